@@ -1,0 +1,72 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment. Every knob has a safe default. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  natsUrl: string | undefined;
+  adminPassword: string | undefined;
+  roles: ServerRole[];
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  webDist: string;
+  runtime: {
+    baseUrl: string;
+    systemName: string;
+    aiBaseUrl: string;
+    aiScriptUrl: string;
+    tileUrl: string;
+    tileCoordSystem: 'wgs84' | 'gcj02';
+  };
+  ports: { jt808: number; gt06: number; h02: number };
+  offlineAfterSeconds: number;
+  demo: boolean;
+  smsProvider: string;
+}
+
+export type ServerRole = 'api' | 'gateway' | 'jobs';
+const ALL_ROLES: ServerRole[] = ['api', 'gateway', 'jobs'];
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
+}
+
+function rolesFrom(argv: string[], env: string | undefined): ServerRole[] {
+  const flagIndex = argv.indexOf('--role');
+  const raw = flagIndex >= 0 ? argv[flagIndex + 1] : env;
+  if (!raw || raw === 'all') return ALL_ROLES;
+  const picked = raw.split(',').map((r) => r.trim()).filter((r): r is ServerRole => (ALL_ROLES as string[]).includes(r));
+  return picked.length > 0 ? picked : ALL_ROLES;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    natsUrl: env.NATS_URL || undefined,
+    adminPassword: env.CHELIAN_ADMIN_PASSWORD || undefined,
+    roles: rolesFrom(argv, env.CHELIAN_ROLE),
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
+    sessionMaxHours: int(env.SESSION_MAX_HOURS, 24),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    runtime: {
+      baseUrl: env.API_BASE_URL ?? '',
+      systemName: env.SYSTEM_NAME ?? 'chelian',
+      aiBaseUrl: env.AI_BASE_URL ?? '',
+      aiScriptUrl: env.AI_SCRIPT_URL ?? '',
+      tileUrl: env.TILE_URL ?? '',
+      tileCoordSystem: env.TILE_COORD_SYSTEM === 'gcj02' ? 'gcj02' : 'wgs84',
+    },
+    ports: { jt808: int(env.JT808_PORT, 5015), gt06: int(env.GT06_PORT, 5023), h02: int(env.H02_PORT, 5013) },
+    offlineAfterSeconds: int(env.OFFLINE_AFTER_SECONDS, 300),
+    demo: argv.includes('--demo') || env.CHELIAN_DEMO === '1',
+    smsProvider: env.SMS_PROVIDER ?? 'outbox',
+  };
+}

@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/types.ts';
+import type { Bus } from './bus/bus.ts';
+import { CaptchaService } from './modules/auth/captcha.service.ts';
+import { LoginService } from './modules/auth/login.service.ts';
+import { createDecryptor, loadOrCreateKeyPair } from './modules/auth/rsa.ts';
+import { SessionService } from './modules/auth/session.service.ts';
+import { OutboxSmsGateway, SmsCodeService, type SmsGateway } from './modules/auth/sms.service.ts';
+
+/** Everything a route or job needs, made once per process and passed down explicitly. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  publicKey: string;
+  decrypt: (cipher: string) => string | null;
+  sessions: SessionService;
+  captchas: CaptchaService;
+  sms: SmsCodeService;
+  smsGateway: SmsGateway;
+  login: LoginService;
+}
+
+export async function createContext(config: Config, db: Db, bus: Bus, log: FastifyBaseLogger): Promise<AppContext> {
+  const keys = await loadOrCreateKeyPair(db);
+  const decrypt = createDecryptor(keys.privateKey);
+  const sessions = new SessionService(db, config.sessionIdleMinutes, config.sessionMaxHours);
+  const captchas = new CaptchaService(db);
+  const smsGateway = new OutboxSmsGateway(db, log);
+  const sms = new SmsCodeService(db, smsGateway);
+  const login = new LoginService(db, decrypt, sessions, captchas, sms);
+  return { config, db, bus, log, publicKey: keys.publicKey, decrypt, sessions, captchas, sms, smsGateway, login };
+}

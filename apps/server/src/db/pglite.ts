@@ -1,0 +1,41 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, Queryable, Row } from './types.ts';
+import { toCsv } from './types.ts';
+
+// int8 and numeric come back as numbers on both engines (ids stay far below 2^53).
+const parsers = { 20: Number, 1700: Number };
+
+export function wrapPglite(pg: PGlite): Db {
+  const asQueryable = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T = Row>(sql: string, params: unknown[] = []) {
+      const res = await q.query<T>(sql, params);
+      return res.rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  const base = asQueryable(pg);
+  return {
+    engine: 'pglite',
+    query: base.query,
+    async one<T = Row>(sql: string, params: unknown[] = []) {
+      return (await base.query<T>(sql, params))[0];
+    },
+    exec: base.exec,
+    tx(fn) {
+      return pg.transaction((tx) => fn(asQueryable(tx)));
+    },
+    async copyRows(table, columns, rows) {
+      if (rows.length === 0) return;
+      const blob = new Blob([toCsv(rows)]);
+      await pg.query(`COPY ${table} (${columns.join(',')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob });
+    },
+    close: () => pg.close(),
+  };
+}
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Db> {
+  const pg = await PGlite.create({ dataDir, loadDataDir, parsers });
+  return wrapPglite(pg);
+}

@@ -1,0 +1,66 @@
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Db, Queryable, Row } from './types.ts';
+import { toCsv } from './types.ts';
+
+pg.types.setTypeParser(20, Number);
+pg.types.setTypeParser(1700, Number);
+
+export interface PostgresOptions {
+  connectionString: string;
+  /** Runs every connection inside this schema (tests give each file its own). */
+  schema?: string;
+  max?: number;
+}
+
+export function openPostgres(opts: PostgresOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: opts.connectionString,
+    max: opts.max ?? 10,
+    options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
+  });
+  // An idle client that loses its server must not crash the process.
+  pool.on('error', () => {});
+  const query = async <T = Row>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[];
+  return {
+    engine: 'postgres',
+    query,
+    async one<T = Row>(sql: string, params: unknown[] = []) {
+      return (await query<T>(sql, params))[0];
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const q: Queryable = {
+          query: async (sql, params = []) => (await client.query(sql, params)).rows,
+          exec: async (sql) => void (await client.query(sql)),
+        };
+        const result = await fn(q);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async copyRows(table, columns, rows) {
+      if (rows.length === 0) return;
+      const client = await pool.connect();
+      try {
+        const stream = client.query(copyFrom(`COPY ${table} (${columns.join(',')}) FROM STDIN WITH (FORMAT csv)`));
+        await pipeline(Readable.from([toCsv(rows)]), stream);
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

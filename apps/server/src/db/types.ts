@@ -1,0 +1,33 @@
+/** The one query interface both engines implement. SQL lives only in *.queries.ts files. */
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs several statements (no parameters): migrations. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  one<T = Row>(sql: string, params?: unknown[]): Promise<T | undefined>;
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Bulk insert with COPY … FROM STDIN (CSV). Values are written as text. */
+  copyRows(table: string, columns: string[], rows: unknown[][]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Encodes one value as a CSV field for COPY (NULL is an unquoted empty field). */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text: string;
+  if (value instanceof Date) text = value.toISOString();
+  else if (typeof value === 'object') text = JSON.stringify(value);
+  else text = String(value);
+  return /[",\n\r]/.test(text) || text === '' ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(rows: unknown[][]): string {
+  let out = '';
+  for (const row of rows) out += row.map(csvField).join(',') + '\n';
+  return out;
+}

@@ -1,0 +1,44 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../context.ts';
+import { installAuthHook } from './auth.hook.ts';
+import { installErrorHandlers } from './errorHandler.ts';
+import { installRouteConventions, type RegisteredRoute } from './routeConfig.ts';
+import { installWeb } from './web.ts';
+import { apiModules } from '../modules/index.ts';
+
+export type App = FastifyInstance;
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  routes: RegisteredRoute[];
+}
+
+/** The HTTP side: conventions first (they must see every route), then the modules and the web app. */
+export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    loggerInstance: opts.logger === false ? undefined : ctx.log,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 200 },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  const routes: RegisteredRoute[] = [];
+
+  installErrorHandlers(app);
+  installRouteConventions(app, routes);
+  installAuthHook(app, ctx.sessions);
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20, parts: 30 } });
+
+  app.get('/healthz', { config: { access: 'public', raw: true } }, async () => ({ status: 'ok', engine: ctx.db.engine, bus: ctx.bus.kind }));
+  for (const mod of apiModules) await app.register(mod(ctx));
+  await installWeb(app, ctx.config);
+  await app.ready();
+  return { app, routes };
+}

@@ -1,0 +1,16 @@
+import { loadConfig } from './config.ts';
+import { startServer } from './server.ts';
+
+const config = loadConfig();
+const server = await startServer(config);
+server.ctx.log.info({ port: config.port, engine: server.ctx.db.engine, roles: config.roles }, '车联服务已启动');
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    await server.close().catch(() => {});
+    process.exit(0);
+  });
+}

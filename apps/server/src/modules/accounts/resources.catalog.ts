@@ -1,0 +1,112 @@
+/**
+ * The whole resource tree, with stable ids: menus (type 1), group roots (type 0) and button
+ * permissions (type 3). Ids never change once shipped; roles reference them. Seeded at start.
+ */
+export interface ResourceSeed {
+  id: number;
+  parentId: number;
+  name: string;
+  type: 0 | 1 | 3;
+  code: string;
+  path: string;
+  icon: string;
+  platformId: number;
+  sort: number;
+}
+
+type Node = [id: number, name: string, code: string, path: string, children?: Node[]];
+
+function menu(platformId: number, parentId: number, nodes: Node[], out: ResourceSeed[]) {
+  nodes.forEach(([id, name, code, path, children], sort) => {
+    // Buttons have no path of their own; their ids are their menu's id followed by two digits.
+    out.push({ id, parentId, name, type: path === '' ? 3 : 1, code, path, icon: '', platformId, sort });
+    if (children) menu(platformId, id, children, out);
+  });
+}
+
+const TREE: Array<[platformId: number, nodes: Node[]]> = [
+  [0, [[1601, '系统中心', 'center', '/center', [
+    [1602, '站内信', 'center:notice', '/center/notice'],
+    [1603, '安全中心', 'center:security', '/center/security'],
+    [1604, '下载中心', 'center:download', '/center/download'],
+    [1605, '公告详情', 'center:noticeDetail', '/center/detail'],
+    [1606, '报警设置', 'center:alarmSetting', '/center/alarmSetting'],
+    [1607, '推送设置', 'center:alarmPush', '/center/alarmPush'],
+  ]]]],
+  [8, [[8000, '智能车联', 'car', '/car/', [
+    [8001, '实时监控', 'car:monitor', '/car/monitor'],
+    [8002, '车辆跟踪', 'car:follow', '/car/follow'],
+    [8003, '轨迹回放', 'car:playback', '/car/playback'],
+    [8004, '报警中心', 'car:alarm', '/car/alarm', [[800401, '报警处理', 'car:alarm:process', '']]],
+    [8005, '指令下发', 'car:command', '/car/command', [[800501, '下发指令', 'car:command:send', '']]],
+    [8006, '电子围栏', 'car:geofence', '/car/geofence', [[800601, '编辑围栏', 'car:geofence:edit', '']]],
+    [8007, '车辆管理', 'car:vehicle', '/car/vehicle', [
+      [800701, '新增车辆', 'car:vehicle:add', ''],
+      [800702, '编辑车辆', 'car:vehicle:edit', ''],
+      [800703, '删除车辆', 'car:vehicle:delete', ''],
+      [800704, '批量导入', 'car:vehicle:import', ''],
+    ]],
+    [8008, '车辆分组', 'car:group', '/car/group', [[800801, '编辑分组', 'car:group:edit', '']]],
+  ]]]],
+  [11, [[11000, '智能工牌', 'card', '/card/', [
+    [11001, '工牌定位', 'card:monitor', '/card/monitor'],
+    [11002, '考勤记录', 'card:attendance', '/card/attendance'],
+    [11003, '工牌管理', 'card:device', '/card/device'],
+  ]]]],
+  [12, [[12000, '系统管理', 'system', '/system/', [
+    [12001, '账户管理', 'system:account', '/system/account', [
+      [1200101, '新增账户', 'system:account:add', ''],
+      [1200102, '编辑账户', 'system:account:edit', ''],
+    ]],
+    [12002, '用户管理', 'system:user', '/system/user', [
+      [1200201, '新增用户', 'system:user:add', ''],
+      [1200202, '编辑用户', 'system:user:edit', ''],
+      [1200203, '重置密码', 'system:user:resetPassword', ''],
+    ]],
+    [12003, '角色权限', 'system:role', '/system/role', [[1200301, '编辑角色', 'system:role:edit', '']]],
+    [12004, '终端库存', 'system:terminal', '/system/terminal', [
+      [1200401, '分配终端', 'system:terminal:assign', ''],
+      [1200402, '导入终端', 'system:terminal:import', ''],
+    ]],
+    [12005, '品牌设置', 'system:branding', '/system/branding'],
+    [12006, '公告管理', 'system:notice', '/system/notice', [[1200601, '发布公告', 'system:notice:publish', '']]],
+  ]]]],
+  [13, [[13000, '宠物卫士', 'pet', '/pet/', [
+    [13001, '宠物定位', 'pet:monitor', '/pet/monitor'],
+    [13002, '宠物档案', 'pet:profile', '/pet/profile'],
+    [13003, '安全区域', 'pet:fence', '/pet/fence'],
+  ]]]],
+  [17, [[17000, '数据中心', 'dataCenter', '/dataCenter/', [
+    [17001, '数据总览', 'dataCenter:overview', '/dataCenter/overview'],
+    [17002, '运营大屏', 'dataCenter:screen', '/dataCenter/screen'],
+  ]]]],
+  [18, [[18000, '电单车卫士', 'elecCar', '/elec-car/', [
+    [18001, '车辆监控', 'elecCar:monitor', '/elec-car/monitor'],
+    [18002, '防盗设防', 'elecCar:guard', '/elec-car/guard'],
+    [18003, '电池管理', 'elecCar:battery', '/elec-car/battery'],
+  ]]]],
+  [20, [[20000, '数据报表', 'report', '/data-report/', [
+    [20001, '里程报表', 'report:mileage', '/data-report/dataReport/mileageReport'],
+    [20002, '报警报表', 'report:alarm', '/data-report/dataReport/alarmInfo'],
+    [20003, '在线报表', 'report:online', '/data-report/dataReport/carDayOnline'],
+    [20004, '停留报表', 'report:stay', '/data-report/dataReport/stayReport'],
+    [2000001, '导出报表', 'report:export', ''],
+  ]]]],
+  [23, [[23000, '电单车租赁', 'lease', '/elec-lease/', [
+    [23001, '租赁订单', 'lease:order', '/elec-lease/order'],
+    [23002, '租赁车辆', 'lease:vehicle', '/elec-lease/vehicle'],
+    [23003, '租金账单', 'lease:bill', '/elec-lease/bill'],
+  ]]]],
+  [26, [[26000, '新国标', 'gb', '/elec-gb/', [
+    [26001, '备案登记', 'gb:record', '/elec-gb/record'],
+    [26002, '申报二维码', 'gb:declare', '/elec-gb/declare'],
+  ]]]],
+];
+
+export const RESOURCES: readonly ResourceSeed[] = (() => {
+  const out: ResourceSeed[] = [];
+  for (const [platformId, nodes] of TREE) menu(platformId, 0, nodes, out);
+  return out;
+})();
+
+export const RESOURCE_BY_CODE: ReadonlyMap<string, ResourceSeed> = new Map(RESOURCES.map((r) => [r.code, r]));

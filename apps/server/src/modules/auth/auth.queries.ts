@@ -1,0 +1,83 @@
+import type { Queryable } from '../../db/types.ts';
+
+export interface UserRow {
+  id: number;
+  account_id: number;
+  role_id: number;
+  username: string;
+  password_hash: string;
+  phone: string;
+  enabled: boolean;
+}
+
+export interface SessionRow {
+  session_id: string;
+  user_id: number;
+  username: string;
+  account_id: number;
+  account_path: string;
+  role_id: number;
+  is_platform_admin: boolean;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+export const authQueries = {
+  userByUsername: async (q: Queryable, username: string) =>
+    (await q.query<UserRow>('SELECT id, account_id, role_id, username, password_hash, phone, enabled FROM users WHERE username = $1', [username]))[0],
+
+  userByPhone: async (q: Queryable, phone: string) =>
+    (await q.query<UserRow>('SELECT id, account_id, role_id, username, password_hash, phone, enabled FROM users WHERE phone = $1 AND enabled ORDER BY id LIMIT 1', [phone]))[0],
+
+  countRecentFailures: async (q: Queryable, username: string, windowMinutes: number) =>
+    Number((await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM login_failures WHERE username = $1 AND at > now() - make_interval(mins => $2)`,
+      [username, windowMinutes],
+    ))[0]?.n ?? 0),
+
+  addFailure: (q: Queryable, username: string) => q.query('INSERT INTO login_failures (username) VALUES ($1)', [username]),
+  clearFailures: (q: Queryable, username: string) => q.query('DELETE FROM login_failures WHERE username = $1', [username]),
+
+  insertSession: (q: Queryable, s: { id: string; userId: number; maxHours: number; ip: string; userAgent: string }) =>
+    q.query(
+      `INSERT INTO sessions (id, user_id, expires_at, ip, user_agent) VALUES ($1, $2, now() + make_interval(hours => $3), $4, $5)`,
+      [s.id, s.userId, s.maxHours, s.ip, s.userAgent],
+    ),
+
+  recordLogin: (q: Queryable, userId: number, ip: string) =>
+    q.query('UPDATE users SET last_login_at = now(), last_login_ip = $2 WHERE id = $1', [userId, ip]),
+
+  sessionWithUser: async (q: Queryable, sessionId: string) =>
+    (await q.query<SessionRow>(
+      `SELECT s.id AS session_id, s.user_id, u.username, u.account_id, a.path AS account_path, u.role_id,
+              u.is_platform_admin, s.last_seen_at, s.expires_at
+         FROM sessions s JOIN users u ON u.id = s.user_id JOIN accounts a ON a.id = u.account_id
+        WHERE s.id = $1 AND u.enabled AND a.enabled`,
+      [sessionId],
+    ))[0],
+
+  touchSession: (q: Queryable, sessionId: string) => q.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [sessionId]),
+  deleteSession: (q: Queryable, sessionId: string) => q.query('DELETE FROM sessions WHERE id = $1', [sessionId]),
+  deleteOtherSessions: async (q: Queryable, userId: number, keepSessionId: string) =>
+    (await q.query<{ id: string }>('DELETE FROM sessions WHERE user_id = $1 AND id <> $2 RETURNING id', [userId, keepSessionId])).length,
+  countSessions: async (q: Queryable, userId: number) =>
+    Number((await q.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND expires_at > now()', [userId]))[0]?.n ?? 0),
+
+  roleCodes: async (q: Queryable, roleId: number) =>
+    (await q.query<{ code: string }>(
+      'SELECT r.code FROM role_resources rr JOIN resources r ON r.id = rr.resource_id WHERE rr.role_id = $1',
+      [roleId],
+    )).map((r) => r.code),
+
+  insertCaptcha: (q: Queryable, key: string, answer: string, ttlSeconds: number) =>
+    q.query(`INSERT INTO captchas (code_key, answer, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [key, answer, ttlSeconds]),
+  /** Single use: the row is deleted whether or not the answer matches. */
+  takeCaptcha: async (q: Queryable, key: string) =>
+    (await q.query<{ answer: string; live: boolean }>(
+      'DELETE FROM captchas WHERE code_key = $1 RETURNING answer, expires_at > now() AS live',
+      [key],
+    ))[0],
+  purgeExpired: (q: Queryable) =>
+    q.query(`DELETE FROM captchas WHERE expires_at < now();
+             DELETE FROM login_failures WHERE at < now() - interval '1 day';`),
+};

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, form, TEST_ADMIN_PASSWORD, type TestServer } from '../../testing/testServer.ts';
+import { encryptForLogin } from './rsa.ts';
+import { LOGIN_MSG } from './login.service.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer();
+});
+afterAll(() => t?.close());
+
+const loginWith = (fields: Record<string, string>) => t.app.inject({ method: 'POST', url: '/oauth/v4/token', ...form(fields) });
+const enc = (pw: string) => encryptForLogin(t.ctx.publicKey, pw);
+
+describe('login', () => {
+  it('publishes a 2048-bit RSA public key', async () => {
+    const body = (await t.app.inject({ url: '/oauthToken/getConfig' })).json();
+    expect(body.flag).toBe(1);
+    expect(body.obj.publicKey).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    const { createPublicKey } = await import('node:crypto');
+    expect(createPublicKey(body.obj.publicKey).asymmetricKeyDetails?.modulusLength).toBeGreaterThanOrEqual(2048);
+  });
+
+  it('logs in with an encrypted password and the session works, then logout ends it', async () => {
+    const body = (await loginWith({ username: 'admin', password: enc(TEST_ADMIN_PASSWORD) })).json();
+    expect(body.flag).toBe(1);
+    expect(body.obj.sessionId).toMatch(/^[0-9a-f]{48}$/);
+    const user = (await t.call(body.obj.sessionId, { url: '/car/v1/api/user/getUser.json' })).json();
+    expect(user.flag).toBe(1);
+    expect(user.obj.username).toBe('admin');
+    expect(user.obj.userId).toBe(body.obj.userId);
+    expect(user.obj).not.toHaveProperty('password_hash');
+    await t.call(body.obj.sessionId, { url: '/oauth/logout' });
+    const after = (await t.call(body.obj.sessionId, { url: '/car/v1/api/user/getUser.json' })).json();
+    expect(after).toMatchObject({ flag: 4010, msg: '登录超时' });
+  });
+
+  it('refuses a password sent in clear text', async () => {
+    const body = (await loginWith({ username: 'admin', password: TEST_ADMIN_PASSWORD })).json();
+    expect(body.flag).toBe(0);
+    expect(body.msg).toBe(LOGIN_MSG.clearTextRefused);
+  });
+
+  it('answers a wrong username and a wrong password with the same message', async () => {
+    const a = (await loginWith({ username: 'admin', password: enc('wrong-password1') })).json();
+    const b = (await loginWith({ username: 'nobody-here', password: enc('wrong-password1') })).json();
+    expect(a.msg).toBe(LOGIN_MSG.wrongCredentials);
+    expect(b.msg).toBe(a.msg);
+    expect(b.obj).toEqual(a.obj);
+  });
+
+  it('demands a captcha after 3 failures and locks after 10, for unknown names too', async () => {
+    for (const username of ['victim', 'ghost-user']) {
+      const msgs: string[] = [];
+      for (let i = 0; i < 3; i++) msgs.push((await loginWith({ username, password: enc('bad-pass-123') })).json().msg);
+      expect(msgs[2]).toContain('验证码');
+      const noCaptcha = (await loginWith({ username, password: enc('bad-pass-123') })).json();
+      expect(noCaptcha.msg).toContain('验证码');
+      expect(noCaptcha.obj.captchaRequired).toBe(true);
+      // With correct captchas the failures keep counting up to the lock.
+      let last = '';
+      for (let i = 3; i < 11; i++) {
+        const cap = (await t.app.inject({ url: '/oauth/getCode' })).json().obj;
+        const code = await t.ctx.captchas.answerOf(cap.codeKey);
+        last = (await loginWith({ username, password: enc('bad-pass-123'), code: code!, codeKey: cap.codeKey })).json().msg;
+      }
+      expect(last).toBe(LOGIN_MSG.locked);
+    }
+  });
+
+  it('makes a captcha single use', async () => {
+    const cap = (await t.app.inject({ url: '/oauth/getCode' })).json().obj;
+    expect(cap.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    const answer = await t.ctx.captchas.answerOf(cap.codeKey);
+    expect(await t.ctx.captchas.verify(cap.codeKey, answer)).toBe(true);
+    expect(await t.ctx.captchas.verify(cap.codeKey, answer)).toBe(false);
+  });
+
+  it('logs in by SMS code for a bound phone, limits sending to one a minute', async () => {
+    await t.ctx.db.query(`UPDATE users SET phone = '13800138000' WHERE username = 'admin'`);
+    const sent = (await t.app.inject({ method: 'POST', url: '/oauth/sendLoginSms', ...form({ phone: '13800138000' }) })).json();
+    expect(sent.flag).toBe(1);
+    const again = (await t.app.inject({ method: 'POST', url: '/oauth/sendLoginSms', ...form({ phone: '13800138000' }) })).json();
+    expect(again.flag).toBe(0);
+    expect(again.msg).toContain('1分钟');
+    const outbox = await t.ctx.db.one<{ content: string }>(`SELECT content FROM sms_outbox WHERE phone = '13800138000' ORDER BY id DESC`);
+    const code = outbox!.content.match(/验证码为(\d{6})/)![1];
+    const wrong = (await loginWith({ phone: '13800138000', smsCode: '000000' === code ? '111111' : '000000' })).json();
+    expect(wrong.flag).toBe(0);
+    const ok = (await loginWith({ phone: '13800138000', smsCode: code })).json();
+    expect(ok.flag).toBe(1);
+    expect(ok.obj.sessionId).toBeTruthy();
+  });
+});

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { brandingRoutes } from './branding/branding.routes.ts';
+
+/** Every API module, each an encapsulated Fastify plugin made from the app context. */
+export const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<void>> = [
+  authRoutes,
+  accountsRoutes,
+  brandingRoutes,
+];

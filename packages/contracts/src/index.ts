@@ -1,0 +1,7 @@
+// Shared request/response contracts for the server (validation, serialization) and the web
+// (typed calls). Each domain adds its own file and re-exports it here.
+export * from './envelope.ts';
+export * from './platforms.ts';
+export * from './auth.ts';
+export * from './center.ts';
+export * from './messages.ts';

@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// `npm test`: every suite, in order. Suites that need something this machine lacks are skipped
+// and named at the end, so a green run always says what it did not cover.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+
+const results = [];
+const skipped = [];
+
+function run(name, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const r = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  results.push({ name, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+function reachable(url, defaultPort) {
+  return new Promise((resolve) => {
+    try {
+      const u = new URL(url);
+      const socket = net.connect({ host: u.hostname, port: Number(u.port || defaultPort) });
+      socket.setTimeout(2000);
+      socket.on('connect', () => (socket.destroy(), resolve(true)));
+      socket.on('error', () => resolve(false));
+      socket.on('timeout', () => (socket.destroy(), resolve(false)));
+    } catch {
+      resolve(false);
+    }
+  });
+}
+
+const natsUp = process.env.NATS_URL ? await reachable(process.env.NATS_URL, 4222) : false;
+if (!natsUp) skipped.push('NATS bus suite (set NATS_URL to a running nats-server, e.g. nats://127.0.0.1:4222)');
+
+run('unit + integration (PGlite)', ['vitest', 'run'], { TEST_ENGINE: 'pglite' });
+
+const pgUp = process.env.DATABASE_URL ? await reachable(process.env.DATABASE_URL, 5432) : false;
+if (pgUp) run('integration (PostgreSQL)', ['vitest', 'run', 'apps/server'], { TEST_ENGINE: 'postgres' });
+else skipped.push('integration suite on PostgreSQL (set DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test)');
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (fs.existsSync('e2e/vitest.config.ts')) {
+  if (fs.existsSync(chromium)) run('browser (Chromium)', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']);
+  else skipped.push(`browser suite (no Chromium at ${chromium}: apt-get install -y chromium fonts-wqy-microhei)`);
+}
+
+console.log('\n=== summary ===');
+for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${r.seconds}s)`);
+for (const s of skipped) console.log(`SKIPPED  ${s}`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(`suites: ${results.length - failed} passed, ${failed} failed${skipped.length ? `, ${skipped.length} skipped` : ''}`);
+process.exit(failed ? 1 : 0);
