@@ -8,6 +8,7 @@ import type { Db } from './db/types.ts';
 import { MemoryBus, type Bus } from './bus/bus.ts';
 import { buildApp } from './http/app.ts';
 import { seedAll } from './seed.ts';
+import { startExportWorker } from './modules/exports/exports.service.ts';
 
 export interface RunningServer {
   ctx: AppContext;
@@ -41,11 +42,13 @@ export async function startServer(config: Config, opts: { db?: Db; log?: Fastify
     console.log(`\n初始管理员账号: admin  密码: ${admin.generatedPassword}  (已写入 ${config.dataDir}/initial-admin.txt)\n`);
   }
   const { app } = await buildApp(ctx);
+  const stopJobs = config.roles.includes('jobs') ? startExportWorker(ctx) : () => {};
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
   return {
     ctx,
     app,
     async close() {
+      stopJobs();
       await app.close();
       await bus.close();
       await db.close();

@@ -34,6 +34,9 @@ export function installErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) return send(reply, err.key, err.message, err.obj);
     if (err.validation) return send(reply, 'badRequest', validationMessage(err.validation as never, err.validationContext));
+    // PostgreSQL data exceptions (class 22: out of range, invalid text, bad escape…) are bad input
+    // that slipped past a schema: still the caller's mistake, never a 5xx.
+    if (typeof err.code === 'string' && /^22[0-9A-Z]{3}$/.test(err.code)) return send(reply, 'badRequest', ERRORS.badRequest.msg);
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (known) return send(reply, known, ERRORS[known].msg);
     // JSON parse failures from content-type parsers arrive as SyntaxError / 400s without a code.

@@ -3,10 +3,20 @@ import type { AppContext } from '../context.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { brandingRoutes } from './branding/branding.routes.ts';
+import { alarmSettingsRoutes } from './alarmSettings/alarmSettings.routes.ts';
+import { exportsRoutes } from './exports/exports.routes.ts';
+import { messagesRoutes } from './messages/messages.routes.ts';
+import { securityRoutes } from './security/security.routes.ts';
+import { systemRoutes } from './system/system.routes.ts';
 
 /** Every API module, each an encapsulated Fastify plugin made from the app context. */
 export const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   accountsRoutes,
   brandingRoutes,
+  messagesRoutes,
+  securityRoutes,
+  alarmSettingsRoutes,
+  exportsRoutes,
+  systemRoutes,
 ];

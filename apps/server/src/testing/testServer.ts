@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
 import { createContext, type AppContext } from '../context.ts';
 import { MemoryBus } from '../bus/bus.ts';
@@ -22,7 +22,7 @@ export interface TestServer {
   /** Logs in through the real endpoint (RSA-encrypted password) and returns the session id. */
   login(username?: string, password?: string): Promise<string>;
   /** inject() with the session header set. */
-  call(sessionId: string | null, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  call(sessionId: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

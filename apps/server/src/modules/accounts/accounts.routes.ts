@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { Id } from '../../http/schemas.ts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { AppError } from '../../http/errors.ts';
@@ -12,7 +13,7 @@ const ResourceQuery = Type.Object({
   version: Type.Optional(Type.String({ maxLength: 16 })),
   from: Type.Optional(Type.String({ maxLength: 32 })),
 });
-const RoleQuery = Type.Object({ roleId: Type.Optional(Type.Integer({ minimum: 1 })) });
+const RoleQuery = Type.Object({ roleId: Type.Optional(Id()) });
 
 /** The caller's user, resource tree and platforms (spec §3, §6, §7). */
 export const accountsRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
@@ -32,7 +33,7 @@ export const accountsRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
 
   app.get('/car/v1/api/platform/getPlatformByRoleId.json', { schema: { querystring: RoleQuery, response: { 200: Type.Array(SubSystemSchema) } } }, async (request) => {
     const user = caller(request);
-    const { roleId } = request.query as typeof RoleQuery.static;
+    const { roleId } = request.query as Static<typeof RoleQuery>;
     // Only the caller's own role: another role's platforms are not the caller's business.
     if (roleId !== undefined && roleId !== user.roleId) throw new AppError('notFound');
     return platformsFor(user);

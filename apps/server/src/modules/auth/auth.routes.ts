@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { authQueries } from './auth.queries.ts';
@@ -37,14 +37,14 @@ export const authRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     app.get(`${prefix}/getConfig`, { config: PUBLIC, schema: { response: { 200: ConfigResult } } }, async () => loginConfig());
     app.get(`${prefix}/loginPage`, { config: PUBLIC, schema: { response: { 200: ConfigResult } } }, async () => loginConfig());
     app.post(`${prefix}/v4/token`, { config: PUBLIC, schema: { body: LoginBody, response: { 200: LoginResult } } }, async (request) =>
-      ctx.login.login(request.body as typeof LoginBody.static, clientOf(request)),
+      ctx.login.login(request.body as Static<typeof LoginBody>, clientOf(request)),
     );
   }
 
   app.get('/oauth/getCode', { config: PUBLIC, schema: { response: { 200: CaptchaResult } } }, async () => ctx.captchas.issue());
 
   const sendLoginSms = async (request: FastifyRequest) => {
-    const { phone } = request.body as typeof PhoneBody.static;
+    const { phone } = request.body as Static<typeof PhoneBody>;
     // Codes go out only to phones a user has bound; the answer is the same either way.
     const bound = PHONE_PATTERN.test(phone) ? await authQueries.userByPhone(ctx.db, phone) : undefined;
     return ctx.sms.send(phone, 'login', !!bound);

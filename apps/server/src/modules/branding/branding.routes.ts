@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { BrandingInfo } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 
@@ -47,7 +47,7 @@ export async function seedBranding(ctx: Pick<AppContext, 'db'>) {
 /** Branding per host name (spec §2, §4): a host row, else the default (still flag 1). */
 export const brandingRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   app.get('/car/v1/api/custom/queryCustomInfo.json', { config: { access: 'public' }, schema: { querystring: Query, response: { 200: BrandingSchema } } }, async (request) => {
-    const host = normalizeHost((request.query as typeof Query.static).url ?? request.hostname ?? '');
+    const host = normalizeHost((request.query as Static<typeof Query>).url ?? request.hostname ?? '');
     const row = host ? await ctx.db.one<BrandingRow>('SELECT icon_url, description, keyword, title, legacy_login FROM branding WHERE host = $1', [host]) : undefined;
     if (!row) return DEFAULT_BRANDING;
     return {

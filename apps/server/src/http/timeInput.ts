@@ -1,0 +1,32 @@
+import { Type } from 'typebox';
+import { AppError } from './errors.ts';
+
+/** A time parameter: epoch milliseconds, or 'YYYY-MM-DD[ HH:mm[:ss]]' read as Beijing time (UTC+8). */
+export const TimeParam = Type.String({ maxLength: 30 });
+
+const BEIJING_OFFSET_MS = 8 * 3600_000;
+const DATE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** Parses a TimeParam; '' → null (cleared). Anything else unreadable is a Chinese 400. */
+export function parseTime(value: string, field: string): Date | null {
+  const text = value.trim();
+  if (text === '') return null;
+  if (/^\d{1,15}$/.test(text)) return new Date(Number(text));
+  const m = DATE_TIME.exec(text);
+  if (m) {
+    const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
+    const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - BEIJING_OFFSET_MS;
+    const date = new Date(utc);
+    // Date.UTC rolls 2024-02-31 over to March: refuse instead of guessing.
+    const back = new Date(utc + BEIJING_OFFSET_MS);
+    if (back.getUTCDate() === Number(d) && back.getUTCMonth() === Number(mo) - 1) return date;
+  }
+  throw new AppError('badRequest', `请求参数错误：${field} 时间格式应为毫秒时间戳或 YYYY-MM-DD HH:mm:ss`);
+}
+
+/** Optional variant: undefined stays undefined (not given), '' becomes null (cleared). */
+export function parseOptionalTime(value: string | undefined, field: string): Date | null | undefined {
+  return value === undefined ? undefined : parseTime(value, field);
+}
+
+export const epochOrNull = (d: Date | null | undefined): number | null => (d ? d.getTime() : null);

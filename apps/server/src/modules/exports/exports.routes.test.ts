@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
+import { createTenant, type Tenant } from '../../testing/fixtures.ts';
+import { runNextExport } from './exports.service.ts';
+
+let t: TestServer;
+let a: Tenant;
+let b: Tenant;
+const codes = ['center', 'center:download'];
+beforeAll(async () => {
+  t = await createTestServer();
+  a = await createTenant(t, { codes, name: '甲公司' });
+  b = await createTenant(t, { codes, name: '乙公司' });
+});
+afterAll(() => t?.close());
+
+describe('download centre', () => {
+  it('queues an export, a worker fills it with a real workbook, and only its owner downloads it', async () => {
+    const created = (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'userList' }) })).json();
+    expect(created.obj).toMatchObject({ status: 'queued', name: '用户列表', reportType: 'userList' });
+    const notYet = (await t.call(a.sessionId, { url: `/car/v1/accelerate/export/download.json?id=${created.obj.id}` })).json();
+    expect(notYet.msg).toContain('尚未生成');
+
+    expect(await runNextExport(t.ctx)).toBe(true);
+    expect(await runNextExport(t.ctx)).toBe(false);
+
+    const list = (await t.call(a.sessionId, { url: '/car/v1/accelerate/export/listExportRecord.json' })).json().obj;
+    expect(list).toMatchObject({ total: 1, current: 1, pageSize: 10 });
+    expect(list.list[0].status).toBe('done');
+    expect(list.list[0].size).toBeGreaterThan(1000);
+
+    const file = await t.call(null, { url: `/car/v1/accelerate/export/download.json?id=${created.obj.id}&sessionId=${a.sessionId}` });
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.getRow(1).getCell(1).value).toBe('用户名');
+    const accounts = sheet.getColumn(3).values.slice(2);
+    expect(accounts).toEqual(['甲公司']); // only the tenant's own users, never 乙公司's
+
+    const foreign = (await t.call(b.sessionId, { url: `/car/v1/accelerate/export/download.json?id=${created.obj.id}` })).json();
+    expect(foreign).toMatchObject({ flag: 0, msg: '文件不存在或无权下载' });
+    expect((await t.call(b.sessionId, { url: '/car/v1/accelerate/export/listExportRecord.json' })).json().obj.total).toBe(0);
+  });
+
+  it('refuses unknown report types and malformed parameters', async () => {
+    const unknown = (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'nope' }) })).json();
+    expect(unknown.msg).toBe('不支持的报表类型');
+    const bad = (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'userList', params: '{oops' }) })).json();
+    expect(bad.msg).toBe('报表参数格式错误');
+  });
+});

@@ -1,0 +1,84 @@
+import type { AuthData, PrivacySettings } from '@chelian/contracts';
+import { PASSWORD_RULE_TEXT } from '@chelian/contracts';
+import type { AppContext } from '../../context.ts';
+import { AppError, fail } from '../../http/errors.ts';
+import { authQueries } from '../auth/auth.queries.ts';
+import { hashPassword, isStrongPassword, verifyPassword } from '../auth/password.ts';
+import type { SessionUser } from '../auth/session.service.ts';
+import { maskPhone } from '../accounts/user.presenter.ts';
+import { securityQueries } from './security.queries.ts';
+
+/** The security centre's rules: password change, phone binding, WeChat unbinding, privacy. */
+export class SecurityService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private async row(userId: number) {
+    const row = await securityQueries.user(this.ctx.db, userId);
+    if (!row) throw new AppError('sessionExpired');
+    return row;
+  }
+
+  async authData(user: SessionUser): Promise<AuthData> {
+    const row = await this.row(user.userId);
+    return {
+      phone: maskPhone(row.phone),
+      phoneBound: row.phone !== '',
+      wxBound: row.wx_openid !== '',
+      wxNickname: row.wx_nickname,
+      lastLoginAt: row.last_login_at?.getTime() ?? null,
+      lastLoginIp: row.last_login_ip,
+      activeSessions: await authQueries.countSessions(this.ctx.db, user.userId),
+    };
+  }
+
+  async changePassword(user: SessionUser, sessionId: string, oldCipher: string, newCipher: string) {
+    const oldPassword = this.ctx.decrypt(oldCipher);
+    const newPassword = this.ctx.decrypt(newCipher);
+    if (oldPassword === null || newPassword === null) throw fail('密码未加密，请刷新页面后重试');
+    const row = await this.row(user.userId);
+    if (!(await verifyPassword(oldPassword, row.password_hash))) throw fail('原密码错误');
+    if (!isStrongPassword(newPassword)) throw fail(PASSWORD_RULE_TEXT);
+    if (newPassword === oldPassword) throw fail('新密码不能与原密码相同');
+    await securityQueries.setPassword(this.ctx.db, user.userId, await hashPassword(newPassword));
+    return { endedSessions: await this.ctx.sessions.endOthers(user.userId, sessionId) };
+  }
+
+  async bindPhone(user: SessionUser, phone: string, code: string) {
+    if (await securityQueries.phoneTakenByOther(this.ctx.db, phone, user.userId)) throw fail('该手机号已绑定其他账号');
+    if (!(await this.ctx.sms.consume(phone, 'bind', code))) throw fail('短信验证码错误或已过期');
+    await securityQueries.setPhone(this.ctx.db, user.userId, phone);
+    return { phone: maskPhone(phone) };
+  }
+
+  /** Proves the caller holds the bound phone (before sensitive operations). */
+  async phoneAuth(user: SessionUser, phone: string, code: string) {
+    const row = await this.row(user.userId);
+    if (!row.phone || row.phone !== phone) throw fail('请使用已绑定的手机号进行验证');
+    if (!(await this.ctx.sms.consume(phone, 'auth', code))) throw fail('短信验证码错误或已过期');
+    return { authorized: true };
+  }
+
+  async unbind(user: SessionUser, type: 'phone' | 'wx') {
+    const row = await this.row(user.userId);
+    if (type === 'wx') {
+      if (!row.wx_openid) throw fail('当前账号未绑定微信');
+      await securityQueries.clearWx(this.ctx.db, user.userId);
+    } else {
+      if (!row.phone) throw fail('当前账号未绑定手机号');
+      await securityQueries.setPhone(this.ctx.db, user.userId, '');
+    }
+    return this.authData(user);
+  }
+
+  async updatePrivacy(user: SessionUser, patch: Partial<PrivacySettings>): Promise<PrivacySettings> {
+    const row = await this.row(user.userId);
+    // Only the known switches are kept: a body's other keys never reach the stored JSON.
+    const next: PrivacySettings = {
+      showPhone: patch.showPhone ?? row.privacy.showPhone,
+      shareLocation: patch.shareLocation ?? row.privacy.shareLocation,
+      allowAssistant: patch.allowAssistant ?? row.privacy.allowAssistant,
+    };
+    await securityQueries.setPrivacy(this.ctx.db, user.userId, next);
+    return next;
+  }
+}

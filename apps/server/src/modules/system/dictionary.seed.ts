@@ -1,0 +1,29 @@
+import { ALARM_NAMES_ZH } from '@chelian/protocols/alarms.ts';
+import type { Db } from '../../db/types.ts';
+import { reportTypes } from '../exports/reports.ts';
+import { systemQueries } from './system.queries.ts';
+
+/** Built-in dictionaries, kept in the table so every process and the web read the same labels. */
+export const BUILTIN_DICTIONARY: Record<string, Array<[value: string, label: string]>> = {
+  assetType: [['vehicle', '车辆'], ['ebike', '电动车'], ['badge', '工牌'], ['pet', '宠物'], ['asset', '资产']],
+  protocol: [['jt808', 'JT/T 808'], ['gt06', 'GT06'], ['h02', 'H02']],
+  commandType: [
+    ['cutOil', '断油断电'], ['restoreOil', '恢复油电'], ['locateNow', '立即定位'], ['setInterval', '设置上传间隔'],
+    ['reboot', '重启终端'], ['text', '文本下发'], ['custom', '自定义指令'],
+  ],
+  terminalStatus: [['unassigned', '未分配'], ['inStock', '库存'], ['active', '已激活'], ['expired', '已过期'], ['disabled', '已停用']],
+  pushChannel: [['web', '网页'], ['app', 'App'], ['sms', '短信'], ['email', '邮件'], ['wechat', '微信公众号']],
+};
+
+export async function seedDictionary(db: Db) {
+  const entries: Record<string, Array<[string, string]>> = {
+    ...BUILTIN_DICTIONARY,
+    alarmType: Object.entries(ALARM_NAMES_ZH),
+    reportType: reportTypes().map((r) => [r.value, r.label]),
+  };
+  await db.tx(async (q) => {
+    for (const [type, items] of Object.entries(entries)) {
+      for (const [i, [value, label]] of items.entries()) await systemQueries.upsertDictionary(q, type, value, label, i);
+    }
+  });
+}

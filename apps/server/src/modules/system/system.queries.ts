@@ -1,0 +1,35 @@
+import type { Queryable } from '../../db/types.ts';
+
+export const systemQueries = {
+  dictionary: (q: Queryable, type: string | null) =>
+    q.query<{ type: string; value: string; label: string }>(
+      'SELECT type, value, label FROM dictionary WHERE ($1::text IS NULL OR type = $1) ORDER BY type, sort, value',
+      [type],
+    ),
+
+  upsertDictionary: (q: Queryable, type: string, value: string, label: string, sort: number) =>
+    q.query(
+      `INSERT INTO dictionary (type, value, label, sort) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (type, value) DO UPDATE SET label = EXCLUDED.label, sort = EXCLUDED.sort`,
+      [type, value, label, sort],
+    ),
+
+  account: async (q: Queryable, accountId: number) =>
+    (await q.query<{ id: number; name: string; enabled: boolean; expires_at: Date | null; path: string }>(
+      'SELECT id, name, enabled, expires_at, path FROM accounts WHERE id = $1',
+      [accountId],
+    ))[0],
+
+  /** Terminal counts of the account subtree; zero until the terminals table exists. */
+  terminalCounts: async (q: Queryable, accountPath: string) => {
+    const [exists] = await q.query<{ t: string | null }>(`SELECT to_regclass('terminals')::text AS t`);
+    if (!exists?.t) return { total: 0, expiringSoon: 0 };
+    const [row] = await q.query<{ total: number; expiring: number }>(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE t.service_expires_at < now() + interval '30 days')::int AS expiring
+         FROM terminals t JOIN accounts a ON a.id = t.account_id WHERE a.path LIKE $1 || '%'`,
+      [accountPath],
+    );
+    return { total: row?.total ?? 0, expiringSoon: row?.expiring ?? 0 };
+  },
+};
