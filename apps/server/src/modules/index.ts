@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { adminRoutes } from './accounts/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { brandingRoutes } from './branding/branding.routes.ts';
 import { alarmSettingsRoutes } from './alarmSettings/alarmSettings.routes.ts';
@@ -13,6 +14,7 @@ import { systemRoutes } from './system/system.routes.ts';
 export const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   accountsRoutes,
+  adminRoutes,
   brandingRoutes,
   messagesRoutes,
   securityRoutes,

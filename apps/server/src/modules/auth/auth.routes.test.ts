@@ -91,4 +91,25 @@ describe('login', () => {
     expect(ok.flag).toBe(1);
     expect(ok.obj.sessionId).toBeTruthy();
   });
+
+  it('ends a session idle past the limit, and one past its absolute limit', async () => {
+    const idle = await t.login();
+    await t.ctx.db.query(`UPDATE sessions SET last_seen_at = now() - interval '121 minutes' WHERE id = $1`, [idle]);
+    expect((await t.call(idle, { url: '/car/v1/api/user/getUser.json' })).json()).toMatchObject({ flag: 4010, msg: '登录超时' });
+    const old = await t.login();
+    await t.ctx.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [old]);
+    expect((await t.call(old, { url: '/car/v1/api/user/getUser.json' })).json().flag).toBe(4010);
+    const live = await t.login();
+    await t.ctx.db.query(`UPDATE sessions SET last_seen_at = now() - interval '119 minutes' WHERE id = $1`, [live]);
+    expect((await t.call(live, { url: '/car/v1/api/user/getUser.json' })).json().flag).toBe(1);
+  });
+
+  it('keeps sessions in the database: a second app on the same database accepts them', async () => {
+    const sessionId = await t.login();
+    const { buildApp } = await import('../../http/app.ts');
+    const { app: second } = await buildApp(t.ctx, { logger: false });
+    const res = await second.inject({ url: '/car/v1/api/user/getUser.json', headers: { sessionid: sessionId } });
+    expect(res.json().obj.username).toBe('admin');
+    await second.close();
+  });
 });
