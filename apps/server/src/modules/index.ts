@@ -9,6 +9,7 @@ import { exportsRoutes } from './exports/exports.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
+import { terminalsRoutes } from './terminals/terminals.routes.ts';
 
 /** Every API module, each an encapsulated Fastify plugin made from the app context. */
 export const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<void>> = [
@@ -21,4 +22,5 @@ export const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Pr
   alarmSettingsRoutes,
   exportsRoutes,
   systemRoutes,
+  terminalsRoutes,
 ];

@@ -1,0 +1,137 @@
+import { Type, type TSchema } from 'typebox';
+import { epochOrNull } from '../../http/timeInput.ts';
+import { PROTOCOL_NAMES_ZH, isProtocol } from './identifiers.ts';
+import { VEHICLE_TYPES, vehicleTypeOf } from './assets.ts';
+import type { TerminalRow } from './terminals.queries.ts';
+import type { VehicleRow } from './vehicles.queries.ts';
+import type { GroupRow } from './groups.queries.ts';
+
+const TimeOrNull = Type.Union([Type.Number(), Type.Null()]);
+
+export const TERMINAL_STATUS_ZH = { unactivated: '未激活', active: '正常', expired: '已过期', disabled: '已停用' } as const;
+type TerminalStatus = keyof typeof TERMINAL_STATUS_ZH;
+
+export function terminalStatus(t: { enabled: boolean | null; activated_at: Date | null; service_expires_at: Date | null }, now = Date.now()): TerminalStatus {
+  if (t.enabled === false) return 'disabled';
+  if (t.service_expires_at && t.service_expires_at.getTime() < now) return 'expired';
+  return t.activated_at ? 'active' : 'unactivated';
+}
+
+const protocolName = (p: string | null) => (p && isProtocol(p) ? PROTOCOL_NAMES_ZH[p] : '');
+
+export const TerminalSchema = Type.Object({
+  terminalId: Type.String(),
+  protocol: Type.String(),
+  protocolName: Type.String(),
+  model: Type.String(),
+  sim: Type.String(),
+  accountId: Type.Union([Type.Integer(), Type.Null()]),
+  accountName: Type.String(),
+  assigned: Type.Boolean(),
+  enabled: Type.Boolean(),
+  status: Type.String(),
+  statusName: Type.String(),
+  activatedAt: TimeOrNull,
+  serviceExpiresAt: TimeOrNull,
+  online: Type.Boolean(),
+  lastSeenAt: TimeOrNull,
+  vehicleId: Type.Union([Type.Integer(), Type.Null()]),
+  plate: Type.String(),
+  vehicleName: Type.String(),
+  remark: Type.String(),
+  created: Type.Number(),
+});
+
+export function presentTerminal(t: TerminalRow) {
+  const status = terminalStatus(t);
+  return {
+    terminalId: t.identifier, protocol: t.protocol, protocolName: protocolName(t.protocol), model: t.model, sim: t.sim,
+    accountId: t.account_id, accountName: t.account_name ?? '', assigned: t.account_id !== null, enabled: t.enabled,
+    status, statusName: TERMINAL_STATUS_ZH[status], activatedAt: epochOrNull(t.activated_at), serviceExpiresAt: epochOrNull(t.service_expires_at),
+    online: t.online, lastSeenAt: epochOrNull(t.last_seen_at), vehicleId: t.vehicle_id, plate: t.plate ?? '', vehicleName: t.vehicle_name ?? '',
+    remark: t.remark, created: t.created_at.getTime(),
+  };
+}
+
+export const VehicleSchema = Type.Object({
+  vehicleId: Type.Integer(),
+  name: Type.String(),
+  plate: Type.String(),
+  type: Type.String(),
+  typeName: Type.String(),
+  accountId: Type.Integer(),
+  accountName: Type.String(),
+  groupId: Type.Union([Type.Integer(), Type.Null()]),
+  groupName: Type.String(),
+  driver: Type.String(),
+  driverPhone: Type.String(),
+  icon: Type.String(),
+  remark: Type.String(),
+  created: Type.Number(),
+  terminalId: Type.String(),
+  protocol: Type.String(),
+  protocolName: Type.String(),
+  model: Type.String(),
+  sim: Type.String(),
+  online: Type.Boolean(),
+  terminalStatus: Type.String(),
+  terminalStatusName: Type.String(),
+  activatedAt: TimeOrNull,
+  serviceExpiresAt: TimeOrNull,
+  lastSeenAt: TimeOrNull,
+});
+
+export function presentVehicle(v: VehicleRow) {
+  const type = vehicleTypeOf(v.type) ?? 'vehicle';
+  const status = v.terminal_pk === null ? null : terminalStatus(v);
+  return {
+    vehicleId: v.id, name: v.name, plate: v.plate, type, typeName: VEHICLE_TYPES[type], accountId: v.account_id, accountName: v.account_name,
+    groupId: v.group_id, groupName: v.group_name ?? '', driver: v.driver, driverPhone: v.driver_phone, icon: v.icon, remark: v.remark,
+    created: v.created_at.getTime(), terminalId: v.identifier ?? '', protocol: v.protocol ?? '', protocolName: protocolName(v.protocol),
+    model: v.model ?? '', sim: v.sim ?? '', online: v.online ?? false, terminalStatus: status ?? '', terminalStatusName: status ? TERMINAL_STATUS_ZH[status] : '未绑定设备',
+    activatedAt: epochOrNull(v.activated_at), serviceExpiresAt: epochOrNull(v.service_expires_at), lastSeenAt: epochOrNull(v.last_seen_at),
+  };
+}
+
+/** Groups nest at most this deep; the schema is depth-limited (a recursive $ref inside the envelope does not serialize reliably). */
+export const MAX_GROUP_DEPTH = 8;
+
+function groupNode(depth: number): TSchema {
+  return Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    parentId: Type.Union([Type.Integer(), Type.Null()]),
+    accountId: Type.Integer(),
+    accountName: Type.String(),
+    sort: Type.Integer(),
+    vehicleCount: Type.Integer(),
+    children: Type.Array(depth > 1 ? groupNode(depth - 1) : Type.Object({})),
+  });
+}
+export const GroupNodeSchema = groupNode(MAX_GROUP_DEPTH);
+
+export interface GroupNode {
+  id: number;
+  name: string;
+  parentId: number | null;
+  accountId: number;
+  accountName: string;
+  sort: number;
+  vehicleCount: number;
+  children: GroupNode[];
+}
+
+/** Flat rows → forest; a group whose parent is not visible becomes a root. */
+export function groupTree(rows: GroupRow[]): GroupNode[] {
+  const nodes = new Map<number, GroupNode>();
+  for (const r of rows) {
+    nodes.set(r.id, { id: r.id, name: r.name, parentId: r.parent_id, accountId: r.account_id, accountName: r.account_name, sort: r.sort, vehicleCount: r.vehicle_count, children: [] });
+  }
+  const roots: GroupNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}

@@ -1,0 +1,33 @@
+import type { Queryable } from '../../db/types.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Bus } from '../../bus/bus.ts';
+import { subjects } from '../../bus/subjects.ts';
+import type { SessionUser } from '../auth/session.service.ts';
+import { accountsQueries } from '../accounts/accounts.queries.ts';
+import { pathInScope } from '../accounts/scope.ts';
+
+export const VEHICLE_TYPES = { vehicle: '车辆', ebike: '电动车', badge: '工牌', pet: '宠物' } as const;
+export type VehicleType = keyof typeof VEHICLE_TYPES;
+
+/** Accepts the code or its Chinese name (import files use the name). */
+export function vehicleTypeOf(value: string): VehicleType | undefined {
+  if (value in VEHICLE_TYPES) return value as VehicleType;
+  return (Object.keys(VEHICLE_TYPES) as VehicleType[]).find((k) => VEHICLE_TYPES[k] === value);
+}
+
+/** The account an operation targets: the caller's own by default, else one of its subtree. */
+export async function targetAccount(q: Queryable, user: SessionUser, accountId: number | undefined | null) {
+  const account = await accountsQueries.accountOf(q, accountId ?? user.accountId);
+  if (!account || !pathInScope(user, account.path)) throw new AppError('notFound', '账户不存在或无权访问');
+  return account;
+}
+
+/** '%' and '_' typed into a search box are searched for, not wildcards. */
+export function likeText(keyword: string | undefined): string | null {
+  const text = keyword?.trim();
+  return text ? text.replace(/[\\%_]/g, (c) => `\\${c}`) : null;
+}
+
+export function announceChanges(bus: Bus, identifiers: Iterable<string | null | undefined>) {
+  for (const id of new Set(identifiers)) if (id) bus.publish(subjects.terminalChanged(id), {});
+}

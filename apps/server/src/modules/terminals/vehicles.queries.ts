@@ -1,0 +1,113 @@
+import type { Queryable } from '../../db/types.ts';
+import { terminalInScope } from './terminalScope.ts';
+
+export interface VehicleRow {
+  id: number;
+  account_id: number;
+  account_name: string;
+  account_path: string;
+  group_id: number | null;
+  group_name: string | null;
+  name: string;
+  plate: string;
+  type: string;
+  driver: string;
+  driver_phone: string;
+  icon: string;
+  remark: string;
+  created_at: Date;
+  terminal_pk: number | null;
+  identifier: string | null;
+  protocol: string | null;
+  model: string | null;
+  sim: string | null;
+  online: boolean | null;
+  enabled: boolean | null;
+  activated_at: Date | null;
+  service_expires_at: Date | null;
+  last_seen_at: Date | null;
+}
+
+const SELECT = `SELECT v.id, v.account_id, a.name AS account_name, a.path AS account_path, v.group_id, g.name AS group_name,
+       v.name, v.plate, v.type, v.driver, v.driver_phone, v.icon, v.remark, v.created_at,
+       t.id AS terminal_pk, t.identifier, t.protocol, t.model, t.sim, t.online, t.enabled, t.activated_at,
+       t.service_expires_at, t.last_seen_at
+  FROM vehicles v JOIN accounts a ON a.id = v.account_id
+  LEFT JOIN vehicle_groups g ON g.id = v.group_id LEFT JOIN terminals t ON t.id = v.terminal_id`;
+
+export interface VehicleFilter {
+  scope: string;
+  keyword: string | null;
+  /** The group and every group below it. */
+  groupId: number | null;
+  type: string | null;
+  accountId: number | null;
+  online: boolean | null;
+}
+
+const FILTER = `${terminalInScope('a.path', 1)}
+   AND ($2::text IS NULL OR v.plate ILIKE '%' || $2 || '%' OR v.name ILIKE '%' || $2 || '%' OR t.identifier LIKE '%' || $2 || '%'
+        OR v.driver ILIKE '%' || $2 || '%')
+   AND ($3::bigint IS NULL OR v.group_id IN (
+        WITH RECURSIVE sub AS (SELECT id FROM vehicle_groups WHERE id = $3
+                               UNION ALL SELECT c.id FROM vehicle_groups c JOIN sub ON c.parent_id = sub.id)
+        SELECT id FROM sub))
+   AND ($4::text IS NULL OR v.type = $4)
+   AND ($5::bigint IS NULL OR v.account_id = $5)
+   AND ($6::boolean IS NULL OR COALESCE(t.online, false) = $6)`;
+
+export interface VehicleFields {
+  accountId: number;
+  groupId: number | null;
+  terminalId: number | null;
+  name: string;
+  plate: string;
+  type: string;
+  driver: string;
+  driverPhone: string;
+  icon: string;
+  remark: string;
+}
+
+export const vehiclesQueries = {
+  page: async (q: Queryable, f: VehicleFilter, limit: number, offset: number) => {
+    const params = [f.scope, f.keyword, f.groupId, f.type, f.accountId, f.online];
+    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${FILTER}) x`, params);
+    const rows = await q.query<VehicleRow>(`${SELECT} WHERE ${FILTER} ORDER BY v.id DESC LIMIT $7 OFFSET $8`, [...params, limit, offset]);
+    return { total: count?.n ?? 0, rows };
+  },
+
+  visibleByIds: (q: Queryable, scope: string, ids: number[]) =>
+    q.query<VehicleRow>(`${SELECT} WHERE ${terminalInScope('a.path', 1)} AND v.id = ANY($2::bigint[]) ORDER BY v.id`, [scope, ids]),
+
+  /** Plates already taken on the platform (whoever owns them), except by `exceptId`. */
+  takenPlates: async (q: Queryable, plates: string[], exceptId: number | null = null) =>
+    (await q.query<{ plate: string }>(
+      'SELECT plate FROM vehicles WHERE plate = ANY($1::text[]) AND ($2::bigint IS NULL OR id <> $2)',
+      [plates, exceptId],
+    )).map((r) => r.plate),
+
+  insert: async (q: Queryable, v: VehicleFields) =>
+    (await q.query<{ id: number }>(
+      `INSERT INTO vehicles (account_id, group_id, terminal_id, name, plate, type, driver, driver_phone, icon, remark)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
+      [v.accountId, v.groupId, v.terminalId, v.name, v.plate, v.type, v.driver, v.driverPhone, v.icon, v.remark],
+    ))[0].id,
+
+  update: (q: Queryable, id: number, v: VehicleFields) =>
+    q.query(
+      `UPDATE vehicles SET account_id = $2, group_id = $3, terminal_id = $4, name = $5, plate = $6, type = $7, driver = $8,
+              driver_phone = $9, icon = $10, remark = $11 WHERE id = $1`,
+      [id, v.accountId, v.groupId, v.terminalId, v.name, v.plate, v.type, v.driver, v.driverPhone, v.icon, v.remark],
+    ),
+
+  delete: async (q: Queryable, ids: number[]) =>
+    (await q.query<{ id: number }>('DELETE FROM vehicles WHERE id = ANY($1::bigint[]) RETURNING id', [ids])).length,
+
+  move: (q: Queryable, ids: number[], accountId: number, groupId: number | null) =>
+    q.query('UPDATE vehicles SET account_id = $2, group_id = $3 WHERE id = ANY($1::bigint[])', [ids, accountId, groupId]),
+
+  /** A terminal re-assigned to another account leaves the vehicle it sat in. */
+  unbindTerminals: (q: Queryable, terminalIds: number[]) =>
+    q.query('UPDATE vehicles SET terminal_id = NULL WHERE terminal_id = ANY($1::bigint[])', [terminalIds]),
+};

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
+import { createTenant, type Tenant } from '../../testing/fixtures.ts';
+
+let t: TestServer;
+let admin: string;
+let a: Tenant;
+let b: Tenant;
+beforeAll(async () => {
+  t = await createTestServer();
+  admin = await t.login();
+  a = await createTenant(t, { codes: 'all' });
+  b = await createTenant(t, { codes: 'all' });
+});
+afterAll(() => t?.close());
+
+const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) => t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const get = (sid: string, url: string) => t.call(sid, { url }).then((r) => r.json());
+
+describe('vehicles and their terminals', () => {
+  it('creates a vehicle with a new JT/T 808 terminal, stored as 12 BCD digits and found without leading zeros', async () => {
+    const res = await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10001', terminalId: '13800138001', protocol: 'jt808', sim: '1440000000001', driver: '张三' });
+    expect(res.flag).toBe(1);
+    expect(res.obj).toMatchObject({ plate: '粤B10001', name: '粤B10001', type: 'vehicle', typeName: '车辆', terminalId: '013800138001', protocol: 'jt808', accountId: a.accountId, online: false, terminalStatusName: '未激活' });
+    const detail = await get(a.sessionId, '/car/v4/api/terminal/detail.json?terminalId=13800138001');
+    expect(detail.obj).toMatchObject({ terminalId: '013800138001', vehicleId: res.obj.vehicleId, plate: '粤B10001', assigned: true });
+    const padded = await get(a.sessionId, '/car/v4/api/terminal/detail.json?terminalId=00000000013800138001');
+    expect(padded.obj.terminalId).toBe('013800138001');
+  });
+
+  it('refuses a taken plate, a bad identifier and a terminal of another tenant, in Chinese', async () => {
+    expect((await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10001' })).msg).toBe('车牌号 粤B10001 已存在');
+    expect((await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10002', terminalId: '86123456789', protocol: 'gt06' })).msg).toBe('GT06 设备号应为15位IMEI');
+    const taken = await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10003', terminalId: '013800138001' });
+    expect(taken).toMatchObject({ flag: 0, msg: '设备号 013800138001 已被其他账户使用' });
+    expect((await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10004', terminalId: '861234567890123', protocol: 'tcp' })).msg).toContain('不支持的设备协议');
+  });
+
+  it('shows a tenant only its own vehicles; a foreign id answers like a missing one', async () => {
+    const mine = await get(a.sessionId, '/car/v4/api/vehicle/list.json');
+    expect(mine.obj.total).toBe(1);
+    expect((await get(b.sessionId, '/car/v4/api/vehicle/list.json')).obj.total).toBe(0);
+    const id = mine.obj.list[0].vehicleId;
+    const foreign = await get(b.sessionId, `/car/v4/api/vehicle/detail.json?vehicleId=${id}`);
+    const missing = await get(b.sessionId, '/car/v4/api/vehicle/detail.json?vehicleId=99999999');
+    expect(foreign).toEqual(missing);
+    expect(foreign.msg).toBe('车辆不存在或无权访问');
+    expect((await post(b.sessionId, '/car/v4/api/vehicle/delete.json', { vehicleIds: String(id) })).msg).toBe('车辆不存在或无权访问');
+    expect((await get(b.sessionId, '/car/v4/api/terminal/detail.json?terminalId=13800138001')).msg).toBe('设备不存在或无权访问');
+    expect((await get(admin, '/car/v4/api/vehicle/list.json?keyword=10001')).obj.total).toBe(1);
+  });
+
+  it('updates, rebinds and unbinds the terminal', async () => {
+    const v = (await get(a.sessionId, '/car/v4/api/vehicle/list.json')).obj.list[0];
+    const upd = await post(a.sessionId, '/car/v4/api/vehicle/update.json', { vehicleId: v.vehicleId, name: '一号车', type: 'ebike', terminalId: '868120145233601', protocol: 'gt06' });
+    expect(upd.obj).toMatchObject({ name: '一号车', typeName: '电动车', terminalId: '868120145233601', plate: '粤B10001' });
+    // The old terminal stays in the account, unbound.
+    const old = await get(a.sessionId, '/car/v4/api/terminal/detail.json?terminalId=13800138001');
+    expect(old.obj).toMatchObject({ vehicleId: null, assigned: true });
+    const unbound = await post(a.sessionId, '/car/v4/api/vehicle/update.json', { vehicleId: v.vehicleId, terminalId: '' });
+    expect(unbound.obj.terminalId).toBe('');
+    expect((await get(a.sessionId, '/car/v4/api/terminal/list.json?bound=false')).obj.total).toBe(2);
+  });
+
+  it('keeps unassigned terminals to the platform administrator until assigned', async () => {
+    await t.ctx.db.query(`INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('869000000000001', '869000000000001', 'gt06'), ('869000000000002', '869000000000002', 'gt06')`);
+    const stock = await get(admin, '/car/v4/api/terminal/list.json?assigned=false');
+    expect(stock.obj.list.map((x: { terminalId: string }) => x.terminalId).sort()).toEqual(['869000000000001', '869000000000002']);
+    expect(stock.obj.list[0]).toMatchObject({ assigned: false, accountId: null });
+    expect((await get(a.sessionId, '/car/v4/api/terminal/list.json?keyword=869000')).obj.total).toBe(0);
+    expect((await get(a.sessionId, '/car/v4/api/terminal/detail.json?terminalId=869000000000001')).flag).toBe(0);
+
+    const assigned = await post(admin, '/car/v4/api/terminal/assign.json', { terminalIds: '869000000000001', accountId: b.accountId });
+    expect(assigned.obj.updated).toBe(1);
+    expect((await get(b.sessionId, '/car/v4/api/terminal/detail.json?terminalId=869000000000001')).obj.accountId).toBe(b.accountId);
+    // Typing the full identifier of a stock terminal claims it into the vehicle's account.
+    const claimed = await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B20002', terminalId: '869000000000002' });
+    expect(claimed.obj).toMatchObject({ terminalId: '869000000000002', protocol: 'gt06', accountId: a.accountId });
+    // Only the platform administrator returns terminals to stock.
+    expect((await post(a.sessionId, '/car/v4/api/terminal/unassign.json', { terminalIds: '869000000000002' })).msg).toContain('平台管理员');
+    expect((await post(admin, '/car/v4/api/terminal/unassign.json', { terminalIds: '869000000000002' })).obj.updated).toBe(1);
+    expect((await get(a.sessionId, '/car/v4/api/vehicle/list.json?keyword=20002')).obj.list[0].terminalId).toBe('');
+  });
+
+  it('moves vehicles with their terminals into a sub-account, not into a foreign one', async () => {
+    const sub = await createTenant(t, { codes: 'all', parentAccountId: a.accountId });
+    const v = (await get(a.sessionId, '/car/v4/api/vehicle/list.json?keyword=20002')).obj.list[0];
+    await post(a.sessionId, '/car/v4/api/vehicle/update.json', { vehicleId: v.vehicleId, terminalId: '13800138001' });
+    const moved = await post(a.sessionId, '/car/v4/api/vehicle/move.json', { vehicleIds: String(v.vehicleId), accountId: sub.accountId });
+    expect(moved.obj.moved).toBe(1);
+    const seen = await get(sub.sessionId, '/car/v4/api/vehicle/list.json');
+    expect(seen.obj.list[0]).toMatchObject({ plate: '粤B20002', terminalId: '013800138001', accountId: sub.accountId });
+    expect((await get(sub.sessionId, '/car/v4/api/terminal/detail.json?terminalId=13800138001')).obj.accountId).toBe(sub.accountId);
+    expect((await post(a.sessionId, '/car/v4/api/vehicle/move.json', { vehicleIds: String(v.vehicleId), accountId: b.accountId })).msg).toBe('账户不存在或无权访问');
+  });
+
+  it('answers junk input with a Chinese 400, never a 5xx', async () => {
+    const cases: Array<[string, Record<string, string>]> = [
+      ['/car/v4/api/vehicle/delete.json', { vehicleIds: 'abc' }],
+      ['/car/v4/api/vehicle/delete.json', { vehicleIds: ',' }],
+      ['/car/v4/api/vehicle/move.json', { vehicleIds: '1' }],
+      ['/car/v4/api/vehicle/add.json', { plate: 'x'.repeat(100) }],
+      ['/car/v4/api/vehicle/add.json', { plate: '粤B1', serviceExpiresAt: 'tomorrow' }],
+      ['/car/v4/api/vehicle/update.json', { vehicleId: '-1' }],
+      ['/car/v4/api/terminal/assign.json', { terminalIds: '1', accountId: 'x' }],
+    ];
+    for (const [url, fields] of cases) {
+      const res = await t.call(a.sessionId, { method: 'POST', url, ...form(fields) });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.json().flag, url).toBe(0);
+      expect(res.json().msg, url).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    const json = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', payload: '{"plate":', headers: { 'content-type': 'application/json' } });
+    expect(json.statusCode).toBe(400);
+  });
+});
