@@ -1,0 +1,47 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../shared/ui/AppProviders.tsx';
+import { installBodyScale } from '../shared/scale/scale.ts';
+import { setPlatformId } from '../shared/request/http.ts';
+import { progress } from '../shared/progress/progress.ts';
+import type { ChildSystemId } from '../shared/systems/childSystems.ts';
+import { CHILD, goTop } from './childContext.ts';
+import { installChildBridge } from './bridge/childBridge.ts';
+import { CHILD_SYSTEM_DEFINITIONS } from './systems/registry.ts';
+import { ChildRoot } from './ChildRoot.tsx';
+import '../shared/ui/global.css';
+import './child.css';
+
+setPlatformId(CHILD.sys.platformId);
+// Inside the shell the frame is already scaled with the shell's body; alone, scale this page.
+if (!CHILD.embedded) installBodyScale();
+
+const definition = CHILD_SYSTEM_DEFINITIONS[CHILD.sys.systemId as ChildSystemId];
+
+const router = createBrowserRouter(
+  [
+    {
+      Component: ChildRoot,
+      children: [
+        { index: true, lazy: async () => ({ Component: (await import('./pages/OverviewPage.tsx')).OverviewPage }) },
+        ...definition.routes,
+        { path: '*', lazy: async () => ({ Component: (await import('./pages/ModulePage.tsx')).ModulePage }) },
+      ],
+    },
+  ],
+  { basename: `/child/${CHILD.sys.systemId}` },
+);
+
+router.subscribe((state) => (state.navigation.state === 'idle' ? progress.done() : progress.start()));
+installChildBridge((path, replace) => void router.navigate(path, { replace }));
+
+const goLogin = () => goTop(`/login?redirect=${encodeURIComponent(CHILD.embedded ? CHILD.sys.path : window.location.pathname)}`);
+
+createRoot(document.getElementById('app')!).render(
+  <StrictMode>
+    <AppProviders goLogin={goLogin}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,26 @@
+import type { RouteObject } from 'react-router';
+import type { ChildSystemId } from '../../shared/systems/childSystems.ts';
+
+/**
+ * Per sub-product: its own routes (each product's issue adds its pages here; paths not listed
+ * fall back to the module page) and whether it asks the shell for the vehicle-group selector.
+ */
+export interface ChildSystemDefinition {
+  routes: RouteObject[];
+  groupSelector: boolean;
+}
+
+const fleet = (): ChildSystemDefinition => ({ routes: [], groupSelector: true });
+const admin = (): ChildSystemDefinition => ({ routes: [], groupSelector: false });
+
+export const CHILD_SYSTEM_DEFINITIONS: Record<ChildSystemId, ChildSystemDefinition> = {
+  car: fleet(),
+  card: fleet(),
+  system: admin(),
+  pet: fleet(),
+  dataCenter: admin(),
+  'elec-car': fleet(),
+  'data-report': fleet(),
+  'elec-lease': admin(),
+  'elec-gb': admin(),
+};

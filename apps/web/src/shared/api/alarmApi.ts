@@ -1,0 +1,6 @@
+import { get } from '../request/helpers.ts';
+
+/** Real-time alarm count for the alarm tip (may be unavailable: callers stay quiet). */
+export const alarmApi = {
+  actualTimeAlarmNum: () => get<{ total: number }>('/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json', undefined, { silent: true }),
+};

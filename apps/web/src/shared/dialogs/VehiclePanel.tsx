@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { Badge, Descriptions, Empty, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { vehicleApi, type LastPosition } from '../api/vehicleApi.ts';
+import { T } from '../i18n/messages.ts';
+
+const V = T.vehicleInfo;
+
+/**
+ * The dialog's default panel: the vehicle's last reported position, refreshed every 10 s on the
+ * follow tab. The car sub-product may register richer panels (registerVehiclePanel).
+ */
+export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow: boolean }) {
+  const [position, setPosition] = useState<LastPosition | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'empty'>('loading');
+
+  useEffect(() => {
+    let alive = true;
+    const load = async () => {
+      try {
+        const list = await vehicleApi.lastPositions([vehicleId]);
+        if (!alive) return;
+        const found = (list ?? []).find((p) => String(p.terminalId) === vehicleId) ?? list?.[0] ?? null;
+        setPosition(found);
+        setState(found ? 'ready' : 'empty');
+      } catch {
+        if (alive) setState('empty');
+      }
+    };
+    setState('loading');
+    void load();
+    const timer = follow ? window.setInterval(load, 10_000) : undefined;
+    return () => {
+      alive = false;
+      if (timer) window.clearInterval(timer);
+    };
+  }, [vehicleId, follow]);
+
+  if (state === 'loading') return <Spin tip={V.loading}><div style={{ height: 160 }} /></Spin>;
+  if (state === 'empty' || !position) {
+    return <Empty description={V.empty(vehicleId)} style={{ padding: '32px 0' }} />;
+  }
+  return (
+    <Descriptions column={2} bordered size="small">
+      <Descriptions.Item label={V.vehicleId}>{position.plate || position.name || vehicleId}</Descriptions.Item>
+      <Descriptions.Item label={V.terminal}>{position.terminalId}</Descriptions.Item>
+      <Descriptions.Item label={V.status}>
+        <Badge status={position.online ? 'success' : 'default'} text={position.online ? V.online : V.offline} />
+      </Descriptions.Item>
+      <Descriptions.Item label={V.speed}>{`${position.speed ?? 0} km/h`}</Descriptions.Item>
+      <Descriptions.Item label={V.position}>{`${position.lon?.toFixed(6)}, ${position.lat?.toFixed(6)}`}</Descriptions.Item>
+      <Descriptions.Item label={V.direction}>{`${position.direction ?? 0}°`}</Descriptions.Item>
+      <Descriptions.Item label={V.gpsTime} span={2}>
+        {position.gpsTime ? dayjs(position.gpsTime).format('YYYY-MM-DD HH:mm:ss') : '—'}
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}

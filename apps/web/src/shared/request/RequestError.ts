@@ -1,0 +1,28 @@
+import type { AxiosResponse } from 'axios';
+
+/** How every failed call rejects: the envelope's flag/msg/obj when there was one, else a transport text. */
+export class RequestError<T = unknown> extends Error {
+  readonly flag: number | undefined;
+  readonly code: number | undefined;
+  readonly obj: T | undefined;
+  readonly response: AxiosResponse | undefined;
+
+  constructor(init: { msg: string; flag?: number; code?: number; obj?: T; response?: AxiosResponse }) {
+    super(init.msg);
+    this.name = 'RequestError';
+    this.flag = init.flag;
+    this.code = init.code;
+    this.obj = init.obj;
+    this.response = init.response;
+  }
+
+  /** The envelope-style msg (kept under this name because the spec's callers read `msg`). */
+  get msg(): string {
+    return this.message;
+  }
+}
+
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,131 @@
+import type { AxiosRequestConfig } from 'axios';
+import { runtimeConfig } from '../config/runtimeConfig.ts';
+import { storage } from '../storage/storage.ts';
+import { T } from '../i18n/messages.ts';
+import { http } from './http.ts';
+import { fileNameFromDisposition } from './interpret.ts';
+import { RequestError } from './RequestError.ts';
+import { requestEffects } from './effects.ts';
+
+type Params = Record<string, unknown>;
+type Options = Pick<AxiosRequestConfig, 'silent' | 'signal' | 'timeout' | 'headers'>;
+
+/** Form bodies: undefined/null fields are left out, arrays joined by commas, objects as JSON text. */
+export function toForm(data: Params = {}): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(data)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) form.append(key, value.join(','));
+    else if (typeof value === 'object') form.append(key, JSON.stringify(value));
+    else form.append(key, String(value));
+  }
+  return form;
+}
+
+export async function get<T>(url: string, params?: Params, options: Options = {}): Promise<T> {
+  return (await http.get<T>(url, { ...options, params })).data;
+}
+
+export async function postForm<T>(url: string, data?: Params, options: Options = {}): Promise<T> {
+  return (await http.post<T>(url, toForm(data), options)).data;
+}
+
+export async function postJson<T>(url: string, data?: unknown, options: Options = {}): Promise<T> {
+  return (await http.post<T>(url, data ?? {}, { ...options, headers: { ...options.headers, 'Content-Type': 'application/json' } })).data;
+}
+
+/** Multipart upload: a FormData, or fields whose Blob values become file parts. */
+export async function upload<T>(url: string, data: FormData | Params, options: Options = {}): Promise<T> {
+  let body: FormData;
+  if (data instanceof FormData) body = data;
+  else {
+    body = new FormData();
+    for (const [key, value] of Object.entries(data)) {
+      if (value === undefined || value === null) continue;
+      body.append(key, value instanceof Blob ? value : String(value));
+    }
+  }
+  return (await http.post<T>(url, body, options)).data;
+}
+
+let jsonpSeq = 0;
+
+/** JSONP GET: the callback name travels in the jsoncallback parameter (spec §7). */
+export function jsonp<T>(url: string, params: Params = {}, timeoutMs = 60_000): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const name = `__chelian_jsonp_${Date.now()}_${jsonpSeq++}`;
+    const query = toForm({ ...params, jsoncallback: name });
+    const script = document.createElement('script');
+    const base = /^https?:\/\//.test(url) ? url : `${runtimeConfig().baseUrl}${url}`;
+    script.src = `${base}${base.includes('?') ? '&' : '?'}${query.toString()}`;
+    const w = window as unknown as Record<string, unknown>;
+    const cleanup = () => {
+      clearTimeout(timer);
+      delete w[name];
+      script.remove();
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new RequestError({ msg: T.request.timeout(timeoutMs) }));
+    }, timeoutMs);
+    w[name] = (payload: T) => {
+      cleanup();
+      resolve(payload);
+    };
+    script.onerror = () => {
+      cleanup();
+      reject(new RequestError({ msg: T.request.jsonpFailed }));
+    };
+    document.head.appendChild(script);
+  });
+}
+
+/** Blob POST that saves the Excel file the server returns (a response without flag, spec §8). */
+export async function downloadExcel(url: string, data?: Params, fallbackName = 'export.xlsx', options: Options = {}): Promise<string> {
+  const response = await http.post<Blob>(url, toForm(data), { ...options, responseType: 'blob' });
+  const name = fileNameFromDisposition(String(response.headers['content-disposition'] ?? '')) || fallbackName;
+  saveBlob(response.data, name);
+  return name;
+}
+
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** Builds the export address: base + path + params + sessionId (the iframe cannot send headers). */
+export function exportUrl(url: string, params: Params = {}, sessionId = storage.getSessionId()): string {
+  const query = toForm({ ...params, sessionId });
+  const base = /^https?:\/\//.test(url) ? url : `${runtimeConfig().baseUrl}${url}`;
+  return `${base}${base.includes('?') ? '&' : '?'}${query.toString()}`;
+}
+
+/** Export through a hidden iframe with the sessionId appended; the browser saves the attachment. */
+export function iframeExport(url: string, params: Params = {}): HTMLIFrameElement {
+  const frame = document.createElement('iframe');
+  frame.style.display = 'none';
+  frame.setAttribute('data-export', 'true');
+  frame.src = exportUrl(url, params);
+  // An envelope (error) loaded into the frame instead of a file: show its msg.
+  frame.onload = () => {
+    try {
+      const text = frame.contentDocument?.body?.innerText ?? '';
+      if (text.trim().startsWith('{')) {
+        const env = JSON.parse(text) as { msg?: string };
+        if (env.msg) requestEffects().toastError(env.msg);
+      }
+    } catch {
+      /* cross-origin or a file: nothing to read */
+    }
+  };
+  document.body.appendChild(frame);
+  setTimeout(() => frame.remove(), 120_000);
+  return frame;
+}

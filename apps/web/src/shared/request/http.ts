@@ -1,0 +1,88 @@
+import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { DEFAULT_PLATFORM_ID, FLAG_SESSION_EXPIRED } from '@chelian/contracts';
+import { runtimeConfig } from '../config/runtimeConfig.ts';
+import { storage } from '../storage/storage.ts';
+import { T } from '../i18n/messages.ts';
+import { interpretResponse, transportErrorText } from './interpret.ts';
+import { RequestError } from './RequestError.ts';
+import { requestEffects, showExpiryDialogOnce } from './effects.ts';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Do not toast failures (the caller shows them, or the call is background work). */
+    silent?: boolean;
+  }
+}
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** System info (spec §3): the platform id sent with every call, default 1; sub-products set theirs. */
+let platformId = DEFAULT_PLATFORM_ID;
+export function setPlatformId(id: number): void {
+  platformId = id;
+}
+
+export const http = axios.create({
+  baseURL: runtimeConfig().baseUrl,
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { Authorization: null },
+});
+
+http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+  config.headers.set('sessionId', storage.getSessionId());
+  config.headers.set('platformId', String(platformId));
+  const user = storage.getUser<{ userId?: number }>();
+  if (user?.userId !== undefined && user.userId !== null) config.headers.set('userId', String(user.userId));
+  return config;
+});
+
+http.interceptors.response.use(onResponse, onFailure);
+
+async function onResponse(response: AxiosResponse): Promise<AxiosResponse> {
+  let data: unknown = response.data;
+  const contentType = String(response.headers['content-type'] ?? '');
+  // A blob call answered with an envelope (an error, or 4010): read it as JSON.
+  if (data instanceof Blob && contentType.includes('json')) {
+    try {
+      data = JSON.parse(await data.text());
+    } catch {
+      /* keep the blob; interpretResponse rejects it */
+    }
+  }
+  const outcome = interpretResponse({
+    url: response.config.url,
+    data,
+    contentType,
+    contentDisposition: String(response.headers['content-disposition'] ?? ''),
+  });
+  if (outcome.kind === 'ok') {
+    response.data = outcome.value;
+    return response;
+  }
+  if (outcome.kind === 'expired') {
+    if (outcome.silent) requestEffects().goLogin();
+    else showExpiryDialogOnce();
+    throw new RequestError({ msg: T.request.sessionExpired, flag: FLAG_SESSION_EXPIRED, response });
+  }
+  if (!response.config.silent) requestEffects().toastError(outcome.msg);
+  throw new RequestError({ msg: outcome.msg, flag: outcome.flag, code: outcome.code, obj: outcome.obj, response });
+}
+
+async function onFailure(error: unknown): Promise<never> {
+  if (error instanceof RequestError) throw error;
+  const err = error as AxiosError;
+  const response = err.response;
+  let body: unknown = response?.data;
+  if (body instanceof Blob) {
+    try {
+      body = JSON.parse(await body.text());
+    } catch {
+      /* not JSON */
+    }
+  }
+  const msg = transportErrorText({ message: err.message, code: err.code, status: response?.status, body });
+  const intentional = err.code === 'ERR_CANCELED';
+  if (!err.config?.silent && !intentional) requestEffects().toastError(msg);
+  // HTTP errors reject with the response attached (spec §8).
+  throw new RequestError({ msg, response });
+}

@@ -1,0 +1,36 @@
+import { create } from 'zustand';
+import type { VehicleTab } from '../bridge/bridgeTypes.ts';
+
+/** Session-only UI state shared by the global dialogs, the header and the message bridge. */
+interface UiState {
+  vehicle: { open: boolean; vehicleId: string; tab: VehicleTab };
+  image: { open: boolean; urls: string[]; index: number };
+  /** a sub-product asked for the vehicle-group selector (showDownList) */
+  downList: boolean;
+  /** the current sub-product menu title (updateMenu), shown in the document title */
+  subTitle: string;
+  assistantReady: boolean;
+  alarmTipDismissedAt: number;
+  openVehicle(vehicleId: string, tab: VehicleTab): void;
+  closeVehicle(): void;
+  openImages(urls: string[], index?: number): void;
+  closeImages(): void;
+  set(patch: Partial<Pick<UiState, 'downList' | 'subTitle' | 'assistantReady' | 'alarmTipDismissedAt'>>): void;
+}
+
+export const useUiStore = create<UiState>()((set) => ({
+  vehicle: { open: false, vehicleId: '', tab: '' },
+  image: { open: false, urls: [], index: 0 },
+  downList: false,
+  subTitle: '',
+  assistantReady: false,
+  alarmTipDismissedAt: 0,
+  openVehicle: (vehicleId, tab) => set({ vehicle: { open: true, vehicleId, tab } }),
+  closeVehicle: () => set((s) => ({ vehicle: { ...s.vehicle, open: false } })),
+  openImages: (urls, index = 0) => {
+    if (urls.length === 0) return;
+    set({ image: { open: true, urls, index: Math.min(Math.max(0, index), urls.length - 1) } });
+  },
+  closeImages: () => set((s) => ({ image: { ...s.image, open: false } })),
+  set: (patch) => set(patch),
+}));

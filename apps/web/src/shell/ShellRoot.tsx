@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { isLoggedIn, useClientStore } from '../shared/stores/clientStore.ts';
+import { useUiStore } from '../shared/stores/uiStore.ts';
+import { useAlarmPolling } from '../shared/dialogs/useAlarmPolling.ts';
+import { VehicleInfoDialog } from '../shared/dialogs/VehicleInfoDialog.tsx';
+import { ImageViewer } from '../shared/dialogs/ImageViewer.tsx';
+import { AlarmTip } from '../shared/dialogs/AlarmTip.tsx';
+import { layoutMode } from './router/layoutMode.ts';
+import type { RouteHandle } from './router/routes.tsx';
+import { MainLayout } from './layout/MainLayout.tsx';
+import { AssistantLoader } from './assistant/AssistantLoader.tsx';
+import { useDocumentTitle } from './useDocumentTitle.ts';
+import { ALARM_PAGE } from './constants.ts';
+import { useShellBridge } from './subproduct/useShellBridge.ts';
+import { bootstrapSession } from './session/sessionActions.ts';
+
+
+
+
+export function ShellRoot() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((m) => m.handle)?.handle as RouteHandle | undefined;
+  const mode = layoutMode(location.pathname, location.search, handle?.meta);
+  const sessionId = useClientStore((s) => s.sessionId);
+  const loggedIn = useClientStore((s) => isLoggedIn(s)) && location.pathname !== '/login';
+
+  useDocumentTitle(handle);
+  useShellBridge();
+  useAlarmPolling(loggedIn);
+
+  useEffect(() => {
+    if (sessionId && location.pathname !== '/login') void bootstrapSession();
+  }, [sessionId, location.pathname]);
+
+  useEffect(() => {
+    // a sub-product's selector request ends with it
+    if (mode !== 'main') useUiStore.getState().set({ downList: false, subTitle: '' });
+  }, [mode]);
+
+  return (
+    <>
+      {mode === 'main' ? (
+        <MainLayout>
+          <Outlet />
+        </MainLayout>
+      ) : (
+        <Outlet />
+      )}
+      <ImageViewer />
+      {loggedIn && (
+        <>
+          <VehicleInfoDialog />
+          <AlarmTip onView={() => navigate(ALARM_PAGE)} />
+          <AssistantLoader />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Divider, Result, Skeleton, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useNavigate, useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
+import type { HelpMessage } from '@chelian/contracts';
+import { centerApi } from '../../shared/api/centerApi.ts';
+import { T } from '../../shared/i18n/messages.ts';
+
+const D = T.center.detail;
+
+/** One announcement or station message; opening it marks it read. */
+export function NoticeDetailPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const [message, setMessage] = useState<HelpMessage | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'missing'>('loading');
+
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) {
+      setState('missing');
+      return;
+    }
+    setState('loading');
+    centerApi
+      .getMessage(id)
+      .then(async (m) => {
+        setMessage(m);
+        setState('ready');
+        if (!m.read) await centerApi.markRead([m.id]).catch(() => undefined);
+      })
+      .catch(() => setState('missing'));
+  }, [id]);
+
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/center/notice')}>
+      {D.back}
+    </Button>
+  );
+  if (state === 'missing') return <Result status="404" title={D.notFound} extra={back} />;
+  return (
+    <Card variant="borderless" title={T.routes.noticeDetail} extra={back} data-testid="notice-detail">
+      {state === 'loading' || !message ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : (
+        <article style={{ maxWidth: 860, margin: '0 auto' }}>
+          <Typography.Title level={3} style={{ textAlign: 'center' }}>
+            {message.title}
+          </Typography.Title>
+          <div style={{ textAlign: 'center', color: '#8c8c8c' }}>
+            <Tag color={message.type === 'announcement' ? 'orange' : 'blue'}>
+              {message.type === 'announcement' ? T.center.notice.announcement : T.center.notice.notice}
+            </Tag>
+            {D.publishedAt}：{dayjs(message.created).format('YYYY-MM-DD HH:mm')}
+          </div>
+          <Divider />
+          <div className="cl-message-content">{message.content}</div>
+        </article>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Card, Col, Descriptions, Row } from 'antd';
+import dayjs from 'dayjs';
+import type { AuthData } from '@chelian/contracts';
+import { centerApi } from '../../shared/api/centerApi.ts';
+import { authApi } from '../../shared/api/authApi.ts';
+import { useClientStore } from '../../shared/stores/clientStore.ts';
+import { T } from '../../shared/i18n/messages.ts';
+import { PasswordCard } from './security/PasswordCard.tsx';
+import { BindingCard } from './security/BindingCard.tsx';
+import { PrivacyCard } from './security/PrivacyCard.tsx';
+
+const S = T.center.security;
+
+/** The security centre: login information, password, phone and WeChat binding, privacy. */
+export function SecurityPage() {
+  const user = useClientStore((s) => s.user);
+  const [auth, setAuth] = useState<AuthData | null>(null);
+
+  const refresh = useCallback(async () => {
+    const [data, fresh] = await Promise.all([centerApi.authData().catch(() => null), authApi.getUser().catch(() => null)]);
+    setAuth(data);
+    if (fresh) useClientStore.getState().setUser(fresh);
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  return (
+    <Row gutter={[16, 16]} data-testid="security-page">
+      <Col span={12}>
+        <Card title={S.loginInfo} variant="borderless" style={{ marginBottom: 16 }}>
+          <Descriptions column={1} size="small">
+            <Descriptions.Item label={T.login.username}>{user?.username}</Descriptions.Item>
+            <Descriptions.Item label={S.lastLogin}>{auth?.lastLoginAt ? dayjs(auth.lastLoginAt).format('YYYY-MM-DD HH:mm:ss') : S.never}</Descriptions.Item>
+            <Descriptions.Item label={S.lastIp}>{auth?.lastLoginIp || S.never}</Descriptions.Item>
+            <Descriptions.Item label={S.sessions}>{auth?.activeSessions ?? '—'}</Descriptions.Item>
+          </Descriptions>
+        </Card>
+        <BindingCard auth={auth} onChanged={refresh} />
+      </Col>
+      <Col span={12}>
+        <div style={{ marginBottom: 16 }}>
+          <PasswordCard />
+        </div>
+        <PrivacyCard privacy={user?.privacy} onChanged={refresh} />
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { TreeSelect } from 'antd';
+import { ApartmentOutlined } from '@ant-design/icons';
+import { useClientStore } from '../../shared/stores/clientStore.ts';
+import type { NavUserClient } from '../../shared/bridge/bridgeTypes.ts';
+import { T } from '../../shared/i18n/messages.ts';
+import { broadcastToChildren } from '../subproduct/childFrames.ts';
+
+/** A node of the selector: a customer account and, below it, its sub-accounts. */
+export interface ClientNode extends NavUserClient {
+  children?: ClientNode[];
+}
+
+type ClientSource = () => Promise<ClientNode[]>;
+
+/** Until the account tree API lands, the selector offers the user's own account. */
+let source: ClientSource = async () => {
+  const user = useClientStore.getState().user;
+  return user ? [{ userId: user.userId, accountId: user.accountId, accountName: user.accountName }] : [];
+};
+
+/** The terminals issue plugs the account/vehicle-group tree in here. */
+export function registerClientSource(next: ClientSource): void {
+  source = next;
+}
+
+const toTree = (nodes: ClientNode[]): object[] =>
+  nodes.map((n) => ({ value: n.accountId, title: n.accountName, node: n, children: n.children ? toTree(n.children) : undefined }));
+
+/** The vehicle-group selector, shown when a sub-product asks for it (showDownList). */
+export function GroupSelector() {
+  const client = useClientStore((s) => s.navUserClient);
+  const [nodes, setNodes] = useState<ClientNode[]>([]);
+
+  useEffect(() => {
+    void source().then(setNodes).catch(() => setNodes([]));
+  }, []);
+
+  const find = (list: ClientNode[], id: number): ClientNode | undefined => {
+    for (const n of list) {
+      if (n.accountId === id) return n;
+      const hit = n.children && find(n.children, id);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+
+  return (
+    <div className="cl-group-selector" data-testid="group-selector">
+      <ApartmentOutlined />
+      <TreeSelect
+        size="small"
+        variant="borderless"
+        style={{ width: 180 }}
+        placeholder={T.layout.groupPlaceholder}
+        value={client?.accountId}
+        treeData={toTree(nodes)}
+        treeDefaultExpandAll
+        showSearch
+        treeNodeFilterProp="title"
+        popupMatchSelectWidth={240}
+        onChange={(id: number) => {
+          const picked = find(nodes, id);
+          if (!picked) return;
+          const next: NavUserClient = { userId: picked.userId, accountId: picked.accountId, accountName: picked.accountName };
+          useClientStore.getState().update({ navUserClient: next });
+          broadcastToChildren('changeClient', { client: next });
+        }}
+      />
+    </div>
+  );
+}

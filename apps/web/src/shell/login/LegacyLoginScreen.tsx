@@ -1,0 +1,31 @@
+import { Card } from 'antd';
+import { T } from '../../shared/i18n/messages.ts';
+import { brandTitle, useBrandingStore } from '../branding/branding.ts';
+import { useLoginFlow } from './useLoginFlow.ts';
+import { AccountLoginForm } from './AccountLoginForm.tsx';
+import './login.css';
+
+/** The older login screen, kept for the host the branding marks as legacy: one centred box. */
+export function LegacyLoginScreen() {
+  const info = useBrandingStore((s) => s.info);
+  const flow = useLoginFlow();
+  return (
+    <div className="cl-login-legacy cl-min-full-height" data-testid="login-legacy">
+      <header className="cl-login-legacy-top">
+        <img src={info?.iconUrl || '/favicon.svg'} alt="" />
+        <span>{brandTitle(info)}</span>
+      </header>
+      <Card className="cl-login-legacy-box" title={T.login.legacyTitle}>
+        <AccountLoginForm
+          legacy
+          captcha={flow.captcha}
+          submitting={flow.submitting}
+          disabled={!flow.config}
+          onRefreshCaptcha={flow.refreshCaptcha}
+          onSubmit={flow.loginWithPassword}
+        />
+      </Card>
+      <footer className="cl-login-legacy-foot">{T.login.copyright(new Date().getFullYear())}</footer>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Card, Tabs, Typography } from 'antd';
+import { AimOutlined, AlertOutlined, ApartmentOutlined, HistoryOutlined } from '@ant-design/icons';
+import { T } from '../../shared/i18n/messages.ts';
+import { brandTitle, useBrandingStore } from '../branding/branding.ts';
+import { useLoginFlow } from './useLoginFlow.ts';
+import { AccountLoginForm } from './AccountLoginForm.tsx';
+import { SmsLoginForm } from './SmsLoginForm.tsx';
+import './login.css';
+
+const L = T.login;
+const FEATURE_ICONS = [<AimOutlined key="a" />, <HistoryOutlined key="h" />, <AlertOutlined key="l" />, <ApartmentOutlined key="p" />];
+
+/** The newer login screen: brand panel beside a card with account and SMS login. */
+export function NewLoginScreen() {
+  const info = useBrandingStore((s) => s.info);
+  const flow = useLoginFlow();
+  const account = (
+    <AccountLoginForm
+      captcha={flow.captcha}
+      submitting={flow.submitting}
+      disabled={!flow.config}
+      onRefreshCaptcha={flow.refreshCaptcha}
+      onSubmit={flow.loginWithPassword}
+    />
+  );
+  return (
+    <div className="cl-login-new cl-min-full-height" data-testid="login-new">
+      <section className="cl-login-hero">
+        <div className="cl-login-brand">
+          <img src={info?.iconUrl || '/favicon.svg'} alt="" />
+          <span>{brandTitle(info)}</span>
+        </div>
+        <h1>{T.brand.slogan}</h1>
+        <ul className="cl-login-features">
+          {L.features.map((text, i) => (
+            <li key={text}>
+              {FEATURE_ICONS[i]}
+              {text}
+            </li>
+          ))}
+        </ul>
+        <div className="cl-login-route" aria-hidden />
+        <footer>{L.copyright(new Date().getFullYear())}</footer>
+      </section>
+      <section className="cl-login-panel">
+        <Card className="cl-login-card" variant="borderless">
+          <Typography.Title level={3} style={{ marginTop: 0 }}>
+            {L.welcome}
+          </Typography.Title>
+          {flow.config?.smsLoginEnabled ? (
+            <Tabs
+              items={[
+                { key: 'account', label: L.accountTab, children: account },
+                { key: 'sms', label: L.smsTab, children: <SmsLoginForm submitting={flow.submitting} onSubmit={flow.loginWithSms} /> },
+              ]}
+            />
+          ) : (
+            account
+          )}
+        </Card>
+      </section>
+    </div>
+  );
+}

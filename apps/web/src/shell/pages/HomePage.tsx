@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
+import { ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import dayjs from 'dayjs';
+import type { AccountStatus } from '@chelian/contracts';
+import { useClientStore } from '../../shared/stores/clientStore.ts';
+import { centerApi } from '../../shared/api/centerApi.ts';
+import { T } from '../../shared/i18n/messages.ts';
+import { PortalBar } from '../layout/PortalBar.tsx';
+
+const H = T.home;
+
+/** The home page: the role's sub-products, account figures and recent visits. */
+export function HomePage() {
+  const navigate = useNavigate();
+  const user = useClientStore((s) => s.user);
+  const systems = useClientStore((s) => s.systemList);
+  const history = useClientStore((s) => s.history);
+  const [status, setStatus] = useState<AccountStatus | null>(null);
+  const [unread, setUnread] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!user) return;
+    centerApi.accountStatus().then(setStatus).catch(() => setStatus(null));
+    centerApi
+      .pageMessages({ read: false, pageSize: 1 })
+      .then((p) => setUnread(p.total))
+      .catch(() => setUnread(null));
+  }, [user]);
+
+  return (
+    <div className="cl-portal cl-min-full-height" data-testid="home-page">
+      <PortalBar />
+      <main className="cl-portal-main">
+        <section className="cl-home-banner">
+          <div>
+            <Typography.Title level={3} style={{ color: '#fff', margin: 0 }}>
+              {user ? H.greeting(user.name || user.username) : H.guest}
+            </Typography.Title>
+            <Typography.Text style={{ color: 'rgba(255,255,255,.85)' }}>
+              {user ? `${user.accountName} · ${user.roleName}` : H.toLogin}
+              {user?.lastLoginAt ? ` · ${H.lastLogin}${dayjs(user.lastLoginAt).format('YYYY-MM-DD HH:mm')}` : ''}
+            </Typography.Text>
+          </div>
+          <Row gutter={32} className="cl-home-stats">
+            <Col>
+              <Statistic title={H.terminals} value={status?.terminalsTotal ?? '—'} />
+            </Col>
+            <Col>
+              <Statistic title={H.expiring} value={status?.terminalsExpiringIn30Days ?? '—'} />
+            </Col>
+            <Col>
+              <Statistic title={H.unread} value={unread ?? '—'} />
+            </Col>
+          </Row>
+        </section>
+        <Row gutter={16}>
+          <Col span={17}>
+            <Card title={H.systems} variant="borderless">
+              {systems.length === 0 ? (
+                <Empty description={H.noSystems} />
+              ) : (
+                <div className="cl-card-grid" data-testid="home-systems">
+                  {systems.map((sys) => (
+                    <button key={sys.systemId} type="button" className="cl-system-card" onClick={() => navigate(sys.path)}>
+                      <img src={sys.icon} alt="" />
+                      <span className="cl-system-card-title">{sys.title}</span>
+                      <RightOutlined className="cl-system-card-arrow" />
+                    </button>
+                  ))}
+                </div>
+              )}
+            </Card>
+          </Col>
+          <Col span={7}>
+            <Card title={H.recent} variant="borderless">
+              <List
+                size="small"
+                dataSource={history}
+                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={H.noRecent} /> }}
+                renderItem={(item) => (
+                  <List.Item style={{ cursor: 'pointer' }} onClick={() => navigate(item.path)}>
+                    <Typography.Link>{item.title}</Typography.Link>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      <ClockCircleOutlined /> {dayjs(item.at).format('MM-DD HH:mm')}
+                    </Typography.Text>
+                  </List.Item>
+                )}
+              />
+            </Card>
+          </Col>
+        </Row>
+      </main>
+    </div>
+  );
+}

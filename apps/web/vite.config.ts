@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+import { CHILD_SYSTEMS } from './src/shared/systems/childSystems.ts';
+
+const root = import.meta.dirname;
+
+// Multi-page build: the host shell at / and one page per sub-product at /child/{system}/.
+// Every child page mounts the same entry, parametrised by the data-system attribute of #app.
+const input: Record<string, string> = { shell: resolve(root, 'index.html') };
+for (const system of CHILD_SYSTEMS) input[`child-${system}`] = resolve(root, `child/${system}/index.html`);
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@chelian/contracts': resolve(root, '../../packages/contracts/src/index.ts') },
+  },
+  build: {
+    rollupOptions: { input },
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    proxy: Object.fromEntries(
+      ['/oauth', '/oauthToken', '/car/v1', '/car/v4', '/runtime-config.js', '/healthz', '/brand'].map((p) => [p, 'http://localhost:8080']),
+    ),
+  },
+});
