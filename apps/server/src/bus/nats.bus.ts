@@ -1,0 +1,77 @@
+import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus, BusHandler } from './bus.ts';
+
+const codec = JSONCodec();
+
+/**
+ * The bus over NATS: every gateway and API process connected to the same server (or cluster)
+ * sees the same subjects, so a position stored by one gateway reaches every live feed, and a
+ * command reaches whichever gateway holds the terminal's socket. Core NATS (at most once) is
+ * enough: durable state is in the database, the bus only carries news about it.
+ */
+export async function connectNatsBus(url: string, log: FastifyBaseLogger): Promise<Bus> {
+  const nc = await connect({ servers: url.split(','), name: `chelian-${process.pid}`, maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
+  void watchStatus(nc, log);
+  return new NatsBus(nc, log);
+}
+
+async function watchStatus(nc: NatsConnection, log: FastifyBaseLogger) {
+  for await (const s of nc.status()) {
+    if (s.type === 'disconnect' || s.type === 'error') log.warn({ nats: s.type, data: String(s.data) }, 'NATS 连接异常');
+    else if (s.type === 'reconnect') log.info({ nats: s.type }, 'NATS 已重新连接');
+  }
+}
+
+class NatsBus implements Bus {
+  readonly kind = 'nats' as const;
+  private readonly subs = new Set<Subscription>();
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  publish<T>(subject: string, message: T): void {
+    try {
+      this.nc.publish(subject, codec.encode(message));
+    } catch (err) {
+      // Closed or draining: news is lost, the database still holds the facts.
+      this.log.warn({ err, subject }, 'NATS 发布失败');
+    }
+  }
+
+  subscribe<T>(subject: string, handler: BusHandler<T>): () => void {
+    const sub = this.nc.subscribe(subject, {
+      callback: (err, msg) => {
+        if (err) return void this.log.warn({ err, subject }, 'NATS 订阅错误');
+        let data: T;
+        try {
+          data = codec.decode(msg.data) as T;
+        } catch {
+          return void this.log.warn({ subject: msg.subject }, 'NATS 消息不是 JSON，已忽略');
+        }
+        try {
+          handler(data, msg.subject);
+        } catch (handlerErr) {
+          this.log.error({ err: handlerErr, subject: msg.subject }, 'bus subscriber failed');
+        }
+      },
+    });
+    this.subs.add(sub);
+    return () => {
+      this.subs.delete(sub);
+      sub.unsubscribe();
+    };
+  }
+
+  async flush() {
+    if (!this.nc.isClosed()) await this.nc.flush();
+  }
+
+  async close() {
+    if (this.nc.isClosed()) return;
+    // Drain delivers what is in flight, then closes.
+    await this.nc.drain().catch(() => this.nc.close());
+  }
+}
