@@ -24,6 +24,8 @@ export interface Config {
   offlineAfterSeconds: number;
   demo: boolean;
   smsProvider: string;
+  /** Street-level address provider for getGeo: 'offline' (default, no network), 'amap', 'baidu' or 'tianditu' with its key. */
+  address: { provider: string; key: string };
 }
 
 export type ServerRole = 'api' | 'gateway' | 'jobs';
@@ -68,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     offlineAfterSeconds: int(env.OFFLINE_AFTER_SECONDS, 300),
     demo: argv.includes('--demo') || env.CHELIAN_DEMO === '1',
     smsProvider: env.SMS_PROVIDER ?? 'outbox',
+    address: { provider: env.ADDRESS_PROVIDER ?? 'offline', key: env.ADDRESS_PROVIDER_KEY ?? '' },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { adminRoutes } from './accounts/admin.routes.ts';
+import { addressRoutes } from './address/address.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { brandingRoutes } from './branding/branding.routes.ts';
 import { alarmSettingsRoutes } from './alarmSettings/alarmSettings.routes.ts';
@@ -23,4 +24,5 @@ export const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Pr
   exportsRoutes,
   systemRoutes,
   terminalsRoutes,
+  addressRoutes,
 ];
