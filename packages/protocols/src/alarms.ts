@@ -1,0 +1,58 @@
+/**
+ * Every alarm any protocol can raise, with its Chinese name. One table, so the gateway, the API
+ * and the web show the same words.
+ */
+export const ALARM_NAMES_ZH = {
+  sos: '紧急报警',
+  overspeed: '超速报警',
+  fatigue: '疲劳驾驶',
+  dangerWarning: '危险预警',
+  gnssFault: 'GNSS故障',
+  gnssAntennaCut: 'GNSS天线未接或被剪断',
+  gnssAntennaShort: 'GNSS天线短路',
+  lowBattery: '低电报警',
+  powerCut: '断电报警',
+  lcdFault: '显示屏故障',
+  ttsFault: 'TTS模块故障',
+  cameraFault: '摄像头故障',
+  icCardFault: 'IC卡模块故障',
+  overspeedWarning: '超速预警',
+  fatigueWarning: '疲劳驾驶预警',
+  drivingTimeout: '当天累计驾驶超时',
+  parkingTimeout: '超时停车',
+  geofence: '进出区域报警',
+  geofenceEnter: '进入围栏',
+  geofenceExit: '离开围栏',
+  route: '进出路线报警',
+  routeTime: '路段行驶时间不足/过长',
+  routeDeviation: '路线偏离报警',
+  vssFault: '车辆VSS故障',
+  fuelAbnormal: '油量异常',
+  theft: '车辆被盗',
+  illegalIgnition: '非法点火',
+  displacement: '位移报警',
+  collision: '碰撞报警',
+  rollover: '侧翻报警',
+  illegalDoorOpen: '非法开门',
+  vibration: '震动报警',
+  tamper: '拆除报警',
+  powerOff: '关机报警',
+  door: '开门报警',
+  acceleration: '急加速',
+  braking: '急减速',
+  cornering: '急转弯',
+  fallDown: '跌倒报警',
+  general: '一般报警',
+} as const;
+
+export type AlarmType = keyof typeof ALARM_NAMES_ZH;
+
+export const ALARM_TYPES = Object.keys(ALARM_NAMES_ZH) as AlarmType[];
+
+export function alarmNameZh(type: AlarmType): string {
+  return ALARM_NAMES_ZH[type];
+}
+
+export function isAlarmType(value: string): value is AlarmType {
+  return Object.prototype.hasOwnProperty.call(ALARM_NAMES_ZH, value);
+}

@@ -1,0 +1,87 @@
+import type { Framer, FramerOptions, FramerOutput, ProtocolError } from '../model.ts';
+
+export const DEFAULT_MAX_FRAME_LENGTH = 2048;
+
+/** What a protocol's scanner found at the current position. */
+export const Scan = {
+  /** A complete frame lies in [frameStart, frameEnd). */
+  Frame: 0,
+  /** A frame starts at frameStart but is not complete yet. */
+  NeedMore: 1,
+  /** Nothing usable before frameEnd: skip those bytes as junk. */
+  Skip: 2,
+} as const;
+export type Scan = (typeof Scan)[keyof typeof Scan];
+
+/**
+ * Shared buffering for the stream framers: holds the tail of an incomplete frame between
+ * chunks, counts junk, and enforces the memory bounds. Frames returned are views into buffers
+ * that are never reused, so the gateway may keep them.
+ */
+export abstract class StreamFramer implements Framer {
+  protected readonly maxFrameLength: number;
+  protected readonly maxJunkBytes: number;
+  protected frameStart = 0;
+  protected frameEnd = 0;
+  private pending: Buffer | null = null;
+  private junk = 0;
+
+  constructor(opts: FramerOptions = {}) {
+    this.maxFrameLength = Math.max(16, opts.maxFrameLength ?? DEFAULT_MAX_FRAME_LENGTH);
+    this.maxJunkBytes = Math.max(0, opts.maxJunkBytes ?? this.maxFrameLength);
+  }
+
+  /** Look for the next frame in buf from pos; set frameStart/frameEnd and say what was found. */
+  protected abstract scan(buf: Buffer, pos: number): Scan;
+
+  get bufferedBytes(): number {
+    return this.pending ? this.pending.length : 0;
+  }
+
+  reset(): void {
+    this.pending = null;
+    this.junk = 0;
+  }
+
+  push(chunk: Buffer): FramerOutput {
+    const frames: Buffer[] = [];
+    if (chunk.length === 0) return { frames };
+    const buf = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
+    this.pending = null;
+    let pos = 0;
+    while (pos < buf.length) {
+      const found = this.scan(buf, pos);
+      if (found === Scan.Frame) {
+        if (this.frameEnd - this.frameStart > this.maxFrameLength) {
+          return this.failWith(frames, 'overflow', this.frameEnd - this.frameStart);
+        }
+        frames.push(buf.subarray(this.frameStart, this.frameEnd));
+        this.junk = 0;
+        pos = this.frameEnd;
+      } else if (found === Scan.NeedMore) {
+        this.junk += this.frameStart - pos;
+        pos = this.frameStart;
+        break;
+      } else {
+        this.junk += this.frameEnd - pos;
+        pos = this.frameEnd;
+      }
+      if (this.junk > this.maxJunkBytes) return this.failWith(frames, 'junk', this.junk);
+    }
+    if (this.junk > this.maxJunkBytes) return this.failWith(frames, 'junk', this.junk);
+    const rest = buf.length - pos;
+    if (rest > this.maxFrameLength) return this.failWith(frames, 'overflow', rest);
+    // Copy the small tail so a large chunk is not kept alive by a view into it.
+    if (rest > 0) this.pending = Buffer.from(buf.subarray(pos));
+    return { frames };
+  }
+
+  private failWith(frames: Buffer[], code: 'overflow' | 'junk', size: number): FramerOutput {
+    this.reset();
+    const error: ProtocolError =
+      code === 'overflow'
+        ? { code, detail: `frame of ${size} bytes exceeds the limit of ${this.maxFrameLength}` }
+        : { code, detail: `${size} bytes of junk exceed the limit of ${this.maxJunkBytes}` };
+    return { frames, error };
+  }
+}

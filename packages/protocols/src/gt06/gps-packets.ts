@@ -1,0 +1,144 @@
+/**
+ * GT06 packets that carry a GPS block: 0x10 GPS, 0x12 GPS+LBS, 0x22 GPS+LBS (ACC, upload
+ * mode), 0x16/0x26/0x27 GPS+LBS+status (the alarm packets), 0x1A GPS + phone number.
+ * The caller has checked the content holds the 18-byte GPS block.
+ */
+import type { AlarmType } from '../alarms.ts';
+import type { DeviceMessage, Position } from '../model.ts';
+import { u32 } from '../common/bytes.ts';
+import { GPS_BLOCK_LENGTH, GT06_ALARM_CODES, readCell, readGps, readTerminalInfo, type Gt06Gps } from './blocks.ts';
+import { message, type PacketContext } from './packet.ts';
+
+type GpsPacketDecoder = (p: PacketContext) => DeviceMessage;
+
+/** The decoder for a GPS-carrying packet type, or null for other types. */
+export function gpsPackets(protocol: number): GpsPacketDecoder | null {
+  switch (protocol) {
+    case 0x10:
+      return decodeGpsOnly;
+    case 0x12:
+      return decodeGpsLbs;
+    case 0x22:
+      return decodeGpsLbs2;
+    case 0x16:
+    case 0x26:
+    case 0x27:
+      return decodeGpsLbsStatus;
+    case 0x1a:
+      return decodeGpsPhone;
+    default:
+      return null;
+  }
+}
+
+function toPosition(p: PacketContext, g: Gt06Gps, extras: Record<string, unknown>): Position {
+  let time = g.time;
+  if (time < 0) {
+    time = p.ctx.now ?? 0;
+    extras.timeInvalid = true;
+  }
+  return {
+    terminalId: p.terminalId,
+    time,
+    lat: g.lat,
+    lon: g.lon,
+    valid: g.valid,
+    speedKmh: g.speedKmh,
+    course: g.course,
+    altitude: 0,
+    satellites: g.satellites,
+    alarms: [],
+    acc: g.acc,
+    mileageKm: undefined,
+    fuel: undefined,
+    signal: undefined,
+    extras,
+  };
+}
+
+function locationMessage(p: PacketContext, position: Position): DeviceMessage {
+  const m = message(p, 'location', true);
+  m.positions = [position];
+  return m;
+}
+
+function decodeGpsOnly(p: PacketContext): DeviceMessage {
+  const g = readGps(p.b, p.f.contentStart);
+  return locationMessage(p, toPosition(p, g, { courseStatus: g.courseStatus }));
+}
+
+function decodeGpsLbs(p: PacketContext): DeviceMessage {
+  const at = p.f.contentStart;
+  const g = readGps(p.b, at);
+  const extras: Record<string, unknown> = { courseStatus: g.courseStatus };
+  const cell = readCell(p.b, at + GPS_BLOCK_LENGTH, p.f.contentEnd);
+  if (cell) extras.cell = cell.cell;
+  return locationMessage(p, toPosition(p, g, extras));
+}
+
+/** 0x22: GPS, cell, then ACC, data upload mode, re-upload flag and (some firmware) mileage. */
+function decodeGpsLbs2(p: PacketContext): DeviceMessage {
+  const { b, f } = p;
+  const g = readGps(b, f.contentStart);
+  const extras: Record<string, unknown> = { courseStatus: g.courseStatus };
+  const position = toPosition(p, g, extras);
+  const cell = readCell(b, f.contentStart + GPS_BLOCK_LENGTH, f.contentEnd);
+  if (cell) {
+    extras.cell = cell.cell;
+    const q = cell.next;
+    if (q + 3 <= f.contentEnd) {
+      position.acc = b[q] !== 0;
+      extras.uploadMode = b[q + 1];
+      extras.reupload = b[q + 2];
+    }
+    if (q + 7 <= f.contentEnd) position.mileageKm = u32(b, q + 3) / 1000;
+  }
+  return locationMessage(p, position);
+}
+
+/**
+ * 0x16/0x26/0x27: GPS, LBS length (counting itself) + cell, terminal information, voltage
+ * level (0-6), GSM level (0-4), alarm byte, language. A packet with an alarm is an 'alarm'.
+ */
+function decodeGpsLbsStatus(p: PacketContext): DeviceMessage {
+  const { b, f } = p;
+  const at = f.contentStart;
+  const g = readGps(b, at);
+  const extras: Record<string, unknown> = { courseStatus: g.courseStatus };
+  const position = toPosition(p, g, extras);
+  const lbsAt = at + GPS_BLOCK_LENGTH;
+  const lbsLength = lbsAt < f.contentEnd ? b[lbsAt] : 0;
+  const cell = readCell(b, lbsAt + 1, Math.min(f.contentEnd, lbsAt + Math.max(1, lbsLength)));
+  if (cell) extras.cell = cell.cell;
+  const s = lbsAt + Math.max(1, lbsLength);
+  const m = message(p, 'location', true);
+  if (s + 4 <= f.contentEnd) {
+    const status = readTerminalInfo(b[s]);
+    const alarmCode = b[s + 3];
+    const alarms: AlarmType[] = [];
+    const fromCode = GT06_ALARM_CODES[alarmCode];
+    if (fromCode) alarms.push(fromCode);
+    for (const a of status.alarms) if (!alarms.includes(a)) alarms.push(a);
+    position.alarms = alarms;
+    position.acc = status.acc;
+    position.signal = b[s + 2];
+    extras.terminalInfo = b[s];
+    extras.voltageLevel = b[s + 1];
+    extras.alarmCode = alarmCode;
+    if (s + 5 <= f.contentEnd) extras.language = b[s + 4];
+    m.status = { ...status, alarms, batteryLevel: b[s + 1], signal: b[s + 2] };
+    if (alarms.length > 0) m.kind = 'alarm';
+  }
+  m.positions = [position];
+  return m;
+}
+
+/** 0x1A: GPS + the phone number (21 ASCII bytes) the terminal asks about. */
+function decodeGpsPhone(p: PacketContext): DeviceMessage {
+  const { b, f } = p;
+  const at = f.contentStart + GPS_BLOCK_LENGTH;
+  const g = readGps(b, f.contentStart);
+  const end = Math.min(f.contentEnd, at + 21);
+  const phone = b.toString('latin1', at, end).replace(/\0+$/, '');
+  return locationMessage(p, toPosition(p, g, { courseStatus: g.courseStatus, phone }));
+}

@@ -1,0 +1,143 @@
+/**
+ * Reading the comma-separated `*HQ,…#` sentence in place: field boundaries go into reused
+ * arrays and numbers are parsed from the bytes, so a location needs one string (the id).
+ */
+export const MAX_FIELDS = 64;
+
+export class Fields {
+  readonly starts = new Int32Array(MAX_FIELDS);
+  readonly ends = new Int32Array(MAX_FIELDS);
+  count = 0;
+  buf: Buffer = Buffer.alloc(0);
+
+  /** Split b[start, end) on commas (at most MAX_FIELDS fields; the last takes the rest). */
+  split(b: Buffer, start: number, end: number): number {
+    this.buf = b;
+    let n = 0;
+    let s = start;
+    for (let i = start; i < end && n < MAX_FIELDS - 1; i++) {
+      if (b[i] === 0x2c) {
+        this.starts[n] = s;
+        this.ends[n] = i;
+        n++;
+        s = i + 1;
+      }
+    }
+    this.starts[n] = s;
+    this.ends[n] = end;
+    this.count = n + 1;
+    return this.count;
+  }
+
+  text(i: number): string {
+    return i < this.count ? this.buf.toString('latin1', this.starts[i], this.ends[i]).trim() : '';
+  }
+
+  length(i: number): number {
+    return i < this.count ? this.ends[i] - this.starts[i] : -1;
+  }
+
+  /** Field i equals an ASCII string. */
+  is(i: number, value: string): boolean {
+    if (i >= this.count || this.ends[i] - this.starts[i] !== value.length) return false;
+    const s = this.starts[i];
+    for (let k = 0; k < value.length; k++) if (this.buf[s + k] !== value.charCodeAt(k)) return false;
+    return true;
+  }
+
+  /** Field i is exactly n decimal digits. */
+  isDigits(i: number, n: number): boolean {
+    if (i >= this.count || this.ends[i] - this.starts[i] !== n) return false;
+    for (let k = this.starts[i]; k < this.ends[i]; k++) {
+      const c = this.buf[k];
+      if (c < 0x30 || c > 0x39) return false;
+    }
+    return true;
+  }
+
+  /** Field i is exactly 8 hex digits (an H02 status word). */
+  isHex8(i: number): boolean {
+    if (i >= this.count || this.ends[i] - this.starts[i] !== 8) return false;
+    for (let k = this.starts[i]; k < this.ends[i]; k++) if (hexDigit(this.buf[k]) < 0) return false;
+    return true;
+  }
+
+  hex(i: number): number {
+    let v = 0;
+    for (let k = this.starts[i]; k < this.ends[i]; k++) v = v * 16 + hexDigit(this.buf[k]);
+    return v;
+  }
+
+  /** Two-digit groups of a 6-digit field (HHMMSS or DDMMYY). */
+  pair(i: number, which: 0 | 1 | 2): number {
+    const at = this.starts[i] + which * 2;
+    return (this.buf[at] - 0x30) * 10 + (this.buf[at + 1] - 0x30);
+  }
+
+  /** Decimal number of field i (spaces ignored); NaN when empty or not a number. */
+  decimal(i: number): number {
+    return i < this.count ? parseDecimal(this.buf, this.starts[i], this.ends[i]) : NaN;
+  }
+
+  /**
+   * Degrees of an NMEA-style DDMM.MMMM (degrees are whatever precedes the minutes' two digits,
+   * so "38.6508" is 0°38.6508'), or of the "-DD-MM.MMMM" some firmware writes. NaN if invalid.
+   */
+  coordinate(i: number): number {
+    if (i >= this.count) return NaN;
+    const b = this.buf;
+    const s = this.starts[i];
+    const e = this.ends[i];
+    if (s < e && b[s] === 0x2d) {
+      const dash = b.indexOf(0x2d, s + 1);
+      if (dash === -1 || dash >= e) return NaN;
+      return parseDecimal(b, s + 1, dash) + parseDecimal(b, dash + 1, e) / 60;
+    }
+    let dot = s;
+    while (dot < e && b[dot] !== 0x2e) dot++;
+    const whole = parseDecimal(b, s, dot);
+    if (Number.isNaN(whole)) return NaN;
+    const fraction = dot < e ? parseDecimal(b, dot, e) : 0;
+    if (Number.isNaN(fraction)) return NaN;
+    const degrees = Math.floor(whole / 100);
+    return degrees + (whole - degrees * 100 + fraction) / 60;
+  }
+}
+
+export function hexDigit(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x41 && c <= 0x46) return c - 0x37;
+  if (c >= 0x61 && c <= 0x66) return c - 0x57;
+  return -1;
+}
+
+/** [+-]digits[.digits] with surrounding spaces; NaN otherwise (and when empty). */
+export function parseDecimal(b: Uint8Array, start: number, end: number): number {
+  let s = start;
+  let e = end;
+  while (s < e && b[s] === 0x20) s++;
+  while (e > s && b[e - 1] === 0x20) e--;
+  if (s === e) return NaN;
+  let negative = false;
+  if (b[s] === 0x2d || b[s] === 0x2b) {
+    negative = b[s] === 0x2d;
+    s++;
+  }
+  let v = 0;
+  let scale = 0;
+  let digits = 0;
+  for (let k = s; k < e; k++) {
+    const c = b[k];
+    if (c === 0x2e && scale === 0) {
+      scale = 1;
+      continue;
+    }
+    if (c < 0x30 || c > 0x39) return NaN;
+    v = v * 10 + (c - 0x30);
+    if (scale) scale *= 10;
+    digits++;
+  }
+  if (digits === 0) return NaN;
+  const value = scale ? v / scale : v;
+  return negative ? -value : value;
+}

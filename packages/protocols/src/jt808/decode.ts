@@ -1,0 +1,235 @@
+/**
+ * JT/T 808 frame → normalized messages. Total: every outcome is a `DecodeResult`; a bug that
+ * throws becomes an 'internal' error instead of escaping.
+ */
+import type { DecodeContext, DecodeResult, DeviceMessage, MessageKind, Result } from '../model.ts';
+import { fail, hex4, ok } from '../common/result.ts';
+import {
+  JT808_MSG,
+  decodeAuth,
+  decodeBatch,
+  decodeGeneralReply,
+  decodeLocationReply,
+  decodeParamReply,
+  decodePassThrough,
+  decodeRegister,
+  decodeRegisterReply,
+  decodeSetParams,
+  decodeTerminalControl,
+  decodeText,
+} from './bodies.ts';
+import { readJt808Frame, type FrameTarget, type Jt808Header, type Jt808RawFrame } from './frame.ts';
+import { decodeLocation } from './location.ts';
+import { encodeAckFor, encodeRegisterReply } from './replies.ts';
+import { toPosition } from './to-position.ts';
+
+const TYPE_NAMES = new Map<number, string>();
+function typeName(msgId: number): string {
+  let name = TYPE_NAMES.get(msgId);
+  if (name === undefined) {
+    name = hex4(msgId);
+    if (TYPE_NAMES.size < 1024) TYPE_NAMES.set(msgId, name);
+  }
+  return name;
+}
+
+export function decodeJt808(frame: Buffer, ctx: DecodeContext = {}): DecodeResult {
+  try {
+    return decodeFrame(frame, ctx);
+  } catch (err) {
+    return fail('internal', err instanceof Error ? err.message : String(err));
+  }
+}
+
+function decodeFrame(frame: Buffer, ctx: DecodeContext): DecodeResult {
+  const parsed = readJt808Frame(frame, ctx.checksumPolicy, true);
+  if (!parsed.ok) return parsed;
+  const f = parsed.value;
+  const header = f.header;
+  let message: DeviceMessage;
+  if (header.msgId === JT808_MSG.location && !header.subpackage) {
+    // The frame most terminals send most often: no intermediate objects.
+    const loc = decodeLocation(f.data, f.bodyStart, f.bodyEnd);
+    if (!loc) return short(header, f.data.subarray(f.bodyStart, f.bodyEnd));
+    message = {
+      kind: 'location',
+      protocol: 'jt808',
+      terminalId: header.phone,
+      messageType: '0x0200',
+      serial: header.serial,
+      positions: [toPosition(loc, header.phone, ctx.now)],
+      reply: encodeAckFor(f, ctx.nextSerial ? ctx.nextSerial() : 0),
+    };
+  } else {
+    const decoded = decodeOther(f, ctx);
+    if (!decoded.ok) return decoded;
+    message = decoded.value;
+  }
+  return ok({
+    protocol: 'jt808',
+    terminalId: header.phone,
+    messageType: message.messageType,
+    serial: header.serial,
+    checksumValid: f.checksumValid,
+    lengthValid: f.lengthValid,
+    messages: [message],
+  });
+}
+
+function decodeOther(f: Jt808RawFrame, ctx: DecodeContext): Result<DeviceMessage> {
+  const header = f.header;
+  let body = f.data.subarray(f.bodyStart, f.bodyEnd);
+  if (header.subpackage) {
+    const joined = joinSubpackage(header, body, ctx);
+    if (!joined.ok) return joined;
+    if (joined.value === null) return ok(partMessage(f, body, ctx));
+    body = joined.value;
+  }
+  return decodeBody(f, body, ctx);
+}
+
+/** Whole body when this part completes its message; null while parts are missing. */
+function joinSubpackage(h: Jt808Header, body: Buffer, ctx: DecodeContext) {
+  const sink = ctx.subpackages;
+  if (!sink) return ok<Buffer | null>(null);
+  const index = h.packetIndex ?? 1;
+  const firstSerial = (h.serial - index + 1) & 0xffff;
+  return sink.add(`${h.msgId}:${firstSerial}`, index, h.packetTotal ?? 1, body, ctx.now ?? 0);
+}
+
+function partMessage(f: Jt808RawFrame, body: Buffer, ctx: DecodeContext): DeviceMessage {
+  const h = f.header;
+  return {
+    ...base('subpackage', h),
+    detail: {
+      msgId: typeName(h.msgId),
+      packetTotal: h.packetTotal,
+      packetIndex: h.packetIndex,
+      bodyHex: ctx.subpackages ? undefined : body.toString('hex'),
+    },
+    reply: ack(f, ctx),
+  };
+}
+
+function base(kind: MessageKind, h: Jt808Header): DeviceMessage {
+  return { kind, protocol: 'jt808', terminalId: h.phone, messageType: typeName(h.msgId), serial: h.serial };
+}
+
+function target(h: Jt808Header): FrameTarget {
+  return { phone: h.phone, protocolVersion: h.protocolVersion };
+}
+
+function ack(f: Jt808RawFrame, ctx: DecodeContext): Buffer {
+  return encodeAckFor(f, ctx.nextSerial ? ctx.nextSerial() : 0);
+}
+
+function short(h: Jt808Header, body: Buffer) {
+  return fail('tooShort', `${typeName(h.msgId)} body of ${body.length} bytes is too short`);
+}
+
+function decodeBody(f: Jt808RawFrame, body: Buffer, ctx: DecodeContext): Result<DeviceMessage> {
+  const h = f.header;
+  const id = h.phone;
+  switch (h.msgId) {
+    case JT808_MSG.location: {
+      const loc = decodeLocation(body);
+      if (!loc) return short(h, body);
+      const positions = [toPosition(loc, id, ctx.now)];
+      return ok({ ...base('location', h), positions, reply: ack(f, ctx) });
+    }
+    case JT808_MSG.batchLocation: {
+      const batch = decodeBatch(body);
+      if (!batch) return short(h, body);
+      const positions = batch.items.map((loc) => toPosition(loc, id, ctx.now));
+      const detail = { batchType: batch.type, count: batch.count, truncated: batch.truncated };
+      return ok({ ...base('location', h), positions, detail, reply: ack(f, ctx) });
+    }
+    case JT808_MSG.locationReply: {
+      const r = decodeLocationReply(body);
+      if (!r) return short(h, body);
+      const commandReply = { replyKey: String(r.replySerial), serial: r.replySerial, answered: '0x8201', success: true };
+      return ok({ ...base('location', h), positions: [toPosition(r.location, id, ctx.now)], commandReply });
+    }
+    case JT808_MSG.heartbeat:
+      return ok({ ...base('heartbeat', h), reply: ack(f, ctx) });
+    case JT808_MSG.unregister:
+      return ok({ ...base('unregister', h), reply: ack(f, ctx) });
+    case JT808_MSG.register: {
+      const register = decodeRegister(body, h.is2019);
+      if (!register) return short(h, body);
+      const reply = encodeRegisterReply(target(h), ctx.nextSerial?.() ?? 0, h.serial, 0, ctx.authCode ?? id);
+      return ok({ ...base('register', h), register, reply });
+    }
+    case JT808_MSG.auth: {
+      const auth = decodeAuth(body, h.is2019);
+      if (!auth) return short(h, body);
+      return ok({ ...base('auth', h), auth, reply: ack(f, ctx) });
+    }
+    case JT808_MSG.terminalReply:
+    case JT808_MSG.platformReply: {
+      const r = decodeGeneralReply(body);
+      if (!r) return short(h, body);
+      const commandReply = {
+        replyKey: String(r.replySerial),
+        serial: r.replySerial,
+        answered: typeName(r.replyMsgId),
+        result: r.result,
+        success: r.result === 0 || r.result === 4,
+      };
+      return ok({ ...base('generalReply', h), commandReply });
+    }
+    case JT808_MSG.paramReply: {
+      const r = decodeParamReply(body);
+      if (!r) return short(h, body);
+      const commandReply = { replyKey: String(r.replySerial), serial: r.replySerial, answered: '0x8104', success: true };
+      return ok({ ...base('paramReply', h), params: r.params, commandReply, detail: { truncated: r.truncated } });
+    }
+    case JT808_MSG.passThroughUp: {
+      const passThrough = decodePassThrough(body);
+      if (!passThrough) return short(h, body);
+      return ok({ ...base('passThrough', h), passThrough, reply: ack(f, ctx) });
+    }
+    default:
+      return h.msgId >= 0x8000 ? decodeServerBody(h, body) : ok(unknown(h, body, ack(f, ctx)));
+  }
+}
+
+/** Platform → terminal messages, decoded so the simulator can act as a terminal. */
+function decodeServerBody(h: Jt808Header, body: Buffer): Result<DeviceMessage> {
+  switch (h.msgId) {
+    case JT808_MSG.registerReply: {
+      const r = decodeRegisterReply(body);
+      if (!r) return short(h, body);
+      return ok({ ...base('registerReply', h), detail: { ...r } });
+    }
+    case JT808_MSG.setParams: {
+      const r = decodeSetParams(body);
+      if (!r) return short(h, body);
+      return ok({ ...base('serverCommand', h), params: r.params, detail: { count: r.count, truncated: r.truncated } });
+    }
+    case JT808_MSG.queryParams:
+    case JT808_MSG.queryLocation:
+      return ok({ ...base('serverCommand', h), detail: {} });
+    case JT808_MSG.terminalControl: {
+      const r = decodeTerminalControl(body);
+      if (!r) return short(h, body);
+      return ok({ ...base('serverCommand', h), detail: { ...r } });
+    }
+    case JT808_MSG.text: {
+      const r = decodeText(body, h.is2019);
+      if (!r) return short(h, body);
+      return ok({ ...base('serverCommand', h), detail: { ...r } });
+    }
+    case JT808_MSG.passThroughDown: {
+      const passThrough = decodePassThrough(body);
+      if (!passThrough) return short(h, body);
+      return ok({ ...base('serverCommand', h), passThrough });
+    }
+    default:
+      return ok(unknown(h, body, undefined));
+  }
+}
+
+function unknown(h: Jt808Header, body: Buffer, reply: Buffer | undefined): DeviceMessage {
+  return { ...base('unknown', h), detail: { bodyHex: body.toString('hex') }, reply };
+}
