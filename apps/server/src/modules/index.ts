@@ -7,10 +7,14 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { brandingRoutes } from './branding/branding.routes.ts';
 import { alarmSettingsRoutes } from './alarmSettings/alarmSettings.routes.ts';
 import { exportsRoutes } from './exports/exports.routes.ts';
+import { geofencesRoutes } from './geofences/geofences.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { terminalsRoutes } from './terminals/terminals.routes.ts';
+import { monitorRoutes } from './monitor/monitor.routes.ts';
+import { alarmsRoutes } from './alarms/alarms.routes.ts';
+import { commandsRoutes } from './commands/commands.routes.ts';
 
 /** Every API module, each an encapsulated Fastify plugin made from the app context. */
 export const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<void>> = [
@@ -24,5 +28,9 @@ export const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Pr
   exportsRoutes,
   systemRoutes,
   terminalsRoutes,
+  monitorRoutes,
+  alarmsRoutes,
+  commandsRoutes,
   addressRoutes,
+  geofencesRoutes,
 ];

@@ -1,0 +1,112 @@
+import net from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/types.ts';
+import type { Bus } from '../bus/bus.ts';
+import { subjects } from '../bus/subjects.ts';
+import { identifierKey, type TerminalProtocol } from '../modules/terminals/identifiers.ts';
+import { CODECS } from './codecs.ts';
+import { CommandDispatcher } from './commandDispatcher.ts';
+import { ingestQueries } from './ingest.queries.ts';
+import { DEFAULT_INGEST, IngestBatcher, type IngestOptions } from './ingestBatcher.ts';
+import { PresenceTracker } from './presence.ts';
+import { TerminalSession, type GatewayStats } from './session.ts';
+
+export interface GatewayOptions {
+  host?: string;
+  /** Port per protocol; 0 picks a free one (tests); a protocol left out is not listened for. */
+  ports: Partial<Record<TerminalProtocol, number>>;
+  offlineAfterSeconds: number;
+  ingest?: Partial<IngestOptions>;
+  maxConnectionsPerPort?: number;
+}
+
+export interface Gateway {
+  /** The ports actually listened on. */
+  ports: Partial<Record<TerminalProtocol, number>>;
+  sessions: Map<number, TerminalSession>;
+  stats: GatewayStats;
+  batcher: IngestBatcher;
+  presence: PresenceTracker;
+  close(): Promise<void>;
+}
+
+const PARTITION_CHECK_MS = 3600_000;
+
+/**
+ * The device gateway: a TCP listener per protocol, a session per connection, one ingest batcher
+ * and one presence tracker for all of them, and the command dispatcher on the bus.
+ */
+export async function startGateway(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }, opts: GatewayOptions): Promise<Gateway> {
+  const { db, bus, log } = deps;
+  await ensurePartitions(db, log);
+  const partitionTimer = setInterval(() => void ensurePartitions(db, log), PARTITION_CHECK_MS);
+  partitionTimer.unref();
+
+  const sessions = new Map<number, TerminalSession>();
+  const stats: GatewayStats = { connections: 0, frames: 0, badFrames: 0, positions: 0, closedForAbuse: 0 };
+  const batcher = new IngestBatcher(db, log, { ...DEFAULT_INGEST, ...opts.ingest });
+  const presence = new PresenceTracker(db, bus, log, opts.offlineAfterSeconds);
+  const commands = new CommandDispatcher(db, bus, log, sessions);
+  presence.start();
+  commands.start();
+  const sessionDeps = { db, bus, log, batcher, presence, commands, sessions, stats };
+
+  // An operator changed a terminal: the session holding it refreshes its labels and owner.
+  const stopChanges = bus.subscribe(subjects.allTerminalChanges, (_m, subject) => {
+    const key = identifierKey(subject.slice(subjects.terminalChanged('').length));
+    for (const s of sessions.values()) if (s.terminal?.key === key) void s.refresh().catch((err) => log.warn({ err }, '终端信息刷新失败'));
+  });
+
+  const servers: net.Server[] = [];
+  const sockets = new Set<net.Socket>();
+  const ports: Gateway['ports'] = {};
+  for (const [protocol, port] of Object.entries(opts.ports) as Array<[TerminalProtocol, number]>) {
+    const codec = CODECS[protocol];
+    if (!codec || port === undefined) continue;
+    const server = net.createServer({ noDelay: true, keepAlive: true }, (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      new TerminalSession(socket, codec, sessionDeps);
+    });
+    if (opts.maxConnectionsPerPort) server.maxConnections = opts.maxConnectionsPerPort;
+    server.on('error', (err) => log.error({ err, protocol }, '终端端口监听错误'));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ port, host: opts.host, backlog: 4096 }, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    ports[protocol] = (server.address() as net.AddressInfo).port;
+    servers.push(server);
+  }
+  log.info({ ports }, '终端网关已启动');
+
+  return {
+    ports,
+    sessions,
+    stats,
+    batcher,
+    presence,
+    async close() {
+      clearInterval(partitionTimer);
+      stopChanges();
+      commands.stop();
+      // Stop accepting first; close() resolves only once the open connections are gone.
+      const closed = Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+      for (const s of sockets) s.destroy();
+      await closed;
+      await batcher.close();
+      await presence.stop();
+    },
+  };
+}
+
+/** Today's partition and a few days either side exist before any position needs them. */
+async function ensurePartitions(db: Db, log: FastifyBaseLogger) {
+  try {
+    await ingestQueries.ensurePartitions(db, 1, 3);
+  } catch (err) {
+    log.error({ err }, '定位分区创建失败');
+  }
+}

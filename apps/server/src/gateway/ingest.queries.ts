@@ -1,0 +1,148 @@
+import type { Db, Queryable } from '../db/types.ts';
+
+/** A position as the gateway stores it (positions and latest_positions share the columns). */
+export interface StoredPosition {
+  terminalPk: number;
+  gpsTime: number;
+  receivedAt: number;
+  lat: number;
+  lon: number;
+  speed: number;
+  course: number;
+  altitude: number;
+  valid: boolean;
+  satellites: number | null;
+  acc: boolean | null;
+  mileage: number | null;
+  alarms: string[];
+  extras: Record<string, unknown> | null;
+}
+
+export interface NewAlarm {
+  terminalPk: number;
+  accountId: number | null;
+  vehicleId: number | null;
+  type: string;
+  alarmTime: number;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+}
+
+/** What the gateway needs to know about a terminal while its socket is open. */
+export interface TerminalInfoRow {
+  id: number;
+  identifier: string;
+  protocol: string;
+  account_id: number | null;
+  account_path: string | null;
+  enabled: boolean;
+  activated_at: Date | null;
+  vehicle_id: number | null;
+  plate: string | null;
+  vehicle_name: string | null;
+  active_alarms: string[] | null;
+}
+
+const POSITION_COLUMNS = ['terminal_id', 'gps_time', 'received_at', 'lat', 'lon', 'speed', 'course', 'altitude', 'valid', 'satellites', 'acc', 'mileage', 'alarms', 'extras'];
+
+/** text[] as a COPY CSV field: {"a","b"} (alarm codes are plain identifiers, quoting is for safety). */
+const pgArray = (items: string[]) => `{${items.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+const positionRow = (p: StoredPosition): unknown[] => [
+  p.terminalPk, new Date(p.gpsTime), new Date(p.receivedAt), p.lat, p.lon, p.speed, Math.round(p.course), p.altitude, p.valid,
+  p.satellites, p.acc, p.mileage, pgArray(p.alarms), p.extras,
+];
+
+const latestRecord = (p: StoredPosition) => ({
+  terminal_id: p.terminalPk, gps_time: new Date(p.gpsTime).toISOString(), received_at: new Date(p.receivedAt).toISOString(),
+  lat: p.lat, lon: p.lon, speed: p.speed, course: Math.round(p.course), altitude: p.altitude, valid: p.valid,
+  satellites: p.satellites, acc: p.acc, mileage: p.mileage, alarms: p.alarms, extras: p.extras,
+});
+
+const LATEST_RECORD = `x(terminal_id bigint, gps_time timestamptz, received_at timestamptz, lat double precision, lon double precision,
+  speed real, course smallint, altitude real, valid boolean, satellites smallint, acc boolean, mileage double precision, alarms text[], extras jsonb)`;
+
+const TERMINAL_INFO = `SELECT t.id, t.identifier, t.protocol, t.account_id, a.path AS account_path, t.enabled, t.activated_at,
+       v.id AS vehicle_id, v.plate, v.name AS vehicle_name, l.alarms AS active_alarms
+  FROM terminals t LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id
+  LEFT JOIN latest_positions l ON l.terminal_id = t.id`;
+
+export const ingestQueries = {
+  /** COPY: the fastest bulk write both engines offer. */
+  copyPositions: (db: Db, rows: StoredPosition[]) => db.copyRows('positions', POSITION_COLUMNS, rows.map(positionRow)),
+
+  /** One row per terminal (the caller keeps the newest); an older or fix-less report never overwrites a newer one. */
+  upsertLatest: (q: Queryable, rows: StoredPosition[]) =>
+    q.query(
+      `INSERT INTO latest_positions (${POSITION_COLUMNS.join(', ')})
+       SELECT ${POSITION_COLUMNS.join(', ')} FROM json_to_recordset($1::json) AS ${LATEST_RECORD}
+       ON CONFLICT (terminal_id) DO UPDATE SET
+         gps_time = EXCLUDED.gps_time, received_at = EXCLUDED.received_at, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
+         speed = EXCLUDED.speed, course = EXCLUDED.course, altitude = EXCLUDED.altitude, valid = EXCLUDED.valid,
+         satellites = EXCLUDED.satellites, acc = EXCLUDED.acc, mileage = COALESCE(EXCLUDED.mileage, latest_positions.mileage),
+         alarms = EXCLUDED.alarms, extras = EXCLUDED.extras
+       WHERE latest_positions.gps_time <= EXCLUDED.gps_time`,
+      [JSON.stringify(rows.map(latestRecord))],
+    ),
+
+  /** Ids in the order given (matched on their content: RETURNING promises no order). */
+  insertAlarms: async (q: Queryable, alarms: NewAlarm[]) => {
+    const records = alarms.map((a) => ({
+      terminal_id: a.terminalPk, account_id: a.accountId, vehicle_id: a.vehicleId, type: a.type,
+      alarm_time: new Date(a.alarmTime).toISOString(), lat: a.lat, lon: a.lon, speed: a.speed,
+    }));
+    const rows = await q.query<{ id: number; terminal_id: number; type: string; alarm_time: Date }>(
+      `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed)
+       SELECT terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed
+         FROM json_to_recordset($1::json) AS x(terminal_id bigint, account_id bigint, vehicle_id bigint, type text,
+              alarm_time timestamptz, lat double precision, lon double precision, speed real)
+       RETURNING id, terminal_id, type, alarm_time`,
+      [JSON.stringify(records)],
+    );
+    const byKey = new Map<string, number[]>();
+    for (const r of rows.sort((x, y) => x.id - y.id)) {
+      const key = `${r.terminal_id}|${r.type}|${r.alarm_time.getTime()}`;
+      byKey.set(key, [...(byKey.get(key) ?? []), r.id]);
+    }
+    return alarms.map((a) => byKey.get(`${a.terminalPk}|${a.type}|${a.alarmTime}`)!.shift()!);
+  },
+
+  terminalInfo: async (q: Queryable, key: string) => (await q.query<TerminalInfoRow>(`${TERMINAL_INFO} WHERE t.identifier_key = $1`, [key]))[0],
+
+  /** A terminal nobody registered: recorded unassigned (platform stock). Races with another gateway are harmless. */
+  registerUnassigned: (q: Queryable, identifier: string, key: string, protocol: string) =>
+    q.query('INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ($1, $2, $3) ON CONFLICT (identifier_key) DO NOTHING', [identifier, key, protocol]),
+
+  /** First contact activates the service; the protocol follows what the terminal actually speaks. */
+  markOnline: (q: Queryable, id: number, protocol: string) =>
+    q.query(
+      `UPDATE terminals SET online = true, last_seen_at = now(), online_changed_at = CASE WHEN online THEN online_changed_at ELSE now() END,
+              activated_at = COALESCE(activated_at, now()), protocol = $2 WHERE id = $1`,
+      [id, protocol],
+    ),
+
+  touchSeen: (q: Queryable, seen: Array<{ id: number; at: number }>) =>
+    q.query(
+      `UPDATE terminals t SET last_seen_at = x.at FROM json_to_recordset($1::json) AS x(id bigint, at timestamptz)
+        WHERE t.id = x.id AND (t.last_seen_at IS NULL OR t.last_seen_at < x.at)`,
+      [JSON.stringify(seen.map((s) => ({ id: s.id, at: new Date(s.at).toISOString() })))],
+    ),
+
+  /**
+   * Offline: silent for `seconds` by the database's record, whichever gateway last saw it (one
+   * that holds the socket keeps last_seen_at fresh). Returns the terminals that just went offline.
+   */
+  markSilentOffline: (q: Queryable, seconds: number, onlyIds: number[] | null) =>
+    q.query<{ id: number; identifier: string; account_path: string | null; vehicle_id: number | null; plate: string | null }>(
+      `UPDATE terminals t SET online = false, online_changed_at = now()
+         FROM terminals t2 LEFT JOIN accounts a ON a.id = t2.account_id LEFT JOIN vehicles v ON v.terminal_id = t2.id
+        WHERE t.id = t2.id AND t.online AND t.last_seen_at < now() - make_interval(secs => $1)
+          AND ($2::bigint[] IS NULL OR t.id = ANY($2::bigint[]))
+        RETURNING t.id, t.identifier, a.path AS account_path, v.id AS vehicle_id, v.plate`,
+      [seconds, onlyIds],
+    ),
+
+  ensurePartitions: (q: Queryable, daysBack: number, daysAhead: number) =>
+    q.query('SELECT ensure_position_partitions(current_date - $1::int, current_date + $2::int) AS made', [daysBack, daysAhead]),
+};

@@ -1,0 +1,26 @@
+import type { Bus } from '../bus/bus.ts';
+import { subjects } from '../bus/subjects.ts';
+import { presentPosition, type LastPosition, type Presence } from '../modules/monitor/position.presenter.ts';
+import { alarmTypeName, type AlarmItem } from '../modules/alarms/alarm.presenter.ts';
+import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
+import type { TerminalInfo } from './terminalDirectory.ts';
+
+/** News for live feeds, published only after the facts are stored. Same shapes as the API's. */
+export function publishPosition(bus: Bus, t: TerminalInfo, p: StoredPosition) {
+  const data = presentPosition({ identifier: t.identifier, vehicleId: t.vehicleId, plate: t.plate, vehicleName: t.vehicleName, online: true }, p);
+  bus.publish<LastPosition>(subjects.live('pos', t.accountPath, t.identifier), data);
+}
+
+export function publishAlarm(bus: Bus, t: TerminalInfo, alarmId: number, a: NewAlarm) {
+  const data: AlarmItem = {
+    alarmId, terminalId: t.identifier, vehicleId: t.vehicleId, plate: t.plate ?? '', name: t.vehicleName ?? t.plate ?? '',
+    type: a.type, typeName: alarmTypeName(a.type), alarmTime: a.alarmTime, receivedAt: Date.now(), lat: a.lat, lon: a.lon,
+    speed: a.speed, handled: false, handledBy: '', handledAt: null, handleNote: '',
+  };
+  bus.publish<AlarmItem>(subjects.live('alarm', t.accountPath, t.identifier), data);
+}
+
+export function publishPresence(bus: Bus, t: { identifier: string; accountPath: string | null; vehicleId: number | null; plate: string | null }, online: boolean) {
+  const data: Presence = { terminalId: t.identifier, vehicleId: t.vehicleId, plate: t.plate ?? '', online, at: Date.now() };
+  bus.publish<Presence>(subjects.live('presence', t.accountPath, t.identifier), data);
+}

@@ -1,0 +1,64 @@
+import type { Position } from '@chelian/protocols/model.ts';
+import type { StoredPosition } from './ingest.queries.ts';
+
+// Derivable from statusWord, or bulky: not worth a copy in every row.
+const DROPPED_EXTRAS = new Set(['statusFlags']);
+const MAX_EXTRAS_CHARS = 1024;
+
+/** A decoded position as a row; null when a field could not be stored (NaN, out-of-range coordinates). */
+export function toStoredPosition(p: Position, terminalPk: number, receivedAt: number): StoredPosition | null {
+  const numbers = [p.time, p.lat, p.lon, p.speedKmh, p.course, p.altitude];
+  if (!numbers.every(Number.isFinite)) return null;
+  if (Math.abs(p.lat) > 90 || Math.abs(p.lon) > 180) return null;
+  return {
+    terminalPk,
+    gpsTime: p.time,
+    receivedAt,
+    lat: p.lat,
+    lon: p.lon,
+    speed: Math.max(0, p.speedKmh),
+    course: ((Math.round(p.course) % 360) + 360) % 360,
+    altitude: clamp(p.altitude, -1e6, 1e6),
+    valid: p.valid,
+    satellites: finiteInt(p.satellites, 0, 255),
+    acc: p.acc ?? null,
+    mileage: Number.isFinite(p.mileageKm) ? p.mileageKm! : null,
+    alarms: p.alarms,
+    extras: compactExtras(p),
+  };
+}
+
+const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
+const finiteInt = (n: number | undefined, lo: number, hi: number) => (n !== undefined && Number.isFinite(n) ? clamp(Math.round(n), lo, hi) : null);
+
+/** The protocol's extra fields as plain JSON: bytes as hex, big integers as text, bounded size. */
+export function compactExtras(p: Position): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  if (p.fuel !== undefined && Number.isFinite(p.fuel)) out.fuel = p.fuel;
+  if (p.signal !== undefined && Number.isFinite(p.signal)) out.signal = p.signal;
+  for (const [k, v] of Object.entries(p.extras ?? {})) {
+    if (DROPPED_EXTRAS.has(k) || v === undefined) continue;
+    out[k] = plain(v, 0);
+  }
+  if (Object.keys(out).length === 0) return null;
+  let text: string;
+  try {
+    text = JSON.stringify(out);
+  } catch {
+    return null;
+  }
+  if (text.length <= MAX_EXTRAS_CHARS) return out;
+  // Keep the small scalar fields, drop whatever made it big.
+  const small = Object.fromEntries(Object.entries(out).filter(([, v]) => typeof v !== 'object' || v === null));
+  return Object.keys(small).length ? small : null;
+}
+
+function plain(v: unknown, depth: number): unknown {
+  if (Buffer.isBuffer(v) || v instanceof Uint8Array) return Buffer.from(v).toString('hex');
+  if (typeof v === 'bigint') return v.toString();
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v !== 'object' || v === null) return typeof v === 'function' ? null : v;
+  if (depth > 4) return null;
+  if (Array.isArray(v)) return v.map((x) => plain(x, depth + 1));
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x, depth + 1)]));
+}

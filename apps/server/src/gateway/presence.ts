@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/types.ts';
+import type { Bus } from '../bus/bus.ts';
+import { commandsQueries } from '../modules/commands/commands.queries.ts';
+import { ingestQueries } from './ingest.queries.ts';
+import { publishPresence } from './liveEvents.ts';
+import type { TerminalInfo } from './terminalDirectory.ts';
+
+interface Tracked {
+  info: TerminalInfo;
+  lastSeen: number;
+  /** Closes the connection that went silent. */
+  close: () => void;
+}
+
+/**
+ * Presence: online at a terminal's first message, offline after `offlineAfterSeconds` of silence.
+ * Each gateway keeps terminals.last_seen_at fresh for the terminals it holds (batched, every
+ * sweep); the offline decision is made against that shared record, so a terminal that moved to
+ * another gateway is not declared offline by the one it left, and terminals of a gateway that
+ * died are still declared offline by the others.
+ */
+export class PresenceTracker {
+  private readonly tracked = new Map<number, Tracked>();
+  /** Last-seen times not yet written, kept even after the connection left. */
+  private readonly touched = new Map<number, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: Bus,
+    private readonly log: FastifyBaseLogger,
+    private readonly offlineAfterSeconds: number,
+  ) {}
+
+  /** Sweeps often enough that last_seen_at is never staler than a quarter of the silence allowed. */
+  get sweepIntervalMs(): number {
+    return Math.min(10_000, Math.max(200, (this.offlineAfterSeconds * 1000) / 4));
+  }
+
+  start() {
+    this.timer = setInterval(() => void this.sweep(), this.sweepIntervalMs);
+    this.timer.unref();
+  }
+
+  /** A terminal identified itself on a connection: online now (stored before it is announced). */
+  async arrive(info: TerminalInfo, protocol: string, close: () => void) {
+    const previous = this.tracked.get(info.pk);
+    this.tracked.set(info.pk, { info, lastSeen: Date.now(), close });
+    if (previous && previous.close !== close) previous.close(); // the terminal reconnected: the old socket is dead
+    await ingestQueries.markOnline(this.db, info.pk, protocol);
+    publishPresence(this.bus, info, true);
+  }
+
+  touch(pk: number) {
+    const t = this.tracked.get(pk);
+    if (!t) return;
+    t.lastSeen = Date.now();
+    this.touched.set(pk, t.lastSeen);
+  }
+
+  /** The connection closed; the terminal stays online until its silence says otherwise. */
+  leave(pk: number, close: () => void) {
+    if (this.tracked.get(pk)?.close === close) this.tracked.delete(pk);
+  }
+
+  update(info: TerminalInfo) {
+    const t = this.tracked.get(info.pk);
+    if (t) t.info = info;
+  }
+
+  sweep(): Promise<void> {
+    this.sweeping ??= this.runSweep().finally(() => (this.sweeping = null));
+    return this.sweeping;
+  }
+
+  private async runSweep() {
+    try {
+      const now = Date.now();
+      const seen = [...this.touched].map(([id, at]) => ({ id, at }));
+      this.touched.clear();
+      if (seen.length) await ingestQueries.touchSeen(this.db, seen);
+      for (const [pk, t] of this.tracked) {
+        if (now - t.lastSeen > this.offlineAfterSeconds * 1000) {
+          this.tracked.delete(pk);
+          t.close();
+        }
+      }
+      const gone = await ingestQueries.markSilentOffline(this.db, this.offlineAfterSeconds, null);
+      for (const g of gone) publishPresence(this.bus, { identifier: g.identifier, accountPath: g.account_path, vehicleId: g.vehicle_id, plate: g.plate }, false);
+      await commandsQueries.expireQueued(this.db);
+    } catch (err) {
+      this.log.error({ err }, '在线状态检查失败');
+    }
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.sweeping;
+  }
+}

@@ -1,0 +1,56 @@
+import type { Queryable } from '../../db/types.ts';
+import { terminalInScope } from '../terminals/terminalScope.ts';
+import type { AlarmRow } from './alarm.presenter.ts';
+
+export interface AlarmFilter {
+  scope: string;
+  terminalKey: string | null;
+  vehicleId: number | null;
+  types: string[] | null;
+  start: Date | null;
+  end: Date | null;
+  handled: boolean | null;
+  keyword: string | null;
+  /** Real-time lists leave out the types the caller's account switched off in its alarm settings. */
+  settingsAccountId: number | null;
+}
+
+const FROM = `FROM alarms al JOIN terminals t ON t.id = al.terminal_id LEFT JOIN accounts a ON a.id = al.account_id
+  LEFT JOIN vehicles v ON v.id = al.vehicle_id LEFT JOIN users u ON u.id = al.handled_by`;
+
+const WHERE = `${terminalInScope('a.path', 1)}
+   AND ($2::text IS NULL OR t.identifier_key = $2)
+   AND ($3::bigint IS NULL OR al.vehicle_id = $3)
+   AND ($4::text[] IS NULL OR al.type = ANY($4::text[]))
+   AND ($5::timestamptz IS NULL OR al.alarm_time >= $5)
+   AND ($6::timestamptz IS NULL OR al.alarm_time < $6)
+   AND ($7::boolean IS NULL OR al.handled = $7)
+   AND ($8::text IS NULL OR v.plate ILIKE '%' || $8 || '%' OR v.name ILIKE '%' || $8 || '%' OR t.identifier LIKE '%' || $8 || '%')
+   AND ($9::bigint IS NULL OR NOT EXISTS (
+        SELECT 1 FROM alarm_controls c WHERE c.account_id = $9 AND c.alarm_type = al.type AND NOT c.enabled))`;
+
+const params = (f: AlarmFilter) => [f.scope, f.terminalKey, f.vehicleId, f.types, f.start, f.end, f.handled, f.keyword, f.settingsAccountId];
+
+const SELECT = `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS vehicle_name, al.type, al.alarm_time, al.received_at,
+       al.lat, al.lon, al.speed, al.handled, u.name AS handled_by_name, al.handled_at, al.handle_note`;
+
+export const alarmsQueries = {
+  page: async (q: Queryable, f: AlarmFilter, limit: number, offset: number) => {
+    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${WHERE}`, params(f));
+    const rows = await q.query<AlarmRow>(`${SELECT} ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC LIMIT $10 OFFSET $11`, [...params(f), limit, offset]);
+    return { total: count?.n ?? 0, rows };
+  },
+
+  countByType: (q: Queryable, f: AlarmFilter) =>
+    q.query<{ type: string; n: number }>(`SELECT al.type, count(*)::int AS n ${FROM} WHERE ${WHERE} GROUP BY al.type ORDER BY n DESC, al.type`, params(f)),
+
+  visibleByIds: (q: Queryable, scope: string, ids: number[]) =>
+    q.query<AlarmRow & { account_path: string | null }>(
+      `${SELECT}, a.path AS account_path ${FROM} WHERE ${terminalInScope('a.path', 1)} AND al.id = ANY($2::bigint[]) ORDER BY al.id`,
+      [scope, ids],
+    ),
+
+  /** Who handled it and when is recorded; handling again updates the note. */
+  handle: (q: Queryable, ids: number[], userId: number, note: string) =>
+    q.query('UPDATE alarms SET handled = true, handled_by = $2, handled_at = now(), handle_note = $3 WHERE id = ANY($1::bigint[])', [ids, userId, note]),
+};

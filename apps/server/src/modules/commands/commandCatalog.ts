@@ -1,0 +1,58 @@
+import type { CommandType, TerminalCommand } from '@chelian/protocols/model.ts';
+import { fail } from '../../http/errors.ts';
+
+export const COMMAND_NAMES_ZH: Record<CommandType, string> = {
+  cutOil: '断油断电',
+  restoreOil: '恢复油电',
+  locateNow: '立即定位',
+  setInterval: '设置上传间隔',
+  reboot: '重启终端',
+  text: '下发文本',
+  custom: '自定义指令',
+};
+export const COMMAND_TYPES = Object.keys(COMMAND_NAMES_ZH) as CommandType[];
+
+export const COMMAND_STATUS_ZH: Record<string, string> = {
+  queued: '等待终端上线',
+  sent: '已发送，等待回复',
+  replied: '终端已回复',
+  failed: '发送失败',
+  unsupported: '终端不支持',
+  expired: '已过期',
+};
+
+export function isCommandType(value: string): value is CommandType {
+  return (COMMAND_TYPES as string[]).includes(value);
+}
+
+export interface CommandParams {
+  seconds?: number;
+  text?: string;
+  hex?: string;
+  messageId?: number;
+}
+
+/** The command as the codecs take it, with its parameters checked (Chinese messages). */
+export function buildCommand(type: CommandType, p: CommandParams): TerminalCommand {
+  switch (type) {
+    case 'setInterval':
+      if (p.seconds === undefined || p.seconds < 5 || p.seconds > 86_400) throw fail('上传间隔应为5到86400秒');
+      return { type, seconds: p.seconds };
+    case 'text': {
+      const text = (p.text ?? '').trim();
+      if (!text || text.length > 200) throw fail('文本内容应为1到200个字');
+      return { type, text };
+    }
+    case 'custom': {
+      const text = p.text?.trim() || undefined;
+      const hex = p.hex?.replace(/\s+/g, '') || undefined;
+      if (!text && !hex) throw fail('自定义指令需要填写指令内容或十六进制数据');
+      if (hex && (!/^([0-9a-fA-F]{2})+$/.test(hex) || hex.length > 2048)) throw fail('十六进制数据格式不正确');
+      if (text && text.length > 500) throw fail('指令内容最多500个字符');
+      if (p.messageId !== undefined && (p.messageId < 0x8000 || p.messageId > 0xffff)) throw fail('消息ID应为0x8000到0xFFFF之间的平台下行消息');
+      return { type, text, hex, messageId: p.messageId };
+    }
+    default:
+      return { type };
+  }
+}

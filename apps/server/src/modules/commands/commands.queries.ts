@@ -1,0 +1,69 @@
+import type { Queryable } from '../../db/types.ts';
+import { terminalInScope } from '../terminals/terminalScope.ts';
+
+export interface CommandRow {
+  id: number;
+  terminal_id: number;
+  identifier: string;
+  plate: string | null;
+  type: string;
+  params: Record<string, unknown>;
+  status: string;
+  created_at: Date;
+  expires_at: Date;
+  sent_at: Date | null;
+  replied_at: Date | null;
+  reply_success: boolean | null;
+  reply_text: string;
+  user_name: string | null;
+}
+
+const SELECT = `SELECT c.id, c.terminal_id, t.identifier, v.plate, c.type, c.params,
+       CASE WHEN c.status = 'queued' AND c.expires_at <= now() THEN 'expired' ELSE c.status END AS status,
+       c.created_at, c.expires_at, c.sent_at, c.replied_at, c.reply_success, c.reply_text, u.name AS user_name
+  FROM commands c JOIN terminals t ON t.id = c.terminal_id LEFT JOIN accounts a ON a.id = t.account_id
+  LEFT JOIN vehicles v ON v.terminal_id = t.id LEFT JOIN users u ON u.id = c.user_id`;
+
+export const commandsQueries = {
+  insert: async (q: Queryable, c: { terminalPk: number; userId: number; type: string; params: object; expiresAt: Date }) =>
+    (await q.query<{ id: number }>(
+      'INSERT INTO commands (terminal_id, user_id, type, params, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [c.terminalPk, c.userId, c.type, JSON.stringify(c.params), c.expiresAt],
+    ))[0].id,
+
+  page: async (q: Queryable, f: { scope: string; terminalKey: string | null; status: string | null }, limit: number, offset: number) => {
+    const where = `${terminalInScope('a.path', 1)} AND ($2::text IS NULL OR t.identifier_key = $2) AND ($3::text IS NULL OR c.status = $3)`;
+    const params = [f.scope, f.terminalKey, f.status];
+    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${where}) x`, params);
+    const rows = await q.query<CommandRow>(`${SELECT} WHERE ${where} ORDER BY c.id DESC LIMIT $4 OFFSET $5`, [...params, limit, offset]);
+    return { total: count?.n ?? 0, rows };
+  },
+
+  byId: async (q: Queryable, id: number) => (await q.query<CommandRow>(`${SELECT} WHERE c.id = $1`, [id]))[0],
+
+  /** Queued, unexpired commands of a terminal, oldest first: delivered when it (re)connects. */
+  queuedFor: (q: Queryable, terminalPk: number) =>
+    q.query<CommandRow>(`${SELECT} WHERE c.terminal_id = $1 AND c.status = 'queued' AND c.expires_at > now() ORDER BY c.id`, [terminalPk]),
+
+  /** Atomically takes a queued command for sending: two gateways (or a reconnect race) never both send it. */
+  claim: async (q: Queryable, id: number, serial: number, replyKey: string) =>
+    (await q.query<{ id: number }>(
+      `UPDATE commands SET status = 'sent', sent_at = now(), serial = $2, reply_key = $3
+        WHERE id = $1 AND status = 'queued' AND expires_at > now() RETURNING id`,
+      [id, serial, replyKey],
+    )).length === 1,
+
+  markFailed: (q: Queryable, id: number, status: 'failed' | 'unsupported', text: string) =>
+    q.query(`UPDATE commands SET status = $2, reply_text = $3 WHERE id = $1 AND status IN ('queued', 'sent')`, [id, status, text]),
+
+  /** The newest sent command this reply answers. */
+  matchReply: async (q: Queryable, terminalPk: number, replyKey: string, success: boolean | null, text: string) =>
+    (await q.query<{ id: number }>(
+      `UPDATE commands SET status = 'replied', replied_at = now(), reply_success = $3, reply_text = $4
+        WHERE id = (SELECT id FROM commands WHERE terminal_id = $1 AND reply_key = $2 AND status = 'sent' ORDER BY id DESC LIMIT 1)
+        RETURNING id`,
+      [terminalPk, replyKey, success, text],
+    ))[0]?.id,
+
+  expireQueued: (q: Queryable) => q.query(`UPDATE commands SET status = 'expired' WHERE status = 'queued' AND expires_at <= now()`),
+};

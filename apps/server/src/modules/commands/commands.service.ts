@@ -1,0 +1,78 @@
+import type { CommandType } from '@chelian/protocols/model.ts';
+import type { Db } from '../../db/types.ts';
+import type { Bus } from '../../bus/bus.ts';
+import { subjects, type CommandNotice } from '../../bus/subjects.ts';
+import { AppError, fail } from '../../http/errors.ts';
+import { supportsCommand } from '../../gateway/codecs.ts';
+import type { SessionUser } from '../auth/session.service.ts';
+import { PROTOCOL_NAMES_ZH, isProtocol } from '../terminals/identifiers.ts';
+import type { TerminalRow } from '../terminals/terminals.queries.ts';
+import { visibleTerminals } from '../terminals/terminals.service.ts';
+import { visibleVehicles } from '../terminals/vehicles.service.ts';
+import { COMMAND_NAMES_ZH, buildCommand, type CommandParams } from './commandCatalog.ts';
+import { commandsQueries } from './commands.queries.ts';
+
+export const DEFAULT_EXPIRE_MINUTES = 24 * 60;
+
+export interface Targets {
+  terminalIds: string[];
+  vehicleIds: number[];
+}
+
+/** The chosen terminals: named directly, or as the vehicles they sit in. */
+export async function targetTerminals(db: Db, user: SessionUser, t: Targets): Promise<TerminalRow[]> {
+  const identifiers = [...t.terminalIds];
+  if (t.vehicleIds.length) {
+    const vehicles = await visibleVehicles(db, user, t.vehicleIds);
+    const bare = vehicles.filter((v) => !v.identifier);
+    if (bare.length) throw fail(`车辆 ${bare.map((v) => v.plate || v.name).join('、')} 未绑定设备`);
+    identifiers.push(...vehicles.map((v) => v.identifier!));
+  }
+  if (identifiers.length === 0) throw new AppError('badRequest', '请选择要下发指令的车辆或设备');
+  const rows = await visibleTerminals(db, user, identifiers);
+  return [...new Map(rows.map((r) => [r.id, r])).values()];
+}
+
+function availability(t: TerminalRow, type: CommandType) {
+  const supported = supportsCommand(t.protocol, type);
+  const protocol = isProtocol(t.protocol) ? PROTOCOL_NAMES_ZH[t.protocol] : t.protocol;
+  const reason = !supported ? `${protocol} 终端不支持“${COMMAND_NAMES_ZH[type]}”` : !t.enabled ? '设备已停用' : !t.online ? '终端离线，指令将在上线后下发' : '';
+  return { supported: supported && t.enabled, reason };
+}
+
+/** Which of the chosen terminals take this command, and which are online to take it now. */
+export function checkTerminals(rows: TerminalRow[], type: CommandType) {
+  const list = rows.map((t) => {
+    const { supported, reason } = availability(t, type);
+    return { terminalId: t.identifier, vehicleId: t.vehicle_id, plate: t.plate ?? '', protocol: t.protocol, online: t.online, supported, canSendNow: supported && t.online, reason };
+  });
+  return { total: list.length, supported: list.filter((x) => x.supported).length, online: list.filter((x) => x.canSendNow).length, list };
+}
+
+/**
+ * Stores one command per supporting terminal and tells the gateways: the one holding the socket
+ * sends it now; an offline terminal gets it when it connects, unless it expires first.
+ */
+export async function sendCommands(db: Db, bus: Bus, user: SessionUser, rows: TerminalRow[], type: CommandType, params: CommandParams, expireMinutes: number) {
+  const command = buildCommand(type, params);
+  const expiresAt = new Date(Date.now() + expireMinutes * 60_000);
+  const list: Array<{ terminalId: string; plate: string; commandId: number | null; status: string; reason: string }> = [];
+  for (const t of rows) {
+    const { supported, reason } = availability(t, type);
+    if (!supported) {
+      list.push({ terminalId: t.identifier, plate: t.plate ?? '', commandId: null, status: 'unsupported', reason });
+      continue;
+    }
+    const commandId = await commandsQueries.insert(db, { terminalPk: t.id, userId: user.userId, type, params: command, expiresAt });
+    bus.publish<CommandNotice>(subjects.command(t.identifier), { commandId });
+    list.push({ terminalId: t.identifier, plate: t.plate ?? '', commandId, status: t.online ? 'sent' : 'queued', reason: t.online ? '' : reason });
+  }
+  if (list.every((x) => x.status === 'unsupported')) throw fail(list[0]?.reason || '所选终端都不支持该指令', { list });
+  return {
+    total: list.length,
+    sent: list.filter((x) => x.status === 'sent').length,
+    queued: list.filter((x) => x.status === 'queued').length,
+    unsupported: list.filter((x) => x.status === 'unsupported').length,
+    list,
+  };
+}

@@ -1,0 +1,65 @@
+import type { Queryable } from '../../db/types.ts';
+import { terminalInScope } from '../terminals/terminalScope.ts';
+
+export interface LatestRow {
+  identifier: string;
+  vehicle_id: number | null;
+  plate: string | null;
+  vehicle_name: string | null;
+  online: boolean;
+  gps_time: Date;
+  received_at: Date;
+  lat: number;
+  lon: number;
+  speed: number;
+  course: number;
+  altitude: number;
+  valid: boolean;
+  satellites: number | null;
+  acc: boolean | null;
+  mileage: number | null;
+  alarms: string[];
+  extras: Record<string, unknown> | null;
+}
+
+export interface TrackRow {
+  gps_time: Date;
+  lat: number;
+  lon: number;
+  speed: number;
+  course: number;
+  altitude: number;
+  valid: boolean;
+  acc: boolean | null;
+  mileage: number | null;
+  alarms: string[];
+}
+
+const LATEST = `SELECT t.identifier, v.id AS vehicle_id, v.plate, v.name AS vehicle_name, t.online, l.gps_time, l.received_at, l.lat, l.lon,
+       l.speed, l.course, l.altitude, l.valid, l.satellites, l.acc, l.mileage, l.alarms, l.extras
+  FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id
+  LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id`;
+
+export const monitorQueries = {
+  /** Latest positions the scope may see: of the given identifier keys, or all (ordered, windowed). */
+  latest: (q: Queryable, scope: string, keys: string[] | null, limit: number, offset: number) =>
+    q.query<LatestRow>(
+      `${LATEST} WHERE ${terminalInScope('a.path', 1)} AND ($2::text[] IS NULL OR t.identifier_key = ANY($2::text[]))
+        ORDER BY t.id LIMIT $3 OFFSET $4`,
+      [scope, keys, limit, offset],
+    ),
+
+  /**
+   * One window of a track, after `after` (exclusive) and before `end`: the caller pages by the last
+   * gps_time it got (keyset), so any range streams in constant memory. A retransmitted report
+   * (same terminal, same time) shows once.
+   */
+  trackWindow: (q: Queryable, terminalPk: number, after: Date, end: Date, includeInvalid: boolean, limit: number) =>
+    q.query<TrackRow>(
+      `SELECT DISTINCT ON (gps_time) gps_time, lat, lon, speed, course, altitude, valid, acc, mileage, alarms
+         FROM positions
+        WHERE terminal_id = $1 AND gps_time > $2 AND gps_time <= $3 AND ($4 OR valid)
+        ORDER BY gps_time LIMIT $5`,
+      [terminalPk, after, end, includeInvalid, limit],
+    ),
+};

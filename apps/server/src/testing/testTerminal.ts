@@ -1,0 +1,88 @@
+import net from 'node:net';
+import type { ProtocolCodec } from '@chelian/protocols/model.ts';
+
+/**
+ * A terminal for tests: a real TCP client that writes frames and splits what the server sends
+ * back with the protocol's own framer.
+ */
+export class TestTerminal {
+  readonly received: Buffer[] = [];
+  closed = false;
+  private waiters: Array<() => void> = [];
+  private readonly framer;
+
+  private constructor(
+    readonly socket: net.Socket,
+    codec: ProtocolCodec,
+  ) {
+    this.framer = codec.createFramer({ maxFrameLength: 8192 });
+    socket.on('data', (chunk) => {
+      this.received.push(...this.framer.push(chunk).frames);
+      this.wake();
+    });
+    socket.on('close', () => {
+      this.closed = true;
+      this.wake();
+    });
+    socket.on('error', () => {});
+  }
+
+  static connect(port: number, codec: ProtocolCodec, host = '127.0.0.1'): Promise<TestTerminal> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect({ port, host }, () => resolve(new TestTerminal(socket, codec)));
+      socket.once('error', reject);
+    });
+  }
+
+  private wake() {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+
+  send(...frames: Buffer[]) {
+    for (const f of frames) this.socket.write(f);
+  }
+
+  /** The next frame from the server (in arrival order), or an error after `timeoutMs`. */
+  async next(timeoutMs = 3000): Promise<Buffer> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.received.length === 0) {
+      if (this.closed) throw new Error('connection closed');
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error('no frame from the server');
+      await new Promise<void>((r) => {
+        const timer = setTimeout(r, left);
+        this.waiters.push(() => (clearTimeout(timer), r()));
+      });
+    }
+    return this.received.shift()!;
+  }
+
+  /** True when nothing arrives within `ms`. */
+  async silentFor(ms: number): Promise<boolean> {
+    await new Promise((r) => setTimeout(r, ms));
+    return this.received.length === 0;
+  }
+
+  async waitClosed(timeoutMs = 3000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    return this.closed;
+  }
+
+  close() {
+    this.socket.destroy();
+  }
+}
+
+/** Polls `fn` until it returns a truthy value (or throws after `timeoutMs`). */
+export async function eventually<T>(fn: () => Promise<T> | T, timeoutMs = 3000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
