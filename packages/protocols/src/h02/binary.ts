@@ -91,3 +91,28 @@ export function decodeH02Binary(frame: Buffer, ctx: DecodeContext): Result<Devic
     ],
   });
 }
+
+/**
+ * Whether buf[start, start + length) reads as a binary fix of that length: real digits and
+ * in-range time, date and coordinates. The framer uses it to learn a device's frame length.
+ */
+export function looksLikeH02Binary(buf: Buffer, start: number, length: number): boolean {
+  if (buf.length - start < length || length < 32) return false;
+  const frame = buf.subarray(start, start + length);
+  const n = (1 + (length === H02_BINARY_LONG_ID_LENGTH ? 8 : 5)) * 2;
+  const hour = digits(frame, n, 2);
+  const minute = digits(frame, n + 2, 2);
+  const second = digits(frame, n + 4, 2);
+  const day = digits(frame, n + 6, 2);
+  const month = digits(frame, n + 8, 2);
+  const latDeg = digits(frame, n + 12, 2);
+  const latMin = digits(frame, n + 14, 6);
+  const lonDeg = digits(frame, n + 22, 3);
+  const lonMin = digits(frame, n + 25, 6);
+  return (
+    hour >= 0 && hour < 24 && minute >= 0 && minute < 60 && second >= 0 && second < 60 &&
+    day >= 1 && day <= 31 && month >= 1 && month <= 12 &&
+    latDeg >= 0 && latDeg <= 90 && latMin >= 0 && latMin < 600_000 &&
+    lonDeg >= 0 && lonDeg <= 180 && lonMin >= 0 && lonMin < 600_000
+  );
+}

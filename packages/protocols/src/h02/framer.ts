@@ -6,6 +6,7 @@
  */
 import type { FramerOptions } from '../model.ts';
 import { Scan, StreamFramer } from '../common/stream-framer.ts';
+import { looksLikeH02Binary } from './binary.ts';
 
 export interface H02FramerOptions extends FramerOptions {
   /** Binary frame length when known for the device model (32, 42 or 45). */
@@ -70,13 +71,17 @@ export class H02Framer extends StreamFramer {
   }
 }
 
-/** The candidate length that ends exactly at the data's end or at the next frame's start. */
+/**
+ * The candidate length that reads as a valid fix and ends where the next frame starts (or,
+ * failing that, exactly where the data ends); 0 while undecided.
+ */
 function learnLength(buf: Buffer, start: number): number {
   const available = buf.length - start;
-  for (const n of CANDIDATES) if (available === n) return n;
   for (const n of CANDIDATES) {
-    if (available > n && (buf[start + n] === DOLLAR || buf[start + n] === STAR)) return n;
+    const next = buf[start + n];
+    if (available > n && (next === DOLLAR || next === STAR) && looksLikeH02Binary(buf, start, n)) return n;
   }
+  for (const n of CANDIDATES) if (available === n && looksLikeH02Binary(buf, start, n)) return n;
   return 0;
 }
 

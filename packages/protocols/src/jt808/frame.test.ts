@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { decodeJt808 } from './decode.ts';
+import { buildJt808Frame, escapeJt808, parseJt808Frame, unescapeJt808 } from './frame.ts';
+
+// Real device, Traccar's test suite: declared body length 50 with 40 bytes present, and a
+// checksum that does not verify.
+const BAD = Buffer.from(
+  '7e02000032013511221122000700000000000c000301578cc006ca3a5c00470000000014072317201501040000000030011631010bd07e',
+  'hex',
+);
+
+describe('JT/T 808 framing', () => {
+  it('escapes 0x7e and 0x7d both ways', () => {
+    const raw = Buffer.from('017e027d03', 'hex');
+    const wire = escapeJt808(raw);
+    expect(wire.toString('hex')).toBe('7e017d02027d01037e');
+    expect(unescapeJt808(wire, 1, wire.length - 1).toString('hex')).toBe('017e027d03');
+  });
+
+  it('escapes a checksum that happens to be 0x7e', () => {
+    const frame = buildJt808Frame(0x0002, { phone: '040021679287' }, 43, Buffer.alloc(0));
+    expect(frame.toString('hex')).toBe('7e00020000040021679287002b7d027e');
+  });
+
+  it('accepts a frame with a bad checksum and short body by default, flagging both', () => {
+    const r = decodeJt808(BAD);
+    if (!r.ok) throw new Error(r.error.detail);
+    expect(r.value.checksumValid).toBe(false);
+    expect(r.value.lengthValid).toBe(false);
+    expect(r.value.messages[0].positions![0].lat).toBeCloseTo(22.51488, 6);
+  });
+
+  it("rejects it under checksumPolicy 'reject'", () => {
+    expect(decodeJt808(BAD, { checksumPolicy: 'reject' })).toMatchObject({ ok: false, error: { code: 'badChecksum' } });
+  });
+
+  it('turns malformed frames into typed errors', () => {
+    expect(decodeJt808(Buffer.alloc(0))).toMatchObject({ ok: false, error: { code: 'empty' } });
+    expect(decodeJt808(Buffer.from('0102', 'hex'))).toMatchObject({ ok: false, error: { code: 'badFrame' } });
+    expect(decodeJt808(Buffer.from('7e02007e', 'hex'))).toMatchObject({ ok: false, error: { code: 'tooShort' } });
+    // A location whose body holds 4 of its 28 fixed bytes.
+    const short = buildJt808Frame(0x0200, { phone: '013511221122' }, 1, Buffer.alloc(4));
+    expect(decodeJt808(short)).toMatchObject({ ok: false, error: { code: 'tooShort' } });
+    expect(parseJt808Frame(short).ok).toBe(true);
+  });
+});
