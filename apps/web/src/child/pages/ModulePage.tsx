@@ -3,6 +3,7 @@ import { CheckCircleOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { T } from '../../shared/i18n/messages.ts';
 import { buttonsUnder } from '../../shared/permission/permissions.ts';
+import { usePermissionStore } from '../../shared/stores/permissionStore.ts';
 import { Permission } from '../../shared/permission/Permission.tsx';
 import { CHILD } from '../childContext.ts';
 import { useChildOutlet } from './useChildOutlet.ts';
@@ -13,10 +14,11 @@ const C = T.child;
 export function ModulePage() {
   const navigate = useNavigate();
   const { current } = useChildOutlet();
+  const menus = usePermissionStore((s) => s.sets.menus);
   if (!current) {
     return <Result status="404" title={C.menuNotFound} data-testid="child-module-missing" />;
   }
-  const buttons = buttonsUnder(current);
+  const buttons = buttonsUnder(menus.get(current.id) ?? current);
   return (
     <div data-testid="child-module" data-menu-code={current.code}>
       <Breadcrumb

@@ -3,6 +3,7 @@ import { AppstoreOutlined, RightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { T } from '../../shared/i18n/messages.ts';
 import { buttonsUnder } from '../../shared/permission/permissions.ts';
+import { usePermissionStore } from '../../shared/stores/permissionStore.ts';
 import { CHILD } from '../childContext.ts';
 import { toChildPath } from '../childMenu.ts';
 import { useChildOutlet } from './useChildOutlet.ts';
@@ -13,6 +14,8 @@ const C = T.child;
 export function OverviewPage() {
   const navigate = useNavigate();
   const { menu } = useChildOutlet();
+  // the menu tree has no buttons; the permitted map keeps each node as the server sent it
+  const menus = usePermissionStore((s) => s.sets.menus);
   return (
     <div data-testid="child-overview">
       <Typography.Title level={4} style={{ marginTop: 0 }}>
@@ -34,7 +37,7 @@ export function OverviewPage() {
                   {C.descriptions[m.code] ?? ''}
                 </Typography.Paragraph>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {C.opCount(buttonsUnder(m).length)}
+                  {C.opCount(buttonsUnder(menus.get(m.id) ?? m).length)}
                 </Typography.Text>
               </Card>
             );

@@ -27,6 +27,7 @@ export const centerMessages = {
     confirmPassword: '确认新密码',
     mismatch: '两次输入的新密码不一致',
     passwordChanged: (n: number) => (n > 0 ? `密码已修改，已结束其他 ${n} 个登录会话` : '密码已修改'),
+    bindings: '账号绑定',
     phone: '手机绑定',
     phoneBoundTo: (p: string) => `已绑定手机 ${p}`,
     phoneUnbound: '尚未绑定手机，绑定后可使用短信登录',

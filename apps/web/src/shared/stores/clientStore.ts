@@ -90,12 +90,15 @@ export const useClientStore = create<ClientState>()((set, get) => ({
   setUser: (user) => {
     const USER: SessionUser = { userId: user.userId, username: user.username, name: user.name };
     storage.setUser(USER);
+    // Another user on this browser: their own customer and theme, not the previous user's.
+    const sameUser = get().user?.userId === user.userId;
+    const client = get().navUserClient;
     set({
       USER,
       user,
       queryUserInfo: { userId: user.userId, name: user.name, chatLogo: user.chatLogo },
-      navUserClient: get().navUserClient ?? { userId: user.userId, accountId: user.accountId, accountName: user.accountName },
-      themeValue: get().themeValue === 'default' && user.theme ? user.theme : get().themeValue,
+      navUserClient: sameUser && client ? client : { userId: user.userId, accountId: user.accountId, accountName: user.accountName },
+      themeValue: sameUser ? get().themeValue : user.theme || 'default',
     });
   },
   clearSession: () => {
@@ -121,10 +124,13 @@ export const useClientStore = create<ClientState>()((set, get) => ({
   },
 }));
 
-// Write each persisted key on change, under its prefixed name.
+// Write each persisted key on change, under its prefixed name; a default value is not stored
+// (so a full logout leaves the cleared keys absent, not set to their defaults).
 useClientStore.subscribe((state, prev) => {
   for (const key of PERSISTED_KEYS) {
-    if (state[key] !== prev[key]) storage.set(key, state[key]);
+    if (state[key] === prev[key]) continue;
+    if (JSON.stringify(state[key]) === JSON.stringify(PERSISTED_DEFAULTS[key])) storage.remove(key);
+    else storage.set(key, state[key]);
   }
 });
 

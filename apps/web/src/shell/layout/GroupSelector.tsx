@@ -51,7 +51,7 @@ export function GroupSelector() {
       <TreeSelect
         size="small"
         variant="borderless"
-        style={{ width: 180 }}
+        style={{ width: 150 }}
         placeholder={T.layout.groupPlaceholder}
         value={client?.accountId}
         treeData={toTree(nodes)}

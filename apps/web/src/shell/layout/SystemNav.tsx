@@ -1,30 +1,62 @@
+import { ConfigProvider, Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { subSystemByPath } from '@chelian/contracts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
+import { usePermissionStore } from '../../shared/stores/permissionStore.ts';
 
-/** The sub-product navigation from the role's platforms (systemList). */
+/**
+ * The sub-product navigation: the role's platforms (systemList) whose root menu the resource data
+ * grants, so a resource-data change rebuilds it. Entries that do not fit fold into "…".
+ */
 export function SystemNav() {
   const navigate = useNavigate();
   const location = useLocation();
   const systems = useClientStore((s) => s.systemList);
+  const sets = usePermissionStore((s) => s.sets);
   const active = subSystemByPath(location.pathname)?.systemId;
-  return (
-    <nav className="cl-system-nav" data-testid="system-nav">
-      {systems.map((sys) => (
-        <a
-          key={sys.systemId}
-          href={sys.path}
-          className={sys.systemId === active ? 'cl-system-nav-item active' : 'cl-system-nav-item'}
-          onClick={(event) => {
-            event.preventDefault();
-            useClientStore.getState().update({ currentSystem: { systemId: sys.systemId, path: sys.path, title: sys.title }, systemId: sys.systemId });
-            navigate(sys.path);
-          }}
-        >
+  const granted = (platformId: number) => !sets.menus.size || [...sets.menus.values()].some((m) => m.platformId === platformId);
+  const items = systems
+    .filter((s) => granted(s.platformId))
+    .map((sys) => ({
+      key: sys.systemId,
+      label: (
+        <a href={sys.path} onClick={(e) => e.preventDefault()} className="cl-system-nav-link">
           <img src={sys.icon} alt="" className="cl-system-nav-icon" />
           {sys.title}
         </a>
-      ))}
-    </nav>
+      ),
+    }));
+  return (
+    <ConfigProvider
+      theme={{
+        components: {
+          Menu: {
+            darkItemBg: 'transparent',
+            darkPopupBg: '#1f2937',
+            darkItemColor: 'rgba(255,255,255,0.85)',
+            darkItemHoverColor: '#fff',
+            darkItemSelectedBg: 'rgba(255,255,255,0.18)',
+            darkItemSelectedColor: '#fff',
+            horizontalLineHeight: '56px',
+            itemPaddingInline: 12,
+          },
+        },
+      }}
+    >
+      <Menu
+        theme="dark"
+        mode="horizontal"
+        className="cl-system-nav"
+        data-testid="system-nav"
+        selectedKeys={active ? [active] : []}
+        items={items}
+        onClick={({ key }) => {
+          const sys = systems.find((s) => s.systemId === key);
+          if (!sys) return;
+          useClientStore.getState().update({ currentSystem: { systemId: sys.systemId, path: sys.path, title: sys.title }, systemId: sys.systemId });
+          void navigate(sys.path);
+        }}
+      />
+    </ConfigProvider>
   );
 }

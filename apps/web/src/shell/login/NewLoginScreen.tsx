@@ -47,16 +47,15 @@ export function NewLoginScreen() {
           <Typography.Title level={3} style={{ marginTop: 0 }}>
             {L.welcome}
           </Typography.Title>
-          {flow.config?.smsLoginEnabled ? (
-            <Tabs
-              items={[
-                { key: 'account', label: L.accountTab, children: account },
-                { key: 'sms', label: L.smsTab, children: <SmsLoginForm submitting={flow.submitting} onSubmit={flow.loginWithSms} /> },
-              ]}
-            />
-          ) : (
-            account
-          )}
+          {/* one Tabs from the start: the SMS tab joins once the config allows it, without remounting the form */}
+          <Tabs
+            items={[
+              { key: 'account', label: L.accountTab, children: account },
+              ...(flow.config?.smsLoginEnabled
+                ? [{ key: 'sms', label: L.smsTab, children: <SmsLoginForm submitting={flow.submitting} onSubmit={flow.loginWithSms} /> }]
+                : []),
+            ]}
+          />
         </Card>
       </section>
     </div>

@@ -1,5 +1,6 @@
 import { SUB_SYSTEMS, type SubSystem } from '@chelian/contracts';
 import { authApi } from '../../shared/api/authApi.ts';
+import { centerApi } from '../../shared/api/centerApi.ts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { usePermissionStore } from '../../shared/stores/permissionStore.ts';
 import { toast } from '../../shared/ui/toast.ts';
@@ -31,13 +32,22 @@ export async function loadPlatforms(): Promise<SubSystem[]> {
   }
 }
 
+/** The server's dictionaries (alarm types, …), kept as `dictionary` for every page of the session. */
+export async function loadDictionary(): Promise<void> {
+  try {
+    useClientStore.getState().update({ dictionary: (await centerApi.dictionary()) ?? {} });
+  } catch {
+    /* pages fall back to the names the server sends with each row */
+  }
+}
+
 /** Flag 1: store sessionId, load the user (USER), then the role's resources and platforms. */
 export async function completeLogin(sessionId: string): Promise<boolean> {
   const client = useClientStore.getState();
   client.setSession(sessionId);
   usePermissionStore.getState().reset();
   if (!(await loadUser())) return false;
-  await Promise.all([usePermissionStore.getState().loadResources().catch(() => []), loadPlatforms()]);
+  await Promise.all([usePermissionStore.getState().loadResources().catch(() => []), loadPlatforms(), loadDictionary()]);
   return true;
 }
 
@@ -61,6 +71,7 @@ export function bootstrapSession(): Promise<void> {
   bootstrapping ??= (async () => {
     if (!state.user) await loadUser();
     if (useClientStore.getState().systemList.length === 0) await loadPlatforms();
+    if (Object.keys(useClientStore.getState().dictionary).length === 0) await loadDictionary();
   })().finally(() => {
     bootstrapping = null;
   });

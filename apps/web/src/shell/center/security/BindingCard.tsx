@@ -29,7 +29,7 @@ export function BindingCard({ auth, onChanged }: { auth: AuthData | null; onChan
     });
 
   return (
-    <Card title={S.phone} variant="borderless" data-testid="binding-card">
+    <Card title={S.bindings} variant="borderless" data-testid="binding-card">
       <List itemLayout="horizontal">
         <List.Item
           actions={[
@@ -41,7 +41,7 @@ export function BindingCard({ auth, onChanged }: { auth: AuthData | null; onChan
                 {S.unbindPhone}
               </Button>
             ) : null,
-          ]}
+          ].filter(Boolean)}
         >
           <List.Item.Meta
             avatar={<MobileOutlined style={{ fontSize: 22, color: 'var(--cl-primary)' }} />}

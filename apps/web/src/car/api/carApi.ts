@@ -1,0 +1,37 @@
+import { get, postForm, postJson } from '../../shared/request/helpers.ts';
+import type {
+  Alarm, AlarmControl, CommandCheck, CommandRecord, CommandSend, Geofence, GeofenceInput, GroupNode, LastPosition, Page, Track, Vehicle,
+} from './types.ts';
+
+type Q = Record<string, unknown>;
+const quiet = { silent: true } as const;
+
+/** Every call the car app makes, in one place (pages never call the request layer directly). */
+export const carApi = {
+  vehicles: (q: Q) => get<Page<Vehicle>>('/car/v4/api/vehicle/list.json', q),
+  vehicle: (vehicleId: number) => get<Vehicle>('/car/v4/api/vehicle/detail.json', { vehicleId }, quiet),
+  groups: (accountId?: number) => get<GroupNode[]>('/car/v4/api/group/tree.json', { accountId }),
+  lastPositions: (q: { terminalIds?: string; limit?: number; offset?: number }) => get<LastPosition[]>('/car/v4/api/monitor/lastPositions.json', q, quiet),
+  track: (q: { vehicleId: number; start: number; end: number }, signal?: AbortSignal) => get<Track>('/car/v4/api/monitor/track.json', q, { signal, timeout: 120_000 }),
+
+  realtimeAlarms: (q: Q) => get<Page<Alarm>>('/car/v1/accelerate/report/alarm/actualTimeAlarmQuery.json', q),
+  realtimeAlarmCount: () => get<{ total: number }>('/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json', undefined, quiet),
+  alarmHistory: (q: Q) => get<Page<Alarm>>('/car/v1/accelerate/report/alarm/newQueryAlarm', q),
+  processAlarm: (alarmIds: number[], note: string) => postForm<{ updated: number }>('/car/v1/api/monitor/processAlarm', { alarmIds: alarmIds.join(','), note }),
+  alarmControls: () => get<AlarmControl[]>('/car/v4/api/alarm/control/listAlarmControlInfo.json', undefined, quiet),
+
+  checkCommand: (q: { vehicleIds: number[]; commandType: string }) =>
+    postForm<CommandCheck>('/car/v1/api/command/checkCommandDownBatchTer.json', { vehicleIds: q.vehicleIds.join(','), commandType: q.commandType }),
+  sendCommand: (q: { vehicleIds: number[]; commandType: string; seconds?: number; text?: string; hex?: string; expireMinutes?: number }) =>
+    postForm<CommandSend>('/car/v1/api/command/commandDownBatch.json', { ...q, vehicleIds: q.vehicleIds.join(',') }),
+  commands: (q: Q) => get<Page<CommandRecord>>('/car/v1/api/command/listCommand.json', q, quiet),
+
+  geofences: (q: Q) => get<Page<Geofence>>('/car/v4/api/geofence/list.json', q),
+  geofence: (geofenceId: number) => get<Geofence>('/car/v4/api/geofence/detail.json', { geofenceId }),
+  vehicleFences: (vehicleId: number) => get<Geofence[]>('/car/v4/api/geofence/vehicleFences.json', { vehicleId }, quiet),
+  addGeofence: (input: GeofenceInput) => postJson<Geofence>('/car/v4/api/geofence/add.json', input),
+  updateGeofence: (geofenceId: number, input: GeofenceInput) => postJson<Geofence>('/car/v4/api/geofence/update.json', { geofenceId, ...input }),
+  deleteGeofences: (ids: number[]) => postForm<{ deleted: number }>('/car/v4/api/geofence/delete.json', { geofenceIds: ids.join(',') }),
+  bindGeofence: (geofenceId: number, vehicleIds: number[]) =>
+    postForm<Geofence>('/car/v4/api/geofence/bindVehicles.json', { geofenceId, vehicleIds: vehicleIds.join(','), replace: true }),
+};

@@ -1,0 +1,114 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useClientStore } from '../../shared/stores/clientStore.ts';
+import { carApi } from '../api/carApi.ts';
+import type { GroupNode } from '../api/types.ts';
+import { LiveFeed, type LiveStatus } from '../live/liveFeed.ts';
+import { FleetStore } from './fleetStore.ts';
+import { loadAllPositions, loadAllVehicles } from './fleetLoader.ts';
+
+interface Fleet {
+  store: FleetStore;
+  live: LiveFeed;
+  groups: GroupNode[];
+  loading: boolean;
+  liveStatus: LiveStatus;
+  reload(): void;
+}
+
+const FleetContext = createContext<Fleet | null>(null);
+
+/** While the live feed is down, positions are fetched this often instead. */
+const POLL_MS = 10_000;
+
+/**
+ * The fleet for every car page: vehicles of the customer picked in the shell's group selector,
+ * their last positions, then the live feed (or polling while it is down).
+ */
+export function FleetProvider({ children }: { children: ReactNode }) {
+  const accountId = useClientStore((s) => s.navUserClient?.accountId);
+  const store = useMemo(() => new FleetStore(), []);
+  const live = useMemo(() => new LiveFeed(), []);
+  const [groups, setGroups] = useState<GroupNode[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [liveStatus, setLiveStatus] = useState<LiveStatus>('closed');
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let alive = true;
+    setLoading(true);
+    (async () => {
+      const [vehicles, tree] = await Promise.all([loadAllVehicles(accountId), carApi.groups(accountId).catch(() => [])]);
+      if (!alive) return;
+      store.setVehicles(vehicles);
+      setGroups(tree);
+      store.applyPositions(await loadAllPositions());
+      store.flush();
+    })()
+      .catch(() => undefined)
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, [store, accountId, generation]);
+
+  useEffect(() => {
+    const offEvents = live.on((events) => {
+      for (const e of events) {
+        if (e.kind === 'pos') store.applyPositions([e.data]);
+        else if (e.kind === 'presence') store.applyPresence([e.data]);
+        else store.applyAlarm(e.data);
+      }
+    });
+    const offStatus = live.onStatus(setLiveStatus);
+    live.start();
+    const poll = window.setInterval(() => {
+      if (live.status !== 'open') void loadAllPositions().then((list) => store.applyPositions(list)).catch(() => undefined);
+    }, POLL_MS);
+    return () => {
+      offEvents();
+      offStatus();
+      live.stop();
+      window.clearInterval(poll);
+    };
+  }, [store, live]);
+
+  const value = useMemo<Fleet>(
+    () => ({ store, live, groups, loading, liveStatus, reload: () => setGeneration((g) => g + 1) }),
+    [store, live, groups, loading, liveStatus],
+  );
+  return <FleetContext.Provider value={value}>{children}</FleetContext.Provider>;
+}
+
+export function useFleet(): Fleet {
+  const fleet = useContext(FleetContext);
+  if (!fleet) throw new Error('useFleet outside FleetProvider');
+  return fleet;
+}
+
+/** Re-renders on every fleet flush (throttled by the store); returns a counter to key memos on. */
+export function useFleetVersion(minIntervalMs = 1000): number {
+  const { store } = useFleet();
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let last = 0;
+    let timer: number | undefined;
+    const off = store.subscribe(() => {
+      const wait = last + minIntervalMs - Date.now();
+      if (wait <= 0) {
+        last = Date.now();
+        setVersion((v) => v + 1);
+      } else {
+        timer ??= window.setTimeout(() => {
+          timer = undefined;
+          last = Date.now();
+          setVersion((v) => v + 1);
+        }, wait);
+      }
+    });
+    return () => {
+      off();
+      if (timer) window.clearTimeout(timer);
+    };
+  }, [store, minIntervalMs]);
+  return version;
+}

@@ -1,0 +1,28 @@
+import { carApi } from '../api/carApi.ts';
+import type { LastPosition, Vehicle } from '../api/types.ts';
+
+const PAGE = 500;
+const POSITION_WINDOW = 5000;
+
+/** Every vehicle the user may see (optionally of one account): pages of 500, four at a time. */
+export async function loadAllVehicles(accountId?: number): Promise<Vehicle[]> {
+  const first = await carApi.vehicles({ current: 1, pageSize: PAGE, accountId });
+  const pages = Math.ceil(first.total / PAGE);
+  const rest: Vehicle[][] = [];
+  for (let page = 2; page <= pages; page += 4) {
+    const batch = [];
+    for (let p = page; p < page + 4 && p <= pages; p++) batch.push(carApi.vehicles({ current: p, pageSize: PAGE, accountId }).then((r) => r.list));
+    rest.push(...(await Promise.all(batch)));
+  }
+  return [...first.list, ...rest.flat()];
+}
+
+/** The latest position of every visible terminal, in windows. */
+export async function loadAllPositions(): Promise<LastPosition[]> {
+  const out: LastPosition[] = [];
+  for (let offset = 0; ; offset += POSITION_WINDOW) {
+    const list = (await carApi.lastPositions({ limit: POSITION_WINDOW, offset })) ?? [];
+    out.push(...list);
+    if (list.length < POSITION_WINDOW) return out;
+  }
+}

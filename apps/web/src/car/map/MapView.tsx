@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Spin } from 'antd';
+import { runtimeConfig } from '../../shared/config/runtimeConfig.ts';
+import { M } from '../messages.ts';
+import { LOCAL_FONT_FAMILY, basemapStyle } from './basemapStyle.ts';
+import { display } from './displayCoords.ts';
+import { MapContext } from './mapContext.ts';
+import { maplibregl, type MapLibreMap } from './maplibre.ts';
+
+/** China's middle, zoomed to show the country. */
+export const DEFAULT_CENTER: [number, number] = [108.9, 34.3];
+export const DEFAULT_ZOOM = 3.6;
+
+interface Props {
+  children?: ReactNode;
+  /** WGS-84; converted for a GCJ-02 tile source */
+  center?: [number, number];
+  zoom?: number;
+  className?: string;
+  testId?: string;
+}
+
+/**
+ * The one map component: it owns the MapLibre map and gives it to its children, each a layer
+ * that adds its sources and layers in an effect and removes them on cleanup.
+ */
+export function MapView({ children, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, className, testId = 'car-map' }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let instance: MapLibreMap;
+    try {
+      instance = new maplibregl.Map({
+        container: container.current!,
+        style: basemapStyle(runtimeConfig()),
+        center: display.toDisplay(center[0], center[1]),
+        zoom,
+        minZoom: 2,
+        maxZoom: 19,
+        attributionControl: false,
+        localIdeographFontFamily: LOCAL_FONT_FAMILY,
+        dragRotate: false,
+        pitchWithRotate: false,
+      });
+    } catch {
+      setFailed(true);
+      return;
+    }
+    instance.touchZoomRotate.disableRotation();
+    instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'bottom-right');
+    instance.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
+    instance.once('load', () => setMap(instance));
+    const resize = new ResizeObserver(() => instance.resize());
+    resize.observe(container.current!);
+    return () => {
+      resize.disconnect();
+      setMap(null);
+      instance.remove();
+    };
+    // The camera's start is read once; later moves are the layers' business.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <div className={`car-map ${className ?? ''}`} data-testid={testId} data-map-ready={map ? 'true' : 'false'}>
+      <div ref={container} className="car-map-canvas" />
+      {!map && !failed && (
+        <div className="car-map-loading">
+          <Spin tip={M.map.loading}>
+            <div style={{ width: 160, height: 60 }} />
+          </Spin>
+        </div>
+      )}
+      {failed && <div className="car-map-loading">{M.map.webglFailed}</div>}
+      {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { RuntimeConfig } from '@chelian/contracts';
+import type { StyleSpecification } from 'maplibre-gl';
+import provincesUrl from '../../../../../packages/geo/data/basemap/china-provinces.geojson?url';
+import citiesUrl from '../../../../../packages/geo/data/basemap/china-cities.geojson?url';
+import worldUrl from '../../../../../packages/geo/data/basemap/world-countries.geojson?url';
+
+/**
+ * Labels are drawn by the browser from its own fonts (the style names no glyphs URL, so
+ * MapLibre renders every glyph locally with TinySDF): no glyph server, no network, and Chinese
+ * plates and place names render with whatever CJK font the machine has.
+ */
+export const MAP_FONT = ['Microsoft YaHei', 'PingFang SC', 'WenQuanYi Micro Hei', 'Noto Sans CJK SC', 'sans-serif'];
+export const LOCAL_FONT_FAMILY = MAP_FONT.map((f) => (f.includes(' ') ? `"${f}"` : f)).join(', ');
+
+const label = (minzoom: number, maxzoom: number, size: number, color: string) => ({
+  type: 'symbol' as const,
+  minzoom,
+  maxzoom,
+  layout: { 'text-field': ['get', 'name'], 'text-font': MAP_FONT, 'text-size': size, 'symbol-placement': 'point' as const, 'text-max-width': 8 },
+  paint: { 'text-color': color, 'text-halo-color': 'rgba(255,255,255,0.9)', 'text-halo-width': 1.2 },
+});
+
+/** The default basemap: China's provinces and cities and the world's countries, shipped with the project. */
+export function offlineStyle(urls = { provincesUrl, citiesUrl, worldUrl }): StyleSpecification {
+  return {
+    version: 8,
+    name: 'chelian-offline',
+    sources: {
+      world: { type: 'geojson', data: urls.worldUrl, tolerance: 0.6 },
+      provinces: { type: 'geojson', data: urls.provincesUrl, tolerance: 0.5 },
+      cities: { type: 'geojson', data: urls.citiesUrl, tolerance: 0.5 },
+    },
+    layers: [
+      { id: 'sea', type: 'background', paint: { 'background-color': '#dbe7f2' } },
+      { id: 'world-land', type: 'fill', source: 'world', paint: { 'fill-color': '#f1f0ec' } },
+      { id: 'world-border', type: 'line', source: 'world', paint: { 'line-color': '#c3c6cc', 'line-width': 0.8 } },
+      { id: 'china-land', type: 'fill', source: 'provinces', paint: { 'fill-color': '#fbfaf6' } },
+      { id: 'city-border', type: 'line', source: 'cities', minzoom: 5, paint: { 'line-color': '#d9d4c7', 'line-width': 0.8, 'line-dasharray': [3, 2] } },
+      { id: 'province-border', type: 'line', source: 'provinces', paint: { 'line-color': '#b7b0a2', 'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.6, 8, 1.6] } },
+      { id: 'country-label', source: 'world', filter: ['!=', ['get', 'name'], '中国'], ...label(2, 6, 11, '#8a8f98') },
+      { id: 'province-label', source: 'provinces', ...label(3.5, 7, 12, '#5f6670') },
+      { id: 'city-label', source: 'cities', ...label(6.5, 24, 12, '#5f6670') },
+    ] as StyleSpecification['layers'],
+  };
+}
+
+/** An operator-configured raster tile source (OSM, AMap, Tianditu, any {z}/{x}/{y} URL). */
+export function tileStyle(tileUrl: string): StyleSpecification {
+  const tiles = /\{s\}/.test(tileUrl) ? ['a', 'b', 'c'].map((s) => tileUrl.replace('{s}', s)) : [tileUrl];
+  return {
+    version: 8,
+    name: 'chelian-tiles',
+    sources: { tiles: { type: 'raster', tiles, tileSize: 256, maxzoom: 19 } },
+    layers: [
+      { id: 'sea', type: 'background', paint: { 'background-color': '#e8edf2' } },
+      { id: 'tiles', type: 'raster', source: 'tiles' },
+    ],
+  };
+}
+
+export function basemapStyle(config: Pick<RuntimeConfig, 'tileUrl'>): StyleSpecification {
+  return config.tileUrl ? tileStyle(config.tileUrl) : offlineStyle();
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export function baseUrl(host = 'localhost'): string {
+  const url = new URL(inject('baseUrl'));
+  url.hostname = host;
+  return url.origin;
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** uncaught page errors: every test expects none */
+  errors: string[];
+}
+
+export async function openTab(browser: Browser, options: { width?: number; height?: number } = {}): Promise<Tab> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1366, height: options.height ?? 768 },
+    locale: 'zh-CN',
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+/** Logs in through the newer login screen and waits for the home page. */
+export async function login(page: Page, password = inject('adminPassword'), username = 'admin', host?: string): Promise<void> {
+  await page.goto(`${baseUrl(host)}/login`);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('login-submit').click();
+  try {
+    await page.waitForURL((u) => u.pathname === '/home', { timeout: 20_000 });
+  } catch (error) {
+    await shot(page, `login-failed-${Date.now()}`);
+    throw new Error(`login did not reach /home; toasts: ${(await toasts(page)).join(' | ')}`, { cause: error });
+  }
+  await page.getByTestId('home-page').waitFor();
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+export async function storageOf(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+}
+
+/** The visible antd toasts' texts. */
+export async function toasts(page: Page): Promise<string[]> {
+  return page.locator('.ant-message-notice').allInnerTexts();
+}

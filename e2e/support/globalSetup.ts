@@ -1,0 +1,117 @@
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const web = path.join(repo, 'apps/web');
+export const ADMIN_PASSWORD = 'E2e-Admin-2024';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    port: number;
+    serverLog: string;
+    adminPassword: string;
+  }
+}
+
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** Rebuilds apps/web/dist when any source is newer than the built index.html. */
+function buildWebIfStale() {
+  const built = path.join(web, 'dist/index.html');
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  const sources = ['src', 'public', 'child', 'index.html', 'vite.config.ts', '../../packages/contracts/src'].map((p) => path.join(web, p));
+  if (Math.max(...sources.map(newestMtime)) <= builtAt) return;
+  execSync('npm run build -w apps/web', { cwd: repo, stdio: 'inherit' });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server not healthy within ${timeoutMs} ms`);
+}
+
+export default async function setup(project: TestProject) {
+  // An already running server (for debugging the suite): CHELIAN_E2E_URL and its log file.
+  if (process.env.CHELIAN_E2E_URL) {
+    const url = process.env.CHELIAN_E2E_URL;
+    project.provide('baseUrl', url);
+    project.provide('port', Number(new URL(url).port));
+    project.provide('serverLog', process.env.CHELIAN_E2E_LOG ?? '');
+    project.provide('adminPassword', process.env.CHELIAN_E2E_PASSWORD ?? ADMIN_PASSWORD);
+    return;
+  }
+  buildWebIfStale();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-e2e-'));
+  const [port, jt808, gt06, h02] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const serverLog = path.join(dir, 'server.log');
+  const out = fs.openSync(serverLog, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      DATA_DIR: path.join(dir, 'data'),
+      CHELIAN_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JT808_PORT: String(jt808),
+      GT06_PORT: String(gt06),
+      H02_PORT: String(h02),
+      DATABASE_URL: '',
+      NATS_URL: '',
+    },
+    stdio: ['ignore', out, out],
+  });
+  const baseUrl = `http://localhost:${port}`;
+  try {
+    await waitHealthy(baseUrl, child, 180_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    console.error(fs.readFileSync(serverLog, 'utf8').slice(-4000));
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('port', port);
+  project.provide('serverLog', serverLog);
+  project.provide('adminPassword', ADMIN_PASSWORD);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => (child.kill('SIGKILL'), resolve()), 15_000);
+      child.once('exit', () => (clearTimeout(timer), resolve()));
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}

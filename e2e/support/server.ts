@@ -1,0 +1,45 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { inject } from 'vitest';
+
+/** The latest SMS code the server's outbox logged for a phone (the default SMS gateway logs each message). */
+export async function smsCodeFor(phone: string, after = 0, timeoutMs = 10_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const lines = fs.readFileSync(inject('serverLog'), 'utf8').split('\n');
+    for (let i = lines.length - 1; i >= 0; i--) {
+      if (!lines[i].includes(phone) || !lines[i].includes('验证码')) continue;
+      try {
+        const entry = JSON.parse(lines[i]) as { time?: number; phone?: string; content?: string };
+        const code = /验证码为(\d{4,8})/.exec(entry.content ?? '')?.[1];
+        if (entry.phone === phone && code && (entry.time ?? 0) >= after) return code;
+      } catch {
+        /* not a JSON log line */
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no SMS code logged for ${phone}`);
+}
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<{ flag: number; msg: string; obj: T }> {
+  const res = await fetch(`${inject('baseUrl')}${path}`, init);
+  return (await res.json()) as { flag: number; msg: string; obj: T };
+}
+
+/** Logs in over HTTP like the web app (RSA PKCS#1 v1.5 password); returns the sessionId. */
+export async function apiLogin(username = 'admin', password = inject('adminPassword')): Promise<string> {
+  const config = await call<{ publicKey: string }>('/oauthToken/getConfig');
+  const cipher = crypto.publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(password)).toString('base64');
+  const result = await call<{ sessionId: string }>('/oauth/v4/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password: cipher }),
+  });
+  if (result.flag !== 1) throw new Error(`login failed: ${result.msg}`);
+  return result.obj.sessionId;
+}
+
+export async function apiLogout(sessionId: string): Promise<void> {
+  await call('/oauth/logout', { headers: { sessionId } });
+}
