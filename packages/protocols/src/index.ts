@@ -32,7 +32,13 @@ export { jt808Codec, gt06Codec, h02Codec };
 // JT/T 808
 export { decodeJt808 } from './jt808/decode.ts';
 export { Jt808Framer, createJt808Framer } from './jt808/framer.ts';
-export { encodeJt808Command } from './jt808/commands.ts';
+export {
+  encodeJt808Command,
+  encodeJt808PassThroughDown,
+  encodeJt808QueryParams,
+  encodeJt808ServerMessage,
+  encodeJt808SetParams,
+} from './jt808/commands.ts';
 export { Jt808SubpackageAssembler, type SubpackageLimits } from './jt808/subpackage.ts';
 export { encodePlatformReply as encodeJt808PlatformReply, encodeRegisterReply as encodeJt808RegisterReply } from './jt808/replies.ts';
 export {

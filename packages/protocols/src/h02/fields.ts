@@ -62,6 +62,13 @@ export class Fields {
     return true;
   }
 
+  /** Field i is 1+ hex digits. */
+  isHex(i: number): boolean {
+    if (i >= this.count || this.ends[i] <= this.starts[i]) return false;
+    for (let k = this.starts[i]; k < this.ends[i]; k++) if (hexDigit(this.buf[k]) < 0) return false;
+    return true;
+  }
+
   hex(i: number): number {
     let v = 0;
     for (let k = this.starts[i]; k < this.ends[i]; k++) v = v * 16 + hexDigit(this.buf[k]);
@@ -93,14 +100,29 @@ export class Fields {
       if (dash === -1 || dash >= e) return NaN;
       return parseDecimal(b, s + 1, dash) + parseDecimal(b, dash + 1, e) / 60;
     }
-    let dot = s;
-    while (dot < e && b[dot] !== 0x2e) dot++;
-    const whole = parseDecimal(b, s, dot);
-    if (Number.isNaN(whole)) return NaN;
-    const fraction = dot < e ? parseDecimal(b, dot, e) : 0;
-    if (Number.isNaN(fraction)) return NaN;
+    // One pass: whole part (DDDMM) and fraction of minutes, digits only.
+    let whole = 0;
+    let k = s;
+    while (k < e && b[k] === 0x20) k++;
+    const first = k;
+    for (; k < e; k++) {
+      const c = b[k];
+      if (c === 0x2e) break;
+      if (c < 0x30 || c > 0x39) return NaN;
+      whole = whole * 10 + (c - 0x30);
+    }
+    if (k === first) return NaN;
+    let fraction = 0;
+    let scale = 1;
+    for (k++; k < e; k++) {
+      const c = b[k];
+      if (c === 0x20) break;
+      if (c < 0x30 || c > 0x39) return NaN;
+      fraction = fraction * 10 + (c - 0x30);
+      scale *= 10;
+    }
     const degrees = Math.floor(whole / 100);
-    return degrees + (whole - degrees * 100 + fraction) / 60;
+    return degrees + (whole - degrees * 100 + fraction / scale) / 60;
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TerminalCommand } from '../model.ts';
-import { encodeJt808Command } from './commands.ts';
+import { encodeJt808Command, encodeJt808PassThroughDown, encodeJt808QueryParams, encodeJt808SetParams } from './commands.ts';
+import { decodeRegister } from './bodies.ts';
 import { decodeJt808 } from './decode.ts';
 
 function roundTrip(terminalId: string, command: TerminalCommand, serial = 42) {
@@ -71,5 +72,42 @@ describe('JT/T 808 command encoder', () => {
     expect(encodeJt808Command('013912344323', { type: 'custom', hex: 'abc' }, 1)).toMatchObject({ ok: false });
     expect(encodeJt808Command('013912344323', { type: 'custom' }, 1)).toMatchObject({ ok: false });
     expect(encodeJt808Command('013912344323', { type: 'text', text: '长'.repeat(600) }, 1)).toMatchObject({ ok: false });
+  });
+});
+
+describe('JT/T 808 platform messages', () => {
+  const decoded = (r: ReturnType<typeof encodeJt808QueryParams>) => {
+    if (!r.ok) throw new Error(r.error.detail);
+    const d = decodeJt808(r.value.frame);
+    if (!d.ok) throw new Error(d.error.detail);
+    return d.value.messages[0];
+  };
+
+  it('sets and queries parameters, and passes data through', () => {
+    const set = decoded(encodeJt808SetParams('013912344323', [{ id: 0x0001, value: 10 }, { id: 0x0013, value: 'gps.example.cn' }], 3));
+    expect(set.params).toEqual([{ id: 0x0001, value: 10 }, { id: 0x0013, value: 'gps.example.cn' }]);
+    expect(decoded(encodeJt808QueryParams('013912344323', 4)).messageType).toBe('0x8104');
+    const pt = decoded(encodeJt808PassThroughDown('013912344323', 0x41, Buffer.from('7e01', 'hex'), 5));
+    expect(pt.passThrough).toEqual({ type: 0x41, data: Buffer.from('7e01', 'hex') });
+  });
+
+  it('reads the 2011 register body (model 8 bytes)', () => {
+    const body = Buffer.concat([
+      Buffer.from([0, 44, 1, 3]),
+      Buffer.from('70107', 'latin1'),
+      Buffer.from('GT-02\0\0\0', 'latin1'),
+      Buffer.from('1234567', 'latin1'),
+      Buffer.from([2]),
+      Buffer.from('d4c14131323334', 'hex'),
+    ]);
+    expect(decodeRegister(body, false)).toEqual({
+      province: 44,
+      city: 259,
+      maker: '70107',
+      model: 'GT-02',
+      deviceId: '1234567',
+      plateColor: 2,
+      plate: '粤A1234',
+    });
   });
 });

@@ -2,7 +2,7 @@
  * The common command set as JT/T 808 messages. Oil cut/restore has no standard command word:
  * 0x8105 with vendor words 0xF0/0xF1 (Traccar's default) unless the caller names others.
  */
-import type { EncodeContext, EncodedCommand, Result, TerminalCommand } from '../model.ts';
+import type { EncodeContext, EncodedCommand, Result, TerminalCommand, TerminalParam } from '../model.ts';
 import { encodeGbk } from '../common/gbk.ts';
 import { fail, ok } from '../common/result.ts';
 import { JT808_MSG } from './bodies.ts';
@@ -40,14 +40,55 @@ export function encodeJt808Command(
 ): Result<EncodedCommand> {
   const phone = phoneForTerminalId(terminalId);
   if (!phone) return fail('badCommand', `terminal id "${terminalId}" is not 1-20 BCD digits`);
-  const is2019 = phone.length === 20;
-  const built = messageFor(command, is2019, ctx);
+  const built = messageFor(command, phone.length === 20, ctx);
   if (!built.ok) return built;
-  const { msgId, body } = built.value;
+  return encodeJt808ServerMessage(terminalId, built.value.msgId, serial, built.value.body, ctx);
+}
+
+/**
+ * Any platform → terminal message: header (2013 or 2019 by the id's length), checksum and
+ * escaping around `body`. The terminal answers with 0x0001 (or 0x0201/0x0104) quoting `serial`.
+ */
+export function encodeJt808ServerMessage(
+  terminalId: string,
+  msgId: number,
+  serial: number,
+  body: Uint8Array,
+  ctx: EncodeContext = {},
+): Result<EncodedCommand> {
+  const phone = phoneForTerminalId(terminalId);
+  if (!phone) return fail('badCommand', `terminal id "${terminalId}" is not 1-20 BCD digits`);
   if (body.length > MAX_BODY) return fail('badCommand', `body of ${body.length} bytes exceeds ${MAX_BODY}`);
   const s = serial & 0xffff;
-  const frame = buildJt808Frame(msgId, { phone, protocolVersion: ctx.protocolVersion }, s, body);
+  const frame = buildJt808Frame(msgId & 0xffff, { phone, protocolVersion: ctx.protocolVersion }, s, body);
   return ok({ frame, serial: s, replyKey: String(s) });
+}
+
+/** 0x8103: set terminal parameters (numbers as DWORD, string parameters as GBK). */
+export function encodeJt808SetParams(
+  terminalId: string,
+  params: readonly TerminalParam[],
+  serial: number,
+  ctx?: EncodeContext,
+): Result<EncodedCommand> {
+  return encodeJt808ServerMessage(terminalId, JT808_MSG.setParams, serial, encodeParams(params), ctx);
+}
+
+/** 0x8104: ask for all parameters; the terminal answers 0x0104. */
+export function encodeJt808QueryParams(terminalId: string, serial: number, ctx?: EncodeContext): Result<EncodedCommand> {
+  return encodeJt808ServerMessage(terminalId, JT808_MSG.queryParams, serial, Buffer.alloc(0), ctx);
+}
+
+/** 0x8900: data pass-through to the terminal. */
+export function encodeJt808PassThroughDown(
+  terminalId: string,
+  type: number,
+  data: Uint8Array,
+  serial: number,
+  ctx?: EncodeContext,
+): Result<EncodedCommand> {
+  const body = Buffer.concat([Buffer.from([type & 0xff]), data]);
+  return encodeJt808ServerMessage(terminalId, JT808_MSG.passThroughDown, serial, body, ctx);
 }
 
 function messageFor(

@@ -1,0 +1,102 @@
+/** The position part of V1-style sentences and of V4 confirmations. */
+import type { DecodeContext, DeviceMessage, Position } from '../model.ts';
+import { fields, numberOrUndefined, restOf, timeOf } from './sentence.ts';
+import { KNOT_KMH, h02Acc, h02Alarms } from './status.ts';
+
+/**
+ * The position that starts at field k (HHMMSS), or null when it has no coordinates. Puts the
+ * status word's alarms on `m.status` either way, so an SOS without a fix is not lost.
+ */
+export function readFix(k: number, id: string, ctx: DecodeContext, m: DeviceMessage): Position | null {
+  const extras: Record<string, unknown> = {};
+  let dateField = k + 8;
+  if (!fields.isDigits(dateField, 6) && fields.isDigits(k + 9, 6)) {
+    extras.battery = numberOrUndefined(fields.decimal(k + 8));
+    dateField = k + 9;
+  }
+  let statusField = -1;
+  for (let i = dateField + 1; i < fields.count; i++) {
+    if (fields.isHex8(i)) {
+      statusField = i;
+      break;
+    }
+  }
+  const status = statusField >= 0 ? fields.hex(statusField) : 0xffffffff;
+  const alarms = h02Alarms(status);
+  const acc = h02Acc(status);
+  m.status = { acc, alarms: alarms.slice(), raw: status };
+  if (statusField >= 0) {
+    extras.status = status;
+    if (statusField + 1 < fields.count) addTrailing(extras, statusField + 1);
+  }
+  let lat = fields.coordinate(k + 2);
+  let lon = fields.coordinate(k + 4);
+  if (Number.isNaN(lat) || Number.isNaN(lon)) return null;
+  if (fields.is(k + 3, 'S')) lat = -lat;
+  if (fields.is(k + 5, 'W')) lon = -lon;
+  let time = timeOf(k, dateField);
+  if (time < 0) {
+    time = ctx.now ?? 0;
+    extras.timeInvalid = true;
+  }
+  const knots = fields.decimal(k + 6);
+  const course = fields.decimal(k + 7);
+  const validity = fields.length(k + 1) === 1 ? fields.buf[fields.starts[k + 1]] : 0;
+  return {
+    terminalId: id,
+    time,
+    lat,
+    lon,
+    // 'A' valid; a digit is a coding-scheme field some firmware puts there (also a fix).
+    valid: validity === 0x41 || (validity >= 0x30 && validity <= 0x39),
+    speedKmh: Number.isNaN(knots) ? 0 : knots * KNOT_KMH,
+    course: Number.isNaN(course) ? 0 : course,
+    altitude: 0,
+    satellites: undefined,
+    alarms,
+    acc,
+    mileageKm: undefined,
+    fuel: undefined,
+    signal: undefined,
+    extras,
+  };
+}
+
+/**
+ * Fields after the status word. Most firmware writes MCC, MNC, LAC, cell id (LAC and cell id
+ * in decimal or hex); those become numbers, anything else is kept as text in `trailing`.
+ */
+function addTrailing(extras: Record<string, unknown>, from: number): void {
+  const n = fields.count - from;
+  if (n >= 2 && isSmallNumber(from) && isSmallNumber(from + 1)) {
+    extras.mcc = fields.decimal(from);
+    extras.mnc = fields.decimal(from + 1);
+    if (n >= 4) {
+      const lac = numberField(from + 2);
+      const cellId = numberField(from + 3);
+      if (lac >= 0 && cellId >= 0) {
+        extras.lac = lac;
+        extras.cellId = cellId;
+        if (n > 4) extras.trailing = restOf(from + 4);
+        return;
+      }
+    }
+    if (n > 2) extras.trailing = restOf(from + 2);
+    return;
+  }
+  extras.trailing = restOf(from);
+}
+
+function isSmallNumber(i: number): boolean {
+  const len = fields.length(i);
+  return len >= 1 && len <= 3 && fields.isDigits(i, len);
+}
+
+/** A decimal field, or a hex one when it has hex letters; -1 when neither. */
+function numberField(i: number): number {
+  const len = fields.length(i);
+  if (len < 1 || len > 12) return -1;
+  if (fields.isDigits(i, len)) return fields.decimal(i);
+  return fields.isHex(i) ? fields.hex(i) : -1;
+}
+
