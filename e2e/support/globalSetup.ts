@@ -15,6 +15,7 @@ declare module 'vitest' {
     port: number;
     serverLog: string;
     adminPassword: string;
+    gt06Port: number;
   }
 }
 
@@ -70,6 +71,7 @@ export default async function setup(project: TestProject) {
     project.provide('port', Number(new URL(url).port));
     project.provide('serverLog', process.env.CHELIAN_E2E_LOG ?? '');
     project.provide('adminPassword', process.env.CHELIAN_E2E_PASSWORD ?? ADMIN_PASSWORD);
+    project.provide('gt06Port', Number(process.env.CHELIAN_E2E_GT06_PORT ?? 5023));
     return;
   }
   buildWebIfStale();
@@ -105,6 +107,7 @@ export default async function setup(project: TestProject) {
   project.provide('port', port);
   project.provide('serverLog', serverLog);
   project.provide('adminPassword', ADMIN_PASSWORD);
+  project.provide('gt06Port', gt06);
 
   return async () => {
     child.kill('SIGTERM');

@@ -79,6 +79,11 @@ export function FleetProvider({ children }: { children: ReactNode }) {
   return <FleetContext.Provider value={value}>{children}</FleetContext.Provider>;
 }
 
+/** The fleet when inside the car app; null elsewhere (the shell's vehicle dialog). */
+export function useFleetOptional(): Fleet | null {
+  return useContext(FleetContext);
+}
+
 export function useFleet(): Fleet {
   const fleet = useContext(FleetContext);
   if (!fleet) throw new Error('useFleet outside FleetProvider');

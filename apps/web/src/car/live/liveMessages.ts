@@ -28,15 +28,15 @@ export function parseLiveMessage(raw: unknown): LiveEvent[] {
   const type = String(message.type ?? message.kind ?? '');
   if (type === 'snapshot') {
     return [
-      ...listOf(message.positions).map((data) => ({ kind: 'pos', data }) as LiveEvent),
-      ...listOf(message.presence).map((data) => ({ kind: 'presence', data }) as LiveEvent),
-      ...listOf(message.alarms).map((data) => ({ kind: 'alarm', data }) as LiveEvent),
+      ...listOf(message.positions).map((data) => ({ kind: 'pos', data }) as unknown as LiveEvent),
+      ...listOf(message.presence).map((data) => ({ kind: 'presence', data }) as unknown as LiveEvent),
+      ...listOf(message.alarms).map((data) => ({ kind: 'alarm', data }) as unknown as LiveEvent),
     ];
   }
   const kind = KINDS[type] ?? KINDS[type.split('.')[0]];
   if (!kind) return [];
   const payload = message.data ?? message.payload ?? message.items ?? message.list;
-  return listOf(payload).map((data) => ({ kind, data }) as LiveEvent);
+  return listOf(payload).map((data) => ({ kind, data }) as unknown as LiveEvent);
 }
 
 function listOf(value: unknown): Record<string, unknown>[] {

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { ChildSystemId } from '../../shared/systems/childSystems.ts';
+import { carRoutes } from '../../car/routes.tsx';
 
 /**
  * Per sub-product: its own routes (each product's issue adds its pages here; paths not listed
@@ -14,7 +15,7 @@ const fleet = (): ChildSystemDefinition => ({ routes: [], groupSelector: true })
 const admin = (): ChildSystemDefinition => ({ routes: [], groupSelector: false });
 
 export const CHILD_SYSTEM_DEFINITIONS: Record<ChildSystemId, ChildSystemDefinition> = {
-  car: fleet(),
+  car: { ...fleet(), routes: carRoutes },
   card: fleet(),
   system: admin(),
   pet: fleet(),

@@ -1,5 +1,5 @@
 import { postJson } from '../request/helpers.ts';
-import { AddressCache, type AddressAnswer, type AddressRequestItem } from './addressCache.ts';
+import { AddressCache, type AddressAnswer, type AddressQuery, type AddressRequestItem } from './addressCache.ts';
 
 export const GET_GEO_URL = '/car/v4/api/address/baidu/getGeo.json';
 
@@ -7,3 +7,24 @@ export const GET_GEO_URL = '/car/v4/api/address/baidu/getGeo.json';
 export const addresses = new AddressCache((items: AddressRequestItem[]) =>
   postJson<AddressAnswer[]>(GET_GEO_URL, { lonAndLatToAddressVOS: items }, { silent: true }),
 );
+
+let queue: Array<{ point: AddressQuery; resolve: (text: string) => void }> = [];
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * One address, gathered with the others asked for in the same moment (table rows scrolling
+ * into view), so the cache sends them together in batches of 50.
+ */
+export function requestAddress(point: AddressQuery): Promise<string> {
+  const hit = addresses.cached(point);
+  if (hit) return Promise.resolve(hit);
+  return new Promise((resolve) => {
+    queue.push({ point, resolve });
+    timer ??= setTimeout(() => {
+      const batch = queue;
+      queue = [];
+      timer = null;
+      void addresses.resolve(batch.map((b) => b.point)).then((texts) => batch.forEach((b, i) => b.resolve(texts[i])));
+    }, 30);
+  });
+}

@@ -32,7 +32,7 @@ export function AlarmTip({ onView }: { onView: () => void }) {
           {T.alarmTip.title}
         </Space>
       }
-      extra={<Button type="text" size="small" aria-label={T.alarmTip.later} icon={<CloseOutlined />} onClick={() => setDismissedAt(total)} />}
+      extra={<Button type="text" size="small" aria-label={T.alarmTip.close} icon={<CloseOutlined />} onClick={() => setDismissedAt(total)} />}
     >
       <Typography.Paragraph style={{ marginBottom: 12 }}>{T.alarmTip.text(total)}</Typography.Paragraph>
       <Space>

@@ -94,6 +94,7 @@ export const T = {
     text: (n: number) => `您有 ${n} 条未处理的实时报警`,
     view: '立即查看',
     later: '稍后处理',
+    close: '关闭提醒',
   },
   vehicleInfo: {
     title: '车辆信息',

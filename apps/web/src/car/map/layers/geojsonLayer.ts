@@ -4,7 +4,9 @@ import type { LayerSpecification } from 'maplibre-gl';
 import { useMap } from '../mapContext.ts';
 import type { GeoJSONSource } from '../maplibre.ts';
 
-export type LayerDef = Omit<LayerSpecification, 'source'> & { id: string };
+type WithoutSource<T> = T extends unknown ? Omit<T, 'source'> : never;
+/** A layer of any type, without its source (the hook adds it). */
+export type LayerDef = WithoutSource<Exclude<LayerSpecification, { type: 'background' }>>;
 
 export const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 

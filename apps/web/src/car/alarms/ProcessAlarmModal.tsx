@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Input, Modal } from 'antd';
+import { toast } from '../../shared/ui/toast.ts';
+import { carApi } from '../api/carApi.ts';
+import type { Alarm } from '../api/types.ts';
+import { useFleetOptional } from '../fleet/FleetProvider.tsx';
+import { M } from '../messages.ts';
+
+/** Handling with a note (processAlarm): who and when are recorded by the server. */
+export function ProcessAlarmModal({ alarms, onClose, onDone }: { alarms: Alarm[]; onClose: () => void; onDone: () => void }) {
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const fleet = useFleetOptional();
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const { updated } = await carApi.processAlarm(alarms.map((a) => a.alarmId), note.trim());
+      toast.success(M.alarm.processDone(updated));
+      // the map and the other lists drop the red at once, before the live feed says so
+      fleet?.live.emit(alarms.map((a) => ({ kind: 'alarm' as const, data: { ...a, handled: true, handleNote: note.trim() } })));
+      setNote('');
+      onDone();
+    } catch {
+      /* the request layer has shown why */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={alarms.length > 0}
+      title={M.alarm.processTitle(alarms.length)}
+      okText={M.common.confirm}
+      cancelText={M.common.cancel}
+      confirmLoading={busy}
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="process-alarm-modal"
+    >
+      {alarms.length === 1 && (
+        <p style={{ color: '#5f6670' }}>
+          {alarms[0].plate || alarms[0].terminalId} · {alarms[0].typeName}
+        </p>
+      )}
+      <Input.TextArea rows={4} maxLength={500} showCount placeholder={M.alarm.notePlaceholder} value={note} onChange={(e) => setNote(e.target.value)} data-testid="process-note" />
+    </Modal>
+  );
+}

@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Space, Switch, Table, Typography } from 'antd';
+import { ReloadOutlined, SoundOutlined } from '@ant-design/icons';
+import { Permission } from '../../shared/permission/Permission.tsx';
+import { useClientStore } from '../../shared/stores/clientStore.ts';
+import { postToShell } from '../../child/bridge/childBridge.ts';
+import { carApi } from '../api/carApi.ts';
+import type { Alarm, Page } from '../api/types.ts';
+import { useFleet } from '../fleet/FleetProvider.tsx';
+import { M } from '../messages.ts';
+import { ActionLink, alarmColumns } from './alarmColumns.tsx';
+import { ProcessAlarmModal } from './ProcessAlarmModal.tsx';
+
+/** 实时报警: unhandled alarms, refreshed as the live feed brings new ones; handled with a note. */
+export function RealtimeAlarms() {
+  const { live } = useFleet();
+  const voiceOn = useClientStore((s) => s.alarmVoiceOn);
+  const [page, setPage] = useState<Page<Alarm>>({ total: 0, current: 1, pageSize: 10, list: [] });
+  const [paging, setPaging] = useState({ current: 1, pageSize: 10 });
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [processing, setProcessing] = useState<Alarm[]>([]);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setPage(await carApi.realtimeAlarms(paging));
+    } catch {
+      /* shown by the request layer */
+    } finally {
+      setLoading(false);
+    }
+  }, [paging]);
+
+  useEffect(() => void load(), [load]);
+  // New alarms (and ones handled elsewhere) arrive on the live feed: reload, at most every 2 s.
+  useEffect(() => {
+    let timer: number | undefined;
+    const off = live.on((events) => {
+      if (!events.some((e) => e.kind === 'alarm')) return;
+      timer ??= window.setTimeout(() => ((timer = undefined), void load()), 1500);
+    });
+    return () => {
+      off();
+      window.clearTimeout(timer);
+    };
+  }, [live, load]);
+
+  const columns = alarmColumns(
+    (a) => (
+      <>
+        <Permission code="car:alarm:process">
+          <ActionLink testId="alarm-process" onClick={() => setProcessing([a])}>{M.alarm.process}</ActionLink>
+        </Permission>
+        {a.vehicleId && <ActionLink onClick={() => postToShell('showVehInfo', { vehicleId: String(a.vehicleId), tab: 'follow' })}>{M.alarm.locate}</ActionLink>}
+      </>
+    ),
+    false,
+  );
+
+  return (
+    <div data-testid="realtime-alarms" data-total={page.total}>
+      <div className="car-toolbar">
+        <Typography.Text strong>{M.alarm.newCount(page.total)}</Typography.Text>
+        <Permission code="car:alarm:process">
+          <Button disabled={selected.length === 0} onClick={() => setProcessing(page.list.filter((a) => selected.includes(a.alarmId)))}>
+            {M.alarm.processBatch}
+          </Button>
+        </Permission>
+        <Button icon={<ReloadOutlined />} onClick={() => void load()}>
+          {M.common.refresh}
+        </Button>
+        <Space style={{ marginLeft: 'auto' }}>
+          <SoundOutlined />
+          {M.alarm.sound}
+          <Switch size="small" checked={voiceOn} onChange={(v) => useClientStore.getState().update({ alarmVoiceOn: v })} data-testid="alarm-voice" />
+        </Space>
+      </div>
+      <Table
+        rowKey="alarmId"
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={page.list}
+        scroll={{ x: 1100 }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        pagination={{ current: page.current, pageSize: page.pageSize, total: page.total, showTotal: M.common.total, showSizeChanger: true, onChange: (current, pageSize) => setPaging({ current, pageSize }) }}
+      />
+      <ProcessAlarmModal alarms={processing} onClose={() => setProcessing([])} onDone={() => (setProcessing([]), setSelected([]), void load())} />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Table, Tag, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { carApi } from '../api/carApi.ts';
+import type { CommandRecord } from '../api/types.ts';
+import { M } from '../messages.ts';
+import { PENDING_STATUSES, STATUS_COLORS } from './commandTypes.ts';
+
+const fmt = (t: number | null) => (t ? dayjs(t).format('MM-DD HH:mm:ss') : M.common.none);
+
+/** The command record: what was sent, to whom, and what each terminal answered — polled while any is pending. */
+export function CommandResults({ refreshKey, terminalId, pageSize = 10 }: { refreshKey: number; terminalId?: string; pageSize?: number }) {
+  const [rows, setRows] = useState<CommandRecord[]>([]);
+  const [total, setTotal] = useState(0);
+  const [current, setCurrent] = useState(1);
+
+  const load = useCallback(async () => {
+    try {
+      const page = await carApi.commands({ current, pageSize, terminalId });
+      setRows(page.list);
+      setTotal(page.total);
+    } catch {
+      /* quiet: the table keeps what it had */
+    }
+  }, [current, pageSize, terminalId]);
+
+  useEffect(() => void load(), [load, refreshKey]);
+  const pending = rows.some((r) => PENDING_STATUSES.has(r.status));
+  useEffect(() => {
+    if (!pending) return;
+    const timer = window.setInterval(() => void load(), 2000);
+    return () => window.clearInterval(timer);
+  }, [pending, load]);
+
+  return (
+    <Table
+      size="small"
+      rowKey="commandId"
+      dataSource={rows}
+      data-testid="command-results"
+      pagination={total > pageSize ? { current, pageSize, total, onChange: setCurrent, showTotal: M.common.total } : false}
+      columns={[
+        { title: M.common.plate, dataIndex: 'plate', width: 100, render: (p: string, r) => p || r.terminalId },
+        { title: M.command.type, dataIndex: 'typeName', width: 110 },
+        {
+          title: M.command.status, dataIndex: 'statusName', width: 140,
+          render: (name: string, r) => <Tag color={STATUS_COLORS[r.status] ?? 'default'} data-testid="command-status" data-status={r.status}>{name}</Tag>,
+        },
+        {
+          title: M.command.reply, dataIndex: 'replyText', ellipsis: true,
+          render: (text: string, r) => (r.replySuccess === null ? M.common.none : <Tooltip title={text}><span style={{ color: r.replySuccess ? '#18a058' : '#e5484d' }}>{text || (r.replySuccess ? '成功' : '失败')}</span></Tooltip>),
+        },
+        { title: M.command.sentAt, dataIndex: 'sentAt', width: 130, render: fmt },
+        { title: M.command.repliedAt, dataIndex: 'repliedAt', width: 130, render: fmt },
+        { title: M.command.operator, dataIndex: 'userName', width: 90, render: (v: string) => v || M.common.none },
+      ]}
+    />
+  );
+}

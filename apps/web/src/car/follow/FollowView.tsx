@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Empty, Switch, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useAddress } from '../../shared/address/useAddress.ts';
+import { STATE_COLORS } from '../fleet/vehicleState.ts';
+import { keepInView } from '../map/camera.ts';
+import { MapCommand } from '../map/MapCommand.tsx';
+import { MapView } from '../map/MapView.tsx';
+import { FocusVehicleLayer } from '../map/layers/FocusVehicleLayer.tsx';
+import { TrailLayer } from '../map/layers/TrailLayer.tsx';
+import { M } from '../messages.ts';
+import { useVehicleLive } from '../vehicle/useVehicleLive.ts';
+import { useTrail } from './useTrail.ts';
+
+/** A map that keeps one vehicle in view as it moves and draws its live trail (the follow tab and page). */
+export function FollowView({ vehicleId, height }: { vehicleId: number; height?: number }) {
+  const live = useVehicleLive(vehicleId);
+  const trail = useTrail(vehicleId, live.position);
+  const [follow, setFollow] = useState(true);
+  const p = live.position;
+  const address = useAddress(p ? { lon: p.lon, lat: p.lat, mac: live.vehicle?.terminalId ?? '' } : null);
+  const plate = live.vehicle?.plate || live.vehicle?.name || '';
+
+  return (
+    <div className="car-follow" style={{ height: height ?? '100%' }} data-testid="follow-view" data-gps-time={p?.gpsTime ?? 0}>
+      <MapView center={p ? [p.lon, p.lat] : undefined} zoom={p ? 15 : undefined} testId="follow-map">
+        <TrailLayer points={trail} />
+        {p && <FocusVehicleLayer lon={p.lon} lat={p.lat} course={p.course} state={live.state} plate={plate} />}
+        <MapCommand deps={[p?.lon, p?.lat, follow]} run={(map) => p && follow && keepInView(map, p.lon, p.lat)} />
+      </MapView>
+      <div className="car-float car-follow-card" data-testid="follow-card">
+        <div className="car-follow-title">
+          <i className="car-dot" style={{ background: STATE_COLORS[live.state] }} />
+          <b>{plate || M.common.none}</b>
+          <span style={{ color: STATE_COLORS[live.state] }}>{M.state[live.state]}</span>
+        </div>
+        {p ? (
+          <>
+            <div>{M.vehicle.speed}：{Math.round(p.speed)} {M.common.kmh}</div>
+            <div>{M.vehicle.gpsTime}：{dayjs(p.gpsTime).format('YYYY-MM-DD HH:mm:ss')}</div>
+            <div data-testid="follow-address">{M.vehicle.address}：{address || M.common.loading}</div>
+            <Typography.Text type="secondary">{M.follow.trail(trail.length)}</Typography.Text>
+          </>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={live.status === 'loading' ? M.common.loading : M.follow.waiting} />
+        )}
+        <div className="car-follow-switch">
+          <Switch size="small" checked={follow} onChange={setFollow} /> {M.follow.keepInView}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import type { Feature, FeatureCollection } from 'geojson';
+import type { TrackPoint } from '../../api/types.ts';
+import type { Overspeed, Stop } from '../../playback/trackAnalysis.ts';
+import { MAP_FONT } from '../basemapStyle.ts';
+import { display } from '../displayCoords.ts';
+import { useGeoJsonLayer, type LayerDef } from './geojsonLayer.ts';
+
+const LINE_LAYERS: LayerDef[] = [
+  { id: 'car-route-casing', type: 'line', filter: ['==', ['get', 'kind'], 'route'], layout: { 'line-join': 'round', 'line-cap': 'round' }, paint: { 'line-color': '#ffffff', 'line-width': 7 } },
+  { id: 'car-route-line', type: 'line', filter: ['==', ['get', 'kind'], 'route'], layout: { 'line-join': 'round', 'line-cap': 'round' }, paint: { 'line-color': '#1265e0', 'line-width': 4 } },
+  { id: 'car-route-overspeed', type: 'line', filter: ['==', ['get', 'kind'], 'overspeed'], layout: { 'line-join': 'round', 'line-cap': 'round' }, paint: { 'line-color': '#e5484d', 'line-width': 5 } },
+];
+const POINT_LAYERS: LayerDef[] = [
+  {
+    id: 'car-route-marks', type: 'circle',
+    paint: {
+      'circle-radius': ['match', ['get', 'kind'], 'stop', 9, 11],
+      'circle-color': ['match', ['get', 'kind'], 'start', '#18a058', 'end', '#e5484d', '#f59e0b'],
+      'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2,
+    },
+  },
+  {
+    id: 'car-route-mark-text', type: 'symbol',
+    layout: { 'text-field': ['get', 'label'], 'text-font': MAP_FONT, 'text-size': 11, 'text-allow-overlap': true },
+    paint: { 'text-color': '#ffffff' },
+  },
+];
+
+/** The replayed route (blue), its overspeed stretches (red), stops (P), start (起) and end (终). */
+export function RouteLayer({ points, stops, overspeeds }: { points: readonly TrackPoint[]; stops: readonly Stop[]; overspeeds: readonly Overspeed[] }) {
+  const coords = useMemo(() => points.map((p) => display.toDisplay(p.lon, p.lat)), [points]);
+  const lines = useMemo<FeatureCollection>(() => {
+    const features: Feature[] = [];
+    if (coords.length > 1) features.push({ type: 'Feature', properties: { kind: 'route' }, geometry: { type: 'LineString', coordinates: coords } });
+    for (const o of overspeeds) {
+      const part = coords.slice(Math.max(0, o.from - 1), o.to + 2);
+      if (part.length > 1) features.push({ type: 'Feature', properties: { kind: 'overspeed' }, geometry: { type: 'LineString', coordinates: part } });
+    }
+    return { type: 'FeatureCollection', features };
+  }, [coords, overspeeds]);
+  const marks = useMemo<FeatureCollection>(() => {
+    const features: Feature[] = stops.map((s) => ({ type: 'Feature', properties: { kind: 'stop', label: 'P' }, geometry: { type: 'Point', coordinates: display.toDisplay(s.lon, s.lat) } }));
+    if (coords.length) {
+      features.push({ type: 'Feature', properties: { kind: 'start', label: '起' }, geometry: { type: 'Point', coordinates: coords[0] } });
+      features.push({ type: 'Feature', properties: { kind: 'end', label: '终' }, geometry: { type: 'Point', coordinates: coords.at(-1)! } });
+    }
+    return { type: 'FeatureCollection', features };
+  }, [coords, stops]);
+  useGeoJsonLayer('car-route', LINE_LAYERS, lines);
+  useGeoJsonLayer('car-route-points', POINT_LAYERS, marks);
+  return null;
+}

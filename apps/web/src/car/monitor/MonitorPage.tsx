@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { postToShell } from '../../child/bridge/childBridge.ts';
+import { useFleet, useFleetVersion } from '../fleet/FleetProvider.tsx';
+import { focusOn } from '../map/camera.ts';
+import { MapCommand } from '../map/MapCommand.tsx';
+import { MapView } from '../map/MapView.tsx';
+import { SelectedLayer } from '../map/layers/SelectedLayer.tsx';
+import { VehiclesLayer } from '../map/layers/VehiclesLayer.tsx';
+import { useElementHeight } from '../ui/useElementHeight.ts';
+import { LiveBadge } from './LiveBadge.tsx';
+import { VehicleTree } from './VehicleTree.tsx';
+
+/** 实时监控: the vehicle tree beside a map of the whole fleet, live. `?vehicleId=` opens one vehicle. */
+export function MonitorPage() {
+  const { store, loading } = useFleet();
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<number | null>(null);
+  const [focus, setFocus] = useState(0);
+  const [treeBox, treeHeight] = useElementHeight<HTMLDivElement>();
+  const v = selected ? store.get(selected) : undefined;
+
+  const open = useCallback((vehicleId: number, fly: boolean) => {
+    setSelected(vehicleId);
+    if (fly) setFocus((n) => n + 1);
+    postToShell('showVehInfo', { vehicleId: String(vehicleId), tab: '' });
+  }, []);
+
+  // Deep link: /car/monitor?vehicleId=… selects the vehicle and opens its dialog once the fleet is in.
+  const linked = Number(params.get('vehicleId')) || null;
+  useEffect(() => {
+    if (linked && !loading && store.get(linked)) open(linked, true);
+  }, [linked, loading, store, open]);
+
+  return (
+    <div className="car-page-full car-monitor" data-testid="car-monitor">
+      <aside className="car-side" ref={treeBox}>
+        <VehicleTree selectedId={selected} onSelect={(id) => open(id, true)} height={Math.max(200, treeHeight - 130)} />
+      </aside>
+      <MapView>
+        <VehiclesLayer store={store} onSelect={(id) => open(id, false)} />
+        <SelectedHalo vehicleId={selected} />
+        <MapCommand deps={[focus]} run={(map) => focus > 0 && v?.hasPosition && focusOn(map, v.lon, v.lat)} />
+        <LiveBadge />
+      </MapView>
+    </div>
+  );
+}
+
+/** The halo follows the selected vehicle as it moves. */
+function SelectedHalo({ vehicleId }: { vehicleId: number | null }) {
+  const { store } = useFleet();
+  useFleetVersion(1000);
+  const v = vehicleId ? store.get(vehicleId) : undefined;
+  return <SelectedLayer position={v?.hasPosition ? [v.lon, v.lat] : null} />;
+}

@@ -1,0 +1,20 @@
+import type { TrackPoint } from '../api/types.ts';
+import { keepInView } from '../map/camera.ts';
+import { MapCommand } from '../map/MapCommand.tsx';
+import { FocusVehicleLayer } from '../map/layers/FocusVehicleLayer.tsx';
+import { positionAt } from './trackAnalysis.ts';
+import { usePlayer, type Player } from './player.ts';
+
+/** The replayed vehicle at the player's time; the map keeps it in view while playing. */
+export function PlaybackMarker({ player, points, plate }: { player: Player; points: readonly TrackPoint[]; plate: string }) {
+  const s = usePlayer(player);
+  const p = positionAt(points, s.time);
+  if (!p) return null;
+  const state = p.speed >= 5 ? 'moving' : 'stopped';
+  return (
+    <>
+      <FocusVehicleLayer id="car-playback-vehicle" lon={p.lon} lat={p.lat} course={p.course} state={state} plate={plate} />
+      <MapCommand deps={[Math.round(s.time / 5000), s.playing]} run={(map) => s.playing && keepInView(map, p.lon, p.lat, 0.15)} />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { carApi } from '../api/carApi.ts';
+import type { Vehicle } from '../api/types.ts';
+import { useFleetOptional } from '../fleet/FleetProvider.tsx';
+import { vehicleState, type VehicleState } from '../fleet/vehicleState.ts';
+
+export interface LiveVehicle {
+  vehicle: Vehicle | null;
+  /** null until it has reported a position */
+  position: { lon: number; lat: number; speed: number; course: number; gpsTime: number; mileage: number | null; acc: boolean | null; alarms: string[] } | null;
+  online: boolean;
+  state: VehicleState;
+  status: 'loading' | 'ready' | 'missing';
+}
+
+const POLL_MS = 5000;
+
+/**
+ * One vehicle's record and live position: from the car app's fleet (live feed) when there is
+ * one, otherwise by polling lastPositions (the shell's dialog runs outside the car app).
+ */
+export function useVehicleLive(vehicleId: number | null): LiveVehicle {
+  const fleet = useFleetOptional();
+  const [vehicle, setVehicle] = useState<Vehicle | null>(null);
+  const [status, setStatus] = useState<LiveVehicle['status']>('loading');
+  const [polled, setPolled] = useState<LiveVehicle['position']>(null);
+  const [online, setOnline] = useState(false);
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    if (!vehicleId) return setStatus('missing');
+    let alive = true;
+    setStatus('loading');
+    setPolled(null);
+    carApi
+      .vehicle(vehicleId)
+      .then((v) => alive && (setVehicle(v), setOnline(v.online), setStatus('ready')))
+      .catch(() => alive && setStatus('missing'));
+    return () => {
+      alive = false;
+    };
+  }, [vehicleId]);
+
+  // In the car app: re-render when this vehicle changes.
+  useEffect(() => {
+    if (!fleet || !vehicleId) return;
+    return fleet.store.subscribe((changed) => (changed === 'all' || changed.has(vehicleId)) && setTick((t) => t + 1));
+  }, [fleet, vehicleId]);
+
+  // Outside it: poll.
+  const terminalId = vehicle?.terminalId;
+  useEffect(() => {
+    if (fleet || !terminalId) return;
+    let alive = true;
+    const load = () =>
+      carApi.lastPositions({ terminalIds: terminalId }).then((list) => {
+        const p = list?.[0];
+        if (!alive || !p) return;
+        setOnline(p.online);
+        setPolled({ lon: p.lon, lat: p.lat, speed: p.speed, course: p.direction, gpsTime: p.gpsTime, mileage: p.mileage, acc: p.acc, alarms: p.alarms ?? [] });
+      }).catch(() => undefined);
+    void load();
+    const timer = window.setInterval(load, POLL_MS);
+    return () => {
+      alive = false;
+      window.clearInterval(timer);
+    };
+  }, [fleet, terminalId]);
+
+  void tick;
+  const fv = fleet && vehicleId ? fleet.store.get(vehicleId) : undefined;
+  if (fv) {
+    const position = fv.hasPosition ? { lon: fv.lon, lat: fv.lat, speed: fv.speed, course: fv.course, gpsTime: fv.gpsTime, mileage: fv.mileage, acc: fv.acc, alarms: fv.alarms } : null;
+    return { vehicle, position, online: fv.online, state: fv.state, status };
+  }
+  const state = vehicleState({ online, speed: polled?.speed ?? 0, alarming: (polled?.alarms.length ?? 0) > 0 });
+  return { vehicle, position: polled, online, state, status };
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
+import { gatewayListening, raiseGt06Alarm } from './support/terminal.ts';
+
+const COUNT = '**/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json**';
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const beeps = (page: Page) => page.evaluate(() => Number(document.documentElement.dataset.alarmBeeps ?? 0));
+
+describe('the alarm tip after login (issue 3 item 11)', () => {
+  it('asks the real count, shows nothing while there is none and none before login', async () => {
+    const { page, context } = await openTab(browser);
+    let asked = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('queryActualTimeAlarmNum.json')) asked += 1;
+    });
+    await page.goto(`${baseUrl()}/login`);
+    await page.getByTestId('login-new').waitFor();
+    await page.waitForTimeout(500);
+    expect(asked).toBe(0);
+    await login(page);
+    await page.waitForFunction(() => true);
+    await page.waitForTimeout(800);
+    expect(asked).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('shows the count, sounds by alarmVoiceOn, hides when dismissed and clicks through', async () => {
+    const { page, context } = await openTab(browser);
+    const state = { total: 0 };
+    await page.route(COUNT, (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ flag: 1, msg: '操作成功', obj: { total: state.total, types: [] } }) }),
+    );
+    await login(page);
+    await page.goto(`${baseUrl()}/car/`);
+    await page.getByTestId('group-selector').waitFor();
+    expect(await page.getByTestId('alarm-tip').count()).toBe(0);
+    state.total = 3;
+    await page.reload();
+    const tip = page.getByTestId('alarm-tip');
+    await tip.getByText('您有 3 条未处理的实时报警').waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.alarmBeeps === '1');
+    await page.getByTestId('alarm-bell').locator('.ant-badge-count').getByText('3').first().waitFor();
+    await page.frameLocator('[data-testid="subproduct-frame"]').getByTestId('child-overview').waitFor();
+    await shot(page, 'alarm-tip');
+    await tip.getByRole('button', { name: '稍后处理' }).click();
+    await tip.waitFor({ state: 'detached' });
+    // sound off (alarmVoiceOn false): the tip shows again for new alarms, silently
+    await page.getByTestId('alarm-bell').click();
+    await page.getByTestId('alarm-voice-switch').click();
+    await page.waitForFunction(() => localStorage.getItem('chelian_alarmVoiceOn') === 'false');
+    state.total = 5;
+    await page.reload();
+    await tip.getByText('您有 5 条未处理的实时报警').waitFor();
+    await page.waitForTimeout(500);
+    expect(await beeps(page)).toBe(0);
+    await tip.getByRole('button', { name: '立即查看' }).click();
+    await page.waitForURL((u) => u.pathname === '/car/alarm');
+    await context.close();
+  });
+
+  it('counts a real alarm raised by a GT06 terminal over TCP', async (ctx) => {
+    const port = inject('gt06Port');
+    if (!(await gatewayListening(port))) {
+      ctx.skip(`the server's GT06 gateway does not listen on ${port} yet`);
+      return;
+    }
+    const { page, context } = await openTab(browser);
+    await login(page);
+    await raiseGt06Alarm(port, `86753001${String(Date.now() % 10_000_000).padStart(7, '0')}`);
+    await page.reload();
+    await page.getByTestId('alarm-tip').waitFor({ timeout: 20_000 });
+    expect(await beeps(page)).toBeGreaterThan(0);
+    await context.close();
+  });
+});

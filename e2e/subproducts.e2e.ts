@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
+import { childFrame, postFromChild } from './support/bridge.ts';
+
+const SYSTEMS: Array<[string, string, string]> = [
+  ['car', '/car/', '智能车联'],
+  ['card', '/card/', '智能工牌'],
+  ['system', '/system/', '系统管理'],
+  ['pet', '/pet/', '宠物卫士'],
+  ['dataCenter', '/dataCenter/', '数据中心'],
+  ['elec-car', '/elec-car/', '电单车卫士'],
+  ['data-report', '/data-report/', '数据报表'],
+  ['elec-lease', '/elec-lease/', '电单车租赁'],
+  ['elec-gb', '/elec-gb/', '新国标'],
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('sub-products in the shell and alone (issue 3 item 12)', () => {
+  it('embeds every sub-product from /child/{system}/ with its menu from the resource list', async () => {
+    const { page, context, errors } = await openTab(browser);
+    await login(page);
+    for (const [system, path, title] of SYSTEMS) {
+      await page.goto(`${baseUrl()}${path}`);
+      await page.getByTestId('main-layout').waitFor();
+      expect(await page.getByTestId('subproduct-frame').getAttribute('src')).toBe(`/child/${system}/`);
+      const frame = await childFrame(page, system);
+      expect(await frame.locator('[data-testid="child-app"]').getAttribute('data-system')).toBe(system);
+      await frame.getByTestId('child-overview').waitFor();
+      expect(await frame.locator('.ant-menu-item').count()).toBeGreaterThan(1);
+      await page.waitForFunction((t) => document.title.startsWith(t), title);
+      await shot(page, `subproduct-${system}`);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('mirrors the child’s menu in the address bar and title, and follows the shell’s history back', async () => {
+    const { page, context } = await openTab(browser);
+    await login(page);
+    await page.goto(`${baseUrl()}/car/`);
+    const frame = await childFrame(page, 'car');
+    await frame.locator('.ant-menu-item', { hasText: '车辆管理' }).click();
+    await page.waitForURL((u) => u.pathname === '/car/vehicle');
+    await page.waitForFunction(() => document.title === '车辆管理 - 车联智能管理平台');
+    await frame.locator('[data-permission="car:vehicle:import"]').waitFor();
+    await shot(page, 'subproduct-car-vehicle');
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/car/');
+    await frame.getByTestId('child-overview').waitFor();
+    await context.close();
+  });
+
+  it('opens deep links inside the sub-product and lets the child send the shell elsewhere (goPage)', async () => {
+    const { page, context } = await openTab(browser);
+    await login(page);
+    await page.goto(`${baseUrl()}/data-report/dataReport/mileageReport?vehicleId=7`);
+    const frame = await childFrame(page, 'data-report');
+    await frame.getByTestId('child-module').getByText('里程报表').first().waitFor();
+    expect(new URL(frame.url()).pathname).toBe('/child/data-report/dataReport/mileageReport');
+    await postFromChild(frame, 'goPage', { path: '/center/notice' });
+    await page.waitForURL((u) => u.pathname === '/center/notice');
+    await context.close();
+  });
+
+  it('opens the vehicle-info dialog and the image viewer for the child (showVehInfo, showImage)', async () => {
+    const { page, context } = await openTab(browser);
+    await login(page);
+    await page.goto(`${baseUrl()}/car/`);
+    const frame = await childFrame(page, 'car');
+    await postFromChild(frame, 'showVehInfo', { vehicleId: '013800138000', tab: 'follow' });
+    const dialog = page.locator('.cl-vehicle-dialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('.ant-tabs-tab-active').innerText()).toBe('实时跟踪');
+    await shot(page, 'vehicle-dialog-follow');
+    await dialog.locator('.ant-modal-close').click();
+    await postFromChild(frame, 'showVehInfo', { vehicleId: '013800138000', tab: '' });
+    await dialog.locator('.ant-tabs-tab-active', { hasText: '基本信息' }).waitFor();
+    await dialog.locator('.ant-modal-close').click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await postFromChild(frame, 'showImage', { urls: ['/favicon.svg', '/brand/systems/car.svg'], index: 1 });
+    const viewer = page.locator('.cl-image-viewer');
+    await viewer.getByText('2 / 2').waitFor();
+    await shot(page, 'image-viewer');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(500);
+    expect(await viewer.isVisible()).toBe(true);
+    await page.mouse.click(20, 740);
+    await viewer.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('rebuilds menus, buttons and header navigation from changed resource data, and answers requests for it', async () => {
+    const { page, context } = await openTab(browser);
+    await login(page);
+    await page.goto(`${baseUrl()}/car/`);
+    const frame = await childFrame(page, 'car');
+    // the child answers a request for its resource data
+    await page.evaluate(() => {
+      (window as unknown as { __answers: unknown[] }).__answers = [];
+      window.addEventListener('message', (e) => (window as unknown as { __answers: unknown[] }).__answers.push(e.data));
+      const child = document.querySelector('iframe')!.contentWindow!;
+      child.postMessage({ source: 'chelian-bridge', type: 'getResourceData', payload: {} }, location.origin);
+    });
+    await page.waitForFunction(() =>
+      (window as unknown as { __answers: Array<{ type?: string; payload?: { resources?: unknown[] } }> }).__answers.some(
+        (m) => m.type === 'changeResourceData' && (m.payload?.resources?.length ?? 0) > 0,
+      ),
+    );
+    // a narrower tree: only the car product, without vehicle management
+    const reduced = await frame.evaluate(async () => {
+      const res = await fetch('/car/v1/api/resource/newList.json?version=v4&from=carWeb4', { headers: { sessionId: localStorage.getItem('sessionId')! } });
+      const tree = (await res.json()).obj as Array<{ platformId: number; children: Array<{ code: string }> }>;
+      return tree
+        .filter((n) => n.platformId === 8 || n.platformId === 0)
+        .map((n) => ({ ...n, children: n.children.filter((c) => c.code !== 'car:vehicle') }));
+    });
+    await postFromChild(frame, 'changeResourceData', { resources: reduced });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="system-nav"] .ant-menu-item').length === 1);
+    await frame.waitForFunction(() => ![...document.querySelectorAll('.ant-menu-item')].some((el) => el.textContent === '车辆管理'));
+    await shot(page, 'subproduct-reduced-resources');
+    await context.close();
+  });
+
+  it('runs alone at /child/{system}/ with its own header, and opens /car/playback?urlType=blank without layout', async () => {
+    const { page, context } = await openTab(browser);
+    await login(page);
+    await page.goto(`${baseUrl()}/child/car/monitor`);
+    await page.getByTestId('child-header').waitFor();
+    await page.getByTestId('child-module').getByText('实时监控').first().waitFor();
+    expect(await page.title()).toBe('实时监控 - 智能车联');
+    await shot(page, 'child-car-alone');
+    await page.goto(`${baseUrl()}/car/playback?urlType=blank&vehicleId=7`);
+    const frame = await childFrame(page, 'car');
+    expect(await page.getByTestId('main-layout').count()).toBe(0);
+    expect(await frame.getByTestId('child-menu').count()).toBe(0);
+    await frame.getByTestId('child-module').getByText('轨迹回放').first().waitFor();
+    await shot(page, 'playback-blank');
+    await context.close();
+  });
+});
