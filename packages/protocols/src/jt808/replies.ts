@@ -46,6 +46,7 @@ const ACK = Buffer.alloc(32);
 export function encodeAckFor(f: Jt808RawFrame, serverSerial: number, result = 0): Buffer {
   const h = f.header;
   const b = ACK;
+  const data = f.data;
   b[0] = 0x80;
   b[1] = 0x01;
   b[2] = h.is2019 ? 0x40 : 0x00;
@@ -53,7 +54,7 @@ export function encodeAckFor(f: Jt808RawFrame, serverSerial: number, result = 0)
   let p = 4;
   if (h.is2019) b[p++] = h.protocolVersion ?? 1;
   const phoneEnd = f.phoneAt + (h.is2019 ? 10 : 6);
-  for (let i = f.phoneAt; i < phoneEnd; i++) b[p++] = f.data[i];
+  for (let i = f.phoneAt; i < phoneEnd; i++) b[p++] = data[i];
   b[p++] = (serverSerial >> 8) & 0xff;
   b[p++] = serverSerial & 0xff;
   b[p++] = h.serial >> 8;
@@ -62,7 +63,18 @@ export function encodeAckFor(f: Jt808RawFrame, serverSerial: number, result = 0)
   b[p++] = h.msgId & 0xff;
   b[p++] = result;
   let x = 0;
-  for (let i = 0; i < p; i++) x ^= b[i];
+  let special = false;
+  for (let i = 0; i < p; i++) {
+    const v = b[i];
+    x ^= v;
+    if (v === 0x7e || v === 0x7d) special = true;
+  }
   b[p++] = x;
-  return escapeJt808(b, p);
+  if (special || x === 0x7e || x === 0x7d) return escapeJt808(b, p);
+  // Nothing to escape (the usual case): one allocation, one copy.
+  const out = Buffer.allocUnsafe(p + 2);
+  out[0] = 0x7e;
+  for (let i = 0; i < p; i++) out[i + 1] = b[i];
+  out[p + 1] = 0x7e;
+  return out;
 }
