@@ -123,10 +123,15 @@ export class IngestBatcher {
  */
 export function newestPerTerminal(positions: StoredPosition[]): StoredPosition[] {
   const newest = new Map<number, StoredPosition>();
+  // The odometer is not in every report: the newest known reading rides along.
+  const mileage = new Map<number, { time: number; km: number }>();
   for (const p of positions) {
+    if (p.mileage !== null && (mileage.get(p.terminalPk)?.time ?? -Infinity) <= p.gpsTime) mileage.set(p.terminalPk, { time: p.gpsTime, km: p.mileage });
     if (!p.valid && p.lat === 0 && p.lon === 0) continue;
     const seen = newest.get(p.terminalPk);
     if (!seen || seen.gpsTime <= p.gpsTime) newest.set(p.terminalPk, p);
   }
-  return [...newest.values()].sort((a, b) => a.terminalPk - b.terminalPk);
+  return [...newest.values()]
+    .map((p) => (p.mileage === null && mileage.has(p.terminalPk) ? { ...p, mileage: mileage.get(p.terminalPk)!.km } : p))
+    .sort((a, b) => a.terminalPk - b.terminalPk);
 }

@@ -15,6 +15,7 @@ import { terminalsRoutes } from './terminals/terminals.routes.ts';
 import { monitorRoutes } from './monitor/monitor.routes.ts';
 import { alarmsRoutes } from './alarms/alarms.routes.ts';
 import { commandsRoutes } from './commands/commands.routes.ts';
+import { liveRoutes } from '../live/live.routes.ts';
 
 /** Every API module, each an encapsulated Fastify plugin made from the app context. */
 export const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<void>> = [
@@ -31,6 +32,7 @@ export const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Pr
   monitorRoutes,
   alarmsRoutes,
   commandsRoutes,
+  liveRoutes,
   addressRoutes,
   geofencesRoutes,
 ];

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { createTestServer, form, type TestServer } from '../testing/testServer.ts';
+import { createTenant, type Tenant } from '../testing/fixtures.ts';
+import { TestTerminal } from '../testing/testTerminal.ts';
+import { openLive } from '../testing/wsClient.ts';
+import { startGateway, type Gateway } from '../gateway/gateway.ts';
+
+let t: TestServer;
+let gw: Gateway;
+let base: string;
+let admin: string;
+let a: Tenant;
+let sub: Tenant;
+let b: Tenant;
+beforeAll(async () => {
+  t = await createTestServer();
+  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/ws/live`;
+  admin = await t.login();
+  a = await createTenant(t, { codes: 'all' });
+  sub = await createTenant(t, { codes: 'all', parentAccountId: a.accountId });
+  b = await createTenant(t, { codes: 'all' });
+  await t.call(sub.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: '粤BW0001', terminalId: '13800000101', protocol: 'jt808' }) });
+});
+afterAll(async () => {
+  await gw?.close();
+  await t?.close();
+}, 15000);
+
+const report = (phone: string, serial: number, lat: number, alarms: Array<'sos'> = []) =>
+  encodeJt808Location({ phone }, serial, { time: Date.now(), lat, lon: 114, valid: true, speedKmh: 30, course: 0, altitude: 0, alarms });
+
+describe('live feed /ws/live', () => {
+  it('refuses an upgrade without a live session', async () => {
+    await expect(openLive(base)).rejects.toThrow(/upgrade refused|Unexpected server response/);
+    await expect(openLive(`${base}?sessionId=${'f'.repeat(48)}`)).rejects.toThrow();
+  });
+
+  it('pushes a snapshot, then positions, alarms and presence of exactly the visible terminals', async () => {
+    const owned = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    owned.send(report('013800000101', 1, 22.1));
+    await owned.next();
+
+    const feedA = await openLive(`${base}?sessionId=${a.sessionId}`); // the parent account sees its sub-account's vehicle
+    const feedB = await openLive(`${base}?sessionId=${b.sessionId}`);
+    const feedAdmin = await openLive(`${base}?sessionId=${admin}`);
+    const snap = await feedA.waitFor((m) => m.type === 'snapshot');
+    expect(snap).toMatchObject({ type: 'snapshot', final: true, data: [expect.objectContaining({ terminalId: '013800000101', plate: '粤BW0001', lat: 22.1, online: true })] });
+    expect((await feedB.waitFor((m) => m.type === 'snapshot')).data).toEqual([]);
+
+    owned.send(report('013800000101', 2, 22.2, ['sos']));
+    await owned.next();
+    const stranger = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    stranger.send(report('013800000199', 1, 40));
+    await stranger.next();
+
+    await feedA.waitFor((m) => m.type === 'position' && (m.data as { lat: number }).lat === 22.2);
+    await feedA.waitFor((m) => m.type === 'alarm' && (m.data as { type: string }).type === 'sos');
+    await feedAdmin.waitFor((m) => m.type === 'position' && (m.data as { terminalId: string }).terminalId === '013800000199');
+    await feedAdmin.waitFor((m) => m.type === 'presence' && (m.data as { terminalId: string; online: boolean }).terminalId === '013800000199');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(feedA.messages.some((m) => JSON.stringify(m.data).includes('013800000199'))).toBe(false);
+    expect(feedB.messages.filter((m) => m.type !== 'snapshot')).toEqual([]);
+
+    // A reconnect starts from a fresh snapshot.
+    feedA.close();
+    const again = await openLive(`${base}?sessionId=${a.sessionId}`);
+    expect((await again.waitFor((m) => m.type === 'snapshot')).data).toEqual([expect.objectContaining({ lat: 22.2, alarms: ['sos'] })]);
+    again.close();
+    feedB.close();
+    feedAdmin.close();
+    owned.close();
+    stranger.close();
+  });
+});

@@ -1,0 +1,119 @@
+import type { AppContext } from '../context.ts';
+import { subjects, type LiveKind } from '../bus/subjects.ts';
+import type { SessionUser } from '../modules/auth/session.service.ts';
+import { monitorQueries } from '../modules/monitor/monitor.queries.ts';
+import { latestToPosition } from '../modules/monitor/monitor.routes.ts';
+import { terminalScope } from '../modules/terminals/terminalScope.ts';
+
+/** The part of a `ws` WebSocket this feed uses. */
+export interface LiveSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  ping(): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', listener: (data: Buffer) => void): void;
+  on(event: 'pong' | 'close', listener: () => void): void;
+}
+
+export type LiveMessage =
+  | { type: 'snapshot'; data: unknown[]; final: boolean }
+  | { type: 'position' | 'alarm' | 'presence'; data: unknown }
+  | { type: 'pong' };
+
+const OPEN = 1;
+const KIND_TYPE: Record<LiveKind, 'position' | 'alarm' | 'presence'> = { pos: 'position', alarm: 'alarm', presence: 'presence' };
+/** Snapshot pages, and the most a snapshot sends (a fleet beyond it asks lastPositions.json by pages). */
+const SNAPSHOT_PAGE = 2000;
+const SNAPSHOT_MAX = 100_000;
+/** A client this far behind gets closed (1013, try again later) and catches up by the next snapshot. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+const HEARTBEAT_MS = 30_000;
+/** Sessions end (logout, expiry, disabled user): the feed re-checks its session this often. */
+const SESSION_CHECK_MS = 60_000;
+
+/**
+ * One browser's live feed: positions, alarms and presence of exactly the terminals its user may
+ * see (the bus subjects carry the owner's account path, so a subtree is one wildcard), after a
+ * snapshot of their latest positions. News arriving during the snapshot is held and sent after it.
+ */
+export class LiveConnection {
+  private readonly unsubscribe: Array<() => void> = [];
+  private held: LiveMessage[] | null = [];
+  private timers: NodeJS.Timeout[] = [];
+  private alive = true;
+  private closed = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly socket: LiveSocket,
+    private readonly user: SessionUser,
+    private readonly sessionId: string,
+  ) {}
+
+  async start() {
+    const scope = terminalScope(this.user);
+    for (const kind of ['pos', 'alarm', 'presence'] as const) {
+      this.unsubscribe.push(this.ctx.bus.subscribe(subjects.liveOfScope(kind, scope), (data) => this.push({ type: KIND_TYPE[kind], data })));
+    }
+    this.socket.on('close', () => this.stop());
+    this.socket.on('pong', () => (this.alive = true));
+    this.socket.on('message', (raw) => this.onClientMessage(raw));
+    this.timers.push(setInterval(() => this.heartbeat(), HEARTBEAT_MS), setInterval(() => void this.checkSession(), SESSION_CHECK_MS));
+    try {
+      await this.sendSnapshot(scope);
+    } catch (err) {
+      this.ctx.log.error({ err }, '实时推送快照失败');
+      return this.socket.close(1011, 'snapshot failed');
+    }
+    const held = this.held ?? [];
+    this.held = null;
+    for (const m of held) this.send(m);
+  }
+
+  private async sendSnapshot(scope: string) {
+    for (let offset = 0; offset < SNAPSHOT_MAX && !this.closed; offset += SNAPSHOT_PAGE) {
+      const rows = await monitorQueries.latest(this.ctx.db, scope, null, SNAPSHOT_PAGE, offset);
+      const final = rows.length < SNAPSHOT_PAGE || offset + SNAPSHOT_PAGE >= SNAPSHOT_MAX;
+      this.send({ type: 'snapshot', data: rows.map(latestToPosition), final });
+      if (final) return;
+    }
+  }
+
+  private push(message: LiveMessage) {
+    if (this.held) this.held.push(message);
+    else this.send(message);
+  }
+
+  private send(message: LiveMessage) {
+    if (this.closed || this.socket.readyState !== OPEN) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return this.socket.close(1013, 'client too slow');
+    this.socket.send(JSON.stringify(message));
+  }
+
+  private onClientMessage(raw: Buffer) {
+    if (raw.length > 1024) return;
+    try {
+      if ((JSON.parse(raw.toString('utf8')) as { type?: string }).type === 'ping') this.send({ type: 'pong' });
+    } catch {
+      /* the feed is one-way; anything else a client says is ignored */
+    }
+  }
+
+  private heartbeat() {
+    if (!this.alive) return this.socket.close(1001, 'no pong');
+    this.alive = false;
+    this.socket.ping();
+  }
+
+  private async checkSession() {
+    if (!(await this.ctx.sessions.resolve(this.sessionId).catch(() => null))) this.socket.close(4010, 'session expired');
+  }
+
+  private stop() {
+    if (this.closed) return;
+    this.closed = true;
+    for (const off of this.unsubscribe) off();
+    for (const t of this.timers) clearInterval(t);
+  }
+}

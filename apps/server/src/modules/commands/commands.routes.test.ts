@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jt808Codec, encodeJt808Heartbeat, encodeJt808TerminalReply } from '@chelian/protocols/jt808/index.ts';
+import { gt06Codec, encodeGt06Login, encodeGt06StringInfo } from '@chelian/protocols/gt06/index.ts';
+import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
+import { createTenant, type Tenant } from '../../testing/fixtures.ts';
+import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
+import { startGateway, type Gateway } from '../../gateway/gateway.ts';
+
+let t: TestServer;
+let gw: Gateway;
+let a: Tenant;
+let b: Tenant;
+let jt: TestTerminal;
+const phone = { phone: '013880000001' };
+const imei = '868120145233801';
+beforeAll(async () => {
+  t = await createTestServer();
+  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0, gt06: 0 }, offlineAfterSeconds: 60 });
+  a = await createTenant(t, { codes: 'all' });
+  b = await createTenant(t, { codes: 'all' });
+  for (const [plate, terminalId, protocol] of [['粤B80001', '13880000001', 'jt808'], ['粤B80002', imei, 'gt06']]) {
+    await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate, terminalId, protocol }) });
+  }
+  jt = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+  jt.send(encodeJt808Heartbeat(phone, 1));
+  await jt.next();
+});
+afterAll(async () => {
+  jt?.close();
+  await gw?.close();
+  await t?.close();
+});
+
+const post = (sid: string, url: string, fields: Record<string, string | number>) => t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const commandsOf = async (sid: string, terminalId: string) => (await t.call(sid, { url: `/car/v1/api/command/listCommand.json?terminalId=${terminalId}&pageSize=50` })).json().obj.list;
+
+describe('commands', () => {
+  it('tells which terminals take a command and which are online', async () => {
+    const res = await post(a.sessionId, '/car/v1/api/command/checkCommandDownBatchTer.json', { terminalIds: `13880000001,${imei}`, commandType: 'text' });
+    expect(res.obj).toMatchObject({ total: 2, supported: 1, online: 1 });
+    expect(res.obj.list[0]).toMatchObject({ terminalId: '013880000001', plate: '粤B80001', online: true, supported: true, canSendNow: true, reason: '' });
+    expect(res.obj.list[1]).toMatchObject({ terminalId: imei, online: false, supported: false, reason: 'GT06 终端不支持“下发文本”' });
+    const cut = await t.call(a.sessionId, { url: `/car/v1/api/command/checkCommandDownBatchTer.json?terminalIds=${imei}&commandType=cutOil` });
+    expect(cut.json().obj.list[0]).toMatchObject({ supported: true, canSendNow: false, reason: '终端离线，指令将在上线后下发' });
+  });
+
+  it('sends to an online terminal through the gateway holding it and stores the matched reply', async () => {
+    const res = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'text', text: '请减速慢行' });
+    expect(res.obj).toMatchObject({ total: 1, sent: 1, queued: 0 });
+    const frame = jt808Codec.decode(await jt.next());
+    if (!frame.ok) throw new Error('undecodable command frame');
+    expect(frame.value.messageType).toBe('0x8300');
+    expect(frame.value.messages[0].detail).toMatchObject({ text: '请减速慢行' });
+    jt.send(encodeJt808TerminalReply(phone, 2, frame.value.serial!, 0x8300, 0));
+    await eventually(async () => (await commandsOf(a.sessionId, '13880000001'))[0].status === 'replied', 3000, 'reply stored');
+    const [cmd] = await commandsOf(a.sessionId, '13880000001');
+    expect(cmd).toMatchObject({ type: 'text', typeName: '下发文本', statusName: '终端已回复', replySuccess: true, plate: '粤B80001', params: { type: 'text', text: '请减速慢行' } });
+    expect(cmd.userName).not.toBe('');
+  });
+
+  it('queues for an offline terminal, delivers on connect, skips unsupported and expired ones', async () => {
+    const res = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: `${imei}`, commandType: 'setInterval', seconds: 30 });
+    expect(res.obj).toMatchObject({ total: 1, queued: 1, sent: 0, list: [{ status: 'queued' }] });
+    const stale = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: imei, commandType: 'reboot', expireMinutes: 1 });
+    await t.ctx.db.query(`UPDATE commands SET expires_at = now() - interval '1 second' WHERE id = $1`, [stale.obj.list[0].commandId]);
+    const mixed = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: `13880000001,${imei}`, commandType: 'text', text: '你好' });
+    expect(mixed.obj).toMatchObject({ sent: 1, unsupported: 1 });
+    await jt.next(); // the text to the JT/T 808 terminal
+
+    const gt = await TestTerminal.connect(gw.ports.gt06!, gt06Codec);
+    gt.send(encodeGt06Login(imei, 1));
+    await gt.next(); // login reply
+    const command = gt06Codec.decode(await gt.next());
+    if (!command.ok) throw new Error('undecodable command frame');
+    const detail = command.value.messages[0].detail as { serverFlag: number; text: string };
+    expect(detail.text).toMatch(/^TIMER,/);
+    expect(await gt.silentFor(300)).toBe(true); // the expired reboot never goes out
+    gt.send(encodeGt06StringInfo(detail.serverFlag, 'TIMER OK', 2));
+    await eventually(async () => (await commandsOf(a.sessionId, imei)).find((c: { type: string }) => c.type === 'setInterval').status === 'replied', 3000, 'GT06 reply');
+    const list = await commandsOf(a.sessionId, imei);
+    expect(list.find((c: { type: string }) => c.type === 'setInterval')).toMatchObject({ replyText: 'TIMER OK', replySuccess: true });
+    expect(list.find((c: { type: string }) => c.type === 'reboot')).toMatchObject({ status: 'expired', statusName: '已过期' });
+    gt.close();
+  });
+
+  it('refuses foreign terminals, unknown commands and bad parameters in Chinese', async () => {
+    expect((await post(b.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'reboot' })).msg).toBe('设备不存在或无权访问');
+    expect((await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'selfDestruct' })).msg).toContain('不支持的指令类型');
+    expect((await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'setInterval', seconds: 2 })).msg).toBe('上传间隔应为5到86400秒');
+    expect((await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { commandType: 'reboot' })).msg).toBe('请选择要下发指令的车辆或设备');
+    expect((await commandsOf(b.sessionId, '13880000001'))).toEqual([]);
+  });
+});
