@@ -45,15 +45,15 @@ describe('sub-products in the shell and alone (issue 3 item 12)', () => {
   it('mirrors the child’s menu in the address bar and title, and follows the shell’s history back', async () => {
     const { page, context } = await openTab(browser);
     await login(page);
-    await page.goto(`${baseUrl()}/car/`);
-    const frame = await childFrame(page, 'car');
-    await frame.locator('.ant-menu-item', { hasText: '车辆管理' }).click();
-    await page.waitForURL((u) => u.pathname === '/car/vehicle');
-    await page.waitForFunction(() => document.title === '车辆管理 - 车联智能管理平台');
-    await frame.locator('[data-permission="car:vehicle:import"]').waitFor();
-    await shot(page, 'subproduct-car-vehicle');
+    await page.goto(`${baseUrl()}/system/`);
+    const frame = await childFrame(page, 'system');
+    await frame.locator('.ant-menu-item', { hasText: '用户管理' }).click();
+    await page.waitForURL((u) => u.pathname === '/system/user');
+    await page.waitForFunction(() => document.title === '用户管理 - 车联智能管理平台');
+    await frame.locator('[data-permission="system:user:resetPassword"]').waitFor();
+    await shot(page, 'subproduct-system-user');
     await page.goBack();
-    await page.waitForURL((u) => u.pathname === '/car/');
+    await page.waitForURL((u) => u.pathname === '/system/');
     await frame.getByTestId('child-overview').waitFor();
     await context.close();
   });
@@ -133,16 +133,18 @@ describe('sub-products in the shell and alone (issue 3 item 12)', () => {
   it('runs alone at /child/{system}/ with its own header, and opens /car/playback?urlType=blank without layout', async () => {
     const { page, context } = await openTab(browser);
     await login(page);
-    await page.goto(`${baseUrl()}/child/car/monitor`);
+    await page.goto(`${baseUrl()}/child/card/monitor`);
     await page.getByTestId('child-header').waitFor();
-    await page.getByTestId('child-module').getByText('实时监控').first().waitFor();
-    expect(await page.title()).toBe('实时监控 - 智能车联');
-    await shot(page, 'child-car-alone');
+    await page.getByTestId('child-module').getByText('工牌定位').first().waitFor();
+    expect(await page.title()).toBe('工牌定位 - 智能工牌');
+    await shot(page, 'child-card-alone');
     await page.goto(`${baseUrl()}/car/playback?urlType=blank&vehicleId=7`);
     const frame = await childFrame(page, 'car');
     expect(await page.getByTestId('main-layout').count()).toBe(0);
     expect(await frame.getByTestId('child-menu').count()).toBe(0);
-    await frame.getByTestId('child-module').getByText('轨迹回放').first().waitFor();
+    expect(new URL(frame.url()).pathname).toBe('/child/car/playback');
+    expect(new URL(frame.url()).searchParams.get('urlType')).toBe('blank');
+    await page.waitForTimeout(1000);
     await shot(page, 'playback-blank');
     await context.close();
   });

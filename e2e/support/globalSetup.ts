@@ -63,6 +63,18 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number) 
   throw new Error(`server not healthy within ${timeoutMs} ms`);
 }
 
+/** Fails fast, with the reason, when the server does not serve the built web app. */
+async function checkWebServed(url: string) {
+  const html = await (await fetch(`${url}/`)).text();
+  const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (!script) throw new Error(`GET / did not return the built shell page: ${html.slice(0, 200)}`);
+  const res = await fetch(`${url}${script}`);
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || !type.includes('javascript')) {
+    throw new Error(`the server does not serve the web app's assets: GET ${script} → ${res.status} ${type} ${(await res.text()).slice(0, 120)}`);
+  }
+}
+
 export default async function setup(project: TestProject) {
   // An already running server (for debugging the suite): CHELIAN_E2E_URL and its log file.
   if (process.env.CHELIAN_E2E_URL) {
@@ -72,6 +84,7 @@ export default async function setup(project: TestProject) {
     project.provide('serverLog', process.env.CHELIAN_E2E_LOG ?? '');
     project.provide('adminPassword', process.env.CHELIAN_E2E_PASSWORD ?? ADMIN_PASSWORD);
     project.provide('gt06Port', Number(process.env.CHELIAN_E2E_GT06_PORT ?? 5023));
+    await checkWebServed(url);
     return;
   }
   buildWebIfStale();
@@ -98,6 +111,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://localhost:${port}`;
   try {
     await waitHealthy(baseUrl, child, 180_000);
+    await checkWebServed(baseUrl);
   } catch (error) {
     child.kill('SIGKILL');
     console.error(fs.readFileSync(serverLog, 'utf8').slice(-4000));

@@ -1,20 +1,34 @@
 import { get } from '../request/helpers.ts';
 
-/** Last known position of a terminal (issue 4's monitor API); absent until that lands. */
+/** A terminal's last known position (GET /car/v4/api/monitor/lastPositions.json); WGS-84, km/h, epoch ms. */
 export interface LastPosition {
   terminalId: string;
+  vehicleId: number | null;
+  plate: string;
+  name: string;
   lat: number;
   lon: number;
   speed: number;
   direction: number;
-  altitude?: number;
+  altitude: number;
   gpsTime: number;
   online: boolean;
-  plate?: string;
-  name?: string;
+  acc: boolean | null;
+  satellites: number | null;
+  mileage: number | null;
+  alarmNames: string[];
 }
 
 export const vehicleApi = {
-  lastPositions: (ids: string[]) =>
-    get<LastPosition[]>('/car/v4/api/monitor/lastPositions.json', { terminalIds: ids.join(',') }, { silent: true }),
+  lastPositions: (terminalIds?: string[], limit?: number) =>
+    get<LastPosition[]>('/car/v4/api/monitor/lastPositions.json', { terminalIds: terminalIds?.join(','), limit }, { silent: true }),
+  /** By terminal identifier, else by vehicle id among the positions the user may see. */
+  async positionOf(id: string): Promise<LastPosition | null> {
+    const direct = await vehicleApi.lastPositions([id]);
+    const hit = direct.find((p) => p.terminalId === id || p.terminalId.replace(/^0+/, '') === id.replace(/^0+/, ''));
+    if (hit) return hit;
+    if (!/^\d{1,12}$/.test(id)) return null;
+    const all = await vehicleApi.lastPositions(undefined, 2000);
+    return all.find((p) => p.vehicleId === Number(id)) ?? null;
+  },
 };

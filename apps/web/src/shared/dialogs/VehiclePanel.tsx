@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Badge, Descriptions, Empty, Spin } from 'antd';
+import { Badge, Descriptions, Empty, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { vehicleApi, type LastPosition } from '../api/vehicleApi.ts';
+import { useAddress } from '../address/useAddress.ts';
 import { T } from '../i18n/messages.ts';
 
 const V = T.vehicleInfo;
 
 /**
- * The dialog's default panel: the vehicle's last reported position, refreshed every 10 s on the
- * follow tab. The car sub-product may register richer panels (registerVehiclePanel).
+ * The dialog's default panel: the vehicle's last reported position with its address, refreshed
+ * every 10 s on the follow tab. The car sub-product may register a richer one (registerVehiclePanel).
  */
 export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow: boolean }) {
   const [position, setPosition] = useState<LastPosition | null>(null);
@@ -18,9 +19,8 @@ export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow:
     let alive = true;
     const load = async () => {
       try {
-        const list = await vehicleApi.lastPositions([vehicleId]);
+        const found = await vehicleApi.positionOf(vehicleId);
         if (!alive) return;
-        const found = (list ?? []).find((p) => String(p.terminalId) === vehicleId) ?? list?.[0] ?? null;
         setPosition(found);
         setState(found ? 'ready' : 'empty');
       } catch {
@@ -35,23 +35,33 @@ export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow:
       if (timer) window.clearInterval(timer);
     };
   }, [vehicleId, follow]);
+  const address = useAddress(position ? { lon: position.lon, lat: position.lat, mac: position.terminalId } : null);
 
-  if (state === 'loading') return <Spin tip={V.loading}><div style={{ height: 160 }} /></Spin>;
-  if (state === 'empty' || !position) {
-    return <Empty description={V.empty(vehicleId)} style={{ padding: '32px 0' }} />;
+  if (state === 'loading') {
+    return (
+      <Spin tip={V.loading}>
+        <div style={{ height: 160 }} />
+      </Spin>
+    );
   }
+  if (state === 'empty' || !position) return <Empty description={V.empty(vehicleId)} style={{ padding: '32px 0' }} />;
   return (
-    <Descriptions column={2} bordered size="small">
+    <Descriptions column={2} bordered size="small" data-testid="vehicle-position">
       <Descriptions.Item label={V.vehicleId}>{position.plate || position.name || vehicleId}</Descriptions.Item>
       <Descriptions.Item label={V.terminal}>{position.terminalId}</Descriptions.Item>
       <Descriptions.Item label={V.status}>
         <Badge status={position.online ? 'success' : 'default'} text={position.online ? V.online : V.offline} />
       </Descriptions.Item>
       <Descriptions.Item label={V.speed}>{`${position.speed ?? 0} km/h`}</Descriptions.Item>
-      <Descriptions.Item label={V.position}>{`${position.lon?.toFixed(6)}, ${position.lat?.toFixed(6)}`}</Descriptions.Item>
+      <Descriptions.Item label={V.address} span={2}>
+        {address || V.addressLoading}
+      </Descriptions.Item>
+      <Descriptions.Item label={V.position}>{`${position.lon.toFixed(6)}, ${position.lat.toFixed(6)}`}</Descriptions.Item>
       <Descriptions.Item label={V.direction}>{`${position.direction ?? 0}°`}</Descriptions.Item>
-      <Descriptions.Item label={V.gpsTime} span={2}>
-        {position.gpsTime ? dayjs(position.gpsTime).format('YYYY-MM-DD HH:mm:ss') : '—'}
+      <Descriptions.Item label={V.gpsTime}>{position.gpsTime ? dayjs(position.gpsTime).format('YYYY-MM-DD HH:mm:ss') : '—'}</Descriptions.Item>
+      <Descriptions.Item label={V.mileage}>{position.mileage === null ? '—' : `${position.mileage} km`}</Descriptions.Item>
+      <Descriptions.Item label={V.alarms} span={2}>
+        {position.alarmNames.length === 0 ? V.noAlarm : position.alarmNames.map((n) => <Tag color="red" key={n}>{n}</Tag>)}
       </Descriptions.Item>
     </Descriptions>
   );
