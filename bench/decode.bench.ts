@@ -17,7 +17,7 @@ import {
 } from '../packages/protocols/src/index.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
-const ROUNDS = Number(args.get('rounds') ?? 5);
+const ROUNDS = Number(args.get('rounds') ?? 7);
 const FRAMES_PER_ROUND = Number(args.get('frames') ?? 1_000_000);
 
 const time = Date.UTC(2024, 4, 1, 4, 30, 45);

@@ -2,6 +2,7 @@
 import type { DecodeContext, DecodeResult } from '../model.ts';
 import { fail, ok } from '../common/result.ts';
 import { decodeH02Binary } from './binary.ts';
+import { fields } from './sentence.ts';
 import { decodeH02Text } from './text.ts';
 
 export function decodeH02(frame: Buffer, ctx: DecodeContext = {}): DecodeResult {
@@ -23,5 +24,7 @@ export function decodeH02(frame: Buffer, ctx: DecodeContext = {}): DecodeResult 
     });
   } catch (err) {
     return fail('internal', err instanceof Error ? err.message : String(err));
+  } finally {
+    fields.release();
   }
 }

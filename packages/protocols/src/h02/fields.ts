@@ -3,12 +3,13 @@
  * arrays and numbers are parsed from the bytes, so a location needs one string (the id).
  */
 export const MAX_FIELDS = 64;
+const EMPTY = Buffer.alloc(0);
 
 export class Fields {
   readonly starts = new Int32Array(MAX_FIELDS);
   readonly ends = new Int32Array(MAX_FIELDS);
   count = 0;
-  buf: Buffer = Buffer.alloc(0);
+  buf: Buffer = EMPTY;
 
   /** Split b[start, end) on commas (at most MAX_FIELDS fields; the last takes the rest). */
   split(b: Buffer, start: number, end: number): number {
@@ -27,6 +28,12 @@ export class Fields {
     this.ends[n] = end;
     this.count = n + 1;
     return this.count;
+  }
+
+  /** Drop the reference to the last sentence (it may be a view into a large socket chunk). */
+  release(): void {
+    this.buf = EMPTY;
+    this.count = 0;
   }
 
   text(i: number): string {

@@ -47,21 +47,26 @@ export function unescapeJt808(frame: Buffer, start: number, end: number): Buffer
   return out.subarray(0, unescapeInto(frame, start, end, out));
 }
 
+/** XOR of the bytes the last unescapeInto wrote. */
+let lastXor = 0;
+
 /** Unescape frame[start, end) into out (at least end - start long); returns the length. */
 function unescapeInto(frame: Buffer, start: number, end: number, out: Buffer): number {
   let n = 0;
+  let x = 0;
   for (let i = start; i < end; i++) {
-    const b = frame[i];
+    let b = frame[i];
     if (b === ESC && i + 1 < end) {
       const next = frame[i + 1];
       if (next === 0x01 || next === 0x02) {
-        out[n++] = next === 0x01 ? ESC : FLAG;
+        b = next === 0x01 ? ESC : FLAG;
         i++;
-        continue;
       }
     }
     out[n++] = b;
+    x ^= b;
   }
+  lastXor = x;
   return n;
 }
 
@@ -127,12 +132,23 @@ export function readJt808Frame(
   let data = frame;
   let start = 1;
   let end = len - 1; // exclusive: the closing flag
-  const firstEscape = frame.indexOf(ESC, 1);
-  const escaped = firstEscape !== -1 && firstEscape < end;
+  // One pass: XOR of header + body + checksum (0 when the checksum verifies), stopping at the
+  // first escape, which is rare; then the unescaping pass computes the XOR instead.
+  let x = 0;
+  let escaped = false;
+  for (let i = 1; i < end; i++) {
+    const v = frame[i];
+    if (v === ESC) {
+      escaped = true;
+      break;
+    }
+    x ^= v;
+  }
   if (escaped) {
     data = reuse && len <= UNESCAPE_SCRATCH.length ? UNESCAPE_SCRATCH : Buffer.allocUnsafe(len);
     end = unescapeInto(frame, 1, end, data);
     start = 0;
+    x = lastXor;
   }
   const n = end - start;
   if (n < 13) return fail('tooShort', `${n} bytes cannot hold a header and checksum`);
@@ -145,9 +161,7 @@ export function readJt808Frame(
   const headerLength = bodyStart - start;
   if (n < headerLength + 1) return fail('tooShort', `${n} bytes cannot hold a ${headerLength}-byte header`);
   const checksum = data[end - 1];
-  let x = 0;
-  for (let i = start; i < end - 1; i++) x ^= data[i];
-  const checksumValid = x === checksum;
+  const checksumValid = x === 0;
   if (!checksumValid && policy === 'reject') {
     return fail('badChecksum', `checksum 0x${checksum.toString(16)} does not verify`);
   }
