@@ -9,10 +9,13 @@ import { MemoryBus, type Bus } from './bus/bus.ts';
 import { buildApp } from './http/app.ts';
 import { seedAll } from './seed.ts';
 import { startExportWorker } from './modules/exports/exports.service.ts';
+import { startGateway, type Gateway } from './gateway/gateway.ts';
 
 export interface RunningServer {
   ctx: AppContext;
   app: FastifyInstance;
+  /** The device gateway, when this process runs the 'gateway' role (and listens). */
+  gateway: Gateway | null;
   close(): Promise<void>;
 }
 
@@ -44,11 +47,18 @@ export async function startServer(config: Config, opts: { db?: Db; log?: Fastify
   const { app } = await buildApp(ctx);
   const stopJobs = config.roles.includes('jobs') ? startExportWorker(ctx) : () => {};
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
+  // Terminal ports: JT/T 808, GT06, H02 (config.ports). Closed before the bus and the database so
+  // every position already acknowledged is written.
+  const gateway = config.roles.includes('gateway') && opts.listen !== false
+    ? await startGateway(ctx, { host: config.host, ports: config.ports, offlineAfterSeconds: config.offlineAfterSeconds })
+    : null;
   return {
     ctx,
     app,
+    gateway,
     async close() {
       stopJobs();
+      await gateway?.close();
       await app.close();
       await bus.close();
       await db.close();
