@@ -36,6 +36,9 @@ export interface RegisteredRoute {
  */
 export function installRouteConventions(app: FastifyInstance, registry: RegisteredRoute[]) {
   app.addHook('onRoute', (route: RouteOptions) => {
+    // @fastify/static (wildcard: false) registers one route per built file, marked by config.file:
+    // the web app's own files are public and are not API calls.
+    if ((route.config as { file?: string } | undefined)?.file) route.config = { ...route.config, access: 'public', raw: true };
     const config = (route.config ?? {}) as { access?: 'public' | 'session'; permission?: Permission; raw?: boolean };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.url.includes('*')) return; // static file fallbacks
