@@ -70,8 +70,17 @@ describe('system centre on the real calls (issue 3 item 10)', () => {
     await login(page);
     await page.goto(`${baseUrl()}/center/download`);
     await page.getByTestId('export-users').click();
+    // the prompt: an error line and a disabled 确定 while the name is empty
+    const prompt = page.locator('.ant-modal-confirm');
+    const input = prompt.locator('.cl-prompt input');
+    await input.fill('');
+    await prompt.getByText('请输入文件名称').waitFor();
+    expect(await prompt.getByRole('button', { name: /确\s?定/ }).isDisabled()).toBe(true);
+    const name = `用户列表-${Date.now() % 100000}`;
+    await input.fill(name);
+    await prompt.getByRole('button', { name: /确\s?定/ }).click();
     const table = page.getByTestId('export-table');
-    const row = table.locator('tbody tr.ant-table-row').first();
+    const row = table.locator('tbody tr.ant-table-row', { hasText: name });
     await row.getByText('已完成').waitFor({ timeout: 30_000 });
     await shot(page, 'center-download');
     const download = page.waitForEvent('download');

@@ -61,6 +61,10 @@ export const centerMessages = {
   download: {
     exportUsers: '导出用户列表',
     exportQueued: '导出任务已创建，生成完成后可在此下载',
+    namePlaceholder: '请输入导出文件名称',
+    defaultName: '用户列表',
+    nameRequired: '请输入文件名称',
+    nameTooLong: '文件名称不能超过 50 个字',
     name: '文件名称',
     type: '报表类型',
     status: '状态',

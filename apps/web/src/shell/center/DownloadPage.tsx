@@ -8,6 +8,7 @@ import { iframeExport } from '../../shared/request/helpers.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { formatBytes } from './formatBytes.ts';
+import { promptBox } from '../../shared/ui/promptBox.tsx';
 
 const D = T.center.download;
 const STATUS_COLOR: Record<string, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error' };
@@ -44,7 +45,15 @@ export function DownloadPage() {
   }, [pending, load]);
 
   const exportUsers = async () => {
-    await centerApi.createExport('userList');
+    const name = await promptBox({
+      title: D.exportUsers,
+      placeholder: D.namePlaceholder,
+      initial: D.defaultName,
+      validate: (v) => (!v.trim() ? D.nameRequired : v.length > 50 ? D.nameTooLong : null),
+      disableConfirmWhenInvalid: true,
+    });
+    if (name === null) return;
+    await centerApi.createExport('userList', name.trim());
     toast.success(D.exportQueued);
     setPaging((p) => ({ ...p, current: 1 }));
     await load();
