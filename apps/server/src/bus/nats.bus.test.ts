@@ -1,23 +1,11 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bus } from './bus.ts';
 import { createLogger } from '../server.ts';
 import { connectNatsBus } from './nats.bus.ts';
-
-function reachable(url: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const u = new URL(url);
-    const socket = net.connect({ host: u.hostname, port: Number(u.port || 4222) });
-    socket.setTimeout(2000);
-    socket.on('connect', () => (socket.destroy(), resolve(true)));
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
+import { natsSkipReason } from '../testing/nats.ts';
 
 const url = process.env.NATS_URL;
-const skipReason = !url ? 'NATS_URL is not set' : !(await reachable(url)) ? `no nats-server answers at ${url}` : '';
-if (skipReason) console.warn(`NATS bus suite skipped: ${skipReason}`);
+const skipReason = await natsSkipReason('two bus instances');
 
 /** Waits until `n` messages arrived or a second passed. */
 function collect<T>(bus: Bus, subject: string, n: number) {

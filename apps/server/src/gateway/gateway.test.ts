@@ -61,6 +61,28 @@ describe('JT/T 808 over TCP', () => {
     term.close();
   });
 
+  it('holds the reply while the position is not yet committed', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const real = t.ctx.db;
+    // The same database, with COPY held at the gate: the batch is written but not committed.
+    const slow = { ...real, copyRows: async (table: string, columns: string[], rows: unknown[][]) => { await gate; return real.copyRows(table, columns, rows); } };
+    const held = await startGateway({ ...t.ctx, db: slow }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
+    try {
+      const term = await TestTerminal.connect(held.ports.jt808!, jt808Codec);
+      term.send(encodeJt808Location({ phone: '013912345670' }, 1, fix(9)));
+      expect(await term.silentFor(400)).toBe(true);
+      expect(await positionsOf('013912345670')).toHaveLength(0);
+      release();
+      await term.next();
+      expect(await positionsOf('013912345670')).toHaveLength(1);
+      term.close();
+    } finally {
+      release();
+      await held.close();
+    }
+  });
+
   it('raises an alarm bit once while it lasts, stores it and publishes it', async () => {
     const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
     term.send(encodeJt808Location(jt, 10, fix(1, { alarms: ['sos'] })), encodeJt808Location(jt, 11, fix(2, { alarms: ['sos'] })), encodeJt808Location(jt, 12, fix(3, { alarms: ['sos', 'overspeed'] })));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
 import { createContext, type AppContext } from '../context.ts';
-import { MemoryBus } from '../bus/bus.ts';
+import { MemoryBus, type Bus } from '../bus/bus.ts';
 import { buildApp } from '../http/app.ts';
 import type { RegisteredRoute } from '../http/routeConfig.ts';
 import { encryptForLogin } from '../modules/auth/rsa.ts';
@@ -27,11 +27,12 @@ export interface TestServer {
 }
 
 /** The real app on a private database: the same code path as production, minus the socket. */
-export async function createTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+/** `opts.bus`: a shared bus (NATS) instead of a private in-process one, for multi-process tests. */
+export async function createTestServer(overrides: Partial<Config> = {}, opts: { bus?: Bus } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-test-'));
   const config: Config = { ...loadConfig({ DATA_DIR: dataDir, CHELIAN_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, []), ...overrides };
   const db = await createTestDb();
-  const ctx = await createContext(config, db, new MemoryBus(), createLogger('silent'));
+  const ctx = await createContext(config, db, opts.bus ?? new MemoryBus(), createLogger('silent'));
   await seedAll(ctx);
   const { app, routes } = await buildApp(ctx, { logger: false });
 
