@@ -43,4 +43,14 @@ describe('JT/T 808 framing', () => {
     expect(decodeJt808(short)).toMatchObject({ ok: false, error: { code: 'tooShort' } });
     expect(parseJt808Frame(short).ok).toBe(true);
   });
+
+  it('gives a location without a real time the caller’s clock, flagged', () => {
+    const zeros = buildJt808Frame(0x0200, { phone: '013511221122' }, 1, Buffer.alloc(28));
+    const r = decodeJt808(zeros, { now: 1_700_000_000_000 });
+    if (!r.ok) throw new Error(r.error.detail);
+    const p = r.value.messages[0].positions![0];
+    expect(p.time).toBe(1_700_000_000_000);
+    expect(p.extras.timeInvalid).toBe(true);
+    expect(p.valid).toBe(false);
+  });
 });
