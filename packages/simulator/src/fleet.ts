@@ -1,0 +1,146 @@
+/**
+ * A fleet of simulated terminals: the plan (which protocol, identifier, city and plate each one
+ * has, all from one seed) and the running set, started at a steady connection rate and summed
+ * up for status lines.
+ */
+import { codecs, type ProtocolName } from '@chelian/protocols';
+import { CITIES, type City } from './cities.ts';
+import { StreetDriver, type DriverOptions } from './driver.ts';
+import { Gt06Terminal } from './gt06Terminal.ts';
+import { H02Terminal } from './h02Terminal.ts';
+import { Jt808Terminal } from './jt808Terminal.ts';
+import { Rng, seedFor } from './random.ts';
+import type { ConnectionOptions, SimTerminal, TerminalSpec } from './terminal.ts';
+import { SimVehicle, type VehicleOptions } from './vehicle.ts';
+
+export type ProtocolChoice = ProtocolName | 'mixed';
+
+export interface PlanOptions {
+  count: number;
+  protocol: ProtocolChoice;
+  /** Cities to spread over (round robin). Default: all. */
+  cities?: readonly City[];
+  seed: number;
+  /** Two digits inside every identifier, so runs with different blocks never share terminals. Default seed % 100. */
+  idBlock?: number;
+}
+
+const PROTOCOL_ORDER: readonly ProtocolName[] = ['jt808', 'gt06', 'h02'];
+
+/** The identifier a terminal of this protocol sends: a 12-digit JT/T 808 phone, else a 15-digit IMEI. */
+export function terminalIdentifier(protocol: ProtocolName, block: number, index: number): string {
+  const b = String(block % 100).padStart(2, '0');
+  if (protocol === 'jt808') return `014${b}${String(index).padStart(7, '0')}`;
+  const body = `86${protocol === 'gt06' ? 1 : 2}${b}${String(index).padStart(9, '0')}`;
+  return body + luhn(body);
+}
+
+/** IMEI check digit. */
+function luhn(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/** A plate of the city, e.g. 粤B36254; distinct for the first 90 000 indices of a seed. */
+export function plateFor(city: City, index: number, seed: number): string {
+  return `${city.platePrefix}${10000 + ((index * 7919 + seed * 104729) % 90000)}`;
+}
+
+export function planTerminals(o: PlanOptions): TerminalSpec[] {
+  const cities = o.cities?.length ? o.cities : CITIES;
+  const block = o.idBlock ?? o.seed % 100;
+  return Array.from({ length: o.count }, (_, i) => {
+    const protocol = o.protocol === 'mixed' ? PROTOCOL_ORDER[i % 3] : o.protocol;
+    const city = cities[i % cities.length];
+    return { protocol, id: terminalIdentifier(protocol, block, i + 1), city, seed: seedFor(o.seed, i), plate: plateFor(city, i, o.seed) };
+  });
+}
+
+export interface FleetOptions extends Omit<ConnectionOptions, 'port' | 'localAddress'>, VehicleOptions {
+  ports: Partial<Record<ProtocolName, number>>;
+  driver?: Partial<Omit<DriverOptions, 'city' | 'rng'>>;
+  /** Connections opened per second while starting. Default 500. */
+  connectRate?: number;
+  /** Past this many terminals, loopback clients bind to 127.0.0.2, .3, … (one address runs out of ports). Default 20 000. */
+  perSourceAddress?: number;
+}
+
+const TERMINAL_CLASSES = { jt808: Jt808Terminal, gt06: Gt06Terminal, h02: H02Terminal } as const;
+
+export function createTerminal(spec: TerminalSpec, opts: FleetOptions, localAddress?: string): SimTerminal {
+  const port = opts.ports[spec.protocol];
+  if (port === undefined) throw new Error(`no port for ${spec.protocol}`);
+  const rng = new Rng(spec.seed);
+  const driver = new StreetDriver({ ...opts.driver, city: spec.city, rng: rng.fork(1) });
+  const vehicle = new SimVehicle(driver, rng.fork(2), opts);
+  return new TERMINAL_CLASSES[spec.protocol](spec, vehicle, codecs[spec.protocol], { ...opts, port, localAddress });
+}
+
+export interface FleetTotals {
+  count: number;
+  online: number;
+  sent: number;
+  acked: number;
+  pending: number;
+  backlog: number;
+  connects: number;
+  reconnects: number;
+  commands: number;
+  dropped: number;
+}
+
+export class Fleet {
+  readonly terminals: SimTerminal[];
+  private stopped = false;
+
+  constructor(specs: readonly TerminalSpec[], private readonly opts: FleetOptions) {
+    const perAddress = opts.perSourceAddress ?? 20_000;
+    const spread = specs.length > perAddress && /^127\./.test(opts.host);
+    this.terminals = specs.map((spec, i) => createTerminal(spec, opts, spread ? `127.0.0.${1 + Math.floor(i / perAddress)}` : undefined));
+  }
+
+  /** Starts every terminal, `connectRate` per second; resolves when all have been started. */
+  async start() {
+    const rate = this.opts.connectRate ?? 500;
+    const perTick = Math.max(1, Math.round(rate / 10));
+    for (let i = 0; i < this.terminals.length && !this.stopped; i++) {
+      this.terminals[i].start();
+      if ((i + 1) % perTick === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  stop() {
+    this.stopped = true;
+    for (const t of this.terminals) t.stop();
+  }
+
+  byId(id: string): SimTerminal | undefined {
+    return this.terminals.find((t) => t.id === id);
+  }
+
+  totals(): FleetTotals {
+    const sum: FleetTotals = { count: this.terminals.length, online: 0, sent: 0, acked: 0, pending: 0, backlog: 0, connects: 0, reconnects: 0, commands: 0, dropped: 0 };
+    for (const t of this.terminals) {
+      if (t.state === 'online') sum.online++;
+      sum.sent += t.stats.sent;
+      sum.acked += t.stats.acked;
+      sum.pending += t.pendingCount;
+      sum.backlog += t.backlogSize;
+      sum.connects += t.stats.connects;
+      sum.reconnects += Math.max(0, t.stats.connects - 1);
+      sum.commands += t.stats.commands;
+      sum.dropped += t.stats.dropped;
+    }
+    return sum;
+  }
+}
+
+/** One Chinese status line. */
+export function statusLine(t: FleetTotals): string {
+  return `模拟终端 ${t.count} 台：在线 ${t.online}，已发送定位 ${t.sent}，已确认 ${t.acked}，待确认 ${t.pending}，离线积压 ${t.backlog}，重连 ${t.reconnects}，收到指令 ${t.commands}`;
+}

@@ -1,0 +1,33 @@
+/**
+ * @chelian/simulator — GPS terminals that speak JT/T 808, GT06 and H02 over real TCP, driving
+ * plausible routes on a street grid around Chinese city centres. Used by `npm run simulate`,
+ * by the server's demo mode and by the gateway's reliability tests.
+ */
+export { CITIES, CITY_NAMES, cityByName, type City } from './cities.ts';
+export { StreetDriver, type DriverFix, type DriverOptions, type DriverPhase } from './driver.ts';
+export { Rng, seedFor } from './random.ts';
+export { SimVehicle, type Report, type VehicleOptions } from './vehicle.ts';
+export {
+  SimTerminal,
+  type ConnectionOptions,
+  type LocationRecord,
+  type TerminalEvent,
+  type TerminalSpec,
+  type TerminalState,
+  type TerminalStats,
+} from './terminal.ts';
+export { Jt808Terminal } from './jt808Terminal.ts';
+export { Gt06Terminal } from './gt06Terminal.ts';
+export { H02Terminal } from './h02Terminal.ts';
+export {
+  Fleet,
+  createTerminal,
+  planTerminals,
+  plateFor,
+  statusLine,
+  terminalIdentifier,
+  type FleetOptions,
+  type FleetTotals,
+  type PlanOptions,
+  type ProtocolChoice,
+} from './fleet.ts';

@@ -1,0 +1,331 @@
+/**
+ * One simulated terminal over real TCP: connects, does its protocol's handshake, reports its
+ * vehicle every interval (heartbeats when quiet), answers commands, and keeps what the server
+ * has not acknowledged: positions whose reply never came are resent after a reconnect, and
+ * positions taken while offline are kept (blind-area storage) and uploaded once back.
+ * Protocol subclasses supply the frames; this class owns the socket, timers and bookkeeping.
+ */
+import net from 'node:net';
+import type { DeviceMessage, Framer, ProtocolCodec, ProtocolName } from '@chelian/protocols';
+import type { City } from './cities.ts';
+import type { Report, SimVehicle } from './vehicle.ts';
+
+export interface TerminalSpec {
+  protocol: ProtocolName;
+  /** JT/T 808 phone (12 digits) or IMEI (15). */
+  id: string;
+  city: City;
+  seed: number;
+  plate?: string;
+}
+
+export interface ConnectionOptions {
+  host: string;
+  port: number;
+  /** Source address (spreads many clients over 127.0.0.x). */
+  localAddress?: string;
+  intervalSeconds: number;
+  /** Report interval while parked with ACC off. Default max(interval, 60 s). */
+  sleepIntervalSeconds?: number;
+  /** A heartbeat goes out after this much silence. Default 30 s. */
+  heartbeatSeconds?: number;
+  /** No reply to a position or handshake for this long: the link is judged dead. Default 30 s. */
+  ackTimeoutMs?: number;
+  reconnectMinMs?: number;
+  reconnectMaxMs?: number;
+  /** Positions kept while offline; the oldest go first beyond this. Default 5000. */
+  maxBacklog?: number;
+  /** Keep a record of every location message (tests): off by default to keep memory small. */
+  record?: boolean;
+  onEvent?: (event: TerminalEvent) => void;
+}
+
+export type TerminalEvent =
+  | { type: 'online' | 'offline'; terminal: string }
+  | { type: 'command'; terminal: string; command: string; detail?: string };
+
+export type TerminalState = 'idle' | 'connecting' | 'handshake' | 'online' | 'offline' | 'stopped';
+
+/** One location message as sent, and whether the server acknowledged it. */
+export interface LocationRecord {
+  /** The message's serial (JT/T 808 flow number, GT06 serial; H02 has none: -1). */
+  serial: number;
+  /** Position times (epoch ms) the message carried. */
+  times: number[];
+  /** False for messages the protocol never acknowledges (H02, a JT/T 808 0x0201 answer). */
+  expectsAck: boolean;
+  acked: boolean;
+}
+
+interface Pending {
+  reports: Report[];
+  sentAt: number;
+  record?: LocationRecord;
+}
+
+export interface TerminalStats {
+  sent: number;
+  acked: number;
+  connects: number;
+  commands: number;
+  dropped: number;
+}
+
+export abstract class SimTerminal {
+  state: TerminalState = 'idle';
+  readonly stats: TerminalStats = { sent: 0, acked: 0, connects: 0, commands: 0, dropped: 0 };
+  readonly records: LocationRecord[] | null;
+  intervalSeconds: number;
+  protected socket: net.Socket | null = null;
+  protected readonly framer: Framer;
+  private readonly pending = new Map<string, Pending>();
+  private backlog: Report[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private handshakeTimer: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private lastReportAt = 0;
+  private lastSentAt = 0;
+  private firstReportDelayMs: number;
+  private reconnectOverride: number | undefined;
+
+  constructor(
+    readonly spec: TerminalSpec,
+    readonly vehicle: SimVehicle,
+    protected readonly codec: ProtocolCodec,
+    protected readonly opts: ConnectionOptions,
+  ) {
+    this.framer = codec.createFramer({ maxFrameLength: 4096 });
+    this.records = opts.record ? [] : null;
+    this.intervalSeconds = opts.intervalSeconds;
+    // Spread the first reports over one interval, so a fleet does not report in lockstep.
+    this.firstReportDelayMs = (spec.seed % 1000) * opts.intervalSeconds;
+  }
+
+  get id(): string {
+    return this.spec.id;
+  }
+
+  get backlogSize(): number {
+    return this.backlog.length;
+  }
+
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  start() {
+    if (this.state !== 'idle' && this.state !== 'stopped') return;
+    const now = Date.now();
+    this.vehicle.advance(now);
+    this.lastReportAt = now - this.opts.intervalSeconds * 1000 + this.firstReportDelayMs;
+    this.connect();
+    this.schedule();
+  }
+
+  stop() {
+    this.state = 'stopped';
+    if (this.timer) clearTimeout(this.timer);
+    if (this.handshakeTimer) clearTimeout(this.handshakeTimer);
+    this.timer = this.handshakeTimer = null;
+    this.socket?.destroy();
+    this.socket = null;
+  }
+
+  /** Drops the connection as a reboot or a lost signal would; it comes back by itself. */
+  disconnect(reconnectAfterMs?: number) {
+    this.reconnectOverride = reconnectAfterMs;
+    this.socket?.destroy();
+  }
+
+  protected abstract handshake(): void;
+  /** Writes these positions; returns the key their acknowledgement will carry, or null if none comes. */
+  protected abstract sendReports(reports: Report[], backlog: boolean): { key: string; serial: number } | null;
+  protected abstract sendHeartbeat(): void;
+  protected abstract onMessage(message: DeviceMessage): void;
+  protected abstract decode(frame: Buffer): ReturnType<ProtocolCodec['decode']>;
+
+  protected write(frame: Buffer) {
+    if (this.socket && !this.socket.destroyed) {
+      this.socket.write(frame);
+      this.lastSentAt = Date.now();
+    }
+  }
+
+  private connect() {
+    this.state = 'connecting';
+    this.framer.reset();
+    const socket = net.connect({ host: this.opts.host, port: this.opts.port, localAddress: this.opts.localAddress });
+    this.socket = socket;
+    socket.setNoDelay(true);
+    socket.on('connect', () => {
+      if (this.socket !== socket) return;
+      this.stats.connects++;
+      this.state = 'handshake';
+      this.handshakeTimer = setTimeout(() => socket.destroy(), this.opts.ackTimeoutMs ?? 30_000);
+      this.handshake();
+    });
+    socket.on('data', (chunk) => this.onData(chunk));
+    socket.on('error', () => {}); // 'close' follows
+    socket.on('close', () => this.onClose(socket));
+  }
+
+  private onData(chunk: Buffer) {
+    const out = this.framer.push(chunk);
+    for (const frame of out.frames) {
+      const decoded = this.decode(frame);
+      if (!decoded.ok) continue;
+      for (const m of decoded.value.messages) this.onMessage(m);
+    }
+    if (out.error) this.socket?.destroy();
+  }
+
+  private onClose(socket: net.Socket) {
+    if (this.socket !== socket) return;
+    this.socket = null;
+    if (this.handshakeTimer) clearTimeout(this.handshakeTimer);
+    this.handshakeTimer = null;
+    const wasOnline = this.state === 'online';
+    // Unacknowledged positions go back in front of the backlog, oldest first.
+    const unacked = [...this.pending.values()].flatMap((p) => p.reports);
+    this.pending.clear();
+    this.backlog = [...unacked, ...this.backlog].sort((a, b) => a.time - b.time);
+    this.trimBacklog();
+    if (this.state === 'stopped') return;
+    this.state = 'offline';
+    if (wasOnline) this.opts.onEvent?.({ type: 'offline', terminal: this.id });
+    const min = this.opts.reconnectMinMs ?? 1000;
+    const max = this.opts.reconnectMaxMs ?? 60_000;
+    this.failures++;
+    const backoff = Math.min(max, min * 2 ** Math.max(0, this.failures - 1));
+    const wait = this.reconnectOverride ?? backoff * (0.75 + ((this.spec.seed + this.failures) % 50) / 100);
+    this.reconnectOverride = undefined;
+    setTimeout(() => {
+      if (this.state === 'offline') this.connect();
+    }, wait).unref?.();
+  }
+
+  /** The handshake succeeded: report, and upload what waited. */
+  protected online() {
+    if (this.handshakeTimer) clearTimeout(this.handshakeTimer);
+    this.handshakeTimer = null;
+    this.state = 'online';
+    this.failures = 0;
+    this.opts.onEvent?.({ type: 'online', terminal: this.id });
+    this.flushBacklog();
+  }
+
+  /** The server acknowledged the message with this key. */
+  protected acknowledged(key: string) {
+    const p = this.pending.get(key);
+    if (!p) return;
+    this.pending.delete(key);
+    this.stats.acked += p.reports.length;
+    if (p.record) p.record.acked = true;
+  }
+
+  private flushBacklog() {
+    while (this.backlog.length && this.state === 'online') {
+      const chunk = this.backlog.splice(0, this.backlogChunk());
+      this.send(chunk, true);
+    }
+  }
+
+  /** How many backlog positions one message carries. */
+  protected backlogChunk(): number {
+    return 1;
+  }
+
+  private send(reports: Report[], backlog: boolean) {
+    const sent = this.sendReports(reports, backlog);
+    this.stats.sent += reports.length;
+    const record = this.records ? { serial: sent?.serial ?? -1, times: reports.map((r) => r.time), expectsAck: sent !== null, acked: false } : undefined;
+    if (record) this.records!.push(record);
+    if (sent) this.pending.set(sent.key, { reports, sentAt: Date.now(), record });
+  }
+
+  /** A location message that expects no acknowledgement (a position query's answer): counted and recorded. */
+  protected noteSent(reports: Report[], serial: number) {
+    this.stats.sent += reports.length;
+    this.records?.push({ serial, times: reports.map((r) => r.time), expectsAck: false, acked: false });
+  }
+
+  /** Sends a report now (position query, alarm): outside the schedule, still recorded. */
+  protected reportNow(): Report {
+    const now = Date.now();
+    this.vehicle.advance(now);
+    return this.vehicle.report(now);
+  }
+
+  protected sendNow(report: Report) {
+    if (this.state === 'online') this.send([report], false);
+    else this.keep(report);
+  }
+
+  private keep(report: Report) {
+    this.backlog.push(report);
+    this.trimBacklog();
+  }
+
+  private trimBacklog() {
+    const max = this.opts.maxBacklog ?? 5000;
+    if (this.backlog.length > max) this.stats.dropped += this.backlog.splice(0, this.backlog.length - max).length;
+  }
+
+  private reportEveryMs(): number {
+    const acc = this.vehicle.driver.phase !== 'parked';
+    const sleep = this.opts.sleepIntervalSeconds ?? Math.max(this.intervalSeconds, 60);
+    return (acc ? this.intervalSeconds : Math.max(this.intervalSeconds, sleep)) * 1000;
+  }
+
+  private schedule() {
+    if (this.state === 'stopped') return;
+    const heartbeatMs = (this.opts.heartbeatSeconds ?? 30) * 1000;
+    const now = Date.now();
+    const nextReport = this.lastReportAt + this.reportEveryMs();
+    const nextHeartbeat = this.lastSentAt + heartbeatMs;
+    const wait = Math.max(10, Math.min(nextReport, nextHeartbeat, now + 1000) - now);
+    this.timer = setTimeout(() => this.tick(), wait);
+  }
+
+  private tick() {
+    if (this.state === 'stopped') return;
+    const now = Date.now();
+    this.vehicle.advance(now);
+    if (now >= this.lastReportAt + this.reportEveryMs()) {
+      this.lastReportAt = now;
+      this.sendNow(this.vehicle.report(now));
+    }
+    if (this.state === 'online' && now >= this.lastSentAt + (this.opts.heartbeatSeconds ?? 30) * 1000) this.sendHeartbeat();
+    this.checkAcks(now);
+    this.schedule();
+  }
+
+  private checkAcks(now: number) {
+    const limit = this.opts.ackTimeoutMs ?? 30_000;
+    for (const p of this.pending.values()) {
+      if (now - p.sentAt > limit) {
+        this.socket?.destroy(); // no answer: the link is dead; reconnect and resend
+        return;
+      }
+      break; // oldest first: one look is enough
+    }
+  }
+
+  /** Command side effects shared by all protocols. */
+  protected cutOil(cut: boolean) {
+    this.vehicle.oilCut = cut;
+  }
+
+  protected setInterval(seconds: number) {
+    if (Number.isFinite(seconds) && seconds >= 1) this.intervalSeconds = seconds;
+  }
+
+  protected reboot() {
+    setTimeout(() => this.disconnect(2000), 300).unref?.();
+  }
+
+  protected commandEvent(command: string, detail?: string) {
+    this.stats.commands++;
+    this.opts.onEvent?.({ type: 'command', terminal: this.id, command, detail });
+  }
+}
