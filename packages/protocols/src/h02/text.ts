@@ -10,7 +10,8 @@ import { ack, fields, numberOrUndefined, restOf } from './sentence.ts';
 import { commandReply, link, neighbours, vp1 } from './sentences.ts';
 
 export function decodeH02Text(frame: Buffer, ctx: DecodeContext): Result<DeviceMessage> {
-  let end = frame.lastIndexOf(0x23); // '#'
+  let end = frame.length - 1;
+  if (frame[end] !== 0x23) end = frame.lastIndexOf(0x23); // '#', usually the last byte
   if (end === -1) end = frame.length;
   fields.split(frame, 1, end);
   if (fields.count < 3) return fail('tooShort', 'an H02 sentence has maker, id and type');
