@@ -19,7 +19,7 @@ export function testEngine(): 'pglite' | 'postgres' {
  * A migrated PGlite data dir, built once per migration set and reused by every test file:
  * a fresh PGlite takes seconds to start, loading a dump well under one.
  */
-async function pgliteTemplate(): Promise<Blob> {
+export async function pgliteTemplate(): Promise<Blob> {
   const file = path.join(TEMPLATE_DIR, `pglite-template-${migrationsHash()}.tar.gz`);
   if (!fs.existsSync(file)) {
     const pg = await PGlite.create();
