@@ -72,7 +72,7 @@ describe('layout, scaling, themes and persisted state (issue 3 items 5, 7, 8)', 
     for (const [label, name, color] of themes) {
       await pickTheme(page, label);
       await page.waitForFunction((c) => getComputedStyle(document.documentElement).getPropertyValue('--cl-primary').trim().toUpperCase() === c, color);
-      expect(JSON.parse((await storageOf(page)).chelian_themeValue)).toBe(name);
+      expect(JSON.parse((await storageOf(page)).chelian_themeValue ?? '"default"')).toBe(name);
       const headerBg = await page.getByTestId('app-header').evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(headerBg).not.toBe('rgba(0, 0, 0, 0)');
       // the sub-product frame follows the theme through the shared storage
