@@ -62,6 +62,7 @@ export async function login(page: Page, password = inject('adminPassword'), user
 
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.waitForTimeout(400); // let antd's open animations (dialogs, toasts, popovers) finish
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 

@@ -131,6 +131,8 @@ export const T = {
     terminals: '终端总数',
     expiring: '30 天内到期',
     unread: '未读消息',
+    notices: '消息与公告',
+    more: '更多',
   },
   assistant: {
     name: 'AI智能助手',

@@ -15,9 +15,13 @@ export function PortalBar({ section }: { section?: string }) {
       </a>
       {section && <span className="cl-portal-section">{section}</span>}
       <div className="cl-header-right">
-        {section && (
+        {section ? (
           <a className="cl-portal-link" href="/home" onClick={(e) => (e.preventDefault(), navigate('/home'))}>
             {T.layout.home}
+          </a>
+        ) : (
+          <a className="cl-portal-link" href="/center/notice" onClick={(e) => (e.preventDefault(), navigate('/center/notice'))}>
+            {T.layout.center}
           </a>
         )}
         <UserMenu />

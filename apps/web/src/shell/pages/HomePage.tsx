@@ -8,6 +8,7 @@ import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { centerApi } from '../../shared/api/centerApi.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { PortalBar } from '../layout/PortalBar.tsx';
+import { LatestNotices } from './LatestNotices.tsx';
 
 const H = T.home;
 
@@ -89,6 +90,7 @@ export function HomePage() {
                 )}
               />
             </Card>
+            {user && <LatestNotices />}
           </Col>
         </Row>
       </main>

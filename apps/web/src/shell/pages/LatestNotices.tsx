@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { Badge, Card, Empty, List, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import dayjs from 'dayjs';
+import type { HelpMessage } from '@chelian/contracts';
+import { centerApi } from '../../shared/api/centerApi.ts';
+import { T } from '../../shared/i18n/messages.ts';
+
+/** The home page's latest station messages and announcements, linking to their detail. */
+export function LatestNotices() {
+  const navigate = useNavigate();
+  const [items, setItems] = useState<HelpMessage[]>([]);
+  useEffect(() => {
+    centerApi
+      .pageMessages({ pageSize: 5 })
+      .then((p) => setItems(p.list))
+      .catch(() => setItems([]));
+  }, []);
+  return (
+    <Card
+      title={T.home.notices}
+      variant="borderless"
+      style={{ marginTop: 16 }}
+      extra={<Typography.Link onClick={() => navigate('/center/notice')}>{T.home.more}</Typography.Link>}
+      data-testid="home-notices"
+    >
+      <List
+        size="small"
+        dataSource={items}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.common.empty} /> }}
+        renderItem={(m) => (
+          <List.Item style={{ cursor: 'pointer' }} onClick={() => navigate(`/center/detail?id=${m.id}`)}>
+            <Badge status={m.read ? 'default' : 'error'} text={<Typography.Text ellipsis style={{ maxWidth: 200 }}>{m.title}</Typography.Text>} />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {dayjs(m.created).format('MM-DD')}
+            </Typography.Text>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
