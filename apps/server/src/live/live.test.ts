@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { createTestServer, form, type TestServer } from '../testing/testServer.ts';
 import { createTenant, type Tenant } from '../testing/fixtures.ts';
-import { TestTerminal } from '../testing/testTerminal.ts';
+import { TestTerminal, eventually } from '../testing/testTerminal.ts';
 import { openLive } from '../testing/wsClient.ts';
 import { startGateway, type Gateway } from '../gateway/gateway.ts';
 
@@ -63,6 +63,14 @@ describe('live feed /ws/live', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(feedA.messages.some((m) => JSON.stringify(m.data).includes('013800000199'))).toBe(false);
     expect(feedB.messages.filter((m) => m.type !== 'snapshot')).toEqual([]);
+    expect(feedA.messages.some((m) => m.type === 'presence' || m.type === 'position')).toBe(true);
+
+    // Assigned while connected: the gateway learns it from the bus, and the new owner gets the news.
+    await t.call(admin, { method: 'POST', url: '/car/v4/api/terminal/assign.json', ...form({ terminalIds: '013800000199', accountId: b.accountId }) });
+    await eventually(() => [...gw.sessions.values()].some((s) => s.terminal?.identifier === '013800000199' && s.terminal.accountId === b.accountId), 3000, 'session refreshed');
+    stranger.send(report('013800000199', 2, 41));
+    await stranger.next();
+    await feedB.waitFor((m) => m.type === 'position' && (m.data as { lat: number }).lat === 41);
 
     // A reconnect starts from a fresh snapshot.
     feedA.close();
