@@ -55,7 +55,7 @@ export function AlarmWatcher() {
                 )}
               </Space>
             ),
-            placement: 'bottomRight',
+            placement: 'topRight',
             duration: 8,
           });
         }

@@ -54,7 +54,7 @@ export function CommandForm({ vehicleIds, onSent, compact }: { vehicleIds: numbe
 
   return (
     <div className="car-command-form" data-testid="command-form">
-      <Form layout={compact ? 'vertical' : 'horizontal'} labelCol={compact ? undefined : { flex: '110px' }}>
+      <Form layout={compact ? 'vertical' : 'horizontal'} labelCol={compact ? undefined : { flex: '140px' }}>
         <Form.Item label={M.command.type}>
           <Radio.Group value={type} onChange={(e) => setType(e.target.value)} optionType="button" buttonStyle="solid" size={compact ? 'small' : 'middle'} data-testid="command-type">
             {COMMAND_TYPES.map((c) => (

@@ -25,7 +25,8 @@ const POLL_MS = 10_000;
  * their last positions, then the live feed (or polling while it is down).
  */
 export function FleetProvider({ children }: { children: ReactNode }) {
-  const accountId = useClientStore((s) => s.navUserClient?.accountId);
+  // The operator's own account means everything in scope; another customer narrows to that one.
+  const accountId = useClientStore((s) => (s.navUserClient && s.navUserClient.accountId !== s.user?.accountId ? s.navUserClient.accountId : undefined));
   const store = useMemo(() => new FleetStore(), []);
   const live = useMemo(() => new LiveFeed(), []);
   const [groups, setGroups] = useState<GroupNode[]>([]);

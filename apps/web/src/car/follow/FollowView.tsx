@@ -3,7 +3,7 @@ import { Empty, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useAddress } from '../../shared/address/useAddress.ts';
 import { STATE_COLORS } from '../fleet/vehicleState.ts';
-import { keepInView } from '../map/camera.ts';
+import { focusOn, keepInView } from '../map/camera.ts';
 import { MapCommand } from '../map/MapCommand.tsx';
 import { MapView } from '../map/MapView.tsx';
 import { FocusVehicleLayer } from '../map/layers/FocusVehicleLayer.tsx';
@@ -26,6 +26,7 @@ export function FollowView({ vehicleId, height }: { vehicleId: number; height?: 
       <MapView center={p ? [p.lon, p.lat] : undefined} zoom={p ? 15 : undefined} testId="follow-map">
         <TrailLayer points={trail} />
         {p && <FocusVehicleLayer lon={p.lon} lat={p.lat} course={p.course} state={live.state} plate={plate} />}
+        <MapCommand deps={[Boolean(p)]} run={(map) => p && focusOn(map, p.lon, p.lat, 15)} />
         <MapCommand deps={[p?.lon, p?.lat, follow]} run={(map) => p && follow && keepInView(map, p.lon, p.lat)} />
       </MapView>
       <div className="car-float car-follow-card" data-testid="follow-card">

@@ -5,6 +5,8 @@ import type { MapLibreMap } from './maplibre.ts';
 /** Runs `run(map)` whenever `deps` change: how a page moves the camera declaratively. */
 export function MapCommand({ run, deps }: { run: (map: MapLibreMap) => void; deps: unknown[] }) {
   const map = useMap();
-  useEffect(() => run(map), [map, ...deps]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    run(map);
+  }, [map, ...deps]); // eslint-disable-line react-hooks/exhaustive-deps
   return null;
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import { runtimeConfig } from '../../shared/config/runtimeConfig.ts';
 import { M } from '../messages.ts';
-import { LOCAL_FONT_FAMILY, basemapStyle } from './basemapStyle.ts';
+import { LOCAL_FONT_FAMILY, basemapStyle, loadBasemapLabels } from './basemapStyle.ts';
 import { display } from './displayCoords.ts';
 import { MapContext } from './mapContext.ts';
 import { maplibregl, type MapLibreMap } from './maplibre.ts';
@@ -51,7 +51,13 @@ export function MapView({ children, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM
     instance.touchZoomRotate.disableRotation();
     instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'bottom-right');
     instance.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
-    instance.once('load', () => setMap(instance));
+    // Layers go on as soon as the style is read; the basemap's GeoJSON keeps loading underneath.
+    instance.once('style.load', () => {
+      setMap(instance);
+      if (!runtimeConfig().tileUrl) void loadBasemapLabels(instance).catch(() => undefined);
+    });
+    // A source or layer that fails is logged, never thrown at the operator.
+    instance.on('error', (e) => console.error('地图错误', e.error?.message ?? e));
     const resize = new ResizeObserver(() => instance.resize());
     resize.observe(container.current!);
     return () => {

@@ -1,5 +1,7 @@
 import type { RuntimeConfig } from '@chelian/contracts';
-import type { StyleSpecification } from 'maplibre-gl';
+import type { FeatureCollection } from 'geojson';
+import type { GeoJSONSource, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
+import { labelPoints } from './basemapLabels.ts';
 import provincesUrl from '../../../../../packages/geo/data/basemap/china-provinces.geojson?url';
 import citiesUrl from '../../../../../packages/geo/data/basemap/china-cities.geojson?url';
 import worldUrl from '../../../../../packages/geo/data/basemap/world-countries.geojson?url';
@@ -12,11 +14,15 @@ import worldUrl from '../../../../../packages/geo/data/basemap/world-countries.g
 export const MAP_FONT = ['Microsoft YaHei', 'PingFang SC', 'WenQuanYi Micro Hei', 'Noto Sans CJK SC', 'sans-serif'];
 export const LOCAL_FONT_FAMILY = MAP_FONT.map((f) => (f.includes(' ') ? `"${f}"` : f)).join(', ');
 
-const label = (minzoom: number, maxzoom: number, size: number, color: string) => ({
+export const LABELS_SOURCE = 'basemap-labels';
+
+const label = (kind: string, minzoom: number, maxzoom: number, size: number, color: string) => ({
   type: 'symbol' as const,
+  source: LABELS_SOURCE,
+  filter: ['==', ['get', 'kind'], kind],
   minzoom,
   maxzoom,
-  layout: { 'text-field': ['get', 'name'], 'text-font': MAP_FONT, 'text-size': size, 'symbol-placement': 'point' as const, 'text-max-width': 8 },
+  layout: { 'text-field': ['get', 'name'], 'text-font': MAP_FONT, 'text-size': size, 'text-max-width': 8 },
   paint: { 'text-color': color, 'text-halo-color': 'rgba(255,255,255,0.9)', 'text-halo-width': 1.2 },
 });
 
@@ -29,6 +35,8 @@ export function offlineStyle(urls = { provincesUrl, citiesUrl, worldUrl }): Styl
       world: { type: 'geojson', data: urls.worldUrl, tolerance: 0.6 },
       provinces: { type: 'geojson', data: urls.provincesUrl, tolerance: 0.5 },
       cities: { type: 'geojson', data: urls.citiesUrl, tolerance: 0.5 },
+      // one point per region, filled in by loadBasemapLabels once the map is up
+      [LABELS_SOURCE]: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
     },
     layers: [
       { id: 'sea', type: 'background', paint: { 'background-color': '#dbe7f2' } },
@@ -37,9 +45,9 @@ export function offlineStyle(urls = { provincesUrl, citiesUrl, worldUrl }): Styl
       { id: 'china-land', type: 'fill', source: 'provinces', paint: { 'fill-color': '#fbfaf6' } },
       { id: 'city-border', type: 'line', source: 'cities', minzoom: 5, paint: { 'line-color': '#d9d4c7', 'line-width': 0.8, 'line-dasharray': [3, 2] } },
       { id: 'province-border', type: 'line', source: 'provinces', paint: { 'line-color': '#b7b0a2', 'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.6, 8, 1.6] } },
-      { id: 'country-label', source: 'world', filter: ['!=', ['get', 'name'], '中国'], ...label(2, 6, 11, '#8a8f98') },
-      { id: 'province-label', source: 'provinces', ...label(3.5, 7, 12, '#5f6670') },
-      { id: 'city-label', source: 'cities', ...label(6.5, 24, 12, '#5f6670') },
+      { id: 'country-label', ...label('country', 2, 7, 11, '#8a8f98') },
+      { id: 'province-label', ...label('province', 3.5, 7, 12, '#5f6670') },
+      { id: 'city-label', ...label('city', 6.5, 24, 12, '#5f6670') },
     ] as StyleSpecification['layers'],
   };
 }
@@ -56,6 +64,18 @@ export function tileStyle(tileUrl: string): StyleSpecification {
       { id: 'tiles', type: 'raster', source: 'tiles' },
     ],
   };
+}
+
+/** Reads the basemap files (from the browser cache by now) and puts one label point per region. */
+export async function loadBasemapLabels(map: MapLibreMap, urls = { provincesUrl, citiesUrl, worldUrl }): Promise<void> {
+  const read = async (url: string) => (await fetch(url)).json() as Promise<FeatureCollection>;
+  const [world, provinces, cities] = await Promise.all([read(urls.worldUrl), read(urls.provincesUrl), read(urls.citiesUrl)]);
+  const features = [
+    ...labelPoints(world, 'country').filter((f) => f.properties?.name !== '中国'),
+    ...labelPoints(provinces, 'province'),
+    ...labelPoints(cities, 'city'),
+  ];
+  (map.getSource(LABELS_SOURCE) as GeoJSONSource | undefined)?.setData({ type: 'FeatureCollection', features });
 }
 
 export function basemapStyle(config: Pick<RuntimeConfig, 'tileUrl'>): StyleSpecification {

@@ -1,20 +1,29 @@
-import { Segmented } from 'antd';
 import { STATE_COLORS, VEHICLE_STATES, type StateCounts, type VehicleState } from '../fleet/vehicleState.ts';
 import { M } from '../messages.ts';
 
 /** 全部 / 行驶 / 静止 / 离线 / 报警, each with its count; picking one filters the tree. */
 export function StateTabs({ counts, value, onChange }: { counts: StateCounts; value: VehicleState | 'all'; onChange: (s: VehicleState | 'all') => void }) {
-  const options = [
-    { value: 'all', label: <span data-testid="state-count-all">{M.state.all} {counts.total}</span> },
-    ...VEHICLE_STATES.map((s) => ({
-      value: s,
-      label: (
-        <span data-testid={`state-count-${s}`}>
-          <i className="car-dot" style={{ background: STATE_COLORS[s] }} />
-          {M.state[s]} {counts[s]}
-        </span>
-      ),
-    })),
+  const items: Array<{ key: VehicleState | 'all'; label: string; count: number; color: string }> = [
+    { key: 'all', label: M.state.all, count: counts.total, color: '#1f2329' },
+    ...VEHICLE_STATES.map((s) => ({ key: s, label: M.state[s], count: counts[s], color: STATE_COLORS[s] })),
   ];
-  return <Segmented size="small" block className="car-state-tabs" value={value} options={options} onChange={(v) => onChange(v as VehicleState | 'all')} />;
+  return (
+    <div className="car-state-tabs" role="tablist">
+      {items.map((i) => (
+        <button
+          key={i.key}
+          type="button"
+          role="tab"
+          aria-selected={value === i.key}
+          className={value === i.key ? 'is-active' : ''}
+          onClick={() => onChange(i.key)}
+          data-testid={`state-count-${i.key}`}
+          data-count={i.count}
+        >
+          <b style={{ color: i.color }}>{i.count}</b>
+          <span>{i.label}</span>
+        </button>
+      ))}
+    </div>
+  );
 }
