@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeJt808 } from './decode.ts';
-import { buildJt808Frame, escapeJt808, parseJt808Frame, unescapeJt808 } from './frame.ts';
+import { buildJt808Frame, escapeJt808, parseJt808Frame, readJt808Frame, unescapeJt808 } from './frame.ts';
 
 // Real device, Traccar's test suite: declared body length 50 with 40 bytes present, and a
 // checksum that does not verify.
@@ -52,5 +53,19 @@ describe('JT/T 808 framing', () => {
     expect(p.time).toBe(1_700_000_000_000);
     expect(p.extras.timeInvalid).toBe(true);
     expect(p.valid).toBe(false);
+  });
+
+  it('reads back any body it builds, escaped or not, with a valid checksum', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.integer({ min: 0, max: 0xffff }), fc.boolean(), (body, serial, reuse) => {
+        const frame = buildJt808Frame(0x0900, { phone: '7e7d12345678' }, serial, body);
+        const r = readJt808Frame(frame, 'reject', reuse);
+        if (!r.ok) throw new Error(r.error.detail);
+        expect(r.value.header.serial).toBe(serial);
+        expect(r.value.header.phone).toBe('7e7d12345678');
+        expect(Buffer.from(r.value.data.subarray(r.value.bodyStart, r.value.bodyEnd))).toEqual(Buffer.from(body));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

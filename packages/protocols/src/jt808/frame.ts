@@ -50,9 +50,9 @@ export function unescapeJt808(frame: Buffer, start: number, end: number): Buffer
 /** XOR of the bytes the last unescapeInto wrote. */
 let lastXor = 0;
 
-/** Unescape frame[start, end) into out (at least end - start long); returns the length. */
-function unescapeInto(frame: Buffer, start: number, end: number, out: Buffer): number {
-  let n = 0;
+/** Unescape frame[start, end) into out from `at`; returns the bytes written. */
+function unescapeInto(frame: Buffer, start: number, end: number, out: Buffer, at = 0): number {
+  let n = at;
   let x = 0;
   for (let i = start; i < end; i++) {
     let b = frame[i];
@@ -67,7 +67,7 @@ function unescapeInto(frame: Buffer, start: number, end: number, out: Buffer): n
     x ^= b;
   }
   lastXor = x;
-  return n;
+  return n - at;
 }
 
 /** Reused by readJt808Frame(…, reuse=true): decoders copy out everything they keep. */
@@ -135,20 +135,23 @@ export function readJt808Frame(
   // One pass: XOR of header + body + checksum (0 when the checksum verifies), stopping at the
   // first escape, which is rare; then the unescaping pass computes the XOR instead.
   let x = 0;
-  let escaped = false;
+  let firstEscape = -1;
   for (let i = 1; i < end; i++) {
     const v = frame[i];
     if (v === ESC) {
-      escaped = true;
+      firstEscape = i;
       break;
     }
     x ^= v;
   }
+  const escaped = firstEscape !== -1;
   if (escaped) {
     data = reuse && len <= UNESCAPE_SCRATCH.length ? UNESCAPE_SCRATCH : Buffer.allocUnsafe(len);
-    end = unescapeInto(frame, 1, end, data);
+    // The bytes before the first escape are already XORed: copy them, unescape the rest.
+    for (let i = 1; i < firstEscape; i++) data[i - 1] = frame[i];
+    end = firstEscape - 1 + unescapeInto(frame, firstEscape, end, data, firstEscape - 1);
     start = 0;
-    x = lastXor;
+    x ^= lastXor;
   }
   const n = end - start;
   if (n < 13) return fail('tooShort', `${n} bytes cannot hold a header and checksum`);
