@@ -23,6 +23,8 @@ export interface Config {
   ports: { jt808: number; gt06: number; h02: number };
   offlineAfterSeconds: number;
   demo: boolean;
+  /** Password of the demo user on the start that creates it; random (printed once) when unset. */
+  demoPassword: string | undefined;
   smsProvider: string;
   /** Street-level address provider for getGeo: 'offline' (default, no network), 'amap', 'baidu' or 'tianditu' with its key. */
   address: { provider: string; key: string };
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     ports: { jt808: int(env.JT808_PORT, 5015), gt06: int(env.GT06_PORT, 5023), h02: int(env.H02_PORT, 5013) },
     offlineAfterSeconds: int(env.OFFLINE_AFTER_SECONDS, 300),
     demo: argv.includes('--demo') || env.CHELIAN_DEMO === '1',
+    demoPassword: env.CHELIAN_DEMO_PASSWORD || undefined,
     smsProvider: env.SMS_PROVIDER ?? 'outbox',
     address: { provider: env.ADDRESS_PROVIDER ?? 'offline', key: env.ADDRESS_PROVIDER_KEY ?? '' },
   };

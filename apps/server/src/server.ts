@@ -10,6 +10,7 @@ import { buildApp } from './http/app.ts';
 import { seedAll } from './seed.ts';
 import { startExportWorker } from './modules/exports/exports.service.ts';
 import { startGateway, type Gateway } from './gateway/gateway.ts';
+import { startDemo } from './demo/demo.ts';
 
 export interface RunningServer {
   ctx: AppContext;
@@ -52,12 +53,15 @@ export async function startServer(config: Config, opts: { db?: Db; log?: Fastify
   const gateway = config.roles.includes('gateway') && opts.listen !== false
     ? await startGateway(ctx, { host: config.host, ports: config.ports, offlineAfterSeconds: config.offlineAfterSeconds })
     : null;
+  // Demo mode: a demo account whose simulated fleet drives against this gateway's ports.
+  const demo = config.demo ? await startDemo(ctx, gateway?.ports ?? config.ports, { password: config.demoPassword }) : null;
   return {
     ctx,
     app,
     gateway,
     async close() {
       stopJobs();
+      demo?.stop();
       await gateway?.close();
       await app.close();
       await bus.close();

@@ -84,6 +84,7 @@ export abstract class SimTerminal {
   private handshakeTimer: NodeJS.Timeout | null = null;
   private failures = 0;
   private lastReportAt = 0;
+  private lastReportAcc: boolean | null = null;
   private lastSentAt = 0;
   private firstReportDelayMs: number;
   private reconnectOverride: number | undefined;
@@ -117,7 +118,8 @@ export abstract class SimTerminal {
     if (this.state !== 'idle' && this.state !== 'stopped') return;
     const now = Date.now();
     this.vehicle.advance(now);
-    this.lastReportAt = now - this.opts.intervalSeconds * 1000 + this.firstReportDelayMs;
+    this.lastReportAt = now + this.firstReportDelayMs;
+    this.lastReportAcc = null;
     this.connect();
     this.schedule();
   }
@@ -271,6 +273,17 @@ export abstract class SimTerminal {
     if (this.backlog.length > max) this.stats.dropped += this.backlog.splice(0, this.backlog.length - max).length;
   }
 
+  /**
+   * The first report comes at start (plus a spread); then one per interval, and at once when
+   * ACC switches, as terminals do.
+   */
+  private nextReportAt(): number {
+    const acc = this.vehicle.driver.phase !== 'parked';
+    if (this.lastReportAcc === null) return this.lastReportAt;
+    if (acc !== this.lastReportAcc) return 0;
+    return this.lastReportAt + this.reportEveryMs();
+  }
+
   private reportEveryMs(): number {
     const acc = this.vehicle.driver.phase !== 'parked';
     const sleep = this.opts.sleepIntervalSeconds ?? Math.max(this.intervalSeconds, 60);
@@ -281,7 +294,7 @@ export abstract class SimTerminal {
     if (this.state === 'stopped') return;
     const heartbeatMs = (this.opts.heartbeatSeconds ?? 30) * 1000;
     const now = Date.now();
-    const nextReport = this.lastReportAt + this.reportEveryMs();
+    const nextReport = this.nextReportAt();
     const nextHeartbeat = this.lastSentAt + heartbeatMs;
     const wait = Math.max(10, Math.min(nextReport, nextHeartbeat, now + 1000) - now);
     this.timer = setTimeout(() => this.tick(), wait);
@@ -291,8 +304,9 @@ export abstract class SimTerminal {
     if (this.state === 'stopped') return;
     const now = Date.now();
     this.vehicle.advance(now);
-    if (now >= this.lastReportAt + this.reportEveryMs()) {
+    if (now >= this.nextReportAt()) {
       this.lastReportAt = now;
+      this.lastReportAcc = this.vehicle.driver.phase !== 'parked';
       this.sendNow(this.vehicle.report(now));
     }
     if (this.state === 'online' && now >= this.lastSentAt + (this.opts.heartbeatSeconds ?? 30) * 1000) this.sendHeartbeat();

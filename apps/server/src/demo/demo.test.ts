@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../testing/testServer.ts';
+import { eventually } from '../testing/testTerminal.ts';
+import { startGateway, type Gateway } from '../gateway/gateway.ts';
+import { startDemo, type RunningDemo } from './demo.ts';
+import { seedDemo } from './demo.seed.ts';
+import { DEMO_ACCOUNT_NAME, demoFleet } from './demoFleet.ts';
+
+let t: TestServer;
+let gw: Gateway;
+let demo: RunningDemo;
+beforeAll(async () => {
+  t = await createTestServer();
+  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0, gt06: 0, h02: 0 }, offlineAfterSeconds: 60 });
+  demo = await startDemo(t.ctx, gw.ports, { intervalSeconds: 1 });
+});
+afterAll(async () => {
+  demo?.stop();
+  await gw?.close();
+  await t?.close();
+});
+
+const passwordFile = () => path.join(t.config.dataDir, 'demo-user.txt');
+
+describe('demo mode', () => {
+  it('seeds the demo account once: groups, ~50 vehicles over three protocols, a demo user with a generated password', async () => {
+    const text = fs.readFileSync(passwordFile(), 'utf8');
+    const password = /密码: (\S+)/.exec(text)![1];
+    expect(password).toMatch(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]{8,32}$/);
+    const session = await t.login('demo', password);
+
+    const vehicles = (await t.call(session, { url: '/car/v4/api/vehicle/list.json?pageSize=100' })).json().obj;
+    expect(vehicles.total).toBe(demoFleet().length);
+    expect(vehicles.total).toBeGreaterThanOrEqual(45);
+    const groups = await t.ctx.db.query<{ name: string; n: number }>(
+      `SELECT g.name, count(v.id)::int AS n FROM vehicle_groups g JOIN accounts a ON a.id = g.account_id LEFT JOIN vehicles v ON v.group_id = g.id WHERE a.name = $1 GROUP BY g.name ORDER BY g.name`,
+      [DEMO_ACCOUNT_NAME],
+    );
+    expect(groups.map((g) => g.name).sort()).toEqual(['冷链运输', '城区配送', '网约车'].sort());
+    const protocols = await t.ctx.db.query<{ protocol: string }>(
+      `SELECT DISTINCT t.protocol FROM terminals t JOIN accounts a ON a.id = t.account_id WHERE a.name = $1 ORDER BY 1`,
+      [DEMO_ACCOUNT_NAME],
+    );
+    expect(protocols.map((p) => p.protocol)).toEqual(['gt06', 'h02', 'jt808']);
+    expect(vehicles.list[0].plate).toMatch(/^粤B\d{5}$/);
+
+    // Every car, report and centre menu; nothing of system administration.
+    const codes = (await t.ctx.db.query<{ code: string }>(
+      `SELECT r.code FROM role_resources rr JOIN resources r ON r.id = rr.resource_id JOIN users u ON u.role_id = rr.role_id WHERE u.username = 'demo'`,
+    )).map((r) => r.code);
+    expect(codes).toEqual(expect.arrayContaining(['car:monitor', 'car:command:send', 'report:mileage', 'center:notice']));
+    expect(codes.some((c) => c.startsWith('system'))).toBe(false);
+
+    // A second start finds everything and creates nothing, password included.
+    const again = await seedDemo(t.ctx, demoFleet());
+    expect(again).toMatchObject({ accountId: demo.accountId, created: 0 });
+    expect(again.generatedPassword).toBeUndefined();
+    expect(fs.readFileSync(passwordFile(), 'utf8')).toBe(text);
+    expect((await t.ctx.db.query(`SELECT id FROM accounts WHERE name = $1`, [DEMO_ACCOUNT_NAME])).length).toBe(1);
+  });
+
+  it('runs the fleet live: the demo user sees vehicles online with positions in 深圳', async () => {
+    const password = /密码: (\S+)/.exec(fs.readFileSync(passwordFile(), 'utf8'))![1];
+    const session = await t.login('demo', password);
+    const latest = await eventually(async () => {
+      const obj = (await t.call(session, { url: '/car/v4/api/monitor/lastPositions.json' })).json().obj as Array<{ online: boolean; lat: number; lon: number; plate: string }>;
+      return obj.filter((p) => p.online).length >= demoFleet().length * 0.8 ? obj : null;
+    }, 30_000, 'demo vehicles online');
+    for (const p of latest!) {
+      expect(Math.abs(p.lat - 22.54)).toBeLessThan(0.1);
+      expect(Math.abs(p.lon - 114.05)).toBeLessThan(0.1);
+    }
+    expect(demo.fleet.totals().sent).toBeGreaterThan(0);
+  }, 60_000);
+});
