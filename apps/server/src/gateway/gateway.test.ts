@@ -99,11 +99,13 @@ describe('JT/T 808 over TCP', () => {
     const quiet = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 1 });
     try {
       const phone = { phone: '013912340000' };
+      const mute = await TestTerminal.connect(quiet.ports.jt808!, jt808Codec); // never says who it is
       const term = await TestTerminal.connect(quiet.ports.jt808!, jt808Codec);
       term.send(encodeJt808Heartbeat(phone, 1));
       await term.next();
       expect((await db().one<{ online: boolean }>(`SELECT online FROM terminals WHERE identifier = '013912340000'`))!.online).toBe(true);
       expect(await term.waitClosed(4000)).toBe(true);
+      expect(await mute.waitClosed(2000)).toBe(true);
       await eventually(async () => (await db().one<{ online: boolean }>(`SELECT online FROM terminals WHERE identifier = '013912340000'`))!.online === false, 4000, 'offline');
       await eventually(() => events.find((e) => e.subject === 'presence.013912340000' && e.message.online === false), 2000, 'offline event');
     } finally {

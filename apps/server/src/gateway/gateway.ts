@@ -49,7 +49,7 @@ export async function startGateway(deps: { db: Db; bus: Bus; log: FastifyBaseLog
   const commands = new CommandDispatcher(db, bus, log, sessions);
   presence.start();
   commands.start();
-  const sessionDeps = { db, bus, log, batcher, presence, commands, sessions, stats };
+  const sessionDeps = { db, bus, log, batcher, presence, commands, sessions, stats, idleTimeoutMs: opts.offlineAfterSeconds * 1000 };
 
   // An operator changed a terminal: the session holding it refreshes its labels and owner.
   const stopChanges = bus.subscribe(subjects.allTerminalChanges, (_m, subject) => {

@@ -23,6 +23,8 @@ export interface SessionDeps {
   /** The session holding each terminal (by row id) in this process. */
   sessions: Map<number, TerminalSession>;
   stats: GatewayStats;
+  /** A connection silent this long is closed, identified or not (idle sockets cost memory). */
+  idleTimeoutMs: number;
 }
 
 export interface GatewayStats {
@@ -75,6 +77,7 @@ export class TerminalSession {
     this.decodeCtx = { nextSerial: () => this.nextSerial(), subpackages: codec.name === 'jt808' ? new Jt808SubpackageAssembler() : undefined };
     deps.stats.connections++;
     socket.setNoDelay(true);
+    socket.setTimeout(deps.idleTimeoutMs, () => this.shutdown());
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('close', () => this.onClose());
     socket.on('error', () => {}); // 'close' follows; a reset by the terminal is not our error
