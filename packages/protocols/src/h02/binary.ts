@@ -69,7 +69,6 @@ export function decodeH02Binary(frame: Buffer, ctx: DecodeContext): Result<Devic
     protocol: 'h02',
     terminalId: id,
     messageType: '$',
-    status: { acc, alarms: alarms.slice(), raw: status },
     positions: [
       {
         terminalId: id,

@@ -62,6 +62,21 @@ export class Fields {
     return true;
   }
 
+  /** Value of field i when it is 1-15 decimal digits, else -1 (one pass). */
+  digitsValue(i: number): number {
+    if (i >= this.count) return -1;
+    const s = this.starts[i];
+    const e = this.ends[i];
+    if (e <= s || e - s > 15) return -1;
+    let v = 0;
+    for (let k = s; k < e; k++) {
+      const c = this.buf[k] - 0x30;
+      if (c < 0 || c > 9) return -1;
+      v = v * 10 + c;
+    }
+    return v;
+  }
+
   /** Field i is exactly 8 hex digits (an H02 status word). */
   isHex8(i: number): boolean {
     if (i >= this.count || this.ends[i] - this.starts[i] !== 8) return false;

@@ -5,7 +5,7 @@ import { KNOT_KMH, h02Acc, h02Alarms } from './status.ts';
 
 /**
  * The position that starts at field k (HHMMSS), or null when it has no coordinates. Puts the
- * status word's alarms on `m.status` either way, so an SOS without a fix is not lost.
+ * status word's alarms on `m.status` when there is no fix, so an SOS without one is not lost.
  */
 export function readFix(k: number, id: string, ctx: DecodeContext, m: DeviceMessage): Position | null {
   const extras: Record<string, unknown> = {};
@@ -24,14 +24,16 @@ export function readFix(k: number, id: string, ctx: DecodeContext, m: DeviceMess
   const status = statusField >= 0 ? fields.hex(statusField) : 0xffffffff;
   const alarms = h02Alarms(status);
   const acc = h02Acc(status);
-  m.status = { acc, alarms: alarms.slice(), raw: status };
   if (statusField >= 0) {
     extras.status = status;
     if (statusField + 1 < fields.count) addTrailing(extras, statusField + 1);
   }
   let lat = fields.coordinate(k + 2);
   let lon = fields.coordinate(k + 4);
-  if (Number.isNaN(lat) || Number.isNaN(lon)) return null;
+  if (Number.isNaN(lat) || Number.isNaN(lon)) {
+    m.status = { acc, alarms, raw: status };
+    return null;
+  }
   if (fields.is(k + 3, 'S')) lat = -lat;
   if (fields.is(k + 5, 'W')) lon = -lon;
   let time = timeOf(k, dateField);

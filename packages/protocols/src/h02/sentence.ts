@@ -25,14 +25,17 @@ export function ack(maker: string, id: string, type: string, now: number): Buffe
 
 /** UTC ms of an HHMMSS field and a DDMMYY field, or -1. */
 export function timeOf(timeField: number, dateField: number): number {
-  if (!fields.isDigits(timeField, 6) || !fields.isDigits(dateField, 6)) return -1;
+  if (fields.length(timeField) !== 6 || fields.length(dateField) !== 6) return -1;
+  const t = fields.digitsValue(timeField); // HHMMSS
+  const d = fields.digitsValue(dateField); // DDMMYY
+  if (t < 0 || d < 0) return -1;
   return utcMillis(
-    2000 + fields.pair(dateField, 2),
-    fields.pair(dateField, 1),
-    fields.pair(dateField, 0),
-    fields.pair(timeField, 0),
-    fields.pair(timeField, 1),
-    fields.pair(timeField, 2),
+    2000 + (d % 100),
+    Math.floor(d / 100) % 100,
+    Math.floor(d / 10_000),
+    Math.floor(t / 10_000),
+    Math.floor(t / 100) % 100,
+    t % 100,
   );
 }
 

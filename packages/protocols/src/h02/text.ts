@@ -71,9 +71,9 @@ function message(kind: MessageKind, terminalId: string, messageType: string): De
 const idCache = new Map<number, string>();
 
 function terminalIdOf(): string {
+  const key = fields.digitsValue(1);
+  if (key < 0) return fields.text(1);
   const len = fields.length(1);
-  if (len < 1 || len > 15 || !fields.isDigits(1, len)) return fields.text(1);
-  const key = fields.decimal(1);
   let id = idCache.get(key);
   if (id === undefined || id.length !== len) {
     // (ids equal as numbers differ only by leading zeros, hence by length)
