@@ -127,14 +127,15 @@ export class Fleet {
     const sum: FleetTotals = { count: this.terminals.length, online: 0, sent: 0, acked: 0, pending: 0, backlog: 0, connects: 0, reconnects: 0, commands: 0, dropped: 0 };
     for (const t of this.terminals) {
       if (t.state === 'online') sum.online++;
-      sum.sent += t.stats.sent;
-      sum.acked += t.stats.acked;
-      sum.pending += t.pendingCount;
-      sum.backlog += t.backlogSize;
+      const d = t.delivery;
+      sum.sent += d.sent;
+      sum.acked += d.acked;
+      sum.pending += d.pendingCount;
+      sum.backlog += d.backlogSize;
+      sum.dropped += d.dropped;
       sum.connects += t.stats.connects;
       sum.reconnects += Math.max(0, t.stats.connects - 1);
       sum.commands += t.stats.commands;
-      sum.dropped += t.stats.dropped;
     }
     return sum;
   }

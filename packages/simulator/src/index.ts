@@ -7,10 +7,10 @@ export { CITIES, CITY_NAMES, cityByName, type City } from './cities.ts';
 export { StreetDriver, type DriverFix, type DriverOptions, type DriverPhase } from './driver.ts';
 export { Rng, seedFor } from './random.ts';
 export { SimVehicle, type Report, type VehicleOptions } from './vehicle.ts';
+export { Delivery, type LocationRecord } from './delivery.ts';
 export {
   SimTerminal,
   type ConnectionOptions,
-  type LocationRecord,
   type TerminalEvent,
   type TerminalSpec,
   type TerminalState,

@@ -51,8 +51,8 @@ const commands = async (id: string) => (await t.call(tenant.sessionId, { url: `/
 
 describe('simulated terminals on the real gateway', () => {
   it('connect, report and appear with positions; every acknowledged position is stored', async () => {
-    await eventually(() => fleet.terminals.every((x) => x.state === 'online' && x.stats.sent >= 3), 15_000, 'all terminals reporting');
-    await eventually(() => fleet.terminals.filter((x) => x.spec.protocol !== 'h02').every((x) => x.stats.acked >= 3), 10_000, 'acknowledgements');
+    await eventually(() => fleet.terminals.every((x) => x.state === 'online' && x.delivery.sent >= 3), 15_000, 'all terminals reporting');
+    await eventually(() => fleet.terminals.filter((x) => x.spec.protocol !== 'h02').every((x) => x.delivery.acked >= 3), 10_000, 'acknowledgements');
     for (const term of fleet.terminals) {
       const stored = await storedTimes(term.id);
       if (term.spec.protocol === 'h02') {
@@ -81,8 +81,8 @@ describe('simulated terminals on the real gateway', () => {
     // Braking takes a few seconds; then every report says 0 km/h.
     await new Promise((r) => setTimeout(r, 6000));
     const term = terminal('jt808');
-    const before = term.stats.sent;
-    await eventually(() => term.stats.sent >= before + 2, 5000, 'more reports');
+    const before = term.delivery.sent;
+    await eventually(() => term.delivery.sent >= before + 2, 5000, 'more reports');
     const last = await db().one<{ speed: number }>('SELECT l.speed FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id WHERE t.identifier = $1', [term.id]);
     expect(last!.speed).toBe(0);
 
@@ -113,11 +113,11 @@ describe('simulated terminals on the real gateway', () => {
     await gw.close();
     await eventually(() => fleet.terminals.every((x) => x.state !== 'online'), 5000, 'all offline');
     await new Promise((r) => setTimeout(r, 2000)); // positions pile up meanwhile (blind area)
-    expect(terminal('jt808').backlogSize).toBeGreaterThan(0);
+    expect(terminal('jt808').delivery.backlogSize).toBeGreaterThan(0);
     gw = await startGateway(t.ctx, { host: '127.0.0.1', ports, offlineAfterSeconds: 60 });
-    await eventually(() => fleet.terminals.every((x) => x.state === 'online' && x.backlogSize === 0), 10_000, 'back online, backlog uploaded');
+    await eventually(() => fleet.terminals.every((x) => x.state === 'online' && x.delivery.backlogSize === 0), 10_000, 'back online, backlog uploaded');
     for (const term of fleet.terminals.filter((x) => x.spec.protocol !== 'h02')) {
-      await eventually(() => term.pendingCount === 0, 5000, 'acknowledgements');
+      await eventually(() => term.delivery.pendingCount === 0, 5000, 'acknowledgements');
       const stored = await storedTimes(term.id);
       const acked = new Set(ackedTimes(term));
       for (const time of acked) expect(stored.has(time)).toBe(true);

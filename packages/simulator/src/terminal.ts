@@ -8,6 +8,7 @@
 import net from 'node:net';
 import type { DeviceMessage, Framer, ProtocolCodec, ProtocolName } from '@chelian/protocols';
 import type { City } from './cities.ts';
+import { Delivery, type LocationRecord } from './delivery.ts';
 import type { Report, SimVehicle } from './vehicle.ts';
 
 export interface TerminalSpec {
@@ -46,40 +47,19 @@ export type TerminalEvent =
 
 export type TerminalState = 'idle' | 'connecting' | 'handshake' | 'online' | 'offline' | 'stopped';
 
-/** One location message as sent, and whether the server acknowledged it. */
-export interface LocationRecord {
-  /** The message's serial (JT/T 808 flow number, GT06 serial; H02 has none: -1). */
-  serial: number;
-  /** Position times (epoch ms) the message carried. */
-  times: number[];
-  /** False for messages the protocol never acknowledges (H02, a JT/T 808 0x0201 answer). */
-  expectsAck: boolean;
-  acked: boolean;
-}
-
-interface Pending {
-  reports: Report[];
-  sentAt: number;
-  record?: LocationRecord;
-}
-
 export interface TerminalStats {
-  sent: number;
-  acked: number;
   connects: number;
   commands: number;
-  dropped: number;
 }
 
 export abstract class SimTerminal {
   state: TerminalState = 'idle';
-  readonly stats: TerminalStats = { sent: 0, acked: 0, connects: 0, commands: 0, dropped: 0 };
-  readonly records: LocationRecord[] | null;
+  readonly stats: TerminalStats = { connects: 0, commands: 0 };
+  /** Sent, acknowledged and waiting positions (and, with `record`, every location message). */
+  readonly delivery: Delivery;
   intervalSeconds: number;
   protected socket: net.Socket | null = null;
   protected readonly framer: Framer;
-  private readonly pending = new Map<string, Pending>();
-  private backlog: Report[] = [];
   private timer: NodeJS.Timeout | null = null;
   private handshakeTimer: NodeJS.Timeout | null = null;
   private failures = 0;
@@ -96,7 +76,7 @@ export abstract class SimTerminal {
     protected readonly opts: ConnectionOptions,
   ) {
     this.framer = codec.createFramer({ maxFrameLength: 4096 });
-    this.records = opts.record ? [] : null;
+    this.delivery = new Delivery(opts.record ?? false, opts.maxBacklog ?? 5000);
     this.intervalSeconds = opts.intervalSeconds;
     // Spread the first reports over one interval, so a fleet does not report in lockstep.
     this.firstReportDelayMs = (spec.seed % 1000) * opts.intervalSeconds;
@@ -106,12 +86,8 @@ export abstract class SimTerminal {
     return this.spec.id;
   }
 
-  get backlogSize(): number {
-    return this.backlog.length;
-  }
-
-  get pendingCount(): number {
-    return this.pending.size;
+  get records(): LocationRecord[] | null {
+    return this.delivery.records;
   }
 
   start() {
@@ -187,11 +163,7 @@ export abstract class SimTerminal {
     if (this.handshakeTimer) clearTimeout(this.handshakeTimer);
     this.handshakeTimer = null;
     const wasOnline = this.state === 'online';
-    // Unacknowledged positions go back in front of the backlog, oldest first.
-    const unacked = [...this.pending.values()].flatMap((p) => p.reports);
-    this.pending.clear();
-    this.backlog = [...unacked, ...this.backlog].sort((a, b) => a.time - b.time);
-    this.trimBacklog();
+    this.delivery.requeuePending();
     if (this.state === 'stopped') return;
     this.state = 'offline';
     if (wasOnline) this.opts.onEvent?.({ type: 'offline', terminal: this.id });
@@ -218,18 +190,11 @@ export abstract class SimTerminal {
 
   /** The server acknowledged the message with this key. */
   protected acknowledged(key: string) {
-    const p = this.pending.get(key);
-    if (!p) return;
-    this.pending.delete(key);
-    this.stats.acked += p.reports.length;
-    if (p.record) p.record.acked = true;
+    this.delivery.onAck(key);
   }
 
   private flushBacklog() {
-    while (this.backlog.length && this.state === 'online') {
-      const chunk = this.backlog.splice(0, this.backlogChunk());
-      this.send(chunk, true);
-    }
+    while (this.delivery.backlogSize && this.state === 'online') this.send(this.delivery.takeBacklog(this.backlogChunk()), true);
   }
 
   /** How many backlog positions one message carries. */
@@ -238,17 +203,12 @@ export abstract class SimTerminal {
   }
 
   private send(reports: Report[], backlog: boolean) {
-    const sent = this.sendReports(reports, backlog);
-    this.stats.sent += reports.length;
-    const record = this.records ? { serial: sent?.serial ?? -1, times: reports.map((r) => r.time), expectsAck: sent !== null, acked: false } : undefined;
-    if (record) this.records!.push(record);
-    if (sent) this.pending.set(sent.key, { reports, sentAt: Date.now(), record });
+    this.delivery.onSent(reports, this.sendReports(reports, backlog));
   }
 
   /** A location message that expects no acknowledgement (a position query's answer): counted and recorded. */
   protected noteSent(reports: Report[], serial: number) {
-    this.stats.sent += reports.length;
-    this.records?.push({ serial, times: reports.map((r) => r.time), expectsAck: false, acked: false });
+    this.delivery.onSent(reports, null, serial);
   }
 
   /** Sends a report now (position query, alarm): outside the schedule, still recorded. */
@@ -260,17 +220,7 @@ export abstract class SimTerminal {
 
   protected sendNow(report: Report) {
     if (this.state === 'online') this.send([report], false);
-    else this.keep(report);
-  }
-
-  private keep(report: Report) {
-    this.backlog.push(report);
-    this.trimBacklog();
-  }
-
-  private trimBacklog() {
-    const max = this.opts.maxBacklog ?? 5000;
-    if (this.backlog.length > max) this.stats.dropped += this.backlog.splice(0, this.backlog.length - max).length;
+    else this.delivery.keep(report);
   }
 
   /**
@@ -315,14 +265,9 @@ export abstract class SimTerminal {
   }
 
   private checkAcks(now: number) {
-    const limit = this.opts.ackTimeoutMs ?? 30_000;
-    for (const p of this.pending.values()) {
-      if (now - p.sentAt > limit) {
-        this.socket?.destroy(); // no answer: the link is dead; reconnect and resend
-        return;
-      }
-      break; // oldest first: one look is enough
-    }
+    const oldest = this.delivery.oldestPendingAt();
+    // No answer for too long: the link is dead; reconnect and send again.
+    if (oldest !== undefined && now - oldest > (this.opts.ackTimeoutMs ?? 30_000)) this.socket?.destroy();
   }
 
   /** Command side effects shared by all protocols. */
