@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { childFrame, postFromChild } from './support/bridge.ts';
+import { apiLogin } from './support/server.ts';
 
 const SYSTEMS: Array<[string, string, string]> = [
   ['car', '/car/', '智能车联'],
@@ -39,6 +40,32 @@ describe('sub-products in the shell and alone (issue 3 item 12)', () => {
       await shot(page, `subproduct-${system}`);
     }
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('serves the shell for every menu path of the resource list on a full page load (deep links, reloads)', async () => {
+    const sessionId = await apiLogin();
+    const res = await fetch(`${baseUrl()}/car/v1/api/resource/newList.json?version=v4&from=carWeb4`, { headers: { sessionId } });
+    type Node = { type: number; path: string; children?: Node[] };
+    const paths: string[] = [];
+    const walk = (nodes: Node[]) =>
+      nodes.forEach((n) => {
+        if (n.type !== 3 && n.path) paths.push(n.path);
+        walk(n.children ?? []);
+      });
+    walk(((await res.json()) as { obj: Node[] }).obj);
+    expect(paths.length).toBeGreaterThan(20);
+    const broken: string[] = [];
+    for (const path of paths) {
+      const page = await fetch(`${baseUrl()}${path}`);
+      if (!(page.headers.get('content-type') ?? '').includes('text/html')) broken.push(`${path} → ${page.status}`);
+    }
+    expect(broken).toEqual([]);
+    const { page, context } = await openTab(browser);
+    await login(page);
+    await page.goto(`${baseUrl()}/car/vehicle`);
+    await childFrame(page, 'car');
+    expect(await page.getByTestId('main-layout').count()).toBe(1);
     await context.close();
   });
 
