@@ -7,6 +7,8 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { brandingRoutes } from './branding/branding.routes.ts';
 import { alarmSettingsRoutes } from './alarmSettings/alarmSettings.routes.ts';
 import { exportsRoutes } from './exports/exports.routes.ts';
+import { geofencesRoutes } from './geofences/geofences.routes.ts';
+import { playbackRoutes } from './playback/playback.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
@@ -33,4 +35,6 @@ export const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Pr
   commandsRoutes,
   liveRoutes,
   addressRoutes,
+  geofencesRoutes,
+  playbackRoutes,
 ];
