@@ -9,6 +9,7 @@ const quiet = { silent: true } as const;
 /** Every call the car app makes, in one place (pages never call the request layer directly). */
 export const carApi = {
   vehicles: (q: Q) => get<Page<Vehicle>>('/car/v4/api/vehicle/list.json', q),
+  terminal: (terminalId: string) => get<{ terminalId: string; vehicleId: number | null }>('/car/v4/api/terminal/detail.json', { terminalId }, quiet),
   vehicle: (vehicleId: number) => get<Vehicle>('/car/v4/api/vehicle/detail.json', { vehicleId }, quiet),
   groups: (accountId?: number) => get<GroupNode[]>('/car/v4/api/group/tree.json', { accountId }),
   lastPositions: (q: { terminalIds?: string; limit?: number; offset?: number }) => get<LastPosition[]>('/car/v4/api/monitor/lastPositions.json', q, quiet),

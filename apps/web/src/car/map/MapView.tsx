@@ -43,12 +43,16 @@ export function MapView({ children, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM
         localIdeographFontFamily: LOCAL_FONT_FAMILY,
         dragRotate: false,
         pitchWithRotate: false,
+        // Symbols appear at once: a fade re-renders the whole map for 300 ms after every update.
+        fadeDuration: 0,
       });
     } catch {
       setFailed(true);
       return;
     }
     instance.touchZoomRotate.disableRotation();
+    // Browser tests and the map benchmark reach the map through its element.
+    (container.current as HTMLElement & { maplibre?: MapLibreMap }).maplibre = instance;
     instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'bottom-right');
     instance.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
     // Layers go on as soon as the style is read; the basemap's GeoJSON keeps loading underneath.

@@ -76,3 +76,26 @@ export function useVehicleLive(vehicleId: number | null): LiveVehicle {
   const state = vehicleState({ online, speed: polled?.speed ?? 0, alarming: (polled?.alarms.length ?? 0) > 0 });
   return { vehicle, position: polled, online, state, status };
 }
+
+/**
+ * The dialog is opened by vehicleId; a caller that only knows the terminal (a JT/T 808 phone
+ * number or an IMEI, 11+ digits) is resolved through the terminal. undefined while resolving.
+ */
+export function useResolvedVehicleId(raw: string): number | null | undefined {
+  const [resolved, setResolved] = useState<number | null | undefined>(undefined);
+  useEffect(() => {
+    const text = raw.trim();
+    if (!/^\d+$/.test(text)) return setResolved(null);
+    if (text.length < 11) return setResolved(Number(text) || null);
+    let alive = true;
+    setResolved(undefined);
+    carApi
+      .terminal(text)
+      .then((t) => alive && setResolved(t.vehicleId))
+      .catch(() => alive && setResolved(Number(text) <= Number.MAX_SAFE_INTEGER ? Number(text) : null));
+    return () => {
+      alive = false;
+    };
+  }, [raw]);
+  return resolved;
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Badge, Button, Collapse, Descriptions, Empty, Space, Spin, Typography } from 'antd';
+import { HistoryOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useAddress } from '../../shared/address/useAddress.ts';
+import { Permission } from '../../shared/permission/Permission.tsx';
+import { CommandForm } from '../commands/CommandForm.tsx';
+import { CommandResults } from '../commands/CommandResults.tsx';
+import { FollowView } from '../follow/FollowView.tsx';
+import { STATE_COLORS, directionText } from '../fleet/vehicleState.ts';
+import { M } from '../messages.ts';
+import { playbackUrl } from './links.ts';
+import { RecentAlarms } from './RecentAlarms.tsx';
+import { useResolvedVehicleId, useVehicleLive } from './useVehicleLive.ts';
+import '../car.css';
+
+const fmt = (t: number | null | undefined) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm:ss') : M.common.none);
+
+/**
+ * The vehicle-info dialog's panels (registered into the shared dialog): the basic tab shows the
+ * terminal, SIM, expiry, last position with its address, speed, state, mileage, recent alarms
+ * and, by permission, the command panel; the follow tab keeps the vehicle in view.
+ */
+export function CarVehiclePanel({ vehicleId, follow }: { vehicleId: string; follow: boolean }) {
+  const id = useResolvedVehicleId(vehicleId);
+  if (id === undefined) return <Spin><div style={{ height: 200 }} /></Spin>;
+  if (id === null) return <Empty description={M.vehicle.notFound} data-testid="vehicle-not-found" />;
+  return follow ? <FollowView vehicleId={id} height={460} /> : <BasicPanel vehicleId={id} />;
+}
+
+function BasicPanel({ vehicleId }: { vehicleId: number }) {
+  const live = useVehicleLive(vehicleId);
+  const [sent, setSent] = useState(0);
+  const v = live.vehicle;
+  const p = live.position;
+  const address = useAddress(p ? { lon: p.lon, lat: p.lat, mac: v?.terminalId ?? '' } : null);
+  if (live.status === 'loading') return <Spin tip={M.common.loading}><div style={{ height: 200 }} /></Spin>;
+  if (!v) return <Empty description={M.vehicle.notFound} />;
+  const expired = v.serviceExpiresAt !== null && v.serviceExpiresAt < Date.now();
+  return (
+    <div className="car-vehicle-panel" data-testid="car-vehicle-panel" data-vehicle-id={vehicleId}>
+      <Descriptions column={2} size="small" bordered>
+        <Descriptions.Item label={M.common.plate}>{v.plate || v.name}</Descriptions.Item>
+        <Descriptions.Item label={M.vehicle.state}>
+          <Badge color={STATE_COLORS[live.state]} text={p ? M.state[live.state] : M.state.noPosition} />
+        </Descriptions.Item>
+        <Descriptions.Item label={M.vehicle.terminal}>{v.terminalId || M.vehicle.noTerminal}</Descriptions.Item>
+        <Descriptions.Item label={M.vehicle.protocol}>{v.protocolName || M.common.none}</Descriptions.Item>
+        <Descriptions.Item label={M.vehicle.sim}>{v.sim || M.common.none}</Descriptions.Item>
+        <Descriptions.Item label={M.vehicle.expiry}>
+          <span style={expired ? { color: '#e5484d' } : undefined}>
+            {v.serviceExpiresAt ? dayjs(v.serviceExpiresAt).format('YYYY-MM-DD') : M.common.none}
+            {expired ? `（${M.vehicle.expired}）` : ''}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label={M.vehicle.speed}>{p ? `${Math.round(p.speed)} ${M.common.kmh} · ${directionText(p.course)}` : M.common.none}</Descriptions.Item>
+        <Descriptions.Item label={M.vehicle.mileage}>{p?.mileage !== null && p?.mileage !== undefined ? `${p.mileage} ${M.common.km}` : M.common.none}</Descriptions.Item>
+        <Descriptions.Item label={M.vehicle.gpsTime}>{fmt(p?.gpsTime)}</Descriptions.Item>
+        <Descriptions.Item label={M.vehicle.acc}>{p?.acc === null || p?.acc === undefined ? M.common.none : p.acc ? M.vehicle.accOn : M.vehicle.accOff}</Descriptions.Item>
+        <Descriptions.Item label={M.vehicle.address} span={2}>
+          <span data-testid="vehicle-address">{p ? address || M.common.loading : M.vehicle.noPosition}</span>
+          {p && <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>{`${p.lon.toFixed(6)}, ${p.lat.toFixed(6)}`}</Typography.Text>}
+        </Descriptions.Item>
+      </Descriptions>
+      <Space style={{ margin: '10px 0 4px' }}>
+        <Button size="small" icon={<HistoryOutlined />} onClick={() => window.open(playbackUrl(vehicleId), '_blank')} data-testid="open-playback">
+          {M.vehicle.openPlayback}
+        </Button>
+      </Space>
+      <Collapse
+        size="small"
+        ghost
+        defaultActiveKey={['alarms']}
+        items={[
+          { key: 'alarms', label: M.vehicle.recentAlarms, children: <RecentAlarms vehicleId={vehicleId} /> },
+          ...(v.terminalId
+            ? [{
+                key: 'commands',
+                label: M.vehicle.commands,
+                children: (
+                  <Permission code="car:command:send">
+                    <CommandForm vehicleIds={[vehicleId]} compact onSent={() => setSent((n) => n + 1)} />
+                    <CommandResults refreshKey={sent} terminalId={v.terminalId} pageSize={3} />
+                  </Permission>
+                ),
+              }]
+            : []),
+        ]}
+      />
+    </div>
+  );
+}
