@@ -26,6 +26,7 @@ export interface Config {
   /** Password of the demo user on the start that creates it; random (printed once) when unset. */
   demoPassword: string | undefined;
   smsProvider: string;
+  smsMinIntervalSeconds: number;
   /** Street-level address provider for getGeo: 'offline' (default, no network), 'amap', 'baidu' or 'tianditu' with its key. */
   address: { provider: string; key: string };
 }
@@ -73,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     demo: argv.includes('--demo') || env.CHELIAN_DEMO === '1',
     demoPassword: env.CHELIAN_DEMO_PASSWORD || undefined,
     smsProvider: env.SMS_PROVIDER ?? 'outbox',
+    smsMinIntervalSeconds: Math.max(1, int(env.SMS_MIN_INTERVAL_SECONDS, 60)),
     address: { provider: env.ADDRESS_PROVIDER ?? 'offline', key: env.ADDRESS_PROVIDER_KEY ?? '' },
   };
 }

@@ -29,7 +29,7 @@ export async function createContext(config: Config, db: Db, bus: Bus, log: Fasti
   const sessions = new SessionService(db, config.sessionIdleMinutes, config.sessionMaxHours);
   const captchas = new CaptchaService(db);
   const smsGateway = new OutboxSmsGateway(db, log);
-  const sms = new SmsCodeService(db, smsGateway);
+  const sms = new SmsCodeService(db, smsGateway, config.smsMinIntervalSeconds);
   const login = new LoginService(db, decrypt, sessions, captchas, sms);
   return { config, db, bus, log, publicKey: keys.publicKey, decrypt, sessions, captchas, sms, smsGateway, login };
 }

@@ -126,6 +126,9 @@ export class TerminalSession {
 
   private async handleFrame(frame: Buffer) {
     this.deps.stats.frames++;
+    // The decoders are pure: the clock comes from here (untimed frames, H02/GT06 time replies,
+    // sub-package ageing).
+    this.decodeCtx.now = Date.now();
     const result = this.codec.decode(frame, this.decodeCtx);
     if (!result.ok) {
       this.deps.stats.badFrames++;

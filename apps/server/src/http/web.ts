@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { SUB_SYSTEMS } from '@chelian/contracts';
 import type { Config } from '../config.ts';
 
-const API_PREFIXES = ['/car/v', '/oauth', '/oauthToken', '/healthz', '/ws', '/api/'];
+const API_PREFIXES = ['/car/v1/', '/car/v4/', '/oauth', '/oauthToken', '/healthz', '/ws', '/api/'];
 
 /**
  * Serves the built web app: the shell with history-mode fallback to index.html, and each

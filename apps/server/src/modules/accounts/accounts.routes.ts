@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { Id } from '../../http/schemas.ts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { AppError } from '../../http/errors.ts';
 import { ResourceNodeSchema, SubSystemSchema, UserInfoSchema } from './accounts.schemas.ts';
 import { accountsQueries } from './accounts.queries.ts';
+import { adminQueries } from './admin.queries.ts';
+import { accountTree } from './accountTree.ts';
 import { platformsFor, resourceList, resourceTree } from './resources.service.ts';
 import { presentUser } from './user.presenter.ts';
 
@@ -15,6 +17,12 @@ const ResourceQuery = Type.Object({
 });
 const RoleQuery = Type.Object({ roleId: Type.Optional(Id()) });
 
+// The account tree for the shell's vehicle-group selector: three levels cover dealer → customer → sub-customer.
+function accountNode(depth: number): TSchema {
+  return Type.Object({ accountId: Type.Integer(), accountName: Type.String(), children: Type.Array(depth > 1 ? accountNode(depth - 1) : Type.Object({})) });
+}
+const AccountTreeSchema = Type.Array(accountNode(8));
+
 /** The caller's user, resource tree and platforms (spec §3, §6, §7). */
 export const accountsRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   app.get('/car/v1/api/user/getUser.json', { schema: { response: { 200: UserInfoSchema } } }, async (request) => {
@@ -22,6 +30,10 @@ export const accountsRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     if (!row) throw new AppError('sessionExpired');
     return presentUser(row);
   });
+
+  app.get('/car/v4/api/account/customerTree.json', { schema: { response: { 200: AccountTreeSchema } } }, async (request) =>
+    accountTree(await adminQueries.accountsInScope(ctx.db, caller(request).accountPath)),
+  );
 
   app.get('/car/v1/api/resource/newList.json', { schema: { querystring: ResourceQuery, response: { 200: Type.Array(ResourceNodeSchema) } } }, async (request) =>
     resourceTree(ctx.db, caller(request)),

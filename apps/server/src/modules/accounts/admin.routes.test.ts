@@ -24,6 +24,8 @@ describe('account, user and role administration', () => {
     expect(sub.flag).toBe(1);
     const accounts = (await t.call(dealer.sessionId, { url: '/car/v4/api/account/list.json' })).json().obj;
     expect(accounts.map((a: { name: string; depth: number }) => [a.name, a.depth])).toEqual([['华东经销商', 0], ['杭州客户', 1]]);
+    const accountTreeBody = (await t.call(dealer.sessionId, { url: '/car/v4/api/account/customerTree.json' })).json().obj;
+    expect(accountTreeBody).toEqual([{ accountId: dealer.accountId, accountName: '华东经销商', children: [{ accountId: sub.obj.id, accountName: '杭州客户', children: [] }] }]);
 
     const monitorId = (await t.call(dealer.sessionId, { url: '/car/v1/api/resource/list.json' })).json().obj.filter((r: { code: string }) => ['car', 'car:monitor'].includes(r.code)).map((r: { id: number }) => r.id);
     const role = await t.call(dealer.sessionId, { method: 'POST', url: '/car/v4/api/role/save.json', payload: { accountId: sub.obj.id, name: '调度员', resourceIds: monitorId } }).then((r) => r.json());
