@@ -5,6 +5,7 @@ import { useClientStore } from '../../shared/stores/clientStore.ts';
 import type { NavUserClient } from '../../shared/bridge/bridgeTypes.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { broadcastToChildren } from '../subproduct/childFrames.ts';
+import { authApi, type AccountTreeNode } from '../../shared/api/authApi.ts';
 
 /** A node of the selector: a customer account and, below it, its sub-accounts. */
 export interface ClientNode extends NavUserClient {
@@ -13,13 +14,16 @@ export interface ClientNode extends NavUserClient {
 
 type ClientSource = () => Promise<ClientNode[]>;
 
-/** Until the account tree API lands, the selector offers the user's own account. */
+/** The operator's own account and the accounts below it; the operator (userId) acts in each. */
 let source: ClientSource = async () => {
   const user = useClientStore.getState().user;
-  return user ? [{ userId: user.userId, accountId: user.accountId, accountName: user.accountName }] : [];
+  if (!user) return [];
+  const withUser = (nodes: AccountTreeNode[]): ClientNode[] =>
+    nodes.map((n) => ({ userId: user.userId, accountId: n.accountId, accountName: n.accountName, children: n.children.length ? withUser(n.children) : undefined }));
+  return withUser(await authApi.customerTree());
 };
 
-/** The terminals issue plugs the account/vehicle-group tree in here. */
+/** A sub-product may plug a finer tree (e.g. vehicle groups) in here. */
 export function registerClientSource(next: ClientSource): void {
   source = next;
 }
