@@ -38,10 +38,8 @@ async function registerVehicles(httpPort: number, specs: ReturnType<typeof planT
   const { obj } = await (await fetch(`${base}/oauth/getConfig`)).json();
   const login = await post('/oauth/v4/token', { username: 'admin', password: encryptForLogin(obj.publicKey, CHILD_ADMIN_PASSWORD) });
   expect(login.flag, login.msg).toBe(1);
-  for (const s of specs) {
-    const res = await post('/car/v4/api/vehicle/add.json', { plate: s.plate!, terminalId: s.id, protocol: s.protocol }, login.obj.sessionId);
-    expect(res.flag, res.msg).toBe(1);
-  }
+  const results = await Promise.all(specs.map((s) => post('/car/v4/api/vehicle/add.json', { plate: s.plate!, terminalId: s.id, protocol: s.protocol }, login.obj.sessionId)));
+  for (const res of results) expect(res.flag, res.msg).toBe(1);
 }
 
 const answered = (t: SimTerminal) => t.records!.filter((r) => r.acked).flatMap((r) => r.times);
