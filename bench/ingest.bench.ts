@@ -1,0 +1,311 @@
+/**
+ * End-to-end ingest: `node --import tsx bench/ingest.bench.ts [--engines=postgres,pglite]
+ * [--terminals=2000] [--pg-rows=100000] [--pglite-rows=40000] [--steady-seconds=8] [--steady-share=0.4]`.
+ *
+ * Per engine, in one run:
+ *  1. raw COPY: the same number of position rows as the gateway will store, written by one COPY
+ *     (the batcher's own row/CSV code) into the same `positions` table;
+ *  2. burst: `terminals` simulated JT/T 808 terminals (registered and authenticated, over real TCP
+ *     from 127.0.0.2, 127.0.0.3, …) each send their share of 0x0200 locations, up to 16 unanswered
+ *     at a time; positions/s = acknowledged positions / time to the last 0x8001 (the gateway
+ *     answers only after the position is committed);
+ *  3. steady: a fixed rate (`steady-share` × the burst rate) spread over all terminals for
+ *     `steady-seconds`; reply latency (send → 0x8001) p50/p99.
+ * The gateway is apps/server/src/testing/gatewayProcess.ts in a child process (its own core), on
+ * PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, in a fresh schema
+ * dropped afterwards) and on PGlite (a temporary data folder, removed afterwards). Prints JSON.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { codecs, decodeJt808, encodeJt808Auth, encodeJt808Location, encodeJt808Register } from '../packages/protocols/src/index.ts';
+import { migrate, migrationsHash } from '../apps/server/src/db/migrate.ts';
+import { openPglite } from '../apps/server/src/db/pglite.ts';
+import { openPostgres } from '../apps/server/src/db/postgres.ts';
+import type { Db } from '../apps/server/src/db/types.ts';
+import { ingestQueries, type StoredPosition } from '../apps/server/src/gateway/ingest.queries.ts';
+import { identifierKey } from '../apps/server/src/modules/terminals/identifiers.ts';
+import { pgliteTemplate } from '../apps/server/src/testing/testDb.ts';
+
+const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const ENGINES = (args.get('engines') ?? 'postgres,pglite').split(',');
+const TERMINALS = Number(args.get('terminals') ?? 2000);
+const ROWS: Record<string, number> = { postgres: Number(args.get('pg-rows') ?? 100_000), pglite: Number(args.get('pglite-rows') ?? 40_000) };
+const STEADY_SECONDS = Number(args.get('steady-seconds') ?? 8);
+const STEADY_SHARE = Number(args.get('steady-share') ?? 0.4);
+const BURST_LIMIT_MS = 25_000;
+const WINDOW = 16;
+const PER_SOURCE = 10_000;
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const repo = path.resolve(import.meta.dirname, '..');
+
+/** Progress on stderr; the figures are the JSON on stdout. */
+const log = (...a: unknown[]) => console.error(new Date().toISOString().slice(11, 19), ...a);
+const phoneOf = (i: number) => `0139${String(i).padStart(8, '0')}`;
+const sourceOf = (i: number) => `127.0.0.${2 + Math.floor(i / PER_SOURCE)}`;
+const fixAt = (i: number, k: number, time: number) => ({
+  time, lat: 31.2 + ((i * 7919) % 1000) / 5000 + k * 1e-5, lon: 121.4 + ((i * 104729) % 1000) / 5000, valid: true, speedKmh: 40 + (k % 30), course: (i + k) % 360, altitude: 12, acc: true,
+});
+
+/** A terminal on the bench's side: one socket, replies matched to sends by serial. */
+class BenchTerminal {
+  private serial = 0;
+  private readonly framer = codecs.jt808.createFramer();
+  readonly sentAt = new Map<number, number>();
+  private waiter: ((m: { type: string; answered?: string; authCode?: string }) => void) | null = null;
+  onAck: (latencyMs: number) => void = () => {};
+  readonly target;
+  constructor(readonly socket: net.Socket, readonly index: number) {
+    this.target = { phone: phoneOf(index) };
+    socket.setNoDelay(true);
+    socket.on('data', (chunk) => {
+      for (const frame of this.framer.push(chunk).frames) {
+        const r = decodeJt808(frame);
+        if (!r.ok) continue;
+        for (const m of r.value.messages) {
+          const reply = m.commandReply;
+          if (m.messageType === '0x8001' && reply?.answered === '0x0200') {
+            const serial = Number(reply.replyKey);
+            const t0 = this.sentAt.get(serial);
+            if (t0 !== undefined) {
+              this.sentAt.delete(serial);
+              this.onAck(performance.now() - t0);
+            }
+          } else if (this.waiter) {
+            const w = this.waiter;
+            this.waiter = null;
+            w({ type: m.messageType, answered: reply?.answered, authCode: (m.detail as { authCode?: string } | undefined)?.authCode });
+          }
+        }
+      }
+    });
+    socket.on('error', () => {});
+  }
+  static connect(port: number, index: number): Promise<BenchTerminal> {
+    return new Promise((resolve, reject) => {
+      const s = net.connect({ port, host: '127.0.0.1', localAddress: sourceOf(index) }, () => resolve(new BenchTerminal(s, index)));
+      s.once('error', reject);
+    });
+  }
+  private next() {
+    this.serial = (this.serial + 1) & 0xffff;
+    return this.serial;
+  }
+  private reply(timeoutMs = 30_000) {
+    return new Promise<{ type: string; answered?: string; authCode?: string }>((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`terminal ${this.index}: no reply`)), timeoutMs);
+      this.waiter = (m) => (clearTimeout(t), resolve(m));
+    });
+  }
+  async handshake() {
+    this.socket.write(encodeJt808Register(this.target, this.next(), { province: 31, city: 100, maker: 'CHLN', model: 'CL-808S', deviceId: String(this.index).padStart(7, '0'), plateColor: 0, plate: '' }));
+    const reg = await this.reply();
+    if (reg.type !== '0x8100' || !reg.authCode) throw new Error(`register refused: ${JSON.stringify(reg)}`);
+    this.socket.write(encodeJt808Auth(this.target, this.next(), { authCode: reg.authCode, imei: '', softwareVersion: '1.0' }));
+    const auth = await this.reply();
+    if (auth.answered !== '0x0102') throw new Error(`auth refused: ${JSON.stringify(auth)}`);
+  }
+  send(k: number, time: number) {
+    const serial = this.next();
+    this.sentAt.set(serial, performance.now());
+    this.socket.write(encodeJt808Location(this.target, serial, fixAt(this.index, k, time)));
+  }
+}
+
+async function pool<T>(n: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array(n);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(n, concurrency) }, async () => {
+    while (next < n) {
+      const i = next++;
+      out[i] = await fn(i);
+    }
+  }));
+  return out;
+}
+
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+/** Terminals registered up front (as an operator would), and `rows` positions for the raw COPY. */
+async function prepare(db: Db, rows: number) {
+  await ingestQueries.ensurePartitions(db, 1, 3);
+  const phones = Array.from({ length: TERMINALS }, (_, i) => phoneOf(i));
+  await db.query(
+    `INSERT INTO terminals (identifier, identifier_key, protocol) SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT (identifier_key) DO NOTHING`,
+    [phones, phones.map(identifierKey), phones.map(() => 'jt808')],
+  );
+  const ids = (await db.query<{ id: number }>('SELECT id FROM terminals WHERE identifier_key = ANY($1::text[]) ORDER BY id', [phones.map(identifierKey)])).map((r) => Number(r.id));
+  const now = Date.now();
+  const positions: StoredPosition[] = Array.from({ length: rows }, (_, n) => {
+    const i = n % TERMINALS;
+    const f = fixAt(i, Math.floor(n / TERMINALS), now - 3600_000 + Math.floor(n / TERMINALS) * 1000);
+    return { terminalPk: ids[i], gpsTime: f.time, receivedAt: now, lat: f.lat, lon: f.lon, speed: f.speedKmh, course: f.course, altitude: f.altitude, valid: true, satellites: null, acc: true, mileage: null, alarms: [], extras: null };
+  });
+  const t0 = performance.now();
+  await ingestQueries.copyPositions(db, positions);
+  const seconds = (performance.now() - t0) / 1000;
+  return { rawCopy: { rows, seconds: round(seconds, 3), rowsPerSecond: Math.round(rows / seconds) } };
+}
+
+function startGateway(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'apps/server/src/testing/gatewayProcess.ts')], {
+    cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    const timer = setTimeout(() => reject(new Error('gateway did not start')), 60_000);
+    child.stdout!.on('data', (d) => {
+      buf += d;
+      const m = /\{"port":(\d+)\}/.exec(buf);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(m[1]) });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`gateway exited ${code}`)));
+  });
+}
+
+async function drive(port: number, rows: number) {
+  log('gateway on', port);
+  let t0 = performance.now();
+  const terminals = await pool(TERMINALS, 200, async (i) => {
+    const t = await BenchTerminal.connect(port, i);
+    await t.handshake();
+    return t;
+  });
+  log('handshakes done');
+  const handshake = { terminals: TERMINALS, seconds: round((performance.now() - t0) / 1000, 2) };
+
+  // Burst: everyone sends its share as fast as the replies allow (WINDOW unanswered per terminal).
+  const perTerminal = Math.ceil(rows / TERMINALS);
+  let acked = 0;
+  let lastAck = 0;
+  const base = Date.now() - 1800_000;
+  await new Promise<void>((resolve) => {
+    const deadline = setTimeout(resolve, BURST_LIMIT_MS);
+    t0 = performance.now();
+    for (const t of terminals) {
+      let sent = 0;
+      const pump = () => {
+        while (sent < perTerminal && t.sentAt.size < WINDOW) t.send(sent, base + sent++ * 1000);
+      };
+      t.onAck = () => {
+        acked++;
+        lastAck = performance.now();
+        if (acked === perTerminal * TERMINALS) (clearTimeout(deadline), resolve());
+        else pump();
+      };
+      pump();
+    }
+  });
+  const burstSeconds = ((acked === perTerminal * TERMINALS ? lastAck : performance.now()) - t0) / 1000;
+  const burst = { positionsSent: perTerminal * TERMINALS, positionsAcknowledged: acked, seconds: round(burstSeconds, 2), positionsPerSecond: Math.round(acked / burstSeconds), completed: acked === perTerminal * TERMINALS };
+  log('burst', burst);
+  // Let stragglers drain before the steady phase.
+  for (let w = 0; w < 100 && terminals.some((t) => t.sentAt.size); w++) await new Promise((r) => setTimeout(r, 100));
+  for (const t of terminals) t.sentAt.clear();
+
+  // Steady: a fixed rate, spread evenly over terminals and over time (10 ms ticks).
+  const rate = Math.max(100, Math.round((burst.positionsPerSecond * STEADY_SHARE) / 100) * 100);
+  const latencies: number[] = [];
+  for (const t of terminals) t.onAck = (ms) => latencies.push(ms);
+  let sent = 0;
+  let cursor = 0;
+  t0 = performance.now();
+  await new Promise<void>((resolve) => {
+    const tick = setInterval(() => {
+      const elapsed = performance.now() - t0;
+      if (elapsed >= STEADY_SECONDS * 1000) return (clearInterval(tick), resolve());
+      const due = Math.floor((elapsed / 1000) * rate);
+      for (; sent < due; sent++) {
+        const t = terminals[cursor++ % TERMINALS];
+        t.send(perTerminal + sent, Date.now());
+      }
+    }, 10);
+  });
+  for (let w = 0; w < 50 && terminals.some((t) => t.sentAt.size); w++) await new Promise((r) => setTimeout(r, 100));
+  const lost = terminals.reduce((n, t) => n + t.sentAt.size, 0);
+  latencies.sort((a, b) => a - b);
+  const steady = {
+    ratePerSecond: rate, seconds: STEADY_SECONDS, sent, acknowledged: latencies.length, unanswered: lost,
+    latencyMs: { p50: round(pct(latencies, 50)), p90: round(pct(latencies, 90)), p99: round(pct(latencies, 99)), max: round(latencies.at(-1) ?? NaN) },
+  };
+  for (const t of terminals) t.socket.destroy();
+  return { handshake, burst, steady };
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function runPostgres() {
+  const rows = ROWS.postgres;
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = openPostgres({ connectionString: DATABASE_URL, max: 1 });
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const db = openPostgres({ connectionString: DATABASE_URL, schema, max: 2 });
+  let child: ChildProcess | undefined;
+  try {
+    log('postgres: migrate', schema);
+    await migrate(db);
+    log('postgres: prepare + raw COPY');
+    const raw = await prepare(db, rows);
+    log('postgres: raw', raw);
+    const g = await startGateway({ DATABASE_URL, PG_SCHEMA: schema });
+    child = g.child;
+    const before = Number((await db.one<{ n: string }>('SELECT count(*) AS n FROM positions'))!.n);
+    const run = await drive(g.port, rows);
+    await stop(child);
+    const stored = Number((await db.one<{ n: string }>('SELECT count(*) AS n FROM positions'))!.n) - before;
+    return { engine: 'postgres', ...raw, ...run, storedByGateway: stored, ratioToRawCopy: round(run.burst.positionsPerSecond / raw.rawCopy.rowsPerSecond, 3) };
+  } finally {
+    if (child) await stop(child);
+    await db.close();
+    await admin.exec(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
+    await admin.close();
+  }
+}
+
+async function runPglite() {
+  const rows = ROWS.pglite;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-bench-pglite-'));
+  let child: ChildProcess | undefined;
+  try {
+    await pgliteTemplate();
+    const template = path.join(repo, '.tmp', `pglite-template-${migrationsHash()}.tar.gz`);
+    const db = await openPglite(path.join(dir, 'data'), new Blob([fs.readFileSync(template)]));
+    let raw;
+    try {
+      await migrate(db);
+      raw = await prepare(db, rows);
+    } finally {
+      await db.close();
+    }
+    const g = await startGateway({ PGLITE_DIR: path.join(dir, 'data'), DATABASE_URL: '' });
+    child = g.child;
+    const run = await drive(g.port, rows);
+    return { engine: 'pglite', ...raw, ...run, ratioToRawCopy: round(run.burst.positionsPerSecond / raw.rawCopy.rowsPerSecond, 3) };
+  } finally {
+    if (child) await stop(child);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const results = [];
+for (const engine of ENGINES) {
+  const started = performance.now();
+  const r = engine === 'postgres' ? await runPostgres() : await runPglite();
+  results.push({ ...r, wallSeconds: round((performance.now() - started) / 1000, 1) });
+}
+console.log(JSON.stringify({
+  bench: 'ingest', node: process.version, cpus: os.cpus().length, loadAverageAtEnd: os.loadavg().map((l) => round(l, 2)),
+  terminals: TERMINALS, window: WINDOW, results,
+}, null, 2));
