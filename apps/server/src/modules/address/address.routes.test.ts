@@ -58,12 +58,12 @@ describe('POST /car/v4/api/address/baidu/getGeo.json', () => {
     expect((await getGeo({ lonAndLatToAddressVOS: [] }, null)).json()).toMatchObject({ flag: 4010 });
   });
 
-  it('answers a batch of 50 well within 20 ms once warm', async () => {
+  // Its speed is measured by bench/getgeo.bench.ts, never asserted here.
+  it('answers a whole batch of 50, one address per index', async () => {
     const points = Array.from({ length: 50 }, (_, i) => ({ lon: 113 + i * 0.05, lat: 23 + i * 0.02, mac: `m${i}`, index: i }));
-    await getGeo({ lonAndLatToAddressVOS: points });
-    const started = performance.now();
     const res = await getGeo({ lonAndLatToAddressVOS: points });
-    expect(res.json().obj).toHaveLength(50);
-    expect(performance.now() - started).toBeLessThan(100); // generous for a loaded CI machine; bench/getgeo.bench.ts measures
+    const obj = res.json().obj as Array<{ index: number; address: string }>;
+    expect(obj.map((a) => a.index)).toEqual(points.map((p) => p.index));
+    expect(obj.every((a) => a.address.length > 0)).toBe(true);
   });
 });
