@@ -46,7 +46,8 @@ export class Player {
     const step = (now: number) => {
       const dt = Math.min(250, now - this.last);
       this.last = now;
-      const time = Math.min(this.end, this.state.time + (dt / 1000) * BASE_RATE * this.state.speed);
+      // track milliseconds per real millisecond
+      const time = Math.min(this.end, this.state.time + Math.max(0, dt) * BASE_RATE * this.state.speed);
       this.set({ time, playing: time < this.end });
       if (time < this.end) this.frame = requestAnimationFrame(step);
     };

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
+import { apiLogin } from './support/server.ts';
+import { SteeredTerminal, addVehicle, api, imei, until } from './support/carFleet.ts';
+
+// Issue 5 item 11: an alarm arrives, sounds, is handled; a geofence exit raises an alarm;
+// addresses appear in Chinese. A terminal steered point by point makes the outcome exact.
+let browser: Browser;
+let session: string;
+let terminal: SteeredTerminal;
+let vehicle: { vehicleId: number; plate: string; terminalId: string };
+const SHENZHEN = { lon: 114.0579, lat: 22.5431 };
+
+beforeAll(async () => {
+  browser = await launch();
+  session = await apiLogin();
+  vehicle = await addVehicle(session, imei('86913'));
+  terminal = new SteeredTerminal(vehicle.terminalId);
+  await terminal.connect();
+  await terminal.fix({ ...SHENZHEN, speed: 0 });
+});
+afterAll(async () => {
+  terminal?.close();
+  await browser?.close();
+});
+
+const beeps = (page: import('playwright-core').Page) => page.evaluate(() => Number(document.documentElement.dataset.alarmBeeps ?? 0));
+
+describe('car alarms and geofences', () => {
+  it('pops up and sounds a new alarm, and handles it with a note', async () => {
+    const { page, context, errors } = await openTab(browser);
+    await login(page);
+    await page.goto(`${baseUrl()}/child/car/alarm`);
+    await page.getByTestId('realtime-alarms').waitFor();
+    await page.waitForTimeout(1500); // the live feed is connected
+    await page.locator('body').click(); // audio needs a gesture on the page
+    await terminal.alarm({ ...SHENZHEN, speed: 12 }, 'sos');
+    const popup = page.getByTestId('alarm-popup').filter({ hasText: vehicle.plate });
+    await popup.waitFor({ timeout: 30_000 });
+    expect(await beeps(page)).toBeGreaterThan(0);
+    const row = page.locator('.ant-table-row', { hasText: vehicle.plate }).first();
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.innerText()).toContain('紧急报警');
+    // the address column is filled from getGeo, in Chinese
+    await until(async () => ((await row.innerText()).includes('广东省深圳市') ? true : undefined), 20_000);
+    await shot(page, 'car-alarm-realtime');
+    await row.getByTestId('alarm-process').click();
+    await page.getByTestId('process-note').fill('已电话联系司机，误触');
+    await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+    await row.waitFor({ state: 'detached', timeout: 20_000 });
+    const history = await api<{ list: Array<{ type: string; handled: boolean; handleNote: string; handledBy: string }> }>(
+      session, `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&types=sos`,
+    );
+    expect(history.obj.list[0]).toMatchObject({ handled: true, handleNote: '已电话联系司机，误触' });
+    expect(history.obj.list[0].handledBy).not.toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('draws a circular fence on the map, attaches the vehicle, and raises an alarm when it leaves', async () => {
+    const { page, context, errors } = await openTab(browser);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await login(page);
+    await page.goto(`${baseUrl()}/child/car/geofence`);
+    await page.locator('[data-testid="geofence-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
+    // centre the map on the vehicle at street level, so two clicks make a fence of a few hundred metres
+    await page.evaluate(([lon, lat]) => {
+      const el = document.querySelector('[data-testid="geofence-map"] .car-map-canvas') as HTMLElement & { maplibre: { jumpTo(o: object): void } };
+      el.maplibre.jumpTo({ center: [lon, lat], zoom: 15 });
+    }, [SHENZHEN.lon, SHENZHEN.lat]);
+    await page.getByTestId('fence-add').click();
+    const name = `测试围栏${Date.now() % 10000}`;
+    await page.getByTestId('fence-name').fill(name);
+    const box = (await page.getByTestId('geofence-map').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2);
+    await page.mouse.click(box.x + box.width / 2 + 120, box.y + box.height / 2);
+    await page.getByTestId('fence-save').click();
+    const item = page.getByTestId('fence-item').filter({ hasText: name });
+    await item.waitFor();
+    await item.getByTestId('fence-bind').click();
+    await page.getByTestId('tree-search').last().fill(vehicle.plate);
+    const treeRow = page.locator('.ant-modal .ant-tree-treenode', { has: page.locator(`[data-vehicle-id="${vehicle.vehicleId}"]`) });
+    await treeRow.locator('.ant-tree-checkbox').click();
+    await page.getByTestId('bind-save').click();
+    await item.getByText('关联车辆 1 辆').waitFor();
+    await shot(page, 'car-geofence');
+
+    const fences = await api<{ list: Array<{ geofenceId: number; name: string; center: [number, number]; radius: number }> }>(session, '/car/v4/api/geofence/list.json?pageSize=100');
+    const fence = fences.obj.list.find((f) => f.name === name)!;
+    expect(fence.radius).toBeGreaterThan(50);
+    await page.goto(`${baseUrl()}/child/car/alarm`);
+    await page.getByTestId('realtime-alarms').waitFor();
+    await page.waitForTimeout(1500);
+    const [lon, lat] = fence.center;
+    await terminal.fix({ lon, lat, speed: 20, time: Date.now() }); // inside: recorded, no alarm
+    await terminal.fix({ lon: lon + 0.05, lat, speed: 40, time: Date.now() + 1000 }); // ~5 km east: outside
+    const row = page.locator('.ant-table-row', { hasText: vehicle.plate }).filter({ hasText: '离开围栏' }).first();
+    await row.waitFor({ timeout: 30_000 });
+    await page.getByTestId('alarm-popup').filter({ hasText: vehicle.plate }).first().waitFor();
+    await shot(page, 'car-geofence-exit-alarm');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

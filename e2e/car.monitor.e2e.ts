@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { SimTerminal } from '@chelian/simulator';
+import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
+import { apiLogin } from './support/server.ts';
+import { addVehicle, api, imei, startSimulated, until } from './support/carFleet.ts';
+
+// Issue 5 item 11 with the simulator as the fleet: vehicles appear and move on the map, follow
+// keeps one in view, a command reaches a simulated terminal and its result shows.
+let browser: Browser;
+let session: string;
+let sims: SimTerminal[] = [];
+const commands: string[] = [];
+let fleet: Array<{ vehicleId: number; plate: string; terminalId: string }> = [];
+
+beforeAll(async () => {
+  browser = await launch();
+  session = await apiLogin();
+  const ids = [imei('86912'), imei('86912'), imei('86912')];
+  fleet = await Promise.all(ids.map((id) => addVehicle(session, id)));
+  sims = startSimulated(ids, 2, (_terminal, command) => commands.push(command));
+  await until(async () => {
+    const list = (await api<Array<{ terminalId: string }>>(session, `/car/v4/api/monitor/lastPositions.json?terminalIds=${ids.join(',')}`)).obj;
+    return list.length === ids.length;
+  }, 60_000);
+});
+afterAll(async () => {
+  for (const s of sims) s.stop();
+  await browser?.close();
+});
+
+type MapEl = HTMLElement & { maplibre: { getSource(id: string): { getData(): Promise<{ features: Array<{ id: number; geometry: { coordinates: [number, number] } }> }> }; project(p: [number, number]): { x: number; y: number } } };
+
+/** Where the map's vehicle source has this vehicle now. */
+const onMap = (page: Page, vehicleId: number) =>
+  page.evaluate(async (id) => {
+    const el = document.querySelector('[data-testid="car-map"] .car-map-canvas') as unknown as MapEl;
+    const data = await el.maplibre.getSource('car-vehicles').getData();
+    return data.features.find((f) => f.id === id)?.geometry.coordinates ?? null;
+  }, vehicleId);
+
+describe('car monitoring with a simulated fleet', () => {
+  it('shows the vehicles in the tree and on the map, moving, and opens the vehicle dialog', async () => {
+    const { page, context, errors } = await openTab(browser);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await login(page);
+    await page.goto(`${baseUrl()}/child/car/monitor`);
+    await page.locator('[data-testid="car-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
+    const [v] = fleet;
+    await page.getByTestId('tree-search').fill(v.plate);
+    const row = page.locator(`[data-testid="tree-vehicle"][data-vehicle-id="${v.vehicleId}"]`);
+    await row.waitFor();
+    expect(['moving', 'stopped']).toContain(await row.getAttribute('data-state'));
+    expect(Number(await page.getByTestId('state-count-all').getAttribute('data-count'))).toBeGreaterThanOrEqual(3);
+    // the simulated vehicles drive on: their points on the map follow (live feed, no reload)
+    const firsts = await Promise.all(fleet.map((f) => until(() => onMap(page, f.vehicleId).then((p) => p ?? undefined))));
+    await until(async () => {
+      for (const [i, f] of fleet.entries()) {
+        const now = await onMap(page, f.vehicleId);
+        if (now && (now[0] !== firsts[i][0] || now[1] !== firsts[i][1])) return true;
+      }
+      return undefined;
+    }, 90_000);
+
+    await row.click();
+    const dialog = page.locator('.cl-vehicle-dialog');
+    await dialog.waitFor();
+    const panel = dialog.getByTestId('car-vehicle-panel');
+    await panel.waitFor();
+    expect(await panel.innerText()).toContain(v.terminalId);
+    // the address comes from getGeo, in Chinese
+    await until(async () => ((await dialog.getByTestId('vehicle-address').innerText()).includes('广东省深圳市') ? true : undefined), 20_000);
+    await page.waitForTimeout(800);
+    await shot(page, 'car-monitor-dialog');
+    await dialog.locator('.ant-modal-close').click();
+    await page.getByTestId('tree-search').fill('');
+    await page.waitForTimeout(1500);
+    await shot(page, 'car-monitor');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('follows a vehicle: the map keeps it in view as it moves and draws its trail', async () => {
+    const { page, context, errors } = await openTab(browser);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await login(page);
+    const v = fleet[1];
+    await page.goto(`${baseUrl()}/child/car/follow?vehicleId=${v.vehicleId}`);
+    await page.locator('[data-testid="follow-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
+    const view = page.getByTestId('follow-view');
+    let seen = Number(await view.getAttribute('data-gps-time'));
+    for (let i = 0; i < 3; i++) {
+      seen = await until(async () => {
+        const t = Number(await view.getAttribute('data-gps-time'));
+        return t > seen ? t : undefined;
+      }, 30_000);
+      await page.waitForTimeout(300);
+      const inView = await page.evaluate(async () => {
+        const el = document.querySelector('[data-testid="follow-map"] .car-map-canvas') as unknown as MapEl & { getBoundingClientRect(): DOMRect };
+        const data = await el.maplibre.getSource('car-focus').getData();
+        const p = el.maplibre.project(data.features[0].geometry.coordinates);
+        const box = el.getBoundingClientRect();
+        return p.x >= 0 && p.y >= 0 && p.x <= box.width && p.y <= box.height;
+      });
+      expect(inView).toBe(true);
+    }
+    expect(await page.getByTestId('follow-address').innerText()).toContain('广东省');
+    await shot(page, 'car-follow');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a command after checking the terminals, and shows the simulated terminal\'s reply', async () => {
+    const { page, context, errors } = await openTab(browser);
+    await login(page);
+    const v = fleet[2];
+    await page.goto(`${baseUrl()}/child/car/command`);
+    await page.getByTestId('tree-search').fill(v.plate);
+    const row = page.locator(`[data-testid="tree-vehicle"][data-vehicle-id="${v.vehicleId}"]`);
+    await row.waitFor();
+    await page.locator('.car-command .ant-tree-treenode', { has: row }).locator('.ant-tree-checkbox').click();
+    await page.getByTestId('command-type').getByText('立即定位').click();
+    await page.getByTestId('command-send').click();
+    const confirm = page.getByTestId('command-confirm');
+    await confirm.waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'car-command-check');
+    await confirm.click();
+    const status = page.getByTestId('command-results').locator('[data-testid="command-status"]').first();
+    await until(async () => ((await status.getAttribute('data-status')) === 'replied' ? true : undefined), 45_000);
+    expect(commands.length).toBeGreaterThan(0);
+    expect(await page.getByTestId('command-results').innerText()).toContain('终端已回复');
+    await shot(page, 'car-command-replied');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
