@@ -61,25 +61,31 @@ interface TraceEvent {
  * Runs `during` under Chromium's tracer and sums the top-level tasks of the page's main thread
  * (CrRendererMain): the time the operator's UI could not respond. Map workers are not counted.
  */
-async function mainThreadMs(page: Page, during: () => Promise<void>): Promise<{ total: number; frames: number; frameMs: number }> {
-  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
+async function mainThreadMs(page: Page, during: () => Promise<void>): Promise<{ total: number; frames: number; frameMs: number; readbackMs: number }> {
+  await browser.startTracing(page, { categories: process.env.BENCH_CATEGORIES?.split(',') ?? ['toplevel', 'devtools.timeline', 'gpu'] });
   await during();
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
   const mains = new Set(trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   let us = 0;
   let frames = 0;
   let frameUs = 0;
+  let readbackUs = 0;
   for (const e of trace.traceEvents) {
     if (e.ph !== 'X' || !mains.has(`${e.pid}:${e.tid}`)) continue;
     if (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask') us += e.dur ?? 0;
-    if (e.name === 'FireAnimationFrame') (frames++, (frameUs += e.dur ?? 0));
+    if (e.name === 'FireAnimationFrame') {
+      frames++;
+      frameUs += e.dur ?? 0;
+    }
+    // without a GPU the compositor copies the WebGL canvas back with glReadPixels and waits for SwiftShader
+    if (e.name === 'GLES2::ReadPixels') readbackUs += e.dur ?? 0;
   }
   if (process.env.BENCH_BREAKDOWN) {
     const byName = new Map<string, number>();
     for (const e of trace.traceEvents) if (e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`)) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0));
     console.error([...byName].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}ms`).join(' | '));
   }
-  return { total: us / 1000, frames, frameMs: frameUs / 1000 };
+  return { total: us / 1000, frames, frameMs: frameUs / 1000, readbackMs: readbackUs / 1000 };
 }
 
 const pct = (values: number[], p: number) => {
@@ -103,6 +109,7 @@ async function scenario(name: string, query: string, batchSize: number) {
   const total: number[] = [];
   const frames: number[] = [];
   const render: number[] = [];
+  const own: number[] = [];
   for (let i = 0; i < BATCHES; i++) {
     const m = await mainThreadMs(page, async () => {
       sync.push(await page.evaluate((n) => window.carBench.update(n), batchSize));
@@ -111,6 +118,7 @@ async function scenario(name: string, query: string, batchSize: number) {
     total.push(m.total);
     frames.push(m.frames);
     render.push(m.frameMs);
+    own.push(m.total - m.readbackMs);
   }
   const features = await page.evaluate(() => window.carBench.features());
   await page.context().close();
@@ -120,6 +128,8 @@ async function scenario(name: string, query: string, batchSize: number) {
     syncMs: { median: pct(sync, 0.5), p95: pct(sync, 0.95) },
     /** every main-thread task from the update until the map is idle again (re-render included) */
     mainThreadMs: { median: pct(total, 0.5), p95: pct(total, 0.95) },
+    /** the same without the compositor's software-GL readback wait (absent with a GPU) */
+    mainThreadWithoutReadbackMs: { median: pct(own, 0.5), p95: pct(own, 0.95) },
     /** of which drawing the map (requestAnimationFrame callbacks; WebGL is software-rendered here) */
     renderMs: { median: pct(render, 0.5), p95: pct(render, 0.95) },
     framesPerBatch: pct(frames, 0.5),

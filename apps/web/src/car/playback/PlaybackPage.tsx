@@ -48,6 +48,7 @@ export function PlaybackPage() {
   const first = points[0]?.gpsTime ?? 0;
   const last = points.at(-1)?.gpsTime ?? 0;
   const searched = useRef(false);
+  const [loads, setLoads] = useState(0);
 
   const search = async () => {
     if (!query.vehicleId) return;
@@ -58,6 +59,7 @@ export function PlaybackPage() {
     if (!result) return;
     player.reset(result.points[0]?.gpsTime ?? 0, result.points.at(-1)?.gpsTime ?? 0);
     setFit((n) => n + 1);
+    setLoads((n) => n + 1);
     if (result.points.length === 0) toast.info(M.playback.noPoints);
   };
 
@@ -84,7 +86,7 @@ export function PlaybackPage() {
   };
 
   return (
-    <div className="car-page-full car-playback" data-testid="car-playback" data-points={points.length}>
+    <div className="car-page-full car-playback" data-testid="car-playback" data-points={points.length} data-loads={loads} data-load-ms={Math.round(loadMs)}>
       <PlaybackToolbar query={query} onChange={setQuery} onSearch={search} onExport={exportExcel} loading={loading} exporting={exporting} canExport={points.length > 0} />
       <div className="car-playback-body">
         <MapView testId="playback-map">

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { AddressText } from '../../shared/address/AddressText.tsx';
@@ -19,7 +19,6 @@ interface Props {
 
 /** The point table (virtual, addresses looked up as rows come into view), the stops and the overspeed stretches. */
 export const PointTable = memo(function PointTable({ points, summary, terminalId, height, onSeek }: Props) {
-  const rows = useMemo(() => points.map((p, i) => ({ ...p, key: i, index: i + 1 })), [points]);
   const at = (p: { lon: number; lat: number }) => ({ lon: p.lon, lat: p.lat, mac: terminalId });
   const onRow = (r: object) => ({ onClick: () => onSeek((r as { gpsTime?: number }).gpsTime ?? (r as { start?: number }).start ?? 0), style: { cursor: 'pointer' } });
   const scroll = { y: height - 95 };
@@ -37,11 +36,13 @@ export const PointTable = memo(function PointTable({ points, summary, terminalId
               virtual
               pagination={false}
               scroll={scroll}
-              dataSource={rows}
+              // the points themselves (a month is 260 000 rows: no per-row copies)
+              dataSource={points as TrackPoint[]}
+              rowKey="gpsTime"
               onRow={onRow}
               data-testid="point-table"
               columns={[
-                { title: M.playback.index, dataIndex: 'index', width: 80 },
+                { title: M.playback.index, key: 'index', width: 80, render: (_: unknown, _p: TrackPoint, i: number) => i + 1 },
                 { title: M.common.time, dataIndex: 'gpsTime', width: 170, render: fmt },
                 { title: `${M.common.speed}（${M.common.kmh}）`, dataIndex: 'speed', width: 110 },
                 { title: M.common.direction, dataIndex: 'direction', width: 80, render: (d: number) => directionText(d) },
