@@ -197,7 +197,10 @@ async function drive(port: number, rows: number) {
       t.onAck = () => {
         acked++;
         lastAck = performance.now();
-        if (acked === perTerminal * TERMINALS) (clearTimeout(deadline), resolve());
+        if (acked === perTerminal * TERMINALS) {
+          clearTimeout(deadline);
+          resolve();
+        }
         else pump();
       };
       pump();

@@ -76,7 +76,7 @@ describe('crash safety', () => {
       expect(lost).toEqual([]);
     } finally {
       child.kill('SIGKILL');
-      await db!?.close();
+      await db?.close();
       if (pgliteDir) fs.rmSync(pgliteDir, { recursive: true, force: true });
     }
   }, 180_000);

@@ -51,6 +51,7 @@ function buildEncodeTable(dec: TextDecoder): Map<number, number> {
 
 /** GBK bytes of `text`; characters GBK cannot hold become '?'. */
 export function encodeGbk(text: string): Buffer {
+  // eslint-disable-next-line no-control-regex -- ASCII, control characters included, is GBK as is
   if (/^[\x00-\x7f]*$/.test(text)) return Buffer.from(text, 'latin1');
   if (!decoder) return Buffer.from(text, 'utf8');
   encodeTable ??= buildEncodeTable(decoder);

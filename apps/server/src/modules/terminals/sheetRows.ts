@@ -70,12 +70,16 @@ export function readCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') row.push(field.trim()), (field = '');
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      row.push(field.trim());
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       row.push(field.trim());
       rows.push(row);
@@ -83,7 +87,10 @@ export function readCsv(text: string): string[][] {
       field = '';
     } else field += ch;
   }
-  if (field !== '' || row.length) row.push(field.trim()), rows.push(row);
+  if (field !== '' || row.length) {
+    row.push(field.trim());
+    rows.push(row);
+  }
   return rows;
 }
 

@@ -66,6 +66,10 @@ export function buildVehicleTree(groups: GroupNode[], vehicles: Iterable<FleetVe
 }
 
 export function groupKeys(nodes: TreeNode[], out: string[] = []): string[] {
-  for (const n of nodes) if (n.kind === 'group') (out.push(n.key), groupKeys(n.children, out));
+  for (const n of nodes) {
+    if (n.kind !== 'group') continue;
+    out.push(n.key);
+    groupKeys(n.children, out);
+  }
   return out;
 }
