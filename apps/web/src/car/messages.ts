@@ -4,6 +4,8 @@
  */
 export const M = {
   title: '智能车联',
+  commandNames: { cutOil: '断油断电', restoreOil: '恢复油电', locateNow: '立即定位', setInterval: '设置上传间隔', reboot: '重启终端', text: '下发文本', custom: '自定义指令' },
+  directions: ['正北', '东北', '正东', '东南', '正南', '西南', '正西', '西北'],
   state: { moving: '行驶', stopped: '静止', offline: '离线', alarm: '报警', all: '全部', noPosition: '未定位' },
   common: {
     search: '查询',
@@ -38,6 +40,7 @@ export const M = {
   },
   map: {
     loading: '地图加载中…',
+    error: '地图错误',
     zoomIn: '放大',
     zoomOut: '缩小',
     basemapOffline: '离线底图',
@@ -130,6 +133,16 @@ export const M = {
     last7Days: '近 7 天',
     start: '起点',
     end: '终点',
+    startMark: '起',
+    endMark: '终',
+    from: '开始',
+    to: '结束',
+    maxSpeed: '最高速度',
+    fileName: (plate: string) => `轨迹明细-${plate}.xlsx`,
+    days: (d: number, h: number) => `${d}天${h}小时`,
+    hours: (h: number, m: number) => `${h}小时${m}分`,
+    minutesOnly: (m: number) => `${m}分钟`,
+    secondsOnly: (s: number) => `${s}秒`,
   },
   alarm: {
     title: '报警中心',
@@ -182,6 +195,9 @@ export const M = {
     reason: '说明',
     quick: '快捷指令',
     noPermission: '当前角色没有下发指令的权限',
+    hexPlaceholder: '如 7E 81 05 …',
+    replyOk: '成功',
+    replyFailed: '失败',
     sentSummary: (sent: number, queued: number, unsupported: number) => `已发送 ${sent} 台，排队 ${queued} 台，不支持 ${unsupported} 台`,
   },
   geofence: {
@@ -209,6 +225,8 @@ export const M = {
     bound: '关联车辆已更新',
     needShape: '请先在地图上绘制围栏',
     namePlaceholder: '如：公司停车场',
+    vertices: (n: number) => `多边形 · ${n} 个顶点`,
+    noAlarm: '不报警',
   },
   live: {
     newAlarm: (plate: string, type: string) => `${plate} ${type}`,

@@ -76,7 +76,7 @@ export function CommandForm({ vehicleIds, onSent, compact }: { vehicleIds: numbe
         )}
         {spec.type === 'custom' && (
           <Form.Item label={M.command.hex}>
-            <Input value={params.hex} onChange={(e) => setParams({ ...params, hex: e.target.value })} placeholder="如 7E 81 05 …" />
+            <Input value={params.hex} onChange={(e) => setParams({ ...params, hex: e.target.value })} placeholder={M.command.hexPlaceholder} />
           </Form.Item>
         )}
         {!compact && (

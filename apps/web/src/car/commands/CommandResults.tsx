@@ -48,7 +48,7 @@ export function CommandResults({ refreshKey, terminalId, pageSize = 10 }: { refr
         },
         {
           title: M.command.reply, dataIndex: 'replyText', ellipsis: true,
-          render: (text: string, r) => (r.replySuccess === null ? M.common.none : <Tooltip title={text}><span style={{ color: r.replySuccess ? '#18a058' : '#e5484d' }}>{text || (r.replySuccess ? '成功' : '失败')}</span></Tooltip>),
+          render: (text: string, r) => (r.replySuccess === null ? M.common.none : <Tooltip title={text}><span style={{ color: r.replySuccess ? '#18a058' : '#e5484d' }}>{text || (r.replySuccess ? M.command.replyOk : M.command.replyFailed)}</span></Tooltip>),
         },
         { title: M.command.sentAt, dataIndex: 'sentAt', width: 130, render: fmt },
         { title: M.command.repliedAt, dataIndex: 'repliedAt', width: 130, render: fmt },

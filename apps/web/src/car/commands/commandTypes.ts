@@ -1,12 +1,14 @@
+import { M } from '../messages.ts';
+
 /** The commands a terminal can be sent (issue 4 item 7), with what each needs. */
 export const COMMAND_TYPES = [
-  { type: 'cutOil', name: '断油断电', danger: true },
-  { type: 'restoreOil', name: '恢复油电', danger: false },
-  { type: 'locateNow', name: '立即定位', danger: false },
-  { type: 'setInterval', name: '设置上传间隔', danger: false, needs: 'seconds' },
-  { type: 'reboot', name: '重启终端', danger: false },
-  { type: 'text', name: '下发文本', danger: false, needs: 'text' },
-  { type: 'custom', name: '自定义指令', danger: false, needs: 'custom' },
+  { type: 'cutOil', name: M.commandNames.cutOil, danger: true },
+  { type: 'restoreOil', name: M.commandNames.restoreOil, danger: false },
+  { type: 'locateNow', name: M.commandNames.locateNow, danger: false },
+  { type: 'setInterval', name: M.commandNames.setInterval, danger: false, needs: 'seconds' },
+  { type: 'reboot', name: M.commandNames.reboot, danger: false },
+  { type: 'text', name: M.commandNames.text, danger: false, needs: 'text' },
+  { type: 'custom', name: M.commandNames.custom, danger: false, needs: 'custom' },
 ] as const;
 
 export type CommandType = (typeof COMMAND_TYPES)[number]['type'];

@@ -1,3 +1,5 @@
+import { M } from '../messages.ts';
+
 /** The four states the map colours and the tree counts (issue 5 item 1). */
 export type VehicleState = 'moving' | 'stopped' | 'offline' | 'alarm';
 export const VEHICLE_STATES: readonly VehicleState[] = ['moving', 'stopped', 'offline', 'alarm'];
@@ -28,7 +30,6 @@ export const emptyCounts = (): StateCounts => ({ moving: 0, stopped: 0, offline:
 
 /** 0°..359° as one of eight Chinese compass words. */
 export function directionText(deg: number): string {
-  const names = ['正北', '东北', '正东', '东南', '正南', '西南', '正西', '西北'];
   const d = ((deg % 360) + 360) % 360;
-  return names[Math.round(d / 45) % 8];
+  return M.directions[Math.round(d / 45) % 8];
 }

@@ -53,7 +53,7 @@ export function FenceForm({ draft, onChange, onSave, onCancel, onRedraw, saving 
               <InputNumber min={10} max={500000} value={shape.radius} onChange={(r) => r && onChange({ ...draft, shape: { ...shape, radius: r } })} style={{ width: 160 }} />
             </Form.Item>
           ) : (
-            <Typography.Paragraph type="secondary">{`${M.geofence.polygon} · ${shape.ring.length} 个顶点`}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">{M.geofence.vertices(shape.ring.length)}</Typography.Paragraph>
           )
         ) : (
           <Typography.Paragraph type="warning" data-testid="fence-draw-hint">

@@ -103,7 +103,7 @@ export function GeofencePage() {
                         <Tag color={f.kind === 'circle' ? 'blue' : 'purple'}>{f.kindName}</Tag>
                       </Space>
                       <div className="car-fence-meta">
-                        {M.geofence.vehicles} {M.geofence.vehicleCount(f.vehicleCount)} · {[f.alarmEnter && M.geofence.alarmEnter, f.alarmExit && M.geofence.alarmExit].filter(Boolean).join('、') || '不报警'}
+                        {M.geofence.vehicles} {M.geofence.vehicleCount(f.vehicleCount)} · {[f.alarmEnter && M.geofence.alarmEnter, f.alarmExit && M.geofence.alarmExit].filter(Boolean).join('、') || M.geofence.noAlarm}
                       </div>
                       <Permission code="car:geofence:edit">
                         <Space size={0} onClick={(e) => e.stopPropagation()}>

@@ -11,8 +11,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /**
  * Reads one message of the live feed (/ws/live): `{type, data}` with one item or a list, or a
- * snapshot `{type: 'snapshot', positions, alarms?, presence?}`. Anything else is ignored, so a
- * newer server cannot break an older page.
+ * snapshot page `{type: 'snapshot', data: positions, final}` (or `positions, alarms?, presence?`).
+ * Anything else is ignored, so a newer server cannot break an older page.
  */
 export function parseLiveMessage(raw: unknown): LiveEvent[] {
   let message = raw;
@@ -28,7 +28,8 @@ export function parseLiveMessage(raw: unknown): LiveEvent[] {
   const type = String(message.type ?? message.kind ?? '');
   if (type === 'snapshot') {
     return [
-      ...listOf(message.positions).map((data) => ({ kind: 'pos', data }) as unknown as LiveEvent),
+      // the server's snapshot pages: {type: 'snapshot', data: LastPosition[], final}
+      ...listOf(message.positions ?? message.data).map((data) => ({ kind: 'pos', data }) as unknown as LiveEvent),
       ...listOf(message.presence).map((data) => ({ kind: 'presence', data }) as unknown as LiveEvent),
       ...listOf(message.alarms).map((data) => ({ kind: 'alarm', data }) as unknown as LiveEvent),
     ];

@@ -61,7 +61,7 @@ export function MapView({ children, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM
       if (!runtimeConfig().tileUrl) void loadBasemapLabels(instance).catch(() => undefined);
     });
     // A source or layer that fails is logged, never thrown at the operator.
-    instance.on('error', (e) => console.error('地图错误', e.error?.message ?? e));
+    instance.on('error', (e) => console.error(M.map.error, e.error?.message ?? e));
     const resize = new ResizeObserver(() => instance.resize());
     resize.observe(container.current!);
     return () => {

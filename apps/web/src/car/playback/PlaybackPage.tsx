@@ -77,7 +77,7 @@ export function PlaybackPage() {
     if (!track) return;
     setExporting(true);
     try {
-      await downloadExcel(EXPORT_TRACK_URL, { vehicleId: query.vehicleId, start: query.range[0].valueOf(), end: query.range[1].valueOf(), stopMinutes: query.stopMinutes, overspeedKmh: query.overspeedKmh }, `轨迹明细-${track.plate || track.terminalId}.xlsx`);
+      await downloadExcel(EXPORT_TRACK_URL, { vehicleId: query.vehicleId, start: query.range[0].valueOf(), end: query.range[1].valueOf(), stopMinutes: query.stopMinutes, overspeedKmh: query.overspeedKmh }, M.playback.fileName(track.plate || track.terminalId));
     } catch {
       /* the request layer has shown why */
     } finally {

@@ -66,8 +66,8 @@ export const PointTable = memo(function PointTable({ points, summary, terminalId
               onRow={onRow}
               columns={[
                 { title: M.playback.index, key: 'i', width: 70, render: (_: unknown, _r: unknown, i: number) => i + 1 },
-                { title: '开始', dataIndex: 'start', width: 170, render: fmt },
-                { title: '结束', dataIndex: 'end', width: 170, render: fmt },
+                { title: M.playback.from, dataIndex: 'start', width: 170, render: fmt },
+                { title: M.playback.to, dataIndex: 'end', width: 170, render: fmt },
                 { title: M.playback.duration, key: 'd', width: 110, render: (_: unknown, s: Stop) => durationText(s.end - s.start) },
                 { title: M.common.address, key: 'address', render: (_: unknown, s: Stop) => <AddressText point={at(s)} /> },
               ]}
@@ -86,9 +86,9 @@ export const PointTable = memo(function PointTable({ points, summary, terminalId
               onRow={onRow}
               columns={[
                 { title: M.playback.index, key: 'i', width: 70, render: (_: unknown, _r: unknown, i: number) => i + 1 },
-                { title: '开始', dataIndex: 'start', width: 170, render: fmt },
-                { title: '结束', dataIndex: 'end', width: 170, render: fmt },
-                { title: '最高速度', dataIndex: 'maxSpeed', width: 120, render: (v: number) => <Tag color="red">{v} {M.common.kmh}</Tag> },
+                { title: M.playback.from, dataIndex: 'start', width: 170, render: fmt },
+                { title: M.playback.to, dataIndex: 'end', width: 170, render: fmt },
+                { title: M.playback.maxSpeed, dataIndex: 'maxSpeed', width: 120, render: (v: number) => <Tag color="red">{v} {M.common.kmh}</Tag> },
                 { title: M.common.address, key: 'address', render: (_: unknown, o: Overspeed) => <AddressText point={at(points[o.from])} /> },
               ]}
             />

@@ -1,5 +1,6 @@
 import { distanceMeters } from '@chelian/geo/coords.ts';
 import type { TrackPoint } from '../api/types.ts';
+import { M } from '../messages.ts';
 
 export interface Stop {
   /** index of the first and last point of the stay */
@@ -135,8 +136,8 @@ export function durationText(ms: number): string {
   const d = Math.floor(s / 86400);
   const h = Math.floor((s % 86400) / 3600);
   const m = Math.floor((s % 3600) / 60);
-  if (d > 0) return `${d}天${h}小时`;
-  if (h > 0) return `${h}小时${m}分`;
-  if (m > 0) return `${m}分钟`;
-  return `${s}秒`;
+  if (d > 0) return M.playback.days(d, h);
+  if (h > 0) return M.playback.hours(h, m);
+  if (m > 0) return M.playback.minutesOnly(m);
+  return M.playback.secondsOnly(s);
 }

@@ -4,6 +4,7 @@ import type { TrackPoint } from '../../api/types.ts';
 import type { Overspeed, Stop } from '../../playback/trackAnalysis.ts';
 import { MAP_FONT } from '../basemapStyle.ts';
 import { display } from '../displayCoords.ts';
+import { M } from '../../messages.ts';
 import { useGeoJsonLayer, type LayerDef } from './geojsonLayer.ts';
 
 const LINE_LAYERS: LayerDef[] = [
@@ -42,8 +43,8 @@ export function RouteLayer({ points, stops, overspeeds }: { points: readonly Tra
   const marks = useMemo<FeatureCollection>(() => {
     const features: Feature[] = stops.map((s) => ({ type: 'Feature', properties: { kind: 'stop', label: 'P' }, geometry: { type: 'Point', coordinates: display.toDisplay(s.lon, s.lat) } }));
     if (coords.length) {
-      features.push({ type: 'Feature', properties: { kind: 'start', label: '起' }, geometry: { type: 'Point', coordinates: coords[0] } });
-      features.push({ type: 'Feature', properties: { kind: 'end', label: '终' }, geometry: { type: 'Point', coordinates: coords.at(-1)! } });
+      features.push({ type: 'Feature', properties: { kind: 'start', label: M.playback.startMark }, geometry: { type: 'Point', coordinates: coords[0] } });
+      features.push({ type: 'Feature', properties: { kind: 'end', label: M.playback.endMark }, geometry: { type: 'Point', coordinates: coords.at(-1)! } });
     }
     return { type: 'FeatureCollection', features };
   }, [coords, stops]);
