@@ -33,7 +33,7 @@ function startChild(env: Record<string, string>) {
 
 describe('crash safety', () => {
   it('loses no position whose reply was sent when the gateway is SIGKILLed mid-ingest', async () => {
-    let db: Db;
+    let db: Db | undefined;
     let env: Record<string, string>;
     let pgliteDir = '';
     if (testEngine() === 'postgres') {
