@@ -16,7 +16,7 @@ export function alarmColumns(actions: (a: Alarm) => React.ReactNode, withHandlin
     { title: M.common.terminal, dataIndex: 'terminalId', width: 150 },
     { title: M.alarm.type, dataIndex: 'typeName', width: 140, render: (_: string, a) => alarmTypeTag(a) },
     { title: M.alarm.time, dataIndex: 'alarmTime', width: 165, render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm:ss') },
-    { title: `${M.common.speed}（${M.common.kmh}）`, dataIndex: 'speed', width: 100, render: (s: number | null) => (s === null ? M.common.none : s) },
+    { title: `${M.common.speed}（${M.common.kmh}）`, dataIndex: 'speed', width: 120, render: (s: number | null) => (s === null ? M.common.none : s) },
     {
       title: M.common.address,
       key: 'address',
