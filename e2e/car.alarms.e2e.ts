@@ -38,7 +38,8 @@ describe('car alarms and geofences', () => {
     await terminal.alarm({ ...SHENZHEN, speed: 12 }, 'sos');
     const popup = page.getByTestId('alarm-popup').filter({ hasText: vehicle.plate });
     await popup.waitFor({ timeout: 30_000 });
-    expect(await beeps(page)).toBeGreaterThan(0);
+    // The beep starts with the pop-up but not in the same frame: wait for it.
+    await expect.poll(() => beeps(page), { timeout: 10_000 }).toBeGreaterThan(0);
     const row = page.locator('.ant-table-row', { hasText: vehicle.plate }).first();
     await row.waitFor({ timeout: 20_000 });
     expect(await row.innerText()).toContain('紧急报警');
