@@ -38,27 +38,8 @@ export interface GroupNode {
   children: GroupNode[];
 }
 
-/** A terminal's current position (WGS-84, km/h, epoch ms). */
-export interface LastPosition {
-  terminalId: string;
-  vehicleId: number | null;
-  plate: string;
-  name: string;
-  lat: number;
-  lon: number;
-  speed: number;
-  direction: number;
-  altitude: number;
-  gpsTime: number;
-  receivedAt?: number;
-  valid: boolean;
-  online: boolean;
-  acc: boolean | null;
-  satellites?: number | null;
-  mileage: number | null;
-  alarms: string[];
-  alarmNames?: string[];
-}
+// One shape for the server's lastPositions answer, shared with the shell's vehicle dialog.
+export type { LastPosition } from '../../shared/api/vehicleApi.ts';
 
 export interface Presence {
   terminalId: string;

@@ -12,11 +12,14 @@ export interface LastPosition {
   direction: number;
   altitude: number;
   gpsTime: number;
+  receivedAt?: number;
+  valid: boolean;
   online: boolean;
   acc: boolean | null;
-  satellites: number | null;
+  satellites?: number | null;
   mileage: number | null;
-  alarmNames: string[];
+  alarms: string[];
+  alarmNames?: string[];
 }
 
 export const vehicleApi = {

@@ -61,7 +61,7 @@ export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow:
       <Descriptions.Item label={V.gpsTime}>{position.gpsTime ? dayjs(position.gpsTime).format('YYYY-MM-DD HH:mm:ss') : '—'}</Descriptions.Item>
       <Descriptions.Item label={V.mileage}>{position.mileage === null ? '—' : `${position.mileage} km`}</Descriptions.Item>
       <Descriptions.Item label={V.alarms} span={2}>
-        {position.alarmNames.length === 0 ? V.noAlarm : position.alarmNames.map((n) => <Tag color="red" key={n}>{n}</Tag>)}
+        {!position.alarmNames?.length ? V.noAlarm : position.alarmNames.map((n) => <Tag color="red" key={n}>{n}</Tag>)}
       </Descriptions.Item>
     </Descriptions>
   );
