@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { postToShell } from '../../child/bridge/childBridge.ts';
 import { useFleet, useFleetVersion } from '../fleet/FleetProvider.tsx';
-import { focusOn } from '../map/camera.ts';
+import { fitPoints, focusOn } from '../map/camera.ts';
 import { MapCommand } from '../map/MapCommand.tsx';
 import { MapView } from '../map/MapView.tsx';
 import { SelectedLayer } from '../map/layers/SelectedLayer.tsx';
@@ -41,10 +41,18 @@ export function MonitorPage() {
         <VehiclesLayer store={store} onSelect={(id) => open(id, false)} />
         <SelectedHalo vehicleId={selected} />
         <MapCommand deps={[focus]} run={(map) => focus > 0 && v?.hasPosition && focusOn(map, v.lon, v.lat)} />
+        {/* Once the fleet is in, an operator sees the fleet, not the whole country (unless a deep link picks a vehicle). */}
+        <MapCommand deps={[loading]} run={(map) => !loading && !linked && fitPoints(map, fleetPoints(store.values()))} />
         <LiveBadge />
       </MapView>
     </div>
   );
+}
+
+function fleetPoints(vehicles: Iterable<{ hasPosition: boolean; lon: number; lat: number }>): Array<[number, number]> {
+  const points: Array<[number, number]> = [];
+  for (const v of vehicles) if (v.hasPosition) points.push([v.lon, v.lat]);
+  return points;
 }
 
 /** The halo follows the selected vehicle as it moves. */
