@@ -108,6 +108,13 @@ describe('system centre on the real calls (issue 3 item 10)', () => {
     await page.getByTestId(id).waitFor();
     expect(await page.getByTestId(id).getAttribute('aria-checked')).not.toBe(was);
     await shot(page, 'center-alarm-setting');
+    // The suite shares one server: put the switch back so later files (car alarms) hear their beep.
+    await page.getByTestId(id).click();
+    await page.getByTestId('save-alarm-settings').click();
+    await page.locator('.ant-message-notice', { hasText: '保存成功' }).last().waitFor();
+    await page.reload();
+    await page.getByTestId(id).waitFor();
+    expect(await page.getByTestId(id).getAttribute('aria-checked')).toBe(was);
 
     await page.getByTestId('center-menu').getByText('推送设置').click();
     const push = page.getByTestId('alarm-push-page');
