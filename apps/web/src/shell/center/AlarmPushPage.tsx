@@ -1,57 +1,23 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, Checkbox, Switch, Table, TimePicker, Typography } from 'antd';
+import { Checkbox, Switch, Table, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PUSH_CHANNELS, type AlarmPush, type PushChannel } from '@chelian/contracts';
 import { centerApi } from '../../shared/api/centerApi.ts';
-import { toast } from '../../shared/ui/toast.ts';
 import { T } from '../../shared/i18n/messages.ts';
+import { AlarmTypeCard } from './alarmTypes/AlarmTypeCard.tsx';
+import { useAlarmTypeRows } from './alarmTypes/useAlarmTypeRows.ts';
 
 const P = T.center.alarmPush;
 const HM = 'HH:mm';
 
 /** Push settings per alarm type: enabled, channels, quiet hours. */
 export function AlarmPushPage() {
-  const [rows, setRows] = useState<AlarmPush[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    centerApi
-      .alarmPushes()
-      .then(setRows)
-      .catch(() => setRows([]))
-      .finally(() => setLoading(false));
-  }, []);
-
-  const patch = (type: string, change: Partial<AlarmPush>) => setRows((list) => list.map((r) => (r.alarmType === type ? { ...r, ...change } : r)));
-
-  const save = async () => {
-    setSaving(true);
-    try {
-      setRows(await centerApi.saveAlarmPushes(rows));
-      toast.success(T.common.saved);
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { rows, loading, saving, patch, save } = useAlarmTypeRows(centerApi.alarmPushes, centerApi.saveAlarmPushes);
 
   const quietValue = (r: AlarmPush): [Dayjs, Dayjs] | null =>
     r.quietStart && r.quietEnd ? [dayjs(r.quietStart, HM), dayjs(r.quietEnd, HM)] : null;
 
   return (
-    <Card
-      variant="borderless"
-      title={T.routes.alarmPush}
-      data-testid="alarm-push-page"
-      extra={
-        <Button type="primary" loading={saving} onClick={save} data-testid="save-alarm-push">
-          {T.common.save}
-        </Button>
-      }
-    >
-      <Typography.Paragraph type="secondary">{P.desc}</Typography.Paragraph>
+    <AlarmTypeCard title={T.routes.alarmPush} description={P.desc} saving={saving} onSave={save} testId="alarm-push-page" saveTestId="save-alarm-push">
       <Table<AlarmPush>
         rowKey="alarmType"
         size="middle"
@@ -94,6 +60,6 @@ export function AlarmPushPage() {
           },
         ]}
       />
-    </Card>
+    </AlarmTypeCard>
   );
 }

@@ -1,40 +1,16 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, Switch, Table, Typography } from 'antd';
+import { Switch, Table } from 'antd';
 import type { AlarmControl } from '@chelian/contracts';
 import { centerApi } from '../../shared/api/centerApi.ts';
-import { toast } from '../../shared/ui/toast.ts';
 import { T } from '../../shared/i18n/messages.ts';
+import { AlarmTypeCard } from './alarmTypes/AlarmTypeCard.tsx';
+import { useAlarmTypeRows } from './alarmTypes/useAlarmTypeRows.ts';
 
 const A = T.center.alarmSetting;
 type Flag = 'enabled' | 'sound' | 'popup';
 
 /** Alarm settings per alarm type: enabled, sound, pop-up. */
 export function AlarmSettingPage() {
-  const [rows, setRows] = useState<AlarmControl[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    centerApi
-      .alarmControls()
-      .then(setRows)
-      .catch(() => setRows([]))
-      .finally(() => setLoading(false));
-  }, []);
-
-  const toggle = (type: string, flag: Flag, value: boolean) => setRows((list) => list.map((r) => (r.alarmType === type ? { ...r, [flag]: value } : r)));
-
-  const save = async () => {
-    setSaving(true);
-    try {
-      setRows(await centerApi.saveAlarmControls(rows));
-      toast.success(T.common.saved);
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { rows, loading, saving, patch, save } = useAlarmTypeRows(centerApi.alarmControls, centerApi.saveAlarmControls);
 
   const flagColumn = (flag: Flag, title: string) => ({
     title,
@@ -42,22 +18,18 @@ export function AlarmSettingPage() {
     width: 120,
     align: 'center' as const,
     render: (value: boolean, r: AlarmControl) => (
-      <Switch size="small" checked={value} disabled={flag !== 'enabled' && !r.enabled} onChange={(v) => toggle(r.alarmType, flag, v)} data-testid={`${flag}-${r.alarmType}`} />
+      <Switch
+        size="small"
+        checked={value}
+        disabled={flag !== 'enabled' && !r.enabled}
+        onChange={(v) => patch(r.alarmType, { [flag]: v })}
+        data-testid={`${flag}-${r.alarmType}`}
+      />
     ),
   });
 
   return (
-    <Card
-      variant="borderless"
-      title={T.routes.alarmSetting}
-      data-testid="alarm-setting-page"
-      extra={
-        <Button type="primary" loading={saving} onClick={save} data-testid="save-alarm-settings">
-          {T.common.save}
-        </Button>
-      }
-    >
-      <Typography.Paragraph type="secondary">{A.desc}</Typography.Paragraph>
+    <AlarmTypeCard title={T.routes.alarmSetting} description={A.desc} saving={saving} onSave={save} testId="alarm-setting-page" saveTestId="save-alarm-settings">
       <Table<AlarmControl>
         rowKey="alarmType"
         size="middle"
@@ -66,6 +38,6 @@ export function AlarmSettingPage() {
         pagination={false}
         columns={[{ title: A.alarmName, dataIndex: 'alarmName' }, flagColumn('enabled', A.enabled), flagColumn('sound', A.sound), flagColumn('popup', A.popup)]}
       />
-    </Card>
+    </AlarmTypeCard>
   );
 }
