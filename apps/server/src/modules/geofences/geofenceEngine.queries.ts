@@ -1,17 +1,11 @@
 import type { Queryable } from '../../db/types.ts';
+import type { FenceShapeRow } from './geofences.queries.ts';
 
-export interface WatchRow {
+export interface WatchRow extends FenceShapeRow {
   vehicle_id: number;
   terminal_pk: number | null;
   account_id: number | null;
   geofence_id: number;
-  kind: 'circle' | 'polygon';
-  center_lon: number | null;
-  center_lat: number | null;
-  radius_m: number | null;
-  rings: number[][][] | null;
-  alarm_enter: boolean;
-  alarm_exit: boolean;
   inside: boolean | null;
 }
 

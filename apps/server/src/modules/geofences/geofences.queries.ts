@@ -1,12 +1,8 @@
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../accounts/scope.ts';
 
-export interface GeofenceRow {
-  id: number;
-  account_id: number;
-  account_name: string;
-  account_path: string;
-  name: string;
+/** A fence's shape and alarm switches as stored: what the editor and the engine both read. */
+export interface FenceShapeRow {
   kind: 'circle' | 'polygon';
   center_lon: number | null;
   center_lat: number | null;
@@ -14,6 +10,14 @@ export interface GeofenceRow {
   rings: number[][][] | null;
   alarm_enter: boolean;
   alarm_exit: boolean;
+}
+
+export interface GeofenceRow extends FenceShapeRow {
+  id: number;
+  account_id: number;
+  account_name: string;
+  account_path: string;
+  name: string;
   remark: string;
   vehicle_count: number;
   created_at: Date;
