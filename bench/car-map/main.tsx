@@ -55,7 +55,13 @@ window.carBench = {
   update,
   ready: false,
   idle: () => new Promise<void>((resolve) => (mapOf().loaded() ? requestAnimationFrame(() => requestAnimationFrame(() => resolve())) : mapOf().once('idle', () => resolve()))),
-  features: () => mapOf().querySourceFeatures('car-vehicles').length,
+  // arrows drawn (not inside a cluster), anywhere in the buffer
+  features: () => {
+    const arrows = (mapOf().getLayer('car-vehicle-arrow') as unknown as { implementation: { vehicles: { count: number; hidden: Uint8Array } } }).implementation.vehicles;
+    let shown = 0;
+    for (let i = 0; i < arrows.count; i++) if (!arrows.hidden[i]) shown++;
+    return shown;
+  },
 };
 createRoot(document.getElementById('app')!).render(
   <div style={{ height: '100%', display: 'flex' }}>
