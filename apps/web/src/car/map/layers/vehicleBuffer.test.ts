@@ -36,7 +36,11 @@ describe('vehicle buffer', () => {
     expect(b.takeDirty()).toEqual([[0, 5]]);
     expect(b.takeDirty()).toEqual([]);
     b.set(4, 110, 31, 90, 'stopped');
-    expect(b.takeDirty()).toEqual([[3, 4]]);
+    b.set(2, 110, 31, 90, 'stopped');
+    b.set(4, 111, 31, 90, 'stopped'); // twice in one batch: one upload
+    expect(b.takeDirty()).toEqual([[1, 4]]);
+    b.set(5, 110, 31, 90, 'stopped');
+    expect(b.takeDirty()).toEqual([[4, 5]]);
     expect(b.slotOf(4)).toBe(3);
     expect(b.count).toBe(5);
   });
@@ -68,13 +72,11 @@ describe('vehicle buffer', () => {
   });
 
   it('merges nearby dirty slots into runs, and uploads one span when there are too many runs', () => {
-    const flags = new Uint8Array(200);
-    for (const i of [0, 1, 2, 10, 100, 150]) flags[i] = 1;
-    expect(dirtyRanges(flags, 200, 0, 10)).toEqual([[0, 3], [10, 11], [100, 101], [150, 151]]);
-    expect(dirtyRanges(flags, 200, 8, 10)).toEqual([[0, 11], [100, 101], [150, 151]]);
-    expect(dirtyRanges(flags, 200, 0, 3)).toEqual([[0, 151]]);
-    // slots past the count are not drawn and not uploaded
-    expect(dirtyRanges(flags, 120, 0, 10)).toEqual([[0, 3], [10, 11], [100, 101]]);
+    const slots = [0, 1, 2, 10, 100, 150];
+    expect(dirtyRanges(slots, 0, 10)).toEqual([[0, 3], [10, 11], [100, 101], [150, 151]]);
+    expect(dirtyRanges(slots, 8, 10)).toEqual([[0, 11], [100, 101], [150, 151]]);
+    expect(dirtyRanges(slots, 0, 3)).toEqual([[0, 151]]);
+    expect(dirtyRanges([], 0, 3)).toEqual([]);
   });
 });
 

@@ -20,11 +20,11 @@ const MERGE_GAP = 32;
 /** Past this many separate ranges one upload of their whole span is cheaper than many calls. */
 const MAX_RANGES = 64;
 
-/** [first slot, end slot) runs to upload, from the dirty flags of the first `count` slots. */
-export function dirtyRanges(dirty: Uint8Array, count: number, mergeGap = MERGE_GAP, maxRanges = MAX_RANGES): Array<[number, number]> {
+/** [first slot, end slot) runs to upload, from the changed slots in ascending order. */
+export function dirtyRanges(slots: ArrayLike<number>, mergeGap = MERGE_GAP, maxRanges = MAX_RANGES): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
-  for (let i = 0; i < count; i++) {
-    if (!dirty[i]) continue;
+  for (let k = 0; k < slots.length; k++) {
+    const i = slots[k];
     const last = ranges[ranges.length - 1];
     if (last && i - last[1] <= mergeGap) last[1] = i + 1;
     else ranges.push([i, i + 1]);
@@ -50,6 +50,7 @@ export class VehicleBuffer {
   hidden = new Uint8Array(0);
   dirty = new Uint8Array(0);
   private readonly slots = new Map<number, number>();
+  private dirtyList: number[] = [];
   private anyDirty = false;
 
   constructor(capacity = 1024) {
@@ -102,10 +103,11 @@ export class VehicleBuffer {
   /** The upload runs since the last call; clears the marks. */
   takeDirty(): Array<[number, number]> {
     if (!this.anyDirty) return [];
-    const ranges = dirtyRanges(this.dirty, this.count);
-    this.dirty.fill(0, 0, this.count);
+    const sorted = Int32Array.from(this.dirtyList).sort();
+    for (const slot of this.dirtyList) this.dirty[slot] = 0;
+    this.dirtyList = [];
     this.anyDirty = false;
-    return ranges;
+    return dirtyRanges(sorted);
   }
 
   /** Empties the buffer (a new fleet); the arrays are kept. */
@@ -113,6 +115,7 @@ export class VehicleBuffer {
     this.slots.clear();
     this.count = 0;
     this.dirty.fill(0);
+    this.dirtyList = [];
     this.anyDirty = true; // the draw count changed
   }
 
@@ -141,8 +144,10 @@ export class VehicleBuffer {
   }
 
   private mark(slot: number) {
-    this.dirty[slot] = 1;
     this.anyDirty = true;
+    if (this.dirty[slot]) return;
+    this.dirty[slot] = 1;
+    this.dirtyList.push(slot);
   }
 
   private grow(capacity: number) {

@@ -13,20 +13,42 @@ export const LABEL_MIN_ZOOM = 9;
 /** MapLibre's world size in pixels at zoom 0. */
 export const TILE_SIZE = 512;
 
-/** The plates of the shown vehicles inside the view (padded by half a screen), as label points. */
-export function labelCollection(vehicles: VehicleBuffer, store: FleetStore, box: { west: number; east: number; north: number; south: number }): FeatureCollection<Point> {
-  const x0 = mercatorX(box.west);
-  const x1 = mercatorX(box.east);
-  const y0 = mercatorY(box.north);
-  const y1 = mercatorY(box.south);
-  const padX = (x1 - x0) / 2;
-  const padY = (y1 - y0) / 2;
+/** A plate label's room on screen: at most one candidate per cell goes to MapLibre's placement. */
+const LABEL_CELL_PX: [number, number] = [90, 36];
+
+export interface LabelView {
+  west: number;
+  east: number;
+  north: number;
+  south: number;
+  /** 512 · 2^zoom */
+  worldSize: number;
+}
+
+/**
+ * The plates of the shown vehicles in view (padded by a quarter screen) as label points, thinned
+ * to one per label-sized cell: a screen holds a few hundred plates, and MapLibre's symbol
+ * placement (main thread, every few frames) should not sort through the thousand it would hide.
+ */
+export function labelCollection(vehicles: VehicleBuffer, store: FleetStore, view: LabelView): FeatureCollection<Point> {
+  const x0 = mercatorX(view.west);
+  const x1 = mercatorX(view.east);
+  const y0 = mercatorY(view.north);
+  const y1 = mercatorY(view.south);
+  const padX = (x1 - x0) / 4;
+  const padY = (y1 - y0) / 4;
+  const cellsX = view.worldSize / LABEL_CELL_PX[0];
+  const cellsY = view.worldSize / LABEL_CELL_PX[1];
+  const taken = new Set<number>();
   const features: Feature<Point>[] = [];
   for (let i = 0; i < vehicles.count; i++) {
     if (vehicles.hidden[i]) continue;
     const x = vehicles.x[i];
     const y = vehicles.y[i];
     if (x < x0 - padX || x > x1 + padX || y < y0 - padY || y > y1 + padY) continue;
+    const cell = Math.floor(x * cellsX) * Math.ceil(cellsY) + Math.floor(y * cellsY);
+    if (taken.has(cell)) continue;
+    taken.add(cell);
     const v = store.get(vehicles.ids[i]);
     if (!v) continue;
     features.push({ type: 'Feature', geometry: { type: 'Point', coordinates: [lonFromMercator(x), latFromMercator(y)] }, properties: { plate: v.plate || v.name } });
@@ -61,7 +83,8 @@ export function refreshOverlays(map: MapLibreMap, vehicles: VehicleBuffer, store
   }
   if (zoom >= LABEL_MIN_ZOOM) {
     const b = map.getBounds();
-    labels?.setData(labelCollection(vehicles, store, { west: b.getWest(), east: b.getEast(), north: b.getNorth(), south: b.getSouth() }));
+    const worldSize = TILE_SIZE * 2 ** zoom;
+    labels?.setData(labelCollection(vehicles, store, { west: b.getWest(), east: b.getEast(), north: b.getNorth(), south: b.getSouth(), worldSize }));
     filled.labels = true;
   } else {
     if (filled.labels) labels?.setData(EMPTY);
