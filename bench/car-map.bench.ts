@@ -17,7 +17,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 // the page's hooks (bench/car-map/main.tsx), as the browser sees them
 declare global {
   interface Window {
-    carBench: { update(n: number): number; idle(): Promise<void>; ready: boolean; features(): number };
+    carBench: { update(n: number): number; refreshOverlays(): number; idle(): Promise<void>; ready: boolean; features(): number };
   }
 }
 
@@ -139,7 +139,7 @@ async function openPage(query: string): Promise<Page> {
   return page;
 }
 
-async function scenario(name: string, query: string, batchSize: number, shot: string) {
+async function scenario(name: string, query: string, batchSize: number, shot: string, action: 'update' | 'refresh' = 'update') {
   const page = await openPage(query);
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${shot}.png`) });
   const settle = async () => {
@@ -156,7 +156,7 @@ async function scenario(name: string, query: string, batchSize: number, shot: st
   const cpu: number[] = [];
   for (let i = 0; i < BATCHES; i++) {
     const m = await mainThreadMs(page, async () => {
-      sync.push(await page.evaluate((n) => window.carBench.update(n), batchSize));
+      sync.push(await page.evaluate(([n, a]) => (a === 'refresh' ? window.carBench.refreshOverlays() : window.carBench.update(n as number)), [batchSize, action] as const));
       await settle();
     });
     total.push(m.total);
@@ -232,6 +232,8 @@ for (const compositor of COMPOSITORS) {
     // 10 000 vehicles every 10 s arrive as ~250 changes per 250 ms flush
     await scenario('city view zoom 13, live stream flush', city, Math.round(VEHICLES / 40), `${compositor}-city-flush`),
     await scenario('city view zoom 10 (clusters and arrows)', 'zoom=10&lon=114.06&lat=22.55&spread=0.3', Math.round(VEHICLES / 40), `${compositor}-city-z10`),
+    // the low-frequency half alone: clusters and labels rebuilt (every 3 s while vehicles move, and on camera moves)
+    await scenario('city view zoom 13, clusters and labels refresh', city, 0, `${compositor}-city-refresh`, 'refresh'),
     await liveStream(city),
   ];
   await browser.close();

@@ -47,12 +47,18 @@ function update(n: number): number {
 
 declare global {
   interface Window {
-    carBench: { update: typeof update; idle: () => Promise<void>; ready: boolean; features: () => number };
+    carBench: { update: typeof update; refreshOverlays: () => number; idle: () => Promise<void>; ready: boolean; features: () => number };
   }
 }
 const mapOf = () => (document.querySelector('.car-map-canvas') as HTMLElement & { maplibre?: import('maplibre-gl').Map }).maplibre!;
 window.carBench = {
   update,
+  // what the layer does on a camera move and every 3 s while positions change: clusters and labels rebuilt
+  refreshOverlays: () => {
+    const started = performance.now();
+    mapOf().fire('moveend');
+    return performance.now() - started;
+  },
   ready: false,
   idle: () => new Promise<void>((resolve) => (mapOf().loaded() ? requestAnimationFrame(() => requestAnimationFrame(() => resolve())) : mapOf().once('idle', () => resolve()))),
   // arrows drawn (not inside a cluster), anywhere in the buffer
