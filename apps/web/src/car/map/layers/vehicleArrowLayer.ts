@@ -67,9 +67,11 @@ export class VehicleArrowLayer implements CustomLayerInterface {
 
   onAdd(map: MapLibreMap): void {
     this.map = map;
+    map.on('webglcontextlost', this.forget);
   }
 
-  onRemove(_map: MapLibreMap, gl: Gl): void {
+  onRemove(map: MapLibreMap, gl: Gl): void {
+    map.off('webglcontextlost', this.forget);
     const s = this.state;
     if (s) {
       gl.deleteProgram(s.program);
@@ -81,6 +83,11 @@ export class VehicleArrowLayer implements CustomLayerInterface {
     this.state = null;
     this.map = null;
   }
+
+  /** A lost context took the program, buffers and texture with it: the next frame makes them again, whole. */
+  private readonly forget = () => {
+    this.state = null;
+  };
 
   /** Test-visible: where this vehicle is drawn, in display [lon, lat], or null. */
   drawnLngLat(vehicleId: number): [number, number] | null {
