@@ -29,14 +29,31 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type MapEl = HTMLElement & { maplibre: { getSource(id: string): { getData(): Promise<{ features: Array<{ id: number; geometry: { coordinates: [number, number] } }> }> }; project(p: [number, number]): { x: number; y: number } } };
+type MapEl = HTMLElement & {
+  maplibre: {
+    getSource(id: string): { getData(): Promise<{ features: Array<{ id: number; geometry: { coordinates: [number, number] } }> }> };
+    getLayer(id: string): { implementation: { drawnLngLat(id: number): [number, number] | null; isShown(id: number): boolean } };
+    project(p: [number, number]): { x: number; y: number };
+  };
+};
 
-/** Where the map's vehicle source has this vehicle now. */
+/** Where the vehicle layer draws this vehicle now (its test accessor on the custom WebGL layer). */
 const onMap = (page: Page, vehicleId: number) =>
-  page.evaluate(async (id) => {
+  page.evaluate((id) => {
     const el = document.querySelector('[data-testid="car-map"] .car-map-canvas') as unknown as MapEl;
-    const data = await el.maplibre.getSource('car-vehicles').getData();
-    return data.features.find((f) => f.id === id)?.geometry.coordinates ?? null;
+    return el.maplibre.getLayer('car-vehicle-arrow').implementation.drawnLngLat(id);
+  }, vehicleId);
+
+/** The vehicle's arrow in page pixels, when it is drawn as an arrow inside the map. */
+const arrowOnScreen = (page: Page, vehicleId: number) =>
+  page.evaluate((id) => {
+    const el = document.querySelector('[data-testid="car-map"] .car-map-canvas') as unknown as MapEl & { getBoundingClientRect(): DOMRect };
+    const layer = el.maplibre.getLayer('car-vehicle-arrow').implementation;
+    const at = layer.drawnLngLat(id);
+    if (!at || !layer.isShown(id)) return null;
+    const p = el.maplibre.project(at);
+    const box = el.getBoundingClientRect();
+    return p.x > 20 && p.y > 20 && p.x < box.width - 20 && p.y < box.height - 20 ? { x: box.left + p.x, y: box.top + p.y } : null;
   }, vehicleId);
 
 describe('car monitoring with a simulated fleet', () => {
@@ -73,6 +90,13 @@ describe('car monitoring with a simulated fleet', () => {
     await page.waitForTimeout(800);
     await shot(page, 'car-monitor-dialog');
     await dialog.locator('.ant-modal-close').click();
+    await dialog.waitFor({ state: 'hidden' });
+    // clicking the vehicle's arrow on the map opens it too (hit test against the layer's arrays)
+    const arrow = await until(() => arrowOnScreen(page, v.vehicleId).then((p) => p ?? undefined));
+    await page.mouse.click(arrow.x, arrow.y);
+    await dialog.waitFor();
+    await until(async () => ((await dialog.getByTestId('car-vehicle-panel').getAttribute('data-vehicle-id')) === String(v.vehicleId) ? true : undefined), 10_000);
+    await dialog.locator('.ant-modal-close').click();
     await page.getByTestId('tree-search').fill('');
     await page.waitForTimeout(1500);
     await shot(page, 'car-monitor');
@@ -104,7 +128,8 @@ describe('car monitoring with a simulated fleet', () => {
       });
       expect(inView).toBe(true);
     }
-    expect(await page.getByTestId('follow-address').innerText()).toContain('广东省');
+    // the address arrives from getGeo after the position (slower on a loaded machine)
+    await until(async () => ((await page.getByTestId('follow-address').innerText()).includes('广东省') ? true : undefined), 20_000);
     await shot(page, 'car-follow');
     expect(errors).toEqual([]);
     await context.close();

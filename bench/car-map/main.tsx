@@ -47,15 +47,27 @@ function update(n: number): number {
 
 declare global {
   interface Window {
-    carBench: { update: typeof update; idle: () => Promise<void>; ready: boolean; features: () => number };
+    carBench: { update: typeof update; refreshOverlays: () => number; idle: () => Promise<void>; ready: boolean; features: () => number };
   }
 }
 const mapOf = () => (document.querySelector('.car-map-canvas') as HTMLElement & { maplibre?: import('maplibre-gl').Map }).maplibre!;
 window.carBench = {
   update,
+  // what the layer does on a camera move and every 3 s while positions change: clusters and labels rebuilt
+  refreshOverlays: () => {
+    const started = performance.now();
+    mapOf().fire('moveend');
+    return performance.now() - started;
+  },
   ready: false,
   idle: () => new Promise<void>((resolve) => (mapOf().loaded() ? requestAnimationFrame(() => requestAnimationFrame(() => resolve())) : mapOf().once('idle', () => resolve()))),
-  features: () => mapOf().querySourceFeatures('car-vehicles').length,
+  // arrows drawn (not inside a cluster), anywhere in the buffer
+  features: () => {
+    const arrows = (mapOf().getLayer('car-vehicle-arrow') as unknown as { implementation: { vehicles: { count: number; hidden: Uint8Array } } }).implementation.vehicles;
+    let shown = 0;
+    for (let i = 0; i < arrows.count; i++) if (!arrows.hidden[i]) shown++;
+    return shown;
+  },
 };
 createRoot(document.getElementById('app')!).render(
   <div style={{ height: '100%', display: 'flex' }}>

@@ -1,7 +1,9 @@
 import { STATE_COLORS, VEHICLE_STATES } from '../fleet/vehicleState.ts';
 import type { MapLibreMap } from './maplibre.ts';
 
-const SIZE = 28;
+/** The arrow's size in CSS pixels, and the resolution it is drawn at. */
+export const ARROW_SIZE = 28;
+const SIZE = ARROW_SIZE;
 const RATIO = 2;
 
 /** A heading arrow in the state's colour, drawn once per state on a canvas (no image files). */
@@ -10,8 +12,12 @@ function arrow(color: string): ImageData {
   const canvas = document.createElement('canvas');
   canvas.width = px;
   canvas.height = px;
-  const g = canvas.getContext('2d')!;
-  g.scale(RATIO, RATIO);
+  return drawArrow(canvas.getContext('2d')!, color, 0);
+}
+
+function drawArrow(g: CanvasRenderingContext2D, color: string, left: number): ImageData {
+  const px = SIZE * RATIO;
+  g.setTransform(RATIO, 0, 0, RATIO, left * RATIO, 0);
   g.beginPath();
   g.arc(SIZE / 2, SIZE / 2, 10.5, 0, Math.PI * 2);
   g.fillStyle = '#ffffff';
@@ -32,7 +38,17 @@ function arrow(color: string): ImageData {
   g.closePath();
   g.fillStyle = '#ffffff';
   g.fill();
-  return g.getImageData(0, 0, px, px);
+  return g.getImageData(left * RATIO, 0, px, px);
+}
+
+/** The four state arrows side by side, in VEHICLE_STATES' order: the custom arrow layer's texture. */
+export function vehicleArrowAtlas(): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = SIZE * RATIO * VEHICLE_STATES.length;
+  canvas.height = SIZE * RATIO;
+  const g = canvas.getContext('2d')!;
+  VEHICLE_STATES.forEach((state, i) => drawArrow(g, STATE_COLORS[state], i * SIZE));
+  return canvas;
 }
 
 export const vehicleIconName = (state: string) => `car-${state}`;

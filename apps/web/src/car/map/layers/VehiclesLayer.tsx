@@ -1,37 +1,32 @@
 import { useEffect, useRef } from 'react';
-import type { Feature, FeatureCollection, Point } from 'geojson';
 import type { FleetStore, FleetVehicle } from '../../fleet/fleetStore.ts';
 import { STATE_COLORS } from '../../fleet/vehicleState.ts';
 import { MAP_FONT } from '../basemapStyle.ts';
 import { display } from '../displayCoords.ts';
 import { useMap } from '../mapContext.ts';
-import type { GeoJSONSource, MapMouseEvent } from '../maplibre.ts';
-import { addVehicleIcons } from '../vehicleIcons.ts';
+import type { MapMouseEvent } from '../maplibre.ts';
+import { EMPTY } from './geojsonLayer.ts';
+import { VehicleArrowLayer } from './vehicleArrowLayer.ts';
+import { VehicleBuffer, mercatorX, mercatorY } from './vehicleBuffer.ts';
+import { CLUSTER_MAX_ZOOM, LABEL_MIN_ZOOM, TILE_SIZE, refreshOverlays, type OverlaySources } from './vehicleOverlays.ts';
 
-const SOURCE = 'car-vehicles';
-const LAYERS = ['car-clusters', 'car-cluster-count', 'car-vehicle-arrow', 'car-vehicle-label'];
+export const VEHICLE_ARROW_LAYER = 'car-vehicle-arrow';
+const CLUSTERS = 'car-vehicle-clusters';
+const LABELS = 'car-vehicle-labels';
+const GEOJSON_LAYERS = ['car-clusters', 'car-cluster-count', 'car-vehicle-label'];
+/** Clusters and labels follow moving vehicles at most this often. */
+const OVERLAY_REFRESH_MS = 3000;
+/** A click within this many pixels of an arrow's centre selects it. */
+const HIT_PX = 12;
 
 type Props = { store: FleetStore; onSelect?: (vehicleId: number) => void };
 
-function feature(v: FleetVehicle): Feature<Point> {
-  return {
-    type: 'Feature',
-    id: v.vehicleId,
-    geometry: { type: 'Point', coordinates: display.toDisplay(v.lon, v.lat) },
-    properties: { plate: v.plate || v.name, state: v.state, course: v.course },
-  };
-}
-
-export function fleetCollection(store: FleetStore): FeatureCollection<Point> {
-  const features: Feature<Point>[] = [];
-  for (const v of store.values()) if (v.hasPosition) features.push(feature(v));
-  return { type: 'FeatureCollection', features };
-}
-
 /**
- * Every vehicle with a position: clustered when zoomed out (red when a cluster holds an alarm),
- * heading arrows coloured by state, plate labels where they fit. Only changed vehicles are sent
- * to the map (a source diff), so 10 000 vehicles updating every 10 s stay cheap.
+ * Every vehicle with a position as a heading arrow coloured by state, drawn by a custom WebGL
+ * layer from typed arrays: a batch of positions writes the changed slots and uploads them, with
+ * no GeoJSON and no worker round trip. Clusters (zoomed out) and plate labels (zoomed in) are
+ * small GeoJSON layers refreshed on camera moves and at most every few seconds. Clicks are hit
+ * tested on the CPU against the same arrays.
  */
 export function VehiclesLayer({ store, onSelect }: Props) {
   const map = useMap();
@@ -39,17 +34,22 @@ export function VehiclesLayer({ store, onSelect }: Props) {
   select.current = onSelect;
 
   useEffect(() => {
-    addVehicleIcons(map);
-    map.addSource(SOURCE, {
-      type: 'geojson',
-      data: fleetCollection(store),
-      cluster: true,
-      clusterMaxZoom: 11,
-      clusterRadius: 48,
-      clusterProperties: { alarm: ['+', ['case', ['==', ['get', 'state'], 'alarm'], 1, 0]] },
-    });
+    const vehicles = new VehicleBuffer(Math.max(1024, store.size));
+    const write = (v: FleetVehicle) => {
+      const [lon, lat] = display.toDisplay(v.lon, v.lat);
+      vehicles.set(v.vehicleId, lon, lat, v.course, v.state);
+    };
+    const writeAll = () => {
+      vehicles.clear();
+      for (const v of store.values()) if (v.hasPosition) write(v);
+    };
+    writeAll();
+    const arrows = new VehicleArrowLayer(VEHICLE_ARROW_LAYER, vehicles);
+
+    map.addSource(CLUSTERS, { type: 'geojson', data: EMPTY });
+    map.addSource(LABELS, { type: 'geojson', data: EMPTY });
     map.addLayer({
-      id: 'car-clusters', type: 'circle', source: SOURCE, filter: ['has', 'point_count'],
+      id: 'car-clusters', type: 'circle', source: CLUSTERS,
       paint: {
         'circle-color': ['case', ['>', ['get', 'alarm'], 0], STATE_COLORS.alarm, '#1265e0'],
         'circle-opacity': 0.85,
@@ -59,84 +59,74 @@ export function VehiclesLayer({ store, onSelect }: Props) {
       },
     });
     map.addLayer({
-      id: 'car-cluster-count', type: 'symbol', source: SOURCE, filter: ['has', 'point_count'],
+      id: 'car-cluster-count', type: 'symbol', source: CLUSTERS,
       layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': MAP_FONT, 'text-size': 12, 'text-allow-overlap': true },
       paint: { 'text-color': '#ffffff' },
     });
+    map.addLayer(arrows);
     map.addLayer({
-      id: 'car-vehicle-arrow', type: 'symbol', source: SOURCE, filter: ['!', ['has', 'point_count']],
-      layout: {
-        'icon-image': ['concat', 'car-', ['get', 'state']], 'icon-rotate': ['get', 'course'], 'icon-rotation-alignment': 'map',
-        'icon-allow-overlap': true, 'icon-ignore-placement': true,
-      },
-    });
-    map.addLayer({
-      id: 'car-vehicle-label', type: 'symbol', source: SOURCE, filter: ['!', ['has', 'point_count']], minzoom: 9,
-      layout: {
-        'text-field': ['get', 'plate'], 'text-font': MAP_FONT, 'text-size': 12, 'text-offset': [0, 1.5], 'text-anchor': 'top',
-        'text-optional': true, 'text-padding': 1,
-      },
+      id: 'car-vehicle-label', type: 'symbol', source: LABELS, minzoom: LABEL_MIN_ZOOM,
+      layout: { 'text-field': ['get', 'plate'], 'text-font': MAP_FONT, 'text-size': 12, 'text-offset': [0, 1.5], 'text-anchor': 'top', 'text-padding': 1 },
       paint: { 'text-color': '#1f2329', 'text-halo-color': '#ffffff', 'text-halo-width': 1.6 },
     });
 
-    const source = map.getSource(SOURCE) as GeoJSONSource;
-    const inSource = new Set<number>();
-    for (const v of store.values()) if (v.hasPosition) inSource.add(v.vehicleId);
+    const sources: OverlaySources = { clusters: CLUSTERS, labels: LABELS };
+    let stale = false;
+    const refresh = () => {
+      stale = false;
+      refreshOverlays(map, vehicles, store, sources);
+      arrows.changed();
+    };
+    refresh();
+    const timer = setInterval(() => stale && refresh(), OVERLAY_REFRESH_MS);
     const off = store.subscribe((changed) => {
       if (changed === 'all') {
-        inSource.clear();
-        for (const v of store.values()) if (v.hasPosition) inSource.add(v.vehicleId);
-        source.setData(fleetCollection(store));
+        writeAll();
+        refresh();
         return;
       }
-      const add: Feature<Point>[] = [];
-      const update: Array<{ id: number; newGeometry: Point; addOrUpdateProperties: Array<{ key: string; value: unknown }> }> = [];
       for (const id of changed) {
         const v = store.get(id);
-        if (!v?.hasPosition) continue;
-        if (!inSource.has(id)) {
-          inSource.add(id);
-          add.push(feature(v));
-        } else {
-          update.push({
-            id,
-            newGeometry: { type: 'Point', coordinates: display.toDisplay(v.lon, v.lat) },
-            addOrUpdateProperties: [{ key: 'state', value: v.state }, { key: 'course', value: v.course }],
-          });
-        }
+        if (v?.hasPosition) write(v);
       }
-      if (add.length || update.length) void source.updateData({ add, update });
+      stale = true;
+      arrows.changed();
     });
 
-    const onVehicle = (e: MapMouseEvent & { features?: Array<{ id?: string | number }> }) => {
-      const id = Number(e.features?.[0]?.id);
-      if (id) select.current?.(id);
+    const vehicleAt = (e: MapMouseEvent) => {
+      const at = map.unproject(e.point);
+      return vehicles.hitTest(mercatorX(at.lng), mercatorY(at.lat), HIT_PX / (TILE_SIZE * 2 ** map.getZoom()));
     };
-    const onCluster = async (e: MapMouseEvent & { features?: Array<{ properties: Record<string, unknown>; geometry: unknown }> }) => {
-      const f = e.features?.[0];
-      if (!f) return;
-      const zoom = await source.getClusterExpansionZoom(Number(f.properties.cluster_id));
-      map.easeTo({ center: (f.geometry as Point).coordinates as [number, number], zoom: Math.min(zoom + 0.5, 17) });
+    const onClick = (e: MapMouseEvent) => {
+      const cluster = map.queryRenderedFeatures(e.point, { layers: ['car-clusters'] })[0];
+      if (cluster?.geometry.type === 'Point') {
+        const zoom = Math.min(Math.floor(map.getZoom()) + 2, CLUSTER_MAX_ZOOM + 1);
+        map.easeTo({ center: cluster.geometry.coordinates as [number, number], zoom });
+        return;
+      }
+      const id = vehicleAt(e);
+      if (id !== null) select.current?.(id);
     };
-    const pointer = () => (map.getCanvas().style.cursor = 'pointer');
-    const plain = () => (map.getCanvas().style.cursor = '');
-    map.on('click', 'car-vehicle-arrow', onVehicle);
-    map.on('click', 'car-clusters', onCluster);
-    for (const id of ['car-vehicle-arrow', 'car-clusters']) {
-      map.on('mouseenter', id, pointer);
-      map.on('mouseleave', id, plain);
-    }
+    let overCluster = false;
+    const cursor = (e: MapMouseEvent) => (map.getCanvas().style.cursor = overCluster || vehicleAt(e) !== null ? 'pointer' : '');
+    const enterCluster = () => (overCluster = true);
+    const leaveCluster = () => (overCluster = false);
+    map.on('click', onClick);
+    map.on('mousemove', cursor);
+    map.on('mouseenter', 'car-clusters', enterCluster);
+    map.on('mouseleave', 'car-clusters', leaveCluster);
+    map.on('moveend', refresh);
     return () => {
       off();
-      map.off('click', 'car-vehicle-arrow', onVehicle);
-      map.off('click', 'car-clusters', onCluster);
-      for (const id of ['car-vehicle-arrow', 'car-clusters']) {
-        map.off('mouseenter', id, pointer);
-        map.off('mouseleave', id, plain);
-      }
+      clearInterval(timer);
+      map.off('click', onClick);
+      map.off('mousemove', cursor);
+      map.off('mouseenter', 'car-clusters', enterCluster);
+      map.off('mouseleave', 'car-clusters', leaveCluster);
+      map.off('moveend', refresh);
       if (!map.style) return; // the map itself is gone
-      for (const id of LAYERS) if (map.getLayer(id)) map.removeLayer(id);
-      if (map.getSource(SOURCE)) map.removeSource(SOURCE);
+      for (const id of [...GEOJSON_LAYERS, VEHICLE_ARROW_LAYER]) if (map.getLayer(id)) map.removeLayer(id);
+      for (const id of [CLUSTERS, LABELS]) if (map.getSource(id)) map.removeSource(id);
     };
   }, [map, store]);
 

@@ -1,0 +1,196 @@
+import type { CustomLayerInterface, CustomRenderMethodInput, Map as MapLibreMap } from 'maplibre-gl';
+import { VEHICLE_STATES } from '../../fleet/vehicleState.ts';
+import { ARROW_SIZE, vehicleArrowAtlas } from '../vehicleIcons.ts';
+import { FLOATS_PER_VEHICLE, mercatorX, mercatorY, type VehicleBuffer } from './vehicleBuffer.ts';
+
+const VERTEX = `#version 300 es
+precision highp float;
+uniform mat4 u_matrix;      // mercator → clip, translated to the camera's centre
+uniform vec2 u_center_hi;
+uniform vec2 u_center_lo;
+uniform vec2 u_half_size;   // the arrow's half size in clip units
+uniform float u_bearing;
+in vec2 a_corner;           // the quad: -1..1
+in vec4 a_pos;              // mercator high x, y; remainder x, y
+in vec2 a_meta;             // heading (degrees), atlas index (-1 hidden)
+out vec2 v_uv;
+void main() {
+  v_uv = vec2((a_corner.x * 0.5 + 0.5 + max(a_meta.y, 0.0)) / ${VEHICLE_STATES.length}.0, 0.5 - a_corner.y * 0.5);
+  if (a_meta.y < 0.0) { gl_Position = vec4(2.0, 2.0, 2.0, 1.0); return; }
+  vec2 p = (a_pos.xy - u_center_hi) + (a_pos.zw - u_center_lo);
+  vec4 clip = u_matrix * vec4(p, 0.0, 1.0);
+  float a = radians(a_meta.x) - u_bearing; // clockwise from north, like icon-rotate
+  vec2 c = a_corner;
+  clip.xy += vec2(c.x * cos(a) + c.y * sin(a), c.y * cos(a) - c.x * sin(a)) * u_half_size * clip.w;
+  gl_Position = clip;
+}`;
+
+const FRAGMENT = `#version 300 es
+precision mediump float;
+uniform sampler2D u_atlas;
+in vec2 v_uv;
+out vec4 fragColor;
+void main() { fragColor = texture(u_atlas, v_uv); }`;
+
+type Gl = WebGL2RenderingContext;
+
+interface GlState {
+  program: WebGLProgram;
+  vao: WebGLVertexArrayObject;
+  quad: WebGLBuffer;
+  instances: WebGLBuffer;
+  texture: WebGLTexture;
+  generation: number;
+  uniforms: Record<'matrix' | 'centerHi' | 'centerLo' | 'halfSize' | 'bearing' | 'atlas', WebGLUniformLocation | null>;
+}
+
+function compile(gl: Gl, type: number, source: string): WebGLShader {
+  const shader = gl.createShader(type)!;
+  gl.shaderSource(shader, source);
+  gl.compileShader(shader);
+  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) throw new Error(`vehicle arrow shader: ${gl.getShaderInfoLog(shader)}`);
+  return shader;
+}
+
+/**
+ * Every vehicle as one instanced, rotated arrow coloured by state, in one draw call, straight
+ * from a VehicleBuffer: a batch of positions costs a `bufferSubData` of the changed slots, not a
+ * worker round trip. All GL work happens inside `render` (MapLibre resets its state after it).
+ */
+export class VehicleArrowLayer implements CustomLayerInterface {
+  readonly type = 'custom' as const;
+  readonly renderingMode = '2d' as const;
+  private map: MapLibreMap | null = null;
+  private state: GlState | null = null;
+
+  constructor(readonly id: string, readonly vehicles: VehicleBuffer) {}
+
+  onAdd(map: MapLibreMap): void {
+    this.map = map;
+    map.on('webglcontextlost', this.forget);
+  }
+
+  onRemove(map: MapLibreMap, gl: Gl): void {
+    map.off('webglcontextlost', this.forget);
+    const s = this.state;
+    if (s) {
+      gl.deleteProgram(s.program);
+      gl.deleteVertexArray(s.vao);
+      gl.deleteBuffer(s.quad);
+      gl.deleteBuffer(s.instances);
+      gl.deleteTexture(s.texture);
+    }
+    this.state = null;
+    this.map = null;
+  }
+
+  /** A lost context took the program, buffers and texture with it: the next frame makes them again, whole. */
+  private readonly forget = () => {
+    this.state = null;
+  };
+
+  /** Test-visible: where this vehicle is drawn, in display [lon, lat], or null. */
+  drawnLngLat(vehicleId: number): [number, number] | null {
+    return this.vehicles.lngLat(vehicleId);
+  }
+
+  /** Test-visible: whether the vehicle is drawn as an arrow now (not inside a cluster). */
+  isShown(vehicleId: number): boolean {
+    const slot = this.vehicles.slotOf(vehicleId);
+    return slot !== undefined && !this.vehicles.hidden[slot];
+  }
+
+  /** Asks for a frame after the buffer changed. */
+  changed(): void {
+    this.map?.triggerRepaint();
+  }
+
+  render(gl: Gl, args: CustomRenderMethodInput): void {
+    const s = (this.state ??= this.setUp(gl));
+    const v = this.vehicles;
+    gl.bindBuffer(gl.ARRAY_BUFFER, s.instances);
+    if (s.generation !== v.generation) {
+      gl.bufferData(gl.ARRAY_BUFFER, v.data, gl.DYNAMIC_DRAW);
+      s.generation = v.generation;
+      v.takeDirty();
+    } else {
+      for (const [from, to] of v.takeDirty()) {
+        gl.bufferSubData(gl.ARRAY_BUFFER, from * FLOATS_PER_VEHICLE * 4, v.data, from * FLOATS_PER_VEHICLE, (to - from) * FLOATS_PER_VEHICLE);
+      }
+    }
+    if (v.count === 0 || !this.map) return;
+
+    const m = args.defaultProjectionData.mainMatrix;
+    const center = this.map.getCenter();
+    const cx = mercatorX(center.lng);
+    const cy = mercatorY(center.lat);
+    // the translation to the centre in float64, so the GPU only sees small offsets
+    const matrix = new Float32Array(m);
+    for (let r = 0; r < 4; r++) matrix[12 + r] = m[r] * cx + m[4 + r] * cy + m[12 + r];
+    const hiX = Math.fround(cx);
+    const hiY = Math.fround(cy);
+
+    gl.useProgram(s.program);
+    gl.uniformMatrix4fv(s.uniforms.matrix, false, matrix);
+    gl.uniform2f(s.uniforms.centerHi, hiX, hiY);
+    gl.uniform2f(s.uniforms.centerLo, cx - hiX, cy - hiY);
+    const px = (ARROW_SIZE / 2) * this.map.getPixelRatio();
+    gl.uniform2f(s.uniforms.halfSize, (2 * px) / gl.drawingBufferWidth, (2 * px) / gl.drawingBufferHeight);
+    gl.uniform1f(s.uniforms.bearing, (this.map.getBearing() * Math.PI) / 180);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindTexture(gl.TEXTURE_2D, s.texture);
+    gl.uniform1i(s.uniforms.atlas, 0);
+    gl.bindVertexArray(s.vao);
+    gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, v.count);
+    gl.bindVertexArray(null);
+  }
+
+  private setUp(gl: Gl): GlState {
+    const program = gl.createProgram()!;
+    gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, VERTEX));
+    gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, FRAGMENT));
+    gl.linkProgram(program);
+    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(`vehicle arrow program: ${gl.getProgramInfoLog(program)}`);
+
+    const vao = gl.createVertexArray()!;
+    gl.bindVertexArray(vao);
+    const quad = gl.createBuffer()!;
+    gl.bindBuffer(gl.ARRAY_BUFFER, quad);
+    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 1, -1, -1, 1, 1, 1]), gl.STATIC_DRAW);
+    const corner = gl.getAttribLocation(program, 'a_corner');
+    gl.enableVertexAttribArray(corner);
+    gl.vertexAttribPointer(corner, 2, gl.FLOAT, false, 0, 0);
+
+    const instances = gl.createBuffer()!;
+    gl.bindBuffer(gl.ARRAY_BUFFER, instances);
+    gl.bufferData(gl.ARRAY_BUFFER, this.vehicles.data, gl.DYNAMIC_DRAW);
+    const stride = FLOATS_PER_VEHICLE * 4;
+    const pos = gl.getAttribLocation(program, 'a_pos');
+    gl.enableVertexAttribArray(pos);
+    gl.vertexAttribPointer(pos, 4, gl.FLOAT, false, stride, 0);
+    gl.vertexAttribDivisor(pos, 1);
+    const meta = gl.getAttribLocation(program, 'a_meta');
+    gl.enableVertexAttribArray(meta);
+    gl.vertexAttribPointer(meta, 2, gl.FLOAT, false, stride, 16);
+    gl.vertexAttribDivisor(meta, 1);
+    gl.bindVertexArray(null);
+    this.vehicles.takeDirty();
+
+    const texture = gl.createTexture()!;
+    gl.bindTexture(gl.TEXTURE_2D, texture);
+    // MapLibre blends premultiplied colours
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, true);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, vehicleArrowAtlas());
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+
+    const at = (name: string) => gl.getUniformLocation(program, name);
+    return {
+      program, vao, quad, instances, texture, generation: this.vehicles.generation,
+      uniforms: { matrix: at('u_matrix'), centerHi: at('u_center_hi'), centerLo: at('u_center_lo'), halfSize: at('u_half_size'), bearing: at('u_bearing'), atlas: at('u_atlas') },
+    };
+  }
+}
