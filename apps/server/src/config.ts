@@ -7,6 +7,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   natsUrl: string | undefined;
+  /** Prefix of every NATS subject, so deployments sharing a NATS cluster stay apart. */
+  natsPrefix: string;
   adminPassword: string | undefined;
   roles: ServerRole[];
   sessionIdleMinutes: number;
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     natsUrl: env.NATS_URL || undefined,
+    natsPrefix: env.NATS_PREFIX || 'chelian',
     adminPassword: env.CHELIAN_ADMIN_PASSWORD || undefined,
     roles: rolesFrom(argv, env.CHELIAN_ROLE),
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),

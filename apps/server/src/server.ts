@@ -27,7 +27,7 @@ export function createLogger(level = process.env.LOG_LEVEL ?? 'info'): FastifyBa
 async function openBus(config: Config, log: FastifyBaseLogger): Promise<Bus> {
   if (!config.natsUrl) return new MemoryBus();
   const { connectNatsBus } = await import('./bus/nats.bus.ts');
-  return connectNatsBus(config.natsUrl, log);
+  return connectNatsBus(config.natsUrl, log, config.natsPrefix);
 }
 
 /**
