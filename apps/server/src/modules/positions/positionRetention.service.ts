@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/types.ts';
 import { positionRetentionQueries } from './positionRetention.queries.ts';
+import { repeatEvery } from '../../jobs/repeatEvery.ts';
 
 /** Partitions made this many days ahead, so a day never starts in the default partition. */
 export const PARTITION_DAYS_AHEAD = 7;
@@ -19,20 +20,12 @@ export async function maintainPositionPartitions(db: Db, retentionDays: number):
 
 /** The 'jobs' role: one pass at start, then hourly. Returns a stop function. */
 export function startPositionRetention(deps: { db: Db; log: FastifyBaseLogger }, retentionDays: number, intervalMs = CHECK_INTERVAL_MS): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const tick = async () => {
-    try {
+  return repeatEvery(
+    intervalMs,
+    async () => {
       const { made, dropped } = await maintainPositionPartitions(deps.db, retentionDays);
       if (made || dropped) deps.log.info({ made, dropped, retentionDays }, '位置分区维护：已新建与删除日分区');
-    } catch (err) {
-      deps.log.error({ err }, '位置分区维护失败');
-    }
-    if (!stopped) timer = setTimeout(tick, intervalMs);
-  };
-  timer = setTimeout(tick, 0);
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
+    },
+    (err) => deps.log.error({ err }, '位置分区维护失败'),
+  );
 }
