@@ -7,6 +7,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   natsUrl: string | undefined;
+  /** Prefix of every NATS subject, so deployments sharing a NATS cluster stay apart. */
+  natsPrefix: string;
   adminPassword: string | undefined;
   roles: ServerRole[];
   sessionIdleMinutes: number;
@@ -22,6 +24,8 @@ export interface Config {
   };
   ports: { jt808: number; gt06: number; h02: number };
   offlineAfterSeconds: number;
+  /** Days of positions kept; older daily partitions are dropped by the jobs role. 0 keeps all. */
+  positionRetentionDays: number;
   demo: boolean;
   /** Password of the demo user on the start that creates it; random (printed once) when unset. */
   demoPassword: string | undefined;
@@ -56,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     natsUrl: env.NATS_URL || undefined,
+    natsPrefix: env.NATS_PREFIX || 'chelian',
     adminPassword: env.CHELIAN_ADMIN_PASSWORD || undefined,
     roles: rolesFrom(argv, env.CHELIAN_ROLE),
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
@@ -71,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     },
     ports: { jt808: int(env.JT808_PORT, 5015), gt06: int(env.GT06_PORT, 5023), h02: int(env.H02_PORT, 5013) },
     offlineAfterSeconds: int(env.OFFLINE_AFTER_SECONDS, 300),
+    positionRetentionDays: int(env.POSITION_RETENTION_DAYS, 180),
     demo: argv.includes('--demo') || env.CHELIAN_DEMO === '1',
     demoPassword: env.CHELIAN_DEMO_PASSWORD || undefined,
     smsProvider: env.SMS_PROVIDER ?? 'outbox',

@@ -9,6 +9,7 @@ import { MemoryBus, type Bus } from './bus/bus.ts';
 import { buildApp } from './http/app.ts';
 import { seedAll } from './seed.ts';
 import { startExportWorker } from './modules/exports/exports.service.ts';
+import { startPositionRetention } from './modules/positions/positionRetention.service.ts';
 import { startGateway, type Gateway } from './gateway/gateway.ts';
 import { startDemo } from './demo/demo.ts';
 
@@ -27,7 +28,7 @@ export function createLogger(level = process.env.LOG_LEVEL ?? 'info'): FastifyBa
 async function openBus(config: Config, log: FastifyBaseLogger): Promise<Bus> {
   if (!config.natsUrl) return new MemoryBus();
   const { connectNatsBus } = await import('./bus/nats.bus.ts');
-  return connectNatsBus(config.natsUrl, log);
+  return connectNatsBus(config.natsUrl, log, config.natsPrefix);
 }
 
 /**
@@ -46,7 +47,8 @@ export async function startServer(config: Config, opts: { db?: Db; log?: Fastify
     console.log(`\n初始管理员账号: admin  密码: ${admin.generatedPassword}  (已写入 ${config.dataDir}/initial-admin.txt)\n`);
   }
   const { app } = await buildApp(ctx);
-  const stopJobs = config.roles.includes('jobs') ? startExportWorker(ctx) : () => {};
+  const jobs = config.roles.includes('jobs') ? [startExportWorker(ctx), startPositionRetention(ctx, config.positionRetentionDays)] : [];
+  const stopJobs = () => jobs.forEach((stop) => stop());
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
   // Terminal ports: JT/T 808, GT06, H02 (config.ports). Closed before the bus and the database so
   // every position already acknowledged is written.

@@ -78,13 +78,23 @@ describe('simulated terminals on the real gateway', () => {
     await eventually(() => fleet.terminals.every((x) => x.vehicle.oilCut), 5000, 'oil cut everywhere');
     for (const s of specs) await eventually(async () => (await commands(s.id))[0]?.status === 'replied', 5000, `${s.protocol} reply stored`);
     expect((await commands(terminal('gt06').id))[0]).toMatchObject({ type: 'cutOil', replySuccess: true, replyText: 'DYD=Success!' });
-    // Braking takes a few seconds; then every report says 0 km/h.
-    await new Promise((r) => setTimeout(r, 6000));
+    // Braking takes a few seconds (up to ~7 from 60 km/h); then every report says 0 km/h. Only a
+    // report made after the cut counts: a car waiting at a light before it also reported 0.
     const term = terminal('jt808');
+    const cutAt = Date.now();
+    const stored = async () =>
+      (await db().one<{ speed: number; gps_time: Date }>(
+        'SELECT l.speed, l.gps_time FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id WHERE t.identifier = $1',
+        [term.id],
+      ))!;
+    const storedSpeed = async () => (await stored()).speed;
+    await eventually(async () => {
+      const last = await stored();
+      return last.speed === 0 && last.gps_time.getTime() > cutAt;
+    }, 15_000, 'stopped');
     const before = term.delivery.sent;
     await eventually(() => term.delivery.sent >= before + 2, 5000, 'more reports');
-    const last = await db().one<{ speed: number }>('SELECT l.speed FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id WHERE t.identifier = $1', [term.id]);
-    expect(last!.speed).toBe(0);
+    expect(await storedSpeed()).toBe(0); // and it stays stopped
 
     await send({ terminalIds: ids, commandType: 'restoreOil' });
     await eventually(() => fleet.terminals.every((x) => !x.vehicle.oilCut), 5000, 'oil restored');

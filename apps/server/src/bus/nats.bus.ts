@@ -4,16 +4,23 @@ import type { Bus, BusHandler } from './bus.ts';
 
 const codec = JSONCodec();
 
+/** The deployment prefix of every subject: tokens of letters, digits, '_' or '-', joined by dots. */
+const PREFIX = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+
 /**
  * The bus over NATS: every gateway and API process connected to the same server (or cluster)
  * sees the same subjects, so a position stored by one gateway reaches every live feed, and a
  * command reaches whichever gateway holds the terminal's socket. Core NATS (at most once) is
  * enough: durable state is in the database, the bus only carries news about it.
+ *
+ * Every subject goes out under `prefix.` (NATS_PREFIX), so deployments sharing one NATS cluster
+ * never hear each other; subscribers see subjects without it, as on the in-process bus.
  */
-export async function connectNatsBus(url: string, log: FastifyBaseLogger): Promise<Bus> {
-  const nc = await connect({ servers: url.split(','), name: `chelian-${process.pid}`, maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
+export async function connectNatsBus(url: string, log: FastifyBaseLogger, prefix: string): Promise<Bus> {
+  if (!PREFIX.test(prefix)) throw new Error(`NATS_PREFIX 无效：「${prefix}」只能由字母、数字、_ 和 - 组成，可用 . 分段`);
+  const nc = await connect({ servers: url.split(','), name: `${prefix}-${process.pid}`, maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
   void watchStatus(nc, log);
-  return new NatsBus(nc, log);
+  return new NatsBus(nc, log, `${prefix}.`);
 }
 
 async function watchStatus(nc: NatsConnection, log: FastifyBaseLogger) {
@@ -30,11 +37,12 @@ class NatsBus implements Bus {
   constructor(
     private readonly nc: NatsConnection,
     private readonly log: FastifyBaseLogger,
+    private readonly prefix: string,
   ) {}
 
   publish<T>(subject: string, message: T): void {
     try {
-      this.nc.publish(subject, codec.encode(message));
+      this.nc.publish(this.prefix + subject, codec.encode(message));
     } catch (err) {
       // Closed or draining: news is lost, the database still holds the facts.
       this.log.warn({ err, subject }, 'NATS 发布失败');
@@ -42,7 +50,7 @@ class NatsBus implements Bus {
   }
 
   subscribe<T>(subject: string, handler: BusHandler<T>): () => void {
-    const sub = this.nc.subscribe(subject, {
+    const sub = this.nc.subscribe(this.prefix + subject, {
       callback: (err, msg) => {
         if (err) return void this.log.warn({ err, subject }, 'NATS 订阅错误');
         let data: T;
@@ -52,7 +60,7 @@ class NatsBus implements Bus {
           return void this.log.warn({ subject: msg.subject }, 'NATS 消息不是 JSON，已忽略');
         }
         try {
-          handler(data, msg.subject);
+          handler(data, msg.subject.slice(this.prefix.length));
         } catch (handlerErr) {
           this.log.error({ err: handlerErr, subject: msg.subject }, 'bus subscriber failed');
         }

@@ -16,6 +16,8 @@ export const subjects = {
   /** A terminal's owner, vehicle or settings changed: gateways refresh what they cached. */
   terminalChanged: (identifier: string) => `terminal.changed.${identifier}`,
   allTerminalChanges: 'terminal.changed.>',
+  /** An account's alarm on/off settings changed: its live feeds reload which alarm types they push. */
+  alarmControlsChanged: (accountId: number) => `alarmControls.changed.${accountId}`,
 };
 
 export interface CommandNotice {

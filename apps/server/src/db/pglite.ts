@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { Db, Queryable, Row } from './types.ts';
 import { toCsv } from './types.ts';
 
@@ -35,7 +35,8 @@ export function wrapPglite(pg: PGlite): Db {
   };
 }
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Db> {
-  const pg = await PGlite.create({ dataDir, loadDataDir, parsers });
+/** `runtime`: an already compiled PGlite (tests open many in one process). */
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob, runtime: Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'> = {}): Promise<Db> {
+  const pg = await PGlite.create({ dataDir, loadDataDir, parsers, ...runtime });
   return wrapPglite(pg);
 }

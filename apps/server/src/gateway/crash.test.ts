@@ -37,9 +37,9 @@ describe('crash safety', () => {
     let env: Record<string, string>;
     let pgliteDir = '';
     if (testEngine() === 'postgres') {
-      db = await createTestDb();
-      const schema = (await db.one<{ s: string }>('SELECT current_schema() AS s'))!.s;
-      env = { DATABASE_URL: process.env.DATABASE_URL!, PG_SCHEMA: schema };
+      const testDb = await createTestDb();
+      db = testDb;
+      env = { DATABASE_URL: testDb.connectionString! };
     } else {
       pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-crash-'));
       const template = path.join(pgliteDir, 'template.tar.gz');

@@ -17,9 +17,11 @@ describe.skipIf(!!skipReason)('API and gateway on separate NATS connections', ()
   let gatewayBus: Bus;
   let gw: Gateway;
   const phone = `0139${String(Date.now()).slice(-8)}`;
+  // One deployment of its own: other runs sharing this nats-server must not hear its news.
+  const prefix = `t${Date.now()}-gateway`;
   beforeAll(async () => {
-    t = await createTestServer({}, { bus: await connectNatsBus(process.env.NATS_URL!, createLogger('silent')) });
-    gatewayBus = await connectNatsBus(process.env.NATS_URL!, createLogger('silent'));
+    t = await createTestServer({}, { bus: await connectNatsBus(process.env.NATS_URL!, createLogger('silent'), prefix) });
+    gatewayBus = await connectNatsBus(process.env.NATS_URL!, createLogger('silent'), prefix);
     gw = await startGateway({ db: t.ctx.db, bus: gatewayBus, log: createLogger('silent') }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
     await gatewayBus.flush();
   });

@@ -82,4 +82,38 @@ describe('live feed /ws/live', () => {
     owned.close();
     stranger.close();
   });
+
+  it("pushes no alarm of a type the user's account switched off, but still its positions; a change applies at once", async () => {
+    const setSos = async (sessionId: string, enabled: boolean) => {
+      const res = await t.call(sessionId, { method: 'POST', url: '/car/v4/api/alarm/control/configAlarmControl.json', ...form({ alarmType: 'sos', enabled, sound: enabled, popup: enabled }) });
+      expect(res.json().flag).toBe(1);
+    };
+    await setSos(a.sessionId, false);
+    const owned = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const raiseSos = async (serial: number, lat: number) => {
+      owned.send(report('013800000101', serial, lat)); // alarms are raised on the edge: clear it first
+      await owned.next();
+      owned.send(report('013800000101', serial + 1, lat, ['sos']));
+      await owned.next();
+    };
+    const feedA = await openLive(`${base}?sessionId=${a.sessionId}`);
+    const feedSub = await openLive(`${base}?sessionId=${sub.sessionId}`); // its own account keeps the defaults
+    const feedAdmin = await openLive(`${base}?sessionId=${admin}`);
+    await Promise.all([feedA, feedSub, feedAdmin].map((f) => f.waitFor((m) => m.type === 'snapshot')));
+
+    await raiseSos(10, 22.3);
+    const muted = (await feedAdmin.waitFor((m) => m.type === 'alarm' && (m.data as { lat: number }).lat === 22.3)).data as { alarmId: number };
+    await feedSub.waitFor((m) => m.type === 'alarm' && (m.data as { alarmId: number }).alarmId === muted.alarmId);
+    await feedA.waitFor((m) => m.type === 'position' && (m.data as { lat: number; alarms: string[] }).lat === 22.3);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(feedA.messages.filter((m) => m.type === 'alarm')).toEqual([]);
+
+    // Switched back on while the feed is open: the next SOS reaches it.
+    await setSos(a.sessionId, true);
+    await raiseSos(12, 22.4);
+    await feedA.waitFor((m) => m.type === 'alarm' && (m.data as { type: string; lat: number }).type === 'sos' && (m.data as { lat: number }).lat === 22.4);
+    expect(feedA.messages.filter((m) => m.type === 'alarm')).toHaveLength(1);
+    for (const f of [feedA, feedSub, feedAdmin]) f.close();
+    owned.close();
+  });
 });

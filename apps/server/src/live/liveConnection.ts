@@ -4,6 +4,7 @@ import type { SessionUser } from '../modules/auth/session.service.ts';
 import { monitorQueries } from '../modules/monitor/monitor.queries.ts';
 import { latestToPosition } from '../modules/monitor/monitor.routes.ts';
 import { terminalScope } from '../modules/terminals/terminalScope.ts';
+import { alarmSettings } from '../modules/alarmSettings/alarmSettings.service.ts';
 
 /** The part of a `ws` WebSocket this feed uses. */
 export interface LiveSocket {
@@ -36,6 +37,8 @@ const SESSION_CHECK_MS = 60_000;
  * One browser's live feed: positions, alarms and presence of exactly the terminals its user may
  * see (the bus subjects carry the owner's account path, so a subtree is one wildcard), after a
  * snapshot of their latest positions. News arriving during the snapshot is held and sent after it.
+ * Alarms of types the user's account switched off (alarm settings) are not pushed; their
+ * positions still are.
  */
 export class LiveConnection {
   private readonly unsubscribe: Array<() => void> = [];
@@ -43,6 +46,8 @@ export class LiveConnection {
   private timers: NodeJS.Timeout[] = [];
   private alive = true;
   private closed = false;
+  /** Alarm types the account switched off; loaded before anything is sent, reloaded on change. */
+  private mutedAlarmTypes = new Set<string>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -56,11 +61,13 @@ export class LiveConnection {
     for (const kind of ['pos', 'alarm', 'presence'] as const) {
       this.unsubscribe.push(this.ctx.bus.subscribe(subjects.liveOfScope(kind, scope), (data) => this.push({ type: KIND_TYPE[kind], data })));
     }
+    this.unsubscribe.push(this.ctx.bus.subscribe(subjects.alarmControlsChanged(this.user.accountId), () => this.reloadAlarmControls()));
     this.socket.on('close', () => this.stop());
     this.socket.on('pong', () => (this.alive = true));
     this.socket.on('message', (raw) => this.onClientMessage(raw));
     this.timers.push(setInterval(() => this.heartbeat(), HEARTBEAT_MS), setInterval(() => void this.checkSession(), SESSION_CHECK_MS));
     try {
+      await this.loadAlarmControls();
       await this.sendSnapshot(scope);
     } catch (err) {
       this.ctx.log.error({ err }, '实时推送快照失败');
@@ -80,6 +87,16 @@ export class LiveConnection {
     }
   }
 
+  private async loadAlarmControls() {
+    const controls = await alarmSettings.controls(this.ctx.db, this.user.accountId);
+    this.mutedAlarmTypes = new Set(controls.filter((c) => !c.enabled).map((c) => c.alarmType));
+  }
+
+  private reloadAlarmControls() {
+    // A failed reload keeps the last known settings.
+    this.loadAlarmControls().catch((err) => this.ctx.log.error({ err }, '实时推送报警设置加载失败'));
+  }
+
   private push(message: LiveMessage) {
     if (this.held) this.held.push(message);
     else this.send(message);
@@ -87,6 +104,7 @@ export class LiveConnection {
 
   private send(message: LiveMessage) {
     if (this.closed || this.socket.readyState !== OPEN) return;
+    if (message.type === 'alarm' && this.mutedAlarmTypes.has((message.data as { type: string }).type)) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return this.socket.close(1013, 'client too slow');
     this.socket.send(JSON.stringify(message));
   }

@@ -1,5 +1,5 @@
 /**
- * A gateway alone in its own process, for crash tests: storage from DATABASE_URL (+ PG_SCHEMA)
+ * A gateway alone in its own process, for crash tests and benchmarks: storage from DATABASE_URL (+ PG_SCHEMA)
  * or PGLITE_DIR (seeded from the migrated PGLITE_TEMPLATE dump when given), JT/T 808 on a free
  * port, announced on stdout as {"port": n}.
  */

@@ -12,10 +12,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPglite } from '../db/pglite.ts';
-import { pgliteTemplate } from './testDb.ts';
+import { pgliteTemplate, TEST_ADMIN_PASSWORD } from './testDb.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-export const CHILD_ADMIN_PASSWORD = 'Admin#2026kill';
+/** The PGlite template's admin already has this password; on PostgreSQL the child seeds it. */
+export const CHILD_ADMIN_PASSWORD = TEST_ADMIN_PASSWORD;
 
 export interface ServerPorts {
   http: number;

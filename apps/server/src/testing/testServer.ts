@@ -10,9 +10,9 @@ import type { RegisteredRoute } from '../http/routeConfig.ts';
 import { encryptForLogin } from '../modules/auth/rsa.ts';
 import { createLogger } from '../server.ts';
 import { seedAll } from '../seed.ts';
-import { createTestDb } from './testDb.ts';
+import { createTestDb, TEST_ADMIN_PASSWORD } from './testDb.ts';
 
-export const TEST_ADMIN_PASSWORD = 'Admin#2026test';
+export { TEST_ADMIN_PASSWORD };
 
 export interface TestServer {
   app: FastifyInstance;
@@ -33,6 +33,8 @@ export async function createTestServer(overrides: Partial<Config> = {}, opts: { 
   const config: Config = { ...loadConfig({ DATA_DIR: dataDir, CHELIAN_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, []), ...overrides };
   const db = await createTestDb();
   const ctx = await createContext(config, db, opts.bus ?? new MemoryBus(), createLogger('silent'));
+  // The template is seeded already; this is the seed every later start runs (cheap upserts), so
+  // the catalogue follows the code even when the template predates a change to it.
   await seedAll(ctx);
   const { app, routes } = await buildApp(ctx, { logger: false });
 

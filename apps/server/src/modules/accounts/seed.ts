@@ -11,15 +11,17 @@ export const ADMIN_ROLE_NAME = '平台管理员';
 /** Upserts the catalogue so ids, names and paths follow the code; removed entries disappear. */
 export async function seedResources(db: Db) {
   await db.tx(async (q) => {
-    for (const r of RESOURCES) {
-      await q.query(
-        `INSERT INTO resources (id, parent_id, name, type, code, path, icon, platform_id, sort)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)
-         ON CONFLICT (id) DO UPDATE SET parent_id = EXCLUDED.parent_id, name = EXCLUDED.name, type = EXCLUDED.type,
-           code = EXCLUDED.code, path = EXCLUDED.path, icon = EXCLUDED.icon, platform_id = EXCLUDED.platform_id, sort = EXCLUDED.sort`,
-        [r.id, r.parentId, r.name, r.type, r.code, r.path, r.icon, r.platformId, r.sort],
-      );
-    }
+    // One statement for the catalogue; entries already as in the code are not rewritten.
+    await q.query(
+      `INSERT INTO resources (id, parent_id, name, type, code, path, icon, platform_id, sort)
+       SELECT id, parent_id, name, type, code, path, icon, platform_id, sort FROM json_to_recordset($1::json)
+         AS x(id integer, parent_id integer, name text, type integer, code text, path text, icon text, platform_id integer, sort integer)
+       ON CONFLICT (id) DO UPDATE SET parent_id = EXCLUDED.parent_id, name = EXCLUDED.name, type = EXCLUDED.type,
+         code = EXCLUDED.code, path = EXCLUDED.path, icon = EXCLUDED.icon, platform_id = EXCLUDED.platform_id, sort = EXCLUDED.sort
+       WHERE (resources.parent_id, resources.name, resources.type, resources.code, resources.path, resources.icon, resources.platform_id, resources.sort)
+         IS DISTINCT FROM (EXCLUDED.parent_id, EXCLUDED.name, EXCLUDED.type, EXCLUDED.code, EXCLUDED.path, EXCLUDED.icon, EXCLUDED.platform_id, EXCLUDED.sort)`,
+      [JSON.stringify(RESOURCES.map((r) => ({ id: r.id, parent_id: r.parentId, name: r.name, type: r.type, code: r.code, path: r.path, icon: r.icon, platform_id: r.platformId, sort: r.sort })))],
+    );
     await q.query('DELETE FROM resources WHERE NOT (id = ANY($1::int[]))', [RESOURCES.map((r) => r.id)]);
     // Administrator roles always hold the whole catalogue, new entries included.
     await q.query(

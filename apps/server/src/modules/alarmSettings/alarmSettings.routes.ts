@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { PUSH_CHANNELS } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
+import { subjects } from '../../bus/subjects.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { alarmSettings } from './alarmSettings.service.ts';
 import { permission } from '../accounts/permissions.ts';
@@ -36,9 +37,12 @@ export const alarmSettingsRoutes = (ctx: AppContext) => async (app: FastifyInsta
   app.get('/car/v4/api/alarm/control/listAlarmControlInfo.json', { config: control, schema: { response: { 200: ControlOut } } }, async (request) =>
     alarmSettings.controls(ctx.db, caller(request).accountId),
   );
-  app.post('/car/v4/api/alarm/control/configAlarmControl.json', { config: control, schema: { body: ControlBody, response: { 200: ControlOut } } }, async (request) =>
-    ctx.db.tx((q) => alarmSettings.saveControls(q, caller(request).accountId, itemsOf(request.body as Static<typeof ControlBody>))),
-  );
+  app.post('/car/v4/api/alarm/control/configAlarmControl.json', { config: control, schema: { body: ControlBody, response: { 200: ControlOut } } }, async (request) => {
+    const { accountId } = caller(request);
+    const saved = await ctx.db.tx((q) => alarmSettings.saveControls(q, accountId, itemsOf(request.body as Static<typeof ControlBody>)));
+    ctx.bus.publish(subjects.alarmControlsChanged(accountId), {});
+    return saved;
+  });
   app.get('/car/v4/api/alarm/push/listAlarmPushInfo.json', { config: push, schema: { response: { 200: PushOut } } }, async (request) =>
     alarmSettings.pushes(ctx.db, caller(request).accountId),
   );

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { repeatEvery } from '../../jobs/repeatEvery.ts';
 import { exportsQueries, type ExportRow } from './exports.queries.ts';
 import { reportDefinition } from './reports.ts';
 
@@ -30,21 +31,18 @@ async function runJob(ctx: AppContext, job: ExportRow) {
 /** The 'jobs' role: drains the export queue, then sleeps a second. */
 export function startExportWorker(ctx: AppContext, intervalMs = 1000): () => void {
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = async () => {
-    try {
+  const stop = repeatEvery(
+    intervalMs,
+    async () => {
       await exportsQueries.requeueStale(ctx.db, STALE_MINUTES);
       while (!stopped && (await runNextExport(ctx))) {
         /* drain */
       }
-    } catch (err) {
-      ctx.log.error({ err }, 'export worker');
-    }
-    if (!stopped) timer = setTimeout(tick, intervalMs);
-  };
-  timer = setTimeout(tick, 0);
+    },
+    (err) => ctx.log.error({ err }, 'export worker'),
+  );
   return () => {
     stopped = true;
-    clearTimeout(timer);
+    stop();
   };
 }

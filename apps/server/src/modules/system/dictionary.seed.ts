@@ -21,9 +21,6 @@ export async function seedDictionary(db: Db) {
     alarmType: Object.entries(ALARM_NAMES_ZH),
     reportType: reportTypes().map((r) => [r.value, r.label]),
   };
-  await db.tx(async (q) => {
-    for (const [type, items] of Object.entries(entries)) {
-      for (const [i, [value, label]] of items.entries()) await systemQueries.upsertDictionary(q, type, value, label, i);
-    }
-  });
+  const rows = Object.entries(entries).flatMap(([type, items]) => items.map(([value, label], sort) => ({ type, value, label, sort })));
+  await systemQueries.upsertDictionary(db, rows);
 }

@@ -7,11 +7,14 @@ export const systemQueries = {
       [type],
     ),
 
-  upsertDictionary: (q: Queryable, type: string, value: string, label: string, sort: number) =>
+  /** One statement for the whole dictionary; rows already as given are left alone (no rewrite on each start). */
+  upsertDictionary: (q: Queryable, rows: Array<{ type: string; value: string; label: string; sort: number }>) =>
     q.query(
-      `INSERT INTO dictionary (type, value, label, sort) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (type, value) DO UPDATE SET label = EXCLUDED.label, sort = EXCLUDED.sort`,
-      [type, value, label, sort],
+      `INSERT INTO dictionary (type, value, label, sort)
+       SELECT type, value, label, sort FROM json_to_recordset($1::json) AS x(type text, value text, label text, sort integer)
+       ON CONFLICT (type, value) DO UPDATE SET label = EXCLUDED.label, sort = EXCLUDED.sort
+       WHERE (dictionary.label, dictionary.sort) IS DISTINCT FROM (EXCLUDED.label, EXCLUDED.sort)`,
+      [JSON.stringify(rows)],
     ),
 
   account: async (q: Queryable, accountId: number) =>

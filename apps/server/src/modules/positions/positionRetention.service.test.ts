@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/types.ts';
+import { openPostgres } from '../../db/postgres.ts';
+import { createTestDb, type TestDb } from '../../testing/testDb.ts';
+import { maintainPositionPartitions, PARTITION_DAYS_AHEAD } from './positionRetention.service.ts';
+import { positionRetentionQueries } from './positionRetention.queries.ts';
+
+const DAY = 86_400_000;
+/** 'YYYYMMDD' of the UTC day `offset` days from today. */
+const dayKey = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10).replaceAll('-', '');
+/** Noon UTC of that day. */
+const noon = (offset: number) => new Date(`${new Date(Date.now() + offset * DAY).toISOString().slice(0, 10)}T12:00:00Z`);
+
+let db: TestDb;
+beforeAll(async () => {
+  db = await createTestDb();
+});
+afterAll(() => db?.close());
+
+async function insertAt(offsets: number[]) {
+  await db.copyRows('positions', ['terminal_id', 'gps_time', 'received_at', 'lat', 'lon'], offsets.map((o) => [1, noon(o), noon(o), 22.5, 114]));
+}
+const storedOffsets = async () =>
+  (await db.query<{ t: Date }>('SELECT gps_time AS t FROM positions ORDER BY gps_time')).map((r) => Math.round((r.t.getTime() - noon(0).getTime()) / DAY));
+
+describe(`position retention (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('makes the coming days ahead and drops whole days past the retention, the default partition included', async () => {
+    await db.query('SELECT ensure_position_partitions($1::date, $2::date)', [noon(-200), noon(-178)]);
+    // Day -300 has no partition (a terminal with a wrong clock): it sits in the default partition.
+    await insertAt([-300, -200, -181, -180, -179, 0]);
+
+    const first = await maintainPositionPartitions(db, 180);
+    const days = await positionRetentionQueries.days(db);
+    expect(first.dropped).toBe(20); // days -200 … -181
+    expect(days[0]).toBe(dayKey(-180));
+    expect(days).toContain(dayKey(0));
+    expect(days.at(-1)).toBe(dayKey(PARTITION_DAYS_AHEAD));
+    expect(first.made).toBe(PARTITION_DAYS_AHEAD + 1);
+    expect(await storedOffsets()).toEqual([-180, -179, 0]);
+
+    // A second pass finds nothing to do.
+    expect(await maintainPositionPartitions(db, 180)).toEqual({ made: 0, dropped: 0 });
+  });
+
+  it('keeps everything when the retention is 0', async () => {
+    await db.query('SELECT ensure_position_partitions($1::date, $1::date)', [noon(-400)]);
+    await insertAt([-400]);
+    expect(await maintainPositionPartitions(db, 0)).toEqual({ made: 0, dropped: 0 });
+    expect((await storedOffsets())[0]).toBe(-400);
+    expect((await positionRetentionQueries.days(db))[0]).toBe(dayKey(-400));
+  });
+
+  it('is safe when several processes run it at once', async () => {
+    await db.query('SELECT ensure_position_partitions($1::date, $2::date)', [noon(-250), noon(-241)]);
+    await db.query('SELECT ensure_position_partitions($1::date, $2::date)', [noon(-31), noon(-29)]);
+    // On PostgreSQL each runner has its own connection pool, as separate processes would.
+    const runners: Db[] = db.connectionString ? [0, 1, 2].map(() => openPostgres({ connectionString: db.connectionString!, max: 2 })) : [db, db, db];
+    try {
+      // Retention from different processes' configs: 30 days wins over 300.
+      const results = await Promise.all(runners.flatMap((r) => [maintainPositionPartitions(r, 30), maintainPositionPartitions(r, 300)]));
+      expect(results.reduce((n, r) => n + r.dropped, 0)).toBe(10 + 1 + 3 + 1); // days -250…-241, -400, -180…-178 and -31, each once
+      expect(results.reduce((n, r) => n + r.made, 0)).toBe(0);
+      expect((await positionRetentionQueries.days(db))[0]).toBe(dayKey(-30));
+      expect(await storedOffsets()).toEqual([0]);
+    } finally {
+      if (db.connectionString) await Promise.all(runners.map((r) => r.close()));
+    }
+  });
+});
