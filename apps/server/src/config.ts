@@ -22,6 +22,8 @@ export interface Config {
   };
   ports: { jt808: number; gt06: number; h02: number };
   offlineAfterSeconds: number;
+  /** How often the jobs role rolls today's report figures up (finished days are rolled up once more after their grace). */
+  reportRollupSeconds: number;
   demo: boolean;
   /** Password of the demo user on the start that creates it; random (printed once) when unset. */
   demoPassword: string | undefined;
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     },
     ports: { jt808: int(env.JT808_PORT, 5015), gt06: int(env.GT06_PORT, 5023), h02: int(env.H02_PORT, 5013) },
     offlineAfterSeconds: int(env.OFFLINE_AFTER_SECONDS, 300),
+    reportRollupSeconds: Math.max(1, int(env.REPORT_ROLLUP_SECONDS, 300)),
     demo: argv.includes('--demo') || env.CHELIAN_DEMO === '1',
     demoPassword: env.CHELIAN_DEMO_PASSWORD || undefined,
     smsProvider: env.SMS_PROVIDER ?? 'outbox',

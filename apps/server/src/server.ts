@@ -9,6 +9,7 @@ import { MemoryBus, type Bus } from './bus/bus.ts';
 import { buildApp } from './http/app.ts';
 import { seedAll } from './seed.ts';
 import { startExportWorker } from './modules/exports/exports.service.ts';
+import { startRollupWorker } from './modules/reports/rollup.service.ts';
 import { startGateway, type Gateway } from './gateway/gateway.ts';
 import { startDemo } from './demo/demo.ts';
 
@@ -46,7 +47,8 @@ export async function startServer(config: Config, opts: { db?: Db; log?: Fastify
     console.log(`\n初始管理员账号: admin  密码: ${admin.generatedPassword}  (已写入 ${config.dataDir}/initial-admin.txt)\n`);
   }
   const { app } = await buildApp(ctx);
-  const stopJobs = config.roles.includes('jobs') ? startExportWorker(ctx) : () => {};
+  const stopExports = config.roles.includes('jobs') ? startExportWorker(ctx) : () => {};
+  const stopRollup = config.roles.includes('jobs') ? startRollupWorker(db, log, config.reportRollupSeconds * 1000) : async () => {};
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
   // Terminal ports: JT/T 808, GT06, H02 (config.ports). Closed before the bus and the database so
   // every position already acknowledged is written.
@@ -60,7 +62,8 @@ export async function startServer(config: Config, opts: { db?: Db; log?: Fastify
     app,
     gateway,
     async close() {
-      stopJobs();
+      stopExports();
+      await stopRollup();
       demo?.stop();
       await gateway?.close();
       await app.close();
