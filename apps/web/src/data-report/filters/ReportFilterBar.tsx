@@ -17,14 +17,12 @@ interface Props {
   onChange: (next: ReportFilterValues) => void;
   onSearch: () => void;
   onReset: () => void;
-  onExport: () => void;
-  exporting: boolean;
   /** Filters of one report, placed before the buttons. */
   children?: ReactNode;
 }
 
-/** Vehicle, group and days (with 今天/昨天/近7天/近30天), then search, reset and export. */
-export function ReportFilterBar({ value, accountId, onChange, onSearch, onReset, onExport, exporting, children }: Props) {
+/** Vehicle, group and days (with 今天/昨天/近7天/近30天), then search and reset. */
+export function ReportFilterBar({ value, accountId, onChange, onSearch, onReset, children }: Props) {
   const [groups, setGroups] = useState<GroupNode[]>([]);
   useEffect(() => {
     carApi.groups(accountId).then(setGroups).catch(() => setGroups([]));
@@ -38,7 +36,7 @@ export function ReportFilterBar({ value, accountId, onChange, onSearch, onReset,
         showSearch
         treeNodeFilterProp="title"
         treeDefaultExpandAll
-        style={{ width: 170 }}
+        style={{ width: 150 }}
         placeholder={R.filters.groupPlaceholder}
         value={value.groupId}
         treeData={toTree(groups)}
@@ -60,11 +58,17 @@ export function ReportFilterBar({ value, accountId, onChange, onSearch, onReset,
       <Button icon={<ReloadOutlined />} onClick={onReset}>
         {R.filters.reset}
       </Button>
-      <Permission code="report:export">
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport} data-testid="report-export">
-          {R.filters.export}
-        </Button>
-      </Permission>
     </div>
+  );
+}
+
+/** Queues the report's Excel file (permission report:export). */
+export function ExportButton({ onClick, loading }: { onClick: () => void; loading: boolean }) {
+  return (
+    <Permission code="report:export">
+      <Button icon={<DownloadOutlined />} loading={loading} onClick={onClick} data-testid="report-export">
+        {R.filters.export}
+      </Button>
+    </Permission>
   );
 }

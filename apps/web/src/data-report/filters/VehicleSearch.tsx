@@ -5,11 +5,12 @@ import { carApi } from '../../car/api/carApi.ts';
 import type { Vehicle } from '../../car/api/types.ts';
 import { R } from '../messages.ts';
 
-const label = (v: Pick<Vehicle, 'plate' | 'name' | 'terminalId'>) => `${v.plate || v.name}${v.terminalId ? `（${v.terminalId}）` : ''}`;
+type Option = { value: number; label: string; terminalId: string };
+const option = (v: Pick<Vehicle, 'vehicleId' | 'plate' | 'name' | 'terminalId'>): Option => ({ value: v.vehicleId, label: v.plate || v.name, terminalId: v.terminalId });
 
 /** One vehicle, searched by plate, name or terminal id as the operator types. */
 export function VehicleSearch({ value, accountId, onChange }: { value?: number; accountId?: number; onChange: (vehicleId?: number) => void }) {
-  const [options, setOptions] = useState<Array<{ value: number; label: string }>>([]);
+  const [options, setOptions] = useState<Option[]>([]);
   const [loading, setLoading] = useState(false);
 
   const search = useMemo(
@@ -18,7 +19,7 @@ export function VehicleSearch({ value, accountId, onChange }: { value?: number; 
         setLoading(true);
         carApi
           .vehicles({ keyword: keyword || undefined, accountId, current: 1, pageSize: 20 })
-          .then((page) => setOptions(page.list.map((v) => ({ value: v.vehicleId, label: label(v) }))))
+          .then((page) => setOptions(page.list.map(option)))
           .catch(() => setOptions([]))
           .finally(() => setLoading(false));
       }, 300),
@@ -34,7 +35,7 @@ export function VehicleSearch({ value, accountId, onChange }: { value?: number; 
     if (value === undefined || options.some((o) => o.value === value)) return;
     carApi
       .vehicle(value)
-      .then((v) => setOptions((list) => [{ value: v.vehicleId, label: label(v) }, ...list.filter((o) => o.value !== v.vehicleId)]))
+      .then((v) => setOptions((list) => [option(v), ...list.filter((o) => o.value !== v.vehicleId)]))
       .catch(() => undefined);
   }, [value, options]);
 
@@ -42,10 +43,15 @@ export function VehicleSearch({ value, accountId, onChange }: { value?: number; 
     <Select
       showSearch={{ filterOption: false, onSearch: search }}
       allowClear
-      style={{ width: 230 }}
+      style={{ width: 200 }}
       placeholder={R.filters.vehiclePlaceholder}
       value={value}
       options={options}
+      optionRender={(o) => (
+        <span>
+          {o.data.label} <span className="report-option-sub">{o.data.terminalId}</span>
+        </span>
+      )}
       loading={loading}
       onChange={(v?: number) => onChange(v ?? undefined)}
       data-testid="report-vehicle"

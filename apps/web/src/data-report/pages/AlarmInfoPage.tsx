@@ -6,7 +6,7 @@ import type { Alarm } from '../../car/api/types.ts';
 import { ActionLink, alarmColumns } from '../../car/alarms/alarmColumns.tsx';
 import { useAlarmControls } from '../../car/alarms/useAlarmControls.ts';
 import { playbackUrl } from '../../car/vehicle/links.ts';
-import { ReportFilterBar } from '../filters/ReportFilterBar.tsx';
+import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { useReportFilters } from '../filters/useReportFilters.ts';
 import { R } from '../messages.ts';
 import { reportApi } from '../reportApi.ts';
@@ -29,7 +29,7 @@ const statColumns: ColumnsType<AlarmVehicleCount> = [
 // The car app's alarm columns; the operation opens the track around the alarm.
 const listColumns = alarmColumns(
   (a) => a.vehicleId !== null && <ActionLink onClick={() => window.open(playbackUrl(a.vehicleId!, { start: a.alarmTime - AROUND_MS, end: a.alarmTime + AROUND_MS }), '_blank')}>{R.common.playback}</ActionLink>,
-  true,
+  false,
 );
 
 /** 报警明细 (alarmInfo): alarm counts by type per vehicle, and the alarms themselves (`?vehicleId=12` opens on one vehicle). */
@@ -53,10 +53,10 @@ export function AlarmInfoPage() {
     <ReportPage
       title={A.title}
       testId="alarm-report"
+      extra={<ExportButton onClick={() => void exporter.run(f.query, { types: appliedTypes.join(',') })} loading={exporter.exporting} />}
       filters={
-        <ReportFilterBar value={f.draft} accountId={f.accountId} onChange={f.setDraft} onSearch={search} onReset={() => (f.reset(), setTypes([]), setAppliedTypes([]))}
-          onExport={() => void exporter.run(f.query, { types: appliedTypes.join(',') })} exporting={exporter.exporting}>
-          <Select mode="multiple" allowClear maxTagCount={2} placeholder={R.filters.alarmTypes} style={{ minWidth: 200 }} value={types}
+        <ReportFilterBar value={f.draft} accountId={f.accountId} onChange={f.setDraft} onSearch={search} onReset={() => (f.reset(), setTypes([]), setAppliedTypes([]))}>
+          <Select mode="multiple" allowClear maxTagCount={2} placeholder={R.filters.alarmTypes} style={{ width: 190 }} value={types}
             options={controls.map((c) => ({ value: c.alarmType, label: c.alarmName }))} onChange={setTypes} optionFilterProp="label" />
         </ReportFilterBar>
       }
@@ -70,7 +70,7 @@ export function AlarmInfoPage() {
           {
             key: 'list', label: A.list,
             children: (
-              <Table rowKey="alarmId" size="middle" loading={list.loading} columns={listColumns} dataSource={list.data.list} scroll={{ x: 1400 }} data-testid="alarm-list"
+              <Table rowKey="alarmId" size="middle" loading={list.loading} columns={listColumns} dataSource={list.data.list} scroll={{ x: 1000 }} data-testid="alarm-list"
                 pagination={{ current: list.data.current, pageSize: list.data.pageSize, total: list.data.total, showTotal: R.common.total, showSizeChanger: true, onChange: (current, pageSize) => setListPaging({ current, pageSize }) }} />
             ),
           },

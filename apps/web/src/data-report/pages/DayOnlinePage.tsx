@@ -1,7 +1,7 @@
 import { Progress } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { REPORT_EXPORT_TYPES, type OnlineDay, type OnlinePage } from '@chelian/contracts';
-import { percentText, secondsText, timeText } from '../format.ts';
+import { clockText, percentText, secondsText } from '../format.ts';
 import { R } from '../messages.ts';
 import { reportApi } from '../reportApi.ts';
 import { DailyReport } from './DailyReport.tsx';
@@ -13,8 +13,8 @@ const O = R.online;
 const columns: ColumnsType<OnlineDay> = [
   ...vehicleColumns<OnlineDay>(),
   { title: O.online, dataIndex: 'onlineSeconds', width: 130, render: (s: number) => <b>{secondsText(s)}</b> },
-  { title: O.first, dataIndex: 'firstOnlineAt', width: 170, render: timeText },
-  { title: O.last, dataIndex: 'lastOfflineAt', width: 170, render: (t: number | null, r) => (t === null && r.onlineSeconds > 0 ? O.stillOnline : timeText(t)) },
+  { title: O.first, dataIndex: 'firstOnlineAt', width: 120, render: clockText },
+  { title: O.last, dataIndex: 'lastOfflineAt', width: 120, render: (t: number | null, r) => (t === null && r.onlineSeconds > 0 ? O.stillOnline : clockText(t)) },
   {
     title: O.rate, dataIndex: 'onlineRate', width: 200,
     render: (rate: number) => <Progress percent={Math.round(rate * 1000) / 10} size="small" format={() => percentText(rate)} status="normal" />,
@@ -31,7 +31,8 @@ export function DayOnlinePage() {
       empty={EMPTY}
       exportType={REPORT_EXPORT_TYPES.online}
       columns={columns}
-      scrollX={1100}
+      scrollX={1000}
+      isEmpty={(r) => r.onlineSeconds === 0}
       stats={(data) => [
         { title: R.stats.totalOnline, value: secondsText(data.totals.onlineSeconds), testId: 'total-online' },
         { title: R.stats.onlineRate, value: percentText(data.totals.onlineRate) },

@@ -1,8 +1,8 @@
-import { Button, Tag } from 'antd';
+import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { REPORT_EXPORT_TYPES, type MileageDay, type MileagePage } from '@chelian/contracts';
 import { playbackUrl } from '../../car/vehicle/links.ts';
-import { kmText, secondsText, timeText } from '../format.ts';
+import { clockText, kmText, secondsText } from '../format.ts';
 import { R } from '../messages.ts';
 import { reportApi } from '../reportApi.ts';
 import { DailyReport } from './DailyReport.tsx';
@@ -13,16 +13,18 @@ const M = R.mileage;
 
 const columns: ColumnsType<MileageDay> = [
   ...vehicleColumns<MileageDay>(),
-  { title: M.mileage, dataIndex: 'mileageKm', width: 110, align: 'right', render: (km: number) => <b>{kmText(km)}</b> },
-  { title: M.source, dataIndex: 'mileageSource', width: 100, render: (s: string) => (s ? <Tag color={s === 'odometer' ? 'blue' : 'default'}>{M.sources[s]}</Tag> : R.common.none) },
-  { title: M.driving, dataIndex: 'drivingSeconds', width: 120, render: secondsText },
-  { title: M.maxSpeed, dataIndex: 'maxSpeed', width: 130, align: 'right' },
-  { title: M.first, dataIndex: 'firstPositionAt', width: 170, render: timeText },
-  { title: M.last, dataIndex: 'lastPositionAt', width: 170, render: timeText },
-  { title: M.points, dataIndex: 'positionCount', width: 100, align: 'right' },
-  { title: M.alarms, dataIndex: 'alarmCount', width: 100, align: 'right' },
   {
-    title: '', key: 'op', width: 70, fixed: 'right',
+    title: M.mileage, dataIndex: 'mileageKm', width: 90, align: 'right',
+    render: (km: number, r) => (r.mileageSource ? <Tooltip title={`${M.source}：${M.sources[r.mileageSource]}`}><b data-source={r.mileageSource}>{kmText(km)}</b></Tooltip> : kmText(km)),
+  },
+  { title: M.driving, dataIndex: 'drivingSeconds', width: 95, render: (s: number, r) => (r.positionCount ? secondsText(s) : R.common.none) },
+  { title: M.maxSpeed, dataIndex: 'maxSpeed', width: 115, align: 'right', render: (v: number, r) => (r.positionCount ? v : R.common.none) },
+  { title: M.first, dataIndex: 'firstPositionAt', width: 90, render: clockText },
+  { title: M.last, dataIndex: 'lastPositionAt', width: 90, render: clockText },
+  { title: M.points, dataIndex: 'positionCount', width: 80, align: 'right' },
+  { title: M.alarms, dataIndex: 'alarmCount', width: 80, align: 'right' },
+  {
+    title: '', key: 'op', width: 60, fixed: 'right',
     render: (_: unknown, r) => r.positionCount > 0 && <Button type="link" size="small" onClick={() => window.open(playbackUrl(r.vehicleId, dayPlayback(r.day)), '_blank')}>{R.common.playback}</Button>,
   },
 ];
@@ -37,7 +39,8 @@ export function MileageReportPage() {
       empty={EMPTY}
       exportType={REPORT_EXPORT_TYPES.mileage}
       columns={columns}
-      scrollX={1500}
+      scrollX={1100}
+      isEmpty={(r) => r.positionCount === 0 && r.alarmCount === 0}
       stats={(data) => [
         { title: R.stats.totalMileage, value: kmText(data.totals.mileageKm), testId: 'total-mileage' },
         { title: R.stats.totalDriving, value: secondsText(data.totals.drivingSeconds) },

@@ -6,10 +6,10 @@ import { R } from '../messages.ts';
 /** Day and vehicle columns of the per-vehicle-per-day reports. */
 export function vehicleColumns<T extends ReportVehicle & { day: string }>(): ColumnsType<T> {
   return [
-    { title: R.common.day, dataIndex: 'day', width: 110, fixed: 'left' },
-    { title: R.common.plate, dataIndex: 'plate', width: 110, fixed: 'left', render: (p: string, r) => p || r.name },
+    { title: R.common.day, dataIndex: 'day', width: 105, fixed: 'left' },
+    { title: R.common.plate, dataIndex: 'plate', width: 105, fixed: 'left', render: (p: string, r) => p || r.name },
     { title: R.common.terminal, dataIndex: 'terminalId', width: 140 },
-    { title: R.common.group, dataIndex: 'groupName', width: 110, render: (g: string) => g || R.common.none },
+    { title: R.common.group, dataIndex: 'groupName', width: 90, render: (g: string) => g || R.common.none },
   ];
 }
 
