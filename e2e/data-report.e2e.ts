@@ -94,6 +94,13 @@ describe('data reports by deep link', () => {
     expect(stats).toContain(vehicle.plate);
     expect(stats).toMatch(/紧急报警 1/);
     await shot(page, 'data-report-alarm-stats');
+
+    // The same deep link in the shell (as the assistant opens it): the page inside the sub-product frame.
+    await page.goto(`${baseUrl()}/data-report/dataReport/mileageReport?vehicleId=${vehicle.vehicleId}`);
+    const frame = page.frameLocator('[data-testid="subproduct-frame"]');
+    await frame.locator(`tr[data-row-key="${vehicle.vehicleId}-${today}"]`).waitFor({ timeout: 30_000 });
+    expect(await frame.getByTestId('total-mileage').innerText()).toContain(km);
+    await shot(page, 'data-report-shell');
     expect(errors).toEqual([]);
     await context.close();
   });

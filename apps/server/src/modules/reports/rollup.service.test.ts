@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceMeters } from '@chelian/geo/coords.ts';
 import { createTestServer, type TestServer } from '../../testing/testServer.ts';
+import { testEngine } from '../../testing/testDb.ts';
 import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries.ts';
 import { backfill, rollupDay } from './rollup.service.ts';
+import { rollupQueries } from './rollup.queries.ts';
 import { beijingDayOf, dayStart } from './beijingDay.ts';
 
 let t: TestServer;
@@ -116,6 +118,25 @@ describe('daily rollup', () => {
     expect(await rollupDay(t.ctx.db, '2026-05-02', { now: bj('00:30:00', '2026-05-03') })).toMatchObject({ final: false });
     expect(await rollupDay(t.ctx.db, '2026-05-02', { now: bj('03:00:00', '2026-05-03') })).toMatchObject({ final: true });
     expect(beijingDayOf(bj('00:00:00', '2026-05-03'))).toBe('2026-05-03');
+  });
+
+  // PGlite runs one transaction at a time: two processes only meet on PostgreSQL.
+  it.runIf(testEngine() === 'postgres')('leaves the day to the process that holds the rollup lock', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const hasLock = new Promise<void>((r) => (locked = r));
+    const other = t.ctx.db.tx(async (q) => {
+      expect(await rollupQueries.lock(q, false)).toBe(true);
+      locked();
+      await held;
+    });
+    await hasLock;
+    const now = Date.parse('2026-05-10T00:00:00Z');
+    expect(await rollupDay(t.ctx.db, '2026-05-02', { now })).toBeNull();
+    release();
+    await other;
+    expect(await rollupDay(t.ctx.db, '2026-05-02', { now })).toMatchObject({ day: '2026-05-02', final: true });
   });
 
   it('records online and offline transitions made by the gateway queries, at the last sign of life', async () => {
