@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Select, Space, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { REPORT_EXPORT_TYPES, type AlarmStatisticsPage, type AlarmVehicleCount, type Page } from '@chelian/contracts';
 import type { Alarm } from '../../car/api/types.ts';
 import { ActionLink, alarmColumns } from '../../car/alarms/alarmColumns.tsx';
-import { useAlarmControls } from '../../car/alarms/useAlarmControls.ts';
+import { centerApi } from '../../shared/api/centerApi.ts';
 import { playbackUrl } from '../../car/vehicle/links.ts';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { useReportFilters } from '../filters/useReportFilters.ts';
@@ -35,7 +35,11 @@ const listColumns = alarmColumns(
 /** 报警明细 (alarmInfo): alarm counts by type per vehicle, and the alarms themselves (`?vehicleId=12` opens on one vehicle). */
 export function AlarmInfoPage() {
   const f = useReportFilters();
-  const controls = useAlarmControls();
+  // Every alarm type from the dictionary (the account's alarm settings need a permission of their own).
+  const [alarmTypes, setAlarmTypes] = useState<Array<{ value: string; label: string }>>([]);
+  useEffect(() => {
+    centerApi.dictionary('alarmType').then((d) => setAlarmTypes(d.alarmType ?? [])).catch(() => setAlarmTypes([]));
+  }, []);
   const [types, setTypes] = useState<string[]>([]);
   const [appliedTypes, setAppliedTypes] = useState<string[]>([]);
   const [listPaging, setListPaging] = useState({ current: 1, pageSize: 10 });
@@ -57,7 +61,7 @@ export function AlarmInfoPage() {
       filters={
         <ReportFilterBar value={f.draft} accountId={f.accountId} onChange={f.setDraft} onSearch={search} onReset={() => (f.reset(), setTypes([]), setAppliedTypes([]))}>
           <Select mode="multiple" allowClear maxTagCount={2} placeholder={R.filters.alarmTypes} style={{ width: 190 }} value={types}
-            options={controls.map((c) => ({ value: c.alarmType, label: c.alarmName }))} onChange={setTypes} optionFilterProp="label" />
+            options={alarmTypes} onChange={setTypes} optionFilterProp="label" />
         </ReportFilterBar>
       }
       stats={[
