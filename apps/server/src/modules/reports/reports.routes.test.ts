@@ -158,6 +158,10 @@ describe('Excel export through the download centre', () => {
     expect(jobs.map((j) => j.obj.name)).toEqual(['里程报表', '在线明细', '报警明细']);
     expect(await queue(b.sessionId, 'mileageReport')).toMatchObject({ flag: 0, msg: '车辆不存在或无权访问' });
     expect(await queue(mileageOnly.sessionId, 'mileageReport')).toMatchObject({ flag: 0, msg: '没有该操作的权限' }); // no report:export
+    const queueWith = (p: object) =>
+      t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'carDayOnline', params: JSON.stringify(p) }) }).then((r) => r.json());
+    expect((await queueWith({ vehicleId: 'x' })).msg).toBe('报表参数格式错误');
+    expect((await queueWith({ startDate: '2026-01-01', endDate: '2026-03-01' })).msg).toBe('查询时间范围不能超过31天');
     while (await runNextExport(t.ctx)) { /* drain */ }
 
     const sheet = async (id: number) => {
