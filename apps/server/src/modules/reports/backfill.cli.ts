@@ -16,7 +16,9 @@ if (!from || !isDay(from) || !isDay(to) || to < from) {
 const db = await openDatabase(loadConfig());
 try {
   await migrate(db);
-  for (const r of await backfill(db, from, to)) console.log(`${r.day}  终端 ${r.terminals}${r.final ? '' : '  (未结束，稍后继续汇总)'}`);
+  for (const r of await backfill(db, from, to)) {
+    console.log(`${r.day}  ${r.kept ? '轨迹已不在库中，保留原有汇总' : `终端 ${r.terminals}${r.final ? '' : '  (未结束，稍后继续汇总)'}`}`);
+  }
 } finally {
   await db.close();
 }

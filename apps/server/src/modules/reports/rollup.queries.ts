@@ -111,6 +111,17 @@ export const rollupQueries = {
     return { terminals: n.n, removed: removed.length };
   },
 
+  /**
+   * Figures counted from positions that are no longer stored (dropped with their partition by
+   * retention): recomputing such a day would wipe them.
+   */
+  positionsGone: async (q: Queryable, day: string, start: Date, end: Date) =>
+    (await q.query<{ gone: boolean }>(
+      `SELECT NOT EXISTS (SELECT 1 FROM positions WHERE gps_time >= $2 AND gps_time < $3)
+              AND EXISTS (SELECT 1 FROM daily_terminal_stats WHERE day = $1::date AND position_count > 0) AS gone`,
+      [day, start, end],
+    ))[0].gone,
+
   markDay: (q: Queryable, day: string, final: boolean) =>
     q.query(
       `INSERT INTO daily_rollup_days (day, rolled_up_at, final) VALUES ($1::date, now(), $2)

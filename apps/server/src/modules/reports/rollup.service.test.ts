@@ -108,6 +108,11 @@ describe('daily rollup', () => {
     await t.ctx.db.query(`DELETE FROM positions WHERE terminal_id = $1`, [odoTerminal]);
     await rollupDay(t.ctx.db, '2026-05-02', { now: Date.parse('2026-05-10T00:00:00Z') });
     expect(await stats(odoTerminal, '2026-05-02')).toBeUndefined();
+    // A day whose positions are all gone (dropped by retention) keeps the figures counted from them.
+    const before01 = await stats(gpsTerminal, '2026-05-01');
+    await t.ctx.db.query(`DELETE FROM positions WHERE gps_time < $1`, [dayStart('2026-05-02')]);
+    expect(await rollupDay(t.ctx.db, '2026-05-01', { now: Date.parse('2026-05-10T00:00:00Z') })).toMatchObject({ kept: true });
+    expect(await stats(gpsTerminal, '2026-05-01')).toEqual(before01);
   });
 
   it('rolls today up to now, and marks a day final only after its grace', async () => {

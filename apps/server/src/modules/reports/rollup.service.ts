@@ -15,6 +15,8 @@ export interface DayResult {
   day: Day;
   terminals: number;
   final: boolean;
+  /** The day's positions are gone (retention) while its figures remain: they were kept as they are. */
+  kept?: boolean;
 }
 
 /**
@@ -30,6 +32,10 @@ export async function rollupDay(db: Db, day: Day, opts: { now?: number; wait?: b
   const final = now >= end.getTime() + FINAL_AFTER_MS;
   return db.tx(async (q) => {
     if (!(await rollupQueries.lock(q, opts.wait ?? false))) return null;
+    if (await rollupQueries.positionsGone(q, day, start, end)) {
+      await rollupQueries.markDay(q, day, true);
+      return { day, terminals: 0, final: true, kept: true };
+    }
     const { terminals } = await rollupQueries.rollupDay(q, day, start, cutoff);
     await rollupQueries.markDay(q, day, final);
     return { day, terminals, final };
