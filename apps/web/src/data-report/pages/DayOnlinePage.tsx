@@ -12,7 +12,7 @@ const O = R.online;
 
 const columns: ColumnsType<OnlineDay> = [
   ...vehicleColumns<OnlineDay>(),
-  { title: O.online, dataIndex: 'onlineSeconds', width: 130, render: (s: number) => <b>{secondsText(s)}</b> },
+  { title: O.online, dataIndex: 'onlineSeconds', width: 130, render: (s: number) => (s > 0 ? <b>{secondsText(s)}</b> : secondsText(s)) },
   { title: O.first, dataIndex: 'firstOnlineAt', width: 120, render: clockText },
   { title: O.last, dataIndex: 'lastOfflineAt', width: 120, render: (t: number | null, r) => (t === null && r.onlineSeconds > 0 ? O.stillOnline : clockText(t)) },
   {
