@@ -3,6 +3,9 @@ import { distanceMeters } from '@chelian/geo/coords.ts';
 import { createTestServer, type TestServer } from '../../testing/testServer.ts';
 import { testEngine } from '../../testing/testDb.ts';
 import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries.ts';
+import { startGateway } from '../../gateway/gateway.ts';
+import { TestTerminal } from '../../testing/testTerminal.ts';
+import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { backfill, rollupDay } from './rollup.service.ts';
 import { rollupQueries } from './rollup.queries.ts';
 import { beijingDayOf, dayStart } from './beijingDay.ts';
@@ -144,16 +147,22 @@ describe('daily rollup', () => {
     expect(await rollupDay(t.ctx.db, '2026-05-02', { now })).toMatchObject({ day: '2026-05-02', final: true });
   });
 
-  it('records online and offline transitions made by the gateway queries, at the last sign of life', async () => {
-    const lastSeen = async () => (await t.ctx.db.one<{ last_seen_at: Date }>('SELECT last_seen_at FROM terminals WHERE id = $1', [odoTerminal]))!.last_seen_at;
-    await ingestQueries.markOnline(t.ctx.db, odoTerminal, 'jt808');
-    const cameOnline = await lastSeen();
-    await new Promise((r) => setTimeout(r, 20));
-    await ingestQueries.markOnline(t.ctx.db, odoTerminal, 'jt808'); // a reconnection while online: no second event
-    const lastHeard = await lastSeen();
+  it('records online and offline transitions made by the gateway, at the last sign of life', async () => {
+    const gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
+    const terminal = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    terminal.send(encodeJt808Location({ phone: '013871000002' }, 1, { time: Date.now(), lat: 23, lon: 113, valid: true, speedKmh: 0, course: 0, altitude: 0 }));
+    await terminal.next(); // answered once stored
+    terminal.close();
+    await gw.close();
+    const events = () => t.ctx.db.query<{ at: Date; online: boolean }>('SELECT at, online FROM presence_events WHERE terminal_id = $1 ORDER BY at, online DESC', [odoTerminal]);
+    const [cameOnline] = await events();
+    expect(cameOnline).toMatchObject({ online: true });
+    expect(Math.abs(cameOnline.at.getTime() - Date.now())).toBeLessThan(30_000);
+    // The sweep's query declares it offline; the event carries when it was last heard.
+    const lastHeard = (await t.ctx.db.one<{ last_seen_at: Date }>('SELECT last_seen_at FROM terminals WHERE id = $1', [odoTerminal]))!.last_seen_at;
     await new Promise((r) => setTimeout(r, 20));
     expect(await ingestQueries.markSilentOffline(t.ctx.db, 0, [odoTerminal])).toHaveLength(1);
-    const events = await t.ctx.db.query<{ at: Date; online: boolean }>('SELECT at, online FROM presence_events WHERE terminal_id = $1 ORDER BY at, online DESC', [odoTerminal]);
-    expect(events).toEqual([{ at: cameOnline, online: true }, { at: lastHeard, online: false }]);
+    expect(await ingestQueries.markSilentOffline(t.ctx.db, 0, [odoTerminal])).toHaveLength(0); // already offline: no second event
+    expect(await events()).toEqual([cameOnline, { at: lastHeard, online: false }]);
   });
 });
