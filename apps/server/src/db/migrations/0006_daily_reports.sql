@@ -52,6 +52,18 @@ CREATE TABLE daily_terminal_stats (
   -- Seconds of the day that had passed when it was rolled up (86400 once the day is over).
   elapsed_seconds integer NOT NULL DEFAULT 86400,
   rolled_up_at timestamptz NOT NULL DEFAULT now(),
+  -- Running state, so a pass during the day reads only what arrived since the last one: both
+  -- distances (the source is chosen once two odometer readings exist), and the last valid fix and
+  -- odometer reading to measure the next step from.
+  gps_km double precision NOT NULL DEFAULT 0,
+  odometer_km double precision NOT NULL DEFAULT 0,
+  odometer_points integer NOT NULL DEFAULT 0,
+  last_fix_at timestamptz,
+  last_fix_lat double precision,
+  last_fix_lon double precision,
+  last_fix_speed real,
+  last_odometer double precision,
+  last_odometer_at timestamptz,
   PRIMARY KEY (terminal_id, day)
 );
 CREATE INDEX daily_terminal_stats_day_idx ON daily_terminal_stats (day);

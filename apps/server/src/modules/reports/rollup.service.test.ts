@@ -55,6 +55,7 @@ describe('daily rollup', () => {
     rows.push(point(gpsTerminal, bj('23:59:50'), 22.56, 114.05, 5), point(gpsTerminal, bj('00:00:10', '2026-05-03'), 22.561, 114.05, 5));
     rows.push(point(gpsTerminal, bj('23:59:59', '2026-05-01'), 22.4, 114.05, 50)); // the day before
     await ingestQueries.copyPositions(t.ctx.db, rows);
+    await ingestQueries.upsertLatest(t.ctx.db, [rows.reduce((x, y) => (y.gpsTime > x.gpsTime ? y : x))]);
 
     // The odometer terminal: its own mileage wins over the geometry; a reset is not negative distance.
     await ingestQueries.copyPositions(t.ctx.db, [
@@ -118,13 +119,25 @@ describe('daily rollup', () => {
     expect(await stats(gpsTerminal, '2026-05-01')).toEqual(before01);
   });
 
-  it('rolls today up to now, and marks a day final only after its grace', async () => {
-    const now = bj('14:00:00');
-    const today = await rollupDay(t.ctx.db, '2026-05-02', { now });
-    expect(today).toMatchObject({ final: false });
-    expect(await stats(gpsTerminal, '2026-05-02')).toMatchObject({ elapsed_seconds: 14 * 3600, online_seconds: 12 * 3600, position_count: 61 + 30 + 3 });
-    expect(await rollupDay(t.ctx.db, '2026-05-02', { now: bj('00:30:00', '2026-05-03') })).toMatchObject({ final: false });
-    expect(await rollupDay(t.ctx.db, '2026-05-02', { now: bj('03:00:00', '2026-05-03') })).toMatchObject({ final: true });
+  it('adds what arrived since the last pass while the day runs, to the same figures a full pass gives', async () => {
+    const db = t.ctx.db;
+    const day = () =>
+      db.query(`SELECT * FROM daily_terminal_stats WHERE day = '2026-05-02' ORDER BY terminal_id`).then((rows) =>
+        rows.map(({ rolled_up_at: _, ...r }) => JSON.parse(JSON.stringify(r, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 1e9) / 1e9 : v)))));
+    await db.query(`DELETE FROM daily_terminal_stats WHERE day = '2026-05-02'`);
+    await db.query(`DELETE FROM daily_rollup_days`);
+    expect(await rollupDay(db, '2026-05-02', { now: bj('08:05:00') })).toMatchObject({ final: false });
+    expect(await stats(gpsTerminal, '2026-05-02')).toMatchObject({ position_count: 30, driving_seconds: 290, elapsed_seconds: 8 * 3600 + 300 });
+    await rollupDay(db, '2026-05-02', { now: bj('08:07:35') });
+    await rollupDay(db, '2026-05-02', { now: bj('14:00:00') });
+    const stepwise = await day();
+    expect(stepwise.find((r) => r.terminal_id === gpsTerminal)).toMatchObject({ elapsed_seconds: 14 * 3600, online_seconds: 12 * 3600, position_count: 61 + 30 + 3, driving_seconds: 620 });
+    await rollupDay(db, '2026-05-02', { now: bj('14:00:00'), full: true });
+    expect(await day()).toEqual(stepwise);
+
+    expect(await rollupDay(db, '2026-05-02', { now: bj('00:30:00', '2026-05-03') })).toMatchObject({ final: false });
+    expect(await rollupDay(db, '2026-05-02', { now: bj('03:00:00', '2026-05-03') })).toMatchObject({ final: true });
+    expect(await stats(gpsTerminal, '2026-05-02')).toMatchObject({ position_count: 95, elapsed_seconds: 86_400 });
     expect(beijingDayOf(bj('00:00:00', '2026-05-03'))).toBe('2026-05-03');
   });
 

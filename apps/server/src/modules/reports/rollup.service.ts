@@ -20,10 +20,11 @@ export interface DayResult {
 }
 
 /**
- * Rolls one Beijing day up (idempotent: it recomputes the day). `wait` false: skips and returns
- * null when another process holds the rollup lock; true (backfill): waits for it.
+ * Rolls one Beijing day up. A day not over yet adds what arrived since the last pass; a finished
+ * day (or `full`) is recomputed from scratch, idempotently. `wait` false: skips and returns null
+ * when another process holds the rollup lock; true (backfill): waits for it.
  */
-export async function rollupDay(db: Db, day: Day, opts: { now?: number; wait?: boolean } = {}): Promise<DayResult | null> {
+export async function rollupDay(db: Db, day: Day, opts: { now?: number; wait?: boolean; full?: boolean } = {}): Promise<DayResult | null> {
   const now = opts.now ?? Date.now();
   const start = dayStart(day);
   const end = new Date(start.getTime() + DAY_MS);
@@ -36,7 +37,8 @@ export async function rollupDay(db: Db, day: Day, opts: { now?: number; wait?: b
       await rollupQueries.markDay(q, day, true);
       return { day, terminals: 0, final: true, kept: true };
     }
-    const { terminals } = await rollupQueries.rollupDay(q, day, start, cutoff);
+    const mode = opts.full || now >= end.getTime() ? 'full' : 'since';
+    const { terminals } = await rollupQueries.rollupDay(q, mode, day, start, cutoff);
     await rollupQueries.markDay(q, day, final);
     return { day, terminals, final };
   });
@@ -58,7 +60,7 @@ export async function rollupPending(db: Db, now = Date.now()): Promise<DayResult
 /** Recomputes a range of days (after an import, a fix, or on a database older than the reports). */
 export async function backfill(db: Db, from: Day, to: Day, now = Date.now()): Promise<DayResult[]> {
   const out: DayResult[] = [];
-  for (const day of daysBetween(from, to)) out.push((await rollupDay(db, day, { now, wait: true }))!);
+  for (const day of daysBetween(from, to)) out.push((await rollupDay(db, day, { now, wait: true, full: true }))!);
   return out;
 }
 
