@@ -1,6 +1,6 @@
 // The daily report rollup on PostgreSQL: one Beijing day of N terminals reporting every
-// `interval` s (half with an odometer, half measured from the track), then a 31-day mileage
-// report page over all of them. A scratch database is created and dropped:
+// `interval` s (half with an odometer, half measured from the track) rolled up in full; a pass
+// during the day that reads only the last 5 minutes; then a 31-day mileage report page. A scratch database is created and dropped:
 //   flock /tmp/chelian-bench.lock env DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
 //     node --import tsx bench/reports-rollup.bench.ts [--terminals 1000] [--interval 30]
 // Prints JSON. Times are wall clock of the statement (the work is in the PostgreSQL server).
@@ -70,6 +70,16 @@ try {
     await rollupDay(db, DAY, { now, wait: true });
     rollupMs.push(Math.round(performance.now() - t0));
   }
+  // While the day runs: a pass that reads only the last 5 minutes (what arrived since the previous pass).
+  const sinceMs: number[] = [];
+  for (let run = 0; run < 2; run++) {
+    await db.query(`DELETE FROM daily_terminal_stats WHERE day = $1::date`, [DAY]);
+    await rollupDay(db, DAY, { now: end - 5 * 60_000 - 1000, wait: true });
+    const t0 = performance.now();
+    await rollupDay(db, DAY, { now: end - 1000, wait: true });
+    sinceMs.push(Math.round(performance.now() - t0));
+  }
+  await rollupDay(db, DAY, { now, wait: true });
   const reportMs: number[] = [];
   const filter = { scope: '/', isPlatformAdmin: true, vehicleId: null, groupId: null, keyword: null, from: addDays(DAY, -30), to: DAY };
   for (let run = 0; run < 3; run++) {
@@ -80,7 +90,7 @@ try {
   const [check] = await db.query<{ n: number; km: number }>('SELECT count(*)::int AS n, sum(mileage_km)::float8 AS km FROM daily_terminal_stats');
   console.log(JSON.stringify({
     terminals: TERMINALS, intervalSeconds: INTERVAL, positions: rows, seedSeconds: Math.round(seedMs / 100) / 10,
-    rollupDayMs: rollupMs, positionsPerSecond: Math.round(rows / (Math.min(...rollupMs) / 1000)),
+    rollupDayMs: rollupMs, positionsPerSecond: Math.round(rows / (Math.min(...rollupMs) / 1000)), last5MinutesPassMs: sinceMs,
     mileageReport31DaysPageMs: reportMs, statsRows: check.n, avgKmPerTerminal: Math.round((check.km / check.n) * 10) / 10,
     loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
   }));
