@@ -20,8 +20,8 @@ export interface DayResult {
 }
 
 /**
- * Rolls one Beijing day up. A day not over yet adds what arrived since the last pass; a finished
- * day (or `full`) is recomputed from scratch, idempotently. `wait` false: skips and returns null
+ * Rolls one Beijing day up. Until the day is final (its end plus FINAL_AFTER_MS) a pass adds what
+ * arrived since the last one; the final pass (or `full`: backfill) recomputes it from scratch, idempotently. `wait` false: skips and returns null
  * when another process holds the rollup lock; true (backfill): waits for it.
  */
 export async function rollupDay(db: Db, day: Day, opts: { now?: number; wait?: boolean; full?: boolean } = {}): Promise<DayResult | null> {
@@ -37,7 +37,8 @@ export async function rollupDay(db: Db, day: Day, opts: { now?: number; wait?: b
       await rollupQueries.markDay(q, day, true);
       return { day, terminals: 0, final: true, kept: true };
     }
-    const mode = opts.full || now >= end.getTime() ? 'full' : 'since';
+    // Passes add what is new until the day is final; then one full pass makes it exact (late points included).
+    const mode = opts.full || final ? 'full' : 'since';
     const { terminals } = await rollupQueries.rollupDay(q, mode, day, start, cutoff);
     await rollupQueries.markDay(q, day, final);
     return { day, terminals, final };
