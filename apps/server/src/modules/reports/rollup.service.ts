@@ -4,8 +4,9 @@ import { addDays, beijingDayOf, dayStart, daysBetween, DAY_MS, type Day } from '
 import { rollupQueries } from './rollup.queries.ts';
 
 /**
- * Late data still counts: a finished day is rolled up again until this long after it ended
- * (buffered uploads, the offline decision that comes OFFLINE_AFTER_SECONDS later), then marked final.
+ * Late data still counts: a finished day keeps being rolled up until this long after it ended
+ * (buffered uploads, the offline decision that comes OFFLINE_AFTER_SECONDS later), then a full
+ * pass makes it final.
  */
 export const FINAL_AFTER_MS = 2 * 3600_000;
 /** Finished days the worker looks back over for ones not final yet. */
@@ -21,8 +22,9 @@ export interface DayResult {
 
 /**
  * Rolls one Beijing day up. Until the day is final (its end plus FINAL_AFTER_MS) a pass adds what
- * arrived since the last one; the final pass (or `full`: backfill) recomputes it from scratch, idempotently. `wait` false: skips and returns null
- * when another process holds the rollup lock; true (backfill): waits for it.
+ * arrived since the last one; the final pass (or `full`: backfill) recomputes it from scratch,
+ * idempotently. `wait` false: skips and returns null when another process holds the rollup lock;
+ * true (backfill): waits for it.
  */
 export async function rollupDay(db: Db, day: Day, opts: { now?: number; wait?: boolean; full?: boolean } = {}): Promise<DayResult | null> {
   const now = opts.now ?? Date.now();
