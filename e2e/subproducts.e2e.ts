@@ -90,7 +90,7 @@ describe('sub-products in the shell and alone (issue 3 item 12)', () => {
     await login(page);
     await page.goto(`${baseUrl()}/data-report/dataReport/mileageReport?vehicleId=7`);
     const frame = await childFrame(page, 'data-report');
-    await frame.getByTestId('child-module').getByText('里程报表').first().waitFor();
+    await frame.getByTestId('mileage-report').getByText('里程报表').first().waitFor(); // the data-report app's own page
     expect(new URL(frame.url()).pathname).toBe('/child/data-report/dataReport/mileageReport');
     await postFromChild(frame, 'goPage', { path: '/center/notice' });
     await page.waitForURL((u) => u.pathname === '/center/notice');

@@ -10,6 +10,7 @@ import { buildApp } from './http/app.ts';
 import { seedAll } from './seed.ts';
 import { startExportWorker } from './modules/exports/exports.service.ts';
 import { startPositionRetention } from './modules/positions/positionRetention.service.ts';
+import { startRollupWorker } from './modules/reports/rollup.service.ts';
 import { startGateway, type Gateway } from './gateway/gateway.ts';
 import { startDemo } from './demo/demo.ts';
 
@@ -47,8 +48,9 @@ export async function startServer(config: Config, opts: { db?: Db; log?: Fastify
     console.log(`\n初始管理员账号: admin  密码: ${admin.generatedPassword}  (已写入 ${config.dataDir}/initial-admin.txt)\n`);
   }
   const { app } = await buildApp(ctx);
-  const jobs = config.roles.includes('jobs') ? [startExportWorker(ctx), startPositionRetention(ctx, config.positionRetentionDays)] : [];
-  const stopJobs = () => jobs.forEach((stop) => stop());
+  const jobs = config.roles.includes('jobs')
+    ? [startExportWorker(ctx), startPositionRetention(ctx, config.positionRetentionDays), startRollupWorker(db, log, config.reportRollupSeconds * 1000)]
+    : [];
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
   // Terminal ports: JT/T 808, GT06, H02 (config.ports). Closed before the bus and the database so
   // every position already acknowledged is written.
@@ -62,7 +64,7 @@ export async function startServer(config: Config, opts: { db?: Db; log?: Fastify
     app,
     gateway,
     async close() {
-      stopJobs();
+      await Promise.all(jobs.map((stop) => stop()));
       demo?.stop();
       await gateway?.close();
       await app.close();

@@ -16,6 +16,7 @@ import { terminalsRoutes } from './terminals/terminals.routes.ts';
 import { monitorRoutes } from './monitor/monitor.routes.ts';
 import { alarmsRoutes } from './alarms/alarms.routes.ts';
 import { commandsRoutes } from './commands/commands.routes.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
 import { liveRoutes } from '../live/live.routes.ts';
 
 /** Every API module, each an encapsulated Fastify plugin made from the app context. */
@@ -37,4 +38,5 @@ export const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Pr
   addressRoutes,
   geofencesRoutes,
   playbackRoutes,
+  reportsRoutes,
 ];

@@ -87,8 +87,8 @@ const TREE: Array<[platformId: number, nodes: Node[]]> = [
   ]]]],
   [20, [[20000, '数据报表', 'report', '/data-report/', [
     [20001, '里程报表', 'report:mileage', '/data-report/dataReport/mileageReport'],
-    [20002, '报警报表', 'report:alarm', '/data-report/dataReport/alarmInfo'],
-    [20003, '在线报表', 'report:online', '/data-report/dataReport/carDayOnline'],
+    [20002, '报警明细', 'report:alarm', '/data-report/dataReport/alarmInfo'],
+    [20003, '在线明细', 'report:online', '/data-report/dataReport/carDayOnline'],
     [20004, '停留报表', 'report:stay', '/data-report/dataReport/stayReport'],
     [2000001, '导出报表', 'report:export', ''],
   ]]]],

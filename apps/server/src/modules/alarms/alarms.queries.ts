@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
+import { inGroupSubtree } from '../terminals/groupSubtree.ts';
 import { terminalInScope } from '../terminals/terminalScope.ts';
 import type { AlarmRow } from './alarm.presenter.ts';
 
@@ -13,6 +14,8 @@ export interface AlarmFilter {
   keyword: string | null;
   /** Real-time lists leave out the types the caller's account switched off in its alarm settings. */
   settingsAccountId: number | null;
+  /** The vehicle's group or any group below it (reports filter by group). */
+  groupId?: number | null;
 }
 
 const FROM = `FROM alarms al JOIN terminals t ON t.id = al.terminal_id LEFT JOIN accounts a ON a.id = al.account_id
@@ -27,9 +30,10 @@ const WHERE = `${terminalInScope('a.path', 1)}
    AND ($7::boolean IS NULL OR al.handled = $7)
    AND ($8::text IS NULL OR v.plate ILIKE '%' || $8 || '%' OR v.name ILIKE '%' || $8 || '%' OR t.identifier LIKE '%' || $8 || '%')
    AND ($9::bigint IS NULL OR NOT EXISTS (
-        SELECT 1 FROM alarm_controls c WHERE c.account_id = $9 AND c.alarm_type = al.type AND NOT c.enabled))`;
+        SELECT 1 FROM alarm_controls c WHERE c.account_id = $9 AND c.alarm_type = al.type AND NOT c.enabled))
+   AND ${inGroupSubtree('v.group_id', 10)}`;
 
-const params = (f: AlarmFilter) => [f.scope, f.terminalKey, f.vehicleId, f.types, f.start, f.end, f.handled, f.keyword, f.settingsAccountId];
+const params = (f: AlarmFilter) => [f.scope, f.terminalKey, f.vehicleId, f.types, f.start, f.end, f.handled, f.keyword, f.settingsAccountId, f.groupId ?? null];
 
 const SELECT = `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS vehicle_name, al.type, al.alarm_time, al.received_at,
        al.lat, al.lon, al.speed, al.handled, u.name AS handled_by_name, al.handled_at, al.handle_note`;
@@ -37,7 +41,7 @@ const SELECT = `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS ve
 export const alarmsQueries = {
   page: async (q: Queryable, f: AlarmFilter, limit: number, offset: number) => {
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${WHERE}`, params(f));
-    const rows = await q.query<AlarmRow>(`${SELECT} ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC LIMIT $10 OFFSET $11`, [...params(f), limit, offset]);
+    const rows = await q.query<AlarmRow>(`${SELECT} ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC LIMIT $11 OFFSET $12`, [...params(f), limit, offset]);
     return { total: count?.n ?? 0, rows };
   },
 

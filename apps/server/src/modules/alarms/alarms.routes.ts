@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, type Static, type TSchema } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { AppError, fail } from '../../http/errors.ts';
+import { getAndPost } from '../../http/getAndPost.ts';
 import { PageQuery, pageSchema, pageWindow } from '../../http/paging.ts';
 import { splitIds, splitList } from '../../http/listInput.ts';
 import { TimeParam, parseOptionalTime } from '../../http/timeInput.ts';
@@ -41,12 +42,6 @@ function baseFilter(user: SessionUser, q: { terminalId?: string; vehicleId?: num
 
 function realtimeFilter(user: SessionUser, q: Static<typeof CountQuery>): AlarmFilter {
   return { ...baseFilter(user, q), handled: false, start: new Date(Date.now() - (q.hours ?? REALTIME_HOURS) * 3600_000), settingsAccountId: user.accountId };
-}
-
-/** The spec names these paths without their methods: each answers GET (query) and POST (form) alike. */
-function getAndPost(app: FastifyInstance, url: string, input: TSchema, output: TSchema, handler: (request: FastifyRequest, input: never) => Promise<unknown>) {
-  app.get(url, { schema: { querystring: input, response: { 200: output } } }, (request) => handler(request, request.query as never));
-  app.post(url, { schema: { body: input, response: { 200: output } } }, (request) => handler(request, request.body as never));
 }
 
 /** Real-time and historical alarms, and handling them (who, when, note). */

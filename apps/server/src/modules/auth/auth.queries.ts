@@ -56,6 +56,14 @@ export const authQueries = {
       [sessionId],
     ))[0],
 
+  /** An enabled user of an enabled account, as a session would see it (for work done later on its behalf). */
+  activeUser: async (q: Queryable, userId: number) =>
+    (await q.query<Omit<SessionRow, 'session_id' | 'last_seen_at' | 'expires_at'>>(
+      `SELECT u.id AS user_id, u.username, u.account_id, a.path AS account_path, u.role_id, u.is_platform_admin
+         FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.id = $1 AND u.enabled AND a.enabled`,
+      [userId],
+    ))[0],
+
   touchSession: (q: Queryable, sessionId: string) => q.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [sessionId]),
   deleteSession: (q: Queryable, sessionId: string) => q.query('DELETE FROM sessions WHERE id = $1', [sessionId]),
   deleteOtherSessions: async (q: Queryable, userId: number, keepSessionId: string) =>

@@ -17,6 +17,17 @@ export interface SessionUser {
 // Writing last_seen_at on every request would make every read a write; once a minute is enough.
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** The user a queued job runs for, with the rights it has now; null when disabled or gone. */
+export async function activeSessionUser(db: Db, userId: number): Promise<SessionUser | null> {
+  const row = await authQueries.activeUser(db, userId);
+  if (!row) return null;
+  const permissions = new Set(await authQueries.roleCodes(db, row.role_id));
+  return {
+    userId: row.user_id, username: row.username, accountId: row.account_id, accountPath: row.account_path, roleId: row.role_id,
+    isPlatformAdmin: row.is_platform_admin, permissions,
+  };
+}
+
 export class SessionService {
   constructor(
     private readonly db: Db,

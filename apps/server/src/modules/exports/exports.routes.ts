@@ -52,6 +52,7 @@ export const exportsRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
         throw new AppError('badRequest', '报表参数格式错误');
       }
     }
+    await def.validate?.(ctx, user, params as Record<string, unknown>);
     const row = await exportsQueries.insert(ctx.db, { userId: user.userId, accountId: user.accountId, name: body.name || def.title, reportType: body.reportType, params });
     return present(row);
   });

@@ -29,7 +29,7 @@ async function runJob(ctx: AppContext, job: ExportRow) {
 }
 
 /** The 'jobs' role: drains the export queue, then sleeps a second. */
-export function startExportWorker(ctx: AppContext, intervalMs = 1000): () => void {
+export function startExportWorker(ctx: AppContext, intervalMs = 1000): () => Promise<void> {
   let stopped = false;
   const stop = repeatEvery(
     intervalMs,
@@ -43,6 +43,6 @@ export function startExportWorker(ctx: AppContext, intervalMs = 1000): () => voi
   );
   return () => {
     stopped = true;
-    stop();
+    return stop();
   };
 }

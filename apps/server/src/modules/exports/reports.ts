@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
+import type { SessionUser } from '../auth/session.service.ts';
 import { exportsQueries, type ExportRow } from './exports.queries.ts';
 
 export interface ReportFile {
@@ -10,6 +11,8 @@ export interface ReportFile {
 export interface ReportDefinition {
   /** Shown in the download centre. */
   title: string;
+  /** Checked when the export is queued (permission, filters): a refusal answers the request itself. */
+  validate?(ctx: AppContext, user: SessionUser, params: Record<string, unknown>): Promise<void>;
   generate(ctx: AppContext, job: ExportRow): Promise<ReportFile>;
 }
 

@@ -19,7 +19,7 @@ export async function maintainPositionPartitions(db: Db, retentionDays: number):
 }
 
 /** The 'jobs' role: one pass at start, then hourly. Returns a stop function. */
-export function startPositionRetention(deps: { db: Db; log: FastifyBaseLogger }, retentionDays: number, intervalMs = CHECK_INTERVAL_MS): () => void {
+export function startPositionRetention(deps: { db: Db; log: FastifyBaseLogger }, retentionDays: number, intervalMs = CHECK_INTERVAL_MS): () => Promise<void> {
   return repeatEvery(
     intervalMs,
     async () => {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
+import { inGroupSubtree } from './groupSubtree.ts';
 import { terminalInScope } from './terminalScope.ts';
 
 export interface VehicleRow {
@@ -48,10 +49,7 @@ export interface VehicleFilter {
 const FILTER = `${terminalInScope('a.path', 1)}
    AND ($2::text IS NULL OR v.plate ILIKE '%' || $2 || '%' OR v.name ILIKE '%' || $2 || '%' OR t.identifier LIKE '%' || $2 || '%'
         OR v.driver ILIKE '%' || $2 || '%')
-   AND ($3::bigint IS NULL OR v.group_id IN (
-        WITH RECURSIVE sub AS (SELECT id FROM vehicle_groups WHERE id = $3
-                               UNION ALL SELECT c.id FROM vehicle_groups c JOIN sub ON c.parent_id = sub.id)
-        SELECT id FROM sub))
+   AND ${inGroupSubtree('v.group_id', 3)}
    AND ($4::text IS NULL OR v.type = $4)
    AND ($5::bigint IS NULL OR v.account_id = $5)
    AND ($6::boolean IS NULL OR COALESCE(t.online, false) = $6)`;

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import type { ChildSystemId } from '../../shared/systems/childSystems.ts';
 import { carRoutes } from '../../car/routes.tsx';
+import { dataReportRoutes } from '../../data-report/routes.tsx';
 
 /**
  * Per sub-product: its own routes (each product's issue adds its pages here; paths not listed
@@ -21,7 +22,7 @@ export const CHILD_SYSTEM_DEFINITIONS: Record<ChildSystemId, ChildSystemDefiniti
   pet: fleet(),
   dataCenter: admin(),
   'elec-car': fleet(),
-  'data-report': fleet(),
+  'data-report': { ...fleet(), routes: dataReportRoutes },
   'elec-lease': admin(),
   'elec-gb': admin(),
 };

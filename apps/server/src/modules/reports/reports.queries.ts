@@ -1,0 +1,101 @@
+import type { Queryable } from '../../db/types.ts';
+import { inGroupSubtree } from '../terminals/groupSubtree.ts';
+import { likeText } from '../terminals/assets.ts';
+import { terminalInScope } from '../terminals/terminalScope.ts';
+
+/** Which vehicles and days a report covers. Days are Beijing days 'YYYY-MM-DD', both inclusive. */
+export interface ReportFilter {
+  /** The caller's scope, or the account chosen in the filter (and the accounts below it). */
+  scope: string;
+  /** Platform administrators also see days before a terminal's hand-over. */
+  isPlatformAdmin: boolean;
+  vehicleId: number | null;
+  groupId: number | null;
+  keyword: string | null;
+  from: string;
+  to: string;
+}
+
+export interface DailyRow {
+  vehicle_id: number;
+  plate: string;
+  vehicle_name: string;
+  group_name: string | null;
+  account_name: string;
+  identifier: string;
+  day: string;
+  mileage_km: number | null;
+  mileage_source: string | null;
+  driving_seconds: number | null;
+  max_speed: number | null;
+  first_position_at: Date | null;
+  last_position_at: Date | null;
+  position_count: number | null;
+  alarm_count: number | null;
+  online_seconds: number | null;
+  first_online_at: Date | null;
+  last_offline_at: Date | null;
+  elapsed_seconds: number | null;
+}
+
+// The vehicles a report lists: those with a terminal, in the caller's scope, matching the filters.
+const VEHICLES = `SELECT v.id, v.plate, v.name, v.terminal_id, g.name AS group_name, a.name AS account_name, t.identifier, t.assigned_at
+  FROM vehicles v JOIN accounts a ON a.id = v.account_id JOIN terminals t ON t.id = v.terminal_id
+  LEFT JOIN vehicle_groups g ON g.id = v.group_id
+ WHERE ${terminalInScope('a.path', 1)}
+   AND ($2::bigint IS NULL OR v.id = $2)
+   AND ${inGroupSubtree('v.group_id', 3)}
+   AND ($4::text IS NULL OR v.plate ILIKE '%' || $4 || '%' OR v.name ILIKE '%' || $4 || '%' OR t.identifier LIKE '%' || $4 || '%')`;
+
+// A new owner's report starts on the Beijing day of the hand-over (the rollup already leaves out
+// the positions before it; this hides days rolled up for the previous owner).
+const OWNED_DAY = `($7::boolean OR v.assigned_at IS NULL OR d.day >= ((v.assigned_at + interval '8 hours') AT TIME ZONE 'UTC')::date)`;
+
+// Every vehicle × every day of the range, the day's figures when there are any.
+const MATRIX = `FROM (${VEHICLES}) v
+  CROSS JOIN (SELECT dd::date AS day FROM generate_series($5::date, $6::date, interval '1 day') dd) d
+  LEFT JOIN daily_terminal_stats s ON s.terminal_id = v.terminal_id AND s.day = d.day AND ${OWNED_DAY}`;
+
+// Seconds of day d passed by now (a day not rolled up has no elapsed_seconds of its own).
+const DAY_PASSED = `least(86400, greatest(0, extract(epoch FROM now() - (d.day::timestamp AT TIME ZONE 'UTC' - interval '8 hours'))))`;
+
+const params = (f: ReportFilter) => [f.scope, f.vehicleId, f.groupId, likeText(f.keyword ?? undefined), f.from, f.to, f.isPlatformAdmin];
+
+export const reportsQueries = {
+  /** One row per vehicle and day (newest day first, then by plate), and the whole range's totals. */
+  dailyPage: async (q: Queryable, f: ReportFilter, limit: number, offset: number) => {
+    const [totals] = await q.query<{ n: number; mileage_km: number; driving_seconds: number; max_speed: number; alarm_count: number; online_seconds: number; elapsed_seconds: number }>(
+      `SELECT count(*)::int AS n, COALESCE(sum(s.mileage_km), 0)::float8 AS mileage_km, COALESCE(sum(s.driving_seconds), 0)::int AS driving_seconds,
+              COALESCE(max(s.max_speed), 0)::float8 AS max_speed, COALESCE(sum(s.alarm_count), 0)::int AS alarm_count,
+              COALESCE(sum(s.online_seconds), 0)::int AS online_seconds,
+              COALESCE(sum(COALESCE(s.elapsed_seconds, ${DAY_PASSED})), 0)::float8 AS elapsed_seconds ${MATRIX}`,
+      params(f),
+    );
+    const rows = await q.query<DailyRow>(
+      `SELECT v.id AS vehicle_id, v.plate, v.name AS vehicle_name, v.group_name, v.account_name, v.identifier, to_char(d.day, 'YYYY-MM-DD') AS day,
+              s.mileage_km, s.mileage_source, s.driving_seconds, s.max_speed, s.first_position_at, s.last_position_at, s.position_count,
+              s.alarm_count, s.online_seconds, s.first_online_at, s.last_offline_at, s.elapsed_seconds
+         ${MATRIX} ORDER BY d.day DESC, v.plate, v.id LIMIT $8 OFFSET $9`,
+      [...params(f), limit, offset],
+    );
+    return { totals, rows };
+  },
+
+  /** Alarm counts by type per vehicle over the range: only vehicles that had any, most first. */
+  alarmCounts: async (q: Queryable, f: ReportFilter, limit: number, offset: number) => {
+    const PER_VEHICLE = `SELECT v.id AS vehicle_id, v.plate, v.name AS vehicle_name, v.group_name, v.account_name, v.identifier,
+              sum(s.alarm_count)::int AS total, jsonb_agg(s.alarm_types) AS per_day ${MATRIX}
+        WHERE s.alarm_count > 0 GROUP BY v.id, v.plate, v.name, v.group_name, v.account_name, v.identifier`;
+    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${PER_VEHICLE}) x`, params(f));
+    const byType = await q.query<{ type: string; n: number }>(
+      `SELECT kv.key AS type, sum(kv.value::int)::int AS n ${MATRIX} CROSS JOIN LATERAL jsonb_each_text(s.alarm_types) kv
+        WHERE s.alarm_count > 0 GROUP BY kv.key ORDER BY n DESC, kv.key`,
+      params(f),
+    );
+    const rows = await q.query<{ vehicle_id: number; plate: string; vehicle_name: string; group_name: string | null; account_name: string; identifier: string; total: number; per_day: Array<Record<string, number>> }>(
+      `${PER_VEHICLE} ORDER BY total DESC, v.plate, v.id LIMIT $8 OFFSET $9`,
+      [...params(f), limit, offset],
+    );
+    return { total: count.n, byType, rows };
+  },
+};

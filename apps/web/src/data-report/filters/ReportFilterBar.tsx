@@ -1,0 +1,74 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, DatePicker, TreeSelect } from 'antd';
+import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Permission } from '../../shared/permission/Permission.tsx';
+import { carApi } from '../../car/api/carApi.ts';
+import type { GroupNode } from '../../car/api/types.ts';
+import { R } from '../messages.ts';
+import { beijingToday, quickRanges } from './reportRange.ts';
+import type { ReportFilterValues } from './useReportFilters.ts';
+import { VehicleSearch } from './VehicleSearch.tsx';
+
+const toTree = (nodes: GroupNode[]): object[] => nodes.map((g) => ({ value: g.id, title: g.name, children: toTree(g.children) }));
+
+interface Props {
+  value: ReportFilterValues;
+  accountId?: number;
+  onChange: (next: ReportFilterValues) => void;
+  onSearch: () => void;
+  onReset: () => void;
+  /** Filters of one report, placed before the buttons. */
+  children?: ReactNode;
+}
+
+/** Vehicle, group and days (with 今天/昨天/近7天/近30天), then search and reset. */
+export function ReportFilterBar({ value, accountId, onChange, onSearch, onReset, children }: Props) {
+  const [groups, setGroups] = useState<GroupNode[]>([]);
+  useEffect(() => {
+    carApi.groups(accountId).then(setGroups).catch(() => setGroups([]));
+  }, [accountId]);
+
+  return (
+    <div className="report-filters" data-testid="report-filters">
+      <VehicleSearch value={value.vehicleId} accountId={accountId} onChange={(vehicleId) => onChange({ ...value, vehicleId })} />
+      <TreeSelect
+        allowClear
+        showSearch
+        treeNodeFilterProp="title"
+        treeDefaultExpandAll
+        style={{ width: 150 }}
+        placeholder={R.filters.groupPlaceholder}
+        value={value.groupId}
+        treeData={toTree(groups)}
+        onChange={(groupId?: number) => onChange({ ...value, groupId: groupId ?? undefined })}
+        data-testid="report-group"
+      />
+      <DatePicker.RangePicker
+        allowClear={false}
+        value={value.range}
+        presets={quickRanges()}
+        disabledDate={(d) => d.isAfter(beijingToday(), 'day')}
+        onChange={(range) => range?.[0] && range[1] && onChange({ ...value, range: [range[0], range[1]] })}
+        data-testid="report-range"
+      />
+      {children}
+      <Button type="primary" icon={<SearchOutlined />} onClick={onSearch} data-testid="report-search">
+        {R.filters.search}
+      </Button>
+      <Button icon={<ReloadOutlined />} onClick={onReset}>
+        {R.filters.reset}
+      </Button>
+    </div>
+  );
+}
+
+/** Queues the report's Excel file (permission report:export). */
+export function ExportButton({ onClick, loading }: { onClick: () => void; loading: boolean }) {
+  return (
+    <Permission code="report:export">
+      <Button icon={<DownloadOutlined />} loading={loading} onClick={onClick} data-testid="report-export">
+        {R.filters.export}
+      </Button>
+    </Permission>
+  );
+}

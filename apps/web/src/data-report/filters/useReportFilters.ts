@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useClientStore } from '../../shared/stores/clientStore.ts';
+import { toast } from '../../shared/ui/toast.ts';
+import { REPORT_MAX_DAYS } from '@chelian/contracts';
+import type { ReportQuery } from '../reportApi.ts';
+import { R } from '../messages.ts';
+import { dayText, rangeFromParams, rangeTooLong, type DayRange } from './reportRange.ts';
+
+export interface ReportFilterValues {
+  range: DayRange;
+  vehicleId?: number;
+  groupId?: number;
+  /** Extra filters of one report (the alarm types). */
+  types?: string[];
+}
+
+const fromParams = (params: URLSearchParams): ReportFilterValues => ({
+  range: rangeFromParams(params),
+  vehicleId: Number(params.get('vehicleId')) || undefined,
+  groupId: Number(params.get('groupId')) || undefined,
+});
+
+/**
+ * A report page's filters: the draft in the filter bar, the applied ones the table shows, and
+ * paging. The address pre-fills them (deep links: ?vehicleId=12, optional startDate/endDate);
+ * the customer picked in the shell's group selector narrows to that account.
+ */
+export function useReportFilters() {
+  const [params] = useSearchParams();
+  const accountId = useClientStore((s) => (s.navUserClient && s.navUserClient.accountId !== s.user?.accountId ? s.navUserClient.accountId : undefined));
+  const [draft, setDraft] = useState<ReportFilterValues>(() => fromParams(params));
+  const [applied, setApplied] = useState<ReportFilterValues>(draft);
+  const [paging, setPaging] = useState({ current: 1, pageSize: 10 });
+
+  // Another deep link while the page is open (the assistant, the shell) replaces the filters.
+  const linked = params.toString();
+  const seen = useRef(linked);
+  useEffect(() => {
+    if (seen.current === linked) return;
+    seen.current = linked;
+    const next = fromParams(new URLSearchParams(linked));
+    setDraft(next);
+    setApplied(next);
+    setPaging((p) => ({ ...p, current: 1 }));
+  }, [linked]);
+
+  const search = useCallback(() => {
+    if (rangeTooLong(draft.range)) {
+      toast.warning(R.filters.maxDays(REPORT_MAX_DAYS));
+      return;
+    }
+    setApplied(draft);
+    setPaging((p) => ({ ...p, current: 1 }));
+  }, [draft]);
+
+  const reset = useCallback(() => {
+    const next = fromParams(new URLSearchParams());
+    setDraft(next);
+    setApplied(next);
+    setPaging((p) => ({ ...p, current: 1 }));
+  }, []);
+
+  const query: ReportQuery = useMemo(
+    () => ({
+      startDate: dayText(applied.range[0]), endDate: dayText(applied.range[1]), vehicleId: applied.vehicleId, groupId: applied.groupId, accountId, ...paging,
+    }),
+    [applied, accountId, paging],
+  );
+
+  return { draft, setDraft, applied, query, accountId, search, reset, setPaging };
+}

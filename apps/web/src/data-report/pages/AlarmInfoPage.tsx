@@ -1,0 +1,92 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Select, Space, Table, Tabs, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { REPORT_EXPORT_TYPES, type AlarmStatisticsPage, type AlarmVehicleCount, type Page } from '@chelian/contracts';
+import type { Alarm } from '../../car/api/types.ts';
+import { ActionLink, alarmColumns } from '../../car/alarms/alarmColumns.tsx';
+import { centerApi } from '../../shared/api/centerApi.ts';
+import { playbackUrl } from '../../car/vehicle/links.ts';
+import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
+import { useReportFilters } from '../filters/useReportFilters.ts';
+import { R } from '../messages.ts';
+import { reportApi } from '../reportApi.ts';
+import { useReportData, useReportExport } from '../useReport.ts';
+import { ReportPage } from './ReportPage.tsx';
+
+const A = R.alarm;
+const EMPTY_STATS: AlarmStatisticsPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { total: 0, types: [] } };
+const EMPTY_LIST: Page<Alarm> = { total: 0, current: 1, pageSize: 10, list: [] };
+const AROUND_MS = 10 * 60_000;
+
+const statColumns: ColumnsType<AlarmVehicleCount> = [
+  { title: R.common.plate, dataIndex: 'plate', width: 120, render: (p: string, r) => p || r.name },
+  { title: R.common.terminal, dataIndex: 'terminalId', width: 150 },
+  { title: R.common.group, dataIndex: 'groupName', width: 120, render: (g: string) => g || R.common.none },
+  { title: A.total, dataIndex: 'total', width: 100, align: 'right', render: (n: number) => <b>{n}</b> },
+  { title: A.byType, key: 'types', render: (_: unknown, r) => <Space size={[4, 4]} wrap>{r.types.map((t) => <Tag key={t.type} color="orange">{`${t.typeName} ${t.count}`}</Tag>)}</Space> },
+];
+
+// The car app's alarm columns; the operation opens the track around the alarm.
+const listColumns = alarmColumns(
+  (a) => a.vehicleId !== null && <ActionLink onClick={() => window.open(playbackUrl(a.vehicleId!, { start: a.alarmTime - AROUND_MS, end: a.alarmTime + AROUND_MS }), '_blank')}>{R.common.playback}</ActionLink>,
+  false,
+);
+
+/** 报警明细 (alarmInfo): alarm counts by type per vehicle, and the alarms themselves (`?vehicleId=12` opens on one vehicle). */
+export function AlarmInfoPage() {
+  const f = useReportFilters();
+  // Every alarm type from the dictionary (the account's alarm settings need a permission of their own).
+  const [alarmTypes, setAlarmTypes] = useState<Array<{ value: string; label: string }>>([]);
+  useEffect(() => {
+    centerApi.dictionary('alarmType').then((d) => setAlarmTypes(d.alarmType ?? [])).catch(() => setAlarmTypes([]));
+  }, []);
+  const [types, setTypes] = useState<string[]>([]);
+  const [appliedTypes, setAppliedTypes] = useState<string[]>([]);
+  const [listPaging, setListPaging] = useState({ current: 1, pageSize: 10 });
+  const stats = useReportData(reportApi.alarmStatistics, f.query, EMPTY_STATS);
+  const listQuery = useMemo(() => ({ ...f.query, ...listPaging, types: appliedTypes.join(',') || undefined }), [f.query, listPaging, appliedTypes]);
+  const list = useReportData(reportApi.alarmDetail, listQuery, EMPTY_LIST);
+  const exporter = useReportExport(REPORT_EXPORT_TYPES.alarm, A.title);
+
+  const search = () => {
+    f.search();
+    setAppliedTypes(types);
+    setListPaging((p) => ({ ...p, current: 1 }));
+  };
+  return (
+    <ReportPage
+      title={A.title}
+      testId="alarm-report"
+      extra={<ExportButton onClick={() => void exporter.run(f.query, { types: appliedTypes.join(',') })} loading={exporter.exporting} />}
+      filters={
+        <ReportFilterBar value={f.draft} accountId={f.accountId} onChange={f.setDraft} onSearch={search} onReset={() => (f.reset(), setTypes([]), setAppliedTypes([]))}>
+          <Select mode="multiple" allowClear maxTagCount={2} placeholder={R.filters.alarmTypes} style={{ width: 190 }} value={types}
+            options={alarmTypes} onChange={setTypes} optionFilterProp="label" />
+        </ReportFilterBar>
+      }
+      stats={[
+        { title: R.stats.alarms, value: stats.data.totals.total, testId: 'total-alarms' },
+        ...stats.data.totals.types.slice(0, 5).map((t) => ({ title: t.typeName, value: t.count })),
+      ]}
+    >
+      <Tabs
+        items={[
+          {
+            key: 'list', label: A.list,
+            children: (
+              <Table rowKey="alarmId" size="middle" loading={list.loading} columns={listColumns} dataSource={list.data.list} scroll={{ x: 1000 }} data-testid="alarm-list"
+                pagination={{ current: list.data.current, pageSize: list.data.pageSize, total: list.data.total, showTotal: R.common.total, showSizeChanger: true, onChange: (current, pageSize) => setListPaging({ current, pageSize }) }} />
+            ),
+          },
+          {
+            key: 'stats', label: A.statistics,
+            children: (
+              <Table rowKey="vehicleId" size="middle" loading={stats.loading} columns={statColumns} dataSource={stats.data.list} data-testid="alarm-stats"
+                pagination={{ current: stats.data.current, pageSize: stats.data.pageSize, total: stats.data.total, showTotal: R.common.total, onChange: (current, pageSize) => f.setPaging({ current, pageSize }) }} />
+            ),
+          },
+        ]}
+      />
+    </ReportPage>
+  );
+}

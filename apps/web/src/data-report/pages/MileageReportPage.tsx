@@ -1,0 +1,52 @@
+import { Button, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { REPORT_EXPORT_TYPES, type MileageDay, type MileagePage } from '@chelian/contracts';
+import { playbackUrl } from '../../car/vehicle/links.ts';
+import { clockText, kmText, secondsText } from '../format.ts';
+import { R } from '../messages.ts';
+import { reportApi } from '../reportApi.ts';
+import { DailyReport } from './DailyReport.tsx';
+import { dayPlayback, vehicleColumns } from './reportColumns.tsx';
+
+const EMPTY: MileagePage = { total: 0, current: 1, pageSize: 10, list: [], totals: { mileageKm: 0, drivingSeconds: 0, maxSpeed: 0, alarmCount: 0 } };
+const M = R.mileage;
+
+const columns: ColumnsType<MileageDay> = [
+  ...vehicleColumns<MileageDay>(),
+  {
+    title: M.mileage, dataIndex: 'mileageKm', width: 90, align: 'right',
+    render: (km: number, r) => (r.mileageSource ? <Tooltip title={`${M.source}：${M.sources[r.mileageSource]}`}><b data-source={r.mileageSource}>{kmText(km)}</b></Tooltip> : kmText(km)),
+  },
+  { title: M.driving, dataIndex: 'drivingSeconds', width: 95, render: (s: number, r) => (r.positionCount ? secondsText(s) : R.common.none) },
+  { title: M.maxSpeed, dataIndex: 'maxSpeed', width: 115, align: 'right', render: (v: number, r) => (r.positionCount ? v : R.common.none) },
+  { title: M.first, dataIndex: 'firstPositionAt', width: 90, render: clockText },
+  { title: M.last, dataIndex: 'lastPositionAt', width: 90, render: clockText },
+  { title: M.points, dataIndex: 'positionCount', width: 80, align: 'right' },
+  { title: M.alarms, dataIndex: 'alarmCount', width: 80, align: 'right' },
+  {
+    title: '', key: 'op', width: 60, fixed: 'right',
+    render: (_: unknown, r) => r.positionCount > 0 && <Button type="link" size="small" onClick={() => window.open(playbackUrl(r.vehicleId, dayPlayback(r.day)), '_blank')}>{R.common.playback}</Button>,
+  },
+];
+
+/** 里程报表: mileage, driving time and speed per vehicle and day (`?vehicleId=12` opens on one vehicle). */
+export function MileageReportPage() {
+  return (
+    <DailyReport
+      title={M.title}
+      testId="mileage-report"
+      fetch={reportApi.mileage}
+      empty={EMPTY}
+      exportType={REPORT_EXPORT_TYPES.mileage}
+      columns={columns}
+      scrollX={1100}
+      isEmpty={(r) => r.positionCount === 0 && r.alarmCount === 0}
+      stats={(data) => [
+        { title: R.stats.totalMileage, value: kmText(data.totals.mileageKm), testId: 'total-mileage' },
+        { title: R.stats.totalDriving, value: secondsText(data.totals.drivingSeconds) },
+        { title: R.stats.maxSpeed, value: data.totals.maxSpeed },
+        { title: R.stats.alarms, value: data.totals.alarmCount },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { Card, Statistic } from 'antd';
+
+/** The frame every report shares: title with the export button, filter bar, the range's totals, then the table. */
+export function ReportPage({ title, testId, extra, filters, stats, children }: { title: string; testId: string; extra: ReactNode; filters: ReactNode; stats: Array<{ title: string; value: ReactNode; testId?: string }>; children: ReactNode }) {
+  return (
+    <Card variant="borderless" title={title} extra={extra} className="report-page" data-testid={testId}>
+      {filters}
+      <div className="report-stats">
+        {stats.map((s) => (
+          <div className="report-stat" key={s.title} data-testid={s.testId}>
+            <Statistic title={s.title} value={s.value as string} />
+          </div>
+        ))}
+      </div>
+      {children}
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+import dayjs from 'dayjs';
+import type { ReportVehicle } from '@chelian/contracts';
+import type { ColumnsType } from 'antd/es/table';
+import { R } from '../messages.ts';
+
+/** Day and vehicle columns of the per-vehicle-per-day reports. */
+export function vehicleColumns<T extends ReportVehicle & { day: string }>(): ColumnsType<T> {
+  return [
+    { title: R.common.day, dataIndex: 'day', width: 105, fixed: 'left' },
+    { title: R.common.plate, dataIndex: 'plate', width: 105, fixed: 'left', render: (p: string, r) => p || r.name },
+    { title: R.common.terminal, dataIndex: 'terminalId', width: 140 },
+    { title: R.common.group, dataIndex: 'groupName', width: 90, render: (g: string) => g || R.common.none },
+  ];
+}
+
+/** The whole day, for the playback link. */
+export const dayPlayback = (day: string) => ({ start: dayjs(day).startOf('day').valueOf(), end: dayjs(day).endOf('day').valueOf() });

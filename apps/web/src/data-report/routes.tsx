@@ -1,0 +1,13 @@
+import type { RouteObject } from 'react-router';
+
+/** The data-report sub-product's pages (spec §2 paths), mounted by the shared child entry under /child/data-report/. */
+export const dataReportRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import('./DataReportRoot.tsx')).DataReportRoot }),
+    children: [
+      { path: 'dataReport/mileageReport', lazy: async () => ({ Component: (await import('./pages/MileageReportPage.tsx')).MileageReportPage }) },
+      { path: 'dataReport/carDayOnline', lazy: async () => ({ Component: (await import('./pages/DayOnlinePage.tsx')).DayOnlinePage }) },
+      { path: 'dataReport/alarmInfo', lazy: async () => ({ Component: (await import('./pages/AlarmInfoPage.tsx')).AlarmInfoPage }) },
+    ],
+  },
+];

@@ -1,0 +1,101 @@
+// The daily report rollup on PostgreSQL: one Beijing day of N terminals reporting every
+// `interval` s (half with an odometer, half measured from the track) rolled up in full; a pass
+// during the day that reads only the last 5 minutes; then a 31-day mileage report page. A scratch database is created and dropped:
+//   flock /tmp/chelian-bench.lock env DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
+//     node --import tsx bench/reports-rollup.bench.ts [--terminals 1000] [--interval 30]
+// Prints JSON. Times are wall clock of the statement (the work is in the PostgreSQL server).
+import os from 'node:os';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { openPostgres } from '../apps/server/src/db/postgres.ts';
+import { seedAll } from '../apps/server/src/seed.ts';
+import { createContext } from '../apps/server/src/context.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { MemoryBus } from '../apps/server/src/bus/bus.ts';
+import { createLogger } from '../apps/server/src/server.ts';
+import { dayStart, addDays } from '../apps/server/src/modules/reports/beijingDay.ts';
+import { rollupDay } from '../apps/server/src/modules/reports/rollup.service.ts';
+import { reportsQueries } from '../apps/server/src/modules/reports/reports.queries.ts';
+import { seedFleet, trackRows } from './support/seedFleet.ts';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const TERMINALS = arg('terminals', 1000);
+const INTERVAL = arg('interval', 30);
+const DAY = '2026-05-02';
+
+const admin = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `chelian_bench_rollup_${Date.now()}`;
+const root = new pg.Client({ connectionString: admin });
+await root.connect();
+await root.query(`CREATE DATABASE ${dbName}`);
+const url = new URL(admin);
+url.pathname = `/${dbName}`;
+const db = openPostgres({ connectionString: url.toString(), max: 2 });
+try {
+  await migrate(db);
+  const ctx = await createContext(loadConfig({ DATA_DIR: os.tmpdir(), CHELIAN_ADMIN_PASSWORD: 'Bench#2026pw' }, []), db, new MemoryBus(), createLogger('warn'));
+  await seedAll(ctx);
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const fleet = await seedFleet(client, TERMINALS);
+  await client.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
+  await client.query('SELECT ensure_position_partitions($1::date - 1, $1::date + 1)', [DAY]);
+  const end = dayStart(addDays(DAY, 1)).getTime();
+  const seedStart = performance.now();
+  let rows = 0;
+  const all = (function* () {
+    for (const [i, v] of fleet.entries()) {
+      for (const line of trackRows(v.terminalPk, 1, INTERVAL, end - 1000, 100 + i)) {
+        rows++;
+        // every other terminal reports no odometer: its mileage comes from the track
+        yield i % 2 ? line.replace(/,[\d.]+,\{\}\n$/, ',,{}\n') : line;
+      }
+    }
+  })();
+  await pipeline(Readable.from(all), client.query(copyFrom('COPY positions (terminal_id, gps_time, received_at, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms) FROM STDIN WITH (FORMAT csv)')));
+  await client.query('ANALYZE positions');
+  const seedMs = performance.now() - seedStart;
+  await client.end();
+
+  const now = end + 3 * 3600_000; // the day is over
+  const rollupMs: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const t0 = performance.now();
+    await rollupDay(db, DAY, { now, wait: true });
+    rollupMs.push(Math.round(performance.now() - t0));
+  }
+  // While the day runs: a pass that reads only the last 5 minutes (what arrived since the previous pass).
+  const sinceMs: number[] = [];
+  for (let run = 0; run < 2; run++) {
+    await db.query(`DELETE FROM daily_terminal_stats WHERE day = $1::date`, [DAY]);
+    await rollupDay(db, DAY, { now: end - 5 * 60_000 - 1000, wait: true });
+    const t0 = performance.now();
+    await rollupDay(db, DAY, { now: end - 1000, wait: true });
+    sinceMs.push(Math.round(performance.now() - t0));
+  }
+  await rollupDay(db, DAY, { now, wait: true });
+  const reportMs: number[] = [];
+  const filter = { scope: '/', isPlatformAdmin: true, vehicleId: null, groupId: null, keyword: null, from: addDays(DAY, -30), to: DAY };
+  for (let run = 0; run < 3; run++) {
+    const t0 = performance.now();
+    await reportsQueries.dailyPage(db, filter, 10, 0);
+    reportMs.push(Math.round(performance.now() - t0));
+  }
+  const [check] = await db.query<{ n: number; km: number }>('SELECT count(*)::int AS n, sum(mileage_km)::float8 AS km FROM daily_terminal_stats');
+  console.log(JSON.stringify({
+    terminals: TERMINALS, intervalSeconds: INTERVAL, positions: rows, seedSeconds: Math.round(seedMs / 100) / 10,
+    rollupDayMs: rollupMs, positionsPerSecond: Math.round(rows / (Math.min(...rollupMs) / 1000)), last5MinutesPassMs: sinceMs,
+    mileageReport31DaysPageMs: reportMs, statsRows: check.n, avgKmPerTerminal: Math.round((check.km / check.n) * 10) / 10,
+    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+  }));
+} finally {
+  await db.close();
+  await root.query(`DROP DATABASE ${dbName}`);
+  await root.end();
+}
