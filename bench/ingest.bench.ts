@@ -36,6 +36,11 @@ const TERMINALS = Number(args.get('terminals') ?? 2000);
 const ROWS: Record<string, number> = { postgres: Number(args.get('pg-rows') ?? 100_000), pglite: Number(args.get('pglite-rows') ?? 40_000) };
 const STEADY_SECONDS = Number(args.get('steady-seconds') ?? 8);
 const STEADY_SHARE = Number(args.get('steady-share') ?? 0.4);
+/** `--gateway-cpu-prof=<dir>`: the gateway process writes a V8 CPU profile there (for profiling, not for figures). */
+// The profile is written on a normal exit only, so SIGTERM (how the bench stops it) must exit.
+const GATEWAY_NODE_ARGS = args.get('gateway-cpu-prof')
+  ? ['--cpu-prof', `--cpu-prof-dir=${args.get('gateway-cpu-prof')}`, '--import', `data:text/javascript,process.on('SIGTERM',()=>process.exit(0))`]
+  : [];
 const BURST_LIMIT_MS = 25_000;
 const WINDOW = 16;
 const PER_SOURCE = 10_000;
@@ -152,7 +157,7 @@ async function prepare(db: Db, rows: number) {
 }
 
 function startGateway(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'apps/server/src/testing/gatewayProcess.ts')], {
+  const child = spawn(process.execPath, [...GATEWAY_NODE_ARGS, '--import', 'tsx', path.join(repo, 'apps/server/src/testing/gatewayProcess.ts')], {
     cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
