@@ -50,10 +50,18 @@ const POSITION_COLUMNS = ['terminal_id', 'gps_time', 'received_at', 'lat', 'lon'
 /** text[] as a COPY CSV field: {"a","b"} (alarm codes are plain identifiers, quoting is for safety). */
 const pgArray = (items: string[]) => `{${items.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
-const positionRow = (p: StoredPosition): unknown[] => [
-  p.terminalPk, new Date(p.gpsTime), new Date(p.receivedAt), p.lat, p.lon, p.speed, Math.round(p.course), p.altitude, p.valid,
-  p.satellites, p.acc, p.mileage, pgArray(p.alarms), p.extras,
-];
+const iso = (ms: number) => new Date(ms).toISOString();
+const orNull = (v: number | boolean | null) => (v === null ? '' : String(v));
+const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * One positions row as a COPY CSV line, written directly: this runs for every stored position.
+ * The numbers are finite (toStoredPosition checks), so none needs quoting.
+ */
+const positionCsv = (p: StoredPosition) =>
+  `${p.terminalPk},${iso(p.gpsTime)},${iso(p.receivedAt)},${p.lat},${p.lon},${p.speed},${Math.round(p.course)},${p.altitude},${p.valid},` +
+  `${orNull(p.satellites)},${orNull(p.acc)},${orNull(p.mileage)},${p.alarms.length ? quoted(pgArray(p.alarms)) : '{}'},` +
+  `${p.extras ? quoted(JSON.stringify(p.extras)) : ''}\n`;
 
 const latestRecord = (p: StoredPosition) => ({
   terminal_id: p.terminalPk, gps_time: new Date(p.gpsTime).toISOString(), received_at: new Date(p.receivedAt).toISOString(),
@@ -71,7 +79,11 @@ const TERMINAL_INFO = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, 
 
 export const ingestQueries = {
   /** COPY: the fastest bulk write both engines offer. */
-  copyPositions: (db: Db, rows: StoredPosition[]) => db.copyRows('positions', POSITION_COLUMNS, rows.map(positionRow)),
+  copyPositions: (db: Db, rows: StoredPosition[]) => {
+    let csv = '';
+    for (const p of rows) csv += positionCsv(p);
+    return db.copyRows('positions', POSITION_COLUMNS, csv);
+  },
 
   /** One row per terminal (the caller keeps the newest); an older or fix-less report never overwrites a newer one. */
   upsertLatest: (q: Queryable, rows: StoredPosition[]) =>
