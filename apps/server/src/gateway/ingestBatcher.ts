@@ -28,7 +28,7 @@ export interface IngestOptions {
   maxConcurrentFlushes: number;
 }
 
-export const DEFAULT_INGEST: IngestOptions = { maxRows: 2000, maxDelayMs: 50, maxPendingRows: 200_000, maxConcurrentFlushes: 2 };
+export const DEFAULT_INGEST: IngestOptions = { maxRows: 5000, maxDelayMs: 50, maxPendingRows: 200_000, maxConcurrentFlushes: 2 };
 
 interface Waiter {
   entry: IngestEntry;
