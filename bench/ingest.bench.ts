@@ -36,6 +36,11 @@ const TERMINALS = Number(args.get('terminals') ?? 2000);
 const ROWS: Record<string, number> = { postgres: Number(args.get('pg-rows') ?? 100_000), pglite: Number(args.get('pglite-rows') ?? 40_000) };
 const STEADY_SECONDS = Number(args.get('steady-seconds') ?? 8);
 const STEADY_SHARE = Number(args.get('steady-share') ?? 0.4);
+/** `--gateway-cpu-prof=<dir>`: the gateway process writes a V8 CPU profile there (for profiling, not for figures). */
+// The profile is written on a normal exit only, so SIGTERM (how the bench stops it) must exit.
+const GATEWAY_NODE_ARGS = args.get('gateway-cpu-prof')
+  ? ['--cpu-prof', `--cpu-prof-dir=${args.get('gateway-cpu-prof')}`, '--import', `data:text/javascript,process.on('SIGTERM',()=>process.exit(0))`]
+  : [];
 const BURST_LIMIT_MS = 25_000;
 const WINDOW = 16;
 const PER_SOURCE = 10_000;
@@ -152,7 +157,7 @@ async function prepare(db: Db, rows: number) {
 }
 
 function startGateway(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'apps/server/src/testing/gatewayProcess.ts')], {
+  const child = spawn(process.execPath, [...GATEWAY_NODE_ARGS, '--import', 'tsx', path.join(repo, 'apps/server/src/testing/gatewayProcess.ts')], {
     cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -170,16 +175,23 @@ function startGateway(env: Record<string, string>): Promise<{ child: ChildProces
   });
 }
 
-async function drive(port: number, rows: number) {
+/** CPU time (user + system, ms) a process has used: the gateway's cost, whatever else the machine runs. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in ticks of 1/100 s
+}
+
+async function drive(port: number, rows: number, pid: number) {
   log('gateway on', port);
   let t0 = performance.now();
+  let cpu0 = cpuMs(pid);
   const terminals = await pool(TERMINALS, 200, async (i) => {
     const t = await BenchTerminal.connect(port, i);
     await t.handshake();
     return t;
   });
   log('handshakes done');
-  const handshake = { terminals: TERMINALS, seconds: round((performance.now() - t0) / 1000, 2) };
+  const handshake = { terminals: TERMINALS, seconds: round((performance.now() - t0) / 1000, 2), gatewayCpuMsPerLogin: round((cpuMs(pid) - cpu0) / TERMINALS, 2) };
 
   // Burst: everyone sends its share as fast as the replies allow (WINDOW unanswered per terminal).
   const perTerminal = Math.ceil(rows / TERMINALS);
@@ -189,6 +201,7 @@ async function drive(port: number, rows: number) {
   await new Promise<void>((resolve) => {
     const deadline = setTimeout(resolve, BURST_LIMIT_MS);
     t0 = performance.now();
+    cpu0 = cpuMs(pid);
     for (const t of terminals) {
       let sent = 0;
       const pump = () => {
@@ -206,8 +219,12 @@ async function drive(port: number, rows: number) {
       pump();
     }
   });
+  const burstCpuMs = cpuMs(pid) - cpu0;
   const burstSeconds = ((acked === perTerminal * TERMINALS ? lastAck : performance.now()) - t0) / 1000;
-  const burst = { positionsSent: perTerminal * TERMINALS, positionsAcknowledged: acked, seconds: round(burstSeconds, 2), positionsPerSecond: Math.round(acked / burstSeconds), completed: acked === perTerminal * TERMINALS };
+  const burst = {
+    positionsSent: perTerminal * TERMINALS, positionsAcknowledged: acked, seconds: round(burstSeconds, 2), positionsPerSecond: Math.round(acked / burstSeconds),
+    completed: acked === perTerminal * TERMINALS, gatewayCpuSeconds: round(burstCpuMs / 1000, 2), gatewayCpuUsPerPosition: round((burstCpuMs * 1000) / Math.max(1, acked)),
+  };
   log('burst', burst);
   // Let stragglers drain before the steady phase.
   for (let w = 0; w < 100 && terminals.some((t) => t.sentAt.size); w++) await new Promise((r) => setTimeout(r, 100));
@@ -220,6 +237,7 @@ async function drive(port: number, rows: number) {
   let sent = 0;
   let cursor = 0;
   t0 = performance.now();
+  cpu0 = cpuMs(pid);
   await new Promise<void>((resolve) => {
     const tick = setInterval(() => {
       const elapsed = performance.now() - t0;
@@ -232,10 +250,12 @@ async function drive(port: number, rows: number) {
     }, 10);
   });
   for (let w = 0; w < 50 && terminals.some((t) => t.sentAt.size); w++) await new Promise((r) => setTimeout(r, 100));
+  const steadyCpuMs = cpuMs(pid) - cpu0;
   const lost = terminals.reduce((n, t) => n + t.sentAt.size, 0);
   latencies.sort((a, b) => a - b);
   const steady = {
     ratePerSecond: rate, seconds: STEADY_SECONDS, sent, acknowledged: latencies.length, unanswered: lost,
+    gatewayCpuShare: round(steadyCpuMs / (STEADY_SECONDS * 1000), 2), gatewayCpuUsPerPosition: round((steadyCpuMs * 1000) / Math.max(1, latencies.length)),
     latencyMs: { p50: round(pct(latencies, 50)), p90: round(pct(latencies, 90)), p99: round(pct(latencies, 99)), max: round(latencies.at(-1) ?? NaN) },
   };
   for (const t of terminals) t.socket.destroy();
@@ -265,7 +285,7 @@ async function runPostgres() {
     const g = await startGateway({ DATABASE_URL, PG_SCHEMA: schema });
     child = g.child;
     const before = Number((await db.one<{ n: string }>('SELECT count(*) AS n FROM positions'))!.n);
-    const run = await drive(g.port, rows);
+    const run = await drive(g.port, rows, child.pid!);
     await stop(child);
     const stored = Number((await db.one<{ n: string }>('SELECT count(*) AS n FROM positions'))!.n) - before;
     return { engine: 'postgres', ...raw, ...run, storedByGateway: stored, ratioToRawCopy: round(run.burst.positionsPerSecond / raw.rawCopy.rowsPerSecond, 3) };
@@ -294,8 +314,13 @@ async function runPglite() {
     }
     const g = await startGateway({ PGLITE_DIR: path.join(dir, 'data'), DATABASE_URL: '' });
     child = g.child;
-    const run = await drive(g.port, rows);
-    return { engine: 'pglite', ...raw, ...run, ratioToRawCopy: round(run.burst.positionsPerSecond / raw.rawCopy.rowsPerSecond, 3) };
+    const run = await drive(g.port, rows, child.pid!);
+    await stop(child);
+    // SIGTERM is a crash for this process (no handler): reopening recovers what was committed.
+    const after = await openPglite(path.join(dir, 'data'));
+    const stored = Number((await after.one<{ n: string }>('SELECT count(*) AS n FROM positions'))!.n) - rows;
+    await after.close();
+    return { engine: 'pglite', ...raw, ...run, storedByGateway: stored, ratioToRawCopy: round(run.burst.positionsPerSecond / raw.rawCopy.rowsPerSecond, 3) };
   } finally {
     if (child) await stop(child);
     fs.rmSync(dir, { recursive: true, force: true });

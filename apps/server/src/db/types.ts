@@ -11,8 +11,8 @@ export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   one<T = Row>(sql: string, params?: unknown[]): Promise<T | undefined>;
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
-  /** Bulk insert with COPY … FROM STDIN (CSV). Values are written as text. */
-  copyRows(table: string, columns: string[], rows: unknown[][]): Promise<void>;
+  /** Bulk insert with COPY … FROM STDIN (CSV): rows of values (written as text), or CSV lines already made. */
+  copyRows(table: string, columns: string[], rows: unknown[][] | string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
 import { subjects, type CommandNotice } from '../bus/subjects.ts';
 import { commandsQueries, type CommandRow } from '../modules/commands/commands.queries.ts';
+import { GroupCommit } from './groupCommit.ts';
 import type { TerminalSession } from './session.ts';
 
 /**
@@ -13,6 +14,12 @@ import type { TerminalSession } from './session.ts';
  */
 export class CommandDispatcher {
   private unsubscribe: (() => void) | null = null;
+  /** What waits for each terminal that just connected: one query for all connecting together. */
+  private readonly queued = new GroupCommit<number, CommandRow[]>(async (pks) => {
+    const byTerminal = new Map<number, CommandRow[]>();
+    for (const row of await commandsQueries.queuedFor(this.db, [...new Set(pks)])) byTerminal.set(row.terminal_id, [...(byTerminal.get(row.terminal_id) ?? []), row]);
+    return pks.map((pk) => byTerminal.get(pk) ?? []);
+  });
 
   constructor(
     private readonly db: Db,
@@ -44,7 +51,7 @@ export class CommandDispatcher {
   async deliverQueued(session: TerminalSession) {
     try {
       if (!session.terminal) return;
-      for (const row of await commandsQueries.queuedFor(this.db, session.terminal.pk)) await this.deliver(session, row);
+      for (const row of await this.queued.request(session.terminal.pk)) await this.deliver(session, row);
     } catch (err) {
       this.log.error({ err, terminal: session.wireId }, '离线指令补发失败');
     }

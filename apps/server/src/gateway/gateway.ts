@@ -10,6 +10,7 @@ import { ingestQueries } from './ingest.queries.ts';
 import { DEFAULT_INGEST, IngestBatcher, type IngestOptions } from './ingestBatcher.ts';
 import { PresenceTracker } from './presence.ts';
 import { TerminalSession, type GatewayStats } from './session.ts';
+import { TerminalDirectory } from './terminalDirectory.ts';
 
 export interface GatewayOptions {
   host?: string;
@@ -49,7 +50,8 @@ export async function startGateway(deps: { db: Db; bus: Bus; log: FastifyBaseLog
   const commands = new CommandDispatcher(db, bus, log, sessions);
   presence.start();
   commands.start();
-  const sessionDeps = { db, bus, log, batcher, presence, commands, sessions, stats, idleTimeoutMs: opts.offlineAfterSeconds * 1000 };
+  const terminals = new TerminalDirectory(db);
+  const sessionDeps = { db, bus, log, batcher, presence, commands, terminals, sessions, stats, idleTimeoutMs: opts.offlineAfterSeconds * 1000 };
 
   // An operator changed a terminal: the session holding it refreshes its labels and owner.
   const stopChanges = bus.subscribe(subjects.allTerminalChanges, (_m, subject) => {

@@ -33,6 +33,7 @@ export interface NewAlarm {
 export interface TerminalInfoRow {
   id: number;
   identifier: string;
+  identifier_key: string;
   protocol: string;
   account_id: number | null;
   account_path: string | null;
@@ -49,10 +50,18 @@ const POSITION_COLUMNS = ['terminal_id', 'gps_time', 'received_at', 'lat', 'lon'
 /** text[] as a COPY CSV field: {"a","b"} (alarm codes are plain identifiers, quoting is for safety). */
 const pgArray = (items: string[]) => `{${items.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
-const positionRow = (p: StoredPosition): unknown[] => [
-  p.terminalPk, new Date(p.gpsTime), new Date(p.receivedAt), p.lat, p.lon, p.speed, Math.round(p.course), p.altitude, p.valid,
-  p.satellites, p.acc, p.mileage, pgArray(p.alarms), p.extras,
-];
+const iso = (ms: number) => new Date(ms).toISOString();
+const orNull = (v: number | boolean | null) => (v === null ? '' : String(v));
+const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * One positions row as a COPY CSV line, written directly: this runs for every stored position.
+ * The numbers are finite (toStoredPosition checks), so none needs quoting.
+ */
+const positionCsv = (p: StoredPosition) =>
+  `${p.terminalPk},${iso(p.gpsTime)},${iso(p.receivedAt)},${p.lat},${p.lon},${p.speed},${Math.round(p.course)},${p.altitude},${p.valid},` +
+  `${orNull(p.satellites)},${orNull(p.acc)},${orNull(p.mileage)},${p.alarms.length ? quoted(pgArray(p.alarms)) : '{}'},` +
+  `${p.extras ? quoted(JSON.stringify(p.extras)) : ''}\n`;
 
 const latestRecord = (p: StoredPosition) => ({
   terminal_id: p.terminalPk, gps_time: new Date(p.gpsTime).toISOString(), received_at: new Date(p.receivedAt).toISOString(),
@@ -63,14 +72,18 @@ const latestRecord = (p: StoredPosition) => ({
 const LATEST_RECORD = `x(terminal_id bigint, gps_time timestamptz, received_at timestamptz, lat double precision, lon double precision,
   speed real, course smallint, altitude real, valid boolean, satellites smallint, acc boolean, mileage double precision, alarms text[], extras jsonb)`;
 
-const TERMINAL_INFO = `SELECT t.id, t.identifier, t.protocol, t.account_id, a.path AS account_path, t.enabled, t.activated_at,
+const TERMINAL_INFO = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, t.account_id, a.path AS account_path, t.enabled, t.activated_at,
        v.id AS vehicle_id, v.plate, v.name AS vehicle_name, l.alarms AS active_alarms
   FROM terminals t LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id
   LEFT JOIN latest_positions l ON l.terminal_id = t.id`;
 
 export const ingestQueries = {
   /** COPY: the fastest bulk write both engines offer. */
-  copyPositions: (db: Db, rows: StoredPosition[]) => db.copyRows('positions', POSITION_COLUMNS, rows.map(positionRow)),
+  copyPositions: (db: Db, rows: StoredPosition[]) => {
+    let csv = '';
+    for (const p of rows) csv += positionCsv(p);
+    return db.copyRows('positions', POSITION_COLUMNS, csv);
+  },
 
   /** One row per terminal (the caller keeps the newest); an older or fix-less report never overwrites a newer one. */
   upsertLatest: (q: Queryable, rows: StoredPosition[]) =>
@@ -108,18 +121,24 @@ export const ingestQueries = {
     return alarms.map((a) => byKey.get(`${a.terminalPk}|${a.type}|${a.alarmTime}`)!.shift()!);
   },
 
-  terminalInfo: async (q: Queryable, key: string) => (await q.query<TerminalInfoRow>(`${TERMINAL_INFO} WHERE t.identifier_key = $1`, [key]))[0],
+  /** Many terminals in one round trip (logins arrive in storms: after a restart every terminal reconnects). */
+  terminalInfos: (q: Queryable, keys: string[]) => q.query<TerminalInfoRow>(`${TERMINAL_INFO} WHERE t.identifier_key = ANY($1::text[])`, [keys]),
 
-  /** A terminal nobody registered: recorded unassigned (platform stock). Races with another gateway are harmless. */
-  registerUnassigned: (q: Queryable, identifier: string, key: string, protocol: string) =>
-    q.query('INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ($1, $2, $3) ON CONFLICT (identifier_key) DO NOTHING', [identifier, key, protocol]),
+  /** Terminals nobody registered: recorded unassigned (platform stock). Races with another gateway are harmless. */
+  registerUnassigned: (q: Queryable, terminals: Array<{ identifier: string; key: string; protocol: string }>) =>
+    q.query(
+      `INSERT INTO terminals (identifier, identifier_key, protocol)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT (identifier_key) DO NOTHING`,
+      [terminals.map((t) => t.identifier), terminals.map((t) => t.key), terminals.map((t) => t.protocol)],
+    ),
 
   /** First contact activates the service; the protocol follows what the terminal actually speaks. */
-  markOnline: (q: Queryable, id: number, protocol: string) =>
+  markOnline: (q: Queryable, terminals: Array<{ id: number; protocol: string }>) =>
     q.query(
-      `UPDATE terminals SET online = true, last_seen_at = now(), online_changed_at = CASE WHEN online THEN online_changed_at ELSE now() END,
-              activated_at = COALESCE(activated_at, now()), protocol = $2 WHERE id = $1`,
-      [id, protocol],
+      `UPDATE terminals t SET online = true, last_seen_at = now(), online_changed_at = CASE WHEN t.online THEN t.online_changed_at ELSE now() END,
+              activated_at = COALESCE(t.activated_at, now()), protocol = x.protocol
+         FROM unnest($1::bigint[], $2::text[]) AS x(id, protocol) WHERE t.id = x.id`,
+      [terminals.map((t) => t.id), terminals.map((t) => t.protocol)],
     ),
 
   touchSeen: (q: Queryable, seen: Array<{ id: number; at: number }>) =>

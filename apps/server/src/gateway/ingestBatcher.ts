@@ -2,9 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
 import { ingestQueries, type NewAlarm, type StoredPosition } from './ingest.queries.ts';
 
+/** What one message stores; the batcher fills in its outcome. */
 export interface IngestEntry {
   positions: StoredPosition[];
   alarms: NewAlarm[];
+  /** 'stored' once committed (the terminal may now be answered), 'failed' when the write failed. */
+  state?: 'waiting' | 'stored' | 'failed';
+  /** The new alarms' ids, in entry order, once stored. */
+  alarmIds?: number[];
+}
+
+/** Who waits for entries: told once per flush, after every entry of that flush has its outcome. */
+export interface IngestOwner {
+  settled(): void;
 }
 
 export interface IngestOptions {
@@ -14,30 +24,30 @@ export interface IngestOptions {
   maxDelayMs: number;
   /** Beyond this many waiting rows new entries are refused: the terminal gets no reply and resends later. */
   maxPendingRows: number;
+  /** Flushes committing at once (each on its own connection); PGlite has one connection, so 1 there. */
+  maxConcurrentFlushes: number;
 }
 
-export const DEFAULT_INGEST: IngestOptions = { maxRows: 2000, maxDelayMs: 50, maxPendingRows: 200_000 };
+export const DEFAULT_INGEST: IngestOptions = { maxRows: 5000, maxDelayMs: 50, maxPendingRows: 200_000, maxConcurrentFlushes: 2 };
 
 interface Waiter {
   entry: IngestEntry;
-  resolve: (alarmIds: number[]) => void;
-  reject: (err: Error) => void;
+  owner: IngestOwner;
 }
-
-export class IngestOverloaded extends Error {}
 
 /**
  * Group commit for the gateway: entries from every connection are written together (positions by
- * COPY, the latest position per terminal by one upsert, alarms by one INSERT), and each entry's
- * promise resolves only after its rows are committed — the moment its terminal may be answered.
- * One flush runs at a time; rows arriving meanwhile form the next, larger batch.
+ * COPY, the latest position per terminal by one upsert, alarms by one INSERT). When a flush has
+ * committed, each entry is marked stored and each owner is told once — the moment its terminal
+ * may be answered. Rows arriving while flushes run form the next batch; up to
+ * `maxConcurrentFlushes` commit at once (the owners keep each terminal's replies in order).
  */
 export class IngestBatcher {
   private waiting: Waiter[] = [];
   private waitingRows = 0;
   private oldestAt = 0;
   private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> | null = null;
+  private readonly flushing = new Set<Promise<void>>();
   private closed = false;
   /** Figures for benchmarks and logs. */
   readonly stats = { flushes: 0, rows: 0, failures: 0 };
@@ -48,22 +58,23 @@ export class IngestBatcher {
     private readonly opts: IngestOptions = DEFAULT_INGEST,
   ) {}
 
-  /** Resolves with the new alarms' ids (in entry order) once everything in the entry is stored. */
-  add(entry: IngestEntry): Promise<number[]> {
-    if (this.closed) return Promise.reject(new Error('ingest closed'));
+  /**
+   * Queues the entry; `owner.settled()` follows its flush. False when refused (closing, or too much
+   * waiting): nothing is stored and the terminal must not be answered.
+   */
+  add(entry: IngestEntry, owner: IngestOwner): boolean {
     const rows = entry.positions.length + entry.alarms.length;
-    if (rows === 0) return Promise.resolve([]);
-    if (this.waitingRows + rows > this.opts.maxPendingRows) return Promise.reject(new IngestOverloaded('ingest overloaded'));
-    return new Promise((resolve, reject) => {
-      if (this.waiting.length === 0) this.oldestAt = Date.now();
-      this.waiting.push({ entry, resolve, reject });
-      this.waitingRows += rows;
-      this.schedule();
-    });
+    if (this.closed || this.waitingRows + rows > this.opts.maxPendingRows) return false;
+    entry.state = 'waiting';
+    if (this.waiting.length === 0) this.oldestAt = Date.now();
+    this.waiting.push({ entry, owner });
+    this.waitingRows += rows;
+    this.schedule();
+    return true;
   }
 
   private schedule() {
-    if (this.flushing || this.waiting.length === 0) return;
+    if (this.waiting.length === 0 || this.flushing.size >= this.concurrency()) return;
     const waited = Date.now() - this.oldestAt;
     if (this.waitingRows >= this.opts.maxRows || waited >= this.opts.maxDelayMs) return this.flushNow();
     this.timer ??= setTimeout(() => {
@@ -72,47 +83,67 @@ export class IngestBatcher {
     }, this.opts.maxDelayMs - waited);
   }
 
+  private concurrency() {
+    return this.db.engine === 'pglite' ? 1 : Math.max(1, this.opts.maxConcurrentFlushes);
+  }
+
   private flushNow() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batch = this.waiting;
     this.waiting = [];
     this.waitingRows = 0;
-    this.flushing = this.write(batch).finally(() => {
-      this.flushing = null;
+    const done: Promise<void> = this.write(batch).finally(() => {
+      this.flushing.delete(done);
       this.schedule();
     });
+    this.flushing.add(done);
   }
 
   private async write(batch: Waiter[]) {
-    const positions = batch.flatMap((w) => w.entry.positions);
-    const alarms = batch.flatMap((w) => w.entry.alarms);
+    const positions: StoredPosition[] = [];
+    const alarms: NewAlarm[] = [];
+    for (const { entry } of batch) {
+      for (const p of entry.positions) positions.push(p);
+      for (const a of entry.alarms) alarms.push(a);
+    }
+    let alarmIds: number[] | null = null;
     try {
-      const [, , alarmIds] = await Promise.all([
+      [, , alarmIds] = await Promise.all([
         positions.length ? ingestQueries.copyPositions(this.db, positions) : undefined,
         positions.length ? ingestQueries.upsertLatest(this.db, newestPerTerminal(positions)) : undefined,
         alarms.length ? ingestQueries.insertAlarms(this.db, alarms) : Promise.resolve([] as number[]),
       ]);
       this.stats.flushes++;
       this.stats.rows += positions.length + alarms.length;
-      let next = 0;
-      for (const w of batch) {
-        w.resolve(alarmIds.slice(next, next + w.entry.alarms.length));
-        next += w.entry.alarms.length;
-      }
     } catch (err) {
       this.stats.failures++;
       this.log.error({ err, rows: positions.length }, '定位数据写入失败');
-      for (const w of batch) w.reject(err as Error);
+    }
+    let next = 0;
+    const owners = new Set<IngestOwner>();
+    for (const { entry, owner } of batch) {
+      if (alarmIds) {
+        entry.state = 'stored';
+        entry.alarmIds = entry.alarms.length ? alarmIds.slice(next, (next += entry.alarms.length)) : [];
+      } else entry.state = 'failed';
+      owners.add(owner);
+    }
+    for (const owner of owners) {
+      try {
+        owner.settled();
+      } catch (err) {
+        this.log.error({ err }, '定位写入回执处理失败');
+      }
     }
   }
 
   /** Writes what waits, then refuses new entries. */
   async close() {
     this.closed = true;
-    while (this.flushing || this.waiting.length) {
-      if (!this.flushing) this.flushNow();
-      await this.flushing;
+    while (this.flushing.size || this.waiting.length) {
+      if (this.waiting.length && this.flushing.size < this.concurrency()) this.flushNow();
+      await Promise.race(this.flushing);
     }
   }
 }

@@ -7,8 +7,8 @@ const MAX_EXTRAS_CHARS = 1024;
 
 /** A decoded position as a row; null when a field could not be stored (NaN, out-of-range coordinates). */
 export function toStoredPosition(p: Position, terminalPk: number, receivedAt: number): StoredPosition | null {
-  const numbers = [p.time, p.lat, p.lon, p.speedKmh, p.course, p.altitude];
-  if (!numbers.every(Number.isFinite)) return null;
+  const f = Number.isFinite;
+  if (!(f(p.time) && f(p.lat) && f(p.lon) && f(p.speedKmh) && f(p.course) && f(p.altitude))) return null;
   if (Math.abs(p.lat) > 90 || Math.abs(p.lon) > 180) return null;
   return {
     terminalPk,
@@ -40,7 +40,10 @@ export function compactExtras(p: Position): Record<string, unknown> | null {
     if (DROPPED_EXTRAS.has(k) || v === undefined) continue;
     out[k] = plain(v, 0);
   }
-  if (Object.keys(out).length === 0) return null;
+  const keys = Object.keys(out);
+  if (keys.length === 0) return null;
+  // Usual case, a few numbers (alarm and status words): small for sure, no trial serialisation.
+  if (keys.length <= 16 && keys.every((k) => k.length <= 32 && (typeof out[k] === 'number' || typeof out[k] === 'boolean'))) return out;
   let text: string;
   try {
     text = JSON.stringify(out);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
 import { commandsQueries } from '../modules/commands/commands.queries.ts';
+import { GroupCommit } from './groupCommit.ts';
 import { ingestQueries } from './ingest.queries.ts';
 import { publishPresence } from './liveEvents.ts';
 import type { TerminalInfo } from './terminalDirectory.ts';
@@ -26,6 +27,16 @@ export class PresenceTracker {
   private readonly touched = new Map<number, number>();
   private timer: NodeJS.Timeout | null = null;
   private sweeping: Promise<void> | null = null;
+  /**
+   * This tracker's writes to terminals, one at a time: multi-row UPDATEs running side by side could
+   * lock rows in opposite orders and deadlock.
+   */
+  private writes: Promise<unknown> = Promise.resolve();
+  /** Terminals coming online, marked together (one UPDATE for a reconnect storm). */
+  private readonly onlines = new GroupCommit<{ id: number; protocol: string }, void>(async (items) => {
+    await this.serially(() => ingestQueries.markOnline(this.db, items));
+    return items.map(() => undefined);
+  });
 
   constructor(
     private readonly db: Db,
@@ -49,7 +60,7 @@ export class PresenceTracker {
     const previous = this.tracked.get(info.pk);
     this.tracked.set(info.pk, { info, lastSeen: Date.now(), close });
     if (previous && previous.close !== close) previous.close(); // the terminal reconnected: the old socket is dead
-    await ingestQueries.markOnline(this.db, info.pk, protocol);
+    await this.onlines.request({ id: info.pk, protocol });
     publishPresence(this.bus, info, true);
   }
 
@@ -80,19 +91,25 @@ export class PresenceTracker {
       const now = Date.now();
       const seen = [...this.touched].map(([id, at]) => ({ id, at }));
       this.touched.clear();
-      if (seen.length) await ingestQueries.touchSeen(this.db, seen);
+      if (seen.length) await this.serially(() => ingestQueries.touchSeen(this.db, seen));
       for (const [pk, t] of this.tracked) {
         if (now - t.lastSeen > this.offlineAfterSeconds * 1000) {
           this.tracked.delete(pk);
           t.close();
         }
       }
-      const gone = await ingestQueries.markSilentOffline(this.db, this.offlineAfterSeconds, null);
+      const gone = await this.serially(() => ingestQueries.markSilentOffline(this.db, this.offlineAfterSeconds, null));
       for (const g of gone) publishPresence(this.bus, { identifier: g.identifier, accountPath: g.account_path, vehicleId: g.vehicle_id, plate: g.plate }, false);
       await commandsQueries.expireQueued(this.db);
     } catch (err) {
       this.log.error({ err }, '在线状态检查失败');
     }
+  }
+
+  private serially<T>(write: () => Promise<T>): Promise<T> {
+    const run = this.writes.then(write, write);
+    this.writes = run.catch(() => {});
+    return run;
   }
 
   async stop() {

@@ -7,11 +7,12 @@ import type { Bus } from '../bus/bus.ts';
 import { identifierKey } from '../modules/terminals/identifiers.ts';
 import type { CommandDispatcher } from './commandDispatcher.ts';
 import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
-import type { IngestBatcher, IngestEntry } from './ingestBatcher.ts';
+import type { IngestBatcher, IngestEntry, IngestOwner } from './ingestBatcher.ts';
 import { publishAlarm, publishPosition } from './liveEvents.ts';
 import type { PresenceTracker } from './presence.ts';
 import { toStoredPosition } from './positionRows.ts';
-import { alarmEdges, resolveTerminal, type TerminalInfo } from './terminalDirectory.ts';
+import { ReplyQueue } from './replyQueue.ts';
+import { alarmEdges, type TerminalDirectory, type TerminalInfo } from './terminalDirectory.ts';
 
 export interface SessionDeps {
   db: Db;
@@ -20,6 +21,7 @@ export interface SessionDeps {
   batcher: IngestBatcher;
   presence: PresenceTracker;
   commands: CommandDispatcher;
+  terminals: TerminalDirectory;
   /** The session holding each terminal (by row id) in this process. */
   sessions: Map<number, TerminalSession>;
   stats: GatewayStats;
@@ -50,7 +52,7 @@ const FRAMES_PER_TURN = 32;
  * One terminal connection: frames in, decoded in order; positions and alarms handed to the
  * batcher; each reply written only after what it acknowledges is stored, and in order.
  */
-export class TerminalSession {
+export class TerminalSession implements IngestOwner {
   terminal: TerminalInfo | null = null;
   /** The identifier as this terminal writes it on the wire (commands must use the same form). */
   wireId = '';
@@ -58,8 +60,9 @@ export class TerminalSession {
   private readonly decodeCtx: DecodeContext;
   private readonly queue: Buffer[] = [];
   private running = false;
-  private acks: Promise<void> = Promise.resolve();
-  private inFlight = 0;
+  private readonly replies = new ReplyQueue();
+  /** Wakes the frame loop once fewer than MAX_IN_FLIGHT entries wait for storage. */
+  private roomWaiter: (() => void) | null = null;
   private serial = 0;
   private badFrames = 0;
   private activeAlarms = new Set<string>();
@@ -112,7 +115,9 @@ export class TerminalSession {
     try {
       let handled = 0;
       while (this.queue.length && !this.closed) {
-        await this.handleFrame(this.queue.shift()!);
+        // Most frames are handled without waiting: only identification and backpressure await.
+        const waiting = this.handleFrame(this.queue.shift()!);
+        if (waiting) await waiting;
         if (++handled % FRAMES_PER_TURN === 0) await new Promise((r) => setImmediate(r));
         if (this.socket.isPaused() && this.queue.length < MAX_QUEUED_FRAMES / 2) this.socket.resume();
       }
@@ -124,7 +129,7 @@ export class TerminalSession {
     }
   }
 
-  private async handleFrame(frame: Buffer) {
+  private handleFrame(frame: Buffer): Promise<void> | undefined {
     this.deps.stats.frames++;
     // The decoders are pure: the clock comes from here (untimed frames, H02/GT06 time replies,
     // sub-package ageing).
@@ -139,45 +144,68 @@ export class TerminalSession {
       return;
     }
     this.badFrames = 0;
-    for (const message of result.value.messages) {
+    const messages = result.value.messages;
+    for (let i = 0; i < messages.length; i++) {
+      if (this.closed) return;
+      const waiting = this.handleMessage(messages[i]);
+      if (waiting) return i + 1 < messages.length ? this.finishMessages(waiting, messages.slice(i + 1)) : waiting;
+    }
+  }
+
+  private async finishMessages(first: Promise<void>, rest: DeviceMessage[]) {
+    await first;
+    for (const message of rest) {
       if (this.closed) return;
       await this.handleMessage(message);
     }
   }
 
-  private async handleMessage(msg: DeviceMessage) {
+  /** Returns a promise only when the message must be waited for (identification, too much in flight). */
+  private handleMessage(msg: DeviceMessage): Promise<void> | undefined {
     if (msg.terminalId && !PLAUSIBLE_ID.test(msg.terminalId)) {
       // Not a phone number or IMEI: nothing we could record it as, and no real terminal sends it.
       this.deps.stats.closedForAbuse++;
-      return this.shutdown();
+      this.shutdown();
+      return;
     }
-    if (msg.terminalId && (!this.terminal || identifierKey(msg.terminalId) !== this.terminal.key)) await this.identify(msg.terminalId);
+    if (msg.terminalId && (!this.terminal || identifierKey(msg.terminalId) !== this.terminal.key)) {
+      return this.identify(msg.terminalId).then(() => this.handleIdentified(msg));
+    }
+    return this.handleIdentified(msg);
+  }
+
+  private handleIdentified(msg: DeviceMessage): Promise<void> | undefined {
     const terminal = this.terminal;
     if (!terminal || this.closed) return; // e.g. GT06 data before its login: nobody to attribute it to
     this.deps.presence.touch(terminal.pk);
     if (msg.commandReply) void this.deps.commands.onReply(terminal.pk, msg.commandReply);
 
     const entry = this.entryFor(terminal, msg);
-    const stored = entry ? this.deps.batcher.add(entry) : null;
-    if (stored) this.inFlight++;
-    const reply = msg.reply;
-    this.acks = this.acks.then(async () => {
-      if (stored) {
-        try {
-          this.published(terminal, entry!, await stored);
-        } catch {
-          return; // not stored, so not acknowledged: the terminal sends it again
-        } finally {
-          this.inFlight--;
-        }
-      }
-      if (reply) this.write(reply);
-    });
-    if (this.inFlight >= MAX_IN_FLIGHT) await this.acks;
+    // Refused (overloaded): not stored, so not acknowledged — the terminal sends it again.
+    if (entry && !this.deps.batcher.add(entry, this)) return;
+    if (!entry) {
+      if (!msg.reply) return;
+      if (this.replies.empty) return void this.write(msg.reply); // nothing earlier to wait for
+    }
+    this.replies.push(entry, msg.reply);
+    if (this.replies.waiting >= MAX_IN_FLIGHT) return new Promise((resolve) => (this.roomWaiter = resolve));
+  }
+
+  /** A flush holding some of this connection's entries finished: answer, in order, what may be answered. */
+  settled() {
+    const { replies, stored } = this.replies.drain();
+    if (stored.length && this.terminal) this.published(this.terminal, stored);
+    if (replies.length === 1) this.write(replies[0]);
+    else if (replies.length > 1) this.write(Buffer.concat(replies)); // one write, one syscall
+    if (this.roomWaiter && this.replies.waiting < MAX_IN_FLIGHT) {
+      const wake = this.roomWaiter;
+      this.roomWaiter = null;
+      wake();
+    }
   }
 
   private async identify(wireId: string) {
-    const info = await resolveTerminal(this.deps.db, this.codec.name, wireId);
+    const info = await this.deps.terminals.resolve(this.codec.name, wireId);
     if (this.closed) return;
     if (!info.enabled) {
       this.deps.log.info({ terminal: wireId }, '设备已停用，拒绝连接');
@@ -196,7 +224,7 @@ export class TerminalSession {
   /** An operator changed the terminal (owner, vehicle, enabled): later news carries the new labels. */
   async refresh() {
     if (!this.terminal || this.closed) return;
-    const info = await resolveTerminal(this.deps.db, this.codec.name, this.wireId);
+    const info = await this.deps.terminals.resolve(this.codec.name, this.wireId);
     if (!info.enabled) return this.shutdown();
     this.terminal = info;
     this.deps.presence.update(info);
@@ -233,14 +261,21 @@ export class TerminalSession {
     return { terminalPk: t.pk, accountId: t.accountId, vehicleId: t.vehicleId, type, alarmTime: time, lat: at?.lat ?? null, lon: at?.lon ?? null, speed: at?.speed ?? null };
   }
 
-  /** Live news once stored: the newest position (a blind-spot upload of old points does not move the marker back) and each alarm. */
-  private published(t: TerminalInfo, entry: IngestEntry, alarmIds: number[]) {
-    const newest = entry.positions[entry.positions.length - 1];
-    if (newest && newest.gpsTime >= this.lastPublishedTime) {
-      this.lastPublishedTime = newest.gpsTime;
-      publishPosition(this.deps.bus, this.terminal ?? t, newest);
+  /**
+   * Live news once stored: the newest position of what was just stored (a blind-spot upload of old
+   * points does not move the marker back; a burst of reports is one update) and each alarm.
+   */
+  private published(t: TerminalInfo, entries: IngestEntry[]) {
+    let newest: StoredPosition | undefined;
+    for (const entry of entries) {
+      const last = entry.positions[entry.positions.length - 1];
+      if (last && last.gpsTime >= this.lastPublishedTime && (!newest || last.gpsTime >= newest.gpsTime)) newest = last;
+      entry.alarms.forEach((a, i) => publishAlarm(this.deps.bus, t, entry.alarmIds![i], a));
     }
-    entry.alarms.forEach((a, i) => publishAlarm(this.deps.bus, this.terminal ?? t, alarmIds[i], a));
+    if (newest) {
+      this.lastPublishedTime = newest.gpsTime;
+      publishPosition(this.deps.bus, t, newest);
+    }
   }
 
   private forget() {

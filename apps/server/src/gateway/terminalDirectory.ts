@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types.ts';
 import { identifierKey } from '../modules/terminals/identifiers.ts';
+import { GroupCommit } from './groupCommit.ts';
 import { ingestQueries, type TerminalInfoRow } from './ingest.queries.ts';
 
 /** What a session knows about its terminal: refreshed when an operator changes it. */
@@ -18,23 +19,49 @@ export interface TerminalInfo {
 }
 
 const infoOf = (r: TerminalInfoRow): TerminalInfo => ({
-  pk: r.id, identifier: r.identifier, key: identifierKey(r.identifier), accountId: r.account_id, accountPath: r.account_path,
+  pk: r.id, identifier: r.identifier, key: r.identifier_key, accountId: r.account_id, accountPath: r.account_path,
   enabled: r.enabled, vehicleId: r.vehicle_id, plate: r.plate, vehicleName: r.vehicle_name, lastAlarms: r.active_alarms ?? [],
 });
 
+interface Lookup {
+  protocol: string;
+  identifier: string;
+}
+
 /**
- * The terminal behind an identifier. One nobody registered is recorded now, unassigned: only the
- * platform administrator sees it until someone assigns it to an account.
+ * The terminal behind each identifier, looked up together with the others arriving at the same
+ * time (one query for a whole reconnect storm, not one per terminal). One nobody registered is
+ * recorded now, unassigned: only the platform administrator sees it until someone assigns it.
  */
-export async function resolveTerminal(q: Queryable, protocol: string, identifier: string): Promise<TerminalInfo> {
-  const key = identifierKey(identifier);
-  let row = await ingestQueries.terminalInfo(q, key);
-  if (!row) {
-    await ingestQueries.registerUnassigned(q, identifier, key, protocol);
-    row = await ingestQueries.terminalInfo(q, key);
+export class TerminalDirectory {
+  private readonly lookups = new GroupCommit<Lookup, TerminalInfo | null>((items) => resolveTerminals(this.q, items));
+
+  constructor(private readonly q: Queryable) {}
+
+  async resolve(protocol: string, identifier: string): Promise<TerminalInfo> {
+    const info = await this.lookups.request({ protocol, identifier });
+    if (!info) throw new Error(`terminal ${identifier} vanished while registering`);
+    return info;
   }
-  if (!row) throw new Error(`terminal ${identifier} vanished while registering`);
-  return infoOf(row);
+}
+
+/** Each identifier's terminal, in order; null for one deleted between its registration and the read. */
+export async function resolveTerminals(q: Queryable, items: Lookup[]): Promise<Array<TerminalInfo | null>> {
+  const keys = items.map((i) => identifierKey(i.identifier));
+  const found = new Map<string, TerminalInfoRow>();
+  for (const r of await ingestQueries.terminalInfos(q, [...new Set(keys)])) found.set(r.identifier_key, r);
+  const unknown = new Map<string, { identifier: string; key: string; protocol: string }>();
+  items.forEach((item, i) => {
+    if (!found.has(keys[i])) unknown.set(keys[i], { identifier: item.identifier, key: keys[i], protocol: item.protocol });
+  });
+  if (unknown.size) {
+    await ingestQueries.registerUnassigned(q, [...unknown.values()]);
+    for (const r of await ingestQueries.terminalInfos(q, [...unknown.keys()])) found.set(r.identifier_key, r);
+  }
+  return keys.map((key) => {
+    const row = found.get(key);
+    return row ? infoOf(row) : null;
+  });
 }
 
 /**

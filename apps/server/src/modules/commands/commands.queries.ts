@@ -41,9 +41,9 @@ export const commandsQueries = {
 
   byId: async (q: Queryable, id: number) => (await q.query<CommandRow>(`${SELECT} WHERE c.id = $1`, [id]))[0],
 
-  /** Queued, unexpired commands of a terminal, oldest first: delivered when it (re)connects. */
-  queuedFor: (q: Queryable, terminalPk: number) =>
-    q.query<CommandRow>(`${SELECT} WHERE c.terminal_id = $1 AND c.status = 'queued' AND c.expires_at > now() ORDER BY c.id`, [terminalPk]),
+  /** Queued, unexpired commands of these terminals, oldest first: delivered when they (re)connect. */
+  queuedFor: (q: Queryable, terminalPks: number[]) =>
+    q.query<CommandRow>(`${SELECT} WHERE c.terminal_id = ANY($1::bigint[]) AND c.status = 'queued' AND c.expires_at > now() ORDER BY c.id`, [terminalPks]),
 
   /** Atomically takes a queued command for sending: two gateways (or a reconnect race) never both send it. */
   claim: async (q: Queryable, id: number, serial: number, replyKey: string) =>
