@@ -5,3 +5,4 @@ export * from './platforms.ts';
 export * from './auth.ts';
 export * from './center.ts';
 export * from './messages.ts';
+export * from './track.ts';
