@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Feature, FeatureCollection } from 'geojson';
-import type { TrackPoint } from '../../api/types.ts';
+import type { Track } from '../../api/types.ts';
 import type { Overspeed, Stop } from '../../playback/trackAnalysis.ts';
 import { MAP_FONT } from '../basemapStyle.ts';
 import { display } from '../displayCoords.ts';
@@ -29,8 +29,13 @@ const POINT_LAYERS: LayerDef[] = [
 ];
 
 /** The replayed route (blue), its overspeed stretches (red), stops (P), start (起) and end (终). */
-export function RouteLayer({ points, stops, overspeeds }: { points: readonly TrackPoint[]; stops: readonly Stop[]; overspeeds: readonly Overspeed[] }) {
-  const coords = useMemo(() => points.map((p) => display.toDisplay(p.lon, p.lat)), [points]);
+export function RouteLayer({ track, stops, overspeeds }: { track: Track; stops: readonly Stop[]; overspeeds: readonly Overspeed[] }) {
+  // GeoJSON wants a pair per point; these are the only per-point values the page makes.
+  const coords = useMemo(() => {
+    const out = new Array<[number, number]>(track.length);
+    for (let i = 0; i < track.length; i++) out[i] = display.toDisplay(track.lon[i], track.lat[i]);
+    return out;
+  }, [track]);
   const lines = useMemo<FeatureCollection>(() => {
     const features: Feature[] = [];
     if (coords.length > 1) features.push({ type: 'Feature', properties: { kind: 'route' }, geometry: { type: 'LineString', coordinates: coords } });
