@@ -10,7 +10,7 @@ import { visibleVehicles } from '../terminals/vehicles.service.ts';
 import { monitorQueries, type TrackRow } from './monitor.queries.ts';
 
 /** Points read from the database at a time: a track of any length streams in constant memory. */
-export const TRACK_WINDOW_ROWS = 5000;
+export const TRACK_WINDOW_ROWS = 10_000;
 
 export interface TrackTarget {
   terminal: TerminalRow;
