@@ -28,6 +28,15 @@ const POINT_LAYERS: LayerDef[] = [
   },
 ];
 
+const ROUTE_PIECE = 1000;
+
+/** The route as lines of at most `size` points, each starting where the previous one ends. */
+export function routePieces<T>(coords: readonly T[], size = ROUTE_PIECE): T[][] {
+  const pieces: T[][] = [];
+  for (let from = 0; from < coords.length - 1; from += size - 1) pieces.push(coords.slice(from, from + size));
+  return pieces;
+}
+
 /** The replayed route (blue), its overspeed stretches (red), stops (P), start (起) and end (终). */
 export function RouteLayer({ track, stops, overspeeds }: { track: Track; stops: readonly Stop[]; overspeeds: readonly Overspeed[] }) {
   // GeoJSON wants a pair per point; these are the only per-point values the page makes.
@@ -38,7 +47,10 @@ export function RouteLayer({ track, stops, overspeeds }: { track: Track; stops: 
   }, [track]);
   const lines = useMemo<FeatureCollection>(() => {
     const features: Feature[] = [];
-    if (coords.length > 1) features.push({ type: 'Feature', properties: { kind: 'route' }, geometry: { type: 'LineString', coordinates: coords } });
+    // Every point is drawn, in pieces that share their end points: MapLibre's tiler (geojson-vt)
+    // clips the route once per tile and zoom level, and a piece wholly inside or outside a tile is
+    // taken or left by its bounding box, where one 260 000-point line is cut point by point.
+    for (const piece of routePieces(coords)) features.push({ type: 'Feature', properties: { kind: 'route' }, geometry: { type: 'LineString', coordinates: piece } });
     for (const o of overspeeds) {
       const part = coords.slice(Math.max(0, o.from - 1), o.to + 2);
       if (part.length > 1) features.push({ type: 'Feature', properties: { kind: 'overspeed' }, geometry: { type: 'LineString', coordinates: part } });
