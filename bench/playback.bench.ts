@@ -2,7 +2,7 @@
 // in real Chromium: from the query until the route is drawn and the map idle, with where the time
 // goes (server, bytes, decode, first draw, idle; main-thread task time from the DevTools protocol).
 // Needs a PostgreSQL server:
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/playback.bench.ts [--days 30] [--disable-gpu]
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/playback.bench.ts [--days 30] [--angle]
 // A scratch database is created and dropped. The web app must be built from a shell first
 // (npm run build -w apps/web): the e2e suite rebuilds it under vitest, i.e. as React's development build.
 import fs from 'node:fs';
@@ -17,11 +17,11 @@ import { seedFleet, seedTrack } from './support/seedFleet.ts';
 
 const i = process.argv.indexOf('--days');
 const DAYS = i >= 0 ? Number(process.argv[i + 1]) : 30;
-// These machines have no GPU. By default WebGL runs on SwiftShader through ANGLE in the GPU
-// process, as Chromium does on a machine without a usable GPU, so frames are drawn beside the page.
-// --disable-gpu (the first figures) composites in software instead: every WebGL frame is then read
-// back while the page's main thread waits (~0.3–0.7 s a frame here for a month's route).
-const NO_GPU = process.argv.includes('--disable-gpu');
+// These machines have no GPU. By default (as for the first figures) --disable-gpu: software
+// compositing, which reads every WebGL frame back while the page's main thread waits (~0.3–0.7 s a
+// frame here for a month's route). --angle draws WebGL on SwiftShader through ANGLE in the GPU
+// process instead, beside the page, but then the whole page is composited on SwiftShader too.
+const NO_GPU = !process.argv.includes('--angle');
 const GL_FLAGS = NO_GPU ? ['--disable-gpu'] : ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 const admin = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `chelian_bench_${Date.now()}`;
