@@ -11,7 +11,7 @@ import { identifierKey } from '../terminals/identifiers.ts';
 import { terminalScope } from '../terminals/terminalScope.ts';
 import { LastPositionSchema, presentPosition } from './position.presenter.ts';
 import { monitorQueries, type LatestRow, type TrackRow } from './monitor.queries.ts';
-import { resolveTrack, trackColumnWindows, trackRowWindows } from './track.service.ts';
+import { resolveTrack, trackColumnWindows, trackHead, trackRowWindows } from './track.service.ts';
 
 /** Without terminalIds the whole visible fleet is answered in windows of at most this many. */
 export const MAX_LAST_POSITIONS = 10_000;
@@ -55,8 +55,7 @@ export const monitorRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   app.get('/car/v4/api/monitor/track.json', { config: { raw: true }, schema: { querystring: TrackQuery } }, async (request, reply) => {
     const query = request.query as Static<typeof TrackQuery>;
     const target = await resolveTrack(ctx.db, caller(request), query);
-    const { terminal } = target;
-    const head = { terminalId: terminal.identifier, vehicleId: terminal.vehicle_id, plate: terminal.plate ?? '', start: target.start.getTime(), end: target.end.getTime() };
+    const head = trackHead(target);
     const db = ctx.db;
     async function* body() {
       yield `{"flag":${FLAG_SUCCESS},"msg":${JSON.stringify(MSG.success)},"obj":${JSON.stringify(head).slice(0, -1)},"points":[`;
@@ -79,9 +78,8 @@ export const monitorRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   app.get('/car/v4/api/monitor/track.bin', { config: { raw: true }, schema: { querystring: TrackQuery } }, async (request, reply) => {
     const query = request.query as Static<typeof TrackQuery>;
     const target = await resolveTrack(ctx.db, caller(request), query);
-    const { terminal } = target;
     const base = Math.floor(target.start.getTime() / 1000);
-    const head = { terminalId: terminal.identifier, vehicleId: terminal.vehicle_id, plate: terminal.plate ?? '', start: target.start.getTime(), end: target.end.getTime(), base };
+    const head = { ...trackHead(target), base };
     const db = ctx.db;
     async function* body() {
       yield encodeTrackHeader(head);

@@ -49,6 +49,11 @@ export async function resolveTrack(
   return { terminal, vehicle, start, end };
 }
 
+/** What both track answers say about the track before its points. */
+export const trackHead = ({ terminal, start, end }: TrackTarget) => ({
+  terminalId: terminal.identifier, vehicleId: terminal.vehicle_id, plate: terminal.plate ?? '', start: start.getTime(), end: end.getTime(),
+});
+
 /** The track's points as rows, one window at a time (keyset on gps_time). */
 export async function* trackRowWindows(q: Queryable, target: TrackTarget, includeInvalid: boolean): AsyncGenerator<TrackRow[]> {
   let after = new Date(target.start.getTime() - 1);
