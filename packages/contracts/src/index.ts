@@ -6,3 +6,4 @@ export * from './auth.ts';
 export * from './center.ts';
 export * from './messages.ts';
 export * from './reports.ts';
+export * from './track.ts';

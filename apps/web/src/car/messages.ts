@@ -120,6 +120,7 @@ export const M = {
     stopAt: (d: string) => `停留 ${d}`,
     overspeedAt: (max: number) => `超速 最高 ${max} km/h`,
     noPoints: '该时间段内没有轨迹数据',
+    trackBroken: '轨迹数据不完整，请重新查询',
     tooLong: '查询时间范围不能超过 31 天',
     export: '导出 Excel',
     exporting: '正在导出…',

@@ -1,6 +1,6 @@
-import { get, postForm, postJson } from '../../shared/request/helpers.ts';
+import { get, getBytes, postForm, postJson } from '../../shared/request/helpers.ts';
 import type {
-  Alarm, AlarmControl, CommandCheck, CommandRecord, CommandSend, Geofence, GeofenceInput, GroupNode, LastPosition, Page, Track, Vehicle,
+  Alarm, AlarmControl, CommandCheck, CommandRecord, CommandSend, Geofence, GeofenceInput, GroupNode, LastPosition, Page, Vehicle,
 } from './types.ts';
 
 type Q = Record<string, unknown>;
@@ -13,7 +13,8 @@ export const carApi = {
   vehicle: (vehicleId: number) => get<Vehicle>('/car/v4/api/vehicle/detail.json', { vehicleId }, quiet),
   groups: (accountId?: number) => get<GroupNode[]>('/car/v4/api/group/tree.json', { accountId }),
   lastPositions: (q: { terminalIds?: string; limit?: number; offset?: number }) => get<LastPosition[]>('/car/v4/api/monitor/lastPositions.json', q, quiet),
-  track: (q: { vehicleId: number; start: number; end: number }, signal?: AbortSignal) => get<Track>('/car/v4/api/monitor/track.json', q, { signal, timeout: 120_000 }),
+  /** track.bin: decode with decodeTrack (@chelian/contracts) */
+  trackBytes: (q: { vehicleId: number; start: number; end: number }, signal?: AbortSignal) => getBytes('/car/v4/api/monitor/track.bin', q, { signal, timeout: 120_000 }),
 
   realtimeAlarms: (q: Q) => get<Page<Alarm>>('/car/v1/accelerate/report/alarm/actualTimeAlarmQuery.json', q),
   realtimeAlarmCount: () => get<{ total: number }>('/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json', undefined, quiet),

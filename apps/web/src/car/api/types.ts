@@ -49,27 +49,8 @@ export interface Presence {
   at: number;
 }
 
-export interface TrackPoint {
-  gpsTime: number;
-  lat: number;
-  lon: number;
-  speed: number;
-  direction: number;
-  altitude?: number;
-  valid?: boolean;
-  acc: boolean | null;
-  mileage: number | null;
-  alarms?: string[];
-}
-
-export interface Track {
-  terminalId: string;
-  vehicleId: number | null;
-  plate: string;
-  start: number;
-  end: number;
-  points: TrackPoint[];
-}
+// One vehicle's track as typed columns, decoded from track.bin (the format is defined once, in contracts).
+export type { Track } from '@chelian/contracts';
 
 export interface Alarm {
   alarmId: number;

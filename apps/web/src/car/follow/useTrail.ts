@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { decodeTrack } from '@chelian/contracts';
 import { carApi } from '../api/carApi.ts';
 
 /** How much recent history seeds a followed vehicle's trail. */
@@ -17,12 +18,15 @@ export function useTrail(vehicleId: number | null, position: { lon: number; lat:
     let alive = true;
     const end = Date.now();
     carApi
-      .track({ vehicleId, start: end - SEED_MS, end })
-      .then((track) => {
-        if (!alive) return;
-        const points = track.points.filter((p) => p.gpsTime > lastTime.current - SEED_MS);
-        setTrail((live) => [...points.map((p) => [p.lon, p.lat] as [number, number]), ...live].slice(-MAX_POINTS));
-        lastTime.current = Math.max(lastTime.current, points.at(-1)?.gpsTime ?? 0);
+      .trackBytes({ vehicleId, start: end - SEED_MS, end })
+      .then((bytes) => {
+        const decoded = decodeTrack(bytes);
+        if (!alive || !decoded.ok) return;
+        const { track } = decoded;
+        const seed: Array<[number, number]> = [];
+        for (let i = 0; i < track.length; i++) if (track.time[i] > lastTime.current - SEED_MS) seed.push([track.lon[i], track.lat[i]]);
+        setTrail((live) => [...seed, ...live].slice(-MAX_POINTS));
+        if (track.length) lastTime.current = Math.max(lastTime.current, track.time[track.length - 1]);
       })
       .catch(() => undefined);
     return () => {

@@ -1,4 +1,4 @@
-import type { TrackPoint } from '../api/types.ts';
+import type { Track } from '../api/types.ts';
 import { keepInView } from '../map/camera.ts';
 import { MapCommand } from '../map/MapCommand.tsx';
 import { FocusVehicleLayer } from '../map/layers/FocusVehicleLayer.tsx';
@@ -6,14 +6,14 @@ import { positionAt } from './trackAnalysis.ts';
 import { usePlayer, type Player } from './player.ts';
 
 /** The replayed vehicle at the player's time; the map keeps it in view while playing. */
-export function PlaybackMarker({ player, points, plate }: { player: Player; points: readonly TrackPoint[]; plate: string }) {
+export function PlaybackMarker({ player, track }: { player: Player; track: Track }) {
   const s = usePlayer(player);
-  const p = positionAt(points, s.time);
+  const p = positionAt(track, s.time);
   if (!p) return null;
   const state = p.speed >= 5 ? 'moving' : 'stopped';
   return (
     <>
-      <FocusVehicleLayer id="car-playback-vehicle" lon={p.lon} lat={p.lat} course={p.course} state={state} plate={plate} />
+      <FocusVehicleLayer id="car-playback-vehicle" lon={p.lon} lat={p.lat} course={p.course} state={state} plate={track.plate} />
       <MapCommand deps={[Math.round(s.time / 5000), s.playing]} run={(map) => s.playing && keepInView(map, p.lon, p.lat, 0.15)} />
     </>
   );

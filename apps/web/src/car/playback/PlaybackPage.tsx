@@ -3,6 +3,7 @@ import { Empty, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { downloadExcel } from '../../shared/request/helpers.ts';
+import { MAX_TRACK_DAYS } from '@chelian/contracts';
 import { toast } from '../../shared/ui/toast.ts';
 import { fitPoints } from '../map/camera.ts';
 import { MapCommand } from '../map/MapCommand.tsx';
@@ -15,11 +16,10 @@ import { PlaybackMarker } from './PlaybackMarker.tsx';
 import { PlaybackToolbar, type PlaybackQuery } from './PlaybackToolbar.tsx';
 import { PointTable } from './PointTable.tsx';
 import { Player } from './player.ts';
-import { durationText, summarize } from './trackAnalysis.ts';
+import { EMPTY_TRACK, durationText, summarize, trackBounds } from './trackAnalysis.ts';
 import { useTrack } from './useTrack.ts';
 
 export const EXPORT_TRACK_URL = '/car/v4/api/playback/exportTrack.json';
-const MAX_DAYS = 31;
 
 /** A time parameter: epoch ms or 'YYYY-MM-DD HH:mm[:ss]'. */
 const timeParam = (v: string | null) => (v ? (/^\d+$/.test(v) ? dayjs(Number(v)) : dayjs(v)) : null);
@@ -38,29 +38,31 @@ export function PlaybackPage() {
     stopMinutes: 5,
     overspeedKmh: 100,
   }));
-  const { track, loading, loadMs, load } = useTrack();
+  const { track: loaded, loading, stats, load } = useTrack();
+  const track = loaded ?? EMPTY_TRACK;
+  const loadMs = stats.fetchMs + stats.decodeMs;
   const [exporting, setExporting] = useState(false);
   const player = useMemo(() => new Player(0, 0), []);
   const [fit, setFit] = useState(0);
   const [tableBox, tableHeight] = useElementHeight<HTMLDivElement>();
-  const points = useMemo(() => track?.points ?? [], [track]);
-  const summary = useMemo(() => summarize(points, query), [points, query.stopMinutes, query.overspeedKmh]); // eslint-disable-line react-hooks/exhaustive-deps
-  const first = points[0]?.gpsTime ?? 0;
-  const last = points.at(-1)?.gpsTime ?? 0;
+  const summary = useMemo(() => summarize(track, query), [track, query.stopMinutes, query.overspeedKmh]); // eslint-disable-line react-hooks/exhaustive-deps
+  const count = track.length;
+  const first = count ? track.time[0] : 0;
+  const last = count ? track.time[count - 1] : 0;
   const searched = useRef(false);
   const [loads, setLoads] = useState(0);
 
   const search = async () => {
     if (!query.vehicleId) return;
     const [s, e] = query.range;
-    if (e.diff(s, 'day', true) > MAX_DAYS) return void toast.error(M.playback.tooLong);
+    if (e.diff(s, 'day', true) > MAX_TRACK_DAYS) return void toast.error(M.playback.tooLong);
     setParams({ ...Object.fromEntries(params), vehicleId: String(query.vehicleId), start: String(s.valueOf()), end: String(e.valueOf()) }, { replace: true });
     const result = await load(query.vehicleId, s.valueOf(), e.valueOf());
     if (!result) return;
-    player.reset(result.points[0]?.gpsTime ?? 0, result.points.at(-1)?.gpsTime ?? 0);
+    player.reset(result.length ? result.time[0] : 0, result.length ? result.time[result.length - 1] : 0);
     setFit((n) => n + 1);
     setLoads((n) => n + 1);
-    if (result.points.length === 0) toast.info(M.playback.noPoints);
+    if (result.length === 0) toast.info(M.playback.noPoints);
   };
 
   // A deep link with a vehicle queries at once.
@@ -74,10 +76,10 @@ export function PlaybackPage() {
   useEffect(() => () => player.pause(), [player]);
 
   const exportExcel = async () => {
-    if (!track) return;
+    if (!loaded) return;
     setExporting(true);
     try {
-      await downloadExcel(EXPORT_TRACK_URL, { vehicleId: query.vehicleId, start: query.range[0].valueOf(), end: query.range[1].valueOf(), stopMinutes: query.stopMinutes, overspeedKmh: query.overspeedKmh }, M.playback.fileName(track.plate || track.terminalId));
+      await downloadExcel(EXPORT_TRACK_URL, { vehicleId: query.vehicleId, start: query.range[0].valueOf(), end: query.range[1].valueOf(), stopMinutes: query.stopMinutes, overspeedKmh: query.overspeedKmh }, M.playback.fileName(loaded.plate || loaded.terminalId));
     } catch {
       /* the request layer has shown why */
     } finally {
@@ -86,29 +88,30 @@ export function PlaybackPage() {
   };
 
   return (
-    <div className="car-page-full car-playback" data-testid="car-playback" data-points={points.length} data-loads={loads} data-load-ms={Math.round(loadMs)}>
-      <PlaybackToolbar query={query} onChange={setQuery} onSearch={search} onExport={exportExcel} loading={loading} exporting={exporting} canExport={points.length > 0} />
+    <div className="car-page-full car-playback" data-testid="car-playback" data-points={count} data-loads={loads} data-load-ms={Math.round(loadMs)}
+      data-fetch-ms={Math.round(stats.fetchMs)} data-decode-ms={Math.round(stats.decodeMs)} data-bytes={stats.bytes}>
+      <PlaybackToolbar query={query} onChange={setQuery} onSearch={search} onExport={exportExcel} loading={loading} exporting={exporting} canExport={count > 0} />
       <div className="car-playback-body">
         <MapView testId="playback-map">
-          <RouteLayer points={points} stops={summary.stops} overspeeds={summary.overspeeds} />
-          {points.length > 0 && <PlaybackMarker player={player} points={points} plate={track?.plate ?? ''} />}
-          <MapCommand deps={[fit]} run={(map) => fit > 0 && fitPoints(map, points.map((p) => [p.lon, p.lat]))} />
-          {points.length > 0 && (
+          <RouteLayer track={track} stops={summary.stops} overspeeds={summary.overspeeds} />
+          {count > 0 && <PlaybackMarker player={player} track={track} />}
+          <MapCommand deps={[fit]} run={(map) => fit > 0 && fitPoints(map, trackBounds(track) ?? [])} />
+          {count > 0 && (
             <div className="car-float car-playback-summary" data-testid="playback-summary">
               <Statistic title={M.playback.mileage} value={summary.distanceKm} precision={2} suffix={M.common.km} />
               <Statistic title={M.playback.duration} value={durationText(summary.durationMs)} />
-              <Statistic title={M.playback.points} value={points.length} />
+              <Statistic title={M.playback.points} value={count} />
               <Statistic title={M.playback.stops} value={summary.stops.length} />
               <Statistic title={M.playback.overspeed} value={summary.overspeeds.length} valueStyle={summary.overspeeds.length ? { color: '#e5484d' } : undefined} />
-              <div className="car-playback-loaded">{M.playback.loaded(points.length, loadMs)}</div>
+              <div className="car-playback-loaded">{M.playback.loaded(count, loadMs)}</div>
             </div>
           )}
-          <PlaybackControls player={player} start={first} end={last} disabled={points.length === 0} />
+          <PlaybackControls player={player} start={first} end={last} disabled={count === 0} />
         </MapView>
       </div>
       <div className="car-playback-table" ref={tableBox}>
-        {track ? (
-          <PointTable points={points} summary={summary} terminalId={track.terminalId} height={tableHeight} onSeek={(t) => player.seek(t)} />
+        {loaded ? (
+          <PointTable track={track} summary={summary} height={tableHeight} onSeek={(t) => player.seek(t)} />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loading ? M.playback.loadingTrack : M.common.selectVehicle} style={{ marginTop: 40 }} />
         )}

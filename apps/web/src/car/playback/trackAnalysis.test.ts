@@ -1,18 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import type { TrackPoint } from '../api/types.ts';
-import { durationText, findOverspeeds, findStops, indexAt, positionAt, summarize, trackDistanceKm } from './trackAnalysis.ts';
+import { TRACK_FLAG } from '@chelian/contracts';
+import type { Track } from '../api/types.ts';
+import { pointRow } from './TrackPointTable.tsx';
+import { EMPTY_TRACK, durationText, findOverspeeds, findStops, indexAt, positionAt, summarize, trackBounds, trackDistanceKm } from './trackAnalysis.ts';
 
 const MIN = 60_000;
-const pt = (minute: number, speed: number, lon = 114 + minute / 1000, mileage: number | null = null): TrackPoint => ({
-  gpsTime: minute * MIN, lat: 22.5, lon, speed, direction: 90, acc: true, mileage,
+interface P {
+  minute: number;
+  speed: number;
+  lon?: number;
+  mileage?: number | null;
+}
+/** A track in the decoder's column form, from a few readable points. */
+const trackOf = (points: P[]): Track => ({
+  ...EMPTY_TRACK, terminalId: '013800000001', plate: '粤B00001', length: points.length,
+  time: Float64Array.from(points, (p) => p.minute * MIN),
+  lon: Float64Array.from(points, (p) => p.lon ?? 114 + p.minute / 1000),
+  lat: Float64Array.from(points, () => 22.5),
+  speed: Float64Array.from(points, (p) => p.speed),
+  course: Int16Array.from(points, () => 90),
+  mileage: Float64Array.from(points, (p) => p.mileage ?? NaN),
+  flags: Uint8Array.from(points, () => TRACK_FLAG.valid | TRACK_FLAG.accKnown | TRACK_FLAG.accOn),
 });
+const pt = (minute: number, speed: number, lon?: number, mileage?: number | null): P => ({ minute, speed, lon, mileage });
 
-describe('track analysis', () => {
-  const track = [pt(0, 40), pt(1, 0), pt(2, 0), pt(3, 0), pt(10, 0), pt(11, 70), pt(12, 130), pt(13, 125), pt(14, 60), pt(15, 0), pt(16, 0)];
+describe('track analysis over columns', () => {
+  const track = trackOf([pt(0, 40), pt(1, 0), pt(2, 0), pt(3, 0), pt(10, 0), pt(11, 70), pt(12, 130), pt(13, 125), pt(14, 60), pt(15, 0), pt(16, 0)]);
 
   it('finds stays of at least the given length, lasting until the vehicle moves again', () => {
     const stops = findStops(track, 5 * MIN);
-    expect(stops).toEqual([{ from: 1, to: 4, start: 1 * MIN, end: 11 * MIN, lon: track[1].lon, lat: 22.5 }]);
+    expect(stops).toEqual([{ from: 1, to: 4, start: 1 * MIN, end: 11 * MIN, lon: track.lon[1], lat: 22.5 }]);
     expect(findStops(track, 60 * MIN)).toEqual([]);
     expect(findStops(track, 1 * MIN).at(-1)).toMatchObject({ from: 9, to: 10, end: 16 * MIN });
   });
@@ -22,21 +39,39 @@ describe('track analysis', () => {
   });
 
   it('measures distance by odometer when it only grows, else by the legs without implausible jumps', () => {
-    expect(trackDistanceKm([pt(0, 10, 114, 100), pt(1, 10, 114.01, 100.8), pt(2, 10, 114.02, 101.5)])).toBe(1.5);
-    const legs = trackDistanceKm([pt(0, 10, 114), pt(1, 10, 114.01), pt(2, 10, 120)]); // the last fix jumps 600 km in a minute
+    expect(trackDistanceKm(trackOf([pt(0, 10, 114, 100), pt(1, 10, 114.01, 100.8), pt(2, 10, 114.02, 101.5)]))).toBe(1.5);
+    // an odometer that runs backwards is not trusted; nor is one mostly missing
+    const backwards = trackDistanceKm(trackOf([pt(0, 10, 114, 100), pt(1, 10, 114.01, 99), pt(2, 10, 114.02, 101.5)]));
+    expect(backwards).toBeGreaterThan(2);
+    expect(backwards).toBeLessThan(2.1);
+    expect(trackDistanceKm(trackOf([pt(0, 10, 114, 100), pt(1, 10, 114.01, null), pt(2, 10, 114.02, null)]))).toBeGreaterThan(2);
+    const legs = trackDistanceKm(trackOf([pt(0, 10, 114), pt(1, 10, 114.01), pt(2, 10, 120)])); // the last fix jumps 600 km in a minute
     expect(legs).toBeGreaterThan(1);
     expect(legs).toBeLessThan(1.1);
     expect(summarize(track, { stopMinutes: 5, overspeedKmh: 120 })).toMatchObject({ durationMs: 16 * MIN, maxSpeed: 130 });
+    expect(summarize(EMPTY_TRACK, { stopMinutes: 5, overspeedKmh: 120 })).toEqual({ distanceKm: 0, durationMs: 0, maxSpeed: 0, stops: [], overspeeds: [] });
   });
 
   it('finds the point at a time and interpolates between reports', () => {
-    expect(indexAt(track, -5)).toBe(0);
-    expect(indexAt(track, 10.5 * MIN)).toBe(4);
-    expect(indexAt(track, 99 * MIN)).toBe(10);
-    const p = positionAt([pt(0, 10, 114), pt(1, 10, 115)], 0.5 * MIN)!;
+    expect(indexAt(track.time, -5)).toBe(0);
+    expect(indexAt(track.time, 10.5 * MIN)).toBe(4);
+    expect(indexAt(track.time, 99 * MIN)).toBe(10);
+    const p = positionAt(trackOf([pt(0, 10, 114), pt(1, 10, 115)]), 0.5 * MIN)!;
     expect(p.lon).toBeCloseTo(114.5);
-    expect(positionAt([], 0)).toBeNull();
+    expect(p).toMatchObject({ index: 0, course: 90, speed: 10 });
+    expect(positionAt(track, 99 * MIN)).toMatchObject({ index: 10, lon: track.lon[10] });
+    expect(positionAt(EMPTY_TRACK, 0)).toBeNull();
     expect(durationText(3 * 3600_000 + 25 * MIN)).toBe('3小时25分');
     expect(durationText(40_000)).toBe('40秒');
+  });
+
+  it('gives the extent to fit, and table rows built from the columns', () => {
+    expect(trackBounds(trackOf([pt(0, 1, 114.2), pt(1, 1, 113.9)]))).toEqual([[113.9, 22.5], [114.2, 22.5]]);
+    expect(trackBounds(EMPTY_TRACK)).toBeNull();
+    const t = trackOf([pt(0, 45.5, 114.123456, 12345.6), pt(1, 0, 114, null)]);
+    t.flags[1] = TRACK_FLAG.valid;
+    expect(pointRow(t, 0)).toMatchObject({ index: 1, speed: 45.5, direction: expect.any(String), mileage: 12345.6, acc: '点火', coords: '114.123456, 22.500000' });
+    expect(pointRow(t, 0).address).toEqual({ lon: 114.123456, lat: 22.5, mac: '013800000001' });
+    expect(pointRow(t, 1)).toMatchObject({ index: 2, mileage: '—', acc: '—' });
   });
 });

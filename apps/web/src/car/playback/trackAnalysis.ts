@@ -1,5 +1,5 @@
 import { distanceMeters } from '@chelian/geo/coords.ts';
-import type { TrackPoint } from '../api/types.ts';
+import type { Track } from '../api/types.ts';
 import { M } from '../messages.ts';
 
 export interface Stop {
@@ -28,6 +28,11 @@ export interface TrackSummary {
   overspeeds: Overspeed[];
 }
 
+export const EMPTY_TRACK: Track = {
+  terminalId: '', vehicleId: null, plate: '', start: 0, end: 0, base: 0, length: 0, time: new Float64Array(0), lon: new Float64Array(0),
+  lat: new Float64Array(0), speed: new Float64Array(0), course: new Int16Array(0), mileage: new Float64Array(0), flags: new Uint8Array(0),
+};
+
 /** Below this speed a vehicle counts as standing. */
 export const STOP_SPEED_KMH = 3;
 /** A jump this far between two reports in this little time is a bad fix, not a drive. */
@@ -37,97 +42,117 @@ const MAX_PLAUSIBLE_KMH = 300;
  * Distance driven: the odometer when the terminal reports one that only grows over the track,
  * else the sum of the legs (implausible jumps left out).
  */
-export function trackDistanceKm(points: readonly TrackPoint[]): number {
-  const odo = points.filter((p) => p.mileage !== null && p.mileage !== undefined && p.mileage > 0);
-  if (odo.length >= 2 && odo.length >= points.length * 0.8) {
-    const delta = odo.at(-1)!.mileage! - odo[0].mileage!;
-    let monotonic = true;
-    for (let i = 1; i < odo.length && monotonic; i++) monotonic = odo[i].mileage! >= odo[i - 1].mileage!;
-    if (monotonic && delta >= 0) return Math.round(delta * 100) / 100;
+export function trackDistanceKm(track: Track): number {
+  const { length, mileage, time, lon, lat } = track;
+  let known = 0;
+  let first = NaN;
+  let last = NaN;
+  let monotonic = true;
+  for (let i = 0; i < length; i++) {
+    const m = mileage[i];
+    if (!(m > 0)) continue; // NaN (none reported) or a zero placeholder
+    if (known > 0 && m < last) monotonic = false;
+    if (known === 0) first = m;
+    last = m;
+    known++;
   }
+  if (known >= 2 && known >= length * 0.8 && monotonic) return Math.round((last - first) * 100) / 100;
   let meters = 0;
-  for (let i = 1; i < points.length; i++) {
-    const a = points[i - 1];
-    const b = points[i];
-    const d = distanceMeters([a.lon, a.lat], [b.lon, b.lat]);
-    const hours = Math.max(1, b.gpsTime - a.gpsTime) / 3_600_000;
+  for (let i = 1; i < length; i++) {
+    const d = distanceMeters([lon[i - 1], lat[i - 1]], [lon[i], lat[i]]);
+    const hours = Math.max(1, time[i] - time[i - 1]) / 3_600_000;
     if (d / 1000 / hours <= MAX_PLAUSIBLE_KMH) meters += d;
   }
   return Math.round(meters / 10) / 100;
 }
 
 /** Stays of at least `minMs` below walking speed (one per stay, with where and how long). */
-export function findStops(points: readonly TrackPoint[], minMs: number): Stop[] {
+export function findStops(track: Track, minMs: number): Stop[] {
+  const { length, speed, time } = track;
   const stops: Stop[] = [];
   let i = 0;
-  while (i < points.length) {
-    if (points[i].speed >= STOP_SPEED_KMH) {
+  while (i < length) {
+    if (speed[i] >= STOP_SPEED_KMH) {
       i++;
       continue;
     }
     let j = i;
-    while (j + 1 < points.length && points[j + 1].speed < STOP_SPEED_KMH) j++;
+    while (j + 1 < length && speed[j + 1] < STOP_SPEED_KMH) j++;
     // the stay lasts until the vehicle is next seen moving (or the track ends)
-    const end = j + 1 < points.length ? points[j + 1].gpsTime : points[j].gpsTime;
-    if (end - points[i].gpsTime >= minMs) stops.push({ from: i, to: j, start: points[i].gpsTime, end, lon: points[i].lon, lat: points[i].lat });
+    const end = j + 1 < length ? time[j + 1] : time[j];
+    if (end - time[i] >= minMs) stops.push({ from: i, to: j, start: time[i], end, lon: track.lon[i], lat: track.lat[i] });
     i = j + 1;
   }
   return stops;
 }
 
 /** Stretches driven above `limitKmh`. */
-export function findOverspeeds(points: readonly TrackPoint[], limitKmh: number): Overspeed[] {
+export function findOverspeeds(track: Track, limitKmh: number): Overspeed[] {
+  const { length, speed, time } = track;
   const out: Overspeed[] = [];
   let i = 0;
-  while (i < points.length) {
-    if (points[i].speed <= limitKmh) {
+  while (i < length) {
+    if (speed[i] <= limitKmh) {
       i++;
       continue;
     }
     let j = i;
-    let max = points[i].speed;
-    while (j + 1 < points.length && points[j + 1].speed > limitKmh) max = Math.max(max, points[++j].speed);
-    out.push({ from: i, to: j, start: points[i].gpsTime, end: points[j].gpsTime, maxSpeed: max });
+    let max = speed[i];
+    while (j + 1 < length && speed[j + 1] > limitKmh) max = Math.max(max, speed[++j]);
+    out.push({ from: i, to: j, start: time[i], end: time[j], maxSpeed: max });
     i = j + 1;
   }
   return out;
 }
 
-export function summarize(points: readonly TrackPoint[], opts: { stopMinutes: number; overspeedKmh: number }): TrackSummary {
+export function summarize(track: Track, opts: { stopMinutes: number; overspeedKmh: number }): TrackSummary {
   let maxSpeed = 0;
-  for (const p of points) if (p.speed > maxSpeed) maxSpeed = p.speed;
+  for (let i = 0; i < track.length; i++) if (track.speed[i] > maxSpeed) maxSpeed = track.speed[i];
   return {
-    distanceKm: trackDistanceKm(points),
-    durationMs: points.length ? points.at(-1)!.gpsTime - points[0].gpsTime : 0,
+    distanceKm: trackDistanceKm(track),
+    durationMs: track.length ? track.time[track.length - 1] - track.time[0] : 0,
     maxSpeed,
-    stops: findStops(points, opts.stopMinutes * 60_000),
-    overspeeds: findOverspeeds(points, opts.overspeedKmh),
+    stops: findStops(track, opts.stopMinutes * 60_000),
+    overspeeds: findOverspeeds(track, opts.overspeedKmh),
   };
 }
 
-/** The index of the last point at or before `time` (binary search). */
-export function indexAt(points: readonly TrackPoint[], time: number): number {
+/** The index of the last point at or before `time` (binary search over the time column). */
+export function indexAt(times: Float64Array, time: number): number {
   let lo = 0;
-  let hi = points.length - 1;
-  if (hi < 0 || time <= points[0].gpsTime) return 0;
-  if (time >= points[hi].gpsTime) return hi;
+  let hi = times.length - 1;
+  if (hi < 0 || time <= times[0]) return 0;
+  if (time >= times[hi]) return hi;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (points[mid].gpsTime <= time) lo = mid;
+    if (times[mid] <= time) lo = mid;
     else hi = mid - 1;
   }
   return lo;
 }
 
 /** Where the vehicle was at `time`: between two reports, on the straight line between them. */
-export function positionAt(points: readonly TrackPoint[], time: number): { lon: number; lat: number; course: number; speed: number; index: number } | null {
-  if (points.length === 0) return null;
-  const i = indexAt(points, time);
-  const a = points[i];
-  const b = points[i + 1];
-  if (!b || b.gpsTime <= a.gpsTime || time <= a.gpsTime) return { lon: a.lon, lat: a.lat, course: a.direction, speed: a.speed, index: i };
-  const f = Math.min(1, (time - a.gpsTime) / (b.gpsTime - a.gpsTime));
-  return { lon: a.lon + (b.lon - a.lon) * f, lat: a.lat + (b.lat - a.lat) * f, course: a.direction, speed: a.speed, index: i };
+export function positionAt(track: Track, time: number): { lon: number; lat: number; course: number; speed: number; index: number } | null {
+  if (track.length === 0) return null;
+  const { time: times, lon, lat } = track;
+  const i = indexAt(times, time);
+  const at = { course: track.course[i], speed: track.speed[i], index: i };
+  if (i + 1 >= track.length || times[i + 1] <= times[i] || time <= times[i]) return { lon: lon[i], lat: lat[i], ...at };
+  const f = Math.min(1, (time - times[i]) / (times[i + 1] - times[i]));
+  return { lon: lon[i] + (lon[i + 1] - lon[i]) * f, lat: lat[i] + (lat[i + 1] - lat[i]) * f, ...at };
+}
+
+/** The track's extent in WGS-84, [[west, south], [east, north]], or null when it is empty. */
+export function trackBounds(track: Track): [[number, number], [number, number]] | null {
+  if (track.length === 0) return null;
+  let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < track.length; i++) {
+    w = Math.min(w, track.lon[i]);
+    e = Math.max(e, track.lon[i]);
+    s = Math.min(s, track.lat[i]);
+    n = Math.max(n, track.lat[i]);
+  }
+  return [[w, s], [e, n]];
 }
 
 /** 3小时25分 / 12分钟 / 40秒 */

@@ -1,19 +1,32 @@
 import { useCallback, useRef, useState } from 'react';
+import { decodeTrack } from '@chelian/contracts';
+import { toast } from '../../shared/ui/toast.ts';
 import { carApi } from '../api/carApi.ts';
 import type { Track } from '../api/types.ts';
+import { M } from '../messages.ts';
+
+/** How the last load went: the page shows the total, the benchmark reads the parts. */
+export interface TrackLoadStats {
+  /** from the request until the last byte arrived */
+  fetchMs: number;
+  decodeMs: number;
+  bytes: number;
+}
 
 export interface TrackLoad {
   track: Track | null;
   loading: boolean;
-  loadMs: number;
+  stats: TrackLoadStats;
   load(vehicleId: number, start: number, end: number): Promise<Track | null>;
 }
 
-/** One vehicle's track for a time range, with how long it took to arrive. A newer query cancels the older. */
+const NO_STATS: TrackLoadStats = { fetchMs: 0, decodeMs: 0, bytes: 0 };
+
+/** One vehicle's track for a time range, as typed columns. A newer query cancels the older. */
 export function useTrack(): TrackLoad {
   const [track, setTrack] = useState<Track | null>(null);
   const [loading, setLoading] = useState(false);
-  const [loadMs, setLoadMs] = useState(0);
+  const [stats, setStats] = useState<TrackLoadStats>(NO_STATS);
   const abort = useRef<AbortController | null>(null);
 
   const load = useCallback(async (vehicleId: number, start: number, end: number) => {
@@ -21,14 +34,21 @@ export function useTrack(): TrackLoad {
     const controller = new AbortController();
     abort.current = controller;
     setLoading(true);
-    const started = performance.now();
     try {
-      const result = await carApi.track({ vehicleId, start, end }, controller.signal);
-      result.points ??= [];
-      setTrack(result);
-      setLoadMs(performance.now() - started);
-      return result;
+      const started = performance.now();
+      const bytes = await carApi.trackBytes({ vehicleId, start, end }, controller.signal);
+      const arrived = performance.now();
+      const decoded = decodeTrack(bytes);
+      if (!decoded.ok) {
+        toast.error(M.playback.trackBroken);
+        setTrack(null);
+        return null;
+      }
+      setTrack(decoded.track);
+      setStats({ fetchMs: arrived - started, decodeMs: performance.now() - arrived, bytes: bytes.byteLength });
+      return decoded.track;
     } catch {
+      // the request layer has shown why
       if (!controller.signal.aborted) setTrack(null);
       return null;
     } finally {
@@ -36,5 +56,5 @@ export function useTrack(): TrackLoad {
     }
   }, []);
 
-  return { track, loading, loadMs, load };
+  return { track, loading, stats, load };
 }

@@ -26,6 +26,11 @@ export async function get<T>(url: string, params?: Params, options: Options = {}
   return (await http.get<T>(url, { ...options, params })).data;
 }
 
+/** GET of one of our binary formats: the bytes, or the failure envelope handled like any other. */
+export async function getBytes(url: string, params?: Params, options: Options = {}): Promise<ArrayBuffer> {
+  return (await http.get<ArrayBuffer>(url, { ...options, params, responseType: 'arraybuffer' })).data;
+}
+
 export async function postForm<T>(url: string, data?: Params, options: Options = {}): Promise<T> {
   return (await http.post<T>(url, toForm(data), options)).data;
 }

@@ -38,17 +38,21 @@ http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
 
 http.interceptors.response.use(onResponse, onFailure);
 
-async function onResponse(response: AxiosResponse): Promise<AxiosResponse> {
-  let data: unknown = response.data;
-  const contentType = String(response.headers['content-type'] ?? '');
-  // A blob call answered with an envelope (an error, or 4010): read it as JSON.
-  if (data instanceof Blob && contentType.includes('json')) {
-    try {
-      data = JSON.parse(await data.text());
-    } catch {
-      /* keep the blob; interpretResponse rejects it */
-    }
+/** A blob or bytes call answered with an envelope (an error, or 4010): its JSON, else the body as it came. */
+async function binaryAsJson(body: unknown, contentType: string | null): Promise<unknown> {
+  if (contentType !== null && !contentType.includes('json')) return body;
+  try {
+    if (body instanceof Blob) return JSON.parse(await body.text());
+    if (body instanceof ArrayBuffer) return JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    /* not JSON: interpretResponse rejects it */
   }
+  return body;
+}
+
+async function onResponse(response: AxiosResponse): Promise<AxiosResponse> {
+  const contentType = String(response.headers['content-type'] ?? '');
+  const data = await binaryAsJson(response.data, contentType);
   const outcome = interpretResponse({
     url: response.config.url,
     data,
@@ -72,14 +76,7 @@ async function onFailure(error: unknown): Promise<never> {
   if (error instanceof RequestError) throw error;
   const err = error as AxiosError;
   const response = err.response;
-  let body: unknown = response?.data;
-  if (body instanceof Blob) {
-    try {
-      body = JSON.parse(await body.text());
-    } catch {
-      /* not JSON */
-    }
-  }
+  const body = await binaryAsJson(response?.data, null);
   const msg = transportErrorText({ message: err.message, code: err.code, status: response?.status, body });
   const intentional = err.code === 'ERR_CANCELED';
   if (!err.config?.silent && !intentional) requestEffects().toastError(msg);

@@ -10,6 +10,8 @@ export type Outcome =
   | { kind: 'rejected'; msg: string; flag?: number; code?: number; obj?: unknown };
 
 const EXCEL_TYPES = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel'];
+/** Our own binary answers (e.g. track.bin's columns): their content type says what they are. */
+const CHELIAN_BINARY = 'application/vnd.chelian.';
 
 export function isExcelResponse(contentType: string | undefined, contentDisposition: string | undefined): boolean {
   const type = (contentType ?? '').toLowerCase();
@@ -67,8 +69,8 @@ export function interpretResponse(input: {
     if (flag === FLAG_SUCCESS) return { kind: 'ok', value: env.obj, envelope: env };
     return { kind: 'rejected', msg: textOf(env.msg), flag, obj: env.obj };
   }
-  // No flag: only an Excel download is a valid answer.
-  if (isBinary(data) && isExcelResponse(input.contentType, input.contentDisposition)) {
+  // No flag: only an Excel download, or one of our binary formats, is a valid answer.
+  if (isBinary(data) && (isExcelResponse(input.contentType, input.contentDisposition) || (input.contentType ?? '').toLowerCase().startsWith(CHELIAN_BINARY))) {
     return { kind: 'ok', value: data };
   }
   if (isEnvelopeLike(data) && data.code !== undefined && Number(data.code) !== 0) {

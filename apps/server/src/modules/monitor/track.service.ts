@@ -1,0 +1,79 @@
+import { MAX_TRACK_DAYS, type TrackWindow } from '@chelian/contracts';
+import type { Queryable } from '../../db/types.ts';
+import { AppError, fail } from '../../http/errors.ts';
+import { parseTime } from '../../http/timeInput.ts';
+import type { SessionUser } from '../auth/session.service.ts';
+import type { TerminalRow } from '../terminals/terminals.queries.ts';
+import { visibleTerminal } from '../terminals/terminals.service.ts';
+import type { VehicleRow } from '../terminals/vehicles.queries.ts';
+import { visibleVehicles } from '../terminals/vehicles.service.ts';
+import { monitorQueries, type TrackRow } from './monitor.queries.ts';
+
+/** Points read from the database at a time: a track of any length streams in constant memory. */
+export const TRACK_WINDOW_ROWS = 10_000;
+
+export interface TrackTarget {
+  terminal: TerminalRow;
+  /** when asked by vehicle */
+  vehicle: VehicleRow | null;
+  start: Date;
+  end: Date;
+}
+
+/**
+ * Which terminal's track, over which range, the caller may read (track.json, track.bin and the
+ * Excel export alike): a range of at most MAX_TRACK_DAYS, a vehicle or terminal the caller sees
+ * (a foreign one answers like a missing one), and a new owner's history starting at the hand-over.
+ */
+export async function resolveTrack(
+  q: Queryable,
+  user: SessionUser,
+  input: { vehicleId?: number; terminalId?: string; start: string; end: string },
+): Promise<TrackTarget> {
+  let start = parseTime(input.start, 'start');
+  const end = parseTime(input.end, 'end');
+  if (!start || !end) throw new AppError('badRequest', '请选择查询的开始和结束时间');
+  if (end <= start) throw fail('结束时间必须晚于开始时间');
+  if (end.getTime() - start.getTime() > MAX_TRACK_DAYS * 86_400_000) throw fail(`查询时间范围不能超过${MAX_TRACK_DAYS}天`);
+  let identifier = input.terminalId;
+  let vehicle: VehicleRow | null = null;
+  if (input.vehicleId !== undefined) {
+    [vehicle] = await visibleVehicles(q, user, [input.vehicleId]);
+    if (!vehicle.identifier) throw fail('该车辆未绑定设备');
+    identifier = vehicle.identifier;
+  }
+  if (!identifier) throw new AppError('badRequest', '请选择车辆或设备');
+  const terminal = await visibleTerminal(q, user, identifier);
+  // The platform administrator sees a terminal's whole history.
+  if (!user.isPlatformAdmin && terminal.assigned_at && terminal.assigned_at > start) start = terminal.assigned_at;
+  return { terminal, vehicle, start, end };
+}
+
+/** What both track answers say about the track before its points. */
+export const trackHead = ({ terminal, start, end }: TrackTarget) => ({
+  terminalId: terminal.identifier, vehicleId: terminal.vehicle_id, plate: terminal.plate ?? '', start: start.getTime(), end: end.getTime(),
+});
+
+/** The track's points as rows, one window at a time (keyset on gps_time). */
+export async function* trackRowWindows(q: Queryable, target: TrackTarget, includeInvalid: boolean): AsyncGenerator<TrackRow[]> {
+  let after = new Date(target.start.getTime() - 1);
+  for (;;) {
+    const rows = await monitorQueries.trackWindow(q, target.terminal.id, after, target.end, includeInvalid, TRACK_WINDOW_ROWS);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < TRACK_WINDOW_ROWS) return;
+    after = rows[rows.length - 1].gps_time;
+  }
+}
+
+/** The same points as columns (track.bin), times in seconds since `baseSeconds`. */
+export async function* trackColumnWindows(q: Queryable, target: TrackTarget, includeInvalid: boolean, baseSeconds: number): AsyncGenerator<TrackWindow> {
+  let after = new Date(target.start.getTime() - 1).toISOString();
+  for (;;) {
+    const { last, window } = await monitorQueries.trackColumnsWindow(q, target.terminal.id, after, target.end, includeInvalid, TRACK_WINDOW_ROWS, baseSeconds);
+    if (!window || !last) return;
+    yield window;
+    if (window.length < TRACK_WINDOW_ROWS) return;
+    after = last;
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * GET /car/v4/api/monitor/track.bin?vehicleId=…|terminalId=…&start=…&end=…[&includeInvalid=true]
+ * — one vehicle's track as columns of integers (the playback page's format; track.json keeps the
+ * row-per-point JSON for other callers). A month of 10-second reports is 260 000 points: as JSON
+ * rows that was 40 MB and a per-point object on both sides; here it is ~20 bytes a point, written
+ * window by window as the server reads them, and decoded into typed arrays.
+ *
+ * Success is `TRACK_CONTENT_TYPE` (gzip when the client accepts it); a failure is the usual JSON
+ * envelope. All numbers are little-endian:
+ *   header  u32 TRACK_MAGIC, u16 TRACK_VERSION, u16 n, n bytes of UTF-8 JSON (TrackHead), zero padding to 4
+ *   frame   u32 count (> 0), then the window's columns, each `count` long:
+ *             i32 seconds since head.base, i32 lon (1e-6°), i32 lat (1e-6°), i32 mileage (0.1 km, -1 unknown)
+ *               — these four as differences from the previous point of the frame (the first from 0),
+ *                 so they stay small and compress well;
+ *             i16 speed (0.1 km/h), i16 course (°), u8 flags (TRACK_FLAG), zero padding to 4
+ *   end     u32 0, u32 total count of points (a body without it was cut short)
+ */
+export const TRACK_CONTENT_TYPE = 'application/vnd.chelian.track';
+/** 'CLTK' in ASCII, read as a little-endian u32. */
+export const TRACK_MAGIC = 0x4b544c43;
+export const TRACK_VERSION = 1;
+export const MAX_TRACK_DAYS = 31;
+
+export const TRACK_FLAG = { valid: 1, accKnown: 2, accOn: 4, alarm: 8 } as const;
+
+export interface TrackHead {
+  terminalId: string;
+  vehicleId: number | null;
+  plate: string;
+  /** the range answered, epoch ms (start may be later than asked: a new owner's history starts at the hand-over) */
+  start: number;
+  end: number;
+  /** epoch seconds the time column counts from */
+  base: number;
+}
+
+/** One window as the server reads it: absolute values in the wire units above. */
+export interface TrackWindow {
+  length: number;
+  seconds: Int32Array;
+  lon: Int32Array;
+  lat: Int32Array;
+  mileage: Int32Array;
+  speed: Int16Array;
+  course: Int16Array;
+  flags: Uint8Array;
+}
+
+/** The decoded track: one typed array per column, index i is the i-th point in time order. */
+export interface Track extends TrackHead {
+  length: number;
+  /** epoch ms */
+  time: Float64Array;
+  /** WGS-84 degrees */
+  lon: Float64Array;
+  lat: Float64Array;
+  /** km/h */
+  speed: Float64Array;
+  /** degrees, 0 = north */
+  course: Int16Array;
+  /** odometer km, NaN when the terminal reports none */
+  mileage: Float64Array;
+  flags: Uint8Array;
+}
+
+export type TrackDecodeResult = { ok: true; track: Track } | { ok: false; reason: 'format' | 'truncated' };
+
+const pad4 = (n: number) => (4 - (n % 4)) % 4;
+/** Bytes of a frame of `n` points, its count included. */
+const frameBytes = (n: number) => 4 + n * 20 + n + pad4(n);
+
+export function encodeTrackHeader(head: TrackHead): Uint8Array {
+  const json = new TextEncoder().encode(JSON.stringify(head));
+  const out = new Uint8Array(8 + json.length + pad4(json.length));
+  const view = new DataView(out.buffer);
+  view.setUint32(0, TRACK_MAGIC, true);
+  view.setUint16(4, TRACK_VERSION, true);
+  view.setUint16(6, json.length, true);
+  out.set(json, 8);
+  return out;
+}
+
+export function encodeTrackFrame(w: TrackWindow): Uint8Array {
+  const n = w.length;
+  const out = new Uint8Array(frameBytes(n));
+  const view = new DataView(out.buffer);
+  view.setUint32(0, n, true);
+  let at = 4;
+  for (const column of [w.seconds, w.lon, w.lat, w.mileage]) {
+    let previous = 0;
+    for (let i = 0; i < n; i++) {
+      view.setInt32(at, column[i] - previous, true);
+      previous = column[i];
+      at += 4;
+    }
+  }
+  for (const column of [w.speed, w.course]) {
+    for (let i = 0; i < n; i++, at += 2) view.setInt16(at, column[i], true);
+  }
+  out.set(w.flags.subarray(0, n), at);
+  return out;
+}
+
+export function encodeTrackEnd(total: number): Uint8Array {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setUint32(4, total, true);
+  return out;
+}
+
+/** Bytes in, a Track out; a body that is not this format, or was cut short, is a typed failure. */
+export function decodeTrack(body: ArrayBuffer | Uint8Array): TrackDecodeResult {
+  const bytes = body instanceof Uint8Array ? body : new Uint8Array(body);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length < 8 || view.getUint32(0, true) !== TRACK_MAGIC || view.getUint16(4, true) !== TRACK_VERSION) return { ok: false, reason: 'format' };
+  const headLength = view.getUint16(6, true);
+  const firstFrame = 8 + headLength + pad4(headLength);
+  if (firstFrame > bytes.length) return { ok: false, reason: 'truncated' };
+  let head: TrackHead;
+  try {
+    head = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + headLength))) as TrackHead;
+  } catch {
+    return { ok: false, reason: 'format' };
+  }
+  // first pass: count the points, so each column is allocated once
+  let total = 0;
+  let at = firstFrame;
+  for (;;) {
+    if (at + 4 > bytes.length) return { ok: false, reason: 'truncated' };
+    const n = view.getUint32(at, true);
+    if (n === 0) break;
+    at += frameBytes(n);
+    total += n;
+  }
+  if (at + 8 > bytes.length) return { ok: false, reason: 'truncated' };
+  if (view.getUint32(at + 4, true) !== total) return { ok: false, reason: 'format' };
+
+  const track: Track = {
+    ...head, length: total, time: new Float64Array(total), lon: new Float64Array(total), lat: new Float64Array(total),
+    speed: new Float64Array(total), course: new Int16Array(total), mileage: new Float64Array(total), flags: new Uint8Array(total),
+  };
+  const baseMs = head.base * 1000;
+  let index = 0;
+  at = firstFrame;
+  for (let n = view.getUint32(at, true); n > 0; n = view.getUint32(at, true)) {
+    const seconds = at + 4;
+    const lon = seconds + n * 4;
+    const lat = lon + n * 4;
+    const mileage = lat + n * 4;
+    const speed = mileage + n * 4;
+    const course = speed + n * 2;
+    const flags = course + n * 2;
+    let s = 0;
+    let x = 0;
+    let y = 0;
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      s += view.getInt32(seconds + i * 4, true);
+      x += view.getInt32(lon + i * 4, true);
+      y += view.getInt32(lat + i * 4, true);
+      m += view.getInt32(mileage + i * 4, true);
+      const k = index + i;
+      track.time[k] = baseMs + s * 1000;
+      track.lon[k] = x / 1e6;
+      track.lat[k] = y / 1e6;
+      track.mileage[k] = m < 0 ? NaN : m / 10;
+      track.speed[k] = view.getInt16(speed + i * 2, true) / 10;
+      track.course[k] = view.getInt16(course + i * 2, true);
+    }
+    track.flags.set(bytes.subarray(flags, flags + n), index);
+    index += n;
+    at += frameBytes(n);
+  }
+  return { ok: true, track };
+}
