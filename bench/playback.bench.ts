@@ -3,8 +3,8 @@
 // goes (server, bytes, decode, first draw, idle; main-thread task time from the DevTools protocol).
 // Needs a PostgreSQL server:
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/playback.bench.ts [--days 30] [--angle]
-// A scratch database is created and dropped. The web app must be built from a shell first
-// (npm run build -w apps/web): the e2e suite rebuilds it under vitest, i.e. as React's development build.
+// A scratch database is created and dropped. The web app must be built first (npm run build -w apps/web,
+// or any e2e run, which builds it for production when stale).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';

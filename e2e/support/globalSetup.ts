@@ -34,7 +34,8 @@ function buildWebIfStale() {
   const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
   const sources = ['src', 'public', 'child', 'index.html', 'vite.config.ts', '../../packages/contracts/src'].map((p) => path.join(web, p));
   if (Math.max(...sources.map(newestMtime)) <= builtAt) return;
-  execSync('npm run build -w apps/web', { cwd: repo, stdio: 'inherit' });
+  // vitest sets NODE_ENV=test, under which Vite would bundle React's development build
+  execSync('npm run build -w apps/web', { cwd: repo, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 function freePort(): Promise<number> {
