@@ -88,8 +88,9 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export function spawnServer(setup: ServerSetup): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env: setup.env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `args`: extra command-line arguments for main.ts, e.g. `['--role', 'gateway']`. */
+export function spawnServer(setup: ServerSetup, args: string[] = []): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...args], { cwd: repoRoot, env: setup.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const keep = (chunk: Buffer) => (out = (out + chunk.toString()).slice(-20_000));
   child.stdout!.on('data', keep);
