@@ -31,7 +31,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { openPostgres } from '../apps/server/src/db/postgres.ts';
 import { identifierKey } from '../apps/server/src/modules/terminals/identifiers.ts';
 import { terminalOf, type ClientPlan } from './support/idleClient.ts';
-import { childrenRssBytes, cpuMs, kernelSockets, loadAverage, MB, rssBytes, type KernelSockets } from './support/procStats.ts';
+import { childrenRssBytes, commandCpuMs, cpuMs, kernelSockets, loadAverage, MB, rssBytes, type KernelSockets } from './support/procStats.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const num = (name: string, fallback: number) => Number(args.get(name) ?? fallback);
@@ -112,6 +112,8 @@ interface Sample {
   step: number; seconds: number; held: number; loginsInStep: number; stepSeconds: number; loginsPerSecond: number;
   /** Gateway CPU time (all gateways, user + system) per login in this step: the wall-clock rate is mostly the shared machine. */
   gatewayCpuMsPerLogin: number;
+  /** CPU time of every `postgres` process on the machine per login (other sessions' queries count too). */
+  postgresCpuMsPerLogin: number;
   perGateway: Array<{ held: number; rssMB: number; loginsPerSecond: number; cpuMsInStep: number }>;
   gatewaysRssMB: number; clientsRssMB: number; failed: number; loadAverage: number[];
 }
@@ -152,7 +154,8 @@ async function main() {
       // Silent terminals are dropped after this long; the bench outlasts the 300 s default.
       OFFLINE_AFTER_SECONDS: String(MAX_SECONDS + HOLD_SECONDS + 600),
     };
-    if (RUNTIME === 'built') execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], { stdio: 'inherit' });
+    // The build's output is progress (stderr), not figures (stdout).
+    if (RUNTIME === 'built') execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], { stdio: ['ignore', 2, 'inherit'] });
     log(`${N} connections: ${K} gateways and ${K} clients, ≤ ${PER_PROCESS} each (hard nofile limit ${hardLimit}), NATS ${nats ? 'on' : 'off'}`);
     const gateways = await Promise.all(shares.map((_, k) => startGateway(k, env)));
     await sleep(3000);
@@ -170,12 +173,14 @@ async function main() {
     let held = shares.map(() => 0);
     let failed = shares.map(() => 0);
     let cpuBefore = gateways.map((g) => cpuMs(g.pid));
+    let postgresBefore = commandCpuMs('postgres');
     for (let step = 1; held.reduce((a, b) => a + b, 0) + failed.reduce((a, b) => a + b, 0) < N && performance.now() < deadline; step++) {
       const stepStart = performance.now();
       const replies = await Promise.all(clients.map((c) => c.ask<{ held: number; failed: number; ms: number; lastError?: string }>(
         { type: 'open', upTo: step * STEP, maxMs: deadline - performance.now() }, 'opened')));
       const stepSeconds = (performance.now() - stepStart) / 1000;
       const cpuNow = gateways.map((g) => cpuMs(g.pid));
+      const postgresNow = commandCpuMs('postgres');
       const newly = replies.reduce((a, r, k) => a + r.held - held[k], 0);
       const perGateway = gateways.map((g, k) => ({
         held: replies[k].held, rssMB: MB(rssBytes(g.pid)), loginsPerSecond: round((replies[k].held - held[k]) / Math.max(0.001, replies[k].ms / 1000)), cpuMsInStep: round(cpuNow[k] - cpuBefore[k]),
@@ -183,13 +188,15 @@ async function main() {
       held = replies.map((r) => r.held);
       failed = replies.map((r) => r.failed);
       cpuBefore = cpuNow;
+      postgresBefore = postgresNow;
       const sample: Sample = {
         step, seconds: round((performance.now() - t0) / 1000), held: held.reduce((a, b) => a + b, 0), loginsInStep: newly, stepSeconds: Math.round(stepSeconds * 10) / 10,
-        loginsPerSecond: round(newly / stepSeconds), gatewayCpuMsPerLogin: Math.round((perGateway.reduce((a, g) => a + g.cpuMsInStep, 0) / Math.max(1, newly)) * 100) / 100, perGateway, gatewaysRssMB: MB(gateways.reduce((a, g) => a + rssBytes(g.pid), 0)),
+        loginsPerSecond: round(newly / stepSeconds), gatewayCpuMsPerLogin: Math.round((perGateway.reduce((a, g) => a + g.cpuMsInStep, 0) / Math.max(1, newly)) * 100) / 100,
+        postgresCpuMsPerLogin: Math.round(((postgresNow - postgresBefore) / Math.max(1, newly)) * 100) / 100, perGateway, gatewaysRssMB: MB(gateways.reduce((a, g) => a + rssBytes(g.pid), 0)),
         clientsRssMB: MB(clients.reduce((a, c) => a + rssBytes(c.child.pid!), 0)), failed: failed.reduce((a, b) => a + b, 0), loadAverage: loadAverage(),
       };
       samples.push(sample);
-      log(`step ${step}: ${sample.held} held (+${newly} in ${sample.stepSeconds} s = ${sample.loginsPerSecond}/s, ${sample.gatewayCpuMsPerLogin} gateway CPU ms each), gateways ${sample.gatewaysRssMB} MB, failed ${sample.failed}, load ${sample.loadAverage[0]}`);
+      log(`step ${step}: ${sample.held} held (+${newly} in ${sample.stepSeconds} s = ${sample.loginsPerSecond}/s, CPU ms each: gateways ${sample.gatewayCpuMsPerLogin}, postgres ${sample.postgresCpuMsPerLogin}), gateways ${sample.gatewaysRssMB} MB, failed ${sample.failed}, load ${sample.loadAverage[0]}`);
       for (const r of replies) if (r.lastError) log('  last error:', r.lastError);
     }
     const openSeconds = (performance.now() - t0) / 1000;

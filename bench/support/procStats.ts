@@ -11,19 +11,35 @@ export function rssBytes(pid: number): number {
   return m ? Number(m[1]) * 1024 : NaN;
 }
 
-/** Summed VmRSS of a process's children (under tsx: the esbuild service each node process starts). */
-export function childrenRssBytes(pid: number): number {
-  let total = 0;
+/** Every process as [pid, command name, parent pid]; ones that end while we look are left out. */
+function processes(): Array<[number, string, number]> {
+  const out: Array<[number, string, number]> = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) total += rssBytes(Number(entry));
+      out.push([Number(entry), stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])]);
     } catch {
-      // the process ended while we looked
+      // the process ended
     }
   }
-  return total;
+  return out;
+}
+
+/** Summed VmRSS of a process's children (under tsx: the esbuild service each node process starts). */
+export function childrenRssBytes(pid: number): number {
+  return processes().filter(([, , ppid]) => ppid === pid).reduce((sum, [child]) => sum + (rssBytes(child) || 0), 0);
+}
+
+/** CPU time (ms) of every running process with this command name, e.g. all `postgres` processes. */
+export function commandCpuMs(command: string): number {
+  return processes().filter(([, comm]) => comm === command).reduce((sum, [pid]) => {
+    try {
+      return sum + cpuMs(pid);
+    } catch {
+      return sum;
+    }
+  }, 0);
 }
 
 /** CPU time (user + system) a process has used so far, in ms. */
