@@ -181,6 +181,7 @@ async function main() {
       const stepSeconds = (performance.now() - stepStart) / 1000;
       const cpuNow = gateways.map((g) => cpuMs(g.pid));
       const postgresNow = commandCpuMs('postgres');
+      const postgresMsInStep = postgresNow - postgresBefore;
       const newly = replies.reduce((a, r, k) => a + r.held - held[k], 0);
       const perGateway = gateways.map((g, k) => ({
         held: replies[k].held, rssMB: MB(rssBytes(g.pid)), loginsPerSecond: round((replies[k].held - held[k]) / Math.max(0.001, replies[k].ms / 1000)), cpuMsInStep: round(cpuNow[k] - cpuBefore[k]),
@@ -192,7 +193,7 @@ async function main() {
       const sample: Sample = {
         step, seconds: round((performance.now() - t0) / 1000), held: held.reduce((a, b) => a + b, 0), loginsInStep: newly, stepSeconds: Math.round(stepSeconds * 10) / 10,
         loginsPerSecond: round(newly / stepSeconds), gatewayCpuMsPerLogin: Math.round((perGateway.reduce((a, g) => a + g.cpuMsInStep, 0) / Math.max(1, newly)) * 100) / 100,
-        postgresCpuMsPerLogin: Math.round(((postgresNow - postgresBefore) / Math.max(1, newly)) * 100) / 100, perGateway, gatewaysRssMB: MB(gateways.reduce((a, g) => a + rssBytes(g.pid), 0)),
+        postgresCpuMsPerLogin: Math.round((postgresMsInStep / Math.max(1, newly)) * 100) / 100, perGateway, gatewaysRssMB: MB(gateways.reduce((a, g) => a + rssBytes(g.pid), 0)),
         clientsRssMB: MB(clients.reduce((a, c) => a + rssBytes(c.child.pid!), 0)), failed: failed.reduce((a, b) => a + b, 0), loadAverage: loadAverage(),
       };
       samples.push(sample);
