@@ -12,7 +12,7 @@
  * (PORT, JT808_PORT, GT06_PORT = 0), all on one fresh schema of DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test, dropped afterwards) and on NATS_URL (default
  * nats://127.0.0.1:4222), so they work as one. K client processes (bench/support/idleClient.ts),
- * client k on source address 127.0.0.(2+k) talking to gateway k (standing in for the TCP load
+ * client k on source addresses 127.0.(k+1).1, .2, … (`per-address` each) talking to gateway k (standing in for the TCP load
  * balancer), log their terminals in — JT/T 808 register + authenticate, every `gt06-every`-th
  * terminal a GT06 login — `step` per client at a time, all clients at once, then keep them silent.
  * Every process is started under `bash -c 'ulimit -n …'`: the hard `nofile` limit (20 000 here)
@@ -41,6 +41,11 @@ const GT06_EVERY = num('gt06-every', 5);
 const HOLD_SECONDS = num('hold-seconds', 30);
 const MAX_SECONDS = num('max-seconds', 1500);
 const CONCURRENCY = num('concurrency', 64);
+// Connections per source address. With one address per client (bind to it, port 0: the kernel
+// searches that address's ~28 000 ephemeral ports for a free one), one gateway's logins fell from
+// ~1 000/s to ~140/s by 17 500 connections while neither its CPU per login nor PostgreSQL's grew;
+// with 2 500 per address they stay at ~1 400/s. The slowdown was the bench's, not the server's.
+const PER_ADDRESS = num('per-address', 2500);
 const RUNTIME = args.get('runtime') === 'tsx' ? 'tsx' : 'built';
 const GATEWAY_ARGS = RUNTIME === 'tsx' ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js'];
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -104,7 +109,7 @@ function startClient(plan: ClientPlan): Promise<{ child: ChildProcess; ask: <T>(
   });
   return new Promise((resolve, reject) => {
     child.once('message', () => resolve({ child, ask }));
-    child.once('exit', (code) => reject(new Error(`client ${plan.sourceAddress} exited (${code})`)));
+    child.once('exit', (code) => reject(new Error(`client ${plan.sourceAddresses[0]} exited (${code})`)));
   });
 }
 
@@ -114,6 +119,8 @@ interface Sample {
   gatewayCpuMsPerLogin: number;
   /** CPU time of every `postgres` process on the machine per login (other sessions' queries count too). */
   postgresCpuMsPerLogin: number;
+  /** CPU time of the client processes per login (bench side: connect, bind, handshake). */
+  clientCpuMsPerLogin: number;
   perGateway: Array<{ held: number; rssMB: number; loginsPerSecond: number; cpuMsInStep: number }>;
   gatewaysRssMB: number; clientsRssMB: number; failed: number; loadAverage: number[];
 }
@@ -163,7 +170,8 @@ async function main() {
     const baseline = gateways.map((g) => rssBytes(g.pid));
     log('gateways up', gateways.map((g, k) => ({ pid: g.pid, rssMB: MB(baseline[k]) })));
     const clients = await Promise.all(shares.map((count, k) => startClient({
-      first: firsts[k], count, sourceAddress: `127.0.0.${2 + k}`, ports: gateways[k].ports, gt06Every: GT06_EVERY, concurrency: CONCURRENCY,
+      first: firsts[k], count, ports: gateways[k].ports, gt06Every: GT06_EVERY, concurrency: CONCURRENCY, perAddress: PER_ADDRESS,
+      sourceAddresses: Array.from({ length: Math.ceil(count / PER_ADDRESS) }, (_, j) => `127.0.${1 + k}.${1 + j}`),
     })));
     const clientBaseline = clients.map((c) => rssBytes(c.child.pid!));
 
@@ -176,7 +184,7 @@ async function main() {
     let postgresBefore = commandCpuMs('postgres');
     for (let step = 1; held.reduce((a, b) => a + b, 0) + failed.reduce((a, b) => a + b, 0) < N && performance.now() < deadline; step++) {
       const stepStart = performance.now();
-      const replies = await Promise.all(clients.map((c) => c.ask<{ held: number; failed: number; ms: number; lastError?: string }>(
+      const replies = await Promise.all(clients.map((c) => c.ask<{ held: number; failed: number; ms: number; cpuMs: number; lastError?: string }>(
         { type: 'open', upTo: step * STEP, maxMs: deadline - performance.now() }, 'opened')));
       const stepSeconds = (performance.now() - stepStart) / 1000;
       const cpuNow = gateways.map((g) => cpuMs(g.pid));
@@ -193,11 +201,12 @@ async function main() {
       const sample: Sample = {
         step, seconds: round((performance.now() - t0) / 1000), held: held.reduce((a, b) => a + b, 0), loginsInStep: newly, stepSeconds: Math.round(stepSeconds * 10) / 10,
         loginsPerSecond: round(newly / stepSeconds), gatewayCpuMsPerLogin: Math.round((perGateway.reduce((a, g) => a + g.cpuMsInStep, 0) / Math.max(1, newly)) * 100) / 100,
-        postgresCpuMsPerLogin: Math.round((postgresMsInStep / Math.max(1, newly)) * 100) / 100, perGateway, gatewaysRssMB: MB(gateways.reduce((a, g) => a + rssBytes(g.pid), 0)),
+        postgresCpuMsPerLogin: Math.round((postgresMsInStep / Math.max(1, newly)) * 100) / 100,
+        clientCpuMsPerLogin: Math.round((replies.reduce((a, r) => a + r.cpuMs, 0) / Math.max(1, newly)) * 100) / 100, perGateway, gatewaysRssMB: MB(gateways.reduce((a, g) => a + rssBytes(g.pid), 0)),
         clientsRssMB: MB(clients.reduce((a, c) => a + rssBytes(c.child.pid!), 0)), failed: failed.reduce((a, b) => a + b, 0), loadAverage: loadAverage(),
       };
       samples.push(sample);
-      log(`step ${step}: ${sample.held} held (+${newly} in ${sample.stepSeconds} s = ${sample.loginsPerSecond}/s, CPU ms each: gateways ${sample.gatewayCpuMsPerLogin}, postgres ${sample.postgresCpuMsPerLogin}), gateways ${sample.gatewaysRssMB} MB, failed ${sample.failed}, load ${sample.loadAverage[0]}`);
+      log(`step ${step}: ${sample.held} held (+${newly} in ${sample.stepSeconds} s = ${sample.loginsPerSecond}/s, CPU ms each: gateways ${sample.gatewayCpuMsPerLogin}, postgres ${sample.postgresCpuMsPerLogin}, clients ${sample.clientCpuMsPerLogin}), gateways ${sample.gatewaysRssMB} MB, failed ${sample.failed}, load ${sample.loadAverage[0]}`);
       for (const r of replies) if (r.lastError) log('  last error:', r.lastError);
     }
     const openSeconds = (performance.now() - t0) / 1000;

@@ -1,6 +1,6 @@
 /**
  * One client process of bench/idle-connections.bench.ts: holds up to ~19 500 terminal connections
- * (its own `nofile` limit) from one source address to one gateway, each logged in and then
+ * (its own `nofile` limit) from its own source addresses to one gateway, each logged in and then
  * silent. Driven over the IPC channel:
  *   → { type: 'open', upTo, maxMs }   open connections until `upTo` are held (or `maxMs` passes)
  *   ← { type: 'opened', held, failed, lastError, ms, cpuMs }
@@ -16,7 +16,9 @@ export interface ClientPlan {
   /** Global index of this client's first terminal; terminal `first + k` is `terminalOf(first + k)`. */
   first: number;
   count: number;
-  sourceAddress: string;
+  /** Source addresses, `perAddress` connections each in turn: a bind() to an address with port 0 slows as its ports fill. */
+  sourceAddresses: string[];
+  perAddress: number;
   ports: { jt808: number; gt06: number };
   /** Every `gt06Every`-th terminal speaks GT06 (0: none). */
   gt06Every: number;
@@ -34,10 +36,11 @@ const HANDSHAKE_TIMEOUT_MS = 60_000;
 
 /** Connects and logs in one terminal; resolves with its socket, now silent. */
 function openTerminal(plan: ClientPlan, i: number): Promise<net.Socket> {
+  const localAddress = plan.sourceAddresses[Math.floor((i - plan.first) / plan.perAddress)];
   const { protocol, id } = terminalOf(i, plan.gt06Every);
   return new Promise((resolve, reject) => {
     const framer = codecs[protocol].createFramer();
-    const socket = net.connect({ port: plan.ports[protocol], host: '127.0.0.1', localAddress: plan.sourceAddress });
+    const socket = net.connect({ port: plan.ports[protocol], host: '127.0.0.1', localAddress });
     const fail = (err: Error) => (clearTimeout(timer), socket.destroy(), reject(err));
     const timer = setTimeout(() => fail(new Error(`terminal ${id}: login timed out`)), HANDSHAKE_TIMEOUT_MS);
     const done = () => {
