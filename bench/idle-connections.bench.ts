@@ -31,7 +31,16 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { openPostgres } from '../apps/server/src/db/postgres.ts';
 import { identifierKey } from '../apps/server/src/modules/terminals/identifiers.ts';
 import { terminalOf, type ClientPlan } from './support/idleClient.ts';
-import { childrenRssBytes, commandCpuMs, cpuMs, kernelSockets, loadAverage, MB, rssBytes, type KernelSockets } from './support/procStats.ts';
+import {
+  childrenRssBytes,
+  commandCpuMs,
+  cpuMs,
+  kernelSockets,
+  loadAverage,
+  MB,
+  rssBytes,
+  type KernelSockets,
+} from './support/procStats.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const num = (name: string, fallback: number) => Number(args.get(name) ?? fallback);
@@ -67,7 +76,9 @@ const FD_LIMIT = Math.min(hardLimit, PER_PROCESS + HEADROOM);
 function spawnLimited(nodeArgs: string[], env: NodeJS.ProcessEnv, ipc: boolean): ChildProcess {
   const cmd = [process.execPath, ...nodeArgs].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   return spawn('bash', ['-c', `ulimit -n ${FD_LIMIT} && exec ${cmd}`], {
-    cwd: repo, env: { ...process.env, ...env }, stdio: ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
+    cwd: repo,
+    env: { ...process.env, ...env },
+    stdio: ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
   });
 }
 
@@ -98,15 +109,21 @@ function startGateway(k: number, env: NodeJS.ProcessEnv): Promise<{ pid: number;
 }
 
 function startClient(plan: ClientPlan): Promise<{ child: ChildProcess; ask: <T>(msg: object, reply: string) => Promise<T> }> {
-  const child = spawnLimited(['--import', 'tsx', path.join(repo, 'bench/support/idleClient.ts')], { IDLE_CLIENT_PLAN: JSON.stringify(plan) }, true);
+  const child = spawnLimited(
+    ['--import', 'tsx', path.join(repo, 'bench/support/idleClient.ts')],
+    { IDLE_CLIENT_PLAN: JSON.stringify(plan) },
+    true,
+  );
   children.push(child);
-  const ask = <T>(msg: object, reply: string) => new Promise<T>((resolve, reject) => {
-    const onMessage = (m: { type: string }) => m.type === reply && (child.off('message', onMessage), child.off('exit', onExit), resolve(m as T));
-    const onExit = (code: number | null) => reject(new Error(`client exited (${code})`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-    child.send(msg);
-  });
+  const ask = <T>(msg: object, reply: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (m: { type: string }) =>
+        m.type === reply && (child.off('message', onMessage), child.off('exit', onExit), resolve(m as T));
+      const onExit = (code: number | null) => reject(new Error(`client exited (${code})`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send(msg);
+    });
   return new Promise((resolve, reject) => {
     child.once('message', () => resolve({ child, ask }));
     child.once('exit', (code) => reject(new Error(`client ${plan.sourceAddresses[0]} exited (${code})`)));
@@ -114,7 +131,12 @@ function startClient(plan: ClientPlan): Promise<{ child: ChildProcess; ask: <T>(
 }
 
 interface Sample {
-  step: number; seconds: number; held: number; loginsInStep: number; stepSeconds: number; loginsPerSecond: number;
+  step: number;
+  seconds: number;
+  held: number;
+  loginsInStep: number;
+  stepSeconds: number;
+  loginsPerSecond: number;
   /** Gateway CPU time (all gateways, user + system) per login in this step: the wall-clock rate is mostly the shared machine. */
   gatewayCpuMsPerLogin: number;
   /** CPU time of every `postgres` process on the machine per login (other sessions' queries count too). */
@@ -122,7 +144,10 @@ interface Sample {
   /** CPU time of the client processes per login (bench side: connect, bind, handshake). */
   clientCpuMsPerLogin: number;
   perGateway: Array<{ held: number; rssMB: number; loginsPerSecond: number; cpuMsInStep: number }>;
-  gatewaysRssMB: number; clientsRssMB: number; failed: number; loadAverage: number[];
+  gatewaysRssMB: number;
+  clientsRssMB: number;
+  failed: number;
+  loadAverage: number[];
 }
 
 async function main() {
@@ -156,23 +181,47 @@ async function main() {
     const url = new URL(DATABASE_URL);
     url.searchParams.set('options', `-c search_path=${schema}`);
     const env = {
-      DATABASE_URL: url.toString(), NATS_URL: nats ? NATS_URL : '', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', JT808_PORT: '0', GT06_PORT: '0', H02_PORT: '0',
-      CHELIAN_ADMIN_PASSWORD: `Bench#${randomBytes(6).toString('hex')}`, CHELIAN_DEMO: '', LOG_LEVEL: 'info',
+      DATABASE_URL: url.toString(),
+      NATS_URL: nats ? NATS_URL : '',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      JT808_PORT: '0',
+      GT06_PORT: '0',
+      H02_PORT: '0',
+      CHELIAN_ADMIN_PASSWORD: `Bench#${randomBytes(6).toString('hex')}`,
+      CHELIAN_DEMO: '',
+      LOG_LEVEL: 'info',
       // Silent terminals are dropped after this long; the bench outlasts the 300 s default.
       OFFLINE_AFTER_SECONDS: String(MAX_SECONDS + HOLD_SECONDS + 600),
     };
     // The build's output is progress (stderr), not figures (stdout).
-    if (RUNTIME === 'built') execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], { stdio: ['ignore', 2, 'inherit'] });
-    log(`${N} connections: ${K} gateways and ${K} clients, ≤ ${PER_PROCESS} each (hard nofile limit ${hardLimit}), NATS ${nats ? 'on' : 'off'}`);
+    if (RUNTIME === 'built')
+      execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], { stdio: ['ignore', 2, 'inherit'] });
+    log(
+      `${N} connections: ${K} gateways and ${K} clients, ≤ ${PER_PROCESS} each (hard nofile limit ${hardLimit}), NATS ${nats ? 'on' : 'off'}`,
+    );
     const gateways = await Promise.all(shares.map((_, k) => startGateway(k, env)));
     await sleep(3000);
     const kernelBefore = kernelSockets();
     const baseline = gateways.map((g) => rssBytes(g.pid));
-    log('gateways up', gateways.map((g, k) => ({ pid: g.pid, rssMB: MB(baseline[k]) })));
-    const clients = await Promise.all(shares.map((count, k) => startClient({
-      first: firsts[k], count, ports: gateways[k].ports, gt06Every: GT06_EVERY, concurrency: CONCURRENCY, perAddress: PER_ADDRESS,
-      sourceAddresses: Array.from({ length: Math.ceil(count / PER_ADDRESS) }, (_, j) => `127.0.${1 + k}.${1 + j}`),
-    })));
+    log(
+      'gateways up',
+      gateways.map((g, k) => ({ pid: g.pid, rssMB: MB(baseline[k]) })),
+    );
+    const clients = await Promise.all(
+      shares.map((count, k) =>
+        startClient({
+          first: firsts[k],
+          count,
+          ports: gateways[k].ports,
+          gt06Every: GT06_EVERY,
+          concurrency: CONCURRENCY,
+          perAddress: PER_ADDRESS,
+          sourceAddresses: Array.from({ length: Math.ceil(count / PER_ADDRESS) }, (_, j) => `127.0.${1 + k}.${1 + j}`),
+        }),
+      ),
+    );
     const clientBaseline = clients.map((c) => rssBytes(c.child.pid!));
 
     const t0 = performance.now();
@@ -184,29 +233,49 @@ async function main() {
     let postgresBefore = commandCpuMs('postgres');
     for (let step = 1; held.reduce((a, b) => a + b, 0) + failed.reduce((a, b) => a + b, 0) < N && performance.now() < deadline; step++) {
       const stepStart = performance.now();
-      const replies = await Promise.all(clients.map((c) => c.ask<{ held: number; failed: number; ms: number; cpuMs: number; lastError?: string }>(
-        { type: 'open', upTo: step * STEP, maxMs: deadline - performance.now() }, 'opened')));
+      const replies = await Promise.all(
+        clients.map((c) =>
+          c.ask<{ held: number; failed: number; ms: number; cpuMs: number; lastError?: string }>(
+            { type: 'open', upTo: step * STEP, maxMs: deadline - performance.now() },
+            'opened',
+          ),
+        ),
+      );
       const stepSeconds = (performance.now() - stepStart) / 1000;
       const cpuNow = gateways.map((g) => cpuMs(g.pid));
       const postgresNow = commandCpuMs('postgres');
       const postgresMsInStep = postgresNow - postgresBefore;
       const newly = replies.reduce((a, r, k) => a + r.held - held[k], 0);
       const perGateway = gateways.map((g, k) => ({
-        held: replies[k].held, rssMB: MB(rssBytes(g.pid)), loginsPerSecond: round((replies[k].held - held[k]) / Math.max(0.001, replies[k].ms / 1000)), cpuMsInStep: round(cpuNow[k] - cpuBefore[k]),
+        held: replies[k].held,
+        rssMB: MB(rssBytes(g.pid)),
+        loginsPerSecond: round((replies[k].held - held[k]) / Math.max(0.001, replies[k].ms / 1000)),
+        cpuMsInStep: round(cpuNow[k] - cpuBefore[k]),
       }));
       held = replies.map((r) => r.held);
       failed = replies.map((r) => r.failed);
       cpuBefore = cpuNow;
       postgresBefore = postgresNow;
       const sample: Sample = {
-        step, seconds: round((performance.now() - t0) / 1000), held: held.reduce((a, b) => a + b, 0), loginsInStep: newly, stepSeconds: Math.round(stepSeconds * 10) / 10,
-        loginsPerSecond: round(newly / stepSeconds), gatewayCpuMsPerLogin: Math.round((perGateway.reduce((a, g) => a + g.cpuMsInStep, 0) / Math.max(1, newly)) * 100) / 100,
+        step,
+        seconds: round((performance.now() - t0) / 1000),
+        held: held.reduce((a, b) => a + b, 0),
+        loginsInStep: newly,
+        stepSeconds: Math.round(stepSeconds * 10) / 10,
+        loginsPerSecond: round(newly / stepSeconds),
+        gatewayCpuMsPerLogin: Math.round((perGateway.reduce((a, g) => a + g.cpuMsInStep, 0) / Math.max(1, newly)) * 100) / 100,
         postgresCpuMsPerLogin: Math.round((postgresMsInStep / Math.max(1, newly)) * 100) / 100,
-        clientCpuMsPerLogin: Math.round((replies.reduce((a, r) => a + r.cpuMs, 0) / Math.max(1, newly)) * 100) / 100, perGateway, gatewaysRssMB: MB(gateways.reduce((a, g) => a + rssBytes(g.pid), 0)),
-        clientsRssMB: MB(clients.reduce((a, c) => a + rssBytes(c.child.pid!), 0)), failed: failed.reduce((a, b) => a + b, 0), loadAverage: loadAverage(),
+        clientCpuMsPerLogin: Math.round((replies.reduce((a, r) => a + r.cpuMs, 0) / Math.max(1, newly)) * 100) / 100,
+        perGateway,
+        gatewaysRssMB: MB(gateways.reduce((a, g) => a + rssBytes(g.pid), 0)),
+        clientsRssMB: MB(clients.reduce((a, c) => a + rssBytes(c.child.pid!), 0)),
+        failed: failed.reduce((a, b) => a + b, 0),
+        loadAverage: loadAverage(),
       };
       samples.push(sample);
-      log(`step ${step}: ${sample.held} held (+${newly} in ${sample.stepSeconds} s = ${sample.loginsPerSecond}/s, CPU ms each: gateways ${sample.gatewayCpuMsPerLogin}, postgres ${sample.postgresCpuMsPerLogin}, clients ${sample.clientCpuMsPerLogin}), gateways ${sample.gatewaysRssMB} MB, failed ${sample.failed}, load ${sample.loadAverage[0]}`);
+      log(
+        `step ${step}: ${sample.held} held (+${newly} in ${sample.stepSeconds} s = ${sample.loginsPerSecond}/s, CPU ms each: gateways ${sample.gatewayCpuMsPerLogin}, postgres ${sample.postgresCpuMsPerLogin}, clients ${sample.clientCpuMsPerLogin}), gateways ${sample.gatewaysRssMB} MB, failed ${sample.failed}, load ${sample.loadAverage[0]}`,
+      );
       for (const r of replies) if (r.lastError) log('  last error:', r.lastError);
     }
     const openSeconds = (performance.now() - t0) / 1000;
@@ -220,24 +289,52 @@ async function main() {
     const kernelAfter = kernelSockets();
     const total = held.reduce((a, b) => a + b, 0);
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-    console.log(JSON.stringify({
-      bench: 'idle-connections', node: process.version, cpus: os.cpus().length, loadAverageAtEnd: loadAverage(),
-      runtime: `node ${GATEWAY_ARGS.join(' ')} --role gateway`, bus: nats ? `NATS ${NATS_URL}` : 'in-process (NATS unreachable)',
-      requested: N, gateways: K, perProcessCap: PER_PROCESS, hardFdLimit: hardLimit, gt06Share: GT06_EVERY ? 1 / GT06_EVERY : 0,
-      opened: total, failed: sum(failed), aliveAfterHold: sum(alive.map((a) => a.alive)), onlineInDb: online,
-      openSeconds: round(openSeconds), loginsPerSecondOverall: round(total / openSeconds), holdSeconds: HOLD_SECONDS,
-      perGateway: gateways.map((g, k) => ({
-        pid: g.pid, connections: held[k], alive: alive[k].alive, rssMB: { empty: MB(baseline[k]), afterHold: MB(gatewayRss[k]) }, childProcessesRssMB: MB(helperRss[k]),
-        bytesPerConnection: held[k] ? round((gatewayRss[k] - baseline[k]) / held[k]) : null, cpuSeconds: round(cpuMs(g.pid) / 1000),
-      })),
-      total: {
-        gatewaysRssMB: { empty: MB(sum(baseline)), afterHold: MB(sum(gatewayRss)), withChildProcesses: MB(sum(gatewayRss) + sum(helperRss)) },
-        bytesPerConnection: total ? round((sum(gatewayRss) - sum(baseline)) / total) : null,
-        clientsRssMB: { empty: MB(sum(clientBaseline)), afterHold: MB(sum(clientRss)) },
-      },
-      kernel: kernelDelta(kernelBefore, kernelAfter, total),
-      samples,
-    }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          bench: 'idle-connections',
+          node: process.version,
+          cpus: os.cpus().length,
+          loadAverageAtEnd: loadAverage(),
+          runtime: `node ${GATEWAY_ARGS.join(' ')} --role gateway`,
+          bus: nats ? `NATS ${NATS_URL}` : 'in-process (NATS unreachable)',
+          requested: N,
+          gateways: K,
+          perProcessCap: PER_PROCESS,
+          hardFdLimit: hardLimit,
+          gt06Share: GT06_EVERY ? 1 / GT06_EVERY : 0,
+          opened: total,
+          failed: sum(failed),
+          aliveAfterHold: sum(alive.map((a) => a.alive)),
+          onlineInDb: online,
+          openSeconds: round(openSeconds),
+          loginsPerSecondOverall: round(total / openSeconds),
+          holdSeconds: HOLD_SECONDS,
+          perGateway: gateways.map((g, k) => ({
+            pid: g.pid,
+            connections: held[k],
+            alive: alive[k].alive,
+            rssMB: { empty: MB(baseline[k]), afterHold: MB(gatewayRss[k]) },
+            childProcessesRssMB: MB(helperRss[k]),
+            bytesPerConnection: held[k] ? round((gatewayRss[k] - baseline[k]) / held[k]) : null,
+            cpuSeconds: round(cpuMs(g.pid) / 1000),
+          })),
+          total: {
+            gatewaysRssMB: {
+              empty: MB(sum(baseline)),
+              afterHold: MB(sum(gatewayRss)),
+              withChildProcesses: MB(sum(gatewayRss) + sum(helperRss)),
+            },
+            bytesPerConnection: total ? round((sum(gatewayRss) - sum(baseline)) / total) : null,
+            clientsRssMB: { empty: MB(sum(clientBaseline)), afterHold: MB(sum(clientRss)) },
+          },
+          kernel: kernelDelta(kernelBefore, kernelAfter, total),
+          samples,
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     await db.close();
     await cleanup();
@@ -246,15 +343,18 @@ async function main() {
 
 /** Kernel memory for the sockets, machine-wide (other sessions' sockets move it too). */
 function kernelDelta(before: KernelSockets, after: KernelSockets, connections: number) {
-  const slab = before.slabBytes && after.slabBytes
-    ? Object.fromEntries(Object.keys(after.slabBytes).map((name) => [name, MB(after.slabBytes![name] - (before.slabBytes![name] ?? 0))]))
-    : null;
+  const slab =
+    before.slabBytes && after.slabBytes
+      ? Object.fromEntries(Object.keys(after.slabBytes).map((name) => [name, MB(after.slabBytes![name] - (before.slabBytes![name] ?? 0))]))
+      : null;
   const slabTotal = slab ? Object.values(slab).reduce((a, b) => a + b, 0) : null;
   return {
     note: 'machine-wide; both ends of every loopback connection are counted (2 sockets per connection)',
     tcpSocketsInUse: { before: before.tcpInUse, after: after.tcpInUse },
     tcpBufferMB: { before: MB(before.tcpBufferBytes), after: MB(after.tcpBufferBytes) },
-    slabGrowthMB: slab, slabGrowthTotalMB: slabTotal, slabBytesPerConnection: slabTotal !== null && connections ? round((slabTotal * 2 ** 20) / connections) : null,
+    slabGrowthMB: slab,
+    slabGrowthTotalMB: slabTotal,
+    slabBytesPerConnection: slabTotal !== null && connections ? round((slabTotal * 2 ** 20) / connections) : null,
   };
 }
 
@@ -262,10 +362,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void cleanup().finally(() => process.exit(130)));
 }
 // Bounded in time even if something hangs: opening, holding, and five minutes for everything else.
-setTimeout(() => {
-  log('time limit reached: stopping');
-  void cleanup().finally(() => process.exit(2));
-}, (MAX_SECONDS + HOLD_SECONDS + 300) * 1000).unref();
+setTimeout(
+  () => {
+    log('time limit reached: stopping');
+    void cleanup().finally(() => process.exit(2));
+  },
+  (MAX_SECONDS + HOLD_SECONDS + 300) * 1000,
+).unref();
 await main().catch(async (err) => {
   log(err);
   await cleanup();

@@ -30,7 +30,10 @@ const relocateImportMeta = {
         // url first: the dirname replacement brings its own import.meta.url, which must stay.
         contents: source
           .replaceAll('import.meta.url', `new URL(${JSON.stringify(fromOut)}, import.meta.url).href`)
-          .replaceAll('import.meta.dirname', `decodeURIComponent(new URL(${JSON.stringify(`${dirFromOut}/`)}, import.meta.url).pathname).replace(/\\/$/, '')`),
+          .replaceAll(
+            'import.meta.dirname',
+            `decodeURIComponent(new URL(${JSON.stringify(`${dirFromOut}/`)}, import.meta.url).pathname).replace(/\\/$/, '')`,
+          ),
       };
     });
   },

@@ -53,9 +53,19 @@ function openTerminal(plan: ClientPlan, i: number): Promise<net.Socket> {
     };
     socket.once('error', fail);
     socket.once('connect', () => {
-      socket.write(protocol === 'gt06'
-        ? encodeGt06Login(id, 1)
-        : encodeJt808Register({ phone: id }, 1, { province: 31, city: 100, maker: 'CHLN', model: 'CL-808S', deviceId: String(i % 1e7).padStart(7, '0'), plateColor: 0, plate: '' }));
+      socket.write(
+        protocol === 'gt06'
+          ? encodeGt06Login(id, 1)
+          : encodeJt808Register({ phone: id }, 1, {
+              province: 31,
+              city: 100,
+              maker: 'CHLN',
+              model: 'CL-808S',
+              deviceId: String(i % 1e7).padStart(7, '0'),
+              plateColor: 0,
+              plate: '',
+            }),
+      );
     });
     socket.on('data', (chunk: Buffer) => {
       for (const frame of framer.push(chunk).frames) {
@@ -67,7 +77,8 @@ function openTerminal(plan: ClientPlan, i: number): Promise<net.Socket> {
         if (!r.ok) continue;
         for (const m of r.value.messages) {
           const authCode = (m.detail as { authCode?: string } | undefined)?.authCode;
-          if (m.messageType === '0x8100' && authCode) socket.write(encodeJt808Auth({ phone: id }, 2, { authCode, imei: '', softwareVersion: '1.0' }));
+          if (m.messageType === '0x8100' && authCode)
+            socket.write(encodeJt808Auth({ phone: id }, 2, { authCode, imei: '', softwareVersion: '1.0' }));
           else if (m.messageType === '0x8001' && m.commandReply?.answered === '0x0102') return done();
         }
       }
@@ -87,19 +98,27 @@ export async function runClient() {
     const cpu0 = process.cpuUsage();
     const target = Math.min(upTo, plan.count);
     const deadline = t0 + maxMs;
-    await Promise.all(Array.from({ length: plan.concurrency }, async () => {
-      while (next < target && performance.now() < deadline) {
-        const i = plan.first + next++;
-        try {
-          sockets.push(await openTerminal(plan, i));
-        } catch (err) {
-          failed++;
-          lastError = String(err);
+    await Promise.all(
+      Array.from({ length: plan.concurrency }, async () => {
+        while (next < target && performance.now() < deadline) {
+          const i = plan.first + next++;
+          try {
+            sockets.push(await openTerminal(plan, i));
+          } catch (err) {
+            failed++;
+            lastError = String(err);
+          }
         }
-      }
-    }));
+      }),
+    );
     const cpu = process.cpuUsage(cpu0);
-    return { held: sockets.length, failed, lastError: lastError || undefined, ms: Math.round(performance.now() - t0), cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
+    return {
+      held: sockets.length,
+      failed,
+      lastError: lastError || undefined,
+      ms: Math.round(performance.now() - t0),
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    };
   }
 
   process.on('disconnect', () => process.exit(0));

@@ -18,7 +18,11 @@ function processes(): Array<[number, string, number]> {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      out.push([Number(entry), stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])]);
+      out.push([
+        Number(entry),
+        stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]),
+      ]);
     } catch {
       // the process ended
     }
@@ -28,18 +32,22 @@ function processes(): Array<[number, string, number]> {
 
 /** Summed VmRSS of a process's children (under tsx: the esbuild service each node process starts). */
 export function childrenRssBytes(pid: number): number {
-  return processes().filter(([, , ppid]) => ppid === pid).reduce((sum, [child]) => sum + (rssBytes(child) || 0), 0);
+  return processes()
+    .filter(([, , ppid]) => ppid === pid)
+    .reduce((sum, [child]) => sum + (rssBytes(child) || 0), 0);
 }
 
 /** CPU time (ms) of every running process with this command name, e.g. all `postgres` processes. */
 export function commandCpuMs(command: string): number {
-  return processes().filter(([, comm]) => comm === command).reduce((sum, [pid]) => {
-    try {
-      return sum + cpuMs(pid);
-    } catch {
-      return sum;
-    }
-  }, 0);
+  return processes()
+    .filter(([, comm]) => comm === command)
+    .reduce((sum, [pid]) => {
+      try {
+        return sum + cpuMs(pid);
+      } catch {
+        return sum;
+      }
+    }, 0);
 }
 
 /** CPU time (user + system) a process has used so far, in ms. */

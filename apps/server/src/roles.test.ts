@@ -8,7 +8,14 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeJt808Auth, encodeJt808Register, jt808Codec } from '@chelian/protocols/jt808/index.ts';
 import { encryptForLogin } from './modules/auth/rsa.ts';
-import { CHILD_ADMIN_PASSWORD, prepareServer, spawnServer, waitReady, type ServerProcess, type ServerSetup } from './testing/serverProcess.ts';
+import {
+  CHILD_ADMIN_PASSWORD,
+  prepareServer,
+  spawnServer,
+  waitReady,
+  type ServerProcess,
+  type ServerSetup,
+} from './testing/serverProcess.ts';
 import { TestTerminal } from './testing/testTerminal.ts';
 
 let setup: ServerSetup | undefined;
@@ -26,7 +33,17 @@ afterEach(async () => {
 /** A JT/T 808 terminal registers and authenticates on the process's port. */
 async function logsInTerminal(port: number, phone: string) {
   const term = await TestTerminal.connect(port, jt808Codec);
-  term.send(encodeJt808Register({ phone }, 1, { province: 44, city: 300, maker: 'CHLN', model: 'JT701', deviceId: 'D000001', plateColor: 1, plate: '' }));
+  term.send(
+    encodeJt808Register({ phone }, 1, {
+      province: 44,
+      city: 300,
+      maker: 'CHLN',
+      model: 'JT701',
+      deviceId: 'D000001',
+      plateColor: 1,
+      plate: '',
+    }),
+  );
   const reg = jt808Codec.decode(await term.next(10_000));
   expect(reg.ok && reg.value.messageType).toBe('0x8100');
   const authCode = reg.ok ? (reg.value.messages[0].detail as { authCode?: string }).authCode : undefined;
@@ -66,13 +83,18 @@ describe('the built server (apps/server/dist)', () => {
 
     const { obj } = await (await fetch(`${base}/oauth/getConfig`)).json();
     const body = new URLSearchParams({ username: 'admin', password: encryptForLogin(obj.publicKey, CHILD_ADMIN_PASSWORD) });
-    const login = await (await fetch(`${base}/oauth/v4/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })).json();
+    const login = await (
+      await fetch(`${base}/oauth/v4/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })
+    ).json();
     expect(login.flag, login.msg).toBe(1);
     // The region boundaries are found from dist/ (they live in packages/geo/data).
-    const geo = await (await fetch(`${base}/car/v4/api/address/baidu/getGeo.json`, {
-      method: 'POST', headers: { 'content-type': 'application/json', sessionid: login.obj.sessionId },
-      body: JSON.stringify({ lonAndLatToAddressVOS: [{ lon: 114.0579, lat: 22.5431, mac: '013800138000', index: 0 }] }),
-    })).json();
+    const geo = await (
+      await fetch(`${base}/car/v4/api/address/baidu/getGeo.json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', sessionid: login.obj.sessionId },
+        body: JSON.stringify({ lonAndLatToAddressVOS: [{ lon: 114.0579, lat: 22.5431, mac: '013800138000', index: 0 }] }),
+      })
+    ).json();
     expect(geo.obj).toEqual([{ address: '广东省深圳市', index: 0 }]);
     await logsInTerminal(setup.ports.jt808, '013700000002');
   }, 180_000);

@@ -30,7 +30,10 @@ async function openBus(config: Config, log: FastifyBaseLogger): Promise<Bus> {
  * is not loaded: `--role gateway` imports neither the API modules nor the web app, the auth
  * context (RSA, captcha) nor the storage engine it does not run on.
  */
-export async function startServer(config: Config, opts: { db?: Db; log?: FastifyBaseLogger; listen?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  opts: { db?: Db; log?: FastifyBaseLogger; listen?: boolean } = {},
+): Promise<RunningServer> {
   const log = opts.log ?? createLogger();
   const db = opts.db ?? (await openDatabase(config));
   await migrate(db);
@@ -41,15 +44,20 @@ export async function startServer(config: Config, opts: { db?: Db; log?: Fastify
   const app = api?.app ?? (await (await import('./http/healthApp.ts')).buildHealthApp(core));
   // With the API the geofence engine starts with its routes (gateway role); without, here.
   const stopFences = api ? () => {} : (await import('./modules/geofences/geofenceEngine.ts')).startGeofenceEngine(core);
-  const stopJobs = api && config.roles.includes('jobs') ? (await import('./modules/exports/exports.service.ts')).startExportWorker(api.ctx) : () => {};
+  const stopJobs =
+    api && config.roles.includes('jobs') ? (await import('./modules/exports/exports.service.ts')).startExportWorker(api.ctx) : () => {};
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
   // Terminal ports: JT/T 808, GT06, H02 (config.ports). Closed before the bus and the database so
   // every position already acknowledged is written.
-  const gateway = config.roles.includes('gateway') && opts.listen !== false
-    ? await startGateway(core, { host: config.host, ports: config.ports, offlineAfterSeconds: config.offlineAfterSeconds })
-    : null;
+  const gateway =
+    config.roles.includes('gateway') && opts.listen !== false
+      ? await startGateway(core, { host: config.host, ports: config.ports, offlineAfterSeconds: config.offlineAfterSeconds })
+      : null;
   // Demo mode: a demo account whose simulated fleet drives against this gateway's ports.
-  const demo = api && config.demo ? await (await import('./demo/demo.ts')).startDemo(api.ctx, gateway?.ports ?? config.ports, { password: config.demoPassword }) : null;
+  const demo =
+    api && config.demo
+      ? await (await import('./demo/demo.ts')).startDemo(api.ctx, gateway?.ports ?? config.ports, { password: config.demoPassword })
+      : null;
   return {
     ctx: api?.ctx ?? core,
     app,
