@@ -1,19 +1,25 @@
 /**
- * Idle connections: `node --import tsx bench/idle-connections.bench.ts [--connections=30000]
- * [--step=5000] [--hold-seconds=10] [--max-seconds=240]`.
+ * Idle connections, the way the design scales (several gateways sharing PostgreSQL and NATS):
+ * `node --import tsx bench/idle-connections.bench.ts [--connections=100000] [--per-process=19500]
+ * [--step=2000] [--gt06-every=5] [--hold-seconds=30] [--max-seconds=1500] [--concurrency=64]
+ * [--runtime=built|tsx]`.
  *
- * The gateway (apps/server/src/testing/gatewayProcess.ts) runs in a child process on PostgreSQL
- * (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, in a fresh schema dropped
- * afterwards). This process opens `connections` JT/T 808 connections to it from 127.0.0.2,
- * 127.0.0.3, … (20 000 per source address: one address has ~28 000 ephemeral ports), each one
- * registered (0x0100 → 0x8100) and authenticated (0x0102 → 0x8001), then silent. The child's RSS
- * (/proc/<pid>/status VmRSS) is read with no connection, after every `step` connections and after
- * holding them all `hold-seconds`; bytes per connection = RSS growth / connections (and the slope
- * over the last half, which leaves out one-time growth). Prints JSON.
+ * `runtime`: `built` (default) runs apps/server/dist/main.js, built first by scripts/build-server.mjs
+ * (`npm run build:server`); `tsx` runs `node --import tsx apps/server/src/main.ts` as `npm run serve`
+ * does, and then a gateway's footprint includes the esbuild service process tsx starts beside it.
  *
- * Both processes need one descriptor per connection: when `ulimit -n` is too low the bench
- * re-runs itself under `bash -c 'ulimit -n <connections + 4096> && exec node …'` (raising the
- * soft limit above the hard one needs root, or set it before running).
+ * K = ceil(connections / per-process) gateways, each `main.ts --role gateway` on its own ports
+ * (PORT, JT808_PORT, GT06_PORT = 0), all on one fresh schema of DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/test, dropped afterwards) and on NATS_URL (default
+ * nats://127.0.0.1:4222), so they work as one. K client processes (bench/support/idleClient.ts),
+ * client k on source addresses 127.0.(k+1).1, .2, … (`per-address` each) talking to gateway k (standing in for the TCP load
+ * balancer), log their terminals in — JT/T 808 register + authenticate, every `gt06-every`-th
+ * terminal a GT06 login — `step` per client at a time, all clients at once, then keep them silent.
+ * Every process is started under `bash -c 'ulimit -n …'`: the hard `nofile` limit (20 000 here)
+ * is per process, so per-process stays below it. After every step and after holding all of them
+ * `hold-seconds`: VmRSS and CPU time of every gateway and client, logins/s, online rows in the
+ * database, kernel socket memory (/proc/net/sockstat, /proc/slabinfo). Prints JSON on stdout,
+ * progress on stderr. Kills its children and drops its schema on any exit.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,164 +27,350 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { codecs, decodeJt808, encodeJt808Auth, encodeJt808Register } from '../packages/protocols/src/index.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { openPostgres } from '../apps/server/src/db/postgres.ts';
 import { identifierKey } from '../apps/server/src/modules/terminals/identifiers.ts';
+import { terminalOf, type ClientPlan } from './support/idleClient.ts';
+import {
+  childrenRssBytes,
+  commandCpuMs,
+  cpuMs,
+  kernelSockets,
+  loadAverage,
+  MB,
+  rssBytes,
+  type KernelSockets,
+} from './support/procStats.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
-const REQUESTED = Number(args.get('connections') ?? 30_000);
-const STEP = Number(args.get('step') ?? 5000);
-const HOLD_SECONDS = Number(args.get('hold-seconds') ?? 10);
-const MAX_SECONDS = Number(args.get('max-seconds') ?? 240);
-const PER_SOURCE = 20_000;
+const num = (name: string, fallback: number) => Number(args.get(name) ?? fallback);
+const N = num('connections', 100_000);
+const STEP = num('step', 2000);
+const GT06_EVERY = num('gt06-every', 5);
+const HOLD_SECONDS = num('hold-seconds', 30);
+const MAX_SECONDS = num('max-seconds', 1500);
+const CONCURRENCY = num('concurrency', 64);
+// Connections per source address. With one address per client (bind to it, port 0: the kernel
+// searches that address's ~28 000 ephemeral ports for a free one), one gateway's logins fell from
+// ~1 000/s to ~140/s by 17 500 connections while neither its CPU per login nor PostgreSQL's grew;
+// with 2 500 per address they stay at ~1 400/s. The slowdown was the bench's, not the server's.
+const PER_ADDRESS = num('per-address', 2500);
+const RUNTIME = args.get('runtime') === 'tsx' ? 'tsx' : 'built';
+const GATEWAY_ARGS = RUNTIME === 'tsx' ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js'];
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const repo = path.resolve(import.meta.dirname, '..');
 const log = (...a: unknown[]) => console.error(new Date().toISOString().slice(11, 19), ...a);
-
-// Descriptors: one per connection here and one in the gateway, plus headroom. Neither process
-// can go past the hard limit (raising it needs CAP_SYS_RESOURCE): the count is capped there.
-const HEADROOM = 300;
-const hardLimit = Number(execFileSync('bash', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim()) || Infinity;
-const N = Math.min(REQUESTED, hardLimit - HEADROOM);
-if (N < REQUESTED) log(`hard limit on open files is ${hardLimit}: capping at ${N} connections (one process per side)`);
-const needFds = N + HEADROOM;
-function rssBytes(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) * 1024 : NaN;
-}
-const MB = (b: number) => Math.round((b / 2 ** 20) * 10) / 10;
-const phoneOf = (i: number) => `0138${String(i).padStart(8, '0')}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const round = (x: number) => Math.round(x);
 
-/** Connects, registers and authenticates one terminal; resolves with its (now silent) socket. */
-function openTerminal(port: number, i: number): Promise<net.Socket> {
-  return new Promise((resolve, reject) => {
-    const target = { phone: phoneOf(i) };
-    const framer = codecs.jt808.createFramer();
-    const socket = net.connect({ port, host: '127.0.0.1', localAddress: `127.0.0.${2 + Math.floor(i / PER_SOURCE)}` });
-    const timer = setTimeout(() => (socket.destroy(), reject(new Error(`terminal ${i}: handshake timed out`))), 60_000);
-    socket.once('error', (err) => (clearTimeout(timer), reject(err)));
-    socket.once('connect', () => {
-      socket.write(encodeJt808Register(target, 1, { province: 31, city: 100, maker: 'CHLN', model: 'CL-808S', deviceId: String(i % 1e7).padStart(7, '0'), plateColor: 0, plate: '' }));
-    });
-    const onData = (chunk: Buffer) => {
-      for (const frame of framer.push(chunk).frames) {
-        const r = decodeJt808(frame);
-        if (!r.ok) continue;
-        for (const m of r.value.messages) {
-          const authCode = (m.detail as { authCode?: string } | undefined)?.authCode;
-          if (m.messageType === '0x8100' && authCode) socket.write(encodeJt808Auth(target, 2, { authCode, imei: '', softwareVersion: '1.0' }));
-          else if (m.messageType === '0x8001' && m.commandReply?.answered === '0x0102') {
-            clearTimeout(timer);
-            socket.off('data', onData);
-            socket.removeAllListeners('error');
-            socket.on('error', () => {});
-            socket.on('data', () => {}); // a command now and then is read and dropped
-            resolve(socket);
-          }
-        }
-      }
-    };
-    socket.on('data', onData);
+const HEADROOM = 500; // descriptors beyond the connections: database pool, NATS, listeners, files
+const hardLimit = Number(fs.readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+\d+\s+(\d+)/)?.[1]) || 1_048_576;
+const PER_PROCESS = Math.min(num('per-process', 19_500), hardLimit - HEADROOM);
+const K = Math.ceil(N / PER_PROCESS);
+const shares = Array.from({ length: K }, (_, k) => Math.floor(N / K) + (k < N % K ? 1 : 0));
+const firsts = shares.map((_, k) => shares.slice(0, k).reduce((a, b) => a + b, 0));
+const FD_LIMIT = Math.min(hardLimit, PER_PROCESS + HEADROOM);
+
+/** A child under its own descriptor limit (bash raises the soft limit, then becomes node). */
+function spawnLimited(nodeArgs: string[], env: NodeJS.ProcessEnv, ipc: boolean): ChildProcess {
+  const cmd = [process.execPath, ...nodeArgs].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  return spawn('bash', ['-c', `ulimit -n ${FD_LIMIT} && exec ${cmd}`], {
+    cwd: repo,
+    env: { ...process.env, ...env },
+    stdio: ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
   });
 }
 
+const children: ChildProcess[] = [];
+let cleanup: () => Promise<void> = async () => {};
+
+async function natsReachable(url: string): Promise<boolean> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const s = net.connect(Number(u.port || 4222), u.hostname, () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+}
+
+/** Starts gateway k and resolves with its pid and terminal ports once it listens. */
+function startGateway(k: number, env: NodeJS.ProcessEnv): Promise<{ pid: number; ports: { jt808: number; gt06: number } }> {
+  const child = spawnLimited([...GATEWAY_ARGS, '--role', 'gateway'], env, false);
+  children.push(child);
+  let tail = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      tail = (tail + chunk.toString()).slice(-4000); // read it all: a full pipe would stall the gateway
+      const m = /"terminalPorts":(\{[^}]*\})/.exec(tail);
+      if (m) resolve({ pid: child.pid!, ports: JSON.parse(m[1]) });
+    });
+    child.once('exit', (code) => reject(new Error(`gateway ${k} exited (${code}): ${tail}`)));
+  });
+}
+
+function startClient(plan: ClientPlan): Promise<{ child: ChildProcess; ask: <T>(msg: object, reply: string) => Promise<T> }> {
+  const child = spawnLimited(
+    ['--import', 'tsx', path.join(repo, 'bench/support/idleClient.ts')],
+    { IDLE_CLIENT_PLAN: JSON.stringify(plan) },
+    true,
+  );
+  children.push(child);
+  const ask = <T>(msg: object, reply: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (m: { type: string }) =>
+        m.type === reply && (child.off('message', onMessage), child.off('exit', onExit), resolve(m as T));
+      const onExit = (code: number | null) => reject(new Error(`client exited (${code})`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send(msg);
+    });
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve({ child, ask }));
+    child.once('exit', (code) => reject(new Error(`client ${plan.sourceAddresses[0]} exited (${code})`)));
+  });
+}
+
+interface Sample {
+  step: number;
+  seconds: number;
+  held: number;
+  loginsInStep: number;
+  stepSeconds: number;
+  loginsPerSecond: number;
+  /** Gateway CPU time (all gateways, user + system) per login in this step: the wall-clock rate is mostly the shared machine. */
+  gatewayCpuMsPerLogin: number;
+  /** CPU time of every `postgres` process on the machine per login (other sessions' queries count too). */
+  postgresCpuMsPerLogin: number;
+  /** CPU time of the client processes per login (bench side: connect, bind, handshake). */
+  clientCpuMsPerLogin: number;
+  perGateway: Array<{ held: number; rssMB: number; loginsPerSecond: number; cpuMsInStep: number }>;
+  gatewaysRssMB: number;
+  clientsRssMB: number;
+  failed: number;
+  loadAverage: number[];
+}
+
 async function main() {
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const schema = `bench_idle_${randomBytes(4).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-idle-'));
   const admin = openPostgres({ connectionString: DATABASE_URL, max: 1 });
   await admin.exec(`CREATE SCHEMA ${schema}`);
+  let cleaned = false;
+  cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    const exits = children.filter((c) => c.exitCode === null && c.signalCode === null).map((c) => new Promise((r) => c.once('exit', r)));
+    for (const c of children) c.kill('SIGTERM');
+    const forced = setTimeout(() => children.forEach((c) => c.kill('SIGKILL')), 15_000);
+    await Promise.all(exits);
+    clearTimeout(forced);
+    await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch((err) => log('schema not dropped:', String(err)));
+    await admin.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   const db = openPostgres({ connectionString: DATABASE_URL, schema, max: 1 });
-  let child: ChildProcess | undefined;
-  const sockets: net.Socket[] = [];
   try {
     await migrate(db);
-    // Registered up front, as an operator would: the gateway finds each terminal on first contact.
-    const phones = Array.from({ length: N }, (_, i) => phoneOf(i));
+    const ids = Array.from({ length: N }, (_, i) => terminalOf(i, GT06_EVERY));
     await db.query(
-      'INSERT INTO terminals (identifier, identifier_key, protocol) SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT (identifier_key) DO NOTHING',
-      [phones, phones.map(identifierKey), phones.map(() => 'jt808')],
+      'INSERT INTO terminals (identifier, identifier_key, protocol) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])',
+      [ids.map((t) => t.id), ids.map((t) => identifierKey(t.id)), ids.map((t) => t.protocol)],
     );
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'apps/server/src/testing/gatewayProcess.ts')], {
-      cwd: repo, env: { ...process.env, DATABASE_URL, PG_SCHEMA: schema }, stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const port = await new Promise<number>((resolve, reject) => {
-      let buf = '';
-      child!.stdout!.on('data', (d) => {
-        const m = /\{"port":(\d+)\}/.exec((buf += d));
-        if (m) resolve(Number(m[1]));
-      });
-      child!.once('exit', (code) => reject(new Error(`gateway exited ${code}`)));
-    });
-    const pid = child.pid!;
+    const nats = await natsReachable(NATS_URL);
+    if (!nats) log(`NATS at ${NATS_URL} unreachable: the gateways run with in-process buses (they still share the database)`);
+    const url = new URL(DATABASE_URL);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const env = {
+      DATABASE_URL: url.toString(),
+      NATS_URL: nats ? NATS_URL : '',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      JT808_PORT: '0',
+      GT06_PORT: '0',
+      H02_PORT: '0',
+      CHELIAN_ADMIN_PASSWORD: `Bench#${randomBytes(6).toString('hex')}`,
+      CHELIAN_DEMO: '',
+      LOG_LEVEL: 'info',
+      // Silent terminals are dropped after this long; the bench outlasts the 300 s default.
+      OFFLINE_AFTER_SECONDS: String(MAX_SECONDS + HOLD_SECONDS + 600),
+    };
+    // The build's output is progress (stderr), not figures (stdout).
+    if (RUNTIME === 'built')
+      execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], { stdio: ['ignore', 2, 'inherit'] });
+    log(
+      `${N} connections: ${K} gateways and ${K} clients, ≤ ${PER_PROCESS} each (hard nofile limit ${hardLimit}), NATS ${nats ? 'on' : 'off'}`,
+    );
+    const gateways = await Promise.all(shares.map((_, k) => startGateway(k, env)));
     await sleep(3000);
-    const baseline = rssBytes(pid);
-    log('gateway', { pid, port, rssMB: MB(baseline) });
+    const kernelBefore = kernelSockets();
+    const baseline = gateways.map((g) => rssBytes(g.pid));
+    log(
+      'gateways up',
+      gateways.map((g, k) => ({ pid: g.pid, rssMB: MB(baseline[k]) })),
+    );
+    const clients = await Promise.all(
+      shares.map((count, k) =>
+        startClient({
+          first: firsts[k],
+          count,
+          ports: gateways[k].ports,
+          gt06Every: GT06_EVERY,
+          concurrency: CONCURRENCY,
+          perAddress: PER_ADDRESS,
+          sourceAddresses: Array.from({ length: Math.ceil(count / PER_ADDRESS) }, (_, j) => `127.0.${1 + k}.${1 + j}`),
+        }),
+      ),
+    );
+    const clientBaseline = clients.map((c) => rssBytes(c.child.pid!));
 
-    const samples: Array<{ connections: number; rssMB: number; seconds: number }> = [{ connections: 0, rssMB: MB(baseline), seconds: 0 }];
     const t0 = performance.now();
-    let failed = 0;
-    let next = 0;
-    let lastError = '';
     const deadline = t0 + MAX_SECONDS * 1000;
-    while (next < N && performance.now() < deadline) {
-      const upTo = Math.min(N, next + STEP);
-      await Promise.all(Array.from({ length: 256 }, async () => {
-        while (next < upTo && performance.now() < deadline) {
-          const i = next++;
-          try {
-            sockets.push(await openTerminal(port, i));
-          } catch (err) {
-            failed++;
-            lastError = String(err);
-          }
-        }
+    const samples: Sample[] = [];
+    let held = shares.map(() => 0);
+    let failed = shares.map(() => 0);
+    let cpuBefore = gateways.map((g) => cpuMs(g.pid));
+    let postgresBefore = commandCpuMs('postgres');
+    for (let step = 1; held.reduce((a, b) => a + b, 0) + failed.reduce((a, b) => a + b, 0) < N && performance.now() < deadline; step++) {
+      const stepStart = performance.now();
+      const replies = await Promise.all(
+        clients.map((c) =>
+          c.ask<{ held: number; failed: number; ms: number; cpuMs: number; lastError?: string }>(
+            { type: 'open', upTo: step * STEP, maxMs: deadline - performance.now() },
+            'opened',
+          ),
+        ),
+      );
+      const stepSeconds = (performance.now() - stepStart) / 1000;
+      const cpuNow = gateways.map((g) => cpuMs(g.pid));
+      const postgresNow = commandCpuMs('postgres');
+      const postgresMsInStep = postgresNow - postgresBefore;
+      const newly = replies.reduce((a, r, k) => a + r.held - held[k], 0);
+      const perGateway = gateways.map((g, k) => ({
+        held: replies[k].held,
+        rssMB: MB(rssBytes(g.pid)),
+        loginsPerSecond: round((replies[k].held - held[k]) / Math.max(0.001, replies[k].ms / 1000)),
+        cpuMsInStep: round(cpuNow[k] - cpuBefore[k]),
       }));
-      await sleep(1000);
-      samples.push({ connections: sockets.length, rssMB: MB(rssBytes(pid)), seconds: Math.round((performance.now() - t0) / 100) / 10 });
-      log(samples.at(-1), { failed });
+      held = replies.map((r) => r.held);
+      failed = replies.map((r) => r.failed);
+      cpuBefore = cpuNow;
+      postgresBefore = postgresNow;
+      const sample: Sample = {
+        step,
+        seconds: round((performance.now() - t0) / 1000),
+        held: held.reduce((a, b) => a + b, 0),
+        loginsInStep: newly,
+        stepSeconds: Math.round(stepSeconds * 10) / 10,
+        loginsPerSecond: round(newly / stepSeconds),
+        gatewayCpuMsPerLogin: Math.round((perGateway.reduce((a, g) => a + g.cpuMsInStep, 0) / Math.max(1, newly)) * 100) / 100,
+        postgresCpuMsPerLogin: Math.round((postgresMsInStep / Math.max(1, newly)) * 100) / 100,
+        clientCpuMsPerLogin: Math.round((replies.reduce((a, r) => a + r.cpuMs, 0) / Math.max(1, newly)) * 100) / 100,
+        perGateway,
+        gatewaysRssMB: MB(gateways.reduce((a, g) => a + rssBytes(g.pid), 0)),
+        clientsRssMB: MB(clients.reduce((a, c) => a + rssBytes(c.child.pid!), 0)),
+        failed: failed.reduce((a, b) => a + b, 0),
+        loadAverage: loadAverage(),
+      };
+      samples.push(sample);
+      log(
+        `step ${step}: ${sample.held} held (+${newly} in ${sample.stepSeconds} s = ${sample.loginsPerSecond}/s, CPU ms each: gateways ${sample.gatewayCpuMsPerLogin}, postgres ${sample.postgresCpuMsPerLogin}, clients ${sample.clientCpuMsPerLogin}), gateways ${sample.gatewaysRssMB} MB, failed ${sample.failed}, load ${sample.loadAverage[0]}`,
+      );
+      for (const r of replies) if (r.lastError) log('  last error:', r.lastError);
     }
     const openSeconds = (performance.now() - t0) / 1000;
+    log(`holding ${HOLD_SECONDS} s`);
     await sleep(HOLD_SECONDS * 1000);
-    const held = rssBytes(pid);
-    const alive = sockets.filter((s) => !s.destroyed).length;
+    const alive = await Promise.all(clients.map((c) => c.ask<{ alive: number }>({ type: 'count' }, 'count')));
     const online = Number((await db.one<{ n: string }>('SELECT count(*) AS n FROM terminals WHERE online'))!.n);
-    const n = sockets.length;
-    const mid = samples.reduce((best, s) => (Math.abs(s.connections - n / 2) < Math.abs(best.connections - n / 2) ? s : best), samples[0]);
-    const perConn = (held - baseline) / n;
-    const slope = ((held - mid.rssMB * 2 ** 20) / (n - mid.connections));
-    const extrapolated100k = baseline + Math.max(perConn, slope) * 100_000;
-    console.log(JSON.stringify({
-      bench: 'idle-connections', node: process.version, cpus: os.cpus().length, loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100),
-      protocol: 'jt808 (registered + authenticated, then silent)', fdLimit: Number(execFileSync('bash', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim()),
-      requested: REQUESTED, target: N, hardFdLimit: hardLimit, opened: n, failed, lastError: lastError || undefined, aliveAfterHold: alive, onlineInDb: online,
-      openSeconds: Math.round(openSeconds * 10) / 10, handshakesPerSecond: Math.round(n / openSeconds), holdSeconds: HOLD_SECONDS,
-      serverRssMB: { baseline: MB(baseline), afterHold: MB(held) },
-      bytesPerConnection: { overall: Math.round(perConn), lastHalfSlope: Math.round(slope) },
-      extrapolatedTo100000: { serverRssMB: MB(extrapolated100k), note: 'extrapolation: baseline + 100 000 × the larger of the two per-connection figures; not measured' },
-      clientRssMB: MB(process.memoryUsage().rss),
-      samples,
-    }, null, 2));
+    const gatewayRss = gateways.map((g) => rssBytes(g.pid));
+    const helperRss = gateways.map((g) => childrenRssBytes(g.pid));
+    const clientRss = clients.map((c) => rssBytes(c.child.pid!));
+    const kernelAfter = kernelSockets();
+    const total = held.reduce((a, b) => a + b, 0);
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    console.log(
+      JSON.stringify(
+        {
+          bench: 'idle-connections',
+          node: process.version,
+          cpus: os.cpus().length,
+          loadAverageAtEnd: loadAverage(),
+          runtime: `node ${GATEWAY_ARGS.join(' ')} --role gateway`,
+          bus: nats ? `NATS ${NATS_URL}` : 'in-process (NATS unreachable)',
+          requested: N,
+          gateways: K,
+          perProcessCap: PER_PROCESS,
+          hardFdLimit: hardLimit,
+          gt06Share: GT06_EVERY ? 1 / GT06_EVERY : 0,
+          opened: total,
+          failed: sum(failed),
+          aliveAfterHold: sum(alive.map((a) => a.alive)),
+          onlineInDb: online,
+          openSeconds: round(openSeconds),
+          loginsPerSecondOverall: round(total / openSeconds),
+          holdSeconds: HOLD_SECONDS,
+          perGateway: gateways.map((g, k) => ({
+            pid: g.pid,
+            connections: held[k],
+            alive: alive[k].alive,
+            rssMB: { empty: MB(baseline[k]), afterHold: MB(gatewayRss[k]) },
+            childProcessesRssMB: MB(helperRss[k]),
+            bytesPerConnection: held[k] ? round((gatewayRss[k] - baseline[k]) / held[k]) : null,
+            cpuSeconds: round(cpuMs(g.pid) / 1000),
+          })),
+          total: {
+            gatewaysRssMB: {
+              empty: MB(sum(baseline)),
+              afterHold: MB(sum(gatewayRss)),
+              withChildProcesses: MB(sum(gatewayRss) + sum(helperRss)),
+            },
+            bytesPerConnection: total ? round((sum(gatewayRss) - sum(baseline)) / total) : null,
+            clientsRssMB: { empty: MB(sum(clientBaseline)), afterHold: MB(sum(clientRss)) },
+          },
+          kernel: kernelDelta(kernelBefore, kernelAfter, total),
+          samples,
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
-    for (const s of sockets) s.destroy();
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
     await db.close();
-    await admin.exec(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
-    await admin.close();
+    await cleanup();
   }
 }
 
-const fdLimit = Number(execFileSync('bash', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim());
-if (fdLimit < needFds) {
-  if (process.env.CHELIAN_BENCH_REEXEC) throw new Error(`ulimit -n is ${fdLimit}, need ${needFds}`);
-  log(`ulimit -n ${fdLimit} < ${needFds}: re-running under bash with ulimit -n ${needFds}`);
-  const cmd = [process.execPath, ...process.execArgv, process.argv[1], ...process.argv.slice(2)].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const child = spawn('bash', ['-c', `ulimit -n ${needFds} && exec ${cmd}`], { stdio: 'inherit', env: { ...process.env, CHELIAN_BENCH_REEXEC: '1' } });
-  child.on('exit', (code) => process.exit(code ?? 1));
-} else {
-  await main();
+/** Kernel memory for the sockets, machine-wide (other sessions' sockets move it too). */
+function kernelDelta(before: KernelSockets, after: KernelSockets, connections: number) {
+  const slab =
+    before.slabBytes && after.slabBytes
+      ? Object.fromEntries(Object.keys(after.slabBytes).map((name) => [name, MB(after.slabBytes![name] - (before.slabBytes![name] ?? 0))]))
+      : null;
+  const slabTotal = slab ? Object.values(slab).reduce((a, b) => a + b, 0) : null;
+  return {
+    note: 'machine-wide; both ends of every loopback connection are counted (2 sockets per connection)',
+    tcpSocketsInUse: { before: before.tcpInUse, after: after.tcpInUse },
+    tcpBufferMB: { before: MB(before.tcpBufferBytes), after: MB(after.tcpBufferBytes) },
+    slabGrowthMB: slab,
+    slabGrowthTotalMB: slabTotal,
+    slabBytesPerConnection: slabTotal !== null && connections ? round((slabTotal * 2 ** 20) / connections) : null,
+  };
 }
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+}
+// Bounded in time even if something hangs: opening, holding, and five minutes for everything else.
+setTimeout(
+  () => {
+    log('time limit reached: stopping');
+    void cleanup().finally(() => process.exit(2));
+  },
+  (MAX_SECONDS + HOLD_SECONDS + 300) * 1000,
+).unref();
+await main().catch(async (err) => {
+  log(err);
+  await cleanup();
+  process.exitCode = 1;
+});

@@ -12,7 +12,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { createLogger, startServer } from '../apps/server/src/server.ts';
+import { createLogger } from '../apps/server/src/log.ts';
+import { startServer } from '../apps/server/src/server.ts';
 import { seedFleet, seedTrack } from './support/seedFleet.ts';
 
 const i = process.argv.indexOf('--days');

@@ -15,7 +15,7 @@ import { seedAll } from '../apps/server/src/seed.ts';
 import { createContext } from '../apps/server/src/context.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { MemoryBus } from '../apps/server/src/bus/bus.ts';
-import { createLogger } from '../apps/server/src/server.ts';
+import { createLogger } from '../apps/server/src/log.ts';
 import { dayStart, addDays } from '../apps/server/src/modules/reports/beijingDay.ts';
 import { rollupDay } from '../apps/server/src/modules/reports/rollup.service.ts';
 import { reportsQueries } from '../apps/server/src/modules/reports/reports.queries.ts';

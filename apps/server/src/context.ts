@@ -23,6 +23,9 @@ export interface AppContext {
   login: LoginService;
 }
 
+/** What every role needs: configuration, storage, the bus and the logger. */
+export type CoreContext = Pick<AppContext, 'config' | 'db' | 'bus' | 'log'>;
+
 export async function createContext(config: Config, db: Db, bus: Bus, log: FastifyBaseLogger): Promise<AppContext> {
   const keys = await loadOrCreateKeyPair(db);
   const decrypt = createDecryptor(keys.privateKey);

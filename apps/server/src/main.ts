@@ -1,9 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config.ts';
 import { startServer } from './server.ts';
 
 const config = loadConfig();
 const server = await startServer(config);
-server.ctx.log.info({ port: config.port, engine: server.ctx.db.engine, roles: config.roles }, '车联服务已启动');
+// The ports actually bound (0 in the configuration picks a free one).
+const port = (server.app.server.address() as AddressInfo | null)?.port ?? config.port;
+server.ctx.log.info({ port, terminalPorts: server.gateway?.ports, engine: server.ctx.db.engine, roles: config.roles }, '车联服务已启动');
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

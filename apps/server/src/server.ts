@@ -1,29 +1,21 @@
-import pino from 'pino';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { createContext, type AppContext } from './context.ts';
+import type { AppContext, CoreContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
 import type { Db } from './db/types.ts';
 import { MemoryBus, type Bus } from './bus/bus.ts';
-import { buildApp } from './http/app.ts';
-import { seedAll } from './seed.ts';
-import { startExportWorker } from './modules/exports/exports.service.ts';
-import { startPositionRetention } from './modules/positions/positionRetention.service.ts';
-import { startRollupWorker } from './modules/reports/rollup.service.ts';
+import { createLogger } from './log.ts';
 import { startGateway, type Gateway } from './gateway/gateway.ts';
-import { startDemo } from './demo/demo.ts';
 
 export interface RunningServer {
-  ctx: AppContext;
+  /** The full context when this process serves the API or runs jobs; storage, bus and log only in a gateway-only process. */
+  ctx: AppContext | CoreContext;
+  /** The HTTP API and web app; only `/healthz` in a gateway-only process. */
   app: FastifyInstance;
   /** The device gateway, when this process runs the 'gateway' role (and listens). */
   gateway: Gateway | null;
   close(): Promise<void>;
-}
-
-export function createLogger(level = process.env.LOG_LEVEL ?? 'info'): FastifyBaseLogger {
-  return pino({ level, base: undefined }) as unknown as FastifyBaseLogger;
 }
 
 async function openBus(config: Config, log: FastifyBaseLogger): Promise<Bus> {
@@ -33,38 +25,45 @@ async function openBus(config: Config, log: FastifyBaseLogger): Promise<Bus> {
 }
 
 /**
- * Starts the roles this process runs: storage is opened and migrated, the first-start seed runs,
- * then the HTTP API (and later the gateway and jobs).
+ * Starts the roles this process runs: storage is opened and migrated, then the HTTP API with the
+ * first-start seed (roles api, jobs), the terminal gateway and the jobs. Code a role does not use
+ * is not loaded: `--role gateway` imports neither the API modules nor the web app, the auth
+ * context (RSA, captcha) nor the storage engine it does not run on.
  */
-export async function startServer(config: Config, opts: { db?: Db; log?: FastifyBaseLogger; listen?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  opts: { db?: Db; log?: FastifyBaseLogger; listen?: boolean } = {},
+): Promise<RunningServer> {
   const log = opts.log ?? createLogger();
   const db = opts.db ?? (await openDatabase(config));
   await migrate(db);
   const bus = await openBus(config, log);
-  const ctx = await createContext(config, db, bus, log);
-  const { admin } = await seedAll(ctx);
-  if (admin.generatedPassword) {
-    // Printed once, on the start that created it; also kept in DATA_DIR/initial-admin.txt.
-    console.log(`\n初始管理员账号: admin  密码: ${admin.generatedPassword}  (已写入 ${config.dataDir}/initial-admin.txt)\n`);
-  }
-  const { app } = await buildApp(ctx);
-  const jobs = config.roles.includes('jobs')
-    ? [startExportWorker(ctx), startPositionRetention(ctx, config.positionRetentionDays), startRollupWorker(db, log, config.reportRollupSeconds * 1000)]
-    : [];
+  const core: CoreContext = { config, db, bus, log };
+  const servesApi = config.roles.some((role) => role !== 'gateway') || config.demo;
+  const api = servesApi ? await (await import('./apiSide.ts')).startApiSide(core) : null;
+  const app = api?.app ?? (await (await import('./http/healthApp.ts')).buildHealthApp(core));
+  // With the API the geofence engine starts with its routes (gateway role); without, here.
+  const stopFences = api ? () => {} : (await import('./modules/geofences/geofenceEngine.ts')).startGeofenceEngine(core);
+  const stopJobs = api && config.roles.includes('jobs') ? (await import('./jobs/startJobs.ts')).startJobs(api.ctx) : async () => {};
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
   // Terminal ports: JT/T 808, GT06, H02 (config.ports). Closed before the bus and the database so
   // every position already acknowledged is written.
-  const gateway = config.roles.includes('gateway') && opts.listen !== false
-    ? await startGateway(ctx, { host: config.host, ports: config.ports, offlineAfterSeconds: config.offlineAfterSeconds })
-    : null;
+  const gateway =
+    config.roles.includes('gateway') && opts.listen !== false
+      ? await startGateway(core, { host: config.host, ports: config.ports, offlineAfterSeconds: config.offlineAfterSeconds })
+      : null;
   // Demo mode: a demo account whose simulated fleet drives against this gateway's ports.
-  const demo = config.demo ? await startDemo(ctx, gateway?.ports ?? config.ports, { password: config.demoPassword }) : null;
+  const demo =
+    api && config.demo
+      ? await (await import('./demo/demo.ts')).startDemo(api.ctx, gateway?.ports ?? config.ports, { password: config.demoPassword })
+      : null;
   return {
-    ctx,
+    ctx: api?.ctx ?? core,
     app,
     gateway,
     async close() {
-      await Promise.all(jobs.map((stop) => stop()));
+      await stopJobs();
+      stopFences();
       demo?.stop();
       await gateway?.close();
       await app.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bus } from './bus.ts';
-import { createLogger } from '../server.ts';
+import { createLogger } from '../log.ts';
 import { connectNatsBus } from './nats.bus.ts';
 import { natsSkipReason } from '../testing/nats.ts';
 

@@ -1,13 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './types.ts';
-import { openPglite } from './pglite.ts';
-import { openPostgres } from './postgres.ts';
 
-/** PostgreSQL when DATABASE_URL is set, else PGlite kept in DATA_DIR/pglite. */
+/**
+ * PostgreSQL when DATABASE_URL is set, else PGlite kept in DATA_DIR/pglite. Each engine's code is
+ * loaded only when chosen: PGlite (WASM) alone adds ~35 MB to a process that never uses it.
+ */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
-  if (opts.databaseUrl) return openPostgres({ connectionString: opts.databaseUrl });
+  if (opts.databaseUrl) {
+    const { openPostgres } = await import('./postgres.ts');
+    return openPostgres({ connectionString: opts.databaseUrl });
+  }
   const dir = path.join(opts.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
+  const { openPglite } = await import('./pglite.ts');
   return openPglite(dir);
 }

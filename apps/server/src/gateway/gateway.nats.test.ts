@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import type { Bus } from '../bus/bus.ts';
 import { connectNatsBus } from '../bus/nats.bus.ts';
-import { createLogger } from '../server.ts';
+import { createLogger } from '../log.ts';
 import { createTestServer, form, type TestServer } from '../testing/testServer.ts';
 import { natsSkipReason } from '../testing/nats.ts';
 import { TestTerminal, eventually } from '../testing/testTerminal.ts';

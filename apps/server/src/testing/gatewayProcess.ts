@@ -1,19 +1,17 @@
 /**
  * A gateway alone in its own process, for crash tests and benchmarks: storage from DATABASE_URL (+ PG_SCHEMA)
  * or PGLITE_DIR (seeded from the migrated PGLITE_TEMPLATE dump when given), JT/T 808 on a free
- * port, announced on stdout as {"port": n}.
+ * port, announced on stdout as {"port": n}. Only the chosen engine's code is loaded.
  */
 import fs from 'node:fs';
 import { MemoryBus } from '../bus/bus.ts';
 import { migrate } from '../db/migrate.ts';
-import { openPglite } from '../db/pglite.ts';
-import { openPostgres } from '../db/postgres.ts';
 import { startGateway } from '../gateway/gateway.ts';
-import { createLogger } from '../server.ts';
+import { createLogger } from '../log.ts';
 
 const db = process.env.DATABASE_URL
-  ? openPostgres({ connectionString: process.env.DATABASE_URL, schema: process.env.PG_SCHEMA })
-  : await openPglite(process.env.PGLITE_DIR, process.env.PGLITE_TEMPLATE ? new Blob([fs.readFileSync(process.env.PGLITE_TEMPLATE)]) : undefined);
+  ? (await import('../db/postgres.ts')).openPostgres({ connectionString: process.env.DATABASE_URL, schema: process.env.PG_SCHEMA })
+  : await (await import('../db/pglite.ts')).openPglite(process.env.PGLITE_DIR, process.env.PGLITE_TEMPLATE ? new Blob([fs.readFileSync(process.env.PGLITE_TEMPLATE)]) : undefined);
 await migrate(db);
 const gateway = await startGateway({ db, bus: new MemoryBus(), log: createLogger('warn') }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 300 });
 process.stdout.write(`${JSON.stringify({ port: gateway.ports.jt808 })}\n`);

@@ -89,8 +89,13 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export function spawnServer(setup: ServerSetup): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env: setup.env, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * `opts.args`: extra arguments for main.ts, e.g. `['--role', 'gateway']`; `opts.built`: run
+ * apps/server/dist/main.js (`npm run build:server`) instead of the sources under tsx.
+ */
+export function spawnServer(setup: ServerSetup, opts: { args?: string[]; built?: boolean } = {}): ServerProcess {
+  const entry = opts.built ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, [...entry, ...(opts.args ?? [])], { cwd: repoRoot, env: setup.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const keep = (chunk: Buffer) => (out = (out + chunk.toString()).slice(-20_000));
   child.stdout!.on('data', keep);

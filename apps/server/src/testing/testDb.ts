@@ -13,7 +13,7 @@ import { openPostgres } from '../db/postgres.ts';
 import { loadConfig } from '../config.ts';
 import { createContext } from '../context.ts';
 import { MemoryBus } from '../bus/bus.ts';
-import { createLogger } from '../server.ts';
+import { createLogger } from '../log.ts';
 import { seedAll } from '../seed.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');

@@ -8,7 +8,7 @@ import { MemoryBus, type Bus } from '../bus/bus.ts';
 import { buildApp } from '../http/app.ts';
 import type { RegisteredRoute } from '../http/routeConfig.ts';
 import { encryptForLogin } from '../modules/auth/rsa.ts';
-import { createLogger } from '../server.ts';
+import { createLogger } from '../log.ts';
 import { seedAll } from '../seed.ts';
 import { createTestDb, TEST_ADMIN_PASSWORD } from './testDb.ts';
 

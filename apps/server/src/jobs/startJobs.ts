@@ -1,0 +1,15 @@
+import type { AppContext } from '../context.ts';
+import { startExportWorker } from '../modules/exports/exports.service.ts';
+import { startPositionRetention } from '../modules/positions/positionRetention.service.ts';
+import { startRollupWorker } from '../modules/reports/rollup.service.ts';
+
+/** The 'jobs' role's background tasks; the stop function waits for runs under way. */
+export function startJobs(ctx: AppContext): () => Promise<void> {
+  const { config, db, log } = ctx;
+  const stops = [
+    startExportWorker(ctx),
+    startPositionRetention(ctx, config.positionRetentionDays),
+    startRollupWorker(db, log, config.reportRollupSeconds * 1000),
+  ];
+  return async () => void (await Promise.all(stops.map((stop) => stop())));
+}
