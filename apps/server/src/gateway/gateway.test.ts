@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jt808Codec, encodeJt808Auth, encodeJt808Location, encodeJt808Register, encodeJt808Heartbeat } from '@chelian/protocols/jt808/index.ts';
+import {
+  jt808Codec,
+  encodeJt808Auth,
+  encodeJt808BatchBody,
+  encodeJt808Location,
+  encodeJt808Register,
+  encodeJt808Heartbeat,
+  splitJt808Message,
+  JT808_MSG,
+} from '@chelian/protocols/jt808/index.ts';
 import { gt06Codec, encodeGt06Alarm, encodeGt06Location, encodeGt06Login } from '@chelian/protocols/gt06/index.ts';
 import { h02Codec, encodeH02Location } from '@chelian/protocols/h02/index.ts';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
@@ -92,6 +101,19 @@ describe('JT/T 808 over TCP', () => {
     expect(alarms[0].lat).toBeCloseTo(22.544096, 6);
     await eventually(() => events.filter((e) => e.subject === 'alarm.013912345678').length === 2, 2000, 'alarm events');
     expect(events.find((e) => e.subject === 'alarm.013912345678')?.message).toMatchObject({ type: 'sos', typeName: '紧急报警', alarmId: alarms[0].id });
+    term.close();
+  });
+
+  it('reassembles a batch sent as sub-packages and stores every position in it', async () => {
+    const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const before = (await positionsOf('013912345678')).length;
+    const items = Array.from({ length: 12 }, (_, i) => fix(100 + i));
+    const parts = splitJt808Message(JT808_MSG.batchLocation, jt, 20, encodeJt808BatchBody(items, 1), 200);
+    expect(parts.length).toBeGreaterThan(1);
+    term.send(...parts);
+    await eventually(async () => (await positionsOf('013912345678')).length === before + 12, 5000, 'the batch stored');
+    const stored = (await positionsOf('013912345678')).slice(-12);
+    expect(stored.map((r) => r.gps_time.getTime())).toEqual(items.map((x) => x.time));
     term.close();
   });
 

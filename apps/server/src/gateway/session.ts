@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DecodeContext, DeviceMessage, Framer, ProtocolCodec } from '@chelian/protocols/model.ts';
-import { Jt808SubpackageAssembler } from '@chelian/protocols/jt808/subpackage.ts';
+import type { DeviceMessage, Framer, ProtocolCodec } from '@chelian/protocols/model.ts';
+import { ConnectionDecodeContext } from './decodeContext.ts';
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
 import { identifierKey } from '../modules/terminals/identifiers.ts';
@@ -12,7 +12,7 @@ import { publishAlarm, publishPosition } from './liveEvents.ts';
 import type { PresenceTracker } from './presence.ts';
 import { toStoredPosition } from './positionRows.ts';
 import { ReplyQueue } from './replyQueue.ts';
-import { alarmEdges, type TerminalDirectory, type TerminalInfo } from './terminalDirectory.ts';
+import { alarmEdges, NO_ALARMS, type TerminalDirectory, type TerminalInfo } from './terminalDirectory.ts';
 
 export interface SessionDeps {
   db: Db;
@@ -57,7 +57,7 @@ export class TerminalSession implements IngestOwner {
   /** The identifier as this terminal writes it on the wire (commands must use the same form). */
   wireId = '';
   private readonly framer: Framer;
-  private readonly decodeCtx: DecodeContext;
+  private readonly decodeCtx: ConnectionDecodeContext;
   private readonly queue: Buffer[] = [];
   private running = false;
   private readonly replies = new ReplyQueue();
@@ -65,7 +65,7 @@ export class TerminalSession implements IngestOwner {
   private roomWaiter: (() => void) | null = null;
   private serial = 0;
   private badFrames = 0;
-  private activeAlarms = new Set<string>();
+  private activeAlarms: ReadonlySet<string> = NO_ALARMS;
   private lastFix: { lat: number; lon: number; speed: number } | null = null;
   private lastPublishedTime = -Infinity;
   private closed = false;
@@ -77,7 +77,7 @@ export class TerminalSession implements IngestOwner {
     private readonly deps: SessionDeps,
   ) {
     this.framer = codec.createFramer();
-    this.decodeCtx = { nextSerial: () => this.nextSerial(), subpackages: codec.name === 'jt808' ? new Jt808SubpackageAssembler() : undefined };
+    this.decodeCtx = new ConnectionDecodeContext(this, codec.name === 'jt808');
     deps.stats.connections++;
     socket.setNoDelay(true);
     socket.setTimeout(deps.idleTimeoutMs, () => this.shutdown());
@@ -215,7 +215,7 @@ export class TerminalSession implements IngestOwner {
     this.terminal = info;
     this.wireId = wireId;
     this.decodeCtx.terminalId = wireId;
-    this.activeAlarms = new Set(info.lastAlarms);
+    this.activeAlarms = info.lastAlarms.length ? new Set(info.lastAlarms) : NO_ALARMS;
     this.deps.sessions.set(info.pk, this);
     await this.deps.presence.arrive(info, this.codec.name, this.close);
     void this.deps.commands.deliverQueued(this);

@@ -3,7 +3,7 @@ import { alarmEdges } from './terminalDirectory.ts';
 
 describe('alarm edges', () => {
   it('raises a level alarm once while it lasts, again after it cleared', () => {
-    let active = new Set<string>();
+    let active: ReadonlySet<string> = new Set<string>();
     const steps: Array<[string[], string[]]> = [
       [['sos'], ['sos']],
       [['sos'], []],

@@ -64,12 +64,16 @@ export async function resolveTerminals(q: Queryable, items: Lookup[]): Promise<A
   });
 }
 
+/** The alarm set of a terminal with none active: shared, since edges never mutate a set. */
+export const NO_ALARMS: ReadonlySet<string> = new Set();
+
 /**
  * Alarm bits are levels: a terminal repeats SOS in every report while it lasts. An alarm is
  * stored when a type appears (rising edge); an alarm packet is an event and always stored.
  * Returns the alarms to store and the new active set.
  */
-export function alarmEdges(active: ReadonlySet<string>, reported: readonly string[], isEvent: boolean): { raised: string[]; active: Set<string> } {
+export function alarmEdges(active: ReadonlySet<string>, reported: readonly string[], isEvent: boolean): { raised: string[]; active: ReadonlySet<string> } {
+  if (!reported.length) return { raised: [], active: NO_ALARMS };
   const raised = isEvent ? [...new Set(reported)] : [...new Set(reported)].filter((a) => !active.has(a));
   return { raised, active: new Set(reported) };
 }
