@@ -12,6 +12,24 @@ export const positionRetentionQueries = {
   dropOlderThan: async (q: Queryable, keepDays: number) =>
     (await q.query<{ dropped: number }>(`SELECT drop_position_partitions(${UTC_TODAY} - $1::int) AS dropped`, [keepDays]))[0].dropped,
 
+  /**
+   * Deletes presence transitions more than `keepDays` before today, but each terminal's newest one
+   * before that cutoff: it says whether the terminal was online when the kept history begins, which
+   * the online report of the first kept day needs. Returns how many went.
+   */
+  prunePresenceEvents: async (q: Queryable, keepDays: number) =>
+    (
+      await q.query<{ n: number }>(
+        `WITH gone AS (
+           DELETE FROM presence_events e
+            WHERE e.at < ${UTC_TODAY} - $1::int
+              AND EXISTS (SELECT 1 FROM presence_events n WHERE n.terminal_id = e.terminal_id AND n.at > e.at AND n.at < ${UTC_TODAY} - $1::int)
+           RETURNING 1)
+         SELECT count(*)::int AS n FROM gone`,
+        [keepDays],
+      )
+    )[0].n,
+
   /** The daily partitions that exist, as 'YYYYMMDD', oldest first. */
   days: async (q: Queryable) =>
     (

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/types.ts';
 import { openPostgres } from '../../db/postgres.ts';
 import { createTestDb, type TestDb } from '../../testing/testDb.ts';
-import { maintainPositionPartitions, PARTITION_DAYS_AHEAD } from './positionRetention.service.ts';
+import { maintainPositionPartitions, PARTITION_DAYS_AHEAD, prunePresenceHistory } from './positionRetention.service.ts';
 import { positionRetentionQueries } from './positionRetention.queries.ts';
 
 const DAY = 86_400_000;
@@ -65,5 +65,32 @@ describe(`position retention (${process.env.TEST_ENGINE === 'postgres' ? 'Postgr
     } finally {
       if (db.connectionString) await Promise.all(runners.map((r) => r.close()));
     }
+  });
+
+  it('prunes presence history past the retention, keeping each terminal’s state where the kept history begins', async () => {
+    const [{ id }] = await db.query<{ id: number }>(
+      `INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('013900000777', '13900000777', 'jt808') RETURNING id`,
+    );
+    const events: Array<[number, boolean]> = [
+      [-300, true],
+      [-250, false],
+      [-200, true], // the newest before the cutoff (-180): the terminal was online when the kept history begins
+      [-100, false],
+      [-1, true],
+    ];
+    for (const [offset, online] of events) await db.query('INSERT INTO presence_events (terminal_id, at, online) VALUES ($1, $2, $3)', [id, noon(offset), online]);
+    const kept = async () =>
+      (await db.query<{ at: Date; online: boolean }>('SELECT at, online FROM presence_events WHERE terminal_id = $1 ORDER BY at', [id])).map(
+        (r) => [Math.round((r.at.getTime() - noon(0).getTime()) / DAY), r.online],
+      );
+
+    expect(await prunePresenceHistory(db, 0)).toBe(0);
+    expect(await prunePresenceHistory(db, 180)).toBe(2);
+    expect(await kept()).toEqual([
+      [-200, true],
+      [-100, false],
+      [-1, true],
+    ]);
+    expect(await prunePresenceHistory(db, 180)).toBe(0);
   });
 });

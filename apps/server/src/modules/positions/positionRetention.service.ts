@@ -18,6 +18,11 @@ export async function maintainPositionPartitions(db: Db, retentionDays: number):
   return { made, dropped };
 }
 
+/** Presence history follows the positions' retention (see prunePresenceEvents for what stays). */
+export async function prunePresenceHistory(db: Db, retentionDays: number): Promise<number> {
+  return retentionDays > 0 ? positionRetentionQueries.prunePresenceEvents(db, retentionDays) : 0;
+}
+
 /** The 'jobs' role: one pass at start, then hourly. Returns a stop function. */
 export function startPositionRetention(deps: { db: Db; log: FastifyBaseLogger }, retentionDays: number, intervalMs = CHECK_INTERVAL_MS): () => Promise<void> {
   return repeatEvery(
@@ -25,6 +30,8 @@ export function startPositionRetention(deps: { db: Db; log: FastifyBaseLogger },
     async () => {
       const { made, dropped } = await maintainPositionPartitions(deps.db, retentionDays);
       if (made || dropped) deps.log.info({ made, dropped, retentionDays }, '位置分区维护：已新建与删除日分区');
+      const pruned = await prunePresenceHistory(deps.db, retentionDays);
+      if (pruned) deps.log.info({ pruned, retentionDays }, '已清理过期的上下线记录');
     },
     (err) => deps.log.error({ err }, '位置分区维护失败'),
   );
