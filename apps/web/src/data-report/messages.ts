@@ -32,6 +32,7 @@ export const R = {
     total: (n: number) => `共 ${n} 条`,
     totalRow: '合计',
     playback: '轨迹',
+    freshness: '报表按天汇总：当天的数据每隔几分钟更新一次，刚上报的定位稍后计入。',
   },
   mileage: {
     title: '里程报表',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, Statistic } from 'antd';
+import { Card, Statistic, Typography } from 'antd';
+import { R } from '../messages.ts';
 
 /** The frame every report shares: title with the export button, filter bar, the range's totals, then the table. */
 export function ReportPage({ title, testId, extra, filters, stats, children }: { title: string; testId: string; extra: ReactNode; filters: ReactNode; stats: Array<{ title: string; value: ReactNode; testId?: string }>; children: ReactNode }) {
@@ -13,6 +14,9 @@ export function ReportPage({ title, testId, extra, filters, stats, children }: {
           </div>
         ))}
       </div>
+      <Typography.Paragraph type="secondary" className="report-freshness">
+        {R.common.freshness}
+      </Typography.Paragraph>
       {children}
     </Card>
   );
