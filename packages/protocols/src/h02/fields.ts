@@ -14,18 +14,19 @@ export class Fields {
   /** Split b[start, end) on commas (at most MAX_FIELDS fields; the last takes the rest). */
   split(b: Buffer, start: number, end: number): number {
     this.buf = b;
+    const starts = this.starts;
+    const ends = this.ends;
     let n = 0;
     let s = start;
-    for (let i = start; i < end && n < MAX_FIELDS - 1; i++) {
-      if (b[i] === 0x2c) {
-        this.starts[n] = s;
-        this.ends[n] = i;
-        n++;
-        s = i + 1;
-      }
+    for (let i = start; i < end; i++) {
+      if (b[i] !== 0x2c) continue;
+      starts[n] = s;
+      ends[n] = i;
+      s = i + 1;
+      if (++n === MAX_FIELDS - 1) break;
     }
-    this.starts[n] = s;
-    this.ends[n] = end;
+    starts[n] = s;
+    ends[n] = end;
     this.count = n + 1;
     return this.count;
   }
