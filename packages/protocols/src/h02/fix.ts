@@ -12,13 +12,15 @@ export function readFix(k: number, id: string, ctx: DecodeContext, m: DeviceMess
   const batteryFirst = !fields.isDigits(dateField, 6) && fields.isDigits(k + 9, 6);
   if (batteryFirst) dateField = k + 9;
   let statusField = -1;
+  let status = 0xffffffff;
   for (let i = dateField + 1; i < fields.count; i++) {
-    if (fields.isHex8(i)) {
+    const word = fields.hex8(i);
+    if (word >= 0) {
       statusField = i;
+      status = word;
       break;
     }
   }
-  const status = statusField >= 0 ? fields.hex(statusField) : 0xffffffff;
   const alarms = h02Alarms(status);
   const acc = h02Acc(status);
   let lat = fields.coordinate(k + 2);
