@@ -18,6 +18,15 @@ function daysFromCivil(year: number, month: number, day: number): number {
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
+/*
+ * The last date converted and its midnight: a terminal reports the same date all day, so the
+ * calendar arithmetic runs once per date rather than once per frame.
+ */
+let lastYear = NaN;
+let lastMonth = NaN;
+let lastDay = NaN;
+let lastMidnight = -1;
+
 /** Epoch ms for a UTC wall time, or -1 when any field is out of range. */
 export function utcMillis(
   year: number,
@@ -27,12 +36,22 @@ export function utcMillis(
   minute: number,
   second: number,
 ): number {
-  if (month < 1 || month > 12 || day < 1 || day > DAYS_IN_MONTH[month - 1]) return -1;
   if (hour > 23 || minute > 59 || second > 59 || hour < 0 || minute < 0 || second < 0) return -1;
+  if (year !== lastYear || month !== lastMonth || day !== lastDay) {
+    lastMidnight = midnight(year, month, day);
+    lastYear = year;
+    lastMonth = month;
+    lastDay = day;
+  }
+  return lastMidnight < 0 ? -1 : lastMidnight + ((hour * 60 + minute) * 60 + second) * 1000;
+}
+
+function midnight(year: number, month: number, day: number): number {
+  if (month < 1 || month > 12 || day < 1 || day > DAYS_IN_MONTH[month - 1]) return -1;
   if (month === 2 && day === 29 && !(year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0))) {
     return -1;
   }
-  return daysFromCivil(year, month, day) * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000;
+  return daysFromCivil(year, month, day) * DAY_MS;
 }
 
 /** Value of one packed BCD byte (0x42 → 42), or -1 when a nibble is not a decimal digit. */

@@ -14,18 +14,19 @@ export class Fields {
   /** Split b[start, end) on commas (at most MAX_FIELDS fields; the last takes the rest). */
   split(b: Buffer, start: number, end: number): number {
     this.buf = b;
+    const starts = this.starts;
+    const ends = this.ends;
     let n = 0;
     let s = start;
-    for (let i = start; i < end && n < MAX_FIELDS - 1; i++) {
-      if (b[i] === 0x2c) {
-        this.starts[n] = s;
-        this.ends[n] = i;
-        n++;
-        s = i + 1;
-      }
+    for (let i = start; i < end; i++) {
+      if (b[i] !== 0x2c) continue;
+      starts[n] = s;
+      ends[n] = i;
+      s = i + 1;
+      if (++n === MAX_FIELDS - 1) break;
     }
-    this.starts[n] = s;
-    this.ends[n] = end;
+    starts[n] = s;
+    ends[n] = end;
     this.count = n + 1;
     return this.count;
   }
@@ -77,11 +78,16 @@ export class Fields {
     return v;
   }
 
-  /** Field i is exactly 8 hex digits (an H02 status word). */
-  isHex8(i: number): boolean {
-    if (i >= this.count || this.ends[i] - this.starts[i] !== 8) return false;
-    for (let k = this.starts[i]; k < this.ends[i]; k++) if (hexDigit(this.buf[k]) < 0) return false;
-    return true;
+  /** Value of field i when it is exactly 8 hex digits (an H02 status word), else -1. */
+  hex8(i: number): number {
+    if (i >= this.count || this.ends[i] - this.starts[i] !== 8) return -1;
+    let v = 0;
+    for (let k = this.starts[i]; k < this.ends[i]; k++) {
+      const d = HEX[this.buf[k]];
+      if (d < 0) return -1;
+      v = v * 16 + d;
+    }
+    return v;
   }
 
   /** Field i is 1+ hex digits. */
@@ -148,11 +154,13 @@ export class Fields {
   }
 }
 
+/** Value of each byte as a hex digit, -1 for the others. */
+const HEX = new Int8Array(256).fill(-1);
+for (let c = 0; c < 10; c++) HEX[0x30 + c] = c;
+for (let c = 0; c < 6; c++) HEX[0x41 + c] = HEX[0x61 + c] = 10 + c;
+
 export function hexDigit(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  if (c >= 0x41 && c <= 0x46) return c - 0x37;
-  if (c >= 0x61 && c <= 0x66) return c - 0x57;
-  return -1;
+  return HEX[c & 0xff];
 }
 
 /** [+-]digits[.digits] with surrounding spaces; NaN otherwise (and when empty). */

@@ -8,26 +8,21 @@ import { KNOT_KMH, h02Acc, h02Alarms } from './status.ts';
  * status word's alarms on `m.status` when there is no fix, so an SOS without one is not lost.
  */
 export function readFix(k: number, id: string, ctx: DecodeContext, m: DeviceMessage): Position | null {
-  const extras: Record<string, unknown> = {};
   let dateField = k + 8;
-  if (!fields.isDigits(dateField, 6) && fields.isDigits(k + 9, 6)) {
-    extras.battery = numberOrUndefined(fields.decimal(k + 8));
-    dateField = k + 9;
-  }
+  const batteryFirst = !fields.isDigits(dateField, 6) && fields.isDigits(k + 9, 6);
+  if (batteryFirst) dateField = k + 9;
   let statusField = -1;
+  let status = 0xffffffff;
   for (let i = dateField + 1; i < fields.count; i++) {
-    if (fields.isHex8(i)) {
+    const word = fields.hex8(i);
+    if (word >= 0) {
       statusField = i;
+      status = word;
       break;
     }
   }
-  const status = statusField >= 0 ? fields.hex(statusField) : 0xffffffff;
   const alarms = h02Alarms(status);
   const acc = h02Acc(status);
-  if (statusField >= 0) {
-    extras.status = status;
-    if (statusField + 1 < fields.count) addTrailing(extras, statusField + 1);
-  }
   let lat = fields.coordinate(k + 2);
   let lon = fields.coordinate(k + 4);
   if (Number.isNaN(lat) || Number.isNaN(lon)) {
@@ -36,6 +31,8 @@ export function readFix(k: number, id: string, ctx: DecodeContext, m: DeviceMess
   }
   if (fields.is(k + 3, 'S')) lat = -lat;
   if (fields.is(k + 5, 'W')) lon = -lon;
+  const extras = statusField >= 0 ? statusExtras(status, statusField + 1) : {};
+  if (batteryFirst) extras.battery = numberOrUndefined(fields.decimal(k + 8));
   let time = timeOf(k, dateField);
   if (time < 0) {
     time = ctx.now ?? 0;
@@ -65,40 +62,38 @@ export function readFix(k: number, id: string, ctx: DecodeContext, m: DeviceMess
 }
 
 /**
- * Fields after the status word. Most firmware writes MCC, MNC, LAC, cell id (LAC and cell id
- * in decimal or hex); those become numbers, anything else is kept as text in `trailing`.
+ * The status word and the fields after it. Most firmware writes MCC, MNC, LAC, cell id (LAC
+ * and cell id in decimal or hex); those become numbers, anything else is kept as text in
+ * `trailing`. The usual tail is one object literal, so those extras all share one shape.
  */
-function addTrailing(extras: Record<string, unknown>, from: number): void {
+function statusExtras(status: number, from: number): Record<string, unknown> {
   const n = fields.count - from;
-  if (n >= 2 && isSmallNumber(from) && isSmallNumber(from + 1)) {
-    extras.mcc = fields.decimal(from);
-    extras.mnc = fields.decimal(from + 1);
-    if (n >= 4) {
-      const lac = numberField(from + 2);
-      const cellId = numberField(from + 3);
-      if (lac >= 0 && cellId >= 0) {
-        extras.lac = lac;
-        extras.cellId = cellId;
-        if (n > 4) extras.trailing = restOf(from + 4);
-        return;
-      }
+  if (n <= 0) return { status };
+  const mcc = n >= 2 ? smallNumber(from) : -1;
+  const mnc = mcc >= 0 ? smallNumber(from + 1) : -1;
+  if (mnc < 0) return { status, trailing: restOf(from) };
+  if (n >= 4) {
+    const lac = numberField(from + 2);
+    const cellId = numberField(from + 3);
+    if (lac >= 0 && cellId >= 0) {
+      if (n === 4) return { status, mcc, mnc, lac, cellId };
+      return { status, mcc, mnc, lac, cellId, trailing: restOf(from + 4) };
     }
-    if (n > 2) extras.trailing = restOf(from + 2);
-    return;
   }
-  extras.trailing = restOf(from);
+  return n > 2 ? { status, mcc, mnc, trailing: restOf(from + 2) } : { status, mcc, mnc };
 }
 
-function isSmallNumber(i: number): boolean {
+/** A 1-3 digit field's value, else -1. */
+function smallNumber(i: number): number {
   const len = fields.length(i);
-  return len >= 1 && len <= 3 && fields.isDigits(i, len);
+  return len >= 1 && len <= 3 ? fields.digitsValue(i) : -1;
 }
 
-/** A decimal field, or a hex one when it has hex letters; -1 when neither. */
+/** A 1-12 character decimal field, or a hex one when it has hex letters; -1 when neither. */
 function numberField(i: number): number {
   const len = fields.length(i);
   if (len < 1 || len > 12) return -1;
-  if (fields.isDigits(i, len)) return fields.decimal(i);
+  const v = fields.digitsValue(i);
+  if (v >= 0) return v;
   return fields.isHex(i) ? fields.hex(i) : -1;
 }
-

@@ -35,7 +35,8 @@ export function commandReply(m: DeviceMessage, id: string, ctx: DecodeContext): 
 
 /** LINK: HHMMSS, RSSI, satellites, battery %, steps, turnovers, DDMMYY, status. */
 export function link(m: DeviceMessage): DeviceMessage {
-  const status = fields.isHex8(10) ? fields.hex(10) : 0xffffffff;
+  const word = fields.hex8(10);
+  const status = word >= 0 ? word : 0xffffffff;
   m.status = {
     acc: h02Acc(status),
     alarms: h02Alarms(status),
@@ -67,7 +68,8 @@ export function neighbours(m: DeviceMessage, maker: string, id: string, ctx: Dec
     m.cells.push({ mcc, mnc, lac, cellId, rssi: numberOrUndefined(fields.decimal(at + 2)) });
   }
   const statusAt = 8 + count * 3 + 1;
-  const status = fields.isHex8(statusAt) ? fields.hex(statusAt) : 0xffffffff;
+  const word = fields.hex8(statusAt);
+  const status = word >= 0 ? word : 0xffffffff;
   m.status = { acc: h02Acc(status), alarms: h02Alarms(status), raw: status };
   const time = timeOf(3, statusAt - 1);
   m.detail = { time: time >= 0 ? time : undefined };

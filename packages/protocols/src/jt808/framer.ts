@@ -9,7 +9,9 @@ import { FLAG } from './frame.ts';
 
 export class Jt808Framer extends StreamFramer {
   protected scan(buf: Buffer, pos: number): Scan {
-    const start = buf.indexOf(FLAG, pos);
+    // In a healthy stream the next frame starts right where the last one ended: skip the
+    // native call (its argument handling costs more than the scan) in that case.
+    const start = buf[pos] === FLAG ? pos : buf.indexOf(FLAG, pos);
     if (start === -1) {
       this.frameEnd = buf.length;
       return Scan.Skip;

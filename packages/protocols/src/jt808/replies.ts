@@ -1,6 +1,6 @@
 /** Frames the platform sends back to a JT/T 808 terminal in answer to what it sent. */
 import { encodeGbk } from '../common/gbk.ts';
-import { buildJt808Frame, escapeJt808, type FrameTarget, type Jt808RawFrame } from './frame.ts';
+import { buildJt808Frame, type FrameTarget, type Jt808RawFrame } from './frame.ts';
 import { JT808_MSG } from './bodies.ts';
 
 /** 0x8001 results: 0 ok, 1 failure, 2 bad message, 3 unsupported, 4 alarm confirmed. */
@@ -63,18 +63,31 @@ export function encodeAckFor(f: Jt808RawFrame, serverSerial: number, result = 0)
   b[p++] = h.msgId & 0xff;
   b[p++] = result;
   let x = 0;
-  let special = false;
+  let extra = 0; // bytes that need a 0x7d escape
   for (let i = 0; i < p; i++) {
     const v = b[i];
     x ^= v;
-    if (v === 0x7e || v === 0x7d) special = true;
+    if (v === 0x7e || v === 0x7d) extra++;
   }
   b[p++] = x;
-  if (special || x === 0x7e || x === 0x7d) return escapeJt808(b, p);
-  // Nothing to escape (the usual case): one allocation, one copy.
-  const out = Buffer.allocUnsafe(p + 2);
+  if (x === 0x7e || x === 0x7d) extra++;
+  // One allocation, one copy, escaping on the way when needed.
+  const out = Buffer.allocUnsafe(p + extra + 2);
   out[0] = 0x7e;
-  for (let i = 0; i < p; i++) out[i + 1] = b[i];
-  out[p + 1] = 0x7e;
+  let n = 1;
+  if (extra === 0) {
+    for (let i = 0; i < p; i++) out[n++] = b[i];
+  } else {
+    for (let i = 0; i < p; i++) {
+      const v = b[i];
+      if (v === 0x7e || v === 0x7d) {
+        out[n++] = 0x7d;
+        out[n++] = v === 0x7d ? 0x01 : 0x02;
+      } else {
+        out[n++] = v;
+      }
+    }
+  }
+  out[n] = 0x7e;
   return out;
 }
