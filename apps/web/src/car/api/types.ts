@@ -1,7 +1,7 @@
-/** Shapes the car app reads from the server (see the presenters in apps/server/src/modules). */
-import type { Page } from '@chelian/contracts';
-
-export type { Page };
+/**
+ * Shapes the car app reads from the server that are not yet in @chelian/contracts (see the
+ * presenters in apps/server/src/modules). Alarms, commands and positions are there already.
+ */
 
 export interface Vehicle {
   vehicleId: number;
@@ -38,79 +38,8 @@ export interface GroupNode {
   children: GroupNode[];
 }
 
-// One shape for the server's lastPositions answer, shared with the shell's vehicle dialog.
-export type { LastPosition } from '../../shared/api/vehicleApi.ts';
-
-export interface Presence {
-  terminalId: string;
-  vehicleId: number | null;
-  plate: string;
-  online: boolean;
-  at: number;
-}
-
 // One vehicle's track as typed columns, decoded from track.bin (the format is defined once, in contracts).
 export type { Track } from '@chelian/contracts';
-
-export interface Alarm {
-  alarmId: number;
-  terminalId: string;
-  vehicleId: number | null;
-  plate: string;
-  name: string;
-  type: string;
-  typeName: string;
-  alarmTime: number;
-  receivedAt: number;
-  lat: number | null;
-  lon: number | null;
-  speed: number | null;
-  handled: boolean;
-  handledBy: string;
-  handledAt: number | null;
-  handleNote: string;
-}
-
-export interface AlarmControl {
-  alarmType: string;
-  alarmName: string;
-  enabled: boolean;
-  sound: boolean;
-  popup: boolean;
-}
-
-export interface CommandCheck {
-  total: number;
-  supported: number;
-  online: number;
-  list: Array<{ terminalId: string; vehicleId: number | null; plate: string; protocol: string; online: boolean; supported: boolean; canSendNow: boolean; reason: string }>;
-}
-
-export interface CommandSend {
-  total: number;
-  sent: number;
-  queued: number;
-  unsupported: number;
-  list: Array<{ terminalId: string; plate: string; commandId: number | null; status: string; reason: string }>;
-}
-
-export interface CommandRecord {
-  commandId: number;
-  terminalId: string;
-  plate: string;
-  type: string;
-  typeName: string;
-  params: Record<string, unknown>;
-  status: string;
-  statusName: string;
-  userName: string;
-  created: number;
-  expiresAt: number;
-  sentAt: number | null;
-  repliedAt: number | null;
-  replySuccess: boolean | null;
-  replyText: string;
-}
 
 export interface Geofence {
   geofenceId: number;
