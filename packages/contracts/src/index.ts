@@ -10,3 +10,4 @@ export * from './track.ts';
 export * from './monitor.ts';
 export * from './alarms.ts';
 export * from './commands.ts';
+export * from './geofences.ts';

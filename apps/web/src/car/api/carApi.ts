@@ -1,9 +1,10 @@
 import type {
   Alarm, AlarmControl, AlarmCount, AlarmHistoryQuery, CommandCheck, CommandCheckForm, CommandListQuery, CommandPage, CommandSend, CommandSendForm,
+  Geofence, GeofenceBindForm, GeofenceDeleteResult, GeofenceDetail, GeofenceInput, GeofenceListQuery, GeofencePage, GeofenceUpdate,
   LastPosition, LastPositionsQuery, Page, ProcessAlarmForm, ProcessAlarmResult, RealtimeAlarmQuery,
 } from '@chelian/contracts';
 import { get, getBytes, postForm, postJson } from '../../shared/request/helpers.ts';
-import type { Geofence, GeofenceInput, GroupNode, Vehicle } from './types.ts';
+import type { GroupNode, Vehicle } from './types.ts';
 
 type Q = Record<string, unknown>;
 const quiet = { silent: true } as const;
@@ -32,12 +33,12 @@ export const carApi = {
     postForm<CommandSend>('/car/v1/api/command/commandDownBatch.json', { ...q, vehicleIds: q.vehicleIds.join(',') } satisfies CommandSendForm),
   commands: (q: CommandListQuery) => get<CommandPage>('/car/v1/api/command/listCommand.json', q, quiet),
 
-  geofences: (q: Q) => get<Page<Geofence>>('/car/v4/api/geofence/list.json', q),
-  geofence: (geofenceId: number) => get<Geofence>('/car/v4/api/geofence/detail.json', { geofenceId }),
+  geofences: (q: GeofenceListQuery) => get<GeofencePage>('/car/v4/api/geofence/list.json', q),
+  geofence: (geofenceId: number) => get<GeofenceDetail>('/car/v4/api/geofence/detail.json', { geofenceId }),
   vehicleFences: (vehicleId: number) => get<Geofence[]>('/car/v4/api/geofence/vehicleFences.json', { vehicleId }, quiet),
-  addGeofence: (input: GeofenceInput) => postJson<Geofence>('/car/v4/api/geofence/add.json', input),
-  updateGeofence: (geofenceId: number, input: GeofenceInput) => postJson<Geofence>('/car/v4/api/geofence/update.json', { geofenceId, ...input }),
-  deleteGeofences: (ids: number[]) => postForm<{ deleted: number }>('/car/v4/api/geofence/delete.json', { geofenceIds: ids.join(',') }),
+  addGeofence: (input: GeofenceInput) => postJson<GeofenceDetail>('/car/v4/api/geofence/add.json', input),
+  updateGeofence: (geofenceId: number, input: GeofenceInput) => postJson<GeofenceDetail>('/car/v4/api/geofence/update.json', { geofenceId, ...input } satisfies GeofenceUpdate),
+  deleteGeofences: (ids: number[]) => postForm<GeofenceDeleteResult>('/car/v4/api/geofence/delete.json', { geofenceIds: ids.join(',') }),
   bindGeofence: (geofenceId: number, vehicleIds: number[]) =>
-    postForm<Geofence>('/car/v4/api/geofence/bindVehicles.json', { geofenceId, vehicleIds: vehicleIds.join(','), replace: true }),
+    postForm<GeofenceDetail>('/car/v4/api/geofence/bindVehicles.json', { geofenceId, vehicleIds: vehicleIds.join(','), replace: true } satisfies GeofenceBindForm),
 };

@@ -1,6 +1,6 @@
 /**
  * Shapes the car app reads from the server that are not yet in @chelian/contracts (see the
- * presenters in apps/server/src/modules). Alarms, commands and positions are there already.
+ * presenters in apps/server/src/modules). Alarms, commands, positions and geofences are there already.
  */
 
 export interface Vehicle {
@@ -40,33 +40,5 @@ export interface GroupNode {
 
 // One vehicle's track as typed columns, decoded from track.bin (the format is defined once, in contracts).
 export type { Track } from '@chelian/contracts';
-
-export interface Geofence {
-  geofenceId: number;
-  name: string;
-  kind: 'circle' | 'polygon';
-  kindName: string;
-  center: [number, number] | null;
-  radius: number | null;
-  rings: Array<Array<[number, number]>>;
-  alarmEnter: boolean;
-  alarmExit: boolean;
-  remark: string;
-  accountId: number;
-  accountName: string;
-  vehicleCount: number;
-  created: number;
-  updated: number;
-  vehicleIds?: number[];
-}
-
-export interface GeofenceInput {
-  name: string;
-  kind: 'circle' | 'polygon';
-  center?: [number, number];
-  radius?: number;
-  rings?: Array<Array<[number, number]>>;
-  alarmEnter: boolean;
-  alarmExit: boolean;
-  remark?: string;
-}
+// Imported from here by the map's fence layer.
+export type { Geofence } from '@chelian/contracts';
