@@ -11,3 +11,4 @@ export * from './monitor.ts';
 export * from './alarms.ts';
 export * from './commands.ts';
 export * from './geofences.ts';
+export * from './terminals.ts';

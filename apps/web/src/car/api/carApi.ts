@@ -1,10 +1,9 @@
 import type {
   Alarm, AlarmControl, AlarmCount, AlarmHistoryQuery, CommandCheck, CommandCheckForm, CommandListQuery, CommandPage, CommandSend, CommandSendForm,
   Geofence, GeofenceBindForm, GeofenceDeleteResult, GeofenceDetail, GeofenceInput, GeofenceListQuery, GeofencePage, GeofenceUpdate,
-  LastPosition, LastPositionsQuery, Page, ProcessAlarmForm, ProcessAlarmResult, RealtimeAlarmQuery,
+  GroupNode, LastPosition, LastPositionsQuery, Page, ProcessAlarmForm, ProcessAlarmResult, RealtimeAlarmQuery, Vehicle,
 } from '@chelian/contracts';
 import { get, getBytes, postForm, postJson } from '../../shared/request/helpers.ts';
-import type { GroupNode, Vehicle } from './types.ts';
 
 type Q = Record<string, unknown>;
 const quiet = { silent: true } as const;

@@ -1,5 +1,5 @@
 import { carApi } from '../api/carApi.ts';
-import type { Vehicle } from '../api/types.ts';
+import type { Vehicle } from '@chelian/contracts';
 import type { LastPosition } from '@chelian/contracts';
 
 const PAGE = 500;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LastPosition } from '@chelian/contracts';
-import type { Vehicle } from '../api/types.ts';
+import type { Vehicle } from '@chelian/contracts';
 import { FleetStore } from './fleetStore.ts';
 import { directionText, vehicleState } from './vehicleState.ts';
 

@@ -1,4 +1,4 @@
-import type { Vehicle } from '../api/types.ts';
+import type { Vehicle } from '@chelian/contracts';
 import type { LastPosition, Presence } from '@chelian/contracts';
 import { emptyCounts, vehicleState, type StateCounts, type VehicleState } from './vehicleState.ts';
 
