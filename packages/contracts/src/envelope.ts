@@ -21,3 +21,6 @@ export interface Page<T> {
   pageSize: number;
   list: T[];
 }
+
+/** current (from 1) and pageSize of a paged query. */
+export type PageParams = { current?: number; pageSize?: number };

@@ -7,3 +7,8 @@ export * from './center.ts';
 export * from './messages.ts';
 export * from './reports.ts';
 export * from './track.ts';
+export * from './monitor.ts';
+export * from './alarms.ts';
+export * from './commands.ts';
+export * from './geofences.ts';
+export * from './terminals.ts';

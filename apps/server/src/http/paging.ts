@@ -14,6 +14,6 @@ export function pageWindow(q: { current?: number; pageSize?: number }) {
 }
 
 /** { total, current, pageSize, list } plus any extra summary fields. */
-export function pageSchema(item: TSchema, extra: TProperties = {}) {
+export function pageSchema<Item extends TSchema, Extra extends TProperties = Record<never, never>>(item: Item, extra: Extra = {} as Extra) {
   return Type.Object({ total: Type.Integer(), current: Type.Integer(), pageSize: Type.Integer(), list: Type.Array(item), ...extra });
 }

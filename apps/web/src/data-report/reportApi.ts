@@ -1,6 +1,6 @@
 import type { AlarmStatisticsPage, MileagePage, OnlinePage, Page } from '@chelian/contracts';
 import { get } from '../shared/request/helpers.ts';
-import type { Alarm } from '../car/api/types.ts';
+import type { Alarm } from '@chelian/contracts';
 
 /** The filters every report takes (packages/contracts/src/reports.ts). */
 export interface ReportQuery {

@@ -1,8 +1,10 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
+import type { Alarm } from '@chelian/contracts';
 import { ALARM_NAMES_ZH, isAlarmType } from '@chelian/protocols/alarms.ts';
+import { responseOf } from '../../http/contract.ts';
 
 /** An alarm as the API lists it and the live feed pushes it. */
-export const AlarmSchema = Type.Object({
+export const AlarmSchema = responseOf<Alarm>()(Type.Object({
   alarmId: Type.Integer(),
   terminalId: Type.String(),
   vehicleId: Type.Union([Type.Integer(), Type.Null()]),
@@ -19,8 +21,9 @@ export const AlarmSchema = Type.Object({
   handledBy: Type.String(),
   handledAt: Type.Union([Type.Number(), Type.Null()]),
   handleNote: Type.String(),
-});
-export type AlarmItem = Static<typeof AlarmSchema>;
+}));
+/** The live feed's name for it (gateway/liveEvents.ts). */
+export type AlarmItem = Alarm;
 
 export const alarmTypeName = (type: string) => (isAlarmType(type) ? ALARM_NAMES_ZH[type] : type);
 
@@ -42,7 +45,7 @@ export interface AlarmRow {
   handle_note: string;
 }
 
-export function presentAlarm(r: AlarmRow): AlarmItem {
+export function presentAlarm(r: AlarmRow): Alarm {
   return {
     alarmId: r.id, terminalId: r.identifier, vehicleId: r.vehicle_id, plate: r.plate ?? '', name: r.vehicle_name ?? r.plate ?? '',
     type: r.type, typeName: alarmTypeName(r.type), alarmTime: r.alarm_time.getTime(), receivedAt: r.received_at.getTime(),

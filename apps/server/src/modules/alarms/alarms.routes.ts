@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
+import type { AlarmCount, AlarmCountQuery, AlarmHistoryQuery, AlarmPage, ProcessAlarmForm, ProcessAlarmResult, RealtimeAlarmQuery } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
+import { requestOf, responseOf } from '../../http/contract.ts';
 import { AppError, fail } from '../../http/errors.ts';
 import { getAndPost } from '../../http/getAndPost.ts';
 import { PageQuery, pageSchema, pageWindow } from '../../http/paging.ts';
@@ -22,11 +24,16 @@ const Filters = {
   types: Type.Optional(Type.String({ maxLength: 2000 })),
   keyword: Type.Optional(Type.String({ maxLength: 40 })),
 };
-const RealtimeQuery = Type.Intersect([PageQuery, Type.Object({ ...Filters, hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 168 })) })]);
-const CountQuery = Type.Object({ ...Filters, hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 168 })) });
-const HistoryQuery = Type.Intersect([PageQuery, Type.Object({ ...Filters, start: Type.Optional(TimeParam), end: Type.Optional(TimeParam), handled: Type.Optional(Type.Boolean()) })]);
-const ProcessBody = Type.Object({ alarmIds: Type.String({ minLength: 1, maxLength: 20_000 }), note: Type.Optional(Type.String({ maxLength: 500 })) });
-const CountResult = Type.Object({ total: Type.Integer(), types: Type.Array(Type.Object({ type: Type.String(), typeName: Type.String(), count: Type.Integer() })) });
+const Hours = Type.Optional(Type.Integer({ minimum: 1, maximum: 168 }));
+const RealtimeQuery = requestOf<RealtimeAlarmQuery>()(Type.Intersect([PageQuery, Type.Object({ ...Filters, hours: Hours })]));
+const CountQuery = requestOf<AlarmCountQuery>()(Type.Object({ ...Filters, hours: Hours }));
+const HistoryQuery = requestOf<AlarmHistoryQuery>()(
+  Type.Intersect([PageQuery, Type.Object({ ...Filters, start: Type.Optional(TimeParam), end: Type.Optional(TimeParam), handled: Type.Optional(Type.Boolean()) })]),
+);
+const ProcessBody = requestOf<ProcessAlarmForm>()(Type.Object({ alarmIds: Type.String({ minLength: 1, maxLength: 20_000 }), note: Type.Optional(Type.String({ maxLength: 500 })) }));
+const AlarmPageSchema = responseOf<AlarmPage>()(pageSchema(AlarmSchema));
+const CountResult = responseOf<AlarmCount>()(Type.Object({ total: Type.Integer(), types: Type.Array(Type.Object({ type: Type.String(), typeName: Type.String(), count: Type.Integer() })) }));
+const ProcessResult = responseOf<ProcessAlarmResult>()(Type.Object({ updated: Type.Integer() }));
 
 /** Real-time alarms are the unhandled ones of the last 24 hours (or `hours`), in the types the account keeps on. */
 const REALTIME_HOURS = 24;
@@ -48,18 +55,18 @@ function realtimeFilter(user: SessionUser, q: Static<typeof CountQuery>): AlarmF
 export const alarmsRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   const base = '/car/v1/accelerate/report/alarm';
 
-  getAndPost(app, `${base}/actualTimeAlarmQuery.json`, RealtimeQuery, pageSchema(AlarmSchema), async (request, query: Static<typeof RealtimeQuery>) => {
+  getAndPost(app, `${base}/actualTimeAlarmQuery.json`, RealtimeQuery, AlarmPageSchema, async (request, query: Static<typeof RealtimeQuery>): Promise<AlarmPage> => {
     const win = pageWindow(query);
     const { total, rows } = await alarmsQueries.page(ctx.db, realtimeFilter(caller(request), query), win.sql.limit, win.sql.offset);
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentAlarm) };
   });
 
-  getAndPost(app, `${base}/queryActualTimeAlarmNum.json`, CountQuery, CountResult, async (request, query: Static<typeof CountQuery>) => {
+  getAndPost(app, `${base}/queryActualTimeAlarmNum.json`, CountQuery, CountResult, async (request, query: Static<typeof CountQuery>): Promise<AlarmCount> => {
     const rows = await alarmsQueries.countByType(ctx.db, realtimeFilter(caller(request), query));
     return { total: rows.reduce((s, r) => s + r.n, 0), types: rows.map((r) => ({ type: r.type, typeName: alarmTypeName(r.type), count: r.n })) };
   });
 
-  getAndPost(app, `${base}/newQueryAlarm`, HistoryQuery, pageSchema(AlarmSchema), async (request, query: Static<typeof HistoryQuery>) => {
+  getAndPost(app, `${base}/newQueryAlarm`, HistoryQuery, AlarmPageSchema, async (request, query: Static<typeof HistoryQuery>): Promise<AlarmPage> => {
     const win = pageWindow(query);
     const end = parseOptionalTime(query.end, 'end') ?? new Date();
     const start = parseOptionalTime(query.start, 'start') ?? new Date(end.getTime() - 7 * 86_400_000);
@@ -70,7 +77,7 @@ export const alarmsRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentAlarm) };
   });
 
-  app.post('/car/v1/api/monitor/processAlarm', { config: { permission: permission('car:alarm:process') }, schema: { body: ProcessBody, response: { 200: Type.Object({ updated: Type.Integer() }) } } }, async (request) => {
+  app.post('/car/v1/api/monitor/processAlarm', { config: { permission: permission('car:alarm:process') }, schema: { body: ProcessBody, response: { 200: ProcessResult } } }, async (request): Promise<ProcessAlarmResult> => {
     const user = caller(request);
     const body = request.body as Static<typeof ProcessBody>;
     const ids = [...new Set(splitIds(body.alarmIds, 'alarmIds', 500))];

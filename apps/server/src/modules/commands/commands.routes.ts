@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
+import type { CommandCheck, CommandCheckForm, CommandListQuery, CommandPage, CommandRecord, CommandSend, CommandSendForm } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
+import { requestOf, responseOf } from '../../http/contract.ts';
 import { AppError } from '../../http/errors.ts';
 import { PageQuery, pageSchema, pageWindow } from '../../http/paging.ts';
 import { splitIds, splitList } from '../../http/listInput.ts';
@@ -18,36 +20,38 @@ const Targets = {
   vehicleIds: Type.Optional(Type.String({ maxLength: 50_000 })),
   commandType: Type.String({ minLength: 1, maxLength: 20 }),
 };
-const CheckInput = Type.Object(Targets);
-const SendBody = Type.Object({
+const CheckInput = requestOf<CommandCheckForm>()(Type.Object(Targets));
+const SendBody = requestOf<CommandSendForm>()(Type.Object({
   ...Targets,
   seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
   text: Type.Optional(Type.String({ maxLength: 500 })),
   hex: Type.Optional(Type.String({ maxLength: 4096 })),
   messageId: Type.Optional(Type.Integer({ minimum: 0, maximum: 0xffff })),
   expireMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 7 * 24 * 60 })),
-});
-const ListQuery = Type.Intersect([PageQuery, Type.Object({ terminalId: Type.Optional(Type.String({ maxLength: 24 })), status: Type.Optional(Type.String({ maxLength: 16 })) })]);
+}));
+const ListQuery = requestOf<CommandListQuery>()(
+  Type.Intersect([PageQuery, Type.Object({ terminalId: Type.Optional(Type.String({ maxLength: 24 })), status: Type.Optional(Type.String({ maxLength: 16 })) })]),
+);
 
-const CheckResult = Type.Object({
+const CheckResult = responseOf<CommandCheck>()(Type.Object({
   total: Type.Integer(), supported: Type.Integer(), online: Type.Integer(),
   list: Type.Array(Type.Object({
     terminalId: Type.String(), vehicleId: Type.Union([Type.Integer(), Type.Null()]), plate: Type.String(), protocol: Type.String(),
     online: Type.Boolean(), supported: Type.Boolean(), canSendNow: Type.Boolean(), reason: Type.String(),
   })),
-});
-const SendResult = Type.Object({
+}));
+const SendResult = responseOf<CommandSend>()(Type.Object({
   total: Type.Integer(), sent: Type.Integer(), queued: Type.Integer(), unsupported: Type.Integer(),
   list: Type.Array(Type.Object({ terminalId: Type.String(), plate: Type.String(), commandId: Type.Union([Type.Integer(), Type.Null()]), status: Type.String(), reason: Type.String() })),
-});
-const CommandSchema = Type.Object({
+}));
+const CommandPageSchema = responseOf<CommandPage>()(pageSchema(Type.Object({
   commandId: Type.Integer(), terminalId: Type.String(), plate: Type.String(), type: Type.String(), typeName: Type.String(),
   params: Type.Record(Type.String(), Type.Unknown()), status: Type.String(), statusName: Type.String(), userName: Type.String(),
   created: Type.Number(), expiresAt: Type.Number(), sentAt: Type.Union([Type.Number(), Type.Null()]), repliedAt: Type.Union([Type.Number(), Type.Null()]),
   replySuccess: Type.Union([Type.Boolean(), Type.Null()]), replyText: Type.String(),
-});
+})));
 
-export const presentCommand = (c: CommandRow) => ({
+export const presentCommand = (c: CommandRow): CommandRecord => ({
   commandId: c.id, terminalId: c.identifier, plate: c.plate ?? '', type: c.type, typeName: isCommandType(c.type) ? COMMAND_NAMES_ZH[c.type] : c.type,
   params: c.params, status: c.status, statusName: COMMAND_STATUS_ZH[c.status] ?? c.status, userName: c.user_name ?? '', created: c.created_at.getTime(),
   expiresAt: c.expires_at.getTime(), sentAt: epochOrNull(c.sent_at), repliedAt: epochOrNull(c.replied_at), replySuccess: c.reply_success, replyText: c.reply_text,
@@ -66,14 +70,14 @@ const targetsOf = (input: { terminalIds?: string; vehicleIds?: string }) => ({
 /** Commands to terminals: check, send (queued for offline ones), and the record of what happened. */
 export const commandsRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   const base = '/car/v1/api/command';
-  const check = async (request: FastifyRequest, input: Static<typeof CheckInput>) => {
+  const check = async (request: FastifyRequest, input: Static<typeof CheckInput>): Promise<CommandCheck> => {
     const type = commandTypeOf(input.commandType);
     return checkTerminals(await targetTerminals(ctx.db, caller(request), targetsOf(input)), type);
   };
   app.get(`${base}/checkCommandDownBatchTer.json`, { schema: { querystring: CheckInput, response: { 200: CheckResult } } }, (request) => check(request, request.query as Static<typeof CheckInput>));
   app.post(`${base}/checkCommandDownBatchTer.json`, { schema: { body: CheckInput, response: { 200: CheckResult } } }, (request) => check(request, request.body as Static<typeof CheckInput>));
 
-  app.post(`${base}/commandDownBatch.json`, { config: { permission: permission('car:command:send') }, schema: { body: SendBody, response: { 200: SendResult } } }, async (request) => {
+  app.post(`${base}/commandDownBatch.json`, { config: { permission: permission('car:command:send') }, schema: { body: SendBody, response: { 200: SendResult } } }, async (request): Promise<CommandSend> => {
     const user = caller(request);
     const body = request.body as Static<typeof SendBody>;
     const type = commandTypeOf(body.commandType);
@@ -81,7 +85,7 @@ export const commandsRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     return sendCommands(ctx.db, ctx.bus, user, rows, type, body, body.expireMinutes ?? DEFAULT_EXPIRE_MINUTES);
   });
 
-  app.get(`${base}/listCommand.json`, { schema: { querystring: ListQuery, response: { 200: pageSchema(CommandSchema) } } }, async (request) => {
+  app.get(`${base}/listCommand.json`, { schema: { querystring: ListQuery, response: { 200: CommandPageSchema } } }, async (request): Promise<CommandPage> => {
     const query = request.query as Static<typeof ListQuery>;
     const win = pageWindow(query);
     const filter = { scope: terminalScope(caller(request)), terminalKey: query.terminalId ? identifierKey(query.terminalId) : null, status: query.status || null };

@@ -1,13 +1,16 @@
 import { Type } from 'typebox';
+import type { Geofence, LonLat } from '@chelian/contracts';
+import { responseOf } from '../../http/contract.ts';
 import type { GeofenceRow } from './geofences.queries.ts';
 
-/** [lon, lat], WGS-84. */
-export const LonLatSchema = Type.Array(Type.Number(), { minItems: 2, maxItems: 2 });
+/** [lon, lat], WGS-84: validated as a two-number array, typed as the contract's pair. */
+export const LonLatSchema = Type.Unsafe<LonLat>(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }));
+export const FenceKindSchema = Type.Union([Type.Literal('circle'), Type.Literal('polygon')]);
 
-export const GeofenceSchema = Type.Object({
+export const GeofenceSchema = responseOf<Geofence>()(Type.Object({
   geofenceId: Type.Integer(),
   name: Type.String(),
-  kind: Type.String(),
+  kind: FenceKindSchema,
   kindName: Type.String(),
   center: Type.Union([LonLatSchema, Type.Null()]),
   radius: Type.Union([Type.Number(), Type.Null()]),
@@ -20,11 +23,11 @@ export const GeofenceSchema = Type.Object({
   vehicleCount: Type.Integer(),
   created: Type.Number(),
   updated: Type.Number(),
-});
+}));
 
 export const FENCE_KIND_ZH = { circle: '圆形', polygon: '多边形' } as const;
 
-export function presentGeofence(r: GeofenceRow) {
+export function presentGeofence(r: GeofenceRow): Geofence {
   return {
     geofenceId: r.id, name: r.name, kind: r.kind, kindName: FENCE_KIND_ZH[r.kind],
     center: r.center_lon === null || r.center_lat === null ? null : [r.center_lon, r.center_lat],

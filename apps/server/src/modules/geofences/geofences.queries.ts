@@ -1,3 +1,4 @@
+import type { LonLat } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../accounts/scope.ts';
 
@@ -7,7 +8,7 @@ export interface FenceShapeRow {
   center_lon: number | null;
   center_lat: number | null;
   radius_m: number | null;
-  rings: number[][][] | null;
+  rings: LonLat[][] | null;
   alarm_enter: boolean;
   alarm_exit: boolean;
 }
@@ -31,7 +32,7 @@ export interface GeofenceFields {
   centerLon: number | null;
   centerLat: number | null;
   radiusM: number | null;
-  rings: number[][][] | null;
+  rings: LonLat[][] | null;
   alarmEnter: boolean;
   alarmExit: boolean;
   remark: string;

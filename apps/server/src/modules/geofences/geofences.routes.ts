@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
+import type { Geofence, GeofenceBindForm, GeofenceDeleteResult, GeofenceDetail, GeofenceInput, GeofenceListQuery, GeofencePage, GeofenceUpdate } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
+import { requestOf, responseOf } from '../../http/contract.ts';
 import { AppError } from '../../http/errors.ts';
 import { PageQuery, pageSchema, pageWindow } from '../../http/paging.ts';
 import { splitIds } from '../../http/listInput.ts';
@@ -9,7 +11,7 @@ import { permission } from '../accounts/permissions.ts';
 import { scopeParam } from '../accounts/scope.ts';
 import { likeText } from '../terminals/assets.ts';
 import { visibleVehicles } from '../terminals/vehicles.service.ts';
-import { GeofenceSchema, LonLatSchema, presentGeofence } from './geofences.presenter.ts';
+import { FenceKindSchema, GeofenceSchema, LonLatSchema, presentGeofence } from './geofences.presenter.ts';
 import { geofencesQueries } from './geofences.queries.ts';
 import { MAX_FENCE_POINTS, announceFenceChange, attachVehicles, createFence, updateFence, visibleFences } from './geofences.service.ts';
 import { startGeofenceEngine } from './geofenceEngine.ts';
@@ -18,7 +20,7 @@ const Id = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 const IdList = Type.String({ minLength: 1, maxLength: 20_000 });
 const FenceFields = {
   name: Type.String({ minLength: 1, maxLength: 40 }),
-  kind: Type.Union([Type.Literal('circle'), Type.Literal('polygon')]),
+  kind: FenceKindSchema,
   center: Type.Optional(LonLatSchema),
   radius: Type.Optional(Type.Number()),
   rings: Type.Optional(Type.Array(Type.Array(LonLatSchema, { maxItems: MAX_FENCE_POINTS }), { minItems: 1, maxItems: 20 })),
@@ -27,27 +29,29 @@ const FenceFields = {
   remark: Type.Optional(Type.String({ maxLength: 200 })),
   accountId: Type.Optional(Id),
 };
-const AddBody = Type.Object(FenceFields);
-const UpdateBody = Type.Object({ geofenceId: Id, ...FenceFields });
-const ListQuery = Type.Intersect([PageQuery, Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 40 })), accountId: Type.Optional(Id) })]);
+const AddBody = requestOf<GeofenceInput>()(Type.Object(FenceFields));
+const UpdateBody = requestOf<GeofenceUpdate>()(Type.Object({ geofenceId: Id, ...FenceFields }));
+const ListQuery = requestOf<GeofenceListQuery>()(Type.Intersect([PageQuery, Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 40 })), accountId: Type.Optional(Id) })]));
 const FenceQuery = Type.Object({ geofenceId: Id });
 const VehicleQuery = Type.Object({ vehicleId: Id });
 const DeleteBody = Type.Object({ geofenceIds: IdList });
-const BindBody = Type.Object({ geofenceId: Id, vehicleIds: Type.String({ maxLength: 20_000 }), replace: Type.Optional(Type.Boolean()) });
+const BindBody = requestOf<GeofenceBindForm>()(Type.Object({ geofenceId: Id, vehicleIds: Type.String({ maxLength: 20_000 }), replace: Type.Optional(Type.Boolean()) }));
 const UnbindBody = Type.Object({ geofenceId: Id, vehicleIds: IdList });
-const Detail = Type.Intersect([GeofenceSchema, Type.Object({ vehicleIds: Type.Array(Type.Integer()) })]);
+const Detail = responseOf<GeofenceDetail>()(Type.Intersect([GeofenceSchema, Type.Object({ vehicleIds: Type.Array(Type.Integer()) })]));
+const GeofencePageSchema = responseOf<GeofencePage>()(pageSchema(GeofenceSchema));
+const DeleteResult = responseOf<GeofenceDeleteResult>()(Type.Object({ deleted: Type.Integer() }));
 
 /** Geofences: circles and polygons drawn on the map, attached to vehicles; the engine raises enter/exit alarms. */
 export const geofencesRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   const base = '/car/v4/api/geofence';
   const view = { permission: permission('car:geofence') };
   const edit = { permission: permission('car:geofence:edit') };
-  const detail = async (request: Parameters<typeof caller>[0], id: number) => {
+  const detail = async (request: Parameters<typeof caller>[0], id: number): Promise<GeofenceDetail> => {
     const [fence] = await visibleFences(ctx.db, caller(request), [id]);
     return { ...presentGeofence(fence), vehicleIds: await geofencesQueries.vehicleIds(ctx.db, id) };
   };
 
-  app.get(`${base}/list.json`, { config: view, schema: { querystring: ListQuery, response: { 200: pageSchema(GeofenceSchema) } } }, async (request) => {
+  app.get(`${base}/list.json`, { config: view, schema: { querystring: ListQuery, response: { 200: GeofencePageSchema } } }, async (request): Promise<GeofencePage> => {
     const query = request.query as Static<typeof ListQuery>;
     const win = pageWindow(query);
     const { total, rows } = await geofencesQueries.page(ctx.db, { scope: scopeParam(caller(request)), keyword: likeText(query.keyword), accountId: query.accountId ?? null, ...win.sql });
@@ -58,7 +62,7 @@ export const geofencesRoutes = (ctx: AppContext) => async (app: FastifyInstance)
     detail(request, (request.query as Static<typeof FenceQuery>).geofenceId),
   );
 
-  app.get(`${base}/vehicleFences.json`, { config: view, schema: { querystring: VehicleQuery, response: { 200: Type.Array(GeofenceSchema) } } }, async (request) => {
+  app.get(`${base}/vehicleFences.json`, { config: view, schema: { querystring: VehicleQuery, response: { 200: Type.Array(GeofenceSchema) } } }, async (request): Promise<Geofence[]> => {
     const user = caller(request);
     const { vehicleId } = request.query as Static<typeof VehicleQuery>;
     await visibleVehicles(ctx.db, user, [vehicleId]);
@@ -77,7 +81,7 @@ export const geofencesRoutes = (ctx: AppContext) => async (app: FastifyInstance)
     return detail(request, body.geofenceId);
   });
 
-  app.post(`${base}/delete.json`, { config: edit, schema: { body: DeleteBody, response: { 200: Type.Object({ deleted: Type.Integer() }) } } }, async (request) => {
+  app.post(`${base}/delete.json`, { config: edit, schema: { body: DeleteBody, response: { 200: DeleteResult } } }, async (request): Promise<GeofenceDeleteResult> => {
     const ids = [...new Set(splitIds((request.body as Static<typeof DeleteBody>).geofenceIds, 'geofenceIds', 500))];
     const deleted = await ctx.db.tx(async (q) => {
       await visibleFences(q, caller(request), ids);

@@ -1,3 +1,4 @@
+import type { GeofenceInput, LonLat } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { AppError, fail } from '../../http/errors.ts';
@@ -12,18 +13,6 @@ export const MAX_RADIUS_M = 500_000;
 export const MAX_FENCE_POINTS = 5000;
 /** Fences and vehicles changed: every process's geofence engine drops what it cached. */
 export const GEOFENCE_CHANGED = 'geofence.changed';
-
-export interface GeofenceInput {
-  name: string;
-  kind: 'circle' | 'polygon';
-  center?: number[];
-  radius?: number;
-  rings?: number[][][];
-  alarmEnter?: boolean;
-  alarmExit?: boolean;
-  remark?: string;
-  accountId?: number;
-}
 
 const onEarth = (p: number[]) => p.length === 2 && Math.abs(p[0]) <= 180 && Math.abs(p[1]) <= 90 && Number.isFinite(p[0]) && Number.isFinite(p[1]);
 
@@ -40,7 +29,7 @@ export function fenceFields(input: GeofenceInput, accountId: number): GeofenceFi
   }
   const rings = (input.rings ?? []).map((ring) => {
     const open = ring.length > 1 && ring[0][0] === ring.at(-1)![0] && ring[0][1] === ring.at(-1)![1] ? ring.slice(0, -1) : ring;
-    return open.map((p) => [p[0], p[1]]);
+    return open.map((p): LonLat => [p[0], p[1]]);
   });
   if (rings.length === 0 || rings.some((r) => r.length < 3)) throw fail('多边形围栏至少需要 3 个顶点');
   if (rings.some((r) => r.some((p) => !onEarth(p)))) throw fail('围栏坐标超出范围');

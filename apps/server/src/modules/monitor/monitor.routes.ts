@@ -2,9 +2,10 @@ import { Readable, pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { FLAG_SUCCESS, MSG, TRACK_CONTENT_TYPE, encodeTrackEnd, encodeTrackFrame, encodeTrackHeader } from '@chelian/contracts';
+import { FLAG_SUCCESS, MSG, TRACK_CONTENT_TYPE, encodeTrackEnd, encodeTrackFrame, encodeTrackHeader, type LastPosition, type LastPositionsQuery } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
+import { requestOf } from '../../http/contract.ts';
 import { splitList } from '../../http/listInput.ts';
 import { TimeParam } from '../../http/timeInput.ts';
 import { identifierKey } from '../terminals/identifiers.ts';
@@ -16,11 +17,11 @@ import { resolveTrack, trackColumnWindows, trackHead, trackRowWindows } from './
 /** Without terminalIds the whole visible fleet is answered in windows of at most this many. */
 export const MAX_LAST_POSITIONS = 10_000;
 
-const LastQuery = Type.Object({
+const LastQuery = requestOf<LastPositionsQuery>()(Type.Object({
   terminalIds: Type.Optional(Type.String({ maxLength: 50_000 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LAST_POSITIONS, default: 2000 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 })),
-});
+}));
 const TrackQuery = Type.Object({
   vehicleId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 })),
   terminalId: Type.Optional(Type.String({ minLength: 1, maxLength: 24 })),
@@ -29,7 +30,7 @@ const TrackQuery = Type.Object({
   includeInvalid: Type.Optional(Type.Boolean()),
 });
 
-export const latestToPosition = (r: LatestRow) =>
+export const latestToPosition = (r: LatestRow): LastPosition =>
   presentPosition(
     { identifier: r.identifier, vehicleId: r.vehicle_id, plate: r.plate, vehicleName: r.vehicle_name, online: r.online },
     { ...r, gpsTime: r.gps_time.getTime(), receivedAt: r.received_at.getTime() },
@@ -42,7 +43,7 @@ const trackPoint = (p: TrackRow) => ({
 
 /** Current positions of the fleet and the track of one vehicle. */
 export const monitorRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
-  app.get('/car/v4/api/monitor/lastPositions.json', { schema: { querystring: LastQuery, response: { 200: Type.Array(LastPositionSchema) } } }, async (request) => {
+  app.get('/car/v4/api/monitor/lastPositions.json', { schema: { querystring: LastQuery, response: { 200: Type.Array(LastPositionSchema) } } }, async (request): Promise<LastPosition[]> => {
     const query = request.query as Static<typeof LastQuery>;
     const ids = splitList(query.terminalIds, MAX_LAST_POSITIONS);
     const keys = ids.length ? ids.map(identifierKey) : null;

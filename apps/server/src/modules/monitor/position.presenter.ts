@@ -1,12 +1,16 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
+import type { LastPosition, Presence } from '@chelian/contracts';
 import { ALARM_NAMES_ZH, isAlarmType } from '@chelian/protocols/alarms.ts';
+import { responseOf } from '../../http/contract.ts';
+
+export type { LastPosition, Presence };
 
 /**
  * One shape for a terminal's current position, whether read from latest_positions
  * (lastPositions.json, the live feed's snapshot) or pushed live by the gateway.
  * Coordinates are WGS-84 as received; speed km/h; times epoch ms.
  */
-export const LastPositionSchema = Type.Object({
+export const LastPositionSchema = responseOf<LastPosition>()(Type.Object({
   terminalId: Type.String(),
   vehicleId: Type.Union([Type.Integer(), Type.Null()]),
   plate: Type.String(),
@@ -26,8 +30,7 @@ export const LastPositionSchema = Type.Object({
   alarms: Type.Array(Type.String()),
   alarmNames: Type.Array(Type.String()),
   extras: Type.Record(Type.String(), Type.Unknown()),
-});
-export type LastPosition = Static<typeof LastPositionSchema>;
+}));
 
 export const alarmNames = (alarms: string[]) => alarms.map((a) => (isAlarmType(a) ? ALARM_NAMES_ZH[a] : a));
 
@@ -67,11 +70,10 @@ export function presentPosition(t: TerminalLabel, p: PositionFields): LastPositi
   };
 }
 
-export const PresenceSchema = Type.Object({
+export const PresenceSchema = responseOf<Presence>()(Type.Object({
   terminalId: Type.String(),
   vehicleId: Type.Union([Type.Integer(), Type.Null()]),
   plate: Type.String(),
   online: Type.Boolean(),
   at: Type.Number(),
-});
-export type Presence = Static<typeof PresenceSchema>;
+}));

@@ -1,4 +1,6 @@
 import { Type, type TSchema } from 'typebox';
+import type { GroupNode, Vehicle } from '@chelian/contracts';
+import { responseOf } from '../../http/contract.ts';
 import { epochOrNull } from '../../http/timeInput.ts';
 import { PROTOCOL_NAMES_ZH, isProtocol } from './identifiers.ts';
 import { VEHICLE_TYPES, vehicleTypeOf } from './assets.ts';
@@ -53,7 +55,7 @@ export function presentTerminal(t: TerminalRow) {
   };
 }
 
-export const VehicleSchema = Type.Object({
+export const VehicleSchema = responseOf<Vehicle>()(Type.Object({
   vehicleId: Type.Integer(),
   name: Type.String(),
   plate: Type.String(),
@@ -79,9 +81,9 @@ export const VehicleSchema = Type.Object({
   activatedAt: TimeOrNull,
   serviceExpiresAt: TimeOrNull,
   lastSeenAt: TimeOrNull,
-});
+}));
 
-export function presentVehicle(v: VehicleRow) {
+export function presentVehicle(v: VehicleRow): Vehicle {
   const type = vehicleTypeOf(v.type) ?? 'vehicle';
   const status = v.terminal_pk === null ? null : terminalStatus(v);
   return {
@@ -110,16 +112,6 @@ function groupNode(depth: number): TSchema {
 }
 export const GroupNodeSchema = groupNode(MAX_GROUP_DEPTH);
 
-export interface GroupNode {
-  id: number;
-  name: string;
-  parentId: number | null;
-  accountId: number;
-  accountName: string;
-  sort: number;
-  vehicleCount: number;
-  children: GroupNode[];
-}
 
 /** Flat rows → forest; a group whose parent is not visible becomes a root. */
 export function groupTree(rows: GroupRow[]): GroupNode[] {

@@ -1,8 +1,9 @@
+import type { GroupNode } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
 import { AppError, fail } from '../../http/errors.ts';
 import type { SessionUser } from '../auth/session.service.ts';
 import { targetAccount } from './assets.ts';
-import { MAX_GROUP_DEPTH, groupTree, type GroupNode } from './assets.presenter.ts';
+import { MAX_GROUP_DEPTH, groupTree } from './assets.presenter.ts';
 import { groupsQueries, type GroupRow } from './groups.queries.ts';
 import { terminalScope } from './terminalScope.ts';
 

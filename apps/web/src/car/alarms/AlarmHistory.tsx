@@ -4,7 +4,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Permission } from '../../shared/permission/Permission.tsx';
 import { carApi } from '../api/carApi.ts';
-import type { Alarm, AlarmControl, Page } from '../api/types.ts';
+import type { Alarm, AlarmControl, Page } from '@chelian/contracts';
 import { M } from '../messages.ts';
 import { ActionLink, alarmColumns } from './alarmColumns.tsx';
 import { ProcessAlarmModal } from './ProcessAlarmModal.tsx';
@@ -31,7 +31,7 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
       setPage(
         await carApi.alarmHistory({
           ...paging, vehicleId: vehicleId ?? undefined, start: applied.range[0].valueOf(), end: applied.range[1].valueOf(),
-          types: applied.types.join(',') || undefined, handled: applied.handled === 'all' ? undefined : applied.handled, keyword: applied.keyword || undefined,
+          types: applied.types.join(',') || undefined, handled: applied.handled === 'all' ? undefined : applied.handled === 'true', keyword: applied.keyword || undefined,
         }),
       );
     } catch {

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { playAlarmBeep } from '../../shared/dialogs/beep.ts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { postToShell } from '../../child/bridge/childBridge.ts';
-import type { Alarm } from '../api/types.ts';
+import type { Alarm } from '@chelian/contracts';
 import { useFleet } from '../fleet/FleetProvider.tsx';
 import { M } from '../messages.ts';
 import { ProcessAlarmModal } from './ProcessAlarmModal.tsx';

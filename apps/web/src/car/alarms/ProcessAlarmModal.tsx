@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Input, Modal } from 'antd';
 import { toast } from '../../shared/ui/toast.ts';
 import { carApi } from '../api/carApi.ts';
-import type { Alarm } from '../api/types.ts';
+import type { Alarm } from '@chelian/contracts';
 import { useFleetOptional } from '../fleet/FleetProvider.tsx';
 import { M } from '../messages.ts';
 

@@ -5,7 +5,7 @@ import { Permission } from '../../shared/permission/Permission.tsx';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { postToShell } from '../../child/bridge/childBridge.ts';
 import { carApi } from '../api/carApi.ts';
-import type { Alarm, Page } from '../api/types.ts';
+import type { Alarm, Page } from '@chelian/contracts';
 import { useFleet } from '../fleet/FleetProvider.tsx';
 import { M } from '../messages.ts';
 import { ActionLink, alarmColumns } from './alarmColumns.tsx';

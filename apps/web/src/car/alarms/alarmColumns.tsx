@@ -2,7 +2,7 @@ import { Button, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ColumnsType } from 'antd/es/table';
 import { AddressText } from '../../shared/address/AddressText.tsx';
-import type { Alarm } from '../api/types.ts';
+import type { Alarm } from '@chelian/contracts';
 import { M } from '../messages.ts';
 
 const URGENT = new Set(['sos', 'powerCut', 'collision', 'rollover', 'theft', 'tamper', 'illegalIgnition', 'overspeed', 'geofenceEnter', 'geofenceExit', 'fallDown']);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { carApi } from '../api/carApi.ts';
-import type { AlarmControl } from '../api/types.ts';
+import type { AlarmControl } from '@chelian/contracts';
 
 let cached: Promise<AlarmControl[]> | null = null;
 

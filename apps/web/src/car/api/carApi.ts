@@ -1,10 +1,14 @@
-import { get, getBytes, postForm, postJson } from '../../shared/request/helpers.ts';
 import type {
-  Alarm, AlarmControl, CommandCheck, CommandRecord, CommandSend, Geofence, GeofenceInput, GroupNode, LastPosition, Page, Vehicle,
-} from './types.ts';
+  Alarm, AlarmControl, AlarmCount, AlarmHistoryQuery, CommandCheck, CommandCheckForm, CommandListQuery, CommandPage, CommandSend, CommandSendForm,
+  Geofence, GeofenceBindForm, GeofenceDeleteResult, GeofenceDetail, GeofenceInput, GeofenceListQuery, GeofencePage, GeofenceUpdate,
+  GroupNode, LastPosition, LastPositionsQuery, Page, ProcessAlarmForm, ProcessAlarmResult, RealtimeAlarmQuery, Vehicle,
+} from '@chelian/contracts';
+import { get, getBytes, postForm, postJson } from '../../shared/request/helpers.ts';
 
 type Q = Record<string, unknown>;
 const quiet = { silent: true } as const;
+/** A command form addressed by vehicle ids as numbers (joined with commas on the wire). */
+type ByVehicles<Form> = Omit<Form, 'terminalIds' | 'vehicleIds'> & { vehicleIds: number[] };
 
 /** Every call the car app makes, in one place (pages never call the request layer directly). */
 export const carApi = {
@@ -12,28 +16,28 @@ export const carApi = {
   terminal: (terminalId: string) => get<{ terminalId: string; vehicleId: number | null }>('/car/v4/api/terminal/detail.json', { terminalId }, quiet),
   vehicle: (vehicleId: number) => get<Vehicle>('/car/v4/api/vehicle/detail.json', { vehicleId }, quiet),
   groups: (accountId?: number) => get<GroupNode[]>('/car/v4/api/group/tree.json', { accountId }),
-  lastPositions: (q: { terminalIds?: string; limit?: number; offset?: number }) => get<LastPosition[]>('/car/v4/api/monitor/lastPositions.json', q, quiet),
+  lastPositions: (q: LastPositionsQuery) => get<LastPosition[]>('/car/v4/api/monitor/lastPositions.json', q, quiet),
   /** track.bin: decode with decodeTrack (@chelian/contracts) */
   trackBytes: (q: { vehicleId: number; start: number; end: number }, signal?: AbortSignal) => getBytes('/car/v4/api/monitor/track.bin', q, { signal, timeout: 120_000 }),
 
-  realtimeAlarms: (q: Q) => get<Page<Alarm>>('/car/v1/accelerate/report/alarm/actualTimeAlarmQuery.json', q),
-  realtimeAlarmCount: () => get<{ total: number }>('/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json', undefined, quiet),
-  alarmHistory: (q: Q) => get<Page<Alarm>>('/car/v1/accelerate/report/alarm/newQueryAlarm', q),
-  processAlarm: (alarmIds: number[], note: string) => postForm<{ updated: number }>('/car/v1/api/monitor/processAlarm', { alarmIds: alarmIds.join(','), note }),
+  realtimeAlarms: (q: RealtimeAlarmQuery) => get<Page<Alarm>>('/car/v1/accelerate/report/alarm/actualTimeAlarmQuery.json', q),
+  realtimeAlarmCount: () => get<AlarmCount>('/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json', undefined, quiet),
+  alarmHistory: (q: AlarmHistoryQuery) => get<Page<Alarm>>('/car/v1/accelerate/report/alarm/newQueryAlarm', q),
+  processAlarm: (alarmIds: number[], note: string) => postForm<ProcessAlarmResult>('/car/v1/api/monitor/processAlarm', { alarmIds: alarmIds.join(','), note } satisfies ProcessAlarmForm),
   alarmControls: () => get<AlarmControl[]>('/car/v4/api/alarm/control/listAlarmControlInfo.json', undefined, quiet),
 
-  checkCommand: (q: { vehicleIds: number[]; commandType: string }) =>
-    postForm<CommandCheck>('/car/v1/api/command/checkCommandDownBatchTer.json', { vehicleIds: q.vehicleIds.join(','), commandType: q.commandType }),
-  sendCommand: (q: { vehicleIds: number[]; commandType: string; seconds?: number; text?: string; hex?: string; expireMinutes?: number }) =>
-    postForm<CommandSend>('/car/v1/api/command/commandDownBatch.json', { ...q, vehicleIds: q.vehicleIds.join(',') }),
-  commands: (q: Q) => get<Page<CommandRecord>>('/car/v1/api/command/listCommand.json', q, quiet),
+  checkCommand: (q: ByVehicles<CommandCheckForm>) =>
+    postForm<CommandCheck>('/car/v1/api/command/checkCommandDownBatchTer.json', { vehicleIds: q.vehicleIds.join(','), commandType: q.commandType } satisfies CommandCheckForm),
+  sendCommand: (q: ByVehicles<CommandSendForm>) =>
+    postForm<CommandSend>('/car/v1/api/command/commandDownBatch.json', { ...q, vehicleIds: q.vehicleIds.join(',') } satisfies CommandSendForm),
+  commands: (q: CommandListQuery) => get<CommandPage>('/car/v1/api/command/listCommand.json', q, quiet),
 
-  geofences: (q: Q) => get<Page<Geofence>>('/car/v4/api/geofence/list.json', q),
-  geofence: (geofenceId: number) => get<Geofence>('/car/v4/api/geofence/detail.json', { geofenceId }),
+  geofences: (q: GeofenceListQuery) => get<GeofencePage>('/car/v4/api/geofence/list.json', q),
+  geofence: (geofenceId: number) => get<GeofenceDetail>('/car/v4/api/geofence/detail.json', { geofenceId }),
   vehicleFences: (vehicleId: number) => get<Geofence[]>('/car/v4/api/geofence/vehicleFences.json', { vehicleId }, quiet),
-  addGeofence: (input: GeofenceInput) => postJson<Geofence>('/car/v4/api/geofence/add.json', input),
-  updateGeofence: (geofenceId: number, input: GeofenceInput) => postJson<Geofence>('/car/v4/api/geofence/update.json', { geofenceId, ...input }),
-  deleteGeofences: (ids: number[]) => postForm<{ deleted: number }>('/car/v4/api/geofence/delete.json', { geofenceIds: ids.join(',') }),
+  addGeofence: (input: GeofenceInput) => postJson<GeofenceDetail>('/car/v4/api/geofence/add.json', input),
+  updateGeofence: (geofenceId: number, input: GeofenceInput) => postJson<GeofenceDetail>('/car/v4/api/geofence/update.json', { geofenceId, ...input } satisfies GeofenceUpdate),
+  deleteGeofences: (ids: number[]) => postForm<GeofenceDeleteResult>('/car/v4/api/geofence/delete.json', { geofenceIds: ids.join(',') }),
   bindGeofence: (geofenceId: number, vehicleIds: number[]) =>
-    postForm<Geofence>('/car/v4/api/geofence/bindVehicles.json', { geofenceId, vehicleIds: vehicleIds.join(','), replace: true }),
+    postForm<GeofenceDetail>('/car/v4/api/geofence/bindVehicles.json', { geofenceId, vehicleIds: vehicleIds.join(','), replace: true } satisfies GeofenceBindForm),
 };

@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Table, Tag, type
 import { SendOutlined } from '@ant-design/icons';
 import { toast } from '../../shared/ui/toast.ts';
 import { carApi } from '../api/carApi.ts';
-import type { CommandCheck, CommandSend } from '../api/types.ts';
+import type { CommandCheck, CommandSend } from '@chelian/contracts';
 import { M } from '../messages.ts';
 import { COMMAND_TYPES, commandOf, type CommandType } from './commandTypes.ts';
 

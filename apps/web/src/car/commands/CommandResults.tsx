@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { carApi } from '../api/carApi.ts';
-import type { CommandRecord } from '../api/types.ts';
+import type { CommandRecord } from '@chelian/contracts';
 import { M } from '../messages.ts';
 import { PENDING_STATUSES, STATUS_COLORS } from './commandTypes.ts';
 

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { carApi } from '../api/carApi.ts';
-import type { GroupNode } from '../api/types.ts';
+import type { GroupNode } from '@chelian/contracts';
 import { LiveFeed, type LiveStatus } from '../live/liveFeed.ts';
 import { FleetStore } from './fleetStore.ts';
 import { loadAllPositions, loadAllVehicles } from './fleetLoader.ts';

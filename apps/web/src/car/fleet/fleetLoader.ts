@@ -1,5 +1,6 @@
 import { carApi } from '../api/carApi.ts';
-import type { LastPosition, Vehicle } from '../api/types.ts';
+import type { Vehicle } from '@chelian/contracts';
+import type { LastPosition } from '@chelian/contracts';
 
 const PAGE = 500;
 const POSITION_WINDOW = 5000;

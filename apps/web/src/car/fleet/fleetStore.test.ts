@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { LastPosition, Vehicle } from '../api/types.ts';
+import type { LastPosition } from '@chelian/contracts';
+import type { Vehicle } from '@chelian/contracts';
 import { FleetStore } from './fleetStore.ts';
 import { directionText, vehicleState } from './vehicleState.ts';
 
 const vehicle = (id: number, terminalId: string, extra: Partial<Vehicle> = {}): Vehicle =>
   ({ vehicleId: id, terminalId, plate: `粤B${id}`, name: '', groupId: null, accountId: 1, sim: '', online: false, ...extra }) as Vehicle;
 const pos = (terminalId: string, extra: Partial<LastPosition> = {}): LastPosition =>
-  ({ terminalId, vehicleId: null, plate: '', name: '', lat: 22.5, lon: 114, speed: 0, direction: 0, altitude: 0, gpsTime: 1000, valid: true, online: true, acc: null, mileage: null, alarms: [], ...extra });
+  ({ terminalId, vehicleId: null, plate: '', name: '', lat: 22.5, lon: 114, speed: 0, direction: 0, altitude: 0, gpsTime: 1000,
+    receivedAt: 1000, valid: true, online: true, acc: null, satellites: null, mileage: null, alarms: [], alarmNames: [], extras: {}, ...extra });
 
 describe('vehicle state', () => {
   it('puts alarms first, then offline, then moving above 5 km/h, else stopped', () => {

@@ -1,4 +1,5 @@
-import type { LastPosition, Presence, Vehicle } from '../api/types.ts';
+import type { Vehicle } from '@chelian/contracts';
+import type { LastPosition, Presence } from '@chelian/contracts';
 import { emptyCounts, vehicleState, type StateCounts, type VehicleState } from './vehicleState.ts';
 
 /** One vehicle as the monitoring views see it: its record and its latest position. */

@@ -1,4 +1,4 @@
-import type { GroupNode } from '../api/types.ts';
+import type { GroupNode } from '@chelian/contracts';
 import type { FleetVehicle } from './fleetStore.ts';
 import type { VehicleState } from './vehicleState.ts';
 

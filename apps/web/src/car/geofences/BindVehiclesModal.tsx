@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Modal, type ButtonProps } from 'antd';
 import { toast } from '../../shared/ui/toast.ts';
 import { carApi } from '../api/carApi.ts';
-import type { Geofence } from '../api/types.ts';
+import type { Geofence } from '@chelian/contracts';
 import { VehicleTree } from '../monitor/VehicleTree.tsx';
 import { M } from '../messages.ts';
 
@@ -13,7 +13,7 @@ export function BindVehiclesModal({ fence, onClose, onSaved }: { fence: Geofence
   useEffect(() => {
     if (!fence) return;
     setChecked([]);
-    void carApi.geofence(fence.geofenceId).then((f) => setChecked(f.vehicleIds ?? [])).catch(() => undefined);
+    void carApi.geofence(fence.geofenceId).then((f) => setChecked(f.vehicleIds)).catch(() => undefined);
   }, [fence]);
   const save = async () => {
     if (!fence) return;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Segmented, Space, Typography } from 'antd';
-import type { GeofenceInput } from '../api/types.ts';
+import type { GeofenceInput } from '@chelian/contracts';
 import type { DrawnShape } from '../map/layers/FenceDrawLayer.tsx';
 import { M } from '../messages.ts';
 

@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Permission } from '../../shared/permission/Permission.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { carApi } from '../api/carApi.ts';
-import type { Geofence } from '../api/types.ts';
+import type { Geofence } from '@chelian/contracts';
 import { fitPoints } from '../map/camera.ts';
 import { MapCommand } from '../map/MapCommand.tsx';
 import { MapView } from '../map/MapView.tsx';

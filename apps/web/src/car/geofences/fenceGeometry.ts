@@ -1,5 +1,5 @@
 import { distanceMeters } from '@chelian/geo/coords.ts';
-import type { Geofence } from '../api/types.ts';
+import type { Geofence } from '@chelian/contracts';
 
 type LL = [number, number];
 const EARTH = 6_371_008.8;

@@ -1,4 +1,4 @@
-import type { Alarm, LastPosition, Presence } from '../api/types.ts';
+import type { Alarm, LastPosition, Presence } from '@chelian/contracts';
 
 export type LiveEvent =
   | { kind: 'pos'; data: LastPosition }

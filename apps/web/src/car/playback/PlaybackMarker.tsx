@@ -1,4 +1,4 @@
-import type { Track } from '../api/types.ts';
+import type { Track } from '@chelian/contracts';
 import { keepInView } from '../map/camera.ts';
 import { MapCommand } from '../map/MapCommand.tsx';
 import { FocusVehicleLayer } from '../map/layers/FocusVehicleLayer.tsx';

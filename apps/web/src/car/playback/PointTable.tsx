@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { AddressText } from '../../shared/address/AddressText.tsx';
-import type { Track } from '../api/types.ts';
+import type { Track } from '@chelian/contracts';
 import { M } from '../messages.ts';
 import { TrackPointTable } from './TrackPointTable.tsx';
 import { durationText, type Overspeed, type Stop, type TrackSummary } from './trackAnalysis.ts';

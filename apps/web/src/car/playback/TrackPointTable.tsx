@@ -2,7 +2,7 @@ import { useState } from 'react';
 import dayjs from 'dayjs';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { TRACK_FLAG } from '@chelian/contracts';
-import type { Track } from '../api/types.ts';
+import type { Track } from '@chelian/contracts';
 import { directionText } from '../fleet/vehicleState.ts';
 import { M } from '../messages.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TRACK_FLAG } from '@chelian/contracts';
-import type { Track } from '../api/types.ts';
+import type { Track } from '@chelian/contracts';
 import { pointRow } from './TrackPointTable.tsx';
 import { EMPTY_TRACK, durationText, findOverspeeds, findStops, indexAt, positionAt, summarize, trackBounds, trackDistanceKm } from './trackAnalysis.ts';
 

@@ -1,5 +1,5 @@
 import { distanceMeters } from '@chelian/geo/coords.ts';
-import type { Track } from '../api/types.ts';
+import type { Track } from '@chelian/contracts';
 import { M } from '../messages.ts';
 
 export interface Stop {

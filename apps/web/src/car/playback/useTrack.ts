@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { decodeTrack } from '@chelian/contracts';
 import { toast } from '../../shared/ui/toast.ts';
 import { carApi } from '../api/carApi.ts';
-import type { Track } from '../api/types.ts';
+import type { Track } from '@chelian/contracts';
 import { M } from '../messages.ts';
 
 /** How the last load went: the page shows the total, the benchmark reads the parts. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Empty, List, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { carApi } from '../api/carApi.ts';
-import type { Alarm } from '../api/types.ts';
+import type { Alarm } from '@chelian/contracts';
 import { M } from '../messages.ts';
 
 /** The vehicle's last five alarms of the past week. */

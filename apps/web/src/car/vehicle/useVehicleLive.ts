@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { carApi } from '../api/carApi.ts';
-import type { Vehicle } from '../api/types.ts';
+import type { Vehicle } from '@chelian/contracts';
 import { useFleetOptional } from '../fleet/FleetProvider.tsx';
 import { vehicleState, type VehicleState } from '../fleet/vehicleState.ts';
 

@@ -3,7 +3,7 @@ import { Button, DatePicker, TreeSelect } from 'antd';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Permission } from '../../shared/permission/Permission.tsx';
 import { carApi } from '../../car/api/carApi.ts';
-import type { GroupNode } from '../../car/api/types.ts';
+import type { GroupNode } from '@chelian/contracts';
 import { R } from '../messages.ts';
 import { beijingToday, quickRanges } from './reportRange.ts';
 import type { ReportFilterValues } from './useReportFilters.ts';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Select } from 'antd';
 import { debounce } from '../../shared/utils/timing.ts';
 import { carApi } from '../../car/api/carApi.ts';
-import type { Vehicle } from '../../car/api/types.ts';
+import type { Vehicle } from '@chelian/contracts';
 import { R } from '../messages.ts';
 
 type Option = { value: number; label: string; terminalId: string };

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Select, Space, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { REPORT_EXPORT_TYPES, type AlarmStatisticsPage, type AlarmVehicleCount, type Page } from '@chelian/contracts';
-import type { Alarm } from '../../car/api/types.ts';
+import type { Alarm } from '@chelian/contracts';
 import { ActionLink, alarmColumns } from '../../car/alarms/alarmColumns.tsx';
 import { centerApi } from '../../shared/api/centerApi.ts';
 import { playbackUrl } from '../../car/vehicle/links.ts';

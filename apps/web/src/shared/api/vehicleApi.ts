@@ -1,26 +1,5 @@
+import type { LastPosition } from '@chelian/contracts';
 import { get } from '../request/helpers.ts';
-
-/** A terminal's last known position (GET /car/v4/api/monitor/lastPositions.json); WGS-84, km/h, epoch ms. */
-export interface LastPosition {
-  terminalId: string;
-  vehicleId: number | null;
-  plate: string;
-  name: string;
-  lat: number;
-  lon: number;
-  speed: number;
-  direction: number;
-  altitude: number;
-  gpsTime: number;
-  receivedAt?: number;
-  valid: boolean;
-  online: boolean;
-  acc: boolean | null;
-  satellites?: number | null;
-  mileage: number | null;
-  alarms: string[];
-  alarmNames?: string[];
-}
 
 export const vehicleApi = {
   lastPositions: (terminalIds?: string[], limit?: number) =>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Badge, Descriptions, Empty, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { vehicleApi, type LastPosition } from '../api/vehicleApi.ts';
+import type { LastPosition } from '@chelian/contracts';
+import { vehicleApi } from '../api/vehicleApi.ts';
 import { useAddress } from '../address/useAddress.ts';
 import { T } from '../i18n/messages.ts';
 
