@@ -8,10 +8,10 @@ import net from 'node:net';
 const results = [];
 const skipped = [];
 
-function run(name, args, env = {}) {
+function run(name, args, env = {}, command = 'npx') {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const r = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   results.push({ name, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
 }
 
@@ -32,6 +32,9 @@ function reachable(url, defaultPort) {
 
 const natsUp = process.env.NATS_URL ? await reachable(process.env.NATS_URL, 4222) : false;
 if (!natsUp) skipped.push('NATS bus suite (set NATS_URL to a running nats-server, e.g. nats://127.0.0.1:4222)');
+
+// Types first: server, packages and web share the API contract, and a drift fails here.
+run('typecheck (server, packages, web)', ['run', 'typecheck'], {}, 'npm');
 
 run('unit + integration (PGlite)', ['vitest', 'run'], { TEST_ENGINE: 'pglite' });
 
