@@ -45,12 +45,39 @@ export interface TerminalInfoRow {
   active_alarms: string[] | null;
 }
 
-const POSITION_COLUMNS = ['terminal_id', 'gps_time', 'received_at', 'lat', 'lon', 'speed', 'course', 'altitude', 'valid', 'satellites', 'acc', 'mileage', 'alarms', 'extras'];
+const POSITION_COLUMNS = [
+  'terminal_id',
+  'gps_time',
+  'received_at',
+  'lat',
+  'lon',
+  'speed',
+  'course',
+  'altitude',
+  'valid',
+  'satellites',
+  'acc',
+  'mileage',
+  'alarms',
+  'extras',
+];
 
 /** text[] as a COPY CSV field: {"a","b"} (alarm codes are plain identifiers, quoting is for safety). */
 const pgArray = (items: string[]) => `{${items.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/**
+ * Timestamps as COPY text. Rows of a batch share many instants (received_at is one per message;
+ * a terminal's blind-spot upload repeats seconds), so the last few are remembered.
+ */
+const isoCache = new Map<number, string>();
+const iso = (ms: number) => {
+  let text = isoCache.get(ms);
+  if (text === undefined) {
+    if (isoCache.size >= 4096) isoCache.clear();
+    isoCache.set(ms, (text = new Date(ms).toISOString()));
+  }
+  return text;
+};
 const orNull = (v: number | boolean | null) => (v === null ? '' : String(v));
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
@@ -64,9 +91,20 @@ const positionCsv = (p: StoredPosition) =>
   `${p.extras ? quoted(JSON.stringify(p.extras)) : ''}\n`;
 
 const latestRecord = (p: StoredPosition) => ({
-  terminal_id: p.terminalPk, gps_time: new Date(p.gpsTime).toISOString(), received_at: new Date(p.receivedAt).toISOString(),
-  lat: p.lat, lon: p.lon, speed: p.speed, course: Math.round(p.course), altitude: p.altitude, valid: p.valid,
-  satellites: p.satellites, acc: p.acc, mileage: p.mileage, alarms: p.alarms, extras: p.extras,
+  terminal_id: p.terminalPk,
+  gps_time: iso(p.gpsTime),
+  received_at: iso(p.receivedAt),
+  lat: p.lat,
+  lon: p.lon,
+  speed: p.speed,
+  course: Math.round(p.course),
+  altitude: p.altitude,
+  valid: p.valid,
+  satellites: p.satellites,
+  acc: p.acc,
+  mileage: p.mileage,
+  alarms: p.alarms,
+  extras: p.extras,
 });
 
 const LATEST_RECORD = `x(terminal_id bigint, gps_time timestamptz, received_at timestamptz, lat double precision, lon double precision,
@@ -102,8 +140,14 @@ export const ingestQueries = {
   /** Ids in the order given (matched on their content: RETURNING promises no order). */
   insertAlarms: async (q: Queryable, alarms: NewAlarm[]) => {
     const records = alarms.map((a) => ({
-      terminal_id: a.terminalPk, account_id: a.accountId, vehicle_id: a.vehicleId, type: a.type,
-      alarm_time: new Date(a.alarmTime).toISOString(), lat: a.lat, lon: a.lon, speed: a.speed,
+      terminal_id: a.terminalPk,
+      account_id: a.accountId,
+      vehicle_id: a.vehicleId,
+      type: a.type,
+      alarm_time: new Date(a.alarmTime).toISOString(),
+      lat: a.lat,
+      lon: a.lon,
+      speed: a.speed,
     }));
     const rows = await q.query<{ id: number; terminal_id: number; type: string; alarm_time: Date }>(
       `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed)
@@ -122,7 +166,8 @@ export const ingestQueries = {
   },
 
   /** Many terminals in one round trip (logins arrive in storms: after a restart every terminal reconnects). */
-  terminalInfos: (q: Queryable, keys: string[]) => q.query<TerminalInfoRow>(`${TERMINAL_INFO} WHERE t.identifier_key = ANY($1::text[])`, [keys]),
+  terminalInfos: (q: Queryable, keys: string[]) =>
+    q.query<TerminalInfoRow>(`${TERMINAL_INFO} WHERE t.identifier_key = ANY($1::text[])`, [keys]),
 
   /** Terminals nobody registered: recorded unassigned (platform stock). Races with another gateway are harmless. */
   registerUnassigned: (q: Queryable, terminals: Array<{ identifier: string; key: string; protocol: string }>) =>
