@@ -78,17 +78,32 @@ const iso = (ms: number) => {
   }
   return text;
 };
-const orNull = (v: number | boolean | null) => (v === null ? '' : String(v));
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /**
- * One positions row as a COPY CSV line, written directly: this runs for every stored position.
- * The numbers are finite (toStoredPosition checks), so none needs quoting.
+ * One positions row as a COPY CSV line (without its newline): this runs for every stored position.
+ * The numbers are finite (toStoredPosition checks), so none needs quoting; join writes null as an
+ * empty field (CSV NULL). A join gives one flat string, where a template literal of this many
+ * parts gives a tree of ~30 concatenation nodes per row that stays alive until the batch is sent
+ * and made the young-generation collector copy them again and again (55 % of the CSV time).
  */
 const positionCsv = (p: StoredPosition) =>
-  `${p.terminalPk},${iso(p.gpsTime)},${iso(p.receivedAt)},${p.lat},${p.lon},${p.speed},${Math.round(p.course)},${p.altitude},${p.valid},` +
-  `${orNull(p.satellites)},${orNull(p.acc)},${orNull(p.mileage)},${p.alarms.length ? quoted(pgArray(p.alarms)) : '{}'},` +
-  `${p.extras ? quoted(JSON.stringify(p.extras)) : ''}\n`;
+  [
+    p.terminalPk,
+    iso(p.gpsTime),
+    iso(p.receivedAt),
+    p.lat,
+    p.lon,
+    p.speed,
+    Math.round(p.course),
+    p.altitude,
+    p.valid,
+    p.satellites,
+    p.acc,
+    p.mileage,
+    p.alarms.length ? quoted(pgArray(p.alarms)) : '{}',
+    p.extras ? quoted(JSON.stringify(p.extras)) : null,
+  ].join(',');
 
 const latestRecord = (p: StoredPosition) => ({
   terminal_id: p.terminalPk,
@@ -118,9 +133,9 @@ const TERMINAL_INFO = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, 
 export const ingestQueries = {
   /** COPY: the fastest bulk write both engines offer. */
   copyPositions: (db: Db, rows: StoredPosition[]) => {
-    let csv = '';
-    for (const p of rows) csv += positionCsv(p);
-    return db.copyRows('positions', POSITION_COLUMNS, csv);
+    const lines = new Array<string>(rows.length);
+    for (let i = 0; i < rows.length; i++) lines[i] = positionCsv(rows[i]);
+    return db.copyRows('positions', POSITION_COLUMNS, `${lines.join('\n')}\n`);
   },
 
   /** One row per terminal (the caller keeps the newest); an older or fix-less report never overwrites a newer one. */
