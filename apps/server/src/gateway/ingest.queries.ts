@@ -45,28 +45,81 @@ export interface TerminalInfoRow {
   active_alarms: string[] | null;
 }
 
-const POSITION_COLUMNS = ['terminal_id', 'gps_time', 'received_at', 'lat', 'lon', 'speed', 'course', 'altitude', 'valid', 'satellites', 'acc', 'mileage', 'alarms', 'extras'];
+const POSITION_COLUMNS = [
+  'terminal_id',
+  'gps_time',
+  'received_at',
+  'lat',
+  'lon',
+  'speed',
+  'course',
+  'altitude',
+  'valid',
+  'satellites',
+  'acc',
+  'mileage',
+  'alarms',
+  'extras',
+];
 
 /** text[] as a COPY CSV field: {"a","b"} (alarm codes are plain identifiers, quoting is for safety). */
 const pgArray = (items: string[]) => `{${items.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
-const iso = (ms: number) => new Date(ms).toISOString();
-const orNull = (v: number | boolean | null) => (v === null ? '' : String(v));
+/**
+ * Timestamps as COPY text. Rows of a batch share many instants (received_at is one per message;
+ * a terminal's blind-spot upload repeats seconds), so the last few are remembered.
+ */
+const isoCache = new Map<number, string>();
+const iso = (ms: number) => {
+  let text = isoCache.get(ms);
+  if (text === undefined) {
+    if (isoCache.size >= 4096) isoCache.clear();
+    isoCache.set(ms, (text = new Date(ms).toISOString()));
+  }
+  return text;
+};
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /**
- * One positions row as a COPY CSV line, written directly: this runs for every stored position.
- * The numbers are finite (toStoredPosition checks), so none needs quoting.
+ * One positions row as a COPY CSV line (without its newline): this runs for every stored position.
+ * The numbers are finite (toStoredPosition checks), so none needs quoting; join writes null as an
+ * empty field (CSV NULL). A join gives one flat string, where a template literal of this many
+ * parts gives a tree of ~30 concatenation nodes per row that stays alive until the batch is sent
+ * and made the young-generation collector copy them again and again (55 % of the CSV time).
  */
 const positionCsv = (p: StoredPosition) =>
-  `${p.terminalPk},${iso(p.gpsTime)},${iso(p.receivedAt)},${p.lat},${p.lon},${p.speed},${Math.round(p.course)},${p.altitude},${p.valid},` +
-  `${orNull(p.satellites)},${orNull(p.acc)},${orNull(p.mileage)},${p.alarms.length ? quoted(pgArray(p.alarms)) : '{}'},` +
-  `${p.extras ? quoted(JSON.stringify(p.extras)) : ''}\n`;
+  [
+    p.terminalPk,
+    iso(p.gpsTime),
+    iso(p.receivedAt),
+    p.lat,
+    p.lon,
+    p.speed,
+    Math.round(p.course),
+    p.altitude,
+    p.valid,
+    p.satellites,
+    p.acc,
+    p.mileage,
+    p.alarms.length ? quoted(pgArray(p.alarms)) : '{}',
+    p.extras ? quoted(JSON.stringify(p.extras)) : null,
+  ].join(',');
 
 const latestRecord = (p: StoredPosition) => ({
-  terminal_id: p.terminalPk, gps_time: new Date(p.gpsTime).toISOString(), received_at: new Date(p.receivedAt).toISOString(),
-  lat: p.lat, lon: p.lon, speed: p.speed, course: Math.round(p.course), altitude: p.altitude, valid: p.valid,
-  satellites: p.satellites, acc: p.acc, mileage: p.mileage, alarms: p.alarms, extras: p.extras,
+  terminal_id: p.terminalPk,
+  gps_time: iso(p.gpsTime),
+  received_at: iso(p.receivedAt),
+  lat: p.lat,
+  lon: p.lon,
+  speed: p.speed,
+  course: Math.round(p.course),
+  altitude: p.altitude,
+  valid: p.valid,
+  satellites: p.satellites,
+  acc: p.acc,
+  mileage: p.mileage,
+  alarms: p.alarms,
+  extras: p.extras,
 });
 
 const LATEST_RECORD = `x(terminal_id bigint, gps_time timestamptz, received_at timestamptz, lat double precision, lon double precision,
@@ -80,9 +133,9 @@ const TERMINAL_INFO = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, 
 export const ingestQueries = {
   /** COPY: the fastest bulk write both engines offer. */
   copyPositions: (db: Db, rows: StoredPosition[]) => {
-    let csv = '';
-    for (const p of rows) csv += positionCsv(p);
-    return db.copyRows('positions', POSITION_COLUMNS, csv);
+    const lines = new Array<string>(rows.length);
+    for (let i = 0; i < rows.length; i++) lines[i] = positionCsv(rows[i]);
+    return db.copyRows('positions', POSITION_COLUMNS, `${lines.join('\n')}\n`);
   },
 
   /** One row per terminal (the caller keeps the newest); an older or fix-less report never overwrites a newer one. */
@@ -102,8 +155,14 @@ export const ingestQueries = {
   /** Ids in the order given (matched on their content: RETURNING promises no order). */
   insertAlarms: async (q: Queryable, alarms: NewAlarm[]) => {
     const records = alarms.map((a) => ({
-      terminal_id: a.terminalPk, account_id: a.accountId, vehicle_id: a.vehicleId, type: a.type,
-      alarm_time: new Date(a.alarmTime).toISOString(), lat: a.lat, lon: a.lon, speed: a.speed,
+      terminal_id: a.terminalPk,
+      account_id: a.accountId,
+      vehicle_id: a.vehicleId,
+      type: a.type,
+      alarm_time: new Date(a.alarmTime).toISOString(),
+      lat: a.lat,
+      lon: a.lon,
+      speed: a.speed,
     }));
     const rows = await q.query<{ id: number; terminal_id: number; type: string; alarm_time: Date }>(
       `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed)
@@ -122,7 +181,8 @@ export const ingestQueries = {
   },
 
   /** Many terminals in one round trip (logins arrive in storms: after a restart every terminal reconnects). */
-  terminalInfos: (q: Queryable, keys: string[]) => q.query<TerminalInfoRow>(`${TERMINAL_INFO} WHERE t.identifier_key = ANY($1::text[])`, [keys]),
+  terminalInfos: (q: Queryable, keys: string[]) =>
+    q.query<TerminalInfoRow>(`${TERMINAL_INFO} WHERE t.identifier_key = ANY($1::text[])`, [keys]),
 
   /** Terminals nobody registered: recorded unassigned (platform stock). Races with another gateway are harmless. */
   registerUnassigned: (q: Queryable, terminals: Array<{ identifier: string; key: string; protocol: string }>) =>

@@ -30,10 +30,13 @@ export interface IngestOptions {
 
 export const DEFAULT_INGEST: IngestOptions = { maxRows: 5000, maxDelayMs: 50, maxPendingRows: 200_000, maxConcurrentFlushes: 2 };
 
-interface Waiter {
-  entry: IngestEntry;
-  owner: IngestOwner;
+/** Entries and their owners in two parallel arrays (no object per entry kept alive until the flush). */
+interface Batch {
+  entries: IngestEntry[];
+  owners: IngestOwner[];
 }
+
+const emptyBatch = (): Batch => ({ entries: [], owners: [] });
 
 /**
  * Group commit for the gateway: entries from every connection are written together (positions by
@@ -43,7 +46,7 @@ interface Waiter {
  * `maxConcurrentFlushes` commit at once (the owners keep each terminal's replies in order).
  */
 export class IngestBatcher {
-  private waiting: Waiter[] = [];
+  private waiting: Batch = emptyBatch();
   private waitingRows = 0;
   private oldestAt = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -66,15 +69,16 @@ export class IngestBatcher {
     const rows = entry.positions.length + entry.alarms.length;
     if (this.closed || this.waitingRows + rows > this.opts.maxPendingRows) return false;
     entry.state = 'waiting';
-    if (this.waiting.length === 0) this.oldestAt = Date.now();
-    this.waiting.push({ entry, owner });
+    if (this.waiting.entries.length === 0) this.oldestAt = Date.now();
+    this.waiting.entries.push(entry);
+    this.waiting.owners.push(owner);
     this.waitingRows += rows;
     this.schedule();
     return true;
   }
 
   private schedule() {
-    if (this.waiting.length === 0 || this.flushing.size >= this.concurrency()) return;
+    if (this.waiting.entries.length === 0 || this.flushing.size >= this.concurrency()) return;
     const waited = Date.now() - this.oldestAt;
     if (this.waitingRows >= this.opts.maxRows || waited >= this.opts.maxDelayMs) return this.flushNow();
     this.timer ??= setTimeout(() => {
@@ -91,7 +95,7 @@ export class IngestBatcher {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batch = this.waiting;
-    this.waiting = [];
+    this.waiting = emptyBatch();
     this.waitingRows = 0;
     const done: Promise<void> = this.write(batch).finally(() => {
       this.flushing.delete(done);
@@ -100,10 +104,10 @@ export class IngestBatcher {
     this.flushing.add(done);
   }
 
-  private async write(batch: Waiter[]) {
+  private async write(batch: Batch) {
     const positions: StoredPosition[] = [];
     const alarms: NewAlarm[] = [];
-    for (const { entry } of batch) {
+    for (const entry of batch.entries) {
       for (const p of entry.positions) positions.push(p);
       for (const a of entry.alarms) alarms.push(a);
     }
@@ -121,14 +125,13 @@ export class IngestBatcher {
       this.log.error({ err, rows: positions.length }, '定位数据写入失败');
     }
     let next = 0;
-    const owners = new Set<IngestOwner>();
-    for (const { entry, owner } of batch) {
+    for (const entry of batch.entries) {
       if (alarmIds) {
         entry.state = 'stored';
-        entry.alarmIds = entry.alarms.length ? alarmIds.slice(next, (next += entry.alarms.length)) : [];
+        if (entry.alarms.length) entry.alarmIds = alarmIds.slice(next, (next += entry.alarms.length));
       } else entry.state = 'failed';
-      owners.add(owner);
     }
+    const owners = new Set(batch.owners);
     for (const owner of owners) {
       try {
         owner.settled();
@@ -141,8 +144,8 @@ export class IngestBatcher {
   /** Writes what waits, then refuses new entries. */
   async close() {
     this.closed = true;
-    while (this.flushing.size || this.waiting.length) {
-      if (this.waiting.length && this.flushing.size < this.concurrency()) this.flushNow();
+    while (this.flushing.size || this.waiting.entries.length) {
+      if (this.waiting.entries.length && this.flushing.size < this.concurrency()) this.flushNow();
       await Promise.race(this.flushing);
     }
   }
@@ -153,16 +156,22 @@ export class IngestBatcher {
  * terminal so concurrent upserts lock rows in one order.
  */
 export function newestPerTerminal(positions: StoredPosition[]): StoredPosition[] {
-  const newest = new Map<number, StoredPosition>();
-  // The odometer is not in every report: the newest known reading rides along.
-  const mileage = new Map<number, { time: number; km: number }>();
+  // One record per terminal (not an object per position): the newest fix, and the newest known
+  // odometer reading, which is not in every report and rides along.
+  const byTerminal = new Map<number, { newest: StoredPosition | null; kmTime: number; km: number | null }>();
   for (const p of positions) {
-    if (p.mileage !== null && (mileage.get(p.terminalPk)?.time ?? -Infinity) <= p.gpsTime) mileage.set(p.terminalPk, { time: p.gpsTime, km: p.mileage });
+    let t = byTerminal.get(p.terminalPk);
+    if (!t) byTerminal.set(p.terminalPk, (t = { newest: null, kmTime: -Infinity, km: null }));
+    if (p.mileage !== null && t.kmTime <= p.gpsTime) {
+      t.kmTime = p.gpsTime;
+      t.km = p.mileage;
+    }
     if (!p.valid && p.lat === 0 && p.lon === 0) continue;
-    const seen = newest.get(p.terminalPk);
-    if (!seen || seen.gpsTime <= p.gpsTime) newest.set(p.terminalPk, p);
+    if (!t.newest || t.newest.gpsTime <= p.gpsTime) t.newest = p;
   }
-  return [...newest.values()]
-    .map((p) => (p.mileage === null && mileage.has(p.terminalPk) ? { ...p, mileage: mileage.get(p.terminalPk)!.km } : p))
-    .sort((a, b) => a.terminalPk - b.terminalPk);
+  const rows: StoredPosition[] = [];
+  for (const { newest, km } of byTerminal.values()) {
+    if (newest) rows.push(newest.mileage === null && km !== null ? { ...newest, mileage: km } : newest);
+  }
+  return rows.sort((a, b) => a.terminalPk - b.terminalPk);
 }

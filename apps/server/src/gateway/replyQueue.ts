@@ -1,27 +1,26 @@
 import type { IngestEntry } from './ingestBatcher.ts';
 
-interface Pending {
-  entry: IngestEntry | null;
-  reply: Buffer | undefined;
-}
-
 /**
  * A connection's replies in the order its messages came: a reply waits until the entry it
  * acknowledges (and every earlier one) has an outcome. A failed entry is never acknowledged; the
  * terminal sends it again.
  */
 export class ReplyQueue {
-  private items: Pending[] = [];
+  // Two parallel arrays rather than an object per message: every in-flight position would keep
+  // one more object alive across young-generation collections.
+  private entries: Array<IngestEntry | null> = [];
+  private replies: Array<Buffer | undefined> = [];
   private head = 0;
   /** Entries not yet stored or failed. */
   waiting = 0;
 
   get empty() {
-    return this.head === this.items.length;
+    return this.head === this.entries.length;
   }
 
   push(entry: IngestEntry | null, reply: Buffer | undefined) {
-    this.items.push({ entry, reply });
+    this.entries.push(entry);
+    this.replies.push(reply);
     if (entry) this.waiting++;
   }
 
@@ -32,25 +31,32 @@ export class ReplyQueue {
   drain(): { replies: Buffer[]; stored: IngestEntry[] } {
     const replies: Buffer[] = [];
     const stored: IngestEntry[] = [];
-    while (this.head < this.items.length) {
-      const { entry, reply } = this.items[this.head];
+    while (this.head < this.entries.length) {
+      const entry = this.entries[this.head];
+      const reply = this.replies[this.head];
       if (entry) {
         if (entry.state === 'waiting') break;
         this.waiting--;
         if (entry.state !== 'stored') {
+          this.entries[this.head] = null;
+          this.replies[this.head] = undefined;
           this.head++;
           continue;
         }
         stored.push(entry);
       }
       if (reply) replies.push(reply);
+      this.entries[this.head] = null; // answered: let it go now, not when the queue next empties
+      this.replies[this.head] = undefined;
       this.head++;
     }
-    if (this.head === this.items.length) {
-      this.items = [];
+    if (this.head === this.entries.length) {
+      this.entries = [];
+      this.replies = [];
       this.head = 0;
     } else if (this.head > 64) {
-      this.items = this.items.slice(this.head);
+      this.entries = this.entries.slice(this.head);
+      this.replies = this.replies.slice(this.head);
       this.head = 0;
     }
     return { replies, stored };

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../testing/testDb.ts';
+import { ingestQueries, type StoredPosition } from './ingest.queries.ts';
+
+let db: TestDb;
+beforeAll(async () => {
+  db = await createTestDb();
+});
+afterAll(() => db?.close());
+
+const at = Date.parse('2026-11-22T08:26:40.123Z');
+const row = (over: Partial<StoredPosition>): StoredPosition => ({
+  terminalPk: 990_001,
+  gpsTime: at,
+  receivedAt: at + 877,
+  lat: 31.123456,
+  lon: -121.5,
+  speed: 0,
+  course: 359,
+  altitude: -3.5,
+  valid: false,
+  satellites: null,
+  acc: null,
+  mileage: null,
+  alarms: [],
+  extras: null,
+  ...over,
+});
+
+describe(`positions COPY text (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('stores unknown fields as NULL and quotes, commas, newlines and Chinese in alarms and extras as sent', async () => {
+    const extras = { note: 'a "quoted", comma\nnewline 中文', n: 1.5, flag: true };
+    await ingestQueries.copyPositions(db, [
+      row({}),
+      row({ gpsTime: at + 1000, satellites: 12, acc: false, mileage: 0.1, valid: true, alarms: ['overspeed', 'a"b\\c'], extras }),
+    ]);
+    const stored = await db.query<Record<string, unknown>>(
+      `SELECT gps_time, received_at, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms, extras
+         FROM positions WHERE terminal_id = 990001 ORDER BY gps_time`,
+    );
+    expect(stored).toHaveLength(2);
+    expect(stored[0]).toMatchObject({
+      lat: 31.123456,
+      lon: -121.5,
+      course: 359,
+      valid: false,
+      satellites: null,
+      acc: null,
+      mileage: null,
+      alarms: [],
+      extras: null,
+    });
+    expect((stored[0].gps_time as Date).getTime()).toBe(at);
+    expect((stored[0].received_at as Date).getTime()).toBe(at + 877);
+    expect(stored[1]).toMatchObject({ valid: true, satellites: 12, acc: false, mileage: 0.1, alarms: ['overspeed', 'a"b\\c'], extras });
+  });
+});
