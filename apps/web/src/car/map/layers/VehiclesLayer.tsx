@@ -72,13 +72,14 @@ export function VehiclesLayer({ store, onSelect }: Props) {
 
     const sources: OverlaySources = { clusters: CLUSTERS, labels: LABELS };
     let stale = false;
-    const refresh = () => {
+    const refresh = (periodic = false) => {
       stale = false;
-      refreshOverlays(map, vehicles, store, sources);
+      refreshOverlays(map, vehicles, store, sources, periodic);
       arrows.changed();
     };
+    const refreshNow = () => refresh();
     refresh();
-    const timer = setInterval(() => stale && refresh(), OVERLAY_REFRESH_MS);
+    const timer = setInterval(() => stale && refresh(true), OVERLAY_REFRESH_MS);
     const off = store.subscribe((changed) => {
       if (changed === 'all') {
         writeAll();
@@ -115,7 +116,7 @@ export function VehiclesLayer({ store, onSelect }: Props) {
     map.on('mousemove', cursor);
     map.on('mouseenter', 'car-clusters', enterCluster);
     map.on('mouseleave', 'car-clusters', leaveCluster);
-    map.on('moveend', refresh);
+    map.on('moveend', refreshNow);
     return () => {
       off();
       clearInterval(timer);
@@ -123,7 +124,8 @@ export function VehiclesLayer({ store, onSelect }: Props) {
       map.off('mousemove', cursor);
       map.off('mouseenter', 'car-clusters', enterCluster);
       map.off('mouseleave', 'car-clusters', leaveCluster);
-      map.off('moveend', refresh);
+      map.off('moveend', refreshNow);
+      sources.sent?.labelSender.cancel();
       if (!map.style) return; // the map itself is gone
       for (const id of [...GEOJSON_LAYERS, VEHICLE_ARROW_LAYER]) if (map.getLayer(id)) map.removeLayer(id);
       for (const id of [CLUSTERS, LABELS]) if (map.getSource(id)) map.removeSource(id);
