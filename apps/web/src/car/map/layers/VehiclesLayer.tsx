@@ -72,14 +72,13 @@ export function VehiclesLayer({ store, onSelect }: Props) {
 
     const sources: OverlaySources = { clusters: CLUSTERS, labels: LABELS };
     let stale = false;
-    const refresh = (periodic = false) => {
+    const refresh = () => {
       stale = false;
-      refreshOverlays(map, vehicles, store, sources, periodic);
+      refreshOverlays(map, vehicles, store, sources);
       arrows.changed();
     };
-    const refreshNow = () => refresh();
     refresh();
-    const timer = setInterval(() => stale && refresh(true), OVERLAY_REFRESH_MS);
+    const timer = setInterval(() => stale && refresh(), OVERLAY_REFRESH_MS);
     const off = store.subscribe((changed) => {
       if (changed === 'all') {
         writeAll();
@@ -116,7 +115,7 @@ export function VehiclesLayer({ store, onSelect }: Props) {
     map.on('mousemove', cursor);
     map.on('mouseenter', 'car-clusters', enterCluster);
     map.on('mouseleave', 'car-clusters', leaveCluster);
-    map.on('moveend', refreshNow);
+    map.on('moveend', refresh);
     return () => {
       off();
       clearInterval(timer);
@@ -124,8 +123,7 @@ export function VehiclesLayer({ store, onSelect }: Props) {
       map.off('mousemove', cursor);
       map.off('mouseenter', 'car-clusters', enterCluster);
       map.off('mouseleave', 'car-clusters', leaveCluster);
-      map.off('moveend', refreshNow);
-      sources.sent?.labelSender.cancel();
+      map.off('moveend', refresh);
       if (!map.style) return; // the map itself is gone
       for (const id of [...GEOJSON_LAYERS, VEHICLE_ARROW_LAYER]) if (map.getLayer(id)) map.removeLayer(id);
       for (const id of [CLUSTERS, LABELS]) if (map.getSource(id)) map.removeSource(id);

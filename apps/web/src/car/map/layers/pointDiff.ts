@@ -1,7 +1,6 @@
 import type { Feature, Point } from 'geojson';
 import type { GeoJSONFeatureDiff, GeoJSONSourceDiff } from 'maplibre-gl';
 import type { GeoJSONSource } from '../maplibre.ts';
-import { splitByTile, type SpreadSender } from './spreadSender.ts';
 import { mercatorX, mercatorY } from './vehicleBuffer.ts';
 
 /** A point feature with a numeric id (a vehicle id, a grid cell), as `updateData` needs. */
@@ -46,31 +45,15 @@ export class PointDiffer {
   }
 }
 
-/** How to spread an `updateData` over time: one tile of changes at a time, see `SpreadSender`. */
-export interface Spread {
-  sender: SpreadSender;
-  /** the zoom of the source's tiles now */
-  tileZoom: number;
-  /** spread this update (a periodic refresh), or send it at once (a camera move) */
-  now: boolean;
-}
-
 /**
  * Brings `source` to `features`: nothing when nothing changed, `updateData` with the changes
- * when they are a small part of it (MapLibre reloads only the tiles they touch; with `spread`,
- * tile by tile over the next seconds), else `setData`.
+ * when they are a small part of it (MapLibre reloads only the tiles they touch), else `setData`.
  */
-export function syncPoints(source: GeoJSONSource | undefined, differ: PointDiffer, features: readonly IdPoint[], worldSize: number, spread?: Spread): void {
+export function syncPoints(source: GeoJSONSource | undefined, differ: PointDiffer, features: readonly IdPoint[], worldSize: number): void {
   const hadAny = differ.size > 0;
   const diff = differ.diff(features, worldSize);
   if (!diff || !source) return;
   const changes = (diff.add?.length ?? 0) + (diff.update?.length ?? 0) + (diff.remove?.length ?? 0);
-  if (hadAny && changes * 2 < features.length) {
-    if (spread && !spread.now) return spread.sender.send(source, splitByTile(diff, spread.tileZoom));
-    spread?.sender.flush();
-    void source.updateData(diff);
-  } else {
-    spread?.sender.cancel();
-    source.setData({ type: 'FeatureCollection', features: [...features] });
-  }
+  if (hadAny && changes * 2 < features.length) void source.updateData(diff);
+  else source.setData({ type: 'FeatureCollection', features: [...features] });
 }

@@ -1,7 +1,6 @@
 import type { FleetStore } from '../../fleet/fleetStore.ts';
 import type { GeoJSONSource, MapLibreMap } from '../maplibre.ts';
 import { PointDiffer, syncPoints, type IdPoint } from './pointDiff.ts';
-import { SpreadSender } from './spreadSender.ts';
 import { latFromMercator, lonFromMercator, mercatorX, mercatorY, type VehicleBuffer } from './vehicleBuffer.ts';
 import { clusterFeatures, clusterOnGrid, unclusterAll } from './vehicleClusters.ts';
 
@@ -66,20 +65,13 @@ export function labelFeatures(vehicles: VehicleBuffer, store: FleetStore, view: 
 export interface OverlaySources {
   clusters: string;
   labels: string;
-  /** what each source was last sent, and the labels' changes still being sent */
-  sent?: { clusters: PointDiffer; labels: PointDiffer; labelSender: SpreadSender };
+  /** what each source was last sent */
+  sent?: { clusters: PointDiffer; labels: PointDiffer };
 }
 
-/** The zoom of a GeoJSON source's tiles at this map zoom (its default maxzoom is 18). */
-const tileZoomAt = (zoom: number) => Math.min(Math.floor(zoom), 18);
-
-/**
- * `periodic`: the refresh that follows moving vehicles; its label changes are sent tile by tile
- * over the next seconds. A camera move's refresh sends everything at once.
- */
-export function refreshOverlays(map: MapLibreMap, vehicles: VehicleBuffer, store: FleetStore, sources: OverlaySources, periodic = false): void {
+export function refreshOverlays(map: MapLibreMap, vehicles: VehicleBuffer, store: FleetStore, sources: OverlaySources): void {
   const zoom = map.getZoom();
-  const sent = (sources.sent ??= { clusters: new PointDiffer(), labels: new PointDiffer(), labelSender: new SpreadSender() });
+  const sent = (sources.sent ??= { clusters: new PointDiffer(), labels: new PointDiffer() });
   const clusters = map.getSource(sources.clusters) as GeoJSONSource | undefined;
   const labels = map.getSource(sources.labels) as GeoJSONSource | undefined;
   if (zoom <= CLUSTER_MAX_ZOOM) {
@@ -92,9 +84,8 @@ export function refreshOverlays(map: MapLibreMap, vehicles: VehicleBuffer, store
   const worldSize = TILE_SIZE * 2 ** zoom;
   if (zoom >= LABEL_MIN_ZOOM) {
     const b = map.getBounds();
-    const spread = { sender: sent.labelSender, tileZoom: tileZoomAt(zoom), now: !periodic };
-    syncPoints(labels, sent.labels, labelFeatures(vehicles, store, { west: b.getWest(), east: b.getEast(), north: b.getNorth(), south: b.getSouth(), worldSize }), worldSize, spread);
+    syncPoints(labels, sent.labels, labelFeatures(vehicles, store, { west: b.getWest(), east: b.getEast(), north: b.getNorth(), south: b.getSouth(), worldSize }), worldSize);
   } else {
-    syncPoints(labels, sent.labels, [], worldSize, { sender: sent.labelSender, tileZoom: 0, now: true });
+    syncPoints(labels, sent.labels, [], worldSize);
   }
 }
