@@ -28,6 +28,8 @@ const arg = (name: string, fallback: number) => {
 const VEHICLES = arg('vehicles', 10_000);
 const BATCHES = arg('batches', 15);
 const LIVE_SECONDS = arg('live-seconds', 20);
+/** vehicles moved before each measured refresh (3 s of the live stream); 0 = a refresh with nothing moved */
+const REFRESH_MOVES = arg('refresh-moves', Math.round((VEHICLES * 3) / 10));
 const option = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : fallback;
@@ -251,7 +253,7 @@ for (const compositor of COMPOSITORS) {
     await scenario('city view zoom 13, live stream flush', city, Math.round(VEHICLES / 40), `${compositor}-city-flush`),
     await scenario('city view zoom 10 (clusters and arrows)', 'zoom=10&lon=114.06&lat=22.55&spread=0.3', Math.round(VEHICLES / 40), `${compositor}-city-z10`),
     // the low-frequency half: 3 000 vehicles move (3 s of the live stream), then the clusters and labels refresh, in one window
-    await scenario('city view zoom 13, 3 s of moves then clusters and labels refresh', city, Math.round((VEHICLES * 3) / 10), `${compositor}-city-refresh`, 'refresh'),
+    await scenario(`city view zoom 13, ${REFRESH_MOVES} moved then clusters and labels refresh`, city, REFRESH_MOVES, `${compositor}-city-refresh`, 'refresh'),
     await liveStream(city),
   ];
   await browser.close();
