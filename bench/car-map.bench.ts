@@ -28,6 +28,8 @@ const arg = (name: string, fallback: number) => {
 const VEHICLES = arg('vehicles', 10_000);
 const BATCHES = arg('batches', 15);
 const LIVE_SECONDS = arg('live-seconds', 20);
+/** vehicles moved before each measured refresh (3 s of the live stream); 0 = a refresh with nothing moved */
+const REFRESH_MOVES = arg('refresh-moves', Math.round((VEHICLES * 3) / 10));
 const option = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : fallback;
@@ -87,14 +89,18 @@ interface TraceEvent {
   dur?: number;
   /** thread (CPU) time of the event, where the platform reports it */
   tdur?: number;
-  args?: { name?: string };
+  ts?: number;
+  args?: { name?: string; data?: { message?: string } };
 }
 
 /**
  * Runs `during` under Chromium's tracer and sums the top-level tasks of the page's main thread
  * (CrRendererMain): the time the operator's UI could not respond. Map workers are not counted.
  */
-async function mainThreadMs(page: Page, during: () => Promise<void>): Promise<{ total: number; cpu: number; frames: number; frameMs: number; readbackMs: number }> {
+async function mainThreadMs(
+  page: Page,
+  during: () => Promise<void>,
+): Promise<{ total: number; cpu: number; frames: number; frameMs: number; readbackMs: number; perFlush: { wall: number[]; cpu: number[] } }> {
   await browser.startTracing(page, { categories: process.env.BENCH_CATEGORIES?.split(',') ?? ['toplevel', 'devtools.timeline', 'gpu'] });
   await during();
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
@@ -104,11 +110,20 @@ async function mainThreadMs(page: Page, during: () => Promise<void>): Promise<{ 
   let frames = 0;
   let frameUs = 0;
   let readbackUs = 0;
+  // console.timeStamp('car-flush') before each live flush: the tasks from one to the next are that flush's
+  const stamps = trace.traceEvents.filter((e) => e.name === 'TimeStamp' && e.args?.data?.message === 'car-flush' && mains.has(`${e.pid}:${e.tid}`)).map((e) => e.ts ?? 0).sort((a, b) => a - b);
+  const perFlush = { wall: stamps.map(() => 0), cpu: stamps.map(() => 0) };
   for (const e of trace.traceEvents) {
     if (e.ph !== 'X' || !mains.has(`${e.pid}:${e.tid}`)) continue;
     if (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask') {
       us += e.dur ?? 0;
       cpuUs += e.tdur ?? 0;
+      let w = stamps.length - 1;
+      while (w >= 0 && stamps[w] > (e.ts ?? 0) + (e.dur ?? 0)) w--; // the flush whose window the task ends in
+      if (w >= 0) {
+        perFlush.wall[w] += (e.dur ?? 0) / 1000;
+        perFlush.cpu[w] += (e.tdur ?? 0) / 1000;
+      }
     }
     if (e.name === 'FireAnimationFrame') {
       frames++;
@@ -122,7 +137,7 @@ async function mainThreadMs(page: Page, during: () => Promise<void>): Promise<{ 
     for (const e of trace.traceEvents) if (e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`)) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0));
     console.error([...byName].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}ms`).join(' | '));
   }
-  return { total: us / 1000, cpu: cpuUs / 1000, frames, frameMs: frameUs / 1000, readbackMs: readbackUs / 1000 };
+  return { total: us / 1000, cpu: cpuUs / 1000, frames, frameMs: frameUs / 1000, readbackMs: readbackUs / 1000, perFlush };
 }
 
 const pct = (values: number[], p: number) => {
@@ -156,7 +171,8 @@ async function scenario(name: string, query: string, batchSize: number, shot: st
   const cpu: number[] = [];
   for (let i = 0; i < BATCHES; i++) {
     const m = await mainThreadMs(page, async () => {
-      sync.push(await page.evaluate(([n, a]) => (a === 'refresh' ? window.carBench.refreshOverlays() : window.carBench.update(n as number)), [batchSize, action] as const));
+      // a refresh follows 3 s of moves: `batchSize` vehicles move, then the refresh runs, in one window
+      sync.push(await page.evaluate(([n, a]) => (a === 'refresh' ? window.carBench.update(n as number) + window.carBench.refreshOverlays() : window.carBench.update(n as number)), [batchSize, action] as const));
       await settle();
     });
     total.push(m.total);
@@ -199,6 +215,7 @@ async function liveStream(query: string) {
         new Promise<void>((resolve) => {
           let n = 0;
           const timer = setInterval(() => {
+            console.timeStamp('car-flush');
             window.carBench.update(batch);
             if (++n === flushes) {
               clearInterval(timer);
@@ -214,6 +231,9 @@ async function liveStream(query: string) {
   return {
     scenario: `live stream, ${LIVE_SECONDS} s`, query, flushes, batchSize: batch,
     mainThreadMsTotal: r(m.total), perFlushMs: r(m.total / flushes), perFlushCpuMs: r(m.cpu / flushes), perSecondMs: r(m.total / (LIVE_SECONDS + 0.3)),
+    /** each flush's window (until the next flush starts): median / p95 / max, wall and CPU */
+    perFlushWindowMs: { median: pct(m.perFlush.wall, 0.5), p95: pct(m.perFlush.wall, 0.95), max: pct(m.perFlush.wall, 1) },
+    perFlushWindowCpuMs: { median: pct(m.perFlush.cpu, 0.5), p95: pct(m.perFlush.cpu, 0.95), max: pct(m.perFlush.cpu, 1) },
     readbackMsTotal: r(m.readbackMs), perFlushWithoutReadbackMs: r((m.total - m.readbackMs) / flushes), frames: m.frames, frameMsTotal: r(m.frameMs),
   };
 }
@@ -232,8 +252,8 @@ for (const compositor of COMPOSITORS) {
     // 10 000 vehicles every 10 s arrive as ~250 changes per 250 ms flush
     await scenario('city view zoom 13, live stream flush', city, Math.round(VEHICLES / 40), `${compositor}-city-flush`),
     await scenario('city view zoom 10 (clusters and arrows)', 'zoom=10&lon=114.06&lat=22.55&spread=0.3', Math.round(VEHICLES / 40), `${compositor}-city-z10`),
-    // the low-frequency half alone: clusters and labels rebuilt (every 3 s while vehicles move, and on camera moves)
-    await scenario('city view zoom 13, clusters and labels refresh', city, 0, `${compositor}-city-refresh`, 'refresh'),
+    // the low-frequency half: 3 000 vehicles move (3 s of the live stream), then the clusters and labels refresh, in one window
+    await scenario(`city view zoom 13, ${REFRESH_MOVES} moved then clusters and labels refresh`, city, REFRESH_MOVES, `${compositor}-city-refresh`, 'refresh'),
     await liveStream(city),
   ];
   await browser.close();

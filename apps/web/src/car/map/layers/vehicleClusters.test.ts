@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VehicleBuffer } from './vehicleBuffer.ts';
-import { clusterCollection, clusterOnGrid, unclusterAll } from './vehicleClusters.ts';
+import { clusterFeatures, clusterOnGrid, unclusterAll } from './vehicleClusters.ts';
 
 describe('grid clusters', () => {
   it('clusters vehicles sharing a cell, hides their arrows, and leaves a lone vehicle an arrow', () => {
@@ -13,7 +13,7 @@ describe('grid clusters', () => {
     expect(clusters).toHaveLength(1);
     expect(clusters[0]).toMatchObject({ count: 3, alarm: 1 });
     expect([...b.hidden.subarray(0, 4)]).toEqual([1, 1, 1, 0]);
-    const [feature] = clusterCollection(clusters).features;
+    const [feature] = clusterFeatures(clusters);
     expect(feature.properties).toEqual({ point_count: 3, point_count_abbreviated: '3', alarm: 1 });
     const [lon, lat] = feature.geometry.coordinates;
     expect(lon).toBeCloseTo(114.055, 3);
@@ -34,7 +34,7 @@ describe('grid clusters', () => {
   });
 
   it('abbreviates large counts like MapLibre does', () => {
-    const props = clusterCollection([{ x: 0.5, y: 0.5, count: 12_345, alarm: 0 }, { x: 0.5, y: 0.5, count: 1500, alarm: 0 }]).features.map((f) => f.properties!.point_count_abbreviated);
+    const props = clusterFeatures([{ x: 0.5, y: 0.5, count: 12_345, alarm: 0, key: 1 }, { x: 0.5, y: 0.5, count: 1500, alarm: 0, key: 2 }]).map((f) => f.properties!.point_count_abbreviated);
     expect(props).toEqual(['12k', '1.5k']);
   });
 });

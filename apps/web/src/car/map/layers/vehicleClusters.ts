@@ -1,4 +1,4 @@
-import type { FeatureCollection, Point } from 'geojson';
+import type { IdPoint } from './pointDiff.ts';
 import { latFromMercator, lonFromMercator, type VehicleBuffer } from './vehicleBuffer.ts';
 
 export interface GridCluster {
@@ -7,6 +7,8 @@ export interface GridCluster {
   count: number;
   /** how many of its vehicles are in alarm */
   alarm: number;
+  /** its grid cell, the same for the same cell at the same zoom: the feature id */
+  key: number;
 }
 
 const ALARM_INDEX = 3; // VEHICLE_STATES' order: moving, stopped, offline, alarm
@@ -35,7 +37,7 @@ export function clusterOnGrid(buffer: VehicleBuffer, worldSize: number, cellPx: 
     if (!inCluster) continue;
     let c = clusterOfKey.get(key);
     if (c === undefined) {
-      c = clusters.push({ x: 0, y: 0, count: 0, alarm: 0 }) - 1;
+      c = clusters.push({ x: 0, y: 0, count: 0, alarm: 0, key }) - 1;
       clusterOfKey.set(key, c);
     }
     const cluster = clusters[c];
@@ -58,13 +60,12 @@ export function unclusterAll(buffer: VehicleBuffer): void {
 
 const abbreviated = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
 
-export function clusterCollection(clusters: readonly GridCluster[]): FeatureCollection<Point> {
-  return {
-    type: 'FeatureCollection',
-    features: clusters.map((c) => ({
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: [lonFromMercator(c.x), latFromMercator(c.y)] },
-      properties: { point_count: c.count, point_count_abbreviated: abbreviated(c.count), alarm: c.alarm },
-    })),
-  };
+/** The clusters as point features, each with its cell as id. */
+export function clusterFeatures(clusters: readonly GridCluster[]): IdPoint[] {
+  return clusters.map((c) => ({
+    type: 'Feature',
+    id: c.key,
+    geometry: { type: 'Point', coordinates: [lonFromMercator(c.x), latFromMercator(c.y)] },
+    properties: { point_count: c.count, point_count_abbreviated: abbreviated(c.count), alarm: c.alarm },
+  }));
 }

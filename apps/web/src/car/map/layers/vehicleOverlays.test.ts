@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Vehicle } from '../../api/types.ts';
 import { FleetStore } from '../../fleet/fleetStore.ts';
 import { VehicleBuffer } from './vehicleBuffer.ts';
-import { labelCollection } from './vehicleOverlays.ts';
+import { labelFeatures } from './vehicleOverlays.ts';
 
 const vehicle = (vehicleId: number, plate: string) => ({ vehicleId, terminalId: String(vehicleId), plate, name: '', groupId: null, accountId: 1, sim: '', online: true }) as Vehicle;
 
@@ -15,7 +15,7 @@ describe('plate labels', () => {
   b.set(3, 114.06, 22.54, 0, 'stopped');
   b.set(4, 121.47, 31.23, 0, 'moving'); // Shanghai, out of view
   const view = { west: 114.0, east: 114.1, north: 22.6, south: 22.5, worldSize: 512 * 2 ** 14 };
-  const plates = () => labelCollection(b, store, view).features.map((f) => f.properties!.plate);
+  const plates = () => labelFeatures(b, store, view).map((f) => f.properties!.plate);
 
   it('labels the shown vehicles in view, one per label-sized cell', () => {
     expect(plates()).toEqual(['粤B00001', '粤B00003']);

@@ -1,9 +1,8 @@
-import type { Feature, FeatureCollection, Point } from 'geojson';
 import type { FleetStore } from '../../fleet/fleetStore.ts';
 import type { GeoJSONSource, MapLibreMap } from '../maplibre.ts';
-import { EMPTY } from './geojsonLayer.ts';
+import { PointDiffer, syncPoints, type IdPoint } from './pointDiff.ts';
 import { latFromMercator, lonFromMercator, mercatorX, mercatorY, type VehicleBuffer } from './vehicleBuffer.ts';
-import { clusterCollection, clusterOnGrid, unclusterAll } from './vehicleClusters.ts';
+import { clusterFeatures, clusterOnGrid, unclusterAll } from './vehicleClusters.ts';
 
 /** Clusters up to this zoom; past it every vehicle is an arrow. */
 export const CLUSTER_MAX_ZOOM = 11;
@@ -30,7 +29,7 @@ export interface LabelView {
  * to one per label-sized cell: a screen holds a few hundred plates, and MapLibre's symbol
  * placement (main thread, every few frames) should not sort through the thousand it would hide.
  */
-export function labelCollection(vehicles: VehicleBuffer, store: FleetStore, view: LabelView): FeatureCollection<Point> {
+export function labelFeatures(vehicles: VehicleBuffer, store: FleetStore, view: LabelView): IdPoint[] {
   const x0 = mercatorX(view.west);
   const x1 = mercatorX(view.east);
   const y0 = mercatorY(view.north);
@@ -40,7 +39,7 @@ export function labelCollection(vehicles: VehicleBuffer, store: FleetStore, view
   const cellsX = view.worldSize / LABEL_CELL_PX[0];
   const cellsY = view.worldSize / LABEL_CELL_PX[1];
   const taken = new Set<number>();
-  const features: Feature<Point>[] = [];
+  const features: IdPoint[] = [];
   for (let i = 0; i < vehicles.count; i++) {
     if (vehicles.hidden[i]) continue;
     const x = vehicles.x[i];
@@ -51,43 +50,42 @@ export function labelCollection(vehicles: VehicleBuffer, store: FleetStore, view
     taken.add(cell);
     const v = store.get(vehicles.ids[i]);
     if (!v) continue;
-    features.push({ type: 'Feature', geometry: { type: 'Point', coordinates: [lonFromMercator(x), latFromMercator(y)] }, properties: { plate: v.plate || v.name } });
+    features.push({ type: 'Feature', id: v.vehicleId, geometry: { type: 'Point', coordinates: [lonFromMercator(x), latFromMercator(y)] }, properties: { plate: v.plate || v.name } });
   }
-  return { type: 'FeatureCollection', features };
+  return features;
 }
 
 /**
  * The low-frequency half of the vehicle layer: clusters (which also decide which arrows hide)
- * and plate labels are GeoJSON, rebuilt from the typed arrays on a camera move and at most
- * every few seconds while positions change, never per position batch.
+ * and plate labels are GeoJSON, recomputed from the typed arrays on a camera move and at most
+ * every few seconds while positions change, never per position batch. Only what changed on
+ * screen is sent (see `PointDiffer`): a cluster whose count, alarm or pixel moved, a plate that
+ * appeared, left or moved by a pixel; a refresh in which nothing did costs MapLibre nothing.
  */
 export interface OverlaySources {
   clusters: string;
   labels: string;
-  /** whether each source holds features now (an empty one is not sent again) */
-  filled?: { clusters: boolean; labels: boolean };
+  /** what each source was last sent */
+  sent?: { clusters: PointDiffer; labels: PointDiffer };
 }
 
 export function refreshOverlays(map: MapLibreMap, vehicles: VehicleBuffer, store: FleetStore, sources: OverlaySources): void {
   const zoom = map.getZoom();
-  const filled = (sources.filled ??= { clusters: true, labels: true });
+  const sent = (sources.sent ??= { clusters: new PointDiffer(), labels: new PointDiffer() });
   const clusters = map.getSource(sources.clusters) as GeoJSONSource | undefined;
   const labels = map.getSource(sources.labels) as GeoJSONSource | undefined;
   if (zoom <= CLUSTER_MAX_ZOOM) {
-    clusters?.setData(clusterCollection(clusterOnGrid(vehicles, TILE_SIZE * 2 ** Math.floor(zoom), CLUSTER_CELL_PX)));
-    filled.clusters = true;
+    const worldSize = TILE_SIZE * 2 ** Math.floor(zoom);
+    syncPoints(clusters, sent.clusters, clusterFeatures(clusterOnGrid(vehicles, worldSize, CLUSTER_CELL_PX)), worldSize);
   } else {
     unclusterAll(vehicles);
-    if (filled.clusters) clusters?.setData(EMPTY);
-    filled.clusters = false;
+    syncPoints(clusters, sent.clusters, [], 1);
   }
+  const worldSize = TILE_SIZE * 2 ** zoom;
   if (zoom >= LABEL_MIN_ZOOM) {
     const b = map.getBounds();
-    const worldSize = TILE_SIZE * 2 ** zoom;
-    labels?.setData(labelCollection(vehicles, store, { west: b.getWest(), east: b.getEast(), north: b.getNorth(), south: b.getSouth(), worldSize }));
-    filled.labels = true;
+    syncPoints(labels, sent.labels, labelFeatures(vehicles, store, { west: b.getWest(), east: b.getEast(), north: b.getNorth(), south: b.getSouth(), worldSize }), worldSize);
   } else {
-    if (filled.labels) labels?.setData(EMPTY);
-    filled.labels = false;
+    syncPoints(labels, sent.labels, [], worldSize);
   }
 }
