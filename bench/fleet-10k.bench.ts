@@ -101,6 +101,19 @@ const drawnAt = (page: Page, ids: number[]) =>
     return list.map((id) => el.maplibre.getLayer('car-vehicle-arrow').implementation.drawnLngLat(id));
   }, ids);
 
+interface CpuProfile { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples: number[]; timeDeltas: number[] }
+/** Self time per function (name @ file:line) from a CDP sampling profile, largest first. */
+function topSelfTime(profile: CpuProfile, n: number): Record<string, number> {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const f = byNode.get(id)!.callFrame;
+    const key = `${f.functionName || '(anonymous)'} @ ${f.url.split('/').pop() || '-'}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return Object.fromEntries([...self].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => [k, Math.round(v)]));
+}
+
 async function vehicleIdOf(page: Page, plate: string): Promise<number> {
   await page.getByTestId('tree-search').fill(plate);
   const row = page.locator('[data-testid="tree-vehicle"]').first();
@@ -180,6 +193,9 @@ async function main() {
     await cdp.send('Performance.enable');
     const metric = async () => Object.fromEntries(((await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }).metrics.map((m) => [m.name, m.value]));
     const before = await drawnAt(page, ids);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
     const m0 = await metric();
     const s0 = cpuMs(server.pid!);
     const sim0 = cpuMs(sim.pid!);
@@ -187,6 +203,7 @@ async function main() {
     await page.waitForTimeout(LIVE_SECONDS * 1000);
     const m1 = await metric();
     const wall = (Date.now() - w0) / 1000;
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
     const serverCpu = (cpuMs(server.pid!) - s0) / 1000 / wall;
     const simCpu = (cpuMs(sim.pid!) - sim0) / 1000 / wall;
     const after = await drawnAt(page, ids);
@@ -232,7 +249,8 @@ async function main() {
       moved,
       liveWindowSeconds: Math.round(wall * 10) / 10,
       mainThreadBusyFraction: Math.round(((m1.TaskDuration - m0.TaskDuration) / wall) * 1000) / 1000,
-      scriptSecondsPerSecond: Math.round(((m1.ScriptDuration - m0.ScriptDuration) / wall) * 1000) / 1000,
+      ...Object.fromEntries(['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'].map((k) => [`${k}PerSecond`, Math.round(((m1[k] - m0[k]) / wall) * 1000) / 1000])),
+      topScriptSelfMs: topSelfTime(profile, 12),
       jsHeapUsedMB: MB(m1.JSHeapUsedSize),
       serverRssMB: MB(rssBytes(server.pid!)),
       serverCpuCores: Math.round(serverCpu * 100) / 100,
