@@ -85,6 +85,8 @@ describe('car monitoring with a simulated fleet', () => {
     const panel = dialog.getByTestId('car-vehicle-panel');
     await panel.waitFor();
     expect(await panel.innerText()).toContain(v.terminalId);
+    // the title names the vehicle by its plate, not its database id
+    await until(async () => ((await dialog.locator('.ant-modal-title').innerText()) === `车辆信息 · ${v.plate}` ? true : undefined), 10_000);
     // the address comes from getGeo, in Chinese
     await until(async () => ((await dialog.getByTestId('vehicle-address').innerText()).includes('广东省深圳市') ? true : undefined), 20_000);
     await page.waitForTimeout(800);

@@ -10,16 +10,21 @@ import { FocusVehicleLayer } from '../map/layers/FocusVehicleLayer.tsx';
 import { TrailLayer } from '../map/layers/TrailLayer.tsx';
 import { M } from '../messages.ts';
 import { useVehicleLive } from '../vehicle/useVehicleLive.ts';
+import { useVehicleDialogLabel } from '../../shared/dialogs/useVehicleDialogLabel.ts';
 import { useTrail } from './useTrail.ts';
 
-/** A map that keeps one vehicle in view as it moves and draws its live trail (the follow tab and page). */
-export function FollowView({ vehicleId, height }: { vehicleId: number; height?: number }) {
+/**
+ * A map that keeps one vehicle in view as it moves and draws its live trail (the follow tab and
+ * page). In the dialog, dialogKey is the id it was opened with, so the title can show the plate.
+ */
+export function FollowView({ vehicleId, height, dialogKey }: { vehicleId: number; height?: number; dialogKey?: string }) {
   const live = useVehicleLive(vehicleId);
   const trail = useTrail(vehicleId, live.position);
   const [follow, setFollow] = useState(true);
   const p = live.position;
   const address = useAddress(p ? { lon: p.lon, lat: p.lat, mac: live.vehicle?.terminalId ?? '' } : null);
   const plate = live.vehicle?.plate || live.vehicle?.name || '';
+  useVehicleDialogLabel(dialogKey, plate);
 
   return (
     <div className="car-follow" style={{ height: height ?? '100%' }} data-testid="follow-view" data-gps-time={p?.gpsTime ?? 0}>

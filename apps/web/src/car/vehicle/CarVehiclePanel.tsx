@@ -7,6 +7,7 @@ import { Permission } from '../../shared/permission/Permission.tsx';
 import { CommandForm } from '../commands/CommandForm.tsx';
 import { CommandResults } from '../commands/CommandResults.tsx';
 import { FollowView } from '../follow/FollowView.tsx';
+import { useVehicleDialogLabel } from '../../shared/dialogs/useVehicleDialogLabel.ts';
 import { STATE_COLORS, directionText } from '../fleet/vehicleState.ts';
 import { M } from '../messages.ts';
 import { playbackUrl } from './links.ts';
@@ -25,11 +26,13 @@ export function CarVehiclePanel({ vehicleId, follow }: { vehicleId: string; foll
   const id = useResolvedVehicleId(vehicleId);
   if (id === undefined) return <Spin><div style={{ height: 200 }} /></Spin>;
   if (id === null) return <Empty description={M.vehicle.notFound} data-testid="vehicle-not-found" />;
-  return follow ? <FollowView vehicleId={id} height={460} /> : <BasicPanel vehicleId={id} />;
+  return follow ? <FollowView vehicleId={id} height={460} dialogKey={vehicleId} /> : <BasicPanel vehicleId={id} dialogKey={vehicleId} />;
 }
 
-function BasicPanel({ vehicleId }: { vehicleId: number }) {
+/** dialogKey: the id the dialog was opened with (a vehicle id, or a terminal id), for its title. */
+function BasicPanel({ vehicleId, dialogKey }: { vehicleId: number; dialogKey: string }) {
   const live = useVehicleLive(vehicleId);
+  useVehicleDialogLabel(dialogKey, live.vehicle ? live.vehicle.plate || live.vehicle.name : undefined);
   const [sent, setSent] = useState(0);
   const v = live.vehicle;
   const p = live.position;

@@ -15,11 +15,11 @@ export function registerVehiclePanel(component: ComponentType<PanelProps>): void
 
 /** Global vehicle-info dialog (spec §2): tab '' = basic information, 'follow' = live location. */
 export function VehicleInfoDialog() {
-  const { open, vehicleId, tab } = useUiStore((s) => s.vehicle);
+  const { open, vehicleId, tab, label } = useUiStore((s) => s.vehicle);
   const close = useUiStore((s) => s.closeVehicle);
   const openVehicle = useUiStore((s) => s.openVehicle);
   return (
-    <Modal open={open} title={`${T.vehicleInfo.title} · ${vehicleId}`} footer={null} onCancel={close} width={720} destroyOnHidden className="cl-vehicle-dialog">
+    <Modal open={open} title={`${T.vehicleInfo.title} · ${label || vehicleId}`} footer={null} onCancel={close} width={720} destroyOnHidden className="cl-vehicle-dialog">
       <Tabs
         activeKey={tab === 'follow' ? 'follow' : 'basic'}
         onChange={(key) => openVehicle(vehicleId, (key === 'follow' ? 'follow' : '') as VehicleTab)}

@@ -3,7 +3,8 @@ import type { VehicleTab } from '../bridge/bridgeTypes.ts';
 
 /** Session-only UI state shared by the global dialogs, the header and the message bridge. */
 interface UiState {
-  vehicle: { open: boolean; vehicleId: string; tab: VehicleTab };
+  /** label: the plate a panel found for vehicleId, shown in the dialog's title instead of the id */
+  vehicle: { open: boolean; vehicleId: string; tab: VehicleTab; label?: string };
   image: { open: boolean; urls: string[]; index: number };
   /** a sub-product asked for the vehicle-group selector (showDownList) */
   downList: boolean;
@@ -13,6 +14,7 @@ interface UiState {
   alarmTipDismissedAt: number;
   openVehicle(vehicleId: string, tab: VehicleTab): void;
   closeVehicle(): void;
+  labelVehicle(vehicleId: string, label: string): void;
   openImages(urls: string[], index?: number): void;
   closeImages(): void;
   set(patch: Partial<Pick<UiState, 'downList' | 'subTitle' | 'assistantReady' | 'alarmTipDismissedAt'>>): void;
@@ -25,8 +27,11 @@ export const useUiStore = create<UiState>()((set) => ({
   subTitle: '',
   assistantReady: false,
   alarmTipDismissedAt: 0,
-  openVehicle: (vehicleId, tab) => set({ vehicle: { open: true, vehicleId, tab } }),
+  openVehicle: (vehicleId, tab) =>
+    set((s) => ({ vehicle: { open: true, vehicleId, tab, label: s.vehicle.vehicleId === vehicleId ? s.vehicle.label : undefined } })),
   closeVehicle: () => set((s) => ({ vehicle: { ...s.vehicle, open: false } })),
+  labelVehicle: (vehicleId, label) =>
+    set((s) => (s.vehicle.vehicleId === vehicleId && s.vehicle.label !== label ? { vehicle: { ...s.vehicle, label } } : s)),
   openImages: (urls, index = 0) => {
     if (urls.length === 0) return;
     set({ image: { open: true, urls, index: Math.min(Math.max(0, index), urls.length - 1) } });
