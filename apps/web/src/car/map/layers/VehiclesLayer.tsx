@@ -51,11 +51,13 @@ export function VehiclesLayer({ store, onSelect }: Props) {
     map.addLayer({
       id: 'car-clusters', type: 'circle', source: CLUSTERS,
       paint: {
-        'circle-color': ['case', ['>', ['get', 'alarm'], 0], STATE_COLORS.alarm, '#1265e0'],
+        // Blue with a red ring when it holds an alarm: a fleet with a few percent in alarm would
+        // otherwise show nearly every cluster red, hiding that most vehicles are fine.
+        'circle-color': '#1265e0',
         'circle-opacity': 0.85,
         'circle-radius': ['step', ['get', 'point_count'], 14, 10, 17, 100, 21, 1000, 26],
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 2,
+        'circle-stroke-color': ['case', ['>', ['get', 'alarm'], 0], STATE_COLORS.alarm, '#ffffff'],
+        'circle-stroke-width': ['case', ['>', ['get', 'alarm'], 0], 3.5, 2],
       },
     });
     map.addLayer({
