@@ -16,28 +16,39 @@ interface Props {
   onCheck?: (vehicleIds: number[]) => void;
 }
 
+/** A row of the antd tree: plain data; its look is drawn by renderTitle for the rows on screen only. */
 interface AntNode {
   key: string;
-  title: React.ReactNode;
+  title: string;
   children?: AntNode[];
   isLeaf?: boolean;
+  node: TreeNode;
 }
 
 function toAnt(nodes: TreeNode[]): AntNode[] {
   return nodes.map((n) =>
     n.kind === 'group'
-      ? { key: n.key, title: <span className="car-tree-group">{n.name}<em>{n.count}</em></span>, children: toAnt(n.children) }
-      : {
-          key: n.key,
-          isLeaf: true,
-          title: (
-            <span className="car-tree-vehicle" data-testid="tree-vehicle" data-vehicle-id={n.vehicleId} data-state={n.vehicle.state}>
-              <i className="car-dot" style={{ background: STATE_COLORS[n.vehicle.state] }} />
-              <b>{n.vehicle.plate || n.vehicle.name}</b>
-              <small>{n.vehicle.state === 'moving' ? `${Math.round(n.vehicle.speed)} ${M.common.kmh}` : n.vehicle.hasPosition ? M.state[n.vehicle.state] : M.state.noPosition}</small>
-            </span>
-          ),
-        },
+      ? { key: n.key, title: n.name, children: toAnt(n.children), node: n }
+      : { key: n.key, title: n.vehicle.plate || n.vehicle.name, isLeaf: true, node: n },
+  );
+}
+
+function renderTitle({ node: n }: AntNode) {
+  if (n.kind === 'group') {
+    return (
+      <span className="car-tree-group">
+        {n.name}
+        <em>{n.count}</em>
+      </span>
+    );
+  }
+  const v = n.vehicle;
+  return (
+    <span className="car-tree-vehicle" data-testid="tree-vehicle" data-vehicle-id={n.vehicleId} data-state={v.state}>
+      <i className="car-dot" style={{ background: STATE_COLORS[v.state] }} />
+      <b>{v.plate || v.name}</b>
+      <small>{v.state === 'moving' ? `${Math.round(v.speed)} ${M.common.kmh}` : v.hasPosition ? M.state[v.state] : M.state.noPosition}</small>
+    </span>
   );
 }
 
@@ -78,9 +89,10 @@ export function VehicleTree({ selectedId, onSelect, height, checkable, checked, 
       ) : data.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={M.tree.empty} />
       ) : (
-        <Tree
+        <Tree<AntNode>
           blockNode
           virtual
+          titleRender={renderTitle}
           height={height}
           treeData={data}
           expandedKeys={expanded}
