@@ -2,7 +2,7 @@
 // simulated terminals (`npm run simulate`) registered to the admin account through the import API,
 // and Chromium logged in as that operator on the monitoring page. Prints JSON; screenshots go to
 // --shots (default bench/fleet-10k-shots). Needs `npm run build:web` first.
-//   flock /tmp/chelian-bench.lock node --import tsx bench/fleet-10k.bench.ts [--count 10000] [--live-seconds 30]
+//   flock /tmp/chelian-bench.lock node --import tsx bench/fleet-10k.bench.ts [--count 10000] [--live-seconds 30] [--alarm-rate 1]
 // Chromium composites on SwiftShader behind ANGLE (`--use-angle=swiftshader --enable-unsafe-swiftshader`,
 // as bench/car-map.bench.ts's "gpu" mode), not `--disable-gpu`.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,6 +22,8 @@ const arg = (name: string, fallback: number) => {
 };
 const COUNT = arg('count', 10_000);
 const LIVE_SECONDS = arg('live-seconds', 30);
+/** the simulator's random-alarm multiplier (0: no alarms), to tell the alarm pop-ups' share of the page's cost */
+const ALARM_RATE = arg('alarm-rate', 1);
 const shotsAt = process.argv.indexOf('--shots');
 const repo = path.resolve(import.meta.dirname, '..');
 const SHOTS = shotsAt >= 0 ? process.argv[shotsAt + 1] : path.join(repo, 'bench/fleet-10k-shots');
@@ -146,7 +148,7 @@ async function main() {
   const importMs = Date.now() - importStart;
 
   const simLog = fs.openSync(path.join(dir, 'sim.log'), 'a');
-  const sim = spawn(process.execPath, ['--import', 'tsx', 'packages/simulator/src/cli.ts', '--count', String(COUNT), '--protocol', 'mixed', '--host', '127.0.0.1', '--interval', '10', '--city', '深圳', '--seed', '1', '--jt808-port', String(jt808), '--gt06-port', String(gt06), '--h02-port', String(h02)], { cwd: repo, stdio: ['ignore', simLog, simLog] });
+  const sim = spawn(process.execPath, ['--import', 'tsx', 'packages/simulator/src/cli.ts', '--count', String(COUNT), '--protocol', 'mixed', '--host', '127.0.0.1', '--interval', '10', '--city', '深圳', '--seed', '1', '--alarm-rate', String(ALARM_RATE), '--jt808-port', String(jt808), '--gt06-port', String(gt06), '--h02-port', String(h02)], { cwd: repo, stdio: ['ignore', simLog, simLog] });
   children.push(sim);
   const simStart = Date.now();
 
