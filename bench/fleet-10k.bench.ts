@@ -8,13 +8,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { chromium, type Page } from 'playwright-core';
 import { cityByName, planTerminals } from '@chelian/simulator';
 import { cpuMs, loadAverage, MB, rssBytes } from './support/procStats.ts';
+import { freePort } from '../apps/server/src/testing/freePort.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -34,17 +34,6 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-10k-'));
 const children: ChildProcess[] = [];
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (m: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${m}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function sql(text: string) {
   const client = new pg.Client(ADMIN_DB);

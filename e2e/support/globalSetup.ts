@@ -1,9 +1,9 @@
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../apps/server/src/testing/freePort.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const web = path.join(repo, 'apps/web');
@@ -36,17 +36,6 @@ function buildWebIfStale() {
   if (Math.max(...sources.map(newestMtime)) <= builtAt) return;
   // vitest sets NODE_ENV=test, under which Vite would bundle React's development build
   execSync('npm run build -w apps/web', { cwd: repo, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number) {

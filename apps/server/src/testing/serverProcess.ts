@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './freePort.ts';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPglite } from '../db/pglite.ts';
@@ -30,14 +31,6 @@ export interface ServerSetup {
   env: NodeJS.ProcessEnv;
   /** Removes the data folder (and the PostgreSQL schema). */
   cleanup(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function prepareServer(): Promise<ServerSetup> {
