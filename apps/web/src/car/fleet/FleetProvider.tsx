@@ -7,7 +7,7 @@ import { FleetStore } from './fleetStore.ts';
 import { FleetTicker } from './fleetTicker.ts';
 import { loadAllPositions, loadAllVehicles } from './fleetLoader.ts';
 
-interface Fleet {
+export interface Fleet {
   store: FleetStore;
   /** the store's changes at most once a second, for what people read (counts, rows, labels) */
   ticker: FleetTicker;
@@ -82,6 +82,11 @@ export function FleetProvider({ children }: { children: ReactNode }) {
     [store, ticker, live, groups, loading, liveStatus],
   );
   return <FleetContext.Provider value={value}>{children}</FleetContext.Provider>;
+}
+
+/** This fleet for a view React mounts outside the provider (the vehicle dialog, which the child app's root renders). */
+export function FleetScope({ fleet, children }: { fleet: Fleet; children: ReactNode }) {
+  return <FleetContext.Provider value={fleet}>{children}</FleetContext.Provider>;
 }
 
 /** The fleet when inside the car app; null elsewhere (the shell's vehicle dialog). */
