@@ -2,7 +2,7 @@
 // simulated terminals (`npm run simulate`) registered to the admin account through the import API,
 // and Chromium logged in as that operator on the monitoring page. Prints JSON; screenshots go to
 // --shots (default bench/fleet-10k-shots). Needs `npm run build:web` first.
-//   flock /tmp/chelian-bench.lock node --import tsx bench/fleet-10k.bench.ts [--count 10000] [--live-seconds 30] [--alarm-rate 1]
+//   flock /tmp/chelian-bench.lock node --import tsx bench/fleet-10k.bench.ts [--count 10000] [--live-seconds 30] [--alarm-rate 1] [--shots dir] [--trace file.json]
 // Chromium composites on SwiftShader behind ANGLE (`--use-angle=swiftshader --enable-unsafe-swiftshader`,
 // as bench/car-map.bench.ts's "gpu" mode), not `--disable-gpu`.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -15,6 +15,7 @@ import { chromium, type Page } from 'playwright-core';
 import { cityByName, planTerminals } from '@chelian/simulator';
 import { cpuMs, loadAverage, MB, rssBytes } from './support/procStats.ts';
 import { freePort } from '../apps/server/src/testing/freePort.ts';
+import { summariseTrace, TRACE_CATEGORIES } from './support/traceSummary.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,6 +28,9 @@ const ALARM_RATE = arg('alarm-rate', 1);
 const shotsAt = process.argv.indexOf('--shots');
 const repo = path.resolve(import.meta.dirname, '..');
 const SHOTS = shotsAt >= 0 ? process.argv[shotsAt + 1] : path.join(repo, 'bench/fleet-10k-shots');
+/** --trace file: after the measured window, a further 10 s Chromium trace (what restyles the page, with JS stacks), summarised into the result */
+const traceAt = process.argv.indexOf('--trace');
+const TRACE = traceAt >= 0 ? path.resolve(process.argv[traceAt + 1]) : null;
 const PASSWORD = 'Fleet-10k-Admin';
 const ADMIN_DB = 'postgres://postgres@127.0.0.1:5432/test';
 const database = `fleet10k_${process.pid}`;
@@ -198,6 +202,14 @@ async function main() {
     const serverCpu = (cpuMs(server.pid!) - s0) / 1000 / wall;
     const simCpu = (cpuMs(sim.pid!) - sim0) / 1000 / wall;
     const after = await drawnAt(page, ids);
+    let trace: ReturnType<typeof summariseTrace> | null = null;
+    if (TRACE) {
+      await browser.startTracing(page, { path: TRACE, categories: TRACE_CATEGORIES });
+      await page.waitForTimeout(10_000);
+      await browser.stopTracing();
+      const raw = JSON.parse(fs.readFileSync(TRACE, 'utf8'));
+      trace = summariseTrace(Array.isArray(raw) ? raw : raw.traceEvents);
+    }
     const moved = sample.map((s, i) => ({ plate: s.plate, vehicleId: ids[i], before: before[i], after: after[i], moved: !!before[i] && !!after[i] && (before[i]![0] !== after[i]![0] || before[i]![1] !== after[i]![1]) }));
 
     // zoomed out (clusters), then in on the first sampled vehicle (plates)
@@ -223,9 +235,11 @@ async function main() {
     const playback = await context.newPage();
     await playback.goto(`${base}/child/car/playback?urlType=blank&vehicleId=${ids[0]}&start=${simStart - 60_000}&end=${Date.now() + 60_000}`);
     const playbackStart = Date.now();
+    // the vehicle picker names the vehicle by plate (timed on its own, not after the map)
+    const pickerNamed = playback.getByTestId('vehicle-picker').getByText(sample[0].plate!).waitFor({ timeout: 60_000 }).then(() => Date.now() - playbackStart, () => NaN);
     await playback.locator('[data-testid="playback-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
-    // the vehicle picker names the vehicle by plate once the fleet list has loaded
-    const pickerShowsPlate = await playback.getByTestId('vehicle-picker').getByText(sample[0].plate!).waitFor({ timeout: 30_000 }).then(() => Date.now() - playbackStart, () => NaN);
+    const playbackMapReadyMs = Date.now() - playbackStart;
+    const pickerShowsPlate = await pickerNamed;
     await playback.waitForTimeout(3000);
     await playback.screenshot({ path: path.join(SHOTS, 'playback.png') });
     const playbackSummary = (await playback.getByTestId('playback-summary').innerText().catch(() => '')).replace(/\s+/g, ' ');
@@ -250,7 +264,9 @@ async function main() {
       dialogText,
       playbackSummary,
       playbackPickerShowsPlateMs: pickerShowsPlate,
+      playbackMapReadyMs,
       pageErrors: errors,
+      trace,
       loadAverage: loadAverage(),
       simulatorStatus: fs.readFileSync(path.join(dir, 'sim.log'), 'utf8').trim().split('\n').slice(-1)[0],
     };

@@ -38,7 +38,13 @@ describe('track playback', () => {
     const { page, context, errors } = await openTab(browser);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await login(page);
+    // The picker names the linked vehicle before the fleet's list arrives (10 000 vehicles take seconds): hold the list back.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/car/v4/api/vehicle/list.json**', async (route) => (await held, route.continue()));
     await page.goto(`${baseUrl()}/child/car/playback?urlType=blank&vehicleId=${vehicle.vehicleId}&start=${start}&end=${start + 2 * 3600_000}`);
+    await page.getByTestId('vehicle-picker').getByText(vehicle.plate).waitFor({ timeout: 20_000 });
+    release();
     const pageEl = page.getByTestId('car-playback');
     await until(async () => (Number(await pageEl.getAttribute('data-points')) === route.length ? true : undefined), 30_000);
     const summary = page.getByTestId('playback-summary');

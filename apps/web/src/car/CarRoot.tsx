@@ -1,6 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { AlarmWatcher } from './alarms/AlarmWatcher.tsx';
-import { FleetProvider } from './fleet/FleetProvider.tsx';
+import { FleetProvider, FleetScope, useFleet, type Fleet } from './fleet/FleetProvider.tsx';
 import { registerVehiclePanel } from '../shared/dialogs/VehicleInfoDialog.tsx';
 import { CarVehiclePanel } from './vehicle/CarVehiclePanel.tsx';
 import './car.css';
@@ -12,8 +13,32 @@ registerVehiclePanel(CarVehiclePanel);
 export function CarRoot() {
   return (
     <FleetProvider>
+      <DialogUsesFleet />
       <AlarmWatcher />
       <Outlet />
     </FleetProvider>
   );
+}
+
+/**
+ * The vehicle dialog is mounted by the child app's root, outside the fleet: without this it polls
+ * positions on its own and misses what the live feed knows (an alarm just pushed), so it could
+ * call a vehicle 行驶 that the tree and map show red.
+ */
+function DialogUsesFleet() {
+  const fleet = useRef<Fleet | null>(null);
+  fleet.current = useFleet();
+  useEffect(() => {
+    registerVehiclePanel(function FleetVehiclePanel(props: { vehicleId: string; follow: boolean }) {
+      return fleet.current ? (
+        <FleetScope fleet={fleet.current}>
+          <CarVehiclePanel {...props} />
+        </FleetScope>
+      ) : (
+        <CarVehiclePanel {...props} />
+      );
+    });
+    return () => registerVehiclePanel(CarVehiclePanel);
+  }, []);
+  return null;
 }

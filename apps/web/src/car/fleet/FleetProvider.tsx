@@ -4,10 +4,13 @@ import { carApi } from '../api/carApi.ts';
 import type { GroupNode } from '@chelian/contracts';
 import { LiveFeed, type LiveStatus } from '../live/liveFeed.ts';
 import { FleetStore } from './fleetStore.ts';
+import { FleetTicker } from './fleetTicker.ts';
 import { loadAllPositions, loadAllVehicles } from './fleetLoader.ts';
 
-interface Fleet {
+export interface Fleet {
   store: FleetStore;
+  /** the store's changes at most once a second, for what people read (counts, rows, labels) */
+  ticker: FleetTicker;
   live: LiveFeed;
   groups: GroupNode[];
   loading: boolean;
@@ -28,6 +31,7 @@ export function FleetProvider({ children }: { children: ReactNode }) {
   // The operator's own account means everything in scope; another customer narrows to that one.
   const accountId = useClientStore((s) => (s.navUserClient && s.navUserClient.accountId !== s.user?.accountId ? s.navUserClient.accountId : undefined));
   const store = useMemo(() => new FleetStore(), []);
+  const ticker = useMemo(() => new FleetTicker(store), [store]);
   const live = useMemo(() => new LiveFeed(), []);
   const [groups, setGroups] = useState<GroupNode[]>([]);
   const [loading, setLoading] = useState(true);
@@ -74,10 +78,15 @@ export function FleetProvider({ children }: { children: ReactNode }) {
   }, [store, live]);
 
   const value = useMemo<Fleet>(
-    () => ({ store, live, groups, loading, liveStatus, reload: () => setGeneration((g) => g + 1) }),
-    [store, live, groups, loading, liveStatus],
+    () => ({ store, ticker, live, groups, loading, liveStatus, reload: () => setGeneration((g) => g + 1) }),
+    [store, ticker, live, groups, loading, liveStatus],
   );
   return <FleetContext.Provider value={value}>{children}</FleetContext.Provider>;
+}
+
+/** This fleet for a view React mounts outside the provider (the vehicle dialog, which the child app's root renders). */
+export function FleetScope({ fleet, children }: { fleet: Fleet; children: ReactNode }) {
+  return <FleetContext.Provider value={fleet}>{children}</FleetContext.Provider>;
 }
 
 /** The fleet when inside the car app; null elsewhere (the shell's vehicle dialog). */
@@ -89,32 +98,4 @@ export function useFleet(): Fleet {
   const fleet = useContext(FleetContext);
   if (!fleet) throw new Error('useFleet outside FleetProvider');
   return fleet;
-}
-
-/** Re-renders on every fleet flush (throttled by the store); returns a counter to key memos on. */
-export function useFleetVersion(minIntervalMs = 1000): number {
-  const { store } = useFleet();
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let last = 0;
-    let timer: number | undefined;
-    const off = store.subscribe(() => {
-      const wait = last + minIntervalMs - Date.now();
-      if (wait <= 0) {
-        last = Date.now();
-        setVersion((v) => v + 1);
-      } else {
-        timer ??= window.setTimeout(() => {
-          timer = undefined;
-          last = Date.now();
-          setVersion((v) => v + 1);
-        }, wait);
-      }
-    });
-    return () => {
-      off();
-      if (timer) window.clearTimeout(timer);
-    };
-  }, [store, minIntervalMs]);
-  return version;
 }

@@ -62,3 +62,21 @@ describe('fleet store', () => {
     expect(store.get(1)!.state).toBe('moving');
   });
 });
+
+describe('fleet store: what views key on', () => {
+  it('counts a roster change apart from position changes, and keys membership of a state', () => {
+    const store = new FleetStore(0);
+    store.setVehicles([vehicle(1, 'a'), vehicle(2, 'b'), vehicle(3, 'c')]);
+    const roster = store.rosterVersion;
+    store.applyPositions([pos('a', { speed: 40 }), pos('b', { speed: 0 })]);
+    expect(store.rosterVersion).toBe(roster);
+    const moving = store.membership('moving');
+    store.applyPositions([pos('a', { speed: 50, gpsTime: 2000 })]);
+    expect(store.membership('moving')).toBe(moving);
+    store.applyPositions([pos('b', { speed: 30, gpsTime: 2000 })]);
+    expect(store.membership('moving')).not.toBe(moving);
+    expect(store.membership('moving')).toMatch(/^2:/);
+    store.setVehicles([vehicle(1, 'a')]);
+    expect(store.rosterVersion).toBe(roster + 1);
+  });
+});

@@ -45,6 +45,8 @@ export class FleetStore {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private countsCache: StateCounts | null = null;
   lastUpdate = 0;
+  /** goes up whenever the vehicles themselves (not their positions) are replaced */
+  rosterVersion = 0;
 
   constructor(private readonly flushDelayMs = 250, private readonly now: () => number = Date.now) {}
 
@@ -66,6 +68,7 @@ export class FleetStore {
 
   /** Replaces the fleet with these vehicles (keeping what is known of their positions). */
   setVehicles(vehicles: Vehicle[]): void {
+    this.rosterVersion++;
     const previous = new Map(this.byVehicle);
     this.byVehicle.clear();
     this.byTerminal.clear();
@@ -132,6 +135,18 @@ export class FleetStore {
       if (v.hasPosition) c.located++;
     }
     return (this.countsCache = c);
+  }
+
+  /** Who is in this state now, as a key that changes when membership does (filters follow it without comparing lists). */
+  membership(state: VehicleState): string {
+    let hash = 2166136261;
+    let n = 0;
+    for (const v of this.byVehicle.values()) {
+      if (v.state !== state) continue;
+      n++;
+      hash = Math.imul(hash ^ v.vehicleId, 16777619);
+    }
+    return `${n}:${hash >>> 0}`;
   }
 
   subscribe(listener: FleetListener): () => void {

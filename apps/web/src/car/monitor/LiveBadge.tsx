@@ -1,17 +1,27 @@
+import { memo } from 'react';
 import { Badge } from 'antd';
 import dayjs from 'dayjs';
-import { useFleet, useFleetVersion } from '../fleet/FleetProvider.tsx';
+import { useFleet } from '../fleet/FleetProvider.tsx';
+import { useFleetValue } from '../fleet/useFleetValue.ts';
 import { M } from '../messages.ts';
 
 /** Whether the live feed is connected, and when the fleet last changed. */
 export function LiveBadge() {
-  const { liveStatus, store } = useFleet();
-  useFleetVersion(5000);
-  const open = liveStatus === 'open';
+  const { liveStatus } = useFleet();
   return (
     <div className="car-map-badge" data-testid="live-badge" data-live={liveStatus}>
-      <Badge status={open ? 'processing' : 'warning'} text={open ? M.monitor.liveOn : M.monitor.liveOff} />
-      {store.lastUpdate > 0 && <span className="car-map-badge-time">{M.monitor.lastUpdate(dayjs(store.lastUpdate).format('HH:mm:ss'))}</span>}
+      <LiveStatus open={liveStatus === 'open'} />
+      <LastUpdate />
     </div>
   );
+}
+
+const LiveStatus = memo(function LiveStatus({ open }: { open: boolean }) {
+  return <Badge status={open ? 'processing' : 'warning'} text={open ? M.monitor.liveOn : M.monitor.liveOff} />;
+});
+
+/** The clock of the last change: a text node, redrawn at most once a second. */
+function LastUpdate() {
+  const at = useFleetValue((store) => (store.lastUpdate > 0 ? dayjs(store.lastUpdate).format('HH:mm:ss') : ''));
+  return at ? <span className="car-map-badge-time">{M.monitor.lastUpdate(at)}</span> : null;
 }

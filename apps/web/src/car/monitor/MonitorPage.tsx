@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { postToShell } from '../../child/bridge/childBridge.ts';
-import { useFleet, useFleetVersion } from '../fleet/FleetProvider.tsx';
+import { useFleet } from '../fleet/FleetProvider.tsx';
+import { touches, useFleetValue } from '../fleet/useFleetValue.ts';
 import { fitPoints, focusOn } from '../map/camera.ts';
 import { MapCommand } from '../map/MapCommand.tsx';
 import { MapView } from '../map/MapView.tsx';
@@ -55,10 +56,17 @@ function fleetPoints(vehicles: Iterable<{ hasPosition: boolean; lon: number; lat
   return points;
 }
 
-/** The halo follows the selected vehicle as it moves. */
+const samePoint = (a: [number, number] | null, b: [number, number] | null) => a === b || (!!a && !!b && a[0] === b[0] && a[1] === b[1]);
+
+/** The halo follows the selected vehicle as it moves (re-read once a second, redrawn when it moved). */
 function SelectedHalo({ vehicleId }: { vehicleId: number | null }) {
-  const { store } = useFleet();
-  useFleetVersion(1000);
-  const v = vehicleId ? store.get(vehicleId) : undefined;
-  return <SelectedLayer position={v?.hasPosition ? [v.lon, v.lat] : null} />;
+  const position = useFleetValue(
+    (store) => {
+      const v = vehicleId ? store.get(vehicleId) : undefined;
+      return v?.hasPosition ? ([v.lon, v.lat] as [number, number]) : null;
+    },
+    samePoint,
+    touches(vehicleId),
+  );
+  return <SelectedLayer position={position} />;
 }

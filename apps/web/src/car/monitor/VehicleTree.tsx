@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Empty, Input, Spin, Tree, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { useFleet, useFleetVersion } from '../fleet/FleetProvider.tsx';
+import { useFleet } from '../fleet/FleetProvider.tsx';
+import { rosterChanged, useFleetValue } from '../fleet/useFleetValue.ts';
 import { buildVehicleTree, groupKeys, type TreeNode } from '../fleet/vehicleTree.ts';
-import { STATE_COLORS, type VehicleState } from '../fleet/vehicleState.ts';
+import type { VehicleState } from '../fleet/vehicleState.ts';
 import { M } from '../messages.ts';
 import { StateTabs } from './StateTabs.tsx';
+import { VehicleRow } from './VehicleRow.tsx';
 
 interface Props {
   selectedId: number | null;
@@ -42,33 +44,33 @@ function renderTitle({ node: n }: AntNode) {
       </span>
     );
   }
-  const v = n.vehicle;
-  return (
-    <span className="car-tree-vehicle" data-testid="tree-vehicle" data-vehicle-id={n.vehicleId} data-state={v.state}>
-      <i className="car-dot" style={{ background: STATE_COLORS[v.state] }} />
-      <b>{v.plate || v.name}</b>
-      <small>{v.state === 'moving' ? `${Math.round(v.speed)} ${M.common.kmh}` : v.hasPosition ? M.state[v.state] : M.state.noPosition}</small>
-    </span>
-  );
+  return <VehicleRow vehicleId={n.vehicleId} plate={n.vehicle.plate || n.vehicle.name} />;
 }
 
-/** The vehicle tree by group, with per-state counts and search by plate or terminal id. Virtual: 10 000 rows scroll freely. */
+/**
+ * The vehicle tree by group, with per-state counts and search by plate or terminal id. Virtual:
+ * 10 000 rows scroll freely. Its rows stay put while positions stream in (the antd tree is
+ * rebuilt only when the fleet, the search or, under a state filter, that state's members
+ * change); each row on screen follows its own vehicle (VehicleRow).
+ */
 export function VehicleTree({ selectedId, onSelect, height, checkable, checked, onCheck }: Props) {
   const { store, groups, loading } = useFleet();
-  const version = useFleetVersion(2000);
   const [keyword, setKeyword] = useState('');
   const [state, setState] = useState<VehicleState | 'all'>('all');
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const roster = useFleetValue((s) => s.rosterVersion, Object.is, rosterChanged);
+  const members = useFleetValue((s) => (state === 'all' ? '' : s.membership(state)));
 
-  const tree = useMemo(() => buildVehicleTree(groups, store.values(), { keyword, state }, M.tree.ungrouped), [groups, store, keyword, state, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const tree = useMemo(() => buildVehicleTree(groups, store.values(), { keyword, state }, M.tree.ungrouped), [groups, store, keyword, state, roster, members]); // eslint-disable-line react-hooks/exhaustive-deps
   const data = useMemo(() => toAnt(tree), [tree]);
   const expanded = useMemo(() => groupKeys(tree).filter((k) => !collapsed.has(k)), [tree, collapsed]);
-  const counts = store.counts();
+  const selectedKeys = useMemo(() => (selectedId ? [`v-${selectedId}`] : []), [selectedId]);
+  const checkedKeys = useMemo(() => checked?.map((id) => `v-${id}`), [checked]);
   const shown = tree.reduce((n, t) => n + (t.kind === 'group' ? t.count : 1), 0);
 
   return (
     <div className="car-tree" data-testid="vehicle-tree">
-      <StateTabs counts={counts} value={state} onChange={setState} />
+      <StateTabs value={state} onChange={setState} />
       <Input
         allowClear
         size="middle"
@@ -80,7 +82,7 @@ export function VehicleTree({ selectedId, onSelect, height, checkable, checked, 
         className="car-tree-search"
       />
       <Typography.Text type="secondary" className="car-tree-count">
-        {M.tree.count(shown, counts.total)}
+        {M.tree.count(shown, store.size)}
       </Typography.Text>
       {loading && store.size === 0 ? (
         <Spin tip={M.monitor.fleetLoading}>
@@ -105,13 +107,13 @@ export function VehicleTree({ selectedId, onSelect, height, checkable, checked, 
               return next;
             });
           }}
-          selectedKeys={selectedId ? [`v-${selectedId}`] : []}
+          selectedKeys={selectedKeys}
           onSelect={(_keys, info) => {
             const key = String(info.node.key);
             if (key.startsWith('v-')) onSelect(Number(key.slice(2)));
           }}
           checkable={checkable}
-          checkedKeys={checked?.map((id) => `v-${id}`)}
+          checkedKeys={checkedKeys}
           onCheck={(keys) => {
             const list = (Array.isArray(keys) ? keys : keys.checked).map(String).filter((k) => k.startsWith('v-'));
             onCheck?.(list.map((k) => Number(k.slice(2))));

@@ -1,7 +1,7 @@
 import { Button, DatePicker, InputNumber, Space } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { VehiclePicker } from '../follow/FollowPage.tsx';
+import { VehiclePicker } from '../follow/VehiclePicker.tsx';
 import { M } from '../messages.ts';
 
 export interface PlaybackQuery {

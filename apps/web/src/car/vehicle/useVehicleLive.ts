@@ -44,7 +44,7 @@ export function useVehicleLive(vehicleId: number | null): LiveVehicle {
   // In the car app: re-render when this vehicle changes.
   useEffect(() => {
     if (!fleet || !vehicleId) return;
-    return fleet.store.subscribe((changed) => (changed === 'all' || changed.has(vehicleId)) && setTick((t) => t + 1));
+    return fleet.ticker.subscribe((changed) => (changed === 'all' || changed.has(vehicleId)) && setTick((t) => t + 1));
   }, [fleet, vehicleId]);
 
   // Outside it: poll.
