@@ -6,16 +6,20 @@ import { display } from '../displayCoords.ts';
 import { useMap } from '../mapContext.ts';
 import type { MapMouseEvent } from '../maplibre.ts';
 import { EMPTY } from './geojsonLayer.ts';
+import { PointDiffer } from './pointDiff.ts';
 import { VehicleArrowLayer } from './vehicleArrowLayer.ts';
 import { VehicleBuffer, mercatorX, mercatorY } from './vehicleBuffer.ts';
-import { CLUSTER_MAX_ZOOM, LABEL_MIN_ZOOM, TILE_SIZE, refreshOverlays, type OverlaySources } from './vehicleOverlays.ts';
+import { VehicleLabelLayer } from './vehicleLabelLayer.ts';
+import { CLUSTER_MAX_ZOOM, TILE_SIZE, refreshClusters } from './vehicleOverlays.ts';
 
 export const VEHICLE_ARROW_LAYER = 'car-vehicle-arrow';
+export const VEHICLE_LABEL_LAYER = 'car-vehicle-label';
 const CLUSTERS = 'car-vehicle-clusters';
-const LABELS = 'car-vehicle-labels';
-const GEOJSON_LAYERS = ['car-clusters', 'car-cluster-count', 'car-vehicle-label'];
-/** Clusters and labels follow moving vehicles at most this often. */
+const GEOJSON_LAYERS = ['car-clusters', 'car-cluster-count'];
+/** Clusters follow moving vehicles, and the choice of plates shown is redone, at most this often. */
 const OVERLAY_REFRESH_MS = 3000;
+/** While the camera moves, the plates shown are chosen again at most this often. */
+const LABEL_MOVE_MS = 100;
 /** A click within this many pixels of an arrow's centre selects it. */
 const HIT_PX = 12;
 
@@ -24,9 +28,10 @@ type Props = { store: FleetStore; onSelect?: (vehicleId: number) => void };
 /**
  * Every vehicle with a position as a heading arrow coloured by state, drawn by a custom WebGL
  * layer from typed arrays: a batch of positions writes the changed slots and uploads them, with
- * no GeoJSON and no worker round trip. Clusters (zoomed out) and plate labels (zoomed in) are
- * small GeoJSON layers refreshed on camera moves and at most every few seconds. Clicks are hit
- * tested on the CPU against the same arrays.
+ * no GeoJSON and no worker round trip. Plate labels (zoomed in) are a second custom layer that
+ * reads the same arrays, so they move with the arrows; which plates show is chosen on camera
+ * moves and every few seconds. Clusters (zoomed out) are a small GeoJSON layer refreshed as
+ * often. Clicks are hit tested on the CPU against the same arrays.
  */
 export function VehiclesLayer({ store, onSelect }: Props) {
   const map = useMap();
@@ -45,9 +50,12 @@ export function VehiclesLayer({ store, onSelect }: Props) {
     };
     writeAll();
     const arrows = new VehicleArrowLayer(VEHICLE_ARROW_LAYER, vehicles);
+    const labels = new VehicleLabelLayer(VEHICLE_LABEL_LAYER, vehicles, (id) => {
+      const v = store.get(id);
+      return v ? v.plate || v.name : '';
+    });
 
     map.addSource(CLUSTERS, { type: 'geojson', data: EMPTY });
-    map.addSource(LABELS, { type: 'geojson', data: EMPTY });
     map.addLayer({
       id: 'car-clusters', type: 'circle', source: CLUSTERS,
       paint: {
@@ -66,18 +74,22 @@ export function VehiclesLayer({ store, onSelect }: Props) {
       paint: { 'text-color': '#ffffff' },
     });
     map.addLayer(arrows);
-    map.addLayer({
-      id: 'car-vehicle-label', type: 'symbol', source: LABELS, minzoom: LABEL_MIN_ZOOM,
-      layout: { 'text-field': ['get', 'plate'], 'text-font': MAP_FONT, 'text-size': 12, 'text-offset': [0, 1.5], 'text-anchor': 'top', 'text-padding': 1 },
-      paint: { 'text-color': '#1f2329', 'text-halo-color': '#ffffff', 'text-halo-width': 1.6 },
-    });
+    map.addLayer(labels);
 
-    const sources: OverlaySources = { clusters: CLUSTERS, labels: LABELS };
+    const sentClusters = new PointDiffer();
     let stale = false;
+    let selectedAt = 0;
     const refresh = () => {
       stale = false;
-      refreshOverlays(map, vehicles, store, sources);
+      refreshClusters(map, vehicles, CLUSTERS, sentClusters);
+      labels.select();
+      selectedAt = performance.now();
       arrows.changed();
+    };
+    const onMove = () => {
+      if (performance.now() - selectedAt < LABEL_MOVE_MS) return;
+      labels.select();
+      selectedAt = performance.now();
     };
     refresh();
     const timer = setInterval(() => stale && refresh(), OVERLAY_REFRESH_MS);
@@ -118,6 +130,7 @@ export function VehiclesLayer({ store, onSelect }: Props) {
     map.on('mouseenter', 'car-clusters', enterCluster);
     map.on('mouseleave', 'car-clusters', leaveCluster);
     map.on('moveend', refresh);
+    map.on('move', onMove);
     return () => {
       off();
       clearInterval(timer);
@@ -126,9 +139,10 @@ export function VehiclesLayer({ store, onSelect }: Props) {
       map.off('mouseenter', 'car-clusters', enterCluster);
       map.off('mouseleave', 'car-clusters', leaveCluster);
       map.off('moveend', refresh);
+      map.off('move', onMove);
       if (!map.style) return; // the map itself is gone
-      for (const id of [...GEOJSON_LAYERS, VEHICLE_ARROW_LAYER]) if (map.getLayer(id)) map.removeLayer(id);
-      for (const id of [CLUSTERS, LABELS]) if (map.getSource(id)) map.removeSource(id);
+      for (const id of [...GEOJSON_LAYERS, VEHICLE_ARROW_LAYER, VEHICLE_LABEL_LAYER]) if (map.getLayer(id)) map.removeLayer(id);
+      if (map.getSource(CLUSTERS)) map.removeSource(CLUSTERS);
     };
   }, [map, store]);
 
