@@ -32,7 +32,7 @@ afterAll(async () => {
 type MapEl = HTMLElement & {
   maplibre: {
     getSource(id: string): { getData(): Promise<{ features: Array<{ id: number; geometry: { coordinates: [number, number] } }> }> };
-    getLayer(id: string): { implementation: { drawnLngLat(id: number): [number, number] | null; isShown(id: number): boolean } };
+    getLayer(id: string): { implementation: { drawnLngLat(id: number): [number, number] | null; isShown(id: number): boolean; labelledVehicles(): number[] } };
     project(p: [number, number]): { x: number; y: number };
   };
 };
@@ -55,6 +55,13 @@ const arrowOnScreen = (page: Page, vehicleId: number) =>
     const box = el.getBoundingClientRect();
     return p.x > 20 && p.y > 20 && p.x < box.width - 20 && p.y < box.height - 20 ? { x: box.left + p.x, y: box.top + p.y } : null;
   }, vehicleId);
+
+/** The vehicles whose plate the label layer draws now. */
+const labelled = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.querySelector('[data-testid="car-map"] .car-map-canvas') as unknown as MapEl;
+    return el.maplibre.getLayer('car-vehicle-label').implementation.labelledVehicles();
+  });
 
 describe('car monitoring with a simulated fleet', () => {
   it('shows the vehicles in the tree and on the map, moving, and opens the vehicle dialog', async () => {
@@ -95,6 +102,8 @@ describe('car monitoring with a simulated fleet', () => {
     await dialog.waitFor({ state: 'hidden' });
     // clicking the vehicle's arrow on the map opens it too (hit test against the layer's arrays)
     const arrow = await until(() => arrowOnScreen(page, v.vehicleId).then((p) => p ?? undefined));
+    // zoomed in on it, its plate is drawn by the label layer (from the same arrays as the arrow)
+    await until(() => labelled(page).then((ids) => (ids.includes(v.vehicleId) ? true : undefined)), 10_000);
     await page.mouse.click(arrow.x, arrow.y);
     await dialog.waitFor();
     await until(async () => ((await dialog.getByTestId('car-vehicle-panel').getAttribute('data-vehicle-id')) === String(v.vehicleId) ? true : undefined), 10_000);
