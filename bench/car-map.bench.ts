@@ -255,6 +255,8 @@ for (const compositor of COMPOSITORS) {
     // the low-frequency half: 3 000 vehicles move (3 s of the live stream), then the clusters and labels refresh, in one window
     await scenario(`city view zoom 13, ${REFRESH_MOVES} moved then clusters and labels refresh`, city, REFRESH_MOVES, `${compositor}-city-refresh`, 'refresh'),
     await liveStream(city),
+    // the same stream zoomed out to clusters: the 3-s refresh then rebuilds the clusters
+    await liveStream('zoom=10&lon=114.06&lat=22.55&spread=0.3'),
   ];
   await browser.close();
   runs.push({ compositor, flags: FLAGS[compositor], gpu, results });
