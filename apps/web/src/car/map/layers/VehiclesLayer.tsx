@@ -50,10 +50,6 @@ export function VehiclesLayer({ store, onSelect }: Props) {
       const v = store.get(id);
       return v ? v.plate || v.name : '';
     });
-    map.addLayer(clusters);
-    map.addLayer(arrows);
-    map.addLayer(labels);
-
     let stale = false;
     let selectedAt = 0;
     const refresh = () => {
@@ -68,7 +64,15 @@ export function VehiclesLayer({ store, onSelect }: Props) {
       labels.select();
       selectedAt = performance.now();
     };
-    refresh();
+    const addLayers = () => {
+      for (const layer of [clusters, arrows, labels]) if (!map.getLayer(layer.id)) map.addLayer(layer);
+      refresh();
+    };
+    addLayers();
+    // After a lost WebGL context MapLibre rebuilds the style from a snapshot without custom
+    // layers: ours go back on (each makes its GL objects again on the restored context).
+    const onRestored = () => (map.isStyleLoaded() ? addLayers() : map.once('style.load', addLayers));
+    map.on('webglcontextrestored', onRestored);
     const timer = setInterval(() => stale && refresh(), OVERLAY_REFRESH_MS);
     const off = store.subscribe((changed) => {
       if (changed === 'all') {
@@ -115,6 +119,8 @@ export function VehiclesLayer({ store, onSelect }: Props) {
       map.off('mousemove', cursor);
       map.off('moveend', refresh);
       map.off('move', onMove);
+      map.off('webglcontextrestored', onRestored);
+      map.off('style.load', addLayers);
       if (!map.style) return; // the map itself is gone
       for (const id of [VEHICLE_CLUSTER_LAYER, VEHICLE_ARROW_LAYER, VEHICLE_LABEL_LAYER]) if (map.getLayer(id)) map.removeLayer(id);
     };

@@ -57,6 +57,7 @@ export class VehicleArrowLayer implements CustomLayerInterface {
 
   onAdd(map: MapLibreMap): void {
     this.map = map;
+    map.off('webglcontextlost', this.forget); // added again after a lost context: one listener
     map.on('webglcontextlost', this.forget);
   }
 

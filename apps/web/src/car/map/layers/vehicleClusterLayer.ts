@@ -89,6 +89,7 @@ export class VehicleClusterLayer implements CustomLayerInterface {
 
   onAdd(map: MapLibreMap): void {
     this.map = map;
+    map.off('webglcontextlost', this.forget); // added again after a lost context: one listener
     map.on('webglcontextlost', this.forget);
   }
 

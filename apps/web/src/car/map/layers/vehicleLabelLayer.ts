@@ -48,6 +48,7 @@ export class VehicleLabelLayer implements CustomLayerInterface {
 
   onAdd(map: MapLibreMap): void {
     this.map = map;
+    map.off('webglcontextlost', this.forget); // added again after a lost context: one listener
     map.on('webglcontextlost', this.forget);
   }
 
