@@ -29,6 +29,7 @@ describe('text atlas', () => {
     const r = counting();
     const atlas = new TextAtlas(256, r.rasterise);
     expect(atlas.place(['a', 'b', 'c'], 2).map((e) => e?.text)).toEqual(['a', 'b', undefined]);
+    expect(atlas.overflowed).toBe(false); // the budget, not the room: ask again
     expect(atlas.place(['a', 'b', 'c'], 2).map((e) => e?.text)).toEqual(['a', 'b', 'c']);
     expect(r.drawn).toEqual(['a', 'b', 'c']);
   });
@@ -57,5 +58,8 @@ describe('text atlas', () => {
   it('leaves out what does not fit even in an empty atlas', () => {
     const atlas = new TextAtlas(32, counting().rasterise);
     expect(atlas.place(['ab', 'cd', 'ef', 'gh', 'ij']).filter(Boolean)).toHaveLength(3);
+    expect(atlas.overflowed).toBe(true); // asking again would not help
+    atlas.place(['ab']);
+    expect(atlas.overflowed).toBe(false);
   });
 });

@@ -28,6 +28,8 @@ export class TextAtlas {
   private unpacked = new Map<string, Raster>();
   /** bumped on a repack: every entry moved, so the texture is rewritten whole */
   generation = 0;
+  /** the last `place` left texts out for want of room (not of its drawing budget): asking again will not help */
+  overflowed = false;
 
   constructor(
     readonly size: number,
@@ -45,6 +47,7 @@ export class TextAtlas {
    * those beyond it, or that do not fit even after a repack, are undefined (ask again later).
    */
   place(texts: readonly string[], maxNew = Infinity): Array<AtlasEntry | undefined> {
+    this.overflowed = false;
     const placed = this.tryPlace(texts, maxNew);
     if (!placed.full) return placed.entries;
     // full: keep only what this call needs; rasters already drawn are reused, not redrawn
@@ -55,9 +58,10 @@ export class TextAtlas {
     this.pending = [];
     this.generation++;
     for (const e of keep.values()) this.pack(e.text, e.raster);
-    const again = this.tryPlace(texts, maxNew - placed.drawn).entries;
+    const again = this.tryPlace(texts, maxNew - placed.drawn);
     this.unpacked.clear();
-    return again;
+    this.overflowed = again.full;
+    return again.entries;
   }
 
   /** The entries whose pixels the texture lacks (all of them after a repack or a lost context). */

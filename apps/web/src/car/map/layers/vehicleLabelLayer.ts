@@ -101,8 +101,9 @@ export class VehicleLabelLayer implements CustomLayerInterface {
       slots.push(chosen[i]);
       rects.push(e);
     });
-    // plates not drawn yet (the per-selection budget) come in the next frame
-    if (rects.length < chosen.length) this.retry = requestAnimationFrame(() => this.select());
+    // plates not drawn yet (the per-selection budget) come in the next frame; those that do not
+    // fit the atlas at all (a huge screen full of plates) wait for the next camera move
+    if (rects.length < chosen.length && !this.atlas!.overflowed) this.retry = requestAnimationFrame(() => this.select());
     this.slots = Int32Array.from(slots);
     this.instances = new Float32Array(slots.length * FLOATS_PER_LABEL);
     writeLabelRects(this.instances, rects);
