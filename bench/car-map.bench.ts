@@ -1,7 +1,7 @@
 // Main-thread time per update batch of the monitoring map in real Chromium: the car app's own
 // MapView + VehiclesLayer + FleetStore (bench/car-map/main.tsx) with 10 000 moving vehicles.
 // Prints JSON. Run: node --import tsx bench/car-map.bench.ts [--vehicles 10000] [--batches 15]
-//   [--compositor software|gpu|both] [--live-seconds 20] [--shots dir]
+//   [--compositor software|gpu|both] [--live-seconds 20] [--shots dir] [--device-scale 1]
 // software: `--disable-gpu`, Chromium composites in software and reads the WebGL canvas back with
 // glReadPixels every frame. gpu: SwiftShader behind ANGLE as the GPU (`--use-angle=swiftshader
 // --enable-unsafe-swiftshader`), so the compositor takes the WebGL frame as a texture like on an
@@ -36,6 +36,8 @@ const option = (name: string, fallback: string) => {
 };
 const COMPOSITORS = option('compositor', 'both') === 'both' ? ['software', 'gpu'] : [option('compositor', 'both')];
 const SHOTS = option('shots', '');
+/** the page's devicePixelRatio (2 = a high-DPI screen: plates are rasterised at twice the pixels) */
+const DEVICE_SCALE = arg('device-scale', 1);
 const FLAGS: Record<string, string[]> = {
   software: ['--disable-gpu'],
   gpu: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
@@ -146,7 +148,7 @@ const pct = (values: number[], p: number) => {
 };
 
 async function openPage(query: string): Promise<Page> {
-  const page: Page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+  const page: Page = await (await browser.newContext({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: DEVICE_SCALE })).newPage();
   await page.goto(`http://127.0.0.1:${port}/?vehicles=${VEHICLES}&${query}`);
   await page.waitForFunction(() => window.carBench?.ready, undefined, { timeout: 120_000 });
   await page.evaluate(() => window.carBench.idle());
@@ -255,6 +257,8 @@ for (const compositor of COMPOSITORS) {
     // the low-frequency half: 3 000 vehicles move (3 s of the live stream), then the clusters and labels refresh, in one window
     await scenario(`city view zoom 13, ${REFRESH_MOVES} moved then clusters and labels refresh`, city, REFRESH_MOVES, `${compositor}-city-refresh`, 'refresh'),
     await liveStream(city),
+    // the same stream zoomed out to clusters: the 3-s refresh then rebuilds the clusters
+    await liveStream('zoom=10&lon=114.06&lat=22.55&spread=0.3'),
   ];
   await browser.close();
   runs.push({ compositor, flags: FLAGS[compositor], gpu, results });

@@ -32,7 +32,7 @@ afterAll(async () => {
 type MapEl = HTMLElement & {
   maplibre: {
     getSource(id: string): { getData(): Promise<{ features: Array<{ id: number; geometry: { coordinates: [number, number] } }> }> };
-    getLayer(id: string): { implementation: { drawnLngLat(id: number): [number, number] | null; isShown(id: number): boolean } };
+    getLayer(id: string): undefined | { implementation: { drawnLngLat(id: number): [number, number] | null; isShown(id: number): boolean; labelledVehicles(): number[] } };
     project(p: [number, number]): { x: number; y: number };
   };
 };
@@ -41,20 +41,29 @@ type MapEl = HTMLElement & {
 const onMap = (page: Page, vehicleId: number) =>
   page.evaluate((id) => {
     const el = document.querySelector('[data-testid="car-map"] .car-map-canvas') as unknown as MapEl;
-    return el.maplibre.getLayer('car-vehicle-arrow').implementation.drawnLngLat(id);
+    return el.maplibre.getLayer('car-vehicle-arrow')?.implementation.drawnLngLat(id) ?? null;
   }, vehicleId);
 
 /** The vehicle's arrow in page pixels, when it is drawn as an arrow inside the map. */
 const arrowOnScreen = (page: Page, vehicleId: number) =>
   page.evaluate((id) => {
     const el = document.querySelector('[data-testid="car-map"] .car-map-canvas') as unknown as MapEl & { getBoundingClientRect(): DOMRect };
-    const layer = el.maplibre.getLayer('car-vehicle-arrow').implementation;
-    const at = layer.drawnLngLat(id);
+    const layer = el.maplibre.getLayer('car-vehicle-arrow')?.implementation;
+    const at = layer?.drawnLngLat(id);
+    if (!layer) return null;
     if (!at || !layer.isShown(id)) return null;
     const p = el.maplibre.project(at);
     const box = el.getBoundingClientRect();
     return p.x > 20 && p.y > 20 && p.x < box.width - 20 && p.y < box.height - 20 ? { x: box.left + p.x, y: box.top + p.y } : null;
   }, vehicleId);
+
+/** The vehicles whose plate the label layer draws now. */
+const labelled = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.querySelector('[data-testid="car-map"] .car-map-canvas') as unknown as MapEl;
+    // (no layer for a moment after a lost context, while MapLibre rebuilds its style)
+    return el.maplibre.getLayer('car-vehicle-label')?.implementation.labelledVehicles() ?? [];
+  });
 
 describe('car monitoring with a simulated fleet', () => {
   it('shows the vehicles in the tree and on the map, moving, and opens the vehicle dialog', async () => {
@@ -95,6 +104,8 @@ describe('car monitoring with a simulated fleet', () => {
     await dialog.waitFor({ state: 'hidden' });
     // clicking the vehicle's arrow on the map opens it too (hit test against the layer's arrays)
     const arrow = await until(() => arrowOnScreen(page, v.vehicleId).then((p) => p ?? undefined));
+    // zoomed in on it, its plate is drawn by the label layer (from the same arrays as the arrow)
+    await until(() => labelled(page).then((ids) => (ids.includes(v.vehicleId) ? true : undefined)), 10_000);
     await page.mouse.click(arrow.x, arrow.y);
     await dialog.waitFor();
     await until(async () => ((await dialog.getByTestId('car-vehicle-panel').getAttribute('data-vehicle-id')) === String(v.vehicleId) ? true : undefined), 10_000);
@@ -102,6 +113,45 @@ describe('car monitoring with a simulated fleet', () => {
     await page.getByTestId('tree-search').fill('');
     await page.waitForTimeout(1500);
     await shot(page, 'car-monitor');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps drawing the vehicles and their plates after the WebGL context is lost and restored', async () => {
+    const { page, context, errors } = await openTab(browser);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await login(page);
+    await page.goto(`${baseUrl()}/child/car/monitor`);
+    await page.locator('[data-testid="car-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
+    const v = fleet[2];
+    await page.getByTestId('tree-search').fill(v.plate);
+    await page.locator(`[data-testid="tree-vehicle"][data-vehicle-id="${v.vehicleId}"]`).click(); // zooms in on it
+    const dialog = page.locator('.cl-vehicle-dialog');
+    await dialog.waitFor();
+    await dialog.locator('.ant-modal-close').click();
+    await until(() => labelled(page).then((ids) => (ids.includes(v.vehicleId) ? true : undefined)), 20_000);
+    // a GPU reset or driver update: MapLibre rebuilds its style without custom layers; ours go
+    // back on and make their programs, buffers and text atlas again on the restored context
+    const events = await page.evaluate(async () => {
+      const el = document.querySelector('[data-testid="car-map"] .car-map-canvas') as unknown as MapEl & {
+        maplibre: { getCanvas(): HTMLCanvasElement; once(event: string, listener: () => void): void };
+      };
+      const lose = el.maplibre.getCanvas().getContext('webgl2')!.getExtension('WEBGL_lose_context')!;
+      const event = (name: string, action: () => void) =>
+        new Promise<string>((resolve) => {
+          el.maplibre.once(name, () => resolve(name));
+          action();
+          setTimeout(() => resolve(`no ${name}`), 10_000);
+        });
+      const lost = await event('webglcontextlost', () => lose.loseContext());
+      await new Promise((resolve) => setTimeout(resolve, 200)); // restoring inside the lost event's dispatch does nothing
+      return [lost, await event('webglcontextrestored', () => lose.restoreContext())];
+    });
+    expect(events).toEqual(['webglcontextlost', 'webglcontextrestored']);
+    await until(() => labelled(page).then((ids) => (ids.includes(v.vehicleId) ? true : undefined)), 20_000);
+    expect(await arrowOnScreen(page, v.vehicleId)).not.toBeNull();
+    await page.waitForTimeout(1000);
+    await shot(page, 'car-monitor-context-restored');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,32 +1,32 @@
 import { useEffect, useRef } from 'react';
 import type { FleetStore, FleetVehicle } from '../../fleet/fleetStore.ts';
-import { STATE_COLORS } from '../../fleet/vehicleState.ts';
-import { MAP_FONT } from '../basemapStyle.ts';
 import { display } from '../displayCoords.ts';
 import { useMap } from '../mapContext.ts';
 import type { MapMouseEvent } from '../maplibre.ts';
-import { EMPTY } from './geojsonLayer.ts';
 import { VehicleArrowLayer } from './vehicleArrowLayer.ts';
-import { VehicleBuffer, mercatorX, mercatorY } from './vehicleBuffer.ts';
-import { CLUSTER_MAX_ZOOM, LABEL_MIN_ZOOM, TILE_SIZE, refreshOverlays, type OverlaySources } from './vehicleOverlays.ts';
+import { VehicleBuffer, lonFromMercator, latFromMercator, mercatorX, mercatorY } from './vehicleBuffer.ts';
+import { CLUSTER_MAX_ZOOM, TILE_SIZE, VehicleClusterLayer } from './vehicleClusterLayer.ts';
+import { VehicleLabelLayer } from './vehicleLabelLayer.ts';
 
 export const VEHICLE_ARROW_LAYER = 'car-vehicle-arrow';
-const CLUSTERS = 'car-vehicle-clusters';
-const LABELS = 'car-vehicle-labels';
-const GEOJSON_LAYERS = ['car-clusters', 'car-cluster-count', 'car-vehicle-label'];
-/** Clusters and labels follow moving vehicles at most this often. */
+export const VEHICLE_LABEL_LAYER = 'car-vehicle-label';
+export const VEHICLE_CLUSTER_LAYER = 'car-vehicle-cluster';
+/** Clusters follow moving vehicles, and the choice of plates shown is redone, at most this often. */
 const OVERLAY_REFRESH_MS = 3000;
+/** While the camera moves, the plates shown are chosen again at most this often. */
+const LABEL_MOVE_MS = 100;
 /** A click within this many pixels of an arrow's centre selects it. */
 const HIT_PX = 12;
 
 type Props = { store: FleetStore; onSelect?: (vehicleId: number) => void };
 
 /**
- * Every vehicle with a position as a heading arrow coloured by state, drawn by a custom WebGL
- * layer from typed arrays: a batch of positions writes the changed slots and uploads them, with
- * no GeoJSON and no worker round trip. Clusters (zoomed out) and plate labels (zoomed in) are
- * small GeoJSON layers refreshed on camera moves and at most every few seconds. Clicks are hit
- * tested on the CPU against the same arrays.
+ * Every vehicle with a position, drawn by three custom WebGL layers over the same typed arrays:
+ * heading arrows coloured by state (a batch of positions writes the changed slots and uploads
+ * them), plate labels zoomed in (one quad per plate from a text atlas, moving with its arrow in
+ * the same frame) and clusters zoomed out. Which plates show and the clusters are recomputed on
+ * the CPU on camera moves and every few seconds: nothing goes through GeoJSON, MapLibre's
+ * worker or its symbol placement. Clicks are hit tested on the CPU against the same arrays.
  */
 export function VehiclesLayer({ store, onSelect }: Props) {
   const map = useMap();
@@ -44,42 +44,35 @@ export function VehiclesLayer({ store, onSelect }: Props) {
       for (const v of store.values()) if (v.hasPosition) write(v);
     };
     writeAll();
+    const clusters = new VehicleClusterLayer(VEHICLE_CLUSTER_LAYER, vehicles);
     const arrows = new VehicleArrowLayer(VEHICLE_ARROW_LAYER, vehicles);
-
-    map.addSource(CLUSTERS, { type: 'geojson', data: EMPTY });
-    map.addSource(LABELS, { type: 'geojson', data: EMPTY });
-    map.addLayer({
-      id: 'car-clusters', type: 'circle', source: CLUSTERS,
-      paint: {
-        // Blue with a red ring when it holds an alarm: a fleet with a few percent in alarm would
-        // otherwise show nearly every cluster red, hiding that most vehicles are fine.
-        'circle-color': '#1265e0',
-        'circle-opacity': 0.85,
-        'circle-radius': ['step', ['get', 'point_count'], 14, 10, 17, 100, 21, 1000, 26],
-        'circle-stroke-color': ['case', ['>', ['get', 'alarm'], 0], STATE_COLORS.alarm, '#ffffff'],
-        'circle-stroke-width': ['case', ['>', ['get', 'alarm'], 0], 3.5, 2],
-      },
+    const labels = new VehicleLabelLayer(VEHICLE_LABEL_LAYER, vehicles, (id) => {
+      const v = store.get(id);
+      return v ? v.plate || v.name : '';
     });
-    map.addLayer({
-      id: 'car-cluster-count', type: 'symbol', source: CLUSTERS,
-      layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': MAP_FONT, 'text-size': 12, 'text-allow-overlap': true },
-      paint: { 'text-color': '#ffffff' },
-    });
-    map.addLayer(arrows);
-    map.addLayer({
-      id: 'car-vehicle-label', type: 'symbol', source: LABELS, minzoom: LABEL_MIN_ZOOM,
-      layout: { 'text-field': ['get', 'plate'], 'text-font': MAP_FONT, 'text-size': 12, 'text-offset': [0, 1.5], 'text-anchor': 'top', 'text-padding': 1 },
-      paint: { 'text-color': '#1f2329', 'text-halo-color': '#ffffff', 'text-halo-width': 1.6 },
-    });
-
-    const sources: OverlaySources = { clusters: CLUSTERS, labels: LABELS };
     let stale = false;
+    let selectedAt = 0;
     const refresh = () => {
       stale = false;
-      refreshOverlays(map, vehicles, store, sources);
+      clusters.refresh();
+      labels.select();
+      selectedAt = performance.now();
       arrows.changed();
     };
-    refresh();
+    const onMove = () => {
+      if (performance.now() - selectedAt < LABEL_MOVE_MS) return;
+      labels.select();
+      selectedAt = performance.now();
+    };
+    const addLayers = () => {
+      for (const layer of [clusters, arrows, labels]) if (!map.getLayer(layer.id)) map.addLayer(layer);
+      refresh();
+    };
+    addLayers();
+    // After a lost WebGL context MapLibre rebuilds the style from a snapshot without custom
+    // layers: ours go back on (each makes its GL objects again on the restored context).
+    const onRestored = () => (map.isStyleLoaded() ? addLayers() : map.once('style.load', addLayers));
+    map.on('webglcontextrestored', onRestored);
     const timer = setInterval(() => stale && refresh(), OVERLAY_REFRESH_MS);
     const off = store.subscribe((changed) => {
       if (changed === 'all') {
@@ -95,40 +88,41 @@ export function VehiclesLayer({ store, onSelect }: Props) {
       arrows.changed();
     });
 
-    const vehicleAt = (e: MapMouseEvent) => {
+    const mercatorAt = (e: MapMouseEvent) => {
       const at = map.unproject(e.point);
-      return vehicles.hitTest(mercatorX(at.lng), mercatorY(at.lat), HIT_PX / (TILE_SIZE * 2 ** map.getZoom()));
+      return [mercatorX(at.lng), mercatorY(at.lat)] as const;
     };
+    const vehicleAt = (x: number, y: number) => vehicles.hitTest(x, y, HIT_PX / (TILE_SIZE * 2 ** map.getZoom()));
     const onClick = (e: MapMouseEvent) => {
-      const cluster = map.queryRenderedFeatures(e.point, { layers: ['car-clusters'] })[0];
-      if (cluster?.geometry.type === 'Point') {
+      const [x, y] = mercatorAt(e);
+      const cluster = clusters.clusterAt(x, y);
+      if (cluster) {
         const zoom = Math.min(Math.floor(map.getZoom()) + 2, CLUSTER_MAX_ZOOM + 1);
-        map.easeTo({ center: cluster.geometry.coordinates as [number, number], zoom });
+        map.easeTo({ center: [lonFromMercator(cluster.x), latFromMercator(cluster.y)], zoom });
         return;
       }
-      const id = vehicleAt(e);
+      const id = vehicleAt(x, y);
       if (id !== null) select.current?.(id);
     };
-    let overCluster = false;
-    const cursor = (e: MapMouseEvent) => (map.getCanvas().style.cursor = overCluster || vehicleAt(e) !== null ? 'pointer' : '');
-    const enterCluster = () => (overCluster = true);
-    const leaveCluster = () => (overCluster = false);
+    const cursor = (e: MapMouseEvent) => {
+      const [x, y] = mercatorAt(e);
+      map.getCanvas().style.cursor = clusters.clusterAt(x, y) || vehicleAt(x, y) !== null ? 'pointer' : '';
+    };
     map.on('click', onClick);
     map.on('mousemove', cursor);
-    map.on('mouseenter', 'car-clusters', enterCluster);
-    map.on('mouseleave', 'car-clusters', leaveCluster);
     map.on('moveend', refresh);
+    map.on('move', onMove);
     return () => {
       off();
       clearInterval(timer);
       map.off('click', onClick);
       map.off('mousemove', cursor);
-      map.off('mouseenter', 'car-clusters', enterCluster);
-      map.off('mouseleave', 'car-clusters', leaveCluster);
       map.off('moveend', refresh);
+      map.off('move', onMove);
+      map.off('webglcontextrestored', onRestored);
+      map.off('style.load', addLayers);
       if (!map.style) return; // the map itself is gone
-      for (const id of [...GEOJSON_LAYERS, VEHICLE_ARROW_LAYER]) if (map.getLayer(id)) map.removeLayer(id);
-      for (const id of [CLUSTERS, LABELS]) if (map.getSource(id)) map.removeSource(id);
+      for (const id of [VEHICLE_CLUSTER_LAYER, VEHICLE_ARROW_LAYER, VEHICLE_LABEL_LAYER]) if (map.getLayer(id)) map.removeLayer(id);
     };
   }, [map, store]);
 

@@ -1,13 +1,12 @@
 import type { CustomLayerInterface, CustomRenderMethodInput, Map as MapLibreMap } from 'maplibre-gl';
 import { VEHICLE_STATES } from '../../fleet/vehicleState.ts';
 import { ARROW_SIZE, vehicleArrowAtlas } from '../vehicleIcons.ts';
+import { CENTRED_POSITION_GLSL, linkProgram, setCentredUniforms } from './glProgram.ts';
 import { FLOATS_PER_VEHICLE, mercatorX, mercatorY, type VehicleBuffer } from './vehicleBuffer.ts';
 
 const VERTEX = `#version 300 es
 precision highp float;
-uniform mat4 u_matrix;      // mercator → clip, translated to the camera's centre
-uniform vec2 u_center_hi;
-uniform vec2 u_center_lo;
+${CENTRED_POSITION_GLSL}
 uniform vec2 u_half_size;   // the arrow's half size in clip units
 uniform float u_bearing;
 in vec2 a_corner;           // the quad: -1..1
@@ -17,8 +16,7 @@ out vec2 v_uv;
 void main() {
   v_uv = vec2((a_corner.x * 0.5 + 0.5 + max(a_meta.y, 0.0)) / ${VEHICLE_STATES.length}.0, 0.5 - a_corner.y * 0.5);
   if (a_meta.y < 0.0) { gl_Position = vec4(2.0, 2.0, 2.0, 1.0); return; }
-  vec2 p = (a_pos.xy - u_center_hi) + (a_pos.zw - u_center_lo);
-  vec4 clip = u_matrix * vec4(p, 0.0, 1.0);
+  vec4 clip = centredClip(a_pos);
   float a = radians(a_meta.x) - u_bearing; // clockwise from north, like icon-rotate
   vec2 c = a_corner;
   clip.xy += vec2(c.x * cos(a) + c.y * sin(a), c.y * cos(a) - c.x * sin(a)) * u_half_size * clip.w;
@@ -41,15 +39,7 @@ interface GlState {
   instances: WebGLBuffer;
   texture: WebGLTexture;
   generation: number;
-  uniforms: Record<'matrix' | 'centerHi' | 'centerLo' | 'halfSize' | 'bearing' | 'atlas', WebGLUniformLocation | null>;
-}
-
-function compile(gl: Gl, type: number, source: string): WebGLShader {
-  const shader = gl.createShader(type)!;
-  gl.shaderSource(shader, source);
-  gl.compileShader(shader);
-  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) throw new Error(`vehicle arrow shader: ${gl.getShaderInfoLog(shader)}`);
-  return shader;
+  uniforms: Record<'halfSize' | 'bearing' | 'atlas', WebGLUniformLocation | null>;
 }
 
 /**
@@ -67,6 +57,7 @@ export class VehicleArrowLayer implements CustomLayerInterface {
 
   onAdd(map: MapLibreMap): void {
     this.map = map;
+    map.off('webglcontextlost', this.forget); // added again after a lost context: one listener
     map.on('webglcontextlost', this.forget);
   }
 
@@ -120,20 +111,9 @@ export class VehicleArrowLayer implements CustomLayerInterface {
     }
     if (v.count === 0 || !this.map) return;
 
-    const m = args.defaultProjectionData.mainMatrix;
     const center = this.map.getCenter();
-    const cx = mercatorX(center.lng);
-    const cy = mercatorY(center.lat);
-    // the translation to the centre in float64, so the GPU only sees small offsets
-    const matrix = new Float32Array(m);
-    for (let r = 0; r < 4; r++) matrix[12 + r] = m[r] * cx + m[4 + r] * cy + m[12 + r];
-    const hiX = Math.fround(cx);
-    const hiY = Math.fround(cy);
-
     gl.useProgram(s.program);
-    gl.uniformMatrix4fv(s.uniforms.matrix, false, matrix);
-    gl.uniform2f(s.uniforms.centerHi, hiX, hiY);
-    gl.uniform2f(s.uniforms.centerLo, cx - hiX, cy - hiY);
+    setCentredUniforms(gl, s.program, args.defaultProjectionData.mainMatrix, mercatorX(center.lng), mercatorY(center.lat));
     const px = (ARROW_SIZE / 2) * this.map.getPixelRatio();
     gl.uniform2f(s.uniforms.halfSize, (2 * px) / gl.drawingBufferWidth, (2 * px) / gl.drawingBufferHeight);
     gl.uniform1f(s.uniforms.bearing, (this.map.getBearing() * Math.PI) / 180);
@@ -146,11 +126,7 @@ export class VehicleArrowLayer implements CustomLayerInterface {
   }
 
   private setUp(gl: Gl): GlState {
-    const program = gl.createProgram()!;
-    gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, VERTEX));
-    gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, FRAGMENT));
-    gl.linkProgram(program);
-    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(`vehicle arrow program: ${gl.getProgramInfoLog(program)}`);
+    const program = linkProgram(gl, VERTEX, FRAGMENT, 'vehicle arrow');
 
     const vao = gl.createVertexArray()!;
     gl.bindVertexArray(vao);
@@ -190,7 +166,7 @@ export class VehicleArrowLayer implements CustomLayerInterface {
     const at = (name: string) => gl.getUniformLocation(program, name);
     return {
       program, vao, quad, instances, texture, generation: this.vehicles.generation,
-      uniforms: { matrix: at('u_matrix'), centerHi: at('u_center_hi'), centerLo: at('u_center_lo'), halfSize: at('u_half_size'), bearing: at('u_bearing'), atlas: at('u_atlas') },
+      uniforms: { halfSize: at('u_half_size'), bearing: at('u_bearing'), atlas: at('u_atlas') },
     };
   }
 }

@@ -42,6 +42,8 @@ export class VehicleBuffer {
   count = 0;
   /** bumped when the arrays were reallocated: the GPU buffer must be recreated whole */
   generation = 0;
+  /** bumped on every write: layers that copy from the arrays (plate labels) know to copy again */
+  version = 0;
   data = new Float32Array(0);
   ids = new Int32Array(0);
   x = new Float64Array(0);
@@ -116,6 +118,7 @@ export class VehicleBuffer {
     this.count = 0;
     this.dirty.fill(0);
     this.dirtyList = [];
+    this.version++;
     this.anyDirty = true; // the draw count changed
   }
 
@@ -144,6 +147,7 @@ export class VehicleBuffer {
   }
 
   private mark(slot: number) {
+    this.version++;
     this.anyDirty = true;
     if (this.dirty[slot]) return;
     this.dirty[slot] = 1;

@@ -1,5 +1,4 @@
-import type { IdPoint } from './pointDiff.ts';
-import { latFromMercator, lonFromMercator, type VehicleBuffer } from './vehicleBuffer.ts';
+import type { VehicleBuffer } from './vehicleBuffer.ts';
 
 export interface GridCluster {
   x: number;
@@ -58,14 +57,43 @@ export function unclusterAll(buffer: VehicleBuffer): void {
   for (let i = 0; i < buffer.count; i++) buffer.setHidden(i, false);
 }
 
-const abbreviated = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
+/** The count as the cluster shows it: 3, 999, 1.2k, 12k. */
+export const abbreviated = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
 
-/** The clusters as point features, each with its cell as id. */
-export function clusterFeatures(clusters: readonly GridCluster[]): IdPoint[] {
-  return clusters.map((c) => ({
-    type: 'Feature',
-    id: c.key,
-    geometry: { type: 'Point', coordinates: [lonFromMercator(c.x), latFromMercator(c.y)] },
-    properties: { point_count: c.count, point_count_abbreviated: abbreviated(c.count), alarm: c.alarm },
-  }));
+/** A cluster's circle radius in CSS pixels, growing in steps with its count (as the circle layer had it). */
+export const clusterRadius = (count: number) => (count < 10 ? 14 : count < 100 ? 17 : count < 1000 ? 21 : 26);
+/** Its ring: wider (and red, in the layer) when it holds a vehicle in alarm. */
+export const clusterRing = (c: GridCluster) => (c.alarm > 0 ? 3.5 : 2);
+
+/**
+ * Per cluster on the GPU: mercator high x, y and remainders (as the arrows), radius and ring
+ * width in CSS pixels, and 1 when it holds an alarm.
+ */
+export const FLOATS_PER_CLUSTER = 7;
+
+export function clusterInstances(clusters: readonly GridCluster[]): Float32Array {
+  const out = new Float32Array(clusters.length * FLOATS_PER_CLUSTER);
+  clusters.forEach((c, i) => {
+    const o = i * FLOATS_PER_CLUSTER;
+    out[o] = c.x;
+    out[o + 1] = c.y;
+    out[o + 2] = c.x - out[o];
+    out[o + 3] = c.y - out[o + 1];
+    out[o + 4] = clusterRadius(c.count);
+    out[o + 5] = clusterRing(c);
+    out[o + 6] = c.alarm > 0 ? 1 : 0;
+  });
+  return out;
+}
+
+/** The cluster drawn under a mercator point (ring included), the topmost when they overlap, or null. */
+export function clusterAt(clusters: readonly GridCluster[], x: number, y: number, worldSize: number): GridCluster | null {
+  for (let i = clusters.length - 1; i >= 0; i--) {
+    const c = clusters[i];
+    const r = clusterRadius(c.count) + clusterRing(c);
+    const dx = (c.x - x) * worldSize;
+    const dy = (c.y - y) * worldSize;
+    if (dx * dx + dy * dy <= r * r) return c;
+  }
+  return null;
 }

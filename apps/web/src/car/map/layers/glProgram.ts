@@ -1,0 +1,50 @@
+type Gl = WebGL2RenderingContext;
+
+function compile(gl: Gl, type: number, source: string, what: string): WebGLShader {
+  const shader = gl.createShader(type)!;
+  gl.shaderSource(shader, source);
+  gl.compileShader(shader);
+  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) throw new Error(`${what} shader: ${gl.getShaderInfoLog(shader)}`);
+  return shader;
+}
+
+/** A linked program from GLSL sources; `what` names it in the error. */
+export function linkProgram(gl: Gl, vertex: string, fragment: string, what: string): WebGLProgram {
+  const program = gl.createProgram()!;
+  gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, vertex, what));
+  gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, fragment, what));
+  gl.linkProgram(program);
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(`${what} program: ${gl.getProgramInfoLog(program)}`);
+  return program;
+}
+
+/**
+ * MapLibre's mercator → clip matrix translated to the camera's centre (cx, cy, mercator 0..1),
+ * computed in float64, with the centre split into a float32 high part and the remainder: the
+ * shaders subtract it from each position's own high/low parts, so the GPU only sees small
+ * offsets and street zoom does not jitter.
+ */
+export function centredMatrix(m: ArrayLike<number>, cx: number, cy: number): { matrix: Float32Array; hi: [number, number]; lo: [number, number] } {
+  const matrix = new Float32Array(m);
+  for (let r = 0; r < 4; r++) matrix[12 + r] = m[r] * cx + m[4 + r] * cy + m[12 + r];
+  const hiX = Math.fround(cx);
+  const hiY = Math.fround(cy);
+  return { matrix, hi: [hiX, hiY], lo: [cx - hiX, cy - hiY] };
+}
+
+/** The centred-position GLSL both vehicle layers share: a_pos is [high x, high y, low x, low y]. */
+export const CENTRED_POSITION_GLSL = `
+uniform mat4 u_matrix;
+uniform vec2 u_center_hi;
+uniform vec2 u_center_lo;
+vec4 centredClip(vec4 pos) {
+  return u_matrix * vec4((pos.xy - u_center_hi) + (pos.zw - u_center_lo), 0.0, 1.0);
+}`;
+
+/** Sets the uniforms of CENTRED_POSITION_GLSL for this frame. */
+export function setCentredUniforms(gl: Gl, program: WebGLProgram, mainMatrix: ArrayLike<number>, cx: number, cy: number): void {
+  const { matrix, hi, lo } = centredMatrix(mainMatrix, cx, cy);
+  gl.uniformMatrix4fv(gl.getUniformLocation(program, 'u_matrix'), false, matrix);
+  gl.uniform2f(gl.getUniformLocation(program, 'u_center_hi'), hi[0], hi[1]);
+  gl.uniform2f(gl.getUniformLocation(program, 'u_center_lo'), lo[0], lo[1]);
+}
