@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { STAY_DEFAULT_MIN_MINUTES, STAY_MIN_MINUTES, type AlarmStatisticsPage, type MileagePage, type OnlinePage, type StayPage } from '@chelian/contracts';
+import { STAY_MIN_MINUTES, type AlarmStatisticsPage, type MileagePage, type OnlinePage, type StayPage } from '@chelian/contracts';
 import { responseOf } from '../../http/contract.ts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
@@ -16,7 +16,7 @@ import {
   AlarmTypeCountSchema, AlarmVehicleCountSchema, MileageDaySchema, OnlineDaySchema, presentMileage, presentOnline, presentStay, round, StayRowSchema, sumTypes, typeCounts,
 } from './reports.presenter.ts';
 import { reportsQueries } from './reports.queries.ts';
-import { filterSpan, reportFilter } from './reports.service.ts';
+import { filterSpan, reportFilter, stayMinMinutes } from './reports.service.ts';
 // The three reports' Excel exports join the download centre's queue with this module.
 import './reports.exports.ts';
 
@@ -86,7 +86,7 @@ export const reportsRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   getAndPost(app, `${base}/stay/stayReport.json`, StayQuery, StayOut, async (request, query: StayQuery): Promise<StayPage> => {
     const win = pageWindow(query);
     const filter = await reportFilter(ctx.db, caller(request), query);
-    const { totals, rows } = await reportsQueries.stayPage(ctx.db, filter, (query.minMinutes ?? STAY_DEFAULT_MIN_MINUTES) * 60, win.sql.limit, win.sql.offset);
+    const { totals, rows } = await reportsQueries.stayPage(ctx.db, filter, stayMinMinutes(query.minMinutes) * 60, win.sql.limit, win.sql.offset);
     return {
       total: totals.n, current: win.current, pageSize: win.pageSize, list: rows.map(presentStay),
       totals: { stays: totals.n, seconds: Math.round(totals.seconds), vehicles: totals.vehicles },
