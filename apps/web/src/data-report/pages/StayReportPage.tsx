@@ -12,7 +12,7 @@ import { R } from '../messages.ts';
 import { reportApi } from '../reportApi.ts';
 import { useReportData, useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
-import { lonLatText, minMinutesFromParams, stayPlayback } from './stayRows.ts';
+import { isOngoing, lonLatText, minMinutesFromParams, stayPlayback } from './stayRows.ts';
 
 const S = R.stay;
 const EMPTY: StayPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { stays: 0, seconds: 0, vehicles: 0 } };
@@ -25,8 +25,8 @@ const columns: ColumnsType<StayRow> = [
   { title: R.common.group, dataIndex: 'groupName', width: 90, render: (g: string) => g || R.common.none },
   { title: S.start, dataIndex: 'startAt', width: 160, render: timeText },
   {
-    title: S.end, dataIndex: 'endAt', width: 160,
-    render: (t: number, r) => (r.open ? <Tooltip title={S.ongoingTip}><span>{timeText(t)} <Tag color="blue">{S.ongoing}</Tag></span></Tooltip> : timeText(t)),
+    title: S.end, dataIndex: 'endAt', width: 230,
+    render: (t: number, r) => (isOngoing(r) ? <Tooltip title={S.ongoingTip}><span>{timeText(t)} <Tag color="blue">{S.ongoing}</Tag></span></Tooltip> : timeText(t)),
   },
   { title: S.duration, dataIndex: 'seconds', width: 110, render: (s: number) => <b>{secondsText(s)}</b> },
   { title: S.position, key: 'position', width: 170, render: (_: unknown, r) => <span className="report-lonlat">{lonLatText(r)}</span> },
@@ -63,7 +63,7 @@ export function StayReportPage() {
       extra={<ExportButton onClick={() => void exporter.run(f.query, { minMinutes: applied })} loading={exporter.exporting} />}
       filters={
         <ReportFilterBar value={f.draft} accountId={f.accountId} onChange={f.setDraft} onSearch={search} onReset={reset}>
-          <Select style={{ width: 130 }} value={minMinutes} options={MINUTE_OPTIONS} onChange={setMinMinutes} prefix={S.minDuration} data-testid="stay-min" />
+          <Select style={{ width: 175 }} value={minMinutes} options={MINUTE_OPTIONS} onChange={setMinMinutes} prefix={S.minDuration} data-testid="stay-min" />
         </ReportFilterBar>
       }
       stats={[
@@ -79,7 +79,7 @@ export function StayReportPage() {
         loading={loading}
         columns={columns}
         dataSource={data.list}
-        scroll={{ x: 1400 }}
+        scroll={{ x: 1470 }}
         data-testid="stay-report-table"
         pagination={{ current: data.current, pageSize: data.pageSize, total: data.total, showTotal: R.common.total, showSizeChanger: true, onChange: (current, pageSize) => f.setPaging({ current, pageSize }) }}
       />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lonLatText, minMinutesFromParams, stayPlayback } from './stayRows.ts';
+import { isOngoing, lonLatText, minMinutesFromParams, stayPlayback } from './stayRows.ts';
 
 describe('stay report rows', () => {
   it('opens playback five minutes either side of the stay', () => {
@@ -15,5 +15,12 @@ describe('stay report rows', () => {
 
   it('writes the position longitude first with six decimals', () => {
     expect(lonLatText({ lon: 114.05, lat: 22.543099 })).toBe('114.050000, 22.543099');
+  });
+
+  it('calls an open stay ongoing only on its Beijing day', () => {
+    const now = Date.parse('2026-11-22T16:30:00Z'); // already 11-23 in Beijing
+    expect(isOngoing({ open: true, day: '2026-11-23' }, now)).toBe(true);
+    expect(isOngoing({ open: true, day: '2026-11-22' }, now)).toBe(false);
+    expect(isOngoing({ open: false, day: '2026-11-23' }, now)).toBe(false);
   });
 });
