@@ -3,7 +3,7 @@ import type { AlarmTypeCount, MileageDay, OnlineDay, StayRow } from '@chelian/co
 import { responseOf } from '../../http/contract.ts';
 import { alarmTypeName } from '../alarms/alarm.presenter.ts';
 import { dayStart, DAY_MS } from './beijingDay.ts';
-import type { DailyRow, StayRowDb } from './reports.queries.ts';
+import type { DailyRow, ReportVehicleRow, StayRowDb } from './reports.queries.ts';
 
 const Nullable = (t: ReturnType<typeof Type.Number>) => Type.Union([t, Type.Null()]);
 const VEHICLE = {
@@ -24,8 +24,7 @@ export const AlarmVehicleCountSchema = Type.Object({ ...VEHICLE, total: Type.Int
 
 export const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-type VehicleRow = Pick<DailyRow, 'vehicle_id' | 'plate' | 'vehicle_name' | 'group_name' | 'account_name' | 'identifier'>;
-const vehicle = (r: VehicleRow) => ({
+const vehicle = (r: ReportVehicleRow) => ({
   vehicleId: r.vehicle_id, plate: r.plate, name: r.vehicle_name, groupName: r.group_name ?? '', accountName: r.account_name, terminalId: r.identifier,
 });
 

@@ -16,13 +16,17 @@ export interface ReportFilter {
   to: string;
 }
 
-export interface DailyRow {
+/** The vehicle columns every report row starts with. */
+export interface ReportVehicleRow {
   vehicle_id: number;
   plate: string;
   vehicle_name: string;
   group_name: string | null;
   account_name: string;
   identifier: string;
+}
+
+export interface DailyRow extends ReportVehicleRow {
   day: string;
   mileage_km: number | null;
   mileage_source: string | null;
@@ -61,13 +65,7 @@ const DAY_PASSED = `least(86400, greatest(0, extract(epoch FROM now() - (d.day::
 
 const params = (f: ReportFilter) => [f.scope, f.vehicleId, f.groupId, likeText(f.keyword ?? undefined), f.from, f.to, f.isPlatformAdmin];
 
-export interface StayRowDb {
-  vehicle_id: number;
-  plate: string;
-  vehicle_name: string;
-  group_name: string | null;
-  account_name: string;
-  identifier: string;
+export interface StayRowDb extends ReportVehicleRow {
   day: string;
   start_at: Date;
   end_at: Date;
@@ -129,7 +127,7 @@ export const reportsQueries = {
         WHERE s.alarm_count > 0 GROUP BY kv.key ORDER BY n DESC, kv.key`,
       params(f),
     );
-    const rows = await q.query<{ vehicle_id: number; plate: string; vehicle_name: string; group_name: string | null; account_name: string; identifier: string; total: number; per_day: Array<Record<string, number>> }>(
+    const rows = await q.query<ReportVehicleRow & { total: number; per_day: Array<Record<string, number>> }>(
       `${PER_VEHICLE} ORDER BY total DESC, v.plate, v.id LIMIT $8 OFFSET $9`,
       [...params(f), limit, offset],
     );

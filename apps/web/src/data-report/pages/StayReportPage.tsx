@@ -12,6 +12,7 @@ import { R } from '../messages.ts';
 import { reportApi } from '../reportApi.ts';
 import { useReportData, useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
+import { vehicleColumns } from './reportColumns.tsx';
 import { isOngoing, lonLatText, minMinutesFromParams, stayPlayback } from './stayRows.ts';
 
 const S = R.stay;
@@ -19,10 +20,7 @@ const EMPTY: StayPage = { total: 0, current: 1, pageSize: 10, list: [], totals: 
 const MINUTE_OPTIONS = STAY_MIN_MINUTES.map((m) => ({ value: m, label: S.atLeast(m) }));
 
 const columns: ColumnsType<StayRow> = [
-  { title: R.common.day, dataIndex: 'day', width: 105, fixed: 'left' },
-  { title: R.common.plate, dataIndex: 'plate', width: 105, fixed: 'left', render: (p: string, r) => p || r.name },
-  { title: R.common.terminal, dataIndex: 'terminalId', width: 140 },
-  { title: R.common.group, dataIndex: 'groupName', width: 90, render: (g: string) => g || R.common.none },
+  ...vehicleColumns<StayRow>(),
   { title: S.start, dataIndex: 'startAt', width: 160, render: timeText },
   {
     title: S.end, dataIndex: 'endAt', width: 230,
