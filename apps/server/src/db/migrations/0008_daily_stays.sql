@@ -16,3 +16,5 @@ CREATE TABLE daily_stays (
   PRIMARY KEY (terminal_id, start_at)
 );
 CREATE INDEX daily_stays_day_idx ON daily_stays (day, terminal_id);
+-- A pass during the day looks up each terminal's open stay of the day.
+CREATE INDEX daily_stays_open_idx ON daily_stays (terminal_id, day) WHERE open;
