@@ -161,6 +161,9 @@ describe('tenants, permissions and bad input', () => {
     }
     // A sub-account sees only its own (empty) part of the parent's data, the alarm list included.
     for (const path of paths) expect((await get(subAccount.sessionId, `/car/v1/accelerate/report/${path}?${range}&minMinutes=1`)).obj.total).toBe(0);
+    // The account filter narrows the alarm list like the other reports: to that account and below.
+    const alarmsOf = async (accountId: number) => (await get(a.sessionId, `/car/v1/accelerate/report/alarm/alarmDetail.json?${range}&accountId=${accountId}`)).obj.total;
+    expect([await alarmsOf(a.accountId), await alarmsOf(subAccount.accountId)]).toEqual([4, 0]);
     expect((await get(b.sessionId, `/car/v1/accelerate/report/mileage/dayMileage.json?${range}&groupId=${groupId}`)).msg).toBe('分组不存在或无权访问');
     expect((await get(b.sessionId, `/car/v1/accelerate/report/mileage/dayMileage.json?${range}&accountId=${a.accountId}`)).msg).toBe('账户不存在或无权访问');
     expect((await get(admin, `/car/v1/accelerate/report/mileage/dayMileage.json?${range}&vehicleId=${vehicleId}`)).obj.total).toBe(3);
