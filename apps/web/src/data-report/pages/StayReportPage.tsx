@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Select, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -41,6 +41,13 @@ export function StayReportPage() {
   const [params] = useSearchParams();
   const [minMinutes, setMinMinutes] = useState(() => minMinutesFromParams(params));
   const [applied, setApplied] = useState(minMinutes);
+  // Another deep link while the page is open brings its own shortest stay (the filters follow theirs).
+  const linkedMin = params.get('minMinutes');
+  useEffect(() => {
+    const m = minMinutesFromParams(new URLSearchParams(linkedMin ? { minMinutes: linkedMin } : {}));
+    setMinMinutes(m);
+    setApplied(m);
+  }, [linkedMin]);
   const query = useMemo(() => ({ ...f.query, minMinutes: applied }), [f.query, applied]);
   const { data, loading } = useReportData(reportApi.stay, query, EMPTY);
   const exporter = useReportExport(REPORT_EXPORT_TYPES.stay, S.title);
