@@ -1,6 +1,7 @@
 // The daily report rollup on PostgreSQL: one Beijing day of N terminals reporting every
 // `interval` s (half with an odometer, half measured from the track) rolled up in full; a pass
-// during the day that reads only the last 5 minutes; then a 31-day mileage report page. A scratch database is created and dropped:
+// during the day that reads only the last 5 minutes; then a 31-day mileage report page; the stays'
+// statement alone and the 31-day stay report (all vehicles, one vehicle). A scratch database is created and dropped:
 //   flock /tmp/chelian-bench.lock env DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
 //     node --import tsx bench/reports-rollup.bench.ts [--terminals 1000] [--interval 30]
 // Prints JSON. Times are wall clock of the statement (the work is in the PostgreSQL server).
@@ -19,6 +20,7 @@ import { createLogger } from '../apps/server/src/log.ts';
 import { dayStart, addDays } from '../apps/server/src/modules/reports/beijingDay.ts';
 import { rollupDay } from '../apps/server/src/modules/reports/rollup.service.ts';
 import { reportsQueries } from '../apps/server/src/modules/reports/reports.queries.ts';
+import { DROP_SHORT_STAYS, staysSql } from '../apps/server/src/modules/reports/staysSql.ts';
 import { seedFleet, trackRows } from './support/seedFleet.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -74,10 +76,24 @@ try {
   const sinceMs: number[] = [];
   for (let run = 0; run < 2; run++) {
     await db.query(`DELETE FROM daily_terminal_stats WHERE day = $1::date`, [DAY]);
+    await db.query(`DELETE FROM daily_stays WHERE day = $1::date`, [DAY]);
     await rollupDay(db, DAY, { now: end - 5 * 60_000 - 1000, wait: true });
     const t0 = performance.now();
     await rollupDay(db, DAY, { now: end - 1000, wait: true });
     sinceMs.push(Math.round(performance.now() - t0));
+  }
+  // The stays' share of that pass: their statements alone, from the same starting state.
+  const staysSinceMs: number[] = [];
+  for (let run = 0; run < 2; run++) {
+    await db.query(`DELETE FROM daily_terminal_stats WHERE day = $1::date`, [DAY]);
+    await db.query(`DELETE FROM daily_stays WHERE day = $1::date`, [DAY]);
+    await rollupDay(db, DAY, { now: end - 5 * 60_000 - 1000, wait: true });
+    const t0 = performance.now();
+    await db.tx(async (q) => {
+      await q.query(staysSql('since'), [dayStart(DAY), DAY, new Date(end - 1000)]);
+      await q.query(DROP_SHORT_STAYS, [DAY]);
+    });
+    staysSinceMs.push(Math.round(performance.now() - t0));
   }
   await rollupDay(db, DAY, { now, wait: true });
   const reportMs: number[] = [];
@@ -87,11 +103,35 @@ try {
     await reportsQueries.dailyPage(db, filter, 10, 0);
     reportMs.push(Math.round(performance.now() - t0));
   }
+  // The stays' share of the full pass: their statement alone, on the finished day.
+  const staysMs: number[] = [];
+  for (let run = 0; run < 2; run++) {
+    const t0 = performance.now();
+    await db.tx(async (q) => {
+      await q.query('DELETE FROM daily_stays WHERE day = $1::date', [DAY]);
+      await q.query(staysSql('full'), [dayStart(DAY), DAY, new Date(end)]);
+    });
+    staysMs.push(Math.round(performance.now() - t0));
+  }
+  // 停留报表: the first page over every vehicle for 31 days, and one vehicle's 31 days.
+  const stayReportMs: number[] = [];
+  const oneVehicleMs: number[] = [];
+  const [anyVehicle] = await db.query<{ id: number }>('SELECT id FROM vehicles WHERE terminal_id IS NOT NULL ORDER BY id LIMIT 1');
+  for (let run = 0; run < 3; run++) {
+    let t0 = performance.now();
+    await reportsQueries.stayPage(db, filter, 300, 10, 0);
+    stayReportMs.push(Math.round(performance.now() - t0));
+    t0 = performance.now();
+    await reportsQueries.stayPage(db, { ...filter, vehicleId: anyVehicle.id }, 300, 10, 0);
+    oneVehicleMs.push(Math.round(performance.now() - t0));
+  }
+  const [stays] = await db.query<{ n: number; long: number }>('SELECT count(*)::int AS n, count(*) FILTER (WHERE seconds >= 300)::int AS long FROM daily_stays');
   const [check] = await db.query<{ n: number; km: number }>('SELECT count(*)::int AS n, sum(mileage_km)::float8 AS km FROM daily_terminal_stats');
   console.log(JSON.stringify({
     terminals: TERMINALS, intervalSeconds: INTERVAL, positions: rows, seedSeconds: Math.round(seedMs / 100) / 10,
-    rollupDayMs: rollupMs, positionsPerSecond: Math.round(rows / (Math.min(...rollupMs) / 1000)), last5MinutesPassMs: sinceMs,
-    mileageReport31DaysPageMs: reportMs, statsRows: check.n, avgKmPerTerminal: Math.round((check.km / check.n) * 10) / 10,
+    rollupDayMs: rollupMs, positionsPerSecond: Math.round(rows / (Math.min(...rollupMs) / 1000)), last5MinutesPassMs: sinceMs, staysOfThatPassMs: staysSinceMs,
+    mileageReport31DaysPageMs: reportMs, staysStatementMs: staysMs, stays: stays.n, staysOf5MinutesOrMore: stays.long,
+    stayReport31DaysPageMs: stayReportMs, stayReportOneVehicleMs: oneVehicleMs, statsRows: check.n, avgKmPerTerminal: Math.round((check.km / check.n) * 10) / 10,
     loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
   }));
 } finally {

@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import dayjs from 'dayjs';
 import { distanceMeters } from '@chelian/geo/coords.ts';
 import { baseUrl, launch, login, openTab, shot, toasts } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
-import { SteeredTerminal, addVehicle, imei, pause, until, type Fix } from './support/carFleet.ts';
+import { SteeredTerminal, addVehicle, api, imei, pause, until, type Fix } from './support/carFleet.ts';
 
 // Issue 5 item 7: the data-report pages behind the deep links. A steered GT06 terminal drives a
 // known route (after its vehicle was registered: a new owner's reports start at the hand-over),
 // raises two alarms, and the three pages, each opened with ?vehicleId=, show its figures.
 let browser: Browser;
 let vehicle: { vehicleId: number; plate: string; terminalId: string };
+/** Stands at one spot from its registration on: 停留报表 lists the stay once a minute of it has passed. */
+let parked: { vehicleId: number; plate: string; terminalId: string };
+const PARKED = { lon: 113.96, lat: 22.55 };
+let parkedFrom = 0;
 const route: Fix[] = [];
 let expectedKm = 0;
 let today = '';
@@ -18,7 +23,14 @@ beforeAll(async () => {
   browser = await launch();
   const session = await apiLogin();
   vehicle = await addVehicle(session, imei('86920'));
+  parked = await addVehicle(session, imei('86921'));
   await pause(1100);
+  // Fixes 10 s apart for 70 s, sent now with their own (partly future) times: no waiting here.
+  parkedFrom = Date.now();
+  const standing = new SteeredTerminal(parked.terminalId);
+  await standing.connect();
+  for (let i = 0; i <= 7; i++) await standing.fix({ ...PARKED, speed: 0, time: parkedFrom + i * 10_000 });
+  standing.close();
   const start = Date.now();
   // 12 fixes 2 s apart going east at 56 km/h (0.0003° of longitude ≈ 31 m per step).
   for (let i = 0; i < 12; i++) route.push({ lon: 113.95 + i * 0.0003, lat: 22.54, speed: 56, course: 90, time: start + i * 2000 });
@@ -36,6 +48,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  // Its two alarms handled, so no later file meets them as real-time alarms.
+  const session = await apiLogin();
+  const list = await api<{ list: Array<{ alarmId: number }> }>(session, `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&pageSize=50`);
+  const ids = list.obj?.list.map((a) => a.alarmId) ?? [];
+  if (ids.length) await api(session, '/car/v1/api/monitor/processAlarm', { alarmIds: ids.join(','), note: 'e2e 数据报表' });
 });
 
 /** Opens a report by deep link and reloads until the rollup has caught up with `ready`. */
@@ -104,4 +121,29 @@ describe('data reports by deep link', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  // Its fixes span 70 s from the start: the stay shows once a minute of it is in the past and rolled up.
+  it('shows the parked vehicle\'s stay, still going, with its address on 停留报表', async () => {
+    const { page, context, errors } = await openTab(browser, { width: 1600, height: 860 });
+    await login(page);
+    const stayRow = () => page.getByTestId('stay-report-table').locator('tbody tr.ant-table-row');
+    await until(async () => {
+      await page.goto(`${baseUrl()}/child/data-report/dataReport/stayReport?vehicleId=${parked.vehicleId}&minMinutes=1`);
+      await page.locator('.ant-table-tbody').first().waitFor();
+      await page.waitForTimeout(600);
+      return (await stayRow().count()) === 1 || undefined;
+    }, 120_000, 2000);
+    expect(await page.getByTestId('report-vehicle').innerText()).toContain(parked.plate);
+    const stay = await stayRow().locator('td').allInnerTexts();
+    // times as the browser shows them (its zone is this machine's)
+    expect(stay.slice(0, 5)).toEqual([today, parked.plate, parked.terminalId, '—', dayjs(parkedFrom).format('YYYY-MM-DD HH:mm:ss')]);
+    expect(stay[5]).toContain('停留中'); // no moving fix after it
+    expect(stay[6]).toMatch(/^1分钟$/); // 60 or 70 s of it, depending on the pass
+    expect(stay[7]).toBe('113.960000, 22.550000');
+    await until(async () => ((await stayRow().locator('td').nth(8).innerText()).startsWith('广东省深圳市') ? true : undefined), 20_000);
+    expect(await page.getByTestId('total-stays').innerText()).toContain('1');
+    await shot(page, 'data-report-stays');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 150_000);
 });

@@ -11,7 +11,7 @@ import type { Page } from './envelope.ts';
 export const REPORT_MAX_DAYS = 31;
 
 /** Export types for POST /car/v1/accelerate/export/exportDataReport.json (params: the filters as JSON). */
-export const REPORT_EXPORT_TYPES = { mileage: 'mileageReport', online: 'carDayOnline', alarm: 'alarmInfo' } as const;
+export const REPORT_EXPORT_TYPES = { mileage: 'mileageReport', online: 'carDayOnline', alarm: 'alarmInfo', stay: 'stayReport' } as const;
 
 export interface ReportVehicle {
   vehicleId: number;
@@ -71,3 +71,30 @@ export interface AlarmStatisticsPage extends Page<AlarmVehicleCount> {
 }
 
 /** GET /car/v1/accelerate/report/alarm/alarmDetail.json (filters + types=a,b) → obj Page of the alarm list items (as newQueryAlarm) */
+
+/** The stay report's shortest-stay choices (minutes) and its default, as the leading platforms offer. */
+export const STAY_MIN_MINUTES = [1, 3, 5, 10, 30, 60] as const;
+export const STAY_DEFAULT_MIN_MINUTES = 5;
+
+/**
+ * GET /car/v1/accelerate/report/stay/stayReport.json (filters + minMinutes, default
+ * STAY_DEFAULT_MIN_MINUTES) → obj StayPage: one row per stay (valid fixes below STOP_SPEED_KMH,
+ * playback's stop rule) of at least minMinutes, newest day first, then by plate and time. A stay is counted within its
+ * Beijing day: one across midnight is two rows.
+ */
+export interface StayRow extends ReportVehicle {
+  day: string;
+  /** the stay's first fix, epoch ms */
+  startAt: number;
+  /** when the vehicle was next seen moving, or the day's last fix so far */
+  endAt: number;
+  seconds: number;
+  /** where it stood (WGS-84, the first fix of the stay) */
+  lon: number;
+  lat: number;
+  /** no moving fix after it yet (today: it may still be standing there) */
+  open: boolean;
+}
+export interface StayPage extends Page<StayRow> {
+  totals: { stays: number; seconds: number; vehicles: number };
+}

@@ -21,6 +21,13 @@ export const TRACK_MAGIC = 0x4b544c43;
 export const TRACK_VERSION = 1;
 export const MAX_TRACK_DAYS = 31;
 
+/**
+ * Below this speed (km/h) a vehicle stands still: playback's stops, the stay report (停留报表) and
+ * the daily driving time all use it. A stay runs from its first fix below it until the vehicle is
+ * next seen moving (or the track ends).
+ */
+export const STOP_SPEED_KMH = 3;
+
 export const TRACK_FLAG = { valid: 1, accKnown: 2, accOn: 4, alarm: 8 } as const;
 
 export interface TrackHead {

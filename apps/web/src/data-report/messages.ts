@@ -71,6 +71,19 @@ export const R = {
     handledBy: '处理人',
     note: '处理说明',
   },
+  stay: {
+    title: '停留报表',
+    minDuration: '停留时长',
+    atLeast: (m: number) => (m >= 60 ? `≥ ${m / 60}小时` : `≥ ${m}分钟`),
+    start: '开始时间',
+    end: '结束时间',
+    duration: '停留时长',
+    position: '经纬度',
+    address: '停留地点',
+    ongoing: '停留中',
+    ongoingTip: '之后尚无行驶定位：车辆可能仍停在此处',
+    rule: (m: number) => `停留：车速低于3km/h的连续有效定位，从第一个定位到再次行驶为止，按北京时间每天分开统计；仅显示不少于${m}分钟的停留。`,
+  },
   stats: {
     vehicles: '车辆数',
     totalMileage: '总里程(km)',
@@ -79,5 +92,8 @@ export const R = {
     totalOnline: '总在线时长',
     onlineRate: '平均在线率',
     alarms: '报警总数',
+    stays: '停留次数',
+    stayTime: '总停留时长',
+    stayVehicles: '停留车辆数',
   },
 };

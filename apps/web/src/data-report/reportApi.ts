@@ -1,4 +1,4 @@
-import type { AlarmStatisticsPage, MileagePage, OnlinePage, Page } from '@chelian/contracts';
+import type { AlarmStatisticsPage, MileagePage, OnlinePage, Page, StayPage } from '@chelian/contracts';
 import { get } from '../shared/request/helpers.ts';
 import type { Alarm } from '@chelian/contracts';
 
@@ -21,5 +21,6 @@ export const reportApi = {
   mileage: (q: ReportQuery) => get<MileagePage>(`${BASE}/mileage/dayMileage.json`, { ...q }),
   online: (q: ReportQuery) => get<OnlinePage>(`${BASE}/online/dayOnline.json`, { ...q }),
   alarmStatistics: (q: ReportQuery) => get<AlarmStatisticsPage>(`${BASE}/alarm/alarmStatistics.json`, { ...q }),
+  stay: (q: ReportQuery & { minMinutes: number }) => get<StayPage>(`${BASE}/stay/stayReport.json`, { ...q }),
   alarmDetail: (q: ReportQuery & { types?: string }) => get<Page<Alarm>>(`${BASE}/alarm/alarmDetail.json`, { ...q }),
 };

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
+import { fail } from '../../http/errors.ts';
 import { runNextExport } from './exports.service.ts';
+import { registerReport } from './reports.ts';
 
 let t: TestServer;
 let a: Tenant;
@@ -49,5 +51,18 @@ describe('download centre', () => {
     expect(unknown.msg).toBe('不支持的报表类型');
     const bad = (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'userList', params: '{oops' }) })).json();
     expect(bad.msg).toBe('报表参数格式错误');
+  });
+
+  it('records why a file could not be made: what the user can do, or a generic message', async () => {
+    registerReport('testTooBig', { title: '测试报表', generate: async () => { throw fail('导出数据超过1000000行，请缩小查询范围'); } });
+    registerReport('testBroken', { title: '测试报表', generate: async () => { throw new Error('socket hang up'); } });
+    for (const reportType of ['testTooBig', 'testBroken']) {
+      await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType }) });
+      await runNextExport(t.ctx);
+    }
+    const list = (await t.call(a.sessionId, { url: '/car/v1/accelerate/export/listExportRecord.json' })).json().obj.list;
+    expect(list.slice(0, 2).map((r: { status: string; error: string }) => [r.status, r.error])).toEqual([
+      ['failed', '报表生成失败，请稍后重试'], ['failed', '导出数据超过1000000行，请缩小查询范围'],
+    ]);
   });
 });

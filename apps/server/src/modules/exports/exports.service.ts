@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/errors.ts';
 import { repeatEvery } from '../../jobs/repeatEvery.ts';
 import { exportsQueries, type ExportRow } from './exports.queries.ts';
 import { reportDefinition } from './reports.ts';
@@ -24,7 +25,8 @@ async function runJob(ctx: AppContext, job: ExportRow) {
     await exportsQueries.finish(ctx.db, job.id, file.fileName, file.content);
   } catch (err) {
     ctx.log.error({ err, jobId: job.id }, 'export failed');
-    await exportsQueries.failJob(ctx.db, job.id, '报表生成失败，请稍后重试');
+    // An AppError says in Chinese what the user can do (narrow the range…); anything else stays internal.
+    await exportsQueries.failJob(ctx.db, job.id, err instanceof AppError ? err.message : '报表生成失败，请稍后重试');
   }
 }
 

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../auth/session.service.ts';
@@ -31,15 +32,26 @@ export function reportTypes(): Array<{ value: string; label: string }> {
   return [...registry].map(([value, def]) => ({ value, label: def.title }));
 }
 
-/** Writes rows to a one-sheet workbook with a bold header: every report's file format. */
-export async function workbook(sheetName: string, columns: Array<{ header: string; key: string; width?: number }>, rows: object[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+export type SheetColumn = { header: string; key: string; width?: number };
+
+/**
+ * Writes rows to a one-sheet workbook with a bold header: every report's file format. Rows are
+ * written as the windows arrive (ExcelJS's streaming writer), so only the compressed file and one
+ * window are in memory, never every row and its cells.
+ */
+export async function workbook(sheetName: string, columns: SheetColumn[], rows: object[] | AsyncIterable<object[]>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const out = new PassThrough();
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   book.creator = '车联';
   const sheet = book.addWorksheet(sheetName);
   sheet.columns = columns.map((c) => ({ ...c, width: c.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };
-  sheet.addRows(rows);
-  return Buffer.from(await book.xlsx.writeBuffer());
+  for await (const window of Array.isArray(rows) ? [rows] : rows) for (const row of window) sheet.addRow(row).commit();
+  await sheet.commit();
+  await book.commit();
+  return Buffer.concat(chunks);
 }
 
 // The account's users: the first real report, useful to every administrator.

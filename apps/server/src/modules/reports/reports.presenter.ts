@@ -1,27 +1,30 @@
 import { Type } from 'typebox';
-import type { AlarmTypeCount, MileageDay, OnlineDay } from '@chelian/contracts';
+import type { AlarmTypeCount, MileageDay, OnlineDay, StayRow } from '@chelian/contracts';
+import { responseOf } from '../../http/contract.ts';
 import { alarmTypeName } from '../alarms/alarm.presenter.ts';
 import { dayStart, DAY_MS } from './beijingDay.ts';
-import type { DailyRow } from './reports.queries.ts';
+import type { DailyRow, ReportVehicleRow, StayRowDb } from './reports.queries.ts';
 
 const Nullable = (t: ReturnType<typeof Type.Number>) => Type.Union([t, Type.Null()]);
 const VEHICLE = {
   vehicleId: Type.Integer(), plate: Type.String(), name: Type.String(), groupName: Type.String(), accountName: Type.String(), terminalId: Type.String(),
 };
-export const MileageDaySchema = Type.Object({
+export const MileageDaySchema = responseOf<MileageDay>()(Type.Object({
   ...VEHICLE, day: Type.String(), mileageKm: Type.Number(), mileageSource: Type.String(), drivingSeconds: Type.Integer(), maxSpeed: Type.Number(),
   firstPositionAt: Nullable(Type.Number()), lastPositionAt: Nullable(Type.Number()), positionCount: Type.Integer(), alarmCount: Type.Integer(),
-});
-export const OnlineDaySchema = Type.Object({
+}));
+export const OnlineDaySchema = responseOf<OnlineDay>()(Type.Object({
   ...VEHICLE, day: Type.String(), onlineSeconds: Type.Integer(), firstOnlineAt: Nullable(Type.Number()), lastOfflineAt: Nullable(Type.Number()), onlineRate: Type.Number(),
-});
+}));
+export const StayRowSchema = responseOf<StayRow>()(Type.Object({
+  ...VEHICLE, day: Type.String(), startAt: Type.Number(), endAt: Type.Number(), seconds: Type.Integer(), lon: Type.Number(), lat: Type.Number(), open: Type.Boolean(),
+}));
 export const AlarmTypeCountSchema = Type.Object({ type: Type.String(), typeName: Type.String(), count: Type.Integer() });
 export const AlarmVehicleCountSchema = Type.Object({ ...VEHICLE, total: Type.Integer(), types: Type.Array(AlarmTypeCountSchema) });
 
 export const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-type VehicleRow = Pick<DailyRow, 'vehicle_id' | 'plate' | 'vehicle_name' | 'group_name' | 'account_name' | 'identifier'>;
-const vehicle = (r: VehicleRow) => ({
+const vehicle = (r: ReportVehicleRow) => ({
   vehicleId: r.vehicle_id, plate: r.plate, name: r.vehicle_name, groupName: r.group_name ?? '', accountName: r.account_name, terminalId: r.identifier,
 });
 
@@ -57,4 +60,10 @@ export function sumTypes(perDay: Array<Record<string, number>>): AlarmTypeCount[
   const sum = new Map<string, number>();
   for (const day of perDay) for (const [type, n] of Object.entries(day)) sum.set(type, (sum.get(type) ?? 0) + n);
   return typeCounts(sum);
+}
+
+export function presentStay(r: StayRowDb): StayRow {
+  return {
+    ...vehicle(r), day: r.day, startAt: r.start_at.getTime(), endAt: r.end_at.getTime(), seconds: r.seconds, lon: r.lon, lat: r.lat, open: r.open,
+  };
 }

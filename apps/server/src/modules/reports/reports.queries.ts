@@ -16,13 +16,17 @@ export interface ReportFilter {
   to: string;
 }
 
-export interface DailyRow {
+/** The vehicle columns every report row starts with. */
+export interface ReportVehicleRow {
   vehicle_id: number;
   plate: string;
   vehicle_name: string;
   group_name: string | null;
   account_name: string;
   identifier: string;
+}
+
+export interface DailyRow extends ReportVehicleRow {
   day: string;
   mileage_km: number | null;
   mileage_source: string | null;
@@ -61,6 +65,22 @@ const DAY_PASSED = `least(86400, greatest(0, extract(epoch FROM now() - (d.day::
 
 const params = (f: ReportFilter) => [f.scope, f.vehicleId, f.groupId, likeText(f.keyword ?? undefined), f.from, f.to, f.isPlatformAdmin];
 
+export interface StayRowDb extends ReportVehicleRow {
+  day: string;
+  start_at: Date;
+  end_at: Date;
+  seconds: number;
+  lat: number;
+  lon: number;
+  open: boolean;
+}
+
+// The stays (daily_stays, written by the rollup) of the report's vehicles and days, of at least $8
+// seconds; a new owner sees them from the hand-over on.
+const STAYS = `FROM (${VEHICLES}) v JOIN daily_stays s ON s.terminal_id = v.terminal_id
+ WHERE s.day BETWEEN $5::date AND $6::date AND s.seconds >= $8
+   AND ($7::boolean OR v.assigned_at IS NULL OR s.start_at >= v.assigned_at)`;
+
 export const reportsQueries = {
   /** One row per vehicle and day (newest day first, then by plate), and the whole range's totals. */
   dailyPage: async (q: Queryable, f: ReportFilter, limit: number, offset: number) => {
@@ -81,6 +101,21 @@ export const reportsQueries = {
     return { totals, rows };
   },
 
+  /** Stays of at least `minSeconds`: newest day first, then by plate, each vehicle's day in time order; the totals of all of them. */
+  stayPage: async (q: Queryable, f: ReportFilter, minSeconds: number, limit: number, offset: number) => {
+    const [totals] = await q.query<{ n: number; seconds: number; vehicles: number }>(
+      `SELECT count(*)::int AS n, COALESCE(sum(s.seconds), 0)::float8 AS seconds, count(DISTINCT v.id)::int AS vehicles ${STAYS}`,
+      [...params(f), minSeconds],
+    );
+    const rows = await q.query<StayRowDb>(
+      `SELECT v.id AS vehicle_id, v.plate, v.name AS vehicle_name, v.group_name, v.account_name, v.identifier, to_char(s.day, 'YYYY-MM-DD') AS day,
+              s.start_at, s.end_at, s.seconds, s.lat, s.lon, s.open
+         ${STAYS} ORDER BY s.day DESC, v.plate, v.id, s.start_at LIMIT $9 OFFSET $10`,
+      [...params(f), minSeconds, limit, offset],
+    );
+    return { totals, rows };
+  },
+
   /** Alarm counts by type per vehicle over the range: only vehicles that had any, most first. */
   alarmCounts: async (q: Queryable, f: ReportFilter, limit: number, offset: number) => {
     const PER_VEHICLE = `SELECT v.id AS vehicle_id, v.plate, v.name AS vehicle_name, v.group_name, v.account_name, v.identifier,
@@ -92,7 +127,7 @@ export const reportsQueries = {
         WHERE s.alarm_count > 0 GROUP BY kv.key ORDER BY n DESC, kv.key`,
       params(f),
     );
-    const rows = await q.query<{ vehicle_id: number; plate: string; vehicle_name: string; group_name: string | null; account_name: string; identifier: string; total: number; per_day: Array<Record<string, number>> }>(
+    const rows = await q.query<ReportVehicleRow & { total: number; per_day: Array<Record<string, number>> }>(
       `${PER_VEHICLE} ORDER BY total DESC, v.plate, v.id LIMIT $8 OFFSET $9`,
       [...params(f), limit, offset],
     );

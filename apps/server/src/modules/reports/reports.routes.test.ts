@@ -13,16 +13,18 @@ let admin: string;
 let a: Tenant;
 let b: Tenant;
 let mileageOnly: Tenant;
+let subAccount: Tenant;
 let vehicleId: number;
 let otherVehicleId: number;
 let groupId: number;
 let terminalPk: number;
+let otherTerminalPk: number;
 let expectedKm: number;
 
 const bj = (hhmmss: string, day = '2026-05-02') => Date.parse(`${day}T${hhmmss}+08:00`);
 const get = (sid: string, url: string) => t.call(sid, { url }).then((r) => r.json());
-const point = (gpsTime: number, lat: number, speed: number): StoredPosition => ({
-  terminalPk, gpsTime, receivedAt: gpsTime, lat, lon: 114.05, speed, course: 0, altitude: 0, valid: true, satellites: 8, acc: true, mileage: null, alarms: [], extras: null,
+const point = (gpsTime: number, lat: number, speed: number, terminal = terminalPk): StoredPosition => ({
+  terminalPk: terminal, gpsTime, receivedAt: gpsTime, lat, lon: 114.05, speed, course: 0, altitude: 0, valid: true, satellites: 8, acc: true, mileage: null, alarms: [], extras: null,
 });
 
 beforeAll(async () => {
@@ -31,12 +33,14 @@ beforeAll(async () => {
   a = await createTenant(t, { codes: 'all' });
   b = await createTenant(t, { codes: 'all' });
   mileageOnly = await createTenant(t, { codes: ['report:mileage'], parentAccountId: a.accountId });
+  subAccount = await createTenant(t, { codes: 'all', parentAccountId: a.accountId });
   groupId = (await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/group/add.json', ...form({ name: '城区配送' }) })).json().obj.groupId;
   const add = (plate: string, terminalId: string, group?: number) =>
     t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate, terminalId, protocol: 'jt808', ...(group ? { groupId: group } : {}) }) }).then((r) => r.json().obj.vehicleId as number);
   vehicleId = await add('粤B80001', '13880000001', groupId);
   otherVehicleId = await add('粤B80002', '13880000002');
   terminalPk = (await t.ctx.db.one<{ id: number }>(`SELECT id FROM terminals WHERE identifier_key = '13880000001'`))!.id;
+  otherTerminalPk = (await t.ctx.db.one<{ id: number }>(`SELECT id FROM terminals WHERE identifier_key = '13880000002'`))!.id;
   // The tenant has had the terminal since before the track (a hand-over later would hide it).
   await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
 
@@ -44,6 +48,12 @@ beforeAll(async () => {
   const track = Array.from({ length: 61 }, (_, i) => point(bj('08:00:00') + i * 10_000, 22.5 + i * 0.001, 40));
   expectedKm = track.slice(1).reduce((s, p, i) => s + distanceMeters([p.lon, track[i].lat], [p.lon, p.lat]), 0) / 1000;
   await ingestQueries.copyPositions(t.ctx.db, [...track, point(bj('00:00:10', '2026-05-03'), 22.6, 0)]);
+  // The other vehicle stands 12:00–12:20:30 (a fix a minute, moving again at 12:20:30) and 13:00–13:02.
+  const other = (at: number, speed: number) => point(at, 22.55, speed, otherTerminalPk);
+  await ingestQueries.copyPositions(t.ctx.db, [
+    ...Array.from({ length: 21 }, (_, i) => other(bj('12:00:00') + i * 60_000, 0)), other(bj('12:20:30'), 20),
+    other(bj('13:00:00'), 0), other(bj('13:01:00'), 1), other(bj('13:02:00'), 15),
+  ]);
   const alarm = (type: string, at: number) => ({ terminalPk, accountId: a.accountId, vehicleId, type, alarmTime: at, lat: 22.53, lon: 114.05, speed: 40 });
   await ingestQueries.insertAlarms(t.ctx.db, [alarm('overspeed', bj('08:05:00')), alarm('overspeed', bj('08:06:00')), alarm('sos', bj('23:59:59')), alarm('sos', bj('00:00:00', '2026-05-03'))]);
   await t.ctx.db.query(`INSERT INTO presence_events (terminal_id, at, online) VALUES ($1, $2, true), ($1, $3, false), ($1, $4, true)`, [
@@ -99,6 +109,26 @@ describe('daily online detail', () => {
   });
 });
 
+describe('stay report', () => {
+  const stays = (sid: string, extra = '') => get(sid, `/car/v1/accelerate/report/stay/stayReport.json?${range}${extra}`);
+  it('lists each stay of at least 5 minutes by default: where, from, to, how long', async () => {
+    const res = await stays(a.sessionId);
+    expect(res.obj).toEqual({
+      total: 1, current: 1, pageSize: 10, totals: { stays: 1, seconds: 1230, vehicles: 1 },
+      list: [{
+        vehicleId: otherVehicleId, plate: '粤B80002', name: '粤B80002', groupName: '', accountName: expect.any(String), terminalId: '013880000002', day: '2026-05-02',
+        startAt: bj('12:00:00'), endAt: bj('12:20:30'), seconds: 1230, lon: 114.05, lat: 22.55, open: false,
+      }],
+    });
+    const short = await stays(a.sessionId, '&minMinutes=1');
+    expect(short.obj.list.map((r: { startAt: number; seconds: number }) => [r.startAt, r.seconds])).toEqual([[bj('12:00:00'), 1230], [bj('13:00:00'), 120]]);
+    expect(short.obj.totals).toEqual({ stays: 2, seconds: 1350, vehicles: 1 });
+    expect((await stays(a.sessionId, `&vehicleId=${vehicleId}&minMinutes=1`)).obj.total).toBe(0); // it drove, then its stop at 00:00:10 lasted no time
+    expect((await stays(a.sessionId, '&minMinutes=30')).obj.total).toBe(0);
+    expect((await t.call(a.sessionId, { url: `/car/v1/accelerate/report/stay/stayReport.json?minMinutes=0` })).statusCode).toBe(400);
+  });
+});
+
 describe('alarm info', () => {
   it('counts alarms by type per vehicle and lists them for the Beijing days asked', async () => {
     const stats = await get(a.sessionId, `/car/v1/accelerate/report/alarm/alarmStatistics.json?startDate=2026-05-02&endDate=2026-05-02`);
@@ -119,10 +149,21 @@ describe('tenants, permissions and bad input', () => {
   it('keeps each tenant to its own vehicles', async () => {
     expect(await get(b.sessionId, `/car/v1/accelerate/report/mileage/dayMileage.json?${range}`)).toMatchObject({ flag: 1, obj: { total: 0, list: [] } });
     expect((await get(b.sessionId, `/car/v1/accelerate/report/alarm/alarmDetail.json?${range}`)).obj.total).toBe(0);
-    for (const path of ['mileage/dayMileage.json', 'online/dayOnline.json', 'alarm/alarmStatistics.json', 'alarm/alarmDetail.json']) {
-      const foreign = await t.call(b.sessionId, { url: `/car/v1/accelerate/report/${path}?${range}&vehicleId=${vehicleId}` });
-      expect(foreign.json()).toMatchObject({ flag: 0, msg: '车辆不存在或无权访问' });
+    const paths = ['mileage/dayMileage.json', 'online/dayOnline.json', 'alarm/alarmStatistics.json', 'alarm/alarmDetail.json', 'stay/stayReport.json'];
+    for (const path of paths) {
+      const url = `/car/v1/accelerate/report/${path}?${range}&minMinutes=1`;
+      // Without filters another tenant's vehicles are simply not there; naming one is refused in Chinese.
+      expect((await get(b.sessionId, url)).obj).toMatchObject({ total: 0, list: [] });
+      expect(await get(b.sessionId, `${url}&vehicleId=${vehicleId}`)).toMatchObject({ flag: 0, msg: '车辆不存在或无权访问' });
+      expect(await get(b.sessionId, `${url}&groupId=${groupId}`)).toMatchObject({ flag: 0, msg: '分组不存在或无权访问' });
+      expect(await get(b.sessionId, `${url}&accountId=${a.accountId}`)).toMatchObject({ flag: 0, msg: '账户不存在或无权访问' });
+      expect((await get(a.sessionId, url)).obj.total).toBeGreaterThan(0);
     }
+    // A sub-account sees only its own (empty) part of the parent's data, the alarm list included.
+    for (const path of paths) expect((await get(subAccount.sessionId, `/car/v1/accelerate/report/${path}?${range}&minMinutes=1`)).obj.total).toBe(0);
+    // The account filter narrows the alarm list like the other reports: to that account and below.
+    const alarmsOf = async (accountId: number) => (await get(a.sessionId, `/car/v1/accelerate/report/alarm/alarmDetail.json?${range}&accountId=${accountId}`)).obj.total;
+    expect([await alarmsOf(a.accountId), await alarmsOf(subAccount.accountId)]).toEqual([4, 0]);
     expect((await get(b.sessionId, `/car/v1/accelerate/report/mileage/dayMileage.json?${range}&groupId=${groupId}`)).msg).toBe('分组不存在或无权访问');
     expect((await get(b.sessionId, `/car/v1/accelerate/report/mileage/dayMileage.json?${range}&accountId=${a.accountId}`)).msg).toBe('账户不存在或无权访问');
     expect((await get(admin, `/car/v1/accelerate/report/mileage/dayMileage.json?${range}&vehicleId=${vehicleId}`)).obj.total).toBe(3);
@@ -156,11 +197,17 @@ describe('Excel export through the download centre', () => {
       t.call(sid, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType, params }) }).then((r) => r.json());
     const jobs = [await queue(a.sessionId, 'mileageReport'), await queue(a.sessionId, 'carDayOnline'), await queue(a.sessionId, 'alarmInfo')];
     expect(jobs.map((j) => j.obj.name)).toEqual(['里程报表', '在线明细', '报警明细']);
+    const stayJob = await t.call(a.sessionId, {
+      method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'stayReport', params: JSON.stringify({ startDate: '2026-05-02', endDate: '2026-05-02', minMinutes: '1' }) }),
+    }).then((r) => r.json());
+    expect(stayJob.obj.name).toBe('停留报表');
     expect(await queue(b.sessionId, 'mileageReport')).toMatchObject({ flag: 0, msg: '车辆不存在或无权访问' });
     expect(await queue(mileageOnly.sessionId, 'mileageReport')).toMatchObject({ flag: 0, msg: '没有该操作的权限' }); // no report:export
     const queueWith = (p: object) =>
       t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'carDayOnline', params: JSON.stringify(p) }) }).then((r) => r.json());
     expect((await queueWith({ vehicleId: 'x' })).msg).toBe('报表参数格式错误');
+    const badStay = await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'stayReport', params: JSON.stringify({ minMinutes: 0 }) }) });
+    expect(badStay.json().msg).toBe('报表参数格式错误');
     expect((await queueWith({ startDate: '2026-01-01', endDate: '2026-03-01' })).msg).toBe('查询时间范围不能超过31天');
     while (await runNextExport(t.ctx)) { /* drain */ }
 
@@ -177,6 +224,12 @@ describe('Excel export through the download centre', () => {
     const online = await sheet(jobs[1].obj.id);
     expect(online[1].slice(6)).toEqual(['8小时0分0秒', '2026-05-02 07:30:00', '2026-05-02 09:30:00', '33.33%']);
     const alarms = await sheet(jobs[2].obj.id);
+    const stays = await sheet(stayJob.obj.id);
+    expect(stays[0]).toEqual(['日期', '车牌号', '名称', '终端号', '分组', '所属账户', '开始时间', '结束时间', '停留时长', '经度', '纬度', '地址']);
+    expect(stays.slice(1).map((r) => [r[1], ...r.slice(6)])).toEqual([
+      ['粤B80002', '2026-05-02 12:00:00', '2026-05-02 12:20:30', '20分30秒', 114.05, 22.55, expect.stringMatching(/^广东省深圳市/)],
+      ['粤B80002', '2026-05-02 13:00:00', '2026-05-02 13:02:00', '2分0秒', 114.05, 22.55, expect.stringMatching(/^广东省深圳市/)],
+    ]);
     expect(alarms.slice(1).map((r) => [r[0], r[3]])).toEqual([['2026-05-02 23:59:59', '紧急报警'], ['2026-05-02 08:06:00', '超速报警'], ['2026-05-02 08:05:00', '超速报警']]);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
-import type { AlarmStatisticsPage, MileagePage, OnlinePage } from '@chelian/contracts';
+import { STAY_MIN_MINUTES, type AlarmStatisticsPage, type MileagePage, type OnlinePage, type StayPage } from '@chelian/contracts';
+import { responseOf } from '../../http/contract.ts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { getAndPost } from '../../http/getAndPost.ts';
@@ -12,10 +13,10 @@ import { AlarmSchema, presentAlarm } from '../alarms/alarm.presenter.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { likeText } from '../terminals/assets.ts';
 import {
-  AlarmTypeCountSchema, AlarmVehicleCountSchema, MileageDaySchema, OnlineDaySchema, presentMileage, presentOnline, round, sumTypes, typeCounts,
+  AlarmTypeCountSchema, AlarmVehicleCountSchema, MileageDaySchema, OnlineDaySchema, presentMileage, presentOnline, presentStay, round, StayRowSchema, sumTypes, typeCounts,
 } from './reports.presenter.ts';
 import { reportsQueries } from './reports.queries.ts';
-import { filterSpan, reportFilter } from './reports.service.ts';
+import { filterSpan, reportFilter, stayMinMinutes } from './reports.service.ts';
 // The three reports' Excel exports join the download centre's queue with this module.
 import './reports.exports.ts';
 
@@ -29,9 +30,14 @@ export const ReportFilters = {
 };
 const ReportQuery = Type.Intersect([PageQuery, Type.Object(ReportFilters)]);
 const AlarmQuery = Type.Intersect([PageQuery, Type.Object({ ...ReportFilters, types: Type.Optional(Type.String({ maxLength: 2000 })) })]);
+const StayQuery = Type.Intersect([PageQuery, Type.Object({
+  ...ReportFilters, minMinutes: Type.Optional(Type.Integer({ minimum: STAY_MIN_MINUTES[0], maximum: 24 * 60 })),
+})]);
 type ReportQuery = Static<typeof ReportQuery>;
+type StayQuery = Static<typeof StayQuery>;
 type AlarmQuery = Static<typeof AlarmQuery>;
 
+const StayOut = responseOf<StayPage>()(pageSchema(StayRowSchema, { totals: Type.Object({ stays: Type.Integer(), seconds: Type.Integer(), vehicles: Type.Integer() }) }));
 const MileageOut = pageSchema(MileageDaySchema, {
   totals: Type.Object({ mileageKm: Type.Number(), drivingSeconds: Type.Integer(), maxSpeed: Type.Number(), alarmCount: Type.Integer() }),
 });
@@ -76,6 +82,16 @@ export const reportsRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
       totals: { total: byType.reduce((s, t) => s + t.n, 0), types: typeCounts(byType.map((t) => [t.type, t.n])) },
     };
   }, permission('report:alarm'));
+
+  getAndPost(app, `${base}/stay/stayReport.json`, StayQuery, StayOut, async (request, query: StayQuery): Promise<StayPage> => {
+    const win = pageWindow(query);
+    const filter = await reportFilter(ctx.db, caller(request), query);
+    const { totals, rows } = await reportsQueries.stayPage(ctx.db, filter, stayMinMinutes(query.minMinutes) * 60, win.sql.limit, win.sql.offset);
+    return {
+      total: totals.n, current: win.current, pageSize: win.pageSize, list: rows.map(presentStay),
+      totals: { stays: totals.n, seconds: Math.round(totals.seconds), vehicles: totals.vehicles },
+    };
+  }, permission('report:stay'));
 
   // The alarms themselves (not pre-aggregated: a paged, indexed list), with the report's filters.
   getAndPost(app, `${base}/alarm/alarmDetail.json`, AlarmQuery, pageSchema(AlarmSchema), async (request, query: AlarmQuery) => {

@@ -1,4 +1,4 @@
-import { REPORT_MAX_DAYS } from '@chelian/contracts';
+import { REPORT_MAX_DAYS, STAY_DEFAULT_MIN_MINUTES, STAY_MIN_MINUTES } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { AppError, fail } from '../../http/errors.ts';
 import type { SessionUser } from '../auth/session.service.ts';
@@ -50,4 +50,12 @@ export async function reportFilter(q: Queryable, user: SessionUser, input: Repor
 /** The instants a filter's days cover: [start of the first day, end of the last). */
 export function filterSpan(f: ReportFilter): { start: Date; end: Date } {
   return { start: dayStart(f.from), end: dayStart(addDays(f.to, 1)) };
+}
+
+/** The stay report's shortest stay, in minutes (an export's params may carry it as text). */
+export function stayMinMinutes(value: unknown): number {
+  if (value === undefined || value === null || value === '') return STAY_DEFAULT_MIN_MINUTES;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < STAY_MIN_MINUTES[0] || n > 24 * 60) throw new AppError('badRequest', '报表参数格式错误');
+  return n;
 }

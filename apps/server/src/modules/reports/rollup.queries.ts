@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { rollupSql, type RollupMode } from './rollupSql.ts';
+import { DROP_SHORT_STAYS, staysSql } from './staysSql.ts';
 
 /** Any constant: the same for every process that rolls up. */
 const ROLLUP_LOCK_KEY = 80_808_820;
@@ -17,6 +18,10 @@ export const rollupQueries = {
    * 'since' adds what arrived after the rows' last positions (today, every few minutes).
    */
   rollupDay: async (q: Queryable, mode: RollupMode, day: string, start: Date, cutoff: Date) => {
+    // Stays first: a 'since' pass reads them from the rows' last positions before those move on.
+    if (mode === 'full') await q.query('DELETE FROM daily_stays WHERE day = $1::date', [day]);
+    await q.query(staysSql(mode), [start, day, cutoff]);
+    await q.query(DROP_SHORT_STAYS, [day]);
     await q.query(rollupSql(mode), [start, day, cutoff]);
     // now() is the transaction's start: every row this run wrote carries it.
     const removed = mode === 'full' ? await q.query('DELETE FROM daily_terminal_stats WHERE day = $1::date AND rolled_up_at < now() RETURNING terminal_id', [day]) : [];

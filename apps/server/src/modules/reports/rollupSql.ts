@@ -1,7 +1,8 @@
+import { STOP_SPEED_KMH } from '@chelian/contracts';
 import { EARTH_RADIUS_METERS } from '@chelian/geo/coords.ts';
 
-/** Below this speed a terminal stands still (the same threshold as playback's stops). */
-export const DRIVING_MIN_KMH = 3;
+/** Below this speed a terminal stands still (playback's stops, the stay report). */
+export const DRIVING_MIN_KMH = STOP_SPEED_KMH;
 /** A gap between two reports longer than this is not counted as driving (the terminal was off or out of coverage). */
 export const DRIVING_MAX_GAP_SECONDS = 300;
 /** A step implying more than this is a GPS jump (or an odometer glitch), not distance driven. */

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import type { GroupNode, Vehicle } from '@chelian/contracts';
+import type { GroupNode, Terminal, Vehicle } from '@chelian/contracts';
 import { responseOf } from '../../http/contract.ts';
 import { epochOrNull } from '../../http/timeInput.ts';
 import { PROTOCOL_NAMES_ZH, isProtocol } from './identifiers.ts';
@@ -21,7 +21,7 @@ export function terminalStatus(t: { enabled: boolean | null; activated_at: Date 
 
 const protocolName = (p: string | null) => (p && isProtocol(p) ? PROTOCOL_NAMES_ZH[p] : '');
 
-export const TerminalSchema = Type.Object({
+export const TerminalSchema = responseOf<Terminal>()(Type.Object({
   terminalId: Type.String(),
   protocol: Type.String(),
   protocolName: Type.String(),
@@ -42,9 +42,9 @@ export const TerminalSchema = Type.Object({
   vehicleName: Type.String(),
   remark: Type.String(),
   created: Type.Number(),
-});
+}));
 
-export function presentTerminal(t: TerminalRow) {
+export function presentTerminal(t: TerminalRow): Terminal {
   const status = terminalStatus(t);
   return {
     terminalId: t.identifier, protocol: t.protocol, protocolName: protocolName(t.protocol), model: t.model, sim: t.sim,

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { Type, type Static } from 'typebox';
 import ExcelJS from 'exceljs';
+import type { ImportResult, ImportRowCheck, ImportVerifyResult } from '@chelian/contracts';
+import { responseOf } from '../../http/contract.ts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { AppError } from '../../http/errors.ts';
@@ -10,9 +12,9 @@ import { permission } from '../accounts/permissions.ts';
 import { importRecords, summary, verifyRecords, type ImportOptions } from './import.service.ts';
 import { MAX_IMPORT_ROWS, readSheet, recordsOf, type SheetRecord } from './sheetRows.ts';
 
-const RowCheckSchema = Type.Object({ row: Type.Integer(), terminalId: Type.String(), plate: Type.String(), ok: Type.Boolean(), errors: Type.Array(Type.String()) });
-const VerifyResult = Type.Object({ total: Type.Integer(), valid: Type.Integer(), invalid: Type.Integer(), rows: Type.Array(RowCheckSchema) });
-const ImportResult = Type.Object({ total: Type.Integer(), terminals: Type.Integer(), vehicles: Type.Integer() });
+const RowCheckSchema = responseOf<ImportRowCheck>()(Type.Object({ row: Type.Integer(), terminalId: Type.String(), plate: Type.String(), ok: Type.Boolean(), errors: Type.Array(Type.String()) }));
+const VerifyResult = responseOf<ImportVerifyResult>()(Type.Object({ total: Type.Integer(), valid: Type.Integer(), invalid: Type.Integer(), rows: Type.Array(RowCheckSchema) }));
+const ImportResultSchema = responseOf<ImportResult>()(Type.Object({ total: Type.Integer(), terminals: Type.Integer(), vehicles: Type.Integer() }));
 
 const VerifyFields = Type.Object({
   terminalIds: Type.Optional(Type.String({ maxLength: 200_000 })),
@@ -71,8 +73,8 @@ export function importRoutes(ctx: AppContext, app: FastifyInstance) {
     const { records, opts } = await upload(request);
     return importRecords(ctx.db, ctx.bus, caller(request), records, opts);
   };
-  app.post('/car/v4/api/vehicle/import.json', { config: { permission: permission('car:vehicle:import') }, schema: { querystring: ImportQuery, response: { 200: ImportResult } } }, runImport);
-  app.post('/car/v4/api/terminal/import.json', { config: { permission: permission('system:terminal:import') }, schema: { querystring: ImportQuery, response: { 200: ImportResult } } }, runImport);
+  app.post('/car/v4/api/vehicle/import.json', { config: { permission: permission('car:vehicle:import') }, schema: { querystring: ImportQuery, response: { 200: ImportResultSchema } } }, runImport);
+  app.post('/car/v4/api/terminal/import.json', { config: { permission: permission('system:terminal:import') }, schema: { querystring: ImportQuery, response: { 200: ImportResultSchema } } }, runImport);
 
   app.get('/car/v4/api/vehicle/importTemplate.json', { config: { raw: true }, schema: { querystring: TemplateQuery } }, async (request, reply) => {
     // The first header alias of each column in sheetRows.ts.

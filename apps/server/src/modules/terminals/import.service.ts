@@ -1,3 +1,4 @@
+import type { ImportResult, ImportRowCheck, ImportVerifyResult } from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { AppError, fail } from '../../http/errors.ts';
@@ -12,14 +13,6 @@ import { claimTerminal, protocolOf } from './terminals.service.ts';
 import { terminalsQueries, type TerminalRow } from './terminals.queries.ts';
 import { vehiclesQueries } from './vehicles.queries.ts';
 
-export interface RowCheck {
-  row: number;
-  terminalId: string;
-  plate: string;
-  ok: boolean;
-  errors: string[];
-}
-
 export interface ImportOptions {
   accountId?: number;
   protocol?: string;
@@ -32,7 +25,7 @@ const makesVehicle = (r: SheetRecord) => !!(r.plate || r.name);
  * Checks every row before anything is written: identifier format per protocol, duplicates inside
  * the file, identifiers owned by another tenant or already in a vehicle, plates taken.
  */
-export async function verifyRecords(q: Queryable, user: SessionUser, records: SheetRecord[], opts: ImportOptions): Promise<RowCheck[]> {
+export async function verifyRecords(q: Queryable, user: SessionUser, records: SheetRecord[], opts: ImportOptions): Promise<ImportRowCheck[]> {
   const defaultProtocol = opts.protocol ? protocolOf(opts.protocol) : undefined;
   const keys = records.map((r) => (r.terminalId ? identifierKey(r.terminalId) : '')).filter(Boolean);
   const existing = new Map<string, TerminalRow>((await terminalsQueries.anyByKeys(q, keys)).map((t) => [t.identifier_key, t]));
@@ -83,13 +76,13 @@ export async function verifyRecords(q: Queryable, user: SessionUser, records: Sh
   });
 }
 
-export function summary(checks: RowCheck[]) {
+export function summary(checks: ImportRowCheck[]): ImportVerifyResult {
   const invalid = checks.filter((c) => !c.ok).length;
   return { total: checks.length, valid: checks.length - invalid, invalid, rows: checks };
 }
 
 /** All or nothing: a file with any bad row imports nothing and answers the row errors. */
-export async function importRecords(db: Db, bus: Bus, user: SessionUser, records: SheetRecord[], opts: ImportOptions) {
+export async function importRecords(db: Db, bus: Bus, user: SessionUser, records: SheetRecord[], opts: ImportOptions): Promise<ImportResult> {
   if (records.length === 0) throw fail('文件中没有数据行');
   const result = await db.tx(async (q) => {
     const account = await targetAccount(q, user, opts.accountId);

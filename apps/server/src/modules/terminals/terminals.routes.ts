@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
+import type { Page, Terminal, TerminalListQuery } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
+import { requestOf, responseOf } from '../../http/contract.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { AppError, fail } from '../../http/errors.ts';
 import { PageQuery, pageSchema, pageWindow } from '../../http/paging.ts';
@@ -21,7 +23,7 @@ const Id = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
 const Identifier = Type.String({ minLength: 1, maxLength: 24 });
 const Short = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
-const ListQuery = Type.Intersect([
+const ListQuery = requestOf<TerminalListQuery>()(Type.Intersect([
   PageQuery,
   Type.Object({
     keyword: Short(40),
@@ -31,7 +33,8 @@ const ListQuery = Type.Intersect([
     online: Type.Optional(Type.Boolean()),
     bound: Type.Optional(Type.Boolean()),
   }),
-]);
+]));
+const TerminalPageSchema = responseOf<Page<Terminal>>()(pageSchema(TerminalSchema));
 const DetailQuery = Type.Object({ terminalId: Identifier });
 const AddBody = Type.Object({
   terminalId: Identifier, protocol: Type.String({ minLength: 1, maxLength: 16 }), model: Short(40), sim: Short(24),
@@ -54,7 +57,7 @@ export const terminalsRoutes = (ctx: AppContext) => async (app: FastifyInstance)
     return ids;
   };
 
-  app.get(`${base}/list.json`, { schema: { querystring: ListQuery, response: { 200: pageSchema(TerminalSchema) } } }, async (request) => {
+  app.get(`${base}/list.json`, { schema: { querystring: ListQuery, response: { 200: TerminalPageSchema } } }, async (request) => {
     const user = caller(request);
     const query = request.query as Static<typeof ListQuery>;
     const win = pageWindow(query);

@@ -1,7 +1,7 @@
 import type {
   Alarm, AlarmControl, AlarmCount, AlarmHistoryQuery, CommandCheck, CommandCheckForm, CommandListQuery, CommandPage, CommandSend, CommandSendForm,
   Geofence, GeofenceBindForm, GeofenceDeleteResult, GeofenceDetail, GeofenceInput, GeofenceListQuery, GeofencePage, GeofenceUpdate,
-  GroupNode, LastPosition, LastPositionsQuery, Page, ProcessAlarmForm, ProcessAlarmResult, RealtimeAlarmQuery, Vehicle,
+  GroupNode, LastPosition, LastPositionsQuery, Page, ProcessAlarmForm, ProcessAlarmResult, RealtimeAlarmQuery, Terminal, Vehicle,
 } from '@chelian/contracts';
 import { get, getBytes, postForm, postJson } from '../../shared/request/helpers.ts';
 
@@ -13,7 +13,7 @@ type ByVehicles<Form> = Omit<Form, 'terminalIds' | 'vehicleIds'> & { vehicleIds:
 /** Every call the car app makes, in one place (pages never call the request layer directly). */
 export const carApi = {
   vehicles: (q: Q) => get<Page<Vehicle>>('/car/v4/api/vehicle/list.json', q),
-  terminal: (terminalId: string) => get<{ terminalId: string; vehicleId: number | null }>('/car/v4/api/terminal/detail.json', { terminalId }, quiet),
+  terminal: (terminalId: string) => get<Terminal>('/car/v4/api/terminal/detail.json', { terminalId }, quiet),
   vehicle: (vehicleId: number) => get<Vehicle>('/car/v4/api/vehicle/detail.json', { vehicleId }, quiet),
   groups: (accountId?: number) => get<GroupNode[]>('/car/v4/api/group/tree.json', { accountId }),
   lastPositions: (q: LastPositionsQuery) => get<LastPosition[]>('/car/v4/api/monitor/lastPositions.json', q, quiet),

@@ -1,5 +1,5 @@
 import { distanceMeters } from '@chelian/geo/coords.ts';
-import type { Track } from '@chelian/contracts';
+import { STOP_SPEED_KMH, type Track } from '@chelian/contracts';
 import { M } from '../messages.ts';
 
 export interface Stop {
@@ -33,8 +33,7 @@ export const EMPTY_TRACK: Track = {
   lat: new Float64Array(0), speed: new Float64Array(0), course: new Int16Array(0), mileage: new Float64Array(0), flags: new Uint8Array(0),
 };
 
-/** Below this speed a vehicle counts as standing. */
-export const STOP_SPEED_KMH = 3;
+export { STOP_SPEED_KMH };
 /** A jump this far between two reports in this little time is a bad fix, not a drive. */
 const MAX_PLAUSIBLE_KMH = 300;
 

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Card, Statistic, Typography } from 'antd';
 import { R } from '../messages.ts';
 
-/** The frame every report shares: title with the export button, filter bar, the range's totals, then the table. */
-export function ReportPage({ title, testId, extra, filters, stats, children }: { title: string; testId: string; extra: ReactNode; filters: ReactNode; stats: Array<{ title: string; value: ReactNode; testId?: string }>; children: ReactNode }) {
+/** The frame every report shares: title with the export button, filter bar, the range's totals, how to read it, then the table. */
+export function ReportPage({ title, testId, extra, filters, stats, note, children }: { title: string; testId: string; extra: ReactNode; filters: ReactNode; stats: Array<{ title: string; value: ReactNode; testId?: string }>; note?: string; children: ReactNode }) {
   return (
     <Card variant="borderless" title={title} extra={extra} className="report-page" data-testid={testId}>
       {filters}
@@ -15,7 +15,7 @@ export function ReportPage({ title, testId, extra, filters, stats, children }: {
         ))}
       </div>
       <Typography.Paragraph type="secondary" className="report-freshness">
-        {R.common.freshness}
+        {note ? `${note}${R.common.freshness}` : R.common.freshness}
       </Typography.Paragraph>
       {children}
     </Card>

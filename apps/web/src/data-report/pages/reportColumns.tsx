@@ -3,7 +3,7 @@ import type { ReportVehicle } from '@chelian/contracts';
 import type { ColumnsType } from 'antd/es/table';
 import { R } from '../messages.ts';
 
-/** Day and vehicle columns of the per-vehicle-per-day reports. */
+/** Day and vehicle columns of the reports whose rows are a vehicle's day (or a stay within it). */
 export function vehicleColumns<T extends ReportVehicle & { day: string }>(): ColumnsType<T> {
   return [
     { title: R.common.day, dataIndex: 'day', width: 105, fixed: 'left' },
