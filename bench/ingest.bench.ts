@@ -45,6 +45,10 @@ const STEADY_SHARE = Number(args.get('steady-share') ?? 0.4);
 const GATEWAY_NODE_ARGS = args.get('gateway-cpu-prof')
   ? ['--cpu-prof', `--cpu-prof-dir=${args.get('gateway-cpu-prof')}`, '--import', `data:text/javascript,process.on('SIGTERM',()=>process.exit(0))`]
   : [];
+/** `--ingest-max-rows=N`, `--ingest-max-delay-ms=N`, `--ingest-max-flushes=N`: the gateway's batcher limits, for experiments (its defaults otherwise). */
+const INGEST_ENV = Object.fromEntries(
+  [['ingest-max-rows', 'INGEST_MAX_ROWS'], ['ingest-max-delay-ms', 'INGEST_MAX_DELAY_MS'], ['ingest-max-flushes', 'INGEST_MAX_FLUSHES']].filter(([a]) => args.has(a)).map(([a, env]) => [env, args.get(a)!]),
+);
 const BURST_LIMIT_MS = 25_000;
 const WINDOW = 16;
 const PER_SOURCE = 10_000;
@@ -186,9 +190,37 @@ async function prepare(db: Db, rows: number) {
   return { rawCopy: { rows, seconds: round(seconds, 3), rowsPerSecond: Math.round(rows / seconds), postgresCpuUsPerRow } };
 }
 
+interface BatcherStats {
+  flushes: number;
+  rows: number;
+  flushMs: number;
+}
+
+/** The gateway's batcher figures so far (it answers SIGUSR2 with one JSON line). */
+function batcherStats(child: ChildProcess): Promise<BatcherStats> {
+  return new Promise((resolve) => {
+    let buf = '';
+    const onData = (d: Buffer) => {
+      buf += d;
+      const m = /\{"batcher":(\{.*?\})\}/.exec(buf);
+      if (!m) return;
+      child.stdout!.off('data', onData);
+      resolve(JSON.parse(m[1]));
+    };
+    child.stdout!.on('data', onData);
+    child.kill('SIGUSR2');
+  });
+}
+
+/** Flushes between two readings: how many, rows per flush, time per flush (each commits COPY + upsert). */
+function flushesBetween(a: BatcherStats, b: BatcherStats) {
+  const flushes = b.flushes - a.flushes;
+  return { flushes, rowsPerFlush: Math.round((b.rows - a.rows) / Math.max(1, flushes)), msPerFlush: round((b.flushMs - a.flushMs) / Math.max(1, flushes)) };
+}
+
 function startGateway(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, [...GATEWAY_NODE_ARGS, '--import', 'tsx', path.join(repo, 'apps/server/src/testing/gatewayProcess.ts')], {
-    cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: repo, env: { ...process.env, ...INGEST_ENV, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     let buf = '';
@@ -198,6 +230,7 @@ function startGateway(env: Record<string, string>): Promise<{ child: ChildProces
       const m = /\{"port":(\d+)\}/.exec(buf);
       if (m) {
         clearTimeout(timer);
+        child.stdout!.removeAllListeners('data');
         resolve({ child, port: Number(m[1]) });
       }
     });
@@ -225,7 +258,8 @@ function cpuMeter(pid: number) {
   };
 }
 
-async function drive(port: number, rows: number, pid: number) {
+async function drive(port: number, rows: number, child: ChildProcess) {
+  const pid = child.pid!;
   log('gateway on', port);
   let t0 = performance.now();
   let cpu0 = cpuMs(pid);
@@ -243,6 +277,7 @@ async function drive(port: number, rows: number, pid: number) {
   let lastAck = 0;
   const base = Date.now() - 1800_000;
   for (const t of terminals) t.prepareBurst(perTerminal, (k) => base + k * 1000);
+  const flushes0 = await batcherStats(child);
   let burstMeter = cpuMeter(pid);
   await new Promise<void>((resolve) => {
     const deadline = setTimeout(resolve, BURST_LIMIT_MS);
@@ -269,11 +304,12 @@ async function drive(port: number, rows: number, pid: number) {
   for (const t of terminals) t.afterReplies = () => {};
   const burstCpu = burstMeter(acked);
   const burstCpuMs = burstCpu.gatewayCpuMs;
+  const burstFlushes = flushesBetween(flushes0, await batcherStats(child));
   const burstSeconds = ((acked === perTerminal * TERMINALS ? lastAck : performance.now()) - t0) / 1000;
   const burst = {
     positionsSent: perTerminal * TERMINALS, positionsAcknowledged: acked, seconds: round(burstSeconds, 2), positionsPerSecond: Math.round(acked / burstSeconds),
     completed: acked === perTerminal * TERMINALS, gatewayCpuSeconds: round(burstCpuMs / 1000, 2), gatewayCpuUsPerPosition: round((burstCpuMs * 1000) / Math.max(1, acked)),
-    cpuUsPerPosition: burstCpu.cpuUsPerPosition,
+    cpuUsPerPosition: burstCpu.cpuUsPerPosition, ...burstFlushes,
   };
   log('burst', burst);
   // Let stragglers drain before the steady phase.
@@ -337,7 +373,7 @@ async function runPostgres() {
     const g = await startGateway({ DATABASE_URL, PG_SCHEMA: schema });
     child = g.child;
     const before = Number((await db.one<{ n: string }>('SELECT count(*) AS n FROM positions'))!.n);
-    const run = await drive(g.port, rows, child.pid!);
+    const run = await drive(g.port, rows, child);
     await stop(child);
     const stored = Number((await db.one<{ n: string }>('SELECT count(*) AS n FROM positions'))!.n) - before;
     return { engine: 'postgres', ...raw, ...run, storedByGateway: stored, ratioToRawCopy: round(run.burst.positionsPerSecond / raw.rawCopy.rowsPerSecond, 3) };
@@ -366,7 +402,7 @@ async function runPglite() {
     }
     const g = await startGateway({ PGLITE_DIR: path.join(dir, 'data'), DATABASE_URL: '' });
     child = g.child;
-    const run = await drive(g.port, rows, child.pid!);
+    const run = await drive(g.port, rows, child);
     await stop(child);
     // SIGTERM is a crash for this process (no handler): reopening recovers what was committed.
     const after = await openPglite(path.join(dir, 'data'));
