@@ -42,9 +42,13 @@ const STEADY_SECONDS = Number(args.get('steady-seconds') ?? 8);
 const STEADY_SHARE = Number(args.get('steady-share') ?? 0.4);
 /** `--gateway-cpu-prof=<dir>`: the gateway process writes a V8 CPU profile there (for profiling, not for figures). */
 // The profile is written on a normal exit only, so SIGTERM (how the bench stops it) must exit.
-const GATEWAY_NODE_ARGS = args.get('gateway-cpu-prof')
-  ? ['--cpu-prof', `--cpu-prof-dir=${args.get('gateway-cpu-prof')}`, '--import', `data:text/javascript,process.on('SIGTERM',()=>process.exit(0))`]
-  : [];
+const GATEWAY_NODE_ARGS = [
+  ...(args.get('gateway-cpu-prof')
+    ? ['--cpu-prof', `--cpu-prof-dir=${args.get('gateway-cpu-prof')}`, '--import', `data:text/javascript,process.on('SIGTERM',()=>process.exit(0))`]
+    : []),
+  /** `--gateway-semi-space-mb=N`: the gateway's young generation (V8 `--max-semi-space-size`), for experiments. */
+  ...(args.get('gateway-semi-space-mb') ? [`--max-semi-space-size=${args.get('gateway-semi-space-mb')}`] : []),
+];
 /** `--ingest-max-rows=N`, `--ingest-max-delay-ms=N`, `--ingest-max-flushes=N`: the gateway's batcher limits, for experiments (its defaults otherwise). */
 const INGEST_ENV = Object.fromEntries(
   [['ingest-max-rows', 'INGEST_MAX_ROWS'], ['ingest-max-delay-ms', 'INGEST_MAX_DELAY_MS'], ['ingest-max-flushes', 'INGEST_MAX_FLUSHES']].filter(([a]) => args.has(a)).map(([a, env]) => [env, args.get(a)!]),
