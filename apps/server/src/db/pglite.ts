@@ -28,7 +28,7 @@ export function wrapPglite(pg: PGlite): Db {
     },
     async copyRows(table, columns, rows) {
       if (rows.length === 0) return;
-      const blob = new Blob([Array.isArray(rows) ? toCsv(rows) : rows]);
+      const blob = new Blob([typeof rows === 'string' ? rows : toCsv(rows)]);
       await pg.query(`COPY ${table} (${columns.join(',')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob });
     },
     close: () => pg.close(),

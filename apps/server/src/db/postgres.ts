@@ -56,7 +56,7 @@ export function openPostgres(opts: PostgresOptions): Db {
       const client = await pool.connect();
       try {
         const stream = client.query(copyFrom(`COPY ${table} (${columns.join(',')}) FROM STDIN WITH (FORMAT csv)`));
-        await pipeline(Readable.from([Array.isArray(rows) ? toCsv(rows) : rows]), stream);
+        await pipeline(Readable.from([typeof rows === 'string' ? rows : toCsv(rows)]), stream);
       } finally {
         client.release();
       }

@@ -11,8 +11,8 @@ export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   one<T = Row>(sql: string, params?: unknown[]): Promise<T | undefined>;
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
-  /** Bulk insert with COPY … FROM STDIN (CSV): rows of values (written as text), or CSV lines already made (text or bytes). */
-  copyRows(table: string, columns: string[], rows: unknown[][] | string | Uint8Array<ArrayBuffer>): Promise<void>;
+  /** Bulk insert with COPY … FROM STDIN (CSV): rows of values (written as text), or CSV lines already made. */
+  copyRows(table: string, columns: string[], rows: unknown[][] | string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,4 +31,3 @@ export function toCsv(rows: unknown[][]): string {
   for (const row of rows) out += row.map(csvField).join(',') + '\n';
   return out;
 }
-
