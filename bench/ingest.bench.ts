@@ -1,6 +1,8 @@
 /**
  * End-to-end ingest: `node --import tsx bench/ingest.bench.ts [--engines=postgres,pglite]
- * [--terminals=2000] [--pg-rows=100000] [--pglite-rows=40000] [--steady-seconds=8] [--steady-share=0.4]`.
+ * [--terminals=2000] [--pg-rows=100000] [--pglite-rows=40000] [--steady-seconds=8] [--steady-share=0.4]
+ * [--gateway-cpu-prof=dir] [--ingest-max-rows=N] [--ingest-max-delay-ms=N] [--ingest-max-flushes=N] [--gateway-semi-space-mb=N]`
+ * (the last five for experiments, see docs/PERFORMANCE.md).
  *
  * Per engine, in one run:
  *  1. raw COPY: the same number of position rows as the gateway will store, written by one COPY
