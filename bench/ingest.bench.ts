@@ -1,6 +1,8 @@
 /**
  * End-to-end ingest: `node --import tsx bench/ingest.bench.ts [--engines=postgres,pglite]
- * [--terminals=2000] [--pg-rows=100000] [--pglite-rows=40000] [--steady-seconds=8] [--steady-share=0.4]`.
+ * [--terminals=2000] [--pg-rows=100000] [--pglite-rows=40000] [--steady-seconds=8] [--steady-share=0.4]
+ * [--gateway-cpu-prof=dir] [--ingest-max-rows=N] [--ingest-max-delay-ms=N] [--ingest-max-flushes=N] [--gateway-semi-space-mb=N]`
+ * (the last five for experiments, see docs/PERFORMANCE.md).
  *
  * Per engine, in one run:
  *  1. raw COPY: the same number of position rows as the gateway will store, written by one COPY
@@ -8,10 +10,13 @@
  *  2. burst: `terminals` simulated JT/T 808 terminals (registered and authenticated, over real TCP
  *     from 127.0.0.2, 127.0.0.3, …) each send their share of 0x0200 locations, up to 16 unanswered
  *     at a time; positions/s = acknowledged positions / time to the last 0x8001 (the gateway
- *     answers only after the position is committed);
+ *     answers only after the position is committed). Each terminal's frames are encoded before the
+ *     burst and sent as a terminal with a backlog does: after each chunk of replies, as many as the
+ *     window allows in one write (the client shares the two cores: its cost is the bench's);
  *  3. steady: a fixed rate (`steady-share` × the burst rate) spread over all terminals for
  *     `steady-seconds`; reply latency (send → 0x8001) p50/p99.
- * The gateway is apps/server/src/testing/gatewayProcess.ts in a child process (its own core), on
+ * CPU per position of the gateway, of this process (the terminals) and of every `postgres` process
+ * is read from /proc around each phase. The gateway is apps/server/src/testing/gatewayProcess.ts in a child process, on
  * PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, in a fresh schema
  * dropped afterwards) and on PGlite (a temporary data folder, removed afterwards). Prints JSON.
  */
@@ -29,6 +34,7 @@ import type { Db } from '../apps/server/src/db/types.ts';
 import { ingestQueries, type StoredPosition } from '../apps/server/src/gateway/ingest.queries.ts';
 import { identifierKey } from '../apps/server/src/modules/terminals/identifiers.ts';
 import { pgliteTemplate } from '../apps/server/src/testing/testDb.ts';
+import { commandCpuMs, cpuMs } from './support/procStats.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const ENGINES = (args.get('engines') ?? 'postgres,pglite').split(',');
@@ -38,9 +44,17 @@ const STEADY_SECONDS = Number(args.get('steady-seconds') ?? 8);
 const STEADY_SHARE = Number(args.get('steady-share') ?? 0.4);
 /** `--gateway-cpu-prof=<dir>`: the gateway process writes a V8 CPU profile there (for profiling, not for figures). */
 // The profile is written on a normal exit only, so SIGTERM (how the bench stops it) must exit.
-const GATEWAY_NODE_ARGS = args.get('gateway-cpu-prof')
-  ? ['--cpu-prof', `--cpu-prof-dir=${args.get('gateway-cpu-prof')}`, '--import', `data:text/javascript,process.on('SIGTERM',()=>process.exit(0))`]
-  : [];
+const GATEWAY_NODE_ARGS = [
+  ...(args.get('gateway-cpu-prof')
+    ? ['--cpu-prof', `--cpu-prof-dir=${args.get('gateway-cpu-prof')}`, '--import', `data:text/javascript,process.on('SIGTERM',()=>process.exit(0))`]
+    : []),
+  /** `--gateway-semi-space-mb=N`: the gateway's young generation (V8 `--max-semi-space-size`), for experiments. */
+  ...(args.get('gateway-semi-space-mb') ? [`--max-semi-space-size=${args.get('gateway-semi-space-mb')}`] : []),
+];
+/** `--ingest-max-rows=N`, `--ingest-max-delay-ms=N`, `--ingest-max-flushes=N`: the gateway's batcher limits, for experiments (its defaults otherwise). */
+const INGEST_ENV = Object.fromEntries(
+  [['ingest-max-rows', 'INGEST_MAX_ROWS'], ['ingest-max-delay-ms', 'INGEST_MAX_DELAY_MS'], ['ingest-max-flushes', 'INGEST_MAX_FLUSHES']].filter(([a]) => args.has(a)).map(([a, env]) => [env, args.get(a)!]),
+);
 const BURST_LIMIT_MS = 25_000;
 const WINDOW = 16;
 const PER_SOURCE = 10_000;
@@ -62,6 +76,10 @@ class BenchTerminal {
   readonly sentAt = new Map<number, number>();
   private waiter: ((m: { type: string; answered?: string; authCode?: string }) => void) | null = null;
   onAck: (latencyMs: number) => void = () => {};
+  /** After each chunk of replies (a terminal with a backlog sends again once per chunk, not per reply). */
+  afterReplies: () => void = () => {};
+  /** The burst's frames, encoded before it starts, back to back: a run of them is one slice, one write. */
+  private burst = { bytes: Buffer.alloc(0), offsets: [0], serials: [] as number[] };
   readonly target;
   constructor(readonly socket: net.Socket, readonly index: number) {
     this.target = { phone: phoneOf(index) };
@@ -86,6 +104,7 @@ class BenchTerminal {
           }
         }
       }
+      this.afterReplies();
     });
     socket.on('error', () => {});
   }
@@ -113,6 +132,24 @@ class BenchTerminal {
     const auth = await this.reply();
     if (auth.answered !== '0x0102') throw new Error(`auth refused: ${JSON.stringify(auth)}`);
   }
+  /** Encodes the burst's `count` locations up front, so the client's cost in the burst is only sending. */
+  prepareBurst(count: number, time: (k: number) => number) {
+    const frames = Array.from({ length: count }, (_, k) => {
+      const serial = this.next();
+      this.burst.serials.push(serial);
+      return encodeJt808Location(this.target, serial, fixAt(this.index, k, time(k)));
+    });
+    for (const f of frames) this.burst.offsets.push(this.burst.offsets.at(-1)! + f.length);
+    this.burst.bytes = Buffer.concat(frames);
+  }
+
+  /** Sends burst locations [from, to) in one write, as a terminal emptying its backlog does. */
+  sendBurst(from: number, to: number) {
+    const now = performance.now();
+    for (let k = from; k < to; k++) this.sentAt.set(this.burst.serials[k], now);
+    this.socket.write(this.burst.bytes.subarray(this.burst.offsets[from], this.burst.offsets[to]));
+  }
+
   send(k: number, time: number) {
     const serial = this.next();
     this.sentAt.set(serial, performance.now());
@@ -150,15 +187,46 @@ async function prepare(db: Db, rows: number) {
     const f = fixAt(i, Math.floor(n / TERMINALS), now - 3600_000 + Math.floor(n / TERMINALS) * 1000);
     return { terminalPk: ids[i], gpsTime: f.time, receivedAt: now, lat: f.lat, lon: f.lon, speed: f.speedKmh, course: f.course, altitude: f.altitude, valid: true, satellites: null, acc: true, mileage: null, alarms: [], extras: null };
   });
+  const pg0 = commandCpuMs('postgres');
   const t0 = performance.now();
   await ingestQueries.copyPositions(db, positions);
   const seconds = (performance.now() - t0) / 1000;
-  return { rawCopy: { rows, seconds: round(seconds, 3), rowsPerSecond: Math.round(rows / seconds) } };
+  // PostgreSQL's CPU per row (PGlite runs in this process: no separate figure there).
+  const postgresCpuUsPerRow = db.engine === 'postgres' ? round(((commandCpuMs('postgres') - pg0) * 1000) / rows) : null;
+  return { rawCopy: { rows, seconds: round(seconds, 3), rowsPerSecond: Math.round(rows / seconds), postgresCpuUsPerRow } };
+}
+
+interface BatcherStats {
+  flushes: number;
+  rows: number;
+  flushMs: number;
+}
+
+/** The gateway's batcher figures so far (it answers SIGUSR2 with one JSON line). */
+function batcherStats(child: ChildProcess): Promise<BatcherStats> {
+  return new Promise((resolve) => {
+    let buf = '';
+    const onData = (d: Buffer) => {
+      buf += d;
+      const m = /\{"batcher":(\{.*?\})\}/.exec(buf);
+      if (!m) return;
+      child.stdout!.off('data', onData);
+      resolve(JSON.parse(m[1]));
+    };
+    child.stdout!.on('data', onData);
+    child.kill('SIGUSR2');
+  });
+}
+
+/** Flushes between two readings: how many, rows per flush, time per flush (each commits COPY + upsert). */
+function flushesBetween(a: BatcherStats, b: BatcherStats) {
+  const flushes = b.flushes - a.flushes;
+  return { flushes, rowsPerFlush: Math.round((b.rows - a.rows) / Math.max(1, flushes)), msPerFlush: round((b.flushMs - a.flushMs) / Math.max(1, flushes)) };
 }
 
 function startGateway(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, [...GATEWAY_NODE_ARGS, '--import', 'tsx', path.join(repo, 'apps/server/src/testing/gatewayProcess.ts')], {
-    cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: repo, env: { ...process.env, ...INGEST_ENV, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     let buf = '';
@@ -168,6 +236,7 @@ function startGateway(env: Record<string, string>): Promise<{ child: ChildProces
       const m = /\{"port":(\d+)\}/.exec(buf);
       if (m) {
         clearTimeout(timer);
+        child.stdout!.removeAllListeners('data');
         resolve({ child, port: Number(m[1]) });
       }
     });
@@ -175,13 +244,28 @@ function startGateway(env: Record<string, string>): Promise<{ child: ChildProces
   });
 }
 
-/** CPU time (user + system, ms) a process has used: the gateway's cost, whatever else the machine runs. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in ticks of 1/100 s
+/** This process's CPU time (ms): the simulated terminals' cost, which shares the machine with the gateway. */
+const clientCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/**
+ * CPU time (ms) of each side over a phase: the gateway, the bench's terminals, and every `postgres`
+ * process (other sessions' queries count too, so read that one as an upper bound).
+ */
+function cpuMeter(pid: number) {
+  const at = () => ({ gateway: cpuMs(pid), client: clientCpuMs(), postgres: commandCpuMs('postgres') });
+  const start = at();
+  return (perPositions: number) => {
+    const end = at();
+    const us = (k: keyof typeof end) => round(((end[k] - start[k]) * 1000) / Math.max(1, perPositions));
+    return { gatewayCpuMs: Math.round(end.gateway - start.gateway), cpuUsPerPosition: { gateway: us('gateway'), client: us('client'), postgres: us('postgres') } };
+  };
 }
 
-async function drive(port: number, rows: number, pid: number) {
+async function drive(port: number, rows: number, child: ChildProcess) {
+  const pid = child.pid!;
   log('gateway on', port);
   let t0 = performance.now();
   let cpu0 = cpuMs(pid);
@@ -198,14 +282,18 @@ async function drive(port: number, rows: number, pid: number) {
   let acked = 0;
   let lastAck = 0;
   const base = Date.now() - 1800_000;
+  for (const t of terminals) t.prepareBurst(perTerminal, (k) => base + k * 1000);
+  const flushes0 = await batcherStats(child);
+  let burstMeter = cpuMeter(pid);
   await new Promise<void>((resolve) => {
     const deadline = setTimeout(resolve, BURST_LIMIT_MS);
     t0 = performance.now();
-    cpu0 = cpuMs(pid);
+    burstMeter = cpuMeter(pid);
     for (const t of terminals) {
       let sent = 0;
       const pump = () => {
-        while (sent < perTerminal && t.sentAt.size < WINDOW) t.send(sent, base + sent++ * 1000);
+        const to = Math.min(perTerminal, sent + WINDOW - t.sentAt.size);
+        if (to > sent) t.sendBurst(sent, (sent = to));
       };
       t.onAck = () => {
         acked++;
@@ -214,16 +302,20 @@ async function drive(port: number, rows: number, pid: number) {
           clearTimeout(deadline);
           resolve();
         }
-        else pump();
       };
+      t.afterReplies = pump;
       pump();
     }
   });
-  const burstCpuMs = cpuMs(pid) - cpu0;
+  for (const t of terminals) t.afterReplies = () => {};
+  const burstCpu = burstMeter(acked);
+  const burstCpuMs = burstCpu.gatewayCpuMs;
+  const burstFlushes = flushesBetween(flushes0, await batcherStats(child));
   const burstSeconds = ((acked === perTerminal * TERMINALS ? lastAck : performance.now()) - t0) / 1000;
   const burst = {
     positionsSent: perTerminal * TERMINALS, positionsAcknowledged: acked, seconds: round(burstSeconds, 2), positionsPerSecond: Math.round(acked / burstSeconds),
     completed: acked === perTerminal * TERMINALS, gatewayCpuSeconds: round(burstCpuMs / 1000, 2), gatewayCpuUsPerPosition: round((burstCpuMs * 1000) / Math.max(1, acked)),
+    cpuUsPerPosition: burstCpu.cpuUsPerPosition, ...burstFlushes,
   };
   log('burst', burst);
   // Let stragglers drain before the steady phase.
@@ -237,7 +329,7 @@ async function drive(port: number, rows: number, pid: number) {
   let sent = 0;
   let cursor = 0;
   t0 = performance.now();
-  cpu0 = cpuMs(pid);
+  const steadyMeter = cpuMeter(pid);
   await new Promise<void>((resolve) => {
     const tick = setInterval(() => {
       const elapsed = performance.now() - t0;
@@ -250,12 +342,14 @@ async function drive(port: number, rows: number, pid: number) {
     }, 10);
   });
   for (let w = 0; w < 50 && terminals.some((t) => t.sentAt.size); w++) await new Promise((r) => setTimeout(r, 100));
-  const steadyCpuMs = cpuMs(pid) - cpu0;
   const lost = terminals.reduce((n, t) => n + t.sentAt.size, 0);
+  const steadyCpu = steadyMeter(latencies.length);
+  const steadyCpuMs = steadyCpu.gatewayCpuMs;
   latencies.sort((a, b) => a - b);
   const steady = {
     ratePerSecond: rate, seconds: STEADY_SECONDS, sent, acknowledged: latencies.length, unanswered: lost,
     gatewayCpuShare: round(steadyCpuMs / (STEADY_SECONDS * 1000), 2), gatewayCpuUsPerPosition: round((steadyCpuMs * 1000) / Math.max(1, latencies.length)),
+    cpuUsPerPosition: steadyCpu.cpuUsPerPosition,
     latencyMs: { p50: round(pct(latencies, 50)), p90: round(pct(latencies, 90)), p99: round(pct(latencies, 99)), max: round(latencies.at(-1) ?? NaN) },
   };
   for (const t of terminals) t.socket.destroy();
@@ -285,7 +379,7 @@ async function runPostgres() {
     const g = await startGateway({ DATABASE_URL, PG_SCHEMA: schema });
     child = g.child;
     const before = Number((await db.one<{ n: string }>('SELECT count(*) AS n FROM positions'))!.n);
-    const run = await drive(g.port, rows, child.pid!);
+    const run = await drive(g.port, rows, child);
     await stop(child);
     const stored = Number((await db.one<{ n: string }>('SELECT count(*) AS n FROM positions'))!.n) - before;
     return { engine: 'postgres', ...raw, ...run, storedByGateway: stored, ratioToRawCopy: round(run.burst.positionsPerSecond / raw.rawCopy.rowsPerSecond, 3) };
@@ -314,7 +408,7 @@ async function runPglite() {
     }
     const g = await startGateway({ PGLITE_DIR: path.join(dir, 'data'), DATABASE_URL: '' });
     child = g.child;
-    const run = await drive(g.port, rows, child.pid!);
+    const run = await drive(g.port, rows, child);
     await stop(child);
     // SIGTERM is a crash for this process (no handler): reopening recovers what was committed.
     const after = await openPglite(path.join(dir, 'data'));

@@ -53,7 +53,7 @@ export class IngestBatcher {
   private readonly flushing = new Set<Promise<void>>();
   private closed = false;
   /** Figures for benchmarks and logs. */
-  readonly stats = { flushes: 0, rows: 0, failures: 0 };
+  readonly stats = { flushes: 0, rows: 0, failures: 0, flushMs: 0 };
 
   constructor(
     private readonly db: Db,
@@ -112,6 +112,7 @@ export class IngestBatcher {
       for (const a of entry.alarms) alarms.push(a);
     }
     let alarmIds: number[] | null = null;
+    const started = performance.now();
     try {
       [, , alarmIds] = await Promise.all([
         positions.length ? ingestQueries.copyPositions(this.db, positions) : undefined,
@@ -120,6 +121,7 @@ export class IngestBatcher {
       ]);
       this.stats.flushes++;
       this.stats.rows += positions.length + alarms.length;
+      this.stats.flushMs += performance.now() - started;
     } catch (err) {
       this.stats.failures++;
       this.log.error({ err, rows: positions.length }, '定位数据写入失败');

@@ -13,5 +13,11 @@ const db = process.env.DATABASE_URL
   ? (await import('../db/postgres.ts')).openPostgres({ connectionString: process.env.DATABASE_URL, schema: process.env.PG_SCHEMA })
   : await (await import('../db/pglite.ts')).openPglite(process.env.PGLITE_DIR, process.env.PGLITE_TEMPLATE ? new Blob([fs.readFileSync(process.env.PGLITE_TEMPLATE)]) : undefined);
 await migrate(db);
-const gateway = await startGateway({ db, bus: new MemoryBus(), log: createLogger('warn') }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 300 });
+// INGEST_MAX_ROWS / INGEST_MAX_DELAY_MS / INGEST_MAX_FLUSHES: batcher limits for benchmark experiments (the defaults otherwise).
+const knob = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+const ingest = { maxRows: knob('INGEST_MAX_ROWS'), maxDelayMs: knob('INGEST_MAX_DELAY_MS'), maxConcurrentFlushes: knob('INGEST_MAX_FLUSHES') };
+for (const k of Object.keys(ingest) as Array<keyof typeof ingest>) if (ingest[k] === undefined) delete ingest[k];
+const gateway = await startGateway({ db, bus: new MemoryBus(), log: createLogger('warn') }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 300, ingest });
 process.stdout.write(`${JSON.stringify({ port: gateway.ports.jt808 })}\n`);
+// SIGUSR2: the batcher's figures so far, as one JSON line (benchmarks read flushes and their time).
+process.on('SIGUSR2', () => process.stdout.write(`${JSON.stringify({ batcher: gateway.batcher.stats })}\n`));
