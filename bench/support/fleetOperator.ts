@@ -159,16 +159,19 @@ async function sendLocate(page: Page, op: Operator, keyword: string, s: Step, pr
   await page.getByTestId('command-confirm').waitFor({ timeout: 120_000 });
   s.ms[`${prefix}Check`] = Date.now() - t0;
   s.detail[`${prefix}Picked`] = picked;
-  s.detail[`${prefix}CheckText`] = (await page.locator('.ant-modal-body p').first().innerText()).trim();
+  const checkText = (await page.locator('.ant-modal-body p').first().innerText()).trim();
+  s.detail[`${prefix}CheckText`] = checkText;
+  // "1114 台中 742 台可立即下发…": the rest are queued for offline terminals or do not take the command (H02: 立即定位)
+  const sendable = Number(/中\s*(\d+)\s*台/.exec(checkText)?.[1] ?? picked);
   await page.screenshot({ path: path.join(op.shots, `day-command-${prefix}-check.png`) });
   const t1 = Date.now();
   await page.getByTestId('command-confirm').click();
   await page.getByTestId('command-confirm').waitFor({ state: 'detached', timeout: 120_000 });
   s.ms[`${prefix}Send`] = Date.now() - t1;
-  return { picked, sentAt: t1 };
+  return { picked, sendable, sentAt: t1 };
 }
 
-/** 3. 指令下发: 立即定位 to one vehicle until its reply shows, then to a searched batch (~1 100) counting replies. */
+/** 3. 指令下发: 立即定位 to one vehicle until its reply shows, then to a searched batch (~1 100) counting replies against those the check said can take it now. */
 export const command = (op: Operator, one: Vehicle, batchKeyword: string, waitSeconds = 120) => step(op, 'command', async (page, s) => {
   const before = await replied(op);
   const { sentAt } = await sendLocate(page, op, one.terminalId, s, 'one');
@@ -178,25 +181,25 @@ export const command = (op: Operator, one: Vehicle, batchKeyword: string, waitSe
   s.detail.oneResultRow = (await page.getByTestId('command-results').locator('.ant-table-row').first().innerText()).replace(/\s+/g, ' ');
 
   const base = (await replied(op)) - before;
-  const { picked, sentAt: batchAt } = await sendLocate(page, op, batchKeyword, s, 'batch');
+  const { sendable, sentAt: batchAt } = await sendLocate(page, op, batchKeyword, s, 'batch');
   const curve: Record<string, number> = {};
   let last = -1;
   let stillSince = Date.now();
   while (Date.now() - batchAt < waitSeconds * 1000) {
     await pause(2000);
     const n = (await replied(op)) - before - base;
-    for (const share of [0.5, 0.9, 0.99, 1]) if (n >= Math.ceil(picked * share) && curve[`${share * 100}%`] === undefined) curve[`${share * 100}%`] = Date.now() - batchAt;
+    for (const share of [0.5, 0.9, 0.99, 1]) if (n >= Math.ceil(sendable * share) && curve[`${share * 100}%`] === undefined) curve[`${share * 100}%`] = Date.now() - batchAt;
     if (n !== last) {
       last = n;
       stillSince = Date.now();
     }
-    if (n >= picked || (n > 0 && Date.now() - stillSince > 20_000)) break;
+    if (n >= sendable || (n > 0 && Date.now() - stillSince > 20_000)) break;
   }
   s.detail.batchReplied = last;
   s.ms = { ...s.ms, ...Object.fromEntries(Object.entries(curve).map(([k, v]) => [`batchReplies${k}`, v])) };
   await page.waitForTimeout(2500);
   s.detail.batchResultsFirstRow = (await page.getByTestId('command-results').locator('.ant-table-row').first().innerText()).replace(/\s+/g, ' ');
-  if (last < picked * 0.9) throw new Error(`only ${last} of ${picked} replied within ${waitSeconds} s`);
+  if (last < sendable * 0.9) throw new Error(`only ${last} of ${sendable} sendable replied within ${waitSeconds} s`);
 });
 
 /** 4. 电子围栏: a small circle drawn around a moving vehicle, bound to it; the server's exit alarm reaches the page. */
