@@ -2,7 +2,9 @@
 // simulated terminals (`npm run simulate`) registered to the admin account through the import API,
 // and Chromium logged in as that operator on the monitoring page. Prints JSON; screenshots go to
 // --shots (default bench/fleet-10k-shots). Needs `npm run build:web` first.
-//   flock /tmp/chelian-bench.lock node --import tsx bench/fleet-10k.bench.ts [--count 10000] [--live-seconds 30] [--alarm-rate 1] [--shots dir] [--trace file.json]
+//   flock /tmp/chelian-bench.lock node --import tsx bench/fleet-10k.bench.ts [--count 10000] [--live-seconds 30] [--alarm-rate 1] [--shots dir] [--trace file.json] [--skip-day]
+// After watch and replay, the operator's day (bench/support/fleetOperator.ts): follow, handle an
+// alarm, command one vehicle and ~1 100, fence a moving vehicle; --skip-day leaves it out.
 // Chromium composites on SwiftShader behind ANGLE (`--use-angle=swiftshader --enable-unsafe-swiftshader`,
 // as bench/car-map.bench.ts's "gpu" mode), not `--disable-gpu`.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,6 +18,7 @@ import { cityByName, planTerminals } from '@chelian/simulator';
 import { cpuMs, loadAverage, MB, rssBytes } from './support/procStats.ts';
 import { freePort } from '../apps/server/src/testing/freePort.ts';
 import { summariseTrace, TRACE_CATEGORIES } from './support/traceSummary.ts';
+import { command, fence, follow, handleAlarm, type Operator, type Step, type Vehicle } from './support/fleetOperator.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,6 +34,7 @@ const SHOTS = shotsAt >= 0 ? process.argv[shotsAt + 1] : path.join(repo, 'bench/
 /** --trace file: after the measured window, a further 10 s Chromium trace (what restyles the page, with JS stacks), summarised into the result */
 const traceAt = process.argv.indexOf('--trace');
 const TRACE = traceAt >= 0 ? path.resolve(process.argv[traceAt + 1]) : null;
+const SKIP_DAY = process.argv.includes('--skip-day');
 const PASSWORD = 'Fleet-10k-Admin';
 const ADMIN_DB = 'postgres://postgres@127.0.0.1:5432/test';
 const database = `fleet10k_${process.pid}`;
@@ -58,7 +62,8 @@ async function cleanup() {
   await sql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((e) => log(`drop failed: ${e}`));
   fs.rmSync(dir, { recursive: true, force: true });
 }
-const deadline = setTimeout(() => { log('time limit (15 min) reached'); void cleanup().then(() => process.exit(3)); }, 15 * 60_000);
+const LIMIT_MIN = SKIP_DAY ? 15 : 28;
+const deadline = setTimeout(() => { log(`time limit (${LIMIT_MIN} min) reached`); void cleanup().then(() => process.exit(3)); }, LIMIT_MIN * 60_000);
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
 async function call<T>(base: string, p: string, init: RequestInit = {}) {
@@ -114,6 +119,17 @@ async function vehicleIdOf(page: Page, plate: string): Promise<number> {
   const row = page.locator('[data-testid="tree-vehicle"]').first();
   await row.waitFor({ timeout: 20_000 });
   return Number(await row.getAttribute('data-vehicle-id'));
+}
+
+/** The first vehicle from specs[from] on that the tree shows moving (searched by terminal id). */
+async function movingVehicle(page: Page, from: number): Promise<Vehicle> {
+  for (let i = from; i < Math.min(from + 60, specs.length); i++) {
+    await page.getByTestId('tree-search').fill(specs[i].id);
+    const row = page.locator('[data-testid="tree-vehicle"]').first();
+    await row.waitFor({ timeout: 20_000 });
+    if ((await row.getAttribute('data-state')) === 'moving') return { vehicleId: Number(await row.getAttribute('data-vehicle-id')), plate: specs[i].plate!, terminalId: specs[i].id };
+  }
+  throw new Error(`no moving vehicle among specs ${from}…`);
 }
 
 async function main() {
@@ -244,6 +260,25 @@ async function main() {
     await playback.screenshot({ path: path.join(SHOTS, 'playback.png') });
     const playbackSummary = (await playback.getByTestId('playback-summary').innerText().catch(() => '')).replace(/\s+/g, ' ');
 
+    // the operator's day, with the fleet live; the monitoring tab stays open throughout
+    const day: Record<string, Step> = {};
+    if (!SKIP_DAY) {
+      const op: Operator = { context, base, sessionId, shots: SHOTS };
+      const followed = await movingVehicle(page, 10);
+      const fenced = await movingVehicle(page, 100);
+      const commanded = { vehicleId: 0, plate: specs[7].plate!, terminalId: specs[7].id };
+      await page.getByTestId('tree-search').fill('');
+      log(`day: follow ${followed.plate}, fence ${fenced.plate}`);
+      day.follow = await follow(op, followed);
+      log(`follow ${JSON.stringify(day.follow)}`);
+      day.alarm = await handleAlarm(op);
+      log(`alarm ${JSON.stringify(day.alarm)}`);
+      day.command = await command(op, commanded, '粤B1');
+      log(`command ${JSON.stringify(day.command)}`);
+      day.fence = await fence(op, fenced);
+      log(`fence ${JSON.stringify(day.fence)}`);
+    }
+
     const result = {
       vehicles: COUNT,
       importMs,
@@ -265,6 +300,7 @@ async function main() {
       playbackSummary,
       playbackPickerShowsPlateMs: pickerShowsPlate,
       playbackMapReadyMs,
+      day,
       pageErrors: errors,
       trace,
       loadAverage: loadAverage(),

@@ -59,6 +59,34 @@ describe('car alarms and geofences', () => {
     await context.close();
   });
 
+  it('holds the real-time list still under the pointer, and brings the new alarms when it leaves', async () => {
+    const { page, context, errors } = await openTab(browser);
+    await login(page);
+    await page.goto(`${baseUrl()}/child/car/alarm`);
+    await page.getByTestId('realtime-alarms').waitFor();
+    await page.waitForTimeout(1500); // the live feed is connected
+    // the operator moves the pointer over the list, aiming at a row, while a new alarm comes in
+    const box = (await page.getByTestId('realtime-alarms-list').boundingBox())!;
+    let aiming = true;
+    const aim = (async () => {
+      for (let i = 0; aiming; i++) {
+        await page.mouse.move(box.x + box.width / 2 + (i % 2) * 20, box.y + box.height / 2);
+        await page.waitForTimeout(400);
+      }
+    })();
+    await terminal.alarm({ ...SHENZHEN, speed: 12 }, 'sos');
+    await page.getByTestId('alarm-popup').filter({ hasText: vehicle.plate }).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(2500); // past the live reload's 1.5 s
+    const rows = page.getByTestId('realtime-alarms-list').locator('.ant-table-row', { hasText: vehicle.plate });
+    expect(await rows.count()).toBe(0); // the rows do not move under the pointer
+    aiming = false;
+    await aim;
+    await page.mouse.move(5, 5);
+    await rows.first().waitFor({ timeout: 20_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('draws a circular fence on the map, attaches the vehicle, and raises an alarm when it leaves', async () => {
     const { page, context, errors } = await openTab(browser);
     await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -44,6 +44,16 @@ describe('commands', () => {
     expect(cut.json().obj.list[0]).toMatchObject({ supported: true, canSendNow: false, reason: '终端离线，指令将在上线后下发' });
   });
 
+  it('checks a whole fleet at once (the group tick in 指令下发 sends every vehicle of the group)', async () => {
+    // 10 000 targets: the tenant's two terminals, 5 000 times each
+    const ids = Array.from({ length: 10_000 }, (_, i) => (i % 2 ? imei : '13880000001')).join(',');
+    const res = await post(a.sessionId, '/car/v1/api/command/checkCommandDownBatchTer.json', { terminalIds: ids, commandType: 'locateNow' });
+    expect(res.flag).toBe(1);
+    expect(res.obj.list.map((c: { terminalId: string }) => c.terminalId)).toContain('013880000001');
+    const tooMany = await post(a.sessionId, '/car/v1/api/command/checkCommandDownBatchTer.json', { terminalIds: `${ids},${imei}`, commandType: 'locateNow' });
+    expect(tooMany.msg).toBe('请求参数错误：一次最多10000项');
+  });
+
   it('sends to an online terminal through the gateway holding it and stores the matched reply', async () => {
     const res = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'text', text: '请减速慢行' });
     expect(res.obj).toMatchObject({ total: 1, sent: 1, queued: 0 });

@@ -15,9 +15,11 @@ import { COMMAND_NAMES_ZH, COMMAND_STATUS_ZH, COMMAND_TYPES, isCommandType } fro
 import { commandsQueries, type CommandRow } from './commands.queries.ts';
 import { DEFAULT_EXPIRE_MINUTES, checkTerminals, sendCommands, targetTerminals } from './commands.service.ts';
 
+/** A whole fleet in one go: 指令下发's group tick sends every vehicle of the group (10 000 in issue 5's fleet). */
+const MAX_TARGETS = 10_000;
 const Targets = {
-  terminalIds: Type.Optional(Type.String({ maxLength: 50_000 })),
-  vehicleIds: Type.Optional(Type.String({ maxLength: 50_000 })),
+  terminalIds: Type.Optional(Type.String({ maxLength: MAX_TARGETS * 21 })),
+  vehicleIds: Type.Optional(Type.String({ maxLength: MAX_TARGETS * 12 })),
   commandType: Type.String({ minLength: 1, maxLength: 20 }),
 };
 const CheckInput = requestOf<CommandCheckForm>()(Type.Object(Targets));
@@ -63,8 +65,8 @@ function commandTypeOf(value: string) {
 }
 
 const targetsOf = (input: { terminalIds?: string; vehicleIds?: string }) => ({
-  terminalIds: splitList(input.terminalIds, 1000),
-  vehicleIds: splitIds(input.vehicleIds, 'vehicleIds', 1000),
+  terminalIds: splitList(input.terminalIds, MAX_TARGETS),
+  vehicleIds: splitIds(input.vehicleIds, 'vehicleIds', MAX_TARGETS),
 });
 
 /** Commands to terminals: check, send (queued for offline ones), and the record of what happened. */

@@ -9,8 +9,13 @@ export function focusOn(map: MapLibreMap, lon: number, lat: number, minZoom = 14
   else map.jumpTo({ center, zoom });
 }
 
-/** Keeps a moving point in view: pans only when it nears the edge, so the operator can still look around. */
+/**
+ * Keeps a moving point in view: pans only when it nears the edge, so the operator can still look around.
+ * Not while the camera is already moving: a pan would cut short focusOn's zoom to street level
+ * (the follow view calls both on its first position) or the operator's own drag.
+ */
 export function keepInView(map: MapLibreMap, lon: number, lat: number, marginRatio = 0.2): void {
+  if (map.isMoving()) return;
   const [x, y] = display.toDisplay(lon, lat);
   const p = map.project([x, y]);
   const { clientWidth: w, clientHeight: h } = map.getContainer();
