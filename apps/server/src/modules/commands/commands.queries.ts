@@ -25,11 +25,21 @@ const SELECT = `SELECT c.id, c.terminal_id, t.identifier, v.plate, c.type, c.par
   LEFT JOIN vehicles v ON v.terminal_id = t.id LEFT JOIN users u ON u.id = c.user_id`;
 
 export const commandsQueries = {
-  insert: async (q: Queryable, c: { terminalPk: number; userId: number; type: string; params: object; expiresAt: Date }) =>
-    (await q.query<{ id: number }>(
-      'INSERT INTO commands (terminal_id, user_id, type, params, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [c.terminalPk, c.userId, c.type, JSON.stringify(c.params), c.expiresAt],
-    ))[0].id,
+  /**
+   * One command row per terminal in one statement (a batch to a whole group was one round trip and
+   * one commit per terminal: ~12 s for 1 000). Ids come back in the order of `terminalPks`: the
+   * sequence numbers rows in the order the SELECT produces them, which ORDER BY fixes.
+   */
+  insertMany: async (q: Queryable, c: { terminalPks: number[]; userId: number; type: string; params: object; expiresAt: Date }): Promise<number[]> => {
+    if (c.terminalPks.length === 0) return [];
+    const rows = await q.query<{ id: number }>(
+      `INSERT INTO commands (terminal_id, user_id, type, params, expires_at)
+       SELECT x.t, $2, $3, $4, $5 FROM unnest($1::bigint[]) WITH ORDINALITY AS x(t, n) ORDER BY x.n
+       RETURNING id`,
+      [c.terminalPks, c.userId, c.type, JSON.stringify(c.params), c.expiresAt],
+    );
+    return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  },
 
   page: async (q: Queryable, f: { scope: string; terminalKey: string | null; status: string | null }, limit: number, offset: number) => {
     const where = `${terminalInScope('a.path', 1)} AND ($2::text IS NULL OR t.identifier_key = $2) AND ($3::text IS NULL OR c.status = $3)`;

@@ -93,6 +93,16 @@ describe('commands', () => {
     gt.close();
   });
 
+  it('stores a batch in one go, each command on its own terminal (ids answered in the order asked)', async () => {
+    const res = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: `${imei},13880000001`, commandType: 'cutOil' });
+    expect(res.obj).toMatchObject({ total: 2, unsupported: 0 }); // the GT06 terminal of the previous test may still count as online
+    await jt.next(); // the cut-oil frame to the online JT/T 808 terminal
+    for (const entry of res.obj.list as Array<{ terminalId: string; commandId: number }>) {
+      const stored = (await commandsOf(a.sessionId, entry.terminalId)).find((c: { commandId: number }) => c.commandId === entry.commandId);
+      expect(stored).toMatchObject({ terminalId: entry.terminalId, type: 'cutOil' });
+    }
+  });
+
   it('refuses foreign terminals, unknown commands and bad parameters in Chinese', async () => {
     expect((await post(b.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'reboot' })).msg).toBe('设备不存在或无权访问');
     expect((await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'selfDestruct' })).msg).toContain('不支持的指令类型');

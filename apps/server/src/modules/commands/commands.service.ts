@@ -57,13 +57,16 @@ export async function sendCommands(db: Db, bus: Bus, user: SessionUser, rows: Te
   const command = buildCommand(type, params);
   const expiresAt = new Date(Date.now() + expireMinutes * 60_000);
   const list: Array<{ terminalId: string; plate: string; commandId: number | null; status: string; reason: string }> = [];
-  for (const t of rows) {
-    const { supported, reason } = availability(t, type);
-    if (!supported) {
+  const supported = rows.map((t) => ({ t, ...availability(t, type) }));
+  const sending = supported.filter((x) => x.supported).map((x) => x.t);
+  const ids = await commandsQueries.insertMany(db, { terminalPks: sending.map((t) => t.id), userId: user.userId, type, params: command, expiresAt });
+  const idOf = new Map(sending.map((t, i) => [t, ids[i]!]));
+  for (const { t, supported: ok, reason } of supported) {
+    if (!ok) {
       list.push({ terminalId: t.identifier, plate: t.plate ?? '', commandId: null, status: 'unsupported', reason });
       continue;
     }
-    const commandId = await commandsQueries.insert(db, { terminalPk: t.id, userId: user.userId, type, params: command, expiresAt });
+    const commandId = idOf.get(t)!;
     bus.publish<CommandNotice>(subjects.command(t.identifier), { commandId });
     list.push({ terminalId: t.identifier, plate: t.plate ?? '', commandId, status: t.online ? 'sent' : 'queued', reason: t.online ? '' : reason });
   }
