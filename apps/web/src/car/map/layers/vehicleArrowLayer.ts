@@ -1,4 +1,5 @@
-import type { CustomLayerInterface, CustomRenderMethodInput, Map as MapLibreMap } from 'maplibre-gl';
+import type { CustomRenderMethodInput } from 'maplibre-gl';
+import { MapGlLayer } from './mapGlLayer.ts';
 import { VEHICLE_STATES } from '../../fleet/vehicleState.ts';
 import { ARROW_SIZE, vehicleArrowAtlas } from '../vehicleIcons.ts';
 import { CENTRED_POSITION_GLSL, linkProgram, setCentredUniforms } from './glProgram.ts';
@@ -47,22 +48,14 @@ interface GlState {
  * from a VehicleBuffer: a batch of positions costs a `bufferSubData` of the changed slots, not a
  * worker round trip. All GL work happens inside `render` (MapLibre resets its state after it).
  */
-export class VehicleArrowLayer implements CustomLayerInterface {
-  readonly type = 'custom' as const;
-  readonly renderingMode = '2d' as const;
-  private map: MapLibreMap | null = null;
+export class VehicleArrowLayer extends MapGlLayer {
   private state: GlState | null = null;
 
-  constructor(readonly id: string, readonly vehicles: VehicleBuffer) {}
-
-  onAdd(map: MapLibreMap): void {
-    this.map = map;
-    map.off('webglcontextlost', this.forget); // added again after a lost context: one listener
-    map.on('webglcontextlost', this.forget);
+  constructor(id: string, readonly vehicles: VehicleBuffer) {
+    super(id);
   }
 
-  onRemove(map: MapLibreMap, gl: Gl): void {
-    map.off('webglcontextlost', this.forget);
+  protected releaseGl(gl: Gl): void {
     const s = this.state;
     if (s) {
       gl.deleteProgram(s.program);
@@ -72,13 +65,12 @@ export class VehicleArrowLayer implements CustomLayerInterface {
       gl.deleteTexture(s.texture);
     }
     this.state = null;
-    this.map = null;
   }
 
   /** A lost context took the program, buffers and texture with it: the next frame makes them again, whole. */
-  private readonly forget = () => {
+  protected forgetGl(): void {
     this.state = null;
-  };
+  }
 
   /** Test-visible: where this vehicle is drawn, in display [lon, lat], or null. */
   drawnLngLat(vehicleId: number): [number, number] | null {

@@ -1,4 +1,5 @@
-import type { CustomLayerInterface, CustomRenderMethodInput, Map as MapLibreMap } from 'maplibre-gl';
+import type { CustomRenderMethodInput } from 'maplibre-gl';
+import { MapGlLayer } from './mapGlLayer.ts';
 import { STATE_COLORS } from '../../fleet/vehicleState.ts';
 import { CENTRED_POSITION_GLSL, linkProgram, setCentredUniforms } from './glProgram.ts';
 import { FLOATS_PER_LABEL, copyLabelPositions, writeLabelRects } from './labelQuads.ts';
@@ -72,10 +73,7 @@ const premultiplied = (hex: string, alpha = 1): [number, number, number, number]
  * seconds) recomputes them on the CPU and uploads a few kilobytes: no GeoJSON, no worker, no
  * symbol placement. Clicks are hit tested on the CPU (`clusterAt`).
  */
-export class VehicleClusterLayer implements CustomLayerInterface {
-  readonly type = 'custom' as const;
-  readonly renderingMode = '2d' as const;
-  private map: MapLibreMap | null = null;
+export class VehicleClusterLayer extends MapGlLayer {
   private state: GlState | null = null;
   private readonly counts = new TextQuads();
   private rasteriser: TextRasteriser | null = null;
@@ -85,16 +83,11 @@ export class VehicleClusterLayer implements CustomLayerInterface {
   private labels = new Float32Array(0);
   private version = 0;
 
-  constructor(readonly id: string, readonly vehicles: VehicleBuffer) {}
-
-  onAdd(map: MapLibreMap): void {
-    this.map = map;
-    map.off('webglcontextlost', this.forget); // added again after a lost context: one listener
-    map.on('webglcontextlost', this.forget);
+  constructor(id: string, readonly vehicles: VehicleBuffer) {
+    super(id);
   }
 
-  onRemove(map: MapLibreMap, gl: Gl): void {
-    map.off('webglcontextlost', this.forget);
+  protected releaseGl(gl: Gl): void {
     const s = this.state;
     if (s) {
       gl.deleteProgram(s.program);
@@ -104,13 +97,12 @@ export class VehicleClusterLayer implements CustomLayerInterface {
     }
     this.counts.remove(gl);
     this.state = null;
-    this.map = null;
   }
 
-  private readonly forget = () => {
+  protected forgetGl(): void {
     this.state = null;
     this.counts.forget();
-  };
+  }
 
   /** Test-visible: the clusters drawn now. */
   shown(): readonly GridCluster[] {

@@ -1,4 +1,5 @@
-import type { CustomLayerInterface, CustomRenderMethodInput, Map as MapLibreMap } from 'maplibre-gl';
+import type { CustomRenderMethodInput } from 'maplibre-gl';
+import { MapGlLayer } from './mapGlLayer.ts';
 import { FLOATS_PER_LABEL, copyLabelPositions, writeLabelRects } from './labelQuads.ts';
 import { selectLabels } from './labelSelection.ts';
 import { TextAtlas, type AtlasEntry } from './textAtlas.ts';
@@ -26,10 +27,7 @@ const EMPTY = new Float32Array(0);
  * show (thinned, not overlapping) is chosen on the CPU by `select`, on camera moves and
  * periodically.
  */
-export class VehicleLabelLayer implements CustomLayerInterface {
-  readonly type = 'custom' as const;
-  readonly renderingMode = '2d' as const;
-  private map: MapLibreMap | null = null;
+export class VehicleLabelLayer extends MapGlLayer {
   private readonly quads = new TextQuads();
   private rasteriser: TextRasteriser | null = null;
   private atlas: TextAtlas | null = null;
@@ -41,26 +39,22 @@ export class VehicleLabelLayer implements CustomLayerInterface {
   private retry = 0;
 
   constructor(
-    readonly id: string,
+    id: string,
     readonly vehicles: VehicleBuffer,
     private readonly textOf: (vehicleId: number) => string,
-  ) {}
-
-  onAdd(map: MapLibreMap): void {
-    this.map = map;
-    map.off('webglcontextlost', this.forget); // added again after a lost context: one listener
-    map.on('webglcontextlost', this.forget);
+  ) {
+    super(id);
   }
 
-  onRemove(map: MapLibreMap, gl: WebGL2RenderingContext): void {
-    map.off('webglcontextlost', this.forget);
+  protected releaseGl(gl: WebGL2RenderingContext): void {
     cancelAnimationFrame(this.retry);
     this.quads.remove(gl);
-    this.map = null;
   }
 
   /** A lost context took the GL objects: the next frame makes them again and uploads the atlas whole. */
-  private readonly forget = () => this.quads.forget();
+  protected forgetGl(): void {
+    this.quads.forget();
+  }
 
   /** Test-visible: the vehicles whose plate is drawn now. */
   labelledVehicles(): number[] {
