@@ -48,3 +48,54 @@ export function setCentredUniforms(gl: Gl, program: WebGLProgram, mainMatrix: Ar
   gl.uniform2f(gl.getUniformLocation(program, 'u_center_hi'), hi[0], hi[1]);
   gl.uniform2f(gl.getUniformLocation(program, 'u_center_lo'), lo[0], lo[1]);
 }
+
+/** The fragment shader of a layer that draws straight from a texture atlas (arrows, texts). */
+export const ATLAS_FRAGMENT_GLSL = `#version 300 es
+precision mediump float;
+uniform sampler2D u_atlas;
+in vec2 v_uv;
+out vec4 fragColor;
+void main() { fragColor = texture(u_atlas, v_uv); }`;
+
+/** A quad's four corners as a triangle strip: -1..1 (centred) or 0..1 (from the top left). */
+export const CENTRED_CORNERS = new Float32Array([-1, -1, 1, -1, -1, 1, 1, 1]);
+export const UNIT_CORNERS = new Float32Array([0, 0, 1, 0, 0, 1, 1, 1]);
+
+export interface InstancedQuad {
+  vao: WebGLVertexArrayObject;
+  quad: WebGLBuffer;
+  instances: WebGLBuffer;
+}
+
+/**
+ * The vertex array every vehicle layer draws with: `a_corner` from a static quad, and per
+ * instance the float attributes `[name, size, byte offset]` interleaved in one buffer of
+ * `stride` bytes (left bound to ARRAY_BUFFER for the caller's first upload).
+ */
+export function instancedQuad(gl: Gl, program: WebGLProgram, corners: Float32Array, stride: number, attributes: ReadonlyArray<readonly [string, number, number]>): InstancedQuad {
+  const vao = gl.createVertexArray()!;
+  gl.bindVertexArray(vao);
+  const quad = gl.createBuffer()!;
+  gl.bindBuffer(gl.ARRAY_BUFFER, quad);
+  gl.bufferData(gl.ARRAY_BUFFER, corners, gl.STATIC_DRAW);
+  const corner = gl.getAttribLocation(program, 'a_corner');
+  gl.enableVertexAttribArray(corner);
+  gl.vertexAttribPointer(corner, 2, gl.FLOAT, false, 0, 0);
+  const instances = gl.createBuffer()!;
+  gl.bindBuffer(gl.ARRAY_BUFFER, instances);
+  for (const [name, size, offset] of attributes) {
+    const loc = gl.getAttribLocation(program, name);
+    gl.enableVertexAttribArray(loc);
+    gl.vertexAttribPointer(loc, size, gl.FLOAT, false, stride, offset);
+    gl.vertexAttribDivisor(loc, 1);
+  }
+  gl.bindVertexArray(null);
+  return { vao, quad, instances };
+}
+
+/** Deletes what `instancedQuad` made. */
+export function deleteInstancedQuad(gl: Gl, q: InstancedQuad): void {
+  gl.deleteVertexArray(q.vao);
+  gl.deleteBuffer(q.quad);
+  gl.deleteBuffer(q.instances);
+}

@@ -1,5 +1,5 @@
 import type { CustomRenderMethodInput, Map as MapLibreMap } from 'maplibre-gl';
-import { CENTRED_POSITION_GLSL, linkProgram, setCentredUniforms } from './glProgram.ts';
+import { CENTRED_POSITION_GLSL, ATLAS_FRAGMENT_GLSL, UNIT_CORNERS, deleteInstancedQuad, instancedQuad, type InstancedQuad, linkProgram, setCentredUniforms } from './glProgram.ts';
 import { FLOATS_PER_LABEL } from './labelQuads.ts';
 import type { TextAtlas } from './textAtlas.ts';
 import { mercatorX, mercatorY } from './vehicleBuffer.ts';
@@ -24,20 +24,10 @@ void main() {
   v_uv = (a_rect.xy + a_corner * a_rect.zw) / u_atlas_size;
 }`;
 
-const FRAGMENT = `#version 300 es
-precision mediump float;
-uniform sampler2D u_atlas;
-in vec2 v_uv;
-out vec4 fragColor;
-void main() { fragColor = texture(u_atlas, v_uv); }`;
-
 type Gl = WebGL2RenderingContext;
 
-interface GlState {
+interface GlState extends InstancedQuad {
   program: WebGLProgram;
-  vao: WebGLVertexArrayObject;
-  quad: WebGLBuffer;
-  instances: WebGLBuffer;
   texture: WebGLTexture;
   /** the atlas (and its generation) the texture holds */
   atlas: TextAtlas | null;
@@ -62,9 +52,7 @@ export class TextQuads {
     const s = this.state;
     if (s) {
       gl.deleteProgram(s.program);
-      gl.deleteVertexArray(s.vao);
-      gl.deleteBuffer(s.quad);
-      gl.deleteBuffer(s.instances);
+      deleteInstancedQuad(gl, s);
       gl.deleteTexture(s.texture);
     }
     this.state = null;
@@ -118,25 +106,8 @@ function uploadAtlas(gl: Gl, s: GlState, atlas: TextAtlas): void {
 }
 
 function setUp(gl: Gl): GlState {
-  const program = linkProgram(gl, VERTEX, FRAGMENT, 'map text');
-  const vao = gl.createVertexArray()!;
-  gl.bindVertexArray(vao);
-  const quad = gl.createBuffer()!;
-  gl.bindBuffer(gl.ARRAY_BUFFER, quad);
-  gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([0, 0, 1, 0, 0, 1, 1, 1]), gl.STATIC_DRAW);
-  const corner = gl.getAttribLocation(program, 'a_corner');
-  gl.enableVertexAttribArray(corner);
-  gl.vertexAttribPointer(corner, 2, gl.FLOAT, false, 0, 0);
-  const instances = gl.createBuffer()!;
-  gl.bindBuffer(gl.ARRAY_BUFFER, instances);
-  const stride = FLOATS_PER_LABEL * 4;
-  for (const [name, offset] of [['a_pos', 0], ['a_rect', 16]] as const) {
-    const loc = gl.getAttribLocation(program, name);
-    gl.enableVertexAttribArray(loc);
-    gl.vertexAttribPointer(loc, 4, gl.FLOAT, false, stride, offset);
-    gl.vertexAttribDivisor(loc, 1);
-  }
-  gl.bindVertexArray(null);
+  const program = linkProgram(gl, VERTEX, ATLAS_FRAGMENT_GLSL, 'map text');
+  const quad = instancedQuad(gl, program, UNIT_CORNERS, FLOATS_PER_LABEL * 4, [['a_pos', 4, 0], ['a_rect', 4, 16]]);
   const texture = gl.createTexture()!;
   gl.bindTexture(gl.TEXTURE_2D, texture);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
@@ -144,5 +115,5 @@ function setUp(gl: Gl): GlState {
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
   // no atlas yet: the first render allocates the texture and uploads every entry
-  return { program, vao, quad, instances, texture, atlas: null, atlasGeneration: -1, uploaded: -1 };
+  return { program, ...quad, texture, atlas: null, atlasGeneration: -1, uploaded: -1 };
 }

@@ -2,7 +2,7 @@ import type { CustomRenderMethodInput } from 'maplibre-gl';
 import { MapGlLayer } from './mapGlLayer.ts';
 import { VEHICLE_STATES } from '../../fleet/vehicleState.ts';
 import { ARROW_SIZE, vehicleArrowAtlas } from '../vehicleIcons.ts';
-import { CENTRED_POSITION_GLSL, linkProgram, setCentredUniforms } from './glProgram.ts';
+import { CENTRED_POSITION_GLSL, ATLAS_FRAGMENT_GLSL, CENTRED_CORNERS, deleteInstancedQuad, instancedQuad, type InstancedQuad, linkProgram, setCentredUniforms } from './glProgram.ts';
 import { FLOATS_PER_VEHICLE, mercatorX, mercatorY, type VehicleBuffer } from './vehicleBuffer.ts';
 
 const VERTEX = `#version 300 es
@@ -24,20 +24,10 @@ void main() {
   gl_Position = clip;
 }`;
 
-const FRAGMENT = `#version 300 es
-precision mediump float;
-uniform sampler2D u_atlas;
-in vec2 v_uv;
-out vec4 fragColor;
-void main() { fragColor = texture(u_atlas, v_uv); }`;
-
 type Gl = WebGL2RenderingContext;
 
-interface GlState {
+interface GlState extends InstancedQuad {
   program: WebGLProgram;
-  vao: WebGLVertexArrayObject;
-  quad: WebGLBuffer;
-  instances: WebGLBuffer;
   texture: WebGLTexture;
   generation: number;
   uniforms: Record<'halfSize' | 'bearing' | 'atlas', WebGLUniformLocation | null>;
@@ -59,9 +49,7 @@ export class VehicleArrowLayer extends MapGlLayer {
     const s = this.state;
     if (s) {
       gl.deleteProgram(s.program);
-      gl.deleteVertexArray(s.vao);
-      gl.deleteBuffer(s.quad);
-      gl.deleteBuffer(s.instances);
+      deleteInstancedQuad(gl, s);
       gl.deleteTexture(s.texture);
     }
     this.state = null;
@@ -118,30 +106,9 @@ export class VehicleArrowLayer extends MapGlLayer {
   }
 
   private setUp(gl: Gl): GlState {
-    const program = linkProgram(gl, VERTEX, FRAGMENT, 'vehicle arrow');
-
-    const vao = gl.createVertexArray()!;
-    gl.bindVertexArray(vao);
-    const quad = gl.createBuffer()!;
-    gl.bindBuffer(gl.ARRAY_BUFFER, quad);
-    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 1, -1, -1, 1, 1, 1]), gl.STATIC_DRAW);
-    const corner = gl.getAttribLocation(program, 'a_corner');
-    gl.enableVertexAttribArray(corner);
-    gl.vertexAttribPointer(corner, 2, gl.FLOAT, false, 0, 0);
-
-    const instances = gl.createBuffer()!;
-    gl.bindBuffer(gl.ARRAY_BUFFER, instances);
+    const program = linkProgram(gl, VERTEX, ATLAS_FRAGMENT_GLSL, 'vehicle arrow');
+    const quad = instancedQuad(gl, program, CENTRED_CORNERS, FLOATS_PER_VEHICLE * 4, [['a_pos', 4, 0], ['a_meta', 2, 16]]);
     gl.bufferData(gl.ARRAY_BUFFER, this.vehicles.data, gl.DYNAMIC_DRAW);
-    const stride = FLOATS_PER_VEHICLE * 4;
-    const pos = gl.getAttribLocation(program, 'a_pos');
-    gl.enableVertexAttribArray(pos);
-    gl.vertexAttribPointer(pos, 4, gl.FLOAT, false, stride, 0);
-    gl.vertexAttribDivisor(pos, 1);
-    const meta = gl.getAttribLocation(program, 'a_meta');
-    gl.enableVertexAttribArray(meta);
-    gl.vertexAttribPointer(meta, 2, gl.FLOAT, false, stride, 16);
-    gl.vertexAttribDivisor(meta, 1);
-    gl.bindVertexArray(null);
     this.vehicles.takeDirty();
 
     const texture = gl.createTexture()!;
@@ -157,7 +124,7 @@ export class VehicleArrowLayer extends MapGlLayer {
 
     const at = (name: string) => gl.getUniformLocation(program, name);
     return {
-      program, vao, quad, instances, texture, generation: this.vehicles.generation,
+      program, ...quad, texture, generation: this.vehicles.generation,
       uniforms: { halfSize: at('u_half_size'), bearing: at('u_bearing'), atlas: at('u_atlas') },
     };
   }

@@ -1,7 +1,7 @@
 import type { CustomRenderMethodInput } from 'maplibre-gl';
 import { MapGlLayer } from './mapGlLayer.ts';
 import { STATE_COLORS } from '../../fleet/vehicleState.ts';
-import { CENTRED_POSITION_GLSL, linkProgram, setCentredUniforms } from './glProgram.ts';
+import { CENTRED_POSITION_GLSL, CENTRED_CORNERS, deleteInstancedQuad, instancedQuad, type InstancedQuad, linkProgram, setCentredUniforms } from './glProgram.ts';
 import { FLOATS_PER_LABEL, copyLabelPositions, writeLabelRects } from './labelQuads.ts';
 import { TextAtlas, type AtlasEntry } from './textAtlas.ts';
 import { TextQuads } from './textQuads.ts';
@@ -53,11 +53,8 @@ void main() {
 
 type Gl = WebGL2RenderingContext;
 
-interface GlState {
+interface GlState extends InstancedQuad {
   program: WebGLProgram;
-  vao: WebGLVertexArrayObject;
-  quad: WebGLBuffer;
-  instances: WebGLBuffer;
   uploaded: number;
 }
 
@@ -91,9 +88,7 @@ export class VehicleClusterLayer extends MapGlLayer {
     const s = this.state;
     if (s) {
       gl.deleteProgram(s.program);
-      gl.deleteVertexArray(s.vao);
-      gl.deleteBuffer(s.quad);
-      gl.deleteBuffer(s.instances);
+      deleteInstancedQuad(gl, s);
     }
     this.counts.remove(gl);
     this.state = null;
@@ -173,24 +168,7 @@ export class VehicleClusterLayer extends MapGlLayer {
 
   private setUp(gl: Gl): GlState {
     const program = linkProgram(gl, VERTEX, FRAGMENT, 'vehicle cluster');
-    const vao = gl.createVertexArray()!;
-    gl.bindVertexArray(vao);
-    const quad = gl.createBuffer()!;
-    gl.bindBuffer(gl.ARRAY_BUFFER, quad);
-    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 1, -1, -1, 1, 1, 1]), gl.STATIC_DRAW);
-    const corner = gl.getAttribLocation(program, 'a_corner');
-    gl.enableVertexAttribArray(corner);
-    gl.vertexAttribPointer(corner, 2, gl.FLOAT, false, 0, 0);
-    const instances = gl.createBuffer()!;
-    gl.bindBuffer(gl.ARRAY_BUFFER, instances);
-    const stride = FLOATS_PER_CLUSTER * 4;
-    for (const [name, size, offset] of [['a_pos', 4, 0], ['a_shape', 3, 16]] as const) {
-      const loc = gl.getAttribLocation(program, name);
-      gl.enableVertexAttribArray(loc);
-      gl.vertexAttribPointer(loc, size, gl.FLOAT, false, stride, offset);
-      gl.vertexAttribDivisor(loc, 1);
-    }
-    gl.bindVertexArray(null);
-    return { program, vao, quad, instances, uploaded: -1 };
+    const quad = instancedQuad(gl, program, CENTRED_CORNERS, FLOATS_PER_CLUSTER * 4, [['a_pos', 4, 0], ['a_shape', 3, 16]]);
+    return { program, ...quad, uploaded: -1 };
   }
 }
