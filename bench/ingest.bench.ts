@@ -5,8 +5,9 @@
  * (the last five for experiments, see docs/PERFORMANCE.md).
  *
  * Per engine, in one run:
- *  1. raw COPY: the same number of position rows as the gateway will store, written by one COPY
- *     (the batcher's own row/CSV code) into the same `positions` table;
+ *  1. raw COPY: the same number of position rows as the gateway will store, made from the same
+ *     frames by the gateway's own decoder and row code, written by one binary COPY (the batcher's
+ *     own encoder) into the same `positions` table;
  *  2. burst: `terminals` simulated JT/T 808 terminals (registered and authenticated, over real TCP
  *     from 127.0.0.2, 127.0.0.3, …) each send their share of 0x0200 locations, up to 16 unanswered
  *     at a time; positions/s = acknowledged positions / time to the last 0x8001 (the gateway
@@ -33,6 +34,7 @@ import { openPostgres } from '../apps/server/src/db/postgres.ts';
 import type { Db } from '../apps/server/src/db/types.ts';
 import { ingestQueries, type StoredPosition } from '../apps/server/src/gateway/ingest.queries.ts';
 import { identifierKey } from '../apps/server/src/modules/terminals/identifiers.ts';
+import { toStoredPosition } from '../apps/server/src/gateway/positionRows.ts';
 import { pgliteTemplate } from '../apps/server/src/testing/testDb.ts';
 import { commandCpuMs, cpuMs } from './support/procStats.ts';
 
@@ -182,10 +184,17 @@ async function prepare(db: Db, rows: number) {
   );
   const ids = (await db.query<{ id: number }>('SELECT id FROM terminals WHERE identifier_key = ANY($1::text[]) ORDER BY id', [phones.map(identifierKey)])).map((r) => Number(r.id));
   const now = Date.now();
+  // The very rows the gateway stores for the burst's frames: each is encoded as a terminal sends
+  // it, decoded and turned into a row by the gateway's own code (extras included).
   const positions: StoredPosition[] = Array.from({ length: rows }, (_, n) => {
     const i = n % TERMINALS;
-    const f = fixAt(i, Math.floor(n / TERMINALS), now - 3600_000 + Math.floor(n / TERMINALS) * 1000);
-    return { terminalPk: ids[i], gpsTime: f.time, receivedAt: now, lat: f.lat, lon: f.lon, speed: f.speedKmh, course: f.course, altitude: f.altitude, valid: true, satellites: null, acc: true, mileage: null, alarms: [], extras: null };
+    const k = Math.floor(n / TERMINALS);
+    const frame = encodeJt808Location({ phone: phoneOf(i) }, k & 0xffff, fixAt(i, k, now - 3600_000 + k * 1000));
+    const decoded = decodeJt808(frame, { now });
+    const position = decoded.ok ? decoded.value.messages[0].positions?.[0] : undefined;
+    const row = position && toStoredPosition(position, ids[i], now);
+    if (!row) throw new Error('bench frame did not decode to a row');
+    return row;
   });
   const pg0 = commandCpuMs('postgres');
   const t0 = performance.now();

@@ -27,17 +27,39 @@ export function subjectMatches(pattern: string, subject: string): boolean {
   return p.length === s.length;
 }
 
+interface Subscription {
+  handler: BusHandler;
+}
+
+/** One level of the subscription tree: a subject token each step, '*' for any one token, '>' for the rest. */
+interface SubjectNode {
+  children: Map<string, SubjectNode>;
+  /** Patterns that end here. */
+  here: Set<Subscription>;
+  /** Patterns that end here in '>': one or more tokens below. */
+  rest: Set<Subscription>;
+}
+
+const subjectNode = (): SubjectNode => ({ children: new Map(), here: new Set(), rest: new Set() });
+
+/**
+ * In one process: subscriptions in a tree by subject token, so a publish walks its own subject's
+ * few tokens instead of testing every subscription (each live operator connection subscribes
+ * several patterns, and every stored position is published).
+ */
 export class MemoryBus implements Bus {
   readonly kind = 'memory' as const;
-  private readonly handlers = new Set<{ pattern: string; handler: BusHandler }>();
+  private root = subjectNode();
 
   publish<T>(subject: string, message: T): void {
-    for (const h of this.handlers) {
-      if (!subjectMatches(h.pattern, subject)) continue;
+    const tokens = subject.split('.');
+    const matched: Subscription[] = [];
+    collect(this.root, tokens, 0, matched);
+    for (const sub of matched) {
       // A faulty subscriber must not break the publisher or its siblings.
       queueMicrotask(() => {
         try {
-          h.handler(message, subject);
+          sub.handler(message, subject);
         } catch {
           /* logged by the subscriber's own code */
         }
@@ -46,13 +68,34 @@ export class MemoryBus implements Bus {
   }
 
   subscribe<T>(subject: string, handler: BusHandler<T>): () => void {
-    const entry = { pattern: subject, handler: handler as BusHandler };
-    this.handlers.add(entry);
-    return () => this.handlers.delete(entry);
+    const sub: Subscription = { handler: handler as BusHandler };
+    const tokens = subject.split('.');
+    const last = tokens[tokens.length - 1] === '>' ? tokens.pop() : undefined;
+    let node = this.root;
+    for (const token of tokens) {
+      let child = node.children.get(token);
+      if (!child) node.children.set(token, (child = subjectNode()));
+      node = child;
+    }
+    const set = last ? node.rest : node.here;
+    set.add(sub);
+    return () => void set.delete(sub);
   }
 
   async flush() {}
   async close() {
-    this.handlers.clear();
+    this.root = subjectNode();
   }
+}
+
+function collect(node: SubjectNode, tokens: string[], i: number, out: Subscription[]) {
+  if (i < tokens.length) for (const sub of node.rest) out.push(sub);
+  if (i === tokens.length) {
+    for (const sub of node.here) out.push(sub);
+    return;
+  }
+  const exact = node.children.get(tokens[i]);
+  if (exact) collect(exact, tokens, i + 1, out);
+  const any = tokens[i] === '*' ? undefined : node.children.get('*');
+  if (any) collect(any, tokens, i + 1, out);
 }

@@ -7,8 +7,19 @@ import { pathTokens } from '../modules/terminals/terminalScope.ts';
  */
 export type LiveKind = 'pos' | 'alarm' | 'presence';
 
+/** An account path's tokens as a subject prefix ('/1/5/' → '1.5.'), remembered: every stored position is published. */
+const pathPrefixes = new Map<string | null, string>();
+const pathPrefix = (accountPath: string | null) => {
+  let prefix = pathPrefixes.get(accountPath);
+  if (prefix === undefined) {
+    if (pathPrefixes.size >= 10_000) pathPrefixes.clear();
+    pathPrefixes.set(accountPath, (prefix = pathTokens(accountPath).map((t) => `${t}.`).join('')));
+  }
+  return prefix;
+};
+
 export const subjects = {
-  live: (kind: LiveKind, accountPath: string | null, identifier: string) => [kind, ...pathTokens(accountPath), identifier].join('.'),
+  live: (kind: LiveKind, accountPath: string | null, identifier: string) => `${kind}.${pathPrefix(accountPath)}${identifier}`,
   liveOfScope: (kind: LiveKind, scope: string) => [kind, ...pathTokens(scope), '>'].join('.'),
   /** A command for the gateway that holds this terminal's socket. */
   command: (identifier: string) => `cmd.${identifier}`,

@@ -1,6 +1,6 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { Db, Queryable, Row } from './types.ts';
-import { toCsv } from './types.ts';
+import { copyFormat, copyPayload } from './types.ts';
 
 // int8 and numeric come back as numbers on both engines (ids stay far below 2^53).
 const parsers = { 20: Number, 1700: Number };
@@ -28,8 +28,8 @@ export function wrapPglite(pg: PGlite): Db {
     },
     async copyRows(table, columns, rows) {
       if (rows.length === 0) return;
-      const blob = new Blob([typeof rows === 'string' ? rows : toCsv(rows)]);
-      await pg.query(`COPY ${table} (${columns.join(',')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob });
+      const blob = new Blob([copyPayload(rows) as BlobPart]);
+      await pg.query(`COPY ${table} (${columns.join(',')}) FROM '/dev/blob' WITH (FORMAT ${copyFormat(rows)})`, [], { blob });
     },
     close: () => pg.close(),
   };

@@ -3,7 +3,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Db, Queryable, Row } from './types.ts';
-import { toCsv } from './types.ts';
+import { copyFormat, copyPayload } from './types.ts';
 
 pg.types.setTypeParser(20, Number);
 pg.types.setTypeParser(1700, Number);
@@ -55,8 +55,8 @@ export function openPostgres(opts: PostgresOptions): Db {
       if (rows.length === 0) return;
       const client = await pool.connect();
       try {
-        const stream = client.query(copyFrom(`COPY ${table} (${columns.join(',')}) FROM STDIN WITH (FORMAT csv)`));
-        await pipeline(Readable.from([typeof rows === 'string' ? rows : toCsv(rows)]), stream);
+        const stream = client.query(copyFrom(`COPY ${table} (${columns.join(',')}) FROM STDIN WITH (FORMAT ${copyFormat(rows)})`));
+        await pipeline(Readable.from([copyPayload(rows)]), stream);
       } finally {
         client.release();
       }

@@ -11,8 +11,11 @@ export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   one<T = Row>(sql: string, params?: unknown[]): Promise<T | undefined>;
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
-  /** Bulk insert with COPY … FROM STDIN (CSV): rows of values (written as text), or CSV lines already made. */
-  copyRows(table: string, columns: string[], rows: unknown[][] | string): Promise<void>;
+  /**
+   * Bulk insert with COPY … FROM STDIN: rows of values (written as CSV text), CSV lines already
+   * made, or bytes already in PostgreSQL's binary COPY format (header and trailer included).
+   */
+  copyRows(table: string, columns: string[], rows: unknown[][] | string | Uint8Array): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,3 +34,10 @@ export function toCsv(rows: unknown[][]): string {
   for (const row of rows) out += row.map(csvField).join(',') + '\n';
   return out;
 }
+
+/** COPY's FORMAT option for what copyRows was given. */
+export const copyFormat = (rows: unknown[][] | string | Uint8Array) => (rows instanceof Uint8Array ? 'binary' : 'csv');
+
+/** The payload copyRows sends. */
+export const copyPayload = (rows: unknown[][] | string | Uint8Array): string | Uint8Array =>
+  typeof rows === 'string' || rows instanceof Uint8Array ? rows : toCsv(rows);

@@ -27,7 +27,7 @@ const row = (over: Partial<StoredPosition>): StoredPosition => ({
   ...over,
 });
 
-describe(`positions COPY text (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe(`positions binary COPY (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('stores unknown fields as NULL and quotes, commas, newlines and Chinese in alarms and extras as sent', async () => {
     const extras = { note: 'a "quoted", comma\nnewline 中文', n: 1.5, flag: true };
     await ingestQueries.copyPositions(db, [
@@ -53,5 +53,27 @@ describe(`positions COPY text (${process.env.TEST_ENGINE === 'postgres' ? 'Postg
     expect((stored[0].gps_time as Date).getTime()).toBe(at);
     expect((stored[0].received_at as Date).getTime()).toBe(at + 877);
     expect(stored[1]).toMatchObject({ valid: true, satellites: 12, acc: false, mileage: 0.1, alarms: ['overspeed', 'a"b\\c'], extras });
+  });
+
+  it('keeps every field exact at the edges: large ids, times before 2000 and far ahead, float4 speeds, non-ASCII alarms, many rows', async () => {
+    const old = Date.parse('1999-12-31T23:59:59.001Z');
+    const far = Date.parse('2090-01-01T00:00:00.999Z');
+    const many = Array.from({ length: 3000 }, (_, i) => row({ terminalPk: 990_003, gpsTime: at + i * 1000, speed: i % 200, course: i % 360 }));
+    await ingestQueries.copyPositions(db, [
+      row({ terminalPk: 2 ** 40 + 7, gpsTime: old, receivedAt: far, speed: 61.5, altitude: 1e6, satellites: 255, mileage: 123456.789, alarms: ['超速', 'x'], extras: { 中: '文', deep: { a: [1, 2] } } }),
+      ...many,
+    ]);
+    const [edge] = await db.query<Record<string, unknown>>(
+      'SELECT terminal_id, gps_time, received_at, speed, altitude, satellites, mileage, alarms, extras FROM positions WHERE terminal_id = $1',
+      [2 ** 40 + 7],
+    );
+    expect(Number(edge.terminal_id)).toBe(2 ** 40 + 7);
+    expect((edge.gps_time as Date).getTime()).toBe(old);
+    expect((edge.received_at as Date).getTime()).toBe(far);
+    expect(edge).toMatchObject({ speed: 61.5, altitude: 1e6, satellites: 255, mileage: 123456.789, alarms: ['超速', 'x'], extras: { 中: '文', deep: { a: [1, 2] } } });
+    const [sum] = await db.query<{ n: number; speed: number; course: number }>(
+      'SELECT count(*)::int AS n, sum(speed)::int AS speed, sum(course)::int AS course FROM positions WHERE terminal_id = 990003',
+    );
+    expect(sum).toEqual({ n: 3000, speed: many.reduce((a, p) => a + p.speed, 0), course: many.reduce((a, p) => a + p.course, 0) });
   });
 });

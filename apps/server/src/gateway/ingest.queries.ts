@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/types.ts';
+import { positionsCopyData } from './positionCopy.ts';
 
 /** A position as the gateway stores it (positions and latest_positions share the columns). */
 export interface StoredPosition {
@@ -45,6 +46,7 @@ export interface TerminalInfoRow {
   active_alarms: string[] | null;
 }
 
+/** positions' columns in the order positionCopy.ts writes them. */
 const POSITION_COLUMNS = [
   'terminal_id',
   'gps_time',
@@ -62,12 +64,9 @@ const POSITION_COLUMNS = [
   'extras',
 ];
 
-/** text[] as a COPY CSV field: {"a","b"} (alarm codes are plain identifiers, quoting is for safety). */
-const pgArray = (items: string[]) => `{${items.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-
 /**
- * Timestamps as COPY text. Rows of a batch share many instants (received_at is one per message;
- * a terminal's blind-spot upload repeats seconds), so the last few are remembered.
+ * Timestamps as text for the latest_positions upsert. Rows of a batch share many instants
+ * (received_at is one per message), so the last few are remembered.
  */
 const isoCache = new Map<number, string>();
 const iso = (ms: number) => {
@@ -78,32 +77,6 @@ const iso = (ms: number) => {
   }
   return text;
 };
-const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
-/**
- * One positions row as a COPY CSV line (without its newline): this runs for every stored position.
- * The numbers are finite (toStoredPosition checks), so none needs quoting; join writes null as an
- * empty field (CSV NULL). A join gives one flat string, where a template literal of this many
- * parts gives a tree of ~30 concatenation nodes per row that stays alive until the batch is sent
- * and made the young-generation collector copy them again and again (55 % of the CSV time).
- */
-const positionCsv = (p: StoredPosition) =>
-  [
-    p.terminalPk,
-    iso(p.gpsTime),
-    iso(p.receivedAt),
-    p.lat,
-    p.lon,
-    p.speed,
-    Math.round(p.course),
-    p.altitude,
-    p.valid,
-    p.satellites,
-    p.acc,
-    p.mileage,
-    p.alarms.length ? quoted(pgArray(p.alarms)) : '{}',
-    p.extras ? quoted(JSON.stringify(p.extras)) : null,
-  ].join(',');
 
 const latestRecord = (p: StoredPosition) => ({
   terminal_id: p.terminalPk,
@@ -131,12 +104,9 @@ const TERMINAL_INFO = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, 
   LEFT JOIN latest_positions l ON l.terminal_id = t.id`;
 
 export const ingestQueries = {
-  /** COPY: the fastest bulk write both engines offer. */
-  copyPositions: (db: Db, rows: StoredPosition[]) => {
-    const lines = new Array<string>(rows.length);
-    for (let i = 0; i < rows.length; i++) lines[i] = positionCsv(rows[i]);
-    return db.copyRows('positions', POSITION_COLUMNS, `${lines.join('\n')}\n`);
-  },
+  /** Binary COPY: the fastest bulk write both engines offer. */
+  copyPositions: (db: Db, rows: readonly StoredPosition[] | Uint8Array) =>
+    db.copyRows('positions', POSITION_COLUMNS, rows instanceof Uint8Array ? rows : positionsCopyData(rows)),
 
   /** One row per terminal (the caller keeps the newest); an older or fix-less report never overwrites a newer one. */
   upsertLatest: (q: Queryable, rows: StoredPosition[]) =>

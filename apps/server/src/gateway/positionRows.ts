@@ -3,6 +3,17 @@ import type { StoredPosition } from './ingest.queries.ts';
 
 // Derivable from statusWord, or bulky: not worth a copy in every row.
 const DROPPED_EXTRAS = new Set(['statusFlags']);
+/** JT/T 808 status bits the row's own columns hold: ACC (acc), positioned (valid), south and west (the signs of lat and lon). */
+const STATUS_BITS_IN_COLUMNS = 0x0f;
+
+/**
+ * A protocol word whose every bit the row already holds in its columns: an alarm word of 0 (the
+ * alarms column is empty) or a status word with no bit beyond STATUS_BITS_IN_COLUMNS. Storing it
+ * again made a jsonb value on nearly every JT/T 808 row (~30 bytes, and a JSON text to write and
+ * parse per position) for nothing a reader could not get from the columns.
+ */
+const heldByColumns = (key: string, v: unknown) =>
+  (key === 'alarmWord' && v === 0) || (key === 'statusWord' && typeof v === 'number' && (v & ~STATUS_BITS_IN_COLUMNS) === 0);
 const MAX_EXTRAS_CHARS = 1024;
 
 /** A decoded position as a row; null when a field could not be stored (NaN, out-of-range coordinates). */
@@ -37,7 +48,7 @@ export function compactExtras(p: Position): Record<string, unknown> | null {
   if (p.fuel !== undefined && Number.isFinite(p.fuel)) out.fuel = p.fuel;
   if (p.signal !== undefined && Number.isFinite(p.signal)) out.signal = p.signal;
   for (const [k, v] of Object.entries(p.extras ?? {})) {
-    if (DROPPED_EXTRAS.has(k) || v === undefined) continue;
+    if (DROPPED_EXTRAS.has(k) || v === undefined || heldByColumns(k, v)) continue;
     out[k] = plain(v, 0);
   }
   const keys = Object.keys(out);

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryBus, subjectMatches } from './bus.ts';
+
+const PATTERNS = ['pos.>', 'pos.1.>', 'pos.1.5.>', 'pos.1.5.013900000001', 'pos.*.5.>', 'pos.*', '*.1.>', 'alarm.>', 'cmd.>', '>', 'pos.1', 'pos.1.5'];
+const SUBJECTS = ['pos.1.5.013900000001', 'pos.1.013900000002', 'pos.013900000003', 'pos.2.5.013900000004', 'alarm.1.5.x', 'cmd.x', 'pos.1', 'pos', 'pos.1.5'];
+
+describe('in-process bus', () => {
+  it('delivers each subject to exactly the subscriptions whose pattern matches it (NATS semantics)', async () => {
+    const bus = new MemoryBus();
+    const got = new Map<string, string[]>();
+    for (const p of PATTERNS) bus.subscribe(p, (_m, subject) => got.set(p, [...(got.get(p) ?? []), subject]));
+    for (const s of SUBJECTS) bus.publish(s, {});
+    await new Promise((r) => setTimeout(r, 0));
+    for (const p of PATTERNS) expect(got.get(p) ?? [], p).toEqual(SUBJECTS.filter((s) => subjectMatches(p, s)));
+    expect(got.get('pos.1.>')).toEqual(['pos.1.5.013900000001', 'pos.1.013900000002', 'pos.1.5']);
+    expect(got.get('pos.*')).toEqual(['pos.013900000003', 'pos.1']);
+  });
+
+  it('stops delivering after unsubscribe, keeps a faulty subscriber from hurting the others', async () => {
+    const bus = new MemoryBus();
+    const seen: number[] = [];
+    const off = bus.subscribe<number>('pos.>', (n) => seen.push(n));
+    bus.subscribe('pos.>', () => {
+      throw new Error('faulty');
+    });
+    bus.subscribe<number>('pos.>', (n) => seen.push(n * 10));
+    bus.publish('pos.1.x', 1);
+    await new Promise((r) => setTimeout(r, 0));
+    off();
+    bus.publish('pos.1.x', 2);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(seen).toEqual([1, 10, 20]);
+  });
+});

@@ -1,0 +1,155 @@
+import type { StoredPosition } from './ingest.queries.ts';
+
+/**
+ * Positions as PostgreSQL's binary COPY format, written straight into one growing buffer: no number
+ * is turned into text (formatting doubles such as 31.123456 was most of the CSV's cost) and the
+ * server parses no text back. The field order is POSITION_COLUMNS' and each field's encoding is
+ * its column's type in migration 0004 (bigint, timestamptz, double, real, smallint, boolean,
+ * text[], jsonb). Both engines read it (PostgreSQL from STDIN, PGlite from a blob).
+ */
+export class PositionCopyWriter {
+  private buf: Buffer;
+  private view: DataView;
+  private at = 0;
+  rows = 0;
+
+  constructor(expectedRows = 64) {
+    this.buf = Buffer.allocUnsafeSlow(Math.max(256, expectedRows * ROW_BYTES_GUESS));
+    this.view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength);
+    this.buf.set(SIGNATURE, 0);
+    this.view.setInt32(11, 0); // flags: no OIDs
+    this.view.setInt32(15, 0); // header extension length
+    this.at = 19;
+  }
+
+  add(p: StoredPosition) {
+    this.room(FIXED_ROW_BYTES);
+    const v = this.view;
+    let o = this.at;
+    v.setInt16(o, FIELD_COUNT);
+    o += 2;
+    o = int64Field(v, o, p.terminalPk);
+    o = int64Field(v, o, (p.gpsTime - PG_EPOCH_MS) * 1000);
+    o = int64Field(v, o, (p.receivedAt - PG_EPOCH_MS) * 1000);
+    o = float64Field(v, o, p.lat);
+    o = float64Field(v, o, p.lon);
+    v.setInt32(o, 4);
+    v.setFloat32(o + 4, p.speed);
+    o += 8;
+    v.setInt32(o, 2);
+    v.setInt16(o + 4, Math.round(p.course));
+    o += 6;
+    v.setInt32(o, 4);
+    v.setFloat32(o + 4, p.altitude);
+    o += 8;
+    o = boolField(v, o, p.valid);
+    if (p.satellites === null) o = nullField(v, o);
+    else {
+      v.setInt32(o, 2);
+      v.setInt16(o + 4, p.satellites);
+      o += 6;
+    }
+    o = p.acc === null ? nullField(v, o) : boolField(v, o, p.acc);
+    o = p.mileage === null ? nullField(v, o) : float64Field(v, o, p.mileage);
+    this.at = o;
+    this.textArray(p.alarms);
+    if (p.extras) this.jsonb(JSON.stringify(p.extras));
+    else this.at = nullField(this.view, this.at);
+    this.rows++;
+  }
+
+  /** The COPY data, trailer included; the writer is done after this. */
+  finish(): Uint8Array {
+    this.room(2);
+    this.view.setInt16(this.at, -1);
+    this.at += 2;
+    return this.buf.subarray(0, this.at);
+  }
+
+  /** text[] of one dimension without NULLs: ndim, flags, element type, then length and lower bound, then the elements. */
+  private textArray(items: string[]) {
+    let bytes = 12;
+    if (items.length) {
+      bytes += 8;
+      for (const s of items) bytes += 4 + Buffer.byteLength(s);
+    }
+    this.room(4 + bytes);
+    const v = this.view;
+    let o = this.at;
+    v.setInt32(o, bytes);
+    v.setInt32(o + 4, items.length ? 1 : 0);
+    v.setInt32(o + 8, 0);
+    v.setInt32(o + 12, TEXT_OID);
+    o += 16;
+    if (items.length) {
+      v.setInt32(o, items.length);
+      v.setInt32(o + 4, 1);
+      o += 8;
+      for (const s of items) {
+        const n = this.buf.write(s, o + 4, 'utf8');
+        v.setInt32(o, n);
+        o += 4 + n;
+      }
+    }
+    this.at = o;
+  }
+
+  /** jsonb: version 1, then the JSON text. */
+  private jsonb(text: string) {
+    this.room(5 + text.length * 3);
+    const n = this.buf.write(text, this.at + 5, 'utf8');
+    this.view.setInt32(this.at, n + 1);
+    this.buf[this.at + 4] = 1;
+    this.at += 5 + n;
+  }
+
+  private room(bytes: number) {
+    if (this.at + bytes <= this.buf.length) return;
+    const bigger = Buffer.allocUnsafeSlow(Math.max(this.buf.length * 2, this.at + bytes));
+    this.buf.copy(bigger, 0, 0, this.at);
+    this.buf = bigger;
+    this.view = new DataView(bigger.buffer, bigger.byteOffset, bigger.byteLength);
+  }
+}
+
+/** Rows of positions as one binary COPY payload. */
+export function positionsCopyData(rows: readonly StoredPosition[]): Uint8Array {
+  const writer = new PositionCopyWriter(rows.length);
+  for (const p of rows) writer.add(p);
+  return writer.finish();
+}
+
+const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+const FIELD_COUNT = 14;
+const TEXT_OID = 25;
+/** PostgreSQL counts timestamps in microseconds from 2000-01-01 UTC. */
+const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
+/** Everything but the alarms and extras: 2 + 3×12 + 2×12 + 8 + 6 + 8 + 5 + 6 + 5 + 12. */
+const FIXED_ROW_BYTES = 112;
+const ROW_BYTES_GUESS = 200;
+
+const nullField = (v: DataView, o: number) => {
+  v.setInt32(o, -1);
+  return o + 4;
+};
+
+const boolField = (v: DataView, o: number, b: boolean) => {
+  v.setInt32(o, 1);
+  v.setUint8(o + 4, b ? 1 : 0);
+  return o + 5;
+};
+
+const float64Field = (v: DataView, o: number, n: number) => {
+  v.setInt32(o, 8);
+  v.setFloat64(o + 4, n);
+  return o + 12;
+};
+
+/** An integer as int64 (exact up to 2^53: row ids and microsecond timestamps are far below). */
+const int64Field = (v: DataView, o: number, n: number) => {
+  const high = Math.floor(n / 4294967296);
+  v.setInt32(o, 8);
+  v.setInt32(o + 4, high);
+  v.setUint32(o + 8, n - high * 4294967296);
+  return o + 12;
+};
