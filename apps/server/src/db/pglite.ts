@@ -1,18 +1,23 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import type { Db, Queryable, Row } from './types.ts';
-import { copyFormat, copyPayload } from './types.ts';
+import type { CopyQueryable, Db, Row } from './types.ts';
+import { copyPayload, copySql } from './types.ts';
 
 // int8 and numeric come back as numbers on both engines (ids stay far below 2^53).
 const parsers = { 20: Number, 1700: Number };
 
 export function wrapPglite(pg: PGlite): Db {
-  const asQueryable = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+  const asQueryable = (q: Pick<PGlite, 'query' | 'exec'>): CopyQueryable => ({
     async query<T = Row>(sql: string, params: unknown[] = []) {
       const res = await q.query<T>(sql, params);
       return res.rows;
     },
     async exec(sql: string) {
       await q.exec(sql);
+    },
+    async copyRows(table, columns, rows) {
+      if (rows.length === 0) return;
+      const blob = new Blob([copyPayload(rows) as BlobPart]);
+      await q.query(copySql(table, columns, `'/dev/blob'`, rows), [], { blob });
     },
   });
   const base = asQueryable(pg);
@@ -26,11 +31,7 @@ export function wrapPglite(pg: PGlite): Db {
     tx(fn) {
       return pg.transaction((tx) => fn(asQueryable(tx)));
     },
-    async copyRows(table, columns, rows) {
-      if (rows.length === 0) return;
-      const blob = new Blob([copyPayload(rows) as BlobPart]);
-      await pg.query(`COPY ${table} (${columns.join(',')}) FROM '/dev/blob' WITH (FORMAT ${copyFormat(rows)})`, [], { blob });
-    },
+    copyRows: base.copyRows,
     close: () => pg.close(),
   };
 }

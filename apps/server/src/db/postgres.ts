@@ -2,8 +2,8 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Db, Queryable, Row } from './types.ts';
-import { copyFormat, copyPayload } from './types.ts';
+import type { CopyData, CopyQueryable, Db, Row } from './types.ts';
+import { copyPayload, copySql } from './types.ts';
 
 pg.types.setTypeParser(20, Number);
 pg.types.setTypeParser(1700, Number);
@@ -37,9 +37,10 @@ export function openPostgres(opts: PostgresOptions): Db {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const q: Queryable = {
+        const q: CopyQueryable = {
           query: async (sql, params = []) => (await client.query(sql, params)).rows,
           exec: async (sql) => void (await client.query(sql)),
+          copyRows: async (table, columns, rows) => (rows.length ? copyOn(client, table, columns, rows) : undefined),
         };
         const result = await fn(q);
         await client.query('COMMIT');
@@ -55,12 +56,16 @@ export function openPostgres(opts: PostgresOptions): Db {
       if (rows.length === 0) return;
       const client = await pool.connect();
       try {
-        const stream = client.query(copyFrom(`COPY ${table} (${columns.join(',')}) FROM STDIN WITH (FORMAT ${copyFormat(rows)})`));
-        await pipeline(Readable.from([copyPayload(rows)]), stream);
+        await copyOn(client, table, columns, rows);
       } finally {
         client.release();
       }
     },
     close: () => pool.end(),
   };
+}
+
+/** COPY … FROM STDIN on one client (pooled, or the one holding a transaction). */
+async function copyOn(client: pg.PoolClient, table: string, columns: string[], rows: CopyData) {
+  await pipeline(Readable.from([copyPayload(rows)]), client.query(copyFrom(copySql(table, columns, 'STDIN', rows))));
 }

@@ -7,15 +7,19 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
-export interface Db extends Queryable {
+/** What COPY can take: rows of values (written as CSV text), CSV lines already made, or bytes in PostgreSQL's binary COPY format (header and trailer included). */
+export type CopyData = unknown[][] | string | Uint8Array;
+
+/** A connection that can also bulk insert: the database itself, or one transaction. */
+export interface CopyQueryable extends Queryable {
+  /** Bulk insert with COPY … FROM STDIN. */
+  copyRows(table: string, columns: string[], rows: CopyData): Promise<void>;
+}
+
+export interface Db extends CopyQueryable {
   readonly engine: 'pglite' | 'postgres';
   one<T = Row>(sql: string, params?: unknown[]): Promise<T | undefined>;
-  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
-  /**
-   * Bulk insert with COPY … FROM STDIN: rows of values (written as CSV text), CSV lines already
-   * made, or bytes already in PostgreSQL's binary COPY format (header and trailer included).
-   */
-  copyRows(table: string, columns: string[], rows: unknown[][] | string | Uint8Array): Promise<void>;
+  tx<T>(fn: (q: CopyQueryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -35,9 +39,13 @@ export function toCsv(rows: unknown[][]): string {
   return out;
 }
 
+/** The COPY statement for what copyRows was given. */
+export const copySql = (table: string, columns: string[], source: string, rows: CopyData) =>
+  `COPY ${table} (${columns.join(',')}) FROM ${source} WITH (FORMAT ${copyFormat(rows)})`;
+
 /** COPY's FORMAT option for what copyRows was given. */
-export const copyFormat = (rows: unknown[][] | string | Uint8Array) => (rows instanceof Uint8Array ? 'binary' : 'csv');
+export const copyFormat = (rows: CopyData) => (rows instanceof Uint8Array ? 'binary' : 'csv');
 
 /** The payload copyRows sends. */
-export const copyPayload = (rows: unknown[][] | string | Uint8Array): string | Uint8Array =>
+export const copyPayload = (rows: CopyData): string | Uint8Array =>
   typeof rows === 'string' || rows instanceof Uint8Array ? rows : toCsv(rows);

@@ -64,40 +64,6 @@ const POSITION_COLUMNS = [
   'extras',
 ];
 
-/**
- * Timestamps as text for the latest_positions upsert. Rows of a batch share many instants
- * (received_at is one per message), so the last few are remembered.
- */
-const isoCache = new Map<number, string>();
-const iso = (ms: number) => {
-  let text = isoCache.get(ms);
-  if (text === undefined) {
-    if (isoCache.size >= 4096) isoCache.clear();
-    isoCache.set(ms, (text = new Date(ms).toISOString()));
-  }
-  return text;
-};
-
-const latestRecord = (p: StoredPosition) => ({
-  terminal_id: p.terminalPk,
-  gps_time: iso(p.gpsTime),
-  received_at: iso(p.receivedAt),
-  lat: p.lat,
-  lon: p.lon,
-  speed: p.speed,
-  course: Math.round(p.course),
-  altitude: p.altitude,
-  valid: p.valid,
-  satellites: p.satellites,
-  acc: p.acc,
-  mileage: p.mileage,
-  alarms: p.alarms,
-  extras: p.extras,
-});
-
-const LATEST_RECORD = `x(terminal_id bigint, gps_time timestamptz, received_at timestamptz, lat double precision, lon double precision,
-  speed real, course smallint, altitude real, valid boolean, satellites smallint, acc boolean, mileage double precision, alarms text[], extras jsonb)`;
-
 const TERMINAL_INFO = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, t.account_id, a.path AS account_path, t.enabled, t.activated_at,
        v.id AS vehicle_id, v.plate, v.name AS vehicle_name, l.alarms AS active_alarms
   FROM terminals t LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id
@@ -108,19 +74,27 @@ export const ingestQueries = {
   copyPositions: (db: Db, rows: readonly StoredPosition[] | Uint8Array) =>
     db.copyRows('positions', POSITION_COLUMNS, rows instanceof Uint8Array ? rows : positionsCopyData(rows)),
 
-  /** One row per terminal (the caller keeps the newest); an older or fix-less report never overwrites a newer one. */
-  upsertLatest: (q: Queryable, rows: StoredPosition[]) =>
-    q.query(
-      `INSERT INTO latest_positions (${POSITION_COLUMNS.join(', ')})
-       SELECT ${POSITION_COLUMNS.join(', ')} FROM json_to_recordset($1::json) AS ${LATEST_RECORD}
-       ON CONFLICT (terminal_id) DO UPDATE SET
-         gps_time = EXCLUDED.gps_time, received_at = EXCLUDED.received_at, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
-         speed = EXCLUDED.speed, course = EXCLUDED.course, altitude = EXCLUDED.altitude, valid = EXCLUDED.valid,
-         satellites = EXCLUDED.satellites, acc = EXCLUDED.acc, mileage = COALESCE(EXCLUDED.mileage, latest_positions.mileage),
-         alarms = EXCLUDED.alarms, extras = EXCLUDED.extras
-       WHERE latest_positions.gps_time <= EXCLUDED.gps_time`,
-      [JSON.stringify(rows.map(latestRecord))],
-    ),
+  /**
+   * One row per terminal (the caller keeps the newest); an older or fix-less report never
+   * overwrites a newer one. The rows go in by binary COPY into a temporary table of the
+   * transaction (the same encoder as positions): passing them as JSON made PostgreSQL parse
+   * ~30 ms of text per 2 000 terminals, more than the COPY of the positions themselves.
+   */
+  upsertLatest: (db: Db, rows: readonly StoredPosition[]) =>
+    db.tx(async (q) => {
+      await q.query('CREATE TEMP TABLE IF NOT EXISTS latest_in (LIKE latest_positions) ON COMMIT DELETE ROWS');
+      await q.copyRows('latest_in', POSITION_COLUMNS, positionsCopyData(rows));
+      await q.query(
+        `INSERT INTO latest_positions (${POSITION_COLUMNS.join(', ')})
+         SELECT ${POSITION_COLUMNS.join(', ')} FROM latest_in
+         ON CONFLICT (terminal_id) DO UPDATE SET
+           gps_time = EXCLUDED.gps_time, received_at = EXCLUDED.received_at, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
+           speed = EXCLUDED.speed, course = EXCLUDED.course, altitude = EXCLUDED.altitude, valid = EXCLUDED.valid,
+           satellites = EXCLUDED.satellites, acc = EXCLUDED.acc, mileage = COALESCE(EXCLUDED.mileage, latest_positions.mileage),
+           alarms = EXCLUDED.alarms, extras = EXCLUDED.extras
+         WHERE latest_positions.gps_time <= EXCLUDED.gps_time`,
+      );
+    }),
 
   /** Ids in the order given (matched on their content: RETURNING promises no order). */
   insertAlarms: async (q: Queryable, alarms: NewAlarm[]) => {
