@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryBus, subjectMatches } from './bus.ts';
+import { MemoryBus } from './bus.ts';
+
+/** NATS matching, token by token: the reference the bus's subscription tree must agree with. */
+function subjectMatches(pattern: string, subject: string): boolean {
+  if (pattern === subject) return true;
+  const p = pattern.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '>') return s.length > i;
+    if (p[i] !== '*' && p[i] !== s[i]) return false;
+    if (i === p.length - 1 && s.length !== p.length) return false;
+  }
+  return p.length === s.length;
+}
 
 const PATTERNS = ['pos.>', 'pos.1.>', 'pos.1.5.>', 'pos.1.5.013900000001', 'pos.*.5.>', 'pos.*', '*.1.>', 'alarm.>', 'cmd.>', '>', 'pos.1', 'pos.1.5'];
 const SUBJECTS = ['pos.1.5.013900000001', 'pos.1.013900000002', 'pos.013900000003', 'pos.2.5.013900000004', 'alarm.1.5.x', 'cmd.x', 'pos.1', 'pos', 'pos.1.5'];

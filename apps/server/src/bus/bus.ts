@@ -15,18 +15,6 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-export function subjectMatches(pattern: string, subject: string): boolean {
-  if (pattern === subject) return true;
-  const p = pattern.split('.');
-  const s = subject.split('.');
-  for (let i = 0; i < p.length; i++) {
-    if (p[i] === '>') return s.length > i;
-    if (p[i] !== '*' && p[i] !== s[i]) return false;
-    if (i === p.length - 1 && s.length !== p.length) return false;
-  }
-  return p.length === s.length;
-}
-
 interface Subscription {
   handler: BusHandler;
 }

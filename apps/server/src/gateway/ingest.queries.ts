@@ -71,8 +71,7 @@ const TERMINAL_INFO = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, 
 
 export const ingestQueries = {
   /** Binary COPY: the fastest bulk write both engines offer. */
-  copyPositions: (db: Db, rows: readonly StoredPosition[] | Uint8Array) =>
-    db.copyRows('positions', POSITION_COLUMNS, rows instanceof Uint8Array ? rows : positionsCopyData(rows)),
+  copyPositions: (db: Db, rows: readonly StoredPosition[]) => db.copyRows('positions', POSITION_COLUMNS, positionsCopyData(rows)),
 
   /**
    * One row per terminal (the caller keeps the newest); an older or fix-less report never

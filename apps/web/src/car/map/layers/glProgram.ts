@@ -94,8 +94,15 @@ export function instancedQuad(gl: Gl, program: WebGLProgram, corners: Float32Arr
 }
 
 /** Deletes what `instancedQuad` made. */
-export function deleteInstancedQuad(gl: Gl, q: InstancedQuad): void {
+function deleteInstancedQuad(gl: Gl, q: InstancedQuad): void {
   gl.deleteVertexArray(q.vao);
   gl.deleteBuffer(q.quad);
   gl.deleteBuffer(q.instances);
+}
+
+/** Deletes a layer's GL state: its program, its instanced quad and its atlas texture, if it has one. */
+export function deleteQuadLayerState(gl: Gl, s: InstancedQuad & { program: WebGLProgram; texture?: WebGLTexture }): void {
+  gl.deleteProgram(s.program);
+  deleteInstancedQuad(gl, s);
+  if (s.texture) gl.deleteTexture(s.texture);
 }

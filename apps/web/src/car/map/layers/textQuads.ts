@@ -1,5 +1,5 @@
 import type { CustomRenderMethodInput, Map as MapLibreMap } from 'maplibre-gl';
-import { CENTRED_POSITION_GLSL, ATLAS_FRAGMENT_GLSL, UNIT_CORNERS, deleteInstancedQuad, instancedQuad, type InstancedQuad, linkProgram, setCentredUniforms } from './glProgram.ts';
+import { CENTRED_POSITION_GLSL, ATLAS_FRAGMENT_GLSL, UNIT_CORNERS, deleteQuadLayerState, instancedQuad, type InstancedQuad, linkProgram, setCentredUniforms } from './glProgram.ts';
 import { FLOATS_PER_LABEL } from './labelQuads.ts';
 import type { TextAtlas } from './textAtlas.ts';
 import { mercatorX, mercatorY } from './vehicleBuffer.ts';
@@ -49,12 +49,7 @@ export class TextQuads {
   }
 
   remove(gl: Gl): void {
-    const s = this.state;
-    if (s) {
-      gl.deleteProgram(s.program);
-      deleteInstancedQuad(gl, s);
-      gl.deleteTexture(s.texture);
-    }
+    if (this.state) deleteQuadLayerState(gl, this.state);
     this.state = null;
   }
 

@@ -2,7 +2,7 @@ import type { CustomRenderMethodInput } from 'maplibre-gl';
 import { MapGlLayer } from './mapGlLayer.ts';
 import { VEHICLE_STATES } from '../../fleet/vehicleState.ts';
 import { ARROW_SIZE, vehicleArrowAtlas } from '../vehicleIcons.ts';
-import { CENTRED_POSITION_GLSL, ATLAS_FRAGMENT_GLSL, CENTRED_CORNERS, deleteInstancedQuad, instancedQuad, type InstancedQuad, linkProgram, setCentredUniforms } from './glProgram.ts';
+import { CENTRED_POSITION_GLSL, ATLAS_FRAGMENT_GLSL, CENTRED_CORNERS, deleteQuadLayerState, instancedQuad, type InstancedQuad, linkProgram, setCentredUniforms } from './glProgram.ts';
 import { FLOATS_PER_VEHICLE, mercatorX, mercatorY, type VehicleBuffer } from './vehicleBuffer.ts';
 
 const VERTEX = `#version 300 es
@@ -46,12 +46,7 @@ export class VehicleArrowLayer extends MapGlLayer {
   }
 
   protected releaseGl(gl: Gl): void {
-    const s = this.state;
-    if (s) {
-      gl.deleteProgram(s.program);
-      deleteInstancedQuad(gl, s);
-      gl.deleteTexture(s.texture);
-    }
+    if (this.state) deleteQuadLayerState(gl, this.state);
     this.state = null;
   }
 

@@ -1,7 +1,7 @@
 import type { CustomRenderMethodInput } from 'maplibre-gl';
 import { MapGlLayer } from './mapGlLayer.ts';
 import { STATE_COLORS } from '../../fleet/vehicleState.ts';
-import { CENTRED_POSITION_GLSL, CENTRED_CORNERS, deleteInstancedQuad, instancedQuad, type InstancedQuad, linkProgram, setCentredUniforms } from './glProgram.ts';
+import { CENTRED_POSITION_GLSL, CENTRED_CORNERS, deleteQuadLayerState, instancedQuad, type InstancedQuad, linkProgram, setCentredUniforms } from './glProgram.ts';
 import { FLOATS_PER_LABEL, copyLabelPositions, writeLabelRects } from './labelQuads.ts';
 import { TextAtlas, type AtlasEntry } from './textAtlas.ts';
 import { TextQuads } from './textQuads.ts';
@@ -85,11 +85,7 @@ export class VehicleClusterLayer extends MapGlLayer {
   }
 
   protected releaseGl(gl: Gl): void {
-    const s = this.state;
-    if (s) {
-      gl.deleteProgram(s.program);
-      deleteInstancedQuad(gl, s);
-    }
+    if (this.state) deleteQuadLayerState(gl, this.state);
     this.counts.remove(gl);
     this.state = null;
   }
