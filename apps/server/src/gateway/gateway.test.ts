@@ -74,8 +74,8 @@ describe('JT/T 808 over TCP', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const real = t.ctx.db;
-    // The same database, with COPY held at the gate: the batch is written but not committed.
-    const slow = { ...real, copyRows: async (table: string, columns: string[], rows: unknown[][]) => { await gate; return real.copyRows(table, columns, rows); } };
+    // The same database, with its transactions (the batch's COPY and upsert) held at the gate: not committed.
+    const slow: typeof real = { ...real, tx: async (fn) => { await gate; return real.tx(fn); } };
     const held = await startGateway({ ...t.ctx, db: slow }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
     try {
       const term = await TestTerminal.connect(held.ports.jt808!, jt808Codec);

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db/types.ts';
+import type { CopyQueryable, Db, Queryable } from '../db/types.ts';
 import { positionsCopyData } from './positionCopy.ts';
 
 /** A position as the gateway stores it (positions and latest_positions share the columns). */
@@ -73,26 +73,16 @@ export const ingestQueries = {
   /** Binary COPY: the fastest bulk write both engines offer. */
   copyPositions: (db: Db, rows: readonly StoredPosition[]) => db.copyRows('positions', POSITION_COLUMNS, positionsCopyData(rows)),
 
+  /** The latest position per terminal on its own (tests and tools; the gateway uses storePositions). */
+  upsertLatest: (db: Db, rows: readonly StoredPosition[]) => db.tx((q) => upsertLatestIn(q, rows)),
   /**
-   * One row per terminal (the caller keeps the newest); an older or fix-less report never
-   * overwrites a newer one. The rows go in by binary COPY into a temporary table of the
-   * transaction (the same encoder as positions): passing them as JSON made PostgreSQL parse
-   * ~30 ms of text per 2 000 terminals, more than the COPY of the positions themselves.
+   * A flush: positions and the latest per terminal in one transaction — one commit, and all or
+   * nothing (a failed upsert no longer leaves committed positions the terminal will send again).
    */
-  upsertLatest: (db: Db, rows: readonly StoredPosition[]) =>
+  storePositions: (db: Db, positions: readonly StoredPosition[], latest: readonly StoredPosition[]) =>
     db.tx(async (q) => {
-      await q.query('CREATE TEMP TABLE IF NOT EXISTS latest_in (LIKE latest_positions) ON COMMIT DELETE ROWS');
-      await q.copyRows('latest_in', POSITION_COLUMNS, positionsCopyData(rows));
-      await q.query(
-        `INSERT INTO latest_positions (${POSITION_COLUMNS.join(', ')})
-         SELECT ${POSITION_COLUMNS.join(', ')} FROM latest_in
-         ON CONFLICT (terminal_id) DO UPDATE SET
-           gps_time = EXCLUDED.gps_time, received_at = EXCLUDED.received_at, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
-           speed = EXCLUDED.speed, course = EXCLUDED.course, altitude = EXCLUDED.altitude, valid = EXCLUDED.valid,
-           satellites = EXCLUDED.satellites, acc = EXCLUDED.acc, mileage = COALESCE(EXCLUDED.mileage, latest_positions.mileage),
-           alarms = EXCLUDED.alarms, extras = EXCLUDED.extras
-         WHERE latest_positions.gps_time <= EXCLUDED.gps_time`,
-      );
+      await q.copyRows('positions', POSITION_COLUMNS, positionsCopyData(positions));
+      await upsertLatestIn(q, latest);
     }),
 
   /** Ids in the order given (matched on their content: RETURNING promises no order). */
@@ -168,3 +158,24 @@ export const ingestQueries = {
   ensurePartitions: (q: Queryable, daysBack: number, daysAhead: number) =>
     q.query('SELECT ensure_position_partitions(current_date - $1::int, current_date + $2::int) AS made', [daysBack, daysAhead]),
 };
+
+/**
+ * One row per terminal (the caller keeps the newest); an older or fix-less report never
+ * overwrites a newer one. The rows go in by binary COPY into a temporary table of the
+ * transaction (the same encoder as positions): passing them as JSON made PostgreSQL parse
+ * ~30 ms of text per 2 000 terminals, more than the COPY of the positions themselves.
+ */
+async function upsertLatestIn(q: CopyQueryable, rows: readonly StoredPosition[]) {
+  await q.query('CREATE TEMP TABLE IF NOT EXISTS latest_in (LIKE latest_positions) ON COMMIT DELETE ROWS');
+  await q.copyRows('latest_in', POSITION_COLUMNS, positionsCopyData(rows));
+  await q.query(
+    `INSERT INTO latest_positions (${POSITION_COLUMNS.join(', ')})
+     SELECT ${POSITION_COLUMNS.join(', ')} FROM latest_in
+     ON CONFLICT (terminal_id) DO UPDATE SET
+       gps_time = EXCLUDED.gps_time, received_at = EXCLUDED.received_at, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
+       speed = EXCLUDED.speed, course = EXCLUDED.course, altitude = EXCLUDED.altitude, valid = EXCLUDED.valid,
+       satellites = EXCLUDED.satellites, acc = EXCLUDED.acc, mileage = COALESCE(EXCLUDED.mileage, latest_positions.mileage),
+       alarms = EXCLUDED.alarms, extras = EXCLUDED.extras
+     WHERE latest_positions.gps_time <= EXCLUDED.gps_time`,
+  );
+}

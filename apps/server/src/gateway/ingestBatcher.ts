@@ -40,7 +40,7 @@ const emptyBatch = (): Batch => ({ entries: [], owners: [] });
 
 /**
  * Group commit for the gateway: entries from every connection are written together (positions by
- * COPY, the latest position per terminal by one upsert, alarms by one INSERT). When a flush has
+ * COPY and the latest position per terminal by one upsert, in one transaction; alarms by one INSERT). When a flush has
  * committed, each entry is marked stored and each owner is told once — the moment its terminal
  * may be answered. Rows arriving while flushes run form the next batch; up to
  * `maxConcurrentFlushes` commit at once (the owners keep each terminal's replies in order).
@@ -114,9 +114,8 @@ export class IngestBatcher {
     let alarmIds: number[] | null = null;
     const started = performance.now();
     try {
-      [, , alarmIds] = await Promise.all([
-        positions.length ? ingestQueries.copyPositions(this.db, positions) : undefined,
-        positions.length ? ingestQueries.upsertLatest(this.db, newestPerTerminal(positions)) : undefined,
+      [, alarmIds] = await Promise.all([
+        positions.length ? ingestQueries.storePositions(this.db, positions, newestPerTerminal(positions)) : undefined,
         alarms.length ? ingestQueries.insertAlarms(this.db, alarms) : Promise.resolve([] as number[]),
       ]);
       this.stats.flushes++;

@@ -15,6 +15,7 @@ const STATUS_BITS_IN_COLUMNS = 0x0f;
 const heldByColumns = (key: string, v: unknown) =>
   (key === 'alarmWord' && v === 0) || (key === 'statusWord' && typeof v === 'number' && (v & ~STATUS_BITS_IN_COLUMNS) === 0);
 const MAX_EXTRAS_CHARS = 1024;
+const NONE: string[] = Object.freeze([]) as unknown as string[];
 
 /** A decoded position as a row; null when a field could not be stored (NaN, out-of-range coordinates). */
 export function toStoredPosition(p: Position, terminalPk: number, receivedAt: number): StoredPosition | null {
@@ -34,25 +35,37 @@ export function toStoredPosition(p: Position, terminalPk: number, receivedAt: nu
     satellites: finiteInt(p.satellites, 0, 255),
     acc: p.acc ?? null,
     mileage: Number.isFinite(p.mileageKm) ? p.mileageKm! : null,
-    alarms: p.alarms,
+    alarms: p.alarms.length ? p.alarms : NONE, // rows live until their flush: share the usual empty list
     extras: compactExtras(p),
   };
 }
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
-const finiteInt = (n: number | undefined, lo: number, hi: number) => (n !== undefined && Number.isFinite(n) ? clamp(Math.round(n), lo, hi) : null);
+const finiteInt = (n: number | undefined, lo: number, hi: number) =>
+  n !== undefined && Number.isFinite(n) ? clamp(Math.round(n), lo, hi) : null;
 
 /** The protocol's extra fields as plain JSON: bytes as hex, big integers as text, bounded size. */
 export function compactExtras(p: Position): Record<string, unknown> | null {
   const out: Record<string, unknown> = {};
-  if (p.fuel !== undefined && Number.isFinite(p.fuel)) out.fuel = p.fuel;
-  if (p.signal !== undefined && Number.isFinite(p.signal)) out.signal = p.signal;
-  for (const [k, v] of Object.entries(p.extras ?? {})) {
-    if (DROPPED_EXTRAS.has(k) || v === undefined || heldByColumns(k, v)) continue;
-    out[k] = plain(v, 0);
+  let kept = 0;
+  if (p.fuel !== undefined && Number.isFinite(p.fuel)) {
+    out.fuel = p.fuel;
+    kept++;
   }
+  if (p.signal !== undefined && Number.isFinite(p.signal)) {
+    out.signal = p.signal;
+    kept++;
+  }
+  const extras = p.extras;
+  // for…in, not Object.entries: this runs once per position and the usual answer is "nothing".
+  for (const k in extras) {
+    const v = extras[k];
+    if (!Object.hasOwn(extras, k) || DROPPED_EXTRAS.has(k) || v === undefined || heldByColumns(k, v)) continue;
+    out[k] = plain(v, 0);
+    kept++;
+  }
+  if (kept === 0) return null;
   const keys = Object.keys(out);
-  if (keys.length === 0) return null;
   // Usual case, a few numbers (alarm and status words): small for sure, no trial serialisation.
   if (keys.length <= 16 && keys.every((k) => k.length <= 32 && (typeof out[k] === 'number' || typeof out[k] === 'boolean'))) return out;
   let text: string;

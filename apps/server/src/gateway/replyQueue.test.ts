@@ -4,7 +4,7 @@ import { ReplyQueue } from './replyQueue.ts';
 
 const entry = (): IngestEntry => ({ positions: [], alarms: [], state: 'waiting' });
 const reply = (n: number) => Buffer.from([n]);
-const bytes = (replies: Buffer[]) => replies.map((b) => b[0]);
+const bytes = (reply: Buffer | null) => [...(reply ?? [])];
 
 describe('reply queue', () => {
   it('answers in arrival order, holding later replies behind an entry not yet stored', () => {
@@ -16,10 +16,10 @@ describe('reply queue', () => {
     q.push(b, reply(3));
     expect(q.waiting).toBe(2);
     b.state = 'stored'; // the later flush committed first
-    expect(bytes(q.drain().replies)).toEqual([]);
+    expect(bytes(q.drain().reply)).toEqual([]);
     a.state = 'stored';
     const out = q.drain();
-    expect(bytes(out.replies)).toEqual([1, 2, 3]);
+    expect(bytes(out.reply)).toEqual([1, 2, 3]);
     expect(out.stored).toEqual([a, b]);
     expect(q.waiting).toBe(0);
     expect(q.empty).toBe(true);
@@ -34,8 +34,31 @@ describe('reply queue', () => {
     a.state = 'failed';
     b.state = 'stored';
     const out = q.drain();
-    expect(bytes(out.replies)).toEqual([2]);
+    expect(bytes(out.reply)).toEqual([2]);
     expect(out.stored).toEqual([b]);
     expect(q.empty).toBe(true);
+  });
+
+  it("cuts a failed entry's reply out of the run and keeps later replies whole across compaction", () => {
+    const q = new ReplyQueue();
+    const held: IngestEntry[] = [];
+    for (let i = 0; i < 200; i++) {
+      const e = entry();
+      held.push(e);
+      q.push(e, Buffer.from([i & 0xff, 0xaa]));
+      q.push(null, i % 3 === 0 ? undefined : Buffer.from([0xbb])); // a reply-less message every third
+    }
+    held.forEach((e, i) => (e.state = i < 100 ? (i % 10 === 5 ? 'failed' : 'stored') : 'waiting'));
+    const expected = (from: number, to: number) =>
+      held
+        .slice(from, to)
+        .flatMap((e, k) => [...(e.state === 'failed' ? [] : [(from + k) & 0xff, 0xaa]), ...((from + k) % 3 === 0 ? [] : [0xbb])]);
+    expect(bytes(q.drain().reply)).toEqual(expected(0, 100));
+    for (let i = 100; i < 200; i++) held[i].state = 'stored';
+    const out = q.drain();
+    expect(bytes(out.reply)).toEqual(expected(100, 200));
+    expect(out.stored).toHaveLength(100);
+    expect(q.empty).toBe(true);
+    expect(q.drain().reply).toBeNull();
   });
 });

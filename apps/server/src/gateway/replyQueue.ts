@@ -1,15 +1,23 @@
 import type { IngestEntry } from './ingestBatcher.ts';
 
+const EMPTY = Buffer.alloc(0);
+
 /**
  * A connection's replies in the order its messages came: a reply waits until the entry it
  * acknowledges (and every earlier one) has an outcome. A failed entry is never acknowledged; the
  * terminal sends it again.
+ *
+ * The waiting replies are bytes in one buffer of the connection, not a Buffer each: every
+ * in-flight position kept one more object alive across young-generation collections, and the
+ * answered run leaves as one copy, one write.
  */
 export class ReplyQueue {
-  // Two parallel arrays rather than an object per message: every in-flight position would keep
-  // one more object alive across young-generation collections.
+  // Parallel arrays rather than an object per message, for the same reason.
   private entries: Array<IngestEntry | null> = [];
-  private replies: Array<Buffer | undefined> = [];
+  /** Where each message's reply ends in `bytes` (equal to the previous end when it has none). */
+  private ends: number[] = [];
+  private bytes = EMPTY;
+  private used = 0;
   private head = 0;
   /** Entries not yet stored or failed. */
   waiting = 0;
@@ -18,47 +26,72 @@ export class ReplyQueue {
     return this.head === this.entries.length;
   }
 
-  push(entry: IngestEntry | null, reply: Buffer | undefined) {
+  push(entry: IngestEntry | null, reply: Uint8Array | undefined) {
+    if (reply?.length) {
+      if (this.used + reply.length > this.bytes.length) this.grow(reply.length);
+      this.bytes.set(reply, this.used);
+      this.used += reply.length;
+    }
     this.entries.push(entry);
-    this.replies.push(reply);
+    this.ends.push(this.used);
     if (entry) this.waiting++;
   }
 
   /**
-   * Takes everything answerable now, in order: the replies to write (one write for all of them)
-   * and the entries that were stored (for live news).
+   * Takes everything answerable now, in order: the replies to write, as one buffer (null when
+   * none), and the entries that were stored (for live news).
    */
-  drain(): { replies: Buffer[]; stored: IngestEntry[] } {
-    const replies: Buffer[] = [];
+  drain(): { reply: Buffer | null; stored: IngestEntry[] } {
     const stored: IngestEntry[] = [];
-    while (this.head < this.entries.length) {
-      const entry = this.entries[this.head];
-      const reply = this.replies[this.head];
+    const parts: Buffer[] = [];
+    let runStart = this.startOf(this.head);
+    let at = this.head;
+    for (; at < this.entries.length; at++) {
+      const entry = this.entries[at];
       if (entry) {
         if (entry.state === 'waiting') break;
         this.waiting--;
         if (entry.state !== 'stored') {
-          this.entries[this.head] = null;
-          this.replies[this.head] = undefined;
-          this.head++;
-          continue;
-        }
-        stored.push(entry);
+          // Not acknowledged: its reply is cut out of the run.
+          if (this.startOf(at) > runStart) parts.push(this.bytes.subarray(runStart, this.startOf(at)));
+          runStart = this.ends[at];
+        } else stored.push(entry);
       }
-      if (reply) replies.push(reply);
-      this.entries[this.head] = null; // answered: let it go now, not when the queue next empties
-      this.replies[this.head] = undefined;
-      this.head++;
+      this.entries[at] = null; // answered: let it go now, not when the queue next empties
     }
+    const end = this.startOf(at);
+    if (end > runStart) parts.push(this.bytes.subarray(runStart, end));
+    // A copy: the queue's buffer is reused for the next replies while the socket still sends these.
+    const reply = parts.length === 0 ? null : parts.length === 1 ? Buffer.from(parts[0]) : Buffer.concat(parts);
+    this.head = at;
+    this.compact();
+    return { reply, stored };
+  }
+
+  /** Where message `i`'s reply begins. */
+  private startOf(i: number) {
+    return i === 0 ? 0 : this.ends[i - 1];
+  }
+
+  private compact() {
     if (this.head === this.entries.length) {
       this.entries = [];
-      this.replies = [];
+      this.ends = [];
+      this.used = 0;
       this.head = 0;
     } else if (this.head > 64) {
+      const base = this.startOf(this.head);
+      this.bytes.copyWithin(0, base, this.used);
+      this.used -= base;
       this.entries = this.entries.slice(this.head);
-      this.replies = this.replies.slice(this.head);
+      this.ends = this.ends.slice(this.head).map((e) => e - base);
       this.head = 0;
     }
-    return { replies, stored };
+  }
+
+  private grow(need: number) {
+    const next = Buffer.allocUnsafe(Math.max(256, this.bytes.length * 2, this.used + need));
+    this.bytes.copy(next, 0, 0, this.used);
+    this.bytes = next;
   }
 }

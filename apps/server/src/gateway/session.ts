@@ -45,6 +45,8 @@ const MAX_IN_FLIGHT = 64;
 const MAX_BAD_FRAMES = 20;
 /** Terminal identifiers are digits: JT/T 808 phone (12/20), IMEI (15), some H02 ids (10). */
 const PLAUSIBLE_ID = /^\d{5,20}$/;
+/** The alarms of an entry that raises none (never pushed to: a raising entry gets its own list). */
+const NO_NEW_ALARMS: NewAlarm[] = Object.freeze([]) as unknown as NewAlarm[];
 /** Frames handled before yielding to the event loop, so one busy connection cannot hog it. */
 const FRAMES_PER_TURN = 32;
 
@@ -162,6 +164,8 @@ export class TerminalSession implements IngestOwner {
 
   /** Returns a promise only when the message must be waited for (identification, too much in flight). */
   private handleMessage(msg: DeviceMessage): Promise<void> | undefined {
+    // The usual case: the identifier this connection already went by, checked when it first came.
+    if (this.terminal && msg.terminalId === this.wireId) return this.handleIdentified(msg);
     if (msg.terminalId && !PLAUSIBLE_ID.test(msg.terminalId)) {
       // Not a phone number or IMEI: nothing we could record it as, and no real terminal sends it.
       this.deps.stats.closedForAbuse++;
@@ -193,10 +197,9 @@ export class TerminalSession implements IngestOwner {
 
   /** A flush holding some of this connection's entries finished: answer, in order, what may be answered. */
   settled() {
-    const { replies, stored } = this.replies.drain();
+    const { reply, stored } = this.replies.drain();
     if (stored.length && this.terminal) this.published(this.terminal, stored);
-    if (replies.length === 1) this.write(replies[0]);
-    else if (replies.length > 1) this.write(Buffer.concat(replies)); // one write, one syscall
+    if (reply) this.write(reply); // every answerable reply in one write, one syscall
     if (this.roomWaiter && this.replies.waiting < MAX_IN_FLIGHT) {
       const wake = this.roomWaiter;
       this.roomWaiter = null;
@@ -237,28 +240,38 @@ export class TerminalSession implements IngestOwner {
       const row = toStoredPosition(p, t.pk, now);
       if (row) positions.push(row);
     }
-    positions.sort((a, b) => a.gpsTime - b.gpsTime);
-    const alarms: NewAlarm[] = [];
+    if (positions.length > 1) positions.sort((a, b) => a.gpsTime - b.gpsTime);
+    // Nearly every report raises nothing: the entry then shares one empty list.
+    let alarms: NewAlarm[] | null = null;
     const isEvent = msg.kind === 'alarm';
     for (const p of positions) {
       const edges = alarmEdges(this.activeAlarms, p.alarms, isEvent);
       this.activeAlarms = edges.active;
-      for (const type of edges.raised) alarms.push(this.alarm(t, type, p.gpsTime, p));
-      if (p.valid || p.lat !== 0 || p.lon !== 0) this.lastFix = { lat: p.lat, lon: p.lon, speed: p.speed };
+      for (const type of edges.raised) (alarms ??= []).push(this.alarm(t, type, p.gpsTime, p));
+      if (p.valid || p.lat !== 0 || p.lon !== 0) this.lastFix = p;
     }
     const statusAlarms = msg.status?.alarms ?? [];
     if (positions.length === 0 && statusAlarms.length) {
       // An alarm without a fix of its own happened where the terminal last was.
       const edges = alarmEdges(this.activeAlarms, statusAlarms, isEvent);
       this.activeAlarms = edges.active;
-      for (const type of edges.raised) alarms.push(this.alarm(t, type, now, this.lastFix));
+      for (const type of edges.raised) (alarms ??= []).push(this.alarm(t, type, now, this.lastFix));
     }
     this.deps.stats.positions += positions.length;
-    return positions.length || alarms.length ? { positions, alarms } : null;
+    return positions.length || alarms ? { positions, alarms: alarms ?? NO_NEW_ALARMS } : null;
   }
 
   private alarm(t: TerminalInfo, type: string, time: number, at: { lat: number; lon: number; speed: number } | null): NewAlarm {
-    return { terminalPk: t.pk, accountId: t.accountId, vehicleId: t.vehicleId, type, alarmTime: time, lat: at?.lat ?? null, lon: at?.lon ?? null, speed: at?.speed ?? null };
+    return {
+      terminalPk: t.pk,
+      accountId: t.accountId,
+      vehicleId: t.vehicleId,
+      type,
+      alarmTime: time,
+      lat: at?.lat ?? null,
+      lon: at?.lon ?? null,
+      speed: at?.speed ?? null,
+    };
   }
 
   /**

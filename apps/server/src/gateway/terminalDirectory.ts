@@ -19,8 +19,16 @@ export interface TerminalInfo {
 }
 
 const infoOf = (r: TerminalInfoRow): TerminalInfo => ({
-  pk: r.id, identifier: r.identifier, key: r.identifier_key, accountId: r.account_id, accountPath: r.account_path,
-  enabled: r.enabled, vehicleId: r.vehicle_id, plate: r.plate, vehicleName: r.vehicle_name, lastAlarms: r.active_alarms ?? [],
+  pk: r.id,
+  identifier: r.identifier,
+  key: r.identifier_key,
+  accountId: r.account_id,
+  accountPath: r.account_path,
+  enabled: r.enabled,
+  vehicleId: r.vehicle_id,
+  plate: r.plate,
+  vehicleName: r.vehicle_name,
+  lastAlarms: r.active_alarms ?? [],
 });
 
 interface Lookup {
@@ -67,13 +75,21 @@ export async function resolveTerminals(q: Queryable, items: Lookup[]): Promise<A
 /** The alarm set of a terminal with none active: shared, since edges never mutate a set. */
 export const NO_ALARMS: ReadonlySet<string> = new Set();
 
+interface AlarmEdges {
+  readonly raised: readonly string[];
+  readonly active: ReadonlySet<string>;
+}
+
+const NO_EDGES: AlarmEdges = Object.freeze({ raised: Object.freeze([]), active: NO_ALARMS });
+
 /**
  * Alarm bits are levels: a terminal repeats SOS in every report while it lasts. An alarm is
  * stored when a type appears (rising edge); an alarm packet is an event and always stored.
  * Returns the alarms to store and the new active set.
  */
-export function alarmEdges(active: ReadonlySet<string>, reported: readonly string[], isEvent: boolean): { raised: string[]; active: ReadonlySet<string> } {
-  if (!reported.length) return { raised: [], active: NO_ALARMS };
+export function alarmEdges(active: ReadonlySet<string>, reported: readonly string[], isEvent: boolean): AlarmEdges {
+  if (!reported.length) return NO_EDGES; // nearly every report: nothing to allocate
+
   const raised = isEvent ? [...new Set(reported)] : [...new Set(reported)].filter((a) => !active.has(a));
   return { raised, active: new Set(reported) };
 }
