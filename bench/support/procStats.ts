@@ -37,17 +37,32 @@ export function childrenRssBytes(pid: number): number {
     .reduce((sum, [child]) => sum + (rssBytes(child) || 0), 0);
 }
 
-/** CPU time (ms) of every running process with this command name, e.g. all `postgres` processes. */
+/**
+ * CPU time (ms) of every process with this command name, e.g. all `postgres` processes: the
+ * running ones, plus what their parents of the same name have collected from children that
+ * ended (an autovacuum worker or a backend that exits mid-phase would otherwise take its time
+ * with it and the difference between two readings could come out negative).
+ */
 export function commandCpuMs(command: string): number {
-  return processes()
-    .filter(([, comm]) => comm === command)
-    .reduce((sum, [pid]) => {
-      try {
-        return sum + cpuMs(pid);
-      } catch {
-        return sum;
-      }
-    }, 0);
+  const all = processes();
+  const named = new Set(all.filter(([, comm]) => comm === command).map(([pid]) => pid));
+  let sum = 0;
+  for (const [pid, , ppid] of all) {
+    if (!named.has(pid)) continue;
+    try {
+      sum += cpuMs(pid) + (named.has(ppid) ? 0 : reapedChildrenCpuMs(pid));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return sum;
+}
+
+/** CPU time (ms) of a process's children that ended and were waited for (cutime + cstime). */
+function reapedChildrenCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
 }
 
 /** CPU time (user + system) a process has used so far, in ms. */
