@@ -1,8 +1,6 @@
 import type { IngestEntry } from './ingestBatcher.ts';
 
 const EMPTY = Buffer.alloc(0);
-/** Reply bytes a drained queue keeps for next time (a handful of acknowledgements). */
-const KEPT_BYTES = 256;
 
 /**
  * A connection's replies in the order its messages came: a reply waits until the entry it
@@ -81,8 +79,6 @@ export class ReplyQueue {
       this.ends = [];
       this.used = 0;
       this.head = 0;
-      // A burst's buffer is not kept for the connection's quiet hours (memory per connection).
-      if (this.bytes.length > KEPT_BYTES) this.bytes = EMPTY;
     } else if (this.head > 64) {
       const base = this.startOf(this.head);
       this.bytes.copyWithin(0, base, this.used);
