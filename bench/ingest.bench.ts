@@ -1,6 +1,6 @@
 /**
  * End-to-end ingest: `node --import tsx bench/ingest.bench.ts [--engines=postgres,pglite]
- * [--terminals=2000] [--pg-rows=1000000] [--pglite-rows=200000] [--raw-rounds=3] [--steady-seconds=8] [--steady-share=0.4]
+ * [--terminals=2000] [--pg-rows=1000000] [--pglite-rows=200000] [--raw-rounds=3] [--batch=1] [--steady-seconds=8] [--steady-share=0.4]
  * [--gateway-cpu-prof=dir] [--ingest-max-rows=N] [--ingest-max-delay-ms=N] [--ingest-max-flushes=N] [--gateway-semi-space-mb=N]`
  * (the last five for experiments, see docs/PERFORMANCE.md).
  *
@@ -10,12 +10,12 @@
  *     own encoder) into the same `positions` table, emptied first; `raw-rounds` times, the median
  *     is the figure the burst is compared with (the fastest round gives the strictest ratio);
  *  2. burst: `terminals` simulated JT/T 808 terminals (registered and authenticated, over real TCP
- *     from 127.0.0.2, 127.0.0.3, …) each send their share of 0x0200 locations, up to 16 unanswered
- *     at a time; positions/s = acknowledged positions / time to the last 0x8001 (the gateway
+ *     from 127.0.0.2, 127.0.0.3, …) each send their share of 0x0200 locations (or 0x0704 batches,
+ *     `--batch`), up to 16 positions unanswered at a time; positions/s = acknowledged positions / time to the last 0x8001 (the gateway
  *     answers only after the position is committed). Each terminal's frames are encoded before the
  *     burst and sent as a terminal with a backlog does: after each chunk of replies, as many as the
  *     window allows in one write (the client shares the two cores: its cost is the bench's);
- *  3. steady: a fixed rate (`steady-share` × the burst rate) spread over all terminals for
+ *  3. steady: a fixed rate (`steady-share` × the burst's message rate) spread over all terminals for
  *     `steady-seconds`; reply latency (send → 0x8001) p50/p99.
  * CPU per position of the gateway, of this process (the terminals) and of every `postgres` process
  * is read from /proc around each phase. The gateway is apps/server/src/testing/gatewayProcess.ts in a child process, on
@@ -28,7 +28,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { codecs, decodeJt808, encodeJt808Auth, encodeJt808Location, encodeJt808Register } from '../packages/protocols/src/index.ts';
+import { codecs, decodeJt808, encodeJt808Auth, encodeJt808Batch, encodeJt808Location, encodeJt808Register } from '../packages/protocols/src/index.ts';
 import { migrate, migrationsHash } from '../apps/server/src/db/migrate.ts';
 import { openPglite } from '../apps/server/src/db/pglite.ts';
 import { openPostgres } from '../apps/server/src/db/postgres.ts';
@@ -48,6 +48,12 @@ const ROWS: Record<string, number> = { postgres: Number(args.get('pg-rows') ?? 1
 const STEADY_SECONDS = Number(args.get('steady-seconds') ?? 8);
 const STEADY_SHARE = Number(args.get('steady-share') ?? 0.4);
 const RAW_ROUNDS = Math.max(1, Number(args.get('raw-rounds') ?? 3));
+/**
+ * `--batch=N`: the burst as 0x0704 batches of N positions (blind-area re-upload, how a JT/T 808
+ * terminal empties a backlog), one acknowledgement per batch; 1 (the default) sends one 0x0200
+ * per position. The steady phase is 0x0200 either way.
+ */
+const BATCH = Math.max(1, Math.min(20, Number(args.get('batch') ?? 1)));
 /** `--gateway-cpu-prof=<dir>`: the gateway process writes a V8 CPU profile there (for profiling, not for figures). */
 // The profile is written on a normal exit only, so SIGTERM (how the bench stops it) must exit.
 const GATEWAY_NODE_ARGS = [
@@ -80,12 +86,14 @@ class BenchTerminal {
   private serial = 0;
   private readonly framer = codecs.jt808.createFramer();
   readonly sentAt = new Map<number, number>();
+  /** Positions a burst message carries (1, or the 0x0704 batch's size), by serial. */
+  private readonly positionsOf = new Map<number, number>();
   private waiter: ((m: { type: string; answered?: string; authCode?: string }) => void) | null = null;
-  onAck: (latencyMs: number) => void = () => {};
+  onAck: (latencyMs: number, positions: number) => void = () => {};
   /** After each chunk of replies (a terminal with a backlog sends again once per chunk, not per reply). */
   afterReplies: () => void = () => {};
   /** The burst's frames, encoded before it starts, back to back: a run of them is one slice, one write. */
-  private burst = { bytes: Buffer.alloc(0), offsets: [0], serials: [] as number[] };
+  private burst = { bytes: Buffer.alloc(0), offsets: [0], serials: [] as number[], positions: [] as number[] };
   readonly target;
   constructor(readonly socket: net.Socket, readonly index: number) {
     this.target = { phone: phoneOf(index) };
@@ -96,12 +104,14 @@ class BenchTerminal {
         if (!r.ok) continue;
         for (const m of r.value.messages) {
           const reply = m.commandReply;
-          if (m.messageType === '0x8001' && reply?.answered === '0x0200') {
+          if (m.messageType === '0x8001' && (reply?.answered === '0x0200' || reply?.answered === '0x0704')) {
             const serial = Number(reply.replyKey);
             const t0 = this.sentAt.get(serial);
             if (t0 !== undefined) {
               this.sentAt.delete(serial);
-              this.onAck(performance.now() - t0);
+              const positions = this.positionsOf.get(serial) ?? 1;
+              this.positionsOf.delete(serial);
+              this.onAck(performance.now() - t0, positions);
             }
           } else if (this.waiter) {
             const w = this.waiter;
@@ -138,21 +148,34 @@ class BenchTerminal {
     const auth = await this.reply();
     if (auth.answered !== '0x0102') throw new Error(`auth refused: ${JSON.stringify(auth)}`);
   }
-  /** Encodes the burst's `count` locations up front, so the client's cost in the burst is only sending. */
-  prepareBurst(count: number, time: (k: number) => number) {
-    const frames = Array.from({ length: count }, (_, k) => {
+  /**
+   * Encodes the burst's `count` locations up front (one message each, or 0x0704 batches of BATCH),
+   * so the client's cost in the burst is only sending. Returns the number of messages.
+   */
+  prepareBurst(count: number, time: (k: number) => number): number {
+    const frames = Array.from({ length: Math.ceil(count / BATCH) }, (_, m) => {
       const serial = this.next();
       this.burst.serials.push(serial);
-      return encodeJt808Location(this.target, serial, fixAt(this.index, k, time(k)));
+      const first = m * BATCH;
+      const fixes = Array.from({ length: Math.min(BATCH, count - first) }, (_, j) => fixAt(this.index, first + j, time(first + j)));
+      this.burst.positions.push(fixes.length);
+      if (BATCH === 1) return encodeJt808Location(this.target, serial, fixes[0]);
+      const batch = encodeJt808Batch(this.target, serial, fixes, 1);
+      if (batch.length !== 1) throw new Error('a bench batch must fit one frame');
+      return batch[0];
     });
     for (const f of frames) this.burst.offsets.push(this.burst.offsets.at(-1)! + f.length);
     this.burst.bytes = Buffer.concat(frames);
+    return frames.length;
   }
 
-  /** Sends burst locations [from, to) in one write, as a terminal emptying its backlog does. */
+  /** Sends burst messages [from, to) in one write, as a terminal emptying its backlog does. */
   sendBurst(from: number, to: number) {
     const now = performance.now();
-    for (let k = from; k < to; k++) this.sentAt.set(this.burst.serials[k], now);
+    for (let k = from; k < to; k++) {
+      this.sentAt.set(this.burst.serials[k], now);
+      if (BATCH > 1) this.positionsOf.set(this.burst.serials[k], this.burst.positions[k]);
+    }
     this.socket.write(this.burst.bytes.subarray(this.burst.offsets[from], this.burst.offsets[to]));
   }
 
@@ -311,7 +334,11 @@ async function drive(port: number, rows: number, child: ChildProcess) {
   let acked = 0;
   let lastAck = 0;
   const base = Date.now() - 1800_000;
-  for (const t of terminals) t.prepareBurst(perTerminal, (k) => base + k * 1000);
+  let messages = 0;
+  for (const t of terminals) messages = t.prepareBurst(perTerminal, (k) => base + k * 1000);
+  // About WINDOW positions unanswered per terminal either way (batches beyond the gateway's
+  // pending limit would be refused, and a refused message is only ever resent by a real terminal).
+  const windowMessages = Math.max(1, Math.ceil(WINDOW / BATCH));
   const flushes0 = await batcherStats(child);
   let burstMeter = cpuMeter(pid);
   await new Promise<void>((resolve) => {
@@ -321,11 +348,11 @@ async function drive(port: number, rows: number, child: ChildProcess) {
     for (const t of terminals) {
       let sent = 0;
       const pump = () => {
-        const to = Math.min(perTerminal, sent + WINDOW - t.sentAt.size);
+        const to = Math.min(messages, sent + windowMessages - t.sentAt.size);
         if (to > sent) t.sendBurst(sent, (sent = to));
       };
-      t.onAck = () => {
-        acked++;
+      t.onAck = (_ms, positions) => {
+        acked += positions;
         lastAck = performance.now();
         if (acked === perTerminal * TERMINALS) {
           clearTimeout(deadline);
@@ -352,7 +379,8 @@ async function drive(port: number, rows: number, child: ChildProcess) {
   for (const t of terminals) t.sentAt.clear();
 
   // Steady: a fixed rate, spread evenly over terminals and over time (10 ms ticks).
-  const rate = Math.max(100, Math.round((burst.positionsPerSecond * STEADY_SHARE) / 100) * 100);
+  // Of the burst's message rate: one 0x0200 per message here, as a batched burst carried BATCH.
+  const rate = Math.max(100, Math.round(((burst.positionsPerSecond / BATCH) * STEADY_SHARE) / 100) * 100);
   const latencies: number[] = [];
   for (const t of terminals) t.onAck = (ms) => latencies.push(ms);
   let sent = 0;
@@ -458,5 +486,5 @@ for (const engine of ENGINES) {
 }
 console.log(JSON.stringify({
   bench: 'ingest', node: process.version, cpus: os.cpus().length, loadAverageAtEnd: os.loadavg().map((l) => round(l, 2)),
-  terminals: TERMINALS, window: WINDOW, results,
+  terminals: TERMINALS, window: WINDOW, batch: BATCH, results,
 }, null, 2));
