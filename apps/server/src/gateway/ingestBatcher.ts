@@ -40,9 +40,9 @@ const emptyBatch = (): Batch => ({ entries: [], owners: [] });
 
 /**
  * Group commit for the gateway: entries from every connection are written together (positions by
- * COPY and the latest position per terminal by one upsert, in one transaction; alarms by one INSERT). When a flush has
- * committed, each entry is marked stored and each owner is told once — the moment its terminal
- * may be answered. Rows arriving while flushes run form the next batch; up to
+ * COPY and the latest position per terminal by one upsert, in one transaction; alarms by one
+ * INSERT). When a flush has committed, each entry is marked stored and each owner is told once —
+ * the moment its terminal may be answered. Rows arriving while flushes run form the next batch; up to
  * `maxConcurrentFlushes` commit at once (the owners keep each terminal's replies in order).
  */
 export class IngestBatcher {

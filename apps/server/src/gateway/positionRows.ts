@@ -15,7 +15,8 @@ const STATUS_BITS_IN_COLUMNS = 0x0f;
 const heldByColumns = (key: string, v: unknown) =>
   (key === 'alarmWord' && v === 0) || (key === 'statusWord' && typeof v === 'number' && (v & ~STATUS_BITS_IN_COLUMNS) === 0);
 const MAX_EXTRAS_CHARS = 1024;
-const NONE: string[] = Object.freeze([]) as unknown as string[];
+/** The alarm list of a row that has none, shared (rows live until their flush; nobody mutates it). */
+const NO_ALARM_TYPES: string[] = Object.freeze([]) as unknown as string[];
 
 /** A decoded position as a row; null when a field could not be stored (NaN, out-of-range coordinates). */
 export function toStoredPosition(p: Position, terminalPk: number, receivedAt: number): StoredPosition | null {
@@ -35,7 +36,7 @@ export function toStoredPosition(p: Position, terminalPk: number, receivedAt: nu
     satellites: finiteInt(p.satellites, 0, 255),
     acc: p.acc ?? null,
     mileage: Number.isFinite(p.mileageKm) ? p.mileageKm! : null,
-    alarms: p.alarms.length ? p.alarms : NONE, // rows live until their flush: share the usual empty list
+    alarms: p.alarms.length ? p.alarms : NO_ALARM_TYPES,
     extras: compactExtras(p),
   };
 }
