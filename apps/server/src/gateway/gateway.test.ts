@@ -92,6 +92,43 @@ describe('JT/T 808 over TCP', () => {
     }
   });
 
+  it('stores nothing and acknowledges nothing when a flush fails; the resent position is stored once', async () => {
+    const real = t.ctx.db;
+    let failNext = true;
+    // The same database; the first transaction that copies positions fails after its COPY and upsert ran.
+    const flaky: typeof real = {
+      ...real,
+      tx: (fn) =>
+        real.tx(async (q) => {
+          let copiedPositions = false;
+          const result = await fn({ ...q, copyRows: (table, columns, rows) => ((copiedPositions ||= table === 'positions'), q.copyRows(table, columns, rows)) });
+          if (copiedPositions && failNext) {
+            failNext = false;
+            throw new Error('磁盘已满');
+          }
+          return result;
+        }),
+    };
+    const phone = '013912345671';
+    const latestOf = () => db().query('SELECT l.gps_time FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id WHERE t.identifier = $1', [phone]);
+    const held = await startGateway({ ...t.ctx, db: flaky }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
+    try {
+      const term = await TestTerminal.connect(held.ports.jt808!, jt808Codec);
+      term.send(encodeJt808Location({ phone }, 1, fix(9)));
+      expect(await term.silentFor(400)).toBe(true); // not stored, so not acknowledged
+      expect(await positionsOf(phone)).toHaveLength(0);
+      expect(await latestOf()).toHaveLength(0); // the upsert went with the positions
+      term.send(encodeJt808Location({ phone }, 1, fix(9))); // the terminal sends it again
+      const reply = jt808Codec.decode(await term.next());
+      expect(reply.ok && reply.value.messageType).toBe('0x8001');
+      expect(await positionsOf(phone)).toHaveLength(1);
+      expect(await latestOf()).toHaveLength(1);
+      term.close();
+    } finally {
+      await held.close();
+    }
+  });
+
   it('raises an alarm bit once while it lasts, stores it and publishes it', async () => {
     const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
     term.send(encodeJt808Location(jt, 10, fix(1, { alarms: ['sos'] })), encodeJt808Location(jt, 11, fix(2, { alarms: ['sos'] })), encodeJt808Location(jt, 12, fix(3, { alarms: ['sos', 'overspeed'] })));
