@@ -11,18 +11,23 @@ export function rssBytes(pid: number): number {
   return m ? Number(m[1]) * 1024 : NaN;
 }
 
-/** Every process as [pid, command name, parent pid]; ones that end while we look are left out. */
-function processes(): Array<[number, string, number]> {
-  const out: Array<[number, string, number]> = [];
+/** /proc/<pid>/stat: the command name and the fields after it (ppid is [1], utime [11], stime [12], cutime [13], cstime [14]). */
+function readStat(pid: number | string): { comm: string; fields: string[] } {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), fields: stat.slice(stat.lastIndexOf(')') + 2).split(' ') };
+}
+
+/** Two clock-tick fields of /proc/<pid>/stat summed, in ms. */
+const ticksMs = (a: string, b: string) => ((Number(a) + Number(b)) * 1000) / CLOCK_TICKS;
+
+/** Every process as [pid, command name, parent pid, stat fields]; ones that end while we look are left out. */
+function processes(): Array<[number, string, number, string[]]> {
+  const out: Array<[number, string, number, string[]]> = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      out.push([
-        Number(entry),
-        stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
-        Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]),
-      ]);
+      const { comm, fields } = readStat(entry);
+      out.push([Number(entry), comm, Number(fields[1]), fields]);
     } catch {
       // the process ended
     }
@@ -40,36 +45,19 @@ export function childrenRssBytes(pid: number): number {
 /**
  * CPU time (ms) of every process with this command name, e.g. all `postgres` processes: the
  * running ones, plus what their parents of the same name have collected from children that
- * ended (an autovacuum worker or a backend that exits mid-phase would otherwise take its time
- * with it and the difference between two readings could come out negative).
+ * ended (cutime + cstime: an autovacuum worker or a backend that exits mid-phase would otherwise
+ * take its time with it and the difference between two readings could come out negative).
  */
 export function commandCpuMs(command: string): number {
-  const all = processes();
-  const named = new Set(all.filter(([, comm]) => comm === command).map(([pid]) => pid));
-  let sum = 0;
-  for (const [pid, , ppid] of all) {
-    if (!named.has(pid)) continue;
-    try {
-      sum += cpuMs(pid) + (named.has(ppid) ? 0 : reapedChildrenCpuMs(pid));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return sum;
-}
-
-/** CPU time (ms) of a process's children that ended and were waited for (cutime + cstime). */
-function reapedChildrenCpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
+  const named = processes().filter(([, comm]) => comm === command);
+  const pids = new Set(named.map(([pid]) => pid));
+  return named.reduce((sum, [, , ppid, f]) => sum + ticksMs(f[11], f[12]) + (pids.has(ppid) ? 0 : ticksMs(f[13], f[14])), 0);
 }
 
 /** CPU time (user + system) a process has used so far, in ms. */
 export function cpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS; // utime, stime
+  const { fields } = readStat(pid);
+  return ticksMs(fields[11], fields[12]);
 }
 
 export interface KernelSockets {
