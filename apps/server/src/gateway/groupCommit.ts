@@ -18,7 +18,6 @@ export class GroupCommit<T, R> {
   constructor(
     private readonly run: (items: T[]) => Promise<R[]>,
     private readonly maxBatch = 1000,
-    private readonly gatherMs = GATHER_MS,
   ) {}
 
   request(item: T): Promise<R> {
@@ -26,7 +25,7 @@ export class GroupCommit<T, R> {
       this.queue.push({ item, resolve, reject });
       if (this.running) return;
       this.running = true;
-      setTimeout(() => void this.next(), this.gatherMs);
+      setTimeout(() => void this.next(), GATHER_MS);
     });
   }
 
