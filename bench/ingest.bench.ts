@@ -81,13 +81,38 @@ const fixAt = (i: number, k: number, time: number) => ({
   time, lat: 31.2 + ((i * 7919) % 1000) / 5000 + k * 1e-5, lon: 121.4 + ((i * 104729) % 1000) / 5000, valid: true, speedKmh: 40 + (k % 30), course: (i + k) % 360, altitude: 12, acc: true,
 });
 
+/**
+ * A 0x8001 as the gateway answers a 2013-header location: 7e | 80 01 | 00 05 | phone (6) | serial (2)
+ * | answered serial (2) | answered id (2) | result | checksum | 7e, with no byte needing an escape.
+ * Read in place (the bench's terminals share the two cores with the gateway: their cost is the
+ * bench's, not the platform's); anything else goes through the full decoder.
+ */
+const PLAIN_ACK_LENGTH = 20;
+/** Unanswered messages a bench terminal can track (a power of two dividing 65 536, so serials wrap onto the same slots). */
+const IN_FLIGHT_SLOTS = 1024;
+function plainAckSerial(frame: Buffer): number {
+  if (frame.length !== PLAIN_ACK_LENGTH || frame[1] !== 0x80 || frame[2] !== 0x01 || frame[3] !== 0x00 || frame[4] !== 0x05) return -1;
+  let x = 0;
+  for (let i = 1; i < PLAIN_ACK_LENGTH - 1; i++) x ^= frame[i];
+  const answered = (frame[15] << 8) | frame[16];
+  if (x !== 0 || frame[17] !== 0 || (answered !== 0x0200 && answered !== 0x0704)) return -1;
+  return (frame[13] << 8) | frame[14];
+}
+
 /** A terminal on the bench's side: one socket, replies matched to sends by serial. */
 class BenchTerminal {
   private serial = 0;
   private readonly framer = codecs.jt808.createFramer();
-  readonly sentAt = new Map<number, number>();
-  /** Positions a burst message carries (1, or the 0x0704 batch's size), by serial. */
-  private readonly positionsOf = new Map<number, number>();
+  /**
+   * Unanswered messages in slots by serial (mod IN_FLIGHT_SLOTS): when each was sent
+   * (performance.now(); NaN when the slot is free), its serial, and the positions it carries
+   * (1, or the 0x0704 batch's size).
+   */
+  private readonly sentAt = new Float64Array(IN_FLIGHT_SLOTS).fill(NaN);
+  private readonly serialIn = new Uint16Array(IN_FLIGHT_SLOTS);
+  private readonly positionsIn = new Uint8Array(IN_FLIGHT_SLOTS);
+  /** Messages sent and not yet acknowledged. */
+  unanswered = 0;
   private waiter: ((m: { type: string; answered?: string; authCode?: string }) => void) | null = null;
   onAck: (latencyMs: number, positions: number) => void = () => {};
   /** After each chunk of replies (a terminal with a backlog sends again once per chunk, not per reply). */
@@ -100,19 +125,17 @@ class BenchTerminal {
     socket.setNoDelay(true);
     socket.on('data', (chunk) => {
       for (const frame of this.framer.push(chunk).frames) {
+        const serial = plainAckSerial(frame);
+        if (serial >= 0) {
+          this.acknowledged(serial);
+          continue;
+        }
         const r = decodeJt808(frame);
         if (!r.ok) continue;
         for (const m of r.value.messages) {
           const reply = m.commandReply;
           if (m.messageType === '0x8001' && (reply?.answered === '0x0200' || reply?.answered === '0x0704')) {
-            const serial = Number(reply.replyKey);
-            const t0 = this.sentAt.get(serial);
-            if (t0 !== undefined) {
-              this.sentAt.delete(serial);
-              const positions = this.positionsOf.get(serial) ?? 1;
-              this.positionsOf.delete(serial);
-              this.onAck(performance.now() - t0, positions);
-            }
+            if (reply.result === 0) this.acknowledged(Number(reply.replyKey));
           } else if (this.waiter) {
             const w = this.waiter;
             this.waiter = null;
@@ -123,6 +146,27 @@ class BenchTerminal {
       this.afterReplies();
     });
     socket.on('error', () => {});
+  }
+  private acknowledged(serial: number) {
+    const slot = serial % IN_FLIGHT_SLOTS;
+    const t0 = this.sentAt[slot];
+    if (Number.isNaN(t0) || this.serialIn[slot] !== serial) return; // not ours, or answered twice
+    this.sentAt[slot] = NaN;
+    this.unanswered--;
+    this.onAck(performance.now() - t0, this.positionsIn[slot]);
+  }
+  private sent(serial: number, at: number, positions = 1) {
+    const slot = serial % IN_FLIGHT_SLOTS;
+    if (!Number.isNaN(this.sentAt[slot])) throw new Error(`terminal ${this.index}: over ${IN_FLIGHT_SLOTS} messages unanswered`);
+    this.sentAt[slot] = at;
+    this.serialIn[slot] = serial;
+    this.positionsIn[slot] = positions;
+    this.unanswered++;
+  }
+  /** Forgets what is still unanswered (between phases). */
+  forgetUnanswered() {
+    this.sentAt.fill(NaN);
+    this.unanswered = 0;
   }
   static connect(port: number, index: number): Promise<BenchTerminal> {
     return new Promise((resolve, reject) => {
@@ -172,16 +216,13 @@ class BenchTerminal {
   /** Sends burst messages [from, to) in one write, as a terminal emptying its backlog does. */
   sendBurst(from: number, to: number) {
     const now = performance.now();
-    for (let k = from; k < to; k++) {
-      this.sentAt.set(this.burst.serials[k], now);
-      if (BATCH > 1) this.positionsOf.set(this.burst.serials[k], this.burst.positions[k]);
-    }
+    for (let k = from; k < to; k++) this.sent(this.burst.serials[k], now, this.burst.positions[k]);
     this.socket.write(this.burst.bytes.subarray(this.burst.offsets[from], this.burst.offsets[to]));
   }
 
   send(k: number, time: number) {
     const serial = this.next();
-    this.sentAt.set(serial, performance.now());
+    this.sent(serial, performance.now());
     this.socket.write(encodeJt808Location(this.target, serial, fixAt(this.index, k, time)));
   }
 }
@@ -348,7 +389,7 @@ async function drive(port: number, rows: number, child: ChildProcess) {
     for (const t of terminals) {
       let sent = 0;
       const pump = () => {
-        const to = Math.min(messages, sent + windowMessages - t.sentAt.size);
+        const to = Math.min(messages, sent + windowMessages - t.unanswered);
         if (to > sent) t.sendBurst(sent, (sent = to));
       };
       t.onAck = (_ms, positions) => {
@@ -375,8 +416,8 @@ async function drive(port: number, rows: number, child: ChildProcess) {
   };
   log('burst', burst);
   // Let stragglers drain before the steady phase.
-  for (let w = 0; w < 100 && terminals.some((t) => t.sentAt.size); w++) await new Promise((r) => setTimeout(r, 100));
-  for (const t of terminals) t.sentAt.clear();
+  for (let w = 0; w < 100 && terminals.some((t) => t.unanswered); w++) await new Promise((r) => setTimeout(r, 100));
+  for (const t of terminals) t.forgetUnanswered();
 
   // Steady: a fixed rate, spread evenly over terminals and over time (10 ms ticks).
   // Of the burst's message rate: one 0x0200 per message here, as a batched burst carried BATCH.
@@ -398,8 +439,8 @@ async function drive(port: number, rows: number, child: ChildProcess) {
       }
     }, 10);
   });
-  for (let w = 0; w < 50 && terminals.some((t) => t.sentAt.size); w++) await new Promise((r) => setTimeout(r, 100));
-  const lost = terminals.reduce((n, t) => n + t.sentAt.size, 0);
+  for (let w = 0; w < 50 && terminals.some((t) => t.unanswered); w++) await new Promise((r) => setTimeout(r, 100));
+  const lost = terminals.reduce((n, t) => n + t.unanswered, 0);
   const steadyCpu = steadyMeter(latencies.length);
   const steadyCpuMs = steadyCpu.gatewayCpuMs;
   latencies.sort((a, b) => a - b);
