@@ -1,7 +1,7 @@
 /**
  * End-to-end ingest: `node --import tsx bench/ingest.bench.ts [--engines=postgres,pglite]
  * [--terminals=2000] [--pg-rows=1000000] [--pglite-rows=200000] [--raw-rounds=3] [--batch=1] [--steady-seconds=8] [--steady-share=0.4]
- * [--gateway-cpu-prof=dir] [--ingest-max-rows=N] [--ingest-max-delay-ms=N] [--ingest-max-flushes=N] [--gateway-semi-space-mb=N]`
+ * [--gateway-runtime=built|tsx] [--gateway-cpu-prof=dir] [--ingest-max-rows=N] [--ingest-max-delay-ms=N] [--ingest-max-flushes=N] [--gateway-semi-space-mb=N]`
  * (the last five for experiments, see docs/PERFORMANCE.md).
  *
  * Per engine, in one run:
@@ -18,11 +18,13 @@
  *  3. steady: a fixed rate (`steady-share` × the burst's message rate) spread over all terminals for
  *     `steady-seconds`; reply latency (send → 0x8001) p50/p99.
  * CPU per position of the gateway, of this process (the terminals) and of every `postgres` process
- * is read from /proc around each phase. The gateway is apps/server/src/testing/gatewayProcess.ts in a child process, on
+ * is read from /proc around each phase. The gateway is apps/server/src/testing/gatewayProcess.ts in a child process
+ * (`--gateway-runtime=built`, the default: compiled first by scripts/build-server.mjs and run by
+ * plain node, as production runs it; `tsx`: the sources under the TypeScript loader), on
  * PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, in a fresh schema
  * dropped afterwards) and on PGlite (a temporary data folder, removed afterwards). Prints JSON.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -67,6 +69,8 @@ const GATEWAY_NODE_ARGS = [
 const INGEST_ENV = Object.fromEntries(
   [['ingest-max-rows', 'INGEST_MAX_ROWS'], ['ingest-max-delay-ms', 'INGEST_MAX_DELAY_MS'], ['ingest-max-flushes', 'INGEST_MAX_FLUSHES']].filter(([a]) => args.has(a)).map(([a, env]) => [env, args.get(a)!]),
 );
+const GATEWAY_RUNTIME = args.get('gateway-runtime') ?? 'built';
+if (GATEWAY_RUNTIME !== 'built' && GATEWAY_RUNTIME !== 'tsx') throw new Error('--gateway-runtime is built or tsx');
 const BURST_LIMIT_MS = 60_000;
 const WINDOW = 16;
 const PER_SOURCE = 10_000;
@@ -317,8 +321,17 @@ function flushesBetween(a: BatcherStats, b: BatcherStats) {
   return { flushes, rowsPerFlush: Math.round((b.rows - a.rows) / Math.max(1, flushes)), msPerFlush: round((b.flushMs - a.flushMs) / Math.max(1, flushes)) };
 }
 
+const gatewayEntry = () => {
+  if (GATEWAY_RUNTIME === 'tsx') return ['--import', 'tsx', path.join(repo, 'apps/server/src/testing/gatewayProcess.ts')];
+  // Built once per run (the build's progress is on stderr, not among the figures).
+  if (!builtOnce) execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], { stdio: ['ignore', 2, 'inherit'] });
+  builtOnce = true;
+  return [path.join(repo, 'apps/server/dist/testing/gatewayProcess.js')];
+};
+let builtOnce = false;
+
 function startGateway(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [...GATEWAY_NODE_ARGS, '--import', 'tsx', path.join(repo, 'apps/server/src/testing/gatewayProcess.ts')], {
+  const child = spawn(process.execPath, [...GATEWAY_NODE_ARGS, ...gatewayEntry()], {
     cwd: repo, env: { ...process.env, ...INGEST_ENV, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -527,5 +540,5 @@ for (const engine of ENGINES) {
 }
 console.log(JSON.stringify({
   bench: 'ingest', node: process.version, cpus: os.cpus().length, loadAverageAtEnd: os.loadavg().map((l) => round(l, 2)),
-  terminals: TERMINALS, window: WINDOW, batch: BATCH, results,
+  terminals: TERMINALS, window: WINDOW, batch: BATCH, gatewayRuntime: GATEWAY_RUNTIME, results,
 }, null, 2));
