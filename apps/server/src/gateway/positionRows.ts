@@ -47,25 +47,18 @@ const finiteInt = (n: number | undefined, lo: number, hi: number) =>
 
 /** The protocol's extra fields as plain JSON: bytes as hex, big integers as text, bounded size. */
 export function compactExtras(p: Position): Record<string, unknown> | null {
-  const out: Record<string, unknown> = {};
-  let kept = 0;
-  if (p.fuel !== undefined && Number.isFinite(p.fuel)) {
-    out.fuel = p.fuel;
-    kept++;
-  }
-  if (p.signal !== undefined && Number.isFinite(p.signal)) {
-    out.signal = p.signal;
-    kept++;
-  }
+  // Made at the first field kept: the usual answer is "nothing", and then nothing is allocated.
+  let out: Record<string, unknown> | null = null;
+  if (p.fuel !== undefined && Number.isFinite(p.fuel)) (out ??= {}).fuel = p.fuel;
+  if (p.signal !== undefined && Number.isFinite(p.signal)) (out ??= {}).signal = p.signal;
   const extras = p.extras;
-  // for…in, not Object.entries: this runs once per position and the usual answer is "nothing".
+  // for…in, not Object.entries: this runs once per position.
   for (const k in extras) {
     const v = extras[k];
     if (!Object.hasOwn(extras, k) || DROPPED_EXTRAS.has(k) || v === undefined || heldByColumns(k, v)) continue;
-    out[k] = plain(v, 0);
-    kept++;
+    (out ??= {})[k] = plain(v, 0);
   }
-  if (kept === 0) return null;
+  if (out === null) return null;
   const keys = Object.keys(out);
   // Usual case, a few numbers (alarm and status words): small for sure, no trial serialisation.
   if (keys.length <= 16 && keys.every((k) => k.length <= 32 && (typeof out[k] === 'number' || typeof out[k] === 'boolean'))) return out;

@@ -12,10 +12,12 @@ const EMPTY = Buffer.alloc(0);
  * answered run leaves as one copy, one write.
  */
 export class ReplyQueue {
-  // Parallel arrays rather than an object per message, for the same reason.
-  private entries: Array<IngestEntry | null> = [];
+  // Parallel arrays rather than an object per message, for the same reason; [head, count) is the
+  // queue, and the arrays keep their room between flushes instead of growing again each time.
+  private readonly entries: Array<IngestEntry | null> = [];
   /** Where each message's reply ends in `bytes` (equal to the previous end when it has none). */
-  private ends: number[] = [];
+  private readonly ends: number[] = [];
+  private count = 0;
   private bytes = EMPTY;
   private used = 0;
   private head = 0;
@@ -23,7 +25,7 @@ export class ReplyQueue {
   waiting = 0;
 
   get empty() {
-    return this.head === this.entries.length;
+    return this.head === this.count;
   }
 
   push(entry: IngestEntry | null, reply: Uint8Array | undefined) {
@@ -32,8 +34,9 @@ export class ReplyQueue {
       this.bytes.set(reply, this.used);
       this.used += reply.length;
     }
-    this.entries.push(entry);
-    this.ends.push(this.used);
+    this.entries[this.count] = entry;
+    this.ends[this.count] = this.used;
+    this.count++;
     if (entry) this.waiting++;
   }
 
@@ -46,7 +49,7 @@ export class ReplyQueue {
     const parts: Buffer[] = [];
     let runStart = this.startOf(this.head);
     let at = this.head;
-    for (; at < this.entries.length; at++) {
+    for (; at < this.count; at++) {
       const entry = this.entries[at];
       if (entry) {
         if (entry.state === 'waiting') break;
@@ -74,17 +77,21 @@ export class ReplyQueue {
   }
 
   private compact() {
-    if (this.head === this.entries.length) {
-      this.entries = [];
-      this.ends = [];
+    if (this.head === this.count) {
+      this.count = 0;
       this.used = 0;
       this.head = 0;
     } else if (this.head > 64) {
       const base = this.startOf(this.head);
       this.bytes.copyWithin(0, base, this.used);
       this.used -= base;
-      this.entries = this.entries.slice(this.head);
-      this.ends = this.ends.slice(this.head).map((e) => e - base);
+      const kept = this.count - this.head;
+      for (let i = 0; i < kept; i++) {
+        this.entries[i] = this.entries[this.head + i];
+        this.ends[i] = this.ends[this.head + i] - base;
+      }
+      this.entries.fill(null, kept, this.count); // moved down: no stale references above
+      this.count = kept;
       this.head = 0;
     }
   }

@@ -234,13 +234,8 @@ export class TerminalSession implements IngestOwner {
   }
 
   private entryFor(t: TerminalInfo, msg: DeviceMessage): IngestEntry | null {
-    const now = Date.now();
-    const positions: StoredPosition[] = [];
-    for (const p of msg.positions ?? []) {
-      const row = toStoredPosition(p, t.pk, now);
-      if (row) positions.push(row);
-    }
-    if (positions.length > 1) positions.sort((a, b) => a.gpsTime - b.gpsTime);
+    const now = this.decodeCtx.now ?? Date.now(); // the clock read when this frame was taken up
+    const positions = storedPositions(msg, t.pk, now);
     // Nearly every report raises nothing: the entry then shares one empty list.
     let alarms: NewAlarm[] | null = null;
     const isEvent = msg.kind === 'alarm';
@@ -311,4 +306,23 @@ export class TerminalSession implements IngestOwner {
     this.framer.reset();
     this.deps.stats.connections--;
   }
+}
+
+/** The rows of a message without a fix (shared: nobody adds to an entry's rows). */
+const NO_POSITIONS: StoredPosition[] = Object.freeze([]) as unknown as StoredPosition[];
+
+/** The message's positions as rows, oldest first (a 0x0200 carries one: no loop, no sort). */
+function storedPositions(msg: DeviceMessage, terminalPk: number, now: number): StoredPosition[] {
+  const decoded = msg.positions;
+  if (!decoded || decoded.length === 0) return NO_POSITIONS;
+  if (decoded.length === 1) {
+    const row = toStoredPosition(decoded[0], terminalPk, now);
+    return row ? [row] : NO_POSITIONS;
+  }
+  const rows: StoredPosition[] = [];
+  for (const p of decoded) {
+    const row = toStoredPosition(p, terminalPk, now);
+    if (row) rows.push(row);
+  }
+  return rows.sort((a, b) => a.gpsTime - b.gpsTime);
 }

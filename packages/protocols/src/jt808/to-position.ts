@@ -1,7 +1,11 @@
 /** A decoded JT/T 808 location body as the normalized `Position`. */
+import type { AlarmType } from '../alarms.ts';
 import type { Position } from '../model.ts';
 import { alarmsOf, statusFlags } from './flags.ts';
 import type { Jt808Location } from './location.ts';
+
+/** The alarms of a report whose alarm word is 0 (nearly every one): shared, never mutated. */
+const NO_ALARMS: AlarmType[] = Object.freeze([]) as unknown as AlarmType[];
 
 export function toPosition(loc: Jt808Location, terminalId: string, now: number | undefined): Position {
   const items = loc.items;
@@ -36,7 +40,7 @@ export function toPosition(loc: Jt808Location, terminalId: string, now: number |
     course: loc.direction,
     altitude: loc.altitude,
     satellites: items.satellites,
-    alarms: loc.alarm === 0 ? [] : alarmsOf(loc.alarm, items.area?.direction),
+    alarms: loc.alarm === 0 ? NO_ALARMS : alarmsOf(loc.alarm, items.area?.direction),
     acc: (loc.status & 0x01) !== 0,
     mileageKm: items.mileageKm,
     fuel: items.fuelL,
