@@ -79,9 +79,10 @@ export const ingestQueries = {
    * A flush: positions and the latest per terminal in one transaction — one commit, and all or
    * nothing (a failed upsert no longer leaves committed positions the terminal will send again).
    */
-  storePositions: (db: Db, positions: readonly StoredPosition[], latest: readonly StoredPosition[]) =>
+  storePositions: (db: Db, positions: readonly StoredPosition[] | Uint8Array, latest: readonly StoredPosition[]) =>
     db.tx(async (q) => {
-      await q.copyRows('positions', POSITION_COLUMNS, positionsCopyData(positions));
+      // The gateway's batcher hands over rows already encoded (positionCopy.ts) as they arrived.
+      await q.copyRows('positions', POSITION_COLUMNS, positions instanceof Uint8Array ? positions : positionsCopyData(positions));
       await upsertLatestIn(q, latest);
     }),
 

@@ -1,15 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
 import { ingestQueries, type NewAlarm, type StoredPosition } from './ingest.queries.ts';
+import { PositionCopyWriter } from './positionCopy.ts';
 
 /** What one message stores; the batcher fills in its outcome. */
 export interface IngestEntry {
-  positions: StoredPosition[];
+  /**
+   * The message's rows, oldest first, handed over by `add`: they are encoded into the batch's COPY
+   * data at once and the entry lets them go. (Kept until the flush, a row per in-flight message
+   * outlived young-generation collections, and V8 moved them to the old generation: allocation
+   * and collection were the gateway's largest cost after its socket calls.)
+   */
+  positions: readonly StoredPosition[];
   alarms: NewAlarm[];
   /** 'stored' once committed (the terminal may now be answered), 'failed' when the write failed. */
   state?: 'waiting' | 'stored' | 'failed';
   /** The new alarms' ids, in entry order, once stored. */
   alarmIds?: number[];
+  /** Its terminal's newest fix in its batch (shared by that batch's entries of the terminal): live news once stored. */
+  latest?: LatestFix;
+}
+
+/** Per terminal and batch: the newest report with a usable fix, and the newest odometer reading (not in every report; it rides along). */
+export interface LatestFix {
+  newest: StoredPosition | null;
+  kmTime: number;
+  km: number | null;
 }
 
 /** Who waits for entries: told once per flush, after every entry of that flush has its outcome. */
@@ -30,13 +46,60 @@ export interface IngestOptions {
 
 export const DEFAULT_INGEST: IngestOptions = { maxRows: 5000, maxDelayMs: 50, maxPendingRows: 200_000, maxConcurrentFlushes: 2 };
 
-/** Entries and their owners in two parallel arrays (no object per entry kept alive until the flush). */
-interface Batch {
-  entries: IngestEntry[];
-  owners: IngestOwner[];
-}
+const NO_ROWS: readonly StoredPosition[] = Object.freeze([]);
 
-const emptyBatch = (): Batch => ({ entries: [], owners: [] });
+/** What the next flush writes: its entries and their owners (parallel arrays), its rows already as COPY data. */
+class Batch {
+  readonly entries: IngestEntry[] = [];
+  readonly owners: IngestOwner[] = [];
+  rows = 0;
+  private copy: PositionCopyWriter | null = null;
+  private readonly latest = new Map<number, LatestFix>();
+
+  /** Encodes the rows (all or none: a row that cannot be encoded throws and leaves the batch as it was). */
+  addPositions(rows: readonly StoredPosition[]): LatestFix {
+    // Starts small and doubles: a quiet gateway flushes a few rows every 50 ms.
+    (this.copy ??= new PositionCopyWriter()).addAll(rows);
+    let fix!: LatestFix;
+    for (const p of rows) fix = this.note(p);
+    return fix;
+  }
+
+  private note(p: StoredPosition): LatestFix {
+    let t = this.latest.get(p.terminalPk);
+    if (!t) this.latest.set(p.terminalPk, (t = { newest: null, kmTime: -Infinity, km: null }));
+    if (p.mileage !== null && t.kmTime <= p.gpsTime) {
+      t.kmTime = p.gpsTime;
+      t.km = p.mileage;
+    }
+    if (p.valid || p.lat !== 0 || p.lon !== 0) {
+      if (!t.newest || t.newest.gpsTime <= p.gpsTime) t.newest = p;
+    }
+    return t;
+  }
+
+  get positions() {
+    return this.copy?.rows ?? 0;
+  }
+
+  copyData(): Uint8Array {
+    return this.copy!.finish();
+  }
+
+  /**
+   * The rows latest_positions gets, one per terminal, sorted by terminal so concurrent upserts lock
+   * rows in one order; each fix gets the batch's newest odometer reading when it has none of its own.
+   */
+  latestRows(): StoredPosition[] {
+    const rows: StoredPosition[] = [];
+    for (const t of this.latest.values()) {
+      if (!t.newest) continue;
+      if (t.newest.mileage === null && t.km !== null) t.newest = { ...t.newest, mileage: t.km };
+      rows.push(t.newest);
+    }
+    return rows.sort((a, b) => a.terminalPk - b.terminalPk);
+  }
+}
 
 /**
  * Group commit for the gateway: entries from every connection are written together (positions by
@@ -46,8 +109,7 @@ const emptyBatch = (): Batch => ({ entries: [], owners: [] });
  * `maxConcurrentFlushes` commit at once (the owners keep each terminal's replies in order).
  */
 export class IngestBatcher {
-  private waiting: Batch = emptyBatch();
-  private waitingRows = 0;
+  private waiting: Batch;
   private oldestAt = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly flushing = new Set<Promise<void>>();
@@ -59,7 +121,9 @@ export class IngestBatcher {
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly opts: IngestOptions = DEFAULT_INGEST,
-  ) {}
+  ) {
+    this.waiting = new Batch();
+  }
 
   /**
    * Queues the entry; `owner.settled()` follows its flush. False when refused (closing, or too much
@@ -67,12 +131,22 @@ export class IngestBatcher {
    */
   add(entry: IngestEntry, owner: IngestOwner): boolean {
     const rows = entry.positions.length + entry.alarms.length;
-    if (this.closed || this.waitingRows + rows > this.opts.maxPendingRows) return false;
+    const batch = this.waiting;
+    if (this.closed || batch.rows + rows > this.opts.maxPendingRows) return false;
+    if (entry.positions.length) {
+      try {
+        entry.latest = batch.addPositions(entry.positions);
+      } catch (err) {
+        this.log.error({ err }, '定位数据无法编码，已拒收');
+        return false;
+      }
+      entry.positions = NO_ROWS;
+    }
     entry.state = 'waiting';
-    if (this.waiting.entries.length === 0) this.oldestAt = Date.now();
-    this.waiting.entries.push(entry);
-    this.waiting.owners.push(owner);
-    this.waitingRows += rows;
+    if (batch.entries.length === 0) this.oldestAt = Date.now();
+    batch.entries.push(entry);
+    batch.owners.push(owner);
+    batch.rows += rows;
     this.schedule();
     return true;
   }
@@ -80,7 +154,7 @@ export class IngestBatcher {
   private schedule() {
     if (this.waiting.entries.length === 0 || this.flushing.size >= this.concurrency()) return;
     const waited = Date.now() - this.oldestAt;
-    if (this.waitingRows >= this.opts.maxRows || waited >= this.opts.maxDelayMs) return this.flushNow();
+    if (this.waiting.rows >= this.opts.maxRows || waited >= this.opts.maxDelayMs) return this.flushNow();
     this.timer ??= setTimeout(() => {
       this.timer = null;
       this.schedule();
@@ -95,8 +169,7 @@ export class IngestBatcher {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batch = this.waiting;
-    this.waiting = emptyBatch();
-    this.waitingRows = 0;
+    this.waiting = new Batch();
     const done: Promise<void> = this.write(batch).finally(() => {
       this.flushing.delete(done);
       this.schedule();
@@ -105,25 +178,22 @@ export class IngestBatcher {
   }
 
   private async write(batch: Batch) {
-    const positions: StoredPosition[] = [];
     const alarms: NewAlarm[] = [];
-    for (const entry of batch.entries) {
-      for (const p of entry.positions) positions.push(p);
-      for (const a of entry.alarms) alarms.push(a);
-    }
+    for (const entry of batch.entries) for (const a of entry.alarms) alarms.push(a);
+    const positions = batch.positions;
     let alarmIds: number[] | null = null;
     const started = performance.now();
     try {
       [, alarmIds] = await Promise.all([
-        positions.length ? ingestQueries.storePositions(this.db, positions, newestPerTerminal(positions)) : undefined,
+        positions ? ingestQueries.storePositions(this.db, batch.copyData(), batch.latestRows()) : undefined,
         alarms.length ? ingestQueries.insertAlarms(this.db, alarms) : Promise.resolve([] as number[]),
       ]);
       this.stats.flushes++;
-      this.stats.rows += positions.length + alarms.length;
+      this.stats.rows += positions + alarms.length;
       this.stats.flushMs += performance.now() - started;
     } catch (err) {
       this.stats.failures++;
-      this.log.error({ err, rows: positions.length }, '定位数据写入失败');
+      this.log.error({ err, rows: positions }, '定位数据写入失败');
     }
     let next = 0;
     for (const entry of batch.entries) {
@@ -150,29 +220,4 @@ export class IngestBatcher {
       await Promise.race(this.flushing);
     }
   }
-}
-
-/**
- * The row latest_positions gets per terminal: its newest report with a usable fix. Sorted by
- * terminal so concurrent upserts lock rows in one order.
- */
-export function newestPerTerminal(positions: StoredPosition[]): StoredPosition[] {
-  // One record per terminal (not an object per position): the newest fix, and the newest known
-  // odometer reading, which is not in every report and rides along.
-  const byTerminal = new Map<number, { newest: StoredPosition | null; kmTime: number; km: number | null }>();
-  for (const p of positions) {
-    let t = byTerminal.get(p.terminalPk);
-    if (!t) byTerminal.set(p.terminalPk, (t = { newest: null, kmTime: -Infinity, km: null }));
-    if (p.mileage !== null && t.kmTime <= p.gpsTime) {
-      t.kmTime = p.gpsTime;
-      t.km = p.mileage;
-    }
-    if (!p.valid && p.lat === 0 && p.lon === 0) continue;
-    if (!t.newest || t.newest.gpsTime <= p.gpsTime) t.newest = p;
-  }
-  const rows: StoredPosition[] = [];
-  for (const { newest, km } of byTerminal.values()) {
-    if (newest) rows.push(newest.mileage === null && km !== null ? { ...newest, mileage: km } : newest);
-  }
-  return rows.sort((a, b) => a.terminalPk - b.terminalPk);
 }

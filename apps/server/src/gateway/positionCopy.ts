@@ -22,6 +22,19 @@ export class PositionCopyWriter {
     this.at = 19;
   }
 
+  /** Appends the rows, all or none: one that cannot be encoded throws and leaves the data as it was. */
+  addAll(rows: readonly StoredPosition[]) {
+    const at = this.at;
+    const count = this.rows;
+    try {
+      for (const p of rows) this.add(p);
+    } catch (err) {
+      this.at = at;
+      this.rows = count;
+      throw err;
+    }
+  }
+
   add(p: StoredPosition) {
     this.room(FIXED_ROW_BYTES);
     const v = this.view;

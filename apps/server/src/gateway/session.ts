@@ -270,14 +270,15 @@ export class TerminalSession implements IngestOwner {
   }
 
   /**
-   * Live news once stored: the newest position of what was just stored (a blind-spot upload of old
-   * points does not move the marker back; a burst of reports is one update) and each alarm.
+   * Live news once stored: the newest fix of what was just stored, as latest_positions got it (a
+   * blind-spot upload of old points does not move the marker back; a burst of reports is one
+   * update; a report without a fix moves nothing), and each alarm.
    */
   private published(t: TerminalInfo, entries: IngestEntry[]) {
     let newest: StoredPosition | undefined;
     for (const entry of entries) {
-      const last = entry.positions[entry.positions.length - 1];
-      if (last && last.gpsTime >= this.lastPublishedTime && (!newest || last.gpsTime >= newest.gpsTime)) newest = last;
+      const fix = entry.latest?.newest;
+      if (fix && fix.gpsTime >= this.lastPublishedTime && (!newest || fix.gpsTime >= newest.gpsTime)) newest = fix;
       entry.alarms.forEach((a, i) => publishAlarm(this.deps.bus, t, entry.alarmIds![i], a));
     }
     if (newest) {
