@@ -48,7 +48,7 @@ export const DEFAULT_INGEST: IngestOptions = { maxRows: 5000, maxDelayMs: 50, ma
 
 const NO_ROWS: readonly StoredPosition[] = Object.freeze([]);
 
-/** What the next flush writes: its entries and their owners (parallel arrays), its rows already as COPY data. */
+/** What the next flush writes: its entries, their owners, its rows already as COPY data. */
 class Batch {
   readonly entries: IngestEntry[] = [];
   readonly owners: IngestOwner[] = [];
@@ -145,7 +145,8 @@ export class IngestBatcher {
     entry.state = 'waiting';
     if (batch.entries.length === 0) this.oldestAt = Date.now();
     batch.entries.push(entry);
-    batch.owners.push(owner);
+    // A connection's messages of one read arrive in a row: each owner once per run (told once per flush anyway).
+    if (batch.owners[batch.owners.length - 1] !== owner) batch.owners.push(owner);
     batch.rows += rows;
     this.schedule();
     return true;
@@ -153,9 +154,11 @@ export class IngestBatcher {
 
   private schedule() {
     if (this.waiting.entries.length === 0 || this.flushing.size >= this.concurrency()) return;
+    if (this.waiting.rows >= this.opts.maxRows) return this.flushNow();
+    if (this.timer) return; // the oldest row's deadline is set already (no clock reading per message)
     const waited = Date.now() - this.oldestAt;
-    if (this.waiting.rows >= this.opts.maxRows || waited >= this.opts.maxDelayMs) return this.flushNow();
-    this.timer ??= setTimeout(() => {
+    if (waited >= this.opts.maxDelayMs) return this.flushNow();
+    this.timer = setTimeout(() => {
       this.timer = null;
       this.schedule();
     }, this.opts.maxDelayMs - waited);
