@@ -1,6 +1,6 @@
 /** Frames the platform sends back to a JT/T 808 terminal in answer to what it sent. */
 import { encodeGbk } from '../common/gbk.ts';
-import { buildJt808Frame, type FrameTarget, type Jt808RawFrame } from './frame.ts';
+import { buildJt808Frame, escapeJt808, type FrameTarget, type Jt808RawFrame } from './frame.ts';
 import { JT808_MSG } from './bodies.ts';
 
 /** 0x8001 results: 0 ok, 1 failure, 2 bad message, 3 unsupported, 4 alarm confirmed. */
@@ -37,57 +37,42 @@ export function encodeRegisterReply(
   return buildJt808Frame(JT808_MSG.registerReply, target, serial, body);
 }
 
-const ACK = Buffer.alloc(32);
-
 /**
  * 0x8001 in answer to a decoded frame, built straight from its bytes (phone copied, not
- * re-parsed from text): every location a terminal sends needs one, so this is hot.
+ * re-parsed from text) into the frame it is sent as: every location a terminal sends needs one,
+ * so this is hot. The few answers holding a byte that must be escaped are escaped afterwards.
  */
 export function encodeAckFor(f: Jt808RawFrame, serverSerial: number, result = 0): Buffer {
   const h = f.header;
-  const b = ACK;
   const data = f.data;
-  b[0] = 0x80;
-  b[1] = 0x01;
-  b[2] = h.is2019 ? 0x40 : 0x00;
-  b[3] = 5;
-  let p = 4;
-  if (h.is2019) b[p++] = h.protocolVersion ?? 1;
-  const phoneEnd = f.phoneAt + (h.is2019 ? 10 : 6);
-  for (let i = f.phoneAt; i < phoneEnd; i++) b[p++] = data[i];
-  b[p++] = (serverSerial >> 8) & 0xff;
-  b[p++] = serverSerial & 0xff;
-  b[p++] = h.serial >> 8;
-  b[p++] = h.serial & 0xff;
-  b[p++] = h.msgId >> 8;
-  b[p++] = h.msgId & 0xff;
-  b[p++] = result;
-  let x = 0;
-  let extra = 0; // bytes that need a 0x7d escape
-  for (let i = 0; i < p; i++) {
-    const v = b[i];
-    x ^= v;
-    if (v === 0x7e || v === 0x7d) extra++;
-  }
-  b[p++] = x;
-  if (x === 0x7e || x === 0x7d) extra++;
-  // One allocation, one copy, escaping on the way when needed.
-  const out = Buffer.allocUnsafe(p + extra + 2);
+  const phoneBytes = h.is2019 ? 10 : 6;
+  // header (4, +1 version in 2019) + phone + serial (2) + body (5) + checksum (1), between two flags
+  const content = 4 + (h.is2019 ? 1 : 0) + phoneBytes + 7 + 1;
+  const out = Buffer.allocUnsafe(content + 2);
   out[0] = 0x7e;
-  let n = 1;
-  if (extra === 0) {
-    for (let i = 0; i < p; i++) out[n++] = b[i];
-  } else {
-    for (let i = 0; i < p; i++) {
-      const v = b[i];
-      if (v === 0x7e || v === 0x7d) {
-        out[n++] = 0x7d;
-        out[n++] = v === 0x7d ? 0x01 : 0x02;
-      } else {
-        out[n++] = v;
-      }
-    }
+  out[1] = 0x80;
+  out[2] = 0x01;
+  out[3] = h.is2019 ? 0x40 : 0x00;
+  out[4] = 5;
+  let p = 5;
+  if (h.is2019) out[p++] = (h.protocolVersion ?? 1) & 0xff;
+  const phoneEnd = f.phoneAt + phoneBytes;
+  for (let i = f.phoneAt; i < phoneEnd; i++) out[p++] = data[i];
+  out[p++] = (serverSerial >> 8) & 0xff;
+  out[p++] = serverSerial & 0xff;
+  out[p++] = h.serial >> 8;
+  out[p++] = h.serial & 0xff;
+  out[p++] = h.msgId >> 8;
+  out[p++] = h.msgId & 0xff;
+  out[p++] = result & 0xff;
+  let x = 0;
+  let escapes = false;
+  for (let i = 1; i < p; i++) {
+    const v = out[i];
+    x ^= v;
+    if (v === 0x7e || v === 0x7d) escapes = true;
   }
-  out[n] = 0x7e;
-  return out;
+  out[p] = x;
+  out[p + 1] = 0x7e;
+  return escapes || x === 0x7e || x === 0x7d ? escapeJt808(out.subarray(1, p + 1)) : out;
 }
