@@ -79,10 +79,10 @@ export const ingestQueries = {
    * A flush: positions and the latest per terminal in one transaction — one commit, and all or
    * nothing (a failed upsert no longer leaves committed positions the terminal will send again).
    */
-  storePositions: (db: Db, positions: readonly StoredPosition[] | Uint8Array, latest: readonly StoredPosition[]) =>
+  storePositions: (db: Db, positionsCopy: Uint8Array, latest: readonly StoredPosition[]) =>
     db.tx(async (q) => {
-      // The gateway's batcher hands over rows already encoded (positionCopy.ts) as they arrived.
-      await q.copyRows('positions', POSITION_COLUMNS, positions instanceof Uint8Array ? positions : positionsCopyData(positions));
+      // The positions come as binary COPY data: the batcher encodes rows as they arrive (positionCopy.ts).
+      await q.copyRows('positions', POSITION_COLUMNS, positionsCopy);
       await upsertLatestIn(q, latest);
     }),
 

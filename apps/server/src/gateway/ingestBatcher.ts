@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
 import { ingestQueries, type NewAlarm, type StoredPosition } from './ingest.queries.ts';
 import { PositionCopyWriter } from './positionCopy.ts';
+import { hasFix, NO_ROWS } from './positionRows.ts';
 
 /** What one message stores; the batcher fills in its outcome. */
 export interface IngestEntry {
@@ -46,8 +47,6 @@ export interface IngestOptions {
 
 export const DEFAULT_INGEST: IngestOptions = { maxRows: 5000, maxDelayMs: 50, maxPendingRows: 200_000, maxConcurrentFlushes: 2 };
 
-const NO_ROWS: readonly StoredPosition[] = Object.freeze([]);
-
 /** What the next flush writes: its entries, their owners, its rows already as COPY data. */
 class Batch {
   readonly entries: IngestEntry[] = [];
@@ -72,9 +71,7 @@ class Batch {
       t.kmTime = p.gpsTime;
       t.km = p.mileage;
     }
-    if (p.valid || p.lat !== 0 || p.lon !== 0) {
-      if (!t.newest || t.newest.gpsTime <= p.gpsTime) t.newest = p;
-    }
+    if (hasFix(p) && (!t.newest || t.newest.gpsTime <= p.gpsTime)) t.newest = p;
     return t;
   }
 

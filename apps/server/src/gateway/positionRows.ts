@@ -18,6 +18,27 @@ const MAX_EXTRAS_CHARS = 1024;
 /** The alarm list of a row that has none, shared (rows live until their flush; nobody mutates it). */
 const NO_ALARM_TYPES: string[] = Object.freeze([]) as unknown as string[];
 
+/** The rows of a message that has none (shared: nobody adds to an entry's rows). */
+export const NO_ROWS: readonly StoredPosition[] = Object.freeze([]);
+
+/** A report with a usable fix: positioned, or at least somewhere other than 0, 0. */
+export const hasFix = (p: StoredPosition) => p.valid || p.lat !== 0 || p.lon !== 0;
+
+/** A message's positions as rows, oldest first (a 0x0200 carries one: no loop, no sort). */
+export function toStoredPositions(decoded: readonly Position[] | undefined, terminalPk: number, receivedAt: number): readonly StoredPosition[] {
+  if (!decoded || decoded.length === 0) return NO_ROWS;
+  if (decoded.length === 1) {
+    const row = toStoredPosition(decoded[0], terminalPk, receivedAt);
+    return row ? [row] : NO_ROWS;
+  }
+  const rows: StoredPosition[] = [];
+  for (const p of decoded) {
+    const row = toStoredPosition(p, terminalPk, receivedAt);
+    if (row) rows.push(row);
+  }
+  return rows.sort((a, b) => a.gpsTime - b.gpsTime);
+}
+
 /** A decoded position as a row; null when a field could not be stored (NaN, out-of-range coordinates). */
 export function toStoredPosition(p: Position, terminalPk: number, receivedAt: number): StoredPosition | null {
   const f = Number.isFinite;

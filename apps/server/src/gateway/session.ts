@@ -10,7 +10,7 @@ import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
 import type { IngestBatcher, IngestEntry, IngestOwner } from './ingestBatcher.ts';
 import { publishAlarm, publishPosition } from './liveEvents.ts';
 import type { PresenceTracker } from './presence.ts';
-import { toStoredPosition } from './positionRows.ts';
+import { hasFix, toStoredPositions } from './positionRows.ts';
 import { ReplyQueue } from './replyQueue.ts';
 import { alarmEdges, NO_ALARMS, type TerminalDirectory, type TerminalInfo } from './terminalDirectory.ts';
 
@@ -235,7 +235,7 @@ export class TerminalSession implements IngestOwner {
 
   private entryFor(t: TerminalInfo, msg: DeviceMessage): IngestEntry | null {
     const now = this.decodeCtx.now ?? Date.now(); // the clock read when this frame was taken up
-    const positions = storedPositions(msg, t.pk, now);
+    const positions = toStoredPositions(msg.positions, t.pk, now);
     // Nearly every report raises nothing: the entry then shares one empty list.
     let alarms: NewAlarm[] | null = null;
     const isEvent = msg.kind === 'alarm';
@@ -243,7 +243,7 @@ export class TerminalSession implements IngestOwner {
       const edges = alarmEdges(this.activeAlarms, p.alarms, isEvent);
       this.activeAlarms = edges.active;
       for (const type of edges.raised) (alarms ??= []).push(this.alarm(t, type, p.gpsTime, p));
-      if (p.valid || p.lat !== 0 || p.lon !== 0) this.lastFix = p;
+      if (hasFix(p)) this.lastFix = p;
     }
     const statusAlarms = msg.status?.alarms ?? [];
     if (positions.length === 0 && statusAlarms.length) {
@@ -309,21 +309,3 @@ export class TerminalSession implements IngestOwner {
   }
 }
 
-/** The rows of a message without a fix (shared: nobody adds to an entry's rows). */
-const NO_POSITIONS: StoredPosition[] = Object.freeze([]) as unknown as StoredPosition[];
-
-/** The message's positions as rows, oldest first (a 0x0200 carries one: no loop, no sort). */
-function storedPositions(msg: DeviceMessage, terminalPk: number, now: number): StoredPosition[] {
-  const decoded = msg.positions;
-  if (!decoded || decoded.length === 0) return NO_POSITIONS;
-  if (decoded.length === 1) {
-    const row = toStoredPosition(decoded[0], terminalPk, now);
-    return row ? [row] : NO_POSITIONS;
-  }
-  const rows: StoredPosition[] = [];
-  for (const p of decoded) {
-    const row = toStoredPosition(p, terminalPk, now);
-    if (row) rows.push(row);
-  }
-  return rows.sort((a, b) => a.gpsTime - b.gpsTime);
-}
