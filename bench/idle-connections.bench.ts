@@ -5,7 +5,7 @@
  * [--runtime=built|tsx]`.
  *
  * `runtime`: `built` (default) runs apps/server/dist/main.js, built first by scripts/build-server.mjs
- * (`npm run build:server`); `tsx` runs `node --import tsx apps/server/src/main.ts` as `npm run serve`
+ * (`npm run build:server`); `tsx` runs `node --import tsx apps/server/src/main.ts` as `npm run serve:dev`
  * does, and then a gateway's footprint includes the esbuild service process tsx starts beside it.
  *
  * K = ceil(connections / per-process) gateways, each `main.ts --role gateway` on its own ports
@@ -21,7 +21,7 @@
  * database, kernel socket memory (/proc/net/sockstat, /proc/slabinfo). Prints JSON on stdout,
  * progress on stderr. Kills its children and drops its schema on any exit.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -30,6 +30,7 @@ import { randomBytes } from 'node:crypto';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { openPostgres } from '../apps/server/src/db/postgres.ts';
 import { identifierKey } from '../apps/server/src/modules/terminals/identifiers.ts';
+import { buildServerOnce } from './support/buildServer.ts';
 import { terminalOf, type ClientPlan } from './support/idleClient.ts';
 import {
   childrenRssBytes,
@@ -195,9 +196,7 @@ async function main() {
       // Silent terminals are dropped after this long; the bench outlasts the 300 s default.
       OFFLINE_AFTER_SECONDS: String(MAX_SECONDS + HOLD_SECONDS + 600),
     };
-    // The build's output is progress (stderr), not figures (stdout).
-    if (RUNTIME === 'built')
-      execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], { stdio: ['ignore', 2, 'inherit'] });
+    if (RUNTIME === 'built') buildServerOnce();
     log(
       `${N} connections: ${K} gateways and ${K} clients, ≤ ${PER_PROCESS} each (hard nofile limit ${hardLimit}), NATS ${nats ? 'on' : 'off'}`,
     );

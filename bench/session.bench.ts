@@ -20,6 +20,7 @@ import type { CopyQueryable, Db } from '../apps/server/src/db/types.ts';
 import { IngestBatcher } from '../apps/server/src/gateway/ingestBatcher.ts';
 import { TerminalSession, type SessionDeps } from '../apps/server/src/gateway/session.ts';
 import { createLogger } from '../apps/server/src/log.ts';
+import { phoneOf } from './support/benchTerminal.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const RUNTIME = args.get('runtime') ?? 'built';
@@ -76,7 +77,7 @@ const base = Date.now() - 3600_000;
 for (let i = 0; i < TERMINALS; i++) {
   const socket = new CountingSocket();
   const session = new TerminalSession(socket as never, codecs.jt808, deps);
-  const phone = `0139${String(i).padStart(8, '0')}`;
+  const phone = phoneOf(i);
   // As after its login: the terminal is known and the connection goes by its identifier.
   session.terminal = { pk: i + 1, identifier: phone, key: phone.replace(/^0+/, ''), accountId: 1, accountPath: '/1/', enabled: true, vehicleId: null, plate: null, vehicleName: null, lastAlarms: [] };
   session.wireId = phone;
