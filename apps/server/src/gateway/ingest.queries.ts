@@ -1,5 +1,5 @@
 import type { CopyQueryable, Db, Queryable } from '../db/types.ts';
-import { positionsCopyData } from './positionCopy.ts';
+import { PositionCopyWriter, positionsCopyData } from './positionCopy.ts';
 
 /** A position as the gateway stores it (positions and latest_positions share the columns). */
 export interface StoredPosition {
@@ -168,7 +168,10 @@ export const ingestQueries = {
  */
 async function upsertLatestIn(q: CopyQueryable, rows: readonly StoredPosition[]) {
   await q.query('CREATE TEMP TABLE IF NOT EXISTS latest_in (LIKE latest_positions) ON COMMIT DELETE ROWS');
-  await q.copyRows('latest_in', POSITION_COLUMNS, positionsCopyData(rows));
+  const copy = new PositionCopyWriter(rows.length);
+  for (const p of rows) copy.add(p);
+  await q.copyRows('latest_in', POSITION_COLUMNS, copy.finish());
+  copy.recycle();
   await q.query(
     `INSERT INTO latest_positions (${POSITION_COLUMNS.join(', ')})
      SELECT ${POSITION_COLUMNS.join(', ')} FROM latest_in

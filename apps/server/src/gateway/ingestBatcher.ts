@@ -83,6 +83,12 @@ class Batch {
     return this.copy!.finish();
   }
 
+  /** After a committed flush: the COPY data's buffer serves a later batch. */
+  recycle() {
+    this.copy?.recycle();
+    this.copy = null;
+  }
+
   /**
    * The rows latest_positions gets, one per terminal, sorted by terminal so concurrent upserts lock
    * rows in one order; each fix gets the batch's newest odometer reading when it has none of its own.
@@ -188,6 +194,7 @@ export class IngestBatcher {
         positions ? ingestQueries.storePositions(this.db, batch.copyData(), batch.latestRows()) : undefined,
         alarms.length ? ingestQueries.insertAlarms(this.db, alarms) : Promise.resolve([] as number[]),
       ]);
+      batch.recycle();
       this.stats.flushes++;
       this.stats.rows += positions + alarms.length;
       this.stats.flushMs += performance.now() - started;

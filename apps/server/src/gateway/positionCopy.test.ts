@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredPosition } from './ingest.queries.ts';
+import { PositionCopyWriter, positionsCopyData } from './positionCopy.ts';
+
+const at = Date.parse('2026-11-22T08:00:00Z');
+const row = (over: Partial<StoredPosition>): StoredPosition => ({
+  terminalPk: 7,
+  gpsTime: at,
+  receivedAt: at + 500,
+  lat: 31.2,
+  lon: 121.4,
+  speed: 40,
+  course: 90,
+  altitude: 12,
+  valid: true,
+  satellites: 9,
+  acc: true,
+  mileage: 12.5,
+  alarms: ['sos'],
+  extras: { statusWord: 2 },
+  ...over,
+});
+
+describe('COPY data buffers', () => {
+  it('a recycled buffer serves the next writer, which writes exactly its own rows', () => {
+    const mine = row({ gpsTime: at + 60_000, lat: 30.5, alarms: [], extras: null });
+    const expected = Buffer.from(positionsCopyData([mine]));
+
+    const big = new PositionCopyWriter();
+    for (let i = 0; i < 500; i++) big.add(row({ gpsTime: at + i * 1000, extras: { note: '某某路'.repeat(20) } }));
+    const bigData = big.finish();
+    big.recycle();
+
+    const next = new PositionCopyWriter();
+    next.add(mine);
+    const data = next.finish();
+    expect(data.buffer).toBe(bigData.buffer); // the same memory, written over
+    expect(Buffer.from(data)).toEqual(expected);
+  });
+});
