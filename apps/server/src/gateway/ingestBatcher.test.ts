@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../log.ts';
 import { createTestDb, type TestDb } from '../testing/testDb.ts';
-import type { StoredPosition } from './ingest.queries.ts';
-import { IngestBatcher, type IngestEntry } from './ingestBatcher.ts';
+import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
+import { IngestBatcher, type IngestRows, type IngestTicket } from './ingestBatcher.ts';
 
 let db: TestDb;
 let terminalPk: number;
@@ -32,11 +32,11 @@ const row = (over: Partial<StoredPosition>): StoredPosition => ({
   ...over,
 });
 
-/** Adds the entries as one connection would and resolves once a flush has settled them all. */
-function store(batcher: IngestBatcher, entries: IngestEntry[]) {
-  return new Promise<boolean[]>((resolve) => {
-    const owner = { settled: () => entries.every((e) => e.state !== 'waiting') && resolve(accepted) };
-    const accepted = entries.map((e) => batcher.add(e, owner));
+/** Adds the messages as one connection would and resolves once a flush has settled them all: their tickets, null where refused. */
+function store(batcher: IngestBatcher, messages: IngestRows[]) {
+  return new Promise<Array<IngestTicket | null>>((resolve) => {
+    const owner = { settled: () => tickets.every((t) => t?.state !== 'waiting') && resolve(tickets) };
+    const tickets = messages.map((m) => batcher.add(m, owner));
   });
 }
 
@@ -45,36 +45,53 @@ const options = { maxRows: 1000, maxDelayMs: 5, maxPendingRows: 10_000, maxConcu
 describe(`ingest batcher (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('stores a flush’s rows; latest_positions and live news get the newest fix, with the newest odometer reading', async () => {
     const batcher = new IngestBatcher(db, createLogger('silent'), options);
-    const entries: IngestEntry[] = [
+    const tickets = await store(batcher, [
       { positions: [row({ mileage: 1234.5 })], alarms: [] },
       { positions: [row({ gpsTime: at + 1000, lat: 31.21 })], alarms: [] },
       { positions: [row({ gpsTime: at + 2000, valid: false, lat: 0, lon: 0 })], alarms: [] }, // no fix: moves nothing
-    ];
-    expect(await store(batcher, entries)).toEqual([true, true, true]);
-    expect(entries.map((e) => e.state)).toEqual(['stored', 'stored', 'stored']);
-    expect(entries.every((e) => e.positions.length === 0)).toBe(true); // handed over when added
+    ]);
+    expect(tickets.map((t) => t?.state)).toEqual(['stored', 'stored', 'stored']);
 
     const stored = await db.query<{ n: string }>('SELECT count(*) AS n FROM positions WHERE terminal_id = $1', [terminalPk]);
     expect(Number(stored[0].n)).toBe(3);
     const latest = await db.one<{ lat: number; mileage: number; gps_time: Date }>('SELECT lat, mileage, gps_time FROM latest_positions WHERE terminal_id = $1', [terminalPk]);
     expect(latest).toMatchObject({ lat: 31.21, mileage: 1234.5 });
     expect(latest!.gps_time.getTime()).toBe(at + 1000);
-    // One record per terminal and batch, shared by its entries: what the session publishes.
-    expect(entries[0].latest).toBe(entries[2].latest);
-    expect(entries[0].latest?.newest).toMatchObject({ gpsTime: at + 1000, lat: 31.21, mileage: 1234.5 });
+    // One ticket per terminal and batch, shared by its alarm-free messages: what the session publishes.
+    expect(tickets[0]).toBe(tickets[2]);
+    expect(tickets[0]?.latest.newest).toMatchObject({ gpsTime: at + 1000, lat: 31.21, mileage: 1234.5 });
     await batcher.close();
   });
 
-  it('refuses an entry whose row cannot be encoded and stores the rest of its batch', async () => {
+  it('gives a message with alarms a ticket of its own, with the ids of its stored alarms', async () => {
     const batcher = new IngestBatcher(db, createLogger('silent'), options);
-    const bad: IngestEntry = { positions: [row({ gpsTime: at + 10_000 }), row({ gpsTime: at + 11_000, extras: { n: 1n } })], alarms: [] };
-    const good: IngestEntry = { positions: [row({ gpsTime: at + 12_000 })], alarms: [] };
-    expect(await store(batcher, [bad, good])).toEqual([false, true]);
-    expect(bad.state).toBeUndefined(); // never queued, so never acknowledged
-    expect(good.state).toBe('stored');
-    const times = await db.query<{ gps_time: Date }>('SELECT gps_time FROM positions WHERE terminal_id = $1 AND gps_time >= $2 ORDER BY gps_time', [
+    const sos: NewAlarm = { terminalPk, accountId: null, vehicleId: null, type: 'sos', alarmTime: at + 21_000, lat: 31.2, lon: 121.4, speed: 0 };
+    const tickets = await store(batcher, [
+      { positions: [row({ gpsTime: at + 20_000 })], alarms: [] },
+      { positions: [row({ gpsTime: at + 21_000, alarms: ['sos'] })], alarms: [sos] },
+      { positions: [row({ gpsTime: at + 22_000 })], alarms: [] },
+    ]);
+    expect(tickets[0]).toBe(tickets[2]);
+    expect(tickets[1]).not.toBe(tickets[0]);
+    expect(tickets[1]?.latest).toBe(tickets[0]?.latest); // one newest fix per terminal and batch
+    expect(tickets[0]?.alarms).toHaveLength(0);
+    const [id] = tickets[1]!.alarmIds!;
+    const stored = await db.one<{ type: string; terminal_id: number }>('SELECT type, terminal_id FROM alarms WHERE id = $1', [id]);
+    expect(stored).toMatchObject({ type: 'sos', terminal_id: terminalPk });
+    await batcher.close();
+  });
+
+  it('refuses a message whose row cannot be encoded and stores the rest of its batch', async () => {
+    const batcher = new IngestBatcher(db, createLogger('silent'), options);
+    const bad: IngestRows = { positions: [row({ gpsTime: at + 10_000 }), row({ gpsTime: at + 11_000, extras: { n: 1n } })], alarms: [] };
+    const good: IngestRows = { positions: [row({ gpsTime: at + 12_000 })], alarms: [] };
+    const [badTicket, goodTicket] = await store(batcher, [bad, good]);
+    expect(badTicket).toBeNull(); // never queued, so never acknowledged
+    expect(goodTicket?.state).toBe('stored');
+    const times = await db.query<{ gps_time: Date }>('SELECT gps_time FROM positions WHERE terminal_id = $1 AND gps_time >= $2 AND gps_time < $3 ORDER BY gps_time', [
       terminalPk,
       new Date(at + 10_000),
+      new Date(at + 20_000),
     ]);
     // Neither row of the refused entry: the one before the bad row was rolled back with it.
     expect(times.map((t) => t.gps_time.getTime())).toEqual([at + 12_000]);

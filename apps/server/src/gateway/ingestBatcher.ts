@@ -2,24 +2,28 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
 import { ingestQueries, type NewAlarm, type StoredPosition } from './ingest.queries.ts';
 import { PositionCopyWriter } from './positionCopy.ts';
-import { hasFix, NO_ROWS } from './positionRows.ts';
+import { hasFix } from './positionRows.ts';
 
-/** What one message stores; the batcher fills in its outcome. */
-export interface IngestEntry {
-  /**
-   * The message's rows, oldest first, handed over by `add`: they are encoded into the batch's COPY
-   * data at once and the entry lets them go. (Kept until the flush, a row per in-flight message
-   * outlived young-generation collections, and V8 moved them to the old generation: allocation
-   * and collection were the gateway's largest cost after its socket calls.)
-   */
+/** What one message stores, handed to `add`: its rows are encoded at once and not kept. */
+export interface IngestRows {
   positions: readonly StoredPosition[];
   alarms: NewAlarm[];
+}
+
+/**
+ * What a connection holds for a queued message until its flush is done. Messages without alarms
+ * share one ticket per terminal and batch (each in-flight message's own object outlived young
+ * collections: 32 000 of them in a burst, copied and then promoted); a message with alarms has
+ * its own, for their ids.
+ */
+export interface IngestTicket {
   /** 'stored' once committed (the terminal may now be answered), 'failed' when the write failed. */
-  state?: 'waiting' | 'stored' | 'failed';
-  /** The new alarms' ids, in entry order, once stored. */
+  state: 'waiting' | 'stored' | 'failed';
+  alarms: NewAlarm[];
+  /** The new alarms' ids, in order, once stored. */
   alarmIds?: number[];
-  /** Its terminal's newest fix in its batch (shared by that batch's entries of the terminal): live news once stored. */
-  latest?: LatestFix;
+  /** Its terminal's newest fix in the batch (shared by all its tickets there): live news once stored. */
+  latest: LatestFix;
 }
 
 /** Per terminal and batch: the newest report with a usable fix, and the newest odometer reading (not in every report; it rides along). */
@@ -29,7 +33,7 @@ export interface LatestFix {
   km: number | null;
 }
 
-/** Who waits for entries: told once per flush, after every entry of that flush has its outcome. */
+/** Who waits for tickets: told once per flush, after every ticket of that flush has its outcome. */
 export interface IngestOwner {
   settled(): void;
 }
@@ -39,7 +43,7 @@ export interface IngestOptions {
   maxRows: number;
   /** …or when the oldest waiting row has waited this long. */
   maxDelayMs: number;
-  /** Beyond this many waiting rows new entries are refused: the terminal gets no reply and resends later. */
+  /** Beyond this many waiting rows new messages are refused: the terminal gets no reply and resends later. */
   maxPendingRows: number;
   /** Flushes committing at once (each on its own connection); PGlite has one connection, so 1 there. */
   maxConcurrentFlushes: number;
@@ -47,32 +51,51 @@ export interface IngestOptions {
 
 export const DEFAULT_INGEST: IngestOptions = { maxRows: 5000, maxDelayMs: 50, maxPendingRows: 200_000, maxConcurrentFlushes: 2 };
 
-/** What the next flush writes: its entries, their owners, its rows already as COPY data. */
+const NO_NEW_ALARMS: NewAlarm[] = Object.freeze([]) as unknown as NewAlarm[];
+
+/** What the next flush writes: its tickets, their owners, its rows already as COPY data. */
 class Batch {
-  readonly entries: IngestEntry[] = [];
+  /** Every ticket of the batch, each once. */
+  readonly tickets: IngestTicket[] = [];
   readonly owners: IngestOwner[] = [];
   rows = 0;
   private copy: PositionCopyWriter | null = null;
-  private readonly latest = new Map<number, LatestFix>();
+  /** Per terminal: the ticket its alarm-free messages share (its `latest` is the terminal's). */
+  private readonly shared = new Map<number, IngestTicket>();
 
   /** Encodes the rows (all or none: a row that cannot be encoded throws and leaves the batch as it was). */
-  addPositions(rows: readonly StoredPosition[]): LatestFix {
+  addPositions(rows: readonly StoredPosition[]) {
     // Starts small and doubles: a quiet gateway flushes a few rows every 50 ms.
     (this.copy ??= new PositionCopyWriter()).addAll(rows);
-    let fix!: LatestFix;
-    for (const p of rows) fix = this.note(p);
-    return fix;
+    for (const p of rows) this.note(p);
   }
 
-  private note(p: StoredPosition): LatestFix {
-    let t = this.latest.get(p.terminalPk);
-    if (!t) this.latest.set(p.terminalPk, (t = { newest: null, kmTime: -Infinity, km: null }));
+  /** The ticket for a message of this terminal: the shared one, or its own when it raised alarms. */
+  ticketFor(terminalPk: number, alarms: NewAlarm[]): IngestTicket {
+    const shared = this.sharedTicket(terminalPk);
+    if (alarms.length === 0) return shared;
+    const own: IngestTicket = { state: 'waiting', alarms, latest: shared.latest };
+    this.tickets.push(own);
+    return own;
+  }
+
+  private sharedTicket(terminalPk: number): IngestTicket {
+    let ticket = this.shared.get(terminalPk);
+    if (!ticket) {
+      ticket = { state: 'waiting', alarms: NO_NEW_ALARMS, latest: { newest: null, kmTime: -Infinity, km: null } };
+      this.shared.set(terminalPk, ticket);
+      this.tickets.push(ticket);
+    }
+    return ticket;
+  }
+
+  private note(p: StoredPosition) {
+    const t = this.sharedTicket(p.terminalPk).latest;
     if (p.mileage !== null && t.kmTime <= p.gpsTime) {
       t.kmTime = p.gpsTime;
       t.km = p.mileage;
     }
     if (hasFix(p) && (!t.newest || t.newest.gpsTime <= p.gpsTime)) t.newest = p;
-    return t;
   }
 
   get positions() {
@@ -95,7 +118,7 @@ class Batch {
    */
   latestRows(): StoredPosition[] {
     const rows: StoredPosition[] = [];
-    for (const t of this.latest.values()) {
+    for (const { latest: t } of this.shared.values()) {
       if (!t.newest) continue;
       if (t.newest.mileage === null && t.km !== null) t.newest = { ...t.newest, mileage: t.km };
       rows.push(t.newest);
@@ -129,34 +152,33 @@ export class IngestBatcher {
   }
 
   /**
-   * Queues the entry; `owner.settled()` follows its flush. False when refused (closing, or too much
-   * waiting): nothing is stored and the terminal must not be answered.
+   * Queues a message's rows; `owner.settled()` follows its flush, and the ticket then says how it
+   * went. Null when refused (closing, too much waiting, a row that cannot be encoded): nothing is
+   * stored and the terminal must not be answered.
    */
-  add(entry: IngestEntry, owner: IngestOwner): boolean {
-    const rows = entry.positions.length + entry.alarms.length;
+  add(rows: IngestRows, owner: IngestOwner): IngestTicket | null {
+    const count = rows.positions.length + rows.alarms.length;
     const batch = this.waiting;
-    if (this.closed || batch.rows + rows > this.opts.maxPendingRows) return false;
-    if (entry.positions.length) {
+    if (this.closed || count === 0 || batch.rows + count > this.opts.maxPendingRows) return null;
+    if (rows.positions.length) {
       try {
-        entry.latest = batch.addPositions(entry.positions);
+        batch.addPositions(rows.positions);
       } catch (err) {
         this.log.error({ err }, '定位数据无法编码，已拒收');
-        return false;
+        return null;
       }
-      entry.positions = NO_ROWS;
     }
-    entry.state = 'waiting';
-    if (batch.entries.length === 0) this.oldestAt = Date.now();
-    batch.entries.push(entry);
+    const ticket = batch.ticketFor((rows.positions[0] ?? rows.alarms[0]).terminalPk, rows.alarms);
+    if (batch.rows === 0) this.oldestAt = Date.now();
     // A connection's messages of one read arrive in a row: each owner once per run (told once per flush anyway).
     if (batch.owners[batch.owners.length - 1] !== owner) batch.owners.push(owner);
-    batch.rows += rows;
+    batch.rows += count;
     this.schedule();
-    return true;
+    return ticket;
   }
 
   private schedule() {
-    if (this.waiting.entries.length === 0 || this.flushing.size >= this.concurrency()) return;
+    if (this.waiting.rows === 0 || this.flushing.size >= this.concurrency()) return;
     if (this.waiting.rows >= this.opts.maxRows) return this.flushNow();
     if (this.timer) return; // the oldest row's deadline is set already (no clock reading per message)
     const waited = Date.now() - this.oldestAt;
@@ -185,7 +207,7 @@ export class IngestBatcher {
 
   private async write(batch: Batch) {
     const alarms: NewAlarm[] = [];
-    for (const entry of batch.entries) for (const a of entry.alarms) alarms.push(a);
+    for (const ticket of batch.tickets) for (const a of ticket.alarms) alarms.push(a);
     const positions = batch.positions;
     let alarmIds: number[] | null = null;
     const started = performance.now();
@@ -203,11 +225,11 @@ export class IngestBatcher {
       this.log.error({ err, rows: positions }, '定位数据写入失败');
     }
     let next = 0;
-    for (const entry of batch.entries) {
+    for (const ticket of batch.tickets) {
       if (alarmIds) {
-        entry.state = 'stored';
-        if (entry.alarms.length) entry.alarmIds = alarmIds.slice(next, (next += entry.alarms.length));
-      } else entry.state = 'failed';
+        ticket.state = 'stored';
+        if (ticket.alarms.length) ticket.alarmIds = alarmIds.slice(next, (next += ticket.alarms.length));
+      } else ticket.state = 'failed';
     }
     const owners = new Set(batch.owners);
     for (const owner of owners) {
@@ -219,11 +241,11 @@ export class IngestBatcher {
     }
   }
 
-  /** Writes what waits, then refuses new entries. */
+  /** Writes what waits, then refuses new messages. */
   async close() {
     this.closed = true;
-    while (this.flushing.size || this.waiting.entries.length) {
-      if (this.waiting.entries.length && this.flushing.size < this.concurrency()) this.flushNow();
+    while (this.flushing.size || this.waiting.rows) {
+      if (this.waiting.rows && this.flushing.size < this.concurrency()) this.flushNow();
       await Promise.race(this.flushing);
     }
   }

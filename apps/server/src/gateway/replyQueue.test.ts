@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { IngestEntry } from './ingestBatcher.ts';
+import type { IngestTicket } from './ingestBatcher.ts';
 import { ReplyQueue } from './replyQueue.ts';
 
-const entry = (): IngestEntry => ({ positions: [], alarms: [], state: 'waiting' });
+const entry = (): IngestTicket => ({ state: 'waiting', alarms: [], latest: { newest: null, kmTime: -Infinity, km: null } });
 const reply = (n: number) => Buffer.from([n]);
 const bytes = (reply: Buffer | null) => [...(reply ?? [])];
 
@@ -41,7 +41,7 @@ describe('reply queue', () => {
 
   it("cuts a failed entry's reply out of the run and keeps later replies whole across compaction", () => {
     const q = new ReplyQueue();
-    const held: IngestEntry[] = [];
+    const held: IngestTicket[] = [];
     for (let i = 0; i < 200; i++) {
       const e = entry();
       held.push(e);

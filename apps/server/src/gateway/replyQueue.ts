@@ -1,11 +1,11 @@
-import type { IngestEntry } from './ingestBatcher.ts';
+import type { IngestTicket } from './ingestBatcher.ts';
 
 const EMPTY = Buffer.alloc(0);
 
 /**
- * A connection's replies in the order its messages came: a reply waits until the entry it
- * acknowledges (and every earlier one) has an outcome. A failed entry is never acknowledged; the
- * terminal sends it again.
+ * A connection's replies in the order its messages came: a reply waits until the message it
+ * acknowledges (and every earlier one) has an outcome. A message whose write failed is never
+ * acknowledged; the terminal sends it again.
  *
  * The waiting replies are bytes in one buffer of the connection, not a Buffer each: every
  * in-flight position kept one more object alive across young-generation collections, and the
@@ -14,7 +14,7 @@ const EMPTY = Buffer.alloc(0);
 export class ReplyQueue {
   // Parallel arrays rather than an object per message, for the same reason; [head, count) is the
   // queue, and the arrays keep their room between flushes instead of growing again each time.
-  private readonly entries: Array<IngestEntry | null> = [];
+  private readonly tickets: Array<IngestTicket | null> = [];
   /** Where each message's reply ends in `bytes` (equal to the previous end when it has none). */
   private readonly ends: number[] = [];
   private count = 0;
@@ -28,39 +28,40 @@ export class ReplyQueue {
     return this.head === this.count;
   }
 
-  push(entry: IngestEntry | null, reply: Uint8Array | undefined) {
+  push(ticket: IngestTicket | null, reply: Uint8Array | undefined) {
     if (reply?.length) {
       if (this.used + reply.length > this.bytes.length) this.grow(reply.length);
       this.bytes.set(reply, this.used);
       this.used += reply.length;
     }
-    this.entries[this.count] = entry;
+    this.tickets[this.count] = ticket;
     this.ends[this.count] = this.used;
     this.count++;
-    if (entry) this.waiting++;
+    if (ticket) this.waiting++;
   }
 
   /**
    * Takes everything answerable now, in order: the replies to write, as one buffer (null when
-   * none), and the entries that were stored (for live news).
+   * none), and the tickets that were stored (for live news; a ticket shared by consecutive
+   * messages once).
    */
-  drain(): { reply: Buffer | null; stored: IngestEntry[] } {
-    const stored: IngestEntry[] = [];
+  drain(): { reply: Buffer | null; stored: IngestTicket[] } {
+    const stored: IngestTicket[] = [];
     const parts: Buffer[] = [];
     let runStart = this.startOf(this.head);
     let at = this.head;
     for (; at < this.count; at++) {
-      const entry = this.entries[at];
-      if (entry) {
-        if (entry.state === 'waiting') break;
+      const ticket = this.tickets[at];
+      if (ticket) {
+        if (ticket.state === 'waiting') break;
         this.waiting--;
-        if (entry.state !== 'stored') {
+        if (ticket.state !== 'stored') {
           // Not acknowledged: its reply is cut out of the run.
           if (this.startOf(at) > runStart) parts.push(this.bytes.subarray(runStart, this.startOf(at)));
           runStart = this.ends[at];
-        } else stored.push(entry);
+        } else if (stored[stored.length - 1] !== ticket) stored.push(ticket);
       }
-      this.entries[at] = null; // answered: let it go now, not when the queue next empties
+      this.tickets[at] = null; // answered: let it go now, not when the queue next empties
     }
     const end = this.startOf(at);
     if (end > runStart) parts.push(this.bytes.subarray(runStart, end));
@@ -87,10 +88,10 @@ export class ReplyQueue {
       this.used -= base;
       const kept = this.count - this.head;
       for (let i = 0; i < kept; i++) {
-        this.entries[i] = this.entries[this.head + i];
+        this.tickets[i] = this.tickets[this.head + i];
         this.ends[i] = this.ends[this.head + i] - base;
       }
-      this.entries.fill(null, kept, this.count); // moved down: no stale references above
+      this.tickets.fill(null, kept, this.count); // moved down: no stale references above
       this.count = kept;
       this.head = 0;
     }

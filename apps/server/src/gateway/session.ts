@@ -7,7 +7,7 @@ import type { Bus } from '../bus/bus.ts';
 import { identifierKey } from '../modules/terminals/identifiers.ts';
 import type { CommandDispatcher } from './commandDispatcher.ts';
 import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
-import type { IngestBatcher, IngestEntry, IngestOwner } from './ingestBatcher.ts';
+import type { IngestBatcher, IngestOwner, IngestRows, IngestTicket } from './ingestBatcher.ts';
 import { publishAlarm, publishPosition } from './liveEvents.ts';
 import type { PresenceTracker } from './presence.ts';
 import { hasFix, toStoredPositions } from './positionRows.ts';
@@ -184,14 +184,17 @@ export class TerminalSession implements IngestOwner {
     this.deps.presence.touch(terminal.pk);
     if (msg.commandReply) void this.deps.commands.onReply(terminal.pk, msg.commandReply);
 
-    const entry = this.entryFor(terminal, msg);
-    // Refused (overloaded): not stored, so not acknowledged — the terminal sends it again.
-    if (entry && !this.deps.batcher.add(entry, this)) return;
-    if (!entry) {
+    const rows = this.rowsFor(terminal, msg);
+    let ticket: IngestTicket | null = null;
+    if (rows) {
+      ticket = this.deps.batcher.add(rows, this);
+      // Refused (overloaded): not stored, so not acknowledged — the terminal sends it again.
+      if (!ticket) return;
+    } else {
       if (!msg.reply) return;
       if (this.replies.empty) return void this.write(msg.reply); // nothing earlier to wait for
     }
-    this.replies.push(entry, msg.reply);
+    this.replies.push(ticket, msg.reply);
     if (this.replies.waiting >= MAX_IN_FLIGHT) return new Promise((resolve) => (this.roomWaiter = resolve));
   }
 
@@ -233,7 +236,7 @@ export class TerminalSession implements IngestOwner {
     this.deps.presence.update(info);
   }
 
-  private entryFor(t: TerminalInfo, msg: DeviceMessage): IngestEntry | null {
+  private rowsFor(t: TerminalInfo, msg: DeviceMessage): IngestRows | null {
     const now = this.decodeCtx.now ?? Date.now(); // the clock read when this frame was taken up
     const positions = toStoredPositions(msg.positions, t.pk, now);
     // Nearly every report raises nothing: the entry then shares one empty list.
@@ -274,12 +277,12 @@ export class TerminalSession implements IngestOwner {
    * blind-spot upload of old points does not move the marker back; a burst of reports is one
    * update; a report without a fix moves nothing), and each alarm.
    */
-  private published(t: TerminalInfo, entries: IngestEntry[]) {
+  private published(t: TerminalInfo, tickets: IngestTicket[]) {
     let newest: StoredPosition | undefined;
-    for (const entry of entries) {
-      const fix = entry.latest?.newest;
+    for (const ticket of tickets) {
+      const fix = ticket.latest.newest;
       if (fix && fix.gpsTime >= this.lastPublishedTime && (!newest || fix.gpsTime >= newest.gpsTime)) newest = fix;
-      entry.alarms.forEach((a, i) => publishAlarm(this.deps.bus, t, entry.alarmIds![i], a));
+      ticket.alarms.forEach((a, i) => publishAlarm(this.deps.bus, t, ticket.alarmIds![i], a));
     }
     if (newest) {
       this.lastPublishedTime = newest.gpsTime;
