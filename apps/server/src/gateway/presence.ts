@@ -64,11 +64,12 @@ export class PresenceTracker {
     publishPresence(this.bus, info, true);
   }
 
-  touch(pk: number) {
+  /** A message came (`now`: when its connection's turn began, read once for its frames). */
+  touch(pk: number, now = Date.now()) {
     const t = this.tracked.get(pk);
-    if (!t) return;
-    t.lastSeen = Date.now();
-    this.touched.set(pk, t.lastSeen);
+    if (!t || t.lastSeen === now) return; // several frames of one read: noted once
+    t.lastSeen = now;
+    this.touched.set(pk, now);
   }
 
   /** The connection closed; the terminal stays online until its silence says otherwise. */

@@ -116,11 +116,19 @@ export class TerminalSession implements IngestOwner {
     this.running = true;
     try {
       let handled = 0;
+      // One clock reading per turn of the loop serves its frames (decoders, rows, presence).
+      this.decodeCtx.now = Date.now();
       while (this.queue.length && !this.closed) {
         // Most frames are handled without waiting: only identification and backpressure await.
         const waiting = this.handleFrame(this.queue.shift()!);
-        if (waiting) await waiting;
-        if (++handled % FRAMES_PER_TURN === 0) await new Promise((r) => setImmediate(r));
+        if (waiting) {
+          await waiting;
+          this.decodeCtx.now = Date.now();
+        }
+        if (++handled % FRAMES_PER_TURN === 0) {
+          await new Promise((r) => setImmediate(r));
+          this.decodeCtx.now = Date.now();
+        }
         if (this.socket.isPaused() && this.queue.length < MAX_QUEUED_FRAMES / 2) this.socket.resume();
       }
     } catch (err) {
@@ -133,9 +141,8 @@ export class TerminalSession implements IngestOwner {
 
   private handleFrame(frame: Buffer): Promise<void> | undefined {
     this.deps.stats.frames++;
-    // The decoders are pure: the clock comes from here (untimed frames, H02/GT06 time replies,
-    // sub-package ageing).
-    this.decodeCtx.now = Date.now();
+    // The decoders are pure: the clock comes from here (pump's reading: untimed frames, H02/GT06
+    // time replies, sub-package ageing).
     const result = this.codec.decode(frame, this.decodeCtx);
     if (!result.ok) {
       this.deps.stats.badFrames++;
@@ -181,7 +188,7 @@ export class TerminalSession implements IngestOwner {
   private handleIdentified(msg: DeviceMessage): Promise<void> | undefined {
     const terminal = this.terminal;
     if (!terminal || this.closed) return; // e.g. GT06 data before its login: nobody to attribute it to
-    this.deps.presence.touch(terminal.pk);
+    this.deps.presence.touch(terminal.pk, this.decodeCtx.now);
     if (msg.commandReply) void this.deps.commands.onReply(terminal.pk, msg.commandReply);
 
     const rows = this.rowsFor(terminal, msg);
@@ -237,7 +244,7 @@ export class TerminalSession implements IngestOwner {
   }
 
   private rowsFor(t: TerminalInfo, msg: DeviceMessage): IngestRows | null {
-    const now = this.decodeCtx.now ?? Date.now(); // the clock read when this frame was taken up
+    const now = this.decodeCtx.now ?? Date.now(); // the clock read when this frame's turn began
     const positions = toStoredPositions(msg.positions, t.pk, now);
     // Nearly every report raises nothing: the entry then shares one empty list.
     let alarms: NewAlarm[] | null = null;
