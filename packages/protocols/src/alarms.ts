@@ -49,6 +49,9 @@ export type AlarmType = keyof typeof ALARM_NAMES_ZH;
 
 export const ALARM_TYPES = Object.keys(ALARM_NAMES_ZH) as AlarmType[];
 
+/** The alarms of a report that raises none (nearly every one): one shared, frozen list. */
+export const NO_ALARMS: AlarmType[] = Object.freeze([]) as unknown as AlarmType[];
+
 export function alarmNameZh(type: AlarmType): string {
   return ALARM_NAMES_ZH[type];
 }

@@ -3,7 +3,7 @@
  * mode), 0x16/0x26/0x27 GPS+LBS+status (the alarm packets), 0x1A GPS + phone number.
  * The caller has checked the content holds the 18-byte GPS block.
  */
-import type { AlarmType } from '../alarms.ts';
+import { NO_ALARMS, type AlarmType } from '../alarms.ts';
 import type { DeviceMessage, Position } from '../model.ts';
 import { u32 } from '../common/bytes.ts';
 import { GPS_BLOCK_LENGTH, GT06_ALARM_CODES, readCell, readGps, readTerminalInfo, type Gt06Gps } from './blocks.ts';
@@ -47,7 +47,7 @@ function toPosition(p: PacketContext, g: Gt06Gps, extras: Record<string, unknown
     course: g.course,
     altitude: 0,
     satellites: g.satellites,
-    alarms: [],
+    alarms: NO_ALARMS,
     acc: g.acc,
     mileageKm: undefined,
     fuel: undefined,

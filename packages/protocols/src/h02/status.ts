@@ -3,9 +3,13 @@
  * behaviour fleets of these devices have been run against: bit 0 clear vibration (theft),
  * bit 1 or 18 clear SOS, bit 2 clear overspeed, bit 19 clear power cut; bit 10 set is ACC on.
  */
-import type { AlarmType } from '../alarms.ts';
+import { NO_ALARMS, type AlarmType } from '../alarms.ts';
+
+/** The status bits that mean an alarm when clear. */
+const ALARM_BITS = 0x01 | 0x02 | 0x04 | 0x40000 | 0x80000;
 
 export function h02Alarms(status: number): AlarmType[] {
+  if ((status & ALARM_BITS) === ALARM_BITS) return NO_ALARMS;
   const alarms: AlarmType[] = [];
   if ((status & 0x01) === 0) alarms.push('vibration');
   if ((status & 0x02) === 0 || (status & 0x40000) === 0) alarms.push('sos');

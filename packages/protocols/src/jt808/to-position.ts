@@ -1,11 +1,8 @@
 /** A decoded JT/T 808 location body as the normalized `Position`. */
-import type { AlarmType } from '../alarms.ts';
+import { NO_ALARMS } from '../alarms.ts';
 import type { Position } from '../model.ts';
 import { alarmsOf, statusFlags } from './flags.ts';
 import type { Jt808Location } from './location.ts';
-
-/** The alarms of a report whose alarm word is 0 (nearly every one): shared, never mutated. */
-const NO_ALARMS: AlarmType[] = Object.freeze([]) as unknown as AlarmType[];
 
 export function toPosition(loc: Jt808Location, terminalId: string, now: number | undefined): Position {
   const items = loc.items;
