@@ -37,4 +37,15 @@ describe('COPY data buffers', () => {
     expect(data.buffer).toBe(bigData.buffer); // the same memory, written over
     expect(Buffer.from(data)).toEqual(expected);
   });
+
+  it('has room for a row that ends with no extras wherever the buffer ends', () => {
+    // Alarm texts of every length move where each row ends against the buffer's end, byte by byte.
+    for (let n = 1; n <= 300; n++) {
+      const writer = new PositionCopyWriter(1);
+      const rows = Array.from({ length: 12 }, (_, i) => row({ gpsTime: at + i, alarms: ['x'.repeat(n)], extras: null }));
+      expect(() => writer.addAll(rows)).not.toThrow();
+      expect(writer.rows).toBe(12);
+      writer.recycle();
+    }
+  });
 });

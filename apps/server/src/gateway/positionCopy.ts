@@ -67,7 +67,10 @@ export class PositionCopyWriter {
     this.at = o;
     this.textArray(p.alarms);
     if (p.extras) this.jsonb(JSON.stringify(p.extras));
-    else this.at = nullField(this.view, this.at);
+    else {
+      this.room(4); // FIXED_ROW_BYTES holds no extras: a NULL's length word may fall past the end
+      this.at = nullField(this.view, this.at);
+    }
     this.rows++;
   }
 
