@@ -190,10 +190,21 @@ function startGateway(env: Record<string, string>): Promise<{ child: ChildProces
       if (m) {
         clearTimeout(timer);
         child.stdout!.removeAllListeners('data');
+        forwardLogs(child);
         resolve({ child, port: Number(m[1]) });
       }
     });
     child.once('exit', (code) => reject(new Error(`gateway exited ${code}`)));
+  });
+}
+
+/** The gateway's log lines (pino JSON on its stdout, warnings and errors only) go to stderr, so a failure shows. */
+function forwardLogs(child: ChildProcess) {
+  let rest = '';
+  child.stdout!.on('data', (d) => {
+    const lines = (rest + d).split('\n');
+    rest = lines.pop()!;
+    for (const line of lines) if (line.startsWith('{"level"')) process.stderr.write(`gateway: ${line}\n`);
   });
 }
 
