@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
 import { ingestQueries, type NewAlarm, type StoredPosition } from './ingest.queries.ts';
 import { PositionCopyWriter } from './positionCopy.ts';
-import { hasFix } from './positionRows.ts';
+import { hasFix, NO_NEW_ALARMS } from './positionRows.ts';
 
 /** What one message stores, handed to `add`: its rows are encoded at once and not kept. */
 export interface IngestRows {
@@ -51,8 +51,6 @@ export interface IngestOptions {
 
 export const DEFAULT_INGEST: IngestOptions = { maxRows: 5000, maxDelayMs: 50, maxPendingRows: 200_000, maxConcurrentFlushes: 2 };
 
-const NO_NEW_ALARMS: NewAlarm[] = Object.freeze([]) as unknown as NewAlarm[];
-
 /** What the next flush writes: its tickets, their owners, its rows already as COPY data. */
 class Batch {
   /** Every ticket of the batch, each once. */
@@ -65,7 +63,7 @@ class Batch {
 
   /** Encodes the rows (all or none: a row that cannot be encoded throws and leaves the batch as it was). */
   addPositions(rows: readonly StoredPosition[]) {
-    // Starts small and doubles: a quiet gateway flushes a few rows every 50 ms.
+    // A spare buffer of an earlier flush, or a small one that doubles as it fills.
     (this.copy ??= new PositionCopyWriter()).addAll(rows);
     for (const p of rows) this.note(p);
   }

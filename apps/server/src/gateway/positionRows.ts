@@ -1,5 +1,5 @@
 import type { Position } from '@chelian/protocols/model.ts';
-import type { StoredPosition } from './ingest.queries.ts';
+import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
 
 // Derivable from statusWord, or bulky: not worth a copy in every row.
 const DROPPED_EXTRAS = new Set(['statusFlags']);
@@ -18,8 +18,11 @@ const MAX_EXTRAS_CHARS = 1024;
 /** The alarm list of a row that has none, shared (rows live until their flush; nobody mutates it). */
 const NO_ALARM_TYPES: string[] = Object.freeze([]) as unknown as string[];
 
-/** The rows of a message that has none (shared: nobody adds to an entry's rows). */
+/** The rows of a message that has none (shared: nobody adds to a message's rows). */
 export const NO_ROWS: readonly StoredPosition[] = Object.freeze([]);
+
+/** The new alarms of a message that raises none (shared: a raising message gets its own list). */
+export const NO_NEW_ALARMS: NewAlarm[] = Object.freeze([]) as unknown as NewAlarm[];
 
 /** A report with a usable fix: positioned, or at least somewhere other than 0, 0. */
 export const hasFix = (p: StoredPosition) => p.valid || p.lat !== 0 || p.lon !== 0;

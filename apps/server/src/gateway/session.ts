@@ -10,7 +10,7 @@ import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
 import type { IngestBatcher, IngestOwner, IngestRows, IngestTicket } from './ingestBatcher.ts';
 import { publishAlarm, publishPosition } from './liveEvents.ts';
 import type { PresenceTracker } from './presence.ts';
-import { hasFix, toStoredPositions } from './positionRows.ts';
+import { hasFix, NO_NEW_ALARMS, toStoredPositions } from './positionRows.ts';
 import { ReplyQueue } from './replyQueue.ts';
 import { alarmEdges, NO_ALARMS, type TerminalDirectory, type TerminalInfo } from './terminalDirectory.ts';
 
@@ -45,8 +45,6 @@ const MAX_IN_FLIGHT = 64;
 const MAX_BAD_FRAMES = 20;
 /** Terminal identifiers are digits: JT/T 808 phone (12/20), IMEI (15), some H02 ids (10). */
 const PLAUSIBLE_ID = /^\d{5,20}$/;
-/** The alarms of an entry that raises none (never pushed to: a raising entry gets its own list). */
-const NO_NEW_ALARMS: NewAlarm[] = Object.freeze([]) as unknown as NewAlarm[];
 /** Frames handled before yielding to the event loop, so one busy connection cannot hog it. */
 const FRAMES_PER_TURN = 32;
 
