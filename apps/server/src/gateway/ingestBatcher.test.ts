@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../log.ts';
+import { storedPosition } from '../testing/storedPosition.ts';
 import { createTestDb, type TestDb } from '../testing/testDb.ts';
 import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
 import { IngestBatcher, type IngestRows, type IngestTicket } from './ingestBatcher.ts';
@@ -14,23 +15,7 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 const at = Date.parse('2026-11-22T08:00:00Z');
-const row = (over: Partial<StoredPosition>): StoredPosition => ({
-  terminalPk,
-  gpsTime: at,
-  receivedAt: at + 500,
-  lat: 31.2,
-  lon: 121.4,
-  speed: 40,
-  course: 90,
-  altitude: 12,
-  valid: true,
-  satellites: 9,
-  acc: true,
-  mileage: null,
-  alarms: [],
-  extras: null,
-  ...over,
-});
+const row = (over: Partial<StoredPosition>) => storedPosition({ terminalPk, gpsTime: at, ...over });
 
 /** Adds the messages as one connection would and resolves once a flush has settled them all: their tickets, null where refused. */
 function store(batcher: IngestBatcher, messages: IngestRows[]) {

@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredPosition } from './ingest.queries.ts';
+import { storedPosition } from '../testing/storedPosition.ts';
 import { PositionCopyWriter, positionsCopyData } from './positionCopy.ts';
 
 const at = Date.parse('2026-11-22T08:00:00Z');
-const row = (over: Partial<StoredPosition>): StoredPosition => ({
-  terminalPk: 7,
-  gpsTime: at,
-  receivedAt: at + 500,
-  lat: 31.2,
-  lon: 121.4,
-  speed: 40,
-  course: 90,
-  altitude: 12,
-  valid: true,
-  satellites: 9,
-  acc: true,
-  mileage: 12.5,
-  alarms: ['sos'],
-  extras: { statusWord: 2 },
-  ...over,
-});
+const row = (over: Partial<StoredPosition>) => storedPosition({ terminalPk: 7, gpsTime: at, mileage: 12.5, alarms: ['sos'], extras: { statusWord: 2 }, ...over });
 
 describe('COPY data buffers', () => {
   it('a recycled buffer serves the next writer, which writes exactly its own rows', () => {
