@@ -1,3 +1,4 @@
+import { NO_ALARMS } from '@chelian/protocols/alarms.ts';
 import type { Position } from '@chelian/protocols/model.ts';
 import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
 
@@ -15,8 +16,6 @@ const STATUS_BITS_IN_COLUMNS = 0x0f;
 const heldByColumns = (key: string, v: unknown) =>
   (key === 'alarmWord' && v === 0) || (key === 'statusWord' && typeof v === 'number' && (v & ~STATUS_BITS_IN_COLUMNS) === 0);
 const MAX_EXTRAS_CHARS = 1024;
-/** The alarm list of a row that has none, shared (rows live until their flush; nobody mutates it). */
-const NO_ALARM_TYPES: string[] = Object.freeze([]) as unknown as string[];
 
 /** The rows of a message that has none (shared: nobody adds to a message's rows). */
 export const NO_ROWS: readonly StoredPosition[] = Object.freeze([]);
@@ -60,7 +59,7 @@ export function toStoredPosition(p: Position, terminalPk: number, receivedAt: nu
     satellites: finiteInt(p.satellites, 0, 255),
     acc: p.acc ?? null,
     mileage: Number.isFinite(p.mileageKm) ? p.mileageKm! : null,
-    alarms: p.alarms.length ? p.alarms : NO_ALARM_TYPES,
+    alarms: p.alarms.length ? p.alarms : NO_ALARMS,
     extras: compactExtras(p),
   };
 }

@@ -316,4 +316,3 @@ export class TerminalSession implements IngestOwner {
     this.deps.stats.connections--;
   }
 }
-
