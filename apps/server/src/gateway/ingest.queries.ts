@@ -1,5 +1,5 @@
 import type { CopyQueryable, Db, Queryable } from '../db/types.ts';
-import { PositionCopyWriter, positionsCopyData } from './positionCopy.ts';
+import { copyPositionRows } from './positionCopy.ts';
 
 /** A position as the gateway stores it (positions and latest_positions share the columns). */
 export interface StoredPosition {
@@ -71,7 +71,7 @@ const TERMINAL_INFO = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, 
 
 export const ingestQueries = {
   /** Binary COPY: the fastest bulk write both engines offer. */
-  copyPositions: (db: Db, rows: readonly StoredPosition[]) => db.copyRows('positions', POSITION_COLUMNS, positionsCopyData(rows)),
+  copyPositions: (db: Db, rows: readonly StoredPosition[]) => copyPositionRows(rows, (data) => db.copyRows('positions', POSITION_COLUMNS, data)),
 
   /** The latest position per terminal on its own (tests and tools; the gateway uses storePositions). */
   upsertLatest: (db: Db, rows: readonly StoredPosition[]) => db.tx((q) => upsertLatestIn(q, rows)),
@@ -168,10 +168,7 @@ export const ingestQueries = {
  */
 async function upsertLatestIn(q: CopyQueryable, rows: readonly StoredPosition[]) {
   await q.query('CREATE TEMP TABLE IF NOT EXISTS latest_in (LIKE latest_positions) ON COMMIT DELETE ROWS');
-  const copy = new PositionCopyWriter(rows.length);
-  for (const p of rows) copy.add(p);
-  await q.copyRows('latest_in', POSITION_COLUMNS, copy.finish());
-  copy.recycle();
+  await copyPositionRows(rows, (data) => q.copyRows('latest_in', POSITION_COLUMNS, data));
   await q.query(
     `INSERT INTO latest_positions (${POSITION_COLUMNS.join(', ')})
      SELECT ${POSITION_COLUMNS.join(', ')} FROM latest_in

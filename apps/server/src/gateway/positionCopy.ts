@@ -162,8 +162,16 @@ function giveBuffer(buf: Buffer) {
 /** Rows of positions as one binary COPY payload. */
 export function positionsCopyData(rows: readonly StoredPosition[]): Uint8Array {
   const writer = new PositionCopyWriter(rows.length);
-  for (const p of rows) writer.add(p);
+  writer.addAll(rows);
   return writer.finish();
+}
+
+/** Encodes the rows and hands the data to `copy`; once that has succeeded, its buffer serves a later writer. */
+export async function copyPositionRows(rows: readonly StoredPosition[], copy: (data: Uint8Array) => Promise<void>): Promise<void> {
+  const writer = new PositionCopyWriter(rows.length);
+  writer.addAll(rows);
+  await copy(writer.finish());
+  writer.recycle();
 }
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
