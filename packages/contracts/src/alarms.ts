@@ -2,53 +2,89 @@
  * Alarms (car app, platform 8): real-time (unhandled, last `hours`, default 24, in the types the
  * account keeps on), history, and handling them. Every query answers GET (query) and POST (form) alike.
  */
-import type { Page, PageParams } from './envelope.ts';
-import type { AlarmTypeCount } from './reports.ts';
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
+import { endpoint } from './endpoint.ts';
+import { defineErrors } from './errors.ts';
+import { Id, Nullable, PageQuery, TimeParam, pageOf } from './schemas.ts';
 
 /** An alarm as the API lists it and the live feed pushes it; times epoch ms, speed km/h. */
-export interface Alarm {
-  alarmId: number;
-  terminalId: string;
-  vehicleId: number | null;
-  plate: string;
-  name: string;
-  type: string;
-  typeName: string;
-  alarmTime: number;
-  receivedAt: number;
-  lat: number | null;
-  lon: number | null;
-  speed: number | null;
-  handled: boolean;
-  handledBy: string;
-  handledAt: number | null;
-  handleNote: string;
-}
+export const AlarmSchema = Type.Object({
+  alarmId: Type.Integer(),
+  terminalId: Type.String(),
+  vehicleId: Nullable(Type.Integer()),
+  plate: Type.String(),
+  name: Type.String(),
+  type: Type.String(),
+  typeName: Type.String(),
+  alarmTime: Type.Number(),
+  receivedAt: Type.Number(),
+  lat: Nullable(Type.Number()),
+  lon: Nullable(Type.Number()),
+  speed: Nullable(Type.Number()),
+  handled: Type.Boolean(),
+  handledBy: Type.String(),
+  handledAt: Nullable(Type.Number()),
+  handleNote: Type.String(),
+});
+export type Alarm = Static<typeof AlarmSchema>;
+
+export const AlarmTypeCountSchema = Type.Object({ type: Type.String(), typeName: Type.String(), count: Type.Integer() });
+export type AlarmTypeCount = Static<typeof AlarmTypeCountSchema>;
 
 /** Filters every alarm query takes; types is a comma-separated list of alarm types. */
-export type AlarmFilters = {
-  terminalId?: string;
-  vehicleId?: number;
-  types?: string;
-  keyword?: string;
+const filters = {
+  terminalId: Type.Optional(Type.String({ maxLength: 24 })),
+  vehicleId: Type.Optional(Id()),
+  types: Type.Optional(Type.String({ maxLength: 2000 })),
+  keyword: Type.Optional(Type.String({ maxLength: 40 })),
+};
+const hours = Type.Optional(Type.Integer({ minimum: 1, maximum: 168 }));
+export type AlarmFilters = Static<ReturnType<typeof Type.Object<typeof filters>>>;
+
+const AlarmCountQuery = Type.Object({ ...filters, hours });
+const RealtimeAlarmQuery = Type.Intersect([PageQuery, AlarmCountQuery]);
+const AlarmHistoryQuery = Type.Intersect([
+  PageQuery,
+  Type.Object({ ...filters, start: Type.Optional(TimeParam), end: Type.Optional(TimeParam), handled: Type.Optional(Type.Boolean()) }),
+]);
+export type RealtimeAlarmQuery = Static<typeof RealtimeAlarmQuery>;
+export type AlarmCountQuery = Static<typeof AlarmCountQuery>;
+/** start/end default to the last 7 days, at most 93 */
+export type AlarmHistoryQuery = Static<typeof AlarmHistoryQuery>;
+
+export const AlarmPageSchema = pageOf(AlarmSchema);
+export type AlarmPage = Static<typeof AlarmPageSchema>;
+
+const AlarmCountSchema = Type.Object({ total: Type.Integer(), types: Type.Array(AlarmTypeCountSchema) });
+export type AlarmCount = Static<typeof AlarmCountSchema>;
+
+const base = '/car/v1/accelerate/report/alarm';
+
+export const alarmEndpoints = {
+  realtime: endpoint({
+    method: 'GET|POST', path: `${base}/actualTimeAlarmQuery.json`, tag: '报警', summary: '查询实时报警',
+    input: RealtimeAlarmQuery, answer: AlarmPageSchema,
+  }),
+  realtimeCount: endpoint({
+    method: 'GET|POST', path: `${base}/queryActualTimeAlarmNum.json`, tag: '报警', summary: '统计实时报警数',
+    input: AlarmCountQuery, answer: AlarmCountSchema,
+  }),
+  history: endpoint({
+    method: 'GET|POST', path: `${base}/newQueryAlarm`, tag: '报警', summary: '查询历史报警',
+    input: AlarmHistoryQuery, answer: AlarmPageSchema,
+  }),
+  /** alarmIds comma-separated, at most 500 */
+  process: endpoint({
+    method: 'POST', path: '/car/v1/api/monitor/processAlarm', tag: '报警', summary: '处理报警', permission: 'car:alarm:process',
+    input: Type.Object({ alarmIds: Type.String({ minLength: 1, maxLength: 20_000 }), note: Type.Optional(Type.String({ maxLength: 500 })) }),
+    answer: Type.Object({ updated: Type.Integer() }),
+  }),
 };
 
-/** GET /car/v1/accelerate/report/alarm/actualTimeAlarmQuery.json → obj Page<Alarm> */
-export type RealtimeAlarmQuery = PageParams & AlarmFilters & { hours?: number };
-export type AlarmPage = Page<Alarm>;
-
-/** GET /car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json → obj AlarmCount */
-export type AlarmCountQuery = AlarmFilters & { hours?: number };
-export interface AlarmCount {
-  total: number;
-  types: AlarmTypeCount[];
-}
-
-/** GET /car/v1/accelerate/report/alarm/newQueryAlarm → obj Page<Alarm>; start/end default to the last 7 days, at most 93 */
-export type AlarmHistoryQuery = PageParams & AlarmFilters & { start?: number | string; end?: number | string; handled?: boolean };
-
-/** POST /car/v1/api/monitor/processAlarm (form; alarmIds comma-separated) → obj ProcessAlarmResult */
-export type ProcessAlarmForm = { alarmIds: string; note?: string };
-export interface ProcessAlarmResult {
-  updated: number;
-}
+export const ALARM_ERRORS = defineErrors('alarm', {
+  endBeforeStart: '结束时间必须晚于开始时间',
+  rangeTooLong: '查询时间范围不能超过{days}天',
+  noneSelected: { msg: '请选择要处理的报警', status: 400 },
+  notVisible: { msg: '报警不存在或无权访问', status: 404 },
+});

@@ -1,9 +1,14 @@
-/** The API envelope of spec §3: code (0 or absent = success), flag (1 success, 4010 expired), msg, obj. */
+/**
+ * The API envelope of spec §3: code (0 or absent = success; a failure's HTTP status when ≥ 400),
+ * flag (1 success, 4010 expired), msg, obj. A failure also carries `errorCode`, its stable code
+ * from the error catalogues (errors.ts), which a client written against the spec may ignore.
+ */
 export interface Envelope<T = unknown> {
   code?: number;
   flag: number;
   msg: string;
   obj: T;
+  errorCode?: string;
 }
 
 export const FLAG_SUCCESS = 1;

@@ -12,3 +12,8 @@ export * from './alarms.ts';
 export * from './commands.ts';
 export * from './geofences.ts';
 export * from './terminals.ts';
+export * from './endpoint.ts';
+export * from './errors.ts';
+export * from './schemas.ts';
+export * from './resources.ts';
+export * from './catalogue.ts';

@@ -7,6 +7,7 @@
  * name or terminal id), current, pageSize.
  */
 import type { Page } from './envelope.ts';
+import type { AlarmTypeCount } from './alarms.ts';
 
 export const REPORT_MAX_DAYS = 31;
 
@@ -55,11 +56,6 @@ export interface OnlinePage extends Page<OnlineDay> {
   totals: { onlineSeconds: number; onlineRate: number };
 }
 
-export interface AlarmTypeCount {
-  type: string;
-  typeName: string;
-  count: number;
-}
 
 /** GET /car/v1/accelerate/report/alarm/alarmStatistics.json → obj AlarmStatisticsPage (vehicles with alarms, most first) */
 export interface AlarmVehicleCount extends ReportVehicle {

@@ -1,6 +1,8 @@
 /**
  * The whole resource tree, with stable ids: menus (type 1), group roots (type 0) and button
- * permissions (type 3). Ids never change once shipped; roles reference them. Seeded at start.
+ * permissions (type 3). Ids never change once shipped; roles reference them. The server seeds it
+ * at start; its codes are the permission codes of the endpoint table (a typed union, so a route
+ * or a button naming a code the tree lacks does not compile).
  */
 export interface ResourceSeed {
   id: number;
@@ -14,9 +16,9 @@ export interface ResourceSeed {
   sort: number;
 }
 
-type Node = [id: number, name: string, code: string, path: string, children?: Node[]];
+type Node = readonly [id: number, name: string, code: string, path: string, children?: readonly Node[]];
 
-function menu(platformId: number, parentId: number, nodes: Node[], out: ResourceSeed[]) {
+function menu(platformId: number, parentId: number, nodes: readonly Node[], out: ResourceSeed[]) {
   nodes.forEach(([id, name, code, path, children], sort) => {
     // Buttons have no path of their own; their ids are their menu's id followed by two digits.
     out.push({ id, parentId, name, type: path === '' ? 3 : 1, code, path, icon: '', platformId, sort });
@@ -24,7 +26,7 @@ function menu(platformId: number, parentId: number, nodes: Node[], out: Resource
   });
 }
 
-const TREE: Array<[platformId: number, nodes: Node[]]> = [
+const TREE = [
   [0, [[1601, '系统中心', 'center', '/center', [
     [1602, '站内信', 'center:notice', '/center/notice'],
     [1603, '安全中心', 'center:security', '/center/security'],
@@ -101,7 +103,14 @@ const TREE: Array<[platformId: number, nodes: Node[]]> = [
     [26001, '备案登记', 'gb:record', '/elec-gb/record'],
     [26002, '申报二维码', 'gb:declare', '/elec-gb/declare'],
   ]]]],
-];
+] as const satisfies ReadonlyArray<readonly [platformId: number, nodes: readonly Node[]]>;
+
+type CodesOf<Nodes> = Nodes extends readonly (infer N)[] ? CodeOf<N> : never;
+type CodeOf<N> = N extends readonly [number, string, infer C extends string, string, infer Children] ? C | CodesOf<Children>
+  : N extends readonly [number, string, infer C extends string, string] ? C : never;
+
+/** Every resource code of the tree: what a role can be granted and a route can require. */
+export type PermissionCode = CodesOf<(typeof TREE)[number][1]>;
 
 export const RESOURCES: readonly ResourceSeed[] = (() => {
   const out: ResourceSeed[] = [];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
 import { createTenant, type Tenant } from '../testing/fixtures.ts';
-import { RESOURCES } from '../modules/accounts/resources.catalog.ts';
+import { RESOURCES } from '@chelian/contracts';
 
 // Walks every registered API route: protected ones refuse a missing or forged session, and
 // routes behind a permission refuse a role without it, whatever the page shows.

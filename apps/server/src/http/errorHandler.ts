@@ -1,8 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ERRORS, type ErrorKey, validationMessage } from './errors.ts';
+import { COMMON_ERRORS, type ErrorEntry } from '@chelian/contracts';
+import { AppError, validationMessage } from './errors.ts';
+
+type CommonKey = keyof typeof COMMON_ERRORS;
 
 /** Fastify's own error codes for bad input, mapped onto the catalogue. */
-const FASTIFY_CODES: Record<string, ErrorKey> = {
+const FASTIFY_CODES: Record<string, CommonKey> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedMediaType',
   FST_ERR_CTP_BODY_TOO_LARGE: 'payloadTooLarge',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'badRequest',
@@ -20,33 +23,38 @@ const FASTIFY_CODES: Record<string, ErrorKey> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupportedMediaType',
 };
 
-function send(reply: FastifyReply, key: ErrorKey, msg: string, obj: unknown = null) {
-  const entry = ERRORS[key];
+/** The one producer of failure envelopes: HTTP status, flag, Chinese msg, stable errorCode. */
+export function sendFailure(reply: FastifyReply, entry: ErrorEntry, msg: string = entry.msg, obj: unknown = null) {
   // Failure envelopes bypass the route's success schema.
   return reply
     .code(entry.status)
     .type('application/json; charset=utf-8')
     .serializer(JSON.stringify)
-    .send({ code: entry.status >= 400 ? entry.status : undefined, flag: entry.flag, msg, obj });
+    .send({ code: entry.status >= 400 ? entry.status : undefined, flag: entry.flag, msg, obj, errorCode: entry.code });
+}
+
+/** Turns anything a route threw into its catalogued failure; what is not bad input is logged as a 500. */
+export function failureOf(err: FastifyError | AppError, request: FastifyRequest): { entry: ErrorEntry; msg: string; obj: unknown } {
+  if (err instanceof AppError) return { entry: err.entry, msg: err.message, obj: err.obj };
+  const common = (key: CommonKey, msg = COMMON_ERRORS[key].msg) => ({ entry: COMMON_ERRORS[key], msg, obj: null });
+  if (err.validation) return common('badRequest', validationMessage(err.validation as never, err.validationContext));
+  // PostgreSQL data exceptions (class 22: out of range, invalid text, bad escape…) are bad input
+  // that slipped past a schema: still the caller's mistake, never a 5xx.
+  if (typeof err.code === 'string' && /^22[0-9A-Z]{3}$/.test(err.code)) return common('badRequest');
+  const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+  if (known) return common(known);
+  // JSON parse failures from content-type parsers arrive as SyntaxError / 400s without a code.
+  if (err instanceof SyntaxError || (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)) {
+    return common(err.statusCode === 413 ? 'payloadTooLarge' : err.statusCode === 415 ? 'unsupportedMediaType' : 'invalidBody');
+  }
+  request.log.error({ err }, 'unhandled error');
+  return common('internal');
 }
 
 export function installErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof AppError) return send(reply, err.key, err.message, err.obj);
-    if (err.validation) return send(reply, 'badRequest', validationMessage(err.validation as never, err.validationContext));
-    // PostgreSQL data exceptions (class 22: out of range, invalid text, bad escape…) are bad input
-    // that slipped past a schema: still the caller's mistake, never a 5xx.
-    if (typeof err.code === 'string' && /^22[0-9A-Z]{3}$/.test(err.code)) return send(reply, 'badRequest', ERRORS.badRequest.msg);
-    const known = err.code ? FASTIFY_CODES[err.code] : undefined;
-    if (known) return send(reply, known, ERRORS[known].msg);
-    // JSON parse failures from content-type parsers arrive as SyntaxError / 400s without a code.
-    if (err instanceof SyntaxError || (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)) {
-      const key: ErrorKey = err.statusCode === 413 ? 'payloadTooLarge' : err.statusCode === 415 ? 'unsupportedMediaType' : 'invalidBody';
-      return send(reply, key, ERRORS[key].msg);
-    }
-    request.log.error({ err }, 'unhandled error');
-    return send(reply, 'internal', ERRORS.internal.msg);
+    const { entry, msg, obj } = failureOf(err, request);
+    return sendFailure(reply, entry, msg, obj);
   });
-
-  app.setNotFoundHandler((_request, reply) => send(reply, 'routeNotFound', ERRORS.routeNotFound.msg));
+  app.setNotFoundHandler((_request, reply) => sendFailure(reply, COMMON_ERRORS.routeNotFound));
 }

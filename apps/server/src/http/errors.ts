@@ -1,37 +1,37 @@
-import { FLAG_FAILURE, FLAG_SESSION_EXPIRED } from '@chelian/contracts';
+import { COMMON_ERRORS, defineErrors, fillErrorText, type ErrorEntry } from '@chelian/contracts';
+
+/** Transitional: failures not yet given a code of their own in their module's catalogue. */
+const LEGACY = defineErrors('legacy', { business: '操作失败' });
+type LegacyKey = keyof typeof COMMON_ERRORS | 'business';
+const legacyEntry = (key: LegacyKey): ErrorEntry => (key === 'business' ? LEGACY.business : COMMON_ERRORS[key]);
+
+export interface AppErrorOptions {
+  /** Values for the text's `{name}` placeholders. */
+  params?: Readonly<Record<string, string | number>>;
+  /** Said after the catalogue's text: '请求参数错误：end 格式不正确'. */
+  detail?: string;
+  /** Data the client may act on (e.g. the rows an import refused). */
+  obj?: unknown;
+}
 
 /**
- * The error catalogue: every failure the API can answer, with its HTTP status, flag and Chinese
- * message. Handlers throw AppError(key); the one error handler turns it into an envelope.
+ * A failure from a catalogue (packages/contracts, one per module): handlers and services throw
+ * it; the one error handler (errorHandler.ts) turns it into the envelope with its errorCode.
  */
-export const ERRORS = {
-  badRequest: { status: 400, flag: FLAG_FAILURE, msg: '请求参数错误' },
-  invalidBody: { status: 400, flag: FLAG_FAILURE, msg: '请求体格式错误，无法解析' },
-  unsupportedMediaType: { status: 415, flag: FLAG_FAILURE, msg: '不支持的请求内容类型' },
-  payloadTooLarge: { status: 413, flag: FLAG_FAILURE, msg: '请求内容过大' },
-  routeNotFound: { status: 404, flag: FLAG_FAILURE, msg: '请求的接口不存在' },
-  notFound: { status: 404, flag: FLAG_FAILURE, msg: '数据不存在或无权访问' },
-  sessionExpired: { status: 200, flag: FLAG_SESSION_EXPIRED, msg: '登录超时' },
-  forbidden: { status: 403, flag: FLAG_FAILURE, msg: '没有该操作的权限' },
-  tooManyRequests: { status: 429, flag: FLAG_FAILURE, msg: '操作过于频繁，请稍后再试' },
-  conflict: { status: 200, flag: FLAG_FAILURE, msg: '数据已存在' },
-  business: { status: 200, flag: FLAG_FAILURE, msg: '操作失败' },
-  internal: { status: 500, flag: FLAG_FAILURE, msg: '服务器繁忙，请稍后再试' },
-} as const;
-
-export type ErrorKey = keyof typeof ERRORS;
-
 export class AppError extends Error {
-  readonly key: ErrorKey;
+  readonly entry: ErrorEntry;
   readonly obj: unknown;
-  constructor(key: ErrorKey, msg?: string, obj: unknown = null) {
-    super(msg ?? ERRORS[key].msg);
-    this.key = key;
-    this.obj = obj;
+  constructor(entry: ErrorEntry | LegacyKey, options: AppErrorOptions | string = {}, obj: unknown = null) {
+    const resolved = typeof entry === 'string' ? legacyEntry(entry) : entry;
+    const opts: AppErrorOptions = typeof options === 'string' ? { obj } : options;
+    const text = typeof options === 'string' ? options : fillErrorText(resolved.msg, opts.params);
+    super(opts.detail ? `${text}：${opts.detail}` : text);
+    this.entry = resolved;
+    this.obj = opts.obj ?? null;
   }
 }
 
-/** A failure of a business rule (wrong password, expired code…): HTTP 200, flag 0, the given message. */
+/** @deprecated Transitional: a business failure without a catalogued code. Use a catalogue entry. */
 export function fail(msg: string, obj: unknown = null): AppError {
   return new AppError('business', msg, obj);
 }
@@ -60,7 +60,7 @@ interface AjvIssue {
 /** Turns a schema-validation failure into one Chinese sentence naming the field. */
 export function validationMessage(issues: AjvIssue[] | undefined, context?: string): string {
   const first = issues?.[0];
-  if (!first) return ERRORS.badRequest.msg;
+  if (!first) return COMMON_ERRORS.badRequest.msg;
   const field =
     first.keyword === 'required'
       ? String(first.params?.missingProperty ?? '')

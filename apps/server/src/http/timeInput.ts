@@ -1,15 +1,14 @@
-import { Type } from 'typebox';
 import { AppError } from './errors.ts';
 
 /** A time parameter: epoch milliseconds, or 'YYYY-MM-DD[ HH:mm[:ss]]' read as Beijing time (UTC+8). */
-export const TimeParam = Type.String({ maxLength: 30 });
+export { TimeParam } from '@chelian/contracts';
 
 export const BEIJING_OFFSET_MS = 8 * 3600_000;
 const DATE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
 /** Parses a TimeParam; '' → null (cleared). Anything else unreadable is a Chinese 400. */
-export function parseTime(value: string, field: string): Date | null {
-  const text = value.trim();
+export function parseTime(value: string | number, field: string): Date | null {
+  const text = String(value).trim();
   if (text === '') return null;
   if (/^\d{1,15}$/.test(text)) return new Date(Number(text));
   const m = DATE_TIME.exec(text);
@@ -25,7 +24,7 @@ export function parseTime(value: string, field: string): Date | null {
 }
 
 /** Optional variant: undefined stays undefined (not given), '' becomes null (cleared). */
-export function parseOptionalTime(value: string | undefined, field: string): Date | null | undefined {
+export function parseOptionalTime(value: string | number | undefined, field: string): Date | null | undefined {
   return value === undefined ? undefined : parseTime(value, field);
 }
 

@@ -7,7 +7,7 @@ import { PageQuery, pageSchema, pageWindow } from '../../http/paging.ts';
 import { Id } from '../../http/schemas.ts';
 import { adminQueries, type AccountRow } from './admin.queries.ts';
 import { AdminService } from './admin.service.ts';
-import { permission } from './permissions.ts';
+import type { Permission } from './permissions.ts';
 import { maskPhone } from './user.presenter.ts';
 
 const AccountOut = Type.Object({
@@ -55,7 +55,7 @@ function presentAccount(a: AccountRow, rootDepth: number) {
 /** System management (platform 12): accounts, users and roles of the caller's subtree. */
 export const adminRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   const admin = new AdminService(ctx);
-  const p = (code: string) => ({ permission: permission(code) });
+  const p = (code: Permission) => ({ permission: code });
 
   app.get('/car/v4/api/account/list.json', { config: p('system:account'), schema: { response: { 200: Type.Array(AccountOut) } } }, async (request) => {
     const user = caller(request);

@@ -5,7 +5,7 @@ import { hashPassword, isStrongPassword } from '../auth/password.ts';
 import type { SessionUser } from '../auth/session.service.ts';
 import { PHONE_PATTERN } from '../auth/sms.service.ts';
 import { adminQueries } from './admin.queries.ts';
-import { RESOURCE_BY_CODE } from './resources.catalog.ts';
+import { RESOURCE_BY_CODE } from '@chelian/contracts';
 
 export interface AccountInput {
   id?: number;

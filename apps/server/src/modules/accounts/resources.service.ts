@@ -3,7 +3,7 @@ import { SUB_SYSTEMS, type SubSystem } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import type { SessionUser } from '../auth/session.service.ts';
 import { accountsQueries, type ResourceRow } from './accounts.queries.ts';
-import { RESOURCES } from './resources.catalog.ts';
+import { RESOURCES } from '@chelian/contracts';
 
 /** Builds the nested tree from flat rows; a node whose parent the role lacks becomes a root. */
 export function buildTree(rows: ResourceRow[]): ResourceNode[] {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../testing/testDb.ts';
 import { seedDictionary } from '../system/dictionary.seed.ts';
-import { RESOURCES } from './resources.catalog.ts';
+import { RESOURCES } from '@chelian/contracts';
 import { seedResources } from './seed.ts';
 
 let db: TestDb;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/types.ts';
 import { hashPassword } from '../auth/password.ts';
-import { RESOURCES } from './resources.catalog.ts';
+import { RESOURCES } from '@chelian/contracts';
 
 export const PLATFORM_ACCOUNT_NAME = '平台';
 export const ADMIN_ROLE_NAME = '平台管理员';

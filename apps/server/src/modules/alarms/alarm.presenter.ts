@@ -1,28 +1,7 @@
-import { Type } from 'typebox';
 import type { Alarm } from '@chelian/contracts';
 import { ALARM_NAMES_ZH, isAlarmType } from '@chelian/protocols/alarms.ts';
-import { responseOf } from '../../http/contract.ts';
 
-/** An alarm as the API lists it and the live feed pushes it. */
-export const AlarmSchema = responseOf<Alarm>()(Type.Object({
-  alarmId: Type.Integer(),
-  terminalId: Type.String(),
-  vehicleId: Type.Union([Type.Integer(), Type.Null()]),
-  plate: Type.String(),
-  name: Type.String(),
-  type: Type.String(),
-  typeName: Type.String(),
-  alarmTime: Type.Number(),
-  receivedAt: Type.Number(),
-  lat: Type.Union([Type.Number(), Type.Null()]),
-  lon: Type.Union([Type.Number(), Type.Null()]),
-  speed: Type.Union([Type.Number(), Type.Null()]),
-  handled: Type.Boolean(),
-  handledBy: Type.String(),
-  handledAt: Type.Union([Type.Number(), Type.Null()]),
-  handleNote: Type.String(),
-}));
-/** The live feed's name for it (gateway/liveEvents.ts). */
+/** The live feed's name for an alarm (gateway/liveEvents.ts). */
 export type AlarmItem = Alarm;
 
 export const alarmTypeName = (type: string) => (isAlarmType(type) ? ALARM_NAMES_ZH[type] : type);

@@ -28,7 +28,7 @@ export interface TrackTarget {
 export async function resolveTrack(
   q: Queryable,
   user: SessionUser,
-  input: { vehicleId?: number; terminalId?: string; start: string; end: string },
+  input: { vehicleId?: number; terminalId?: string; start: string | number; end: string | number },
 ): Promise<TrackTarget> {
   let start = parseTime(input.start, 'start');
   const end = parseTime(input.end, 'end');

@@ -9,7 +9,8 @@ import { splitList } from '../../http/listInput.ts';
 import { PageQuery, pageSchema, pageWindow } from '../../http/paging.ts';
 import { Id } from '../../http/schemas.ts';
 import { permission } from '../accounts/permissions.ts';
-import { AlarmSchema, presentAlarm } from '../alarms/alarm.presenter.ts';
+import { presentAlarm } from '../alarms/alarm.presenter.ts';
+import { AlarmSchema } from '@chelian/contracts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { likeText } from '../terminals/assets.ts';
 import {

@@ -3,7 +3,8 @@ import { Button, DatePicker, Input, Select, Table } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Permission } from '../../shared/permission/Permission.tsx';
-import { carApi } from '../api/carApi.ts';
+import { alarmEndpoints } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import type { Alarm, AlarmControl, Page } from '@chelian/contracts';
 import { M } from '../messages.ts';
 import { ActionLink, alarmColumns } from './alarmColumns.tsx';
@@ -29,7 +30,7 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
     setLoading(true);
     try {
       setPage(
-        await carApi.alarmHistory({
+        await call(alarmEndpoints.history, {
           ...paging, vehicleId: vehicleId ?? undefined, start: applied.range[0].valueOf(), end: applied.range[1].valueOf(),
           types: applied.types.join(',') || undefined, handled: applied.handled === 'all' ? undefined : applied.handled === 'true', keyword: applied.keyword || undefined,
         }),

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Input, Modal } from 'antd';
 import { toast } from '../../shared/ui/toast.ts';
-import { carApi } from '../api/carApi.ts';
+import { alarmEndpoints } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import type { Alarm } from '@chelian/contracts';
 import { useFleetOptional } from '../fleet/FleetProvider.tsx';
 import { M } from '../messages.ts';
@@ -14,7 +15,7 @@ export function ProcessAlarmModal({ alarms, onClose, onDone }: { alarms: Alarm[]
   const submit = async () => {
     setBusy(true);
     try {
-      const { updated } = await carApi.processAlarm(alarms.map((a) => a.alarmId), note.trim());
+      const { updated } = await call(alarmEndpoints.process, { alarmIds: alarms.map((a) => a.alarmId).join(','), note: note.trim() });
       toast.success(M.alarm.processDone(updated));
       // the map and the other lists drop the red at once, before the live feed says so
       fleet?.live.emit(alarms.map((a) => ({ kind: 'alarm' as const, data: { ...a, handled: true, handleNote: note.trim() } })));

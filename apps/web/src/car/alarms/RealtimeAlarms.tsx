@@ -4,7 +4,8 @@ import { ReloadOutlined, SoundOutlined } from '@ant-design/icons';
 import { Permission } from '../../shared/permission/Permission.tsx';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { postToShell } from '../../child/bridge/childBridge.ts';
-import { carApi } from '../api/carApi.ts';
+import { alarmEndpoints } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import type { Alarm, Page } from '@chelian/contracts';
 import { useFleet } from '../fleet/FleetProvider.tsx';
 import { M } from '../messages.ts';
@@ -32,7 +33,7 @@ export function RealtimeAlarms() {
   const load = useCallback(async (quiet = false) => {
     if (!quiet) setLoading(true);
     try {
-      setPage(await carApi.realtimeAlarms(paging));
+      setPage(await call(alarmEndpoints.realtime, paging));
     } catch {
       /* shown by the request layer */
     } finally {

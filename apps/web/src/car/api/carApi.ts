@@ -1,7 +1,7 @@
 import type {
-  Alarm, AlarmControl, AlarmCount, AlarmHistoryQuery, CommandCheck, CommandCheckForm, CommandListQuery, CommandPage, CommandSend, CommandSendForm,
+  AlarmControl, CommandCheck, CommandCheckForm, CommandListQuery, CommandPage, CommandSend, CommandSendForm,
   Geofence, GeofenceBindForm, GeofenceDeleteResult, GeofenceDetail, GeofenceInput, GeofenceListQuery, GeofencePage, GeofenceUpdate,
-  GroupNode, LastPosition, LastPositionsQuery, Page, ProcessAlarmForm, ProcessAlarmResult, RealtimeAlarmQuery, Terminal, Vehicle,
+  GroupNode, LastPosition, LastPositionsQuery, Page, Terminal, Vehicle,
 } from '@chelian/contracts';
 import { get, getBytes, postForm, postJson } from '../../shared/request/helpers.ts';
 
@@ -20,10 +20,6 @@ export const carApi = {
   /** track.bin: decode with decodeTrack (@chelian/contracts) */
   trackBytes: (q: { vehicleId: number; start: number; end: number }, signal?: AbortSignal) => getBytes('/car/v4/api/monitor/track.bin', q, { signal, timeout: 120_000 }),
 
-  realtimeAlarms: (q: RealtimeAlarmQuery) => get<Page<Alarm>>('/car/v1/accelerate/report/alarm/actualTimeAlarmQuery.json', q),
-  realtimeAlarmCount: () => get<AlarmCount>('/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json', undefined, quiet),
-  alarmHistory: (q: AlarmHistoryQuery) => get<Page<Alarm>>('/car/v1/accelerate/report/alarm/newQueryAlarm', q),
-  processAlarm: (alarmIds: number[], note: string) => postForm<ProcessAlarmResult>('/car/v1/api/monitor/processAlarm', { alarmIds: alarmIds.join(','), note } satisfies ProcessAlarmForm),
   alarmControls: () => get<AlarmControl[]>('/car/v4/api/alarm/control/listAlarmControlInfo.json', undefined, quiet),
 
   checkCommand: (q: ByVehicles<CommandCheckForm>) =>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Empty, List, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { carApi } from '../api/carApi.ts';
-import type { Alarm } from '@chelian/contracts';
+import { alarmEndpoints, type Alarm } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { M } from '../messages.ts';
 
 /** The vehicle's last five alarms of the past week. */
@@ -11,8 +11,7 @@ export function RecentAlarms({ vehicleId }: { vehicleId: number }) {
   useEffect(() => {
     let alive = true;
     const end = Date.now();
-    carApi
-      .alarmHistory({ vehicleId, start: end - 7 * 86_400_000, end, current: 1, pageSize: 5 })
+    call(alarmEndpoints.history, { vehicleId, start: end - 7 * 86_400_000, end, current: 1, pageSize: 5 })
       .then((page) => alive && setAlarms(page.list))
       .catch(() => alive && setAlarms([]));
     return () => {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { alarmApi } from '../api/alarmApi.ts';
+import { alarmEndpoints } from '@chelian/contracts';
+import { call } from '../request/call.ts';
 import { useClientStore } from '../stores/clientStore.ts';
 import { ALARM_POLL_MS } from './alarmTipRules.ts';
 
@@ -10,7 +11,7 @@ export function useAlarmPolling(enabled: boolean): void {
     let stopped = false;
     const poll = async () => {
       try {
-        const result = await alarmApi.actualTimeAlarmNum();
+        const result = await call(alarmEndpoints.realtimeCount, {}, { silent: true });
         const total = Math.max(0, Number(result?.total) || 0);
         if (!stopped) useClientStore.getState().update({ alarmRealTime: { total, checkedAt: Date.now() } });
       } catch {

@@ -8,7 +8,7 @@ import { RequestError } from './RequestError.ts';
 import { requestEffects } from './effects.ts';
 
 type Params = Record<string, unknown>;
-type Options = Pick<AxiosRequestConfig, 'silent' | 'signal' | 'timeout' | 'headers'>;
+export type Options = Pick<AxiosRequestConfig, 'silent' | 'signal' | 'timeout' | 'headers' | 'params'>;
 
 /** Form bodies: undefined/null fields are left out, arrays joined by commas, objects as JSON text. */
 export function toForm(data: Params = {}): URLSearchParams {

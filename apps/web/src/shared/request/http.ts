@@ -3,7 +3,7 @@ import { DEFAULT_PLATFORM_ID, FLAG_SESSION_EXPIRED } from '@chelian/contracts';
 import { runtimeConfig } from '../config/runtimeConfig.ts';
 import { storage } from '../storage/storage.ts';
 import { T } from '../i18n/messages.ts';
-import { interpretResponse, transportErrorText } from './interpret.ts';
+import { codeOf, interpretResponse, transportErrorText } from './interpret.ts';
 import { RequestError } from './RequestError.ts';
 import { requestEffects, showExpiryDialogOnce } from './effects.ts';
 
@@ -69,7 +69,7 @@ async function onResponse(response: AxiosResponse): Promise<AxiosResponse> {
     throw new RequestError({ msg: T.request.sessionExpired, flag: FLAG_SESSION_EXPIRED, response });
   }
   if (!response.config.silent) requestEffects().toastError(outcome.msg);
-  throw new RequestError({ msg: outcome.msg, flag: outcome.flag, code: outcome.code, obj: outcome.obj, response });
+  throw new RequestError({ msg: outcome.msg, flag: outcome.flag, code: outcome.code, obj: outcome.obj, errorCode: outcome.errorCode, response });
 }
 
 async function onFailure(error: unknown): Promise<never> {
@@ -80,6 +80,7 @@ async function onFailure(error: unknown): Promise<never> {
   const msg = transportErrorText({ message: err.message, code: err.code, status: response?.status, body });
   const intentional = err.code === 'ERR_CANCELED';
   if (!err.config?.silent && !intentional) requestEffects().toastError(msg);
-  // HTTP errors reject with the response attached (spec §8).
-  throw new RequestError({ msg, response });
+  // HTTP errors reject with the response attached (spec §8), and the envelope's code when it had one.
+  const errorCode = typeof body === 'object' && body !== null ? codeOf((body as { errorCode?: unknown }).errorCode) : undefined;
+  throw new RequestError({ msg, errorCode, response });
 }

@@ -7,7 +7,7 @@ export const RESOURCE_LIST_PATH = '/car/v1/api/resource/newList.json';
 export type Outcome =
   | { kind: 'ok'; value: unknown; envelope?: Envelope }
   | { kind: 'expired'; silent: boolean }
-  | { kind: 'rejected'; msg: string; flag?: number; code?: number; obj?: unknown };
+  | { kind: 'rejected'; msg: string; flag?: number; code?: number; obj?: unknown; errorCode?: string };
 
 const EXCEL_TYPES = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel'];
 /** Our own binary answers (e.g. track.bin's columns): their content type says what they are. */
@@ -64,19 +64,24 @@ export function interpretResponse(input: {
       return { kind: 'expired', silent: (input.url ?? '').includes(RESOURCE_LIST_PATH) };
     }
     if (env.code !== undefined && env.code !== null && Number(env.code) !== 0) {
-      return { kind: 'rejected', msg: textOf(env.msg), flag, code: Number(env.code), obj: env.obj };
+      return { kind: 'rejected', msg: textOf(env.msg), flag, code: Number(env.code), obj: env.obj, errorCode: codeOf(env.errorCode) };
     }
     if (flag === FLAG_SUCCESS) return { kind: 'ok', value: env.obj, envelope: env };
-    return { kind: 'rejected', msg: textOf(env.msg), flag, obj: env.obj };
+    return { kind: 'rejected', msg: textOf(env.msg), flag, obj: env.obj, errorCode: codeOf(env.errorCode) };
   }
   // No flag: only an Excel download, or one of our binary formats, is a valid answer.
   if (isBinary(data) && (isExcelResponse(input.contentType, input.contentDisposition) || (input.contentType ?? '').toLowerCase().startsWith(CHELIAN_BINARY))) {
     return { kind: 'ok', value: data };
   }
   if (isEnvelopeLike(data) && data.code !== undefined && Number(data.code) !== 0) {
-    return { kind: 'rejected', msg: textOf(data.msg), code: Number(data.code) };
+    return { kind: 'rejected', msg: textOf(data.msg), code: Number(data.code), errorCode: codeOf(data.errorCode) };
   }
   return { kind: 'rejected', msg: T.request.networkError };
+}
+
+/** The failure's stable code from the error catalogues (packages/contracts), when the server sent one. */
+export function codeOf(errorCode: unknown): string | undefined {
+  return typeof errorCode === 'string' && errorCode ? errorCode : undefined;
 }
 
 function textOf(msg: unknown): string {

@@ -1,0 +1,33 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUES, FLAG_FAILURE, FLAG_SESSION_EXPIRED } from '@chelian/contracts';
+import { installErrorHandlers } from './errorHandler.ts';
+import { AppError } from './errors.ts';
+
+const entries = Object.values(ERROR_CATALOGUES).flatMap((catalogue) => Object.values(catalogue));
+
+describe('every catalogued failure on the wire', () => {
+  const app = Fastify();
+  beforeAll(async () => {
+    installErrorHandlers(app);
+    app.get('/fail/:index', async (request) => {
+      const entry = entries[Number((request.params as { index: string }).index)];
+      throw new AppError(entry, { params: { days: 93, max: 500, name: '测试' } });
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('answers its status, flag, Chinese text and stable errorCode', async () => {
+    for (const [index, entry] of entries.entries()) {
+      const res = await app.inject({ url: `/fail/${index}` });
+      expect(res.statusCode, entry.code).toBe(entry.status);
+      const body = res.json();
+      expect(body.errorCode).toBe(entry.code);
+      expect(body.flag).toBe(entry.flag);
+      expect([FLAG_FAILURE, FLAG_SESSION_EXPIRED]).toContain(body.flag);
+      expect(body.msg).not.toMatch(/\{\w+\}/); // placeholders filled
+      expect(body.code).toBe(entry.status >= 400 ? entry.status : undefined);
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import { alarmEndpoints, ALARM_ERRORS } from './alarms.ts';
+import { COMMON_ERRORS } from './errors.ts';
+
+/**
+ * The whole API in one place: every endpoint group and every error catalogue. The server checks
+ * at start that it registers exactly these endpoints; the OpenAPI document is made from them;
+ * the tests walk them. A domain adds its group and its catalogue here.
+ */
+export const ENDPOINT_GROUPS = {
+  alarm: alarmEndpoints,
+} as const;
+
+export const ERROR_CATALOGUES = {
+  common: COMMON_ERRORS,
+  alarm: ALARM_ERRORS,
+} as const;

@@ -1,0 +1,29 @@
+// Builders from 'typebox/type' (not the `Type` namespace of 'typebox'): the web bundles only the
+// builders it uses.
+import * as Type from 'typebox/type';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './envelope.ts';
+
+/** Primitive schemas every domain's endpoints share. */
+
+/** A database id: positive and within what both JSON numbers and bigint hold exactly. */
+export const Id = (options: { description?: string } = {}) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...options });
+
+/** current/pageSize with the spec's defaults (1 and 10). */
+export const PageQuery = Type.Object({
+  current: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: DEFAULT_PAGE })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
+});
+
+/** { total, current, pageSize, list } plus any extra summary fields. */
+export function pageOf<Item extends Type.TSchema, Extra extends Type.TProperties = Record<never, never>>(item: Item, extra: Extra = {} as Extra) {
+  return Type.Object({ total: Type.Integer(), current: Type.Integer(), pageSize: Type.Integer(), list: Type.Array(item), ...extra });
+}
+
+/**
+ * A time parameter: epoch milliseconds, or 'YYYY-MM-DD[ HH:mm[:ss]]' read as Beijing time (UTC+8).
+ * On the wire a string (the server coerces a JSON number); callers may pass either.
+ */
+export const TimeParam = Type.Unsafe<number | string>(Type.String({ maxLength: 30 }));
+
+/** A nullable field of the answer. */
+export const Nullable = <S extends Type.TSchema>(schema: S) => Type.Union([schema, Type.Null()]);
