@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { CHILD_SYSTEMS } from './src/shared/systems/childSystems.ts';
+import { precompress } from '../../scripts/precompress.ts';
 
 const root = import.meta.dirname;
 
@@ -11,7 +12,8 @@ const input: Record<string, string> = { shell: resolve(root, 'index.html') };
 for (const system of CHILD_SYSTEMS) input[`child-${system}`] = resolve(root, `child/${system}/index.html`);
 
 export default defineConfig({
-  plugins: [react()],
+  // every built file also as .br and .gz, which the server picks by Accept-Encoding (docs/web.md, Delivery)
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@chelian/contracts': resolve(root, '../../packages/contracts/src/index.ts') },
   },
