@@ -1,5 +1,6 @@
 import { alarmEndpoints, ALARM_ERRORS } from './alarms.ts';
 import { COMMON_ERRORS } from './errors.ts';
+import { groupEndpoints, terminalEndpoints, vehicleEndpoints, TERMINAL_ERRORS } from './terminals.ts';
 
 /**
  * The whole API in one place: every endpoint group and every error catalogue. The server checks
@@ -7,10 +8,14 @@ import { COMMON_ERRORS } from './errors.ts';
  * the tests walk them. A domain adds its group and its catalogue here.
  */
 export const ENDPOINT_GROUPS = {
+  terminal: terminalEndpoints,
+  vehicle: vehicleEndpoints,
+  group: groupEndpoints,
   alarm: alarmEndpoints,
 } as const;
 
 export const ERROR_CATALOGUES = {
   common: COMMON_ERRORS,
+  terminal: TERMINAL_ERRORS,
   alarm: ALARM_ERRORS,
 } as const;

@@ -1,36 +1,104 @@
-/** Vehicles and groups (car app) as the web reads them; times epoch ms. */
+/**
+ * Terminals (the devices), vehicles (assets carrying at most one terminal), vehicle groups and the
+ * batch import, car app (platform 8); times epoch ms. Lists answer GET; changes are POST forms.
+ */
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
+import { endpoint } from './endpoint.ts';
+import { defineErrors } from './errors.ts';
+import { Id, Nullable, PageQuery, TimeParam, pageOf } from './schemas.ts';
 
-/** GET /car/v4/api/vehicle/list.json → obj Page<Vehicle>; GET …/vehicle/detail.json?vehicleId= → obj Vehicle */
-export interface Vehicle {
-  vehicleId: number;
-  name: string;
-  plate: string;
-  type: string;
-  typeName: string;
-  accountId: number;
-  accountName: string;
-  groupId: number | null;
-  groupName: string;
-  driver: string;
-  driverPhone: string;
-  icon: string;
-  remark: string;
-  created: number;
-  /** the bound terminal's fields; '' (and terminalStatusName 未绑定设备) when none is bound */
-  terminalId: string;
-  protocol: string;
-  protocolName: string;
-  model: string;
-  sim: string;
-  online: boolean;
-  terminalStatus: string;
-  terminalStatusName: string;
-  activatedAt: number | null;
-  serviceExpiresAt: number | null;
-  lastSeenAt: number | null;
+const Short = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+/** 0 = no group (a vehicle's group, a group's parent). */
+const GroupRef = Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }));
+const Identifier = Type.String({ minLength: 1, maxLength: 24 });
+/** Comma-separated ids. */
+const IdList = Type.String({ minLength: 1, maxLength: 20_000 });
+
+/** What a terminal's service is: 'unactivated' | 'active' | 'expired' | 'disabled' (and, for a vehicle, 'unbound'). */
+export const SERVICE_STATES = { unactivated: '未激活', active: '正常', expired: '已过期', disabled: '已停用', unbound: '未绑定设备' } as const;
+export type ServiceState = keyof typeof SERVICE_STATES;
+export const VEHICLE_TYPE_NAMES = { vehicle: '车辆', ebike: '电动车', badge: '工牌', pet: '宠物' } as const;
+export const PROTOCOL_NAMES = { jt808: 'JT/T 808', gt06: 'GT06', h02: 'H02' } as const;
+/** Plate colours as JT/T 808 codes them (0: not given). */
+export const PLATE_COLORS = { 0: '未设置', 1: '蓝色', 2: '黄色', 3: '黑色', 4: '白色', 5: '绿色', 9: '其他' } as const;
+
+const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';
+/** A Chinese plate: province, issuing letter, then 5 characters (the last may be 挂/学/警/港/澳) or 6 (new energy). */
+const CAR_PLATE = new RegExp(`^[${PROVINCES}][A-Z](?:[A-Z0-9]{4}[A-Z0-9挂学警港澳]|[A-Z0-9]{6})$`);
+/** E-bikes, badges and pets carry free labels. */
+const LABEL = /^[\u4e00-\u9fa5A-Za-z0-9·-]{2,16}$/;
+
+/** Whether a plate (upper-cased) is well formed for an asset of this type ('vehicle' by default). */
+export function isPlate(plate: string, type = 'vehicle'): boolean {
+  return (type === 'vehicle' || type === '车辆' ? CAR_PLATE : LABEL).test(plate);
 }
 
-/** GET /car/v4/api/group/tree.json[?accountId=] → obj GroupNode[] (a group whose parent is not visible is a root) */
+export const VehicleSchema = Type.Object({
+  vehicleId: Type.Integer(),
+  name: Type.String(),
+  plate: Type.String(),
+  /** PLATE_COLORS code */
+  plateColor: Type.Integer(),
+  /** 'vehicle' | 'ebike' | 'badge' | 'pet' */
+  type: Type.String(),
+  typeName: Type.String(),
+  accountId: Type.Integer(),
+  accountName: Type.String(),
+  groupId: Nullable(Type.Integer()),
+  groupName: Type.String(),
+  driver: Type.String(),
+  driverPhone: Type.String(),
+  icon: Type.String(),
+  remark: Type.String(),
+  created: Type.Number(),
+  /** the bound terminal's fields; '' (and terminalStatusName 未绑定设备) when none is bound */
+  terminalId: Type.String(),
+  protocol: Type.String(),
+  protocolName: Type.String(),
+  model: Type.String(),
+  sim: Type.String(),
+  online: Type.Boolean(),
+  terminalStatus: Type.String(),
+  terminalStatusName: Type.String(),
+  activatedAt: Nullable(Type.Number()),
+  serviceExpiresAt: Nullable(Type.Number()),
+  lastSeenAt: Nullable(Type.Number()),
+});
+export type Vehicle = Static<typeof VehicleSchema>;
+
+/** A terminal (the device) as its owner sees it; unassigned ones only a platform administrator sees. */
+export const TerminalSchema = Type.Object({
+  terminalId: Type.String(),
+  /** 'jt808' | 'gt06' | 'h02' */
+  protocol: Type.String(),
+  protocolName: Type.String(),
+  model: Type.String(),
+  sim: Type.String(),
+  accountId: Nullable(Type.Integer()),
+  accountName: Type.String(),
+  /** false: platform stock (no account yet) */
+  assigned: Type.Boolean(),
+  enabled: Type.Boolean(),
+  /** 'unactivated' | 'active' | 'expired' | 'disabled' */
+  status: Type.String(),
+  statusName: Type.String(),
+  activatedAt: Nullable(Type.Number()),
+  serviceExpiresAt: Nullable(Type.Number()),
+  online: Type.Boolean(),
+  lastSeenAt: Nullable(Type.Number()),
+  vehicleId: Nullable(Type.Integer()),
+  plate: Type.String(),
+  vehicleName: Type.String(),
+  remark: Type.String(),
+  created: Type.Number(),
+});
+export type Terminal = Static<typeof TerminalSchema>;
+
+/**
+ * A group of the tree. Written as an interface because it is recursive; its schema below is
+ * depth-limited (a recursive $ref inside the envelope does not serialize reliably).
+ */
 export interface GroupNode {
   id: number;
   name: string;
@@ -38,79 +106,232 @@ export interface GroupNode {
   accountId: number;
   accountName: string;
   sort: number;
+  /** vehicles in this group itself (not its sub-groups) */
   vehicleCount: number;
   children: GroupNode[];
 }
 
-/**
- * GET /car/v4/api/terminal/list.json → obj Page<Terminal>; GET …/terminal/detail.json?terminalId= → obj Terminal.
- * A terminal (the device) as its owner sees it; unassigned ones only a platform administrator sees.
- */
-export interface Terminal {
-  terminalId: string;
-  /** 'jt808' | 'gt06' | 'h02' */
-  protocol: string;
-  protocolName: string;
-  model: string;
-  sim: string;
-  accountId: number | null;
-  accountName: string;
-  /** false: platform stock (no account yet) */
-  assigned: boolean;
-  enabled: boolean;
-  /** 'unactivated' | 'active' | 'expired' | 'disabled' */
-  status: string;
-  statusName: string;
-  activatedAt: number | null;
-  serviceExpiresAt: number | null;
-  online: boolean;
-  lastSeenAt: number | null;
-  vehicleId: number | null;
-  plate: string;
-  vehicleName: string;
-  remark: string;
-  created: number;
-}
+/** Groups nest at most this deep. */
+export const MAX_GROUP_DEPTH = 8;
 
-/** GET /car/v4/api/terminal/list.json query (paging as usual). */
-export interface TerminalListQuery {
-  current?: number;
-  pageSize?: number;
-  /** terminal id, SIM or plate */
-  keyword?: string;
-  protocol?: string;
-  accountId?: number;
-  /** false: platform stock */
-  assigned?: boolean;
-  online?: boolean;
-  /** in a vehicle */
-  bound?: boolean;
+function groupNode(depth: number): Type.TSchema {
+  return Type.Object({
+    id: Type.Integer(), name: Type.String(), parentId: Nullable(Type.Integer()), accountId: Type.Integer(), accountName: Type.String(),
+    sort: Type.Integer(), vehicleCount: Type.Integer(), children: Type.Array(depth > 1 ? groupNode(depth - 1) : Type.Object({})),
+  });
 }
+const GroupTreeSchema = Type.Unsafe<GroupNode[]>(Type.Array(groupNode(MAX_GROUP_DEPTH)));
 
-/** One row of an import file (or of vehicleVerify's input) as checked: `errors` in Chinese, empty when ok. */
-export interface ImportRowCheck {
-  /** the row's number in the file (1 = first data row) */
-  row: number;
-  terminalId: string;
-  plate: string;
-  ok: boolean;
-  errors: string[];
-}
+/** One row of an import file as checked: `errors` in Chinese, empty when ok. */
+export const ImportRowCheckSchema = Type.Object({
+  /** the row's number in the sheet (header = 1) */
+  row: Type.Integer(),
+  terminalId: Type.String(),
+  plate: Type.String(),
+  ok: Type.Boolean(),
+  errors: Type.Array(Type.String()),
+});
+export type ImportRowCheck = Static<typeof ImportRowCheckSchema>;
 
-/** POST /car/v4/api/vehicle/vehicleVerify.json → obj (also the `obj` of a refused import: all or nothing) */
-export interface ImportVerifyResult {
-  total: number;
-  valid: number;
-  invalid: number;
-  rows: ImportRowCheck[];
-}
+/** vehicleVerify's answer, and the `obj` of a refused import (all or nothing). */
+export const ImportVerifySchema = Type.Object({ total: Type.Integer(), valid: Type.Integer(), invalid: Type.Integer(), rows: Type.Array(ImportRowCheckSchema) });
+export type ImportVerifyResult = Static<typeof ImportVerifySchema>;
 
-/** POST /car/v4/api/vehicle/import.json and /car/v4/api/terminal/import.json (multipart file) → obj */
-export interface ImportResult {
+export const ImportResultSchema = Type.Object({
   /** data rows in the file */
-  total: number;
+  total: Type.Integer(),
   /** terminals registered or taken into the account */
-  terminals: number;
+  terminals: Type.Integer(),
   /** vehicles created */
-  vehicles: number;
-}
+  vehicles: Type.Integer(),
+});
+export type ImportResult = Static<typeof ImportResultSchema>;
+
+const TerminalListQuery = Type.Intersect([
+  PageQuery,
+  Type.Object({
+    /** terminal id, SIM or plate */
+    keyword: Short(40),
+    protocol: Short(16),
+    accountId: Type.Optional(Id()),
+    /** false: platform stock */
+    assigned: Type.Optional(Type.Boolean()),
+    online: Type.Optional(Type.Boolean()),
+    /** in a vehicle */
+    bound: Type.Optional(Type.Boolean()),
+  }),
+]);
+export type TerminalListQuery = Static<typeof TerminalListQuery>;
+
+const vehicleFilters = {
+  /** plate, name, terminal id, SIM or driver */
+  keyword: Short(40),
+  /** the group and its sub-groups; 0 = vehicles without a group */
+  groupId: GroupRef,
+  type: Short(16),
+  accountId: Type.Optional(Id()),
+  online: Type.Optional(Type.Boolean()),
+  protocol: Short(16),
+  /** a ServiceState */
+  serviceState: Short(16),
+};
+const VehicleListQuery = Type.Intersect([PageQuery, Type.Object(vehicleFilters)]);
+export type VehicleListQuery = Static<typeof VehicleListQuery>;
+const VehicleExportQuery = Type.Object(vehicleFilters);
+export type VehicleExportQuery = Static<typeof VehicleExportQuery>;
+
+const vehicleFields = {
+  name: Short(40),
+  plate: Short(16),
+  plateColor: Type.Optional(Type.Integer({ minimum: 0, maximum: 9 })),
+  type: Short(16),
+  accountId: Type.Optional(Id()),
+  groupId: GroupRef,
+  driver: Short(40),
+  driverPhone: Short(20),
+  icon: Short(200),
+  remark: Short(200),
+  /** the terminal to put in the vehicle; '' on update unbinds it */
+  terminalId: Short(24),
+  /** needed when the terminal is new */
+  protocol: Short(16),
+  model: Short(40),
+  sim: Short(24),
+  serviceExpiresAt: Type.Optional(TimeParam),
+};
+const VehicleAdd = Type.Object(vehicleFields);
+const VehicleUpdate = Type.Object({ vehicleId: Id(), ...vehicleFields });
+export type VehicleForm = Static<typeof VehicleAdd>;
+export type VehicleUpdateForm = Static<typeof VehicleUpdate>;
+
+/** Fields (or query parameters) beside an uploaded sheet. */
+const ImportOptionsQuery = Type.Object({ accountId: Type.Optional(Id()), protocol: Short(16) });
+
+const terminalBase = '/car/v4/api/terminal';
+const vehicleBase = '/car/v4/api/vehicle';
+const groupBase = '/car/v4/api/group';
+
+export const terminalEndpoints = {
+  list: endpoint({ method: 'GET', path: `${terminalBase}/list.json`, tag: '设备', summary: '查询设备', input: TerminalListQuery, answer: pageOf(TerminalSchema) }),
+  detail: endpoint({ method: 'GET', path: `${terminalBase}/detail.json`, tag: '设备', summary: '查看设备', input: Type.Object({ terminalId: Identifier }), answer: TerminalSchema }),
+  add: endpoint({
+    method: 'POST', path: `${terminalBase}/add.json`, tag: '设备', summary: '新增设备', permission: 'car:vehicle:add',
+    input: Type.Object({ terminalId: Identifier, protocol: Type.String({ minLength: 1, maxLength: 16 }), model: Short(40), sim: Short(24), accountId: Type.Optional(Id()), serviceExpiresAt: Type.Optional(TimeParam), remark: Short(200) }),
+    answer: TerminalSchema,
+  }),
+  update: endpoint({
+    method: 'POST', path: `${terminalBase}/update.json`, tag: '设备', summary: '修改设备', permission: 'car:vehicle:edit',
+    input: Type.Object({
+      terminalId: Identifier, protocol: Short(16), model: Short(40), sim: Short(24), enabled: Type.Optional(Type.Boolean()),
+      serviceExpiresAt: Type.Optional(TimeParam), activatedAt: Type.Optional(TimeParam), remark: Short(200),
+    }),
+    answer: TerminalSchema,
+  }),
+  /** terminalIds comma-separated, into an account of the caller's subtree */
+  assign: endpoint({
+    method: 'POST', path: `${terminalBase}/assign.json`, tag: '设备', summary: '分配设备', permission: 'system:terminal:assign',
+    input: Type.Object({ terminalIds: Type.String({ minLength: 1, maxLength: 50_000 }), accountId: Id() }), answer: Type.Object({ updated: Type.Integer() }),
+  }),
+  /** back to platform stock: the platform administrator only */
+  unassign: endpoint({
+    method: 'POST', path: `${terminalBase}/unassign.json`, tag: '设备', summary: '设备退回平台库存', permission: 'system:terminal:assign',
+    input: Type.Object({ terminalIds: Type.String({ minLength: 1, maxLength: 50_000 }) }), answer: Type.Object({ updated: Type.Integer() }),
+  }),
+  import: endpoint({
+    method: 'POST', path: `${terminalBase}/import.json`, tag: '设备', summary: '批量导入设备', permission: 'system:terminal:import',
+    encoding: 'multipart', query: ImportOptionsQuery, answer: ImportResultSchema,
+  }),
+};
+
+export const vehicleEndpoints = {
+  list: endpoint({ method: 'GET', path: `${vehicleBase}/list.json`, tag: '车辆', summary: '查询车辆', input: VehicleListQuery, answer: pageOf(VehicleSchema) }),
+  detail: endpoint({ method: 'GET', path: `${vehicleBase}/detail.json`, tag: '车辆', summary: '查看车辆', input: Type.Object({ vehicleId: Id() }), answer: VehicleSchema }),
+  add: endpoint({ method: 'POST', path: `${vehicleBase}/add.json`, tag: '车辆', summary: '新增车辆', permission: 'car:vehicle:add', input: VehicleAdd, answer: VehicleSchema }),
+  update: endpoint({ method: 'POST', path: `${vehicleBase}/update.json`, tag: '车辆', summary: '修改车辆', permission: 'car:vehicle:edit', input: VehicleUpdate, answer: VehicleSchema }),
+  /** vehicleIds comma-separated; their terminals stay in the account, unbound */
+  delete: endpoint({
+    method: 'POST', path: `${vehicleBase}/delete.json`, tag: '车辆', summary: '删除车辆', permission: 'car:vehicle:delete',
+    input: Type.Object({ vehicleIds: IdList }), answer: Type.Object({ deleted: Type.Integer() }),
+  }),
+  /** to another account of the subtree and/or another group (0 = none); terminals move along */
+  move: endpoint({
+    method: 'POST', path: `${vehicleBase}/move.json`, tag: '车辆', summary: '移动车辆', permission: 'car:vehicle:edit',
+    input: Type.Object({ vehicleIds: IdList, accountId: Type.Optional(Id()), groupId: GroupRef }), answer: Type.Object({ moved: Type.Integer() }),
+  }),
+  /** Checks an import sheet (multipart, as for import) row by row; writes nothing. */
+  verify: endpoint({
+    method: 'POST', path: `${vehicleBase}/vehicleVerify.json`, tag: '车辆', summary: '校验导入车辆',
+    encoding: 'multipart', query: ImportOptionsQuery, answer: ImportVerifySchema,
+  }),
+  /** All or nothing: any bad row imports nothing and fails with the verify result as obj. */
+  import: endpoint({
+    method: 'POST', path: `${vehicleBase}/import.json`, tag: '车辆', summary: '批量导入车辆', permission: 'car:vehicle:import',
+    encoding: 'multipart', query: ImportOptionsQuery, answer: ImportResultSchema,
+  }),
+  importTemplate: endpoint({
+    method: 'GET|POST', path: `${vehicleBase}/importTemplate.json`, tag: '车辆', summary: '下载车辆导入模板',
+    input: Type.Object({ format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])) }), produces: 'excel',
+  }),
+  /** The list's rows (same filters, at most 20 000) as an Excel file. */
+  export: endpoint({ method: 'GET|POST', path: `${vehicleBase}/export.json`, tag: '车辆', summary: '导出车辆', input: VehicleExportQuery, produces: 'excel' }),
+};
+
+export const groupEndpoints = {
+  /** accountId: one account of the subtree; a group whose parent is not visible is a root */
+  tree: endpoint({ method: 'GET', path: `${groupBase}/tree.json`, tag: '车辆分组', summary: '查询车辆分组', input: Type.Object({ accountId: Type.Optional(Id()) }), answer: GroupTreeSchema }),
+  add: endpoint({
+    method: 'POST', path: `${groupBase}/add.json`, tag: '车辆分组', summary: '新增车辆分组', permission: 'car:group:edit',
+    input: Type.Object({ name: Type.String({ maxLength: 40 }), parentId: GroupRef, accountId: Type.Optional(Id()), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })) }),
+    answer: Type.Object({ groupId: Type.Integer() }),
+  }),
+  /** rename and/or move (parentId 0 = top level; never under itself) */
+  update: endpoint({
+    method: 'POST', path: `${groupBase}/update.json`, tag: '车辆分组', summary: '修改车辆分组', permission: 'car:group:edit',
+    input: Type.Object({ groupId: Id(), name: Short(40), parentId: GroupRef, sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })) }),
+    answer: Type.Object({ groupId: Type.Integer() }),
+  }),
+  /** Refused while it has sub-groups. Its vehicles go to `moveTo` (0 or absent: ungrouped). */
+  delete: endpoint({
+    method: 'POST', path: `${groupBase}/delete.json`, tag: '车辆分组', summary: '删除车辆分组', permission: 'car:group:edit',
+    input: Type.Object({ groupId: Id(), moveTo: GroupRef }), answer: Type.Object({ groupId: Type.Integer(), moved: Type.Integer() }),
+  }),
+};
+
+export const TERMINAL_ERRORS = defineErrors('terminal', {
+  terminalNotVisible: { msg: '设备不存在或无权访问', status: 404 },
+  vehicleNotVisible: { msg: '车辆不存在或无权访问', status: 404 },
+  groupNotVisible: { msg: '分组不存在或无权访问', status: 404 },
+  accountNotVisible: { msg: '账户不存在或无权访问', status: 404 },
+  noTerminals: { msg: '请选择设备', status: 400 },
+  noVehicles: { msg: '请选择车辆', status: 400 },
+  terminalExists: '设备号 {terminalId} 已存在',
+  terminalOfOtherAccount: '设备号 {terminalId} 已被其他账户使用',
+  terminalInOtherVehicle: '设备号 {terminalId} 已绑定车辆 {vehicle}',
+  unassignPlatformOnly: { msg: '只有平台管理员可以将设备退回平台库存', status: 403 },
+  protocolUnsupported: '不支持的设备协议：{protocol}（可选 JT/T 808、GT06、H02）',
+  protocolMissing: '请选择设备协议',
+  identifierInvalid: '{reason}',
+  plateInvalid: '车牌号格式不正确：应以省份简称开头，如 粤B12345',
+  plateTaken: '车牌号 {plate} 已存在',
+  nameMissing: '请填写车牌号或名称',
+  typeInvalid: '资产类型应为 车辆、电动车、工牌 或 宠物',
+  groupOfOtherAccount: '分组不属于该车辆所在的账户',
+  moveTargetMissing: '请选择目标账户或分组',
+  moveAcrossAccounts: '所选车辆属于不同账户，请分别移动',
+  groupNameMissing: '请填写分组名称',
+  groupNameTooLong: '分组名称最多40个字',
+  parentOfOtherAccount: '上级分组不属于该账户',
+  groupTooDeep: '分组最多{depth}级',
+  groupUnderItself: '不能把分组移动到它自己或它的下级分组之下',
+  groupHasChildren: '请先删除或移走下级分组',
+  moveToDeletedGroup: '车辆不能移到要删除的分组',
+  fileMissing: { msg: '请选择要上传的文件', status: 400 },
+  fileUnreadable: '无法读取文件，请上传 Excel(.xlsx) 或 CSV 文件',
+  tooManyRows: '一次最多导入{max}行',
+  headerMissing: '文件缺少表头：至少需要“设备号”或“车牌号”列',
+  headerUnknown: '文件中有无法识别的列：{columns}，请使用导入模板的列名',
+  headerDuplicate: '文件中“{column}”列重复',
+  noDataRows: '文件中没有数据行',
+  importRowsInvalid: '导入失败：{count}行数据有误，请修改后重新导入',
+  uploadFieldInvalid: { msg: '请求参数错误：{field} 格式不正确', status: 400 },
+});

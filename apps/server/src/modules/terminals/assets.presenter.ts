@@ -1,6 +1,4 @@
-import { Type, type TSchema } from 'typebox';
-import type { GroupNode, Terminal, Vehicle } from '@chelian/contracts';
-import { responseOf } from '../../http/contract.ts';
+import { SERVICE_STATES, type GroupNode, type ServiceState, type Terminal, type Vehicle } from '@chelian/contracts';
 import { epochOrNull } from '../../http/timeInput.ts';
 import { PROTOCOL_NAMES_ZH, isProtocol } from './identifiers.ts';
 import { VEHICLE_TYPES, vehicleTypeOf } from './assets.ts';
@@ -8,10 +6,7 @@ import type { TerminalRow } from './terminals.queries.ts';
 import type { VehicleRow } from './vehicles.queries.ts';
 import type { GroupRow } from './groups.queries.ts';
 
-const TimeOrNull = Type.Union([Type.Number(), Type.Null()]);
-
-export const TERMINAL_STATUS_ZH = { unactivated: '未激活', active: '正常', expired: '已过期', disabled: '已停用' } as const;
-type TerminalStatus = keyof typeof TERMINAL_STATUS_ZH;
+type TerminalStatus = Exclude<ServiceState, 'unbound'>;
 
 export function terminalStatus(t: { enabled: boolean | null; activated_at: Date | null; service_expires_at: Date | null }, now = Date.now()): TerminalStatus {
   if (t.enabled === false) return 'disabled';
@@ -21,97 +16,28 @@ export function terminalStatus(t: { enabled: boolean | null; activated_at: Date 
 
 const protocolName = (p: string | null) => (p && isProtocol(p) ? PROTOCOL_NAMES_ZH[p] : '');
 
-export const TerminalSchema = responseOf<Terminal>()(Type.Object({
-  terminalId: Type.String(),
-  protocol: Type.String(),
-  protocolName: Type.String(),
-  model: Type.String(),
-  sim: Type.String(),
-  accountId: Type.Union([Type.Integer(), Type.Null()]),
-  accountName: Type.String(),
-  assigned: Type.Boolean(),
-  enabled: Type.Boolean(),
-  status: Type.String(),
-  statusName: Type.String(),
-  activatedAt: TimeOrNull,
-  serviceExpiresAt: TimeOrNull,
-  online: Type.Boolean(),
-  lastSeenAt: TimeOrNull,
-  vehicleId: Type.Union([Type.Integer(), Type.Null()]),
-  plate: Type.String(),
-  vehicleName: Type.String(),
-  remark: Type.String(),
-  created: Type.Number(),
-}));
-
 export function presentTerminal(t: TerminalRow): Terminal {
   const status = terminalStatus(t);
   return {
     terminalId: t.identifier, protocol: t.protocol, protocolName: protocolName(t.protocol), model: t.model, sim: t.sim,
     accountId: t.account_id, accountName: t.account_name ?? '', assigned: t.account_id !== null, enabled: t.enabled,
-    status, statusName: TERMINAL_STATUS_ZH[status], activatedAt: epochOrNull(t.activated_at), serviceExpiresAt: epochOrNull(t.service_expires_at),
+    status, statusName: SERVICE_STATES[status], activatedAt: epochOrNull(t.activated_at), serviceExpiresAt: epochOrNull(t.service_expires_at),
     online: t.online, lastSeenAt: epochOrNull(t.last_seen_at), vehicleId: t.vehicle_id, plate: t.plate ?? '', vehicleName: t.vehicle_name ?? '',
     remark: t.remark, created: t.created_at.getTime(),
   };
 }
 
-export const VehicleSchema = responseOf<Vehicle>()(Type.Object({
-  vehicleId: Type.Integer(),
-  name: Type.String(),
-  plate: Type.String(),
-  type: Type.String(),
-  typeName: Type.String(),
-  accountId: Type.Integer(),
-  accountName: Type.String(),
-  groupId: Type.Union([Type.Integer(), Type.Null()]),
-  groupName: Type.String(),
-  driver: Type.String(),
-  driverPhone: Type.String(),
-  icon: Type.String(),
-  remark: Type.String(),
-  created: Type.Number(),
-  terminalId: Type.String(),
-  protocol: Type.String(),
-  protocolName: Type.String(),
-  model: Type.String(),
-  sim: Type.String(),
-  online: Type.Boolean(),
-  terminalStatus: Type.String(),
-  terminalStatusName: Type.String(),
-  activatedAt: TimeOrNull,
-  serviceExpiresAt: TimeOrNull,
-  lastSeenAt: TimeOrNull,
-}));
-
 export function presentVehicle(v: VehicleRow): Vehicle {
   const type = vehicleTypeOf(v.type) ?? 'vehicle';
   const status = v.terminal_pk === null ? null : terminalStatus(v);
   return {
-    vehicleId: v.id, name: v.name, plate: v.plate, type, typeName: VEHICLE_TYPES[type], accountId: v.account_id, accountName: v.account_name,
+    vehicleId: v.id, name: v.name, plate: v.plate, plateColor: v.plate_color, type, typeName: VEHICLE_TYPES[type], accountId: v.account_id, accountName: v.account_name,
     groupId: v.group_id, groupName: v.group_name ?? '', driver: v.driver, driverPhone: v.driver_phone, icon: v.icon, remark: v.remark,
     created: v.created_at.getTime(), terminalId: v.identifier ?? '', protocol: v.protocol ?? '', protocolName: protocolName(v.protocol),
-    model: v.model ?? '', sim: v.sim ?? '', online: v.online ?? false, terminalStatus: status ?? '', terminalStatusName: status ? TERMINAL_STATUS_ZH[status] : '未绑定设备',
+    model: v.model ?? '', sim: v.sim ?? '', online: v.online ?? false, terminalStatus: status ?? '', terminalStatusName: status ? SERVICE_STATES[status] : SERVICE_STATES.unbound,
     activatedAt: epochOrNull(v.activated_at), serviceExpiresAt: epochOrNull(v.service_expires_at), lastSeenAt: epochOrNull(v.last_seen_at),
   };
 }
-
-/** Groups nest at most this deep; the schema is depth-limited (a recursive $ref inside the envelope does not serialize reliably). */
-export const MAX_GROUP_DEPTH = 8;
-
-function groupNode(depth: number): TSchema {
-  return Type.Object({
-    id: Type.Integer(),
-    name: Type.String(),
-    parentId: Type.Union([Type.Integer(), Type.Null()]),
-    accountId: Type.Integer(),
-    accountName: Type.String(),
-    sort: Type.Integer(),
-    vehicleCount: Type.Integer(),
-    children: Type.Array(depth > 1 ? groupNode(depth - 1) : Type.Object({})),
-  });
-}
-export const GroupNodeSchema = groupNode(MAX_GROUP_DEPTH);
-
 
 /** Flat rows → forest; a group whose parent is not visible becomes a root. */
 export function groupTree(rows: GroupRow[]): GroupNode[] {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
+import { TERMINAL_ERRORS, VEHICLE_TYPE_NAMES } from '@chelian/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { subjects } from '../../bus/subjects.ts';
@@ -6,7 +7,7 @@ import type { SessionUser } from '../auth/session.service.ts';
 import { accountsQueries } from '../accounts/accounts.queries.ts';
 import { pathInScope } from '../accounts/scope.ts';
 
-export const VEHICLE_TYPES = { vehicle: '车辆', ebike: '电动车', badge: '工牌', pet: '宠物' } as const;
+export const VEHICLE_TYPES = VEHICLE_TYPE_NAMES;
 export type VehicleType = keyof typeof VEHICLE_TYPES;
 
 /** Accepts the code or its Chinese name (import files use the name). */
@@ -18,7 +19,7 @@ export function vehicleTypeOf(value: string): VehicleType | undefined {
 /** The account an operation targets: the caller's own by default, else one of its subtree. */
 export async function targetAccount(q: Queryable, user: SessionUser, accountId: number | undefined | null) {
   const account = await accountsQueries.accountOf(q, accountId ?? user.accountId);
-  if (!account || !pathInScope(user, account.path)) throw new AppError('notFound', '账户不存在或无权访问');
+  if (!account || !pathInScope(user, account.path)) throw new AppError(TERMINAL_ERRORS.accountNotVisible);
   return account;
 }
 

@@ -1,10 +1,11 @@
-import type { GroupNode } from '@chelian/contracts';
-import type { Db } from '../../db/types.ts';
-import { AppError, fail } from '../../http/errors.ts';
+import { MAX_GROUP_DEPTH, TERMINAL_ERRORS, type GroupNode } from '@chelian/contracts';
+import type { Db, Queryable } from '../../db/types.ts';
+import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../auth/session.service.ts';
 import { targetAccount } from './assets.ts';
-import { MAX_GROUP_DEPTH, groupTree } from './assets.presenter.ts';
+import { groupTree } from './assets.presenter.ts';
 import { groupsQueries, type GroupRow } from './groups.queries.ts';
+import { vehiclesQueries } from './vehicles.queries.ts';
 import { terminalScope } from './terminalScope.ts';
 
 export interface GroupInput {
@@ -16,8 +17,8 @@ export interface GroupInput {
 
 function cleanName(name: string | undefined): string {
   const text = (name ?? '').trim();
-  if (!text) throw fail('请填写分组名称');
-  if (text.length > 40) throw fail('分组名称最多40个字');
+  if (!text) throw new AppError(TERMINAL_ERRORS.groupNameMissing);
+  if (text.length > 40) throw new AppError(TERMINAL_ERRORS.groupNameTooLong);
   return text;
 }
 
@@ -26,9 +27,9 @@ export async function groupsOf(db: Db, user: SessionUser, accountId: number | un
   return groupTree(await groupsQueries.visible(db, terminalScope(user), accountId ?? null));
 }
 
-async function visibleGroup(db: Db, user: SessionUser, id: number): Promise<GroupRow> {
+async function visibleGroup(db: Queryable, user: SessionUser, id: number): Promise<GroupRow> {
   const group = await groupsQueries.visibleOne(db, terminalScope(user), id);
-  if (!group) throw new AppError('notFound', '分组不存在或无权访问');
+  if (!group) throw new AppError(TERMINAL_ERRORS.groupNotVisible);
   return group;
 }
 
@@ -36,8 +37,8 @@ async function visibleGroup(db: Db, user: SessionUser, id: number): Promise<Grou
 async function checkedParent(db: Db, user: SessionUser, parentId: number | null | undefined, accountId: number | undefined) {
   if (!parentId) return null;
   const parent = await visibleGroup(db, user, parentId);
-  if (accountId !== undefined && parent.account_id !== accountId) throw fail('上级分组不属于该账户');
-  if ((await groupsQueries.ancestors(db, parent.id)).length + 2 > MAX_GROUP_DEPTH) throw fail(`分组最多${MAX_GROUP_DEPTH}级`);
+  if (accountId !== undefined && parent.account_id !== accountId) throw new AppError(TERMINAL_ERRORS.parentOfOtherAccount);
+  if ((await groupsQueries.ancestors(db, parent.id)).length + 2 > MAX_GROUP_DEPTH) throw new AppError(TERMINAL_ERRORS.groupTooDeep, { params: { depth: MAX_GROUP_DEPTH } });
   return parent;
 }
 
@@ -52,16 +53,30 @@ export async function updateGroup(db: Db, user: SessionUser, id: number, input: 
   const group = await visibleGroup(db, user, id);
   const parentId = input.parentId === undefined ? group.parent_id : input.parentId || null;
   if (parentId !== null && parentId !== group.parent_id) {
-    if (parentId === id || (await groupsQueries.ancestors(db, parentId)).includes(id)) throw fail('不能把分组移动到它自己或它的下级分组之下');
+    if (parentId === id || (await groupsQueries.ancestors(db, parentId)).includes(id)) throw new AppError(TERMINAL_ERRORS.groupUnderItself);
     await checkedParent(db, user, parentId, group.account_id);
   }
   const name = input.name === undefined ? group.name : cleanName(input.name);
   await groupsQueries.update(db, id, { parentId, name, sort: input.sort ?? group.sort });
 }
 
-/** A group with sub-groups is refused; its vehicles become ungrouped. */
-export async function deleteGroup(db: Db, user: SessionUser, id: number): Promise<void> {
-  await visibleGroup(db, user, id);
-  if ((await groupsQueries.childCount(db, id)) > 0) throw fail('请先删除或移走下级分组');
-  await groupsQueries.delete(db, id);
+/**
+ * A group with sub-groups is refused; its vehicles go to `moveTo` (a group of the same account),
+ * or become ungrouped. Answers how many vehicles moved.
+ */
+export async function deleteGroup(db: Db, user: SessionUser, id: number, moveTo: number | null): Promise<number> {
+  return db.tx(async (q) => {
+    const group = await visibleGroup(q, user, id);
+    if ((await groupsQueries.childCount(q, id)) > 0) throw new AppError(TERMINAL_ERRORS.groupHasChildren);
+    let target: number | null = null;
+    if (moveTo) {
+      if (moveTo === id) throw new AppError(TERMINAL_ERRORS.moveToDeletedGroup);
+      const to = await visibleGroup(q, user, moveTo);
+      if (to.account_id !== group.account_id) throw new AppError(TERMINAL_ERRORS.groupOfOtherAccount);
+      target = to.id;
+    }
+    const moved = await vehiclesQueries.regroup(q, id, target);
+    await groupsQueries.delete(q, id);
+    return moved;
+  });
 }

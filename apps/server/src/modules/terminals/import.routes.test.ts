@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { multipart } from '../../testing/multipart.ts';
+import { TERMINAL_ERRORS } from '@chelian/contracts';
 import { readCsv } from './sheetRows.ts';
 
 let t: TestServer;
@@ -32,10 +33,16 @@ describe('vehicle groups', () => {
     const tree = (await get(a.sessionId, '/car/v4/api/group/tree.json')).obj;
     expect(tree).toHaveLength(1);
     expect(tree[0]).toMatchObject({ name: '华南车队', accountId: a.accountId, children: [{ name: '深圳', parentId: top, vehicleCount: 0 }] });
-    expect((await post(a.sessionId, '/car/v4/api/group/update.json', { groupId: top, parentId: child })).msg).toContain('下级分组');
-    expect((await post(a.sessionId, '/car/v4/api/group/delete.json', { groupId: top })).msg).toBe('请先删除或移走下级分组');
+    expect((await post(a.sessionId, '/car/v4/api/group/update.json', { groupId: top, parentId: child })).errorCode).toBe(TERMINAL_ERRORS.groupUnderItself.code);
+    expect((await post(a.sessionId, '/car/v4/api/group/delete.json', { groupId: top })).errorCode).toBe(TERMINAL_ERRORS.groupHasChildren.code);
     expect((await get(b.sessionId, '/car/v4/api/group/tree.json')).obj).toEqual([]);
     expect((await post(b.sessionId, '/car/v4/api/group/add.json', { name: 'x', parentId: top })).msg).toBe('分组不存在或无权访问');
+    // Another account's group is refused everywhere, like a missing one.
+    for (const [url, fields] of [
+      ['/car/v4/api/group/update.json', { groupId: top, name: '改名' }],
+      ['/car/v4/api/group/delete.json', { groupId: top }],
+      ['/car/v4/api/vehicle/add.json', { plate: '粤B39999', groupId: top }],
+    ] as const) expect((await post(b.sessionId, url, fields)).errorCode, url).toBe(TERMINAL_ERRORS.groupNotVisible.code);
 
     await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B30001', groupId: child });
     const inTop = await get(a.sessionId, `/car/v4/api/vehicle/list.json?groupId=${top}`);
@@ -45,19 +52,20 @@ describe('vehicle groups', () => {
 });
 
 describe('batch import', () => {
-  it('checks identifiers and plates before an import (vehicleVerify.json)', async () => {
+  it('checks a sheet row by row before an import (vehicleVerify.json), writing nothing', async () => {
     await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B40000', terminalId: '868120145233700', protocol: 'gt06' });
-    const res = await post(a.sessionId, '/car/v4/api/vehicle/vehicleVerify.json', {
-      terminalIds: '13800138010,868120145233700,12345,13800138010', plates: '粤B40001,粤B40002,粤B40000', protocol: 'jt808',
-    });
-    expect(res.obj).toMatchObject({ total: 4, valid: 1, invalid: 3 });
-    const rows = res.obj.rows;
-    expect(rows[0]).toMatchObject({ ok: true, terminalId: '13800138010', plate: '粤B40001' });
+    const csv = ['设备号,协议,车牌号', '13800138010,,粤B40001', '868120145233700,,粤B40002', '12345,,粤B40000', '13800138010,,粤B4', ',,粤B40001'].join('\n');
+    const res = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/vehicleVerify.json?protocol=jt808', ...multipart({ fileName: 'a.csv', content: csv }) });
+    expect(res.json().obj).toMatchObject({ total: 5, valid: 1, invalid: 4 });
+    const rows = res.json().obj.rows;
+    expect(rows[0]).toMatchObject({ row: 2, ok: true, terminalId: '13800138010', plate: '粤B40001' });
     expect(rows[1].errors).toContain('设备号已被其他账户使用');
     expect(rows[2].errors).toEqual(expect.arrayContaining(['JT/T 808 设备号（终端手机号）至少6位有效数字', '车牌号已存在']));
-    expect(rows[3].errors).toContain('设备号与第1行重复');
-    const json = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/vehicleVerify.json', payload: { rows: [{ terminalId: '861234567890123', protocol: 'gt06' }] } });
-    expect(json.json().obj.valid).toBe(1);
+    expect(rows[3].errors).toEqual(['设备号与第2行重复', TERMINAL_ERRORS.plateInvalid.msg]);
+    expect(rows[4].errors).toEqual(['车牌号与第2行重复']);
+    expect((await get(a.sessionId, '/car/v4/api/vehicle/list.json?keyword=粤B4000')).obj.total).toBe(0);
+    const wrongColumns = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/vehicleVerify.json', ...multipart({ fileName: 'a.csv', content: '设备号,车牌号,颜色\n1,2,3\n' }) });
+    expect(wrongColumns.json()).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.headerUnknown.code, msg: '文件中有无法识别的列：颜色，请使用导入模板的列名' });
   });
 
   it('imports an Excel file: terminals, vehicles, new groups; 15-digit IMEIs typed as numbers survive', async () => {
@@ -90,16 +98,16 @@ describe('batch import', () => {
     const bad = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/import.json', ...multipart({ fileName: 'gbk.csv', content: gbkBytes }) });
     const body = bad.json();
     expect(body.flag).toBe(0);
-    expect(body.msg).toBe('导入失败：1行数据有误，请修改后重新导入');
+    expect(body).toMatchObject({ msg: '导入失败：1行数据有误，请修改后重新导入', errorCode: TERMINAL_ERRORS.importRowsInvalid.code });
     expect(body.obj.rows[1]).toMatchObject({ row: 3, plate: '粤B60001', errors: ['车牌号已存在'] });
     expect((await get(a.sessionId, '/car/v4/api/vehicle/list.json?keyword=60002')).obj.total).toBe(0);
   });
 
   it('refuses junk uploads in Chinese', async () => {
     const junk = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/import.json', ...multipart({ fileName: 'x.xlsx', content: Buffer.from('PK\u0003\u0004garbage') }) });
-    expect(junk.json()).toMatchObject({ flag: 0, msg: '无法读取文件，请上传 Excel(.xlsx) 或 CSV 文件' });
+    expect(junk.json()).toMatchObject({ flag: 0, msg: '无法读取文件，请上传 Excel(.xlsx) 或 CSV 文件', errorCode: TERMINAL_ERRORS.fileUnreadable.code });
     const noHeader = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/import.json', ...multipart({ fileName: 'x.csv', content: 'a,b\n1,2\n' }) });
-    expect(noHeader.json().msg).toContain('表头');
+    expect(noHeader.json()).toMatchObject({ errorCode: TERMINAL_ERRORS.headerMissing.code });
     const notMultipart = await post(a.sessionId, '/car/v4/api/vehicle/import.json', { x: 1 });
     expect(notMultipart.flag).toBe(0);
     const template = await t.call(a.sessionId, { url: '/car/v4/api/vehicle/importTemplate.json?format=csv' });

@@ -1,7 +1,8 @@
-import type { ImportResult, ImportRowCheck, ImportVerifyResult } from '@chelian/contracts';
+import ExcelJS from 'exceljs';
+import { PLATE_COLORS, TERMINAL_ERRORS, isPlate, type ImportResult, type ImportRowCheck, type ImportVerifyResult } from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
-import { AppError, fail } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { parseTime } from '../../http/timeInput.ts';
 import type { SessionUser } from '../auth/session.service.ts';
 import { pathInScope } from '../accounts/scope.ts';
@@ -18,7 +19,13 @@ export interface ImportOptions {
   protocol?: string;
 }
 
-const PLATE = /^[\u4e00-\u9fa5A-Za-z0-9·-]{2,16}$/;
+/** A plate colour cell: its name (蓝色 or 蓝) or its JT/T 808 code; '' is 0 (not given). */
+export function plateColorOf(text: string | undefined): number | undefined {
+  const value = (text ?? '').trim();
+  if (value === '') return 0;
+  for (const [code, name] of Object.entries(PLATE_COLORS)) if (value === name || value === code || `${value}色` === name) return Number(code);
+  return undefined;
+}
 const makesVehicle = (r: SheetRecord) => !!(r.plate || r.name);
 
 /**
@@ -45,7 +52,8 @@ export async function verifyRecords(q: Queryable, user: SessionUser, records: Sh
       try {
         protocol = protocolOf(r.protocol) ?? defaultProtocol ?? found?.protocol;
       } catch (err) {
-        errors.push((err as Error).message);
+        if (!(err instanceof AppError)) throw err;
+        errors.push(err.message);
       }
       if (!protocol && !errors.length) errors.push('缺少设备协议');
       if (protocol) {
@@ -59,12 +67,14 @@ export async function verifyRecords(q: Queryable, user: SessionUser, records: Sh
       else if (found && found.account_id !== null && !makesVehicle(r)) errors.push('设备号已存在');
     }
     if (plate) {
-      if (!PLATE.test(plate)) errors.push('车牌号格式不正确');
+      if (!isPlate(plate, vehicleTypeOf(r.type ?? '') ?? 'vehicle')) errors.push(TERMINAL_ERRORS.plateInvalid.msg);
       if (taken.has(plate)) errors.push('车牌号已存在');
       if (seenPlates.has(plate)) errors.push(`车牌号与第${seenPlates.get(plate)}行重复`);
       else seenPlates.set(plate, r.row);
     }
-    if (r.type && !vehicleTypeOf(r.type)) errors.push('资产类型应为 车辆、电动车、工牌 或 宠物');
+    if (r.type && !vehicleTypeOf(r.type)) errors.push(TERMINAL_ERRORS.typeInvalid.msg);
+    if (plateColorOf(r.plateColor) === undefined) errors.push('车牌颜色应为 蓝色、黄色、黑色、白色、绿色 或 其他');
+    if (r.group && r.group.length > 40) errors.push(TERMINAL_ERRORS.groupNameTooLong.msg);
     if (r.serviceExpiresAt) {
       try {
         parseTime(r.serviceExpiresAt, '服务到期');
@@ -83,12 +93,12 @@ export function summary(checks: ImportRowCheck[]): ImportVerifyResult {
 
 /** All or nothing: a file with any bad row imports nothing and answers the row errors. */
 export async function importRecords(db: Db, bus: Bus, user: SessionUser, records: SheetRecord[], opts: ImportOptions): Promise<ImportResult> {
-  if (records.length === 0) throw fail('文件中没有数据行');
+  if (records.length === 0) throw new AppError(TERMINAL_ERRORS.noDataRows);
   const result = await db.tx(async (q) => {
     const account = await targetAccount(q, user, opts.accountId);
     const checks = await verifyRecords(q, user, records, opts);
     const bad = checks.filter((c) => !c.ok);
-    if (bad.length) throw new AppError('business', `导入失败：${bad.length}行数据有误，请修改后重新导入`, summary(checks));
+    if (bad.length) throw new AppError(TERMINAL_ERRORS.importRowsInvalid, { params: { count: bad.length }, obj: summary(checks) });
     const groups = await groupIds(q, account.id, records);
     const identifiers: string[] = [];
     let vehicles = 0;
@@ -102,7 +112,7 @@ export async function importRecords(db: Db, bus: Bus, user: SessionUser, records
       const plate = (r.plate ?? '').toUpperCase();
       await vehiclesQueries.insert(q, {
         accountId: account.id, groupId: r.group ? groups.get(r.group)! : null, terminalId: terminal?.id ?? null,
-        name: r.name || plate, plate, type: vehicleTypeOf(r.type ?? '') ?? 'vehicle', driver: r.driver ?? '', driverPhone: r.driverPhone ?? '',
+        name: r.name || plate, plate, plateColor: plateColorOf(r.plateColor) ?? 0, type: vehicleTypeOf(r.type ?? '') ?? 'vehicle', driver: r.driver ?? '', driverPhone: r.driverPhone ?? '',
         icon: '', remark: r.remark ?? '',
       });
       vehicles++;
@@ -120,8 +130,21 @@ async function groupIds(q: Queryable, accountId: number, records: SheetRecord[])
   for (const g of await groupsQueries.byNames(q, accountId, names)) if (!ids.has(g.name)) ids.set(g.name, g.id);
   for (const name of names) {
     if (ids.has(name)) continue;
-    if (name.length > 40) throw fail(`分组名称最多40个字：${name.slice(0, 10)}…`);
     ids.set(name, await groupsQueries.insert(q, { accountId, parentId: null, name, sort: 0 }));
   }
   return ids;
+}
+
+/** The import template: the first header alias of each column (sheetRows.ts) and one example row. */
+export async function importTemplate(format: 'xlsx' | 'csv'): Promise<{ type: string; content: Buffer | string }> {
+  const headers = ['设备号', '协议', '型号', 'SIM卡号', '车牌号', '车牌颜色', '名称', '类型', '分组', '司机', '司机电话', '服务到期', '备注'];
+  const example = ['013800138000', 'JT808', 'JT701', '1440012345678', '粤B12345', '蓝色', '', '车辆', '默认分组', '张三', '13800138000', '2027-12-31', ''];
+  if (format === 'csv') return { type: 'text/csv; charset=utf-8', content: `\uFEFF${headers.join(',')}\n${example.join(',')}\n` };
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('车辆导入');
+  sheet.addRow(headers).font = { bold: true };
+  sheet.addRow(example);
+  sheet.columns.forEach((c) => (c.width = 16));
+  sheet.getColumn(1).numFmt = '@'; // identifiers stay text: leading zeros survive
+  return { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: Buffer.from(await book.xlsx.writeBuffer()) };
 }

@@ -1,21 +1,19 @@
 import ExcelJS from 'exceljs';
-import { fail } from '../../http/errors.ts';
+import { TERMINAL_ERRORS } from '@chelian/contracts';
+import { AppError } from '../../http/errors.ts';
 
 export const MAX_IMPORT_ROWS = 5000;
 
-const UNREADABLE = '无法读取文件，请上传 Excel(.xlsx) 或 CSV 文件';
+const tooManyRows = () => new AppError(TERMINAL_ERRORS.tooManyRows, { params: { max: MAX_IMPORT_ROWS } });
 
 /** The rows of the first sheet of an .xlsx or a CSV file, every cell as trimmed text. */
 export async function readSheet(content: Buffer, fileName: string): Promise<string[][]> {
   const isZip = content.length > 4 && content[0] === 0x50 && content[1] === 0x4b; // 'PK': an xlsx is a zip
-  const rows = isZip ? await readXlsx(content) : /\.xlsx?$/i.test(fileName) ? fail_(UNREADABLE) : readCsv(decodeText(content));
+  if (!isZip && /\.xlsx?$/i.test(fileName)) throw new AppError(TERMINAL_ERRORS.fileUnreadable);
+  const rows = isZip ? await readXlsx(content) : readCsv(decodeText(content));
   const nonEmpty = rows.filter((r) => r.some((c) => c !== ''));
-  if (nonEmpty.length - 1 > MAX_IMPORT_ROWS) throw fail(`一次最多导入${MAX_IMPORT_ROWS}行`);
+  if (nonEmpty.length - 1 > MAX_IMPORT_ROWS) throw tooManyRows();
   return nonEmpty;
-}
-
-function fail_(msg: string): never {
-  throw fail(msg);
 }
 
 async function readXlsx(content: Buffer): Promise<string[][]> {
@@ -23,11 +21,11 @@ async function readXlsx(content: Buffer): Promise<string[][]> {
   try {
     await book.xlsx.load(content as unknown as ArrayBuffer);
   } catch {
-    throw fail(UNREADABLE);
+    throw new AppError(TERMINAL_ERRORS.fileUnreadable);
   }
   const sheet = book.worksheets[0];
   if (!sheet) return [];
-  if (sheet.rowCount > MAX_IMPORT_ROWS + 50) throw fail(`一次最多导入${MAX_IMPORT_ROWS}行`);
+  if (sheet.rowCount > MAX_IMPORT_ROWS + 50) throw tooManyRows();
   const rows: string[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row) => {
     const cells: string[] = [];
@@ -101,6 +99,7 @@ export const COLUMNS = {
   model: ['型号', '设备型号', 'model'],
   sim: ['SIM卡号', 'SIM', 'sim'],
   plate: ['车牌号', '车牌', 'plate'],
+  plateColor: ['车牌颜色', 'plateColor'],
   name: ['名称', '车辆名称', '资产名称', 'name'],
   type: ['类型', '资产类型', 'type'],
   group: ['分组', '车辆分组', 'group'],
@@ -111,19 +110,26 @@ export const COLUMNS = {
 } as const;
 
 export type ColumnKey = keyof typeof COLUMNS;
+
+/** Columns of the list's export that an import reads past (so an export can be edited and imported again). */
+const EXPORT_ONLY = new Set(['所属账户', '服务状态', '在线', '最后通信']);
 export type SheetRecord = { row: number } & Partial<Record<ColumnKey, string>>;
 
 /** Header row → named records; row numbers are the sheet's (header = 1). */
 export function recordsOf(rows: string[][]): SheetRecord[] {
   const [header = [], ...body] = rows;
   const index = new Map<ColumnKey, number>();
+  const unknown: string[] = [];
   header.forEach((h, i) => {
     const name = h.replace(/[\s*＊]/g, '').toLowerCase();
-    for (const [key, aliases] of Object.entries(COLUMNS) as Array<[ColumnKey, readonly string[]]>) {
-      if (!index.has(key) && aliases.some((a) => a.toLowerCase() === name)) index.set(key, i);
-    }
+    const key = (Object.keys(COLUMNS) as ColumnKey[]).find((k) => COLUMNS[k].some((a) => a.toLowerCase() === name));
+    if (key === undefined) {
+      if (name !== '' && !EXPORT_ONLY.has(h.trim())) unknown.push(h.trim());
+    } else if (index.has(key)) throw new AppError(TERMINAL_ERRORS.headerDuplicate, { params: { column: h.trim() } });
+    else index.set(key, i);
   });
-  if (!index.has('terminalId') && !index.has('plate') && !index.has('name')) throw fail('文件缺少表头：至少需要“设备号”或“车牌号”列');
+  if (!index.has('terminalId') && !index.has('plate') && !index.has('name')) throw new AppError(TERMINAL_ERRORS.headerMissing);
+  if (unknown.length) throw new AppError(TERMINAL_ERRORS.headerUnknown, { params: { columns: unknown.slice(0, 5).join('、') } });
   return body.map((cells, i) => {
     const record: SheetRecord = { row: i + 2 };
     for (const [key, col] of index) record[key] = cells[col] ?? '';

@@ -1,9 +1,12 @@
-import type { Queryable } from '../../db/types.ts';
-import { AppError, fail } from '../../http/errors.ts';
+import { TERMINAL_ERRORS } from '@chelian/contracts';
+import type { Db, Queryable } from '../../db/types.ts';
+import type { Bus } from '../../bus/bus.ts';
+import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../auth/session.service.ts';
 import { pathInScope } from '../accounts/scope.ts';
 import { identifierKey, isProtocol, normalizeIdentifier, type TerminalProtocol } from './identifiers.ts';
 import { terminalScope } from './terminalScope.ts';
+import { announceChanges, targetAccount } from './assets.ts';
 import { terminalsQueries, type TerminalRow } from './terminals.queries.ts';
 import { vehiclesQueries } from './vehicles.queries.ts';
 
@@ -21,7 +24,7 @@ export function protocolOf(value: string | undefined): TerminalProtocol | undefi
   const lower = value.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
   if (isProtocol(lower)) return lower;
   if (lower === 'jtt808' || lower === '808') return 'jt808';
-  throw fail(`不支持的设备协议：${value}（可选 JT/T 808、GT06、H02）`);
+  throw new AppError(TERMINAL_ERRORS.protocolUnsupported, { params: { protocol: value } });
 }
 
 /** The visible terminals named by these identifiers (with or without leading zeros), in the given order. */
@@ -33,7 +36,7 @@ export async function visibleTerminals(q: Queryable, user: SessionUser, identifi
   for (const key of keys) {
     const row = byKey.get(key);
     // A foreign terminal answers exactly like a missing one.
-    if (!row) throw new AppError('notFound', '设备不存在或无权访问');
+    if (!row) throw new AppError(TERMINAL_ERRORS.terminalNotVisible);
     out.push(row);
   }
   return out;
@@ -53,9 +56,9 @@ export async function claimTerminal(q: Queryable, user: SessionUser, input: Term
   const key = identifierKey(input.identifier);
   const existing = key ? (await terminalsQueries.anyByKeys(q, [key]))[0] : undefined;
   const protocol = protocolOf(input.protocol) ?? (existing?.protocol as TerminalProtocol | undefined);
-  if (!protocol) throw fail('请选择设备协议');
+  if (!protocol) throw new AppError(TERMINAL_ERRORS.protocolMissing);
   const normalized = normalizeIdentifier(protocol, input.identifier);
-  if (!normalized.ok) throw fail(normalized.msg);
+  if (!normalized.ok) throw new AppError(TERMINAL_ERRORS.identifierInvalid, { params: { reason: normalized.msg } });
 
   if (!existing) {
     const id = await terminalsQueries.insert(q, {
@@ -64,9 +67,9 @@ export async function claimTerminal(q: Queryable, user: SessionUser, input: Term
     });
     return { id, identifier: normalized.identifier };
   }
-  if (existing.account_id !== null && !pathInScope(user, existing.account_path ?? '')) throw fail(`设备号 ${input.identifier} 已被其他账户使用`);
+  if (existing.account_id !== null && !pathInScope(user, existing.account_path ?? '')) throw new AppError(TERMINAL_ERRORS.terminalOfOtherAccount, { params: { terminalId: input.identifier } });
   if (existing.vehicle_id !== null && existing.vehicle_id !== forVehicleId) {
-    throw fail(`设备号 ${input.identifier} 已绑定车辆 ${existing.plate || existing.vehicle_name}`);
+    throw new AppError(TERMINAL_ERRORS.terminalInOtherVehicle, { params: { terminalId: input.identifier, vehicle: existing.plate || existing.vehicle_name || '' } });
   }
   if (existing.account_id !== accountId) await terminalsQueries.assign(q, [existing.id], accountId);
   await terminalsQueries.update(q, existing.id, {
@@ -80,4 +83,47 @@ export async function assignTerminals(q: Queryable, rows: TerminalRow[], account
   const leaving = rows.filter((r) => r.vehicle_id !== null && r.vehicle_account_id !== accountId).map((r) => r.id);
   if (leaving.length) await vehiclesQueries.unbindTerminals(q, leaving);
   return terminalsQueries.assign(q, rows.map((r) => r.id), accountId);
+}
+
+/** Registers a new terminal in an account of the caller's subtree (the caller's own by default). */
+export async function addTerminal(db: Db, bus: Bus, user: SessionUser, input: TerminalInput, accountId: number | undefined): Promise<string> {
+  const created = await db.tx(async (q) => {
+    const account = await targetAccount(q, user, accountId);
+    const exists = (await terminalsQueries.anyByKeys(q, [identifierKey(input.identifier)])).length > 0;
+    if (exists) throw new AppError(TERMINAL_ERRORS.terminalExists, { params: { terminalId: input.identifier } });
+    return claimTerminal(q, user, input, account.id, null);
+  });
+  announceChanges(bus, [created.identifier]);
+  return created.identifier;
+}
+
+export async function updateTerminal(db: Db, bus: Bus, user: SessionUser, identifier: string, changes: TerminalChanges): Promise<string> {
+  const terminal = await visibleTerminal(db, user, identifier);
+  await terminalsQueries.update(db, terminal.id, { ...changes, protocol: changes.protocol ? protocolOf(changes.protocol) : undefined });
+  announceChanges(bus, [terminal.identifier]);
+  return terminal.identifier;
+}
+
+export interface TerminalChanges {
+  protocol?: string;
+  model?: string;
+  sim?: string;
+  enabled?: boolean;
+  remark?: string;
+  serviceExpiresAt?: Date | null;
+  activatedAt?: Date | null;
+}
+
+/** Moves terminals into an account of the subtree, or (accountId null) back to platform stock. */
+export async function moveTerminals(db: Db, bus: Bus, user: SessionUser, identifiers: string[], accountId: number | null): Promise<number> {
+  if (identifiers.length === 0) throw new AppError(TERMINAL_ERRORS.noTerminals);
+  // Only the platform administrator sees the stock, so only it may put terminals back there.
+  if (accountId === null && !user.isPlatformAdmin) throw new AppError(TERMINAL_ERRORS.unassignPlatformOnly);
+  const moved = await db.tx(async (q) => {
+    const rows = await visibleTerminals(q, user, identifiers);
+    const target = accountId === null ? null : (await targetAccount(q, user, accountId)).id;
+    return assignTerminals(q, rows, target);
+  });
+  announceChanges(bus, moved.map((m) => m.identifier));
+  return moved.length;
 }

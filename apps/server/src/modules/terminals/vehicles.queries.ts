@@ -11,6 +11,7 @@ export interface VehicleRow {
   group_name: string | null;
   name: string;
   plate: string;
+  plate_color: number;
   type: string;
   driver: string;
   driver_phone: string;
@@ -30,7 +31,7 @@ export interface VehicleRow {
 }
 
 const SELECT = `SELECT v.id, v.account_id, a.name AS account_name, a.path AS account_path, v.group_id, g.name AS group_name,
-       v.name, v.plate, v.type, v.driver, v.driver_phone, v.icon, v.remark, v.created_at,
+       v.name, v.plate, v.plate_color, v.type, v.driver, v.driver_phone, v.icon, v.remark, v.created_at,
        t.id AS terminal_pk, t.identifier, t.protocol, t.model, t.sim, t.online, t.enabled, t.activated_at,
        t.service_expires_at, t.last_seen_at
   FROM vehicles v JOIN accounts a ON a.id = v.account_id
@@ -44,15 +45,21 @@ export interface VehicleFilter {
   type: string | null;
   accountId: number | null;
   online: boolean | null;
+  protocol: string | null;
+  /** 'unactivated' | 'active' | 'expired' | 'disabled' | 'unbound' (as assets.presenter's terminalStatus decides) */
+  serviceState: string | null;
 }
 
 const FILTER = `${terminalInScope('a.path', 1)}
    AND ($2::text IS NULL OR v.plate ILIKE '%' || $2 || '%' OR v.name ILIKE '%' || $2 || '%' OR t.identifier LIKE '%' || $2 || '%'
-        OR v.driver ILIKE '%' || $2 || '%')
-   AND ${inGroupSubtree('v.group_id', 3)}
+        OR v.driver ILIKE '%' || $2 || '%' OR t.sim LIKE '%' || $2 || '%')
+   AND (CASE WHEN $3::bigint = 0 THEN v.group_id IS NULL ELSE ${inGroupSubtree('v.group_id', 3)} END)
    AND ($4::text IS NULL OR v.type = $4)
    AND ($5::bigint IS NULL OR v.account_id = $5)
-   AND ($6::boolean IS NULL OR COALESCE(t.online, false) = $6)`;
+   AND ($6::boolean IS NULL OR COALESCE(t.online, false) = $6)
+   AND ($7::text IS NULL OR t.protocol = $7)
+   AND ($8::text IS NULL OR $8 = CASE WHEN t.id IS NULL THEN 'unbound' WHEN NOT t.enabled THEN 'disabled'
+        WHEN t.service_expires_at < now() THEN 'expired' WHEN t.activated_at IS NULL THEN 'unactivated' ELSE 'active' END)`;
 
 export interface VehicleFields {
   accountId: number;
@@ -60,6 +67,7 @@ export interface VehicleFields {
   terminalId: number | null;
   name: string;
   plate: string;
+  plateColor: number;
   type: string;
   driver: string;
   driverPhone: string;
@@ -67,13 +75,23 @@ export interface VehicleFields {
   remark: string;
 }
 
+const filterParams = (f: VehicleFilter) => [f.scope, f.keyword, f.groupId, f.type, f.accountId, f.online, f.protocol, f.serviceState];
+
 export const vehiclesQueries = {
   page: async (q: Queryable, f: VehicleFilter, limit: number, offset: number) => {
-    const params = [f.scope, f.keyword, f.groupId, f.type, f.accountId, f.online];
+    const params = filterParams(f);
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${FILTER}) x`, params);
-    const rows = await q.query<VehicleRow>(`${SELECT} WHERE ${FILTER} ORDER BY v.id DESC LIMIT $7 OFFSET $8`, [...params, limit, offset]);
+    const rows = await q.query<VehicleRow>(`${SELECT} WHERE ${FILTER} ORDER BY v.id DESC LIMIT $9 OFFSET $10`, [...params, limit, offset]);
     return { total: count?.n ?? 0, rows };
   },
+
+  /** The list's rows for an export, newest first. */
+  all: (q: Queryable, f: VehicleFilter, limit: number) =>
+    q.query<VehicleRow>(`${SELECT} WHERE ${FILTER} ORDER BY v.id DESC LIMIT $9`, [...filterParams(f), limit]),
+
+  /** Moves the vehicles of one group to another (null: ungrouped). */
+  regroup: async (q: Queryable, fromGroupId: number, toGroupId: number | null) =>
+    (await q.query<{ id: number }>('UPDATE vehicles SET group_id = $2 WHERE group_id = $1 RETURNING id', [fromGroupId, toGroupId])).length,
 
   visibleByIds: (q: Queryable, scope: string, ids: number[]) =>
     q.query<VehicleRow>(`${SELECT} WHERE ${terminalInScope('a.path', 1)} AND v.id = ANY($2::bigint[]) ORDER BY v.id`, [scope, ids]),
@@ -87,16 +105,16 @@ export const vehiclesQueries = {
 
   insert: async (q: Queryable, v: VehicleFields) =>
     (await q.query<{ id: number }>(
-      `INSERT INTO vehicles (account_id, group_id, terminal_id, name, plate, type, driver, driver_phone, icon, remark)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
-      [v.accountId, v.groupId, v.terminalId, v.name, v.plate, v.type, v.driver, v.driverPhone, v.icon, v.remark],
+      `INSERT INTO vehicles (account_id, group_id, terminal_id, name, plate, type, driver, driver_phone, icon, remark, plate_color)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING id`,
+      [v.accountId, v.groupId, v.terminalId, v.name, v.plate, v.type, v.driver, v.driverPhone, v.icon, v.remark, v.plateColor],
     ))[0].id,
 
   update: (q: Queryable, id: number, v: VehicleFields) =>
     q.query(
       `UPDATE vehicles SET account_id = $2, group_id = $3, terminal_id = $4, name = $5, plate = $6, type = $7, driver = $8,
-              driver_phone = $9, icon = $10, remark = $11 WHERE id = $1`,
-      [id, v.accountId, v.groupId, v.terminalId, v.name, v.plate, v.type, v.driver, v.driverPhone, v.icon, v.remark],
+              driver_phone = $9, icon = $10, remark = $11, plate_color = $12 WHERE id = $1`,
+      [id, v.accountId, v.groupId, v.terminalId, v.name, v.plate, v.type, v.driver, v.driverPhone, v.icon, v.remark, v.plateColor],
     ),
 
   delete: async (q: Queryable, ids: number[]) =>

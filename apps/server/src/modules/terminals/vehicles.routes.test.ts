@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { TERMINAL_ERRORS } from '@chelian/contracts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 
@@ -29,10 +31,10 @@ describe('vehicles and their terminals', () => {
   });
 
   it('refuses a taken plate, a bad identifier and a terminal of another tenant, in Chinese', async () => {
-    expect((await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10001' })).msg).toBe('车牌号 粤B10001 已存在');
+    expect((await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10001' }))).toMatchObject({ msg: '车牌号 粤B10001 已存在', errorCode: TERMINAL_ERRORS.plateTaken.code });
     expect((await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10002', terminalId: '86123456789', protocol: 'gt06' })).msg).toBe('GT06 设备号应为15位IMEI');
     const taken = await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10003', terminalId: '013800138001' });
-    expect(taken).toMatchObject({ flag: 0, msg: '设备号 013800138001 已被其他账户使用' });
+    expect(taken).toMatchObject({ flag: 0, msg: '设备号 013800138001 已被其他账户使用', errorCode: TERMINAL_ERRORS.terminalOfOtherAccount.code });
     expect((await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10004', terminalId: '861234567890123', protocol: 'tcp' })).msg).toContain('不支持的设备协议');
   });
 
@@ -44,7 +46,7 @@ describe('vehicles and their terminals', () => {
     const foreign = await get(b.sessionId, `/car/v4/api/vehicle/detail.json?vehicleId=${id}`);
     const missing = await get(b.sessionId, '/car/v4/api/vehicle/detail.json?vehicleId=99999999');
     expect(foreign).toEqual(missing);
-    expect(foreign.msg).toBe('车辆不存在或无权访问');
+    expect(foreign).toMatchObject({ msg: '车辆不存在或无权访问', errorCode: TERMINAL_ERRORS.vehicleNotVisible.code });
     expect((await post(b.sessionId, '/car/v4/api/vehicle/delete.json', { vehicleIds: String(id) })).msg).toBe('车辆不存在或无权访问');
     expect((await get(b.sessionId, '/car/v4/api/terminal/detail.json?terminalId=13800138001')).msg).toBe('设备不存在或无权访问');
     expect((await get(admin, '/car/v4/api/vehicle/list.json?keyword=10001')).obj.total).toBe(1);
@@ -77,7 +79,7 @@ describe('vehicles and their terminals', () => {
     const claimed = await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B20002', terminalId: '869000000000002' });
     expect(claimed.obj).toMatchObject({ terminalId: '869000000000002', protocol: 'gt06', accountId: a.accountId });
     // Only the platform administrator returns terminals to stock.
-    expect((await post(a.sessionId, '/car/v4/api/terminal/unassign.json', { terminalIds: '869000000000002' })).msg).toContain('平台管理员');
+    expect((await post(a.sessionId, '/car/v4/api/terminal/unassign.json', { terminalIds: '869000000000002' })).errorCode).toBe(TERMINAL_ERRORS.unassignPlatformOnly.code);
     expect((await post(admin, '/car/v4/api/terminal/unassign.json', { terminalIds: '869000000000002' })).obj.updated).toBe(1);
     expect((await get(a.sessionId, '/car/v4/api/vehicle/list.json?keyword=20002')).obj.list[0].terminalId).toBe('');
   });
@@ -112,5 +114,59 @@ describe('vehicles and their terminals', () => {
     }
     const json = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', payload: '{"plate":', headers: { 'content-type': 'application/json' } });
     expect(json.statusCode).toBe(400);
+  });
+});
+
+describe('rules the vehicles page relies on', () => {
+  it('checks plates for the province prefix and format (vehicles only), keeps the plate colour', async () => {
+    for (const plate of ['B12345', '粤12345', '粤B1234', '粤B12.45', '粤B1234567']) {
+      expect((await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate })).errorCode, plate).toBe(TERMINAL_ERRORS.plateInvalid.code);
+    }
+    const ok = await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤bD12345', plateColor: 5, driver: '王五', driverPhone: '13900000000' });
+    expect(ok.obj).toMatchObject({ plate: '粤BD12345', plateColor: 5, driver: '王五' });
+    expect((await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B1234挂' })).flag).toBe(1);
+    // An e-bike or a badge carries a free label.
+    expect((await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: 'BADGE-01', type: 'badge' })).flag).toBe(1);
+  });
+
+  it('filters by SIM, protocol, service state and "no group"; exports the list as Excel', async () => {
+    await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B70001', terminalId: '868120145237001', protocol: 'gt06', sim: '1440070000001' });
+    const bySim = await get(a.sessionId, '/car/v4/api/vehicle/list.json?keyword=1440070000001');
+    expect(bySim.obj.list.map((v: { plate: string }) => v.plate)).toEqual(['粤B70001']);
+    const gt06 = (await get(a.sessionId, '/car/v4/api/vehicle/list.json?protocol=gt06&pageSize=100')).obj.list;
+    expect(gt06.every((v: { protocol: string }) => v.protocol === 'gt06')).toBe(true);
+    const unbound = (await get(a.sessionId, '/car/v4/api/vehicle/list.json?serviceState=unbound&pageSize=100')).obj.list;
+    expect(unbound.length).toBeGreaterThan(0);
+    expect(unbound.every((v: { terminalId: string }) => v.terminalId === '')).toBe(true);
+    const unactivated = (await get(a.sessionId, '/car/v4/api/vehicle/list.json?serviceState=unactivated&keyword=70001')).obj;
+    expect(unactivated.total).toBe(1);
+    const ungrouped = (await get(a.sessionId, '/car/v4/api/vehicle/list.json?groupId=0&pageSize=100')).obj.list;
+    expect(ungrouped.every((v: { groupId: number | null }) => v.groupId === null)).toBe(true);
+
+    const file = await t.call(a.sessionId, { url: '/car/v4/api/vehicle/export.json?keyword=70001' });
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toEqual(expect.arrayContaining(['868120145237001', '粤B70001', '1440070000001', '未激活']));
+    // Another tenant's export holds none of a's vehicles.
+    const theirs = await t.call(b.sessionId, { url: '/car/v4/api/vehicle/export.json?keyword=70001' });
+    const other = new ExcelJS.Workbook();
+    await other.xlsx.load(theirs.rawPayload as unknown as ArrayBuffer);
+    expect(other.worksheets[0].rowCount).toBe(1);
+  });
+
+  it('deletes a group with vehicles into another group, and refuses foreign groups as targets', async () => {
+    const from = (await post(a.sessionId, '/car/v4/api/group/add.json', { name: '旧车队' })).obj.groupId;
+    const to = (await post(a.sessionId, '/car/v4/api/group/add.json', { name: '新车队' })).obj.groupId;
+    const foreign = (await post(b.sessionId, '/car/v4/api/group/add.json', { name: '别人的' })).obj.groupId;
+    const v = (await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B80001', groupId: from })).obj;
+    expect((await post(a.sessionId, '/car/v4/api/vehicle/move.json', { vehicleIds: String(v.vehicleId), groupId: foreign })).errorCode).toBe(TERMINAL_ERRORS.groupNotVisible.code);
+    expect((await post(a.sessionId, '/car/v4/api/group/delete.json', { groupId: from, moveTo: foreign })).errorCode).toBe(TERMINAL_ERRORS.groupNotVisible.code);
+    expect((await post(a.sessionId, '/car/v4/api/group/delete.json', { groupId: from, moveTo: from })).errorCode).toBe(TERMINAL_ERRORS.moveToDeletedGroup.code);
+    expect((await get(a.sessionId, `/car/v4/api/vehicle/detail.json?vehicleId=${v.vehicleId}`)).obj.groupId).toBe(from);
+    expect((await post(a.sessionId, '/car/v4/api/group/delete.json', { groupId: from, moveTo: to })).obj).toEqual({ groupId: from, moved: 1 });
+    expect((await get(a.sessionId, `/car/v4/api/vehicle/detail.json?vehicleId=${v.vehicleId}`)).obj).toMatchObject({ groupId: to, groupName: '新车队' });
   });
 });
