@@ -1,21 +1,16 @@
 import type {
   AlarmControl, CommandCheck, CommandCheckForm, CommandListQuery, CommandPage, CommandSend, CommandSendForm,
   Geofence, GeofenceBindForm, GeofenceDeleteResult, GeofenceDetail, GeofenceInput, GeofenceListQuery, GeofencePage, GeofenceUpdate,
-  GroupNode, LastPosition, LastPositionsQuery, Page, Terminal, Vehicle,
+  LastPosition, LastPositionsQuery,
 } from '@chelian/contracts';
 import { get, getBytes, postForm, postJson } from '../../shared/request/helpers.ts';
 
-type Q = Record<string, unknown>;
 const quiet = { silent: true } as const;
 /** A command form addressed by vehicle ids as numbers (joined with commas on the wire). */
 type ByVehicles<Form> = Omit<Form, 'terminalIds' | 'vehicleIds'> & { vehicleIds: number[] };
 
 /** Every call the car app makes, in one place (pages never call the request layer directly). */
 export const carApi = {
-  vehicles: (q: Q) => get<Page<Vehicle>>('/car/v4/api/vehicle/list.json', q),
-  terminal: (terminalId: string) => get<Terminal>('/car/v4/api/terminal/detail.json', { terminalId }, quiet),
-  vehicle: (vehicleId: number) => get<Vehicle>('/car/v4/api/vehicle/detail.json', { vehicleId }, quiet),
-  groups: (accountId?: number) => get<GroupNode[]>('/car/v4/api/group/tree.json', { accountId }),
   lastPositions: (q: LastPositionsQuery) => get<LastPosition[]>('/car/v4/api/monitor/lastPositions.json', q, quiet),
   /** track.bin: decode with decodeTrack (@chelian/contracts) */
   trackBytes: (q: { vehicleId: number; start: number; end: number }, signal?: AbortSignal) => getBytes('/car/v4/api/monitor/track.bin', q, { signal, timeout: 120_000 }),

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
-import { carApi } from '../api/carApi.ts';
-import type { GroupNode } from '@chelian/contracts';
+import { groupEndpoints, type GroupNode } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { LiveFeed, type LiveStatus } from '../live/liveFeed.ts';
 import { FleetStore } from './fleetStore.ts';
 import { FleetTicker } from './fleetTicker.ts';
@@ -42,7 +42,7 @@ export function FleetProvider({ children }: { children: ReactNode }) {
     let alive = true;
     setLoading(true);
     (async () => {
-      const [vehicles, tree] = await Promise.all([loadAllVehicles(accountId), carApi.groups(accountId).catch(() => [])]);
+      const [vehicles, tree] = await Promise.all([loadAllVehicles(accountId), call(groupEndpoints.tree, { accountId }).catch(() => [])]);
       if (!alive) return;
       store.setVehicles(vehicles);
       setGroups(tree);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Select } from 'antd';
-import type { Vehicle } from '@chelian/contracts';
-import { carApi } from '../api/carApi.ts';
+import { vehicleEndpoints, type Vehicle } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { useFleet } from '../fleet/FleetProvider.tsx';
 import { rosterChanged, useFleetValue } from '../fleet/useFleetValue.ts';
 import { M } from '../messages.ts';
@@ -23,8 +23,7 @@ export function VehiclePicker({ value, onChange, width = 240 }: { value: number 
   useEffect(() => {
     if (value === null || known) return;
     let alive = true;
-    carApi
-      .vehicle(value)
+    call(vehicleEndpoints.detail, { vehicleId: value }, { silent: true })
       .then((v) => alive && setFetched(v))
       .catch(() => undefined);
     return () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { carApi } from '../api/carApi.ts';
-import type { Vehicle } from '@chelian/contracts';
+import { terminalEndpoints, vehicleEndpoints, type Vehicle } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { useFleetOptional } from '../fleet/FleetProvider.tsx';
 import { vehicleState, type VehicleState } from '../fleet/vehicleState.ts';
 
@@ -32,8 +33,7 @@ export function useVehicleLive(vehicleId: number | null): LiveVehicle {
     let alive = true;
     setStatus('loading');
     setPolled(null);
-    carApi
-      .vehicle(vehicleId)
+    call(vehicleEndpoints.detail, { vehicleId }, { silent: true })
       .then((v) => alive && (setVehicle(v), setOnline(v.online), setStatus('ready')))
       .catch(() => alive && setStatus('missing'));
     return () => {
@@ -89,8 +89,7 @@ export function useResolvedVehicleId(raw: string): number | null | undefined {
     if (text.length < 11) return setResolved(Number(text) || null);
     let alive = true;
     setResolved(undefined);
-    carApi
-      .terminal(text)
+    call(terminalEndpoints.detail, { terminalId: text }, { silent: true })
       .then((t) => alive && setResolved(t.vehicleId))
       .catch(() => alive && setResolved(Number(text) <= Number.MAX_SAFE_INTEGER ? Number(text) : null));
     return () => {

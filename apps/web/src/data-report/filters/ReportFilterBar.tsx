@@ -2,8 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button, DatePicker, TreeSelect } from 'antd';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Permission } from '../../shared/permission/Permission.tsx';
-import { carApi } from '../../car/api/carApi.ts';
-import type { GroupNode } from '@chelian/contracts';
+import { groupEndpoints, type GroupNode } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { R } from '../messages.ts';
 import { beijingToday, quickRanges } from './reportRange.ts';
 import type { ReportFilterValues } from './useReportFilters.ts';
@@ -25,7 +25,7 @@ interface Props {
 export function ReportFilterBar({ value, accountId, onChange, onSearch, onReset, children }: Props) {
   const [groups, setGroups] = useState<GroupNode[]>([]);
   useEffect(() => {
-    carApi.groups(accountId).then(setGroups).catch(() => setGroups([]));
+    call(groupEndpoints.tree, { accountId }).then(setGroups).catch(() => setGroups([]));
   }, [accountId]);
 
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Select } from 'antd';
 import { debounce } from '../../shared/utils/timing.ts';
-import { carApi } from '../../car/api/carApi.ts';
-import type { Vehicle } from '@chelian/contracts';
+import { vehicleEndpoints, type Vehicle } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { R } from '../messages.ts';
 
 type Option = { value: number; label: string; terminalId: string };
@@ -17,8 +17,7 @@ export function VehicleSearch({ value, accountId, onChange }: { value?: number; 
     () =>
       debounce((keyword: string) => {
         setLoading(true);
-        carApi
-          .vehicles({ keyword: keyword || undefined, accountId, current: 1, pageSize: 20 })
+        call(vehicleEndpoints.list, { keyword: keyword || undefined, accountId, current: 1, pageSize: 20 })
           .then((page) => setOptions(page.list.map(option)))
           .catch(() => setOptions([]))
           .finally(() => setLoading(false));
@@ -33,8 +32,7 @@ export function VehicleSearch({ value, accountId, onChange }: { value?: number; 
   // A deep-linked vehicle shows its plate, not its id.
   useEffect(() => {
     if (value === undefined || options.some((o) => o.value === value)) return;
-    carApi
-      .vehicle(value)
+    call(vehicleEndpoints.detail, { vehicleId: value }, { silent: true })
       .then((v) => setOptions((list) => [option(v), ...list.filter((o) => o.value !== v.vehicleId)]))
       .catch(() => undefined);
   }, [value, options]);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Descriptions, Empty, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { LastPosition } from '@chelian/contracts';
-import { vehicleApi } from '../api/vehicleApi.ts';
+import { positionOf } from './positionOf.ts';
 import { useAddress } from '../address/useAddress.ts';
 import { T } from '../i18n/messages.ts';
 
@@ -20,7 +20,7 @@ export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow:
     let alive = true;
     const load = async () => {
       try {
-        const found = await vehicleApi.positionOf(vehicleId);
+        const found = await positionOf(vehicleId);
         if (!alive) return;
         setPosition(found);
         setState(found ? 'ready' : 'empty');
