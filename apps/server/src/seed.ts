@@ -1,6 +1,6 @@
 import type { AppContext } from './context.ts';
 import { seedPlatformAdmin, seedResources } from './modules/accounts/seed.ts';
-import { seedBranding } from './modules/branding/branding.routes.ts';
+import { seedBranding } from './modules/branding/branding.seed.ts';
 import { seedMessages } from './modules/messages/messages.seed.ts';
 import { seedDictionary } from './modules/system/dictionary.seed.ts';
 
@@ -8,7 +8,7 @@ import { seedDictionary } from './modules/system/dictionary.seed.ts';
 export async function seedAll(ctx: AppContext) {
   await seedResources(ctx.db);
   const admin = await seedPlatformAdmin(ctx.db, { adminPassword: ctx.config.adminPassword, dataDir: ctx.config.dataDir });
-  await seedBranding(ctx);
+  await seedBranding(ctx.db);
   await seedMessages(ctx.db);
   await seedDictionary(ctx.db);
   return { admin };

@@ -1,5 +1,11 @@
 import { alarmEndpoints, ALARM_ERRORS } from './alarms.ts';
+import { authEndpoints, AUTH_ERRORS } from './auth.ts';
+import { brandingEndpoints } from './branding.ts';
 import { COMMON_ERRORS } from './errors.ts';
+import { helpMessageEndpoints, HELP_MESSAGE_ERRORS } from './helpMessages.ts';
+import { securityEndpoints, SECURITY_ERRORS } from './security.ts';
+import { systemEndpoints } from './system.ts';
+import { tokenEndpoints } from './token.ts';
 import { groupEndpoints, terminalEndpoints, vehicleEndpoints, TERMINAL_ERRORS } from './terminals.ts';
 
 /**
@@ -8,6 +14,12 @@ import { groupEndpoints, terminalEndpoints, vehicleEndpoints, TERMINAL_ERRORS } 
  * the tests walk them. A domain adds its group and its catalogue here.
  */
 export const ENDPOINT_GROUPS = {
+  auth: authEndpoints,
+  token: tokenEndpoints,
+  security: securityEndpoints,
+  branding: brandingEndpoints,
+  system: systemEndpoints,
+  helpMessage: helpMessageEndpoints,
   terminal: terminalEndpoints,
   vehicle: vehicleEndpoints,
   group: groupEndpoints,
@@ -16,6 +28,9 @@ export const ENDPOINT_GROUPS = {
 
 export const ERROR_CATALOGUES = {
   common: COMMON_ERRORS,
+  auth: AUTH_ERRORS,
+  security: SECURITY_ERRORS,
+  helpMessage: HELP_MESSAGE_ERRORS,
   terminal: TERMINAL_ERRORS,
   alarm: ALARM_ERRORS,
 } as const;

@@ -1,37 +1,6 @@
 /** System centre contracts (spec §2 /center, §7; issue 2 item 7). */
 
-/** GET /car/v1/helpCenter/helpMessage/pageHelpMessage?current&pageSize&type&read → obj Page<HelpMessage> */
-export interface HelpMessage {
-  id: number;
-  /** 'notice' = station message (站内信), 'announcement' = platform announcement (公告) */
-  type: 'notice' | 'announcement';
-  title: string;
-  /** plain text with line breaks */
-  content: string;
-  created: number;
-  read: boolean;
-}
-
-/** GET …/getHelpMessage?id → obj HelpMessage (marks nothing). POST …/markRead (form id=1,2,3 or all=1) → obj { updated } */
-
-/** POST /car/v1/api/user/sendSmsCode.json (form phone, purpose: 'bind'|'verify'|'password') → obj { expiresInSeconds } */
-/** POST /car/v1/api/user/phoneCodeVerify.json (form phone, code) → binds the phone → obj { phone (masked) } */
-/** POST /car/v1/api/user/updateUserPassword.json (form oldPassword, newPassword — both base64 RSA like login) → obj { endedSessions } */
-export const PASSWORD_RULE_TEXT = '密码长度8-32位，须同时包含字母和数字';
-/** POST /car/v1/api/user/unbindWxRelation.json → obj { wxBound: false } */
-/** POST /car/v1/api/user/updatePrivacy.json (form showPhone, shareLocation, allowAssistant: 'true'|'false') → obj PrivacySettings */
-/** POST /car/v1/api/userAuth/phoneAuth.json (form phone, code) → obj { authorized: true } — SMS-verified phone login authorisation */
-/** GET  /car/v1/api/userAuth/doGetAuthData.json → obj AuthData */
-/** POST /car/v1/api/userAuth/delBangDing.json (form type: 'phone'|'wx') → obj AuthData */
-export interface AuthData {
-  phone: string;
-  phoneBound: boolean;
-  wxBound: boolean;
-  wxNickname: string;
-  lastLoginAt: number | null;
-  lastLoginIp: string;
-  activeSessions: number;
-}
+// Station messages: helpMessages.ts. Security centre: security.ts. Dictionaries and account status: system.ts.
 
 /** GET /car/v4/api/alarm/control/listAlarmControlInfo.json → obj AlarmControl[] (every alarm type, defaults filled) */
 export interface AlarmControl {
@@ -71,21 +40,4 @@ export interface ExportRecord {
   fileName: string;
   size: number;
   error: string;
-}
-
-/** GET /car/v4/api/system/dictionary/list.json?type → obj Record<type, DictionaryItem[]> */
-export interface DictionaryItem {
-  value: string;
-  label: string;
-}
-
-/** GET /car/v4/api/account/checkStatus.json → obj AccountStatus */
-export interface AccountStatus {
-  accountId: number;
-  accountName: string;
-  enabled: boolean;
-  expiresAt: number | null;
-  expired: boolean;
-  terminalsTotal: number;
-  terminalsExpiringIn30Days: number;
 }

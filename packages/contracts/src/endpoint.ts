@@ -28,7 +28,7 @@ export interface EndpointSpec {
   input?: TSchema;
   query?: TSchema;
   answer?: TSchema;
-  produces?: 'excel' | 'binary' | 'script' | 'websocket';
+  produces?: 'excel' | 'binary' | 'script' | 'websocket' | 'image';
 }
 
 /** Declares an endpoint; the literal types are kept so both sides see its exact schemas. */

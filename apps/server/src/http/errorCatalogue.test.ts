@@ -12,7 +12,9 @@ describe('every catalogued failure on the wire', () => {
     installErrorHandlers(app);
     app.get('/fail/:index', async (request) => {
       const entry = entries[Number((request.params as { index: string }).index)];
-      throw new AppError(entry, { params: { days: 93, max: 500, name: '测试' } });
+      // every placeholder the text names gets a value, as its raiser would give one
+      const params = Object.fromEntries([...entry.msg.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, '测试']));
+      throw new AppError(entry, { params });
     });
     await app.ready();
   });

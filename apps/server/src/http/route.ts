@@ -26,8 +26,10 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, endpoint: E,
     const viaQuery = method === 'GET';
     const multipart = endpoint.encoding === 'multipart';
     const schema: FastifySchema = {};
-    if (viaQuery) schema.querystring = endpoint.input;
-    else {
+    // An endpoint without input declares no query schema (Fastify warns of an undefined one).
+    if (viaQuery) {
+      if (endpoint.input) schema.querystring = endpoint.input;
+    } else {
       if (endpoint.query) schema.querystring = endpoint.query;
       if (!multipart && endpoint.input) schema.body = endpoint.input;
     }

@@ -77,14 +77,6 @@ export const authQueries = {
       [roleId],
     )).map((r) => r.code),
 
-  insertCaptcha: (q: Queryable, key: string, answer: string, ttlSeconds: number) =>
-    q.query(`INSERT INTO captchas (code_key, answer, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [key, answer, ttlSeconds]),
-  /** Single use: the row is deleted whether or not the answer matches. */
-  takeCaptcha: async (q: Queryable, key: string) =>
-    (await q.query<{ answer: string; live: boolean }>(
-      'DELETE FROM captchas WHERE code_key = $1 RETURNING answer, expires_at > now() AS live',
-      [key],
-    ))[0],
   purgeExpired: (q: Queryable) =>
     q.query(`DELETE FROM captchas WHERE expires_at < now();
              DELETE FROM login_failures WHERE at < now() - interval '1 day';`),

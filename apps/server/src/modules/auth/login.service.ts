@@ -1,6 +1,6 @@
-import type { LoginForm, LoginResult } from '@chelian/contracts';
+import { AUTH_ERRORS, type LoginFailure, type LoginForm, type LoginResult } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
-import { fail } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { authQueries } from './auth.queries.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { DECOY_HASH_PROMISE, verifyPassword } from './password.ts';
@@ -11,15 +11,10 @@ export const CAPTCHA_AFTER_FAILURES = 3;
 export const LOCK_AFTER_FAILURES = 10;
 export const FAILURE_WINDOW_MINUTES = 15;
 
-export const LOGIN_MSG = {
-  wrongCredentials: '用户名或密码错误',
-  wrongCredentialsNeedCaptcha: '用户名或密码错误，请输入验证码后重试',
-  captchaRequired: '请输入正确的验证码',
-  locked: `登录失败次数过多，账号已锁定${FAILURE_WINDOW_MINUTES}分钟，请稍后再试`,
-  clearTextRefused: '密码未加密，请刷新页面后重试',
-  missingFields: '请输入用户名和密码',
-  wrongSmsCode: '手机号或短信验证码错误',
-} as const;
+// What a failed login tells the screen about its next try (the obj of the failure).
+const NEEDS_CAPTCHA: LoginFailure = { captchaRequired: true };
+const LOCKED: LoginFailure = { captchaRequired: true, locked: true };
+const lockedError = () => new AppError(AUTH_ERRORS.locked, { params: { minutes: FAILURE_WINDOW_MINUTES }, obj: LOCKED });
 
 export interface LoginContext {
   ip: string;
@@ -39,24 +34,24 @@ export class LoginService {
   async login(form: LoginForm, ctx: LoginContext): Promise<LoginResult> {
     if (form.phone && !form.username) return this.loginBySms(form.phone, form.smsCode, ctx);
     const username = (form.username ?? '').trim();
-    if (!username || !form.password) throw fail(LOGIN_MSG.missingFields);
+    if (!username || !form.password) throw new AppError(AUTH_ERRORS.missingFields);
     const plain = this.decrypt(form.password);
-    if (plain === null) throw fail(LOGIN_MSG.clearTextRefused);
+    if (plain === null) throw new AppError(AUTH_ERRORS.clearTextRefused);
 
     // Unknown usernames count failures and pay the hash cost exactly like known ones.
     const failures = await authQueries.countRecentFailures(this.db, username, FAILURE_WINDOW_MINUTES);
-    if (failures >= LOCK_AFTER_FAILURES) throw fail(LOGIN_MSG.locked, { captchaRequired: true, locked: true });
+    if (failures >= LOCK_AFTER_FAILURES) throw lockedError();
     if (failures >= CAPTCHA_AFTER_FAILURES && !(await this.captchas.verify(form.codeKey, form.code))) {
-      throw fail(LOGIN_MSG.captchaRequired, { captchaRequired: true });
+      throw new AppError(AUTH_ERRORS.captchaRequired, { obj: NEEDS_CAPTCHA });
     }
     const user = await authQueries.userByUsername(this.db, username);
     const ok = await verifyPassword(plain, user?.password_hash ?? (await DECOY_HASH_PROMISE));
     if (!user || !ok || !user.enabled) {
       await authQueries.addFailure(this.db, username);
       const now = failures + 1;
-      if (now >= LOCK_AFTER_FAILURES) throw fail(LOGIN_MSG.locked, { captchaRequired: true, locked: true });
-      if (now >= CAPTCHA_AFTER_FAILURES) throw fail(LOGIN_MSG.wrongCredentialsNeedCaptcha, { captchaRequired: true });
-      throw fail(LOGIN_MSG.wrongCredentials, { captchaRequired: false });
+      if (now >= LOCK_AFTER_FAILURES) throw lockedError();
+      if (now >= CAPTCHA_AFTER_FAILURES) throw new AppError(AUTH_ERRORS.wrongCredentialsNeedCaptcha, { obj: NEEDS_CAPTCHA });
+      throw new AppError(AUTH_ERRORS.wrongCredentials, { obj: { captchaRequired: false } satisfies LoginFailure });
     }
     await authQueries.clearFailures(this.db, username);
     const sessionId = await this.sessions.create(user.id, ctx.ip, ctx.userAgent);
@@ -66,7 +61,7 @@ export class LoginService {
   private async loginBySms(phone: string, code: string | undefined, ctx: LoginContext): Promise<LoginResult> {
     const ok = await this.sms.consume(phone, 'login', code);
     const user = ok ? await authQueries.userByPhone(this.db, phone) : undefined;
-    if (!user) throw fail(LOGIN_MSG.wrongSmsCode);
+    if (!user) throw new AppError(AUTH_ERRORS.wrongSmsCode);
     const sessionId = await this.sessions.create(user.id, ctx.ip, ctx.userAgent);
     return { sessionId, userId: user.id };
   }

@@ -1,27 +1,25 @@
 import { generateKeyPairSync } from 'node:crypto';
 import forge from 'node-forge';
 import type { Db } from '../../db/types.ts';
+import { rsaQueries } from './rsa.queries.ts';
 
 export interface LoginKeyPair {
   publicKey: string;
   privateKey: string;
 }
 
-const SETTING_KEY = 'login_rsa_keypair';
-
 /** The login key pair: made on first start, kept in the database so every process shares it. */
 export async function loadOrCreateKeyPair(db: Db): Promise<LoginKeyPair> {
-  const row = await db.one<{ value: LoginKeyPair }>('SELECT value FROM settings WHERE key = $1', [SETTING_KEY]);
-  if (row) return row.value;
+  const stored = await rsaQueries.keyPair(db);
+  if (stored) return stored;
   const { publicKey, privateKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
   });
-  await db.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [SETTING_KEY, { publicKey, privateKey }]);
+  await rsaQueries.insertKeyPair(db, { publicKey, privateKey });
   // Another process may have won the race: read back what is stored.
-  const stored = await db.one<{ value: LoginKeyPair }>('SELECT value FROM settings WHERE key = $1', [SETTING_KEY]);
-  return stored!.value;
+  return (await rsaQueries.keyPair(db))!;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
+import { HELP_MESSAGE_ERRORS } from '@chelian/contracts';
 import { messagesQueries } from './messages.queries.ts';
 
 let t: TestServer;
@@ -42,7 +43,7 @@ describe('station messages', () => {
     expect(bTitles).toContain('B 的机密');
     expect(bTitles.some((x: string) => x.startsWith('A 的'))).toBe(false);
     const foreign = (await t.call(a.sessionId, { url: `/car/v1/helpCenter/helpMessage/getHelpMessage?id=${secretForB}` })).json();
-    expect(foreign.flag).toBe(0);
+    expect(foreign).toMatchObject({ flag: 0, errorCode: HELP_MESSAGE_ERRORS.notFound.code });
     expect(JSON.stringify(foreign)).not.toContain('机密');
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
+import { AUTH_ERRORS, SECURITY_ERRORS } from '@chelian/contracts';
 import { encryptForLogin } from '../auth/rsa.ts';
 
 let t: TestServer;
@@ -20,9 +21,9 @@ const lastCode = async (phone: string) =>
 describe('security centre', () => {
   it('changes the password with the old one, enforces strength, and ends the other sessions', async () => {
     const other = await t.login(u.username, u.password);
-    expect((await post(u.sessionId, '/car/v1/api/user/updateUserPassword.json', { oldPassword: enc('wrong-old-1'), newPassword: enc('NewPass2026') })).msg).toBe('原密码错误');
-    expect((await post(u.sessionId, '/car/v1/api/user/updateUserPassword.json', { oldPassword: enc(u.password), newPassword: enc('short') })).msg).toContain('8-32');
-    expect((await post(u.sessionId, '/car/v1/api/user/updateUserPassword.json', { oldPassword: u.password, newPassword: 'NewPass2026' })).msg).toContain('未加密');
+    expect((await post(u.sessionId, '/car/v1/api/user/updateUserPassword.json', { oldPassword: enc('wrong-old-1'), newPassword: enc('NewPass2026') })).errorCode).toBe(SECURITY_ERRORS.wrongOldPassword.code);
+    expect((await post(u.sessionId, '/car/v1/api/user/updateUserPassword.json', { oldPassword: enc(u.password), newPassword: enc('short') })).errorCode).toBe(SECURITY_ERRORS.weakPassword.code);
+    expect((await post(u.sessionId, '/car/v1/api/user/updateUserPassword.json', { oldPassword: u.password, newPassword: 'NewPass2026' })).errorCode).toBe(AUTH_ERRORS.clearTextRefused.code);
     const ok = await post(u.sessionId, '/car/v1/api/user/updateUserPassword.json', { oldPassword: enc(u.password), newPassword: enc('NewPass2026') });
     expect(ok).toMatchObject({ flag: 1, obj: { endedSessions: 1 } });
     expect((await t.call(other, { url: '/car/v1/api/user/getUser.json' })).json().flag).toBe(4010);
@@ -31,7 +32,7 @@ describe('security centre', () => {
   });
 
   it('binds a phone by SMS code, shows it masked, and unbinds it', async () => {
-    expect((await post(u.sessionId, '/car/v1/api/user/sendSmsCode.json', { phone: '12345' })).msg).toBe('手机号格式不正确');
+    expect((await post(u.sessionId, '/car/v1/api/user/sendSmsCode.json', { phone: '12345' }))).toMatchObject({ errorCode: AUTH_ERRORS.badPhone.code, msg: '手机号格式不正确' });
     expect((await post(u.sessionId, '/car/v1/api/user/sendSmsCode.json', { phone: '13912345678', purpose: 'bind' })).flag).toBe(1);
     expect((await post(u.sessionId, '/car/v1/api/user/phoneCodeVerify.json', { phone: '13912345678', code: '000000' === (await lastCode('13912345678')) ? '111111' : '000000' })).flag).toBe(0);
     const bound = await post(u.sessionId, '/car/v1/api/user/phoneCodeVerify.json', { phone: '13912345678', code: await lastCode('13912345678') });
@@ -40,7 +41,7 @@ describe('security centre', () => {
     expect(auth).toMatchObject({ phone: '139****5678', phoneBound: true, wxBound: false });
     const user = (await t.call(u.sessionId, { url: '/car/v1/api/user/getUser.json' })).json().obj;
     expect(user.phone).toBe('139****5678');
-    expect((await post(u.sessionId, '/car/v1/api/user/unbindWxRelation.json', {})).msg).toBe('当前账号未绑定微信');
+    expect((await post(u.sessionId, '/car/v1/api/user/unbindWxRelation.json', {})).errorCode).toBe(SECURITY_ERRORS.wxNotBound.code);
     const unbound = await post(u.sessionId, '/car/v1/api/userAuth/delBangDing.json', { type: 'phone' });
     expect(unbound.obj.phoneBound).toBe(false);
   });

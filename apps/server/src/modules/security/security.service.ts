@@ -1,7 +1,6 @@
-import type { AuthData, PrivacySettings } from '@chelian/contracts';
-import { PASSWORD_RULE_TEXT } from '@chelian/contracts';
+import { AUTH_ERRORS, COMMON_ERRORS, SECURITY_ERRORS, type AuthData, type PrivacySettings, type ThemeName } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
-import { AppError, fail } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { authQueries } from '../auth/auth.queries.ts';
 import { hashPassword, isStrongPassword, verifyPassword } from '../auth/password.ts';
 import type { SessionUser } from '../auth/session.service.ts';
@@ -14,7 +13,7 @@ export class SecurityService {
 
   private async row(userId: number) {
     const row = await securityQueries.user(this.ctx.db, userId);
-    if (!row) throw new AppError('sessionExpired');
+    if (!row) throw new AppError(COMMON_ERRORS.sessionExpired);
     return row;
   }
 
@@ -34,18 +33,18 @@ export class SecurityService {
   async changePassword(user: SessionUser, sessionId: string, oldCipher: string, newCipher: string) {
     const oldPassword = this.ctx.decrypt(oldCipher);
     const newPassword = this.ctx.decrypt(newCipher);
-    if (oldPassword === null || newPassword === null) throw fail('密码未加密，请刷新页面后重试');
+    if (oldPassword === null || newPassword === null) throw new AppError(AUTH_ERRORS.clearTextRefused);
     const row = await this.row(user.userId);
-    if (!(await verifyPassword(oldPassword, row.password_hash))) throw fail('原密码错误');
-    if (!isStrongPassword(newPassword)) throw fail(PASSWORD_RULE_TEXT);
-    if (newPassword === oldPassword) throw fail('新密码不能与原密码相同');
+    if (!(await verifyPassword(oldPassword, row.password_hash))) throw new AppError(SECURITY_ERRORS.wrongOldPassword);
+    if (!isStrongPassword(newPassword)) throw new AppError(SECURITY_ERRORS.weakPassword);
+    if (newPassword === oldPassword) throw new AppError(SECURITY_ERRORS.samePassword);
     await securityQueries.setPassword(this.ctx.db, user.userId, await hashPassword(newPassword));
     return { endedSessions: await this.ctx.sessions.endOthers(user.userId, sessionId) };
   }
 
   async bindPhone(user: SessionUser, phone: string, code: string) {
-    if (await securityQueries.phoneTakenByOther(this.ctx.db, phone, user.userId)) throw fail('该手机号已绑定其他账号');
-    if (!(await this.ctx.sms.consume(phone, 'bind', code))) throw fail('短信验证码错误或已过期');
+    if (await securityQueries.phoneTakenByOther(this.ctx.db, phone, user.userId)) throw new AppError(SECURITY_ERRORS.phoneTaken);
+    if (!(await this.ctx.sms.consume(phone, 'bind', code))) throw new AppError(SECURITY_ERRORS.wrongSmsCode);
     await securityQueries.setPhone(this.ctx.db, user.userId, phone);
     return { phone: maskPhone(phone) };
   }
@@ -53,18 +52,18 @@ export class SecurityService {
   /** Proves the caller holds the bound phone (before sensitive operations). */
   async phoneAuth(user: SessionUser, phone: string, code: string) {
     const row = await this.row(user.userId);
-    if (!row.phone || row.phone !== phone) throw fail('请使用已绑定的手机号进行验证');
-    if (!(await this.ctx.sms.consume(phone, 'auth', code))) throw fail('短信验证码错误或已过期');
+    if (!row.phone || row.phone !== phone) throw new AppError(SECURITY_ERRORS.notBoundPhone);
+    if (!(await this.ctx.sms.consume(phone, 'auth', code))) throw new AppError(SECURITY_ERRORS.wrongSmsCode);
     return { authorized: true };
   }
 
   async unbind(user: SessionUser, type: 'phone' | 'wx') {
     const row = await this.row(user.userId);
     if (type === 'wx') {
-      if (!row.wx_openid) throw fail('当前账号未绑定微信');
+      if (!row.wx_openid) throw new AppError(SECURITY_ERRORS.wxNotBound);
       await securityQueries.clearWx(this.ctx.db, user.userId);
     } else {
-      if (!row.phone) throw fail('当前账号未绑定手机号');
+      if (!row.phone) throw new AppError(SECURITY_ERRORS.phoneNotBound);
       await securityQueries.setPhone(this.ctx.db, user.userId, '');
     }
     return this.authData(user);
@@ -80,5 +79,10 @@ export class SecurityService {
     };
     await securityQueries.setPrivacy(this.ctx.db, user.userId, next);
     return next;
+  }
+
+  async updateTheme(user: SessionUser, theme: ThemeName) {
+    await securityQueries.setTheme(this.ctx.db, user.userId, theme);
+    return { theme };
   }
 }

@@ -35,6 +35,12 @@ describe('dictionary, account status and branding', () => {
     expect(custom.obj).toMatchObject({ title: '某某物流车辆管理', iconUrl: '/brand/fleet.svg', legacyLogin: false });
   });
 
+  it('answers the system information (GetInformation) without a session', async () => {
+    const body = (await t.app.inject({ url: '/car/v4/api/system/getInformation.json' })).json();
+    expect(body).toMatchObject({ flag: 1, obj: { name: 'chelian', baseUrl: '', platformId: 1, version: '1.0' } });
+    expect(Math.abs(body.obj.serverTime - Date.now())).toBeLessThan(60_000);
+  });
+
   it('serves the runtime configuration for the web app', async () => {
     const res = await t.app.inject({ url: '/runtime-config.js' });
     expect(res.body).toMatch(/^window\.__CHELIAN_CONFIG__ = \{/);

@@ -4,7 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { REPORT_EXPORT_TYPES, type AlarmStatisticsPage, type AlarmVehicleCount, type Page } from '@chelian/contracts';
 import type { Alarm } from '@chelian/contracts';
 import { ActionLink, alarmColumns } from '../../car/alarms/alarmColumns.tsx';
-import { centerApi } from '../../shared/api/centerApi.ts';
+import { systemEndpoints } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { playbackUrl } from '../../car/vehicle/links.ts';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { useReportFilters } from '../filters/useReportFilters.ts';
@@ -38,7 +39,7 @@ export function AlarmInfoPage() {
   // Every alarm type from the dictionary (the account's alarm settings need a permission of their own).
   const [alarmTypes, setAlarmTypes] = useState<Array<{ value: string; label: string }>>([]);
   useEffect(() => {
-    centerApi.dictionary('alarmType').then((d) => setAlarmTypes(d.alarmType ?? [])).catch(() => setAlarmTypes([]));
+    call(systemEndpoints.dictionary, { type: 'alarmType' }, { silent: true }).then((d) => setAlarmTypes(d.alarmType ?? [])).catch(() => setAlarmTypes([]));
   }, []);
   const [types, setTypes] = useState<string[]>([]);
   const [appliedTypes, setAppliedTypes] = useState<string[]>([]);

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { BrandingInfo } from '@chelian/contracts';
-import { authApi } from '../../shared/api/authApi.ts';
+import { brandingEndpoints, type BrandingInfo } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
 
 interface BrandingState {
@@ -25,8 +25,7 @@ let inflight: Promise<boolean> | null = null;
  */
 export function ensureBranding(): Promise<boolean> {
   if (useBrandingStore.getState().done) return Promise.resolve(true);
-  inflight ??= authApi
-    .branding(brandingHost())
+  inflight ??= call(brandingEndpoints.info, { url: brandingHost() }, { silent: true })
     .then((info) => {
       useBrandingStore.setState({ info, done: true });
       applyBranding(info);

@@ -3,8 +3,8 @@ import { Button, Card, Divider, Result, Skeleton, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
-import type { HelpMessage } from '@chelian/contracts';
-import { centerApi } from '../../shared/api/centerApi.ts';
+import { helpMessageEndpoints, type HelpMessage } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
 
 const D = T.center.detail;
@@ -23,12 +23,11 @@ export function NoticeDetailPage() {
       return;
     }
     setState('loading');
-    centerApi
-      .getMessage(id)
+    call(helpMessageEndpoints.one, { id })
       .then(async (m) => {
         setMessage(m);
         setState('ready');
-        if (!m.read) await centerApi.markRead([m.id]).catch(() => undefined);
+        if (!m.read) await call(helpMessageEndpoints.markRead, { id: m.id }).catch(() => undefined);
       })
       .catch(() => setState('missing'));
   }, [id]);

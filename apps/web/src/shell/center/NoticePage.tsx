@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Card, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, type HelpMessage } from '@chelian/contracts';
-import { centerApi, type MessagePage } from '../../shared/api/centerApi.ts';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, helpMessageEndpoints, type HelpMessage, type HelpMessagePage } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { toast } from '../../shared/ui/toast.ts';
 
@@ -16,14 +16,14 @@ export function NoticePage() {
   const [filter, setFilter] = useState<Filter>('all');
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [paging, setPaging] = useState({ current: DEFAULT_PAGE, pageSize: DEFAULT_PAGE_SIZE });
-  const [page, setPage] = useState<MessagePage | null>(null);
+  const [page, setPage] = useState<HelpMessagePage | null>(null);
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
 
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setPage(await centerApi.pageMessages({ ...paging, type: filter === 'all' ? undefined : filter, read: unreadOnly ? false : undefined }));
+      setPage(await call(helpMessageEndpoints.page, { ...paging, type: filter === 'all' ? undefined : filter, read: unreadOnly ? false : undefined }));
     } catch {
       setPage(null);
     } finally {
@@ -36,7 +36,7 @@ export function NoticePage() {
   }, [load]);
 
   const mark = async (ids: number[] | 'all') => {
-    const { updated } = await centerApi.markRead(ids);
+    const { updated } = await call(helpMessageEndpoints.markRead, ids === 'all' ? { all: true } : { id: ids.join(',') });
     toast.success(N.markedRead(updated));
     setSelected([]);
     await load();

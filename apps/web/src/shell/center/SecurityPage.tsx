@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Card, Col, Descriptions, Row } from 'antd';
 import dayjs from 'dayjs';
-import type { AuthData } from '@chelian/contracts';
-import { centerApi } from '../../shared/api/centerApi.ts';
+import { securityEndpoints, type AuthData } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { authApi } from '../../shared/api/authApi.ts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { T } from '../../shared/i18n/messages.ts';
@@ -18,7 +18,7 @@ export function SecurityPage() {
   const [auth, setAuth] = useState<AuthData | null>(null);
 
   const refresh = useCallback(async () => {
-    const [data, fresh] = await Promise.all([centerApi.authData().catch(() => null), authApi.getUser().catch(() => null)]);
+    const [data, fresh] = await Promise.all([call(securityEndpoints.authData).catch(() => null), authApi.getUser().catch(() => null)]);
     setAuth(data);
     if (fresh) useClientStore.getState().setUser(fresh);
   }, []);

@@ -7,7 +7,8 @@ import { isLoggedIn, useClientStore } from '../../shared/stores/clientStore.ts';
 import { THEMES } from '../../shared/theme/themes.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { logout } from '../session/sessionActions.ts';
-import { centerApi } from '../../shared/api/centerApi.ts';
+import { securityEndpoints } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 
 /** User menu: theme, system centre, logout. */
 export function UserMenu() {
@@ -51,7 +52,7 @@ export function UserMenu() {
     if (key.startsWith('theme:')) {
       const name = key.slice(6) as (typeof THEME_NAMES)[number];
       useClientStore.getState().update({ themeValue: name });
-      void centerApi.updateTheme(name).catch(() => undefined);
+      void call(securityEndpoints.updateTheme, { theme: name }, { silent: true }).catch(() => undefined);
     } else if (key === 'center') navigate('/center/notice');
     else if (key === 'logout') {
       modal.confirm({

@@ -8,7 +8,7 @@ import './login.css';
 /** The older login screen, kept for the host the branding marks as legacy: one centred box. */
 export function LegacyLoginScreen() {
   const info = useBrandingStore((s) => s.info);
-  const flow = useLoginFlow();
+  const flow = useLoginFlow({ captchaAsImage: true });
   return (
     <div className="cl-login-legacy cl-min-full-height" data-testid="login-legacy">
       <header className="cl-login-legacy-top">

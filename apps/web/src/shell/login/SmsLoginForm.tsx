@@ -1,7 +1,8 @@
 import { Button, Form, Input } from 'antd';
 import { MessageOutlined, MobileOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { authApi } from '../../shared/api/authApi.ts';
+import { authEndpoints } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { errorText } from '../../shared/request/RequestError.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { T } from '../../shared/i18n/messages.ts';
@@ -19,7 +20,7 @@ export function SmsLoginForm({ submitting, onSubmit }: { submitting: boolean; on
     try {
       const { phone } = await form.validateFields(['phone']);
       setSending(true);
-      await authApi.sendLoginSms(phone.trim());
+      await call(authEndpoints.sendLoginSms, { phone: phone.trim() }, { silent: true });
       toast.success(L.smsSent);
       start(60);
     } catch (error) {

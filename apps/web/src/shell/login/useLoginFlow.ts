@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { CaptchaImage, LoginConfig, LoginFailure } from '@chelian/contracts';
-import { authApi } from '../../shared/api/authApi.ts';
+import { AUTH_ERRORS, authEndpoints, CODE_KEY_PATTERN, tokenEndpoints, type CaptchaImage, type LoginConfig, type LoginForm } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { runtimeConfig } from '../../shared/config/runtimeConfig.ts';
 import { RequestError, errorText } from '../../shared/request/RequestError.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { completeLogin } from '../session/sessionActions.ts';
-import { encryptPassword } from './encryptPassword.ts';
+import { encryptPassword } from '../../shared/crypto/encryptPassword.ts';
 
 export interface AccountValues {
   username: string;
@@ -24,8 +25,33 @@ export function safeRedirect(value: string | null): string {
   return value;
 }
 
-/** Shared by both login screens: config, captcha on demand, password and SMS login. */
-export function useLoginFlow() {
+/** The failures after which the next try needs a captcha. */
+const NEEDS_CAPTCHA = [AUTH_ERRORS.captchaRequired, AUTH_ERRORS.wrongCredentialsNeedCaptcha, AUTH_ERRORS.locked];
+
+export function needsCaptcha(error: unknown): boolean {
+  return error instanceof RequestError && NEEDS_CAPTCHA.some((entry) => error.is(entry));
+}
+
+/** 128 random bits as 32 hex digits (CODE_KEY_PATTERN): the older screen's own captcha key. */
+export function newCodeKey(): string {
+  const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  if (!new RegExp(CODE_KEY_PATTERN).test(key)) throw new Error('code key');
+  return key;
+}
+
+/** The older screen's captcha: an <img> of getCodeImg under a key it made, no JSON call first. */
+function captchaImageOf(codeKey: string): CaptchaImage {
+  return { codeKey, image: `${runtimeConfig().baseUrl}${authEndpoints.captchaImage.path}?codeKey=${codeKey}`, expiresInSeconds: 300 };
+}
+
+const login = (form: LoginForm) => call(authEndpoints.login, form, { silent: true });
+
+/**
+ * Shared by both login screens: config, captcha on demand, password and SMS login. The older
+ * screen (`captchaAsImage`) shows its captcha as the image getCodeImg draws; the newer one gets
+ * the image and its key from getCode.
+ */
+export function useLoginFlow({ captchaAsImage = false }: { captchaAsImage?: boolean } = {}) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [config, setConfig] = useState<LoginConfig | null>(null);
@@ -33,19 +59,18 @@ export function useLoginFlow() {
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
-    authApi
-      .getConfig()
+    call(tokenEndpoints.config, undefined, { silent: true })
       .then(setConfig)
       .catch(() => toast.error(T.login.configFailed));
   }, []);
 
   const refreshCaptcha = useCallback(async () => {
     try {
-      setCaptcha(await authApi.getCode());
+      setCaptcha(captchaAsImage ? captchaImageOf(newCodeKey()) : await call(authEndpoints.captcha, undefined, { silent: true }));
     } catch (error) {
       toast.error(errorText(error, T.request.networkError));
     }
-  }, []);
+  }, [captchaAsImage]);
 
   const finish = useCallback(
     async (login: () => Promise<{ sessionId: string }>) => {
@@ -58,9 +83,8 @@ export function useLoginFlow() {
         }
       } catch (error) {
         toast.error(errorText(error, T.request.networkError));
-        const failure = error instanceof RequestError ? (error.obj as LoginFailure | undefined) : undefined;
         // a captcha is single use: a new one after every failure once it is required
-        if (failure?.captchaRequired || captcha) await refreshCaptcha();
+        if (needsCaptcha(error) || captcha) await refreshCaptcha();
       } finally {
         setSubmitting(false);
       }
@@ -79,13 +103,13 @@ export function useLoginFlow() {
           throw new RequestError({ msg: T.login.encryptFailed });
         }
         const form = { username: values.username.trim(), password, ...(captcha ? { code: values.code?.trim(), codeKey: captcha.codeKey } : {}) };
-        return authApi.login(form);
+        return login(form);
       }),
     [captcha, config, finish],
   );
 
   const loginWithSms = useCallback(
-    (values: SmsValues) => finish(() => authApi.login({ phone: values.phone.trim(), smsCode: values.smsCode.trim() })),
+    (values: SmsValues) => finish(() => login({ phone: values.phone.trim(), smsCode: values.smsCode.trim() })),
     [finish],
   );
 

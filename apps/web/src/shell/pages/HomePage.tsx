@@ -3,9 +3,9 @@ import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import { ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import type { AccountStatus } from '@chelian/contracts';
+import { helpMessageEndpoints, systemEndpoints, type AccountStatus } from '@chelian/contracts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
-import { centerApi } from '../../shared/api/centerApi.ts';
+import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { PortalBar } from '../layout/PortalBar.tsx';
 import { LatestNotices } from './LatestNotices.tsx';
@@ -23,9 +23,8 @@ export function HomePage() {
 
   useEffect(() => {
     if (!user) return;
-    centerApi.accountStatus().then(setStatus).catch(() => setStatus(null));
-    centerApi
-      .pageMessages({ read: false, pageSize: 1 })
+    call(systemEndpoints.accountStatus, undefined, { silent: true }).then(setStatus).catch(() => setStatus(null));
+    call(helpMessageEndpoints.page, { read: false, pageSize: 1 })
       .then((p) => setUnread(p.total))
       .catch(() => setUnread(null));
   }, [user]);

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Badge, Card, Empty, List, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import type { HelpMessage } from '@chelian/contracts';
-import { centerApi } from '../../shared/api/centerApi.ts';
+import { helpMessageEndpoints, type HelpMessage } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
 
 /** The home page's latest station messages and announcements, linking to their detail. */
@@ -11,8 +11,7 @@ export function LatestNotices() {
   const navigate = useNavigate();
   const [items, setItems] = useState<HelpMessage[]>([]);
   useEffect(() => {
-    centerApi
-      .pageMessages({ pageSize: 5 })
+    call(helpMessageEndpoints.page, { pageSize: 5 })
       .then((p) => setItems(p.list))
       .catch(() => setItems([]));
   }, []);

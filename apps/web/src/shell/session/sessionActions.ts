@@ -1,6 +1,6 @@
-import { SUB_SYSTEMS, type SubSystem } from '@chelian/contracts';
+import { authEndpoints, SUB_SYSTEMS, systemEndpoints, type SubSystem } from '@chelian/contracts';
 import { authApi } from '../../shared/api/authApi.ts';
-import { centerApi } from '../../shared/api/centerApi.ts';
+import { call } from '../../shared/request/call.ts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { usePermissionStore } from '../../shared/stores/permissionStore.ts';
 import { toast } from '../../shared/ui/toast.ts';
@@ -35,7 +35,7 @@ export async function loadPlatforms(): Promise<SubSystem[]> {
 /** The server's dictionaries (alarm types, …), kept as `dictionary` for every page of the session. */
 export async function loadDictionary(): Promise<void> {
   try {
-    useClientStore.getState().update({ dictionary: (await centerApi.dictionary()) ?? {} });
+    useClientStore.getState().update({ dictionary: (await call(systemEndpoints.dictionary, {}, { silent: true })) ?? {} });
   } catch {
     /* pages fall back to the names the server sends with each row */
   }
@@ -54,7 +54,7 @@ export async function completeLogin(sessionId: string): Promise<boolean> {
 /** Full logout (spec §4): end the server session, clear the spec's keys and the permissions. */
 export async function logout(): Promise<void> {
   try {
-    await authApi.logout();
+    await call(authEndpoints.logout, undefined, { silent: true });
   } catch {
     /* the session may already be gone */
   }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { App, Button, Card, List, Space, Tag, Typography } from 'antd';
 import { MobileOutlined, SafetyOutlined, WechatOutlined } from '@ant-design/icons';
-import type { AuthData } from '@chelian/contracts';
-import { centerApi } from '../../../shared/api/centerApi.ts';
+import { securityEndpoints, type AuthData } from '@chelian/contracts';
+import { call } from '../../../shared/request/call.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { T } from '../../../shared/i18n/messages.ts';
 import { SmsCodeModal } from './SmsCodeModal.tsx';
@@ -37,7 +37,7 @@ export function BindingCard({ auth, onChanged }: { auth: AuthData | null; onChan
               {auth?.phoneBound ? S.changePhone : S.bindPhone}
             </Button>,
             auth?.phoneBound ? (
-              <Button key="unbind" type="link" danger onClick={() => confirmThen(S.unbindConfirm, () => centerApi.unbind('phone'), S.unbound)}>
+              <Button key="unbind" type="link" danger onClick={() => confirmThen(S.unbindConfirm, () => call(securityEndpoints.unbind, { type: 'phone' }), S.unbound)}>
                 {S.unbindPhone}
               </Button>
             ) : null,
@@ -60,7 +60,7 @@ export function BindingCard({ auth, onChanged }: { auth: AuthData | null; onChan
         </List.Item>
         <List.Item
           actions={[
-            <Button key="wx" type="link" danger disabled={!auth?.wxBound} onClick={() => confirmThen(S.wxUnbindConfirm, () => centerApi.unbindWx(), S.unbound)}>
+            <Button key="wx" type="link" danger disabled={!auth?.wxBound} onClick={() => confirmThen(S.wxUnbindConfirm, () => call(securityEndpoints.unbindWx), S.unbound)}>
               {S.unbindWx}
             </Button>,
           ]}
@@ -86,7 +86,7 @@ export function BindingCard({ auth, onChanged }: { auth: AuthData | null; onChan
         purpose="bind"
         onClose={() => setDialog(null)}
         onConfirm={async (phone, code) => {
-          await centerApi.phoneCodeVerify(phone, code);
+          await call(securityEndpoints.bindPhone, { phone, code });
           toast.success(S.bound);
           await onChanged();
         }}
@@ -97,7 +97,7 @@ export function BindingCard({ auth, onChanged }: { auth: AuthData | null; onChan
         purpose="auth"
         onClose={() => setDialog(null)}
         onConfirm={async (phone, code) => {
-          await centerApi.phoneAuth(phone, code);
+          await call(securityEndpoints.phoneAuth, { phone, code });
           toast.success(S.verified);
         }}
       />

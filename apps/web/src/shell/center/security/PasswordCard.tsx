@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Form, Input, Typography } from 'antd';
-import { PASSWORD_RULE_TEXT } from '@chelian/contracts';
-import { authApi } from '../../../shared/api/authApi.ts';
-import { centerApi } from '../../../shared/api/centerApi.ts';
+import { authEndpoints, PASSWORD_RULE_TEXT, securityEndpoints } from '@chelian/contracts';
+import { call } from '../../../shared/request/call.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { T } from '../../../shared/i18n/messages.ts';
-import { encryptPassword } from '../../login/encryptPassword.ts';
+import { encryptPassword } from '../../../shared/crypto/encryptPassword.ts';
 
 const S = T.center.security;
 const STRONG = /^(?=.*[A-Za-z])(?=.*\d).{8,32}$/;
@@ -24,9 +23,9 @@ export function PasswordCard() {
   const submit = async (values: Values) => {
     setBusy(true);
     try {
-      const { publicKey } = await authApi.getConfig();
+      const { publicKey } = await call(authEndpoints.config);
       const [oldCipher, newCipher] = await Promise.all([encryptPassword(publicKey, values.oldPassword), encryptPassword(publicKey, values.newPassword)]);
-      const { endedSessions } = await centerApi.updatePassword(oldCipher, newCipher);
+      const { endedSessions } = await call(securityEndpoints.changePassword, { oldPassword: oldCipher, newPassword: newCipher });
       toast.success(S.passwordChanged(endedSessions));
       form.resetFields();
     } catch {

@@ -1,6 +1,6 @@
 import { Card, List, Switch } from 'antd';
-import type { PrivacySettings } from '@chelian/contracts';
-import { centerApi } from '../../../shared/api/centerApi.ts';
+import { securityEndpoints, type PrivacySettings } from '@chelian/contracts';
+import { call } from '../../../shared/request/call.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { T } from '../../../shared/i18n/messages.ts';
 
@@ -10,7 +10,7 @@ const KEYS: (keyof PrivacySettings)[] = ['showPhone', 'shareLocation', 'allowAss
 export function PrivacyCard({ privacy, onChanged }: { privacy: PrivacySettings | undefined; onChanged: () => Promise<void> }) {
   const change = async (key: keyof PrivacySettings, value: boolean) => {
     try {
-      await centerApi.updatePrivacy({ [key]: value });
+      await call(securityEndpoints.updatePrivacy, { [key]: value });
       toast.success(S.privacySaved);
       await onChanged();
     } catch {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal } from 'antd';
-import { centerApi } from '../../../shared/api/centerApi.ts';
+import { securityEndpoints, type SmsCodePurpose } from '@chelian/contracts';
+import { call } from '../../../shared/request/call.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { T } from '../../../shared/i18n/messages.ts';
 import { PHONE_PATTERN, useCountdown } from '../../login/useCountdown.ts';
@@ -11,7 +12,7 @@ const S = T.center.smsDialog;
 export function SmsCodeModal(props: {
   open: boolean;
   title: string;
-  purpose: 'bind' | 'verify' | 'auth';
+  purpose: SmsCodePurpose;
   fixedPhone?: string;
   onConfirm: (phone: string, code: string) => Promise<void>;
   onClose: () => void;
@@ -22,7 +23,7 @@ export function SmsCodeModal(props: {
 
   const send = async () => {
     const { phone } = await form.validateFields(['phone']);
-    await centerApi.sendSmsCode(phone.trim(), props.purpose);
+    await call(securityEndpoints.sendSmsCode, { phone: phone.trim(), purpose: props.purpose });
     toast.success(S.sent);
     start(60);
   };
