@@ -2,6 +2,8 @@ import { alarmEndpoints, ALARM_ERRORS } from './alarms.ts';
 import { authEndpoints, AUTH_ERRORS } from './auth.ts';
 import { brandingEndpoints } from './branding.ts';
 import { COMMON_ERRORS } from './errors.ts';
+import { exportEndpoints, EXPORT_ERRORS } from './exports.ts';
+import { reportEndpoints, REPORT_ERRORS } from './reports.ts';
 import { helpMessageEndpoints, HELP_MESSAGE_ERRORS } from './helpMessages.ts';
 import { securityEndpoints, SECURITY_ERRORS } from './security.ts';
 import { systemEndpoints } from './system.ts';
@@ -24,6 +26,8 @@ export const ENDPOINT_GROUPS = {
   vehicle: vehicleEndpoints,
   group: groupEndpoints,
   alarm: alarmEndpoints,
+  report: reportEndpoints,
+  export: exportEndpoints,
 } as const;
 
 export const ERROR_CATALOGUES = {
@@ -33,4 +37,6 @@ export const ERROR_CATALOGUES = {
   helpMessage: HELP_MESSAGE_ERRORS,
   terminal: TERMINAL_ERRORS,
   alarm: ALARM_ERRORS,
+  report: REPORT_ERRORS,
+  export: EXPORT_ERRORS,
 } as const;

@@ -27,17 +27,4 @@ export interface AlarmPush {
 }
 /** POST …/configAlarmPush.json (JSON body { items: AlarmPush[] }) → obj AlarmPush[] */
 
-/** POST /car/v1/accelerate/export/exportDataReport.json (form reportType, params = JSON text, name) → obj ExportRecord */
-/** GET  /car/v1/accelerate/export/listExportRecord.json?current&pageSize → obj Page<ExportRecord> */
-/** GET  /car/v1/accelerate/export/download.json?id&sessionId → the file (only the owner's) */
-export interface ExportRecord {
-  id: number;
-  name: string;
-  reportType: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  created: number;
-  finished: number | null;
-  fileName: string;
-  size: number;
-  error: string;
-}
+// The download centre's exports: exports.ts.

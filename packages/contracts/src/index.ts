@@ -11,6 +11,7 @@ export * from './helpMessages.ts';
 export * from './center.ts';
 export * from './messages.ts';
 export * from './reports.ts';
+export * from './exports.ts';
 export * from './track.ts';
 export * from './monitor.ts';
 export * from './alarms.ts';

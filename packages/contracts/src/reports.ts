@@ -6,91 +6,146 @@
  * REPORT_MAX_DAYS), vehicleId, groupId (and the groups below it), accountId, keyword (plate,
  * name or terminal id), current, pageSize.
  */
-import type { Page } from './envelope.ts';
-import type { AlarmTypeCount } from './alarms.ts';
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
+import { AlarmPageSchema, AlarmTypeCountSchema } from './alarms.ts';
+import { endpoint } from './endpoint.ts';
+import { defineErrors } from './errors.ts';
+import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
 
 export const REPORT_MAX_DAYS = 31;
 
 /** Export types for POST /car/v1/accelerate/export/exportDataReport.json (params: the filters as JSON). */
 export const REPORT_EXPORT_TYPES = { mileage: 'mileageReport', online: 'carDayOnline', alarm: 'alarmInfo', stay: 'stayReport' } as const;
 
-export interface ReportVehicle {
-  vehicleId: number;
-  plate: string;
-  name: string;
-  groupName: string;
-  accountName: string;
-  terminalId: string;
-}
-
-/** GET /car/v1/accelerate/report/mileage/dayMileage.json → obj MileagePage (one row per vehicle and day) */
-export interface MileageDay extends ReportVehicle {
-  day: string;
-  /** km, 2 decimals */
-  mileageKm: number;
-  /** 'odometer' | 'gps' | '' (no positions that day) */
-  mileageSource: string;
-  drivingSeconds: number;
-  maxSpeed: number;
-  firstPositionAt: number | null;
-  lastPositionAt: number | null;
-  positionCount: number;
-  alarmCount: number;
-}
-export interface MileagePage extends Page<MileageDay> {
-  totals: { mileageKm: number; drivingSeconds: number; maxSpeed: number; alarmCount: number };
-}
-
-/** GET /car/v1/accelerate/report/online/dayOnline.json → obj OnlinePage (one row per vehicle and day) */
-export interface OnlineDay extends ReportVehicle {
-  day: string;
-  onlineSeconds: number;
-  /** When it came online that day (the day's start when it was online since the day before). */
-  firstOnlineAt: number | null;
-  /** Its last going offline that day; null when it did not go offline that day. */
-  lastOfflineAt: number | null;
-  /** onlineSeconds over the seconds of the day passed (today: so far), 0–1, 4 decimals */
-  onlineRate: number;
-}
-export interface OnlinePage extends Page<OnlineDay> {
-  totals: { onlineSeconds: number; onlineRate: number };
-}
-
-
-/** GET /car/v1/accelerate/report/alarm/alarmStatistics.json → obj AlarmStatisticsPage (vehicles with alarms, most first) */
-export interface AlarmVehicleCount extends ReportVehicle {
-  total: number;
-  types: AlarmTypeCount[];
-}
-export interface AlarmStatisticsPage extends Page<AlarmVehicleCount> {
-  totals: { total: number; types: AlarmTypeCount[] };
-}
-
-/** GET /car/v1/accelerate/report/alarm/alarmDetail.json (filters + types=a,b) → obj Page of the alarm list items (as newQueryAlarm) */
-
 /** The stay report's shortest-stay choices (minutes) and its default, as the leading platforms offer. */
 export const STAY_MIN_MINUTES = [1, 3, 5, 10, 30, 60] as const;
 export const STAY_DEFAULT_MIN_MINUTES = 5;
 
+/** The filters every report takes (also an export's params). */
+export const reportFilterFields = {
+  startDate: Type.Optional(Type.String({ maxLength: 10 })),
+  endDate: Type.Optional(Type.String({ maxLength: 10 })),
+  vehicleId: Type.Optional(Id()),
+  groupId: Type.Optional(Id()),
+  accountId: Type.Optional(Id()),
+  keyword: Type.Optional(Type.String({ maxLength: 40 })),
+};
+const ReportFilters = Type.Object(reportFilterFields);
+export type ReportFilters = Static<typeof ReportFilters>;
+
+const ReportQuery = Type.Intersect([PageQuery, ReportFilters]);
+export type ReportQuery = Static<typeof ReportQuery>;
+/** types: comma-separated alarm types */
+const AlarmDetailQuery = Type.Intersect([PageQuery, Type.Object({ ...reportFilterFields, types: Type.Optional(Type.String({ maxLength: 2000 })) })]);
+export type AlarmDetailQuery = Static<typeof AlarmDetailQuery>;
+const StayQuery = Type.Intersect([PageQuery, Type.Object({
+  ...reportFilterFields, minMinutes: Type.Optional(Type.Integer({ minimum: STAY_MIN_MINUTES[0], maximum: 24 * 60 })),
+})]);
+export type StayQuery = Static<typeof StayQuery>;
+
+const vehicleFields = {
+  vehicleId: Type.Integer(), plate: Type.String(), name: Type.String(), groupName: Type.String(), accountName: Type.String(), terminalId: Type.String(),
+};
+export type ReportVehicle = Static<ReturnType<typeof Type.Object<typeof vehicleFields>>>;
+
+/** One vehicle and day of the mileage report. */
+export const MileageDaySchema = Type.Object({
+  ...vehicleFields,
+  day: Type.String(),
+  /** km, 2 decimals */
+  mileageKm: Type.Number(),
+  /** 'odometer' | 'gps' | '' (no positions that day) */
+  mileageSource: Type.String(),
+  drivingSeconds: Type.Integer(),
+  maxSpeed: Type.Number(),
+  firstPositionAt: Nullable(Type.Number()),
+  lastPositionAt: Nullable(Type.Number()),
+  positionCount: Type.Integer(),
+  alarmCount: Type.Integer(),
+});
+export type MileageDay = Static<typeof MileageDaySchema>;
+const MileagePageSchema = pageOf(MileageDaySchema, {
+  totals: Type.Object({ mileageKm: Type.Number(), drivingSeconds: Type.Integer(), maxSpeed: Type.Number(), alarmCount: Type.Integer() }),
+});
+export type MileagePage = Static<typeof MileagePageSchema>;
+
+/** One vehicle and day of the online detail. */
+export const OnlineDaySchema = Type.Object({
+  ...vehicleFields,
+  day: Type.String(),
+  onlineSeconds: Type.Integer(),
+  /** When it came online that day (the day's start when it was online since the day before). */
+  firstOnlineAt: Nullable(Type.Number()),
+  /** Its last going offline that day; null when it did not go offline that day. */
+  lastOfflineAt: Nullable(Type.Number()),
+  /** onlineSeconds over the seconds of the day passed (today: so far), 0–1, 4 decimals */
+  onlineRate: Type.Number(),
+});
+export type OnlineDay = Static<typeof OnlineDaySchema>;
+const OnlinePageSchema = pageOf(OnlineDaySchema, { totals: Type.Object({ onlineSeconds: Type.Integer(), onlineRate: Type.Number() }) });
+export type OnlinePage = Static<typeof OnlinePageSchema>;
+
+/** Vehicles with alarms, most first. */
+export const AlarmVehicleCountSchema = Type.Object({ ...vehicleFields, total: Type.Integer(), types: Type.Array(AlarmTypeCountSchema) });
+export type AlarmVehicleCount = Static<typeof AlarmVehicleCountSchema>;
+const AlarmStatisticsPageSchema = pageOf(AlarmVehicleCountSchema, { totals: Type.Object({ total: Type.Integer(), types: Type.Array(AlarmTypeCountSchema) }) });
+export type AlarmStatisticsPage = Static<typeof AlarmStatisticsPageSchema>;
+
 /**
- * GET /car/v1/accelerate/report/stay/stayReport.json (filters + minMinutes, default
- * STAY_DEFAULT_MIN_MINUTES) → obj StayPage: one row per stay (valid fixes below STOP_SPEED_KMH,
- * playback's stop rule) of at least minMinutes, newest day first, then by plate and time. A stay is counted within its
- * Beijing day: one across midnight is two rows.
+ * One stay (valid fixes below STOP_SPEED_KMH, playback's stop rule) of at least minMinutes. A stay
+ * is counted within its Beijing day: one across midnight is two rows.
  */
-export interface StayRow extends ReportVehicle {
-  day: string;
+export const StayRowSchema = Type.Object({
+  ...vehicleFields,
+  day: Type.String(),
   /** the stay's first fix, epoch ms */
-  startAt: number;
+  startAt: Type.Number(),
   /** when the vehicle was next seen moving, or the day's last fix so far */
-  endAt: number;
-  seconds: number;
+  endAt: Type.Number(),
+  seconds: Type.Integer(),
   /** where it stood (WGS-84, the first fix of the stay) */
-  lon: number;
-  lat: number;
+  lon: Type.Number(),
+  lat: Type.Number(),
   /** no moving fix after it yet (today: it may still be standing there) */
-  open: boolean;
-}
-export interface StayPage extends Page<StayRow> {
-  totals: { stays: number; seconds: number; vehicles: number };
-}
+  open: Type.Boolean(),
+});
+export type StayRow = Static<typeof StayRowSchema>;
+const StayPageSchema = pageOf(StayRowSchema, { totals: Type.Object({ stays: Type.Integer(), seconds: Type.Integer(), vehicles: Type.Integer() }) });
+export type StayPage = Static<typeof StayPageSchema>;
+
+const base = '/car/v1/accelerate/report';
+
+export const reportEndpoints = {
+  /** one row per vehicle and day */
+  mileage: endpoint({
+    method: 'GET|POST', path: `${base}/mileage/dayMileage.json`, tag: '数据报表', summary: '查询里程报表', permission: 'report:mileage',
+    input: ReportQuery, answer: MileagePageSchema,
+  }),
+  /** one row per vehicle and day */
+  online: endpoint({
+    method: 'GET|POST', path: `${base}/online/dayOnline.json`, tag: '数据报表', summary: '查询在线明细', permission: 'report:online',
+    input: ReportQuery, answer: OnlinePageSchema,
+  }),
+  alarmStatistics: endpoint({
+    method: 'GET|POST', path: `${base}/alarm/alarmStatistics.json`, tag: '数据报表', summary: '统计车辆报警', permission: 'report:alarm',
+    input: ReportQuery, answer: AlarmStatisticsPageSchema,
+  }),
+  /** The alarms themselves (as newQueryAlarm lists them), with the report's filters. */
+  alarmDetail: endpoint({
+    method: 'GET|POST', path: `${base}/alarm/alarmDetail.json`, tag: '数据报表', summary: '查询报警明细', permission: 'report:alarm',
+    input: AlarmDetailQuery, answer: AlarmPageSchema,
+  }),
+  /** minMinutes defaults to STAY_DEFAULT_MIN_MINUTES; newest day first, then by plate and time */
+  stay: endpoint({
+    method: 'GET|POST', path: `${base}/stay/stayReport.json`, tag: '数据报表', summary: '查询停留报表', permission: 'report:stay',
+    input: StayQuery, answer: StayPageSchema,
+  }),
+};
+
+export const REPORT_ERRORS = defineErrors('report', {
+  badDay: { msg: '请求参数错误：{field} 日期格式应为 YYYY-MM-DD', status: 400 },
+  endBeforeStart: '结束日期不能早于开始日期',
+  rangeTooLong: '查询时间范围不能超过{days}天',
+  groupNotVisible: { msg: '分组不存在或无权访问', status: 404 },
+});

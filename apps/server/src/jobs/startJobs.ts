@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { EXPORT_KINDS } from '../modules/exports/exportKinds.ts';
 import { startExportWorker } from '../modules/exports/exports.service.ts';
 import { startPositionRetention } from '../modules/positions/positionRetention.service.ts';
 import { startRollupWorker } from '../modules/reports/rollup.service.ts';
@@ -7,7 +8,7 @@ import { startRollupWorker } from '../modules/reports/rollup.service.ts';
 export function startJobs(ctx: AppContext): () => Promise<void> {
   const { config, db, log } = ctx;
   const stops = [
-    startExportWorker(ctx),
+    startExportWorker(ctx, EXPORT_KINDS),
     startPositionRetention(ctx, config.positionRetentionDays),
     startRollupWorker(db, log, config.reportRollupSeconds * 1000),
   ];

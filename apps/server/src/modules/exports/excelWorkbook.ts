@@ -1,41 +1,36 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { EXPORT_ERRORS, MAX_EXPORT_ROWS } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
-import type { SessionUser } from '../auth/session.service.ts';
-import { exportsQueries, type ExportRow } from './exports.queries.ts';
+import { AppError } from '../../http/errors.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
+import type { ExportRow } from './exports.queries.ts';
 
-export interface ReportFile {
+/**
+ * The download centre's Excel files: what one kind of export is (ExportKind), the one workbook
+ * format every file has, and reading a report's rows window by window into it.
+ */
+
+export interface ExportFile {
   fileName: string;
   content: Buffer;
 }
 
-export interface ReportDefinition {
+/** One kind of export the queue can make; the list of them is given to the exports service. */
+export interface ExportKind {
+  /** The reportType the web asks for (REPORT_EXPORT_TYPES, userList). */
+  type: string;
   /** Shown in the download centre. */
   title: string;
   /** Checked when the export is queued (permission, filters): a refusal answers the request itself. */
   validate?(ctx: AppContext, user: SessionUser, params: Record<string, unknown>): Promise<void>;
-  generate(ctx: AppContext, job: ExportRow): Promise<ReportFile>;
-}
-
-/** Report types the export queue can produce; later modules register theirs (mileage, alarms…). */
-const registry = new Map<string, ReportDefinition>();
-
-export function registerReport(type: string, def: ReportDefinition) {
-  registry.set(type, def);
-}
-
-export function reportDefinition(type: string): ReportDefinition | undefined {
-  return registry.get(type);
-}
-
-export function reportTypes(): Array<{ value: string; label: string }> {
-  return [...registry].map(([value, def]) => ({ value, label: def.title }));
+  generate(ctx: AppContext, job: ExportRow): Promise<ExportFile>;
 }
 
 export type SheetColumn = { header: string; key: string; width?: number };
 
 /**
- * Writes rows to a one-sheet workbook with a bold header: every report's file format. Rows are
+ * Writes rows to a one-sheet workbook with a bold header: every export's file format. Rows are
  * written as the windows arrive (ExcelJS's streaming writer), so only the compressed file and one
  * window are in memory, never every row and its cells.
  */
@@ -54,19 +49,21 @@ export async function workbook(sheetName: string, columns: SheetColumn[], rows: 
   return Buffer.concat(chunks);
 }
 
-// The account's users: the first real report, useful to every administrator.
-registerReport('userList', {
-  title: '用户列表',
-  async generate(ctx, job) {
-    const rows = await exportsQueries.usersOfSubtree(ctx.db, job.account_id);
-    const content = await workbook('用户列表', [
-      { header: '用户名', key: 'username' },
-      { header: '姓名', key: 'name' },
-      { header: '所属账户', key: 'account', width: 24 },
-      { header: '角色', key: 'role' },
-      { header: '手机号', key: 'phone' },
-      { header: '最近登录', key: 'lastLogin', width: 22 },
-    ], rows.map((r) => ({ ...r, phone: r.phone ? `${r.phone.slice(0, 3)}****${r.phone.slice(-4)}` : '', lastLogin: r.last_login_at?.toISOString().replace('T', ' ').slice(0, 19) ?? '' })));
-    return { fileName: `用户列表-${job.id}.xlsx`, content };
-  },
-});
+const WINDOW = 5000;
+
+/**
+ * A report's rows, read WINDOW at a time through its page query (limit/offset), so the limit is
+ * Excel's own: past MAX_EXPORT_ROWS the caller is asked to narrow the range.
+ */
+export async function* windows<T>(page: (limit: number, offset: number) => Promise<T[]>): AsyncGenerator<T[]> {
+  for (let offset = 0; ; offset += WINDOW) {
+    const rows = await page(WINDOW, offset);
+    if (offset + rows.length > MAX_EXPORT_ROWS) throw new AppError(EXPORT_ERRORS.tooManyRows, { params: { rows: MAX_EXPORT_ROWS } });
+    yield rows;
+    if (rows.length < WINDOW) return;
+  }
+}
+
+export async function* mapWindows<T, U>(source: AsyncIterable<T[]>, map: (rows: T[]) => U[] | Promise<U[]>): AsyncGenerator<U[]> {
+  for await (const rows of source) yield await map(rows);
+}

@@ -2,18 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { fail } from '../../http/errors.ts';
-import { runNextExport } from './exports.service.ts';
-import { registerReport } from './reports.ts';
+import { EXPORT_ERRORS } from '@chelian/contracts';
+import { AppError } from '../../http/errors.ts';
+import { EXPORT_KINDS } from './exportKinds.ts';
+import { exportsQueries } from './exports.queries.ts';
+import { ExportsService } from './exports.service.ts';
 
 let t: TestServer;
 let a: Tenant;
 let b: Tenant;
+let exports: ExportsService;
+const runNextExport = () => exports.runNext();
 const codes = ['center', 'center:download'];
 beforeAll(async () => {
   t = await createTestServer();
   a = await createTenant(t, { codes, name: '甲公司' });
   b = await createTenant(t, { codes, name: '乙公司' });
+  exports = new ExportsService(t.ctx, EXPORT_KINDS);
 });
 afterAll(() => t?.close());
 
@@ -22,10 +27,10 @@ describe('download centre', () => {
     const created = (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'userList' }) })).json();
     expect(created.obj).toMatchObject({ status: 'queued', name: '用户列表', reportType: 'userList' });
     const notYet = (await t.call(a.sessionId, { url: `/car/v1/accelerate/export/download.json?id=${created.obj.id}` })).json();
-    expect(notYet.msg).toContain('尚未生成');
+    expect(notYet).toMatchObject({ flag: 0, errorCode: EXPORT_ERRORS.notReady.code, msg: '文件尚未生成完成，请稍后再试' });
 
-    expect(await runNextExport(t.ctx)).toBe(true);
-    expect(await runNextExport(t.ctx)).toBe(false);
+    expect(await runNextExport()).toBe(true);
+    expect(await runNextExport()).toBe(false);
 
     const list = (await t.call(a.sessionId, { url: '/car/v1/accelerate/export/listExportRecord.json' })).json().obj;
     expect(list).toMatchObject({ total: 1, current: 1, pageSize: 10 });
@@ -42,23 +47,26 @@ describe('download centre', () => {
     expect(accounts).toEqual(['甲公司']); // only the tenant's own users, never 乙公司's
 
     const foreign = (await t.call(b.sessionId, { url: `/car/v1/accelerate/export/download.json?id=${created.obj.id}` })).json();
-    expect(foreign).toMatchObject({ flag: 0, msg: '文件不存在或无权下载' });
+    expect(foreign).toMatchObject({ flag: 0, errorCode: EXPORT_ERRORS.fileNotFound.code, msg: '文件不存在或无权下载' });
     expect((await t.call(b.sessionId, { url: '/car/v1/accelerate/export/listExportRecord.json' })).json().obj.total).toBe(0);
   });
 
   it('refuses unknown report types and malformed parameters', async () => {
     const unknown = (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'nope' }) })).json();
-    expect(unknown.msg).toBe('不支持的报表类型');
+    expect(unknown).toMatchObject({ errorCode: EXPORT_ERRORS.unknownType.code, msg: '不支持的报表类型' });
     const bad = (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'userList', params: '{oops' }) })).json();
-    expect(bad.msg).toBe('报表参数格式错误');
+    expect(bad).toMatchObject({ errorCode: EXPORT_ERRORS.badParams.code, msg: '报表参数格式错误' });
   });
 
   it('records why a file could not be made: what the user can do, or a generic message', async () => {
-    registerReport('testTooBig', { title: '测试报表', generate: async () => { throw fail('导出数据超过1000000行，请缩小查询范围'); } });
-    registerReport('testBroken', { title: '测试报表', generate: async () => { throw new Error('socket hang up'); } });
+    // The service makes the kinds it is given: two that fail, one with a catalogued reason.
+    const failing = new ExportsService(t.ctx, [
+      { type: 'testTooBig', title: '测试报表', generate: async () => { throw new AppError(EXPORT_ERRORS.tooManyRows, { params: { rows: 1_000_000 } }); } },
+      { type: 'testBroken', title: '测试报表', generate: async () => { throw new Error('socket hang up'); } },
+    ]);
     for (const reportType of ['testTooBig', 'testBroken']) {
-      await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType }) });
-      await runNextExport(t.ctx);
+      await exportsQueries.insert(t.ctx.db, { userId: a.userId, accountId: a.accountId, name: '测试报表', reportType, params: {} });
+      await failing.runNext();
     }
     const list = (await t.call(a.sessionId, { url: '/car/v1/accelerate/export/listExportRecord.json' })).json().obj.list;
     expect(list.slice(0, 2).map((r: { status: string; error: string }) => [r.status, r.error])).toEqual([

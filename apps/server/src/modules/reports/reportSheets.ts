@@ -1,23 +1,18 @@
-import { MSG, REPORT_EXPORT_TYPES } from '@chelian/contracts';
+import { COMMON_ERRORS, EXPORT_ERRORS, MSG, REPORT_EXPORT_TYPES, type PermissionCode } from '@chelian/contracts';
 import { AddressService } from '../address/address.service.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError, fail } from '../../http/errors.ts';
-import { activeSessionUser, type SessionUser } from '../auth/session.service.ts';
+import { AppError } from '../../http/errors.ts';
+import { activeSessionUser } from '../auth/session.service.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
-import { presentAlarm } from '../alarms/alarm.presenter.ts';
-import { registerReport, workbook, type SheetColumn } from '../exports/reports.ts';
+import { presentAlarm } from '../../core/alarm.presenter.ts';
+import { mapWindows, windows, workbook, type ExportKind, type SheetColumn } from '../exports/excelWorkbook.ts';
 import { beijingTime } from '../playback/trackSheet.ts';
-import { likeText } from '../terminals/assets.ts';
 import { presentMileage, presentOnline, presentStay } from './reports.presenter.ts';
 import { reportsQueries, type ReportFilter } from './reports.queries.ts';
-import { filterSpan, reportFilter, stayMinMinutes, type ReportInput } from './reports.service.ts';
+import { alarmFilterOf, reportFilter, stayMinMinutes, type ReportInput } from './reports.service.ts';
 
-/**
- * Rows are written to the file window by window as they are read (exports/reports.ts workbook), so
- * the limit is Excel's own (1 048 576 rows a sheet): beyond this the caller is asked to narrow the range.
- */
-export const MAX_EXPORT_ROWS = 1_000_000;
-const WINDOW = 5000;
+/** The data reports' Excel files, made by the download centre's queue (exports/exportKinds.ts lists them). */
 
 const time = (ms: number | null) => (ms === null ? '' : beijingTime(new Date(ms)));
 /** 3725 → '1小时2分5秒' */
@@ -34,41 +29,31 @@ function inputOf(params: Record<string, unknown>): ReportInput {
   const text = (key: string) => {
     const v = params[key];
     if (v === undefined || v === null || v === '') return undefined;
-    if (typeof v !== 'string' || v.length > 40) throw new AppError('badRequest', '报表参数格式错误');
+    if (typeof v !== 'string' || v.length > 40) throw new AppError(EXPORT_ERRORS.badParams);
     return v;
   };
   const id = (key: string) => {
     const v = params[key];
     if (v === undefined || v === null || v === '') return undefined;
     const n = Number(v);
-    if (!Number.isSafeInteger(n) || n <= 0) throw new AppError('badRequest', '报表参数格式错误');
+    if (!Number.isSafeInteger(n) || n <= 0) throw new AppError(EXPORT_ERRORS.badParams);
     return n;
   };
   return { startDate: text('startDate'), endDate: text('endDate'), keyword: text('keyword'), vehicleId: id('vehicleId'), groupId: id('groupId'), accountId: id('accountId') };
 }
 
-/** A report's rows, read WINDOW at a time (the page query's limit/offset). */
-async function* windows<T>(page: (limit: number, offset: number) => Promise<T[]>): AsyncGenerator<T[]> {
-  for (let offset = 0; ; offset += WINDOW) {
-    const rows = await page(WINDOW, offset);
-    if (offset + rows.length > MAX_EXPORT_ROWS) throw fail(`导出数据超过${MAX_EXPORT_ROWS}行，请缩小查询范围`);
-    yield rows;
-    if (rows.length < WINDOW) return;
-  }
-}
-
-async function* mapWindows<T, U>(source: AsyncIterable<T[]>, map: (rows: T[]) => U[] | Promise<U[]>): AsyncGenerator<U[]> {
-  for await (const rows of source) yield await map(rows);
-}
-
 type Sheet = { columns: SheetColumn[]; rows: AsyncIterable<object[]> };
 
-/** Each data report, exportable through the download centre's queue. */
-function registerDataReport(type: string, title: string, code: string, sheet: (ctx: AppContext, f: ReportFilter, params: Record<string, unknown>) => Sheet, checkParams?: (params: Record<string, unknown>) => void) {
+/** A data report as an export kind: the caller needs report:export and the report's own menu. */
+function dataReportExport(
+  type: string, title: string, code: PermissionCode, sheet: (ctx: AppContext, f: ReportFilter, params: Record<string, unknown>) => Sheet,
+  checkParams?: (params: Record<string, unknown>) => void,
+): ExportKind {
   const check = (user: SessionUser) => {
-    if (!user.permissions.has('report:export') || !user.permissions.has(code)) throw new AppError('forbidden');
+    if (!user.permissions.has('report:export') || !user.permissions.has(code)) throw new AppError(COMMON_ERRORS.forbidden);
   };
-  registerReport(type, {
+  return {
+    type,
     title,
     async validate(ctx, user, params) {
       check(user);
@@ -77,14 +62,14 @@ function registerDataReport(type: string, title: string, code: string, sheet: (c
     },
     async generate(ctx, job) {
       const user = await activeSessionUser(ctx.db, job.user_id);
-      if (!user) throw fail('用户已停用');
+      if (!user) throw new AppError(EXPORT_ERRORS.userDisabled);
       check(user);
       const filter = await reportFilter(ctx.db, user, inputOf(job.params));
       const { columns, rows } = sheet(ctx, filter, job.params);
       const content = await workbook(title, columns, rows);
       return { fileName: `${title}-${filter.from}至${filter.to}-${job.id}.xlsx`, content };
     },
-  });
+  };
 }
 
 const VEHICLE_COLUMNS = [
@@ -94,7 +79,7 @@ const VEHICLE_COLUMNS = [
 
 const dailyRows = (ctx: AppContext, f: ReportFilter) => windows((limit, offset) => reportsQueries.dailyPage(ctx.db, f, limit, offset).then((r) => r.rows));
 
-registerDataReport(REPORT_EXPORT_TYPES.mileage, '里程报表', 'report:mileage', (ctx, f) => ({
+const mileageExport = dataReportExport(REPORT_EXPORT_TYPES.mileage, '里程报表', 'report:mileage', (ctx, f) => ({
   columns: [
     { header: '日期', key: 'day', width: 12 }, ...VEHICLE_COLUMNS, { header: '里程(km)', key: 'mileageKm', width: 11 }, { header: '里程来源', key: 'source', width: 10 },
     { header: '行驶时长', key: 'driving', width: 14 }, { header: '最高速度(km/h)', key: 'maxSpeed', width: 15 }, { header: '首次定位', key: 'first', width: 20 },
@@ -106,7 +91,7 @@ registerDataReport(REPORT_EXPORT_TYPES.mileage, '里程报表', 'report:mileage'
   }))),
 }));
 
-registerDataReport(REPORT_EXPORT_TYPES.online, '在线明细', 'report:online', (ctx, f) => {
+const onlineExport = dataReportExport(REPORT_EXPORT_TYPES.online, '在线明细', 'report:online', (ctx, f) => {
   const now = Date.now();
   return {
     columns: [
@@ -119,14 +104,9 @@ registerDataReport(REPORT_EXPORT_TYPES.online, '在线明细', 'report:online', 
   };
 });
 
-registerDataReport(REPORT_EXPORT_TYPES.alarm, '报警明细', 'report:alarm', (ctx, f, params) => {
-  const { start, end } = filterSpan(f);
-  const types = typeof params.types === 'string' && params.types ? params.types.split(',').slice(0, 100) : null;
-  const alarms = windows((limit, offset) =>
-    alarmsQueries.page(ctx.db, {
-      scope: f.scope, terminalKey: null, vehicleId: f.vehicleId, groupId: f.groupId, types, start, end, handled: null,
-      keyword: likeText(f.keyword ?? undefined), settingsAccountId: null,
-    }, limit, offset).then((r) => r.rows));
+const alarmExport = dataReportExport(REPORT_EXPORT_TYPES.alarm, '报警明细', 'report:alarm', (ctx, f, params) => {
+  const types = typeof params.types === 'string' ? params.types : undefined;
+  const alarms = windows((limit, offset) => alarmsQueries.page(ctx.db, alarmFilterOf(f, types), limit, offset).then((r) => r.rows));
   return {
     columns: [
       { header: '报警时间', key: 'time', width: 20 }, { header: '车牌号', key: 'plate', width: 14 }, { header: '终端号', key: 'terminalId', width: 16 },
@@ -138,7 +118,7 @@ registerDataReport(REPORT_EXPORT_TYPES.alarm, '报警明细', 'report:alarm', (c
   };
 });
 
-registerDataReport(REPORT_EXPORT_TYPES.stay, '停留报表', 'report:stay', (ctx, f, params) => {
+const stayExport = dataReportExport(REPORT_EXPORT_TYPES.stay, '停留报表', 'report:stay', (ctx, f, params) => {
   const minSeconds = stayMinMinutes(params.minMinutes) * 60;
   const addresses = AddressService.fromConfig(ctx.config.address);
   const stays = windows((limit, offset) => reportsQueries.stayPage(ctx.db, f, minSeconds, limit, offset).then((r) => r.rows));
@@ -154,3 +134,6 @@ registerDataReport(REPORT_EXPORT_TYPES.stay, '停留报表', 'report:stay', (ctx
     }),
   };
 }, (params) => void stayMinMinutes(params.minMinutes));
+
+/** Every data report's export, in the order the download centre lists them. */
+export const dataReportExports: readonly ExportKind[] = [mileageExport, onlineExport, alarmExport, stayExport];

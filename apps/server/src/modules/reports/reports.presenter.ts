@@ -1,36 +1,17 @@
-import { Type } from 'typebox';
-import type { AlarmTypeCount, MileageDay, OnlineDay, StayRow } from '@chelian/contracts';
-import { responseOf } from '../../http/contract.ts';
-import { alarmTypeName } from '../alarms/alarm.presenter.ts';
+import type { AlarmStatisticsPage, AlarmTypeCount, MileageDay, MileagePage, OnlineDay, OnlinePage, StayPage, StayRow } from '@chelian/contracts';
+import { alarmTypeName } from '../../core/alarm.presenter.ts';
 import { dayStart, DAY_MS } from './beijingDay.ts';
-import type { DailyRow, ReportVehicleRow, StayRowDb } from './reports.queries.ts';
-
-const Nullable = (t: ReturnType<typeof Type.Number>) => Type.Union([t, Type.Null()]);
-const VEHICLE = {
-  vehicleId: Type.Integer(), plate: Type.String(), name: Type.String(), groupName: Type.String(), accountName: Type.String(), terminalId: Type.String(),
-};
-export const MileageDaySchema = responseOf<MileageDay>()(Type.Object({
-  ...VEHICLE, day: Type.String(), mileageKm: Type.Number(), mileageSource: Type.String(), drivingSeconds: Type.Integer(), maxSpeed: Type.Number(),
-  firstPositionAt: Nullable(Type.Number()), lastPositionAt: Nullable(Type.Number()), positionCount: Type.Integer(), alarmCount: Type.Integer(),
-}));
-export const OnlineDaySchema = responseOf<OnlineDay>()(Type.Object({
-  ...VEHICLE, day: Type.String(), onlineSeconds: Type.Integer(), firstOnlineAt: Nullable(Type.Number()), lastOfflineAt: Nullable(Type.Number()), onlineRate: Type.Number(),
-}));
-export const StayRowSchema = responseOf<StayRow>()(Type.Object({
-  ...VEHICLE, day: Type.String(), startAt: Type.Number(), endAt: Type.Number(), seconds: Type.Integer(), lon: Type.Number(), lat: Type.Number(), open: Type.Boolean(),
-}));
-export const AlarmTypeCountSchema = Type.Object({ type: Type.String(), typeName: Type.String(), count: Type.Integer() });
-export const AlarmVehicleCountSchema = Type.Object({ ...VEHICLE, total: Type.Integer(), types: Type.Array(AlarmTypeCountSchema) });
+import type { DailyRow, reportsQueries, ReportVehicleRow, StayRowDb } from './reports.queries.ts';
 
 export const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-const vehicle = (r: ReportVehicleRow) => ({
+export const presentVehicle = (r: ReportVehicleRow) => ({
   vehicleId: r.vehicle_id, plate: r.plate, name: r.vehicle_name, groupName: r.group_name ?? '', accountName: r.account_name, terminalId: r.identifier,
 });
 
 export function presentMileage(r: DailyRow): MileageDay {
   return {
-    ...vehicle(r), day: r.day, mileageKm: round(r.mileage_km ?? 0, 2), mileageSource: r.mileage_source ?? '', drivingSeconds: r.driving_seconds ?? 0,
+    ...presentVehicle(r), day: r.day, mileageKm: round(r.mileage_km ?? 0, 2), mileageSource: r.mileage_source ?? '', drivingSeconds: r.driving_seconds ?? 0,
     maxSpeed: round(r.max_speed ?? 0, 1), firstPositionAt: r.first_position_at?.getTime() ?? null, lastPositionAt: r.last_position_at?.getTime() ?? null,
     positionCount: r.position_count ?? 0, alarmCount: r.alarm_count ?? 0,
   };
@@ -46,7 +27,7 @@ export function presentOnline(r: DailyRow, now: number): OnlineDay {
   // A day rolled up a few minutes ago is rated against the seconds it had then.
   const elapsed = r.elapsed_seconds ?? elapsedSeconds(r.day, now);
   return {
-    ...vehicle(r), day: r.day, onlineSeconds: online, firstOnlineAt: r.first_online_at?.getTime() ?? null, lastOfflineAt: r.last_offline_at?.getTime() ?? null,
+    ...presentVehicle(r), day: r.day, onlineSeconds: online, firstOnlineAt: r.first_online_at?.getTime() ?? null, lastOfflineAt: r.last_offline_at?.getTime() ?? null,
     onlineRate: elapsed > 0 ? round(Math.min(1, online / elapsed), 4) : 0,
   };
 }
@@ -64,6 +45,40 @@ export function sumTypes(perDay: Array<Record<string, number>>): AlarmTypeCount[
 
 export function presentStay(r: StayRowDb): StayRow {
   return {
-    ...vehicle(r), day: r.day, startAt: r.start_at.getTime(), endAt: r.end_at.getTime(), seconds: r.seconds, lon: r.lon, lat: r.lat, open: r.open,
+    ...presentVehicle(r), day: r.day, startAt: r.start_at.getTime(), endAt: r.end_at.getTime(), seconds: r.seconds, lon: r.lon, lat: r.lat, open: r.open,
+  };
+}
+
+type Window = { current: number; pageSize: number };
+type Daily = Awaited<ReturnType<typeof reportsQueries.dailyPage>>;
+type AlarmCounts = Awaited<ReturnType<typeof reportsQueries.alarmCounts>>;
+type Stays = Awaited<ReturnType<typeof reportsQueries.stayPage>>;
+
+export function presentMileagePage({ totals, rows }: Daily, win: Window): MileagePage {
+  return {
+    total: totals.n, current: win.current, pageSize: win.pageSize, list: rows.map(presentMileage),
+    totals: { mileageKm: round(totals.mileage_km, 2), drivingSeconds: totals.driving_seconds, maxSpeed: round(totals.max_speed, 1), alarmCount: totals.alarm_count },
+  };
+}
+
+export function presentOnlinePage({ totals, rows }: Daily, win: Window, now: number): OnlinePage {
+  return {
+    total: totals.n, current: win.current, pageSize: win.pageSize, list: rows.map((r) => presentOnline(r, now)),
+    totals: { onlineSeconds: totals.online_seconds, onlineRate: totals.elapsed_seconds > 0 ? round(Math.min(1, totals.online_seconds / totals.elapsed_seconds), 4) : 0 },
+  };
+}
+
+export function presentAlarmStatistics({ total, byType, rows }: AlarmCounts, win: Window): AlarmStatisticsPage {
+  return {
+    total, current: win.current, pageSize: win.pageSize,
+    list: rows.map((r) => ({ ...presentVehicle(r), total: r.total, types: sumTypes(r.per_day) })),
+    totals: { total: byType.reduce((s, t) => s + t.n, 0), types: typeCounts(byType.map((t) => [t.type, t.n])) },
+  };
+}
+
+export function presentStayPage({ totals, rows }: Stays, win: Window): StayPage {
+  return {
+    total: totals.n, current: win.current, pageSize: win.pageSize, list: rows.map(presentStay),
+    totals: { stays: totals.n, seconds: Math.round(totals.seconds), vehicles: totals.vehicles },
   };
 }

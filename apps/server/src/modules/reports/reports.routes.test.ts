@@ -4,7 +4,9 @@ import { distanceMeters } from '@chelian/geo/coords.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries.ts';
-import { runNextExport } from '../exports/exports.service.ts';
+import { EXPORT_ERRORS, REPORT_ERRORS } from '@chelian/contracts';
+import { EXPORT_KINDS } from '../exports/exportKinds.ts';
+import { ExportsService } from '../exports/exports.service.ts';
 import { backfill } from './rollup.service.ts';
 import { dayStart } from './beijingDay.ts';
 
@@ -155,7 +157,7 @@ describe('tenants, permissions and bad input', () => {
       // Without filters another tenant's vehicles are simply not there; naming one is refused in Chinese.
       expect((await get(b.sessionId, url)).obj).toMatchObject({ total: 0, list: [] });
       expect(await get(b.sessionId, `${url}&vehicleId=${vehicleId}`)).toMatchObject({ flag: 0, msg: '车辆不存在或无权访问' });
-      expect(await get(b.sessionId, `${url}&groupId=${groupId}`)).toMatchObject({ flag: 0, msg: '分组不存在或无权访问' });
+      expect(await get(b.sessionId, `${url}&groupId=${groupId}`)).toMatchObject({ flag: 0, errorCode: REPORT_ERRORS.groupNotVisible.code, msg: '分组不存在或无权访问' });
       expect(await get(b.sessionId, `${url}&accountId=${a.accountId}`)).toMatchObject({ flag: 0, msg: '账户不存在或无权访问' });
       expect((await get(a.sessionId, url)).obj.total).toBeGreaterThan(0);
     }
@@ -179,10 +181,10 @@ describe('tenants, permissions and bad input', () => {
     const url = '/car/v1/accelerate/report/mileage/dayMileage.json';
     const junk = await t.call(a.sessionId, { url: `${url}?startDate=yesterday&endDate=2026-05-01` });
     expect(junk.statusCode).toBe(400);
-    expect(junk.json().msg).toBe('请求参数错误：startDate 日期格式应为 YYYY-MM-DD');
+    expect(junk.json()).toMatchObject({ errorCode: REPORT_ERRORS.badDay.code, msg: '请求参数错误：startDate 日期格式应为 YYYY-MM-DD' });
     expect((await get(a.sessionId, `${url}?startDate=2026-02-30&endDate=2026-03-01`)).msg).toContain('日期格式');
-    expect((await get(a.sessionId, `${url}?startDate=2026-04-01&endDate=2026-05-02`)).msg).toBe('查询时间范围不能超过31天');
-    expect((await get(a.sessionId, `${url}?startDate=2026-05-03&endDate=2026-05-02`)).msg).toBe('结束日期不能早于开始日期');
+    expect(await get(a.sessionId, `${url}?startDate=2026-04-01&endDate=2026-05-02`)).toMatchObject({ errorCode: REPORT_ERRORS.rangeTooLong.code, msg: '查询时间范围不能超过31天' });
+    expect(await get(a.sessionId, `${url}?startDate=2026-05-03&endDate=2026-05-02`)).toMatchObject({ errorCode: REPORT_ERRORS.endBeforeStart.code, msg: '结束日期不能早于开始日期' });
     const badId = await t.call(a.sessionId, { url: `${url}?vehicleId=abc` });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().msg).toContain('vehicleId');
@@ -205,11 +207,12 @@ describe('Excel export through the download centre', () => {
     expect(await queue(mileageOnly.sessionId, 'mileageReport')).toMatchObject({ flag: 0, msg: '没有该操作的权限' }); // no report:export
     const queueWith = (p: object) =>
       t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'carDayOnline', params: JSON.stringify(p) }) }).then((r) => r.json());
-    expect((await queueWith({ vehicleId: 'x' })).msg).toBe('报表参数格式错误');
+    expect(await queueWith({ vehicleId: 'x' })).toMatchObject({ errorCode: EXPORT_ERRORS.badParams.code, msg: '报表参数格式错误' });
     const badStay = await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'stayReport', params: JSON.stringify({ minMinutes: 0 }) }) });
     expect(badStay.json().msg).toBe('报表参数格式错误');
     expect((await queueWith({ startDate: '2026-01-01', endDate: '2026-03-01' })).msg).toBe('查询时间范围不能超过31天');
-    while (await runNextExport(t.ctx)) { /* drain */ }
+    const exports = new ExportsService(t.ctx, EXPORT_KINDS);
+    while (await exports.runNext()) { /* drain */ }
 
     const sheet = async (id: number) => {
       const file = await t.call(a.sessionId, { url: `/car/v1/accelerate/export/download.json?id=${id}` });

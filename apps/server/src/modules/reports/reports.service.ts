@@ -1,28 +1,25 @@
-import { REPORT_MAX_DAYS, STAY_DEFAULT_MIN_MINUTES, STAY_MIN_MINUTES } from '@chelian/contracts';
+import {
+  EXPORT_ERRORS, REPORT_ERRORS, REPORT_MAX_DAYS, STAY_DEFAULT_MIN_MINUTES, STAY_MIN_MINUTES, type AlarmDetailQuery, type ReportFilters, type StayQuery,
+} from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
-import { AppError, fail } from '../../http/errors.ts';
-import type { SessionUser } from '../auth/session.service.ts';
+import { AppError } from '../../http/errors.ts';
+import { splitList } from '../../http/listInput.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
+import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { groupsQueries } from '../terminals/groups.queries.ts';
-import { targetAccount } from '../terminals/assets.ts';
-import { terminalScope } from '../terminals/terminalScope.ts';
+import { likeText, targetAccount } from '../terminals/assets.ts';
+import { terminalScope } from '../../core/terminalScope.ts';
 import { visibleVehicles } from '../terminals/vehicles.service.ts';
 import { addDays, beijingDayOf, dayStart, isDay } from './beijingDay.ts';
-import type { ReportFilter } from './reports.queries.ts';
+import { reportsQueries, type ReportFilter } from './reports.queries.ts';
 
 /** The filters every report takes (query string, form, or an export's params). */
-export interface ReportInput {
-  startDate?: string;
-  endDate?: string;
-  vehicleId?: number;
-  groupId?: number;
-  accountId?: number;
-  keyword?: string;
-}
+export type ReportInput = ReportFilters;
 
 function day(value: string | undefined, field: string, fallback: string): string {
   const text = value?.trim();
   if (!text) return fallback;
-  if (!isDay(text)) throw new AppError('badRequest', `请求参数错误：${field} 日期格式应为 YYYY-MM-DD`);
+  if (!isDay(text)) throw new AppError(REPORT_ERRORS.badDay, { params: { field } });
   return text;
 }
 
@@ -34,11 +31,11 @@ export async function reportFilter(q: Queryable, user: SessionUser, input: Repor
   const today = beijingDayOf(now);
   const to = day(input.endDate, 'endDate', today);
   const from = day(input.startDate, 'startDate', addDays(to, -6));
-  if (to < from) throw fail('结束日期不能早于开始日期');
-  if ((dayStart(to).getTime() - dayStart(from).getTime()) / 86_400_000 + 1 > REPORT_MAX_DAYS) throw fail(`查询时间范围不能超过${REPORT_MAX_DAYS}天`);
+  if (to < from) throw new AppError(REPORT_ERRORS.endBeforeStart);
+  if ((dayStart(to).getTime() - dayStart(from).getTime()) / 86_400_000 + 1 > REPORT_MAX_DAYS) throw new AppError(REPORT_ERRORS.rangeTooLong, { params: { days: REPORT_MAX_DAYS } });
   if (input.vehicleId !== undefined) await visibleVehicles(q, user, [input.vehicleId]);
   if (input.groupId !== undefined && !(await groupsQueries.visibleOne(q, terminalScope(user), input.groupId))) {
-    throw new AppError('notFound', '分组不存在或无权访问');
+    throw new AppError(REPORT_ERRORS.groupNotVisible);
   }
   const scope = input.accountId === undefined ? terminalScope(user) : (await targetAccount(q, user, input.accountId)).path;
   return {
@@ -56,6 +53,49 @@ export function filterSpan(f: ReportFilter): { start: Date; end: Date } {
 export function stayMinMinutes(value: unknown): number {
   if (value === undefined || value === null || value === '') return STAY_DEFAULT_MIN_MINUTES;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < STAY_MIN_MINUTES[0] || n > 24 * 60) throw new AppError('badRequest', '报表参数格式错误');
+  if (!Number.isInteger(n) || n < STAY_MIN_MINUTES[0] || n > 24 * 60) throw new AppError(EXPORT_ERRORS.badParams);
   return n;
+}
+
+/** A page of rows: SQL's limit and offset. */
+export interface RowWindow {
+  limit: number;
+  offset: number;
+}
+
+/** The data reports' rows, for the caller and filters given (the presenter shapes the answers). */
+export class ReportsService {
+  constructor(private readonly db: Queryable) {}
+
+  /** One row per vehicle and day (mileage and online), with the whole range's totals. */
+  async daily(user: SessionUser, input: ReportInput, win: RowWindow) {
+    const filter = await reportFilter(this.db, user, input);
+    return reportsQueries.dailyPage(this.db, filter, win.limit, win.offset);
+  }
+
+  async alarmCounts(user: SessionUser, input: ReportInput, win: RowWindow) {
+    const filter = await reportFilter(this.db, user, input);
+    return reportsQueries.alarmCounts(this.db, filter, win.limit, win.offset);
+  }
+
+  async stays(user: SessionUser, input: StayQuery, win: RowWindow) {
+    const filter = await reportFilter(this.db, user, input);
+    return reportsQueries.stayPage(this.db, filter, stayMinMinutes(input.minMinutes) * 60, win.limit, win.offset);
+  }
+
+  /** The alarms themselves (not pre-aggregated: a paged, indexed list), with the report's filters. */
+  async alarms(user: SessionUser, input: AlarmDetailQuery, win: RowWindow) {
+    const filter = await reportFilter(this.db, user, input);
+    return alarmsQueries.page(this.db, alarmFilterOf(filter, input.types), win.limit, win.offset);
+  }
+}
+
+/** The alarm list's filter for a report's filters and its comma-separated alarm types. */
+export function alarmFilterOf(f: ReportFilter, types: string | undefined) {
+  const { start, end } = filterSpan(f);
+  const list = splitList(types, 100);
+  return {
+    scope: f.scope, terminalKey: null, vehicleId: f.vehicleId, groupId: f.groupId, types: list.length ? list : null,
+    start, end, handled: null, keyword: likeText(f.keyword ?? undefined), settingsAccountId: null,
+  };
 }

@@ -1,6 +1,6 @@
 import { ALARM_NAMES_ZH } from '@chelian/protocols/alarms.ts';
 import type { Db } from '../../db/types.ts';
-import { reportTypes } from '../exports/reports.ts';
+import { EXPORT_KINDS } from '../exports/exportKinds.ts';
 import { systemQueries } from './system.queries.ts';
 
 /** Built-in dictionaries, kept in the table so every process and the web read the same labels. */
@@ -19,7 +19,7 @@ export async function seedDictionary(db: Db) {
   const entries: Record<string, Array<[string, string]>> = {
     ...BUILTIN_DICTIONARY,
     alarmType: Object.entries(ALARM_NAMES_ZH),
-    reportType: reportTypes().map((r) => [r.value, r.label]),
+    reportType: EXPORT_KINDS.map((k) => [k.type, k.title]),
   };
   const rows = Object.entries(entries).flatMap(([type, items]) => items.map(([value, label], sort) => ({ type, value, label, sort })));
   await systemQueries.upsertDictionary(db, rows);

@@ -1,0 +1,64 @@
+/**
+ * The download centre (system centre): Excel exports queued by any page, made by the jobs role,
+ * listed and downloaded by their owner only.
+ */
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
+import { endpoint } from './endpoint.ts';
+import { defineErrors } from './errors.ts';
+import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
+
+/** Past this many rows an export asks to narrow the range (Excel's own limit is 1 048 576 a sheet). */
+export const MAX_EXPORT_ROWS = 1_000_000;
+
+export const ExportRecordSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  reportType: Type.String(),
+  status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  created: Type.Number(),
+  finished: Nullable(Type.Number()),
+  fileName: Type.String(),
+  size: Type.Integer(),
+  /** why it failed, in Chinese */
+  error: Type.String(),
+});
+export type ExportRecord = Static<typeof ExportRecordSchema>;
+
+const ExportRecordPageSchema = pageOf(ExportRecordSchema);
+export type ExportRecordPage = Static<typeof ExportRecordPageSchema>;
+
+const base = '/car/v1/accelerate/export';
+
+export const exportEndpoints = {
+  /** reportType: userList or a REPORT_EXPORT_TYPES value; params: the report's filters as JSON text */
+  create: endpoint({
+    method: 'POST', path: `${base}/exportDataReport.json`, tag: '下载中心', summary: '创建导出任务',
+    input: Type.Object({
+      reportType: Type.String({ minLength: 1, maxLength: 40 }),
+      name: Type.Optional(Type.String({ maxLength: 100 })),
+      params: Type.Optional(Type.String({ maxLength: 10_000 })),
+    }),
+    answer: ExportRecordSchema,
+  }),
+  list: endpoint({
+    method: 'GET', path: `${base}/listExportRecord.json`, tag: '下载中心', summary: '查询导出记录', permission: 'center:download',
+    input: PageQuery, answer: ExportRecordPageSchema,
+  }),
+  /** The file itself; the session may come in the query, so a plain link (iframe) downloads it. */
+  download: endpoint({
+    method: 'GET', path: `${base}/download.json`, tag: '下载中心', summary: '下载导出文件', permission: 'center:download',
+    input: Type.Object({ id: Id(), sessionId: Type.Optional(Type.String({ maxLength: 128 })) }),
+    produces: 'excel',
+  }),
+};
+
+export const EXPORT_ERRORS = defineErrors('export', {
+  unknownType: '不支持的报表类型',
+  badParams: { msg: '报表参数格式错误', status: 400 },
+  fileNotFound: { msg: '文件不存在或无权下载', status: 404 },
+  notReady: '文件尚未生成完成，请稍后再试',
+  tooManyRows: '导出数据超过{rows}行，请缩小查询范围',
+  userDisabled: '用户已停用',
+  failed: '报表生成失败，请稍后重试',
+});
