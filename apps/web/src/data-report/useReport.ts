@@ -1,24 +1,25 @@
 import { useEffect, useState } from 'react';
-import { centerApi } from '../shared/api/centerApi.ts';
+import { exportEndpoints, type AnswerOf, type EndpointSpec, type InputOf, type ReportQuery } from '@chelian/contracts';
+import { call, type CallArgs } from '../shared/request/call.ts';
 import { toast } from '../shared/ui/toast.ts';
 import { R } from './messages.ts';
-import type { ReportQuery } from './reportApi.ts';
 
-/** Loads a report whenever its query changes; an older answer never overwrites a newer one. */
-export function useReportData<T, Q extends ReportQuery>(fetch: (q: Q) => Promise<T>, query: Q, empty: T) {
-  const [data, setData] = useState<T>(empty);
+/** Loads a report from its endpoint whenever its query changes; an older answer never overwrites a newer one. */
+export function useReportData<E extends EndpointSpec>(endpoint: E, query: InputOf<E>, empty: AnswerOf<E>) {
+  const [data, setData] = useState<AnswerOf<E>>(empty);
   const [loading, setLoading] = useState(false);
   useEffect(() => {
     let current = true;
     setLoading(true);
-    fetch(query)
+    // Every report endpoint answers the envelope's obj (none produces a file).
+    (call(endpoint, ...([query] as CallArgs<E>)) as Promise<AnswerOf<E>>)
       .then((d) => current && setData(d))
       .catch(() => undefined) // shown by the request layer
       .finally(() => current && setLoading(false));
     return () => {
       current = false;
     };
-  }, [fetch, query]);
+  }, [endpoint, query]);
   return { data, loading };
 }
 
@@ -29,7 +30,7 @@ export function useReportExport(reportType: string, title: string) {
     const { current: _c, pageSize: _p, ...filters } = query;
     setExporting(true);
     try {
-      await centerApi.createExport(reportType, `${title} ${filters.startDate}至${filters.endDate}`, { ...filters, ...extra });
+      await call(exportEndpoints.create, { reportType, name: `${title} ${filters.startDate}至${filters.endDate}`, params: JSON.stringify({ ...filters, ...extra }) });
       toast.success(R.filters.exportQueued);
     } catch {
       /* shown by the request layer */

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { REPORT_MAX_DAYS } from '@chelian/contracts';
-import type { ReportQuery } from '../reportApi.ts';
+import type { ReportQuery } from '@chelian/contracts';
 import { R } from '../messages.ts';
 import { dayText, rangeFromParams, rangeTooLong, type DayRange } from './reportRange.ts';
 

@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Select, Space, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { REPORT_EXPORT_TYPES, type AlarmStatisticsPage, type AlarmVehicleCount, type Page } from '@chelian/contracts';
-import type { Alarm } from '@chelian/contracts';
+import { REPORT_EXPORT_TYPES, reportEndpoints, type AlarmPage, type AlarmStatisticsPage, type AlarmVehicleCount } from '@chelian/contracts';
 import { ActionLink, alarmColumns } from '../../car/alarms/alarmColumns.tsx';
 import { systemEndpoints } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
@@ -10,13 +9,12 @@ import { playbackUrl } from '../../car/vehicle/links.ts';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { useReportFilters } from '../filters/useReportFilters.ts';
 import { R } from '../messages.ts';
-import { reportApi } from '../reportApi.ts';
 import { useReportData, useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
 
 const A = R.alarm;
 const EMPTY_STATS: AlarmStatisticsPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { total: 0, types: [] } };
-const EMPTY_LIST: Page<Alarm> = { total: 0, current: 1, pageSize: 10, list: [] };
+const EMPTY_LIST: AlarmPage = { total: 0, current: 1, pageSize: 10, list: [] };
 const AROUND_MS = 10 * 60_000;
 
 const statColumns: ColumnsType<AlarmVehicleCount> = [
@@ -44,9 +42,9 @@ export function AlarmInfoPage() {
   const [types, setTypes] = useState<string[]>([]);
   const [appliedTypes, setAppliedTypes] = useState<string[]>([]);
   const [listPaging, setListPaging] = useState({ current: 1, pageSize: 10 });
-  const stats = useReportData(reportApi.alarmStatistics, f.query, EMPTY_STATS);
+  const stats = useReportData(reportEndpoints.alarmStatistics, f.query, EMPTY_STATS);
   const listQuery = useMemo(() => ({ ...f.query, ...listPaging, types: appliedTypes.join(',') || undefined }), [f.query, listPaging, appliedTypes]);
-  const list = useReportData(reportApi.alarmDetail, listQuery, EMPTY_LIST);
+  const list = useReportData(reportEndpoints.alarmDetail, listQuery, EMPTY_LIST);
   const exporter = useReportExport(REPORT_EXPORT_TYPES.alarm, A.title);
 
   const search = () => {

@@ -1,32 +1,34 @@
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { Page, ReportVehicle } from '@chelian/contracts';
+import type { AnswerOf, InputOf, reportEndpoints } from '@chelian/contracts';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { useReportFilters } from '../filters/useReportFilters.ts';
 import { R } from '../messages.ts';
-import type { ReportQuery } from '../reportApi.ts';
 import { useReportData, useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
 
-type Row = ReportVehicle & { day: string };
+/** The reports of one row per vehicle and day; both take the common filters. */
+type DailyEndpoint = typeof reportEndpoints.mileage | typeof reportEndpoints.online;
+type RowOf<E extends DailyEndpoint> = AnswerOf<E>['list'][number];
 
-interface Props<T extends Row, P extends Page<T>> {
+interface Props<E extends DailyEndpoint> {
   title: string;
   testId: string;
-  fetch: (q: ReportQuery) => Promise<P>;
-  empty: P;
+  endpoint: E;
+  empty: AnswerOf<E>;
   exportType: string;
-  columns: ColumnsType<T>;
-  stats: (data: P) => Array<{ title: string; value: React.ReactNode; testId?: string }>;
+  columns: ColumnsType<RowOf<E>>;
+  stats: (data: AnswerOf<E>) => Array<{ title: string; value: React.ReactNode; testId?: string }>;
   scrollX: number;
   /** Days without anything to report are shown muted. */
-  isEmpty: (row: T) => boolean;
+  isEmpty: (row: RowOf<E>) => boolean;
 }
 
 /** A report of one row per vehicle and day: filters, the range's totals, the paged table, export. */
-export function DailyReport<T extends Row, P extends Page<T>>({ title, testId, fetch, empty, exportType, columns, stats, scrollX, isEmpty }: Props<T, P>) {
+export function DailyReport<E extends DailyEndpoint>({ title, testId, endpoint, empty, exportType, columns, stats, scrollX, isEmpty }: Props<E>) {
   const f = useReportFilters();
-  const { data, loading } = useReportData(fetch, f.query, empty);
+  // Both daily endpoints take exactly the common filters (TypeScript cannot see it through E).
+  const { data, loading } = useReportData(endpoint, f.query as InputOf<E>, empty);
   const exporter = useReportExport(exportType, title);
   return (
     <ReportPage
@@ -36,7 +38,7 @@ export function DailyReport<T extends Row, P extends Page<T>>({ title, testId, f
       filters={<ReportFilterBar value={f.draft} accountId={f.accountId} onChange={f.setDraft} onSearch={f.search} onReset={f.reset} />}
       stats={stats(data)}
     >
-      <Table
+      <Table<RowOf<E>>
         rowKey={(r) => `${r.vehicleId}-${r.day}`}
         size="middle"
         loading={loading}

@@ -1,9 +1,8 @@
 import { Progress } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { REPORT_EXPORT_TYPES, type OnlineDay, type OnlinePage } from '@chelian/contracts';
+import { REPORT_EXPORT_TYPES, reportEndpoints, type OnlineDay, type OnlinePage } from '@chelian/contracts';
 import { clockText, percentText, secondsText } from '../format.ts';
 import { R } from '../messages.ts';
-import { reportApi } from '../reportApi.ts';
 import { DailyReport } from './DailyReport.tsx';
 import { vehicleColumns } from './reportColumns.tsx';
 
@@ -27,7 +26,7 @@ export function DayOnlinePage() {
     <DailyReport
       title={O.title}
       testId="online-report"
-      fetch={reportApi.online}
+      endpoint={reportEndpoints.online}
       empty={EMPTY}
       exportType={REPORT_EXPORT_TYPES.online}
       columns={columns}

@@ -1,10 +1,9 @@
 import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { REPORT_EXPORT_TYPES, type MileageDay, type MileagePage } from '@chelian/contracts';
+import { REPORT_EXPORT_TYPES, reportEndpoints, type MileageDay, type MileagePage } from '@chelian/contracts';
 import { playbackUrl } from '../../car/vehicle/links.ts';
 import { clockText, kmText, secondsText } from '../format.ts';
 import { R } from '../messages.ts';
-import { reportApi } from '../reportApi.ts';
 import { DailyReport } from './DailyReport.tsx';
 import { dayPlayback, vehicleColumns } from './reportColumns.tsx';
 
@@ -35,7 +34,7 @@ export function MileageReportPage() {
     <DailyReport
       title={M.title}
       testId="mileage-report"
-      fetch={reportApi.mileage}
+      endpoint={reportEndpoints.mileage}
       empty={EMPTY}
       exportType={REPORT_EXPORT_TYPES.mileage}
       columns={columns}

@@ -2,14 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Select, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { REPORT_EXPORT_TYPES, STAY_MIN_MINUTES, type StayPage, type StayRow } from '@chelian/contracts';
+import { REPORT_EXPORT_TYPES, reportEndpoints, STAY_MIN_MINUTES, type StayPage, type StayRow } from '@chelian/contracts';
 import { playbackUrl } from '../../car/vehicle/links.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { useReportFilters } from '../filters/useReportFilters.ts';
 import { secondsText, timeText } from '../format.ts';
 import { R } from '../messages.ts';
-import { reportApi } from '../reportApi.ts';
 import { useReportData, useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
 import { vehicleColumns } from './reportColumns.tsx';
@@ -49,7 +48,7 @@ export function StayReportPage() {
     setApplied(m);
   }, [linkedMin]);
   const query = useMemo(() => ({ ...f.query, minMinutes: applied }), [f.query, applied]);
-  const { data, loading } = useReportData(reportApi.stay, query, EMPTY);
+  const { data, loading } = useReportData(reportEndpoints.stay, query, EMPTY);
   const exporter = useReportExport(REPORT_EXPORT_TYPES.stay, S.title);
 
   const search = () => {

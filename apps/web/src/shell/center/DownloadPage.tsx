@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Space, Table, Tag } from 'antd';
 import { DownloadOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, type ExportRecord, type Page } from '@chelian/contracts';
-import { centerApi } from '../../shared/api/centerApi.ts';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, exportEndpoints, type ExportRecord, type ExportRecordPage } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { iframeExport } from '../../shared/request/helpers.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { T } from '../../shared/i18n/messages.ts';
@@ -16,14 +16,14 @@ const STATUS_COLOR: Record<string, string> = { queued: 'default', running: 'proc
 /** The download centre: the user's export records with status, and downloading finished files. */
 export function DownloadPage() {
   const [paging, setPaging] = useState({ current: DEFAULT_PAGE, pageSize: DEFAULT_PAGE_SIZE });
-  const [page, setPage] = useState<Page<ExportRecord> | null>(null);
+  const [page, setPage] = useState<ExportRecordPage | null>(null);
   const [loading, setLoading] = useState(false);
 
   const load = useCallback(
     async (quiet = false) => {
       if (!quiet) setLoading(true);
       try {
-        setPage(await centerApi.listExports(paging.current, paging.pageSize));
+        setPage(await call(exportEndpoints.list, paging));
       } catch {
         /* shown by the request layer */
       } finally {
@@ -53,7 +53,7 @@ export function DownloadPage() {
       disableConfirmWhenInvalid: true,
     });
     if (name === null) return;
-    await centerApi.createExport('userList', name.trim());
+    await call(exportEndpoints.create, { reportType: 'userList', name: name.trim() });
     toast.success(D.exportQueued);
     setPaging((p) => ({ ...p, current: 1 }));
     await load();
@@ -98,7 +98,7 @@ export function DownloadPage() {
             title: T.common.operation,
             width: 100,
             render: (_, r) => (
-              <Button type="link" size="small" icon={<DownloadOutlined />} disabled={r.status !== 'done'} onClick={() => iframeExport(centerApi.downloadPath, { id: r.id })}>
+              <Button type="link" size="small" icon={<DownloadOutlined />} disabled={r.status !== 'done'} onClick={() => iframeExport(exportEndpoints.download.path, { id: r.id })}>
                 {D.download}
               </Button>
             ),
