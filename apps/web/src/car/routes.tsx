@@ -11,6 +11,8 @@ export const carRoutes: RouteObject[] = [
       { path: 'alarm', lazy: async () => ({ Component: (await import('./alarms/AlarmPage.tsx')).AlarmPage }) },
       { path: 'command', lazy: async () => ({ Component: (await import('./commands/CommandPage.tsx')).CommandPage }) },
       { path: 'geofence', lazy: async () => ({ Component: (await import('./geofences/GeofencePage.tsx')).GeofencePage }) },
+      { path: 'vehicle', lazy: async () => ({ Component: (await import('./vehicles/VehiclesPage.tsx')).VehiclesPage }) },
+      { path: 'group', lazy: async () => ({ Component: (await import('./groups/GroupsPage.tsx')).GroupsPage }) },
     ],
   },
 ];

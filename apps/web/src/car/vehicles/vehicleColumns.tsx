@@ -1,0 +1,41 @@
+import { Badge, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { PLATE_COLORS, type Vehicle } from '@chelian/contracts';
+import { M } from '../messages.ts';
+
+const C = M.vehicles.columns;
+const STATE_COLOR: Record<string, string> = { active: 'success', unactivated: 'default', expired: 'error', disabled: 'warning' };
+const PLATE_TAG: Record<number, string> = { 1: 'blue', 2: 'gold', 3: 'default', 4: 'default', 5: 'green' };
+const time = (ms: number | null) => (ms === null ? M.common.none : dayjs(ms).format('YYYY-MM-DD HH:mm'));
+
+/** The vehicle table's columns; the operator's actions go in the last one. */
+export function vehicleColumns(actions?: (v: Vehicle) => React.ReactNode): ColumnsType<Vehicle> {
+  const columns: ColumnsType<Vehicle> = [
+    {
+      title: C.plate, dataIndex: 'plate', width: 140, fixed: 'left',
+      render: (_, v) => (
+        <span data-testid="vehicle-row-plate">
+          {v.plate || v.name}
+          {v.plateColor > 0 && <Tag color={PLATE_TAG[v.plateColor]} style={{ marginLeft: 6 }} bordered={false}>{PLATE_COLORS[v.plateColor as keyof typeof PLATE_COLORS]}</Tag>}
+        </span>
+      ),
+    },
+    { title: C.type, dataIndex: 'typeName', width: 80 },
+    { title: C.terminal, dataIndex: 'terminalId', width: 150, render: (t: string) => t || M.common.none },
+    { title: C.protocol, dataIndex: 'protocolName', width: 90, render: (t: string) => t || M.common.none },
+    { title: C.sim, dataIndex: 'sim', width: 130, render: (t: string) => t || M.common.none },
+    { title: C.driver, dataIndex: 'driver', width: 120, render: (_, v) => (v.driver ? `${v.driver}${v.driverPhone ? ` ${v.driverPhone}` : ''}` : M.common.none) },
+    { title: C.group, dataIndex: 'groupName', width: 110, render: (t: string) => t || M.vehicles.noGroup },
+    {
+      title: C.online, dataIndex: 'online', width: 80,
+      render: (_, v) => (v.terminalId ? <Badge status={v.online ? 'success' : 'default'} text={v.online ? M.vehicles.online : M.vehicles.offline} /> : M.common.none),
+    },
+    { title: C.state, dataIndex: 'terminalStatusName', width: 100, render: (_, v) => <Tag color={STATE_COLOR[v.terminalStatus] ?? 'default'}>{v.terminalStatusName}</Tag> },
+    { title: C.expires, dataIndex: 'serviceExpiresAt', width: 140, render: (ms: number | null) => time(ms) },
+    { title: C.lastSeen, dataIndex: 'lastSeenAt', width: 140, render: (ms: number | null) => time(ms) },
+    { title: C.account, dataIndex: 'accountName', width: 120, ellipsis: true },
+  ];
+  if (actions) columns.push({ title: M.common.operate, key: 'actions', width: 130, fixed: 'right', render: (_, v) => actions(v) });
+  return columns;
+}
