@@ -3,6 +3,14 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** Imports flow one way (STYLE.md rule 11): the layers below the features never import a feature. */
+const SERVER_CORE = ['core', 'bus', 'gateway', 'http', 'db'];
+// child/ is the runtime every sub-product app mounts in (and its composition root), not an app.
+const WEB_APPS = ['car', 'data-report', 'shell', 'system'];
+const restrict = (regex, message) => ({ 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] });
+/** A relative import that climbs into one of these folders. */
+const climbsInto = (dirs) => `^(\\.\\./)+(${dirs.join('|')})/`;
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'e2e/screenshots/**', 'packages/geo/data/**', 'packages/geo/src/chinaMask.data.ts'] },
   js.configs.recommended,
@@ -12,6 +20,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    files: SERVER_CORE.map((dir) => `apps/server/src/${dir}/**/*.ts`),
+    ignores: ['**/*.test.ts'],
+    rules: restrict(`(^|/)(modules|live|demo)/`, 'core, bus, gateway, http and db never import a feature: move the shared piece to apps/server/src/core/.'),
+  },
+  {
+    files: ['packages/**/*.ts'],
+    rules: restrict('(^|/)apps/|^@chelian/(server|web)', 'packages never import the apps.'),
+  },
+  {
+    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
+    rules: restrict(climbsInto(WEB_APPS), 'shared web code never imports an app: move the piece into shared/.'),
+  },
+  ...WEB_APPS.map((app) => ({
+    files: [`apps/web/src/${app}/**/*.{ts,tsx}`],
+    rules: restrict(climbsInto(WEB_APPS.filter((other) => other !== app)), `an app never imports another app's internals: shared code lives in apps/web/src/shared/.`),
+  })),
   {
     rules: {
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],

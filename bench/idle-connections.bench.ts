@@ -29,7 +29,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { openPostgres } from '../apps/server/src/db/postgres.ts';
-import { identifierKey } from '../apps/server/src/modules/terminals/identifiers.ts';
+import { identifierKey } from '../apps/server/src/core/identifiers.ts';
 import { buildServerOnce } from './support/buildServer.ts';
 import { terminalOf, type ClientPlan } from './support/idleClient.ts';
 import {

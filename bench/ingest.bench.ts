@@ -37,7 +37,7 @@ import { openPglite } from '../apps/server/src/db/pglite.ts';
 import { openPostgres } from '../apps/server/src/db/postgres.ts';
 import type { Db } from '../apps/server/src/db/types.ts';
 import { ingestQueries, type StoredPosition } from '../apps/server/src/gateway/ingest.queries.ts';
-import { identifierKey } from '../apps/server/src/modules/terminals/identifiers.ts';
+import { identifierKey } from '../apps/server/src/core/identifiers.ts';
 import { toStoredPosition } from '../apps/server/src/gateway/positionRows.ts';
 import { pgliteTemplate } from '../apps/server/src/testing/testDb.ts';
 import { BenchTerminal, fixAt, phoneOf } from './support/benchTerminal.ts';

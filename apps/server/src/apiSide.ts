@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createContext, type AppContext, type CoreContext } from './context.ts';
 import { buildApp } from './http/app.ts';
+import { apiModules } from './modules/index.ts';
 import { seedAll } from './seed.ts';
 
 /**
@@ -15,6 +16,6 @@ export async function startApiSide(core: CoreContext): Promise<{ ctx: AppContext
     // Printed once, on the start that created it; also kept in DATA_DIR/initial-admin.txt.
     console.log(`\n初始管理员账号: admin  密码: ${admin.generatedPassword}  (已写入 ${ctx.config.dataDir}/initial-admin.txt)\n`);
   }
-  const { app } = await buildApp(ctx);
+  const { app } = await buildApp(ctx, apiModules);
   return { ctx, app };
 }

@@ -1,4 +1,4 @@
-import { pathTokens } from '../modules/terminals/terminalScope.ts';
+import { pathTokens } from '../core/terminalScope.ts';
 
 /**
  * Bus subjects. Live events carry the owning account's path as tokens, so a subscriber takes a

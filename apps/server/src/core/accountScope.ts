@@ -1,4 +1,4 @@
-import type { SessionUser } from '../auth/session.service.ts';
+import type { SessionUser } from './sessionUser.ts';
 
 /**
  * The one tenant rule: a caller sees its own account and every account below it. Queries put

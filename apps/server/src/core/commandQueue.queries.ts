@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db/types.ts';
-import { terminalInScope } from '../terminals/terminalScope.ts';
+import type { Queryable } from '../db/types.ts';
+import { terminalInScope } from './terminalScope.ts';
 
 export interface CommandRow {
   id: number;

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { LastPosition, Presence } from '@chelian/contracts';
 import { ALARM_NAMES_ZH, isAlarmType } from '@chelian/protocols/alarms.ts';
-import { responseOf } from '../../http/contract.ts';
+import { responseOf } from '../http/contract.ts';
 
 export type { LastPosition, Presence };
 

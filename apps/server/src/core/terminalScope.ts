@@ -1,5 +1,5 @@
-import type { SessionUser } from '../auth/session.service.ts';
-import { accountInScope, scopeParam } from '../accounts/scope.ts';
+import type { SessionUser } from './sessionUser.ts';
+import { accountInScope, scopeParam } from './accountScope.ts';
 
 /**
  * The tenant rule for terminal data, on top of the account rule: an unassigned terminal (no

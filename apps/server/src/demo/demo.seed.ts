@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { adminQueries } from '../modules/accounts/admin.queries.ts';
 import { hashPassword, isStrongPassword } from '../modules/auth/password.ts';
-import type { SessionUser } from '../modules/auth/session.service.ts';
+import type { SessionUser } from '../core/sessionUser.ts';
 import { groupsQueries } from '../modules/terminals/groups.queries.ts';
 import { createVehicle } from '../modules/terminals/vehicles.service.ts';
 import { vehiclesQueries } from '../modules/terminals/vehicles.queries.ts';

@@ -1,5 +1,5 @@
 import { codecs, type CommandType, type ProtocolCodec } from '@chelian/protocols';
-import type { TerminalProtocol } from '../modules/terminals/identifiers.ts';
+import type { TerminalProtocol } from '../core/identifiers.ts';
 
 /** The codec of each protocol the gateway listens for. */
 export const CODECS: Record<TerminalProtocol, ProtocolCodec> = codecs;

@@ -3,7 +3,7 @@ import type { CommandReply, TerminalCommand } from '@chelian/protocols/model.ts'
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
 import { subjects, type CommandNotice } from '../bus/subjects.ts';
-import { commandsQueries, type CommandRow } from '../modules/commands/commands.queries.ts';
+import { commandsQueries, type CommandRow } from '../core/commandQueue.queries.ts';
 import { GroupCommit } from './groupCommit.ts';
 import type { TerminalSession } from './session.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
 import { subjects } from '../bus/subjects.ts';
-import { identifierKey, type TerminalProtocol } from '../modules/terminals/identifiers.ts';
+import { identifierKey, type TerminalProtocol } from '../core/identifiers.ts';
 import { CODECS } from './codecs.ts';
 import { CommandDispatcher } from './commandDispatcher.ts';
 import { ingestQueries } from './ingest.queries.ts';

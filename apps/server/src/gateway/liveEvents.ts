@@ -1,7 +1,7 @@
 import type { Bus } from '../bus/bus.ts';
 import { subjects } from '../bus/subjects.ts';
-import { presentPosition, type LastPosition, type Presence } from '../modules/monitor/position.presenter.ts';
-import { alarmTypeName, type AlarmItem } from '../modules/alarms/alarm.presenter.ts';
+import { presentPosition, type LastPosition, type Presence } from '../core/position.presenter.ts';
+import { alarmTypeName, type AlarmItem } from '../core/alarm.presenter.ts';
 import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
 import type { TerminalInfo } from './terminalDirectory.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
-import { commandsQueries } from '../modules/commands/commands.queries.ts';
+import { commandsQueries } from '../core/commandQueue.queries.ts';
 import { GroupCommit } from './groupCommit.ts';
 import { ingestQueries } from './ingest.queries.ts';
 import { publishPresence } from './liveEvents.ts';

@@ -4,7 +4,7 @@ import type { DeviceMessage, Framer, ProtocolCodec } from '@chelian/protocols/mo
 import { ConnectionDecodeContext } from './decodeContext.ts';
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
-import { identifierKey } from '../modules/terminals/identifiers.ts';
+import { identifierKey } from '../core/identifiers.ts';
 import type { CommandDispatcher } from './commandDispatcher.ts';
 import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
 import type { IngestBatcher, IngestOwner, IngestRows, IngestTicket } from './ingestBatcher.ts';

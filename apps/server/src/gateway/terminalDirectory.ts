@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types.ts';
-import { identifierKey } from '../modules/terminals/identifiers.ts';
+import { identifierKey } from '../core/identifiers.ts';
 import { GroupCommit } from './groupCommit.ts';
 import { ingestQueries, type TerminalInfoRow } from './ingest.queries.ts';
 

@@ -3,12 +3,14 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.ts';
+
+/** An API module: an encapsulated Fastify plugin made from the app context. */
+export type ApiModule = (ctx: AppContext) => (app: FastifyInstance) => Promise<void>;
 import { installAuthHook } from './auth.hook.ts';
 import { installErrorHandlers } from './errorHandler.ts';
 import { installRouteConventions, type RegisteredRoute } from './routeConfig.ts';
 import { installWeb } from './web.ts';
 import { installCompression } from './compression.ts';
-import { apiModules } from '../modules/index.ts';
 
 export type App = FastifyInstance;
 
@@ -20,8 +22,11 @@ export interface BuiltApp {
   routes: RegisteredRoute[];
 }
 
-/** The HTTP side: conventions first (they must see every route), then the modules and the web app. */
-export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+/**
+ * The HTTP side: conventions first (they must see every route), then the given modules (the
+ * composition root, modules/index.ts, names them: http/ never imports a feature) and the web app.
+ */
+export async function buildApp(ctx: AppContext, modules: readonly ApiModule[], opts: { logger?: boolean } = {}): Promise<BuiltApp> {
   const app = Fastify({
     loggerInstance: opts.logger === false ? undefined : ctx.log,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -39,7 +44,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20, parts: 30 } });
 
   app.get('/healthz', { config: { access: 'public', raw: true } }, async () => ({ status: 'ok', engine: ctx.db.engine, bus: ctx.bus.kind }));
-  for (const mod of apiModules) await app.register(mod(ctx));
+  for (const mod of modules) await app.register(mod(ctx));
   await installWeb(app, ctx.config);
   await app.ready();
   return { app, routes };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionService } from '../modules/auth/session.service.ts';
-import { hasPermission } from '../modules/accounts/permissions.ts';
+import type { SessionResolver } from '../core/sessionUser.ts';
+import { hasPermission } from '../core/permissions.ts';
 import { AppError } from './errors.ts';
 
 /** The session id comes in the sessionId header; downloads and sockets may carry it in the query. */
@@ -15,7 +15,7 @@ export function sessionIdOf(request: FastifyRequest): string | undefined {
  * Authentication and permission for every route, before the body is even parsed:
  * no live session → 4010 登录超时; a role without the route's resource → refused.
  */
-export function installAuthHook(app: FastifyInstance, sessions: SessionService) {
+export function installAuthHook(app: FastifyInstance, sessions: SessionResolver) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;

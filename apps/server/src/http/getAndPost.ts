@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
-import type { Permission } from '../modules/accounts/permissions.ts';
+import type { Permission } from '../core/permissions.ts';
 
 /** The spec names some paths without their methods: each answers GET (query) and POST (form) alike. */
 export function getAndPost(

@@ -1,8 +1,8 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { TSchema } from 'typebox';
 import { envelopeSchema, success } from './envelope.ts';
-import type { Permission } from '../modules/accounts/permissions.ts';
-import type { SessionUser } from '../modules/auth/session.service.ts';
+import type { Permission } from '../core/permissions.ts';
+import type { SessionUser } from '../core/sessionUser.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

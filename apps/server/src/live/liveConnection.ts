@@ -1,9 +1,9 @@
 import type { AppContext } from '../context.ts';
 import { subjects, type LiveKind } from '../bus/subjects.ts';
-import type { SessionUser } from '../modules/auth/session.service.ts';
+import type { SessionUser } from '../core/sessionUser.ts';
 import { monitorQueries } from '../modules/monitor/monitor.queries.ts';
 import { latestToPosition } from '../modules/monitor/monitor.routes.ts';
-import { terminalScope } from '../modules/terminals/terminalScope.ts';
+import { terminalScope } from '../core/terminalScope.ts';
 import { alarmSettings } from '../modules/alarmSettings/alarmSettings.service.ts';
 
 /** The part of a `ws` WebSocket this feed uses. */

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { ApiModule } from '../http/app.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { adminRoutes } from './accounts/admin.routes.ts';
 import { addressRoutes } from './address/address.routes.ts';
@@ -20,7 +19,7 @@ import { reportsRoutes } from './reports/reports.routes.ts';
 import { liveRoutes } from '../live/live.routes.ts';
 
 /** Every API module, each an encapsulated Fastify plugin made from the app context. */
-export const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<void>> = [
+export const apiModules: readonly ApiModule[] = [
   authRoutes,
   accountsRoutes,
   adminRoutes,

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { createContext, type AppContext } from '../context.ts';
 import { MemoryBus, type Bus } from '../bus/bus.ts';
 import { buildApp } from '../http/app.ts';
+import { apiModules } from '../modules/index.ts';
 import type { RegisteredRoute } from '../http/routeConfig.ts';
 import { encryptForLogin } from '../modules/auth/rsa.ts';
 import { createLogger } from '../log.ts';
@@ -36,7 +37,7 @@ export async function createTestServer(overrides: Partial<Config> = {}, opts: { 
   // The template is seeded already; this is the seed every later start runs (cheap upserts), so
   // the catalogue follows the code even when the template predates a change to it.
   await seedAll(ctx);
-  const { app, routes } = await buildApp(ctx, { logger: false });
+  const { app, routes } = await buildApp(ctx, apiModules, { logger: false });
 
   const call: TestServer['call'] = (sessionId, opts) =>
     app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(sessionId ? { sessionid: sessionId } : {}) } });

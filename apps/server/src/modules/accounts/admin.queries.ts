@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
-import { accountInScope } from './scope.ts';
+import { accountInScope } from '../../core/accountScope.ts';
 
 export interface AccountRow {
   id: number;

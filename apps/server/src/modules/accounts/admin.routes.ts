@@ -7,7 +7,7 @@ import { PageQuery, pageSchema, pageWindow } from '../../http/paging.ts';
 import { Id } from '../../http/schemas.ts';
 import { adminQueries, type AccountRow } from './admin.queries.ts';
 import { AdminService } from './admin.service.ts';
-import type { Permission } from './permissions.ts';
+import type { Permission } from '../../core/permissions.ts';
 import { maskPhone } from './user.presenter.ts';
 
 const AccountOut = Type.Object({

@@ -2,7 +2,7 @@ import { PASSWORD_RULE_TEXT } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError, fail } from '../../http/errors.ts';
 import { hashPassword, isStrongPassword } from '../auth/password.ts';
-import type { SessionUser } from '../auth/session.service.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
 import { PHONE_PATTERN } from '../auth/sms.service.ts';
 import { adminQueries } from './admin.queries.ts';
 import { RESOURCE_BY_CODE } from '@chelian/contracts';

@@ -1,7 +1,7 @@
 import type { ResourceNode } from '@chelian/contracts';
 import { SUB_SYSTEMS, type SubSystem } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
-import type { SessionUser } from '../auth/session.service.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
 import { accountsQueries, type ResourceRow } from './accounts.queries.ts';
 import { RESOURCES } from '@chelian/contracts';
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { subjects } from '../../bus/subjects.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { alarmSettings } from './alarmSettings.service.ts';
-import { permission } from '../accounts/permissions.ts';
+import { permission } from '../../core/permissions.ts';
 
 const AlarmType = Type.String({ maxLength: 40, pattern: '^[A-Za-z]+$' });
 const ControlItem = Type.Object({ alarmType: AlarmType, enabled: Type.Boolean(), sound: Type.Boolean(), popup: Type.Boolean() });

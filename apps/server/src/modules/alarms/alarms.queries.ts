@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/types.ts';
 import { inGroupSubtree } from '../terminals/groupSubtree.ts';
-import { terminalInScope } from '../terminals/terminalScope.ts';
-import type { AlarmRow } from './alarm.presenter.ts';
+import { terminalInScope } from '../../core/terminalScope.ts';
+import type { AlarmRow } from '../../core/alarm.presenter.ts';
 
 export interface AlarmFilter {
   scope: string;

@@ -7,11 +7,11 @@ import { pageWindow } from '../../http/paging.ts';
 import { splitIds, splitList } from '../../http/listInput.ts';
 import { route } from '../../http/route.ts';
 import { parseOptionalTime } from '../../http/timeInput.ts';
-import type { SessionUser } from '../auth/session.service.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
 import { likeText } from '../terminals/assets.ts';
-import { identifierKey } from '../terminals/identifiers.ts';
-import { terminalScope } from '../terminals/terminalScope.ts';
-import { alarmTypeName, presentAlarm } from './alarm.presenter.ts';
+import { identifierKey } from '../../core/identifiers.ts';
+import { terminalScope } from '../../core/terminalScope.ts';
+import { alarmTypeName, presentAlarm } from '../../core/alarm.presenter.ts';
 import { alarmsQueries, type AlarmFilter } from './alarms.queries.ts';
 import { AlarmsService } from './alarms.service.ts';
 

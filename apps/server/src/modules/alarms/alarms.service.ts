@@ -2,9 +2,9 @@ import { ALARM_ERRORS } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { subjects } from '../../bus/subjects.ts';
-import type { SessionUser } from '../auth/session.service.ts';
-import { terminalScope } from '../terminals/terminalScope.ts';
-import { presentAlarm } from './alarm.presenter.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
+import { terminalScope } from '../../core/terminalScope.ts';
+import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { alarmsQueries } from './alarms.queries.ts';
 
 /** Handling alarms: the rules, the transaction and the news to other operators. */

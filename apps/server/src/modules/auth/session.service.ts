@@ -1,18 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/types.ts';
 import { authQueries } from './auth.queries.ts';
-
-/** Who is calling: loaded from the session on every protected request. */
-export interface SessionUser {
-  userId: number;
-  username: string;
-  accountId: number;
-  /** '/1/5/9/': the caller may see its own account and everything below. */
-  accountPath: string;
-  roleId: number;
-  isPlatformAdmin: boolean;
-  permissions: ReadonlySet<string>;
-}
+import type { SessionResolver, SessionUser } from '../../core/sessionUser.ts';
 
 // Writing last_seen_at on every request would make every read a write; once a minute is enough.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -28,7 +17,7 @@ export async function activeSessionUser(db: Db, userId: number): Promise<Session
   };
 }
 
-export class SessionService {
+export class SessionService implements SessionResolver {
   constructor(
     private readonly db: Db,
     private readonly idleMinutes: number,

@@ -8,11 +8,11 @@ import { AppError } from '../../http/errors.ts';
 import { PageQuery, pageSchema, pageWindow } from '../../http/paging.ts';
 import { splitIds, splitList } from '../../http/listInput.ts';
 import { epochOrNull } from '../../http/timeInput.ts';
-import { permission } from '../accounts/permissions.ts';
-import { identifierKey } from '../terminals/identifiers.ts';
-import { terminalScope } from '../terminals/terminalScope.ts';
+import { permission } from '../../core/permissions.ts';
+import { identifierKey } from '../../core/identifiers.ts';
+import { terminalScope } from '../../core/terminalScope.ts';
 import { COMMAND_NAMES_ZH, COMMAND_STATUS_ZH, COMMAND_TYPES, isCommandType } from './commandCatalog.ts';
-import { commandsQueries, type CommandRow } from './commands.queries.ts';
+import { commandsQueries, type CommandRow } from '../../core/commandQueue.queries.ts';
 import { DEFAULT_EXPIRE_MINUTES, checkTerminals, sendCommands, targetTerminals } from './commands.service.ts';
 
 /** A whole fleet in one go: 指令下发's group tick sends every vehicle of the group (10 000 in issue 5's fleet). */

@@ -4,13 +4,13 @@ import type { Bus } from '../../bus/bus.ts';
 import { subjects, type CommandNotice } from '../../bus/subjects.ts';
 import { AppError, fail } from '../../http/errors.ts';
 import { supportsCommand } from '../../gateway/codecs.ts';
-import type { SessionUser } from '../auth/session.service.ts';
-import { PROTOCOL_NAMES_ZH, isProtocol } from '../terminals/identifiers.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
+import { PROTOCOL_NAMES_ZH, isProtocol } from '../../core/identifiers.ts';
 import type { TerminalRow } from '../terminals/terminals.queries.ts';
 import { visibleTerminals } from '../terminals/terminals.service.ts';
 import { visibleVehicles } from '../terminals/vehicles.service.ts';
 import { COMMAND_NAMES_ZH, buildCommand, type CommandParams } from './commandCatalog.ts';
-import { commandsQueries } from './commands.queries.ts';
+import { commandsQueries } from '../../core/commandQueue.queries.ts';
 
 export const DEFAULT_EXPIRE_MINUTES = 24 * 60;
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/types.ts';
 import type { AppContext } from '../../context.ts';
 import { subjects } from '../../bus/subjects.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
-import { presentAlarm } from '../alarms/alarm.presenter.ts';
+import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { GEOFENCE_CHANGED } from './geofences.service.ts';
 import { geofenceEngineQueries, type WatchRow } from './geofenceEngine.queries.ts';
 

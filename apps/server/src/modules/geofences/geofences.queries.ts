@@ -1,6 +1,6 @@
 import type { LonLat } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
-import { accountInScope } from '../accounts/scope.ts';
+import { accountInScope } from '../../core/accountScope.ts';
 
 /** A fence's shape and alarm switches as stored: what the editor and the engine both read. */
 export interface FenceShapeRow {

@@ -1,6 +1,6 @@
 import type { TrackWindow } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
-import { terminalInScope } from '../terminals/terminalScope.ts';
+import { terminalInScope } from '../../core/terminalScope.ts';
 
 export interface LatestRow {
   identifier: string;

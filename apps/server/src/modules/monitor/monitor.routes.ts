@@ -8,9 +8,9 @@ import { caller } from '../../http/auth.hook.ts';
 import { requestOf } from '../../http/contract.ts';
 import { splitList } from '../../http/listInput.ts';
 import { TimeParam } from '../../http/timeInput.ts';
-import { identifierKey } from '../terminals/identifiers.ts';
-import { terminalScope } from '../terminals/terminalScope.ts';
-import { LastPositionSchema, presentPosition } from './position.presenter.ts';
+import { identifierKey } from '../../core/identifiers.ts';
+import { terminalScope } from '../../core/terminalScope.ts';
+import { LastPositionSchema, presentPosition } from '../../core/position.presenter.ts';
 import { monitorQueries, type LatestRow, type TrackRow } from './monitor.queries.ts';
 import { resolveTrack, trackColumnWindows, trackHead, trackRowWindows } from './track.service.ts';
 

@@ -2,7 +2,7 @@ import { MAX_TRACK_DAYS, type TrackWindow } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { AppError, fail } from '../../http/errors.ts';
 import { parseTime } from '../../http/timeInput.ts';
-import type { SessionUser } from '../auth/session.service.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
 import type { TerminalRow } from '../terminals/terminals.queries.ts';
 import { visibleTerminal } from '../terminals/terminals.service.ts';
 import type { VehicleRow } from '../terminals/vehicles.queries.ts';

@@ -4,7 +4,7 @@ import { loadReverseGeocoder } from '@chelian/geo';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { TimeParam } from '../../http/timeInput.ts';
-import { permission } from '../accounts/permissions.ts';
+import { permission } from '../../core/permissions.ts';
 import { resolveTrack, trackRowWindows } from '../monitor/track.service.ts';
 import { beijingTime, trackWorkbook, type SheetPoint } from './trackSheet.ts';
 

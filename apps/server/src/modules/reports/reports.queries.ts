@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/types.ts';
 import { inGroupSubtree } from '../terminals/groupSubtree.ts';
 import { likeText } from '../terminals/assets.ts';
-import { terminalInScope } from '../terminals/terminalScope.ts';
+import { terminalInScope } from '../../core/terminalScope.ts';
 
 /** Which vehicles and days a report covers. Days are Beijing days 'YYYY-MM-DD', both inclusive. */
 export interface ReportFilter {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { authQueries } from '../auth/auth.queries.ts';
 import { hashPassword, isStrongPassword, verifyPassword } from '../auth/password.ts';
-import type { SessionUser } from '../auth/session.service.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
 import { maskPhone } from '../accounts/user.presenter.ts';
 import { securityQueries } from './security.queries.ts';
 

@@ -1,6 +1,6 @@
 import { SERVICE_STATES, type GroupNode, type ServiceState, type Terminal, type Vehicle } from '@chelian/contracts';
 import { epochOrNull } from '../../http/timeInput.ts';
-import { PROTOCOL_NAMES_ZH, isProtocol } from './identifiers.ts';
+import { PROTOCOL_NAMES_ZH, isProtocol } from '../../core/identifiers.ts';
 import { VEHICLE_TYPES, vehicleTypeOf } from './assets.ts';
 import type { TerminalRow } from './terminals.queries.ts';
 import type { VehicleRow } from './vehicles.queries.ts';

@@ -3,9 +3,9 @@ import { TERMINAL_ERRORS, VEHICLE_TYPE_NAMES } from '@chelian/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { subjects } from '../../bus/subjects.ts';
-import type { SessionUser } from '../auth/session.service.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
 import { accountsQueries } from '../accounts/accounts.queries.ts';
-import { pathInScope } from '../accounts/scope.ts';
+import { pathInScope } from '../../core/accountScope.ts';
 
 export const VEHICLE_TYPES = VEHICLE_TYPE_NAMES;
 export type VehicleType = keyof typeof VEHICLE_TYPES;

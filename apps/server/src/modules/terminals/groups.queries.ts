@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
-import { terminalInScope } from './terminalScope.ts';
+import { terminalInScope } from '../../core/terminalScope.ts';
 
 export interface GroupRow {
   id: number;

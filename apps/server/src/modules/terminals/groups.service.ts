@@ -1,12 +1,12 @@
 import { MAX_GROUP_DEPTH, TERMINAL_ERRORS, type GroupNode } from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
-import type { SessionUser } from '../auth/session.service.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
 import { targetAccount } from './assets.ts';
 import { groupTree } from './assets.presenter.ts';
 import { groupsQueries, type GroupRow } from './groups.queries.ts';
 import { vehiclesQueries } from './vehicles.queries.ts';
-import { terminalScope } from './terminalScope.ts';
+import { terminalScope } from '../../core/terminalScope.ts';
 
 export interface GroupInput {
   name?: string;

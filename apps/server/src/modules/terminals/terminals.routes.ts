@@ -6,7 +6,7 @@ import { pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { splitList } from '../../http/listInput.ts';
 import { parseOptionalTime } from '../../http/timeInput.ts';
-import { terminalScope } from './terminalScope.ts';
+import { terminalScope } from '../../core/terminalScope.ts';
 import { likeText } from './assets.ts';
 import { presentTerminal } from './assets.presenter.ts';
 import { groupsRoutes } from './groups.routes.ts';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { inGroupSubtree } from './groupSubtree.ts';
-import { terminalInScope } from './terminalScope.ts';
+import { terminalInScope } from '../../core/terminalScope.ts';
 
 export interface VehicleRow {
   id: number;
