@@ -310,7 +310,7 @@ export const TERMINAL_ERRORS = defineErrors('terminal', {
   unassignPlatformOnly: { msg: '只有平台管理员可以将设备退回平台库存', status: 403 },
   protocolUnsupported: '不支持的设备协议：{protocol}（可选 JT/T 808、GT06、H02）',
   protocolMissing: '请选择设备协议',
-  identifierInvalid: '{reason}',
+  identifierInvalid: '设备号格式不正确：{reason}',
   plateInvalid: '车牌号格式不正确：应以省份简称开头，如 粤B12345',
   plateTaken: '车牌号 {plate} 已存在',
   nameMissing: '请填写车牌号或名称',

@@ -32,7 +32,9 @@ describe('vehicles and their terminals', () => {
 
   it('refuses a taken plate, a bad identifier and a terminal of another tenant, in Chinese', async () => {
     expect((await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10001' }))).toMatchObject({ msg: '车牌号 粤B10001 已存在', errorCode: TERMINAL_ERRORS.plateTaken.code });
-    expect((await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10002', terminalId: '86123456789', protocol: 'gt06' })).msg).toBe('GT06 设备号应为15位IMEI');
+    expect((await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10002', terminalId: '86123456789', protocol: 'gt06' }))).toMatchObject({
+      errorCode: TERMINAL_ERRORS.identifierInvalid.code, msg: '设备号格式不正确：GT06 设备号应为15位IMEI',
+    });
     const taken = await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10003', terminalId: '013800138001' });
     expect(taken).toMatchObject({ flag: 0, msg: '设备号 013800138001 已被其他账户使用', errorCode: TERMINAL_ERRORS.terminalOfOtherAccount.code });
     expect((await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10004', terminalId: '861234567890123', protocol: 'tcp' })).msg).toContain('不支持的设备协议');
