@@ -4,7 +4,7 @@ import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
 import { subjects, type CommandNotice } from '../bus/subjects.ts';
 import { commandsQueries, type CommandRow } from '../core/commandQueue.queries.ts';
-import { GroupCommit } from './groupCommit.ts';
+import { RequestCoalescer } from './requestCoalescer.ts';
 import type { TerminalSession } from './session.ts';
 
 /**
@@ -15,7 +15,7 @@ import type { TerminalSession } from './session.ts';
 export class CommandDispatcher {
   private unsubscribe: (() => void) | null = null;
   /** What waits for each terminal that just connected: one query for all connecting together. */
-  private readonly queued = new GroupCommit<number, CommandRow[]>(async (pks) => {
+  private readonly queued = new RequestCoalescer<number, CommandRow[]>(async (pks) => {
     const byTerminal = new Map<number, CommandRow[]>();
     for (const row of await commandsQueries.queuedFor(this.db, [...new Set(pks)])) byTerminal.set(row.terminal_id, [...(byTerminal.get(row.terminal_id) ?? []), row]);
     return pks.map((pk) => byTerminal.get(pk) ?? []);

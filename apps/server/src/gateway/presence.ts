@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
 import { commandsQueries } from '../core/commandQueue.queries.ts';
-import { GroupCommit } from './groupCommit.ts';
+import { RequestCoalescer } from './requestCoalescer.ts';
 import { ingestQueries } from './ingest.queries.ts';
 import { publishPresence } from './liveEvents.ts';
 import type { TerminalInfo } from './terminalDirectory.ts';
@@ -33,7 +33,7 @@ export class PresenceTracker {
    */
   private writes: Promise<unknown> = Promise.resolve();
   /** Terminals coming online, marked together (one UPDATE for a reconnect storm). */
-  private readonly onlines = new GroupCommit<{ id: number; protocol: string }, void>(async (items) => {
+  private readonly onlines = new RequestCoalescer<{ id: number; protocol: string }, void>(async (items) => {
     await this.serially(() => ingestQueries.markOnline(this.db, items));
     return items.map(() => undefined);
   });

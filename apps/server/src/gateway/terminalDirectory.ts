@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types.ts';
 import { identifierKey } from '../core/identifiers.ts';
-import { GroupCommit } from './groupCommit.ts';
+import { RequestCoalescer } from './requestCoalescer.ts';
 import { ingestQueries, type TerminalInfoRow } from './ingest.queries.ts';
 
 /** What a session knows about its terminal: refreshed when an operator changes it. */
@@ -42,7 +42,7 @@ interface Lookup {
  * recorded now, unassigned: only the platform administrator sees it until someone assigns it.
  */
 export class TerminalDirectory {
-  private readonly lookups = new GroupCommit<Lookup, TerminalInfo | null>((items) => resolveTerminals(this.q, items));
+  private readonly lookups = new RequestCoalescer<Lookup, TerminalInfo | null>((items) => resolveTerminals(this.q, items));
 
   constructor(private readonly q: Queryable) {}
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from './groupCommit.ts';
+import { RequestCoalescer } from './requestCoalescer.ts';
 
-describe('group commit', () => {
+describe('request coalescer', () => {
   const turn = () => new Promise((r) => setImmediate(r));
 
   it('gathers requests arriving a turn of the event loop apart, even when each run finishes at once', async () => {
     const runs: number[][] = [];
     // Like PGlite: the query runs in this thread and is done within the turn it started in.
-    const g = new GroupCommit<number, number>(async (items) => {
+    const g = new RequestCoalescer<number, number>(async (items) => {
       runs.push(items);
       return items.map((i) => i * 10);
     });
@@ -26,7 +26,7 @@ describe('group commit', () => {
     const runs: number[][] = [];
     let release!: () => void;
     const first = new Promise<void>((r) => (release = r));
-    const g = new GroupCommit<number, number>(async (items) => {
+    const g = new RequestCoalescer<number, number>(async (items) => {
       runs.push(items);
       if (runs.length === 1) await first;
       return items.map((i) => i * 10);
@@ -41,7 +41,7 @@ describe('group commit', () => {
 
   it('fails only the run that failed', async () => {
     let calls = 0;
-    const g = new GroupCommit<number, number>(async (items) => {
+    const g = new RequestCoalescer<number, number>(async (items) => {
       if (++calls === 1) throw new Error('database gone');
       return items;
     });

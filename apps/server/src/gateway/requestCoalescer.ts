@@ -9,9 +9,11 @@ export const GATHER_MS = 5;
 
 /**
  * Many small requests, few round trips: requests made within GATHER_MS of the first, or while a
- * run is in flight, go together in the next run. `run` answers each item, in the order given.
+ * run is in flight, go together in the next run (terminal look-ups, queued commands, online
+ * marks). It only coalesces; whether a run writes anything is the caller's. `run` answers each
+ * item, in the order given.
  */
-export class GroupCommit<T, R> {
+export class RequestCoalescer<T, R> {
   private queue: Array<{ item: T; resolve: (r: R) => void; reject: (e: Error) => void }> = [];
   private running = false;
 
