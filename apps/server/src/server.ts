@@ -42,8 +42,9 @@ export async function startServer(
   const servesApi = config.roles.some((role) => role !== 'gateway') || config.demo;
   const api = servesApi ? await (await import('./apiSide.ts')).startApiSide(core) : null;
   const app = api?.app ?? (await (await import('./http/healthApp.ts')).buildHealthApp(core));
-  // With the API the geofence engine starts with its routes (gateway role); without, here.
-  const stopFences = api ? () => {} : (await import('./modules/geofences/geofenceEngine.ts')).startGeofenceEngine(core);
+  // The geofence engine hears the positions the gateway publishes after commit; on the in-process
+  // bus only this process's gateway publishes them, so it runs with the gateway role.
+  const stopFences = config.roles.includes('gateway') ? (await import('./modules/geofences/geofenceEngine.ts')).startGeofenceEngine(api?.ctx ?? core) : () => {};
   const stopJobs = api && config.roles.includes('jobs') ? (await import('./jobs/startJobs.ts')).startJobs(api.ctx) : async () => {};
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
   // Terminal ports: JT/T 808, GT06, H02 (config.ports). Closed before the bus and the database so

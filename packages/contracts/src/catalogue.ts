@@ -1,8 +1,13 @@
+import { addressEndpoints } from './address.ts';
 import { alarmEndpoints, ALARM_ERRORS } from './alarms.ts';
 import { authEndpoints, AUTH_ERRORS } from './auth.ts';
 import { brandingEndpoints } from './branding.ts';
+import { commandEndpoints, COMMAND_ERRORS } from './commands.ts';
 import { COMMON_ERRORS } from './errors.ts';
 import { exportEndpoints, EXPORT_ERRORS } from './exports.ts';
+import { geofenceEndpoints, GEOFENCE_ERRORS } from './geofences.ts';
+import { monitorEndpoints } from './monitor.ts';
+import { playbackEndpoints, PLAYBACK_ERRORS } from './playback.ts';
 import { reportEndpoints, REPORT_ERRORS } from './reports.ts';
 import { helpMessageEndpoints, HELP_MESSAGE_ERRORS } from './helpMessages.ts';
 import { securityEndpoints, SECURITY_ERRORS } from './security.ts';
@@ -28,6 +33,11 @@ export const ENDPOINT_GROUPS = {
   alarm: alarmEndpoints,
   report: reportEndpoints,
   export: exportEndpoints,
+  monitor: monitorEndpoints,
+  playback: playbackEndpoints,
+  command: commandEndpoints,
+  geofence: geofenceEndpoints,
+  address: addressEndpoints,
 } as const;
 
 export const ERROR_CATALOGUES = {
@@ -39,4 +49,7 @@ export const ERROR_CATALOGUES = {
   alarm: ALARM_ERRORS,
   report: REPORT_ERRORS,
   export: EXPORT_ERRORS,
+  playback: PLAYBACK_ERRORS,
+  command: COMMAND_ERRORS,
+  geofence: GEOFENCE_ERRORS,
 } as const;

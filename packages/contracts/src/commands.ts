@@ -3,63 +3,116 @@
  * for offline terminals until expireMinutes), and the record of what happened.
  * Targets are terminalIds and/or vehicleIds, comma-separated.
  */
-import type { Page, PageParams } from './envelope.ts';
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
+import { endpoint } from './endpoint.ts';
+import { defineErrors } from './errors.ts';
+import { Nullable, PageQuery, pageOf } from './schemas.ts';
 
-export type CommandTargets = { terminalIds?: string; vehicleIds?: string; commandType: string };
+/** A whole fleet in one go: 指令下发's group tick sends every vehicle of the group. */
+export const MAX_COMMAND_TARGETS = 10_000;
 
-/** GET or POST /car/v1/api/command/checkCommandDownBatchTer.json → obj CommandCheck */
-export type CommandCheckForm = CommandTargets;
-export interface CommandCheckItem {
-  terminalId: string;
-  vehicleId: number | null;
-  plate: string;
-  protocol: string;
-  online: boolean;
-  supported: boolean;
-  canSendNow: boolean;
-  reason: string;
-}
-export interface CommandCheck {
-  total: number;
-  supported: number;
-  online: number;
-  list: CommandCheckItem[];
-}
+const targets = {
+  terminalIds: Type.Optional(Type.String({ maxLength: MAX_COMMAND_TARGETS * 21 })),
+  vehicleIds: Type.Optional(Type.String({ maxLength: MAX_COMMAND_TARGETS * 12 })),
+  commandType: Type.String({ minLength: 1, maxLength: 20 }),
+};
+const CommandCheckForm = Type.Object(targets);
+export type CommandCheckForm = Static<typeof CommandCheckForm>;
+export type CommandTargets = CommandCheckForm;
 
-/** POST /car/v1/api/command/commandDownBatch.json (form) → obj CommandSend */
-export type CommandSendForm = CommandTargets & { seconds?: number; text?: string; hex?: string; messageId?: number; expireMinutes?: number };
-export interface CommandSendItem {
-  terminalId: string;
-  plate: string;
-  commandId: number | null;
-  status: string;
-  reason: string;
-}
-export interface CommandSend {
-  total: number;
-  sent: number;
-  queued: number;
-  unsupported: number;
-  list: CommandSendItem[];
-}
+const CommandSendForm = Type.Object({
+  ...targets,
+  seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
+  text: Type.Optional(Type.String({ maxLength: 500 })),
+  hex: Type.Optional(Type.String({ maxLength: 4096 })),
+  messageId: Type.Optional(Type.Integer({ minimum: 0, maximum: 0xffff })),
+  expireMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 7 * 24 * 60 })),
+});
+export type CommandSendForm = Static<typeof CommandSendForm>;
 
-/** GET /car/v1/api/command/listCommand.json → obj Page<CommandRecord>; times epoch ms */
-export type CommandListQuery = PageParams & { terminalId?: string; status?: string };
-export interface CommandRecord {
-  commandId: number;
-  terminalId: string;
-  plate: string;
-  type: string;
-  typeName: string;
-  params: Record<string, unknown>;
-  status: string;
-  statusName: string;
-  userName: string;
-  created: number;
-  expiresAt: number;
-  sentAt: number | null;
-  repliedAt: number | null;
-  replySuccess: boolean | null;
-  replyText: string;
-}
-export type CommandPage = Page<CommandRecord>;
+const CommandListQuery = Type.Intersect([
+  PageQuery,
+  Type.Object({ terminalId: Type.Optional(Type.String({ maxLength: 24 })), status: Type.Optional(Type.String({ maxLength: 16 })) }),
+]);
+export type CommandListQuery = Static<typeof CommandListQuery>;
+
+export const CommandCheckItemSchema = Type.Object({
+  terminalId: Type.String(),
+  vehicleId: Nullable(Type.Integer()),
+  plate: Type.String(),
+  protocol: Type.String(),
+  online: Type.Boolean(),
+  supported: Type.Boolean(),
+  canSendNow: Type.Boolean(),
+  reason: Type.String(),
+});
+export type CommandCheckItem = Static<typeof CommandCheckItemSchema>;
+const CommandCheckSchema = Type.Object({ total: Type.Integer(), supported: Type.Integer(), online: Type.Integer(), list: Type.Array(CommandCheckItemSchema) });
+export type CommandCheck = Static<typeof CommandCheckSchema>;
+
+export const CommandSendItemSchema = Type.Object({
+  terminalId: Type.String(),
+  plate: Type.String(),
+  commandId: Nullable(Type.Integer()),
+  status: Type.String(),
+  reason: Type.String(),
+});
+export type CommandSendItem = Static<typeof CommandSendItemSchema>;
+const CommandSendSchema = Type.Object({
+  total: Type.Integer(), sent: Type.Integer(), queued: Type.Integer(), unsupported: Type.Integer(), list: Type.Array(CommandSendItemSchema),
+});
+export type CommandSend = Static<typeof CommandSendSchema>;
+
+/** A command as recorded; times epoch ms. */
+export const CommandRecordSchema = Type.Object({
+  commandId: Type.Integer(),
+  terminalId: Type.String(),
+  plate: Type.String(),
+  type: Type.String(),
+  typeName: Type.String(),
+  params: Type.Record(Type.String(), Type.Unknown()),
+  status: Type.String(),
+  statusName: Type.String(),
+  userName: Type.String(),
+  created: Type.Number(),
+  expiresAt: Type.Number(),
+  sentAt: Nullable(Type.Number()),
+  repliedAt: Nullable(Type.Number()),
+  replySuccess: Nullable(Type.Boolean()),
+  replyText: Type.String(),
+});
+export type CommandRecord = Static<typeof CommandRecordSchema>;
+const CommandPageSchema = pageOf(CommandRecordSchema);
+export type CommandPage = Static<typeof CommandPageSchema>;
+
+const base = '/car/v1/api/command';
+
+export const commandEndpoints = {
+  check: endpoint({
+    method: 'GET|POST', path: `${base}/checkCommandDownBatchTer.json`, tag: '指令', summary: '检查终端能否接收指令',
+    input: CommandCheckForm, answer: CommandCheckSchema,
+  }),
+  send: endpoint({
+    method: 'POST', path: `${base}/commandDownBatch.json`, tag: '指令', summary: '下发指令', permission: 'car:command:send',
+    input: CommandSendForm, answer: CommandSendSchema,
+  }),
+  list: endpoint({
+    method: 'GET', path: `${base}/listCommand.json`, tag: '指令', summary: '查询指令记录',
+    input: CommandListQuery, answer: CommandPageSchema,
+  }),
+};
+
+export const COMMAND_ERRORS = defineErrors('command', {
+  unknownType: { msg: '不支持的指令类型：{type}（可选 {types}）', status: 400 },
+  noTargets: { msg: '请选择要下发指令的车辆或设备', status: 400 },
+  vehiclesWithoutTerminal: '车辆 {plates} 未绑定设备',
+  /** obj: the per-terminal list with each one's reason */
+  noneSupported: '所选终端都不支持该指令',
+  intervalRange: '上传间隔应为5到86400秒',
+  textLength: '文本内容应为1到200个字',
+  customEmpty: '自定义指令需要填写指令内容或十六进制数据',
+  hexFormat: '十六进制数据格式不正确',
+  customTooLong: '指令内容最多500个字符',
+  messageIdRange: '消息ID应为0x8000到0xFFFF之间的平台下行消息',
+});

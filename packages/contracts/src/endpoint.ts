@@ -11,7 +11,8 @@ import type { PermissionCode } from './resources.ts';
  * - `input`: the query string of a GET, the body of a POST (form-encoded unless `encoding` says
  *   otherwise). `query`: a POST's query-string fields beside its body (uploads).
  * - `answer`: the envelope's `obj`. Endpoints that send something else say so in `produces`
- *   (a file download, our binary track format, a script); they have no `answer`.
+ *   (a file download, our binary track format, a script, a WebSocket, or the JSON envelope
+ *   written piece by piece — 'stream' — for an answer too long to hold whole); they have no `answer`.
  */
 export interface EndpointSpec {
   method: 'GET' | 'POST' | 'GET|POST';
@@ -28,7 +29,7 @@ export interface EndpointSpec {
   input?: TSchema;
   query?: TSchema;
   answer?: TSchema;
-  produces?: 'excel' | 'binary' | 'script' | 'websocket' | 'image';
+  produces?: 'excel' | 'binary' | 'script' | 'websocket' | 'image' | 'stream';
 }
 
 /** Declares an endpoint; the literal types are kept so both sides see its exact schemas. */

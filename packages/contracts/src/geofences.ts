@@ -2,55 +2,123 @@
  * Geofences (car app): circles and polygons drawn on the map and attached to vehicles; the
  * engine raises enter/exit alarms. Coordinates are [lon, lat], WGS-84; radius in metres.
  */
-import type { Page, PageParams } from './envelope.ts';
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
+import { endpoint } from './endpoint.ts';
+import { defineErrors } from './errors.ts';
+import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
 
 export type LonLat = [number, number];
 export type GeofenceKind = 'circle' | 'polygon';
 
-export interface Geofence {
-  geofenceId: number;
-  name: string;
-  kind: GeofenceKind;
-  kindName: string;
-  center: LonLat | null;
-  radius: number | null;
-  rings: LonLat[][];
-  alarmEnter: boolean;
-  alarmExit: boolean;
-  remark: string;
-  accountId: number;
-  accountName: string;
-  vehicleCount: number;
-  created: number;
-  updated: number;
-}
+export const MIN_FENCE_RADIUS_M = 10;
+export const MAX_FENCE_RADIUS_M = 500_000;
+export const MAX_FENCE_POINTS = 5000;
+
+/** [lon, lat], WGS-84: validated as a two-number array, typed as a pair. */
+const LonLatSchema = Type.Unsafe<LonLat>(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }));
+const FenceKindSchema = Type.Union([Type.Literal('circle'), Type.Literal('polygon')]);
+
+export const GeofenceSchema = Type.Object({
+  geofenceId: Type.Integer(),
+  name: Type.String(),
+  kind: FenceKindSchema,
+  kindName: Type.String(),
+  center: Nullable(LonLatSchema),
+  radius: Nullable(Type.Number()),
+  rings: Type.Array(Type.Array(LonLatSchema)),
+  alarmEnter: Type.Boolean(),
+  alarmExit: Type.Boolean(),
+  remark: Type.String(),
+  accountId: Type.Integer(),
+  accountName: Type.String(),
+  vehicleCount: Type.Integer(),
+  created: Type.Number(),
+  updated: Type.Number(),
+});
+export type Geofence = Static<typeof GeofenceSchema>;
 
 /** detail, add, update, bindVehicles and unbindVehicles answer a fence with its vehicles. */
-export interface GeofenceDetail extends Geofence {
-  vehicleIds: number[];
-}
+const GeofenceDetailSchema = Type.Intersect([GeofenceSchema, Type.Object({ vehicleIds: Type.Array(Type.Integer()) })]);
+export type GeofenceDetail = Static<typeof GeofenceDetailSchema>;
 
-/** GET /car/v4/api/geofence/list.json → obj GeofencePage */
-export type GeofenceListQuery = PageParams & { keyword?: string; accountId?: number };
-export type GeofencePage = Page<Geofence>;
+const GeofencePageSchema = pageOf(GeofenceSchema);
+export type GeofencePage = Static<typeof GeofencePageSchema>;
 
-/** POST /car/v4/api/geofence/add.json (JSON) → obj GeofenceDetail; a circle has center and radius, a polygon rings. */
-export type GeofenceInput = {
-  name: string;
-  kind: GeofenceKind;
-  center?: LonLat;
-  radius?: number;
-  rings?: LonLat[][];
-  alarmEnter?: boolean;
-  alarmExit?: boolean;
-  remark?: string;
-  accountId?: number;
+const GeofenceListQuery = Type.Intersect([PageQuery, Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 40 })), accountId: Type.Optional(Id()) })]);
+export type GeofenceListQuery = Static<typeof GeofenceListQuery>;
+
+/** A circle has center and radius, a polygon rings. */
+const fenceFields = {
+  name: Type.String({ minLength: 1, maxLength: 40 }),
+  kind: FenceKindSchema,
+  center: Type.Optional(LonLatSchema),
+  radius: Type.Optional(Type.Number()),
+  rings: Type.Optional(Type.Array(Type.Array(LonLatSchema, { maxItems: MAX_FENCE_POINTS }), { minItems: 1, maxItems: 20 })),
+  alarmEnter: Type.Optional(Type.Boolean()),
+  alarmExit: Type.Optional(Type.Boolean()),
+  remark: Type.Optional(Type.String({ maxLength: 200 })),
+  accountId: Type.Optional(Id()),
 };
-/** POST /car/v4/api/geofence/update.json (JSON) → obj GeofenceDetail */
-export type GeofenceUpdate = GeofenceInput & { geofenceId: number };
-/** POST /car/v4/api/geofence/delete.json (form, geofenceIds comma-separated) → obj GeofenceDeleteResult */
-export interface GeofenceDeleteResult {
-  deleted: number;
-}
-/** POST /car/v4/api/geofence/bindVehicles.json (form; replace: the fence's vehicles become exactly these) → obj GeofenceDetail */
-export type GeofenceBindForm = { geofenceId: number; vehicleIds: string; replace?: boolean };
+const GeofenceInput = Type.Object(fenceFields);
+export type GeofenceInput = Static<typeof GeofenceInput>;
+const GeofenceUpdate = Type.Object({ geofenceId: Id(), ...fenceFields });
+export type GeofenceUpdate = Static<typeof GeofenceUpdate>;
+
+/** Ids comma-separated. */
+const IdList = Type.String({ minLength: 1, maxLength: 20_000 });
+const GeofenceDeleteResultSchema = Type.Object({ deleted: Type.Integer() });
+export type GeofenceDeleteResult = Static<typeof GeofenceDeleteResultSchema>;
+/** replace: the fence's vehicles become exactly these */
+const GeofenceBindForm = Type.Object({ geofenceId: Id(), vehicleIds: Type.String({ maxLength: 20_000 }), replace: Type.Optional(Type.Boolean()) });
+export type GeofenceBindForm = Static<typeof GeofenceBindForm>;
+
+const base = '/car/v4/api/geofence';
+const tag = '电子围栏';
+
+export const geofenceEndpoints = {
+  list: endpoint({
+    method: 'GET', path: `${base}/list.json`, tag, summary: '查询围栏列表', permission: 'car:geofence',
+    input: GeofenceListQuery, answer: GeofencePageSchema,
+  }),
+  detail: endpoint({
+    method: 'GET', path: `${base}/detail.json`, tag, summary: '查询围栏详情', permission: 'car:geofence',
+    input: Type.Object({ geofenceId: Id() }), answer: GeofenceDetailSchema,
+  }),
+  vehicleFences: endpoint({
+    method: 'GET', path: `${base}/vehicleFences.json`, tag, summary: '查询车辆的围栏', permission: 'car:geofence',
+    input: Type.Object({ vehicleId: Id() }), answer: Type.Array(GeofenceSchema),
+  }),
+  add: endpoint({
+    method: 'POST', path: `${base}/add.json`, tag, summary: '新增围栏', permission: 'car:geofence:edit', encoding: 'json',
+    input: GeofenceInput, answer: GeofenceDetailSchema,
+  }),
+  update: endpoint({
+    method: 'POST', path: `${base}/update.json`, tag, summary: '修改围栏', permission: 'car:geofence:edit', encoding: 'json',
+    input: GeofenceUpdate, answer: GeofenceDetailSchema,
+  }),
+  delete: endpoint({
+    method: 'POST', path: `${base}/delete.json`, tag, summary: '删除围栏', permission: 'car:geofence:edit',
+    input: Type.Object({ geofenceIds: IdList }), answer: GeofenceDeleteResultSchema,
+  }),
+  bindVehicles: endpoint({
+    method: 'POST', path: `${base}/bindVehicles.json`, tag, summary: '围栏绑定车辆', permission: 'car:geofence:edit',
+    input: GeofenceBindForm, answer: GeofenceDetailSchema,
+  }),
+  unbindVehicles: endpoint({
+    method: 'POST', path: `${base}/unbindVehicles.json`, tag, summary: '围栏解绑车辆', permission: 'car:geofence:edit',
+    input: Type.Object({ geofenceId: Id(), vehicleIds: IdList }), answer: GeofenceDetailSchema,
+  }),
+};
+
+export const GEOFENCE_ERRORS = defineErrors('geofence', {
+  nameMissing: '请填写围栏名称',
+  centerMissing: '请在地图上选择圆形围栏的圆心',
+  radiusRange: '圆形围栏半径应在 {min} 米到 {maxKm} 公里之间',
+  tooFewPoints: '多边形围栏至少需要 3 个顶点',
+  outOfRange: '围栏坐标超出范围',
+  tooManyPoints: '多边形围栏顶点不能超过 {max} 个',
+  notVisible: { msg: '围栏不存在或无权访问', status: 404 },
+  vehicleOutsideAccount: '车辆 {vehicle} 不属于围栏所在账户',
+  noVehicles: { msg: '请选择车辆', status: 400 },
+});

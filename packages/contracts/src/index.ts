@@ -14,6 +14,8 @@ export * from './reports.ts';
 export * from './exports.ts';
 export * from './track.ts';
 export * from './monitor.ts';
+export * from './playback.ts';
+export * from './address.ts';
 export * from './alarms.ts';
 export * from './commands.ts';
 export * from './geofences.ts';

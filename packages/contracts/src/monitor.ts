@@ -1,40 +1,72 @@
-/** Monitor (car app): the fleet's current positions; the track is in track.ts. */
+/**
+ * Monitor (car app): the fleet's current positions and the live feed that keeps them current.
+ * The track is playback's (playback.ts).
+ */
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
+import { endpoint } from './endpoint.ts';
+import { Nullable } from './schemas.ts';
 
 /**
- * A terminal's current position, whether read from GET /car/v4/api/monitor/lastPositions.json
- * (obj LastPosition[]) or pushed by the live feed. WGS-84 as received; speed km/h; times epoch ms.
+ * A terminal's current position, whether read from lastPositions.json or pushed by the live feed.
+ * WGS-84 as received; speed km/h; times epoch ms.
  */
-export interface LastPosition {
-  terminalId: string;
-  vehicleId: number | null;
-  plate: string;
-  name: string;
-  lat: number;
-  lon: number;
-  speed: number;
-  direction: number;
-  altitude: number;
-  gpsTime: number;
-  receivedAt: number;
-  valid: boolean;
-  online: boolean;
-  acc: boolean | null;
-  satellites: number | null;
-  mileage: number | null;
-  alarms: string[];
-  alarmNames: string[];
+export const LastPositionSchema = Type.Object({
+  terminalId: Type.String(),
+  vehicleId: Nullable(Type.Integer()),
+  plate: Type.String(),
+  name: Type.String(),
+  lat: Type.Number(),
+  lon: Type.Number(),
+  speed: Type.Number(),
+  direction: Type.Number(),
+  altitude: Type.Number(),
+  gpsTime: Type.Number(),
+  receivedAt: Type.Number(),
+  valid: Type.Boolean(),
+  online: Type.Boolean(),
+  acc: Nullable(Type.Boolean()),
+  satellites: Nullable(Type.Integer()),
+  mileage: Nullable(Type.Number()),
+  alarms: Type.Array(Type.String()),
+  alarmNames: Type.Array(Type.String()),
   /** protocol-specific extras (e.g. fuel, temperature), keyed by name */
-  extras: Record<string, unknown>;
-}
-
-/** terminalIds comma-separated; without them the visible fleet in windows of `limit` (default 2000) from `offset`. */
-export type LastPositionsQuery = { terminalIds?: string; limit?: number; offset?: number };
+  extras: Type.Record(Type.String(), Type.Unknown()),
+});
+export type LastPosition = Static<typeof LastPositionSchema>;
 
 /** A terminal going online or offline, as the live feed pushes it; at is epoch ms. */
-export interface Presence {
-  terminalId: string;
-  vehicleId: number | null;
-  plate: string;
-  online: boolean;
-  at: number;
-}
+export const PresenceSchema = Type.Object({
+  terminalId: Type.String(),
+  vehicleId: Nullable(Type.Integer()),
+  plate: Type.String(),
+  online: Type.Boolean(),
+  at: Type.Number(),
+});
+export type Presence = Static<typeof PresenceSchema>;
+
+/** Without terminalIds the whole visible fleet is answered in windows of at most this many. */
+export const MAX_LAST_POSITIONS = 10_000;
+
+/** terminalIds comma-separated; without them the visible fleet in windows of `limit` (default 2000) from `offset`. */
+const LastPositionsQuery = Type.Object({
+  terminalIds: Type.Optional(Type.String({ maxLength: 50_000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LAST_POSITIONS, default: 2000 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 })),
+});
+export type LastPositionsQuery = Static<typeof LastPositionsQuery>;
+
+export const monitorEndpoints = {
+  lastPositions: endpoint({
+    method: 'GET', path: '/car/v4/api/monitor/lastPositions.json', tag: '监控', summary: '查询车辆最新位置',
+    input: LastPositionsQuery, answer: Type.Array(LastPositionSchema),
+  }),
+  /**
+   * The live feed (WebSocket): a snapshot of latest positions, then positions, alarms and presence
+   * of the terminals the session's user sees. The session is checked before the upgrade.
+   */
+  live: endpoint({
+    method: 'GET', path: '/ws/live', tag: '监控', summary: '实时位置推送',
+    input: Type.Object({ sessionId: Type.Optional(Type.String({ maxLength: 128 })) }), produces: 'websocket',
+  }),
+};

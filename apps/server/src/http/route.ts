@@ -50,3 +50,26 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, endpoint: E,
     app.route(options);
   }
 }
+
+/** The socket a WebSocket endpoint's handler gets (`ws`'s WebSocket). */
+export type EndpointSocket = import('@fastify/websocket').WebSocket;
+
+/**
+ * Registers a WebSocket endpoint of the table (`produces: 'websocket'`): its input validates the
+ * upgrade's query string, and the auth hook checks access and permission before the upgrade, as
+ * for every route. The plugin registering it must have registered @fastify/websocket.
+ */
+export function socketRoute<E extends EndpointSpec & { produces: 'websocket' }>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (socket: EndpointSocket, input: InputOf<E>, request: FastifyRequest) => void,
+): void {
+  app.route({
+    method: 'GET',
+    url: endpoint.path,
+    websocket: true,
+    config: { access: endpoint.access ?? 'session', permission: endpoint.permission, raw: true, endpoint },
+    schema: { querystring: endpoint.input },
+    handler: (socket, request) => handler(socket, request.query as InputOf<E>, request),
+  });
+}

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
-import { Type } from 'typebox';
+import { monitorEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../context.ts';
 import { caller } from '../http/auth.hook.ts';
+import { socketRoute } from '../http/route.ts';
 import { LiveConnection, type LiveSocket } from './liveConnection.ts';
 
-const LiveQuery = Type.Object({ sessionId: Type.Optional(Type.String({ maxLength: 128 })) });
-
 /**
- * GET /ws/live?sessionId=… (WebSocket). The session is checked by the same hook as every route,
- * before the upgrade; a missing or expired one never gets a socket.
+ * The live feed (monitorEndpoints.live, WebSocket). The session is checked by the same hook as
+ * every route, before the upgrade; a missing or expired one never gets a socket.
  */
 export const liveRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   // Registered here, before the route, so only this plugin's routes can upgrade.
@@ -20,8 +19,7 @@ export const liveRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     if (request.headers.upgrade) request.raw.socket?.end();
   });
 
-  app.get('/ws/live', { websocket: true, config: { raw: true }, schema: { querystring: LiveQuery } }, (socket, request) => {
-    const auth = request.auth!;
-    void new LiveConnection(ctx, socket as unknown as LiveSocket, caller(request), auth.sessionId).start();
+  socketRoute(app, monitorEndpoints.live, (socket, _input, request) => {
+    void new LiveConnection(ctx, socket as unknown as LiveSocket, caller(request), request.auth!.sessionId).start();
   });
 };

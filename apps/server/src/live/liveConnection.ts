@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts';
 import { subjects, type LiveKind } from '../bus/subjects.ts';
 import type { SessionUser } from '../core/sessionUser.ts';
 import { monitorQueries } from '../modules/monitor/monitor.queries.ts';
-import { latestToPosition } from '../modules/monitor/monitor.routes.ts';
+import { latestToPosition } from '../modules/monitor/latestPosition.presenter.ts';
 import { terminalScope } from '../core/terminalScope.ts';
 import { alarmSettings } from '../modules/alarmSettings/alarmSettings.service.ts';
 

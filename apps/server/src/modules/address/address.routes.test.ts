@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../testing/testServer.ts';
-import { MAX_ADDRESS_POINTS } from './address.routes.ts';
+import { MAX_ADDRESS_POINTS } from '@chelian/contracts';
 
 let t: TestServer;
 let admin: string;

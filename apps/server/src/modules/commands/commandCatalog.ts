@@ -1,5 +1,6 @@
 import type { CommandType, TerminalCommand } from '@chelian/protocols/model.ts';
-import { fail } from '../../http/errors.ts';
+import { COMMAND_ERRORS } from '@chelian/contracts';
+import { AppError } from '../../http/errors.ts';
 
 export const COMMAND_NAMES_ZH: Record<CommandType, string> = {
   cutOil: '断油断电',
@@ -36,20 +37,20 @@ export interface CommandParams {
 export function buildCommand(type: CommandType, p: CommandParams): TerminalCommand {
   switch (type) {
     case 'setInterval':
-      if (p.seconds === undefined || p.seconds < 5 || p.seconds > 86_400) throw fail('上传间隔应为5到86400秒');
+      if (p.seconds === undefined || p.seconds < 5 || p.seconds > 86_400) throw new AppError(COMMAND_ERRORS.intervalRange);
       return { type, seconds: p.seconds };
     case 'text': {
       const text = (p.text ?? '').trim();
-      if (!text || text.length > 200) throw fail('文本内容应为1到200个字');
+      if (!text || text.length > 200) throw new AppError(COMMAND_ERRORS.textLength);
       return { type, text };
     }
     case 'custom': {
       const text = p.text?.trim() || undefined;
       const hex = p.hex?.replace(/\s+/g, '') || undefined;
-      if (!text && !hex) throw fail('自定义指令需要填写指令内容或十六进制数据');
-      if (hex && (!/^([0-9a-fA-F]{2})+$/.test(hex) || hex.length > 2048)) throw fail('十六进制数据格式不正确');
-      if (text && text.length > 500) throw fail('指令内容最多500个字符');
-      if (p.messageId !== undefined && (p.messageId < 0x8000 || p.messageId > 0xffff)) throw fail('消息ID应为0x8000到0xFFFF之间的平台下行消息');
+      if (!text && !hex) throw new AppError(COMMAND_ERRORS.customEmpty);
+      if (hex && (!/^([0-9a-fA-F]{2})+$/.test(hex) || hex.length > 2048)) throw new AppError(COMMAND_ERRORS.hexFormat);
+      if (text && text.length > 500) throw new AppError(COMMAND_ERRORS.customTooLong);
+      if (p.messageId !== undefined && (p.messageId < 0x8000 || p.messageId > 0xffff)) throw new AppError(COMMAND_ERRORS.messageIdRange);
       return { type, text, hex, messageId: p.messageId };
     }
     default:

@@ -105,9 +105,12 @@ describe('commands', () => {
 
   it('refuses foreign terminals, unknown commands and bad parameters in Chinese', async () => {
     expect((await post(b.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'reboot' })).msg).toBe('设备不存在或无权访问');
-    expect((await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'selfDestruct' })).msg).toContain('不支持的指令类型');
-    expect((await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'setInterval', seconds: 2 })).msg).toBe('上传间隔应为5到86400秒');
-    expect((await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { commandType: 'reboot' })).msg).toBe('请选择要下发指令的车辆或设备');
+    const unknown = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'selfDestruct' });
+    expect(unknown).toMatchObject({ errorCode: 'command.unknownType' });
+    expect(unknown.msg).toContain('不支持的指令类型：selfDestruct');
+    expect(await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'setInterval', seconds: 2 }))
+      .toMatchObject({ flag: 0, errorCode: 'command.intervalRange', msg: '上传间隔应为5到86400秒' });
+    expect(await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { commandType: 'reboot' })).toMatchObject({ errorCode: 'command.noTargets', msg: '请选择要下发指令的车辆或设备' });
     expect((await commandsOf(b.sessionId, '13880000001'))).toEqual([]);
   });
 });

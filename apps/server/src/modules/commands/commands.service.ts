@@ -2,14 +2,16 @@ import type { CommandType } from '@chelian/protocols/model.ts';
 import type { Db } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { subjects, type CommandNotice } from '../../bus/subjects.ts';
-import { AppError, fail } from '../../http/errors.ts';
+import { COMMAND_ERRORS, MAX_COMMAND_TARGETS, type CommandCheck, type CommandTargets, type CommandSend, type CommandSendItem } from '@chelian/contracts';
+import { AppError } from '../../http/errors.ts';
+import { splitIds, splitList } from '../../http/listInput.ts';
 import { supportsCommand } from '../../gateway/codecs.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { PROTOCOL_NAMES_ZH, isProtocol } from '../../core/identifiers.ts';
 import type { TerminalRow } from '../terminals/terminals.queries.ts';
 import { visibleTerminals } from '../terminals/terminals.service.ts';
 import { visibleVehicles } from '../terminals/vehicles.service.ts';
-import { COMMAND_NAMES_ZH, buildCommand, type CommandParams } from './commandCatalog.ts';
+import { COMMAND_NAMES_ZH, COMMAND_TYPES, buildCommand, isCommandType, type CommandParams } from './commandCatalog.ts';
 import { commandsQueries } from '../../core/commandQueue.queries.ts';
 
 export const DEFAULT_EXPIRE_MINUTES = 24 * 60;
@@ -19,16 +21,28 @@ export interface Targets {
   vehicleIds: number[];
 }
 
+/** The command type asked for; an unknown one is refused with the types there are. */
+export function commandTypeOf(value: string): CommandType {
+  if (!isCommandType(value)) throw new AppError(COMMAND_ERRORS.unknownType, { params: { type: value, types: COMMAND_TYPES.join('、') } });
+  return value;
+}
+
+/** The targets as sent (comma-separated lists), as lists; a whole fleet at most. */
+export const targetsOf = (input: Pick<CommandTargets, 'terminalIds' | 'vehicleIds'>): Targets => ({
+  terminalIds: splitList(input.terminalIds, MAX_COMMAND_TARGETS),
+  vehicleIds: splitIds(input.vehicleIds, 'vehicleIds', MAX_COMMAND_TARGETS),
+});
+
 /** The chosen terminals: named directly, or as the vehicles they sit in. */
 export async function targetTerminals(db: Db, user: SessionUser, t: Targets): Promise<TerminalRow[]> {
   const identifiers = [...t.terminalIds];
   if (t.vehicleIds.length) {
     const vehicles = await visibleVehicles(db, user, t.vehicleIds);
     const bare = vehicles.filter((v) => !v.identifier);
-    if (bare.length) throw fail(`车辆 ${bare.map((v) => v.plate || v.name).join('、')} 未绑定设备`);
+    if (bare.length) throw new AppError(COMMAND_ERRORS.vehiclesWithoutTerminal, { params: { plates: bare.map((v) => v.plate || v.name).join('、') } });
     identifiers.push(...vehicles.map((v) => v.identifier!));
   }
-  if (identifiers.length === 0) throw new AppError('badRequest', '请选择要下发指令的车辆或设备');
+  if (identifiers.length === 0) throw new AppError(COMMAND_ERRORS.noTargets);
   const rows = await visibleTerminals(db, user, identifiers);
   return [...new Map(rows.map((r) => [r.id, r])).values()];
 }
@@ -41,7 +55,7 @@ function availability(t: TerminalRow, type: CommandType) {
 }
 
 /** Which of the chosen terminals take this command, and which are online to take it now. */
-export function checkTerminals(rows: TerminalRow[], type: CommandType) {
+export function checkTerminals(rows: TerminalRow[], type: CommandType): CommandCheck {
   const list = rows.map((t) => {
     const { supported, reason } = availability(t, type);
     return { terminalId: t.identifier, vehicleId: t.vehicle_id, plate: t.plate ?? '', protocol: t.protocol, online: t.online, supported, canSendNow: supported && t.online, reason };
@@ -53,10 +67,10 @@ export function checkTerminals(rows: TerminalRow[], type: CommandType) {
  * Stores one command per supporting terminal and tells the gateways: the one holding the socket
  * sends it now; an offline terminal gets it when it connects, unless it expires first.
  */
-export async function sendCommands(db: Db, bus: Bus, user: SessionUser, rows: TerminalRow[], type: CommandType, params: CommandParams, expireMinutes: number) {
+export async function sendCommands(db: Db, bus: Bus, user: SessionUser, rows: TerminalRow[], type: CommandType, params: CommandParams, expireMinutes: number): Promise<CommandSend> {
   const command = buildCommand(type, params);
   const expiresAt = new Date(Date.now() + expireMinutes * 60_000);
-  const list: Array<{ terminalId: string; plate: string; commandId: number | null; status: string; reason: string }> = [];
+  const list: CommandSendItem[] = [];
   const supported = rows.map((t) => ({ t, ...availability(t, type) }));
   const sending = supported.filter((x) => x.supported).map((x) => x.t);
   const ids = await commandsQueries.insertMany(db, { terminalPks: sending.map((t) => t.id), userId: user.userId, type, params: command, expiresAt });
@@ -70,7 +84,7 @@ export async function sendCommands(db: Db, bus: Bus, user: SessionUser, rows: Te
     bus.publish<CommandNotice>(subjects.command(t.identifier), { commandId });
     list.push({ terminalId: t.identifier, plate: t.plate ?? '', commandId, status: t.online ? 'sent' : 'queued', reason: t.online ? '' : reason });
   }
-  if (list.every((x) => x.status === 'unsupported')) throw fail(list[0]?.reason || '所选终端都不支持该指令', { list });
+  if (list.every((x) => x.status === 'unsupported')) throw new AppError(COMMAND_ERRORS.noneSupported, { detail: list[0]?.reason, obj: { list } });
   return {
     total: list.length,
     sent: list.filter((x) => x.status === 'sent').length,

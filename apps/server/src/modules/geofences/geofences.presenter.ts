@@ -1,29 +1,5 @@
-import { Type } from 'typebox';
-import type { Geofence, LonLat } from '@chelian/contracts';
-import { responseOf } from '../../http/contract.ts';
+import type { Geofence } from '@chelian/contracts';
 import type { GeofenceRow } from './geofences.queries.ts';
-
-/** [lon, lat], WGS-84: validated as a two-number array, typed as the contract's pair. */
-export const LonLatSchema = Type.Unsafe<LonLat>(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }));
-export const FenceKindSchema = Type.Union([Type.Literal('circle'), Type.Literal('polygon')]);
-
-export const GeofenceSchema = responseOf<Geofence>()(Type.Object({
-  geofenceId: Type.Integer(),
-  name: Type.String(),
-  kind: FenceKindSchema,
-  kindName: Type.String(),
-  center: Type.Union([LonLatSchema, Type.Null()]),
-  radius: Type.Union([Type.Number(), Type.Null()]),
-  rings: Type.Array(Type.Array(LonLatSchema)),
-  alarmEnter: Type.Boolean(),
-  alarmExit: Type.Boolean(),
-  remark: Type.String(),
-  accountId: Type.Integer(),
-  accountName: Type.String(),
-  vehicleCount: Type.Integer(),
-  created: Type.Number(),
-  updated: Type.Number(),
-}));
 
 export const FENCE_KIND_ZH = { circle: '圆形', polygon: '多边形' } as const;
 

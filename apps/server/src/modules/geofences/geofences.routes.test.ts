@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { geofenceEngineOf, type LivePosition } from './geofenceEngine.ts';
+import { geofenceEngineOf, startGeofenceEngine, type LivePosition } from './geofenceEngine.ts';
 
 let t: TestServer;
 let a: Tenant;
 let b: Tenant;
 let viewer: Tenant;
+let stopEngine: () => void;
 const codes = ['car', 'car:geofence', 'car:geofence:edit', 'car:vehicle', 'car:vehicle:add'];
 
 const json = (sessionId: string, url: string, body: unknown) =>
@@ -28,11 +29,15 @@ async function addVehicle(s: Tenant, plate: string, terminalId: string) {
 
 beforeAll(async () => {
   t = await createTestServer();
+  stopEngine = startGeofenceEngine(t.ctx); // as server.ts starts it beside the gateway
   a = await createTenant(t, { codes });
   b = await createTenant(t, { codes });
   viewer = await createTenant(t, { codes: ['car', 'car:geofence'], parentAccountId: a.accountId });
 });
-afterAll(() => t?.close());
+afterAll(() => {
+  stopEngine?.();
+  return t?.close();
+});
 
 describe('geofence CRUD', () => {
   it('creates circles and polygons, checks their geometry, and lists them by account', async () => {
@@ -43,16 +48,17 @@ describe('geofence CRUD', () => {
     expect(polygon.obj.rings[0]).toHaveLength(4); // the closing point is dropped
     expect(polygon.obj.alarmEnter).toBe(false);
 
-    expect((await json(a.sessionId, '/car/v4/api/geofence/add.json', { name: '小', kind: 'circle', center: [114, 22], radius: 2 })).msg).toContain('半径');
-    expect((await json(a.sessionId, '/car/v4/api/geofence/add.json', { name: '线', kind: 'polygon', rings: [[[1, 1], [2, 2]]] })).msg).toContain('3 个顶点');
-    expect((await json(a.sessionId, '/car/v4/api/geofence/add.json', { name: '外', kind: 'polygon', rings: [[[181, 1], [2, 2], [3, 3]]] })).msg).toContain('超出范围');
+    const small = await json(a.sessionId, '/car/v4/api/geofence/add.json', { name: '小', kind: 'circle', center: [114, 22], radius: 2 });
+    expect(small).toMatchObject({ flag: 0, errorCode: 'geofence.radiusRange', msg: '圆形围栏半径应在 10 米到 500 公里之间' });
+    expect(await json(a.sessionId, '/car/v4/api/geofence/add.json', { name: '线', kind: 'polygon', rings: [[[1, 1], [2, 2]]] })).toMatchObject({ errorCode: 'geofence.tooFewPoints', msg: '多边形围栏至少需要 3 个顶点' });
+    expect(await json(a.sessionId, '/car/v4/api/geofence/add.json', { name: '外', kind: 'polygon', rings: [[[181, 1], [2, 2], [3, 3]]] })).toMatchObject({ errorCode: 'geofence.outOfRange' });
 
     const list = await get(a.sessionId, '/car/v4/api/geofence/list.json');
     expect(list.obj.total).toBe(2);
     expect(list.obj.list[0].name).toBe('福田区方块');
     expect((await get(viewer.sessionId, '/car/v4/api/geofence/list.json')).obj.total).toBe(0); // a sub-account does not see its parent's fences
     expect((await get(b.sessionId, '/car/v4/api/geofence/list.json')).obj.total).toBe(0);
-    expect((await get(b.sessionId, `/car/v4/api/geofence/detail.json?geofenceId=${circle.obj.geofenceId}`)).msg).toBe('围栏不存在或无权访问');
+    expect(await get(b.sessionId, `/car/v4/api/geofence/detail.json?geofenceId=${circle.obj.geofenceId}`)).toMatchObject({ errorCode: 'geofence.notVisible', msg: '围栏不存在或无权访问' });
     expect((await get(a.sessionId, '/car/v4/api/geofence/list.json?keyword=市民')).obj.total).toBe(1);
   });
 
@@ -117,7 +123,6 @@ describe('enter and exit alarms', () => {
   });
 
   it('raises each transition once even when two engines see the same positions', async () => {
-    const { startGeofenceEngine } = await import('./geofenceEngine.ts');
     const second = startGeofenceEngine({ db: t.ctx.db, bus: t.ctx.bus, log: t.ctx.log });
     try {
       const vehicleId = await addVehicle(a, '粤B30002', '013800000004');

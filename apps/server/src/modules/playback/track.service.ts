@@ -1,13 +1,13 @@
-import { MAX_TRACK_DAYS, type TrackWindow } from '@chelian/contracts';
+import { MAX_TRACK_DAYS, PLAYBACK_ERRORS, type TrackQuery, type TrackWindow } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
-import { AppError, fail } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { parseTime } from '../../http/timeInput.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import type { TerminalRow } from '../terminals/terminals.queries.ts';
 import { visibleTerminal } from '../terminals/terminals.service.ts';
 import type { VehicleRow } from '../terminals/vehicles.queries.ts';
 import { visibleVehicles } from '../terminals/vehicles.service.ts';
-import { monitorQueries, type TrackRow } from './monitor.queries.ts';
+import { trackQueries, type TrackRow } from './track.queries.ts';
 
 /** Points read from the database at a time: a track of any length streams in constant memory. */
 export const TRACK_WINDOW_ROWS = 10_000;
@@ -28,21 +28,21 @@ export interface TrackTarget {
 export async function resolveTrack(
   q: Queryable,
   user: SessionUser,
-  input: { vehicleId?: number; terminalId?: string; start: string | number; end: string | number },
+  input: Pick<TrackQuery, 'vehicleId' | 'terminalId' | 'start' | 'end'>,
 ): Promise<TrackTarget> {
   let start = parseTime(input.start, 'start');
   const end = parseTime(input.end, 'end');
-  if (!start || !end) throw new AppError('badRequest', '请选择查询的开始和结束时间');
-  if (end <= start) throw fail('结束时间必须晚于开始时间');
-  if (end.getTime() - start.getTime() > MAX_TRACK_DAYS * 86_400_000) throw fail(`查询时间范围不能超过${MAX_TRACK_DAYS}天`);
+  if (!start || !end) throw new AppError(PLAYBACK_ERRORS.rangeMissing);
+  if (end <= start) throw new AppError(PLAYBACK_ERRORS.endBeforeStart);
+  if (end.getTime() - start.getTime() > MAX_TRACK_DAYS * 86_400_000) throw new AppError(PLAYBACK_ERRORS.rangeTooLong, { params: { days: MAX_TRACK_DAYS } });
   let identifier = input.terminalId;
   let vehicle: VehicleRow | null = null;
   if (input.vehicleId !== undefined) {
     [vehicle] = await visibleVehicles(q, user, [input.vehicleId]);
-    if (!vehicle.identifier) throw fail('该车辆未绑定设备');
+    if (!vehicle.identifier) throw new AppError(PLAYBACK_ERRORS.vehicleWithoutTerminal);
     identifier = vehicle.identifier;
   }
-  if (!identifier) throw new AppError('badRequest', '请选择车辆或设备');
+  if (!identifier) throw new AppError(PLAYBACK_ERRORS.targetMissing);
   const terminal = await visibleTerminal(q, user, identifier);
   // The platform administrator sees a terminal's whole history.
   if (!user.isPlatformAdmin && terminal.assigned_at && terminal.assigned_at > start) start = terminal.assigned_at;
@@ -58,7 +58,7 @@ export const trackHead = ({ terminal, start, end }: TrackTarget) => ({
 export async function* trackRowWindows(q: Queryable, target: TrackTarget, includeInvalid: boolean): AsyncGenerator<TrackRow[]> {
   let after = new Date(target.start.getTime() - 1);
   for (;;) {
-    const rows = await monitorQueries.trackWindow(q, target.terminal.id, after, target.end, includeInvalid, TRACK_WINDOW_ROWS);
+    const rows = await trackQueries.trackWindow(q, target.terminal.id, after, target.end, includeInvalid, TRACK_WINDOW_ROWS);
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < TRACK_WINDOW_ROWS) return;
@@ -70,7 +70,7 @@ export async function* trackRowWindows(q: Queryable, target: TrackTarget, includ
 export async function* trackColumnWindows(q: Queryable, target: TrackTarget, includeInvalid: boolean, baseSeconds: number): AsyncGenerator<TrackWindow> {
   let after = new Date(target.start.getTime() - 1).toISOString();
   for (;;) {
-    const { last, window } = await monitorQueries.trackColumnsWindow(q, target.terminal.id, after, target.end, includeInvalid, TRACK_WINDOW_ROWS, baseSeconds);
+    const { last, window } = await trackQueries.trackColumnsWindow(q, target.terminal.id, after, target.end, includeInvalid, TRACK_WINDOW_ROWS, baseSeconds);
     if (!window || !last) return;
     yield window;
     if (window.length < TRACK_WINDOW_ROWS) return;

@@ -122,9 +122,9 @@ describe('track.bin', () => {
     const range = { start: T0, end: T0 + 60_000 };
     expect(await get(b, { vehicleId, ...range })).toMatchObject({ status: 404, flag: 0, msg: '车辆不存在或无权访问' });
     expect(await get(b, { terminalId: '13880000001', ...range })).toMatchObject({ status: 404, flag: 0, msg: '设备不存在或无权访问' });
-    expect((await get(a, { vehicleId, start: T0, end: T0 + 32 * 86_400_000 })).msg).toBe('查询时间范围不能超过31天');
-    expect((await get(a, { vehicleId, start: T0, end: T0 })).msg).toBe('结束时间必须晚于开始时间');
-    expect((await get(a, { start: T0, end: T0 + 1 })).msg).toBe('请选择车辆或设备');
+    expect(await get(a, { vehicleId, start: T0, end: T0 + 32 * 86_400_000 })).toMatchObject({ errorCode: 'playback.rangeTooLong', msg: '查询时间范围不能超过31天' });
+    expect(await get(a, { vehicleId, start: T0, end: T0 })).toMatchObject({ errorCode: 'playback.endBeforeStart', msg: '结束时间必须晚于开始时间' });
+    expect(await get(a, { start: T0, end: T0 + 1 })).toMatchObject({ status: 400, errorCode: 'playback.targetMissing', msg: '请选择车辆或设备' });
     const junk = await get(a, { vehicleId, start: 'yesterday', end: 'now' });
     expect(junk).toMatchObject({ status: 400, flag: 0 });
     expect(junk.msg).toContain('时间格式');
