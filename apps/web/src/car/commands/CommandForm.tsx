@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Table, Tag, type ButtonProps } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { toast } from '../../shared/ui/toast.ts';
-import { carApi } from '../api/carApi.ts';
-import type { CommandCheck, CommandSend } from '@chelian/contracts';
+import { commandEndpoints, type CommandCheck, type CommandSend } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { M } from '../messages.ts';
 import { COMMAND_TYPES, commandOf, type CommandType } from './commandTypes.ts';
 
@@ -28,7 +28,7 @@ export function CommandForm({ vehicleIds, onSent, compact }: { vehicleIds: numbe
   const start = async () => {
     setBusy(true);
     try {
-      setCheck(await carApi.checkCommand({ vehicleIds, commandType: type }));
+      setCheck(await call(commandEndpoints.check, { vehicleIds: vehicleIds.join(','), commandType: type }));
     } catch {
       /* shown by the request layer */
     } finally {
@@ -39,9 +39,9 @@ export function CommandForm({ vehicleIds, onSent, compact }: { vehicleIds: numbe
   const send = async () => {
     setBusy(true);
     try {
-      const body = { vehicleIds, commandType: type, expireMinutes: params.expireMinutes };
+      const body = { vehicleIds: vehicleIds.join(','), commandType: type, expireMinutes: params.expireMinutes };
       const extra = spec.type === 'setInterval' ? { seconds: params.seconds } : spec.type === 'text' ? { text: params.text } : spec.type === 'custom' ? { text: params.text || undefined, hex: params.hex || undefined } : {};
-      const result = await carApi.sendCommand({ ...body, ...extra });
+      const result = await call(commandEndpoints.send, { ...body, ...extra });
       toast.success(M.command.sentSummary(result.sent, result.queued, result.unsupported));
       setCheck(null);
       onSent(result);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Card, Empty, Typography } from 'antd';
+import type { PermissionCode } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { VehicleTree } from '../monitor/VehicleTree.tsx';
 import { M } from '../messages.ts';
@@ -7,12 +8,14 @@ import { useElementHeight } from '../ui/useElementHeight.ts';
 import { CommandForm } from './CommandForm.tsx';
 import { CommandResults } from './CommandResults.tsx';
 
+const SEND: PermissionCode = 'car:command:send';
+
 /** 指令下发: tick vehicles in the tree, choose a command, check, send, and follow each result. */
 export function CommandPage() {
   const [checked, setChecked] = useState<number[]>([]);
   const [sent, setSent] = useState(0);
   const [treeBox, treeHeight] = useElementHeight<HTMLDivElement>();
-  const canSend = usePermission('car:command:send');
+  const canSend = usePermission(SEND);
   return (
     <div className="car-page-full car-command" data-testid="car-commands">
       <aside className="car-side" ref={treeBox}>

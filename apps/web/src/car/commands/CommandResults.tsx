@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
-import { carApi } from '../api/carApi.ts';
-import type { CommandRecord } from '@chelian/contracts';
+import { commandEndpoints, type CommandRecord } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { M } from '../messages.ts';
 import { PENDING_STATUSES, STATUS_COLORS } from './commandTypes.ts';
 
@@ -16,7 +16,7 @@ export function CommandResults({ refreshKey, terminalId, pageSize = 10 }: { refr
 
   const load = useCallback(async () => {
     try {
-      const page = await carApi.commands({ current, pageSize, terminalId });
+      const page = await call(commandEndpoints.list, { current, pageSize, terminalId }, { silent: true });
       setRows(page.list);
       setTotal(page.total);
     } catch {

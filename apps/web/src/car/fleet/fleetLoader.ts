@@ -1,7 +1,6 @@
-import { carApi } from '../api/carApi.ts';
 import { vehicleEndpoints, type Vehicle } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import type { LastPosition } from '@chelian/contracts';
+import { monitorEndpoints, type LastPosition } from '@chelian/contracts';
 
 const PAGE = 500;
 const POSITION_WINDOW = 5000;
@@ -23,7 +22,7 @@ export async function loadAllVehicles(accountId?: number): Promise<Vehicle[]> {
 export async function loadAllPositions(): Promise<LastPosition[]> {
   const out: LastPosition[] = [];
   for (let offset = 0; ; offset += POSITION_WINDOW) {
-    const list = (await carApi.lastPositions({ limit: POSITION_WINDOW, offset })) ?? [];
+    const list = (await call(monitorEndpoints.lastPositions, { limit: POSITION_WINDOW, offset }, { silent: true })) ?? [];
     out.push(...list);
     if (list.length < POSITION_WINDOW) return out;
   }

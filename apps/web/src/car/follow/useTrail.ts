@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { decodeTrack } from '@chelian/contracts';
-import { carApi } from '../api/carApi.ts';
+import { decodeTrack, playbackEndpoints } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 
 /** How much recent history seeds a followed vehicle's trail. */
 const SEED_MS = 60 * 60_000;
@@ -17,8 +17,7 @@ export function useTrail(vehicleId: number | null, position: { lon: number; lat:
     if (!vehicleId) return;
     let alive = true;
     const end = Date.now();
-    carApi
-      .trackBytes({ vehicleId, start: end - SEED_MS, end })
+    call(playbackEndpoints.trackBytes, { vehicleId, start: end - SEED_MS, end }, { timeout: 120_000 })
       .then((bytes) => {
         const decoded = decodeTrack(bytes);
         if (!alive || !decoded.ok) return;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Modal, type ButtonProps } from 'antd';
 import { toast } from '../../shared/ui/toast.ts';
-import { carApi } from '../api/carApi.ts';
-import type { Geofence } from '@chelian/contracts';
+import { geofenceEndpoints, type Geofence } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { VehicleTree } from '../monitor/VehicleTree.tsx';
 import { M } from '../messages.ts';
 
@@ -13,13 +13,14 @@ export function BindVehiclesModal({ fence, onClose, onSaved }: { fence: Geofence
   useEffect(() => {
     if (!fence) return;
     setChecked([]);
-    void carApi.geofence(fence.geofenceId).then((f) => setChecked(f.vehicleIds)).catch(() => undefined);
+    void call(geofenceEndpoints.detail, { geofenceId: fence.geofenceId }).then((f) => setChecked(f.vehicleIds)).catch(() => undefined);
   }, [fence]);
   const save = async () => {
     if (!fence) return;
     setSaving(true);
     try {
-      await carApi.bindGeofence(fence.geofenceId, checked);
+      // replace: the ticked vehicles become exactly the fence's
+      await call(geofenceEndpoints.bindVehicles, { geofenceId: fence.geofenceId, vehicleIds: checked.join(','), replace: true });
       toast.success(M.geofence.bound);
       onSaved();
     } catch {

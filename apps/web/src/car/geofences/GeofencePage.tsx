@@ -3,8 +3,8 @@ import { Button, Empty, Input, List, Popconfirm, Space, Tag, Typography } from '
 import { PlusOutlined } from '@ant-design/icons';
 import { Permission } from '../../shared/permission/Permission.tsx';
 import { toast } from '../../shared/ui/toast.ts';
-import { carApi } from '../api/carApi.ts';
-import type { Geofence } from '@chelian/contracts';
+import { geofenceEndpoints, type Geofence, type PermissionCode } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { fitPoints } from '../map/camera.ts';
 import { MapCommand } from '../map/MapCommand.tsx';
 import { MapView } from '../map/MapView.tsx';
@@ -14,6 +14,8 @@ import { M } from '../messages.ts';
 import { BindVehiclesModal } from './BindVehiclesModal.tsx';
 import { fencePoints } from './fenceGeometry.ts';
 import { FenceForm, draftInput, type FenceDraft } from './FenceForm.tsx';
+
+const EDIT: PermissionCode = 'car:geofence:edit';
 
 const newDraft = (): FenceDraft => ({ geofenceId: null, name: '', kind: 'circle', shape: null, alarmEnter: true, alarmExit: true, remark: '' });
 
@@ -34,7 +36,7 @@ export function GeofencePage() {
 
   const load = useCallback(async () => {
     try {
-      setFences((await carApi.geofences({ current: 1, pageSize: 500, keyword: keyword || undefined })).list);
+      setFences((await call(geofenceEndpoints.list, { current: 1, pageSize: 500, keyword: keyword || undefined })).list);
     } catch {
       /* shown by the request layer */
     }
@@ -52,7 +54,9 @@ export function GeofencePage() {
     if (!draft || !input) return void toast.error(M.geofence.needShape);
     setSaving(true);
     try {
-      const saved = draft.geofenceId ? await carApi.updateGeofence(draft.geofenceId, input) : await carApi.addGeofence(input);
+      const saved = draft.geofenceId
+        ? await call(geofenceEndpoints.update, { geofenceId: draft.geofenceId, ...input })
+        : await call(geofenceEndpoints.add, input);
       toast.success(M.geofence.saved);
       setDraft(null);
       await load();
@@ -65,7 +69,7 @@ export function GeofencePage() {
   };
 
   const remove = async (f: Geofence) => {
-    await carApi.deleteGeofences([f.geofenceId]).then(() => toast.success(M.geofence.deleted)).catch(() => undefined);
+    await call(geofenceEndpoints.delete, { geofenceIds: String(f.geofenceId) }).then(() => toast.success(M.geofence.deleted)).catch(() => undefined);
     if (selected === f.geofenceId) setSelected(null);
     await load();
   };
@@ -82,7 +86,7 @@ export function GeofencePage() {
           <>
             <div className="car-toolbar">
               <Input.Search allowClear placeholder={M.geofence.name} onSearch={setKeyword} style={{ flex: 1 }} />
-              <Permission code="car:geofence:edit">
+              <Permission code={EDIT}>
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft(newDraft())} data-testid="fence-add">
                   {M.geofence.add}
                 </Button>
@@ -105,7 +109,7 @@ export function GeofencePage() {
                       <div className="car-fence-meta">
                         {M.geofence.vehicles} {M.geofence.vehicleCount(f.vehicleCount)} · {[f.alarmEnter && M.geofence.alarmEnter, f.alarmExit && M.geofence.alarmExit].filter(Boolean).join('、') || M.geofence.noAlarm}
                       </div>
-                      <Permission code="car:geofence:edit">
+                      <Permission code={EDIT}>
                         <Space size={0} onClick={(e) => e.stopPropagation()}>
                           <Button type="link" size="small" onClick={() => setBinding(f)} data-testid="fence-bind">{M.geofence.bind}</Button>
                           <Button type="link" size="small" onClick={() => (setDraft(draftOf(f)), pick(f.geofenceId))}>{M.common.edit}</Button>

@@ -1,3 +1,4 @@
+import { monitorEndpoints } from '@chelian/contracts';
 import { runtimeConfig } from '../../shared/config/runtimeConfig.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { parseLiveMessage, type LiveEvent } from './liveMessages.ts';
@@ -7,7 +8,7 @@ type Listener = (events: LiveEvent[]) => void;
 
 /** ws(s)://host/ws/live?sessionId=… — the base address of the API, or this page's origin. */
 export function liveUrl(base = runtimeConfig().baseUrl, origin = window.location.origin, sessionId = storage.getSessionId()): string {
-  const http = new URL(`${base || origin}/ws/live`, origin);
+  const http = new URL(`${base || origin}${monitorEndpoints.live.path}`, origin);
   http.protocol = http.protocol === 'https:' ? 'wss:' : 'ws:';
   http.searchParams.set('sessionId', sessionId);
   return http.toString();

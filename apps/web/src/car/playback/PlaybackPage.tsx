@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Empty, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
-import { downloadExcel } from '../../shared/request/helpers.ts';
-import { MAX_TRACK_DAYS } from '@chelian/contracts';
+import { MAX_TRACK_DAYS, playbackEndpoints } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { fitPoints } from '../map/camera.ts';
 import { MapCommand } from '../map/MapCommand.tsx';
@@ -18,8 +18,6 @@ import { PointTable } from './PointTable.tsx';
 import { Player } from './player.ts';
 import { EMPTY_TRACK, durationText, summarize, trackBounds } from './trackAnalysis.ts';
 import { useTrack } from './useTrack.ts';
-
-export const EXPORT_TRACK_URL = '/car/v4/api/playback/exportTrack.json';
 
 /** A time parameter: epoch ms or 'YYYY-MM-DD HH:mm[:ss]'. */
 const timeParam = (v: string | null) => (v ? (/^\d+$/.test(v) ? dayjs(Number(v)) : dayjs(v)) : null);
@@ -76,10 +74,11 @@ export function PlaybackPage() {
   useEffect(() => () => player.pause(), [player]);
 
   const exportExcel = async () => {
-    if (!loaded) return;
+    if (!loaded || !query.vehicleId) return;
     setExporting(true);
     try {
-      await downloadExcel(EXPORT_TRACK_URL, { vehicleId: query.vehicleId, start: query.range[0].valueOf(), end: query.range[1].valueOf(), stopMinutes: query.stopMinutes, overspeedKmh: query.overspeedKmh }, M.playback.fileName(loaded.plate || loaded.terminalId));
+      const input = { vehicleId: query.vehicleId, start: query.range[0].valueOf(), end: query.range[1].valueOf(), overspeedKmh: query.overspeedKmh };
+      await call(playbackEndpoints.exportTrack, input, { fileName: M.playback.fileName(loaded.plate || loaded.terminalId) });
     } catch {
       /* the request layer has shown why */
     } finally {

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import { decodeTrack } from '@chelian/contracts';
+import { decodeTrack, playbackEndpoints } from '@chelian/contracts';
 import { toast } from '../../shared/ui/toast.ts';
-import { carApi } from '../api/carApi.ts';
+import { call } from '../../shared/request/call.ts';
 import type { Track } from '@chelian/contracts';
 import { M } from '../messages.ts';
 
@@ -36,7 +36,7 @@ export function useTrack(): TrackLoad {
     setLoading(true);
     try {
       const started = performance.now();
-      const bytes = await carApi.trackBytes({ vehicleId, start, end }, controller.signal);
+      const bytes = await call(playbackEndpoints.trackBytes, { vehicleId, start, end }, { signal: controller.signal, timeout: 120_000 });
       const arrived = performance.now();
       const decoded = decodeTrack(bytes);
       if (!decoded.ok) {

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { carApi } from '../api/carApi.ts';
-import { terminalEndpoints, vehicleEndpoints, type Vehicle } from '@chelian/contracts';
+import { monitorEndpoints, terminalEndpoints, vehicleEndpoints, type Vehicle } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { useFleetOptional } from '../fleet/FleetProvider.tsx';
 import { vehicleState, type VehicleState } from '../fleet/vehicleState.ts';
@@ -53,7 +52,7 @@ export function useVehicleLive(vehicleId: number | null): LiveVehicle {
     if (fleet || !terminalId) return;
     let alive = true;
     const load = () =>
-      carApi.lastPositions({ terminalIds: terminalId }).then((list) => {
+      call(monitorEndpoints.lastPositions, { terminalIds: terminalId }, { silent: true }).then((list) => {
         const p = list?.[0];
         if (!alive || !p) return;
         setOnline(p.online);

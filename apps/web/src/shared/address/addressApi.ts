@@ -1,12 +1,9 @@
-import { postJson } from '../request/helpers.ts';
-import { AddressCache, type AddressAnswer, type AddressQuery, type AddressRequestItem } from './addressCache.ts';
-
-export const GET_GEO_URL = '/car/v4/api/address/baidu/getGeo.json';
+import { addressEndpoints } from '@chelian/contracts';
+import { call } from '../request/call.ts';
+import { AddressCache, type AddressQuery, type AddressRequestItem } from './addressCache.ts';
 
 /** The app's one address cache over getGeo.json (spec §7): failures are shown inline, never toasted. */
-export const addresses = new AddressCache((items: AddressRequestItem[]) =>
-  postJson<AddressAnswer[]>(GET_GEO_URL, { lonAndLatToAddressVOS: items }, { silent: true }),
-);
+export const addresses = new AddressCache((items: AddressRequestItem[]) => call(addressEndpoints.getGeo, { lonAndLatToAddressVOS: items }, { silent: true }));
 
 let queue: Array<{ point: AddressQuery; resolve: (text: string) => void }> = [];
 let timer: ReturnType<typeof setTimeout> | null = null;

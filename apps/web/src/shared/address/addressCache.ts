@@ -1,4 +1,4 @@
-import { MSG } from '@chelian/contracts';
+import { MSG, type AddressAnswer } from '@chelian/contracts';
 
 /** A point to look up: WGS-84 as stored, and the terminal (mac) it belongs to. */
 export interface AddressQuery {
@@ -8,10 +8,6 @@ export interface AddressQuery {
 }
 export interface AddressRequestItem extends AddressQuery {
   index: number;
-}
-export interface AddressAnswer {
-  address: string;
-  index: number | string;
 }
 export type FetchAddresses = (items: AddressRequestItem[]) => Promise<AddressAnswer[]>;
 
