@@ -1,3 +1,4 @@
+import { accountEndpoints, ACCOUNT_ERRORS } from './accounts.ts';
 import { addressEndpoints } from './address.ts';
 import { alarmEndpoints, ALARM_ERRORS } from './alarms.ts';
 import { authEndpoints, AUTH_ERRORS } from './auth.ts';
@@ -30,6 +31,7 @@ export const ENDPOINT_GROUPS = {
   terminal: terminalEndpoints,
   vehicle: vehicleEndpoints,
   group: groupEndpoints,
+  account: accountEndpoints,
   alarm: alarmEndpoints,
   report: reportEndpoints,
   export: exportEndpoints,
@@ -46,6 +48,7 @@ export const ERROR_CATALOGUES = {
   security: SECURITY_ERRORS,
   helpMessage: HELP_MESSAGE_ERRORS,
   terminal: TERMINAL_ERRORS,
+  account: ACCOUNT_ERRORS,
   alarm: ALARM_ERRORS,
   report: REPORT_ERRORS,
   export: EXPORT_ERRORS,

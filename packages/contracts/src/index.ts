@@ -3,6 +3,7 @@
 export * from './envelope.ts';
 export * from './platforms.ts';
 export * from './auth.ts';
+export * from './accounts.ts';
 export * from './token.ts';
 export * from './security.ts';
 export * from './branding.ts';

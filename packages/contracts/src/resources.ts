@@ -59,6 +59,7 @@ const TREE = [
     [12001, '账户管理', 'system:account', '/system/account', [
       [1200101, '新增账户', 'system:account:add', ''],
       [1200102, '编辑账户', 'system:account:edit', ''],
+      [1200103, '删除账户', 'system:account:delete', ''],
     ]],
     [12002, '用户管理', 'system:user', '/system/user', [
       [1200201, '新增用户', 'system:user:add', ''],

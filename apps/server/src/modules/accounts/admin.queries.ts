@@ -14,6 +14,14 @@ export interface AccountRow {
   created_at: Date;
 }
 
+/** An account with what it still holds (direct sub-accounts, terminals, vehicles, users). */
+export interface AccountListRow extends AccountRow {
+  child_count: number;
+  terminal_count: number;
+  vehicle_count: number;
+  user_count: number;
+}
+
 export interface AdminUserRow {
   id: number;
   account_id: number;
@@ -30,6 +38,8 @@ export interface AdminUserRow {
 export interface RoleRow {
   id: number;
   account_id: number;
+  account_name: string;
+  user_count: number;
   name: string;
   description: string;
   is_admin: boolean;
@@ -37,11 +47,37 @@ export interface RoleRow {
 }
 
 const ACCOUNT_COLUMNS = 'a.id, a.parent_id, a.path, a.name, a.kind, a.contact, a.phone, a.enabled, a.expires_at, a.created_at';
+const HOLDINGS = `(SELECT count(*)::int FROM accounts c WHERE c.parent_id = a.id) AS child_count,
+  (SELECT count(*)::int FROM terminals t WHERE t.account_id = a.id) AS terminal_count,
+  (SELECT count(*)::int FROM vehicles v WHERE v.account_id = a.id) AS vehicle_count,
+  (SELECT count(*)::int FROM users u WHERE u.account_id = a.id) AS user_count`;
 
 /** Account, user and role administration. Every query is limited to the caller's subtree ($1). */
 export const adminQueries = {
   accountsInScope: (q: Queryable, scope: string) =>
     q.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts a WHERE ${accountInScope('a.path', 1)} ORDER BY a.path`, [scope]),
+
+  accountsWithHoldings: (q: Queryable, scope: string) =>
+    q.query<AccountListRow>(
+      `SELECT ${ACCOUNT_COLUMNS}, ${HOLDINGS} FROM accounts a WHERE ${accountInScope('a.path', 1)} ORDER BY a.path`,
+      [scope],
+    ),
+
+  holdings: async (q: Queryable, id: number) =>
+    (await q.query<Pick<AccountListRow, 'child_count' | 'terminal_count' | 'vehicle_count' | 'user_count'>>(`SELECT ${HOLDINGS} FROM accounts a WHERE a.id = $1`, [id]))[0],
+
+  /**
+   * Removes an account that holds no sub-accounts, terminals or vehicles, with its users, roles and
+   * settings. Call inside a transaction, after checking the holdings.
+   */
+  deleteAccount: async (q: Queryable, id: number) => {
+    await q.query('DELETE FROM users WHERE account_id = $1', [id]);
+    await q.query('DELETE FROM roles WHERE account_id = $1', [id]);
+    for (const table of ['help_messages', 'alarm_controls', 'alarm_push', 'export_jobs', 'geofences', 'vehicle_groups', 'alarms']) {
+      await q.query(`DELETE FROM ${table} WHERE account_id = $1`, [id]);
+    }
+    await q.query('DELETE FROM accounts WHERE id = $1', [id]);
+  },
 
   accountInScope: async (q: Queryable, scope: string, id: number) =>
     (await q.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts a WHERE ${accountInScope('a.path', 1)} AND a.id = $2`, [scope, id]))[0],
@@ -71,10 +107,13 @@ export const adminQueries = {
   },
 
   userInScope: async (q: Queryable, scope: string, id: number) =>
-    (await q.query<{ id: number; account_id: number; is_platform_admin: boolean }>(
-      `SELECT u.id, u.account_id, u.is_platform_admin FROM users u JOIN accounts a ON a.id = u.account_id WHERE ${accountInScope('a.path', 1)} AND u.id = $2`,
+    (await q.query<{ id: number; account_id: number; is_platform_admin: boolean; phone: string; name: string; enabled: boolean }>(
+      `SELECT u.id, u.account_id, u.is_platform_admin, u.phone, u.name, u.enabled FROM users u JOIN accounts a ON a.id = u.account_id WHERE ${accountInScope('a.path', 1)} AND u.id = $2`,
       [scope, id],
     ))[0],
+
+  phoneTaken: async (q: Queryable, phone: string, exceptId: number) =>
+    (await q.query('SELECT 1 FROM users WHERE phone = $1 AND id <> $2', [phone, exceptId])).length > 0,
 
   usernameTaken: async (q: Queryable, username: string, exceptId: number) =>
     (await q.query('SELECT 1 FROM users WHERE username = $1 AND id <> $2', [username, exceptId])).length > 0,
@@ -90,14 +129,18 @@ export const adminQueries = {
 
   setPassword: (q: Queryable, id: number, hash: string) => q.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [id, hash]),
   endSessions: (q: Queryable, userId: number) => q.query('DELETE FROM sessions WHERE user_id = $1', [userId]),
+  /** A disabled account's users (and those of every account below it) are logged out. */
+  endAccountSessions: (q: Queryable, accountPath: string) =>
+    q.query(`DELETE FROM sessions s USING users u JOIN accounts a ON a.id = u.account_id WHERE s.user_id = u.id AND ${accountInScope('a.path', 1)}`, [accountPath]),
 
   rolesInScope: (q: Queryable, scope: string, accountId: number | null) =>
     q.query<RoleRow>(
-      `SELECT ro.id, ro.account_id, ro.name, ro.description, ro.is_admin,
+      `SELECT ro.id, ro.account_id, a.name AS account_name, ro.name, ro.description, ro.is_admin,
+              (SELECT count(*)::int FROM users u WHERE u.role_id = ro.id) AS user_count,
               COALESCE(array_agg(rr.resource_id ORDER BY rr.resource_id) FILTER (WHERE rr.resource_id IS NOT NULL), '{}') AS resource_ids
          FROM roles ro JOIN accounts a ON a.id = ro.account_id LEFT JOIN role_resources rr ON rr.role_id = ro.id
         WHERE ${accountInScope('a.path', 1)} AND ($2::bigint IS NULL OR ro.account_id = $2)
-        GROUP BY ro.id ORDER BY ro.account_id, ro.id`,
+        GROUP BY ro.id, a.name, a.path ORDER BY a.path, ro.account_id, ro.id`,
       [scope, accountId],
     ),
 

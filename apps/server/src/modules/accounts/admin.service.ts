@@ -1,44 +1,13 @@
-import { PASSWORD_RULE_TEXT } from '@chelian/contracts';
+import { ACCOUNT_ERRORS, ACCOUNT_KINDS, RESOURCE_BY_CODE, type AccountAddInput, type AccountUpdateInput, type AdminUserQuery, type RoleSaveInput, type UserAddInput, type UserUpdateInput } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
-import { AppError, fail } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
+import { pageWindow } from '../../http/paging.ts';
 import { hashPassword, isStrongPassword } from '../auth/password.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { PHONE_PATTERN } from '../auth/sms.service.ts';
 import { adminQueries } from './admin.queries.ts';
-import { RESOURCE_BY_CODE } from '@chelian/contracts';
 
-export interface AccountInput {
-  id?: number;
-  parentId?: number;
-  name: string;
-  kind?: string;
-  contact?: string;
-  phone?: string;
-  enabled?: boolean;
-  expiresAt?: number | null;
-}
-
-export interface UserInput {
-  id?: number;
-  accountId: number;
-  roleId: number;
-  username?: string;
-  name?: string;
-  phone?: string;
-  enabled?: boolean;
-  /** base64 RSA, like login */
-  password?: string;
-}
-
-export interface RoleInput {
-  id?: number;
-  accountId: number;
-  name: string;
-  description?: string;
-  resourceIds: number[];
-}
-
-const KINDS = ['dealer', 'customer'];
+const kindOf = (kind: string | undefined) => ((ACCOUNT_KINDS as readonly string[]).includes(kind ?? '') ? kind! : 'customer');
 
 /** Account, user and role administration inside the caller's subtree. */
 export class AdminService {
@@ -46,31 +15,64 @@ export class AdminService {
 
   private async account(user: SessionUser, id: number) {
     const row = await adminQueries.accountInScope(this.ctx.db, user.accountPath, id);
-    if (!row) throw new AppError('notFound', '账户不存在或无权访问');
+    if (!row) throw new AppError(ACCOUNT_ERRORS.accountNotFound);
     return row;
   }
 
-  async saveAccount(user: SessionUser, input: AccountInput) {
+  accounts(user: SessionUser) {
+    return adminQueries.accountsWithHoldings(this.ctx.db, user.accountPath);
+  }
+
+  private checkAccountFields(input: { name: string; phone?: string }) {
     const name = input.name.trim();
-    if (!name) throw fail('请输入账户名称');
-    if (input.phone && !PHONE_PATTERN.test(input.phone)) throw fail('联系电话格式不正确');
-    const kind = input.kind && KINDS.includes(input.kind) ? input.kind : 'customer';
-    const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-    if (input.id === undefined) {
-      const parent = await this.account(user, input.parentId ?? user.accountId);
-      return adminQueries.insertAccount(this.ctx.db, { parentId: parent.id, parentPath: parent.path, name, kind, contact: input.contact ?? '', phone: input.phone ?? '', expiresAt });
-    }
+    if (!name) throw new AppError(ACCOUNT_ERRORS.nameRequired);
+    if (input.phone && !PHONE_PATTERN.test(input.phone)) throw new AppError(ACCOUNT_ERRORS.contactPhoneInvalid);
+    return name;
+  }
+
+  async addAccount(user: SessionUser, input: AccountAddInput) {
+    const name = this.checkAccountFields(input);
+    const parent = await this.account(user, input.parentId ?? user.accountId);
+    return adminQueries.insertAccount(this.ctx.db, {
+      parentId: parent.id, parentPath: parent.path, name, kind: kindOf(input.kind), contact: input.contact ?? '', phone: input.phone ?? '',
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    });
+  }
+
+  async updateAccount(user: SessionUser, input: AccountUpdateInput) {
+    const name = this.checkAccountFields(input);
     const row = await this.account(user, input.id);
     // An account's own settings (enabled, expiry) belong to whoever is above it.
-    if (row.id === user.accountId) throw fail('不能修改本账户的状态，请联系上级账户');
-    await adminQueries.updateAccount(this.ctx.db, row.id, { name, kind, contact: input.contact ?? row.contact, phone: input.phone ?? row.phone, enabled: input.enabled ?? row.enabled, expiresAt });
+    if (row.id === user.accountId) throw new AppError(ACCOUNT_ERRORS.ownAccountLocked);
+    await adminQueries.updateAccount(this.ctx.db, row.id, {
+      name, kind: kindOf(input.kind ?? row.kind), contact: input.contact ?? row.contact, phone: input.phone ?? row.phone, enabled: input.enabled ?? row.enabled,
+      expiresAt: input.expiresAt === undefined ? row.expires_at : input.expiresAt ? new Date(input.expiresAt) : null,
+    });
+    if (input.enabled === false) await adminQueries.endAccountSessions(this.ctx.db, row.path);
     return row.id;
+  }
+
+  /** Refused while the account holds sub-accounts, terminals or vehicles: those must move first. */
+  async deleteAccount(user: SessionUser, id: number) {
+    const row = await this.account(user, id);
+    if (row.id === user.accountId) throw new AppError(ACCOUNT_ERRORS.ownAccountDelete);
+    return this.ctx.db.tx(async (q) => {
+      const held = await adminQueries.holdings(q, row.id);
+      const what = [
+        held.child_count && `${held.child_count}个下级账户`,
+        held.terminal_count && `${held.terminal_count}台终端`,
+        held.vehicle_count && `${held.vehicle_count}辆车辆`,
+      ].filter(Boolean);
+      if (what.length) throw new AppError(ACCOUNT_ERRORS.stillHolds, { params: { name: row.name, what: what.join('、') } });
+      await adminQueries.deleteAccount(q, row.id);
+      return row.id;
+    });
   }
 
   private async decryptPassword(cipher: string) {
     const plain = this.ctx.decrypt(cipher);
-    if (plain === null) throw fail('密码未加密，请刷新页面后重试');
-    if (!isStrongPassword(plain)) throw fail(PASSWORD_RULE_TEXT);
+    if (plain === null) throw new AppError(ACCOUNT_ERRORS.passwordNotEncrypted);
+    if (!isStrongPassword(plain)) throw new AppError(ACCOUNT_ERRORS.weakPassword);
     return hashPassword(plain);
   }
 
@@ -78,53 +80,78 @@ export class AdminService {
   private async checkRole(user: SessionUser, roleId: number, accountPath: string) {
     const role = await adminQueries.roleInScope(this.ctx.db, user.accountPath, roleId);
     const roleAccount = role && (await adminQueries.accountInScope(this.ctx.db, user.accountPath, role.account_id));
-    if (!role || !roleAccount || !accountPath.startsWith(roleAccount.path)) throw fail('所选角色不可用于该账户');
-    if (role.is_admin && !user.isPlatformAdmin) throw fail('所选角色不可用于该账户');
+    if (!role || !roleAccount || !accountPath.startsWith(roleAccount.path)) throw new AppError(ACCOUNT_ERRORS.roleNotUsable);
+    if (role.is_admin && !user.isPlatformAdmin) throw new AppError(ACCOUNT_ERRORS.roleNotUsable);
   }
 
-  async saveUser(user: SessionUser, input: UserInput) {
+  /** A phone logs one user in by SMS, so it belongs to one user only. */
+  private async checkPhone(phone: string | undefined, userId: number) {
+    if (!phone) return;
+    if (!PHONE_PATTERN.test(phone)) throw new AppError(ACCOUNT_ERRORS.phoneInvalid);
+    if (await adminQueries.phoneTaken(this.ctx.db, phone, userId)) throw new AppError(ACCOUNT_ERRORS.phoneTaken);
+  }
+
+  async users(user: SessionUser, query: AdminUserQuery) {
+    const win = pageWindow(query);
+    const { total, rows } = await adminQueries.usersPage(this.ctx.db, user.accountPath, query.accountId ?? null, query.keyword || null, win.sql.limit, win.sql.offset);
+    return { total, current: win.current, pageSize: win.pageSize, rows };
+  }
+
+  async addUser(user: SessionUser, input: UserAddInput) {
     const account = await this.account(user, input.accountId);
-    if (input.phone && !PHONE_PATTERN.test(input.phone)) throw fail('手机号格式不正确');
+    await this.checkPhone(input.phone, 0);
     await this.checkRole(user, input.roleId, account.path);
-    if (input.id === undefined) {
-      const username = (input.username ?? '').trim();
-      if (!/^[A-Za-z0-9_.@-]{3,32}$/.test(username)) throw fail('用户名为3-32位字母、数字或 _ . @ -');
-      if (await adminQueries.usernameTaken(this.ctx.db, username, 0)) throw fail('用户名已存在');
-      if (!input.password) throw fail('请设置初始密码');
-      const passwordHash = await this.decryptPassword(input.password);
-      return adminQueries.insertUser(this.ctx.db, { accountId: account.id, roleId: input.roleId, username, name: input.name ?? '', phone: input.phone ?? '', passwordHash });
-    }
+    const username = input.username.trim();
+    if (!/^[A-Za-z0-9_.@-]{3,32}$/.test(username)) throw new AppError(ACCOUNT_ERRORS.usernameInvalid);
+    if (await adminQueries.usernameTaken(this.ctx.db, username, 0)) throw new AppError(ACCOUNT_ERRORS.usernameTaken);
+    const passwordHash = await this.decryptPassword(input.password);
+    return adminQueries.insertUser(this.ctx.db, { accountId: account.id, roleId: input.roleId, username, name: input.name ?? '', phone: input.phone ?? '', passwordHash });
+  }
+
+  async updateUser(user: SessionUser, input: UserUpdateInput) {
+    const account = await this.account(user, input.accountId);
     const target = await adminQueries.userInScope(this.ctx.db, user.accountPath, input.id);
-    if (!target || target.account_id !== account.id) throw new AppError('notFound', '用户不存在或无权访问');
-    if (target.id === user.userId && input.enabled === false) throw fail('不能停用当前登录的用户');
-    await adminQueries.updateUser(this.ctx.db, target.id, { roleId: input.roleId, name: input.name ?? '', phone: input.phone ?? '', enabled: input.enabled ?? true });
+    if (!target || target.account_id !== account.id) throw new AppError(ACCOUNT_ERRORS.userNotFound);
+    if (target.id === user.userId && input.enabled === false) throw new AppError(ACCOUNT_ERRORS.disableSelf);
+    await this.checkPhone(input.phone, target.id);
+    await this.checkRole(user, input.roleId, account.path);
+    await adminQueries.updateUser(this.ctx.db, target.id, {
+      roleId: input.roleId, name: input.name ?? target.name, phone: input.phone ?? target.phone, enabled: input.enabled ?? target.enabled,
+    });
     if (input.enabled === false) await adminQueries.endSessions(this.ctx.db, target.id);
     return target.id;
   }
 
   async resetPassword(user: SessionUser, userId: number, cipher: string) {
     const target = await adminQueries.userInScope(this.ctx.db, user.accountPath, userId);
-    if (!target || (target.is_platform_admin && target.id !== user.userId)) throw new AppError('notFound', '用户不存在或无权访问');
+    if (!target || (target.is_platform_admin && target.id !== user.userId)) throw new AppError(ACCOUNT_ERRORS.userNotFound);
     await adminQueries.setPassword(this.ctx.db, target.id, await this.decryptPassword(cipher));
     await adminQueries.endSessions(this.ctx.db, target.id);
     return target.id;
   }
 
-  /** Roles grant at most what the caller holds: nobody hands out a permission they lack. */
-  async saveRole(user: SessionUser, input: RoleInput) {
+  roles(user: SessionUser, accountId: number | null) {
+    return adminQueries.rolesInScope(this.ctx.db, user.accountPath, accountId);
+  }
+
+  /**
+   * Roles grant at most what the caller holds: nobody hands out a permission they lack. The
+   * caller's own role is not theirs to change (it would raise itself).
+   */
+  async saveRole(user: SessionUser, input: RoleSaveInput) {
     const account = await this.account(user, input.accountId);
     const name = input.name.trim();
-    if (!name) throw fail('请输入角色名称');
+    if (!name) throw new AppError(ACCOUNT_ERRORS.roleNameRequired);
     const grantable = new Set([...user.permissions].map((code) => RESOURCE_BY_CODE.get(code)?.id));
-    const denied = input.resourceIds.filter((id) => !grantable.has(id));
-    if (denied.length) throw fail('不能分配超出本人权限范围的菜单或按钮');
+    if (input.resourceIds.some((id) => !grantable.has(id))) throw new AppError(ACCOUNT_ERRORS.roleExceedsGrantor);
     return this.ctx.db.tx(async (q) => {
       let id = input.id;
       if (id === undefined) id = await adminQueries.insertRole(q, account.id, name, input.description ?? '');
       else {
         const role = await adminQueries.roleInScope(q, user.accountPath, id);
-        if (!role || role.account_id !== account.id) throw new AppError('notFound', '角色不存在或无权访问');
-        if (role.is_admin) throw fail('平台管理员角色不可修改');
+        if (!role || role.account_id !== account.id) throw new AppError(ACCOUNT_ERRORS.roleNotFound);
+        if (role.is_admin) throw new AppError(ACCOUNT_ERRORS.adminRoleLocked);
+        if (role.id === user.roleId) throw new AppError(ACCOUNT_ERRORS.ownRoleLocked);
         await adminQueries.updateRole(q, id, name, input.description ?? '');
       }
       await adminQueries.setRoleResources(q, id, input.resourceIds);

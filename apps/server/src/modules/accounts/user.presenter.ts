@@ -22,7 +22,7 @@ export function presentUser(row: UserInfoRow): UserInfo {
     wxBound: row.wx_openid !== '',
     email: row.email,
     chatLogo: row.chat_logo,
-    theme: (THEME_NAMES as string[]).includes(row.theme) ? (row.theme as ThemeName) : 'default',
+    theme: (THEME_NAMES as readonly string[]).includes(row.theme) ? (row.theme as ThemeName) : 'default',
     privacy: row.privacy,
     isPlatformAdmin: row.is_platform_admin,
     lastLoginAt: row.last_login_at ? row.last_login_at.getTime() : null,

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { ResourceNode } from '@chelian/contracts';
+import { accountEndpoints, type ResourceNode } from '@chelian/contracts';
 import { collectPermissions, EMPTY_PERMISSIONS, filterMenu, menuNodes, type PermissionSets } from '../permission/permissions.ts';
-import { authApi } from '../api/authApi.ts';
+import { call } from '../request/call.ts';
 import { useClientStore } from './clientStore.ts';
 
 interface PermissionState {
@@ -27,8 +27,7 @@ export const usePermissionStore = create<PermissionState>()((set, get) => ({
     useClientStore.getState().update({ navMenuList: filterMenu(menuNodes(resources), sets.menus) });
   },
   loadResources: () => {
-    inflight ??= authApi
-      .resourceList()
+    inflight ??= call(accountEndpoints.resourceTree, { version: 'v4', from: 'carWeb4' }, { silent: true })
       .then((tree) => {
         get().setResources(Array.isArray(tree) ? tree : []);
         return get().resources;

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Card, Col, Descriptions, Row } from 'antd';
 import dayjs from 'dayjs';
-import { securityEndpoints, type AuthData } from '@chelian/contracts';
+import { accountEndpoints, securityEndpoints, type AuthData } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { authApi } from '../../shared/api/authApi.ts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { PasswordCard } from './security/PasswordCard.tsx';
@@ -18,7 +17,7 @@ export function SecurityPage() {
   const [auth, setAuth] = useState<AuthData | null>(null);
 
   const refresh = useCallback(async () => {
-    const [data, fresh] = await Promise.all([call(securityEndpoints.authData).catch(() => null), authApi.getUser().catch(() => null)]);
+    const [data, fresh] = await Promise.all([call(securityEndpoints.authData).catch(() => null), call(accountEndpoints.currentUser, undefined, { silent: true }).catch(() => null)]);
     setAuth(data);
     if (fresh) useClientStore.getState().setUser(fresh);
   }, []);

@@ -5,7 +5,8 @@ import { useClientStore } from '../../shared/stores/clientStore.ts';
 import type { NavUserClient } from '../../shared/bridge/bridgeTypes.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { broadcastToChildren } from '../subproduct/childFrames.ts';
-import { authApi, type AccountTreeNode } from '../../shared/api/authApi.ts';
+import { accountEndpoints, type AccountTreeNode } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 
 /** A node of the selector: a customer account and, below it, its sub-accounts. */
 export interface ClientNode extends NavUserClient {
@@ -20,7 +21,7 @@ let source: ClientSource = async () => {
   if (!user) return [];
   const withUser = (nodes: AccountTreeNode[]): ClientNode[] =>
     nodes.map((n) => ({ userId: user.userId, accountId: n.accountId, accountName: n.accountName, children: n.children.length ? withUser(n.children) : undefined }));
-  return withUser(await authApi.customerTree());
+  return withUser(await call(accountEndpoints.customerTree, undefined, { silent: true }));
 };
 
 /** A sub-product may plug a finer tree (e.g. vehicle groups) in here. */

@@ -1,5 +1,4 @@
-import { authEndpoints, SUB_SYSTEMS, systemEndpoints, type SubSystem } from '@chelian/contracts';
-import { authApi } from '../../shared/api/authApi.ts';
+import { accountEndpoints, authEndpoints, SUB_SYSTEMS, systemEndpoints, type SubSystem } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { usePermissionStore } from '../../shared/stores/permissionStore.ts';
@@ -10,7 +9,7 @@ import { T } from '../../shared/i18n/messages.ts';
 /** Loads the user after a login or a reload; errors show as one error toast (spec §8). */
 export async function loadUser(): Promise<boolean> {
   try {
-    const user = await authApi.getUser();
+    const user = await call(accountEndpoints.currentUser, undefined, { silent: true });
     useClientStore.getState().setUser(user);
     return true;
   } catch (error) {
@@ -22,7 +21,7 @@ export async function loadUser(): Promise<boolean> {
 /** The sub-products the role may open, in catalogue order, as systemList. */
 export async function loadPlatforms(): Promise<SubSystem[]> {
   try {
-    const list = await authApi.platforms();
+    const list = await call(accountEndpoints.platforms, undefined, { silent: true });
     const allowed = new Set((list ?? []).filter((s) => s.enabled !== false).map((s) => s.systemId));
     const systems = SUB_SYSTEMS.filter((s) => allowed.has(s.systemId)).map((s) => ({ ...s, ...list.find((l) => l.systemId === s.systemId) }));
     useClientStore.getState().update({ systemList: systems });
