@@ -10,6 +10,7 @@ import { installAuthHook } from './auth.hook.ts';
 import { installErrorHandlers } from './errorHandler.ts';
 import { installRouteConventions, type RegisteredRoute } from './routeConfig.ts';
 import { installWeb } from './web.ts';
+import { installApiDocs } from './apiDocs.ts';
 import { installCompression } from './compression.ts';
 
 export type App = FastifyInstance;
@@ -45,6 +46,7 @@ export async function buildApp(ctx: AppContext, modules: readonly ApiModule[], o
 
   app.get('/healthz', { config: { access: 'public', raw: true } }, async () => ({ status: 'ok', engine: ctx.db.engine, bus: ctx.bus.kind }));
   for (const mod of modules) await app.register(mod(ctx));
+  await installApiDocs(app, routes);
   await installWeb(app, ctx.config);
   await app.ready();
   return { app, routes };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { TSchema } from 'typebox';
+import type { EndpointSpec } from '@chelian/contracts';
 import { envelopeSchema, success } from './envelope.ts';
 import type { Permission } from '../core/permissions.ts';
 import type { SessionUser } from '../core/sessionUser.ts';
@@ -27,6 +28,10 @@ export interface RegisteredRoute {
   hasBody: boolean;
   querystring?: unknown;
   body?: unknown;
+  /** The endpoint-table entry it was registered from; absent for the web app's own files and pages. */
+  endpoint?: EndpointSpec;
+  /** A built file of the web app (served by @fastify/static). */
+  file: boolean;
 }
 
 /**
@@ -38,8 +43,9 @@ export function installRouteConventions(app: FastifyInstance, registry: Register
   app.addHook('onRoute', (route: RouteOptions) => {
     // @fastify/static (wildcard: false) registers one route per built file, marked by config.file:
     // the web app's own files are public and are not API calls.
-    if ((route.config as { file?: string } | undefined)?.file) route.config = { ...route.config, access: 'public', raw: true };
-    const config = (route.config ?? {}) as { access?: 'public' | 'session'; permission?: Permission; raw?: boolean };
+    const file = Boolean((route.config as { file?: string } | undefined)?.file);
+    if (file) route.config = { ...route.config, access: 'public', raw: true };
+    const config = (route.config ?? {}) as { access?: 'public' | 'session'; permission?: Permission; raw?: boolean; endpoint?: EndpointSpec };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.url.includes('*')) return; // static file fallbacks
     for (const method of methods) {
@@ -53,6 +59,8 @@ export function installRouteConventions(app: FastifyInstance, registry: Register
         hasBody: method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE',
         querystring: route.schema?.querystring,
         body: route.schema?.body,
+        endpoint: config.endpoint,
+        file,
       });
     }
     if (config.raw) return;
