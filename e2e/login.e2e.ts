@@ -77,6 +77,32 @@ describe('login screens (issue 3 item 4)', () => {
     await context.close();
   });
 
+  it('shows the older screen its captcha as the image getCodeImg draws (spec §7)', async () => {
+    const { page, context } = await openTab(browser);
+    const user = `legacy${Date.now()}`;
+    await page.goto(`${baseUrl('legacy.localhost')}/login`);
+    await page.getByTestId('login-legacy').waitFor();
+    for (let i = 0; i < 4 && (await page.getByTestId('captcha-image').count()) === 0; i++) {
+      await attempt(page, user, `bad-${i}`);
+      await page.waitForResponse((r) => r.url().includes('/oauth/v4/token'));
+      await page.waitForTimeout(400);
+    }
+    const image = page.getByTestId('captcha-image');
+    await image.waitFor();
+    const src = (await image.getAttribute('src')) ?? '';
+    expect(src).toMatch(/\/oauth\/getCodeImg\?codeKey=[0-9a-f]{32}$/);
+    await page.waitForFunction(() => ((document.querySelector('[data-testid="captcha-image"]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    await image.click();
+    await page.waitForFunction((old) => document.querySelector('[data-testid="captcha-image"]')?.getAttribute('src') !== old, src);
+    // A wrong answer under the screen's own key: refused as a captcha failure, and a new image.
+    const before = (await image.getAttribute('src')) ?? '';
+    await attempt(page, user, 'bad-again', 'zzzz');
+    const answer = await page.waitForResponse((r) => r.url().includes('/oauth/v4/token'));
+    expect(((await answer.json()) as { errorCode?: string }).errorCode).toBe('auth.captchaRequired');
+    await page.waitForFunction((old) => document.querySelector('[data-testid="captcha-image"]')?.getAttribute('src') !== old, before);
+    await context.close();
+  });
+
   it('serves the older screen on the legacy host, without SMS login', async () => {
     const { page, context } = await openTab(browser);
     await page.goto(`${baseUrl('legacy.localhost')}/login`);
