@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { CHILD_SYSTEMS } from './src/shared/systems/childSystems.ts';
 import { precompress } from '../../scripts/precompress.ts';
+import { buildHash } from './build/buildHash.ts';
 
 const root = import.meta.dirname;
 
@@ -13,7 +14,8 @@ for (const system of CHILD_SYSTEMS) input[`child-${system}`] = resolve(root, `ch
 
 export default defineConfig({
   // every built file also as .br and .gz, which the server picks by Accept-Encoding (docs/web.md, Delivery)
-  plugins: [react(), precompress()],
+  // /{hash}.json and the hash in every page: a page learns a newer build is deployed (docs/web.md)
+  plugins: [react(), buildHash(), precompress()],
   resolve: {
     alias: { '@chelian/contracts': resolve(root, '../../packages/contracts/src/index.ts') },
   },

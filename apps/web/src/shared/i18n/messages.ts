@@ -22,6 +22,7 @@ export const T = {
     notExcel: '导出失败：服务器未返回 Excel 文件',
     jsonpFailed: '跨域请求失败',
   },
+  version: { title: '新版本已发布', text: '平台已更新，刷新页面即可使用新版本（未保存的内容请先保存）。', refresh: '刷新' },
   routes: {
     home: '首页',
     center: '系统中心',

@@ -8,6 +8,7 @@ import { antdTheme, themeColors, themeCssVars } from '../theme/themes.ts';
 import { T } from '../i18n/messages.ts';
 import { expiryDialogClosed, setRequestEffects } from '../request/effects.ts';
 import { registerFeedback, toast } from './toast.ts';
+import { NewVersionNotice } from '../version/NewVersionNotice.tsx';
 
 dayjs.locale('zh-cn');
 
@@ -26,6 +27,7 @@ export function AppProviders({ children, goLogin }: { children: ReactNode; goLog
     <ConfigProvider locale={zhCN} theme={antdTheme(colors)}>
       <App message={{ maxCount: 1, top: 64 }} className="cl-app-root">
         <FeedbackBinder goLogin={goLogin} />
+        <NewVersionNotice />
         {children}
       </App>
     </ConfigProvider>
