@@ -33,6 +33,8 @@ export interface Config {
   demoPassword: string | undefined;
   smsProvider: string;
   smsMinIntervalSeconds: number;
+  /** Customers' alarm webhooks and MQTT brokers may be loopback or private addresses (the platform's own account always may). */
+  pushAllowPrivateTargets: boolean;
   /** Street-level address provider for getGeo: 'offline' (default, no network), 'amap', 'baidu' or 'tianditu' with its key. */
   address: { provider: string; key: string };
 }
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     demoPassword: env.CHELIAN_DEMO_PASSWORD || undefined,
     smsProvider: env.SMS_PROVIDER ?? 'outbox',
     smsMinIntervalSeconds: Math.max(1, int(env.SMS_MIN_INTERVAL_SECONDS, 60)),
+    pushAllowPrivateTargets: env.PUSH_ALLOW_PRIVATE_TARGETS === '1',
     address: { provider: env.ADDRESS_PROVIDER ?? 'offline', key: env.ADDRESS_PROVIDER_KEY ?? '' },
   };
 }

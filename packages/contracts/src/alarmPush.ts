@@ -21,14 +21,14 @@ export const MAX_SMS_PHONES = 10;
 export const MAX_PUSH_INTERVAL_MINUTES = 1440;
 
 export const ALARM_PUSH_ERRORS = defineErrors('alarmPush', {
-  unknownAlarmType: '未知的报警类型：{type}',
+  unknownAlarmType: '未知的报警类型：{name}',
   badQuietHours: '免打扰时段格式应为 HH:mm，开始与结束须同时填写且不能相同',
-  badPhone: '短信接收号码格式不正确：{phone}',
+  badPhone: '短信接收号码格式不正确：{name}',
   tooManyPhones: `短信接收号码最多 ${MAX_SMS_PHONES} 个`,
   badWebhookUrl: 'Webhook 地址须以 http:// 或 https:// 开头，且为完整的网址',
   badMqttUrl: 'MQTT 服务器地址须为 mqtt://主机:端口 或 mqtts://主机:端口',
   badTopicPrefix: 'MQTT 主题前缀只能包含字母、数字、-、_ 和 /，且不能以 / 开头或结尾',
-  notConfigured: '尚未设置{channel}，请先填写并保存',
+  notConfigured: '尚未设置{name}，请先填写并保存',
 });
 
 const AlarmTypeField = Type.String({ maxLength: 40, pattern: '^[A-Za-z]+$' });

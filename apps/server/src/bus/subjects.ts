@@ -29,6 +29,9 @@ export const subjects = {
   allTerminalChanges: 'terminal.changed.>',
   /** An account's alarm on/off settings changed: its live feeds reload which alarm types they push. */
   alarmControlsChanged: (accountId: number) => `alarmControls.changed.${accountId}`,
+  /** An account's push destinations changed: the jobs role's MQTT position forwarding follows. */
+  alarmPushChanged: (accountId: number) => `alarmPush.changed.${accountId}`,
+  allAlarmPushChanges: 'alarmPush.changed.>',
 };
 
 export interface CommandNotice {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { startAlarmDelivery } from '../modules/alarmDelivery/alarmDelivery.worker.ts';
 import { EXPORT_KINDS } from '../modules/exports/exportKinds.ts';
 import { startExportWorker } from '../modules/exports/exports.service.ts';
 import { startPositionRetention } from '../modules/positions/positionRetention.service.ts';
@@ -11,6 +12,7 @@ export function startJobs(ctx: AppContext): () => Promise<void> {
     startExportWorker(ctx, EXPORT_KINDS),
     startPositionRetention(ctx, config.positionRetentionDays),
     startRollupWorker(db, log, config.reportRollupSeconds * 1000),
+    startAlarmDelivery(ctx).stop,
   ];
   return async () => void (await Promise.all(stops.map((stop) => stop())));
 }

@@ -5,6 +5,7 @@ import { addressRoutes } from './address/address.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { brandingRoutes } from './branding/branding.routes.ts';
 import { alarmSettingsRoutes } from './alarmSettings/alarmSettings.routes.ts';
+import { alarmDeliveryRoutes } from './alarmDelivery/alarmDelivery.routes.ts';
 import { exportsRoutes } from './exports/exports.routes.ts';
 import { geofencesRoutes } from './geofences/geofences.routes.ts';
 import { playbackRoutes } from './playback/playback.routes.ts';
@@ -27,6 +28,7 @@ export const apiModules: readonly ApiModule[] = [
   messagesRoutes,
   securityRoutes,
   alarmSettingsRoutes,
+  alarmDeliveryRoutes,
   exportsRoutes,
   systemRoutes,
   terminalsRoutes,

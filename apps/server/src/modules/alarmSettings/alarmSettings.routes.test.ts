@@ -46,13 +46,73 @@ describe('push settings', () => {
       items: [{ alarmType: 'overspeed', enabled: true, channels: ['web', 'sms'], quietStart: '22:00', quietEnd: '07:00' }],
     });
     expect(saved.obj.find((x: { alarmType: string }) => x.alarmType === 'overspeed')).toEqual({
-      alarmType: 'overspeed', alarmName: '超速报警', enabled: true, channels: ['web', 'sms'], quietStart: '22:00', quietEnd: '07:00',
+      alarmType: 'overspeed', alarmName: '超速报警', enabled: true, channels: ['web', 'sms'], quietStart: '22:00', quietEnd: '07:00', minIntervalMinutes: 5,
     });
     const bad = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', { items: [{ alarmType: 'sos', enabled: true, channels: ['web'], quietStart: '25:00', quietEnd: '07:00' }] });
+    expect(bad).toMatchObject({ flag: 0, errorCode: 'alarmPush.badQuietHours' });
     expect(bad.msg).toContain('HH:mm');
+    const same = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', { items: [{ alarmType: 'sos', enabled: true, channels: ['web'], quietStart: '07:00', quietEnd: '07:00' }] });
+    expect(same.errorCode).toBe('alarmPush.badQuietHours');
     const badChannel = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', { items: [{ alarmType: 'sos', enabled: true, channels: ['pager'] }] });
     expect(badChannel.flag).toBe(0);
     const list = (await t.call(b.sessionId, { url: '/car/v4/api/alarm/push/listAlarmPushInfo.json' })).json().obj;
     expect(list.find((x: { alarmType: string }) => x.alarmType === 'overspeed').channels).toEqual(['web']);
+  });
+
+  it('keeps the rate limit a client did not send, and saves the one it did', async () => {
+    await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', { items: [{ alarmType: 'sos', enabled: true, channels: ['webhook', 'mqtt'], minIntervalMinutes: 30 }] });
+    const kept = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', { items: [{ alarmType: 'sos', enabled: true, channels: ['web'] }] });
+    expect(kept.obj.find((x: { alarmType: string }) => x.alarmType === 'sos')).toMatchObject({ channels: ['web'], minIntervalMinutes: 30 });
+    const tooLong = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', { items: [{ alarmType: 'sos', enabled: true, channels: [], minIntervalMinutes: 5000 }] });
+    expect(tooLong.flag).toBe(0);
+  });
+});
+
+describe('push destinations', () => {
+  const TARGET = '/car/v4/api/alarm/push/configPushTarget.json';
+  it('saves phones, a webhook (a secret made when none is given) and a broker, never sending the broker password back', async () => {
+    const saved = await json(a.sessionId, TARGET, {
+      smsPhones: ['13800138000', ' 13800138000 ', '13900139000'], webhookUrl: 'https://hooks.example.com/chelian?token=1',
+      mqttUrl: 'mqtt://broker.example.com:1883', mqttUsername: 'fleet', mqttPassword: 'pw-1', mqttPositions: true,
+    });
+    expect(saved.flag, saved.msg).toBe(1);
+    expect(saved.obj).toMatchObject({
+      smsPhones: ['13800138000', '13900139000'], webhookUrl: 'https://hooks.example.com/chelian?token=1', mqttUrl: 'mqtt://broker.example.com:1883',
+      mqttUsername: 'fleet', mqttPasswordSet: true, mqttTopicPrefix: 'chelian', mqttPositions: true,
+    });
+    expect(saved.obj.webhookSecret).toMatch(/^[0-9a-f]{48}$/);
+    expect(JSON.stringify(saved.obj)).not.toContain('pw-1');
+    // Fields left out are kept, the secret too.
+    const again = await json(a.sessionId, TARGET, { mqttTopicPrefix: 'fleet/east' });
+    expect(again.obj).toMatchObject({ smsPhones: ['13800138000', '13900139000'], webhookSecret: saved.obj.webhookSecret, mqttPasswordSet: true, mqttTopicPrefix: 'fleet/east' });
+    const read = (await t.call(a.sessionId, { url: '/car/v4/api/alarm/push/getPushTarget.json' })).json();
+    expect(read.obj).toEqual(again.obj);
+    expect((await t.call(b.sessionId, { url: '/car/v4/api/alarm/push/getPushTarget.json' })).json().obj).toMatchObject({ smsPhones: [], webhookUrl: '', mqttPasswordSet: false });
+  });
+
+  it('refuses what cannot work, in Chinese with a stable code', async () => {
+    const cases: Array<[object, string]> = [
+      [{ smsPhones: ['12345'] }, 'alarmPush.badPhone'],
+      [{ smsPhones: Array.from({ length: 11 }, (_, i) => `138001380${String(i).padStart(2, '0')}`) }, 'alarmPush.tooManyPhones'],
+      [{ webhookUrl: 'ftp://example.com/x' }, 'alarmPush.badWebhookUrl'],
+      [{ mqttUrl: 'http://broker' }, 'alarmPush.badMqttUrl'],
+      [{ mqttTopicPrefix: 'a/#' }, 'alarmPush.badTopicPrefix'],
+    ];
+    for (const [body, code] of cases) {
+      const res = await json(b.sessionId, TARGET, body);
+      expect(res.errorCode, JSON.stringify(body)).toBe(code);
+      expect(res.msg).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
+  it('the test button says what is missing', async () => {
+    const res = (await t.call(b.sessionId, { method: 'POST', url: '/car/v4/api/alarm/push/testPush.json', ...form({ channel: 'webhook' }) })).json();
+    expect(res).toMatchObject({ flag: 0, errorCode: 'alarmPush.notConfigured', msg: '尚未设置Webhook地址，请先填写并保存' });
+  });
+
+  it('needs the push settings permission', async () => {
+    const viewer = await createTenant(t, { codes: ['center'] });
+    const res = await t.call(viewer.sessionId, { url: '/car/v4/api/alarm/push/getPushTarget.json' });
+    expect(res.statusCode).toBe(403);
   });
 });
