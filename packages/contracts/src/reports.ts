@@ -16,7 +16,7 @@ import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
 export const REPORT_MAX_DAYS = 31;
 
 /** Export types for POST /car/v1/accelerate/export/exportDataReport.json (params: the filters as JSON). */
-export const REPORT_EXPORT_TYPES = { mileage: 'mileageReport', online: 'carDayOnline', alarm: 'alarmInfo', stay: 'stayReport' } as const;
+export const REPORT_EXPORT_TYPES = { mileage: 'mileageReport', online: 'carDayOnline', alarm: 'alarmInfo', stay: 'stayReport', trip: 'tripReport' } as const;
 
 /** The stay report's shortest-stay choices (minutes) and its default, as the leading platforms offer. */
 export const STAY_MIN_MINUTES = [1, 3, 5, 10, 30, 60] as const;
@@ -114,6 +114,34 @@ export type StayRow = Static<typeof StayRowSchema>;
 const StayPageSchema = pageOf(StayRowSchema, { totals: Type.Object({ stays: Type.Integer(), seconds: Type.Integer(), vehicles: Type.Integer() }) });
 export type StayPage = Static<typeof StayPageSchema>;
 
+/**
+ * One trip (行程): a vehicle's movement between two stops of at least minMinutes (the stay
+ * report's stops, playback's stop rule), within its Beijing day. The first trip of a day starts at
+ * the day's first fix, the last ends at its last fix unless the vehicle stands there.
+ */
+export const TripRowSchema = Type.Object({
+  ...vehicleFields,
+  day: Type.String(),
+  /** the first moving fix after a stop (or the day's first fix), epoch ms */
+  startAt: Type.Number(),
+  /** the next stop's first fix (or the day's last fix), epoch ms */
+  endAt: Type.Number(),
+  seconds: Type.Integer(),
+  /** great-circle km between its valid fixes, 2 decimals (GPS jumps left out, as the mileage) */
+  distanceKm: Type.Number(),
+  /** km/h over the whole trip, 1 decimal */
+  avgSpeed: Type.Number(),
+  maxSpeed: Type.Number(),
+  /** WGS-84; null when the trip had no valid fix */
+  startLon: Nullable(Type.Number()),
+  startLat: Nullable(Type.Number()),
+  endLon: Nullable(Type.Number()),
+  endLat: Nullable(Type.Number()),
+});
+export type TripRow = Static<typeof TripRowSchema>;
+const TripPageSchema = pageOf(TripRowSchema, { totals: Type.Object({ trips: Type.Integer(), seconds: Type.Integer(), vehicles: Type.Integer() }) });
+export type TripPage = Static<typeof TripPageSchema>;
+
 const base = '/car/v1/accelerate/report';
 
 export const reportEndpoints = {
@@ -140,6 +168,11 @@ export const reportEndpoints = {
   stay: endpoint({
     method: 'GET|POST', path: `${base}/stay/stayReport.json`, tag: '数据报表', summary: '查询停留报表', permission: 'report:stay',
     input: StayQuery, answer: StayPageSchema,
+  }),
+  /** minMinutes: the shortest stop that ends a trip (default STAY_DEFAULT_MIN_MINUTES); newest day first, then by plate and time */
+  trip: endpoint({
+    method: 'GET|POST', path: `${base}/trip/tripReport.json`, tag: '数据报表', summary: '查询行程报表', permission: 'report:trip',
+    input: StayQuery, answer: TripPageSchema,
   }),
 };
 

@@ -1,7 +1,8 @@
-import type { AlarmStatisticsPage, AlarmTypeCount, MileageDay, MileagePage, OnlineDay, OnlinePage, StayPage, StayRow } from '@chelian/contracts';
+import type { AlarmStatisticsPage, AlarmTypeCount, MileageDay, MileagePage, OnlineDay, OnlinePage, StayPage, StayRow, TripPage, TripRow } from '@chelian/contracts';
 import { alarmTypeName } from '../../core/alarm.presenter.ts';
 import { dayStart, DAY_MS } from './beijingDay.ts';
 import type { DailyRow, reportsQueries, ReportVehicleRow, StayRowDb } from './reports.queries.ts';
+import type { TripRowDb, tripsQueries } from './trips.queries.ts';
 
 export const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -80,5 +81,21 @@ export function presentStayPage({ totals, rows }: Stays, win: Window): StayPage 
   return {
     total: totals.n, current: win.current, pageSize: win.pageSize, list: rows.map(presentStay),
     totals: { stays: totals.n, seconds: Math.round(totals.seconds), vehicles: totals.vehicles },
+  };
+}
+
+export function presentTrip(r: TripRowDb): TripRow {
+  const km = round(r.km, 2);
+  return {
+    ...presentVehicle(r), day: r.day, startAt: r.start_at.getTime(), endAt: r.end_at.getTime(), seconds: r.seconds, distanceKm: km,
+    avgSpeed: r.seconds > 0 ? round((r.km / r.seconds) * 3600, 1) : 0, maxSpeed: round(r.max_speed ?? 0, 1),
+    startLon: r.start_lon, startLat: r.start_lat, endLon: r.end_lon, endLat: r.end_lat,
+  };
+}
+
+export function presentTripPage({ totals, rows }: Awaited<ReturnType<typeof tripsQueries.tripPage>>, win: Window): TripPage {
+  return {
+    total: totals.n, current: win.current, pageSize: win.pageSize, list: rows.map(presentTrip),
+    totals: { trips: totals.n, seconds: Math.round(totals.seconds), vehicles: totals.vehicles },
   };
 }

@@ -43,7 +43,7 @@ export interface DailyRow extends ReportVehicleRow {
 }
 
 // The vehicles a report lists: those with a terminal, in the caller's scope, matching the filters.
-const VEHICLES = `SELECT v.id, v.plate, v.name, v.terminal_id, g.name AS group_name, a.name AS account_name, t.identifier, t.assigned_at
+export const VEHICLES = `SELECT v.id, v.plate, v.name, v.terminal_id, g.name AS group_name, a.name AS account_name, t.identifier, t.assigned_at
   FROM vehicles v JOIN accounts a ON a.id = v.account_id JOIN terminals t ON t.id = v.terminal_id
   LEFT JOIN vehicle_groups g ON g.id = v.group_id
  WHERE ${terminalInScope('a.path', 1)}
@@ -53,7 +53,7 @@ const VEHICLES = `SELECT v.id, v.plate, v.name, v.terminal_id, g.name AS group_n
 
 // A new owner's report starts on the Beijing day of the hand-over (the rollup already leaves out
 // the positions before it; this hides days rolled up for the previous owner).
-const OWNED_DAY = `($7::boolean OR v.assigned_at IS NULL OR d.day >= ((v.assigned_at + interval '8 hours') AT TIME ZONE 'UTC')::date)`;
+export const OWNED_DAY = `($7::boolean OR v.assigned_at IS NULL OR d.day >= ((v.assigned_at + interval '8 hours') AT TIME ZONE 'UTC')::date)`;
 
 // Every vehicle × every day of the range, the day's figures when there are any.
 const MATRIX = `FROM (${VEHICLES}) v
@@ -63,7 +63,7 @@ const MATRIX = `FROM (${VEHICLES}) v
 // Seconds of day d passed by now (a day not rolled up has no elapsed_seconds of its own).
 const DAY_PASSED = `least(86400, greatest(0, extract(epoch FROM now() - (d.day::timestamp AT TIME ZONE 'UTC' - interval '8 hours'))))`;
 
-const params = (f: ReportFilter) => [f.scope, f.vehicleId, f.groupId, likeText(f.keyword ?? undefined), f.from, f.to, f.isPlatformAdmin];
+export const params = (f: ReportFilter) => [f.scope, f.vehicleId, f.groupId, likeText(f.keyword ?? undefined), f.from, f.to, f.isPlatformAdmin];
 
 export interface StayRowDb extends ReportVehicleRow {
   day: string;

@@ -5,7 +5,7 @@ import { caller } from '../../http/auth.hook.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
-import { presentAlarmStatistics, presentMileagePage, presentOnlinePage, presentStayPage } from './reports.presenter.ts';
+import { presentAlarmStatistics, presentMileagePage, presentOnlinePage, presentStayPage, presentTripPage } from './reports.presenter.ts';
 import { ReportsService } from './reports.service.ts';
 
 /** The data-report pages' calls, read from the daily figures (see rollup.queries.ts). Their Excel files: reportSheets.ts. */
@@ -30,6 +30,11 @@ export const reportsRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   route(app, reportEndpoints.stay, async (query, request) => {
     const win = pageWindow(query);
     return presentStayPage(await reports.stays(caller(request), query, win.sql), win);
+  });
+
+  route(app, reportEndpoints.trip, async (query, request) => {
+    const win = pageWindow(query);
+    return presentTripPage(await reports.trips(caller(request), query, win.sql), win);
   });
 
   route(app, reportEndpoints.alarmDetail, async (query, request) => {

@@ -12,6 +12,7 @@ import { terminalScope } from '../../core/terminalScope.ts';
 import { visibleVehicles } from '../terminals/vehicles.service.ts';
 import { addDays, beijingDayOf, dayStart, isDay } from './beijingDay.ts';
 import { reportsQueries, type ReportFilter } from './reports.queries.ts';
+import { tripsQueries } from './trips.queries.ts';
 
 /** The filters every report takes (query string, form, or an export's params). */
 export type ReportInput = ReportFilters;
@@ -81,6 +82,12 @@ export class ReportsService {
   async stays(user: SessionUser, input: StayQuery, win: RowWindow) {
     const filter = await reportFilter(this.db, user, input);
     return reportsQueries.stayPage(this.db, filter, stayMinMinutes(input.minMinutes) * 60, win.limit, win.offset);
+  }
+
+  /** Trips between stops of at least minMinutes. */
+  async trips(user: SessionUser, input: StayQuery, win: RowWindow) {
+    const filter = await reportFilter(this.db, user, input);
+    return tripsQueries.tripPage(this.db, filter, stayMinMinutes(input.minMinutes) * 60, win.limit, win.offset);
   }
 
   /** The alarms themselves (not pre-aggregated: a paged, indexed list), with the report's filters. */

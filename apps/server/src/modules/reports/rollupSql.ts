@@ -34,7 +34,8 @@ const POINTS_SINCE = `
       WHERE p.terminal_id = c.terminal_id AND p.gps_time > c.after_at AND p.gps_time >= $1 AND p.gps_time < $3
         AND (c.assigned_at IS NULL OR p.gps_time >= c.assigned_at)) p`;
 
-const KM = `2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
+/** The great-circle km of a step from (prev_lat, prev_lon) to (lat, lon). */
+export const KM = `2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
            sin(radians(lat - prev_lat) / 2) ^ 2 + cos(radians(prev_lat)) * cos(radians(lat)) * sin(radians(lon - prev_lon) / 2) ^ 2)))`;
 
 /*

@@ -1,0 +1,76 @@
+import type { Queryable } from '../../db/types.ts';
+import { KM, MAX_PLAUSIBLE_KMH } from './rollupSql.ts';
+import { OWNED_DAY, params, VEHICLES, type ReportFilter, type ReportVehicleRow } from './reports.queries.ts';
+
+export interface TripRowDb extends ReportVehicleRow {
+  day: string;
+  start_at: Date;
+  end_at: Date;
+  seconds: number;
+  km: number;
+  max_speed: number | null;
+  start_lon: number | null;
+  start_lat: number | null;
+  end_lon: number | null;
+  end_lat: number | null;
+}
+
+/*
+ * The trips of the report's vehicles and days: the time between the stops (daily_stays) of at
+ * least $8 seconds, bounded by the day's first and last fix (daily_terminal_stats). A stop ends the
+ * trip before it; the trip after the day's last stop ends at the day's last fix, unless that stop
+ * is open (the vehicle still stands there). Both tables are the rollup's: counting and paging
+ * read no positions.
+ */
+const TRIPS = `WITH days AS (
+  SELECT v.id, v.plate, v.name, v.group_name, v.account_name, v.identifier, v.terminal_id, v.assigned_at, d.day, d.first_position_at, d.last_position_at
+    FROM (${VEHICLES}) v JOIN daily_terminal_stats d ON d.terminal_id = v.terminal_id
+   WHERE d.day BETWEEN $5::date AND $6::date AND d.position_count > 0 AND ${OWNED_DAY}
+), stops AS (
+  SELECT s.terminal_id, s.day, s.start_at, s.end_at, s.open,
+         lag(s.end_at) OVER (PARTITION BY s.terminal_id, s.day ORDER BY s.start_at) AS prev_end,
+         row_number() OVER (PARTITION BY s.terminal_id, s.day ORDER BY s.start_at DESC) AS from_last
+    FROM days d JOIN daily_stays s ON s.terminal_id = d.terminal_id AND s.day = d.day
+   WHERE s.seconds >= $8 AND ($7::boolean OR d.assigned_at IS NULL OR s.start_at >= d.assigned_at)
+), trips AS (
+  SELECT d.*, COALESCE(s.prev_end, d.first_position_at) AS start_at, s.start_at AS end_at
+    FROM days d JOIN stops s ON s.terminal_id = d.terminal_id AND s.day = d.day
+  UNION ALL
+  SELECT d.*, COALESCE(s.end_at, d.first_position_at), d.last_position_at
+    FROM days d LEFT JOIN stops s ON s.terminal_id = d.terminal_id AND s.day = d.day AND s.from_last = 1
+   WHERE s.open IS NOT TRUE
+)
+SELECT * FROM trips WHERE end_at > start_at`;
+
+export const tripsQueries = {
+  /**
+   * Trips: newest day first, then by plate, each vehicle's day in time order; the figures of the
+   * page's trips read from their own positions (the (terminal_id, gps_time) index, valid fixes).
+   */
+  tripPage: async (q: Queryable, f: ReportFilter, minStopSeconds: number, limit: number, offset: number) => {
+    const [totals] = await q.query<{ n: number; seconds: number; vehicles: number }>(
+      `SELECT count(*)::int AS n, COALESCE(sum(extract(epoch FROM end_at - start_at)), 0)::float8 AS seconds, count(DISTINCT id)::int AS vehicles
+         FROM (${TRIPS}) t`,
+      [...params(f), minStopSeconds],
+    );
+    const rows = await q.query<TripRowDb>(
+      `SELECT t.id AS vehicle_id, t.plate, t.name AS vehicle_name, t.group_name, t.account_name, t.identifier, to_char(t.day, 'YYYY-MM-DD') AS day,
+              t.start_at, t.end_at, extract(epoch FROM t.end_at - t.start_at)::int AS seconds,
+              COALESCE(f.km, 0)::float8 AS km, f.max_speed, f.start_lon, f.start_lat, f.end_lon, f.end_lat
+         FROM (SELECT * FROM (${TRIPS}) x ORDER BY day DESC, plate, id, start_at LIMIT $9 OFFSET $10) t
+         CROSS JOIN LATERAL (
+           SELECT sum(km) FILTER (WHERE km / greatest(dt, 1) * 3600 <= ${MAX_PLAUSIBLE_KMH}) AS km, max(speed)::float8 AS max_speed,
+                  (array_agg(lon ORDER BY gps_time))[1] AS start_lon, (array_agg(lat ORDER BY gps_time))[1] AS start_lat,
+                  (array_agg(lon ORDER BY gps_time DESC))[1] AS end_lon, (array_agg(lat ORDER BY gps_time DESC))[1] AS end_lat
+             FROM (SELECT gps_time, lat, lon, speed, extract(epoch FROM gps_time - prev_time)::float8 AS dt, COALESCE(${KM}, 0) AS km
+                     FROM (SELECT gps_time, lat, lon, speed, lag(lat) OVER w AS prev_lat, lag(lon) OVER w AS prev_lon, lag(gps_time) OVER w AS prev_time
+                             FROM positions p
+                            WHERE p.terminal_id = t.terminal_id AND p.valid AND p.gps_time >= t.start_at AND p.gps_time <= t.end_at
+                           WINDOW w AS (ORDER BY gps_time)) steps) s
+         ) f
+        ORDER BY t.day DESC, t.plate, t.id, t.start_at`,
+      [...params(f), minStopSeconds, limit, offset],
+    );
+    return { totals, rows };
+  },
+};

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distanceMeters } from '@chelian/geo/coords.ts';
+import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { startGateway } from '../../gateway/gateway.ts';
+import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
+import { createTenant, type Tenant } from '../../testing/fixtures.ts';
+import { TestTerminal } from '../../testing/testTerminal.ts';
+import { backfill } from './rollup.service.ts';
+
+let t: TestServer;
+let a: Tenant;
+let b: Tenant;
+let vehicleId: number;
+
+const bj = (hhmmss: string) => Date.parse(`2026-05-02T${hhmmss}+08:00`);
+const at = (hhmm: string, plusSeconds = 0) => bj(`${hhmm}:00`) + plusSeconds * 1000;
+type Fix = { time: number; lat: number; speed: number };
+const LON = 114.05;
+
+/**
+ * One morning, sent by a JT/T 808 terminal through the gateway: it stands 08:00–08:10, drives
+ * north, stops 2½ minutes at 08:21 (a light), drives on, stands 08:30:30–08:45:30 and drives
+ * until its last fix at 08:50.
+ */
+const fixes: Fix[] = [];
+let lat = 22.5;
+const stand = (from: number, to: number) => {
+  for (let time = from; time <= to; time += 60_000) fixes.push({ time, lat, speed: 0 });
+};
+const drive = (from: number, to: number, speed = 36) => {
+  // JT/T 808 carries millionths of a degree.
+  for (let time = from; time <= to; time += 30_000) fixes.push({ time, lat: (lat = Math.round((lat + 0.0025) * 1e6) / 1e6), speed });
+};
+stand(at('08:00'), at('08:10'));
+drive(at('08:10', 30), at('08:20', 30));
+fixes.find((f) => f.time === at('08:15'))!.speed = 50;
+stand(at('08:21'), at('08:23'));
+drive(at('08:23', 30), at('08:30'));
+stand(at('08:30', 30), at('08:44', 30));
+drive(at('08:45', 30), at('08:50'));
+
+/** The distance of the valid fixes from `from` to `to`, both included (as the report measures it). */
+const km = (from: number, to: number) => {
+  const run = fixes.filter((f) => f.time >= from && f.time <= to);
+  return Math.round(run.slice(1).reduce((s, f, i) => s + distanceMeters([LON, run[i].lat], [LON, f.lat]), 0) / 10) / 100;
+};
+const latAt = (time: number) => fixes.find((f) => f.time === time)!.lat;
+
+beforeAll(async () => {
+  t = await createTestServer();
+  a = await createTenant(t, { codes: 'all' });
+  b = await createTenant(t, { codes: 'all' });
+  vehicleId = (await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: '粤B70001', terminalId: '13870000001', protocol: 'jt808' }) })).json().obj.vehicleId;
+  // The tenant has had the terminal since before the morning (a later hand-over would hide it).
+  await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
+
+  const gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
+  const terminal = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+  let serial = 1;
+  for (const f of fixes) {
+    terminal.send(encodeJt808Location({ phone: '013870000001' }, serial++, { time: f.time, lat: f.lat, lon: LON, valid: true, speedKmh: f.speed, course: 0, altitude: 0 }));
+    await terminal.next(); // answered once stored
+  }
+  terminal.close();
+  await gw.close();
+  await backfill(t.ctx.db, '2026-05-02', '2026-05-02');
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const trips = (sid: string, extra = '') => t.call(sid, { url: `/car/v1/accelerate/report/trip/tripReport.json?startDate=2026-05-02&endDate=2026-05-02${extra}` }).then((r) => r.json());
+
+describe('trip report', () => {
+  it('splits the day at stops of at least 5 minutes: start, end, where, how far, how fast', async () => {
+    const res = await trips(a.sessionId);
+    expect(res.flag).toBe(1);
+    expect(res.obj).toMatchObject({ total: 2, current: 1, pageSize: 10, totals: { trips: 2, seconds: 20 * 60 + 270, vehicles: 1 } });
+    const [first, last] = res.obj.list;
+    // From the first moving fix to the next long stop's first fix; the light at 08:21 is inside it.
+    expect(first).toEqual({
+      vehicleId, plate: '粤B70001', name: '粤B70001', groupName: '', accountName: expect.any(String), terminalId: '013870000001', day: '2026-05-02',
+      startAt: at('08:10', 30), endAt: at('08:30', 30), seconds: 20 * 60, distanceKm: km(at('08:10', 30), at('08:30', 30)),
+      avgSpeed: Math.round((km(at('08:10', 30), at('08:30', 30)) / (20 / 60)) * 10) / 10, maxSpeed: 50,
+      startLon: LON, startLat: latAt(at('08:10', 30)), endLon: LON, endLat: latAt(at('08:30', 30)),
+    });
+    // The last one ends at the day's last fix: it was still driving.
+    expect(last).toMatchObject({ startAt: at('08:45', 30), endAt: at('08:50'), seconds: 270, maxSpeed: 36, endLat: latAt(at('08:50')) });
+    expect(first.distanceKm).toBeGreaterThan(5);
+  });
+
+  it('splits at shorter stops when asked, and keeps each tenant to its own vehicles', async () => {
+    const short = await trips(a.sessionId, '&minMinutes=1');
+    expect(short.obj.list.map((r: { startAt: number; endAt: number }) => [r.startAt, r.endAt])).toEqual([
+      [at('08:10', 30), at('08:21')], [at('08:23', 30), at('08:30', 30)], [at('08:45', 30), at('08:50')],
+    ]);
+    expect((await trips(b.sessionId)).obj).toMatchObject({ total: 0, list: [] });
+    expect(await trips(b.sessionId, `&vehicleId=${vehicleId}`)).toMatchObject({ flag: 0, msg: '车辆不存在或无权访问' });
+    expect((await t.call(a.sessionId, { url: '/car/v1/accelerate/report/trip/tripReport.json?minMinutes=0' })).statusCode).toBe(400);
+  });
+});
