@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Collapse, Descriptions, Empty, Space, Spin, Typography } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
+import type { PermissionCode } from '@chelian/contracts';
 import { useAddress } from '../../shared/address/useAddress.ts';
 import { Permission } from '../../shared/permission/Permission.tsx';
 import { CommandForm } from '../commands/CommandForm.tsx';
@@ -14,6 +15,8 @@ import { playbackUrl } from './links.ts';
 import { RecentAlarms } from './RecentAlarms.tsx';
 import { useResolvedVehicleId, useVehicleLive } from './useVehicleLive.ts';
 import '../car.css';
+
+const SEND_COMMAND: PermissionCode = 'car:command:send';
 
 const fmt = (t: number | null | undefined) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm:ss') : M.common.none);
 
@@ -81,7 +84,7 @@ function BasicPanel({ vehicleId, dialogKey }: { vehicleId: number; dialogKey: st
                 key: 'commands',
                 label: M.vehicle.commands,
                 children: (
-                  <Permission code="car:command:send">
+                  <Permission code={SEND_COMMAND}>
                     <CommandForm vehicleIds={[vehicleId]} compact onSent={() => setSent((n) => n + 1)} />
                     <CommandResults refreshKey={sent} terminalId={v.terminalId} pageSize={3} />
                   </Permission>
