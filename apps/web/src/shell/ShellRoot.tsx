@@ -3,6 +3,7 @@ import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { isLoggedIn, useClientStore } from '../shared/stores/clientStore.ts';
 import { useUiStore } from '../shared/stores/uiStore.ts';
 import { useAlarmPolling } from '../shared/dialogs/useAlarmPolling.ts';
+import { useBrowserNotices } from '../shared/alarmPush/useBrowserNotices.ts';
 import { VehicleInfoDialog } from '../shared/dialogs/VehicleInfoDialog.tsx';
 import { ImageViewer } from '../shared/dialogs/ImageViewer.tsx';
 import { AlarmTip } from '../shared/dialogs/AlarmTip.tsx';
@@ -30,6 +31,7 @@ export function ShellRoot() {
   useDocumentTitle(handle);
   useShellBridge();
   useAlarmPolling(loggedIn);
+  useBrowserNotices(loggedIn, () => navigate(ALARM_PAGE));
 
   useEffect(() => {
     if (sessionId && location.pathname !== '/login') void bootstrapSession();

@@ -9,6 +9,8 @@ import type { Alarm, AlarmControl, Page } from '@chelian/contracts';
 import { M } from '../messages.ts';
 import { ActionLink, alarmColumns } from './alarmColumns.tsx';
 import { ProcessAlarmModal } from './ProcessAlarmModal.tsx';
+import { AlarmDeliveryDrawer } from './AlarmDeliveryDrawer.tsx';
+import { T } from '../../shared/i18n/messages.ts';
 
 interface Filters {
   range: [Dayjs, Dayjs];
@@ -25,6 +27,7 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
   const [page, setPage] = useState<Page<Alarm>>({ total: 0, current: 1, pageSize: 10, list: [] });
   const [loading, setLoading] = useState(false);
   const [processing, setProcessing] = useState<Alarm[]>([]);
+  const [detail, setDetail] = useState<Alarm | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -44,12 +47,16 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
   useEffect(() => void load(), [load]);
 
   const columns = alarmColumns(
-    (a) =>
-      !a.handled && (
-        <Permission code="car:alarm:process">
-          <ActionLink onClick={() => setProcessing([a])}>{M.alarm.process}</ActionLink>
-        </Permission>
-      ),
+    (a) => (
+      <>
+        {!a.handled && (
+          <Permission code="car:alarm:process">
+            <ActionLink onClick={() => setProcessing([a])}>{M.alarm.process}</ActionLink>
+          </Permission>
+        )}
+        <ActionLink testId="alarm-deliveries" onClick={() => setDetail(a)}>{T.center.alarmPush.log.title}</ActionLink>
+      </>
+    ),
     true,
   );
 
@@ -89,6 +96,7 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
         pagination={{ current: page.current, pageSize: page.pageSize, total: page.total, showTotal: M.common.total, showSizeChanger: true, onChange: (current, pageSize) => setPaging({ current, pageSize }) }}
       />
       <ProcessAlarmModal alarms={processing} onClose={() => setProcessing([])} onDone={() => (setProcessing([]), void load())} />
+      <AlarmDeliveryDrawer alarm={detail} onClose={() => setDetail(null)} />
     </div>
   );
 }

@@ -11,6 +11,8 @@ import { useFleet } from '../fleet/FleetProvider.tsx';
 import { M } from '../messages.ts';
 import { ActionLink, alarmColumns } from './alarmColumns.tsx';
 import { ProcessAlarmModal } from './ProcessAlarmModal.tsx';
+import { AlarmDeliveryDrawer } from './AlarmDeliveryDrawer.tsx';
+import { T } from '../../shared/i18n/messages.ts';
 
 /** How long after the pointer last moved over the list live reloads wait (a resting pointer does not freeze it). */
 const HOLD_MS = 3000;
@@ -24,6 +26,7 @@ export function RealtimeAlarms() {
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const [processing, setProcessing] = useState<Alarm[]>([]);
+  const [detail, setDetail] = useState<Alarm | null>(null);
 
   /** until when live reloads wait: the operator is moving the pointer over the list, aiming at a row */
   const heldUntil = useRef(0);
@@ -70,6 +73,7 @@ export function RealtimeAlarms() {
           <ActionLink testId="alarm-process" onClick={() => setProcessing([a])}>{M.alarm.process}</ActionLink>
         </Permission>
         {a.vehicleId && <ActionLink onClick={() => postToShell('showVehInfo', { vehicleId: String(a.vehicleId), tab: 'follow' })}>{M.alarm.locate}</ActionLink>}
+        <ActionLink testId="alarm-deliveries" onClick={() => setDetail(a)}>{T.center.alarmPush.log.title}</ActionLink>
       </>
     ),
     false,
@@ -114,6 +118,7 @@ export function RealtimeAlarms() {
         />
       </div>
       <ProcessAlarmModal alarms={processing} onClose={() => setProcessing([])} onDone={() => (setProcessing([]), setSelected([]), void load())} />
+      <AlarmDeliveryDrawer alarm={detail} onClose={() => setDetail(null)} />
     </div>
   );
 }

@@ -31,7 +31,7 @@ export function alarmColumns(actions: (a: Alarm) => React.ReactNode, withHandlin
       { title: M.alarm.note, dataIndex: 'handleNote', width: 160, ellipsis: true, render: (v: string) => v || M.common.none },
     );
   }
-  cols.push({ title: M.common.operate, key: 'op', width: 150, fixed: 'right', render: (_: unknown, a) => <Space size={4}>{actions(a)}</Space> });
+  cols.push({ title: M.common.operate, key: 'op', width: 200, fixed: 'right', render: (_: unknown, a) => <Space size={4}>{actions(a)}</Space> });
   return cols;
 }
 

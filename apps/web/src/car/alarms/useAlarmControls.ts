@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { carApi } from '../api/carApi.ts';
-import type { AlarmControl } from '@chelian/contracts';
+import { alarmPushEndpoints, type AlarmControl } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 
 let cached: Promise<AlarmControl[]> | null = null;
 
 /** The account's alarm settings (which types sound and pop up), read once per page load. */
 export function alarmControls(): Promise<AlarmControl[]> {
-  cached ??= carApi.alarmControls().catch(() => ((cached = null), []));
+  cached ??= call(alarmPushEndpoints.listControls, undefined, { silent: true }).catch(() => ((cached = null), []));
   return cached;
 }
 

@@ -1,3 +1,5 @@
+import { alarmPushMessages } from './alarmPush.ts';
+
 /** System centre texts (part of the one zh-CN message set, see messages.ts). */
 export const centerMessages = {
   menuTitle: '系统中心',
@@ -82,14 +84,7 @@ export const centerMessages = {
     sound: '声音提醒',
     popup: '弹窗提醒',
   },
-  alarmPush: {
-    desc: '设置各类报警的推送渠道和免打扰时段（对本账户生效）',
-    alarmName: '报警类型',
-    enabled: '推送',
-    channels: '推送渠道',
-    quiet: '免打扰时段',
-    channelNames: { web: '网页', app: 'App', sms: '短信', email: '邮件', wechat: '微信' } as Record<string, string>,
-  },
+  alarmPush: alarmPushMessages,
   smsDialog: {
     phone: '手机号',
     code: '验证码',

@@ -1,65 +1,38 @@
-import { Checkbox, Switch, Table, TimePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { PUSH_CHANNELS, type AlarmPush, type PushChannel } from '@chelian/contracts';
-import { centerApi } from '../../shared/api/centerApi.ts';
+import { useState } from 'react';
+import { Badge, Card, Tabs, Typography } from 'antd';
 import { T } from '../../shared/i18n/messages.ts';
-import { AlarmTypeCard } from './alarmTypes/AlarmTypeCard.tsx';
-import { useAlarmTypeRows } from './alarmTypes/useAlarmTypeRows.ts';
+import { PushRulesTab } from './alarmPush/PushRulesTab.tsx';
+import { PushTargetsTab } from './alarmPush/PushTargetsTab.tsx';
+import { DeliveryFailuresTab } from './alarmPush/DeliveryFailuresTab.tsx';
 
 const P = T.center.alarmPush;
-const HM = 'HH:mm';
 
-/** Push settings per alarm type: enabled, channels, quiet hours. */
+/** Push settings: per alarm type (channels, quiet hours, rate limit), where pushes go, and what failed. */
 export function AlarmPushPage() {
-  const { rows, loading, saving, patch, save } = useAlarmTypeRows(centerApi.alarmPushes, centerApi.saveAlarmPushes);
-
-  const quietValue = (r: AlarmPush): [Dayjs, Dayjs] | null =>
-    r.quietStart && r.quietEnd ? [dayjs(r.quietStart, HM), dayjs(r.quietEnd, HM)] : null;
-
+  const [tab, setTab] = useState('rules');
+  const [failures, setFailures] = useState(0);
   return (
-    <AlarmTypeCard title={T.routes.alarmPush} description={P.desc} saving={saving} onSave={save} testId="alarm-push-page" saveTestId="save-alarm-push">
-      <Table<AlarmPush>
-        rowKey="alarmType"
-        size="middle"
-        loading={loading}
-        dataSource={rows}
-        pagination={false}
-        columns={[
-          { title: P.alarmName, dataIndex: 'alarmName', width: 160 },
+    <Card variant="borderless" title={T.routes.alarmPush} data-testid="alarm-push-page">
+      <Typography.Paragraph type="secondary">{P.desc}</Typography.Paragraph>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'rules', label: P.tabs.rules, children: <PushRulesTab /> },
+          { key: 'targets', label: P.tabs.targets, children: <PushTargetsTab /> },
           {
-            title: P.enabled,
-            dataIndex: 'enabled',
-            width: 80,
-            align: 'center',
-            render: (v: boolean, r) => <Switch size="small" checked={v} onChange={(enabled) => patch(r.alarmType, { enabled })} data-testid={`push-${r.alarmType}`} />,
-          },
-          {
-            title: P.channels,
-            dataIndex: 'channels',
-            render: (channels: PushChannel[], r) => (
-              <Checkbox.Group
-                disabled={!r.enabled}
-                value={channels}
-                onChange={(v) => patch(r.alarmType, { channels: v as PushChannel[] })}
-                options={PUSH_CHANNELS.map((c) => ({ value: c, label: P.channelNames[c] ?? c }))}
-              />
+            key: 'failures',
+            label: (
+              <Badge count={failures} size="small" offset={[8, -2]} data-testid="push-failure-count">
+                {P.tabs.failures}
+              </Badge>
             ),
-          },
-          {
-            title: P.quiet,
-            width: 230,
-            render: (_, r) => (
-              <TimePicker.RangePicker
-                size="small"
-                format={HM}
-                disabled={!r.enabled}
-                value={quietValue(r)}
-                onChange={(v) => patch(r.alarmType, { quietStart: v?.[0]?.format(HM) ?? '', quietEnd: v?.[1]?.format(HM) ?? '' })}
-              />
-            ),
+            // loaded at once, so the count shows before the tab is opened
+            forceRender: true,
+            children: <DeliveryFailuresTab onTotal={setFailures} />,
           },
         ]}
       />
-    </AlarmTypeCard>
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { Switch, Table } from 'antd';
-import type { AlarmControl } from '@chelian/contracts';
-import { centerApi } from '../../shared/api/centerApi.ts';
+import { alarmPushEndpoints as api, type AlarmControl } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { AlarmTypeCard } from './alarmTypes/AlarmTypeCard.tsx';
 import { useAlarmTypeRows } from './alarmTypes/useAlarmTypeRows.ts';
@@ -8,9 +8,12 @@ import { useAlarmTypeRows } from './alarmTypes/useAlarmTypeRows.ts';
 const A = T.center.alarmSetting;
 type Flag = 'enabled' | 'sound' | 'popup';
 
+const load = () => call(api.listControls);
+const persist = (rows: AlarmControl[]) => call(api.saveControls, { items: rows.map(({ alarmType, enabled, sound, popup }) => ({ alarmType, enabled, sound, popup })) });
+
 /** Alarm settings per alarm type: enabled, sound, pop-up. */
 export function AlarmSettingPage() {
-  const { rows, loading, saving, patch, save } = useAlarmTypeRows(centerApi.alarmControls, centerApi.saveAlarmControls);
+  const { rows, loading, saving, patch, save } = useAlarmTypeRows(load, persist);
 
   const flagColumn = (flag: Flag, title: string) => ({
     title,

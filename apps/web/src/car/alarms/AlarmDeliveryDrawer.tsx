@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { Descriptions, Drawer } from 'antd';
+import dayjs from 'dayjs';
+import { alarmPushEndpoints, type Alarm, type Delivery } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { T } from '../../shared/i18n/messages.ts';
+import { DeliveryTable } from '../../shared/alarmPush/DeliveryTable.tsx';
+import { M } from '../messages.ts';
+import { alarmTypeTag } from './alarmColumns.tsx';
+
+const L = T.center.alarmPush.log;
+
+/** An alarm's detail with where it was pushed: each browser, SMS, webhook and MQTT delivery and its attempts. */
+export function AlarmDeliveryDrawer({ alarm, onClose }: { alarm: Alarm | null; onClose: () => void }) {
+  const [rows, setRows] = useState<Delivery[]>([]);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    if (!alarm) return;
+    let alive = true;
+    setLoading(true);
+    setRows([]);
+    call(alarmPushEndpoints.listDeliveries, { alarmId: alarm.alarmId })
+      .then((list) => alive && setRows(list), () => {})
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, [alarm]);
+
+  return (
+    <Drawer open={alarm !== null} onClose={onClose} width={920} title={L.title} destroyOnHidden data-testid="alarm-delivery-drawer">
+      {alarm && (
+        <>
+          <Descriptions size="small" column={3} style={{ marginBottom: 16 }}>
+            <Descriptions.Item label={M.common.plate}>{alarm.plate || alarm.name || M.common.none}</Descriptions.Item>
+            <Descriptions.Item label={M.common.terminal}>{alarm.terminalId}</Descriptions.Item>
+            <Descriptions.Item label={M.alarm.type}>{alarmTypeTag(alarm)}</Descriptions.Item>
+            <Descriptions.Item label={M.alarm.time}>{dayjs(alarm.alarmTime).format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+            <Descriptions.Item label={`${M.common.speed}（${M.common.kmh}）`}>{alarm.speed ?? M.common.none}</Descriptions.Item>
+            <Descriptions.Item label={M.alarm.status}>{alarm.handled ? M.alarm.processed : M.alarm.unprocessed}</Descriptions.Item>
+          </Descriptions>
+          <DeliveryTable rows={rows} loading={loading} testId="alarm-delivery-table" />
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { Table, Tag, Typography } from 'antd';
+import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import dayjs from 'dayjs';
+import type { Delivery, DeliveryStatus } from '@chelian/contracts';
+import { T } from '../i18n/messages.ts';
+import './alarmPush.css';
+
+const P = T.center.alarmPush;
+const STATUS_COLOR: Record<DeliveryStatus, string> = { pending: 'default', sending: 'processing', retrying: 'warning', sent: 'success', failed: 'error', skipped: 'default' };
+const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+
+export function DeliveryStatusTag({ d }: { d: Delivery }) {
+  return (
+    <>
+      <Tag color={STATUS_COLOR[d.status]}>{P.statusNames[d.status]}</Tag>
+      {d.status === 'retrying' && d.nextAt !== null && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{P.failures.nextAt(dayjs(d.nextAt).format('HH:mm:ss'))}</Typography.Text>}
+    </>
+  );
+}
+
+/** Every attempt of a delivery: when, how it ended, the HTTP status or the error. */
+function AttemptLog({ d }: { d: Delivery }) {
+  if (d.log.length === 0) return <Typography.Text type="secondary">{d.error || T.common.empty}</Typography.Text>;
+  return (
+    <ol className="cl-delivery-log" data-testid="delivery-attempts">
+      {d.log.map((a) => (
+        <li key={a.attempt}>
+          <span>{P.log.attempt(a.attempt)}</span>
+          <span>{time(a.at)}</span>
+          <Tag color={a.ok ? 'success' : 'error'}>{a.ok ? P.log.ok : P.log.failed}</Tag>
+          {a.httpStatus !== null && <span>HTTP {a.httpStatus}</span>}
+          {a.error && <Typography.Text type="danger">{a.error}</Typography.Text>}
+          <Typography.Text type="secondary">{P.log.duration(a.durationMs)}</Typography.Text>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+interface Props {
+  rows: Delivery[];
+  loading?: boolean;
+  /** the failures list shows which alarm each delivery was for */
+  withAlarm?: boolean;
+  action?: (d: Delivery) => ReactNode;
+  pagination?: false | TablePaginationConfig;
+  testId?: string;
+}
+
+/** Deliveries with their outcome; a row opens to its attempts. */
+export function DeliveryTable({ rows, loading, withAlarm, action, pagination = false, testId }: Props) {
+  const columns: ColumnsType<Delivery> = [];
+  if (withAlarm) {
+    columns.push(
+      { title: P.failures.alarmTime, key: 'alarmTime', width: 160, render: (_, d) => time(d.alarm.alarmTime) },
+      { title: P.failures.vehicle, key: 'vehicle', width: 120, render: (_, d) => d.alarm.plate || d.alarm.terminalId },
+      { title: P.failures.type, key: 'type', width: 110, render: (_, d) => d.alarm.typeName },
+    );
+  }
+  columns.push(
+    { title: P.failures.channel, dataIndex: 'channel', width: 90, render: (c: Delivery['channel']) => P.channelNames[c] },
+    { title: P.failures.target, dataIndex: 'target', ellipsis: true, render: (t: string, d) => t || (d.channel === 'web' ? P.log.browserTarget : T.common.empty) },
+    { title: P.failures.status, key: 'status', width: 170, render: (_, d) => <DeliveryStatusTag d={d} /> },
+    { title: P.failures.attempts, dataIndex: 'attempts', width: 80, align: 'center' },
+    {
+      title: P.failures.error,
+      key: 'error',
+      ellipsis: true,
+      render: (_, d) => (d.error ? <Typography.Text type={d.status === 'skipped' ? 'secondary' : 'danger'} title={d.error}>{d.error}</Typography.Text> : ''),
+    },
+    { title: P.failures.updated, dataIndex: 'updated', width: 160, render: (ms: number) => time(ms) },
+  );
+  if (action) columns.push({ title: T.common.operation, key: 'op', width: 100, render: (_, d) => action(d) });
+  return (
+    <Table<Delivery>
+      rowKey="deliveryId"
+      size="small"
+      loading={loading}
+      dataSource={rows}
+      columns={columns}
+      pagination={pagination}
+      locale={{ emptyText: withAlarm ? P.failures.empty : P.log.empty }}
+      expandable={{ expandedRowRender: (d) => <AttemptLog d={d} />, rowExpandable: (d) => d.log.length > 0 }}
+      data-testid={testId}
+    />
+  );
+}
