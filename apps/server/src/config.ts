@@ -26,6 +26,8 @@ export interface Config {
   offlineAfterSeconds: number;
   /** Days of positions kept; older daily partitions are dropped by the jobs role. 0 keeps all. */
   positionRetentionDays: number;
+  /** Days the operation log keeps; 0 keeps everything. */
+  auditRetentionDays: number;
   /** How often the jobs role rolls today's report figures up (finished days are rolled up once more after their grace). */
   reportRollupSeconds: number;
   demo: boolean;
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     ports: { jt808: int(env.JT808_PORT, 5015), gt06: int(env.GT06_PORT, 5023), h02: int(env.H02_PORT, 5013) },
     offlineAfterSeconds: int(env.OFFLINE_AFTER_SECONDS, 300),
     positionRetentionDays: int(env.POSITION_RETENTION_DAYS, 180),
+    auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 180),
     reportRollupSeconds: Math.max(1, int(env.REPORT_ROLLUP_SECONDS, 300)),
     demo: argv.includes('--demo') || env.CHELIAN_DEMO === '1',
     demoPassword: env.CHELIAN_DEMO_PASSWORD || undefined,

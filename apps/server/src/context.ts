@@ -6,6 +6,7 @@ import { CaptchaService } from './modules/auth/captcha.service.ts';
 import { LoginService } from './modules/auth/login.service.ts';
 import { createDecryptor, loadOrCreateKeyPair } from './modules/auth/rsa.ts';
 import { SessionService } from './modules/auth/session.service.ts';
+import { AuditLog } from './modules/audit/audit.service.ts';
 import { OutboxSmsGateway, SmsCodeService, type SmsGateway } from './modules/auth/sms.service.ts';
 
 /** Everything a route or job needs, made once per process and passed down explicitly. */
@@ -21,6 +22,8 @@ export interface AppContext {
   sms: SmsCodeService;
   smsGateway: SmsGateway;
   login: LoginService;
+  /** The operation log every write through the API goes to (http/auditHook.ts). */
+  audit: AuditLog;
 }
 
 /** What every role needs: configuration, storage, the bus and the logger. */
@@ -34,5 +37,6 @@ export async function createContext(config: Config, db: Db, bus: Bus, log: Fasti
   const smsGateway = new OutboxSmsGateway(db, log);
   const sms = new SmsCodeService(db, smsGateway, config.smsMinIntervalSeconds);
   const login = new LoginService(db, decrypt, sessions, captchas, sms);
-  return { config, db, bus, log, publicKey: keys.publicKey, decrypt, sessions, captchas, sms, smsGateway, login };
+  const audit = new AuditLog(db, log);
+  return { config, db, bus, log, publicKey: keys.publicKey, decrypt, sessions, captchas, sms, smsGateway, login, audit };
 }

@@ -1,5 +1,6 @@
 import { accountEndpoints, ACCOUNT_ERRORS } from './accounts.ts';
 import { addressEndpoints } from './address.ts';
+import { auditEndpoints, AUDIT_ERRORS } from './audit.ts';
 import { alarmEndpoints, ALARM_ERRORS } from './alarms.ts';
 import { authEndpoints, AUTH_ERRORS } from './auth.ts';
 import { brandingEndpoints } from './branding.ts';
@@ -40,6 +41,7 @@ export const ENDPOINT_GROUPS = {
   command: commandEndpoints,
   geofence: geofenceEndpoints,
   address: addressEndpoints,
+  audit: auditEndpoints,
 } as const;
 
 export const ERROR_CATALOGUES = {
@@ -55,4 +57,5 @@ export const ERROR_CATALOGUES = {
   playback: PLAYBACK_ERRORS,
   command: COMMAND_ERRORS,
   geofence: GEOFENCE_ERRORS,
+  audit: AUDIT_ERRORS,
 } as const;

@@ -26,3 +26,4 @@ export * from './errors.ts';
 export * from './schemas.ts';
 export * from './resources.ts';
 export * from './catalogue.ts';
+export * from './audit.ts';

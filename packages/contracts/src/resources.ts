@@ -73,6 +73,7 @@ const TREE = [
     ]],
     [12005, '品牌设置', 'system:branding', '/system/branding'],
     [12006, '公告管理', 'system:notice', '/system/notice', [[1200601, '发布公告', 'system:notice:publish', '']]],
+    [12007, '操作日志', 'system:audit', '/system/audit'],
   ]]]],
   [13, [[13000, '宠物卫士', 'pet', '/pet/', [
     [13001, '宠物定位', 'pet:monitor', '/pet/monitor'],

@@ -11,6 +11,7 @@ import { installErrorHandlers } from './errorHandler.ts';
 import { installRouteConventions, type RegisteredRoute } from './routeConfig.ts';
 import { installWeb } from './web.ts';
 import { installApiDocs } from './apiDocs.ts';
+import { installAuditHook } from './auditHook.ts';
 import { installCompression } from './compression.ts';
 
 export type App = FastifyInstance;
@@ -40,6 +41,8 @@ export async function buildApp(ctx: AppContext, modules: readonly ApiModule[], o
   installErrorHandlers(app);
   installRouteConventions(app, routes);
   installAuthHook(app, ctx.sessions);
+  installAuditHook(app, ctx.audit);
+  app.addHook('onClose', () => ctx.audit.flush());
   await installCompression(app);
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20, parts: 30 } });

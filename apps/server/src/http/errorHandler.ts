@@ -25,6 +25,7 @@ const FASTIFY_CODES: Record<string, CommonKey> = {
 
 /** The one producer of failure envelopes: HTTP status, flag, Chinese msg, stable errorCode. */
 export function sendFailure(reply: FastifyReply, entry: ErrorEntry, msg: string = entry.msg, obj: unknown = null) {
+  reply.request.failureCode = entry.code;
   // Failure envelopes bypass the route's success schema.
   return reply
     .code(entry.status)

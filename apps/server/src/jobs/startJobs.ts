@@ -4,6 +4,7 @@ import { EXPORT_KINDS } from '../modules/exports/exportKinds.ts';
 import { startExportWorker } from '../modules/exports/exports.service.ts';
 import { startPositionRetention } from '../modules/positions/positionRetention.service.ts';
 import { startRollupWorker } from '../modules/reports/rollup.service.ts';
+import { startAuditRetention } from '../modules/audit/audit.service.ts';
 
 /** The 'jobs' role's background tasks; the stop function waits for runs under way. */
 export function startJobs(ctx: AppContext): () => Promise<void> {
@@ -13,6 +14,7 @@ export function startJobs(ctx: AppContext): () => Promise<void> {
     startPositionRetention(ctx, config.positionRetentionDays),
     startRollupWorker(db, log, config.reportRollupSeconds * 1000),
     startAlarmDelivery(ctx).stop,
+    startAuditRetention(ctx, config.auditRetentionDays),
   ];
   return async () => void (await Promise.all(stops.map((stop) => stop())));
 }

@@ -15,6 +15,7 @@ import { systemRoutes } from './system/system.routes.ts';
 import { terminalsRoutes } from './terminals/terminals.routes.ts';
 import { monitorRoutes } from './monitor/monitor.routes.ts';
 import { alarmsRoutes } from './alarms/alarms.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { commandsRoutes } from './commands/commands.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { liveRoutes } from '../live/live.routes.ts';
@@ -34,6 +35,7 @@ export const apiModules: readonly ApiModule[] = [
   terminalsRoutes,
   monitorRoutes,
   alarmsRoutes,
+  auditRoutes,
   commandsRoutes,
   liveRoutes,
   addressRoutes,
