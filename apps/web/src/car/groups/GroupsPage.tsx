@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Dropdown, Empty, Space, Table, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { EllipsisOutlined, FolderOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { EllipsisOutlined, FolderOutlined, InboxOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import type { GroupNode, PermissionCode, Vehicle } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { useFleet } from '../fleet/FleetProvider.tsx';
@@ -63,6 +63,7 @@ export function GroupsPage() {
         key: g.id,
         title: (
           <span className="car-group-node" data-testid="group-node">
+            <FolderOutlined className="car-group-icon" />
             <span className="car-group-name">{g.name}</span>
             <span className="car-group-count">{G.count(g.vehicleCount)}</span>
             {canEditGroups && (
@@ -72,10 +73,18 @@ export function GroupsPage() {
             )}
           </span>
         ),
-        icon: <FolderOutlined />,
         children: nodes(g.children),
       }));
-    return [...nodes(groups), { key: UNGROUPED, title: <span className="car-group-node"><span className="car-group-name">{M.vehicles.noGroup}</span></span>, icon: <FolderOutlined />, isLeaf: true }];
+    return [...nodes(groups), {
+        key: UNGROUPED,
+        title: (
+          <span className="car-group-node" data-testid="group-node">
+            <InboxOutlined className="car-group-icon" />
+            <span className="car-group-name">{M.vehicles.noGroup}</span>
+          </span>
+        ),
+        isLeaf: true,
+      }];
   }, [groups, canEditGroups]);
 
   const title = picked === null ? M.vehicles.title : picked === UNGROUPED ? G.ungroupedVehicles : G.vehicles(group?.name ?? '');
@@ -94,7 +103,6 @@ export function GroupsPage() {
         </div>
         {groups.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={G.empty} />}
         <Tree
-          showIcon
           blockNode
           defaultExpandAll
           key={groups.length}

@@ -75,7 +75,7 @@ export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, onClos
     <Modal
       open={open}
       title={vehicle ? M.vehicles.editTitle : M.vehicles.add}
-      width={720}
+      width={760}
       okText={M.common.save}
       cancelText={M.common.cancel}
       confirmLoading={saving}
@@ -87,7 +87,7 @@ export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, onClos
       <Form form={form} layout="vertical" requiredMark>
         <Divider titlePlacement="start" plain>{F.section.vehicle}</Divider>
         <Row gutter={16}>
-          <Col span={8}>
+          <Col span={6}>
             <Form.Item
               name="plate"
               label={F.plate}
@@ -100,17 +100,17 @@ export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, onClos
               <Input placeholder={F.platePlaceholder} maxLength={16} data-testid="vehicle-plate" />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col span={6}>
             <Form.Item name="plateColor" label={F.plateColor}>
               <Select options={Object.entries(PLATE_COLORS).map(([value, label]) => ({ value: Number(value), label }))} />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col span={6}>
             <Form.Item name="type" label={F.type}>
               <Select options={options(VEHICLE_TYPE_NAMES)} />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col span={6}>
             <Form.Item name="name" label={F.name}>
               <Input placeholder={F.namePlaceholder} maxLength={40} />
             </Form.Item>
