@@ -8,6 +8,7 @@ export const dataReportRoutes: RouteObject[] = [
       { path: 'dataReport/mileageReport', lazy: async () => ({ Component: (await import('./pages/MileageReportPage.tsx')).MileageReportPage }) },
       { path: 'dataReport/carDayOnline', lazy: async () => ({ Component: (await import('./pages/DayOnlinePage.tsx')).DayOnlinePage }) },
       { path: 'dataReport/stayReport', lazy: async () => ({ Component: (await import('./pages/StayReportPage.tsx')).StayReportPage }) },
+      { path: 'dataReport/tripReport', lazy: async () => ({ Component: (await import('./pages/TripReportPage.tsx')).TripReportPage }) },
       { path: 'dataReport/alarmInfo', lazy: async () => ({ Component: (await import('./pages/AlarmInfoPage.tsx')).AlarmInfoPage }) },
     ],
   },

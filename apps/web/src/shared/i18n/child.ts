@@ -43,6 +43,7 @@ export const childMessages = {
     'report:alarm': '按报警类型、车辆和时间查询报警明细。',
     'report:online': '统计车辆每日在线时长与上线情况。',
     'report:stay': '统计车辆停留地点与停留时长。',
+    'report:trip': '按停车分段统计每段行程的起止时间、地点、里程与速度。',
     'lease:order': '管理电单车租赁订单、起租与退租。',
     'lease:vehicle': '查看可租车辆、在租车辆及其状态。',
     'lease:bill': '生成并跟踪租金账单与缴费情况。',
