@@ -116,7 +116,8 @@ export function precompress() {
     configResolved(config: { root: string; build: { outDir: string } }) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    async closeBundle(error?: Error) {
+      if (error) return; // a failed build wrote nothing worth compressing
       const started = Date.now();
       const t = await precompressDir(outDir);
       const kb = (n: number) => `${(n / 1024).toFixed(0)} KiB`;

@@ -116,3 +116,20 @@ describe('API answers', () => {
     expect(res.json()).toEqual({ flag: 1, obj: 1 });
   });
 });
+
+describe('a web app built after the start', () => {
+  it('is served without a restart', async () => {
+    const later = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-web-later-'));
+    const server = Fastify();
+    await installWeb(server, { ...loadConfig({}, []), webDist: path.join(later, 'dist') });
+    await server.ready();
+    expect((await server.inject({ url: '/login' })).statusCode).toBe(503);
+    fs.mkdirSync(path.join(later, 'dist'));
+    fs.writeFileSync(path.join(later, 'dist/index.html'), files['index.html']);
+    const page = await server.inject({ url: '/login' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(files['index.html']);
+    await server.close();
+    fs.rmSync(later, { recursive: true, force: true });
+  });
+});

@@ -41,11 +41,9 @@ export async function installWeb(app: FastifyInstance, config: Config) {
   });
 
   const dist = config.webDist;
-  const hasDist = fs.existsSync(path.join(dist, 'index.html'));
-  if (hasDist) {
-    // serve: false — every file goes through sendFile below, which sets the cache headers
-    await app.register(fastifyStatic, { root: dist, serve: false, index: false, preCompressed: true, cacheControl: false, decorateReply: true });
-  }
+  // serve: false — every file goes through sendFile below, which sets the cache headers. Files are
+  // looked up per request, so a build made after the start (npm run build:web) is served at once.
+  await app.register(fastifyStatic, { root: dist, serve: false, index: false, preCompressed: true, cacheControl: false, decorateReply: true });
 
   const isFile = async (rel: string) => !rel.includes('..') && (await fs.promises.stat(path.join(dist, rel)).catch(() => null))?.isFile() === true;
 
@@ -53,7 +51,7 @@ export async function installWeb(app: FastifyInstance, config: Config) {
     reply.header('cache-control', cacheControlOf(rel)).header('vary', 'accept-encoding').sendFile(rel);
 
   const sendPage = (reply: FastifyReply, file: string) => {
-    if (!hasDist || !fs.existsSync(path.join(dist, file))) {
+    if (!fs.existsSync(path.join(dist, file))) {
       return reply.code(503).type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><title>车联</title><p>网页尚未构建，请运行 npm run build:web 后刷新。</p>');
     }
     return sendBuilt(reply, file);
@@ -66,7 +64,7 @@ export async function installWeb(app: FastifyInstance, config: Config) {
     app.get(`/child/${sys.systemId}/*`, { config: route, compress: false }, async (request, reply) => {
       const rel = (request.params as { '*': string })['*'];
       const file = path.posix.join('child', sys.systemId, rel);
-      if (hasDist && rel && (await isFile(file))) return sendBuilt(reply, file);
+      if (rel && (await isFile(file))) return sendBuilt(reply, file);
       return sendPage(reply, page);
     });
   }
@@ -78,7 +76,7 @@ export async function installWeb(app: FastifyInstance, config: Config) {
     if (API_PREFIXES.some((p) => url.startsWith(p)) || url.endsWith('.json')) {
       return reply.callNotFound();
     }
-    if (hasDist && rel && (await isFile(rel))) return sendBuilt(reply, rel);
+    if (rel && (await isFile(rel))) return sendBuilt(reply, rel);
     // a chunk of an older build is gone: a 404 (not the shell page) lets the app offer a reload
     if (rel.startsWith('assets/')) return reply.callNotFound();
     return sendPage(reply, 'index.html');
