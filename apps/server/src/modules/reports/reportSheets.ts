@@ -8,9 +8,10 @@ import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { mapWindows, windows, workbook, type ExportKind, type SheetColumn } from '../exports/excelWorkbook.ts';
 import { beijingTime } from '../playback/trackSheet.ts';
-import { presentMileage, presentOnline, presentStay } from './reports.presenter.ts';
+import { presentMileage, presentOnline, presentStay, presentTrip } from './reports.presenter.ts';
 import { reportsQueries, type ReportFilter } from './reports.queries.ts';
 import { alarmFilterOf, reportFilter, stayMinMinutes, type ReportInput } from './reports.service.ts';
+import { tripsQueries } from './trips.queries.ts';
 
 /** The data reports' Excel files, made by the download centre's queue (exports/exportKinds.ts lists them). */
 
@@ -135,5 +136,29 @@ const stayExport = dataReportExport(REPORT_EXPORT_TYPES.stay, '停留报表', 'r
   };
 }, (params) => void stayMinMinutes(params.minMinutes));
 
+const tripExport = dataReportExport(REPORT_EXPORT_TYPES.trip, '行程报表', 'report:trip', (ctx, f, params) => {
+  const minStopSeconds = stayMinMinutes(params.minMinutes) * 60;
+  const addresses = AddressService.fromConfig(ctx.config.address);
+  const trips = windows((limit, offset) => tripsQueries.tripPage(ctx.db, f, minStopSeconds, limit, offset).then((r) => r.rows));
+  const point = (lon: number | null, lat: number | null) => ({ lon: lon ?? Number.NaN, lat: lat ?? Number.NaN });
+  return {
+    columns: [
+      { header: '日期', key: 'day', width: 12 }, ...VEHICLE_COLUMNS, { header: '开始时间', key: 'start', width: 20 }, { header: '结束时间', key: 'end', width: 20 },
+      { header: '行程时长', key: 'duration', width: 14 }, { header: '里程(km)', key: 'distanceKm', width: 11 }, { header: '平均速度(km/h)', key: 'avgSpeed', width: 15 },
+      { header: '最高速度(km/h)', key: 'maxSpeed', width: 15 }, { header: '起点', key: 'startAddress', width: 40 }, { header: '终点', key: 'endAddress', width: 40 },
+    ],
+    rows: mapWindows(trips, async (rows) => {
+      const list = rows.map(presentTrip);
+      const [starts, ends] = await Promise.all([
+        addresses.resolve(list.map((r) => point(r.startLon, r.startLat))), addresses.resolve(list.map((r) => point(r.endLon, r.endLat))),
+      ]);
+      return list.map((r, i) => ({
+        ...r, start: time(r.startAt), end: time(r.endAt), duration: durationText(r.seconds),
+        startAddress: r.startLon === null ? '' : (starts[i] ?? MSG.addressFailed), endAddress: r.endLon === null ? '' : (ends[i] ?? MSG.addressFailed),
+      }));
+    }),
+  };
+}, (params) => void stayMinMinutes(params.minMinutes));
+
 /** Every data report's export, in the order the download centre lists them. */
-export const dataReportExports: readonly ExportKind[] = [mileageExport, onlineExport, alarmExport, stayExport];
+export const dataReportExports: readonly ExportKind[] = [mileageExport, onlineExport, alarmExport, stayExport, tripExport];

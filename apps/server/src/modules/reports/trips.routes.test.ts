@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { distanceMeters } from '@chelian/geo/coords.ts';
 import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { startGateway } from '../../gateway/gateway.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal } from '../../testing/testTerminal.ts';
+import { EXPORT_KINDS } from '../exports/exportKinds.ts';
+import { ExportsService } from '../exports/exports.service.ts';
 import { backfill } from './rollup.service.ts';
 
 let t: TestServer;
@@ -23,7 +26,7 @@ const LON = 114.05;
  * until its last fix at 08:50.
  */
 const fixes: Fix[] = [];
-let lat = 22.5;
+let lat = 22.6;
 const stand = (from: number, to: number) => {
   for (let time = from; time <= to; time += 60_000) fixes.push({ time, lat, speed: 0 });
 };
@@ -97,5 +100,23 @@ describe('trip report', () => {
     expect((await trips(b.sessionId)).obj).toMatchObject({ total: 0, list: [] });
     expect(await trips(b.sessionId, `&vehicleId=${vehicleId}`)).toMatchObject({ flag: 0, msg: '车辆不存在或无权访问' });
     expect((await t.call(a.sessionId, { url: '/car/v1/accelerate/report/trip/tripReport.json?minMinutes=0' })).statusCode).toBe(400);
+  });
+
+  it('exports the same trips to Excel through the download centre, with Chinese addresses', async () => {
+    const params = JSON.stringify({ startDate: '2026-05-02', endDate: '2026-05-02', minMinutes: '5' });
+    const job = (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'tripReport', params }) })).json();
+    expect(job.obj).toMatchObject({ name: '行程报表', status: 'queued' });
+    const exports = new ExportsService(t.ctx, EXPORT_KINDS);
+    while (await exports.runNext()) { /* drain */ }
+    const file = await t.call(a.sessionId, { url: `/car/v1/accelerate/export/download.json?id=${job.obj.id}` });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0].getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+    expect(rows[0]).toEqual(['日期', '车牌号', '名称', '终端号', '分组', '所属账户', '开始时间', '结束时间', '行程时长', '里程(km)', '平均速度(km/h)', '最高速度(km/h)', '起点', '终点']);
+    expect(rows.slice(1).map((r) => [r[1], ...r.slice(6, 12)])).toEqual([
+      ['粤B70001', '2026-05-02 08:10:30', '2026-05-02 08:30:30', '20分0秒', km(at('08:10', 30), at('08:30', 30)), expect.any(Number), 50],
+      ['粤B70001', '2026-05-02 08:45:30', '2026-05-02 08:50:00', '4分30秒', km(at('08:45', 30), at('08:50')), expect.any(Number), 36],
+    ]);
+    for (const r of rows.slice(1)) expect([r[12], r[13]]).toEqual([expect.stringMatching(/^广东省深圳市/), expect.stringMatching(/^广东省深圳市/)]);
   });
 });
