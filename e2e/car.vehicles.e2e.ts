@@ -145,6 +145,22 @@ describe('car vehicles and groups pages', () => {
     await page.getByTestId('group-node').filter({ hasText: name }).click();
     await page.locator('.ant-table-row', { hasText: plateText }).waitFor();
     await shot(page, 'car-groups');
+
+    // Deleting a group that holds vehicles asks where they go; here: a second group.
+    const other = `备用车队${Date.now() % 10000}`;
+    expect((await api(session, '/car/v4/api/group/add.json', { name: other })).flag).toBe(1);
+    await page.reload();
+    const node = page.getByTestId('group-node').filter({ hasText: name });
+    await node.getByTestId('group-actions').click();
+    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: '删除' }).click();
+    const dialog = page.getByTestId('group-dialog');
+    await dialog.getByText('该分组下有 1 辆车，删除后这些车辆移到：').waitFor();
+    await dialog.locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: other }).click();
+    await shot(page, 'car-group-delete');
+    await dialog.getByRole('button', { name: /删\s*除/ }).click();
+    await node.waitFor({ state: 'detached' });
+    expect((await find(plateText)).obj.list[0].groupName).toBe(other);
     expect(errors).toEqual([]);
     await context.close();
   });
