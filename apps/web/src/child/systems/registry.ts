@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { ChildSystemId } from '../../shared/systems/childSystems.ts';
 import { carRoutes } from '../../car/routes.tsx';
 import { dataReportRoutes } from '../../data-report/routes.tsx';
+import { systemRoutes } from '../../system/routes.tsx';
 
 /**
  * Per sub-product: its own routes (each product's issue adds its pages here; paths not listed
@@ -18,7 +19,7 @@ const admin = (): ChildSystemDefinition => ({ routes: [], groupSelector: false }
 export const CHILD_SYSTEM_DEFINITIONS: Record<ChildSystemId, ChildSystemDefinition> = {
   car: { ...fleet(), routes: carRoutes },
   card: fleet(),
-  system: admin(),
+  system: { ...admin(), routes: systemRoutes },
   pet: fleet(),
   dataCenter: admin(),
   'elec-car': fleet(),

@@ -1,0 +1,131 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Input, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { accountEndpoints, type Account, type PermissionCode } from '@chelian/contracts';
+import { usePermission } from '../../shared/permission/usePermission.ts';
+import { call } from '../../shared/request/call.ts';
+import { toast } from '../../shared/ui/toast.ts';
+import { S } from '../messages.ts';
+import { AccountFormModal, type AccountDraft } from './AccountFormModal.tsx';
+import { filterAccounts, holdsAnything, nestAccounts, type AccountNode } from './accountTree.ts';
+import { useAccounts } from './useAccounts.ts';
+
+const A = S.account;
+const ADD: PermissionCode = 'system:account:add';
+const EDIT: PermissionCode = 'system:account:edit';
+const DELETE: PermissionCode = 'system:account:delete';
+const USERS: PermissionCode = 'system:user';
+
+type Row = Account & { children?: Row[] };
+const toRows = (nodes: AccountNode[]): Row[] => nodes.map((n) => ({ ...n.account, children: n.children.length ? toRows(n.children) : undefined }));
+const dateText = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD') : A.neverExpires);
+
+/** 账户管理: the caller's account tree (dealers, customers, sub-accounts to any depth), searched, added to, edited, disabled and deleted. */
+export function AccountPage() {
+  const navigate = useNavigate();
+  const { accounts, loading, reload } = useAccounts();
+  const [keyword, setKeyword] = useState('');
+  const [draft, setDraft] = useState<AccountDraft | null>(null);
+  const canAdd = usePermission(ADD);
+  const canEdit = usePermission(EDIT);
+  const canDelete = usePermission(DELETE);
+  const canSeeUsers = usePermission(USERS);
+  const own = accounts[0];
+
+  const tree = useMemo(() => filterAccounts(nestAccounts(accounts), keyword), [accounts, keyword]);
+  const rows = useMemo(() => toRows(tree), [tree]);
+
+  const setEnabled = async (a: Account, enabled: boolean) => {
+    await call(accountEndpoints.accountUpdate, { id: a.id, name: a.name, enabled }).then(() => toast.success(S.common.saved), () => {});
+    reload();
+  };
+  const remove = async (a: Account) => {
+    await call(accountEndpoints.accountDelete, { id: a.id }).then(() => toast.success(A.deleted), () => {});
+    reload();
+  };
+
+  const columns: ColumnsType<Row> = [
+    {
+      title: A.name, dataIndex: 'name', width: 260,
+      render: (name: string, a) => (
+        <span className="sys-node" data-testid="account-row-name">
+          <span className={a.enabled ? undefined : 'sys-node-off'}>{name}</span>
+          {a.id === own?.id && <Tag color="blue">{A.own}</Tag>}
+        </span>
+      ),
+    },
+    { title: A.kind, dataIndex: 'kind', width: 90, render: (k: string) => <Tag color={k === 'dealer' ? 'gold' : 'default'}>{A.kinds[k] ?? k}</Tag> },
+    { title: A.contact, dataIndex: 'contact', width: 110 },
+    { title: A.phone, dataIndex: 'phone', width: 130 },
+    { title: S.common.status, dataIndex: 'enabled', width: 80, render: (on: boolean) => (on ? <Tag color="green">{S.common.enabled}</Tag> : <Tag color="red">{S.common.disabled}</Tag>) },
+    { title: A.expiresAt, dataIndex: 'expiresAt', width: 110, render: dateText },
+    {
+      title: A.holdings, key: 'holdings', width: 170,
+      render: (_: unknown, a) => <span className="sys-muted">{`${a.childCount} / ${a.terminalCount} / ${a.vehicleCount} / ${a.userCount}`}</span>,
+    },
+    { title: A.created, dataIndex: 'created', width: 110, render: (ms: number) => dayjs(ms).format('YYYY-MM-DD') },
+    {
+      title: S.common.actions, key: 'actions', width: 300, fixed: 'right',
+      render: (_: unknown, a) => {
+        const isOwn = a.id === own?.id;
+        const blocked = holdsAnything(a);
+        return (
+          <Space size={0} wrap>
+            {canAdd && <Button type="link" size="small" onClick={() => setDraft({ kind: 'add', parentId: a.id })} data-testid="account-add-child">{A.addChild}</Button>}
+            {canEdit && !isOwn && <Button type="link" size="small" onClick={() => setDraft({ kind: 'edit', account: a })} data-testid="account-edit">{S.common.edit}</Button>}
+            {canEdit && !isOwn && (a.enabled ? (
+              <Popconfirm title={A.disableConfirm(a.name)} onConfirm={() => setEnabled(a, false)}>
+                <Button type="link" size="small" danger data-testid="account-disable">{S.common.disable}</Button>
+              </Popconfirm>
+            ) : (
+              <Button type="link" size="small" onClick={() => void setEnabled(a, true)} data-testid="account-enable">{S.common.enable}</Button>
+            ))}
+            {canSeeUsers && <Button type="link" size="small" onClick={() => navigate(`../user?accountId=${a.id}`)}>{A.users}</Button>}
+            {canDelete && !isOwn && (blocked ? (
+              <Tooltip title={A.deleteBlocked}>
+                <Button type="link" size="small" danger disabled data-testid="account-delete">{S.common.delete}</Button>
+              </Tooltip>
+            ) : (
+              <Popconfirm title={A.deleteConfirm(a.name)} onConfirm={() => remove(a)} okButtonProps={{ danger: true }}>
+                <Button type="link" size="small" danger data-testid="account-delete">{S.common.delete}</Button>
+              </Popconfirm>
+            ))}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="sys-page" data-testid="system-account">
+      <section className="sys-main">
+        <div className="sys-toolbar">
+          <span className="sys-toolbar-title">{A.title}</span>
+          <Input.Search allowClear placeholder={A.searchPlaceholder} style={{ width: 280 }} onSearch={setKeyword} onChange={(e) => !e.target.value && setKeyword('')} data-testid="account-search" />
+          <Button icon={<ReloadOutlined />} onClick={reload} />
+          {canAdd && own && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft({ kind: 'add', parentId: own.id })} data-testid="account-add">{A.add}</Button>
+          )}
+        </div>
+        <Table<Row>
+          rowKey="id"
+          size="small"
+          loading={loading}
+          columns={columns}
+          dataSource={rows}
+          // Remounted per search and reload, so every match shows expanded.
+          key={`${keyword}|${accounts.length}`}
+          expandable={{ defaultExpandAllRows: true }}
+          pagination={false}
+          scroll={{ x: 1360 }}
+          locale={{ emptyText: A.empty }}
+          data-testid="account-table"
+        />
+      </section>
+      <AccountFormModal draft={draft} accounts={accounts} onClose={() => setDraft(null)} onSaved={() => (setDraft(null), reload())} />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { RouteObject } from 'react-router';
+
+/** The system sub-product's pages (spec §2 paths), mounted by the shared child entry under /child/system/. */
+export const systemRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import('./SystemRoot.tsx')).SystemRoot }),
+    children: [
+      { path: 'account', lazy: async () => ({ Component: (await import('./accounts/AccountPage.tsx')).AccountPage }) },
+      { path: 'user', lazy: async () => ({ Component: (await import('./users/UserPage.tsx')).UserPage }) },
+      { path: 'role', lazy: async () => ({ Component: (await import('./roles/RolePage.tsx')).RolePage }) },
+    ],
+  },
+];
