@@ -110,6 +110,10 @@ describe('batch import', () => {
     expect(noHeader.json()).toMatchObject({ errorCode: TERMINAL_ERRORS.headerMissing.code });
     const notMultipart = await post(a.sessionId, '/car/v4/api/vehicle/import.json', { x: 1 });
     expect(notMultipart.flag).toBe(0);
+    // Another account's id is refused, and nothing is written.
+    const foreign = await t.call(a.sessionId, { method: 'POST', url: `/car/v4/api/vehicle/import.json?accountId=${b.accountId}`, ...multipart({ fileName: 'a.csv', content: '车牌号\n粤B61111\n' }) });
+    expect(foreign.json()).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.accountNotVisible.code });
+    expect((await get(b.sessionId, '/car/v4/api/vehicle/list.json?keyword=61111')).obj.total).toBe(0);
     const template = await t.call(a.sessionId, { url: '/car/v4/api/vehicle/importTemplate.json?format=csv' });
     expect(template.body).toContain('设备号,协议');
   });

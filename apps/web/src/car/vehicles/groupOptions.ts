@@ -28,8 +28,3 @@ export function findGroup(nodes: GroupNode[], id: number | null | undefined): Gr
   }
   return undefined;
 }
-
-/** The group and every group below it. */
-export function subtreeIds(group: GroupNode): number[] {
-  return [group.id, ...group.children.flatMap(subtreeIds)];
-}
