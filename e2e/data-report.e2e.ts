@@ -146,4 +146,23 @@ describe('data reports by deep link', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 150_000);
+
+  // No stop at all: one trip from its first fix to its last, with its distance and both addresses.
+  it('shows the drive as one trip with its distance, speeds and addresses on 行程报表', async () => {
+    const { page, context, errors } = await openTab(browser, { width: 1600, height: 860 });
+    await login(page);
+    const tripRow = () => page.getByTestId('trip-report-table').locator('tbody tr.ant-table-row');
+    await openReport(page, 'tripReport', async () => (await tripRow().count()) === 1);
+    const trip = await tripRow().locator('td').allInnerTexts();
+    expect(trip.slice(0, 4)).toEqual([today, vehicle.plate, vehicle.terminalId, '—']);
+    // It ends at the day's last fix: the second alarm's, 2 s after the route's last.
+    expect(trip.slice(4, 6)).toEqual([dayjs(route[0].time).format('YYYY-MM-DD HH:mm:ss'), dayjs(route.at(-1)!.time! + 2000).format('YYYY-MM-DD HH:mm:ss')]);
+    expect(trip[7]).toBe(expectedKm.toFixed(2));
+    expect(trip[9]).toBe('56');
+    await until(async () => ((await tripRow().locator('td').nth(10).innerText()).startsWith('广东省深圳市') ? true : undefined), 20_000);
+    expect(await page.getByTestId('total-trips').innerText()).toContain('1');
+    await shot(page, 'data-report-trips');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 150_000);
 });
