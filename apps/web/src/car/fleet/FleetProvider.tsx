@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useClientStore } from '../../shared/stores/clientStore.ts';
+import { useCustomerAccountId } from './useCustomerAccount.ts';
 import { groupEndpoints, type GroupNode } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { LiveFeed, type LiveStatus } from '../live/liveFeed.ts';
@@ -28,8 +28,7 @@ const POLL_MS = 10_000;
  * their last positions, then the live feed (or polling while it is down).
  */
 export function FleetProvider({ children }: { children: ReactNode }) {
-  // The operator's own account means everything in scope; another customer narrows to that one.
-  const accountId = useClientStore((s) => (s.navUserClient && s.navUserClient.accountId !== s.user?.accountId ? s.navUserClient.accountId : undefined));
+  const accountId = useCustomerAccountId();
   const store = useMemo(() => new FleetStore(), []);
   const ticker = useMemo(() => new FleetTicker(store), [store]);
   const live = useMemo(() => new LiveFeed(), []);

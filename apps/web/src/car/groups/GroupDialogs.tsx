@@ -17,7 +17,14 @@ export type GroupAction =
   | { kind: 'delete'; group: GroupNode };
 
 /** The one dialog of the group tree, shaped by the action. */
-export function GroupDialog({ action, groups, onClose, onDone }: { action: GroupAction | null; groups: GroupNode[]; onClose: () => void; onDone: (groupId: number | null) => void }) {
+export function GroupDialog({ action, groups, accountId, onClose, onDone }: {
+  action: GroupAction | null;
+  groups: GroupNode[];
+  /** the account a new top-level group goes into (default: the operator's) */
+  accountId?: number;
+  onClose: () => void;
+  onDone: (groupId: number | null) => void;
+}) {
   const [name, setName] = useState('');
   const [target, setTarget] = useState<number | undefined>(undefined);
   const [saving, setSaving] = useState(false);
@@ -36,7 +43,7 @@ export function GroupDialog({ action, groups, onClose, onDone }: { action: Group
   const run = async (): Promise<number | null> => {
     switch (action.kind) {
       case 'add':
-        return (await call(groupEndpoints.add, { name: name.trim(), parentId: target ?? TOP })).groupId;
+        return (await call(groupEndpoints.add, { name: name.trim(), parentId: target ?? TOP, accountId })).groupId;
       case 'rename':
         return (await call(groupEndpoints.update, { groupId: action.group.id, name: name.trim() })).groupId;
       case 'move':

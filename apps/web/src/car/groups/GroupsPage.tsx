@@ -5,6 +5,7 @@ import { EllipsisOutlined, FolderOutlined, InboxOutlined, PlusOutlined, SwapOutl
 import type { GroupNode, PermissionCode, Vehicle } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { useFleet } from '../fleet/FleetProvider.tsx';
+import { useCustomerAccountId } from '../fleet/useCustomerAccount.ts';
 import { M } from '../messages.ts';
 import { MoveVehiclesModal } from '../vehicles/MoveVehiclesModal.tsx';
 import { useGroups } from '../vehicles/useGroups.ts';
@@ -23,12 +24,13 @@ const UNGROUPED = 0;
 /** 车辆分组: the group tree (add, rename, move, delete) and the vehicles of the chosen group, moved one by one or in batches. */
 export function GroupsPage() {
   const fleet = useFleet();
-  const [groups, reloadGroups] = useGroups();
+  const accountId = useCustomerAccountId();
+  const [groups, reloadGroups] = useGroups(accountId);
   const canEditGroups = usePermission(EDIT_GROUPS);
   const canMove = usePermission(EDIT_VEHICLES);
   const [picked, setPicked] = useState<number | null>(null);
   const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
-  const { page, loading, reload } = useVehicleList({ groupId: picked ?? undefined, ...paging });
+  const { page, loading, reload } = useVehicleList({ groupId: picked ?? undefined, accountId, ...paging });
   const [selected, setSelected] = useState<number[]>([]);
   const [moving, setMoving] = useState<number[]>([]);
   const [action, setAction] = useState<GroupAction | null>(null);
@@ -138,6 +140,7 @@ export function GroupsPage() {
       <GroupDialog
         action={action}
         groups={groups}
+        accountId={accountId}
         onClose={() => setAction(null)}
         onDone={(id) => {
           if (action?.kind === 'delete' && picked === action.group.id) pick(null);

@@ -14,7 +14,7 @@ const I = M.vehicles.importer;
  * and shown with its reasons before anything is written; the import (all or nothing) runs only
  * when every row passed.
  */
-export function ImportVehiclesModal({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
+export function ImportVehiclesModal({ open, accountId, onClose, onImported }: { open: boolean; accountId?: number; onClose: () => void; onImported: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [protocol, setProtocol] = useState<string | undefined>(undefined);
   const [checked, setChecked] = useState<ImportVerifyResult | null>(null);
@@ -36,7 +36,7 @@ export function ImportVehiclesModal({ open, onClose, onImported }: { open: boole
     setChecked(null);
     setBusy('checking');
     try {
-      const result = await call(vehicleEndpoints.verify, { file: picked, protocol });
+      const result = await call(vehicleEndpoints.verify, { file: picked, protocol, accountId });
       setChecked(result);
       setOnlyErrors(result.invalid > 0);
     } catch {
@@ -50,7 +50,7 @@ export function ImportVehiclesModal({ open, onClose, onImported }: { open: boole
     if (!file) return;
     setBusy('importing');
     try {
-      const result = await call(vehicleEndpoints.import, { file, protocol });
+      const result = await call(vehicleEndpoints.import, { file, protocol, accountId });
       toast.success(I.done(result.vehicles, result.terminals));
       reset();
       onImported();

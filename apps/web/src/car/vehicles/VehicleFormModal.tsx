@@ -4,7 +4,7 @@ import { PLATE_COLORS, PROTOCOL_NAMES, VEHICLE_TYPE_NAMES, isPlate, vehicleEndpo
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { M } from '../messages.ts';
-import { groupOptions } from './groupOptions.ts';
+import { findGroup, groupOptions } from './groupOptions.ts';
 
 const F = M.vehicles.form;
 
@@ -40,11 +40,13 @@ function formOf(values: Values): VehicleForm {
 const options = (names: Record<string | number, string>) => Object.entries(names).map(([value, label]) => ({ value, label }));
 
 /** 新增/编辑车辆: plate (checked as the server checks it), colour, type, the bound terminal, SIM, driver, group, remark. */
-export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, onClose, onSaved }: {
+export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, accountId, onClose, onSaved }: {
   open: boolean;
   vehicle: Vehicle | null;
   groups: GroupNode[];
   defaultGroupId?: number;
+  /** the account a new vehicle goes into (default: its group's, else the operator's) */
+  accountId?: number;
   onClose: () => void;
   onSaved: (v: Vehicle) => void;
 }) {
@@ -61,7 +63,7 @@ export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, onClos
     setSaving(true);
     try {
       const body = formOf(values);
-      const saved = vehicle ? await call(vehicleEndpoints.update, { ...body, vehicleId: vehicle.vehicleId }) : await call(vehicleEndpoints.add, body);
+      const saved = vehicle ? await call(vehicleEndpoints.update, { ...body, vehicleId: vehicle.vehicleId }) : await call(vehicleEndpoints.add, { ...body, accountId: accountId ?? findGroup(groups, values.groupId)?.accountId });
       toast.success(M.vehicles.saved);
       onSaved(saved);
     } catch {

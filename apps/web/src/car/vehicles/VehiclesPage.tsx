@@ -6,6 +6,7 @@ import { usePermission } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { useFleet } from '../fleet/FleetProvider.tsx';
+import { useCustomerAccountId } from '../fleet/useCustomerAccount.ts';
 import { M } from '../messages.ts';
 import { ImportVehiclesModal } from './ImportVehiclesModal.tsx';
 import { MoveVehiclesModal } from './MoveVehiclesModal.tsx';
@@ -25,12 +26,14 @@ const toOptions = (names: Record<string, string>) => Object.entries(names).map((
 /** 车辆管理: search and filter the fleet's vehicles, add, edit, delete, move between groups, import and export. */
 export function VehiclesPage() {
   const fleet = useFleet();
-  const [groups] = useGroups();
+  // The customer picked in the shell narrows the list, and new vehicles go into it.
+  const accountId = useCustomerAccountId();
+  const [groups] = useGroups(accountId);
   const can = { add: usePermission(CAN.add), edit: usePermission(CAN.edit), remove: usePermission(CAN.remove), import: usePermission(CAN.import) };
   const [draft, setDraft] = useState<Filters>({});
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
-  const { page, loading, reload } = useVehicleList({ ...filters, ...paging });
+  const { page, loading, reload } = useVehicleList({ ...filters, accountId, ...paging });
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Vehicle | null | 'new'>(null);
   const [moving, setMoving] = useState<number[]>([]);
@@ -59,7 +62,7 @@ export function VehiclesPage() {
   };
   const exportList = async () => {
     setExporting(true);
-    await call(vehicleEndpoints.export, filters, { fileName: '车辆列表.xlsx' }).catch(() => undefined);
+    await call(vehicleEndpoints.export, { ...filters, accountId }, { fileName: '车辆列表.xlsx' }).catch(() => undefined);
     setExporting(false);
   };
 
@@ -143,10 +146,11 @@ export function VehiclesPage() {
         open={editing !== null}
         vehicle={editing === 'new' ? null : editing}
         groups={groups}
+        accountId={accountId}
         onClose={() => setEditing(null)}
         onSaved={() => (setEditing(null), changed())}
       />
-      <ImportVehiclesModal open={importing} onClose={() => setImporting(false)} onImported={() => (setImporting(false), changed())} />
+      <ImportVehiclesModal open={importing} accountId={accountId} onClose={() => setImporting(false)} onImported={() => (setImporting(false), changed())} />
       <MoveVehiclesModal vehicleIds={moving} groups={groups} onClose={() => setMoving([])} onMoved={() => (setMoving([]), setSelected([]), changed())} />
     </div>
   );
