@@ -11,7 +11,7 @@ import { FollowView } from '../follow/FollowView.tsx';
 import { useVehicleDialogLabel } from '../../shared/dialogs/useVehicleDialogLabel.ts';
 import { STATE_COLORS, directionText } from '../fleet/vehicleState.ts';
 import { M } from '../messages.ts';
-import { playbackUrl } from './links.ts';
+import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { RecentAlarms } from './RecentAlarms.tsx';
 import { useResolvedVehicleId, useVehicleLive } from './useVehicleLive.ts';
 import '../car.css';

@@ -5,7 +5,7 @@ import { REPORT_EXPORT_TYPES, reportEndpoints, type AlarmPage, type AlarmStatist
 import { ActionLink, alarmColumns } from '../../car/alarms/alarmColumns.tsx';
 import { systemEndpoints } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { playbackUrl } from '../../car/vehicle/links.ts';
+import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { useReportFilters } from '../filters/useReportFilters.ts';
 import { R } from '../messages.ts';

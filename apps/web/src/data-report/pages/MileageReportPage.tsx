@@ -1,7 +1,7 @@
 import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { REPORT_EXPORT_TYPES, reportEndpoints, type MileageDay, type MileagePage } from '@chelian/contracts';
-import { playbackUrl } from '../../car/vehicle/links.ts';
+import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { clockText, kmText, secondsText } from '../format.ts';
 import { R } from '../messages.ts';
 import { DailyReport } from './DailyReport.tsx';

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Button, Select, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { REPORT_EXPORT_TYPES, reportEndpoints, STAY_MIN_MINUTES, type StayPage, type StayRow } from '@chelian/contracts';
-import { playbackUrl } from '../../car/vehicle/links.ts';
+import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { useReportFilters } from '../filters/useReportFilters.ts';

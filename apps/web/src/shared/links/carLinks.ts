@@ -1,5 +1,5 @@
 /**
- * Addresses that open the car app on one vehicle (deep links for the assistant and other apps;
+ * Addresses that open the car app on one vehicle (deep links for the assistant, the reports and other apps;
  * listed in docs/car.md). Shell paths: the shell shows the car app at /car/…, and /car/playback
  * with urlType=blank opens without the layout.
  */
