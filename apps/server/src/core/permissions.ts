@@ -7,6 +7,3 @@ export type Permission = PermissionCode;
 export function hasPermission(granted: ReadonlySet<string>, required: Permission | undefined): boolean {
   return required === undefined || granted.has(required);
 }
-
-/** A route's required code, checked against the catalogue at compile time. */
-export const permission = (code: PermissionCode): Permission => code;

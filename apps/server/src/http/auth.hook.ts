@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionResolver } from '../core/sessionUser.ts';
 import { hasPermission } from '../core/permissions.ts';
+import { COMMON_ERRORS } from '@chelian/contracts';
 import { AppError } from './errors.ts';
 
 /** The session id comes in the sessionId header; downloads and sockets may carry it in the query. */
@@ -29,14 +30,14 @@ export function installAuthHook(app: FastifyInstance, sessions: SessionResolver)
     }
     const sessionId = sessionIdOf(request);
     const user = await sessions.resolve(sessionId);
-    if (!user) throw new AppError('sessionExpired');
-    if (!hasPermission(user.permissions, config.permission)) throw new AppError('forbidden');
+    if (!user) throw new AppError(COMMON_ERRORS.sessionExpired);
+    if (!hasPermission(user.permissions, config.permission)) throw new AppError(COMMON_ERRORS.forbidden);
     request.auth = { sessionId: sessionId!, user };
   });
 }
 
 /** The caller of a protected route (the hook guarantees it is there). */
 export function caller(request: FastifyRequest) {
-  if (!request.auth) throw new AppError('sessionExpired');
+  if (!request.auth) throw new AppError(COMMON_ERRORS.sessionExpired);
   return request.auth.user;
 }

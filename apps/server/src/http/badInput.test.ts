@@ -43,7 +43,8 @@ function expectCleanFailureOrSuccess(label: string, res: { statusCode: number; b
 }
 
 describe('bad input on every route', () => {
-  it('gets a Chinese failure, never a 5xx, for every kind of bad body', async () => {
+  // Walks every route with every kind of body: seconds on an idle machine, far more on a busy one.
+  it('gets a Chinese failure, never a 5xx, for every kind of bad body', { timeout: 180_000 }, async () => {
     const routes = t.routes.filter((r) => r.hasBody);
     expect(routes.length).toBeGreaterThan(10);
     for (const r of routes) {
@@ -54,9 +55,11 @@ describe('bad input on every route', () => {
     }
   });
 
-  it('gets a Chinese failure, never a 5xx, for wrongly typed queries', async () => {
-    // Logout would end the session the rest of the walk needs; it takes no input anyway.
-    for (const r of t.routes.filter((x) => x.method === 'GET' && x.url !== '/oauth/logout')) {
+  it('gets a Chinese failure, never a 5xx, for wrongly typed queries', { timeout: 120_000 }, async () => {
+    // Logout would end the session the rest of the walk needs; it takes no input anyway. The web
+    // app's built files (when a build is there) and the API documents read no input.
+    const documents = (url: string) => url === '/openapi.json' || url.startsWith('/api-docs');
+    for (const r of t.routes.filter((x) => x.method === 'GET' && x.url !== '/oauth/logout' && !x.file && !documents(x.url))) {
       for (const q of queries) {
         const res = await t.call(admin, { method: 'GET', url: r.url + q });
         expectCleanFailureOrSuccess(`GET ${r.url}${q.slice(0, 40)}`, res, r.raw);

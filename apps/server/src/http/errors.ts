@@ -1,9 +1,4 @@
-import { COMMON_ERRORS, defineErrors, fillErrorText, type ErrorEntry } from '@chelian/contracts';
-
-/** Transitional: failures not yet given a code of their own in their module's catalogue. */
-const LEGACY = defineErrors('legacy', { business: '操作失败' });
-type LegacyKey = keyof typeof COMMON_ERRORS | 'business';
-const legacyEntry = (key: LegacyKey): ErrorEntry => (key === 'business' ? LEGACY.business : COMMON_ERRORS[key]);
+import { COMMON_ERRORS, fillErrorText, type ErrorEntry } from '@chelian/contracts';
 
 export interface AppErrorOptions {
   /** Values for the text's `{name}` placeholders. */
@@ -21,19 +16,12 @@ export interface AppErrorOptions {
 export class AppError extends Error {
   readonly entry: ErrorEntry;
   readonly obj: unknown;
-  constructor(entry: ErrorEntry | LegacyKey, options: AppErrorOptions | string = {}, obj: unknown = null) {
-    const resolved = typeof entry === 'string' ? legacyEntry(entry) : entry;
-    const opts: AppErrorOptions = typeof options === 'string' ? { obj } : options;
-    const text = typeof options === 'string' ? options : fillErrorText(resolved.msg, opts.params);
-    super(opts.detail ? `${text}：${opts.detail}` : text);
-    this.entry = resolved;
-    this.obj = opts.obj ?? null;
+  constructor(entry: ErrorEntry, options: AppErrorOptions = {}) {
+    const text = fillErrorText(entry.msg, options.params);
+    super(options.detail ? `${text}：${options.detail}` : text);
+    this.entry = entry;
+    this.obj = options.obj ?? null;
   }
-}
-
-/** @deprecated Transitional: a business failure without a catalogued code. Use a catalogue entry. */
-export function fail(msg: string, obj: unknown = null): AppError {
-  return new AppError('business', msg, obj);
 }
 
 const AJV_KEYWORD_TEXT: Record<string, string> = {

@@ -13,8 +13,8 @@ const PRODUCED: Record<NonNullable<EndpointSpec['produces']>, { type: string; de
   excel: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', description: 'Excel 文件（失败时为 JSON 信封）' },
   binary: { type: 'application/vnd.chelian.track', description: '二进制轨迹（格式见 docs/api-terminals.md；失败时为 JSON 信封）' },
   script: { type: 'application/javascript', description: '脚本' },
-  image: { type: 'image/*', description: '图片（PNG 或 SVG）' },
-  stream: { type: 'application/octet-stream', description: '文件流（失败时为 JSON 信封）' },
+  image: { type: 'image/svg+xml', description: '图片' },
+  stream: { type: 'application/json', description: '成功：信封，边查边写出（大结果不在内存中拼装）' },
   websocket: { type: 'application/json', description: 'WebSocket 升级：之后每条消息为一个 JSON 事件（见 docs/architecture.md）' },
 };
 

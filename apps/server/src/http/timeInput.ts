@@ -1,3 +1,4 @@
+import { COMMON_ERRORS } from '@chelian/contracts';
 import { AppError } from './errors.ts';
 
 /** A time parameter: epoch milliseconds, or 'YYYY-MM-DD[ HH:mm[:ss]]' read as Beijing time (UTC+8). */
@@ -20,7 +21,7 @@ export function parseTime(value: string | number, field: string): Date | null {
     const back = new Date(utc + BEIJING_OFFSET_MS);
     if (back.getUTCDate() === Number(d) && back.getUTCMonth() === Number(mo) - 1) return date;
   }
-  throw new AppError('badRequest', `请求参数错误：${field} 时间格式应为毫秒时间戳或 YYYY-MM-DD HH:mm:ss`);
+  throw new AppError(COMMON_ERRORS.badRequest, { detail: `${field} 时间格式应为毫秒时间戳或 YYYY-MM-DD HH:mm:ss` });
 }
 
 /** Optional variant: undefined stays undefined (not given), '' becomes null (cleared). */
