@@ -29,7 +29,7 @@ export function AlarmDeliveryDrawer({ alarm, onClose }: { alarm: Alarm | null; o
   }, [alarm]);
 
   return (
-    <Drawer open={alarm !== null} onClose={onClose} width={920} title={L.title} destroyOnHidden data-testid="alarm-delivery-drawer">
+    <Drawer open={alarm !== null} onClose={onClose} width={1040} title={L.title} destroyOnHidden data-testid="alarm-delivery-drawer">
       {alarm && (
         <>
           <Descriptions size="small" column={3} style={{ marginBottom: 16 }}>

@@ -14,7 +14,11 @@ export function DeliveryStatusTag({ d }: { d: Delivery }) {
   return (
     <>
       <Tag color={STATUS_COLOR[d.status]}>{P.statusNames[d.status]}</Tag>
-      {d.status === 'retrying' && d.nextAt !== null && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{P.failures.nextAt(dayjs(d.nextAt).format('HH:mm:ss'))}</Typography.Text>}
+      {d.status === 'retrying' && d.nextAt !== null && (
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          {P.failures.nextAt(dayjs(d.nextAt).format('HH:mm:ss'))}
+        </Typography.Text>
+      )}
     </>
   );
 }
@@ -54,24 +58,26 @@ export function DeliveryTable({ rows, loading, withAlarm, action, pagination = f
   if (withAlarm) {
     columns.push(
       { title: P.failures.alarmTime, key: 'alarmTime', width: 160, render: (_, d) => time(d.alarm.alarmTime) },
-      { title: P.failures.vehicle, key: 'vehicle', width: 120, render: (_, d) => d.alarm.plate || d.alarm.terminalId },
-      { title: P.failures.type, key: 'type', width: 110, render: (_, d) => d.alarm.typeName },
+      { title: P.failures.vehicle, key: 'vehicle', width: 120, ellipsis: true, render: (_, d) => d.alarm.plate || d.alarm.terminalId },
+      { title: P.failures.type, key: 'type', width: 110, ellipsis: true, render: (_, d) => d.alarm.typeName },
     );
   }
   columns.push(
     { title: P.failures.channel, dataIndex: 'channel', width: 90, render: (c: Delivery['channel']) => P.channelNames[c] },
-    { title: P.failures.target, dataIndex: 'target', ellipsis: true, render: (t: string, d) => t || (d.channel === 'web' ? P.log.browserTarget : T.common.empty) },
-    { title: P.failures.status, key: 'status', width: 170, render: (_, d) => <DeliveryStatusTag d={d} /> },
+    { title: P.failures.target, dataIndex: 'target', width: 200, ellipsis: true, render: (t: string, d) => t || (d.channel === 'web' ? P.log.browserTarget : T.common.empty) },
+    { title: P.failures.status, key: 'status', width: 130, render: (_, d) => <DeliveryStatusTag d={d} /> },
     { title: P.failures.attempts, dataIndex: 'attempts', width: 80, align: 'center' },
     {
+      // what the operator must read: never squeezed away
       title: P.failures.error,
       key: 'error',
+      width: 240,
       ellipsis: true,
       render: (_, d) => (d.error ? <Typography.Text type={d.status === 'skipped' ? 'secondary' : 'danger'} title={d.error}>{d.error}</Typography.Text> : ''),
     },
     { title: P.failures.updated, dataIndex: 'updated', width: 160, render: (ms: number) => time(ms) },
   );
-  if (action) columns.push({ title: T.common.operation, key: 'op', width: 100, render: (_, d) => action(d) });
+  if (action) columns.push({ title: T.common.operation, key: 'op', width: 100, fixed: 'right', render: (_, d) => action(d) });
   return (
     <Table<Delivery>
       rowKey="deliveryId"
@@ -80,6 +86,8 @@ export function DeliveryTable({ rows, loading, withAlarm, action, pagination = f
       dataSource={rows}
       columns={columns}
       pagination={pagination}
+      tableLayout="fixed"
+      scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 48) }}
       locale={{ emptyText: withAlarm ? P.failures.empty : P.log.empty }}
       expandable={{ expandedRowRender: (d) => <AttemptLog d={d} />, rowExpandable: (d) => d.log.length > 0 }}
       data-testid={testId}

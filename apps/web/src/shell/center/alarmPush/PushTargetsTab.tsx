@@ -78,7 +78,7 @@ export function PushTargetsTab() {
       <Form form={form} layout="vertical" onValuesChange={() => setDirty(true)} disabled={!stored}>
         <Card size="small" title={<><MessageOutlined />{P.sms.title}</>} extra={testButton('sms')}>
           <Form.Item name="smsPhones" label={P.sms.phones} extra={P.sms.help}>
-            <Select mode="tags" open={false} tokenSeparators={[',', '，', ' ']} maxCount={MAX_SMS_PHONES} placeholder={P.sms.phonesPlaceholder} data-testid="sms-phones" />
+            <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',', '，', ' ']} maxCount={MAX_SMS_PHONES} placeholder={P.sms.phonesPlaceholder} data-testid="sms-phones" />
           </Form.Item>
         </Card>
         <Card size="small" title={<><ApiOutlined />{P.webhook.title}</>} extra={testButton('webhook')}>
