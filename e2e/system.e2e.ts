@@ -102,11 +102,12 @@ describe('system management', () => {
     // The new user sees 智能车联 with 实时监控, and no 系统管理.
     const other = await openTab(browser, { width: 1440, height: 860 });
     await login(other.page, PASSWORD, username);
-    const systems = await other.page.evaluate(() => Object.entries(localStorage).find(([k]) => k.endsWith('_systemList'))?.[1] ?? '');
-    expect(systems).toContain('car');
-    expect(systems).not.toContain('"system"');
+    const systems = await other.page.getByTestId('home-systems').innerText();
+    expect(systems).toContain('智能车联');
+    expect(systems).not.toContain('系统管理');
+    await shot(other.page, 'system-new-user-home');
     await other.page.goto(`${baseUrl()}/child/system/account`);
-    await other.page.waitForTimeout(1500);
+    await other.page.getByTestId('system-forbidden').waitFor();
     expect(await other.page.getByTestId('account-table').count()).toBe(0);
     expect(other.errors).toEqual([]);
     expect(await toasts(page)).not.toContain('没有该操作的权限');

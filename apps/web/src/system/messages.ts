@@ -30,7 +30,7 @@ export const S = {
     edit: '编辑账户',
     name: '账户名称',
     kind: '账户类型',
-    kinds: { dealer: '经销商', customer: '客户' } as Record<string, string>,
+    kinds: { platform: '平台', dealer: '经销商', customer: '客户' } as Record<string, string>,
     parent: '上级账户',
     contact: '联系人',
     phone: '联系电话',
@@ -40,6 +40,9 @@ export const S = {
     phoneInvalid: '联系电话格式不正确',
     created: '创建时间',
     holdings: '下级 / 终端 / 车辆 / 用户',
+    holdingsShort: '持有',
+    holdingsText: (a: { childCount: number; terminalCount: number; vehicleCount: number; userCount: number }) =>
+      `下级 ${a.childCount} · 终端 ${a.terminalCount} · 车辆 ${a.vehicleCount} · 用户 ${a.userCount}`,
     own: '本账户',
     deleteConfirm: (name: string) => `确定删除账户“${name}”吗？其用户与角色将一并删除，此操作不可恢复。`,
     deleteBlocked: '该账户下仍有下级账户、终端或车辆，请先转移或删除后再删除账户',
@@ -77,7 +80,7 @@ export const S = {
     noRoles: '该账户及其上级没有可用角色，请先在角色管理中创建',
   },
   role: {
-    title: '角色管理',
+    title: '角色权限',
     add: '新增角色',
     edit: '编辑角色',
     name: '角色名称',

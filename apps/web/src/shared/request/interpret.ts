@@ -1,8 +1,8 @@
-import { FLAG_SESSION_EXPIRED, FLAG_SUCCESS, type Envelope } from '@chelian/contracts';
+import { accountEndpoints, FLAG_SESSION_EXPIRED, FLAG_SUCCESS, type Envelope } from '@chelian/contracts';
 import { T } from '../i18n/messages.ts';
 
 /** The resource-list call: a 4010 on it goes straight to /login with no dialog (spec §8). */
-export const RESOURCE_LIST_PATH = '/car/v1/api/resource/newList.json';
+export const RESOURCE_LIST_PATH = accountEndpoints.resourceTree.path;
 
 export type Outcome =
   | { kind: 'ok'; value: unknown; envelope?: Envelope }

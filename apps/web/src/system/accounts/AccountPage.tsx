@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { accountEndpoints, type Account, type PermissionCode } from '@chelian/contracts';
-import { usePermission } from '../../shared/permission/usePermission.ts';
+import { usePermission, usePermissionMenu } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { S } from '../messages.ts';
@@ -32,7 +32,7 @@ export function AccountPage() {
   const canAdd = usePermission(ADD);
   const canEdit = usePermission(EDIT);
   const canDelete = usePermission(DELETE);
-  const canSeeUsers = usePermission(USERS);
+  const canSeeUsers = usePermissionMenu(USERS);
   const own = accounts[0];
 
   const tree = useMemo(() => filterAccounts(nestAccounts(accounts), keyword), [accounts, keyword]);
@@ -49,7 +49,7 @@ export function AccountPage() {
 
   const columns: ColumnsType<Row> = [
     {
-      title: A.name, dataIndex: 'name', width: 260,
+      title: A.name, dataIndex: 'name', width: 240,
       render: (name: string, a) => (
         <span className="sys-node" data-testid="account-row-name">
           <span className={a.enabled ? undefined : 'sys-node-off'}>{name}</span>
@@ -58,17 +58,15 @@ export function AccountPage() {
       ),
     },
     { title: A.kind, dataIndex: 'kind', width: 90, render: (k: string) => <Tag color={k === 'dealer' ? 'gold' : 'default'}>{A.kinds[k] ?? k}</Tag> },
-    { title: A.contact, dataIndex: 'contact', width: 110 },
-    { title: A.phone, dataIndex: 'phone', width: 130 },
+    { title: A.contact, dataIndex: 'contact', width: 100, render: (c: string, a) => (c || a.phone ? <span>{c}<div className="sys-muted">{a.phone}</div></span> : null) },
     { title: S.common.status, dataIndex: 'enabled', width: 80, render: (on: boolean) => (on ? <Tag color="green">{S.common.enabled}</Tag> : <Tag color="red">{S.common.disabled}</Tag>) },
     { title: A.expiresAt, dataIndex: 'expiresAt', width: 110, render: dateText },
     {
-      title: A.holdings, key: 'holdings', width: 170,
-      render: (_: unknown, a) => <span className="sys-muted">{`${a.childCount} / ${a.terminalCount} / ${a.vehicleCount} / ${a.userCount}`}</span>,
+      title: A.holdingsShort, key: 'holdings', width: 250,
+      render: (_: unknown, a) => <span className="sys-muted" title={A.holdings}>{A.holdingsText(a)}</span>,
     },
-    { title: A.created, dataIndex: 'created', width: 110, render: (ms: number) => dayjs(ms).format('YYYY-MM-DD') },
     {
-      title: S.common.actions, key: 'actions', width: 300, fixed: 'right',
+      title: S.common.actions, key: 'actions', width: 290, fixed: 'right',
       render: (_: unknown, a) => {
         const isOwn = a.id === own?.id;
         const blocked = holdsAnything(a);
@@ -120,7 +118,7 @@ export function AccountPage() {
           key={`${keyword}|${accounts.length}`}
           expandable={{ defaultExpandAllRows: true }}
           pagination={false}
-          scroll={{ x: 1360 }}
+          scroll={{ x: 1180 }}
           locale={{ emptyText: A.empty }}
           data-testid="account-table"
         />

@@ -27,7 +27,7 @@ export function RolePage() {
 
   const columns: ColumnsType<Role> = [
     {
-      title: R.name, dataIndex: 'name', width: 200,
+      title: R.name, dataIndex: 'name', width: 300,
       render: (name: string, r) => (
         <span className="sys-node" data-testid="role-row-name">
           {name}

@@ -6,6 +6,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { accountEndpoints, type AdminUser, type PermissionCode } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
+import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { accountOptions, useAccounts } from '../accounts/useAccounts.ts';
@@ -35,6 +36,7 @@ export function UserPage() {
   const canAdd = usePermission(ADD);
   const canEdit = usePermission(EDIT);
   const canReset = usePermission(RESET);
+  const me = useClientStore((s) => s.user?.userId);
 
   const reload = useCallback(() => {
     setLoading(true);
@@ -67,7 +69,7 @@ export function UserPage() {
       render: (_: unknown, u) => (
         <Space size={0}>
           {canEdit && <Button type="link" size="small" onClick={() => setDraft({ kind: 'edit', user: u })} data-testid="user-edit">{S.common.edit}</Button>}
-          {canEdit && (u.enabled ? (
+          {canEdit && u.id !== me && (u.enabled ? (
             <Popconfirm title={`${S.common.disable}“${u.username}”？`} onConfirm={() => setEnabled(u, false)}>
               <Button type="link" size="small" danger data-testid="user-disable">{S.common.disable}</Button>
             </Popconfirm>
