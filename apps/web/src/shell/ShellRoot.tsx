@@ -4,20 +4,13 @@ import { isLoggedIn, useClientStore } from '../shared/stores/clientStore.ts';
 import { useUiStore } from '../shared/stores/uiStore.ts';
 import { useAlarmPolling } from '../shared/dialogs/useAlarmPolling.ts';
 import { useBrowserNotices } from '../shared/alarmPush/useBrowserNotices.ts';
-import { VehicleInfoDialog } from '../shared/dialogs/VehicleInfoDialog.tsx';
-import { ImageViewer } from '../shared/dialogs/ImageViewer.tsx';
-import { AlarmTip } from '../shared/dialogs/AlarmTip.tsx';
 import { layoutMode } from './router/layoutMode.ts';
 import type { RouteHandle } from './router/routes.tsx';
-import { MainLayout } from './layout/MainLayout.tsx';
-import { AssistantLoader } from './assistant/AssistantLoader.tsx';
+import { LazyImageViewer, LazyLoggedInParts, LazyMainLayout, LazyVehicleInfoDialog, prefetchMainLayout } from './lazyShellParts.tsx';
 import { useDocumentTitle } from './useDocumentTitle.ts';
 import { ALARM_PAGE } from './constants.ts';
 import { useShellBridge } from './subproduct/useShellBridge.ts';
 import { bootstrapSession } from './session/sessionActions.ts';
-
-
-
 
 export function ShellRoot() {
   const location = useLocation();
@@ -38,6 +31,10 @@ export function ShellRoot() {
   }, [sessionId, location.pathname]);
 
   useEffect(() => {
+    if (loggedIn) prefetchMainLayout();
+  }, [loggedIn]);
+
+  useEffect(() => {
     // a sub-product's selector request ends with it
     if (mode !== 'main') useUiStore.getState().set({ downList: false, subTitle: '' });
   }, [mode]);
@@ -45,18 +42,17 @@ export function ShellRoot() {
   return (
     <>
       {mode === 'main' ? (
-        <MainLayout>
+        <LazyMainLayout>
           <Outlet />
-        </MainLayout>
+        </LazyMainLayout>
       ) : (
         <Outlet />
       )}
-      <ImageViewer />
+      <LazyImageViewer />
       {loggedIn && (
         <>
-          <VehicleInfoDialog />
-          <AlarmTip onView={() => navigate(ALARM_PAGE)} />
-          <AssistantLoader />
+          <LazyVehicleInfoDialog />
+          <LazyLoggedInParts onViewAlarms={() => navigate(ALARM_PAGE)} />
         </>
       )}
     </>

@@ -6,13 +6,8 @@ import { installBodyScale } from '../shared/scale/scale.ts';
 import { setPlatformId } from '../shared/request/http.ts';
 import { DEFAULT_PLATFORM_ID } from '@chelian/contracts';
 import { goLogin, router } from './router/router.tsx';
-import { registerVehiclePanel } from '../shared/dialogs/VehicleInfoDialog.tsx';
-import { LazyCarVehiclePanel } from '../car/vehicle/LazyCarVehiclePanel.tsx';
 import '../shared/ui/global.css';
 import './shell.css';
-
-// The vehicle-info dialog shows the car sub-product's full vehicle view (loaded when first opened).
-registerVehiclePanel(LazyCarVehiclePanel);
 
 setPlatformId(DEFAULT_PLATFORM_ID);
 installBodyScale();
