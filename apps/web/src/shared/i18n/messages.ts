@@ -54,6 +54,7 @@ export const T = {
     usernamePlaceholder: '请输入用户名',
     password: '密码',
     passwordPlaceholder: '请输入密码',
+    showPassword: '显示或隐藏密码',
     captcha: '验证码',
     captchaPlaceholder: '请输入图片验证码',
     captchaRefresh: '看不清？点击图片换一张',

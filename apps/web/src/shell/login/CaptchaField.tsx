@@ -1,26 +1,34 @@
-import { Form, Input, Tooltip } from 'antd';
+import type { ChangeEvent } from 'react';
 import { SafetyOutlined } from '@ant-design/icons';
 import type { CaptchaImage } from '@chelian/contracts';
 import { T } from '../../shared/i18n/messages.ts';
+import { LoginField } from './LoginField.tsx';
+import { LoginInput } from './LoginInput.tsx';
+
+interface CaptchaInput {
+  id: string;
+  value: string;
+  status?: 'error';
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+}
 
 /** The image captcha, shown only once the server demands it; clicking the image gets a new one. */
-export function CaptchaField({ captcha, onRefresh, size }: { captcha: CaptchaImage; onRefresh: () => void; size?: 'large' }) {
+export function CaptchaField(props: { captcha: CaptchaImage; onRefresh: () => void; size?: 'large'; input: CaptchaInput; error?: string | null }) {
+  const { captcha, onRefresh, size } = props;
   return (
-    <Form.Item required label={size ? undefined : T.login.captcha}>
+    <LoginField label={size ? undefined : T.login.captcha} htmlFor={props.input.id} error={props.error}>
       <div style={{ display: 'flex', gap: 8 }}>
-        <Form.Item name="code" noStyle rules={[{ required: true, message: T.login.required(T.login.captcha) }]}>
-          <Input size={size} prefix={<SafetyOutlined />} placeholder={T.login.captchaPlaceholder} maxLength={8} autoComplete="off" data-testid="captcha-input" />
-        </Form.Item>
-        <Tooltip title={T.login.captchaRefresh}>
-          <img
-            src={captcha.image}
-            alt={T.login.captcha}
-            data-testid="captcha-image"
-            onClick={onRefresh}
-            style={{ height: size ? 40 : 32, width: 110, cursor: 'pointer', border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff' }}
-          />
-        </Tooltip>
+        <LoginInput {...props.input} size={size} prefix={<SafetyOutlined />} placeholder={T.login.captchaPlaceholder} maxLength={8} autoComplete="off" data-testid="captcha-input" />
+        {/* the browser's own tooltip: antd's would add its popup machinery to the login page's first load */}
+        <img
+          src={captcha.image}
+          alt={T.login.captcha}
+          title={T.login.captchaRefresh}
+          data-testid="captcha-image"
+          onClick={onRefresh}
+          style={{ height: size ? 40 : 32, width: 110, cursor: 'pointer', border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff' }}
+        />
       </div>
-    </Form.Item>
+    </LoginField>
   );
 }

@@ -1,4 +1,3 @@
-import { Card } from 'antd';
 import { T } from '../../shared/i18n/messages.ts';
 import { brandTitle, useBrandingStore } from '../branding/branding.ts';
 import { useLoginFlow } from './useLoginFlow.ts';
@@ -15,16 +14,20 @@ export function LegacyLoginScreen() {
         <img src={info?.iconUrl || '/favicon.svg'} alt="" />
         <span>{brandTitle(info)}</span>
       </header>
-      <Card className="cl-login-legacy-box" title={T.login.legacyTitle}>
-        <AccountLoginForm
-          legacy
-          captcha={flow.captcha}
-          submitting={flow.submitting}
-          disabled={!flow.config}
-          onRefreshCaptcha={flow.refreshCaptcha}
-          onSubmit={flow.loginWithPassword}
-        />
-      </Card>
+      {/* antd's Card look without antd's Card (which brings Tabs and Skeleton to the first load) */}
+      <div className="cl-login-legacy-box">
+        <div className="cl-login-legacy-head">{T.login.legacyTitle}</div>
+        <div className="cl-login-legacy-body">
+          <AccountLoginForm
+            legacy
+            captcha={flow.captcha}
+            submitting={flow.submitting}
+            disabled={!flow.config}
+            onRefreshCaptcha={flow.refreshCaptcha}
+            onSubmit={flow.loginWithPassword}
+          />
+        </div>
+      </div>
       <footer className="cl-login-legacy-foot">{T.login.copyright(new Date().getFullYear())}</footer>
     </div>
   );

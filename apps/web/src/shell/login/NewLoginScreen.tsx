@@ -1,10 +1,10 @@
-import { Card, Tabs, Typography } from 'antd';
 import { AimOutlined, AlertOutlined, ApartmentOutlined, HistoryOutlined } from '@ant-design/icons';
 import { T } from '../../shared/i18n/messages.ts';
 import { brandTitle, useBrandingStore } from '../branding/branding.ts';
 import { useLoginFlow } from './useLoginFlow.ts';
 import { AccountLoginForm } from './AccountLoginForm.tsx';
 import { SmsLoginForm } from './SmsLoginForm.tsx';
+import { LoginTabs } from './LoginTabs.tsx';
 import './login.css';
 
 const L = T.login;
@@ -43,12 +43,11 @@ export function NewLoginScreen() {
         <footer>{L.copyright(new Date().getFullYear())}</footer>
       </section>
       <section className="cl-login-panel">
-        <Card className="cl-login-card" variant="borderless">
-          <Typography.Title level={3} style={{ marginTop: 0 }}>
-            {L.welcome}
-          </Typography.Title>
-          {/* one Tabs from the start: the SMS tab joins once the config allows it, without remounting the form */}
-          <Tabs
+        {/* card, title and tabs drawn in antd's look without antd's Card, Typography and Tabs: those bring menus, popups and skeletons to the first load */}
+        <div className="cl-login-card">
+          <h3 className="cl-login-title">{L.welcome}</h3>
+          {/* one tab strip from the start: the SMS tab joins once the config allows it, without remounting the form */}
+          <LoginTabs
             items={[
               { key: 'account', label: L.accountTab, children: account },
               ...(flow.config?.smsLoginEnabled
@@ -56,7 +55,7 @@ export function NewLoginScreen() {
                 : []),
             ]}
           />
-        </Card>
+        </div>
       </section>
     </div>
   );

@@ -1,6 +1,6 @@
-import { Button, Form, Input } from 'antd';
+import { useState, type FormEvent } from 'react';
+import { Button } from 'antd';
 import { MessageOutlined, MobileOutlined } from '@ant-design/icons';
-import { useState } from 'react';
 import { authEndpoints } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { errorText } from '../../shared/request/RequestError.ts';
@@ -8,19 +8,27 @@ import { toast } from '../../shared/ui/toast.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import type { SmsValues } from './useLoginFlow.ts';
 import { PHONE_PATTERN, useCountdown } from './useCountdown.ts';
+import { LoginField } from './LoginField.tsx';
+import { LoginInput } from './LoginInput.tsx';
+import { useLoginForm } from './loginForm.ts';
 
 const L = T.login;
+const RULES = {
+  phone: { required: L.required(L.phone), pattern: PHONE_PATTERN, patternMessage: L.phoneInvalid },
+  smsCode: { required: L.required(L.smsCode) },
+};
 
 export function SmsLoginForm({ submitting, onSubmit }: { submitting: boolean; onSubmit: (v: SmsValues) => void }) {
-  const [form] = Form.useForm<SmsValues>();
+  const form = useLoginForm(RULES);
   const [left, start] = useCountdown();
   const [sending, setSending] = useState(false);
 
   const send = async () => {
+    const values = form.validate(['phone']);
+    if (!values) return;
     try {
-      const { phone } = await form.validateFields(['phone']);
       setSending(true);
-      await call(authEndpoints.sendLoginSms, { phone: phone.trim() }, { silent: true });
+      await call(authEndpoints.sendLoginSms, { phone: values.phone.trim() }, { silent: true });
       toast.success(L.smsSent);
       start(60);
     } catch (error) {
@@ -30,30 +38,28 @@ export function SmsLoginForm({ submitting, onSubmit }: { submitting: boolean; on
     }
   };
 
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const values = form.validate(['phone', 'smsCode']);
+    if (values) onSubmit(values);
+  };
+
   return (
-    <Form form={form} size="large" onFinish={onSubmit} autoComplete="off" data-testid="sms-login-form">
-      <Form.Item
-        name="phone"
-        rules={[
-          { required: true, message: L.required(L.phone) },
-          { pattern: PHONE_PATTERN, message: L.phoneInvalid },
-        ]}
-      >
-        <Input prefix={<MobileOutlined />} placeholder={L.phonePlaceholder} maxLength={11} />
-      </Form.Item>
-      <Form.Item required>
+    <form className="cl-login-form" onSubmit={submit} autoComplete="off" noValidate data-testid="sms-login-form">
+      <LoginField error={form.errors.phone}>
+        <LoginInput {...form.input('phone')} size="large" prefix={<MobileOutlined />} placeholder={L.phonePlaceholder} maxLength={11} />
+      </LoginField>
+      <LoginField error={form.errors.smsCode}>
         <div style={{ display: 'flex', gap: 8 }}>
-          <Form.Item name="smsCode" noStyle rules={[{ required: true, message: L.required(L.smsCode) }]}>
-            <Input prefix={<MessageOutlined />} placeholder={L.smsCodePlaceholder} maxLength={6} />
-          </Form.Item>
-          <Button style={{ width: 128 }} disabled={left > 0} loading={sending} onClick={send} data-testid="send-sms">
+          <LoginInput {...form.input('smsCode')} size="large" prefix={<MessageOutlined />} placeholder={L.smsCodePlaceholder} maxLength={6} />
+          <Button size="large" style={{ width: 128 }} disabled={left > 0} loading={sending} onClick={send} data-testid="send-sms">
             {left > 0 ? L.resendIn(left) : L.sendSms}
           </Button>
         </div>
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={submitting}>
+      </LoginField>
+      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
         {L.submit}
       </Button>
-    </Form>
+    </form>
   );
 }
