@@ -1,5 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
-import { App, ConfigProvider } from 'antd';
+import { useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { ConfigProvider, message } from 'antd';
+// antd App's context (what App.useApp() reads) and root style, without App's dialogs in the first load
+import AppContext from 'antd/es/app/context';
+import useAppStyle from 'antd/es/app/style';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -8,11 +11,16 @@ import { antdTheme, themeColors, themeCssVars } from '../theme/themes.ts';
 import { T } from '../i18n/messages.ts';
 import { expiryDialogClosed, setRequestEffects } from '../request/effects.ts';
 import { registerFeedback, toast } from './toast.ts';
+import { useLazyFeedback } from './lazyFeedback.tsx';
 import { NewVersionNotice } from '../version/NewVersionNotice.tsx';
 
 dayjs.locale('zh-cn');
 
-/** antd with zh_CN and the current theme; CSS variables of the theme on the root element. */
+/**
+ * antd with zh_CN and the current theme; CSS variables of the theme on the root element. In place
+ * of antd's App: its context (message, modal, notification for App.useApp()) with the dialogs and
+ * notifications fetched when first used (useLazyFeedback), and its root element and styles.
+ */
 export function AppProviders({ children, goLogin }: { children: ReactNode; goLogin: () => void }) {
   const themeValue = useClientStore((s) => s.themeValue);
   const colors = themeColors(themeValue);
@@ -25,18 +33,35 @@ export function AppProviders({ children, goLogin }: { children: ReactNode; goLog
 
   return (
     <ConfigProvider locale={zhCN} theme={antdTheme(colors)}>
-      <App message={{ maxCount: 1, top: 64 }} className="cl-app-root">
+      <Feedback>
         <FeedbackBinder goLogin={goLogin} />
         <NewVersionNotice />
         {children}
-      </App>
+      </Feedback>
     </ConfigProvider>
+  );
+}
+
+function Feedback({ children }: { children: ReactNode }) {
+  const prefixCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('app');
+  const [hashId, cssVarCls] = useAppStyle(prefixCls);
+  const [messageApi, messageHolder] = message.useMessage({ maxCount: 1, top: 64 });
+  const { modal, notification, holders } = useLazyFeedback();
+  const apis = useMemo(() => ({ message: messageApi, modal, notification }), [messageApi, modal, notification]);
+  return (
+    <AppContext.Provider value={apis}>
+      <div className={`${hashId} ${prefixCls} ${cssVarCls} cl-app-root`}>
+        {messageHolder}
+        {holders}
+        {children}
+      </div>
+    </AppContext.Provider>
   );
 }
 
 /** Hands antd's context-aware toast and dialog APIs to the request layer. */
 function FeedbackBinder({ goLogin }: { goLogin: () => void }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useContext(AppContext);
   useEffect(() => {
     registerFeedback(message, modal);
     setRequestEffects({
