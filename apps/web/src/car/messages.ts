@@ -140,10 +140,6 @@ export const M = {
     to: '结束',
     maxSpeed: '最高速度',
     fileName: (plate: string) => `轨迹明细-${plate}.xlsx`,
-    days: (d: number, h: number) => `${d}天${h}小时`,
-    hours: (h: number, m: number) => `${h}小时${m}分`,
-    minutesOnly: (m: number) => `${m}分钟`,
-    secondsOnly: (s: number) => `${s}秒`,
   },
   alarm: {
     title: '报警中心',

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { durationText } from '../car/playback/trackAnalysis.ts';
+import { durationText } from '../shared/format/duration.ts';
 import { R } from './messages.ts';
 
 export const timeText = (ms: number | null) => (ms === null ? R.common.none : dayjs(ms).format('YYYY-MM-DD HH:mm:ss'));

@@ -6,7 +6,7 @@ import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { DeliveryTable } from '../../shared/alarmPush/DeliveryTable.tsx';
 import { M } from '../messages.ts';
-import { alarmTypeTag } from './alarmColumns.tsx';
+import { alarmTypeTag } from '../../shared/alarms/alarmColumns.tsx';
 
 const L = T.center.alarmPush.log;
 

@@ -9,7 +9,7 @@ import { call } from '../../shared/request/call.ts';
 import type { Alarm, Page } from '@chelian/contracts';
 import { useFleet } from '../fleet/FleetProvider.tsx';
 import { M } from '../messages.ts';
-import { ActionLink, alarmColumns } from './alarmColumns.tsx';
+import { ActionLink, alarmColumns } from '../../shared/alarms/alarmColumns.tsx';
 import { ProcessAlarmModal } from './ProcessAlarmModal.tsx';
 import { AlarmDeliveryDrawer } from './AlarmDeliveryDrawer.tsx';
 import { T } from '../../shared/i18n/messages.ts';

@@ -16,7 +16,8 @@ import { PlaybackMarker } from './PlaybackMarker.tsx';
 import { PlaybackToolbar, type PlaybackQuery } from './PlaybackToolbar.tsx';
 import { PointTable } from './PointTable.tsx';
 import { Player } from './player.ts';
-import { EMPTY_TRACK, durationText, summarize, trackBounds } from './trackAnalysis.ts';
+import { EMPTY_TRACK, summarize, trackBounds } from './trackAnalysis.ts';
+import { durationText } from '../../shared/format/duration.ts';
 import { useTrack } from './useTrack.ts';
 
 /** A time parameter: epoch ms or 'YYYY-MM-DD HH:mm[:ss]'. */

@@ -5,7 +5,8 @@ import { AddressText } from '../../shared/address/AddressText.tsx';
 import type { Track } from '@chelian/contracts';
 import { M } from '../messages.ts';
 import { TrackPointTable } from './TrackPointTable.tsx';
-import { durationText, type Overspeed, type Stop, type TrackSummary } from './trackAnalysis.ts';
+import type { Overspeed, Stop, TrackSummary } from './trackAnalysis.ts';
+import { durationText } from '../../shared/format/duration.ts';
 
 const fmt = (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm:ss');
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { TRACK_FLAG } from '@chelian/contracts';
 import type { Track } from '@chelian/contracts';
 import { pointRow } from './TrackPointTable.tsx';
-import { EMPTY_TRACK, durationText, findOverspeeds, findStops, indexAt, positionAt, summarize, trackBounds, trackDistanceKm } from './trackAnalysis.ts';
+import { durationText } from '../../shared/format/duration.ts';
+import { EMPTY_TRACK, findOverspeeds, findStops, indexAt, positionAt, summarize, trackBounds, trackDistanceKm } from './trackAnalysis.ts';
 
 const MIN = 60_000;
 interface P {

@@ -1,6 +1,5 @@
 import { distanceMeters } from '@chelian/geo/coords.ts';
 import { STOP_SPEED_KMH, type Track } from '@chelian/contracts';
-import { M } from '../messages.ts';
 
 export interface Stop {
   /** index of the first and last point of the stay */
@@ -154,14 +153,3 @@ export function trackBounds(track: Track): [[number, number], [number, number]] 
   return [[w, s], [e, n]];
 }
 
-/** 3小时25分 / 12分钟 / 40秒 */
-export function durationText(ms: number): string {
-  const s = Math.round(ms / 1000);
-  const d = Math.floor(s / 86400);
-  const h = Math.floor((s % 86400) / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  if (d > 0) return M.playback.days(d, h);
-  if (h > 0) return M.playback.hours(h, m);
-  if (m > 0) return M.playback.minutesOnly(m);
-  return M.playback.secondsOnly(s);
-}

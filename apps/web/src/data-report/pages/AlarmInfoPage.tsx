@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Select, Space, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { REPORT_EXPORT_TYPES, reportEndpoints, type AlarmPage, type AlarmStatisticsPage, type AlarmVehicleCount } from '@chelian/contracts';
-import { ActionLink, alarmColumns } from '../../car/alarms/alarmColumns.tsx';
+import { ActionLink, alarmColumns } from '../../shared/alarms/alarmColumns.tsx';
 import { systemEndpoints } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { playbackUrl } from '../../shared/links/carLinks.ts';

@@ -1,6 +1,7 @@
 import { MSG } from '@chelian/contracts';
 import { centerMessages } from './center.ts';
 import { childMessages } from './child.ts';
+import { fleetTexts } from './fleetTexts.ts';
 
 /**
  * Every user-facing text of the web app (shell, system centre, sub-product pages), in zh-CN.
@@ -22,6 +23,7 @@ export const T = {
     notExcel: '导出失败：服务器未返回 Excel 文件',
     jsonpFailed: '跨域请求失败',
   },
+  fleet: fleetTexts,
   version: { title: '新版本已发布', text: '平台已更新，刷新页面即可使用新版本（未保存的内容请先保存）。', refresh: '刷新' },
   routes: {
     home: '首页',

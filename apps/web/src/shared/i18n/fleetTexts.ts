@@ -1,0 +1,24 @@
+/** Texts of the pieces several sub-products share: durations and the alarm list's columns. */
+export const fleetTexts = {
+  duration: {
+    days: (d: number, h: number) => `${d}天${h}小时`,
+    hours: (h: number, m: number) => `${h}小时${m}分`,
+    minutes: (m: number) => `${m}分钟`,
+    seconds: (s: number) => `${s}秒`,
+  },
+  alarmList: {
+    none: '—',
+    plate: '车牌号',
+    terminal: '设备号',
+    type: '报警类型',
+    time: '报警时间',
+    speed: '速度（km/h）',
+    address: '地址',
+    status: '状态',
+    processed: '已处理',
+    unprocessed: '未处理',
+    handledBy: '处理人',
+    note: '处理意见',
+    operate: '操作',
+  },
+};
