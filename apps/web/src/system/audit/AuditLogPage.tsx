@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, DatePicker, Input, Select, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { auditEndpoints, type AuditRecord } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { S } from '../messages.ts';
+import { AuditDetail } from './AuditDetail.tsx';
+
+const A = S.audit;
+const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as AuditRecord[] };
+type Outcome = 'all' | 'ok' | 'failed';
+interface Filters {
+  range: [Dayjs, Dayjs];
+  username: string;
+  action: string;
+  object: string;
+  outcome: Outcome;
+}
+const lastWeek = (): Filters => ({ range: [dayjs().subtract(7, 'day').startOf('day'), dayjs()], username: '', action: '', object: '', outcome: 'all' });
+
+/** 操作日志: every write through the API in the caller's subtree — who, from where, what, on what, and what changed. */
+export function AuditLogPage() {
+  const [draft, setDraft] = useState<Filters>(lastWeek);
+  const [applied, setApplied] = useState<Filters>(draft);
+  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
+  const [page, setPage] = useState(EMPTY);
+  const [loading, setLoading] = useState(true);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    call(auditEndpoints.list, {
+      ...paging, start: applied.range[0].valueOf(), end: applied.range[1].valueOf(), username: applied.username || undefined,
+      action: applied.action || undefined, object: applied.object || undefined, ok: applied.outcome === 'all' ? undefined : applied.outcome === 'ok',
+    })
+      .then(setPage)
+      .catch(() => {})
+      .finally(() => setLoading(false));
+  }, [paging, applied]);
+  useEffect(load, [load]);
+
+  const search = () => {
+    setApplied(draft);
+    setPaging((p) => ({ ...p, current: 1 }));
+  };
+
+  const columns: ColumnsType<AuditRecord> = [
+    { title: A.at, dataIndex: 'at', width: 160, render: (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss') },
+    { title: A.user, dataIndex: 'username', width: 130, render: (name: string) => name || <span className="sys-muted">{A.anonymous}</span> },
+    { title: A.ip, dataIndex: 'ip', width: 130 },
+    { title: A.action, dataIndex: 'action', width: 150 },
+    { title: A.object, key: 'object', width: 180, render: (_: unknown, r) => `${r.objectType}${r.objectId ? ` #${r.objectId}` : ''}` },
+    {
+      title: A.outcome, key: 'outcome', width: 170,
+      render: (_: unknown, r) => (r.ok ? <Tag color="green">{A.ok}</Tag> : <><Tag color="red">{A.failed}</Tag><span className="sys-muted">{r.errorCode}</span></>),
+    },
+    { title: A.path, dataIndex: 'path', ellipsis: true },
+  ];
+
+  return (
+    <div className="sys-page" data-testid="system-audit">
+      <section className="sys-main">
+        <div className="sys-toolbar">
+          <span className="sys-toolbar-title">{A.title}</span>
+          <DatePicker.RangePicker
+            showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowClear={false} value={draft.range}
+            onChange={(v) => v?.[0] && v[1] && setDraft({ ...draft, range: [v[0], v[1]] })}
+          />
+          <Input allowClear placeholder={A.user} style={{ width: 130 }} value={draft.username} onChange={(e) => setDraft({ ...draft, username: e.target.value })} onPressEnter={search} />
+          <Input allowClear placeholder={A.actionPlaceholder} style={{ width: 150 }} value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })} onPressEnter={search} data-testid="audit-action" />
+          <Input allowClear placeholder={A.objectPlaceholder} style={{ width: 150 }} value={draft.object} onChange={(e) => setDraft({ ...draft, object: e.target.value })} onPressEnter={search} />
+          <Select<Outcome>
+            style={{ width: 100 }} value={draft.outcome} onChange={(outcome) => setDraft({ ...draft, outcome })}
+            options={[{ value: 'all', label: A.all }, { value: 'ok', label: A.ok }, { value: 'failed', label: A.failed }]}
+          />
+          <Button type="primary" onClick={search} data-testid="audit-search">{S.common.search}</Button>
+        </div>
+        <Table<AuditRecord>
+          rowKey="id"
+          size="small"
+          loading={loading}
+          columns={columns}
+          dataSource={page.list}
+          scroll={{ x: 1100 }}
+          expandable={{ expandedRowRender: (r) => <AuditDetail record={r} /> }}
+          pagination={{ ...paging, total: page.total, showSizeChanger: true, showTotal: S.common.total, onChange: (current, pageSize) => setPaging({ current, pageSize }) }}
+          data-testid="audit-table"
+        />
+      </section>
+    </div>
+  );
+}
