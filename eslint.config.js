@@ -7,7 +7,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const SERVER_CORE = ['core', 'bus', 'gateway', 'http', 'db'];
 // child/ is the runtime every sub-product app mounts in (and its composition root), not an app.
 const WEB_APPS = ['car', 'data-report', 'shell', 'system'];
-const restrict = (regex, message) => ({ 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] });
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/** Pages call the API with call(endpoint, input) only: the answer's type comes from the endpoint table. */
+const CALL_ONLY = {
+  regex: '(^|/)request/helpers\\.ts$',
+  importNames: ['get', 'getBytes', 'postForm', 'postJson', 'upload', 'downloadExcel', 'jsonp'],
+  message: 'call the API with call(endpoint, input) from shared/request/call.ts: the endpoint table gives the answer its type.',
+};
 /** A relative import that climbs into one of these folders. */
 const climbsInto = (dirs) => `^(\\.\\./)+(${dirs.join('|')})/`;
 
@@ -23,22 +29,34 @@ export default tseslint.config(
   {
     files: SERVER_CORE.map((dir) => `apps/server/src/${dir}/**/*.ts`),
     ignores: ['**/*.test.ts'],
-    rules: restrict(`(^|/)(modules|live|demo)/`, 'core, bus, gateway, http and db never import a feature: move the shared piece to apps/server/src/core/.'),
+    rules: restrict({ regex: `(^|/)(modules|live|demo)/`, message: 'core, bus, gateway, http and db never import a feature: move the shared piece to apps/server/src/core/.' }),
   },
   {
     files: ['packages/**/*.ts'],
     // a package's tests may start the real server (e.g. the simulator against the gateway)
     ignores: ['**/*.test.ts'],
-    rules: restrict('(^|/)apps/|^@chelian/(server|web)', 'packages never import the apps.'),
+    rules: restrict({ regex: '(^|/)apps/|^@chelian/(server|web)', message: 'packages never import the apps.' }),
   },
   {
-    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
-    rules: restrict(climbsInto(WEB_APPS), 'shared web code never imports an app: move the piece into shared/.'),
+    files: ['apps/web/src/shared/**/*.{ts,tsx}', 'apps/web/src/child/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/shared/request/**'],
+    rules: restrict({ regex: climbsInto(WEB_APPS), message: 'shared web code never imports an app: move the piece into shared/.' }, CALL_ONLY),
+  },
+  {
+    // child/ mounts every sub-product: it may import their route tables, nothing else of theirs
+    files: ['apps/web/src/child/**/*.{ts,tsx}'],
+    rules: restrict({ regex: `${climbsInto(WEB_APPS)}(?!routes\\.tsx$)`, message: "child/ imports only the apps' route tables." }, CALL_ONLY),
   },
   ...WEB_APPS.map((app) => ({
     files: [`apps/web/src/${app}/**/*.{ts,tsx}`],
-    rules: restrict(climbsInto(WEB_APPS.filter((other) => other !== app)), `an app never imports another app's internals: shared code lives in apps/web/src/shared/.`),
+    rules: restrict({ regex: climbsInto(WEB_APPS.filter((other) => other !== app)), message: `an app never imports another app's internals: shared code lives in apps/web/src/shared/.` }, CALL_ONLY),
   })),
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "TSAsExpression > TSTypeReference[typeName.name='Static']", message: 'no `as Static<…>`: register the route with route(app, endpoint, handler), whose input is typed from the endpoint table.' }],
+    },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],

@@ -36,6 +36,9 @@ if (!natsUp) skipped.push('NATS bus suite (set NATS_URL to a running nats-server
 // Types first: server, packages and web share the API contract, and a drift fails here.
 run('typecheck (server, packages, web)', ['run', 'typecheck'], {}, 'npm');
 
+// The lint rules hold the layers (imports flow one way; pages call the endpoint table only).
+run('lint', ['run', 'lint'], {}, 'npm');
+
 run('unit + integration (PGlite)', ['vitest', 'run'], { TEST_ENGINE: 'pglite' });
 
 const pgUp = process.env.DATABASE_URL ? await reachable(process.env.DATABASE_URL, 5432) : false;

@@ -70,7 +70,7 @@ export function PlaybackPage() {
       searched.current = true;
       void search();
     }
-  }); // eslint-disable-line react-hooks/exhaustive-deps
+  });
 
   useEffect(() => () => player.pause(), [player]);
 

@@ -46,7 +46,7 @@ export const alarmPushMessages = {
     passwordKeep: '已设置，留空则不修改',
     prefix: '主题前缀',
     positions: '同时推送车辆位置',
-    topics: (prefix: string, accountId: number | string) => `报警：${prefix}/${accountId}/alarm/{设备号}（QoS 1）　位置：${prefix}/${accountId}/position/{设备号}（QoS 0）`,
+    topics: (prefix: string, accountId: number | string) => `报警：${prefix}/${accountId}/alarm/{设备号}（QoS 1） 位置：${prefix}/${accountId}/position/{设备号}（QoS 0）`,
   },
   saveTargets: '保存接收设置',
   test: '发送测试',
