@@ -70,6 +70,7 @@ const TREE = [
     [12004, '终端库存', 'system:terminal', '/system/terminal', [
       [1200401, '分配终端', 'system:terminal:assign', ''],
       [1200402, '导入终端', 'system:terminal:import', ''],
+      [1200403, '续费', 'system:terminal:renew', ''],
     ]],
     [12005, '品牌设置', 'system:branding', '/system/branding'],
     [12006, '公告管理', 'system:notice', '/system/notice', [[1200601, '发布公告', 'system:notice:publish', '']]],

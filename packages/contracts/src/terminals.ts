@@ -147,6 +147,34 @@ export const ImportResultSchema = Type.Object({
 });
 export type ImportResult = Static<typeof ImportResultSchema>;
 
+/** Renewal periods: 'month' or 'year'; at most MAX_RENEW_MONTHS in one renewal. */
+export const RENEW_UNITS = { month: '个月', year: '年' } as const;
+export type RenewUnit = keyof typeof RENEW_UNITS;
+export const MAX_RENEW_MONTHS = 120;
+
+/** One renewal of a terminal's service, as the history shows it. */
+export const TerminalRenewalSchema = Type.Object({
+  id: Type.Integer(),
+  terminalId: Type.String(),
+  months: Type.Integer(),
+  /** the expiry before (null: none was set) */
+  previousExpiresAt: Nullable(Type.Number()),
+  expiresAt: Type.Number(),
+  userName: Type.String(),
+  remark: Type.String(),
+  created: Type.Number(),
+});
+export type TerminalRenewal = Static<typeof TerminalRenewalSchema>;
+
+const TerminalRenew = Type.Object({
+  /** comma-separated */
+  terminalIds: Type.String({ minLength: 1, maxLength: 50_000 }),
+  count: Type.Integer({ minimum: 1, maximum: MAX_RENEW_MONTHS }),
+  unit: Type.Union([Type.Literal('month'), Type.Literal('year')]),
+  remark: Short(200),
+});
+export type TerminalRenewInput = Static<typeof TerminalRenew>;
+
 const TerminalListQuery = Type.Intersect([
   PageQuery,
   Type.Object({
@@ -159,6 +187,10 @@ const TerminalListQuery = Type.Intersect([
     online: Type.Optional(Type.Boolean()),
     /** in a vehicle */
     bound: Type.Optional(Type.Boolean()),
+    /** a ServiceState except 'unbound' */
+    serviceState: Short(16),
+    /** service already expired or ending within this many days (the home page's 30 天内到期 is 30) */
+    expiring: Type.Optional(Type.Integer({ minimum: 1, maximum: 366 })),
   }),
 ]);
 export type TerminalListQuery = Static<typeof TerminalListQuery>;
@@ -240,6 +272,16 @@ export const terminalEndpoints = {
   import: endpoint({
     method: 'POST', path: `${terminalBase}/import.json`, tag: '设备', summary: '批量导入设备', permission: 'system:terminal:import',
     encoding: 'multipart', query: ImportOptionsQuery, answer: ImportResultSchema,
+  }),
+  /** Extends each terminal's service from the later of now and its current expiry; all or nothing. */
+  renew: endpoint({
+    method: 'POST', path: `${terminalBase}/renew.json`, tag: '设备', summary: '设备续费', permission: 'system:terminal:renew',
+    input: TerminalRenew,
+    answer: Type.Object({ renewed: Type.Integer(), list: Type.Array(Type.Object({ terminalId: Type.String(), previousExpiresAt: Nullable(Type.Number()), expiresAt: Type.Number() })) }),
+  }),
+  /** A terminal's renewals, newest first. */
+  renewals: endpoint({
+    method: 'GET', path: `${terminalBase}/renewals.json`, tag: '设备', summary: '查看续费记录', input: Type.Object({ terminalId: Identifier }), answer: Type.Array(TerminalRenewalSchema),
   }),
 };
 
@@ -334,4 +376,8 @@ export const TERMINAL_ERRORS = defineErrors('terminal', {
   noDataRows: '文件中没有数据行',
   importRowsInvalid: '导入失败：{count}行数据有误，请修改后重新导入',
   uploadFieldInvalid: { msg: '请求参数错误：{field} 格式不正确', status: 400 },
+  serviceStateInvalid: { msg: '服务状态应为 未激活、正常、已过期 或 已停用', status: 400 },
+  renewTooLong: { msg: '一次最多续费{max}个月', status: 400 },
+  /** An expired terminal's live position and commands are withheld (docs/decisions.md); history stays readable. */
+  serviceExpired: '设备 {terminalIds} 服务已到期，实时位置和指令已暂停，续费后立即恢复（历史轨迹仍可查看）',
 });

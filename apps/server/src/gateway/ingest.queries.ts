@@ -40,6 +40,7 @@ export interface TerminalInfoRow {
   account_path: string | null;
   enabled: boolean;
   activated_at: Date | null;
+  service_expires_at: Date | null;
   vehicle_id: number | null;
   plate: string | null;
   vehicle_name: string | null;
@@ -65,7 +66,7 @@ const POSITION_COLUMNS = [
 ];
 
 const TERMINAL_INFO = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, t.account_id, a.path AS account_path, t.enabled, t.activated_at,
-       v.id AS vehicle_id, v.plate, v.name AS vehicle_name, l.alarms AS active_alarms
+       t.service_expires_at, v.id AS vehicle_id, v.plate, v.name AS vehicle_name, l.alarms AS active_alarms
   FROM terminals t LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id
   LEFT JOIN latest_positions l ON l.terminal_id = t.id`;
 

@@ -289,7 +289,9 @@ export class TerminalSession implements IngestOwner {
       if (fix && fix.gpsTime >= this.lastPublishedTime && (!newest || fix.gpsTime >= newest.gpsTime)) newest = fix;
       ticket.alarms.forEach((a, i) => publishAlarm(this.deps.bus, t, ticket.alarmIds![i], a));
     }
-    if (newest) {
+    // An expired service keeps its history but shows no live position (docs/decisions.md).
+    const expired = t.serviceExpiresAt !== null && t.serviceExpiresAt.getTime() < Date.now();
+    if (newest && !expired) {
       this.lastPublishedTime = newest.gpsTime;
       publishPosition(this.deps.bus, t, newest);
     }

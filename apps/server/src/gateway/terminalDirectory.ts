@@ -11,6 +11,8 @@ export interface TerminalInfo {
   accountId: number | null;
   accountPath: string | null;
   enabled: boolean;
+  /** Past it, positions are stored but not pushed live (docs/decisions.md: expired service). */
+  serviceExpiresAt: Date | null;
   vehicleId: number | null;
   plate: string | null;
   vehicleName: string | null;
@@ -25,6 +27,7 @@ const infoOf = (r: TerminalInfoRow): TerminalInfo => ({
   accountId: r.account_id,
   accountPath: r.account_path,
   enabled: r.enabled,
+  serviceExpiresAt: r.service_expires_at,
   vehicleId: r.vehicle_id,
   plate: r.plate,
   vehicleName: r.vehicle_name,

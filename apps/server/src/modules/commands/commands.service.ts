@@ -2,7 +2,7 @@ import type { CommandType } from '@chelian/protocols/model.ts';
 import type { Db } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { subjects, type CommandNotice } from '../../bus/subjects.ts';
-import { COMMAND_ERRORS, MAX_COMMAND_TARGETS, type CommandCheck, type CommandTargets, type CommandSend, type CommandSendItem } from '@chelian/contracts';
+import { COMMAND_ERRORS, MAX_COMMAND_TARGETS, TERMINAL_ERRORS, type CommandCheck, type CommandTargets, type CommandSend, type CommandSendItem } from '@chelian/contracts';
 import { AppError } from '../../http/errors.ts';
 import { splitIds, splitList } from '../../http/listInput.ts';
 import { supportsCommand } from '../../gateway/codecs.ts';
@@ -47,11 +47,18 @@ export async function targetTerminals(db: Db, user: SessionUser, t: Targets): Pr
   return [...new Map(rows.map((r) => [r.id, r])).values()];
 }
 
+/** Past its service expiry a terminal takes no commands until renewed (docs/decisions.md). */
+const serviceExpired = (t: TerminalRow) => t.service_expires_at !== null && t.service_expires_at.getTime() < Date.now();
+
 function availability(t: TerminalRow, type: CommandType) {
   const supported = supportsCommand(t.protocol, type);
+  const expired = serviceExpired(t);
   const protocol = isProtocol(t.protocol) ? PROTOCOL_NAMES_ZH[t.protocol] : t.protocol;
-  const reason = !supported ? `${protocol} 终端不支持“${COMMAND_NAMES_ZH[type]}”` : !t.enabled ? '设备已停用' : !t.online ? '终端离线，指令将在上线后下发' : '';
-  return { supported: supported && t.enabled, reason };
+  const reason = !supported ? `${protocol} 终端不支持“${COMMAND_NAMES_ZH[type]}”`
+    : !t.enabled ? '设备已停用'
+    : expired ? '服务已到期，续费后可下发指令'
+    : !t.online ? '终端离线，指令将在上线后下发' : '';
+  return { supported: supported && t.enabled && !expired, reason };
 }
 
 /** Which of the chosen terminals take this command, and which are online to take it now. */
@@ -68,6 +75,9 @@ export function checkTerminals(rows: TerminalRow[], type: CommandType): CommandC
  * sends it now; an offline terminal gets it when it connects, unless it expires first.
  */
 export async function sendCommands(db: Db, bus: Bus, user: SessionUser, rows: TerminalRow[], type: CommandType, params: CommandParams, expireMinutes: number): Promise<CommandSend> {
+  if (rows.length > 0 && rows.every(serviceExpired)) {
+    throw new AppError(TERMINAL_ERRORS.serviceExpired, { params: { terminalIds: rows.map((r) => r.identifier).join('、') } });
+  }
   const command = buildCommand(type, params);
   const expiresAt = new Date(Date.now() + expireMinutes * 60_000);
   const list: CommandSendItem[] = [];

@@ -20,18 +20,26 @@ export interface LatestRow {
   mileage: number | null;
   alarms: string[];
   extras: Record<string, unknown> | null;
+  /** past its service expiry: the live position is withheld */
+  service_expired: boolean;
 }
 
 const LATEST = `SELECT t.identifier, v.id AS vehicle_id, v.plate, v.name AS vehicle_name, t.online, l.gps_time, l.received_at, l.lat, l.lon,
-       l.speed, l.course, l.altitude, l.valid, l.satellites, l.acc, l.mileage, l.alarms, l.extras
+       l.speed, l.course, l.altitude, l.valid, l.satellites, l.acc, l.mileage, l.alarms, l.extras,
+       COALESCE(t.service_expires_at < now(), false) AS service_expired
   FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id
   LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id`;
 
 export const monitorQueries = {
-  /** Latest positions the scope may see: of the given identifier keys, or all (ordered, windowed). */
+  /**
+   * Latest positions the scope may see: of the given identifier keys (expired ones flagged), or
+   * all whose service has not expired (ordered, windowed).
+   */
   latest: (q: Queryable, scope: string, keys: string[] | null, limit: number, offset: number) =>
     q.query<LatestRow>(
-      `${LATEST} WHERE ${terminalInScope('a.path', 1)} AND ($2::text[] IS NULL OR t.identifier_key = ANY($2::text[]))
+      `${LATEST} WHERE ${terminalInScope('a.path', 1)}
+          AND ($2::text[] IS NULL OR t.identifier_key = ANY($2::text[]))
+          AND ($2::text[] IS NOT NULL OR t.service_expires_at IS NULL OR t.service_expires_at >= now())
         ORDER BY t.id LIMIT $3 OFFSET $4`,
       [scope, keys, limit, offset],
     ),

@@ -5,9 +5,8 @@ import { caller } from '../../http/auth.hook.ts';
 import { splitList } from '../../http/listInput.ts';
 import { route } from '../../http/route.ts';
 import { identifierKey } from '../../core/identifiers.ts';
-import { terminalScope } from '../../core/terminalScope.ts';
 import { latestToPosition } from './latestPosition.presenter.ts';
-import { monitorQueries } from './monitor.queries.ts';
+import { livePositions } from './monitor.service.ts';
 
 /** Current positions of the fleet (the live feed is live/; the track is playback's). */
 export const monitorRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
@@ -15,7 +14,7 @@ export const monitorRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
     const ids = splitList(query.terminalIds, MAX_LAST_POSITIONS);
     const keys = ids.length ? ids.map(identifierKey) : null;
     const limit = keys ? MAX_LAST_POSITIONS : query.limit ?? 2000;
-    const rows = await monitorQueries.latest(ctx.db, terminalScope(caller(request)), keys, limit, keys ? 0 : query.offset ?? 0);
+    const rows = await livePositions(ctx.db, caller(request), keys, limit, keys ? 0 : query.offset ?? 0);
     return rows.map(latestToPosition);
   });
 };

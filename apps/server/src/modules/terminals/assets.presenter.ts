@@ -1,8 +1,8 @@
-import { SERVICE_STATES, type GroupNode, type ServiceState, type Terminal, type Vehicle } from '@chelian/contracts';
+import { SERVICE_STATES, type GroupNode, type ServiceState, type Terminal, type TerminalRenewal, type Vehicle } from '@chelian/contracts';
 import { epochOrNull } from '../../http/timeInput.ts';
 import { PROTOCOL_NAMES_ZH, isProtocol } from '../../core/identifiers.ts';
 import { VEHICLE_TYPES, vehicleTypeOf } from './assets.ts';
-import type { TerminalRow } from './terminals.queries.ts';
+import type { RenewalRow, TerminalRow } from './terminals.queries.ts';
 import type { VehicleRow } from './vehicles.queries.ts';
 import type { GroupRow } from './groups.queries.ts';
 
@@ -26,6 +26,17 @@ export function presentTerminal(t: TerminalRow): Terminal {
     remark: t.remark, created: t.created_at.getTime(),
   };
 }
+
+export function presentRenewal(r: RenewalRow): TerminalRenewal {
+  return {
+    id: r.id, terminalId: r.identifier, months: r.months, previousExpiresAt: epochOrNull(r.previous_expires_at), expiresAt: r.expires_at.getTime(),
+    userName: r.user_name, remark: r.remark, created: r.created_at.getTime(),
+  };
+}
+
+export const presentRenewed = (r: { identifier: string; previous_expires_at: Date | null; expires_at: Date }) => ({
+  terminalId: r.identifier, previousExpiresAt: epochOrNull(r.previous_expires_at), expiresAt: r.expires_at.getTime(),
+});
 
 export function presentVehicle(v: VehicleRow): Vehicle {
   const type = vehicleTypeOf(v.type) ?? 'vehicle';

@@ -39,7 +39,15 @@ export interface TerminalFilter {
   assigned: boolean | null;
   online: boolean | null;
   bound: boolean | null;
+  /** 'unactivated' | 'active' | 'expired' | 'disabled', as assets.presenter's terminalStatus tells it */
+  serviceState: string | null;
+  /** expired, or expiring within this many days */
+  expiringDays: number | null;
 }
+
+/** The SQL twin of assets.presenter's terminalStatus. */
+const SERVICE_STATE = `CASE WHEN NOT t.enabled THEN 'disabled' WHEN t.service_expires_at < now() THEN 'expired'
+  WHEN t.activated_at IS NOT NULL THEN 'active' ELSE 'unactivated' END`;
 
 const FILTER = `${terminalInScope('a.path', 1)}
    AND ($2::text IS NULL OR t.identifier LIKE '%' || $2 || '%' OR t.sim LIKE '%' || $2 || '%' OR v.plate ILIKE '%' || $2 || '%')
@@ -47,9 +55,22 @@ const FILTER = `${terminalInScope('a.path', 1)}
    AND ($4::bigint IS NULL OR t.account_id = $4)
    AND ($5::boolean IS NULL OR (t.account_id IS NOT NULL) = $5)
    AND ($6::boolean IS NULL OR t.online = $6)
-   AND ($7::boolean IS NULL OR (v.id IS NOT NULL) = $7)`;
+   AND ($7::boolean IS NULL OR (v.id IS NOT NULL) = $7)
+   AND ($8::text IS NULL OR ${SERVICE_STATE} = $8)
+   AND ($9::integer IS NULL OR t.service_expires_at < now() + make_interval(days => $9::integer))`;
 
-const filterParams = (f: TerminalFilter) => [f.scope, f.keyword, f.protocol, f.accountId, f.assigned, f.online, f.bound];
+const filterParams = (f: TerminalFilter) => [f.scope, f.keyword, f.protocol, f.accountId, f.assigned, f.online, f.bound, f.serviceState, f.expiringDays];
+
+export interface RenewalRow {
+  id: number;
+  identifier: string;
+  months: number;
+  previous_expires_at: Date | null;
+  expires_at: Date;
+  user_name: string;
+  remark: string;
+  created_at: Date;
+}
 
 export interface NewTerminal {
   identifier: string;
@@ -66,7 +87,7 @@ export const terminalsQueries = {
   page: async (q: Queryable, f: TerminalFilter, limit: number, offset: number) => {
     const params = filterParams(f);
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${FILTER}) x`, params);
-    const rows = await q.query<TerminalRow>(`${SELECT} WHERE ${FILTER} ORDER BY t.id DESC LIMIT $8 OFFSET $9`, [...params, limit, offset]);
+    const rows = await q.query<TerminalRow>(`${SELECT} WHERE ${FILTER} ORDER BY t.id DESC LIMIT $10 OFFSET $11`, [...params, limit, offset]);
     return { total: count?.n ?? 0, rows };
   },
 
@@ -98,6 +119,32 @@ export const terminalsQueries = {
         WHERE id = $1`,
       [id, p.protocol ?? null, p.identifier ?? null, p.model ?? null, p.sim ?? null, p.enabled ?? null,
         p.serviceExpiresAt !== undefined, p.serviceExpiresAt ?? null, p.activatedAt !== undefined, p.activatedAt ?? null, p.remark ?? null],
+    ),
+
+  /**
+   * Extends each terminal's service by `months` from the later of now and its current expiry, and
+   * writes the renewal history; answers the old and new expiry of each.
+   */
+  renew: (q: Queryable, ids: number[], months: number, user: { id: number; name: string }, remark: string) =>
+    q.query<{ id: number; identifier: string; previous_expires_at: Date | null; expires_at: Date }>(
+      `WITH before AS (SELECT id, service_expires_at FROM terminals WHERE id = ANY($1::bigint[]) FOR UPDATE),
+            renewed AS (
+              UPDATE terminals t SET service_expires_at = GREATEST(now(), COALESCE(b.service_expires_at, now())) + make_interval(months => $2::integer)
+                FROM before b WHERE t.id = b.id
+              RETURNING t.id, t.identifier, b.service_expires_at AS previous_expires_at, t.service_expires_at AS expires_at),
+            history AS (
+              INSERT INTO terminal_renewals (terminal_id, months, previous_expires_at, expires_at, user_id, user_name, remark)
+              SELECT id, $2, previous_expires_at, expires_at, $3, $4, $5 FROM renewed)
+       SELECT * FROM renewed ORDER BY id`,
+      [ids, months, user.id, user.name, remark],
+    ),
+
+  renewals: (q: Queryable, terminalId: number) =>
+    q.query<RenewalRow>(
+      `SELECT r.id, t.identifier, r.months, r.previous_expires_at, r.expires_at, r.user_name, r.remark, r.created_at
+         FROM terminal_renewals r JOIN terminals t ON t.id = r.terminal_id
+        WHERE r.terminal_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 500`,
+      [terminalId],
     ),
 
   /** Moves terminals to an account (NULL: back to platform stock); a new owner's history starts now. */

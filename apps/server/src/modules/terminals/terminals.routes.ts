@@ -8,11 +8,11 @@ import { splitList } from '../../http/listInput.ts';
 import { parseOptionalTime } from '../../http/timeInput.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { likeText } from './assets.ts';
-import { presentTerminal } from './assets.presenter.ts';
+import { presentRenewal, presentRenewed, presentTerminal } from './assets.presenter.ts';
 import { groupsRoutes } from './groups.routes.ts';
 import { importRoutes } from './import.routes.ts';
 import { terminalsQueries } from './terminals.queries.ts';
-import { addTerminal, moveTerminals, protocolOf, updateTerminal, visibleTerminal } from './terminals.service.ts';
+import { addTerminal, moveTerminals, protocolOf, renewTerminals, serviceStateOf, terminalRenewals, updateTerminal, visibleTerminal } from './terminals.service.ts';
 import { vehiclesRoutes } from './vehicles.routes.ts';
 
 /** Terminals (the devices), vehicles and groups, import: the asset side of issue 4. */
@@ -24,6 +24,7 @@ export const terminalsRoutes = (ctx: AppContext) => async (app: FastifyInstance)
     const filter = {
       scope: terminalScope(caller(request)), keyword: likeText(query.keyword), protocol: protocolOf(query.protocol) ?? null,
       accountId: query.accountId ?? null, assigned: query.assigned ?? null, online: query.online ?? null, bound: query.bound ?? null,
+      serviceState: serviceStateOf(query.serviceState), expiringDays: query.expiring ?? null,
     };
     const { total, rows } = await terminalsQueries.page(ctx.db, filter, win.sql.limit, win.sql.offset);
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentTerminal) };
@@ -56,6 +57,13 @@ export const terminalsRoutes = (ctx: AppContext) => async (app: FastifyInstance)
   route(app, terminalEndpoints.unassign, async (body, request) => ({
     updated: await moveTerminals(ctx.db, ctx.bus, caller(request), splitList(body.terminalIds, 1000), null),
   }));
+
+  route(app, terminalEndpoints.renew, async (body, request) => {
+    const renewed = await renewTerminals(ctx.db, ctx.bus, caller(request), splitList(body.terminalIds, 1000), body);
+    return { renewed: renewed.length, list: renewed.map(presentRenewed) };
+  });
+
+  route(app, terminalEndpoints.renewals, async (query, request) => (await terminalRenewals(ctx.db, caller(request), query.terminalId)).map(presentRenewal));
 
   vehiclesRoutes(ctx, app);
   groupsRoutes(ctx, app);

@@ -1,4 +1,4 @@
-import { TERMINAL_ERRORS } from '@chelian/contracts';
+import { MAX_RENEW_MONTHS, SERVICE_STATES, TERMINAL_ERRORS, type TerminalRenewInput } from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { AppError } from '../../http/errors.ts';
@@ -126,4 +126,34 @@ export async function moveTerminals(db: Db, bus: Bus, user: SessionUser, identif
   });
   announceChanges(bus, moved.map((m) => m.identifier));
   return moved.length;
+}
+
+/** The list's service-state filter: one of SERVICE_STATES except 'unbound' (a vehicle's state). */
+export function serviceStateOf(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value === 'unbound' || !(value in SERVICE_STATES)) throw new AppError(TERMINAL_ERRORS.serviceStateInvalid);
+  return value;
+}
+
+/**
+ * Renews the service of visible terminals by months or years, from the later of now and each
+ * one's current expiry; all or nothing, with one history row each. An expired terminal's live
+ * position and commands come back at once, as they are checked against the expiry when asked.
+ */
+export async function renewTerminals(db: Db, bus: Bus, user: SessionUser, identifiers: string[], input: Pick<TerminalRenewInput, 'count' | 'unit' | 'remark'>) {
+  if (identifiers.length === 0) throw new AppError(TERMINAL_ERRORS.noTerminals);
+  const months = input.unit === 'year' ? input.count * 12 : input.count;
+  if (months > MAX_RENEW_MONTHS) throw new AppError(TERMINAL_ERRORS.renewTooLong, { params: { max: MAX_RENEW_MONTHS } });
+  const renewed = await db.tx(async (q) => {
+    const rows = await visibleTerminals(q, user, identifiers);
+    const ids = [...new Set(rows.map((r) => r.id))];
+    return terminalsQueries.renew(q, ids, months, { id: user.userId, name: user.username }, input.remark ?? '');
+  });
+  announceChanges(bus, renewed.map((r) => r.identifier));
+  return renewed;
+}
+
+export async function terminalRenewals(db: Db, user: SessionUser, identifier: string) {
+  const terminal = await visibleTerminal(db, user, identifier);
+  return terminalsQueries.renewals(db, terminal.id);
 }

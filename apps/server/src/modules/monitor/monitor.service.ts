@@ -1,0 +1,20 @@
+import { TERMINAL_ERRORS } from '@chelian/contracts';
+import type { Queryable } from '../../db/types.ts';
+import { AppError } from '../../http/errors.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
+import { terminalScope } from '../../core/terminalScope.ts';
+import { monitorQueries, type LatestRow } from './monitor.queries.ts';
+
+/**
+ * Latest positions of terminals whose service has not expired (docs/decisions.md). Asked for
+ * by name, expired ones are left out; when every named one is expired the answer is the
+ * serviceExpired refusal, so a page showing one terminal can say why.
+ */
+export async function livePositions(q: Queryable, user: SessionUser, keys: string[] | null, limit: number, offset: number): Promise<LatestRow[]> {
+  const rows = await monitorQueries.latest(q, terminalScope(user), keys, limit, offset);
+  const live = rows.filter((r) => !r.service_expired);
+  if (keys && rows.length > 0 && live.length === 0) {
+    throw new AppError(TERMINAL_ERRORS.serviceExpired, { params: { terminalIds: rows.map((r) => r.identifier).join('、') } });
+  }
+  return live;
+}

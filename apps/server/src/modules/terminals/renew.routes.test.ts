@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TERMINAL_ERRORS } from '@chelian/contracts';
+import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
+import { createTenant, type Tenant } from '../../testing/fixtures.ts';
+import { TestTerminal } from '../../testing/testTerminal.ts';
+import { startGateway, type Gateway } from '../../gateway/gateway.ts';
+
+let t: TestServer;
+let gw: Gateway;
+let a: Tenant;
+let b: Tenant;
+const DAY = 86_400_000;
+beforeAll(async () => {
+  t = await createTestServer();
+  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
+  a = await createTenant(t, { codes: 'all' });
+  b = await createTenant(t, { codes: 'all' });
+  for (const [plate, terminalId] of [['粤B60001', '13860000001'], ['粤B60002', '13860000002'], ['粤B60003', '13860000003']]) {
+    await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate, terminalId, protocol: 'jt808' });
+  }
+  await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B69001', terminalId: '13869000001', protocol: 'jt808' });
+});
+afterAll(async () => {
+  await gw?.close();
+  await t?.close();
+});
+
+const post = (sid: string, url: string, fields: Record<string, string | number>) => t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const get = (sid: string, url: string) => t.call(sid, { url }).then((r) => r.json());
+const setExpiry = (terminalId: string, at: number) => post(a.sessionId, '/car/v4/api/terminal/update.json', { terminalId, serviceExpiresAt: String(at) });
+const expiryOf = async (terminalId: string) => (await get(a.sessionId, `/car/v4/api/terminal/detail.json?terminalId=${terminalId}`)).obj.serviceExpiresAt as number;
+/** calendar months later, as PostgreSQL adds them (within the request's own second) */
+const monthsAfter = (from: number, months: number) => { const d = new Date(from); d.setUTCMonth(d.getUTCMonth() + months); return d.getTime(); };
+
+describe('service renewal', () => {
+  it('extends a running service from its expiry and an expired one from now, by months or years', async () => {
+    const running = Date.now() + 10 * DAY;
+    await setExpiry('13860000001', running);
+    await setExpiry('13860000002', Date.now() - 40 * DAY);
+    const before = Date.now();
+    const res = await post(a.sessionId, '/car/v4/api/terminal/renew.json', { terminalIds: '13860000001,13860000002', count: 6, unit: 'month', remark: '半年' });
+    expect(res).toMatchObject({ flag: 1, obj: { renewed: 2 } });
+    expect(await expiryOf('13860000001')).toBe(monthsAfter(running, 6));
+    const fromNow = await expiryOf('13860000002');
+    expect(fromNow).toBeGreaterThanOrEqual(monthsAfter(before, 6) - 1000);
+    expect(fromNow).toBeLessThanOrEqual(monthsAfter(Date.now(), 6));
+
+    await post(a.sessionId, '/car/v4/api/terminal/renew.json', { terminalIds: '13860000001', count: 2, unit: 'year' });
+    expect(await expiryOf('13860000001')).toBe(monthsAfter(running, 30));
+  });
+
+  it('keeps a renewal history per terminal, newest first', async () => {
+    const history = await get(a.sessionId, '/car/v4/api/terminal/renewals.json?terminalId=13860000001');
+    expect(history.obj).toHaveLength(2);
+    expect(history.obj[0]).toMatchObject({ terminalId: '013860000001', months: 24, userName: a.username, remark: '' });
+    expect(history.obj[1]).toMatchObject({ months: 6, remark: '半年', expiresAt: history.obj[0].previousExpiresAt });
+  });
+
+  it('refuses another tenant\'s terminals and touches nothing (all or nothing)', async () => {
+    const expiry = await expiryOf('13860000003');
+    const mixed = await post(a.sessionId, '/car/v4/api/terminal/renew.json', { terminalIds: '13860000003,13869000001', count: 1, unit: 'year' });
+    expect(mixed).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.terminalNotVisible.code });
+    expect(await expiryOf('13860000003')).toBe(expiry);
+    const foreign = await get(b.sessionId, '/car/v4/api/terminal/renewals.json?terminalId=13860000001');
+    expect(foreign).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.terminalNotVisible.code });
+    const tooLong = await post(a.sessionId, '/car/v4/api/terminal/renew.json', { terminalIds: '13860000003', count: 11, unit: 'year' });
+    expect(tooLong).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.renewTooLong.code, msg: '一次最多续费120个月' });
+  });
+
+  it('lists the terminals expired or expiring within 30 days, and filters by service state', async () => {
+    await setExpiry('13860000003', Date.now() + 5 * DAY);
+    await setExpiry('13860000002', Date.now() - DAY);
+    const soon = await get(a.sessionId, '/car/v4/api/terminal/list.json?expiring=30');
+    expect(soon.obj.list.map((x: { terminalId: string }) => x.terminalId).sort()).toEqual(['013860000002', '013860000003']);
+    const expired = await get(a.sessionId, '/car/v4/api/terminal/list.json?serviceState=expired');
+    expect(expired.obj.list.map((x: { terminalId: string }) => x.terminalId)).toEqual(['013860000002']);
+    expect((await get(a.sessionId, '/car/v4/api/terminal/list.json?serviceState=unbound')).errorCode).toBe(TERMINAL_ERRORS.serviceStateInvalid.code);
+  });
+});
+
+describe('an expired terminal (docs/decisions.md)', () => {
+  it('withholds its live position and commands with the code, keeps its history, and renewal restores both at once', async () => {
+    const id = '13860000003';
+    const T0 = Date.UTC(2026, 4, 1, 0, 0, 0);
+    // The owner sees history from when the terminal joined the account: make that before T0.
+    await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z' WHERE identifier = '013860000003'`);
+    const terminal = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    terminal.send(encodeJt808Location({ phone: '013860000003' }, 1, { time: T0, lat: 23.1, lon: 113.3, valid: true, speedKmh: 40, course: 0, altitude: 0 }));
+    await terminal.next();
+    expect((await get(a.sessionId, `/car/v4/api/monitor/lastPositions.json?terminalIds=${id}`)).obj).toHaveLength(1);
+
+    await setExpiry(id, Date.now() - 1000);
+    const live = await get(a.sessionId, `/car/v4/api/monitor/lastPositions.json?terminalIds=${id}`);
+    expect(live).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.serviceExpired.code });
+    expect(live.msg).toContain('服务已到期');
+    expect((await get(a.sessionId, '/car/v4/api/monitor/lastPositions.json')).obj.map((p: { terminalId: string }) => p.terminalId)).not.toContain('013860000003');
+    const command = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: id, commandType: 'text', text: '你好' });
+    expect(command).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.serviceExpired.code });
+    const check = await post(a.sessionId, '/car/v1/api/command/checkCommandDownBatchTer.json', { terminalIds: id, commandType: 'text' });
+    expect(check.obj.list[0]).toMatchObject({ supported: false, reason: '服务已到期，续费后可下发指令' });
+
+    const track = await t.call(a.sessionId, { url: `/car/v4/api/monitor/track.json?terminalId=${id}&start=${T0 - 60_000}&end=${T0 + 60_000}` });
+    expect(track.json()).toMatchObject({ flag: 1, obj: { points: [expect.objectContaining({ lat: 23.1 })] } });
+
+    await post(a.sessionId, '/car/v4/api/terminal/renew.json', { terminalIds: id, count: 1, unit: 'month' });
+    expect((await get(a.sessionId, `/car/v4/api/monitor/lastPositions.json?terminalIds=${id}`)).obj).toHaveLength(1);
+    expect((await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: id, commandType: 'text', text: '你好' })).flag).toBe(1);
+    terminal.close();
+  });
+});
