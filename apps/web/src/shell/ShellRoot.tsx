@@ -4,6 +4,7 @@ import { isLoggedIn, useClientStore } from '../shared/stores/clientStore.ts';
 import { useUiStore } from '../shared/stores/uiStore.ts';
 import { useAlarmPolling } from '../shared/dialogs/useAlarmPolling.ts';
 import { useBrowserNotices } from '../shared/alarmPush/useBrowserNotices.ts';
+import { useResourceRefresh } from '../shared/permission/useResourceRefresh.ts';
 import { layoutMode } from './router/layoutMode.ts';
 import type { RouteHandle } from './router/routes.tsx';
 import { LazyImageViewer, LazyLoggedInParts, LazyMainLayout, LazyVehicleInfoDialog, prefetchMainLayout } from './lazyShellParts.tsx';
@@ -24,6 +25,7 @@ export function ShellRoot() {
   useDocumentTitle(handle);
   useShellBridge();
   useAlarmPolling(loggedIn);
+  useResourceRefresh(loggedIn);
   useBrowserNotices(loggedIn, () => navigate(ALARM_PAGE));
 
   useEffect(() => {
