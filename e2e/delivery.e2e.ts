@@ -31,8 +31,8 @@ describe('delivery budget (issue 14 item 6)', () => {
     await page.goto(`${baseUrl()}/login`);
     await page.getByTestId('login-new').waitFor();
     await page.waitForLoadState('networkidle');
-    const scripts = scriptsOf(log.responses());
     await log.stop();
+    const scripts = scriptsOf(log.responses());
     const gzip = await gzipBytes(scripts.urls);
     console.log(`/login: ${scripts.urls.length} scripts, ${gzip} B gzip, ${scripts.transferred} B as Chromium got them (${[...new Set(scripts.encodings)].join(', ')})`);
     expect(errors).toEqual([]);

@@ -1,20 +1,20 @@
 import http from 'node:http';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 
-// What a page really downloads, as Chromium's network layer reports it (DevTools protocol):
-// shared by the delivery budget test (e2e/delivery.e2e.ts) and the page-load bench
-// (bench/web-load.bench.ts). No vitest here, so the bench can use it too.
+// What a page really downloads, as Playwright reports Chromium's network events (frames and
+// workers included: MapLibre fetches the basemap from its worker): shared by the delivery budget
+// test (e2e/delivery.e2e.ts) and the page-load bench (bench/web-load.bench.ts). No vitest here,
+// so the bench can use it too.
 
 export interface LoadedResponse {
   url: string;
-  /** DevTools' resource type: Script, Stylesheet, Document, XHR, Fetch, Image, Other… */
+  /** Playwright's resource type: script, stylesheet, document, fetch, xhr, image, other… */
   type: string;
   status: number;
   /** Content-Encoding as sent, '' for none */
   encoding: string;
-  /** bytes that crossed the wire (headers included), from Network.loadingFinished */
+  /** bytes that crossed the wire for it (body as sent plus headers); 0 when it came from the cache */
   encodedBytes: number;
-  fromCache: boolean;
 }
 
 export interface ResponseLog {
@@ -22,40 +22,41 @@ export interface ResponseLog {
   stop(): Promise<void>;
 }
 
-/** Logs every response the page receives from now until stop(). */
+/** Logs every response the page's context receives from now until stop(). */
 export async function recordResponses(page: Page): Promise<ResponseLog> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const byId = new Map<string, LoadedResponse>();
+  const context = page.context();
   const done: LoadedResponse[] = [];
-  cdp.on('Network.responseReceived', (e) => {
-    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    byId.set(e.requestId, {
-      url: e.response.url,
-      type: e.type,
-      status: e.response.status,
-      encoding: headers['content-encoding'] ?? '',
-      encodedBytes: 0,
-      fromCache: Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker),
-    });
-  });
-  cdp.on('Network.loadingFinished', (e) => {
-    const r = byId.get(e.requestId);
-    if (!r) return;
-    r.encodedBytes = e.encodedDataLength;
-    done.push(r);
-  });
+  const pending = new Set<Promise<void>>();
+  const onFinished = (request: Request) => {
+    const job = (async () => {
+      const [response, sizes] = await Promise.all([request.response(), request.sizes().catch(() => null)]);
+      if (!response) return;
+      // a response from the cache reports no body (or a negative size)
+      const body = Math.max(0, sizes?.responseBodySize ?? 0);
+      done.push({
+        url: request.url(),
+        type: request.resourceType(),
+        status: response.status(),
+        encoding: (await response.allHeaders())['content-encoding'] ?? '',
+        encodedBytes: body > 0 ? body + Math.max(0, sizes?.responseHeadersSize ?? 0) : 0,
+      });
+    })().catch(() => undefined);
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
+  };
+  context.on('requestfinished', onFinished);
   return {
     responses: () => [...done],
     stop: async () => {
-      await cdp.detach().catch(() => undefined);
+      context.off('requestfinished', onFinished);
+      await Promise.all(pending);
     },
   };
 }
 
 /** The scripts among the responses: their URLs and the bytes Chromium transferred for them. */
 export function scriptsOf(responses: LoadedResponse[]): { urls: string[]; transferred: number; encodings: string[] } {
-  const scripts = responses.filter((r) => r.type === 'Script' && r.status < 400);
+  const scripts = responses.filter((r) => r.type === 'script' && r.status < 400);
   return { urls: scripts.map((r) => r.url), transferred: scripts.reduce((sum, r) => sum + r.encodedBytes, 0), encodings: scripts.map((r) => r.encoding) };
 }
 

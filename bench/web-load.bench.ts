@@ -1,0 +1,157 @@
+// How fast the web app arrives (issue 14 item 6), in real Chromium against the compiled server
+// with the built web app (precompressed, cache headers as in production). Prints JSON:
+//  - login: first contentful paint of /login with an empty cache, and its JavaScript (gzip bytes,
+//    and the bytes Chromium transferred with the encoding it picked);
+//  - loginToHome: from the click on 登录 to the home page drawn (its test id on screen);
+//  - monitor: after login, what opening 车辆监控 (/car/monitor: the shell's frame with the car
+//    app) transfers until its map and every basemap layer are in (the map's worker included), by
+//    resource type, and how long until the map is ready.
+// Run: node --import tsx bench/web-load.bench.ts [--runs 5] [--mbps 0] [--rtt-ms 0]
+//   --mbps/--rtt-ms: Chromium's network emulation (0 = the loopback as it is), e.g. --mbps 20 --rtt-ms 40.
+// Needs `npm run build:web` first (it builds when apps/web/dist is missing).
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { freePort } from '../apps/server/src/testing/freePort.ts';
+import { buildServerOnce } from './support/buildServer.ts';
+import { loadAverage } from './support/procStats.ts';
+import { gzipBytes, recordResponses, scriptsOf, type LoadedResponse } from '../e2e/support/pageBytes.ts';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const RUNS = arg('runs', 5);
+const MBPS = arg('mbps', 0);
+const RTT_MS = arg('rtt-ms', 0);
+const PASSWORD = 'Bench-Admin-2024';
+const repo = path.resolve(import.meta.dirname, '..');
+
+if (!fs.existsSync(path.join(repo, 'apps/web/dist/index.html'))) {
+  execSync('npm run build:web', { cwd: repo, stdio: ['ignore', 2, 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+}
+buildServerOnce();
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-web-load-'));
+const [port, jt808, gt06, h02] = [await freePort(), await freePort(), await freePort(), await freePort()];
+const log = fs.openSync(path.join(dir, 'server.log'), 'a');
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  cwd: repo,
+  env: {
+    ...process.env, DATA_DIR: path.join(dir, 'data'), CHELIAN_ADMIN_PASSWORD: PASSWORD, PORT: String(port), HOST: '127.0.0.1',
+    JT808_PORT: String(jt808), GT06_PORT: String(gt06), H02_PORT: String(h02), DATABASE_URL: '', NATS_URL: '',
+  },
+  stdio: ['ignore', log, log],
+});
+const base = `http://localhost:${port}`;
+for (let i = 0; ; i++) {
+  if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+  if (i > 360 || server.exitCode !== null) throw new Error(`server did not start: ${fs.readFileSync(path.join(dir, 'server.log'), 'utf8').slice(-2000)}`);
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+const browser: Browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+/** A fresh tab (empty cache), with the network emulation asked for. */
+async function freshPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  if (MBPS > 0 || RTT_MS > 0) {
+    const cdp = await context.newCDPSession(page);
+    const bytesPerSecond = MBPS > 0 ? (MBPS * 1e6) / 8 : -1;
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: RTT_MS, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+  }
+  return page;
+}
+
+const median = (values: number[]) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return Math.round(sorted[Math.floor(sorted.length / 2)]);
+};
+
+const byType = (responses: LoadedResponse[]) => {
+  const out: Record<string, { count: number; bytes: number }> = {};
+  for (const r of responses) {
+    const t = (out[r.type] ??= { count: 0, bytes: 0 });
+    t.count++;
+    t.bytes += r.encodedBytes;
+  }
+  return out;
+};
+
+const fcp: number[] = [];
+const loginToHome: number[] = [];
+const monitorMs: number[] = [];
+let loginScripts = { count: 0, gzip: 0, transferred: 0, encodings: [] as string[] };
+let monitor: { total: number; types: ReturnType<typeof byType>; basemap: Array<{ file: string; bytes: number; encoding: string }> } | null = null;
+
+for (let run = 0; run < RUNS; run++) {
+  const page = await freshPage();
+  const responses = await recordResponses(page);
+  await page.goto(`${base}/login`);
+  await page.getByTestId('login-new').waitFor();
+  await page.waitForLoadState('networkidle');
+  fcp.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
+  await responses.stop();
+  if (run === 0) {
+    const scripts = scriptsOf(responses.responses());
+    loginScripts = { count: scripts.urls.length, gzip: await gzipBytes(scripts.urls), transferred: scripts.transferred, encodings: [...new Set(scripts.encodings)] };
+  }
+
+  await page.locator('#username').fill('admin');
+  await page.locator('#password').fill(PASSWORD);
+  const clicked = performance.now();
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('home-page').waitFor({ timeout: 30_000 });
+  loginToHome.push(performance.now() - clicked);
+
+  // the home page is up: what opening the monitoring page adds
+  await page.waitForLoadState('networkidle');
+  const monitorLog = await recordResponses(page);
+  const opened = performance.now();
+  await page.goto(`${base}/car/monitor`);
+  const frame = page.frameLocator('iframe[name="chelian-car"]');
+  await frame.locator('[data-testid="car-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
+  monitorMs.push(performance.now() - opened);
+  // the map is ready before its worker has every basemap layer: count those too
+  for (let waited = 0; monitorLog.responses().filter((r) => r.url.includes('.geojson')).length < 3 && waited < 60_000; waited += 200) await page.waitForTimeout(200);
+  await page.waitForLoadState('networkidle');
+  await monitorLog.stop();
+  if (run === 0) {
+    const all = monitorLog.responses();
+    monitor = {
+      total: all.reduce((sum, r) => sum + r.encodedBytes, 0),
+      types: byType(all),
+      basemap: all.filter((r) => r.url.includes('.geojson') && r.encodedBytes > 0).map((r) => ({ file: path.basename(new URL(r.url).pathname), bytes: r.encodedBytes, encoding: r.encoding })),
+    };
+  }
+  await page.context().close();
+}
+
+console.log(
+  JSON.stringify(
+    {
+      runs: RUNS,
+      // timings on a shared machine move with its load: the load averages (1, 5, 15 min) at the end
+      loadAverage: loadAverage(),
+      cpus: os.cpus().length,
+      network: MBPS > 0 || RTT_MS > 0 ? { mbps: MBPS, rttMs: RTT_MS } : 'loopback',
+      login: { fcpMs: median(fcp), fcpMsRuns: fcp.map(Math.round), scripts: loginScripts },
+      loginToHomeMs: median(loginToHome),
+      loginToHomeMsRuns: loginToHome.map(Math.round),
+      monitor: { firstLoadBytes: monitor?.total, mapReadyMs: median(monitorMs), byType: monitor?.types, basemap: monitor?.basemap },
+    },
+    null,
+    2,
+  ),
+);
+
+await browser.close();
+server.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+fs.rmSync(dir, { recursive: true, force: true });
