@@ -32,7 +32,7 @@ function newestMtime(target: string): number {
 function buildWebIfStale() {
   const built = path.join(web, 'dist/index.html');
   const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-  const sources = ['src', 'public', 'child', 'index.html', 'vite.config.ts', '../../packages/contracts/src'].map((p) => path.join(web, p));
+  const sources = ['src', 'public', 'child', 'index.html', 'vite.config.ts', '../../packages/contracts/src', '../../scripts/precompress.ts'].map((p) => path.join(web, p));
   if (Math.max(...sources.map(newestMtime)) <= builtAt) return;
   // vitest sets NODE_ENV=test, under which Vite would bundle React's development build
   execSync('npm run build -w apps/web', { cwd: repo, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
