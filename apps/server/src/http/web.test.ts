@@ -17,6 +17,7 @@ const files: Record<string, string> = {
   'assets/shell-AbCd12_-.js': script,
   'assets/shell-Zz99yy00.css': `.cl-login { color: red; }\n`.repeat(100),
   'assets/china-cities-Dav-y4O9.geojson': JSON.stringify({ type: 'FeatureCollection', features: Array.from({ length: 200 }, (_, i) => ({ type: 'Feature', properties: { name: `城市${i}` }, geometry: { type: 'Point', coordinates: [113 + i / 100, 22] } })) }),
+  '0123456789abcdef.json': `{"hash":"0123456789abcdef"}\n`,
   'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg">${'<circle r="1"/>'.repeat(100)}</svg>`,
 };
 
@@ -94,8 +95,12 @@ describe('built files', () => {
     expect(res.body).toContain('window.__CHELIAN_CONFIG__');
   });
 
-  it('answers 404 for a chunk of another build instead of the shell page', async () => {
+  it('answers 404 for a chunk or build file of another build instead of the shell page', async () => {
     expect((await get('/assets/shell-00000000.js', 'br')).statusCode).toBe(404);
+    // the page's own build answers (apps/web/build/buildHash.ts); another build's, or an API call, does not
+    expect((await get('/0123456789abcdef.json')).json()).toEqual({ hash: '0123456789abcdef' });
+    expect((await get('/fedcba9876543210.json')).statusCode).toBe(404);
+    expect((await get('/car/v4/api/nothing.json')).statusCode).toBe(404);
     expect((await get('/child/car/../../index.html', 'br')).statusCode).toBe(200);
   });
 });

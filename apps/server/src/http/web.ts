@@ -69,16 +69,15 @@ export async function installWeb(app: FastifyInstance, config: Config) {
     });
   }
 
-  // Everything else: an existing built file, else the shell (history mode), unless it is an API path.
+  // Everything else: an existing built file (the build's /{hash}.json too), else the shell (history
+  // mode), unless it is an API path or an unknown .json (an API call, not a page).
   app.get('/*', { config: route, compress: false }, async (request, reply) => {
     const url = request.url.split('?')[0];
     const rel = (request.params as { '*': string })['*'] ?? '';
-    if (API_PREFIXES.some((p) => url.startsWith(p)) || url.endsWith('.json')) {
-      return reply.callNotFound();
-    }
+    if (API_PREFIXES.some((p) => url.startsWith(p))) return reply.callNotFound();
     if (rel && (await isFile(rel))) return sendBuilt(reply, rel);
     // a chunk of an older build is gone: a 404 (not the shell page) lets the app offer a reload
-    if (rel.startsWith('assets/')) return reply.callNotFound();
+    if (rel.startsWith('assets/') || url.endsWith('.json')) return reply.callNotFound();
     return sendPage(reply, 'index.html');
   });
 }
