@@ -8,6 +8,7 @@ export const systemRoutes: RouteObject[] = [
       { path: 'account', lazy: async () => ({ Component: (await import('./accounts/AccountPage.tsx')).AccountPage }) },
       { path: 'user', lazy: async () => ({ Component: (await import('./users/UserPage.tsx')).UserPage }) },
       { path: 'role', lazy: async () => ({ Component: (await import('./roles/RolePage.tsx')).RolePage }) },
+      { path: 'terminal', lazy: async () => ({ Component: (await import('./terminals/TerminalPage.tsx')).TerminalPage }) },
       { path: 'audit', lazy: async () => ({ Component: (await import('./audit/AuditLogPage.tsx')).AuditLogPage }) },
     ],
   },

@@ -28,7 +28,7 @@ export const childMessages = {
     'system:account': '管理经销商、客户等多级账户及其有效期。',
     'system:user': '管理各账户下的登录用户，重置密码与分配角色。',
     'system:role': '配置角色可访问的菜单与按钮权限。',
-    'system:terminal': '管理终端库存，分配或导入未登记的终端。',
+    'system:terminal': '终端库存与分配、导入，服务到期与续费（含 30 天内到期清单）。',
     'system:branding': '为不同域名配置平台标题、图标与登录页样式。',
     'system:notice': '发布平台公告与站内信，查看阅读情况。',
     'pet:monitor': '实时查看宠物定位与活动范围。',

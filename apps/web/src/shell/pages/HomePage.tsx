@@ -13,6 +13,8 @@ import { LatestNotices } from './LatestNotices.tsx';
 const H = T.home;
 
 /** The home page: the role's sub-products, account figures and recent visits. */
+const STAT_LINK = { padding: 0, border: 0, background: 'none', color: 'inherit', textAlign: 'left', cursor: 'pointer' } as const;
+
 export function HomePage() {
   const navigate = useNavigate();
   const user = useClientStore((s) => s.user);
@@ -48,7 +50,10 @@ export function HomePage() {
               <Statistic title={H.terminals} value={status?.terminalsTotal ?? '—'} />
             </Col>
             <Col>
-              <Statistic title={H.expiring} value={status?.terminalsExpiringIn30Days ?? '—'} />
+              {/* the same terminals as 终端管理's expiring tab (expired, or ending within 30 days) */}
+              <button type="button" style={STAT_LINK} title={H.expiring} onClick={() => navigate('/system/terminal?expiring=30')} data-testid="home-expiring">
+                <Statistic title={H.expiring} value={status?.terminalsExpiringIn30Days ?? '—'} />
+              </button>
             </Col>
             <Col>
               <Statistic title={H.unread} value={unread ?? '—'} />

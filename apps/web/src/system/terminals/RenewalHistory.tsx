@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { Drawer, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { terminalEndpoints, type TerminalRenewal } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { S } from '../messages.ts';
+
+const T = S.terminal;
+const time = (ms: number | null) => (ms === null ? <span className="sys-muted">{T.noExpiry}</span> : dayjs(ms).format('YYYY-MM-DD HH:mm'));
+
+/** A terminal's renewals, newest first. */
+export function RenewalHistory({ terminalId, onClose }: { terminalId: string | null; onClose: () => void }) {
+  const [rows, setRows] = useState<TerminalRenewal[]>([]);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (!terminalId) return;
+    setLoading(true);
+    call(terminalEndpoints.renewals, { terminalId })
+      .then(setRows)
+      .catch(() => setRows([]))
+      .finally(() => setLoading(false));
+  }, [terminalId]);
+
+  const columns: ColumnsType<TerminalRenewal> = [
+    { title: T.renewedAt, dataIndex: 'created', width: 140, render: time },
+    { title: T.months, dataIndex: 'months', width: 70, render: T.monthsText },
+    { title: T.before, dataIndex: 'previousExpiresAt', width: 140, render: time },
+    { title: T.after, dataIndex: 'expiresAt', width: 140, render: time },
+    { title: T.operator, dataIndex: 'userName', width: 100 },
+    { title: T.renewRemark, dataIndex: 'remark' },
+  ];
+  return (
+    <Drawer open={terminalId !== null} title={terminalId ? T.historyTitle(terminalId) : ''} width={760} onClose={onClose} destroyOnHidden>
+      <Table<TerminalRenewal> rowKey="id" size="small" loading={loading} columns={columns} dataSource={rows} pagination={false} locale={{ emptyText: T.historyEmpty }} data-testid="renewal-table" />
+    </Drawer>
+  );
+}

@@ -1,0 +1,152 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Button, Input, Popconfirm, Select, Space, Table, Tabs, Tag, TreeSelect } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { ImportOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { PROTOCOL_NAMES, SERVICE_STATES, terminalEndpoints, type PermissionCode, type Terminal, type TerminalListQuery } from '@chelian/contracts';
+import { usePermission } from '../../shared/permission/usePermission.ts';
+import { call } from '../../shared/request/call.ts';
+import { toast } from '../../shared/ui/toast.ts';
+import { accountOptions, useAccounts } from '../accounts/useAccounts.ts';
+import { S } from '../messages.ts';
+import { AssignModal } from './AssignModal.tsx';
+import { ImportTerminalsModal } from './ImportTerminalsModal.tsx';
+import { RenewalHistory } from './RenewalHistory.tsx';
+import { RenewModal } from './RenewModal.tsx';
+import { daysLeft, expiryTone } from './serviceExpiry.ts';
+
+const T = S.terminal;
+const ASSIGN: PermissionCode = 'system:terminal:assign';
+const IMPORT: PermissionCode = 'system:terminal:import';
+const RENEW: PermissionCode = 'system:terminal:renew';
+const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as Terminal[] };
+const TABS = ['all', 'stock', 'assigned', 'expiring'] as const;
+type Tab = (typeof TABS)[number];
+const STATE_COLORS: Record<string, string> = { unactivated: 'default', active: 'green', expired: 'red', disabled: 'default' };
+const EXPIRING_DAYS = 30;
+
+/** What a tab asks the list for; `?expiring=30` (the home page's link) opens the expiring tab. */
+function tabFilter(tab: Tab): Partial<TerminalListQuery> {
+  if (tab === 'stock') return { assigned: false };
+  if (tab === 'assigned') return { assigned: true };
+  if (tab === 'expiring') return { expiring: EXPIRING_DAYS };
+  return {};
+}
+
+function ExpiryCell({ at }: { at: number | null }) {
+  const tone = expiryTone(at);
+  if (at === null) return <span className="sys-muted">{T.noExpiry}</span>;
+  return (
+    <span className={`sys-expiry-${tone}`}>
+      {dayjs(at).format('YYYY-MM-DD')}
+      {tone !== 'ok' && <span className="sys-expiry-days">{T.daysLeft(daysLeft(at))}</span>}
+    </span>
+  );
+}
+
+/** 终端管理: terminals in stock and assigned; assign, take back, import; service expiry and renewal with its history. */
+export function TerminalPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('expiring') ? 'expiring' : (TABS.find((x) => x === params.get('tab')) ?? 'all');
+  const { accounts } = useAccounts();
+  const [filters, setFilters] = useState<{ keyword?: string; accountId?: number; protocol?: string; serviceState?: string }>({});
+  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
+  const [page, setPage] = useState(EMPTY);
+  const [loading, setLoading] = useState(true);
+  const [selected, setSelected] = useState<Terminal[]>([]);
+  const [renewing, setRenewing] = useState<Terminal[] | null>(null);
+  const [assigning, setAssigning] = useState<Terminal[] | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [history, setHistory] = useState<string | null>(null);
+  const canAssign = usePermission(ASSIGN);
+  const canImport = usePermission(IMPORT);
+  const canRenew = usePermission(RENEW);
+  // Only the platform (the root account) holds the stock and may put terminals back in it.
+  const isPlatform = accounts[0]?.parentId === null;
+
+  const reload = useCallback(() => {
+    setLoading(true);
+    call(terminalEndpoints.list, { ...paging, ...filters, ...tabFilter(tab) })
+      .then((p) => (setPage(p), setSelected([])))
+      .catch(() => {})
+      .finally(() => setLoading(false));
+  }, [paging, filters, tab]);
+  useEffect(reload, [reload]);
+
+  const filter = (change: typeof filters) => (setFilters((f) => ({ ...f, ...change })), setPaging((p) => ({ ...p, current: 1 })));
+  const pickTab = (key: string) => (setParams(key === 'all' ? {} : key === 'expiring' ? { expiring: String(EXPIRING_DAYS) } : { tab: key }), setPaging((p) => ({ ...p, current: 1 })));
+  const done = (close: () => void) => () => (close(), reload());
+  const unassign = async () => {
+    await call(terminalEndpoints.unassign, { terminalIds: selected.map((t) => t.terminalId).join(',') }).then((r) => toast.success(T.unassigned(r.updated)), () => {});
+    reload();
+  };
+
+  const columns: ColumnsType<Terminal> = [
+    { title: T.terminalId, dataIndex: 'terminalId', width: 170, fixed: 'left' },
+    { title: T.protocol, dataIndex: 'protocolName', width: 90 },
+    { title: T.sim, dataIndex: 'sim', width: 140, render: (s: string) => s || <span className="sys-muted">—</span> },
+    { title: T.account, dataIndex: 'accountName', width: 150, render: (name: string, t) => (t.assigned ? name : <Tag color="blue">{T.inStock}</Tag>) },
+    { title: T.vehicle, dataIndex: 'plate', width: 110, render: (p: string, t) => p || t.vehicleName || <span className="sys-muted">{T.unbound}</span> },
+    { title: T.state, dataIndex: 'status', width: 90, render: (s: string, t) => <Tag color={STATE_COLORS[s]}>{t.statusName}</Tag> },
+    { title: T.expiresAt, dataIndex: 'serviceExpiresAt', width: 190, render: (at: number | null) => <ExpiryCell at={at} /> },
+    { title: T.online, dataIndex: 'online', width: 70, render: (on: boolean) => (on ? <Tag color="green">{T.online}</Tag> : <span className="sys-muted">{T.offline}</span>) },
+    {
+      title: S.common.actions, key: 'actions', width: 150, fixed: 'right',
+      render: (_: unknown, t) => (
+        <Space size={0}>
+          {canRenew && <Button type="link" size="small" onClick={() => setRenewing([t])} data-testid="terminal-renew">{T.renew}</Button>}
+          <Button type="link" size="small" onClick={() => setHistory(t.terminalId)} data-testid="terminal-history">{T.history}</Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="sys-page" data-testid="system-terminal">
+      <section className="sys-main">
+        <div className="sys-toolbar">
+          <span className="sys-toolbar-title">{T.title}</span>
+          {canImport && <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="terminal-import">{T.import}</Button>}
+        </div>
+        <Tabs activeKey={tab} onChange={pickTab} items={TABS.map((key) => ({ key, label: T.tabs[key] }))} data-testid="terminal-tabs" />
+        {tab === 'expiring' && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={T.expiredPolicy} />}
+        <div className="sys-toolbar">
+          <Input.Search allowClear placeholder={T.keyword} style={{ width: 220 }} onSearch={(k) => filter({ keyword: k.trim() || undefined })} data-testid="terminal-search" />
+          <TreeSelect
+            allowClear showSearch treeDefaultExpandAll treeNodeFilterProp="title" style={{ width: 200 }} placeholder={T.allAccounts}
+            treeData={accountOptions(accounts)} value={filters.accountId} onChange={(v) => filter({ accountId: v ?? undefined })}
+          />
+          <Select allowClear style={{ width: 130 }} placeholder={T.allProtocols} value={filters.protocol} onChange={(v) => filter({ protocol: v })}
+            options={Object.entries(PROTOCOL_NAMES).map(([value, label]) => ({ value, label }))} />
+          <Select allowClear style={{ width: 140 }} placeholder={T.allStates} value={filters.serviceState} onChange={(v) => filter({ serviceState: v })}
+            options={Object.entries(SERVICE_STATES).filter(([k]) => k !== 'unbound').map(([value, label]) => ({ value, label }))} data-testid="terminal-state" />
+          <span className="sys-toolbar-title" />
+          {selected.length > 0 && <span className="sys-muted">{T.selected(selected.length)}</span>}
+          {canRenew && <Button type="primary" disabled={!selected.length} onClick={() => setRenewing(selected)} data-testid="terminal-renew-batch">{T.renew}</Button>}
+          {canAssign && <Button disabled={!selected.length} onClick={() => setAssigning(selected)} data-testid="terminal-assign">{T.assign}</Button>}
+          {canAssign && isPlatform && (
+            <Popconfirm title={T.unassignConfirm(selected.length)} onConfirm={() => void unassign()} disabled={!selected.some((t) => t.assigned)}>
+              <Button danger disabled={!selected.some((t) => t.assigned)} data-testid="terminal-unassign">{T.unassign}</Button>
+            </Popconfirm>
+          )}
+        </div>
+        <Table<Terminal>
+          rowKey="terminalId"
+          size="small"
+          loading={loading}
+          columns={columns}
+          dataSource={page.list}
+          scroll={{ x: 1200 }}
+          rowSelection={canRenew || canAssign ? { selectedRowKeys: selected.map((t) => t.terminalId), onChange: (_, rows) => setSelected(rows) } : undefined}
+          pagination={{ ...paging, total: page.total, showSizeChanger: true, showTotal: S.common.total, onChange: (current, pageSize) => setPaging({ current, pageSize }) }}
+          data-testid="terminal-table"
+        />
+      </section>
+      <RenewModal terminals={renewing} onClose={() => setRenewing(null)} onDone={done(() => setRenewing(null))} />
+      <AssignModal terminals={assigning} accounts={accounts} onClose={() => setAssigning(null)} onDone={done(() => setAssigning(null))} />
+      <ImportTerminalsModal open={importing} accounts={accounts} onClose={() => setImporting(false)} onDone={done(() => setImporting(false))} />
+      <RenewalHistory terminalId={history} onClose={() => setHistory(null)} />
+    </div>
+  );
+}

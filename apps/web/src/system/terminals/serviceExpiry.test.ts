@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { daysLeft, expiryTone, renewedExpiry } from './serviceExpiry.ts';
+
+const NOW = new Date(2026, 10, 25, 12, 0, 0).getTime();
+const DAY = 86_400_000;
+
+describe('service expiry', () => {
+  it('counts whole days left, negative once expired', () => {
+    expect(daysLeft(NOW + 3 * DAY + 5, NOW)).toBe(3);
+    expect(daysLeft(NOW + 1000, NOW)).toBe(0);
+    expect(daysLeft(NOW - 2 * DAY, NOW)).toBe(-2);
+  });
+
+  it('marks expired, ending within 30 days, and no expiry', () => {
+    expect(expiryTone(null, NOW)).toBe('none');
+    expect(expiryTone(NOW - 1, NOW)).toBe('expired');
+    expect(expiryTone(NOW + 29 * DAY, NOW)).toBe('soon');
+    expect(expiryTone(NOW + 31 * DAY, NOW)).toBe('ok');
+  });
+
+  it('renews from the later of now and the current expiry', () => {
+    expect(renewedExpiry(new Date(2027, 0, 31).getTime(), 1, 'year', NOW)).toBe(new Date(2028, 0, 31).getTime());
+    expect(renewedExpiry(NOW - 100 * DAY, 6, 'month', NOW)).toBe(new Date(2027, 4, 25, 12).getTime());
+    expect(renewedExpiry(null, 3, 'month', NOW)).toBe(new Date(2027, 1, 25, 12).getTime());
+  });
+});

@@ -1,0 +1,22 @@
+import type { RenewUnit } from '@chelian/contracts';
+
+const DAY = 86_400_000;
+
+/** Whole days from now to the expiry: negative once expired, 0 on its last day. */
+export function daysLeft(expiresAt: number, now = Date.now()): number {
+  return Math.floor((expiresAt - now) / DAY);
+}
+
+/** How the expiry cell is coloured: expired, ending within 30 days (the home page's count), fine. */
+export function expiryTone(expiresAt: number | null, now = Date.now()): 'expired' | 'soon' | 'ok' | 'none' {
+  if (expiresAt === null) return 'none';
+  if (expiresAt < now) return 'expired';
+  return expiresAt < now + 30 * DAY ? 'soon' : 'ok';
+}
+
+/** The expiry after a renewal, as the server computes it: from the later of now and the current expiry, calendar months. */
+export function renewedExpiry(current: number | null, count: number, unit: RenewUnit, now = Date.now()): number {
+  const from = new Date(Math.max(now, current ?? now));
+  from.setMonth(from.getMonth() + (unit === 'year' ? count * 12 : count));
+  return from.getTime();
+}
