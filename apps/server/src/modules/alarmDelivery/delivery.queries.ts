@@ -3,23 +3,12 @@ import { accountInScope } from '../../core/accountScope.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
 
-/** An alarm as the planner needs it. */
-export interface PlanAlarmRow {
-  id: number;
+/** An alarm as the planner needs it: the listed alarm's fields without its handling, plus where it belongs. */
+export type PlanAlarmRow = Omit<AlarmRow, 'handled' | 'handled_by_name' | 'handled_at' | 'handle_note'> & {
   terminal_id: number;
-  identifier: string;
   account_id: number | null;
   account_path: string | null;
-  vehicle_id: number | null;
-  plate: string | null;
-  vehicle_name: string | null;
-  type: string;
-  alarm_time: Date;
-  received_at: Date;
-  lat: number | null;
-  lon: number | null;
-  speed: number | null;
-}
+};
 
 /** One account of an alarm's chain (its own and those above) with its settings for the alarm's type; null where nothing is stored. */
 export interface ChainAccountRow {
