@@ -67,7 +67,7 @@ const TREE = [
       [1200203, '重置密码', 'system:user:resetPassword', ''],
     ]],
     [12003, '角色权限', 'system:role', '/system/role', [[1200301, '编辑角色', 'system:role:edit', '']]],
-    [12004, '终端库存', 'system:terminal', '/system/terminal', [
+    [12004, '终端管理', 'system:terminal', '/system/terminal', [
       [1200401, '分配终端', 'system:terminal:assign', ''],
       [1200402, '导入终端', 'system:terminal:import', ''],
       [1200403, '续费', 'system:terminal:renew', ''],

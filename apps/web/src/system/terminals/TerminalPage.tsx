@@ -83,16 +83,16 @@ export function TerminalPage() {
   };
 
   const columns: ColumnsType<Terminal> = [
-    { title: T.terminalId, dataIndex: 'terminalId', width: 170, fixed: 'left' },
-    { title: T.protocol, dataIndex: 'protocolName', width: 90 },
-    { title: T.sim, dataIndex: 'sim', width: 140, render: (s: string) => s || <span className="sys-muted">—</span> },
-    { title: T.account, dataIndex: 'accountName', width: 150, render: (name: string, t) => (t.assigned ? name : <Tag color="blue">{T.inStock}</Tag>) },
-    { title: T.vehicle, dataIndex: 'plate', width: 110, render: (p: string, t) => p || t.vehicleName || <span className="sys-muted">{T.unbound}</span> },
-    { title: T.state, dataIndex: 'status', width: 90, render: (s: string, t) => <Tag color={STATE_COLORS[s]}>{t.statusName}</Tag> },
-    { title: T.expiresAt, dataIndex: 'serviceExpiresAt', width: 190, render: (at: number | null) => <ExpiryCell at={at} /> },
-    { title: T.online, dataIndex: 'online', width: 70, render: (on: boolean) => (on ? <Tag color="green">{T.online}</Tag> : <span className="sys-muted">{T.offline}</span>) },
+    { title: T.terminalId, dataIndex: 'terminalId', width: 160, fixed: 'left' },
+    { title: T.protocol, dataIndex: 'protocolName', width: 80 },
+    { title: T.sim, dataIndex: 'sim', width: 130, render: (s: string) => s || <span className="sys-muted">—</span> },
+    { title: T.account, dataIndex: 'accountName', width: 140, render: (name: string, t) => (t.assigned ? name : <Tag color="blue">{T.inStock}</Tag>) },
+    { title: T.vehicle, dataIndex: 'plate', width: 100, render: (p: string, t) => p || t.vehicleName || <span className="sys-muted">{T.unbound}</span> },
+    { title: T.state, dataIndex: 'status', width: 80, render: (s: string, t) => <Tag color={STATE_COLORS[s]}>{t.statusName}</Tag> },
+    { title: T.expiresAt, dataIndex: 'serviceExpiresAt', width: 170, render: (at: number | null) => <ExpiryCell at={at} /> },
+    { title: T.online, dataIndex: 'online', width: 60, render: (on: boolean) => (on ? <Tag color="green">{T.online}</Tag> : <span className="sys-muted">{T.offline}</span>) },
     {
-      title: S.common.actions, key: 'actions', width: 150, fixed: 'right',
+      title: S.common.actions, key: 'actions', width: 140, fixed: 'right',
       render: (_: unknown, t) => (
         <Space size={0}>
           {canRenew && <Button type="link" size="small" onClick={() => setRenewing([t])} data-testid="terminal-renew">{T.renew}</Button>}
@@ -137,7 +137,7 @@ export function TerminalPage() {
           loading={loading}
           columns={columns}
           dataSource={page.list}
-          scroll={{ x: 1200 }}
+          scroll={{ x: 1090 }}
           rowSelection={canRenew || canAssign ? { selectedRowKeys: selected.map((t) => t.terminalId), onChange: (_, rows) => setSelected(rows) } : undefined}
           pagination={{ ...paging, total: page.total, showSizeChanger: true, showTotal: S.common.total, onChange: (current, pageSize) => setPaging({ current, pageSize }) }}
           data-testid="terminal-table"
