@@ -117,3 +117,28 @@ describe('live feed /ws/live', () => {
     owned.close();
   });
 });
+
+describe('an expired terminal on the live feed (docs/decisions.md)', () => {
+  it('pushes none of its positions while expired, and pushes again right after a renewal', async () => {
+    const post = (url: string, fields: Record<string, string>) => t.call(a.sessionId, { method: 'POST', url, ...form(fields) });
+    await post('/car/v4/api/vehicle/add.json', { plate: '粤BW0301', terminalId: '13800000301', protocol: 'jt808' });
+    await post('/car/v4/api/terminal/update.json', { terminalId: '13800000301', serviceExpiresAt: String(Date.now() - 60_000) });
+    const expired = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const feed = await openLive(`${base}?sessionId=${a.sessionId}`);
+    const snap = await feed.waitFor((m) => m.type === 'snapshot');
+    expect(JSON.stringify(snap.data)).not.toContain('013800000301');
+
+    expired.send(report('013800000301', 1, 23.5));
+    await expired.next();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(feed.messages.some((m) => m.type === 'position' && JSON.stringify(m.data).includes('013800000301'))).toBe(false);
+
+    await post('/car/v4/api/terminal/renew.json', { terminalIds: '13800000301', count: '1', unit: 'month' });
+    await eventually(() => [...gw.sessions.values()].some((s) => s.terminal?.identifier === '013800000301' && (s.terminal.serviceExpiresAt?.getTime() ?? 0) > Date.now()), 3000, 'session refreshed');
+    expired.send(report('013800000301', 2, 23.6));
+    await expired.next();
+    await feed.waitFor((m) => m.type === 'position' && (m.data as { terminalId: string; lat: number }).terminalId === '013800000301');
+    feed.close();
+    expired.close();
+  });
+});
