@@ -11,6 +11,7 @@ import { ActionLink, alarmColumns } from '../../shared/alarms/alarmColumns.tsx';
 import { ProcessAlarmModal } from './ProcessAlarmModal.tsx';
 import { AlarmDeliveryDrawer } from './AlarmDeliveryDrawer.tsx';
 import { T } from '../../shared/i18n/messages.ts';
+import { pagerOf } from '../../shared/ui/pagination.ts';
 
 interface Filters {
   range: [Dayjs, Dayjs];
@@ -93,7 +94,7 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
         columns={columns}
         dataSource={page.list}
         scroll={{ x: 1400 }}
-        pagination={{ current: page.current, pageSize: page.pageSize, total: page.total, showTotal: M.common.total, showSizeChanger: true, onChange: (current, pageSize) => setPaging({ current, pageSize }) }}
+        pagination={pagerOf(page, paging, setPaging)}
       />
       <ProcessAlarmModal alarms={processing} onClose={() => setProcessing([])} onDone={() => (setProcessing([]), void load())} />
       <AlarmDeliveryDrawer alarm={detail} onClose={() => setDetail(null)} />

@@ -13,6 +13,7 @@ import { ActionLink, alarmColumns } from '../../shared/alarms/alarmColumns.tsx';
 import { ProcessAlarmModal } from './ProcessAlarmModal.tsx';
 import { AlarmDeliveryDrawer } from './AlarmDeliveryDrawer.tsx';
 import { T } from '../../shared/i18n/messages.ts';
+import { pagerOf } from '../../shared/ui/pagination.ts';
 
 /** How long after the pointer last moved over the list live reloads wait (a resting pointer does not freeze it). */
 const HOLD_MS = 3000;
@@ -114,7 +115,7 @@ export function RealtimeAlarms() {
           dataSource={page.list}
           scroll={{ x: 1100 }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-          pagination={{ current: page.current, pageSize: page.pageSize, total: page.total, showTotal: M.common.total, showSizeChanger: true, onChange: (current, pageSize) => setPaging({ current, pageSize }) }}
+          pagination={pagerOf(page, paging, setPaging)}
         />
       </div>
       <ProcessAlarmModal alarms={processing} onClose={() => setProcessing([])} onDone={() => (setProcessing([]), setSelected([]), void load())} />

@@ -14,6 +14,7 @@ import { useVehicleList } from '../vehicles/useVehicleList.ts';
 import { vehicleColumns } from '../vehicles/vehicleColumns.tsx';
 import { GroupDialog, type GroupAction } from './GroupDialogs.tsx';
 import '../vehicles/vehicles.css';
+import { pagerOf } from '../../shared/ui/pagination.ts';
 
 const G = M.groups;
 const EDIT_GROUPS: PermissionCode = 'car:group:edit';
@@ -133,7 +134,7 @@ export function GroupsPage() {
           dataSource={page.list}
           scroll={{ x: 1400 }}
           rowSelection={canMove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
-          pagination={{ ...paging, total: page.total, showSizeChanger: true, showTotal: M.common.total, onChange: (current, pageSize) => setPaging({ current, pageSize }) }}
+          pagination={pagerOf(null, paging, setPaging, { total: page.total })}
           data-testid="group-vehicle-table"
         />
       </section>

@@ -16,6 +16,7 @@ import { useGroups } from './useGroups.ts';
 import { useVehicleList } from './useVehicleList.ts';
 import { vehicleColumns } from './vehicleColumns.tsx';
 import './vehicles.css';
+import { pagerOf } from '../../shared/ui/pagination.ts';
 
 const V = M.vehicles;
 const CAN: Record<'add' | 'edit' | 'remove' | 'import', PermissionCode> = { add: 'car:vehicle:add', edit: 'car:vehicle:edit', remove: 'car:vehicle:delete', import: 'car:vehicle:import' };
@@ -136,10 +137,7 @@ export function VehiclesPage() {
         scroll={{ x: 1500 }}
         locale={{ emptyText: V.empty }}
         rowSelection={can.edit || can.remove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
-        pagination={{
-          ...paging, total: page.total, showSizeChanger: true, pageSizeOptions: [20, 50, 100], showTotal: M.common.total,
-          onChange: (current, pageSize) => setPaging({ current, pageSize }),
-        }}
+        pagination={pagerOf(null, paging, setPaging, { total: page.total, pageSizeOptions: [20, 50, 100] })}
         data-testid="vehicle-table"
       />
       <VehicleFormModal

@@ -11,6 +11,7 @@ import { useReportFilters } from '../filters/useReportFilters.ts';
 import { R } from '../messages.ts';
 import { useReportData, useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
+import { pagerOf } from '../../shared/ui/pagination.ts';
 
 const A = R.alarm;
 const EMPTY_STATS: AlarmStatisticsPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { total: 0, types: [] } };
@@ -74,7 +75,7 @@ export function AlarmInfoPage() {
             key: 'list', label: A.list,
             children: (
               <Table rowKey="alarmId" size="middle" loading={list.loading} columns={listColumns} dataSource={list.data.list} scroll={{ x: 1000 }} data-testid="alarm-list"
-                pagination={{ current: list.data.current, pageSize: list.data.pageSize, total: list.data.total, showTotal: R.common.total, showSizeChanger: true, onChange: (current, pageSize) => setListPaging({ current, pageSize }) }} />
+                pagination={pagerOf(list.data, list.data, setListPaging)} />
             ),
           },
           {

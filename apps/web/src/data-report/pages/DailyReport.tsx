@@ -3,9 +3,9 @@ import type { ColumnsType } from 'antd/es/table';
 import type { AnswerOf, InputOf, reportEndpoints } from '@chelian/contracts';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { useReportFilters } from '../filters/useReportFilters.ts';
-import { R } from '../messages.ts';
 import { useReportData, useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
+import { pagerOf } from '../../shared/ui/pagination.ts';
 
 /** The reports of one row per vehicle and day; both take the common filters. */
 type DailyEndpoint = typeof reportEndpoints.mileage | typeof reportEndpoints.online;
@@ -47,7 +47,7 @@ export function DailyReport<E extends DailyEndpoint>({ title, testId, endpoint, 
         rowClassName={(r) => (isEmpty(r) ? 'report-row-empty' : '')}
         scroll={{ x: scrollX }}
         data-testid={`${testId}-table`}
-        pagination={{ current: data.current, pageSize: data.pageSize, total: data.total, showTotal: R.common.total, showSizeChanger: true, onChange: (current, pageSize) => f.setPaging({ current, pageSize }) }}
+        pagination={pagerOf(data, data, f.setPaging)}
       />
     </ReportPage>
   );

@@ -13,6 +13,7 @@ import { useReportData, useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
 import { vehicleColumns } from './reportColumns.tsx';
 import { isOngoing, lonLatText, minMinutesFromParams, stayPlayback } from './stayRows.ts';
+import { pagerOf } from '../../shared/ui/pagination.ts';
 
 const S = R.stay;
 const EMPTY: StayPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { stays: 0, seconds: 0, vehicles: 0 } };
@@ -85,7 +86,7 @@ export function StayReportPage() {
         dataSource={data.list}
         scroll={{ x: 1470 }}
         data-testid="stay-report-table"
-        pagination={{ current: data.current, pageSize: data.pageSize, total: data.total, showTotal: R.common.total, showSizeChanger: true, onChange: (current, pageSize) => f.setPaging({ current, pageSize }) }}
+        pagination={pagerOf(data, data, f.setPaging)}
       />
     </ReportPage>
   );

@@ -13,6 +13,7 @@ import { useReportData, useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
 import { vehicleColumns } from './reportColumns.tsx';
 import { minMinutesFromParams } from './stayRows.ts';
+import { pagerOf } from '../../shared/ui/pagination.ts';
 
 const T = R.trip;
 const EMPTY: TripPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { trips: 0, seconds: 0, vehicles: 0 } };
@@ -86,7 +87,7 @@ export function TripReportPage() {
         dataSource={data.list}
         scroll={{ x: 1800 }}
         data-testid="trip-report-table"
-        pagination={{ current: data.current, pageSize: data.pageSize, total: data.total, showTotal: R.common.total, showSizeChanger: true, onChange: (current, pageSize) => f.setPaging({ current, pageSize }) }}
+        pagination={pagerOf(data, data, f.setPaging)}
       />
     </ReportPage>
   );

@@ -6,6 +6,7 @@ import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, helpMessageEndpoints, type HelpMessage
 import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { toast } from '../../shared/ui/toast.ts';
+import { pagerOf } from '../../shared/ui/pagination.ts';
 
 const N = T.center.notice;
 type Filter = 'all' | HelpMessage['type'];
@@ -85,14 +86,7 @@ export function NoticePage() {
         data-testid="notice-table"
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
         rowClassName={(m) => (m.read ? 'cl-row-read' : 'cl-row-unread')}
-        pagination={{
-          current: paging.current,
-          pageSize: paging.pageSize,
-          total: page?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: T.common.total,
-          onChange: (current, pageSize) => setPaging({ current, pageSize }),
-        }}
+        pagination={pagerOf(null, paging, setPaging, { total: page?.total ?? 0 })}
         columns={[
           {
             title: N.title,

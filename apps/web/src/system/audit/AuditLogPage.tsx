@@ -6,6 +6,7 @@ import { auditEndpoints, type AuditRecord } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { S } from '../messages.ts';
 import { AuditDetail } from './AuditDetail.tsx';
+import { pagerOf } from '../../shared/ui/pagination.ts';
 
 const A = S.audit;
 const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as AuditRecord[] };
@@ -83,7 +84,7 @@ export function AuditLogPage() {
           dataSource={page.list}
           scroll={{ x: 1100 }}
           expandable={{ expandedRowRender: (r) => <AuditDetail record={r} /> }}
-          pagination={{ ...paging, total: page.total, showSizeChanger: true, showTotal: S.common.total, onChange: (current, pageSize) => setPaging({ current, pageSize }) }}
+          pagination={pagerOf(null, paging, setPaging, { total: page.total })}
           data-testid="audit-table"
         />
       </section>

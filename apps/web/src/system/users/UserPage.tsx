@@ -14,6 +14,7 @@ import { S } from '../messages.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
 import { UserFormModal, type UserDraft } from './UserFormModal.tsx';
 import { useRoles } from './useRoles.ts';
+import { pagerOf } from '../../shared/ui/pagination.ts';
 
 const U = S.user;
 const ADD: PermissionCode = 'system:user:add';
@@ -101,7 +102,7 @@ export function UserPage() {
           columns={columns}
           dataSource={page.list}
           scroll={{ x: 1100 }}
-          pagination={{ ...paging, total: page.total, showSizeChanger: true, showTotal: S.common.total, onChange: (current, pageSize) => setPaging({ current, pageSize }) }}
+          pagination={pagerOf(null, paging, setPaging, { total: page.total })}
           data-testid="user-table"
         />
       </section>
