@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Badge, Descriptions, Empty, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
-import type { LastPosition } from '@chelian/contracts';
+import { TERMINAL_ERRORS, type LastPosition } from '@chelian/contracts';
+import { RequestError } from '../request/RequestError.ts';
 import { positionOf } from './positionOf.ts';
 import { useAddress } from '../address/useAddress.ts';
 import { T } from '../i18n/messages.ts';
@@ -15,6 +16,8 @@ const V = T.vehicleInfo;
 export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow: boolean }) {
   const [position, setPosition] = useState<LastPosition | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'empty'>('loading');
+  /** why there is no position when the server says (an expired service), else '' */
+  const [withheld, setWithheld] = useState('');
 
   useEffect(() => {
     let alive = true;
@@ -23,9 +26,12 @@ export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow:
         const found = await positionOf(vehicleId);
         if (!alive) return;
         setPosition(found);
+        setWithheld('');
         setState(found ? 'ready' : 'empty');
-      } catch {
-        if (alive) setState('empty');
+      } catch (err) {
+        if (!alive) return;
+        setWithheld(err instanceof RequestError && err.is(TERMINAL_ERRORS.serviceExpired) ? err.message : '');
+        setState('empty');
       }
     };
     setState('loading');
@@ -45,7 +51,7 @@ export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow:
       </Spin>
     );
   }
-  if (state === 'empty' || !position) return <Empty description={V.empty(vehicleId)} style={{ padding: '32px 0' }} />;
+  if (state === 'empty' || !position) return <Empty description={withheld || V.empty(vehicleId)} style={{ padding: '32px 0' }} data-testid={withheld ? 'vehicle-withheld' : undefined} />;
   return (
     <Descriptions column={2} bordered size="small" data-testid="vehicle-position">
       <Descriptions.Item label={V.vehicleId}>{position.plate || position.name || vehicleId}</Descriptions.Item>
