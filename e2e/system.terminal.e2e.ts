@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launch, login, openTab, shot, toasts } from './support/browser.ts';
+import { launch, login, openTab, shot, toasts } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 
 // Issue 15 item 2, 终端管理: the home page's 30 天内到期 opens the expiring list; a renewal of one

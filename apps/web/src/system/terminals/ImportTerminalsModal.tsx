@@ -16,7 +16,10 @@ export function ImportTerminalsModal({ open, accounts, onClose, onDone }: { open
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    if (open) (setFile(null), setAccountId(undefined), setProtocol(undefined));
+    if (!open) return;
+    setFile(null);
+    setAccountId(undefined);
+    setProtocol(undefined);
   }, [open]);
 
   const submit = async () => {

@@ -16,7 +16,10 @@ export function RenewModal({ terminals, onClose, onDone }: { terminals: Terminal
   const [remark, setRemark] = useState('');
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (terminals) (setCount(1), setUnit('year'), setRemark(''));
+    if (!terminals) return;
+    setCount(1);
+    setUnit('year');
+    setRemark('');
   }, [terminals]);
   if (!terminals) return null;
   const max = unit === 'year' ? MAX_RENEW_MONTHS / 12 : MAX_RENEW_MONTHS;
