@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { PROTOCOL_NAMES, SERVICE_STATES, terminalEndpoints, type PermissionCode, type Terminal, type TerminalListQuery } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
+import { pagerOf } from '../../shared/ui/pagination.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { accountOptions, useAccounts } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';
@@ -139,7 +140,7 @@ export function TerminalPage() {
           dataSource={page.list}
           scroll={{ x: 1090 }}
           rowSelection={canRenew || canAssign ? { selectedRowKeys: selected.map((t) => t.terminalId), onChange: (_, rows) => setSelected(rows) } : undefined}
-          pagination={{ ...paging, total: page.total, showSizeChanger: true, showTotal: S.common.total, onChange: (current, pageSize) => setPaging({ current, pageSize }) }}
+          pagination={pagerOf(page, paging, setPaging)}
           data-testid="terminal-table"
         />
       </section>
