@@ -3,7 +3,8 @@ import { addressEndpoints } from './address.ts';
 import { auditEndpoints, AUDIT_ERRORS } from './audit.ts';
 import { alarmEndpoints, ALARM_ERRORS } from './alarms.ts';
 import { authEndpoints, AUTH_ERRORS } from './auth.ts';
-import { brandingEndpoints } from './branding.ts';
+import { brandingEndpoints, BRANDING_ERRORS } from './branding.ts';
+import { noticeEndpoints, NOTICE_ERRORS } from './notices.ts';
 import { commandEndpoints, COMMAND_ERRORS } from './commands.ts';
 import { COMMON_ERRORS } from './errors.ts';
 import { exportEndpoints, EXPORT_ERRORS } from './exports.ts';
@@ -27,6 +28,7 @@ export const ENDPOINT_GROUPS = {
   token: tokenEndpoints,
   security: securityEndpoints,
   branding: brandingEndpoints,
+  notice: noticeEndpoints,
   system: systemEndpoints,
   helpMessage: helpMessageEndpoints,
   terminal: terminalEndpoints,
@@ -49,6 +51,8 @@ export const ERROR_CATALOGUES = {
   auth: AUTH_ERRORS,
   security: SECURITY_ERRORS,
   helpMessage: HELP_MESSAGE_ERRORS,
+  branding: BRANDING_ERRORS,
+  notice: NOTICE_ERRORS,
   terminal: TERMINAL_ERRORS,
   account: ACCOUNT_ERRORS,
   alarm: ALARM_ERRORS,

@@ -14,6 +14,8 @@ const HelpMessageSchema = Type.Object({
   title: Type.String(),
   /** plain text with line breaks */
   content: Type.String(),
+  /** sanitised rich text, when it was published from 系统管理 › 内容发布 */
+  html: Type.Optional(Type.String()),
   created: Type.Number(),
   read: Type.Boolean(),
 });

@@ -10,6 +10,7 @@ import { exportsRoutes } from './exports/exports.routes.ts';
 import { geofencesRoutes } from './geofences/geofences.routes.ts';
 import { playbackRoutes } from './playback/playback.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
+import { noticesRoutes } from './notices/notices.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { terminalsRoutes } from './terminals/terminals.routes.ts';
@@ -27,6 +28,7 @@ export const apiModules: readonly ApiModule[] = [
   adminRoutes,
   brandingRoutes,
   messagesRoutes,
+  noticesRoutes,
   securityRoutes,
   alarmSettingsRoutes,
   alarmDeliveryRoutes,

@@ -5,6 +5,7 @@ export interface MessageRow {
   type: 'notice' | 'announcement';
   title: string;
   content: string;
+  html: string | null;
   created_at: Date;
   read: boolean;
 }
@@ -23,7 +24,7 @@ export const messagesQueries = {
       params,
     );
     const rows = await q.query<MessageRow>(
-      `SELECT m.id, m.type, m.title, m.content, m.created_at, r.user_id IS NOT NULL AS read ${from}
+      `SELECT m.id, m.type, m.title, m.content, m.html, m.created_at, r.user_id IS NOT NULL AS read ${from}
         WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT $5 OFFSET $6`,
       [...params, p.limit, p.offset],
     );
@@ -32,7 +33,7 @@ export const messagesQueries = {
 
   one: async (q: Queryable, userId: number, accountPath: string, id: number) =>
     (await q.query<MessageRow>(
-      `SELECT m.id, m.type, m.title, m.content, m.created_at, r.user_id IS NOT NULL AS read
+      `SELECT m.id, m.type, m.title, m.content, m.html, m.created_at, r.user_id IS NOT NULL AS read
          FROM help_messages m LEFT JOIN help_message_reads r ON r.message_id = m.id AND r.user_id = $1
         WHERE ${VISIBLE} AND m.id = $3`,
       [userId, accountPath, id],

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { noticeEndpoints } from '@chelian/contracts';
+import type { AppContext } from '../../context.ts';
+import { caller } from '../../http/auth.hook.ts';
+import { pageWindow } from '../../http/paging.ts';
+import { route } from '../../http/route.ts';
+import { NoticeService, presentPublication } from './notices.service.ts';
+
+/** 系统管理 › 内容发布 (menu 12006): publish station messages and announcements to the caller's subtree. */
+export const noticesRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
+  const notices = new NoticeService(ctx.db);
+
+  route(app, noticeEndpoints.list, async (query, request) => {
+    const win = pageWindow(query);
+    const { total, rows } = await notices.page(caller(request), { type: query.type, ...win.sql });
+    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentPublication) };
+  });
+  route(app, noticeEndpoints.publish, async (input, request) => notices.publish(caller(request), input));
+  route(app, noticeEndpoints.withdraw, async ({ id }, request) => ({ id: await notices.withdraw(caller(request), id) }));
+};
