@@ -3,20 +3,24 @@ import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import { ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import { helpMessageEndpoints, systemEndpoints, type AccountStatus } from '@chelian/contracts';
+import { helpMessageEndpoints, systemEndpoints, type AccountStatus, type PermissionCode } from '@chelian/contracts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
+import { usePermissionMenu } from '../../shared/permission/usePermission.ts';
 import { PortalBar } from '../layout/PortalBar.tsx';
 import { LatestNotices } from './LatestNotices.tsx';
 
 const H = T.home;
 
-/** The home page: the role's sub-products, account figures and recent visits. */
+const TERMINAL_MENU: PermissionCode = 'system:terminal';
 const STAT_LINK = { padding: 0, border: 0, background: 'none', color: 'inherit', textAlign: 'left', cursor: 'pointer' } as const;
+
+/** The home page: the role's sub-products, account figures and recent visits. */
 
 export function HomePage() {
   const navigate = useNavigate();
+  const canOpenTerminals = usePermissionMenu(TERMINAL_MENU);
   const user = useClientStore((s) => s.user);
   const systems = useClientStore((s) => s.systemList);
   const history = useClientStore((s) => s.history);
@@ -50,10 +54,14 @@ export function HomePage() {
               <Statistic title={H.terminals} value={status?.terminalsTotal ?? '—'} />
             </Col>
             <Col>
-              {/* the same terminals as 终端管理's expiring tab (expired, or ending within 30 days) */}
-              <button type="button" style={STAT_LINK} title={H.expiring} onClick={() => navigate('/system/terminal?expiring=30')} data-testid="home-expiring">
+              {/* the same terminals as 终端管理's expiring tab (expired, or ending within 30 days), for whoever may open it */}
+              {canOpenTerminals ? (
+                <button type="button" style={STAT_LINK} title={H.expiring} onClick={() => navigate('/system/terminal?expiring=30')} data-testid="home-expiring">
+                  <Statistic title={H.expiring} value={status?.terminalsExpiringIn30Days ?? '—'} />
+                </button>
+              ) : (
                 <Statistic title={H.expiring} value={status?.terminalsExpiringIn30Days ?? '—'} />
-              </button>
+              )}
             </Col>
             <Col>
               <Statistic title={H.unread} value={unread ?? '—'} />
