@@ -9,6 +9,8 @@ export const systemRoutes: RouteObject[] = [
       { path: 'user', lazy: async () => ({ Component: (await import('./users/UserPage.tsx')).UserPage }) },
       { path: 'role', lazy: async () => ({ Component: (await import('./roles/RolePage.tsx')).RolePage }) },
       { path: 'terminal', lazy: async () => ({ Component: (await import('./terminals/TerminalPage.tsx')).TerminalPage }) },
+      { path: 'branding', lazy: async () => ({ Component: (await import('./branding/BrandingPage.tsx')).BrandingPage }) },
+      { path: 'notice', lazy: async () => ({ Component: (await import('./notices/NoticePage.tsx')).NoticePage }) },
       { path: 'audit', lazy: async () => ({ Component: (await import('./audit/AuditLogPage.tsx')).AuditLogPage }) },
     ],
   },

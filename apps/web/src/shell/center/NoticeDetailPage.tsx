@@ -54,7 +54,12 @@ export function NoticeDetailPage() {
             {D.publishedAt}：{dayjs(message.created).format('YYYY-MM-DD HH:mm')}
           </div>
           <Divider />
-          <div className="cl-message-content">{message.content}</div>
+          {message.html ? (
+            // rich text from 系统管理 › 内容发布, reduced to an allow-list on the server before it was stored
+            <div className="cl-message-content cl-message-html" dangerouslySetInnerHTML={{ __html: message.html }} />
+          ) : (
+            <div className="cl-message-content">{message.content}</div>
+          )}
         </article>
       )}
     </Card>

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Modal, Popconfirm, Progress, Select, Space, Table, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { SendOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { noticeEndpoints, type NoticeType, type PermissionCode, type PublishedNotice } from '@chelian/contracts';
+import { usePermission } from '../../shared/permission/usePermission.ts';
+import { call } from '../../shared/request/call.ts';
+import { toast } from '../../shared/ui/toast.ts';
+import { useAccounts } from '../accounts/useAccounts.ts';
+import { S } from '../messages.ts';
+import { NoticePublishModal } from './NoticePublishModal.tsx';
+
+const N = S.notice;
+const PUBLISH: PermissionCode = 'system:notice:publish';
+const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as PublishedNotice[] };
+
+/** 内容发布: station messages and announcements published to accounts of the caller's subtree, with recipients and read counts. */
+export function NoticePage() {
+  const [type, setType] = useState<NoticeType | undefined>();
+  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
+  const [page, setPage] = useState(EMPTY);
+  const [loading, setLoading] = useState(true);
+  const [publishing, setPublishing] = useState(false);
+  const [viewing, setViewing] = useState<PublishedNotice | null>(null);
+  const canPublish = usePermission(PUBLISH);
+  const { accounts } = useAccounts();
+
+  const reload = useCallback(() => {
+    setLoading(true);
+    call(noticeEndpoints.list, { ...paging, type })
+      .then(setPage)
+      .catch(() => {})
+      .finally(() => setLoading(false));
+  }, [paging, type]);
+  useEffect(reload, [reload]);
+
+  const withdraw = async (n: PublishedNotice) => {
+    await call(noticeEndpoints.withdraw, { id: n.id }).then(() => toast.success(N.withdrawn), () => {});
+    reload();
+  };
+
+  const columns: ColumnsType<PublishedNotice> = [
+    { title: N.type, dataIndex: 'type', width: 80, render: (t: string) => <Tag color={t === 'announcement' ? 'orange' : 'blue'}>{N.types[t]}</Tag> },
+    { title: N.subject, dataIndex: 'title', ellipsis: true, render: (title: string, n) => <Button type="link" size="small" onClick={() => setViewing(n)}>{title}</Button> },
+    {
+      title: N.recipients, dataIndex: 'recipients', width: 240,
+      render: (r: PublishedNotice['recipients']) => (
+        <Tooltip title={r.map((a) => a.accountName).join('、')}>
+          <span className="sys-notice-recipients">{r.slice(0, 3).map((a) => <Tag key={a.accountId}>{a.accountName}</Tag>)}{r.length > 3 && `+${r.length - 3}`}</span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: `${N.readCount} / ${N.audience}`, key: 'read', width: 170,
+      render: (_: unknown, n) => (
+        <Space size={6}>
+          <Progress type="circle" size={22} percent={n.audience ? Math.round((n.readCount / n.audience) * 100) : 0} showInfo={false} />
+          <span>{N.readRate(n.readCount, n.audience)}</span>
+        </Space>
+      ),
+    },
+    { title: N.publisher, dataIndex: 'publisher', width: 110 },
+    { title: N.created, dataIndex: 'created', width: 150, render: (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm') },
+    {
+      title: S.common.actions, key: 'actions', width: 120, fixed: 'right',
+      render: (_: unknown, n) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setViewing(n)}>{N.view}</Button>
+          {canPublish && (
+            <Popconfirm title={N.withdrawConfirm} onConfirm={() => withdraw(n)}>
+              <Button type="link" size="small" danger data-testid="notice-withdraw">{N.withdraw}</Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="sys-page" data-testid="system-notice">
+      <section className="sys-main">
+        <div className="sys-toolbar">
+          <span className="sys-toolbar-title">{N.title}</span>
+          <Select allowClear style={{ width: 140 }} placeholder={N.allTypes} value={type}
+            options={[{ value: 'notice', label: N.types.notice }, { value: 'announcement', label: N.types.announcement }]}
+            onChange={(v) => (setType(v), setPaging((p) => ({ ...p, current: 1 })))} />
+          {canPublish && <Button type="primary" icon={<SendOutlined />} onClick={() => setPublishing(true)} data-testid="notice-publish">{N.publish}</Button>}
+        </div>
+        <Table<PublishedNotice>
+          rowKey="id" size="small" loading={loading} columns={columns} dataSource={page.list} scroll={{ x: 1000 }}
+          pagination={{ ...paging, total: page.total, showSizeChanger: true, showTotal: S.common.total, onChange: (current, pageSize) => setPaging({ current, pageSize }) }}
+          data-testid="notice-table"
+        />
+      </section>
+      <NoticePublishModal open={publishing} accounts={accounts} onClose={() => setPublishing(false)} onPublished={() => (setPublishing(false), reload())} />
+      <Modal open={!!viewing} width={720} title={viewing?.title} footer={null} onCancel={() => setViewing(null)}>
+        {/* sanitised on the server before it was stored */}
+        {viewing && <div className="sys-rich-text" dangerouslySetInnerHTML={{ __html: viewing.html }} />}
+      </Modal>
+    </div>
+  );
+}
