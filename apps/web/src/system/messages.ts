@@ -136,7 +136,7 @@ export const S = {
     state: '服务状态',
     expiresAt: '服务到期',
     noExpiry: '未设置',
-    daysLeft: (d: number) => (d > 0 ? `剩 ${d} 天` : d === 0 ? '今天到期' : `已过期 ${-d} 天`),
+    daysLeft: (d: number, expired: boolean) => (!expired ? (d > 0 ? `剩 ${d} 天` : '今天到期') : d === 0 ? '今天已到期' : `已过期 ${-d} 天`),
     online: '在线',
     offline: '离线',
     selected: (n: number) => `已选 ${n} 台`,

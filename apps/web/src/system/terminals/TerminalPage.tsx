@@ -41,7 +41,7 @@ function ExpiryCell({ at }: { at: number | null }) {
   return (
     <span className={`sys-expiry-${tone}`}>
       {dayjs(at).format('YYYY-MM-DD')}
-      {tone !== 'ok' && <span className="sys-expiry-days">{T.daysLeft(daysLeft(at))}</span>}
+      {tone !== 'ok' && <span className="sys-expiry-days">{T.daysLeft(daysLeft(at), tone === 'expired')}</span>}
     </span>
   );
 }

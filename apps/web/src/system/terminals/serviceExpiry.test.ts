@@ -9,6 +9,8 @@ describe('service expiry', () => {
     expect(daysLeft(NOW + 3 * DAY + 5, NOW)).toBe(3);
     expect(daysLeft(NOW + 1000, NOW)).toBe(0);
     expect(daysLeft(NOW - 2 * DAY, NOW)).toBe(-2);
+    expect(daysLeft(NOW - 3 * DAY + 60_000, NOW)).toBe(-2);
+    expect(Object.is(daysLeft(NOW - 60_000, NOW), -0)).toBe(true);
   });
 
   it('marks expired, ending within 30 days, and no expiry', () => {

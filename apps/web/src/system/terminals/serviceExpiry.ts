@@ -2,9 +2,9 @@ import type { RenewUnit } from '@chelian/contracts';
 
 const DAY = 86_400_000;
 
-/** Whole days from now to the expiry: negative once expired, 0 on its last day. */
+/** Whole days from now to the expiry (0 on its last day); once expired, minus the whole days since (-0 within the first day). */
 export function daysLeft(expiresAt: number, now = Date.now()): number {
-  return Math.floor((expiresAt - now) / DAY);
+  return expiresAt >= now ? Math.floor((expiresAt - now) / DAY) : -Math.floor((now - expiresAt) / DAY);
 }
 
 /** How the expiry cell is coloured: expired, ending within 30 days (the home page's count), fine. */
