@@ -73,7 +73,7 @@ const TREE = [
       [1200403, '续费', 'system:terminal:renew', ''],
     ]],
     [12005, '品牌设置', 'system:branding', '/system/branding', [[1200501, '编辑品牌', 'system:branding:edit', '']]],
-    [12006, '公告管理', 'system:notice', '/system/notice', [[1200601, '发布公告', 'system:notice:publish', '']]],
+    [12006, '内容发布', 'system:notice', '/system/notice', [[1200601, '发布内容', 'system:notice:publish', '']]],
     [12007, '操作日志', 'system:audit', '/system/audit'],
   ]]]],
   [13, [[13000, '宠物卫士', 'pet', '/pet/', [

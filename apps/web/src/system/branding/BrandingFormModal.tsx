@@ -86,7 +86,8 @@ export function BrandingFormModal({ draft, accounts, onClose, onSaved }: { draft
 
   return (
     <Modal open width={980} title={draft.kind === 'add' ? B.add : `${B.edit} · ${draft.entry.host}`} onCancel={onClose} onOk={() => void save()}
-      confirmLoading={saving} okText={S.common.save} cancelText={S.common.cancel} destroyOnHidden>
+      confirmLoading={saving} okText={S.common.save} cancelText={S.common.cancel} destroyOnHidden
+      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' } }}>
       <div className="sys-brand-editor">
         <Form form={form} layout="vertical" className="sys-brand-form" data-testid="branding-form">
           <Form.Item name="host" label={B.host} extra={B.hostHelp}
@@ -103,7 +104,7 @@ export function BrandingFormModal({ draft, accounts, onClose, onSaved }: { draft
               <Button icon={<UploadOutlined />} loading={uploading} onClick={() => fileInput.current?.click()} data-testid="branding-upload">{B.upload}</Button>
               {values?.iconUrl && <Button type="link" onClick={() => form.setFieldValue('iconUrl', '')}>{B.useDefaultIcon}</Button>}
             </Space>
-            <input ref={fileInput} type="file" hidden accept="image/png,image/jpeg,image/svg+xml,image/x-icon,.ico" onChange={(e) => void pickIcon(e.target.files?.[0])} data-testid="branding-file" />
+            <input ref={fileInput} type="file" style={{ display: 'none' }} accept="image/png,image/jpeg,image/svg+xml,image/x-icon,.ico" onChange={(e) => void pickIcon(e.target.files?.[0])} data-testid="branding-file" />
           </Form.Item>
           <Form.Item name="description" label={B.description} rules={[{ max: 500 }]}>
             <Input.TextArea rows={2} maxLength={500} showCount />
