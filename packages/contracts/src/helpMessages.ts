@@ -5,11 +5,11 @@ import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
 import { Id, PageQuery, pageOf } from './schemas.ts';
 
-const MessageType = Type.Union([Type.Literal('notice'), Type.Literal('announcement')]);
+const MessageType = Type.Union([Type.Literal('notice'), Type.Literal('announcement'), Type.Literal('article')]);
 
 const HelpMessageSchema = Type.Object({
   id: Type.Integer(),
-  /** 'notice' = station message (站内信), 'announcement' = platform announcement (公告) */
+  /** 'notice' = station message (站内信), 'announcement' = platform announcement (公告), 'article' = help-centre article (帮助文章) */
   type: MessageType,
   title: Type.String(),
   /** plain text with line breaks */

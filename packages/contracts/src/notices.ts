@@ -1,5 +1,5 @@
 /**
- * 内容发布 (系统管理, menu 12006): station messages and announcements published to chosen accounts
+ * 内容发布 (系统管理, menu 12006): station messages, announcements and help-centre articles published to chosen accounts
  * of the caller's subtree, in rich text sanitised on the server. They become rows of the help
  * centre's messages (helpMessages.ts), which /center/notice reads.
  */
@@ -9,7 +9,8 @@ import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
 import { Id, PageQuery, pageOf } from './schemas.ts';
 
-const NoticeType = Type.Union([Type.Literal('notice'), Type.Literal('announcement')]);
+/** 'article': a help-centre article (帮助文章), read in the same centre under its own filter. */
+const NoticeType = Type.Union([Type.Literal('notice'), Type.Literal('announcement'), Type.Literal('article')]);
 export type NoticeType = Static<typeof NoticeType>;
 
 const NoticeRecipientSchema = Type.Object({ accountId: Type.Integer(), accountName: Type.String() });

@@ -204,9 +204,9 @@ export const S = {
   notice: {
     title: '内容发布',
     publish: '发布内容',
-    publishTitle: '发布站内信 / 公告',
+    publishTitle: '发布站内信 / 公告 / 帮助文章',
     type: '类型',
-    types: { notice: '站内信', announcement: '公告' } as Record<string, string>,
+    types: { notice: '站内信', announcement: '公告', article: '帮助文章' } as Record<string, string>,
     allTypes: '全部类型',
     subject: '标题',
     content: '正文',

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/types.ts';
 
 export interface MessageRow {
   id: number;
-  type: 'notice' | 'announcement';
+  type: 'notice' | 'announcement' | 'article';
   title: string;
   content: string;
   html: string | null;

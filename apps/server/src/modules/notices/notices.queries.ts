@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/types.ts';
 
 export interface PublicationRow {
   id: number;
-  type: 'notice' | 'announcement';
+  type: 'notice' | 'announcement' | 'article';
   title: string;
   html: string;
   publisher: string | null;

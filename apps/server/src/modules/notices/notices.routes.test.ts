@@ -64,6 +64,15 @@ describe('内容发布', () => {
     expect((await inbox(sibling)).list.some((m: { title: string }) => m.title === '全体公告')).toBe(false);
   });
 
+  it('publishes help-centre articles, which the centre lists under their own type', async () => {
+    const res = await publish(dealer, { type: 'article', title: '如何查看轨迹回放', html: '<h3>步骤</h3><ol><li>打开 智能车联 › 轨迹回放</li><li>选择车辆和时间</li></ol>', accountIds: [dealer.accountId] });
+    expect(res.flag).toBe(1);
+    const articles = (await t.call(customer.sessionId, { url: '/car/v1/helpCenter/helpMessage/pageHelpMessage?type=article' })).json().obj;
+    expect(articles.list.map((m: { title: string; type: string }) => [m.title, m.type])).toEqual([['如何查看轨迹回放', 'article']]);
+    expect(articles.list[0].html).toContain('<ol><li>');
+    expect((await published(dealer)).list[0]).toMatchObject({ type: 'article', title: '如何查看轨迹回放' });
+  });
+
   it('is refused without the publish button', async () => {
     const res = await publish(customer, { accountIds: [customer.accountId] });
     expect(res.flag).toBe(0);

@@ -7,6 +7,7 @@ export const centerMessages = {
     all: '全部',
     notice: '站内信',
     announcement: '公告',
+    article: '帮助文章',
     unreadOnly: '只看未读',
     markRead: '标为已读',
     markAllRead: '全部标为已读',

@@ -7,6 +7,8 @@ import { helpMessageEndpoints, type HelpMessage } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
 
+const TYPE_COLOR: Record<HelpMessage['type'], string> = { notice: 'blue', announcement: 'orange', article: 'green' };
+
 const D = T.center.detail;
 
 /** One announcement or station message; opening it marks it read. */
@@ -48,9 +50,7 @@ export function NoticeDetailPage() {
             {message.title}
           </Typography.Title>
           <div style={{ textAlign: 'center', color: '#8c8c8c' }}>
-            <Tag color={message.type === 'announcement' ? 'orange' : 'blue'}>
-              {message.type === 'announcement' ? T.center.notice.announcement : T.center.notice.notice}
-            </Tag>
+            <Tag color={TYPE_COLOR[message.type]}>{T.center.notice[message.type]}</Tag>
             {D.publishedAt}：{dayjs(message.created).format('YYYY-MM-DD HH:mm')}
           </div>
           <Divider />

@@ -10,6 +10,7 @@ import { pagerOf } from '../../shared/ui/pagination.ts';
 
 const N = T.center.notice;
 type Filter = 'all' | HelpMessage['type'];
+const TYPE_COLOR: Record<HelpMessage['type'], string> = { notice: 'blue', announcement: 'orange', article: 'green' };
 
 /** Station messages and announcements with unread marks and mark-read. */
 export function NoticePage() {
@@ -71,6 +72,7 @@ export function NoticePage() {
             { value: 'all', label: N.all },
             { value: 'notice', label: N.notice },
             { value: 'announcement', label: N.announcement },
+            { value: 'article', label: N.article },
           ]}
         />
         <Space>
@@ -102,7 +104,7 @@ export function NoticePage() {
             title: N.type,
             dataIndex: 'type',
             width: 100,
-            render: (t: HelpMessage['type']) => <Tag color={t === 'announcement' ? 'orange' : 'blue'}>{t === 'announcement' ? N.announcement : N.notice}</Tag>,
+            render: (t: HelpMessage['type']) => <Tag color={TYPE_COLOR[t]}>{N[t]}</Tag>,
           },
           { title: N.time, dataIndex: 'created', width: 180, render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm') },
           {

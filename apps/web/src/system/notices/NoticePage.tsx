@@ -13,6 +13,7 @@ import { NoticePublishModal } from './NoticePublishModal.tsx';
 
 const N = S.notice;
 const PUBLISH: PermissionCode = 'system:notice:publish';
+const TYPE_COLOR: Record<NoticeType, string> = { notice: 'blue', announcement: 'orange', article: 'green' };
 const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as PublishedNotice[] };
 
 /** 内容发布: station messages and announcements published to accounts of the caller's subtree, with recipients and read counts. */
@@ -41,7 +42,7 @@ export function NoticePage() {
   };
 
   const columns: ColumnsType<PublishedNotice> = [
-    { title: N.type, dataIndex: 'type', width: 80, render: (t: string) => <Tag color={t === 'announcement' ? 'orange' : 'blue'}>{N.types[t]}</Tag> },
+    { title: N.type, dataIndex: 'type', width: 80, render: (t: NoticeType) => <Tag color={TYPE_COLOR[t]}>{N.types[t]}</Tag> },
     { title: N.subject, dataIndex: 'title', ellipsis: true, render: (title: string, n) => <Button type="link" size="small" onClick={() => setViewing(n)}>{title}</Button> },
     {
       title: N.recipients, dataIndex: 'recipients', width: 240,
@@ -83,7 +84,7 @@ export function NoticePage() {
         <div className="sys-toolbar">
           <span className="sys-toolbar-title">{N.title}</span>
           <Select allowClear style={{ width: 140 }} placeholder={N.allTypes} value={type}
-            options={[{ value: 'notice', label: N.types.notice }, { value: 'announcement', label: N.types.announcement }]}
+            options={(['notice', 'announcement', 'article'] as const).map((t) => ({ value: t, label: N.types[t] }))}
             onChange={(v) => (setType(v), setPaging((p) => ({ ...p, current: 1 })))} />
           {canPublish && <Button type="primary" icon={<SendOutlined />} onClick={() => setPublishing(true)} data-testid="notice-publish">{N.publish}</Button>}
         </div>

@@ -43,7 +43,7 @@ export function NoticePublishModal({ open, accounts, onClose, onPublished }: { o
     <Modal open width={760} title={N.publishTitle} onCancel={onClose} onOk={() => void publish()} confirmLoading={saving} okText={N.publish} cancelText={S.common.cancel} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ type: 'notice', accountIds: [] }} data-testid="notice-form">
         <Form.Item name="type" label={N.type}>
-          <Radio.Group optionType="button" options={[{ value: 'notice', label: N.types.notice }, { value: 'announcement', label: N.types.announcement }]} />
+          <Radio.Group optionType="button" options={(['notice', 'announcement', 'article'] as const).map((t) => ({ value: t, label: N.types[t] }))} />
         </Form.Item>
         <Form.Item name="title" label={N.subject} rules={[{ required: true, whitespace: true, message: S.common.required(N.subject) }, { max: 100 }]}>
           <Input maxLength={100} showCount data-testid="notice-title" />
