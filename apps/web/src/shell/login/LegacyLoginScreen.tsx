@@ -2,6 +2,7 @@ import { T } from '../../shared/i18n/messages.ts';
 import { brandTitle, useBrandingStore } from '../branding/branding.ts';
 import { useLoginFlow } from './useLoginFlow.ts';
 import { AccountLoginForm } from './AccountLoginForm.tsx';
+import { prefetchHome } from '../lazyShellParts.tsx';
 import './login.css';
 
 /** The older login screen, kept for the host the branding marks as legacy: one centred box. */
@@ -9,7 +10,7 @@ export function LegacyLoginScreen() {
   const info = useBrandingStore((s) => s.info);
   const flow = useLoginFlow({ captchaAsImage: true });
   return (
-    <div className="cl-login-legacy cl-min-full-height" data-testid="login-legacy">
+    <div className="cl-login-legacy cl-min-full-height" data-testid="login-legacy" onFocus={prefetchHome}>
       <header className="cl-login-legacy-top">
         <img src={info?.iconUrl || '/favicon.svg'} alt="" />
         <span>{brandTitle(info)}</span>

@@ -5,6 +5,7 @@ import { useLoginFlow } from './useLoginFlow.ts';
 import { AccountLoginForm } from './AccountLoginForm.tsx';
 import { SmsLoginForm } from './SmsLoginForm.tsx';
 import { LoginTabs } from './LoginTabs.tsx';
+import { prefetchHome } from '../lazyShellParts.tsx';
 import './login.css';
 
 const L = T.login;
@@ -24,7 +25,7 @@ export function NewLoginScreen() {
     />
   );
   return (
-    <div className="cl-login-new cl-min-full-height" data-testid="login-new">
+    <div className="cl-login-new cl-min-full-height" data-testid="login-new" onFocus={prefetchHome}>
       <section className="cl-login-hero">
         <div className="cl-login-brand">
           <img src={info?.iconUrl || '/favicon.svg'} alt="" />

@@ -3,6 +3,7 @@ import { SUB_SYSTEMS } from '@chelian/contracts';
 import type { RouteMeta } from '../../shared/permission/routeGuard.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { guard, reloadLoader } from './guard.ts';
+import { loadHomePage, loadMainLayout } from '../lazyShellParts.tsx';
 
 /** Route handle: the spec's name and title, and its meta flags. */
 export interface RouteHandle {
@@ -36,7 +37,7 @@ export const shellRoutes: RouteObject[] = [
   route('/checkLogin', 'checkLogin', undefined, { ignoreAuth: false }, async () => ({
     Component: (await import('../pages/CheckLoginPage.tsx')).CheckLoginPage,
   })),
-  route('/home', 'Home', T.routes.home, { ignoreAuth: true }, async () => ({ Component: (await import('../pages/HomePage.tsx')).HomePage })),
+  route('/home', 'Home', T.routes.home, { ignoreAuth: true }, async () => ({ Component: (await loadHomePage()).HomePage })),
   {
     path: '/center',
     handle: { name: 'center', title: T.routes.center, meta: { ignoreAuth: true, menuId: CENTER_MENU_ID } } satisfies RouteHandle,
@@ -55,19 +56,26 @@ export const shellRoutes: RouteObject[] = [
       center('alarmPush', 'alarmPush', T.routes.alarmPush, async () => ({ Component: (await import('../center/AlarmPushPage.tsx')).AlarmPushPage })),
     ],
   },
-  route('/404', '404', undefined, { mainPage: true, ignoreAuth: false }, async () => ({
-    Component: (await import('../pages/NotFoundPage.tsx')).NotFoundPage,
-  })),
+  route('/404', '404', undefined, { mainPage: true, ignoreAuth: false }, async () => {
+    const [page] = await Promise.all([import('../pages/NotFoundPage.tsx'), loadMainLayout()]);
+    return { Component: page.NotFoundPage };
+  }),
   route('/login', 'Login', T.routes.login, { hideLayout: true, ignoreAuth: false }, async () => ({
     Component: (await import('../login/LoginPage.tsx')).LoginPage,
   })),
 ];
 
-/** Sub-product entry paths (spec §2): the layout with the sub-product app from /child/{system}/. */
+/**
+ * Sub-product entry paths (spec §2): the layout with the sub-product app from /child/{system}/.
+ * The layout's chunk comes with the page (while the guard runs), not after it: the frame starts
+ * loading only once the layout is drawn. A page opened blank (urlType=blank, a new tab) has none.
+ */
 export const subProductRoutes: RouteObject[] = SUB_SYSTEMS.map((sys) =>
-  route(`${sys.path}*`, sys.systemId, sys.title, {}, async () => ({
-    Component: (await import('../subproduct/SubProductPage.tsx')).SubProductPage,
-  })),
+  route(`${sys.path}*`, sys.systemId, sys.title, {}, async () => {
+    const blank = new URLSearchParams(window.location.search).get('urlType') === 'blank';
+    const [page] = await Promise.all([import('../subproduct/SubProductPage.tsx'), blank ? null : loadMainLayout()]);
+    return { Component: page.SubProductPage };
+  }),
 );
 
 /** Unknown shell paths go to /404. */
