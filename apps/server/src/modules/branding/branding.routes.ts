@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { brandingEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
+import { auditChange } from '../../http/auditHook.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { route } from '../../http/route.ts';
 import { BrandingService, brandingOf, presentBrandingEntry } from './branding.service.ts';
@@ -12,8 +13,16 @@ export const brandingRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
   route(app, brandingEndpoints.info, async ({ url }, request) => brandingOf(ctx.db, url ?? request.hostname ?? ''));
 
   route(app, brandingEndpoints.list, async (_input, request) => (await branding.entries(caller(request))).map(presentBrandingEntry));
-  route(app, brandingEndpoints.save, async (input, request) => ({ host: await branding.save(caller(request), input) }));
-  route(app, brandingEndpoints.remove, async ({ host }, request) => ({ host: await branding.remove(caller(request), host) }));
+  route(app, brandingEndpoints.save, async (input, request) => {
+    const { host, before, after } = await branding.save(caller(request), input);
+    auditChange(request, { objectType: 'branding', objectId: host, before, after });
+    return { host };
+  });
+  route(app, brandingEndpoints.remove, async (input, request) => {
+    const { host, before } = await branding.remove(caller(request), input.host);
+    auditChange(request, { objectType: 'branding', objectId: host, before, after: null });
+    return { host };
+  });
   route(app, brandingEndpoints.uploadIcon, async ({ data }, request) => branding.uploadIcon(caller(request), data));
 
   route(app, brandingEndpoints.icon, async ({ id }, _request, reply) => {

@@ -44,6 +44,11 @@ export const presentBrandingEntry = (r: BrandingEntryRow): BrandingEntry => ({
   accountId: r.account_id, accountName: r.account_name ?? '平台', updated: r.updated_at.getTime(),
 });
 
+/** A host's fields as the audit log shows them before and after a change. */
+const auditedFields = (r: BrandingEntryRow) => ({
+  host: r.host, accountId: r.account_id, iconUrl: r.icon_url, title: r.title, description: r.description, keyword: r.keyword, legacyLogin: r.legacy_login,
+});
+
 /**
  * 品牌设置 for operators (decisions.md, "Branding per host"): a platform administrator manages every
  * host; any other account with the edit button manages the hosts owned inside its subtree and may
@@ -84,10 +89,9 @@ export class BrandingService {
     }
     const iconUrl = input.iconUrl.trim();
     if (iconUrl) await this.checkIconUrl(user, iconUrl);
-    await brandingQueries.upsert(this.db, {
-      host, accountId, iconUrl, title: input.title.trim(), description: input.description.trim(), keyword: input.keyword.trim(), legacyLogin: input.legacyLogin,
-    });
-    return host;
+    const after = { host, accountId, iconUrl, title: input.title.trim(), description: input.description.trim(), keyword: input.keyword.trim(), legacyLogin: input.legacyLogin };
+    await brandingQueries.upsert(this.db, after);
+    return { host, before: existing ? auditedFields(existing) : null, after };
   }
 
   async remove(user: SessionUser, rawHost: string) {
@@ -95,7 +99,7 @@ export class BrandingService {
     const row = await this.ownedEntry(user, host);
     if (!row) throw new AppError(BRANDING_ERRORS.notFound);
     await brandingQueries.remove(this.db, host);
-    return host;
+    return { host, before: auditedFields(row) };
   }
 
   /** An icon address must be the default (empty) or an icon uploaded inside the caller's subtree. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { noticeEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
+import { auditChange } from '../../http/auditHook.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
@@ -15,6 +16,13 @@ export const noticesRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
     const { total, rows } = await notices.page(caller(request), { type: query.type, ...win.sql });
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentPublication) };
   });
-  route(app, noticeEndpoints.publish, async (input, request) => notices.publish(caller(request), input));
-  route(app, noticeEndpoints.withdraw, async ({ id }, request) => ({ id: await notices.withdraw(caller(request), id) }));
+  route(app, noticeEndpoints.publish, async (input, request) => {
+    const published = await notices.publish(caller(request), input);
+    auditChange(request, { objectType: 'notice', objectId: published.id, after: { type: input.type, title: input.title, accountIds: input.accountIds } });
+    return published;
+  });
+  route(app, noticeEndpoints.withdraw, async ({ id }, request) => {
+    auditChange(request, { objectType: 'notice', objectId: id });
+    return { id: await notices.withdraw(caller(request), id) };
+  });
 };
