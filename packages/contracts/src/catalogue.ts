@@ -2,21 +2,22 @@ import { accountEndpoints, ACCOUNT_ERRORS } from './accounts.ts';
 import { addressEndpoints } from './address.ts';
 import { auditEndpoints, AUDIT_ERRORS } from './audit.ts';
 import { alarmEndpoints, ALARM_ERRORS } from './alarms.ts';
+import { alarmPushEndpoints, ALARM_PUSH_ERRORS } from './alarmPush.ts';
+import { commandEndpoints, COMMAND_ERRORS } from './commands.ts';
 import { authEndpoints, AUTH_ERRORS } from './auth.ts';
 import { brandingEndpoints, BRANDING_ERRORS } from './branding.ts';
 import { noticeEndpoints, NOTICE_ERRORS } from './notices.ts';
-import { commandEndpoints, COMMAND_ERRORS } from './commands.ts';
 import { COMMON_ERRORS } from './errors.ts';
+import { groupEndpoints, terminalEndpoints, vehicleEndpoints, TERMINAL_ERRORS } from './terminals.ts';
+import { helpMessageEndpoints, HELP_MESSAGE_ERRORS } from './helpMessages.ts';
+import { securityEndpoints, SECURITY_ERRORS } from './security.ts';
+import { systemEndpoints } from './system.ts';
+import { tokenEndpoints } from './token.ts';
 import { exportEndpoints, EXPORT_ERRORS } from './exports.ts';
 import { geofenceEndpoints, GEOFENCE_ERRORS } from './geofences.ts';
 import { monitorEndpoints } from './monitor.ts';
 import { playbackEndpoints, PLAYBACK_ERRORS } from './playback.ts';
 import { reportEndpoints, REPORT_ERRORS } from './reports.ts';
-import { helpMessageEndpoints, HELP_MESSAGE_ERRORS } from './helpMessages.ts';
-import { securityEndpoints, SECURITY_ERRORS } from './security.ts';
-import { systemEndpoints } from './system.ts';
-import { tokenEndpoints } from './token.ts';
-import { groupEndpoints, terminalEndpoints, vehicleEndpoints, TERMINAL_ERRORS } from './terminals.ts';
 
 /**
  * The whole API in one place: every endpoint group and every error catalogue. The server checks
@@ -24,6 +25,9 @@ import { groupEndpoints, terminalEndpoints, vehicleEndpoints, TERMINAL_ERRORS } 
  * the tests walk them. A domain adds its group and its catalogue here.
  */
 export const ENDPOINT_GROUPS = {
+  terminal: terminalEndpoints,
+  vehicle: vehicleEndpoints,
+  group: groupEndpoints,
   auth: authEndpoints,
   token: tokenEndpoints,
   security: securityEndpoints,
@@ -31,11 +35,9 @@ export const ENDPOINT_GROUPS = {
   notice: noticeEndpoints,
   system: systemEndpoints,
   helpMessage: helpMessageEndpoints,
-  terminal: terminalEndpoints,
-  vehicle: vehicleEndpoints,
-  group: groupEndpoints,
   account: accountEndpoints,
   alarm: alarmEndpoints,
+  alarmPush: alarmPushEndpoints,
   report: reportEndpoints,
   export: exportEndpoints,
   monitor: monitorEndpoints,
@@ -48,14 +50,15 @@ export const ENDPOINT_GROUPS = {
 
 export const ERROR_CATALOGUES = {
   common: COMMON_ERRORS,
+  terminal: TERMINAL_ERRORS,
   auth: AUTH_ERRORS,
   security: SECURITY_ERRORS,
   helpMessage: HELP_MESSAGE_ERRORS,
   branding: BRANDING_ERRORS,
   notice: NOTICE_ERRORS,
-  terminal: TERMINAL_ERRORS,
   account: ACCOUNT_ERRORS,
   alarm: ALARM_ERRORS,
+  alarmPush: ALARM_PUSH_ERRORS,
   report: REPORT_ERRORS,
   export: EXPORT_ERRORS,
   playback: PLAYBACK_ERRORS,
