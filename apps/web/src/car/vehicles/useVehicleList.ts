@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { vehicleEndpoints, type Vehicle, type VehicleListQuery } from '@chelian/contracts';
+import { vehicleEndpoints, type AnswerOf, type VehicleListQuery } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 
-export interface VehiclePage {
-  total: number;
-  list: Vehicle[];
-}
+/** What the page keeps of the list's answer. */
+export type VehiclePage = Pick<AnswerOf<typeof vehicleEndpoints.list>, 'total' | 'list'>;
 
 /** One page of the vehicle list for these filters; reload() after a change. */
 export function useVehicleList(query: VehicleListQuery) {
