@@ -1,19 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Button, Select, Table, Tag, Tooltip } from 'antd';
+import { Button, Select, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { REPORT_EXPORT_TYPES, reportEndpoints, STAY_MIN_MINUTES, type StayPage, type StayRow } from '@chelian/contracts';
 import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
-import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
-import { useReportFilters } from '../filters/useReportFilters.ts';
 import { secondsText, timeText } from '../format.ts';
 import { R } from '../messages.ts';
-import { useReportData, useReportExport } from '../useReport.ts';
-import { ReportPage } from './ReportPage.tsx';
+import { RowReportPage, type ExtraFilters } from './RowReportPage.tsx';
 import { vehicleColumns } from './reportColumns.tsx';
 import { isOngoing, lonLatText, minMinutesFromParams, stayPlayback } from './stayRows.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
 
 const S = R.stay;
 const EMPTY: StayPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { stays: 0, seconds: 0, vehicles: 0 } };
@@ -35,59 +29,32 @@ const columns: ColumnsType<StayRow> = [
   },
 ];
 
+const minStay: ExtraFilters<{ minMinutes: number }> = {
+  fromParams: (params) => ({ minMinutes: minMinutesFromParams(params) }),
+  render: (draft, setDraft) => (
+    <Select style={{ width: 175 }} value={draft.minMinutes} options={MINUTE_OPTIONS} onChange={(minMinutes) => setDraft({ minMinutes })} prefix={S.minDuration} data-testid="stay-min" />
+  ),
+};
+
 /** 停留报表 (stayReport): where and how long each vehicle stood (`?vehicleId=12`, optional `minMinutes`). */
 export function StayReportPage() {
-  const f = useReportFilters();
-  const [params] = useSearchParams();
-  const [minMinutes, setMinMinutes] = useState(() => minMinutesFromParams(params));
-  const [applied, setApplied] = useState(minMinutes);
-  // Another deep link while the page is open brings its own shortest stay (the filters follow theirs).
-  const linkedMin = params.get('minMinutes');
-  useEffect(() => {
-    const m = minMinutesFromParams(new URLSearchParams(linkedMin ? { minMinutes: linkedMin } : {}));
-    setMinMinutes(m);
-    setApplied(m);
-  }, [linkedMin]);
-  const query = useMemo(() => ({ ...f.query, minMinutes: applied }), [f.query, applied]);
-  const { data, loading } = useReportData(reportEndpoints.stay, query, EMPTY);
-  const exporter = useReportExport(REPORT_EXPORT_TYPES.stay, S.title);
-
-  const search = () => {
-    f.search();
-    setApplied(minMinutes);
-  };
-  const reset = () => {
-    f.reset();
-    setMinMinutes(minMinutesFromParams(new URLSearchParams()));
-    setApplied(minMinutesFromParams(new URLSearchParams()));
-  };
   return (
-    <ReportPage
+    <RowReportPage
       title={S.title}
       testId="stay-report"
-      extra={<ExportButton onClick={() => void exporter.run(f.query, { minMinutes: applied })} loading={exporter.exporting} />}
-      filters={
-        <ReportFilterBar value={f.draft} accountId={f.accountId} onChange={f.setDraft} onSearch={search} onReset={reset}>
-          <Select style={{ width: 175 }} value={minMinutes} options={MINUTE_OPTIONS} onChange={setMinMinutes} prefix={S.minDuration} data-testid="stay-min" />
-        </ReportFilterBar>
-      }
-      stats={[
+      endpoint={reportEndpoints.stay}
+      empty={EMPTY}
+      exportType={REPORT_EXPORT_TYPES.stay}
+      columns={columns}
+      rowKey={(r) => `${r.vehicleId}-${r.startAt}`}
+      scrollX={1470}
+      extraFilters={minStay}
+      note={(x) => S.rule(x.minMinutes)}
+      stats={(data) => [
         { title: R.stats.stays, value: data.totals.stays, testId: 'total-stays' },
         { title: R.stats.stayTime, value: secondsText(data.totals.seconds), testId: 'total-stay-time' },
         { title: R.stats.stayVehicles, value: data.totals.vehicles },
       ]}
-      note={S.rule(applied)}
-    >
-      <Table
-        rowKey={(r) => `${r.vehicleId}-${r.startAt}`}
-        size="middle"
-        loading={loading}
-        columns={columns}
-        dataSource={data.list}
-        scroll={{ x: 1470 }}
-        data-testid="stay-report-table"
-        pagination={pagerOf(data, data, f.setPaging)}
-      />
-    </ReportPage>
+    />
   );
 }

@@ -1,19 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Button, Select, Table } from 'antd';
+import { Button, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { REPORT_EXPORT_TYPES, reportEndpoints, STAY_MIN_MINUTES, type TripPage, type TripRow } from '@chelian/contracts';
 import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
-import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
-import { useReportFilters } from '../filters/useReportFilters.ts';
 import { kmText, secondsText, timeText } from '../format.ts';
 import { R } from '../messages.ts';
-import { useReportData, useReportExport } from '../useReport.ts';
-import { ReportPage } from './ReportPage.tsx';
+import { RowReportPage, type ExtraFilters } from './RowReportPage.tsx';
 import { vehicleColumns } from './reportColumns.tsx';
 import { minMinutesFromParams } from './stayRows.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
 
 const T = R.trip;
 const EMPTY: TripPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { trips: 0, seconds: 0, vehicles: 0 } };
@@ -37,58 +31,32 @@ const columns: ColumnsType<TripRow> = [
   },
 ];
 
+const minStop: ExtraFilters<{ minMinutes: number }> = {
+  fromParams: (params) => ({ minMinutes: minMinutesFromParams(params) }),
+  render: (draft, setDraft) => (
+    <Select style={{ width: 175 }} value={draft.minMinutes} options={MINUTE_OPTIONS} onChange={(minMinutes) => setDraft({ minMinutes })} prefix={T.minStop} data-testid="trip-min-stop" />
+  ),
+};
+
 /** 行程报表 (tripReport): each drive between stops, with where it began and ended (`?vehicleId=12`, optional `minMinutes`). */
 export function TripReportPage() {
-  const f = useReportFilters();
-  const [params] = useSearchParams();
-  const [minMinutes, setMinMinutes] = useState(() => minMinutesFromParams(params));
-  const [applied, setApplied] = useState(minMinutes);
-  const linkedMin = params.get('minMinutes');
-  useEffect(() => {
-    const m = minMinutesFromParams(new URLSearchParams(linkedMin ? { minMinutes: linkedMin } : {}));
-    setMinMinutes(m);
-    setApplied(m);
-  }, [linkedMin]);
-  const query = useMemo(() => ({ ...f.query, minMinutes: applied }), [f.query, applied]);
-  const { data, loading } = useReportData(reportEndpoints.trip, query, EMPTY);
-  const exporter = useReportExport(REPORT_EXPORT_TYPES.trip, T.title);
-
-  const search = () => {
-    f.search();
-    setApplied(minMinutes);
-  };
-  const reset = () => {
-    f.reset();
-    setMinMinutes(minMinutesFromParams(new URLSearchParams()));
-    setApplied(minMinutesFromParams(new URLSearchParams()));
-  };
   return (
-    <ReportPage
+    <RowReportPage
       title={T.title}
       testId="trip-report"
-      extra={<ExportButton onClick={() => void exporter.run(f.query, { minMinutes: applied })} loading={exporter.exporting} />}
-      filters={
-        <ReportFilterBar value={f.draft} accountId={f.accountId} onChange={f.setDraft} onSearch={search} onReset={reset}>
-          <Select style={{ width: 175 }} value={minMinutes} options={MINUTE_OPTIONS} onChange={setMinMinutes} prefix={T.minStop} data-testid="trip-min-stop" />
-        </ReportFilterBar>
-      }
-      stats={[
+      endpoint={reportEndpoints.trip}
+      empty={EMPTY}
+      exportType={REPORT_EXPORT_TYPES.trip}
+      columns={columns}
+      rowKey={(r) => `${r.vehicleId}-${r.startAt}`}
+      scrollX={1800}
+      extraFilters={minStop}
+      note={(x) => T.rule(x.minMinutes)}
+      stats={(data) => [
         { title: R.stats.trips, value: data.totals.trips, testId: 'total-trips' },
         { title: R.stats.tripTime, value: secondsText(data.totals.seconds) },
         { title: R.stats.tripVehicles, value: data.totals.vehicles },
       ]}
-      note={T.rule(applied)}
-    >
-      <Table
-        rowKey={(r) => `${r.vehicleId}-${r.startAt}`}
-        size="middle"
-        loading={loading}
-        columns={columns}
-        dataSource={data.list}
-        scroll={{ x: 1800 }}
-        data-testid="trip-report-table"
-        pagination={pagerOf(data, data, f.setPaging)}
-      />
-    </ReportPage>
+    />
   );
 }
