@@ -42,6 +42,15 @@ export const ALARM_NAMES_ZH = {
   braking: '急减速',
   cornering: '急转弯',
   fallDown: '跌倒报警',
+  // E-bikes (电单车): the pack and the anti-theft guard.
+  lowVoltage: '低电压报警',
+  accOnWhileArmed: '设防状态ACC开启',
+  batteryOverTemp: '电池温度过高',
+  batteryOverVoltage: '电池电压过高',
+  batteryUnderVoltage: '电池电压过低',
+  batteryOverCurrent: '电池电流过大',
+  cellImbalance: '电芯压差过大',
+  batteryFault: '电池故障',
   general: '一般报警',
 } as const;
 

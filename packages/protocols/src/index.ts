@@ -14,6 +14,7 @@ import { jt808Codec } from './jt808/index.ts';
 export type * from './model.ts';
 export { ALARM_NAMES_ZH, ALARM_TYPES, alarmNameZh, isAlarmType, type AlarmType } from './alarms.ts';
 export { decodeGbk, encodeGbk, gbkAvailable } from './common/gbk.ts';
+export { BMS_PLAUSIBLE, implausibleBmsFields } from './ebike.ts';
 
 export * as jt808 from './jt808/index.ts';
 export * as gt06 from './gt06/index.ts';

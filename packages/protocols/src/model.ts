@@ -9,6 +9,9 @@
  *    them in `status.alarms`.
  */
 import type { AlarmType } from './alarms.ts';
+import type { BmsReport, EbikeStatus } from './ebike.ts';
+
+export type { BmsField, BmsReport, EbikeStatus } from './ebike.ts';
 
 export type ProtocolName = 'jt808' | 'gt06' | 'h02';
 
@@ -85,7 +88,8 @@ export type MessageKind =
   | 'location'
   | 'alarm' // a packet that exists to report an alarm (GT06 0x16/0x26)
   | 'lbs' // cell-tower only, no GNSS fix
-  | 'status' // terminal information without position (GT06 0x94, …)
+  | 'status' // terminal information without position (GT06 0x94, 0xF1 e-bike status, …)
+  | 'bms' // a battery-management report (GT06 0x40, JT/T 808 0x0900 type 0xF0)
   | 'commandReply'
   | 'unregister'
   | 'generalReply' // JT/T 808 0x0001 / 0x8001
@@ -184,6 +188,10 @@ export interface DeviceMessage {
   cells?: CellTower[];
   params?: TerminalParam[];
   passThrough?: { type: number; data: Buffer };
+  /** E-bike state the frame reported (GT06 0xF1; see ebike.ts). Positions carry it in `extras.ebike`. */
+  ebike?: EbikeStatus;
+  /** A battery-management report (GT06 0x40, JT/T 808 0x0900 user type 0xF0; see ebike.ts). */
+  bms?: BmsReport;
   /** Anything else the frame said (server command fields, unknown bodies as hex, …). */
   detail?: Record<string, unknown>;
 }
@@ -196,6 +204,10 @@ export interface TerminalParam {
 export type TerminalCommand =
   | { type: 'cutOil' }
   | { type: 'restoreOil' }
+  /** E-bike anti-theft: arm (设防) and disarm (撤防); find makes the bike sound its horn/flash. */
+  | { type: 'arm' }
+  | { type: 'disarm' }
+  | { type: 'find' }
   | { type: 'locateNow' }
   | { type: 'setInterval'; seconds: number }
   | { type: 'reboot' }

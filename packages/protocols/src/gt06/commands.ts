@@ -7,7 +7,7 @@ import type { EncodeContext, EncodedCommand, Result, TerminalCommand } from '../
 import { fail, ok } from '../common/result.ts';
 import { buildGt06Frame } from './frame.ts';
 
-export const GT06_COMMANDS = ['cutOil', 'restoreOil', 'locateNow', 'setInterval', 'reboot', 'custom'] as const;
+export const GT06_COMMANDS = ['cutOil', 'restoreOil', 'arm', 'disarm', 'find', 'locateNow', 'setInterval', 'reboot', 'custom'] as const;
 
 /** Text of a command, or null when GT06 has none for it ('text': no display to show it on). */
 export function gt06CommandText(command: TerminalCommand, ctx: EncodeContext = {}): string | null {
@@ -17,6 +17,14 @@ export function gt06CommandText(command: TerminalCommand, ctx: EncodeContext = {
       return `DYD,${pwd}#`;
     case 'restoreOil':
       return `HFYD,${pwd}#`;
+    // Arm/disarm as Concox's GT03A manual gives them (SMS "111"/"000", docs/protocols-ebike.md);
+    // find has no public Concox text: FIND# is ours (the simulator answers it).
+    case 'arm':
+      return '111';
+    case 'disarm':
+      return '000';
+    case 'find':
+      return 'FIND#';
     case 'locateNow':
       return 'WHERE#';
     case 'setInterval':

@@ -5,6 +5,9 @@ import { AppError } from '../../http/errors.ts';
 export const COMMAND_NAMES_ZH: Record<CommandType, string> = {
   cutOil: '断油断电',
   restoreOil: '恢复油电',
+  arm: '设防',
+  disarm: '撤防',
+  find: '寻车',
   locateNow: '立即定位',
   setInterval: '设置上传间隔',
   reboot: '重启终端',
