@@ -18,6 +18,7 @@ import { geofenceEndpoints, GEOFENCE_ERRORS } from './geofences.ts';
 import { monitorEndpoints } from './monitor.ts';
 import { playbackEndpoints, PLAYBACK_ERRORS } from './playback.ts';
 import { reportEndpoints, REPORT_ERRORS } from './reports.ts';
+import { monthlyReportEndpoints, MONTHLY_ERRORS } from './reportMonthly.ts';
 
 /**
  * The whole API in one place: every endpoint group and every error catalogue. The server checks
@@ -39,6 +40,7 @@ export const ENDPOINT_GROUPS = {
   alarm: alarmEndpoints,
   alarmPush: alarmPushEndpoints,
   report: reportEndpoints,
+  reportMonthly: monthlyReportEndpoints,
   export: exportEndpoints,
   monitor: monitorEndpoints,
   playback: playbackEndpoints,
@@ -60,6 +62,7 @@ export const ERROR_CATALOGUES = {
   alarm: ALARM_ERRORS,
   alarmPush: ALARM_PUSH_ERRORS,
   report: REPORT_ERRORS,
+  reportMonthly: MONTHLY_ERRORS,
   export: EXPORT_ERRORS,
   playback: PLAYBACK_ERRORS,
   command: COMMAND_ERRORS,

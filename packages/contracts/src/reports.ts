@@ -16,7 +16,7 @@ import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
 export const REPORT_MAX_DAYS = 31;
 
 /** Export types for POST /car/v1/accelerate/export/exportDataReport.json (params: the filters as JSON). */
-export const REPORT_EXPORT_TYPES = { mileage: 'mileageReport', online: 'carDayOnline', alarm: 'alarmInfo', stay: 'stayReport', trip: 'tripReport' } as const;
+export const REPORT_EXPORT_TYPES = { mileage: 'mileageReport', online: 'carDayOnline', alarm: 'alarmInfo', stay: 'stayReport', trip: 'tripReport', monthly: 'monthlyReport' } as const;
 
 /** The stay report's shortest-stay choices (minutes) and its default, as the leading platforms offer. */
 export const STAY_MIN_MINUTES = [1, 3, 5, 10, 30, 60] as const;
@@ -44,7 +44,8 @@ const StayQuery = Type.Intersect([PageQuery, Type.Object({
 })]);
 export type StayQuery = Static<typeof StayQuery>;
 
-const vehicleFields = {
+/** The vehicle columns every report row starts with. */
+export const vehicleFields = {
   vehicleId: Type.Integer(), plate: Type.String(), name: Type.String(), groupName: Type.String(), accountName: Type.String(), terminalId: Type.String(),
 };
 export type ReportVehicle = Static<ReturnType<typeof Type.Object<typeof vehicleFields>>>;

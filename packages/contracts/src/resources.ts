@@ -96,6 +96,7 @@ const TREE = [
     [20003, '在线明细', 'report:online', '/data-report/dataReport/carDayOnline'],
     [20004, '停留报表', 'report:stay', '/data-report/dataReport/stayReport'],
     [20005, '行程报表', 'report:trip', '/data-report/dataReport/tripReport'],
+    [20011, '月度汇总', 'report:monthly', '/data-report/dataReport/monthlyReport'],
     [2000001, '导出报表', 'report:export', ''],
   ]]]],
   [23, [[23000, '电单车租赁', 'lease', '/elec-lease/', [

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { reportEndpoints } from '@chelian/contracts';
+import { monthlyReportEndpoints, reportEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { pageWindow } from '../../http/paging.ts';
@@ -7,6 +7,8 @@ import { route } from '../../http/route.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { presentAlarmStatistics, presentMileagePage, presentOnlinePage, presentStayPage, presentTripPage } from './reports.presenter.ts';
 import { ReportsService } from './reports.service.ts';
+import { presentMonthlyPage } from './monthly.presenter.ts';
+import { monthlyPage } from './monthly.service.ts';
 
 /** The data-report pages' calls, read from the daily figures (see rollup.queries.ts). Their Excel files: reportSheets.ts. */
 export const reportsRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
@@ -35,6 +37,11 @@ export const reportsRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   route(app, reportEndpoints.trip, async (query, request) => {
     const win = pageWindow(query);
     return presentTripPage(await reports.trips(caller(request), query, win.sql), win);
+  });
+
+  route(app, monthlyReportEndpoints.monthly, async (query, request) => {
+    const win = pageWindow(query);
+    return presentMonthlyPage(await monthlyPage(ctx.db, caller(request), query, win.sql), win);
   });
 
   route(app, reportEndpoints.alarmDetail, async (query, request) => {

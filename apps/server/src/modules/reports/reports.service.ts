@@ -28,12 +28,12 @@ function day(value: string | undefined, field: string, fallback: string): string
  * Checks the filters and the caller's right to each: a vehicle, group or account outside the
  * caller's scope answers as if it did not exist. The range ends today at the latest.
  */
-export async function reportFilter(q: Queryable, user: SessionUser, input: ReportInput, now = Date.now()): Promise<ReportFilter> {
+export async function reportFilter(q: Queryable, user: SessionUser, input: ReportInput, now = Date.now(), maxDays = REPORT_MAX_DAYS): Promise<ReportFilter> {
   const today = beijingDayOf(now);
   const to = day(input.endDate, 'endDate', today);
   const from = day(input.startDate, 'startDate', addDays(to, -6));
   if (to < from) throw new AppError(REPORT_ERRORS.endBeforeStart);
-  if ((dayStart(to).getTime() - dayStart(from).getTime()) / 86_400_000 + 1 > REPORT_MAX_DAYS) throw new AppError(REPORT_ERRORS.rangeTooLong, { params: { days: REPORT_MAX_DAYS } });
+  if ((dayStart(to).getTime() - dayStart(from).getTime()) / 86_400_000 + 1 > maxDays) throw new AppError(REPORT_ERRORS.rangeTooLong, { params: { days: maxDays } });
   if (input.vehicleId !== undefined) await visibleVehicles(q, user, [input.vehicleId]);
   if (input.groupId !== undefined && !(await groupsQueries.visibleOne(q, terminalScope(user), input.groupId))) {
     throw new AppError(REPORT_ERRORS.groupNotVisible);
