@@ -1,0 +1,113 @@
+import type { Queryable } from '../../db/types.ts';
+import { terminalInScope } from '../../core/terminalScope.ts';
+
+/*
+ * The data centre's reads. $1 is always the terminal scope (core/terminalScope.ts). The fleet is
+ * the vehicles with a terminal, as the reports count it (reports.queries.ts VEHICLES). Days a
+ * terminal had before its hand-over are left out unless the caller is a platform administrator
+ * ($4), as in the reports.
+ */
+const FLEET_DAYS = `FROM vehicles v JOIN accounts a ON a.id = v.account_id JOIN terminals t ON t.id = v.terminal_id
+  JOIN daily_terminal_stats s ON s.terminal_id = t.id AND s.day BETWEEN $2::date AND $3::date
+   AND ($4::boolean OR t.assigned_at IS NULL OR s.day >= ((t.assigned_at + interval '8 hours') AT TIME ZONE 'UTC')::date)
+ WHERE ${terminalInScope('a.path', 1)}`;
+
+export interface FleetRow {
+  terminal_id: number;
+  online: boolean;
+  speed: number | null;
+  lat: number | null;
+  lon: number | null;
+  alarming: boolean;
+  /** online now, or heard from / reported a position since the day's start ($2) */
+  active_today: boolean;
+}
+
+export interface DayRow {
+  day: string;
+  alarms: number;
+  active: number;
+  mileage_km: number;
+}
+
+export interface PresenceRow {
+  terminal_id: number;
+  at: Date;
+  online: boolean;
+}
+
+export const dataCenterQueries = {
+  /** One row per vehicle: its state now and where it is (10 000 rows at 10 000 vehicles; aggregated by the service). */
+  fleet: (q: Queryable, scope: string, dayStart: Date) =>
+    q.query<FleetRow>(
+      `SELECT t.id AS terminal_id, t.online, l.speed, l.lat, l.lon, COALESCE(cardinality(l.alarms) > 0, false) AS alarming,
+              (t.online OR t.last_seen_at >= $2 OR l.gps_time >= $2) AS active_today
+         FROM vehicles v JOIN accounts a ON a.id = v.account_id JOIN terminals t ON t.id = v.terminal_id
+         LEFT JOIN latest_positions l ON l.terminal_id = t.id
+        WHERE ${terminalInScope('a.path', 1)}`,
+      [scope, dayStart],
+    ),
+
+  /** Alarms of [start, end) by type and hour since start (the owner's at the time: alarms.account_id). */
+  alarmsByTypeAndHour: (q: Queryable, scope: string, start: Date, end: Date) =>
+    q.query<{ type: string; hour: number; n: number }>(
+      `SELECT al.type, floor(extract(epoch FROM al.alarm_time - $2::timestamptz) / 3600)::int AS hour, count(*)::int AS n
+         FROM alarms al LEFT JOIN accounts a ON a.id = al.account_id
+        WHERE ${terminalInScope('a.path', 1)} AND al.alarm_time >= $2 AND al.alarm_time < $3
+        GROUP BY 1, 2`,
+      [scope, start, end],
+    ),
+
+  /**
+   * The daily rollups of the fleet's terminals from..to (Beijing days): alarms, vehicles active
+   * (online or reporting at all) and km per day.
+   */
+  days: (q: Queryable, scope: string, from: string, to: string, isPlatformAdmin: boolean) =>
+    q.query<DayRow>(
+      `SELECT to_char(s.day, 'YYYY-MM-DD') AS day, COALESCE(sum(s.alarm_count), 0)::int AS alarms,
+              count(*) FILTER (WHERE s.online_seconds > 0 OR s.position_count > 0)::int AS active,
+              COALESCE(sum(s.mileage_km), 0)::float8 AS mileage_km
+         ${FLEET_DAYS}
+        GROUP BY s.day ORDER BY s.day`,
+      [scope, from, to, isPlatformAdmin],
+    ),
+
+  /** The vehicles that drove farthest from..to, at most `limit`. */
+  mileageRanking: (q: Queryable, scope: string, from: string, to: string, isPlatformAdmin: boolean, limit: number) =>
+    q.query<{ vehicle_id: number; plate: string; name: string; km: number }>(
+      `SELECT v.id AS vehicle_id, v.plate, v.name, sum(s.mileage_km)::float8 AS km
+         ${FLEET_DAYS}
+        GROUP BY v.id, v.plate, v.name HAVING sum(s.mileage_km) > 0
+        ORDER BY km DESC, v.plate, v.id LIMIT $5`,
+      [scope, from, to, isPlatformAdmin, limit],
+    ),
+
+  /** Online/offline transitions of the fleet's terminals within [start, end), in time order. */
+  presence: (q: Queryable, scope: string, start: Date, end: Date) =>
+    q.query<PresenceRow>(
+      `SELECT e.terminal_id, e.at, e.online
+         FROM presence_events e JOIN vehicles v ON v.terminal_id = e.terminal_id JOIN accounts a ON a.id = v.account_id
+        WHERE ${terminalInScope('a.path', 1)} AND e.at >= $2 AND e.at < $3
+        ORDER BY e.terminal_id, e.at, e.online`,
+      [scope, start, end],
+    ),
+
+  /** Terminals in scope whose service has ended ($2 now) or ends before $3, and the soonest not yet ended. */
+  expiring: async (q: Queryable, scope: string, now: Date, until: Date, limit: number) => {
+    const WHERE = `${terminalInScope('a.path', 1)} AND t.service_expires_at IS NOT NULL`;
+    const [counts] = await q.query<{ expired: number; soon: number }>(
+      `SELECT count(*) FILTER (WHERE t.service_expires_at <= $2)::int AS expired,
+              count(*) FILTER (WHERE t.service_expires_at > $2 AND t.service_expires_at <= $3)::int AS soon
+         FROM terminals t LEFT JOIN accounts a ON a.id = t.account_id WHERE ${WHERE} AND t.service_expires_at <= $3`,
+      [scope, now, until],
+    );
+    const list = await q.query<{ vehicle_id: number | null; plate: string | null; name: string | null; identifier: string; expires_at: Date }>(
+      `SELECT v.id AS vehicle_id, v.plate, v.name, t.identifier, t.service_expires_at AS expires_at
+         FROM terminals t LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id
+        WHERE ${WHERE} AND t.service_expires_at > $2 AND t.service_expires_at <= $3
+        ORDER BY t.service_expires_at, t.id LIMIT $4`,
+      [scope, now, until, limit],
+    );
+    return { expired: counts?.expired ?? 0, soon: counts?.soon ?? 0, list };
+  },
+};
