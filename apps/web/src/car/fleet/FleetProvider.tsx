@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { useCustomerAccountId } from './useCustomerAccount.ts';
 import { groupEndpoints, type GroupNode } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { LiveFeed, type LiveStatus } from '../live/liveFeed.ts';
+import { LiveFeed, type LiveStatus } from '../../shared/live/liveFeed.ts';
 import { FleetStore } from './fleetStore.ts';
 import { FleetTicker } from './fleetTicker.ts';
 import { loadAllPositions, loadAllVehicles } from './fleetLoader.ts';

@@ -1,6 +1,6 @@
 import { monitorEndpoints } from '@chelian/contracts';
-import { runtimeConfig } from '../../shared/config/runtimeConfig.ts';
-import { storage } from '../../shared/storage/storage.ts';
+import { runtimeConfig } from '../config/runtimeConfig.ts';
+import { storage } from '../storage/storage.ts';
 import { parseLiveMessage, type LiveEvent } from './liveMessages.ts';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
