@@ -73,6 +73,7 @@ export {
   type Gt06LocationInput,
   type Gt06StatusInput,
 } from './gt06/terminal.ts';
+export { encodeGt06Bms, encodeGt06DeviceStatus, type Gt06BmsInput } from './gt06/ebike-terminal.ts';
 
 // H02
 export { decodeH02 } from './h02/decode.ts';

@@ -85,7 +85,10 @@ export function readTerminalInfo(info: number): TerminalStatus {
   };
 }
 
-/** The alarm byte of 0x16/0x26/0x27 packets (Concox alarm codes). */
+/**
+ * The alarm byte of 0x16/0x26/0x27 packets (Concox alarm codes; the e-bike ones as the JM-VL03
+ * document lists them: 0x0E/0x0F the bike's pack low, 0x18 cover removed, 0x32 unplugged).
+ */
 export const GT06_ALARM_CODES: Readonly<Record<number, AlarmType>> = {
   0x01: 'sos',
   0x02: 'powerCut',
@@ -94,11 +97,12 @@ export const GT06_ALARM_CODES: Readonly<Record<number, AlarmType>> = {
   0x05: 'geofenceExit',
   0x06: 'overspeed',
   0x09: 'displacement',
-  0x0e: 'lowBattery',
-  0x0f: 'lowBattery',
+  0x0e: 'lowVoltage',
+  0x0f: 'lowVoltage',
   0x11: 'powerOff',
   0x13: 'tamper',
   0x14: 'door',
+  0x18: 'tamper',
   0x19: 'lowBattery',
   0x23: 'fallDown',
   0x29: 'acceleration',
@@ -106,10 +110,21 @@ export const GT06_ALARM_CODES: Readonly<Record<number, AlarmType>> = {
   0x2b: 'cornering',
   0x2c: 'collision',
   0x30: 'braking',
+  0x32: 'powerCut',
 };
+
+/** Alarm byte 0xFE: ACC switched on (0xFF: off). Only an alarm while the guard is armed. */
+export const GT06_ACC_ON = 0xfe;
+
+/** The alarm an alarm byte raises, given the terminal-information byte beside it. */
+export function gt06AlarmOf(code: number, info: number): AlarmType | undefined {
+  if (code === GT06_ACC_ON) return info & 0x01 ? 'accOnWhileArmed' : undefined;
+  return GT06_ALARM_CODES[code];
+}
 
 /** Alarm byte for an alarm type, for terminal-side encoders (first code that maps to it). */
 export function gt06AlarmCode(alarm: AlarmType): number {
+  if (alarm === 'accOnWhileArmed') return GT06_ACC_ON;
   for (const [code, type] of Object.entries(GT06_ALARM_CODES)) if (type === alarm) return Number(code);
   return 0;
 }

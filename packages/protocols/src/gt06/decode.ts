@@ -6,6 +6,7 @@ import type { DecodeContext, DecodeResult, DeviceMessage, Result } from '../mode
 import { fail, ok } from '../common/result.ts';
 import { readGt06Frame, type Gt06Frame } from './frame.ts';
 import { GPS_BLOCK_LENGTH, readCell, readTerminalInfo } from './blocks.ts';
+import { decodeBms, decodeDeviceStatus } from './ebike-packets.ts';
 import { message, short, type PacketContext } from './packet.ts';
 import {
   decodeCommandResponse,
@@ -38,6 +39,8 @@ export const GT06_MSG = {
   command: 0x80,
   timeRequest: 0x8a,
   info: 0x94,
+  bms: 0x40,
+  deviceStatus: 0xf1,
 } as const;
 
 export function decodeGt06(frame: Buffer, ctx: DecodeContext = {}): DecodeResult {
@@ -93,6 +96,10 @@ function decodePacket(b: Buffer, f: Gt06Frame, ctx: DecodeContext): Result<Devic
       return decodeTimeRequest(p);
     case GT06_MSG.command:
       return decodeServerCommand(p);
+    case GT06_MSG.bms:
+      return decodeBms(p);
+    case GT06_MSG.deviceStatus:
+      return decodeDeviceStatus(p);
     default: {
       // Unknown packets are acknowledged like Traccar does, so the terminal does not resend.
       const m = message(p, 'unknown', f.protocol < 0x80 && !f.extended);

@@ -6,7 +6,7 @@
 import { NO_ALARMS, type AlarmType } from '../alarms.ts';
 import type { DeviceMessage, Position } from '../model.ts';
 import { u32 } from '../common/bytes.ts';
-import { GPS_BLOCK_LENGTH, GT06_ALARM_CODES, readCell, readGps, readTerminalInfo, type Gt06Gps } from './blocks.ts';
+import { GPS_BLOCK_LENGTH, gt06AlarmOf, readCell, readGps, readTerminalInfo, type Gt06Gps } from './blocks.ts';
 import { message, type PacketContext } from './packet.ts';
 
 type GpsPacketDecoder = (p: PacketContext) => DeviceMessage;
@@ -116,7 +116,7 @@ function decodeGpsLbsStatus(p: PacketContext): DeviceMessage {
     const status = readTerminalInfo(b[s]);
     const alarmCode = b[s + 3];
     const alarms: AlarmType[] = [];
-    const fromCode = GT06_ALARM_CODES[alarmCode];
+    const fromCode = gt06AlarmOf(alarmCode, b[s]);
     if (fromCode) alarms.push(fromCode);
     for (const a of status.alarms) if (!alarms.includes(a)) alarms.push(a);
     position.alarms = alarms;

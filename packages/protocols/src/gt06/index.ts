@@ -18,3 +18,5 @@ export const gt06Codec: ProtocolCodec = {
   encodeCommand: encodeGt06Command,
   supportedCommands: GT06_COMMANDS,
 };
+export * from './ebike-packets.ts';
+export * from './ebike-terminal.ts';

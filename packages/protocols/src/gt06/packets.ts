@@ -3,7 +3,7 @@ import type { CellTower, DeviceMessage, Result } from '../model.ts';
 import { u16, u24, u32 } from '../common/bytes.ts';
 import { ok } from '../common/result.ts';
 import { utcMillis } from '../common/time.ts';
-import { GT06_ALARM_CODES, readTerminalInfo } from './blocks.ts';
+import { gt06AlarmOf, readTerminalInfo } from './blocks.ts';
 import { buildGt06Frame } from './frame.ts';
 import { message, short, type PacketContext } from './packet.ts';
 
@@ -48,7 +48,7 @@ export function decodeStatus(p: PacketContext): Result<DeviceMessage> {
     if (size >= 2) status.batteryLevel = b[at + 1];
     if (size >= 3) status.signal = b[at + 2];
     if (size >= 4) {
-      const alarm = GT06_ALARM_CODES[b[at + 3]];
+      const alarm = gt06AlarmOf(b[at + 3], b[at]);
       if (alarm && !status.alarms.includes(alarm)) status.alarms.push(alarm);
       detail.alarmCode = b[at + 3];
     }

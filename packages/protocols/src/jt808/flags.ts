@@ -10,7 +10,7 @@ export const JT808_ALARM_BITS: readonly (AlarmType | null)[] = [
   'gnssFault', // 4 GNSS 模块故障
   'gnssAntennaCut', // 5 GNSS 天线未接或被剪断
   'gnssAntennaShort', // 6 GNSS 天线短路
-  'lowBattery', // 7 终端主电源欠压
+  'lowVoltage', // 7 终端主电源欠压 (the e-bike's pack, a car's battery)
   'powerCut', // 8 终端主电源掉电
   'lcdFault', // 9 LCD 或显示器故障
   'ttsFault', // 10 TTS 模块故障
