@@ -13,10 +13,10 @@ import { Jt808SubpackageAssembler } from './jt808/subpackage.ts';
 import { JT808_VECTORS } from './fixtures/jt808-vectors.ts';
 import { GT06_VECTORS } from './fixtures/gt06-vectors.ts';
 import { H02_VECTORS } from './fixtures/h02-vectors.ts';
-import { EBIKE_VECTORS } from './fixtures/ebike-vectors.ts';
+import { EBIKE_JT808_VECTORS, EBIKE_VECTORS } from './fixtures/ebike-vectors.ts';
 
 const REAL: Record<ProtocolName, Buffer[]> = {
-  jt808: JT808_VECTORS.map((v) => Buffer.from(v.hex, 'hex')),
+  jt808: [...JT808_VECTORS, ...EBIKE_JT808_VECTORS].map((v) => Buffer.from(v.hex, 'hex')),
   // The e-bike frames (0xF1 status, 0x40 BMS, e-bike alarm codes) are GT06 frames too.
   gt06: [...GT06_VECTORS, ...EBIKE_VECTORS].map((v) => Buffer.from(v.hex, 'hex')),
   h02: H02_VECTORS.map((v) => Buffer.from(v.hex, 'hex')),

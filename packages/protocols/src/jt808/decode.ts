@@ -19,9 +19,13 @@ import {
   decodeText,
 } from './bodies.ts';
 import { readJt808Frame, type FrameTarget, type Jt808Header, type Jt808RawFrame } from './frame.ts';
+import { BMS_MIN_LENGTH, readBms } from '../common/bms-block.ts';
 import { decodeLocation } from './location.ts';
 import { encodeAckFor, encodeRegisterReply } from './replies.ts';
 import { toPosition } from './to-position.ts';
+
+/** 0x0900 user-defined type carrying an e-bike BMS block (docs/protocols-ebike.md). */
+export const JT808_PASS_THROUGH_BMS = 0xf0;
 
 const TYPE_NAMES = new Map<number, string>();
 function typeName(msgId: number): string {
@@ -196,6 +200,11 @@ function decodeBody(f: Jt808RawFrame, body: Buffer, ctx: DecodeContext): Result<
     case JT808_MSG.passThroughUp: {
       const passThrough = decodePassThrough(body);
       if (!passThrough) return short(h, body);
+      // User type 0xF0 carries an e-bike BMS block (the GT06 0x40 layout, docs/protocols-ebike.md).
+      if (passThrough.type === JT808_PASS_THROUGH_BMS && passThrough.data.length >= BMS_MIN_LENGTH) {
+        const bms = readBms(passThrough.data, 0, passThrough.data.length);
+        return ok(withHeader('bms', h, { passThrough, bms, reply: ack(f, ctx) }));
+      }
       return ok(withHeader('passThrough', h, { passThrough, reply: ack(f, ctx) }));
     }
     default:
