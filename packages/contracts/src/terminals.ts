@@ -375,6 +375,8 @@ export const TERMINAL_ERRORS = defineErrors('terminal', {
   headerDuplicate: '文件中“{column}”列重复',
   noDataRows: '文件中没有数据行',
   importRowsInvalid: '导入失败：{count}行数据有误，请修改后重新导入',
+  /** Another write took an identifier or a plate between the check and the write; nothing was imported. */
+  importConflict: '导入期间设备号或车牌号已被其他操作占用，未导入任何数据，请重新导入',
   uploadFieldInvalid: { msg: '请求参数错误：{field} 格式不正确', status: 400 },
   serviceStateInvalid: { msg: '服务状态应为 未激活、正常、已过期 或 已停用', status: 400 },
   renewTooLong: { msg: '一次最多续费{max}个月', status: 400 },

@@ -265,7 +265,7 @@ export const M = {
     },
     importer: {
       title: '批量导入车辆',
-      step1: '下载模板，按列填写后上传（.xlsx 或 .csv，一次最多5000行）',
+      step1: '下载模板，按列填写后上传（.xlsx 或 .csv，一次最多10000行）',
       template: '下载导入模板',
       choose: '选择文件并校验',
       protocol: '未填写协议的行按',

@@ -118,6 +118,35 @@ describe('batch import', () => {
     expect(template.body).toContain('设备号,协议');
   });
 
+  it('takes 10 000 rows: one bad row refuses them all with its reason, the mended sheet imports all, 10 001 are refused', async () => {
+    const c = await createTenant(t, { codes: 'all' });
+    const rows = Array.from({ length: 10_000 }, (_, i) => `1390${String(i).padStart(7, '0')},JT808,粤C${String(i).padStart(5, '0')},车队${i % 20}`);
+    // A tenth of the terminals wait in the account's stock: the import claims them into vehicles.
+    const stock = rows.filter((_, i) => i % 10 === 0).map((r) => r.split(',')[0]);
+    const stocked = await t.call(c.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/import.json?protocol=jt808', ...multipart({ fileName: 's.csv', content: `设备号\n${stock.join('\n')}\n` }) });
+    expect(stocked.json().obj).toMatchObject({ terminals: 1000, vehicles: 0 });
+    const sheet = (body: string[]) => multipart({ fileName: '万行.csv', content: `设备号,协议,车牌号,分组\n${body.join('\n')}\n` });
+
+    const bad = [...rows.slice(0, -1), `13900009999,JT808,粤C00000,车队0`];
+    const refused = (await t.call(c.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/import.json', ...sheet(bad) })).json();
+    expect(refused).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.importRowsInvalid.code, msg: '导入失败：1行数据有误，请修改后重新导入' });
+    expect(refused.obj).toMatchObject({ total: 10_000, valid: 9_999, invalid: 1 });
+    expect(refused.obj.rows[9_999]).toMatchObject({ row: 10_001, ok: false, errors: ['车牌号与第2行重复'] });
+    expect((await get(c.sessionId, '/car/v4/api/vehicle/list.json')).obj.total).toBe(0);
+    expect((await get(c.sessionId, '/car/v4/api/group/tree.json')).obj).toEqual([]);
+
+    const imported = (await t.call(c.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/import.json', ...sheet(rows) })).json();
+    expect(imported).toMatchObject({ flag: 1, obj: { total: 10_000, terminals: 10_000, vehicles: 10_000 } });
+    expect((await get(c.sessionId, '/car/v4/api/vehicle/list.json?pageSize=1')).obj.total).toBe(10_000);
+    expect((await get(c.sessionId, '/car/v4/api/group/tree.json')).obj).toHaveLength(20);
+    const claimed = (await get(c.sessionId, '/car/v4/api/vehicle/list.json?keyword=粤C00010')).obj.list[0];
+    expect(claimed).toMatchObject({ terminalId: '013900000010', groupName: '车队10' });
+    expect((await get(c.sessionId, '/car/v4/api/terminal/list.json?bound=false')).obj.total).toBe(0);
+
+    const tooMany = (await t.call(c.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/vehicleVerify.json', ...sheet([...rows, '13911111111,JT808,粤C99999,']) })).json();
+    expect(tooMany).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.tooManyRows.code, msg: '一次最多导入10000行' });
+  }, 60_000);
+
   it('parses quoted CSV fields with commas, quotes and line breaks', () => {
     expect(readCsv('a,"b,c","d""e"\r\n"f\ng",h\n')).toEqual([['a', 'b,c', 'd"e'], ['f\ng', 'h']]);
   });

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { PLATE_COLORS, TERMINAL_ERRORS, isPlate, type ImportResult, type ImportRowCheck, type ImportVerifyResult } from '@chelian/contracts';
+import { TERMINAL_ERRORS, isPlate, type ImportResult, type ImportRowCheck, type ImportVerifyResult } from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { AppError } from '../../http/errors.ts';
@@ -7,10 +7,10 @@ import { parseTime } from '../../http/timeInput.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { pathInScope } from '../../core/accountScope.ts';
 import { announceChanges, targetAccount, vehicleTypeOf } from './assets.ts';
-import { groupsQueries } from './groups.queries.ts';
 import { identifierKey, normalizeIdentifier } from '../../core/identifiers.ts';
-import type { SheetRecord } from './sheetRows.ts';
-import { claimTerminal, protocolOf } from './terminals.service.ts';
+import { makesVehicle, plateColorOf, type SheetRecord } from './sheetRows.ts';
+import { writeRecords } from './import.writer.ts';
+import { protocolOf } from './terminals.service.ts';
 import { terminalsQueries, type TerminalRow } from './terminals.queries.ts';
 import { vehiclesQueries } from './vehicles.queries.ts';
 
@@ -19,20 +19,16 @@ export interface ImportOptions {
   protocol?: string;
 }
 
-/** A plate colour cell: its name (蓝色 or 蓝) or its JT/T 808 code; '' is 0 (not given). */
-export function plateColorOf(text: string | undefined): number | undefined {
-  const value = (text ?? '').trim();
-  if (value === '') return 0;
-  for (const [code, name] of Object.entries(PLATE_COLORS)) if (value === name || value === code || `${value}色` === name) return Number(code);
-  return undefined;
-}
-const makesVehicle = (r: SheetRecord) => !!(r.plate || r.name);
-
 /**
  * Checks every row before anything is written: identifier format per protocol, duplicates inside
  * the file, identifiers owned by another tenant or already in a vehicle, plates taken.
  */
 export async function verifyRecords(q: Queryable, user: SessionUser, records: SheetRecord[], opts: ImportOptions): Promise<ImportRowCheck[]> {
+  return (await checkRecords(q, user, records, opts)).checks;
+}
+
+/** The row checks and the known terminals they read: one query per kind of check, whatever the row count. */
+async function checkRecords(q: Queryable, user: SessionUser, records: SheetRecord[], opts: ImportOptions) {
   const defaultProtocol = opts.protocol ? protocolOf(opts.protocol) : undefined;
   const keys = records.map((r) => (r.terminalId ? identifierKey(r.terminalId) : '')).filter(Boolean);
   const existing = new Map<string, TerminalRow>((await terminalsQueries.anyByKeys(q, keys)).map((t) => [t.identifier_key, t]));
@@ -41,7 +37,7 @@ export async function verifyRecords(q: Queryable, user: SessionUser, records: Sh
   const seenKeys = new Map<string, number>();
   const seenPlates = new Map<string, number>();
 
-  return records.map((r) => {
+  const checks = records.map((r): ImportRowCheck => {
     const errors: string[] = [];
     const plate = (r.plate ?? '').toUpperCase();
     if (!r.terminalId && !r.plate && !r.name) errors.push('设备号和车牌号不能同时为空');
@@ -84,6 +80,7 @@ export async function verifyRecords(q: Queryable, user: SessionUser, records: Sh
     }
     return { row: r.row, terminalId: r.terminalId ?? '', plate, ok: errors.length === 0, errors };
   });
+  return { checks, existing };
 }
 
 export function summary(checks: ImportRowCheck[]): ImportVerifyResult {
@@ -91,48 +88,21 @@ export function summary(checks: ImportRowCheck[]): ImportVerifyResult {
   return { total: checks.length, valid: checks.length - invalid, invalid, rows: checks };
 }
 
-/** All or nothing: a file with any bad row imports nothing and answers the row errors. */
+/**
+ * All or nothing: a file with any bad row imports nothing and answers the row errors; a valid one
+ * is written in one transaction, a statement per table (import.writer.ts).
+ */
 export async function importRecords(db: Db, bus: Bus, user: SessionUser, records: SheetRecord[], opts: ImportOptions): Promise<ImportResult> {
   if (records.length === 0) throw new AppError(TERMINAL_ERRORS.noDataRows);
   const result = await db.tx(async (q) => {
     const account = await targetAccount(q, user, opts.accountId);
-    const checks = await verifyRecords(q, user, records, opts);
+    const { checks, existing } = await checkRecords(q, user, records, opts);
     const bad = checks.filter((c) => !c.ok);
     if (bad.length) throw new AppError(TERMINAL_ERRORS.importRowsInvalid, { params: { count: bad.length }, obj: summary(checks) });
-    const groups = await groupIds(q, account.id, records);
-    const identifiers: string[] = [];
-    let vehicles = 0;
-    for (const r of records) {
-      const serviceExpiresAt = r.serviceExpiresAt ? parseTime(r.serviceExpiresAt, '服务到期') : undefined;
-      const terminal = r.terminalId
-        ? await claimTerminal(q, user, { identifier: r.terminalId, protocol: r.protocol || opts.protocol, model: r.model || undefined, sim: r.sim || undefined, serviceExpiresAt, remark: makesVehicle(r) ? undefined : r.remark }, account.id, null)
-        : null;
-      if (terminal) identifiers.push(terminal.identifier);
-      if (!makesVehicle(r)) continue;
-      const plate = (r.plate ?? '').toUpperCase();
-      await vehiclesQueries.insert(q, {
-        accountId: account.id, groupId: r.group ? groups.get(r.group)! : null, terminalId: terminal?.id ?? null,
-        name: r.name || plate, plate, plateColor: plateColorOf(r.plateColor) ?? 0, type: vehicleTypeOf(r.type ?? '') ?? 'vehicle', driver: r.driver ?? '', driverPhone: r.driverPhone ?? '',
-        icon: '', remark: r.remark ?? '',
-      });
-      vehicles++;
-    }
-    return { total: records.length, terminals: identifiers.length, vehicles, identifiers };
+    return writeRecords(q, account.id, records, { existing, defaultProtocol: opts.protocol ? protocolOf(opts.protocol) : undefined });
   });
   announceChanges(bus, result.identifiers);
-  return { total: result.total, terminals: result.terminals, vehicles: result.vehicles };
-}
-
-/** Group names of the file → ids in the target account; missing groups are created at the top level. */
-async function groupIds(q: Queryable, accountId: number, records: SheetRecord[]): Promise<Map<string, number>> {
-  const names = [...new Set(records.map((r) => r.group).filter((g): g is string => !!g))];
-  const ids = new Map<string, number>();
-  for (const g of await groupsQueries.byNames(q, accountId, names)) if (!ids.has(g.name)) ids.set(g.name, g.id);
-  for (const name of names) {
-    if (ids.has(name)) continue;
-    ids.set(name, await groupsQueries.insert(q, { accountId, parentId: null, name, sort: 0 }));
-  }
-  return ids;
+  return { total: records.length, terminals: result.identifiers.length, vehicles: result.vehicles };
 }
 
 /** The import template: the first header alias of each column (sheetRows.ts) and one example row. */

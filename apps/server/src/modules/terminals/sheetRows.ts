@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import { TERMINAL_ERRORS } from '@chelian/contracts';
+import { PLATE_COLORS, TERMINAL_ERRORS } from '@chelian/contracts';
 import { AppError } from '../../http/errors.ts';
 
-export const MAX_IMPORT_ROWS = 5000;
+export const MAX_IMPORT_ROWS = 10_000;
 
 const tooManyRows = () => new AppError(TERMINAL_ERRORS.tooManyRows, { params: { max: MAX_IMPORT_ROWS } });
 
@@ -136,3 +136,14 @@ export function recordsOf(rows: string[][]): SheetRecord[] {
     return record;
   });
 }
+
+/** A plate colour cell: its name (蓝色 or 蓝) or its JT/T 808 code; '' is 0 (not given). */
+export function plateColorOf(text: string | undefined): number | undefined {
+  const value = (text ?? '').trim();
+  if (value === '') return 0;
+  for (const [code, name] of Object.entries(PLATE_COLORS)) if (value === name || value === code || `${value}色` === name) return Number(code);
+  return undefined;
+}
+
+/** A row with a plate or a name makes a vehicle; one with only a terminal adds it to the stock. */
+export const makesVehicle = (r: SheetRecord) => !!(r.plate || r.name);
