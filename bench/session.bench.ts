@@ -62,7 +62,7 @@ class CountingSocket extends EventEmitter {
 
 /** A database that stores nothing and answers at once. */
 const answering: CopyQueryable = { query: async () => [], copyRows: async () => {} } as unknown as CopyQueryable;
-const db = { ...answering, engine: 'postgres', one: async () => undefined, tx: (fn) => fn(answering), close: async () => {} } as Db;
+const db = { ...answering, engine: 'postgres', one: async () => undefined, tx: (fn) => fn(answering), cursor: async function* () {}, close: async () => {} } as Db;
 
 const log = createLogger('silent');
 const stats = { connections: 0, frames: 0, badFrames: 0, positions: 0, closedForAbuse: 0 };

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DIRECT_EXPORT_MAX_ROWS } from '@chelian/contracts';
 
 /** Runtime configuration, read once from the environment. Every knob has a safe default. */
 export interface Config {
@@ -30,6 +31,8 @@ export interface Config {
   auditRetentionDays: number;
   /** How often the jobs role rolls today's report figures up (finished days are rolled up once more after their grace). */
   reportRollupSeconds: number;
+  /** A report's Excel file up to this many rows downloads at once; a larger one goes through the download centre's queue. */
+  exportDirectRows: number;
   demo: boolean;
   /** Password of the demo user on the start that creates it; random (printed once) when unset. */
   demoPassword: string | undefined;
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     positionRetentionDays: int(env.POSITION_RETENTION_DAYS, 180),
     auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 180),
     reportRollupSeconds: Math.max(1, int(env.REPORT_ROLLUP_SECONDS, 300)),
+    exportDirectRows: int(env.EXPORT_DIRECT_ROWS, DIRECT_EXPORT_MAX_ROWS),
     demo: argv.includes('--demo') || env.CHELIAN_DEMO === '1',
     demoPassword: env.CHELIAN_DEMO_PASSWORD || undefined,
     smsProvider: env.SMS_PROVIDER ?? 'outbox',

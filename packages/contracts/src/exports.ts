@@ -11,6 +11,9 @@ import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
 /** Past this many rows an export asks to narrow the range (Excel's own limit is 1 048 576 a sheet). */
 export const MAX_EXPORT_ROWS = 1_000_000;
 
+/** Up to this many rows a report's Excel file downloads at once (exportDirect); past it, through the queue (create). */
+export const DIRECT_EXPORT_MAX_ROWS = 10_000;
+
 export const ExportRecordSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -30,16 +33,25 @@ export type ExportRecordPage = Static<typeof ExportRecordPageSchema>;
 
 const base = '/car/v1/accelerate/export';
 
+const ExportInput = Type.Object({
+  reportType: Type.String({ minLength: 1, maxLength: 40 }),
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  params: Type.Optional(Type.String({ maxLength: 10_000 })),
+});
+
 export const exportEndpoints = {
   /** reportType: userList or a REPORT_EXPORT_TYPES value; params: the report's filters as JSON text */
   create: endpoint({
     method: 'POST', path: `${base}/exportDataReport.json`, tag: '下载中心', summary: '创建导出任务',
-    input: Type.Object({
-      reportType: Type.String({ minLength: 1, maxLength: 40 }),
-      name: Type.Optional(Type.String({ maxLength: 100 })),
-      params: Type.Optional(Type.String({ maxLength: 10_000 })),
-    }),
+    input: ExportInput,
     answer: ExportRecordSchema,
+  }),
+  /**
+   * The same export's file at once, for a small result: at most the server's direct limit
+   * (DIRECT_EXPORT_MAX_ROWS by default) rows, else export.tooLargeForDirect (queue it with create).
+   */
+  direct: endpoint({
+    method: 'POST', path: `${base}/exportDataReportFile.json`, tag: '下载中心', summary: '直接导出报表', input: ExportInput, produces: 'excel',
   }),
   list: endpoint({
     method: 'GET', path: `${base}/listExportRecord.json`, tag: '下载中心', summary: '查询导出记录', permission: 'center:download',
@@ -59,6 +71,7 @@ export const EXPORT_ERRORS = defineErrors('export', {
   fileNotFound: { msg: '文件不存在或无权下载', status: 404 },
   notReady: '文件尚未生成完成，请稍后再试',
   tooManyRows: '导出数据超过{rows}行，请缩小查询范围',
+  tooLargeForDirect: '导出数据超过{rows}行，请通过导出任务导出',
   userDisabled: '用户已停用',
   failed: '报表生成失败，请稍后重试',
 });

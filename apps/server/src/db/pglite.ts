@@ -4,6 +4,7 @@ import { copyPayload, copySql } from './types.ts';
 
 // int8 and numeric come back as numbers on both engines (ids stay far below 2^53).
 const parsers = { 20: Number, 1700: Number };
+let cursors = 0;
 
 export function wrapPglite(pg: PGlite): Db {
   const asQueryable = (q: Pick<PGlite, 'query' | 'exec'>): CopyQueryable => ({
@@ -32,6 +33,22 @@ export function wrapPglite(pg: PGlite): Db {
       return pg.transaction((tx) => fn(asQueryable(tx)));
     },
     copyRows: base.copyRows,
+    // PGlite has one connection: a cursor held in a transaction would stop every other query for
+    // the export's length. WITH HOLD keeps it across autocommitted statements instead (PostgreSQL
+    // stores the result at the DECLARE's commit, spilling to disk past work_mem).
+    async *cursor<T = Row>(sql: string, params: unknown[], batch: number) {
+      const name = `chelian_rows_${++cursors}`;
+      await pg.query(`DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR ${sql}`, params);
+      try {
+        for (;;) {
+          const rows = (await pg.query<T>(`FETCH FORWARD ${Math.max(1, Math.floor(batch))} FROM ${name}`)).rows;
+          if (rows.length > 0) yield rows;
+          if (rows.length < batch) break;
+        }
+      } finally {
+        await pg.query(`CLOSE ${name}`).catch(() => {});
+      }
+    },
     close: () => pg.close(),
   };
 }

@@ -52,6 +52,24 @@ export function openPostgres(opts: PostgresOptions): Db {
         client.release();
       }
     },
+    // One pooled connection, inside a transaction, for the cursor's life.
+    async *cursor<T = Row>(sql: string, params: unknown[], batch: number) {
+      const client = await pool.connect();
+      let done = false;
+      try {
+        await client.query('BEGIN');
+        await client.query(`DECLARE chelian_rows NO SCROLL CURSOR FOR ${sql}`, params);
+        for (;;) {
+          const rows = (await client.query(`FETCH FORWARD ${Math.max(1, Math.floor(batch))} FROM chelian_rows`)).rows as T[];
+          if (rows.length > 0) yield rows;
+          if (rows.length < batch) break;
+        }
+        done = true;
+      } finally {
+        await client.query(done ? 'COMMIT' : 'ROLLBACK').catch(() => {});
+        client.release();
+      }
+    },
     async copyRows(table, columns, rows) {
       if (rows.length === 0) return;
       const client = await pool.connect();

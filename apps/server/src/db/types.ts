@@ -20,6 +20,11 @@ export interface Db extends CopyQueryable {
   readonly engine: 'pglite' | 'postgres';
   one<T = Row>(sql: string, params?: unknown[]): Promise<T | undefined>;
   tx<T>(fn: (q: CopyQueryable) => Promise<T>): Promise<T>;
+  /**
+   * A query's rows `batch` at a time through a server-side cursor: memory holds one batch, never
+   * the whole result (exports of a million rows). Stopping early closes the cursor.
+   */
+  cursor<T = Row>(sql: string, params: unknown[], batch: number): AsyncGenerator<T[]>;
   close(): Promise<void>;
 }
 

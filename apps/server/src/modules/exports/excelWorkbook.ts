@@ -1,19 +1,21 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { EXPORT_ERRORS, MAX_EXPORT_ROWS } from '@chelian/contracts';
+import { EXPORT_ERRORS, MAX_EXPORT_ROWS, type ErrorEntry } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import type { ExportRow } from './exports.queries.ts';
 
 /**
  * The download centre's Excel files: what one kind of export is (ExportKind), the one workbook
- * format every file has, and reading a report's rows window by window into it.
+ * format every file has, and reading a report's rows window by window (or through a cursor) into it.
  */
 
 export interface ExportFile {
   fileName: string;
-  content: Buffer;
+  /** The file's bytes, or a workbook still to be written (see WorkbookSource). */
+  content: Buffer | WorkbookSource;
 }
 
 /** One kind of export the queue can make; the list of them is given to the exports service. */
@@ -29,31 +31,87 @@ export interface ExportKind {
 
 export type SheetColumn = { header: string; key: string; width?: number };
 
+/** Where a workbook's bytes go as they are made: the download centre's stored parts, or memory. */
+export interface ByteSink {
+  write(chunk: Buffer): void;
+  /** Resolves once what was written so far is stored: the writer waits for it between windows, so memory holds about one window. */
+  drain(): Promise<void>;
+}
+
+/** The most rows a workbook may have, and the failure past them. */
+export type RowLimit = { rows: number; error: ErrorEntry };
+
 /**
- * Writes rows to a one-sheet workbook with a bold header: every export's file format. Rows are
- * written as the windows arrive (ExcelJS's streaming writer), so only the compressed file and one
- * window are in memory, never every row and its cells.
+ * A one-sheet workbook not yet written: the rows are read (window by window, from a cursor or
+ * pages) only when it is written to a sink, so the caller decides where the bytes go and how
+ * many rows it takes (the queue: Excel's limit; a direct download: a small one).
  */
-export async function workbook(sheetName: string, columns: SheetColumn[], rows: object[] | AsyncIterable<object[]>): Promise<Buffer> {
+export interface WorkbookSource {
+  /** Writes the file into `sink`; returns the number of data rows. */
+  writeTo(sink: ByteSink, limit?: RowLimit): Promise<number>;
+}
+
+const EXCEL_LIMIT: RowLimit = { rows: MAX_EXPORT_ROWS, error: EXPORT_ERRORS.tooManyRows };
+
+/**
+ * Every export's file format: one sheet with a bold header. Rows are written as the windows
+ * arrive (ExcelJS's streaming writer, no shared strings) and each window's bytes are stored
+ * before the next window is read: memory holds one window and one part of the file, never
+ * every row. Past the limit's rows the writing stops (the cursor is closed) with its error.
+ */
+export function workbook(sheetName: string, columns: SheetColumn[], rows: object[] | AsyncIterable<object[]>): WorkbookSource {
+  return {
+    async writeTo(sink, limit = EXCEL_LIMIT) {
+      const out = new PassThrough();
+      out.on('data', (chunk: Buffer) => sink.write(chunk));
+      const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+      book.creator = '车联';
+      const sheet = book.addWorksheet(sheetName);
+      sheet.columns = columns.map((c) => ({ ...c, width: c.width ?? 18 }));
+      sheet.getRow(1).font = { bold: true };
+      let count = 0;
+      for await (const window of Array.isArray(rows) ? [rows] : rows) {
+        if (count + window.length > limit.rows) throw new AppError(limit.error, { params: { rows: limit.rows } });
+        for (const row of window) sheet.addRow(row).commit();
+        count += window.length;
+        await sink.drain();
+      }
+      await sheet.commit();
+      await book.commit();
+      await sink.drain();
+      return count;
+    },
+  };
+}
+
+/** A sink that keeps the bytes in memory (small files: a direct download, tests). */
+export function memorySink(): ByteSink & { bytes(): Buffer } {
   const chunks: Buffer[] = [];
-  const out = new PassThrough();
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  book.creator = '车联';
-  const sheet = book.addWorksheet(sheetName);
-  sheet.columns = columns.map((c) => ({ ...c, width: c.width ?? 18 }));
-  sheet.getRow(1).font = { bold: true };
-  for await (const window of Array.isArray(rows) ? [rows] : rows) for (const row of window) sheet.addRow(row).commit();
-  await sheet.commit();
-  await book.commit();
-  return Buffer.concat(chunks);
+  return { write: (chunk) => void chunks.push(chunk), drain: async () => {}, bytes: () => Buffer.concat(chunks) };
+}
+
+/** The bytes of a file, whichever way its kind made it. */
+export async function fileBytes(content: Buffer | WorkbookSource, limit?: RowLimit): Promise<Buffer> {
+  if (Buffer.isBuffer(content)) return content;
+  const sink = memorySink();
+  await content.writeTo(sink, limit);
+  return sink.bytes();
 }
 
 const WINDOW = 5000;
 
 /**
+ * A report's rows through a server-side cursor, WINDOW at a time: the whole query runs once, and
+ * memory holds one window (Db.cursor). For a report whose SQL reads everything in one statement.
+ */
+export function cursorWindows<T>(db: Db, query: { sql: string; params: unknown[] }): AsyncGenerator<T[]> {
+  return db.cursor<T>(query.sql, query.params, WINDOW);
+}
+
+/**
  * A report's rows, read WINDOW at a time through its page query (limit/offset), so the limit is
- * Excel's own: past MAX_EXPORT_ROWS the caller is asked to narrow the range.
+ * Excel's own: past MAX_EXPORT_ROWS the caller is asked to narrow the range. For reports whose
+ * page reads more per row (trips) or are small; a long list reads through cursorWindows.
  */
 export async function* windows<T>(page: (limit: number, offset: number) => Promise<T[]>): AsyncGenerator<T[]> {
   for (let offset = 0; ; offset += WINDOW) {

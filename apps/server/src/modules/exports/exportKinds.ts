@@ -1,4 +1,5 @@
 import { dataReportExports } from '../reports/reportSheets.ts';
+import { monthlyExport } from '../reports/monthlySheet.ts';
 import { workbook, type ExportKind } from './excelWorkbook.ts';
 import { exportsQueries } from './exports.queries.ts';
 
@@ -8,7 +9,7 @@ const userListExport: ExportKind = {
   title: '用户列表',
   async generate(ctx, job) {
     const rows = await exportsQueries.usersOfSubtree(ctx.db, job.account_id);
-    const content = await workbook('用户列表', [
+    const content = workbook('用户列表', [
       { header: '用户名', key: 'username' },
       { header: '姓名', key: 'name' },
       { header: '所属账户', key: 'account', width: 24 },
@@ -21,4 +22,4 @@ const userListExport: ExportKind = {
 };
 
 /** Every kind of export the download centre makes: given to the exports service and the dictionary. */
-export const EXPORT_KINDS: readonly ExportKind[] = [userListExport, ...dataReportExports];
+export const EXPORT_KINDS: readonly ExportKind[] = [userListExport, ...dataReportExports, monthlyExport];

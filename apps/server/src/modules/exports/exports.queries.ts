@@ -33,11 +33,25 @@ export const exportsQueries = {
     return { total: count?.n ?? 0, rows };
   },
 
+  /** A job's file as its owner asks for it: the name, the size, and the whole content only for files made before parts. */
   fileOfUser: async (q: Queryable, id: number, userId: number) =>
-    (await q.query<{ file_name: string; content: Uint8Array | null; status: string }>(
-      'SELECT file_name, content, status FROM export_jobs WHERE id = $1 AND user_id = $2',
+    (await q.query<{ file_name: string; content: Uint8Array | null; status: string; size: number }>(
+      'SELECT file_name, content, status, size FROM export_jobs WHERE id = $1 AND user_id = $2',
       [id, userId],
     ))[0],
+
+  insertPart: (q: Queryable, jobId: number, seq: number, data: Buffer) =>
+    q.query('INSERT INTO export_file_parts (job_id, seq, data) VALUES ($1, $2, $3)', [jobId, seq, data]),
+
+  part: async (q: Queryable, jobId: number, seq: number) =>
+    (await q.query<{ data: Uint8Array }>('SELECT data FROM export_file_parts WHERE job_id = $1 AND seq = $2', [jobId, seq]))[0]?.data,
+
+  /** A job run again (its process died) starts its file afresh. */
+  clearParts: (q: Queryable, jobId: number) => q.query('DELETE FROM export_file_parts WHERE job_id = $1', [jobId]),
+
+  /** The file is in its parts. */
+  finishParts: (q: Queryable, id: number, fileName: string, size: number) =>
+    q.query(`UPDATE export_jobs SET status = 'done', finished_at = now(), file_name = $2, content = NULL, size = $3 WHERE id = $1`, [id, fileName, size]),
 
   /** Takes the oldest queued job; SKIP LOCKED lets several workers share the queue. */
   claimNext: async (q: Queryable) =>
@@ -46,9 +60,6 @@ export const exportsQueries = {
         WHERE id = (SELECT id FROM export_jobs WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING ${COLUMNS}`,
     ))[0],
-
-  finish: (q: Queryable, id: number, fileName: string, content: Buffer) =>
-    q.query(`UPDATE export_jobs SET status = 'done', finished_at = now(), file_name = $2, content = $3, size = $4 WHERE id = $1`, [id, fileName, content, content.length]),
 
   failJob: (q: Queryable, id: number, error: string) =>
     q.query(`UPDATE export_jobs SET status = 'failed', finished_at = now(), error = $2 WHERE id = $1`, [id, error]),

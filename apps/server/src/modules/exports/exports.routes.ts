@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { exportEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
@@ -8,7 +8,10 @@ import { EXPORT_KINDS } from './exportKinds.ts';
 import { presentExport } from './exports.presenter.ts';
 import { ExportsService } from './exports.service.ts';
 
-/** The download centre: queue an export, list one's own, download one's own files. */
+const excel = (reply: FastifyReply, fileName: string) =>
+  reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+
+/** The download centre: queue an export, list one's own, download one's own files; a small report's file at once. */
 export const exportsRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   const exports = new ExportsService(ctx, EXPORT_KINDS);
 
@@ -20,11 +23,13 @@ export const exportsRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentExport) };
   });
 
+  route(app, exportEndpoints.direct, async (body, request, reply) => {
+    const file = await exports.direct(caller(request), body);
+    return excel(reply, file.fileName).send(file.content);
+  });
+
   route(app, exportEndpoints.download, async (query, request, reply) => {
     const file = await exports.fileOfUser(caller(request), query.id);
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-      .send(file.content);
+    return excel(reply, file.fileName).header('content-length', file.size).send(file.content);
   });
 };

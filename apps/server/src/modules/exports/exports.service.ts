@@ -3,8 +3,12 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { repeatEvery } from '../../jobs/repeatEvery.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
-import type { ExportKind } from './excelWorkbook.ts';
+import type { Readable } from 'node:stream';
+import { fileBytes, type ExportKind } from './excelWorkbook.ts';
 import { exportsQueries, type ExportRow } from './exports.queries.ts';
+import { PART_BYTES, PartWriter, readParts } from './fileParts.ts';
+
+type ExportInput = { reportType: string; name?: string; params?: string };
 
 const STALE_MINUTES = 30;
 
@@ -24,29 +28,57 @@ function parseParams(text: string | undefined): Record<string, unknown> {
 export class ExportsService {
   private readonly kinds: ReadonlyMap<string, ExportKind>;
 
-  constructor(private readonly ctx: AppContext, kinds: readonly ExportKind[]) {
+  private readonly directRows: number;
+  private readonly partBytes: number;
+
+  constructor(private readonly ctx: AppContext, kinds: readonly ExportKind[], options: { directRows?: number; partBytes?: number } = {}) {
     this.kinds = new Map(kinds.map((k) => [k.type, k]));
+    this.directRows = options.directRows ?? ctx.config.exportDirectRows;
+    this.partBytes = options.partBytes ?? PART_BYTES;
   }
 
   /** Queues an export once its kind has checked the caller and the params. */
-  async create(user: SessionUser, input: { reportType: string; name?: string; params?: string }): Promise<ExportRow> {
+  async create(user: SessionUser, input: ExportInput): Promise<ExportRow> {
+    const { kind, params } = await this.checked(user, input);
+    return exportsQueries.insert(this.ctx.db, { userId: user.userId, accountId: user.accountId, name: input.name || kind.title, reportType: kind.type, params });
+  }
+
+  /**
+   * The file at once, for a small result: made in memory, at most `directRows` rows. A larger one
+   * stops at the limit (its cursor closed) with export.tooLargeForDirect: the page queues it.
+   */
+  async direct(user: SessionUser, input: ExportInput): Promise<{ fileName: string; content: Buffer }> {
+    const { kind, params } = await this.checked(user, input);
+    const now = new Date();
+    const job: ExportRow = {
+      id: 0, user_id: user.userId, account_id: user.accountId, name: input.name || kind.title, report_type: kind.type, params,
+      status: 'running', created_at: now, finished_at: null, file_name: '', size: 0, error: '',
+    };
+    const file = await kind.generate(this.ctx, job);
+    const content = await fileBytes(file.content, { rows: this.directRows, error: EXPORT_ERRORS.tooLargeForDirect });
+    // Named as the queue names it, without a job number.
+    return { fileName: file.fileName.replace(/-0\.xlsx$/, '.xlsx'), content };
+  }
+
+  private async checked(user: SessionUser, input: ExportInput) {
     const kind = this.kinds.get(input.reportType);
     if (!kind) throw new AppError(EXPORT_ERRORS.unknownType);
     const params = parseParams(input.params);
     await kind.validate?.(this.ctx, user, params);
-    return exportsQueries.insert(this.ctx.db, { userId: user.userId, accountId: user.accountId, name: input.name || kind.title, reportType: kind.type, params });
+    return { kind, params };
   }
 
   pageOfUser(user: SessionUser, limit: number, offset: number) {
     return exportsQueries.pageOfUser(this.ctx.db, user.userId, limit, offset);
   }
 
-  /** The caller's own finished file. */
-  async fileOfUser(user: SessionUser, id: number): Promise<{ fileName: string; content: Buffer }> {
+  /** The caller's own finished file: read part by part as it is sent (or whole, for a file made before parts). */
+  async fileOfUser(user: SessionUser, id: number): Promise<{ fileName: string; size: number; content: Buffer | Readable }> {
     const file = await exportsQueries.fileOfUser(this.ctx.db, id, user.userId);
     if (!file) throw new AppError(EXPORT_ERRORS.fileNotFound);
-    if (file.status !== 'done' || !file.content) throw new AppError(EXPORT_ERRORS.notReady);
-    return { fileName: file.file_name, content: Buffer.from(file.content) };
+    if (file.status !== 'done') throw new AppError(EXPORT_ERRORS.notReady);
+    const content = file.content ? Buffer.from(file.content) : readParts(this.ctx.db, id);
+    return { fileName: file.file_name, size: file.size, content };
   }
 
   /** Runs one queued job, if any. Returns whether it did. */
@@ -64,8 +96,13 @@ export class ExportsService {
       return;
     }
     try {
+      await exportsQueries.clearParts(this.ctx.db, job.id);
       const file = await kind.generate(this.ctx, job);
-      await exportsQueries.finish(this.ctx.db, job.id, file.fileName, file.content);
+      const parts = new PartWriter(this.ctx.db, job.id, this.partBytes);
+      if (Buffer.isBuffer(file.content)) parts.write(file.content);
+      else await file.content.writeTo(parts);
+      await parts.end();
+      await exportsQueries.finishParts(this.ctx.db, job.id, file.fileName, parts.size);
     } catch (err) {
       this.ctx.log.error({ err, jobId: job.id }, 'export failed');
       // A catalogued failure says in Chinese what the user can do (narrow the range…); anything else stays internal.

@@ -11,8 +11,8 @@ const rate = (online: number, passed: number, short: number) => {
 export function presentMonthly(r: MonthlyRowDb): MonthlyRow {
   const alarmTypes = sumTypes(r.per_day ?? []);
   return {
-    ...presentVehicle(r), month: r.month, mileageKm: round(r.mileage_km, 2), drivingSeconds: r.driving_seconds, maxSpeed: round(r.max_speed, 1),
-    activeDays: r.active_days, onlineSeconds: r.online_seconds, onlineRate: rate(r.online_seconds, r.passed, r.short), alarmCount: r.alarm_count, alarmTypes,
+    ...presentVehicle(r), month: r.month, mileageKm: round(r.mileage_km, 2), drivingSeconds: Math.round(r.driving_seconds), maxSpeed: round(r.max_speed, 1),
+    activeDays: r.active_days, onlineSeconds: Math.round(r.online_seconds), onlineRate: rate(r.online_seconds, r.passed, r.short), alarmCount: r.alarm_count, alarmTypes,
   };
 }
 
@@ -24,12 +24,12 @@ export function presentMonthlyPage(
   return {
     total: months.reduce((s, m) => s + m.vehicles, 0), current: win.current, pageSize: win.pageSize, list: rows.map(presentMonthly),
     totals: {
-      mileageKm: round(sum('mileage_km'), 2), drivingSeconds: sum('driving_seconds'), maxSpeed: round(Math.max(0, ...months.map((m) => m.max_speed)), 1),
-      onlineSeconds: sum('online_seconds'), onlineRate: rate(sum('online_seconds'), sum('passed'), sum('short')), alarmCount: sum('alarm_count'),
+      mileageKm: round(sum('mileage_km'), 2), drivingSeconds: Math.round(sum('driving_seconds')), maxSpeed: round(Math.max(0, ...months.map((m) => m.max_speed)), 1),
+      onlineSeconds: Math.round(sum('online_seconds')), onlineRate: rate(sum('online_seconds'), sum('passed'), sum('short')), alarmCount: sum('alarm_count'),
       alarmTypes: typeCounts(byType.map((t) => [t.type, t.n])), vehicles: months[0]?.vehicles ?? 0,
     },
     months: months.map((m) => ({
-      month: m.month, mileageKm: round(m.mileage_km, 2), drivingSeconds: m.driving_seconds, onlineRate: rate(m.online_seconds, m.passed, m.short), alarmCount: m.alarm_count,
+      month: m.month, mileageKm: round(m.mileage_km, 2), drivingSeconds: Math.round(m.driving_seconds), onlineRate: rate(m.online_seconds, m.passed, m.short), alarmCount: m.alarm_count,
     })),
   };
 }

@@ -57,9 +57,9 @@ const ROWS = `SELECT vm.id AS vehicle_id, vm.plate, vm.name AS vehicle_name, vm.
   FROM (SELECT v.*, m.month, ${PASSED}::float8 AS passed FROM (${VEHICLES}) v CROSS JOIN (${MONTHS}) m
          ORDER BY m.month DESC, v.plate, v.id LIMIT $8 OFFSET $9) vm
  CROSS JOIN LATERAL (
-   SELECT COALESCE(sum(d.mileage_km), 0)::float8 AS mileage_km, COALESCE(sum(d.driving_seconds), 0)::int AS driving_seconds,
+   SELECT COALESCE(sum(d.mileage_km), 0)::float8 AS mileage_km, COALESCE(sum(d.driving_seconds), 0)::float8 AS driving_seconds,
           COALESCE(max(d.max_speed), 0)::float8 AS max_speed, count(*) FILTER (WHERE d.position_count > 0)::int AS active_days,
-          COALESCE(sum(d.online_seconds), 0)::int AS online_seconds, COALESCE(sum(d.alarm_count), 0)::int AS alarm_count,
+          COALESCE(sum(d.online_seconds), 0)::float8 AS online_seconds, COALESCE(sum(d.alarm_count), 0)::int AS alarm_count,
           jsonb_agg(d.alarm_types) FILTER (WHERE d.alarm_count > 0) AS per_day, ${SHORT}::float8 AS short
      FROM (SELECT vm.terminal_id, vm.assigned_at) v
      JOIN daily_terminal_stats d ON d.terminal_id = v.terminal_id AND d.day >= vm.month AND d.day < (vm.month + interval '1 month')::date
@@ -67,6 +67,7 @@ const ROWS = `SELECT vm.id AS vehicle_id, vm.plate, vm.name AS vehicle_name, vm.
  ) s
  ORDER BY vm.month DESC, vm.plate, vm.id`;
 
+// Seconds are summed as float8: a fleet's months overflow int (10 000 vehicles × a month online is 2.7e10 s).
 export const monthlyQueries = {
   /** The SQL and parameters of the rows (`limit` null: all of them), for a page or an export's cursor. */
   rowsSql: (f: ReportFilter, limit: number | null, offset: number) => ({ sql: ROWS, params: [...params(f), limit, offset] }),
@@ -77,8 +78,8 @@ export const monthlyQueries = {
     const months = await q.query<MonthTotalDb>(
       `WITH v AS (${VEHICLES}),
        vm AS (SELECT m.month, count(*)::int AS vehicles, sum(${PASSED})::float8 AS passed FROM v CROSS JOIN (${MONTHS}) m GROUP BY m.month),
-       st AS (SELECT m.month, sum(d.mileage_km)::float8 AS mileage_km, sum(d.driving_seconds)::int AS driving_seconds, max(d.max_speed)::float8 AS max_speed,
-                     sum(d.online_seconds)::int AS online_seconds, sum(d.alarm_count)::int AS alarm_count, ${SHORT}::float8 AS short
+       st AS (SELECT m.month, sum(d.mileage_km)::float8 AS mileage_km, sum(d.driving_seconds)::float8 AS driving_seconds, max(d.max_speed)::float8 AS max_speed,
+                     sum(d.online_seconds)::float8 AS online_seconds, sum(d.alarm_count)::int AS alarm_count, ${SHORT}::float8 AS short
                 FROM v JOIN daily_terminal_stats d ON d.terminal_id = v.terminal_id AND d.day BETWEEN $5::date AND $6::date AND ${OWNED_DAY}
                CROSS JOIN LATERAL (SELECT date_trunc('month', d.day::timestamp)::date AS month) m
                GROUP BY m.month)

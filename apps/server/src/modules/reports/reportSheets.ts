@@ -6,10 +6,10 @@ import { activeSessionUser } from '../auth/session.service.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
-import { mapWindows, windows, workbook, type ExportKind, type SheetColumn } from '../exports/excelWorkbook.ts';
+import { cursorWindows, mapWindows, windows, workbook, type ExportKind, type SheetColumn } from '../exports/excelWorkbook.ts';
 import { beijingTime } from '../playback/trackSheet.ts';
 import { presentMileage, presentOnline, presentStay, presentTrip } from './reports.presenter.ts';
-import { reportsQueries, type ReportFilter } from './reports.queries.ts';
+import { reportsQueries, type DailyRow, type ReportFilter, type StayRowDb } from './reports.queries.ts';
 import { alarmFilterOf, reportFilter, stayMinMinutes, type ReportInput } from './reports.service.ts';
 import { tripsQueries } from './trips.queries.ts';
 
@@ -26,7 +26,7 @@ export function durationText(seconds: number): string {
 const percent = (rate: number) => `${(rate * 100).toFixed(2)}%`;
 
 /** The export's params, as the page's filters (numbers may arrive as text). */
-function inputOf(params: Record<string, unknown>): ReportInput {
+export function inputOf(params: Record<string, unknown>): ReportInput {
   const text = (key: string) => {
     const v = params[key];
     if (v === undefined || v === null || v === '') return undefined;
@@ -73,12 +73,13 @@ function dataReportExport(
   };
 }
 
-const VEHICLE_COLUMNS = [
+export const VEHICLE_COLUMNS = [
   { header: '车牌号', key: 'plate', width: 14 }, { header: '名称', key: 'name', width: 14 }, { header: '终端号', key: 'terminalId', width: 16 },
   { header: '分组', key: 'groupName', width: 14 }, { header: '所属账户', key: 'accountName', width: 18 },
 ];
 
-const dailyRows = (ctx: AppContext, f: ReportFilter) => windows((limit, offset) => reportsQueries.dailyPage(ctx.db, f, limit, offset).then((r) => r.rows));
+// A fleet's month is up to a million vehicle-days: read through one cursor, not page by page.
+const dailyRows = (ctx: AppContext, f: ReportFilter) => cursorWindows<DailyRow>(ctx.db, reportsQueries.dailyRowsSql(f));
 
 const mileageExport = dataReportExport(REPORT_EXPORT_TYPES.mileage, '里程报表', 'report:mileage', (ctx, f) => ({
   columns: [
@@ -122,7 +123,7 @@ const alarmExport = dataReportExport(REPORT_EXPORT_TYPES.alarm, '报警明细', 
 const stayExport = dataReportExport(REPORT_EXPORT_TYPES.stay, '停留报表', 'report:stay', (ctx, f, params) => {
   const minSeconds = stayMinMinutes(params.minMinutes) * 60;
   const addresses = AddressService.fromConfig(ctx.config.address);
-  const stays = windows((limit, offset) => reportsQueries.stayPage(ctx.db, f, minSeconds, limit, offset).then((r) => r.rows));
+  const stays = cursorWindows<StayRowDb>(ctx.db, reportsQueries.stayRowsSql(f, minSeconds));
   return {
     columns: [
       { header: '日期', key: 'day', width: 12 }, ...VEHICLE_COLUMNS, { header: '开始时间', key: 'start', width: 20 }, { header: '结束时间', key: 'end', width: 20 },

@@ -81,6 +81,17 @@ const STAYS = `FROM (${VEHICLES}) v JOIN daily_stays s ON s.terminal_id = v.term
  WHERE s.day BETWEEN $5::date AND $6::date AND s.seconds >= $8
    AND ($7::boolean OR v.assigned_at IS NULL OR s.start_at >= v.assigned_at)`;
 
+// $8/$9: limit (null: all) and offset.
+const DAILY_ROWS = `SELECT v.id AS vehicle_id, v.plate, v.name AS vehicle_name, v.group_name, v.account_name, v.identifier, to_char(d.day, 'YYYY-MM-DD') AS day,
+       s.mileage_km, s.mileage_source, s.driving_seconds, s.max_speed, s.first_position_at, s.last_position_at, s.position_count,
+       s.alarm_count, s.online_seconds, s.first_online_at, s.last_offline_at, s.elapsed_seconds
+  ${MATRIX} ORDER BY d.day DESC, v.plate, v.id LIMIT $8 OFFSET $9`;
+
+// $9/$10: limit (null: all) and offset.
+const STAY_ROWS = `SELECT v.id AS vehicle_id, v.plate, v.name AS vehicle_name, v.group_name, v.account_name, v.identifier, to_char(s.day, 'YYYY-MM-DD') AS day,
+       s.start_at, s.end_at, s.seconds, s.lat, s.lon, s.open
+  ${STAYS} ORDER BY s.day DESC, v.plate, v.id, s.start_at LIMIT $9 OFFSET $10`;
+
 export const reportsQueries = {
   /** One row per vehicle and day (newest day first, then by plate), and the whole range's totals. */
   dailyPage: async (q: Queryable, f: ReportFilter, limit: number, offset: number) => {
@@ -91,15 +102,12 @@ export const reportsQueries = {
               COALESCE(sum(COALESCE(s.elapsed_seconds, ${DAY_PASSED})), 0)::float8 AS elapsed_seconds ${MATRIX}`,
       params(f),
     );
-    const rows = await q.query<DailyRow>(
-      `SELECT v.id AS vehicle_id, v.plate, v.name AS vehicle_name, v.group_name, v.account_name, v.identifier, to_char(d.day, 'YYYY-MM-DD') AS day,
-              s.mileage_km, s.mileage_source, s.driving_seconds, s.max_speed, s.first_position_at, s.last_position_at, s.position_count,
-              s.alarm_count, s.online_seconds, s.first_online_at, s.last_offline_at, s.elapsed_seconds
-         ${MATRIX} ORDER BY d.day DESC, v.plate, v.id LIMIT $8 OFFSET $9`,
-      [...params(f), limit, offset],
-    );
+    const rows = await q.query<DailyRow>(DAILY_ROWS, [...params(f), limit, offset]);
     return { totals, rows };
   },
+
+  /** All of dailyPage's rows, in its order: an export's cursor. */
+  dailyRowsSql: (f: ReportFilter) => ({ sql: DAILY_ROWS, params: [...params(f), null, 0] }),
 
   /** Stays of at least `minSeconds`: newest day first, then by plate, each vehicle's day in time order; the totals of all of them. */
   stayPage: async (q: Queryable, f: ReportFilter, minSeconds: number, limit: number, offset: number) => {
@@ -107,14 +115,12 @@ export const reportsQueries = {
       `SELECT count(*)::int AS n, COALESCE(sum(s.seconds), 0)::float8 AS seconds, count(DISTINCT v.id)::int AS vehicles ${STAYS}`,
       [...params(f), minSeconds],
     );
-    const rows = await q.query<StayRowDb>(
-      `SELECT v.id AS vehicle_id, v.plate, v.name AS vehicle_name, v.group_name, v.account_name, v.identifier, to_char(s.day, 'YYYY-MM-DD') AS day,
-              s.start_at, s.end_at, s.seconds, s.lat, s.lon, s.open
-         ${STAYS} ORDER BY s.day DESC, v.plate, v.id, s.start_at LIMIT $9 OFFSET $10`,
-      [...params(f), minSeconds, limit, offset],
-    );
+    const rows = await q.query<StayRowDb>(STAY_ROWS, [...params(f), minSeconds, limit, offset]);
     return { totals, rows };
   },
+
+  /** All of stayPage's rows, in its order: an export's cursor. */
+  stayRowsSql: (f: ReportFilter, minSeconds: number) => ({ sql: STAY_ROWS, params: [...params(f), minSeconds, null, 0] }),
 
   /** Alarm counts by type per vehicle over the range: only vehicles that had any, most first. */
   alarmCounts: async (q: Queryable, f: ReportFilter, limit: number, offset: number) => {
