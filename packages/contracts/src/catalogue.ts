@@ -18,6 +18,7 @@ import { geofenceEndpoints, GEOFENCE_ERRORS } from './geofences.ts';
 import { monitorEndpoints } from './monitor.ts';
 import { playbackEndpoints, PLAYBACK_ERRORS } from './playback.ts';
 import { reportEndpoints, REPORT_ERRORS } from './reports.ts';
+import { drivingReportEndpoints } from './reportDriving.ts';
 import { dataCenterEndpoints } from './dataCenter.ts';
 import { monthlyReportEndpoints, MONTHLY_ERRORS } from './reportMonthly.ts';
 
@@ -41,6 +42,7 @@ export const ENDPOINT_GROUPS = {
   alarm: alarmEndpoints,
   alarmPush: alarmPushEndpoints,
   report: reportEndpoints,
+  reportDriving: drivingReportEndpoints,
   dataCenter: dataCenterEndpoints,
   reportMonthly: monthlyReportEndpoints,
   export: exportEndpoints,

@@ -14,6 +14,7 @@ export * from './messages.ts';
 export * from './reports.ts';
 export * from './dataCenter.ts';
 export * from './reportMonthly.ts';
+export * from './reportDriving.ts';
 export * from './exports.ts';
 export * from './track.ts';
 export * from './monitor.ts';

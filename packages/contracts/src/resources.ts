@@ -96,6 +96,8 @@ const TREE = [
     [20003, '在线明细', 'report:online', '/data-report/dataReport/carDayOnline'],
     [20004, '停留报表', 'report:stay', '/data-report/dataReport/stayReport'],
     [20005, '行程报表', 'report:trip', '/data-report/dataReport/tripReport'],
+    [20006, '超速报表', 'report:overspeed', '/data-report/dataReport/overspeedReport'],
+    [20007, 'ACC报表', 'report:acc', '/data-report/dataReport/accReport'],
     [20011, '月度汇总', 'report:monthly', '/data-report/dataReport/monthlyReport'],
     [2000001, '导出报表', 'report:export', ''],
   ]]]],

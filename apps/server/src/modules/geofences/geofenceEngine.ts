@@ -7,6 +7,7 @@ import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { GEOFENCE_CHANGED } from './geofences.service.ts';
 import { geofenceEngineQueries, type WatchRow } from './geofenceEngine.queries.ts';
+import { fenceShape } from './fenceShape.ts';
 
 /** The fields of a live position (monitor's LastPosition) the engine needs. */
 export interface LivePosition {
@@ -30,12 +31,7 @@ function toWatch(rows: WatchRow[]): Watch {
   const inside = new Map<number, boolean>();
   const fences = rows.map((r) => {
     if (r.inside !== null) inside.set(Number(r.geofence_id), r.inside);
-    const id = Number(r.geofence_id);
-    const shape: Fence<number> =
-      r.kind === 'circle'
-        ? { id, kind: 'circle', center: [r.center_lon!, r.center_lat!], radiusMeters: r.radius_m! }
-        : { id, kind: 'polygon', rings: (r.rings ?? []).map((ring) => ring.map((p) => [p[0], p[1]] as const)) };
-    return { ...shape, enter: r.alarm_enter, exit: r.alarm_exit };
+    return { ...fenceShape(Number(r.geofence_id), r), enter: r.alarm_enter, exit: r.alarm_exit };
   });
   return { terminalPk: rows[0]?.terminal_pk ?? null, accountId: rows[0]?.account_id ?? null, fences, inside, lastTime: 0 };
 }

@@ -55,6 +55,10 @@ export const VEHICLES = `SELECT v.id, v.plate, v.name, v.terminal_id, g.name AS 
 // the positions before it; this hides days rolled up for the previous owner).
 export const OWNED_DAY = `($7::boolean OR v.assigned_at IS NULL OR d.day >= ((v.assigned_at + interval '8 hours') AT TIME ZONE 'UTC')::date)`;
 
+// The instants the range's Beijing days cover: [start of $5, end of $6).
+export const SPAN_START = `(($5::date - interval '8 hours') AT TIME ZONE 'UTC')`;
+export const SPAN_END = `(($6::date + 1 - interval '8 hours') AT TIME ZONE 'UTC')`;
+
 // Every vehicle × every day of the range, the day's figures when there are any.
 const MATRIX = `FROM (${VEHICLES}) v
   CROSS JOIN (SELECT dd::date AS day FROM generate_series($5::date, $6::date, interval '1 day') dd) d
