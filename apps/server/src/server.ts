@@ -45,6 +45,8 @@ export async function startServer(
   // The geofence engine hears the positions the gateway publishes after commit; on the in-process
   // bus only this process's gateway publishes them, so it runs with the gateway role.
   const stopFences = config.roles.includes('gateway') ? (await import('./modules/geofences/geofenceEngine.ts')).startGeofenceEngine(api?.ctx ?? core) : () => {};
+  // 电单车卫士 hears the same positions: pending safe power cuts, and the alarms it derives.
+  const elecCar = config.roles.includes('gateway') ? (await import('./modules/elecCar/elecCarEngine.ts')).startElecCarEngine(api?.ctx ?? core) : null;
   const stopJobs = api && config.roles.includes('jobs') ? (await import('./jobs/startJobs.ts')).startJobs(api.ctx) : async () => {};
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
   // Terminal ports: JT/T 808, GT06, H02 (config.ports). Closed before the bus and the database so
@@ -65,6 +67,7 @@ export async function startServer(
     async close() {
       await stopJobs();
       stopFences();
+      elecCar?.stop();
       demo?.stop();
       await gateway?.close();
       await app.close();

@@ -18,6 +18,7 @@ import { geofenceEndpoints, GEOFENCE_ERRORS } from './geofences.ts';
 import { monitorEndpoints } from './monitor.ts';
 import { playbackEndpoints, PLAYBACK_ERRORS } from './playback.ts';
 import { reportEndpoints, REPORT_ERRORS } from './reports.ts';
+import { elecCarEndpoints, ELEC_CAR_ERRORS } from './elecCar.ts';
 import { drivingReportEndpoints } from './reportDriving.ts';
 import { dataCenterEndpoints } from './dataCenter.ts';
 import { monthlyReportEndpoints, MONTHLY_ERRORS } from './reportMonthly.ts';
@@ -52,6 +53,7 @@ export const ENDPOINT_GROUPS = {
   geofence: geofenceEndpoints,
   address: addressEndpoints,
   audit: auditEndpoints,
+  elecCar: elecCarEndpoints,
 } as const;
 
 export const ERROR_CATALOGUES = {
@@ -72,4 +74,5 @@ export const ERROR_CATALOGUES = {
   command: COMMAND_ERRORS,
   geofence: GEOFENCE_ERRORS,
   audit: AUDIT_ERRORS,
+  elecCar: ELEC_CAR_ERRORS,
 } as const;

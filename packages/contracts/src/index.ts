@@ -31,3 +31,4 @@ export * from './schemas.ts';
 export * from './resources.ts';
 export * from './catalogue.ts';
 export * from './audit.ts';
+export * from './elecCar.ts';

@@ -86,8 +86,12 @@ const TREE = [
     [17002, '运营大屏', 'dataCenter:screen', '/dataCenter/screen'],
   ]]]],
   [18, [[18000, '电单车卫士', 'elecCar', '/elec-car/', [
-    [18001, '车辆监控', 'elecCar:monitor', '/elec-car/monitor'],
-    [18002, '防盗设防', 'elecCar:guard', '/elec-car/guard'],
+    [18004, '我的车辆', 'elecCar:bikes', '/elec-car/bikes', [[1800401, '绑定车辆', 'elecCar:bikes:edit', '']]],
+    [18001, '车辆监控', 'elecCar:monitor', '/elec-car/monitor', [[1800101, '控制车辆', 'elecCar:monitor:control', '']]],
+    [18002, '防盗设防', 'elecCar:guard', '/elec-car/guard', [[1800201, '修改设置', 'elecCar:guard:edit', '']]],
+    [18005, '行程停留', 'elecCar:trips', '/elec-car/trips'],
+    [18006, '电子围栏', 'elecCar:fence', '/elec-car/fence', [[1800601, '绑定围栏', 'elecCar:fence:edit', '']]],
+    [18007, '报警记录', 'elecCar:alarm', '/elec-car/alarm', [[1800701, '推送开关', 'elecCar:alarm:edit', '']]],
     [18003, '电池管理', 'elecCar:battery', '/elec-car/battery'],
   ]]]],
   [20, [[20000, '数据报表', 'report', '/data-report/', [

@@ -1,0 +1,80 @@
+import type { Bike, BikeSettings, BikeStatus, PowerOrder } from '@chelian/contracts';
+import type { BikeRow } from './bikes.queries.ts';
+import type { PowerOrderRow } from './powerOrders.queries.ts';
+import { percentFromVoltage, rangeKm } from './batteryEstimate.ts';
+
+/** The e-bike part of a position's extras (the gateway stores GT06 0xF1 there; protocols' EbikeStatus). */
+interface EbikeExtras {
+  armed?: boolean;
+  acc?: boolean;
+  powerCut?: boolean;
+  charging?: boolean;
+  supplyVolts?: number;
+}
+
+const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const ms = (d: Date | null) => (d ? d.getTime() : null);
+const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+
+export function ebikeExtras(extras: Record<string, unknown> | null): EbikeExtras {
+  const e = extras?.ebike;
+  return typeof e === 'object' && e !== null ? (e as EbikeExtras) : {};
+}
+
+/** The status card: what the terminal reported last wins over what the platform last commanded. */
+export function presentStatus(r: BikeRow, bmsPercent: number | null = null): BikeStatus {
+  const e = ebikeExtras(r.extras);
+  const voltage = num(e.supplyVolts);
+  const percent = bmsPercent ?? percentFromVoltage(voltage, r.battery_voltage);
+  const lastUpdate = Math.max(ms(r.last_seen_at) ?? 0, ms(r.received_at) ?? 0);
+  return {
+    online: r.online === true,
+    fix: r.valid === true,
+    armed: bool(e.armed) ?? r.armed,
+    acc: r.acc ?? bool(e.acc),
+    powerCut: bool(e.powerCut) ?? r.power_cut,
+    charging: bool(e.charging),
+    batteryVoltage: round1(voltage),
+    batteryPercent: percent,
+    rangeKm: rangeKm(percent, r.battery_voltage, r.battery_capacity),
+    speed: r.speed === null ? null : round1(r.speed),
+    lat: r.lat,
+    lon: r.lon,
+    gpsTime: ms(r.gps_time),
+    lastUpdate: lastUpdate || null,
+    pendingCut: r.pending_id === null ? null : {
+      orderId: Number(r.pending_id), created: r.pending_created!.getTime(), expiresAt: r.pending_expires!.getTime(), userName: r.pending_user ?? '',
+    },
+  };
+}
+
+export function presentSettings(r: BikeRow): BikeSettings {
+  return {
+    autoArm: r.auto_arm, autoArmDelay: r.auto_arm_delay, vibrationLevel: r.vibration_level, displacementRadius: r.displacement_radius,
+    overspeedKmh: r.overspeed_kmh, reportInterval: r.report_interval,
+  };
+}
+
+export function presentBike(r: BikeRow, bmsPercent: number | null = null): Bike {
+  return {
+    bikeId: Number(r.id), name: r.name, plate: r.plate, terminalId: r.identifier ?? '', protocol: r.protocol ?? '',
+    brand: r.brand, model: r.model, frameNo: r.frame_no, motorNo: r.motor_no,
+    batteryVoltage: round1(r.battery_voltage), batteryCapacity: round1(r.battery_capacity), accountName: r.account_name,
+    created: r.created_at.getTime(), status: presentStatus(r, bmsPercent), settings: presentSettings(r),
+  };
+}
+
+export const POWER_ACTION_ZH: Record<string, string> = { cut: '断电', restore: '恢复供电' };
+export const POWER_STATUS_ZH: Record<string, string> = {
+  pending: '等待减速', sent: '已下发，等待回复', done: '已执行', failed: '失败', expired: '已过期', cancelled: '已取消',
+};
+
+export function presentPowerOrder(r: PowerOrderRow): PowerOrder {
+  return {
+    orderId: Number(r.id), action: r.action, actionName: POWER_ACTION_ZH[r.action] ?? r.action, status: r.status,
+    statusName: POWER_STATUS_ZH[r.status] ?? r.status, reason: r.reason, userName: r.user_name, created: r.created_at.getTime(),
+    expiresAt: r.expires_at.getTime(), executedAt: ms(r.executed_at), finishedAt: ms(r.finished_at),
+    speedAtRequest: round1(r.speed_at_request), speedAtExecution: round1(r.speed_at_execution),
+  };
+}

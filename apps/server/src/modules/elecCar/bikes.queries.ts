@@ -1,0 +1,117 @@
+import type { Queryable } from '../../db/types.ts';
+import { terminalInScope } from '../../core/terminalScope.ts';
+
+/** A bike with its terminal, latest position and any cut waiting for it to slow down. */
+export interface BikeRow {
+  id: number;
+  name: string;
+  plate: string;
+  account_id: number;
+  account_name: string;
+  account_path: string;
+  created_at: Date;
+  terminal_pk: number | null;
+  identifier: string | null;
+  protocol: string | null;
+  online: boolean | null;
+  last_seen_at: Date | null;
+  brand: string;
+  model: string;
+  frame_no: string;
+  motor_no: string;
+  battery_voltage: number | null;
+  battery_capacity: number | null;
+  auto_arm: boolean;
+  auto_arm_delay: number;
+  vibration_level: number;
+  displacement_radius: number;
+  overspeed_kmh: number;
+  report_interval: number;
+  armed: boolean | null;
+  power_cut: boolean | null;
+  gps_time: Date | null;
+  received_at: Date | null;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+  valid: boolean | null;
+  acc: boolean | null;
+  extras: Record<string, unknown> | null;
+  pending_id: number | null;
+  pending_created: Date | null;
+  pending_expires: Date | null;
+  pending_user: string | null;
+}
+
+const SELECT = `SELECT v.id, v.name, v.plate, v.account_id, a.name AS account_name, a.path AS account_path, v.created_at,
+       t.id AS terminal_pk, t.identifier, t.protocol, t.online, t.last_seen_at,
+       b.brand, b.model, b.frame_no, b.motor_no, b.battery_voltage, b.battery_capacity, b.auto_arm, b.auto_arm_delay,
+       b.vibration_level, b.displacement_radius, b.overspeed_kmh, b.report_interval, b.armed, b.power_cut,
+       lp.gps_time, lp.received_at, lp.lat, lp.lon, lp.speed, lp.valid, lp.acc, lp.extras,
+       po.id AS pending_id, po.created_at AS pending_created, po.expires_at AS pending_expires, po.user_name AS pending_user
+  FROM elec_car_bikes b JOIN vehicles v ON v.id = b.vehicle_id JOIN accounts a ON a.id = v.account_id
+  LEFT JOIN terminals t ON t.id = v.terminal_id LEFT JOIN latest_positions lp ON lp.terminal_id = t.id
+  LEFT JOIN LATERAL (
+    SELECT id, created_at, expires_at, user_name FROM elec_car_power_orders
+     WHERE terminal_id = t.id AND status = 'pending' AND action = 'cut' AND expires_at > now() ORDER BY id DESC LIMIT 1
+  ) po ON true`;
+
+export interface BikeProfile {
+  brand: string;
+  model: string;
+  frameNo: string;
+  motorNo: string;
+  batteryVoltage: number | null;
+  batteryCapacity: number | null;
+}
+
+export interface BikeSettingsRow {
+  autoArm: boolean;
+  autoArmDelay: number;
+  vibrationLevel: number;
+  displacementRadius: number;
+  overspeedKmh: number;
+  reportInterval: number;
+}
+
+export const bikesQueries = {
+  page: async (q: Queryable, scope: string, keyword: string | null, limit: number, offset: number) => {
+    const where = `${terminalInScope('a.path', 1)} AND ($2::text IS NULL OR v.plate ILIKE $2 OR v.name ILIKE $2 OR t.identifier LIKE $2 OR b.brand ILIKE $2)`;
+    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${where}) x`, [scope, keyword]);
+    const rows = await q.query<BikeRow>(`${SELECT} WHERE ${where} ORDER BY v.id DESC LIMIT $3 OFFSET $4`, [scope, keyword, limit, offset]);
+    return { total: count?.n ?? 0, rows };
+  },
+
+  /** The bike if the scope may see it; a foreign one is as missing as one that does not exist. */
+  visible: async (q: Queryable, scope: string, id: number) =>
+    (await q.query<BikeRow>(`${SELECT} WHERE ${terminalInScope('a.path', 1)} AND v.id = $2`, [scope, id]))[0],
+
+  insertProfile: (q: Queryable, vehicleId: number, p: BikeProfile) =>
+    q.query(
+      `INSERT INTO elec_car_bikes (vehicle_id, brand, model, frame_no, motor_no, battery_voltage, battery_capacity) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [vehicleId, p.brand, p.model, p.frameNo, p.motorNo, p.batteryVoltage, p.batteryCapacity],
+    ),
+
+  updateProfile: (q: Queryable, vehicleId: number, p: BikeProfile) =>
+    q.query(
+      `UPDATE elec_car_bikes SET brand = $2, model = $3, frame_no = $4, motor_no = $5, battery_voltage = $6, battery_capacity = $7 WHERE vehicle_id = $1`,
+      [vehicleId, p.brand, p.model, p.frameNo, p.motorNo, p.batteryVoltage, p.batteryCapacity],
+    ),
+
+  updateSettings: (q: Queryable, vehicleId: number, s: BikeSettingsRow) =>
+    q.query(
+      `UPDATE elec_car_bikes SET auto_arm = $2, auto_arm_delay = $3, vibration_level = $4, displacement_radius = $5, overspeed_kmh = $6, report_interval = $7
+        WHERE vehicle_id = $1`,
+      [vehicleId, s.autoArm, s.autoArmDelay, s.vibrationLevel, s.displacementRadius, s.overspeedKmh, s.reportInterval],
+    ),
+
+  /** Armed or disarmed as commanded; arming takes the bike's latest fix as the displacement centre. */
+  setArmed: (q: Queryable, vehicleId: number, armed: boolean) =>
+    q.query(
+      `UPDATE elec_car_bikes b SET armed = $2, armed_at = CASE WHEN $2 THEN now() END, acc_alarmed = false, displaced = false,
+              armed_lat = CASE WHEN $2 THEN (SELECT lp.lat FROM vehicles v JOIN latest_positions lp ON lp.terminal_id = v.terminal_id WHERE v.id = b.vehicle_id AND lp.valid) END,
+              armed_lon = CASE WHEN $2 THEN (SELECT lp.lon FROM vehicles v JOIN latest_positions lp ON lp.terminal_id = v.terminal_id WHERE v.id = b.vehicle_id AND lp.valid) END
+        WHERE vehicle_id = $1`,
+      [vehicleId, armed],
+    ),
+};

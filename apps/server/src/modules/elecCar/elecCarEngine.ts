@@ -1,0 +1,62 @@
+import type { LastPosition, Presence } from '@chelian/contracts';
+import type { AppContext } from '../../context.ts';
+import { subjects } from '../../bus/subjects.ts';
+import { presentAlarm } from '../../core/alarm.presenter.ts';
+import { alarmsQueries } from '../alarms/alarms.queries.ts';
+import { ELEC_CAR_CHANGED } from './bikes.service.ts';
+import { GuardEngine } from './guard.engine.ts';
+import { DEFAULT_REPLY_TIMEOUT_MS, PowerOrderRunner } from './powerOrders.runner.ts';
+
+export interface ElecCarEngineOptions {
+  /** How often pending cuts are re-checked, expired and sent ones closed (ms). */
+  sweepMs?: number;
+  replyTimeoutMs?: number;
+}
+
+export interface ElecCarEngine {
+  guard: GuardEngine;
+  orders: PowerOrderRunner;
+  /** Runs one sweep now and waits for everything handed in so far (tests, shutdown). */
+  settle(): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * 电单车卫士's background part, beside the geofence engine (it hears the positions the gateway
+ * publishes after commit): the safe power cut's pending orders, and the derived alarms.
+ */
+export function startElecCarEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log'>, opts: ElecCarEngineOptions = {}): ElecCarEngine {
+  const publish = async (ids: number[]) => {
+    for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids)) ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
+  };
+  const guard = new GuardEngine(ctx.db, ctx.bus, publish, ctx.log);
+  const orders = new PowerOrderRunner(ctx.db, ctx.bus, opts.replyTimeoutMs ?? DEFAULT_REPLY_TIMEOUT_MS, ctx.log);
+  const offPositions = ctx.bus.subscribe<LastPosition | LastPosition[]>('pos.>', (message) => {
+    for (const p of Array.isArray(message) ? message : [message]) {
+      if (orders.hasPending(p.terminalId)) void orders.run(p.terminalId);
+      void guard.position(p);
+    }
+  });
+  const offPresence = ctx.bus.subscribe<Presence>('presence.>', (p) => void guard.presence(p));
+  const offChanges = ctx.bus.subscribe(ELEC_CAR_CHANGED, () => {
+    guard.invalidate();
+    void orders.run(null);
+  });
+  const sweep = () => Promise.all([orders.run(null), guard.autoArm()]);
+  const timer = setInterval(() => void sweep(), opts.sweepMs ?? 5000);
+  timer.unref();
+  return {
+    guard,
+    orders,
+    async settle() {
+      await guard.idle();
+      await sweep();
+    },
+    stop() {
+      clearInterval(timer);
+      offPositions();
+      offPresence();
+      offChanges();
+    },
+  };
+}
