@@ -18,6 +18,7 @@ import { geofenceEndpoints, GEOFENCE_ERRORS } from './geofences.ts';
 import { monitorEndpoints } from './monitor.ts';
 import { playbackEndpoints, PLAYBACK_ERRORS } from './playback.ts';
 import { reportEndpoints, REPORT_ERRORS } from './reports.ts';
+import { fleetReportEndpoints } from './reportFleet.ts';
 import { elecCarEndpoints, ELEC_CAR_ERRORS } from './elecCar.ts';
 import { drivingReportEndpoints } from './reportDriving.ts';
 import { dataCenterEndpoints } from './dataCenter.ts';
@@ -43,6 +44,7 @@ export const ENDPOINT_GROUPS = {
   alarm: alarmEndpoints,
   alarmPush: alarmPushEndpoints,
   report: reportEndpoints,
+  reportFleet: fleetReportEndpoints,
   reportDriving: drivingReportEndpoints,
   dataCenter: dataCenterEndpoints,
   reportMonthly: monthlyReportEndpoints,

@@ -12,6 +12,7 @@ export * from './notices.ts';
 export * from './accounts.ts';
 export * from './messages.ts';
 export * from './reports.ts';
+export * from './reportFleet.ts';
 export * from './dataCenter.ts';
 export * from './reportMonthly.ts';
 export * from './reportDriving.ts';

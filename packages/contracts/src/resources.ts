@@ -103,6 +103,9 @@ const TREE = [
     [20006, '超速报表', 'report:overspeed', '/data-report/dataReport/overspeedReport'],
     [20007, 'ACC报表', 'report:acc', '/data-report/dataReport/accReport'],
     [20011, '月度汇总', 'report:monthly', '/data-report/dataReport/monthlyReport'],
+    [20008, '离线报表', 'report:offline', '/data-report/dataReport/offlineReport'],
+    [20009, '到期报表', 'report:expire', '/data-report/dataReport/expireReport'],
+    [20010, '报警处理统计', 'report:alarmHandle', '/data-report/dataReport/alarmHandleReport'],
     [2000001, '导出报表', 'report:export', ''],
   ]]]],
   [23, [[23000, '电单车租赁', 'lease', '/elec-lease/', [

@@ -19,6 +19,7 @@ import { alarmsRoutes } from './alarms/alarms.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { commandsRoutes } from './commands/commands.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
+import { fleetReportsRoutes } from './reports/fleet.routes.ts';
 import { elecCarRoutes } from './elecCar/elecCar.routes.ts';
 import { drivingReportsRoutes } from './reports/drivingReports.routes.ts';
 import { dataCenterRoutes } from './dataCenter/dataCenter.routes.ts';
@@ -47,6 +48,7 @@ export const apiModules: readonly ApiModule[] = [
   geofencesRoutes,
   playbackRoutes,
   reportsRoutes,
+  fleetReportsRoutes,
   elecCarRoutes,
   drivingReportsRoutes,
   dataCenterRoutes,

@@ -54,7 +54,20 @@ export const alarmsQueries = {
       [scope, ids],
     ),
 
-  /** Who handled it and when is recorded; handling again updates the note. */
+  /**
+   * Who handled it and when is recorded; handling again updates the note only (the first handling
+   * is what the handling statistics time).
+   */
   handle: (q: Queryable, ids: number[], userId: number, note: string) =>
-    q.query('UPDATE alarms SET handled = true, handled_by = $2, handled_at = now(), handle_note = $3 WHERE id = ANY($1::bigint[])', [ids, userId, note]),
+    q.query(
+      `UPDATE alarms SET handled_by = CASE WHEN handled THEN handled_by ELSE $2 END, handled_at = CASE WHEN handled THEN handled_at ELSE now() END,
+              handled = true, handle_note = $3
+        WHERE id = ANY($1::bigint[])`,
+      [ids, userId, note],
+    ),
 };
+
+/** The alarm list's FROM and WHERE (with `alarmListParams` as $1–$10), for reports that count what it lists. */
+export const ALARM_LIST_FROM = FROM;
+export const ALARM_LIST_WHERE = WHERE;
+export const alarmListParams = params;

@@ -1,4 +1,5 @@
 import { dataReportExports } from '../reports/reportSheets.ts';
+import { fleetReportExports } from '../reports/fleetSheets.ts';
 import { monthlyExport } from '../reports/monthlySheet.ts';
 import { workbook, type ExportKind } from './excelWorkbook.ts';
 import { exportsQueries } from './exports.queries.ts';
@@ -22,4 +23,4 @@ const userListExport: ExportKind = {
 };
 
 /** Every kind of export the download centre makes: given to the exports service and the dictionary. */
-export const EXPORT_KINDS: readonly ExportKind[] = [userListExport, ...dataReportExports, monthlyExport];
+export const EXPORT_KINDS: readonly ExportKind[] = [userListExport, ...dataReportExports, monthlyExport, ...fleetReportExports];

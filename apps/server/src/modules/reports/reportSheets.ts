@@ -8,6 +8,7 @@ import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { cursorWindows, mapWindows, windows, workbook, type ExportKind, type SheetColumn } from '../exports/excelWorkbook.ts';
 import { beijingTime } from '../playback/trackSheet.ts';
+import { beijingDayOf } from './beijingDay.ts';
 import { presentMileage, presentOnline, presentStay, presentTrip } from './reports.presenter.ts';
 import { reportsQueries, type DailyRow, type ReportFilter, type StayRowDb } from './reports.queries.ts';
 import { alarmFilterOf, reportFilter, stayMinMinutes, type ReportInput } from './reports.service.ts';
@@ -15,7 +16,7 @@ import { tripsQueries } from './trips.queries.ts';
 
 /** The data reports' Excel files, made by the download centre's queue (exports/exportKinds.ts lists them). */
 
-const time = (ms: number | null) => (ms === null ? '' : beijingTime(new Date(ms)));
+export const time = (ms: number | null) => (ms === null ? '' : beijingTime(new Date(ms)));
 /** 3725 → '1小时2分5秒' */
 export function durationText(seconds: number): string {
   const h = Math.floor(seconds / 3600);
@@ -45,10 +46,13 @@ export function inputOf(params: Record<string, unknown>): ReportInput {
 
 type Sheet = { columns: SheetColumn[]; rows: AsyncIterable<object[]> };
 
-/** A data report as an export kind: the caller needs report:export and the report's own menu. */
-function dataReportExport(
+/**
+ * A data report as an export kind: the caller needs report:export and the report's own menu. A
+ * report of the fleet as it is now (`of: 'now'`) names its file by the day it was made.
+ */
+export function dataReportExport(
   type: string, title: string, code: PermissionCode, sheet: (ctx: AppContext, f: ReportFilter, params: Record<string, unknown>) => Sheet,
-  checkParams?: (params: Record<string, unknown>) => void,
+  checkParams?: (params: Record<string, unknown>) => void, of: 'days' | 'now' = 'days',
 ): ExportKind {
   const check = (user: SessionUser) => {
     if (!user.permissions.has('report:export') || !user.permissions.has(code)) throw new AppError(COMMON_ERRORS.forbidden);
@@ -68,7 +72,8 @@ function dataReportExport(
       const filter = await reportFilter(ctx.db, user, inputOf(job.params));
       const { columns, rows } = sheet(ctx, filter, job.params);
       const content = await workbook(title, columns, rows);
-      return { fileName: `${title}-${filter.from}至${filter.to}-${job.id}.xlsx`, content };
+      const when = of === 'days' ? `${filter.from}至${filter.to}` : beijingDayOf(Date.now());
+      return { fileName: `${title}-${when}-${job.id}.xlsx`, content };
     },
   };
 }
