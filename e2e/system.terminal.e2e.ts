@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, login, openTab, shot, toasts } from './support/browser.ts';
+import { baseUrl, launch, login, openTab, shot, toasts } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
+import { addVehicle, imei, SteeredTerminal, until, api as carApi } from './support/carFleet.ts';
 
 // Issue 15 item 2, 终端管理: the home page's 30 天内到期 opens the expiring list; a renewal of one
-// terminal from there moves its expiry a year on and shows in its history.
+// terminal from there moves its expiry a year on and shows in its history. The monitoring map
+// shows a vehicle whose service expired as 服务已到期, with the policy's message, not its position.
 let browser: Browser;
 const stamp = String(Date.now() % 1_000_000).padStart(6, '0');
 const soon = `86912000${stamp}1`;
@@ -54,5 +56,43 @@ describe('终端管理', () => {
     await shot(page, 'system-terminal-history');
     expect(errors).toEqual([]);
     expect(await toasts(page)).not.toContain('请求失败');
+  });
+
+  it('shows a vehicle whose service expired on the monitoring map as 服务已到期, with the policy message; a renewal brings its position back', async () => {
+    const admin = await apiLogin();
+    const id = imei('86913');
+    const v = await addVehicle(admin, id);
+    const terminal = new SteeredTerminal(id);
+    await terminal.connect();
+    await terminal.fix({ lon: 114.0579, lat: 22.5431, speed: 0 });
+    await until(async () => (await carApi<unknown[]>(admin, `/car/v4/api/monitor/lastPositions.json?terminalIds=${id}`)).obj?.length === 1 || undefined);
+    await api(admin, '/car/v4/api/terminal/update.json', { terminalId: id, serviceExpiresAt: String(Date.now() - 2 * DAY) });
+    await terminal.fix({ lon: 114.06, lat: 22.545, speed: 0 }); // stored, not shown live
+
+    const { page, errors } = await openTab(browser, { width: 1440, height: 860 });
+    await login(page);
+    await page.goto(`${baseUrl()}/child/car/monitor`);
+    await page.locator('[data-testid="car-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
+    await page.getByTestId('tree-search').fill(v.plate);
+    const row = page.locator(`[data-testid="tree-vehicle"][data-vehicle-id="${v.vehicleId}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-expired')).toBe('true');
+    expect(await row.innerText()).toContain('服务已到期');
+    expect(await page.getByTestId('expired-count').innerText()).toMatch(/\d+ 辆服务已到期/);
+    await row.click();
+    const dialog = page.locator('.cl-vehicle-dialog');
+    await dialog.getByTestId('car-vehicle-panel').waitFor();
+    await dialog.locator('.ant-modal-close').click();
+    await dialog.waitFor({ state: 'hidden' });
+    const card = page.getByTestId('monitor-expired');
+    expect(await card.innerText()).toContain(`设备 ${id} 服务已到期，实时位置和指令已暂停，续费后立即恢复（历史轨迹仍可查看）`);
+    await shot(page, 'car-monitor-expired');
+
+    await api(admin, '/car/v4/api/terminal/renew.json', { terminalIds: id, count: '1', unit: 'year' });
+    await page.reload();
+    await page.getByTestId('tree-search').fill(v.plate);
+    await until(async () => ((await row.getAttribute('data-state')) === 'stopped' && (await row.getAttribute('data-expired')) === null) || undefined, 20_000);
+    terminal.close();
+    expect(errors).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ export const M = {
   title: '智能车联',
   commandNames: { cutOil: '断油断电', restoreOil: '恢复油电', locateNow: '立即定位', setInterval: '设置上传间隔', reboot: '重启终端', text: '下发文本', custom: '自定义指令' },
   directions: ['正北', '东北', '正东', '东南', '正南', '西南', '正西', '西北'],
-  state: { moving: '行驶', stopped: '静止', offline: '离线', alarm: '报警', all: '全部', noPosition: '未定位' },
+  state: { moving: '行驶', stopped: '静止', offline: '离线', alarm: '报警', all: '全部', noPosition: '未定位', expired: '服务已到期' },
   common: {
     search: '查询',
     reset: '重置',
@@ -64,6 +64,8 @@ export const M = {
     liveOff: '实时推送已断开，每 10 秒刷新',
     lastUpdate: (t: string) => `更新于 ${t}`,
     fleetLoading: '正在加载车辆…',
+    expiredCount: (n: number) => `${n} 辆服务已到期`,
+    expiredHint: '服务已到期的车辆不显示实时位置，续费后立即恢复；历史轨迹仍可查看',
   },
   vehicle: {
     basic: '基本信息',

@@ -33,6 +33,16 @@ describe('fleet store', () => {
     expect(store.counts()).toMatchObject({ moving: 1, stopped: 1, offline: 0, total: 2, located: 2 });
   });
 
+  it('marks a vehicle whose service expired (grey, counted) until a pushed position says it was renewed', () => {
+    const store = new FleetStore(0);
+    store.setVehicles([vehicle(1, 'a', { terminalStatus: 'expired', online: true }), vehicle(2, 'b', { terminalStatus: 'active', online: true })]);
+    expect(store.get(1)).toMatchObject({ serviceExpired: true, hasPosition: false, state: 'offline' });
+    expect(store.counts()).toMatchObject({ total: 2, expired: 1, offline: 1, stopped: 1 });
+    store.applyPositions([pos('a', { speed: 30 })]);
+    expect(store.get(1)).toMatchObject({ serviceExpired: false, hasPosition: true, state: 'moving' });
+    expect(store.counts().expired).toBe(0);
+  });
+
   it('announces changed vehicles together, once per flush', () => {
     const store = new FleetStore(1000);
     store.setVehicles([vehicle(1, 'a'), vehicle(2, 'b'), vehicle(3, 'c')]);

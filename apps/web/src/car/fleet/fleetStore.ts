@@ -23,6 +23,8 @@ export interface FleetVehicle {
   alarms: string[];
   /** an unhandled alarm was pushed for it just now */
   alarmUntil: number;
+  /** its terminal's service has expired: its live position is withheld (docs/decisions.md), shown as 服务已到期 */
+  serviceExpired: boolean;
   state: VehicleState;
 }
 
@@ -77,7 +79,8 @@ export class FleetStore {
       const item: FleetVehicle = {
         vehicleId: v.vehicleId, terminalId: v.terminalId, plate: v.plate, name: v.name || v.plate, groupId: v.groupId, accountId: v.accountId, sim: v.sim,
         online: v.online, hasPosition: old?.hasPosition ?? false, lon: old?.lon ?? 0, lat: old?.lat ?? 0, speed: old?.speed ?? 0, course: old?.course ?? 0,
-        gpsTime: old?.gpsTime ?? 0, mileage: old?.mileage ?? null, acc: old?.acc ?? null, alarms: old?.alarms ?? [], alarmUntil: old?.alarmUntil ?? 0, state: 'offline',
+        gpsTime: old?.gpsTime ?? 0, mileage: old?.mileage ?? null, acc: old?.acc ?? null, alarms: old?.alarms ?? [], alarmUntil: old?.alarmUntil ?? 0,
+        serviceExpired: v.terminalStatus === 'expired', state: 'offline',
       };
       item.state = this.stateOf(item);
       this.byVehicle.set(v.vehicleId, item);
@@ -96,6 +99,7 @@ export class FleetStore {
       if (v.hasPosition && p.gpsTime < v.gpsTime) continue; // an older report arriving late
       if (p.valid === false && p.lat === 0 && p.lon === 0) continue;
       v.hasPosition = true;
+      v.serviceExpired = false; // positions are pushed only while the service runs: it was renewed
       v.lon = p.lon;
       v.lat = p.lat;
       v.speed = p.speed ?? 0;
@@ -133,6 +137,7 @@ export class FleetStore {
       c.total++;
       c[v.state]++;
       if (v.hasPosition) c.located++;
+      if (v.serviceExpired) c.expired++;
     }
     return (this.countsCache = c);
   }
@@ -167,6 +172,8 @@ export class FleetStore {
   }
 
   private stateOf(v: FleetVehicle): VehicleState {
+    // Its live state is withheld with its position: grey, whatever the terminal last said.
+    if (v.serviceExpired) return 'offline';
     return vehicleState({ online: v.online, speed: v.speed, alarming: v.alarms.length > 0 || v.alarmUntil > this.now() });
   }
 

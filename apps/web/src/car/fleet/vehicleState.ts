@@ -24,9 +24,10 @@ export function vehicleState(v: { online: boolean; speed: number; alarming: bool
   return v.speed >= MOVING_KMH ? 'moving' : 'stopped';
 }
 
-export type StateCounts = Record<VehicleState, number> & { total: number; located: number };
+/** `expired`: vehicles whose terminal's service has expired (counted among offline too). */
+export type StateCounts = Record<VehicleState, number> & { total: number; located: number; expired: number };
 
-export const emptyCounts = (): StateCounts => ({ moving: 0, stopped: 0, offline: 0, alarm: 0, total: 0, located: 0 });
+export const emptyCounts = (): StateCounts => ({ moving: 0, stopped: 0, offline: 0, alarm: 0, total: 0, located: 0, expired: 0 });
 
 /** 0°..359° as one of eight Chinese compass words. */
 export function directionText(deg: number): string {

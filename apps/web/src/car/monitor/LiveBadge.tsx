@@ -1,17 +1,18 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Badge } from 'antd';
 import dayjs from 'dayjs';
 import { useFleet } from '../fleet/FleetProvider.tsx';
 import { useFleetValue } from '../fleet/useFleetValue.ts';
 import { M } from '../messages.ts';
 
-/** Whether the live feed is connected, and when the fleet last changed. */
-export function LiveBadge() {
+/** Whether the live feed is connected, and when the fleet last changed; `children`: what else the page says of the fleet. */
+export function LiveBadge({ children }: { children?: ReactNode }) {
   const { liveStatus } = useFleet();
   return (
     <div className="car-map-badge" data-testid="live-badge" data-live={liveStatus}>
       <LiveStatus open={liveStatus === 'open'} />
       <LastUpdate />
+      {children}
     </div>
   );
 }

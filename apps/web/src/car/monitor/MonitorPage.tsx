@@ -9,6 +9,7 @@ import { MapView } from '../map/MapView.tsx';
 import { SelectedLayer } from '../map/layers/SelectedLayer.tsx';
 import { VehiclesLayer } from '../map/layers/VehiclesLayer.tsx';
 import { useElementHeight } from '../ui/useElementHeight.ts';
+import { ExpiredCount, SelectedExpired } from './ExpiredNotice.tsx';
 import { LiveBadge } from './LiveBadge.tsx';
 import { VehicleTree } from './VehicleTree.tsx';
 
@@ -44,7 +45,10 @@ export function MonitorPage() {
         <MapCommand deps={[focus]} run={(map) => focus > 0 && v?.hasPosition && focusOn(map, v.lon, v.lat)} />
         {/* Once the fleet is in, an operator sees the fleet, not the whole country (unless a deep link picks a vehicle). */}
         <MapCommand deps={[loading]} run={(map) => !loading && !linked && fitPoints(map, fleetPoints(store.values()))} />
-        <LiveBadge />
+        <LiveBadge>
+          <ExpiredCount />
+        </LiveBadge>
+        <SelectedExpired vehicleId={selected} />
       </MapView>
     </div>
   );
