@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { ChildSystemId } from '../../shared/systems/childSystems.ts';
 import { carRoutes } from '../../car/routes.tsx';
 import { dataReportRoutes } from '../../data-report/routes.tsx';
+import { dataCenterRoutes } from '../../data-center/routes.tsx';
 import { systemRoutes } from '../../system/routes.tsx';
 
 /**
@@ -21,7 +22,7 @@ export const CHILD_SYSTEM_DEFINITIONS: Record<ChildSystemId, ChildSystemDefiniti
   card: fleet(),
   system: { ...admin(), routes: systemRoutes },
   pet: fleet(),
-  dataCenter: admin(),
+  dataCenter: { ...admin(), routes: dataCenterRoutes },
   'elec-car': fleet(),
   'data-report': { ...fleet(), routes: dataReportRoutes },
   'elec-lease': admin(),

@@ -1,0 +1,20 @@
+import type { Alarm } from '@chelian/contracts';
+import { D } from '../messages.ts';
+
+const time = (ms: number) => new Date(ms).toLocaleTimeString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' });
+
+/** The alarms the live feed pushed since the screen opened, newest first. */
+export function AlarmTicker({ alarms }: { alarms: readonly Alarm[] }) {
+  if (!alarms.length) return <div className="dc-empty">{D.noAlarms}</div>;
+  return (
+    <ul className="dcs-alarms" data-testid="dcs-alarms">
+      {alarms.slice(0, 6).map((a) => (
+        <li key={`${a.alarmId}-${a.alarmTime}`}>
+          <span className="dcs-alarm-time">{time(a.alarmTime)}</span>
+          <span className="dcs-alarm-plate">{a.plate || a.name || a.terminalId}</span>
+          <span className="dcs-alarm-type">{a.typeName}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

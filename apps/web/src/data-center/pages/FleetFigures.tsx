@@ -1,0 +1,34 @@
+import type { DataCenterOverview } from '@chelian/contracts';
+import { D } from '../messages.ts';
+
+export type FigureKey = keyof DataCenterOverview['fleet'] | 'alarmsToday' | 'onlineRate';
+
+/** The fleet now, as the figure row of both pages shows it: label, value, colour. */
+export function fleetFigures(o: DataCenterOverview): Array<{ key: FigureKey; label: string; value: string; tone: string }> {
+  const rate = o.fleet.total ? `${((o.fleet.online / o.fleet.total) * 100).toFixed(1)}%` : '0%';
+  const n = (v: number) => v.toLocaleString('zh-CN');
+  return [
+    { key: 'total', label: D.fleet.total, value: n(o.fleet.total), tone: 'blue' },
+    { key: 'online', label: D.fleet.online, value: n(o.fleet.online), tone: 'green' },
+    { key: 'moving', label: D.fleet.moving, value: n(o.fleet.moving), tone: 'cyan' },
+    { key: 'parked', label: D.fleet.parked, value: n(o.fleet.parked), tone: 'indigo' },
+    { key: 'offline', label: D.fleet.offline, value: n(o.fleet.offline), tone: 'grey' },
+    { key: 'alarm', label: D.fleet.alarm, value: n(o.fleet.alarm), tone: 'red' },
+    { key: 'alarmsToday', label: D.alarmsToday, value: n(o.alarmsToday.total), tone: 'orange' },
+    { key: 'onlineRate', label: D.fleet.onlineRate, value: rate, tone: 'green' },
+  ];
+}
+
+/** The row of figures; `dc-figure-<key>` test ids carry the raw value too. */
+export function FleetFigures({ overview }: { overview: DataCenterOverview }) {
+  return (
+    <div className="dc-figures">
+      {fleetFigures(overview).map((f) => (
+        <div key={f.key} className={`dc-figure dc-tone-${f.tone}`} data-testid={`dc-figure-${f.key}`}>
+          <div className="dc-figure-label">{f.label}</div>
+          <div className="dc-figure-value">{f.value}</div>
+        </div>
+      ))}
+    </div>
+  );
+}

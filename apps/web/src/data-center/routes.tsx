@@ -1,0 +1,12 @@
+import type { RouteObject } from 'react-router';
+
+/** The data-centre sub-product's pages (menus 17001, 17002), mounted by the shared child entry under /child/dataCenter/. */
+export const dataCenterRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import('./DataCenterRoot.tsx')).DataCenterRoot }),
+    children: [
+      { path: 'dataCenter/overview', lazy: async () => ({ Component: (await import('./pages/OverviewPage.tsx')).OverviewPage }) },
+      { path: 'dataCenter/screen', lazy: async () => ({ Component: (await import('./pages/ScreenPage.tsx')).ScreenPage }) },
+    ],
+  },
+];

@@ -1,0 +1,63 @@
+import { useEffect, useRef, type CSSProperties } from 'react';
+import type { ChartOption } from './echartsCore.ts';
+
+type Core = typeof import('./echartsCore.ts');
+type Instance = ReturnType<Core['echarts']['init']>;
+
+let core: Promise<Core> | null = null;
+/** ECharts' code, fetched with the first chart on a page. */
+export const loadECharts = (): Promise<Core> => (core ??= import('./echartsCore.ts'));
+
+/** Motion only for those who want it (tests and "reduce motion" settings get none). */
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * One ECharts chart that fills its box: follows the box's size, redraws with each new option
+ * (merged, so values move rather than the chart being rebuilt, unless `replace`), and lets go of
+ * its canvas when it leaves the page.
+ */
+export function EChart({ option, theme, replace = false, className, style, testId, onClick }: {
+  option: ChartOption | null;
+  theme?: 'dark';
+  replace?: boolean;
+  className?: string;
+  style?: CSSProperties;
+  testId?: string;
+  onClick?: (params: { name: string; seriesName?: string; data?: unknown }) => void;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<Instance | null>(null);
+  const clickRef = useRef(onClick);
+  clickRef.current = onClick;
+
+  useEffect(() => {
+    let disposed = false;
+    let observer: ResizeObserver | null = null;
+    void loadECharts().then(({ echarts }) => {
+      if (disposed || !box.current) return;
+      const instance = echarts.init(box.current, theme, { renderer: 'canvas' });
+      chart.current = instance;
+      instance.on('click', (p) => clickRef.current?.(p as { name: string }));
+      observer = new ResizeObserver(() => instance.resize());
+      observer.observe(box.current);
+      box.current.dispatchEvent(new Event('chart-ready'));
+    });
+    return () => {
+      disposed = true;
+      observer?.disconnect();
+      chart.current?.dispose();
+      chart.current = null;
+    };
+  }, [theme]);
+
+  useEffect(() => {
+    if (!option) return;
+    const draw = () => chart.current?.setOption({ animation: !reducedMotion(), backgroundColor: 'transparent', ...option }, { notMerge: replace, lazyUpdate: true });
+    if (chart.current) return draw();
+    const el = box.current;
+    el?.addEventListener('chart-ready', draw, { once: true });
+    return () => el?.removeEventListener('chart-ready', draw);
+  }, [option, replace]);
+
+  return <div ref={box} className={className} style={{ width: '100%', height: '100%', ...style }} data-testid={testId} />;
+}
