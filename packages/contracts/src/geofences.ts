@@ -30,6 +30,8 @@ export const GeofenceSchema = Type.Object({
   alarmEnter: Type.Boolean(),
   alarmExit: Type.Boolean(),
   remark: Type.String(),
+  /** km/h for the vehicles attached, inside the fence (the overspeed report); null: none */
+  speedLimitKmh: Nullable(Type.Number()),
   accountId: Type.Integer(),
   accountName: Type.String(),
   vehicleCount: Type.Integer(),
@@ -58,6 +60,8 @@ const fenceFields = {
   alarmEnter: Type.Optional(Type.Boolean()),
   alarmExit: Type.Optional(Type.Boolean()),
   remark: Type.Optional(Type.String({ maxLength: 200 })),
+  /** km/h; absent, 0 or null: none */
+  speedLimitKmh: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 300 }))),
   accountId: Type.Optional(Id()),
 };
 const GeofenceInput = Type.Object(fenceFields);

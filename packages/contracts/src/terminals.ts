@@ -64,6 +64,8 @@ export const VehicleSchema = Type.Object({
   activatedAt: Nullable(Type.Number()),
   serviceExpiresAt: Nullable(Type.Number()),
   lastSeenAt: Nullable(Type.Number()),
+  /** km/h, the overspeed report's limit for this vehicle; null: the platform default (OVERSPEED_DEFAULT_LIMIT_KMH) */
+  speedLimitKmh: Nullable(Type.Number()),
 });
 export type Vehicle = Static<typeof VehicleSchema>;
 
@@ -230,6 +232,8 @@ const vehicleFields = {
   model: Short(40),
   sim: Short(24),
   serviceExpiresAt: Type.Optional(TimeParam),
+  /** km/h; 0 or '' clears it (the platform default applies) */
+  speedLimitKmh: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 300 }), Type.Literal('')])),
 };
 const VehicleAdd = Type.Object(vehicleFields);
 const VehicleUpdate = Type.Object({ vehicleId: Id(), ...vehicleFields });

@@ -20,6 +20,7 @@ export interface GeofenceRow extends FenceShapeRow {
   account_path: string;
   name: string;
   remark: string;
+  speed_limit_kmh: number | null;
   vehicle_count: number;
   created_at: Date;
   updated_at: Date;
@@ -36,15 +37,16 @@ export interface GeofenceFields {
   alarmEnter: boolean;
   alarmExit: boolean;
   remark: string;
+  speedLimitKmh: number | null;
 }
 
 const SELECT = `SELECT g.id, g.account_id, a.name AS account_name, a.path AS account_path, g.name, g.kind, g.center_lon, g.center_lat,
-       g.radius_m, g.rings, g.alarm_enter, g.alarm_exit, g.remark, g.created_at, g.updated_at,
+       g.radius_m, g.rings, g.alarm_enter, g.alarm_exit, g.remark, g.speed_limit_kmh::float8 AS speed_limit_kmh, g.created_at, g.updated_at,
        (SELECT count(*)::int FROM geofence_vehicles gv WHERE gv.geofence_id = g.id) AS vehicle_count
   FROM geofences g JOIN accounts a ON a.id = g.account_id`;
 
 const fieldParams = (f: GeofenceFields) => [
-  f.accountId, f.name, f.kind, f.centerLon, f.centerLat, f.radiusM, f.rings === null ? null : JSON.stringify(f.rings), f.alarmEnter, f.alarmExit, f.remark,
+  f.accountId, f.name, f.kind, f.centerLon, f.centerLat, f.radiusM, f.rings === null ? null : JSON.stringify(f.rings), f.alarmEnter, f.alarmExit, f.remark, f.speedLimitKmh,
 ];
 
 /** Fences, their vehicles and the per-vehicle inside state. Visibility: the fence's account is in the caller's subtree. */
@@ -68,15 +70,15 @@ export const geofencesQueries = {
 
   insert: async (q: Queryable, f: GeofenceFields, userId: number) =>
     (await q.query<{ id: number }>(
-      `INSERT INTO geofences (account_id, name, kind, center_lon, center_lat, radius_m, rings, alarm_enter, alarm_exit, remark, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11) RETURNING id`,
+      `INSERT INTO geofences (account_id, name, kind, center_lon, center_lat, radius_m, rings, alarm_enter, alarm_exit, remark, speed_limit_kmh, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12) RETURNING id`,
       [...fieldParams(f), userId],
     ))[0].id,
 
   update: (q: Queryable, id: number, f: GeofenceFields) =>
     q.query(
       `UPDATE geofences SET account_id = $1, name = $2, kind = $3, center_lon = $4, center_lat = $5, radius_m = $6, rings = $7::jsonb,
-              alarm_enter = $8, alarm_exit = $9, remark = $10, updated_at = now() WHERE id = $11`,
+              alarm_enter = $8, alarm_exit = $9, remark = $10, speed_limit_kmh = $11, updated_at = now() WHERE id = $12`,
       [...fieldParams(f), id],
     ),
 

@@ -20,7 +20,7 @@ const onEarth = (p: number[]) => p.length === 2 && Math.abs(p[0]) <= 180 && Math
 export function fenceFields(input: GeofenceInput, accountId: number): GeofenceFields {
   const name = input.name.trim();
   if (!name) throw new AppError(GEOFENCE_ERRORS.nameMissing);
-  const base = { accountId, name, alarmEnter: input.alarmEnter ?? true, alarmExit: input.alarmExit ?? true, remark: (input.remark ?? '').trim() };
+  const base = { accountId, name, alarmEnter: input.alarmEnter ?? true, alarmExit: input.alarmExit ?? true, remark: (input.remark ?? '').trim(), speedLimitKmh: input.speedLimitKmh || null };
   if (input.kind === 'circle') {
     if (!input.center || !onEarth(input.center)) throw new AppError(GEOFENCE_ERRORS.centerMissing);
     const radius = input.radius ?? 0;

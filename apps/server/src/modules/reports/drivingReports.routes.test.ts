@@ -59,12 +59,15 @@ beforeAll(async () => {
   carId = await add('粤B80001', '13880000001');
   vanId = await add('粤B80002', '13880000002');
   await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
-  await t.ctx.db.query('UPDATE vehicles SET speed_limit_kmh = 80 WHERE id = $1', [carId]);
-  const fence = await t.ctx.db.query<{ id: number }>(
-    `INSERT INTO geofences (account_id, name, kind, center_lon, center_lat, radius_m, speed_limit_kmh) SELECT account_id, '学校', 'circle', $2, $3, 300, 40 FROM vehicles WHERE id = $1 RETURNING id`,
-    [carId, LON, SCHOOL],
-  );
-  await t.ctx.db.query('INSERT INTO geofence_vehicles (geofence_id, vehicle_id) VALUES ($1, $2)', [fence[0].id, carId]);
+  // The limits as an operator sets them: the vehicle's in its form, the fence's in the fence editor.
+  const limited = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/update.json', ...form({ vehicleId: carId, speedLimitKmh: 80 }) });
+  expect(limited.json().obj).toMatchObject({ vehicleId: carId, speedLimitKmh: 80 });
+  const fence = await t.call(a.sessionId, {
+    method: 'POST', url: '/car/v4/api/geofence/add.json', headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ name: '学校', kind: 'circle', center: [LON, SCHOOL], radius: 300, speedLimitKmh: 40 }),
+  }).then((r) => r.json().obj);
+  expect(fence).toMatchObject({ name: '学校', speedLimitKmh: 40 });
+  await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/geofence/bindVehicles.json', ...form({ geofenceId: fence.geofenceId, vehicleIds: String(carId) }) });
 
   const gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
   await send('013880000001', carFixes, gw.ports.jt808!);
@@ -144,5 +147,16 @@ describe('ACC report', () => {
     expect(rows(fleet).filter((r) => r[1] === '粤B80002')).toEqual([[D1, '粤B80002', true, at(D1, '09:00:00'), at(D1, '09:00:30'), 30, true]]);
     expect((await acc(b.sessionId, `startDate=${D1}&endDate=${D2}`)).obj).toMatchObject({ total: 0, list: [], vehicles: [] });
     expect(await acc(b.sessionId, `vehicleId=${vanId}`)).toMatchObject({ flag: 0, msg: '车辆不存在或无权访问' });
+  });
+});
+
+describe('speed limits', () => {
+  it('clears a vehicle\'s limit with an empty field and refuses one above 300 km/h', async () => {
+    const update = (speedLimitKmh: string) => t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/update.json', ...form({ vehicleId: vanId, speedLimitKmh }) });
+    expect((await update('90')).json().obj.speedLimitKmh).toBe(90);
+    expect((await update('')).json().obj.speedLimitKmh).toBeNull();
+    const refused = await update('301');
+    expect([refused.statusCode, refused.json().flag]).toEqual([400, 0]);
+    expect(refused.json().msg).toMatch(/^请求参数错误/);
   });
 });

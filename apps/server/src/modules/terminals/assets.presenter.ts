@@ -47,6 +47,7 @@ export function presentVehicle(v: VehicleRow): Vehicle {
     created: v.created_at.getTime(), terminalId: v.identifier ?? '', protocol: v.protocol ?? '', protocolName: protocolName(v.protocol),
     model: v.model ?? '', sim: v.sim ?? '', online: v.online ?? false, terminalStatus: status ?? '', terminalStatusName: status ? SERVICE_STATES[status] : SERVICE_STATES.unbound,
     activatedAt: epochOrNull(v.activated_at), serviceExpiresAt: epochOrNull(v.service_expires_at), lastSeenAt: epochOrNull(v.last_seen_at),
+    speedLimitKmh: v.speed_limit_kmh,
   };
 }
 

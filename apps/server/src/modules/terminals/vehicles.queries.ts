@@ -17,6 +17,7 @@ export interface VehicleRow {
   driver_phone: string;
   icon: string;
   remark: string;
+  speed_limit_kmh: number | null;
   created_at: Date;
   terminal_pk: number | null;
   identifier: string | null;
@@ -31,7 +32,7 @@ export interface VehicleRow {
 }
 
 const SELECT = `SELECT v.id, v.account_id, a.name AS account_name, a.path AS account_path, v.group_id, g.name AS group_name,
-       v.name, v.plate, v.plate_color, v.type, v.driver, v.driver_phone, v.icon, v.remark, v.created_at,
+       v.name, v.plate, v.plate_color, v.type, v.driver, v.driver_phone, v.icon, v.remark, v.speed_limit_kmh::float8 AS speed_limit_kmh, v.created_at,
        t.id AS terminal_pk, t.identifier, t.protocol, t.model, t.sim, t.online, t.enabled, t.activated_at,
        t.service_expires_at, t.last_seen_at
   FROM vehicles v JOIN accounts a ON a.id = v.account_id
@@ -73,6 +74,8 @@ export interface VehicleFields {
   driverPhone: string;
   icon: string;
   remark: string;
+  /** km/h, null: none */
+  speedLimitKmh: number | null;
 }
 
 const filterParams = (f: VehicleFilter) => [f.scope, f.keyword, f.groupId, f.type, f.accountId, f.online, f.protocol, f.serviceState];
@@ -105,16 +108,16 @@ export const vehiclesQueries = {
 
   insert: async (q: Queryable, v: VehicleFields) =>
     (await q.query<{ id: number }>(
-      `INSERT INTO vehicles (account_id, group_id, terminal_id, name, plate, type, driver, driver_phone, icon, remark, plate_color)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING id`,
-      [v.accountId, v.groupId, v.terminalId, v.name, v.plate, v.type, v.driver, v.driverPhone, v.icon, v.remark, v.plateColor],
+      `INSERT INTO vehicles (account_id, group_id, terminal_id, name, plate, type, driver, driver_phone, icon, remark, plate_color, speed_limit_kmh)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING id`,
+      [v.accountId, v.groupId, v.terminalId, v.name, v.plate, v.type, v.driver, v.driverPhone, v.icon, v.remark, v.plateColor, v.speedLimitKmh],
     ))[0].id,
 
   update: (q: Queryable, id: number, v: VehicleFields) =>
     q.query(
       `UPDATE vehicles SET account_id = $2, group_id = $3, terminal_id = $4, name = $5, plate = $6, type = $7, driver = $8,
-              driver_phone = $9, icon = $10, remark = $11, plate_color = $12 WHERE id = $1`,
-      [id, v.accountId, v.groupId, v.terminalId, v.name, v.plate, v.type, v.driver, v.driverPhone, v.icon, v.remark, v.plateColor],
+              driver_phone = $9, icon = $10, remark = $11, plate_color = $12, speed_limit_kmh = $13 WHERE id = $1`,
+      [id, v.accountId, v.groupId, v.terminalId, v.name, v.plate, v.type, v.driver, v.driverPhone, v.icon, v.remark, v.plateColor, v.speedLimitKmh],
     ),
 
   delete: async (q: Queryable, ids: number[]) =>

@@ -18,7 +18,7 @@ function vehicleInput(body: VehicleForm): VehicleInput {
   const serviceExpiresAt = parseOptionalTime(body.serviceExpiresAt, 'serviceExpiresAt');
   return {
     name: body.name, plate: body.plate, plateColor: body.plateColor, type: body.type || undefined, accountId: body.accountId, groupId: body.groupId,
-    driver: body.driver, driverPhone: body.driverPhone, icon: body.icon, remark: body.remark,
+    driver: body.driver, driverPhone: body.driverPhone, icon: body.icon, remark: body.remark, speedLimitKmh: body.speedLimitKmh === '' ? 0 : body.speedLimitKmh,
     terminal: body.terminalId === undefined ? undefined : { identifier: body.terminalId, protocol: body.protocol, model: body.model, sim: body.sim, serviceExpiresAt },
   };
 }

@@ -23,6 +23,8 @@ export interface VehicleInput {
   driverPhone?: string;
   icon?: string;
   remark?: string;
+  /** km/h; 0 clears it */
+  speedLimitKmh?: number;
   /** The terminal to put in the asset; '' on update unbinds it. */
   terminal?: TerminalInput;
 }
@@ -58,6 +60,7 @@ function fieldsFrom(input: VehicleInput, base: Partial<VehicleFields>, accountId
     accountId, groupId, terminalId, name, plate, type, plateColor: input.plateColor ?? base.plateColor ?? 0,
     driver: input.driver ?? base.driver ?? '', driverPhone: input.driverPhone ?? base.driverPhone ?? '',
     icon: input.icon ?? base.icon ?? '', remark: input.remark ?? base.remark ?? '',
+    speedLimitKmh: input.speedLimitKmh === undefined ? (base.speedLimitKmh ?? null) : input.speedLimitKmh || null,
   };
 }
 
@@ -79,7 +82,7 @@ export async function updateVehicle(db: Db, bus: Bus, user: SessionUser, vehicle
     const [current] = await visibleVehicles(q, user, [vehicleId]);
     const accountId = input.accountId === undefined ? current.account_id : (await targetAccount(q, user, input.accountId)).id;
     const groupId = input.groupId === undefined && accountId === current.account_id ? current.group_id : await groupFor(q, user, input.groupId, accountId);
-    const base = { name: current.name, plate: current.plate, plateColor: current.plate_color, type: current.type, driver: current.driver, driverPhone: current.driver_phone, icon: current.icon, remark: current.remark };
+    const base = { name: current.name, plate: current.plate, plateColor: current.plate_color, type: current.type, driver: current.driver, driverPhone: current.driver_phone, icon: current.icon, remark: current.remark, speedLimitKmh: current.speed_limit_kmh };
     const fields = fieldsFrom(input, base, accountId, groupId, current.terminal_pk);
     if (fields.plate !== current.plate || fields.type !== current.type) await checkPlate(q, fields.plate, fields.type, current.id);
     const identifiers = [current.identifier];
