@@ -264,6 +264,7 @@ export const M = {
       terminalPlaceholder: 'JT/T 808 终端手机号或 GT06/H02 的 IMEI', terminalInvalid: '设备号只能包含数字', protocol: '设备协议', protocolHint: '新设备必填', model: '设备型号',
       sim: 'SIM卡号', simInvalid: 'SIM卡号为数字', driver: '司机', driverPhone: '司机电话', phoneInvalid: '电话号码格式不正确', group: '分组', remark: '备注',
       expires: '服务到期', section: { vehicle: '车辆信息', terminal: '设备', driver: '司机与分组' },
+      speedLimit: '限速(km/h)', speedLimitPlaceholder: '默认 100', speedLimitHint: '超速报表按此判断；车辆在设了限速的围栏内时以围栏为准',
     },
     importer: {
       title: '批量导入车辆',

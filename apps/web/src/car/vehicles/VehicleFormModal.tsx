@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Col, Divider, Form, Input, Modal, Row, Select, TreeSelect } from 'antd';
+import { Col, Divider, Form, Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
 import { PLATE_COLORS, PROTOCOL_NAMES, VEHICLE_TYPE_NAMES, isPlate, vehicleEndpoints, type GroupNode, type Vehicle, type VehicleForm } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
@@ -20,12 +20,14 @@ interface Values {
   driverPhone: string;
   groupId?: number;
   remark: string;
+  /** km/h; empty: the platform default */
+  speedLimitKmh: number | null;
 }
 
 const valuesOf = (v: Vehicle | null, groupId?: number): Values => ({
   plate: v?.plate ?? '', plateColor: v?.plateColor ?? 1, type: v?.type ?? 'vehicle', name: v && v.name !== v.plate ? v.name : '',
   terminalId: v?.terminalId ?? '', protocol: v?.protocol || undefined, sim: v?.sim ?? '', driver: v?.driver ?? '', driverPhone: v?.driverPhone ?? '',
-  groupId: v?.groupId ?? groupId, remark: v?.remark ?? '',
+  groupId: v?.groupId ?? groupId, remark: v?.remark ?? '', speedLimitKmh: v?.speedLimitKmh ?? null,
 });
 
 /** Only what changed is sent on an edit; '' unbinds the terminal. */
@@ -33,7 +35,7 @@ function formOf(values: Values): VehicleForm {
   return {
     plate: values.plate.trim().toUpperCase(), plateColor: values.plateColor, type: values.type, name: values.name.trim(),
     terminalId: values.terminalId.trim(), protocol: values.protocol, sim: values.sim.trim(), driver: values.driver.trim(),
-    driverPhone: values.driverPhone.trim(), groupId: values.groupId ?? 0, remark: values.remark.trim(),
+    driverPhone: values.driverPhone.trim(), groupId: values.groupId ?? 0, remark: values.remark.trim(), speedLimitKmh: values.speedLimitKmh ?? '',
   };
 }
 
@@ -153,7 +155,12 @@ export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, accoun
               <TreeSelect allowClear treeDefaultExpandAll placeholder={M.vehicles.noGroup} treeData={groupOptions(groups)} />
             </Form.Item>
           </Col>
-          <Col span={24}>
+          <Col span={8}>
+            <Form.Item name="speedLimitKmh" label={F.speedLimit} tooltip={F.speedLimitHint}>
+              <InputNumber min={1} max={300} precision={0} placeholder={F.speedLimitPlaceholder} style={{ width: '100%' }} data-testid="vehicle-speed-limit" />
+            </Form.Item>
+          </Col>
+          <Col span={16}>
             <Form.Item name="remark" label={F.remark}>
               <Input.TextArea rows={2} maxLength={200} />
             </Form.Item>
