@@ -1,11 +1,10 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { EXPORT_ERRORS, MAX_EXPORT_ROWS, type ErrorEntry } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import type { ExportRow } from './exports.queries.ts';
+import { writeXlsx } from './xlsxStream.ts';
 
 /**
  * The download centre's Excel files: what one kind of export is (ExportKind), the one workbook
@@ -54,30 +53,23 @@ export interface WorkbookSource {
 const EXCEL_LIMIT: RowLimit = { rows: MAX_EXPORT_ROWS, error: EXPORT_ERRORS.tooManyRows };
 
 /**
- * Every export's file format: one sheet with a bold header. Rows are written as the windows
- * arrive (ExcelJS's streaming writer, no shared strings) and each window's bytes are stored
- * before the next window is read: memory holds one window and one part of the file, never
- * every row. Past the limit's rows the writing stops (the cursor is closed) with its error.
+ * Every export's file format: one sheet with a bold, frozen header (xlsxStream.ts). Rows are
+ * written as the windows arrive and each window's bytes are stored before the next window is
+ * read: memory holds one window and one part of the file, never every row. Past the limit's rows
+ * the writing stops (the cursor is closed) with its error.
  */
 export function workbook(sheetName: string, columns: SheetColumn[], rows: object[] | AsyncIterable<object[]>): WorkbookSource {
   return {
     async writeTo(sink, limit = EXCEL_LIMIT) {
-      const out = new PassThrough();
-      out.on('data', (chunk: Buffer) => sink.write(chunk));
-      const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-      book.creator = '车联';
-      const sheet = book.addWorksheet(sheetName);
-      sheet.columns = columns.map((c) => ({ ...c, width: c.width ?? 18 }));
-      sheet.getRow(1).font = { bold: true };
-      let count = 0;
-      for await (const window of Array.isArray(rows) ? [rows] : rows) {
-        if (count + window.length > limit.rows) throw new AppError(limit.error, { params: { rows: limit.rows } });
-        for (const row of window) sheet.addRow(row).commit();
-        count += window.length;
-        await sink.drain();
-      }
-      await sheet.commit();
-      await book.commit();
+      const count = await writeXlsx((chunk) => sink.write(chunk), {
+        name: sheetName,
+        columns,
+        rows: Array.isArray(rows) ? (async function* one() { yield rows; })() : rows,
+        beforeWindow: (sofar, window) => {
+          if (sofar + window.length > limit.rows) throw new AppError(limit.error, { params: { rows: limit.rows } });
+        },
+        afterWindow: () => sink.drain(),
+      });
       await sink.drain();
       return count;
     },
