@@ -5,7 +5,7 @@
  */
 import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
-import { AlarmTypeCountSchema } from './alarms.ts';
+import { AlarmSchema, AlarmTypeCountSchema } from './alarms.ts';
 import { endpoint } from './endpoint.ts';
 import { Nullable } from './schemas.ts';
 
@@ -91,6 +91,8 @@ export const DataCenterOverviewSchema = Type.Object({
   generatedAt: Type.Number(),
   fleet: FleetNowSchema,
   alarmsToday: Type.Object({ total: Type.Integer(), types: Type.Array(AlarmTypeCountSchema) }),
+  /** today's newest alarms, newest first, at most DATA_CENTER_TOP (the live feed adds to them) */
+  latestAlarms: Type.Array(AlarmSchema),
   /** DATA_CENTER_DAYS days, oldest first, today last (its figures so far) */
   days: Type.Array(DataCenterDaySchema),
   /** 24 hours of today */

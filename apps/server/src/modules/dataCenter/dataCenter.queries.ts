@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
+import type { AlarmRow } from '../../core/alarm.presenter.ts';
 
 /*
  * The data centre's reads. $1 is always the terminal scope (core/terminalScope.ts). The fleet is
@@ -80,6 +81,18 @@ export const dataCenterQueries = {
         GROUP BY v.id, v.plate, v.name HAVING sum(s.mileage_km) > 0
         ORDER BY km DESC, v.plate, v.id LIMIT $5`,
       [scope, from, to, isPlatformAdmin, limit],
+    ),
+
+  /** The newest alarms of [start, end), at most `limit`. */
+  latestAlarms: (q: Queryable, scope: string, start: Date, end: Date, limit: number) =>
+    q.query<AlarmRow>(
+      `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS vehicle_name, al.type, al.alarm_time, al.received_at,
+              al.lat, al.lon, al.speed, al.handled, u.name AS handled_by_name, al.handled_at, al.handle_note
+         FROM alarms al JOIN terminals t ON t.id = al.terminal_id LEFT JOIN accounts a ON a.id = al.account_id
+         LEFT JOIN vehicles v ON v.id = al.vehicle_id LEFT JOIN users u ON u.id = al.handled_by
+        WHERE ${terminalInScope('a.path', 1)} AND al.alarm_time >= $2 AND al.alarm_time < $3
+        ORDER BY al.alarm_time DESC, al.id DESC LIMIT $4`,
+      [scope, start, end, limit],
     ),
 
   /** Online/offline transitions of the fleet's terminals within [start, end), in time order. */

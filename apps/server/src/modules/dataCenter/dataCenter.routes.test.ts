@@ -116,6 +116,9 @@ describe('data centre overview', () => {
       types: [{ type: 'overspeed', typeName: '超速报警', count: 2 }, { type: 'sos', typeName: expect.any(String), count: 1 }],
     });
     expect(o.hours.map((h) => h.alarms)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1, 2, ...new Array(14).fill(0)]);
+    expect(o.latestAlarms.map((x) => [x.plate, x.type, x.alarmTime])).toEqual([
+      ['粤B90002', 'overspeed', bj('2026-05-10T09:20:00')], ['粤B90001', 'sos', bj('2026-05-10T09:10:00')], ['粤B90001', 'overspeed', bj('2026-05-10T08:05:00')],
+    ]);
   });
 
   it('counts vehicles online within each hour of today from the presence transitions', () => {
@@ -169,6 +172,7 @@ describe('data centre tenancy and access', () => {
     const other = await overviewOf(b);
     expect(other.fleet.total).toBe(1);
     expect(other.alarmsToday.total).toBe(1);
+    expect(other.latestAlarms.map((x) => x.plate)).toEqual(['粤B90006']);
     expect(other.mileageRanking.map((r) => r.plate)).toEqual(['粤B90006']);
     expect(other.regions).toEqual([{ province: '上海市', area: '黄浦区', vehicles: 1, online: 1 }]);
   });

@@ -4,7 +4,7 @@ import {
 import { loadReverseGeocoder } from '@chelian/geo';
 import type { Queryable } from '../../db/types.ts';
 import { terminalScope, type Scope } from '../../core/terminalScope.ts';
-import { alarmTypeName } from '../../core/alarm.presenter.ts';
+import { alarmTypeName, presentAlarm } from '../../core/alarm.presenter.ts';
 import { addDays, beijingDayOf, dayStart, daysBetween, DAY_MS } from '../reports/beijingDay.ts';
 import { dataCenterQueries, type FleetRow } from './dataCenter.queries.ts';
 import { onlineHours } from './onlineHours.ts';
@@ -36,9 +36,10 @@ export async function dataCenterOverview(db: Queryable, user: Scope, now = Date.
   const from = addDays(today, -(DATA_CENTER_DAYS - 1));
   const start = dayStart(today);
   const end = new Date(now);
-  const [fleetRows, alarmRows, dayRows, ranking, presence, expiring, geocoder] = await Promise.all([
+  const [fleetRows, alarmRows, latestAlarms, dayRows, ranking, presence, expiring, geocoder] = await Promise.all([
     dataCenterQueries.fleet(db, scope, start),
     dataCenterQueries.alarmsByTypeAndHour(db, scope, start, end),
+    dataCenterQueries.latestAlarms(db, scope, start, end, DATA_CENTER_TOP),
     dataCenterQueries.days(db, scope, from, today, user.isPlatformAdmin),
     dataCenterQueries.mileageRanking(db, scope, from, today, user.isPlatformAdmin, DATA_CENTER_TOP),
     dataCenterQueries.presence(db, scope, start, end),
@@ -77,6 +78,7 @@ export async function dataCenterOverview(db: Queryable, user: Scope, now = Date.
     generatedAt: now,
     fleet,
     alarmsToday: { total: alarmsToday, types },
+    latestAlarms: latestAlarms.map(presentAlarm),
     days,
     hours: online.map((onlineVehicles, hour) => ({ hour, onlineVehicles, alarms: alarmHours[hour] })),
     mileageRanking: ranking.map((r) => ({ vehicleId: r.vehicle_id, plate: r.plate, name: r.name, mileageKm: round(r.km, 2) })),

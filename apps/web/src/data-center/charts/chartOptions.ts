@@ -97,7 +97,7 @@ export function activityOption(o: Overview, p: Palette): ChartOption {
     yAxis: [base.yAxis, { ...base.yAxis, splitLine: { show: false } }],
     series: [
       { name: D.activityOnline, type: 'bar', barMaxWidth: 12, itemStyle: { borderRadius: [3, 3, 0, 0] }, data: o.hours.map((h) => upToNow(h.onlineVehicles, h.hour)) },
-      { name: D.activityAlarms, type: 'line', yAxisIndex: 1, smooth: true, symbolSize: 4, data: o.hours.map((h) => upToNow(h.alarms, h.hour)) },
+      { name: D.activityAlarms, type: 'line', yAxisIndex: 1, smooth: 0.3, symbolSize: 4, data: o.hours.map((h) => upToNow(h.alarms, h.hour)) },
     ],
   };
 }

@@ -3,8 +3,10 @@ import { D } from '../messages.ts';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' });
 
-/** The alarms the live feed pushed since the screen opened, newest first. */
-export function AlarmTicker({ alarms }: { alarms: readonly Alarm[] }) {
+/** The newest alarms: those the live feed pushed since the screen opened, then today's before them. */
+export function AlarmTicker({ live, today }: { live: readonly Alarm[]; today: readonly Alarm[] }) {
+  const seen = new Set<number>();
+  const alarms = [...live, ...today].filter((a) => !seen.has(a.alarmId) && Boolean(seen.add(a.alarmId)));
   if (!alarms.length) return <div className="dc-empty">{D.noAlarms}</div>;
   return (
     <ul className="dcs-alarms" data-testid="dcs-alarms">

@@ -115,7 +115,7 @@ export function ScreenPage() {
               <RegionMap overview={data} palette={DARK} theme="dark" glow />
             </div>
             <Box title={D.latestAlarms} className="dcs-ticker">
-              <AlarmTicker alarms={recentAlarms} />
+              <AlarmTicker live={recentAlarms} today={data.latestAlarms} />
             </Box>
           </div>
           <div className="dcs-col">
