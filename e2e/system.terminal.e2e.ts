@@ -58,6 +58,30 @@ describe('终端管理', () => {
     expect(await toasts(page)).not.toContain('请求失败');
   });
 
+  it('activates a new terminal from the list: the service starts today for the chosen period', async () => {
+    const admin = await apiLogin();
+    const fresh = `86912100${stamp}3`;
+    await api(admin, '/car/v4/api/terminal/add.json', { terminalId: fresh, protocol: 'gt06' });
+    const { page, errors } = await openTab(browser, { width: 1440, height: 860 });
+    await login(page);
+    await page.goto(`${baseUrl()}/system/terminal`);
+    const frame = page.frameLocator('iframe').first();
+    await frame.getByTestId('terminal-search').locator('input').fill(fresh);
+    await frame.getByTestId('terminal-search').locator('input').press('Enter');
+    const row = frame.getByTestId('terminal-table').locator('tr', { hasText: fresh });
+    await row.getByText('未激活').waitFor({ timeout: 20_000 });
+    await row.getByTestId('terminal-activate').click();
+    await frame.getByTestId('renew-preview').waitFor();
+    await shot(page, 'system-terminal-activate');
+    await frame.locator('.ant-modal-footer .ant-btn-primary').click();
+    await frame.getByText('已激活 1 台终端').waitFor();
+    await row.getByText('正常').waitFor();
+    expect(await row.getByTestId('terminal-activate').count()).toBe(0);
+    await row.getByTestId('terminal-history').click();
+    await frame.getByTestId('renewal-table').getByText('激活').waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('shows a vehicle whose service expired on the monitoring map as 服务已到期, with the policy message; a renewal brings its position back', async () => {
     const admin = await apiLogin();
     const id = imei('86913');

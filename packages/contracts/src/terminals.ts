@@ -177,6 +177,9 @@ const TerminalRenew = Type.Object({
 });
 export type TerminalRenewInput = Static<typeof TerminalRenew>;
 
+/** Each terminal's expiry before and after a renewal or an activation. */
+const ServicePeriods = Type.Array(Type.Object({ terminalId: Type.String(), previousExpiresAt: Nullable(Type.Number()), expiresAt: Type.Number() }));
+
 const TerminalListQuery = Type.Intersect([
   PageQuery,
   Type.Object({
@@ -281,7 +284,16 @@ export const terminalEndpoints = {
   renew: endpoint({
     method: 'POST', path: `${terminalBase}/renew.json`, tag: '设备', summary: '设备续费', permission: 'system:terminal:renew',
     input: TerminalRenew,
-    answer: Type.Object({ renewed: Type.Integer(), list: Type.Array(Type.Object({ terminalId: Type.String(), previousExpiresAt: Nullable(Type.Number()), expiresAt: Type.Number() })) }),
+    answer: Type.Object({ renewed: Type.Integer(), list: ServicePeriods }),
+  }),
+  /**
+   * Activates terminals not activated yet (all or nothing): the service starts now and runs for
+   * the period, or to a later expiry already set; one history row each, as a renewal.
+   */
+  activate: endpoint({
+    method: 'POST', path: `${terminalBase}/activate.json`, tag: '设备', summary: '激活设备', permission: 'system:terminal:activate',
+    input: TerminalRenew,
+    answer: Type.Object({ activated: Type.Integer(), list: ServicePeriods }),
   }),
   /** A terminal's renewals, newest first. */
   renewals: endpoint({
@@ -384,6 +396,7 @@ export const TERMINAL_ERRORS = defineErrors('terminal', {
   uploadFieldInvalid: { msg: '请求参数错误：{field} 格式不正确', status: 400 },
   serviceStateInvalid: { msg: '服务状态应为 未激活、正常、已过期 或 已停用', status: 400 },
   renewTooLong: { msg: '一次最多续费{max}个月', status: 400 },
+  alreadyActivated: '设备 {terminalIds} 已激活，无需再次激活（延长服务请使用续费）',
   /** An expired terminal's live position and commands are withheld (docs/decisions.md); history stays readable. */
   serviceExpired: '设备 {terminalIds} 服务已到期，实时位置和指令已暂停，续费后立即恢复（历史轨迹仍可查看）',
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TERMINAL_ERRORS } from '@chelian/contracts';
+import { COMMON_ERRORS, TERMINAL_ERRORS } from '@chelian/contracts';
 import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
@@ -76,6 +76,42 @@ describe('service renewal', () => {
     const expired = await get(a.sessionId, '/car/v4/api/terminal/list.json?serviceState=expired');
     expect(expired.obj.list.map((x: { terminalId: string }) => x.terminalId)).toEqual(['013860000002']);
     expect((await get(a.sessionId, '/car/v4/api/terminal/list.json?serviceState=unbound')).errorCode).toBe(TERMINAL_ERRORS.serviceStateInvalid.code);
+  });
+});
+
+describe('activation', () => {
+  it('starts the service now for the period (or keeps a later expiry), writes it into the history, and refuses a second activation', async () => {
+    const far = Date.now() + 800 * DAY;
+    await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: '13860000011', protocol: 'jt808' });
+    await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: '13860000012', protocol: 'jt808', serviceExpiresAt: String(far) });
+    expect((await get(a.sessionId, '/car/v4/api/terminal/detail.json?terminalId=13860000011')).obj).toMatchObject({ status: 'unactivated', activatedAt: null });
+
+    const before = Date.now();
+    const res = await post(a.sessionId, '/car/v4/api/terminal/activate.json', { terminalIds: '13860000011,13860000012', count: 1, unit: 'year', remark: '装车' });
+    expect(res).toMatchObject({ flag: 1, obj: { activated: 2 } });
+    const fresh = (await get(a.sessionId, '/car/v4/api/terminal/detail.json?terminalId=13860000011')).obj;
+    expect(fresh).toMatchObject({ status: 'active', statusName: '正常' });
+    expect(fresh.activatedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(fresh.serviceExpiresAt).toBeGreaterThanOrEqual(monthsAfter(before, 12) - 1000);
+    expect(fresh.serviceExpiresAt).toBeLessThanOrEqual(monthsAfter(Date.now(), 12));
+    expect(await expiryOf('13860000012')).toBe(far);
+    const history = (await get(a.sessionId, '/car/v4/api/terminal/renewals.json?terminalId=13860000011')).obj;
+    expect(history).toEqual([expect.objectContaining({ months: 12, previousExpiresAt: null, remark: '激活：装车', userName: a.username })]);
+
+    const again = await post(a.sessionId, '/car/v4/api/terminal/activate.json', { terminalIds: '13860000011', count: 1, unit: 'year' });
+    expect(again).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.alreadyActivated.code, msg: '设备 013860000011 已激活，无需再次激活（延长服务请使用续费）' });
+  });
+
+  it('refuses foreign terminals and callers without the 激活 button, touching nothing', async () => {
+    await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: '13860000013', protocol: 'jt808' });
+    const foreign = await post(b.sessionId, '/car/v4/api/terminal/activate.json', { terminalIds: '13860000013', count: 1, unit: 'year' });
+    expect(foreign).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.terminalNotVisible.code });
+    const mixed = await post(a.sessionId, '/car/v4/api/terminal/activate.json', { terminalIds: '13860000013,13869000001', count: 1, unit: 'year' });
+    expect(mixed).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.terminalNotVisible.code });
+    const renewOnly = await createTenant(t, { codes: ['system', 'system:terminal', 'system:terminal:renew'], parentAccountId: a.accountId });
+    const refused = await post(renewOnly.sessionId, '/car/v4/api/terminal/activate.json', { terminalIds: '13860000013', count: 1, unit: 'year' });
+    expect(refused).toMatchObject({ flag: 0, errorCode: COMMON_ERRORS.forbidden.code });
+    expect((await get(a.sessionId, '/car/v4/api/terminal/detail.json?terminalId=13860000013')).obj).toMatchObject({ status: 'unactivated', serviceExpiresAt: null });
   });
 });
 

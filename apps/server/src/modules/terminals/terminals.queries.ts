@@ -139,6 +139,25 @@ export const terminalsQueries = {
       [ids, months, user.id, user.name, remark],
     ),
 
+  /**
+   * Activates terminals: the service starts now and runs `months`, or to a later expiry already
+   * set; the period goes into the history as a renewal. Terminals activated meanwhile are skipped.
+   */
+  activate: (q: Queryable, ids: number[], months: number, user: { id: number; name: string }, remark: string) =>
+    q.query<{ id: number; identifier: string; previous_expires_at: Date | null; expires_at: Date }>(
+      `WITH before AS (SELECT id, service_expires_at FROM terminals WHERE id = ANY($1::bigint[]) AND activated_at IS NULL FOR UPDATE),
+            activated AS (
+              UPDATE terminals t SET activated_at = now(),
+                     service_expires_at = GREATEST(now() + make_interval(months => $2::integer), b.service_expires_at)
+                FROM before b WHERE t.id = b.id
+              RETURNING t.id, t.identifier, b.service_expires_at AS previous_expires_at, t.service_expires_at AS expires_at),
+            history AS (
+              INSERT INTO terminal_renewals (terminal_id, months, previous_expires_at, expires_at, user_id, user_name, remark)
+              SELECT id, $2, previous_expires_at, expires_at, $3, $4, $5 FROM activated)
+       SELECT * FROM activated ORDER BY id`,
+      [ids, months, user.id, user.name, remark],
+    ),
+
   renewals: (q: Queryable, terminalId: number) =>
     q.query<RenewalRow>(
       `SELECT r.id, t.identifier, r.months, r.previous_expires_at, r.expires_at, r.user_name, r.remark, r.created_at

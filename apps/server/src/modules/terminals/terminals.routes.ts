@@ -12,7 +12,7 @@ import { presentRenewal, presentRenewed, presentTerminal } from './assets.presen
 import { groupsRoutes } from './groups.routes.ts';
 import { importRoutes } from './import.routes.ts';
 import { terminalsQueries } from './terminals.queries.ts';
-import { addTerminal, moveTerminals, protocolOf, renewTerminals, serviceStateOf, terminalRenewals, updateTerminal, visibleTerminal } from './terminals.service.ts';
+import { activateTerminals, addTerminal, moveTerminals, protocolOf, renewTerminals, serviceStateOf, terminalRenewals, updateTerminal, visibleTerminal } from './terminals.service.ts';
 import { vehiclesRoutes } from './vehicles.routes.ts';
 
 /** Terminals (the devices), vehicles and groups, import: the asset side of issue 4. */
@@ -61,6 +61,11 @@ export const terminalsRoutes = (ctx: AppContext) => async (app: FastifyInstance)
   route(app, terminalEndpoints.renew, async (body, request) => {
     const renewed = await renewTerminals(ctx.db, ctx.bus, caller(request), splitList(body.terminalIds, 1000), body);
     return { renewed: renewed.length, list: renewed.map(presentRenewed) };
+  });
+
+  route(app, terminalEndpoints.activate, async (body, request) => {
+    const activated = await activateTerminals(ctx.db, ctx.bus, caller(request), splitList(body.terminalIds, 1000), body);
+    return { activated: activated.length, list: activated.map(presentRenewed) };
   });
 
   route(app, terminalEndpoints.renewals, async (query, request) => (await terminalRenewals(ctx.db, caller(request), query.terminalId)).map(presentRenewal));

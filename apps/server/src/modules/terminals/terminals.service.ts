@@ -153,6 +153,34 @@ export async function renewTerminals(db: Db, bus: Bus, user: SessionUser, identi
   return renewed;
 }
 
+/**
+ * Activates visible terminals that are not activated yet (a terminal is also activated by its
+ * first connection): all or nothing, refused when any chosen one already is. The service starts
+ * now and runs for the period, or to a later expiry already set (an import may have set one).
+ */
+export async function activateTerminals(db: Db, bus: Bus, user: SessionUser, identifiers: string[], input: Pick<TerminalRenewInput, 'count' | 'unit' | 'remark'>) {
+  if (identifiers.length === 0) throw new AppError(TERMINAL_ERRORS.noTerminals);
+  const months = input.unit === 'year' ? input.count * 12 : input.count;
+  if (months > MAX_RENEW_MONTHS) throw new AppError(TERMINAL_ERRORS.renewTooLong, { params: { max: MAX_RENEW_MONTHS } });
+  const activated = await db.tx(async (q) => {
+    const rows = await visibleTerminals(q, user, identifiers);
+    const done = rows.filter((r) => r.activated_at !== null);
+    if (done.length) throw new AppError(TERMINAL_ERRORS.alreadyActivated, { params: { terminalIds: listed(done.map((r) => r.identifier)) } });
+    const ids = [...new Set(rows.map((r) => r.id))];
+    const remark = input.remark ? `${ACTIVATION_REMARK}：${input.remark}` : ACTIVATION_REMARK;
+    const changed = await terminalsQueries.activate(q, ids, months, { id: user.userId, name: user.username }, remark);
+    // Another operator (or the terminal's first connection) activated one meanwhile: nothing is half done.
+    if (changed.length !== ids.length) throw new AppError(TERMINAL_ERRORS.alreadyActivated, { params: { terminalIds: listed(rows.filter((r) => !changed.some((c) => c.id === r.id)).map((r) => r.identifier)) } });
+    return changed;
+  });
+  announceChanges(bus, activated.map((r) => r.identifier));
+  return activated;
+}
+
+/** The renewal history marks an activation's period with this remark. */
+const ACTIVATION_REMARK = '激活';
+const listed = (identifiers: string[]) => (identifiers.length > 3 ? `${identifiers.slice(0, 3).join('、')} 等 ${identifiers.length} 台` : identifiers.join('、'));
+
 export async function terminalRenewals(db: Db, user: SessionUser, identifier: string) {
   const terminal = await visibleTerminal(db, user, identifier);
   return terminalsQueries.renewals(db, terminal.id);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Input, Popconfirm, Select, Space, Table, Tabs, Tag, TreeSelect } from 'antd';
+import { Alert, Button, Input, Popconfirm, Select, Space, Table, Tabs, Tag, Tooltip, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ImportOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -21,6 +21,7 @@ const T = S.terminal;
 const ASSIGN: PermissionCode = 'system:terminal:assign';
 const IMPORT: PermissionCode = 'system:terminal:import';
 const RENEW: PermissionCode = 'system:terminal:renew';
+const ACTIVATE: PermissionCode = 'system:terminal:activate';
 const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as Terminal[] };
 const TABS = ['all', 'stock', 'assigned', 'expiring'] as const;
 type Tab = (typeof TABS)[number];
@@ -46,7 +47,7 @@ function ExpiryCell({ at }: { at: number | null }) {
   );
 }
 
-/** 终端管理: terminals in stock and assigned; assign, take back, import; service expiry and renewal with its history. */
+/** 终端管理: terminals in stock and assigned; assign, take back, import; activation, service expiry and renewal with its history. */
 export function TerminalPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('expiring') ? 'expiring' : (TABS.find((x) => x === params.get('tab')) ?? 'all');
@@ -57,12 +58,15 @@ export function TerminalPage() {
   const [loading, setLoading] = useState(true);
   const [selected, setSelected] = useState<Terminal[]>([]);
   const [renewing, setRenewing] = useState<Terminal[] | null>(null);
+  const [activating, setActivating] = useState<Terminal[] | null>(null);
   const [assigning, setAssigning] = useState<Terminal[] | null>(null);
   const [importing, setImporting] = useState(false);
   const [history, setHistory] = useState<string | null>(null);
   const canAssign = usePermission(ASSIGN);
   const canImport = usePermission(IMPORT);
   const canRenew = usePermission(RENEW);
+  const canActivate = usePermission(ACTIVATE);
+  const onlyNew = selected.every((t) => t.status === 'unactivated');
   // Only the platform (the root account) holds the stock and may put terminals back in it.
   const isPlatform = accounts[0]?.parentId === null;
 
@@ -93,9 +97,10 @@ export function TerminalPage() {
     { title: T.expiresAt, dataIndex: 'serviceExpiresAt', width: 170, render: (at: number | null) => <ExpiryCell at={at} /> },
     { title: T.online, dataIndex: 'online', width: 60, render: (on: boolean) => (on ? <Tag color="green">{T.online}</Tag> : <span className="sys-muted">{T.offline}</span>) },
     {
-      title: S.common.actions, key: 'actions', width: 140, fixed: 'right',
+      title: S.common.actions, key: 'actions', width: 180, fixed: 'right',
       render: (_: unknown, t) => (
         <Space size={0}>
+          {canActivate && t.status === 'unactivated' && <Button type="link" size="small" onClick={() => setActivating([t])} data-testid="terminal-activate">{T.activate}</Button>}
           {canRenew && <Button type="link" size="small" onClick={() => setRenewing([t])} data-testid="terminal-renew">{T.renew}</Button>}
           <Button type="link" size="small" onClick={() => setHistory(t.terminalId)} data-testid="terminal-history">{T.history}</Button>
         </Space>
@@ -124,6 +129,11 @@ export function TerminalPage() {
             options={Object.entries(SERVICE_STATES).filter(([k]) => k !== 'unbound').map(([value, label]) => ({ value, label }))} data-testid="terminal-state" />
           <span className="sys-toolbar-title" />
           {selected.length > 0 && <span className="sys-muted">{T.selected(selected.length)}</span>}
+          {canActivate && (
+            <Tooltip title={selected.length && !onlyNew ? T.activateOnlyNew : undefined}>
+              <Button disabled={!selected.length || !onlyNew} onClick={() => setActivating(selected)} data-testid="terminal-activate-batch">{T.activate}</Button>
+            </Tooltip>
+          )}
           {canRenew && <Button type="primary" disabled={!selected.length} onClick={() => setRenewing(selected)} data-testid="terminal-renew-batch">{T.renew}</Button>}
           {canAssign && <Button disabled={!selected.length} onClick={() => setAssigning(selected)} data-testid="terminal-assign">{T.assign}</Button>}
           {canAssign && isPlatform && (
@@ -138,13 +148,14 @@ export function TerminalPage() {
           loading={loading}
           columns={columns}
           dataSource={page.list}
-          scroll={{ x: 1090 }}
-          rowSelection={canRenew || canAssign ? { selectedRowKeys: selected.map((t) => t.terminalId), onChange: (_, rows) => setSelected(rows) } : undefined}
+          scroll={{ x: 1130 }}
+          rowSelection={canRenew || canAssign || canActivate ? { selectedRowKeys: selected.map((t) => t.terminalId), onChange: (_, rows) => setSelected(rows) } : undefined}
           pagination={pagerOf(page, paging, setPaging)}
           data-testid="terminal-table"
         />
       </section>
       <RenewModal terminals={renewing} onClose={() => setRenewing(null)} onDone={done(() => setRenewing(null))} />
+      <RenewModal terminals={activating} mode="activate" onClose={() => setActivating(null)} onDone={done(() => setActivating(null))} />
       <AssignModal terminals={assigning} accounts={accounts} onClose={() => setAssigning(null)} onDone={done(() => setAssigning(null))} />
       <ImportTerminalsModal open={importing} accounts={accounts} onClose={() => setImporting(false)} onDone={done(() => setImporting(false))} />
       <RenewalHistory terminalId={history} onClose={() => setHistory(null)} />

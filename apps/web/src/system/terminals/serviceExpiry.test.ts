@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, expiryTone, renewedExpiry } from './serviceExpiry.ts';
+import { activatedExpiry, daysLeft, expiryTone, renewedExpiry } from './serviceExpiry.ts';
 
 const NOW = new Date(2026, 10, 25, 12, 0, 0).getTime();
 const DAY = 86_400_000;
@@ -24,5 +24,11 @@ describe('service expiry', () => {
     expect(renewedExpiry(new Date(2027, 0, 31).getTime(), 1, 'year', NOW)).toBe(new Date(2028, 0, 31).getTime());
     expect(renewedExpiry(NOW - 100 * DAY, 6, 'month', NOW)).toBe(new Date(2027, 4, 25, 12).getTime());
     expect(renewedExpiry(null, 3, 'month', NOW)).toBe(new Date(2027, 1, 25, 12).getTime());
+  });
+
+  it('activates from now for the period, keeping a later expiry already set', () => {
+    expect(activatedExpiry(null, 1, 'year', NOW)).toBe(new Date(2027, 10, 25, 12).getTime());
+    expect(activatedExpiry(NOW + 30 * DAY, 1, 'year', NOW)).toBe(new Date(2027, 10, 25, 12).getTime());
+    expect(activatedExpiry(new Date(2029, 0, 1).getTime(), 1, 'year', NOW)).toBe(new Date(2029, 0, 1).getTime());
   });
 });

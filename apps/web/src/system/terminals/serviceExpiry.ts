@@ -20,3 +20,8 @@ export function renewedExpiry(current: number | null, count: number, unit: Renew
   from.setMonth(from.getMonth() + (unit === 'year' ? count * 12 : count));
   return from.getTime();
 }
+
+/** The expiry after an activation, as the server computes it: the period from now, or a later expiry already set. */
+export function activatedExpiry(current: number | null, count: number, unit: RenewUnit, now = Date.now()): number {
+  return Math.max(renewedExpiry(null, count, unit, now), current ?? 0);
+}
