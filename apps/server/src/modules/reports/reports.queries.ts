@@ -64,8 +64,8 @@ const MATRIX = `FROM (${VEHICLES}) v
   CROSS JOIN (SELECT dd::date AS day FROM generate_series($5::date, $6::date, interval '1 day') dd) d
   LEFT JOIN daily_terminal_stats s ON s.terminal_id = v.terminal_id AND s.day = d.day AND ${OWNED_DAY}`;
 
-// Seconds of day d passed by now (a day not rolled up has no elapsed_seconds of its own).
-const DAY_PASSED = `least(86400, greatest(0, extract(epoch FROM now() - (d.day::timestamp AT TIME ZONE 'UTC' - interval '8 hours'))))`;
+// Seconds of a day passed by now (a day not rolled up has no elapsed_seconds of its own).
+const dayPassed = (day: string) => `least(86400, greatest(0, extract(epoch FROM now() - (${day}::timestamp AT TIME ZONE 'UTC' - interval '8 hours'))))`;
 
 export const params = (f: ReportFilter) => [f.scope, f.vehicleId, f.groupId, likeText(f.keyword ?? undefined), f.from, f.to, f.isPlatformAdmin];
 
@@ -97,16 +97,45 @@ const STAY_ROWS = `SELECT v.id AS vehicle_id, v.plate, v.name AS vehicle_name, v
   ${STAYS} ORDER BY s.day DESC, v.plate, v.id, s.start_at LIMIT $9 OFFSET $10`;
 
 export const reportsQueries = {
-  /** One row per vehicle and day (newest day first, then by plate), and the whole range's totals. */
+  /**
+   * One row per vehicle and day (newest day first, then by plate), and the whole range's totals.
+   * The vehicle × day matrix is never built: a fleet's month is 310 000 rows to join and sort
+   * (1.2 s for 10 000 vehicles). The page's rows are found by arithmetic on the vehicles ranked
+   * by plate (row i is day `to − i / n`, vehicle `i % n`) and read by key; the totals add up only
+   * the rows that exist, the missing vehicle-days counting as zero (and as the day's time passed,
+   * for the online rate). Seconds are summed as float8: a fleet's month overflows int.
+   */
   dailyPage: async (q: Queryable, f: ReportFilter, limit: number, offset: number) => {
     const [totals] = await q.query<{ n: number; mileage_km: number; driving_seconds: number; max_speed: number; alarm_count: number; online_seconds: number; elapsed_seconds: number }>(
-      `SELECT count(*)::int AS n, COALESCE(sum(s.mileage_km), 0)::float8 AS mileage_km, COALESCE(sum(s.driving_seconds), 0)::int AS driving_seconds,
-              COALESCE(max(s.max_speed), 0)::float8 AS max_speed, COALESCE(sum(s.alarm_count), 0)::int AS alarm_count,
-              COALESCE(sum(s.online_seconds), 0)::int AS online_seconds,
-              COALESCE(sum(COALESCE(s.elapsed_seconds, ${DAY_PASSED})), 0)::float8 AS elapsed_seconds ${MATRIX}`,
+      `WITH per_day AS (
+              SELECT d.day, count(*) AS n, sum(d.mileage_km) AS mileage_km, sum(d.driving_seconds) AS driving_seconds, max(d.max_speed) AS max_speed,
+                     sum(d.alarm_count) AS alarm_count, sum(d.online_seconds) AS online_seconds, sum(d.elapsed_seconds) AS elapsed_seconds
+                FROM daily_terminal_stats d JOIN (${VEHICLES}) v ON v.terminal_id = d.terminal_id
+               WHERE d.day BETWEEN $5::date AND $6::date AND ${OWNED_DAY}
+               GROUP BY d.day),
+            n AS (SELECT count(*)::float8 AS vehicles FROM (${VEHICLES}) v)
+       SELECT (n.vehicles * count(*))::int AS n, COALESCE(sum(p.mileage_km), 0)::float8 AS mileage_km, COALESCE(sum(p.driving_seconds), 0)::float8 AS driving_seconds,
+              COALESCE(max(p.max_speed), 0)::float8 AS max_speed, COALESCE(sum(p.alarm_count), 0)::int AS alarm_count,
+              COALESCE(sum(p.online_seconds), 0)::float8 AS online_seconds,
+              COALESCE(sum(COALESCE(p.elapsed_seconds, 0) + (n.vehicles - COALESCE(p.n, 0)) * ${dayPassed('dd::date')}), 0)::float8 AS elapsed_seconds
+         FROM generate_series($5::date, $6::date, interval '1 day') dd CROSS JOIN n LEFT JOIN per_day p ON p.day = dd::date
+        GROUP BY n.vehicles`,
       params(f),
     );
-    const rows = await q.query<DailyRow>(DAILY_ROWS, [...params(f), limit, offset]);
+    const rows = await q.query<DailyRow>(
+      `WITH v AS (SELECT x.*, row_number() OVER (ORDER BY x.plate, x.id) - 1 AS k FROM (${VEHICLES}) x),
+            n AS (SELECT NULLIF(count(*), 0) AS vehicles FROM v)
+       SELECT v.id AS vehicle_id, v.plate, v.name AS vehicle_name, v.group_name, v.account_name, v.identifier, to_char(d.day, 'YYYY-MM-DD') AS day,
+              s.mileage_km, s.mileage_source, s.driving_seconds, s.max_speed, s.first_position_at, s.last_position_at, s.position_count,
+              s.alarm_count, s.online_seconds, s.first_online_at, s.last_offline_at, s.elapsed_seconds
+         FROM generate_series($9::bigint, $9::bigint + $8 - 1) i CROSS JOIN n
+         JOIN v ON v.k = i % n.vehicles
+         CROSS JOIN LATERAL (SELECT $6::date - (i / n.vehicles)::int AS day) d
+         LEFT JOIN daily_terminal_stats s ON s.terminal_id = v.terminal_id AND s.day = d.day AND ${OWNED_DAY}
+        WHERE d.day >= $5::date
+        ORDER BY i`,
+      [...params(f), limit, offset],
+    );
     return { totals, rows };
   },
 
