@@ -13,9 +13,11 @@ const HELP = `车联终端模拟器：以真实协议（JT/T 808、GT06、H02）
 
 用法: npm run simulate -- [选项]
   --count N           终端数量（默认 10）
-  --protocol P        jt808 | gt06 | h02 | mixed（默认 mixed，三种协议轮流）
+  --protocol P        jt808 | gt06 | h02 | mixed | ebike（默认 mixed，三种协议轮流；
+                      ebike 为 GT06 电单车终端：0xF1 状态、0x40 BMS 电池数据、充放电、设防/撤防/断电/恢复）
   --host H            平台地址（默认 127.0.0.1）
-  --port P            单一协议时的端口（默认 JT/T 808 5015、GT06 5023、H02 5013）
+  --port P            单一协议时的端口（默认 JT/T 808 5015、GT06 与 ebike 5023、H02 5013）
+  --bms S             ebike 的 BMS 上报间隔，秒（默认 60）
   --jt808-port / --gt06-port / --h02-port   mixed 时各协议的端口
   --interval S        行驶时上报间隔，秒（默认 10）
   --heartbeat S       无数据时的心跳间隔，秒（默认 30）
@@ -52,6 +54,7 @@ const { values } = parseArgs({
     city: { type: 'string' },
     seed: { type: 'string' },
     'alarm-rate': { type: 'string' },
+    bms: { type: 'string' },
     'connect-rate': { type: 'string' },
     duration: { type: 'string' },
     verbose: { type: 'boolean' },
@@ -65,7 +68,7 @@ if (values.help) {
 }
 
 const protocol = (values.protocol ?? 'mixed') as ProtocolChoice;
-if (!['jt808', 'gt06', 'h02', 'mixed'].includes(protocol)) fail(`未知协议 "${values.protocol}"`);
+if (!['jt808', 'gt06', 'h02', 'mixed', 'ebike'].includes(protocol)) fail(`未知协议 "${values.protocol}"`);
 const count = Math.floor(positive('count', values.count, 10));
 const seed = Math.floor(positive('seed', values.seed, 1, true));
 const cityName = values.city ?? '全国';
@@ -79,7 +82,8 @@ const ports = {
 };
 if (values.port !== undefined) {
   if (protocol === 'mixed') fail('mixed 模式下请用 --jt808-port、--gt06-port、--h02-port 分别指定端口');
-  ports[protocol] = Math.floor(positive('port', values.port, DEFAULT_PORTS[protocol]));
+  const wire = protocol === 'ebike' ? 'gt06' : protocol;
+  ports[wire] = Math.floor(positive('port', values.port, DEFAULT_PORTS[wire]));
 }
 
 const specs = planTerminals({ count, protocol, cities: city ? [city] : CITIES, seed });
@@ -90,12 +94,14 @@ const fleet = new Fleet(specs, {
   heartbeatSeconds: positive('heartbeat', values.heartbeat, 30),
   alarmRate: positive('alarm-rate', values['alarm-rate'], 1, true),
   connectRate: positive('connect-rate', values['connect-rate'], 500),
+  ebike: { bmsEverySeconds: positive('bms', values.bms, 60) },
   onEvent: values.verbose
     ? (e) => console.log(e.type === 'command' ? `终端 ${e.terminal} 收到指令：${e.command}${e.detail ? `（${e.detail}）` : ''}` : `终端 ${e.terminal} ${e.type === 'online' ? '上线' : '离线'}`)
     : undefined,
 });
 
-const target = protocol === 'mixed' ? `JT/T 808 :${ports.jt808}、GT06 :${ports.gt06}、H02 :${ports.h02}` : `${protocol} :${ports[protocol]}`;
+const target =
+  protocol === 'mixed' ? `JT/T 808 :${ports.jt808}、GT06 :${ports.gt06}、H02 :${ports.h02}` : protocol === 'ebike' ? `电单车 GT06 :${ports.gt06}` : `${protocol} :${ports[protocol]}`;
 console.log(`启动 ${count} 台模拟终端 → ${values.host ?? '127.0.0.1'}（${target}），城市：${city?.name ?? '全国'}，种子 ${seed}`);
 const started = Date.now();
 const memory = () => `，内存 ${Math.round(process.memoryUsage().rss / 1048576)} MB`;

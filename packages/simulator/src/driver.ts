@@ -20,6 +20,8 @@ export interface DriverOptions {
   tripMeters?: [number, number];
   /** Chance that a segment of an arterial road is driven well over the limit. Default 0.08. */
   overspeedChance?: number;
+  /** Cruising speeds, km/h, on every street (an e-bike: [12, 25]); speeders go 10–30 % above the top. Default: cars. */
+  cruiseKmh?: [number, number];
   startParked?: boolean;
 }
 
@@ -50,6 +52,7 @@ export class StreetDriver {
   phase: DriverPhase;
   /** Engine cut by a command: the car brakes to a stop and stays there. */
   immobilized = false;
+  private override: number | null = null;
   private clock = 0;
   private until = 0;
   private x = 0; // metres east of the centre
@@ -78,6 +81,23 @@ export class StreetDriver {
     this.phase = parked ? 'parked' : 'driving';
     if (parked) this.until = rng.range(0, this.parkRange()[1]);
     else this.newTrip();
+  }
+
+  /**
+   * Tests steer the speed: set, the driver rides on at this speed (0 = stops where it is, stays
+   * stopped), ignoring parking, lights and trip ends; null gives the driver back its own plan.
+   */
+  get speedOverrideKmh(): number | null {
+    return this.override;
+  }
+
+  set speedOverrideKmh(kmh: number | null) {
+    const released = this.override !== null && kmh === null;
+    this.override = kmh === null ? null : Math.max(0, kmh);
+    if (!released || this.phase === 'parked') return;
+    // Stopped mid-street by the test: not at a light, so no intersection to snap to.
+    this.phase = 'driving';
+    this.newTrip();
   }
 
   get speedKmh(): number {
@@ -115,6 +135,7 @@ export class StreetDriver {
 
   private stepOnce(dt: number) {
     this.clock += dt;
+    if (this.override !== null) return this.steered(dt, this.override / 3.6);
     switch (this.phase) {
       case 'parked':
         this.speed = 0;
@@ -139,6 +160,22 @@ export class StreetDriver {
       case 'driving':
         this.drive(dt);
     }
+  }
+
+  /** A steered step: towards the given speed, turning back at the edge of the area. */
+  private steered(dt: number, target: number) {
+    if (this.immobilized) target = 0;
+    this.speed = this.speed < target ? Math.min(target, this.speed + ACCEL * dt) : Math.max(target, this.speed - HARD_BRAKE * dt);
+    this.phase = this.speed > 0 || target > 0 ? 'driving' : this.phase === 'driving' ? 'redLight' : this.phase;
+    this.until = this.clock;
+    const d = this.distanceToIntersection();
+    const travel = this.speed * dt;
+    if (travel < d) return this.move(travel);
+    this.move(d);
+    this.plan = { action: 'straight', lightSeconds: 0 };
+    const [dx, dy] = HEADINGS[this.heading];
+    if (Math.hypot(this.x + dx * this.block, this.y + dy * this.block) > this.radius * 0.85) this.plan.action = 'right';
+    this.passIntersection();
   }
 
   private newTrip() {
@@ -211,9 +248,10 @@ export class StreetDriver {
     // Every fourth street is an arterial road: faster, and where speeding happens.
     const line = Math.round((dx !== 0 ? this.y : this.x) / this.block);
     const arterial = line % 4 === 0;
-    let kmh = arterial ? rng.range(50, 80) : rng.range(20, 50);
+    const cruise = this.opts.cruiseKmh;
+    let kmh = cruise ? rng.range(cruise[0], cruise[1]) : arterial ? rng.range(50, 80) : rng.range(20, 50);
     const speeding = arterial && rng.chance(this.opts.overspeedChance ?? 0.08);
-    if (speeding) kmh = rng.range(92, 115);
+    if (speeding) kmh = cruise ? cruise[1] * rng.range(1.1, 1.3) : rng.range(92, 115);
     this.cruise = kmh / 3.6;
 
     const d = this.distanceToIntersection();

@@ -8,12 +8,14 @@ import { CITIES, type City } from './cities.ts';
 import { StreetDriver, type DriverOptions } from './driver.ts';
 import { Gt06Terminal } from './gt06Terminal.ts';
 import { H02Terminal } from './h02Terminal.ts';
+import { EbikeTerminal, type EbikeOptions } from './ebikeTerminal.ts';
 import { Jt808Terminal } from './jt808Terminal.ts';
 import { Rng, seedFor } from './random.ts';
 import type { ConnectionOptions, SimTerminal, TerminalSpec } from './terminal.ts';
 import { SimVehicle, type VehicleOptions } from './vehicle.ts';
 
-export type ProtocolChoice = ProtocolName | 'mixed';
+/** 'ebike': GT06 e-bike trackers (ebikeTerminal.ts). */
+export type ProtocolChoice = ProtocolName | 'mixed' | 'ebike';
 
 export interface PlanOptions {
   count: number;
@@ -27,11 +29,11 @@ export interface PlanOptions {
 
 const PROTOCOL_ORDER: readonly ProtocolName[] = ['jt808', 'gt06', 'h02'];
 
-/** The identifier a terminal of this protocol sends: a 12-digit JT/T 808 phone, else a 15-digit IMEI. */
-export function terminalIdentifier(protocol: ProtocolName, block: number, index: number): string {
+/** The identifier a terminal of this protocol sends: a 12-digit JT/T 808 phone, else a 15-digit IMEI (e-bikes: 863…). */
+export function terminalIdentifier(protocol: ProtocolName, block: number, index: number, kind: TerminalSpec['kind'] = 'vehicle'): string {
   const b = String(block % 100).padStart(2, '0');
   if (protocol === 'jt808') return `014${b}${String(index).padStart(7, '0')}`;
-  const body = `86${protocol === 'gt06' ? 1 : 2}${b}${String(index).padStart(9, '0')}`;
+  const body = `86${kind === 'ebike' ? 3 : protocol === 'gt06' ? 1 : 2}${b}${String(index).padStart(9, '0')}`;
   return body + luhn(body);
 }
 
@@ -55,9 +57,10 @@ export function planTerminals(o: PlanOptions): TerminalSpec[] {
   const cities = o.cities?.length ? o.cities : CITIES;
   const block = o.idBlock ?? o.seed % 100;
   return Array.from({ length: o.count }, (_, i) => {
-    const protocol = o.protocol === 'mixed' ? PROTOCOL_ORDER[i % 3] : o.protocol;
+    const kind = o.protocol === 'ebike' ? 'ebike' : 'vehicle';
+    const protocol = o.protocol === 'mixed' ? PROTOCOL_ORDER[i % 3] : o.protocol === 'ebike' ? 'gt06' : o.protocol;
     const city = cities[i % cities.length];
-    return { protocol, id: terminalIdentifier(protocol, block, i + 1), city, seed: seedFor(o.seed, i), plate: plateFor(city, i, o.seed) };
+    return { protocol, kind, id: terminalIdentifier(protocol, block, i + 1, kind), city, seed: seedFor(o.seed, i), plate: plateFor(city, i, o.seed) };
   });
 }
 
@@ -68,7 +71,12 @@ export interface FleetOptions extends Omit<ConnectionOptions, 'port' | 'localAdd
   connectRate?: number;
   /** Past this many terminals, loopback clients bind to 127.0.0.2, .3, … (one address runs out of ports). Default 20 000. */
   perSourceAddress?: number;
+  /** E-bikes' pack, BMS interval and guard (specs of kind 'ebike'). */
+  ebike?: EbikeOptions;
 }
+
+/** E-bikes ride at 12–25 km/h (GB 17761 caps them at 25), and park longer. */
+const EBIKE_DRIVER: Partial<DriverOptions> = { cruiseKmh: [12, 25], tripMeters: [1_000, 6_000], radiusMeters: 4_000 };
 
 const TERMINAL_CLASSES = { jt808: Jt808Terminal, gt06: Gt06Terminal, h02: H02Terminal } as const;
 
@@ -76,8 +84,10 @@ export function createTerminal(spec: TerminalSpec, opts: FleetOptions, localAddr
   const port = opts.ports[spec.protocol];
   if (port === undefined) throw new Error(`no port for ${spec.protocol}`);
   const rng = new Rng(spec.seed);
-  const driver = new StreetDriver({ ...opts.driver, city: spec.city, rng: rng.fork(1) });
-  const vehicle = new SimVehicle(driver, rng.fork(2), opts);
+  const ebike = spec.kind === 'ebike';
+  const driver = new StreetDriver({ ...(ebike ? EBIKE_DRIVER : {}), ...opts.driver, city: spec.city, rng: rng.fork(1) });
+  const vehicle = new SimVehicle(driver, rng.fork(2), ebike ? { ...opts, overspeedKmh: opts.overspeedKmh ?? 25 } : opts);
+  if (ebike) return new EbikeTerminal(spec, vehicle, codecs.gt06, { ...opts, port, localAddress });
   return new TERMINAL_CLASSES[spec.protocol](spec, vehicle, codecs[spec.protocol], { ...opts, port, localAddress });
 }
 

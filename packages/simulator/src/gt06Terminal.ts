@@ -16,6 +16,7 @@ import {
   type AlarmType,
   type DeviceMessage,
   type Gt06LocationInput,
+  type Gt06StatusInput,
 } from '@chelian/protocols';
 import { SimTerminal } from './terminal.ts';
 import type { Report } from './vehicle.ts';
@@ -33,7 +34,7 @@ export class Gt06Terminal extends SimTerminal {
     return decodeGt06(frame, { terminalId: this.spec.id });
   }
 
-  private next(): number {
+  protected next(): number {
     this.serial = (this.serial + 1) & 0xffff;
     return this.serial;
   }
@@ -45,19 +46,29 @@ export class Gt06Terminal extends SimTerminal {
   protected sendReports(reports: Report[]) {
     const r = reports[0];
     const serial = this.next();
-    const alarm = r.raised.find((a) => PACKET_ALARMS.includes(a));
+    const alarm = this.packetAlarm(r);
     const x = locationInput(r);
     this.write(alarm ? encodeGt06Alarm(x, alarm, this.status(r), serial) : encodeGt06Location(x, serial, this.locationProtocol));
     return { key: String(serial), serial };
   }
 
-  private status(r: Pick<Report, 'acc' | 'oilCut'>) {
+  /** The alarm this report's packet carries (an alarm packet instead of a plain location). */
+  protected packetAlarm(r: Report): AlarmType | undefined {
+    return r.raised.find((a) => PACKET_ALARMS.includes(a));
+  }
+
+  protected status(r: Pick<Report, 'acc' | 'oilCut'>): Gt06StatusInput {
     return { acc: r.acc, oilCut: r.oilCut, gpsTracking: true, charging: true, voltageLevel: 6, gsmSignal: 4 };
   }
 
   protected sendHeartbeat() {
     const acc = this.vehicle.driver.phase !== 'parked';
     this.write(encodeGt06Heartbeat(this.status({ acc, oilCut: this.vehicle.oilCut }), this.next()));
+  }
+
+  /** A model's own commands (the e-bike guard, …): the answer text, or null when it has none of that name. */
+  protected ownCommand(_name: string, _args: string[]): string | null {
+    return null;
   }
 
   protected onMessage(m: DeviceMessage) {
@@ -103,16 +114,21 @@ export class Gt06Terminal extends SimTerminal {
         this.reboot();
         answer = 'RESET OK';
         break;
-      default:
-        this.commandEvent('自定义指令', text);
-        answer = `${name}=Unknown command`;
+      default: {
+        const own = this.ownCommand(name.toUpperCase(), args);
+        if (own !== null) answer = own;
+        else {
+          this.commandEvent('自定义指令', text);
+          answer = `${name}=Unknown command`;
+        }
+      }
     }
     const serial = this.next();
     this.write(this.answersWith21 ? encodeGt06CommandResponse(serverFlag, answer, serial) : encodeGt06StringInfo(serverFlag, answer, serial));
   }
 }
 
-function locationInput(r: Report): Gt06LocationInput {
+export function locationInput(r: Report): Gt06LocationInput {
   return {
     time: r.time,
     lat: r.lat,

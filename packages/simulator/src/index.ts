@@ -18,6 +18,8 @@ export {
 } from './terminal.ts';
 export { Jt808Terminal } from './jt808Terminal.ts';
 export { Gt06Terminal } from './gt06Terminal.ts';
+export { EbikeTerminal, type EbikeOptions } from './ebikeTerminal.ts';
+export { SimBattery, type BatteryFigures, type BatteryOptions } from './ebikeBattery.ts';
 export { H02Terminal } from './h02Terminal.ts';
 export {
   Fleet,

@@ -18,6 +18,8 @@ export interface TerminalSpec {
   city: City;
   seed: number;
   plate?: string;
+  /** What the terminal sits in: a car (default) or an e-bike (GT06 with 0xF1 status and 0x40 BMS). */
+  kind?: 'vehicle' | 'ebike';
 }
 
 export interface ConnectionOptions {
