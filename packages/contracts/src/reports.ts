@@ -16,7 +16,7 @@ import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
 export const REPORT_MAX_DAYS = 31;
 
 /** Export types for POST /car/v1/accelerate/export/exportDataReport.json (params: the filters as JSON). */
-export const REPORT_EXPORT_TYPES = { mileage: 'mileageReport', online: 'carDayOnline', alarm: 'alarmInfo', stay: 'stayReport', trip: 'tripReport', monthly: 'monthlyReport', offline: 'offlineReport', expire: 'expireReport', alarmHandle: 'alarmHandleReport' } as const;
+export const REPORT_EXPORT_TYPES = { mileage: 'mileageReport', online: 'carDayOnline', alarm: 'alarmInfo', stay: 'stayReport', trip: 'tripReport', monthly: 'monthlyReport', offline: 'offlineReport', expire: 'expireReport', alarmHandle: 'alarmHandleReport', overspeed: 'overspeedReport', acc: 'accReport' } as const;
 
 /** The stay report's shortest-stay choices (minutes) and its default, as the leading platforms offer. */
 export const STAY_MIN_MINUTES = [1, 3, 5, 10, 30, 60] as const;

@@ -9,6 +9,8 @@ export const dataReportRoutes: RouteObject[] = [
       { path: 'dataReport/carDayOnline', lazy: async () => ({ Component: (await import('./pages/DayOnlinePage.tsx')).DayOnlinePage }) },
       { path: 'dataReport/stayReport', lazy: async () => ({ Component: (await import('./pages/StayReportPage.tsx')).StayReportPage }) },
       { path: 'dataReport/tripReport', lazy: async () => ({ Component: (await import('./pages/TripReportPage.tsx')).TripReportPage }) },
+      { path: 'dataReport/overspeedReport', lazy: async () => ({ Component: (await import('./pages/OverspeedReportPage.tsx')).OverspeedReportPage }) },
+      { path: 'dataReport/accReport', lazy: async () => ({ Component: (await import('./pages/AccReportPage.tsx')).AccReportPage }) },
       { path: 'dataReport/alarmInfo', lazy: async () => ({ Component: (await import('./pages/AlarmInfoPage.tsx')).AlarmInfoPage }) },
     ],
   },

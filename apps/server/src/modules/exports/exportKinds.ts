@@ -1,6 +1,7 @@
 import { dataReportExports } from '../reports/reportSheets.ts';
 import { fleetReportExports } from '../reports/fleetSheets.ts';
 import { monthlyExport } from '../reports/monthlySheet.ts';
+import { drivingReportExports } from '../reports/drivingSheets.ts';
 import { workbook, type ExportKind } from './excelWorkbook.ts';
 import { exportsQueries } from './exports.queries.ts';
 
@@ -23,4 +24,4 @@ const userListExport: ExportKind = {
 };
 
 /** Every kind of export the download centre makes: given to the exports service and the dictionary. */
-export const EXPORT_KINDS: readonly ExportKind[] = [userListExport, ...dataReportExports, monthlyExport, ...fleetReportExports];
+export const EXPORT_KINDS: readonly ExportKind[] = [userListExport, ...dataReportExports, ...drivingReportExports, monthlyExport, ...fleetReportExports];

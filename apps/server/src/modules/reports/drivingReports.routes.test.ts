@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { startGateway } from '../../gateway/gateway.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
@@ -147,6 +148,42 @@ describe('ACC report', () => {
     expect(rows(fleet).filter((r) => r[1] === '粤B80002')).toEqual([[D1, '粤B80002', true, at(D1, '09:00:00'), at(D1, '09:00:30'), 30, true]]);
     expect((await acc(b.sessionId, `startDate=${D1}&endDate=${D2}`)).obj).toMatchObject({ total: 0, list: [], vehicles: [] });
     expect(await acc(b.sessionId, `vehicleId=${vanId}`)).toMatchObject({ flag: 0, msg: '车辆不存在或无权访问' });
+  });
+});
+
+async function sheet(reportType: string, params: object): Promise<unknown[][]> {
+  const res = await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReportFile.json', ...form({ reportType, params: JSON.stringify(params) }) });
+  expect(res.statusCode).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  return book.worksheets[0].getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+}
+
+describe('Excel', () => {
+  it('exports the same episodes, with the limit\'s source and a Chinese address', async () => {
+    const rows = await sheet('overspeedReport', { startDate: D1, endDate: D2, minSeconds: '10' });
+    expect(rows[0]).toEqual(['日期', '车牌号', '名称', '终端号', '分组', '所属账户', '开始时间', '结束时间', '超速时长', '最高速度(km/h)', '限速(km/h)', '限速来源', '经度', '纬度', '超速地点']);
+    expect(rows.slice(1).map((r) => [r[0], r[1], ...r.slice(6, 12)])).toEqual([
+      [D2, '粤B80001', '2026-05-03 00:00:00', '2026-05-03 00:00:10', '10秒', 120, 80, '车辆'],
+      [D1, '粤B80001', '2026-05-02 09:01:10', '2026-05-02 09:01:40', '30秒', 99, 80, '车辆'],
+      [D1, '粤B80001', '2026-05-02 09:02:30', '2026-05-02 09:02:50', '20秒', 50, 40, '围栏：学校'],
+      [D1, '粤B80001', '2026-05-02 23:59:40', '2026-05-02 23:59:50', '10秒', 120, 80, '车辆'],
+      [D1, '粤B80002', '2026-05-02 09:00:00', '2026-05-02 09:00:20', '20秒', 105, 100, '平台默认'],
+    ]);
+    expect(rows[1][14]).toMatch(/^广东省深圳市/);
+  });
+
+  it('exports the ignition periods as the page lists them', async () => {
+    const rows = await sheet('accReport', { startDate: D1, endDate: D2, vehicleId: carId });
+    expect(rows[0].slice(5)).toEqual(['所属账户', 'ACC状态', '开始时间', '结束时间', '持续时长', '持续中']);
+    expect(rows.slice(1).map((r) => r.slice(6))).toEqual([
+      ['ACC开', '2026-05-03 00:00:00', '2026-05-03 00:05:00', '5分0秒', '否'],
+      ['ACC关', '2026-05-03 00:05:00', '2026-05-03 00:05:00', '0秒', '是'],
+      ['ACC关', '2026-05-02 08:50:00', '2026-05-02 09:00:00', '10分0秒', '否'],
+      ['ACC开', '2026-05-02 09:00:00', '2026-05-02 09:10:00', '10分0秒', '否'],
+      ['ACC关', '2026-05-02 09:10:00', '2026-05-02 23:59:40', '14小时49分40秒', '否'],
+      ['ACC开', '2026-05-02 23:59:40', '2026-05-03 00:00:00', '20秒', '否'],
+    ]);
   });
 });
 

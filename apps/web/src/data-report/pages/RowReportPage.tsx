@@ -51,6 +51,8 @@ export interface RowReportPageProps<E extends PagedEndpoint, X extends object> {
   scrollX: number;
   /** How to read the report (the rule), shown above the table; gets the applied extra filters. */
   note?: (extra: X) => string;
+  /** How current the figures are, after the rule (default: the daily rollup's delay; a report read from raw positions says so). */
+  freshness?: string;
   /** A chart between the totals and the table (ECharts), when one reads better than rows. */
   chart?: (data: AnswerOf<E>, loading: boolean) => ReactNode;
   extraFilters?: ExtraFilters<X>;
@@ -67,7 +69,7 @@ const noExtra: ExtraFilters<object> = { fromParams: () => ({}), render: () => nu
  * whatever the report's `extraFilters.fromParams` reads.
  */
 export function RowReportPage<E extends PagedEndpoint, X extends object = object>(props: RowReportPageProps<E, X>) {
-  const { title, testId, endpoint, empty, exportType, columns, rowKey, stats, scrollX, note, chart, rowClassName } = props;
+  const { title, testId, endpoint, empty, exportType, columns, rowKey, stats, scrollX, note, chart, rowClassName, freshness } = props;
   const extraFilters = (props.extraFilters ?? noExtra) as ExtraFilters<X>;
   const f = useReportFilters();
   const [params] = useSearchParams();
@@ -113,6 +115,7 @@ export function RowReportPage<E extends PagedEndpoint, X extends object = object
       }
       stats={stats(data)}
       note={note?.(applied)}
+      freshness={freshness}
     >
       {chart?.(data, loading)}
       <Table<RowOf<E>>
