@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import { exportEndpoints, type AnswerOf, type EndpointSpec, type InputOf, type ReportQuery } from '@chelian/contracts';
+import { EXPORT_ERRORS, exportEndpoints, type AnswerOf, type EndpointSpec, type InputOf, type ReportQuery } from '@chelian/contracts';
 import { call, type CallArgs } from '../shared/request/call.ts';
+import { errorText, RequestError } from '../shared/request/RequestError.ts';
 import { toast } from '../shared/ui/toast.ts';
+import { useExportRecords } from './exports/exportRecordsStore.ts';
 import { R } from './messages.ts';
 
 /** Loads a report from its endpoint whenever its query changes; an older answer never overwrites a newer one. */
@@ -23,17 +25,34 @@ export function useReportData<E extends EndpointSpec>(endpoint: E, query: InputO
   return { data, loading };
 }
 
-/** Queues the report's Excel file in the download centre, with the filters on screen. */
+/**
+ * The report's Excel file with the filters on screen: downloaded at once when the result is small;
+ * a large one (the server answers export.tooLargeForDirect) becomes a task in the download centre,
+ * and 导出记录 opens to follow it.
+ */
 export function useReportExport(reportType: string, title: string) {
   const [exporting, setExporting] = useState(false);
-  const run = async (query: ReportQuery, extra: object = {}) => {
+  const showRecords = useExportRecords((s) => s.show);
+  const run = async (query: Partial<ReportQuery> & Record<string, unknown>, extra: object = {}, period?: string) => {
     const { current: _c, pageSize: _p, ...filters } = query;
+    const name = `${title} ${period ?? `${filters.startDate}至${filters.endDate}`}`;
+    const input = { reportType, name, params: JSON.stringify({ ...filters, ...extra }) };
     setExporting(true);
     try {
-      await call(exportEndpoints.create, { reportType, name: `${title} ${filters.startDate}至${filters.endDate}`, params: JSON.stringify({ ...filters, ...extra }) });
-      toast.success(R.filters.exportQueued);
-    } catch {
-      /* shown by the request layer */
+      const saved = await call(exportEndpoints.direct, input, { silent: true, fileName: `${name}.xlsx` });
+      toast.success(R.filters.exportSaved(saved));
+    } catch (err) {
+      if (!(err instanceof RequestError) || !err.is(EXPORT_ERRORS.tooLargeForDirect)) {
+        toast.error(errorText(err, R.filters.exportFailed));
+        return;
+      }
+      try {
+        await call(exportEndpoints.create, input);
+        toast.success(R.filters.exportQueued);
+        showRecords();
+      } catch {
+        /* shown by the request layer */
+      }
     } finally {
       setExporting(false);
     }

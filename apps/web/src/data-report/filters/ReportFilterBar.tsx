@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, DatePicker, TreeSelect } from 'antd';
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Space, TreeSelect } from 'antd';
+import { DownloadOutlined, HistoryOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Permission } from '../../shared/permission/Permission.tsx';
 import { groupEndpoints, type GroupNode } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
@@ -8,6 +8,8 @@ import { R } from '../messages.ts';
 import { beijingToday, quickRanges } from './reportRange.ts';
 import type { ReportFilterValues } from './useReportFilters.ts';
 import { VehicleSearch } from './VehicleSearch.tsx';
+import { ExportRecordsDrawer } from '../exports/ExportRecordsDrawer.tsx';
+import { useExportRecords } from '../exports/exportRecordsStore.ts';
 
 const toTree = (nodes: GroupNode[]): object[] => nodes.map((g) => ({ value: g.id, title: g.name, children: toTree(g.children) }));
 
@@ -19,10 +21,12 @@ interface Props {
   onReset: () => void;
   /** Filters of one report, placed before the buttons. */
   children?: ReactNode;
+  /** A report over other periods than days (月度汇总's months) puts its own range here. */
+  range?: ReactNode;
 }
 
 /** Vehicle, group and days (with 今天/昨天/近7天/近30天), then search and reset. */
-export function ReportFilterBar({ value, accountId, onChange, onSearch, onReset, children }: Props) {
+export function ReportFilterBar({ value, accountId, onChange, onSearch, onReset, children, range }: Props) {
   const [groups, setGroups] = useState<GroupNode[]>([]);
   useEffect(() => {
     call(groupEndpoints.tree, { accountId }).then(setGroups).catch(() => setGroups([]));
@@ -43,14 +47,16 @@ export function ReportFilterBar({ value, accountId, onChange, onSearch, onReset,
         onChange={(groupId?: number) => onChange({ ...value, groupId: groupId ?? undefined })}
         data-testid="report-group"
       />
-      <DatePicker.RangePicker
-        allowClear={false}
-        value={value.range}
-        presets={quickRanges()}
-        disabledDate={(d) => d.isAfter(beijingToday(), 'day')}
-        onChange={(range) => range?.[0] && range[1] && onChange({ ...value, range: [range[0], range[1]] })}
-        data-testid="report-range"
-      />
+      {range ?? (
+        <DatePicker.RangePicker
+          allowClear={false}
+          value={value.range}
+          presets={quickRanges()}
+          disabledDate={(d) => d.isAfter(beijingToday(), 'day')}
+          onChange={(days) => days?.[0] && days[1] && onChange({ ...value, range: [days[0], days[1]] })}
+          data-testid="report-range"
+        />
+      )}
       {children}
       <Button type="primary" icon={<SearchOutlined />} onClick={onSearch} data-testid="report-search">
         {R.filters.search}
@@ -62,13 +68,25 @@ export function ReportFilterBar({ value, accountId, onChange, onSearch, onReset,
   );
 }
 
-/** Queues the report's Excel file (permission report:export). */
+/**
+ * 导出 (permission report:export): the file at once when small, else a task in the download
+ * centre; 导出记录 (center:download) lists the tasks and downloads their files.
+ */
 export function ExportButton({ onClick, loading }: { onClick: () => void; loading: boolean }) {
+  const showRecords = useExportRecords((s) => s.show);
   return (
-    <Permission code="report:export">
-      <Button icon={<DownloadOutlined />} loading={loading} onClick={onClick} data-testid="report-export">
-        {R.filters.export}
-      </Button>
-    </Permission>
+    <Space>
+      <Permission code="report:export">
+        <Button icon={<DownloadOutlined />} loading={loading} onClick={onClick} data-testid="report-export">
+          {R.filters.export}
+        </Button>
+      </Permission>
+      <Permission code="center:download">
+        <Button icon={<HistoryOutlined />} onClick={showRecords} data-testid="report-export-records">
+          {R.exports.records}
+        </Button>
+        <ExportRecordsDrawer />
+      </Permission>
+    </Space>
   );
 }

@@ -1,0 +1,142 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DatePicker, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { MONTHLY_MAX_MONTHS, monthlyReportEndpoints, REPORT_EXPORT_TYPES, type MonthlyPage, type MonthlyRow } from '@chelian/contracts';
+import { EChart } from '../../shared/charts/EChart.tsx';
+import { pagerOf } from '../../shared/ui/pagination.ts';
+import { toast } from '../../shared/ui/toast.ts';
+import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
+import { monthRangeFromParams, monthsTooLong, monthText, quickMonths, type MonthRange } from '../filters/monthRange.ts';
+import { beijingToday } from '../filters/reportRange.ts';
+import { useReportFilters } from '../filters/useReportFilters.ts';
+import { kmText, percentText, secondsText } from '../format.ts';
+import { R } from '../messages.ts';
+import { useReportData, useReportExport } from '../useReport.ts';
+import { monthlyChart } from './monthlyChart.ts';
+import { ReportPage } from './ReportPage.tsx';
+
+const M = R.monthly;
+const EMPTY: MonthlyPage = {
+  total: 0, current: 1, pageSize: 10, list: [], months: [],
+  totals: { mileageKm: 0, drivingSeconds: 0, maxSpeed: 0, onlineSeconds: 0, onlineRate: 0, alarmCount: 0, alarmTypes: [], vehicles: 0 },
+};
+
+const columns: ColumnsType<MonthlyRow> = [
+  { title: M.month, dataIndex: 'month', width: 90, fixed: 'left' },
+  { title: R.common.plate, dataIndex: 'plate', width: 105, fixed: 'left', render: (p: string, r) => p || r.name },
+  { title: R.common.terminal, dataIndex: 'terminalId', width: 140 },
+  { title: R.common.group, dataIndex: 'groupName', width: 90, render: (g: string) => g || R.common.none },
+  { title: M.mileage, dataIndex: 'mileageKm', width: 95, align: 'right', render: (km: number) => <b>{kmText(km)}</b> },
+  { title: M.driving, dataIndex: 'drivingSeconds', width: 110, render: secondsText },
+  { title: M.maxSpeed, dataIndex: 'maxSpeed', width: 120, align: 'right' },
+  { title: M.activeDays, dataIndex: 'activeDays', width: 85, align: 'right' },
+  { title: M.online, dataIndex: 'onlineSeconds', width: 120, render: secondsText },
+  { title: M.onlineRate, dataIndex: 'onlineRate', width: 85, align: 'right', render: percentText },
+  { title: M.alarms, dataIndex: 'alarmCount', width: 85, align: 'right' },
+  {
+    title: M.alarmTypes, dataIndex: 'alarmTypes', width: 220,
+    render: (types: MonthlyRow['alarmTypes']) => (types.length ? types.map((t) => <Tag key={t.type}>{`${t.typeName} ${t.count}`}</Tag>) : R.common.none),
+  },
+];
+
+/**
+ * 月度汇总: one row per vehicle and Beijing month (mileage, driving, online rate, alarms by type),
+ * the selection's totals and a chart of each month. Deep links: `?vehicleId=12&startMonth=2026-03&endMonth=2026-05`
+ * (or the days every report takes, `startDate`/`endDate`: their months).
+ */
+export function MonthlyReportPage() {
+  const f = useReportFilters();
+  const [params] = useSearchParams();
+  const [draftMonths, setDraftMonths] = useState<MonthRange>(() => monthRangeFromParams(params));
+  const [months, setMonths] = useState<MonthRange>(draftMonths);
+  const linked = params.toString();
+  const seen = useRef(linked);
+  useEffect(() => {
+    if (seen.current === linked) return;
+    seen.current = linked;
+    const next = monthRangeFromParams(new URLSearchParams(linked));
+    setDraftMonths(next);
+    setMonths(next);
+  }, [linked]);
+
+  const query = useMemo(() => {
+    const { startDate: _s, endDate: _e, ...rest } = f.query;
+    return { ...rest, startMonth: monthText(months[0]), endMonth: monthText(months[1]) };
+  }, [f.query, months]);
+  const { data, loading } = useReportData(monthlyReportEndpoints.monthly, query, EMPTY);
+  const exporter = useReportExport(REPORT_EXPORT_TYPES.monthly, M.title);
+  const chart = useMemo(() => monthlyChart(data.months), [data.months]);
+
+  const search = () => {
+    if (monthsTooLong(draftMonths)) {
+      toast.warning(M.maxMonths(MONTHLY_MAX_MONTHS));
+      return;
+    }
+    f.search();
+    setMonths(draftMonths);
+  };
+  const reset = () => {
+    f.reset();
+    const defaults = monthRangeFromParams(new URLSearchParams());
+    setDraftMonths(defaults);
+    setMonths(defaults);
+  };
+  const thisMonth = beijingToday().startOf('month');
+
+  return (
+    <ReportPage
+      title={M.title}
+      testId="monthly-report"
+      extra={<ExportButton onClick={() => void exporter.run(query, {}, `${query.startMonth}至${query.endMonth}`)} loading={exporter.exporting} />}
+      filters={
+        <ReportFilterBar
+          value={f.draft}
+          accountId={f.accountId}
+          onChange={f.setDraft}
+          onSearch={search}
+          onReset={reset}
+          range={
+            <DatePicker.RangePicker
+              picker="month"
+              allowClear={false}
+              value={draftMonths}
+              presets={quickMonths(M)}
+              disabledDate={(d) => d.isAfter(thisMonth, 'month')}
+              onChange={(range) => range?.[0] && range[1] && setDraftMonths([range[0].startOf('month'), range[1].startOf('month')])}
+              data-testid="report-months"
+            />
+          }
+        />
+      }
+      stats={[
+        { title: R.stats.totalMileage, value: kmText(data.totals.mileageKm), testId: 'total-mileage' },
+        { title: R.stats.totalDriving, value: secondsText(data.totals.drivingSeconds), testId: 'total-driving' },
+        { title: R.stats.onlineRate, value: percentText(data.totals.onlineRate), testId: 'total-online-rate' },
+        { title: R.stats.alarms, value: data.totals.alarmCount, testId: 'total-alarms' },
+        { title: R.stats.vehicles, value: data.totals.vehicles },
+      ]}
+      note={M.rule}
+    >
+      {data.totals.alarmTypes.length > 0 && (
+        <div className="report-alarm-types" data-testid="monthly-alarm-types">
+          {data.totals.alarmTypes.map((t) => <Tag key={t.type} color="red">{`${t.typeName} ${t.count}`}</Tag>)}
+        </div>
+      )}
+      <div className="report-monthly-chart" data-testid="monthly-chart-box">
+        <EChart option={chart} replace testId="monthly-chart" />
+      </div>
+      <Table<MonthlyRow>
+        rowKey={(r) => `${r.vehicleId}-${r.month}`}
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={data.list}
+        rowClassName={(r) => (r.activeDays === 0 && r.onlineSeconds === 0 && r.alarmCount === 0 ? 'report-row-empty' : '')}
+        scroll={{ x: 1450 }}
+        data-testid="monthly-report-table"
+        pagination={pagerOf(data, data, f.setPaging)}
+      />
+    </ReportPage>
+  );
+}

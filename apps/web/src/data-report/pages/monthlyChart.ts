@@ -1,0 +1,24 @@
+import type { MonthlyTotal } from '@chelian/contracts';
+import type { ChartOption } from '../../shared/charts/echartsCore.ts';
+import { R } from '../messages.ts';
+
+const M = R.monthly;
+
+/** 月度汇总's chart: each month's mileage (bars), alarms (bars) and online rate (line, right axis). */
+export function monthlyChart(months: MonthlyTotal[]): ChartOption {
+  return {
+    grid: { left: 56, right: 56, top: 36, bottom: 28 },
+    legend: { top: 0, data: [M.chartMileage, M.chartAlarms, M.chartOnline] },
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'category', data: months.map((m) => m.month) },
+    yAxis: [
+      { type: 'value', name: 'km', splitLine: { lineStyle: { type: 'dashed' } } },
+      { type: 'value', name: '%', min: 0, max: 100, splitLine: { show: false } },
+    ],
+    series: [
+      { name: M.chartMileage, type: 'bar', barMaxWidth: 36, itemStyle: { color: '#1677ff' }, data: months.map((m) => m.mileageKm) },
+      { name: M.chartAlarms, type: 'bar', barMaxWidth: 36, itemStyle: { color: '#ff7875' }, data: months.map((m) => m.alarmCount) },
+      { name: M.chartOnline, type: 'line', yAxisIndex: 1, smooth: true, itemStyle: { color: '#52c41a' }, data: months.map((m) => Math.round(m.onlineRate * 10_000) / 100) },
+    ],
+  };
+}
