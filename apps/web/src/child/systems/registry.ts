@@ -4,6 +4,7 @@ import { carRoutes } from '../../car/routes.tsx';
 import { dataReportRoutes } from '../../data-report/routes.tsx';
 import { dataCenterRoutes } from '../../data-center/routes.tsx';
 import { systemRoutes } from '../../system/routes.tsx';
+import { elecCarRoutes } from '../../elec-car/routes.tsx';
 
 /**
  * Per sub-product: its own routes (each product's issue adds its pages here; paths not listed
@@ -23,7 +24,7 @@ export const CHILD_SYSTEM_DEFINITIONS: Record<ChildSystemId, ChildSystemDefiniti
   system: { ...admin(), routes: systemRoutes },
   pet: fleet(),
   dataCenter: { ...admin(), routes: dataCenterRoutes },
-  'elec-car': fleet(),
+  'elec-car': { ...fleet(), routes: elecCarRoutes },
   'data-report': { ...fleet(), routes: dataReportRoutes },
   'elec-lease': admin(),
   'elec-gb': admin(),

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Spin } from 'antd';
+import type { Bike } from '@chelian/contracts';
+import { BikePicker } from './BikePicker.tsx';
+import { NoBikes } from './NoBikes.tsx';
+import { useBikes, useSelectedBike } from './useBikes.ts';
+
+/** A page about one bike: its title and bike picker (plus tools), then its body for the chosen bike. */
+export function BikePageFrame({ title, testId, tools, children }: {
+  title: string;
+  testId: string;
+  tools?: ReactNode;
+  children: (bike: Bike, reloadBikes: () => void) => ReactNode;
+}) {
+  const { bikes, loading, reload } = useBikes();
+  const { bike, select } = useSelectedBike(bikes);
+  if (loading) return <Spin className="ec-empty" style={{ display: 'block' }} />;
+  if (!bike) return <NoBikes />;
+  return (
+    <div className="ec-page" data-testid={testId}>
+      <section className="ec-card ec-toolbar">
+        <span className="ec-title">{title}</span>
+        <BikePicker bikes={bikes} value={bike.bikeId} onChange={select} />
+        {tools}
+      </section>
+      {children(bike, () => void reload(true))}
+    </div>
+  );
+}

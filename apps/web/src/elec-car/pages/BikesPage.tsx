@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Input, Popconfirm, Progress, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { elecCarEndpoints, type Bike } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { usePermission } from '../../shared/permission/usePermission.ts';
+import { toast } from '../../shared/ui/toast.ts';
+import { BindBikeModal } from '../BindBikeModal.tsx';
+import { useBikes } from '../useBikes.ts';
+import { bikeLabel } from '../BikePicker.tsx';
+import { E } from '../messages.ts';
+
+const B = E.bikes;
+const S = E.status;
+
+/** 我的车辆: the bikes bound to the account, bind by IMEI / QR, edit the profile, unbind. */
+export function BikesPage() {
+  const navigate = useNavigate();
+  const { bikes, loading, reload } = useBikes();
+  const [keyword, setKeyword] = useState('');
+  const [editing, setEditing] = useState<Bike | null | 'new'>(null);
+  const canEdit = usePermission('elecCar:bikes:edit');
+  const shown = keyword
+    ? bikes.filter((b) => [b.plate, b.name, b.terminalId, b.brand, b.model].some((x) => x.toLowerCase().includes(keyword.toLowerCase())))
+    : bikes;
+
+  const unbind = (b: Bike) =>
+    call(elecCarEndpoints.unbind, { bikeId: b.bikeId }).then(() => (toast.success(B.unbound), void reload()), () => {});
+
+  const columns: ColumnsType<Bike> = [
+    {
+      title: B.plate, key: 'plate', width: 150, fixed: 'left',
+      render: (_, b) => <a onClick={() => navigate(`/monitor?bikeId=${b.bikeId}`)} data-testid="bike-plate">{bikeLabel(b)}</a>,
+    },
+    { title: B.brandModel, key: 'brand', width: 150, render: (_, b) => [b.brand, b.model].filter(Boolean).join(' ') || <span className="ec-muted">{E.common.none}</span> },
+    { title: B.imei, dataIndex: 'terminalId', width: 160 },
+    {
+      title: B.battery, key: 'battery', width: 170,
+      render: (_, b) => (b.status.batteryPercent === null
+        ? <span className="ec-muted">{S.unknown}</span>
+        : <Progress percent={b.status.batteryPercent} size="small" status={b.status.batteryPercent < 20 ? 'exception' : 'normal'} format={(p) => `${p}%`} />),
+    },
+    {
+      title: B.state, key: 'state', width: 200,
+      render: (_, b) => (
+        <Space size={4} wrap>
+          {b.status.online ? <Tag color="green">{S.online}</Tag> : <Tag>{S.offline}</Tag>}
+          {b.status.armed ? <Tag color="blue">{S.armed}</Tag> : <Tag>{S.disarmed}</Tag>}
+          {b.status.powerCut && <Tag color="red">{S.powerCut}</Tag>}
+        </Space>
+      ),
+    },
+    { title: B.frameNo, dataIndex: 'frameNo', width: 140, render: (s: string) => s || <span className="ec-muted">{E.common.none}</span> },
+    {
+      title: S.lastUpdate, key: 'last', width: 150,
+      render: (_, b) => (b.status.lastUpdate ? dayjs(b.status.lastUpdate).format('MM-DD HH:mm:ss') : <span className="ec-muted">{E.common.none}</span>),
+    },
+    {
+      title: E.common.actions, key: 'actions', width: 130, fixed: 'right',
+      render: (_, b) => canEdit && (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setEditing(b)}>{B.edit}</Button>
+          <Popconfirm title={B.unbindConfirm} onConfirm={() => void unbind(b)} overlayStyle={{ maxWidth: 320 }}>
+            <Button type="link" size="small" danger data-testid="bike-unbind">{B.unbind}</Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="ec-page" data-testid="ec-bikes">
+      <section className="ec-card">
+        <div className="ec-toolbar">
+          <span className="ec-title">{B.title}</span>
+          <Input.Search allowClear placeholder={B.keyword} style={{ width: 240 }} onSearch={(k) => setKeyword(k.trim())} />
+          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="bike-bind">{B.bind}</Button>}
+        </div>
+        <Table<Bike> rowKey="bikeId" size="middle" loading={loading} columns={columns} dataSource={shown} scroll={{ x: 1150 }} pagination={{ pageSize: 20, hideOnSinglePage: true }} data-testid="bike-table" />
+      </section>
+      <BindBikeModal
+        open={editing !== null}
+        bike={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onDone={() => (setEditing(null), void reload())}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Spin } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { elecCarEndpoints, type Bike } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { usePermission } from '../../shared/permission/usePermission.ts';
+import { BikePicker } from '../BikePicker.tsx';
+import { ControlPanel } from '../ControlPanel.tsx';
+import { NoBikes } from '../NoBikes.tsx';
+import { PowerOrdersTable } from '../PowerOrdersTable.tsx';
+import { StatusCard } from '../StatusCard.tsx';
+import { useBikes, useSelectedBike } from '../useBikes.ts';
+import { E } from '../messages.ts';
+
+const REFRESH_MS = 5000;
+
+/** 车辆监控: one bike's status card, its remote controls and its power cut record, refreshed every 5 s. */
+export function MonitorPage() {
+  const { bikes, loading } = useBikes();
+  const { bike: picked, select } = useSelectedBike(bikes);
+  const [bike, setBike] = useState<Bike | null>(null);
+  const [version, setVersion] = useState(0);
+  const canControl = usePermission('elecCar:monitor:control');
+  const bikeId = picked?.bikeId;
+
+  const refresh = useCallback(() => {
+    if (!bikeId) return;
+    call(elecCarEndpoints.detail, { bikeId }, { silent: true }).then(setBike, () => {});
+    setVersion((v) => v + 1);
+  }, [bikeId]);
+  useEffect(() => {
+    setBike(picked);
+    if (!bikeId) return;
+    const timer = setInterval(refresh, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [bikeId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (loading) return <Spin className="ec-empty" style={{ display: 'block' }} />;
+  if (!bikes.length) return <NoBikes />;
+  const shown = bike && bike.bikeId === bikeId ? bike : picked!;
+  return (
+    <div className="ec-page" data-testid="ec-monitor">
+      <section className="ec-card ec-toolbar">
+        <span className="ec-title">{E.status.title}</span>
+        <BikePicker bikes={bikes} value={bikeId} onChange={select} />
+        <Button icon={<ReloadOutlined />} onClick={refresh}>{E.common.refresh}</Button>
+      </section>
+      <div className="ec-grid">
+        <StatusCard bike={shown} onChanged={refresh} canControl={canControl} />
+        {canControl && <ControlPanel bike={shown} onDone={refresh} />}
+      </div>
+      <PowerOrdersTable bikeId={shown.bikeId} version={version} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { Table, Tabs, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { elecCarEndpoints, type BikeTrips, type StayRow, type TripRow } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { AddressText } from '../../shared/address/AddressText.tsx';
+import { BikePageFrame } from '../BikePageFrame.tsx';
+import { DayRange, lastDays, type Days } from '../DayRange.tsx';
+import { E } from '../messages.ts';
+
+const R = E.trips;
+const time = (at: number) => dayjs(at).format('MM-DD HH:mm');
+const duration = (s: number) => (s >= 3600 ? `${Math.floor(s / 3600)}小时${Math.round((s % 3600) / 60)}分` : `${Math.max(1, Math.round(s / 60))}分钟`);
+
+function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
+  const [data, setData] = useState<BikeTrips>({ trips: [], stops: [] });
+  const [loading, setLoading] = useState(true);
+  useEffect(() => {
+    setLoading(true);
+    call(elecCarEndpoints.trips, { bikeId, ...days }).then(setData, () => setData({ trips: [], stops: [] })).finally(() => setLoading(false));
+  }, [bikeId, days]);
+  return (
+    <section className="ec-card">
+      <Tabs
+        items={[
+          {
+            key: 'trips', label: `${R.trips}（${data.trips.length}）`,
+            children: (
+              <Table<TripRow>
+                rowKey={(r) => `${r.startAt}`} size="small" loading={loading} dataSource={data.trips} pagination={{ pageSize: 20, hideOnSinglePage: true }} data-testid="ec-trips"
+                columns={[
+                  { title: R.start, dataIndex: 'startAt', width: 120, render: time },
+                  { title: R.end, dataIndex: 'endAt', width: 120, render: time },
+                  { title: R.duration, dataIndex: 'seconds', width: 110, render: duration },
+                  { title: R.distance, dataIndex: 'distanceKm', width: 100 },
+                  { title: R.avgSpeed, dataIndex: 'avgSpeed', width: 120 },
+                  { title: R.maxSpeed, dataIndex: 'maxSpeed', width: 120 },
+                ]}
+              />
+            ),
+          },
+          {
+            key: 'stops', label: `${R.stops}（${data.stops.length}）`,
+            children: (
+              <Table<StayRow>
+                rowKey={(r) => `${r.startAt}`} size="small" loading={loading} dataSource={data.stops} pagination={{ pageSize: 20, hideOnSinglePage: true }}
+                columns={[
+                  { title: R.start, dataIndex: 'startAt', width: 120, render: time },
+                  { title: R.end, dataIndex: 'endAt', width: 140, render: (at: number, r) => (r.open ? <Tag color="blue">{R.ongoing}</Tag> : time(at)) },
+                  { title: R.duration, dataIndex: 'seconds', width: 110, render: duration },
+                  { title: E.status.position, key: 'where', render: (_, r) => (r.lat !== null && r.lon !== null ? <AddressText point={{ lat: r.lat, lon: r.lon, mac: r.terminalId }} /> : '—') },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      <div className="ec-muted">{R.note}</div>
+    </section>
+  );
+}
+
+/** 行程停留: the bike's trips and stops over some days. */
+export function TripsPage() {
+  const [days, setDays] = useState<Days>(() => lastDays(7));
+  return (
+    <BikePageFrame title={R.title} testId="ec-trips-page" tools={<DayRange value={days} onChange={setDays} />}>
+      {(bike) => <TripsOf bikeId={bike.bikeId} days={days} />}
+    </BikePageFrame>
+  );
+}
