@@ -30,6 +30,12 @@ export interface NewAlarm {
   speed: number | null;
 }
 
+/** A terminal's Beijing day the report rollup must recompute: positions arrived too late for its passes (core/lateReports.ts). */
+export interface LateDay {
+  terminalPk: number;
+  day: string;
+}
+
 /** What the gateway needs to know about a terminal while its socket is open. */
 export interface TerminalInfoRow {
   id: number;
@@ -45,6 +51,7 @@ export interface TerminalInfoRow {
   plate: string | null;
   vehicle_name: string | null;
   active_alarms: string[] | null;
+  latest_gps_time: Date | null;
 }
 
 /** positions' columns in the order positionCopy.ts writes them. */
@@ -66,7 +73,7 @@ const POSITION_COLUMNS = [
 ];
 
 const TERMINAL_INFO = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, t.account_id, a.path AS account_path, t.enabled, t.activated_at,
-       t.service_expires_at, v.id AS vehicle_id, v.plate, v.name AS vehicle_name, l.alarms AS active_alarms
+       t.service_expires_at, v.id AS vehicle_id, v.plate, v.name AS vehicle_name, l.alarms AS active_alarms, l.gps_time AS latest_gps_time
   FROM terminals t LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id
   LEFT JOIN latest_positions l ON l.terminal_id = t.id`;
 
@@ -80,11 +87,15 @@ export const ingestQueries = {
    * A flush: positions and the latest per terminal in one transaction — one commit, and all or
    * nothing (a failed upsert no longer leaves committed positions the terminal will send again).
    */
-  storePositions: (db: Db, positionsCopy: Uint8Array, latest: readonly StoredPosition[]) =>
+  storePositions: (db: Db, positionsCopy: Uint8Array, latest: readonly StoredPosition[], late: readonly LateDay[] = []) =>
     db.tx(async (q) => {
       // The positions come as binary COPY data: the batcher encodes rows as they arrive (positionCopy.ts).
       await q.copyRows('positions', POSITION_COLUMNS, positionsCopy);
       await upsertLatestIn(q, latest);
+      // Rare (blind-area uploads, a day already final): stored with the positions, so never one without the other.
+      if (late.length) {
+        await q.query('INSERT INTO rollup_late_days (terminal_id, day) SELECT * FROM unnest($1::bigint[], $2::date[])', [late.map((l) => l.terminalPk), late.map((l) => l.day)]);
+      }
     }),
 
   /** Ids in the order given (matched on their content: RETURNING promises no order). */

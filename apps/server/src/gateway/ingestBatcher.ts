@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
-import { ingestQueries, type NewAlarm, type StoredPosition } from './ingest.queries.ts';
+import { ingestQueries, type LateDay, type NewAlarm, type StoredPosition } from './ingest.queries.ts';
 import { PositionCopyWriter } from './positionCopy.ts';
 import { hasFix, NO_NEW_ALARMS } from './positionRows.ts';
 
@@ -8,6 +8,8 @@ import { hasFix, NO_NEW_ALARMS } from './positionRows.ts';
 export interface IngestRows {
   positions: readonly StoredPosition[];
   alarms: NewAlarm[];
+  /** Beijing days of positions that came too late for the report rollup's passes (core/lateReports.ts). */
+  lateDays?: readonly string[];
 }
 
 /**
@@ -60,12 +62,22 @@ class Batch {
   private copy: PositionCopyWriter | null = null;
   /** Per terminal: the ticket its alarm-free messages share (its `latest` is the terminal's). */
   private readonly shared = new Map<number, IngestTicket>();
+  /** Terminal-days the report rollup must recompute, once each ('pk|day'). */
+  private late: Map<string, LateDay> | null = null;
 
   /** Encodes the rows (all or none: a row that cannot be encoded throws and leaves the batch as it was). */
   addPositions(rows: readonly StoredPosition[]) {
     // A spare buffer of an earlier flush, or a small one that doubles as it fills.
     (this.copy ??= new PositionCopyWriter()).addAll(rows);
     for (const p of rows) this.note(p);
+  }
+
+  addLateDays(terminalPk: number, days: readonly string[]) {
+    for (const day of days) (this.late ??= new Map()).set(`${terminalPk}|${day}`, { terminalPk, day });
+  }
+
+  get lateDays(): LateDay[] {
+    return this.late ? [...this.late.values()] : [];
   }
 
   /** The ticket for a message of this terminal: the shared one, or its own when it raised alarms. */
@@ -161,6 +173,7 @@ export class IngestBatcher {
     if (rows.positions.length) {
       try {
         batch.addPositions(rows.positions);
+        if (rows.lateDays) batch.addLateDays(rows.positions[0].terminalPk, rows.lateDays);
       } catch (err) {
         this.log.error({ err }, '定位数据无法编码，已拒收');
         return null;
@@ -211,7 +224,7 @@ export class IngestBatcher {
     const started = performance.now();
     try {
       [, alarmIds] = await Promise.all([
-        positions ? ingestQueries.storePositions(this.db, batch.copyData(), batch.latestRows()) : undefined,
+        positions ? ingestQueries.storePositions(this.db, batch.copyData(), batch.latestRows(), batch.lateDays) : undefined,
         alarms.length ? ingestQueries.insertAlarms(this.db, alarms) : Promise.resolve([] as number[]),
       ]);
       batch.recycle();

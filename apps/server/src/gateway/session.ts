@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceMessage, Framer, ProtocolCodec } from '@chelian/protocols/model.ts';
 import { ConnectionDecodeContext } from './decodeContext.ts';
+import { beijingDayText, FUTURE_TOLERANCE_MS, isLateForRollup } from '../core/lateReports.ts';
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
 import { identifierKey } from '../core/identifiers.ts';
@@ -68,6 +69,8 @@ export class TerminalSession implements IngestOwner {
   private activeAlarms: ReadonlySet<string> = NO_ALARMS;
   private lastFix: { lat: number; lon: number; speed: number } | null = null;
   private lastPublishedTime = -Infinity;
+  /** The newest report time stored (or being stored) for this terminal: an older one is out of order. */
+  private newestAt = -Infinity;
   private closed = false;
   readonly close = () => this.shutdown();
 
@@ -227,6 +230,7 @@ export class TerminalSession implements IngestOwner {
     this.wireId = wireId;
     this.decodeCtx.terminalId = wireId;
     this.activeAlarms = info.lastAlarms.length ? new Set(info.lastAlarms) : NO_ALARMS;
+    this.newestAt = info.latestAt !== null && info.latestAt <= Date.now() + FUTURE_TOLERANCE_MS ? info.latestAt : -Infinity;
     this.deps.sessions.set(info.pk, this);
     await this.deps.presence.arrive(info, this.codec.name, this.close);
     void this.deps.commands.deliverQueued(this);
@@ -246,12 +250,18 @@ export class TerminalSession implements IngestOwner {
     const positions = toStoredPositions(msg.positions, t.pk, now);
     // Nearly every report raises nothing: the entry then shares one empty list.
     let alarms: NewAlarm[] | null = null;
+    let lateDays: string[] | null = null;
     const isEvent = msg.kind === 'alarm';
     for (const p of positions) {
       const edges = alarmEdges(this.activeAlarms, p.alarms, isEvent);
       this.activeAlarms = edges.active;
       for (const type of edges.raised) (alarms ??= []).push(this.alarm(t, type, p.gpsTime, p));
       if (hasFix(p)) this.lastFix = p;
+      // Blind-area uploads hours later, or a day already final: the rollup recomputes that day.
+      if (isLateForRollup(p.gpsTime, this.newestAt, now)) {
+        const day = beijingDayText(p.gpsTime);
+        if (!lateDays?.includes(day)) (lateDays ??= []).push(day);
+      } else if (p.gpsTime <= now + FUTURE_TOLERANCE_MS) this.newestAt = p.gpsTime;
     }
     const statusAlarms = msg.status?.alarms ?? [];
     if (positions.length === 0 && statusAlarms.length) {
@@ -261,7 +271,8 @@ export class TerminalSession implements IngestOwner {
       for (const type of edges.raised) (alarms ??= []).push(this.alarm(t, type, now, this.lastFix));
     }
     this.deps.stats.positions += positions.length;
-    return positions.length || alarms ? { positions, alarms: alarms ?? NO_NEW_ALARMS } : null;
+    if (!positions.length && !alarms) return null;
+    return lateDays ? { positions, alarms: alarms ?? NO_NEW_ALARMS, lateDays } : { positions, alarms: alarms ?? NO_NEW_ALARMS };
   }
 
   private alarm(t: TerminalInfo, type: string, time: number, at: { lat: number; lon: number; speed: number } | null): NewAlarm {

@@ -18,6 +18,8 @@ export interface TerminalInfo {
   vehicleName: string | null;
   /** Alarm types active at the last stored position: a reconnect does not raise them again. */
   lastAlarms: string[];
+  /** The time of its newest stored fix: older reports arriving later are late for the report rollup. */
+  latestAt: number | null;
 }
 
 const infoOf = (r: TerminalInfoRow): TerminalInfo => ({
@@ -32,6 +34,7 @@ const infoOf = (r: TerminalInfoRow): TerminalInfo => ({
   plate: r.plate,
   vehicleName: r.vehicle_name,
   lastAlarms: r.active_alarms ?? [],
+  latestAt: r.latest_gps_time?.getTime() ?? null,
 });
 
 interface Lookup {

@@ -12,7 +12,7 @@ export function startJobs(ctx: AppContext): () => Promise<void> {
   const stops = [
     startExportWorker(ctx, EXPORT_KINDS),
     startPositionRetention(ctx, config.positionRetentionDays),
-    startRollupWorker(db, log, config.reportRollupSeconds * 1000),
+    startRollupWorker(db, log, config.reportRollupSeconds * 1000, config.positionRetentionDays),
     startAlarmDelivery(ctx).stop,
     startAuditRetention(ctx, config.auditRetentionDays),
   ];

@@ -19,6 +19,8 @@ export interface Gt06LocationInput {
   acc?: boolean;
   cell?: CellTower;
   mileageKm?: number;
+  /** 0x22 only: a position stored while out of coverage, uploaded later (GPS re-upload). */
+  reupload?: boolean;
 }
 
 export interface Gt06StatusInput {
@@ -91,7 +93,7 @@ function cellBlock(cell: CellTower | undefined): Buffer {
 export function encodeGt06Location(x: Gt06LocationInput, serial: number, protocol: 0x12 | 0x22 = 0x22): Buffer {
   const parts = [gpsBlock(x), cellBlock(x.cell)];
   if (protocol === 0x22) {
-    parts.push(Buffer.from([x.acc ? 1 : 0, 0x00, 0x00]));
+    parts.push(Buffer.from([x.acc ? 1 : 0, 0x00, x.reupload ? 1 : 0]));
     if (x.mileageKm !== undefined) {
       const m = Buffer.alloc(4);
       m.writeUInt32BE(Math.round(x.mileageKm * 1000) >>> 0, 0);

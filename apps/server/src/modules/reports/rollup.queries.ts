@@ -16,18 +16,40 @@ export const rollupQueries = {
    * 'full' recomputes the day from scratch (an upsert per terminal), then drops the rows of
    * terminals that no longer have anything that day: running it twice gives the same table.
    * 'since' adds what arrived after the rows' last positions (today, every few minutes).
+   * `terminals`: a full pass of those terminals only (their positions came late); the others' rows stay.
    */
-  rollupDay: async (q: Queryable, mode: RollupMode, day: string, start: Date, cutoff: Date) => {
+  rollupDay: async (q: Queryable, mode: RollupMode, day: string, start: Date, cutoff: Date, terminals?: readonly number[]) => {
+    const scope = { terminals: terminals !== undefined };
+    const args = terminals ? [start, day, cutoff, terminals] : [start, day, cutoff];
+    const only = terminals ? ' AND terminal_id = ANY($2::bigint[])' : '';
+    const dayArgs = terminals ? [day, terminals] : [day];
     // Stays first: a 'since' pass reads them from the rows' last positions before those move on.
-    if (mode === 'full') await q.query('DELETE FROM daily_stays WHERE day = $1::date', [day]);
-    await q.query(staysSql(mode), [start, day, cutoff]);
+    if (mode === 'full') await q.query(`DELETE FROM daily_stays WHERE day = $1::date${only}`, dayArgs);
+    await q.query(staysSql(mode, scope), args);
     await q.query(DROP_SHORT_STAYS, [day]);
-    await q.query(rollupSql(mode), [start, day, cutoff]);
+    await q.query(rollupSql(mode, scope), args);
     // now() is the transaction's start: every row this run wrote carries it.
-    const removed = mode === 'full' ? await q.query('DELETE FROM daily_terminal_stats WHERE day = $1::date AND rolled_up_at < now() RETURNING terminal_id', [day]) : [];
+    const removed = mode === 'full' ? await q.query(`DELETE FROM daily_terminal_stats WHERE day = $1::date AND rolled_up_at < now()${only} RETURNING terminal_id`, dayArgs) : [];
     const [n] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM daily_terminal_stats WHERE day = $1::date', [day]);
     return { terminals: n.n, removed: removed.length };
   },
+
+  /**
+   * The terminals whose positions came too late for the day's passes (gateway: rollup_late_days),
+   * taken: the rows read are deleted, so a mark written after this statement waits for the next pass.
+   */
+  takeLate: async (q: Queryable, day: string) =>
+    (await q.query<{ terminal_id: number }>(
+      `WITH taken AS (DELETE FROM rollup_late_days WHERE day = $1::date RETURNING terminal_id)
+       SELECT DISTINCT terminal_id::int AS terminal_id FROM taken ORDER BY 1`,
+      [day],
+    )).map((r) => r.terminal_id),
+
+  /** Late marks of days whose positions retention drops: recomputing would wipe figures counted from positions no longer stored. */
+  dropLateBefore: (q: Queryable, day: string) => q.query('DELETE FROM rollup_late_days WHERE day < $1::date', [day]),
+
+  isFinal: async (q: Queryable, day: string) =>
+    (await q.query<{ final: boolean }>('SELECT final FROM daily_rollup_days WHERE day = $1::date', [day]))[0]?.final ?? false,
 
   /**
    * Figures counted from positions that are no longer stored (dropped with their partition by
@@ -47,11 +69,20 @@ export const rollupQueries = {
       [day, final],
     ),
 
-  /** Days from..to that are not final yet. */
-  pendingDays: async (q: Queryable, from: string, to: string) =>
+  /**
+   * Days from..to that are not final yet — from earlier than `from` when the newest final day is
+   * older (the jobs role was stopped longer), but not before `oldest` — and any day up to `to`
+   * with positions that came late.
+   */
+  pendingDays: async (q: Queryable, from: string, to: string, oldest: string) =>
     (await q.query<{ day: string }>(
-      `SELECT to_char(d, 'YYYY-MM-DD') AS day FROM generate_series($1::date, $2::date, interval '1 day') d
-        WHERE NOT EXISTS (SELECT 1 FROM daily_rollup_days r WHERE r.day = d::date AND r.final) ORDER BY d`,
-      [from, to],
+      `WITH since AS (
+         SELECT greatest($3::date, least($1::date, COALESCE((SELECT max(day) + 1 FROM daily_rollup_days WHERE final), $1::date))) AS first_day)
+       SELECT to_char(x.day, 'YYYY-MM-DD') AS day FROM (
+         SELECT g::date AS day FROM since, generate_series(since.first_day, $2::date, interval '1 day') g
+          WHERE NOT EXISTS (SELECT 1 FROM daily_rollup_days r WHERE r.day = g::date AND r.final)
+         UNION SELECT day FROM rollup_late_days WHERE day <= $2::date) x
+        ORDER BY x.day`,
+      [from, to, oldest],
     )).map((r) => r.day),
 };

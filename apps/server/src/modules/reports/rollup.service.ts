@@ -3,15 +3,19 @@ import type { Db } from '../../db/types.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { addDays, beijingDayOf, dayStart, daysBetween, DAY_MS, type Day } from './beijingDay.ts';
 import { rollupQueries } from './rollup.queries.ts';
+import { FINAL_AFTER_MS } from '../../core/lateReports.ts';
 
 /**
- * Late data still counts: a finished day keeps being rolled up until this long after it ended
- * (buffered uploads, the offline decision that comes OFFLINE_AFTER_SECONDS later), then a full
- * pass makes it final.
+ * Late data still counts: a finished day keeps being rolled up until FINAL_AFTER_MS after it
+ * ended (buffered uploads, the offline decision that comes OFFLINE_AFTER_SECONDS later), then a
+ * full pass makes it final. Positions arriving later still (or out of order) are flagged by the
+ * gateway; each pass recomputes the flagged terminals' days (rollup_late_days).
  */
-export const FINAL_AFTER_MS = 2 * 3600_000;
+export { FINAL_AFTER_MS };
 /** Finished days the worker looks back over for ones not final yet. */
 const LOOKBACK_DAYS = 7;
+/** After the jobs role was stopped: days not final since the newest final one are caught up, this many at most. */
+const CATCH_UP_DAYS = 60;
 
 export interface DayResult {
   day: Day;
@@ -19,13 +23,16 @@ export interface DayResult {
   final: boolean;
   /** The day's positions are gone (retention) while its figures remain: they were kept as they are. */
   kept?: boolean;
+  /** Terminals recomputed in full because their positions came late. */
+  late?: number;
 }
 
 /**
  * Rolls one Beijing day up. Until the day is final (its end plus FINAL_AFTER_MS) a pass adds what
  * arrived since the last one; the final pass (or `full`: backfill) recomputes it from scratch,
- * idempotently. `wait` false: skips and returns null when another process holds the rollup lock;
- * true (backfill): waits for it.
+ * idempotently. Terminals whose positions came late (out of order, or after the final pass) are
+ * recomputed in full, at any pass. `wait` false: skips and returns null when another process
+ * holds the rollup lock; true (backfill): waits for it.
  */
 export async function rollupDay(db: Db, day: Day, opts: { now?: number; wait?: boolean; full?: boolean } = {}): Promise<DayResult | null> {
   const now = opts.now ?? Date.now();
@@ -40,18 +47,34 @@ export async function rollupDay(db: Db, day: Day, opts: { now?: number; wait?: b
       await rollupQueries.markDay(q, day, true);
       return { day, terminals: 0, final: true, kept: true };
     }
-    // Passes add what is new until the day is final; then one full pass makes it exact (late points included).
-    const mode = opts.full || final ? 'full' : 'since';
-    const { terminals } = await rollupQueries.rollupDay(q, mode, day, start, cutoff);
+    // Taken first: a mark committed after this is left for the next pass, whose reads will see its positions.
+    const late = await rollupQueries.takeLate(q, day);
+    // Passes add what is new until the day is final; then one full pass makes it exact (late points
+    // included). Once final, only the terminals that had positions come late are recomputed.
+    const lateOnly = final && !opts.full && late.length > 0 && (await rollupQueries.isFinal(q, day));
+    const whole = !lateOnly && (opts.full || final);
+    let { terminals } = lateOnly ? { terminals: 0 } : await rollupQueries.rollupDay(q, whole ? 'full' : 'since', day, start, cutoff);
+    if (!whole && late.length) ({ terminals } = await rollupQueries.rollupDay(q, 'full', day, start, cutoff, late));
     await rollupQueries.markDay(q, day, final);
-    return { day, terminals, final };
+    return { day, terminals, final, ...(late.length && !whole ? { late: late.length } : {}) };
   });
 }
 
-/** What the worker does each tick: the recent days not final yet (today among them). */
-export async function rollupPending(db: Db, now = Date.now()): Promise<DayResult[]> {
+/**
+ * What the worker does each tick: the recent days not final yet (today among them), and the days
+ * positions came late for. `retentionDays` (POSITION_RETENTION_DAYS, 0 keeps all): days whose
+ * positions retention drops are never recomputed.
+ */
+export async function rollupPending(db: Db, now = Date.now(), retentionDays = 0): Promise<DayResult[]> {
   const today = beijingDayOf(now);
-  const pending = await rollupQueries.pendingDays(db, addDays(today, -LOOKBACK_DAYS), today);
+  let oldest = addDays(today, -CATCH_UP_DAYS);
+  if (retentionDays > 0) {
+    // Retention drops the UTC days before today − retentionDays: the Beijing day after it is whole.
+    const kept = addDays(today, -retentionDays + 1);
+    await rollupQueries.dropLateBefore(db, kept);
+    if (kept > oldest) oldest = kept;
+  }
+  const pending = await rollupQueries.pendingDays(db, addDays(today, -LOOKBACK_DAYS), today, oldest);
   const done: DayResult[] = [];
   for (const day of pending) {
     const r = await rollupDay(db, day, { now });
@@ -69,6 +92,6 @@ export async function backfill(db: Db, from: Day, to: Day, now = Date.now()): Pr
 }
 
 /** The jobs role's rollup worker: at start, then every `intervalMs`. Stopping waits for a run under way. */
-export function startRollupWorker(db: Db, log: FastifyBaseLogger, intervalMs: number): () => Promise<void> {
-  return repeatEvery(intervalMs, async () => void (await rollupPending(db)), (err) => log.error({ err }, '报表日汇总失败'));
+export function startRollupWorker(db: Db, log: FastifyBaseLogger, intervalMs: number, retentionDays = 0): () => Promise<void> {
+  return repeatEvery(intervalMs, async () => void (await rollupPending(db, Date.now(), retentionDays)), (err) => log.error({ err }, '报表日汇总失败'));
 }

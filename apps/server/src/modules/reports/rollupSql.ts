@@ -18,11 +18,22 @@ const EARTH_RADIUS_KM = EARTH_RADIUS_METERS / 1000;
  */
 export type RollupMode = 'full' | 'since';
 
+/**
+ * A full pass of some terminals only (`$4`, their ids): those whose positions came too late for
+ * the passes (rollup_late_days). Every other terminal's row is left as it is.
+ */
+export interface RollupScope {
+  terminals?: boolean;
+}
+
+/** `AND column = ANY($4)` when the pass is for some terminals only. */
+export const onlyTerminals = (scope: RollupScope, column: string) => (scope.terminals ? ` AND ${column} = ANY($4::bigint[])` : '');
+
 // Only the current owner's history counts: positions and alarms before assigned_at are left out.
-const FULL_POINTS = `
+const fullPoints = (scope: RollupScope) => `
   SELECT p.terminal_id, p.gps_time, p.lat, p.lon, p.speed, p.valid, p.mileage
     FROM positions p JOIN terminals t ON t.id = p.terminal_id
-   WHERE p.gps_time >= $1 AND p.gps_time < $3 AND (t.assigned_at IS NULL OR p.gps_time >= t.assigned_at)`;
+   WHERE p.gps_time >= $1 AND p.gps_time < $3 AND (t.assigned_at IS NULL OR p.gps_time >= t.assigned_at)${onlyTerminals(scope, 'p.terminal_id')}`;
 
 const POINTS_SINCE = `
   SELECT c.terminal_id, p.gps_time, p.lat, p.lon, p.speed, p.valid, p.mileage
@@ -44,11 +55,11 @@ export const KM = `2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
  * in the row ("seeds"), so a 'since' pass measures the step from where the previous one stopped.
  * Alarms and online time are small tables: every pass counts them for the whole day.
  */
-export function rollupSql(mode: RollupMode): string {
+export function rollupSql(mode: RollupMode, scope: RollupScope = {}): string {
   return `
 WITH prev AS (
   SELECT * FROM daily_terminal_stats WHERE day = $2::date AND ${mode === 'since' ? 'true' : 'false'}
-), pts AS (${mode === 'since' ? POINTS_SINCE : FULL_POINTS}
+), pts AS (${mode === 'since' ? POINTS_SINCE : fullPoints(scope)}
 ), totals AS (
   SELECT terminal_id, count(*)::int AS n, min(gps_time) AS first_at, max(gps_time) AS last_at,
          max(speed) FILTER (WHERE valid) AS max_speed, count(mileage)::int AS odometer_n
@@ -84,18 +95,18 @@ WITH prev AS (
 ), alarm_types AS (
   SELECT al.terminal_id, al.type, count(*)::int AS n
     FROM alarms al JOIN terminals t ON t.id = al.terminal_id
-   WHERE al.alarm_time >= $1 AND al.alarm_time < $3 AND (t.assigned_at IS NULL OR al.alarm_time >= t.assigned_at)
+   WHERE al.alarm_time >= $1 AND al.alarm_time < $3 AND (t.assigned_at IS NULL OR al.alarm_time >= t.assigned_at)${onlyTerminals(scope, 'al.terminal_id')}
    GROUP BY al.terminal_id, al.type
 ), alarm_totals AS (
   SELECT terminal_id, sum(n)::int AS n, jsonb_object_agg(type, n) AS types FROM alarm_types GROUP BY terminal_id
 ), online_before AS (
   SELECT t.id AS terminal_id FROM terminals t
    CROSS JOIN LATERAL (SELECT e.online FROM presence_events e WHERE e.terminal_id = t.id AND e.at < $1 ORDER BY e.at DESC LIMIT 1) last
-   WHERE last.online
+   WHERE last.online${onlyTerminals(scope, 't.id')}
 ), presence AS (
   SELECT terminal_id, $1::timestamptz AS at, true AS online FROM online_before
   UNION ALL
-  SELECT terminal_id, at, online FROM presence_events WHERE at >= $1 AND at < $3
+  SELECT terminal_id, at, online FROM presence_events WHERE at >= $1 AND at < $3${onlyTerminals(scope, 'terminal_id')}
 ), spans AS (
   SELECT terminal_id, at, online, lead(at) OVER (PARTITION BY terminal_id ORDER BY at, online) AS next_at FROM presence
 ), online_totals AS (

@@ -1,14 +1,14 @@
 import { STOP_SPEED_KMH } from '@chelian/contracts';
-import type { RollupMode } from './rollupSql.ts';
+import { onlyTerminals, type RollupMode, type RollupScope } from './rollupSql.ts';
 
 /** Closed stays shorter than this are not kept (the report's shortest filter is one minute). */
 export const STAY_MIN_STORED_SECONDS = 60;
 
 // The valid fixes of the whole day ($1 day start, $3 cut-off), only the current owner's.
-const FULL_FIXES = `
+const fullFixes = (scope: RollupScope) => `
   SELECT p.terminal_id, p.gps_time, p.lat, p.lon, p.speed, NULL::timestamptz AS open_from
     FROM positions p JOIN terminals t ON t.id = p.terminal_id
-   WHERE p.valid AND p.gps_time >= $1 AND p.gps_time < $3 AND (t.assigned_at IS NULL OR p.gps_time >= t.assigned_at)`;
+   WHERE p.valid AND p.gps_time >= $1 AND p.gps_time < $3 AND (t.assigned_at IS NULL OR p.gps_time >= t.assigned_at)${onlyTerminals(scope, 'p.terminal_id')}`;
 
 // A pass during the day reads, per terminal whose latest position is from today, the fixes from
 // the start of its open stay (continued), else those after the last position the day's row counted.
@@ -32,9 +32,9 @@ const FIXES_SINCE = `
  * when none follows (then it is open). Where: the run's first fix. Upserted by (terminal, start):
  * an open stay continued by a later pass keeps its start and is replaced.
  */
-export function staysSql(mode: RollupMode): string {
+export function staysSql(mode: RollupMode, scope: RollupScope = {}): string {
   return `
-WITH fixes AS (${mode === 'since' ? FIXES_SINCE : FULL_FIXES}
+WITH fixes AS (${mode === 'since' ? FIXES_SINCE : fullFixes(scope)}
 ), marked AS (
   SELECT terminal_id, gps_time, lat, lon, open_from, speed < ${STOP_SPEED_KMH} AS still, lead(gps_time) OVER w AS next_at,
          CASE WHEN speed < ${STOP_SPEED_KMH} AND COALESCE(lag(speed) OVER w >= ${STOP_SPEED_KMH}, true) THEN 1 ELSE 0 END AS starts
