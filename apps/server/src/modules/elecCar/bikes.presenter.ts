@@ -22,19 +22,29 @@ export function ebikeExtras(extras: Record<string, unknown> | null): EbikeExtras
   return typeof e === 'object' && e !== null ? (e as EbikeExtras) : {};
 }
 
-/** The status card: what the terminal reported last wins over what the platform last commanded. */
-export function presentStatus(r: BikeRow, bmsPercent: number | null = null): BikeStatus {
+/** A BMS state of charge older than this no longer stands for the pack (it may have been swapped). */
+const BMS_FRESH_MS = 24 * 3600_000;
+
+/**
+ * The status card. The terminal's own reports win over what the platform last commanded: the
+ * latest 0xF1 status (ebike_states, or the copy on the newest position), then the platform's.
+ * Battery %: the BMS's state of charge when one came within a day, else from the pack voltage.
+ */
+export function presentStatus(r: BikeRow, now = Date.now()): BikeStatus {
   const e = ebikeExtras(r.extras);
-  const voltage = num(e.supplyVolts);
-  const percent = bmsPercent ?? percentFromVoltage(voltage, r.battery_voltage);
-  const lastUpdate = Math.max(ms(r.last_seen_at) ?? 0, ms(r.received_at) ?? 0);
+  const stateFirst = r.es_reported_at !== null && (r.received_at === null || r.es_reported_at >= r.received_at);
+  const pick = <T>(state: T | null, extra: T | null): T | null => (stateFirst ? (state ?? extra) : (extra ?? state));
+  const voltage = pick(num(r.es_supply_volts), num(e.supplyVolts));
+  const bmsFresh = r.bms_soc !== null && r.bms_at !== null && now - r.bms_at.getTime() < BMS_FRESH_MS;
+  const percent = bmsFresh ? r.bms_soc : percentFromVoltage(voltage, r.battery_voltage);
+  const lastUpdate = Math.max(ms(r.last_seen_at) ?? 0, ms(r.received_at) ?? 0, ms(r.es_reported_at) ?? 0);
   return {
     online: r.online === true,
     fix: r.valid === true,
-    armed: bool(e.armed) ?? r.armed,
-    acc: r.acc ?? bool(e.acc),
-    powerCut: bool(e.powerCut) ?? r.power_cut,
-    charging: bool(e.charging),
+    armed: pick(r.es_armed, bool(e.armed)) ?? r.armed,
+    acc: r.acc ?? pick(r.es_acc, bool(e.acc)),
+    powerCut: pick(r.es_power_cut, bool(e.powerCut)) ?? r.power_cut,
+    charging: pick(r.es_charging, bool(e.charging)),
     batteryVoltage: round1(voltage),
     batteryPercent: percent,
     rangeKm: rangeKm(percent, r.battery_voltage, r.battery_capacity),
@@ -56,12 +66,12 @@ export function presentSettings(r: BikeRow): BikeSettings {
   };
 }
 
-export function presentBike(r: BikeRow, bmsPercent: number | null = null): Bike {
+export function presentBike(r: BikeRow): Bike {
   return {
     bikeId: Number(r.id), name: r.name, plate: r.plate, terminalId: r.identifier ?? '', protocol: r.protocol ?? '',
     brand: r.brand, model: r.model, frameNo: r.frame_no, motorNo: r.motor_no,
     batteryVoltage: round1(r.battery_voltage), batteryCapacity: round1(r.battery_capacity), accountName: r.account_name,
-    created: r.created_at.getTime(), status: presentStatus(r, bmsPercent), settings: presentSettings(r),
+    created: r.created_at.getTime(), status: presentStatus(r), settings: presentSettings(r),
   };
 }
 

@@ -37,6 +37,16 @@ export interface BikeRow {
   valid: boolean | null;
   acc: boolean | null;
   extras: Record<string, unknown> | null;
+  /** the latest 0xF1 device status (ebike_states), when the terminal sent one */
+  es_reported_at: Date | null;
+  es_armed: boolean | null;
+  es_acc: boolean | null;
+  es_power_cut: boolean | null;
+  es_charging: boolean | null;
+  es_supply_volts: number | null;
+  /** the newest BMS report's state of charge, unless it was implausible */
+  bms_soc: number | null;
+  bms_at: Date | null;
   pending_id: number | null;
   pending_created: Date | null;
   pending_expires: Date | null;
@@ -48,9 +58,16 @@ const SELECT = `SELECT v.id, v.name, v.plate, v.account_id, a.name AS account_na
        b.brand, b.model, b.frame_no, b.motor_no, b.battery_voltage, b.battery_capacity, b.auto_arm, b.auto_arm_delay,
        b.vibration_level, b.displacement_radius, b.overspeed_kmh, b.report_interval, b.armed, b.power_cut,
        lp.gps_time, lp.received_at, lp.lat, lp.lon, lp.speed, lp.valid, lp.acc, lp.extras,
+       es.reported_at AS es_reported_at, es.armed AS es_armed, es.acc AS es_acc, es.power_cut AS es_power_cut, es.charging AS es_charging,
+       es.supply_volts AS es_supply_volts, bms.soc_pct AS bms_soc, bms.received_at AS bms_at,
        po.id AS pending_id, po.created_at AS pending_created, po.expires_at AS pending_expires, po.user_name AS pending_user
   FROM elec_car_bikes b JOIN vehicles v ON v.id = b.vehicle_id JOIN accounts a ON a.id = v.account_id
   LEFT JOIN terminals t ON t.id = v.terminal_id LEFT JOIN latest_positions lp ON lp.terminal_id = t.id
+  LEFT JOIN ebike_states es ON es.terminal_id = t.id
+  LEFT JOIN LATERAL (
+    SELECT CASE WHEN 'soc' = ANY(r.implausible) THEN NULL ELSE r.soc_pct END AS soc_pct, r.received_at FROM ebike_battery_reports r
+     WHERE r.terminal_id = t.id ORDER BY r.received_at DESC, r.id DESC LIMIT 1
+  ) bms ON true
   LEFT JOIN LATERAL (
     SELECT id, created_at, expires_at, user_name FROM elec_car_power_orders
      WHERE terminal_id = t.id AND status = 'pending' AND action = 'cut' AND expires_at > now() ORDER BY id DESC LIMIT 1

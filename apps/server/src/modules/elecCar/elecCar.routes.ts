@@ -118,7 +118,7 @@ export const elecCarRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
     const user = caller(request);
     const bike = await visibleBike(db, user, query.bikeId);
     const { start, end } = filterSpan(await reportFilter(db, user, { vehicleId: bike.id, startDate: query.startDate, endDate: query.endDate }));
-    return { ...(await bikeBattery(db, bike, start, end)), bms: null };
+    return bikeBattery(db, bike, start, end);
   });
 
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gt06Codec, encodeGt06Location, encodeGt06Login, encodeGt06StringInfo } from '@chelian/protocols/gt06/index.ts';
+import { gt06Codec, encodeGt06Bms, encodeGt06DeviceStatus, encodeGt06Location, encodeGt06Login, encodeGt06StringInfo } from '@chelian/protocols/gt06/index.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
@@ -181,6 +181,34 @@ describe('the alarms the platform derives for e-bikes', () => {
     expect(disarmed.obj.status).toBe('sent');
     expect((await nextCommand(gt)).text).toBe('000');
     expect((await status(bikeId)).armed).toBe(false);
+    gt.close();
+  });
+});
+
+describe('the status card and battery page from e-bike frames', () => {
+  const ebikeImei = '868120145231004';
+  it('shows the 0xF1 state and the BMS charge; flags an impossible BMS reading without an alarm', async () => {
+    await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: ebikeImei, protocol: 'gt06' });
+    const bikeId = (await post(a.sessionId, `${api}/bike/bind.json`, { imei: ebikeImei, plate: '沪A·C0004', batteryVoltage: 48, batteryCapacity: 20 })).obj.bikeId;
+    const gt = await connect(ebikeImei);
+    const cells = Array.from({ length: 13 }, () => 3.94);
+    const pack = { socPct: 76, remainingMah: 15_200, fullMah: 20_000, healthPct: 97, temperatureC: 28, currentA: -2.5, voltageV: 51.22, cycles: 112, cellVolts: cells, time: Date.now() };
+    gt.send(encodeGt06DeviceStatus({ armed: true, acc: false, supplyVolts: 51.2, charging: false, powerCut: false, chargeVolts: 0, batteryTempC: 27 }, ++serial));
+    gt.send(encodeGt06Bms(pack, ++serial));
+    gt.send(fix(0, 31.2304, false));
+    await eventually(async () => (await status(bikeId)).batteryPercent === 76, 3000, 'BMS charge shown');
+    expect(await status(bikeId)).toMatchObject({ armed: true, acc: false, powerCut: false, batteryVoltage: 51.2, batteryPercent: 76, rangeKm: 61 });
+
+    const battery = (await get(a.sessionId, `${api}/bike/battery.json?bikeId=${bikeId}`)).obj;
+    expect(battery.trend).toEqual([expect.objectContaining({ voltage: 51.2, percent: 76, charging: false })]);
+    expect(battery.bms.figures.find((f: { key: string }) => f.key === 'soc').value).toBe('76%');
+    expect(battery.bms).toMatchObject({ cells, faults: [], flagged: [] });
+
+    gt.send(encodeGt06Bms({ ...pack, cellVolts: [...cells.slice(0, 12), 65], controllerFault: 0x0004 }, ++serial));
+    await eventually(async () => (await get(a.sessionId, `${api}/bike/battery.json?bikeId=${bikeId}`)).obj.bms.flagged.length > 0, 3000, 'flagged reading');
+    const flagged = (await get(a.sessionId, `${api}/bike/battery.json?bikeId=${bikeId}`)).obj.bms;
+    expect(flagged).toMatchObject({ cells: [], flagged: ['电芯电压读数异常'], faults: ['控制器故障码 0x0004'] });
+    expect((await get(a.sessionId, `${api}/alarm/list.json?bikeId=${bikeId}`)).obj.total).toBe(0);
     gt.close();
   });
 });

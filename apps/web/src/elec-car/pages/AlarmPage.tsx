@@ -3,6 +3,7 @@ import { Select, Switch, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { ELEC_CAR_ALARM_NAMES, elecCarEndpoints, type Alarm, type AlarmSwitch } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { AddressText } from '../../shared/address/AddressText.tsx';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { pagerOf } from '../../shared/ui/pagination.ts';
 import { useBikes } from '../useBikes.ts';
@@ -69,7 +70,7 @@ export function AlarmPage() {
             { title: A.plate, key: 'plate', width: 140, render: (_, a) => a.plate || a.name || a.terminalId },
             { title: A.type, dataIndex: 'typeName', width: 160, render: (name: string, a) => <Tag color={URGENT.has(a.type) ? 'red' : 'orange'}>{name}</Tag> },
             { title: A.speed, dataIndex: 'speed', width: 110, render: (s: number | null) => (s === null ? '—' : Math.round(s)) },
-            { title: E.status.position, key: 'pos', render: (_, a) => (a.lat !== null && a.lon !== null ? `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}` : '—') },
+            { title: E.status.position, key: 'pos', render: (_, a) => (a.lat !== null && a.lon !== null ? <AddressText point={{ lat: a.lat, lon: a.lon, mac: a.terminalId }} /> : '—') },
           ]}
         />
       </section>
