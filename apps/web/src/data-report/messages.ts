@@ -132,7 +132,9 @@ export const R = {
     offTime: 'ACC关总时长',
     starts: '点火次数',
     vehicles: '车辆数',
-    chartTitle: '各车ACC时长（小时）',
+    chartTitle: '各车ACC时长',
+    hours: '小时',
+    minutes: '分钟',
     rule: 'ACC：按终端上报的点火状态，从报告某一状态的定位起，到报告另一状态的定位止；跨越北京时间零点时分开统计，当天开头的状态取前一天最后的上报。点火次数是查询范围内由关到开的次数。',
   },
   stats: {

@@ -12,15 +12,17 @@ export interface FenceDraft {
   alarmEnter: boolean;
   alarmExit: boolean;
   remark: string;
+  /** km/h inside the fence for its vehicles (the overspeed report); null: none */
+  speedLimitKmh: number | null;
 }
 
 export function draftInput(d: FenceDraft): GeofenceInput | null {
   if (!d.shape) return null;
-  const base = { name: d.name.trim(), kind: d.shape.kind, alarmEnter: d.alarmEnter, alarmExit: d.alarmExit, remark: d.remark };
+  const base = { name: d.name.trim(), kind: d.shape.kind, alarmEnter: d.alarmEnter, alarmExit: d.alarmExit, remark: d.remark, speedLimitKmh: d.speedLimitKmh };
   return d.shape.kind === 'circle' ? { ...base, center: d.shape.center, radius: d.shape.radius } : { ...base, rings: [d.shape.ring] };
 }
 
-/** Name, shape kind, radius, enter/exit alarm switches; the shape itself is drawn on the map. */
+/** Name, shape kind, radius, enter/exit alarm switches, speed limit; the shape itself is drawn on the map. */
 export function FenceForm({ draft, onChange, onSave, onCancel, onRedraw, saving }: {
   draft: FenceDraft;
   onChange: (d: FenceDraft) => void;
@@ -64,6 +66,10 @@ export function FenceForm({ draft, onChange, onSave, onCancel, onRedraw, saving 
           <Checkbox checked={draft.alarmEnter} onChange={(e) => onChange({ ...draft, alarmEnter: e.target.checked })}>{M.geofence.alarmEnter}</Checkbox>
           <Checkbox checked={draft.alarmExit} onChange={(e) => onChange({ ...draft, alarmExit: e.target.checked })}>{M.geofence.alarmExit}</Checkbox>
         </Space>
+        <Form.Item label={M.geofence.speedLimit} tooltip={M.geofence.speedLimitHint}>
+          <InputNumber min={1} max={300} precision={0} value={draft.speedLimitKmh} placeholder={M.geofence.speedLimitPlaceholder}
+            onChange={(v) => onChange({ ...draft, speedLimitKmh: typeof v === 'number' ? v : null })} style={{ width: 160 }} data-testid="fence-speed-limit" />
+        </Form.Item>
         <Form.Item label={M.geofence.remark}>
           <Input.TextArea rows={2} maxLength={200} value={draft.remark} onChange={(e) => onChange({ ...draft, remark: e.target.value })} />
         </Form.Item>

@@ -17,11 +17,11 @@ import { FenceForm, draftInput, type FenceDraft } from './FenceForm.tsx';
 
 const EDIT: PermissionCode = 'car:geofence:edit';
 
-const newDraft = (): FenceDraft => ({ geofenceId: null, name: '', kind: 'circle', shape: null, alarmEnter: true, alarmExit: true, remark: '' });
+const newDraft = (): FenceDraft => ({ geofenceId: null, name: '', kind: 'circle', shape: null, alarmEnter: true, alarmExit: true, remark: '', speedLimitKmh: null });
 
 function draftOf(f: Geofence): FenceDraft {
   const shape = f.kind === 'circle' && f.center && f.radius ? { kind: 'circle' as const, center: f.center, radius: f.radius } : { kind: 'polygon' as const, ring: f.rings[0] ?? [] };
-  return { geofenceId: f.geofenceId, name: f.name, kind: f.kind, shape, alarmEnter: f.alarmEnter, alarmExit: f.alarmExit, remark: f.remark };
+  return { geofenceId: f.geofenceId, name: f.name, kind: f.kind, shape, alarmEnter: f.alarmEnter, alarmExit: f.alarmExit, remark: f.remark, speedLimitKmh: f.speedLimitKmh };
 }
 
 /** 电子围栏: the fences on a map, drawing new circles and polygons, attaching vehicles. */
@@ -104,7 +104,10 @@ export function GeofencePage() {
                     <div style={{ width: '100%' }}>
                       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
                         <Typography.Text strong>{f.name}</Typography.Text>
-                        <Tag color={f.kind === 'circle' ? 'blue' : 'purple'}>{f.kindName}</Tag>
+                        <Space size={0}>
+                          {f.speedLimitKmh !== null && <Tag color="red">{M.geofence.speedLimitTag(f.speedLimitKmh)}</Tag>}
+                          <Tag color={f.kind === 'circle' ? 'blue' : 'purple'}>{f.kindName}</Tag>
+                        </Space>
                       </Space>
                       <div className="car-fence-meta">
                         {M.geofence.vehicles} {M.geofence.vehicleCount(f.vehicleCount)} · {[f.alarmEnter && M.geofence.alarmEnter, f.alarmExit && M.geofence.alarmExit].filter(Boolean).join('、') || M.geofence.noAlarm}
