@@ -11,6 +11,7 @@ export const dataReportRoutes: RouteObject[] = [
       { path: 'dataReport/tripReport', lazy: async () => ({ Component: (await import('./pages/TripReportPage.tsx')).TripReportPage }) },
       { path: 'dataReport/overspeedReport', lazy: async () => ({ Component: (await import('./pages/OverspeedReportPage.tsx')).OverspeedReportPage }) },
       { path: 'dataReport/accReport', lazy: async () => ({ Component: (await import('./pages/AccReportPage.tsx')).AccReportPage }) },
+      { path: 'dataReport/monthlyReport', lazy: async () => ({ Component: (await import('./pages/MonthlyReportPage.tsx')).MonthlyReportPage }) },
       { path: 'dataReport/alarmInfo', lazy: async () => ({ Component: (await import('./pages/AlarmInfoPage.tsx')).AlarmInfoPage }) },
     ],
   },

@@ -47,35 +47,36 @@ export function ExportRecordsDrawer() {
       onClose={hide}
       size={720}
       extra={<Button icon={<ReloadOutlined />} onClick={() => void load()}>{E.refresh}</Button>}
-      data-testid="export-records"
     >
-      <Typography.Paragraph type="secondary">{E.hint}</Typography.Paragraph>
-      {pending && <Alert type="info" showIcon title={E.autoRefresh} style={{ marginBottom: 12 }} />}
-      <Table<ExportRecord>
-        rowKey="id"
-        size="small"
-        loading={loading}
-        dataSource={page?.list ?? []}
-        pagination={false}
-        columns={[
-          { title: E.name, dataIndex: 'name', ellipsis: true },
-          { title: E.created, dataIndex: 'created', width: 150, render: (ms: number) => timeText(ms) },
-          {
-            title: E.status, dataIndex: 'status', width: 90,
-            render: (s: string, r) => <Tag color={STATUS_COLOR[s]} title={r.error || undefined} data-status={s}>{E.statuses[s] ?? s}</Tag>,
-          },
-          { title: E.size, dataIndex: 'size', width: 80, render: (n: number, r) => (r.status === 'done' ? sizeText(n) : '') },
-          {
-            title: E.action, key: 'op', width: 80,
-            render: (_: unknown, r) => r.status === 'done' && (
-              <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => iframeExport(exportEndpoints.download.path, { id: r.id })} data-testid={`export-download-${r.id}`}>
-                {E.download}
-              </Button>
-            ),
-          },
-        ]}
-        data-testid="export-records-table"
-      />
+      <div data-testid="export-records">
+        <Typography.Paragraph type="secondary">{E.hint}</Typography.Paragraph>
+        {pending && <Alert type="info" showIcon title={E.autoRefresh} style={{ marginBottom: 12 }} />}
+        <Table<ExportRecord>
+          rowKey="id"
+          size="small"
+          loading={loading}
+          dataSource={page?.list ?? []}
+          pagination={false}
+          columns={[
+            { title: E.name, dataIndex: 'name', ellipsis: true },
+            { title: E.created, dataIndex: 'created', width: 150, render: (ms: number) => timeText(ms) },
+            {
+              title: E.status, dataIndex: 'status', width: 90,
+              render: (s: string, r) => <Tag color={STATUS_COLOR[s]} title={r.error || undefined} data-status={s}>{E.statuses[s] ?? s}</Tag>,
+            },
+            { title: E.size, dataIndex: 'size', width: 80, render: (n: number, r) => (r.status === 'done' ? sizeText(n) : '') },
+            {
+              title: E.action, key: 'op', width: 80,
+              render: (_: unknown, r) => r.status === 'done' && (
+                <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => iframeExport(exportEndpoints.download.path, { id: r.id })} data-testid={`export-download-${r.id}`}>
+                  {E.download}
+                </Button>
+              ),
+            },
+          ]}
+          data-testid="export-records-table"
+        />
+      </div>
     </Drawer>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, DatePicker, Space, TreeSelect } from 'antd';
 import { DownloadOutlined, HistoryOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Permission } from '../../shared/permission/Permission.tsx';
+import { Permission, PermissionMenu } from '../../shared/permission/Permission.tsx';
 import { groupEndpoints, type GroupNode } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { R } from '../messages.ts';
@@ -81,12 +81,12 @@ export function ExportButton({ onClick, loading }: { onClick: () => void; loadin
           {R.filters.export}
         </Button>
       </Permission>
-      <Permission code="center:download">
+      <PermissionMenu code="center:download">
         <Button icon={<HistoryOutlined />} onClick={showRecords} data-testid="report-export-records">
           {R.exports.records}
         </Button>
         <ExportRecordsDrawer />
-      </Permission>
+      </PermissionMenu>
     </Space>
   );
 }

@@ -4,11 +4,11 @@ import { R } from '../messages.ts';
 
 const M = R.monthly;
 
-/** 月度汇总's chart: each month's mileage (bars), alarms (bars) and online rate (line, right axis). */
+/** 月度汇总's chart: each month's mileage (bars) and online rate (line, right axis); alarms are counted beside it by type. */
 export function monthlyChart(months: MonthlyTotal[]): ChartOption {
   return {
     grid: { left: 56, right: 56, top: 36, bottom: 28 },
-    legend: { top: 0, data: [M.chartMileage, M.chartAlarms, M.chartOnline] },
+    legend: { top: 0, data: [M.chartMileage, M.chartOnline] },
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'category', data: months.map((m) => m.month) },
     yAxis: [
@@ -17,7 +17,6 @@ export function monthlyChart(months: MonthlyTotal[]): ChartOption {
     ],
     series: [
       { name: M.chartMileage, type: 'bar', barMaxWidth: 36, itemStyle: { color: '#1677ff' }, data: months.map((m) => m.mileageKm) },
-      { name: M.chartAlarms, type: 'bar', barMaxWidth: 36, itemStyle: { color: '#ff7875' }, data: months.map((m) => m.alarmCount) },
       { name: M.chartOnline, type: 'line', yAxisIndex: 1, smooth: true, itemStyle: { color: '#52c41a' }, data: months.map((m) => Math.round(m.onlineRate * 10_000) / 100) },
     ],
   };
