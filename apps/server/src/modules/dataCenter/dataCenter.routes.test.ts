@@ -3,7 +3,7 @@ import { DATA_CENTER_DAYS, type DataCenterOverview } from '@chelian/contracts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { ingestQueries } from '../../gateway/ingest.queries.ts';
-import { dataCenterOverview } from './dataCenter.service.ts';
+import { DataCenterService } from './dataCenter.service.ts';
 
 let t: TestServer;
 let a: Tenant;
@@ -98,7 +98,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const overviewOf = (tenant: Tenant) => dataCenterOverview(t.ctx.db, { accountPath: tenant.accountPath, isPlatformAdmin: false }, NOW);
+const overviewOf = (tenant: Tenant, now = NOW) => new DataCenterService(t.ctx.db).overview({ accountPath: tenant.accountPath, isPlatformAdmin: false }, now);
 
 describe('data centre overview', () => {
   let o: DataCenterOverview;
@@ -184,5 +184,16 @@ describe('data centre tenancy and access', () => {
     const screenOnly = await createTenant(t, { codes: ['dataCenter', 'dataCenter:screen'], parentAccountId: a.accountId });
     expect((await t.call(screenOnly.sessionId, { url: '/car/v4/api/dataCenter/screen.json' })).json().flag).toBe(1);
     expect((await t.call(screenOnly.sessionId, { url: '/car/v4/api/dataCenter/overview.json' })).json().errorCode).toBe('common.forbidden');
+  });
+});
+
+describe('data centre refreshes', () => {
+  it('reuse the 30-day figures for a minute, then read the rollups again', async () => {
+    const service = new DataCenterService(t.ctx.db);
+    const user = { accountPath: sub.accountPath, isPlatformAdmin: false };
+    expect((await service.overview(user, NOW)).mileageRanking).toEqual([]);
+    await rollup('粤B90005', '2026-05-08', { km: 42 });
+    expect((await service.overview(user, NOW + 1000)).mileageRanking).toEqual([]);
+    expect((await service.overview(user, NOW + 61_000)).mileageRanking.map((r) => r.mileageKm)).toEqual([42]);
   });
 });

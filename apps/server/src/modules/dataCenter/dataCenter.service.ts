@@ -6,9 +6,10 @@ import type { Queryable } from '../../db/types.ts';
 import { terminalScope, type Scope } from '../../core/terminalScope.ts';
 import { alarmTypeName, presentAlarm } from '../../core/alarm.presenter.ts';
 import { addDays, beijingDayOf, dayStart, daysBetween, DAY_MS } from '../reports/beijingDay.ts';
-import { dataCenterQueries, type FleetRow } from './dataCenter.queries.ts';
+import { dataCenterQueries, type DayRow, type FleetRow } from './dataCenter.queries.ts';
 import { onlineHours } from './onlineHours.ts';
 import { regionCounts } from './regionCounts.ts';
+import { TrendCache } from './trendCache.ts';
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -24,73 +25,99 @@ function fleetNow(rows: readonly FleetRow[]): FleetNow {
   return fleet;
 }
 
-/**
- * Every figure of the data centre for the caller's scope, as of `now`: the fleet now and where it
- * is (latest_positions), today's alarms (the alarms table), the 30-day trends and the mileage
- * ranking (the daily rollups; today's alarms and active vehicles from the live tables, since the
- * rollup of today runs behind), and the terminals whose service ends soon.
- */
-export async function dataCenterOverview(db: Queryable, user: Scope, now = Date.now()): Promise<DataCenterOverview> {
-  const scope = terminalScope(user);
-  const today = beijingDayOf(now);
-  const from = addDays(today, -(DATA_CENTER_DAYS - 1));
-  const start = dayStart(today);
-  const end = new Date(now);
-  const [fleetRows, alarmRows, latestAlarms, dayRows, ranking, presence, expiring, geocoder] = await Promise.all([
-    dataCenterQueries.fleet(db, scope, start),
-    dataCenterQueries.alarmsByTypeAndHour(db, scope, start, end),
-    dataCenterQueries.latestAlarms(db, scope, start, end, DATA_CENTER_TOP),
-    dataCenterQueries.days(db, scope, from, today, user.isPlatformAdmin),
-    dataCenterQueries.mileageRanking(db, scope, from, today, user.isPlatformAdmin, DATA_CENTER_TOP),
-    dataCenterQueries.presence(db, scope, start, end),
-    dataCenterQueries.expiring(db, scope, end, new Date(now + DATA_CENTER_EXPIRING_DAYS * DAY_MS), DATA_CENTER_TOP),
-    loadReverseGeocoder(),
-  ]);
+/** How long the 30-day figures are reused: well within the rollup's own 5-minute step. */
+export const TREND_CACHE_MS = 60_000;
 
-  const fleet = fleetNow(fleetRows);
-  const byType = new Map<string, number>();
-  const alarmHours = new Array<number>(24).fill(0);
-  for (const r of alarmRows) {
-    byType.set(r.type, (byType.get(r.type) ?? 0) + r.n);
-    alarmHours[Math.min(23, Math.max(0, r.hour))] += r.n;
+interface Trends {
+  days: DayRow[];
+  ranking: Array<{ vehicle_id: number; plate: string; name: string; km: number }>;
+}
+
+/** The data centre's figures; one per app, so the 30-day figures are shared by its refreshes. */
+export class DataCenterService {
+  private readonly trends = new TrendCache<Trends>(TREND_CACHE_MS);
+
+  constructor(private readonly db: Queryable) {}
+
+  /** The rollups' 30 days and the ranking over them, from the cache when read within TREND_CACHE_MS. */
+  private trendsOf(scope: string, isPlatformAdmin: boolean, from: string, today: string, now: number): Promise<Trends> {
+    return this.trends.get(`${scope}|${isPlatformAdmin}|${today}`, now, async () => {
+      const [days, ranking] = await Promise.all([
+        dataCenterQueries.days(this.db, scope, from, today, isPlatformAdmin),
+        dataCenterQueries.mileageRanking(this.db, scope, from, today, isPlatformAdmin, DATA_CENTER_TOP),
+      ]);
+      return { days, ranking };
+    });
   }
-  const types = [...byType].map(([type, count]) => ({ type, typeName: alarmTypeName(type), count }))
-    .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
-  const alarmsToday = types.reduce((s, t) => s + t.count, 0);
-  const activeToday = fleetRows.reduce((n, r) => n + (r.active_today ? 1 : 0), 0);
 
-  const rolled = new Map(dayRows.map((r) => [r.day, r]));
-  const days = daysBetween(from, today).map((day) => {
-    const r = rolled.get(day);
-    const active = day === today ? Math.max(activeToday, r?.active ?? 0) : (r?.active ?? 0);
+  /**
+   * Every figure of the data centre for the caller's scope, as of `now`: the fleet now and where it
+   * is (latest_positions), today's alarms (the alarms table), the 30-day trends and the mileage
+   * ranking (the daily rollups; today's alarms and active vehicles from the live tables, since the
+   * rollup of today runs behind), and the terminals whose service ends soon.
+   */
+  async overview(user: Scope, now = Date.now()): Promise<DataCenterOverview> {
+    const { db } = this;
+    const scope = terminalScope(user);
+    const today = beijingDayOf(now);
+    const from = addDays(today, -(DATA_CENTER_DAYS - 1));
+    const start = dayStart(today);
+    const end = new Date(now);
+    const [fleetRows, alarmRows, latestAlarms, { days: dayRows, ranking }, presence, expiring, geocoder] = await Promise.all([
+      dataCenterQueries.fleet(db, scope, start),
+      dataCenterQueries.alarmsByTypeAndHour(db, scope, start, end),
+      dataCenterQueries.latestAlarms(db, scope, start, end, DATA_CENTER_TOP),
+      this.trendsOf(scope, user.isPlatformAdmin, from, today, now),
+      dataCenterQueries.presence(db, scope, start, end),
+      dataCenterQueries.expiring(db, scope, end, new Date(now + DATA_CENTER_EXPIRING_DAYS * DAY_MS), DATA_CENTER_TOP),
+      loadReverseGeocoder(),
+    ]);
+
+    const fleet = fleetNow(fleetRows);
+    const byType = new Map<string, number>();
+    const alarmHours = new Array<number>(24).fill(0);
+    for (const r of alarmRows) {
+      byType.set(r.type, (byType.get(r.type) ?? 0) + r.n);
+      alarmHours[Math.min(23, Math.max(0, r.hour))] += r.n;
+    }
+    const types = [...byType].map(([type, count]) => ({ type, typeName: alarmTypeName(type), count }))
+      .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
+    const alarmsToday = types.reduce((s, t) => s + t.count, 0);
+    const activeToday = fleetRows.reduce((n, r) => n + (r.active_today ? 1 : 0), 0);
+
+    const rolled = new Map(dayRows.map((r) => [r.day, r]));
+    const days = daysBetween(from, today).map((day) => {
+      const r = rolled.get(day);
+      const active = day === today ? Math.max(activeToday, r?.active ?? 0) : (r?.active ?? 0);
+      return {
+        day,
+        alarms: day === today ? alarmsToday : (r?.alarms ?? 0),
+        activeVehicles: active,
+        onlineRate: fleet.total ? round(Math.min(1, active / fleet.total), 4) : 0,
+        mileageKm: round(r?.mileage_km ?? 0, 2),
+      };
+    });
+
+    const online = onlineHours(fleetRows, presence, start.getTime(), now);
+    const { regions, unlocated } = regionCounts(fleetRows, (lon, lat) => geocoder.lookup(lon, lat));
     return {
-      day,
-      alarms: day === today ? alarmsToday : (r?.alarms ?? 0),
-      activeVehicles: active,
-      onlineRate: fleet.total ? round(Math.min(1, active / fleet.total), 4) : 0,
-      mileageKm: round(r?.mileage_km ?? 0, 2),
+      generatedAt: now,
+      fleet,
+      alarmsToday: { total: alarmsToday, types },
+      latestAlarms: latestAlarms.map(presentAlarm),
+      days,
+      hours: online.map((onlineVehicles, hour) => ({ hour, onlineVehicles, alarms: alarmHours[hour] })),
+      mileageRanking: ranking.map((r) => ({ vehicleId: r.vehicle_id, plate: r.plate, name: r.name, mileageKm: round(r.km, 2) })),
+      expiring: {
+        expired: expiring.expired,
+        soon: expiring.soon,
+        list: expiring.list.map((r) => ({
+          vehicleId: r.vehicle_id, plate: r.plate ?? '', name: r.name ?? r.plate ?? '', terminalId: r.identifier,
+          expiresAt: r.expires_at.getTime(), daysLeft: Math.ceil((r.expires_at.getTime() - now) / DAY_MS),
+        })),
+      },
+      regions,
+      unlocated,
     };
-  });
-
-  const online = onlineHours(fleetRows, presence, start.getTime(), now);
-  const { regions, unlocated } = regionCounts(fleetRows, (lon, lat) => geocoder.lookup(lon, lat));
-  return {
-    generatedAt: now,
-    fleet,
-    alarmsToday: { total: alarmsToday, types },
-    latestAlarms: latestAlarms.map(presentAlarm),
-    days,
-    hours: online.map((onlineVehicles, hour) => ({ hour, onlineVehicles, alarms: alarmHours[hour] })),
-    mileageRanking: ranking.map((r) => ({ vehicleId: r.vehicle_id, plate: r.plate, name: r.name, mileageKm: round(r.km, 2) })),
-    expiring: {
-      expired: expiring.expired,
-      soon: expiring.soon,
-      list: expiring.list.map((r) => ({
-        vehicleId: r.vehicle_id, plate: r.plate ?? '', name: r.name ?? r.plate ?? '', terminalId: r.identifier,
-        expiresAt: r.expires_at.getTime(), daysLeft: Math.ceil((r.expires_at.getTime() - now) / DAY_MS),
-      })),
-    },
-    regions,
-    unlocated,
-  };
+  }
 }
