@@ -45,6 +45,9 @@ export const alarmsQueries = {
     return { total: count?.n ?? 0, rows };
   },
 
+  /** All of page's rows, in its order: an export's cursor (a month of a fleet's alarms may be a million). */
+  rowsSql: (f: AlarmFilter) => ({ sql: `${SELECT} ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC`, params: params(f) }),
+
   countByType: (q: Queryable, f: AlarmFilter) =>
     q.query<{ type: string; n: number }>(`SELECT al.type, count(*)::int AS n ${FROM} WHERE ${WHERE} GROUP BY al.type ORDER BY n DESC, al.type`, params(f)),
 

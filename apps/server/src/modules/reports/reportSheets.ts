@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors.ts';
 import { activeSessionUser } from '../auth/session.service.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
-import { presentAlarm } from '../../core/alarm.presenter.ts';
+import { presentAlarm, type AlarmRow } from '../../core/alarm.presenter.ts';
 import { cursorWindows, mapWindows, windows, workbook, type ExportKind, type SheetColumn } from '../exports/excelWorkbook.ts';
 import { beijingTime } from '../playback/trackSheet.ts';
 import { beijingDayOf } from './beijingDay.ts';
@@ -113,7 +113,7 @@ const onlineExport = dataReportExport(REPORT_EXPORT_TYPES.online, '在线明细'
 
 const alarmExport = dataReportExport(REPORT_EXPORT_TYPES.alarm, '报警明细', 'report:alarm', (ctx, f, params) => {
   const types = typeof params.types === 'string' ? params.types : undefined;
-  const alarms = windows((limit, offset) => alarmsQueries.page(ctx.db, alarmFilterOf(f, types), limit, offset).then((r) => r.rows));
+  const alarms = cursorWindows<AlarmRow>(ctx.db, alarmsQueries.rowsSql(alarmFilterOf(f, types)));
   return {
     columns: [
       { header: '报警时间', key: 'time', width: 20 }, { header: '车牌号', key: 'plate', width: 14 }, { header: '终端号', key: 'terminalId', width: 16 },
