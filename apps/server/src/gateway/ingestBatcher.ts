@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
+import { ebikeIngestQueries, type BatteryRow, type EbikeStateRow } from './ebikeRows.ts';
 import { ingestQueries, type LateDay, type NewAlarm, type StoredPosition } from './ingest.queries.ts';
 import { PositionCopyWriter } from './positionCopy.ts';
 import { hasFix, NO_NEW_ALARMS } from './positionRows.ts';
@@ -8,6 +9,8 @@ import { hasFix, NO_NEW_ALARMS } from './positionRows.ts';
 export interface IngestRows {
   positions: readonly StoredPosition[];
   alarms: NewAlarm[];
+  /** E-bike BMS reports and device status (few messages carry any). */
+  ebike?: { batteries: BatteryRow[]; states: EbikeStateRow[] };
   /** Beijing days of positions that came too late for the report rollup's passes (core/lateReports.ts). */
   lateDays?: readonly string[];
 }
@@ -59,6 +62,8 @@ class Batch {
   readonly tickets: IngestTicket[] = [];
   readonly owners: IngestOwner[] = [];
   rows = 0;
+  readonly batteries: BatteryRow[] = [];
+  readonly states: EbikeStateRow[] = [];
   private copy: PositionCopyWriter | null = null;
   /** Per terminal: the ticket its alarm-free messages share (its `latest` is the terminal's). */
   private readonly shared = new Map<number, IngestTicket>();
@@ -167,7 +172,7 @@ export class IngestBatcher {
    * stored and the terminal must not be answered.
    */
   add(rows: IngestRows, owner: IngestOwner): IngestTicket | null {
-    const count = rows.positions.length + rows.alarms.length;
+    const count = rows.positions.length + rows.alarms.length + (rows.ebike ? rows.ebike.batteries.length + rows.ebike.states.length : 0);
     const batch = this.waiting;
     if (this.closed || count === 0 || batch.rows + count > this.opts.maxPendingRows) return null;
     if (rows.positions.length) {
@@ -179,7 +184,12 @@ export class IngestBatcher {
         return null;
       }
     }
-    const ticket = batch.ticketFor((rows.positions[0] ?? rows.alarms[0]).terminalPk, rows.alarms);
+    if (rows.ebike) {
+      batch.batteries.push(...rows.ebike.batteries);
+      batch.states.push(...rows.ebike.states);
+    }
+    const first = rows.positions[0] ?? rows.alarms[0] ?? rows.ebike?.batteries[0] ?? rows.ebike!.states[0];
+    const ticket = batch.ticketFor(first.terminalPk, rows.alarms);
     if (batch.rows === 0) this.oldestAt = Date.now();
     // A connection's messages of one read arrive in a row: each owner once per run (told once per flush anyway).
     if (batch.owners[batch.owners.length - 1] !== owner) batch.owners.push(owner);
@@ -226,10 +236,11 @@ export class IngestBatcher {
       [, alarmIds] = await Promise.all([
         positions ? ingestQueries.storePositions(this.db, batch.copyData(), batch.latestRows(), batch.lateDays) : undefined,
         alarms.length ? ingestQueries.insertAlarms(this.db, alarms) : Promise.resolve([] as number[]),
+        batch.batteries.length || batch.states.length ? ebikeIngestQueries.store(this.db, batch.batteries, batch.states) : undefined,
       ]);
       batch.recycle();
       this.stats.flushes++;
-      this.stats.rows += positions + alarms.length;
+      this.stats.rows += positions + alarms.length + batch.batteries.length + batch.states.length;
       this.stats.flushMs += performance.now() - started;
     } catch (err) {
       this.stats.failures++;

@@ -1,11 +1,12 @@
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceMessage, Framer, ProtocolCodec } from '@chelian/protocols/model.ts';
+import type { DeviceMessage, EbikeStatus, Framer, ProtocolCodec } from '@chelian/protocols/model.ts';
 import { ConnectionDecodeContext } from './decodeContext.ts';
 import { beijingDayText, FUTURE_TOLERANCE_MS, isLateForRollup } from '../core/lateReports.ts';
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
 import { identifierKey } from '../core/identifiers.ts';
+import { bmsAlarms } from './bmsAlarms.ts';
 import type { CommandDispatcher } from './commandDispatcher.ts';
 import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
 import type { IngestBatcher, IngestOwner, IngestRows, IngestTicket } from './ingestBatcher.ts';
@@ -68,6 +69,10 @@ export class TerminalSession implements IngestOwner {
   private badFrames = 0;
   private activeAlarms: ReadonlySet<string> = NO_ALARMS;
   private lastFix: { lat: number; lon: number; speed: number } | null = null;
+  /** An e-bike's status as last reported (GT06 0xF1): its positions carry it in extras.ebike. */
+  private ebike: EbikeStatus | null = null;
+  /** BMS alarms are levels of their own: a position report without them does not end them. */
+  private activeBms: ReadonlySet<string> = NO_ALARMS;
   private lastPublishedTime = -Infinity;
   /** The newest report time stored (or being stored) for this terminal: an older one is out of order. */
   private newestAt = -Infinity;
@@ -247,6 +252,8 @@ export class TerminalSession implements IngestOwner {
 
   private rowsFor(t: TerminalInfo, msg: DeviceMessage): IngestRows | null {
     const now = this.decodeCtx.now ?? Date.now(); // the clock read when this frame's turn began
+    if (msg.ebike || (this.ebike && msg.status)) this.noteEbike(msg);
+    if (this.ebike && msg.positions) for (const p of msg.positions) p.extras.ebike ??= this.ebike;
     const positions = toStoredPositions(msg.positions, t.pk, now);
     // Nearly every report raises nothing: the entry then shares one empty list.
     let alarms: NewAlarm[] | null = null;
@@ -270,9 +277,35 @@ export class TerminalSession implements IngestOwner {
       this.activeAlarms = edges.active;
       for (const type of edges.raised) (alarms ??= []).push(this.alarm(t, type, now, this.lastFix));
     }
+    const ebike = msg.bms || msg.ebike ? this.ebikeRows(t, msg, now) : null;
+    if (ebike) for (const a of ebike.alarms) (alarms ??= []).push(a);
     this.deps.stats.positions += positions.length;
-    if (!positions.length && !alarms) return null;
-    return lateDays ? { positions, alarms: alarms ?? NO_NEW_ALARMS, lateDays } : { positions, alarms: alarms ?? NO_NEW_ALARMS };
+    if (!positions.length && !alarms && !ebike) return null;
+    const rows: IngestRows = lateDays ? { positions, alarms: alarms ?? NO_NEW_ALARMS, lateDays } : { positions, alarms: alarms ?? NO_NEW_ALARMS };
+    if (ebike) rows.ebike = ebike.rows;
+    return rows;
+  }
+
+  /** The whole 0xF1 status, or the GT06 terminal-information bits of an e-bike that sent one. */
+  private noteEbike(msg: DeviceMessage) {
+    const was = this.ebike ?? {};
+    const s = msg.ebike ?? { armed: msg.status?.armed, acc: msg.status?.acc, charging: msg.status?.charging, powerCut: msg.status?.oilCut };
+    const next: EbikeStatus = { ...was };
+    for (const k of Object.keys(s) as Array<keyof EbikeStatus>) if (s[k] !== undefined) (next as Record<string, unknown>)[k] = s[k];
+    this.ebike = next;
+  }
+
+  /** A BMS report (and the alarms its figures raise) or a device status, to store with the flush. */
+  private ebikeRows(t: TerminalInfo, msg: DeviceMessage, now: number) {
+    const alarms: NewAlarm[] = [];
+    if (msg.bms) {
+      const edges = alarmEdges(this.activeBms, bmsAlarms(msg.bms), false);
+      this.activeBms = edges.active;
+      for (const type of edges.raised) alarms.push(this.alarm(t, type, now, this.lastFix));
+    }
+    const batteries = msg.bms ? [{ terminalPk: t.pk, receivedAt: now, bms: msg.bms }] : [];
+    const states = msg.ebike ? [{ terminalPk: t.pk, reportedAt: now, state: msg.ebike }] : [];
+    return { rows: { batteries, states }, alarms };
   }
 
   private alarm(t: TerminalInfo, type: string, time: number, at: { lat: number; lon: number; speed: number } | null): NewAlarm {
