@@ -58,6 +58,8 @@ export interface RowReportPageProps<E extends PagedEndpoint, X extends object> {
   extraFilters?: ExtraFilters<X>;
   /** A row class (e.g. `report-row-empty` for a row with nothing to report). */
   rowClassName?: (row: RowOf<E>) => string;
+  /** A report of the fleet as it is now (离线, 到期): no days to pick; the export file is named by `now()` (today) instead. */
+  now?: () => string;
 }
 
 const noExtra: ExtraFilters<object> = { fromParams: () => ({}), render: () => null };
@@ -69,7 +71,7 @@ const noExtra: ExtraFilters<object> = { fromParams: () => ({}), render: () => nu
  * whatever the report's `extraFilters.fromParams` reads.
  */
 export function RowReportPage<E extends PagedEndpoint, X extends object = object>(props: RowReportPageProps<E, X>) {
-  const { title, testId, endpoint, empty, exportType, columns, rowKey, stats, scrollX, note, chart, rowClassName, freshness } = props;
+  const { title, testId, endpoint, empty, exportType, columns, rowKey, stats, scrollX, note, chart, rowClassName, now, freshness } = props;
   const extraFilters = (props.extraFilters ?? noExtra) as ExtraFilters<X>;
   const f = useReportFilters();
   const [params] = useSearchParams();
@@ -107,9 +109,9 @@ export function RowReportPage<E extends PagedEndpoint, X extends object = object
     <ReportPage
       title={title}
       testId={testId}
-      extra={<ExportButton onClick={() => void exporter.run(f.query, applied)} loading={exporter.exporting} />}
+      extra={<ExportButton onClick={() => void exporter.run(f.query, applied, now?.())} loading={exporter.exporting} />}
       filters={
-        <ReportFilterBar value={f.draft} accountId={f.accountId} onChange={f.setDraft} onSearch={search} onReset={reset}>
+        <ReportFilterBar value={f.draft} accountId={f.accountId} onChange={f.setDraft} onSearch={search} onReset={reset} range={now ? false : undefined}>
           {extraFilters.render(draft, setDraft)}
         </ReportFilterBar>
       }
