@@ -51,6 +51,9 @@ async function call<T>(base: string, p: string, init: RequestInit & { sessionId?
   return (await res.json()) as Envelope<T>;
 }
 
+/** The highest RSS in each quarter of a phase, MB: flat when the file's rows do not pile up in memory. */
+const quarters = (samples: number[]) => [0, 1, 2, 3].map((q) => MB(Math.max(...samples.slice(Math.floor((q * samples.length) / 4), Math.max(Math.floor(((q + 1) * samples.length) / 4), 1)))));
+
 /** Samples a process's VmRSS every `everyMs` until stopped: the peak and the samples. */
 function sampler(pid: number, everyMs = 200) {
   const samples: number[] = [rssBytes(pid)];
@@ -155,7 +158,7 @@ try {
   }
   console.log(JSON.stringify({
     bench: 'export-1m', engine: 'postgres', vehicles: VEHICLES, days: DAYS, reportRows: page.obj.total, rowsInFile, seedMs,
-    idleRssMB: MB(idle), writing: { ms: writeMs, peakRssMB: MB(written.peak), aboveIdleMB: MB(written.peak - idle), samples: written.samples.length },
+    idleRssMB: MB(idle), writing: { ms: writeMs, peakRssMB: MB(written.peak), aboveIdleMB: MB(written.peak - idle), peakByQuarterMB: quarters(written.samples), samples: written.samples.length },
     sending: { ms: downloadMs, peakRssMB: MB(sent.peak), aboveIdleMB: MB(sent.peak - idle) },
     fileMB: MB(fileBytes), sizeMatches: fileBytes === record.size, cpus: os.cpus().length, node: process.version,
   }, null, 2));

@@ -90,7 +90,7 @@ export async function fileBytes(content: Buffer | WorkbookSource, limit?: RowLim
   return sink.bytes();
 }
 
-const WINDOW = 5000;
+const WINDOW = 2000;
 
 /**
  * A report's rows through a server-side cursor, WINDOW at a time: the whole query runs once, and
