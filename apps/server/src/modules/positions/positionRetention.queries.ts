@@ -30,6 +30,15 @@ export const positionRetentionQueries = {
       )
     )[0].n,
 
+  /** Deletes e-bike BMS reports received more than `keepDays` before today; returns how many went. */
+  pruneBatteryReports: async (q: Queryable, keepDays: number) =>
+    (
+      await q.query<{ n: number }>(
+        `WITH gone AS (DELETE FROM ebike_battery_reports WHERE received_at < ${UTC_TODAY} - $1::int RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+        [keepDays],
+      )
+    )[0].n,
+
   /** The daily partitions that exist, as 'YYYYMMDD', oldest first. */
   days: async (q: Queryable) =>
     (

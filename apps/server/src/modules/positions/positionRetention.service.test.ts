@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/types.ts';
 import { openPostgres } from '../../db/postgres.ts';
 import { createTestDb, type TestDb } from '../../testing/testDb.ts';
-import { maintainPositionPartitions, PARTITION_DAYS_AHEAD, prunePresenceHistory } from './positionRetention.service.ts';
+import { maintainPositionPartitions, PARTITION_DAYS_AHEAD, pruneBatteryReports, prunePresenceHistory } from './positionRetention.service.ts';
 import { positionRetentionQueries } from './positionRetention.queries.ts';
 
 const DAY = 86_400_000;
@@ -92,5 +92,19 @@ describe(`position retention (${process.env.TEST_ENGINE === 'postgres' ? 'Postgr
       [-1, true],
     ]);
     expect(await prunePresenceHistory(db, 180)).toBe(0);
+  });
+
+  it('prunes e-bike BMS reports past the retention, and keeps them all at 0', async () => {
+    const [t] = await db.query<{ id: number }>(`INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('863000000000991', '863000000000991', 'gt06') RETURNING id`);
+    const report = (offset: number) => [t.id, noon(offset), '0000000000000001', 50, 1000, 50, 2000, 90, 20, -1, 48, 1, '{3.7}', 0, 0, '', 0, '', 0, 0, 0];
+    await db.copyRows(
+      'ebike_battery_reports',
+      ['terminal_id', 'received_at', 'battery_serial', 'soc_pct', 'remaining_mah', 'absolute_soc_pct', 'full_mah', 'health_pct', 'temperature_c', 'current_a', 'voltage_v', 'cycles', 'cell_volts', 'charge_interval_h', 'max_charge_interval_h', 'barcode', 'battery_version', 'manufacturer', 'battery_status', 'controller_status', 'controller_fault'],
+      [report(-200), report(-181), report(-179), report(0)],
+    );
+    expect(await pruneBatteryReports(db, 0)).toBe(0);
+    expect(await pruneBatteryReports(db, 180)).toBe(2);
+    const left = await db.query<{ received_at: Date }>('SELECT received_at FROM ebike_battery_reports WHERE terminal_id = $1 ORDER BY received_at', [t.id]);
+    expect(left.map((r) => Math.round((r.received_at.getTime() - noon(0).getTime()) / DAY))).toEqual([-179, 0]);
   });
 });

@@ -23,6 +23,11 @@ export async function prunePresenceHistory(db: Db, retentionDays: number): Promi
   return retentionDays > 0 ? positionRetentionQueries.prunePresenceEvents(db, retentionDays) : 0;
 }
 
+/** E-bike BMS reports follow the positions' retention too. */
+export async function pruneBatteryReports(db: Db, retentionDays: number): Promise<number> {
+  return retentionDays > 0 ? positionRetentionQueries.pruneBatteryReports(db, retentionDays) : 0;
+}
+
 /** The 'jobs' role: one pass at start, then hourly. Returns a stop function. */
 export function startPositionRetention(deps: { db: Db; log: FastifyBaseLogger }, retentionDays: number, intervalMs = CHECK_INTERVAL_MS): () => Promise<void> {
   return repeatEvery(
@@ -32,6 +37,8 @@ export function startPositionRetention(deps: { db: Db; log: FastifyBaseLogger },
       if (made || dropped) deps.log.info({ made, dropped, retentionDays }, '位置分区维护：已新建与删除日分区');
       const pruned = await prunePresenceHistory(deps.db, retentionDays);
       if (pruned) deps.log.info({ pruned, retentionDays }, '已清理过期的上下线记录');
+      const batteries = await pruneBatteryReports(deps.db, retentionDays);
+      if (batteries) deps.log.info({ batteries, retentionDays }, '已清理过期的电池BMS记录');
     },
     (err) => deps.log.error({ err }, '位置分区维护失败'),
   );
