@@ -75,7 +75,7 @@ describe('数据中心', () => {
   it("数据总览 shows the customer's fleet as sent, and counts a new alarm without a reload", async () => {
     const { page, errors } = await openTab(browser, { width: 1920, height: 1080 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await openAs(page, 'dataCenter/overview', 'dc-overview');
+    await openAs(page, 'overview', 'dc-overview');
     const figures = async () => Object.fromEntries(await Promise.all(
       ['total', 'online', 'moving', 'parked', 'offline', 'alarmsToday'].map(async (k) => [k, await figure(page, `dc-figure-${k}`)]),
     ));
@@ -93,6 +93,12 @@ describe('数据中心', () => {
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     await page.waitForTimeout(600); // the charts settle
     await shot(page, 'data-center-overview');
+    expect(await page.locator('.ant-menu-item-selected').innerText()).toBe('数据总览');
+    // Its button opens the 大屏 inside the app, whose menu follows.
+    await page.getByTestId('dc-open-screen').click();
+    await page.getByTestId('dc-screen').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/child/dataCenter/screen');
+    expect(await page.locator('.ant-menu-item-selected').innerText()).toBe('运营大屏');
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -100,7 +106,7 @@ describe('数据中心', () => {
   it('运营大屏 fills 1920×1080 with the same figures and lists the alarm', async () => {
     const { page, errors } = await openTab(browser, { width: 1920, height: 1080 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await openAs(page, 'dataCenter/screen?urlType=blank', 'dc-screen');
+    await openAs(page, 'screen?urlType=blank', 'dc-screen');
     await until(async () => (await page.getByTestId('dcs-figure-total').count()) > 0 && (await figure(page, 'dcs-figure-total')) === '3', 20_000);
     expect(await figure(page, 'dcs-figure-alarmsToday')).toBe('1');
     expect(await page.getByTestId('dcs-alarms').innerText()).toContain(drivingPlate);

@@ -5,8 +5,8 @@ export const dataCenterRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./DataCenterRoot.tsx')).DataCenterRoot }),
     children: [
-      { path: 'dataCenter/overview', lazy: async () => ({ Component: (await import('./pages/OverviewPage.tsx')).OverviewPage }) },
-      { path: 'dataCenter/screen', lazy: async () => ({ Component: (await import('./pages/ScreenPage.tsx')).ScreenPage }) },
+      { path: 'overview', lazy: async () => ({ Component: (await import('./pages/OverviewPage.tsx')).OverviewPage }) },
+      { path: 'screen', lazy: async () => ({ Component: (await import('./pages/ScreenPage.tsx')).ScreenPage }) },
     ],
   },
 ];

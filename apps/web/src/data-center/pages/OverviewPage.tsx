@@ -50,7 +50,7 @@ export function OverviewPage() {
         <LiveBadge status={liveStatus} />
         <span className="dc-updated">{D.updatedAt(clock(data.generatedAt))}</span>
         {mayOpenScreen && (
-          <Button type="primary" icon={<DesktopOutlined />} onClick={() => navigate('/dataCenter/screen')} data-testid="dc-open-screen">
+          <Button type="primary" icon={<DesktopOutlined />} onClick={() => navigate('/screen')} data-testid="dc-open-screen">
             {D.openScreen}
           </Button>
         )}
