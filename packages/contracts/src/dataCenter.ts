@@ -70,7 +70,7 @@ export const ExpiringTerminalSchema = Type.Object({
   name: Type.String(),
   terminalId: Type.String(),
   expiresAt: Type.Number(),
-  /** whole days left, rounded up (0: ends today) */
+  /** whole days left, as 终端管理 counts them (0 within its last 24 hours: 今天到期) */
   daysLeft: Type.Integer(),
 });
 export type ExpiringTerminal = Static<typeof ExpiringTerminalSchema>;

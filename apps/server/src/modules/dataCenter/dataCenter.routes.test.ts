@@ -147,7 +147,7 @@ describe('data centre overview', () => {
   it('lists the terminals whose service ends within 30 days and counts the expired', () => {
     expect(o.expiring.expired).toBe(1);
     expect(o.expiring.soon).toBe(2);
-    expect(o.expiring.list.map((e) => [e.plate, e.terminalId, e.daysLeft])).toEqual([['粤B90001', '013890000001', 5], ['粤B90005', '013890000005', 20]]);
+    expect(o.expiring.list.map((e) => [e.plate, e.terminalId, e.daysLeft])).toEqual([['粤B90001', '013890000001', 4], ['粤B90005', '013890000005', 20]]);
   });
 
   it('places vehicles by province and city (district in a municipality) from their latest position', () => {

@@ -113,7 +113,7 @@ export class DataCenterService {
         soon: expiring.soon,
         list: expiring.list.map((r) => ({
           vehicleId: r.vehicle_id, plate: r.plate ?? '', name: r.name ?? r.plate ?? '', terminalId: r.identifier,
-          expiresAt: r.expires_at.getTime(), daysLeft: Math.ceil((r.expires_at.getTime() - now) / DAY_MS),
+          expiresAt: r.expires_at.getTime(), daysLeft: Math.floor((r.expires_at.getTime() - now) / DAY_MS),
         })),
       },
       regions,

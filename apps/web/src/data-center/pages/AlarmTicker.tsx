@@ -10,7 +10,7 @@ export function AlarmTicker({ live, today }: { live: readonly Alarm[]; today: re
   if (!alarms.length) return <div className="dc-empty">{D.noAlarms}</div>;
   return (
     <ul className="dcs-alarms" data-testid="dcs-alarms">
-      {alarms.slice(0, 6).map((a) => (
+      {alarms.slice(0, 5).map((a) => (
         <li key={`${a.alarmId}-${a.alarmTime}`}>
           <span className="dcs-alarm-time">{time(a.alarmTime)}</span>
           <span className="dcs-alarm-plate">{a.plate || a.name || a.terminalId}</span>
