@@ -15,7 +15,7 @@ export function presentBms(r: BatteryReport): NonNullable<BikeBattery['bms']> {
     ['health', '健康度', `${r.healthPct}%`],
     ['voltage', '总电压', `${r.voltageV.toFixed(2)} V`],
     ['current', '电流', `${r.currentA > 0 ? '+' : ''}${r.currentA.toFixed(2)} A${r.currentA > CHARGING_AMPS ? '（充电）' : ''}`],
-    ['temperature', '温度', `${r.temperatureC.toFixed(1)} ℃`],
+    ['temperature', '温度', `${r.temperatureC.toFixed(1)} °C`],
     ['cycles', '循环次数', `${r.cycles}`],
     ['spread', '电芯压差', r.cellSpreadV === null ? '—' : `${Math.round(r.cellSpreadV * 1000)} mV（${r.cellMinV} – ${r.cellMaxV} V）`],
     ['interval', '距上次充满', `${r.chargeIntervalH} 小时（最长 ${r.maxChargeIntervalH} 小时）`],

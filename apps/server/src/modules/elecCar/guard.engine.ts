@@ -28,6 +28,8 @@ const stateOf = (r: GuardRow): GuardState => ({
  */
 export class GuardEngine {
   private bikes: Promise<Set<number>> | null = null;
+  /** The same set once loaded: a position of any other vehicle is dropped without a promise. */
+  private known: Set<number> | null = null;
   private readonly watches = new Map<number, Promise<Watch | undefined>>();
   private readonly chains = new Map<number, Promise<void>>();
 
@@ -40,10 +42,12 @@ export class GuardEngine {
 
   invalidate() {
     this.bikes = null;
+    this.known = null;
     this.watches.clear();
   }
 
   position(p: LastPosition): Promise<void> {
+    if (this.known && p.vehicleId && !this.known.has(p.vehicleId)) return Promise.resolve();
     return p.vehicleId ? this.serial(p.vehicleId, () => this.onPosition(p.vehicleId!, p)) : Promise.resolve();
   }
 
@@ -76,7 +80,10 @@ export class GuardEngine {
   }
 
   private async watch(vehicleId: number): Promise<Watch | undefined> {
-    this.bikes ??= guardQueries.bikeVehicleIds(this.db);
+    if (!this.bikes) {
+      const loading = (this.bikes = guardQueries.bikeVehicleIds(this.db));
+      void loading.then((set) => this.bikes === loading && (this.known = set), () => (this.bikes = null));
+    }
     if (!(await this.bikes).has(vehicleId)) return undefined;
     let found = this.watches.get(vehicleId);
     if (!found) {

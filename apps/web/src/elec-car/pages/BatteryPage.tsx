@@ -41,7 +41,7 @@ function BatteryOf({ bike, days }: { bike: Bike; days: Days }) {
     <>
       <section className="ec-card">
         <div className="ec-toolbar"><span className="ec-title">{B.trend}</span></div>
-        {data.trend.length ? <EChart option={option} className="ec-chart" testId="ec-battery-chart" /> : <Empty description={E.common.empty} />}
+        {data.trend.length ? <EChart option={option} style={{ height: 280 }} testId="ec-battery-chart" /> : <Empty description={E.common.empty} />}
       </section>
       <section className="ec-card">
         <div className="ec-toolbar"><span className="ec-title">{B.charges}</span></div>

@@ -21,7 +21,7 @@ function FencesOf({ bikeId }: { bikeId: number }) {
     <section className="ec-card">
       <div className="ec-muted" style={{ marginBottom: 10 }}>{F.hint}</div>
       <Table<BikeFence>
-        rowKey="geofenceId" size="small" loading={loading} dataSource={fences} pagination={false} locale={{ emptyText: F.empty }} data-testid="ec-fences"
+        rowKey="geofenceId" size="small" loading={loading} dataSource={fences} pagination={false} data-testid="ec-fences"
         columns={[
           { title: F.name, dataIndex: 'name' },
           { title: F.kind, dataIndex: 'kindName', width: 90 },
