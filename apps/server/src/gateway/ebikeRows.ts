@@ -64,7 +64,8 @@ export const ebikeIngestQueries = {
               full_mah, health_pct, temperature_c, current_a, voltage_v, cycles, cell_volts, charge_interval_h, max_charge_interval_h,
               barcode, battery_version, manufacturer, battery_status, controller_status, controller_fault, implausible)
        SELECT terminal_id, received_at, bms_time, battery_serial, soc_pct, remaining_mah, absolute_soc_pct, full_mah, health_pct,
-              temperature_c, current_a, voltage_v, cycles, ARRAY(SELECT json_array_elements_text(cell_volts)::double precision),
+              temperature_c, current_a, voltage_v, cycles,
+              ARRAY(SELECT c.v::double precision FROM json_array_elements_text(cell_volts) WITH ORDINALITY AS c(v, i) ORDER BY c.i),
               charge_interval_h, max_charge_interval_h, barcode, battery_version, manufacturer, battery_status, controller_status,
               controller_fault, ARRAY(SELECT json_array_elements_text(implausible))
          FROM json_to_recordset($1::json) AS x(terminal_id bigint, received_at timestamptz, bms_time timestamptz, battery_serial text,
