@@ -5,6 +5,7 @@ import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { startElecCarEngine, type ElecCarEngine } from './elecCarEngine.ts';
+import { subjects } from '../../bus/subjects.ts';
 
 /*
  * The safe power cut with an e-bike terminal over real TCP (GT06, as e-bike trackers speak it):
@@ -181,6 +182,29 @@ describe('the alarms the platform derives for e-bikes', () => {
     expect(disarmed.obj.status).toBe('sent');
     expect((await nextCommand(gt)).text).toBe('000');
     expect((await status(bikeId)).armed).toBe(false);
+    gt.close();
+  });
+});
+
+describe('auto-arm and the offline alarm', () => {
+  it('arms a bike whose key has been off for the auto-arm delay, and raises offline when an armed bike drops off', async () => {
+    const bikeId = bikes[imei]!;
+    const gt = await connect(imei);
+    await drive(gt, bikeId, 0, 31.2395, false); // parked, key off, disarmed (the previous test)
+    expect((await status(bikeId)).armed).toBe(false);
+    await post(a.sessionId, `${api}/bike/settings.json`, { bikeId, autoArm: true, autoArmDelay: 60 });
+    await drive(gt, bikeId, 1, 31.2395, false); // the engine reloaded the settings: ACC off counts from here
+    await engine.guard.autoArm(Date.now() + 59_000);
+    expect(await noCommandFor(gt, 200)).toBe(true);
+    await engine.guard.autoArm(Date.now() + 61_000);
+    expect((await nextCommand(gt)).text).toBe('111');
+    expect((await status(bikeId)).armed).toBe(true);
+
+    const path = (await t.ctx.db.one<{ path: string }>('SELECT path FROM accounts WHERE id = $1', [a.accountId]))!.path;
+    t.ctx.bus.publish(subjects.live('presence', path, imei), { terminalId: imei, vehicleId: bikeId, plate: '沪A·C0001', online: false, at: Date.now() });
+    await engine.guard.idle();
+    const alarms = (await get(a.sessionId, `${api}/alarm/list.json?bikeId=${bikeId}&types=offline`)).obj.list;
+    expect(alarms.map((x: { typeName: string }) => x.typeName)).toEqual(['离线报警']);
     gt.close();
   });
 });
