@@ -20,16 +20,22 @@ const SECRET = /pass|pwd|secret|token|session|captcha|smscode|^code$|codekey|api
 const MAX_TEXT = 200;
 const MAX_INPUT_CHARS = 4000;
 
-/** The input as the log keeps it: secrets masked, long texts cut, the whole bounded. */
+/** jsonb refuses NUL characters: the log keeps a visible replacement instead. */
+const withoutNul = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text);
+
+/** The input as the log keeps it: secrets masked, long texts cut, NUL replaced, the whole bounded. */
 export function loggedInput(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
+  for (const [name, value] of Object.entries(input)) {
+    const key = withoutNul(name);
     if (SECRET.test(key)) out[key] = '***';
-    else if (typeof value === 'string') out[key] = value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
+    else if (typeof value === 'string') out[key] = withoutNul(value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value);
     else if (value === null || typeof value === 'number' || typeof value === 'boolean') out[key] = value;
     else {
       const text = JSON.stringify(value) ?? '';
-      out[key] = text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : value;
+      if (text.length <= MAX_TEXT && !text.includes('\\u0000')) out[key] = value;
+      // kept as text: cut, and NUL (JSON writes it as \u0000, which jsonb refuses too) replaced
+      else out[key] = `${text.slice(0, MAX_TEXT)}${text.length > MAX_TEXT ? '…' : ''}`.replaceAll('\\u0000', '\uFFFD');
     }
   }
   return JSON.stringify(out).length > MAX_INPUT_CHARS ? { fields: Object.keys(out), truncated: true } : out;

@@ -43,6 +43,23 @@ describe('the operation log', () => {
     expect(JSON.stringify(entry)).not.toContain('c2VjcmV0');
   });
 
+  it('records a write whose input holds NUL characters (which jsonb refuses) without stopping the entries after it', async () => {
+    await t.call(tenant.sessionId, { method: 'POST', url: '/car/v1/api/user/updateTheme.json', payload: { theme: 'red\u0000', note: 'a\u0000b' } });
+    await t.call(tenant.sessionId, { method: 'POST', url: '/car/v1/api/user/updateTheme.json', payload: { theme: 'blue' } });
+    const entries = (await list(tenant.sessionId, { action: '主题' })).obj.list;
+    expect(entries[0]).toMatchObject({ input: { theme: 'blue' } });
+    expect(entries[1]).toMatchObject({ input: { theme: 'red\uFFFD', note: 'a\uFFFDb' } });
+  });
+
+  it('drops only an entry the database refuses, and writes the rest of its batch', async () => {
+    const base = { at: new Date(), userId: tenant.userId, username: tenant.username, accountPath: tenant.accountPath, ip: '127.0.0.1', method: 'POST', path: '/x', objectType: '测试', objectId: '', ok: true, errorCode: '', input: {} };
+    t.ctx.audit.record({ ...base, action: '毒丸之前', changes: null });
+    t.ctx.audit.record({ ...base, action: '毒丸', changes: { after: { name: 'a\u0000b' } } });
+    t.ctx.audit.record({ ...base, action: '毒丸之后', changes: null });
+    const actions = (await list(tenant.sessionId, { action: '毒丸' })).obj.list.map((e: { action: string }) => e.action);
+    expect(actions.sort()).toEqual(['毒丸之前', '毒丸之后']);
+  });
+
   it('does not log queries', async () => {
     await t.call(tenant.sessionId, { url: '/car/v1/api/user/getUser.json' });
     const page = await list(tenant.sessionId);

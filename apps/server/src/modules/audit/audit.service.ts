@@ -53,7 +53,7 @@ export class AuditLog implements AuditTrail {
     for (let i = 0; i < batch.length; i += BATCH) {
       const part = batch.slice(i, i + BATCH);
       try {
-        await auditQueries.insertMany(this.db, part);
+        await this.insert(part);
       } catch (err) {
         // Kept for the next flush while the database is away, within a bound.
         const keep = Math.max(0, MAX_PENDING - this.pending.length);
@@ -62,6 +62,28 @@ export class AuditLog implements AuditTrail {
         this.log.warn({ err }, '操作日志写入失败，稍后重试');
         this.timer ??= setTimeout(() => void this.flush(), 5_000);
         return;
+      }
+    }
+  }
+
+  /**
+   * One batch; when the database refuses its data (class 22, say a value jsonb cannot hold), the
+   * entries one by one, dropping (and logging) only those it refuses: no entry can hold up the
+   * ones behind it. Any other failure (the database away) is thrown, for a retry of the batch.
+   */
+  private async insert(part: AuditEntry[]): Promise<void> {
+    try {
+      await auditQueries.insertMany(this.db, part);
+      return;
+    } catch (err) {
+      if (!isDataError(err)) throw err;
+    }
+    for (const entry of part) {
+      try {
+        await auditQueries.insertMany(this.db, [entry]);
+      } catch (err) {
+        if (!isDataError(err)) throw err;
+        this.log.error({ err, path: entry.path, at: entry.at }, '操作日志记录无法写入，已丢弃');
       }
     }
   }
@@ -104,3 +126,6 @@ export function startAuditRetention(deps: { db: Db; log: FastifyBaseLogger }, da
     (err) => deps.log.error({ err }, '操作日志清理失败'),
   );
 }
+
+/** PostgreSQL's data exceptions (class 22): the entry itself is at fault, not the database. */
+const isDataError = (err: unknown) => typeof (err as { code?: unknown })?.code === 'string' && (err as { code: string }).code.startsWith('22');
