@@ -52,9 +52,11 @@ function ascii(b: Buffer, from: number, to: number): string {
   return out.trim();
 }
 
-/** A BMS report to send: the figures, the texts and status words optional. */
-export type BmsInput = Omit<BmsReport, 'implausible' | 'serialHex' | 'barcode' | 'batteryVersion' | 'manufacturer' | 'absoluteSocPct' | 'chargeIntervalH' | 'maxChargeIntervalH' | 'batteryStatus' | 'controllerStatus' | 'controllerFault'> &
-  Partial<Pick<BmsReport, 'serialHex' | 'barcode' | 'batteryVersion' | 'manufacturer' | 'absoluteSocPct' | 'chargeIntervalH' | 'maxChargeIntervalH' | 'batteryStatus' | 'controllerStatus' | 'controllerFault'>>;
+/** What a sender may leave out: texts, status words and the secondary figures. */
+type OptionalOnSend = 'serialHex' | 'barcode' | 'batteryVersion' | 'manufacturer' | 'absoluteSocPct' | 'chargeIntervalH' | 'maxChargeIntervalH' | 'batteryStatus' | 'controllerStatus' | 'controllerFault';
+
+/** A BMS report to send. */
+export type BmsInput = Omit<BmsReport, 'implausible' | OptionalOnSend> & Partial<Pick<BmsReport, OptionalOnSend>>;
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, Math.round(n)));
 
