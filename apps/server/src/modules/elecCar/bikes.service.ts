@@ -8,6 +8,7 @@ import { terminalScope } from '../../core/terminalScope.ts';
 import { terminalsQueries } from '../terminals/terminals.queries.ts';
 import { createVehicle, deleteVehicles, updateVehicle } from '../terminals/vehicles.service.ts';
 import { bikesQueries, type BikeProfile, type BikeRow, type BikeSettingsRow } from './bikes.queries.ts';
+import { powerOrdersQueries } from './powerOrders.queries.ts';
 import { imeiFromText } from './imeiText.ts';
 import { presentSettings } from './bikes.presenter.ts';
 
@@ -75,6 +76,8 @@ export async function updateBike(db: Db, bus: Bus, user: SessionUser, input: Bik
 /** Unbinds: the bike (its profile and settings) goes, its terminal stays in the account with its history. */
 export async function unbindBike(db: Db, bus: Bus, user: SessionUser, bikeId: number): Promise<void> {
   const bike = await visibleBike(db, user, bikeId);
+  // A cut still waiting must not reach a terminal that is no longer this owner's bike.
+  if (bike.terminal_pk !== null) await powerOrdersQueries.cancelPending(db, bike.terminal_pk, '车辆已解绑，待执行的断电已取消');
   await deleteVehicles(db, bus, user, [bike.id]);
   bus.publish(ELEC_CAR_CHANGED, {});
 }

@@ -149,6 +149,12 @@ describe('the safe power cut', () => {
     await t.ctx.db.query(`UPDATE elec_car_power_orders SET expires_at = now() - interval '1 second' WHERE id = $1`, [sent.obj.orderId]);
     await engine.settle();
     expect((await orders(bikeId))[0]).toMatchObject({ status: 'expired', statusName: '已过期', reason: '10 分钟内车速未降到 20 km/h 以下，断电已取消' });
+
+    // Unbinding a bike drops a cut still waiting for it.
+    const waiting = await post(a.sessionId, `${api}/bike/control.json`, { bikeId, action: 'cut' });
+    expect((await post(a.sessionId, `${api}/bike/unbind.json`, { bikeId })).flag).toBe(1);
+    const [row] = await t.ctx.db.query<{ status: string; reason: string }>('SELECT status, reason FROM elec_car_power_orders WHERE id = $1', [waiting.obj.orderId]);
+    expect(row).toEqual({ status: 'cancelled', reason: '车辆已解绑，待执行的断电已取消' });
   });
 });
 
