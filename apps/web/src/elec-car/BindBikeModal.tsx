@@ -30,7 +30,8 @@ export function BindBikeModal({ open, bike, onClose, onDone }: { open: boolean; 
     const values = await form.validateFields();
     setSaving(true);
     const fields = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null)) as BikeBindForm;
-    const saved = bike ? call(elecCarEndpoints.update, { ...fields, bikeId: bike.bikeId }) : call(elecCarEndpoints.bind, fields);
+    const { imei: _imei, ...profile } = fields; // the terminal of a bound bike does not change here
+    const saved = bike ? call(elecCarEndpoints.update, { ...profile, bikeId: bike.bikeId }) : call(elecCarEndpoints.bind, fields);
     await saved
       .then((b) => (toast.success(bike ? E.common.saved : B.bound(bikeLabel(b))), onDone()))
       .catch(() => {})
