@@ -1,29 +1,14 @@
-import {
-  DATA_CENTER_DAYS, DATA_CENTER_EXPIRING_DAYS, DATA_CENTER_MOVING_KMH, DATA_CENTER_TOP, type DataCenterOverview, type FleetNow,
-} from '@chelian/contracts';
+import { DATA_CENTER_DAYS, DATA_CENTER_EXPIRING_DAYS, DATA_CENTER_TOP, type DataCenterOverview } from '@chelian/contracts';
 import { loadReverseGeocoder } from '@chelian/geo';
 import type { Queryable } from '../../db/types.ts';
 import { terminalScope, type Scope } from '../../core/terminalScope.ts';
-import { alarmTypeName, presentAlarm } from '../../core/alarm.presenter.ts';
+import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { addDays, beijingDayOf, dayStart, daysBetween, DAY_MS } from '../reports/beijingDay.ts';
-import { dataCenterQueries, type DayRow, type FleetRow } from './dataCenter.queries.ts';
+import { dataCenterQueries, type DayRow } from './dataCenter.queries.ts';
+import { presentAlarmsToday, presentDays, presentExpiring, presentFleet, presentRanking } from './dataCenter.presenter.ts';
 import { onlineHours } from './onlineHours.ts';
 import { regionCounts } from './regionCounts.ts';
 import { TrendCache } from './trendCache.ts';
-
-const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-function fleetNow(rows: readonly FleetRow[]): FleetNow {
-  const fleet: FleetNow = { total: rows.length, online: 0, moving: 0, parked: 0, offline: 0, alarm: 0 };
-  for (const r of rows) {
-    if (r.alarming) fleet.alarm++;
-    if (!r.online) fleet.offline++;
-    else if ((r.speed ?? 0) >= DATA_CENTER_MOVING_KMH) fleet.moving++;
-    else fleet.parked++;
-  }
-  fleet.online = fleet.moving + fleet.parked;
-  return fleet;
-}
 
 /** How long the 30-day figures are reused: well within the rollup's own 5-minute step. */
 export const TREND_CACHE_MS = 60_000;
@@ -73,49 +58,21 @@ export class DataCenterService {
       loadReverseGeocoder(),
     ]);
 
-    const fleet = fleetNow(fleetRows);
-    const byType = new Map<string, number>();
-    const alarmHours = new Array<number>(24).fill(0);
-    for (const r of alarmRows) {
-      byType.set(r.type, (byType.get(r.type) ?? 0) + r.n);
-      alarmHours[Math.min(23, Math.max(0, r.hour))] += r.n;
-    }
-    const types = [...byType].map(([type, count]) => ({ type, typeName: alarmTypeName(type), count }))
-      .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
-    const alarmsToday = types.reduce((s, t) => s + t.count, 0);
+    const fleet = presentFleet(fleetRows);
+    const alarmsToday = presentAlarmsToday(alarmRows);
     const activeToday = fleetRows.reduce((n, r) => n + (r.active_today ? 1 : 0), 0);
-
-    const rolled = new Map(dayRows.map((r) => [r.day, r]));
-    const days = daysBetween(from, today).map((day) => {
-      const r = rolled.get(day);
-      const active = day === today ? Math.max(activeToday, r?.active ?? 0) : (r?.active ?? 0);
-      return {
-        day,
-        alarms: day === today ? alarmsToday : (r?.alarms ?? 0),
-        activeVehicles: active,
-        onlineRate: fleet.total ? round(Math.min(1, active / fleet.total), 4) : 0,
-        mileageKm: round(r?.mileage_km ?? 0, 2),
-      };
-    });
-
+    const days = presentDays(daysBetween(from, today), dayRows, fleet.total, { day: today, alarms: alarmsToday.total, active: activeToday });
     const online = onlineHours(fleetRows, presence, start.getTime(), now);
     const { regions, unlocated } = regionCounts(fleetRows, (lon, lat) => geocoder.lookup(lon, lat));
     return {
       generatedAt: now,
       fleet,
-      alarmsToday: { total: alarmsToday, types },
+      alarmsToday: { total: alarmsToday.total, types: alarmsToday.types },
       latestAlarms: latestAlarms.map(presentAlarm),
       days,
-      hours: online.map((onlineVehicles, hour) => ({ hour, onlineVehicles, alarms: alarmHours[hour] })),
-      mileageRanking: ranking.map((r) => ({ vehicleId: r.vehicle_id, plate: r.plate, name: r.name, mileageKm: round(r.km, 2) })),
-      expiring: {
-        expired: expiring.expired,
-        soon: expiring.soon,
-        list: expiring.list.map((r) => ({
-          vehicleId: r.vehicle_id, plate: r.plate ?? '', name: r.name ?? r.plate ?? '', terminalId: r.identifier,
-          expiresAt: r.expires_at.getTime(), daysLeft: Math.floor((r.expires_at.getTime() - now) / DAY_MS),
-        })),
-      },
+      hours: online.map((onlineVehicles, hour) => ({ hour, onlineVehicles, alarms: alarmsToday.byHour[hour] })),
+      mileageRanking: presentRanking(ranking),
+      expiring: presentExpiring(expiring, now),
       regions,
       unlocated,
     };
