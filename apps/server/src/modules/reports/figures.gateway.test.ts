@@ -235,4 +235,15 @@ describe('daily figures from positions sent through the gateway', () => {
     expect(done.map((r) => r.day)).toContain(addDays(today, -8));
     await expectKm('粤B61004', fixes);
   });
+
+  it('never recomputes a day whose positions retention has dropped, even if one came late for it', async () => {
+    const old = addDays(beijingDayOf(Date.now()), -40);
+    const pk = (await t.ctx.db.one<{ id: number }>(`SELECT id FROM terminals WHERE identifier_key = '13861000004'`))!.id;
+    // Figures counted when the positions were still there; a late mark for that day.
+    await t.ctx.db.query(`INSERT INTO daily_terminal_stats (terminal_id, day, mileage_km, mileage_source, position_count) VALUES ($1, $2, 12.3, 'gps', 500)`, [pk, old]);
+    await t.ctx.db.query(`INSERT INTO rollup_late_days (terminal_id, day) VALUES ($1, $2)`, [pk, old]);
+    expect((await rollupPending(t.ctx.db, Date.now(), 30)).map((r) => r.day)).not.toContain(old);
+    expect(await t.ctx.db.one(`SELECT mileage_km, position_count FROM daily_terminal_stats WHERE terminal_id = $1 AND day = $2`, [pk, old])).toEqual({ mileage_km: 12.3, position_count: 500 });
+    expect(await t.ctx.db.one(`SELECT count(*)::int AS n FROM rollup_late_days`)).toEqual({ n: 0 });
+  });
 });

@@ -43,12 +43,12 @@ export async function rollupDay(db: Db, day: Day, opts: { now?: number; wait?: b
   const final = now >= end.getTime() + FINAL_AFTER_MS;
   return db.tx(async (q) => {
     if (!(await rollupQueries.lock(q, opts.wait ?? false))) return null;
+    // Taken first: a mark committed after this is left for the next pass, whose reads will see its positions.
+    const late = await rollupQueries.takeLate(q, day);
     if (await rollupQueries.positionsGone(q, day, start, end)) {
       await rollupQueries.markDay(q, day, true);
       return { day, terminals: 0, final: true, kept: true };
     }
-    // Taken first: a mark committed after this is left for the next pass, whose reads will see its positions.
-    const late = await rollupQueries.takeLate(q, day);
     // Passes add what is new until the day is final; then one full pass makes it exact (late points
     // included). Once final, only the terminals that had positions come late are recomputed.
     const lateOnly = final && !opts.full && late.length > 0 && (await rollupQueries.isFinal(q, day));
