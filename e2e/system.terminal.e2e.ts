@@ -119,4 +119,24 @@ describe('终端管理', () => {
     terminal.close();
     expect(errors).toEqual([]);
   });
+
+  it('操作日志 lists a renewal with who made it, and opens its input', async () => {
+    const admin = await apiLogin();
+    const id = `86912200${stamp}4`;
+    await api(admin, '/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'gt06' });
+    await api(admin, '/car/v4/api/terminal/renew.json', { terminalIds: id, count: '2', unit: 'month', remark: '日志检查' });
+    const { page, errors } = await openTab(browser, { width: 1440, height: 860 });
+    await login(page);
+    await page.goto(`${baseUrl()}/system/audit`);
+    const frame = page.frameLocator('iframe').first();
+    await frame.getByTestId('audit-action').fill('续费');
+    await frame.getByTestId('audit-search').click();
+    const row = frame.getByTestId('audit-table').locator('tr', { hasText: '设备续费' }).first();
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.innerText()).toContain('admin');
+    await row.locator('.ant-table-row-expand-icon').click();
+    await frame.getByText('日志检查').first().waitFor();
+    await shot(page, 'system-audit');
+    expect(errors).toEqual([]);
+  });
 });
