@@ -1,12 +1,12 @@
 import { ACC_CHART_VEHICLES, EXPORT_ERRORS, OVERSPEED_DEFAULT_LIMIT_KMH, OVERSPEED_DEFAULT_MIN_SECONDS, type AccQuery, type OverspeedQuery } from '@chelian/contracts';
-import type { Queryable } from '../../db/types.ts';
+import type { Db } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { fenceShape } from '../geofences/fenceShape.ts';
 import { accPeriods, type AccFix, type AccPeriod } from './acc.ts';
 import { accQueries, type AccPointRow } from './acc.queries.ts';
 import { overspeedEpisodes, type Episode, type SpeedFence } from './overspeed.ts';
-import { overspeedQueries, type CandidateRow } from './overspeed.queries.ts';
+import { overspeedQueries, withoutJit, type CandidateRow } from './overspeed.queries.ts';
 import type { ReportFilter, ReportVehicleRow } from './reports.queries.ts';
 import { filterSpan, reportFilter, type RowWindow } from './reports.service.ts';
 
@@ -46,8 +46,8 @@ const vehicleOf = (r: ReportVehicleRow): ReportVehicleRow => ({
 });
 
 /** Every overspeed episode of the filter's vehicles and days, in report order. */
-export async function overspeedRows(db: Queryable, f: ReportFilter, minSeconds: number): Promise<OverspeedEpisodeRow[]> {
-  const candidates = await overspeedQueries.candidates(db, f, OVERSPEED_DEFAULT_LIMIT_KMH);
+export async function overspeedRows(db: Db, f: ReportFilter, minSeconds: number): Promise<OverspeedEpisodeRow[]> {
+  const candidates = await db.tx(async (q) => (await withoutJit(q), overspeedQueries.candidates(q, f, OVERSPEED_DEFAULT_LIMIT_KMH)));
   const perVehicle = groupByVehicle<CandidateRow>(candidates);
   const fenceRows = perVehicle.length ? await overspeedQueries.fences(db, perVehicle.map((c) => Number(c[0].vehicle_id))) : [];
   const fences = new Map<number, SpeedFence[]>();
@@ -56,28 +56,32 @@ export async function overspeedRows(db: Queryable, f: ReportFilter, minSeconds: 
     list.push({ fence: fenceShape(Number(r.geofence_id), r), name: r.name, limitKmh: r.speed_limit_kmh });
     fences.set(Number(r.vehicle_id), list);
   }
-  const rows: OverspeedEpisodeRow[] = [];
+  const found: Array<[number, Episode[]]> = [];
   for (const fixes of perVehicle) {
-    const vehicle = vehicleOf(fixes[0]);
+    const vehicleId = Number(fixes[0].vehicle_id);
     const episodes = overspeedEpisodes(
       fixes.map((c) => ({ seq: c.seq, at: c.gps_time.getTime(), lon: c.lon, lat: c.lat, speed: c.speed })),
-      fences.get(vehicle.vehicle_id) ?? [], fixes[0].speed_limit_kmh, minSeconds,
+      fences.get(vehicleId) ?? [], fixes[0].speed_limit_kmh, minSeconds,
     );
-    for (const e of episodes) rows.push({ ...vehicle, ...e });
+    if (episodes.length) found.push([vehicleId, episodes]);
   }
+  const vehicles = new Map((found.length ? await overspeedQueries.vehicles(db, f, found.map(([id]) => id)) : []).map((v) => [Number(v.vehicle_id), vehicleOf(v)]));
+  const rows: OverspeedEpisodeRow[] = [];
+  for (const [id, episodes] of found) for (const e of episodes) rows.push({ ...vehicles.get(id)!, ...e });
   return rows.sort(byDayPlateTime);
 }
 
 /** Every ACC period of the filter's vehicles and days, in report order. */
-export async function accRows(db: Queryable, f: ReportFilter): Promise<AccPeriodRow[]> {
+export async function accRows(db: Db, f: ReportFilter): Promise<AccPeriodRow[]> {
   const { start, end } = filterSpan(f);
   const rows: AccPeriodRow[] = [];
-  for (const points of groupByVehicle<AccPointRow>(await accQueries.points(db, f))) {
+  const points = await db.tx(async (q) => (await withoutJit(q), accQueries.points(q, f)));
+  for (const vehiclePoints of groupByVehicle<AccPointRow>(points)) {
     const fix = (r: AccPointRow): AccFix => ({ at: r.gps_time.getTime(), acc: r.acc });
-    const before = points.find((p) => p.kind === 'before');
-    const after = points.find((p) => p.kind === 'after');
-    const within = points.filter((p) => p.kind === 'in').map(fix);
-    const vehicle = vehicleOf(points[0]);
+    const before = vehiclePoints.find((p) => p.kind === 'before');
+    const after = vehiclePoints.find((p) => p.kind === 'after');
+    const within = vehiclePoints.filter((p) => p.kind === 'in').map(fix);
+    const vehicle = vehicleOf(vehiclePoints[0]);
     for (const p of accPeriods(before ? fix(before) : null, within, after ? fix(after) : null, start.getTime(), end.getTime())) rows.push({ ...vehicle, ...p });
   }
   return rows.sort(byDayPlateTime);
@@ -104,7 +108,7 @@ export function accTotals(rows: AccPeriodRow[]) {
 }
 
 export class DrivingReportsService {
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Db) {}
 
   async overspeed(user: SessionUser, input: OverspeedQuery, win: RowWindow) {
     const filter = await reportFilter(this.db, user, input);
