@@ -38,6 +38,24 @@ export const presentRenewed = (r: { identifier: string; previous_expires_at: Dat
   terminalId: r.identifier, previousExpiresAt: epochOrNull(r.previous_expires_at), expiresAt: r.expires_at.getTime(),
 });
 
+/** Beijing wall-clock minutes, as an operator reads an expiry. */
+const beijingMinute = (at: Date | null) => (at ? new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : null);
+/** Terminals whose expiries a renewal or activation lists in the operation log (the rest are counted). */
+const AUDITED_TERMINALS = 50;
+
+/** What a renewal or activation changed, for the operation log: each terminal's expiry before and after. */
+export function serviceChange(rows: Array<{ identifier: string; previous_expires_at: Date | null; expires_at: Date }>) {
+  const field = (r: { identifier: string }) => `${r.identifier} 服务到期`;
+  const shown = rows.slice(0, AUDITED_TERMINALS);
+  const more = rows.length > shown.length ? { 其余设备: `${rows.length - shown.length} 台` } : {};
+  return {
+    objectType: '设备',
+    objectId: rows.length === 1 ? rows[0].identifier : `${rows.length} 台`,
+    before: Object.fromEntries(shown.map((r) => [field(r), beijingMinute(r.previous_expires_at)])),
+    after: { ...Object.fromEntries(shown.map((r) => [field(r), beijingMinute(r.expires_at)])), ...more },
+  };
+}
+
 export function presentVehicle(v: VehicleRow): Vehicle {
   const type = vehicleTypeOf(v.type) ?? 'vehicle';
   const status = v.terminal_pk === null ? null : terminalStatus(v);

@@ -98,6 +98,11 @@ describe('activation', () => {
     const history = (await get(a.sessionId, '/car/v4/api/terminal/renewals.json?terminalId=13860000011')).obj;
     expect(history).toEqual([expect.objectContaining({ months: 12, previousExpiresAt: null, remark: '激活：装车', userName: a.username })]);
 
+    await t.ctx.audit.flush();
+    const [logged] = (await get(a.sessionId, '/car/v4/api/audit/list.json?action=激活设备')).obj.list;
+    expect(logged.changes.before).toEqual({ '013860000011 服务到期': null, '013860000012 服务到期': expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/) });
+    expect(logged.changes.after['013860000011 服务到期']).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+
     const again = await post(a.sessionId, '/car/v4/api/terminal/activate.json', { terminalIds: '13860000011', count: 1, unit: 'year' });
     expect(again).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.alreadyActivated.code, msg: '设备 013860000011 已激活，无需再次激活（延长服务请使用续费）' });
   });

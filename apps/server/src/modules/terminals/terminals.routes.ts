@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { terminalEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
+import { auditChange } from '../../http/auditHook.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { splitList } from '../../http/listInput.ts';
 import { parseOptionalTime } from '../../http/timeInput.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { likeText } from './assets.ts';
-import { presentRenewal, presentRenewed, presentTerminal } from './assets.presenter.ts';
+import { presentRenewal, presentRenewed, presentTerminal, serviceChange } from './assets.presenter.ts';
 import { groupsRoutes } from './groups.routes.ts';
 import { importRoutes } from './import.routes.ts';
 import { terminalsQueries } from './terminals.queries.ts';
@@ -60,11 +61,13 @@ export const terminalsRoutes = (ctx: AppContext) => async (app: FastifyInstance)
 
   route(app, terminalEndpoints.renew, async (body, request) => {
     const renewed = await renewTerminals(ctx.db, ctx.bus, caller(request), splitList(body.terminalIds, 1000), body);
+    auditChange(request, serviceChange(renewed));
     return { renewed: renewed.length, list: renewed.map(presentRenewed) };
   });
 
   route(app, terminalEndpoints.activate, async (body, request) => {
     const activated = await activateTerminals(ctx.db, ctx.bus, caller(request), splitList(body.terminalIds, 1000), body);
+    auditChange(request, serviceChange(activated));
     return { activated: activated.length, list: activated.map(presentRenewed) };
   });
 
