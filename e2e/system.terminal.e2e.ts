@@ -120,6 +120,33 @@ describe('终端管理', () => {
     expect(errors).toEqual([]);
   });
 
+  it('导入终端 checks the sheet row by row as the file is chosen, and imports only a sheet with no error', async () => {
+    const [a, b] = [`86912300${stamp}5`, `86912300${stamp}6`];
+    const { page, errors } = await openTab(browser, { width: 1440, height: 900 });
+    await login(page);
+    await page.goto(`${baseUrl()}/system/terminal`);
+    const frame = page.frameLocator('iframe').first();
+    await frame.getByTestId('terminal-import').click();
+    const modal = frame.getByTestId('terminal-import-modal');
+    const upload = (name: string, rows: string[]) =>
+      modal.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n'), 'utf8') });
+    await upload('bad.csv', ['设备号,协议,SIM卡号', `${a},GT06,1440000000001`, `${a},GT06,`, '12345,GT06,']);
+    const summary = modal.getByTestId('import-summary');
+    await summary.waitFor();
+    expect(await summary.innerText()).toContain('共 3 行：1 行可以导入，2 行有误');
+    const reasons = await modal.getByTestId('import-rows').innerText();
+    expect(reasons).toContain('设备号与第2行重复');
+    expect(reasons).toContain('GT06 设备号应为15位IMEI');
+    expect(await modal.locator('.ant-modal-footer .ant-btn-primary').isDisabled()).toBe(true);
+    await shot(page, 'system-terminal-import-check');
+
+    await upload('good.csv', ['设备号,协议,SIM卡号', `${a},GT06,1440000000001`, `${b},GT06,`]);
+    await until(async () => ((await summary.innerText()).includes('共 2 行：2 行可以导入，0 行有误') ? true : undefined));
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+    await frame.getByText('已导入 2 台终端').waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('操作日志 lists a renewal with who made it, and opens its input', async () => {
     const admin = await apiLogin();
     const id = `86912200${stamp}4`;

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Select, Space, Switch, Table, Tag, Upload } from 'antd';
+import { Alert, Button, Modal, Select, Space, Tag, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { PROTOCOL_NAMES, TERMINAL_ERRORS, vehicleEndpoints, type ImportRowCheck, type ImportVerifyResult } from '@chelian/contracts';
+import { PROTOCOL_NAMES, TERMINAL_ERRORS, vehicleEndpoints, type ImportVerifyResult } from '@chelian/contracts';
+import { ImportCheckResult } from '../../shared/import/ImportCheckResult.tsx';
 import { call } from '../../shared/request/call.ts';
 import { RequestError } from '../../shared/request/RequestError.ts';
 import { toast } from '../../shared/ui/toast.ts';
@@ -19,12 +20,12 @@ export function ImportVehiclesModal({ open, accountId, onClose, onImported }: { 
   const [protocol, setProtocol] = useState<string | undefined>(undefined);
   const [checked, setChecked] = useState<ImportVerifyResult | null>(null);
   const [busy, setBusy] = useState<'checking' | 'importing' | null>(null);
-  const [onlyErrors, setOnlyErrors] = useState(false);
+  /** bumped per check: the result's row filter starts over */
+  const [round, setRound] = useState(0);
 
   const reset = () => {
     setFile(null);
     setChecked(null);
-    setOnlyErrors(false);
   };
   const close = () => {
     reset();
@@ -38,7 +39,7 @@ export function ImportVehiclesModal({ open, accountId, onClose, onImported }: { 
     try {
       const result = await call(vehicleEndpoints.verify, { file: picked, protocol, accountId });
       setChecked(result);
-      setOnlyErrors(result.invalid > 0);
+      setRound((n) => n + 1);
     } catch {
       setFile(null); // the sheet itself is unreadable (wrong columns, not Excel): the request layer said why
     } finally {
@@ -56,13 +57,15 @@ export function ImportVehiclesModal({ open, accountId, onClose, onImported }: { 
       onImported();
     } catch (err) {
       // Something changed since the check (a plate taken meanwhile): show the fresh row reasons.
-      if (err instanceof RequestError && err.is(TERMINAL_ERRORS.importRowsInvalid)) setChecked(err.obj as ImportVerifyResult);
+      if (err instanceof RequestError && err.is(TERMINAL_ERRORS.importRowsInvalid)) {
+        setChecked(err.obj as ImportVerifyResult);
+        setRound((n) => n + 1);
+      }
     } finally {
       setBusy(null);
     }
   };
 
-  const rows = checked ? (onlyErrors ? checked.rows.filter((r) => !r.ok) : checked.rows) : [];
   const ready = !!checked && checked.invalid === 0 && checked.total > 0;
 
   return (
@@ -95,40 +98,7 @@ export function ImportVehiclesModal({ open, accountId, onClose, onImported }: { 
           </Upload>
           {file && <Tag>{file.name}</Tag>}
         </Space>
-        {checked && (
-          <>
-            <Alert
-              type={ready ? 'success' : 'error'}
-              showIcon
-              message={I.summary(checked.total, checked.valid, checked.invalid)}
-              description={ready ? I.allGood : I.fixFirst}
-              data-testid="import-summary"
-            />
-            {checked.invalid > 0 && (
-              <Space>
-                <Switch size="small" checked={onlyErrors} onChange={setOnlyErrors} />
-                {I.onlyErrors}
-              </Space>
-            )}
-            <Table<ImportRowCheck>
-              size="small"
-              rowKey="row"
-              dataSource={rows}
-              pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-              scroll={{ y: 320 }}
-              data-testid="import-rows"
-              columns={[
-                { title: I.row, dataIndex: 'row', width: 70 },
-                { title: M.vehicles.columns.terminal, dataIndex: 'terminalId', width: 170 },
-                { title: M.vehicles.columns.plate, dataIndex: 'plate', width: 120 },
-                {
-                  title: I.result,
-                  render: (_, r) => (r.ok ? <Tag color="success">{I.ok}</Tag> : <span className="car-import-errors">{r.errors.join('；')}</span>),
-                },
-              ]}
-            />
-          </>
-        )}
+        {checked && <ImportCheckResult key={round} checked={checked} />}
       </Space>
     </Modal>
   );

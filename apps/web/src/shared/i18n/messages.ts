@@ -2,6 +2,7 @@ import { MSG } from '@chelian/contracts';
 import { centerMessages } from './center.ts';
 import { childMessages } from './child.ts';
 import { fleetTexts } from './fleetTexts.ts';
+import { importCheckMessages } from './importCheck.ts';
 
 /**
  * Every user-facing text of the web app (shell, system centre, sub-product pages), in zh-CN.
@@ -24,6 +25,7 @@ export const T = {
     jsonpFailed: '跨域请求失败',
   },
   fleet: fleetTexts,
+  importCheck: importCheckMessages,
   version: { title: '新版本已发布', text: '平台已更新，刷新页面即可使用新版本（未保存的内容请先保存）。', refresh: '刷新' },
   routes: {
     home: '首页',
