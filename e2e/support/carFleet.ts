@@ -40,6 +40,8 @@ export interface Fix {
   speed?: number;
   course?: number;
   time?: number;
+  /** ignition, on unless said */
+  acc?: boolean;
 }
 
 /**
@@ -78,7 +80,7 @@ export class SteeredTerminal {
   }
 
   private input(f: Fix) {
-    return { time: f.time ?? Date.now(), lat: f.lat, lon: f.lon, valid: true, speedKmh: f.speed ?? 30, course: f.course ?? 90, satellites: 9, acc: true };
+    return { time: f.time ?? Date.now(), lat: f.lat, lon: f.lon, valid: true, speedKmh: f.speed ?? 30, course: f.course ?? 90, satellites: 9, acc: f.acc ?? true };
   }
 }
 
