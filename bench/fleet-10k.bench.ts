@@ -82,10 +82,13 @@ async function apiLogin(base: string): Promise<string> {
 const city = cityByName('深圳')!;
 const specs = planTerminals({ count: COUNT, protocol: 'mixed', cities: [city], seed: 1 });
 
-/** Registers the simulator's terminals (same plan as `npm run simulate -- --seed 1 --city 深圳`) with the import API, 5 000 rows per sheet. */
+/** Rows one import takes (MAX_IMPORT_ROWS in apps/server/src/modules/terminals/sheetRows.ts). */
+const SHEET_ROWS = 10_000;
+
+/** Registers the simulator's terminals (same plan as `npm run simulate -- --seed 1 --city 深圳`) with the import API, 10 000 rows per sheet. */
 async function importFleet(base: string, sessionId: string) {
-  for (let i = 0; i < specs.length; i += 5000) {
-    const rows = specs.slice(i, i + 5000).map((s) => `${s.id},${s.protocol},${s.plate}`);
+  for (let i = 0; i < specs.length; i += SHEET_ROWS) {
+    const rows = specs.slice(i, i + SHEET_ROWS).map((s) => `${s.id},${s.protocol},${s.plate}`);
     const form = new FormData();
     form.append('file', new Blob([`设备号,协议,车牌号\n${rows.join('\n')}\n`], { type: 'text/csv' }), 'fleet.csv');
     const r = await call<{ total: number; vehicles: number }>(base, '/car/v4/api/vehicle/import.json', { method: 'POST', headers: { sessionId }, body: form });
