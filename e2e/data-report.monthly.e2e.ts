@@ -87,7 +87,7 @@ describe('月度汇总', () => {
     expect(byHeader(direct, '车牌号', line)).toBe(vehicle.plate);
     expect(Number(byHeader(direct, '里程(km)', line)).toFixed(2)).toBe(km);
     expect(byHeader(direct, '报警类型', line)).toBe('紧急报警 1');
-    expect(byHeader(direct, '在线率', line)).toBe(cells[9]);
+    expect(byHeader(direct, '在线率', line)).toBe(cells[6]); // 月份 车牌号 设备号 分组 里程 行驶时长 在线率
     expect(direct).toHaveLength(1 + 6);
     await until(async () => ((await toasts(page)).some((t) => t.includes('已导出')) ? true : undefined), 10_000, 200);
 

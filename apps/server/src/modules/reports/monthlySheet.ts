@@ -50,8 +50,8 @@ export const monthlyExport: ExportKind = {
     })));
     const content = workbook(TITLE, [
       { header: '月份', key: 'month', width: 10 }, ...VEHICLE_COLUMNS, { header: '里程(km)', key: 'mileageKm', width: 11 }, { header: '行驶时长', key: 'driving', width: 16 },
-      { header: '最高速度(km/h)', key: 'maxSpeed', width: 15 }, { header: '活跃天数', key: 'activeDays', width: 10 }, { header: '在线时长', key: 'online', width: 18 },
       { header: '在线率', key: 'rate', width: 10 }, { header: '报警次数', key: 'alarmCount', width: 10 }, { header: '报警类型', key: 'alarms', width: 36 },
+      { header: '最高速度(km/h)', key: 'maxSpeed', width: 15 }, { header: '活跃天数', key: 'activeDays', width: 10 }, { header: '在线时长', key: 'online', width: 18 },
     ], rows);
     return { fileName: `${TITLE}-${f.from.slice(0, 7)}至${f.to.slice(0, 7)}-${job.id}.xlsx`, content };
   },
