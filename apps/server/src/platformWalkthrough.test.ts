@@ -106,7 +106,7 @@ describe('from an empty platform to an alarm leaving it', () => {
     expect(fleet.list[0]).toMatchObject({ accountId: customerAccount, plateColor: 2 });
 
     const ids = Array.from({ length: FLEET }, (_, i) => terminalOf(i)).join(',');
-    const renewed = await ok(post(dealer, '/car/v4/api/terminal/renew.json', { terminalIds: ids, count: 1, unit: 'year', remark: '年度续费' }));
+    const renewed = await ok<{ renewed: number }>(post(dealer, '/car/v4/api/terminal/renew.json', { terminalIds: ids, count: 1, unit: 'year', remark: '年度续费' }));
     expect(renewed.renewed).toBe(FLEET);
     const one = (await get(customerAdmin, `/car/v4/api/terminal/detail.json?terminalId=${terminalOf(7)}`)).obj;
     expect(new Date(one.serviceExpiresAt).getUTCFullYear()).toBe(2027);
@@ -114,7 +114,7 @@ describe('from an empty platform to an alarm leaving it', () => {
 
   it('brands a host and publishes a notice the customer reads', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64');
-    const icon = await ok(json(dealer, '/car/v1/api/custom/uploadIcon.json', { data: `data:image/png;base64,${png}` }));
+    const icon = await ok<{ iconUrl: string }>(json(dealer, '/car/v1/api/custom/uploadIcon.json', { data: `data:image/png;base64,${png}` }));
     await ok(json(dealer, '/car/v1/api/custom/save.json', { host: 'gps.huanan-walk.cn', title: '华南车联', iconUrl: icon.iconUrl, description: '', keyword: '', legacyLogin: false }));
     expect((await get('', '/car/v1/api/custom/queryCustomInfo.json?url=gps.huanan-walk.cn')).obj).toMatchObject({ title: '华南车联' });
 
@@ -154,7 +154,7 @@ describe('from an empty platform to an alarm leaving it', () => {
     if (sub) {
       const topic = `${prefix}/${customerAccount}/alarm/0${terminalId}`;
       const got = await eventually(() => messages.find((m) => m.topic === topic), 10_000, 'the alarm on MQTT');
-      expect(got.body).toMatchObject({ event: 'alarm', alarm: { plate: plateOf(7), type: 'sos' }, account: { accountId: customerAccount } });
+      expect(got!.body).toMatchObject({ event: 'alarm', alarm: { plate: plateOf(7), type: 'sos' }, account: { accountId: customerAccount } });
       await sub.endAsync();
     } else console.warn(`MQTT part of the walk-through skipped: ${mqttSkip}`);
   }, 30_000);

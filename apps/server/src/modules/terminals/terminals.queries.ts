@@ -83,6 +83,26 @@ export interface NewTerminal {
   remark: string;
 }
 
+type ServiceUser = { id: number; name: string };
+
+/**
+ * A change of service period (renewal, activation): locks the terminals ($1, those `filter` keeps),
+ * applies `set` (it may read the old expiry as b.service_expires_at; $2 is the months), writes one
+ * history row each ($3 user id, $4 name, $5 remark) and answers each one's old and new expiry.
+ */
+const changeService = (q: Queryable, filter: string, set: string, params: unknown[]) =>
+  q.query<{ id: number; identifier: string; previous_expires_at: Date | null; expires_at: Date }>(
+    `WITH before AS (SELECT id, service_expires_at FROM terminals WHERE id = ANY($1::bigint[]) ${filter} FOR UPDATE),
+          changed AS (
+            UPDATE terminals t SET ${set} FROM before b WHERE t.id = b.id
+            RETURNING t.id, t.identifier, b.service_expires_at AS previous_expires_at, t.service_expires_at AS expires_at),
+          history AS (
+            INSERT INTO terminal_renewals (terminal_id, months, previous_expires_at, expires_at, user_id, user_name, remark)
+            SELECT id, $2, previous_expires_at, expires_at, $3, $4, $5 FROM changed)
+     SELECT * FROM changed ORDER BY id`,
+    params,
+  );
+
 export const terminalsQueries = {
   page: async (q: Queryable, f: TerminalFilter, limit: number, offset: number) => {
     const params = filterParams(f);
@@ -125,36 +145,17 @@ export const terminalsQueries = {
    * Extends each terminal's service by `months` from the later of now and its current expiry, and
    * writes the renewal history; answers the old and new expiry of each.
    */
-  renew: (q: Queryable, ids: number[], months: number, user: { id: number; name: string }, remark: string) =>
-    q.query<{ id: number; identifier: string; previous_expires_at: Date | null; expires_at: Date }>(
-      `WITH before AS (SELECT id, service_expires_at FROM terminals WHERE id = ANY($1::bigint[]) FOR UPDATE),
-            renewed AS (
-              UPDATE terminals t SET service_expires_at = GREATEST(now(), COALESCE(b.service_expires_at, now())) + make_interval(months => $2::integer)
-                FROM before b WHERE t.id = b.id
-              RETURNING t.id, t.identifier, b.service_expires_at AS previous_expires_at, t.service_expires_at AS expires_at),
-            history AS (
-              INSERT INTO terminal_renewals (terminal_id, months, previous_expires_at, expires_at, user_id, user_name, remark)
-              SELECT id, $2, previous_expires_at, expires_at, $3, $4, $5 FROM renewed)
-       SELECT * FROM renewed ORDER BY id`,
-      [ids, months, user.id, user.name, remark],
-    ),
+  renew: (q: Queryable, ids: number[], months: number, user: ServiceUser, remark: string) =>
+    changeService(q, '', 'service_expires_at = GREATEST(now(), COALESCE(b.service_expires_at, now())) + make_interval(months => $2::integer)', [ids, months, user.id, user.name, remark]),
 
   /**
    * Activates terminals: the service starts now and runs `months`, or to a later expiry already
    * set; the period goes into the history as a renewal. Terminals activated meanwhile are skipped.
    */
-  activate: (q: Queryable, ids: number[], months: number, user: { id: number; name: string }, remark: string) =>
-    q.query<{ id: number; identifier: string; previous_expires_at: Date | null; expires_at: Date }>(
-      `WITH before AS (SELECT id, service_expires_at FROM terminals WHERE id = ANY($1::bigint[]) AND activated_at IS NULL FOR UPDATE),
-            activated AS (
-              UPDATE terminals t SET activated_at = now(),
-                     service_expires_at = GREATEST(now() + make_interval(months => $2::integer), b.service_expires_at)
-                FROM before b WHERE t.id = b.id
-              RETURNING t.id, t.identifier, b.service_expires_at AS previous_expires_at, t.service_expires_at AS expires_at),
-            history AS (
-              INSERT INTO terminal_renewals (terminal_id, months, previous_expires_at, expires_at, user_id, user_name, remark)
-              SELECT id, $2, previous_expires_at, expires_at, $3, $4, $5 FROM activated)
-       SELECT * FROM activated ORDER BY id`,
+  activate: (q: Queryable, ids: number[], months: number, user: ServiceUser, remark: string) =>
+    changeService(
+      q, 'AND activated_at IS NULL',
+      'activated_at = now(), service_expires_at = GREATEST(now() + make_interval(months => $2::integer), b.service_expires_at)',
       [ids, months, user.id, user.name, remark],
     ),
 
