@@ -107,6 +107,17 @@ describe('电单车卫士', () => {
     await frame.getByTestId('ec-power-orders').getByText('已下发，等待回复').waitFor({ timeout: 20_000 });
     await frame.getByTestId('ec-pending-cut').waitFor({ state: 'detached' });
     await shot(page, 'elec-car-monitor');
+    // The shell's vehicle dialog follows the bike on the map (a bike is a vehicle of the platform).
+    await frame.getByTestId('ec-follow').click();
+    const dialog = page.locator('.cl-vehicle-dialog');
+    await dialog.locator('.ant-tabs-tab-active', { hasText: '实时跟踪' }).waitFor();
+    await bike.fix({ ...at, lat: at.lat + 0.0007, speed: 0 });
+    await dialog.getByText('实时轨迹').waitFor({ timeout: 15_000 });
+    await shot(page, 'elec-car-follow');
+    await dialog.getByRole('tab', { name: '基本信息' }).click();
+    await dialog.getByText('设防状态ACC开启').waitFor(); // the platform's own alarm, in the dialog's recent alarms
+    await shot(page, 'elec-car-vehinfo');
+    await dialog.locator('.ant-modal-close').click();
 
     for (const [path, testId, name] of [
       ['guard', 'ec-guard', 'elec-car-guard'], ['trips', 'ec-trips-page', 'elec-car-trips'], ['fence', 'ec-fence', 'elec-car-fence'],
@@ -116,7 +127,7 @@ describe('电单车卫士', () => {
       await page.frameLocator('iframe').first().getByTestId(testId).waitFor({ timeout: 20_000 });
       // Armed, then ridden with the key on: the platform's own alarm, listed among the e-bike alarms.
       const body = page.frameLocator('iframe').first();
-      if (path === 'alarm') await body.getByTestId('ec-alarm-table').getByText('设防时ACC开启').first().waitFor();
+      if (path === 'alarm') await body.getByTestId('ec-alarm-table').getByText('设防状态ACC开启').first().waitFor();
       if (path === 'fence') {
         const row = body.getByTestId('ec-fences').locator('tr', { hasText: `小区车棚${id.slice(-4)}` });
         await row.getByRole('switch').click();

@@ -26,19 +26,19 @@ export const ELEC_CAR_LIMITS = {
   reportInterval: [5, 300],
 } as const;
 
-/** The e-bike alarms the sub-product lists and lets the owner push or mute, in the order shown. */
+/** The e-bike alarms the sub-product lists and lets the owner push or mute, in the order shown, in the platform's words (protocols' ALARM_NAMES_ZH; a test holds them equal); offline is the platform's own. */
 export const ELEC_CAR_ALARM_NAMES = {
-  vibration: '设防震动',
+  vibration: '震动报警',
   displacement: '位移报警',
-  powerCut: '断电/电池拆除',
-  lowVoltage: '低电压',
-  lowBattery: '电量低',
-  accOnWhileArmed: '设防时ACC开启',
-  overspeed: '超速',
+  powerCut: '断电报警',
+  lowVoltage: '低电压报警',
+  lowBattery: '低电报警',
+  accOnWhileArmed: '设防状态ACC开启',
+  overspeed: '超速报警',
   geofenceEnter: '进入围栏',
   geofenceExit: '离开围栏',
-  tamper: '防拆报警',
-  fallDown: '倾倒报警',
+  tamper: '拆除报警',
+  fallDown: '跌倒报警',
   offline: '离线报警',
 } as const;
 export type ElecCarAlarmType = keyof typeof ELEC_CAR_ALARM_NAMES;

@@ -54,6 +54,8 @@ export const E = {
   },
   status: {
     title: '车辆状态',
+    follow: '实时跟踪',
+    playback: '轨迹回放',
     online: '在线',
     offline: '离线',
     fix: '卫星定位',

@@ -84,7 +84,7 @@ describe('my bikes', () => {
     const before = (await get(a.sessionId, `${api}/alarm/switches.json`)).obj;
     expect(before.map((s: { alarmType: string }) => s.alarmType)).toContain('accOnWhileArmed');
     const after = await post(a.sessionId, `${api}/alarm/saveSwitch.json`, { alarmType: 'vibration', push: false });
-    expect(after.obj.find((s: { alarmType: string }) => s.alarmType === 'vibration')).toEqual({ alarmType: 'vibration', alarmName: '设防震动', push: false });
+    expect(after.obj.find((s: { alarmType: string }) => s.alarmType === 'vibration')).toEqual({ alarmType: 'vibration', alarmName: '震动报警', push: false });
     expect(await post(a.sessionId, `${api}/alarm/saveSwitch.json`, { alarmType: 'sos', push: true })).toMatchObject({ errorCode: 'elecCar.alarmTypeUnknown' });
   });
 

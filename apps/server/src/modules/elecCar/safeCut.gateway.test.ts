@@ -179,7 +179,7 @@ describe('the alarms the platform derives for e-bikes', () => {
     await engine.guard.idle();
     const list = await alarms();
     expect(list.map((x) => x.type).sort()).toEqual(['accOnWhileArmed', 'displacement', 'overspeed', 'overspeed']);
-    expect(list.slice(0, 3).map((x) => x.typeName)).toEqual(['超速', '位移报警', '设防时ACC开启']);
+    expect(list.slice(0, 3).map((x) => x.typeName)).toEqual(['超速报警', '位移报警', '设防状态ACC开启']);
     expect(list[0].plate).toBe('沪A·C0001');
     const all = (await get(a.sessionId, `${api}/alarm/list.json`)).obj;
     expect(all.total).toBe(4); // every bike's, in the e-bike types

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Spin } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { AimOutlined, HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
 import { elecCarEndpoints, type Bike } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { playbackUrl } from '../../shared/links/carLinks.ts';
+import { postToShell } from '../../child/bridge/childBridge.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { BikePicker } from '../BikePicker.tsx';
 import { ControlPanel } from '../ControlPanel.tsx';
@@ -43,6 +45,8 @@ export function MonitorPage() {
       <section className="ec-card ec-toolbar">
         <span className="ec-title">{E.status.title}</span>
         <BikePicker bikes={bikes} value={bikeId} onChange={select} />
+        <Button icon={<AimOutlined />} onClick={() => postToShell('showVehInfo', { vehicleId: String(bikeId), tab: 'follow' })} data-testid="ec-follow">{E.status.follow}</Button>
+        <Button icon={<HistoryOutlined />} onClick={() => window.open(playbackUrl(bikeId!), '_blank')}>{E.status.playback}</Button>
         <Button icon={<ReloadOutlined />} onClick={refresh}>{E.common.refresh}</Button>
       </section>
       <div className="ec-grid">
