@@ -104,7 +104,7 @@ export function GeofencePage() {
                     <div style={{ width: '100%' }}>
                       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
                         <Typography.Text strong>{f.name}</Typography.Text>
-                        <Space size={0}>
+                        <Space size={4}>
                           {f.speedLimitKmh !== null && <Tag color="red">{M.geofence.speedLimitTag(f.speedLimitKmh)}</Tag>}
                           <Tag color={f.kind === 'circle' ? 'blue' : 'purple'}>{f.kindName}</Tag>
                         </Space>
