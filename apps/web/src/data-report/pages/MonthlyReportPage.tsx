@@ -89,7 +89,7 @@ export function MonthlyReportPage() {
     <ReportPage
       title={M.title}
       testId="monthly-report"
-      extra={<ExportButton onClick={() => void exporter.run(query, {}, `${query.startMonth}至${query.endMonth}`)} loading={exporter.exporting} />}
+      extra={<ExportButton onClick={() => void exporter.run(query, {}, `${query.startMonth}至${query.endMonth}`, data.total)} loading={exporter.exporting} />}
       filters={
         <ReportFilterBar
           value={f.draft}

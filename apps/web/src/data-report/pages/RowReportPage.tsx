@@ -109,7 +109,7 @@ export function RowReportPage<E extends PagedEndpoint, X extends object = object
     <ReportPage
       title={title}
       testId={testId}
-      extra={<ExportButton onClick={() => void exporter.run(f.query, applied, now?.())} loading={exporter.exporting} />}
+      extra={<ExportButton onClick={() => void exporter.run(f.query, applied, now?.(), page.total)} loading={exporter.exporting} />}
       filters={
         <ReportFilterBar value={f.draft} accountId={f.accountId} onChange={f.setDraft} onSearch={search} onReset={reset} range={now ? false : undefined}>
           {extraFilters.render(draft, setDraft)}
