@@ -14,7 +14,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const repo = path.resolve(import.meta.dirname, '..');
-const outdir = path.join(repo, 'apps/server/dist');
+// SERVER_OUTDIR: another folder (the cluster test builds its own copy, so a concurrent build of dist/ cannot pull files from under it).
+const outdir = process.env.SERVER_OUTDIR ? path.resolve(process.env.SERVER_OUTDIR) : path.join(repo, 'apps/server/dist');
 
 /** `import.meta.*` of a source file, as seen from a chunk in outdir. */
 const relocateImportMeta = {
