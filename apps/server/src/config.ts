@@ -42,6 +42,10 @@ export interface Config {
   pushAllowPrivateTargets: boolean;
   /** Street-level address provider for getGeo: 'offline' (default, no network), 'amap', 'baidu' or 'tianditu' with its key. */
   address: { provider: string; key: string };
+  /** The host name terminals are set to dial (the assistant tells it); empty: the host the user's browser reached. */
+  terminalHost: string;
+  /** AI智能助手's optional language model (OpenAI-compatible chat completions); without a base URL it answers offline. */
+  assistantModel: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
 }
 
 export type ServerRole = 'api' | 'gateway' | 'jobs';
@@ -63,6 +67,7 @@ function rolesFrom(argv: string[], env: string | undefined): ServerRole[] {
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
+  const demo = argv.includes('--demo') || env.CHELIAN_DEMO === '1';
   return {
     port: int(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -78,8 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     runtime: {
       baseUrl: env.API_BASE_URL ?? '',
       systemName: env.SYSTEM_NAME ?? 'chelian',
-      aiBaseUrl: env.AI_BASE_URL ?? '',
-      aiScriptUrl: env.AI_SCRIPT_URL ?? '',
+      // the demo switches on the platform's own assistant (served under /ai/, docs/assistant.md)
+      aiBaseUrl: env.AI_BASE_URL ?? (demo ? '/ai/' : ''),
+      aiScriptUrl: env.AI_SCRIPT_URL ?? (demo ? '/ai/assistant.js' : ''),
       tileUrl: env.TILE_URL ?? '',
       tileCoordSystem: env.TILE_COORD_SYSTEM === 'gcj02' ? 'gcj02' : 'wgs84',
     },
@@ -89,11 +95,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 180),
     reportRollupSeconds: Math.max(1, int(env.REPORT_ROLLUP_SECONDS, 300)),
     exportDirectRows: int(env.EXPORT_DIRECT_ROWS, DIRECT_EXPORT_MAX_ROWS),
-    demo: argv.includes('--demo') || env.CHELIAN_DEMO === '1',
+    demo,
     demoPassword: env.CHELIAN_DEMO_PASSWORD || undefined,
     smsProvider: env.SMS_PROVIDER ?? 'outbox',
     smsMinIntervalSeconds: Math.max(1, int(env.SMS_MIN_INTERVAL_SECONDS, 60)),
     pushAllowPrivateTargets: env.PUSH_ALLOW_PRIVATE_TARGETS === '1',
     address: { provider: env.ADDRESS_PROVIDER ?? 'offline', key: env.ADDRESS_PROVIDER_KEY ?? '' },
+    terminalHost: env.TERMINAL_HOST ?? '',
+    assistantModel: {
+      baseUrl: env.AI_MODEL_BASE_URL ?? '',
+      apiKey: env.AI_MODEL_API_KEY ?? '',
+      model: env.AI_MODEL ?? '',
+      timeoutMs: Math.max(1000, int(env.AI_MODEL_TIMEOUT_MS, 30_000)),
+    },
   };
 }
