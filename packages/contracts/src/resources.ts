@@ -51,9 +51,16 @@ const TREE = [
     [8008, '车辆分组', 'car:group', '/car/group', [[800801, '编辑分组', 'car:group:edit', '']]],
   ]]]],
   [11, [[11000, '智能工牌', 'card', '/card/', [
-    [11001, '工牌定位', 'card:monitor', '/card/monitor'],
-    [11002, '考勤记录', 'card:attendance', '/card/attendance'],
-    [11003, '工牌管理', 'card:device', '/card/device'],
+    [11001, '工牌定位', 'card:monitor', '/card/monitor', [[1100101, '监听回拨', 'card:monitor:call', '']]],
+    [11004, '人员管理', 'card:staff', '/card/staff', [[1100401, '编辑人员', 'card:staff:edit', '']]],
+    [11003, '工牌管理', 'card:device', '/card/device', [[1100301, '绑定工牌', 'card:device:edit', '']]],
+    [11005, '责任区域', 'card:area', '/card/area', [[1100501, '分配区域', 'card:area:edit', '']]],
+    [11006, '排班管理', 'card:shift', '/card/shift', [[1100601, '编辑班次', 'card:shift:edit', '']]],
+    [11002, '考勤记录', 'card:attendance', '/card/attendance', [[1100201, '修正考勤', 'card:attendance:edit', '']]],
+    [11007, '巡更管理', 'card:patrol', '/card/patrol', [[1100701, '编辑巡更', 'card:patrol:edit', '']]],
+    [11008, '轨迹回放', 'card:playback', '/card/playback'],
+    [11009, '报警中心', 'card:alarm', '/card/alarm', [[1100901, '报警规则', 'card:alarm:edit', '']]],
+    [11010, '统计报表', 'card:report', '/card/report'],
   ]]]],
   [12, [[12000, '系统管理', 'system', '/system/', [
     [12001, '账户管理', 'system:account', '/system/account', [
