@@ -33,3 +33,5 @@ export * from './resources.ts';
 export * from './catalogue.ts';
 export * from './audit.ts';
 export * from './elecCar.ts';
+export * from './elecGb.ts';
+export * from './chineseId.ts';

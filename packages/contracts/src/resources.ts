@@ -122,8 +122,15 @@ const TREE = [
     [23003, '租金账单', 'lease:bill', '/elec-lease/bill'],
   ]]]],
   [26, [[26000, '新国标', 'gb', '/elec-gb/', [
-    [26001, '备案登记', 'gb:record', '/elec-gb/record'],
-    [26002, '申报二维码', 'gb:declare', '/elec-gb/declare'],
+    [26001, '备案登记', 'gb:record', '/elec-gb/record', [
+      [2600101, '编辑备案', 'gb:record:edit', ''],
+      [2600102, '删除备案', 'gb:record:delete', ''],
+      [2600103, '批量导入', 'gb:record:import', ''],
+    ]],
+    [26002, '申报二维码', 'gb:declare', '/elec-gb/declare', [[2600201, '审核申报', 'gb:declare:review', '']]],
+    [26003, '电池安全', 'gb:battery', '/elec-gb/battery'],
+    [26004, '报警记录', 'gb:alarm', '/elec-gb/alarm'],
+    [26005, '统计分析', 'gb:stats', '/elec-gb/stats'],
   ]]]],
 ] as const satisfies ReadonlyArray<readonly [platformId: number, nodes: readonly Node[]]>;
 

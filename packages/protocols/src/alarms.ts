@@ -51,6 +51,11 @@ export const ALARM_NAMES_ZH = {
   batteryOverCurrent: '电池电流过大',
   cellImbalance: '电芯压差过大',
   batteryFault: '电池故障',
+  // 新国标 (GB 17761-2024): derived by the platform for registered e-bikes (docs/elec-gb.md).
+  gbOverspeed: '车速超过25km/h',
+  positioningFailure: '定位失败',
+  batteryMismatch: '电池与控制器不匹配',
+  communicationLost: '通信中断',
   general: '一般报警',
 } as const;
 
