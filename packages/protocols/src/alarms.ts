@@ -51,6 +51,10 @@ export const ALARM_NAMES_ZH = {
   batteryOverCurrent: '电池电流过大',
   cellImbalance: '电芯压差过大',
   batteryFault: '电池故障',
+  // E-bike rental (电单车租赁): business events of the operator's fleet.
+  leaseOutOfArea: '驶出运营区域',
+  leaseNoParking: '禁停区停车',
+  leaseOverdue: '租金逾期',
   // 新国标 (GB 17761-2024): derived by the platform for registered e-bikes (docs/elec-gb.md).
   gbOverspeed: '车速超过25km/h',
   positioningFailure: '定位失败',
