@@ -46,6 +46,8 @@ export const COMMON_ERRORS = defineErrors('common', {
   sessionExpired: { msg: '登录超时', flag: FLAG_SESSION_EXPIRED },
   forbidden: { msg: '没有该操作的权限', status: 403 },
   tooManyRequests: { msg: '操作过于频繁，请稍后再试', status: 429 },
+  /** A rate limit (login, captcha, SMS, password, export, the API as a whole) was reached; Retry-After says when. */
+  rateLimited: { msg: '请求过于频繁，请{seconds}秒后再试', status: 429 },
   conflict: '数据已存在',
   internal: { msg: '服务器繁忙，请稍后再试', status: 500 },
 });
