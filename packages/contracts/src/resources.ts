@@ -117,9 +117,15 @@ const TREE = [
     [2000001, '导出报表', 'report:export', ''],
   ]]]],
   [23, [[23000, '电单车租赁', 'lease', '/elec-lease/', [
-    [23001, '租赁订单', 'lease:order', '/elec-lease/order'],
-    [23002, '租赁车辆', 'lease:vehicle', '/elec-lease/vehicle'],
-    [23003, '租金账单', 'lease:bill', '/elec-lease/bill'],
+    [23009, '门店人员', 'lease:store', '/elec-lease/store', [[2300901, '编辑门店', 'lease:store:edit', '']]],
+    [23004, '骑手管理', 'lease:rider', '/elec-lease/rider', [[2300401, '编辑骑手', 'lease:rider:edit', '']]],
+    [23002, '租赁车辆', 'lease:vehicle', '/elec-lease/vehicle', [[2300201, '编辑车辆', 'lease:vehicle:edit', '']]],
+    [23005, '租赁方案', 'lease:plan', '/elec-lease/plan', [[2300501, '编辑方案', 'lease:plan:edit', '']]],
+    [23001, '租赁订单', 'lease:order', '/elec-lease/order', [[2300101, '办理订单', 'lease:order:edit', '']]],
+    [23003, '租金账单', 'lease:bill', '/elec-lease/bill', [[2300301, '收款退款', 'lease:bill:pay', '']]],
+    [23006, '逾期风控', 'lease:risk', '/elec-lease/risk', [[2300601, '锁车催缴', 'lease:risk:lock', ''], [2300602, '风控设置', 'lease:risk:edit', '']]],
+    [23007, '服务区域', 'lease:area', '/elec-lease/area', [[2300701, '设置区域', 'lease:area:edit', '']]],
+    [23008, '运营统计', 'lease:stats', '/elec-lease/stats'],
   ]]]],
   [26, [[26000, '新国标', 'gb', '/elec-gb/', [
     [26001, '备案登记', 'gb:record', '/elec-gb/record', [
