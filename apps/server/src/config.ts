@@ -40,12 +40,35 @@ export interface Config {
   smsMinIntervalSeconds: number;
   /** Customers' alarm webhooks and MQTT brokers may be loopback or private addresses (the platform's own account always may). */
   pushAllowPrivateTargets: boolean;
+  /** TLS is terminated in front of this server (SERVED_OVER_HTTPS=1): HSTS is sent and the CSP upgrades insecure requests. */
+  servedOverHttps: boolean;
+  /** Redis for state several API processes share (rate-limit counts); in memory when unset. */
+  redisUrl: string | undefined;
+  /** Requests allowed per minute (0: no limit), per address or per session (http/rateLimits.ts). */
+  rateLimits: RateLimits;
   /** Street-level address provider for getGeo: 'offline' (default, no network), 'amap', 'baidu' or 'tianditu' with its key. */
   address: { provider: string; key: string };
   /** The host name terminals are set to dial (the assistant tells it); empty: the host the user's browser reached. */
   terminalHost: string;
   /** AI智能助手's optional language model (OpenAI-compatible chat completions); without a base URL it answers offline. */
   assistantModel: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
+}
+
+export interface RateLimits {
+  /** The whole API, per client address (a NAT'd office shares one). */
+  apiPerAddress: number;
+  /** The whole API, per session. */
+  apiPerSession: number;
+  /** Login attempts per address (the captcha and the account lock come on top). */
+  login: number;
+  /** Captcha images per address. */
+  captcha: number;
+  /** SMS codes sent per address (each phone number has its own interval and daily cap on top). */
+  sms: number;
+  /** Password changes and resets per session. */
+  password: number;
+  /** Excel exports and export tasks per session. */
+  export: number;
 }
 
 export type ServerRole = 'api' | 'gateway' | 'jobs';
@@ -100,6 +123,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     smsProvider: env.SMS_PROVIDER ?? 'outbox',
     smsMinIntervalSeconds: Math.max(1, int(env.SMS_MIN_INTERVAL_SECONDS, 60)),
     pushAllowPrivateTargets: env.PUSH_ALLOW_PRIVATE_TARGETS === '1',
+    servedOverHttps: env.SERVED_OVER_HTTPS === '1',
+    redisUrl: env.REDIS_URL || undefined,
+    rateLimits: {
+      apiPerAddress: int(env.RATE_LIMIT_API_PER_ADDRESS, 20_000),
+      apiPerSession: int(env.RATE_LIMIT_API_PER_SESSION, 6_000),
+      login: int(env.RATE_LIMIT_LOGIN, 120),
+      captcha: int(env.RATE_LIMIT_CAPTCHA, 240),
+      sms: int(env.RATE_LIMIT_SMS, 20),
+      password: int(env.RATE_LIMIT_PASSWORD, 20),
+      export: int(env.RATE_LIMIT_EXPORT, 60),
+    },
     address: { provider: env.ADDRESS_PROVIDER ?? 'offline', key: env.ADDRESS_PROVIDER_KEY ?? '' },
     terminalHost: env.TERMINAL_HOST ?? '',
     assistantModel: {
