@@ -7,6 +7,8 @@ export type BusHandler<T = unknown> = (message: T, subject: string) => void;
 
 export interface Bus {
   readonly kind: 'memory' | 'nats';
+  /** False while the bus's server cannot be reached (NATS reconnecting); always true in one process. */
+  readonly connected: boolean;
   publish<T>(subject: string, message: T): void;
   /** Subject may end in '>' to match everything below it (NATS semantics). Returns an unsubscribe. */
   subscribe<T>(subject: string, handler: BusHandler<T>): () => void;
@@ -37,6 +39,7 @@ const subjectNode = (): SubjectNode => ({ children: new Map(), here: new Set(), 
  */
 export class MemoryBus implements Bus {
   readonly kind = 'memory' as const;
+  readonly connected = true;
   private root = subjectNode();
 
   publish<T>(subject: string, message: T): void {

@@ -19,19 +19,24 @@ const PREFIX = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 export async function connectNatsBus(url: string, log: FastifyBaseLogger, prefix: string): Promise<Bus> {
   if (!PREFIX.test(prefix)) throw new Error(`NATS_PREFIX 无效：「${prefix}」只能由字母、数字、_ 和 - 组成，可用 . 分段`);
   const nc = await connect({ servers: url.split(','), name: `${prefix}-${process.pid}`, maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
-  void watchStatus(nc, log);
-  return new NatsBus(nc, log, `${prefix}.`);
+  const bus = new NatsBus(nc, log, `${prefix}.`);
+  void watchStatus(nc, log, bus);
+  return bus;
 }
 
-async function watchStatus(nc: NatsConnection, log: FastifyBaseLogger) {
+async function watchStatus(nc: NatsConnection, log: FastifyBaseLogger, bus: NatsBus) {
   for await (const s of nc.status()) {
     if (s.type === 'disconnect' || s.type === 'error') log.warn({ nats: s.type, data: String(s.data) }, 'NATS 连接异常');
     else if (s.type === 'reconnect') log.info({ nats: s.type }, 'NATS 已重新连接');
+    // readiness (/readyz) and the chelian_bus_connected metric follow the connection
+    if (s.type === 'disconnect') bus.connected = false;
+    else if (s.type === 'reconnect') bus.connected = true;
   }
 }
 
 class NatsBus implements Bus {
   readonly kind = 'nats' as const;
+  connected = true;
   private readonly subs = new Set<Subscription>();
 
   constructor(
@@ -78,6 +83,7 @@ class NatsBus implements Bus {
   }
 
   async close() {
+    this.connected = false;
     if (this.nc.isClosed()) return;
     // Drain delivers what is in flight, then closes.
     await this.nc.drain().catch(() => this.nc.close());

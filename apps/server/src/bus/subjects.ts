@@ -32,6 +32,8 @@ export const subjects = {
   /** An account's push destinations changed: the jobs role's MQTT position forwarding follows. */
   alarmPushChanged: (accountId: number) => `alarmPush.changed.${accountId}`,
   allAlarmPushChanges: 'alarmPush.changed.>',
+  /** A process's own bus probe (core/readiness.ts): published and heard back by it, for the bus lag metric. */
+  probe: (instance: string) => `ops.probe.${instance}`,
 };
 
 export interface CommandNotice {

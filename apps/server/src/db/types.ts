@@ -26,6 +26,8 @@ export interface Db extends CopyQueryable {
    */
   cursor<T = Row>(sql: string, params: unknown[], batch: number): AsyncGenerator<T[]>;
   close(): Promise<void>;
+  /** The connection pool's use right now (PostgreSQL; PGlite has one connection and no pool): the /metrics gauge. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
 
 /** Encodes one value as a CSV field for COPY (NULL is an unquoted empty field). */

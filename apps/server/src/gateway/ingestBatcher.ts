@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
+import { ingestMetrics } from '../core/metrics.ts';
 import { ebikeIngestQueries, type BatteryRow, type EbikeStateRow } from './ebikeRows.ts';
 import { ingestQueries, type LateDay, type NewAlarm, type StoredPosition } from './ingest.queries.ts';
 import { PositionCopyWriter } from './positionCopy.ts';
@@ -174,7 +175,10 @@ export class IngestBatcher {
   add(rows: IngestRows, owner: IngestOwner): IngestTicket | null {
     const count = rows.positions.length + rows.alarms.length + (rows.ebike ? rows.ebike.batteries.length + rows.ebike.states.length : 0);
     const batch = this.waiting;
-    if (this.closed || count === 0 || batch.rows + count > this.opts.maxPendingRows) return null;
+    if (this.closed || count === 0 || batch.rows + count > this.opts.maxPendingRows) {
+      if (count) ingestMetrics.refused.inc();
+      return null;
+    }
     if (rows.positions.length) {
       try {
         batch.addPositions(rows.positions);
@@ -242,8 +246,12 @@ export class IngestBatcher {
       this.stats.flushes++;
       this.stats.rows += positions + alarms.length + batch.batteries.length + batch.states.length;
       this.stats.flushMs += performance.now() - started;
+      ingestMetrics.positionsStored.inc(positions);
+      ingestMetrics.batchRows.observe(positions + alarms.length + batch.batteries.length + batch.states.length);
+      ingestMetrics.flushSeconds.observe((performance.now() - started) / 1000);
     } catch (err) {
       this.stats.failures++;
+      ingestMetrics.flushFailures.inc();
       this.log.error({ err, rows: positions }, '定位数据写入失败');
     }
     let next = 0;

@@ -17,6 +17,10 @@ export class ReplyQueue {
   private readonly tickets: Array<IngestTicket | null> = [];
   /** Where each message's reply ends in `bytes` (equal to the previous end when it has none). */
   private readonly ends: number[] = [];
+  /** When each message was read (epoch ms): the reply-after-commit metric. */
+  private readonly arrived: number[] = [];
+  /** The arrival times of the replies the last drain answered (reused, read at once by the caller). */
+  private readonly answered: number[] = [];
   private count = 0;
   private bytes = EMPTY;
   private used = 0;
@@ -28,7 +32,7 @@ export class ReplyQueue {
     return this.head === this.count;
   }
 
-  push(ticket: IngestTicket | null, reply: Uint8Array | undefined) {
+  push(ticket: IngestTicket | null, reply: Uint8Array | undefined, arrivedAt = 0) {
     if (reply?.length) {
       if (this.used + reply.length > this.bytes.length) this.grow(reply.length);
       this.bytes.set(reply, this.used);
@@ -36,6 +40,7 @@ export class ReplyQueue {
     }
     this.tickets[this.count] = ticket;
     this.ends[this.count] = this.used;
+    this.arrived[this.count] = arrivedAt;
     this.count++;
     if (ticket) this.waiting++;
   }
@@ -45,8 +50,9 @@ export class ReplyQueue {
    * none), and the tickets that were stored (for live news; a ticket shared by consecutive
    * messages once).
    */
-  drain(): { reply: Buffer | null; stored: IngestTicket[] } {
+  drain(): { reply: Buffer | null; stored: IngestTicket[]; arrivals: readonly number[] } {
     const stored: IngestTicket[] = [];
+    this.answered.length = 0;
     const parts: Buffer[] = [];
     let runStart = this.startOf(this.head);
     let at = this.head;
@@ -59,7 +65,10 @@ export class ReplyQueue {
           // Not acknowledged: its reply is cut out of the run.
           if (this.startOf(at) > runStart) parts.push(this.bytes.subarray(runStart, this.startOf(at)));
           runStart = this.ends[at];
-        } else if (stored[stored.length - 1] !== ticket) stored.push(ticket);
+        } else {
+          if (stored[stored.length - 1] !== ticket) stored.push(ticket);
+          if (this.ends[at] > this.startOf(at)) this.answered.push(this.arrived[at]);
+        }
       }
       this.tickets[at] = null; // answered: let it go now, not when the queue next empties
     }
@@ -69,7 +78,7 @@ export class ReplyQueue {
     const reply = parts.length === 0 ? null : parts.length === 1 ? Buffer.from(parts[0]) : Buffer.concat(parts);
     this.head = at;
     this.compact();
-    return { reply, stored };
+    return { reply, stored, arrivals: this.answered };
   }
 
   /** Where message `i`'s reply begins. */
@@ -90,6 +99,7 @@ export class ReplyQueue {
       for (let i = 0; i < kept; i++) {
         this.tickets[i] = this.tickets[this.head + i];
         this.ends[i] = this.ends[this.head + i] - base;
+        this.arrived[i] = this.arrived[this.head + i];
       }
       this.tickets.fill(null, kept, this.count); // moved down: no stale references above
       this.count = kept;

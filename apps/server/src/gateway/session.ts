@@ -6,6 +6,7 @@ import { beijingDayText, FUTURE_TOLERANCE_MS, isLateForRollup } from '../core/la
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
 import { identifierKey } from '../core/identifiers.ts';
+import { countRejected, protocolCounters, replyAfterCommit, type ProtocolCounters } from '../core/metrics.ts';
 import { bmsAlarms } from './bmsAlarms.ts';
 import type { CommandDispatcher } from './commandDispatcher.ts';
 import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
@@ -77,6 +78,8 @@ export class TerminalSession implements IngestOwner {
   /** The newest report time stored (or being stored) for this terminal: an older one is out of order. */
   private newestAt = -Infinity;
   private closed = false;
+  /** This protocol's figures for /metrics (plain numbers: one increment per frame). */
+  private readonly counters: ProtocolCounters;
   readonly close = () => this.shutdown();
 
   constructor(
@@ -87,6 +90,8 @@ export class TerminalSession implements IngestOwner {
     this.framer = codec.createFramer();
     this.decodeCtx = new ConnectionDecodeContext(this, codec.name === 'jt808');
     deps.stats.connections++;
+    this.counters = protocolCounters(codec.name);
+    this.counters.connections++;
     socket.setNoDelay(true);
     socket.setTimeout(deps.idleTimeoutMs, () => this.shutdown());
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
@@ -110,7 +115,8 @@ export class TerminalSession implements IngestOwner {
     if (out.error) {
       // Oversized or endless frames: this connection is beyond repair; the others never notice.
       this.deps.stats.closedForAbuse++;
-      this.deps.log.warn({ terminal: this.wireId, code: out.error.code, detail: out.error.detail }, '终端数据帧异常，断开连接');
+      countRejected(this.counters, out.error.code);
+      this.deps.log.warn({ terminal: this.wireId, protocol: this.codec.name, code: out.error.code, detail: out.error.detail }, '终端数据帧异常，断开连接');
       return this.shutdown();
     }
     if (this.queue.length > MAX_QUEUED_FRAMES) this.socket.pause();
@@ -152,6 +158,7 @@ export class TerminalSession implements IngestOwner {
     const result = this.codec.decode(frame, this.decodeCtx);
     if (!result.ok) {
       this.deps.stats.badFrames++;
+      countRejected(this.counters, result.error.code);
       if (++this.badFrames >= MAX_BAD_FRAMES) {
         this.deps.stats.closedForAbuse++;
         this.shutdown();
@@ -159,6 +166,7 @@ export class TerminalSession implements IngestOwner {
       return;
     }
     this.badFrames = 0;
+    this.counters.decoded++;
     const messages = result.value.messages;
     for (let i = 0; i < messages.length; i++) {
       if (this.closed) return;
@@ -207,15 +215,19 @@ export class TerminalSession implements IngestOwner {
       if (!msg.reply) return;
       if (this.replies.empty) return void this.write(msg.reply); // nothing earlier to wait for
     }
-    this.replies.push(ticket, msg.reply);
+    this.replies.push(ticket, msg.reply, this.decodeCtx.now ?? Date.now());
     if (this.replies.waiting >= MAX_IN_FLIGHT) return new Promise((resolve) => (this.roomWaiter = resolve));
   }
 
   /** A flush holding some of this connection's entries finished: answer, in order, what may be answered. */
   settled() {
-    const { reply, stored } = this.replies.drain();
+    const { reply, stored, arrivals } = this.replies.drain();
     if (stored.length && this.terminal) this.published(this.terminal, stored);
-    if (reply) this.write(reply); // every answerable reply in one write, one syscall
+    if (reply) {
+      this.write(reply); // every answerable reply in one write, one syscall
+      const now = Date.now();
+      for (const at of arrivals) replyAfterCommit.observe((now - at) / 1000);
+    }
     if (this.roomWaiter && this.replies.waiting < MAX_IN_FLIGHT) {
       const wake = this.roomWaiter;
       this.roomWaiter = null;
@@ -360,5 +372,6 @@ export class TerminalSession implements IngestOwner {
     this.forget();
     this.framer.reset();
     this.deps.stats.connections--;
+    this.counters.connections--;
   }
 }

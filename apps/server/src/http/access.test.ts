@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPS_PATHS } from './opsRoutes.ts';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
 import { createTenant, type Tenant } from '../testing/fixtures.ts';
 import { RESOURCES } from '@chelian/contracts';
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const apiRoutes = () => t.routes.filter((r) => r.url !== '/runtime-config.js' && !r.url.startsWith('/child/') && r.url !== '/healthz');
+const apiRoutes = () => t.routes.filter((r) => r.url !== '/runtime-config.js' && !r.url.startsWith('/child/') && !OPS_PATHS.includes(r.url));
 
 describe('access to every route', () => {
   it('registers the spec calls', () => {

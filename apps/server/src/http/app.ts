@@ -13,6 +13,9 @@ import { installWeb } from './web.ts';
 import { installApiDocs } from './apiDocs.ts';
 import { installAuditHook } from './auditHook.ts';
 import { installCompression } from './compression.ts';
+import { installSecurityHeaders } from './securityHeaders.ts';
+import { installRateLimits } from './rateLimits.ts';
+import { installOpsRoutes, requestId } from './opsRoutes.ts';
 
 export type App = FastifyInstance;
 
@@ -33,12 +36,17 @@ export async function buildApp(ctx: AppContext, modules: readonly ApiModule[], o
     loggerInstance: opts.logger === false ? undefined : ctx.log,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
+    // The load balancer's id when it sends one (deploy/nginx: X-Request-Id), so its log and ours meet.
+    genReqId: requestId,
     routerOptions: { maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   const routes: RegisteredRoute[] = [];
 
   installErrorHandlers(app);
+  // Headers on every answer, errors included; limits before the auth hook (a flood costs no session lookup).
+  await installSecurityHeaders(app, ctx.config);
+  await installRateLimits(app, ctx.config);
   installRouteConventions(app, routes);
   installAuthHook(app, ctx.sessions);
   installAuditHook(app, ctx.audit);
@@ -47,7 +55,7 @@ export async function buildApp(ctx: AppContext, modules: readonly ApiModule[], o
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20, parts: 30 } });
 
-  app.get('/healthz', { config: { access: 'public', raw: true } }, async () => ({ status: 'ok', engine: ctx.db.engine, bus: ctx.bus.kind }));
+  installOpsRoutes(app, ctx);
   for (const mod of modules) await app.register(mod(ctx));
   await installApiDocs(app, routes);
   await installWeb(app, ctx.config);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_GROUPS } from '@chelian/contracts';
+import { OPS_PATHS } from './opsRoutes.ts';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
 
 // The endpoint table is the whole API: the server registers exactly its endpoints, and the
@@ -12,7 +13,7 @@ afterAll(() => t?.close());
 
 /** What the server serves besides the API: the web app, its runtime config, health, these docs. */
 const isWebRoute = (url: string) =>
-  url === '/runtime-config.js' || url.startsWith('/child/') || url === '/healthz' || url === '/openapi.json' || url.startsWith('/api-docs') || /^\/[0-9a-z]+\.json$/.test(url);
+  url === '/runtime-config.js' || url.startsWith('/child/') || OPS_PATHS.includes(url) || url === '/openapi.json' || url.startsWith('/api-docs') || /^\/[0-9a-z]+\.json$/.test(url);
 
 const tableKeys = () =>
   Object.values(ENDPOINT_GROUPS)

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { SUB_SYSTEMS } from '@chelian/contracts';
 import type { Config } from '../config.ts';
 
-const API_PREFIXES = ['/car/v1/', '/car/v4/', '/oauth', '/oauthToken', '/healthz', '/ws', '/api/'];
+const API_PREFIXES = ['/car/v1/', '/car/v4/', '/oauth', '/oauthToken', '/healthz', '/readyz', '/metrics', '/ws', '/api/'];
 
 /** Vite's output under assets/ is named `name-HASH.ext`: its content never changes under that name. */
 const HASHED_ASSET = /^assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
