@@ -60,6 +60,11 @@ export const ALARM_NAMES_ZH = {
   positioningFailure: '定位失败',
   batteryMismatch: '电池与控制器不匹配',
   communicationLost: '通信中断',
+  // Work badges (智能工牌): derived by the platform from position, shift and patrol plans.
+  offPost: '离岗报警',
+  standstill: '静止超时',
+  missedCheckpoint: '漏巡报警',
+  gathering: '聚集报警',
   general: '一般报警',
 } as const;
 
