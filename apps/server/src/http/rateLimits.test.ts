@@ -1,0 +1,85 @@
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_ERRORS, type EndpointSpec } from '@chelian/contracts';
+import { loadConfig } from '../config.ts';
+import { createTestServer, form, type TestServer } from '../testing/testServer.ts';
+import { redisSkipReason, TEST_REDIS_URL } from '../testing/redis.ts';
+import { limitedActionOf, type LimitedAction } from './rateLimits.ts';
+
+/** A client address of its own per run (trustProxy: X-Forwarded-For), so counts kept in Redis by other runs never meet ours. */
+const someAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+const defaults = loadConfig({}, []).rateLimits;
+const noRedis = await redisSkipReason('rate limits shared through Redis');
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer({ rateLimits: { ...defaults, login: 3, export: 2, apiPerSession: 40 } });
+});
+afterAll(() => t?.close());
+
+const attemptLogin = (server: TestServer, address: string) =>
+  server.app.inject({ method: 'POST', url: '/oauth/v4/token', ...form({ username: 'nobody', password: 'x' }), headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address } });
+
+function expectLimited(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
+  expect(res.statusCode).toBe(429);
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  expect(res.json()).toMatchObject({ code: 429, flag: 0, errorCode: COMMON_ERRORS.rateLimited.code, msg: expect.stringMatching(/^请求过于频繁，请\d+秒后再试$/) });
+}
+
+describe('rate limits', () => {
+  it('cover login, captcha, SMS, password changes and exports, found from the endpoint table', () => {
+    const byAction = new Map<LimitedAction, string[]>();
+    for (const route of t.routes) {
+      const action = route.endpoint ? limitedActionOf(route.endpoint as EndpointSpec) : null;
+      if (action) byAction.set(action, [...(byAction.get(action) ?? []), route.url]);
+    }
+    expect(byAction.get('login')).toContain('/oauth/v4/token');
+    expect(byAction.get('captcha')).toEqual(expect.arrayContaining(['/oauth/getCode', '/oauth/getCodeImg']));
+    expect(byAction.get('sms')).toEqual(expect.arrayContaining(['/oauth/sendLoginSms', '/car/v1/api/user/sendSmsCode.json']));
+    expect(byAction.get('password')).toContain('/car/v1/api/user/updateUserPassword.json');
+    expect(byAction.get('password')!.some((url) => url.endsWith('/resetPassword.json'))).toBe(true);
+    expect(byAction.get('export')!.some((url) => url.endsWith('/exportDataReportFile.json'))).toBe(true);
+    expect(byAction.get('export')!.some((url) => url.endsWith('/exportDataReport.json'))).toBe(true);
+    expect(byAction.get('export')).not.toContain('/car/v4/api/exports/listExportRecord.json');
+  });
+
+  it('answer the limit-th + 1 login from one address with 429 and a Chinese message; another address still logs in', async () => {
+    const address = someAddress();
+    for (let i = 0; i < 3; i++) expect((await attemptLogin(t, address)).statusCode).not.toBe(429);
+    expectLimited(await attemptLogin(t, address));
+    expect((await attemptLogin(t, someAddress())).statusCode).not.toBe(429);
+  });
+
+  it('count exports per session: one user reaching the limit does not stop another', async () => {
+    const exportRoute = t.routes.find((r) => r.method === 'POST' && r.url.endsWith('/exportDataReportFile.json'))!;
+    const a = await t.login();
+    const b = await t.login();
+    const exportAs = (session: string) => t.call(session, { method: 'POST', url: exportRoute.url, ...form({ kind: 'nothing' }) });
+    for (let i = 0; i < 2; i++) expect((await exportAs(a)).statusCode).not.toBe(429);
+    expectLimited(await exportAs(a));
+    expect((await exportAs(b)).statusCode).not.toBe(429);
+  });
+
+  it('limit the API as a whole per session', async () => {
+    const session = await t.login();
+    const codes: number[] = [];
+    for (let i = 0; i < 41; i++) codes.push((await t.call(session, { url: '/car/v1/api/user/getUser.json' })).statusCode);
+    expect(codes.slice(0, 40).every((c) => c === 200)).toBe(true);
+    expectLimited(await t.call(session, { url: '/car/v1/api/user/getUser.json' }));
+  });
+
+  it.skipIf(noRedis)('share one count between two servers through Redis', async () => {
+    const limits = { ...defaults, login: 4 };
+    const one = await createTestServer({ redisUrl: TEST_REDIS_URL, rateLimits: limits });
+    const two = await createTestServer({ redisUrl: TEST_REDIS_URL, rateLimits: limits });
+    try {
+      const address = someAddress();
+      for (const server of [one, one, two, two]) expect((await attemptLogin(server, address)).statusCode).not.toBe(429);
+      expectLimited(await attemptLogin(one, address));
+      expectLimited(await attemptLogin(two, address));
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { COMMON_ERRORS, type EndpointSpec } from '@chelian/contracts';
+import type { Config, RateLimits } from '../config.ts';
+import { AppError } from './errors.ts';
+import { sessionIdOf } from './auth.hook.ts';
+
+/** The endpoints with a limit of their own, beside the API's as a whole. */
+export type LimitedAction = 'login' | 'captcha' | 'sms' | 'password' | 'export';
+
+/**
+ * Which limit an endpoint falls under, read from its declaration (its summary is its Chinese
+ * action, its `produces` says a file): an endpoint added later is covered without a list here.
+ */
+export function limitedActionOf(endpoint: EndpointSpec): LimitedAction | null {
+  const { summary } = endpoint;
+  if (summary === '登录') return 'login';
+  if (/^获取.*验证码/.test(summary)) return 'captcha';
+  if (/^发送.*短信验证码/.test(summary)) return 'sms';
+  if (/^(修改|重置).*密码/.test(summary)) return 'password';
+  if (endpoint.produces === 'excel' || /^(导出|直接导出|创建导出任务)/.test(summary)) return 'export';
+  return null;
+}
+
+const WINDOW_MS = 60_000;
+
+type Check = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number; remaining?: number; max?: number }>;
+
+/** The Redis connection the counts live in when REDIS_URL is set; closed with the app. */
+async function redisFor(app: FastifyInstance, url: string | undefined) {
+  if (!url) return undefined;
+  const { Redis } = await import('ioredis');
+  // Fail fast: a request must not wait on an unreachable Redis (skipOnError lets it through).
+  const redis = new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+  redis.on('error', (err) => app.log.warn({ err: err.message }, 'Redis（限流计数）不可用'));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return redis;
+}
+
+/**
+ * Rate limits (@fastify/rate-limit's counters, in Redis when REDIS_URL is set so several API
+ * processes share them, in memory otherwise), checked before authentication so a flood costs no
+ * session lookup: every API endpoint per address and per session, and login, captcha and SMS per
+ * address, password changes and exports per session, each per minute (config.rateLimits; 0 turns
+ * one off). Over a limit: HTTP 429, Retry-After, and the catalogue's common.rateLimited.
+ */
+export async function installRateLimits(app: FastifyInstance, config: Pick<Config, 'rateLimits' | 'redisUrl'>) {
+  const redis = await redisFor(app, config.redisUrl);
+  await app.register(rateLimit, { global: false, redis, nameSpace: 'chelian-rl:', skipOnError: true, timeWindow: WINDOW_MS });
+  const limits: RateLimits = config.rateLimits;
+  const checker = (name: string, max: number, key: (request: FastifyRequest) => string | null): Check | null =>
+    max > 0
+      ? (app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (request: FastifyRequest) => `${name}:${key(request) ?? ''}`, allowList: (request: FastifyRequest) => key(request) === null }) as Check)
+      : null;
+  const address = (request: FastifyRequest) => request.ip;
+  const session = (request: FastifyRequest) => sessionIdOf(request) ?? null;
+  const sessionOrAddress = (request: FastifyRequest) => (sessionIdOf(request) ? `s:${sessionIdOf(request)}` : `a:${request.ip}`);
+
+  const whole = [checker('api-address', limits.apiPerAddress, address), checker('api-session', limits.apiPerSession, session)];
+  const byAction: Record<LimitedAction, Check | null> = {
+    login: checker('login', limits.login, address),
+    captcha: checker('captcha', limits.captcha, address),
+    sms: checker('sms', limits.sms, address),
+    password: checker('password', limits.password, sessionOrAddress),
+    export: checker('export', limits.export, sessionOrAddress),
+  };
+
+  const enforce = async (check: Check | null, request: FastifyRequest, reply: FastifyReply) => {
+    if (!check) return;
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    const seconds = Math.max(1, result.ttlInSeconds ?? 60);
+    reply.header('retry-after', String(seconds));
+    throw new AppError(COMMON_ERRORS.rateLimited, { params: { seconds } });
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    const endpoint = request.routeOptions.config?.endpoint;
+    if (!endpoint) return; // the web app's pages and files, health checks: not the API
+    for (const check of whole) await enforce(check, request, reply);
+    const action = limitedActionOf(endpoint);
+    if (action) await enforce(byAction[action], request, reply);
+  });
+}
