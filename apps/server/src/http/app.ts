@@ -15,8 +15,6 @@ import { installAuditHook } from './auditHook.ts';
 import { installCompression } from './compression.ts';
 import { installSecurityHeaders } from './securityHeaders.ts';
 import { installRateLimits } from './rateLimits.ts';
-import { installSecurityHeaders } from './securityHeaders.ts';
-import { installRateLimits } from './rateLimits.ts';
 import { installOpsRoutes, requestId } from './opsRoutes.ts';
 
 export type App = FastifyInstance;
