@@ -23,6 +23,7 @@ import { elecCarEndpoints, ELEC_CAR_ERRORS } from './elecCar.ts';
 import { drivingReportEndpoints } from './reportDriving.ts';
 import { dataCenterEndpoints } from './dataCenter.ts';
 import { monthlyReportEndpoints, MONTHLY_ERRORS } from './reportMonthly.ts';
+import { assistantEndpoints, ASSISTANT_ERRORS } from './assistant.ts';
 
 /**
  * The whole API in one place: every endpoint group and every error catalogue. The server checks
@@ -56,6 +57,7 @@ export const ENDPOINT_GROUPS = {
   address: addressEndpoints,
   audit: auditEndpoints,
   elecCar: elecCarEndpoints,
+  assistant: assistantEndpoints,
 } as const;
 
 export const ERROR_CATALOGUES = {
@@ -77,4 +79,5 @@ export const ERROR_CATALOGUES = {
   geofence: GEOFENCE_ERRORS,
   audit: AUDIT_ERRORS,
   elecCar: ELEC_CAR_ERRORS,
+  assistant: ASSISTANT_ERRORS,
 } as const;

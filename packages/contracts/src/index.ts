@@ -33,5 +33,6 @@ export * from './resources.ts';
 export * from './catalogue.ts';
 export * from './audit.ts';
 export * from './elecCar.ts';
+export * from './assistant.ts';
 export * from './elecGb.ts';
 export * from './chineseId.ts';

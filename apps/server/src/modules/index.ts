@@ -23,6 +23,7 @@ import { fleetReportsRoutes } from './reports/fleet.routes.ts';
 import { elecCarRoutes } from './elecCar/elecCar.routes.ts';
 import { drivingReportsRoutes } from './reports/drivingReports.routes.ts';
 import { dataCenterRoutes } from './dataCenter/dataCenter.routes.ts';
+import { assistantRoutes } from './assistant/assistant.routes.ts';
 import { liveRoutes } from '../live/live.routes.ts';
 
 /** Every API module, each an encapsulated Fastify plugin made from the app context. */
@@ -52,4 +53,5 @@ export const apiModules: readonly ApiModule[] = [
   elecCarRoutes,
   drivingReportsRoutes,
   dataCenterRoutes,
+  assistantRoutes,
 ];

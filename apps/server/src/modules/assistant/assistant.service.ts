@@ -1,0 +1,123 @@
+import type { AssistantAction } from '@chelian/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Queryable } from '../../db/types.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
+import { messagesQueries } from '../messages/messages.queries.ts';
+import { AddressService } from '../address/address.service.ts';
+import { fillPlaceholders, loadShippedKnowledge, type KnowledgeEntry, type PlatformFacts } from './knowledge.ts';
+import { KnowledgeIndex } from './retrieval.ts';
+import { detectIntent, type FleetIntent } from './intents.ts';
+import { alarmsToday, expiringDevices, mileageTop, offlineVehicles, vehicleLocation, type FleetToolDeps, type ToolResult } from './fleetTools.ts';
+import { askModel, modelConfigured, type ChatTurn, type Fetch } from './model.ts';
+import { modelTools } from './modelTools.ts';
+
+/** What the assistant says to one question. */
+export interface Reply {
+  kind: 'knowledge' | 'data' | 'model' | 'unknown' | 'denied';
+  text: string;
+  source: string;
+  actions: AssistantAction[];
+  suggestions: string[];
+}
+
+/** Help-centre articles indexed per distinct set the users see (articles are published, never edited). */
+const MAX_ARTICLES = 300;
+const INDEX_CACHE_SIZE = 64;
+const GREETING = /^(你好|您好|hi|hello|嗨|在吗|在不在)[!！。.？?]*$/i;
+
+export interface AssistantDeps {
+  db: Queryable;
+  config: Pick<Config, 'ports' | 'terminalHost' | 'offlineAfterSeconds' | 'assistantModel' | 'address'>;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+  fetch?: Fetch;
+  now?: () => number;
+}
+
+export class AssistantService {
+  readonly shipped: KnowledgeEntry[] = loadShippedKnowledge();
+  private readonly indexes = new Map<string, KnowledgeIndex>();
+  private readonly tools: FleetToolDeps;
+
+  constructor(private readonly deps: AssistantDeps) {
+    const address = AddressService.fromConfig(deps.config.address);
+    this.tools = { db: deps.db, now: deps.now, address: async (lon, lat) => (await address.resolve([{ lon, lat }]))[0] ?? null };
+  }
+
+  facts(requestHost: string): PlatformFacts {
+    return { ports: this.deps.config.ports, host: this.deps.config.terminalHost || requestHost, offlineAfterSeconds: this.deps.config.offlineAfterSeconds };
+  }
+
+  /** The shipped entries and the help-centre articles this user may read, as one index. */
+  async indexFor(user: SessionUser): Promise<KnowledgeIndex> {
+    const { rows } = await messagesQueries.page(this.deps.db, { userId: user.userId, accountPath: user.accountPath, type: 'article', limit: MAX_ARTICLES, offset: 0 });
+    const key = rows.map((r) => r.id).join(',');
+    let index = this.indexes.get(key);
+    if (!index) {
+      const articles = rows.map((r): KnowledgeEntry => ({ id: `article:${r.id}`, question: r.title, keywords: '', body: r.content }));
+      index = new KnowledgeIndex([...this.shipped, ...articles]);
+      if (this.indexes.size >= INDEX_CACHE_SIZE) this.indexes.delete(this.indexes.keys().next().value!);
+      this.indexes.set(key, index);
+    }
+    return index;
+  }
+
+  runIntent(user: SessionUser, intent: FleetIntent): Promise<ToolResult> {
+    switch (intent.kind) {
+      case 'location': return vehicleLocation(this.tools, user, intent.key);
+      case 'alarmsToday': return alarmsToday(this.tools, user, intent.key);
+      case 'mileageTop': return mileageTop(this.tools, user, intent.period);
+      case 'offline': return offlineVehicles(this.tools, user, intent.hours);
+      case 'expiring': return expiringDevices(this.tools, user, intent.days);
+    }
+  }
+
+  /** The answer from the knowledge base and the user's fleet alone (no model). */
+  async answerOffline(user: SessionUser, question: string, requestHost: string): Promise<Reply> {
+    if (GREETING.test(question)) {
+      return { kind: 'knowledge', text: '您好，我是AI智能助手。可以问我平台的使用方法，也可以问您车辆的情况，例如“粤B12345在哪”“今天有哪些报警”。', source: '', actions: [], suggestions: [] };
+    }
+    const intent = detectIntent(question);
+    if (intent) {
+      const result = await this.runIntent(user, intent);
+      return { kind: result.kind, text: result.text, source: result.source, actions: result.actions, suggestions: [] };
+    }
+    const index = await this.indexFor(user);
+    const hit = index.answer(question);
+    if (hit) return this.fromEntry(hit.entry, requestHost);
+    const closest = index.rank(question, 3).map((h) => h.entry.question);
+    const suggestions = [...new Set([...closest, ...this.shipped.map((e) => e.question)])].slice(0, 3);
+    return {
+      kind: 'unknown',
+      text: '抱歉，这个问题我还回答不了。您可以换个说法，或者看看下面这些相近的问题：',
+      source: '', actions: [], suggestions,
+    };
+  }
+
+  fromEntry(entry: KnowledgeEntry, requestHost: string): Reply {
+    const article = entry.id.startsWith('article:');
+    return {
+      kind: 'knowledge',
+      text: article ? entry.body : fillPlaceholders(entry.body, this.facts(requestHost)),
+      source: article ? `帮助文章：${entry.question}` : entry.question,
+      actions: [], suggestions: [],
+    };
+  }
+
+  /** With a model configured, its answer through the read-only tools; on any failure, the offline answer. */
+  async answer(user: SessionUser, question: string, requestHost: string, history: ChatTurn[]): Promise<Reply & { model: string | null }> {
+    const cfg = this.deps.config.assistantModel;
+    if (modelConfigured(cfg)) {
+      const actions: AssistantAction[] = [];
+      const tools = modelTools({ service: this, user, requestHost, collect: (a) => actions.push(...a) });
+      try {
+        const text = await askModel(cfg, history, question, tools, this.deps.fetch);
+        const unique = [...new Map(actions.map((a) => [`${a.type}:${a.vehicleId ?? ''}`, a])).values()].slice(0, 6);
+        return { kind: 'model', text, source: cfg.model, actions: unique, suggestions: [], model: cfg.model };
+      } catch (error) {
+        this.deps.log?.warn({ err: error }, 'assistant model failed; answering offline');
+      }
+    }
+    return { ...(await this.answerOffline(user, question, requestHost)), model: null };
+  }
+}
