@@ -47,6 +47,8 @@ export async function startServer(
   const stopFences = config.roles.includes('gateway') ? (await import('./modules/geofences/geofenceEngine.ts')).startGeofenceEngine(api?.ctx ?? core) : () => {};
   // 电单车卫士 hears the same positions: pending safe power cuts, and the alarms it derives.
   const elecCar = config.roles.includes('gateway') ? (await import('./modules/elecCar/elecCarEngine.ts')).startElecCarEngine(api?.ctx ?? core) : null;
+  // 新国标 too: its GB alarms (overspeed, positioning failure, battery mismatch, communication lost).
+  const elecGb = config.roles.includes('gateway') ? (await import('./modules/elecGb/gbEngine.ts')).startGbEngine(api?.ctx ?? core) : null;
   const stopJobs = api && config.roles.includes('jobs') ? (await import('./jobs/startJobs.ts')).startJobs(api.ctx) : async () => {};
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
   // Terminal ports: JT/T 808, GT06, H02 (config.ports). Closed before the bus and the database so
@@ -68,6 +70,7 @@ export async function startServer(
       await stopJobs();
       stopFences();
       elecCar?.stop();
+      elecGb?.stop();
       demo?.stop();
       await gateway?.close();
       await app.close();

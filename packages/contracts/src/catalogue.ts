@@ -20,6 +20,7 @@ import { playbackEndpoints, PLAYBACK_ERRORS } from './playback.ts';
 import { reportEndpoints, REPORT_ERRORS } from './reports.ts';
 import { fleetReportEndpoints } from './reportFleet.ts';
 import { elecCarEndpoints, ELEC_CAR_ERRORS } from './elecCar.ts';
+import { elecGbEndpoints, ELEC_GB_ERRORS } from './elecGb.ts';
 import { drivingReportEndpoints } from './reportDriving.ts';
 import { dataCenterEndpoints } from './dataCenter.ts';
 import { monthlyReportEndpoints, MONTHLY_ERRORS } from './reportMonthly.ts';
@@ -57,6 +58,7 @@ export const ENDPOINT_GROUPS = {
   address: addressEndpoints,
   audit: auditEndpoints,
   elecCar: elecCarEndpoints,
+  elecGb: elecGbEndpoints,
   assistant: assistantEndpoints,
 } as const;
 
@@ -79,5 +81,6 @@ export const ERROR_CATALOGUES = {
   geofence: GEOFENCE_ERRORS,
   audit: AUDIT_ERRORS,
   elecCar: ELEC_CAR_ERRORS,
+  elecGb: ELEC_GB_ERRORS,
   assistant: ASSISTANT_ERRORS,
 } as const;

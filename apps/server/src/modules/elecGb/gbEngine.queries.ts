@@ -1,0 +1,73 @@
+import type { Queryable } from '../../db/types.ts';
+import type { GbPositionState } from './gbRules.ts';
+
+/** The flags a raised alarm sets with a compare-and-set, so of several processes one raises it. */
+const FLAG = { gbOverspeed: 'overspeeding', positioningFailure: 'fix_failed' } as const;
+
+/** The alarm of a registered module: the terminal's owner now (as the gateway's alarms), its vehicle if it is in one. */
+const INSERT_ALARM = `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed)`;
+
+export const gbEngineQueries = {
+  /** Registered modules: identifier → registration id. */
+  watched: async (q: Queryable) =>
+    new Map((await q.query<{ id: number; identifier: string }>(`SELECT b.id, t.identifier FROM elec_gb_bikes b JOIN terminals t ON t.id = b.terminal_id`))
+      .map((r) => [r.identifier, Number(r.id)])),
+
+  stateOf: async (q: Queryable, bikeId: number): Promise<GbPositionState | undefined> => {
+    const [r] = await q.query<{ overspeeding: boolean; no_fix_since: Date | null; fix_failed: boolean }>(
+      `SELECT overspeeding, no_fix_since, fix_failed FROM elec_gb_bikes WHERE id = $1`, [bikeId]);
+    return r && { overspeeding: r.overspeeding, noFixSince: r.no_fix_since ? r.no_fix_since.getTime() : null, fixFailed: r.fix_failed };
+  },
+
+  /** The state without the flags an alarm claims (those are set by claim, cleared here when the rule says so). */
+  save: (q: Queryable, bikeId: number, s: GbPositionState) =>
+    q.query(`UPDATE elec_gb_bikes SET no_fix_since = $2, overspeeding = overspeeding AND $3, fix_failed = fix_failed AND $4 WHERE id = $1`,
+      [bikeId, s.noFixSince === null ? null : new Date(s.noFixSince), s.overspeeding, s.fixFailed]),
+
+  claim: async (q: Queryable, bikeId: number, alarm: keyof typeof FLAG) =>
+    (await q.query(`UPDATE elec_gb_bikes SET ${FLAG[alarm]} = true WHERE id = $1 AND NOT ${FLAG[alarm]} RETURNING id`, [bikeId])).length === 1,
+
+  raise: async (q: Queryable, a: { bikeId: number; type: string; at: number; lat: number | null; lon: number | null; speed: number | null }) =>
+    (await q.query<{ id: number }>(
+      `${INSERT_ALARM}
+       SELECT b.terminal_id, t.account_id, v.id, $2, $3, $4, $5, $6
+         FROM elec_gb_bikes b JOIN terminals t ON t.id = b.terminal_id LEFT JOIN vehicles v ON v.terminal_id = b.terminal_id WHERE b.id = $1 RETURNING id`,
+      [a.bikeId, a.type, new Date(a.at), a.lat, a.lon, a.speed],
+    )).map((r) => Number(r.id)),
+
+  /**
+   * Communication lost: modules gone offline (presence, after OFFLINE_AFTER_SECONDS without data)
+   * that were heard from before. Flag and alarm in one statement; a module back online clears the flag.
+   */
+  commLost: async (q: Queryable) => {
+    await q.query(`UPDATE elec_gb_bikes b SET comm_lost = false FROM terminals t WHERE t.id = b.terminal_id AND t.online AND b.comm_lost`);
+    return (await q.query<{ id: number }>(
+      `WITH lost AS (
+         UPDATE elec_gb_bikes b SET comm_lost = true FROM terminals t
+          WHERE t.id = b.terminal_id AND NOT t.online AND t.last_seen_at IS NOT NULL AND NOT b.comm_lost RETURNING b.terminal_id)
+       ${INSERT_ALARM}
+       SELECT l.terminal_id, t.account_id, v.id, 'communicationLost', now(), lp.lat, lp.lon, NULL
+         FROM lost l JOIN terminals t ON t.id = l.terminal_id LEFT JOIN vehicles v ON v.terminal_id = l.terminal_id
+         LEFT JOIN latest_positions lp ON lp.terminal_id = l.terminal_id
+       RETURNING id`,
+    )).map((r) => Number(r.id));
+  },
+
+  /** Registrations with a battery code whose module sent a BMS report not compared yet: the newest such report. */
+  newReports: (q: Queryable) =>
+    q.query<{ bike_id: number; battery_code: string; mismatched: boolean; last_bms_id: string; report_id: string; battery_serial: string; barcode: string; received_at: Date }>(
+      `SELECT b.id AS bike_id, b.battery_code, b.mismatched, b.last_bms_id, r.id AS report_id, r.battery_serial, r.barcode, r.received_at
+         FROM elec_gb_bikes b
+         JOIN LATERAL (SELECT id, battery_serial, barcode, received_at FROM ebike_battery_reports WHERE terminal_id = b.terminal_id
+                        ORDER BY received_at DESC, id DESC LIMIT 1) r ON true
+        WHERE b.terminal_id IS NOT NULL AND b.battery_code <> '' AND r.id > b.last_bms_id`,
+    ),
+
+  /** Records the comparison (compare-and-set on what was read): true when this process made the change. */
+  compared: async (q: Queryable, bikeId: number, lastId: string, reportId: string, wasMismatched: boolean, mismatched: boolean) =>
+    (await q.query(`UPDATE elec_gb_bikes SET last_bms_id = $3, mismatched = $5 WHERE id = $1 AND last_bms_id = $2 AND mismatched = $4 RETURNING id`,
+      [bikeId, lastId, reportId, wasMismatched, mismatched])).length === 1,
+
+  latestOf: async (q: Queryable, bikeId: number) =>
+    (await q.query<{ lat: number; lon: number }>(`SELECT lp.lat, lp.lon FROM elec_gb_bikes b JOIN latest_positions lp ON lp.terminal_id = b.terminal_id WHERE b.id = $1`, [bikeId]))[0],
+};

@@ -1,0 +1,85 @@
+import {
+  ELEC_GB_ERRORS, GB_BATTERY_TYPES, GB_USE_TYPES, ID_NUMBER_PROBLEM_ZH, idNumberProblem, isMobilePhone, fillErrorText,
+  type ErrorEntry, type GbBikeForm,
+} from '@chelian/contracts';
+import type { GbBikeFields, GbBikeRow } from './gbBikes.queries.ts';
+
+/** A field's problem: the catalogue entry and its parameters (the API answers the first; an import lists them all). */
+export interface FieldProblem {
+  error: ErrorEntry;
+  params?: Record<string, string>;
+}
+export const problemText = (p: FieldProblem) => fillErrorText(p.error.msg, p.params);
+
+const clean = (s: string | undefined) => (s ?? '').trim();
+const upper = (s: string | undefined) => clean(s).replace(/\s+/g, '').toUpperCase();
+
+/** The form's text as stored: trimmed; codes upper-case without spaces; unknown fields keep `base`. */
+export function fieldsOf(input: Partial<GbBikeForm>, base?: GbBikeRow): Omit<GbBikeFields, 'terminalPk' | 'state'> {
+  const pick = (value: string | undefined, stored: string | undefined, norm: (s: string | undefined) => string) => (value === undefined ? (stored ?? '') : norm(value));
+  return {
+    bikeCode: pick(input.bikeCode, base?.bike_code, upper),
+    plate: pick(input.plate, base?.plate, upper),
+    frameNo: pick(input.frameNo, base?.frame_no, upper),
+    motorNo: pick(input.motorNo, base?.motor_no, upper),
+    brand: pick(input.brand, base?.brand, clean),
+    model: pick(input.model, base?.model, clean),
+    cccCert: pick(input.cccCert, base?.ccc_cert, upper),
+    batteryType: pick(input.batteryType, base?.battery_type ?? 'lithium', batteryTypeKey),
+    batteryCapacity: input.batteryCapacity ?? base?.battery_capacity ?? null,
+    batteryVoltage: input.batteryVoltage ?? base?.battery_voltage ?? null,
+    batteryCode: pick(input.batteryCode, base?.battery_code, upper),
+    chargerCode: pick(input.chargerCode, base?.charger_code, upper),
+    iccid: pick(input.iccid, base?.iccid, upper),
+    ownerName: pick(input.ownerName, base?.owner_name, clean),
+    ownerPhone: pick(input.ownerPhone, base?.owner_phone, upper),
+    ownerIdNo: pick(input.ownerIdNo, base?.owner_id_no, upper),
+    useType: pick(input.useType, base?.use_type ?? 'personal', useTypeKey),
+    positioningConsent: input.positioningConsent ?? base?.positioning_consent ?? false,
+  };
+}
+
+/** A key or its Chinese name ('' = the default). Unknown text is kept as typed, and refused by check. */
+export function useTypeKey(text: string | undefined): string {
+  const t = clean(text);
+  if (t === '') return 'personal';
+  return Object.entries(GB_USE_TYPES).find(([k, name]) => t === k || t === name)?.[0] ?? t;
+}
+export function batteryTypeKey(text: string | undefined): string {
+  const t = clean(text);
+  if (t === '') return 'lithium';
+  return Object.entries(GB_BATTERY_TYPES).find(([k, name]) => t === k || t === name || `${t}电池` === name)?.[0] ?? t;
+}
+
+export const FRAME_NO = /^[A-Z0-9]{6,30}$/;
+
+/** Everything wrong with the fields themselves (clashes with other bikes are checked against storage). */
+export function fieldProblems(f: Omit<GbBikeFields, 'terminalPk' | 'state'>): FieldProblem[] {
+  const out: FieldProblem[] = [];
+  if (f.frameNo === '') out.push({ error: ELEC_GB_ERRORS.frameNoMissing });
+  else if (!FRAME_NO.test(f.frameNo)) out.push({ error: ELEC_GB_ERRORS.frameNoInvalid });
+  if (f.ownerIdNo !== '') {
+    const problem = idNumberProblem(f.ownerIdNo);
+    if (problem) out.push({ error: ELEC_GB_ERRORS.idNumberInvalid, params: { reason: ID_NUMBER_PROBLEM_ZH[problem] } });
+  }
+  if (f.ownerPhone !== '' && !isMobilePhone(f.ownerPhone)) out.push({ error: ELEC_GB_ERRORS.phoneInvalid });
+  if (!(f.useType in GB_USE_TYPES)) out.push({ error: ELEC_GB_ERRORS.useTypeInvalid });
+  if (!(f.batteryType in GB_BATTERY_TYPES)) out.push({ error: ELEC_GB_ERRORS.batteryTypeInvalid });
+  return out;
+}
+
+/** Commercial use (logistics, rental) makes the BeiDou module mandatory (GB 17761-2024 6.6). */
+export const isCommercial = (useType: string) => useType === 'logistics' || useType === 'rental';
+
+/** What keeps a registration from being compliant, in Chinese (empty = compliant). */
+export function complianceIssues(b: Pick<GbBikeRow, 'state' | 'use_type' | 'terminal_pk' | 'positioning_consent' | 'ccc_cert' | 'battery_type' | 'battery_voltage' | 'owner_id_no'>): string[] {
+  const out: string[] = [];
+  if (b.state === 'pending') out.push('备案待审核');
+  if (b.state === 'rejected') out.push('备案已驳回');
+  if (isCommercial(b.use_type) && b.terminal_pk === null) out.push('商用车辆须安装北斗定位模块');
+  if (b.terminal_pk !== null && !b.positioning_consent) out.push('未取得车主定位授权');
+  if (b.ccc_cert === '') out.push('缺少CCC认证证书编号');
+  if (b.battery_type === 'lithium' && b.battery_voltage !== null && b.battery_voltage > 60) out.push('锂离子电池标称电压超过60V（GB 43854-2024）');
+  if (b.owner_id_no === '') out.push('缺少车主身份证号');
+  return out;
+}

@@ -1,0 +1,68 @@
+import { GB_MAX_SPEED_KMH } from '@chelian/contracts';
+
+/**
+ * The GB alarms the platform derives for registered e-bikes (docs/elec-gb.md gives each threshold
+ * and whether the standard states it or it is our choice). Pure: the engine stores the state and
+ * raises what these return.
+ */
+export const GB_RULES = {
+  /** GB 17761-2024: maximum design speed. */
+  overspeedKmh: GB_MAX_SPEED_KMH,
+  /** An overspeed episode ends this far below the limit (ours), so a bike riding at 25 raises it once. */
+  overspeedHysteresisKmh: 3,
+  /** Reports without a fix for this long are a positioning failure (ours; GB's 35 s cold start, with margin for a garage). */
+  noFixMinutes: 5,
+} as const;
+
+export interface GbPositionState {
+  overspeeding: boolean;
+  /** the terminal's time of the first report without a fix since the last fix; null while fixed */
+  noFixSince: number | null;
+  fixFailed: boolean;
+}
+
+export interface GbPosition {
+  valid: boolean;
+  lat: number;
+  lon: number;
+  speed: number;
+  /** the terminal's time of the report, epoch ms */
+  at: number;
+}
+
+export type GbPositionAlarm = 'gbOverspeed' | 'positioningFailure';
+
+export function gbPositionStep(state: GbPositionState, p: GbPosition, rules = GB_RULES): { state: GbPositionState; raise: GbPositionAlarm[] } {
+  const next = { ...state };
+  const raise: GbPositionAlarm[] = [];
+  const fix = p.valid && Number.isFinite(p.lat) && Number.isFinite(p.lon) && !(p.lat === 0 && p.lon === 0);
+  if (fix) {
+    next.noFixSince = null;
+    next.fixFailed = false;
+    if (p.speed > rules.overspeedKmh && !next.overspeeding) {
+      next.overspeeding = true;
+      raise.push('gbOverspeed');
+    } else if (next.overspeeding && p.speed <= rules.overspeedKmh - rules.overspeedHysteresisKmh) next.overspeeding = false;
+    return { state: next, raise };
+  }
+  next.overspeeding = false;
+  next.noFixSince ??= p.at;
+  if (!next.fixFailed && p.at - next.noFixSince >= rules.noFixMinutes * 60_000) {
+    next.fixFailed = true;
+    raise.push('positioningFailure');
+  }
+  return { state: next, raise };
+}
+
+export const samePositionState = (a: GbPositionState, b: GbPositionState) =>
+  a.overspeeding === b.overspeeding && a.noFixSince === b.noFixSince && a.fixFailed === b.fixFailed;
+
+/**
+ * Whether the pack reporting is the registered one: its BMS serial (hex) or barcode equals the
+ * registered battery code (case and surrounding spaces aside). Nothing registered: nothing to compare.
+ */
+export function batteryMatches(registeredCode: string, report: { batterySerial: string; barcode: string }): boolean {
+  const code = registeredCode.trim().toUpperCase();
+  if (code === '') return true;
+  return report.batterySerial.trim().toUpperCase() === code || report.barcode.trim().toUpperCase() === code;
+}
