@@ -24,6 +24,7 @@ import { elecGbEndpoints, ELEC_GB_ERRORS } from './elecGb.ts';
 import { drivingReportEndpoints } from './reportDriving.ts';
 import { dataCenterEndpoints } from './dataCenter.ts';
 import { monthlyReportEndpoints, MONTHLY_ERRORS } from './reportMonthly.ts';
+import { cardEndpoints, CARD_ERRORS } from './card.ts';
 import { assistantEndpoints, ASSISTANT_ERRORS } from './assistant.ts';
 
 /**
@@ -58,6 +59,7 @@ export const ENDPOINT_GROUPS = {
   address: addressEndpoints,
   audit: auditEndpoints,
   elecCar: elecCarEndpoints,
+  card: cardEndpoints,
   elecGb: elecGbEndpoints,
   assistant: assistantEndpoints,
 } as const;
@@ -81,6 +83,7 @@ export const ERROR_CATALOGUES = {
   geofence: GEOFENCE_ERRORS,
   audit: AUDIT_ERRORS,
   elecCar: ELEC_CAR_ERRORS,
+  card: CARD_ERRORS,
   elecGb: ELEC_GB_ERRORS,
   assistant: ASSISTANT_ERRORS,
 } as const;

@@ -1,0 +1,23 @@
+import type { Queryable } from '../../db/types.ts';
+import type { AlarmRow } from '../../core/alarm.presenter.ts';
+import { terminalInScope } from '../../core/terminalScope.ts';
+
+const FROM = `FROM alarms al JOIN card_staff s ON s.vehicle_id = al.vehicle_id JOIN terminals t ON t.id = al.terminal_id
+  LEFT JOIN accounts a ON a.id = al.account_id LEFT JOIN vehicles v ON v.id = al.vehicle_id LEFT JOIN users u ON u.id = al.handled_by`;
+const WHERE = `${terminalInScope('a.path', 1)} AND ($2::bigint IS NULL OR al.vehicle_id = $2) AND ($3::text IS NULL OR al.type = $3)
+   AND ($4::timestamptz IS NULL OR (al.alarm_time >= $4 AND al.alarm_time < $4 + interval '1 day'))`;
+
+export const cardAlarmsQueries = {
+  /** Alarms of staff badges only (a tenant's cars keep theirs in 智能车联). */
+  page: async (q: Queryable, f: { scope: string; staffId: number | null; type: string | null; dayStart: Date | null }, limit: number, offset: number) => {
+    const params = [f.scope, f.staffId, f.type, f.dayStart];
+    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${WHERE}`, params);
+    const rows = await q.query<AlarmRow>(
+      `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS vehicle_name, al.type, al.alarm_time, al.received_at,
+              al.lat, al.lon, al.speed, al.handled, u.name AS handled_by_name, al.handled_at, al.handle_note
+         ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC LIMIT $5 OFFSET $6`,
+      [...params, limit, offset],
+    );
+    return { total: count?.n ?? 0, rows };
+  },
+};

@@ -1,0 +1,93 @@
+import { ATTENDANCE_STATUS_NAMES, CARD_ERRORS, type AttendanceCorrectionForm, type AttendanceRow, type AttendanceStatus } from '@chelian/contracts';
+import type { Fence } from '@chelian/geo';
+import type { Queryable } from '../../db/types.ts';
+import { AppError } from '../../http/errors.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
+import { scopeParam } from '../../core/accountScope.ts';
+import { ATTENDANCE_SLACK_MINUTES, attendanceOfDay, beijingMidnight, minutesClock, type ShiftRule } from './attendance.ts';
+import { shiftRule } from './card.presenter.ts';
+import { staffQueries, type StaffRow } from './staff.queries.ts';
+import { setupQueries, type ShiftRow } from './setup.queries.ts';
+import { areasByStaff, atPostTest, loadTracks, type StaffTrack } from './staffDay.ts';
+import { visibleStaff } from './staff.service.ts';
+
+const DAY = 86_400_000;
+const SLACK = ATTENDANCE_SLACK_MINUTES * 60_000;
+
+/** Everything the day's computations for a set of people need, loaded once. */
+export interface StaffContext {
+  staff: StaffRow[];
+  shifts: Map<number, ShiftRow>;
+  rules: Map<number, ShiftRule>;
+  fences: Map<number, Fence<number>[]>;
+}
+
+export async function staffContext(q: Queryable, user: SessionUser, filter: { keyword?: string | null; teamId?: number | null } = {}): Promise<StaffContext> {
+  const scope = scopeParam(user);
+  const staff = await staffQueries.all(q, scope, filter.keyword ? `%${filter.keyword}%` : null, filter.teamId ?? null);
+  const ids = [...new Set(staff.map((s) => s.effective_shift_id).filter((x): x is number => x !== null).map(Number))];
+  const shifts = new Map((await setupQueries.shiftsByIds(q, ids)).map((s) => [s.id, s]));
+  const rules = new Map([...shifts].map(([id, s]) => [id, shiftRule(s)]));
+  return { staff, shifts, rules, fences: areasByStaff(staff, await setupQueries.areas(q, scope)) };
+}
+
+/** Each person's periods of one day, as computed from their positions. */
+export function computeDay(ctx: StaffContext, tracks: Map<number, StaffTrack>, day: string, now: number) {
+  const out: Array<{ staff: StaffRow; shift: ShiftRow; results: ReturnType<typeof attendanceOfDay> }> = [];
+  for (const s of ctx.staff) {
+    const shift = s.effective_shift_id === null ? undefined : ctx.shifts.get(Number(s.effective_shift_id));
+    if (!shift) continue;
+    const track = tracks.get(Number(s.id)) ?? { times: [], lat: [], lon: [], beacon: [] };
+    const atPost = atPostTest(track, shift.clock_points, ctx.fences.get(Number(s.id)) ?? []);
+    out.push({ staff: s, shift, results: attendanceOfDay(ctx.rules.get(shift.id)!, day, { times: track.times, atPost }, now) });
+  }
+  return out;
+}
+
+type Correction = { staff_id: number; day: string; period: number; status: AttendanceStatus; note: string; user_name: string };
+
+async function corrections(q: Queryable, staffIds: number[], from: string, to: string) {
+  const rows = await q.query<Correction>(
+    `SELECT DISTINCT ON (staff_id, day, period) staff_id, to_char(day, 'YYYY-MM-DD') AS day, period, status, note, user_name
+       FROM card_attendance_corrections WHERE staff_id = ANY($1::bigint[]) AND day BETWEEN $2::date AND $3::date
+      ORDER BY staff_id, day, period, id DESC`,
+    [staffIds, from, to],
+  );
+  return new Map(rows.map((r) => [`${Number(r.staff_id)}|${r.day}|${r.period}`, r]));
+}
+
+/** A day's attendance rows for the people of the caller's subtree (and its team/keyword filter). */
+export async function attendanceOfDate(q: Queryable, user: SessionUser, date: string, filter: { keyword?: string | null; teamId?: number | null; staffId?: number } = {}, now = Date.now()): Promise<AttendanceRow[]> {
+  const ctx = await staffContext(q, user, filter);
+  if (filter.staffId !== undefined) ctx.staff = ctx.staff.filter((s) => Number(s.id) === filter.staffId);
+  const midnight = beijingMidnight(date);
+  const tracks = await loadTracks(q, ctx.staff.map((s) => Number(s.id)), midnight - SLACK, midnight + DAY + SLACK);
+  const fixes = await corrections(q, ctx.staff.map((s) => Number(s.id)), date, date);
+  const rows: AttendanceRow[] = [];
+  for (const { staff, shift, results } of computeDay(ctx, tracks, date, now)) {
+    const rule = ctx.rules.get(shift.id)!;
+    for (const r of results) {
+      const fix = fixes.get(`${Number(staff.id)}|${date}|${r.period}`);
+      const status = fix?.status ?? r.status;
+      rows.push({
+        staffId: Number(staff.id), name: staff.name, staffNo: staff.staff_no, teamName: staff.team_name ?? '', day: date, period: r.period,
+        start: minutesClock(rule.periods[r.period]!.start), end: minutesClock(rule.periods[r.period]!.end), arrivedAt: r.arrivedAt, leftAt: r.leftAt,
+        status, statusName: ATTENDANCE_STATUS_NAMES[status], computedStatus: r.status, correctedBy: fix?.user_name ?? '', correctionNote: fix?.note ?? '',
+      });
+    }
+  }
+  return rows;
+}
+
+/** A supervisor's correction: kept with who made it; the newest one shows. */
+export async function correctAttendance(q: Queryable, user: SessionUser, input: AttendanceCorrectionForm): Promise<AttendanceRow> {
+  const staff = await visibleStaff(q, user, input.staffId);
+  if (!(input.status in ATTENDANCE_STATUS_NAMES) || input.status === 'pending') throw new AppError(CARD_ERRORS.statusUnknown, { params: { status: input.status } });
+  await q.query(
+    `INSERT INTO card_attendance_corrections (staff_id, day, period, status, note, user_id, user_name) VALUES ($1, $2::date, $3, $4, $5, $6, $7)`,
+    [staff.id, input.day, input.period, input.status, input.note.trim(), user.userId, user.username],
+  );
+  const row = (await attendanceOfDate(q, user, input.day, { staffId: Number(staff.id) })).find((r) => r.period === input.period);
+  if (!row) throw new AppError(CARD_ERRORS.shiftNotVisible);
+  return row;
+}

@@ -1,0 +1,122 @@
+import type { AttendanceStatus } from '@chelian/contracts';
+
+/**
+ * Attendance from position, with no clock-in (docs/card.md): for each period of a working day,
+ * the first time the person is at post from an hour before the start to the end, and the last
+ * time from the start to an hour after the end. Pure: positions in, statuses out.
+ */
+
+const MINUTE = 60_000;
+const BEIJING_OFFSET = 8 * 60 * MINUTE;
+/** How long before a period's start arriving counts, and after its end leaving is looked for. */
+export const ATTENDANCE_SLACK_MINUTES = 60;
+
+export interface ShiftRule {
+  /** ISO weekdays 1 (Monday) … 7 */
+  weekdays: readonly number[];
+  holidays: ReadonlySet<string>;
+  workdays: ReadonlySet<string>;
+  /** minutes of the Beijing day */
+  periods: ReadonlyArray<{ start: number; end: number }>;
+  lateMinutes: number;
+  earlyMinutes: number;
+}
+
+/** A person's positions of the day (and its slack), time-sorted, with whether each is at post. */
+export interface DayTrack {
+  times: ArrayLike<number>;
+  atPost: (index: number) => boolean;
+}
+
+export interface PeriodResult {
+  period: number;
+  status: AttendanceStatus;
+  arrivedAt: number | null;
+  leftAt: number | null;
+}
+
+export const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+export const minutesClock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/** Epoch ms of a Beijing day's midnight ('2026-11-26'). */
+export const beijingMidnight = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) - BEIJING_OFFSET;
+/** The Beijing day of an epoch ms. */
+export const beijingDay = (ms: number) => new Date(ms + BEIJING_OFFSET).toISOString().slice(0, 10);
+export const isoWeekday = (day: string) => ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Special working days win over holidays, holidays over the weekly pattern. */
+export function isWorkday(rule: ShiftRule, day: string): boolean {
+  if (rule.workdays.has(day)) return true;
+  if (rule.holidays.has(day)) return false;
+  return rule.weekdays.includes(isoWeekday(day));
+}
+
+/** First index with times[i] >= t (binary search). */
+export function lowerBound(times: ArrayLike<number>, t: number, from = 0, to = times.length): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The day's periods, each judged once it has ended (`now`), else 'pending'. Scans forward from
+ * the arrival window's start and backward from the leaving window's end, so an on-time person
+ * costs a few positions per period, not the whole day.
+ */
+export function attendanceOfDay(rule: ShiftRule, day: string, track: DayTrack, now: number): PeriodResult[] {
+  if (!isWorkday(rule, day)) return [];
+  const midnight = beijingMidnight(day);
+  const { times, atPost } = track;
+  const out: PeriodResult[] = [];
+  rule.periods.forEach((p, period) => {
+    const start = midnight + p.start * MINUTE;
+    const end = midnight + p.end * MINUTE;
+    let arrivedAt: number | null = null;
+    const arriveTo = lowerBound(times, end + 1);
+    for (let i = lowerBound(times, start - ATTENDANCE_SLACK_MINUTES * MINUTE); i < arriveTo; i++) {
+      if (atPost(i)) {
+        arrivedAt = times[i]!;
+        break;
+      }
+    }
+    let leftAt: number | null = null;
+    if (arrivedAt !== null) {
+      const leaveFrom = lowerBound(times, Math.max(start, arrivedAt));
+      for (let i = lowerBound(times, end + ATTENDANCE_SLACK_MINUTES * MINUTE + 1) - 1; i >= leaveFrom; i--) {
+        if (atPost(i)) {
+          leftAt = times[i]!;
+          break;
+        }
+      }
+      leftAt ??= arrivedAt;
+    }
+    out.push({ period, arrivedAt, leftAt, status: judge(start, end, arrivedAt, leftAt, rule, now) });
+  });
+  return out;
+}
+
+function judge(start: number, end: number, arrivedAt: number | null, leftAt: number | null, rule: ShiftRule, now: number): AttendanceStatus {
+  if (now < end) return 'pending';
+  if (arrivedAt === null || leftAt === null) return 'absent';
+  const late = arrivedAt > start + rule.lateMinutes * MINUTE;
+  const early = leftAt < end - rule.earlyMinutes * MINUTE;
+  if (late && early) return 'lateEarly';
+  return late ? 'late' : early ? 'early' : 'normal';
+}
+
+/** Periods must end after they start and must not overlap; the message names the first bad one. */
+export function badPeriod(periods: ReadonlyArray<{ start: string; end: string }>): { start: string; end: string } | null {
+  const sorted = [...periods].sort((a, b) => clockMinutes(a.start) - clockMinutes(b.start));
+  for (let i = 0; i < sorted.length; i++) {
+    const p = sorted[i]!;
+    if (clockMinutes(p.end) <= clockMinutes(p.start)) return p;
+    if (i > 0 && clockMinutes(p.start) < clockMinutes(sorted[i - 1]!.end)) return p;
+  }
+  return null;
+}

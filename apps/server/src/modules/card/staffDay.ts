@@ -1,0 +1,77 @@
+import { distanceMeters, isInsideFence, type Fence } from '@chelian/geo';
+import type { ClockPoint } from '@chelian/contracts';
+import type { Queryable } from '../../db/types.ts';
+import { fenceShape } from '../geofences/fenceShape.ts';
+import type { StaffRow } from './staff.queries.ts';
+import type { AreaRow } from './setup.queries.ts';
+
+/**
+ * One person's positions over a span, in columns, and what "at post" means for them: within a
+ * clock point of their shift (radius or beacon) when it has any, else inside one of their areas
+ * (their own or their team's), else anywhere the badge reports from.
+ */
+export interface StaffTrack {
+  times: number[];
+  lat: number[];
+  lon: number[];
+  beacon: string[];
+}
+
+const emptyTrack = (): StaffTrack => ({ times: [], lat: [], lon: [], beacon: [] });
+
+/** The beacon a position heard, lower-case ('' when none): `extras.beacon` as text or `{ mac }`. */
+export function beaconOf(extras: Record<string, unknown> | null): string {
+  const b = extras?.beacon;
+  if (typeof b === 'string') return b.toLowerCase();
+  if (b && typeof b === 'object' && typeof (b as { mac?: unknown }).mac === 'string') return (b as { mac: string }).mac.toLowerCase();
+  return '';
+}
+
+/**
+ * Valid positions of these people in [from, to), each with the badge bound to them when the
+ * platform received it (a badge passed on keeps its history with its earlier wearer).
+ */
+export async function loadTracks(q: Queryable, staffIds: number[], from: number, to: number): Promise<Map<number, StaffTrack>> {
+  const out = new Map<number, StaffTrack>();
+  if (staffIds.length === 0) return out;
+  const rows = await q.query<{ staff_id: number; gps_time: Date; lat: number; lon: number; extras: Record<string, unknown> | null }>(
+    `SELECT b.staff_id, p.gps_time, p.lat, p.lon, p.extras
+       FROM card_badge_bindings b
+       JOIN positions p ON p.terminal_id = b.terminal_id AND p.gps_time >= $2 AND p.gps_time < $3
+        AND p.received_at >= b.bound_at AND (b.unbound_at IS NULL OR p.received_at < b.unbound_at)
+      WHERE b.staff_id = ANY($1::bigint[]) AND p.valid
+      ORDER BY b.staff_id, p.gps_time`,
+    [staffIds, new Date(from), new Date(to)],
+  );
+  for (const r of rows) {
+    const id = Number(r.staff_id);
+    let t = out.get(id);
+    if (!t) out.set(id, (t = emptyTrack()));
+    t.times.push(r.gps_time.getTime());
+    t.lat.push(r.lat);
+    t.lon.push(r.lon);
+    t.beacon.push(beaconOf(r.extras));
+  }
+  return out;
+}
+
+/** The fences of each person's areas: their own and their team's. */
+export function areasByStaff(staff: readonly StaffRow[], areas: readonly AreaRow[]): Map<number, Fence<number>[]> {
+  const out = new Map<number, Fence<number>[]>();
+  for (const s of staff) {
+    const mine = areas.filter((a) => (a.staff_id !== null && Number(a.staff_id) === Number(s.id)) || (a.team_id !== null && s.team_id !== null && Number(a.team_id) === Number(s.team_id)));
+    out.set(Number(s.id), mine.map((a) => fenceShape(Number(a.geofence_id), a)));
+  }
+  return out;
+}
+
+export function atPostTest(track: StaffTrack, clockPoints: readonly ClockPoint[], fences: readonly Fence<number>[]): (i: number) => boolean {
+  if (clockPoints.length) {
+    return (i) => clockPoints.some((c) => (c.beacon !== '' && c.beacon.toLowerCase() === track.beacon[i]) || distanceMeters([track.lon[i]!, track.lat[i]!], [c.lon, c.lat]) <= c.radius);
+  }
+  if (fences.length) return (i) => fences.some((f) => isInsideFence([track.lon[i]!, track.lat[i]!], f));
+  return () => true;
+}
+
+/** Inside any of the person's areas (no areas: never off post). */
+export const inAreas = (fences: readonly Fence<number>[], lat: number, lon: number) => fences.length === 0 || fences.some((f) => isInsideFence([lon, lat], f));
