@@ -25,6 +25,8 @@ export interface Config {
   };
   ports: { jt808: number; gt06: number; h02: number };
   offlineAfterSeconds: number;
+  /** On SIGTERM, how long terminals get to read their last replies before their sockets are cut. */
+  drainGraceMs: number;
   /** Days of positions kept; older daily partitions are dropped by the jobs role. 0 keeps all. */
   positionRetentionDays: number;
   /** Days the operation log keeps; 0 keeps everything. */
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     },
     ports: { jt808: int(env.JT808_PORT, 5015), gt06: int(env.GT06_PORT, 5023), h02: int(env.H02_PORT, 5013) },
     offlineAfterSeconds: int(env.OFFLINE_AFTER_SECONDS, 300),
+    drainGraceMs: int(env.DRAIN_GRACE_MS, 5000),
     positionRetentionDays: int(env.POSITION_RETENTION_DAYS, 180),
     auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 180),
     reportRollupSeconds: Math.max(1, int(env.REPORT_ROLLUP_SECONDS, 300)),

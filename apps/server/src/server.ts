@@ -15,6 +15,11 @@ export interface RunningServer {
   app: FastifyInstance;
   /** The device gateway, when this process runs the 'gateway' role (and listens). */
   gateway: Gateway | null;
+  /**
+   * SIGTERM: `/readyz` turns 503, the gateway commits and answers what it read and closes its
+   * sockets (terminals reconnect elsewhere), the API finishes its requests; then everything closes.
+   */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -67,6 +72,13 @@ export async function startServer(
     ctx: api?.ctx ?? core,
     app,
     gateway,
+    async drain(this: RunningServer) {
+      app.readiness.draining = true;
+      log.info({ roles: config.roles }, '收到停止信号，开始排空');
+      await gateway?.drain(config.drainGraceMs);
+      // app.close() stops accepting, closes idle keep-alive connections and live feeds, and waits for the requests under way.
+      await this.close();
+    },
     async close() {
       await stopJobs();
       stopFences();

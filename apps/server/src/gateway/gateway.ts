@@ -9,7 +9,7 @@ import { CommandDispatcher } from './commandDispatcher.ts';
 import { ingestQueries } from './ingest.queries.ts';
 import { DEFAULT_INGEST, IngestBatcher, type IngestOptions } from './ingestBatcher.ts';
 import { PresenceTracker } from './presence.ts';
-import { TerminalSession, type GatewayStats } from './session.ts';
+import { TerminalSession, type GatewayStats, type SessionDeps } from './session.ts';
 import { TerminalDirectory } from './terminalDirectory.ts';
 
 export interface GatewayOptions {
@@ -28,6 +28,12 @@ export interface Gateway {
   stats: GatewayStats;
   batcher: IngestBatcher;
   presence: PresenceTracker;
+  /**
+   * Graceful stop (SIGTERM): stops accepting and reading, commits what was read and answers it,
+   * then closes each socket after its last reply (terminals reconnect, through the load balancer,
+   * to another gateway). Sockets still open after `graceMs` are cut. `close()` follows.
+   */
+  drain(graceMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,7 +57,7 @@ export async function startGateway(deps: { db: Db; bus: Bus; log: FastifyBaseLog
   presence.start();
   commands.start();
   const terminals = new TerminalDirectory(db);
-  const sessionDeps = { db, bus, log, batcher, presence, commands, terminals, sessions, stats, idleTimeoutMs: opts.offlineAfterSeconds * 1000 };
+  const sessionDeps: SessionDeps = { db, bus, log, batcher, presence, commands, terminals, sessions, stats, idleTimeoutMs: opts.offlineAfterSeconds * 1000 };
 
   // An operator changed a terminal: the session holding it refreshes its labels and owner.
   const stopChanges = bus.subscribe(subjects.allTerminalChanges, (_m, subject) => {
@@ -84,18 +90,39 @@ export async function startGateway(deps: { db: Db; bus: Bus; log: FastifyBaseLog
   }
   log.info({ ports }, '终端网关已启动');
 
+  const stopListening = () => Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  let draining: Promise<void> | null = null;
+  const drain = async (graceMs: number) => {
+    const closed = stopListening();
+    // Nothing more is read: what was read is committed and answered, the rest the terminal resends.
+    sessionDeps.draining = true;
+    for (const socket of sockets) socket.pause();
+    await batcher.close();
+    log.info({ connections: sockets.size, stored: batcher.stats.rows }, '终端网关排空：已提交并应答，断开连接');
+    for (const socket of sockets) socket.end(); // after the replies already written
+    const cut = setTimeout(() => {
+      for (const socket of sockets) socket.destroy();
+    }, graceMs);
+    await closed;
+    clearTimeout(cut);
+  };
+
   return {
     ports,
     sessions,
     stats,
     batcher,
     presence,
+    drain(graceMs = 5000) {
+      draining ??= drain(graceMs);
+      return draining;
+    },
     async close() {
       clearInterval(partitionTimer);
       stopChanges();
       commands.stop();
       // Stop accepting first; close() resolves only once the open connections are gone.
-      const closed = Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+      const closed = stopListening();
       for (const s of sockets) s.destroy();
       await closed;
       await batcher.close();

@@ -30,6 +30,8 @@ export interface SessionDeps {
   stats: GatewayStats;
   /** A connection silent this long is closed, identified or not (idle sockets cost memory). */
   idleTimeoutMs: number;
+  /** The gateway drains (SIGTERM): nothing more is read; what was read is committed and answered. */
+  draining?: boolean;
 }
 
 export interface GatewayStats {
@@ -109,7 +111,7 @@ export class TerminalSession implements IngestOwner {
   }
 
   private onData(chunk: Buffer) {
-    if (this.closed) return;
+    if (this.closed || this.deps.draining) return; // unread, so unanswered: the terminal sends it again
     const out = this.framer.push(chunk);
     this.queue.push(...out.frames);
     if (out.error) {
@@ -141,7 +143,7 @@ export class TerminalSession implements IngestOwner {
           await new Promise((r) => setImmediate(r));
           this.decodeCtx.now = Date.now();
         }
-        if (this.socket.isPaused() && this.queue.length < MAX_QUEUED_FRAMES / 2) this.socket.resume();
+        if (this.socket.isPaused() && this.queue.length < MAX_QUEUED_FRAMES / 2 && !this.deps.draining) this.socket.resume();
       }
     } catch (err) {
       this.deps.log.error({ err, terminal: this.wireId }, '终端会话处理失败');
