@@ -190,6 +190,7 @@ async function main() {
       JT808_PORT: '0',
       GT06_PORT: '0',
       H02_PORT: '0',
+      WATCH_PORT: '0',
       CHELIAN_ADMIN_PASSWORD: `Bench#${randomBytes(6).toString('hex')}`,
       CHELIAN_DEMO: '',
       LOG_LEVEL: 'info',

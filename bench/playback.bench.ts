@@ -34,7 +34,7 @@ url.pathname = `/${dbName}`;
 const PASSWORD = 'Bench#2026pw';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playback-bench-'));
 
-const config = loadConfig({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, CHELIAN_ADMIN_PASSWORD: PASSWORD, PORT: '0', HOST: '127.0.0.1', JT808_PORT: '0', GT06_PORT: '0', H02_PORT: '0' }, []);
+const config = loadConfig({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, CHELIAN_ADMIN_PASSWORD: PASSWORD, PORT: '0', HOST: '127.0.0.1', JT808_PORT: '0', GT06_PORT: '0', H02_PORT: '0', WATCH_PORT: '0' }, []);
 const server = await startServer(config, { log: createLogger('warn') });
 const port = (server.app.server.address() as { port: number }).port;
 

@@ -44,7 +44,7 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   cwd: repo,
   env: {
     ...process.env, DATA_DIR: path.join(dir, 'data'), CHELIAN_ADMIN_PASSWORD: PASSWORD, PORT: String(port), HOST: '127.0.0.1',
-    JT808_PORT: String(jt808), GT06_PORT: String(gt06), H02_PORT: String(h02), DATABASE_URL: '', NATS_URL: '',
+    JT808_PORT: String(jt808), GT06_PORT: String(gt06), H02_PORT: String(h02), WATCH_PORT: '0', DATABASE_URL: '', NATS_URL: '',
   },
   stdio: ['ignore', log, log],
 });

@@ -79,7 +79,7 @@ export default async function setup(project: TestProject) {
   }
   buildWebIfStale();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-e2e-'));
-  const [port, jt808, gt06, h02] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [port, jt808, gt06, h02, watch] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const serverLog = path.join(dir, 'server.log');
   const out = fs.openSync(serverLog, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -93,6 +93,7 @@ export default async function setup(project: TestProject) {
       JT808_PORT: String(jt808),
       GT06_PORT: String(gt06),
       H02_PORT: String(h02),
+      WATCH_PORT: String(watch),
       DATABASE_URL: '',
       NATS_URL: '',
       // One SMS per phone per 2 s instead of per minute: the phone test needs three codes.

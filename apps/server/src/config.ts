@@ -23,7 +23,7 @@ export interface Config {
     tileUrl: string;
     tileCoordSystem: 'wgs84' | 'gcj02';
   };
-  ports: { jt808: number; gt06: number; h02: number };
+  ports: { jt808: number; gt06: number; h02: number; watch: number };
   offlineAfterSeconds: number;
   /** On SIGTERM, how long terminals get to read their last replies before their sockets are cut. */
   drainGraceMs: number;
@@ -114,7 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       tileUrl: env.TILE_URL ?? '',
       tileCoordSystem: env.TILE_COORD_SYSTEM === 'gcj02' ? 'gcj02' : 'wgs84',
     },
-    ports: { jt808: int(env.JT808_PORT, 5015), gt06: int(env.GT06_PORT, 5023), h02: int(env.H02_PORT, 5013) },
+    ports: { jt808: int(env.JT808_PORT, 5015), gt06: int(env.GT06_PORT, 5023), h02: int(env.H02_PORT, 5013), watch: int(env.WATCH_PORT, 5093) },
     offlineAfterSeconds: int(env.OFFLINE_AFTER_SECONDS, 300),
     drainGraceMs: int(env.DRAIN_GRACE_MS, 5000),
     positionRetentionDays: int(env.POSITION_RETENTION_DAYS, 180),

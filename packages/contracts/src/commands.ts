@@ -27,6 +27,14 @@ const CommandSendForm = Type.Object({
   text: Type.Optional(Type.String({ maxLength: 500 })),
   hex: Type.Optional(Type.String({ maxLength: 4096 })),
   messageId: Type.Optional(Type.Integer({ minimum: 0, maximum: 0xffff })),
+  /** Watches and badges: listenIn / centerNumber / sosNumber take `phone`, sosNumbers `phones`
+   * (comma-separated, 1-3), sosNumber its `index` (1-3), removeAlarm / fallAlarm `enable` (1 on, 0 off),
+   * silenceTime `periods` (comma-separated HH:MM-HH:MM, up to 4; empty clears). */
+  phone: Type.Optional(Type.String({ maxLength: 24 })),
+  phones: Type.Optional(Type.String({ maxLength: 80 })),
+  index: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+  enable: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+  periods: Type.Optional(Type.String({ maxLength: 60 })),
   expireMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 7 * 24 * 60 })),
 });
 export type CommandSendForm = Static<typeof CommandSendForm>;
@@ -115,4 +123,9 @@ export const COMMAND_ERRORS = defineErrors('command', {
   hexFormat: '十六进制数据格式不正确',
   customTooLong: '指令内容最多500个字符',
   messageIdRange: '消息ID应为0x8000到0xFFFF之间的平台下行消息',
+  phoneFormat: '请填写正确的电话号码（3到20位数字，可带+号）',
+  sosPhones: '请填写1到3个SOS号码，用逗号分隔',
+  sosIndex: 'SOS号码序号应为1、2或3',
+  enableRequired: '请选择开启或关闭',
+  silencePeriods: '禁用时段格式应为 HH:MM-HH:MM，最多4段，用逗号分隔',
 });

@@ -42,6 +42,9 @@ export const ALARM_NAMES_ZH = {
   braking: '急减速',
   cornering: '急转弯',
   fallDown: '跌倒报警',
+  // Watches and work badges (the watch protocol's status word).
+  wearRemoved: '摘除报警',
+  heartRateAbnormal: '心率异常',
   // E-bikes (电单车): the pack and the anti-theft guard.
   lowVoltage: '低电压报警',
   accOnWhileArmed: '设防状态ACC开启',

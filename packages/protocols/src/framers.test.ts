@@ -4,12 +4,14 @@ import type { Framer } from './model.ts';
 import { JT808_VECTORS } from './fixtures/jt808-vectors.ts';
 import { GT06_VECTORS } from './fixtures/gt06-vectors.ts';
 import { H02_VECTORS } from './fixtures/h02-vectors.ts';
+import { WATCH_VECTORS } from './fixtures/watch-vectors.ts';
 
 const frames = {
   jt808: JT808_VECTORS.map((v) => Buffer.from(v.hex, 'hex')),
   gt06: GT06_VECTORS.map((v) => Buffer.from(v.hex, 'hex')),
   // Text sentences only: binary H02 frames are framed by length, tested in h02/terminal.test.ts.
   h02: H02_VECTORS.filter((v) => v.hex.startsWith('2a')).map((v) => Buffer.from(v.hex, 'hex')),
+  watch: WATCH_VECTORS.map((v) => Buffer.from(v.text, 'latin1')),
 };
 
 function pushAll(framer: Framer, stream: Buffer, chunk: number): Buffer[] {
@@ -40,7 +42,7 @@ describe.each(Object.entries(frames))('%s framer', (name, list) => {
 
   it('reports an endless frame as overflow and holds no more than the limit', () => {
     const framer = codec.createFramer({ maxFrameLength: 256 });
-    const start = { jt808: '7e0200', gt06: '7979ffff', h02: '2a48512c' }[name as 'jt808'];
+    const start = { jt808: '7e0200', gt06: '7979ffff', h02: '2a48512c', watch: '5b33472a' }[name as 'jt808'];
     let error = framer.push(Buffer.from(start, 'hex')).error;
     for (let i = 0; i < 100 && !error; i++) {
       error = framer.push(Buffer.alloc(64, 0x31)).error;

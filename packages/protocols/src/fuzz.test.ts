@@ -14,12 +14,14 @@ import { JT808_VECTORS } from './fixtures/jt808-vectors.ts';
 import { GT06_VECTORS } from './fixtures/gt06-vectors.ts';
 import { H02_VECTORS } from './fixtures/h02-vectors.ts';
 import { EBIKE_JT808_VECTORS, EBIKE_VECTORS } from './fixtures/ebike-vectors.ts';
+import { WATCH_VECTORS } from './fixtures/watch-vectors.ts';
 
 const REAL: Record<ProtocolName, Buffer[]> = {
   jt808: [...JT808_VECTORS, ...EBIKE_JT808_VECTORS].map((v) => Buffer.from(v.hex, 'hex')),
   // The e-bike frames (0xF1 status, 0x40 BMS, e-bike alarm codes) are GT06 frames too.
   gt06: [...GT06_VECTORS, ...EBIKE_VECTORS].map((v) => Buffer.from(v.hex, 'hex')),
   h02: H02_VECTORS.map((v) => Buffer.from(v.hex, 'hex')),
+  watch: WATCH_VECTORS.map((v) => Buffer.from(v.text, 'latin1')),
 };
 
 const RUNS = 1500;
@@ -102,6 +104,7 @@ describe.each(Object.keys(codecs) as ProtocolName[])('%s under fuzzing', (name) 
       const x = Buffer.from(b);
       if (name === 'jt808') return Buffer.concat([Buffer.from([0x7e]), x, Buffer.from([0x7e])]);
       if (name === 'gt06') return Buffer.concat([Buffer.from([0x78, 0x78, x.length + 1]), x, Buffer.from([0x0d, 0x0a])]);
+      if (name === 'watch') return Buffer.concat([Buffer.from('[3G*8800000015*0010*UD,'), x, Buffer.from(']')]);
       return Buffer.concat([Buffer.from('*HQ,'), x, Buffer.from('#')]);
     };
     fc.assert(

@@ -1,6 +1,6 @@
 /**
  * @chelian/protocols — pure decoders and encoders for the terminal protocols (JT/T 808, GT06,
- * H02). Bytes in, typed results out; no sockets, no database, no clock.
+ * H02, watch). Bytes in, typed results out; no sockets, no database, no clock.
  *
  * The gateway needs only `codecs`: per protocol a stream framer, a decoder and a command
  * encoder. Everything protocol-specific is also reachable through the `jt808`, `gt06` and
@@ -10,6 +10,7 @@ import type { ProtocolCodec, ProtocolName } from './model.ts';
 import { gt06Codec } from './gt06/index.ts';
 import { h02Codec } from './h02/index.ts';
 import { jt808Codec } from './jt808/index.ts';
+import { watchCodec } from './watch/index.ts';
 
 export type * from './model.ts';
 export { ALARM_NAMES_ZH, ALARM_TYPES, alarmNameZh, isAlarmType, type AlarmType } from './alarms.ts';
@@ -19,16 +20,18 @@ export { BMS_PLAUSIBLE, implausibleBmsFields } from './ebike.ts';
 export * as jt808 from './jt808/index.ts';
 export * as gt06 from './gt06/index.ts';
 export * as h02 from './h02/index.ts';
+export * as watch from './watch/index.ts';
 
 export const codecs: Record<ProtocolName, ProtocolCodec> = {
   jt808: jt808Codec,
   gt06: gt06Codec,
   h02: h02Codec,
+  watch: watchCodec,
 };
 
 export const PROTOCOL_NAMES = Object.keys(codecs) as ProtocolName[];
 
-export { jt808Codec, gt06Codec, h02Codec };
+export { jt808Codec, gt06Codec, h02Codec, watchCodec };
 
 // JT/T 808
 export { decodeJt808 } from './jt808/decode.ts';
@@ -87,3 +90,18 @@ export {
   encodeH02Location,
   type H02LocationInput,
 } from './h02/terminal.ts';
+
+// Watch (4P-Touch/SeTracker: watches, work badges, pet collars)
+export { decodeWatch } from './watch/decode.ts';
+export { WatchFramer, createWatchFramer } from './watch/framer.ts';
+export { encodeWatchCommand, WATCH_COMMANDS } from './watch/commands.ts';
+export { encodeWatchFrame } from './watch/frame.ts';
+export {
+  encodeWatchCommandReply,
+  encodeWatchConfig,
+  encodeWatchHeart,
+  encodeWatchLink,
+  encodeWatchReport,
+  type WatchReportInput,
+  type WatchReportType,
+} from './watch/terminal.ts';

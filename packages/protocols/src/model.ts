@@ -13,7 +13,7 @@ import type { BmsReport, EbikeStatus } from './ebike.ts';
 
 export type { BmsField, BmsReport, EbikeStatus } from './ebike.ts';
 
-export type ProtocolName = 'jt808' | 'gt06' | 'h02';
+export type ProtocolName = 'jt808' | 'gt06' | 'h02' | 'watch';
 
 export type ErrorCode =
   | 'empty' // no bytes
@@ -194,6 +194,8 @@ export interface DeviceMessage {
   bms?: BmsReport;
   /** Anything else the frame said (server command fields, unknown bodies as hex, …). */
   detail?: Record<string, unknown>;
+  /** How later commands to this terminal should be written (watch: its maker code, indexed frames). */
+  encodeHints?: Partial<EncodeContext>;
 }
 
 export interface TerminalParam {
@@ -212,6 +214,19 @@ export type TerminalCommand =
   | { type: 'setInterval'; seconds: number }
   | { type: 'reboot' }
   | { type: 'text'; text: string }
+  /** Watches and badges (the watch protocol): switch off; listen-in (the terminal calls `phone` back silently). */
+  | { type: 'powerOff' }
+  | { type: 'listenIn'; phone: string }
+  /** SOS number `index` (1-3), or all three at once (missing ones cleared). */
+  | { type: 'sosNumber'; index: number; phone: string }
+  | { type: 'sosNumbers'; phones: string[] }
+  /** The centre number: the phone that may configure the terminal by SMS and receives its alarms. */
+  | { type: 'centerNumber'; phone: string }
+  /** Taken-off (摘除) alarm and fall (跌倒) alarm switches. */
+  | { type: 'removeAlarm'; enable: boolean }
+  | { type: 'fallAlarm'; enable: boolean }
+  /** Quiet periods (class mode): up to four `HH:MM-HH:MM` ranges. */
+  | { type: 'silenceTime'; periods: string[] }
   /** `text`: a protocol text command; `hex`: raw bytes; JT/T 808 may name the message id. */
   | { type: 'custom'; text?: string; hex?: string; messageId?: number };
 
@@ -228,6 +243,10 @@ export interface EncodeContext {
   oilControlWords?: { cut: number; restore: number };
   /** JT/T 808 0x8300 text flag. Default 0x0C (terminal display + TTS). */
   textFlag?: number;
+  /** Watch: the maker code the terminal uses (replies and commands echo it). Default 'SG'. */
+  maker?: string;
+  /** Watch: the terminal numbers its frames (`[MF*ID*INDEX*LEN*…]`); commands carry index 0001. */
+  indexed?: boolean;
 }
 
 export interface EncodedCommand {

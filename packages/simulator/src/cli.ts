@@ -7,16 +7,18 @@ import { parseArgs } from 'node:util';
 import { CITIES, CITY_NAMES, cityByName } from './cities.ts';
 import { Fleet, planTerminals, statusLine, type ProtocolChoice } from './fleet.ts';
 
-const DEFAULT_PORTS = { jt808: 5015, gt06: 5023, h02: 5013 };
+const DEFAULT_PORTS = { jt808: 5015, gt06: 5023, h02: 5013, watch: 5093 };
 
 const HELP = `车联终端模拟器：以真实协议（JT/T 808、GT06、H02）通过 TCP 连接平台，在城市街道上模拟行驶。
 
 用法: npm run simulate -- [选项]
   --count N           终端数量（默认 10）
-  --protocol P        jt808 | gt06 | h02 | mixed | ebike（默认 mixed，三种协议轮流；
-                      ebike 为 GT06 电单车终端：0xF1 状态、0x40 BMS 电池数据、充放电、设防/撤防/断电/恢复）
+  --protocol P        jt808 | gt06 | h02 | watch | mixed | ebike（默认 mixed，三种车载协议轮流；
+                      ebike 为 GT06 电单车终端：0xF1 状态、0x40 BMS 电池数据、充放电、设防/撤防/断电/恢复；
+                      watch 为手表协议的工牌/手表/宠物项圈：步行、LK 心跳、UD 定位、AL 报警，应答 CR/UPLOAD/MONITOR/FIND 等指令）
   --host H            平台地址（默认 127.0.0.1）
-  --port P            单一协议时的端口（默认 JT/T 808 5015、GT06 与 ebike 5023、H02 5013）
+  --port P            单一协议时的端口（默认 JT/T 808 5015、GT06 与 ebike 5023、H02 5013、watch 5093）
+  --indoor X          watch：室内（无卫星定位、只有基站和 Wi-Fi）上报的比例 0–1（默认 0）
   --bms S             ebike 的 BMS 上报间隔，秒（默认 60）
   --jt808-port / --gt06-port / --h02-port   mixed 时各协议的端口
   --interval S        行驶时上报间隔，秒（默认 10）
@@ -49,6 +51,7 @@ const { values } = parseArgs({
     'jt808-port': { type: 'string' },
     'gt06-port': { type: 'string' },
     'h02-port': { type: 'string' },
+    indoor: { type: 'string' },
     interval: { type: 'string' },
     heartbeat: { type: 'string' },
     city: { type: 'string' },
@@ -68,7 +71,7 @@ if (values.help) {
 }
 
 const protocol = (values.protocol ?? 'mixed') as ProtocolChoice;
-if (!['jt808', 'gt06', 'h02', 'mixed', 'ebike'].includes(protocol)) fail(`未知协议 "${values.protocol}"`);
+if (!['jt808', 'gt06', 'h02', 'watch', 'mixed', 'ebike'].includes(protocol)) fail(`未知协议 "${values.protocol}"`);
 const count = Math.floor(positive('count', values.count, 10));
 const seed = Math.floor(positive('seed', values.seed, 1, true));
 const cityName = values.city ?? '全国';
@@ -79,6 +82,7 @@ const ports = {
   jt808: Math.floor(positive('jt808-port', values['jt808-port'], DEFAULT_PORTS.jt808)),
   gt06: Math.floor(positive('gt06-port', values['gt06-port'], DEFAULT_PORTS.gt06)),
   h02: Math.floor(positive('h02-port', values['h02-port'], DEFAULT_PORTS.h02)),
+  watch: DEFAULT_PORTS.watch,
 };
 if (values.port !== undefined) {
   if (protocol === 'mixed') fail('mixed 模式下请用 --jt808-port、--gt06-port、--h02-port 分别指定端口');
@@ -95,6 +99,7 @@ const fleet = new Fleet(specs, {
   alarmRate: positive('alarm-rate', values['alarm-rate'], 1, true),
   connectRate: positive('connect-rate', values['connect-rate'], 500),
   ebike: { bmsEverySeconds: positive('bms', values.bms, 60) },
+  watch: { indoorShare: Math.min(1, positive('indoor', values.indoor, 0, true)) },
   onEvent: values.verbose
     ? (e) => console.log(e.type === 'command' ? `终端 ${e.terminal} 收到指令：${e.command}${e.detail ? `（${e.detail}）` : ''}` : `终端 ${e.terminal} ${e.type === 'online' ? '上线' : '离线'}`)
     : undefined,

@@ -10,6 +10,8 @@ import { Gt06Terminal } from './gt06Terminal.ts';
 import { H02Terminal } from './h02Terminal.ts';
 import { EbikeTerminal, type EbikeOptions } from './ebikeTerminal.ts';
 import { Jt808Terminal } from './jt808Terminal.ts';
+import { RouteWalker, type RoutePoint } from './routeWalker.ts';
+import { WatchTerminal, type WatchOptions } from './watchTerminal.ts';
 import { Rng, seedFor } from './random.ts';
 import type { ConnectionOptions, SimTerminal, TerminalSpec } from './terminal.ts';
 import { SimVehicle, type VehicleOptions } from './vehicle.ts';
@@ -29,10 +31,11 @@ export interface PlanOptions {
 
 const PROTOCOL_ORDER: readonly ProtocolName[] = ['jt808', 'gt06', 'h02'];
 
-/** The identifier a terminal of this protocol sends: a 12-digit JT/T 808 phone, else a 15-digit IMEI (e-bikes: 863…). */
+/** The identifier a terminal of this protocol sends: a 12-digit JT/T 808 phone, a 10-digit watch id (9…), else a 15-digit IMEI (e-bikes: 863…). */
 export function terminalIdentifier(protocol: ProtocolName, block: number, index: number, kind: TerminalSpec['kind'] = 'vehicle'): string {
   const b = String(block % 100).padStart(2, '0');
   if (protocol === 'jt808') return `014${b}${String(index).padStart(7, '0')}`;
+  if (protocol === 'watch') return `9${b}${String(index).padStart(7, '0')}`;
   const body = `86${kind === 'ebike' ? 3 : protocol === 'gt06' ? 1 : 2}${b}${String(index).padStart(9, '0')}`;
   return body + luhn(body);
 }
@@ -73,18 +76,29 @@ export interface FleetOptions extends Omit<ConnectionOptions, 'port' | 'localAdd
   perSourceAddress?: number;
   /** E-bikes' pack, BMS interval and guard (specs of kind 'ebike'). */
   ebike?: EbikeOptions;
+  /** Watch-protocol wearers (badges, watches, collars): battery, indoor share, and a route to walk instead of the street grid. */
+  watch?: WatchOptions & { route?: readonly RoutePoint[]; walkKmh?: number };
 }
 
 /** E-bikes ride at 12–25 km/h (GB 17761 caps them at 25), and park longer. */
 const EBIKE_DRIVER: Partial<DriverOptions> = { cruiseKmh: [12, 25], tripMeters: [1_000, 6_000], radiusMeters: 4_000 };
+/** People wearing a badge or watch walk 3–6 km/h, a few hundred metres at a time, near where they work. */
+const WALKER: Partial<DriverOptions> = { cruiseKmh: [3, 6], tripMeters: [200, 1_500], radiusMeters: 800, blockMeters: 120, parkSeconds: [60, 600], overspeedChance: 0 };
 
-const TERMINAL_CLASSES = { jt808: Jt808Terminal, gt06: Gt06Terminal, h02: H02Terminal } as const;
+const TERMINAL_CLASSES = { jt808: Jt808Terminal, gt06: Gt06Terminal, h02: H02Terminal, watch: WatchTerminal } as const;
 
 export function createTerminal(spec: TerminalSpec, opts: FleetOptions, localAddress?: string): SimTerminal {
   const port = opts.ports[spec.protocol];
   if (port === undefined) throw new Error(`no port for ${spec.protocol}`);
   const rng = new Rng(spec.seed);
   const ebike = spec.kind === 'ebike';
+  if (spec.protocol === 'watch') {
+    const base = { ...WALKER, ...opts.driver, city: spec.city, rng: rng.fork(1) };
+    const route = opts.watch?.route;
+    const walker = route?.length ? new RouteWalker(base, route, opts.watch?.walkKmh) : new StreetDriver(base);
+    const person = new SimVehicle(walker, rng.fork(2), { ...opts, overspeedKmh: opts.overspeedKmh ?? 1000 });
+    return new WatchTerminal(spec, person, codecs.watch, { ...opts, port, localAddress, watch: opts.watch });
+  }
   const driver = new StreetDriver({ ...(ebike ? EBIKE_DRIVER : {}), ...opts.driver, city: spec.city, rng: rng.fork(1) });
   const vehicle = new SimVehicle(driver, rng.fork(2), ebike ? { ...opts, overspeedKmh: opts.overspeedKmh ?? 25 } : opts);
   if (ebike) return new EbikeTerminal(spec, vehicle, codecs.gt06, { ...opts, port, localAddress });

@@ -1,5 +1,5 @@
 /**
- * @chelian/simulator — GPS terminals that speak JT/T 808, GT06 and H02 over real TCP, driving
+ * @chelian/simulator — GPS terminals that speak JT/T 808, GT06, H02 and the watch protocol over real TCP, driving
  * plausible routes on a street grid around Chinese city centres. Used by `npm run simulate`,
  * by the server's demo mode and by the gateway's reliability tests.
  */
@@ -21,6 +21,8 @@ export { Gt06Terminal } from './gt06Terminal.ts';
 export { EbikeTerminal, type EbikeOptions } from './ebikeTerminal.ts';
 export { SimBattery, type BatteryFigures, type BatteryOptions } from './ebikeBattery.ts';
 export { H02Terminal } from './h02Terminal.ts';
+export { WatchTerminal, WATCH_ALARMS, type WatchAlarm, type WatchOptions, type WatchState } from './watchTerminal.ts';
+export { RouteWalker, type RoutePoint } from './routeWalker.ts';
 export {
   Fleet,
   createTerminal,

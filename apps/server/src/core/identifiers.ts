@@ -1,8 +1,8 @@
 /** Terminal identifiers: what each protocol sends, and the one key every lookup uses. */
-export const PROTOCOLS = ['jt808', 'gt06', 'h02'] as const;
+export const PROTOCOLS = ['jt808', 'gt06', 'h02', 'watch'] as const;
 export type TerminalProtocol = (typeof PROTOCOLS)[number];
 
-export const PROTOCOL_NAMES_ZH: Record<TerminalProtocol, string> = { jt808: 'JT/T 808', gt06: 'GT06', h02: 'H02' };
+export const PROTOCOL_NAMES_ZH: Record<TerminalProtocol, string> = { jt808: 'JT/T 808', gt06: 'GT06', h02: 'H02', watch: '手表协议' };
 
 export function isProtocol(value: string): value is TerminalProtocol {
   return (PROTOCOLS as readonly string[]).includes(value);
@@ -19,7 +19,8 @@ export type Normalized = { ok: true; identifier: string } | { ok: false; msg: st
 /**
  * The identifier as the terminal itself will send it. JT/T 808 carries the phone number as BCD
  * digits, 12 (2011/2013) or 20 (2019), left-padded with zeros; GT06 and H02 send the 15-digit IMEI
- * (GT06 as 16 BCD digits with a leading zero; some H02 firmware uses a 10-digit id).
+ * (GT06 as 16 BCD digits with a leading zero; some H02 firmware uses a 10-digit id); watches
+ * (the watch protocol) their 10-digit id, or the IMEI.
  */
 export function normalizeIdentifier(protocol: TerminalProtocol, raw: string): Normalized {
   const digits = raw.trim();
@@ -32,5 +33,8 @@ export function normalizeIdentifier(protocol: TerminalProtocol, raw: string): No
   const imei = digits.length === 16 && digits.startsWith('0') ? digits.slice(1) : digits;
   if (protocol === 'gt06' && imei.length !== 15) return { ok: false, msg: 'GT06 设备号应为15位IMEI' };
   if (protocol === 'h02' && (imei.length < 10 || imei.length > 15)) return { ok: false, msg: 'H02 设备号应为15位IMEI（或10位设备ID）' };
+  // Watches, badges and collars send the 10-digit id printed on them (from the IMEI), some the 15-digit IMEI.
+  if (protocol === 'watch' && (digits.length < 10 || digits.length > 15)) return { ok: false, msg: '手表协议设备号应为10位设备ID（或15位IMEI）' };
+  if (protocol === 'watch') return { ok: true, identifier: digits };
   return { ok: true, identifier: imei };
 }

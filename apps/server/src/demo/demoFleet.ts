@@ -20,7 +20,7 @@ const GROUPS: ReadonlyArray<{ name: string; mix: Array<[ProtocolName, number]> }
 ];
 export const DEMO_GROUP_NAMES = GROUPS.map((g) => g.name);
 
-const MODELS: Record<ProtocolName, string> = { jt808: 'CL-808S', gt06: 'GT06N', h02: 'H02-4G' };
+const MODELS: Record<ProtocolName, string> = { jt808: 'CL-808S', gt06: 'GT06N', h02: 'H02-4G', watch: 'S8-4G' };
 const SURNAMES = ['张', '王', '李', '赵', '陈', '刘', '杨', '黄', '周', '吴', '徐', '孙', '马', '朱', '胡', '郭'];
 
 export interface DemoVehicle {

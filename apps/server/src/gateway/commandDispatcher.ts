@@ -58,7 +58,7 @@ export class CommandDispatcher {
   }
 
   private async deliver(session: TerminalSession, row: CommandRow) {
-    const encoded = session.codec.encodeCommand(session.wireId, row.params as unknown as TerminalCommand, session.nextSerial(), { now: Date.now() });
+    const encoded = session.codec.encodeCommand(session.wireId, row.params as unknown as TerminalCommand, session.nextSerial(), { ...session.encodeHints, now: Date.now() });
     if (!encoded.ok) {
       const status = encoded.error.code === 'unsupportedCommand' ? 'unsupported' : 'failed';
       await commandsQueries.markFailed(this.db, row.id, status, encoded.error.detail.slice(0, 200));

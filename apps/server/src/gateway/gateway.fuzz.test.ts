@@ -10,6 +10,7 @@ import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { JT808_VECTORS } from '@chelian/protocols/fixtures/jt808-vectors.ts';
 import { GT06_VECTORS } from '@chelian/protocols/fixtures/gt06-vectors.ts';
 import { H02_VECTORS } from '@chelian/protocols/fixtures/h02-vectors.ts';
+import { WATCH_VECTORS } from '@chelian/protocols/fixtures/watch-vectors.ts';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
 import { TestTerminal } from '../testing/testTerminal.ts';
 import { startGateway, type Gateway } from './gateway.ts';
@@ -18,14 +19,15 @@ const REAL: Record<ProtocolName, Buffer[]> = {
   jt808: JT808_VECTORS.map((v) => Buffer.from(v.hex, 'hex')),
   gt06: GT06_VECTORS.map((v) => Buffer.from(v.hex, 'hex')),
   h02: H02_VECTORS.map((v) => Buffer.from(v.hex, 'hex')),
+  watch: WATCH_VECTORS.map((v) => Buffer.from(v.text, 'latin1')),
 };
-const PROTOCOLS: ProtocolName[] = ['jt808', 'gt06', 'h02'];
+const PROTOCOLS: ProtocolName[] = ['jt808', 'gt06', 'h02', 'watch'];
 
 let t: TestServer;
 let gw: Gateway;
 beforeAll(async () => {
   t = await createTestServer();
-  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0, gt06: 0, h02: 0 }, offlineAfterSeconds: 60 });
+  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0, gt06: 0, h02: 0, watch: 0 }, offlineAfterSeconds: 60 });
 });
 afterAll(async () => {
   await gw?.close();

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceMessage, EbikeStatus, Framer, ProtocolCodec } from '@chelian/protocols/model.ts';
+import type { DeviceMessage, EbikeStatus, EncodeContext, Framer, ProtocolCodec } from '@chelian/protocols/model.ts';
 import { ConnectionDecodeContext } from './decodeContext.ts';
 import { beijingDayText, FUTURE_TOLERANCE_MS, isLateForRollup } from '../core/lateReports.ts';
 import type { Db } from '../db/types.ts';
@@ -61,6 +61,8 @@ export class TerminalSession implements IngestOwner {
   terminal: TerminalInfo | null = null;
   /** The identifier as this terminal writes it on the wire (commands must use the same form). */
   wireId = '';
+  /** How commands to it are written, as its frames showed (the watch protocol's maker code). */
+  encodeHints: Partial<EncodeContext> | undefined;
   private readonly framer: Framer;
   private readonly decodeCtx: ConnectionDecodeContext;
   private readonly queue: Buffer[] = [];
@@ -205,6 +207,7 @@ export class TerminalSession implements IngestOwner {
     const terminal = this.terminal;
     if (!terminal || this.closed) return; // e.g. GT06 data before its login: nobody to attribute it to
     this.deps.presence.touch(terminal.pk, this.decodeCtx.now);
+    if (msg.encodeHints) this.encodeHints = msg.encodeHints;
     if (msg.commandReply) void this.deps.commands.onReply(terminal.pk, msg.commandReply);
 
     const rows = this.rowsFor(terminal, msg);

@@ -24,6 +24,7 @@ export interface ServerPorts {
   jt808: number;
   gt06: number;
   h02: number;
+  watch: number;
 }
 
 export interface ServerSetup {
@@ -34,12 +35,12 @@ export interface ServerSetup {
 }
 
 export async function prepareServer(): Promise<ServerSetup> {
-  const ports = { http: await freePort(), jt808: await freePort(), gt06: await freePort(), h02: await freePort() };
+  const ports = { http: await freePort(), jt808: await freePort(), gt06: await freePort(), h02: await freePort(), watch: await freePort() };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-kill-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(ports.http),
-    JT808_PORT: String(ports.jt808), GT06_PORT: String(ports.gt06), H02_PORT: String(ports.h02),
+    JT808_PORT: String(ports.jt808), GT06_PORT: String(ports.gt06), H02_PORT: String(ports.h02), WATCH_PORT: String(ports.watch),
     CHELIAN_ADMIN_PASSWORD: CHILD_ADMIN_PASSWORD, LOG_LEVEL: 'warn', CHELIAN_DEMO: '', DATABASE_URL: '', NATS_URL: '',
   };
   let dropSchema = async () => {};
@@ -112,7 +113,7 @@ export async function waitReady(server: ServerProcess, ports: ServerPorts, timeo
   void server.exited.then((code) => (exitCode = code));
   for (;;) {
     if (exitCode !== undefined) throw new Error(`server exited (${exitCode}):\n${server.output()}`);
-    const up = await Promise.all([ports.http, ports.jt808, ports.gt06, ports.h02].map(connects));
+    const up = await Promise.all([ports.http, ports.jt808, ports.gt06, ports.h02, ports.watch].map(connects));
     if (up.every(Boolean)) return;
     if (Date.now() > deadline) throw new Error(`server not ready in ${timeoutMs} ms:\n${server.output()}`);
     await new Promise((r) => setTimeout(r, 200));

@@ -13,6 +13,15 @@ export const COMMAND_NAMES_ZH: Record<CommandType, string> = {
   reboot: '重启终端',
   text: '下发文本',
   custom: '自定义指令',
+  // Watches, work badges and pet collars (the watch protocol).
+  powerOff: '远程关机',
+  listenIn: '远程监听',
+  sosNumber: '设置SOS号码',
+  sosNumbers: '设置全部SOS号码',
+  centerNumber: '设置中心号码',
+  removeAlarm: '摘除报警开关',
+  fallAlarm: '跌倒报警开关',
+  silenceTime: '上课禁用时段',
 };
 export const COMMAND_TYPES = Object.keys(COMMAND_NAMES_ZH) as CommandType[];
 
@@ -34,6 +43,25 @@ export interface CommandParams {
   text?: string;
   hex?: string;
   messageId?: number;
+  phone?: string;
+  phones?: string;
+  index?: number;
+  enable?: number;
+  periods?: string;
+}
+
+const PHONE = /^\+?\d{3,20}$/;
+const PERIOD = /^([01]?\d|2[0-3]):[0-5]\d-([01]?\d|2[0-3]):[0-5]\d$/;
+
+function phoneOf(p: CommandParams): string {
+  const phone = (p.phone ?? '').trim();
+  if (!PHONE.test(phone)) throw new AppError(COMMAND_ERRORS.phoneFormat);
+  return phone;
+}
+
+function enableOf(p: CommandParams): boolean {
+  if (p.enable !== 0 && p.enable !== 1) throw new AppError(COMMAND_ERRORS.enableRequired);
+  return p.enable === 1;
 }
 
 /** The command as the codecs take it, with its parameters checked (Chinese messages). */
@@ -56,7 +84,33 @@ export function buildCommand(type: CommandType, p: CommandParams): TerminalComma
       if (p.messageId !== undefined && (p.messageId < 0x8000 || p.messageId > 0xffff)) throw new AppError(COMMAND_ERRORS.messageIdRange);
       return { type, text, hex, messageId: p.messageId };
     }
-    default:
+    case 'listenIn':
+    case 'centerNumber':
+      return { type, phone: phoneOf(p) };
+    case 'sosNumber':
+      if (p.index !== 1 && p.index !== 2 && p.index !== 3) throw new AppError(COMMAND_ERRORS.sosIndex);
+      return { type, index: p.index, phone: phoneOf(p) };
+    case 'sosNumbers': {
+      const phones = (p.phones ?? '').split(/[,，]/).map((s) => s.trim());
+      if (phones.length > 3 || phones.every((s) => s === '') || phones.some((s) => s !== '' && !PHONE.test(s))) throw new AppError(COMMAND_ERRORS.sosPhones);
+      return { type, phones };
+    }
+    case 'removeAlarm':
+    case 'fallAlarm':
+      return { type, enable: enableOf(p) };
+    case 'silenceTime': {
+      const periods = (p.periods ?? '').split(/[,，]/).map((s) => s.trim()).filter(Boolean);
+      if (periods.length > 4 || periods.some((s) => !PERIOD.test(s))) throw new AppError(COMMAND_ERRORS.silencePeriods);
+      return { type, periods };
+    }
+    case 'find':
+    case 'arm':
+    case 'disarm':
+    case 'powerOff':
+    case 'cutOil':
+    case 'restoreOil':
+    case 'locateNow':
+    case 'reboot':
       return { type };
   }
 }
