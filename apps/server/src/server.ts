@@ -52,6 +52,8 @@ export async function startServer(
   const stopFences = config.roles.includes('gateway') ? (await import('./modules/geofences/geofenceEngine.ts')).startGeofenceEngine(api?.ctx ?? core) : () => {};
   // 电单车卫士 hears the same positions: pending safe power cuts, and the alarms it derives.
   const elecCar = config.roles.includes('gateway') ? (await import('./modules/elecCar/elecCarEngine.ts')).startElecCarEngine(api?.ctx ?? core) : null;
+  // 电单车租赁's service areas (out of area, no parking) and tamper locks hear them too.
+  const leaseAreas = config.roles.includes('gateway') ? (await import('./modules/elecLease/areaWatch.ts')).startAreaWatch(api?.ctx ?? core) : null;
   const card = config.roles.includes('gateway') ? (await import('./modules/card/cardEngine.ts')).startCardEngine(api?.ctx ?? core) : null;
   // 新国标 too: its GB alarms (overspeed, positioning failure, battery mismatch, communication lost).
   const elecGb = config.roles.includes('gateway') ? (await import('./modules/elecGb/gbEngine.ts')).startGbEngine(api?.ctx ?? core) : null;
@@ -83,6 +85,7 @@ export async function startServer(
       await stopJobs();
       stopFences();
       elecCar?.stop();
+      leaseAreas?.stop();
       card?.stop();
       elecGb?.stop();
       demo?.stop();

@@ -20,6 +20,7 @@ import { playbackEndpoints, PLAYBACK_ERRORS } from './playback.ts';
 import { reportEndpoints, REPORT_ERRORS } from './reports.ts';
 import { fleetReportEndpoints } from './reportFleet.ts';
 import { elecCarEndpoints, ELEC_CAR_ERRORS } from './elecCar.ts';
+import { elecLeaseEndpoints, ELEC_LEASE_ERRORS } from './elecLease.ts';
 import { elecGbEndpoints, ELEC_GB_ERRORS } from './elecGb.ts';
 import { drivingReportEndpoints } from './reportDriving.ts';
 import { dataCenterEndpoints } from './dataCenter.ts';
@@ -59,8 +60,9 @@ export const ENDPOINT_GROUPS = {
   address: addressEndpoints,
   audit: auditEndpoints,
   elecCar: elecCarEndpoints,
-  card: cardEndpoints,
+  elecLease: elecLeaseEndpoints,
   elecGb: elecGbEndpoints,
+  card: cardEndpoints,
   assistant: assistantEndpoints,
 } as const;
 
@@ -83,7 +85,8 @@ export const ERROR_CATALOGUES = {
   geofence: GEOFENCE_ERRORS,
   audit: AUDIT_ERRORS,
   elecCar: ELEC_CAR_ERRORS,
-  card: CARD_ERRORS,
+  elecLease: ELEC_LEASE_ERRORS,
   elecGb: ELEC_GB_ERRORS,
+  card: CARD_ERRORS,
   assistant: ASSISTANT_ERRORS,
 } as const;

@@ -5,6 +5,7 @@ import { startExportWorker } from '../modules/exports/exports.service.ts';
 import { startPositionRetention } from '../modules/positions/positionRetention.service.ts';
 import { startRollupWorker } from '../modules/reports/rollup.service.ts';
 import { startAuditRetention } from '../modules/audit/audit.service.ts';
+import { startLeaseJob } from '../modules/elecLease/leaseJob.ts';
 
 /** The 'jobs' role's background tasks; the stop function waits for runs under way. */
 export function startJobs(ctx: AppContext): () => Promise<void> {
@@ -15,6 +16,7 @@ export function startJobs(ctx: AppContext): () => Promise<void> {
     startRollupWorker(db, log, config.reportRollupSeconds * 1000, config.positionRetentionDays),
     startAlarmDelivery(ctx).stop,
     startAuditRetention(ctx, config.auditRetentionDays),
+    startLeaseJob(ctx),
   ];
   return async () => void (await Promise.all(stops.map((stop) => stop())));
 }

@@ -21,6 +21,7 @@ import { commandsRoutes } from './commands/commands.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { fleetReportsRoutes } from './reports/fleet.routes.ts';
 import { elecCarRoutes } from './elecCar/elecCar.routes.ts';
+import { elecLeaseRoutes } from './elecLease/elecLease.routes.ts';
 import { cardRoutes } from './card/card.routes.ts';
 import { elecGbRoutes } from './elecGb/elecGb.routes.ts';
 import { drivingReportsRoutes } from './reports/drivingReports.routes.ts';
@@ -53,6 +54,7 @@ export const apiModules: readonly ApiModule[] = [
   reportsRoutes,
   fleetReportsRoutes,
   elecCarRoutes,
+  elecLeaseRoutes,
   cardRoutes,
   elecGbRoutes,
   drivingReportsRoutes,

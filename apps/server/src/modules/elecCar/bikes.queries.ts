@@ -99,6 +99,9 @@ export const bikesQueries = {
     return { total: count?.n ?? 0, rows };
   },
 
+  /** Bikes already known to be the caller's (a sub-product built on them, as 电单车租赁, lists its page of ids). */
+  byIds: (q: Queryable, ids: number[]) => q.query<BikeRow>(`${SELECT} WHERE v.id = ANY($1::bigint[])`, [ids]),
+
   /** The bike if the scope may see it; a foreign one is as missing as one that does not exist. */
   visible: async (q: Queryable, scope: string, id: number) =>
     (await q.query<BikeRow>(`${SELECT} WHERE ${terminalInScope('a.path', 1)} AND v.id = $2`, [scope, id]))[0],

@@ -1,0 +1,150 @@
+import { isInsideFence, type Fence } from '@chelian/geo';
+import type { Alarm, LastPosition } from '@chelian/contracts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/types.ts';
+import type { Bus } from '../../bus/bus.ts';
+import { fenceShape } from '../geofences/fenceShape.ts';
+import { GEOFENCE_CHANGED } from '../geofences/geofences.service.ts';
+import type { FenceShapeRow } from '../geofences/geofences.queries.ts';
+import { guardQueries } from '../elecCar/guard.queries.ts';
+import { contractsQueries } from './contracts.queries.ts';
+import { LEASE_CHANGED } from './contracts.service.ts';
+import { lockContract, systemActor, type LockTrigger } from './locks.service.ts';
+import { operatorQueries } from './operator.queries.ts';
+import { publishAlarms } from './leaseJob.ts';
+
+/** Below this speed (km/h) a bike in a no-parking zone counts as parked there. */
+export const PARKED_KMH = 3;
+
+interface Watched {
+  accountPath: string;
+  /** the open (active or overdue) contract, when the bike is out with a rider */
+  contractId: number | null;
+  /** the flags as last written, so a position that changes nothing writes nothing */
+  out_of_area: boolean;
+  in_no_parking: boolean;
+}
+
+interface AreaFence {
+  accountPath: string;
+  kind: 'boundary' | 'noParking';
+  fence: Fence<number>;
+}
+
+/**
+ * The service areas on every position of a rental bike (it hears the same bus as the geofence
+ * engine): a rented bike leaving every operating boundary of its operator raises 驶出运营区域 once
+ * (until it is back inside), a bike standing in a no-parking zone 禁停区停车 once per stop; and a
+ * tamper alarm of a rented bike. Each may lock the bike, by the operator's rules. The flags are
+ * compare-and-set in the database, so several processes raise each alarm once.
+ */
+export class AreaWatch {
+  private watched: Promise<Map<number, Watched>> | null = null;
+  private fences: Promise<AreaFence[]> | null = null;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(private readonly db: Db, private readonly bus: Bus, private readonly log?: AppContext['log']) {}
+
+  invalidate() {
+    this.watched = null;
+    this.fences = null;
+  }
+
+  position(p: LastPosition): Promise<void> {
+    return this.serial(() => this.check(p));
+  }
+
+  alarm(a: Alarm): Promise<void> {
+    if (a.type !== 'tamper' || a.vehicleId === null) return Promise.resolve();
+    return this.serial(async () => {
+      const w = (await this.load()).get(a.vehicleId!);
+      if (w?.contractId) await this.lockBy(w.contractId, 'tamper', `终端上报拆除报警（${new Date(a.alarmTime).toISOString()}）`);
+    });
+  }
+
+  idle() {
+    return this.chain;
+  }
+
+  private serial(step: () => Promise<void>) {
+    this.chain = this.chain.then(step).catch((err) => this.log?.error({ err }, '电单车租赁区域检查失败'));
+    return this.chain;
+  }
+
+  private load() {
+    this.watched ??= this.db
+      .query<{ vehicle_id: number; path: string; contract_id: number | null; out_of_area: boolean; in_no_parking: boolean }>(
+        `SELECT lv.vehicle_id, a.path, c.id AS contract_id, lv.out_of_area, lv.in_no_parking FROM elec_lease_vehicles lv JOIN accounts a ON a.id = lv.account_id
+           LEFT JOIN elec_lease_contracts c ON c.vehicle_id = lv.vehicle_id AND c.status IN ('active', 'overdue')`,
+      )
+      .then((rows) => new Map(rows.map((r) => [Number(r.vehicle_id), {
+        accountPath: r.path, contractId: r.contract_id === null ? null : Number(r.contract_id), out_of_area: r.out_of_area, in_no_parking: r.in_no_parking,
+      }])));
+    this.fences ??= this.db
+      .query<FenceShapeRow & { id: number; path: string; area: 'boundary' | 'noParking' }>(
+        `SELECT g.*, a.path, la.kind AS area FROM elec_lease_areas la JOIN geofences g ON g.id = la.geofence_id JOIN accounts a ON a.id = la.account_id
+          WHERE la.kind IN ('boundary', 'noParking')`,
+      )
+      .then((rows) => rows.map((r) => ({ accountPath: r.path, kind: r.area, fence: fenceShape(Number(r.id), r) })));
+    return this.watched;
+  }
+
+  private async check(p: LastPosition) {
+    if (p.vehicleId === null || p.valid === false || !Number.isFinite(p.lat) || !Number.isFinite(p.lon)) return;
+    const w = (await this.load()).get(p.vehicleId);
+    if (!w) return;
+    const mine = (await this.fences!).filter((f) => w.accountPath.startsWith(f.accountPath));
+    const point = [p.lon, p.lat] as const;
+    const boundaries = mine.filter((f) => f.kind === 'boundary');
+    if (w.contractId !== null && boundaries.length > 0) {
+      const outside = !boundaries.some((f) => isInsideFence(point, f.fence));
+      if (await this.flip(w, p.vehicleId, 'out_of_area', outside) && outside) {
+        await this.raise(p, 'leaseOutOfArea');
+        const c = await contractsQueries.byId(this.db, w.contractId);
+        if ((await operatorQueries.settings(this.db, c.account_path)).lock_out_of_area) {
+          await this.lockBy(w.contractId, 'area', `驶出运营区域（${p.lat.toFixed(5)}, ${p.lon.toFixed(5)}）`);
+        }
+      }
+    }
+    const parked = (p.speed ?? 0) < PARKED_KMH && mine.some((f) => f.kind === 'noParking' && isInsideFence(point, f.fence));
+    if (await this.flip(w, p.vehicleId, 'in_no_parking', parked) && parked) await this.raise(p, 'leaseNoParking');
+  }
+
+  /** Compare-and-set of a bike's area flag: true when this call changed it. */
+  private async flip(w: Watched, vehicleId: number, column: 'out_of_area' | 'in_no_parking', value: boolean) {
+    if (w[column] === value) return false;
+    w[column] = value;
+    const rows = await this.db.query(`UPDATE elec_lease_vehicles SET ${column} = $2 WHERE vehicle_id = $1 AND ${column} <> $2 RETURNING 1`, [vehicleId, value]);
+    return rows.length === 1;
+  }
+
+  private async raise(p: LastPosition, type: string) {
+    const ids = await guardQueries.raise(this.db, { vehicleId: p.vehicleId!, type, at: p.gpsTime, lat: p.lat, lon: p.lon, speed: p.speed ?? null });
+    await publishAlarms(this.db, this.bus, ids);
+  }
+
+  private async lockBy(contractId: number, trigger: LockTrigger, reason: string) {
+    const c = await contractsQueries.byId(this.db, contractId);
+    const settings = await operatorQueries.settings(this.db, c.account_path);
+    if (trigger === 'tamper' && !settings.lock_on_tamper) return;
+    const actor = await systemActor(this.db, c);
+    if (actor && !c.lock_reason) await lockContract(this.db, this.bus, actor, c, trigger, reason);
+  }
+}
+
+/** Starts the watch beside the geofence engine (the gateway role hears the positions). */
+export function startAreaWatch(ctx: Pick<AppContext, 'db' | 'bus' | 'log'>): { watch: AreaWatch; stop(): void } {
+  const watch = new AreaWatch(ctx.db, ctx.bus, ctx.log);
+  const offs = [
+    ctx.bus.subscribe<LastPosition | LastPosition[]>('pos.>', (m) => {
+      for (const p of Array.isArray(m) ? m : [m]) void watch.position(p);
+    }),
+    ctx.bus.subscribe<Alarm>('alarm.>', (a) => void watch.alarm(a)),
+    ctx.bus.subscribe(LEASE_CHANGED, () => watch.invalidate()),
+    ctx.bus.subscribe(GEOFENCE_CHANGED, () => watch.invalidate()),
+  ];
+  // Contracts start and end in other processes too: the cache is refreshed every minute regardless.
+  const timer = setInterval(() => watch.invalidate(), 60_000);
+  timer.unref();
+  return { watch, stop: () => (clearInterval(timer), offs.forEach((off) => off())) };
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { ELEC_LEASE_ERRORS, LEASE_PHOTO_MAX_BYTES, LEASE_PHOTOS_PER_INSPECTION, elecLeaseEndpoints } from '@chelian/contracts';
+import type { AppContext } from '../../context.ts';
+import { caller } from '../../http/auth.hook.ts';
+import { auditChange } from '../../http/auditHook.ts';
+import { AppError } from '../../http/errors.ts';
+import { pageWindow } from '../../http/paging.ts';
+import { route } from '../../http/route.ts';
+import { likeText } from '../terminals/assets.ts';
+import { contractsQueries } from './contracts.queries.ts';
+import { contractDetail, presentContract } from './contracts.presenter.ts';
+import { LEASE_CHANGED, createContract, extend, giveBack, handover, renew, swap, terminate, visibleContract } from './contracts.service.ts';
+import { checkedPhoto } from './photos.ts';
+import { IN_SCOPE, clean, found } from './scope.ts';
+
+/** 租赁订单: contracts and their life — create, hand over (inspection photos), renew, extend, swap, return, terminate. */
+export function contractRoutes(ctx: AppContext, app: FastifyInstance) {
+  const { db, bus } = ctx;
+  const changed = () => bus.publish(LEASE_CHANGED, {});
+
+  route(app, elecLeaseEndpoints.contracts, async (query, request) => {
+    const win = pageWindow(query);
+    const keyword = likeText(query.keyword);
+    const { total, rows } = await contractsQueries.page(db, caller(request).accountPath, keyword && `%${keyword}%`, clean(query.status) || null, win.sql.limit, win.sql.offset);
+    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentContract) };
+  });
+
+  route(app, elecLeaseEndpoints.contract, async (query, request) => contractDetail(db, (await visibleContract(db, caller(request), query.contractId)).id));
+
+  route(app, elecLeaseEndpoints.createContract, async (body, request) => {
+    const id = await createContract(db, caller(request), body);
+    const detail = await contractDetail(db, id);
+    auditChange(request, { objectType: '租赁订单', objectId: id, after: { contractNo: detail.contract.contractNo, riderId: body.riderId, vehicleId: body.vehicleId, planId: body.planId } });
+    return detail;
+  });
+
+  route(app, elecLeaseEndpoints.handover, async (body, request) => {
+    const inspectionId = await handover(db, caller(request), body);
+    changed();
+    auditChange(request, { objectType: '租赁订单', objectId: body.contractId, after: { action: '交车', inspectionId } });
+    return { inspectionId, detail: await contractDetail(db, body.contractId) };
+  });
+
+  route(app, elecLeaseEndpoints.uploadPhoto, async (query, request) => {
+    const user = caller(request);
+    const [inspection] = await db.query<{ id: number; contract_id: number; photos: number }>(
+      `SELECT i.id, i.contract_id, (SELECT count(*)::int FROM elec_lease_photos p WHERE p.inspection_id = i.id) AS photos FROM elec_lease_inspections i
+         JOIN elec_lease_contracts c ON c.id = i.contract_id JOIN accounts a ON a.id = c.account_id WHERE ${IN_SCOPE(1)} AND i.id = $2`,
+      [user.accountPath, query.inspectionId],
+    );
+    found(inspection);
+    if (inspection!.photos >= LEASE_PHOTOS_PER_INSPECTION) throw new AppError(ELEC_LEASE_ERRORS.photoTooMany, { params: { count: LEASE_PHOTOS_PER_INSPECTION } });
+    if (!request.isMultipart()) throw new AppError(ELEC_LEASE_ERRORS.photoMissing);
+    const file: MultipartFile | undefined = await request.file({ limits: { fileSize: LEASE_PHOTO_MAX_BYTES + 1 } });
+    if (!file) throw new AppError(ELEC_LEASE_ERRORS.photoMissing);
+    const bytes = await file.toBuffer().catch(() => {
+      throw new AppError(ELEC_LEASE_ERRORS.photoTooLarge, { params: { mb: LEASE_PHOTO_MAX_BYTES / 1024 / 1024 } });
+    });
+    const photo = checkedPhoto(bytes);
+    const [row] = await db.query<{ id: number }>(`INSERT INTO elec_lease_photos (inspection_id, content_type, bytes) VALUES ($1, $2, $3) RETURNING id`, [inspection!.id, photo.contentType, photo.bytes]);
+    auditChange(request, { objectType: '验车照片', objectId: row!.id, after: { inspectionId: inspection!.id, bytes: bytes.length } });
+    return { photoId: Number(row!.id) };
+  });
+
+  route(app, elecLeaseEndpoints.photo, async (query, request, reply) => {
+    const [photo] = await db.query<{ content_type: string; bytes: Uint8Array }>(
+      `SELECT p.content_type, p.bytes FROM elec_lease_photos p JOIN elec_lease_inspections i ON i.id = p.inspection_id JOIN elec_lease_contracts c ON c.id = i.contract_id
+         JOIN accounts a ON a.id = c.account_id WHERE ${IN_SCOPE(1)} AND p.id = $2`,
+      [caller(request).accountPath, query.photoId],
+    );
+    found(photo);
+    return reply.type(photo!.content_type).header('cache-control', 'private, max-age=86400').send(Buffer.from(photo!.bytes));
+  });
+
+  route(app, elecLeaseEndpoints.renew, async (body, request) => {
+    await renew(db, caller(request), body.contractId);
+    auditChange(request, { objectType: '租赁订单', objectId: body.contractId, after: { action: '续租' } });
+    return contractDetail(db, body.contractId);
+  });
+
+  route(app, elecLeaseEndpoints.extend, async (body, request) => {
+    await extend(db, caller(request), body.contractId, body.days);
+    auditChange(request, { objectType: '租赁订单', objectId: body.contractId, after: { action: '延期', days: body.days } });
+    return contractDetail(db, body.contractId);
+  });
+
+  route(app, elecLeaseEndpoints.swap, async (body, request) => {
+    await swap(db, bus, caller(request), body);
+    changed();
+    auditChange(request, { objectType: '租赁订单', objectId: body.contractId, after: { action: '换车', vehicleId: body.vehicleId } });
+    return contractDetail(db, body.contractId);
+  });
+
+  route(app, elecLeaseEndpoints.giveBack, async (body, request) => {
+    await giveBack(db, bus, caller(request), body);
+    changed();
+    auditChange(request, { objectType: '租赁订单', objectId: body.contractId, after: { action: '还车', refundMethod: body.refundMethod } });
+    return contractDetail(db, body.contractId);
+  });
+
+  route(app, elecLeaseEndpoints.terminate, async (body, request) => {
+    await terminate(db, bus, caller(request), body);
+    changed();
+    auditChange(request, { objectType: '租赁订单', objectId: body.contractId, after: { action: '终止', note: body.note } });
+    return contractDetail(db, body.contractId);
+  });
+}

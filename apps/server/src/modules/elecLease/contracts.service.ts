@@ -1,0 +1,186 @@
+import { ELEC_LEASE_ERRORS, LEASE_CONTRACT_STATES, LEASE_VEHICLE_STATES, type LeaseContractState } from '@chelian/contracts';
+import type { Db, Queryable } from '../../db/types.ts';
+import type { Bus } from '../../bus/bus.ts';
+import type { SessionUser } from '../../core/sessionUser.ts';
+import { AppError } from '../../http/errors.ts';
+import { contractsQueries, type ContractRow } from './contracts.queries.ts';
+import { issueBill, methodOf, refOf, settleDeposit, voidUnpaid } from './billing.service.ts';
+import { personActor, unlockContract } from './locks.service.ts';
+import { plansQueries } from './plans.ts';
+import { visibleRider } from './riders.service.ts';
+import { visibleLeaseVehicle } from './vehicles.service.ts';
+import { leaseVehiclesQueries } from './vehicles.queries.ts';
+import { clean, found, yuan } from './scope.ts';
+
+export const LEASE_CHANGED = 'elecLease.changed';
+
+export const visibleContract = async (q: Queryable, user: SessionUser, id: number) => found(await contractsQueries.visible(q, user.accountPath, id));
+
+function expect(c: ContractRow, states: LeaseContractState[], action: string) {
+  if (!states.includes(c.status as LeaseContractState)) {
+    throw new AppError(ELEC_LEASE_ERRORS.contractState, { params: { state: LEASE_CONTRACT_STATES[c.status as LeaseContractState] ?? c.status, action } });
+  }
+}
+
+/** Refuses a bike that cannot go out now (in repair, lost, or in another open contract). */
+function rentable(v: { code: string; state: string; contract_id: number | null }) {
+  if (v.state !== 'available' || v.contract_id !== null) {
+    const state = v.contract_id !== null ? '已被其他订单占用' : (LEASE_VEHICLE_STATES[v.state as keyof typeof LEASE_VEHICLE_STATES] ?? v.state);
+    throw new AppError(ELEC_LEASE_ERRORS.vehicleNotAvailable, { params: { code: v.code, state } });
+  }
+}
+
+/**
+ * A new contract (pending): the rider (real-name checked, not blacklisted), an available bike and
+ * an enabled plan. Its first bills are issued at once — deposit, insurance, the first period's
+ * rent — and must be paid before the handover starts it.
+ */
+export async function createContract(db: Db, user: SessionUser, input: { riderId: number; vehicleId: number; planId: number }): Promise<number> {
+  const rider = await visibleRider(db, user, input.riderId);
+  if (rider.blacklisted) throw new AppError(ELEC_LEASE_ERRORS.riderBlacklisted, { params: { name: rider.name } });
+  const vehicle = await visibleLeaseVehicle(db, user, input.vehicleId);
+  rentable(vehicle);
+  const plan = found(await plansQueries.visible(db, user.accountPath, input.planId));
+  if (!plan.enabled) throw new AppError(ELEC_LEASE_ERRORS.planDisabled, { params: { name: plan.name } });
+  return db.tx(async (q) => {
+    let id: number;
+    try {
+      id = await contractsQueries.insert(q, { accountId: vehicle.account_id, riderId: rider.id, vehicleId: vehicle.vehicle_id, planId: plan.id, userId: user.userId, userName: user.username });
+    } catch (err) {
+      // The one-open-contract-per-bike index: another contract took the bike a moment ago.
+      if ((err as { code?: string }).code === '23505') throw new AppError(ELEC_LEASE_ERRORS.vehicleNotAvailable, { params: { code: vehicle.code, state: '已被其他订单占用' } });
+      throw err;
+    }
+    const c = await contractsQueries.byId(q, id);
+    const now = new Date();
+    await issueBill(q, c, { kind: 'deposit', seq: 1, coversDays: 0, amountFen: plan.deposit_fen, dueAt: now });
+    await issueBill(q, c, { kind: 'insurance', seq: 1, coversDays: 0, amountFen: plan.insurance_fen, dueAt: now });
+    await issueBill(q, c, { kind: 'rent', seq: 1, coversDays: plan.period_days, amountFen: plan.rent_fen, dueAt: now });
+    return id;
+  });
+}
+
+/** Hands the bike over: the inspection is recorded, the contract starts, paid through its first period. */
+export async function handover(db: Db, user: SessionUser, input: { contractId: number; batteryPercent?: number; note?: string }): Promise<number> {
+  const c = await visibleContract(db, user, input.contractId);
+  expect(c, ['pending'], '交车');
+  if (c.owed_fen > 0) throw new AppError(ELEC_LEASE_ERRORS.unpaidBeforeHandover, { params: { owed: yuan(c.owed_fen) } });
+  return db.tx(async (q) => {
+    if (!(await contractsQueries.setStatus(q, c.id, ['pending'], 'active', `, started_at = now()`))) expect(await contractsQueries.byId(q, c.id), ['pending'], '交车');
+    await contractsQueries.recomputeDue(q, c.id);
+    await leaseVehiclesQueries.setState(q, c.vehicle_id, 'rented');
+    return inspect(q, user, c.id, c.vehicle_id, 'handover', input);
+  });
+}
+
+export async function inspect(q: Queryable, user: SessionUser, contractId: number, vehicleId: number, kind: string, input: { batteryPercent?: number; note?: string }) {
+  const [row] = await q.query<{ id: number }>(
+    `INSERT INTO elec_lease_inspections (contract_id, vehicle_id, kind, battery_percent, note, user_name) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [contractId, vehicleId, kind, input.batteryPercent ?? null, clean(input.note), user.username],
+  );
+  return Number(row!.id);
+}
+
+/** 续租: the next period's rent bill now (the job issues it by itself a day before the due time). */
+export async function renew(db: Db, user: SessionUser, contractId: number): Promise<void> {
+  const c = await visibleContract(db, user, contractId);
+  expect(c, ['active', 'overdue'], '续租');
+  if ((await contractsQueries.unpaidBills(db, c.id)).some((b) => b.kind === 'rent')) throw new AppError(ELEC_LEASE_ERRORS.unpaidRent);
+  if (!(await issueNextPeriod(db, c))) throw new AppError(ELEC_LEASE_ERRORS.lastPeriod);
+}
+
+/** The next rent period's bill, unless a rent-to-own plan has billed its last period. */
+export async function issueNextPeriod(db: Db, c: ContractRow): Promise<boolean> {
+  const plan = await plansQueries.byId(db, c.plan_id);
+  return db.tx(async (q) => {
+    const seq = (await contractsQueries.maxSeq(q, c.id, 'rent')) + 1;
+    if (plan.periods !== null && seq > plan.periods) return false;
+    return issueBill(q, c, { kind: 'rent', seq, coversDays: plan.period_days, amountFen: plan.rent_fen, dueAt: c.due_at ?? new Date() });
+  });
+}
+
+/** 延期: a number of days billed pro rata (integer fen, rounded half up). */
+export async function extend(db: Db, user: SessionUser, contractId: number, days: number): Promise<void> {
+  const c = await visibleContract(db, user, contractId);
+  expect(c, ['active', 'overdue'], '延期');
+  const plan = await plansQueries.byId(db, c.plan_id);
+  const amountFen = Math.floor((plan.rent_fen * days * 2 + plan.period_days) / (2 * plan.period_days));
+  await db.tx(async (q) => {
+    const seq = (await contractsQueries.maxSeq(q, c.id, 'rent')) + 1;
+    await issueBill(q, c, { kind: 'rent', seq, coversDays: days, amountFen, dueAt: c.due_at ?? new Date() });
+  });
+}
+
+/** 换车: the rider's bike for another available one; the old one goes back to the fleet (or to repair). */
+export async function swap(db: Db, bus: Bus, user: SessionUser, input: { contractId: number; vehicleId: number; note?: string; oldState?: string }): Promise<void> {
+  const c = await visibleContract(db, user, input.contractId);
+  expect(c, ['active', 'overdue'], '换车');
+  const next = await visibleLeaseVehicle(db, user, input.vehicleId);
+  rentable(next);
+  const oldState = input.oldState === 'repair' ? 'repair' : 'available';
+  // A locked bike is unlocked as it comes back; the lock does not follow the rider to the new one by itself.
+  if (c.lock_reason) await unlockContract(db, bus, personActor(user), c, 'return', '换车，旧车解除锁定');
+  await db.tx(async (q) => {
+    await inspect(q, user, c.id, c.vehicle_id, 'swapOut', { note: input.note });
+    await contractsQueries.setVehicle(q, c.id, next.vehicle_id);
+    await leaseVehiclesQueries.setState(q, c.vehicle_id, oldState);
+    await leaseVehiclesQueries.setState(q, next.vehicle_id, 'rented');
+    await inspect(q, user, c.id, next.vehicle_id, 'swapIn', { note: input.note });
+  });
+}
+
+/**
+ * 还车: the return inspection; what is still owed is paid from the deposit and the rest of the
+ * deposit goes back (refused when the deposit does not cover the debt). A rent-to-own bike whose
+ * every period is paid stays with the rider (sold).
+ */
+export async function giveBack(db: Db, bus: Bus, user: SessionUser, input: { contractId: number; refundMethod: string; refundRef?: string; batteryPercent?: number; note?: string }): Promise<void> {
+  const c = await visibleContract(db, user, input.contractId);
+  expect(c, ['active', 'overdue'], '还车');
+  const method = methodOf(input.refundMethod);
+  const ref = input.refundRef?.trim() ? refOf(input.refundRef) : `DR${c.contract_no}`;
+  const owed = c.owed_fen - (await contractsQueries.unpaidBills(db, c.id)).filter((b) => b.kind === 'deposit').reduce((s, b) => s + b.amount_fen - b.paid_fen, 0);
+  if (owed > c.deposit_held_fen) throw new AppError(ELEC_LEASE_ERRORS.depositShort, { params: { owed: yuan(owed - c.deposit_held_fen) } });
+  await closeContract(db, bus, user, c, { method, ref, note: clean(input.note), inspection: input, status: 'returned' });
+}
+
+/**
+ * 终止: a pending contract is cancelled (its bills voided; refuse while money is in — refund it
+ * first); an open one ends now: the deposit pays what it can, the rest stays owed.
+ */
+export async function terminate(db: Db, bus: Bus, user: SessionUser, input: { contractId: number; note: string }): Promise<void> {
+  const c = await visibleContract(db, user, input.contractId);
+  expect(c, ['pending', 'active', 'overdue'], '终止');
+  const note = `终止：${clean(input.note)}`;
+  if (c.status === 'pending') {
+    const paid = (await contractsQueries.payments(db, c.id)).reduce((s, p) => s + (p.kind === 'payment' ? p.amount_fen : p.kind === 'refund' ? -p.amount_fen : 0), 0);
+    if (paid > 0) throw new AppError(ELEC_LEASE_ERRORS.refundFirst, { params: { paid: yuan(paid) } });
+    await db.tx(async (q) => {
+      if (!(await contractsQueries.cancel(q, c.id, note))) return;
+      await voidUnpaid(q, c, ['deposit', 'insurance', 'rent', 'lateFee']);
+    });
+    return;
+  }
+  await closeContract(db, bus, user, c, { method: 'cash', ref: `DR${c.contract_no}`, note, inspection: {}, status: 'returned', forced: true });
+}
+
+async function closeContract(
+  db: Db, bus: Bus, user: SessionUser, c: ContractRow,
+  o: { method: 'wechat' | 'alipay' | 'cash'; ref: string; note: string; inspection: { batteryPercent?: number; note?: string }; status: 'returned'; forced?: boolean },
+) {
+  const plan = await plansQueries.byId(db, c.plan_id);
+  const closed = await db.tx(async (q) => {
+    await contractsQueries.lock(q, c.id);
+    const fresh = await contractsQueries.byId(q, c.id);
+    expect(fresh, ['active', 'overdue'], o.forced ? '终止' : '还车');
+    const left = await settleDeposit(q, fresh, { method: o.method, ref: o.ref, userName: user.username });
+    if (left > 0 && !o.forced) throw new AppError(ELEC_LEASE_ERRORS.depositShort, { params: { owed: yuan(left) } });
+    await inspect(q, user, c.id, c.vehicle_id, 'return', o.inspection);
+    await q.query(`UPDATE elec_lease_contracts SET status = $2, ended_at = now(), end_note = $3 WHERE id = $1`, [c.id, o.status, o.note]);
+    const paidPeriods = (await contractsQueries.bills(q, c.id)).filter((b) => b.kind === 'rent' && b.status === 'paid').length;
+    const owned = plan.kind === 'rentToOwn' && plan.periods !== null && paidPeriods >= plan.periods && left === 0;
+    await leaseVehiclesQueries.setState(q, c.vehicle_id, owned ? 'sold' : 'available');
+    return true;
+  });
+  if (closed && c.lock_reason) await unlockContract(db, bus, personActor(user), c, 'return', o.forced ? '订单终止，解除锁定' : '还车，解除锁定').catch(() => null);
+}

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
+import { createTenant, type Tenant } from '../../testing/fixtures.ts';
+import { multipart } from '../../testing/multipart.ts';
+
+/*
+ * 电单车租赁 through the HTTP API: a contract's life from creation to return with every bill and
+ * payment booked in a ledger that balances; the bad-input and money rules; tenancy.
+ */
+let t: TestServer;
+let a: Tenant;
+let b: Tenant;
+const api = '/elec-lease/v1/api';
+const imeis = ['868120145240001', '868120145240002', '868120145240003'];
+const vehicles: number[] = [];
+let riderId = 0;
+let planId = 0;
+let contractId = 0;
+
+const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) => t.call(sid, { method: 'POST', url: `${api}${url}`, ...form(fields) }).then((r) => r.json());
+const get = (sid: string, url: string) => t.call(sid, { url: `${api}${url}` }).then((r) => r.json());
+const detail = async () => (await get(a.sessionId, `/contract/detail.json?contractId=${contractId}`)).obj;
+
+/** Every journal debits what it credits, and so does the whole ledger; receivable equals what the bills still ask. */
+async function expectBalanced(accountId: number) {
+  const unbalanced = await t.ctx.db.query(
+    `SELECT j.id FROM elec_lease_journals j JOIN elec_lease_ledger l ON l.journal_id = j.id WHERE j.account_id = $1 GROUP BY j.id HAVING sum(l.debit_fen) <> sum(l.credit_fen)`,
+    [accountId],
+  );
+  expect(unbalanced).toEqual([]);
+  const [sums] = await t.ctx.db.query<{ debit: number; credit: number; receivable: number; owed: number }>(
+    `SELECT sum(l.debit_fen)::bigint AS debit, sum(l.credit_fen)::bigint AS credit,
+            sum(CASE WHEN l.ledger_account = 'receivable' THEN l.debit_fen - l.credit_fen ELSE 0 END)::bigint AS receivable,
+            (SELECT COALESCE(sum(amount_fen - paid_fen), 0) FROM elec_lease_bills WHERE account_id = $1 AND status = 'unpaid')::bigint AS owed
+       FROM elec_lease_ledger l JOIN elec_lease_journals j ON j.id = l.journal_id WHERE j.account_id = $1`,
+    [accountId],
+  );
+  expect(sums!.debit).toBe(sums!.credit);
+  expect(sums!.receivable).toBe(sums!.owed);
+  const ledger = (await get(a.sessionId, '/ledger/summary.json')).obj;
+  expect(ledger).toMatchObject({ balanced: true, debitFen: sums!.debit, creditFen: sums!.credit });
+  return ledger;
+}
+
+beforeAll(async () => {
+  t = await createTestServer();
+  a = await createTenant(t, { codes: 'all' });
+  b = await createTenant(t, { codes: 'all' });
+  for (const id of imeis) expect((await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/terminal/add.json', ...form({ terminalId: id, protocol: 'gt06' }) })).json().flag).toBe(1);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('operator, riders, bikes and plans', () => {
+  it('keeps stores and puts the account tree\'s users in them', async () => {
+    const store = await post(a.sessionId, '/store/save.json', { name: '徐汇门店', address: '上海市徐汇区漕溪北路1号', phone: '02164000000' });
+    expect(store).toMatchObject({ flag: 1, obj: { name: '徐汇门店', staffCount: 0 } });
+    expect(await post(a.sessionId, '/store/save.json', { name: '徐汇门店' })).toMatchObject({ flag: 0, errorCode: 'elecLease.storeNameTaken', msg: '门店名称“徐汇门店”已存在' });
+    const staff = await post(a.sessionId, '/staff/assign.json', { userId: a.userId, storeId: store.obj.storeId, position: 'manager' });
+    expect(staff.obj).toMatchObject({ username: a.username, storeName: '徐汇门店', positionName: '店长' });
+    expect(await post(b.sessionId, '/staff/assign.json', { userId: a.userId, storeId: store.obj.storeId })).toMatchObject({ errorCode: 'elecLease.notFound' });
+  });
+
+  it('checks the ID number by its GB 11643 check digit, the name and phone numbers', async () => {
+    const base = { name: '张三', idNumber: '11010519491231002X', phone: '13800138000', emergencyName: '李四', emergencyPhone: '13900139000' };
+    expect(await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '110105194912310021' })).toMatchObject({ flag: 0, errorCode: 'elecLease.idNumberInvalid', msg: '身份证号校验位不正确' });
+    expect(await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '11010519491331002X' })).toMatchObject({ msg: '身份证号中的出生日期无效' });
+    expect(await post(a.sessionId, '/rider/save.json', { ...base, name: 'Zhang' })).toMatchObject({ errorCode: 'elecLease.nameInvalid' });
+    expect(await post(a.sessionId, '/rider/save.json', { ...base, emergencyPhone: '12345' })).toMatchObject({ msg: '紧急联系人电话应为11位手机号' });
+    const rider = await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '11010519491231002x' });
+    expect(rider.obj).toMatchObject({ name: '张三', idNumber: '110105********002X', verifyStatus: 'formatChecked', verifyStatusName: '已校验格式', openContracts: 0 });
+    riderId = rider.obj.riderId;
+    expect(await post(a.sessionId, '/rider/save.json', { ...base, name: '王五' })).toMatchObject({ errorCode: 'elecLease.riderExists' });
+  });
+
+  it('adds rental bikes on terminals of the subtree, each an 电单车卫士 bike with a code', async () => {
+    for (const [i, imei] of imeis.entries()) {
+      const res = await post(a.sessionId, '/vehicle/add.json', { imei, code: `ZL-00${i + 1}`, plate: `沪C·0000${i + 1}`, model: 'TDT-1', batteryModel: '48V20Ah 锂电', batteryVoltage: 48, batteryCapacity: 20 });
+      expect(res.obj).toMatchObject({ code: `ZL-00${i + 1}`, terminalId: imei, state: 'available', stateName: '可租', contractId: null, status: { online: false } });
+      vehicles.push(res.obj.vehicleId);
+    }
+    expect(await post(a.sessionId, '/vehicle/add.json', { imei: '868120145249999', code: 'ZL-001' })).toMatchObject({ errorCode: 'elecLease.codeTaken' });
+    expect(await post(b.sessionId, '/vehicle/add.json', { imei: imeis[0]!, code: 'B-1' })).toMatchObject({ flag: 0, msg: '设备不存在或无权访问' });
+    expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-00')).obj.total).toBe(3);
+    // An 电单车卫士 bike like any other: the guard app lists it.
+    expect((await t.call(a.sessionId, { url: `/elec-car/v1/api/bike/detail.json?bikeId=${vehicles[0]}` })).json().obj).toMatchObject({ frameNo: '', model: 'TDT-1' });
+  });
+
+  it('makes plans in fen and refuses a rent-to-own plan without its periods', async () => {
+    expect(await post(a.sessionId, '/plan/save.json', { name: '以租代购12期', kind: 'rentToOwn', rentFen: 30000, depositFen: 0, insuranceFen: 0 })).toMatchObject({ errorCode: 'elecLease.planPeriodsMissing' });
+    expect(await post(a.sessionId, '/plan/save.json', { name: '周租', kind: 'weekly', rentFen: 9.5, depositFen: 0, insuranceFen: 0 })).toMatchObject({ flag: 0 });
+    const plan = await post(a.sessionId, '/plan/save.json', { name: '周租', kind: 'weekly', rentFen: 8800, depositFen: 50000, insuranceFen: 1500, lateFeeFen: 500 });
+    expect(plan.obj).toMatchObject({ kindName: '周租', periodDays: 7, rentFen: 8800, depositFen: 50000 });
+    planId = plan.obj.planId;
+  });
+});
+
+describe("a contract's life", () => {
+  it('creates a pending contract with deposit, insurance and the first rent billed', async () => {
+    const res = await post(a.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[0]!, planId });
+    expect(res.obj.contract).toMatchObject({ status: 'pending', statusName: '待交车', vehicleCode: 'ZL-001', owedFen: 50000 + 1500 + 8800 });
+    expect(res.obj.contract.contractNo).toMatch(/^ZL\d{8}\d{6}$/);
+    contractId = res.obj.contract.contractId;
+    expect(res.obj.bills.map((x: { kindName: string; amountFen: number }) => [x.kindName, x.amountFen])).toEqual([['押金', 50000], ['保险费', 1500], ['租金', 8800]]);
+    // The bike is taken: another contract for it is refused.
+    expect(await post(a.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[0]!, planId })).toMatchObject({ errorCode: 'elecLease.vehicleNotAvailable', msg: '车辆 ZL-001 当前已被其他订单占用，不能出租' });
+    expect(await post(a.sessionId, '/contract/handover.json', { contractId })).toMatchObject({ errorCode: 'elecLease.unpaidBeforeHandover', msg: '请先结清押金、保险和首期租金（尚欠 603.00 元）再交车' });
+    await expectBalanced(a.accountId);
+  });
+
+  it('stores a payment sent twice once, and refuses more than is owed', async () => {
+    expect(await post(a.sessionId, '/payment/pay.json', { contractId, method: 'wechat', providerRef: '4200001234202611260001', amountFen: 70000 })).toMatchObject({ errorCode: 'elecLease.overpay', msg: '收款金额 700.00 元超过应收 603.00 元' });
+    expect(await post(a.sessionId, '/payment/pay.json', { contractId, method: 'bank', providerRef: 'X1', amountFen: 100 })).toMatchObject({ errorCode: 'elecLease.methodUnknown' });
+    expect(await post(a.sessionId, '/payment/pay.json', { contractId, method: 'cash', providerRef: '收据 1', amountFen: 100 })).toMatchObject({ errorCode: 'elecLease.providerRefInvalid' });
+    const pay = { contractId, method: 'wechat', providerRef: '4200001234202611260001', amountFen: 60300 };
+    const [first, second] = await Promise.all([post(a.sessionId, '/payment/pay.json', pay), post(a.sessionId, '/payment/pay.json', pay)]);
+    expect([first.obj.duplicate, second.obj.duplicate].sort()).toEqual([false, true]);
+    expect(second.obj.payment.paymentId).toBe(first.obj.payment.paymentId);
+    const third = await post(a.sessionId, '/payment/pay.json', pay);
+    expect(third.obj).toMatchObject({ duplicate: true, payment: { paymentId: first.obj.payment.paymentId, methodName: '微信支付', amountFen: 60300 } });
+    const [n] = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM elec_lease_payments WHERE provider_ref = $1`, [pay.providerRef]);
+    expect(n!.n).toBe(1);
+    expect(third.obj.detail.contract.owedFen).toBe(0);
+    expect(await post(a.sessionId, '/payment/pay.json', { ...pay, amountFen: 100 })).toMatchObject({ errorCode: 'elecLease.refRefundMismatch' });
+    await expectBalanced(a.accountId);
+  });
+
+  it('hands the bike over with an inspection and its photos (checked by content and size)', async () => {
+    const res = await post(a.sessionId, '/contract/handover.json', { contractId, batteryPercent: 96, note: '车况良好，左后视镜轻微划痕' });
+    expect(res.obj.detail.contract).toMatchObject({ status: 'active', statusName: '租赁中' });
+    const { started, dueAt } = res.obj.detail.contract;
+    expect(dueAt - started).toBeGreaterThanOrEqual(7 * 86_400_000 - 1000);
+    const inspectionId = res.obj.inspectionId;
+    const upload = (content: Buffer, fileName = 'a.jpg') => t.call(a.sessionId, { method: 'POST', url: `${api}/contract/photo.json?inspectionId=${inspectionId}`, ...multipart({ fileName, content, type: 'image/jpeg' }) }).then((r) => r.json());
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
+    const ok = await upload(jpeg);
+    expect(ok).toMatchObject({ flag: 1 });
+    expect(await upload(Buffer.from('<html>not a photo</html>'), 'x.jpg')).toMatchObject({ flag: 0, errorCode: 'elecLease.photoType', msg: '照片只支持 JPG、PNG 或 WebP 图片' });
+    expect(await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(2 * 1024 * 1024)]))).toMatchObject({ errorCode: 'elecLease.photoTooLarge', msg: '照片不能超过 2 MB' });
+    const shown = await t.call(a.sessionId, { url: `${api}/contract/photo/view.json?photoId=${ok.obj.photoId}` });
+    expect(shown.headers['content-type']).toBe('image/jpeg');
+    expect(shown.rawPayload.equals(jpeg)).toBe(true);
+    expect((await t.call(b.sessionId, { url: `${api}/contract/photo/view.json?photoId=${ok.obj.photoId}` })).json()).toMatchObject({ errorCode: 'elecLease.notFound' });
+    expect((await detail()).inspections[0]).toMatchObject({ kindName: '交车验车', batteryPercent: 96, photoIds: [ok.obj.photoId] });
+    expect((await get(a.sessionId, `/vehicle/list.json?keyword=ZL-001`)).obj.list[0]).toMatchObject({ state: 'rented', riderName: '张三' });
+  });
+
+  it('renews, extends pro rata, swaps the bike, refunds and returns with the deposit settled', async () => {
+    expect((await post(a.sessionId, '/contract/renew.json', { contractId })).obj.bills.at(-1)).toMatchObject({ kindName: '租金', seq: 2, amountFen: 8800, coversDays: 7 });
+    expect(await post(a.sessionId, '/contract/renew.json', { contractId })).toMatchObject({ errorCode: 'elecLease.unpaidRent' });
+    // 3 days of a 7-day 88.00 rent: 37.714… → 37.71 yuan, in whole fen.
+    expect((await post(a.sessionId, '/contract/extend.json', { contractId, days: 3 })).obj.bills.at(-1)).toMatchObject({ seq: 3, amountFen: 3771, coversDays: 3 });
+    const before = (await detail()).contract.dueAt;
+    const paid = await post(a.sessionId, '/payment/pay.json', { contractId, method: 'alipay', providerRef: '2026112622001400001', amountFen: 8800 + 3771 });
+    expect(paid.obj.detail.contract.dueAt - before).toBe(10 * 86_400_000);
+
+    const refund = await post(a.sessionId, '/payment/refund.json', { paymentId: paid.obj.payment.paymentId, amountFen: 3771, providerRef: 'RF2026112600001', note: '延期取消' });
+    expect(refund.obj.payment).toMatchObject({ kindName: '退款', methodName: '支付宝', amountFen: 3771 });
+    expect(refund.obj.detail.contract).toMatchObject({ owedFen: 3771, dueAt: before + 7 * 86_400_000 });
+    expect(await post(a.sessionId, '/payment/refund.json', { paymentId: paid.obj.payment.paymentId, amountFen: 9000, providerRef: 'RF2026112600002' })).toMatchObject({ errorCode: 'elecLease.refundTooMuch', msg: '退款金额超过可退金额 88.00 元' });
+
+    const swapped = await post(a.sessionId, '/contract/swap.json', { contractId, vehicleId: vehicles[1]!, oldState: 'repair', note: '刹车异响' });
+    expect(swapped.obj.contract).toMatchObject({ vehicleCode: 'ZL-002' });
+    expect((await get(a.sessionId, '/vehicle/list.json?state=repair')).obj.list.map((v: { code: string }) => v.code)).toEqual(['ZL-001']);
+
+    // 37.71 still owed is paid from the 500.00 deposit; 462.29 goes back.
+    const back = await post(a.sessionId, '/contract/return.json', { contractId, refundMethod: 'cash', batteryPercent: 40, note: '按时还车' });
+    expect(back.obj.contract).toMatchObject({ status: 'returned', statusName: '已还车', owedFen: 0, depositHeldFen: 0 });
+    expect(back.obj.payments.map((p: { kindName: string; amountFen: number }) => [p.kindName, p.amountFen])).toEqual([
+      ['收款', 60300], ['收款', 12571], ['退款', 3771], ['押金抵扣', 3771], ['退押金', 50000 - 3771],
+    ]);
+    expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-002')).obj.list[0]).toMatchObject({ state: 'available', contractId: null });
+    const ledger = await expectBalanced(a.accountId);
+    const balance = (acc: string) => ledger.rows.filter((r: { ledgerAccount: string }) => r.ledgerAccount === acc).reduce((s: number, r: { debitFen: number; creditFen: number }) => s + r.debitFen - r.creditFen, 0);
+    expect(balance('deposit')).toBe(0);
+    expect(balance('receivable')).toBe(0);
+    expect(balance('income:rent')).toBe(-(8800 + 8800 + 3771));
+    expect(balance('cash:wechat') + balance('cash:alipay') + balance('cash:cash')).toBe(8800 * 2 + 3771 + 1500);
+  });
+});
+
+describe('refusals and tenancy', () => {
+  it('refuses to delete a rider with an open contract, and a blacklisted rider a new one', async () => {
+    const open = await post(a.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[2]!, planId });
+    const no = open.obj.contract.contractNo;
+    expect(await post(a.sessionId, '/rider/delete.json', { riderId })).toMatchObject({ flag: 0, errorCode: 'elecLease.riderHasOpenContract', msg: `骑手 张三 还有未结束的租赁订单（${no}），不能删除` });
+    const cancelled = await post(a.sessionId, '/contract/terminate.json', { contractId: open.obj.contract.contractId, note: '骑手放弃' });
+    expect(cancelled.obj.contract).toMatchObject({ status: 'cancelled', owedFen: 0 });
+    expect(cancelled.obj.bills.every((x: { status: string }) => x.status === 'void')).toBe(true);
+    expect(await post(a.sessionId, '/rider/delete.json', { riderId })).toMatchObject({ errorCode: 'elecLease.riderHasContracts' });
+    await post(a.sessionId, '/rider/blacklist.json', { riderId, blacklisted: true, reason: '恶意拖欠' });
+    expect(await post(a.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[2]!, planId })).toMatchObject({ errorCode: 'elecLease.riderBlacklisted', msg: '骑手 张三 在黑名单中，不能租车' });
+    await expectBalanced(a.accountId);
+  });
+
+  it("answers another operator's ids exactly like missing ones, everywhere", async () => {
+    const missing = { flag: 0, errorCode: 'elecLease.notFound', msg: '数据不存在或无权访问' };
+    expect(await get(b.sessionId, `/contract/detail.json?contractId=${contractId}`)).toMatchObject(missing);
+    expect(await get(b.sessionId, `/contract/detail.json?contractId=99999999`)).toMatchObject(missing);
+    expect(await post(b.sessionId, '/payment/pay.json', { contractId, method: 'cash', providerRef: 'B1', amountFen: 1 })).toMatchObject(missing);
+    expect(await post(b.sessionId, '/rider/delete.json', { riderId })).toMatchObject(missing);
+    expect(await post(b.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[2]!, planId })).toMatchObject(missing);
+    expect(await post(b.sessionId, '/risk/lock.json', { contractId, reason: 'x' })).toMatchObject(missing);
+    for (const url of ['/contract/list.json', '/rider/list.json', '/vehicle/list.json', '/bill/list.json', '/payment/list.json']) {
+      expect((await get(b.sessionId, url)).obj.total, url).toBe(0);
+    }
+    expect((await get(b.sessionId, '/ledger/summary.json')).obj).toMatchObject({ rows: [], journals: 0, balanced: true });
+  });
+
+  it('needs the button permission to write', async () => {
+    const reader = await createTenant(t, { codes: ['lease', 'lease:order', 'lease:rider'], parentAccountId: a.accountId });
+    expect(await get(reader.sessionId, '/rider/list.json')).toMatchObject({ flag: 1, obj: { total: 0 } });
+    expect(await post(reader.sessionId, '/rider/save.json', { name: '赵六', idNumber: '440524188001010014', phone: '13700137000' })).toMatchObject({ flag: 0, errorCode: 'common.forbidden' });
+  });
+});

@@ -1,0 +1,58 @@
+import type { Queryable } from '../../db/types.ts';
+import { IN_SCOPE } from './scope.ts';
+
+export interface LockRow {
+  id: number;
+  contract_id: number | null;
+  contract_no: string | null;
+  vehicle_code: string | null;
+  action: string;
+  trigger: string;
+  reason: string;
+  user_name: string;
+  order_id: number | null;
+  order_status: string | null;
+  answer: string;
+  created_at: Date;
+}
+
+const SELECT = `SELECT k.*, c.contract_no, lv.code AS vehicle_code, o.status AS order_status
+  FROM elec_lease_locks k JOIN accounts a ON a.id = k.account_id LEFT JOIN elec_lease_contracts c ON c.id = k.contract_id
+  LEFT JOIN elec_lease_vehicles lv ON lv.vehicle_id = k.vehicle_id LEFT JOIN elec_car_power_orders o ON o.id = k.order_id`;
+
+export const locksQueries = {
+  page: async (q: Queryable, scope: string, contractId: number | null, limit: number, offset: number) => {
+    const where = `${IN_SCOPE(1)} AND ($2::bigint IS NULL OR k.contract_id = $2)`;
+    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM elec_lease_locks k JOIN accounts a ON a.id = k.account_id WHERE ${where}`, [scope, contractId]);
+    const rows = await q.query<LockRow>(`${SELECT} WHERE ${where} ORDER BY k.id DESC LIMIT $3 OFFSET $4`, [scope, contractId, limit, offset]);
+    return { total: count?.n ?? 0, rows };
+  },
+  one: async (q: Queryable, id: number) => (await q.query<LockRow>(`${SELECT} WHERE k.id = $1`, [id]))[0]!,
+  insert: async (
+    q: Queryable,
+    k: { accountId: number; contractId: number | null; vehicleId: number; action: 'lock' | 'unlock'; trigger: string; reason: string; userId: number | null; userName: string; orderId: number | null; answer: string },
+  ) =>
+    Number((await q.query<{ id: number }>(
+      `INSERT INTO elec_lease_locks (account_id, contract_id, vehicle_id, action, trigger, reason, user_id, user_name, order_id, answer)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [k.accountId, k.contractId, k.vehicleId, k.action, k.trigger, k.reason, k.userId, k.userName, k.orderId, k.answer],
+    ))[0]!.id),
+  /** Sets the lock reason only from the state expected ('' to lock, any to unlock): one process acts. */
+  claim: async (q: Queryable, contractId: number, lock: string) =>
+    (await q.query(
+      `UPDATE elec_lease_contracts SET lock_reason = $2 WHERE id = $1 AND (CASE WHEN $2 = '' THEN lock_reason <> '' ELSE lock_reason = '' END) RETURNING 1`,
+      [contractId, lock],
+    )).length === 1,
+  /**
+   * Locked contracts whose last lock never reached the bike (its cut expired while the rider kept
+   * riding, was cancelled, or failed) and that have not been retried in the last minute.
+   */
+  lapsed: (q: Queryable) =>
+    q.query<{ id: number }>(
+      `SELECT c.id FROM elec_lease_contracts c
+         JOIN LATERAL (SELECT k.action, k.created_at, o.status FROM elec_lease_locks k LEFT JOIN elec_car_power_orders o ON o.id = k.order_id
+                        WHERE k.contract_id = c.id ORDER BY k.id DESC LIMIT 1) last ON true
+        WHERE c.lock_reason <> '' AND c.status IN ('active', 'overdue') AND last.action = 'lock'
+          AND last.status IN ('expired', 'cancelled', 'failed') AND last.created_at < now() - interval '1 minute'`,
+    ),
+};

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { LEASE_LEDGER_ACCOUNTS, elecLeaseEndpoints } from '@chelian/contracts';
+import type { AppContext } from '../../context.ts';
+import { caller } from '../../http/auth.hook.ts';
+import { auditChange } from '../../http/auditHook.ts';
+import { pageWindow } from '../../http/paging.ts';
+import { route } from '../../http/route.ts';
+import { likeText } from '../terminals/assets.ts';
+import { contractsQueries } from './contracts.queries.ts';
+import { contractDetail, presentBill, presentPayment } from './contracts.presenter.ts';
+import { visibleContract } from './contracts.service.ts';
+import { methodOf, recordPayment, recordRefund, refOf } from './billing.service.ts';
+import { ledgerTotals } from './ledger.ts';
+import { afterPayment } from './risk.service.ts';
+import { clean, found } from './scope.ts';
+
+/** 租金账单: bills, payments and refunds (idempotent by the channel's reference), and the ledger's totals. */
+export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
+  const { db, bus } = ctx;
+  const like = (k: string | undefined) => {
+    const t = likeText(k);
+    return t ? `%${t}%` : null;
+  };
+
+  route(app, elecLeaseEndpoints.bills, async (query, request) => {
+    const win = pageWindow(query);
+    const { total, rows } = await contractsQueries.billsPage(db, caller(request).accountPath, like(query.keyword), clean(query.status) || null, win.sql.limit, win.sql.offset);
+    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentBill) };
+  });
+
+  route(app, elecLeaseEndpoints.payments, async (query, request) => {
+    const win = pageWindow(query);
+    const { total, rows } = await contractsQueries.paymentsPage(db, caller(request).accountPath, like(query.keyword), win.sql.limit, win.sql.offset);
+    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentPayment) };
+  });
+
+  route(app, elecLeaseEndpoints.pay, async (body, request) => {
+    const user = caller(request);
+    const c = await visibleContract(db, user, body.contractId);
+    const method = methodOf(body.method);
+    const ref = refOf(body.providerRef);
+    const { payment, duplicate } = await db.tx((q) => recordPayment(q, c, { method, ref, amountFen: body.amountFen, note: clean(body.note), userName: user.username }));
+    if (!duplicate) await afterPayment(db, bus, c.id, user.username);
+    auditChange(request, { objectType: '租赁收款', objectId: payment.id, after: { contractNo: c.contract_no, method, ref, amountFen: body.amountFen, duplicate } });
+    return { payment: presentPayment(payment), duplicate, detail: await contractDetail(db, c.id) };
+  });
+
+  route(app, elecLeaseEndpoints.refund, async (body, request) => {
+    const user = caller(request);
+    const original = found(await contractsQueries.payment(db, user.accountPath, body.paymentId));
+    const c = await visibleContract(db, user, original.contract_id);
+    const ref = refOf(body.providerRef);
+    const { payment, duplicate } = await db.tx((q) => recordRefund(q, c, original, { ref, amountFen: body.amountFen, note: clean(body.note), userName: user.username }));
+    auditChange(request, { objectType: '租赁退款', objectId: payment.id, after: { contractNo: c.contract_no, paymentId: original.id, ref, amountFen: body.amountFen, duplicate } });
+    return { payment: presentPayment(payment), duplicate, detail: await contractDetail(db, c.id) };
+  });
+
+  route(app, elecLeaseEndpoints.ledger, async (_q, request) => {
+    const rows = await ledgerTotals(db, caller(request).accountPath);
+    const debitFen = rows.reduce((s, r) => s + r.debit, 0);
+    const creditFen = rows.reduce((s, r) => s + r.credit, 0);
+    const [j] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM elec_lease_journals j JOIN accounts a ON a.id = j.account_id WHERE a.path LIKE $1 || '%'`, [caller(request).accountPath],
+    );
+    return {
+      rows: rows.map((r) => ({ ledgerAccount: r.ledger_account, name: LEASE_LEDGER_ACCOUNTS[r.ledger_account as keyof typeof LEASE_LEDGER_ACCOUNTS] ?? r.ledger_account, debitFen: r.debit, creditFen: r.credit })),
+      debitFen, creditFen, balanced: debitFen === creditFen, journals: j?.n ?? 0,
+    };
+  });
+}

@@ -1,0 +1,43 @@
+import type { Queryable } from '../../db/types.ts';
+import { CONTRACT_SELECT, type ContractRow } from './contracts.queries.ts';
+import { IN_SCOPE } from './scope.ts';
+
+export const riskQueries = {
+  overduePage: async (q: Queryable, scope: string, keyword: string | null, limit: number, offset: number) => {
+    const where = `c.status = 'overdue' AND ${IN_SCOPE(1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2 OR r.phone LIKE $2 OR lv.code ILIKE $2)`;
+    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${CONTRACT_SELECT} WHERE ${where}) x`, [scope, keyword]);
+    const rows = await q.query<ContractRow & { reminders: number }>(
+      `SELECT x.*, (SELECT count(*)::int FROM elec_lease_reminders m WHERE m.contract_id = x.id) AS reminders FROM (${CONTRACT_SELECT} WHERE ${where}) x
+        ORDER BY x.overdue_since, x.id LIMIT $3 OFFSET $4`,
+      [scope, keyword, limit, offset],
+    );
+    return { total: count?.n ?? 0, rows };
+  },
+  /** Started contracts due within `aheadMs` with no rent bill waiting: their next period is billed. */
+  dueForBilling: (q: Queryable, now: Date, aheadMs: number) =>
+    q.query<ContractRow>(
+      `${CONTRACT_SELECT} WHERE c.status IN ('active', 'overdue') AND c.due_at <= $1
+          AND NOT EXISTS (SELECT 1 FROM elec_lease_bills b WHERE b.contract_id = c.id AND b.kind = 'rent' AND b.status = 'unpaid')
+          AND (p.periods IS NULL OR (SELECT count(*) FROM elec_lease_bills b WHERE b.contract_id = c.id AND b.kind = 'rent') < p.periods)`,
+      [new Date(now.getTime() + aheadMs)],
+    ),
+  /** Active contracts past their paid-through time become overdue (compare-and-set: one process moves each). */
+  markOverdue: (q: Queryable, now: Date) =>
+    q.query<{ id: number }>(
+      `UPDATE elec_lease_contracts SET status = 'overdue', overdue_since = due_at WHERE status = 'active' AND due_at < $1 RETURNING id`,
+      [now],
+    ),
+  overdue: (q: Queryable) => q.query<ContractRow & { late_fee_fen: number; late_fee_days: number }>(
+    `SELECT x.*, p.late_fee_fen, (SELECT COALESCE(max(seq), 0)::int FROM elec_lease_bills b WHERE b.contract_id = x.id AND b.kind = 'lateFee') AS late_fee_days
+       FROM (${CONTRACT_SELECT} WHERE c.status = 'overdue') x JOIN elec_lease_plans p ON p.id = x.plan_id`,
+  ),
+  /** Overdue contracts paid through the future again: back to active. */
+  backToActive: (q: Queryable, id: number, now: Date) =>
+    q.query<{ id: number }>(`UPDATE elec_lease_contracts SET status = 'active', overdue_since = NULL WHERE id = $1 AND status = 'overdue' AND due_at > $2 RETURNING id`, [id, now]),
+  remind: async (q: Queryable, r: { contractId: number; auto: boolean; text: string; userName: string; now: Date }) =>
+    (await q.query(
+      `INSERT INTO elec_lease_reminders (contract_id, day, auto, text, user_name) VALUES ($1, ($5::timestamptz AT TIME ZONE 'Asia/Shanghai')::date, $2, $3, $4)
+       ON CONFLICT (contract_id, day) WHERE auto DO NOTHING RETURNING 1`,
+      [r.contractId, r.auto, r.text, r.userName, r.now],
+    )).length === 1,
+};

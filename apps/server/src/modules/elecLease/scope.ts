@@ -1,0 +1,19 @@
+import { AppError } from '../../http/errors.ts';
+import { ELEC_LEASE_ERRORS } from '@chelian/contracts';
+
+/**
+ * The tenant rule for the lease tables: each row carries its operator's account, joined as `a`;
+ * `IN_SCOPE(n)` keeps rows of the caller's account and below (parameter n: the account path).
+ */
+export const IN_SCOPE = (n: number) => `a.path LIKE $${n} || '%'`;
+
+/** A missing or foreign row: both answer the same. */
+export function found<T>(row: T | undefined): T {
+  if (row === undefined) throw new AppError(ELEC_LEASE_ERRORS.notFound);
+  return row;
+}
+
+export const clean = (s: string | undefined) => (s ?? '').trim();
+export const ms = (d: Date | null) => (d ? d.getTime() : null);
+/** Fen as yuan text for messages: 12345 → '123.45'. */
+export const yuan = (fen: number) => (fen / 100).toFixed(2);
