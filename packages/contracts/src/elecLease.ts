@@ -309,7 +309,7 @@ export const ELEC_LEASE_ERRORS = defineErrors('elecLease', {
   storeInUse: '门店下还有车辆或人员，不能删除',
   positionUnknown: { msg: '不支持的岗位：{position}', status: 400 },
   nameInvalid: { msg: '请填写骑手真实姓名（2–20个汉字）', status: 400 },
-  idNumberInvalid: { msg: '{reason}', status: 400 },
+  idNumberInvalid: { msg: '身份证号有误：{reason}', status: 400 },
   phoneInvalid: { msg: '{field}应为11位手机号', status: 400 },
   identityRejected: '实名核验未通过：{reason}',
   riderExists: '身份证号 {idNumber} 的骑手已登记（{name}）',

@@ -64,8 +64,8 @@ describe('operator, riders, bikes and plans', () => {
 
   it('checks the ID number by its GB 11643 check digit, the name and phone numbers', async () => {
     const base = { name: '张三', idNumber: '11010519491231002X', phone: '13800138000', emergencyName: '李四', emergencyPhone: '13900139000' };
-    expect(await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '110105194912310021' })).toMatchObject({ flag: 0, errorCode: 'elecLease.idNumberInvalid', msg: '身份证号校验位不正确' });
-    expect(await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '11010519491331002X' })).toMatchObject({ msg: '身份证号中的出生日期无效' });
+    expect(await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '110105194912310021' })).toMatchObject({ flag: 0, errorCode: 'elecLease.idNumberInvalid', msg: '身份证号有误：身份证号校验位不正确' });
+    expect(await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '11010519491331002X' })).toMatchObject({ msg: '身份证号有误：身份证号中的出生日期无效' });
     expect(await post(a.sessionId, '/rider/save.json', { ...base, name: 'Zhang' })).toMatchObject({ errorCode: 'elecLease.nameInvalid' });
     expect(await post(a.sessionId, '/rider/save.json', { ...base, emergencyPhone: '12345' })).toMatchObject({ msg: '紧急联系人电话应为11位手机号' });
     const rider = await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '11010519491231002x' });
