@@ -131,7 +131,8 @@ export class CardEngine {
   sweepPatrols(now = Date.now()): Promise<void> {
     return this.serial(async () => {
       const raised: number[] = [];
-      for (const day of new Set([beijingDay(now - 86_400_000), beijingDay(now)])) {
+      // Today's runs, and yesterday's for two hours after midnight (a late evening window's allowance).
+      for (const day of new Set([beijingDay(now - 2 * 3_600_000), beijingDay(now)])) {
         for (const run of await patrolRuns(this.db, '/', day, now)) {
           if (run.status !== 'missed' || !(await cardEngineQueries.claimPatrol(this.db, run.planId, day, run.window))) continue;
           for (const staffId of run.assigneeIds) raised.push(...(await cardEngineQueries.raise(this.db, { staffId, type: 'missedCheckpoint', at: now, lat: null, lon: null })));

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandEndpoints, type LastPosition } from '@chelian/contracts';
+import { encodeGt06Alarm, encodeGt06Location, encodeGt06Login, gt06Codec } from '@chelian/protocols/gt06/index.ts';
+import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
+import { createTenant, type Tenant } from '../../testing/fixtures.ts';
+import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
+import { startGateway, type Gateway } from '../../gateway/gateway.ts';
+import { beijingDay, beijingMidnight } from './attendance.ts';
+import { startCardEngine, type CardEngineHandle } from './cardEngine.ts';
+
+// Issue 18 part 8: attendance, patrols and every badge alarm the platform derives, from positions
+// sent over real TCP through the gateway (GT06 badges), the way a shift of staff reports.
+
+let t: TestServer;
+let gw: Gateway;
+let engine: CardEngineHandle;
+let a: Tenant;
+const api = '/card/v1/api';
+const badges = { A: '868120145232001', B: '868120145232002', C: '868120145232003' };
+const staff: Record<string, number> = {};
+const POST = { lat: 31.2304, lon: 121.4737 };
+const FAR = { lat: 31.24, lon: 121.4737 }; // ~1 km north: outside the area, a checkpoint
+const day = beijingDay(Date.now() - 86_400_000);
+const at = (hhmm: string) => beijingMidnight(day) + (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))) * 60_000;
+const published: LastPosition[] = [];
+let serial = 10;
+
+const post = (url: string, fields: Record<string, string | number | boolean>) => t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const postJson = (url: string, payload: object) => t.call(a.sessionId, { method: 'POST', url, payload }).then((r) => r.json());
+const get = (url: string) => t.call(a.sessionId, { url }).then((r) => r.json());
+
+async function connect(id: string) {
+  const gt = await TestTerminal.connect(gw.ports.gt06!, gt06Codec);
+  gt.send(encodeGt06Login(id, 1));
+  await gt.next();
+  return gt;
+}
+
+/** Every 5 minutes from `from` to `to` at `where`. */
+const every5 = (from: string, to: string, where: { lat: number; lon: number }) => {
+  const out: Array<{ time: number; lat: number; lon: number }> = [];
+  for (let m = at(from); m <= at(to); m += 5 * 60_000) out.push({ time: m, ...where });
+  return out;
+};
+
+beforeAll(async () => {
+  t = await createTestServer();
+  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { gt06: 0 }, offlineAfterSeconds: 2 });
+  engine = startCardEngine(t.ctx, { sweepMs: 3_600_000 });
+  t.ctx.bus.subscribe<LastPosition | LastPosition[]>('pos.>', (m) => published.push(...(Array.isArray(m) ? m : [m])));
+  a = await createTenant(t, { codes: 'all' });
+  for (const id of Object.values(badges)) expect((await post('/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'gt06' })).flag).toBe(1);
+  const shift = await postJson(`${api}/shift/save.json`, {
+    name: '早班', weekdays: [1, 2, 3, 4, 5, 6, 7], periods: [{ start: '08:00', end: '12:00' }], lateMinutes: 5, earlyMinutes: 10,
+    clockPoints: [{ name: '岗亭', ...POST, radius: 100, beacon: '' }],
+  });
+  const allDay = await postJson(`${api}/shift/save.json`, { name: '全天', weekdays: [1, 2, 3, 4, 5, 6, 7], periods: [{ start: '00:00', end: '23:59' }], lateMinutes: 5, earlyMinutes: 5 });
+  const teams = await post(`${api}/team/save.json`, { name: '保安一队', shiftId: shift.obj.shiftId });
+  const teamId = teams.obj[0].teamId;
+  for (const [key, name] of [['A', '张三'], ['B', '李四'], ['C', '王五']] as const) {
+    const saved = await post(`${api}/staff/save.json`, { name, staffNo: `S${key}`, teamId, ...(key === 'C' ? { shiftId: allDay.obj.shiftId } : {}) });
+    staff[key] = saved.obj.staffId;
+    expect((await post(`${api}/staff/bind.json`, { staffId: staff[key]!, terminalId: badges[key] })).flag).toBe(1);
+  }
+  const fence = (await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/geofence/add.json', payload: { name: '一号岗区', kind: 'circle', center: [POST.lon, POST.lat], radius: 300 } })).json();
+  expect((await post(`${api}/area/save.json`, { geofenceId: fence.obj.geofenceId, teamId })).obj).toHaveLength(1);
+  expect((await post(`${api}/rules/save.json`, { offPostMinutes: 10, standstillMinutes: 30, gatheringCount: 2, gatheringRadius: 50, gatheringMinutes: 10 })).flag).toBe(1);
+  const points = await post(`${api}/checkpoint/save.json`, { name: '大门', ...POST, radius: 50 });
+  const far = await post(`${api}/checkpoint/save.json`, { name: '仓库', ...FAR, radius: 50 });
+  const [gate, store] = [points.obj[0].checkpointId, far.obj[1].checkpointId];
+  expect((await postJson(`${api}/patrol/savePlan.json`, { name: '上午巡逻', checkpointIds: [gate, store], weekdays: [1, 2, 3, 4, 5, 6, 7], windows: [{ start: '09:00', end: '10:00' }], lateMinutes: 10, staffIds: [staff.A] })).flag).toBe(1);
+  expect((await postJson(`${api}/patrol/savePlan.json`, { name: '仓库复查', checkpointIds: [store], weekdays: [1, 2, 3, 4, 5, 6, 7], windows: [{ start: '10:00', end: '10:30' }], lateMinutes: 10, staffIds: [staff.B] })).flag).toBe(1);
+
+  // A: at post from 07:55, to the store and back (off post 09:35–09:45), until 12:00. B: from 08:30. C: nothing.
+  const tracks = {
+    A: [...every5('07:55', '09:30', POST), ...every5('09:35', '09:45', FAR), ...every5('09:50', '12:00', POST)],
+    B: every5('08:30', '12:00', { lat: POST.lat + 0.0002, lon: POST.lon }),
+  };
+  const gtA = await connect(badges.A);
+  const gtB = await connect(badges.B);
+  const timeline = [...tracks.A.map((p) => ({ gt: gtA, id: badges.A, p })), ...tracks.B.map((p) => ({ gt: gtB, id: badges.B, p }))].sort((x, y) => x.p.time - y.p.time);
+  for (const { gt, id, p } of timeline) {
+    gt.send(encodeGt06Location({ time: p.time, lat: p.lat, lon: p.lon, valid: true, speedKmh: 0, course: 0, satellites: 9, acc: false }, ++serial));
+    await eventually(() => published.some((x) => x.terminalId === id && x.gpsTime === p.time), 3000, `fix ${id} ${p.time}`);
+    await engine.settle();
+  }
+  for (const type of ['sos', 'fallDown', 'lowBattery'] as const) {
+    gtA.send(encodeGt06Alarm({ time: at('12:00') + 1000, ...POST, valid: true, speedKmh: 0, course: 0 }, type, {}, ++serial));
+    await gtA.next();
+  }
+  gtA.close();
+  gtB.close();
+  const gtC = await connect(badges.C);
+  gtC.close();
+}, 120_000);
+
+afterAll(async () => {
+  engine?.stop();
+  await gw?.close();
+  await t?.close();
+});
+
+describe('a shift of badge-wearers through the gateway', () => {
+  it('computes attendance from the positions: on time, late, absent', async () => {
+    const rows = (await get(`${api}/attendance/list.json?date=${day}&pageSize=50`)).obj.list;
+    const byName = Object.fromEntries(rows.map((r: { name: string }) => [r.name, r]));
+    expect(byName['张三']).toMatchObject({ status: 'normal', statusName: '正常', arrivedAt: at('07:55'), start: '08:00', end: '12:00' });
+    expect(byName['李四']).toMatchObject({ status: 'late', statusName: '迟到', arrivedAt: at('08:30') });
+    expect(byName['王五']).toMatchObject({ status: 'absent', statusName: '缺勤', arrivedAt: null });
+  });
+
+  it('keeps a supervisor\'s correction with who made it, over the computed status', async () => {
+    const fixed = await post(`${api}/attendance/correct.json`, { staffId: staff.B!, day, period: 0, status: 'normal', note: '岗前培训，已报备' });
+    expect(fixed.obj).toMatchObject({ status: 'normal', computedStatus: 'late', correctedBy: a.username, correctionNote: '岗前培训，已报备' });
+    expect(await post(`${api}/attendance/correct.json`, { staffId: staff.B!, day, period: 0, status: 'great', note: 'x' })).toMatchObject({ flag: 0, msg: '不支持的考勤状态：great' });
+  });
+
+  it('scores patrol runs: done by the assignee\'s visits, missed when nobody came', async () => {
+    const runs = (await get(`${api}/patrol/runs.json?date=${day}`)).obj;
+    expect(runs.map((r: { planName: string; status: string }) => [r.planName, r.status])).toEqual([['上午巡逻', 'done'], ['仓库复查', 'missed']]);
+    expect(runs[0].visits.map((v: { name: string; visitedAt: number; staffName: string }) => [v.name, v.visitedAt, v.staffName])).toEqual([['大门', at('09:00'), '张三'], ['仓库', at('09:35'), '张三']]);
+  });
+
+  it('raises each badge alarm through the one alarm table: derived and from the badge', async () => {
+    await engine.engine.sweepPatrols(at('23:00'));
+    // 王五's badge went silent during his all-day shift: offline once the gateway declares it.
+    const alarms = await eventually(async () => {
+      const list = (await get(`${api}/alarm/list.json?pageSize=50`)).obj.list as Array<{ name: string; type: string; typeName: string; alarmTime: number }>;
+      return list.some((x) => x.name === '王五') ? list : null;
+    }, 10_000, 'offline alarm');
+    // (张三 and 李四 go silent too; whether that is in their shift depends on the hour the test runs.)
+    const of = (name: string) => alarms.filter((x) => x.name === name && x.type !== 'offline').map((x) => `${x.type} ${new Date(x.alarmTime + 8 * 3600_000).toISOString().slice(11, 16)}`).sort();
+    // Standing still and gathering are stretches: each new one raises again.
+    expect(of('张三')).toEqual(['fallDown 12:00', 'gathering 08:45', 'gathering 10:00', 'lowBattery 12:00', 'offPost 09:45', 'sos 12:00', 'standstill 08:30', 'standstill 10:20']);
+    expect(of('李四')).toEqual(['gathering 08:40', 'gathering 10:00', 'missedCheckpoint 23:00', 'standstill 09:00']);
+    expect(alarms.filter((x) => x.name === '王五').map((x) => x.typeName)).toEqual(['离线报警']);
+    const offPost = alarms.find((x) => x.type === 'offPost')!;
+    expect(offPost).toMatchObject({ typeName: '离岗报警', alarmTime: at('09:45') });
+    expect(alarms.filter((x) => ['standstill', 'gathering', 'missedCheckpoint'].includes(x.type)).map((x) => x.typeName)).toContain('静止超时');
+    // A second sweep raises no second missed-checkpoint alarm.
+    await engine.engine.sweepPatrols(at('23:00'));
+    expect((await get(`${api}/alarm/list.json?type=missedCheckpoint`)).obj.total).toBe(1);
+  });
+
+  it('shows stops and the off-post stretch for playback, and the day in the report', async () => {
+    const extras = (await get(`${api}/track/extras.json?staffId=${staff.A}&date=${day}`)).obj;
+    expect(extras.offPost).toEqual([expect.objectContaining({ start: at('09:35'), end: at('09:50'), minutes: 15 })]);
+    expect(extras.stops[0]).toMatchObject({ start: at('07:55'), end: at('09:30') });
+    const report = (await get(`${api}/report/summary.json?kind=day&date=${day}`)).obj;
+    const a1 = report.rows.find((r: { name: string }) => r.name === '张三');
+    expect(a1).toMatchObject({ workPeriods: 1, normal: 1, offPostCount: 1, offPostMinutes: 15, patrolDone: 2, alarms: 8 });
+    expect(a1.wearMinutes).toBe(240);
+    expect(report.rows.find((r: { name: string }) => r.name === '李四')).toMatchObject({ normal: 0, late: 1, patrolMissed: 1 });
+    const file = await t.call(a.sessionId, { url: `${api}/report/export.json?kind=month&date=${day}` });
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('sends listen-in to the badge through the command API', async () => {
+    const res = await post(`${api}/monitor/call.json`, { staffId: staff.A!, phone: '13800138000', listen: true });
+    expect(res).toMatchObject({ flag: 1, obj: { status: expect.stringMatching(/^(sent|queued)$/) } });
+    const cmds = (await get(`${commandEndpoints.list.path}?terminalId=${badges.A}`)).obj;
+    expect(JSON.stringify(cmds)).toContain('MONITOR,13800138000');
+  });
+});
