@@ -6,50 +6,19 @@
 //   flock /tmp/chelian-bench.lock env DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
 //     node --import tsx bench/fleet-reports.bench.ts [--vehicles 10000] [--alarms 100000] [--runs 7]
 // Prints JSON. Times are wall clock of the HTTP request, client and server on the same machine.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { openPostgres } from '../apps/server/src/db/postgres.ts';
-import { seedAll } from '../apps/server/src/seed.ts';
-import { createContext } from '../apps/server/src/context.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { MemoryBus } from '../apps/server/src/bus/bus.ts';
-import { createLogger } from '../apps/server/src/log.ts';
-import { buildApp } from '../apps/server/src/http/app.ts';
-import { apiModules } from '../apps/server/src/modules/index.ts';
-import { encryptForLogin } from '../apps/server/src/modules/auth/rsa.ts';
 import { addDays, beijingDayOf } from '../apps/server/src/modules/reports/beijingDay.ts';
+import { createScratchDb, keepArg, loadAverage, loginAs, numberArg, timeRequests } from './support/reportBench.ts';
 import { seedFleet } from './support/seedFleet.ts';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const VEHICLES = arg('vehicles', 10_000);
-const ALARMS = arg('alarms', 100_000);
-const RUNS = arg('runs', 7);
-const PASSWORD = 'Bench#2026pw';
+const VEHICLES = numberArg('vehicles', 10_000);
+const ALARMS = numberArg('alarms', 100_000);
+const RUNS = numberArg('runs', 7);
 const TO = beijingDayOf(Date.now());
 const FROM = addDays(TO, -30);
 
-const admin = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `chelian_bench_fleet_reports_${Date.now()}`;
-const root = new pg.Client({ connectionString: admin });
-await root.connect();
-await root.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(admin);
-url.pathname = `/${dbName}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-reports-bench-'));
-const db = openPostgres({ connectionString: url.toString(), max: 4 });
+const scratch = await createScratchDb('fleet_reports');
+const { client, ctx } = scratch;
 try {
-  await migrate(db);
-  const config = loadConfig({ DATA_DIR: dataDir, CHELIAN_ADMIN_PASSWORD: PASSWORD }, ['--role', 'api']);
-  const ctx = await createContext(config, db, new MemoryBus(), createLogger('warn'));
-  await seedAll(ctx);
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
   const seedStart = performance.now();
   const fleet = await seedFleet(client, VEHICLES);
   // The offline 15 %: silent from minutes to two months; every 50th never online. Service ends spread over ±120 days.
@@ -71,35 +40,11 @@ try {
   await client.query('ANALYZE');
   const seedMs = performance.now() - seedStart;
   const [{ id: groupId }] = (await client.query<{ id: number }>('SELECT id FROM vehicle_groups ORDER BY id LIMIT 1')).rows;
-  await client.end();
 
-  const { app } = await buildApp(ctx, apiModules, { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const login = await fetch(`${base}/oauth/v4/token`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'admin', password: encryptForLogin(ctx.publicKey, PASSWORD) }),
-  }).then((r) => r.json() as Promise<{ flag: number; obj: { sessionId: string } }>);
-  if (login.flag !== 1) throw new Error('login failed');
-
-  const timed = async (url: string) => {
-    const t0 = performance.now();
-    const body = (await (await fetch(`${base}${url}`, { headers: { sessionId: login.obj.sessionId } })).json()) as { flag: number; obj: { total?: number; totals: { total?: number } } };
-    const ms = performance.now() - t0;
-    if (body.flag !== 1) throw new Error(`unexpected answer: ${JSON.stringify(body).slice(0, 300)}`);
-    return { ms: Math.round(ms * 10) / 10, total: body.obj.total ?? body.obj.totals.total ?? 0 };
-  };
+  const api = await loginAs(ctx);
   const series = async (url: string) => {
-    await timed(url); // warm-up (plans, caches)
-    const runs: number[] = [];
-    let total = 0;
-    for (let r = 0; r < RUNS; r++) {
-      const one = await timed(url);
-      runs.push(one.ms);
-      total = one.total;
-    }
-    const sorted = [...runs].sort((a, b) => a - b);
-    return { total, medianMs: sorted[Math.floor(sorted.length / 2)], minMs: sorted[0], maxMs: sorted[sorted.length - 1] };
+    const t = await timeRequests(() => api.get<{ total?: number; totals: { total?: number } }>(url).then((b) => b.total ?? b.totals.total ?? 0), RUNS);
+    return { total: t.last, medianMs: t.medianMs, minMs: t.minMs, maxMs: t.maxMs };
   };
   const report = '/car/v1/accelerate/report';
   const one = fleet[VEHICLES >> 1].vehicleId;
@@ -113,13 +58,10 @@ try {
     alarmHandleMonth: await series(`${report}/alarm/alarmHandleReport.json?startDate=${FROM}&endDate=${TO}`),
     alarmHandleOneGroup: await series(`${report}/alarm/alarmHandleReport.json?startDate=${FROM}&endDate=${TO}&groupId=${groupId}`),
     alarmHandleOneVehicle: await series(`${report}/alarm/alarmHandleReport.json?startDate=${FROM}&endDate=${TO}&vehicleId=${one}`),
-    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    loadAverage: loadAverage(),
   };
   console.log(JSON.stringify(figures));
-  await app.close();
+  await api.close();
 } finally {
-  await db.close();
-  await root.query(`DROP DATABASE ${dbName}`);
-  await root.end();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await scratch.drop(keepArg());
 }
