@@ -1,0 +1,205 @@
+/**
+ * Several server processes behind nginx on one machine (`npm run cluster`, the cluster tests and
+ * benches): gateways, API processes and a jobs process sharing one PostgreSQL database and one
+ * NATS, each on private ports; nginx in front balances the terminal ports (TCP) and HTTP with the
+ * live WebSocket. Stopping the cluster stops every process it started (SIGTERM: each drains).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config.ts';
+import { freePort } from '../testing/freePort.ts';
+import { NGINX_BIN, nginxConfig, type NginxSite } from './nginxConfig.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export type ClusterRole = 'gateway' | 'api' | 'jobs';
+
+export interface ClusterOptions {
+  databaseUrl: string;
+  natsUrl: string;
+  natsPrefix?: string;
+  /** Data folder of every process (initial admin password file) and of nginx's files. */
+  dataDir: string;
+  /** The public side (nginx): HTTP and one port per terminal protocol. */
+  listenHost?: string;
+  httpPort: number;
+  terminalPorts: Record<string, number>;
+  gateways?: number;
+  apis?: number;
+  jobs?: number;
+  /** How a server process is run: the build's main.js (default apps/server/dist) or the sources under tsx. */
+  runtime?: { kind: 'built'; dir?: string } | { kind: 'tsx' };
+  /** Extra environment for every server process. */
+  env?: NodeJS.ProcessEnv;
+  /** Each process's output lines, prefixed with its name (default: dropped). */
+  onOutput?: (name: string, line: string) => void;
+  /** Per-process open-file limit (raised with `ulimit -n` when above the default). */
+  fileLimit?: number;
+}
+
+export interface ClusterProcess {
+  name: string;
+  role: ClusterRole;
+  /** Its own HTTP port (API, or the gateway's health port) and, for a gateway, its terminal ports. */
+  httpPort: number;
+  terminalPorts: Record<string, number>;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  /** The last lines it printed, for a failing test's message. */
+  output(): string;
+}
+
+export interface Cluster {
+  processes: ClusterProcess[];
+  nginx: ChildProcess;
+  byName(name: string): ClusterProcess;
+  /** Starts a process of that name again (after a kill), on the same ports. */
+  restart(name: string): Promise<ClusterProcess>;
+  /** SIGTERM to every process (they drain), nginx last; resolves when all have exited. */
+  stop(): Promise<void>;
+}
+
+/** The terminal protocols this build serves (config.ts ports), with their environment variable. */
+export function terminalProtocols(): string[] {
+  return Object.keys(loadConfig({}, []).ports);
+}
+
+const portEnv = (protocol: string) => `${protocol.toUpperCase()}_PORT`;
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, failed?: () => string | null) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reason = failed?.();
+    if (reason) throw new Error(`${what}: ${reason}`);
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what}: not ready in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const readyz = async (port: number) => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok;
+
+export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
+  const protocols = Object.keys(opts.terminalPorts);
+  const runtime = opts.runtime ?? { kind: 'built' };
+  const entry = runtime.kind === 'tsx' ? ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')] : [path.join(runtime.dir ?? path.join(repoRoot, 'apps/server/dist'), 'main.js')];
+  const nginxDir = path.join(opts.dataDir, 'nginx');
+  fs.mkdirSync(path.join(nginxDir, 'tmp'), { recursive: true });
+  fs.chmodSync(path.join(nginxDir, 'tmp'), 0o777); // nginx's workers run as an unprivileged user when started as root
+
+  const plan: Array<{ name: string; role: ClusterRole; httpPort: number; terminalPorts: Record<string, number> }> = [];
+  const add = async (role: ClusterRole, count: number) => {
+    for (let i = 1; i <= count; i++) {
+      const terminalPorts: Record<string, number> = {};
+      if (role === 'gateway') for (const p of protocols) terminalPorts[p] = await freePort();
+      plan.push({ name: `${role}-${i}`, role, httpPort: await freePort(), terminalPorts });
+    }
+  };
+  await add('api', opts.apis ?? 2);
+  await add('gateway', opts.gateways ?? 2);
+  await add('jobs', opts.jobs ?? 1);
+
+  const processes: ClusterProcess[] = [];
+  const start = (p: (typeof plan)[number]): ClusterProcess => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...opts.env,
+      DATABASE_URL: opts.databaseUrl,
+      NATS_URL: opts.natsUrl,
+      NATS_PREFIX: opts.natsPrefix ?? 'chelian',
+      DATA_DIR: opts.dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(p.httpPort),
+      CHELIAN_ROLE: p.role,
+      CHELIAN_DEMO: '',
+    };
+    // A process that runs no gateway still reads the ports; none of them listens there.
+    for (const protocol of terminalProtocols()) env[portEnv(protocol)] = String(p.terminalPorts[protocol] ?? 0);
+    const limit = opts.fileLimit ? `ulimit -n ${opts.fileLimit} && ` : '';
+    const cmd = [process.execPath, '--enable-source-maps', ...entry].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    const child = spawn('bash', ['-c', `${limit}exec ${cmd}`], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const keep = (chunk: Buffer) => {
+      const text = chunk.toString();
+      out = (out + text).slice(-20_000);
+      if (opts.onOutput) for (const line of text.split('\n')) if (line.trim()) opts.onOutput(p.name, line);
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    return { ...p, child, exited, output: () => out };
+  };
+  const startReady = async (p: (typeof plan)[number]) => {
+    const proc = start(p);
+    let exitCode: number | null | undefined;
+    void proc.exited.then((code) => (exitCode = code));
+    await waitFor(`${p.name} /readyz`, () => readyz(p.httpPort), 120_000, () => (exitCode !== undefined ? `exited (${exitCode}):\n${proc.output()}` : null));
+    return proc;
+  };
+
+  let nginx: ChildProcess | null = null;
+  try {
+    // The first API process migrates and seeds; the rest start together once it is up.
+    processes.push(await startReady(plan[0]));
+    processes.push(...(await Promise.all(plan.slice(1).map(startReady))));
+
+    const site: NginxSite = {
+      prefix: nginxDir,
+      listenHost: opts.listenHost ?? '0.0.0.0',
+      httpPort: opts.httpPort,
+      apis: processes.filter((p) => p.role === 'api').map((p) => ({ host: '127.0.0.1', port: p.httpPort })),
+      terminals: protocols.map((protocol) => ({
+        protocol,
+        port: opts.terminalPorts[protocol],
+        gateways: processes.filter((p) => p.role === 'gateway').map((p) => ({ host: '127.0.0.1', port: p.terminalPorts[protocol] })),
+      })),
+    };
+    const confFile = path.join(nginxDir, 'nginx.conf');
+    fs.writeFileSync(confFile, nginxConfig(site));
+    nginx = spawn(NGINX_BIN, ['-p', nginxDir, '-c', confFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const nginxExit = new Promise<number | null>((resolve) => nginx!.once('exit', (code) => resolve(code)));
+    let nginxOut = '';
+    nginx.stderr!.on('data', (d) => (nginxOut += d));
+    let nginxCode: number | null | undefined;
+    void nginxExit.then((code) => (nginxCode = code));
+    await waitFor('nginx', () => readyz(opts.httpPort), 15_000, () => (nginxCode !== undefined ? `exited (${nginxCode}): ${nginxOut}` : null));
+  } catch (err) {
+    nginx?.kill('SIGKILL');
+    for (const p of processes) p.child.kill('SIGKILL');
+    throw err;
+  }
+
+  const cluster: Cluster = {
+    processes,
+    nginx: nginx!,
+    byName(name) {
+      const p = processes.find((x) => x.name === name);
+      if (!p) throw new Error(`no process ${name}`);
+      return p;
+    },
+    async restart(name) {
+      const i = processes.findIndex((x) => x.name === name);
+      const old = processes[i];
+      if (old.child.exitCode === null && !old.child.signalCode) throw new Error(`${name} is still running`);
+      processes[i] = await startReady(old);
+      return processes[i];
+    },
+    async stop() {
+      const running = processes.filter((p) => p.child.exitCode === null && !p.child.signalCode);
+      for (const p of running) p.child.kill('SIGTERM');
+      const all = Promise.all(running.map((p) => p.exited));
+      const late = setTimeout(() => running.forEach((p) => p.child.kill('SIGKILL')), 20_000);
+      await all;
+      clearTimeout(late);
+      if (nginx!.exitCode === null && !nginx!.signalCode) {
+        const gone = new Promise((r) => nginx!.once('exit', r));
+        nginx!.kill('SIGQUIT'); // graceful: open connections finish
+        const cut = setTimeout(() => nginx!.kill('SIGKILL'), 5000);
+        await gone;
+        clearTimeout(cut);
+      }
+    },
+  };
+  return cluster;
+}

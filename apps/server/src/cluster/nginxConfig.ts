@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+const TEMPLATE = path.resolve(import.meta.dirname, '../../../../deploy/nginx/nginx.conf.template');
+/** Debian's stream module (libnginx-mod-stream): the terminal ports are TCP, not HTTP. */
+export const STREAM_MODULE = process.env.NGINX_STREAM_MODULE ?? '/usr/lib/nginx/modules/ngx_stream_module.so';
+export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+
+export interface Backend {
+  host: string;
+  port: number;
+}
+
+export interface NginxSite {
+  /** Folder for the pid, the error log and temporary files. */
+  prefix: string;
+  listenHost: string;
+  httpPort: number;
+  apis: Backend[];
+  /** Per protocol: the public port and the gateways' ports for it. */
+  terminals: Array<{ protocol: string; port: number; gateways: Backend[] }>;
+  workers?: number;
+  /** Connections a worker holds; each proxied terminal takes two (client and gateway). */
+  workerConnections?: number;
+}
+
+/** Why nginx cannot run the cluster here ('' when it can): the binary or its stream module is missing. */
+export function nginxMissing(): string {
+  if (!fs.existsSync(NGINX_BIN)) return `no nginx at ${NGINX_BIN} (apt-get install -y nginx libnginx-mod-stream)`;
+  if (!fs.existsSync(STREAM_MODULE)) return `no nginx stream module at ${STREAM_MODULE} (apt-get install -y libnginx-mod-stream)`;
+  return '';
+}
+
+const server = (b: Backend, extra: string) => `    server ${b.host}:${b.port} ${extra};`;
+
+/** deploy/nginx/nginx.conf.template with this machine's ports filled in. */
+export function nginxConfig(site: NginxSite): string {
+  const workerConnections = site.workerConnections ?? 16_384;
+  const streams = site.terminals
+    .map(
+      (t) => `  upstream chelian_${t.protocol} {
+    least_conn;
+${t.gateways.map((g) => server(g, 'max_fails=1 fail_timeout=5s')).join('\n')}
+  }
+  server {
+    listen ${site.listenHost}:${t.port} backlog=4096;
+    proxy_pass chelian_${t.protocol};
+  }`,
+    )
+    .join('\n');
+  const fields: Record<string, string> = {
+    STREAM_MODULE,
+    WORKERS: String(site.workers ?? 2),
+    NOFILE: String(workerConnections * 2 + 1024),
+    WORKER_CONNECTIONS: String(workerConnections),
+    PREFIX: site.prefix,
+    STREAM_SERVERS: streams,
+    API_SERVERS: site.apis.map((a) => server(a, 'max_fails=1 fail_timeout=5s')).join('\n'),
+    LISTEN_HOST: site.listenHost,
+    HTTP_PORT: String(site.httpPort),
+  };
+  return fs.readFileSync(TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_m, key: string) => {
+    if (!(key in fields)) throw new Error(`nginx template: unknown field ${key}`);
+    return fields[key];
+  });
+}
