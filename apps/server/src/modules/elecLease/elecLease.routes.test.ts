@@ -211,6 +211,6 @@ describe('refusals and tenancy', () => {
   it('needs the button permission to write', async () => {
     const reader = await createTenant(t, { codes: ['lease', 'lease:order', 'lease:rider'], parentAccountId: a.accountId });
     expect(await get(reader.sessionId, '/rider/list.json')).toMatchObject({ flag: 1, obj: { total: 0 } });
-    expect(await post(reader.sessionId, '/rider/save.json', { name: '赵六', idNumber: '440524188001010014', phone: '13700137000' })).toMatchObject({ flag: 0, errorCode: 'common.forbidden' });
+    expect(await post(reader.sessionId, '/rider/save.json', { name: '赵六', idNumber: '310104198805151237', phone: '13700137000' })).toMatchObject({ flag: 0, errorCode: 'common.forbidden' });
   });
 });
