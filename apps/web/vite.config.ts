@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { CHILD_SYSTEMS } from './src/shared/systems/childSystems.ts';
 import { precompress } from '../../scripts/precompress.ts';
 import { buildHash } from './build/buildHash.ts';
+import { assistantWidget } from './build/assistantWidget.ts';
 
 const root = import.meta.dirname;
 
@@ -15,7 +16,8 @@ for (const system of CHILD_SYSTEMS) input[`child-${system}`] = resolve(root, `ch
 export default defineConfig({
   // every built file also as .br and .gz, which the server picks by Accept-Encoding (docs/web.md, Delivery)
   // /{hash}.json and the hash in every page: a page learns a newer build is deployed (docs/web.md)
-  plugins: [react(), buildHash(), precompress()],
+  // AI智能助手's own script, /ai/assistant.js (build/assistantWidget.ts)
+  plugins: [react(), assistantWidget(root), buildHash(), precompress()],
   resolve: {
     alias: { '@chelian/contracts': resolve(root, '../../packages/contracts/src/index.ts') },
   },

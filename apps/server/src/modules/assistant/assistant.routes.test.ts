@@ -71,7 +71,7 @@ describe('the sixteen suggested questions', () => {
     }
     const domain = (await ask(a.sessionId, '设备接入的在线域名和端口是多少？')).obj.answer.text;
     expect(domain).toContain('gps.chelian.test');
-    for (const port of [t.config.ports.jt808, t.config.ports.gt06, t.config.ports.h02]) expect(domain).toContain(String(port));
+    for (const port of [t.config.ports.jt808, t.config.ports.gt06, t.config.ports.h02, t.config.ports.watch]) expect(domain).toContain(String(port));
     expect((await ask(a.sessionId, '如何创建子用户？')).obj.answer.text).toContain('系统管理 › 用户管理');
   });
 

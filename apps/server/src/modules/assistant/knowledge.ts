@@ -16,7 +16,7 @@ export interface KnowledgeEntry {
 
 /** What placeholders are filled with: the running platform's own facts. */
 export interface PlatformFacts {
-  ports: { jt808: number; gt06: number; h02: number };
+  ports: { jt808: number; gt06: number; h02: number; watch: number };
   /** the host terminals dial */
   host: string;
   offlineAfterSeconds: number;

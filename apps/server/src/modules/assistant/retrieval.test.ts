@@ -13,7 +13,7 @@ const SUGGESTED = [
 
 const entries = loadShippedKnowledge();
 const index = new KnowledgeIndex(entries);
-const facts = { ports: { jt808: 5015, gt06: 5023, h02: 5013 }, host: 'gps.example.cn', offlineAfterSeconds: 300 };
+const facts = { ports: { jt808: 5015, gt06: 5023, h02: 5013, watch: 5093 }, host: 'gps.example.cn', offlineAfterSeconds: 300 };
 
 /** The entry a question lands on: a fleet question first, as the service does, else the knowledge base's confident answer. */
 const landsOn = (q: string) => {
@@ -37,7 +37,7 @@ describe('the knowledge base', () => {
     expect(menuPath('car:vehicle:add')).toBe('智能车联 › 车辆管理 › 新增车辆');
     const byId = new Map(entries.map((e) => [e.id, fillPlaceholders(e.body, facts)]));
     expect(byId.get('domainPort')).toContain('gps.example.cn');
-    for (const port of ['5015', '5023', '5013']) expect(byId.get('domainPort')).toContain(port);
+    for (const port of ['5015', '5023', '5013', '5093']) expect(byId.get('domainPort')).toContain(port);
     expect(byId.get('subUser')).toContain('系统管理 › 用户管理');
     expect(byId.get('renew')).toContain('系统管理 › 终端管理');
     expect(byId.get('commandFail')).toContain('智能车联 › 指令下发');

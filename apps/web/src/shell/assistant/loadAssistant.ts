@@ -29,7 +29,20 @@ declare global {
   }
 }
 
-/** Loads the script once, waits the ready delay, then starts the widget. Returns the cleanup. */
+/** Longest wait for an idle moment before the script is asked for anyway. */
+export const ASSISTANT_IDLE_TIMEOUT_MS = 3000;
+
+/** Runs `fn` when the browser is next idle (at the latest after the timeout); returns the cancel. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(fn, { timeout: ASSISTANT_IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(fn, 200);
+  return () => window.clearTimeout(handle);
+}
+
+/** Loads the script once the page is idle, waits the ready delay, then starts the widget. Returns the cleanup. */
 export function loadAssistant(
   config: RuntimeConfig,
   context: Omit<AssistantOptions, 'baseUrl' | 'name' | 'right' | 'questions'>,
@@ -51,16 +64,22 @@ export function loadAssistant(
       onReady();
     }, ASSISTANT_READY_DELAY_MS);
   };
-  let script = document.getElementById(ASSISTANT_SCRIPT_ID) as HTMLScriptElement | null;
-  if (script && window.ChelianAssistant) start();
-  else {
-    script ??= Object.assign(document.createElement('script'), { id: ASSISTANT_SCRIPT_ID, src: config.aiScriptUrl, async: true });
-    script.addEventListener('load', start, { once: true });
-    script.addEventListener('error', () => console.warn(T.assistant.loadFailed), { once: true });
-    if (!script.isConnected) document.body.appendChild(script);
-  }
+  const insert = () => {
+    if (cancelled) return;
+    let script = document.getElementById(ASSISTANT_SCRIPT_ID) as HTMLScriptElement | null;
+    if (script && window.ChelianAssistant) start();
+    else {
+      script ??= Object.assign(document.createElement('script'), { id: ASSISTANT_SCRIPT_ID, src: config.aiScriptUrl, async: true });
+      script.addEventListener('load', start, { once: true });
+      script.addEventListener('error', () => console.warn(T.assistant.loadFailed), { once: true });
+      if (!script.isConnected) document.body.appendChild(script);
+    }
+  };
+  // The page under it comes first: the script is asked for once the browser is idle.
+  const idle = whenIdle(insert);
   return () => {
     cancelled = true;
+    idle();
     window.clearTimeout(timer);
     window.ChelianAssistant?.destroy?.();
     delete document.documentElement.dataset.assistant;
