@@ -19,7 +19,7 @@ const IdList = Type.String({ minLength: 1, maxLength: 20_000 });
 export const SERVICE_STATES = { unactivated: '未激活', active: '正常', expired: '已过期', disabled: '已停用', unbound: '未绑定设备' } as const;
 export type ServiceState = keyof typeof SERVICE_STATES;
 export const VEHICLE_TYPE_NAMES = { vehicle: '车辆', ebike: '电动车', badge: '工牌', pet: '宠物' } as const;
-export const PROTOCOL_NAMES = { jt808: 'JT/T 808', gt06: 'GT06', h02: 'H02' } as const;
+export const PROTOCOL_NAMES = { jt808: 'JT/T 808', gt06: 'GT06', h02: 'H02', watch: '手表协议' } as const;
 /** Plate colours as JT/T 808 codes them (0: not given). */
 export const PLATE_COLORS = { 0: '未设置', 1: '蓝色', 2: '黄色', 3: '黑色', 4: '白色', 5: '绿色', 9: '其他' } as const;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
 import { createContext, type AppContext } from '../context.ts';
 import { MemoryBus, type Bus } from '../bus/bus.ts';
@@ -28,16 +28,16 @@ export interface TestServer {
 }
 
 /** The real app on a private database: the same code path as production, minus the socket. */
-/** `opts.bus`: a shared bus (NATS) instead of a private in-process one, for multi-process tests. */
-export async function createTestServer(overrides: Partial<Config> = {}, opts: { bus?: Bus } = {}): Promise<TestServer> {
+/** `opts.bus`: a shared bus (NATS) instead of a private in-process one, for multi-process tests. `opts.log`: a logger whose lines the test reads (request logging on). */
+export async function createTestServer(overrides: Partial<Config> = {}, opts: { bus?: Bus; log?: FastifyBaseLogger } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-test-'));
   const config: Config = { ...loadConfig({ DATA_DIR: dataDir, CHELIAN_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, []), ...overrides };
   const db = await createTestDb();
-  const ctx = await createContext(config, db, opts.bus ?? new MemoryBus(), createLogger('silent'));
+  const ctx = await createContext(config, db, opts.bus ?? new MemoryBus(), opts.log ?? createLogger('silent'));
   // The template is seeded already; this is the seed every later start runs (cheap upserts), so
   // the catalogue follows the code even when the template predates a change to it.
   await seedAll(ctx);
-  const { app, routes } = await buildApp(ctx, apiModules, { logger: false });
+  const { app, routes } = await buildApp(ctx, apiModules, { logger: opts.log !== undefined });
 
   const call: TestServer['call'] = (sessionId, opts) =>
     app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(sessionId ? { sessionid: sessionId } : {}) } });

@@ -265,7 +265,7 @@ export const M = {
       plate: '车牌号', platePlaceholder: '如：粤B12345', plateRequired: '请填写车牌号', plateInvalid: '车牌号格式不正确：应以省份简称开头，如 粤B12345',
       labelInvalid: '编号为2-16位汉字、字母、数字',
       plateColor: '车牌颜色', type: '类型', name: '名称', namePlaceholder: '不填时与车牌号相同', terminal: '绑定设备号',
-      terminalPlaceholder: 'JT/T 808 终端手机号或 GT06/H02 的 IMEI', terminalInvalid: '设备号只能包含数字', protocol: '设备协议', protocolHint: '新设备必填', model: '设备型号',
+      terminalPlaceholder: 'JT/T 808 终端手机号、GT06/H02 的 IMEI 或手表协议的10位设备ID', terminalInvalid: '设备号只能包含数字', protocol: '设备协议', protocolHint: '新设备必填', model: '设备型号',
       sim: 'SIM卡号', simInvalid: 'SIM卡号为数字', driver: '司机', driverPhone: '司机电话', phoneInvalid: '电话号码格式不正确', group: '分组', remark: '备注',
       expires: '服务到期', section: { vehicle: '车辆信息', terminal: '设备', driver: '司机与分组' },
       speedLimit: '限速(km/h)', speedLimitPlaceholder: '默认 100', speedLimitHint: '超速报表按此判断；车辆在设了限速的围栏内时以围栏为准',

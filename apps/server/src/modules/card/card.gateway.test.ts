@@ -124,10 +124,10 @@ describe('a shift of badge-wearers through the gateway', () => {
   it('raises each badge alarm through the one alarm table: derived and from the badge', async () => {
     await engine.engine.sweepPatrols(at('23:00'));
     // 王五's badge went silent during his all-day shift: offline once the gateway declares it.
-    const alarms = await eventually(async () => {
-      const list = (await get(`${api}/alarm/list.json?pageSize=50`)).obj.list as Array<{ name: string; type: string; typeName: string; alarmTime: number }>;
-      return list.some((x) => x.name === '王五') ? list : null;
-    }, 10_000, 'offline alarm');
+    type Row = { name: string; type: string; typeName: string; alarmTime: number };
+    const list = async () => (await get(`${api}/alarm/list.json?pageSize=50`)).obj.list as Row[];
+    await eventually(async () => (await list()).some((x) => x.name === '王五'), 10_000, 'offline alarm');
+    const alarms = await list();
     // (张三 and 李四 go silent too; whether that is in their shift depends on the hour the test runs.)
     const of = (name: string) => alarms.filter((x) => x.name === name && x.type !== 'offline').map((x) => `${x.type} ${new Date(x.alarmTime + 8 * 3600_000).toISOString().slice(11, 16)}`).sort();
     // Standing still and gathering are stretches: each new one raises again.

@@ -12,7 +12,7 @@ describe('dictionary, account status and branding', () => {
   it('serves built-in dictionaries grouped by type', async () => {
     const admin = await t.login();
     const all = (await t.call(admin, { url: '/car/v4/api/system/dictionary/list.json' })).json().obj;
-    expect(all.protocol).toEqual([{ value: 'jt808', label: 'JT/T 808' }, { value: 'gt06', label: 'GT06' }, { value: 'h02', label: 'H02' }]);
+    expect(all.protocol).toEqual([{ value: 'jt808', label: 'JT/T 808' }, { value: 'gt06', label: 'GT06' }, { value: 'h02', label: 'H02' }, { value: 'watch', label: '手表协议' }]);
     expect(all.alarmType.find((x: { value: string }) => x.value === 'sos').label).toBe('紧急报警');
     const one = (await t.call(admin, { url: '/car/v4/api/system/dictionary/list.json?type=assetType' })).json().obj;
     expect(Object.keys(one)).toEqual(['assetType']);

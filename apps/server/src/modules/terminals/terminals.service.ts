@@ -24,6 +24,7 @@ export function protocolOf(value: string | undefined): TerminalProtocol | undefi
   const lower = value.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
   if (isProtocol(lower)) return lower;
   if (lower === 'jtt808' || lower === '808') return 'jt808';
+  if (value.trim() === '手表协议' || lower === '3g') return 'watch';
   throw new AppError(TERMINAL_ERRORS.protocolUnsupported, { params: { protocol: value } });
 }
 
