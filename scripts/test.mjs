@@ -44,6 +44,10 @@ run('unit + integration (PGlite)', ['vitest', 'run'], { TEST_ENGINE: 'pglite' })
 const pgUp = process.env.DATABASE_URL ? await reachable(process.env.DATABASE_URL, 5432) : false;
 if (pgUp) run('integration (PostgreSQL)', ['vitest', 'run', 'apps/server'], { TEST_ENGINE: 'postgres' });
 else skipped.push('integration suite on PostgreSQL (set DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test)');
+// The cluster tests (apps/server/src/cluster) run inside the PostgreSQL suite when NATS and nginx are here too.
+const nginxReady = fs.existsSync('/usr/sbin/nginx') && fs.existsSync('/usr/lib/nginx/modules/ngx_stream_module.so');
+if (pgUp && natsUp && !nginxReady) skipped.push('cluster suite (no nginx with its stream module: apt-get install -y nginx libnginx-mod-stream)');
+else if (pgUp && !natsUp) skipped.push('cluster suite (needs NATS_URL too)');
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync('e2e/vitest.config.ts')) {
