@@ -6,13 +6,13 @@ import { activeSessionUser } from '../auth/session.service.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { presentAlarm, type AlarmRow } from '../../core/alarm.presenter.ts';
-import { cursorWindows, mapWindows, windows, workbook, type ExportKind, type SheetColumn } from '../exports/excelWorkbook.ts';
+import { cursorWindows, mapWindows, workbook, type ExportKind, type SheetColumn } from '../exports/excelWorkbook.ts';
 import { beijingTime } from '../playback/trackSheet.ts';
 import { beijingDayOf } from './beijingDay.ts';
 import { presentMileage, presentOnline, presentStay, presentTrip } from './reports.presenter.ts';
 import { reportsQueries, type DailyRow, type ReportFilter, type StayRowDb } from './reports.queries.ts';
 import { alarmFilterOf, reportFilter, stayMinMinutes, type ReportInput } from './reports.service.ts';
-import { tripsQueries } from './trips.queries.ts';
+import { tripsQueries, type TripRowDb } from './trips.queries.ts';
 
 /** The data reports' Excel files, made by the download centre's queue (exports/exportKinds.ts lists them). */
 
@@ -145,7 +145,7 @@ const stayExport = dataReportExport(REPORT_EXPORT_TYPES.stay, '停留报表', 'r
 const tripExport = dataReportExport(REPORT_EXPORT_TYPES.trip, '行程报表', 'report:trip', (ctx, f, params) => {
   const minStopSeconds = stayMinMinutes(params.minMinutes) * 60;
   const addresses = AddressService.fromConfig(ctx.config.address);
-  const trips = windows((limit, offset) => tripsQueries.tripPage(ctx.db, f, minStopSeconds, limit, offset).then((r) => r.rows));
+  const trips = cursorWindows<TripRowDb>(ctx.db, tripsQueries.tripRowsSql(f, minStopSeconds));
   const point = (lon: number | null, lat: number | null) => ({ lon: lon ?? Number.NaN, lat: lat ?? Number.NaN });
   return {
     columns: [

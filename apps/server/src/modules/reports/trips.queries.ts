@@ -42,6 +42,23 @@ const TRIPS = `WITH days AS (
 )
 SELECT * FROM trips WHERE end_at > start_at`;
 
+// A trip's figures from its own valid fixes (the (terminal_id, gps_time) index), for a row `t` of TRIPS.
+const TRIP_FIGURES = `CROSS JOIN LATERAL (
+             SELECT sum(km) FILTER (WHERE km / greatest(dt, 1) * 3600 <= ${MAX_PLAUSIBLE_KMH}) AS km, max(speed)::float8 AS max_speed,
+                    (array_agg(lon ORDER BY gps_time))[1] AS start_lon, (array_agg(lat ORDER BY gps_time))[1] AS start_lat,
+                    (array_agg(lon ORDER BY gps_time DESC))[1] AS end_lon, (array_agg(lat ORDER BY gps_time DESC))[1] AS end_lat
+               FROM (SELECT gps_time, lat, lon, speed, extract(epoch FROM gps_time - prev_time)::float8 AS dt, COALESCE(${KM}, 0) AS km
+                       FROM (SELECT gps_time, lat, lon, speed, lag(lat) OVER w AS prev_lat, lag(lon) OVER w AS prev_lon, lag(gps_time) OVER w AS prev_time
+                               FROM positions p
+                              WHERE p.terminal_id = t.terminal_id AND p.valid AND p.gps_time >= t.start_at AND p.gps_time <= t.end_at
+                             WINDOW w AS (ORDER BY gps_time)) steps) s
+           ) f`;
+
+// A trip row as the page and the export give it, from `t` (TRIPS) and `f` (TRIP_FIGURES).
+const TRIP_COLUMNS = `t.id AS vehicle_id, t.plate, t.name AS vehicle_name, t.group_name, t.account_name, t.identifier, to_char(t.day, 'YYYY-MM-DD') AS day,
+                t.start_at, t.end_at, extract(epoch FROM t.end_at - t.start_at)::int AS seconds,
+                COALESCE(f.km, 0)::float8 AS km, f.max_speed, f.start_lon, f.start_lat, f.end_lon, f.end_lat`;
+
 export const tripsQueries = {
   /**
    * Trips: newest day first, then by plate, each vehicle's day in time order; the figures of the
@@ -56,20 +73,9 @@ export const tripsQueries = {
                               count(DISTINCT id)::int AS total_vehicles FROM t),
             page AS (SELECT * FROM t ORDER BY day DESC, plate, id, start_at LIMIT $9 OFFSET $10)
        SELECT totals.*, p.* FROM totals LEFT JOIN (
-         SELECT t.id AS vehicle_id, t.plate, t.name AS vehicle_name, t.group_name, t.account_name, t.identifier, to_char(t.day, 'YYYY-MM-DD') AS day,
-                t.day AS sort_day, t.start_at, t.end_at, extract(epoch FROM t.end_at - t.start_at)::int AS seconds,
-                COALESCE(f.km, 0)::float8 AS km, f.max_speed, f.start_lon, f.start_lat, f.end_lon, f.end_lat
+         SELECT ${TRIP_COLUMNS}, t.day AS sort_day
            FROM page t
-           CROSS JOIN LATERAL (
-             SELECT sum(km) FILTER (WHERE km / greatest(dt, 1) * 3600 <= ${MAX_PLAUSIBLE_KMH}) AS km, max(speed)::float8 AS max_speed,
-                    (array_agg(lon ORDER BY gps_time))[1] AS start_lon, (array_agg(lat ORDER BY gps_time))[1] AS start_lat,
-                    (array_agg(lon ORDER BY gps_time DESC))[1] AS end_lon, (array_agg(lat ORDER BY gps_time DESC))[1] AS end_lat
-               FROM (SELECT gps_time, lat, lon, speed, extract(epoch FROM gps_time - prev_time)::float8 AS dt, COALESCE(${KM}, 0) AS km
-                       FROM (SELECT gps_time, lat, lon, speed, lag(lat) OVER w AS prev_lat, lag(lon) OVER w AS prev_lon, lag(gps_time) OVER w AS prev_time
-                               FROM positions p
-                              WHERE p.terminal_id = t.terminal_id AND p.valid AND p.gps_time >= t.start_at AND p.gps_time <= t.end_at
-                             WINDOW w AS (ORDER BY gps_time)) steps) s
-           ) f
+           ${TRIP_FIGURES}
        ) p ON true
        ORDER BY p.sort_day DESC, p.plate, p.vehicle_id, p.start_at`,
       [...params(f), minStopSeconds, limit, offset],
@@ -81,4 +87,17 @@ export const tripsQueries = {
       .map(({ total_n: _n, total_seconds: _s, total_vehicles: _v, sort_day: _d, ...row }) => row as TripRowDb);
     return { totals, rows };
   },
+
+  /**
+   * Every trip of the filter in the page's order, for an export's server-side cursor (Db.cursor):
+   * one statement, each trip's figures read as the cursor reaches it.
+   */
+  tripRowsSql: (f: ReportFilter, minStopSeconds: number) => ({
+    sql: `WITH t AS (${TRIPS})
+          SELECT ${TRIP_COLUMNS}
+            FROM (SELECT * FROM t ORDER BY day DESC, plate, id, start_at) t
+            ${TRIP_FIGURES}
+           ORDER BY t.day DESC, t.plate, t.id, t.start_at`,
+    params: [...params(f), minStopSeconds],
+  }),
 };
