@@ -38,11 +38,24 @@ export interface PeriodResult {
 export const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 export const minutesClock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
+// A month of 5 000 people asks for the same 30 days 150 000 times: parse each day once.
+const dayCache = new Map<string, { midnight: number; weekday: number }>();
+function dayInfo(day: string) {
+  let info = dayCache.get(day);
+  if (!info) {
+    const utc = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+    info = { midnight: utc - BEIJING_OFFSET, weekday: ((new Date(utc).getUTCDay() + 6) % 7) + 1 };
+    if (dayCache.size > 4096) dayCache.clear();
+    dayCache.set(day, info);
+  }
+  return info;
+}
+
 /** Epoch ms of a Beijing day's midnight ('2026-11-26'). */
-export const beijingMidnight = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) - BEIJING_OFFSET;
+export const beijingMidnight = (day: string) => dayInfo(day).midnight;
 /** The Beijing day of an epoch ms. */
 export const beijingDay = (ms: number) => new Date(ms + BEIJING_OFFSET).toISOString().slice(0, 10);
-export const isoWeekday = (day: string) => ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+export const isoWeekday = (day: string) => dayInfo(day).weekday;
 export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Special working days win over holidays, holidays over the weekly pattern. */
