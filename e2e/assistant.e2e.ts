@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
+import { contentSecurityPolicy, policyText } from '../apps/server/src/http/securityHeaders.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
 
 const SCRIPT = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/assistant.js'), 'utf8');
 const SCRIPT_URL = 'https://ai.chelian.test/assistant.js';
@@ -24,6 +26,14 @@ async function configureAi(context: BrowserContext, ai: { aiBaseUrl: string; aiS
     await route.fulfill({ contentType: 'application/javascript', body: `window.__CHELIAN_CONFIG__ = ${JSON.stringify({ ...config, ...ai })};` });
   });
   await context.route(SCRIPT_URL, (route) => route.fulfill({ contentType: 'application/javascript', body: SCRIPT }));
+  // ...and pages under the policy a server so configured sends (it allows the assistant's hosts)
+  const { runtime } = loadConfig({}, []);
+  const policy = policyText(contentSecurityPolicy({ runtime: { ...runtime, ...ai }, servedOverHttps: false }));
+  await context.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const res = await route.fetch();
+    await route.fulfill({ response: res, headers: { ...res.headers(), 'content-security-policy': policy } });
+  });
 }
 
 type Win = { __assistantInit?: { right: number; name: string; questions: string[]; at: number; baseUrl: string }; __assistantLoadedAt?: number };

@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/globalSetup.ts'],
+    setupFiles: ['e2e/support/cspGuard.ts'],
     testTimeout: 90_000,
     hookTimeout: 240_000,
     pool: 'forks',

@@ -29,8 +29,42 @@ export function launch(): Promise<Browser> {
 export interface Tab {
   context: BrowserContext;
   page: Page;
-  /** uncaught page errors: every test expects none */
+  /** uncaught page errors and Content-Security-Policy violations: every test expects none */
   errors: string[];
+}
+
+/**
+ * Content-Security-Policy violations seen by any tab since the last take (support/cspGuard.ts
+ * fails the test they happened in): the app must run under the policy the server sends. Caught
+ * twice over: the securitypolicyviolation event in every frame (sub-products in their iframes
+ * too), and Chromium's console message (workers too).
+ */
+const cspViolations = new Set<string>();
+
+export function takeCspViolations(): string[] {
+  const seen = [...cspViolations];
+  cspViolations.clear();
+  return seen;
+}
+
+async function watchCsp(context: BrowserContext, errors: string[]) {
+  const record = (text: string) => {
+    if (cspViolations.has(text)) return;
+    cspViolations.add(text);
+    errors.push(`CSP: ${text}`);
+  };
+  await context.exposeBinding('__chelianCspViolation', (_source, text: string) => record(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __chelianCspViolation?: (text: string) => void }).__chelianCspViolation;
+      void report?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || location.href}:${e.lineNumber}`);
+    });
+  });
+  // Chromium's console line: the fallback where no page event fires (a worker's own fetches)
+  context.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy/i.test(text) && !/report-only/i.test(text)) record(text.slice(0, 300));
+  });
 }
 
 export async function openTab(browser: Browser, options: { width?: number; height?: number } = {}): Promise<Tab> {
@@ -39,8 +73,9 @@ export async function openTab(browser: Browser, options: { width?: number; heigh
     locale: 'zh-CN',
     acceptDownloads: true,
   });
-  const page = await context.newPage();
   const errors: string[] = [];
+  await watchCsp(context, errors);
+  const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
 }
