@@ -33,6 +33,8 @@ export interface Config {
   auditRetentionDays: number;
   /** How often the jobs role rolls today's report figures up (finished days are rolled up once more after their grace). */
   reportRollupSeconds: number;
+  /** 电单车租赁's clock (billing, overdue, reminders, locks): how often it runs. */
+  leaseJobSeconds: number;
   /** A report's Excel file up to this many rows downloads at once; a larger one goes through the download centre's queue. */
   exportDirectRows: number;
   demo: boolean;
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     positionRetentionDays: int(env.POSITION_RETENTION_DAYS, 180),
     auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 180),
     reportRollupSeconds: Math.max(1, int(env.REPORT_ROLLUP_SECONDS, 300)),
+    leaseJobSeconds: Math.max(1, int(env.LEASE_JOB_SECONDS, 60)),
     exportDirectRows: int(env.EXPORT_DIRECT_ROWS, DIRECT_EXPORT_MAX_ROWS),
     demo,
     demoPassword: env.CHELIAN_DEMO_PASSWORD || undefined,

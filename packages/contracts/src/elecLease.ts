@@ -33,6 +33,8 @@ export const LEASE_LEDGER_ACCOUNTS = {
 /** Photos of an inspection: PNG, JPEG or WebP by their content, each at most this size. */
 export const LEASE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const LEASE_PHOTOS_PER_INSPECTION = 6;
+/** A handover may date the lease's start back this many days at most. */
+export const LEASE_BACKDATE_DAYS = 90;
 /** A yuan amount typed in the browser becomes fen here (never a float in storage). */
 export const MAX_AMOUNT_FEN = 100_000_000;
 
@@ -227,7 +229,8 @@ export const elecLeaseEndpoints = {
   }),
   handover: endpoint({
     method: 'POST', path: `${base}/contract/handover.json`, tag, summary: '交车验车', permission: 'lease:order:edit',
-    input: Type.Object({ contractId: Id(), batteryPercent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })), note: text(200) }),
+    /** startDate: a lease that began earlier (entered from paper, or moved from another system), Beijing day, at most LEASE_BACKDATE_DAYS ago */
+    input: Type.Object({ contractId: Id(), batteryPercent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })), note: text(200), startDate: text(10) }),
     answer: Type.Object({ inspectionId: Type.Integer(), detail: ContractDetail }),
   }),
   uploadPhoto: endpoint({
@@ -327,6 +330,7 @@ export const ELEC_LEASE_ERRORS = defineErrors('elecLease', {
   planDisabled: '租赁方案“{name}”已停用',
   contractState: '订单当前{state}，不能{action}',
   unpaidBeforeHandover: '请先结清押金、保险和首期租金（尚欠 {owed} 元）再交车',
+  startDateInvalid: { msg: '起租日期应为今天或之前 {days} 天内的日期', status: 400 },
   lastPeriod: '以租代购方案的各期账单已全部开出',
   refundFirst: '订单已收款 {paid} 元，请先退款再取消',
   unpaidRent: '还有未缴的租金账单，请先缴清再续租',

@@ -16,7 +16,7 @@ export function startJobs(ctx: AppContext): () => Promise<void> {
     startRollupWorker(db, log, config.reportRollupSeconds * 1000, config.positionRetentionDays),
     startAlarmDelivery(ctx).stop,
     startAuditRetention(ctx, config.auditRetentionDays),
-    startLeaseJob(ctx),
+    startLeaseJob(ctx, config.leaseJobSeconds * 1000),
   ];
   return async () => void (await Promise.all(stops.map((stop) => stop())));
 }

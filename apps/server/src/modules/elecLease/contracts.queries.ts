@@ -96,9 +96,6 @@ export const contractsQueries = {
        RETURNING id`,
       [c.accountId, c.riderId, c.vehicleId, c.planId, c.userId, c.userName],
     ))[0]!.id),
-  /** Moves a contract between states only from the one expected (compare-and-set). */
-  setStatus: async (q: Queryable, id: number, from: string[], to: string, extra = '') =>
-    (await q.query(`UPDATE elec_lease_contracts SET status = $3 ${extra} WHERE id = $1 AND status = ANY($2::text[]) RETURNING 1`, [id, from, to])).length === 1,
   /** Paid through: the start plus the days every fully paid rent bill covers. */
   recomputeDue: (q: Queryable, id: number) =>
     q.query(
@@ -106,6 +103,8 @@ export const contractsQueries = {
           WHERE b.contract_id = c.id AND b.kind = 'rent' AND b.status = 'paid'), 0)::int) WHERE c.id = $1 AND c.started_at IS NOT NULL`,
       [id],
     ),
+  start: async (q: Queryable, id: number, at: Date) =>
+    (await q.query(`UPDATE elec_lease_contracts SET status = 'active', started_at = $2 WHERE id = $1 AND status = 'pending' RETURNING 1`, [id, at])).length === 1,
   cancel: async (q: Queryable, id: number, note: string) =>
     (await q.query(`UPDATE elec_lease_contracts SET status = 'cancelled', ended_at = now(), end_note = $2 WHERE id = $1 AND status = 'pending' RETURNING 1`, [id, note])).length === 1,
   setVehicle: (q: Queryable, id: number, vehicleId: number) => q.query(`UPDATE elec_lease_contracts SET vehicle_id = $2 WHERE id = $1`, [id, vehicleId]),

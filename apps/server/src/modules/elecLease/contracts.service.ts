@@ -1,4 +1,4 @@
-import { ELEC_LEASE_ERRORS, LEASE_CONTRACT_STATES, LEASE_VEHICLE_STATES, type LeaseContractState } from '@chelian/contracts';
+import { ELEC_LEASE_ERRORS, LEASE_BACKDATE_DAYS, LEASE_CONTRACT_STATES, LEASE_VEHICLE_STATES, type LeaseContractState } from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
@@ -11,6 +11,7 @@ import { visibleRider } from './riders.service.ts';
 import { visibleLeaseVehicle } from './vehicles.service.ts';
 import { leaseVehiclesQueries } from './vehicles.queries.ts';
 import { clean, found, yuan } from './scope.ts';
+import { beijingDayOf, dayStart, isDay } from '../reports/beijingDay.ts';
 
 export const LEASE_CHANGED = 'elecLease.changed';
 
@@ -60,13 +61,25 @@ export async function createContract(db: Db, user: SessionUser, input: { riderId
   });
 }
 
+/**
+ * The lease's start: now, or the same time of day on an earlier Beijing day (a lease entered from
+ * paper or moved from another system; its periods and overdue status count from then).
+ */
+export function startOf(startDate: string | undefined, now = Date.now()): Date {
+  if (!startDate) return new Date(now);
+  const back = isDay(startDate) ? (dayStart(beijingDayOf(now)).getTime() - dayStart(startDate).getTime()) / 86_400_000 : -1;
+  if (!Number.isInteger(back) || back < 0 || back > LEASE_BACKDATE_DAYS) throw new AppError(ELEC_LEASE_ERRORS.startDateInvalid, { params: { days: LEASE_BACKDATE_DAYS } });
+  return new Date(now - back * 86_400_000);
+}
+
 /** Hands the bike over: the inspection is recorded, the contract starts, paid through its first period. */
-export async function handover(db: Db, user: SessionUser, input: { contractId: number; batteryPercent?: number; note?: string }): Promise<number> {
+export async function handover(db: Db, user: SessionUser, input: { contractId: number; batteryPercent?: number; note?: string; startDate?: string }): Promise<number> {
   const c = await visibleContract(db, user, input.contractId);
   expect(c, ['pending'], '交车');
+  const started = startOf(input.startDate);
   if (c.owed_fen > 0) throw new AppError(ELEC_LEASE_ERRORS.unpaidBeforeHandover, { params: { owed: yuan(c.owed_fen) } });
   return db.tx(async (q) => {
-    if (!(await contractsQueries.setStatus(q, c.id, ['pending'], 'active', `, started_at = now()`))) expect(await contractsQueries.byId(q, c.id), ['pending'], '交车');
+    if (!(await contractsQueries.start(q, c.id, started))) expect(await contractsQueries.byId(q, c.id), ['pending'], '交车');
     await contractsQueries.recomputeDue(q, c.id);
     await leaseVehiclesQueries.setState(q, c.vehicle_id, 'rented');
     return inspect(q, user, c.id, c.vehicle_id, 'handover', input);

@@ -127,6 +127,8 @@ describe("a contract's life", () => {
   });
 
   it('hands the bike over with an inspection and its photos (checked by content and size)', async () => {
+    expect(await post(a.sessionId, '/contract/handover.json', { contractId, startDate: '2020-01-01' })).toMatchObject({ errorCode: 'elecLease.startDateInvalid', msg: '起租日期应为今天或之前 90 天内的日期' });
+    expect(await post(a.sessionId, '/contract/handover.json', { contractId, startDate: '2099-01-01' })).toMatchObject({ errorCode: 'elecLease.startDateInvalid' });
     const res = await post(a.sessionId, '/contract/handover.json', { contractId, batteryPercent: 96, note: '车况良好，左后视镜轻微划痕' });
     expect(res.obj.detail.contract).toMatchObject({ status: 'active', statusName: '租赁中' });
     const { started, dueAt } = res.obj.detail.contract;
