@@ -5,6 +5,7 @@ import { dataReportRoutes } from '../../data-report/routes.tsx';
 import { dataCenterRoutes } from '../../data-center/routes.tsx';
 import { systemRoutes } from '../../system/routes.tsx';
 import { elecCarRoutes } from '../../elec-car/routes.tsx';
+import { elecLeaseRoutes } from '../../elec-lease/routes.tsx';
 
 /**
  * Per sub-product: its own routes (each product's issue adds its pages here; paths not listed
@@ -26,6 +27,6 @@ export const CHILD_SYSTEM_DEFINITIONS: Record<ChildSystemId, ChildSystemDefiniti
   dataCenter: { ...admin(), routes: dataCenterRoutes },
   'elec-car': { ...fleet(), routes: elecCarRoutes },
   'data-report': { ...fleet(), routes: dataReportRoutes },
-  'elec-lease': admin(),
+  'elec-lease': { ...admin(), routes: elecLeaseRoutes },
   'elec-gb': admin(),
 };

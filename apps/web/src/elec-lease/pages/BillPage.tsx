@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Input, Select, Table, Tabs, Tag } from 'antd';
+import { elecLeaseEndpoints, type LeaseLedger } from '@chelian/contracts';
+import { pagerOf } from '../../shared/ui/pagination.ts';
+import { useList, usePaged } from '../usePaged.ts';
+import { BillsTable, PaymentsTable } from '../ContractDrawer.tsx';
+import { yuan } from '../money.ts';
+import { L } from '../messages.ts';
+
+const B = L.bill;
+
+function Bills() {
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState('');
+  const { page, paging, setPaging } = usePaged(elecLeaseEndpoints.bills, { keyword: keyword || undefined, status: status || undefined });
+  return (
+    <>
+      <div className="ls-toolbar">
+        <Select style={{ width: 110 }} value={status} onChange={setStatus} options={[{ value: '', label: L.common.all }, { value: 'unpaid', label: '未缴' }, { value: 'paid', label: '已缴' }, { value: 'void', label: '已作废' }]} />
+        <Input.Search allowClear placeholder={`${L.order.no} / ${L.order.rider}`} style={{ width: 240 }} onSearch={(k) => setKeyword(k.trim())} />
+      </div>
+      <BillsTable bills={page?.list ?? []} showContract pagination={pagerOf(page, paging, setPaging)} />
+    </>
+  );
+}
+
+function Payments() {
+  const [keyword, setKeyword] = useState('');
+  const { page, paging, setPaging } = usePaged(elecLeaseEndpoints.payments, { keyword: keyword || undefined });
+  return (
+    <>
+      <div className="ls-toolbar"><Input.Search allowClear placeholder={`${L.order.no} / ${L.order.rider} / ${L.pay.ref}`} style={{ width: 280 }} onSearch={(k) => setKeyword(k.trim())} /></div>
+      <PaymentsTable payments={page?.list ?? []} showContract pagination={pagerOf(page, paging, setPaging)} />
+    </>
+  );
+}
+
+function Ledger() {
+  const { list, loading } = useList(elecLeaseEndpoints.ledger);
+  const l = list as LeaseLedger | null;
+  return (
+    <>
+      <div className="ls-toolbar">
+        {l && <Tag color={l.balanced ? 'green' : 'red'} data-testid="ledger-balanced">{l.balanced ? B.balanced : B.unbalanced}</Tag>}
+        {l && <span className="ls-muted">{B.journals(l.journals)}</span>}
+      </div>
+      <Table
+        size="small" rowKey="ledgerAccount" loading={loading} pagination={false} dataSource={l?.rows ?? []}
+        columns={[
+          { title: B.account, dataIndex: 'name' },
+          { title: B.debit, key: 'd', align: 'right', render: (_, r) => yuan(r.debitFen) },
+          { title: B.credit, key: 'c', align: 'right', render: (_, r) => yuan(r.creditFen) },
+          { title: B.balance, key: 'b', align: 'right', render: (_, r) => yuan(r.debitFen - r.creditFen) },
+        ]}
+        summary={() => l && (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0}><b>合计</b></Table.Summary.Cell>
+            <Table.Summary.Cell index={1} align="right"><b>{yuan(l.debitFen)}</b></Table.Summary.Cell>
+            <Table.Summary.Cell index={2} align="right"><b>{yuan(l.creditFen)}</b></Table.Summary.Cell>
+            <Table.Summary.Cell index={3} align="right"><b>{yuan(l.debitFen - l.creditFen)}</b></Table.Summary.Cell>
+          </Table.Summary.Row>
+        )}
+      />
+    </>
+  );
+}
+
+/** 租金账单: every bill, every payment and refund, and the ledger — its debits equal its credits. */
+export function BillPage() {
+  return (
+    <div className="ls-page" data-testid="lease-bill">
+      <section className="ls-card">
+        <div className="ls-toolbar"><span className="ls-title">{B.title}</span></div>
+        <Tabs items={[
+          { key: 'bills', label: B.bills, children: <Bills /> },
+          { key: 'payments', label: B.payments, children: <Payments /> },
+          { key: 'ledger', label: B.ledger, children: <Ledger /> },
+        ]} />
+      </section>
+    </div>
+  );
+}

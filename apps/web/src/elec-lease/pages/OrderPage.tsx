@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { LEASE_CONTRACT_STATES, elecLeaseEndpoints, type LeaseContract } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { usePermission } from '../../shared/permission/usePermission.ts';
+import { pagerOf } from '../../shared/ui/pagination.ts';
+import { useList, usePaged } from '../usePaged.ts';
+import { ContractDrawer, STATUS_COLOR } from '../ContractDrawer.tsx';
+import { yuan } from '../money.ts';
+import { L } from '../messages.ts';
+
+const O = L.order;
+type Option = { value: number; label: string };
+
+/** 租赁订单: contracts by state; a new one binds rider, bike and plan; the drawer carries its life (pay, hand over, renew … return). */
+export function OrderPage() {
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState('');
+  const { page, loading, paging, setPaging, reload } = usePaged(elecLeaseEndpoints.contracts, { keyword: keyword || undefined, status: status || undefined });
+  const canEdit = usePermission('lease:order:edit');
+  const [shown, setShown] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [options, setOptions] = useState<{ riders: Option[]; vehicles: Option[] }>({ riders: [], vehicles: [] });
+  const plans = useList(elecLeaseEndpoints.plans);
+  const [form] = Form.useForm();
+
+  const startCreate = async () => {
+    form.resetFields();
+    setCreating(true);
+    const [riders, vehicles] = await Promise.all([call(elecLeaseEndpoints.riders, { blacklisted: false, pageSize: 100 }), call(elecLeaseEndpoints.vehicles, { state: 'available', pageSize: 100 })]);
+    setOptions({
+      riders: riders.list.map((r) => ({ value: r.riderId, label: `${r.name} ${r.phone}` })),
+      vehicles: vehicles.list.filter((v) => v.contractId === null).map((v) => ({ value: v.vehicleId, label: `${v.code} ${v.plate}` })),
+    });
+  };
+  const create = async () => {
+    const v = await form.validateFields();
+    const d = await call(elecLeaseEndpoints.createContract, v);
+    setCreating(false);
+    void reload();
+    setShown(d.contract.contractId);
+  };
+
+  return (
+    <div className="ls-page" data-testid="lease-order">
+      <section className="ls-card">
+        <div className="ls-toolbar">
+          <span className="ls-title">{O.title}</span>
+          <Select style={{ width: 120 }} value={status} onChange={setStatus} options={[{ value: '', label: L.common.all }, ...Object.entries(LEASE_CONTRACT_STATES).map(([value, label]) => ({ value, label }))]} />
+          <Input.Search allowClear placeholder={O.keyword} style={{ width: 260 }} onSearch={(k) => setKeyword(k.trim())} />
+          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => void startCreate().catch(() => {})} data-testid="order-create">{O.create}</Button>}
+        </div>
+        <Table<LeaseContract>
+          rowKey="contractId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)} scroll={{ x: 1200 }}
+          columns={[
+            { title: O.no, key: 'no', width: 180, fixed: 'left', render: (_, c) => <a onClick={() => setShown(c.contractId)} data-testid="order-no">{c.contractNo}</a> },
+            { title: O.status, key: 's', width: 150, render: (_, c) => <><Tag color={STATUS_COLOR[c.status]}>{c.statusName}</Tag>{c.lockReason && <Tag color="red">{O.locked}</Tag>}</> },
+            { title: O.rider, key: 'r', width: 160, render: (_, c) => `${c.riderName} ${c.riderPhone}` },
+            { title: O.vehicle, key: 'v', width: 150, render: (_, c) => `${c.vehicleCode} ${c.plate}` },
+            { title: O.plan, dataIndex: 'planName', width: 120 },
+            { title: O.started, key: 'st', width: 140, render: (_, c) => (c.started ? dayjs(c.started).format('YYYY-MM-DD HH:mm') : L.common.none) },
+            { title: O.due, key: 'd', width: 140, render: (_, c) => (c.dueAt ? dayjs(c.dueAt).format('YYYY-MM-DD HH:mm') : L.common.none) },
+            { title: `${O.owed}（${L.common.yuan}）`, key: 'o', width: 110, render: (_, c) => <span className="ls-money">{yuan(c.owedFen)}</span> },
+          ]}
+        />
+      </section>
+      <ContractDrawer contractId={shown} onClose={() => setShown(null)} onChanged={() => void reload()} />
+      <Modal open={creating} title={O.create} onOk={() => void create().catch(() => {})} onCancel={() => setCreating(false)} destroyOnHidden>
+        <Form form={form} layout="vertical">
+          <Form.Item name="riderId" label={O.rider} rules={[{ required: true, message: L.common.required(O.rider) }]}><Select showSearch optionFilterProp="label" options={options.riders} data-testid="create-rider" /></Form.Item>
+          <Form.Item name="vehicleId" label={O.vehicle} rules={[{ required: true, message: L.common.required(O.vehicle) }]}><Select showSearch optionFilterProp="label" options={options.vehicles} data-testid="create-vehicle" /></Form.Item>
+          <Form.Item name="planId" label={O.plan} rules={[{ required: true, message: L.common.required(O.plan) }]}>
+            <Select options={(plans.list ?? []).filter((p) => p.enabled).map((p) => ({ value: p.planId, label: `${p.name}（租金 ${yuan(p.rentFen)} / ${p.periodDays} 天，押金 ${yuan(p.depositFen)}）` }))} data-testid="create-plan" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Form, Input, InputNumber, Switch, Table, Tabs, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { elecLeaseEndpoints, type LeaseOverdue } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { usePermission } from '../../shared/permission/usePermission.ts';
+import { pagerOf } from '../../shared/ui/pagination.ts';
+import { toast } from '../../shared/ui/toast.ts';
+import { usePaged } from '../usePaged.ts';
+import { ContractDrawer, LocksTable } from '../ContractDrawer.tsx';
+import { yuan } from '../money.ts';
+import { L } from '../messages.ts';
+
+const R = L.risk;
+
+function Overdue({ onOpen }: { onOpen: (id: number) => void }) {
+  const [keyword, setKeyword] = useState('');
+  const { page, loading, paging, setPaging } = usePaged(elecLeaseEndpoints.overdue, { keyword: keyword || undefined });
+  return (
+    <>
+      <div className="ls-toolbar"><Input.Search allowClear placeholder={L.order.keyword} style={{ width: 260 }} onSearch={(k) => setKeyword(k.trim())} /></div>
+      <Table<LeaseOverdue>
+        rowKey="contractId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)} scroll={{ x: 1100 }}
+        columns={[
+          { title: L.order.no, key: 'no', width: 180, render: (_, o) => <a onClick={() => onOpen(o.contractId)}>{o.contractNo}</a> },
+          { title: L.order.rider, key: 'r', width: 150, render: (_, o) => `${o.riderName} ${o.riderPhone}` },
+          { title: R.emergency, dataIndex: 'emergencyPhone', width: 120 },
+          { title: L.order.vehicle, key: 'v', width: 140, render: (_, o) => `${o.vehicleCode} ${o.plate}` },
+          { title: L.order.due, key: 'd', width: 140, render: (_, o) => dayjs(o.dueAt).format('YYYY-MM-DD HH:mm') },
+          { title: R.overdueDays, dataIndex: 'overdueDays', width: 90 },
+          { title: `${L.order.owed}（${L.common.yuan}）`, key: 'o', width: 110, render: (_, o) => <span className="ls-money">{yuan(o.owedFen)}</span> },
+          { title: R.graceEnds, key: 'g', width: 140, render: (_, o) => dayjs(o.graceEnds).format('YYYY-MM-DD HH:mm') },
+          { title: R.lockState, key: 'l', width: 90, render: (_, o) => (o.lockReason ? <Tag color="red">{L.order.locked}</Tag> : <Tag>未锁</Tag>) },
+          { title: L.order.reminders, dataIndex: 'reminders', width: 90 },
+        ]}
+      />
+    </>
+  );
+}
+
+function Locks() {
+  const { page, paging, setPaging } = usePaged(elecLeaseEndpoints.locks, {});
+  return <LocksTable locks={page?.list ?? []} showContract pagination={pagerOf(page, paging, setPaging)} />;
+}
+
+function Settings() {
+  const [form] = Form.useForm();
+  const canEdit = usePermission('lease:risk:edit');
+  useEffect(() => void call(elecLeaseEndpoints.settings).then((s) => form.setFieldsValue(s), () => {}), [form]);
+  const save = async () => {
+    const v = await form.validateFields();
+    form.setFieldsValue(await call(elecLeaseEndpoints.saveSettings, v));
+    toast.success(L.common.saved);
+  };
+  return (
+    <Form form={form} layout="horizontal" labelCol={{ span: 6 }} style={{ maxWidth: 560 }} disabled={!canEdit}>
+      <Alert type="info" showIcon message={R.safeHint} style={{ marginBottom: 16 }} />
+      <Form.Item name="graceDays" label={R.graceDays}><InputNumber min={0} max={60} /></Form.Item>
+      <Form.Item name="lockOnOverdue" label={R.lockOnOverdue} valuePropName="checked"><Switch /></Form.Item>
+      <Form.Item name="lockOutOfArea" label={R.lockOutOfArea} valuePropName="checked"><Switch /></Form.Item>
+      <Form.Item name="lockOnTamper" label={R.lockOnTamper} valuePropName="checked"><Switch /></Form.Item>
+      <Form.Item wrapperCol={{ offset: 6 }}><Button type="primary" onClick={() => void save().catch(() => {})}>{L.common.save}</Button></Form.Item>
+    </Form>
+  );
+}
+
+/** 逾期风控: the overdue list (reminders, the grace period, the lock), every lock and unlock with who and why, and the rules. */
+export function RiskPage() {
+  const [shown, setShown] = useState<number | null>(null);
+  return (
+    <div className="ls-page" data-testid="lease-risk">
+      <section className="ls-card">
+        <Tabs items={[
+          { key: 'overdue', label: R.title, children: <Overdue onOpen={setShown} /> },
+          { key: 'locks', label: R.locks, children: <Locks /> },
+          { key: 'settings', label: R.settings, children: <Settings /> },
+        ]} />
+      </section>
+      <ContractDrawer contractId={shown} onClose={() => setShown(null)} onChanged={() => {}} />
+    </div>
+  );
+}

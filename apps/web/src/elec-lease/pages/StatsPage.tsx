@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Statistic, Table } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { elecLeaseEndpoints, type LeaseBikeStat, type LeaseStats } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { DayRange, lastDays } from '../../shared/ui/DayRange.tsx';
+import { yuan } from '../money.ts';
+import { L } from '../messages.ts';
+
+const S = L.stats;
+const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
+
+/** 运营统计: utilisation, revenue, overdue amount and rate, new riders; per bike mileage, days rented and battery health; Excel. */
+export function StatsPage() {
+  const [days, setDays] = useState(lastDays(30));
+  const [stats, setStats] = useState<LeaseStats | null>(null);
+  const [loading, setLoading] = useState(true);
+  useEffect(() => {
+    setLoading(true);
+    void call(elecLeaseEndpoints.stats, days).then(setStats, () => {}).finally(() => setLoading(false));
+  }, [days]);
+  const figure = (title: string, value: string | number, testId?: string) => <Card size="small"><Statistic title={title} value={value} data-testid={testId} /></Card>;
+  return (
+    <div className="ls-page" data-testid="lease-stats">
+      <section className="ls-card">
+        <div className="ls-toolbar">
+          <span className="ls-title">{S.title}</span>
+          <DayRange value={days} onChange={setDays} />
+          <Button icon={<DownloadOutlined />} onClick={() => void call(elecLeaseEndpoints.exportStats, days, { fileName: '运营统计.xlsx' }).catch(() => {})} data-testid="stats-export">{L.common.export}</Button>
+        </div>
+        {stats && (
+          <div className="ls-figures">
+            {figure(S.vehicles, stats.vehicles)}
+            {figure(S.rented, stats.rented)}
+            {figure(S.utilisation, pct(stats.utilisation))}
+            {figure(S.revenue, yuan(stats.revenueFen), 'stats-revenue')}
+            {stats.revenueByMethod.map((m) => <Card size="small" key={m.method}><Statistic title={`${m.name}${S.byMethod}`} value={yuan(m.amountFen)} /></Card>)}
+            {figure(S.open, stats.openContracts)}
+            {figure(S.overdue, stats.overdueContracts)}
+            {figure(S.overdueRate, pct(stats.overdueRate))}
+            {figure(S.overdueAmount, yuan(stats.overdueFen))}
+            {figure(S.newRiders, stats.newRiders)}
+          </div>
+        )}
+      </section>
+      <section className="ls-card">
+        <Table<LeaseBikeStat>
+          rowKey="vehicleId" size="middle" loading={loading} dataSource={stats?.bikes ?? []} pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          columns={[
+            { title: L.vehicle.code, dataIndex: 'code' }, { title: L.vehicle.plate, dataIndex: 'plate' }, { title: L.vehicle.state, dataIndex: 'stateName' },
+            { title: S.mileage, dataIndex: 'mileageKm', align: 'right' }, { title: S.rentedDays, dataIndex: 'rentedDays', align: 'right' },
+            { title: L.vehicle.battery, key: 'b', align: 'right', render: (_, b) => (b.batteryPercent === null ? L.common.none : `${b.batteryPercent}%`) },
+            { title: S.batteryHealth, key: 'h', align: 'right', render: (_, b) => b.batteryHealth ?? L.common.none },
+            { title: S.cycles, key: 'c', align: 'right', render: (_, b) => b.batteryCycles ?? L.common.none },
+          ]}
+        />
+      </section>
+    </div>
+  );
+}

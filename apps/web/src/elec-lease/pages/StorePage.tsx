@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { LEASE_STAFF_POSITIONS, elecLeaseEndpoints, type LeaseStaff, type LeaseStore } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { usePermission } from '../../shared/permission/usePermission.ts';
+import { toast } from '../../shared/ui/toast.ts';
+import { useList } from '../usePaged.ts';
+import { L } from '../messages.ts';
+
+const S = L.store;
+const positions = Object.entries(LEASE_STAFF_POSITIONS).map(([value, label]) => ({ value, label }));
+
+/** 门店人员: the operator's stores, and which of the account tree's users works where (their role is the platform's). */
+export function StorePage() {
+  const stores = useList(elecLeaseEndpoints.stores);
+  const staff = useList(elecLeaseEndpoints.staff);
+  const canEdit = usePermission('lease:store:edit');
+  const [editing, setEditing] = useState<LeaseStore | 'new' | null>(null);
+  const [form] = Form.useForm();
+  const reload = () => (void stores.reload(), void staff.reload());
+
+  const open = (s: LeaseStore | 'new') => {
+    setEditing(s);
+    form.setFieldsValue(s === 'new' ? { name: '', address: '', phone: '' } : s);
+  };
+  const save = async () => {
+    const v = await form.validateFields();
+    await call(elecLeaseEndpoints.saveStore, { ...v, storeId: editing === 'new' ? undefined : editing?.storeId });
+    toast.success(L.common.saved);
+    setEditing(null);
+    reload();
+  };
+  const assign = (u: LeaseStaff, storeId: number | undefined, position = u.position || 'clerk') =>
+    call(elecLeaseEndpoints.assignStaff, { userId: u.userId, storeId, position }).then(() => void staff.reload(), () => {});
+
+  return (
+    <div className="ls-page" data-testid="lease-store">
+      <section className="ls-card">
+        <div className="ls-toolbar">
+          <span className="ls-title">{S.title}</span>
+          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="store-add">{L.common.add}</Button>}
+        </div>
+        <Table<LeaseStore>
+          rowKey="storeId" size="middle" loading={stores.loading} dataSource={stores.list ?? []} pagination={false}
+          columns={[
+            { title: S.name, dataIndex: 'name' },
+            { title: S.address, dataIndex: 'address' },
+            { title: S.phone, dataIndex: 'phone', width: 140 },
+            { title: S.staffCount, dataIndex: 'staffCount', width: 80 },
+            { title: S.vehicleCount, dataIndex: 'vehicleCount', width: 80 },
+            {
+              title: L.common.actions, key: 'a', width: 140,
+              render: (_, s) => canEdit && (
+                <Space size={0}>
+                  <Button type="link" size="small" onClick={() => open(s)}>{L.common.edit}</Button>
+                  <Popconfirm title={L.common.deleteConfirm} onConfirm={() => call(elecLeaseEndpoints.deleteStore, { storeId: s.storeId }).then(reload, () => {})}>
+                    <Button type="link" size="small" danger>{L.common.delete}</Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </section>
+      <section className="ls-card">
+        <div className="ls-toolbar"><span className="ls-title">{S.staffTitle}</span></div>
+        <Table<LeaseStaff>
+          rowKey="userId" size="middle" loading={staff.loading} dataSource={staff.list ?? []} pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          columns={[
+            { title: S.user, key: 'u', render: (_, u) => `${u.name || u.username}（${u.username}）` },
+            { title: S.role, dataIndex: 'roleName', width: 140 },
+            { title: S.account, dataIndex: 'accountName', width: 160 },
+            {
+              title: S.store, key: 's', width: 200,
+              render: (_, u) => (
+                <Select
+                  size="small" style={{ width: 180 }} disabled={!canEdit} value={u.storeId ?? 0}
+                  options={[{ value: 0, label: S.noStore }, ...(stores.list ?? []).map((s) => ({ value: s.storeId, label: s.name }))]}
+                  onChange={(v: number) => void assign(u, v || undefined)}
+                />
+              ),
+            },
+            {
+              title: S.position, key: 'p', width: 140,
+              render: (_, u) => u.storeId !== null && (
+                <Select size="small" style={{ width: 110 }} disabled={!canEdit} value={u.position || 'clerk'} options={positions} onChange={(p: string) => void assign(u, u.storeId!, p)} />
+              ),
+            },
+          ]}
+        />
+      </section>
+      <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${S.title}` : `${L.common.edit}${S.title}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} destroyOnHidden>
+        <Form form={form} layout="vertical">
+          <Form.Item name="name" label={S.name} rules={[{ required: true, whitespace: true, message: L.common.required(S.name) }]}><Input maxLength={40} /></Form.Item>
+          <Form.Item name="address" label={S.address}><Input maxLength={100} /></Form.Item>
+          <Form.Item name="phone" label={S.phone}><Input maxLength={20} /></Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}
