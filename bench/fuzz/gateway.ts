@@ -18,6 +18,8 @@ import { nextInput, Rng } from './mutator.ts';
 export interface GatewayFindings {
   protocols: string[];
   inputsPerProtocol: Record<string, number>;
+  /** What the gateway's /metrics counted: frames decoded and frames rejected (bad frames, junk), per protocol. */
+  framesSeen: Record<string, { decoded: number; rejected: number }>;
   connections: number;
   processAlive: boolean;
   canaryAnswers: number;
@@ -28,25 +30,48 @@ export interface GatewayFindings {
   seconds: number;
 }
 
-const FRAMES_PER_CONNECTION = 200;
+// The gateway drops a connection after 20 bad frames in a row: a real frame after every
+// GOOD_EVERY inputs keeps it open, so every input written is read and decoded (/metrics counts
+// the frames it took). A connection closed for other abuse (an endless frame) is opened again.
+const GOOD_EVERY = 10;
 const PARALLEL = 8;
 
-/** Writes `count` inputs on one connection, then closes it; resolves when the socket is gone. */
-function burst(port: number, inputs: Buffer[]): Promise<void> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    const done = () => (socket.destroy(), resolve());
-    socket.setTimeout(5000, done);
-    socket.on('error', done);
-    socket.on('close', done);
-    socket.on('data', () => {});
-    socket.on('connect', () => {
-      socket.end(Buffer.concat(inputs));
-    });
-  });
+/** Frames the gateway decoded and rejected, per protocol, from its /metrics. */
+async function framesSeen(httpPort: number): Promise<Record<string, { decoded: number; rejected: number }>> {
+  const text = await (await fetch(`http://127.0.0.1:${httpPort}/metrics`)).text();
+  const seen: Record<string, { decoded: number; rejected: number }> = {};
+  for (const m of text.matchAll(/^chelian_frames_(decoded|rejected)_total\{[^}]*protocol="(\w+)"[^}]*\} (\d+)/gm)) {
+    const entry = (seen[m[2]] ??= { decoded: 0, rejected: 0 });
+    entry[m[1] as 'decoded' | 'rejected'] += Number(m[3]);
+  }
+  return seen;
 }
 
-export async function fuzzGateway(corpus: Record<string, Buffer[]>, perProtocol: number, seed: number, log: (line: string) => void): Promise<GatewayFindings> {
+/** One connection that takes inputs until the server closes it; `write` waits while the socket is full. */
+function connection(port: number) {
+  const socket = net.connect({ port, host: '127.0.0.1' });
+  let open = true;
+  const closed = new Promise<void>((resolve) => socket.once('close', () => ((open = false), resolve())));
+  socket.on('error', () => {});
+  socket.on('data', () => {});
+  const ready = new Promise<void>((resolve) => socket.once('connect', resolve).once('close', resolve));
+  return {
+    get open() {
+      return open;
+    },
+    async write(bytes: Buffer) {
+      await ready;
+      if (open && !socket.write(bytes)) await Promise.race([new Promise((r) => socket.once('drain', r)), closed]);
+    },
+    async close() {
+      socket.end();
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 3000))]);
+      socket.destroy();
+    },
+  };
+}
+
+export async function fuzzGateway(corpus: Record<string, Buffer[]>, perProtocol: number, secondsPerProtocol: number, seed: number, log: (line: string) => void): Promise<GatewayFindings> {
   const setup = await prepareServer();
   const server = spawnServer(setup, { args: ['--role', 'gateway'] });
   try {
@@ -54,7 +79,7 @@ export async function fuzzGateway(corpus: Record<string, Buffer[]>, perProtocol:
     const pid = server.child.pid!;
     const ports = setup.ports as unknown as Record<string, number>;
     const protocols = Object.keys(corpus).filter((p) => typeof ports[p] === 'number');
-    const found: GatewayFindings = { protocols, inputsPerProtocol: {}, connections: 0, processAlive: true, canaryAnswers: 0, canaryMissed: 0, canarySlowestMs: 0, rssStartMb: 0, rssEndMb: 0, seconds: 0 };
+    const found: GatewayFindings = { protocols, inputsPerProtocol: {}, framesSeen: {}, connections: 0, processAlive: true, canaryAnswers: 0, canaryMissed: 0, canarySlowestMs: 0, rssStartMb: 0, rssEndMb: 0, seconds: 0 };
     const started = performance.now();
 
     let stop = false;
@@ -77,15 +102,24 @@ export async function fuzzGateway(corpus: Record<string, Buffer[]>, perProtocol:
     for (const protocol of protocols) {
       const rng = new Rng(seed ^ protocol.length);
       let written = 0;
+      const seeds = corpus[protocol];
+      const until = performance.now() + secondsPerProtocol * 1000;
       const worker = async () => {
-        while (written < perProtocol && server.child.exitCode === null) {
+        let conn = connection(ports[protocol]);
+        found.connections++;
+        while (written < perProtocol && performance.now() < until && server.child.exitCode === null) {
+          if (!conn.open) {
+            conn = connection(ports[protocol]);
+            found.connections++;
+          }
           const inputs: Buffer[] = [];
-          for (let i = 0; i < FRAMES_PER_CONNECTION && written < perProtocol; i++, written++) inputs.push(nextInput(rng, protocol, corpus[protocol]));
-          await burst(ports[protocol], inputs);
-          found.connections++;
-          if (found.connections === 200) found.rssStartMb = Math.round(rssBytes(pid) / 2 ** 20);
-          if (written % 100_000 < FRAMES_PER_CONNECTION) log(`gateway ${protocol}: ${written} inputs`);
+          for (let i = 0; i < GOOD_EVERY && written < perProtocol; i++, written++) inputs.push(nextInput(rng, protocol, seeds));
+          inputs.push(seeds[rng.below(seeds.length)]);
+          await conn.write(Buffer.concat(inputs));
+          if (found.rssStartMb === 0 && written >= 100_000) found.rssStartMb = Math.round(rssBytes(pid) / 2 ** 20);
+          if (written % 500_000 < GOOD_EVERY) log(`gateway ${protocol}: ${written} inputs`);
         }
+        await conn.close();
       };
       await Promise.all(Array.from({ length: PARALLEL }, worker));
       found.inputsPerProtocol[protocol] = written;
@@ -94,6 +128,7 @@ export async function fuzzGateway(corpus: Record<string, Buffer[]>, perProtocol:
     await canaryLoop;
     canary.socket.destroy();
     found.processAlive = server.child.exitCode === null;
+    if (found.processAlive) found.framesSeen = await framesSeen(setup.ports.http);
     found.rssEndMb = Math.round(rssBytes(pid) / 2 ** 20);
     found.seconds = Math.round(performance.now() - started) / 1000;
     return found;

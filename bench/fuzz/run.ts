@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz -- [--inputs=10000000] [--socket-inputs=10000000] [--seed=1] [--only=jt808,gt06]`
+ * `npm run fuzz -- [--inputs=10000000] [--socket-inputs=10000000] [--socket-seconds=600] [--seed=1] [--only=jt808,gt06]`
  *
  * The long fuzz campaign (not part of `npm test`; the test suite's property tests run ~1 500
  * inputs each): every decoder in packages/protocols (whatever `codecs` lists) takes `inputs`
@@ -15,6 +15,7 @@ import { loadCorpus } from './corpus.ts';
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const INPUTS = Number(args.get('inputs') ?? 10_000_000);
 const SOCKET_INPUTS = Number(args.get('socket-inputs') ?? 10_000_000);
+const SOCKET_SECONDS = Number(args.get('socket-seconds') ?? 600);
 const SEED = Number(args.get('seed') ?? 1);
 const only = args.get('only')?.split(',');
 const log = (line: string) => process.stderr.write(`[fuzz ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
@@ -33,7 +34,7 @@ for (const [protocol, seeds] of Object.entries(corpus)) {
 }
 
 let gateway: GatewayFindings | null = null;
-if (SOCKET_INPUTS > 0) gateway = await fuzzGateway(corpus, SOCKET_INPUTS, SEED, log);
+if (SOCKET_INPUTS > 0) gateway = await fuzzGateway(corpus, SOCKET_INPUTS, SOCKET_SECONDS, SEED, log);
 
 const failed = decoders.some((d) => d.crashes > 0 || d.hangs > 0) || (gateway !== null && (!gateway.processAlive || gateway.canaryMissed > 0));
 console.log(JSON.stringify({ date: new Date().toISOString(), node: process.version, seed: SEED, decoders, gateway, failed }, null, 2));
