@@ -14,10 +14,11 @@ import '../shared/ui/global.css';
 import './child.css';
 
 setPlatformId(CHILD.sys.platformId);
-// Inside the shell the frame is already scaled with the shell's body; alone, scale this page.
-if (!CHILD.embedded) installBodyScale();
-
 const definition = CHILD_SYSTEM_DEFINITIONS[CHILD.sys.systemId as ChildSystemId];
+// A public page (a form a phone opens from a QR code) keeps the device's own size.
+const publicPage = (definition.publicRoutes ?? []).some((r) => window.location.pathname === `/child/${CHILD.sys.systemId}/${r.path}`);
+// Inside the shell the frame is already scaled with the shell's body; alone, scale this page.
+if (!CHILD.embedded && !publicPage) installBodyScale();
 
 const router = createBrowserRouter(
   [
@@ -29,6 +30,7 @@ const router = createBrowserRouter(
         { path: '*', lazy: async () => ({ Component: (await import('./pages/ModulePage.tsx')).ModulePage }) },
       ],
     },
+    ...(definition.publicRoutes ?? []),
   ],
   { basename: `/child/${CHILD.sys.systemId}` },
 );

@@ -6,6 +6,7 @@ import { dataCenterRoutes } from '../../data-center/routes.tsx';
 import { systemRoutes } from '../../system/routes.tsx';
 import { elecCarRoutes } from '../../elec-car/routes.tsx';
 import { elecLeaseRoutes } from '../../elec-lease/routes.tsx';
+import { elecGbPublicRoutes, elecGbRoutes } from '../../elec-gb/routes.tsx';
 
 /**
  * Per sub-product: its own routes (each product's issue adds its pages here; paths not listed
@@ -14,6 +15,8 @@ import { elecLeaseRoutes } from '../../elec-lease/routes.tsx';
 export interface ChildSystemDefinition {
   routes: RouteObject[];
   groupSelector: boolean;
+  /** Pages that open without a login, outside the app's frame (e.g. a public form a QR code leads to). */
+  publicRoutes?: RouteObject[];
 }
 
 const fleet = (): ChildSystemDefinition => ({ routes: [], groupSelector: true });
@@ -28,5 +31,5 @@ export const CHILD_SYSTEM_DEFINITIONS: Record<ChildSystemId, ChildSystemDefiniti
   'elec-car': { ...fleet(), routes: elecCarRoutes },
   'data-report': { ...fleet(), routes: dataReportRoutes },
   'elec-lease': { ...admin(), routes: elecLeaseRoutes },
-  'elec-gb': admin(),
+  'elec-gb': { ...admin(), routes: elecGbRoutes, publicRoutes: elecGbPublicRoutes },
 };

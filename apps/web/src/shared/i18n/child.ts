@@ -55,5 +55,8 @@ export const childMessages = {
     'lease:stats': '利用率、收入、逾期与电池健康统计，可导出 Excel。',
     'gb:record': '办理新国标电动自行车备案登记。',
     'gb:declare': '生成申报二维码，扫码完成车辆申报。',
+    'gb:battery': '按风险排序查看电池温度、电压、电流与单体压差，查看单车趋势。',
+    'gb:alarm': '超速25km/h、定位失败、电池异常与人电不匹配、通信中断等新国标报警。',
+    'gb:stats': '在线率、合规率、报警类型与电池健康分布，可导出 Excel。',
   } as Record<string, string>,
 } as const;

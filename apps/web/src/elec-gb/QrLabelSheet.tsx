@@ -1,0 +1,32 @@
+import { Button, Modal } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import type { GbBike } from '@chelian/contracts';
+import { qrImageUrl } from './qrImage.ts';
+import { G } from './messages.ts';
+
+const D = G.declare;
+
+/** A4 sheet of QR labels (3 × 4 a page): previewed here, printed alone (print CSS hides the rest of the page). */
+export function QrLabelSheet({ bikes, onClose }: { bikes: GbBike[]; onClose: () => void }) {
+  return (
+    <Modal
+      open={bikes.length > 0} title={D.printTitle} width={860} onCancel={onClose} destroyOnHidden data-testid="gb-print-modal"
+      footer={[
+        <span key="help" className="gb-muted" style={{ marginRight: 12 }}>{D.printHelp}</span>,
+        <Button key="print" type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="gb-print-run">{D.print}</Button>,
+      ]}
+    >
+      <div className="gb-sheet gb-print-area" data-testid="gb-sheet">
+        {bikes.map((b) => (
+          <div className="gb-label" key={b.bikeId}>
+            <div className="gb-label-title">{D.printTitle}</div>
+            <img src={qrImageUrl(b.bikeId, 360)} alt={b.frameNo} />
+            <div>{`${G.record.frameNo}：${b.frameNo}`}</div>
+            <div>{[b.plate, b.brand, b.model].filter(Boolean).join(' ') || '\u00a0'}</div>
+            <div className="gb-muted">{D.scanHint}</div>
+          </div>
+        ))}
+      </div>
+    </Modal>
+  );
+}
