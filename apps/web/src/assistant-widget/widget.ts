@@ -37,7 +37,7 @@ export class AssistantWidget {
   readonly host = el('div', { id: HOST_ID });
   private readonly launcher = el('button', { type: 'button', class: 'launcher', 'aria-haspopup': 'dialog', 'aria-expanded': 'false', 'aria-controls': PANEL_ID });
   private readonly panel = el('section', { id: PANEL_ID, class: 'panel', role: 'dialog', 'aria-labelledby': TITLE_ID, hidden: '' });
-  private readonly log = el('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': W.messages, tabindex: '0' });
+  private readonly log = el('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': W.messages, 'aria-busy': 'true', tabindex: '0' });
   private readonly input = el('textarea', { rows: '1', maxlength: '200', 'aria-label': W.placeholder, placeholder: W.placeholder });
   private readonly sendButton = el('button', { type: 'submit' }, W.send);
   private loaded = false;
@@ -116,6 +116,7 @@ export class AssistantWidget {
       this.showWelcome();
       this.note(error instanceof AssistantApiError ? error.message : W.historyFailed, true);
     }
+    this.log.setAttribute('aria-busy', 'false');
   }
 
   private showWelcome(): void {
@@ -180,6 +181,7 @@ export class AssistantWidget {
       box.append(row);
     }
     if (m.source && m.kind !== 'data') box.append(el('div', { class: 'source' }, W.source(m.source)));
+    this.log.scrollTop = this.log.scrollHeight;
   }
 
   private actionButton(a: AssistantAction): HTMLButtonElement {

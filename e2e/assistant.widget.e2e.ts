@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
+import { apiLogin } from './support/server.ts';
+import { api, addVehicle, imei, startSimulated, until } from './support/carFleet.ts';
+
+// Issue 22: the platform's own AI智能助手 — the script the server builds and serves at
+// /ai/assistant.js and its API under /ai/ — in Chromium, as a logged-in operator uses it.
+// (e2e/assistant.e2e.ts holds the shell's loader against a stand-in script on another host.)
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The server's runtime configuration with the platform's own assistant switched on (AI_BASE_URL=/ai/, AI_SCRIPT_URL=/ai/assistant.js). */
+async function switchOn(context: BrowserContext) {
+  await context.route('**/runtime-config.js', async (route) => {
+    const res = await route.fetch();
+    const text = await res.text();
+    const config = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
+    await route.fulfill({ contentType: 'application/javascript', body: `window.__CHELIAN_CONFIG__ = ${JSON.stringify({ ...config, aiBaseUrl: '/ai/', aiScriptUrl: '/ai/assistant.js' })};` });
+  });
+}
+
+const widget = (page: Page) => page.locator('#chelian-assistant');
+const launcher = (page: Page) => widget(page).getByRole('button', { name: '打开AI智能助手' });
+const panel = (page: Page) => widget(page).getByRole('dialog', { name: 'AI智能助手' });
+const answers = (page: Page) => widget(page).locator('.msg.assistant[data-kind]');
+const focused = (page: Page) => page.evaluate(() => document.getElementById('chelian-assistant')?.shadowRoot?.activeElement?.tagName ?? document.activeElement?.tagName);
+
+/** Opens the panel and waits for the history the server keeps. */
+async function openPanel(page: Page) {
+  await launcher(page).click();
+  await widget(page).locator('.log[aria-busy="false"]').waitFor();
+}
+
+async function ask(page: Page, question: string) {
+  const before = await answers(page).count();
+  await panel(page).getByRole('textbox').fill(question);
+  await page.keyboard.press('Enter');
+  await until(async () => (await answers(page).count()) > before, 15_000, 100);
+  return answers(page).last();
+}
+
+describe('AI智能助手 served by the platform', () => {
+  it('is served as its own small script, sits 30 px from the right and is used by keyboard', async () => {
+    const script = await fetch(`${baseUrl()}/ai/assistant.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toContain('javascript');
+    expect(script.headers.get('content-encoding')).toBe('br');
+
+    // the admin's conversation starts empty (history is kept per user on the server)
+    expect((await api(await apiLogin('admin', inject('adminPassword')), '/ai/clearHistory.json', {})).flag).toBe(1);
+    const { page, context, errors } = await openTab(browser);
+    await switchOn(context);
+    await login(page);
+    await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
+    const box = (await launcher(page).boundingBox())!;
+    expect(Math.round(1366 - (box.x + box.width))).toBe(30);
+    await expect.poll(() => launcher(page).innerText()).toContain('AI智能助手');
+
+    await launcher(page).focus();
+    await page.keyboard.press('Enter');
+    await panel(page).waitFor();
+    await widget(page).locator('.log[aria-busy="false"]').waitFor();
+    expect(await launcher(page).getAttribute('aria-expanded')).toBe('true');
+    expect(await focused(page)).toBe('TEXTAREA');
+    // an empty history: the welcome and the sixteen suggested questions
+    await widget(page).locator('.chips button').first().waitFor();
+    expect(await widget(page).locator('.chips button').count()).toBe(16);
+
+    const answer = await ask(page, '设备接入的在线域名和端口是多少？');
+    const text = await answer.innerText();
+    expect(text).toContain('localhost');
+    expect(text).toContain(String(inject('gt06Port')));
+    await shot(page, 'assistant-widget');
+
+    await page.keyboard.press('Escape');
+    await panel(page).waitFor({ state: 'hidden' });
+    expect(await launcher(page).getAttribute('aria-expanded')).toBe('false');
+    expect(await focused(page)).toBe('BUTTON');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('answers each of the sixteen suggested questions from the knowledge base', async () => {
+    const { page, context } = await openTab(browser);
+    await switchOn(context);
+    await login(page);
+    await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
+    await openPanel(page);
+    await widget(page).getByRole('button', { name: '常见问题' }).click();
+    const chips = widget(page).locator('.chips').last().locator('button');
+    expect(await chips.count()).toBe(16);
+    for (let i = 0; i < 16; i++) {
+      const question = await chips.nth(i).innerText();
+      const before = await answers(page).count();
+      await chips.nth(i).click();
+      await until(async () => (await answers(page).count()) > before, 15_000, 100);
+      const last = answers(page).last();
+      expect(await last.getAttribute('data-kind'), question).toBe('knowledge');
+      expect(await last.innerText(), question).toContain(`来源：${question}`);
+    }
+    await context.close();
+  });
+
+  it('tells where a simulated vehicle is and its button opens that vehicle; the history survives a reload', async () => {
+    const admin = await apiLogin('admin', inject('adminPassword'));
+    const id = imei('8688');
+    const vehicle = await addVehicle(admin, id);
+    const [terminal] = startSimulated([id], 1);
+    type Last = { lat: number; lon: number; gpsTime: number };
+    const latest = () => api<Last[]>(admin, `/car/v4/api/monitor/lastPositions.json?terminalIds=${id}`).then((r) => r.obj?.[0]);
+    await until(latest, 30_000, 300);
+    terminal!.stop();
+    await new Promise((r) => setTimeout(r, 1500)); // the last fix in flight is stored
+    const where = (await latest())!;
+
+    const { page, context } = await openTab(browser);
+    await switchOn(context);
+    await login(page);
+    await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
+    await openPanel(page);
+    const answer = await ask(page, `${vehicle.plate}在哪`);
+    const text = await answer.innerText();
+    expect(text).toContain(vehicle.plate);
+    expect(text).toContain(`经度 ${where.lon.toFixed(6)}，纬度 ${where.lat.toFixed(6)}`);
+    expect(text).toContain('深圳');
+    await shot(page, 'assistant-widget-location');
+
+    await answer.getByRole('button', { name: '实时跟踪' }).click();
+    await page.locator('.cl-vehicle-dialog .ant-tabs-tab-active', { hasText: '实时跟踪' }).waitFor();
+    await page.locator('.cl-vehicle-dialog', { hasText: vehicle.plate }).waitFor();
+    await page.locator('.cl-vehicle-dialog .ant-modal-close').click();
+
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
+    await openPanel(page);
+    expect(await widget(page).locator('.msg.user', { hasText: `${vehicle.plate}在哪` }).count()).toBe(1);
+    await context.close();
+  });
+});
