@@ -4,10 +4,20 @@ import { hasPermission } from '../core/permissions.ts';
 import { COMMON_ERRORS } from '@chelian/contracts';
 import { AppError } from './errors.ts';
 
-/** The session id comes in the sessionId header; downloads and sockets may carry it in the query. */
+/**
+ * What a URL may carry the session for: what the browser fetches without our headers — a file in
+ * the export iframe, an <img>, the live socket. Each such endpoint answers only the caller's own
+ * data. Anywhere else a session in the query string is ignored, so a download link that leaks
+ * (history, a proxy's log) opens no other door.
+ */
+const URL_SESSION_ANSWERS: ReadonlySet<string> = new Set(['excel', 'image', 'websocket']);
+
+/** The session id comes in the sessionId header; downloads, images and sockets may carry it in the query. */
 export function sessionIdOf(request: FastifyRequest): string | undefined {
   const header = request.headers.sessionid;
   if (typeof header === 'string' && header) return header;
+  const produces = request.routeOptions.config?.endpoint?.produces;
+  if (!produces || !URL_SESSION_ANSWERS.has(produces)) return undefined;
   const query = request.query as Record<string, unknown> | undefined;
   return typeof query?.sessionId === 'string' ? query.sessionId : undefined;
 }

@@ -23,11 +23,20 @@ export interface SessionRow {
 }
 
 export const authQueries = {
+  // enabled: the user's and its account's (a disabled account's users cannot log in, as their sessions end)
   userByUsername: async (q: Queryable, username: string) =>
-    (await q.query<UserRow>('SELECT id, account_id, role_id, username, password_hash, phone, enabled FROM users WHERE username = $1', [username]))[0],
+    (await q.query<UserRow>(
+      `SELECT u.id, u.account_id, u.role_id, u.username, u.password_hash, u.phone, (u.enabled AND a.enabled) AS enabled
+         FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.username = $1`,
+      [username],
+    ))[0],
 
   userByPhone: async (q: Queryable, phone: string) =>
-    (await q.query<UserRow>('SELECT id, account_id, role_id, username, password_hash, phone, enabled FROM users WHERE phone = $1 AND enabled ORDER BY id LIMIT 1', [phone]))[0],
+    (await q.query<UserRow>(
+      `SELECT u.id, u.account_id, u.role_id, u.username, u.password_hash, u.phone, u.enabled
+         FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.phone = $1 AND u.enabled AND a.enabled ORDER BY u.id LIMIT 1`,
+      [phone],
+    ))[0],
 
   countRecentFailures: async (q: Queryable, username: string, windowMinutes: number) =>
     Number((await q.query<{ n: number }>(
