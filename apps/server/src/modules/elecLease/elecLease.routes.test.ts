@@ -182,6 +182,21 @@ describe("a contract's life", () => {
   });
 });
 
+describe('statistics', () => {
+  it('counts revenue as booked, cash by channel, riders and bikes, and exports them to Excel', async () => {
+    const stats = (await get(a.sessionId, '/stats/summary.json')).obj;
+    expect(stats).toMatchObject({ vehicles: 3, rented: 0, newRiders: 1, openContracts: 0, overdueContracts: 0, revenueFen: 1500 + 8800 * 2 + 3771 });
+    expect(stats.revenueByMethod).toEqual([
+      { method: 'alipay', name: '支付宝', amountFen: 8800 }, { method: 'cash', name: '现金', amountFen: -(50000 - 3771) }, { method: 'wechat', name: '微信支付', amountFen: 60300 },
+    ]);
+    expect(stats.bikes.map((x: { code: string; stateName: string }) => [x.code, x.stateName])).toEqual([['ZL-001', '维修中'], ['ZL-002', '可租'], ['ZL-003', '可租']]);
+    const file = await t.call(a.sessionId, { url: `${api}/stats/export.json` });
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(await get(a.sessionId, '/stats/summary.json?startDate=2026-13-01')).toMatchObject({ flag: 0 });
+  });
+});
+
 describe('refusals and tenancy', () => {
   it('refuses to delete a rider with an open contract, and a blacklisted rider a new one', async () => {
     const open = await post(a.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[2]!, planId });
