@@ -162,7 +162,7 @@ describe('sub-products in the shell and alone (issue 3 item 12)', () => {
     await login(page);
     await page.goto(`${baseUrl()}/child/card/monitor`);
     await page.getByTestId('child-header').waitFor();
-    await page.getByTestId('child-module').getByText('工牌定位').first().waitFor();
+    await page.getByTestId('card-monitor').waitFor();
     expect(await page.title()).toBe('工牌定位 - 智能工牌');
     await shot(page, 'child-card-alone');
     await page.goto(`${baseUrl()}/car/playback?urlType=blank&vehicleId=7`);

@@ -255,7 +255,7 @@ export const cardEndpoints = {
   importStaff: endpoint({
     method: 'POST', path: `${base}/staff/import.json`, tag, summary: '导入人员', permission: 'card:staff:edit', encoding: 'multipart', answer: StaffImportAnswer,
   }),
-  exportStaff: endpoint({ method: 'GET', path: `${base}/staff/export.json`, tag, summary: '导出人员', input: Type.Object({ keyword: text(30), teamId: Type.Optional(Id()) }), produces: 'excel' }),
+  exportStaff: endpoint({ method: 'GET|POST', path: `${base}/staff/export.json`, tag, summary: '导出人员', input: Type.Object({ keyword: text(30), teamId: Type.Optional(Id()) }), produces: 'excel' }),
 
   areas: endpoint({ method: 'GET', path: `${base}/area/list.json`, tag, summary: '查询责任区域', answer: Type.Array(AreaSchema) }),
   saveArea: endpoint({
@@ -295,7 +295,7 @@ export const cardEndpoints = {
     method: 'GET', path: `${base}/track/extras.json`, tag, summary: '查询停留与离岗', input: Type.Object({ staffId: Id(), date: DayText }), answer: TrackExtras,
   }),
   report: endpoint({ method: 'GET', path: `${base}/report/summary.json`, tag, summary: '查询工牌统计报表', input: ReportQuery, answer: ReportAnswer }),
-  exportReport: endpoint({ method: 'GET', path: `${base}/report/export.json`, tag, summary: '导出工牌统计报表', input: ReportQuery, produces: 'excel' }),
+  exportReport: endpoint({ method: 'GET|POST', path: `${base}/report/export.json`, tag, summary: '导出工牌统计报表', input: ReportQuery, produces: 'excel' }),
 };
 
 export const CARD_ERRORS = defineErrors('card', {

@@ -5,6 +5,7 @@ import { dataReportRoutes } from '../../data-report/routes.tsx';
 import { dataCenterRoutes } from '../../data-center/routes.tsx';
 import { systemRoutes } from '../../system/routes.tsx';
 import { elecCarRoutes } from '../../elec-car/routes.tsx';
+import { cardRoutes } from '../../card/routes.tsx';
 import { elecLeaseRoutes } from '../../elec-lease/routes.tsx';
 import { elecGbPublicRoutes, elecGbRoutes } from '../../elec-gb/routes.tsx';
 
@@ -24,7 +25,7 @@ const admin = (): ChildSystemDefinition => ({ routes: [], groupSelector: false }
 
 export const CHILD_SYSTEM_DEFINITIONS: Record<ChildSystemId, ChildSystemDefinition> = {
   car: { ...fleet(), routes: carRoutes },
-  card: fleet(),
+  card: { ...fleet(), routes: cardRoutes },
   system: { ...admin(), routes: systemRoutes },
   pet: fleet(),
   dataCenter: { ...admin(), routes: dataCenterRoutes },

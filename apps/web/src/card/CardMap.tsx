@@ -1,0 +1,138 @@
+import { useEffect, useRef } from 'react';
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type { FeatureCollection } from 'geojson';
+import { gcj02ToWgs84, wgs84ToGcj02 } from '@chelian/geo/coords.ts';
+import { runtimeConfig } from '../shared/config/runtimeConfig.ts';
+import provincesUrl from '../../../../packages/geo/data/basemap/china-provinces.geojson?url';
+import citiesUrl from '../../../../packages/geo/data/basemap/china-cities.geojson?url';
+
+maplibregl.setWorkerUrl(workerUrl);
+
+export interface MapPoint {
+  id: number;
+  lat: number;
+  lon: number;
+  color: string;
+  label: string;
+}
+
+export interface MapCircle {
+  id: number;
+  lat: number;
+  lon: number;
+  radius: number;
+  color: string;
+}
+
+const config = runtimeConfig();
+const gcj = Boolean(config.tileUrl) && config.tileCoordSystem === 'gcj02';
+const toDisplay = (lon: number, lat: number) => (gcj ? (wgs84ToGcj02(lon, lat) as [number, number]) : ([lon, lat] as [number, number]));
+const fromDisplay = (lon: number, lat: number) => (gcj ? (gcj02ToWgs84(lon, lat) as [number, number]) : ([lon, lat] as [number, number]));
+
+/** The shipped basemap (China's provinces and cities), or the operator's raster tiles when configured. */
+function style(): maplibregl.StyleSpecification {
+  if (config.tileUrl) {
+    return { version: 8, sources: { tiles: { type: 'raster', tiles: [config.tileUrl], tileSize: 256, maxzoom: 19 } }, layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }] };
+  }
+  return {
+    version: 8,
+    sources: { provinces: { type: 'geojson', data: provincesUrl, tolerance: 0.5 }, cities: { type: 'geojson', data: citiesUrl, tolerance: 0.5 } },
+    layers: [
+      { id: 'sea', type: 'background', paint: { 'background-color': '#dbe7f2' } },
+      { id: 'land', type: 'fill', source: 'provinces', paint: { 'fill-color': '#fbfaf6' } },
+      { id: 'city-border', type: 'line', source: 'cities', paint: { 'line-color': '#d9d4c7', 'line-width': 0.8, 'line-dasharray': [3, 2] } },
+      { id: 'province-border', type: 'line', source: 'provinces', paint: { 'line-color': '#b7b0a2', 'line-width': 1 } },
+    ],
+  };
+}
+
+/** A circle as a 64-point polygon (metres → degrees at its latitude). */
+function circlePolygon(c: MapCircle): GeoJSON.Feature {
+  const ring: Array<[number, number]> = [];
+  for (let i = 0; i <= 64; i++) {
+    const a = (i / 64) * 2 * Math.PI;
+    const dLat = (c.radius * Math.cos(a)) / 111_320;
+    const dLon = (c.radius * Math.sin(a)) / (111_320 * Math.cos((c.lat * Math.PI) / 180));
+    ring.push(toDisplay(c.lon + dLon, c.lat + dLat));
+  }
+  return { type: 'Feature', properties: { color: c.color }, geometry: { type: 'Polygon', coordinates: [ring] } };
+}
+
+const pointsData = (points: MapPoint[]): FeatureCollection => ({
+  type: 'FeatureCollection',
+  features: points.map((p) => ({ type: 'Feature', properties: { id: p.id, color: p.color, label: p.label }, geometry: { type: 'Point', coordinates: toDisplay(p.lon, p.lat) } })),
+});
+
+/**
+ * 智能工牌's map: people as coloured dots with their names, areas and checkpoints as circles;
+ * clicking a dot picks the person, clicking elsewhere reports where (WGS-84).
+ */
+export function CardMap({ points, circles = [], focus, onPick, onClickMap }: {
+  points: MapPoint[];
+  circles?: MapCircle[];
+  focus?: { lat: number; lon: number } | null;
+  onPick?: (id: number) => void;
+  onClickMap?: (lat: number, lon: number) => void;
+}) {
+  const holder = useRef<HTMLDivElement>(null);
+  const map = useRef<maplibregl.Map | null>(null);
+  const ready = useRef(false);
+  const handlers = useRef({ onPick, onClickMap });
+  handlers.current = { onPick, onClickMap };
+  const latest = useRef({ points, circles });
+  latest.current = { points, circles };
+
+  const draw = () => {
+    const m = map.current;
+    if (!m || !ready.current) return;
+    (m.getSource('people') as maplibregl.GeoJSONSource | undefined)?.setData(pointsData(latest.current.points));
+    (m.getSource('circles') as maplibregl.GeoJSONSource | undefined)?.setData({ type: 'FeatureCollection', features: latest.current.circles.map(circlePolygon) });
+  };
+
+  useEffect(() => {
+    if (!holder.current) return;
+    const first = latest.current.points[0];
+    const m = new maplibregl.Map({ container: holder.current, style: style(), center: first ? toDisplay(first.lon, first.lat) : [121.4737, 31.2304], zoom: first ? 15 : 4, attributionControl: false,
+      localIdeographFontFamily: '"WenQuanYi Micro Hei", "Microsoft YaHei", "PingFang SC", sans-serif', fadeDuration: 0, dragRotate: false,
+    });
+    map.current = m;
+    m.on('load', () => {
+      m.addSource('circles', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+      m.addLayer({ id: 'circles-fill', type: 'fill', source: 'circles', paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.15 } });
+      m.addLayer({ id: 'circles-line', type: 'line', source: 'circles', paint: { 'line-color': ['get', 'color'], 'line-width': 1.5 } });
+      m.addSource('people', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+      m.addLayer({ id: 'people', type: 'circle', source: 'people', paint: { 'circle-radius': 7, 'circle-color': ['get', 'color'], 'circle-stroke-color': '#fff', 'circle-stroke-width': 2 } });
+      m.addLayer({
+        id: 'people-label', type: 'symbol', source: 'people',
+        layout: { 'text-field': ['get', 'label'], 'text-font': ['WenQuanYi Micro Hei', 'sans-serif'], 'text-size': 12, 'text-offset': [0, 1.3], 'text-allow-overlap': true },
+        paint: { 'text-color': '#333', 'text-halo-color': '#fff', 'text-halo-width': 1.2 },
+      });
+      m.on('click', 'people', (e) => {
+        const id = e.features?.[0]?.properties?.id;
+        if (typeof id === 'number') handlers.current.onPick?.(id);
+      });
+      m.on('click', (e) => {
+        if (m.queryRenderedFeatures(e.point, { layers: ['people'] }).length) return;
+        const [lon, lat] = fromDisplay(e.lngLat.lng, e.lngLat.lat);
+        handlers.current.onClickMap?.(lat, lon);
+      });
+      ready.current = true;
+      draw();
+    });
+    return () => {
+      ready.current = false;
+      m.remove();
+      map.current = null;
+    };
+  }, []);
+
+  useEffect(draw, [points, circles]);
+
+  useEffect(() => {
+    if (focus && map.current) map.current.jumpTo({ center: toDisplay(focus.lon, focus.lat), zoom: Math.max(map.current.getZoom(), 15) });
+  }, [focus?.lat, focus?.lon]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return <div className="cd-map" data-testid="card-map"><div ref={holder} /></div>;
+}

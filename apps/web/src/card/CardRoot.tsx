@@ -1,0 +1,12 @@
+import { Outlet } from 'react-router';
+import { Result } from 'antd';
+import { useChildOutlet } from '../child/pages/useChildOutlet.ts';
+import { T } from '../shared/i18n/messages.ts';
+import './card.css';
+
+/** 智能工牌's frame: its styles, and only the menus the role holds (the server refuses the rest anyway). */
+export function CardRoot() {
+  const outlet = useChildOutlet();
+  if (!outlet.current) return <Result status="403" title={T.child.menuNotFound} data-testid="card-forbidden" />;
+  return <Outlet context={outlet} />;
+}

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { Button, DatePicker, Form, InputNumber, Select, Space, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { CARD_ALARM_NAMES, cardEndpoints, type Alarm, type CardRules } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { AddressText } from '../../shared/address/AddressText.tsx';
+import { usePermission } from '../../shared/permission/usePermission.ts';
+import { pagerOf } from '../../shared/ui/pagination.ts';
+import { toast } from '../../shared/ui/toast.ts';
+import { beijingTime, useStaffList } from '../useCardData.ts';
+import { C } from '../messages.ts';
+
+const A = C.alarm;
+const URGENT = new Set(['sos', 'fallDown', 'wearRemoved', 'heartRateAbnormal']);
+
+function Rules() {
+  const canEdit = usePermission('card:alarm:edit');
+  const [form] = Form.useForm<CardRules>();
+  useEffect(() => void call(cardEndpoints.rules).then((r) => form.setFieldsValue(r), () => {}), [form]);
+  const save = async () => call(cardEndpoints.saveRules, await form.validateFields()).then(() => toast.success(C.common.saved), () => {});
+  const n = (name: keyof CardRules, label: string, min: number, max: number) => (
+    <Form.Item name={name} label={label} rules={[{ required: true }]}><InputNumber min={min} max={max} disabled={!canEdit} /></Form.Item>
+  );
+  return (
+    <section className="cd-card">
+      <div className="cd-toolbar"><span className="cd-title">{A.rules}</span></div>
+      <Form form={form} layout="inline" data-testid="card-rules">
+        {n('offPostMinutes', A.offPost, 1, 240)}
+        {n('standstillMinutes', A.standstill, 5, 600)}
+        {n('gatheringCount', A.gatheringCount, 2, 50)}
+        {n('gatheringRadius', A.gatheringRadius, 5, 500)}
+        {n('gatheringMinutes', A.gatheringMinutes, 1, 240)}
+        {canEdit && <Button type="primary" onClick={() => void save()}>{C.common.save}</Button>}
+      </Form>
+    </section>
+  );
+}
+
+/** 报警中心: badge alarms (from the badge and derived by the platform), by person, type and day; the derived alarms' thresholds. */
+export function AlarmPage() {
+  const { staff } = useStaffList();
+  const [staffId, setStaffId] = useState<number | undefined>();
+  const [type, setType] = useState<string | undefined>();
+  const [date, setDate] = useState<string | undefined>();
+  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
+  const [page, setPage] = useState({ total: 0, current: 1, pageSize: 20, list: [] as Alarm[] });
+  useEffect(() => void call(cardEndpoints.alarms, { ...paging, staffId, type, date }).then(setPage, () => {}), [paging, staffId, type, date]);
+  const first = () => setPaging((p) => ({ ...p, current: 1 }));
+  return (
+    <div className="cd-page" data-testid="card-alarm">
+      <section className="cd-card">
+        <div className="cd-toolbar">
+          <span className="cd-title">{A.title}</span>
+          <Select allowClear showSearch optionFilterProp="label" style={{ width: 180 }} placeholder={C.common.staff} value={staffId} onChange={(v) => (setStaffId(v), first())} options={staff.map((s) => ({ value: s.staffId, label: `${s.name} ${s.staffNo}` }))} />
+          <Select allowClear style={{ width: 150 }} placeholder={A.allTypes} value={type} onChange={(v) => (setType(v), first())} options={Object.entries(CARD_ALARM_NAMES).map(([value, label]) => ({ value, label }))} />
+          <DatePicker value={date ? dayjs(date) : null} onChange={(d) => (setDate(d ? d.format('YYYY-MM-DD') : undefined), first())} />
+        </div>
+        <Table<Alarm> rowKey="alarmId" size="small" dataSource={page.list} pagination={pagerOf(page, paging, setPaging)} data-testid="card-alarm-table" columns={[
+          { title: A.time, dataIndex: 'alarmTime', width: 170, render: beijingTime },
+          { title: C.common.staff, dataIndex: 'name', width: 120 },
+          { title: A.type, key: 't', width: 130, render: (_, a) => <Tag color={URGENT.has(a.type) ? 'red' : 'orange'}>{a.typeName}</Tag> },
+          { title: A.position, key: 'pos', render: (_, a) => (a.lat !== null && a.lon !== null ? <AddressText point={{ lat: a.lat, lon: a.lon, mac: a.terminalId }} /> : C.common.none) },
+        ]} />
+      </section>
+      <Space direction="vertical" />
+      <Rules />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Descriptions, Input, Select, Space, Tag } from 'antd';
+import { AudioOutlined, HistoryOutlined, PhoneOutlined } from '@ant-design/icons';
+import { STAFF_STATE_NAMES, cardEndpoints, type Staff } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { playbackUrl } from '../../shared/links/carLinks.ts';
+import { usePermission } from '../../shared/permission/usePermission.ts';
+import { toast } from '../../shared/ui/toast.ts';
+import { CardMap, type MapPoint } from '../CardMap.tsx';
+import { useStaffList, beijingTime } from '../useCardData.ts';
+import { C, STATE_COLORS } from '../messages.ts';
+
+const M = C.monitor;
+
+function InfoCard({ staff, onClose }: { staff: Staff; onClose: () => void }) {
+  const canCall = usePermission('card:monitor:call');
+  const [phone, setPhone] = useState('');
+  const send = (listen: boolean) =>
+    call(cardEndpoints.call, { staffId: staff.staffId, phone: phone.trim(), listen }).then((r) => toast.success(`${M.callSent}：${r.message}`), () => {});
+  return (
+    <Card size="small" className="cd-info" title={<Space>{staff.name}<Tag color={STATE_COLORS[staff.state]}>{staff.stateName}</Tag></Space>} extra={<a onClick={onClose}>×</a>} data-testid="card-info">
+      <Descriptions size="small" column={1} items={[
+        { label: C.staff.no, children: staff.staffNo },
+        { label: C.staff.team, children: staff.teamName || C.common.none },
+        { label: C.staff.phone, children: staff.phone || C.common.none },
+        { label: C.staff.badge, children: staff.terminalId || C.common.none },
+        { label: C.device.battery, children: staff.battery === null ? C.common.none : `${staff.battery}%` },
+        { label: M.located, children: beijingTime(staff.gpsTime) },
+      ]} />
+      <Space direction="vertical" style={{ width: '100%', marginTop: 8 }}>
+        {canCall && staff.terminalId && (
+          <>
+            <Input size="small" placeholder={M.phone} value={phone} onChange={(e) => setPhone(e.target.value)} data-testid="card-call-phone" />
+            <Space>
+              <Button size="small" icon={<PhoneOutlined />} disabled={!phone.trim()} onClick={() => void send(false)}>{M.call}</Button>
+              <Button size="small" icon={<AudioOutlined />} disabled={!phone.trim()} onClick={() => void send(true)} data-testid="card-listen">{M.listen}</Button>
+            </Space>
+          </>
+        )}
+        <Button size="small" icon={<HistoryOutlined />} onClick={() => window.open(playbackUrl(staff.staffId), '_blank')}>{M.playback}</Button>
+      </Space>
+    </Card>
+  );
+}
+
+/** 工牌定位: everyone on the map coloured by state (on duty, off post, alarm, off shift, offline), refreshed every 10 s. */
+export function MonitorPage() {
+  const { staff } = useStaffList(10_000);
+  const [picked, setPicked] = useState<number | null>(null);
+  const [state, setState] = useState<string | undefined>();
+  const shown = state ? staff.filter((s) => s.state === state) : staff;
+  const points: MapPoint[] = useMemo(
+    () => shown.filter((s) => s.lat !== null && s.lon !== null).map((s) => ({ id: s.staffId, lat: s.lat!, lon: s.lon!, color: STATE_COLORS[s.state] ?? '#999', label: s.name })),
+    [shown],
+  );
+  const current = staff.find((s) => s.staffId === picked) ?? null;
+  const counts = staff.reduce<Record<string, number>>((n, s) => ((n[s.state] = (n[s.state] ?? 0) + 1), n), {});
+  return (
+    <div className="cd-page" data-testid="card-monitor">
+      <div className="cd-split">
+        <section className="cd-card">
+          <div className="cd-toolbar">
+            <span className="cd-title">{M.list}</span>
+            <Select allowClear size="small" style={{ width: 130 }} placeholder={C.common.none} value={state} onChange={setState}
+              options={Object.entries(STAFF_STATE_NAMES).map(([value, label]) => ({ value, label: `${label} ${counts[value] ?? 0}` }))} />
+          </div>
+          <div className="cd-staff-list">
+            {shown.map((s) => (
+              <div key={s.staffId} className={`cd-staff-item${s.staffId === picked ? ' active' : ''}`} onClick={() => setPicked(s.staffId)} data-testid="card-staff-item">
+                <span className="cd-dot" style={{ background: STATE_COLORS[s.state] }} />
+                {s.name} <span className="cd-muted">{s.staffNo} · {s.stateName}</span>
+              </div>
+            ))}
+          </div>
+        </section>
+        <section className="cd-card" style={{ position: 'relative', padding: 0 }}>
+          <CardMap points={points} onPick={setPicked} focus={current && current.lat !== null ? { lat: current.lat, lon: current.lon! } : null} />
+          {current && <InfoCard staff={current} onClose={() => setPicked(null)} />}
+        </section>
+      </div>
+    </div>
+  );
+}

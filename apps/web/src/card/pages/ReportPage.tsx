@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { Button, DatePicker, Radio, Table, TreeSelect } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { cardEndpoints, type CardReport, type CardReportQuery, type CardReportRow } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { beijingToday, useTeams } from '../useCardData.ts';
+import { teamTree } from '../teamTree.ts';
+import { C } from '../messages.ts';
+
+const R = C.report;
+
+/** 统计报表: daily, weekly and monthly figures per person — attendance, off post, patrols, wear time, alarms — with Excel export. */
+export function ReportPage() {
+  const { teams } = useTeams();
+  const [query, setQuery] = useState<CardReportQuery>({ kind: 'day', date: beijingToday() });
+  const [report, setReport] = useState<CardReport | null>(null);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    setLoading(true);
+    call(cardEndpoints.report, query).then(setReport, () => {}).finally(() => setLoading(false));
+  }, [query]);
+  const num = (title: string, key: keyof CardReportRow) => ({ title, dataIndex: key, width: 90, sorter: (a: CardReportRow, b: CardReportRow) => Number(a[key]) - Number(b[key]) });
+  return (
+    <div className="cd-page" data-testid="card-report">
+      <section className="cd-card">
+        <div className="cd-toolbar">
+          <span className="cd-title">{R.title}{report && <span className="cd-muted"> {R.span(report.startDate, report.endDate)}</span>}</span>
+          <Radio.Group optionType="button" value={query.kind} onChange={(e) => setQuery((q) => ({ ...q, kind: e.target.value }))} options={[{ value: 'day', label: R.day }, { value: 'week', label: R.week }, { value: 'month', label: R.month }]} />
+          <DatePicker allowClear={false} value={dayjs(query.date)} onChange={(d) => d && setQuery((q) => ({ ...q, date: d.format('YYYY-MM-DD') }))} />
+          <TreeSelect allowClear placeholder={C.common.allTeams} style={{ width: 150 }} treeData={teamTree(teams)} value={query.teamId} onChange={(teamId) => setQuery((q) => ({ ...q, teamId }))} />
+          <Button icon={<DownloadOutlined />} onClick={() => void call(cardEndpoints.exportReport, query, { fileName: `工牌统计报表_${query.date}.xlsx` }).catch(() => {})}>{C.common.exportExcel}</Button>
+        </div>
+        <Table<CardReportRow> rowKey="staffId" size="small" loading={loading} dataSource={report?.rows ?? []} pagination={{ pageSize: 20, showSizeChanger: true }} scroll={{ x: 1400 }} data-testid="card-report-table" columns={[
+          { title: C.staff.no, dataIndex: 'staffNo', width: 90, fixed: 'left' },
+          { title: C.staff.name, dataIndex: 'name', width: 90, fixed: 'left' },
+          { title: C.staff.team, dataIndex: 'teamName', width: 120 },
+          num(R.work, 'workPeriods'), num(R.normal, 'normal'), num(R.late, 'late'), num(R.early, 'early'), num(R.absent, 'absent'),
+          num(R.offPostCount, 'offPostCount'), num(R.offPostMinutes, 'offPostMinutes'),
+          num(R.patrolDone, 'patrolDone'), num(R.patrolLate, 'patrolLate'), num(R.patrolMissed, 'patrolMissed'),
+          num(R.wear, 'wearMinutes'), num(R.alarms, 'alarms'),
+        ]} />
+      </section>
+    </div>
+  );
+}

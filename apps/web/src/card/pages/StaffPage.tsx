@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { Avatar, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, TreeSelect, Upload } from 'antd';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { cardEndpoints, type CardTeam, type Staff, type StaffForm, type StaffImportResult } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { RequestError } from '../../shared/request/RequestError.ts';
+import { exportUrl } from '../../shared/request/helpers.ts';
+import { usePermission } from '../../shared/permission/usePermission.ts';
+import { pagerOf } from '../../shared/ui/pagination.ts';
+import { toast } from '../../shared/ui/toast.ts';
+import { useShifts, useTeams } from '../useCardData.ts';
+import { teamTree } from '../teamTree.ts';
+import { C, STATE_COLORS } from '../messages.ts';
+
+const S = C.staff;
+
+function StaffModal({ staff, teams, onClose }: { staff: Staff | null; teams: CardTeam[]; onClose: (saved: boolean) => void }) {
+  const [form] = Form.useForm<StaffForm>();
+  const { shifts } = useShifts();
+  const save = async () => {
+    const v = await form.validateFields();
+    await call(cardEndpoints.saveStaff, { ...v, staffId: staff?.staffId, teamId: v.teamId ?? 0, shiftId: v.shiftId ?? 0 }).then(() => (toast.success(C.common.saved), onClose(true)), () => {});
+  };
+  const photo = (file: File) => {
+    const reader = new FileReader();
+    reader.onload = () => void call(cardEndpoints.uploadPhoto, { staffId: staff!.staffId, data: String(reader.result) }).then(() => toast.success(C.common.saved), () => {});
+    reader.readAsDataURL(file);
+    return false;
+  };
+  return (
+    <Modal open title={staff ? S.editStaff : S.addStaff} onOk={() => void save()} onCancel={() => onClose(false)} okText={C.common.save} cancelText={C.common.cancel} destroyOnHidden>
+      <Form form={form} layout="vertical" initialValues={staff ? { ...staff, teamId: staff.teamId ?? undefined, shiftId: staff.shiftId ?? undefined } : {}} data-testid="card-staff-form">
+        <Space.Compact block>
+          <Form.Item name="staffNo" label={S.no} rules={[{ required: true, max: 30 }]} style={{ flex: 1 }}><Input /></Form.Item>
+          <Form.Item name="name" label={S.name} rules={[{ required: true, max: 20 }]} style={{ flex: 1, marginLeft: 8 }}><Input /></Form.Item>
+        </Space.Compact>
+        <Space.Compact block>
+          <Form.Item name="job" label={S.job} rules={[{ max: 20 }]} style={{ flex: 1 }}><Input /></Form.Item>
+          <Form.Item name="phone" label={S.phone} rules={[{ pattern: /^\+?\d{3,20}$/, message: '电话格式不正确' }]} style={{ flex: 1, marginLeft: 8 }}><Input /></Form.Item>
+        </Space.Compact>
+        <Form.Item name="teamId" label={S.team}><TreeSelect allowClear treeDefaultExpandAll treeData={teamTree(teams)} /></Form.Item>
+        <Form.Item name="shiftId" label={S.ownShift}><Select allowClear options={shifts.map((s) => ({ value: s.shiftId, label: s.name }))} /></Form.Item>
+        <Form.Item name="remark" label={S.remark} rules={[{ max: 100 }]}><Input /></Form.Item>
+        {staff && <Upload accept="image/png,image/jpeg" showUploadList={false} beforeUpload={photo}><Button icon={<UploadOutlined />}>{S.uploadPhoto}</Button> <span className="cd-muted">{S.photoHelp}</span></Upload>}
+      </Form>
+    </Modal>
+  );
+}
+
+function TeamsModal({ teams, onClose }: { teams: CardTeam[]; onClose: () => void }) {
+  const [name, setName] = useState('');
+  const [parentId, setParentId] = useState<number | undefined>();
+  const [shiftId, setShiftId] = useState<number | undefined>();
+  const { shifts } = useShifts();
+  const [list, setList] = useState(teams);
+  const add = () => call(cardEndpoints.saveTeam, { name: name.trim(), parentId: parentId ?? 0, shiftId: shiftId ?? 0 }).then((t) => (setList(t), setName('')), () => {});
+  const del = (teamId: number) => call(cardEndpoints.deleteTeam, { teamId }).then(setList, () => {});
+  return (
+    <Modal open title={S.teams} footer={null} onCancel={onClose} width={640}>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input placeholder={S.teamName} value={name} onChange={(e) => setName(e.target.value)} style={{ width: 150 }} data-testid="card-team-name" />
+        <TreeSelect allowClear placeholder={S.parentTeam} style={{ width: 150 }} treeData={teamTree(list)} value={parentId} onChange={setParentId} />
+        <Select allowClear placeholder={S.teamShift} style={{ width: 130 }} value={shiftId} onChange={setShiftId} options={shifts.map((s) => ({ value: s.shiftId, label: s.name }))} />
+        <Button type="primary" disabled={!name.trim()} onClick={() => void add()}>{C.common.add}</Button>
+      </Space>
+      <Table<CardTeam> rowKey="teamId" size="small" pagination={false} dataSource={list} columns={[
+        { title: S.teamName, dataIndex: 'name' },
+        { title: S.parentTeam, key: 'p', render: (_, t) => list.find((x) => x.teamId === t.parentId)?.name ?? C.common.none },
+        { title: S.shift, key: 's', render: (_, t) => shifts.find((x) => x.shiftId === t.shiftId)?.name ?? C.common.none },
+        { title: C.common.staff, dataIndex: 'staffCount', width: 70 },
+        { title: C.common.actions, key: 'a', width: 70, render: (_, t) => <Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(t.teamId)}><a>{C.common.del}</a></Popconfirm> },
+      ]} />
+    </Modal>
+  );
+}
+
+function ImportModal({ onClose }: { onClose: (done: boolean) => void }) {
+  const [result, setResult] = useState<StaffImportResult | null>(null);
+  const send = (file: File) => {
+    call(cardEndpoints.importStaff, { file }, { silent: true }).then(
+      (r) => (toast.success(S.imported(r.created, r.updated)), onClose(true)),
+      (err: unknown) => {
+        const obj = err instanceof RequestError ? (err.obj as StaffImportResult | undefined) : undefined;
+        if (obj?.rows) setResult(obj);
+        toast.error(err instanceof Error ? err.message : String(err));
+      },
+    );
+    return false;
+  };
+  return (
+    <Modal open title={S.importStaff} footer={null} onCancel={() => onClose(false)} width={720}>
+      <p className="cd-muted">{S.importHelp}</p>
+      <Upload accept=".xlsx,.csv" showUploadList={false} beforeUpload={send}><Button icon={<UploadOutlined />} data-testid="card-import-file">{S.importStaff}</Button></Upload>
+      {result && (
+        <Table rowKey="row" size="small" style={{ marginTop: 12 }} pagination={{ pageSize: 8 }} dataSource={result.rows} data-testid="card-import-result" columns={[
+          { title: S.row, dataIndex: 'row', width: 60 },
+          { title: S.no, dataIndex: 'staffNo', width: 100 },
+          { title: S.name, dataIndex: 'name', width: 90 },
+          { title: S.reasons, key: 'e', render: (_, r) => (r.ok ? <Tag color="green">{S.ok}</Tag> : r.errors.map((e) => <Tag color="red" key={e}>{e}</Tag>)) },
+        ]} />
+      )}
+    </Modal>
+  );
+}
+
+/** 人员管理: staff with their team tree, profile, photo and badge; Excel import (checked row by row) and export. */
+export function StaffPage() {
+  const canEdit = usePermission('card:staff:edit');
+  const { teams, reload: reloadTeams } = useTeams();
+  const [teamId, setTeamId] = useState<number | undefined>();
+  const [keyword, setKeyword] = useState('');
+  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
+  const [page, setPage] = useState({ total: 0, current: 1, pageSize: 20, list: [] as Staff[] });
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState<Staff | null | 'new'>(null);
+  const [modal, setModal] = useState<'teams' | 'import' | null>(null);
+  useEffect(() => void call(cardEndpoints.staff, { ...paging, teamId, keyword: keyword || undefined }).then(setPage, () => {}), [paging, teamId, keyword, version]);
+  const refresh = () => setVersion((v) => v + 1);
+  const del = (s: Staff) => call(cardEndpoints.deleteStaff, { staffId: s.staffId }).then(() => (toast.success(C.common.deleted), refresh()), () => {});
+  return (
+    <div className="cd-page" data-testid="card-staff">
+      <section className="cd-card">
+        <div className="cd-toolbar">
+          <span className="cd-title">{S.title}</span>
+          <TreeSelect allowClear placeholder={C.common.allTeams} style={{ width: 160 }} treeData={teamTree(teams)} value={teamId} onChange={(v) => (setTeamId(v), setPaging((p) => ({ ...p, current: 1 })))} />
+          <Input.Search allowClear placeholder={C.common.keyword} style={{ width: 220 }} onSearch={(v) => (setKeyword(v.trim()), setPaging((p) => ({ ...p, current: 1 })))} />
+          {canEdit && <Button icon={<PlusOutlined />} type="primary" onClick={() => setEditing('new')} data-testid="card-add-staff">{S.addStaff}</Button>}
+          {canEdit && <Button onClick={() => setModal('teams')} data-testid="card-teams">{S.teams}</Button>}
+          {canEdit && <Button icon={<UploadOutlined />} onClick={() => setModal('import')}>{S.importStaff}</Button>}
+          <Button icon={<DownloadOutlined />} onClick={() => void call(cardEndpoints.exportStaff, { teamId, keyword: keyword || undefined }, { fileName: '人员列表.xlsx' }).catch(() => {})}>{C.common.exportExcel}</Button>
+        </div>
+        <Table<Staff> rowKey="staffId" size="small" dataSource={page.list} pagination={pagerOf(page, paging, setPaging)} data-testid="card-staff-table" scroll={{ x: 1000 }} columns={[
+          { title: S.photo, key: 'photo', width: 60, render: (_, s) => <Avatar size="small" src={s.hasPhoto ? exportUrl(cardEndpoints.photo.path, { staffId: s.staffId, v: version }) : undefined}>{s.name.slice(0, 1)}</Avatar> },
+          { title: S.no, dataIndex: 'staffNo', width: 100 },
+          { title: S.name, dataIndex: 'name', width: 100 },
+          { title: S.job, dataIndex: 'job', width: 100 },
+          { title: S.phone, dataIndex: 'phone', width: 120 },
+          { title: S.team, dataIndex: 'teamName', width: 120 },
+          { title: S.shift, dataIndex: 'shiftName', width: 100 },
+          { title: S.badge, dataIndex: 'terminalId', width: 150, render: (v: string) => v || <span className="cd-muted">{C.common.none}</span> },
+          { title: S.state, key: 'state', width: 90, render: (_, s) => <Tag color={STATE_COLORS[s.state]}>{s.stateName}</Tag> },
+          ...(canEdit ? [{
+            title: C.common.actions, key: 'a', width: 110, fixed: 'right' as const, render: (_: unknown, s: Staff) => (
+              <Space><a onClick={() => setEditing(s)}>{C.common.edit}</a><Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(s)}><a>{C.common.del}</a></Popconfirm></Space>
+            ),
+          }] : []),
+        ]} />
+      </section>
+      {editing && <StaffModal staff={editing === 'new' ? null : editing} teams={teams} onClose={(saved) => (setEditing(null), saved && refresh())} />}
+      {modal === 'teams' && <TeamsModal teams={teams} onClose={() => (setModal(null), void reloadTeams(), refresh())} />}
+      {modal === 'import' && <ImportModal onClose={(done) => (setModal(null), done && refresh())} />}
+    </div>
+  );
+}
