@@ -12,6 +12,7 @@ import { defineErrors } from './errors.ts';
 import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
 import { AlarmSchema } from './alarms.ts';
 import { ImportVerifySchema } from './terminals.ts';
+import { ID_NUMBER_PROBLEM_ZH, type IdNumberProblem } from './chineseId.ts';
 
 /** GB 17761-2024: the maximum design speed, km/h (the motor must stop assisting above it). */
 export const GB_MAX_SPEED_KMH = 25;
@@ -282,7 +283,10 @@ export const ELEC_GB_ERRORS = defineErrors('elecGb', {
   frameNoInvalid: { msg: '车架号应为6到30位字母或数字', status: 400 },
   frameNoTaken: '车架号 {frameNo} 已备案',
   plateTaken: '号牌 {plate} 已被其他车辆使用',
-  idNumberInvalid: { msg: '{reason}', status: 400 },
+  idNumberLength: { msg: ID_NUMBER_PROBLEM_ZH.length, status: 400 },
+  idNumberChars: { msg: ID_NUMBER_PROBLEM_ZH.chars, status: 400 },
+  idNumberBirthDate: { msg: ID_NUMBER_PROBLEM_ZH.birthDate, status: 400 },
+  idNumberCheckDigit: { msg: ID_NUMBER_PROBLEM_ZH.checkDigit, status: 400 },
   phoneInvalid: { msg: '手机号格式不正确', status: 400 },
   useTypeInvalid: { msg: '使用性质应为 个人自用、城市物流 或 共享租赁', status: 400 },
   batteryTypeInvalid: { msg: '电池类型应为 锂离子电池、铅酸电池 或 其他', status: 400 },
@@ -295,3 +299,11 @@ export const ELEC_GB_ERRORS = defineErrors('elecGb', {
   declarationReviewed: '该申报已审核，不能重复审核',
   importRejected: '导入文件有{invalid}行错误，未导入任何数据',
 });
+
+/** The failure each identity-number problem answers (GB 11643 check, chineseId.ts). */
+export const ID_NUMBER_ERRORS: Record<IdNumberProblem, (typeof ELEC_GB_ERRORS)[keyof typeof ELEC_GB_ERRORS]> = {
+  length: ELEC_GB_ERRORS.idNumberLength,
+  chars: ELEC_GB_ERRORS.idNumberChars,
+  birthDate: ELEC_GB_ERRORS.idNumberBirthDate,
+  checkDigit: ELEC_GB_ERRORS.idNumberCheckDigit,
+};

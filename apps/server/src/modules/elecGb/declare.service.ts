@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import {
-  COMMON_ERRORS, ELEC_GB_ERRORS, GB_DECLARATION_STATUSES, GB_USE_TYPES, ID_NUMBER_PROBLEM_ZH, idNumberProblem, isMobilePhone,
+  COMMON_ERRORS, ELEC_GB_ERRORS, GB_DECLARATION_STATUSES, GB_USE_TYPES, ID_NUMBER_ERRORS, idNumberProblem, isMobilePhone,
   type GbDeclaration, type GbDeclareForm, type GbDeclareSubmit,
 } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
@@ -53,7 +53,7 @@ export async function submitDeclaration(db: Db, input: GbDeclareSubmit, ip: stri
   if (!isMobilePhone(ownerPhone)) throw new AppError(ELEC_GB_ERRORS.phoneInvalid);
   const ownerIdNo = input.ownerIdNo.trim().toUpperCase();
   const problem = idNumberProblem(ownerIdNo);
-  if (problem) throw new AppError(ELEC_GB_ERRORS.idNumberInvalid, { params: { reason: ID_NUMBER_PROBLEM_ZH[problem] } });
+  if (problem) throw new AppError(ID_NUMBER_ERRORS[problem]);
   const useType = useTypeKey(input.useType);
   if (!(useType in GB_USE_TYPES)) throw new AppError(ELEC_GB_ERRORS.useTypeInvalid);
   if (isCommercial(useType) && !input.positioningConsent) throw new AppError(ELEC_GB_ERRORS.consentRequired);

@@ -63,8 +63,8 @@ describe('备案登记', () => {
     const cases: Array<[Record<string, string | number | boolean>, string, string]> = [
       [{ frameNo: '' }, 'elecGb.frameNoMissing', '请填写车架号'],
       [{ frameNo: 'AB-12' }, 'elecGb.frameNoInvalid', '车架号应为6到30位字母或数字'],
-      [{ frameNo: 'YD2025A0003', ownerIdNo: wrongCheck }, 'elecGb.idNumberInvalid', '身份证号校验位不正确'],
-      [{ frameNo: 'YD2025A0003', ownerIdNo: '110105194913310021' }, 'elecGb.idNumberInvalid', '身份证号中的出生日期无效'],
+      [{ frameNo: 'YD2025A0003', ownerIdNo: wrongCheck }, 'elecGb.idNumberCheckDigit', '身份证号校验位不正确'],
+      [{ frameNo: 'YD2025A0003', ownerIdNo: '110105194913310021' }, 'elecGb.idNumberBirthDate', '身份证号中的出生日期无效'],
       [{ frameNo: 'YD2025A0003', ownerPhone: '1380013800' }, 'elecGb.phoneInvalid', '手机号格式不正确'],
       [{ frameNo: 'YD2025A0003', useType: '自行车' }, 'elecGb.useTypeInvalid', '使用性质应为 个人自用、城市物流 或 共享租赁'],
       [{ frameNo: 'yd2025a0001' }, 'elecGb.frameNoTaken', '车架号 YD2025A0001 已备案'],

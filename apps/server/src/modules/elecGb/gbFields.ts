@@ -1,5 +1,5 @@
 import {
-  ELEC_GB_ERRORS, GB_BATTERY_TYPES, GB_USE_TYPES, ID_NUMBER_PROBLEM_ZH, idNumberProblem, isMobilePhone, fillErrorText,
+  ELEC_GB_ERRORS, GB_BATTERY_TYPES, GB_USE_TYPES, ID_NUMBER_ERRORS, idNumberProblem, isMobilePhone, fillErrorText,
   type ErrorEntry, type GbBikeForm,
 } from '@chelian/contracts';
 import type { GbBikeFields, GbBikeRow } from './gbBikes.queries.ts';
@@ -60,7 +60,7 @@ export function fieldProblems(f: Omit<GbBikeFields, 'terminalPk' | 'state'>): Fi
   else if (!FRAME_NO.test(f.frameNo)) out.push({ error: ELEC_GB_ERRORS.frameNoInvalid });
   if (f.ownerIdNo !== '') {
     const problem = idNumberProblem(f.ownerIdNo);
-    if (problem) out.push({ error: ELEC_GB_ERRORS.idNumberInvalid, params: { reason: ID_NUMBER_PROBLEM_ZH[problem] } });
+    if (problem) out.push({ error: ID_NUMBER_ERRORS[problem] });
   }
   if (f.ownerPhone !== '' && !isMobilePhone(f.ownerPhone)) out.push({ error: ELEC_GB_ERRORS.phoneInvalid });
   if (!(f.useType in GB_USE_TYPES)) out.push({ error: ELEC_GB_ERRORS.useTypeInvalid });
