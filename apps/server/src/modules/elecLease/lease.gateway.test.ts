@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gt06Codec, encodeGt06Location, encodeGt06Login, encodeGt06StringInfo } from '@chelian/protocols/gt06/index.ts';
+import { gt06Codec, encodeGt06Alarm, encodeGt06Location, encodeGt06Login, encodeGt06StringInfo } from '@chelian/protocols/gt06/index.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
@@ -157,5 +157,22 @@ describe('service area', () => {
     const [row] = await t.ctx.db.query<{ type: string; lat: number }>(`SELECT type, lat FROM alarms WHERE id = $1`, [(await alarmsOf('leaseOutOfArea'))[0]!.id]);
     expect(row).toMatchObject({ type: 'leaseOutOfArea', lat: 31.3304 });
     expect(alarmTypeName(row!.type)).toBe('驶出运营区域');
+  });
+
+  it('locks a rented bike whose tracker reports tampering, once; the operator unlocks it by hand', async () => {
+    const unlocked = await post(`${lease}/risk/unlock.json`, { contractId, reason: '已回到运营区域' });
+    expect(unlocked.obj).toMatchObject({ actionName: '解锁', triggerName: '人工操作', userName: a.username, reason: '已回到运营区域' });
+    const restore = await nextCommand();
+    expect(restore.text).toBe('HFYD,000000#');
+    gt.send(encodeGt06StringInfo(restore.serverFlag, 'HFYD=Success!', ++serial));
+    expect(await post(`${lease}/risk/unlock.json`, { contractId, reason: 'again' })).toMatchObject({ flag: 0, errorCode: 'elecLease.notLocked', msg: '车辆未锁定' });
+
+    await drive(0, 31.2304);
+    gt.send(encodeGt06Alarm({ time: Date.now(), lat: 31.2304, lon: 121.4737, valid: true, speedKmh: 0, course: 0, satellites: 9, acc: false }, 'tamper', { acc: false }, ++serial));
+    await eventually(async () => (await contract()).locks[0].triggerName === '拆改报警', 4000, 'tamper lock');
+    expect((await contract()).locks[0]).toMatchObject({ actionName: '锁车', userName: '系统', reason: expect.stringContaining('终端上报拆除报警') });
+    expect((await nextCommand()).text).toBe('DYD,000000#'); // standing still: cut at once
+    const res = await post(`${lease}/risk/lock.json`, { contractId, reason: '再锁一次' });
+    expect(res).toMatchObject({ flag: 0, errorCode: 'elecLease.alreadyLocked', msg: '车辆已锁定（拆改报警）' });
   });
 });
