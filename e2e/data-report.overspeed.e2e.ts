@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import { baseUrl, launch, login, openTab, shot, type Tab } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
@@ -18,14 +17,14 @@ const fixes: Array<Fix & { speed: number; acc: boolean; time: number }> = [];
 let day = '';
 
 const t = (i: number) => fixes[i].time;
-const text = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
-/** The Excel file's times are Beijing's, whatever the browser's zone. */
+/** The pages' and the Excel file's times are Beijing's, whatever the browser's zone. */
 const beijing = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+const text = beijing;
 
 beforeAll(async () => {
   browser = await launch();
-  // One signed-in tab for both pages.
-  tab = await openTab(browser, { width: 1600, height: 860 });
+  // One signed-in tab for both pages, in a browser far from Beijing: the times shown are still Beijing's.
+  tab = await openTab(browser, { width: 1600, height: 860, timezoneId: 'America/Los_Angeles' });
   await login(tab.page);
   const session = await apiLogin();
   vehicle = await addVehicle(session, imei('86930'));

@@ -67,11 +67,12 @@ async function watchCsp(context: BrowserContext, errors: string[]) {
   });
 }
 
-export async function openTab(browser: Browser, options: { width?: number; height?: number } = {}): Promise<Tab> {
+export async function openTab(browser: Browser, options: { width?: number; height?: number; timezoneId?: string } = {}): Promise<Tab> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1366, height: options.height ?? 768 },
     locale: 'zh-CN',
     acceptDownloads: true,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const errors: string[] = [];
   await watchCsp(context, errors);

@@ -1,10 +1,11 @@
-import dayjs from 'dayjs';
+import { beijingClock, beijingDateTime } from '../shared/format/beijingDay.ts';
 import { durationText } from '../shared/format/duration.ts';
 import { R } from './messages.ts';
 
-export const timeText = (ms: number | null) => (ms === null ? R.common.none : dayjs(ms).format('YYYY-MM-DD HH:mm:ss'));
+/** Report times are Beijing's, like the days they belong to (not the browser's zone). */
+export const timeText = (ms: number | null) => (ms === null ? R.common.none : beijingDateTime(ms));
 /** A time within the row's day: the day is in its own column. */
-export const clockText = (ms: number | null) => (ms === null ? R.common.none : dayjs(ms).format('HH:mm:ss'));
+export const clockText = (ms: number | null) => (ms === null ? R.common.none : beijingClock(ms));
 /** seconds → 3小时25分 / 12分钟 / 0秒 */
 export const secondsText = (s: number) => durationText(s * 1000);
 export const kmText = (km: number) => km.toFixed(2);

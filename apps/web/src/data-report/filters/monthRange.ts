@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { MONTHLY_MAX_MONTHS } from '@chelian/contracts';
-import { beijingToday } from './reportRange.ts';
+import { beijingToday } from '../../shared/format/beijingDay.ts';
 
 /** First and last month (each a Dayjs on the month's first day), both included. */
 export type MonthRange = [Dayjs, Dayjs];

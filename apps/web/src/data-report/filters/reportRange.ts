@@ -1,15 +1,12 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { REPORT_MAX_DAYS } from '@chelian/contracts';
+import { beijingToday } from '../../shared/format/beijingDay.ts';
 import { R } from '../messages.ts';
 
 export type DayRange = [Dayjs, Dayjs];
 
 export const dayText = (d: Dayjs) => d.format('YYYY-MM-DD');
 
-/** Report days are Beijing days (the server's): today is Beijing's today, whatever the browser's zone. */
-export function beijingToday(nowMs = Date.now()): Dayjs {
-  return dayjs(new Date(nowMs + 8 * 3600_000).toISOString().slice(0, 10));
-}
 
 /** 今天 / 昨天 / 近7天 / 近30天 (each ending today, except 昨天). */
 export function quickRanges(today = beijingToday()): Array<{ label: string; value: DayRange }> {

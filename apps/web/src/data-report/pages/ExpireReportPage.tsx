@@ -3,7 +3,8 @@ import type { ColumnsType } from 'antd/es/table';
 import {
   EXPIRE_DEFAULT_DAYS, EXPIRE_STATUSES, EXPIRE_WITHIN_DAYS, fleetReportEndpoints, REPORT_EXPORT_TYPES, type ExpirePage, type ExpireRow, type ExpireStatus,
 } from '@chelian/contracts';
-import { dayText, beijingToday } from '../filters/reportRange.ts';
+import { beijingToday } from '../../shared/format/beijingDay.ts';
+import { dayText } from '../filters/reportRange.ts';
 import { timeText } from '../format.ts';
 import { R } from '../messages.ts';
 import { plainVehicleColumns } from './reportColumns.tsx';

@@ -8,7 +8,7 @@ import { pagerOf } from '../../shared/ui/pagination.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { monthRangeFromParams, monthsTooLong, monthText, quickMonths, type MonthRange } from '../filters/monthRange.ts';
-import { beijingToday } from '../filters/reportRange.ts';
+import { beijingToday } from '../../shared/format/beijingDay.ts';
 import { useReportFilters } from '../filters/useReportFilters.ts';
 import { kmText, percentText, secondsText } from '../format.ts';
 import { R } from '../messages.ts';

@@ -7,7 +7,8 @@ import {
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { EChart } from '../../shared/charts/EChart.tsx';
 import { playbackUrl } from '../../shared/links/carLinks.ts';
-import { dayText, beijingToday } from '../filters/reportRange.ts';
+import { beijingToday } from '../../shared/format/beijingDay.ts';
+import { dayText } from '../filters/reportRange.ts';
 import { secondsText, timeText } from '../format.ts';
 import { R } from '../messages.ts';
 import { plainVehicleColumns } from './reportColumns.tsx';

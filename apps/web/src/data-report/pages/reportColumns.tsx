@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { beijingDaySpan } from '../../shared/format/beijingDay.ts';
 import type { ReportVehicle } from '@chelian/contracts';
 import type { ColumnsType } from 'antd/es/table';
 import { R } from '../messages.ts';
@@ -17,5 +17,5 @@ export function plainVehicleColumns<T extends ReportVehicle>(): ColumnsType<T> {
   ];
 }
 
-/** The whole day, for the playback link. */
-export const dayPlayback = (day: string) => ({ start: dayjs(day).startOf('day').valueOf(), end: dayjs(day).endOf('day').valueOf() });
+/** The whole Beijing day, for the playback link. */
+export const dayPlayback = (day: string) => beijingDaySpan(day);
