@@ -140,6 +140,12 @@ describe('Excel import and export', () => {
     const imported = (await get(a.sessionId, `${api}/bike/list.json?keyword=YD2025C0001`)).obj.list[0];
     expect(imported).toMatchObject({ terminalId: imei2, ownerIdNo: otherId, state: 'registered', positioningConsent: true, batteryVoltage: 48 });
 
+    // a sheet past one statement's 500 rows (CSV, as Excel in China saves it, with a BOM)
+    const csv = `\uFEFF车架号,使用性质\n${Array.from({ length: 620 }, (_, i) => `YD2025M${String(i).padStart(5, '0')},城市物流`).join('\n')}\n`;
+    expect((await t.call(a.sessionId, { method: 'POST', url: `${api}/bike/import.json`, ...multipart({ fileName: '备案.csv', content: csv }) })).json().obj).toEqual({ total: 620, imported: 620 });
+    expect((await get(a.sessionId, `${api}/bike/list.json?keyword=YD2025M`)).obj).toMatchObject({ total: 620, list: [{ useType: 'logistics', state: 'pending' }, ...Array(9).fill(expect.anything())] });
+    await t.ctx.db.query(`DELETE FROM elec_gb_bikes WHERE frame_no LIKE 'YD2025M%'`); // out of the later tests' counts
+
     const exported = await t.call(a.sessionId, { url: `${api}/bike/export.json?keyword=YD2025C` });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);

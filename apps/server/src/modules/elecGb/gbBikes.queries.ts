@@ -112,6 +112,17 @@ export const gbBikesQueries = {
       [accountId, token, ...values(f)],
     ))[0]!.id),
 
+  /** Many registrations in multi-row statements (an import of thousands of rows): 500 rows a statement. */
+  insertMany: async (q: Queryable, rows: Array<{ accountId: number; fields: GbBikeFields; token: string }>) => {
+    const width = 2 + values(rows[0]?.fields ?? ({} as GbBikeFields)).length;
+    for (let i = 0; i < rows.length; i += 500) {
+      const chunk = rows.slice(i, i + 500);
+      const tuples = chunk.map((_, r) => `(${Array.from({ length: width }, (__, c) => `$${r * width + c + 1}`).join(', ')})`);
+      await q.query(`INSERT INTO elec_gb_bikes (account_id, declare_token, ${COLUMNS}) VALUES ${tuples.join(', ')}`,
+        chunk.flatMap((r) => [r.accountId, r.token, ...values(r.fields)]));
+    }
+  },
+
   update: (q: Queryable, id: number, f: GbBikeFields) =>
     q.query(
       `UPDATE elec_gb_bikes SET (${COLUMNS}, updated_at) = (${values(f).map((_, i) => `$${i + 2}`).join(', ')}, now()),

@@ -95,7 +95,7 @@ export async function importGbRecords(db: Db, bus: Bus, user: SessionUser, recor
       const rows = checked.map((c) => c.check);
       throw new AppError(ELEC_GB_ERRORS.importRejected, { params: { invalid: String(bad.length) }, obj: { total: rows.length, valid: rows.length - bad.length, invalid: bad.length, rows } });
     }
-    for (const c of checked) await gbBikesQueries.insert(tx, c.accountId ?? user.accountId, c.fields, newDeclareToken());
+    await gbBikesQueries.insertMany(tx, checked.map((c) => ({ accountId: c.accountId ?? user.accountId, fields: c.fields, token: newDeclareToken() })));
     return checked.length;
   });
   bus.publish(ELEC_GB_CHANGED, { imported });
