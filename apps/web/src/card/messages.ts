@@ -21,7 +21,7 @@ export const C = {
   },
   area: {
     title: '责任区域', fence: '区域（围栏）', assignee: '责任人/班组', newArea: '新建责任区域', centerHelp: '在地图上点击选择中心点', radius: '半径（米）',
-    assignTo: '分配给', toStaff: '人员', toTeam: '班组', kindCircle: '圆形', kindPolygon: '多边形',
+    assignTo: '分配给', toStaff: '人员', toTeam: '班组', kind: '形状', kindCircle: '圆形', kindPolygon: '多边形',
   },
   shift: {
     title: '排班管理', addShift: '新增班次', weekdays: '工作日', periods: '上班时段（最多4段）', late: '迟到阈值（分钟）', early: '早退阈值（分钟）',
@@ -49,7 +49,7 @@ export const C = {
     patrolDone: '巡更完成', patrolLate: '巡更超时', patrolMissed: '漏巡', wear: '佩戴时长(分)', alarms: '报警次数',
   },
   monitor: {
-    title: '工牌定位', list: '人员列表', call: '回拨通话', listen: '监听', phone: '回拨号码', callSent: '指令已下发', playback: '轨迹回放', located: '定位时间',
+    title: '工牌定位', list: '人员列表', allStates: '全部状态', call: '回拨通话', listen: '监听', phone: '回拨号码', callSent: '指令已下发', playback: '轨迹回放', located: '定位时间',
     noPosition: '暂无定位',
   },
   weekdays: ['一', '二', '三', '四', '五', '六', '日'],

@@ -59,7 +59,7 @@ export function AreaPage() {
       <section className="cd-card">
         <Table<CardArea> rowKey="areaId" size="small" dataSource={areas} pagination={false} data-testid="card-area-table" columns={[
           { title: A.fence, dataIndex: 'fenceName' },
-          { title: C.common.name, dataIndex: 'kind', width: 90, render: (k: string) => (k === 'circle' ? A.kindCircle : A.kindPolygon) },
+          { title: A.kind, dataIndex: 'kind', width: 90, render: (k: string) => (k === 'circle' ? A.kindCircle : A.kindPolygon) },
           { title: A.radius, dataIndex: 'radius', width: 100, render: (r: number | null) => r ?? C.common.none },
           { title: A.assignee, key: 'who', render: (_, a) => `${a.teamId ? A.toTeam : A.toStaff}：${a.assignee}` },
           ...(canEdit ? [{ title: C.common.actions, key: 'a', width: 80, render: (_: unknown, a: CardArea) => <Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(a.areaId)}><a>{C.common.del}</a></Popconfirm> }] : []),

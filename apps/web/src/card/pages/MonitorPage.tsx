@@ -61,7 +61,7 @@ export function MonitorPage() {
         <section className="cd-card">
           <div className="cd-toolbar">
             <span className="cd-title">{M.list}</span>
-            <Select allowClear size="small" style={{ width: 130 }} placeholder={C.common.none} value={state} onChange={setState}
+            <Select allowClear size="small" style={{ width: 130 }} placeholder={M.allStates} value={state} onChange={setState}
               options={Object.entries(STAFF_STATE_NAMES).map(([value, label]) => ({ value, label: `${label} ${counts[value] ?? 0}` }))} />
           </div>
           <div className="cd-staff-list">
