@@ -57,8 +57,15 @@ describe('AI智能助手 served by the platform', () => {
     expect((await api(await apiLogin('admin', inject('adminPassword')), '/ai/clearHistory.json', {})).flag).toBe(1);
     const { page, context, errors } = await openTab(browser);
     await switchOn(context);
+    // the user's chatLogo (queryUserInfo.chatLogo, from getUser.json) is the assistant's face
+    const LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="#fa8c16"/></svg>')}`;
+    await context.route('**/car/v1/api/user/getUser.json', async (route) => {
+      const body = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...body, obj: { ...body.obj, chatLogo: LOGO } } });
+    });
     await login(page);
     await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
+    expect(await launcher(page).locator('img').getAttribute('src')).toBe(LOGO);
     const box = (await launcher(page).boundingBox())!;
     expect(Math.round(1366 - (box.x + box.width))).toBe(30);
     await expect.poll(() => launcher(page).innerText()).toContain('AI智能助手');
