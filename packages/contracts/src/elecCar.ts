@@ -26,7 +26,7 @@ export const ELEC_CAR_LIMITS = {
   reportInterval: [5, 300],
 } as const;
 
-/** The e-bike alarms the sub-product lists and lets the owner push or mute, in the order shown, in the platform's words (protocols' ALARM_NAMES_ZH; a test holds them equal); offline is the platform's own. */
+/** The e-bike alarms the sub-product lists and lets the owner push or mute, in the order shown, in the platform's words (protocols' ALARM_NAMES_ZH; a test holds them equal). */
 export const ELEC_CAR_ALARM_NAMES = {
   vibration: '震动报警',
   displacement: '位移报警',

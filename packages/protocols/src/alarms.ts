@@ -42,6 +42,8 @@ export const ALARM_NAMES_ZH = {
   braking: '急减速',
   cornering: '急转弯',
   fallDown: '跌倒报警',
+  // Raised by the platform, not a terminal: a guarded e-bike or a work badge fell silent.
+  offline: '离线报警',
   // Watches and work badges (the watch protocol's status word).
   wearRemoved: '摘除报警',
   heartRateAbnormal: '心率异常',

@@ -211,6 +211,9 @@ describe('auto-arm and the offline alarm', () => {
     await engine.guard.idle();
     const alarms = (await get(a.sessionId, `${api}/alarm/list.json?bikeId=${bikeId}&types=offline`)).obj.list;
     expect(alarms.map((x: { typeName: string }) => x.typeName)).toEqual(['离线报警']);
+    // The alarm centre (报警明细 / the car app's list) names it in the same words.
+    const centre = (await get(a.sessionId, `/car/v1/accelerate/report/alarm/newQueryAlarm?types=offline&vehicleId=${bikeId}`)).obj.list;
+    expect(centre.map((x: { type: string; typeName: string }) => [x.type, x.typeName])).toEqual([['offline', '离线报警']]);
     gt.close();
   });
 });
