@@ -38,7 +38,7 @@ describe('security headers', () => {
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(policyText(csp)).not.toContain('unsafe-eval');
     expect(csp['worker-src']).toEqual(["'self'", 'blob:']);
-    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
   });
 
   it('names the configured tile host, assistant script and API origin, and upgrades to TLS with HSTS when served over HTTPS', async () => {

@@ -37,7 +37,8 @@ export function contentSecurityPolicy(config: Pick<Config, 'runtime' | 'servedOv
     'default-src': ["'self'"],
     'script-src': ["'self'", ...present([assistantScript])],
     'style-src': ["'self'", "'unsafe-inline'", ...present([assistantScript])],
-    'img-src': ["'self'", 'data:', 'blob:', ...present([tiles, api, assistantScript])],
+    // https: — a notice's rich text may show an image from any https address (richText.ts)
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...present([tiles, api, assistantScript])],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...(config.servedOverHttps ? ['wss:'] : ['ws:', 'wss:']), ...present([api, tiles, assistantApi])],
     'worker-src': ["'self'", 'blob:'],

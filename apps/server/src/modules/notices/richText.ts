@@ -10,7 +10,16 @@ const ALLOW: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }),
+    // an image from an absolute http(s) address or one of ours (/...); a relative oddity such as
+    // "`javascript:…" (an OWASP evasion) loads nothing useful, so it loses its src
+    img: (tagName, attribs) => {
+      const src = (attribs.src ?? '').trim();
+      const { src: _dropped, ...rest } = attribs;
+      return { tagName, attribs: /^(https?:\/\/|\/(?!\/))/i.test(src) ? { ...rest, src } : rest };
+    },
+  },
 };
 
 /** Rich text reduced to the allow-list. */
