@@ -160,7 +160,7 @@ export async function mileageTop(deps: FleetToolDeps, user: SessionUser, period:
   const rows = await dataCenterQueries.mileageRanking(deps.db, terminalScope(user), from, today, user.isPlatformAdmin, 5);
   const source = menuPath('report:mileage')!;
   const span = from === today ? today : `${from} 至 ${today}`;
-  if (rows.length === 0) return { kind: 'data', text: `${label}（${span}）还没有车辆产生里程（里程每 5 分钟汇总一次）。`, actions: [], source, data: { from, to: today, ranking: [] } };
+  if (rows.length === 0) return { kind: 'data', text: `${label}（${span}）还没有车辆产生里程（里程按报表的汇总周期更新，刚产生的行程稍后计入）。`, actions: [], source, data: { from, to: today, ranking: [] } };
   const top = rows[0]!;
   return {
     kind: 'data',
