@@ -6,10 +6,20 @@ export const MAX_IMPORT_ROWS = 10_000;
 
 const tooManyRows = () => new AppError(TERMINAL_ERRORS.tooManyRows, { params: { max: MAX_IMPORT_ROWS } });
 
-/** The rows of the first sheet of an .xlsx or a CSV file, every cell as trimmed text. */
+/**
+ * Text a CSV may be: no NUL and no other control byte but tab, CR, LF (a binary file — an image,
+ * a PDF, an old .xls — is refused, whatever its name says).
+ */
+function looksLikeText(content: Buffer): boolean {
+  const head = content.subarray(0, 8192);
+  for (const b of head) if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return false;
+  return true;
+}
+
+/** The rows of the first sheet of an .xlsx or a CSV file, every cell as trimmed text; which one is told by the bytes, not the name. */
 export async function readSheet(content: Buffer, fileName: string): Promise<string[][]> {
   const isZip = content.length > 4 && content[0] === 0x50 && content[1] === 0x4b; // 'PK': an xlsx is a zip
-  if (!isZip && /\.xlsx?$/i.test(fileName)) throw new AppError(TERMINAL_ERRORS.fileUnreadable);
+  if (!isZip && (/\.xlsx?$/i.test(fileName) || !looksLikeText(content))) throw new AppError(TERMINAL_ERRORS.fileUnreadable);
   const rows = isZip ? await readXlsx(content) : readCsv(decodeText(content));
   const nonEmpty = rows.filter((r) => r.some((c) => c !== ''));
   if (nonEmpty.length - 1 > MAX_IMPORT_ROWS) throw tooManyRows();
