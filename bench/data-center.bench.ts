@@ -6,37 +6,18 @@
 // Prints JSON. A refresh is the whole service call (its queries on a pool of 4, the geocoding of
 // every vehicle, the answer's assembly) plus JSON.stringify of the answer: `refreshMs` as a page
 // refreshing meets it (the 30-day figures from the service's one-minute cache), `coldRefreshMs`
-// with them read too. The first call, which also loads the offline geocoder (~0.5–1 s, once per
+// with them read too, from the rollup's summary (migration 0029, refreshed once after seeding as
+// the rollup's pass does: `summaryRefreshMs`), and `coldRefreshFromDailyRowsMs` from the 300 000
+// daily rows (no summary yet, or a vehicle changed hands since it was counted). The first call, which also loads the offline geocoder (~0.5–1 s, once per
 // process), is reported apart.
 import os from 'node:os';
-import pg from 'pg';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { openPostgres } from '../apps/server/src/db/postgres.ts';
-import { seedAll } from '../apps/server/src/seed.ts';
-import { createContext } from '../apps/server/src/context.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { MemoryBus } from '../apps/server/src/bus/bus.ts';
-import { createLogger } from '../apps/server/src/log.ts';
 import { DataCenterService } from '../apps/server/src/modules/dataCenter/dataCenter.service.ts';
+import { refreshFleetSummary } from '../apps/server/src/modules/reports/fleetSummary.ts';
+import { createScratchDb, keepArg, numberArg } from './support/reportBench.ts';
 import { seedFleet } from './support/seedFleet.ts';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const VEHICLES = arg('vehicles', 10_000);
-const RUNS = arg('runs', 20);
-/** --keep leaves the scratch database for a look at the plans. */
-const KEEP = process.argv.includes('--keep');
-
-const admin = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `chelian_bench_dc_${Date.now()}`;
-const root = new pg.Client({ connectionString: admin });
-await root.connect();
-await root.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(admin);
-url.pathname = `/${dbName}`;
-const db = openPostgres({ connectionString: url.toString(), max: 4 });
+const VEHICLES = numberArg('vehicles', 10_000);
+const RUNS = numberArg('runs', 20);
 
 const stats = (ms: number[]) => {
   const s = [...ms].sort((a, b) => a - b);
@@ -44,12 +25,9 @@ const stats = (ms: number[]) => {
   return { median: at(0.5), p95: at(0.95), min: s[0], max: s.at(-1) };
 };
 
+const scratch = await createScratchDb('dc');
+const { client, db } = scratch;
 try {
-  await migrate(db);
-  const ctx = await createContext(loadConfig({ DATA_DIR: os.tmpdir(), CHELIAN_ADMIN_PASSWORD: 'Bench#2026pw' }, []), db, new MemoryBus(), createLogger('warn'));
-  await seedAll(ctx);
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
   const seedStart = performance.now();
   await seedFleet(client, VEHICLES);
   const { rows: [account] } = await client.query<{ id: number; path: string }>('SELECT id, path FROM accounts WHERE parent_id IS NULL ORDER BY id LIMIT 1');
@@ -79,7 +57,10 @@ try {
   const counts = (await client.query<{ stats: number; alarms: number; presence: number }>(
     `SELECT (SELECT count(*) FROM daily_terminal_stats)::int AS stats, (SELECT count(*) FROM alarms)::int AS alarms, (SELECT count(*) FROM presence_events)::int AS presence`,
   )).rows[0];
-  await client.end();
+  // The summary the rollup's pass leaves (daily_account_stats, terminal_recent_mileage).
+  const summaryStart = performance.now();
+  await refreshFleetSummary(db, Date.now(), [], true);
+  const summaryMs = Math.round(performance.now() - summaryStart);
 
   // warm: one app's service, as a screen refreshing every few seconds meets it (the 30-day
   // figures come from its one-minute cache); cold: a new service each time (they are read too).
@@ -104,14 +85,17 @@ try {
 
   const platformAdmin = await measure({ accountPath: account.path, isPlatformAdmin: true });
   const customerScope = await measure({ accountPath: account.path, isPlatformAdmin: false });
+  // The same without the summary (before the rollup's first pass, or a vehicle just changed hands): the daily rows.
+  await client.query('DELETE FROM data_center_summary');
+  const fromDailyRows = {
+    platformAdmin: (await measure({ accountPath: account.path, isPlatformAdmin: true })).coldRefreshMs,
+    customerScope: (await measure({ accountPath: account.path, isPlatformAdmin: false })).coldRefreshMs,
+  };
   console.log(JSON.stringify({
-    bench: 'data-center', vehicles: VEHICLES, runs: RUNS, seeded: { ...counts, ms: seedMs },
-    platformAdmin, customerScope, target: { refreshMs: 200 },
+    bench: 'data-center', vehicles: VEHICLES, runs: RUNS, seeded: { ...counts, ms: seedMs }, summaryRefreshMs: summaryMs,
+    platformAdmin, customerScope, coldRefreshFromDailyRowsMs: fromDailyRows, target: { refreshMs: 200 },
     cpus: os.cpus().length, load: os.loadavg().map((l) => Math.round(l * 10) / 10), at: new Date().toISOString(),
   }, null, 2));
 } finally {
-  await db.close();
-  if (KEEP) console.error(`kept database ${dbName}`);
-  else await root.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await root.end();
+  await scratch.drop(keepArg());
 }

@@ -83,6 +83,40 @@ export const dataCenterQueries = {
       [scope, from, to, isPlatformAdmin, limit],
     ),
 
+  /**
+   * `days` from the rollup's per-account summary (daily_account_stats): the same figures, a few rows
+   * per account instead of one per vehicle and day. Only while the summary is current (fleetSummary.ts).
+   */
+  daysFromSummary: (q: Queryable, scope: string, from: string, to: string, isPlatformAdmin: boolean) =>
+    q.query<DayRow>(
+      `SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+              sum(CASE WHEN $4::boolean THEN d.alarms ELSE d.owned_alarms END)::int AS alarms,
+              sum(CASE WHEN $4::boolean THEN d.active ELSE d.owned_active END)::int AS active,
+              sum(CASE WHEN $4::boolean THEN d.mileage_km ELSE d.owned_mileage_km END)::float8 AS mileage_km
+         FROM daily_account_stats d JOIN accounts a ON a.id = d.account_id
+        WHERE ${terminalInScope('a.path', 1)} AND d.day BETWEEN $2::date AND $3::date
+        GROUP BY d.day ORDER BY d.day`,
+      [scope, from, to, isPlatformAdmin],
+    ),
+
+  /**
+   * `mileageRanking` from each terminal's km over the window's finished days (terminal_recent_mileage)
+   * plus today's row: one row per vehicle instead of 30.
+   */
+  rankingFromSummary: (q: Queryable, scope: string, today: string, isPlatformAdmin: boolean, limit: number) =>
+    q.query<{ vehicle_id: number; plate: string; name: string; km: number }>(
+      `SELECT * FROM (
+         SELECT v.id AS vehicle_id, v.plate, v.name,
+                (COALESCE(CASE WHEN $3::boolean THEN r.km ELSE r.owned_km END, 0) + COALESCE(s.mileage_km, 0))::float8 AS km
+           FROM vehicles v JOIN accounts a ON a.id = v.account_id JOIN terminals t ON t.id = v.terminal_id
+           LEFT JOIN terminal_recent_mileage r ON r.terminal_id = t.id
+           LEFT JOIN daily_terminal_stats s ON s.terminal_id = t.id AND s.day = $2::date
+            AND ($3::boolean OR t.assigned_at IS NULL OR s.day >= ((t.assigned_at + interval '8 hours') AT TIME ZONE 'UTC')::date)
+          WHERE ${terminalInScope('a.path', 1)} AND (r.terminal_id IS NOT NULL OR s.terminal_id IS NOT NULL)) x
+        WHERE x.km > 0 ORDER BY x.km DESC, x.plate, x.vehicle_id LIMIT $4`,
+      [scope, today, isPlatformAdmin, limit],
+    ),
+
   /** The newest alarms of [start, end), at most `limit`. */
   latestAlarms: (q: Queryable, scope: string, start: Date, end: Date, limit: number) =>
     q.query<AlarmRow>(

@@ -4,6 +4,8 @@ import { createTestServer, form, type TestServer } from '../../testing/testServe
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { ingestQueries } from '../../gateway/ingest.queries.ts';
 import { DataCenterService } from './dataCenter.service.ts';
+import { refreshFleetSummary } from '../reports/fleetSummary.ts';
+import { rollupPending } from '../reports/rollup.service.ts';
 
 let t: TestServer;
 let a: Tenant;
@@ -195,5 +197,48 @@ describe('data centre refreshes', () => {
     await rollup('粤B90005', '2026-05-08', { km: 42 });
     expect((await service.overview(user, NOW + 1000)).mileageRanking).toEqual([]);
     expect((await service.overview(user, NOW + 61_000)).mileageRanking.map((r) => r.mileageKm)).toEqual([42]);
+  });
+});
+
+describe("data centre from the rollup's summary", () => {
+  const fresh = (tenant: Tenant, admin = false) => new DataCenterService(t.ctx.db).overview({ accountPath: tenant.accountPath, isPlatformAdmin: admin }, NOW);
+  const trends = (o: DataCenterOverview) => ({ days: o.days, ranking: o.mileageRanking });
+
+  it('gives the same 30 days and ranking as the daily rows, for each tenant and an administrator', async () => {
+    const before = await Promise.all([fresh(a), fresh(sub), fresh(b), fresh(a, true)]);
+    expect(await refreshFleetSummary(t.ctx.db, NOW, [], true)).toBe(true);
+    expect(await refreshFleetSummary(t.ctx.db, NOW, [], true)).toBe(false); // nothing changed: nothing recounted
+    const after = await Promise.all([fresh(a), fresh(sub), fresh(b), fresh(a, true)]);
+    expect(after.map(trends)).toEqual(before.map(trends));
+  });
+
+  it('reads the summary, not the daily rows, while it is current', async () => {
+    // A row written around the rollup (which would have recounted its day) is not seen...
+    await rollup('粤B90004', '2026-05-07', { km: 7, positions: 1 });
+    expect((await fresh(a)).mileageRanking.map((r) => r.plate)).not.toContain('粤B90004');
+    // ...until the rollup passes that day again.
+    expect(await refreshFleetSummary(t.ctx.db, NOW, ['2026-05-07'], true)).toBe(true);
+    expect((await fresh(a)).mileageRanking.find((r) => r.plate === '粤B90004')?.mileageKm).toBe(7);
+    expect((await fresh(a)).days.find((d) => d.day === '2026-05-07')).toMatchObject({ mileageKm: 7, activeVehicles: 1 });
+  });
+
+  it('falls back to the daily rows once a vehicle changed hands, until the next pass recounts', async () => {
+    const moved = await t.ctx.db.one<{ account_id: number }>('SELECT account_id FROM vehicles WHERE id = $1', [vid['粤B90003']]);
+    await t.ctx.db.query('UPDATE vehicles SET account_id = $2 WHERE id = $1', [vid['粤B90003'], b.accountId]);
+    try {
+      expect((await fresh(b)).mileageRanking.map((r) => r.plate)).toEqual(['粤B90006', '粤B90003']);
+      expect((await fresh(a)).mileageRanking.map((r) => r.plate)).not.toContain('粤B90003');
+      expect(await refreshFleetSummary(t.ctx.db, NOW, [], true)).toBe(true);
+      expect((await fresh(b)).days[0]).toMatchObject({ day: '2026-04-11', mileageKm: 10, alarms: 2 });
+    } finally {
+      await t.ctx.db.query('UPDATE vehicles SET account_id = $2 WHERE id = $1', [vid['粤B90003'], moved!.account_id]);
+    }
+  });
+
+  it('is kept by the rollup: a pass of today recounts its accounts', async () => {
+    await rollupPending(t.ctx.db, NOW);
+    const [row] = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM data_center_summary WHERE through_day = '2026-05-09'`);
+    expect(row.n).toBe(1);
+    expect((await fresh(a)).days[29].day).toBe('2026-05-10');
   });
 });

@@ -9,6 +9,8 @@ import { presentAlarmsToday, presentDays, presentExpiring, presentFleet, present
 import { onlineHours } from './onlineHours.ts';
 import { regionCounts } from './regionCounts.ts';
 import { TrendCache } from './trendCache.ts';
+import { fleetSummaryQueries } from '../reports/fleetSummary.queries.ts';
+import { summaryWindow } from '../reports/fleetSummary.ts';
 
 /** How long the 30-day figures are reused: well within the rollup's own 5-minute step. */
 export const TREND_CACHE_MS = 60_000;
@@ -24,9 +26,22 @@ export class DataCenterService {
 
   constructor(private readonly db: Queryable) {}
 
-  /** The rollups' 30 days and the ranking over them, from the cache when read within TREND_CACHE_MS. */
+  /**
+   * The rollups' 30 days and the ranking over them, from the cache when read within TREND_CACHE_MS:
+   * from the rollup's summary while it is current (its window is this one and the fleet's owners
+   * are as it counted them), else from the daily rows.
+   */
   private trendsOf(scope: string, isPlatformAdmin: boolean, from: string, today: string, now: number): Promise<Trends> {
     return this.trends.get(`${scope}|${isPlatformAdmin}|${today}`, now, async () => {
+      const summary = await fleetSummaryQueries.state(this.db);
+      const { through } = summaryWindow(now);
+      if (summary?.current && summary.from_day === from && summary.through_day === through) {
+        const [days, ranking] = await Promise.all([
+          dataCenterQueries.daysFromSummary(this.db, scope, from, today, isPlatformAdmin),
+          dataCenterQueries.rankingFromSummary(this.db, scope, today, isPlatformAdmin, DATA_CENTER_TOP),
+        ]);
+        return { days, ranking };
+      }
       const [days, ranking] = await Promise.all([
         dataCenterQueries.days(this.db, scope, from, today, isPlatformAdmin),
         dataCenterQueries.mileageRanking(this.db, scope, from, today, isPlatformAdmin, DATA_CENTER_TOP),

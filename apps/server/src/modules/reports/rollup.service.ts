@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { addDays, beijingDayOf, dayStart, daysBetween, DAY_MS, type Day } from './beijingDay.ts';
 import { rollupQueries } from './rollup.queries.ts';
 import { FINAL_AFTER_MS } from '../../core/lateReports.ts';
+import { fleetSummaryQueries } from './fleetSummary.queries.ts';
+import { refreshFleetSummary } from './fleetSummary.ts';
 
 /**
  * Late data still counts: a finished day keeps being rolled up until FINAL_AFTER_MS after it
@@ -55,6 +57,8 @@ export async function rollupDay(db: Db, day: Day, opts: { now?: number; wait?: b
     const whole = !lateOnly && (opts.full || final);
     let { terminals } = lateOnly ? { terminals: 0 } : await rollupQueries.rollupDay(q, whole ? 'full' : 'since', day, start, cutoff);
     if (!whole && late.length) ({ terminals } = await rollupQueries.rollupDay(q, 'full', day, start, cutoff, late));
+    // The data centre's per-account figures of the day, in step with its rows.
+    await fleetSummaryQueries.refreshAccountDays(q, day, day);
     await rollupQueries.markDay(q, day, final);
     return { day, terminals, final, ...(late.length && !whole ? { late: late.length } : {}) };
   });
@@ -81,6 +85,7 @@ export async function rollupPending(db: Db, now = Date.now(), retentionDays = 0)
     if (!r) break; // another process is at it
     done.push(r);
   }
+  await refreshFleetSummary(db, now, done.filter((r) => !r.kept).map((r) => r.day));
   return done;
 }
 
@@ -88,6 +93,7 @@ export async function rollupPending(db: Db, now = Date.now(), retentionDays = 0)
 export async function backfill(db: Db, from: Day, to: Day, now = Date.now()): Promise<DayResult[]> {
   const out: DayResult[] = [];
   for (const day of daysBetween(from, to)) out.push((await rollupDay(db, day, { now, wait: true, full: true }))!);
+  await refreshFleetSummary(db, now, out.map((r) => r.day), true);
   return out;
 }
 
