@@ -119,7 +119,7 @@ describe('overdue → locked safely → unlocked on payment', () => {
     expect(cut.text).toBe('DYD,000000#');
     gt.send(encodeGt06StringInfo(cut.serverFlag, 'DYD=Success!', ++serial));
     await eventually(async () => (await contract()).locks[0].orderStatus === '已执行', 4000, 'lock carried out');
-    expect((await status()).powerCut).toBe(true);
+    await eventually(async () => (await status()).powerCut === true, 4000, 'power cut shown');
     const overdue = (await get(`${lease}/risk/overdue.json`)).obj;
     expect(overdue.list).toMatchObject([{ contractId, vehicleCode: 'ZL-101', owedFen: 2300, lockReason: 'overdue', reminders: 2 }]);
   });
@@ -174,5 +174,20 @@ describe('service area', () => {
     expect((await nextCommand()).text).toBe('DYD,000000#'); // standing still: cut at once
     const res = await post(`${lease}/risk/lock.json`, { contractId, reason: '再锁一次' });
     expect(res).toMatchObject({ flag: 0, errorCode: 'elecLease.alreadyLocked', msg: '车辆已锁定（拆改报警）' });
+  });
+
+  it('sends a lapsed lock again, once, however many jobs run', async () => {
+    // The tamper cut above was never answered: 电单车卫士 fails it after the reply timeout.
+    await eventually(async () => (await contract()).locks[0].orderStatus === '失败', 8000, 'unanswered cut failed');
+    // A minute later (the job waits that long before renewing a lock):
+    await t.ctx.db.query(`UPDATE elec_lease_locks SET created_at = created_at - interval '2 minutes' WHERE contract_id = $1`, [contractId]);
+    await Promise.all([runLeaseJob(t.ctx.db, t.ctx.bus), runLeaseJob(t.ctx.db, t.ctx.bus)]);
+    const locks = (await contract()).locks;
+    expect(locks.filter((k: { reason: string }) => k.reason === '上次锁车未执行，重新下发')).toHaveLength(1);
+    expect(locks[0]).toMatchObject({ actionName: '锁车', triggerName: '拆改报警', userName: '系统' });
+    const again = await nextCommand();
+    expect(again.text).toBe('DYD,000000#');
+    gt.send(encodeGt06StringInfo(again.serverFlag, 'DYD=Success!', ++serial));
+    await eventually(async () => (await contract()).locks[0].orderStatus === '已执行', 4000, 'renewed lock carried out');
   });
 });

@@ -59,7 +59,7 @@ export async function runLeaseJob(db: Db, bus: Bus, now = new Date()): Promise<v
     }
   }
 
-  for (const { id } of await locksQueries.lapsed(db)) await relock(db, bus, await contractsQueries.byId(db, id));
+  for (const { id, last_id } of await locksQueries.lapsed(db)) await relock(db, bus, await contractsQueries.byId(db, id), last_id);
 }
 
 /** The jobs role's task. */

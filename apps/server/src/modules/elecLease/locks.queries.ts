@@ -28,15 +28,22 @@ export const locksQueries = {
     return { total: count?.n ?? 0, rows };
   },
   one: async (q: Queryable, id: number) => (await q.query<LockRow>(`${SELECT} WHERE k.id = $1`, [id]))[0]!,
+  /** Records a lock or unlock before it is sent. */
   insert: async (
     q: Queryable,
-    k: { accountId: number; contractId: number | null; vehicleId: number; action: 'lock' | 'unlock'; trigger: string; reason: string; userId: number | null; userName: string; orderId: number | null; answer: string },
+    k: { accountId: number; contractId: number; vehicleId: number; action: 'lock' | 'unlock'; trigger: string; reason: string; userId: number | null; userName: string },
   ) =>
     Number((await q.query<{ id: number }>(
-      `INSERT INTO elec_lease_locks (account_id, contract_id, vehicle_id, action, trigger, reason, user_id, user_name, order_id, answer)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [k.accountId, k.contractId, k.vehicleId, k.action, k.trigger, k.reason, k.userId, k.userName, k.orderId, k.answer],
+      `INSERT INTO elec_lease_locks (account_id, contract_id, vehicle_id, action, trigger, reason, user_id, user_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [k.accountId, k.contractId, k.vehicleId, k.action, k.trigger, k.reason, k.userId, k.userName],
     ))[0]!.id),
+  /** Claims a lapsed lock for renewal (compare-and-set): of several jobs processes, one renews it. */
+  claimRenewal: async (q: Queryable, id: number) =>
+    (await q.query(`UPDATE elec_lease_locks SET renewed_at = now() WHERE id = $1 AND renewed_at IS NULL RETURNING 1`, [id])).length === 1,
+  /** What carrying it out answered: 电单车卫士's power order, or why nothing was sent. */
+  outcome: (q: Queryable, id: number, orderId: number | null, answer: string) =>
+    q.query(`UPDATE elec_lease_locks SET order_id = $2, answer = $3 WHERE id = $1`, [id, orderId, answer]),
   /** Sets the lock reason only from the state expected ('' to lock, any to unlock): one process acts. */
   claim: async (q: Queryable, contractId: number, lock: string) =>
     (await q.query(
@@ -48,11 +55,12 @@ export const locksQueries = {
    * riding, was cancelled, or failed) and that have not been retried in the last minute.
    */
   lapsed: (q: Queryable) =>
-    q.query<{ id: number }>(
-      `SELECT c.id FROM elec_lease_contracts c
-         JOIN LATERAL (SELECT k.action, k.created_at, o.status FROM elec_lease_locks k LEFT JOIN elec_car_power_orders o ON o.id = k.order_id
+    q.query<{ id: number; last_id: number }>(
+      `SELECT c.id, last.id AS last_id FROM elec_lease_contracts c
+         JOIN LATERAL (SELECT k.id, k.action, k.created_at, k.renewed_at, o.status FROM elec_lease_locks k LEFT JOIN elec_car_power_orders o ON o.id = k.order_id
                         WHERE k.contract_id = c.id ORDER BY k.id DESC LIMIT 1) last ON true
         WHERE c.lock_reason <> '' AND c.status IN ('active', 'overdue') AND last.action = 'lock'
+          AND last.renewed_at IS NULL
           AND last.status IN ('expired', 'cancelled', 'failed') AND last.created_at < now() - interval '1 minute'`,
     ),
 };

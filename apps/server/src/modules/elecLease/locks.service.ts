@@ -5,7 +5,7 @@ import type { SessionUser } from '../../core/sessionUser.ts';
 import { AppError } from '../../http/errors.ts';
 import { bikesQueries } from '../elecCar/bikes.queries.ts';
 import { controlBike } from '../elecCar/control.service.ts';
-import { contractsQueries, type ContractRow } from './contracts.queries.ts';
+import type { ContractRow } from './contracts.queries.ts';
 import { locksQueries } from './locks.queries.ts';
 
 export type LockTrigger = keyof typeof LEASE_LOCK_TRIGGERS;
@@ -57,14 +57,18 @@ export async function unlockContract(db: Db, bus: Bus, actor: LockActor, c: Cont
   return powerAndLog(db, bus, actor, c, 'unlock', trigger, reason);
 }
 
-/** Sends the lock again for a locked contract whose cut lapsed (the job's sweep). */
-export async function relock(db: Db, bus: Bus, c: ContractRow): Promise<number | null> {
+/** Sends the lock again for a locked contract whose cut lapsed (the job's sweep); `lastId` is the lapsed lock's row. */
+export async function relock(db: Db, bus: Bus, c: ContractRow, lastId: number): Promise<number | null> {
   const actor = await systemActor(db, c);
-  if (!actor) return null;
+  if (!actor || !(await locksQueries.claimRenewal(db, lastId))) return null;
   return powerAndLog(db, bus, actor, c, 'lock', c.lock_reason as LockTrigger, '上次锁车未执行，重新下发');
 }
 
 async function powerAndLog(db: Db, bus: Bus, actor: LockActor, c: ContractRow, action: 'lock' | 'unlock', trigger: LockTrigger, reason: string): Promise<number> {
+  const lockId = await locksQueries.insert(db, {
+    accountId: c.account_id, contractId: c.id, vehicleId: c.vehicle_id, action, trigger, reason,
+    userId: actor.person ? actor.user.userId : null, userName: actor.person ? actor.user.username : '系统',
+  });
   const [bike] = await bikesQueries.byIds(db, [c.vehicle_id]);
   let orderId: number | null = null;
   let answer: string;
@@ -77,10 +81,7 @@ async function powerAndLog(db: Db, bus: Bus, actor: LockActor, c: ContractRow, a
     if (!(err instanceof AppError)) throw err;
     answer = `未能下发：${err.message}`;
   }
-  return locksQueries.insert(db, {
-    accountId: c.account_id, contractId: c.id, vehicleId: c.vehicle_id, action, trigger, reason,
-    userId: actor.person ? actor.user.userId : null, userName: actor.person ? actor.user.username : '系统', orderId, answer,
-  });
+  await locksQueries.outcome(db, lockId, orderId, answer);
+  return lockId;
 }
 
-export const contractOf = (db: Db, id: number) => contractsQueries.byId(db, id);
