@@ -14,6 +14,7 @@ import { likeText } from '../terminals/assets.ts';
 import { readSheet } from '../terminals/sheetRows.ts';
 import { sendCommands } from '../commands/commands.service.ts';
 import { visibleTerminals } from '../terminals/terminals.service.ts';
+import { supportsCommand } from '../../gateway/codecs.ts';
 import { staffQueries } from './staff.queries.ts';
 import { presentStaff } from './card.presenter.ts';
 import { bindBadge, checkPhoto, deleteStaff, saveStaff, unbindBadge, visibleStaff } from './staff.service.ts';
@@ -148,11 +149,15 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     const staff = await visibleStaff(db, user, body.staffId);
     if (!staff.identifier) throw new AppError(CARD_ERRORS.noBadge);
     const terminals = await visibleTerminals(db, user, [staff.identifier]);
-    // Listen-in is the badge calling the number back silently (MONITOR); a call rings it (CALL).
+    // Listen-in is the badge calling the number back silently: the platform's listenIn command where
+    // the badge's protocol has one (watch: MONITOR), else the text command; a call rings it (CALL).
+    const listenIn = body.listen && supportsCommand(staff.protocol ?? '', 'listenIn');
     const text = `${body.listen ? 'MONITOR' : 'CALL'},${body.phone}`;
-    const sent = await sendCommands(db, bus, user, terminals, 'custom', { text }, 10);
+    const sent = listenIn
+      ? await sendCommands(db, bus, user, terminals, 'listenIn', { phone: body.phone }, 10)
+      : await sendCommands(db, bus, user, terminals, 'custom', { text }, 10);
     const item = sent.list[0]!;
-    auditChange(request, { objectType: '人员', objectId: Number(staff.id), after: { command: text, status: item.status } });
+    auditChange(request, { objectType: '人员', objectId: Number(staff.id), after: { command: listenIn ? `listenIn ${body.phone}` : text, status: item.status } });
     return { commandId: item.commandId, status: item.status, message: item.status === 'sent' ? '指令已下发，等待工牌回拨' : item.status === 'queued' ? '工牌离线，上线后下发' : item.reason };
   });
 
