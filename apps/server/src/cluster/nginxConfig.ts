@@ -35,7 +35,7 @@ const server = (b: Backend, extra: string) => `    server ${b.host}:${b.port} ${
 
 /** deploy/nginx/nginx.conf.template with this machine's ports filled in. */
 export function nginxConfig(site: NginxSite): string {
-  const workerConnections = site.workerConnections ?? 16_384;
+  const workerConnections = site.workerConnections ?? 65_536;
   const streams = site.terminals
     .map(
       (t) => `  upstream chelian_${t.protocol} {
