@@ -65,10 +65,9 @@ describe('a watch-protocol badge', () => {
   it('raises taken-off and abnormal heart rate through the one alarm table, answered to the badge', async () => {
     badge.send(encodeWatchReport(id, 'AL', { time: Date.now(), ...POST, valid: true, alarms: ['wearRemoved', 'heartRateAbnormal'], worn: false }));
     expect(text(await badge.next())).toContain('*AL]');
-    const list = await eventually(async () => {
-      const l = (await get(`${api}/alarm/list.json?staffId=${staffId}`)).obj.list as Array<{ type: string; typeName: string }>;
-      return l.length >= 2 && l;
-    }, 5000, 'alarms');
+    const alarms = async () => (await get(`${api}/alarm/list.json?staffId=${staffId}`)).obj.list as Array<{ type: string; typeName: string }>;
+    await eventually(async () => (await alarms()).length >= 2, 5000, 'alarms');
+    const list = await alarms();
     expect(list.map((x) => x.typeName).sort()).toEqual(['心率异常', '摘除报警']);
     expect((await get(`${api}/staff/detail.json?staffId=${staffId}`)).obj.state).toBe('alarm');
   });
