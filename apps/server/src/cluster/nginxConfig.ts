@@ -39,6 +39,7 @@ export function nginxConfig(site: NginxSite): string {
   const streams = site.terminals
     .map(
       (t) => `  upstream chelian_${t.protocol} {
+    zone chelian_${t.protocol} 64k;
     least_conn;
 ${t.gateways.map((g) => server(g, 'max_fails=1 fail_timeout=5s')).join('\n')}
   }
