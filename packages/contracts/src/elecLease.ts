@@ -173,7 +173,8 @@ export const elecLeaseEndpoints = {
   saveRider: endpoint({
     method: 'POST', path: `${base}/rider/save.json`, tag, summary: '保存骑手', permission: 'lease:rider:edit',
     input: Type.Object({
-      riderId: Type.Optional(Id()), name: Type.String({ maxLength: 30 }), idNumber: Type.String({ maxLength: 30 }), phone: Type.String({ maxLength: 20 }),
+      /** idNumber: required for a new rider; left out when editing, the number on file stays (the list shows it masked) */
+      riderId: Type.Optional(Id()), name: Type.String({ maxLength: 30 }), idNumber: text(30), phone: Type.String({ maxLength: 20 }),
       emergencyName: text(30), emergencyPhone: text(20),
     }),
     answer: LeaseRiderSchema,

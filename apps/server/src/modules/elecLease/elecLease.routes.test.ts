@@ -72,6 +72,10 @@ describe('operator, riders, bikes and plans', () => {
     expect(rider.obj).toMatchObject({ name: '张三', idNumber: '110105********002X', verifyStatus: 'formatChecked', verifyStatusName: '已校验格式', openContracts: 0 });
     riderId = rider.obj.riderId;
     expect(await post(a.sessionId, '/rider/save.json', { ...base, name: '王五' })).toMatchObject({ errorCode: 'elecLease.riderExists' });
+    // Editing keeps the number on file when none is typed (the list only shows it masked).
+    const { idNumber: _kept, ...edit } = base;
+    expect((await post(a.sessionId, '/rider/save.json', { ...edit, riderId, phone: '13800138001' })).obj).toMatchObject({ idNumber: '110105********002X', phone: '13800138001' });
+    expect(await post(a.sessionId, '/rider/save.json', { ...edit })).toMatchObject({ msg: '身份证号有误：身份证号应为18位' });
   });
 
   it('adds rental bikes on terminals of the subtree, each an 电单车卫士 bike with a code', async () => {

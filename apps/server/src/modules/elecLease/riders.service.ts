@@ -15,8 +15,9 @@ type RiderForm = InputOf<typeof elecLeaseEndpoints.saveRider>;
  * by the identity provider (the national check where one is plugged in); a refusal stores nothing.
  */
 export async function saveRider(db: Db, user: SessionUser, input: RiderForm): Promise<number> {
+  const existing = input.riderId === undefined ? null : await visibleRider(db, user, input.riderId);
   const name = clean(input.name);
-  const idNumber = clean(input.idNumber).toUpperCase();
+  const idNumber = clean(input.idNumber).toUpperCase() || existing?.id_number || '';
   const phone = clean(input.phone);
   const emergencyPhone = clean(input.emergencyPhone);
   if (!RIDER_NAME.test(name)) throw new AppError(ELEC_LEASE_ERRORS.nameInvalid);
@@ -24,7 +25,6 @@ export async function saveRider(db: Db, user: SessionUser, input: RiderForm): Pr
   if (problem) throw new AppError(ELEC_LEASE_ERRORS.idNumberInvalid, { params: { reason: ID_NUMBER_PROBLEM_ZH[problem] } });
   if (!isMobilePhone(phone)) throw new AppError(ELEC_LEASE_ERRORS.phoneInvalid, { params: { field: '手机号' } });
   if (emergencyPhone && !isMobilePhone(emergencyPhone)) throw new AppError(ELEC_LEASE_ERRORS.phoneInvalid, { params: { field: '紧急联系人电话' } });
-  const existing = input.riderId === undefined ? null : await visibleRider(db, user, input.riderId);
   const accountId = existing?.account_id ?? user.accountId;
   const twin = await ridersQueries.byIdNumber(db, accountId, idNumber);
   if (twin && Number(twin.id) !== existing?.id) throw new AppError(ELEC_LEASE_ERRORS.riderExists, { params: { idNumber, name: twin.name } });

@@ -78,9 +78,15 @@ export function RiderPage() {
           <Form.Item name="name" label={R.name} rules={[{ required: true, pattern: /^[\u4e00-\u9fa5][\u4e00-\u9fa5·]{0,18}[\u4e00-\u9fa5]$/, message: '请填写真实姓名（2–20个汉字）' }]}><Input maxLength={20} /></Form.Item>
           <Form.Item
             name="idNumber" label={R.idNumber}
-            rules={[{ validator: (_, v: string) => { const p = idNumberProblem(v ?? ''); return p ? Promise.reject(new Error(ID_NUMBER_PROBLEM_ZH[p])) : Promise.resolve(); } }]}
+            rules={[{
+              validator: (_, v: string) => {
+                if (!v && editing !== 'new') return Promise.resolve();
+                const p = idNumberProblem(v ?? '');
+                return p ? Promise.reject(new Error(ID_NUMBER_PROBLEM_ZH[p])) : Promise.resolve();
+              },
+            }]}
           >
-            <Input maxLength={18} data-testid="rider-id-number" />
+            <Input maxLength={18} placeholder={editing !== 'new' && editing ? `${editing.idNumber}（不修改请留空）` : undefined} data-testid="rider-id-number" />
           </Form.Item>
           <Form.Item name="phone" label={R.phone} rules={[{ validator: (_, v: string) => (isMobilePhone(v ?? '') ? Promise.resolve() : Promise.reject(new Error('请输入11位手机号'))) }]}><Input maxLength={11} /></Form.Item>
           <Form.Item name="emergencyName" label={R.emergencyName}><Input maxLength={20} /></Form.Item>
