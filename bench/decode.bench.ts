@@ -13,6 +13,7 @@ import {
   encodeH02Binary,
   encodeH02Location,
   encodeJt808Location,
+  encodeWatchReport,
   type ProtocolName,
 } from '../packages/protocols/src/index.ts';
 
@@ -65,6 +66,20 @@ const CASES: { name: string; protocol: ProtocolName; frame: Buffer; ctx?: object
     frame: encodeH02Location('4210051415', { ...fix, acc: true, cell: { mcc: 460, mnc: 0, lac: 10365, cellId: 8049 } }),
   },
   { name: 'h02 $ binary', protocol: 'h02', frame: encodeH02Binary('4210051415', fix) },
+  {
+    name: 'watch UD (GPS fix, 1 cell)',
+    protocol: 'watch',
+    frame: encodeWatchReport('8800000015', 'UD', { ...fix, satellites: 9, signal: 100, battery: 87, steps: 5230, worn: true, cells: [{ mcc: 460, mnc: 0, lac: 9360, cellId: 4082, rssi: 131 }] }),
+  },
+  {
+    // Traccar's UD_LTE test frame: a fix, one cell and three Wi-Fi access points.
+    name: 'watch UD_LTE (real frame, 3 Wi-Fi)',
+    protocol: 'watch',
+    frame: Buffer.from(
+      '[3G*2104326058*00E9*UD_LTE,300621,135101,A,32.162652,N,34.888748,E,30.84,265.158,65.621,18,100,83,0,0,00000000,1,1,425,01,10223,8012811,100,3,ES4104,22:74:1d:39:64:ff,-46,metropoline-wifi,a8:3f:a1:e0:66:ba,-89,Egged.co.il,00:0c:42:51:cf:cd,-81,1.7055488]',
+      'latin1',
+    ),
+  },
 ];
 
 interface Rate {

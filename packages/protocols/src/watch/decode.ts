@@ -51,7 +51,6 @@ function decodeContent(h: WatchHeader, ctx: DecodeContext): DeviceMessage {
   c.next();
   const type = typeOf(h.buf, c.s, c.e);
   const m = message('unknown', h, type);
-  const reply = (content: string) => (m.reply = encodeWatchFrame(h.maker, h.terminalId, content, h.index));
   const first = type.charCodeAt(0);
   if (first === 0x55 /* U */ && type.startsWith('UD')) {
     m.kind = 'location';
@@ -61,7 +60,7 @@ function decodeContent(h: WatchHeader, ctx: DecodeContext): DeviceMessage {
   if (first === 0x41 /* A */ && type.startsWith('AL')) {
     m.kind = 'alarm';
     readReport(c, m, ctx);
-    reply('AL');
+    reply(m, h, 'AL');
     return m;
   }
   switch (type) {
@@ -72,7 +71,7 @@ function decodeContent(h: WatchHeader, ctx: DecodeContext): DeviceMessage {
       const battery = c.more ? c.num() : NaN;
       m.status = { alarms: [], batteryLevel: finite(battery) };
       if (Number.isFinite(steps)) m.detail = { steps, tumbles: finite(tumbles) };
-      reply('LK');
+      reply(m, h, 'LK');
       return m;
     }
     case 'WT':
@@ -82,26 +81,26 @@ function decodeContent(h: WatchHeader, ctx: DecodeContext): DeviceMessage {
     case 'CONFIG':
       m.kind = 'status';
       m.detail = { config: configOf(c.rest()) };
-      reply('CONFIG,1');
+      reply(m, h, 'CONFIG,1');
       return m;
     case 'INIT':
       m.kind = 'status';
       m.detail = { fields: c.rest() };
-      reply('INIT,1');
+      reply(m, h, 'INIT,1');
       return m;
     case 'TKQ':
     case 'TKQ2':
       m.kind = 'status';
-      reply(type);
+      reply(m, h, type);
       return m;
     case 'JXTK':
       m.detail = { bytes: h.contentEnd - h.contentStart };
-      reply('JXTKR,1');
+      reply(m, h, 'JXTKR,1');
       return m;
     case 'TK':
       // A voice message: acknowledged as received (TK,1), not kept.
       m.detail = { bytes: h.contentEnd - h.contentStart };
-      if (h.contentEnd - h.contentStart > 3) reply('TK,1');
+      if (h.contentEnd - h.contentStart > 3) reply(m, h, 'TK,1');
       return m;
     case 'img':
       m.detail = { bytes: h.contentEnd - h.contentStart };
@@ -116,8 +115,8 @@ function decodeContent(h: WatchHeader, ctx: DecodeContext): DeviceMessage {
     m.detail = health;
     // The document asks these to be answered: bphrt and btemp2 echoed, oxygen with status 1.
     const lower = type.toLowerCase();
-    if (lower === 'bphrt' || lower === 'btemp2') reply(type);
-    else if (lower === 'oxygen') reply('oxygen,1');
+    if (lower === 'bphrt' || lower === 'btemp2') reply(m, h, type);
+    else if (lower === 'oxygen') reply(m, h, 'oxygen,1');
     return m;
   }
   const keyword = commandKeyword(type);
@@ -130,6 +129,11 @@ function decodeContent(h: WatchHeader, ctx: DecodeContext): DeviceMessage {
   }
   m.detail = { fields: c.rest() };
   return m;
+}
+
+/** The answer the frame asks for, in the terminal's maker code (and index, when it numbers frames). */
+function reply(m: DeviceMessage, h: WatchHeader, content: string): void {
+  m.reply = encodeWatchFrame(h.maker, h.terminalId, content, h.index);
 }
 
 /** Hints for commands to this terminal: the maker code it uses, and whether it numbers frames. */

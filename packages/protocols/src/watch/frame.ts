@@ -52,7 +52,7 @@ export function readWatchHeader(frame: Buffer): { header: WatchHeader | null; re
   if (!isHex4Star(frame, p, end)) return { header: null, reason: 'no 4-hex-digit length field' };
   const declaredLength = hex4(frame, p);
   const contentStart = p + 5;
-  const maker = frame.toString('latin1', 1, makerEnd);
+  const maker = makerEnd === 3 ? makerOf(frame[1], frame[2]) : frame.toString('latin1', 1, makerEnd);
   const terminalId = idOf(frame, makerEnd + 1, idEnd);
   const rawLength = end - contentStart;
   const brace = frame.indexOf(BRACE, contentStart);
@@ -62,6 +62,19 @@ export function readWatchHeader(frame: Buffer): { header: WatchHeader | null; re
   const content = unescape(frame, contentStart, end);
   if (!content) return { header: null, reason: "a '}' escape that stands for nothing" };
   return { header: { maker, terminalId, index, declaredLength, rawLength, buf: content, contentStart: 0, contentEnd: content.length }, reason: '' };
+}
+
+/** Two-letter maker codes (nearly all of them) as shared strings. */
+const makers = new Map<number, string>();
+
+function makerOf(a: number, b: number): string {
+  const key = (a << 8) | b;
+  let m = makers.get(key);
+  if (m === undefined) {
+    m = String.fromCharCode(a, b);
+    if (makers.size < 4096) makers.set(key, m);
+  }
+  return m;
 }
 
 function indexOfStar(b: Buffer, from: number, to: number): number {
