@@ -77,6 +77,7 @@ export {
   type Gt06StatusInput,
 } from './gt06/terminal.ts';
 export { encodeGt06Bms, encodeGt06DeviceStatus, type Gt06BmsInput } from './gt06/ebike-terminal.ts';
+export { encodeGt06BluetoothClock } from './gt06/badge-packets.ts';
 
 // H02
 export { decodeH02 } from './h02/decode.ts';

@@ -192,10 +192,30 @@ export interface DeviceMessage {
   ebike?: EbikeStatus;
   /** A battery-management report (GT06 0x40, JT/T 808 0x0900 user type 0xF0; see ebike.ts). */
   bms?: BmsReport;
+  /** Bluetooth beacons a work badge heard or clocked in at (GT06 0xB2). */
+  beacons?: BeaconSighting[];
   /** Anything else the frame said (server command fields, unknown bodies as hex, …). */
   detail?: Record<string, unknown>;
   /** How later commands to this terminal should be written (watch: its maker code, indexed frames). */
   encodeHints?: Partial<EncodeContext>;
+}
+
+/** A Bluetooth beacon a badge heard: a clock-in point or a patrol checkpoint. */
+export interface BeaconSighting {
+  /** Epoch ms, UTC. */
+  time: number;
+  /** The badge's clock flag: clocked in, clocked out, or only heard. */
+  clock: 'in' | 'out' | 'seen';
+  /** Lower-case `aa:bb:cc:dd:ee:ff`. */
+  mac: string;
+  /** iBeacon proximity UUID, lower-case with dashes. */
+  uuid: string;
+  major: number;
+  minor: number;
+  /** dBm. */
+  rssi: number;
+  /** The beacon's own battery, %. */
+  battery?: number;
 }
 
 export interface TerminalParam {

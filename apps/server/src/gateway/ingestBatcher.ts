@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
 import { ingestMetrics } from '../core/metrics.ts';
+import { badgeIngestQueries, type BeaconRow } from './badgeRows.ts';
 import { ebikeIngestQueries, type BatteryRow, type EbikeStateRow } from './ebikeRows.ts';
 import { ingestQueries, type LateDay, type NewAlarm, type StoredPosition } from './ingest.queries.ts';
 import { PositionCopyWriter } from './positionCopy.ts';
@@ -12,6 +13,8 @@ export interface IngestRows {
   alarms: NewAlarm[];
   /** E-bike BMS reports and device status (few messages carry any). */
   ebike?: { batteries: BatteryRow[]; states: EbikeStateRow[] };
+  /** Bluetooth beacons a work badge clocked in at or heard (GT06 0xB2). */
+  beacons?: BeaconRow[];
   /** Beijing days of positions that came too late for the report rollup's passes (core/lateReports.ts). */
   lateDays?: readonly string[];
 }
@@ -65,6 +68,7 @@ class Batch {
   rows = 0;
   readonly batteries: BatteryRow[] = [];
   readonly states: EbikeStateRow[] = [];
+  readonly beacons: BeaconRow[] = [];
   private copy: PositionCopyWriter | null = null;
   /** Per terminal: the ticket its alarm-free messages share (its `latest` is the terminal's). */
   private readonly shared = new Map<number, IngestTicket>();
@@ -173,7 +177,7 @@ export class IngestBatcher {
    * stored and the terminal must not be answered.
    */
   add(rows: IngestRows, owner: IngestOwner): IngestTicket | null {
-    const count = rows.positions.length + rows.alarms.length + (rows.ebike ? rows.ebike.batteries.length + rows.ebike.states.length : 0);
+    const count = rows.positions.length + rows.alarms.length + (rows.ebike ? rows.ebike.batteries.length + rows.ebike.states.length : 0) + (rows.beacons?.length ?? 0);
     const batch = this.waiting;
     if (this.closed || count === 0 || batch.rows + count > this.opts.maxPendingRows) {
       if (count) ingestMetrics.refused.inc();
@@ -192,7 +196,8 @@ export class IngestBatcher {
       batch.batteries.push(...rows.ebike.batteries);
       batch.states.push(...rows.ebike.states);
     }
-    const first = rows.positions[0] ?? rows.alarms[0] ?? rows.ebike?.batteries[0] ?? rows.ebike!.states[0];
+    if (rows.beacons) batch.beacons.push(...rows.beacons);
+    const first = rows.positions[0] ?? rows.alarms[0] ?? rows.ebike?.batteries[0] ?? rows.ebike?.states[0] ?? rows.beacons![0];
     const ticket = batch.ticketFor(first.terminalPk, rows.alarms);
     if (batch.rows === 0) this.oldestAt = Date.now();
     // A connection's messages of one read arrive in a row: each owner once per run (told once per flush anyway).
@@ -241,6 +246,7 @@ export class IngestBatcher {
         positions ? ingestQueries.storePositions(this.db, batch.copyData(), batch.latestRows(), batch.lateDays) : undefined,
         alarms.length ? ingestQueries.insertAlarms(this.db, alarms) : Promise.resolve([] as number[]),
         batch.batteries.length || batch.states.length ? ebikeIngestQueries.store(this.db, batch.batteries, batch.states) : undefined,
+        batch.beacons.length ? badgeIngestQueries.insertBeacons(this.db, batch.beacons) : undefined,
       ]);
       batch.recycle();
       this.stats.flushes++;

@@ -297,9 +297,10 @@ export class TerminalSession implements IngestOwner {
     const ebike = msg.bms || msg.ebike ? this.ebikeRows(t, msg, now) : null;
     if (ebike) for (const a of ebike.alarms) (alarms ??= []).push(a);
     this.deps.stats.positions += positions.length;
-    if (!positions.length && !alarms && !ebike) return null;
+    if (!positions.length && !alarms && !ebike && !msg.beacons?.length) return null;
     const rows: IngestRows = lateDays ? { positions, alarms: alarms ?? NO_NEW_ALARMS, lateDays } : { positions, alarms: alarms ?? NO_NEW_ALARMS };
     if (ebike) rows.ebike = ebike.rows;
+    if (msg.beacons?.length) rows.beacons = msg.beacons.map((sighting) => ({ terminalPk: t.pk, receivedAt: now, sighting }));
     return rows;
   }
 

@@ -7,6 +7,7 @@ import { fail, ok } from '../common/result.ts';
 import { readGt06Frame, type Gt06Frame } from './frame.ts';
 import { GPS_BLOCK_LENGTH, readCell, readTerminalInfo } from './blocks.ts';
 import { decodeBms, decodeDeviceStatus } from './ebike-packets.ts';
+import { decodeAttendance, decodeBluetoothClock } from './badge-packets.ts';
 import { message, short, type PacketContext } from './packet.ts';
 import {
   decodeCommandResponse,
@@ -41,6 +42,8 @@ export const GT06_MSG = {
   info: 0x94,
   bms: 0x40,
   deviceStatus: 0xf1,
+  attendance: 0xb0,
+  bluetoothClock: 0xb2,
 } as const;
 
 export function decodeGt06(frame: Buffer, ctx: DecodeContext = {}): DecodeResult {
@@ -100,6 +103,10 @@ function decodePacket(b: Buffer, f: Gt06Frame, ctx: DecodeContext): Result<Devic
       return decodeBms(p);
     case GT06_MSG.deviceStatus:
       return decodeDeviceStatus(p);
+    case GT06_MSG.bluetoothClock:
+      return decodeBluetoothClock(p);
+    case GT06_MSG.attendance:
+      return decodeAttendance(p);
     default: {
       // Unknown packets are acknowledged like Traccar does, so the terminal does not resend.
       const m = message(p, 'unknown', f.protocol < 0x80 && !f.extended);

@@ -7,6 +7,7 @@ import { createGt06Framer } from './framer.ts';
 export * from './blocks.ts';
 export * from './commands.ts';
 export * from './decode.ts';
+export { encodeGt06BluetoothClock, BLUETOOTH_CLOCK_LENGTH } from './badge-packets.ts';
 export * from './frame.ts';
 export * from './framer.ts';
 export * from './terminal.ts';
