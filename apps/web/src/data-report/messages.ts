@@ -35,7 +35,7 @@ export const R = {
     totalRow: '合计',
     playback: '轨迹',
     freshness: '报表按天汇总：当天的数据每隔几分钟更新一次，刚上报的定位稍后计入。',
-    rawFreshness: '按原始定位即时计算，刚上报的定位立即计入。',
+    rawFreshness: '今天及尚未结算的日期按原始定位即时计算（刚上报的定位立即计入）；已结算的日期读取每日汇总，补传的定位在下次汇总后计入。',
   },
   mileage: {
     title: '里程报表',

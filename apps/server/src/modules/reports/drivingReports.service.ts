@@ -1,19 +1,20 @@
 import { ACC_CHART_VEHICLES, EXPORT_ERRORS, OVERSPEED_DEFAULT_LIMIT_KMH, OVERSPEED_DEFAULT_MIN_SECONDS, type AccQuery, type OverspeedQuery } from '@chelian/contracts';
-import type { Db } from '../../db/types.ts';
+import type { Db, Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { fenceShape } from '../geofences/fenceShape.ts';
 import { accPeriods, type AccFix, type AccPeriod } from './acc.ts';
 import { accQueries, type AccPointRow } from './acc.queries.ts';
 import { overspeedEpisodes, type Episode, type SpeedFence } from './overspeed.ts';
-import { overspeedQueries, withoutJit, type CandidateRow } from './overspeed.queries.ts';
+import { overspeedQueries, withoutJit, type CandidateRow, type StoredEpisodeRow } from './overspeed.queries.ts';
+import { drivingRollupQueries, type DrivingPlan } from './drivingRollup.queries.ts';
 import type { ReportFilter, ReportVehicleRow } from './reports.queries.ts';
 import { filterSpan, reportFilter, type RowWindow } from './reports.service.ts';
 
 /**
- * 超速报表 and ACC 报表: computed on request from the raw positions of the range's days (the
- * rules are the pure overspeed.ts and acc.ts), then ordered as every report — newest day first,
- * then plate, then time — and paged here.
+ * 超速报表 and ACC 报表: final days from the rollup's tables, the others computed on request from
+ * the raw positions (the rules are the pure overspeed.ts and acc.ts), then ordered as every
+ * report — newest day first, then plate, then time — and paged here.
  */
 
 export type OverspeedEpisodeRow = ReportVehicleRow & Episode;
@@ -45,11 +46,13 @@ const vehicleOf = (r: ReportVehicleRow): ReportVehicleRow => ({
   vehicle_id: Number(r.vehicle_id), plate: r.plate, vehicle_name: r.vehicle_name, group_name: r.group_name, account_name: r.account_name, identifier: r.identifier,
 });
 
-/** Every overspeed episode of the filter's vehicles and days, in report order. */
-export async function overspeedRows(db: Db, f: ReportFilter, minSeconds: number): Promise<OverspeedEpisodeRow[]> {
-  const candidates = await db.tx(async (q) => (await withoutJit(q), overspeedQueries.candidates(q, f, OVERSPEED_DEFAULT_LIMIT_KMH)));
+/**
+ * The episodes of the filter's vehicles found in the positions the plan reads, per vehicle. Reads on `q` (the caller turns JIT off).
+ */
+export async function liveEpisodes(q: Queryable, f: ReportFilter, plan: Pick<DrivingPlan, 'liveStart' | 'liveVehicles'>, minSeconds: number): Promise<Array<[number, Episode[]]>> {
+  const candidates = await overspeedQueries.candidates(q, f, OVERSPEED_DEFAULT_LIMIT_KMH, plan);
   const perVehicle = groupByVehicle<CandidateRow>(candidates);
-  const fenceRows = perVehicle.length ? await overspeedQueries.fences(db, perVehicle.map((c) => Number(c[0].vehicle_id))) : [];
+  const fenceRows = perVehicle.length ? await overspeedQueries.fences(q, perVehicle.map((c) => Number(c[0].vehicle_id))) : [];
   const fences = new Map<number, SpeedFence[]>();
   for (const r of fenceRows) {
     const list = fences.get(Number(r.vehicle_id)) ?? [];
@@ -65,17 +68,36 @@ export async function overspeedRows(db: Db, f: ReportFilter, minSeconds: number)
     );
     if (episodes.length) found.push([vehicleId, episodes]);
   }
+  return found;
+}
+
+const storedEpisode = (r: StoredEpisodeRow): OverspeedEpisodeRow => ({
+  ...vehicleOf(r), day: r.day, startAt: r.start_at.getTime(), endAt: r.end_at.getTime(), maxSpeed: r.max_speed, lon: r.lon, lat: r.lat,
+  points: r.points, limitKmh: r.limit_kmh, source: r.limit_source, fenceName: r.fence_name,
+});
+
+/**
+ * Every overspeed episode of the filter's vehicles and days, in report order: the final days'
+ * from the rollup (daily_overspeed), the others found in the positions (drivingRollup.queries.ts `plan`).
+ */
+export async function overspeedRows(db: Db, f: ReportFilter, minSeconds: number): Promise<OverspeedEpisodeRow[]> {
+  const { found, stored } = await db.tx(async (q) => {
+    await withoutJit(q);
+    const plan = await drivingRollupQueries.plan(q, f, true);
+    const [found, stored] = [await liveEpisodes(q, f, plan, minSeconds), await overspeedQueries.stored(q, f, plan, minSeconds)];
+    return { found, stored };
+  });
   const vehicles = new Map((found.length ? await overspeedQueries.vehicles(db, f, found.map(([id]) => id)) : []).map((v) => [Number(v.vehicle_id), vehicleOf(v)]));
-  const rows: OverspeedEpisodeRow[] = [];
+  const rows: OverspeedEpisodeRow[] = stored.map(storedEpisode);
   for (const [id, episodes] of found) for (const e of episodes) rows.push({ ...vehicles.get(id)!, ...e });
   return rows.sort(byDayPlateTime);
 }
 
-/** Every ACC period of the filter's vehicles and days, in report order. */
+/** Every ACC period of the filter's vehicles and days, in report order (final days' switches from the rollup). */
 export async function accRows(db: Db, f: ReportFilter): Promise<AccPeriodRow[]> {
   const { start, end } = filterSpan(f);
   const rows: AccPeriodRow[] = [];
-  const points = await db.tx(async (q) => (await withoutJit(q), accQueries.points(q, f)));
+  const points = await db.tx(async (q) => (await withoutJit(q), accQueries.points(q, f, await drivingRollupQueries.plan(q, f, false))));
   for (const vehiclePoints of groupByVehicle<AccPointRow>(points)) {
     const fix = (r: AccPointRow): AccFix => ({ at: r.gps_time.getTime(), acc: r.acc });
     const before = vehiclePoints.find((p) => p.kind === 'before');

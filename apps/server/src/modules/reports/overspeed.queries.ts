@@ -1,6 +1,8 @@
+import type { LimitSource } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import type { FenceShapeRow } from '../geofences/geofences.queries.ts';
 import { params, SPAN_END, SPAN_START, VEHICLES, type ReportFilter, type ReportVehicleRow } from './reports.queries.ts';
+import type { DrivingPlan } from './drivingRollup.queries.ts';
 
 /** A valid fix above the lowest limit its vehicle could have, numbered among all the vehicle's valid fixes of the span. */
 export interface CandidateRow {
@@ -11,6 +13,20 @@ export interface CandidateRow {
   lon: number;
   lat: number;
   speed: number;
+}
+
+/** An episode the rollup stored. */
+export interface StoredEpisodeRow extends ReportVehicleRow {
+  day: string;
+  start_at: Date;
+  end_at: Date;
+  max_speed: number;
+  limit_kmh: number;
+  limit_source: LimitSource;
+  fence_name: string;
+  lat: number;
+  lon: number;
+  points: number;
 }
 
 export interface SpeedFenceRow extends Pick<FenceShapeRow, 'kind' | 'center_lon' | 'center_lat' | 'radius_m' | 'rings'> {
@@ -34,8 +50,9 @@ export const overspeedQueries = {
    * `defaultLimit`). `seq` numbers every valid fix of the vehicle in time order, so the rule can
    * tell consecutive fixes from ones with a slower fix between them. One pass over the span's
    * positions of each terminal (the (terminal_id, gps_time) index); only candidates come back.
+   * Only the days `plan` reads from the positions (the final ones come from the rollup: `stored`).
    */
-  candidates: (q: Queryable, f: ReportFilter, defaultLimit: number) =>
+  candidates: (q: Queryable, f: ReportFilter, defaultLimit: number, plan: Pick<DrivingPlan, 'liveStart' | 'liveVehicles'>) =>
     q.query<CandidateRow>(
       `SELECT v.id AS vehicle_id, v.speed_limit_kmh, c.seq::int AS seq, c.gps_time, c.lon, c.lat, c.speed::float8 AS speed
          FROM (SELECT x.id, x.terminal_id, x.assigned_at, vv.speed_limit_kmh::float8 AS speed_limit_kmh,
@@ -48,11 +65,24 @@ export const overspeedQueries = {
          CROSS JOIN LATERAL (
            SELECT * FROM (SELECT p.gps_time, p.lon, p.lat, p.speed, row_number() OVER (ORDER BY p.gps_time) AS seq
                             FROM positions p
-                           WHERE p.terminal_id = v.terminal_id AND p.valid AND p.gps_time >= ${SPAN_START} AND p.gps_time < ${SPAN_END}
+                           WHERE p.terminal_id = v.terminal_id AND p.valid AND p.gps_time < ${SPAN_END}
+                             -- The days the plan reads from the positions (drivingRollup.queries.ts): from $9 on, or all for $10's vehicles.
+                             AND p.gps_time >= CASE WHEN v.id = ANY($10::bigint[]) THEN ${SPAN_START} ELSE greatest(${SPAN_START}, $9::timestamptz) END
                              AND ($7::boolean OR v.assigned_at IS NULL OR p.gps_time >= v.assigned_at)) s
             WHERE s.speed > v.floor_kmh) c
         ORDER BY v.id, c.gps_time`,
-      [...params(f), defaultLimit],
+      [...params(f), defaultLimit, plan.liveStart, plan.liveVehicles],
+    ),
+
+  /** The episodes the rollup stored for the plan's final days (not its live vehicles), at least `minSeconds` long. */
+  stored: (q: Queryable, f: ReportFilter, plan: DrivingPlan, minSeconds: number) =>
+    q.query<StoredEpisodeRow>(
+      `SELECT v.id AS vehicle_id, v.plate, v.name AS vehicle_name, v.group_name, v.account_name, v.identifier, to_char(e.day, 'YYYY-MM-DD') AS day,
+              e.start_at, e.end_at, e.max_speed::float8 AS max_speed, e.limit_kmh::float8 AS limit_kmh, e.limit_source, e.fence_name, e.lat, e.lon, e.points
+         FROM (${VEHICLES}) v JOIN daily_overspeed e ON e.terminal_id = v.terminal_id AND e.day >= $5::date AND e.day < $6::date
+        WHERE NOT v.id = ANY($7::bigint[]) AND extract(epoch FROM e.end_at - e.start_at) >= $8`,
+      // (no hand-over here: the plan sends a tenant's days around its hand-over to the positions)
+      [...params(f).slice(0, 5), plan.liveFrom, plan.liveVehicles, minSeconds],
     ),
 
   /** The report's vehicle columns of these vehicles (those with episodes). */

@@ -6,6 +6,8 @@ import { rollupQueries } from './rollup.queries.ts';
 import { FINAL_AFTER_MS } from '../../core/lateReports.ts';
 import { fleetSummaryQueries } from './fleetSummary.queries.ts';
 import { refreshFleetSummary } from './fleetSummary.ts';
+import { rollupDrivingDay } from './drivingRollup.ts';
+import { drivingRollupQueries } from './drivingRollup.queries.ts';
 
 /**
  * Late data still counts: a finished day keeps being rolled up until FINAL_AFTER_MS after it
@@ -60,6 +62,11 @@ export async function rollupDay(db: Db, day: Day, opts: { now?: number; wait?: b
     // The data centre's per-account figures of the day, in step with its rows.
     await fleetSummaryQueries.refreshAccountDays(q, day, day);
     await rollupQueries.markDay(q, day, final);
+    // A final day's overspeed episodes and ACC switches (days not final are read from the positions).
+    if (final && (whole || lateOnly)) {
+      await rollupDrivingDay(q, day, start, end, lateOnly ? late : undefined);
+      if (whole) await drivingRollupQueries.markStored(q, day);
+    }
     return { day, terminals, final, ...(late.length && !whole ? { late: late.length } : {}) };
   });
 }
