@@ -82,13 +82,51 @@ export const ingestMetrics = {
   refused: new client.Counter({ name: 'chelian_ingest_refused_total', help: 'Messages refused by the batcher (overloaded or closing): not stored, not acknowledged', registers: [registry] }),
 };
 
+/**
+ * A histogram for the per-message path: an observation is a few comparisons and additions into
+ * plain numbers (prom-client's `observe` measured ~450 ns, 10 % of a gateway's cost per position
+ * in a burst); the Prometheus text is made at scrape time.
+ */
+export class FastHistogram {
+  private readonly counts: Float64Array;
+  private sum = 0;
+  private count = 0;
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly buckets: readonly number[],
+  ) {
+    this.counts = new Float64Array(buckets.length);
+    registry.registerMetric(this as unknown as client.Metric);
+  }
+
+  observe(value: number) {
+    this.sum += value;
+    this.count++;
+    for (let i = 0; i < this.buckets.length; i++) if (value <= this.buckets[i]) this.counts[i]++;
+  }
+
+  /** What the registry formats (prom-client's metric shape). */
+  async get() {
+    const values = this.buckets.map((le, i) => ({ metricName: `${this.name}_bucket`, labels: { le }, value: this.counts[i] }));
+    values.push({ metricName: `${this.name}_bucket`, labels: { le: '+Inf' as unknown as number }, value: this.count });
+    return {
+      name: this.name,
+      help: this.help,
+      type: 'histogram',
+      aggregator: 'sum',
+      values: [...values, { metricName: `${this.name}_sum`, labels: {}, value: this.sum }, { metricName: `${this.name}_count`, labels: {}, value: this.count }],
+    };
+  }
+}
+
 /** Arrival of a message to the write of its acknowledgement, which waits for its commit. */
-export const replyAfterCommit = new client.Histogram({
-  name: 'chelian_reply_after_commit_seconds',
-  help: 'Time from a message read to its acknowledgement written, after its rows committed',
-  buckets: [0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2, 5],
-  registers: [registry],
-});
+export const replyAfterCommit = new FastHistogram(
+  'chelian_reply_after_commit_seconds',
+  'Time from a message read to its acknowledgement written, after its rows committed',
+  [0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2, 5],
+);
 
 export const busLag = new client.Histogram({
   name: 'chelian_bus_lag_seconds',
