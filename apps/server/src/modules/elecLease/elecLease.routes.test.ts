@@ -186,12 +186,29 @@ describe("a contract's life", () => {
   });
 });
 
+describe('terminating an open contract', () => {
+  it('ends it now: the deposit pays what is owed and the rest goes back', async () => {
+    const rider = await post(a.sessionId, '/rider/save.json', { name: '周十', idNumber: '110105199003071239', phone: '13300133000' });
+    const created = await post(a.sessionId, '/contract/create.json', { riderId: rider.obj.riderId, vehicleId: vehicles[1]!, planId });
+    const id = created.obj.contract.contractId;
+    await post(a.sessionId, '/payment/pay.json', { contractId: id, method: 'cash', providerRef: 'SJ-T-1', amountFen: 60300 });
+    await post(a.sessionId, '/contract/handover.json', { contractId: id });
+    await post(a.sessionId, '/contract/renew.json', { contractId: id });
+    const ended = await post(a.sessionId, '/contract/terminate.json', { contractId: id, note: '骑手违约' });
+    expect(ended.obj.contract).toMatchObject({ status: 'returned', endNote: '终止：骑手违约', owedFen: 0, depositHeldFen: 0 });
+    expect(ended.obj.payments.slice(1).map((p: { kindName: string; amountFen: number }) => [p.kindName, p.amountFen])).toEqual([['押金抵扣', 8800], ['退押金', 50000 - 8800]]);
+    expect(await post(a.sessionId, '/contract/terminate.json', { contractId: id, note: 'x' })).toMatchObject({ errorCode: 'elecLease.contractState', msg: '订单当前已还车，不能终止' });
+    expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-002')).obj.list[0]).toMatchObject({ state: 'available' });
+    await expectBalanced(a.accountId);
+  });
+});
+
 describe('statistics', () => {
   it('counts revenue as booked, cash by channel, riders and bikes, and exports them to Excel', async () => {
     const stats = (await get(a.sessionId, '/stats/summary.json')).obj;
-    expect(stats).toMatchObject({ vehicles: 3, rented: 0, newRiders: 1, openContracts: 0, overdueContracts: 0, revenueFen: 1500 + 8800 * 2 + 3771 });
+    expect(stats).toMatchObject({ vehicles: 3, rented: 0, newRiders: 2, openContracts: 0, overdueContracts: 0, revenueFen: 1500 + 8800 * 2 + 3771 + 1500 + 8800 * 2 });
     expect(stats.revenueByMethod).toEqual([
-      { method: 'alipay', name: '支付宝', amountFen: 8800 }, { method: 'cash', name: '现金', amountFen: -(50000 - 3771) }, { method: 'wechat', name: '微信支付', amountFen: 60300 },
+      { method: 'alipay', name: '支付宝', amountFen: 8800 }, { method: 'cash', name: '现金', amountFen: -(50000 - 3771) + 60300 - (50000 - 8800) }, { method: 'wechat', name: '微信支付', amountFen: 60300 },
     ]);
     expect(stats.bikes.map((x: { code: string; stateName: string }) => [x.code, x.stateName])).toEqual([['ZL-001', '维修中'], ['ZL-002', '可租'], ['ZL-003', '可租']]);
     const file = await t.call(a.sessionId, { url: `${api}/stats/export.json` });
