@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
 import { contentSecurityPolicy, originOf, policyText } from './securityHeaders.ts';
+import { buildHealthApp } from './healthApp.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -28,6 +29,19 @@ describe('security headers', () => {
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['strict-transport-security']).toBeUndefined(); // plain HTTP: no HSTS
+    }
+  });
+
+  it('are on a gateway-only process\'s answers too', async () => {
+    const health = await buildHealthApp({ config: t.config, db: t.ctx.db, bus: t.ctx.bus, log: t.ctx.log });
+    try {
+      for (const url of ['/healthz', '/nothing']) {
+        const res = await health.inject({ url });
+        expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      }
+    } finally {
+      await health.close();
     }
   });
 
