@@ -87,6 +87,39 @@ const ROWS = `SELECT vm.id AS vehicle_id, vm.plate, vm.name AS vehicle_name, vm.
 // The range's daily rows of the selection's vehicles (a new owner's from the hand-over on).
 const RANGE = `FROM (${VEHICLES}) v JOIN daily_terminal_stats d ON d.terminal_id = v.terminal_id AND d.day BETWEEN $5::date AND $6::date AND ${OWNED_DAY}`;
 
+// Month m (a date expression) of vehicle v is summed in monthly_terminal_stats and counts whole
+// for the caller: the month is rolled up (all its days final), within the range, and not a
+// tenant's month of a hand-over (whose first days belong to the previous owner).
+const FROM_MONTHLY = (m: string) => `(EXISTS (SELECT 1 FROM monthly_rollup_months r WHERE r.month = ${m})
+  AND ${m} >= $5::date AND (${m} + interval '1 month')::date <= $6::date + 1
+  AND ($7::boolean OR v.assigned_at IS NULL OR ((v.assigned_at + interval '8 hours') AT TIME ZONE 'UTC')::date <= ${m}))`;
+const DAY_MONTH = `date_trunc('month', d.day::timestamp)::date`;
+
+// The selection's figures per month: finished months from monthly_terminal_stats (one row per
+// vehicle and month), the others from the days.
+const FIGURES = `SELECT to_char(x.month, 'YYYY-MM') AS month, sum(x.mileage_km)::float8 AS mileage_km, sum(x.driving_seconds)::float8 AS driving_seconds,
+       max(x.max_speed)::float8 AS max_speed, sum(x.online_seconds)::float8 AS online_seconds, sum(x.alarm_count)::int AS alarm_count, COALESCE(sum(x.short), 0)::float8 AS short
+  FROM (SELECT ms.month, ms.mileage_km, ms.driving_seconds, ms.max_speed, ms.online_seconds, ms.alarm_count, 0::float8 AS short
+          FROM (${VEHICLES}) v JOIN monthly_terminal_stats ms ON ms.terminal_id = v.terminal_id AND ms.month BETWEEN $5::date AND $6::date
+         WHERE ${FROM_MONTHLY('ms.month')}
+        UNION ALL
+        SELECT ${DAY_MONTH}, d.mileage_km, d.driving_seconds, d.max_speed, d.online_seconds, d.alarm_count,
+               least(86400, greatest(0, extract(epoch FROM now() - ${dayStartAt('d.day')}))) - d.elapsed_seconds
+          ${RANGE} AND NOT ${FROM_MONTHLY(DAY_MONTH)}) x
+ GROUP BY x.month`;
+
+// The selection's alarms by type: the finished months' maps expanded (one per vehicle and month),
+// and each distinct {type: n} map of the other days with its number of days (summed in JS).
+const TYPE_MAPS = `SELECT jsonb_object_agg(t.type, t.n) AS types, 1 AS days FROM (
+    SELECT e.key AS type, sum(e.value::int)::int AS n
+      FROM (${VEHICLES}) v JOIN monthly_terminal_stats ms ON ms.terminal_id = v.terminal_id AND ms.month BETWEEN $5::date AND $6::date
+     CROSS JOIN LATERAL jsonb_each_text(ms.alarm_types) e
+     WHERE ms.alarm_count > 0 AND ${FROM_MONTHLY('ms.month')}
+     GROUP BY e.key) t
+  HAVING count(*) > 0
+  UNION ALL
+  SELECT d.alarm_types, count(*)::int ${RANGE} AND d.alarm_count > 0 AND NOT ${FROM_MONTHLY(DAY_MONTH)} GROUP BY d.alarm_types`;
+
 // Seconds are summed as float8: a fleet's months overflow int (10 000 vehicles × a month online is 2.7e10 s).
 export const monthlyQueries = {
   /** The SQL and parameters of the rows (`limit` null: all of them), for a page or an export's cursor. */
@@ -94,10 +127,10 @@ export const monthlyQueries = {
 
   /**
    * A page of rows, and the whole selection by month (vehicles and seconds passed; the daily
-   * figures summed) and by alarm type: four statements, side by side where the engine can. The
-   * types come as each distinct {type: n} map of a day with its number of days (few distinct
-   * maps, summed in JS): expanding every day's map in SQL (jsonb_each_text) cost seconds for a
-   * fleet's half year.
+   * figures summed — finished months' from monthly_terminal_stats) and by alarm type: four
+   * statements, side by side where the engine can. The days' types come as each distinct
+   * {type: n} map with its number of days (few distinct maps, summed in JS): expanding every
+   * day's map in SQL (jsonb_each_text) cost seconds for a fleet's half year.
    */
   page: async (q: Queryable, f: ReportFilter, limit: number, offset: number) => {
     const { sql, params: p } = monthlyQueries.rowsSql(f, limit, offset);
@@ -108,15 +141,39 @@ export const monthlyQueries = {
            FROM (${VEHICLES}) v CROSS JOIN (${MONTHS}) m GROUP BY m.month ORDER BY m.month`,
         [...params(f), monthsOf(f)],
       ),
-      q.query<MonthFiguresDb>(
-        `SELECT to_char(date_trunc('month', d.day::timestamp), 'YYYY-MM') AS month, sum(d.mileage_km)::float8 AS mileage_km,
-                sum(d.driving_seconds)::float8 AS driving_seconds, max(d.max_speed)::float8 AS max_speed, sum(d.online_seconds)::float8 AS online_seconds,
-                sum(d.alarm_count)::int AS alarm_count, ${SHORT}::float8 AS short
-           ${RANGE} GROUP BY 1`,
-        params(f),
-      ),
-      q.query<{ types: Record<string, number>; days: number }>(`SELECT d.alarm_types AS types, count(*)::int AS days ${RANGE} AND d.alarm_count > 0 GROUP BY d.alarm_types`, params(f)),
+      q.query<MonthFiguresDb>(FIGURES, params(f)),
+      q.query<{ types: Record<string, number>; days: number }>(TYPE_MAPS, params(f)),
     ]);
     return { rows, vehicles, figures, typeMaps };
+  },
+};
+
+/** Keeping monthly_terminal_stats (monthlyRollup.ts). */
+export const monthlyRollupQueries = {
+  /** Months with a day among `days` whose every day is final now. */
+  finishedMonths: async (q: Queryable, days: readonly string[]) =>
+    (await q.query<{ month: string }>(
+      `SELECT to_char(m, 'YYYY-MM-DD') AS month FROM (SELECT DISTINCT date_trunc('month', d::timestamp)::date AS m FROM unnest($1::date[]) d) x
+        WHERE (SELECT count(*) FROM daily_rollup_days r WHERE r.final AND r.day >= x.m AND r.day < (x.m + interval '1 month')::date)
+              = ((x.m + interval '1 month')::date - x.m)`,
+      [days],
+    )).map((r) => r.month),
+
+  /** Sums the month's days per terminal (all of them: a tenant's hand-over month is read from the days). */
+  rollupMonth: async (q: Queryable, month: string) => {
+    await q.query('DELETE FROM monthly_terminal_stats WHERE month = $1::date', [month]);
+    await q.query(
+      `INSERT INTO monthly_terminal_stats (terminal_id, month, mileage_km, driving_seconds, max_speed, online_seconds, alarm_count, alarm_types)
+       SELECT d.terminal_id, $1::date, COALESCE(sum(d.mileage_km), 0), COALESCE(sum(d.driving_seconds), 0), COALESCE(max(d.max_speed), 0),
+              COALESCE(sum(d.online_seconds), 0), COALESCE(sum(d.alarm_count), 0),
+              COALESCE((SELECT jsonb_object_agg(k, n) FROM (SELECT e.key AS k, sum(e.value::int) AS n
+                          FROM daily_terminal_stats dd CROSS JOIN LATERAL jsonb_each_text(dd.alarm_types) e
+                         WHERE dd.terminal_id = d.terminal_id AND dd.day >= $1::date AND dd.day < ($1::date + interval '1 month')::date AND dd.alarm_count > 0
+                         GROUP BY e.key) t), '{}'::jsonb)
+         FROM daily_terminal_stats d WHERE d.day >= $1::date AND d.day < ($1::date + interval '1 month')::date
+        GROUP BY d.terminal_id`,
+      [month],
+    );
+    await q.query('INSERT INTO monthly_rollup_months (month) VALUES ($1::date) ON CONFLICT (month) DO UPDATE SET rolled_up_at = now()', [month]);
   },
 };

@@ -5,6 +5,7 @@ import { createTestServer, form, type TestServer } from '../../testing/testServe
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries.ts';
 import { backfill } from './rollup.service.ts';
+import { rollupFinishedMonths } from './monthlyRollup.ts';
 import { addMonths } from './monthly.service.ts';
 
 let t: TestServer;
@@ -119,5 +120,36 @@ describe('月度汇总', () => {
   it('counts months', () => {
     expect(addMonths('2026-01', -1)).toBe('2025-12');
     expect(addMonths('2026-11', 2)).toBe('2027-01');
+  });
+
+  it('reads finished months from the monthly rollup, with the same figures as their days', async () => {
+    const query = 'startMonth=2026-03&endMonth=2026-05';
+    const fromDays = (await monthly(a.sessionId, query)).obj;
+    // Every day of March and April final: those two months are summed per terminal (May is not finished).
+    await t.ctx.db.query(`INSERT INTO daily_rollup_days (day, rolled_up_at, final) SELECT d::date, now(), true FROM generate_series('2026-03-01'::date, '2026-04-30', interval '1 day') d
+                          ON CONFLICT (day) DO UPDATE SET final = true`);
+    expect(await rollupFinishedMonths(t.ctx.db, ['2026-03-31', '2026-04-30', '2026-05-02'], true)).toEqual(['2026-03-01', '2026-04-01']);
+    const fromMonths = (await monthly(a.sessionId, query)).obj;
+    expect(fromMonths).toEqual(fromDays);
+    // The totals read the monthly rows now: a day changed around the rollup is not seen until its month is summed again.
+    await t.ctx.db.query(`UPDATE daily_terminal_stats SET mileage_km = mileage_km + 100 WHERE day = '2026-03-01'`);
+    try {
+      expect((await monthly(a.sessionId, query)).obj.totals).toEqual(fromDays.totals);
+      await rollupFinishedMonths(t.ctx.db, ['2026-03-01'], true);
+      expect((await monthly(a.sessionId, query)).obj.totals.mileageKm).toBeCloseTo(fromDays.totals.mileageKm + 100, 2);
+    } finally {
+      await t.ctx.db.query(`UPDATE daily_terminal_stats SET mileage_km = mileage_km - 100 WHERE day = '2026-03-01'`);
+      await rollupFinishedMonths(t.ctx.db, ['2026-03-01'], true);
+    }
+    // A tenant's month of a hand-over is read from its days (the first ones were the previous owner's).
+    await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-03-15T00:00:00Z'`);
+    try {
+      const handedOver = (await monthly(a.sessionId, query)).obj;
+      await t.ctx.db.query('DELETE FROM monthly_rollup_months');
+      expect(handedOver).toEqual((await monthly(a.sessionId, query)).obj);
+      expect(handedOver.months[0].mileageKm).toBe(20.25);
+    } finally {
+      await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { FINAL_AFTER_MS } from '../../core/lateReports.ts';
 import { fleetSummaryQueries } from './fleetSummary.queries.ts';
 import { refreshFleetSummary } from './fleetSummary.ts';
 import { rollupDrivingDay } from './drivingRollup.ts';
+import { rollupFinishedMonths } from './monthlyRollup.ts';
 import { drivingRollupQueries } from './drivingRollup.queries.ts';
 
 /**
@@ -93,6 +94,7 @@ export async function rollupPending(db: Db, now = Date.now(), retentionDays = 0)
     done.push(r);
   }
   await refreshFleetSummary(db, now, done.filter((r) => !r.kept).map((r) => r.day));
+  await rollupFinishedMonths(db, done.filter((r) => r.final && !r.kept).map((r) => r.day));
   return done;
 }
 
@@ -101,6 +103,7 @@ export async function backfill(db: Db, from: Day, to: Day, now = Date.now()): Pr
   const out: DayResult[] = [];
   for (const day of daysBetween(from, to)) out.push((await rollupDay(db, day, { now, wait: true, full: true }))!);
   await refreshFleetSummary(db, now, out.map((r) => r.day), true);
+  await rollupFinishedMonths(db, out.filter((r) => r.final).map((r) => r.day), true);
   return out;
 }
 
