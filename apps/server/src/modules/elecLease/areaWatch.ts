@@ -57,7 +57,7 @@ export class AreaWatch {
   alarm(a: Alarm): Promise<void> {
     if (a.type !== 'tamper' || a.vehicleId === null) return Promise.resolve();
     return this.serial(async () => {
-      const w = (await this.load()).get(a.vehicleId!);
+      const w = (await this.load()).watched.get(a.vehicleId!);
       if (w?.contractId) await this.lockBy(w.contractId, 'tamper', `终端上报拆除报警（${new Date(a.alarmTime).toISOString()}）`);
     });
   }
@@ -86,14 +86,17 @@ export class AreaWatch {
           WHERE la.kind IN ('boundary', 'noParking')`,
       )
       .then((rows) => rows.map((r) => ({ accountPath: r.path, kind: r.area, fence: fenceShape(Number(r.id), r) })));
-    return this.watched;
+    // Both taken now: an invalidate() while they load must not leave one of them null.
+    const [watched, fences] = [this.watched, this.fences];
+    return Promise.all([watched, fences]).then(([w, f]) => ({ watched: w, fences: f }));
   }
 
   private async check(p: LastPosition) {
     if (p.vehicleId === null || p.valid === false || !Number.isFinite(p.lat) || !Number.isFinite(p.lon)) return;
-    const w = (await this.load()).get(p.vehicleId);
+    const { watched, fences } = await this.load();
+    const w = watched.get(p.vehicleId);
     if (!w) return;
-    const mine = (await this.fences!).filter((f) => w.accountPath.startsWith(f.accountPath));
+    const mine = fences.filter((f) => w.accountPath.startsWith(f.accountPath));
     const point = [p.lon, p.lat] as const;
     const boundaries = mine.filter((f) => f.kind === 'boundary');
     if (w.contractId !== null && boundaries.length > 0) {

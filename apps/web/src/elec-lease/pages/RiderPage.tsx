@@ -56,7 +56,7 @@ export function RiderPage() {
             { title: R.emergencyName, key: 'e', width: 200, render: (_, r) => [r.emergencyName, r.emergencyPhone].filter(Boolean).join(' ') || L.common.none },
             { title: R.verify, key: 'v', width: 120, render: (_, r) => <Tag color={r.verifyStatus === 'passed' ? 'green' : 'blue'} title={r.verifyNote}>{r.verifyStatusName}</Tag> },
             { title: R.open, dataIndex: 'openContracts', width: 100 },
-            { title: R.reason, dataIndex: 'blacklistReason', width: 140 },
+            { title: `${R.blacklisted}${R.reason}`, dataIndex: 'blacklistReason', width: 140 },
             {
               title: L.common.actions, key: 'a', width: 210, fixed: 'right',
               render: (_, r) => canEdit && (
