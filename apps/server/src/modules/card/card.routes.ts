@@ -23,7 +23,8 @@ import { attendanceOfDate, correctAttendance } from './attendance.service.ts';
 import { patrolRuns, presentRun } from './patrol.service.ts';
 import { cardReport } from './report.service.ts';
 import { excelHeaders, reportWorkbook, staffWorkbook } from './card.sheets.ts';
-import { cardSetupRoutes, ruleOf } from './cardSetup.routes.ts';
+import { cardSetupRoutes } from './cardSetup.routes.ts';
+import { ruleOf, shiftRules } from './shiftRules.ts';
 import { cardAlarmsQueries } from './alarms.queries.ts';
 import { trackExtras } from './track.service.ts';
 import { beijingMidnight } from './attendance.ts';
@@ -42,7 +43,8 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     const win = pageWindow(query);
     const keyword = likeText(query.keyword);
     const { total, rows } = await staffQueries.page(db, scopeParam(caller(request)), keyword && `%${keyword}%`, query.teamId ?? null, win.sql.limit, win.sql.offset);
-    const list = await Promise.all(rows.map(async (r) => presentStaff(r, await ruleOf(db, r.effective_shift_id))));
+    const rules = await shiftRules(db, rows.map((r) => r.effective_shift_id));
+    const list = rows.map((r) => presentStaff(r, rules.get(Number(r.effective_shift_id))));
     return { total, current: win.current, pageSize: win.pageSize, list };
   });
 
@@ -109,7 +111,8 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   route(app, cardEndpoints.exportStaff, async (query, request, reply) => {
     const keyword = likeText(query.keyword);
     const rows = await staffQueries.all(db, scopeParam(caller(request)), keyword && `%${keyword}%`, query.teamId ?? null);
-    const list = await Promise.all(rows.map(async (r) => presentStaff(r, await ruleOf(db, r.effective_shift_id))));
+    const rules = await shiftRules(db, rows.map((r) => r.effective_shift_id));
+    const list = rows.map((r) => presentStaff(r, rules.get(Number(r.effective_shift_id))));
     return reply.headers(excelHeaders('人员列表')).send(await staffWorkbook(list));
   });
 

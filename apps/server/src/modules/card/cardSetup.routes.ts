@@ -11,17 +11,9 @@ import type { SessionUser } from '../../core/sessionUser.ts';
 import { geofencesQueries } from '../geofences/geofences.queries.ts';
 import { staffQueries } from './staff.queries.ts';
 import { setupQueries } from './setup.queries.ts';
-import { presentArea, presentCheckpoint, presentPlan, presentShift, shiftRule } from './card.presenter.ts';
+import { presentArea, presentCheckpoint, presentPlan, presentShift } from './card.presenter.ts';
 import { CARD_CHANGED, ownedId, visibleStaff } from './staff.service.ts';
 import { badPeriod } from './attendance.ts';
-import type { ShiftRule } from './attendance.ts';
-
-/** The rule of a shift (for a person's live state); null id: none. */
-export async function ruleOf(q: Queryable, shiftId: number | null): Promise<ShiftRule | undefined> {
-  if (shiftId === null) return undefined;
-  const [s] = await setupQueries.shiftsByIds(q, [Number(shiftId)]);
-  return s ? shiftRule(s) : undefined;
-}
 
 type Owned = 'card_teams' | 'card_shifts' | 'card_areas' | 'card_checkpoints' | 'card_patrol_plans';
 const MISSING = {

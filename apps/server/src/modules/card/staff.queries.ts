@@ -36,7 +36,8 @@ const SELECT = `SELECT v.id, v.name, v.account_id, a.name AS account_name, a.pat
        s.staff_no, s.job, s.phone, s.team_id, tm.name AS team_name, s.shift_id, sh.id AS effective_shift_id, sh.name AS shift_name,
        s.remark, s.photo IS NOT NULL AS has_photo, s.created_at,
        t.id AS terminal_pk, t.identifier, t.protocol, t.online, lp.gps_time, lp.lat, lp.lon, lp.extras, cs.off_post_since,
-       (SELECT max(al.alarm_time) FROM alarms al WHERE al.vehicle_id = v.id AND NOT al.handled AND al.alarm_time > now() - interval '30 minutes') AS recent_alarm
+       (SELECT max(al.alarm_time) FROM alarms al WHERE al.terminal_id = t.id AND al.vehicle_id = v.id AND NOT al.handled
+           AND al.alarm_time > now() - interval '30 minutes') AS recent_alarm
   FROM card_staff s JOIN vehicles v ON v.id = s.vehicle_id JOIN accounts a ON a.id = v.account_id
   LEFT JOIN card_teams tm ON tm.id = s.team_id
   LEFT JOIN card_shifts sh ON sh.id = COALESCE(s.shift_id, tm.shift_id)

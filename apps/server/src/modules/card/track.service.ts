@@ -2,7 +2,7 @@ import type { CardTrackExtras } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { beijingMidnight } from './attendance.ts';
 import { inShift } from './card.presenter.ts';
-import { ruleOf } from './cardSetup.routes.ts';
+import { ruleOf } from './shiftRules.ts';
 import { setupQueries } from './setup.queries.ts';
 import type { StaffRow } from './staff.queries.ts';
 import { areasByStaff, inAreas, loadTracks } from './staffDay.ts';
