@@ -112,3 +112,11 @@ async function sendableOrThrow(db: Db, user: SessionUser, bike: BikeRow) {
   const [item] = checkTerminals(await visibleTerminals(db, user, [bike.identifier!]), 'cutOil').list;
   if (!item!.supported) throw new AppError(ELEC_CAR_ERRORS.notSendable, { params: { reason: item!.reason } });
 }
+
+/**
+ * The text that sets a terminal's vibration sensitivity (0–15): `VIBL,<n>#` from the vendor's
+ * parameter list (docs/elec-car.md, domain notes §3 [E1]), a GT06 online text command (0x80).
+ * JT/T 808 has no standard parameter for it (0x8103 lists none), so there the level stays a
+ * platform setting.
+ */
+export const vibrationCommand = (protocol: string | null, level: number): string | null => (protocol === 'gt06' ? `VIBL,${level}#` : null);

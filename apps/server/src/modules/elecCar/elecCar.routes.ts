@@ -14,7 +14,7 @@ import { bikesQueries } from './bikes.queries.ts';
 import { presentBike, presentPowerOrder } from './bikes.presenter.ts';
 import { powerOrdersQueries } from './powerOrders.queries.ts';
 import { bindBike, saveSettings, unbindBike, updateBike, visibleBike } from './bikes.service.ts';
-import { ACTION_ZH, CONTROL_EXPIRE_MINUTES, actionOf, controlBike } from './control.service.ts';
+import { ACTION_ZH, CONTROL_EXPIRE_MINUTES, actionOf, controlBike, vibrationCommand } from './control.service.ts';
 import { alarmSwitches, bikeAlarms, bikeFences, bikeTrips, bindFence, saveAlarmSwitch } from './elecCarExtras.service.ts';
 import { bikeBattery } from './battery.service.ts';
 
@@ -79,10 +79,17 @@ export const elecCarRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   route(app, elecCarEndpoints.saveSettings, async (body, request) => {
     const user = caller(request);
     const { bike, before, after } = await saveSettings(db, bus, user, body);
-    // The report interval is the terminal's own setting: it goes down as a command.
-    if (after.reportInterval !== before.reportInterval && bike.identifier) {
+    // The report interval and the vibration sensitivity are the terminal's own settings: they go
+    // down as commands, through the command queue (its log names who sent them).
+    if (bike.identifier && (after.reportInterval !== before.reportInterval || after.vibrationLevel !== before.vibrationLevel)) {
       const rows = await visibleTerminals(db, user, [bike.identifier]);
-      await sendCommands(db, bus, user, rows, 'setInterval', { seconds: after.reportInterval }, CONTROL_EXPIRE_MINUTES).catch(() => undefined);
+      if (after.reportInterval !== before.reportInterval) {
+        await sendCommands(db, bus, user, rows, 'setInterval', { seconds: after.reportInterval }, CONTROL_EXPIRE_MINUTES).catch(() => undefined);
+      }
+      const vibration = vibrationCommand(bike.protocol, after.vibrationLevel);
+      if (after.vibrationLevel !== before.vibrationLevel && vibration) {
+        await sendCommands(db, bus, user, rows, 'custom', { text: vibration }, CONTROL_EXPIRE_MINUTES).catch(() => undefined);
+      }
     }
     auditChange(request, { objectType: '电单车', objectId: bike.id, before: { ...before }, after: { ...after } });
     return after;

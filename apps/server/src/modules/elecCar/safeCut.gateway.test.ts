@@ -206,6 +206,15 @@ describe('auto-arm and the offline alarm', () => {
     expect((await nextCommand(gt)).text).toBe('111');
     expect((await status(bikeId)).armed).toBe(true);
 
+    // The vibration sensitivity goes down to the terminal as its text command, logged with its sender.
+    await post(a.sessionId, `${api}/bike/settings.json`, { bikeId, vibrationLevel: 11 });
+    expect((await nextCommand(gt)).text).toBe('VIBL,11#');
+    const sent = await t.ctx.db.one<{ username: string }>(
+      `SELECT u.username FROM commands c JOIN users u ON u.id = c.user_id JOIN terminals tt ON tt.id = c.terminal_id WHERE tt.identifier_key = $1 AND c.params->>'text' = 'VIBL,11#'`,
+      [imei.replace(/^0+/, '')],
+    );
+    expect(sent?.username).toBe(a.username);
+
     const path = (await t.ctx.db.one<{ path: string }>('SELECT path FROM accounts WHERE id = $1', [a.accountId]))!.path;
     t.ctx.bus.publish(subjects.live('presence', path, imei), { terminalId: imei, vehicleId: bikeId, plate: '沪A·C0001', online: false, at: Date.now() });
     await engine.guard.idle();
