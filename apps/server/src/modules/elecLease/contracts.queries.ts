@@ -91,8 +91,9 @@ export const contractsQueries = {
   lock: (q: Queryable, id: number) => q.query(`SELECT id FROM elec_lease_contracts WHERE id = $1 FOR UPDATE`, [id]),
   insert: async (q: Queryable, c: { accountId: number; riderId: number; vehicleId: number; planId: number; userId: number; userName: string }) =>
     Number((await q.query<{ id: number }>(
-      `INSERT INTO elec_lease_contracts (account_id, contract_no, rider_id, vehicle_id, plan_id, created_by, created_by_name)
-       VALUES ($1, 'ZL' || to_char(now() AT TIME ZONE 'Asia/Shanghai', 'YYYYMMDD') || lpad(nextval('elec_lease_contracts_id_seq')::text, 6, '0'), $2, $3, $4, $5, $6)
+      `WITH n AS (SELECT nextval('elec_lease_contracts_id_seq') AS id)
+       INSERT INTO elec_lease_contracts (id, account_id, contract_no, rider_id, vehicle_id, plan_id, created_by, created_by_name)
+       SELECT n.id, $1, 'ZL' || to_char(now() AT TIME ZONE 'Asia/Shanghai', 'YYYYMMDD') || lpad(n.id::text, 6, '0'), $2, $3, $4, $5, $6 FROM n
        RETURNING id`,
       [c.accountId, c.riderId, c.vehicleId, c.planId, c.userId, c.userName],
     ))[0]!.id),

@@ -104,7 +104,7 @@ describe("a contract's life", () => {
   it('creates a pending contract with deposit, insurance and the first rent billed', async () => {
     const res = await post(a.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[0]!, planId });
     expect(res.obj.contract).toMatchObject({ status: 'pending', statusName: '待交车', vehicleCode: 'ZL-001', owedFen: 50000 + 1500 + 8800 });
-    expect(res.obj.contract.contractNo).toMatch(/^ZL\d{8}\d{6}$/);
+    expect(res.obj.contract.contractNo).toMatch(new RegExp(`^ZL\\d{8}${String(res.obj.contract.contractId).padStart(6, '0')}$`));
     contractId = res.obj.contract.contractId;
     expect(res.obj.bills.map((x: { kindName: string; amountFen: number }) => [x.kindName, x.amountFen])).toEqual([['押金', 50000], ['保险费', 1500], ['租金', 8800]]);
     // The bike is taken: another contract for it is refused.
