@@ -47,6 +47,25 @@ async function ask(page: Page, question: string) {
 }
 
 describe('AI智能助手 served by the platform', () => {
+  it('is asked for only when switched on and only for a logged-in user', async () => {
+    for (const on of [false, true]) {
+      const { page, context } = await openTab(browser);
+      if (on) await switchOn(context);
+      const asked: string[] = [];
+      page.on('request', (r) => r.url().includes('/ai/') && asked.push(r.url()));
+      await page.goto(`${baseUrl()}/login`);
+      await page.getByTestId('login-new').waitFor();
+      await page.waitForTimeout(800);
+      expect(asked, 'on the login page').toEqual([]);
+      await login(page);
+      if (on) await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
+      else await page.waitForTimeout(3500); // past the idle wait's longest
+      expect(await widget(page).count()).toBe(on ? 1 : 0);
+      expect(asked.some((u) => u.endsWith('/ai/assistant.js'))).toBe(on);
+      await context.close();
+    }
+  });
+
   it('is served as its own small script, sits 30 px from the right and is used by keyboard', async () => {
     const script = await fetch(`${baseUrl()}/ai/assistant.js`, { headers: { 'accept-encoding': 'br' } });
     expect(script.status).toBe(200);
