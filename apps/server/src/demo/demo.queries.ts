@@ -14,9 +14,9 @@ export const demoQueries = {
   userByName: async (q: Queryable, username: string) =>
     (await q.query<{ id: number; account_id: number }>('SELECT id, account_id FROM users WHERE username = $1', [username]))[0],
 
-  /** Every car, report and centre resource: what a fleet operator works with. */
+  /** Every car, report, centre and 电单车卫士 resource: what a fleet operator works with. */
   operatorResourceIds: async (q: Queryable) =>
     (await q.query<{ id: number }>(
-      `SELECT id FROM resources WHERE code IN ('car', 'report', 'center') OR code LIKE 'car:%' OR code LIKE 'report:%' OR code LIKE 'center:%' ORDER BY id`,
+      `SELECT id FROM resources WHERE code IN ('car', 'report', 'center', 'elecCar') OR code LIKE 'car:%' OR code LIKE 'report:%' OR code LIKE 'center:%' OR code LIKE 'elecCar:%' ORDER BY id`,
     )).map((r) => r.id),
 };

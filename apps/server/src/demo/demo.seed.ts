@@ -1,7 +1,7 @@
 /**
  * Demo data, created on a `--demo` start and safe to create again: the 演示车队 account under
- * the platform, a role with every car, report and centre menu, the `demo` user, three vehicle
- * groups and the demo fleet's vehicles with their terminals. Whatever exists is kept as it is.
+ * the platform, a role with every car, report, centre and 电单车卫士 menu, the `demo` user, the
+ * vehicle groups and the demo fleet's vehicles (and e-bikes) with their terminals. Whatever exists is kept as it is.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,8 +13,9 @@ import type { SessionUser } from '../core/sessionUser.ts';
 import { groupsQueries } from '../modules/terminals/groups.queries.ts';
 import { createVehicle } from '../modules/terminals/vehicles.service.ts';
 import { vehiclesQueries } from '../modules/terminals/vehicles.queries.ts';
+import { bikesQueries } from '../modules/elecCar/bikes.queries.ts';
 import { demoQueries } from './demo.queries.ts';
-import { DEMO_ACCOUNT_NAME, DEMO_GROUP_NAMES, DEMO_ROLE_NAME, DEMO_USERNAME, type DemoVehicle } from './demoFleet.ts';
+import { DEMO_ACCOUNT_NAME, DEMO_EBIKE_PROFILE, DEMO_GROUP_NAMES, DEMO_ROLE_NAME, DEMO_USERNAME, type DemoVehicle } from './demoFleet.ts';
 
 export interface DemoSeedResult {
   accountId: number;
@@ -82,10 +83,13 @@ export async function seedDemo(ctx: AppContext, fleet: readonly DemoVehicle[], o
   for (const v of fleet) {
     if (taken.has(v.plate)) continue;
     try {
-      await createVehicle(db, ctx.bus, operator, {
-        plate: v.plate, groupId: groupIds.get(v.group), driver: v.driver, driverPhone: v.driverPhone,
+      const ebike = v.spec.kind === 'ebike';
+      const vehicleId = await createVehicle(db, ctx.bus, operator, {
+        plate: v.plate, groupId: groupIds.get(v.group), driver: v.driver, driverPhone: v.driverPhone, ...(ebike ? { type: 'ebike' } : {}),
         terminal: { identifier: v.spec.id, protocol: v.spec.protocol, model: v.model, sim: v.sim },
       });
+      // An e-bike is a vehicle of type ebike with its 电单车卫士 profile (as bindBike makes it).
+      if (ebike) await bikesQueries.insertProfile(db, vehicleId, DEMO_EBIKE_PROFILE);
       created++;
     } catch (err) {
       // e.g. the terminal was given to another account meanwhile: leave that one out.

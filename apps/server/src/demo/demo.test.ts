@@ -25,7 +25,7 @@ afterAll(async () => {
 const passwordFile = () => path.join(t.config.dataDir, 'demo-user.txt');
 
 describe('demo mode', () => {
-  it('seeds the demo account once: groups, ~50 vehicles over three protocols, a demo user with a generated password', async () => {
+  it('seeds the demo account once: groups, ~50 vehicles over three protocols and a few e-bikes, a demo user with a generated password', async () => {
     const text = fs.readFileSync(passwordFile(), 'utf8');
     const password = /密码: (\S+)/.exec(text)![1];
     expect(password).toMatch(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]{8,32}$/);
@@ -38,13 +38,14 @@ describe('demo mode', () => {
       `SELECT g.name, count(v.id)::int AS n FROM vehicle_groups g JOIN accounts a ON a.id = g.account_id LEFT JOIN vehicles v ON v.group_id = g.id WHERE a.name = $1 GROUP BY g.name ORDER BY g.name`,
       [DEMO_ACCOUNT_NAME],
     );
-    expect(groups.map((g) => g.name).sort()).toEqual(['冷链运输', '城区配送', '网约车'].sort());
+    expect(groups.map((g) => g.name).sort()).toEqual(['冷链运输', '城区配送', '网约车', '电单车'].sort());
     const protocols = await t.ctx.db.query<{ protocol: string }>(
       `SELECT DISTINCT t.protocol FROM terminals t JOIN accounts a ON a.id = t.account_id WHERE a.name = $1 ORDER BY 1`,
       [DEMO_ACCOUNT_NAME],
     );
     expect(protocols.map((p) => p.protocol)).toEqual(['gt06', 'h02', 'jt808']);
-    expect(vehicles.list[0].plate).toMatch(/^粤B\d{5}$/);
+    expect(vehicles.list.find((v: { type: string }) => v.type === 'vehicle').plate).toMatch(/^粤B\d{5}$/);
+    expect(vehicles.list.filter((v: { type: string }) => v.type === 'ebike').map((v: { plate: string }) => v.plate)).toContain('深圳10001');
 
     // Every car, report and centre menu; nothing of system administration.
     const codes = (await t.ctx.db.query<{ code: string }>(
@@ -73,5 +74,14 @@ describe('demo mode', () => {
       expect(Math.abs(p.lon - 114.05)).toBeLessThan(0.1);
     }
     expect(demo.fleet.totals().sent).toBeGreaterThan(0);
+
+    // 电单车卫士: the demo's e-bikes, online with their battery from the e-bike frames.
+    const ebikes = demoFleet().filter((v) => v.spec.kind === 'ebike');
+    expect(ebikes.length).toBeGreaterThanOrEqual(3);
+    const bikes = await eventually(async () => {
+      const page = (await t.call(session, { url: '/elec-car/v1/api/bike/list.json?pageSize=50' })).json().obj as { total: number; list: Array<{ plate: string; status: { online: boolean; batteryVoltage: number | null } }> };
+      return page.list.length === ebikes.length && page.list.every((b) => b.status.online && b.status.batteryVoltage !== null) ? page : null;
+    }, 30_000, 'demo e-bikes online with their battery');
+    expect(bikes!.list.map((b) => b.plate).sort()).toEqual(ebikes.map((v) => v.plate).sort());
   }, 60_000);
 });
