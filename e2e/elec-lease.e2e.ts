@@ -67,6 +67,18 @@ async function overdueRowShowing(page: Page, text: string) {
   throw new Error(`overdue row never showed ${text}`);
 }
 
+/** The contract's drawer from 逾期风控 on its 锁车记录 tab, opened again until it shows `text` (the drawer shows what it loaded). */
+async function lockTabShowing(page: Page, text: string) {
+  for (let i = 0; i < 15; i++) {
+    await page.goto(`${baseUrl()}/elec-lease/risk`);
+    await frameOf(page).getByTestId('lease-risk').locator('tr', { hasText: code }).locator('a').first().click();
+    const drawer = frameOf(page).getByTestId('contract-drawer');
+    await drawer.getByRole('tab', { name: /锁车记录/ }).click();
+    if (await drawer.getByText(text).first().waitFor({ timeout: 2000 }).then(() => true, () => false)) return drawer;
+  }
+  throw new Error(`lock records never showed ${text}`);
+}
+
 beforeAll(async () => {
   browser = await launch();
   const admin = await apiLogin();
@@ -156,11 +168,7 @@ describe('电单车租赁', () => {
     expect(tracker.commands).toEqual(['DYD,000000#']);
 
     // Paying the week owed unlocks it (the restore goes down at once).
-    await page.goto(`${baseUrl()}/elec-lease/risk`);
-    await frameOf(page).getByTestId('lease-risk').locator('tr', { hasText: code }).locator('a').first().click();
-    const d = frameOf(page).getByTestId('contract-drawer');
-    await d.getByRole('tab', { name: /锁车记录/ }).click();
-    await d.getByText('已执行').waitFor();
+    const d = await lockTabShowing(page, '已执行');
     await d.getByTestId('contract-pay').click();
     const pay = frameOf(page).getByTestId('contract-action');
     await pay.getByTestId('pay-ref').fill('4200001234202611269998');
