@@ -130,5 +130,8 @@ describe('a JT/T 808 e-bike over TCP', () => {
     expect(await alarmTypes('013912345678')).toEqual(['theft', 'displacement']);
     const latest = await batteryQueries.latest(db(), Number(await pk('013912345678')));
     expect(latest).toMatchObject({ socPct: 76, voltageV: 49.406, manufacturer: 'CHELIAN BMS', implausible: [] });
+    // Its positions carry the e-bike state as a GT06 bike's do: the pack from the BMS, ACC and the cut relay from the location.
+    const position = await db().one<{ acc: boolean; extras: { ebike?: Record<string, unknown> } }>('SELECT acc, extras FROM latest_positions WHERE terminal_id = $1', [await pk('013912345678')]);
+    expect(position!.extras.ebike).toMatchObject({ supplyVolts: 49.406, acc: position!.acc, powerCut: false });
   });
 });

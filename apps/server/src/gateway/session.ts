@@ -8,6 +8,7 @@ import type { Bus } from '../bus/bus.ts';
 import { identifierKey } from '../core/identifiers.ts';
 import { countRejected, protocolCounters, replyAfterCommit, type ProtocolCounters } from '../core/metrics.ts';
 import { bmsAlarms } from './bmsAlarms.ts';
+import { ebikeFromBms, ebikeFromPosition } from './ebikeStatus.ts';
 import type { CommandDispatcher } from './commandDispatcher.ts';
 import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
 import type { IngestBatcher, IngestOwner, IngestRows, IngestTicket } from './ingestBatcher.ts';
@@ -74,8 +75,10 @@ export class TerminalSession implements IngestOwner {
   private badFrames = 0;
   private activeAlarms: ReadonlySet<string> = NO_ALARMS;
   private lastFix: { lat: number; lon: number; speed: number } | null = null;
-  /** An e-bike's status as last reported (GT06 0xF1): its positions carry it in extras.ebike. */
+  /** An e-bike's status as last reported (GT06 0xF1; else its BMS and locations): its positions carry it in extras.ebike. */
   private ebike: EbikeStatus | null = null;
+  /** The terminal sends GT06 0xF1 device status: that, not its BMS or locations, says its state. */
+  private sentDeviceStatus = false;
   /** BMS alarms are levels of their own: a position report without them does not end them. */
   private activeBms: ReadonlySet<string> = NO_ALARMS;
   private lastPublishedTime = -Infinity;
@@ -269,8 +272,15 @@ export class TerminalSession implements IngestOwner {
 
   private rowsFor(t: TerminalInfo, msg: DeviceMessage): IngestRows | null {
     const now = this.decodeCtx.now ?? Date.now(); // the clock read when this frame's turn began
-    if (msg.ebike || (this.ebike && msg.status)) this.noteEbike(msg);
-    if (this.ebike && msg.positions) for (const p of msg.positions) p.extras.ebike ??= this.ebike;
+    if (msg.ebike) this.sentDeviceStatus = true;
+    if (msg.ebike || msg.bms || (this.ebike && msg.status)) this.noteEbike(msg);
+    if (this.ebike && msg.positions) {
+      for (const p of msg.positions) {
+        // Without a device status (JT/T 808 e-bikes), each location gives ACC and the cut relay.
+        if (!this.sentDeviceStatus) this.ebike = { ...this.ebike, ...ebikeFromPosition(p) };
+        p.extras.ebike ??= this.ebike;
+      }
+    }
     const positions = toStoredPositions(msg.positions, t.pk, now);
     // Nearly every report raises nothing: the entry then shares one empty list.
     let alarms: NewAlarm[] | null = null;
@@ -307,7 +317,11 @@ export class TerminalSession implements IngestOwner {
   /** The whole 0xF1 status, or the GT06 terminal-information bits of an e-bike that sent one. */
   private noteEbike(msg: DeviceMessage) {
     const was = this.ebike ?? {};
-    const s = msg.ebike ?? { armed: msg.status?.armed, acc: msg.status?.acc, charging: msg.status?.charging, powerCut: msg.status?.oilCut };
+    const s = msg.ebike ?? {
+      armed: msg.status?.armed, acc: msg.status?.acc, charging: msg.status?.charging, powerCut: msg.status?.oilCut,
+      // A terminal without a device status: the pack's voltage, temperature and charging from its BMS.
+      ...(msg.bms && !this.sentDeviceStatus ? ebikeFromBms(msg.bms) : {}),
+    };
     const next: EbikeStatus = { ...was };
     for (const k of Object.keys(s) as Array<keyof EbikeStatus>) if (s[k] !== undefined) (next as Record<string, unknown>)[k] = s[k];
     this.ebike = next;
