@@ -80,6 +80,15 @@ describe('my bikes', () => {
     expect(await post(a.sessionId, `${api}/bike/control.json`, { bikeId, action: 'selfDestruct' })).toMatchObject({ errorCode: 'elecCar.unknownAction', msg: '不支持的操作：selfDestruct' });
   });
 
+  it('refuses arm, disarm and find on a JT/T 808 bike in Chinese (no such command in JT/T 808), and sends it a cut word', async () => {
+    expect((await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: '013912340808', protocol: 'jt808' })).flag).toBe(1);
+    const jt = (await post(a.sessionId, `${api}/bike/bind.json`, { imei: '013912340808', plate: '沪A·80808' })).obj.bikeId;
+    for (const [action, name] of [['arm', '设防'], ['disarm', '撤防'], ['find', '寻车']]) {
+      expect(await post(a.sessionId, `${api}/bike/control.json`, { bikeId: jt, action })).toMatchObject({ flag: 0, errorCode: 'elecCar.unsupported', msg: `该设备（JT/T 808）不支持“${name}”` });
+    }
+    expect((await post(a.sessionId, `${api}/bike/control.json`, { bikeId: jt, action: 'restore' })).flag).toBe(1);
+  });
+
   it('gives the account its e-bike alarm push switches, and saves one', async () => {
     const before = (await get(a.sessionId, `${api}/alarm/switches.json`)).obj;
     expect(before.map((s: { alarmType: string }) => s.alarmType)).toContain('accOnWhileArmed');
