@@ -49,5 +49,7 @@ export const COMMON_ERRORS = defineErrors('common', {
   /** A rate limit (login, captcha, SMS, password, export, the API as a whole) was reached; Retry-After says when. */
   rateLimited: { msg: '请求过于频繁，请{seconds}秒后再试', status: 429 },
   conflict: '数据已存在',
+  /** A delete (or change) refused because other records still refer to the row (PostgreSQL 23503). */
+  inUse: '该数据仍被其他记录使用（如订单、绑定或历史记录），请先解除关联后再删除',
   internal: { msg: '服务器繁忙，请稍后再试', status: 500 },
 });

@@ -42,6 +42,9 @@ export function failureOf(err: FastifyError | AppError, request: FastifyRequest)
   // PostgreSQL data exceptions (class 22: out of range, invalid text, bad escape…) are bad input
   // that slipped past a schema: still the caller's mistake, never a 5xx.
   if (typeof err.code === 'string' && /^22[0-9A-Z]{3}$/.test(err.code)) return common('badRequest');
+  // A foreign key still pointing at the row (a rental bike's contracts, a person's history…):
+  // a business refusal the operator can act on, not a server fault.
+  if (err.code === '23503') return common('inUse');
   const known = err.code ? FASTIFY_CODES[err.code] : undefined;
   if (known) return common(known);
   // JSON parse failures from content-type parsers arrive as SyntaxError / 400s without a code.

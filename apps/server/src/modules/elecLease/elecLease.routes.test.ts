@@ -232,6 +232,12 @@ describe('refusals and tenancy', () => {
     await expectBalanced(a.accountId);
   });
 
+  it('refuses, in Chinese, to delete a bike from 智能车联 while its contracts still refer to it', async () => {
+    const refused = (await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/delete.json', ...form({ vehicleIds: String(vehicles[0]!) }) })).json();
+    expect(refused).toMatchObject({ flag: 0, errorCode: 'common.inUse', msg: '该数据仍被其他记录使用（如订单、绑定或历史记录），请先解除关联后再删除' });
+    expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-001')).obj.list).toHaveLength(1);
+  });
+
   it("answers another operator's ids exactly like missing ones, everywhere", async () => {
     const missing = { flag: 0, errorCode: 'elecLease.notFound', msg: '数据不存在或无权访问' };
     expect(await get(b.sessionId, `/contract/detail.json?contractId=${contractId}`)).toMatchObject(missing);
