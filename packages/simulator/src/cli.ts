@@ -9,7 +9,7 @@ import { Fleet, planTerminals, statusLine, type ProtocolChoice } from './fleet.t
 
 const DEFAULT_PORTS = { jt808: 5015, gt06: 5023, h02: 5013, watch: 5093 };
 
-const HELP = `车联终端模拟器：以真实协议（JT/T 808、GT06、H02）通过 TCP 连接平台，在城市街道上模拟行驶。
+const HELP = `车联终端模拟器：以真实协议（JT/T 808、GT06、H02、手表协议）通过 TCP 连接平台，在城市街道上模拟行驶（手表协议的佩戴者步行）。
 
 用法: npm run simulate -- [选项]
   --count N           终端数量（默认 10）
