@@ -86,12 +86,16 @@ export function fuzzDecoder(protocol: string, seeds: Buffer[], inputs: number, s
     }
     const ms = performance.now() - t0;
     if (ms > found.slowestMs) found.slowestMs = ms;
-    // A pause (GC, another process on the core) is not a hang: only one the input repeats counts.
+    // A pause (GC, another process on the core) is not a hang: an input counts as one only when
+    // the fastest of three more decodes is still over HANG_MS.
     if (ms > HANG_MS) {
-      const t1 = performance.now();
-      codec.decode(input, { terminalId: '123456789012345', now: 1_700_000_000_000 });
-      const again = performance.now() - t1;
-      if (again > HANG_MS) note('hang', input, `${ms.toFixed(1)} ms, again ${again.toFixed(1)} ms`);
+      let best = Infinity;
+      for (let k = 0; k < 3 && best > HANG_MS; k++) {
+        const t1 = performance.now();
+        codec.decode(input, { terminalId: '123456789012345', now: 1_700_000_000_000 });
+        best = Math.min(best, performance.now() - t1);
+      }
+      if (best > HANG_MS) note('hang', input, `${ms.toFixed(1)} ms, best of 3 again ${best.toFixed(1)} ms`);
       else found.pauses++;
     }
     found.inputs++;
