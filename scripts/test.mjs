@@ -32,6 +32,8 @@ function reachable(url, defaultPort) {
 
 const natsUp = process.env.NATS_URL ? await reachable(process.env.NATS_URL, 4222) : false;
 if (!natsUp) skipped.push('NATS bus suite (set NATS_URL to a running nats-server, e.g. nats://127.0.0.1:4222)');
+const redisUp = await reachable(process.env.REDIS_URL || 'redis://127.0.0.1:6379', 6379);
+if (!redisUp) skipped.push('rate limits shared through Redis (no Redis at REDIS_URL or 127.0.0.1:6379: apt-get install -y redis-server)');
 
 // Types first: server, packages and web share the API contract, and a drift fails here.
 run('typecheck (server, packages, web)', ['run', 'typecheck'], {}, 'npm');
