@@ -14,6 +14,8 @@ export interface LocationRecord {
   /** False for messages the protocol never acknowledges (H02, a JT/T 808 0x0201 answer). */
   expectsAck: boolean;
   acked: boolean;
+  /** Sent → acknowledged, in ms (the reply comes after the server committed it). */
+  ackMs?: number;
 }
 
 interface Pending {
@@ -55,7 +57,10 @@ export class Delivery {
     if (!p) return;
     this.pending.delete(key);
     this.acked += p.reports.length;
-    if (p.record) p.record.acked = true;
+    if (p.record) {
+      p.record.acked = true;
+      p.record.ackMs = Date.now() - p.sentAt;
+    }
   }
 
   /** When the oldest unacknowledged message went out, if any. */
