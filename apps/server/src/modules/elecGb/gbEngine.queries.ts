@@ -53,21 +53,30 @@ export const gbEngineQueries = {
     )).map((r) => Number(r.id));
   },
 
-  /** Registrations with a battery code whose module sent a BMS report not compared yet: the newest such report. */
-  newReports: (q: Queryable) =>
-    q.query<{ bike_id: number; battery_code: string; mismatched: boolean; last_bms_id: string; report_id: string; battery_serial: string; barcode: string; received_at: Date }>(
-      `SELECT b.id AS bike_id, b.battery_code, b.mismatched, b.last_bms_id, r.id AS report_id, r.battery_serial, r.barcode, r.received_at
-         FROM elec_gb_bikes b
-         JOIN LATERAL (SELECT id, battery_serial, barcode, received_at FROM ebike_battery_reports WHERE terminal_id = b.terminal_id
-                        ORDER BY received_at DESC, id DESC LIMIT 1) r ON true
-        WHERE b.terminal_id IS NOT NULL AND b.battery_code <> '' AND r.id > b.last_bms_id`,
-    ),
-
-  /** Records the comparison (compare-and-set on what was read): true when this process made the change. */
-  compared: async (q: Queryable, bikeId: number, lastId: string, reportId: string, wasMismatched: boolean, mismatched: boolean) =>
-    (await q.query(`UPDATE elec_gb_bikes SET last_bms_id = $3, mismatched = $5 WHERE id = $1 AND last_bms_id = $2 AND mismatched = $4 RETURNING id`,
-      [bikeId, lastId, reportId, wasMismatched, mismatched])).length === 1,
-
-  latestOf: async (q: Queryable, bikeId: number) =>
-    (await q.query<{ lat: number; lon: number }>(`SELECT lp.lat, lp.lon FROM elec_gb_bikes b JOIN latest_positions lp ON lp.terminal_id = b.terminal_id WHERE b.id = $1`, [bikeId]))[0],
+  /**
+   * Battery–controller mismatch, in one statement over every registration with a battery code whose
+   * module sent a report not compared yet: the newest report's serial or barcode must equal the
+   * registered code (case and surrounding spaces aside). The comparison is recorded with a
+   * compare-and-set on what was read, and an alarm is raised where it turned to a mismatch.
+   */
+  mismatches: async (q: Queryable) =>
+    (await q.query<{ id: number }>(
+      `WITH latest AS (
+         SELECT b.id AS bike_id, b.mismatched AS was, b.last_bms_id, r.id AS report_id, r.received_at,
+                upper(btrim(r.battery_serial)) <> upper(btrim(b.battery_code)) AND upper(btrim(r.barcode)) <> upper(btrim(b.battery_code)) AS mismatched
+           FROM elec_gb_bikes b
+           JOIN LATERAL (SELECT id, battery_serial, barcode, received_at FROM ebike_battery_reports WHERE terminal_id = b.terminal_id
+                          ORDER BY received_at DESC, id DESC LIMIT 1) r ON true
+          WHERE b.terminal_id IS NOT NULL AND b.battery_code <> '' AND r.id > b.last_bms_id),
+       compared AS (
+         UPDATE elec_gb_bikes b SET last_bms_id = l.report_id, mismatched = l.mismatched
+           FROM latest l WHERE b.id = l.bike_id AND b.last_bms_id = l.last_bms_id AND b.mismatched = l.was
+         RETURNING b.terminal_id, l.was, l.mismatched, l.received_at)
+       ${INSERT_ALARM}
+       SELECT c.terminal_id, t.account_id, v.id, 'batteryMismatch', c.received_at, lp.lat, lp.lon, NULL
+         FROM compared c JOIN terminals t ON t.id = c.terminal_id LEFT JOIN vehicles v ON v.terminal_id = c.terminal_id
+         LEFT JOIN latest_positions lp ON lp.terminal_id = c.terminal_id
+        WHERE c.mismatched AND NOT c.was
+       RETURNING id`,
+    )).map((r) => Number(r.id)),
 };

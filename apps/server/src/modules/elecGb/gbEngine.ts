@@ -7,7 +7,7 @@ import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { ELEC_GB_CHANGED } from './gbBikes.service.ts';
 import { gbEngineQueries } from './gbEngine.queries.ts';
-import { batteryMatches, gbPositionStep, samePositionState, type GbPositionState } from './gbRules.ts';
+import { gbPositionStep, samePositionState, type GbPositionState } from './gbRules.ts';
 
 interface Watch {
   state: GbPositionState;
@@ -44,16 +44,9 @@ export class GbAlarmEngine {
     return this.bikeOf(p.terminalId).then((bikeId) => (bikeId === undefined ? undefined : this.serial(bikeId, () => this.onPosition(bikeId, p))));
   }
 
-  /** Mismatch and communication lost: one pass over the registrations. */
+  /** Mismatch and communication lost: one pass over the registrations, a statement each. */
   async sweep() {
-    const raised = [...(await gbEngineQueries.commLost(this.db))];
-    for (const r of await gbEngineQueries.newReports(this.db)) {
-      const mismatched = !batteryMatches(r.battery_code, { batterySerial: r.battery_serial, barcode: r.barcode });
-      if (!(await gbEngineQueries.compared(this.db, Number(r.bike_id), String(r.last_bms_id), String(r.report_id), r.mismatched, mismatched))) continue;
-      if (!mismatched || r.mismatched) continue;
-      const at = await gbEngineQueries.latestOf(this.db, Number(r.bike_id));
-      raised.push(...(await gbEngineQueries.raise(this.db, { bikeId: Number(r.bike_id), type: 'batteryMismatch', at: r.received_at.getTime(), lat: at?.lat ?? null, lon: at?.lon ?? null, speed: null })));
-    }
+    const raised = [...(await gbEngineQueries.commLost(this.db)), ...(await gbEngineQueries.mismatches(this.db))];
     if (raised.length) await this.onAlarms(raised);
   }
 

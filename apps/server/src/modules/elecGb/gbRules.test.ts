@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GB_RULES, batteryMatches, gbPositionStep, type GbPositionState } from './gbRules.ts';
+import { GB_RULES, gbPositionStep, type GbPositionState } from './gbRules.ts';
 
 const start: GbPositionState = { overspeeding: false, noFixSince: null, fixFailed: false };
 const at = Date.UTC(2026, 0, 1, 2, 0, 0);
@@ -45,14 +45,5 @@ describe('GB position alarms', () => {
     const r = gbPositionStep(start, { valid: true, lat: 0, lon: 0, speed: 40, at });
     expect(r.raise).toEqual([]);
     expect(r.state.noFixSince).toBe(at);
-  });
-});
-
-describe('battery match', () => {
-  it('matches the registered code against the BMS serial or barcode', () => {
-    expect(batteryMatches('', { batterySerial: '0102', barcode: '' })).toBe(true);
-    expect(batteryMatches('bt48v20a0001', { batterySerial: '0000000000000001', barcode: 'BT48V20A0001 ' })).toBe(true);
-    expect(batteryMatches('0000000000000001', { batterySerial: '0000000000000001', barcode: '' })).toBe(true);
-    expect(batteryMatches('BT48V20A0001', { batterySerial: '0000000000000002', barcode: 'BT48V20A0999' })).toBe(false);
   });
 });

@@ -56,13 +56,3 @@ export function gbPositionStep(state: GbPositionState, p: GbPosition, rules = GB
 
 export const samePositionState = (a: GbPositionState, b: GbPositionState) =>
   a.overspeeding === b.overspeeding && a.noFixSince === b.noFixSince && a.fixFailed === b.fixFailed;
-
-/**
- * Whether the pack reporting is the registered one: its BMS serial (hex) or barcode equals the
- * registered battery code (case and surrounding spaces aside). Nothing registered: nothing to compare.
- */
-export function batteryMatches(registeredCode: string, report: { batterySerial: string; barcode: string }): boolean {
-  const code = registeredCode.trim().toUpperCase();
-  if (code === '') return true;
-  return report.batterySerial.trim().toUpperCase() === code || report.barcode.trim().toUpperCase() === code;
-}
