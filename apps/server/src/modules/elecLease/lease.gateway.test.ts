@@ -88,7 +88,7 @@ afterAll(async () => {
 describe('overdue → locked safely → unlocked on payment', () => {
   it('bills the next day, marks the contract overdue with an alarm and a reminder, and waits out the grace period', async () => {
     await drive(35);
-    await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 1.5 * DAY));
+    await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 1.5 * DAY), t.ctx.smsGateway);
     const c = await contract();
     expect(c.contract).toMatchObject({ status: 'overdue', statusName: '已逾期', owedFen: 2000, lockReason: '' });
     expect(c.bills.at(-1)).toMatchObject({ kindName: '租金', seq: 2, amountFen: 2000 });
@@ -97,8 +97,12 @@ describe('overdue → locked safely → unlocked on payment', () => {
     expect(await alarmsOf('leaseOverdue')).toHaveLength(1);
     expect(await noCommandFor(300)).toBe(true);
     // The job runs again (another process, the next minute): nothing happens twice.
-    await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 1.5 * DAY));
+    await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 1.5 * DAY), t.ctx.smsGateway);
     expect((await contract()).reminders).toHaveLength(1);
+    // The rider is told by SMS, once for the day however often the job runs.
+    const texts = await t.ctx.db.query<{ content: string }>(`SELECT content FROM sms_outbox WHERE phone = '13700137000'`);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.content).toMatch(/^【车联】.*逾期超过1天车辆将被远程锁定/);
     expect(await alarmsOf('leaseOverdue')).toHaveLength(1);
   });
 

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
+import type { SmsGateway } from '../auth/sms.service.ts';
 import { subjects } from '../../bus/subjects.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
@@ -30,11 +31,11 @@ export async function publishAlarms(db: Db, bus: Bus, ids: number[]) {
 /**
  * One pass of 电单车租赁's clock: next periods billed a day ahead; active contracts past their
  * paid-through time become overdue (with a 租金逾期 alarm); late fees per overdue day; one reminder
- * per overdue contract and day; the safe remote lock once the grace period is over; locks whose
+ * per overdue contract and day, also sent to the rider's phone by SMS; the safe remote lock once the grace period is over; locks whose
  * cut lapsed are sent again. Every write is a compare-and-set or an insert that a unique key makes
  * happen once, so several jobs processes do each thing once.
  */
-export async function runLeaseJob(db: Db, bus: Bus, now = new Date()): Promise<void> {
+export async function runLeaseJob(db: Db, bus: Bus, now = new Date(), sms?: SmsGateway): Promise<void> {
   for (const c of await riskQueries.dueForBilling(db, now, BILL_AHEAD_MS)) await issueNextPeriod(db, c);
 
   for (const { id } of await riskQueries.markOverdue(db, now)) {
@@ -52,7 +53,9 @@ export async function runLeaseJob(db: Db, bus: Bus, now = new Date()): Promise<v
     }
     const settings = await operatorQueries.settings(db, c.account_path);
     const fresh = await contractsQueries.byId(db, c.id);
-    await riskQueries.remind(db, { contractId: c.id, auto: true, text: reminderText(fresh, days, settings.grace_days), userName: '系统', now });
+    const text = reminderText(fresh, days, settings.grace_days);
+    const firstToday = await riskQueries.remind(db, { contractId: c.id, auto: true, text, userName: '系统', now });
+    if (firstToday && sms && fresh.rider_phone) await sms.send(fresh.rider_phone, `【车联】${text}`);
     if (settings.lock_on_overdue && !fresh.lock_reason && c.overdue_since && now >= addDays(c.overdue_since, settings.grace_days)) {
       const actor = await systemActor(db, fresh);
       if (actor) await lockContract(db, bus, actor, fresh, 'overdue', `逾期${days}天，已过${settings.grace_days}天宽限期`);
@@ -63,6 +66,6 @@ export async function runLeaseJob(db: Db, bus: Bus, now = new Date()): Promise<v
 }
 
 /** The jobs role's task. */
-export function startLeaseJob(ctx: Pick<AppContext, 'db' | 'bus' | 'log'>, intervalMs = LEASE_JOB_INTERVAL_MS): () => Promise<void> {
-  return repeatEvery(intervalMs, () => runLeaseJob(ctx.db, ctx.bus), (err) => ctx.log.error({ err }, '电单车租赁定时任务失败'));
+export function startLeaseJob(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'smsGateway'>, intervalMs = LEASE_JOB_INTERVAL_MS): () => Promise<void> {
+  return repeatEvery(intervalMs, () => runLeaseJob(ctx.db, ctx.bus, new Date(), ctx.smsGateway), (err) => ctx.log.error({ err }, '电单车租赁定时任务失败'));
 }
