@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium } from 'playwright-core';
 import { encodeJt808Auth, encodeJt808Location, jt808Codec } from '@chelian/protocols/jt808/index.ts';
 import { Fleet, cityByName, planTerminals, type SimTerminal } from '@chelian/simulator';
 import { createTestDb, TEST_ADMIN_PASSWORD, type TestDb } from '../testing/testDb.ts';
@@ -25,6 +26,8 @@ import { clusterSkipReason, getJson, login, postForm, postJson } from './cluster
 const skip = await clusterSkipReason('cluster.test.ts');
 const repo = path.resolve(import.meta.dirname, '../../../..');
 const city = [cityByName('深圳')!];
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 let cluster: Cluster;
 let db: TestDb;
@@ -138,6 +141,35 @@ describe.skipIf(skip)('the cluster behind nginx', () => {
     for (const t of fleet.terminals) {
       await direct.waitFor(isPositionOf(t.id), 10_000);
       await proxied.waitFor(isPositionOf(t.id), 10_000);
+    }
+  });
+
+  it.skipIf(!fs.existsSync(CHROMIUM))('shows the same in a browser: a WebSocket opened in Chromium to API process B', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage();
+      const ids = fleets[0].terminals.map((t) => t.id);
+      const missing = await page.evaluate(
+        ({ url, ids }) =>
+          new Promise<string[]>((resolve) => {
+            const want = new Set(ids);
+            const ws = new WebSocket(url);
+            const done = () => (ws.close(), resolve([...want]));
+            const timer = setTimeout(done, 15_000);
+            ws.onmessage = (e) => {
+              const m = JSON.parse(e.data);
+              if (m.type === 'position') want.delete(m.data.terminalId);
+              if (want.size === 0) {
+                clearTimeout(timer);
+                done();
+              }
+            };
+          }),
+        { url: liveUrl(api(2)), ids },
+      );
+      expect(missing).toEqual([]);
+    } finally {
+      await browser.close();
     }
   });
 
