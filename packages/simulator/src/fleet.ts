@@ -97,7 +97,9 @@ export function createTerminal(spec: TerminalSpec, opts: FleetOptions, localAddr
     const route = opts.watch?.route;
     const walker = route?.length ? new RouteWalker(base, route, opts.watch?.walkKmh) : new StreetDriver(base);
     const person = new SimVehicle(walker, rng.fork(2), { ...opts, overspeedKmh: opts.overspeedKmh ?? 1000 });
-    return new WatchTerminal(spec, person, codecs.watch, { ...opts, port, localAddress, watch: opts.watch });
+    // A watch that has not moved for a while sleeps: LK heartbeats only, until it moves again (then it reports at once).
+    const sleepIntervalSeconds = opts.sleepIntervalSeconds ?? 3600;
+    return new WatchTerminal(spec, person, codecs.watch, { ...opts, sleepIntervalSeconds, port, localAddress, watch: opts.watch });
   }
   const driver = new StreetDriver({ ...(ebike ? EBIKE_DRIVER : {}), ...opts.driver, city: spec.city, rng: rng.fork(1) });
   const vehicle = new SimVehicle(driver, rng.fork(2), ebike ? { ...opts, overspeedKmh: opts.overspeedKmh ?? 25 } : opts);
