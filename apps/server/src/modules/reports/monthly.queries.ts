@@ -84,65 +84,81 @@ const ROWS = `SELECT vm.id AS vehicle_id, vm.plate, vm.name AS vehicle_name, vm.
  ) s
  ORDER BY vm.month DESC, vm.plate, vm.id`;
 
-// The range's daily rows of the selection's vehicles (a new owner's from the hand-over on).
-const RANGE = `FROM (${VEHICLES}) v JOIN daily_terminal_stats d ON d.terminal_id = v.terminal_id AND d.day BETWEEN $5::date AND $6::date AND ${OWNED_DAY}`;
-
-// Month m (a date expression) of vehicle v is summed in monthly_terminal_stats and counts whole
-// for the caller: the month is rolled up (all its days final), within the range, and not a
-// tenant's month of a hand-over (whose first days belong to the previous owner).
-const FROM_MONTHLY = (m: string) => `(EXISTS (SELECT 1 FROM monthly_rollup_months r WHERE r.month = ${m})
-  AND ${m} >= $5::date AND (${m} + interval '1 month')::date <= $6::date + 1
-  AND ($7::boolean OR v.assigned_at IS NULL OR ((v.assigned_at + interval '8 hours') AT TIME ZONE 'UTC')::date <= ${m}))`;
+// $8: the first day read from the days — the first month of the range not summed in
+// monthly_terminal_stats (rolledUntil; the day after the range when every month is). The months
+// before it are read from monthly_terminal_stats, except a tenant's month of a hand-over (its
+// first days were the previous owner's), read from its days like the months from $8 on.
+const HANDOVER_DAY = `((v.assigned_at + interval '8 hours') AT TIME ZONE 'UTC')::date`;
+const WHOLE_MONTH = (m: string) => `($7::boolean OR v.assigned_at IS NULL OR ${HANDOVER_DAY} <= ${m})`;
 const DAY_MONTH = `date_trunc('month', d.day::timestamp)::date`;
+const MONTHS_JOIN = `FROM (${VEHICLES}) v JOIN monthly_terminal_stats ms ON ms.terminal_id = v.terminal_id AND ms.month >= $5::date AND ms.month < $8::date`;
+const MONTHS_WHERE = `WHERE ${WHOLE_MONTH('ms.month')}`;
+// The days read one by one: from $8 on for every vehicle; before it, only a tenant's vehicles handed over within the range.
+const DAYS_READ = [
+  `FROM (${VEHICLES}) v JOIN daily_terminal_stats d ON d.terminal_id = v.terminal_id AND d.day BETWEEN $8::date AND $6::date AND ${OWNED_DAY}`,
+  `FROM (${VEHICLES}) v JOIN daily_terminal_stats d ON d.terminal_id = v.terminal_id AND d.day >= $5::date AND d.day < $8::date AND ${OWNED_DAY}
+    WHERE NOT $7::boolean AND v.assigned_at > ${dayStartAt('$5::date')} AND NOT ${WHOLE_MONTH(DAY_MONTH)}`,
+];
 
-// The selection's figures per month: finished months from monthly_terminal_stats (one row per
-// vehicle and month), the others from the days.
+// The selection's figures per month.
+const DAY_FIGURES = `${DAY_MONTH} AS month, d.mileage_km, d.driving_seconds, d.max_speed, d.online_seconds, d.alarm_count,
+  least(86400, greatest(0, extract(epoch FROM now() - ${dayStartAt('d.day')}))) - d.elapsed_seconds AS short`;
 const FIGURES = `SELECT to_char(x.month, 'YYYY-MM') AS month, sum(x.mileage_km)::float8 AS mileage_km, sum(x.driving_seconds)::float8 AS driving_seconds,
        max(x.max_speed)::float8 AS max_speed, sum(x.online_seconds)::float8 AS online_seconds, sum(x.alarm_count)::int AS alarm_count, COALESCE(sum(x.short), 0)::float8 AS short
-  FROM (SELECT ms.month, ms.mileage_km, ms.driving_seconds, ms.max_speed, ms.online_seconds, ms.alarm_count, 0::float8 AS short
-          FROM (${VEHICLES}) v JOIN monthly_terminal_stats ms ON ms.terminal_id = v.terminal_id AND ms.month BETWEEN $5::date AND $6::date
-         WHERE ${FROM_MONTHLY('ms.month')}
-        UNION ALL
-        SELECT ${DAY_MONTH}, d.mileage_km, d.driving_seconds, d.max_speed, d.online_seconds, d.alarm_count,
-               least(86400, greatest(0, extract(epoch FROM now() - ${dayStartAt('d.day')}))) - d.elapsed_seconds
-          ${RANGE} AND NOT ${FROM_MONTHLY(DAY_MONTH)}) x
+  FROM (SELECT ms.month, ms.mileage_km, ms.driving_seconds, ms.max_speed, ms.online_seconds, ms.alarm_count, 0::float8 AS short ${MONTHS_JOIN} ${MONTHS_WHERE}
+        UNION ALL SELECT ${DAY_FIGURES} ${DAYS_READ[0]}
+        UNION ALL SELECT ${DAY_FIGURES} ${DAYS_READ[1]}) x
  GROUP BY x.month`;
 
-// The selection's alarms by type: the finished months' maps expanded (one per vehicle and month),
-// and each distinct {type: n} map of the other days with its number of days (summed in JS).
+// The selection's alarms by type: the summed months' maps expanded (one per vehicle and month),
+// and each distinct {type: n} map of the days read with its number of days (summed in JS).
 const TYPE_MAPS = `SELECT jsonb_object_agg(t.type, t.n) AS types, 1 AS days FROM (
-    SELECT e.key AS type, sum(e.value::int)::int AS n
-      FROM (${VEHICLES}) v JOIN monthly_terminal_stats ms ON ms.terminal_id = v.terminal_id AND ms.month BETWEEN $5::date AND $6::date
-     CROSS JOIN LATERAL jsonb_each_text(ms.alarm_types) e
-     WHERE ms.alarm_count > 0 AND ${FROM_MONTHLY('ms.month')}
+    SELECT e.key AS type, sum(e.value::int)::int AS n ${MONTHS_JOIN} CROSS JOIN LATERAL jsonb_each_text(ms.alarm_types) e
+      ${MONTHS_WHERE} AND ms.alarm_count > 0
      GROUP BY e.key) t
   HAVING count(*) > 0
   UNION ALL
-  SELECT d.alarm_types, count(*)::int ${RANGE} AND d.alarm_count > 0 AND NOT ${FROM_MONTHLY(DAY_MONTH)} GROUP BY d.alarm_types`;
+  SELECT y.types, sum(y.days)::int FROM (
+    SELECT d.alarm_types AS types, count(*) AS days ${DAYS_READ[0]} AND d.alarm_count > 0 GROUP BY d.alarm_types
+    UNION ALL
+    SELECT d.alarm_types, count(*) ${DAYS_READ[1]} AND d.alarm_count > 0 GROUP BY d.alarm_types) y
+  GROUP BY y.types`;
 
 // Seconds are summed as float8: a fleet's months overflow int (10 000 vehicles × a month online is 2.7e10 s).
 export const monthlyQueries = {
+  /** The first day of the range read from the days: the first of its months not summed in monthly_terminal_stats (the day after the range when all are). */
+  summedUntil: async (q: Queryable, f: ReportFilter) =>
+    (await q.query<{ until: string }>(
+      `SELECT to_char(COALESCE(min(m), $2::date + 1), 'YYYY-MM-DD') AS until FROM unnest($1::date[]) m
+        WHERE NOT EXISTS (SELECT 1 FROM monthly_rollup_months r WHERE r.month = m AND (m + interval '1 month')::date <= $2::date + 1)`,
+      [monthsOf(f), f.to],
+    ))[0].until,
+
   /** The SQL and parameters of the rows (`limit` null: all of them), for a page or an export's cursor. */
   rowsSql: (f: ReportFilter, limit: number | null, offset: number) => ({ sql: ROWS, params: [...params(f), monthsOf(f), limit, offset] }),
 
   /**
    * A page of rows, and the whole selection by month (vehicles and seconds passed; the daily
-   * figures summed — finished months' from monthly_terminal_stats) and by alarm type: four
-   * statements, side by side where the engine can. The days' types come as each distinct
+   * figures summed — finished months' from monthly_terminal_stats) and by alarm type: the page,
+   * the months' vehicles and where the summed months end side by side, then the figures and the
+   * types side by side. The days' types come as each distinct
    * {type: n} map with its number of days (few distinct maps, summed in JS): expanding every
    * day's map in SQL (jsonb_each_text) cost seconds for a fleet's half year.
    */
   page: async (q: Queryable, f: ReportFilter, limit: number, offset: number) => {
     const { sql, params: p } = monthlyQueries.rowsSql(f, limit, offset);
-    const [rows, vehicles, figures, typeMaps] = await Promise.all([
+    const [rows, vehicles, until] = await Promise.all([
       q.query<MonthlyRowDb>(sql, p),
       q.query<MonthVehiclesDb>(
         `SELECT to_char(m.month, 'YYYY-MM') AS month, count(*)::int AS vehicles, sum(${PASSED})::float8 AS passed
            FROM (${VEHICLES}) v CROSS JOIN (${MONTHS}) m GROUP BY m.month ORDER BY m.month`,
         [...params(f), monthsOf(f)],
       ),
-      q.query<MonthFiguresDb>(FIGURES, params(f)),
-      q.query<{ types: Record<string, number>; days: number }>(TYPE_MAPS, params(f)),
+      monthlyQueries.summedUntil(q, f),
+    ]);
+    const [figures, typeMaps] = await Promise.all([
+      q.query<MonthFiguresDb>(FIGURES, [...params(f), until]),
+      q.query<{ types: Record<string, number>; days: number }>(TYPE_MAPS, [...params(f), until]),
     ]);
     return { rows, vehicles, figures, typeMaps };
   },
