@@ -118,14 +118,16 @@ describe('新国标', () => {
     const battery = frame.getByTestId('gb-battery-table').locator('tr', { hasText: frameNo });
     await battery.getByText('63.0 °C').waitFor();
     await battery.getByTestId('gb-trend').click();
-    await frame.getByTestId('gb-trend-chart').waitFor();
+    await frame.getByTestId('gb-trend-chart').locator('canvas').waitFor();
+    await pause(500); // ECharts draws on the next frames
     await shot(page, 'elec-gb-battery-trend');
     await frame.locator('.ant-modal-close').click();
     await shot(page, 'elec-gb-battery');
 
     await page.goto(`${baseUrl()}/elec-gb/stats`);
     await frame.getByTestId('gb-figures').getByText('合规率').waitFor();
-    await frame.getByTestId('gb-chart-types').waitFor();
+    await frame.getByTestId('gb-chart-types').locator('canvas').waitFor();
+    await pause(500);
     await shot(page, 'elec-gb-stats');
     expect(errors).toEqual([]);
     expect(await toasts(page)).not.toContain('请求失败');
