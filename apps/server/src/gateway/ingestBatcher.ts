@@ -5,6 +5,7 @@ import { badgeIngestQueries, type BeaconRow } from './badgeRows.ts';
 import { ebikeIngestQueries, type BatteryRow, type EbikeStateRow } from './ebikeRows.ts';
 import { ingestQueries, type LateDay, type NewAlarm, type StoredPosition } from './ingest.queries.ts';
 import { PositionCopyWriter } from './positionCopy.ts';
+import { statusReportIngestQueries, type StatusReportRow } from './statusReportRows.ts';
 import { hasFix, NO_NEW_ALARMS } from './positionRows.ts';
 
 /** What one message stores, handed to `add`: its rows are encoded at once and not kept. */
@@ -15,6 +16,8 @@ export interface IngestRows {
   ebike?: { batteries: BatteryRow[]; states: EbikeStateRow[] };
   /** Bluetooth beacons a work badge clocked in at or heard (GT06 0xB2). */
   beacons?: BeaconRow[];
+  /** Watch battery %, cumulative steps and tumbles (LK heartbeats and UD/AL reports, with a fix or not). */
+  statusReports?: StatusReportRow[];
   /** Beijing days of positions that came too late for the report rollup's passes (core/lateReports.ts). */
   lateDays?: readonly string[];
 }
@@ -69,6 +72,7 @@ class Batch {
   readonly batteries: BatteryRow[] = [];
   readonly states: EbikeStateRow[] = [];
   readonly beacons: BeaconRow[] = [];
+  readonly statusReports: StatusReportRow[] = [];
   private copy: PositionCopyWriter | null = null;
   /** Per terminal: the ticket its alarm-free messages share (its `latest` is the terminal's). */
   private readonly shared = new Map<number, IngestTicket>();
@@ -177,7 +181,7 @@ export class IngestBatcher {
    * stored and the terminal must not be answered.
    */
   add(rows: IngestRows, owner: IngestOwner): IngestTicket | null {
-    const count = rows.positions.length + rows.alarms.length + (rows.ebike ? rows.ebike.batteries.length + rows.ebike.states.length : 0) + (rows.beacons?.length ?? 0);
+    const count = rows.positions.length + rows.alarms.length + (rows.ebike ? rows.ebike.batteries.length + rows.ebike.states.length : 0) + (rows.beacons?.length ?? 0) + (rows.statusReports?.length ?? 0);
     const batch = this.waiting;
     if (this.closed || count === 0 || batch.rows + count > this.opts.maxPendingRows) {
       if (count) ingestMetrics.refused.inc();
@@ -197,7 +201,8 @@ export class IngestBatcher {
       batch.states.push(...rows.ebike.states);
     }
     if (rows.beacons) batch.beacons.push(...rows.beacons);
-    const first = rows.positions[0] ?? rows.alarms[0] ?? rows.ebike?.batteries[0] ?? rows.ebike?.states[0] ?? rows.beacons![0];
+    if (rows.statusReports) batch.statusReports.push(...rows.statusReports);
+    const first = rows.positions[0] ?? rows.alarms[0] ?? rows.ebike?.batteries[0] ?? rows.ebike?.states[0] ?? rows.beacons?.[0] ?? rows.statusReports![0];
     const ticket = batch.ticketFor(first.terminalPk, rows.alarms);
     if (batch.rows === 0) this.oldestAt = Date.now();
     // A connection's messages of one read arrive in a row: each owner once per run (told once per flush anyway).
@@ -247,10 +252,11 @@ export class IngestBatcher {
         alarms.length ? ingestQueries.insertAlarms(this.db, alarms) : Promise.resolve([] as number[]),
         batch.batteries.length || batch.states.length ? ebikeIngestQueries.store(this.db, batch.batteries, batch.states) : undefined,
         batch.beacons.length ? badgeIngestQueries.insertBeacons(this.db, batch.beacons) : undefined,
+        batch.statusReports.length ? statusReportIngestQueries.insert(this.db, batch.statusReports) : undefined,
       ]);
       batch.recycle();
       this.stats.flushes++;
-      this.stats.rows += positions + alarms.length + batch.batteries.length + batch.states.length;
+      this.stats.rows += positions + alarms.length + batch.batteries.length + batch.states.length + batch.statusReports.length;
       this.stats.flushMs += performance.now() - started;
       ingestMetrics.positionsStored.inc(positions);
       ingestMetrics.batchRows.observe(positions + alarms.length + batch.batteries.length + batch.states.length);

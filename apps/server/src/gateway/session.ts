@@ -9,6 +9,7 @@ import { identifierKey } from '../core/identifiers.ts';
 import { countRejected, protocolCounters, replyAfterCommit, type ProtocolCounters } from '../core/metrics.ts';
 import { bmsAlarms } from './bmsAlarms.ts';
 import { ebikeFromBms, ebikeFromPosition } from './ebikeStatus.ts';
+import { statusReportOf } from './statusReportRows.ts';
 import type { CommandDispatcher } from './commandDispatcher.ts';
 import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
 import type { IngestBatcher, IngestOwner, IngestRows, IngestTicket } from './ingestBatcher.ts';
@@ -307,10 +308,12 @@ export class TerminalSession implements IngestOwner {
     const ebike = msg.bms || msg.ebike ? this.ebikeRows(t, msg, now) : null;
     if (ebike) for (const a of ebike.alarms) (alarms ??= []).push(a);
     this.deps.stats.positions += positions.length;
-    if (!positions.length && !alarms && !ebike && !msg.beacons?.length) return null;
+    const statusReport = statusReportOf(t.pk, msg, now);
+    if (!positions.length && !alarms && !ebike && !msg.beacons?.length && !statusReport) return null;
     const rows: IngestRows = lateDays ? { positions, alarms: alarms ?? NO_NEW_ALARMS, lateDays } : { positions, alarms: alarms ?? NO_NEW_ALARMS };
     if (ebike) rows.ebike = ebike.rows;
     if (msg.beacons?.length) rows.beacons = msg.beacons.map((sighting) => ({ terminalPk: t.pk, receivedAt: now, sighting }));
+    if (statusReport) rows.statusReports = [statusReport];
     return rows;
   }
 
