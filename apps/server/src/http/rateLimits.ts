@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { COMMON_ERRORS, type EndpointSpec } from '@chelian/contracts';
@@ -30,9 +31,11 @@ type Check = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceed
 async function redisFor(app: FastifyInstance, url: string | undefined) {
   if (!url) return undefined;
   const { Redis } = await import('ioredis');
-  // Fail fast: a request must not wait on an unreachable Redis (skipOnError lets it through).
-  const redis = new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+  // Fail fast: a request never waits on an unreachable Redis (no offline queue; skipOnError lets
+  // it through, uncounted). The start waits up to a second for the connection so counting begins at once.
+  const redis = new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', (err) => app.log.warn({ err: err.message }, 'Redis（限流计数）不可用'));
+  await Promise.race([once(redis, 'ready'), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());
   });

@@ -43,7 +43,7 @@ describe('security headers', () => {
     } finally {
       await health.close();
     }
-  });
+  }, 60_000);
 
   it('allows scripts from this server only: no inline script, no eval, no plugins', () => {
     const csp = contentSecurityPolicy({ runtime, servedOverHttps: false });
@@ -75,5 +75,5 @@ describe('security headers', () => {
     } finally {
       await tls.close();
     }
-  });
+  }, 120_000); // a second server: slow on a busy machine
 });
