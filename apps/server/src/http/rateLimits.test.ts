@@ -68,6 +68,20 @@ describe('rate limits', () => {
     expectLimited(await t.call(session, { url: '/car/v1/api/user/getUser.json' }));
   });
 
+  it('let requests through, uncounted and unhurried, while Redis cannot be reached', async () => {
+    const down = await createTestServer({ redisUrl: 'redis://127.0.0.1:1', rateLimits: { ...defaults, login: 1 } });
+    try {
+      const address = someAddress();
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        expect((await attemptLogin(down, address)).statusCode).not.toBe(429);
+        expect(Date.now() - started).toBeLessThan(5000);
+      }
+    } finally {
+      await down.close();
+    }
+  }, 120_000);
+
   it.skipIf(noRedis)('share one count between two servers through Redis', async () => {
     const limits = { ...defaults, login: 4 };
     const one = await createTestServer({ redisUrl: TEST_REDIS_URL, rateLimits: limits });

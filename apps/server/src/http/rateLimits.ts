@@ -35,7 +35,7 @@ async function redisFor(app: FastifyInstance, url: string | undefined) {
   // it through, uncounted). The start waits up to a second for the connection so counting begins at once.
   const redis = new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', (err) => app.log.warn({ err: err.message }, 'Redis（限流计数）不可用'));
-  await Promise.race([once(redis, 'ready'), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+  await Promise.race([once(redis, 'ready').catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
