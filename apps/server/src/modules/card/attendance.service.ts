@@ -61,7 +61,7 @@ export async function attendanceOfDate(q: Queryable, user: SessionUser, date: st
   const ctx = await staffContext(q, user, filter);
   if (filter.staffId !== undefined) ctx.staff = ctx.staff.filter((s) => Number(s.id) === filter.staffId);
   const midnight = beijingMidnight(date);
-  const tracks = await loadTracks(q, ctx.staff.map((s) => Number(s.id)), midnight - SLACK, midnight + DAY + SLACK);
+  const tracks = await loadTracks(q, ctx.staff.map((s) => Number(s.id)), midnight - SLACK, midnight + DAY + SLACK, { beacons: true });
   const fixes = await corrections(q, ctx.staff.map((s) => Number(s.id)), date, date);
   const rows: AttendanceRow[] = [];
   for (const { staff, shift, results } of computeDay(ctx, tracks, date, now)) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandEndpoints, type LastPosition } from '@chelian/contracts';
-import { encodeGt06Alarm, encodeGt06Location, encodeGt06Login, gt06Codec } from '@chelian/protocols/gt06/index.ts';
+import { encodeGt06Alarm, encodeGt06BluetoothClock, encodeGt06Location, encodeGt06Login, gt06Codec } from '@chelian/protocols/gt06/index.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
@@ -16,7 +16,7 @@ let gw: Gateway;
 let engine: CardEngineHandle;
 let a: Tenant;
 const api = '/card/v1/api';
-const badges = { A: '868120145232001', B: '868120145232002', C: '868120145232003' };
+const badges = { A: '868120145232001', B: '868120145232002', C: '868120145232003', D: '868120145232004' };
 const staff: Record<string, number> = {};
 const POST = { lat: 31.2304, lon: 121.4737 };
 const FAR = { lat: 31.24, lon: 121.4737 }; // ~1 km north: outside the area, a checkpoint
@@ -55,10 +55,16 @@ beforeAll(async () => {
     clockPoints: [{ name: '岗亭', ...POST, radius: 100, beacon: '' }],
   });
   const allDay = await postJson(`${api}/shift/save.json`, { name: '全天', weekdays: [1, 2, 3, 4, 5, 6, 7], periods: [{ start: '00:00', end: '23:59' }], lateMinutes: 5, earlyMinutes: 5 });
+  // 赵六 clocks in by Bluetooth beacon only (GT06 0xB2): the clock point is the beacon, its place far away.
+  const beaconShift = await postJson(`${api}/shift/save.json`, {
+    name: '信标班', weekdays: [1, 2, 3, 4, 5, 6, 7], periods: [{ start: '08:00', end: '12:00' }], lateMinutes: 5, earlyMinutes: 10,
+    clockPoints: [{ name: '信标岗', lat: 0, lon: 0, radius: 10, beacon: 'C1:00:00:00:00:09' }],
+  });
   const teams = await post(`${api}/team/save.json`, { name: '保安一队', shiftId: shift.obj.shiftId });
   const teamId = teams.obj[0].teamId;
-  for (const [key, name] of [['A', '张三'], ['B', '李四'], ['C', '王五']] as const) {
-    const saved = await post(`${api}/staff/save.json`, { name, staffNo: `S${key}`, teamId, ...(key === 'C' ? { shiftId: allDay.obj.shiftId } : {}) });
+  const ownShift = { C: allDay.obj.shiftId, D: beaconShift.obj.shiftId } as Record<string, number>;
+  for (const [key, name] of [['A', '张三'], ['B', '李四'], ['C', '王五'], ['D', '赵六']] as const) {
+    const saved = await post(`${api}/staff/save.json`, { name, staffNo: `S${key}`, ...(key === 'D' ? {} : { teamId }), ...(ownShift[key] ? { shiftId: ownShift[key] } : {}) });
     staff[key] = saved.obj.staffId;
     expect((await post(`${api}/staff/bind.json`, { staffId: staff[key]!, terminalId: badges[key] })).flag).toBe(1);
   }
@@ -90,6 +96,12 @@ beforeAll(async () => {
   }
   gtA.close();
   gtB.close();
+  const gtD = await connect(badges.D);
+  for (const hhmm of ['07:58', '12:01']) {
+    gtD.send(encodeGt06BluetoothClock({ time: at(hhmm), clock: 'in', mac: 'c1:00:00:00:00:09', uuid: 'fda50693-a4e2-4fb1-afcf-c6eb07647825', major: 1, minor: 9, rssi: -60 }, ++serial));
+    await gtD.next();
+  }
+  gtD.close();
   const gtC = await connect(badges.C);
   gtC.close();
 }, 120_000);
@@ -107,6 +119,7 @@ describe('a shift of badge-wearers through the gateway', () => {
     expect(byName['张三']).toMatchObject({ status: 'normal', statusName: '正常', arrivedAt: at('07:55'), start: '08:00', end: '12:00' });
     expect(byName['李四']).toMatchObject({ status: 'late', statusName: '迟到', arrivedAt: at('08:30') });
     expect(byName['王五']).toMatchObject({ status: 'absent', statusName: '缺勤', arrivedAt: null });
+    expect(byName['赵六']).toMatchObject({ status: 'normal', arrivedAt: at('07:58'), leftAt: at('12:01') });
   });
 
   it('keeps a supervisor\'s correction with who made it, over the computed status', async () => {

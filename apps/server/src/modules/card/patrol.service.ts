@@ -44,7 +44,7 @@ export async function scoreDay(q: Queryable, plans: PlanRow[], checkpoints: Chec
     const people = await assigneesOf(q, plan);
     const route: PatrolPoint[] = plan.checkpoint_ids.map((id) => points.get(id)).filter((c): c is CheckpointRow => !!c)
       .map((c) => ({ id: Number(c.id), lat: c.lat, lon: c.lon, radius: c.radius_m, beacon: c.beacon }));
-    const tracks = await loadTracks(q, people.map((p) => p.id), midnight, midnight + DAY + plan.late_minutes * 60_000);
+    const tracks = await loadTracks(q, people.map((p) => p.id), midnight, midnight + DAY + plan.late_minutes * 60_000, { beacons: true });
     const track = merged(tracks, people);
     plan.windows.forEach((w, index) => {
       const run = scoreRun(date, { start: clockMinutes(w.start), end: clockMinutes(w.end) }, plan.late_minutes, route, track, now);

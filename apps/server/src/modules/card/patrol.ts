@@ -22,7 +22,7 @@ export interface PatrolTrack {
   times: ArrayLike<number>;
   lat: ArrayLike<number>;
   lon: ArrayLike<number>;
-  /** beacon heard with the position ('' when none), lower-case */
+  /** beacon heard with the position ('' when none), as beaconKey gives it */
   beacon: ArrayLike<string>;
   /** who sent it (index into the caller's list) */
   who: ArrayLike<number>;
@@ -43,7 +43,7 @@ export interface RunResult {
 const MINUTE = 60_000;
 
 export function atCheckpoint(p: PatrolPoint, lat: number, lon: number, beacon: string): boolean {
-  if (p.beacon && beacon && p.beacon.toLowerCase() === beacon) return true;
+  if (p.beacon && beacon && p.beacon.toLowerCase().replace(/[^0-9a-f]/g, '') === beacon) return true;
   return distanceMeters([lon, lat], [p.lon, p.lat]) <= p.radius;
 }
 

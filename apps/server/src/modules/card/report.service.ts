@@ -33,7 +33,7 @@ export async function cardReport(q: Queryable, user: SessionUser, query: CardRep
   const ids = ctx.staff.map((s) => Number(s.id));
   const from = beijingMidnight(startDate);
   const to = beijingMidnight(endDate) + DAY;
-  const tracks = await loadTracks(q, ids, from - ATTENDANCE_SLACK_MINUTES * 60_000, to + ATTENDANCE_SLACK_MINUTES * 60_000);
+  const tracks = await loadTracks(q, ids, from - ATTENDANCE_SLACK_MINUTES * 60_000, to + ATTENDANCE_SLACK_MINUTES * 60_000, { beacons: true });
   const rulesByAccount = new Map<number, Awaited<ReturnType<typeof setupQueries.rules>>>();
   const rows = new Map<number, CardReportRow>(ctx.staff.map((s) => [Number(s.id), {
     staffId: Number(s.id), name: s.name, staffNo: s.staff_no, teamName: s.team_name ?? '', workPeriods: 0, normal: 0, late: 0, early: 0, absent: 0,
@@ -71,7 +71,7 @@ export async function cardReport(q: Queryable, user: SessionUser, query: CardRep
     if (!track || !rule) continue;
     let accountRules = rulesByAccount.get(s.account_id);
     if (!accountRules) rulesByAccount.set(s.account_id, (accountRules = await setupQueries.rules(q, s.account_id)));
-    const points = track.times.map((time, i) => ({ time, lat: track.lat[i]!, lon: track.lon[i]! })).filter((p) => p.time >= from && p.time < to);
+    const points = track.times.map((time, i) => ({ time, lat: track.lat[i]!, lon: track.lon[i]! })).filter((p) => p.time >= from && p.time < to && Number.isFinite(p.lat));
     const fences = ctx.fences.get(Number(s.id)) ?? [];
     const shiftTime = (t: number) => inShift(rule, t);
     const stretches = offPostOf(points, (p) => inAreas(fences, p.lat, p.lon), shiftTime, accountRules.offPostMinutes);

@@ -19,38 +19,46 @@ export interface StaffTrack {
 
 const emptyTrack = (): StaffTrack => ({ times: [], lat: [], lon: [], beacon: [] });
 
-/** The beacon a position heard, lower-case ('' when none): `extras.beacon` as text or `{ mac }`. */
-export function beaconOf(extras: Record<string, unknown> | null): string {
-  const b = extras?.beacon;
-  if (typeof b === 'string') return b.toLowerCase();
-  if (b && typeof b === 'object' && typeof (b as { mac?: unknown }).mac === 'string') return (b as { mac: string }).mac.toLowerCase();
+/** A beacon MAC as compared: lower-case hex digits only ('AA:BB:…' and 'aabb…' are one beacon). */
+export const beaconKey = (mac: string) => mac.toLowerCase().replace(/[^0-9a-f]/g, '');
+
+/** The beacon a position heard ('' when none): its `extras.beacon`, as text or `{ mac }`. */
+export function beaconOf(b: unknown): string {
+  if (typeof b === 'string') return beaconKey(b);
+  if (b && typeof b === 'object' && typeof (b as { mac?: unknown }).mac === 'string') return beaconKey((b as { mac: string }).mac);
   return '';
 }
 
 /**
  * Valid positions of these people in [from, to), each with the badge bound to them when the
- * platform received it (a badge passed on keeps its history with its earlier wearer).
+ * platform received it (a badge passed on keeps its history with its earlier wearer). With
+ * `beacons`, the badge's Bluetooth sightings (GT06 0xB2, `badge_beacon_events`) join the track as
+ * entries without a place (lat/lon NaN): they count at a clock point or checkpoint with that beacon.
  */
-export async function loadTracks(q: Queryable, staffIds: number[], from: number, to: number): Promise<Map<number, StaffTrack>> {
+export async function loadTracks(q: Queryable, staffIds: number[], from: number, to: number, opts: { beacons?: boolean } = {}): Promise<Map<number, StaffTrack>> {
   const out = new Map<number, StaffTrack>();
   if (staffIds.length === 0) return out;
-  const rows = await q.query<{ staff_id: number; gps_time: Date; lat: number; lon: number; extras: Record<string, unknown> | null }>(
-    `SELECT b.staff_id, p.gps_time, p.lat, p.lon, p.extras
-       FROM card_badge_bindings b
-       JOIN positions p ON p.terminal_id = b.terminal_id AND p.gps_time >= $2 AND p.gps_time < $3
+  // Only the beacon of the extras: a month of a team is millions of rows.
+  const positions = `SELECT b.staff_id, p.gps_time AS time, p.lat, p.lon, p.extras->'beacon' AS beacon
+       FROM card_badge_bindings b JOIN positions p ON p.terminal_id = b.terminal_id AND p.gps_time >= $2 AND p.gps_time < $3
         AND p.received_at >= b.bound_at AND (b.unbound_at IS NULL OR p.received_at < b.unbound_at)
-      WHERE b.staff_id = ANY($1::bigint[]) AND p.valid
-      ORDER BY b.staff_id, p.gps_time`,
+      WHERE b.staff_id = ANY($1::bigint[]) AND p.valid`;
+  const sightings = `SELECT b.staff_id, e.at AS time, 'NaN'::float8 AS lat, 'NaN'::float8 AS lon, to_jsonb(e.mac) AS beacon
+       FROM card_badge_bindings b JOIN badge_beacon_events e ON e.terminal_id = b.terminal_id AND e.at >= $2 AND e.at < $3
+        AND e.received_at >= b.bound_at AND (b.unbound_at IS NULL OR e.received_at < b.unbound_at)
+      WHERE b.staff_id = ANY($1::bigint[])`;
+  const rows = await q.query<{ staff_id: number; time: Date; lat: number; lon: number; beacon: unknown }>(
+    `${opts.beacons ? `${positions} UNION ALL ${sightings}` : positions} ORDER BY 1, 2`,
     [staffIds, new Date(from), new Date(to)],
   );
   for (const r of rows) {
     const id = Number(r.staff_id);
     let t = out.get(id);
     if (!t) out.set(id, (t = emptyTrack()));
-    t.times.push(r.gps_time.getTime());
-    t.lat.push(r.lat);
-    t.lon.push(r.lon);
-    t.beacon.push(beaconOf(r.extras));
+    t.times.push(r.time.getTime());
+    t.lat.push(Number(r.lat));
+    t.lon.push(Number(r.lon));
+    t.beacon.push(beaconOf(r.beacon));
   }
   return out;
 }
@@ -78,7 +86,7 @@ function clockPointTest(track: StaffTrack, clockPoints: readonly ClockPoint[]): 
   const lon = Float64Array.from(clockPoints, (c) => c.lon);
   const cos = Float64Array.from(clockPoints, (c) => Math.cos((c.lat * Math.PI) / 180));
   const r2 = Float64Array.from(clockPoints, (c) => (c.radius / METERS_PER_DEGREE) ** 2);
-  const beacons = clockPoints.map((c) => c.beacon.toLowerCase());
+  const beacons = clockPoints.map((c) => beaconKey(c.beacon));
   const anyBeacon = beacons.some((b) => b !== '');
   return (i) => {
     const y = track.lat[i]!;
