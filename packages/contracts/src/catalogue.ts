@@ -27,6 +27,7 @@ import { dataCenterEndpoints } from './dataCenter.ts';
 import { monthlyReportEndpoints, MONTHLY_ERRORS } from './reportMonthly.ts';
 import { cardEndpoints, CARD_ERRORS } from './card.ts';
 import { assistantEndpoints, ASSISTANT_ERRORS } from './assistant.ts';
+import { petEndpoints, PET_ERRORS } from './pet.ts';
 
 /**
  * The whole API in one place: every endpoint group and every error catalogue. The server checks
@@ -64,6 +65,7 @@ export const ENDPOINT_GROUPS = {
   elecGb: elecGbEndpoints,
   card: cardEndpoints,
   assistant: assistantEndpoints,
+  pet: petEndpoints,
 } as const;
 
 export const ERROR_CATALOGUES = {
@@ -89,4 +91,5 @@ export const ERROR_CATALOGUES = {
   elecGb: ELEC_GB_ERRORS,
   card: CARD_ERRORS,
   assistant: ASSISTANT_ERRORS,
+  pet: PET_ERRORS,
 } as const;

@@ -33,6 +33,7 @@ export * from './resources.ts';
 export * from './catalogue.ts';
 export * from './audit.ts';
 export * from './elecCar.ts';
+export * from './pet.ts';
 export * from './elecLease.ts';
 export * from './elecGb.ts';
 export * from './chineseId.ts';

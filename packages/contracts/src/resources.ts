@@ -85,8 +85,9 @@ const TREE = [
     [12007, '操作日志', 'system:audit', '/system/audit'],
   ]]]],
   [13, [[13000, '宠物卫士', 'pet', '/pet/', [
-    [13001, '宠物定位', 'pet:monitor', '/pet/monitor'],
-    [13002, '宠物档案', 'pet:profile', '/pet/profile'],
+    [13001, '宠物定位', 'pet:monitor', '/pet/monitor', [[1300101, '寻宠控制', 'pet:monitor:control', '']]],
+    [13002, '宠物档案', 'pet:profile', '/pet/profile', [[1300201, '编辑档案', 'pet:profile:edit', '']]],
+    [13004, '活动统计', 'pet:activity', '/pet/activity'],
     [13003, '安全区域', 'pet:fence', '/pet/fence'],
   ]]]],
   [17, [[17000, '数据中心', 'dataCenter', '/dataCenter/', [

@@ -6,6 +6,7 @@ import { startPositionRetention } from '../modules/positions/positionRetention.s
 import { startRollupWorker } from '../modules/reports/rollup.service.ts';
 import { startAuditRetention } from '../modules/audit/audit.service.ts';
 import { startLeaseJob } from '../modules/elecLease/leaseJob.ts';
+import { startPetJob } from '../modules/pet/lostMode.ts';
 
 /** The 'jobs' role's background tasks; the stop function waits for runs under way. */
 export function startJobs(ctx: AppContext): () => Promise<void> {
@@ -17,6 +18,7 @@ export function startJobs(ctx: AppContext): () => Promise<void> {
     startAlarmDelivery(ctx).stop,
     startAuditRetention(ctx, config.auditRetentionDays),
     startLeaseJob(ctx, config.leaseJobSeconds * 1000),
+    startPetJob(ctx),
   ];
   return async () => void (await Promise.all(stops.map((stop) => stop())));
 }

@@ -27,6 +27,7 @@ import { elecGbRoutes } from './elecGb/elecGb.routes.ts';
 import { drivingReportsRoutes } from './reports/drivingReports.routes.ts';
 import { dataCenterRoutes } from './dataCenter/dataCenter.routes.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
+import { petRoutes } from './pet/pet.routes.ts';
 import { liveRoutes } from '../live/live.routes.ts';
 
 /** Every API module, each an encapsulated Fastify plugin made from the app context. */
@@ -60,4 +61,5 @@ export const apiModules: readonly ApiModule[] = [
   drivingReportsRoutes,
   dataCenterRoutes,
   assistantRoutes,
+  petRoutes,
 ];

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { petEndpoints } from '@chelian/contracts';
+import type { AppContext } from '../../context.ts';
+import { caller } from '../../http/auth.hook.ts';
+import { auditChange } from '../../http/auditHook.ts';
+import { route } from '../../http/route.ts';
+import { terminalScope } from '../../core/terminalScope.ts';
+import { petsQueries } from './pets.queries.ts';
+import { presentPet } from './pets.presenter.ts';
+import { savePet, visiblePet } from './pets.service.ts';
+import { ringCollar, switchLostMode } from './lostMode.ts';
+import { petActivity, petBattery } from './activity.service.ts';
+
+/** 宠物卫士: pets and their collars, live state, lost mode and find, activity and battery. */
+export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
+  const { db, bus } = ctx;
+
+  route(app, petEndpoints.list, async (_query, request) => (await petsQueries.list(db, terminalScope(caller(request)))).map((r) => presentPet(r)));
+
+  route(app, petEndpoints.detail, async (query, request) => presentPet(await visiblePet(db, caller(request), query.petId)));
+
+  route(app, petEndpoints.save, async (body, request) => {
+    const user = caller(request);
+    const petId = await savePet(db, user, body);
+    const pet = presentPet(await visiblePet(db, user, petId));
+    auditChange(request, { objectType: '宠物', objectId: petId, after: { name: pet.name, terminalId: pet.terminalId } });
+    return pet;
+  });
+
+  route(app, petEndpoints.remove, async (body, request) => {
+    const pet = await visiblePet(db, caller(request), body.petId);
+    await petsQueries.remove(db, Number(pet.id));
+    auditChange(request, { objectType: '宠物', objectId: body.petId, before: { name: pet.name } });
+    return { petId: body.petId };
+  });
+
+  route(app, petEndpoints.photo, async (query, request) => {
+    const pet = await visiblePet(db, caller(request), query.petId);
+    return { dataUrl: await petsQueries.photo(db, Number(pet.id)) };
+  });
+
+  route(app, petEndpoints.activity, async (query, request) => petActivity(db, await visiblePet(db, caller(request), query.petId), query.endDate, query.days));
+
+  route(app, petEndpoints.battery, async (query, request) => petBattery(db, await visiblePet(db, caller(request), query.petId), query.hours));
+
+  route(app, petEndpoints.lostMode, async (body, request) => {
+    const user = caller(request);
+    const pet = await visiblePet(db, user, body.petId);
+    const answer = await switchLostMode(db, bus, user, pet, body.on, body.minutes);
+    auditChange(request, { objectType: '宠物', objectId: body.petId, after: { lostMode: body.on, lostUntil: answer.lostUntil } });
+    return answer;
+  });
+
+  route(app, petEndpoints.find, async (body, request) => {
+    const user = caller(request);
+    const pet = await visiblePet(db, user, body.petId);
+    const answer = await ringCollar(db, bus, user, pet);
+    auditChange(request, { objectType: '宠物', objectId: body.petId, after: { find: true } });
+    return answer;
+  });
+};

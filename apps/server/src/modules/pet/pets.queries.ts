@@ -1,0 +1,105 @@
+import type { Queryable } from '../../db/types.ts';
+import { terminalInScope } from '../../core/terminalScope.ts';
+
+/** A pet with its collar, the collar's latest place and its newest status report. */
+export interface PetRow {
+  id: number;
+  account_id: number;
+  account_name: string;
+  name: string;
+  species: string;
+  breed: string;
+  sex: string;
+  birthday: string | null;
+  weight_kg: number | null;
+  microchip: string;
+  has_photo: boolean;
+  step_goal: number;
+  created_at: Date;
+  lost_until: Date | null;
+  terminal_pk: number | null;
+  identifier: string | null;
+  protocol: string | null;
+  online: boolean | null;
+  gps_time: Date | null;
+  lat: number | null;
+  lon: number | null;
+  signal: number | null;
+  extras: Record<string, unknown> | null;
+  sr_at: Date | null;
+  sr_battery: number | null;
+  sr_signal: number | null;
+}
+
+export interface PetProfile {
+  name: string;
+  species: string;
+  breed: string;
+  sex: string;
+  birthday: string | null;
+  weightKg: number | null;
+  microchip: string;
+  stepGoal: number;
+}
+
+const SELECT = `SELECT p.id, p.account_id, a.name AS account_name, p.name, p.species, p.breed, p.sex, to_char(p.birthday, 'YYYY-MM-DD') AS birthday,
+       p.weight_kg, p.microchip, p.photo IS NOT NULL AS has_photo, p.step_goal, p.created_at, p.lost_until,
+       t.id AS terminal_pk, t.identifier, t.protocol, t.online, lp.gps_time, lp.lat, lp.lon, round((lp.extras->>'signal')::numeric)::int AS signal, lp.extras,
+       sr.at AS sr_at, sr.battery AS sr_battery, sr.signal AS sr_signal
+  FROM pets p JOIN accounts a ON a.id = p.account_id
+  LEFT JOIN terminals t ON t.id = p.terminal_id LEFT JOIN latest_positions lp ON lp.terminal_id = t.id
+  LEFT JOIN LATERAL (
+    SELECT r.at, r.battery, r.signal FROM terminal_status_reports r WHERE r.terminal_id = t.id AND r.battery IS NOT NULL ORDER BY r.received_at DESC, r.id DESC LIMIT 1
+  ) sr ON true`;
+
+export const petsQueries = {
+  list: (q: Queryable, scope: string) => q.query<PetRow>(`${SELECT} WHERE ${terminalInScope('a.path', 1)} ORDER BY p.id`, [scope]),
+
+  /** The pet if the scope may see it; a foreign one is as missing as one that does not exist. */
+  visible: async (q: Queryable, scope: string, id: number) =>
+    (await q.query<PetRow>(`${SELECT} WHERE ${terminalInScope('a.path', 1)} AND p.id = $2`, [scope, id]))[0],
+
+  insert: async (q: Queryable, accountId: number, userId: number, p: PetProfile) =>
+    (await q.query<{ id: number }>(
+      `INSERT INTO pets (account_id, created_by, name, species, breed, sex, birthday, weight_kg, microchip, step_goal)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8, $9, $10) RETURNING id`,
+      [accountId, userId, p.name, p.species, p.breed, p.sex, p.birthday, p.weightKg, p.microchip, p.stepGoal],
+    ))[0]!.id,
+
+  update: (q: Queryable, id: number, p: PetProfile) =>
+    q.query(
+      `UPDATE pets SET name = $2, species = $3, breed = $4, sex = $5, birthday = $6::date, weight_kg = $7, microchip = $8, step_goal = $9 WHERE id = $1`,
+      [id, p.name, p.species, p.breed, p.sex, p.birthday, p.weightKg, p.microchip, p.stepGoal],
+    ),
+
+  setPhoto: (q: Queryable, id: number, photo: string | null) => q.query('UPDATE pets SET photo = $2 WHERE id = $1', [id, photo]),
+  photo: async (q: Queryable, id: number) => (await q.query<{ photo: string | null }>('SELECT photo FROM pets WHERE id = $1', [id]))[0]?.photo ?? null,
+  setCollar: (q: Queryable, id: number, terminalPk: number | null) => q.query('UPDATE pets SET terminal_id = $2 WHERE id = $1', [id, terminalPk]),
+  /** The pet a collar is bound to, if any. */
+  petOfTerminal: async (q: Queryable, terminalPk: number) =>
+    (await q.query<{ id: number; name: string }>('SELECT id, name FROM pets WHERE terminal_id = $1', [terminalPk]))[0],
+  remove: (q: Queryable, id: number) => q.query('DELETE FROM pets WHERE id = $1', [id]),
+
+  setLost: (q: Queryable, id: number, until: Date | null) =>
+    q.query('UPDATE pets SET lost_until = $2, lost_restored_at = CASE WHEN $2::timestamptz IS NULL THEN now() ELSE NULL END WHERE id = $1', [id, until]),
+
+  /** Lost modes that ran out, each claimed once (compare-and-set): their collars go back to the normal interval. */
+  claimExpiredLost: (q: Queryable, now: Date) =>
+    q.query<{ id: number; account_id: number; terminal_pk: number | null }>(
+      `UPDATE pets SET lost_restored_at = $1 WHERE lost_restored_at IS NULL AND lost_until IS NOT NULL AND lost_until <= $1
+       RETURNING id, account_id, terminal_id AS terminal_pk`,
+      [now],
+    ),
+
+  stepReadings: (q: Queryable, terminalPk: number, from: Date, to: Date) =>
+    q.query<{ at: Date; steps: string }>(
+      'SELECT at, steps::text AS steps FROM terminal_status_reports WHERE terminal_id = $1 AND at >= $2 AND at < $3 AND steps IS NOT NULL ORDER BY at, id',
+      [terminalPk, from, to],
+    ),
+
+  batteryTrend: (q: Queryable, terminalPk: number, from: Date) =>
+    q.query<{ at: Date; battery: number }>(
+      'SELECT received_at AS at, battery FROM terminal_status_reports WHERE terminal_id = $1 AND received_at >= $2 AND battery IS NOT NULL ORDER BY received_at, id',
+      [terminalPk, from],
+    ),
+};

@@ -1,0 +1,166 @@
+/**
+ * 宠物卫士 (pet, platform 13): pets with their profile and collar (a watch-protocol terminal, also
+ * GT06 or JT/T 808), the collar's live state with freshness, lost mode and find, daily activity
+ * from the collar's cumulative step counter, and the battery trend. A pet outside the caller's
+ * subtree answers as a missing one. Rules: docs/pet.md.
+ */
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
+import { endpoint } from './endpoint.ts';
+import { defineErrors } from './errors.ts';
+import { Id, Nullable } from './schemas.ts';
+
+/** Freshness of the last fix (domain notes §2): under 2 min, 2–10 min, over 10 min. */
+export const PET_FRESH_SECONDS = 120;
+export const PET_RECENT_SECONDS = 600;
+export const PET_FRESHNESS_NAMES = { fresh: '实时', recent: '稍早', stale: '较久', none: '暂无定位' } as const;
+export type PetFreshness = keyof typeof PET_FRESHNESS_NAMES;
+export const PET_SOURCE_NAMES = { gps: 'GPS', wifi: 'Wi-Fi', lbs: '基站', none: '无' } as const;
+
+export const PET_SPECIES_NAMES = { dog: '狗', cat: '猫', other: '其他' } as const;
+export const PET_SEX_NAMES = { male: '公', female: '母', unknown: '未知' } as const;
+/** A photo is a PNG, JPEG or WebP data URL of at most this many bytes (checked by content). */
+export const PET_PHOTO_MAX_BYTES = 512 * 1024;
+/** Lost mode: the collar reports this often (s) for this many minutes at most. */
+export const PET_LOST_INTERVAL_SECONDS = 15;
+export const PET_LOST_MINUTES = { min: 5, max: 120, default: 30 } as const;
+/** The interval (s) the collar goes back to when lost mode ends. */
+export const PET_NORMAL_INTERVAL_SECONDS = 300;
+
+export const PetLiveSchema = Type.Object({
+  online: Type.Boolean(),
+  lat: Nullable(Type.Number()),
+  lon: Nullable(Type.Number()),
+  /** epoch ms of the last place */
+  gpsTime: Nullable(Type.Number()),
+  ageSeconds: Nullable(Type.Integer()),
+  freshness: Type.String(),
+  freshnessName: Type.String(),
+  /** gps, wifi, lbs */
+  source: Type.String(),
+  sourceName: Type.String(),
+  /** metres, when the collar said */
+  accuracy: Nullable(Type.Number()),
+  /** GSM 0–100 */
+  signal: Nullable(Type.Integer()),
+  /** %, the newest report's (with a fix or not) */
+  battery: Nullable(Type.Integer()),
+  batteryAt: Nullable(Type.Number()),
+});
+export type PetLive = Static<typeof PetLiveSchema>;
+
+export const PetSchema = Type.Object({
+  petId: Type.Integer(),
+  name: Type.String(),
+  species: Type.String(),
+  speciesName: Type.String(),
+  breed: Type.String(),
+  sex: Type.String(),
+  sexName: Type.String(),
+  /** YYYY-MM-DD or '' */
+  birthday: Type.String(),
+  weightKg: Nullable(Type.Number()),
+  microchip: Type.String(),
+  hasPhoto: Type.Boolean(),
+  stepGoal: Type.Integer(),
+  /** the collar's terminal number, or null when none is bound */
+  terminalId: Nullable(Type.String()),
+  protocol: Nullable(Type.String()),
+  accountName: Type.String(),
+  created: Type.Number(),
+  /** lost mode runs until this time (epoch ms), else null */
+  lostUntil: Nullable(Type.Number()),
+  live: PetLiveSchema,
+});
+export type Pet = Static<typeof PetSchema>;
+
+const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+const SaveForm = Type.Object({
+  petId: Type.Optional(Id()),
+  name: Type.String({ maxLength: 20 }),
+  species: text(10),
+  breed: text(30),
+  sex: text(10),
+  birthday: text(10),
+  weightKg: Type.Optional(Nullable(Type.Number({ minimum: 0.1, maximum: 150 }))),
+  microchip: text(20),
+  stepGoal: Type.Optional(Type.Integer({ minimum: 500, maximum: 100_000 })),
+  /** the collar's IMEI/number; '' unbinds it; left out keeps it */
+  imei: text(30),
+  /** a data URL (PNG, JPEG, WebP); '' removes the photo; left out keeps it */
+  photo: Type.Optional(Type.String({ maxLength: 720_000 })),
+});
+export type PetSaveForm = Static<typeof SaveForm>;
+const PetId = Type.Object({ petId: Id() });
+
+export const PetDaySchema = Type.Object({
+  /** YYYY-MM-DD, Beijing time */
+  day: Type.String(),
+  steps: Type.Integer(),
+  activeMinutes: Type.Integer(),
+  restMinutes: Type.Integer(),
+  /** counter resets and implausible jumps met that day */
+  resets: Type.Integer(),
+  ignored: Type.Integer(),
+});
+export type PetDay = Static<typeof PetDaySchema>;
+const ActivityAnswer = Type.Object({ goal: Type.Integer(), days: Type.Array(PetDaySchema) });
+export type PetActivity = Static<typeof ActivityAnswer>;
+
+export const PetBatteryPointSchema = Type.Object({ time: Type.Number(), battery: Type.Integer() });
+const BatteryAnswer = Type.Object({
+  trend: Type.Array(PetBatteryPointSchema),
+  /** %/hour over the span, when it fell */
+  drainPerHour: Nullable(Type.Number()),
+  /** hours left at that rate */
+  hoursLeft: Nullable(Type.Number()),
+  /** below this the page reminds to charge */
+  remindBelow: Type.Integer(),
+});
+export type PetBattery = Static<typeof BatteryAnswer>;
+
+const LostForm = Type.Object({ petId: Id(), on: Type.Boolean(), minutes: Type.Optional(Type.Integer()) });
+const ControlAnswer = Type.Object({ message: Type.String(), lostUntil: Nullable(Type.Number()), commandId: Nullable(Type.Integer()) });
+export type PetControlAnswer = Static<typeof ControlAnswer>;
+
+const base = '/pet/v1/api';
+export const petEndpoints = {
+  list: endpoint({ method: 'GET', path: `${base}/pet/list.json`, tag: '宠物卫士', summary: '查询我的宠物', answer: Type.Array(PetSchema) }),
+  detail: endpoint({ method: 'GET', path: `${base}/pet/detail.json`, tag: '宠物卫士', summary: '查询宠物详情', input: PetId, answer: PetSchema }),
+  save: endpoint({
+    method: 'POST', path: `${base}/pet/save.json`, tag: '宠物卫士', summary: '保存宠物档案', permission: 'pet:profile:edit',
+    input: SaveForm, answer: PetSchema,
+  }),
+  remove: endpoint({
+    method: 'POST', path: `${base}/pet/remove.json`, tag: '宠物卫士', summary: '删除宠物', permission: 'pet:profile:edit',
+    input: PetId, answer: Type.Object({ petId: Type.Integer() }),
+  }),
+  photo: endpoint({ method: 'GET', path: `${base}/pet/photo.json`, tag: '宠物卫士', summary: '查询宠物照片', input: PetId, answer: Type.Object({ dataUrl: Nullable(Type.String()) }) }),
+  activity: endpoint({
+    method: 'GET', path: `${base}/pet/activity.json`, tag: '宠物卫士', summary: '查询每日活动',
+    input: Type.Object({ petId: Id(), endDate: text(10), days: Type.Optional(Type.Integer({ minimum: 1, maximum: 31 })) }), answer: ActivityAnswer,
+  }),
+  battery: endpoint({
+    method: 'GET', path: `${base}/pet/battery.json`, tag: '宠物卫士', summary: '查询项圈电量',
+    input: Type.Object({ petId: Id(), hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 168 })) }), answer: BatteryAnswer,
+  }),
+  lostMode: endpoint({
+    method: 'POST', path: `${base}/pet/lostMode.json`, tag: '宠物卫士', summary: '开启或关闭寻宠模式', permission: 'pet:monitor:control',
+    input: LostForm, answer: ControlAnswer,
+  }),
+  find: endpoint({
+    method: 'POST', path: `${base}/pet/find.json`, tag: '宠物卫士', summary: '项圈响铃', permission: 'pet:monitor:control',
+    input: PetId, answer: ControlAnswer,
+  }),
+};
+
+export const PET_ERRORS = defineErrors('pet', {
+  petNotVisible: { msg: '宠物不存在或无权访问', status: 404 },
+  nameMissing: { msg: '请填写宠物名字', status: 400 },
+  badValue: { msg: '{field}填写不正确', status: 400 },
+  photoType: { msg: '照片只支持 PNG、JPEG 或 WebP 图片', status: 400 },
+  photoTooLarge: { msg: '照片不能超过{kb}KB', status: 400 },
+  collarBound: '项圈 {terminalId} 已绑定宠物 {pet}',
+  noCollar: '该宠物还没有绑定项圈',
+  lostMinutes: { msg: '寻宠时长应在{min}到{max}分钟之间', status: 400 },
+});
