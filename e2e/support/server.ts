@@ -1,25 +1,31 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { inject } from 'vitest';
 
-/** The latest SMS code the server's outbox logged for a phone (the default SMS gateway logs each message). */
+/**
+ * The latest SMS code the server's outbox file (DATA_DIR/sms-outbox.jsonl, beside the server's log
+ * in the e2e folder; CHELIAN_E2E_DATA_DIR for a server already running) holds for a phone: codes
+ * never go to the log.
+ */
 export async function smsCodeFor(phone: string, after = 0, timeoutMs = 10_000): Promise<string> {
+  const outbox = path.join(process.env.CHELIAN_E2E_DATA_DIR ?? path.join(path.dirname(inject('serverLog')), 'data'), 'sms-outbox.jsonl');
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const lines = fs.readFileSync(inject('serverLog'), 'utf8').split('\n');
+    const lines = fs.existsSync(outbox) ? fs.readFileSync(outbox, 'utf8').split('\n') : [];
     for (let i = lines.length - 1; i >= 0; i--) {
-      if (!lines[i].includes(phone) || !lines[i].includes('验证码')) continue;
+      if (!lines[i].includes(phone)) continue;
       try {
         const entry = JSON.parse(lines[i]) as { time?: number; phone?: string; content?: string };
         const code = /验证码为(\d{4,8})/.exec(entry.content ?? '')?.[1];
         if (entry.phone === phone && code && (entry.time ?? 0) >= after) return code;
       } catch {
-        /* not a JSON log line */
+        /* a line being written */
       }
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no SMS code logged for ${phone}`);
+  throw new Error(`no SMS code in the outbox for ${phone}`);
 }
 
 async function call<T>(path: string, init: RequestInit = {}): Promise<{ flag: number; msg: string; obj: T }> {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
@@ -34,7 +35,7 @@ export async function createContext(config: Config, db: Db, bus: Bus, log: Fasti
   const decrypt = createDecryptor(keys.privateKey);
   const sessions = new SessionService(db, config.sessionIdleMinutes, config.sessionMaxHours);
   const captchas = new CaptchaService(db);
-  const smsGateway = new OutboxSmsGateway(db, log);
+  const smsGateway = new OutboxSmsGateway(db, log, path.join(config.dataDir, 'sms-outbox.jsonl'));
   const sms = new SmsCodeService(db, smsGateway, config.smsMinIntervalSeconds);
   const login = new LoginService(db, decrypt, sessions, captchas, sms);
   const audit = new AuditLog(db, log);

@@ -1,25 +1,37 @@
 import { randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/types.ts';
 import { AUTH_ERRORS } from '@chelian/contracts';
 import { AppError } from '../../http/errors.ts';
 import { smsQueries } from './sms.queries.ts';
 
-/** Where SMS messages go. The default writes an outbox row and a log line; a provider plugs in here. */
+/** Where SMS messages go. The default writes an outbox row (and file); a provider plugs in here. */
 export interface SmsGateway {
   readonly name: string;
   send(phone: string, content: string): Promise<void>;
 }
 
+/**
+ * The outbox: each message as a row of sms_outbox and, when given a file, a JSON line there
+ * (owner-only; DATA_DIR/sms-outbox.jsonl), where an operator without an SMS provider — or a
+ * browser test — reads the code. The log says only that a message went out: a code is a secret.
+ */
 export class OutboxSmsGateway implements SmsGateway {
   readonly name = 'outbox';
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    private readonly file?: string,
   ) {}
   async send(phone: string, content: string) {
     await smsQueries.insertOutbox(this.db, phone, content, this.name);
-    this.log.info({ phone, content }, 'sms outbox');
+    if (this.file) {
+      await fs.promises.mkdir(path.dirname(this.file), { recursive: true }); // DATA_DIR need not exist on PostgreSQL
+      await fs.promises.appendFile(this.file, `${JSON.stringify({ time: Date.now(), phone, content })}\n`, { mode: 0o600 });
+    }
+    this.log.info({ phone }, 'sms outbox');
   }
 }
 
