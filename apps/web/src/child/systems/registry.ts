@@ -8,6 +8,7 @@ import { elecCarRoutes } from '../../elec-car/routes.tsx';
 import { cardRoutes } from '../../card/routes.tsx';
 import { elecLeaseRoutes } from '../../elec-lease/routes.tsx';
 import { elecGbPublicRoutes, elecGbRoutes } from '../../elec-gb/routes.tsx';
+import { petRoutes } from '../../pet/routes.tsx';
 
 /**
  * Per sub-product: its own routes (each product's issue adds its pages here; paths not listed
@@ -27,7 +28,7 @@ export const CHILD_SYSTEM_DEFINITIONS: Record<ChildSystemId, ChildSystemDefiniti
   car: { ...fleet(), routes: carRoutes },
   card: { ...fleet(), routes: cardRoutes },
   system: { ...admin(), routes: systemRoutes },
-  pet: fleet(),
+  pet: { ...fleet(), routes: petRoutes },
   dataCenter: { ...admin(), routes: dataCenterRoutes },
   'elec-car': { ...fleet(), routes: elecCarRoutes },
   'data-report': { ...fleet(), routes: dataReportRoutes },

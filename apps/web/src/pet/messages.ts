@@ -1,0 +1,24 @@
+/** 宠物卫士's words. */
+export const P = {
+  common: { refresh: '刷新', empty: '暂无数据', noPets: '还没有宠物，请先添加宠物档案', toAdd: '添加宠物', pet: '宠物' },
+  profile: {
+    title: '宠物档案', add: '添加宠物', edit: '编辑', remove: '删除', removeConfirm: '确定删除该宠物？项圈会被解绑，历史数据保留。',
+    name: '名字', species: '种类', breed: '品种', sex: '性别', birthday: '生日', weight: '体重（kg）', microchip: '芯片号',
+    photo: '照片', photoHint: 'PNG、JPEG 或 WebP，不超过 512KB', choosePhoto: '选择照片', removePhoto: '移除照片',
+    collar: '项圈（设备号/IMEI）', collarHint: '留空表示不绑定项圈', stepGoal: '每日步数目标', saved: '已保存', removed: '已删除', noCollar: '未绑定',
+    namePlaceholder: '例如：豆豆', photoBad: '只支持 PNG、JPEG 或 WebP 图片', photoBig: '照片不能超过512KB',
+  },
+  monitor: {
+    title: '宠物定位', lastFix: '最后定位', age: '距今', source: '定位方式', accuracy: '精度', signal: '信号', battery: '电量',
+    online: '在线', offline: '离线', noCollar: '该宠物还没有绑定项圈', coords: '坐标', lost: '寻宠模式', lostOn: '开启寻宠模式', lostOff: '关闭寻宠模式',
+    lostUntil: '寻宠模式进行中，至', minutes: '持续时长', find: '项圈响铃', lostNote: '寻宠模式下项圈每15秒上报一次位置，到时自动恢复为每5分钟上报，以节省电量。',
+    follow: '轨迹回放', freshnessNote: '绿色：2分钟内；黄色：2–10分钟；灰色：超过10分钟。',
+  },
+  activity: {
+    title: '活动统计', steps: '步数', goal: '目标', active: '活跃（分钟）', rest: '休息（分钟）', week: '近7天步数', battery: '电量趋势（24小时）',
+    drain: '耗电速度', hoursLeft: '预计续航', charge: '电量低于{n}%，请及时给项圈充电',
+    rule: '步数按项圈上报的累计计数相邻之差计算并计入后一次上报的日期；计数回落视为清零（从0重新累计），每小时增加超过5万步视为异常跳变而忽略，乱序上报按设备时间排序。',
+    power: '省电建议：上报间隔越短越耗电。1分钟间隔约可用1天，5分钟约2–3天，10分钟以上约4–5天；项圈静止约2分钟后进入休眠，移动时立即上报。',
+    resets: '清零{n}次', ignored: '异常{n}次',
+  },
+} as const;

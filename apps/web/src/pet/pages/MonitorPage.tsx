@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { Button, InputNumber, Popconfirm, Progress, Tag } from 'antd';
+import { AlertOutlined, ReloadOutlined, SoundOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { PET_LOST_MINUTES, petEndpoints, type Pet } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { toast } from '../../shared/ui/toast.ts';
+import { usePermission } from '../../shared/permission/usePermission.ts';
+import { PetPageFrame } from '../PetPageFrame.tsx';
+import { P } from '../messages.ts';
+
+const M = P.monitor;
+const REFRESH_MS = 5000;
+
+const ageText = (s: number | null) => (s === null ? '—' : s < 60 ? `${s}秒` : s < 3600 ? `${Math.floor(s / 60)}分钟` : s < 86400 ? `${Math.floor(s / 3600)}小时` : `${Math.floor(s / 86400)}天`);
+
+function LiveCard({ pet }: { pet: Pet }) {
+  const l = pet.live;
+  const figure = (label: string, value: React.ReactNode, testId?: string) => (
+    <div data-testid={testId}><div className="pt-figure-label">{label}</div><div className="pt-figure-value">{value}</div></div>
+  );
+  return (
+    <section className="pt-card" data-testid="pt-live">
+      <div className="pt-head">
+        <span className="pt-name">{pet.name}</span>
+        <Tag color={l.online ? 'green' : 'default'}>{l.online ? M.online : M.offline}</Tag>
+        <span className={`pt-fresh-${l.freshness}`} data-testid="pt-freshness"><span className="pt-dot" />{l.freshnessName}</span>
+        {pet.lostUntil && <Tag color="red" data-testid="pt-lost-tag">{M.lostUntil} {dayjs(pet.lostUntil).format('HH:mm')}</Tag>}
+      </div>
+      {!pet.terminalId ? <p className="pt-note">{M.noCollar}</p> : (
+        <div className="pt-figures">
+          {figure(M.lastFix, l.gpsTime ? dayjs(l.gpsTime).format('MM-DD HH:mm:ss') : '—')}
+          {figure(M.age, ageText(l.ageSeconds), 'pt-age')}
+          {figure(M.source, l.sourceName)}
+          {figure(M.accuracy, l.accuracy !== null ? `${l.accuracy} 米` : '—')}
+          {figure(M.signal, l.signal !== null ? `${l.signal}` : '—')}
+          {figure(M.battery, l.battery !== null ? <Progress percent={l.battery} size="small" status={l.battery < 20 ? 'exception' : 'normal'} style={{ width: 120 }} /> : '—', 'pt-battery')}
+          {figure(M.coords, l.lat !== null && l.lon !== null ? `${l.lat.toFixed(5)}, ${l.lon.toFixed(5)}` : '—')}
+        </div>
+      )}
+      <p className="pt-note">{M.freshnessNote}</p>
+    </section>
+  );
+}
+
+function LostPanel({ pet, onDone }: { pet: Pet; onDone: () => void }) {
+  const [minutes, setMinutes] = useState<number>(PET_LOST_MINUTES.default);
+  const [busy, setBusy] = useState(false);
+  const act = (p: Promise<{ message: string }>) => {
+    setBusy(true);
+    p.then((r) => (toast.success(r.message), onDone())).catch(() => {}).finally(() => setBusy(false));
+  };
+  const on = pet.lostUntil !== null;
+  return (
+    <section className="pt-card" data-testid="pt-lost">
+      <div className="pt-toolbar"><span className="pt-title">{M.lost}</span></div>
+      <div className="pt-controls">
+        {!on && <><span className="pt-muted">{M.minutes}</span><InputNumber min={PET_LOST_MINUTES.min} max={PET_LOST_MINUTES.max} value={minutes} onChange={(v) => setMinutes(v ?? PET_LOST_MINUTES.default)} addonAfter="分钟" style={{ width: 140 }} /></>}
+        <Popconfirm title={on ? M.lostOff : M.lostOn} onConfirm={() => act(call(petEndpoints.lostMode, { petId: pet.petId, on: !on, minutes }))}>
+          <Button type={on ? 'default' : 'primary'} danger={!on} icon={<AlertOutlined />} loading={busy} disabled={!pet.terminalId} data-testid="pt-lost-switch">{on ? M.lostOff : M.lostOn}</Button>
+        </Popconfirm>
+        <Button icon={<SoundOutlined />} disabled={!pet.terminalId || busy} onClick={() => act(call(petEndpoints.find, { petId: pet.petId }))} data-testid="pt-find">{M.find}</Button>
+      </div>
+      <p className="pt-note">{M.lostNote}</p>
+    </section>
+  );
+}
+
+function Live({ pet: initial }: { pet: Pet }) {
+  const [pet, setPet] = useState(initial);
+  const canControl = usePermission('pet:monitor:control');
+  const refresh = () => void call(petEndpoints.detail, { petId: initial.petId }, { silent: true }).then(setPet, () => {});
+  useEffect(() => {
+    setPet(initial);
+    const timer = setInterval(refresh, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [initial.petId]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <div className="pt-grid">
+      <LiveCard pet={pet} />
+      {canControl && <LostPanel pet={pet} onDone={refresh} />}
+    </div>
+  );
+}
+
+/** 宠物定位: the pet's last place with its age, accuracy, signal and battery in freshness colours; lost mode and find. */
+export function MonitorPage() {
+  return (
+    <PetPageFrame title={M.title} testId="pt-monitor" tools={<Button icon={<ReloadOutlined />} onClick={() => window.location.reload()}>{P.common.refresh}</Button>}>
+      {(pet) => <Live key={pet.petId} pet={pet} />}
+    </PetPageFrame>
+  );
+}

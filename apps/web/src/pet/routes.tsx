@@ -1,0 +1,15 @@
+import type { RouteObject } from 'react-router';
+
+const page = (load: () => Promise<Record<string, unknown>>, name: string) => async () => ({ Component: (await load())[name] as React.ComponentType });
+
+/** 宠物卫士's pages, mounted by the shared child entry under /child/pet/. */
+export const petRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import('./PetRoot.tsx')).PetRoot }),
+    children: [
+      { path: 'profile', lazy: page(() => import('./pages/ProfilePage.tsx'), 'ProfilePage') },
+      { path: 'monitor', lazy: page(() => import('./pages/MonitorPage.tsx'), 'MonitorPage') },
+      { path: 'activity', lazy: page(() => import('./pages/ActivityPage.tsx'), 'ActivityPage') },
+    ],
+  },
+];
