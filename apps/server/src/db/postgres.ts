@@ -24,6 +24,25 @@ export function openPostgres(opts: PostgresOptions): Db {
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
   const query = async <T = Row>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[];
+  /**
+   * A checked-out client whose server goes away between two queries (the database restarted, a
+   * proxy cut) emits 'error' with nobody listening, which would end the process. Listening here
+   * turns that into the next query's rejection; a broken client is destroyed on release, never
+   * handed out again.
+   */
+  const checkout = async () => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    const onError = (err: Error) => (broken = err);
+    client.on('error', onError);
+    return {
+      client,
+      release() {
+        client.off('error', onError);
+        client.release(broken);
+      },
+    };
+  };
   return {
     engine: 'postgres',
     query,
@@ -34,7 +53,7 @@ export function openPostgres(opts: PostgresOptions): Db {
       await pool.query(sql);
     },
     async tx(fn) {
-      const client = await pool.connect();
+      const { client, release } = await checkout();
       try {
         await client.query('BEGIN');
         const q: CopyQueryable = {
@@ -49,12 +68,12 @@ export function openPostgres(opts: PostgresOptions): Db {
         await client.query('ROLLBACK').catch(() => {});
         throw err;
       } finally {
-        client.release();
+        release();
       }
     },
     // One pooled connection, inside a transaction, for the cursor's life.
     async *cursor<T = Row>(sql: string, params: unknown[], batch: number) {
-      const client = await pool.connect();
+      const { client, release } = await checkout();
       let done = false;
       try {
         await client.query('BEGIN');
@@ -67,16 +86,16 @@ export function openPostgres(opts: PostgresOptions): Db {
         done = true;
       } finally {
         await client.query(done ? 'COMMIT' : 'ROLLBACK').catch(() => {});
-        client.release();
+        release();
       }
     },
     async copyRows(table, columns, rows) {
       if (rows.length === 0) return;
-      const client = await pool.connect();
+      const { client, release } = await checkout();
       try {
         await copyOn(client, table, columns, rows);
       } finally {
-        client.release();
+        release();
       }
     },
     close: () => pool.end(),
