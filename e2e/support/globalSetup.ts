@@ -16,6 +16,7 @@ declare module 'vitest' {
     serverLog: string;
     adminPassword: string;
     gt06Port: number;
+    watchPort: number;
   }
 }
 
@@ -74,6 +75,7 @@ export default async function setup(project: TestProject) {
     project.provide('serverLog', process.env.CHELIAN_E2E_LOG ?? '');
     project.provide('adminPassword', process.env.CHELIAN_E2E_PASSWORD ?? ADMIN_PASSWORD);
     project.provide('gt06Port', Number(process.env.CHELIAN_E2E_GT06_PORT ?? 5023));
+    project.provide('watchPort', Number(process.env.CHELIAN_E2E_WATCH_PORT ?? 5093));
     await checkWebServed(url);
     return;
   }
@@ -119,6 +121,7 @@ export default async function setup(project: TestProject) {
   project.provide('serverLog', serverLog);
   project.provide('adminPassword', ADMIN_PASSWORD);
   project.provide('gt06Port', gt06);
+  project.provide('watchPort', watch);
 
   return async () => {
     child.kill('SIGTERM');
