@@ -51,12 +51,16 @@ const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const repo = path.resolve(import.meta.dirname, '..');
 const log = (...a: unknown[]) => console.error(new Date().toISOString().slice(11, 19), ...a);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const FILE_LIMIT = N + 2000;
+// Descriptors per process: the simulator holds every terminal's socket, a gateway its share, an
+// nginx worker two per terminal it proxies. The hard limit (20 000 on these machines) cannot be
+// raised from inside the container, so one client process holds at most that many terminals.
+const HARD_LIMIT = Number(fs.readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+\d+\s+(\d+)/)?.[1]) || 1_048_576;
+const FILE_LIMIT = Math.min(N + 2000, HARD_LIMIT);
+if (N + 500 > HARD_LIMIT) throw new Error(`--terminals=${N} needs more than this process's ${HARD_LIMIT} descriptors`);
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
-// This process holds every terminal's socket: above the limit it was given, it starts itself again
-// under a raised one (root may raise the hard limit; the machine's default is 20 000).
-if (!process.env.CLUSTER_LOAD_RELAUNCHED && FILE_LIMIT > 19_000) {
+// This process holds every terminal's socket: above its soft limit, it starts itself again under a raised one.
+if (!process.env.CLUSTER_LOAD_RELAUNCHED && FILE_LIMIT > softLimit()) {
   const cmd = [process.execPath, ...process.execArgv, ...process.argv.slice(1)].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const child = spawn('bash', ['-c', `ulimit -n ${FILE_LIMIT} && exec ${cmd}`], { stdio: 'inherit', env: { ...process.env, CLUSTER_LOAD_RELAUNCHED: '1' } });
   child.on('exit', (code) => process.exit(code ?? 1));
@@ -181,7 +185,9 @@ async function main() {
     for await (const rows of db.cursor<{ identifier: string; t: Date }>('SELECT t.identifier, p.gps_time AS t FROM positions p JOIN terminals t ON t.id = p.terminal_id', [], 50_000)) {
       for (const r of rows) stored.add(`${r.identifier}|${r.t.getTime()}`);
     }
-    const bytes = await db.one<{ positions: number; size: number }>(`SELECT count(*)::bigint AS positions, sum(pg_total_relation_size(c.oid))::bigint AS size FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'positions'::regclass`);
+    const bytes = await db.one<{ positions: number; size: number }>(
+      `SELECT (SELECT count(*) FROM positions)::bigint AS positions, (SELECT sum(pg_total_relation_size(inhrelid)) FROM pg_inherits WHERE inhparent = 'positions'::regclass)::bigint AS size`,
+    );
     await db.close();
     const lost = ackedKeys.filter((k) => !stored.has(k)).length;
     const result = {
@@ -207,6 +213,10 @@ async function main() {
   } finally {
     await cleanup();
   }
+}
+
+function softLimit(): number {
+  return Number(fs.readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\d+)/)?.[1]) || 1024;
 }
 
 function safe(fn: () => number): number {

@@ -51,7 +51,8 @@ ${t.gateways.map((g) => server(g, 'max_fails=1 fail_timeout=5s')).join('\n')}
     .join('\n');
   const fields: Record<string, string> = {
     STREAM_MODULE,
-    WORKERS: String(site.workers ?? 2),
+    // each worker is bound by the process descriptor limit: more workers, more terminals
+    WORKERS: String(site.workers ?? 4),
     NOFILE: String(workerConnections * 2 + 1024),
     WORKER_CONNECTIONS: String(workerConnections),
     PREFIX: site.prefix,
