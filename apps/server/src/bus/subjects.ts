@@ -27,6 +27,8 @@ export const subjects = {
   /** A terminal's owner, vehicle or settings changed: gateways refresh what they cached. */
   terminalChanged: (identifier: string) => `terminal.changed.${identifier}`,
   allTerminalChanges: 'terminal.changed.>',
+  /** Sessions were ended on the server (a user or account disabled, a password changed or reset): every live feed re-checks its own at once. */
+  sessionsEnded: 'sessions.ended',
   /** An account's alarm on/off settings changed: its live feeds reload which alarm types they push. */
   alarmControlsChanged: (accountId: number) => `alarmControls.changed.${accountId}`,
   /** An account's push destinations changed: the jobs role's MQTT position forwarding follows. */

@@ -38,6 +38,16 @@ describe('live feed /ws/live', () => {
     await expect(openLive(`${base}?sessionId=${'f'.repeat(48)}`)).rejects.toThrow();
   });
 
+  it('closes a disabled user\'s feed at once, not at its next minute check', async () => {
+    const u = await createTenant(t);
+    const feed = await openLive(`${base}?sessionId=${u.sessionId}`);
+    await feed.waitFor((m) => m.type === 'snapshot');
+    const updated = await t.call(admin, { method: 'POST', url: '/car/v4/api/user/update.json', ...form({ id: u.userId, accountId: u.accountId, roleId: u.roleId, enabled: false }) });
+    expect(updated.json().flag).toBe(1);
+    const code = await Promise.race([feed.closed, new Promise((r) => setTimeout(() => r('still open'), 5000))]);
+    expect(code).toBe(4010);
+  });
+
   it('pushes a snapshot, then positions, alarms and presence of exactly the visible terminals', async () => {
     const owned = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
     owned.send(report('013800000101', 1, 22.1));

@@ -30,7 +30,7 @@ const SNAPSHOT_MAX = 100_000;
 /** A client this far behind gets closed (1013, try again later) and catches up by the next snapshot. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 const HEARTBEAT_MS = 30_000;
-/** Sessions end (logout, expiry, disabled user): the feed re-checks its session this often. */
+/** Sessions end (logout, expiry): the feed re-checks its session this often, and at once when the server ends sessions (subjects.sessionsEnded). */
 const SESSION_CHECK_MS = 60_000;
 
 /**
@@ -62,6 +62,7 @@ export class LiveConnection {
       this.unsubscribe.push(this.ctx.bus.subscribe(subjects.liveOfScope(kind, scope), (data) => this.push({ type: KIND_TYPE[kind], data })));
     }
     this.unsubscribe.push(this.ctx.bus.subscribe(subjects.alarmControlsChanged(this.user.accountId), () => this.reloadAlarmControls()));
+    this.unsubscribe.push(this.ctx.bus.subscribe(subjects.sessionsEnded, () => void this.checkSession()));
     this.socket.on('close', () => this.stop());
     this.socket.on('pong', () => (this.alive = true));
     this.socket.on('message', (raw) => this.onClientMessage(raw));

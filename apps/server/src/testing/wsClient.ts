@@ -16,6 +16,8 @@ export interface LiveClient {
   /** Resolves with the first message (from now on, or already received) that matches. */
   waitFor(match: (m: { type: string; data: unknown }) => boolean, timeoutMs?: number): Promise<{ type: string; data: unknown }>;
   close(): void;
+  /** Resolves with the close code once the server (or the client) closes the socket. */
+  closed: Promise<number | undefined>;
 }
 
 /** Opens a WebSocket; rejects with the HTTP status when the server refuses the upgrade. */
@@ -24,6 +26,7 @@ export function openLive(url: string): Promise<LiveClient> {
     const ws = new WebSocket(url);
     const messages: LiveClient['messages'] = [];
     const waiters = new Set<() => void>();
+    const closed = new Promise<number | undefined>((done) => ws.on('close', (code) => done(code)));
     ws.on('message', (data) => {
       messages.push(JSON.parse(data.toString('utf8')));
       for (const w of waiters) w();
@@ -33,6 +36,7 @@ export function openLive(url: string): Promise<LiveClient> {
     ws.on('open', () =>
       resolve({
         messages,
+        closed,
         close: () => ws.close(),
         waitFor(match, timeoutMs = 3000) {
           return new Promise((ok, fail) => {

@@ -1,5 +1,6 @@
 import { ACCOUNT_ERRORS, ACCOUNT_KINDS, RESOURCE_BY_CODE, type AccountAddInput, type AccountUpdateInput, type AdminUserQuery, type RoleSaveInput, type UserAddInput, type UserUpdateInput } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
+import { subjects } from '../../bus/subjects.ts';
 import { AppError } from '../../http/errors.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { hashPassword, isStrongPassword } from '../auth/password.ts';
@@ -48,7 +49,7 @@ export class AdminService {
       name, kind: kindOf(input.kind ?? row.kind), contact: input.contact ?? row.contact, phone: input.phone ?? row.phone, enabled: input.enabled ?? row.enabled,
       expiresAt: input.expiresAt === undefined ? row.expires_at : input.expiresAt ? new Date(input.expiresAt) : null,
     });
-    if (input.enabled === false) await adminQueries.endAccountSessions(this.ctx.db, row.path);
+    if (input.enabled === false) await this.endSessions(() => adminQueries.endAccountSessions(this.ctx.db, row.path));
     return row.id;
   }
 
@@ -67,6 +68,12 @@ export class AdminService {
       await adminQueries.deleteAccount(q, row.id);
       return row.id;
     });
+  }
+
+  /** Ends sessions, and tells every process's live feeds so theirs close now, not at the next check. */
+  private async endSessions(end: () => Promise<unknown>) {
+    await end();
+    this.ctx.bus.publish(subjects.sessionsEnded, {});
   }
 
   private async decryptPassword(cipher: string) {
@@ -118,7 +125,7 @@ export class AdminService {
     await adminQueries.updateUser(this.ctx.db, target.id, {
       roleId: input.roleId, name: input.name ?? target.name, phone: input.phone ?? target.phone, enabled: input.enabled ?? target.enabled,
     });
-    if (input.enabled === false) await adminQueries.endSessions(this.ctx.db, target.id);
+    if (input.enabled === false) await this.endSessions(() => adminQueries.endSessions(this.ctx.db, target.id));
     return target.id;
   }
 
@@ -126,7 +133,7 @@ export class AdminService {
     const target = await adminQueries.userInScope(this.ctx.db, user.accountPath, userId);
     if (!target || (target.is_platform_admin && target.id !== user.userId)) throw new AppError(ACCOUNT_ERRORS.userNotFound);
     await adminQueries.setPassword(this.ctx.db, target.id, await this.decryptPassword(cipher));
-    await adminQueries.endSessions(this.ctx.db, target.id);
+    await this.endSessions(() => adminQueries.endSessions(this.ctx.db, target.id));
     return target.id;
   }
 

@@ -1,6 +1,7 @@
 import { AUTH_ERRORS, COMMON_ERRORS, SECURITY_ERRORS, type AuthData, type PrivacySettings, type ThemeName } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
+import { subjects } from '../../bus/subjects.ts';
 import { authQueries } from '../auth/auth.queries.ts';
 import { hashPassword, isStrongPassword, verifyPassword } from '../auth/password.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
@@ -39,7 +40,9 @@ export class SecurityService {
     if (!isStrongPassword(newPassword)) throw new AppError(SECURITY_ERRORS.weakPassword);
     if (newPassword === oldPassword) throw new AppError(SECURITY_ERRORS.samePassword);
     await securityQueries.setPassword(this.ctx.db, user.userId, await hashPassword(newPassword));
-    return { endedSessions: await this.ctx.sessions.endOthers(user.userId, sessionId) };
+    const endedSessions = await this.ctx.sessions.endOthers(user.userId, sessionId);
+    if (endedSessions > 0) this.ctx.bus.publish(subjects.sessionsEnded, {});
+    return { endedSessions };
   }
 
   async bindPhone(user: SessionUser, phone: string, code: string) {
