@@ -73,6 +73,13 @@ describe('宠物卫士', () => {
     await until(async () => ((await frame.getByTestId('pt-days').locator('tbody tr').last().textContent()) ?? '').includes('600'), 10_000);
     await shot(page, 'pet-activity');
 
+    await page.goto(`${baseUrl()}/pet/history`);
+    await frame.getByTestId('pt-picker').click();
+    await frame.locator('.ant-select-item-option', { hasText: name }).click();
+    await frame.getByTestId('pt-heat-chart').waitFor();
+    expect(await frame.getByTestId('pt-heat-table').locator('tbody tr').count()).toBeGreaterThan(0);
+    await shot(page, 'pet-history');
+
     // The safe-zone menu opens too (the platform's geofence page until its own page lands).
     await page.goto(`${baseUrl()}/pet/fence`);
     await page.getByTestId('subproduct-frame').waitFor();

@@ -119,6 +119,14 @@ const BatteryAnswer = Type.Object({
 });
 export type PetBattery = Static<typeof BatteryAnswer>;
 
+const HistoryAnswer = Type.Object({
+  day: Type.String(),
+  points: Type.Array(Type.Object({ time: Type.Number(), lat: Type.Number(), lon: Type.Number(), source: Type.String() })),
+  /** cells of about 50 m with the minutes spent there, most first */
+  heat: Type.Array(Type.Object({ lat: Type.Number(), lon: Type.Number(), minutes: Type.Number() })),
+});
+export type PetHistory = Static<typeof HistoryAnswer>;
+
 const LostForm = Type.Object({ petId: Id(), on: Type.Boolean(), minutes: Type.Optional(Type.Integer()) });
 const ControlAnswer = Type.Object({ message: Type.String(), lostUntil: Nullable(Type.Number()), commandId: Nullable(Type.Integer()) });
 export type PetControlAnswer = Static<typeof ControlAnswer>;
@@ -143,6 +151,10 @@ export const petEndpoints = {
   battery: endpoint({
     method: 'GET', path: `${base}/pet/battery.json`, tag: '宠物卫士', summary: '查询项圈电量',
     input: Type.Object({ petId: Id(), hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 168 })) }), answer: BatteryAnswer,
+  }),
+  history: endpoint({
+    method: 'GET', path: `${base}/pet/history.json`, tag: '宠物卫士', summary: '查询足迹与热力',
+    input: Type.Object({ petId: Id(), date: text(10) }), answer: HistoryAnswer,
   }),
   lostMode: endpoint({
     method: 'POST', path: `${base}/pet/lostMode.json`, tag: '宠物卫士', summary: '开启或关闭寻宠模式', permission: 'pet:monitor:control',

@@ -87,6 +87,7 @@ const TREE = [
   [13, [[13000, '宠物卫士', 'pet', '/pet/', [
     [13001, '宠物定位', 'pet:monitor', '/pet/monitor', [[1300101, '寻宠控制', 'pet:monitor:control', '']]],
     [13002, '宠物档案', 'pet:profile', '/pet/profile', [[1300201, '编辑档案', 'pet:profile:edit', '']]],
+    [13005, '足迹热力', 'pet:history', '/pet/history'],
     [13004, '活动统计', 'pet:activity', '/pet/activity'],
     [13003, '安全区域', 'pet:fence', '/pet/fence'],
   ]]]],

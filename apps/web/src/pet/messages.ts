@@ -14,6 +14,10 @@ export const P = {
     lostUntil: '寻宠模式进行中，至', minutes: '持续时长', find: '项圈响铃', lostNote: '寻宠模式下项圈每15秒上报一次位置，到时自动恢复为每5分钟上报，以节省电量。',
     follow: '轨迹回放', freshnessNote: '绿色：2分钟内；黄色：2–10分钟；灰色：超过10分钟。',
   },
+  history: {
+    title: '足迹热力', track: '轨迹', heat: '停留', count: '共{n}个定位点', place: '位置（约50米格）', minutes: '停留（分钟）',
+    note: '热力按约50米的方格统计停留时间：每个定位点计到下一个定位点为止，最多30分钟。',
+  },
   activity: {
     title: '活动统计', steps: '步数', goal: '目标', active: '活跃（分钟）', rest: '休息（分钟）', week: '近7天步数', battery: '电量趋势（24小时）',
     drain: '耗电速度', hoursLeft: '预计续航', charge: '电量低于{n}%，请及时给项圈充电',

@@ -9,6 +9,7 @@ export const petRoutes: RouteObject[] = [
     children: [
       { path: 'profile', lazy: page(() => import('./pages/ProfilePage.tsx'), 'ProfilePage') },
       { path: 'monitor', lazy: page(() => import('./pages/MonitorPage.tsx'), 'MonitorPage') },
+      { path: 'history', lazy: page(() => import('./pages/HistoryPage.tsx'), 'HistoryPage') },
       { path: 'activity', lazy: page(() => import('./pages/ActivityPage.tsx'), 'ActivityPage') },
     ],
   },

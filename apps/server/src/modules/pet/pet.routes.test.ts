@@ -81,6 +81,10 @@ describe('pets', () => {
       ['2026-11-25', 400, 0],
       ['2026-11-26', 1000, 1], // 300 after the reset, then +700
     ]);
+    const history = (await get(a.sessionId, `${api}/pet/history.json?petId=${petId}&date=2026-11-26`)).obj;
+    expect(history.points.map((p: { time: number }) => p.time)).toEqual([base + 50 * 60_000]);
+    expect(history.heat).toEqual([{ lat: 22.54325, lon: 114.05775, minutes: 1 }]);
+    expect(await get(a.sessionId, `${api}/pet/history.json?petId=${petId}&date=2026-13-45`)).toMatchObject({ flag: 0, msg: '日期填写不正确' });
     term.close();
   });
 

@@ -10,6 +10,7 @@ import { presentPet } from './pets.presenter.ts';
 import { savePet, visiblePet } from './pets.service.ts';
 import { ringCollar, switchLostMode } from './lostMode.ts';
 import { petActivity, petBattery } from './activity.service.ts';
+import { petHistory } from './history.service.ts';
 
 /** 宠物卫士: pets and their collars, live state, lost mode and find, activity and battery. */
 export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
@@ -42,6 +43,8 @@ export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   route(app, petEndpoints.activity, async (query, request) => petActivity(db, await visiblePet(db, caller(request), query.petId), query.endDate, query.days));
 
   route(app, petEndpoints.battery, async (query, request) => petBattery(db, await visiblePet(db, caller(request), query.petId), query.hours));
+
+  route(app, petEndpoints.history, async (query, request) => petHistory(db, await visiblePet(db, caller(request), query.petId), query.date));
 
   route(app, petEndpoints.lostMode, async (body, request) => {
     const user = caller(request);
