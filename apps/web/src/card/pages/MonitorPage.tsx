@@ -73,7 +73,7 @@ export function MonitorPage() {
             ))}
           </div>
         </section>
-        <section className="cd-card" style={{ position: 'relative', padding: 0 }}>
+        <section className="cd-card cd-map-card">
           <CardMap points={points} onPick={setPicked} focus={current && current.lat !== null ? { lat: current.lat, lon: current.lon! } : null} />
           {current && <InfoCard staff={current} onClose={() => setPicked(null)} />}
         </section>
