@@ -8,7 +8,7 @@ import { usePermission } from '../../shared/permission/usePermission.ts';
 import { pagerOf } from '../../shared/ui/pagination.ts';
 import { useBikes } from '../useBikes.ts';
 import { bikeLabel } from '../BikePicker.tsx';
-import { DayRange, lastDays, type Days } from '../DayRange.tsx';
+import { DayRange, lastDays, type Days } from '../../shared/ui/DayRange.tsx';
 import { E } from '../messages.ts';
 
 const A = E.alarm;

@@ -6,7 +6,7 @@ import { call } from '../../shared/request/call.ts';
 import { EChart } from '../../shared/charts/EChart.tsx';
 import type { ChartOption } from '../../shared/charts/echartsCore.ts';
 import { BikePageFrame } from '../BikePageFrame.tsx';
-import { DayRange, lastDays, type Days } from '../DayRange.tsx';
+import { DayRange, lastDays, type Days } from '../../shared/ui/DayRange.tsx';
 import { E } from '../messages.ts';
 
 const B = E.battery;

@@ -5,7 +5,7 @@ import { elecCarEndpoints, type BikeTrips, type StayRow, type TripRow } from '@c
 import { call } from '../../shared/request/call.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { BikePageFrame } from '../BikePageFrame.tsx';
-import { DayRange, lastDays, type Days } from '../DayRange.tsx';
+import { DayRange, lastDays, type Days } from '../../shared/ui/DayRange.tsx';
 import { E } from '../messages.ts';
 
 const R = E.trips;
