@@ -80,6 +80,18 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
 
 const readyz = async (port: number) => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok;
 
+/**
+ * Ends the cluster's processes if the launcher dies without stopping them (SIGKILL, a test worker
+ * torn down): a detached shell that polls the launcher and then kills every pid listed in
+ * `pidFile` (kept current as processes are restarted). cluster.stop() ends the watchdog first.
+ */
+function startWatchdog(pidFile: string): ChildProcess {
+  const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; for p in $(cat '${pidFile}' 2>/dev/null); do kill -9 $p 2>/dev/null; done`;
+  const dog = spawn('bash', ['-c', script], { detached: true, stdio: 'ignore' });
+  dog.unref();
+  return dog;
+}
+
 export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
   const protocols = Object.keys(opts.terminalPorts);
   const runtime = opts.runtime ?? { kind: 'built' };
@@ -139,10 +151,15 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
   };
 
   let nginx: ChildProcess | null = null;
+  const pidFile = path.join(opts.dataDir, 'cluster.pids');
+  const writePids = () => fs.writeFileSync(pidFile, [...processes.map((p) => p.child.pid), nginx?.pid].filter(Boolean).join('\n'));
+  const watchdog = startWatchdog(pidFile);
   try {
     // The first API process migrates and seeds; the rest start together once it is up.
     processes.push(await startReady(plan[0]));
+    writePids();
     processes.push(...(await Promise.all(plan.slice(1).map(startReady))));
+    writePids();
 
     const site: NginxSite = {
       prefix: nginxDir,
@@ -158,6 +175,7 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
     const confFile = path.join(nginxDir, 'nginx.conf');
     fs.writeFileSync(confFile, nginxConfig(site));
     nginx = spawn(NGINX_BIN, ['-p', nginxDir, '-c', confFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    writePids();
     const nginxExit = new Promise<number | null>((resolve) => nginx!.once('exit', (code) => resolve(code)));
     let nginxOut = '';
     nginx.stderr!.on('data', (d) => (nginxOut += d));
@@ -167,6 +185,7 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
   } catch (err) {
     nginx?.kill('SIGKILL');
     for (const p of processes) p.child.kill('SIGKILL');
+    watchdog.kill();
     throw err;
   }
 
@@ -183,9 +202,11 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
       const old = processes[i];
       if (old.child.exitCode === null && !old.child.signalCode) throw new Error(`${name} is still running`);
       processes[i] = await startReady(old);
+      writePids();
       return processes[i];
     },
     async stop() {
+      watchdog.kill();
       const running = processes.filter((p) => p.child.exitCode === null && !p.child.signalCode);
       for (const p of running) p.child.kill('SIGTERM');
       const all = Promise.all(running.map((p) => p.exited));
