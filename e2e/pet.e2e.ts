@@ -50,6 +50,9 @@ describe('宠物卫士', () => {
     await frame.locator('.ant-modal-footer .ant-btn-primary').click();
     await frame.getByTestId('pt-pets').locator('tr', { hasText: name }).waitFor();
     await shot(page, 'pet-profile');
+    // The collar's SOS button, through the one alarm pipeline.
+    collar.write(encodeWatchReport(id, 'AL', { time: Date.now() - 2_000, lat: 31.2306, lon: 121.4739, valid: true, battery: 62, steps: 2600, tumbles: 1, alarms: ['sos'] }));
+    await until(() => heard.some((h) => h.includes('*AL]')), 10_000);
 
     await page.goto(`${baseUrl()}/pet/monitor`);
     const live = frame.getByTestId('pt-live');
@@ -60,6 +63,7 @@ describe('宠物卫士', () => {
     await live.locator('.pt-name', { hasText: name }).waitFor();
     expect(await frame.getByTestId('pt-freshness').textContent()).toContain('实时');
     expect(await frame.getByTestId('pt-battery').textContent()).toContain('62%');
+    await frame.getByTestId('pt-alarms').locator('tbody tr', { hasText: '紧急报警' }).waitFor();
     await frame.getByTestId('pt-lost-switch').click();
     await frame.locator('.ant-popconfirm .ant-btn-primary').click();
     await frame.getByTestId('pt-lost-tag').waitFor();

@@ -127,6 +127,12 @@ const HistoryAnswer = Type.Object({
 });
 export type PetHistory = Static<typeof HistoryAnswer>;
 
+export const PetAlarmSchema = Type.Object({
+  alarmId: Type.Integer(), type: Type.String(), typeName: Type.String(), time: Type.Number(),
+  lat: Nullable(Type.Number()), lon: Nullable(Type.Number()), handled: Type.Boolean(),
+});
+export type PetAlarm = Static<typeof PetAlarmSchema>;
+
 const LostForm = Type.Object({ petId: Id(), on: Type.Boolean(), minutes: Type.Optional(Type.Integer()) });
 const ControlAnswer = Type.Object({ message: Type.String(), lostUntil: Nullable(Type.Number()), commandId: Nullable(Type.Integer()) });
 export type PetControlAnswer = Static<typeof ControlAnswer>;
@@ -155,6 +161,10 @@ export const petEndpoints = {
   history: endpoint({
     method: 'GET', path: `${base}/pet/history.json`, tag: '宠物卫士', summary: '查询足迹与热力',
     input: Type.Object({ petId: Id(), date: text(10) }), answer: HistoryAnswer,
+  }),
+  alarms: endpoint({
+    method: 'GET', path: `${base}/pet/alarms.json`, tag: '宠物卫士', summary: '查询宠物报警',
+    input: PetId, answer: Type.Array(PetAlarmSchema),
   }),
   lostMode: endpoint({
     method: 'POST', path: `${base}/pet/lostMode.json`, tag: '宠物卫士', summary: '开启或关闭寻宠模式', permission: 'pet:monitor:control',

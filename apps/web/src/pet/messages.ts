@@ -12,7 +12,7 @@ export const P = {
     title: '宠物定位', lastFix: '最后定位', age: '距今', source: '定位方式', accuracy: '精度', signal: '信号', battery: '电量',
     online: '在线', offline: '离线', noCollar: '该宠物还没有绑定项圈', coords: '坐标', lost: '寻宠模式', lostOn: '开启寻宠模式', lostOff: '关闭寻宠模式',
     lostUntil: '寻宠模式进行中，至', minutes: '持续时长', find: '项圈响铃', lostNote: '寻宠模式下项圈每15秒上报一次位置，到时自动恢复为每5分钟上报，以节省电量。',
-    follow: '轨迹回放', freshnessNote: '绿色：2分钟内；黄色：2–10分钟；灰色：超过10分钟。',
+    follow: '轨迹回放', alarms: '报警记录', noAlarms: '暂无报警', alarmTime: '报警时间', alarmType: '报警类型', handled: '处理', handledYes: '已处理', handledNo: '未处理', freshnessNote: '绿色：2分钟内；黄色：2–10分钟；灰色：超过10分钟。',
   },
   history: {
     title: '足迹热力', track: '轨迹', heat: '停留', count: '共{n}个定位点', place: '位置（约50米格）', minutes: '停留（分钟）',

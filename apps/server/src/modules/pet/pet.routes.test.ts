@@ -81,9 +81,17 @@ describe('pets', () => {
       ['2026-11-25', 400, 0],
       ['2026-11-26', 1000, 1], // 300 after the reset, then +700
     ]);
+    // SOS and the collar taken off, from the watch status word, through the one alarm pipeline.
+    term.send(encodeWatchReport(ID, 'AL', { time: base + 55 * 60_000, lat: 22.5431, lon: 114.0579, valid: true, battery: 76, steps: 1000, tumbles: 2, alarms: ['sos', 'wearRemoved'] }));
+    expect((await term.next()).toString()).toBe(`[3G*${ID}*0002*AL]`);
+    const alarms = (await get(a.sessionId, `${api}/pet/alarms.json?petId=${petId}`)).obj;
+    expect(alarms.map((x: { type: string }) => x.type).sort()).toEqual(['sos', 'wearRemoved']);
+    expect(alarms[0].typeName).toMatch(/[\u4e00-\u9fa5]/);
+    expect(await get(b.sessionId, `${api}/pet/alarms.json?petId=${petId}`)).toMatchObject({ flag: 0, errorCode: 'pet.petNotVisible' });
+
     const history = (await get(a.sessionId, `${api}/pet/history.json?petId=${petId}&date=2026-11-26`)).obj;
-    expect(history.points.map((p: { time: number }) => p.time)).toEqual([base + 50 * 60_000]);
-    expect(history.heat).toEqual([{ lat: 22.54325, lon: 114.05775, minutes: 1 }]);
+    expect(history.points.map((p: { time: number }) => p.time)).toEqual([base + 50 * 60_000, base + 55 * 60_000]);
+    expect(history.heat).toEqual([{ lat: 22.54325, lon: 114.05775, minutes: 6 }]); // 5 min to the next fix, 1 for the last
     expect(await get(a.sessionId, `${api}/pet/history.json?petId=${petId}&date=2026-13-45`)).toMatchObject({ flag: 0, msg: '日期填写不正确' });
     term.close();
   });

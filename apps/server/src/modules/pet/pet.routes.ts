@@ -11,6 +11,7 @@ import { savePet, visiblePet } from './pets.service.ts';
 import { ringCollar, switchLostMode } from './lostMode.ts';
 import { petActivity, petBattery } from './activity.service.ts';
 import { petHistory } from './history.service.ts';
+import { petAlarms } from './petAlarms.ts';
 
 /** 宠物卫士: pets and their collars, live state, lost mode and find, activity and battery. */
 export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
@@ -45,6 +46,11 @@ export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   route(app, petEndpoints.battery, async (query, request) => petBattery(db, await visiblePet(db, caller(request), query.petId), query.hours));
 
   route(app, petEndpoints.history, async (query, request) => petHistory(db, await visiblePet(db, caller(request), query.petId), query.date));
+
+  route(app, petEndpoints.alarms, async (query, request) => {
+    const user = caller(request);
+    return petAlarms(db, user, await visiblePet(db, user, query.petId));
+  });
 
   route(app, petEndpoints.lostMode, async (body, request) => {
     const user = caller(request);

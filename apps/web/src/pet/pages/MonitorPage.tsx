@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, InputNumber, Popconfirm, Progress, Tag } from 'antd';
+import { Button, InputNumber, Popconfirm, Progress, Table, Tag } from 'antd';
 import { AlertOutlined, ReloadOutlined, SoundOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { PET_LOST_MINUTES, petEndpoints, type Pet } from '@chelian/contracts';
+import { PET_LOST_MINUTES, petEndpoints, type Pet, type PetAlarm } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
@@ -66,20 +66,46 @@ function LostPanel({ pet, onDone }: { pet: Pet; onDone: () => void }) {
   );
 }
 
+function AlarmList({ petId, version }: { petId: number; version: number }) {
+  const [alarms, setAlarms] = useState<PetAlarm[]>([]);
+  useEffect(() => void call(petEndpoints.alarms, { petId }, { silent: true }).then(setAlarms, () => {}), [petId, version]);
+  return (
+    <section className="pt-card">
+      <div className="pt-toolbar"><span className="pt-title">{M.alarms}</span></div>
+      <Table<PetAlarm>
+        rowKey="alarmId" size="small" dataSource={alarms} pagination={{ pageSize: 5 }} data-testid="pt-alarms" locale={{ emptyText: M.noAlarms }}
+        columns={[
+          { title: M.alarmTime, dataIndex: 'time', width: 170, render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm:ss') },
+          { title: M.alarmType, dataIndex: 'typeName', render: (n: string) => <Tag color="red">{n}</Tag> },
+          { title: M.coords, key: 'at', render: (_, a) => (a.lat !== null && a.lon !== null ? `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}` : '—') },
+          { title: M.handled, dataIndex: 'handled', width: 90, render: (h: boolean) => (h ? M.handledYes : M.handledNo) },
+        ]}
+      />
+    </section>
+  );
+}
+
 function Live({ pet: initial }: { pet: Pet }) {
   const [pet, setPet] = useState(initial);
   const canControl = usePermission('pet:monitor:control');
-  const refresh = () => void call(petEndpoints.detail, { petId: initial.petId }, { silent: true }).then(setPet, () => {});
+  const [version, setVersion] = useState(0);
+  const refresh = () => {
+    void call(petEndpoints.detail, { petId: initial.petId }, { silent: true }).then(setPet, () => {});
+    setVersion((v) => v + 1);
+  };
   useEffect(() => {
     setPet(initial);
     const timer = setInterval(refresh, REFRESH_MS);
     return () => clearInterval(timer);
   }, [initial.petId]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <div className="pt-grid">
-      <LiveCard pet={pet} />
-      {canControl && <LostPanel pet={pet} onDone={refresh} />}
-    </div>
+    <>
+      <div className="pt-grid">
+        <LiveCard pet={pet} />
+        {canControl && <LostPanel pet={pet} onDone={refresh} />}
+      </div>
+      <AlarmList petId={pet.petId} version={version} />
+    </>
   );
 }
 
