@@ -84,10 +84,20 @@ export function CardMap({ points, circles = [], focus, onPick, onClickMap }: {
   const latest = useRef({ points, circles });
   latest.current = { points, circles };
 
+  const fitted = useRef(false);
+
   const draw = () => {
     const m = map.current;
     if (!m || !ready.current) return;
     (m.getSource('people') as maplibregl.GeoJSONSource | undefined)?.setData(pointsData(latest.current.points));
+    // The first people to arrive frame the view (a team at work, not the whole country).
+    const people = latest.current.points;
+    if (!fitted.current && people.length > 0) {
+      fitted.current = true;
+      const bounds = new maplibregl.LngLatBounds();
+      for (const p of people) bounds.extend(toDisplay(p.lon, p.lat));
+      m.fitBounds(bounds, { padding: 60, maxZoom: 16, duration: 0 });
+    }
     (m.getSource('circles') as maplibregl.GeoJSONSource | undefined)?.setData({ type: 'FeatureCollection', features: latest.current.circles.map(circlePolygon) });
   };
 
@@ -106,7 +116,7 @@ export function CardMap({ points, circles = [], focus, onPick, onClickMap }: {
       m.addLayer({ id: 'people', type: 'circle', source: 'people', paint: { 'circle-radius': 7, 'circle-color': ['get', 'color'], 'circle-stroke-color': '#fff', 'circle-stroke-width': 2 } });
       m.addLayer({
         id: 'people-label', type: 'symbol', source: 'people',
-        layout: { 'text-field': ['get', 'label'], 'text-font': ['WenQuanYi Micro Hei', 'sans-serif'], 'text-size': 12, 'text-offset': [0, 1.3], 'text-allow-overlap': true },
+        layout: { 'text-field': ['get', 'label'], 'text-font': ['WenQuanYi Micro Hei', 'sans-serif'], 'text-size': 12, 'text-offset': [0, 1.3], 'text-allow-overlap': false },
         paint: { 'text-color': '#333', 'text-halo-color': '#fff', 'text-halo-width': 1.2 },
       });
       m.on('click', 'people', (e) => {

@@ -2,14 +2,25 @@ import { useCallback, useEffect, useState } from 'react';
 import { MAX_PAGE_SIZE, cardEndpoints, type CardShift, type CardTeam, type Staff } from '@chelian/contracts';
 import { call } from '../shared/request/call.ts';
 
+/** The most people the map and pickers load (page by page). */
+const STAFF_LIMIT = 20_000;
+
+/** Everyone of the subtree, page after page (a team is often larger than one page). */
+async function allStaff(): Promise<Staff[]> {
+  const all: Staff[] = [];
+  for (let current = 1; all.length < STAFF_LIMIT; current++) {
+    const page = await call(cardEndpoints.staff, { pageSize: MAX_PAGE_SIZE, current }, { silent: true });
+    all.push(...page.list);
+    if (page.list.length < MAX_PAGE_SIZE || all.length >= page.total) break;
+  }
+  return all;
+}
+
 /** Everyone of the subtree (for pickers and the map), reloaded on demand. */
 export function useStaffList(refreshMs = 0) {
   const [staff, setStaff] = useState<Staff[]>([]);
   const [loading, setLoading] = useState(true);
-  const reload = useCallback(
-    () => call(cardEndpoints.staff, { pageSize: MAX_PAGE_SIZE }, { silent: true }).then((p) => setStaff(p.list), () => {}).finally(() => setLoading(false)),
-    [],
-  );
+  const reload = useCallback(() => allStaff().then(setStaff, () => {}).finally(() => setLoading(false)), []);
   useEffect(() => {
     void reload();
     if (!refreshMs) return;
