@@ -89,7 +89,7 @@ const TREE = [
     [13002, '宠物档案', 'pet:profile', '/pet/profile', [[1300201, '编辑档案', 'pet:profile:edit', '']]],
     [13005, '足迹热力', 'pet:history', '/pet/history'],
     [13004, '活动统计', 'pet:activity', '/pet/activity'],
-    [13003, '安全区域', 'pet:fence', '/pet/fence'],
+    [13003, '安全区域', 'pet:fence', '/pet/fence', [[1300301, '编辑安全区域', 'pet:fence:edit', '']]],
   ]]]],
   [17, [[17000, '数据中心', 'dataCenter', '/dataCenter/', [
     [17001, '数据总览', 'dataCenter:overview', '/dataCenter/overview'],

@@ -70,6 +70,9 @@ export const ALARM_NAMES_ZH = {
   standstill: '静止超时',
   missedCheckpoint: '漏巡报警',
   gathering: '聚集报警',
+  // Pets (宠物卫士): derived by the platform from the pet's safe zones (docs/pet.md).
+  petZoneExit: '离开安全区域',
+  petZoneEnter: '进入安全区域',
   general: '一般报警',
 } as const;
 
