@@ -55,6 +55,8 @@ export async function startServer(
   // 电单车租赁's service areas (out of area, no parking) and tamper locks hear them too.
   const leaseAreas = config.roles.includes('gateway') ? (await import('./modules/elecLease/areaWatch.ts')).startAreaWatch(api?.ctx ?? core) : null;
   const card = config.roles.includes('gateway') ? (await import('./modules/card/cardEngine.ts')).startCardEngine(api?.ctx ?? core) : null;
+  // 宠物卫士's safe zones: 离开/进入安全区域 from each collar's fixes.
+  const petZones = config.roles.includes('gateway') ? (await import('./modules/pet/petZoneEngine.ts')).startPetZoneEngine(api?.ctx ?? core) : null;
   // 新国标 too: its GB alarms (overspeed, positioning failure, battery mismatch, communication lost).
   const elecGb = config.roles.includes('gateway') ? (await import('./modules/elecGb/gbEngine.ts')).startGbEngine(api?.ctx ?? core) : null;
   const stopJobs = api && config.roles.includes('jobs') ? (await import('./jobs/startJobs.ts')).startJobs(api.ctx) : async () => {};
@@ -87,6 +89,7 @@ export async function startServer(
       elecCar?.stop();
       leaseAreas?.stop();
       card?.stop();
+      petZones?.stop();
       elecGb?.stop();
       demo?.stop();
       await gateway?.close();

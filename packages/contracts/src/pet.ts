@@ -137,6 +137,45 @@ const LostForm = Type.Object({ petId: Id(), on: Type.Boolean(), minutes: Type.Op
 const ControlAnswer = Type.Object({ message: Type.String(), lostUntil: Nullable(Type.Number()), commandId: Nullable(Type.Integer()) });
 export type PetControlAnswer = Static<typeof ControlAnswer>;
 
+/** Safe zones (docs/pet.md): at most this many per pet; a circle's radius is at least 50 m. */
+export const PET_ZONE_MAX = 10;
+export const PET_ZONE_MIN_RADIUS_M = 50;
+export const PET_ZONE_MAX_RADIUS_M = 5000;
+export const PET_ZONE_KIND_NAMES = { circle: '圆形', polygon: '多边形' } as const;
+export const PetZoneSchema = Type.Object({
+  zoneId: Type.Integer(),
+  petId: Type.Integer(),
+  name: Type.String(),
+  /** circle, polygon */
+  kind: Type.String(),
+  kindName: Type.String(),
+  /** circle: its centre and radius */
+  lon: Nullable(Type.Number()),
+  lat: Nullable(Type.Number()),
+  radiusMeters: Nullable(Type.Number()),
+  /** polygon: its corners [lon, lat] */
+  points: Type.Array(Type.Array(Type.Number())),
+  alarmExit: Type.Boolean(),
+  alarmEnter: Type.Boolean(),
+  /** the smoothed side the pet is on: true inside, false outside, null not yet known */
+  inside: Nullable(Type.Boolean()),
+});
+export type PetZone = Static<typeof PetZoneSchema>;
+const ZoneForm = Type.Object({
+  petId: Id(),
+  zoneId: Type.Optional(Id()),
+  name: Type.String({ maxLength: 20 }),
+  kind: Type.String({ maxLength: 10 }),
+  lon: Type.Optional(Type.Number()),
+  lat: Type.Optional(Type.Number()),
+  radiusMeters: Type.Optional(Type.Number()),
+  /** polygon corners as "lon,lat;lon,lat;…" (3 to 50) */
+  points: text(2000),
+  alarmExit: Type.Optional(Type.Boolean()),
+  alarmEnter: Type.Optional(Type.Boolean()),
+});
+export type PetZoneForm = Static<typeof ZoneForm>;
+
 const base = '/pet/v1/api';
 export const petEndpoints = {
   list: endpoint({ method: 'GET', path: `${base}/pet/list.json`, tag: '宠物卫士', summary: '查询我的宠物', answer: Type.Array(PetSchema) }),
@@ -174,6 +213,17 @@ export const petEndpoints = {
     method: 'POST', path: `${base}/pet/find.json`, tag: '宠物卫士', summary: '项圈响铃', permission: 'pet:monitor:control',
     input: PetId, answer: ControlAnswer,
   }),
+  zones: endpoint({
+    method: 'GET', path: `${base}/pet/zones.json`, tag: '宠物卫士', summary: '查询安全区域', input: PetId, answer: Type.Array(PetZoneSchema),
+  }),
+  zoneSave: endpoint({
+    method: 'POST', path: `${base}/pet/zoneSave.json`, tag: '宠物卫士', summary: '保存安全区域', permission: 'pet:fence:edit',
+    input: ZoneForm, answer: PetZoneSchema,
+  }),
+  zoneRemove: endpoint({
+    method: 'POST', path: `${base}/pet/zoneRemove.json`, tag: '宠物卫士', summary: '删除安全区域', permission: 'pet:fence:edit',
+    input: Type.Object({ zoneId: Id() }), answer: Type.Object({ zoneId: Type.Integer() }),
+  }),
 };
 
 export const PET_ERRORS = defineErrors('pet', {
@@ -185,4 +235,8 @@ export const PET_ERRORS = defineErrors('pet', {
   collarBound: '项圈 {terminalId} 已绑定宠物 {pet}',
   noCollar: '该宠物还没有绑定项圈',
   lostMinutes: { msg: '寻宠时长应在{min}到{max}分钟之间', status: 400 },
+  zoneNotVisible: { msg: '安全区域不存在或无权访问', status: 404 },
+  zoneRadius: { msg: '安全区域半径应在{min}到{max}米之间', status: 400 },
+  zonePoints: { msg: '多边形安全区域需要3到50个有效顶点', status: 400 },
+  zoneLimit: '每只宠物最多设置{max}个安全区域',
 });

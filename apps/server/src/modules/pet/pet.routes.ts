@@ -12,6 +12,7 @@ import { ringCollar, switchLostMode } from './lostMode.ts';
 import { petActivity, petBattery } from './activity.service.ts';
 import { petHistory } from './history.service.ts';
 import { petAlarms } from './petAlarms.ts';
+import { PET_ZONES_CHANGED, petZones, removeZone, saveZone } from './petZones.service.ts';
 
 /** 宠物卫士: pets and their collars, live state, lost mode and find, activity and battery. */
 export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
@@ -26,6 +27,7 @@ export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     const petId = await savePet(db, user, body);
     const pet = presentPet(await visiblePet(db, user, petId));
     auditChange(request, { objectType: '宠物', objectId: petId, after: { name: pet.name, terminalId: pet.terminalId } });
+    bus.publish(PET_ZONES_CHANGED, {}); // the collar may have changed
     return pet;
   });
 
@@ -33,7 +35,24 @@ export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     const pet = await visiblePet(db, caller(request), body.petId);
     await petsQueries.remove(db, Number(pet.id));
     auditChange(request, { objectType: '宠物', objectId: body.petId, before: { name: pet.name } });
+    bus.publish(PET_ZONES_CHANGED, {});
     return { petId: body.petId };
+  });
+
+  route(app, petEndpoints.zones, async (query, request) => petZones(db, caller(request), query.petId));
+
+  route(app, petEndpoints.zoneSave, async (body, request) => {
+    const zone = await saveZone(db, caller(request), body);
+    auditChange(request, { objectType: '宠物安全区域', objectId: zone.zoneId, after: { petId: zone.petId, name: zone.name, kind: zone.kind, alarmExit: zone.alarmExit, alarmEnter: zone.alarmEnter } });
+    bus.publish(PET_ZONES_CHANGED, {});
+    return zone;
+  });
+
+  route(app, petEndpoints.zoneRemove, async (body, request) => {
+    const zone = await removeZone(db, caller(request), body.zoneId);
+    auditChange(request, { objectType: '宠物安全区域', objectId: body.zoneId, before: { petId: Number(zone.pet_id), name: zone.name } });
+    bus.publish(PET_ZONES_CHANGED, {});
+    return { zoneId: body.zoneId };
   });
 
   route(app, petEndpoints.photo, async (query, request) => {

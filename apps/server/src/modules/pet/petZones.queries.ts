@@ -1,0 +1,88 @@
+import type { Queryable } from '../../db/types.ts';
+import type { ZoneFix, ZoneState } from './zoneSmoothing.ts';
+
+export type ZoneGeometry = { center: [number, number]; radiusMeters: number } | { rings: [number, number][][] };
+
+export interface PetZoneRow {
+  id: number;
+  pet_id: number;
+  name: string;
+  kind: 'circle' | 'polygon';
+  geometry: ZoneGeometry;
+  alarm_exit: boolean;
+  alarm_enter: boolean;
+  inside: boolean | null;
+}
+
+/** A zone the engine watches: with its pet's account and collar. */
+export interface WatchedZoneRow extends PetZoneRow {
+  account_id: number;
+  terminal_pk: number;
+  identifier: string;
+}
+
+const SELECT = `SELECT z.id, z.pet_id, z.name, z.kind, z.geometry, z.alarm_exit, z.alarm_enter, s.inside FROM pet_zones z LEFT JOIN pet_zone_states s ON s.zone_id = z.id`;
+
+export const petZonesQueries = {
+  byPet: (q: Queryable, petId: number) => q.query<PetZoneRow>(`${SELECT} WHERE z.pet_id = $1 ORDER BY z.id`, [petId]),
+
+  one: async (q: Queryable, zoneId: number) => (await q.query<PetZoneRow>(`${SELECT} WHERE z.id = $1`, [zoneId]))[0],
+
+  count: async (q: Queryable, petId: number) => Number((await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM pet_zones WHERE pet_id = $1`, [petId]))[0]!.n),
+
+  insert: async (q: Queryable, petId: number, z: { name: string; kind: string; geometry: ZoneGeometry; alarmExit: boolean; alarmEnter: boolean }) =>
+    Number((await q.query<{ id: number }>(
+      `INSERT INTO pet_zones (pet_id, name, kind, geometry, alarm_exit, alarm_enter) VALUES ($1, $2, $3, $4::jsonb, $5, $6) RETURNING id`,
+      [petId, z.name, z.kind, JSON.stringify(z.geometry), z.alarmExit, z.alarmEnter],
+    ))[0]!.id),
+
+  /** A changed shape starts its smoothing afresh (the old side may no longer hold). */
+  update: async (q: Queryable, zoneId: number, z: { name: string; kind: string; geometry: ZoneGeometry; alarmExit: boolean; alarmEnter: boolean }) => {
+    const [old] = await q.query<{ kind: string; geometry: ZoneGeometry }>(`SELECT kind, geometry FROM pet_zones WHERE id = $1`, [zoneId]);
+    await q.query(`UPDATE pet_zones SET name = $2, kind = $3, geometry = $4::jsonb, alarm_exit = $5, alarm_enter = $6 WHERE id = $1`, [zoneId, z.name, z.kind, JSON.stringify(z.geometry), z.alarmExit, z.alarmEnter]);
+    if (!old || old.kind !== z.kind || JSON.stringify(old.geometry) !== JSON.stringify(z.geometry)) await q.query(`DELETE FROM pet_zone_states WHERE zone_id = $1`, [zoneId]);
+  },
+
+  remove: (q: Queryable, zoneId: number) => q.query(`DELETE FROM pet_zones WHERE id = $1`, [zoneId]),
+
+  /** Every zone of a pet with a collar, by the collar's number. */
+  watched: (q: Queryable) =>
+    q.query<WatchedZoneRow>(
+      `SELECT z.id, z.pet_id, z.name, z.kind, z.geometry, z.alarm_exit, z.alarm_enter, NULL::boolean AS inside, p.account_id, p.terminal_id AS terminal_pk, t.identifier
+         FROM pet_zones z JOIN pets p ON p.id = z.pet_id JOIN terminals t ON t.id = p.terminal_id ORDER BY z.id`,
+    ),
+
+  state: async (q: Queryable, zoneId: number): Promise<ZoneState | null> => {
+    const [r] = await q.query<{ inside: boolean | null; pending: number; last_fix_at: Date | null }>(`SELECT inside, pending, last_fix_at FROM pet_zone_states WHERE zone_id = $1`, [zoneId]);
+    return r ? { inside: r.inside, streak: Number(r.pending), lastTime: r.last_fix_at ? r.last_fix_at.getTime() : -Infinity } : null;
+  },
+
+  /** Compare-and-set on the last fix handled: of several engines handling the same fix, one writes (and raises). */
+  save: async (q: Queryable, zoneId: number, before: ZoneState | null, after: ZoneState) => {
+    const at = new Date(after.lastTime);
+    if (!before) {
+      return (await q.query(`INSERT INTO pet_zone_states (zone_id, inside, pending, last_fix_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING zone_id`, [zoneId, after.inside, after.streak, at])).length === 1;
+    }
+    const was = Number.isFinite(before.lastTime) ? new Date(before.lastTime) : null;
+    return (await q.query(
+      `UPDATE pet_zone_states SET inside = $2, pending = $3, last_fix_at = $4 WHERE zone_id = $1 AND last_fix_at IS NOT DISTINCT FROM $5 RETURNING zone_id`,
+      [zoneId, after.inside, after.streak, at, was],
+    )).length === 1;
+  },
+
+  /** The collar's valid fixes after `since` up to `until` (epoch ms), oldest first. */
+  fixes: async (q: Queryable, terminalPk: number, since: number, until: number): Promise<ZoneFix[]> =>
+    (await q.query<{ gps_time: Date; lat: number; lon: number; accuracy: number | null }>(
+      `SELECT gps_time, lat, lon, (extras->>'accuracy')::double precision AS accuracy FROM positions
+        WHERE terminal_id = $1 AND gps_time > $2 AND gps_time <= $3 AND valid ORDER BY gps_time LIMIT 1000`,
+      [terminalPk, new Date(since), new Date(until)],
+    )).map((r) => ({ time: r.gps_time.getTime(), lat: r.lat, lon: r.lon, accuracy: r.accuracy })),
+
+  /** The alarm on the pet's collar, owned by the pet's account. */
+  raise: async (q: Queryable, a: { terminalPk: number; accountId: number; type: string; at: number; lat: number; lon: number }) =>
+    (await q.query<{ id: number }>(
+      `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon)
+       SELECT t.id, $2, (SELECT v.id FROM vehicles v WHERE v.terminal_id = t.id LIMIT 1), $3, $4, $5, $6 FROM terminals t WHERE t.id = $1 RETURNING id`,
+      [a.terminalPk, a.accountId, a.type, new Date(a.at), a.lat, a.lon],
+    )).map((r) => Number(r.id)),
+};
