@@ -11,6 +11,7 @@ export const petRoutes: RouteObject[] = [
       { path: 'monitor', lazy: page(() => import('./pages/MonitorPage.tsx'), 'MonitorPage') },
       { path: 'history', lazy: page(() => import('./pages/HistoryPage.tsx'), 'HistoryPage') },
       { path: 'activity', lazy: page(() => import('./pages/ActivityPage.tsx'), 'ActivityPage') },
+      { path: 'fence', lazy: page(() => import('./pages/ZonesPage.tsx'), 'ZonesPage') },
     ],
   },
 ];

@@ -1,0 +1,112 @@
+import { useEffect, useRef } from 'react';
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type { Feature, FeatureCollection } from 'geojson';
+import { gcj02ToWgs84, wgs84ToGcj02 } from '@chelian/geo/coords.ts';
+import { runtimeConfig } from '../shared/config/runtimeConfig.ts';
+import provincesUrl from '../../../../packages/geo/data/basemap/china-provinces.geojson?url';
+import citiesUrl from '../../../../packages/geo/data/basemap/china-cities.geojson?url';
+
+maplibregl.setWorkerUrl(workerUrl);
+
+type LL = [number, number];
+/** A zone to draw, WGS-84: a circle (centre and radius) or a polygon's corners. */
+export interface MapZone {
+  id: number;
+  circle?: { center: LL; radius: number };
+  ring?: LL[];
+  color: string;
+}
+
+const config = runtimeConfig();
+const gcj = Boolean(config.tileUrl) && config.tileCoordSystem === 'gcj02';
+const toDisplay = (p: LL): LL => (gcj ? (wgs84ToGcj02(p[0], p[1]) as LL) : p);
+const fromDisplay = (lon: number, lat: number): LL => (gcj ? (gcj02ToWgs84(lon, lat) as LL) : [lon, lat]);
+
+function style(): maplibregl.StyleSpecification {
+  if (config.tileUrl) {
+    return { version: 8, sources: { tiles: { type: 'raster', tiles: [config.tileUrl], tileSize: 256, maxzoom: 19 } }, layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }] };
+  }
+  return {
+    version: 8,
+    sources: { provinces: { type: 'geojson', data: provincesUrl, tolerance: 0.5 }, cities: { type: 'geojson', data: citiesUrl, tolerance: 0.5 } },
+    layers: [
+      { id: 'sea', type: 'background', paint: { 'background-color': '#dbe7f2' } },
+      { id: 'land', type: 'fill', source: 'provinces', paint: { 'fill-color': '#fbfaf6' } },
+      { id: 'city-border', type: 'line', source: 'cities', paint: { 'line-color': '#d9d4c7', 'line-width': 0.8, 'line-dasharray': [3, 2] } },
+      { id: 'province-border', type: 'line', source: 'provinces', paint: { 'line-color': '#b7b0a2', 'line-width': 1 } },
+    ],
+  };
+}
+
+function ringOf(z: MapZone): LL[] {
+  if (z.ring) return z.ring.length ? [...z.ring, z.ring[0]!] : [];
+  const { center: [lon, lat], radius } = z.circle!;
+  return Array.from({ length: 65 }, (_, i) => {
+    const a = (i / 64) * 2 * Math.PI;
+    return [lon + (radius * Math.sin(a)) / (111_320 * Math.cos((lat * Math.PI) / 180)), lat + (radius * Math.cos(a)) / 111_320] as LL;
+  });
+}
+
+const zonesData = (zones: MapZone[]): FeatureCollection => ({
+  type: 'FeatureCollection',
+  features: zones.filter((z) => (z.ring?.length ?? 3) >= 3).map((z): Feature => ({ type: 'Feature', properties: { color: z.color }, geometry: { type: 'Polygon', coordinates: [ringOf(z).map(toDisplay)] } })),
+});
+const pointsData = (points: LL[]): FeatureCollection => ({
+  type: 'FeatureCollection',
+  features: points.map((p): Feature => ({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: toDisplay(p) } })),
+});
+
+/** 安全区域's map: the zones, the corners being drawn and the pet; a click reports where (WGS-84). */
+export function PetZoneMap({ zones, draft, pet, onClickMap }: { zones: MapZone[]; draft: LL[]; pet: LL | null; onClickMap: (p: LL) => void }) {
+  const holder = useRef<HTMLDivElement>(null);
+  const map = useRef<maplibregl.Map | null>(null);
+  const ready = useRef(false);
+  const click = useRef(onClickMap);
+  click.current = onClickMap;
+  const latest = useRef({ zones, draft, pet });
+  latest.current = { zones, draft, pet };
+
+  const draw = () => {
+    const m = map.current;
+    if (!m || !ready.current) return;
+    (m.getSource('zones') as maplibregl.GeoJSONSource | undefined)?.setData(zonesData(latest.current.zones));
+    (m.getSource('draft') as maplibregl.GeoJSONSource | undefined)?.setData(pointsData(latest.current.draft));
+    (m.getSource('pet') as maplibregl.GeoJSONSource | undefined)?.setData(pointsData(latest.current.pet ? [latest.current.pet] : []));
+  };
+
+  useEffect(() => {
+    if (!holder.current) return;
+    const first = latest.current.pet ?? latest.current.zones[0]?.circle?.center ?? latest.current.zones[0]?.ring?.[0];
+    const m = new maplibregl.Map({
+      container: holder.current, style: style(), center: first ? toDisplay(first) : [116.397, 39.909], zoom: first ? 16 : 4, attributionControl: false,
+      localIdeographFontFamily: '"WenQuanYi Micro Hei", "Microsoft YaHei", "PingFang SC", sans-serif', fadeDuration: 0, dragRotate: false,
+    });
+    map.current = m;
+    m.doubleClickZoom.disable();
+    m.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
+    m.on('load', () => {
+      const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
+      m.addSource('zones', { type: 'geojson', data: empty });
+      m.addLayer({ id: 'zones-fill', type: 'fill', source: 'zones', paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.18 } });
+      m.addLayer({ id: 'zones-line', type: 'line', source: 'zones', paint: { 'line-color': ['get', 'color'], 'line-width': 2 } });
+      m.addSource('draft', { type: 'geojson', data: empty });
+      m.addLayer({ id: 'draft', type: 'circle', source: 'draft', paint: { 'circle-radius': 5, 'circle-color': '#fff', 'circle-stroke-color': '#f59e0b', 'circle-stroke-width': 2 } });
+      m.addSource('pet', { type: 'geojson', data: empty });
+      m.addLayer({ id: 'pet', type: 'circle', source: 'pet', paint: { 'circle-radius': 7, 'circle-color': '#1677ff', 'circle-stroke-color': '#fff', 'circle-stroke-width': 2 } });
+      m.on('click', (e) => click.current(fromDisplay(e.lngLat.lng, e.lngLat.lat)));
+      ready.current = true;
+      draw();
+    });
+    return () => {
+      ready.current = false;
+      m.remove();
+      map.current = null;
+    };
+  }, []);
+
+  useEffect(draw, [zones, draft, pet]);
+
+  return <div className="pt-map" data-testid="pt-zone-map"><div ref={holder} /></div>;
+}
