@@ -10,7 +10,7 @@ import { api, pause, until } from './support/carFleet.ts';
 
 // Issue 20, 宠物卫士: an owner adds a pet with its collar (a watch-protocol terminal over real TCP),
 // sees it live in freshness colours, switches lost mode on (the collar receives UPLOAD,15), and
-// reads its week of steps; every pet menu opens.
+// reads its week of steps, and draws a home safe zone; every pet menu opens.
 let browser: Browser;
 let collar: net.Socket;
 const id = `93${crypto.randomInt(0, 10 ** 8).toString().padStart(8, '0')}`;
@@ -84,10 +84,19 @@ describe('宠物卫士', () => {
     expect(await frame.getByTestId('pt-heat-table').locator('tbody tr').count()).toBeGreaterThan(0);
     await shot(page, 'pet-history');
 
-    // The safe-zone menu opens too (the platform's geofence page until its own page lands).
+    // 安全区域: a home circle drawn with a click where the pet is, saved with its alarms.
     await page.goto(`${baseUrl()}/pet/fence`);
-    await page.getByTestId('subproduct-frame').waitFor();
-    await pause(500);
+    await frame.getByTestId('pt-picker').click();
+    await frame.locator('.ant-select-item-option', { hasText: name }).click();
+    const map = frame.getByTestId('pt-zone-map');
+    await map.waitFor();
+    await pause(1000);
+    await map.click();
+    await frame.getByTestId('pt-zone-name').fill('家');
+    await frame.getByTestId('pt-zone-save').click();
+    await frame.getByTestId('pt-zone-table').locator('tbody tr', { hasText: '圆形 100米' }).waitFor();
+    await pause(300);
+    await shot(page, 'pet-zones');
     expect(errors).toEqual([]);
   });
 });

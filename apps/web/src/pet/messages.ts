@@ -28,7 +28,7 @@ export const P = {
   zones: {
     title: '安全区域', circle: '画圆形', polygon: '画多边形', name: '区域名称', radius: '半径（米）', exitAlarm: '离开报警', enterAlarm: '进入报警',
     save: '保存区域', clear: '重画', saved: '已保存', removed: '已删除', remove: '删除', removeConfirm: '确定删除该安全区域？',
-    kind: '形状', state: '宠物位置', inside: '在区域内', outside: '在区域外', unknown: '未知', list: '已设置的区域', draw: '新建区域',
+    kind: '形状', state: '状态', map: '区域地图', inside: '在区域内', outside: '在区域外', unknown: '未知', list: '已设置的区域', draw: '新建区域',
     circleHint: '在地图上点击家的位置作为圆心，半径不小于50米。', polygonHint: '在地图上依次点击多边形的顶点（至少3个）。',
     namePlaceholder: '例如：家', points: '已选{n}个顶点',
     rule: '为避免宠物在边界附近来回触发报警：定位超出区域边界超过 max(20米, 定位精度) 才算离开，连续2次定位在另一侧才报警；乱序上报的定位会被忽略。',

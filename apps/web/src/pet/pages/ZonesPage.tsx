@@ -55,7 +55,7 @@ function ZonesOf({ pet }: { pet: Pet }) {
     <div className="pt-grid">
       <section className="pt-card">
         <div className="pt-toolbar">
-          <span className="pt-title">{Z.title}</span>
+          <span className="pt-title">{Z.map}</span>
           {canEdit && <Segmented value={mode} onChange={(v) => (setMode(v as 'circle' | 'polygon'), setDraft([]))} options={[{ value: 'circle', label: Z.circle }, { value: 'polygon', label: Z.polygon }]} data-testid="pt-zone-mode" />}
         </div>
         <PetZoneMap zones={mapZones} draft={draft} pet={petAt} onClickMap={(p) => canEdit && setDraft((d) => (mode === 'circle' ? [p] : [...d, p]))} />
