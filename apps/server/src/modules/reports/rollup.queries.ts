@@ -2,15 +2,20 @@ import type { Queryable } from '../../db/types.ts';
 import { rollupSql, type RollupMode } from './rollupSql.ts';
 import { DROP_SHORT_STAYS, staysSql } from './staysSql.ts';
 
-/** Any constant: the same for every process that rolls up. */
+/**
+ * Any constant: the same for every process that rolls up. Paired with the schema's hash, so
+ * platforms sharing one database in different schemas (the test suites do) never wait on, or
+ * skip a pass because of, each other's rollups — advisory locks are database-wide.
+ */
 const ROLLUP_LOCK_KEY = 80_808_820;
+const SCOPED_KEY = 'hashtext(current_schema()), $1';
 
 export const rollupQueries = {
   /** Held for the transaction. `wait` false: answers false at once when another process holds it. */
   lock: async (q: Queryable, wait: boolean) =>
     wait
-      ? (await q.query('SELECT pg_advisory_xact_lock($1)', [ROLLUP_LOCK_KEY]), true)
-      : (await q.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [ROLLUP_LOCK_KEY]))[0].ok,
+      ? (await q.query(`SELECT pg_advisory_xact_lock(${SCOPED_KEY})`, [ROLLUP_LOCK_KEY]), true)
+      : (await q.query<{ ok: boolean }>(`SELECT pg_try_advisory_xact_lock(${SCOPED_KEY}) AS ok`, [ROLLUP_LOCK_KEY]))[0].ok,
 
   /**
    * 'full' recomputes the day from scratch (an upsert per terminal), then drops the rows of
