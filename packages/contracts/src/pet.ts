@@ -70,6 +70,8 @@ export const PetSchema = Type.Object({
   created: Type.Number(),
   /** lost mode runs until this time (epoch ms), else null */
   lostUntil: Nullable(Type.Number()),
+  /** true: seen through family sharing (view only, no edit or control) */
+  shared: Type.Boolean(),
   live: PetLiveSchema,
 });
 export type Pet = Static<typeof PetSchema>;
@@ -176,6 +178,33 @@ const ZoneForm = Type.Object({
 });
 export type PetZoneForm = Static<typeof ZoneForm>;
 
+/** Family sharing: an owner and at most this many members (pending invitations count). */
+export const PET_MAX_MEMBERS = 5;
+export const PET_MEMBER_STATUS_NAMES = { pending: '待接受', active: '已加入' } as const;
+export const PetMemberSchema = Type.Object({
+  memberId: Type.Integer(),
+  petId: Type.Integer(),
+  userId: Type.Integer(),
+  username: Type.String(),
+  name: Type.String(),
+  /** pending (invited, not yet accepted) or active */
+  status: Type.String(),
+  statusName: Type.String(),
+  invitedAt: Type.Number(),
+  acceptedAt: Nullable(Type.Number()),
+});
+export type PetMember = Static<typeof PetMemberSchema>;
+/** An invitation waiting for the signed-in user. */
+export const PetInvitationSchema = Type.Object({
+  memberId: Type.Integer(),
+  petId: Type.Integer(),
+  petName: Type.String(),
+  accountName: Type.String(),
+  invitedAt: Type.Number(),
+});
+export type PetInvitation = Static<typeof PetInvitationSchema>;
+const MemberId = Type.Object({ memberId: Id() });
+
 const base = '/pet/v1/api';
 export const petEndpoints = {
   list: endpoint({ method: 'GET', path: `${base}/pet/list.json`, tag: '宠物卫士', summary: '查询我的宠物', answer: Type.Array(PetSchema) }),
@@ -224,6 +253,24 @@ export const petEndpoints = {
     method: 'POST', path: `${base}/pet/zoneRemove.json`, tag: '宠物卫士', summary: '删除安全区域', permission: 'pet:fence:edit',
     input: Type.Object({ zoneId: Id() }), answer: Type.Object({ zoneId: Type.Integer() }),
   }),
+  members: endpoint({
+    method: 'GET', path: `${base}/pet/members.json`, tag: '宠物卫士', summary: '查询家庭成员', input: PetId, answer: Type.Array(PetMemberSchema),
+  }),
+  memberInvite: endpoint({
+    method: 'POST', path: `${base}/pet/memberInvite.json`, tag: '宠物卫士', summary: '邀请家庭成员', permission: 'pet:profile:edit',
+    input: Type.Object({ petId: Id(), user: Type.String({ maxLength: 40 }) }), answer: PetMemberSchema,
+  }),
+  memberRemove: endpoint({
+    method: 'POST', path: `${base}/pet/memberRemove.json`, tag: '宠物卫士', summary: '移除家庭成员', permission: 'pet:profile:edit',
+    input: MemberId, answer: Type.Object({ memberId: Type.Integer() }),
+  }),
+  invitations: endpoint({
+    method: 'GET', path: `${base}/pet/invitations.json`, tag: '宠物卫士', summary: '查询待接受的家庭邀请', answer: Type.Array(PetInvitationSchema),
+  }),
+  invitationAnswer: endpoint({
+    method: 'POST', path: `${base}/pet/invitationAnswer.json`, tag: '宠物卫士', summary: '接受或拒绝家庭邀请',
+    input: Type.Object({ memberId: Id(), accept: Type.Boolean() }), answer: Type.Object({ memberId: Type.Integer(), accepted: Type.Boolean() }),
+  }),
 };
 
 export const PET_ERRORS = defineErrors('pet', {
@@ -239,4 +286,10 @@ export const PET_ERRORS = defineErrors('pet', {
   zoneRadius: { msg: '安全区域半径应在{min}到{max}米之间', status: 400 },
   zonePoints: { msg: '多边形安全区域需要3到50个有效顶点', status: 400 },
   zoneLimit: '每只宠物最多设置{max}个安全区域',
+  memberReadOnly: { msg: '家庭成员只能查看该宠物，不能修改或操作', status: 403 },
+  memberUserMissing: { msg: '没有找到该用户名或手机号的用户', status: 400 },
+  memberSelf: { msg: '不能邀请自己', status: 400 },
+  memberExists: '{user} 已是家庭成员或已被邀请',
+  memberLimit: '最多五位家庭成员（含待接受的邀请）',
+  memberNotVisible: { msg: '家庭成员或邀请不存在', status: 404 },
 });

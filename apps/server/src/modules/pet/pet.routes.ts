@@ -4,10 +4,10 @@ import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
 import { route } from '../../http/route.ts';
-import { terminalScope } from '../../core/terminalScope.ts';
 import { petsQueries } from './pets.queries.ts';
 import { presentPet } from './pets.presenter.ts';
-import { savePet, visiblePet } from './pets.service.ts';
+import { listPets, readablePet, savePet, visiblePet } from './pets.service.ts';
+import { answerInvitation, inviteMember, myInvitations, petMembers, removeMember } from './petMembers.ts';
 import { ringCollar, switchLostMode } from './lostMode.ts';
 import { petActivity, petBattery } from './activity.service.ts';
 import { petHistory } from './history.service.ts';
@@ -18,9 +18,9 @@ import { PET_ZONES_CHANGED, petZones, removeZone, saveZone } from './petZones.se
 export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   const { db, bus } = ctx;
 
-  route(app, petEndpoints.list, async (_query, request) => (await petsQueries.list(db, terminalScope(caller(request)))).map((r) => presentPet(r)));
+  route(app, petEndpoints.list, async (_query, request) => (await listPets(db, caller(request))).map((r) => presentPet(r)));
 
-  route(app, petEndpoints.detail, async (query, request) => presentPet(await visiblePet(db, caller(request), query.petId)));
+  route(app, petEndpoints.detail, async (query, request) => presentPet(await readablePet(db, caller(request), query.petId)));
 
   route(app, petEndpoints.save, async (body, request) => {
     const user = caller(request);
@@ -56,19 +56,19 @@ export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   });
 
   route(app, petEndpoints.photo, async (query, request) => {
-    const pet = await visiblePet(db, caller(request), query.petId);
+    const pet = await readablePet(db, caller(request), query.petId);
     return { dataUrl: await petsQueries.photo(db, Number(pet.id)) };
   });
 
-  route(app, petEndpoints.activity, async (query, request) => petActivity(db, await visiblePet(db, caller(request), query.petId), query.endDate, query.days));
+  route(app, petEndpoints.activity, async (query, request) => petActivity(db, await readablePet(db, caller(request), query.petId), query.endDate, query.days));
 
-  route(app, petEndpoints.battery, async (query, request) => petBattery(db, await visiblePet(db, caller(request), query.petId), query.hours));
+  route(app, petEndpoints.battery, async (query, request) => petBattery(db, await readablePet(db, caller(request), query.petId), query.hours));
 
-  route(app, petEndpoints.history, async (query, request) => petHistory(db, await visiblePet(db, caller(request), query.petId), query.date));
+  route(app, petEndpoints.history, async (query, request) => petHistory(db, await readablePet(db, caller(request), query.petId), query.date));
 
   route(app, petEndpoints.alarms, async (query, request) => {
     const user = caller(request);
-    return petAlarms(db, user, await visiblePet(db, user, query.petId));
+    return petAlarms(db, user, await readablePet(db, user, query.petId));
   });
 
   route(app, petEndpoints.lostMode, async (body, request) => {
@@ -85,5 +85,27 @@ export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     const answer = await ringCollar(db, bus, user, pet);
     auditChange(request, { objectType: '宠物', objectId: body.petId, after: { find: true } });
     return answer;
+  });
+
+  route(app, petEndpoints.members, async (query, request) => petMembers(db, Number((await readablePet(db, caller(request), query.petId)).id)));
+
+  route(app, petEndpoints.memberInvite, async (body, request) => {
+    const member = await inviteMember(db, caller(request), body.petId, body.user);
+    auditChange(request, { objectType: '宠物家庭成员', objectId: member.memberId, after: { petId: member.petId, username: member.username, status: member.status } });
+    return member;
+  });
+
+  route(app, petEndpoints.memberRemove, async (body, request) => {
+    const member = await removeMember(db, caller(request), body.memberId);
+    auditChange(request, { objectType: '宠物家庭成员', objectId: body.memberId, before: { petId: member.petId, username: member.username, status: member.status } });
+    return { memberId: body.memberId };
+  });
+
+  route(app, petEndpoints.invitations, async (_query, request) => myInvitations(db, caller(request)));
+
+  route(app, petEndpoints.invitationAnswer, async (body, request) => {
+    const answer = await answerInvitation(db, caller(request), body.memberId, body.accept);
+    auditChange(request, { objectType: '宠物家庭成员', objectId: body.memberId, after: { petId: answer.petId, accepted: answer.accepted } });
+    return { memberId: answer.memberId, accepted: answer.accepted };
   });
 };

@@ -1,7 +1,8 @@
 /**
  * A pet's alarms: the newest of its collar's alarms received since the pet was set up, raised through the
  * platform's one pipeline (the gateway from the watch status word: SOS, low battery, taken off,
- * fence in/out; presence: offline), in the caller's scope only.
+ * fence in/out; presence: offline), in the caller's scope only — or, for a family member seeing a
+ * shared pet, in the pet's own account subtree.
  */
 import type { PetAlarm } from '@chelian/contracts';
 import { ALARM_NAMES_ZH } from '@chelian/protocols/alarms.ts';
@@ -15,11 +16,14 @@ const LIMIT = 50;
 
 export async function petAlarms(q: Queryable, user: SessionUser, pet: PetRow): Promise<PetAlarm[]> {
   if (pet.terminal_pk === null) return [];
+  const scope = pet.shared
+    ? (await q.query<{ path: string }>('SELECT path FROM accounts WHERE id = $1', [pet.account_id]))[0]!.path
+    : terminalScope(user);
   const rows = await q.query<{ id: string; type: string; alarm_time: Date; lat: number | null; lon: number | null; handled: boolean }>(
     `SELECT al.id, al.type, al.alarm_time, al.lat, al.lon, al.handled FROM alarms al JOIN accounts a ON a.id = al.account_id
       WHERE al.terminal_id = $2 AND al.received_at >= $3 AND ${accountInScope('a.path', 1)}
       ORDER BY al.alarm_time DESC, al.id DESC LIMIT ${LIMIT}`,
-    [terminalScope(user), pet.terminal_pk, pet.created_at],
+    [scope, pet.terminal_pk, pet.created_at],
   );
   const names = ALARM_NAMES_ZH as Record<string, string>;
   return rows.map((r) => ({

@@ -9,7 +9,7 @@ import {
 import type { Queryable } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { AppError } from '../../http/errors.ts';
-import { visiblePet } from './pets.service.ts';
+import { readablePet, visiblePet } from './pets.service.ts';
 import { petZonesQueries, type PetZoneRow, type ZoneGeometry } from './petZones.queries.ts';
 
 /** Published on the bus when zones or collars change: the engine reloads. */
@@ -60,7 +60,7 @@ async function visibleZone(q: Queryable, user: SessionUser, zoneId: number): Pro
 }
 
 export async function petZones(q: Queryable, user: SessionUser, petId: number): Promise<PetZone[]> {
-  const pet = await visiblePet(q, user, petId);
+  const pet = await readablePet(q, user, petId);
   return (await petZonesQueries.byPet(q, Number(pet.id))).map(presentZone);
 }
 

@@ -29,6 +29,8 @@ export interface PetRow {
   sr_at: Date | null;
   sr_battery: number | null;
   sr_signal: number | null;
+  /** set when the pet is seen through family sharing only */
+  shared?: boolean;
 }
 
 export interface PetProfile {
@@ -54,6 +56,14 @@ const SELECT = `SELECT p.id, p.account_id, a.name AS account_name, p.name, p.spe
 
 export const petsQueries = {
   list: (q: Queryable, scope: string) => q.query<PetRow>(`${SELECT} WHERE ${terminalInScope('a.path', 1)} ORDER BY p.id`, [scope]),
+
+  /** Pets shared with the user by family sharing (accepted invitations), read-only. */
+  sharedWith: (q: Queryable, userId: number) =>
+    q.query<PetRow>(`${SELECT} WHERE p.id IN (SELECT m.pet_id FROM pet_members m WHERE m.user_id = $1 AND m.status = 'active') ORDER BY p.id`, [userId]),
+
+  /** The pet if the user is an accepted family member of it. */
+  sharedOne: async (q: Queryable, userId: number, id: number) =>
+    (await q.query<PetRow>(`${SELECT} WHERE p.id = $2 AND EXISTS (SELECT 1 FROM pet_members m WHERE m.pet_id = p.id AND m.user_id = $1 AND m.status = 'active')`, [userId, id]))[0],
 
   /** The pet if the scope may see it; a foreign one is as missing as one that does not exist. */
   visible: async (q: Queryable, scope: string, id: number) =>

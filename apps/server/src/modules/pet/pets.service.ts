@@ -8,11 +8,32 @@ import { terminalsQueries } from '../terminals/terminals.queries.ts';
 import { petsQueries, type PetProfile, type PetRow } from './pets.queries.ts';
 import { checkedPhoto } from './petPhoto.ts';
 
-/** The pet if the caller may see it; a foreign id is refused exactly like a missing one. */
+/**
+ * The pet the caller may edit and control (its account subtree); a foreign id is refused exactly
+ * like a missing one, and a family member is told sharing is view only.
+ */
 export async function visiblePet(q: Queryable, user: SessionUser, petId: number): Promise<PetRow> {
   const row = await petsQueries.visible(q, terminalScope(user), petId);
-  if (!row) throw new AppError(PET_ERRORS.petNotVisible);
-  return row;
+  if (row) return row;
+  if (await petsQueries.sharedOne(q, user.userId, petId)) throw new AppError(PET_ERRORS.memberReadOnly);
+  throw new AppError(PET_ERRORS.petNotVisible);
+}
+
+/** The pet the caller may view: in its subtree, or shared with it as an accepted family member. */
+export async function readablePet(q: Queryable, user: SessionUser, petId: number): Promise<PetRow> {
+  const own = await petsQueries.visible(q, terminalScope(user), petId);
+  if (own) return own;
+  const shared = await petsQueries.sharedOne(q, user.userId, petId);
+  if (!shared) throw new AppError(PET_ERRORS.petNotVisible);
+  return { ...shared, shared: true };
+}
+
+/** The caller's pets, then those shared with it (marked shared), each once. */
+export async function listPets(q: Queryable, user: SessionUser): Promise<PetRow[]> {
+  const own = await petsQueries.list(q, terminalScope(user));
+  const ids = new Set(own.map((r) => Number(r.id)));
+  const shared = (await petsQueries.sharedWith(q, user.userId)).filter((r) => !ids.has(Number(r.id)));
+  return [...own, ...shared.map((r) => ({ ...r, shared: true }))];
 }
 
 const clean = (s: string | undefined) => (s ?? '').trim();
