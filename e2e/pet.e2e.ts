@@ -8,6 +8,12 @@ import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { api, pause, until } from './support/carFleet.ts';
 
+const MEMBER_PASSWORD = 'PetFamily2026x';
+async function encrypt(text: string): Promise<string> {
+  const config = await (await fetch(`${baseUrl()}/oauthToken/getConfig`)).json() as { obj: { publicKey: string } };
+  return crypto.publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(text)).toString('base64');
+}
+
 // Issue 20, 宠物卫士: an owner adds a pet with its collar (a watch-protocol terminal over real TCP),
 // sees it live in freshness colours, switches lost mode on (the collar receives UPLOAD,15), and
 // reads its week of steps, and draws a home safe zone; every pet menu opens.
@@ -98,5 +104,39 @@ describe('宠物卫士', () => {
     await pause(300);
     await shot(page, 'pet-zones');
     expect(errors).toEqual([]);
+  });
+
+  it('shares the pet with a family member in another account, who accepts and sees it read-only', async () => {
+    const admin = await apiLogin();
+    const member = `pf${id.slice(-6)}`;
+    const account = await api<{ id: number }>(admin, '/car/v4/api/account/add.json', { name: `宠物家庭${id.slice(-4)}`, kind: 'customer' });
+    const role = await api<{ id: number }>(admin, '/car/v4/api/role/save.json', { accountId: account.obj.id, name: `宠物家人${id.slice(-4)}`, resourceIds: [13000, 13001, 1300101, 13002, 1300201] }, true);
+    const user = await api(admin, '/car/v4/api/user/add.json', { accountId: account.obj.id, roleId: role.obj.id, username: member, name: '家人', password: await encrypt(MEMBER_PASSWORD) });
+    expect(user.flag, user.msg).toBe(1);
+
+    const owner = await openTab(browser, { width: 1440, height: 900 });
+    await login(owner.page);
+    await owner.page.goto(`${baseUrl()}/pet/profile`);
+    const of = owner.page.frameLocator('iframe').first();
+    const family = of.getByTestId('pt-family');
+    await family.locator('.ant-select').click();
+    await of.locator('.ant-select-item-option', { hasText: name }).click();
+    await of.getByTestId('pt-family-user').fill(member);
+    await of.getByTestId('pt-family-invite').click();
+    await of.getByTestId('pt-family-members').locator('tr', { hasText: '待接受' }).waitFor();
+    await shot(owner.page, 'pet-family-owner');
+
+    const guest = await openTab(browser, { width: 1440, height: 900 });
+    await login(guest.page, MEMBER_PASSWORD, member);
+    await guest.page.goto(`${baseUrl()}/pet/profile`);
+    const gf = guest.page.frameLocator('iframe').first();
+    await gf.getByTestId('pt-invitation-accept').first().click();
+    await gf.getByTestId('pt-pets').locator('tr', { hasText: '家庭共享（只读）' }).waitFor();
+    expect(await gf.getByTestId('pt-add').count()).toBe(1); // its own pets it may still add
+    await shot(guest.page, 'pet-family-member');
+    await guest.page.goto(`${baseUrl()}/pet/monitor`);
+    await gf.getByTestId('pt-live').locator('.pt-name', { hasText: name }).waitFor();
+    expect(await gf.getByTestId('pt-lost-switch').count()).toBe(0);
+    expect([...owner.errors, ...guest.errors]).toEqual([]);
   });
 });

@@ -7,6 +7,14 @@ export const P = {
     photo: '照片', photoHint: 'PNG、JPEG 或 WebP，不超过 512KB', choosePhoto: '选择照片', removePhoto: '移除照片',
     collar: '项圈（设备号/IMEI）', collarHint: '留空表示不绑定项圈', stepGoal: '每日步数目标', saved: '已保存', removed: '已删除', noCollar: '未绑定',
     namePlaceholder: '例如：豆豆', photoBad: '只支持 PNG、JPEG 或 WebP 图片', photoBig: '照片不能超过512KB',
+    shared: '家庭共享（只读）',
+  },
+  family: {
+    title: '家庭成员', pet: '宠物', user: '用户名或手机号', invite: '邀请', invited: '已发出邀请，待对方接受', username: '用户名', name: '姓名',
+    status: '状态', invitedAt: '邀请时间', remove: '移除', withdraw: '撤回', removeConfirm: '确定移除该家庭成员？对方将立即无法查看该宠物。', removed: '已移除',
+    none: '还没有家庭成员', readOnly: '你是该宠物的家庭成员，只能查看', waiting: '待接受的家庭邀请', from: '来自', accept: '接受', decline: '拒绝',
+    accepted: '已接受，可在宠物列表中查看', declined: '已拒绝',
+    rule: '主人可邀请最多5位平台用户（按用户名或手机号），对方接受后成为家庭成员：可查看该宠物的档案、定位、足迹和活动，不能修改或操作项圈。',
   },
   monitor: {
     title: '宠物定位', lastFix: '最后定位', age: '距今', source: '定位方式', accuracy: '精度', signal: '信号', battery: '电量',

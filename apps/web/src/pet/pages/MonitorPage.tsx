@@ -87,7 +87,7 @@ function AlarmList({ petId, version }: { petId: number; version: number }) {
 
 function Live({ pet: initial }: { pet: Pet }) {
   const [pet, setPet] = useState(initial);
-  const canControl = usePermission('pet:monitor:control');
+  const canControl = usePermission('pet:monitor:control') && !pet.shared;
   const [version, setVersion] = useState(0);
   const refresh = () => {
     void call(petEndpoints.detail, { petId: initial.petId }, { silent: true }).then(setPet, () => {});

@@ -8,6 +8,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { usePets } from '../usePets.ts';
 import { P } from '../messages.ts';
+import { FamilyCard } from './FamilyCard.tsx';
 
 const F = P.profile;
 const options = (names: Record<string, string>) => Object.entries(names).map(([value, label]) => ({ value, label }));
@@ -83,7 +84,7 @@ function PetForm({ pet, onClose }: { pet: Pet | null; onClose: (saved: boolean) 
   );
 }
 
-/** 宠物档案: the caller's pets with their profile and collar; add, edit, remove. */
+/** 宠物档案: the caller's pets (and those shared with it, read-only) with profile and collar; add, edit, remove; 家庭成员. */
 export function ProfilePage() {
   const { pets, loading, reload } = usePets();
   const canEdit = usePermission('pet:profile:edit');
@@ -100,23 +101,24 @@ export function ProfilePage() {
         <Table<Pet>
           rowKey="petId" size="middle" dataSource={pets} pagination={false} data-testid="pt-pets" locale={{ emptyText: P.common.noPets }}
           columns={[
-            { title: F.name, dataIndex: 'name', render: (name: string, p) => <Space>{p.hasPhoto ? <Avatar style={{ background: '#ffb74d' }}>{name.slice(0, 1)}</Avatar> : <Avatar>{name.slice(0, 1)}</Avatar>}{name}</Space> },
+            { title: F.name, dataIndex: 'name', render: (name: string, p) => <Space>{p.hasPhoto ? <Avatar style={{ background: '#ffb74d' }}>{name.slice(0, 1)}</Avatar> : <Avatar>{name.slice(0, 1)}</Avatar>}{name}{p.shared && <Tag color="purple">{F.shared}</Tag>}</Space> },
             { title: F.species, key: 'species', render: (_, p) => [p.speciesName, p.breed].filter(Boolean).join(' · ') },
             { title: F.sex, dataIndex: 'sexName', width: 70 },
             { title: F.birthday, dataIndex: 'birthday', width: 120, render: (d: string) => d || '—' },
             { title: F.weight, dataIndex: 'weightKg', width: 100, render: (w: number | null) => w ?? '—' },
             { title: F.collar, dataIndex: 'terminalId', render: (id: string | null) => (id ? <Tag color="blue">{id}</Tag> : <Tag>{F.noCollar}</Tag>) },
             ...(canEdit ? [{
-              title: '操作', key: 'op', width: 140, render: (_: unknown, p: Pet) => (
+              title: '操作', key: 'op', width: 140, render: (_: unknown, p: Pet) => (p.shared ? null : (
                 <Space>
                   <Button type="link" size="small" onClick={() => setEditing(p)}>{F.edit}</Button>
                   <Popconfirm title={F.removeConfirm} onConfirm={() => remove(p)}><Button type="link" size="small" danger>{F.remove}</Button></Popconfirm>
                 </Space>
-              ),
+              )),
             }] : []),
           ]}
         />
       </section>
+      <FamilyCard pets={pets} onChanged={() => void reload(true)} />
       {editing !== null && <PetForm pet={editing === 'new' ? null : editing} onClose={(saved) => (setEditing(null), saved && void reload(true))} />}
     </div>
   );

@@ -16,7 +16,7 @@ const shapeOf = (z: PetZone) =>
   z.kind === 'circle' ? { kind: 'circle', lon: z.lon!, lat: z.lat!, radiusMeters: z.radiusMeters! } : { kind: 'polygon', points: z.points.map((p) => `${p[0]},${p[1]}`).join(';') };
 
 function ZonesOf({ pet }: { pet: Pet }) {
-  const canEdit = usePermission('pet:fence:edit');
+  const canEdit = usePermission('pet:fence:edit') && !pet.shared;
   const [zones, setZones] = useState<PetZone[]>([]);
   const [mode, setMode] = useState<'circle' | 'polygon'>('circle');
   const [draft, setDraft] = useState<LL[]>([]);
