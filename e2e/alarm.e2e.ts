@@ -57,7 +57,13 @@ describe('the alarm tip after login (issue 3 item 11)', () => {
     await tip.waitFor({ state: 'detached' });
     // sound off (alarmVoiceOn false): the tip shows again for new alarms, silently
     await page.getByTestId('alarm-bell').click();
-    await page.getByTestId('alarm-voice-switch').click();
+    // On a loaded machine a click during the popover's opening animation can be lost: click
+    // (again) until the switch reads off, then wait for the setting to be stored.
+    const voice = page.getByTestId('alarm-voice-switch');
+    await expect.poll(async () => {
+      if ((await voice.getAttribute('aria-checked')) !== 'false') await voice.click();
+      return voice.getAttribute('aria-checked');
+    }, { timeout: 15_000 }).toBe('false');
     await page.waitForFunction(() => localStorage.getItem('chelian_alarmVoiceOn') === 'false');
     state.total = 5;
     await page.reload();
