@@ -1,14 +1,7 @@
 import { useEffect, useRef } from 'react';
 import * as maplibregl from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import 'maplibre-gl/dist/maplibre-gl.css';
 import type { FeatureCollection } from 'geojson';
-import { gcj02ToWgs84, wgs84ToGcj02 } from '@chelian/geo/coords.ts';
-import { runtimeConfig } from '../shared/config/runtimeConfig.ts';
-import provincesUrl from '../../../../packages/geo/data/basemap/china-provinces.geojson?url';
-import citiesUrl from '../../../../packages/geo/data/basemap/china-cities.geojson?url';
-
-maplibregl.setWorkerUrl(workerUrl);
+import { fromDisplay, plainBasemapStyle, toDisplay } from '../shared/map/plainBasemap.ts';
 
 export interface MapPoint {
   id: number;
@@ -24,28 +17,6 @@ export interface MapCircle {
   lon: number;
   radius: number;
   color: string;
-}
-
-const config = runtimeConfig();
-const gcj = Boolean(config.tileUrl) && config.tileCoordSystem === 'gcj02';
-const toDisplay = (lon: number, lat: number) => (gcj ? (wgs84ToGcj02(lon, lat) as [number, number]) : ([lon, lat] as [number, number]));
-const fromDisplay = (lon: number, lat: number) => (gcj ? (gcj02ToWgs84(lon, lat) as [number, number]) : ([lon, lat] as [number, number]));
-
-/** The shipped basemap (China's provinces and cities), or the operator's raster tiles when configured. */
-function style(): maplibregl.StyleSpecification {
-  if (config.tileUrl) {
-    return { version: 8, sources: { tiles: { type: 'raster', tiles: [config.tileUrl], tileSize: 256, maxzoom: 19 } }, layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }] };
-  }
-  return {
-    version: 8,
-    sources: { provinces: { type: 'geojson', data: provincesUrl, tolerance: 0.5 }, cities: { type: 'geojson', data: citiesUrl, tolerance: 0.5 } },
-    layers: [
-      { id: 'sea', type: 'background', paint: { 'background-color': '#dbe7f2' } },
-      { id: 'land', type: 'fill', source: 'provinces', paint: { 'fill-color': '#fbfaf6' } },
-      { id: 'city-border', type: 'line', source: 'cities', paint: { 'line-color': '#d9d4c7', 'line-width': 0.8, 'line-dasharray': [3, 2] } },
-      { id: 'province-border', type: 'line', source: 'provinces', paint: { 'line-color': '#b7b0a2', 'line-width': 1 } },
-    ],
-  };
 }
 
 /** A circle as a 64-point polygon (metres → degrees at its latitude). */
@@ -104,7 +75,7 @@ export function CardMap({ points, circles = [], focus, onPick, onClickMap }: {
   useEffect(() => {
     if (!holder.current) return;
     const first = latest.current.points[0];
-    const m = new maplibregl.Map({ container: holder.current, style: style(), center: first ? toDisplay(first.lon, first.lat) : [121.4737, 31.2304], zoom: first ? 15 : 4, attributionControl: false,
+    const m = new maplibregl.Map({ container: holder.current, style: plainBasemapStyle(), center: first ? toDisplay(first.lon, first.lat) : [121.4737, 31.2304], zoom: first ? 15 : 4, attributionControl: false,
       localIdeographFontFamily: '"WenQuanYi Micro Hei", "Microsoft YaHei", "PingFang SC", sans-serif', fadeDuration: 0, dragRotate: false,
     });
     map.current = m;

@@ -1,14 +1,7 @@
 import { useEffect, useRef } from 'react';
 import * as maplibregl from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import 'maplibre-gl/dist/maplibre-gl.css';
 import type { Feature, FeatureCollection } from 'geojson';
-import { gcj02ToWgs84, wgs84ToGcj02 } from '@chelian/geo/coords.ts';
-import { runtimeConfig } from '../shared/config/runtimeConfig.ts';
-import provincesUrl from '../../../../packages/geo/data/basemap/china-provinces.geojson?url';
-import citiesUrl from '../../../../packages/geo/data/basemap/china-cities.geojson?url';
-
-maplibregl.setWorkerUrl(workerUrl);
+import { fromDisplay, plainBasemapStyle, toDisplay as lonLatToDisplay } from '../shared/map/plainBasemap.ts';
 
 type LL = [number, number];
 /** A zone to draw, WGS-84: a circle (centre and radius) or a polygon's corners. */
@@ -19,26 +12,7 @@ export interface MapZone {
   color: string;
 }
 
-const config = runtimeConfig();
-const gcj = Boolean(config.tileUrl) && config.tileCoordSystem === 'gcj02';
-const toDisplay = (p: LL): LL => (gcj ? (wgs84ToGcj02(p[0], p[1]) as LL) : p);
-const fromDisplay = (lon: number, lat: number): LL => (gcj ? (gcj02ToWgs84(lon, lat) as LL) : [lon, lat]);
-
-function style(): maplibregl.StyleSpecification {
-  if (config.tileUrl) {
-    return { version: 8, sources: { tiles: { type: 'raster', tiles: [config.tileUrl], tileSize: 256, maxzoom: 19 } }, layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }] };
-  }
-  return {
-    version: 8,
-    sources: { provinces: { type: 'geojson', data: provincesUrl, tolerance: 0.5 }, cities: { type: 'geojson', data: citiesUrl, tolerance: 0.5 } },
-    layers: [
-      { id: 'sea', type: 'background', paint: { 'background-color': '#dbe7f2' } },
-      { id: 'land', type: 'fill', source: 'provinces', paint: { 'fill-color': '#fbfaf6' } },
-      { id: 'city-border', type: 'line', source: 'cities', paint: { 'line-color': '#d9d4c7', 'line-width': 0.8, 'line-dasharray': [3, 2] } },
-      { id: 'province-border', type: 'line', source: 'provinces', paint: { 'line-color': '#b7b0a2', 'line-width': 1 } },
-    ],
-  };
-}
+const toDisplay = (p: LL): LL => lonLatToDisplay(p[0], p[1]);
 
 function ringOf(z: MapZone): LL[] {
   if (z.ring) return z.ring.length ? [...z.ring, z.ring[0]!] : [];
@@ -80,7 +54,7 @@ export function PetZoneMap({ zones, draft, pet, onClickMap }: { zones: MapZone[]
     if (!holder.current) return;
     const first = latest.current.pet ?? latest.current.zones[0]?.circle?.center ?? latest.current.zones[0]?.ring?.[0];
     const m = new maplibregl.Map({
-      container: holder.current, style: style(), center: first ? toDisplay(first) : [116.397, 39.909], zoom: first ? 16 : 4, attributionControl: false,
+      container: holder.current, style: plainBasemapStyle(), center: first ? toDisplay(first) : [116.397, 39.909], zoom: first ? 16 : 4, attributionControl: false,
       localIdeographFontFamily: '"WenQuanYi Micro Hei", "Microsoft YaHei", "PingFang SC", sans-serif', fadeDuration: 0, dragRotate: false,
     });
     map.current = m;
