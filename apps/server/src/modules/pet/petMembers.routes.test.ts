@@ -105,6 +105,7 @@ describe('family sharing', () => {
     expect((await get(b.sessionId, `${api}/pet/list.json`)).obj).toEqual([]);
     expect(await get(b.sessionId, `${api}/pet/detail.json?petId=${petId}`)).toMatchObject(missing);
     expect(await post(b.sessionId, `${api}/pet/find.json`, { petId })).toMatchObject(missing);
+    await t.ctx.audit.flush(); // the operation log is written in batches
     const audit = await t.ctx.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM audit_log WHERE object_type = '宠物家庭成员'`);
     expect(Number(audit[0]!.n)).toBeGreaterThan(0);
   });
