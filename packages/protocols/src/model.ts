@@ -61,6 +61,8 @@ export interface DecodeContext {
 /** Minimal view of the JT/T 808 reassembler, so model.ts does not import protocol code. */
 export interface SubpackageSink {
   add(key: string, index: number, total: number, body: Buffer, now: number): Result<Buffer | null>;
+  /** Whether a message is being reassembled under `key`. */
+  has?(key: string): boolean;
 }
 
 export interface DecodedFrame {

@@ -20,6 +20,7 @@ import {
   decodeTimeRequest,
   gpsPackets,
 } from './packets.ts';
+import { decodeAz735Gps, decodeGpsLbs4g } from './vendor-gps-packets.ts';
 
 export const GT06_MSG = {
   login: 0x01,
@@ -31,6 +32,8 @@ export const GT06_MSG = {
   lbsExtend: 0x18,
   lbsStatus: 0x19,
   gpsPhone: 0x1a,
+  gpsLbsStatus4: 0x32,
+  gpsLbs4g: 0xa0,
   commandResponse: 0x21,
   gpsLbs2: 0x22,
   heartbeat: 0x23,
@@ -71,8 +74,18 @@ export function decodeGt06(frame: Buffer, ctx: DecodeContext = {}): DecodeResult
 function decodePacket(b: Buffer, f: Gt06Frame, ctx: DecodeContext): Result<DeviceMessage> {
   const p: PacketContext = { b, f, ctx, terminalId: ctx.terminalId ?? '' };
   const size = f.contentEnd - f.contentStart;
-  // A frame with no content is the server's acknowledgement of that packet type.
-  if (size === 0 && f.protocol !== GT06_MSG.command) return ok(message(p, 'serverAck', false));
+  // A frame with no content is the server's acknowledgement of that packet type; but a 0x8A
+  // without content is the terminal asking for the time (Traccar's `7878058a…`).
+  if (size === 0 && f.protocol !== GT06_MSG.command && f.protocol !== GT06_MSG.timeRequest) {
+    return ok(message(p, 'serverAck', false));
+  }
+  if (f.protocol === GT06_MSG.gpsLbs4g) {
+    return size < GPS_BLOCK_LENGTH ? short(f, size) : ok(decodeGpsLbs4g(p));
+  }
+  if (f.protocol === GT06_MSG.gpsLbsStatus4 && f.extended) {
+    const az735 = decodeAz735Gps(p);
+    if (az735) return ok(az735);
+  }
   const gps = gpsPackets(f.protocol);
   if (gps !== null) {
     if (size < GPS_BLOCK_LENGTH) return short(f, size);

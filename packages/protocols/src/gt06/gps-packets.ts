@@ -1,10 +1,11 @@
 /**
  * GT06 packets that carry a GPS block: 0x10 GPS, 0x12 GPS+LBS, 0x22 GPS+LBS (ACC, upload
- * mode), 0x16/0x26/0x27 GPS+LBS+status (the alarm packets), 0x1A GPS + phone number.
+ * mode), 0x16/0x26/0x27 and 0x32 (AZ735, SL4X in the 0x7878 form) GPS+LBS+status (the alarm
+ * packets), 0x1A GPS + phone number; 0xA0 (4G) in vendor-gps-packets.ts.
  * The caller has checked the content holds the 18-byte GPS block.
  */
 import { NO_ALARMS, type AlarmType } from '../alarms.ts';
-import type { DeviceMessage, Position } from '../model.ts';
+import type { CellTower, DeviceMessage, Position } from '../model.ts';
 import { u32 } from '../common/bytes.ts';
 import { GPS_BLOCK_LENGTH, gt06AlarmOf, readCell, readGps, readTerminalInfo, type Gt06Gps } from './blocks.ts';
 import { message, type PacketContext } from './packet.ts';
@@ -23,6 +24,7 @@ export function gpsPackets(protocol: number): GpsPacketDecoder | null {
     case 0x16:
     case 0x26:
     case 0x27:
+    case 0x32:
       return decodeGpsLbsStatus;
     case 0x1a:
       return decodeGpsPhone;
@@ -31,7 +33,7 @@ export function gpsPackets(protocol: number): GpsPacketDecoder | null {
   }
 }
 
-function toPosition(p: PacketContext, g: Gt06Gps, extras: Record<string, unknown>): Position {
+export function toPosition(p: PacketContext, g: Gt06Gps, extras: Record<string, unknown>): Position {
   let time = g.time;
   if (time < 0) {
     time = p.ctx.now ?? 0;
@@ -56,7 +58,7 @@ function toPosition(p: PacketContext, g: Gt06Gps, extras: Record<string, unknown
   };
 }
 
-function locationMessage(p: PacketContext, position: Position): DeviceMessage {
+export function locationMessage(p: PacketContext, position: Position): DeviceMessage {
   const m = message(p, 'location', true);
   m.positions = [position];
   return m;
@@ -77,12 +79,18 @@ function decodeGpsLbs(p: PacketContext): DeviceMessage {
 }
 
 /** 0x22: GPS, cell, then ACC, data upload mode, re-upload flag and (some firmware) mileage. */
-function decodeGpsLbs2(p: PacketContext): DeviceMessage {
+const decodeGpsLbs2 = (p: PacketContext): DeviceMessage => decodeGpsCellTail(p, readCell);
+
+/**
+ * A GPS block, a cell read by `cellAt`, then ACC, data upload mode, re-upload flag and (some
+ * firmware) mileage in metres: 0x22 with the classic cell, 0xA0 with the 4G one.
+ */
+export function decodeGpsCellTail(p: PacketContext, cellAt: (b: Buffer, at: number, end: number) => { cell: CellTower; next: number } | null): DeviceMessage {
   const { b, f } = p;
   const g = readGps(b, f.contentStart);
   const extras: Record<string, unknown> = { courseStatus: g.courseStatus };
   const position = toPosition(p, g, extras);
-  const cell = readCell(b, f.contentStart + GPS_BLOCK_LENGTH, f.contentEnd);
+  const cell = cellAt(b, f.contentStart + GPS_BLOCK_LENGTH, f.contentEnd);
   if (cell) {
     extras.cell = cell.cell;
     const q = cell.next;
@@ -96,9 +104,18 @@ function decodeGpsLbs2(p: PacketContext): DeviceMessage {
   return locationMessage(p, position);
 }
 
+function lbsStride(b: Buffer, lbsAt: number, end: number): number {
+  if (lbsAt >= end) return 1;
+  const declared = b[lbsAt];
+  if (declared === 0) return 1;
+  if (lbsAt + 3 > end) return declared;
+  const cellLength = b[lbsAt + 1] & 0x80 ? 9 : 8;
+  return declared === cellLength ? declared + 1 : declared;
+}
+
 /**
- * 0x16/0x26/0x27: GPS, LBS length (counting itself) + cell, terminal information, voltage
- * level (0-6), GSM level (0-4), alarm byte, language. A packet with an alarm is an 'alarm'.
+ * 0x16/0x26/0x27: GPS, LBS length + cell, terminal information, voltage level (0-6), GSM level
+ * (0-4), alarm byte, language. A packet with an alarm is an 'alarm'.
  */
 function decodeGpsLbsStatus(p: PacketContext): DeviceMessage {
   const { b, f } = p;
@@ -107,10 +124,9 @@ function decodeGpsLbsStatus(p: PacketContext): DeviceMessage {
   const extras: Record<string, unknown> = { courseStatus: g.courseStatus };
   const position = toPosition(p, g, extras);
   const lbsAt = at + GPS_BLOCK_LENGTH;
-  const lbsLength = lbsAt < f.contentEnd ? b[lbsAt] : 0;
-  const cell = readCell(b, lbsAt + 1, Math.min(f.contentEnd, lbsAt + Math.max(1, lbsLength)));
+  const s = lbsAt + lbsStride(b, lbsAt, f.contentEnd);
+  const cell = readCell(b, lbsAt + 1, Math.min(f.contentEnd, s));
   if (cell) extras.cell = cell.cell;
-  const s = lbsAt + Math.max(1, lbsLength);
   const m = message(p, 'location', true);
   if (s + 4 <= f.contentEnd) {
     const status = readTerminalInfo(b[s]);

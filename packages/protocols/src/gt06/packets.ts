@@ -2,6 +2,7 @@
 import type { CellTower, DeviceMessage, Result } from '../model.ts';
 import { u16, u24, u32 } from '../common/bytes.ts';
 import { ok } from '../common/result.ts';
+import { decodeGbk } from '../common/gbk.ts';
 import { utcMillis } from '../common/time.ts';
 import { gt06AlarmOf, readTerminalInfo } from './blocks.ts';
 import { buildGt06Frame } from './frame.ts';
@@ -29,6 +30,9 @@ export function decodeLogin(p: PacketContext): Result<DeviceMessage> {
   return ok(m);
 }
 
+/** Content length of the long 0x13 status (with battery %, voltage and temperature). */
+const STATUS_LONG_LENGTH = 16;
+
 /**
  * 0x13 status/heartbeat: terminal information, voltage level, GSM level, alarm, language.
  * 0x23 (GK310 heartbeat): terminal information, battery voltage (1/100 V), GSM level.
@@ -44,6 +48,18 @@ export function decodeStatus(p: PacketContext): Result<DeviceMessage> {
   if (f.protocol === 0x23) {
     if (size >= 3) detail.batteryVolts = u16(b, at + 1) / 100;
     if (size >= 4) status.signal = b[at + 3];
+  } else if (size === STATUS_LONG_LENGTH) {
+    // The 16-byte form (Traccar's 0x13 with temperature): info, satellites (2), alarm,
+    // language, battery %, working mode, voltage (1/100 V), reserved, work counters, temperature.
+    const alarm = gt06AlarmOf(b[at + 3], b[at]);
+    if (alarm && !status.alarms.includes(alarm)) status.alarms.push(alarm);
+    status.batteryLevel = b[at + 5];
+    detail.alarmCode = b[at + 3];
+    detail.language = b[at + 4];
+    detail.workingMode = b[at + 6];
+    detail.batteryVolts = u16(b, at + 7) / 100;
+    const t = u16(b, at + 14);
+    detail.temperature = ((t & 0x8000 ? 1 : -1) * (t & 0x7fff)) / 10;
   } else {
     if (size >= 2) status.batteryLevel = b[at + 1];
     if (size >= 3) status.signal = b[at + 2];
@@ -78,17 +94,43 @@ export function decodeLbsMultiple(p: PacketContext): Result<DeviceMessage> {
   return ok(m);
 }
 
-/** 0x15: the terminal's text answer to a 0x80 command, keyed by the server flag we sent. */
+/**
+ * 0x15: the terminal's text answer to a 0x80 command, keyed by the server flag we sent: length
+ * (server flag + text), flag, text, language word. Some firmware writes length 0 and pads the
+ * text with NULs (Traccar's `DYD=Success!` frame): the text then runs to the language word.
+ */
 export function decodeStringInfo(p: PacketContext): Result<DeviceMessage> {
   const { b, f } = p;
   const at = f.contentStart;
   if (f.contentEnd - at < 5) return short(f, f.contentEnd - at);
-  const textEnd = Math.min(f.contentEnd, at + 1 + b[at]);
+  const declared = b[at];
+  const textEnd = declared >= 4 && at + 1 + declared <= f.contentEnd ? at + 1 + declared : Math.max(at + 5, f.contentEnd - 2);
   const serverFlag = u32(b, at + 1);
-  const text = b.toString('latin1', at + 5, Math.max(at + 5, textEnd));
+  const text = replyText(b.subarray(at + 5, textEnd));
   const m = message(p, 'commandReply', true);
   m.commandReply = { replyKey: String(serverFlag), answered: '0x80', success: true, text };
   return ok(m);
+}
+
+/**
+ * A 0x15 text: ASCII when it is printable ASCII (after NUL padding), otherwise UTF-16BE when
+ * its length is even (Concox firmware answering in Chinese), otherwise GBK.
+ */
+function replyText(raw: Buffer): string {
+  let end = raw.length;
+  while (end > 0 && raw[end - 1] === 0) end--;
+  let ascii = true;
+  for (let i = 0; i < end && ascii; i++) {
+    const c = raw[i];
+    ascii = (c >= 0x20 && c < 0x7f) || c === 0x0a || c === 0x0d || c === 0x09;
+  }
+  if (ascii) return raw.toString('latin1', 0, end);
+  if (raw.length % 2 === 0) {
+    let pairs = raw.length;
+    while (pairs >= 2 && raw[pairs - 1] === 0 && raw[pairs - 2] === 0) pairs -= 2;
+    return utf16be(raw.subarray(0, pairs));
+  }
+  return decodeGbk(raw, 0, end);
 }
 
 /** 0x21 (usually 0x7979): server flag, encoding (1 ASCII, 2 UTF-16BE), text. */

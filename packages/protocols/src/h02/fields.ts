@@ -116,7 +116,8 @@ export class Fields {
 
   /**
    * Degrees of an NMEA-style DDMM.MMMM (degrees are whatever precedes the minutes' two digits,
-   * so "38.6508" is 0°38.6508'), or of the "-DD-MM.MMMM" some firmware writes. NaN if invalid.
+   * so "38.6508" is 0°38.6508'), of the "-DD-MM.MMMM" some firmware writes, or of DDMMmmmm
+   * without the point (seven digits or more; Traccar's third form). NaN if invalid.
    */
   coordinate(i: number): number {
     if (i >= this.count) return NaN;
@@ -140,6 +141,11 @@ export class Fields {
       whole = whole * 10 + (c - 0x30);
     }
     if (k === first) return NaN;
+    if (k === e && k - first >= 7) {
+      // No decimal point: DDMMmmmm / DDDMMmmmm, the minutes' fraction in the last four digits.
+      const degrees = Math.floor(whole / 1_000_000);
+      return degrees + (whole - degrees * 1_000_000) / 10_000 / 60;
+    }
     let fraction = 0;
     let scale = 1;
     for (k++; k < e; k++) {

@@ -49,12 +49,17 @@ export function decodeGeneralReply(b: Buffer): GeneralReply | null {
   return { replySerial: b.readUInt16BE(0), replyMsgId: b.readUInt16BE(2), result: b[4] };
 }
 
+/** A 2013 register body is at most 37 bytes and a plate or VIN (17): longer is the 2019 layout. */
+const REGISTER_2019_MIN = 4 + 11 + 30 + 30 + 1;
+
 /**
  * 0x0100 register. Layouts differ by version: 2019 (maker 11, model 30, id 30), 2013 (5, 20,
- * 7) and 2011 (5, 8, 7); the 2011 body is told from the 2013 one by its shorter length.
+ * 7) and 2011 (5, 8, 7); the 2011 body is told from the 2013 one by its shorter length, and a
+ * 2019 body under a 2013 header (firmware that kept the old header) by its greater one.
  */
 export function decodeRegister(b: Buffer, is2019: boolean): RegisterInfo | null {
-  const [makerLen, modelLen, idLen] = is2019 ? [11, 30, 30] : b.length >= 37 ? [5, 20, 7] : [5, 8, 7];
+  const layout2019 = is2019 || b.length >= REGISTER_2019_MIN;
+  const [makerLen, modelLen, idLen] = layout2019 ? [11, 30, 30] : b.length >= 37 ? [5, 20, 7] : [5, 8, 7];
   const fixed = 4 + makerLen + modelLen + idLen + 1;
   if (b.length < fixed) return null;
   const makerAt = 4;
@@ -89,9 +94,12 @@ export function decodeRegisterReply(b: Buffer): RegisterReply | null {
   };
 }
 
-/** 0x0102: 2011/2013 the whole body is the code; 2019 len + code + IMEI(15) + version(20). */
+/**
+ * 0x0102: 2011/2013 the whole body is the code; 2019 len + code + IMEI(15) + version(20) — also
+ * under a 2013 header when the body is exactly that long (firmware that kept the old header).
+ */
 export function decodeAuth(b: Buffer, is2019: boolean): AuthInfo | null {
-  if (!is2019) return { authCode: trimmed(b, 0, b.length) };
+  if (!is2019 && !(b.length > 0 && b.length === 1 + b[0] + 35)) return { authCode: trimmed(b, 0, b.length) };
   if (b.length < 1) return null;
   const codeEnd = 1 + b[0];
   if (b.length < codeEnd) return null;

@@ -92,13 +92,21 @@ function decodeOther(f: Jt808RawFrame, ctx: DecodeContext): Result<DeviceMessage
   return decodeBody(f, body, ctx);
 }
 
-/** Whole body when this part completes its message; null while parts are missing. */
+/**
+ * Whole body when this part completes its message; null while parts are missing. Parts are
+ * grouped by the serial of part 1: most terminals number parts with consecutive serials, some
+ * give every part the serial of the first (then the group keyed by this serial is the one).
+ */
 function joinSubpackage(h: Jt808Header, body: Buffer, ctx: DecodeContext) {
   const sink = ctx.subpackages;
   if (!sink) return ok<Buffer | null>(null);
   const index = h.packetIndex ?? 1;
-  const firstSerial = (h.serial - index + 1) & 0xffff;
-  return sink.add(`${h.msgId}:${firstSerial}`, index, h.packetTotal ?? 1, body, ctx.now ?? 0);
+  let key = `${h.msgId}:${(h.serial - index + 1) & 0xffff}`;
+  if (index > 1 && sink.has && !sink.has(key)) {
+    const sameSerial = `${h.msgId}:${h.serial}`;
+    if (sink.has(sameSerial)) key = sameSerial;
+  }
+  return sink.add(key, index, h.packetTotal ?? 1, body, ctx.now ?? 0);
 }
 
 function partMessage(f: Jt808RawFrame, body: Buffer, ctx: DecodeContext): DeviceMessage {

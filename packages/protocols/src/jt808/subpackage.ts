@@ -49,6 +49,10 @@ export class Jt808SubpackageAssembler implements SubpackageSink {
     return this.held;
   }
 
+  has(key: string): boolean {
+    return this.groups.has(key);
+  }
+
   /**
    * Add part `index` (1-based) of `total` for the message `key`. Returns the whole body when
    * this part completes it, null while parts are missing, or an error when a limit refuses it.

@@ -134,9 +134,13 @@ function readCells(c: Cursor): CellTower[] {
   const atTa = c.mark();
   c.next(); // timing advance
   if (!(count > 0)) {
-    // Some firmware leaves the timing advance out when it lists no cell: then what looked like it
-    // is the Wi-Fi count, followed by a name (Traccar's `…,00000000,0,5,eduroam,…`).
+    // Without a cell, firmware writes the timing advance, MCC and MNC all the same (Traccar's
+    // older reader), or the timing advance alone, or none of them: then what looked like the
+    // timing advance is the Wi-Fi count, followed by a name (`…,00000000,0,5,eduroam,…`).
     const afterTa = c.mark();
+    const mcc = c.num();
+    if (mcc >= 100 && mcc <= 999 && Number.isInteger(mcc) && Number.isFinite(c.num())) return NO_CELLS;
+    c.restore(afterTa);
     const next = c.num();
     c.restore(Number.isNaN(next) && !c.empty ? atTa : afterTa);
     return NO_CELLS;
