@@ -169,6 +169,8 @@ export interface AlarmPushAlarm {
   lon: number | null;
   speed: number | null;
   address: string;
+  /** 补传: from a blind-area upload — it happened at alarmTime, while the terminal was out of coverage, and reached the platform at receivedAt. */
+  late: boolean;
 }
 
 /** A webhook's JSON body and an MQTT alarm message (docs/alarm-delivery.md). */

@@ -26,6 +26,11 @@ export const AlarmSchema = Type.Object({
   handledBy: Type.String(),
   handledAt: Nullable(Type.Number()),
   handleNote: Type.String(),
+  /**
+   * 补传: raised from a blind-area upload (positions kept while out of coverage and sent later),
+   * so it reached the platform after the fact; alarmTime is still the device's time.
+   */
+  late: Type.Boolean(),
 });
 export type Alarm = Static<typeof AlarmSchema>;
 

@@ -64,9 +64,10 @@ export const monitorEndpoints = {
   /**
    * The live feed (WebSocket): a snapshot of latest positions, then positions, alarms and presence
    * of the terminals the session's user sees. The session is checked before the upgrade.
+   * `only=alarm`: alarms alone, no snapshot (the shell's alarm tip).
    */
   live: endpoint({
     method: 'GET', path: '/ws/live', tag: '监控', summary: '实时位置推送',
-    input: Type.Object({ sessionId: Type.Optional(Type.String({ maxLength: 128 })) }), produces: 'websocket',
+    input: Type.Object({ sessionId: Type.Optional(Type.String({ maxLength: 128 })), only: Type.Optional(Type.Literal('alarm')) }), produces: 'websocket',
   }),
 };

@@ -24,8 +24,19 @@ export const PET_PHOTO_MAX_BYTES = 512 * 1024;
 /** Lost mode: the collar reports this often (s) for this many minutes at most. */
 export const PET_LOST_INTERVAL_SECONDS = 15;
 export const PET_LOST_MINUTES = { min: 5, max: 120, default: 30 } as const;
-/** The interval (s) the collar goes back to when lost mode ends. */
+/** The interval (s) a collar reports at unless its owner chose another (power save). */
 export const PET_NORMAL_INTERVAL_SECONDS = 300;
+/**
+ * Power save: the intervals an owner may choose, each with the battery life it gives a typical
+ * collar (a steady drain plus a cost per GNSS fix and upload; docs/pet.md). Lost mode falls back
+ * to the chosen one.
+ */
+export const PET_REPORT_CHOICES = [
+  { seconds: 60, name: '实时', life: '约1天', note: '每1分钟上报，位置最新，需每天充电' },
+  { seconds: 300, name: '标准', life: '约2–3天', note: '每5分钟上报，推荐' },
+  { seconds: 600, name: '省电', life: '约4天', note: '每10分钟上报' },
+  { seconds: 1800, name: '超长待机', life: '约4–5天', note: '每30分钟上报，位置可能较旧' },
+] as const;
 
 export const PetLiveSchema = Type.Object({
   online: Type.Boolean(),
@@ -70,6 +81,8 @@ export const PetSchema = Type.Object({
   created: Type.Number(),
   /** lost mode runs until this time (epoch ms), else null */
   lostUntil: Nullable(Type.Number()),
+  /** the collar's normal report interval, s (power save; one of PET_REPORT_CHOICES) */
+  reportSeconds: Type.Integer(),
   /** true: seen through family sharing (view only, no edit or control) */
   shared: Type.Boolean(),
   live: PetLiveSchema,
@@ -136,6 +149,7 @@ export const PetAlarmSchema = Type.Object({
 export type PetAlarm = Static<typeof PetAlarmSchema>;
 
 const LostForm = Type.Object({ petId: Id(), on: Type.Boolean(), minutes: Type.Optional(Type.Integer()) });
+const PowerSaveForm = Type.Object({ petId: Id(), seconds: Type.Integer() });
 const ControlAnswer = Type.Object({ message: Type.String(), lostUntil: Nullable(Type.Number()), commandId: Nullable(Type.Integer()) });
 export type PetControlAnswer = Static<typeof ControlAnswer>;
 
@@ -238,6 +252,10 @@ export const petEndpoints = {
     method: 'POST', path: `${base}/pet/lostMode.json`, tag: '宠物卫士', summary: '开启或关闭寻宠模式', permission: 'pet:monitor:control',
     input: LostForm, answer: ControlAnswer,
   }),
+  powerSave: endpoint({
+    method: 'POST', path: `${base}/pet/powerSave.json`, tag: '宠物卫士', summary: '设置项圈省电模式（上报间隔）', permission: 'pet:monitor:control',
+    input: PowerSaveForm, answer: ControlAnswer,
+  }),
   find: endpoint({
     method: 'POST', path: `${base}/pet/find.json`, tag: '宠物卫士', summary: '项圈响铃', permission: 'pet:monitor:control',
     input: PetId, answer: ControlAnswer,
@@ -282,6 +300,7 @@ export const PET_ERRORS = defineErrors('pet', {
   collarBound: '项圈 {terminalId} 已绑定宠物 {pet}',
   noCollar: '该宠物还没有绑定项圈',
   lostMinutes: { msg: '寻宠时长应在{min}到{max}分钟之间', status: 400 },
+  reportSeconds: { msg: '上报间隔只能选择1、5、10或30分钟', status: 400 },
   zoneNotVisible: { msg: '安全区域不存在或无权访问', status: 404 },
   zoneRadius: { msg: '安全区域半径应在{min}到{max}米之间', status: 400 },
   zonePoints: { msg: '多边形安全区域需要3到50个有效顶点', status: 400 },

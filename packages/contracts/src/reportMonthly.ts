@@ -9,7 +9,7 @@ import { AlarmTypeCountSchema } from './alarms.ts';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
 import { reportFilterFields, vehicleFields } from './reports.ts';
-import { PageQuery, pageOf } from './schemas.ts';
+import { Nullable, PageQuery, pageOf } from './schemas.ts';
 
 /** At most this many months in one query (and one export). */
 export const MONTHLY_MAX_MONTHS = 12;
@@ -38,8 +38,8 @@ export const MonthlyRowSchema = Type.Object({
   /** days of the month with at least one position */
   activeDays: Type.Integer(),
   onlineSeconds: Type.Integer(),
-  /** onlineSeconds over the month's seconds passed (this month: so far; a new owner's: from the hand-over day), 0–1, 4 decimals */
-  onlineRate: Type.Number(),
+  /** onlineSeconds over the month's seconds passed since the terminal's hand-over (this month: so far), 0–1, 4 decimals; null: none passed (the vehicle came later) */
+  onlineRate: Nullable(Type.Number()),
   alarmCount: Type.Integer(),
   /** per type, most first */
   alarmTypes: Type.Array(AlarmTypeCountSchema),
@@ -48,13 +48,13 @@ export type MonthlyRow = Static<typeof MonthlyRowSchema>;
 
 /** One month of the whole selection (the chart). */
 export const MonthlyTotalSchema = Type.Object({
-  month: Type.String(), mileageKm: Type.Number(), drivingSeconds: Type.Integer(), onlineRate: Type.Number(), alarmCount: Type.Integer(),
+  month: Type.String(), mileageKm: Type.Number(), drivingSeconds: Type.Integer(), onlineRate: Nullable(Type.Number()), alarmCount: Type.Integer(),
 });
 export type MonthlyTotal = Static<typeof MonthlyTotalSchema>;
 
 const MonthlyPageSchema = pageOf(MonthlyRowSchema, {
   totals: Type.Object({
-    mileageKm: Type.Number(), drivingSeconds: Type.Integer(), maxSpeed: Type.Number(), onlineSeconds: Type.Integer(), onlineRate: Type.Number(),
+    mileageKm: Type.Number(), drivingSeconds: Type.Integer(), maxSpeed: Type.Number(), onlineSeconds: Type.Integer(), onlineRate: Nullable(Type.Number()),
     alarmCount: Type.Integer(), alarmTypes: Type.Array(AlarmTypeCountSchema), vehicles: Type.Integer(),
   }),
   /** every month of the range, oldest first */

@@ -80,11 +80,11 @@ export const OnlineDaySchema = Type.Object({
   firstOnlineAt: Nullable(Type.Number()),
   /** Its last going offline that day; null when it did not go offline that day. */
   lastOfflineAt: Nullable(Type.Number()),
-  /** onlineSeconds over the seconds of the day passed (today: so far), 0–1, 4 decimals */
-  onlineRate: Type.Number(),
+  /** onlineSeconds over the seconds of the day passed since the terminal's hand-over (today: so far), 0–1, 4 decimals; null: none (the vehicle came later) */
+  onlineRate: Nullable(Type.Number()),
 });
 export type OnlineDay = Static<typeof OnlineDaySchema>;
-const OnlinePageSchema = pageOf(OnlineDaySchema, { totals: Type.Object({ onlineSeconds: Type.Integer(), onlineRate: Type.Number() }) });
+const OnlinePageSchema = pageOf(OnlineDaySchema, { totals: Type.Object({ onlineSeconds: Type.Integer(), onlineRate: Nullable(Type.Number()) }) });
 export type OnlinePage = Static<typeof OnlinePageSchema>;
 
 /** Vehicles with alarms, most first. */

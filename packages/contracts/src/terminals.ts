@@ -18,7 +18,8 @@ const IdList = Type.String({ minLength: 1, maxLength: 20_000 });
 /** What a terminal's service is: 'unactivated' | 'active' | 'expired' | 'disabled' (and, for a vehicle, 'unbound'). */
 export const SERVICE_STATES = { unactivated: '未激活', active: '正常', expired: '已过期', disabled: '已停用', unbound: '未绑定设备' } as const;
 export type ServiceState = keyof typeof SERVICE_STATES;
-export const VEHICLE_TYPE_NAMES = { vehicle: '车辆', ebike: '电动车', badge: '工牌', pet: '宠物' } as const;
+/** The platform's one word for a two-wheeler is 电单车, as in 电单车卫士, 电单车租赁 and the bikes' group. */
+export const VEHICLE_TYPE_NAMES = { vehicle: '车辆', ebike: '电单车', badge: '工牌', pet: '宠物' } as const;
 export const PROTOCOL_NAMES = { jt808: 'JT/T 808', gt06: 'GT06', h02: 'H02', watch: '手表协议' } as const;
 /** Plate colours as JT/T 808 codes them (0: not given). */
 export const PLATE_COLORS = { 0: '未设置', 1: '蓝色', 2: '黄色', 3: '黑色', 4: '白色', 5: '绿色', 9: '其他' } as const;
@@ -372,7 +373,7 @@ export const TERMINAL_ERRORS = defineErrors('terminal', {
   plateInvalid: '车牌号格式不正确：应以省份简称开头，如 粤B12345',
   plateTaken: '车牌号 {plate} 已存在',
   nameMissing: '请填写车牌号或名称',
-  typeInvalid: '资产类型应为 车辆、电动车、工牌 或 宠物',
+  typeInvalid: '资产类型应为 车辆、电单车、工牌 或 宠物',
   groupOfOtherAccount: '分组不属于该车辆所在的账户',
   moveTargetMissing: '请选择目标账户或分组',
   moveAcrossAccounts: '所选车辆属于不同账户，请分别移动',

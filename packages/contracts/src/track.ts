@@ -28,6 +28,35 @@ export const MAX_TRACK_DAYS = 31;
  */
 export const STOP_SPEED_KMH = 3;
 
+/**
+ * A step between two fixes both below STOP_SPEED_KMH is GPS drift (no distance) only when it is
+ * shorter than this (m): parked drift wanders a few tens of metres, while a terminal that reports
+ * no speed (always 0: many watches, collars, cheap trackers) still moves further between reports.
+ */
+export const DRIFT_MAX_METERS = 50;
+
+/**
+ * A movement between two stays shorter than both of these ends neither (the stay report, 行程报表;
+ * Traccar's minimalTripDistance / minimalTripDuration, whose defaults these are): a parked
+ * terminal's speed noise or GPS jitter — one fix at 5–10 km/h a few metres away — is no trip.
+ * Metres: the movement's steps as the mileage counts them; seconds: from its first fix seen moving
+ * to its last. 500 m is ten times the parked drift (DRIFT_MAX_METERS) and about one city block;
+ * 300 s is the report's default shortest stop (5 minutes): a real drive shorter than both is a
+ * vehicle moved across a car park.
+ */
+export const MIN_TRIP_METERS = 500;
+export const MIN_TRIP_SECONDS = 300;
+
+/**
+ * Only a stay this long (s) — the vehicle parked, not queueing — absorbs the next after a short
+ * movement (Traccar's minimalParkingDuration): the 1–2 minute stands of a traffic jam a few tens
+ * of metres apart stay apart, inside the trip, instead of becoming one long stay that splits it.
+ */
+export const PARKED_MIN_SECONDS = 300;
+
+/** A stop shorter than this (s) is a traffic light, never a stay (the report's shortest filter is one minute); the last, still going, always counts. */
+export const STAY_MIN_SECONDS = 60;
+
 export const TRACK_FLAG = { valid: 1, accKnown: 2, accOn: 4, alarm: 8 } as const;
 
 export interface TrackHead {
