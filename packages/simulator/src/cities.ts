@@ -20,7 +20,9 @@ const TABLE: Array<[name: string, gcjLon: number, gcjLat: number, plate: string,
   ['北京', 116.397, 39.909, '京A', 110000],
   ['上海', 121.473, 31.23, '沪A', 310000],
   ['广州', 113.264, 23.129, '粤A', 440100],
-  ['深圳', 114.057, 22.543, '粤B', 440300],
+  // 福田 inland (梅林), not the 市民中心 at 22.543: the Shenzhen River is 3 km south of that, and a
+  // 6 km driving radius took demo vehicles into 香港 (north of here, the whole disc is 深圳市).
+  ['深圳', 114.045, 22.59, '粤B', 440300],
   ['杭州', 120.155, 30.274, '浙A', 330100],
   ['成都', 104.066, 30.572, '川A', 510100],
   ['武汉', 114.305, 30.593, '鄂A', 420100],

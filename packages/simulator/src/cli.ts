@@ -1,5 +1,6 @@
 /**
  * `npm run simulate -- --count 100 --protocol mixed --host 127.0.0.1 --interval 10 --city 深圳 --seed 1`
+ * `npm run simulate -- --count 20 --protocol watch --pet --interval 300 --city 上海` (pet collars)
  * Runs simulated terminals against a Chelian gateway (or any server speaking these protocols)
  * and prints one status line every 10 seconds.
  */
@@ -19,9 +20,14 @@ const HELP = `车联终端模拟器：以真实协议（JT/T 808、GT06、H02、
   --host H            平台地址（默认 127.0.0.1）
   --port P            单一协议时的端口（默认 JT/T 808 5015、GT06 与 ebike 5023、H02 5013、watch 5093）
   --indoor X          watch：室内（无卫星定位、只有基站和 Wi-Fi）上报的比例 0–1（默认 0）
+  --pet               watch：宠物项圈（宠物卫士）：宠物在家附近的范围内随机走动，偶尔跑出去再回来，白天间歇休息、
+                      夜里（北京时间22点–6点）睡觉不动；步数按天累计（零点清零）；电量随上报间隔消耗，低于15%时充电；
+                      静止时每30分钟上报一次位置；收到 UPLOAD,n（寻宠模式 UPLOAD,15）即按新间隔上报（休息时也不降频），收到 FIND 响铃
+  --home 纬度,经度     --pet：宠物的家（默认各宠物在所选城市中心3公里内随机）
+  --home-radius M     --pet：宠物自己活动的范围半径，米（默认 40）
   --bms S             ebike 的 BMS 上报间隔，秒（默认 60）
   --jt808-port / --gt06-port / --h02-port   mixed 时各协议的端口
-  --interval S        行驶时上报间隔，秒（默认 10）
+  --interval S        行驶时上报间隔，秒（默认 10；--pet 默认 300，即项圈的标准上报间隔）
   --heartbeat S       无数据时的心跳间隔，秒（默认 30）
   --city 名称         ${CITY_NAMES.join('、')}，或 全国（默认 全国，轮流分布）
   --seed N            随机种子：相同种子得到相同终端号、车牌和路线（默认 1）
@@ -52,6 +58,9 @@ const { values } = parseArgs({
     'gt06-port': { type: 'string' },
     'h02-port': { type: 'string' },
     indoor: { type: 'string' },
+    pet: { type: 'boolean' },
+    home: { type: 'string' },
+    'home-radius': { type: 'string' },
     interval: { type: 'string' },
     heartbeat: { type: 'string' },
     city: { type: 'string' },
@@ -90,23 +99,33 @@ if (values.port !== undefined) {
   ports[wire] = Math.floor(positive('port', values.port, DEFAULT_PORTS[wire]));
 }
 
+if (values.pet && protocol !== 'watch') fail('--pet 只用于 --protocol watch');
+let home: { lat: number; lon: number } | undefined;
+if (values.home !== undefined) {
+  const [lat, lon] = values.home.split(',').map(Number);
+  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat!) > 90 || Math.abs(lon!) > 180) fail(`--home 应为 纬度,经度，收到 "${values.home}"`);
+  home = { lat: lat!, lon: lon! };
+}
+const pet = values.pet ? { home, homeRadiusMeters: positive('home-radius', values['home-radius'], 40) } : undefined;
+
 const specs = planTerminals({ count, protocol, cities: city ? [city] : CITIES, seed });
 const fleet = new Fleet(specs, {
   host: values.host ?? '127.0.0.1',
   ports,
-  intervalSeconds: positive('interval', values.interval, 10),
+  intervalSeconds: positive('interval', values.interval, pet ? 300 : 10), // a collar's normal rate is 5 minutes
   heartbeatSeconds: positive('heartbeat', values.heartbeat, 30),
   alarmRate: positive('alarm-rate', values['alarm-rate'], 1, true),
   connectRate: positive('connect-rate', values['connect-rate'], 500),
   ebike: { bmsEverySeconds: positive('bms', values.bms, 60) },
   watch: { indoorShare: Math.min(1, positive('indoor', values.indoor, 0, true)) },
+  pet,
   onEvent: values.verbose
     ? (e) => console.log(e.type === 'command' ? `终端 ${e.terminal} 收到指令：${e.command}${e.detail ? `（${e.detail}）` : ''}` : `终端 ${e.terminal} ${e.type === 'online' ? '上线' : '离线'}`)
     : undefined,
 });
 
 const target =
-  protocol === 'mixed' ? `JT/T 808 :${ports.jt808}、GT06 :${ports.gt06}、H02 :${ports.h02}` : protocol === 'ebike' ? `电单车 GT06 :${ports.gt06}` : `${protocol} :${ports[protocol]}`;
+  protocol === 'mixed' ? `JT/T 808 :${ports.jt808}、GT06 :${ports.gt06}、H02 :${ports.h02}` : protocol === 'ebike' ? `电单车 GT06 :${ports.gt06}` : pet ? `宠物项圈 watch :${ports.watch}` : `${protocol} :${ports[protocol]}`;
 console.log(`启动 ${count} 台模拟终端 → ${values.host ?? '127.0.0.1'}（${target}），城市：${city?.name ?? '全国'}，种子 ${seed}`);
 const started = Date.now();
 const memory = () => `，内存 ${Math.round(process.memoryUsage().rss / 1048576)} MB`;

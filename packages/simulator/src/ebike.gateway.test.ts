@@ -18,13 +18,13 @@ let gw: Gateway;
 let tenant: Tenant;
 let rider: EbikeTerminal;
 let charger: EbikeTerminal;
-const [riding, parked] = planTerminals({ count: 2, protocol: 'ebike', seed: 7, cities: [cityByName('杭州') ?? cityByName('深圳')!] });
+const [riding, parked, owned, forgot] = planTerminals({ count: 4, protocol: 'ebike', seed: 7, cities: [cityByName('杭州') ?? cityByName('深圳')!] });
 
 beforeAll(async () => {
   t = await createTestServer();
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { gt06: 0 }, offlineAfterSeconds: 60 });
   tenant = await createTenant(t, { codes: 'all' });
-  for (const s of [riding, parked]) {
+  for (const s of [riding, parked, owned, forgot]) {
     const res = await t.call(tenant.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: s.plate!, terminalId: s.id, protocol: 'gt06' }) });
     expect(res.json().flag).toBe(1);
   }
@@ -52,6 +52,26 @@ const lastCommand = async (id: string) =>
 const reports = async (id: string) => batteryQueries.between(db(), await pkOf(id), new Date(0), new Date(Date.now() + 60_000));
 
 describe('simulated e-bikes on the real gateway', () => {
+  it('an armed bike whose rider disarms with the key fob rides off quietly; one whose rider forgets raises 设防状态ACC开启', async () => {
+    const base: FleetOptions = { host: '127.0.0.1', ports: gw.ports, intervalSeconds: 0.5, heartbeatSeconds: 5, alarmRate: 0, reconnectMinMs: 200, driver: { startParked: false } };
+    const careful = createTerminal(owned, { ...base, ebike: { armed: true, riderDisarms: 1 } }) as EbikeTerminal;
+    const careless = createTerminal(forgot, { ...base, ebike: { armed: true, riderDisarms: 0 } }) as EbikeTerminal;
+    for (const bike of [careful, careless]) {
+      bike.vehicle.driver.speedOverrideKmh = 15;
+      bike.start();
+    }
+    try {
+      const accAlarms = async (id: string) => Number((await db().one<{ n: string }>("SELECT count(*) AS n FROM alarms WHERE terminal_id = $1 AND type = 'accOnWhileArmed'", [await pkOf(id)]))!.n);
+      await eventually(async () => (await accAlarms(forgot.id)) === 1, 10_000, 'the forgetful rider\'s alarm');
+      await eventually(async () => (await batteryQueries.state(db(), await pkOf(owned.id)))?.armed === false, 10_000, 'disarmed by the key fob');
+      expect(careful.armed).toBe(false);
+      expect(await accAlarms(owned.id)).toBe(0);
+    } finally {
+      careful.stop();
+      careless.stop();
+    }
+  });
+
   it('report status and BMS; the rider drains its pack, the parked one charges', async () => {
     await eventually(async () => (await reports(riding.id)).length >= 3 && (await reports(parked.id)).length >= 3, 15_000, 'BMS reports');
     const ride = await reports(riding.id);

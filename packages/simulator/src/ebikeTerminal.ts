@@ -19,6 +19,11 @@ export interface EbikeOptions {
   bmsEverySeconds?: number;
   /** Starts armed. Default false. */
   armed?: boolean;
+  /**
+   * The chance that the rider disarms with the key fob when setting off on an armed bike (as an
+   * owner does; the rest ride off armed and raise 设防状态ACC开启). Default 0: every armed ride alarms.
+   */
+  riderDisarms?: number;
 }
 
 /** Alarms an e-bike's alarm packet carries (gt06/blocks.ts codes). */
@@ -37,6 +42,8 @@ export class EbikeTerminal extends Gt06Terminal {
   private accWhileArmed = false;
   /** Alarms this bike raised itself, for its next report's packet. */
   private readonly own: AlarmType[] = [];
+  private readonly riderDisarms: number;
+  private readonly rider: Rng;
 
   constructor(spec: TerminalSpec, vehicle: SimVehicle, codec: ProtocolCodec, opts: ConnectionOptions & { ebike?: EbikeOptions }) {
     super(spec, vehicle, codec, opts);
@@ -44,6 +51,8 @@ export class EbikeTerminal extends Gt06Terminal {
     this.battery = new SimBattery(new Rng(spec.seed).fork(3), e.battery);
     this.bmsEveryMs = (e.bmsEverySeconds ?? 60) * 1000;
     this.armed = e.armed ?? false;
+    this.riderDisarms = e.riderDisarms ?? 0;
+    this.rider = new Rng(spec.seed).fork(4);
   }
 
   /** What the 0xF1 says now. */
@@ -148,8 +157,12 @@ export class EbikeTerminal extends Gt06Terminal {
     if (low && !this.lowVoltage) this.own.push('lowVoltage');
     this.lowVoltage = low;
     if (this.armed && r.acc && !this.accWhileArmed) {
-      this.accWhileArmed = true;
-      this.own.push('accOnWhileArmed');
+      if (this.riderDisarms > 0 && this.rider.chance(this.riderDisarms)) {
+        this.armed = false; // the key fob: the status sent before this report says so
+      } else {
+        this.accWhileArmed = true;
+        this.own.push('accOnWhileArmed');
+      }
     }
   }
 

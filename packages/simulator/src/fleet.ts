@@ -12,6 +12,8 @@ import { EbikeTerminal, type EbikeOptions } from './ebikeTerminal.ts';
 import { Jt808Terminal } from './jt808Terminal.ts';
 import { RouteWalker, type RoutePoint } from './routeWalker.ts';
 import { WatchTerminal, type WatchOptions } from './watchTerminal.ts';
+import { PetCollar, type PetCollarOptions } from './petCollar.ts';
+import { PetWalker, type PetOptions } from './petWalker.ts';
 import { Rng, seedFor } from './random.ts';
 import type { ConnectionOptions, SimTerminal, TerminalSpec } from './terminal.ts';
 import { SimVehicle, type VehicleOptions } from './vehicle.ts';
@@ -74,10 +76,14 @@ export interface FleetOptions extends Omit<ConnectionOptions, 'port' | 'localAdd
   connectRate?: number;
   /** Past this many terminals, loopback clients bind to 127.0.0.2, .3, … (one address runs out of ports). Default 20 000. */
   perSourceAddress?: number;
+  /** The last byte of the first loopback source address (default 1: 127.0.0.1); several client processes take disjoint ranges. */
+  sourceAddressStart?: number;
   /** E-bikes' pack, BMS interval and guard (specs of kind 'ebike'). */
   ebike?: EbikeOptions;
   /** Watch-protocol wearers (badges, watches, collars): battery, indoor share, and a route to walk instead of the street grid. */
   watch?: WatchOptions & { route?: readonly RoutePoint[]; walkKmh?: number };
+  /** Watch-protocol terminals are pet collars (petCollar.ts): pets roaming around home, resting, sleeping at night. */
+  pet?: PetOptions & PetCollarOptions;
 }
 
 /** E-bikes ride at 12–25 km/h (GB 17761 caps them at 25), and park longer. */
@@ -92,6 +98,14 @@ export function createTerminal(spec: TerminalSpec, opts: FleetOptions, localAddr
   if (port === undefined) throw new Error(`no port for ${spec.protocol}`);
   const rng = new Rng(spec.seed);
   const ebike = spec.kind === 'ebike';
+  if (spec.protocol === 'watch' && opts.pet) {
+    const pet = new PetWalker({ city: spec.city, rng: rng.fork(1) }, opts.pet);
+    // No random SOS presses: most collars have no button (tests raise one with raise('sos')).
+    const animal = new SimVehicle(pet, rng.fork(2), { ...opts, alarmRate: 0, overspeedKmh: 1000 });
+    // At rest or asleep a collar sends LK heartbeats and a position every half hour; it reports at once when the pet gets up.
+    const sleepIntervalSeconds = opts.sleepIntervalSeconds ?? 1800;
+    return new PetCollar(spec, animal, codecs.watch, { ...opts, sleepIntervalSeconds, port, localAddress, watch: opts.watch, collar: opts.pet });
+  }
   if (spec.protocol === 'watch') {
     const base = { ...WALKER, ...opts.driver, city: spec.city, rng: rng.fork(1) };
     const route = opts.watch?.route;
@@ -126,8 +140,9 @@ export class Fleet {
 
   constructor(specs: readonly TerminalSpec[], private readonly opts: FleetOptions) {
     const perAddress = opts.perSourceAddress ?? 20_000;
-    const spread = specs.length > perAddress && /^127\./.test(opts.host);
-    this.terminals = specs.map((spec, i) => createTerminal(spec, opts, spread ? `127.0.0.${1 + Math.floor(i / perAddress)}` : undefined));
+    const first = opts.sourceAddressStart ?? 1;
+    const spread = (specs.length > perAddress || first !== 1) && /^127\./.test(opts.host);
+    this.terminals = specs.map((spec, i) => createTerminal(spec, opts, spread ? `127.0.0.${first + Math.floor(i / perAddress)}` : undefined));
   }
 
   /** Starts every terminal, `connectRate` per second; resolves when all have been started. */

@@ -23,6 +23,9 @@ export { SimBattery, type BatteryFigures, type BatteryOptions } from './ebikeBat
 export { H02Terminal } from './h02Terminal.ts';
 export { WatchTerminal, WATCH_ALARMS, type WatchAlarm, type WatchOptions, type WatchState } from './watchTerminal.ts';
 export { RouteWalker, type RoutePoint } from './routeWalker.ts';
+export { PetWalker, type PetFix, type PetMode, type PetOptions } from './petWalker.ts';
+export { PetCollar, PET_TRACKING_MAX_SECONDS, type PetCollarOptions } from './petCollar.ts';
+export { CollarBattery, type CollarBatteryOptions } from './collarBattery.ts';
 export {
   Fleet,
   createTerminal,

@@ -66,7 +66,7 @@ describe('simulated terminals on the real gateway', () => {
     expect(latest).toHaveLength(specs.length);
     for (const p of latest) {
       expect(p.online).toBe(true);
-      expect(Math.abs(p.lat - 22.54)).toBeLessThan(0.1); // 深圳
+      expect(Math.abs(p.lat - 22.59)).toBeLessThan(0.1); // 深圳 (the simulator centre, 福田 梅林)
       expect(Math.abs(p.lon - 114.05)).toBeLessThan(0.1);
     }
   });

@@ -32,6 +32,11 @@ export interface ConnectionOptions {
   sleepIntervalSeconds?: number;
   /** A heartbeat goes out after this much silence. Default 30 s. */
   heartbeatSeconds?: number;
+  /**
+   * How often the vehicle is moved on between reports, so an ACC change is reported when it
+   * happens. Default 1 s; a load test of many terminals sets its interval (one timer per report).
+   */
+  tickSeconds?: number;
   /** No reply to a position or handshake for this long: the link is judged dead. Default 30 s. */
   ackTimeoutMs?: number;
   reconnectMinMs?: number;
@@ -238,8 +243,12 @@ export abstract class SimTerminal {
 
   private reportEveryMs(): number {
     const acc = this.vehicle.driver.phase !== 'parked';
-    const sleep = this.opts.sleepIntervalSeconds ?? Math.max(this.intervalSeconds, 60);
-    return (acc ? this.intervalSeconds : Math.max(this.intervalSeconds, sleep)) * 1000;
+    return (acc ? this.intervalSeconds : this.parkedIntervalSeconds()) * 1000;
+  }
+
+  /** The report interval while parked (ACC off) or asleep; a pet collar in lost mode keeps its fast one. */
+  protected parkedIntervalSeconds(): number {
+    return Math.max(this.intervalSeconds, this.opts.sleepIntervalSeconds ?? Math.max(this.intervalSeconds, 60));
   }
 
   private schedule() {
@@ -248,7 +257,7 @@ export abstract class SimTerminal {
     const now = Date.now();
     const nextReport = this.nextReportAt();
     const nextHeartbeat = this.lastSentAt + heartbeatMs;
-    const wait = Math.max(10, Math.min(nextReport, nextHeartbeat, now + 1000) - now);
+    const wait = Math.max(10, Math.min(nextReport, nextHeartbeat, now + (this.opts.tickSeconds ?? 1) * 1000) - now);
     this.timer = setTimeout(() => this.tick(), wait);
   }
 

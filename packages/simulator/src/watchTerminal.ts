@@ -188,7 +188,23 @@ export class WatchTerminal extends SimTerminal {
     const now = Date.now();
     const hours = (now - this.lastDrainAt) / 3_600_000;
     this.lastDrainAt = now;
-    this.watch.battery = Math.max(0, this.watch.battery - hours * (this.w.drainPerHour ?? 4));
+    this.watch.battery = this.batteryAfter(hours);
+    if (this.watch.battery >= LOW_BATTERY) this.lowBatterySent = false;
+  }
+
+  /** The level after `hours` more: a badge drains steadily (a pet collar's model is in petCollar.ts). */
+  protected batteryAfter(hours: number): number {
+    return Math.max(0, this.watch.battery - hours * (this.w.drainPerHour ?? 4));
+  }
+
+  /** The fix's accuracy in metres, when the wearer's device reports one (a badge does not). */
+  protected accuracyOf(_r: Report): number | undefined {
+    return undefined;
+  }
+
+  /** The cumulative step count as of this report: a badge counts its walked distance. */
+  protected stepsAt(r: Report): number {
+    return Math.max(this.watch.steps, Math.round(((r.mileageKm - this.startMileage) * 1000) / (this.w.stepMetres ?? 0.7)));
   }
 
   private alarmsOf(r: Report): AlarmType[] {
@@ -204,7 +220,7 @@ export class WatchTerminal extends SimTerminal {
   }
 
   private input(r: Report, alarms: AlarmType[]): WatchReportInput {
-    this.watch.steps = Math.max(this.watch.steps, Math.round(((r.mileageKm - this.startMileage) * 1000) / (this.w.stepMetres ?? 0.7)));
+    this.watch.steps = this.stepsAt(r);
     const indoors = ((this.indoorsSeed = (this.indoorsSeed * 1103515245 + 12345) & 0x7fffffff) % 1000) / 1000 < (this.w.indoorShare ?? 0);
     const cells: CellTower[] = [{ mcc: 460, mnc: 0, lac: 9360 + (this.spec.seed % 50), cellId: 4082 + (Math.round(r.lat * 1000) % 1000), rssi: 140 }];
     const base = {
@@ -220,6 +236,7 @@ export class WatchTerminal extends SimTerminal {
       worn: this.watch.worn,
       still: r.speedKmh === 0,
       cells,
+      accuracy: this.accuracyOf(r),
     };
     if (indoors) return { ...base, lat: 0, lon: 0, valid: false, satellites: 0, wifi: [{ name: 'office', mac: '1c:fa:68:13:a5:b4', rssi: -61 }] };
     return { ...base, lat: r.lat, lon: r.lon, valid: r.valid, satellites: r.satellites };
