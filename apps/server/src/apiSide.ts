@@ -10,7 +10,7 @@ import { seedAll } from './seed.ts';
  * app. Loaded by server.ts only in those roles, so a gateway-only process never loads it.
  */
 export async function startApiSide(core: CoreContext): Promise<{ ctx: AppContext; app: FastifyInstance }> {
-  const ctx = await createContext(core.config, core.db, core.bus, core.log);
+  const ctx = await createContext(core.config, core.db, core.bus, core.log, core.positionFeed);
   const { admin } = await seedAll(ctx);
   if (admin.generatedPassword) {
     // Printed once, on the start that created it; also kept in DATA_DIR/initial-admin.txt.

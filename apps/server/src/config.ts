@@ -37,6 +37,8 @@ export interface Config {
   leaseJobSeconds: number;
   /** A report's Excel file up to this many rows downloads at once; a larger one goes through the download centre's queue. */
   exportDirectRows: number;
+  /** A queued export's claim: a jobs process that stops renewing it this long (it died) loses the job to another. */
+  exportLeaseSeconds: number;
   demo: boolean;
   /** Password of the demo user on the start that creates it; random (printed once) when unset. */
   demoPassword: string | undefined;
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     reportRollupSeconds: Math.max(1, int(env.REPORT_ROLLUP_SECONDS, 300)),
     leaseJobSeconds: Math.max(1, int(env.LEASE_JOB_SECONDS, 60)),
     exportDirectRows: int(env.EXPORT_DIRECT_ROWS, DIRECT_EXPORT_MAX_ROWS),
+    exportLeaseSeconds: Math.max(1, int(env.EXPORT_LEASE_SECONDS, 60)),
     demo,
     demoPassword: env.CHELIAN_DEMO_PASSWORD || undefined,
     smsProvider: env.SMS_PROVIDER ?? 'outbox',

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import type { Bus } from './bus/bus.ts';
+import { PositionFeed } from './core/positionFeed.ts';
 import { CaptchaService } from './modules/auth/captcha.service.ts';
 import { LoginService } from './modules/auth/login.service.ts';
 import { createDecryptor, loadOrCreateKeyPair } from './modules/auth/rsa.ts';
@@ -16,6 +17,8 @@ export interface AppContext {
   db: Db;
   bus: Bus;
   log: FastifyBaseLogger;
+  /** Every fix this process's gateway commits, for the position engines (core/positionFeed.ts). */
+  positionFeed: PositionFeed;
   publicKey: string;
   decrypt: (cipher: string) => string | null;
   sessions: SessionService;
@@ -27,10 +30,11 @@ export interface AppContext {
   audit: AuditLog;
 }
 
-/** What every role needs: configuration, storage, the bus and the logger. */
-export type CoreContext = Pick<AppContext, 'config' | 'db' | 'bus' | 'log'>;
+/** What every role needs: configuration, storage, the bus, the logger and the engines' feed. */
+export type CoreContext = Pick<AppContext, 'config' | 'db' | 'bus' | 'log' | 'positionFeed'>;
 
-export async function createContext(config: Config, db: Db, bus: Bus, log: FastifyBaseLogger): Promise<AppContext> {
+/** `positionFeed`: the one the process's gateway feeds (a server shares its core's; tests get their own). */
+export async function createContext(config: Config, db: Db, bus: Bus, log: FastifyBaseLogger, positionFeed = new PositionFeed()): Promise<AppContext> {
   const keys = await loadOrCreateKeyPair(db);
   const decrypt = createDecryptor(keys.privateKey);
   const sessions = new SessionService(db, config.sessionIdleMinutes, config.sessionMaxHours);
@@ -39,5 +43,5 @@ export async function createContext(config: Config, db: Db, bus: Bus, log: Fasti
   const sms = new SmsCodeService(db, smsGateway, config.smsMinIntervalSeconds);
   const login = new LoginService(db, decrypt, sessions, captchas, sms);
   const audit = new AuditLog(db, log);
-  return { config, db, bus, log, publicKey: keys.publicKey, decrypt, sessions, captchas, sms, smsGateway, login, audit };
+  return { config, db, bus, log, positionFeed, publicKey: keys.publicKey, decrypt, sessions, captchas, sms, smsGateway, login, audit };
 }

@@ -7,6 +7,7 @@ import type { Db } from './db/types.ts';
 import { MemoryBus, type Bus } from './bus/bus.ts';
 import { createLogger } from './log.ts';
 import { startGateway, type Gateway } from './gateway/gateway.ts';
+import { PositionFeed } from './core/positionFeed.ts';
 
 export interface RunningServer {
   /** The full context when this process serves the API or runs jobs; storage, bus and log only in a gateway-only process. */
@@ -43,16 +44,17 @@ export async function startServer(
   const db = opts.db ?? (await openDatabase(config));
   await migrate(db);
   const bus = await openBus(config, log);
-  const core: CoreContext = { config, db, bus, log };
+  const core: CoreContext = { config, db, bus, log, positionFeed: new PositionFeed() };
   const servesApi = config.roles.some((role) => role !== 'gateway') || config.demo;
   const api = servesApi ? await (await import('./apiSide.ts')).startApiSide(core) : null;
   const app = api?.app ?? (await (await import('./http/healthApp.ts')).buildHealthApp(core));
-  // The geofence engine hears the positions the gateway publishes after commit; on the in-process
-  // bus only this process's gateway publishes them, so it runs with the gateway role.
+  // The position engines are fed every fix this process's gateway commits, in process
+  // (core/positionFeed.ts): they run with the gateway role, and each judges only the terminals
+  // whose sockets this process holds — once in a cluster, in each terminal's order.
   const stopFences = config.roles.includes('gateway') ? (await import('./modules/geofences/geofenceEngine.ts')).startGeofenceEngine(api?.ctx ?? core) : () => {};
-  // 电单车卫士 hears the same positions: pending safe power cuts, and the alarms it derives.
+  // 电单车卫士 is fed the same fixes: pending safe power cuts, and the alarms it derives.
   const elecCar = config.roles.includes('gateway') ? (await import('./modules/elecCar/elecCarEngine.ts')).startElecCarEngine(api?.ctx ?? core) : null;
-  // 电单车租赁's service areas (out of area, no parking) and tamper locks hear them too.
+  // 电单车租赁's service areas (out of area, no parking) and tamper locks too.
   const leaseAreas = config.roles.includes('gateway') ? (await import('./modules/elecLease/areaWatch.ts')).startAreaWatch(api?.ctx ?? core) : null;
   const card = config.roles.includes('gateway') ? (await import('./modules/card/cardEngine.ts')).startCardEngine(api?.ctx ?? core) : null;
   // 宠物卫士's safe zones: 离开/进入安全区域 from each collar's fixes.

@@ -34,8 +34,12 @@ export interface ClusterOptions {
   env?: NodeJS.ProcessEnv;
   /** Each process's output lines, prefixed with its name (default: dropped). */
   onOutput?: (name: string, line: string) => void;
-  /** Per-process open-file limit (raised with `ulimit -n` when above the default). */
+  /** Per-process open-file limit (raised with `ulimit -n` when above the default); nginx's workers get it too. */
   fileLimit?: number;
+  /** nginx worker processes (default 4); each holds two descriptors per terminal it proxies. */
+  nginxWorkers?: number;
+  /** Extra node options for every server process (a bench's `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 export interface ClusterProcess {
@@ -129,7 +133,7 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
     // A process that runs no gateway still reads the ports; none of them listens there.
     for (const protocol of terminalProtocols()) env[portEnv(protocol)] = String(p.terminalPorts[protocol] ?? 0);
     const limit = opts.fileLimit ? `ulimit -n ${opts.fileLimit} && ` : '';
-    const cmd = [process.execPath, '--enable-source-maps', ...entry].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    const cmd = [process.execPath, '--enable-source-maps', ...(opts.nodeArgs ?? []), ...entry].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
     const child = spawn('bash', ['-c', `${limit}exec ${cmd}`], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const keep = (chunk: Buffer) => {
@@ -165,6 +169,8 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
       prefix: nginxDir,
       listenHost: opts.listenHost ?? '0.0.0.0',
       httpPort: opts.httpPort,
+      workers: opts.nginxWorkers,
+      fileLimit: opts.fileLimit,
       apis: processes.filter((p) => p.role === 'api').map((p) => ({ host: '127.0.0.1', port: p.httpPort })),
       terminals: protocols.map((protocol) => ({
         protocol,

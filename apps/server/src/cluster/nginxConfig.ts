@@ -22,6 +22,8 @@ export interface NginxSite {
   workers?: number;
   /** Connections a worker holds; each proxied terminal takes two (client and gateway). */
   workerConnections?: number;
+  /** Descriptors a worker may open (worker_rlimit_nofile); at most the hard limit nginx is started under. */
+  fileLimit?: number;
 }
 
 /** Why nginx cannot run the cluster here ('' when it can): the binary or its stream module is missing. */
@@ -35,25 +37,27 @@ const server = (b: Backend, extra: string) => `    server ${b.host}:${b.port} ${
 
 /** deploy/nginx/nginx.conf.template with this machine's ports filled in. */
 export function nginxConfig(site: NginxSite): string {
-  const workerConnections = site.workerConnections ?? 65_536;
+  const workerConnections = site.workerConnections ?? (site.fileLimit ? site.fileLimit - 512 : 65_536);
+  const workers = site.workers ?? 4;
   const streams = site.terminals
     .map(
       (t) => `  upstream chelian_${t.protocol} {
     zone chelian_${t.protocol} 64k;
     least_conn;
-${t.gateways.map((g) => server(g, 'max_fails=1 fail_timeout=5s')).join('\n')}
+${t.gateways.map((g) => server(g, 'max_fails=3 fail_timeout=5s')).join('\n')}
   }
   server {
-    listen ${site.listenHost}:${t.port} backlog=4096;
+    listen ${site.listenHost}:${t.port} backlog=4096${workers > 1 ? ' reuseport' : ''};
     proxy_pass chelian_${t.protocol};
   }`,
     )
     .join('\n');
   const fields: Record<string, string> = {
     STREAM_MODULE,
-    // each worker is bound by the process descriptor limit: more workers, more terminals
-    WORKERS: String(site.workers ?? 4),
-    NOFILE: String(workerConnections * 2 + 1024),
+    // each worker is bound by the process descriptor limit: more workers, more terminals (the
+    // terminal ports listen with reuseport, so the kernel spreads new connections evenly over them)
+    WORKERS: String(workers),
+    NOFILE: String(site.fileLimit ?? workerConnections * 2 + 1024),
     WORKER_CONNECTIONS: String(workerConnections),
     PREFIX: site.prefix,
     STREAM_SERVERS: streams,

@@ -22,6 +22,8 @@ export interface AlarmRow {
   handled_by_name: string | null;
   handled_at: Date | null;
   handle_note: string;
+  /** 补传 (alarms.late); queries that do not read it present false. */
+  late?: boolean;
 }
 
 export function presentAlarm(r: AlarmRow): Alarm {
@@ -30,5 +32,6 @@ export function presentAlarm(r: AlarmRow): Alarm {
     type: r.type, typeName: alarmTypeName(r.type), alarmTime: r.alarm_time.getTime(), receivedAt: r.received_at.getTime(),
     lat: r.lat, lon: r.lon, speed: r.speed === null ? null : Math.round(r.speed * 10) / 10, handled: r.handled,
     handledBy: r.handled_by_name ?? '', handledAt: r.handled_at ? r.handled_at.getTime() : null, handleNote: r.handle_note,
+    late: r.late === true,
   };
 }

@@ -82,6 +82,11 @@ export const ingestMetrics = {
   refused: new client.Counter({ name: 'chelian_ingest_refused_total', help: 'Messages refused by the batcher (overloaded or closing): not stored, not acknowledged', registers: [registry] }),
 };
 
+/** The position engines' input (core/positionFeed.ts): fixes this process's gateway committed and handed to them. */
+export const engineMetrics = {
+  fixesFed: new client.Counter({ name: 'chelian_engine_fixes_fed_total', help: 'Committed fixes handed to this process\'s position engines (each fix to one gateway\'s engines)', registers: [registry] }),
+};
+
 /**
  * A histogram for the per-message path: an observation is a few comparisons and additions into
  * plain numbers (prom-client's `observe` measured ~450 ns, 10 % of a gateway's cost per position

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
 import { subjects } from '../bus/subjects.ts';
+import type { PositionFeed } from '../core/positionFeed.ts';
 import { identifierKey, type TerminalProtocol } from '../core/identifiers.ts';
 import { CODECS } from './codecs.ts';
 import { CommandDispatcher } from './commandDispatcher.ts';
@@ -41,10 +42,11 @@ const PARTITION_CHECK_MS = 3600_000;
 
 /**
  * The device gateway: a TCP listener per protocol, a session per connection, one ingest batcher
- * and one presence tracker for all of them, and the command dispatcher on the bus.
+ * and one presence tracker for all of them, and the command dispatcher on the bus. `positionFeed`:
+ * where every committed fix goes for this process's position engines (none without it).
  */
-export async function startGateway(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }, opts: GatewayOptions): Promise<Gateway> {
-  const { db, bus, log } = deps;
+export async function startGateway(deps: { db: Db; bus: Bus; log: FastifyBaseLogger; positionFeed?: PositionFeed }, opts: GatewayOptions): Promise<Gateway> {
+  const { db, bus, log, positionFeed } = deps;
   await ensurePartitions(db, log);
   const partitionTimer = setInterval(() => void ensurePartitions(db, log), PARTITION_CHECK_MS);
   partitionTimer.unref();
@@ -52,12 +54,12 @@ export async function startGateway(deps: { db: Db; bus: Bus; log: FastifyBaseLog
   const sessions = new Map<number, TerminalSession>();
   const stats: GatewayStats = { connections: 0, frames: 0, badFrames: 0, positions: 0, closedForAbuse: 0 };
   const batcher = new IngestBatcher(db, log, { ...DEFAULT_INGEST, ...opts.ingest });
-  const presence = new PresenceTracker(db, bus, log, opts.offlineAfterSeconds);
+  const presence = new PresenceTracker(db, bus, log, opts.offlineAfterSeconds, positionFeed);
   const commands = new CommandDispatcher(db, bus, log, sessions);
   presence.start();
   commands.start();
   const terminals = new TerminalDirectory(db);
-  const sessionDeps: SessionDeps = { db, bus, log, batcher, presence, commands, terminals, sessions, stats, idleTimeoutMs: opts.offlineAfterSeconds * 1000 };
+  const sessionDeps: SessionDeps = { db, bus, log, positionFeed, batcher, presence, commands, terminals, sessions, stats, idleTimeoutMs: opts.offlineAfterSeconds * 1000 };
 
   // An operator changed a terminal: the session holding it refreshes its labels and owner.
   const stopChanges = bus.subscribe(subjects.allTerminalChanges, (_m, subject) => {

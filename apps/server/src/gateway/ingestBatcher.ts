@@ -20,6 +20,8 @@ export interface IngestRows {
   statusReports?: StatusReportRow[];
   /** Beijing days of positions that came too late for the report rollup's passes (core/lateReports.ts). */
   lateDays?: readonly string[];
+  /** Hold the positions with a fix until the flush commits, for the position engines (core/positionFeed.ts). */
+  feed?: boolean;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface IngestTicket {
   alarms: NewAlarm[];
   /** The new alarms' ids, in order, once stored. */
   alarmIds?: number[];
-  /** Its terminal's newest fix in the batch (shared by all its tickets there): live news once stored. */
+  /** Its terminal's newest fix in the batch (shared by all its tickets there): live news once stored; and its fixes for the engines. */
   latest: LatestFix;
 }
 
@@ -43,6 +45,8 @@ export interface LatestFix {
   newest: StoredPosition | null;
   kmTime: number;
   km: number | null;
+  /** Every report with a usable fix, in the order added, kept for the position engines when one watches the terminal (null otherwise). */
+  fixes: StoredPosition[] | null;
 }
 
 /** Who waits for tickets: told once per flush, after every ticket of that flush has its outcome. */
@@ -79,11 +83,11 @@ class Batch {
   /** Terminal-days the report rollup must recompute, once each ('pk|day'). */
   private late: Map<string, LateDay> | null = null;
 
-  /** Encodes the rows (all or none: a row that cannot be encoded throws and leaves the batch as it was). */
-  addPositions(rows: readonly StoredPosition[]) {
+  /** Encodes the rows (all or none: a row that cannot be encoded throws and leaves the batch as it was); `keep`: hold the fixes for the engines. */
+  addPositions(rows: readonly StoredPosition[], keep: boolean) {
     // A spare buffer of an earlier flush, or a small one that doubles as it fills.
     (this.copy ??= new PositionCopyWriter()).addAll(rows);
-    for (const p of rows) this.note(p);
+    for (const p of rows) this.note(p, keep);
   }
 
   addLateDays(terminalPk: number, days: readonly string[]) {
@@ -106,20 +110,22 @@ class Batch {
   private sharedTicket(terminalPk: number): IngestTicket {
     let ticket = this.shared.get(terminalPk);
     if (!ticket) {
-      ticket = { state: 'waiting', alarms: NO_NEW_ALARMS, latest: { newest: null, kmTime: -Infinity, km: null } };
+      ticket = { state: 'waiting', alarms: NO_NEW_ALARMS, latest: { newest: null, kmTime: -Infinity, km: null, fixes: null } };
       this.shared.set(terminalPk, ticket);
       this.tickets.push(ticket);
     }
     return ticket;
   }
 
-  private note(p: StoredPosition) {
+  private note(p: StoredPosition, keep: boolean) {
     const t = this.sharedTicket(p.terminalPk).latest;
     if (p.mileage !== null && t.kmTime <= p.gpsTime) {
       t.kmTime = p.gpsTime;
       t.km = p.mileage;
     }
-    if (hasFix(p) && (!t.newest || t.newest.gpsTime <= p.gpsTime)) t.newest = p;
+    if (!hasFix(p)) return;
+    if (!t.newest || t.newest.gpsTime <= p.gpsTime) t.newest = p;
+    if (keep) (t.fixes ??= []).push(p);
   }
 
   get positions() {
@@ -189,7 +195,7 @@ export class IngestBatcher {
     }
     if (rows.positions.length) {
       try {
-        batch.addPositions(rows.positions);
+        batch.addPositions(rows.positions, rows.feed === true);
         if (rows.lateDays) batch.addLateDays(rows.positions[0].terminalPk, rows.lateDays);
       } catch (err) {
         this.log.error({ err }, '定位数据无法编码，已拒收');

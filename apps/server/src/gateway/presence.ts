@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
+import type { PositionFeed } from '../core/positionFeed.ts';
 import { commandsQueries } from '../core/commandQueue.queries.ts';
 import { RequestCoalescer } from './requestCoalescer.ts';
 import { ingestQueries } from './ingest.queries.ts';
@@ -43,6 +44,8 @@ export class PresenceTracker {
     private readonly bus: Bus,
     private readonly log: FastifyBaseLogger,
     private readonly offlineAfterSeconds: number,
+    /** This process's engines: told the changes this tracker decides (each decided once in a cluster). */
+    private readonly feed?: PositionFeed,
   ) {}
 
   /** Sweeps often enough that last_seen_at is never staler than a quarter of the silence allowed. */
@@ -61,7 +64,7 @@ export class PresenceTracker {
     this.tracked.set(info.pk, { info, lastSeen: Date.now(), close });
     if (previous && previous.close !== close) previous.close(); // the terminal reconnected: the old socket is dead
     await this.onlines.request({ id: info.pk, protocol });
-    publishPresence(this.bus, info, true);
+    publishPresence(this.bus, this.feed, info, true);
   }
 
   /** A message came (`now`: when its connection's turn began, read once for its frames). */
@@ -100,7 +103,7 @@ export class PresenceTracker {
         }
       }
       const gone = await this.serially(() => ingestQueries.markSilentOffline(this.db, this.offlineAfterSeconds, null));
-      for (const g of gone) publishPresence(this.bus, { identifier: g.identifier, accountPath: g.account_path, vehicleId: g.vehicle_id, plate: g.plate }, false);
+      for (const g of gone) publishPresence(this.bus, this.feed, { identifier: g.identifier, accountPath: g.account_path, vehicleId: g.vehicle_id, plate: g.plate }, false);
       await commandsQueries.expireQueued(this.db);
     } catch (err) {
       this.log.error({ err }, '在线状态检查失败');

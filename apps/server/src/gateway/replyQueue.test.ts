@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { IngestTicket } from './ingestBatcher.ts';
 import { ReplyQueue } from './replyQueue.ts';
 
-const entry = (): IngestTicket => ({ state: 'waiting', alarms: [], latest: { newest: null, kmTime: -Infinity, km: null } });
+const entry = (): IngestTicket => ({ state: 'waiting', alarms: [], latest: { newest: null, kmTime: -Infinity, km: null, fixes: null } });
 const reply = (n: number) => Buffer.from([n]);
 const bytes = (reply: Buffer | null) => [...(reply ?? [])];
 

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceMessage, EbikeStatus, EncodeContext, Framer, ProtocolCodec } from '@chelian/protocols/model.ts';
 import { ConnectionDecodeContext } from './decodeContext.ts';
-import { beijingDayText, FUTURE_TOLERANCE_MS, isLateForRollup } from '../core/lateReports.ts';
+import { beijingDayText, FUTURE_TOLERANCE_MS, isBlindAreaFix, isLateForRollup } from '../core/lateReports.ts';
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
 import { identifierKey } from '../core/identifiers.ts';
@@ -12,8 +12,9 @@ import { ebikeFromBms, ebikeFromPosition } from './ebikeStatus.ts';
 import { statusReportOf } from './statusReportRows.ts';
 import type { CommandDispatcher } from './commandDispatcher.ts';
 import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
-import type { IngestBatcher, IngestOwner, IngestRows, IngestTicket } from './ingestBatcher.ts';
-import { publishAlarm, publishPosition } from './liveEvents.ts';
+import type { IngestBatcher, IngestOwner, IngestRows, IngestTicket, LatestFix } from './ingestBatcher.ts';
+import { feedFixes, publishAlarm, publishPosition } from './liveEvents.ts';
+import type { FedTerminal, PositionFeed } from '../core/positionFeed.ts';
 import type { PresenceTracker } from './presence.ts';
 import { hasFix, NO_NEW_ALARMS, toStoredPositions } from './positionRows.ts';
 import { ReplyQueue } from './replyQueue.ts';
@@ -23,6 +24,8 @@ export interface SessionDeps {
   db: Db;
   bus: Bus;
   log: FastifyBaseLogger;
+  /** This process's position engines: fed every fix once committed (none without it). */
+  positionFeed?: PositionFeed;
   batcher: IngestBatcher;
   presence: PresenceTracker;
   commands: CommandDispatcher;
@@ -83,6 +86,10 @@ export class TerminalSession implements IngestOwner {
   /** BMS alarms are levels of their own: a position report without them does not end them. */
   private activeBms: ReadonlySet<string> = NO_ALARMS;
   private lastPublishedTime = -Infinity;
+  /** The newest fix handed to the engines: an older one stored later is not fed (each terminal's fixes in order). */
+  private lastFedTime = -Infinity;
+  /** The terminal as the engines are asked whether they watch it (made once per identification). */
+  private fedAs: FedTerminal | null = null;
   /** The newest report time stored (or being stored) for this terminal: an older one is out of order. */
   private newestAt = -Infinity;
   private closed = false;
@@ -253,6 +260,7 @@ export class TerminalSession implements IngestOwner {
     }
     if (this.terminal) this.forget();
     this.terminal = info;
+    this.fedAs = null;
     this.wireId = wireId;
     this.decodeCtx.terminalId = wireId;
     this.activeAlarms = info.lastAlarms.length ? new Set(info.lastAlarms) : NO_ALARMS;
@@ -268,6 +276,7 @@ export class TerminalSession implements IngestOwner {
     const info = await this.deps.terminals.resolve(this.codec.name, this.wireId);
     if (!info.enabled) return this.shutdown();
     this.terminal = info;
+    this.fedAs = null;
     this.deps.presence.update(info);
   }
 
@@ -282,6 +291,8 @@ export class TerminalSession implements IngestOwner {
         p.extras.ebike ??= this.ebike;
       }
     }
+    // A JT/T 808 batch of type 1 is the blind-area upload: its rows say so, as GT06's and the watch's do.
+    if (msg.detail?.batchType === 1 && msg.positions) for (const p of msg.positions) p.extras.blindArea = true;
     const positions = toStoredPositions(msg.positions, t.pk, now);
     // Nearly every report raises nothing: the entry then shares one empty list.
     let alarms: NewAlarm[] | null = null;
@@ -290,7 +301,7 @@ export class TerminalSession implements IngestOwner {
     for (const p of positions) {
       const edges = alarmEdges(this.activeAlarms, p.alarms, isEvent);
       this.activeAlarms = edges.active;
-      for (const type of edges.raised) (alarms ??= []).push(this.alarm(t, type, p.gpsTime, p));
+      for (const type of edges.raised) (alarms ??= []).push(this.alarm(t, type, p.gpsTime, p, isBlindAreaFix(p)));
       if (hasFix(p)) this.lastFix = p;
       // Blind-area uploads hours later, or a day already final: the rollup recomputes that day.
       if (isLateForRollup(p.gpsTime, this.newestAt, now)) {
@@ -314,6 +325,8 @@ export class TerminalSession implements IngestOwner {
     if (ebike) rows.ebike = ebike.rows;
     if (msg.beacons?.length) rows.beacons = msg.beacons.map((sighting) => ({ terminalPk: t.pk, receivedAt: now, sighting }));
     if (statusReport) rows.statusReports = [statusReport];
+    // Kept until commit only when an engine of this process watches the terminal.
+    if (positions.length && this.deps.positionFeed?.wants((this.fedAs ??= { terminalId: t.identifier, vehicleId: t.vehicleId }))) rows.feed = true;
     return rows;
   }
 
@@ -343,8 +356,8 @@ export class TerminalSession implements IngestOwner {
     return { rows: { batteries, states }, alarms };
   }
 
-  private alarm(t: TerminalInfo, type: string, time: number, at: { lat: number; lon: number; speed: number } | null): NewAlarm {
-    return {
+  private alarm(t: TerminalInfo, type: string, time: number, at: { lat: number; lon: number; speed: number } | null, late = false): NewAlarm {
+    const alarm: NewAlarm = {
       terminalPk: t.pk,
       accountId: t.accountId,
       vehicleId: t.vehicleId,
@@ -354,18 +367,24 @@ export class TerminalSession implements IngestOwner {
       lon: at?.lon ?? null,
       speed: at?.speed ?? null,
     };
+    if (late) alarm.late = true;
+    return alarm;
   }
 
   /**
    * Live news once stored: the newest fix of what was just stored, as latest_positions got it (a
    * blind-spot upload of old points does not move the marker back; a burst of reports is one
-   * update; a report without a fix moves nothing), and each alarm.
+   * update; a report without a fix moves nothing), and each alarm. The position engines get every
+   * fix (fed()).
    */
   private published(t: TerminalInfo, tickets: IngestTicket[]) {
     let newest: StoredPosition | undefined;
+    // The batches' fixes, each batch once (its tickets share one LatestFix).
+    let batches: LatestFix[] | null = null;
     for (const ticket of tickets) {
       const fix = ticket.latest.newest;
       if (fix && fix.gpsTime >= this.lastPublishedTime && (!newest || fix.gpsTime >= newest.gpsTime)) newest = fix;
+      if (ticket.latest.fixes && !batches?.includes(ticket.latest)) (batches ??= []).push(ticket.latest);
       ticket.alarms.forEach((a, i) => publishAlarm(this.deps.bus, t, ticket.alarmIds![i], a));
     }
     // An expired service keeps its history but shows no live position (docs/decisions.md).
@@ -374,6 +393,34 @@ export class TerminalSession implements IngestOwner {
       this.lastPublishedTime = newest.gpsTime;
       publishPosition(this.deps.bus, t, newest);
     }
+    if (batches && !expired) this.fed(t, batches);
+  }
+
+  /**
+   * The engines get every fix just stored, in GPS-time order (a blind-area upload may follow live
+   * reports in one batch); only this connection feeds its terminal, so in a cluster each fix is
+   * judged by one gateway's engines. A fix older than one already fed (a blind-area upload after
+   * live reports) goes apart, as late, to the engines that judge those (core/positionFeed.ts).
+   */
+  private fed(t: TerminalInfo, batches: LatestFix[]) {
+    const fixes: StoredPosition[] = [];
+    let late: StoredPosition[] | null = null;
+    for (const batch of batches) {
+      for (const p of batch.fixes!) {
+        if (p.terminalPk !== t.pk) continue;
+        if (p.gpsTime >= this.lastFedTime) fixes.push(p);
+        else (late ??= []).push(p);
+      }
+      batch.fixes = null; // fed once; let the rows go
+    }
+    if (!this.deps.positionFeed) return;
+    if (fixes.length) {
+      fixes.sort((a, b) => a.gpsTime - b.gpsTime);
+      this.lastFedTime = fixes[fixes.length - 1].gpsTime;
+      feedFixes(this.deps.positionFeed, t, fixes);
+    }
+    // In arrival order: an engine judging one late fix counts those that arrived before it as judged.
+    if (late) feedFixes(this.deps.positionFeed, t, late.sort((a, b) => a.receivedAt - b.receivedAt || a.gpsTime - b.gpsTime), true);
   }
 
   private forget() {

@@ -19,7 +19,7 @@ export const liveRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     if (request.headers.upgrade) request.raw.socket?.end();
   });
 
-  socketRoute(app, monitorEndpoints.live, (socket, _input, request) => {
-    void new LiveConnection(ctx, socket as unknown as LiveSocket, caller(request), request.auth!.sessionId).start();
+  socketRoute(app, monitorEndpoints.live, (socket, input, request) => {
+    void new LiveConnection(ctx, socket as unknown as LiveSocket, caller(request), request.auth!.sessionId, input.only === 'alarm').start();
   });
 };

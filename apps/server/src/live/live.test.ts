@@ -152,3 +152,21 @@ describe('an expired terminal on the live feed (docs/decisions.md)', () => {
     expired.close();
   });
 });
+
+describe('the alarm-only feed (only=alarm: the shell\'s alarm tip)', () => {
+  it('sends no snapshot and no positions or presence, only the alarms of the visible terminals', async () => {
+    const feed = await openLive(`${base}?sessionId=${a.sessionId}&only=alarm`);
+    const owned = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    owned.send(report('013800000101', 40, 22.7));
+    await owned.next();
+    owned.send(report('013800000101', 41, 22.8, ['sos']));
+    await owned.next();
+    const alarm = await feed.waitFor((m) => m.type === 'alarm');
+    expect(alarm.data).toMatchObject({ terminalId: '013800000101', type: 'sos', late: false });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(feed.messages.map((m) => m.type)).toEqual(['alarm']);
+    expect(await openLive(`${base}?sessionId=${a.sessionId}&only=position`).catch(() => 'refused')).toBe('refused');
+    feed.close();
+    owned.close();
+  });
+});

@@ -38,7 +38,8 @@ const SESSION_CHECK_MS = 60_000;
  * see (the bus subjects carry the owner's account path, so a subtree is one wildcard), after a
  * snapshot of their latest positions. News arriving during the snapshot is held and sent after it.
  * Alarms of types the user's account switched off (alarm settings) are not pushed; their
- * positions still are.
+ * positions still are. `alarmsOnly` (`only=alarm`): alarms alone, without a snapshot — what the
+ * shell's alarm tip listens to, at the cost of one alarm subscription rather than a fleet's positions.
  */
 export class LiveConnection {
   private readonly unsubscribe: Array<() => void> = [];
@@ -54,11 +55,12 @@ export class LiveConnection {
     private readonly socket: LiveSocket,
     private readonly user: SessionUser,
     private readonly sessionId: string,
+    private readonly alarmsOnly = false,
   ) {}
 
   async start() {
     const scope = terminalScope(this.user);
-    for (const kind of ['pos', 'alarm', 'presence'] as const) {
+    for (const kind of this.alarmsOnly ? (['alarm'] as const) : (['pos', 'alarm', 'presence'] as const)) {
       this.unsubscribe.push(this.ctx.bus.subscribe(subjects.liveOfScope(kind, scope), (data) => this.push({ type: KIND_TYPE[kind], data })));
     }
     this.unsubscribe.push(this.ctx.bus.subscribe(subjects.alarmControlsChanged(this.user.accountId), () => this.reloadAlarmControls()));
@@ -69,7 +71,7 @@ export class LiveConnection {
     this.timers.push(setInterval(() => this.heartbeat(), HEARTBEAT_MS), setInterval(() => void this.checkSession(), SESSION_CHECK_MS));
     try {
       await this.loadAlarmControls();
-      await this.sendSnapshot(scope);
+      if (!this.alarmsOnly) await this.sendSnapshot(scope);
     } catch (err) {
       this.ctx.log.error({ err }, '实时推送快照失败');
       return this.socket.close(1011, 'snapshot failed');

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { MemoryBus } from '../bus/bus.ts';
+import { PositionFeed } from '../core/positionFeed.ts';
 import { migrate } from '../db/migrate.ts';
 import { startGateway } from '../gateway/gateway.ts';
 import { createLogger } from '../log.ts';
@@ -17,7 +18,10 @@ await migrate(db);
 const knob = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 const ingest = { maxRows: knob('INGEST_MAX_ROWS'), maxDelayMs: knob('INGEST_MAX_DELAY_MS'), maxConcurrentFlushes: knob('INGEST_MAX_FLUSHES') };
 for (const k of Object.keys(ingest) as Array<keyof typeof ingest>) if (ingest[k] === undefined) delete ingest[k];
-const gateway = await startGateway({ db, bus: new MemoryBus(), log: createLogger('warn') }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 300, ingest });
+// FEED_ENGINES=1: every committed fix is kept and handed over, as to position engines that watch every terminal (the engines themselves are not loaded).
+const positionFeed = process.env.FEED_ENGINES ? new PositionFeed() : undefined;
+positionFeed?.subscribe({ fixes: () => {} });
+const gateway = await startGateway({ db, bus: new MemoryBus(), log: createLogger('warn'), positionFeed }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 300, ingest });
 process.stdout.write(`${JSON.stringify({ port: gateway.ports.jt808 })}\n`);
 // SIGUSR2: the batcher's figures so far, as one JSON line (benchmarks read flushes and their time).
 process.on('SIGUSR2', () => process.stdout.write(`${JSON.stringify({ batcher: gateway.batcher.stats })}\n`));

@@ -98,7 +98,8 @@ export function spawnServer(setup: ServerSetup, opts: { args?: string[]; built?:
   return { child, output: () => out, exited };
 }
 
-function connects(port: number): Promise<boolean> {
+/** Whether something accepts a TCP connection on the loopback port now. */
+export function connects(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect(port, '127.0.0.1');
     s.once('connect', () => (s.destroy(), resolve(true)));

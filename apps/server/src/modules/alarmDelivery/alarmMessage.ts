@@ -31,6 +31,7 @@ export function alarmPayload(row: PlanAlarmRow, account: { accountId: number; ac
       lon: row.lon,
       speed: row.speed === null ? null : Math.round(row.speed * 10) / 10,
       address,
+      late: row.late === true,
     },
   };
 }
@@ -40,12 +41,12 @@ export function alarmMessage(payload: AlarmPayload, delivery: { id: number; atte
   return { event, deliveryId: delivery.id, attempt: delivery.attempt, timestamp: Math.floor(now.getTime() / 1000), ...payload };
 }
 
-/** An SMS: plate (or terminal), type, Beijing time, where, how fast. */
+/** An SMS: plate (or terminal), type (盲区补传 when it comes from a blind-area upload: not happening now), Beijing time, where, how fast. */
 export function alarmSms(payload: AlarmPayload): string {
   const a = payload.alarm;
   const who = a.plate || a.vehicleName || `终端${a.terminalId}`;
   const where = a.address || (a.lat !== null && a.lon !== null ? `${a.lat.toFixed(5)},${a.lon.toFixed(5)}` : '');
-  const parts = [`【车联】${who}发生${a.typeName}`, `时间${a.alarmTimeText}`];
+  const parts = [`【车联】${who}发生${a.typeName}${a.late ? '（盲区补传）' : ''}`, `时间${a.alarmTimeText}`];
   if (where) parts.push(`位置${where}`);
   if (a.speed !== null) parts.push(`速度${a.speed}km/h`);
   return `${parts.join('，')}，请及时处理。`;
@@ -62,6 +63,7 @@ export function testPayload(account: { accountId: number; accountName: string },
     alarm: {
       alarmId: 0, terminalId: '000000000000', vehicleId: null, plate: '测试车辆', vehicleName: '测试车辆', type: 'sos', typeName: alarmTypeName('sos'),
       alarmTime: now.getTime(), alarmTimeText: beijingTime(now), receivedAt: now.getTime(), lat: 22.543096, lon: 114.057865, speed: 0, address: '推送测试',
+      late: false,
     },
   };
 }

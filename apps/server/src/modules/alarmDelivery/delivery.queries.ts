@@ -86,7 +86,7 @@ export const deliveryQueries = {
   alarm: async (q: Queryable, alarmId: number) =>
     (await q.query<PlanAlarmRow>(
       `SELECT al.id, al.terminal_id, t.identifier, al.account_id, a.path AS account_path, al.vehicle_id, v.plate, v.name AS vehicle_name,
-              al.type, al.alarm_time, al.received_at, al.lat, al.lon, al.speed
+              al.type, al.alarm_time, al.received_at, al.lat, al.lon, al.speed, al.late
          FROM alarms al JOIN terminals t ON t.id = al.terminal_id
          LEFT JOIN accounts a ON a.id = al.account_id LEFT JOIN vehicles v ON v.id = al.vehicle_id
         WHERE al.id = $1`,

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/types.ts';
 import { inGroupSubtree } from '../terminals/groupSubtree.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
+import { ALARM_ROW_COLUMNS } from '../../core/alarmRow.queries.ts';
 
 export interface AlarmFilter {
   scope: string;
@@ -35,8 +36,7 @@ const WHERE = `${terminalInScope('a.path', 1)}
 
 const params = (f: AlarmFilter) => [f.scope, f.terminalKey, f.vehicleId, f.types, f.start, f.end, f.handled, f.keyword, f.settingsAccountId, f.groupId ?? null];
 
-const SELECT = `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS vehicle_name, al.type, al.alarm_time, al.received_at,
-       al.lat, al.lon, al.speed, al.handled, u.name AS handled_by_name, al.handled_at, al.handle_note`;
+const SELECT = `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS vehicle_name, ${ALARM_ROW_COLUMNS}`;
 
 export const alarmsQueries = {
   page: async (q: Queryable, f: AlarmFilter, limit: number, offset: number) => {
