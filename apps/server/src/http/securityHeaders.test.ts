@@ -33,7 +33,7 @@ describe('security headers', () => {
   });
 
   it('are on a gateway-only process\'s answers too', async () => {
-    const health = await buildHealthApp({ config: t.config, db: t.ctx.db, bus: t.ctx.bus, log: t.ctx.log });
+    const health = await buildHealthApp({ config: t.config, db: t.ctx.db, bus: t.ctx.bus, log: t.ctx.log, positionFeed: t.ctx.positionFeed });
     try {
       for (const url of ['/healthz', '/nothing']) {
         const res = await health.inject({ url });

@@ -1,5 +1,5 @@
 import type { CommandType } from '@chelian/protocols/model.ts';
-import type { Db } from '../../db/types.ts';
+import type { Db, Queryable } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { subjects, type CommandNotice } from '../../bus/subjects.ts';
 import { COMMAND_ERRORS, MAX_COMMAND_TARGETS, TERMINAL_ERRORS, type CommandCheck, type CommandTargets, type CommandSend, type CommandSendItem } from '@chelian/contracts';
@@ -74,7 +74,8 @@ export function checkTerminals(rows: TerminalRow[], type: CommandType): CommandC
  * Stores one command per supporting terminal and tells the gateways: the one holding the socket
  * sends it now; an offline terminal gets it when it connects, unless it expires first.
  */
-export async function sendCommands(db: Db, bus: Bus, user: SessionUser, rows: TerminalRow[], type: CommandType, params: CommandParams, expireMinutes: number): Promise<CommandSend> {
+/** `db` may be one transaction: then `bus` should hold its notices until the commit (the rows are read by the gateway on the notice). */
+export async function sendCommands(db: Queryable, bus: Pick<Bus, 'publish'>, user: SessionUser, rows: TerminalRow[], type: CommandType, params: CommandParams, expireMinutes: number): Promise<CommandSend> {
   if (rows.length > 0 && rows.every(serviceExpired)) {
     throw new AppError(TERMINAL_ERRORS.serviceExpired, { params: { terminalIds: rows.map((r) => r.identifier).join('、') } });
   }

@@ -46,6 +46,17 @@ describe('security centre', () => {
     expect(unbound.obj.phoneBound).toBe(false);
   });
 
+  it('tells whether another account has a phone only to whoever holds it', async () => {
+    const other = await createTenant(t, { codes: [] });
+    await t.ctx.db.query(`UPDATE users SET phone = '13955556666' WHERE id = $1`, [other.userId]);
+    // Without the code, a phone someone has answers as one no one has.
+    for (const phone of ['13955556666', '13955557777']) {
+      expect(await post(u.sessionId, '/car/v1/api/user/phoneCodeVerify.json', { phone, code: '123456' })).toMatchObject({ errorCode: SECURITY_ERRORS.wrongSmsCode.code });
+    }
+    expect((await post(u.sessionId, '/car/v1/api/user/sendSmsCode.json', { phone: '13955556666', purpose: 'bind' })).flag).toBe(1);
+    expect(await post(u.sessionId, '/car/v1/api/user/phoneCodeVerify.json', { phone: '13955556666', code: await lastCode('13955556666') })).toMatchObject({ errorCode: SECURITY_ERRORS.phoneTaken.code, msg: '该手机号已绑定其他账号' });
+  });
+
   it('unbinds WeChat when bound', async () => {
     await t.ctx.db.query(`UPDATE users SET wx_openid = 'o-123', wx_nickname = '小车' WHERE id = $1`, [u.userId]);
     const res = await post(u.sessionId, '/car/v1/api/user/unbindWxRelation.json', {});

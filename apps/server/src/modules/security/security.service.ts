@@ -46,8 +46,9 @@ export class SecurityService {
   }
 
   async bindPhone(user: SessionUser, phone: string, code: string) {
-    if (await securityQueries.phoneTakenByOther(this.ctx.db, phone, user.userId)) throw new AppError(SECURITY_ERRORS.phoneTaken);
+    // The code first: only whoever holds the phone learns that another account (of any tenant) has it.
     if (!(await this.ctx.sms.consume(phone, 'bind', code))) throw new AppError(SECURITY_ERRORS.wrongSmsCode);
+    if (await securityQueries.phoneTakenByOther(this.ctx.db, phone, user.userId)) throw new AppError(SECURITY_ERRORS.phoneTaken);
     await securityQueries.setPhone(this.ctx.db, user.userId, phone);
     return { phone: maskPhone(phone) };
   }

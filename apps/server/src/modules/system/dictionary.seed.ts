@@ -1,11 +1,13 @@
 import { ALARM_NAMES_ZH } from '@chelian/protocols/alarms.ts';
+import { VEHICLE_TYPE_NAMES } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
 import { EXPORT_KINDS } from '../exports/exportKinds.ts';
 import { systemQueries } from './system.queries.ts';
 
 /** Built-in dictionaries, kept in the table so every process and the web read the same labels. */
 export const BUILTIN_DICTIONARY: Record<string, Array<[value: string, label: string]>> = {
-  assetType: [['vehicle', '车辆'], ['ebike', '电动车'], ['badge', '工牌'], ['pet', '宠物'], ['asset', '资产']],
+  // the vehicle form's and the import's names, so the dictionary cannot say another word
+  assetType: [...Object.entries(VEHICLE_TYPE_NAMES), ['asset', '资产']],
   protocol: [['jt808', 'JT/T 808'], ['gt06', 'GT06'], ['h02', 'H02'], ['watch', '手表协议']],
   commandType: [
     ['cutOil', '断油断电'], ['restoreOil', '恢复油电'], ['locateNow', '立即定位'], ['setInterval', '设置上传间隔'],

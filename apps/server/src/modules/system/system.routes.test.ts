@@ -16,6 +16,8 @@ describe('dictionary, account status and branding', () => {
     expect(all.alarmType.find((x: { value: string }) => x.value === 'sos').label).toBe('紧急报警');
     const one = (await t.call(admin, { url: '/car/v4/api/system/dictionary/list.json?type=assetType' })).json().obj;
     expect(Object.keys(one)).toEqual(['assetType']);
+    // one word for a two-wheeler, the one 电单车卫士 and the vehicle form use
+    expect(one.assetType.find((x: { value: string }) => x.value === 'ebike').label).toBe('电单车');
   });
 
   it('reports the caller account status, expired or not', async () => {

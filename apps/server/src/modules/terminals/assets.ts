@@ -10,10 +10,13 @@ import { pathInScope } from '../../core/accountScope.ts';
 export const VEHICLE_TYPES = VEHICLE_TYPE_NAMES;
 export type VehicleType = keyof typeof VEHICLE_TYPES;
 
+/** Names import files written before the platform settled on one word still carry. */
+const FORMER_NAMES: Record<string, VehicleType> = { 电动车: 'ebike' };
+
 /** Accepts the code or its Chinese name (import files use the name). */
 export function vehicleTypeOf(value: string): VehicleType | undefined {
   if (value in VEHICLE_TYPES) return value as VehicleType;
-  return (Object.keys(VEHICLE_TYPES) as VehicleType[]).find((k) => VEHICLE_TYPES[k] === value);
+  return (Object.keys(VEHICLE_TYPES) as VehicleType[]).find((k) => VEHICLE_TYPES[k] === value) ?? FORMER_NAMES[value];
 }
 
 /** The account an operation targets: the caller's own by default, else one of its subtree. */

@@ -72,6 +72,7 @@ describe('batch import', () => {
     const file = await xlsx([
       ['设备号', '协议', '型号', 'SIM卡号', '车牌号', '类型', '分组', '司机', '服务到期'],
       ['13800138020', 'JT808', 'JT701', '1440000000020', '粤B50001', '车辆', '导入组', '李四', '2027-12-31'],
+      // 电动车, the type's former name, still reads as 电单车 (older files carry it)
       [868120145233721, 'GT06', 'GT06N', '', '粤B50002', '电动车', '导入组', '', ''],
       ['868120145233722', 'gt06', '', '', '', '', '', '', ''],
     ]);
@@ -82,7 +83,7 @@ describe('batch import', () => {
     const first = v.find((x: { plate: string }) => x.plate === '粤B50001');
     expect(first).toMatchObject({ terminalId: '013800138020', groupName: '导入组', driver: '李四', model: 'JT701' });
     expect(new Date(first.serviceExpiresAt).toISOString()).toBe('2027-12-30T16:00:00.000Z');
-    expect(v.find((x: { plate: string }) => x.plate === '粤B50002')).toMatchObject({ terminalId: '868120145233721', typeName: '电动车' });
+    expect(v.find((x: { plate: string }) => x.plate === '粤B50002')).toMatchObject({ terminalId: '868120145233721', typeName: '电单车' });
     expect((await get(a.sessionId, '/car/v4/api/terminal/detail.json?terminalId=868120145233722')).obj.vehicleId).toBeNull();
   });
 

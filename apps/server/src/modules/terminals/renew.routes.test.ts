@@ -143,6 +143,10 @@ describe('an expired terminal (docs/decisions.md)', () => {
 
     const track = await t.call(a.sessionId, { url: `/car/v4/api/monitor/track.json?terminalId=${id}&start=${T0 - 60_000}&end=${T0 + 60_000}` });
     expect(track.json()).toMatchObject({ flag: 1, obj: { points: [expect.objectContaining({ lat: 23.1 })] } });
+    // A range wholly before the terminal joined the account is empty, and still starts before it ends.
+    const before = (await t.call(a.sessionId, { url: `/car/v4/api/monitor/track.json?terminalId=${id}&start=${Date.UTC(2025, 5, 1)}&end=${Date.UTC(2025, 5, 2)}` })).json();
+    expect(before).toMatchObject({ flag: 1, obj: { points: [] } });
+    expect(before.obj.start).toBeLessThanOrEqual(before.obj.end);
 
     await post(a.sessionId, '/car/v4/api/terminal/renew.json', { terminalIds: id, count: 1, unit: 'month' });
     expect((await get(a.sessionId, `/car/v4/api/monitor/lastPositions.json?terminalIds=${id}`)).obj).toHaveLength(1);

@@ -57,7 +57,7 @@ describe('vehicles and their terminals', () => {
   it('updates, rebinds and unbinds the terminal', async () => {
     const v = (await get(a.sessionId, '/car/v4/api/vehicle/list.json')).obj.list[0];
     const upd = await post(a.sessionId, '/car/v4/api/vehicle/update.json', { vehicleId: v.vehicleId, name: '一号车', type: 'ebike', terminalId: '868120145233601', protocol: 'gt06' });
-    expect(upd.obj).toMatchObject({ name: '一号车', typeName: '电动车', terminalId: '868120145233601', plate: '粤B10001' });
+    expect(upd.obj).toMatchObject({ name: '一号车', typeName: '电单车', terminalId: '868120145233601', plate: '粤B10001' });
     // The old terminal stays in the account, unbound.
     const old = await get(a.sessionId, '/car/v4/api/terminal/detail.json?terminalId=13800138001');
     expect(old.obj).toMatchObject({ vehicleId: null, assigned: true });
