@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/types.ts';
+import type { Db, Queryable } from '../../db/types.ts';
 
 export interface ExportRow {
   id: number;
@@ -13,9 +13,14 @@ export interface ExportRow {
   file_name: string;
   size: number;
   error: string;
+  /** How many times a worker has claimed it: the claim's fence (migration 0041). */
+  attempt: number;
 }
 
-const COLUMNS = 'id, user_id, account_id, name, report_type, params, status, created_at, finished_at, file_name, size, error';
+/** A job running out of claims (each ended by its process dying) fails instead of taking down yet another worker. */
+export const MAX_EXPORT_ATTEMPTS = 3;
+
+const COLUMNS = 'id, user_id, account_id, name, report_type, params, status, created_at, finished_at, file_name, size, error, attempt';
 
 export const exportsQueries = {
   insert: async (q: Queryable, j: { userId: number; accountId: number; name: string; reportType: string; params: object }) =>
@@ -33,40 +38,70 @@ export const exportsQueries = {
     return { total: count?.n ?? 0, rows };
   },
 
-  /** A job's file as its owner asks for it: the name, the size, and the whole content only for files made before parts. */
+  /** A job's file as its owner asks for it: the name, the size, the attempt whose parts make it, and the whole content only for files made before parts. */
   fileOfUser: async (q: Queryable, id: number, userId: number) =>
-    (await q.query<{ file_name: string; content: Uint8Array | null; status: string; size: number }>(
-      'SELECT file_name, content, status, size FROM export_jobs WHERE id = $1 AND user_id = $2',
+    (await q.query<{ file_name: string; content: Uint8Array | null; status: string; size: number; attempt: number }>(
+      'SELECT file_name, content, status, size, attempt FROM export_jobs WHERE id = $1 AND user_id = $2',
       [id, userId],
     ))[0],
 
-  insertPart: (q: Queryable, jobId: number, seq: number, data: Buffer) =>
-    q.query('INSERT INTO export_file_parts (job_id, seq, data) VALUES ($1, $2, $3)', [jobId, seq, data]),
+  /** Stores a part while `attempt` still holds the job; false when another claim has taken it (the lease ran out). */
+  insertPart: async (q: Queryable, jobId: number, attempt: number, seq: number, data: Buffer) =>
+    (await q.query(
+      `INSERT INTO export_file_parts (job_id, attempt, seq, data)
+       SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM export_jobs WHERE id = $1 AND attempt = $2 AND status = 'running') RETURNING 1`,
+      [jobId, attempt, seq, data],
+    )).length === 1,
 
-  part: async (q: Queryable, jobId: number, seq: number) =>
-    (await q.query<{ data: Uint8Array }>('SELECT data FROM export_file_parts WHERE job_id = $1 AND seq = $2', [jobId, seq]))[0]?.data,
+  part: async (q: Queryable, jobId: number, attempt: number, seq: number) =>
+    (await q.query<{ data: Uint8Array }>('SELECT data FROM export_file_parts WHERE job_id = $1 AND attempt = $2 AND seq = $3', [jobId, attempt, seq]))[0]?.data,
 
-  /** A job run again (its process died) starts its file afresh. */
-  clearParts: (q: Queryable, jobId: number) => q.query('DELETE FROM export_file_parts WHERE job_id = $1', [jobId]),
+  /**
+   * The file is in the parts `attempt` wrote: done, if that attempt still holds the job (else
+   * false: another process has it). Parts of earlier attempts (a dead process's half file) go.
+   */
+  finishParts: (db: Db, id: number, attempt: number, fileName: string, size: number) =>
+    db.tx(async (q) => {
+      const done = await q.query(
+        `UPDATE export_jobs SET status = 'done', finished_at = now(), file_name = $3, content = NULL, size = $4
+          WHERE id = $1 AND attempt = $2 AND status = 'running' RETURNING 1`,
+        [id, attempt, fileName, size],
+      );
+      if (done.length === 1) await q.query('DELETE FROM export_file_parts WHERE job_id = $1 AND attempt <> $2', [id, attempt]);
+      return done.length === 1;
+    }),
 
-  /** The file is in its parts. */
-  finishParts: (q: Queryable, id: number, fileName: string, size: number) =>
-    q.query(`UPDATE export_jobs SET status = 'done', finished_at = now(), file_name = $2, content = NULL, size = $3 WHERE id = $1`, [id, fileName, size]),
-
-  /** Takes the oldest queued job; SKIP LOCKED lets several workers share the queue. */
-  claimNext: async (q: Queryable) =>
+  /**
+   * Takes the oldest queued job, as a new attempt, for `worker`; SKIP LOCKED lets several
+   * processes share the queue, and each job goes to one of them.
+   */
+  claimNext: async (q: Queryable, worker: string) =>
     (await q.query<ExportRow>(
-      `UPDATE export_jobs SET status = 'running', started_at = now()
+      `UPDATE export_jobs SET status = 'running', started_at = now(), heartbeat_at = now(), attempt = attempt + 1, worker = $1
         WHERE id = (SELECT id FROM export_jobs WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING ${COLUMNS}`,
+      [worker],
     ))[0],
 
-  failJob: (q: Queryable, id: number, error: string) =>
-    q.query(`UPDATE export_jobs SET status = 'failed', finished_at = now(), error = $2 WHERE id = $1`, [id, error]),
+  /** The running attempt renews its lease; false when it no longer holds the job. */
+  heartbeat: async (q: Queryable, id: number, attempt: number) =>
+    (await q.query(`UPDATE export_jobs SET heartbeat_at = now() WHERE id = $1 AND attempt = $2 AND status = 'running' RETURNING 1`, [id, attempt])).length === 1,
 
-  /** Jobs left running by a process that died go back to the queue. */
-  requeueStale: (q: Queryable, minutes: number) =>
-    q.query(`UPDATE export_jobs SET status = 'queued' WHERE status = 'running' AND started_at < now() - make_interval(mins => $1)`, [minutes]),
+  /** Fails the job, if `attempt` still holds it. */
+  failJob: (q: Queryable, id: number, attempt: number, error: string) =>
+    q.query(`UPDATE export_jobs SET status = 'failed', finished_at = now(), error = $3 WHERE id = $1 AND attempt = $2 AND status = 'running'`, [id, attempt, error]),
+
+  /**
+   * Jobs whose worker stopped renewing the lease (its process died) go back to the queue — or
+   * fail, after MAX_EXPORT_ATTEMPTS claims, with `error`.
+   */
+  requeueStale: (q: Queryable, leaseSeconds: number, error: string) =>
+    q.query(
+      `UPDATE export_jobs SET status = CASE WHEN attempt >= $2 THEN 'failed' ELSE 'queued' END,
+              finished_at = CASE WHEN attempt >= $2 THEN now() END, error = CASE WHEN attempt >= $2 THEN $3 ELSE error END
+        WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => $1)`,
+      [leaseSeconds, MAX_EXPORT_ATTEMPTS, error],
+    ),
 
   usersOfSubtree: (q: Queryable, accountId: number) =>
     q.query<{ username: string; name: string; account: string; role: string; phone: string; last_login_at: Date | null }>(

@@ -3,14 +3,16 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { repeatEvery } from '../../jobs/repeatEvery.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
+import os from 'node:os';
 import type { Readable } from 'node:stream';
 import { fileBytes, type ExportKind } from './excelWorkbook.ts';
 import { exportsQueries, type ExportRow } from './exports.queries.ts';
-import { PART_BYTES, PartWriter, readParts } from './fileParts.ts';
+import { ExportLeaseLost, PART_BYTES, PartWriter, readParts } from './fileParts.ts';
 
 type ExportInput = { reportType: string; name?: string; params?: string };
 
-const STALE_MINUTES = 30;
+/** Who holds a running job (export_jobs.worker), for an operator looking at a stuck one. */
+const WORKER = `${os.hostname()}:${process.pid}`;
 
 /** An export's params arrive as JSON text: an object of filters, or nothing. */
 function parseParams(text: string | undefined): Record<string, unknown> {
@@ -30,11 +32,13 @@ export class ExportsService {
 
   private readonly directRows: number;
   private readonly partBytes: number;
+  private readonly leaseSeconds: number;
 
-  constructor(private readonly ctx: AppContext, kinds: readonly ExportKind[], options: { directRows?: number; partBytes?: number } = {}) {
+  constructor(private readonly ctx: AppContext, kinds: readonly ExportKind[], options: { directRows?: number; partBytes?: number; leaseSeconds?: number } = {}) {
     this.kinds = new Map(kinds.map((k) => [k.type, k]));
     this.directRows = options.directRows ?? ctx.config.exportDirectRows;
     this.partBytes = options.partBytes ?? PART_BYTES;
+    this.leaseSeconds = options.leaseSeconds ?? ctx.config.exportLeaseSeconds;
   }
 
   /** Queues an export once its kind has checked the caller and the params. */
@@ -52,7 +56,7 @@ export class ExportsService {
     const now = new Date();
     const job: ExportRow = {
       id: 0, user_id: user.userId, account_id: user.accountId, name: input.name || kind.title, report_type: kind.type, params,
-      status: 'running', created_at: now, finished_at: null, file_name: '', size: 0, error: '',
+      status: 'running', created_at: now, finished_at: null, file_name: '', size: 0, error: '', attempt: 0,
     };
     const file = await kind.generate(this.ctx, job);
     const content = await fileBytes(file.content, { rows: this.directRows, error: EXPORT_ERRORS.tooLargeForDirect });
@@ -77,47 +81,70 @@ export class ExportsService {
     const file = await exportsQueries.fileOfUser(this.ctx.db, id, user.userId);
     if (!file) throw new AppError(EXPORT_ERRORS.fileNotFound);
     if (file.status !== 'done') throw new AppError(EXPORT_ERRORS.notReady);
-    const content = file.content ? Buffer.from(file.content) : readParts(this.ctx.db, id);
+    const content = file.content ? Buffer.from(file.content) : readParts(this.ctx.db, id, file.attempt);
     return { fileName: file.file_name, size: file.size, content };
+  }
+
+  /** Jobs whose worker stopped renewing its lease (it died) go back to the queue, or fail after MAX_EXPORT_ATTEMPTS claims. */
+  requeueStale() {
+    return exportsQueries.requeueStale(this.ctx.db, this.leaseSeconds, EXPORT_ERRORS.failed.msg);
   }
 
   /** Runs one queued job, if any. Returns whether it did. */
   async runNext(): Promise<boolean> {
-    const job = await exportsQueries.claimNext(this.ctx.db);
+    const job = await exportsQueries.claimNext(this.ctx.db, WORKER);
     if (!job) return false;
     await this.run(job);
     return true;
   }
 
+  /**
+   * Makes the job's file under its claim: the lease is renewed every third of its length while
+   * the file is written, and every write is fenced by the attempt, so a worker that lost the job
+   * (it stalled past the lease and another took over) stores nothing that counts.
+   */
   private async run(job: ExportRow) {
+    const { db, log } = this.ctx;
     const kind = this.kinds.get(job.report_type);
     if (!kind) {
-      await exportsQueries.failJob(this.ctx.db, job.id, EXPORT_ERRORS.unknownType.msg);
+      await exportsQueries.failJob(db, job.id, job.attempt, EXPORT_ERRORS.unknownType.msg);
       return;
     }
+    let held = true;
+    const renew = setInterval(() => {
+      exportsQueries.heartbeat(db, job.id, job.attempt).then(
+        (ok) => (held &&= ok),
+        (err) => log.warn({ err, jobId: job.id }, 'export lease not renewed'),
+      );
+    }, (this.leaseSeconds * 1000) / 3);
     try {
-      await exportsQueries.clearParts(this.ctx.db, job.id);
       const file = await kind.generate(this.ctx, job);
-      const parts = new PartWriter(this.ctx.db, job.id, this.partBytes);
+      const parts = new PartWriter(db, job.id, job.attempt, this.partBytes);
       if (Buffer.isBuffer(file.content)) parts.write(file.content);
       else await file.content.writeTo(parts);
       await parts.end();
-      await exportsQueries.finishParts(this.ctx.db, job.id, file.fileName, parts.size);
+      if (!held || !(await exportsQueries.finishParts(db, job.id, job.attempt, file.fileName, parts.size))) throw new ExportLeaseLost(job.id);
     } catch (err) {
-      this.ctx.log.error({ err, jobId: job.id }, 'export failed');
+      if (err instanceof ExportLeaseLost) {
+        log.warn({ jobId: job.id, attempt: job.attempt }, 'export taken over by another worker; this run is dropped');
+        return;
+      }
+      log.error({ err, jobId: job.id }, 'export failed');
       // A catalogued failure says in Chinese what the user can do (narrow the range…); anything else stays internal.
       const userCanAct = err instanceof AppError && err.entry !== COMMON_ERRORS.internal;
-      await exportsQueries.failJob(this.ctx.db, job.id, userCanAct ? err.message : EXPORT_ERRORS.failed.msg);
+      await exportsQueries.failJob(db, job.id, job.attempt, userCanAct ? err.message : EXPORT_ERRORS.failed.msg);
+    } finally {
+      clearInterval(renew);
     }
   }
 
-  /** The 'jobs' role: drains the queue, then sleeps `intervalMs`. */
+  /** The 'jobs' role: puts back jobs whose worker died (lease run out), drains the queue, then sleeps `intervalMs`. */
   startWorker(intervalMs = 1000): () => Promise<void> {
     let stopped = false;
     const stop = repeatEvery(
       intervalMs,
       async () => {
-        await exportsQueries.requeueStale(this.ctx.db, STALE_MINUTES);
+        await this.requeueStale();
         while (!stopped && (await this.runNext())) {
           /* drain */
         }

@@ -45,7 +45,8 @@ export async function resolveTrack(
   if (!identifier) throw new AppError(PLAYBACK_ERRORS.targetMissing);
   const terminal = await visibleTerminal(q, user, identifier);
   // The platform administrator sees a terminal's whole history.
-  if (!user.isPlatformAdmin && terminal.assigned_at && terminal.assigned_at > start) start = terminal.assigned_at;
+  // A range wholly before the hand-over is empty: it starts and ends at its end (never start > end).
+  if (!user.isPlatformAdmin && terminal.assigned_at && terminal.assigned_at > start) start = terminal.assigned_at < end ? terminal.assigned_at : end;
   return { terminal, vehicle, start, end };
 }
 

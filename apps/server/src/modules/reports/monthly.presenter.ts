@@ -2,10 +2,10 @@ import type { MonthlyPage, MonthlyRow } from '@chelian/contracts';
 import type { MonthFiguresDb, MonthlyRowDb, MonthVehiclesDb } from './monthly.queries.ts';
 import { presentVehicle, round, sumTypes, typeCounts } from './reports.presenter.ts';
 
-/** Online seconds over the seconds that counted (the denominator less what an earlier rollup had not seen yet). */
+/** Online seconds over the seconds that counted (the denominator less what an earlier rollup had not seen yet); null when none did. */
 const rate = (online: number, passed: number, short: number) => {
   const denominator = passed - short;
-  return denominator > 0 ? round(Math.min(1, online / denominator), 4) : 0;
+  return denominator > 0 ? round(Math.min(1, online / denominator), 4) : null;
 };
 
 export function presentMonthly(r: MonthlyRowDb): MonthlyRow {

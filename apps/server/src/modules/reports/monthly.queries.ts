@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
-import { OWNED_DAY, params, VEHICLES, type ReportFilter, type ReportVehicleRow } from './reports.queries.ts';
+import { dayRated, dayStartAt, OWNED_DAY, params, ratedSeconds, VEHICLES, type ReportFilter, type ReportVehicleRow } from './reports.queries.ts';
 
 /**
  * 月度汇总: the daily figures (daily_terminal_stats, one row per terminal and Beijing day) summed
@@ -21,20 +21,13 @@ export function monthsOf(f: Pick<ReportFilter, 'from' | 'to'>): string[] {
   return out;
 }
 
-// The instant a Beijing day (a date expression) starts.
-const dayStartAt = (day: string) => `((${day})::timestamp AT TIME ZONE 'UTC' - interval '8 hours')`;
+// Seconds of vehicle v's month m rated by now: the online rate's denominator, from the
+// terminal's hand-over on (ratedSeconds). Each day's row may have been rolled up earlier than now,
+// or before a hand-over that day: see SHORT below.
+const PASSED = ratedSeconds(dayStartAt('m.month'), dayStartAt(`least((m.month + interval '1 month')::date, $6::date + 1)`));
 
-// A new owner's months count from the Beijing day of the hand-over (as OWNED_DAY).
-const OWNED_FROM = `CASE WHEN $7::boolean OR v.assigned_at IS NULL THEN '-infinity'::timestamptz
-  ELSE ${dayStartAt(`((v.assigned_at + interval '8 hours') AT TIME ZONE 'UTC')::date`)} END`;
-
-// Seconds of vehicle v's month m that had passed by now: the online rate's denominator (each
-// day's row may have been rolled up earlier than now: see SHORT below).
-const PASSED = `greatest(0, extract(epoch FROM
-  least(now(), ${dayStartAt(`least((m.month + interval '1 month')::date, $6::date + 1)`)}) - greatest(${dayStartAt('m.month')}, ${OWNED_FROM})))`;
-
-// How much shorter a day rolled up earlier than now counts (today's row: its elapsed_seconds).
-const SHORT = `COALESCE(sum(least(86400, greatest(0, extract(epoch FROM now() - ${dayStartAt('d.day')}))) - d.elapsed_seconds), 0)`;
+// How much shorter the days with a row count than PASSED gave them (today's row: its elapsed_seconds).
+const SHORT = `COALESCE(sum(${dayRated('d.day')} - d.elapsed_seconds), 0)`;
 
 export interface MonthlyRowDb extends ReportVehicleRow {
   month: string;
@@ -86,23 +79,24 @@ const ROWS = `SELECT vm.id AS vehicle_id, vm.plate, vm.name AS vehicle_name, vm.
 
 // $8: the first day read from the days — the first month of the range not summed in
 // monthly_terminal_stats (rolledUntil; the day after the range when every month is). The months
-// before it are read from monthly_terminal_stats, except a tenant's month of a hand-over (its
-// first days were the previous owner's), read from its days like the months from $8 on.
-const HANDOVER_DAY = `((v.assigned_at + interval '8 hours') AT TIME ZONE 'UTC')::date`;
-const WHOLE_MONTH = (m: string) => `($7::boolean OR v.assigned_at IS NULL OR ${HANDOVER_DAY} <= ${m})`;
+// before it are read from monthly_terminal_stats, except a month that began before the terminal's
+// hand-over: a tenant's first days there were the previous owner's, and for anyone the online rate
+// counts from the hand-over (PASSED), so each day's row says what it counted (SHORT). Those are
+// read from their days like the months from $8 on.
+const WHOLE_MONTH = (m: string) => `(v.assigned_at IS NULL OR v.assigned_at <= ${dayStartAt(m)})`;
 const DAY_MONTH = `date_trunc('month', d.day::timestamp)::date`;
 const MONTHS_JOIN = `FROM (${VEHICLES}) v JOIN monthly_terminal_stats ms ON ms.terminal_id = v.terminal_id AND ms.month >= $5::date AND ms.month < $8::date`;
 const MONTHS_WHERE = `WHERE ${WHOLE_MONTH('ms.month')}`;
-// The days read one by one: from $8 on for every vehicle; before it, only a tenant's vehicles handed over within the range.
+// The days read one by one: from $8 on for every vehicle; before it, only vehicles handed over within the range.
 const DAYS_READ = [
   `FROM (${VEHICLES}) v JOIN daily_terminal_stats d ON d.terminal_id = v.terminal_id AND d.day BETWEEN $8::date AND $6::date AND ${OWNED_DAY}`,
   `FROM (${VEHICLES}) v JOIN daily_terminal_stats d ON d.terminal_id = v.terminal_id AND d.day >= $5::date AND d.day < $8::date AND ${OWNED_DAY}
-    WHERE NOT $7::boolean AND v.assigned_at > ${dayStartAt('$5::date')} AND NOT ${WHOLE_MONTH(DAY_MONTH)}`,
+    WHERE v.assigned_at > ${dayStartAt('$5::date')} AND NOT ${WHOLE_MONTH(DAY_MONTH)}`,
 ];
 
 // The selection's figures per month.
 const DAY_FIGURES = `${DAY_MONTH} AS month, d.mileage_km, d.driving_seconds, d.max_speed, d.online_seconds, d.alarm_count,
-  least(86400, greatest(0, extract(epoch FROM now() - ${dayStartAt('d.day')}))) - d.elapsed_seconds AS short`;
+  ${dayRated('d.day')} - d.elapsed_seconds AS short`;
 const FIGURES = `SELECT to_char(x.month, 'YYYY-MM') AS month, sum(x.mileage_km)::float8 AS mileage_km, sum(x.driving_seconds)::float8 AS driving_seconds,
        max(x.max_speed)::float8 AS max_speed, sum(x.online_seconds)::float8 AS online_seconds, sum(x.alarm_count)::int AS alarm_count, COALESCE(sum(x.short), 0)::float8 AS short
   FROM (SELECT ms.month, ms.mileage_km, ms.driving_seconds, ms.max_speed, ms.online_seconds, ms.alarm_count, 0::float8 AS short ${MONTHS_JOIN} ${MONTHS_WHERE}
@@ -151,7 +145,9 @@ export const monthlyQueries = {
       q.query<MonthlyRowDb>(sql, p),
       q.query<MonthVehiclesDb>(
         `SELECT to_char(m.month, 'YYYY-MM') AS month, count(*)::int AS vehicles, sum(${PASSED})::float8 AS passed
-           FROM (${VEHICLES}) v CROSS JOIN (${MONTHS}) m GROUP BY m.month ORDER BY m.month`,
+           FROM (${VEHICLES}) v CROSS JOIN (${MONTHS}) m
+          WHERE $7::boolean IS NOT NULL -- the shared parameters' $7 (an administrator sees every day) changes no month's seconds
+          GROUP BY m.month ORDER BY m.month`,
         [...params(f), monthsOf(f)],
       ),
       monthlyQueries.summedUntil(q, f),

@@ -7,6 +7,7 @@ import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries
 import { backfill } from './rollup.service.ts';
 import { rollupFinishedMonths } from './monthlyRollup.ts';
 import { addMonths } from './monthly.service.ts';
+import { beijingDayOf, dayStart } from './beijingDay.ts';
 
 let t: TestServer;
 let a: Tenant;
@@ -150,6 +151,40 @@ describe('月度汇总', () => {
       expect(handedOver.months[0].mileageKm).toBe(20.25);
     } finally {
       await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
+    }
+  });
+});
+
+describe('the online rate of a vehicle added today', () => {
+  it('counts from the hand-over, not from the month or the day: a fleet added this afternoon and online since is 100 %, on every view', async () => {
+    const add = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: '粤B70003', terminalId: '13870000003', protocol: 'jt808' }) });
+    const newVehicle = add.json().obj.vehicleId as number;
+    const pk = (await t.ctx.db.one<{ id: number }>(`SELECT id FROM terminals WHERE identifier_key = '13870000003'`))!.id;
+    const now = Date.now();
+    const today = beijingDayOf(now);
+    // Handed over halfway through today so far; online since before (its stock test run): only the new owner's half counts.
+    const handedOver = new Date(Math.round((dayStart(today).getTime() + now) / 2));
+    await t.ctx.db.query('UPDATE terminals SET assigned_at = $2 WHERE id = $1', [pk, handedOver]);
+    await t.ctx.db.query('INSERT INTO presence_events (terminal_id, at, online) VALUES ($1, $2, true)', [pk, new Date(dayStart(today).getTime() - 3600_000)]);
+    await backfill(t.ctx.db, today, today, now);
+    const row = await t.ctx.db.one<{ online_seconds: number; elapsed_seconds: number; first_online_at: Date }>(
+      `SELECT online_seconds, elapsed_seconds, first_online_at FROM daily_terminal_stats WHERE terminal_id = $1 AND day = $2::date`, [pk, today],
+    );
+    expect(row).toMatchObject({ online_seconds: Math.round((now - handedOver.getTime()) / 1000), elapsed_seconds: Math.round((now - handedOver.getTime()) / 1000) });
+    expect(row!.first_online_at.getTime()).toBe(handedOver.getTime());
+
+    const thisMonth = today.slice(0, 7);
+    for (const sid of [a.sessionId, await t.login()]) {
+      const res = (await monthly(sid, `vehicleId=${newVehicle}&startMonth=${addMonths(thisMonth, -2)}&endMonth=${thisMonth}`)).obj;
+      expect(res.list.map((r: { month: string; onlineRate: number }) => [r.month, r.onlineRate])).toEqual([[thisMonth, 1], [addMonths(thisMonth, -1), null], [addMonths(thisMonth, -2), null]]);
+      expect(res.totals.onlineRate).toBe(1);
+      expect(res.months.at(-1).onlineRate).toBe(1);
+      // 在线明细 rates the same way: today 100 %, and the week's total too (the days before the vehicle existed count nothing).
+      const daily = await get(sid, `/car/v1/accelerate/report/online/dayOnline.json?vehicleId=${newVehicle}`);
+      expect(daily.obj.list[0]).toMatchObject({ day: today, onlineRate: 1 });
+      // The days before it rate nothing at all: no 0.00 % for a vehicle that did not exist yet.
+      expect(daily.obj.list.slice(1).map((r: { onlineRate: number | null }) => r.onlineRate)).toEqual([null, null, null, null, null, null]);
+      expect(daily.obj.totals.onlineRate).toBe(1);
     }
   });
 });

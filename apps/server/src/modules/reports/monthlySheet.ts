@@ -30,7 +30,7 @@ const check = (user: SessionUser) => {
 
 const filterOf = (ctx: AppContext, user: SessionUser, params: Record<string, unknown>) => monthlyFilter(ctx.db, user, monthlyInputOf(params));
 
-const percent = (rate: number) => `${(rate * 100).toFixed(2)}%`;
+const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(2)}%`);
 
 export const monthlyExport: ExportKind = {
   type: REPORT_EXPORT_TYPES.monthly,

@@ -61,14 +61,17 @@ export const overspeedQueries = {
                  -- Once per vehicle (an aggregate is not pulled up into the per-fix filter).
                  LEFT JOIN LATERAL (SELECT min(g.speed_limit_kmh) AS lowest FROM geofence_vehicles gv JOIN geofences g ON g.id = gv.geofence_id
                                      WHERE gv.vehicle_id = x.id) fences ON true) v
-         -- Per vehicle: its fixes in time order straight from the index, numbered without a sort.
+         -- Per vehicle: its fixes in time order straight from the index, numbered without a sort; a
+         -- report sent twice (same time) is one fix, as the track shows it.
          CROSS JOIN LATERAL (
-           SELECT * FROM (SELECT p.gps_time, p.lon, p.lat, p.speed, row_number() OVER (ORDER BY p.gps_time) AS seq
-                            FROM positions p
-                           WHERE p.terminal_id = v.terminal_id AND p.valid AND p.gps_time < ${SPAN_END}
-                             -- The days the plan reads from the positions (drivingRollup.queries.ts): from $9 on, or all for $10's vehicles.
-                             AND p.gps_time >= CASE WHEN v.id = ANY($10::bigint[]) THEN ${SPAN_START} ELSE greatest(${SPAN_START}, $9::timestamptz) END
-                             AND ($7::boolean OR v.assigned_at IS NULL OR p.gps_time >= v.assigned_at)) s
+           SELECT * FROM (SELECT d.*, row_number() OVER (ORDER BY d.gps_time) AS seq
+                            FROM (SELECT DISTINCT ON (p.gps_time) p.gps_time, p.lon, p.lat, p.speed
+                                    FROM positions p
+                                   WHERE p.terminal_id = v.terminal_id AND p.valid AND p.gps_time < ${SPAN_END}
+                                     -- The days the plan reads from the positions (drivingRollup.queries.ts): from $9 on, or all for $10's vehicles.
+                                     AND p.gps_time >= CASE WHEN v.id = ANY($10::bigint[]) THEN ${SPAN_START} ELSE greatest(${SPAN_START}, $9::timestamptz) END
+                                     AND ($7::boolean OR v.assigned_at IS NULL OR p.gps_time >= v.assigned_at)
+                                   ORDER BY p.gps_time) d) s
             WHERE s.speed > v.floor_kmh) c
         ORDER BY v.id, c.gps_time`,
       [...params(f), defaultLimit, plan.liveStart, plan.liveVehicles],

@@ -24,7 +24,7 @@ export function durationText(seconds: number): string {
   const s = Math.round(seconds % 60);
   return `${h ? `${h}小时` : ''}${h || m ? `${m}分` : ''}${s}秒`;
 }
-const percent = (rate: number) => `${(rate * 100).toFixed(2)}%`;
+const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(2)}%`);
 
 /** The export's params, as the page's filters (numbers may arrive as text). */
 export function inputOf(params: Record<string, unknown>): ReportInput {

@@ -23,13 +23,17 @@ export function elapsedSeconds(day: string, now: number): number {
   return Math.max(0, Math.min(DAY_MS, now - dayStart(day).getTime())) / 1000;
 }
 
+/** Online seconds over the seconds rated; null when none were (a day before the vehicle's hand-over). */
+const onlineRate = (online: number, rated: number) => (rated > 0 ? round(Math.min(1, online / rated), 4) : null);
+
 export function presentOnline(r: DailyRow, now: number): OnlineDay {
   const online = r.online_seconds ?? 0;
-  // A day rolled up a few minutes ago is rated against the seconds it had then.
-  const elapsed = r.elapsed_seconds ?? elapsedSeconds(r.day, now);
+  // A day rolled up a few minutes ago is rated against the seconds it had then; a day without a
+  // row against its seconds since the hand-over.
+  const elapsed = r.elapsed_seconds ?? r.rated_seconds ?? elapsedSeconds(r.day, now);
   return {
     ...presentVehicle(r), day: r.day, onlineSeconds: online, firstOnlineAt: r.first_online_at?.getTime() ?? null, lastOfflineAt: r.last_offline_at?.getTime() ?? null,
-    onlineRate: elapsed > 0 ? round(Math.min(1, online / elapsed), 4) : 0,
+    onlineRate: onlineRate(online, elapsed),
   };
 }
 
@@ -65,7 +69,7 @@ export function presentMileagePage({ totals, rows }: Daily, win: Window): Mileag
 export function presentOnlinePage({ totals, rows }: Daily, win: Window, now: number): OnlinePage {
   return {
     total: totals.n, current: win.current, pageSize: win.pageSize, list: rows.map((r) => presentOnline(r, now)),
-    totals: { onlineSeconds: totals.online_seconds, onlineRate: totals.elapsed_seconds > 0 ? round(Math.min(1, totals.online_seconds / totals.elapsed_seconds), 4) : 0 },
+    totals: { onlineSeconds: totals.online_seconds, onlineRate: onlineRate(totals.online_seconds, totals.elapsed_seconds) },
   };
 }
 

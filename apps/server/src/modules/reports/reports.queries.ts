@@ -40,6 +40,8 @@ export interface DailyRow extends ReportVehicleRow {
   first_online_at: Date | null;
   last_offline_at: Date | null;
   elapsed_seconds: number | null;
+  /** the day's seconds rated for the vehicle by now (dayRated): a day without a row is rated against these */
+  rated_seconds: number;
 }
 
 // The vehicles a report lists: those with a terminal, in the caller's scope, matching the filters.
@@ -64,8 +66,20 @@ const MATRIX = `FROM (${VEHICLES}) v
   CROSS JOIN (SELECT dd::date AS day FROM generate_series($5::date, $6::date, interval '1 day') dd) d
   LEFT JOIN daily_terminal_stats s ON s.terminal_id = v.terminal_id AND s.day = d.day AND ${OWNED_DAY}`;
 
-// Seconds of a day passed by now (a day not rolled up has no elapsed_seconds of its own).
-const dayPassed = (day: string) => `least(86400, greatest(0, extract(epoch FROM now() - (${day}::timestamp AT TIME ZONE 'UTC' - interval '8 hours'))))`;
+/** The instant a Beijing day (a date expression) starts. */
+export const dayStartAt = (day: string) => `((${day})::timestamp AT TIME ZONE 'UTC' - interval '8 hours')`;
+
+/**
+ * The online rate's denominator: the seconds of [from, to) that vehicle v's terminal was its
+ * owner's by now — from the hand-over (assigned_at; a vehicle added with a new terminal is handed
+ * over then) on, as the rollup counts a day's elapsed_seconds. A fleet added this afternoon is
+ * rated against this afternoon, not against the month.
+ */
+export const ratedSeconds = (from: string, to: string) =>
+  `greatest(0, extract(epoch FROM least(now(), ${to}) - greatest(${from}, COALESCE(v.assigned_at, '-infinity'::timestamptz))))`;
+
+/** The seconds of Beijing day `day` rated for vehicle v by now (ratedSeconds). */
+export const dayRated = (day: string) => ratedSeconds(dayStartAt(day), dayStartAt(`(${day}) + 1`));
 
 export const params = (f: ReportFilter) => [f.scope, f.vehicleId, f.groupId, likeText(f.keyword ?? undefined), f.from, f.to, f.isPlatformAdmin];
 
@@ -88,7 +102,7 @@ const STAYS = `FROM (${VEHICLES}) v JOIN daily_stays s ON s.terminal_id = v.term
 // $8/$9: limit (null: all) and offset.
 const DAILY_ROWS = `SELECT v.id AS vehicle_id, v.plate, v.name AS vehicle_name, v.group_name, v.account_name, v.identifier, to_char(d.day, 'YYYY-MM-DD') AS day,
        s.mileage_km, s.mileage_source, s.driving_seconds, s.max_speed, s.first_position_at, s.last_position_at, s.position_count,
-       s.alarm_count, s.online_seconds, s.first_online_at, s.last_offline_at, s.elapsed_seconds
+       s.alarm_count, s.online_seconds, s.first_online_at, s.last_offline_at, s.elapsed_seconds, ${dayRated('d.day')}::float8 AS rated_seconds
   ${MATRIX} ORDER BY d.day DESC, v.plate, v.id LIMIT $8 OFFSET $9`;
 
 // $9/$10: limit (null: all) and offset.
@@ -106,20 +120,20 @@ export const reportsQueries = {
    * for the online rate). Seconds are summed as float8: a fleet's month overflows int.
    */
   dailyPage: async (q: Queryable, f: ReportFilter, limit: number, offset: number) => {
+    // The online rate's denominator: each vehicle's rated seconds of the range (ratedSeconds), each
+    // existing row counting its own elapsed_seconds instead of its day's (today's was rolled up a
+    // few minutes ago; a day rolled up before a hand-over counted the whole day).
     const [totals] = await q.query<{ n: number; mileage_km: number; driving_seconds: number; max_speed: number; alarm_count: number; online_seconds: number; elapsed_seconds: number }>(
-      `WITH per_day AS (
-              SELECT d.day, count(*) AS n, sum(d.mileage_km) AS mileage_km, sum(d.driving_seconds) AS driving_seconds, max(d.max_speed) AS max_speed,
-                     sum(d.alarm_count) AS alarm_count, sum(d.online_seconds) AS online_seconds, sum(d.elapsed_seconds) AS elapsed_seconds
+      `WITH s AS (
+              SELECT sum(d.mileage_km) AS mileage_km, sum(d.driving_seconds) AS driving_seconds, max(d.max_speed) AS max_speed,
+                     sum(d.alarm_count) AS alarm_count, sum(d.online_seconds) AS online_seconds, sum(d.elapsed_seconds - ${dayRated('d.day')}) AS unlike
                 FROM daily_terminal_stats d JOIN (${VEHICLES}) v ON v.terminal_id = d.terminal_id
-               WHERE d.day BETWEEN $5::date AND $6::date AND ${OWNED_DAY}
-               GROUP BY d.day),
-            n AS (SELECT count(*)::float8 AS vehicles FROM (${VEHICLES}) v)
-       SELECT (n.vehicles * count(*))::int AS n, COALESCE(sum(p.mileage_km), 0)::float8 AS mileage_km, COALESCE(sum(p.driving_seconds), 0)::float8 AS driving_seconds,
-              COALESCE(max(p.max_speed), 0)::float8 AS max_speed, COALESCE(sum(p.alarm_count), 0)::int AS alarm_count,
-              COALESCE(sum(p.online_seconds), 0)::float8 AS online_seconds,
-              COALESCE(sum(COALESCE(p.elapsed_seconds, 0) + (n.vehicles - COALESCE(p.n, 0)) * ${dayPassed('dd::date')}), 0)::float8 AS elapsed_seconds
-         FROM generate_series($5::date, $6::date, interval '1 day') dd CROSS JOIN n LEFT JOIN per_day p ON p.day = dd::date
-        GROUP BY n.vehicles`,
+               WHERE d.day BETWEEN $5::date AND $6::date AND ${OWNED_DAY}),
+            n AS (SELECT count(*)::float8 AS vehicles, COALESCE(sum(${ratedSeconds(SPAN_START, SPAN_END)}), 0) AS rated FROM (${VEHICLES}) v)
+       SELECT (n.vehicles * ($6::date - $5::date + 1))::int AS n, COALESCE(s.mileage_km, 0)::float8 AS mileage_km, COALESCE(s.driving_seconds, 0)::float8 AS driving_seconds,
+              COALESCE(s.max_speed, 0)::float8 AS max_speed, COALESCE(s.alarm_count, 0)::int AS alarm_count,
+              COALESCE(s.online_seconds, 0)::float8 AS online_seconds, greatest(0, n.rated + COALESCE(s.unlike, 0))::float8 AS elapsed_seconds
+         FROM n CROSS JOIN s`,
       params(f),
     );
     const rows = await q.query<DailyRow>(
@@ -127,7 +141,7 @@ export const reportsQueries = {
             n AS (SELECT NULLIF(count(*), 0) AS vehicles FROM v)
        SELECT v.id AS vehicle_id, v.plate, v.name AS vehicle_name, v.group_name, v.account_name, v.identifier, to_char(d.day, 'YYYY-MM-DD') AS day,
               s.mileage_km, s.mileage_source, s.driving_seconds, s.max_speed, s.first_position_at, s.last_position_at, s.position_count,
-              s.alarm_count, s.online_seconds, s.first_online_at, s.last_offline_at, s.elapsed_seconds
+              s.alarm_count, s.online_seconds, s.first_online_at, s.last_offline_at, s.elapsed_seconds, ${dayRated('d.day')}::float8 AS rated_seconds
          FROM generate_series($9::bigint, $9::bigint + $8 - 1) i CROSS JOIN n
          JOIN v ON v.k = i % n.vehicles
          CROSS JOIN LATERAL (SELECT $6::date - (i / n.vehicles)::int AS day) d

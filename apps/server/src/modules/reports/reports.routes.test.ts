@@ -50,10 +50,11 @@ beforeAll(async () => {
   const track = Array.from({ length: 61 }, (_, i) => point(bj('08:00:00') + i * 10_000, 22.5 + i * 0.001, 40));
   expectedKm = track.slice(1).reduce((s, p, i) => s + distanceMeters([p.lon, track[i].lat], [p.lon, p.lat]), 0) / 1000;
   await ingestQueries.copyPositions(t.ctx.db, [...track, point(bj('00:00:10', '2026-05-03'), 22.6, 0)]);
-  // The other vehicle stands 12:00–12:20:30 (a fix a minute, moving again at 12:20:30) and 13:00–13:02.
+  // The other vehicle stands 12:00–12:20:30 (a fix a minute, moving again at 12:20:30 and still at
+  // 12:26: a movement of over 300 s, which ends a stay however short its distance) and 13:00–13:02.
   const other = (at: number, speed: number) => point(at, 22.55, speed, otherTerminalPk);
   await ingestQueries.copyPositions(t.ctx.db, [
-    ...Array.from({ length: 21 }, (_, i) => other(bj('12:00:00') + i * 60_000, 0)), other(bj('12:20:30'), 20),
+    ...Array.from({ length: 21 }, (_, i) => other(bj('12:00:00') + i * 60_000, 0)), other(bj('12:20:30'), 20), other(bj('12:26:00'), 20),
     other(bj('13:00:00'), 0), other(bj('13:01:00'), 1), other(bj('13:02:00'), 15),
   ]);
   const alarm = (type: string, at: number) => ({ terminalPk, accountId: a.accountId, vehicleId, type, alarmTime: at, lat: 22.53, lon: 114.05, speed: 40 });

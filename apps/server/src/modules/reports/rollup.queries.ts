@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { rollupSql, type RollupMode } from './rollupSql.ts';
-import { DROP_SHORT_STAYS, staysSql } from './staysSql.ts';
+import { DROP_SHORT_STAYS, writeStays } from './staysSql.ts';
 
 /**
  * Any constant: the same for every process that rolls up. Paired with the schema's hash, so
@@ -30,7 +30,7 @@ export const rollupQueries = {
     const dayArgs = terminals ? [day, terminals] : [day];
     // Stays first: a 'since' pass reads them from the rows' last positions before those move on.
     if (mode === 'full') await q.query(`DELETE FROM daily_stays WHERE day = $1::date${only}`, dayArgs);
-    await q.query(staysSql(mode, scope), args);
+    await writeStays(q, mode, scope, args);
     await q.query(DROP_SHORT_STAYS, [day]);
     await q.query(rollupSql(mode, scope), args);
     // now() is the transaction's start: every row this run wrote carries it.

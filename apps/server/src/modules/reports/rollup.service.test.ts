@@ -33,7 +33,7 @@ const point = (terminalPk: number, gpsTime: number, lat: number, lon: number, sp
 
 const stats = (terminalId: number, day: string) =>
   t.ctx.db.one<Record<string, unknown>>(
-    `SELECT mileage_km, mileage_source, driving_seconds, max_speed, first_position_at, last_position_at, position_count, alarm_count,
+    `SELECT mileage_km, gps_km, mileage_source, driving_seconds, max_speed, first_position_at, last_position_at, position_count, alarm_count,
             alarm_types, online_seconds, first_online_at, last_offline_at, elapsed_seconds
        FROM daily_terminal_stats WHERE terminal_id = $1 AND day = $2::date`,
     [terminalId, day],
@@ -57,7 +57,8 @@ describe('daily rollup', () => {
     await ingestQueries.copyPositions(t.ctx.db, rows);
     await ingestQueries.upsertLatest(t.ctx.db, [rows.reduce((x, y) => (y.gpsTime > x.gpsTime ? y : x))]);
 
-    // The odometer terminal: its own mileage wins over the geometry; a reset is not negative distance.
+    // The odometer terminal: its own mileage wins over the geometry; a reset is not negative distance,
+    // and a 0 is no reading (the placeholder terminals without an odometer send).
     await ingestQueries.copyPositions(t.ctx.db, [
       point(odoTerminal, bj('10:00:00'), 23, 113, 30, { mileage: 1000 }),
       point(odoTerminal, bj('10:06:00'), 23, 113, 30, { mileage: 1002.5 }),
@@ -90,9 +91,11 @@ describe('daily rollup', () => {
       alarm_count: 3, alarm_types: { overspeed: 2, sos: 1 },
       online_seconds: 12 * 3600 + 4 * 3600, first_online_at: dayStart('2026-05-02'), last_offline_at: new Date(bj('12:00:00')), elapsed_seconds: 86_400,
     });
-    // 60 steps of 0.001° plus the jump back (not counted) and 23:59:50 (parked at 22.56): exactly the track.
-    expect(day!.mileage_km as number).toBeCloseTo(expectedMeters / 1000, 9);
-    expect(day!.mileage_km as number).toBeCloseTo(6.672, 2);
+    // 60 steps of 0.001° plus the jump back (not counted) and 23:59:50 (parked at 22.56): exactly the track,
+    // stored as the pages show it (0.01 km) beside the running sum.
+    expect(day!.gps_km as number).toBeCloseTo(expectedMeters / 1000, 9);
+    expect(day!.mileage_km).toBe(Math.round(expectedMeters / 10) / 100);
+    expect(day!.mileage_km).toBe(6.67);
 
     expect(await stats(gpsTerminal, '2026-05-03')).toMatchObject({
       position_count: 1, alarm_count: 1, alarm_types: { sos: 1 }, online_seconds: 6 * 3600, first_online_at: dayStart('2026-05-03'), last_offline_at: new Date(bj('06:00:00', '2026-05-03')),
@@ -101,7 +104,20 @@ describe('daily rollup', () => {
 
     const odo = await stats(odoTerminal, '2026-05-02');
     expect(odo).toMatchObject({ mileage_source: 'odometer', position_count: 5, driving_seconds: 0, online_seconds: 0 }); // 6-minute gaps are not driving
-    expect(odo!.mileage_km as number).toBeCloseTo(2.5 + 2 + 1.5, 9);
+    expect(odo!.mileage_km).toBe(2.5 + 2); // 1004.5 → (0) → 1.5: the reset loses what was driven up to the first reading after it
+  });
+
+  it('counts the walk of a terminal that reports speed 0, but not its drift while it stands', async () => {
+    const walker = (await t.ctx.db.one<{ id: number }>(`INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('9700000001', '9700000001', 'watch') RETURNING id`))!.id;
+    const rows: StoredPosition[] = [];
+    // 10:00–10:10: a step of 0.001° (≈111 m) a minute, every report at speed 0 (the watch sends none).
+    for (let i = 0; i <= 10; i++) rows.push(point(walker, bj('10:00:00', '2026-05-04') + i * 60_000, 22.5 + i * 0.001, 114.05, 0));
+    // 10:11–10:20: standing at the end, wandering ±0.0002° (≈22 m): drift, no distance.
+    for (let i = 1; i <= 10; i++) rows.push(point(walker, bj('10:10:00', '2026-05-04') + i * 60_000, 22.51 + (i % 2) * 0.0002, 114.05, 0));
+    await ingestQueries.copyPositions(t.ctx.db, rows);
+    await rollupDay(t.ctx.db, '2026-05-04', { now: Date.parse('2026-05-10T00:00:00Z') });
+    const walked = distanceMeters([114.05, 22.5], [114.05, 22.51]);
+    expect(await stats(walker, '2026-05-04')).toMatchObject({ mileage_source: 'gps', mileage_km: Math.round(walked / 10) / 100, driving_seconds: 0 });
   });
 
   it('gives the same table when run again, and drops what no longer happened', async () => {

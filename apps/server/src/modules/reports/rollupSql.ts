@@ -1,4 +1,4 @@
-import { STOP_SPEED_KMH } from '@chelian/contracts';
+import { DRIFT_MAX_METERS, STOP_SPEED_KMH } from '@chelian/contracts';
 import { EARTH_RADIUS_METERS } from '@chelian/geo/coords.ts';
 
 /** Below this speed a terminal stands still (playback's stops, the stay report). */
@@ -45,6 +45,14 @@ const POINTS_SINCE = `
       WHERE p.terminal_id = c.terminal_id AND p.gps_time > c.after_at AND p.gps_time >= $1 AND p.gps_time < $3
         AND (c.assigned_at IS NULL OR p.gps_time >= c.assigned_at)) p`;
 
+/**
+ * Whether a step (`km` over `dt` seconds, from a fix at `prev_speed` to one at `speed`) is distance
+ * driven: time passed (a repeated report is no step), at most MAX_PLAUSIBLE_KMH (a GPS jump), and
+ * not a short step between two fixes both standing (below DRIVING_MIN_KMH and DRIFT_MAX_METERS:
+ * GPS drift while parked; a terminal that reports speed 0 while it moves still gets its distance).
+ */
+export const COUNTED_STEP = `dt > 0 AND km * 3600 / dt <= ${MAX_PLAUSIBLE_KMH} AND (greatest(prev_speed, speed) >= ${DRIVING_MIN_KMH} OR km * 1000 >= ${DRIFT_MAX_METERS})`;
+
 /** The great-circle km of a step from (prev_lat, prev_lon) to (lat, lon). */
 export const KM = `2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
            sin(radians(lat - prev_lat) / 2) ^ 2 + cos(radians(prev_lat)) * cos(radians(lat)) * sin(radians(lon - prev_lon) / 2) ^ 2)))`;
@@ -53,7 +61,9 @@ export const KM = `2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
  * One Beijing day of every terminal, in one statement. $1 day start, $2 the day, $3 the cut-off
  * (the day's end, or now for today). The last valid fix and the last odometer reading are kept
  * in the row ("seeds"), so a 'since' pass measures the step from where the previous one stopped.
- * Alarms and online time are small tables: every pass counts them for the whole day.
+ * Alarms and online time are small tables: every pass counts them for the whole day. Online time
+ * and the seconds it is rated against (elapsed_seconds) start at the terminal's hand-over when it
+ * falls within the day: a vehicle added at 13:30 and online since is online 100 %, not 44 %.
  */
 export function rollupSql(mode: RollupMode, scope: RollupScope = {}): string {
   return `
@@ -61,32 +71,34 @@ WITH prev AS (
   SELECT * FROM daily_terminal_stats WHERE day = $2::date AND ${mode === 'since' ? 'true' : 'false'}
 ), pts AS (${mode === 'since' ? POINTS_SINCE : fullPoints(scope)}
 ), totals AS (
-  SELECT terminal_id, count(*)::int AS n, min(gps_time) AS first_at, max(gps_time) AS last_at,
-         max(speed) FILTER (WHERE valid) AS max_speed, count(mileage)::int AS odometer_n
+  -- A report sent twice (the terminal missed the answer) is one report, as the track shows it.
+  SELECT terminal_id, count(DISTINCT gps_time)::int AS n, min(gps_time) AS first_at, max(gps_time) AS last_at,
+         max(speed) FILTER (WHERE valid) AS max_speed
     FROM pts GROUP BY terminal_id
 ), fixes AS (
   SELECT terminal_id, gps_time, lat, lon, speed, false AS seed FROM pts WHERE valid
   UNION ALL
   SELECT terminal_id, last_fix_at, last_fix_lat, last_fix_lon, last_fix_speed, true FROM prev WHERE last_fix_at IS NOT NULL
 ), steps AS (
-  SELECT terminal_id, prev_speed, extract(epoch FROM gps_time - prev_time)::float8 AS dt, ${KM} AS km
-    FROM (SELECT terminal_id, gps_time, lat, lon, seed,
+  SELECT terminal_id, prev_speed, speed, extract(epoch FROM gps_time - prev_time)::float8 AS dt, ${KM} AS km
+    FROM (SELECT terminal_id, gps_time, lat, lon, speed, seed,
                  lag(gps_time) OVER w AS prev_time, lag(lat) OVER w AS prev_lat, lag(lon) OVER w AS prev_lon, lag(speed) OVER w AS prev_speed
             FROM fixes WINDOW w AS (PARTITION BY terminal_id ORDER BY gps_time, seed DESC)) x
    WHERE prev_time IS NOT NULL AND NOT seed
 ), gps AS (
   SELECT terminal_id,
-         COALESCE(sum(km) FILTER (WHERE dt > 0 AND km * 3600 / dt <= ${MAX_PLAUSIBLE_KMH}), 0) AS km,
+         COALESCE(sum(km) FILTER (WHERE ${COUNTED_STEP}), 0) AS km,
          COALESCE(sum(dt) FILTER (WHERE prev_speed >= ${DRIVING_MIN_KMH} AND dt <= ${DRIVING_MAX_GAP_SECONDS}), 0) AS driving
     FROM steps GROUP BY terminal_id
 ), last_fix AS (
   SELECT DISTINCT ON (terminal_id) terminal_id, gps_time, lat, lon, speed FROM fixes ORDER BY terminal_id, gps_time DESC, seed
 ), readings AS (
-  SELECT terminal_id, gps_time, mileage, false AS seed FROM pts WHERE mileage IS NOT NULL
+  SELECT terminal_id, gps_time, mileage, false AS seed FROM pts WHERE mileage > 0
   UNION ALL
   SELECT terminal_id, last_odometer_at, last_odometer, true FROM prev WHERE last_odometer_at IS NOT NULL
 ), odometer AS (
-  SELECT terminal_id, COALESCE(sum(d) FILTER (WHERE d > 0 AND d * 3600 <= ${MAX_PLAUSIBLE_KMH} * greatest(dt, 60)), 0) AS km
+  SELECT terminal_id, COALESCE(sum(d) FILTER (WHERE d > 0 AND d * 3600 <= ${MAX_PLAUSIBLE_KMH} * greatest(dt, 60)), 0) AS km,
+         count(*) FILTER (WHERE dt IS NULL OR dt > 0)::int AS n
     FROM (SELECT terminal_id, seed, mileage - lag(mileage) OVER w AS d, extract(epoch FROM gps_time - lag(gps_time) OVER w)::float8 AS dt
             FROM readings WINDOW w AS (PARTITION BY terminal_id ORDER BY gps_time, seed DESC)) x
    WHERE NOT seed GROUP BY terminal_id
@@ -109,17 +121,22 @@ WITH prev AS (
   SELECT terminal_id, at, online FROM presence_events WHERE at >= $1 AND at < $3${onlyTerminals(scope, 'terminal_id')}
 ), spans AS (
   SELECT terminal_id, at, online, lead(at) OVER (PARTITION BY terminal_id ORDER BY at, online) AS next_at FROM presence
+), owned_spans AS (
+  -- The current owner's time only, as positions and alarms: a span is cut at the hand-over.
+  SELECT s.terminal_id, s.online, greatest(s.at, t.assigned_at) AS at, COALESCE(s.next_at, $3) AS end_at, s.at < t.assigned_at AS cut
+    FROM spans s JOIN terminals t ON t.id = s.terminal_id
+   WHERE t.assigned_at IS NULL OR COALESCE(s.next_at, $3) > t.assigned_at
 ), online_totals AS (
   SELECT terminal_id,
-         COALESCE(sum(extract(epoch FROM COALESCE(next_at, $3) - at)) FILTER (WHERE online), 0) AS seconds,
-         min(at) FILTER (WHERE online) AS first_online, max(at) FILTER (WHERE NOT online) AS last_offline
-    FROM spans GROUP BY terminal_id
+         COALESCE(sum(extract(epoch FROM end_at - at)) FILTER (WHERE online), 0) AS seconds,
+         min(at) FILTER (WHERE online) AS first_online, max(at) FILTER (WHERE NOT online AND cut IS NOT TRUE) AS last_offline
+    FROM owned_spans GROUP BY terminal_id
 ), touched AS (
   SELECT terminal_id FROM prev UNION SELECT terminal_id FROM totals UNION SELECT terminal_id FROM alarm_totals UNION SELECT terminal_id FROM online_totals
 ), merged AS (
   SELECT k.terminal_id,
          COALESCE(pv.position_count, 0) + COALESCE(tot.n, 0) AS position_count,
-         COALESCE(pv.odometer_points, 0) + COALESCE(tot.odometer_n, 0) AS odometer_points,
+         COALESCE(pv.odometer_points, 0) + COALESCE(odo.n, 0) AS odometer_points,
          COALESCE(pv.gps_km, 0) + COALESCE(gps.km, 0) AS gps_km,
          COALESCE(pv.odometer_km, 0) + COALESCE(odo.km, 0) AS odometer_km,
          COALESCE(pv.driving_seconds, 0) + round(COALESCE(gps.driving, 0))::int AS driving_seconds,
@@ -143,10 +160,11 @@ INSERT INTO daily_terminal_stats (terminal_id, day, mileage_km, mileage_source, 
   last_position_at, position_count, alarm_count, alarm_types, online_seconds, first_online_at, last_offline_at, elapsed_seconds, rolled_up_at,
   gps_km, odometer_km, odometer_points, last_fix_at, last_fix_lat, last_fix_lon, last_fix_speed, last_odometer, last_odometer_at)
 SELECT terminal_id, $2::date,
-       CASE WHEN odometer_points >= 2 THEN odometer_km ELSE gps_km END,
+       round((CASE WHEN odometer_points >= 2 THEN odometer_km ELSE gps_km END)::numeric, 2)::float8,
        CASE WHEN position_count = 0 THEN '' WHEN odometer_points >= 2 THEN 'odometer' ELSE 'gps' END,
        driving_seconds, max_speed, first_position_at, last_position_at, position_count, alarm_count, alarm_types,
-       online_seconds, first_online, last_offline, round(extract(epoch FROM $3::timestamptz - $1::timestamptz))::int, now(),
+       online_seconds, first_online, last_offline,
+       round(greatest(0, extract(epoch FROM $3::timestamptz - greatest($1::timestamptz, (SELECT t.assigned_at FROM terminals t WHERE t.id = merged.terminal_id)))))::int, now(),
        gps_km, odometer_km, odometer_points, last_fix_at, last_fix_lat, last_fix_lon, last_fix_speed, last_odometer, last_odometer_at
   FROM merged
 ON CONFLICT (terminal_id, day) DO UPDATE SET

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
-import { KM, MAX_PLAUSIBLE_KMH } from './rollupSql.ts';
+import { COUNTED_STEP, KM } from './rollupSql.ts';
 import { OWNED_DAY, params, VEHICLES, type ReportFilter, type ReportVehicleRow } from './reports.queries.ts';
 
 export interface TripRowDb extends ReportVehicleRow {
@@ -42,16 +42,25 @@ const TRIPS = `WITH days AS (
 )
 SELECT * FROM trips WHERE end_at > start_at`;
 
-// A trip's figures from its own valid fixes (the (terminal_id, gps_time) index), for a row `t` of TRIPS.
+// A trip's figures from its own valid fixes (the (terminal_id, gps_time) index), for a row `t` of TRIPS:
+// its distance is the steps ending within it — the first from the fix before it that day (where the
+// vehicle stood), so the trips of a day add up to its gps mileage — counted as the mileage counts them.
 const TRIP_FIGURES = `CROSS JOIN LATERAL (
-             SELECT sum(km) FILTER (WHERE km / greatest(dt, 1) * 3600 <= ${MAX_PLAUSIBLE_KMH}) AS km, max(speed)::float8 AS max_speed,
+             SELECT sum(km) FILTER (WHERE ${COUNTED_STEP}) AS km, max(speed)::float8 AS max_speed,
                     (array_agg(lon ORDER BY gps_time))[1] AS start_lon, (array_agg(lat ORDER BY gps_time))[1] AS start_lat,
                     (array_agg(lon ORDER BY gps_time DESC))[1] AS end_lon, (array_agg(lat ORDER BY gps_time DESC))[1] AS end_lat
-               FROM (SELECT gps_time, lat, lon, speed, extract(epoch FROM gps_time - prev_time)::float8 AS dt, COALESCE(${KM}, 0) AS km
-                       FROM (SELECT gps_time, lat, lon, speed, lag(lat) OVER w AS prev_lat, lag(lon) OVER w AS prev_lon, lag(gps_time) OVER w AS prev_time
+               FROM (SELECT gps_time, lat, lon, speed, prev_speed, extract(epoch FROM gps_time - prev_time)::float8 AS dt, COALESCE(${KM}, 0) AS km
+                       FROM (SELECT gps_time, lat, lon, speed, lag(lat) OVER w AS prev_lat, lag(lon) OVER w AS prev_lon, lag(gps_time) OVER w AS prev_time,
+                                    lag(speed) OVER w AS prev_speed
                                FROM positions p
-                              WHERE p.terminal_id = t.terminal_id AND p.valid AND p.gps_time >= t.start_at AND p.gps_time <= t.end_at
+                              WHERE p.terminal_id = t.terminal_id AND p.valid AND p.gps_time <= t.end_at
+                                AND p.gps_time >= COALESCE((
+                                      SELECT max(b.gps_time) FROM positions b
+                                       WHERE b.terminal_id = t.terminal_id AND b.valid AND b.gps_time < t.start_at
+                                         AND b.gps_time >= greatest((t.day - interval '8 hours') AT TIME ZONE 'UTC', COALESCE(t.assigned_at, '-infinity'::timestamptz))),
+                                    t.start_at)
                              WINDOW w AS (ORDER BY gps_time)) steps) s
+              WHERE gps_time >= t.start_at
            ) f`;
 
 // A trip row as the page and the export give it, from `t` (TRIPS) and `f` (TRIP_FIGURES).

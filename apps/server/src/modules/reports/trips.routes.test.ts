@@ -41,10 +41,18 @@ stand(at('08:21'), at('08:23'));
 drive(at('08:23', 30), at('08:30'));
 stand(at('08:30', 30), at('08:44', 30));
 drive(at('08:45', 30), at('08:50'));
+// Speed noise while it stands: one fix at 8 km/h, 20 m off (a movement too short to end the stay).
+const NOISE_M = 20;
+const noise = fixes.find((f) => f.time === at('08:37', 30))!;
+Object.assign(noise, { speed: 8, lat: Math.round((noise.lat + 0.00018) * 1e6) / 1e6 });
 
-/** The distance of the valid fixes from `from` to `to`, both included (as the report measures it). */
+/**
+ * A trip's distance as the report measures it: the steps ending from `from` to `to`, the first from
+ * the fix before it (where the vehicle stood: the step that left the stop is driven too).
+ */
 const km = (from: number, to: number) => {
-  const run = fixes.filter((f) => f.time >= from && f.time <= to);
+  const before = fixes.filter((f) => f.time < from).slice(-1);
+  const run = [...before, ...fixes.filter((f) => f.time >= from && f.time <= to)];
   return Math.round(run.slice(1).reduce((s, f, i) => s + distanceMeters([LON, run[i].lat], [LON, f.lat]), 0) / 10) / 100;
 };
 const latAt = (time: number) => fixes.find((f) => f.time === time)!.lat;
@@ -90,6 +98,16 @@ describe('trip report', () => {
     // The last one ends at the day's last fix: it was still driving.
     expect(last).toMatchObject({ startAt: at('08:45', 30), endAt: at('08:50'), seconds: 270, maxSpeed: 36, endLat: latAt(at('08:50')) });
     expect(first.distanceKm).toBeGreaterThan(5);
+  });
+
+  it('makes no trip of a noisy fix while parked: its metres are in the day’s mileage and in no trip', async () => {
+    const res = await trips(a.sessionId, '&minMinutes=1');
+    expect(res.obj.list.some((r: { startAt: number }) => r.startAt === at('08:37', 30))).toBe(false);
+    const mileage = (await t.call(a.sessionId, { url: `/car/v1/accelerate/report/mileage/dayMileage.json?vehicleId=${vehicleId}&startDate=2026-05-02&endDate=2026-05-02` })).json();
+    const [day] = mileage.obj.list;
+    const sum = res.obj.list.reduce((s: number, r: { distanceKm: number }) => s + r.distanceKm, 0);
+    // Off and back: 2 × 20 m. Each figure is rounded to 0.01 km on its own.
+    expect(Math.abs(day.mileageKm - sum - (2 * NOISE_M) / 1000)).toBeLessThanOrEqual(0.005 * (res.obj.list.length + 1) + 1e-9);
   });
 
   it('splits at shorter stops when asked, and keeps each tenant to its own vehicles', async () => {
