@@ -1,5 +1,9 @@
 import type { Queryable } from '../db/types.ts';
 
+const WEARER_PRODUCTS = ['card', 'pet'];
+/** A product's menu and everything below it, for fixed product codes (never user input). */
+const codesLike = (products: string[]) => products.map((p) => `code = '${p}' OR code LIKE '${p}:%'`).join(' OR ');
+
 /** Look-ups that make the demo seed idempotent: find what an earlier start created. */
 export const demoQueries = {
   platformAccount: async (q: Queryable) =>
@@ -14,9 +18,17 @@ export const demoQueries = {
   userByName: async (q: Queryable, username: string) =>
     (await q.query<{ id: number; account_id: number }>('SELECT id, account_id FROM users WHERE username = $1', [username]))[0],
 
-  /** Every car, report, centre and 电单车卫士 resource: what a fleet operator works with. */
+  /** Every car, report, centre, 电单车卫士, 智能工牌 and 宠物卫士 resource: what the demo's operator works with. */
   operatorResourceIds: async (q: Queryable) =>
     (await q.query<{ id: number }>(
-      `SELECT id FROM resources WHERE code IN ('car', 'report', 'center', 'elecCar') OR code LIKE 'car:%' OR code LIKE 'report:%' OR code LIKE 'center:%' OR code LIKE 'elecCar:%' ORDER BY id`,
+      `SELECT id FROM resources WHERE ${codesLike(['car', 'report', 'center', 'elecCar', ...WEARER_PRODUCTS])} ORDER BY id`,
     )).map((r) => r.id),
+
+  /** 智能工牌 and 宠物卫士 for a demo role made before they were part of the demo (kept when already there). */
+  grantWearerResources: (q: Queryable, roleId: number) =>
+    q.query(
+      `INSERT INTO role_resources (role_id, resource_id) SELECT $1, id FROM resources WHERE ${codesLike(WEARER_PRODUCTS)}
+       ON CONFLICT DO NOTHING`,
+      [roleId],
+    ),
 };

@@ -1,7 +1,8 @@
 /**
  * Demo data, created on a `--demo` start and safe to create again: the 演示车队 account under
- * the platform, a role with every car, report, centre and 电单车卫士 menu, the `demo` user, the
- * vehicle groups and the demo fleet's vehicles (and e-bikes) with their terminals. Whatever exists is kept as it is.
+ * the platform, a role with every car, report, centre, 电单车卫士, 智能工牌 and 宠物卫士 menu, the
+ * `demo` user, the vehicle groups and the demo fleet's vehicles (and e-bikes) with their
+ * terminals, and the crew and pets of demoWearers.ts. Whatever exists is kept as it is.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,8 @@ import { vehiclesQueries } from '../modules/terminals/vehicles.queries.ts';
 import { bikesQueries } from '../modules/elecCar/bikes.queries.ts';
 import { demoQueries } from './demo.queries.ts';
 import { DEMO_ACCOUNT_NAME, DEMO_EBIKE_PROFILE, DEMO_GROUP_NAMES, DEMO_ROLE_NAME, DEMO_USERNAME, type DemoVehicle } from './demoFleet.ts';
+import type { DemoBadge, DemoPet } from './demoWearers.ts';
+import { seedDemoCrew, seedDemoPets } from './demoWearers.seed.ts';
 
 export interface DemoSeedResult {
   accountId: number;
@@ -23,6 +26,9 @@ export interface DemoSeedResult {
   generatedPassword?: string;
   /** Vehicles created on this start. */
   created: number;
+  /** Staff (with their badges) and pets created on this start. */
+  staffCreated: number;
+  petsCreated: number;
 }
 
 /** A random password that passes the platform's own rule (letters and digits). */
@@ -33,7 +39,11 @@ function randomPassword(): string {
   }
 }
 
-export async function seedDemo(ctx: AppContext, fleet: readonly DemoVehicle[], opts: { password?: string } = {}): Promise<DemoSeedResult> {
+export async function seedDemo(
+  ctx: AppContext,
+  fleet: readonly DemoVehicle[],
+  opts: { password?: string; badges?: readonly DemoBadge[]; pets?: readonly DemoPet[] } = {},
+): Promise<DemoSeedResult> {
   const { db, log } = ctx;
   const platform = await demoQueries.platformAccount(db);
   if (!platform) throw new Error('platform account missing: seedAll runs first');
@@ -48,7 +58,7 @@ export async function seedDemo(ctx: AppContext, fleet: readonly DemoVehicle[], o
   if (!role) {
     const resourceIds = await demoQueries.operatorResourceIds(db);
     role = await db.tx(async (q) => {
-      const id = await adminQueries.insertRole(q, account.id, DEMO_ROLE_NAME, '演示账号：车辆监控、报表与系统中心');
+      const id = await adminQueries.insertRole(q, account.id, DEMO_ROLE_NAME, '演示账号：车辆监控、报表、智能工牌与宠物卫士');
       await adminQueries.setRoleResources(q, id, resourceIds);
       return { id };
     });
@@ -96,5 +106,9 @@ export async function seedDemo(ctx: AppContext, fleet: readonly DemoVehicle[], o
       log.warn({ plate: v.plate, terminal: v.spec.id, msg: (err as Error).message }, '演示车辆未创建');
     }
   }
-  return { accountId: account.id, generatedPassword, created };
+  const staffCreated = opts.badges?.length ? await seedDemoCrew(ctx, operator, opts.badges) : 0;
+  const petsCreated = opts.pets?.length ? await seedDemoPets(ctx, operator, opts.pets) : 0;
+  // A role made before the crew and pets were part of the demo gains their menus with them.
+  if (staffCreated + petsCreated > 0) await demoQueries.grantWearerResources(db, role.id);
+  return { accountId: account.id, generatedPassword, created, staffCreated, petsCreated };
 }

@@ -7,13 +7,14 @@ import { startGateway, type Gateway } from '../gateway/gateway.ts';
 import { startDemo, type RunningDemo } from './demo.ts';
 import { seedDemo } from './demo.seed.ts';
 import { DEMO_ACCOUNT_NAME, demoFleet } from './demoFleet.ts';
+import { DEMO_TEAM_NAME, DEMO_WORK_SITE, demoBadges, demoPets } from './demoWearers.ts';
 
 let t: TestServer;
 let gw: Gateway;
 let demo: RunningDemo;
 beforeAll(async () => {
   t = await createTestServer();
-  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0, gt06: 0, h02: 0 }, offlineAfterSeconds: 60 });
+  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0, gt06: 0, h02: 0, watch: 0 }, offlineAfterSeconds: 60 });
   demo = await startDemo(t.ctx, gw.ports, { intervalSeconds: 1 });
 });
 afterAll(async () => {
@@ -21,6 +22,12 @@ afterAll(async () => {
   await gw?.close();
   await t?.close();
 });
+
+/** Metres between two places (equirectangular: enough for a few kilometres). */
+function distanceMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const x = (lon2 - lon1) * Math.cos(((lat1 + lat2) / 2) * (Math.PI / 180)) * 111_320;
+  return Math.hypot(x, (lat2 - lat1) * 111_320);
+}
 
 const passwordFile = () => path.join(t.config.dataDir, 'demo-user.txt');
 
@@ -32,8 +39,9 @@ describe('demo mode', () => {
     const session = await t.login('demo', password);
 
     const vehicles = (await t.call(session, { url: '/car/v4/api/vehicle/list.json?pageSize=100' })).json().obj;
-    expect(vehicles.total).toBe(demoFleet().length);
-    expect(vehicles.total).toBeGreaterThanOrEqual(45);
+    const cars = vehicles.list.filter((v: { type: string }) => v.type !== 'badge');
+    expect(cars.length).toBe(demoFleet().length);
+    expect(cars.length).toBeGreaterThanOrEqual(45);
     const groups = await t.ctx.db.query<{ name: string; n: number }>(
       `SELECT g.name, count(v.id)::int AS n FROM vehicle_groups g JOIN accounts a ON a.id = g.account_id LEFT JOIN vehicles v ON v.group_id = g.id WHERE a.name = $1 GROUP BY g.name ORDER BY g.name`,
       [DEMO_ACCOUNT_NAME],
@@ -43,7 +51,7 @@ describe('demo mode', () => {
       `SELECT DISTINCT t.protocol FROM terminals t JOIN accounts a ON a.id = t.account_id WHERE a.name = $1 ORDER BY 1`,
       [DEMO_ACCOUNT_NAME],
     );
-    expect(protocols.map((p) => p.protocol)).toEqual(['gt06', 'h02', 'jt808']);
+    expect(protocols.map((p) => p.protocol)).toEqual(['gt06', 'h02', 'jt808', 'watch']);
     expect(vehicles.list.find((v: { type: string }) => v.type === 'vehicle').plate).toMatch(/^粤B\d{5}$/);
     expect(vehicles.list.filter((v: { type: string }) => v.type === 'ebike').map((v: { plate: string }) => v.plate)).toContain('深圳10001');
 
@@ -51,12 +59,25 @@ describe('demo mode', () => {
     const codes = (await t.ctx.db.query<{ code: string }>(
       `SELECT r.code FROM role_resources rr JOIN resources r ON r.id = rr.resource_id JOIN users u ON u.role_id = rr.role_id WHERE u.username = 'demo'`,
     )).map((r) => r.code);
-    expect(codes).toEqual(expect.arrayContaining(['car:monitor', 'car:command:send', 'report:mileage', 'center:notice']));
+    expect(codes).toEqual(expect.arrayContaining(['car:monitor', 'car:command:send', 'report:mileage', 'center:notice', 'card:monitor', 'card:attendance', 'pet:monitor', 'pet:fence']));
     expect(codes.some((c) => c.startsWith('system'))).toBe(false);
 
+    // 智能工牌: the crew in its team, each with a badge; its area. 宠物卫士: the pets with collars and a zone round home.
+    const staff = (await t.call(session, { url: '/card/v1/api/staff/list.json?pageSize=50' })).json().obj;
+    expect(staff.list.map((s: { staffNo: string }) => s.staffNo).sort()).toEqual(demoBadges().map((b) => b.staffNo).sort());
+    expect(staff.list.every((s: { terminalId: string; teamName: string; shiftName: string }) => s.terminalId !== '' && s.teamName === DEMO_TEAM_NAME && s.shiftName === '环卫白班')).toBe(true);
+    const areas = (await t.call(session, { url: '/card/v1/api/area/list.json' })).json().obj;
+    expect(areas).toEqual([expect.objectContaining({ kind: 'polygon', assignee: expect.stringContaining(DEMO_TEAM_NAME) })]);
+    const pets = (await t.call(session, { url: '/pet/v1/api/pet/list.json' })).json().obj as Array<{ petId: number; name: string; imei: string }>;
+    expect(pets.map((p) => p.name).sort()).toEqual(demoPets().map((p) => p.name).sort());
+    for (const pet of pets) {
+      const zones = (await t.call(session, { url: `/pet/v1/api/pet/zones.json?petId=${pet.petId}` })).json().obj;
+      expect(zones, pet.name).toEqual([expect.objectContaining({ name: '家', kind: 'circle' })]);
+    }
+
     // A second start finds everything and creates nothing, password included.
-    const again = await seedDemo(t.ctx, demoFleet());
-    expect(again).toMatchObject({ accountId: demo.accountId, created: 0 });
+    const again = await seedDemo(t.ctx, demoFleet(), { badges: demoBadges(), pets: demoPets() });
+    expect(again).toMatchObject({ accountId: demo.accountId, created: 0, staffCreated: 0, petsCreated: 0 });
     expect(again.generatedPassword).toBeUndefined();
     expect(fs.readFileSync(passwordFile(), 'utf8')).toBe(text);
     expect((await t.ctx.db.query(`SELECT id FROM accounts WHERE name = $1`, [DEMO_ACCOUNT_NAME])).length).toBe(1);
@@ -68,9 +89,9 @@ describe('demo mode', () => {
     const latest = await eventually(async () => {
       const obj = (await t.call(session, { url: '/car/v4/api/monitor/lastPositions.json' })).json().obj as Array<{ online: boolean; lat: number; lon: number; plate: string }>;
       return obj.filter((p) => p.online).length >= demoFleet().length * 0.8 ? obj : null;
-    }, 30_000, 'demo vehicles online');
+    }, 45_000, 'demo vehicles online');
     for (const p of latest!) {
-      expect(Math.abs(p.lat - 22.54)).toBeLessThan(0.1);
+      expect(Math.abs(p.lat - 22.59)).toBeLessThan(0.1); // the simulator's 深圳 centre (福田 梅林)
       expect(Math.abs(p.lon - 114.05)).toBeLessThan(0.1);
     }
     expect(demo.fleet.totals().sent).toBeGreaterThan(0);
@@ -81,7 +102,20 @@ describe('demo mode', () => {
     const bikes = await eventually(async () => {
       const page = (await t.call(session, { url: '/elec-car/v1/api/bike/list.json?pageSize=50' })).json().obj as { total: number; list: Array<{ plate: string; status: { online: boolean; batteryVoltage: number | null } }> };
       return page.list.length === ebikes.length && page.list.every((b) => b.status.online && b.status.batteryVoltage !== null) ? page : null;
-    }, 30_000, 'demo e-bikes online with their battery');
+    }, 45_000, 'demo e-bikes online with their battery');
     expect(bikes!.list.map((b) => b.plate).sort()).toEqual(ebikes.map((v) => v.plate).sort());
-  }, 60_000);
+
+    // The crew on its site and the pets near home, live.
+    const crew = await eventually(async () => {
+      const list = (await t.call(session, { url: '/card/v1/api/staff/list.json?pageSize=50' })).json().obj.list as Array<{ online: boolean; lat: number | null; lon: number | null }>;
+      return list.every((s) => s.online && s.lat !== null) ? list : null;
+    }, 45_000, 'demo crew online with a place');
+    for (const s of crew!) expect(distanceMeters(s.lat!, s.lon!, DEMO_WORK_SITE.lat, DEMO_WORK_SITE.lon)).toBeLessThan(1200);
+    const homes = new Map(demoPets().map((p) => [p.name, p.home]));
+    const pets = await eventually(async () => {
+      const list = (await t.call(session, { url: '/pet/v1/api/pet/list.json' })).json().obj as Array<{ name: string; live: { online: boolean; lat: number | null; lon: number | null } }>;
+      return list.length === homes.size && list.every((p) => p.live.online && p.live.lat !== null) ? list : null;
+    }, 45_000, 'demo pets online with a place');
+    for (const p of pets!) expect(distanceMeters(p.live.lat!, p.live.lon!, homes.get(p.name)!.lat, homes.get(p.name)!.lon), p.name).toBeLessThan(1500);
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/types.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
+import { ALARM_ROW_COLUMNS } from '../../core/alarmRow.queries.ts';
 
 const FROM = `FROM alarms al JOIN card_staff s ON s.vehicle_id = al.vehicle_id JOIN terminals t ON t.id = al.terminal_id
   LEFT JOIN accounts a ON a.id = al.account_id LEFT JOIN vehicles v ON v.id = al.vehicle_id LEFT JOIN users u ON u.id = al.handled_by`;
@@ -13,8 +14,7 @@ export const cardAlarmsQueries = {
     const params = [f.scope, f.staffId, f.type, f.dayStart];
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${WHERE}`, params);
     const rows = await q.query<AlarmRow>(
-      `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS vehicle_name, al.type, al.alarm_time, al.received_at,
-              al.lat, al.lon, al.speed, al.handled, u.name AS handled_by_name, al.handled_at, al.handle_note
+      `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS vehicle_name, ${ALARM_ROW_COLUMNS}
          ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC LIMIT $5 OFFSET $6`,
       [...params, limit, offset],
     );

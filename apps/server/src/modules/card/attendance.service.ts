@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { scopeParam } from '../../core/accountScope.ts';
-import { ATTENDANCE_SLACK_MINUTES, attendanceOfDay, beijingMidnight, minutesClock, type ShiftRule } from './attendance.ts';
+import { ATTENDANCE_SLACK_MINUTES, attendanceOfDay, beijingMidnight, minutesClock, overnightMinutes, type ShiftRule } from './attendance.ts';
 import { shiftRule } from './card.presenter.ts';
 import { staffQueries, type StaffRow } from './staff.queries.ts';
 import { setupQueries, type ShiftRow } from './setup.queries.ts';
@@ -30,6 +30,9 @@ export async function staffContext(q: Queryable, user: SessionUser, filter: { ke
   const rules = new Map([...shifts].map(([id, s]) => [id, shiftRule(s)]));
   return { staff, shifts, rules, fences: areasByStaff(staff, await setupQueries.areas(q, scope)) };
 }
+
+/** How far past a day's end the people's night periods reach (ms): their positions are read that far. */
+export const overnightOf = (ctx: StaffContext) => Math.max(0, ...[...ctx.rules.values()].map(overnightMinutes)) * 60_000;
 
 /** Each person's periods of one day, as computed from their positions. */
 export function computeDay(ctx: StaffContext, tracks: Map<number, StaffTrack>, day: string, now: number) {
@@ -61,7 +64,7 @@ export async function attendanceOfDate(q: Queryable, user: SessionUser, date: st
   const ctx = await staffContext(q, user, filter);
   if (filter.staffId !== undefined) ctx.staff = ctx.staff.filter((s) => Number(s.id) === filter.staffId);
   const midnight = beijingMidnight(date);
-  const tracks = await loadTracks(q, ctx.staff.map((s) => Number(s.id)), midnight - SLACK, midnight + DAY + SLACK, { beacons: true });
+  const tracks = await loadTracks(q, ctx.staff.map((s) => Number(s.id)), midnight - SLACK, midnight + DAY + overnightOf(ctx) + SLACK, { beacons: true });
   const fixes = await corrections(q, ctx.staff.map((s) => Number(s.id)), date, date);
   const rows: AttendanceRow[] = [];
   for (const { staff, shift, results } of computeDay(ctx, tracks, date, now)) {

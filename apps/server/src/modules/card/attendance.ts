@@ -3,10 +3,12 @@ import type { AttendanceStatus } from '@chelian/contracts';
 /**
  * Attendance from position, with no clock-in (docs/card.md): for each period of a working day,
  * the first time the person is at post from an hour before the start to the end, and the last
- * time from the start to an hour after the end. Pure: positions in, statuses out.
+ * time from the start to an hour after the end. A night period (22:00–06:00) belongs to the
+ * working day it starts on and ends the next morning. Pure: positions in, statuses out.
  */
 
 const MINUTE = 60_000;
+const DAY_MINUTES = 1440;
 const BEIJING_OFFSET = 8 * 60 * MINUTE;
 /** How long before a period's start arriving counts, and after its end leaving is looked for. */
 export const ATTENDANCE_SLACK_MINUTES = 60;
@@ -16,7 +18,7 @@ export interface ShiftRule {
   weekdays: readonly number[];
   holidays: ReadonlySet<string>;
   workdays: ReadonlySet<string>;
-  /** minutes of the Beijing day */
+  /** minutes from the working day's Beijing midnight, sorted by start; a night period's end is past 1440 (the next day) */
   periods: ReadonlyArray<{ start: number; end: number }>;
   lateMinutes: number;
   earlyMinutes: number;
@@ -36,7 +38,21 @@ export interface PeriodResult {
 }
 
 export const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-export const minutesClock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+/** 'HH:mm' of a minute of the day; a night period's end (past 1440) shows as the next day's clock. */
+export const minutesClock = (m: number) => {
+  const d = m % DAY_MINUTES;
+  return `${String(Math.floor(d / 60)).padStart(2, '0')}:${String(d % 60).padStart(2, '0')}`;
+};
+
+/** A period's minutes from its working day's midnight: an end at or before the start is the next day's. */
+export function periodSpan(p: { start: string; end: string }): { start: number; end: number } {
+  const start = clockMinutes(p.start);
+  const end = clockMinutes(p.end);
+  return { start, end: end <= start ? end + DAY_MINUTES : end };
+}
+
+/** How far past the working day's end (minutes) its last period reaches: 0 without a night period. */
+export const overnightMinutes = (rule: ShiftRule) => rule.periods.reduce((n, p) => Math.max(n, p.end - DAY_MINUTES), 0);
 
 // A month of 5 000 people asks for the same 30 days 150 000 times: parse each day once.
 const dayCache = new Map<string, { midnight: number; weekday: number }>();
@@ -123,7 +139,55 @@ function judge(start: number, end: number, arrivedAt: number | null, leftAt: num
   return late ? 'late' : early ? 'early' : 'normal';
 }
 
-/** Periods must end after they start and must not overlap; the message names the first bad one. */
+/**
+ * The working day and period `at` falls in, or null: a period of its own Beijing day, or the
+ * night period of the day before that runs past midnight (its working day is the day before).
+ */
+export function shiftPeriodAt(rule: ShiftRule, at: number): { day: string; period: number } | null {
+  const day = beijingDay(at);
+  const minute = (at - beijingMidnight(day)) / MINUTE;
+  if (overnightMinutes(rule) > minute) {
+    const before = addDays(day, -1);
+    if (isWorkday(rule, before)) {
+      const period = rule.periods.findIndex((p) => minute + DAY_MINUTES >= p.start && minute + DAY_MINUTES < p.end);
+      if (period >= 0) return { day: before, period };
+    }
+  }
+  if (!isWorkday(rule, day)) return null;
+  const period = rule.periods.findIndex((p) => minute >= p.start && minute < p.end);
+  return period >= 0 ? { day, period } : null;
+}
+
+export type ShiftPeriodText = { start: string; end: string };
+/** How a period reads in messages: '08:00-12:00', a night one '22:00-次日06:00'. */
+export const periodText = (p: ShiftPeriodText) => (p.end <= p.start ? `${p.start}-次日${p.end}` : `${p.start}-${p.end}`);
+
+export type PeriodProblem =
+  | { error: 'periodSame'; period: ShiftPeriodText }
+  | { error: 'periodOverlap' | 'periodOverlapNextDay'; period: ShiftPeriodText; other: ShiftPeriodText };
+
+/**
+ * What is wrong with a shift's periods, the first problem found, or null. A period may cross
+ * midnight (its end at or before its start is the next day's) but may not start and end at the
+ * same minute; no two may overlap; and a night period must end by the start of the first period
+ * of the next day, whether or not that day is worked, so no position ever counts for two periods.
+ * (At most one period can cross midnight: a second would overlap the first.)
+ */
+export function shiftPeriodProblem(periods: readonly ShiftPeriodText[]): PeriodProblem | null {
+  const spans = periods.map((p) => ({ p, ...periodSpan(p) })).sort((a, b) => a.start - b.start);
+  const same = spans.find((s) => s.end - s.start === DAY_MINUTES);
+  if (same) return { error: 'periodSame', period: same.p };
+  let latest = spans[0];
+  for (const s of spans.slice(1)) {
+    if (latest && s.start < latest.end) return { error: 'periodOverlap', period: s.p, other: latest.p };
+    if (!latest || s.end > latest.end) latest = s;
+  }
+  const first = spans[0];
+  if (latest && first && latest !== first && latest.end - DAY_MINUTES > first.start) return { error: 'periodOverlapNextDay', period: latest.p, other: first.p };
+  return null;
+}
+
+/** Patrol windows stay within one day: each must end after it starts, none may overlap; names the first bad one. */
 export function badPeriod(periods: ReadonlyArray<{ start: string; end: string }>): { start: string; end: string } | null {
   const sorted = [...periods].sort((a, b) => clockMinutes(a.start) - clockMinutes(b.start));
   for (let i = 0; i < sorted.length; i++) {

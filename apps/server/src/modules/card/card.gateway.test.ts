@@ -174,4 +174,21 @@ describe('a shift of badge-wearers through the gateway', () => {
     const cmds = (await get(`${commandEndpoints.list.path}?terminalId=${badges.A}`)).obj;
     expect(JSON.stringify(cmds)).toContain('MONITOR,13800138000');
   });
+
+  it('raises 脱岗 from a burst of reports committed together, though the newest is back at the post', async () => {
+    const offPostOfB = () => t.ctx.db.query(`SELECT id FROM alarms WHERE vehicle_id = $1 AND type = 'offPost'`, [staff.B]);
+    const before = (await offPostOfB()).length;
+    // Today, in the shift: at the post, 15 minutes away (over the 10 allowed), back — sent in one write, as a badge with a backlog does.
+    const today = beijingMidnight(beijingDay(Date.now())) + 10 * 3_600_000;
+    const track = [POST, FAR, FAR, FAR, POST].map((where, i) => ({ time: today + i * 5 * 60_000, ...where }));
+    const gtB = await connect(badges.B);
+    try {
+      gtB.send(Buffer.concat(track.map((p) => encodeGt06Location({ time: p.time, lat: p.lat, lon: p.lon, valid: true, speedKmh: 0, course: 0, satellites: 9, acc: false }, ++serial))));
+      await eventually(() => published.some((x) => x.terminalId === badges.B && x.gpsTime === track.at(-1)!.time), 3000, 'burst stored');
+      await engine.settle();
+      expect((await offPostOfB()).length).toBe(before + 1);
+    } finally {
+      gtB.close();
+    }
+  });
 });

@@ -1,24 +1,18 @@
 import { STAFF_STATE_NAMES, type CardArea, type CardShift, type Checkpoint, type PatrolPlan, type Staff, type StaffState } from '@chelian/contracts';
 import type { StaffRow } from './staff.queries.ts';
 import type { AreaRow, CheckpointRow, PlanRow, ShiftRow } from './setup.queries.ts';
-import { beijingDay, beijingMidnight, clockMinutes, isWorkday, type ShiftRule } from './attendance.ts';
+import { periodSpan, shiftPeriodAt, type ShiftRule } from './attendance.ts';
 
 export function shiftRule(s: ShiftRow): ShiftRule {
   return {
     weekdays: s.weekdays, holidays: new Set(s.holidays), workdays: new Set(s.workdays),
-    periods: s.periods.map((p) => ({ start: clockMinutes(p.start), end: clockMinutes(p.end) })).sort((a, b) => a.start - b.start),
+    periods: s.periods.map(periodSpan).sort((a, b) => a.start - b.start),
     lateMinutes: s.late_minutes, earlyMinutes: s.early_minutes,
   };
 }
 
-/** True when `at` falls in one of the shift's periods on a working day. */
-export function inShift(rule: ShiftRule | undefined, at: number): boolean {
-  if (!rule) return false;
-  const day = beijingDay(at);
-  if (!isWorkday(rule, day)) return false;
-  const minute = (at - beijingMidnight(day)) / 60_000;
-  return rule.periods.some((p) => minute >= p.start && minute < p.end);
-}
+/** True when `at` falls in one of the shift's periods of a working day (a night period's morning included). */
+export const inShift = (rule: ShiftRule | undefined, at: number): boolean => rule !== undefined && shiftPeriodAt(rule, at) !== null;
 
 export function staffState(r: StaffRow, rule: ShiftRule | undefined, now: number): StaffState {
   if (r.terminal_pk === null) return 'unbound';

@@ -118,12 +118,57 @@ describe('staff and badges', () => {
     expect(rows).toEqual([['工号', '姓名'], ['A001', '张三'], ['A002', '王五'], ['A101', '孙七']]);
   });
 
-  it('checks shifts: at most four periods, none overlapping, ending after they start', async () => {
+  it('imports in one go: a new badge replaces a known person\'s, a badge of a sub-account moves in, another tenant\'s is refused', async () => {
+    const upload = async (rows: string[][]) => (await t.call(a.sessionId, { method: 'POST', url: `${api}/staff/import.json`, ...multipart({ fileName: '人员.xlsx', content: await sheet(rows) }) })).json();
+    const sub = await createTenant(t, { codes: 'all', parentAccountId: a.accountId });
+    const [own3, own4, subs5, foreign6] = ['868120145231003', '868120145231004', '868120145231005', '868120145231006'];
+    for (const [sid, id] of [[a.sessionId, own3], [a.sessionId, own4], [sub.sessionId, subs5], [b.sessionId, foreign6]] as const) {
+      expect((await post(sid, '/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'gt06' })).flag).toBe(1);
+    }
+    const header = ['工号', '姓名', '工牌'];
+    const refused = await upload([header, ['C001', '甲', own3], ['C002', '乙', foreign6]]);
+    expect(refused).toMatchObject({ flag: 0, errorCode: 'card.importRefused', obj: { total: 2, created: 0, updated: 0 } });
+    expect(refused.obj.rows.map((r: { ok: boolean; errors: string[] }) => [r.ok, r.errors])).toEqual([[true, []], [false, [`工牌 ${foreign6} 不存在或无权访问`]]]);
+    expect((await get(a.sessionId, `${api}/staff/list.json?keyword=C00`)).obj.total).toBe(0);
+
+    expect(await upload([header, ['C001', '甲', own3], ['C002', '乙', subs5], ['C003', '丙', '']])).toMatchObject({ flag: 1, obj: { total: 3, created: 3, updated: 0 } });
+    const listed = async () => Object.fromEntries((await get(a.sessionId, `${api}/staff/list.json?keyword=C00`)).obj.list.map((s: { staffNo: string; name: string; terminalId: string }) => [s.staffNo, [s.name, s.terminalId]]));
+    expect(await listed()).toEqual({ C001: ['甲', own3], C002: ['乙', subs5], C003: ['丙', ''] });
+    const [moved] = await t.ctx.db.query<{ account_id: string }>(`SELECT account_id FROM terminals WHERE identifier = $1`, [subs5]);
+    expect(Number(moved!.account_id)).toBe(a.accountId);
+    // C001 has a shift of their own; the sheet has no shift column, so updating them keeps it.
+    const own = await postJson(a.sessionId, `${api}/shift/save.json`, { name: '夜巡', weekdays: [1, 2, 3, 4, 5], lateMinutes: 5, earlyMinutes: 5, periods: [{ start: '08:00', end: '12:00' }] });
+    await t.ctx.db.query(`UPDATE card_staff SET shift_id = $1 WHERE staff_no = 'C001' AND account_id = $2`, [own.obj.shiftId, a.accountId]);
+
+    // A badge another person holds is refused even when that person's own row gives them a new one.
+    const taken = await upload([header, ['C001', '甲一', own4], ['C003', '丙', own3]]);
+    expect(taken.obj.rows.map((r: { errors: string[] }) => r.errors)).toEqual([[], [`工牌 ${own3} 已被 甲 使用`]]);
+    expect(await upload([header, ['C001', '甲一', own4], ['C002', '乙', subs5], ['C003', '丙', '']])).toMatchObject({ flag: 1, obj: { total: 3, created: 0, updated: 3 } });
+    expect(await listed()).toEqual({ C001: ['甲一', own4], C002: ['乙', subs5], C003: ['丙', ''] });
+    const staff = (await get(a.sessionId, `${api}/staff/list.json?keyword=C001`)).obj.list[0].staffId;
+    expect((await get(a.sessionId, `${api}/staff/detail.json?staffId=${staff}`)).obj.shiftName).toBe('夜巡');
+    const history = (await get(a.sessionId, `${api}/staff/bindings.json?staffId=${staff}`)).obj;
+    expect(history.map((h: { terminalId: string; unboundAt: number | null; boundBy: string }) => [h.terminalId, h.unboundAt !== null, h.boundBy])).toEqual([[own4, false, a.username], [own3, true, a.username]]);
+    const c3 = (await get(a.sessionId, `${api}/staff/list.json?keyword=C003`)).obj.list[0].staffId;
+    expect((await post(a.sessionId, `${api}/staff/bind.json`, { staffId: c3, terminalId: own3 })).obj.terminalId).toBe(own3);
+  });
+
+  it('checks shifts: at most four periods, none overlapping, a night one ending before the next day\'s first', async () => {
     const base = { name: '早班', weekdays: [1, 2, 3, 4, 5], lateMinutes: 5, earlyMinutes: 5 };
     const five = ['06', '08', '10', '12', '14'].map((h) => ({ start: `${h}:00`, end: `${h}:30` }));
-    expect(await postJson(a.sessionId, `${api}/shift/save.json`, { ...base, periods: five })).toMatchObject({ flag: 0, msg: '每天最多 4 个时段' });
-    expect(await postJson(a.sessionId, `${api}/shift/save.json`, { ...base, periods: [{ start: '08:00', end: '12:00' }, { start: '11:00', end: '13:00' }] }))
-      .toMatchObject({ flag: 0, msg: '时段 11:00-13:00 无效：结束须晚于开始，且时段不能重叠' });
+    const save = (periods: Array<{ start: string; end: string }>) => postJson(a.sessionId, `${api}/shift/save.json`, { ...base, periods });
+    expect(await save(five)).toMatchObject({ flag: 0, msg: '每天最多 4 个时段' });
+    expect(await save([{ start: '08:00', end: '12:00' }, { start: '11:00', end: '13:00' }])).toMatchObject({ flag: 0, errorCode: 'card.periodOverlap', msg: '时段 11:00-13:00 与 08:00-12:00 重叠' });
+    expect(await save([{ start: '08:00', end: '08:00' }])).toMatchObject({ flag: 0, errorCode: 'card.periodSame', msg: '时段 08:00-08:00 无效：开始与结束不能相同' });
+    expect(await save([{ start: '22:00', end: '06:00' }, { start: '23:00', end: '01:00' }])).toMatchObject({ flag: 0, msg: '时段 23:00-次日01:00 与 22:00-次日06:00 重叠' });
+    expect(await save([{ start: '05:00', end: '09:00' }, { start: '22:00', end: '06:00' }]))
+      .toMatchObject({ flag: 0, errorCode: 'card.periodOverlapNextDay', msg: '时段 22:00-次日06:00 与次日的时段 05:00-09:00 重叠：跨天时段须在次日第一个时段开始前结束' });
+    const night = await save([{ start: '22:00', end: '06:00' }, { start: '06:00', end: '08:00' }]);
+    expect(night).toMatchObject({ flag: 1, obj: { periods: [{ start: '06:00', end: '08:00' }, { start: '22:00', end: '06:00' }] } });
+    expect(await post(a.sessionId, `${api}/shift/delete.json`, { shiftId: night.obj.shiftId })).toMatchObject({ flag: 1 });
+    // Patrol windows stay within one day.
+    expect(await postJson(a.sessionId, `${api}/patrol/savePlan.json`, { name: '夜巡', checkpointIds: [1], weekdays: [1], windows: [{ start: '23:00', end: '01:00' }], lateMinutes: 5, staffIds: [staffId] }))
+      .toMatchObject({ flag: 0, msg: '时段 23:00-01:00 无效：结束须晚于开始，且时段不能重叠' });
     const saved = await postJson(a.sessionId, `${api}/shift/save.json`, { ...base, periods: [{ start: '13:00', end: '17:00' }, { start: '08:00', end: '12:00' }], holidays: ['2026-10-01'] });
     expect(saved.obj).toMatchObject({ name: '早班', periods: [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '17:00' }], holidays: ['2026-10-01'], weekdays: [1, 2, 3, 4, 5] });
     expect(await post(a.sessionId, `${api}/team/save.json`, { teamId, name: '环卫一组', shiftId: saved.obj.shiftId })).toMatchObject({ flag: 1 });

@@ -40,11 +40,37 @@ export const cardEngineQueries = {
   claimPatrol: async (q: Queryable, planId: number, day: string, window: number) =>
     (await q.query(`INSERT INTO card_patrol_alarms (plan_id, day, window_index) VALUES ($1, $2::date, $3) ON CONFLICT DO NOTHING RETURNING plan_id`, [planId, day, window])).length === 1,
 
-  /** An alarm of the person's badge, owned by the person's account (none without a badge). */
-  raise: async (q: Queryable, a: { staffId: number; type: string; at: number; lat: number | null; lon: number | null }) =>
+  /**
+   * An alarm of the person's badge, owned by the person's account (none without a badge); `late`
+   * (补传) from a blind-area fix, and then not raised again when one of its type already stands at
+   * its device time (the same upload judged again).
+   */
+  raise: async (q: Queryable, a: { staffId: number; type: string; at: number; lat: number | null; lon: number | null; late?: boolean }) =>
     (await q.query<{ id: number }>(
-      `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon)
-       SELECT v.terminal_id, v.account_id, v.id, $2, $3, $4, $5 FROM vehicles v WHERE v.id = $1 AND v.terminal_id IS NOT NULL RETURNING id`,
-      [a.staffId, a.type, new Date(a.at), a.lat, a.lon],
+      `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, late)
+       SELECT v.terminal_id, v.account_id, v.id, $2, $3, $4, $5, $6::boolean FROM vehicles v
+        WHERE v.id = $1 AND v.terminal_id IS NOT NULL
+          AND (NOT $6::boolean OR NOT EXISTS (SELECT 1 FROM alarms x WHERE x.terminal_id = v.terminal_id AND x.type = $2 AND x.alarm_time = $3))
+       RETURNING id`,
+      [a.staffId, a.type, new Date(a.at), a.lat, a.lon, a.late ?? false],
     )).map((r) => Number(r.id)),
+
+  /** Device time of the badge's newest valid fix stored before `receivedBefore` (null if none): how far a new engine's person was judged. */
+  newestStoredBefore: async (q: Queryable, staffId: number, receivedBefore: number): Promise<number | null> => {
+    const [r] = await q.query<{ gps_time: Date }>(
+      `SELECT p.gps_time FROM vehicles v JOIN positions p ON p.terminal_id = v.terminal_id
+        WHERE v.id = $1 AND p.received_at < $2 AND p.valid ORDER BY p.gps_time DESC LIMIT 1`,
+      [staffId, new Date(receivedBefore)],
+    );
+    return r ? r.gps_time.getTime() : null;
+  },
+
+  /** The badge's fixes after `since` up to `until` (epoch ms) stored by `receivedBy`, oldest first, with when each came. */
+  fixesAround: async (q: Queryable, staffId: number, since: number, until: number, receivedBy: number) =>
+    (await q.query<{ gps_time: Date; received_at: Date; lat: number; lon: number }>(
+      `SELECT p.gps_time, p.received_at, p.lat, p.lon FROM vehicles v JOIN positions p ON p.terminal_id = v.terminal_id
+        WHERE v.id = $1 AND p.gps_time > $2 AND p.gps_time <= $3 AND p.received_at <= $4 AND p.valid AND NOT (p.lat = 0 AND p.lon = 0)
+        ORDER BY p.gps_time LIMIT 2000`,
+      [staffId, new Date(since), new Date(until), new Date(receivedBy)],
+    )).map((r) => ({ time: r.gps_time.getTime(), receivedAt: r.received_at.getTime(), lat: r.lat, lon: r.lon })),
 };

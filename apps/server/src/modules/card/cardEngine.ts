@@ -8,7 +8,9 @@ import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { beijingDay, type ShiftRule } from './attendance.ts';
 import { inShift, shiftRule } from './card.presenter.ts';
-import { derivedStep, sameState, type DerivedAlarm, type DerivedState } from './cardRules.ts';
+import { isBlindAreaFix } from '../../core/lateReports.ts';
+import { judgedBefore, lateEvents, type ForwardRule } from '../../core/lateReplay.ts';
+import { derivedStep, FRESH_STATE, sameState, type DerivedAlarm, type DerivedState } from './cardRules.ts';
 import { cardEngineQueries } from './cardEngine.queries.ts';
 import { patrolRuns } from './patrol.service.ts';
 import { setupQueries } from './setup.queries.ts';
@@ -23,12 +25,14 @@ interface Person {
   rules: CardRules;
 }
 
+/** How far either side of a late upload stored fixes are replayed (at least twice the off-post minutes). */
+const LATE_WINDOW_MS = 60 * 60_000;
 /** A position older than this does not count someone as present for gathering. */
 const GATHER_FRESH_MS = 5 * 60_000;
 const FLAG: Record<DerivedAlarm, 'off_post_alarmed' | 'still_alarmed' | 'gathering_alarmed'> = { offPost: 'off_post_alarmed', standstill: 'still_alarmed', gathering: 'gathering_alarmed' };
 
 /**
- * 智能工牌's derived alarms as the gateway publishes positions after commit (cardRules.ts), the
+ * 智能工牌's derived alarms from each fix once committed (cardRules.ts, core/positionFeed.ts), the
  * offline alarm of a person in shift, and missed checkpoints once a patrol window's allowance
  * has passed. Only badge-wearers cost anything: their context is loaded once and kept until
  * staff, areas, shifts or rules change.
@@ -38,6 +42,8 @@ export class CardEngine {
   /** The same map once loaded: a position of any other vehicle is dropped without a promise. */
   private known: Map<number, Person> | null = null;
   private readonly states = new Map<number, DerivedState>();
+  /** Per person, the device time of the newest fix judged in order: an older one is late (judgeLate). */
+  private readonly judgedTo = new Map<number, number>();
   private readonly latest = new Map<number, Map<number, { lat: number; lon: number; time: number }>>();
   private chain: Promise<void> = Promise.resolve();
 
@@ -76,9 +82,45 @@ export class CardEngine {
     return this.chain;
   }
 
+  /** Whether the badge may be someone's (true until staff are loaded). */
+  watchesVehicle(vehicleId: number | null): boolean {
+    return vehicleId !== null && (!this.known || this.known.has(vehicleId));
+  }
+
   position(p: LastPosition): Promise<void> {
-    if (this.known && p.vehicleId && !this.known.has(p.vehicleId)) return Promise.resolve();
-    return p.vehicleId && p.valid ? this.serial(() => this.onPosition(p.vehicleId!, p)) : Promise.resolve();
+    return this.fixes([p]);
+  }
+
+  /**
+   * One badge's committed fixes, oldest first, in order for their connection. Those no newer than
+   * what the engine already judged for the person (sent first on a new connection, or by another
+   * connection of the badge) would step the state backwards: they go to the late path together.
+   */
+  fixes(batch: readonly LastPosition[]): Promise<void> {
+    const valid = batch.filter((p) => p.valid && p.vehicleId);
+    const staffId = valid[0]?.vehicleId;
+    if (!staffId || (this.known && !this.known.has(staffId))) return Promise.resolve();
+    return this.serial(async () => {
+      const judgedTo = await this.judgedUpTo(staffId, valid[0]!.receivedAt);
+      const older = valid.filter((p) => p.gpsTime <= judgedTo);
+      if (older.length) await this.judgeLate(staffId, older);
+      for (const p of valid) if (p.gpsTime > judgedTo) await this.onPosition(staffId, p);
+    });
+  }
+
+  /** The newest device time judged for the person; read from the stored fixes the first time this engine sees them. */
+  private async judgedUpTo(staffId: number, receivedAt: number): Promise<number> {
+    let to = this.judgedTo.get(staffId);
+    if (to === undefined) this.judgedTo.set(staffId, (to = (await cardEngineQueries.newestStoredBefore(this.db, staffId, receivedAt)) ?? -Infinity));
+    return to;
+  }
+
+  /** Fixes older than one the badge already fed (a blind-area upload after live reports), judged together (judgeLate). */
+  lateFixes(fixes: readonly LastPosition[]): Promise<void> {
+    const valid = fixes.filter((p) => p.valid && p.vehicleId);
+    const staffId = valid[0]?.vehicleId;
+    if (!staffId || (this.known && !this.known.has(staffId))) return Promise.resolve();
+    return this.serial(() => this.judgeLate(staffId, valid));
   }
 
   presence(p: Presence): Promise<void> {
@@ -104,6 +146,7 @@ export class CardEngine {
   private async onPosition(staffId: number, p: LastPosition) {
     const person = (await this.load()).get(staffId);
     if (!person) return;
+    this.judgedTo.set(staffId, Math.max(this.judgedTo.get(staffId) ?? -Infinity, p.gpsTime));
     let state = this.states.get(staffId);
     if (!state) this.states.set(staffId, (state = await cardEngineQueries.state(this.db, staffId)));
     const step = derivedStep(state, person.rules, {
@@ -115,7 +158,35 @@ export class CardEngine {
     const raised: number[] = [];
     for (const type of step.raise) {
       if (!(await cardEngineQueries.claim(this.db, staffId, FLAG[type]))) continue;
-      raised.push(...(await cardEngineQueries.raise(this.db, { staffId, type, at: p.gpsTime, lat: p.lat, lon: p.lon })));
+      raised.push(...(await cardEngineQueries.raise(this.db, { staffId, type, at: p.gpsTime, lat: p.lat, lon: p.lon, late: isBlindAreaFix(p) })));
+    }
+    if (raised.length) await this.onAlarms(raised);
+  }
+
+  /**
+   * Late fixes: off post is judged where they belong in device time, by replaying the rule over the
+   * badge's fixes stored round them, with and without them (core/lateReplay.ts). A stretch outside
+   * every area in the shift that the upload shows raises 离岗 补传 at the fix that reached the
+   * minutes; one already raised live, or by the same upload before, is not raised again. The state
+   * stays the newest fix's. Standstill and gathering are not judged from late fixes: gathering
+   * compares other people's fixes of that moment, which the engine keeps only as they come.
+   */
+  private async judgeLate(staffId: number, late: readonly LastPosition[]) {
+    const person = (await this.load()).get(staffId);
+    if (!person?.fences.length) return;
+    const times = late.map((p) => p.gpsTime);
+    const span = Math.max(LATE_WINDOW_MS, 2 * person.rules.offPostMinutes * 60_000);
+    const stored = await cardEngineQueries.fixesAround(this.db, staffId, Math.min(...times) - span, Math.max(...times) + span, Math.max(...late.map((p) => p.receivedAt)));
+    const offPost: ForwardRule<DerivedState, { time: number; lat: number; lon: number }, 'offPost'> = {
+      start: FRESH_STATE,
+      step: (state, f) => {
+        const step = derivedStep(state, person.rules, { ...f, inShift: inShift(person.rule, f.time), inArea: inAreas(person.fences, f.lat, f.lon), near: 0 });
+        return { state: step.state, event: step.raise.includes('offPost') ? 'offPost' : null };
+      },
+    };
+    const raised: number[] = [];
+    for (const e of lateEvents(offPost, judgedBefore(stored, late), late.map((p) => ({ time: p.gpsTime, lat: p.lat, lon: p.lon })))) {
+      raised.push(...(await cardEngineQueries.raise(this.db, { staffId, type: 'offPost', at: e.fix.time, lat: e.fix.lat, lon: e.fix.lon, late: true })));
     }
     if (raised.length) await this.onAlarms(raised);
   }
@@ -149,16 +220,21 @@ export interface CardEngineHandle {
   stop(): void;
 }
 
-/** Starts the engine beside the geofence engine (it hears positions the gateway publishes after commit). */
-export function startCardEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log'>, opts: { sweepMs?: number } = {}): CardEngineHandle {
+/** Starts the engine beside the geofence engine (fed every fix this process's gateway commits). */
+export function startCardEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>, opts: { sweepMs?: number } = {}): CardEngineHandle {
   const publish = async (ids: number[]) => {
     for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids)) ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
   };
   const engine = new CardEngine(ctx.db, publish, ctx.log);
-  const offPositions = ctx.bus.subscribe<LastPosition | LastPosition[]>('pos.>', (message) => {
-    for (const p of Array.isArray(message) ? message : [message]) void engine.position(p);
+  const offPositions = ctx.positionFeed.subscribe({
+    wants: (t) => engine.watchesVehicle(t.vehicleId),
+    fixes: (fixes) => {
+      void engine.fixes(fixes);
+    },
+    lateFixes: (fixes) => void engine.lateFixes(fixes),
+    // Offline in shift: from the gateway that declared it, so once in a cluster.
+    presence: (p) => void engine.presence(p),
   });
-  const offPresence = ctx.bus.subscribe<Presence>('presence.>', (p) => void engine.presence(p));
   const offChanges = ctx.bus.subscribe(CARD_CHANGED, () => engine.invalidate());
   const timer = setInterval(() => void engine.sweepPatrols(), opts.sweepMs ?? 60_000);
   timer.unref();
@@ -168,7 +244,6 @@ export function startCardEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log'>, opt
     stop() {
       clearInterval(timer);
       offPositions();
-      offPresence();
       offChanges();
     },
   };

@@ -13,7 +13,7 @@ import { staffQueries } from './staff.queries.ts';
 import { setupQueries } from './setup.queries.ts';
 import { presentArea, presentCheckpoint, presentPlan, presentShift } from './card.presenter.ts';
 import { CARD_CHANGED, ownedId, visibleStaff } from './staff.service.ts';
-import { badPeriod } from './attendance.ts';
+import { badPeriod, periodText, shiftPeriodProblem } from './attendance.ts';
 
 type Owned = 'card_teams' | 'card_shifts' | 'card_areas' | 'card_checkpoints' | 'card_patrol_plans';
 const MISSING = {
@@ -28,10 +28,20 @@ async function ownerOf(q: Queryable, user: SessionUser, table: Owned, id: number
   return Number(owner);
 }
 
-function checkPeriods(periods: Array<{ start: string; end: string }>, max: number) {
+/** Patrol windows: within one day, none overlapping. */
+function checkWindows(periods: Array<{ start: string; end: string }>, max: number) {
   if (periods.length > max) throw new AppError(CARD_ERRORS.tooManyPeriods, { params: { max } });
   const bad = badPeriod(periods);
   if (bad) throw new AppError(CARD_ERRORS.periodInvalid, { params: bad });
+}
+
+/** Shift periods: a night one may end the next day (attendance.ts, shiftPeriodProblem). */
+function checkShiftPeriods(periods: Array<{ start: string; end: string }>) {
+  if (periods.length > CARD_LIMITS.periods) throw new AppError(CARD_ERRORS.tooManyPeriods, { params: { max: CARD_LIMITS.periods } });
+  const bad = shiftPeriodProblem(periods);
+  if (!bad) return;
+  const params: Record<string, string> = bad.error === 'periodSame' ? { ...bad.period } : { period: periodText(bad.period), other: periodText(bad.other) };
+  throw new AppError(CARD_ERRORS[bad.error], { params });
 }
 
 /** Teams, responsibility areas, shifts, checkpoints, patrol plans and alarm rules. */
@@ -97,7 +107,7 @@ export function cardSetupRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, cardEndpoints.saveShift, async (body, request) => {
     const user = caller(request);
     const accountId = body.shiftId ? await ownerOf(db, user, 'card_shifts', body.shiftId) : user.accountId;
-    checkPeriods(body.periods, CARD_LIMITS.periods);
+    checkShiftPeriods(body.periods);
     const points = body.clockPoints ?? [];
     if (points.length > CARD_LIMITS.clockPoints) throw new AppError(CARD_ERRORS.tooManyClockPoints, { params: { max: CARD_LIMITS.clockPoints } });
     const id = await setupQueries.saveShift(db, {
@@ -105,7 +115,7 @@ export function cardSetupRoutes(ctx: AppContext, app: FastifyInstance) {
       periods: [...body.periods].sort((a, b) => a.start.localeCompare(b.start)), late_minutes: body.lateMinutes, early_minutes: body.earlyMinutes,
       clock_points: points.map((p) => ({ ...p, name: p.name.trim(), beacon: p.beacon.trim().toLowerCase() })),
     });
-    auditChange(request, { objectType: '班次', objectId: id, after: { name: body.name, periods: body.periods.map((p) => `${p.start}-${p.end}`).join(',') } });
+    auditChange(request, { objectType: '班次', objectId: id, after: { name: body.name, periods: body.periods.map(periodText).join(',') } });
     changed();
     const [saved] = await setupQueries.shiftsByIds(db, [id]);
     return presentShift(saved!);
@@ -150,7 +160,7 @@ export function cardSetupRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, cardEndpoints.savePlan, async (body, request) => {
     const user = caller(request);
     const accountId = body.planId ? await ownerOf(db, user, 'card_patrol_plans', body.planId) : user.accountId;
-    checkPeriods(body.windows, CARD_LIMITS.windows);
+    checkWindows(body.windows, CARD_LIMITS.windows);
     for (const id of body.checkpointIds) if ((await ownerOf(db, user, 'card_checkpoints', id)) !== accountId) throw new AppError(CARD_ERRORS.assigneeOfOtherAccount);
     for (const id of body.staffIds ?? []) if (Number((await visibleStaff(db, user, id)).account_id) !== accountId) throw new AppError(CARD_ERRORS.assigneeOfOtherAccount);
     const teamId = await ownedId(db, user, 'card_teams', body.teamId, accountId);

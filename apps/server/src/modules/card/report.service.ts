@@ -2,9 +2,8 @@ import type { CardReport, CardReportQuery, CardReportRow } from '@chelian/contra
 import type { Queryable } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { scopeParam } from '../../core/accountScope.ts';
-import { ATTENDANCE_SLACK_MINUTES, addDays, beijingMidnight, isoWeekday } from './attendance.ts';
-import { inShift } from './card.presenter.ts';
-import { computeDay, staffContext } from './attendance.service.ts';
+import { ATTENDANCE_SLACK_MINUTES, addDays, beijingMidnight, isoWeekday, shiftPeriodAt } from './attendance.ts';
+import { computeDay, overnightOf, staffContext } from './attendance.service.ts';
 import { patrolRuns } from './patrol.service.ts';
 import { setupQueries } from './setup.queries.ts';
 import { inAreas, loadTracks } from './staffDay.ts';
@@ -33,7 +32,9 @@ export async function cardReport(q: Queryable, user: SessionUser, query: CardRep
   const ids = ctx.staff.map((s) => Number(s.id));
   const from = beijingMidnight(startDate);
   const to = beijingMidnight(endDate) + DAY;
-  const tracks = await loadTracks(q, ids, from - ATTENDANCE_SLACK_MINUTES * 60_000, to + ATTENDANCE_SLACK_MINUTES * 60_000, { beacons: true });
+  // The last day's night period ends the next morning: its positions are read too.
+  const overnight = overnightOf(ctx);
+  const tracks = await loadTracks(q, ids, from - ATTENDANCE_SLACK_MINUTES * 60_000, to + overnight + ATTENDANCE_SLACK_MINUTES * 60_000, { beacons: true });
   const rulesByAccount = new Map<number, Awaited<ReturnType<typeof setupQueries.rules>>>();
   const rows = new Map<number, CardReportRow>(ctx.staff.map((s) => [Number(s.id), {
     staffId: Number(s.id), name: s.name, staffNo: s.staff_no, teamName: s.team_name ?? '', workPeriods: 0, normal: 0, late: 0, early: 0, absent: 0,
@@ -71,9 +72,14 @@ export async function cardReport(q: Queryable, user: SessionUser, query: CardRep
     if (!track || !rule) continue;
     let accountRules = rulesByAccount.get(s.account_id);
     if (!accountRules) rulesByAccount.set(s.account_id, (accountRules = await setupQueries.rules(q, s.account_id)));
-    const points = track.times.map((time, i) => ({ time, lat: track.lat[i]!, lon: track.lon[i]! })).filter((p) => p.time >= from && p.time < to && Number.isFinite(p.lat));
+    const points = track.times.map((time, i) => ({ time, lat: track.lat[i]!, lon: track.lon[i]! })).filter((p) => p.time >= from && Number.isFinite(p.lat));
     const fences = ctx.fences.get(Number(s.id)) ?? [];
-    const shiftTime = (t: number) => inShift(rule, t);
+    // In a period of a working day of the span: a night period counts for the day it starts on, and
+    // the positions read past the span's end (its last night, the slack) count only there.
+    const shiftTime = (t: number) => {
+      const at = shiftPeriodAt(rule, t);
+      return at !== null && at.day >= startDate && at.day <= endDate;
+    };
     const stretches = offPostOf(points, (p) => inAreas(fences, p.lat, p.lon), shiftTime, accountRules.offPostMinutes);
     row.offPostCount = stretches.length;
     row.offPostMinutes = stretches.reduce((n, x) => n + x.minutes, 0);

@@ -65,6 +65,11 @@ export interface TeamRow {
 const filter = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR v.name ILIKE $2 OR s.staff_no ILIKE $2 OR s.phone LIKE $2 OR t.identifier LIKE $2)
    AND ($3::bigint IS NULL OR s.team_id = $3)`;
 
+const profileColumns = (rows: { id: number; p: StaffProfile }[]) => [
+  rows.map((r) => r.id), rows.map((r) => r.p.staffNo), rows.map((r) => r.p.job), rows.map((r) => r.p.phone),
+  rows.map((r) => r.p.teamId), rows.map((r) => r.p.shiftId), rows.map((r) => r.p.remark),
+];
+
 export const staffQueries = {
   page: async (q: Queryable, scope: string, keyword: string | null, teamId: number | null, limit: number, offset: number) => {
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${filter}) x`, [scope, keyword, teamId]);
@@ -110,6 +115,62 @@ export const staffQueries = {
       `SELECT identifier, bound_at, bound_by, unbound_at, unbound_by FROM card_badge_bindings WHERE staff_id = $1 ORDER BY bound_at DESC, id DESC`,
       [staffId],
     ),
+
+  /** The import's writes, one statement each whatever the sheet's size. */
+  batch: {
+    /** Ids for `n` new people, taken before their rows are written so each row keeps its own. */
+    newIds: async (q: Queryable, n: number) =>
+      (await q.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('vehicles', 'id')) AS id FROM generate_series(1, $1::int)`, [n])).map((r) => Number(r.id)),
+
+    /** The name and badge of people already in the account. */
+    current: (q: Queryable, ids: number[]) =>
+      q.query<{ id: number; name: string; terminal_id: number | null; identifier: string | null }>(
+        `SELECT v.id, v.name, v.terminal_id, t.identifier FROM vehicles v LEFT JOIN terminals t ON t.id = v.terminal_id WHERE v.id = ANY($1::bigint[])`,
+        [ids],
+      ),
+
+    insertVehicles: (q: Queryable, accountId: number, rows: { id: number; name: string; terminalId: number | null }[]) =>
+      q.query(
+        `INSERT INTO vehicles (id, account_id, terminal_id, name, type)
+         SELECT u.id, $1, u.terminal_id, u.name, 'badge' FROM unnest($2::bigint[], $3::bigint[], $4::text[]) AS u(id, terminal_id, name)`,
+        [accountId, rows.map((r) => r.id), rows.map((r) => r.terminalId), rows.map((r) => r.name)],
+      ),
+
+    /** A row without a badge keeps the person's current one. */
+    updateVehicles: (q: Queryable, rows: { id: number; name: string; terminalId: number | null }[]) =>
+      q.query(
+        `UPDATE vehicles v SET name = u.name, terminal_id = COALESCE(u.terminal_id, v.terminal_id)
+           FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS u(id, terminal_id, name) WHERE v.id = u.id`,
+        [rows.map((r) => r.id), rows.map((r) => r.terminalId), rows.map((r) => r.name)],
+      ),
+
+    insertProfiles: (q: Queryable, accountId: number, rows: { id: number; p: StaffProfile }[]) =>
+      q.query(
+        `INSERT INTO card_staff (vehicle_id, account_id, staff_no, job, phone, team_id, shift_id, remark)
+         SELECT u.id, $1, u.staff_no, u.job, u.phone, u.team_id, u.shift_id, u.remark
+           FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::text[]) AS u(id, staff_no, job, phone, team_id, shift_id, remark)`,
+        [accountId, ...profileColumns(rows)],
+      ),
+
+    /** Known people from a sheet: everything it carries; their own shift (no column in the sheet) stays. */
+    updateProfiles: (q: Queryable, rows: { id: number; p: StaffProfile }[]) =>
+      q.query(
+        `UPDATE card_staff s SET staff_no = u.staff_no, job = u.job, phone = u.phone, team_id = u.team_id, remark = u.remark
+           FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[]) AS u(id, staff_no, job, phone, team_id, shift_id, remark)
+          WHERE s.vehicle_id = u.id`,
+        profileColumns(rows),
+      ),
+
+    closeBindings: (q: Queryable, staffIds: number[], by: string) =>
+      q.query(`UPDATE card_badge_bindings SET unbound_at = now(), unbound_by = $2 WHERE staff_id = ANY($1::bigint[]) AND unbound_at IS NULL`, [staffIds, by]),
+
+    openBindings: (q: Queryable, rows: { staffId: number; terminalPk: number; identifier: string }[], by: string) =>
+      q.query(
+        `INSERT INTO card_badge_bindings (staff_id, terminal_id, identifier, bound_by)
+         SELECT u.staff_id, u.terminal_id, u.identifier, $4 FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS u(staff_id, terminal_id, identifier)`,
+        [rows.map((r) => r.staffId), rows.map((r) => r.terminalPk), rows.map((r) => r.identifier), by],
+      ),
+  },
 
   teams: (q: Queryable, scope: string) =>
     q.query<TeamRow>(

@@ -1,4 +1,3 @@
-import type { LastPosition, Presence } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { subjects } from '../../bus/subjects.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
@@ -22,22 +21,26 @@ export interface ElecCarEngine {
 }
 
 /**
- * 电单车卫士's background part, beside the geofence engine (it hears the positions the gateway
- * publishes after commit): the safe power cut's pending orders, and the derived alarms.
+ * 电单车卫士's background part, beside the geofence engine (fed every fix this process's gateway
+ * commits, core/positionFeed.ts): the safe power cut's pending orders, and the derived alarms.
  */
-export function startElecCarEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log'>, opts: ElecCarEngineOptions = {}): ElecCarEngine {
+export function startElecCarEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>, opts: ElecCarEngineOptions = {}): ElecCarEngine {
   const publish = async (ids: number[]) => {
     for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids)) ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
   };
   const guard = new GuardEngine(ctx.db, ctx.bus, publish, ctx.log);
   const orders = new PowerOrderRunner(ctx.db, ctx.bus, opts.replyTimeoutMs ?? DEFAULT_REPLY_TIMEOUT_MS, ctx.log);
-  const offPositions = ctx.bus.subscribe<LastPosition | LastPosition[]>('pos.>', (message) => {
-    for (const p of Array.isArray(message) ? message : [message]) {
-      if (orders.hasPending(p.terminalId)) void orders.run(p.terminalId);
-      void guard.position(p);
-    }
+  const offPositions = ctx.positionFeed.subscribe({
+    wants: (t) => guard.watchesVehicle(t.vehicleId) || orders.hasPending(t.terminalId),
+    fixes: (fixes) => {
+      // One terminal's fixes: a pending cut is re-checked once (the runner reads the stored state).
+      const { terminalId } = fixes[0];
+      if (orders.hasPending(terminalId)) void orders.run(terminalId);
+      for (const p of fixes) void guard.position(p);
+    },
+    // An armed bike's offline alarm: from the gateway that declared it, so once in a cluster.
+    presence: (p) => void guard.presence(p),
   });
-  const offPresence = ctx.bus.subscribe<Presence>('presence.>', (p) => void guard.presence(p));
   const offChanges = ctx.bus.subscribe(ELEC_CAR_CHANGED, () => {
     guard.invalidate();
     void orders.run(null);
@@ -55,7 +58,6 @@ export function startElecCarEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log'>, 
     stop() {
       clearInterval(timer);
       offPositions();
-      offPresence();
       offChanges();
     },
   };

@@ -8,6 +8,7 @@ import { ebikeExtras } from './bikes.presenter.ts';
 import { guardQueries, type GuardRow } from './guard.queries.ts';
 import { guardStep, sameGuard, type GuardState } from './guardRules.ts';
 import { issueCommand } from './control.service.ts';
+import { isBlindAreaFix } from '../../core/lateReports.ts';
 
 interface Watch {
   row: GuardRow;
@@ -25,6 +26,11 @@ const stateOf = (r: GuardRow): GuardState => ({
  * The alarms the platform derives for e-bikes (guardRules.ts) as positions arrive, the offline
  * alarm of an armed bike, and auto-arm after ACC off. Only e-bikes cost anything: their vehicle ids
  * are cached, each bike's guard loaded once and kept until a bike or its settings change.
+ *
+ * Late fixes (a blind-area upload after live reports) are not taken: each derived alarm is once per
+ * arming or per overspeed episode, state built from the run of fixes up to now, which a fix from the
+ * past cannot soundly be judged against (docs/architecture.md, "Late fixes, the rule"); the bike's
+ * fences are the geofence engine's, which takes them. An in-order fix from a blind area raises 补传.
  */
 export class GuardEngine {
   private bikes: Promise<Set<number>> | null = null;
@@ -44,6 +50,11 @@ export class GuardEngine {
     this.bikes = null;
     this.known = null;
     this.watches.clear();
+  }
+
+  /** Whether the vehicle may be an e-bike (true until the set is loaded). */
+  watchesVehicle(vehicleId: number | null): boolean {
+    return vehicleId !== null && (!this.known || this.known.has(vehicleId));
   }
 
   position(p: LastPosition): Promise<void> {
@@ -108,8 +119,10 @@ export class GuardEngine {
     w.state = state;
     const raised: number[] = [];
     for (const type of raise) {
+      // The terminal raised it itself with this very fix (a GT06 0x26 alarm packet): the gateway stored that one.
+      if (p.alarms.includes(type)) continue;
       if (!(await guardQueries.claimFlag(this.db, vehicleId, type))) continue;
-      raised.push(...(await guardQueries.raise(this.db, { vehicleId, type, at: p.gpsTime, lat: p.lat, lon: p.lon, speed: p.speed })));
+      raised.push(...(await guardQueries.raise(this.db, { vehicleId, type, at: p.gpsTime, lat: p.lat, lon: p.lon, speed: p.speed, late: isBlindAreaFix(p) })));
     }
     if (changed) await guardQueries.save(this.db, vehicleId, state);
     if (raised.length) await this.onAlarms(raised);

@@ -43,12 +43,12 @@ export const guardQueries = {
   claimFlag: async (q: Queryable, vehicleId: number, alarm: keyof typeof FLAG) =>
     (await q.query(`UPDATE elec_car_bikes SET ${FLAG[alarm]} = true WHERE vehicle_id = $1 AND NOT ${FLAG[alarm]} RETURNING vehicle_id`, [vehicleId])).length === 1,
 
-  /** An alarm of the bike's terminal, owned by the bike's account. */
-  raise: async (q: Queryable, a: { vehicleId: number; type: string; at: number; lat: number | null; lon: number | null; speed: number | null }) =>
+  /** An alarm of the bike's terminal, owned by the bike's account; `late` (补传) from a blind-area fix. */
+  raise: async (q: Queryable, a: { vehicleId: number; type: string; at: number; lat: number | null; lon: number | null; speed: number | null; late?: boolean }) =>
     (await q.query<{ id: number }>(
-      `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed)
-       SELECT v.terminal_id, v.account_id, v.id, $2, $3, $4, $5, $6 FROM vehicles v WHERE v.id = $1 AND v.terminal_id IS NOT NULL RETURNING id`,
-      [a.vehicleId, a.type, new Date(a.at), a.lat, a.lon, a.speed],
+      `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed, late)
+       SELECT v.terminal_id, v.account_id, v.id, $2, $3, $4, $5, $6, $7 FROM vehicles v WHERE v.id = $1 AND v.terminal_id IS NOT NULL RETURNING id`,
+      [a.vehicleId, a.type, new Date(a.at), a.lat, a.lon, a.speed, a.late ?? false],
     )).map((r) => Number(r.id)),
 
   latestOf: async (q: Queryable, vehicleId: number) =>

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gt06Codec, encodeGt06Bms, encodeGt06DeviceStatus, encodeGt06Location, encodeGt06Login, encodeGt06StringInfo } from '@chelian/protocols/gt06/index.ts';
+import { gt06Codec, encodeGt06Alarm, encodeGt06Bms, encodeGt06DeviceStatus, encodeGt06Location, encodeGt06Login, encodeGt06StringInfo } from '@chelian/protocols/gt06/index.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { startElecCarEngine, type ElecCarEngine } from './elecCarEngine.ts';
-import { subjects } from '../../bus/subjects.ts';
 
 /*
  * The safe power cut with an e-bike terminal over real TCP (GT06, as e-bike trackers speak it):
@@ -215,8 +214,7 @@ describe('auto-arm and the offline alarm', () => {
     );
     expect(sent?.username).toBe(a.username);
 
-    const path = (await t.ctx.db.one<{ path: string }>('SELECT path FROM accounts WHERE id = $1', [a.accountId]))!.path;
-    t.ctx.bus.publish(subjects.live('presence', path, imei), { terminalId: imei, vehicleId: bikeId, plate: '沪A·C0001', online: false, at: Date.now() });
+    t.ctx.positionFeed.presence({ terminalId: imei, vehicleId: bikeId, plate: '沪A·C0001', online: false, at: Date.now() }); // as the gateway declaring it offline does
     await engine.guard.idle();
     const alarms = (await get(a.sessionId, `${api}/alarm/list.json?bikeId=${bikeId}&types=offline`)).obj.list;
     expect(alarms.map((x: { typeName: string }) => x.typeName)).toEqual(['离线报警']);
@@ -251,6 +249,28 @@ describe('the status card and battery page from e-bike frames', () => {
     const flagged = (await get(a.sessionId, `${api}/bike/battery.json?bikeId=${bikeId}`)).obj.bms;
     expect(flagged).toMatchObject({ cells: [], flagged: ['电芯电压读数异常'], faults: ['控制器故障码 0x0004'] });
     expect((await get(a.sessionId, `${api}/alarm/list.json?bikeId=${bikeId}`)).obj.total).toBe(0);
+    gt.close();
+  });
+});
+
+describe('an alarm the bike raises itself', () => {
+  it('is one alarm, not a second one derived from the same fix (the demo listed 设防状态ACC开启 twice)', async () => {
+    const ownImei = '868120145231005';
+    await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: ownImei, protocol: 'gt06' });
+    const bikeId = (await post(a.sessionId, `${api}/bike/bind.json`, { imei: ownImei, plate: '沪A·C0005', batteryVoltage: 48, batteryCapacity: 20 })).obj.bikeId;
+    const gt = await connect(ownImei);
+    gt.send(encodeGt06DeviceStatus({ armed: true, acc: false, supplyVolts: 51.2, charging: false, powerCut: false, chargeVolts: 0, batteryTempC: 27 }, ++serial));
+    await drive(gt, bikeId, 0, 31.2304, false);
+    expect((await status(bikeId)).armed).toBe(true);
+    // The key turned while armed: the tracker's own alarm packet, with ACC on in its fix.
+    gt.send(encodeGt06Alarm({ time: Date.now(), lat: 31.2304, lon: 121.4737, valid: true, speedKmh: 2, course: 90, satellites: 9, acc: true }, 'accOnWhileArmed', { armed: true }, ++serial));
+    await eventually(async () => (await status(bikeId)).speed === 2, 3000, 'alarm fix stored');
+    await engine.settle();
+    await engine.guard.idle();
+    await drive(gt, bikeId, 3, 31.2304, true); // and the next fix, still ACC on, raises nothing more
+    await engine.guard.idle();
+    const list = (await get(a.sessionId, `${api}/alarm/list.json?bikeId=${bikeId}`)).obj.list as Array<{ type: string }>;
+    expect(list.map((x) => x.type)).toEqual(['accOnWhileArmed']);
     gt.close();
   });
 });

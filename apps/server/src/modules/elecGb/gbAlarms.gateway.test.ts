@@ -41,7 +41,7 @@ async function connect(id: string) {
 /** Sends a report and waits until the platform stored it as the terminal's latest. */
 async function send(gt: TestTerminal, id: string, frame: Buffer, time: number) {
   gt.send(frame);
-  await eventually(async () => (await t.ctx.db.one<{ gps_time: Date }>(`SELECT lp.gps_time FROM latest_positions lp JOIN terminals x ON x.id = lp.terminal_id WHERE x.identifier = $1`, [id]))?.gps_time.getTime() === Math.floor(time / 1000) * 1000, 3000, 'position stored');
+  await eventually(async () => (await t.ctx.db.one<{ gps_time: Date }>(`SELECT lp.gps_time FROM latest_positions lp JOIN terminals x ON x.id = lp.terminal_id WHERE x.identifier = $1`, [id]))?.gps_time.getTime() === Math.floor(time / 1000) * 1000, 15_000, 'position stored');
   await gb.settle();
 }
 
@@ -86,15 +86,15 @@ describe('GB alarms from real frames', () => {
     const gt = await connect(rider);
     const bikeId = bikes[rider]!;
     gt.send(encodeGt06Bms({ ...pack, time: Date.now() }, ++serial));
-    await eventually(async () => (await get(`${api}/battery/board.json`)).obj.list.find((r: { bikeId: number }) => r.bikeId === bikeId)?.socPct === 70, 3000, 'first report');
+    await eventually(async () => (await get(`${api}/battery/board.json`)).obj.list.find((r: { bikeId: number }) => r.bikeId === bikeId)?.socPct === 70, 15_000, 'first report');
     await gb.settle();
     expect((await types(bikeId)).filter((x) => x !== 'gbOverspeed')).toEqual([]); // the registered pack, calm
 
     // (no over-current here: 0x40 carries the current as signed mA in 16 bits, ±32.7 A, below the 40 A threshold)
     const hot = { ...pack, temperatureC: 65, cellVolts: [4.3, ...cells13(3.9).slice(1)], barcode: 'BT48V20A0999', time: Date.now() };
     gt.send(encodeGt06Bms(hot, ++serial));
-    await eventually(async () => (await types(bikeId)).includes('batteryOverTemp'), 3000, 'pack alarms');
-    await eventually(async () => { await gb.settle(); return (await types(bikeId)).includes('batteryMismatch'); }, 3000, 'mismatch');
+    await eventually(async () => (await types(bikeId)).includes('batteryOverTemp'), 15_000, 'pack alarms');
+    await eventually(async () => { await gb.settle(); return (await types(bikeId)).includes('batteryMismatch'); }, 15_000, 'mismatch');
     expect((await types(bikeId)).filter((x) => x !== 'gbOverspeed'))
       .toEqual(['batteryMismatch', 'batteryOverTemp', 'batteryOverVoltage', 'cellImbalance']);
     const names = (await gbAlarms(bikeId)).map((x) => x.typeName);
@@ -107,13 +107,13 @@ describe('GB alarms from real frames', () => {
 
     const low = { ...pack, cellVolts: [2.6, ...cells13(3.0).slice(1)], barcode: 'BT48V20A0999', time: Date.now() };
     gt.send(encodeGt06Bms(low, ++serial));
-    await eventually(async () => (await types(bikeId)).includes('batteryUnderVoltage'), 3000, 'under-voltage');
+    await eventually(async () => (await types(bikeId)).includes('batteryUnderVoltage'), 15_000, 'under-voltage');
     await gb.settle();
     expect((await types(bikeId)).filter((x) => x === 'batteryMismatch')).toHaveLength(1); // still the other pack: once
 
     const before = (await gbAlarms(bikeId)).length;
     gt.send(encodeGt06Bms({ ...pack, cellVolts: [...cells13(3.9).slice(1), 65], temperatureC: -200, time: Date.now() }, ++serial));
-    await eventually(async () => (await get(`${api}/battery/board.json`)).obj.list[0].flagged.length > 0 || (await get(`${api}/battery/board.json`)).obj.list.find((r: { bikeId: number }) => r.bikeId === bikeId).flagged.length > 0, 3000, 'flagged');
+    await eventually(async () => (await get(`${api}/battery/board.json`)).obj.list[0].flagged.length > 0 || (await get(`${api}/battery/board.json`)).obj.list.find((r: { bikeId: number }) => r.bikeId === bikeId).flagged.length > 0, 15_000, 'flagged');
     await gb.settle();
     expect((await gbAlarms(bikeId)).length).toBe(before);
     const row = (await get(`${api}/battery/board.json`)).obj.list.find((r: { bikeId: number }) => r.bikeId === bikeId);

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/types.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
+import { ALARM_ROW_COLUMNS } from '../../core/alarmRow.queries.ts';
 
 export interface GbAlarmFilter {
   scope: string;
@@ -20,8 +21,7 @@ export const gbAlarmsQueries = {
     const params = [f.scope, f.bikeId, f.types, f.start, f.end];
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${WHERE}`, params);
     const rows = await q.query<AlarmRow>(
-      `SELECT al.id, t.identifier, al.vehicle_id, COALESCE(NULLIF(b.plate, ''), v.plate, '') AS plate, b.frame_no AS vehicle_name, al.type, al.alarm_time,
-              al.received_at, al.lat, al.lon, al.speed, al.handled, u.name AS handled_by_name, al.handled_at, al.handle_note
+      `SELECT al.id, t.identifier, al.vehicle_id, COALESCE(NULLIF(b.plate, ''), v.plate, '') AS plate, b.frame_no AS vehicle_name, ${ALARM_ROW_COLUMNS}
          ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC LIMIT $6 OFFSET $7`,
       [...params, limit, offset],
     );

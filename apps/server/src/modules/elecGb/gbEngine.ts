@@ -16,7 +16,7 @@ interface Watch {
 
 /**
  * 新国标's alarms (gbRules.ts) through the platform's one alarm pipeline: overspeed above 25 km/h
- * and positioning failure from each position of a registered module (the bus, after commit);
+ * and positioning failure from each fix of a registered module (core/positionFeed.ts, after commit);
  * battery–controller mismatch from the stored BMS reports and communication lost from presence,
  * on a sweep. The BMS figure alarms (temperature, voltages, current, imbalance) are the gateway's
  * own (gateway/bmsAlarms.ts) and need nothing here.
@@ -37,6 +37,11 @@ export class GbAlarmEngine {
     this.watched = null;
     this.known = null;
     this.watches.clear();
+  }
+
+  /** Whether the module may be registered (true until registrations are loaded). */
+  watchesTerminal(identifier: string): boolean {
+    return !this.known || this.known.has(identifier);
   }
 
   position(p: LastPosition): Promise<void> {
@@ -103,14 +108,17 @@ export interface GbEngineHandle {
   stop(): void;
 }
 
-/** Started with the gateway role, beside 电单车卫士's engine: it hears the same positions. */
-export function startGbEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log'>, opts: { sweepMs?: number } = {}): GbEngineHandle {
+/** Started with the gateway role, beside 电单车卫士's engine: it is fed the same fixes. */
+export function startGbEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>, opts: { sweepMs?: number } = {}): GbEngineHandle {
   const publish = async (ids: number[]) => {
     for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids)) ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
   };
   const engine = new GbAlarmEngine(ctx.db, publish, ctx.log);
-  const offPositions = ctx.bus.subscribe<LastPosition | LastPosition[]>('pos.>', (message) => {
-    for (const p of Array.isArray(message) ? message : [message]) void engine.position(p);
+  const offPositions = ctx.positionFeed.subscribe({
+    wants: (t) => engine.watchesTerminal(t.terminalId),
+    fixes: (fixes) => {
+      for (const p of fixes) void engine.position(p);
+    },
   });
   const offChanges = ctx.bus.subscribe(ELEC_GB_CHANGED, () => engine.invalidate());
   let sweeping: Promise<void> | null = null;

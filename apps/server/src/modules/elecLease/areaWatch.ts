@@ -32,14 +32,16 @@ interface AreaFence {
 }
 
 /**
- * The service areas on every position of a rental bike (it hears the same bus as the geofence
- * engine): a rented bike leaving every operating boundary of its operator raises 驶出运营区域 once
+ * The service areas on every fix of a rental bike (fed like the geofence engine,
+ * core/positionFeed.ts): a rented bike leaving every operating boundary of its operator raises 驶出运营区域 once
  * (until it is back inside), a bike standing in a no-parking zone 禁停区停车 once per stop; and a
  * tamper alarm of a rented bike. Each may lock the bike, by the operator's rules. The flags are
  * compare-and-set in the database, so several processes raise each alarm once.
  */
 export class AreaWatch {
   private watched: Promise<Map<number, Watched>> | null = null;
+  /** The same map once loaded: the feed keeps no fixes of other vehicles. */
+  private known: Map<number, Watched> | null = null;
   private fences: Promise<AreaFence[]> | null = null;
   private chain: Promise<void> = Promise.resolve();
 
@@ -47,7 +49,13 @@ export class AreaWatch {
 
   invalidate() {
     this.watched = null;
+    this.known = null;
     this.fences = null;
+  }
+
+  /** Whether the vehicle may be a rental bike (true until they are loaded). */
+  watchesVehicle(vehicleId: number | null): boolean {
+    return vehicleId !== null && (!this.known || this.known.has(vehicleId));
   }
 
   position(p: LastPosition): Promise<void> {
@@ -72,14 +80,10 @@ export class AreaWatch {
   }
 
   private load() {
-    this.watched ??= this.db
-      .query<{ vehicle_id: number; path: string; contract_id: number | null; out_of_area: boolean; in_no_parking: boolean }>(
-        `SELECT lv.vehicle_id, a.path, c.id AS contract_id, lv.out_of_area, lv.in_no_parking FROM elec_lease_vehicles lv JOIN accounts a ON a.id = lv.account_id
-           LEFT JOIN elec_lease_contracts c ON c.vehicle_id = lv.vehicle_id AND c.status IN ('active', 'overdue')`,
-      )
-      .then((rows) => new Map(rows.map((r) => [Number(r.vehicle_id), {
-        accountPath: r.path, contractId: r.contract_id === null ? null : Number(r.contract_id), out_of_area: r.out_of_area, in_no_parking: r.in_no_parking,
-      }])));
+    if (!this.watched) {
+      const loading = (this.watched = this.loadWatched());
+      void loading.then((m) => this.watched === loading && (this.known = m), () => {});
+    }
     this.fences ??= this.db
       .query<FenceShapeRow & { id: number; path: string; area: 'boundary' | 'noParking' }>(
         `SELECT g.*, a.path, la.kind AS area FROM elec_lease_areas la JOIN geofences g ON g.id = la.geofence_id JOIN accounts a ON a.id = la.account_id
@@ -89,6 +93,17 @@ export class AreaWatch {
     // Both taken now: an invalidate() while they load must not leave one of them null.
     const [watched, fences] = [this.watched, this.fences];
     return Promise.all([watched, fences]).then(([w, f]) => ({ watched: w, fences: f }));
+  }
+
+  private loadWatched(): Promise<Map<number, Watched>> {
+    return this.db
+      .query<{ vehicle_id: number; path: string; contract_id: number | null; out_of_area: boolean; in_no_parking: boolean }>(
+        `SELECT lv.vehicle_id, a.path, c.id AS contract_id, lv.out_of_area, lv.in_no_parking FROM elec_lease_vehicles lv JOIN accounts a ON a.id = lv.account_id
+           LEFT JOIN elec_lease_contracts c ON c.vehicle_id = lv.vehicle_id AND c.status IN ('active', 'overdue')`,
+      )
+      .then((rows) => new Map(rows.map((r) => [Number(r.vehicle_id), {
+        accountPath: r.path, contractId: r.contract_id === null ? null : Number(r.contract_id), out_of_area: r.out_of_area, in_no_parking: r.in_no_parking,
+      }])));
   }
 
   private async check(p: LastPosition) {
@@ -135,12 +150,15 @@ export class AreaWatch {
   }
 }
 
-/** Starts the watch beside the geofence engine (the gateway role hears the positions). */
-export function startAreaWatch(ctx: Pick<AppContext, 'db' | 'bus' | 'log'>): { watch: AreaWatch; stop(): void } {
+/** Starts the watch beside the geofence engine (the gateway role feeds it every committed fix). */
+export function startAreaWatch(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>): { watch: AreaWatch; stop(): void } {
   const watch = new AreaWatch(ctx.db, ctx.bus, ctx.log);
   const offs = [
-    ctx.bus.subscribe<LastPosition | LastPosition[]>('pos.>', (m) => {
-      for (const p of Array.isArray(m) ? m : [m]) void watch.position(p);
+    ctx.positionFeed.subscribe({
+      wants: (t) => watch.watchesVehicle(t.vehicleId),
+      fixes: (fixes) => {
+        for (const p of fixes) void watch.position(p);
+      },
     }),
     ctx.bus.subscribe<Alarm>('alarm.>', (a) => void watch.alarm(a)),
     ctx.bus.subscribe(LEASE_CHANGED, () => watch.invalidate()),

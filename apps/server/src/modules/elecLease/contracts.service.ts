@@ -102,11 +102,15 @@ export async function renew(db: Db, user: SessionUser, contractId: number): Prom
   if (!(await issueNextPeriod(db, c))) throw new AppError(ELEC_LEASE_ERRORS.lastPeriod);
 }
 
-/** The next rent period's bill, unless a rent-to-own plan has billed its last period. */
-export async function issueNextPeriod(db: Db, c: ContractRow): Promise<boolean> {
+/**
+ * The next rent period's bill, unless a rent-to-own plan has billed its last period. `seq`: the
+ * period the caller found unbilled (the lease job); if another process billed it meanwhile,
+ * nothing is billed — never the period after it.
+ */
+export async function issueNextPeriod(db: Db, c: ContractRow, seq?: number): Promise<boolean> {
   const plan = await plansQueries.byId(db, c.plan_id);
   return db.tx(async (q) => {
-    const seq = (await contractsQueries.maxSeq(q, c.id, 'rent')) + 1;
+    seq ??= (await contractsQueries.maxSeq(q, c.id, 'rent')) + 1;
     if (plan.periods !== null && seq > plan.periods) return false;
     return issueBill(q, c, { kind: 'rent', seq, coversDays: plan.period_days, amountFen: plan.rent_fen, dueAt: c.due_at ?? new Date() });
   });

@@ -5,7 +5,9 @@ import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { startElecCarEngine, type ElecCarEngine } from '../elecCar/elecCarEngine.ts';
-import { runLeaseJob } from './leaseJob.ts';
+import { BILL_AHEAD_MS, runLeaseJob } from './leaseJob.ts';
+import { riskQueries } from './risk.queries.ts';
+import { issueNextPeriod } from './contracts.service.ts';
 import { startAreaWatch, type AreaWatch } from './areaWatch.ts';
 import { alarmTypeName } from '../../core/alarm.presenter.ts';
 
@@ -88,8 +90,13 @@ afterAll(async () => {
 describe('overdue → locked safely → unlocked on payment', () => {
   it('bills the next day, marks the contract overdue with an alarm and a reminder, and waits out the grace period', async () => {
     await drive(35);
+    // A second jobs process reads the contract as due at the same moment, and bills after the first.
+    const readBySecond = await riskQueries.dueForBilling(t.ctx.db, new Date(started + 1.5 * DAY), BILL_AHEAD_MS);
+    expect(readBySecond.map((r) => [r.id, r.next_seq])).toEqual([[contractId, 2]]);
     await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 1.5 * DAY), t.ctx.smsGateway);
+    for (const row of readBySecond) expect(await issueNextPeriod(t.ctx.db, row, row.next_seq)).toBe(false);
     const c = await contract();
+    expect(c.bills.filter((b: { kindName: string }) => b.kindName === '租金').map((b: { seq: number }) => b.seq)).toEqual([1, 2]);
     expect(c.contract).toMatchObject({ status: 'overdue', statusName: '已逾期', owedFen: 2000, lockReason: '' });
     expect(c.bills.at(-1)).toMatchObject({ kindName: '租金', seq: 2, amountFen: 2000 });
     expect(c.reminders).toHaveLength(1);
@@ -178,6 +185,21 @@ describe('service area', () => {
     expect((await nextCommand()).text).toBe('DYD,000000#'); // standing still: cut at once
     const res = await post(`${lease}/risk/lock.json`, { contractId, reason: '再锁一次' });
     expect(res).toMatchObject({ flag: 0, errorCode: 'elecLease.alreadyLocked', msg: '车辆已锁定（拆改报警）' });
+  });
+
+  it('raises 禁停区停车 for a stop inside a no-parking zone that a burst of reports passes through', async () => {
+    const [zone] = await t.ctx.db.query<{ id: number }>(
+      `INSERT INTO geofences (account_id, name, kind, center_lon, center_lat, radius_m) VALUES ($1, '地铁口禁停', 'circle', 121.4737, 31.2354, 100) RETURNING id`, [a.accountId],
+    );
+    expect((await post(`${lease}/area/set.json`, { geofenceId: zone!.id, kind: 'noParking' })).flag).toBe(1);
+    const at = Math.floor(Date.now() / 1000) * 1000; // after the tamper report above: older fixes would not be fed
+    const report = (i: number, lat: number, speedKmh: number) =>
+      encodeGt06Location({ time: at + i * 1_000, lat, lon: 121.4737, valid: true, speedKmh, course: 0, satellites: 9, acc: true }, ++serial);
+    // Rolls in, stands in the zone, rolls on: written at once, committed together; the newest fix is outside again.
+    gt.send(Buffer.concat([report(0, 31.2334, 12), report(1, 31.2354, 0), report(2, 31.2374, 12)]));
+    await eventually(async () => (await alarmsOf('leaseNoParking')).length > 0, 4000, 'no-parking alarm');
+    await areas.watch.idle();
+    expect(await alarmsOf('leaseNoParking')).toHaveLength(1);
   });
 
   it('sends a lapsed lock again, once, however many jobs run', async () => {

@@ -36,7 +36,8 @@ export async function publishAlarms(db: Db, bus: Bus, ids: number[]) {
  * happen once, so several jobs processes do each thing once.
  */
 export async function runLeaseJob(db: Db, bus: Bus, now = new Date(), sms?: SmsGateway): Promise<void> {
-  for (const c of await riskQueries.dueForBilling(db, now, BILL_AHEAD_MS)) await issueNextPeriod(db, c);
+  // The period number read with the row: a second process that read it too bills nothing (it once billed the period after).
+  for (const c of await riskQueries.dueForBilling(db, now, BILL_AHEAD_MS)) await issueNextPeriod(db, c, c.next_seq);
 
   for (const { id } of await riskQueries.markOverdue(db, now)) {
     const c = await contractsQueries.byId(db, id);

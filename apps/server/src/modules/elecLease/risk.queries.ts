@@ -14,11 +14,16 @@ export const riskQueries = {
     return { total: count?.n ?? 0, rows };
   },
   /** Started contracts due within `aheadMs` with no rent bill waiting: their next period is billed. */
+  /**
+   * Contracts whose next period is due for billing, each with that period's number as read here:
+   * billing exactly that number (a unique key) bills it once, however many processes read the row.
+   */
   dueForBilling: (q: Queryable, now: Date, aheadMs: number) =>
-    q.query<ContractRow>(
-      `${CONTRACT_SELECT} WHERE c.status IN ('active', 'overdue') AND c.due_at <= $1
+    q.query<ContractRow & { next_seq: number }>(
+      `SELECT x.*, (SELECT COALESCE(max(seq), 0)::int + 1 FROM elec_lease_bills b WHERE b.contract_id = x.id AND b.kind = 'rent') AS next_seq
+         FROM (${CONTRACT_SELECT} WHERE c.status IN ('active', 'overdue') AND c.due_at <= $1
           AND NOT EXISTS (SELECT 1 FROM elec_lease_bills b WHERE b.contract_id = c.id AND b.kind = 'rent' AND b.status = 'unpaid')
-          AND (p.periods IS NULL OR (SELECT count(*) FROM elec_lease_bills b WHERE b.contract_id = c.id AND b.kind = 'rent') < p.periods)`,
+          AND (p.periods IS NULL OR (SELECT count(*) FROM elec_lease_bills b WHERE b.contract_id = c.id AND b.kind = 'rent') < p.periods)) x`,
       [new Date(now.getTime() + aheadMs)],
     ),
   /** Active contracts past their paid-through time become overdue (compare-and-set: one process moves each). */

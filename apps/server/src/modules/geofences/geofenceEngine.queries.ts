@@ -9,6 +9,15 @@ export interface WatchRow extends FenceShapeRow {
   inside: boolean | null;
 }
 
+/** A stored fix round late ones, judged before them or not (judgedBefore sorts that out). */
+export interface StoredFixRow {
+  gps_time: Date;
+  received_at: Date;
+  lat: number;
+  lon: number;
+  speed: number;
+}
+
 export interface FenceAlarm {
   terminalPk: number;
   accountId: number | null;
@@ -19,7 +28,14 @@ export interface FenceAlarm {
   lat: number;
   lon: number;
   speed: number;
+  /** 补传: judged from a blind-area fix. */
+  late: boolean;
 }
+
+/** How far from a late fix its neighbours are looked for: a blind area longer than this is not judged. */
+const NEIGHBOUR_WINDOW = "interval '7 days'";
+/** At most this many stored fixes between a late upload's oldest and newest are replayed. */
+const BETWEEN_LIMIT = 20_000;
 
 /** What the geofence engine reads and writes as positions arrive. */
 export const geofenceEngineQueries = {
@@ -55,13 +71,45 @@ export const geofenceEngineQueries = {
       vehicleId, geofenceId, inside, new Date(at),
     ])).length === 1,
 
-  /** The alarm (type geofenceEnter / geofenceExit) and which fence it was about, in one statement. */
+  /**
+   * The alarm (type geofenceEnter / geofenceExit) and which fence it was about, in one statement.
+   * Null when the same crossing of the same fence at the same device time is already raised (a
+   * late fix judged again: the terminal resent its upload, or two gateways held it in turn).
+   */
   raise: async (q: Queryable, a: FenceAlarm) =>
     (await q.query<{ id: number }>(
       `WITH al AS (
-         INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id)
+         INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed, late)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $11
+          WHERE NOT $11 OR NOT EXISTS (
+                SELECT 1 FROM alarms x JOIN geofence_events e ON e.alarm_id = x.id
+                 WHERE x.terminal_id = $1 AND x.alarm_time = $5 AND x.type = $4 AND e.geofence_id = $9)
+         RETURNING id)
        INSERT INTO geofence_events (alarm_id, geofence_id, vehicle_id, kind) SELECT id, $9, $3, $10 FROM al RETURNING alarm_id AS id`,
-      [a.terminalPk, a.accountId, a.vehicleId, a.kind === 'enter' ? 'geofenceEnter' : 'geofenceExit', new Date(a.at), a.lat, a.lon, a.speed, a.geofenceId, a.kind],
-    ))[0].id,
+      [a.terminalPk, a.accountId, a.vehicleId, a.kind === 'enter' ? 'geofenceEnter' : 'geofenceExit', new Date(a.at), a.lat, a.lon, a.speed, a.geofenceId, a.kind, a.late],
+    ))[0]?.id ?? null,
+
+  /**
+   * The stored fixes round late ones, stored by `receivedBy`: those from `from` to `to` in GPS time,
+   * and the nearest before and after them (within a week: a blind area longer than that is not
+   * judged), oldest first. Fixes the engine skips (not positioned, at 0,0) are skipped here too.
+   */
+  storedRound: async (q: Queryable, terminalPk: number, from: number, to: number, receivedBy: number) =>
+    (await q.query<StoredFixRow>(
+      `(SELECT gps_time, received_at, lat, lon, speed FROM positions
+         WHERE terminal_id = $1 AND gps_time < $2 AND gps_time >= $2 - ${NEIGHBOUR_WINDOW}
+           AND received_at <= $4 AND valid AND NOT (lat = 0 AND lon = 0)
+         ORDER BY gps_time DESC LIMIT 1)
+       UNION ALL
+       (SELECT gps_time, received_at, lat, lon, speed FROM positions
+         WHERE terminal_id = $1 AND gps_time >= $2 AND gps_time <= $3
+           AND received_at <= $4 AND valid AND NOT (lat = 0 AND lon = 0)
+         ORDER BY gps_time LIMIT ${BETWEEN_LIMIT})
+       UNION ALL
+       (SELECT gps_time, received_at, lat, lon, speed FROM positions
+         WHERE terminal_id = $1 AND gps_time > $3 AND gps_time <= $3 + ${NEIGHBOUR_WINDOW}
+           AND received_at <= $4 AND valid AND NOT (lat = 0 AND lon = 0)
+         ORDER BY gps_time LIMIT 1)`,
+      [terminalPk, new Date(from), new Date(to), new Date(receivedBy)],
+    )).sort((a, b) => a.gps_time.getTime() - b.gps_time.getTime()),
 };

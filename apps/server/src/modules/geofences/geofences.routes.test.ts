@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PositionFields } from '../../core/position.presenter.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { geofenceEngineOf, startGeofenceEngine, type LivePosition } from './geofenceEngine.ts';
@@ -15,6 +16,13 @@ const json = (sessionId: string, url: string, body: unknown) =>
 const post = (sessionId: string, url: string, fields: Record<string, string | number | boolean>) =>
   t.call(sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const get = (sessionId: string, url: string) => t.call(sessionId, { url }).then((r) => r.json());
+
+/** Fixes as the gateway feeds them after commit (core/positionFeed.ts). */
+const feed = (t: TestServer, terminalId: string, vehicleId: number, fixes: Array<{ lon: number; lat: number; gpsTime: number; speed?: number }>) =>
+  t.ctx.positionFeed.publish(
+    { identifier: terminalId, vehicleId, plate: null, vehicleName: null, online: true },
+    fixes.map((f): PositionFields => ({ speed: 0, course: 0, altitude: 0, receivedAt: f.gpsTime, valid: true, acc: null, satellites: null, mileage: null, alarms: [], extras: null, ...f })),
+  );
 
 // A square around Shenzhen's Civic Centre, and a circle of 1 km at the same place.
 const SQUARE = [[[114.05, 22.54], [114.07, 22.54], [114.07, 22.56], [114.05, 22.56]]];
@@ -99,7 +107,7 @@ describe('enter and exit alarms', () => {
     const engine = geofenceEngineOf(t.ctx)!;
     const base = Date.now() - 60_000;
     const at = (i: number, p: { lon: number; lat: number }): LivePosition => ({ vehicleId, ...p, speed: 30, gpsTime: base + i * 10_000, valid: true });
-    const send = (p: LivePosition) => t.ctx.bus.publish(`pos.${a.accountPath.split('/').filter(Boolean).join('.')}.013800000003`, p);
+    const send = (p: LivePosition) => feed(t, '013800000003', vehicleId, [p]); // one fix at a time here
     send(at(0, INSIDE)); // parked inside: no event
     send(at(1, INSIDE));
     send(at(2, OUTSIDE)); // leaves both: two exit alarms
@@ -123,13 +131,13 @@ describe('enter and exit alarms', () => {
   });
 
   it('raises each transition once even when two engines see the same positions', async () => {
-    const second = startGeofenceEngine({ db: t.ctx.db, bus: t.ctx.bus, log: t.ctx.log });
+    const second = startGeofenceEngine({ db: t.ctx.db, bus: t.ctx.bus, log: t.ctx.log, positionFeed: t.ctx.positionFeed });
     try {
       const vehicleId = await addVehicle(a, '粤B30002', '013800000004');
       const fence = (await json(a.sessionId, '/car/v4/api/geofence/add.json', { name: '双进程', kind: 'polygon', rings: SQUARE })).obj;
       await post(a.sessionId, '/car/v4/api/geofence/bindVehicles.json', { geofenceId: fence.geofenceId, vehicleIds: String(vehicleId) });
       const base = Date.now() - 30_000;
-      for (const [i, p] of [INSIDE, OUTSIDE, INSIDE].entries()) t.ctx.bus.publish('pos.x.013800000004', { vehicleId, ...p, gpsTime: base + i * 1000, valid: true });
+      feed(t, '013800000004', vehicleId, [INSIDE, OUTSIDE, INSIDE].map((p, i) => ({ ...p, gpsTime: base + i * 1000 })));
       await new Promise((r) => setTimeout(r, 20));
       await Promise.all([geofenceEngineOf(t.ctx)!.idle(), second.engine.idle()]);
       const n = await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM geofence_events WHERE vehicle_id = $1', [vehicleId]);

@@ -48,4 +48,10 @@ describe('daily activity from a cumulative step counter', () => {
     const days = dailyActivity([{ at: min(0), steps: -5 }, { at: min(1), steps: NaN }, { at: min(2), steps: 10 }, { at: min(3), steps: 40 }]);
     expect(days.get('2026-11-25')!.steps).toBe(30);
   });
+
+  it('adds up active and rest time from readings seconds apart (lost mode, heartbeats)', () => {
+    // 20 minutes of readings every 15 s: 10 walking (+30 steps each, 120/min), then 10 resting (+1 each).
+    const readings = Array.from({ length: 81 }, (_, i) => ({ at: EVENING + i * 15_000, steps: i <= 40 ? i * 30 : 1200 + (i - 40) }));
+    expect(dailyActivity(readings).get('2026-11-25')).toMatchObject({ steps: 1240, activeMinutes: 10, restMinutes: 10 });
+  });
 });

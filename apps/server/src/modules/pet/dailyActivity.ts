@@ -15,6 +15,8 @@ import { beijingDayText } from '../../core/lateReports.ts';
 export const MAX_STEPS_PER_HOUR = 50_000;
 export const ACTIVE_STEPS_PER_MINUTE = 10;
 export const MAX_GAP_MINUTES = 60;
+const DAY_MS = 86_400_000;
+const BEIJING_MS = 8 * 3_600_000;
 
 export interface StepReading {
   at: number;
@@ -34,11 +36,17 @@ const plausible = (delta: number, ms: number) => delta <= MAX_STEPS_PER_HOUR * M
 
 export function dailyActivity(readings: readonly StepReading[]): Map<string, DayActivity> {
   const days = new Map<string, DayActivity>();
+  // Readings come in day runs: the day's text is made once per run, not per reading.
+  let lastIndex = NaN;
+  let last: DayActivity | undefined;
   const dayOf = (at: number) => {
+    const index = Math.floor((at + BEIJING_MS) / DAY_MS);
+    if (index === lastIndex) return last!;
     const key = beijingDayText(at);
     let d = days.get(key);
     if (!d) days.set(key, (d = { day: key, steps: 0, activeMinutes: 0, restMinutes: 0, resets: 0, ignored: 0 }));
-    return d;
+    lastIndex = index;
+    return (last = d);
   };
   const sorted = readings.filter((r) => Number.isFinite(r.steps) && r.steps >= 0 && Number.isFinite(r.at)).sort((a, b) => a.at - b.at);
   let prev: StepReading | null = null;
@@ -67,11 +75,15 @@ export function dailyActivity(readings: readonly StepReading[]): Map<string, Day
     d.steps += delta;
     const minutes = ms / 60_000;
     if (minutes > 0 && minutes <= MAX_GAP_MINUTES) {
-      const whole = Math.round(minutes);
-      if (delta / minutes >= ACTIVE_STEPS_PER_MINUTE) d.activeMinutes += whole;
-      else d.restMinutes += whole;
+      // Summed unrounded: a collar reporting every 15 s (lost mode) adds quarter minutes.
+      if (delta / minutes >= ACTIVE_STEPS_PER_MINUTE) d.activeMinutes += minutes;
+      else d.restMinutes += minutes;
     }
     prev = cur;
+  }
+  for (const d of days.values()) {
+    d.activeMinutes = Math.round(d.activeMinutes);
+    d.restMinutes = Math.round(d.restMinutes);
   }
   return days;
 }

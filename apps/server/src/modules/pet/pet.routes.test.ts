@@ -110,6 +110,11 @@ describe('pets', () => {
     // Not yet due: nothing restored. Past the time: restored once, however often the job runs.
     expect(await restoreExpiredLostModes(t.ctx.db, t.ctx.bus, new Date())).toBe(0);
     const later = new Date(on.obj.lostUntil + 1000);
+    // The claim and the command commit together: a pass whose command cannot be stored claims nothing.
+    await t.ctx.db.exec(`CREATE FUNCTION refuse_command() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'commands down'; END $$;
+      CREATE TRIGGER refuse_command BEFORE INSERT ON commands FOR EACH ROW EXECUTE FUNCTION refuse_command();`);
+    await expect(restoreExpiredLostModes(t.ctx.db, t.ctx.bus, later)).rejects.toThrow(/commands down/);
+    await t.ctx.db.exec('DROP TRIGGER refuse_command ON commands; DROP FUNCTION refuse_command();');
     expect(await restoreExpiredLostModes(t.ctx.db, t.ctx.bus, later)).toBe(1);
     expect(await restoreExpiredLostModes(t.ctx.db, t.ctx.bus, later)).toBe(0);
     expect((await term.next()).toString()).toMatch(/\*UPLOAD,300\]$/);

@@ -8,7 +8,7 @@ import { petsQueries } from './pets.queries.ts';
 import { presentPet } from './pets.presenter.ts';
 import { listPets, readablePet, savePet, visiblePet } from './pets.service.ts';
 import { answerInvitation, inviteMember, myInvitations, petMembers, removeMember } from './petMembers.ts';
-import { ringCollar, switchLostMode } from './lostMode.ts';
+import { ringCollar, setReportInterval, switchLostMode } from './lostMode.ts';
 import { petActivity, petBattery } from './activity.service.ts';
 import { petHistory } from './history.service.ts';
 import { petAlarms } from './petAlarms.ts';
@@ -76,6 +76,14 @@ export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     const pet = await visiblePet(db, user, body.petId);
     const answer = await switchLostMode(db, bus, user, pet, body.on, body.minutes);
     auditChange(request, { objectType: '宠物', objectId: body.petId, after: { lostMode: body.on, lostUntil: answer.lostUntil } });
+    return answer;
+  });
+
+  route(app, petEndpoints.powerSave, async (body, request) => {
+    const user = caller(request);
+    const pet = await visiblePet(db, user, body.petId);
+    const answer = await setReportInterval(db, bus, user, pet, body.seconds);
+    auditChange(request, { objectType: '宠物', objectId: body.petId, before: { reportSeconds: pet.report_seconds }, after: { reportSeconds: body.seconds } });
     return answer;
   });
 

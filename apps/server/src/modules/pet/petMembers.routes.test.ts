@@ -40,7 +40,7 @@ describe('family sharing', () => {
     const [b] = members;
     const invited = await post(owner.sessionId, `${api}/pet/memberInvite.json`, { petId, user: b!.username });
     expect(invited.flag, JSON.stringify(invited)).toBe(1);
-    expect(invited.obj).toMatchObject({ petId, userId: b!.userId, username: b!.username, status: 'pending', statusName: '待接受', acceptedAt: null });
+    expect(invited.obj).toMatchObject({ petId, userId: b!.userId, username: `${b!.username.slice(0, 2)}${'*'.repeat(b!.username.length - 3)}${b!.username.slice(-1)}`, name: '', status: 'pending', statusName: '待接受', acceptedAt: null });
     expect((await get(b!.sessionId, `${api}/pet/list.json`)).obj).toEqual([]);
     expect(await get(b!.sessionId, `${api}/pet/detail.json?petId=${petId}`)).toMatchObject(missing);
 
@@ -74,7 +74,10 @@ describe('family sharing', () => {
 
   it('finds users by phone, refuses duplicates, oneself, strangers to the platform and a sixth member', async () => {
     const sid = owner.sessionId;
-    expect((await post(sid, `${api}/pet/memberInvite.json`, { petId, user: '13800009911' })).obj).toMatchObject({ userId: members[1]!.userId, status: 'pending' });
+    const byPhone = (await post(sid, `${api}/pet/memberInvite.json`, { petId, user: '13800009911' })).obj;
+    expect(byPhone).toMatchObject({ userId: members[1]!.userId, status: 'pending', name: '' });
+    expect(byPhone.username).not.toBe(members[1]!.username); // a phone number does not tell whose account it is
+    expect(await post(sid, `${api}/pet/memberInvite.json`, { petId, user: '13800009911' })).toMatchObject({ errorCode: 'pet.memberExists', msg: '13800009911 已是家庭成员或已被邀请' });
     expect(await post(sid, `${api}/pet/memberInvite.json`, { petId, user: members[0]!.username })).toMatchObject({ flag: 0, errorCode: 'pet.memberExists', msg: `${members[0]!.username} 已是家庭成员或已被邀请` });
     expect(await post(sid, `${api}/pet/memberInvite.json`, { petId, user: owner.username })).toMatchObject({ flag: 0, msg: '不能邀请自己' });
     expect(await post(sid, `${api}/pet/memberInvite.json`, { petId, user: '没有这个人' })).toMatchObject({ flag: 0, msg: '没有找到该用户名或手机号的用户' });

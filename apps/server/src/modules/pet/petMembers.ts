@@ -24,12 +24,17 @@ interface MemberRow {
 const MEMBER_SELECT = `SELECT m.id, m.pet_id, m.user_id, u.username, u.name, m.status, m.invited_at, m.accepted_at
   FROM pet_members m JOIN users u ON u.id = m.user_id`;
 
+/** 'probe1user' → 'pr*******r': enough for the owner to recognise whom they typed. */
+const masked = (username: string) => (username.length <= 3 ? `${username.slice(0, 1)}**` : `${username.slice(0, 2)}${'*'.repeat(username.length - 3)}${username.slice(-1)}`);
+
+// The invitee may be anyone on the platform, in any tenant: until they accept, the owner sees no
+// more of them than the owner typed — no real name, and no username found from a phone number.
 const present = (r: MemberRow): PetMember => ({
   memberId: Number(r.id),
   petId: Number(r.pet_id),
   userId: Number(r.user_id),
-  username: r.username,
-  name: r.name,
+  username: r.status === 'active' ? r.username : masked(r.username),
+  name: r.status === 'active' ? r.name : '',
   status: r.status,
   statusName: PET_MEMBER_STATUS_NAMES[r.status as keyof typeof PET_MEMBER_STATUS_NAMES] ?? r.status,
   invitedAt: r.invited_at.getTime(),
@@ -57,7 +62,7 @@ export async function inviteMember(db: Db, user: SessionUser, petId: number, who
     // One invitation at a time per pet: the row lock keeps two invites from passing the limit together.
     await q.query('SELECT id FROM pets WHERE id = $1 FOR UPDATE', [pet.id]);
     const current = await membersOf(q, Number(pet.id));
-    if (current.some((m) => Number(m.user_id) === Number(target.id))) throw new AppError(PET_ERRORS.memberExists, { params: { user: target.username } });
+    if (current.some((m) => Number(m.user_id) === Number(target.id))) throw new AppError(PET_ERRORS.memberExists, { params: { user: key } });
     if (current.length >= PET_MAX_MEMBERS) throw new AppError(PET_ERRORS.memberLimit);
     const [row] = await q.query<{ id: number }>('INSERT INTO pet_members (pet_id, user_id, invited_by) VALUES ($1, $2, $3) RETURNING id', [pet.id, target.id, user.userId]);
     return present((await q.query<MemberRow>(`${MEMBER_SELECT} WHERE m.id = $1`, [row!.id]))[0]!);

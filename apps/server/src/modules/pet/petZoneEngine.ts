@@ -1,9 +1,15 @@
 /**
- * 宠物卫士's safe-zone alarms as the gateway publishes positions after commit: each valid fix of a
+ * 宠物卫士's safe-zone alarms as this process's gateway commits fixes: each valid fix of a
  * collar is stepped through zoneSmoothing.ts for every zone of its pet; a confirmed crossing raises
  * 离开安全区域 / 进入安全区域 (when that zone's switch is on) through the one alarm pipeline, once:
  * the state is written with a compare-and-set on the last fix handled, so several engines seeing
- * the same fix raise one alarm. Zones are loaded once and reloaded when zones or collars change.
+ * the same fix raise one alarm. A collar's fixes are handled in order, different collars' side by
+ * side. Zones are loaded once and reloaded when zones or collars change.
+ *
+ * Late fixes (a blind-area upload after live reports, core/positionFeed.ts lateFixes) are judged
+ * where they belong in device time by replaying the smoothing over the stored fixes round them
+ * (core/lateReplay.ts): what they show is raised 补传 at its device time; the zone states stay the
+ * newest fix's. Alarms from an in-order blind-area fix are 补传 too.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { LastPosition } from '@chelian/contracts';
@@ -15,6 +21,7 @@ import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { petZonesQueries, type WatchedZoneRow } from './petZones.queries.ts';
 import { PET_ZONES_CHANGED } from './petZones.service.ts';
+import { judgedBefore, lateEvents } from '../../core/lateReplay.ts';
 import { NEW_ZONE_STATE, stepZone, type ZoneFix } from './zoneSmoothing.ts';
 
 /** How far back stored fixes are caught up after a gap. */
@@ -33,7 +40,8 @@ const fenceOf = (r: WatchedZoneRow): Fence<number> =>
 export class PetZoneEngine {
   private zones: Promise<Map<string, Watched[]>> | null = null;
   private known: Map<string, Watched[]> | null = null;
-  private chain: Promise<void> = Promise.resolve();
+  /** Per collar, its fixes one at a time in the order fed; different collars run side by side. */
+  private readonly chains = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -61,23 +69,48 @@ export class PetZoneEngine {
     return loading;
   }
 
-  /** One fix at a time, in the order they were published. */
-  position(p: LastPosition): Promise<void> {
+  /** Whether the collar may have zones (true until zones are loaded). */
+  watchesTerminal(identifier: string): boolean {
+    return !this.known || this.known.has(identifier);
+  }
+
+  /**
+   * A collar's newest fix of a batch (`batch`: all of them, oldest first), one at a time in the
+   * order fed (other collars' run meanwhile).
+   */
+  position(p: LastPosition, batch: readonly LastPosition[] = [p]): Promise<void> {
     if (!p.valid || (this.known && !this.known.has(p.terminalId))) return Promise.resolve();
-    this.chain = this.chain.then(() => this.onPosition(p)).catch((err) => this.log?.error({ err }, '宠物安全区域报警计算失败'));
-    return this.chain;
+    return this.enqueue(p.terminalId, () => this.onPosition(p, batch));
   }
 
-  idle(): Promise<void> {
-    return this.chain;
+  /** Fixes older than one the collar already fed (a blind-area upload after live reports), judged together (judgeLate). */
+  lateFixes(fixes: readonly LastPosition[]): Promise<void> {
+    const valid = fixes.filter((p) => p.valid);
+    if (!valid.length || (this.known && !this.known.has(valid[0]!.terminalId))) return Promise.resolve();
+    return this.enqueue(valid[0]!.terminalId, () => this.judgeLate(valid));
   }
 
-  private async onPosition(p: LastPosition) {
+  private enqueue(id: string, work: () => Promise<void>): Promise<void> {
+    const next = (this.chains.get(id) ?? Promise.resolve()).then(work).catch((err) => this.log?.error({ err }, '宠物安全区域报警计算失败'));
+    this.chains.set(id, next);
+    void next.then(() => this.chains.get(id) === next && this.chains.delete(id));
+    return next;
+  }
+
+  async idle(): Promise<void> {
+    while (this.chains.size) await Promise.all(this.chains.values());
+  }
+
+  private async onPosition(p: LastPosition, batch: readonly LastPosition[]) {
     const zones = (await this.load()).get(p.terminalId);
     if (!zones) return;
     const states = await Promise.all(zones.map(({ row }) => petZonesQueries.state(this.db, Number(row.id))));
-    // The gateway publishes only the newest fix of a batch: the stored ones since the oldest
-    // zone state (at most an hour back) are stepped through in device-time order.
+    // In order for this connection, yet no newer than a fix another connection of the collar fed before: late.
+    const judgedTo = Math.min(...states.map((s) => s?.lastTime ?? -Infinity));
+    const older = batch.filter((f) => f.valid && f.gpsTime <= judgedTo);
+    if (older.length) await this.judgeLate(older);
+    // Fed the newest fix of what was just committed: the stored ones since the oldest zone
+    // state (at most an hour back) are stepped through in device-time order.
     const since = Math.max(p.gpsTime - CATCH_UP_MS, Math.min(...states.map((s) => s?.lastTime ?? -Infinity)));
     const fixes = await petZonesQueries.fixes(this.db, Number(zones[0]!.row.terminal_pk), since, p.gpsTime);
     const raised: number[] = [];
@@ -94,8 +127,41 @@ export class PetZoneEngine {
       if (before && state.lastTime === before.lastTime) continue;
       if (state.lastTime === -Infinity || !(await petZonesQueries.save(this.db, Number(row.id), before, state))) continue;
       for (const e of events) {
-        raised.push(...(await petZonesQueries.raise(this.db, { terminalPk: Number(row.terminal_pk), accountId: Number(row.account_id), type: e.type, at: e.fix.time, lat: e.fix.lat, lon: e.fix.lon })));
+        raised.push(...(await petZonesQueries.raise(this.db, {
+          terminalPk: Number(row.terminal_pk), accountId: Number(row.account_id), type: e.type, at: e.fix.time, lat: e.fix.lat, lon: e.fix.lon, late: e.fix.blind ?? false,
+        })));
       }
+    }
+    if (raised.length) await this.onAlarms(raised);
+  }
+
+  /**
+   * Late fixes: per zone, the smoothing replayed over the collar's fixes stored before they arrived
+   * (an hour either side), with and without them (core/lateReplay.ts). An exit and return the
+   * collar kept while out of coverage raise both, 补传, each at the fix that confirmed it; a crossing
+   * already raised live is not raised again, nor is an upload sent twice. Zone states are untouched.
+   */
+  private async judgeLate(late: readonly LastPosition[]) {
+    const zones = (await this.load()).get(late[0]!.terminalId);
+    if (!zones) return;
+    const times = late.map((p) => p.gpsTime);
+    const received = late.map((p) => p.receivedAt);
+    const stored = await petZonesQueries.fixes(this.db, Number(zones[0]!.row.terminal_pk), Math.min(...times) - CATCH_UP_MS, Math.max(...times) + CATCH_UP_MS, Math.max(...received));
+    const judged = judgedBefore(stored, late);
+    const fixes: ZoneFix[] = late.map((p) => ({ time: p.gpsTime, lon: p.lon, lat: p.lat, accuracy: typeof p.extras?.accuracy === 'number' ? p.extras.accuracy : null }));
+    const wanted: Array<{ row: WatchedZoneRow; type: string; fix: ZoneFix }> = [];
+    for (const { row, fence } of zones) {
+      for (const e of lateEvents({ start: NEW_ZONE_STATE, step: (s, f) => stepZone(s, fence, f) }, judged, fixes)) {
+        if (e.kind === 'exit' ? row.alarm_exit : row.alarm_enter) wanted.push({ row, type: e.kind === 'exit' ? 'petZoneExit' : 'petZoneEnter', fix: e.fix });
+      }
+    }
+    const raised: number[] = [];
+    for (const { row, type, fix } of wanted) {
+      // Zones crossed at the same fix raise one alarm each: that many may stand at that time.
+      const ofSameKind = wanted.filter((w) => w.type === type && w.fix.time === fix.time).length;
+      raised.push(...(await petZonesQueries.raise(this.db, {
+        terminalPk: Number(row.terminal_pk), accountId: Number(row.account_id), type, at: fix.time, lat: fix.lat, lon: fix.lon, late: true, ofSameKind,
+      })));
     }
     if (raised.length) await this.onAlarms(raised);
   }
@@ -107,14 +173,17 @@ export interface PetZoneEngineHandle {
   stop(): void;
 }
 
-/** Starts the engine beside the other derived-alarm engines (gateway role). */
-export function startPetZoneEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log'>): PetZoneEngineHandle {
+/** Starts the engine beside the other derived-alarm engines (gateway role, fed like them). */
+export function startPetZoneEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>): PetZoneEngineHandle {
   const publish = async (ids: number[]) => {
     for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids)) ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
   };
   const engine = new PetZoneEngine(ctx.db, publish, ctx.log);
-  const offPositions = ctx.bus.subscribe<LastPosition | LastPosition[]>('pos.>', (message) => {
-    for (const p of Array.isArray(message) ? message : [message]) void engine.position(p);
+  // The newest of a collar's fixes: the engine steps the stored ones up to it (onPosition), one read for the lot.
+  const offPositions = ctx.positionFeed.subscribe({
+    wants: (t) => engine.watchesTerminal(t.terminalId),
+    fixes: (fixes) => void engine.position(fixes[fixes.length - 1]!, fixes),
+    lateFixes: (fixes) => void engine.lateFixes(fixes),
   });
   const offChanges = ctx.bus.subscribe(PET_ZONES_CHANGED, () => engine.invalidate());
   return {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
+import { isBlindAreaFix } from '../../core/lateReports.ts';
 import type { ZoneFix, ZoneState } from './zoneSmoothing.ts';
 
 export type ZoneGeometry = { center: [number, number]; radiusMeters: number } | { rings: [number, number][][] };
@@ -20,6 +21,9 @@ export interface WatchedZoneRow extends PetZoneRow {
   terminal_pk: number;
   identifier: string;
 }
+
+/** A stored fix of the collar, with when it came. */
+export type StoredZoneFix = ZoneFix & { receivedAt: number };
 
 const SELECT = `SELECT z.id, z.pet_id, z.name, z.kind, z.geometry, z.alarm_exit, z.alarm_enter, s.inside FROM pet_zones z LEFT JOIN pet_zone_states s ON s.zone_id = z.id`;
 
@@ -70,19 +74,34 @@ export const petZonesQueries = {
     )).length === 1;
   },
 
-  /** The collar's valid fixes after `since` up to `until` (epoch ms), oldest first. */
-  fixes: async (q: Queryable, terminalPk: number, since: number, until: number): Promise<ZoneFix[]> =>
-    (await q.query<{ gps_time: Date; lat: number; lon: number; accuracy: number | null }>(
-      `SELECT gps_time, lat, lon, (extras->>'accuracy')::double precision AS accuracy FROM positions
-        WHERE terminal_id = $1 AND gps_time > $2 AND gps_time <= $3 AND valid ORDER BY gps_time LIMIT 1000`,
-      [terminalPk, new Date(since), new Date(until)],
-    )).map((r) => ({ time: r.gps_time.getTime(), lat: r.lat, lon: r.lon, accuracy: r.accuracy })),
+  /**
+   * The collar's valid fixes after `since` up to `until` (epoch ms), oldest first, with when each
+   * came; with `receivedBy`, only those stored by then (judged before a late upload that came then).
+   */
+  fixes: async (q: Queryable, terminalPk: number, since: number, until: number, receivedBy = Infinity): Promise<StoredZoneFix[]> =>
+    (await q.query<{ gps_time: Date; received_at: Date; lat: number; lon: number; accuracy: number | null; blind_area: unknown; reupload: unknown }>(
+      `SELECT gps_time, received_at, lat, lon, (extras->>'accuracy')::double precision AS accuracy, extras->'blindArea' AS blind_area, extras->'reupload' AS reupload
+         FROM positions
+        WHERE terminal_id = $1 AND gps_time > $2 AND gps_time <= $3 AND valid AND ($4::timestamptz IS NULL OR received_at <= $4)
+        ORDER BY gps_time LIMIT 1000`,
+      [terminalPk, new Date(since), new Date(until), Number.isFinite(receivedBy) ? new Date(receivedBy) : null],
+    )).map((r) => {
+      const f = { time: r.gps_time.getTime(), receivedAt: r.received_at.getTime(), lat: r.lat, lon: r.lon, accuracy: r.accuracy };
+      return { ...f, blind: isBlindAreaFix({ gpsTime: f.time, receivedAt: f.receivedAt, extras: { blindArea: r.blind_area, reupload: r.reupload } }) };
+    }),
 
-  /** The alarm on the pet's collar, owned by the pet's account. */
-  raise: async (q: Queryable, a: { terminalPk: number; accountId: number; type: string; at: number; lat: number; lon: number }) =>
+  /**
+   * The alarm on the pet's collar, owned by the pet's account; `late` (补传) from a blind-area fix.
+   * A late one is not raised again when `ofSameKind` alarms of its type already stand at its device
+   * time (the same upload judged again: two gateways held the collar in turn) — a count, as two
+   * zones may be crossed at one fix.
+   */
+  raise: async (q: Queryable, a: { terminalPk: number; accountId: number; type: string; at: number; lat: number; lon: number; late: boolean; ofSameKind?: number }) =>
     (await q.query<{ id: number }>(
-      `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon)
-       SELECT t.id, $2, (SELECT v.id FROM vehicles v WHERE v.terminal_id = t.id LIMIT 1), $3, $4, $5, $6 FROM terminals t WHERE t.id = $1 RETURNING id`,
-      [a.terminalPk, a.accountId, a.type, new Date(a.at), a.lat, a.lon],
+      `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, late)
+       SELECT t.id, $2, (SELECT v.id FROM vehicles v WHERE v.terminal_id = t.id LIMIT 1), $3, $4, $5, $6, $7::boolean FROM terminals t
+        WHERE t.id = $1 AND (NOT $7::boolean OR (SELECT count(*) FROM alarms x WHERE x.terminal_id = $1 AND x.type = $3 AND x.alarm_time = $4) < $8::int)
+       RETURNING id`,
+      [a.terminalPk, a.accountId, a.type, new Date(a.at), a.lat, a.lon, a.late, a.ofSameKind ?? 1],
     )).map((r) => Number(r.id)),
 };

@@ -38,6 +38,7 @@ export function presentPet(r: PetRow, now = Date.now()): Pet {
     accountName: r.account_name,
     created: r.created_at.getTime(),
     lostUntil: r.lost_until && r.lost_until.getTime() > now ? r.lost_until.getTime() : null,
+    reportSeconds: Number(r.report_seconds),
     shared: r.shared === true,
     live: {
       online: r.online ?? false,

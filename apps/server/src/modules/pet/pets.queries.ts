@@ -17,6 +17,7 @@ export interface PetRow {
   step_goal: number;
   created_at: Date;
   lost_until: Date | null;
+  report_seconds: number;
   terminal_pk: number | null;
   identifier: string | null;
   protocol: string | null;
@@ -45,7 +46,7 @@ export interface PetProfile {
 }
 
 const SELECT = `SELECT p.id, p.account_id, a.name AS account_name, p.name, p.species, p.breed, p.sex, to_char(p.birthday, 'YYYY-MM-DD') AS birthday,
-       p.weight_kg, p.microchip, p.photo IS NOT NULL AS has_photo, p.step_goal, p.created_at, p.lost_until,
+       p.weight_kg, p.microchip, p.photo IS NOT NULL AS has_photo, p.step_goal, p.created_at, p.lost_until, p.report_seconds,
        t.id AS terminal_pk, t.identifier, t.protocol, t.online, lp.gps_time, lp.lat, lp.lon, round((lp.extras->>'signal')::numeric)::int AS signal, lp.extras,
        sr.at AS sr_at, sr.battery AS sr_battery, sr.signal AS sr_signal
   FROM pets p JOIN accounts a ON a.id = p.account_id
@@ -93,13 +94,31 @@ export const petsQueries = {
   setLost: (q: Queryable, id: number, until: Date | null) =>
     q.query('UPDATE pets SET lost_until = $2, lost_restored_at = CASE WHEN $2::timestamptz IS NULL THEN now() ELSE NULL END WHERE id = $1', [id, until]),
 
-  /** Lost modes that ran out, each claimed once (compare-and-set): their collars go back to the normal interval. */
-  claimExpiredLost: (q: Queryable, now: Date) =>
-    q.query<{ id: number; account_id: number; terminal_pk: number | null }>(
-      `UPDATE pets SET lost_restored_at = $1 WHERE lost_restored_at IS NULL AND lost_until IS NOT NULL AND lost_until <= $1
-       RETURNING id, account_id, terminal_id AS terminal_pk`,
-      [now],
-    ),
+  setReportSeconds: (q: Queryable, id: number, seconds: number) => q.query('UPDATE pets SET report_seconds = $2 WHERE id = $1', [id, seconds]),
+
+  /**
+   * One lost mode that ran out, claimed (compare-and-set, and skipped while another jobs process
+   * holds it): its collar goes back to the pet's normal interval in the same transaction.
+   */
+  claimOneExpiredLost: async (q: Queryable, now: Date) =>
+    (
+      await q.query<{ id: number; account_id: number; terminal_pk: number | null; report_seconds: number }>(
+        `UPDATE pets SET lost_restored_at = $1
+          WHERE id = (SELECT id FROM pets WHERE lost_restored_at IS NULL AND lost_until IS NOT NULL AND lost_until <= $1 ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+          RETURNING id, account_id, terminal_id AS terminal_pk, report_seconds`,
+        [now],
+      )
+    )[0],
+
+  /** Who the revert is sent as: the pet's creator, or its account's first user. */
+  revertActor: async (q: Queryable, petId: number) =>
+    (
+      await q.query<{ id: number; path: string }>(
+        `SELECT u.id, a.path FROM pets p JOIN accounts a ON a.id = p.account_id JOIN users u ON u.id = p.created_by OR (p.created_by IS NULL AND u.account_id = p.account_id)
+          WHERE p.id = $1 ORDER BY u.id LIMIT 1`,
+        [petId],
+      )
+    )[0],
 
   stepReadings: (q: Queryable, terminalPk: number, from: Date, to: Date) =>
     q.query<{ at: Date; steps: string }>(

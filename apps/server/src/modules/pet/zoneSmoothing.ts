@@ -30,6 +30,8 @@ export interface ZoneFix {
   lat: number;
   /** metres, when the collar gave it */
   accuracy?: number | null;
+  /** kept by the collar out of coverage and sent later (core/lateReports.ts isBlindAreaFix): what it raises is 补传 */
+  blind?: boolean;
 }
 
 export const NEW_ZONE_STATE: ZoneState = Object.freeze({ inside: null, streak: 0, lastTime: -Infinity });
