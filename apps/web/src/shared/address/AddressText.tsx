@@ -15,5 +15,6 @@ export function AddressText({ point, loading = '…' }: { point: AddressQuery | 
       alive = false;
     };
   }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <span className="cl-address">{point ? text || loading : ''}</span>;
+  // title: a table cell cuts a long address with an ellipsis; hovering shows it whole
+  return <span className="cl-address" title={text || undefined}>{point ? text || loading : ''}</span>;
 }

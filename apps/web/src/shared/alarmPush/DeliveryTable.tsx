@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
-import dayjs from 'dayjs';
 import type { Delivery, DeliveryStatus } from '@chelian/contracts';
 import { T } from '../i18n/messages.ts';
 import './alarmPush.css';
+import { beijingFormat } from '../format/beijingTime.ts';
 
 const P = T.center.alarmPush;
 const STATUS_COLOR: Record<DeliveryStatus, string> = { pending: 'default', sending: 'processing', retrying: 'warning', sent: 'success', failed: 'error', skipped: 'default' };
-const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+const time = (ms: number) => beijingFormat(ms);
 
 export function DeliveryStatusTag({ d }: { d: Delivery }) {
   return (
@@ -16,7 +16,7 @@ export function DeliveryStatusTag({ d }: { d: Delivery }) {
       <Tag color={STATUS_COLOR[d.status]}>{P.statusNames[d.status]}</Tag>
       {d.status === 'retrying' && d.nextAt !== null && (
         <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-          {P.failures.nextAt(dayjs(d.nextAt).format('HH:mm:ss'))}
+          {P.failures.nextAt(beijingFormat(d.nextAt, 'HH:mm:ss'))}
         </Typography.Text>
       )}
     </>

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import dayjs from 'dayjs';
 import type { BrowserNotice } from '@chelian/contracts';
 import { noticeTexts } from './browserNotify.ts';
 
@@ -9,10 +8,10 @@ const notice = (alarmId: number, extra: Partial<BrowserNotice> = {}): BrowserNot
 });
 
 describe('browser notification texts', () => {
-  it('one per alarm, oldest first (the server lists newest first), tagged by alarm', () => {
+  it('one per alarm, oldest first (the server lists newest first), tagged by alarm, at its Beijing time', () => {
     const texts = noticeTexts([notice(2), notice(1)]);
     expect(texts.map((t) => t.title)).toEqual(['粤B1 紧急报警', '粤B2 紧急报警']);
-    expect(texts[0]).toEqual({ title: '粤B1 紧急报警', body: `报警时间 ${dayjs(notice(1).alarmTime).format('YYYY-MM-DD HH:mm:ss')}，速度 36 km/h`, tag: 'chelian-alarm-1' });
+    expect(texts[0]).toEqual({ title: '粤B1 紧急报警', body: '报警时间 2026-03-01 10:00:01，速度 36 km/h', tag: 'chelian-alarm-1' });
   });
 
   it('names the terminal when there is no plate, and leaves out an unknown speed', () => {

@@ -1,6 +1,6 @@
 import type { BrowserNotice } from '@chelian/contracts';
-import dayjs from 'dayjs';
 import { T } from '../i18n/messages.ts';
+import { beijingFormat } from '../format/beijingTime.ts';
 
 const P = T.center.alarmPush;
 
@@ -33,7 +33,7 @@ export function noticeTexts(list: BrowserNotice[], max = MAX_NOTICES_AT_ONCE): N
   const shown = oldestFirst.length > max ? oldestFirst.slice(0, max - 1) : oldestFirst;
   const texts = shown.map((n) => ({
     title: P.notice.title(n.plate || n.name || n.terminalId, n.typeName),
-    body: P.notice.body(dayjs(n.alarmTime).format('YYYY-MM-DD HH:mm:ss'), n.speed),
+    body: P.notice.body(beijingFormat(n.alarmTime), n.speed),
     tag: `chelian-alarm-${n.alarmId}`,
   }));
   if (shown.length < oldestFirst.length) texts.push({ title: P.notice.more(oldestFirst.length - shown.length), body: P.notice.moreBody, tag: 'chelian-alarm-more' });

@@ -1,9 +1,9 @@
-import { Button, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { AddressText } from '../address/AddressText.tsx';
 import type { Alarm } from '@chelian/contracts';
 import { T } from '../i18n/messages.ts';
+import { beijingFormat } from '../format/beijingTime.ts';
 
 const L = T.fleet.alarmList;
 
@@ -15,13 +15,14 @@ export const alarmTypeTag = (a: Alarm) => <Tag color={URGENT.has(a.type) ? 'red'
 export function alarmColumns(actions: (a: Alarm) => React.ReactNode, withHandling: boolean): ColumnsType<Alarm> {
   const cols: ColumnsType<Alarm> = [
     { title: L.plate, dataIndex: 'plate', width: 110, render: (p: string, a) => p || a.name || L.none },
-    { title: L.terminal, dataIndex: 'terminalId', width: 150 },
-    { title: L.type, dataIndex: 'typeName', width: 140, render: (_: string, a) => alarmTypeTag(a) },
-    { title: L.time, dataIndex: 'alarmTime', width: 165, render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm:ss') },
-    { title: L.speed, dataIndex: 'speed', width: 120, render: (s: number | null) => (s === null ? L.none : s) },
+    { title: L.terminal, dataIndex: 'terminalId', width: 140 },
+    { title: L.type, dataIndex: 'typeName', width: 110, render: (_: string, a) => alarmTypeTag(a) },
+    { title: L.time, dataIndex: 'alarmTime', width: 210, render: (_: number, a) => <AlarmTime alarm={a} /> },
+    { title: L.speed, dataIndex: 'speed', width: 110, render: (s: number | null) => (s === null ? L.none : s) },
     {
       title: L.address,
       key: 'address',
+      width: 160,
       ellipsis: true,
       render: (_: unknown, a) => (a.lat !== null && a.lon !== null ? <AddressText point={{ lon: a.lon, lat: a.lat, mac: a.terminalId }} /> : L.none),
     },
@@ -35,6 +36,21 @@ export function alarmColumns(actions: (a: Alarm) => React.ReactNode, withHandlin
   }
   cols.push({ title: L.operate, key: 'op', width: 200, fixed: 'right', render: (_: unknown, a) => <Space size={4}>{actions(a)}</Space> });
   return cols;
+}
+
+/** The device's time of the alarm; one from a blind-area upload says 补传, and when it reached the platform. */
+export function AlarmTime({ alarm }: { alarm: Alarm }) {
+  if (!alarm.late) return <>{beijingFormat(alarm.alarmTime)}</>;
+  return (
+    <Space size={4}>
+      {beijingFormat(alarm.alarmTime)}
+      <Tooltip title={L.lateHint(beijingFormat(alarm.receivedAt))}>
+        <Tag color="blue" data-testid="alarm-late">
+          {L.late}
+        </Tag>
+      </Tooltip>
+    </Space>
+  );
 }
 
 export function ActionLink({ children, onClick, testId }: { children: React.ReactNode; onClick: () => void; testId?: string }) {

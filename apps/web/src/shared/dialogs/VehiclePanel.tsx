@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Badge, Descriptions, Empty, Spin, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { TERMINAL_ERRORS, type LastPosition } from '@chelian/contracts';
 import { RequestError } from '../request/RequestError.ts';
 import { positionOf } from './positionOf.ts';
 import { useAddress } from '../address/useAddress.ts';
 import { T } from '../i18n/messages.ts';
+import { beijingFormat } from '../format/beijingTime.ts';
 
 const V = T.vehicleInfo;
 
@@ -65,7 +65,7 @@ export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow:
       </Descriptions.Item>
       <Descriptions.Item label={V.position}>{`${position.lon.toFixed(6)}, ${position.lat.toFixed(6)}`}</Descriptions.Item>
       <Descriptions.Item label={V.direction}>{`${position.direction ?? 0}°`}</Descriptions.Item>
-      <Descriptions.Item label={V.gpsTime}>{position.gpsTime ? dayjs(position.gpsTime).format('YYYY-MM-DD HH:mm:ss') : '—'}</Descriptions.Item>
+      <Descriptions.Item label={V.gpsTime}>{position.gpsTime ? beijingFormat(position.gpsTime) : '—'}</Descriptions.Item>
       <Descriptions.Item label={V.mileage}>{position.mileage === null ? '—' : `${position.mileage} km`}</Descriptions.Item>
       <Descriptions.Item label={V.alarms} span={2}>
         {!position.alarmNames?.length ? V.noAlarm : position.alarmNames.map((n) => <Tag color="red" key={n}>{n}</Tag>)}

@@ -12,6 +12,8 @@ export const fleetTexts = {
     terminal: '设备号',
     type: '报警类型',
     time: '报警时间',
+    late: '补传',
+    lateHint: (received: string) => `盲区补传：设备离线期间发生，${received} 上传到平台；报警时间为设备记录的时间`,
     speed: '速度（km/h）',
     address: '地址',
     status: '状态',

@@ -1,6 +1,6 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { beijingToday } from '../format/beijingDay.ts';
+import { beijingToday } from '../format/beijingTime.ts';
 
 export interface Days {
   startDate: string;
