@@ -60,6 +60,9 @@ export const M = {
   },
   monitor: {
     title: '实时监控',
+    // the tab counts vehicles in alarm now; the header bell counts unhandled alarm records
+    alarmTab: '报警车辆',
+    alarmTabTip: '正在报警的车辆数：终端仍在上报报警，或 5 分钟内推送了未处理的报警。未处理的报警条数见右上角铃铛。',
     liveOn: '实时推送已连接',
     liveOff: '实时推送已断开，每 10 秒刷新',
     lastUpdate: (t: string) => `更新于 ${t}`,
@@ -124,7 +127,7 @@ export const M = {
     noPoints: '该时间段内没有轨迹数据',
     trackBroken: '轨迹数据不完整，请重新查询',
     tooLong: '查询时间范围不能超过 31 天',
-    export: '导出 Excel',
+    export: '导出',
     exporting: '正在导出…',
     table: '轨迹明细',
     index: '序号',
@@ -303,6 +306,7 @@ export const M = {
     deleted: '分组已删除',
     vehicles: (name: string) => `“${name}”的车辆`,
     ungroupedVehicles: '未分组的车辆',
+    allVehicles: '全部车辆',
     pickGroup: '在左侧选择一个分组',
     moveTo: '移到分组',
     moveSelected: (n: number) => `把所选 ${n} 辆车移到…`,

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { Result } from 'antd';
 import { useChildOutlet } from '../child/pages/useChildOutlet.ts';
 import { T } from '../shared/i18n/messages.ts';
+import '../shared/ui/subProduct.css';
 import './card.css';
 
 /** 智能工牌's frame: its styles, and only the menus the role holds (the server refuses the rest anyway). */

@@ -5,7 +5,7 @@
 export const C = {
   common: {
     add: '新增', edit: '编辑', del: '删除', save: '保存', saved: '已保存', deleted: '已删除', cancel: '取消', query: '查询', refresh: '刷新',
-    exportExcel: '导出Excel', none: '—', actions: '操作', confirmDelete: '确定删除？', allTeams: '全部班组', keyword: '姓名/工号/电话/工牌',
+    exportExcel: '导出 Excel', none: '—', actions: '操作', confirmDelete: '确定删除？', allTeams: '全部班组', keyword: '姓名/工号/电话/工牌',
     date: '日期', name: '名称', staff: '人员', team: '班组',
   },
   staff: {
@@ -22,11 +22,16 @@ export const C = {
   area: {
     title: '责任区域', fence: '区域（围栏）', assignee: '责任人/班组', newArea: '新建责任区域', centerHelp: '在地图上点击选择中心点', radius: '半径（米）',
     assignTo: '分配给', toStaff: '人员', toTeam: '班组', kind: '形状', kindCircle: '圆形', kindPolygon: '多边形',
+    drawPolygon: '在地图上依次点击各顶点，双击结束', vertices: (n: number) => `多边形 · ${n} 个顶点`, redraw: '重新绘制',
+    editing: (name: string) => `编辑区域：${name}`, saveShape: '保存区域',
   },
   shift: {
     title: '排班管理', addShift: '新增班次', weekdays: '工作日', periods: '上班时段（最多4段）', late: '迟到阈值（分钟）', early: '早退阈值（分钟）',
     holidays: '节假日（休息）', workdays: '调休上班日', clockPoints: '打卡点（半径或蓝牙信标）', addPeriod: '添加时段', addPoint: '添加打卡点',
     lat: '纬度', lon: '经度', radius: '半径（米）', beacon: '信标MAC', dates: '日期，逗号分隔，如 2026-10-01,2026-10-02',
+    nextDay: '次日', periodsHelp: '结束早于开始的时段跨过午夜，次日结束，算作开始那天的班（如夜班 22:00—次日 06:00）',
+    /** '08:00-12:00'; a period across midnight '22:00-次日06:00' */
+    span: (p: { start: string; end: string }) => (p.end <= p.start ? `${p.start}-次日${p.end}` : `${p.start}-${p.end}`),
   },
   attendance: {
     title: '考勤记录', period: '时段', arrived: '到岗时间', left: '离岗时间', status: '考勤结果', correct: '修正', corrected: '修正人', note: '修正说明',
@@ -38,6 +43,8 @@ export const C = {
   },
   playback: {
     title: '轨迹回放', pick: '选择人员', stops: '停留点', offPost: '离岗段', start: '开始', end: '结束', minutes: '时长（分钟）', open: '打开轨迹回放',
+    /** what the 打开轨迹回放 button plays: the whole day, or the person's shift that day (a night period to the next morning) */
+    wholeDay: '全天', shift: '当班', span: (a: string, b: string) => `${a} 至 ${b}`, noShift: '未设置班次', offDay: '当日不上班',
   },
   alarm: {
     title: '报警中心', type: '报警类型', time: '报警时间', allTypes: '全部类型', rules: '报警规则', offPost: '离岗判定（分钟）', standstill: '静止超时（分钟）',

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { MAX_PAGE_SIZE, cardEndpoints, type CardShift, type CardTeam, type Staff } from '@chelian/contracts';
 import { call } from '../shared/request/call.ts';
+import { beijingDate, beijingFormat } from '../shared/format/beijingTime.ts';
 
 /** The most people the map and pickers load (page by page). */
 const STAFF_LIMIT = 20_000;
@@ -45,6 +46,6 @@ export function useShifts() {
 }
 
 /** Today in Beijing as YYYY-MM-DD. */
-export const beijingToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-export const beijingTime = (ms: number | null) => (ms === null ? '—' : new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '));
-export const beijingClock = (ms: number | null) => (ms === null ? '—' : new Date(ms + 8 * 3600_000).toISOString().slice(11, 16));
+export const beijingToday = () => beijingDate(Date.now());
+export const beijingTime = (ms: number | null) => (ms === null ? '—' : beijingFormat(ms));
+export const beijingClock = (ms: number | null) => (ms === null ? '—' : beijingFormat(ms, 'HH:mm'));

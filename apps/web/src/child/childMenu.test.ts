@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceNode } from '@chelian/contracts';
+import { RESOURCES, type ResourceNode } from '@chelian/contracts';
+import { childMessages } from '../shared/i18n/child.ts';
 import { collectPermissions } from '../shared/permission/permissions.ts';
 import { childMenu, findMenu, toChildPath } from './childMenu.ts';
 
@@ -33,5 +34,12 @@ describe('sub-product menu', () => {
     expect(findMenu(menu, '/dataReport/mileageReport', '/data-report')?.id).toBe(20001);
     expect(findMenu(childMenu(tree, 8, collectPermissions(tree)), '/alarm/detail', '/car')?.id).toBe(8004);
     expect(findMenu(menu, '/nothing', '/data-report')).toBeUndefined();
+  });
+});
+
+describe('the overview cards', () => {
+  it('describe every module of every sub-product (an operator sees a blank card otherwise)', () => {
+    const modules = RESOURCES.filter((r) => r.type === 1 && r.platformId !== 0 && !r.path.endsWith('/'));
+    expect(modules.filter((r) => !childMessages.descriptions[r.code]).map((r) => `${r.code} ${r.name}`)).toEqual([]);
   });
 });

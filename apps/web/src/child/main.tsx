@@ -5,6 +5,7 @@ import { AppProviders } from '../shared/ui/AppProviders.tsx';
 import { installBodyScale } from '../shared/scale/scale.ts';
 import { setPlatformId } from '../shared/request/http.ts';
 import { progress } from '../shared/progress/progress.ts';
+import { assistantConfigured } from '../shared/config/runtimeConfig.ts';
 import type { ChildSystemId } from '../shared/systems/childSystems.ts';
 import { CHILD, goTop } from './childContext.ts';
 import { installChildBridge } from './bridge/childBridge.ts';
@@ -19,6 +20,8 @@ const definition = CHILD_SYSTEM_DEFINITIONS[CHILD.sys.systemId as ChildSystemId]
 const publicPage = (definition.publicRoutes ?? []).some((r) => window.location.pathname === `/child/${CHILD.sys.systemId}/${r.path}`);
 // Inside the shell the frame is already scaled with the shell's body; alone, scale this page.
 if (!CHILD.embedded && !publicPage) installBodyScale();
+// The shell draws the AI智能助手 launcher over this frame's bottom-right corner: global.css keeps pages clear of it.
+if (CHILD.embedded && assistantConfigured()) document.documentElement.dataset.assistant = 'shell';
 
 const router = createBrowserRouter(
   [

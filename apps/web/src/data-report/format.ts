@@ -1,4 +1,4 @@
-import { beijingClock, beijingDateTime } from '../shared/format/beijingDay.ts';
+import { beijingClock, beijingDateTime } from '../shared/format/beijingTime.ts';
 import { durationText } from '../shared/format/duration.ts';
 import { R } from './messages.ts';
 
@@ -9,4 +9,5 @@ export const clockText = (ms: number | null) => (ms === null ? R.common.none : b
 /** seconds → 3小时25分 / 12分钟 / 0秒 */
 export const secondsText = (s: number) => durationText(s * 1000);
 export const kmText = (km: number) => km.toFixed(2);
-export const percentText = (rate: number) => `${(rate * 100).toFixed(2)}%`;
+/** 0.9951 → 99.51%; a rate of no time at all (a day or month before the vehicle came onto the platform) → — */
+export const percentText = (rate: number | null) => (rate === null ? R.common.none : `${(rate * 100).toFixed(2)}%`);

@@ -14,12 +14,12 @@ export function BikePageFrame({ title, testId, tools, children }: {
 }) {
   const { bikes, loading, reload } = useBikes();
   const { bike, select } = useSelectedBike(bikes);
-  if (loading) return <Spin className="ec-empty" style={{ display: 'block' }} />;
+  if (loading) return <Spin className="sp-empty" style={{ display: 'block' }} />;
   if (!bike) return <NoBikes />;
   return (
-    <div className="ec-page" data-testid={testId}>
-      <section className="ec-card ec-toolbar">
-        <span className="ec-title">{title}</span>
+    <div className="sp-page" data-testid={testId}>
+      <section className="sp-card sp-toolbar">
+        <span className="sp-title">{title}</span>
         <BikePicker bikes={bikes} value={bike.bikeId} onChange={select} />
         {tools}
       </section>

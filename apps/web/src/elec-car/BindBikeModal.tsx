@@ -6,6 +6,7 @@ import { call } from '../shared/request/call.ts';
 import { toast } from '../shared/ui/toast.ts';
 import { bikeLabel } from './BikePicker.tsx';
 import { QrScanner } from './QrScanner.tsx';
+import { FIT_SCREEN_MODAL } from '../shared/ui/fitScreenModal.ts';
 import { E } from './messages.ts';
 
 const B = E.bikes;
@@ -39,7 +40,7 @@ export function BindBikeModal({ open, bike, onClose, onDone }: { open: boolean; 
   };
 
   return (
-    <Modal open={open} title={bike ? B.edit : B.bind} onCancel={onClose} onOk={() => void submit()} confirmLoading={saving} width={620} destroyOnHidden data-testid="bind-bike-modal">
+    <Modal open={open} title={bike ? B.edit : B.bind} onCancel={onClose} onOk={() => void submit()} confirmLoading={saving} okText={E.common.save} cancelText={E.common.cancel} width={620} destroyOnHidden {...FIT_SCREEN_MODAL} data-testid="bind-bike-modal">
       <Form form={form} layout="vertical" requiredMark={false}>
         <Form.Item label={B.imeiLabel} extra={bike ? undefined : B.imeiHelp} required>
           <div style={{ display: 'flex', gap: 8 }}>

@@ -22,8 +22,8 @@ export function ControlPanel({ bike, onDone }: { bike: Bike; onDone: () => void 
     <Button icon={icon} loading={busy === action} onClick={() => send(action)} data-testid={`ec-control-${action}`} {...extra}>{C[action]}</Button>
   );
   return (
-    <section className="ec-card" data-testid="ec-controls">
-      <div className="ec-toolbar"><span className="ec-title">{C.title}</span></div>
+    <section className="sp-card" data-testid="ec-controls">
+      <div className="sp-toolbar"><span className="sp-title">{C.title}</span></div>
       <div className="ec-controls">
         {button('arm', <LockOutlined />, { type: bike.status.armed ? 'primary' : 'default' })}
         {button('disarm', <UnlockOutlined />)}

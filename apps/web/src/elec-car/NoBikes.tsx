@@ -8,7 +8,7 @@ export function NoBikes() {
   const navigate = useNavigate();
   const canBind = usePermission('elecCar:bikes:edit');
   return (
-    <Empty className="ec-empty" description={E.common.noBikes} data-testid="ec-no-bikes">
+    <Empty className="sp-empty" description={E.common.noBikes} data-testid="ec-no-bikes">
       {canBind && <Button type="primary" onClick={() => navigate('/bikes')}>{E.common.toBind}</Button>}
     </Empty>
   );

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { elecCarEndpoints, type PowerOrder } from '@chelian/contracts';
 import { call } from '../shared/request/call.ts';
 import { E } from './messages.ts';
+import { beijingDateTime } from '../shared/format/beijingTime.ts';
 
 const O = E.orders;
 const COLORS: Record<string, string> = { pending: 'orange', sent: 'blue', done: 'green', failed: 'red', expired: 'default', cancelled: 'default' };
-const time = (at: number | null) => (at ? dayjs(at).format('MM-DD HH:mm:ss') : '—');
+const time = (at: number | null) => (at ? beijingDateTime(at) : '—');
 const kmh = (v: number | null) => (v === null ? '—' : `${v}`);
 
 /** 断电记录: every cut and restore of the bike, who sent it and what became of it. */
@@ -17,8 +17,8 @@ export function PowerOrdersTable({ bikeId, version }: { bikeId: number; version:
     call(elecCarEndpoints.powerOrders, { bikeId, pageSize: 10 }, { silent: true }).then((p) => setRows(p.list), () => {});
   }, [bikeId, version]);
   return (
-    <section className="ec-card">
-      <div className="ec-toolbar"><span className="ec-title">{O.title}</span></div>
+    <section className="sp-card">
+      <div className="sp-toolbar"><span className="sp-title">{O.title}</span></div>
       <Table<PowerOrder>
         rowKey="orderId" size="small" dataSource={rows} pagination={false} data-testid="ec-power-orders"
         columns={[

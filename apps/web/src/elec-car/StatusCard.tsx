@@ -1,14 +1,14 @@
 import { Alert, Button, Progress, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { elecCarEndpoints, type Bike } from '@chelian/contracts';
 import { AddressText } from '../shared/address/AddressText.tsx';
 import { call } from '../shared/request/call.ts';
 import { toast } from '../shared/ui/toast.ts';
 import { bikeLabel } from './BikePicker.tsx';
 import { E } from './messages.ts';
+import { beijingDateTime, beijingFormat } from '../shared/format/beijingTime.ts';
 
 const S = E.status;
-const dash = <span className="ec-muted">{E.common.none}</span>;
+const dash = <span className="sp-muted">{E.common.none}</span>;
 
 function Figure({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -28,7 +28,7 @@ export function StatusCard({ bike, onChanged, canControl }: { bike: Bike; onChan
   const percent = s.batteryPercent;
   const cancelCut = () => call(elecCarEndpoints.cancelCut, { bikeId: bike.bikeId }).then(() => (toast.success(S.cutCancelled), onChanged()), () => {});
   return (
-    <section className="ec-card" data-testid="ec-status">
+    <section className="sp-card" data-testid="ec-status">
       <div className="ec-status-head">
         <Progress
           type="dashboard" size={96} percent={percent ?? 0} strokeColor={percent !== null && percent < 20 ? '#ff4d4f' : undefined}
@@ -36,7 +36,7 @@ export function StatusCard({ bike, onChanged, canControl }: { bike: Bike; onChan
         />
         <div>
           <div className="ec-status-plate">{bikeLabel(bike)}</div>
-          <div className="ec-muted">{[bike.brand, bike.model].filter(Boolean).join(' ')} · IMEI {bike.terminalId}</div>
+          <div className="sp-muted">{[bike.brand, bike.model].filter(Boolean).join(' ')} · IMEI {bike.terminalId}</div>
           <div className="ec-status-tags" data-testid="ec-status-tags">
             {s.online ? <Tag color="green">{S.online}</Tag> : <Tag>{S.offline}</Tag>}
             {s.fix ? <Tag color="cyan">{S.fix}</Tag> : <Tag>{S.noFix}</Tag>}
@@ -50,7 +50,7 @@ export function StatusCard({ bike, onChanged, canControl }: { bike: Bike; onChan
       {s.pendingCut && (
         <Alert
           type="warning" showIcon style={{ marginBottom: 12 }} data-testid="ec-pending-cut"
-          message={S.pendingCut(s.pendingCut.userName, dayjs(s.pendingCut.expiresAt).format('HH:mm'))}
+          message={S.pendingCut(s.pendingCut.userName, beijingFormat(s.pendingCut.expiresAt, 'HH:mm'))}
           action={canControl && <Button size="small" onClick={() => void cancelCut()}>{S.cancelCut}</Button>}
         />
       )}
@@ -58,7 +58,7 @@ export function StatusCard({ bike, onChanged, canControl }: { bike: Bike; onChan
         <Figure label={S.voltage}>{s.batteryVoltage === null ? dash : `${s.batteryVoltage} V`}</Figure>
         <Figure label={S.range} testId="ec-range">{s.rangeKm === null ? dash : `${s.rangeKm} km`}</Figure>
         <Figure label={S.speed}>{s.speed === null ? dash : `${s.speed} km/h`}</Figure>
-        <Figure label={S.lastUpdate}>{s.lastUpdate ? dayjs(s.lastUpdate).format('MM-DD HH:mm:ss') : dash}</Figure>
+        <Figure label={S.lastUpdate}>{s.lastUpdate ? beijingDateTime(s.lastUpdate) : dash}</Figure>
         <div style={{ gridColumn: 'span 2' }}>
           <div className="ec-figure-label">{S.position}</div>
           <div className="ec-figure-value" style={{ fontSize: 14 }}>

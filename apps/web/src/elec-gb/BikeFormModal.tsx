@@ -36,7 +36,7 @@ export function BikeFormModal({ open, bike, onClose, onDone }: { open: boolean; 
     <Col span={8}><Form.Item name={name} label={label} {...extra}><Input maxLength={max} data-testid={`gb-form-${name}`} /></Form.Item></Col>
   );
   return (
-    <Modal open={open} title={bike ? R.edit : R.add} onCancel={onClose} onOk={() => void submit()} confirmLoading={saving} width={820} destroyOnHidden data-testid="gb-bike-modal">
+    <Modal open={open} title={bike ? R.edit : R.add} onCancel={onClose} onOk={() => void submit()} confirmLoading={saving} okText={G.common.save} cancelText={G.common.cancel} width={820} destroyOnHidden data-testid="gb-bike-modal">
       <Form form={form} layout="vertical" requiredMark={false}>
         <Divider titlePlacement="start" plain>{R.sections.bike}</Divider>
         <Row gutter={12}>

@@ -12,7 +12,7 @@ export function QrLabelSheet({ bikes, onClose }: { bikes: GbBike[]; onClose: () 
     <Modal
       open={bikes.length > 0} title={D.printTitle} width={860} onCancel={onClose} destroyOnHidden data-testid="gb-print-modal"
       footer={[
-        <span key="help" className="gb-muted" style={{ marginRight: 12 }}>{D.printHelp}</span>,
+        <span key="help" className="sp-muted" style={{ marginRight: 12 }}>{D.printHelp}</span>,
         <Button key="print" type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="gb-print-run">{D.print}</Button>,
       ]}
     >
@@ -23,7 +23,7 @@ export function QrLabelSheet({ bikes, onClose }: { bikes: GbBike[]; onClose: () 
             <img src={qrImageUrl(b.bikeId, 360)} alt={b.frameNo} />
             <div>{`${G.record.frameNo}：${b.frameNo}`}</div>
             <div>{[b.plate, b.brand, b.model].filter(Boolean).join(' ') || '\u00a0'}</div>
-            <div className="gb-muted">{D.scanHint}</div>
+            <div className="sp-muted">{D.scanHint}</div>
           </div>
         ))}
       </div>

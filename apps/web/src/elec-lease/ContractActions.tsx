@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DatePicker, Form, Input, InputNumber, Modal, Select, Upload, type UploadFile } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { beijingToday } from '../shared/format/beijingTime.ts';
 import { LEASE_BACKDATE_DAYS, LEASE_PAY_METHODS, LEASE_PHOTOS_PER_INSPECTION, elecLeaseEndpoints, type LeaseContractDetail, type LeasePayment } from '@chelian/contracts';
 import { call } from '../shared/request/call.ts';
 import { toast } from '../shared/ui/toast.ts';
@@ -114,7 +115,7 @@ export function ContractActionModal({ detail, action, onClose, onDone }: {
         {(kind === 'handover' || kind === 'giveBack') && <Form.Item name="batteryPercent" label={O.battery}><InputNumber min={0} max={100} /></Form.Item>}
         {kind === 'handover' && (
           <Form.Item name="startDate" label={O.startDate} extra={O.startHint}>
-            <DatePicker data-testid="handover-start" disabledDate={(d: Dayjs) => d.isAfter(dayjs(), 'day') || d.isBefore(dayjs().subtract(LEASE_BACKDATE_DAYS, 'day'), 'day')} />
+            <DatePicker data-testid="handover-start" disabledDate={(d: Dayjs) => d.isAfter(beijingToday(), 'day') || d.isBefore(beijingToday().subtract(LEASE_BACKDATE_DAYS, 'day'), 'day')} />
           </Form.Item>
         )}
         {kind === 'handover' && (

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Button, Descriptions, Drawer, Space, Table, Tabs, Tag, type TablePaginationConfig } from 'antd';
-import dayjs from 'dayjs';
 import { LEASE_LOCK_TRIGGERS, elecLeaseEndpoints, type LeaseBill, type LeaseContractDetail, type LeaseLock, type LeasePayment } from '@chelian/contracts';
 import { call } from '../shared/request/call.ts';
 import { usePermission } from '../shared/permission/usePermission.ts';
@@ -8,9 +7,10 @@ import { ContractActionModal, type ContractAction } from './ContractActions.tsx'
 import { PhotoThumb } from './PhotoThumb.tsx';
 import { yuan } from './money.ts';
 import { L } from './messages.ts';
+import { beijingDateTime } from '../shared/format/beijingTime.ts';
 
 const O = L.order;
-const time = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : L.common.none);
+const time = (ms: number | null) => (ms ? beijingDateTime(ms) : L.common.none);
 export const STATUS_COLOR: Record<string, string> = { pending: 'gold', active: 'blue', overdue: 'red', returned: 'default', cancelled: 'default' };
 
 /** One contract: its terms and money, and the actions its state allows (each a dialog). */
@@ -73,7 +73,7 @@ export function ContractDrawer({ contractId, onClose, onChanged }: { contractId:
                     { title: '类型', dataIndex: 'kindName', width: 110 }, { title: O.vehicle, dataIndex: 'vehicleCode', width: 90 },
                     { title: O.battery, dataIndex: 'batteryPercent', width: 80 }, { title: L.common.note, dataIndex: 'note' },
                     { title: O.photos, key: 'p', render: (_, i) => <div className="ls-photos">{i.photoIds.map((id) => <PhotoThumb key={id} photoId={id} />)}</div> },
-                    { title: O.createdBy, dataIndex: 'userName', width: 100 }, { title: '时间', key: 't', width: 140, render: (_, i) => time(i.created) },
+                    { title: O.createdBy, dataIndex: 'userName', width: 100 }, { title: '时间', key: 't', width: 170, render: (_, i) => time(i.created) },
                   ]} />
                 ),
               },
@@ -82,7 +82,7 @@ export function ContractDrawer({ contractId, onClose, onChanged }: { contractId:
                 key: 'reminders', label: `${O.reminders}（${detail.reminders.length}）`,
                 children: (
                   <Table size="small" rowKey="reminderId" pagination={false} dataSource={detail.reminders} columns={[
-                    { title: '时间', key: 't', width: 140, render: (_, r) => time(r.created) }, { title: '方式', key: 'a', width: 80, render: (_, r) => (r.auto ? '自动' : r.userName) },
+                    { title: '时间', key: 't', width: 170, render: (_, r) => time(r.created) }, { title: '方式', key: 'a', width: 80, render: (_, r) => (r.auto ? '自动' : r.userName) },
                     { title: '内容', dataIndex: 'text' },
                   ]} />
                 ),
@@ -103,7 +103,7 @@ export function BillsTable({ bills, showContract = false, pagination = false }: 
       { title: L.bill.kind, dataIndex: 'kindName', width: 80 }, { title: L.bill.seq, dataIndex: 'seq', width: 50 },
       { title: L.bill.amount, key: 'a', width: 100, render: (_, b) => <span className="ls-money">{yuan(b.amountFen)}</span> },
       { title: L.bill.paid, key: 'p', width: 100, render: (_, b) => yuan(b.paidFen) },
-      { title: L.bill.due, key: 'd', width: 140, render: (_, b) => time(b.dueAt) },
+      { title: L.bill.due, key: 'd', width: 170, render: (_, b) => time(b.dueAt) },
       { title: L.bill.status, key: 's', width: 80, render: (_, b) => <Tag color={b.status === 'paid' ? 'green' : b.status === 'unpaid' ? 'orange' : 'default'}>{b.statusName}</Tag> },
     ]} />
   );
@@ -116,7 +116,7 @@ export function PaymentsTable({ payments, onRefund, showContract = false, pagina
       { title: '类型', dataIndex: 'kindName', width: 90 }, { title: L.pay.method, dataIndex: 'methodName', width: 90 }, { title: L.pay.ref, dataIndex: 'providerRef' },
       { title: L.bill.amount, key: 'a', width: 100, render: (_, p) => <span className="ls-money">{p.kind === 'payment' ? '' : '-'}{yuan(p.amountFen)}</span> },
       { title: L.pay.refunded, key: 'r', width: 80, render: (_, p) => (p.refundedFen ? yuan(p.refundedFen) : '') },
-      { title: O.createdBy, dataIndex: 'userName', width: 100 }, { title: '时间', key: 't', width: 140, render: (_, p) => time(p.created) },
+      { title: O.createdBy, dataIndex: 'userName', width: 100 }, { title: '时间', key: 't', width: 170, render: (_, p) => time(p.created) },
       ...(onRefund ? [{ title: L.common.actions, key: 'x', width: 70, render: (_: unknown, p: LeasePayment) => p.kind === 'payment' && p.refundedFen < p.amountFen && <Button type="link" size="small" onClick={() => onRefund(p)}>{L.pay.refund}</Button> }] : []),
     ]} />
   );
@@ -126,7 +126,7 @@ export function LocksTable({ locks, showContract = false, pagination = false }: 
   const R = L.risk;
   return (
     <Table<LeaseLock> size="small" rowKey="lockId" pagination={pagination} dataSource={locks} columns={[
-      { title: '时间', key: 't', width: 140, render: (_, k) => time(k.created) },
+      { title: '时间', key: 't', width: 170, render: (_, k) => time(k.created) },
       ...(showContract ? [{ title: O.no, dataIndex: 'contractNo', width: 170 }, { title: O.vehicle, dataIndex: 'vehicleCode', width: 90 }] : []),
       { title: L.common.actions, key: 'a', width: 70, render: (_, k) => <Tag color={k.action === 'lock' ? 'red' : 'green'}>{k.actionName}</Tag> },
       { title: R.trigger, dataIndex: 'triggerName', width: 110 }, { title: O.lockReason, dataIndex: 'reason' }, { title: R.who, dataIndex: 'userName', width: 100 },

@@ -11,5 +11,5 @@ export function PhotoThumb({ photoId }: { photoId: number }) {
     getBytes(elecLeaseEndpoints.photo.path, { photoId }).then((bytes) => setUrl((made = URL.createObjectURL(new Blob([bytes])))), () => {});
     return () => void (made && URL.revokeObjectURL(made));
   }, [photoId]);
-  return url ? <Image src={url} width={72} height={72} style={{ objectFit: 'cover', borderRadius: 4 }} data-testid="inspection-photo" /> : <span className="ls-muted">…</span>;
+  return url ? <Image src={url} width={72} height={72} style={{ objectFit: 'cover', borderRadius: 4 }} data-testid="inspection-photo" /> : <span className="sp-muted">…</span>;
 }

@@ -4,7 +4,7 @@
  */
 export const L = {
   common: {
-    actions: '操作', save: '保存', saved: '已保存', cancel: '取消', add: '新增', edit: '编辑', delete: '删除', search: '查询', none: '—',
+    actions: '操作', save: '保存', saved: '已保存', cancel: '取消', add: '新增', addOne: (what: string) => `新增${what}`, edit: '编辑', delete: '删除', search: '查询', none: '—',
     deleteConfirm: '确定删除？', keyword: '关键字', all: '全部', yuan: '元', refresh: '刷新', export: '导出 Excel', created: '创建时间', note: '备注',
     required: (what: string) => `请填写${what}`, badAmount: '请输入金额（元，最多两位小数）',
   },
@@ -16,6 +16,7 @@ export const L = {
     title: '骑手管理', name: '姓名', idNumber: '身份证号', phone: '手机号', emergencyName: '紧急联系人', emergencyPhone: '紧急联系人电话', verify: '实名核验',
     blacklist: '加入黑名单', unblacklist: '移出黑名单', blacklisted: '黑名单', reason: '原因', open: '进行中订单', keyword: '姓名 / 手机号 / 身份证号',
     onlyBlacklist: '只看黑名单', verifyHint: '身份证号按 GB 11643 校验位核对；未接入全国公民身份核查时显示“已校验格式”。',
+    one: '骑手', badName: '请填写真实姓名（2–20个汉字）', badPhone: '请输入11位手机号', keepIdNumber: (masked: string) => `${masked}（不修改请留空）`,
   },
   vehicle: {
     title: '租赁车辆', code: '车辆编号', plate: '车牌号', imei: '定位终端IMEI', frameNo: '车架号', model: '车型', batteryModel: '电池型号', batteryVoltage: '电池电压（V）',

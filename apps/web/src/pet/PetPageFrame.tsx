@@ -17,18 +17,18 @@ export function PetPageFrame({ title, testId, tools, children }: {
   const { pet, select } = useSelectedPet(pets);
   const navigate = useNavigate();
   const canAdd = usePermission('pet:profile:edit');
-  if (loading) return <Spin className="pt-empty" style={{ display: 'block' }} />;
+  if (loading) return <Spin className="sp-empty" style={{ display: 'block' }} />;
   if (!pet) {
     return (
-      <Empty className="pt-empty" description={P.common.noPets} data-testid="pt-no-pets">
+      <Empty className="sp-empty" description={P.common.noPets} data-testid="pt-no-pets">
         {canAdd && <Button type="primary" onClick={() => navigate('/profile')}>{P.common.toAdd}</Button>}
       </Empty>
     );
   }
   return (
-    <div className="pt-page" data-testid={testId}>
-      <section className="pt-card pt-toolbar">
-        <span className="pt-title">{title}</span>
+    <div className="sp-page" data-testid={testId}>
+      <section className="sp-card sp-toolbar">
+        <span className="sp-title">{title}</span>
         <Select
           style={{ width: 200 }} value={pet.petId} onChange={select} data-testid="pt-picker"
           options={pets.map((p) => ({ value: p.petId, label: p.terminalId ? `${p.name}（${p.terminalId}）` : p.name }))}

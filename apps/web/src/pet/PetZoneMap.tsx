@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import * as maplibregl from 'maplibre-gl';
 import type { Feature, FeatureCollection } from 'geojson';
+import type { PetZone } from '@chelian/contracts';
 import { fromDisplay, plainBasemapStyle, toDisplay as lonLatToDisplay } from '../shared/map/plainBasemap.ts';
 
 type LL = [number, number];
@@ -11,6 +12,11 @@ export interface MapZone {
   ring?: LL[];
   color: string;
 }
+
+/** A saved zone as the map draws it. */
+export const mapZoneOf = (z: PetZone): MapZone => (z.kind === 'circle'
+  ? { id: z.zoneId, circle: { center: [z.lon!, z.lat!], radius: z.radiusMeters! }, color: '#1677ff' }
+  : { id: z.zoneId, ring: z.points as LL[], color: '#1677ff' });
 
 const toDisplay = (p: LL): LL => lonLatToDisplay(p[0], p[1]);
 
@@ -32,15 +38,27 @@ const pointsData = (points: LL[]): FeatureCollection => ({
   features: points.map((p): Feature => ({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: toDisplay(p) } })),
 });
 
-/** 安全区域's map: the zones, the corners being drawn and the pet; a click reports where (WGS-84). */
-export function PetZoneMap({ zones, draft, pet, onClickMap }: { zones: MapZone[]; draft: LL[]; pet: LL | null; onClickMap: (p: LL) => void }) {
+const NO_POINTS: LL[] = [];
+
+/**
+ * A pet's map: its zones, the corners being drawn and the pet; a click reports where (WGS-84).
+ * 安全区域 draws on it; 宠物定位 shows it live (`follow`: the view moves with the pet when it leaves it).
+ */
+export function PetZoneMap({ zones, draft = NO_POINTS, pet, onClickMap, follow = false, testId = 'pt-zone-map' }: {
+  zones: MapZone[];
+  draft?: LL[];
+  pet: LL | null;
+  onClickMap?: (p: LL) => void;
+  follow?: boolean;
+  testId?: string;
+}) {
   const holder = useRef<HTMLDivElement>(null);
   const map = useRef<maplibregl.Map | null>(null);
   const ready = useRef(false);
   const click = useRef(onClickMap);
   click.current = onClickMap;
-  const latest = useRef({ zones, draft, pet });
-  latest.current = { zones, draft, pet };
+  const latest = useRef({ zones, draft, pet, follow });
+  latest.current = { zones, draft, pet, follow };
 
   const draw = () => {
     const m = map.current;
@@ -48,6 +66,8 @@ export function PetZoneMap({ zones, draft, pet, onClickMap }: { zones: MapZone[]
     (m.getSource('zones') as maplibregl.GeoJSONSource | undefined)?.setData(zonesData(latest.current.zones));
     (m.getSource('draft') as maplibregl.GeoJSONSource | undefined)?.setData(pointsData(latest.current.draft));
     (m.getSource('pet') as maplibregl.GeoJSONSource | undefined)?.setData(pointsData(latest.current.pet ? [latest.current.pet] : []));
+    const at = latest.current.pet && toDisplay(latest.current.pet);
+    if (latest.current.follow && at && !m.getBounds().contains(at)) m.easeTo({ center: at, duration: 500 });
   };
 
   useEffect(() => {
@@ -68,8 +88,8 @@ export function PetZoneMap({ zones, draft, pet, onClickMap }: { zones: MapZone[]
       m.addSource('draft', { type: 'geojson', data: empty });
       m.addLayer({ id: 'draft', type: 'circle', source: 'draft', paint: { 'circle-radius': 5, 'circle-color': '#fff', 'circle-stroke-color': '#f59e0b', 'circle-stroke-width': 2 } });
       m.addSource('pet', { type: 'geojson', data: empty });
-      m.addLayer({ id: 'pet', type: 'circle', source: 'pet', paint: { 'circle-radius': 7, 'circle-color': '#1677ff', 'circle-stroke-color': '#fff', 'circle-stroke-width': 2 } });
-      m.on('click', (e) => click.current(fromDisplay(e.lngLat.lng, e.lngLat.lat)));
+      m.addLayer({ id: 'pet', type: 'circle', source: 'pet', paint: { 'circle-radius': 7, 'circle-color': '#fa541c', 'circle-stroke-color': '#fff', 'circle-stroke-width': 2 } });
+      m.on('click', (e) => click.current?.(fromDisplay(e.lngLat.lng, e.lngLat.lat)));
       ready.current = true;
       draw();
     });
@@ -82,5 +102,5 @@ export function PetZoneMap({ zones, draft, pet, onClickMap }: { zones: MapZone[]
 
   useEffect(draw, [zones, draft, pet]);
 
-  return <div className="pt-map" data-testid="pt-zone-map"><div ref={holder} /></div>;
+  return <div className="pt-map" data-testid={testId}><div ref={holder} /></div>;
 }

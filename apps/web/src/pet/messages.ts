@@ -1,6 +1,6 @@
 /** 宠物卫士's words. */
 export const P = {
-  common: { refresh: '刷新', empty: '暂无数据', noPets: '还没有宠物，请先添加宠物档案', toAdd: '添加宠物', pet: '宠物' },
+  common: { save: '保存', cancel: '取消', refresh: '刷新', empty: '暂无数据', noPets: '还没有宠物，请先添加宠物档案', toAdd: '添加宠物', pet: '宠物' },
   profile: {
     title: '宠物档案', add: '添加宠物', edit: '编辑', remove: '删除', removeConfirm: '确定删除该宠物？项圈会被解绑，历史数据保留。',
     name: '名字', species: '种类', breed: '品种', sex: '性别', birthday: '生日', weight: '体重（kg）', microchip: '芯片号',
@@ -19,8 +19,8 @@ export const P = {
   monitor: {
     title: '宠物定位', lastFix: '最后定位', age: '距今', source: '定位方式', accuracy: '精度', signal: '信号', battery: '电量',
     online: '在线', offline: '离线', noCollar: '该宠物还没有绑定项圈', coords: '坐标', lost: '寻宠模式', lostOn: '开启寻宠模式', lostOff: '关闭寻宠模式',
-    lostUntil: '寻宠模式进行中，至', minutes: '持续时长', find: '项圈响铃', lostNote: '寻宠模式下项圈每15秒上报一次位置，到时自动恢复为每5分钟上报，以节省电量。',
-    follow: '轨迹回放', alarms: '报警记录', noAlarms: '暂无报警', alarmTime: '报警时间', alarmType: '报警类型', handled: '处理', handledYes: '已处理', handledNo: '未处理', freshnessNote: '绿色：2分钟内；黄色：2–10分钟；灰色：超过10分钟。',
+    lostUntil: '寻宠模式进行中，至', minutes: '持续时长', find: '项圈响铃', lostNote: '寻宠模式下项圈每15秒上报一次位置，到时自动恢复为「活动统计」页省电设置中选择的上报间隔（当前每{n}分钟），以节省电量。',
+    follow: '轨迹回放', map: '实时位置', mapNote: '橙点为宠物最后定位，蓝色区域为安全区域；每5秒刷新', alarms: '报警记录', noAlarms: '暂无报警', alarmTime: '报警时间', alarmType: '报警类型', handled: '处理', handledYes: '已处理', handledNo: '未处理', freshnessNote: '绿色：2分钟内；黄色：2–10分钟；灰色：超过10分钟。',
   },
   history: {
     title: '足迹热力', track: '轨迹', heat: '停留', count: '共{n}个定位点', place: '位置（约50米格）', minutes: '停留（分钟）',
@@ -30,7 +30,9 @@ export const P = {
     title: '活动统计', steps: '步数', goal: '目标', active: '活跃（分钟）', rest: '休息（分钟）', week: '近7天步数', battery: '电量趋势（24小时）',
     drain: '耗电速度', hoursLeft: '预计续航', charge: '电量低于{n}%，请及时给项圈充电',
     rule: '步数按项圈上报的累计计数相邻之差计算并计入后一次上报的日期；计数回落视为清零（从0重新累计），每小时增加超过5万步视为异常跳变而忽略，乱序上报按设备时间排序。',
-    power: '省电建议：上报间隔越短越耗电。1分钟间隔约可用1天，5分钟约2–3天，10分钟以上约4–5天；项圈静止约2分钟后进入休眠，移动时立即上报。',
+    power: '上报间隔越短，位置越新，也越耗电：续航按典型项圈估算（待机耗电加每次定位上报的耗电），信号差、室内多时会更短。寻宠模式期间每15秒上报，结束后恢复这里选择的间隔；项圈静止约2分钟后休眠，移动时立即上报。',
+    powerTitle: '省电设置（上报间隔）', powerEvery: '每{n}分钟', powerLife: '续航{life}', powerReadOnly: '家庭成员只能查看省电设置',
+    today: '今天', stepUnit: '步', goalOf: '目标 {goal} 步', goalDays: '近7天达标 {n} 天', goalReached: '已达标',
     resets: '清零{n}次', ignored: '异常{n}次',
   },
   zones: {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Descriptions, Drawer } from 'antd';
-import dayjs from 'dayjs';
 import { alarmPushEndpoints, type Alarm, type Delivery } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { DeliveryTable } from '../../shared/alarmPush/DeliveryTable.tsx';
 import { M } from '../messages.ts';
 import { alarmTypeTag } from '../../shared/alarms/alarmColumns.tsx';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
 
 const L = T.center.alarmPush.log;
 
@@ -36,7 +36,7 @@ export function AlarmDeliveryDrawer({ alarm, onClose }: { alarm: Alarm | null; o
             <Descriptions.Item label={M.common.plate}>{alarm.plate || alarm.name || M.common.none}</Descriptions.Item>
             <Descriptions.Item label={M.common.terminal}>{alarm.terminalId}</Descriptions.Item>
             <Descriptions.Item label={M.alarm.type}>{alarmTypeTag(alarm)}</Descriptions.Item>
-            <Descriptions.Item label={M.alarm.time}>{dayjs(alarm.alarmTime).format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+            <Descriptions.Item label={M.alarm.time}>{beijingFormat(alarm.alarmTime)}</Descriptions.Item>
             <Descriptions.Item label={`${M.common.speed}（${M.common.kmh}）`}>{alarm.speed ?? M.common.none}</Descriptions.Item>
             <Descriptions.Item label={M.alarm.status}>{alarm.handled ? M.alarm.processed : M.alarm.unprocessed}</Descriptions.Item>
           </Descriptions>

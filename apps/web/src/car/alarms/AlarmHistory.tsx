@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, DatePicker, Input, Select, Table } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { beijingPickerValue, beijingToday, pickedInstant } from '../../shared/format/beijingTime.ts';
 import { Permission } from '../../shared/permission/Permission.tsx';
 import { alarmEndpoints } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
@@ -12,6 +13,7 @@ import { ProcessAlarmModal } from './ProcessAlarmModal.tsx';
 import { AlarmDeliveryDrawer } from './AlarmDeliveryDrawer.tsx';
 import { T } from '../../shared/i18n/messages.ts';
 import { pagerOf } from '../../shared/ui/pagination.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 interface Filters {
   range: [Dayjs, Dayjs];
@@ -22,7 +24,7 @@ interface Filters {
 
 /** 历史报警 with filters: time range, types, handled or not, plate or terminal id; `vehicleId` narrows to one vehicle. */
 export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null; controls: AlarmControl[] }) {
-  const [filters, setFilters] = useState<Filters>({ range: [dayjs().subtract(7, 'day').startOf('day'), dayjs()], types: [], handled: 'all', keyword: '' });
+  const [filters, setFilters] = useState<Filters>({ range: [beijingToday().subtract(7, 'day'), beijingPickerValue()], types: [], handled: 'all', keyword: '' });
   const [applied, setApplied] = useState(filters);
   const [paging, setPaging] = useState({ current: 1, pageSize: 10 });
   const [page, setPage] = useState<Page<Alarm>>({ total: 0, current: 1, pageSize: 10, list: [] });
@@ -35,7 +37,7 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
     try {
       setPage(
         await call(alarmEndpoints.history, {
-          ...paging, vehicleId: vehicleId ?? undefined, start: applied.range[0].valueOf(), end: applied.range[1].valueOf(),
+          ...paging, vehicleId: vehicleId ?? undefined, start: pickedInstant(applied.range[0]), end: pickedInstant(applied.range[1]),
           types: applied.types.join(',') || undefined, handled: applied.handled === 'all' ? undefined : applied.handled === 'true', keyword: applied.keyword || undefined,
         }),
       );
@@ -91,9 +93,8 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
         rowKey="alarmId"
         size="middle"
         loading={loading}
-        columns={columns}
+        {...wideTable(columns)}
         dataSource={page.list}
-        scroll={{ x: 1400 }}
         pagination={pagerOf(page, paging, setPaging)}
       />
       <ProcessAlarmModal alarms={processing} onClose={() => setProcessing([])} onDone={() => (setProcessing([]), void load())} />

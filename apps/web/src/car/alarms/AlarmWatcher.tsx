@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Space } from 'antd';
-import dayjs from 'dayjs';
 import { playAlarmBeep } from '../../shared/dialogs/beep.ts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { postToShell } from '../../child/bridge/childBridge.ts';
@@ -10,6 +9,7 @@ import { M } from '../messages.ts';
 import { ProcessAlarmModal } from './ProcessAlarmModal.tsx';
 import { alarmControls } from './useAlarmControls.ts';
 import { Permission } from '../../shared/permission/Permission.tsx';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
 
 /** Pop-ups and beeps are gathered for this long, so a burst across the fleet makes one update, not a stack. */
 const POPUP_EVERY_MS = 1000;
@@ -50,7 +50,7 @@ export function AlarmWatcher() {
         description: (
           <div data-testid="alarm-popup" data-count={counted}>
             <div>{a.plate || a.name || a.terminalId}</div>
-            <div style={{ color: '#8a8f98' }}>{dayjs(a.alarmTime).format('YYYY-MM-DD HH:mm:ss')}</div>
+            <div style={{ color: '#8a8f98' }}>{beijingFormat(a.alarmTime)}</div>
             {counted > 1 && <div style={{ color: '#8a8f98' }}>{M.alarm.popupMore(counted - 1)}</div>}
           </div>
         ),

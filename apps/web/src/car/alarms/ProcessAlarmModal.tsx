@@ -31,7 +31,7 @@ export function ProcessAlarmModal({ alarms, onClose, onDone }: { alarms: Alarm[]
     <Modal
       open={alarms.length > 0}
       title={M.alarm.processTitle(alarms.length)}
-      okText={M.common.confirm}
+      okText={M.common.save}
       cancelText={M.common.cancel}
       confirmLoading={busy}
       onOk={submit}

@@ -14,6 +14,7 @@ import { ProcessAlarmModal } from './ProcessAlarmModal.tsx';
 import { AlarmDeliveryDrawer } from './AlarmDeliveryDrawer.tsx';
 import { T } from '../../shared/i18n/messages.ts';
 import { pagerOf } from '../../shared/ui/pagination.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 /** How long after the pointer last moved over the list live reloads wait (a resting pointer does not freeze it). */
 const HOLD_MS = 3000;
@@ -111,9 +112,8 @@ export function RealtimeAlarms() {
           rowKey="alarmId"
           size="middle"
           loading={loading}
-          columns={columns}
+          {...wideTable(columns, { selectable: true })}
           dataSource={page.list}
-          scroll={{ x: 1100 }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
           pagination={pagerOf(page, paging, setPaging)}
         />

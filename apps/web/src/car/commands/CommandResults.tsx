@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Table, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { commandEndpoints, type CommandRecord } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { M } from '../messages.ts';
 import { PENDING_STATUSES, STATUS_COLORS } from './commandTypes.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
-const fmt = (t: number | null) => (t ? dayjs(t).format('MM-DD HH:mm:ss') : M.common.none);
+const fmt = (t: number | null) => (t ? beijingDateTime(t) : M.common.none);
 
 /** The command record: what was sent, to whom, and what each terminal answered — polled while any is pending. */
 export function CommandResults({ refreshKey, terminalId, pageSize = 10 }: { refreshKey: number; terminalId?: string; pageSize?: number }) {

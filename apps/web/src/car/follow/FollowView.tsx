@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Empty, Switch, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useAddress } from '../../shared/address/useAddress.ts';
 import { STATE_COLORS } from '../fleet/vehicleState.ts';
 import { focusOn, keepInView } from '../map/camera.ts';
@@ -12,6 +11,7 @@ import { M } from '../messages.ts';
 import { useVehicleLive } from '../vehicle/useVehicleLive.ts';
 import { useVehicleDialogLabel } from '../../shared/dialogs/useVehicleDialogLabel.ts';
 import { useTrail } from './useTrail.ts';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
 
 /**
  * A map that keeps one vehicle in view as it moves and draws its live trail (the follow tab and
@@ -43,7 +43,7 @@ export function FollowView({ vehicleId, height, dialogKey }: { vehicleId: number
         {p ? (
           <>
             <div>{M.vehicle.speed}：{Math.round(p.speed)} {M.common.kmh}</div>
-            <div>{M.vehicle.gpsTime}：{dayjs(p.gpsTime).format('YYYY-MM-DD HH:mm:ss')}</div>
+            <div>{M.vehicle.gpsTime}：{beijingFormat(p.gpsTime)}</div>
             <div data-testid="follow-address">{M.vehicle.address}：{address || M.common.loading}</div>
             <Typography.Text type="secondary">{M.follow.trail(trail.length)}</Typography.Text>
           </>

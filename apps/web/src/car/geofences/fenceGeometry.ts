@@ -1,23 +1,8 @@
-import { distanceMeters } from '@chelian/geo/coords.ts';
 import type { Geofence } from '@chelian/contracts';
+import { circleRing, radiusBetween, type LL } from '../../shared/map/fenceDraw.ts';
 
-type LL = [number, number];
-const EARTH = 6_371_008.8;
-
-/** A circle as a polygon ring (for drawing; the server tests circles exactly by distance). */
-export function circleRing(center: LL, radiusMeters: number, steps = 64): LL[] {
-  const [lon, lat] = center;
-  const ring: LL[] = [];
-  const latR = (lat * Math.PI) / 180;
-  const d = radiusMeters / EARTH;
-  for (let i = 0; i <= steps; i++) {
-    const bearing = (i / steps) * 2 * Math.PI;
-    const lat2 = Math.asin(Math.sin(latR) * Math.cos(d) + Math.cos(latR) * Math.sin(d) * Math.cos(bearing));
-    const lon2 = (lon * Math.PI) / 180 + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(latR), Math.cos(d) - Math.sin(latR) * Math.sin(lat2));
-    ring.push([(lon2 * 180) / Math.PI, (lat2 * 180) / Math.PI]);
-  }
-  return ring;
-}
+// Shared with every map that draws fences (智能工牌's areas).
+export { circleRing, radiusBetween };
 
 /** The outline(s) of a fence in WGS-84, closed. */
 export function fenceRings(f: Pick<Geofence, 'kind' | 'center' | 'radius' | 'rings'>): LL[][] {
@@ -29,8 +14,6 @@ export function fenceRings(f: Pick<Geofence, 'kind' | 'center' | 'radius' | 'rin
 export function fencePoints(f: Pick<Geofence, 'kind' | 'center' | 'radius' | 'rings'>): LL[] {
   return fenceRings(f).flat();
 }
-
-export const radiusBetween = (center: LL, edge: LL) => Math.round(distanceMeters(center, edge));
 
 /** Where a label goes: the circle's centre, or the polygon's vertex average. */
 export function fenceLabelPoint(f: Pick<Geofence, 'kind' | 'center' | 'rings'>): LL | null {

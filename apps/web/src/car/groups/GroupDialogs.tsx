@@ -72,7 +72,7 @@ export function GroupDialog({ action, groups, accountId, onClose, onDone }: {
   const parentTree = [{ value: TOP, title: G.topLevel }, ...groupOptions(groups, action.kind === 'move' ? action.group.id : undefined)];
 
   return (
-    <Modal open title={title} okText={action.kind === 'delete' ? G.delete : M.common.confirm} okButtonProps={{ danger: action.kind === 'delete', disabled: blocked }}
+    <Modal open title={title} okText={{ add: M.common.save, rename: M.common.save, move: M.common.confirm, delete: G.delete }[action.kind]} okButtonProps={{ danger: action.kind === 'delete', disabled: blocked }}
       cancelText={M.common.cancel} confirmLoading={saving} onOk={ok} onCancel={onClose} data-testid="group-dialog">
       {needsName && (
         <Form layout="vertical">

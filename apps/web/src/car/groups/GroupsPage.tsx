@@ -14,6 +14,7 @@ import { useVehicleList } from '../vehicles/useVehicleList.ts';
 import { vehicleColumns } from '../vehicles/vehicleColumns.tsx';
 import { GroupDialog, type GroupAction } from './GroupDialogs.tsx';
 import '../vehicles/vehicles.css';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 import { pagerOf } from '../../shared/ui/pagination.ts';
 
 const G = M.groups;
@@ -90,7 +91,7 @@ export function GroupsPage() {
       }];
   }, [groups, canEditGroups]);
 
-  const title = picked === null ? M.vehicles.title : picked === UNGROUPED ? G.ungroupedVehicles : G.vehicles(group?.name ?? '');
+  const title = picked === null ? G.allVehicles : picked === UNGROUPED ? G.ungroupedVehicles : G.vehicles(group?.name ?? '');
   const columns = vehicleColumns(canMove ? (v: Vehicle) => <Button type="link" size="small" onClick={() => setMoving([v.vehicleId])} data-testid="vehicle-move-one">{G.moveTo}</Button> : undefined);
 
   return (
@@ -117,7 +118,7 @@ export function GroupsPage() {
       </aside>
       <section className="car-group-vehicles">
         <div className="car-toolbar">
-          <Typography.Text strong>{title}</Typography.Text>
+          <Typography.Text strong data-testid="group-vehicles-title">{title}</Typography.Text>
           <span className="car-selected">{M.common.total(page.total)}</span>
           {canMove && selected.length > 0 && (
             <Space>
@@ -130,9 +131,8 @@ export function GroupsPage() {
           rowKey="vehicleId"
           size="small"
           loading={loading}
-          columns={columns}
+          {...wideTable(columns, { selectable: canMove })}
           dataSource={page.list}
-          scroll={{ x: 1400 }}
           rowSelection={canMove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
           pagination={pagerOf(null, paging, setPaging, { total: page.total })}
           data-testid="group-vehicle-table"

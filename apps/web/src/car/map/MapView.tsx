@@ -53,7 +53,8 @@ export function MapView({ children, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM
     instance.touchZoomRotate.disableRotation();
     // Browser tests and the map benchmark reach the map through its element.
     (container.current as HTMLElement & { maplibre?: MapLibreMap }).maplibre = instance;
-    instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'bottom-right');
+    // top right: the AI智能助手 launcher sits fixed over the window's bottom-right corner
+    instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     instance.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
     // Layers go on as soon as the style is read; the basemap's GeoJSON keeps loading underneath.
     instance.once('style.load', () => {

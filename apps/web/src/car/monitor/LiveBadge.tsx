@@ -1,9 +1,9 @@
 import { memo, type ReactNode } from 'react';
 import { Badge } from 'antd';
-import dayjs from 'dayjs';
 import { useFleet } from '../fleet/FleetProvider.tsx';
 import { useFleetValue } from '../fleet/useFleetValue.ts';
 import { M } from '../messages.ts';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
 
 /** Whether the live feed is connected, and when the fleet last changed; `children`: what else the page says of the fleet. */
 export function LiveBadge({ children }: { children?: ReactNode }) {
@@ -23,6 +23,6 @@ const LiveStatus = memo(function LiveStatus({ open }: { open: boolean }) {
 
 /** The clock of the last change: a text node, redrawn at most once a second. */
 function LastUpdate() {
-  const at = useFleetValue((store) => (store.lastUpdate > 0 ? dayjs(store.lastUpdate).format('HH:mm:ss') : ''));
+  const at = useFleetValue((store) => (store.lastUpdate > 0 ? beijingFormat(store.lastUpdate, 'HH:mm:ss') : ''));
   return at ? <span className="car-map-badge-time">{M.monitor.lastUpdate(at)}</span> : null;
 }

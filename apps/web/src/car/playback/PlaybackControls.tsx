@@ -1,8 +1,8 @@
 import { Button, Select, Slider, Tooltip } from 'antd';
 import { CaretRightOutlined, PauseOutlined, ReloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { M } from '../messages.ts';
 import { SPEEDS, usePlayer, type Player } from './player.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 /** Play, pause, speed and the scrubber over the track's time span. */
 export function PlaybackControls({ player, start, end, disabled }: { player: Player; start: number; end: number; disabled: boolean }) {
@@ -26,11 +26,11 @@ export function PlaybackControls({ player, start, end, disabled }: { player: Pla
         max={Math.max(end, start + 1)}
         value={s.time}
         disabled={disabled}
-        tooltip={{ formatter: (v) => (v ? dayjs(v).format('MM-DD HH:mm:ss') : '') }}
+        tooltip={{ formatter: (v) => (v ? beijingDateTime(v) : '') }}
         onChange={(v: number) => player.seek(v)}
         data-testid="playback-slider"
       />
-      <span className="car-playback-time">{disabled ? '--' : dayjs(s.time).format('MM-DD HH:mm:ss')}</span>
+      <span className="car-playback-time">{disabled ? '--' : beijingDateTime(s.time)}</span>
       <Select
         size="small"
         value={s.speed}

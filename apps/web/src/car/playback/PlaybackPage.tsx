@@ -18,10 +18,11 @@ import { PointTable } from './PointTable.tsx';
 import { Player } from './player.ts';
 import { EMPTY_TRACK, summarize, trackBounds } from './trackAnalysis.ts';
 import { durationText } from '../../shared/format/duration.ts';
+import { beijingPickerValue, beijingToday, pickedInstant } from '../../shared/format/beijingTime.ts';
 import { useTrack } from './useTrack.ts';
 
-/** A time parameter: epoch ms or 'YYYY-MM-DD HH:mm[:ss]'. */
-const timeParam = (v: string | null) => (v ? (/^\d+$/.test(v) ? dayjs(Number(v)) : dayjs(v)) : null);
+/** A time parameter: epoch ms or 'YYYY-MM-DD HH:mm[:ss]' Beijing time, as a picker value. */
+const timeParam = (v: string | null) => (v ? (/^\d+$/.test(v) ? beijingPickerValue(Number(v)) : dayjs(v)) : null);
 
 /**
  * 轨迹回放 (/car/playback?vehicleId=&start=&end=, opened in a new tab with urlType=blank):
@@ -33,7 +34,7 @@ export function PlaybackPage() {
   const end = timeParam(params.get('end'));
   const [query, setQuery] = useState<PlaybackQuery>(() => ({
     vehicleId: Number(params.get('vehicleId')) || null,
-    range: [start?.isValid() ? start : dayjs().startOf('day'), end?.isValid() ? end : dayjs()],
+    range: [start?.isValid() ? start : beijingToday(), end?.isValid() ? end : beijingPickerValue()],
     stopMinutes: 5,
     overspeedKmh: 100,
   }));
@@ -55,8 +56,8 @@ export function PlaybackPage() {
     if (!query.vehicleId) return;
     const [s, e] = query.range;
     if (e.diff(s, 'day', true) > MAX_TRACK_DAYS) return void toast.error(M.playback.tooLong);
-    setParams({ ...Object.fromEntries(params), vehicleId: String(query.vehicleId), start: String(s.valueOf()), end: String(e.valueOf()) }, { replace: true });
-    const result = await load(query.vehicleId, s.valueOf(), e.valueOf());
+    setParams({ ...Object.fromEntries(params), vehicleId: String(query.vehicleId), start: String(pickedInstant(s)), end: String(pickedInstant(e)) }, { replace: true });
+    const result = await load(query.vehicleId, pickedInstant(s), pickedInstant(e));
     if (!result) return;
     player.reset(result.length ? result.time[0] : 0, result.length ? result.time[result.length - 1] : 0);
     setFit((n) => n + 1);
@@ -78,7 +79,7 @@ export function PlaybackPage() {
     if (!loaded || !query.vehicleId) return;
     setExporting(true);
     try {
-      const input = { vehicleId: query.vehicleId, start: query.range[0].valueOf(), end: query.range[1].valueOf(), overspeedKmh: query.overspeedKmh };
+      const input = { vehicleId: query.vehicleId, start: pickedInstant(query.range[0]), end: pickedInstant(query.range[1]), overspeedKmh: query.overspeedKmh };
       await call(playbackEndpoints.exportTrack, input, { fileName: M.playback.fileName(loaded.plate || loaded.terminalId) });
     } catch {
       /* the request layer has shown why */

@@ -1,6 +1,7 @@
 import { Button, DatePicker, InputNumber, Space } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { beijingPickerValue, beijingToday } from '../../shared/format/beijingTime.ts';
 import { VehiclePicker } from '../follow/VehiclePicker.tsx';
 import { M } from '../messages.ts';
 
@@ -11,12 +12,17 @@ export interface PlaybackQuery {
   overspeedKmh: number;
 }
 
-const presets = () => [
-  { label: M.playback.today, value: [dayjs().startOf('day'), dayjs()] as [Dayjs, Dayjs] },
-  { label: M.playback.yesterday, value: [dayjs().subtract(1, 'day').startOf('day'), dayjs().startOf('day')] as [Dayjs, Dayjs] },
-  { label: M.playback.last3Days, value: [dayjs().subtract(3, 'day'), dayjs()] as [Dayjs, Dayjs] },
-  { label: M.playback.last7Days, value: [dayjs().subtract(7, 'day'), dayjs()] as [Dayjs, Dayjs] },
-];
+/** Beijing's today and yesterday (midnight to midnight) and the last days up to now. */
+const presets = () => {
+  const now = beijingPickerValue();
+  const today = beijingToday();
+  return [
+    { label: M.playback.today, value: [today, now] as [Dayjs, Dayjs] },
+    { label: M.playback.yesterday, value: [today.subtract(1, 'day'), today] as [Dayjs, Dayjs] },
+    { label: M.playback.last3Days, value: [now.subtract(3, 'day'), now] as [Dayjs, Dayjs] },
+    { label: M.playback.last7Days, value: [now.subtract(7, 'day'), now] as [Dayjs, Dayjs] },
+  ];
+};
 
 interface Props {
   query: PlaybackQuery;
@@ -28,11 +34,11 @@ interface Props {
   canExport: boolean;
 }
 
-/** Vehicle, time range, stop and overspeed thresholds; query and export. */
+/** Vehicle, time range, stop and overspeed thresholds; query and export — on one line at 1366 px. */
 export function PlaybackToolbar({ query, onChange, onSearch, onExport, loading, exporting, canExport }: Props) {
   return (
     <div className="car-playback-toolbar" data-testid="playback-toolbar">
-      <VehiclePicker value={query.vehicleId} onChange={(vehicleId) => onChange({ ...query, vehicleId })} width={200} />
+      <VehiclePicker value={query.vehicleId} onChange={(vehicleId) => onChange({ ...query, vehicleId })} width={170} />
       <DatePicker.RangePicker
         showTime={{ format: 'HH:mm' }}
         format="YYYY-MM-DD HH:mm"
@@ -44,12 +50,12 @@ export function PlaybackToolbar({ query, onChange, onSearch, onExport, loading, 
       />
       <Space.Compact>
         <span className="car-addon">{M.playback.stopMinutes}</span>
-        <InputNumber min={1} max={720} value={query.stopMinutes} onChange={(v) => v && onChange({ ...query, stopMinutes: v })} style={{ width: 70 }} />
+        <InputNumber min={1} max={720} value={query.stopMinutes} onChange={(v) => v && onChange({ ...query, stopMinutes: v })} style={{ width: 56 }} />
         <span className="car-addon">{M.playback.minutes}</span>
       </Space.Compact>
       <Space.Compact>
         <span className="car-addon">{M.playback.overspeedLimit}</span>
-        <InputNumber min={10} max={250} value={query.overspeedKmh} onChange={(v) => v && onChange({ ...query, overspeedKmh: v })} style={{ width: 70 }} />
+        <InputNumber min={10} max={250} value={query.overspeedKmh} onChange={(v) => v && onChange({ ...query, overspeedKmh: v })} style={{ width: 56 }} />
         <span className="car-addon">{M.common.kmh}</span>
       </Space.Compact>
       <Button type="primary" icon={<SearchOutlined />} loading={loading} disabled={!query.vehicleId} onClick={onSearch} data-testid="playback-query">

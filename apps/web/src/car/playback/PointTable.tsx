@@ -1,14 +1,14 @@
 import { memo } from 'react';
 import { Table, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import type { Track } from '@chelian/contracts';
 import { M } from '../messages.ts';
 import { TrackPointTable } from './TrackPointTable.tsx';
 import type { Overspeed, Stop, TrackSummary } from './trackAnalysis.ts';
 import { durationText } from '../../shared/format/duration.ts';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
 
-const fmt = (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm:ss');
+const fmt = (t: number) => beijingFormat(t);
 
 interface Props {
   track: Track;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import dayjs from 'dayjs';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { TRACK_FLAG } from '@chelian/contracts';
 import type { Track } from '@chelian/contracts';
 import { directionText } from '../fleet/vehicleState.ts';
 import { M } from '../messages.ts';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
 
 const ROW_HEIGHT = 32;
 /** rows drawn above and below the visible ones, so a fast scroll shows no gap */
@@ -16,7 +16,7 @@ export function pointRow(track: Track, i: number) {
   const mileage = track.mileage[i];
   return {
     index: i + 1,
-    time: dayjs(track.time[i]).format('YYYY-MM-DD HH:mm:ss'),
+    time: beijingFormat(track.time[i]),
     speed: track.speed[i],
     direction: directionText(track.course[i]),
     mileage: Number.isNaN(mileage) ? M.common.none : mileage,

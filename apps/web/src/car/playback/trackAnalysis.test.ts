@@ -35,16 +35,34 @@ describe('track analysis over columns', () => {
     expect(findStops(track, 1 * MIN).at(-1)).toMatchObject({ from: 9, to: 10, end: 16 * MIN });
   });
 
+  it('keeps one stay across a short movement after parking, as the stay report does', () => {
+    // lon 114 + x/100 000 ≈ x·1.03 m east at this latitude
+    const at = (m: number) => 114 + m / 103_000;
+    // Parked 20 minutes, one noisy 8 km/h fix 20 m off, parked again: one stay.
+    const noisy = trackOf([pt(0, 40, at(0)), pt(1, 0, at(500)), pt(20, 0, at(500)), pt(21, 8, at(520)), pt(22, 0, at(520)), pt(40, 0, at(520)), pt(41, 50, at(1500))]);
+    expect(findStops(noisy, 5 * MIN)).toMatchObject([{ from: 1, to: 5, start: 1 * MIN, end: 41 * MIN }]);
+    // A real move of 600 m in 4 minutes splits it.
+    const moved = trackOf([pt(0, 0, at(0)), pt(20, 0, at(0)), pt(21, 12, at(200)), pt(22, 12, at(400)), pt(23, 12, at(600)), pt(24, 0, at(600)), pt(40, 0, at(600))]);
+    expect(findStops(moved, 5 * MIN).map((s) => [s.start / MIN, s.end / MIN])).toEqual([[0, 21], [24, 40]]);
+    // Stands of a traffic jam (2 minutes each, 30 m apart) are not parking: they stay apart.
+    const jam = trackOf([pt(0, 20, at(0)), pt(1, 0, at(100)), pt(3, 5, at(130)), pt(4, 0, at(160)), pt(6, 5, at(190)), pt(7, 0, at(220)), pt(9, 30, at(900))]);
+    expect(findStops(jam, 1 * MIN)).toHaveLength(3);
+  });
+
   it('finds stretches above the limit with their top speed', () => {
     expect(findOverspeeds(track, 120)).toEqual([{ from: 6, to: 7, start: 12 * MIN, end: 13 * MIN, maxSpeed: 130 }]);
   });
 
-  it('measures distance by odometer when it only grows, else by the legs without implausible jumps', () => {
+  it('measures distance by the daily mileage rule: odometer increases, else the legs without drift and implausible jumps', () => {
     expect(trackDistanceKm(trackOf([pt(0, 10, 114, 100), pt(1, 10, 114.01, 100.8), pt(2, 10, 114.02, 101.5)]))).toBe(1.5);
-    // an odometer that runs backwards is not trusted; nor is one mostly missing
-    const backwards = trackDistanceKm(trackOf([pt(0, 10, 114, 100), pt(1, 10, 114.01, 99), pt(2, 10, 114.02, 101.5)]));
-    expect(backwards).toBeGreaterThan(2);
-    expect(backwards).toBeLessThan(2.1);
+    // as the daily mileage: a reset (the odometer going back) is left out, the increases after it count
+    expect(trackDistanceKm(trackOf([pt(0, 10, 114, 100), pt(1, 10, 114.01, 99), pt(2, 10, 114.02, 101.5)]))).toBe(2.5);
+    // a zero is a placeholder, not a reading: the legs count
+    expect(trackDistanceKm(trackOf([pt(0, 10, 114, 0), pt(1, 10, 114.01, 0), pt(2, 10, 114.02, 0)]))).toBeGreaterThan(2);
+    // drift while standing (both points below the stop speed, ~31 m apart) adds nothing; leaving the stop does
+    expect(trackDistanceKm(trackOf([pt(0, 0, 114), pt(1, 0, 114.0003), pt(2, 0, 114), pt(3, 20, 114.01)]))).toBe(1.03);
+    // a terminal that reports speed 0 while it moves (steps of 50 m or more) still has its distance
+    expect(trackDistanceKm(trackOf([pt(0, 0, 114), pt(1, 0, 114.001), pt(2, 0, 114.002)]))).toBe(0.21);
     expect(trackDistanceKm(trackOf([pt(0, 10, 114, 100), pt(1, 10, 114.01, null), pt(2, 10, 114.02, null)]))).toBeGreaterThan(2);
     const legs = trackDistanceKm(trackOf([pt(0, 10, 114), pt(1, 10, 114.01), pt(2, 10, 120)])); // the last fix jumps 600 km in a minute
     expect(legs).toBeGreaterThan(1);

@@ -1,5 +1,5 @@
-import { distanceMeters } from '@chelian/geo/coords.ts';
-import { STOP_SPEED_KMH, type Track } from '@chelian/contracts';
+import { countedStepMeters, trackDistanceKm as distanceByMileageRule } from '@chelian/geo/trackDistance.ts';
+import { DRIFT_MAX_METERS, MIN_TRIP_METERS, MIN_TRIP_SECONDS, PARKED_MIN_SECONDS, STAY_MIN_SECONDS, STOP_SPEED_KMH, type Track } from '@chelian/contracts';
 
 export interface Stop {
   /** index of the first and last point of the stay */
@@ -33,41 +33,31 @@ export const EMPTY_TRACK: Track = {
 };
 
 export { STOP_SPEED_KMH };
-/** A jump this far between two reports in this little time is a bad fix, not a drive. */
-const MAX_PLAUSIBLE_KMH = 300;
 
 /**
- * Distance driven: the odometer when the terminal reports one that only grows over the track,
- * else the sum of the legs (implausible jumps left out).
+ * Distance driven, by the daily mileage's rule (packages/geo trackDistance.ts): the odometer when
+ * two or more points carry one, else the legs, without drift while standing and implausible jumps.
  */
-export function trackDistanceKm(track: Track): number {
-  const { length, mileage, time, lon, lat } = track;
-  let known = 0;
-  let first = NaN;
-  let last = NaN;
-  let monotonic = true;
-  for (let i = 0; i < length; i++) {
-    const m = mileage[i];
-    if (!(m > 0)) continue; // NaN (none reported) or a zero placeholder
-    if (known > 0 && m < last) monotonic = false;
-    if (known === 0) first = m;
-    last = m;
-    known++;
-  }
-  if (known >= 2 && known >= length * 0.8 && monotonic) return Math.round((last - first) * 100) / 100;
-  let meters = 0;
-  for (let i = 1; i < length; i++) {
-    const d = distanceMeters([lon[i - 1], lat[i - 1]], [lon[i], lat[i]]);
-    const hours = Math.max(1, time[i] - time[i - 1]) / 3_600_000;
-    if (d / 1000 / hours <= MAX_PLAUSIBLE_KMH) meters += d;
-  }
-  return Math.round(meters / 10) / 100;
+const STILL = { belowKmh: STOP_SPEED_KMH, maxMeters: DRIFT_MAX_METERS };
+export const trackDistanceKm = (track: Track): number => distanceByMileageRule(track, STILL);
+
+/**
+ * Stays of at least `minMs` below walking speed (one per stay, with where and how long), by the stay
+ * report's rule (docs/reports.md, apps/server/src/modules/reports/staysSql.ts), so playback lists
+ * the stops the reports count: a run of points below STOP_SPEED_KMH lasting until the vehicle is
+ * next seen moving, of at least STAY_MIN_SECONDS (the track's last run always counts: it is still
+ * going); a run and the next are one stay when the movement between them is shorter than
+ * MIN_TRIP_SECONDS (first to last point seen moving) and MIN_TRIP_METERS (its steps as the mileage
+ * counts them) and a stay of the chain before it lasted PARKED_MIN_SECONDS.
+ */
+export function findStops(track: Track, minMs: number): Stop[] {
+  return mergeShortMovements(track, stillRuns(track)).filter((s) => s.end - s.start >= minMs);
 }
 
-/** Stays of at least `minMs` below walking speed (one per stay, with where and how long). */
-export function findStops(track: Track, minMs: number): Stop[] {
+/** The runs below STOP_SPEED_KMH that are stays before merging: STAY_MIN_SECONDS or more, or the track's last. */
+function stillRuns(track: Track): Stop[] {
   const { length, speed, time } = track;
-  const stops: Stop[] = [];
+  const runs: Stop[] = [];
   let i = 0;
   while (i < length) {
     if (speed[i] >= STOP_SPEED_KMH) {
@@ -77,11 +67,37 @@ export function findStops(track: Track, minMs: number): Stop[] {
     let j = i;
     while (j + 1 < length && speed[j + 1] < STOP_SPEED_KMH) j++;
     // the stay lasts until the vehicle is next seen moving (or the track ends)
-    const end = j + 1 < length ? time[j + 1] : time[j];
-    if (end - time[i] >= minMs) stops.push({ from: i, to: j, start: time[i], end, lon: track.lon[i], lat: track.lat[i] });
+    const last = j + 1 >= length;
+    const end = last ? time[j] : time[j + 1];
+    if (last || end - time[i] >= STAY_MIN_SECONDS * 1000) runs.push({ from: i, to: j, start: time[i], end, lon: track.lon[i], lat: track.lat[i] });
     i = j + 1;
   }
-  return stops;
+  return runs;
+}
+
+function mergeShortMovements(track: Track, runs: Stop[]): Stop[] {
+  const merged: Stop[] = [];
+  let parkedInChain = false;
+  for (const run of runs) {
+    const before = merged[merged.length - 1];
+    const short = before !== undefined && isShortMovement(track, before.to, run.from);
+    if (short && parkedInChain) {
+      merged[merged.length - 1] = { ...before, to: run.to, end: run.end };
+    } else {
+      if (!short) parkedInChain = false;
+      merged.push(run);
+    }
+    if (run.end - run.start >= PARKED_MIN_SECONDS * 1000) parkedInChain = true;
+  }
+  return merged;
+}
+
+/** Whether the movement from the stay ending at point `left` to the one starting at point `arrived` is too short to be a trip. */
+function isShortMovement(track: Track, left: number, arrived: number): boolean {
+  if (track.time[arrived - 1] - track.time[left + 1] >= MIN_TRIP_SECONDS * 1000) return false;
+  let meters = 0;
+  for (let k = left + 1; k <= arrived; k++) meters += countedStepMeters(track, k, STILL);
+  return meters < MIN_TRIP_METERS;
 }
 
 /** Stretches driven above `limitKmh`. */

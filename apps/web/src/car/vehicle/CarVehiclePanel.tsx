@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Collapse, Descriptions, Empty, Space, Spin, Typography } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import type { PermissionCode } from '@chelian/contracts';
 import { useAddress } from '../../shared/address/useAddress.ts';
 import { Permission } from '../../shared/permission/Permission.tsx';
@@ -15,10 +14,11 @@ import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { RecentAlarms } from './RecentAlarms.tsx';
 import { useResolvedVehicleId, useVehicleLive } from './useVehicleLive.ts';
 import '../car.css';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
 
 const SEND_COMMAND: PermissionCode = 'car:command:send';
 
-const fmt = (t: number | null | undefined) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm:ss') : M.common.none);
+const fmt = (t: number | null | undefined) => (t ? beijingFormat(t) : M.common.none);
 
 /**
  * The vehicle-info dialog's panels (registered into the shared dialog): the basic tab shows the
@@ -55,7 +55,7 @@ function BasicPanel({ vehicleId, dialogKey }: { vehicleId: number; dialogKey: st
         <Descriptions.Item label={M.vehicle.sim}>{v.sim || M.common.none}</Descriptions.Item>
         <Descriptions.Item label={M.vehicle.expiry}>
           <span style={expired ? { color: '#e5484d' } : undefined}>
-            {v.serviceExpiresAt ? dayjs(v.serviceExpiresAt).format('YYYY-MM-DD') : M.common.none}
+            {v.serviceExpiresAt ? beijingFormat(v.serviceExpiresAt, 'YYYY-MM-DD') : M.common.none}
             {expired ? `（${M.vehicle.expired}）` : ''}
           </span>
         </Descriptions.Item>

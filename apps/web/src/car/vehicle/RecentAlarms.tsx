@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Empty, List, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { alarmEndpoints, type Alarm } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { M } from '../messages.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 /** The vehicle's last five alarms of the past week. */
 export function RecentAlarms({ vehicleId }: { vehicleId: number }) {
@@ -28,7 +28,7 @@ export function RecentAlarms({ vehicleId }: { vehicleId: number }) {
       renderItem={(a) => (
         <List.Item>
           <Tag color={a.handled ? 'default' : 'red'}>{a.typeName}</Tag>
-          <span style={{ color: '#5f6670' }}>{dayjs(a.alarmTime).format('MM-DD HH:mm:ss')}</span>
+          <span style={{ color: '#5f6670' }}>{beijingDateTime(a.alarmTime)}</span>
           <span style={{ marginLeft: 'auto', color: a.handled ? '#18a058' : '#e5484d' }}>{a.handled ? M.alarm.processed : M.alarm.unprocessed}</span>
         </List.Item>
       )}

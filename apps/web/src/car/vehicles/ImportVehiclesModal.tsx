@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, Select, Space, Tag, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { PROTOCOL_NAMES, TERMINAL_ERRORS, vehicleEndpoints, type ImportVerifyResult } from '@chelian/contracts';
+import { PROTOCOL_NAMES, TERMINAL_ERRORS, vehicleEndpoints } from '@chelian/contracts';
 import { ImportCheckResult } from '../../shared/import/ImportCheckResult.tsx';
 import { call } from '../../shared/request/call.ts';
-import { RequestError } from '../../shared/request/RequestError.ts';
+import { useImportCheck } from '../../shared/import/useImportCheck.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { M } from '../messages.ts';
 
@@ -16,68 +16,25 @@ const I = M.vehicles.importer;
  * when every row passed.
  */
 export function ImportVehiclesModal({ open, accountId, onClose, onImported }: { open: boolean; accountId?: number; onClose: () => void; onImported: () => void }) {
-  const [file, setFile] = useState<File | null>(null);
   const [protocol, setProtocol] = useState<string | undefined>(undefined);
-  const [checked, setChecked] = useState<ImportVerifyResult | null>(null);
-  const [busy, setBusy] = useState<'checking' | 'importing' | null>(null);
-  /** bumped per check: the result's row filter starts over */
-  const [round, setRound] = useState(0);
-
-  const reset = () => {
-    setFile(null);
-    setChecked(null);
+  const { file, checked, round, busy, ready, check, submit } = useImportCheck(open, TERMINAL_ERRORS.importRowsInvalid);
+  const verify = (picked: File) => call(vehicleEndpoints.verify, { file: picked, protocol, accountId });
+  const run = async (picked: File) => {
+    const result = await call(vehicleEndpoints.import, { file: picked, protocol, accountId });
+    toast.success(I.done(result.vehicles, result.terminals));
+    onImported();
   };
-  const close = () => {
-    reset();
-    onClose();
-  };
-
-  const verify = async (picked: File) => {
-    setFile(picked);
-    setChecked(null);
-    setBusy('checking');
-    try {
-      const result = await call(vehicleEndpoints.verify, { file: picked, protocol, accountId });
-      setChecked(result);
-      setRound((n) => n + 1);
-    } catch {
-      setFile(null); // the sheet itself is unreadable (wrong columns, not Excel): the request layer said why
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const run = async () => {
-    if (!file) return;
-    setBusy('importing');
-    try {
-      const result = await call(vehicleEndpoints.import, { file, protocol, accountId });
-      toast.success(I.done(result.vehicles, result.terminals));
-      reset();
-      onImported();
-    } catch (err) {
-      // Something changed since the check (a plate taken meanwhile): show the fresh row reasons.
-      if (err instanceof RequestError && err.is(TERMINAL_ERRORS.importRowsInvalid)) {
-        setChecked(err.obj as ImportVerifyResult);
-        setRound((n) => n + 1);
-      }
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const ready = !!checked && checked.invalid === 0 && checked.total > 0;
 
   return (
     <Modal
       open={open}
       title={I.title}
       width={820}
-      onCancel={close}
+      onCancel={onClose}
       data-testid="vehicle-import"
       footer={[
-        <Button key="cancel" onClick={close}>{M.common.cancel}</Button>,
-        <Button key="run" type="primary" disabled={!ready} loading={busy === 'importing'} onClick={run} data-testid="import-run">
+        <Button key="cancel" onClick={onClose}>{M.common.cancel}</Button>,
+        <Button key="run" type="primary" disabled={!ready} loading={busy === 'importing'} onClick={() => void submit(run)} data-testid="import-run">
           {I.run(checked?.total ?? 0)}
         </Button>,
       ]}
@@ -91,7 +48,7 @@ export function ImportVehiclesModal({ open, accountId, onClose, onImported }: { 
           <span>{I.protocol}</span>
           <Select allowClear placeholder={M.vehicles.protocol} style={{ width: 130 }} value={protocol} onChange={setProtocol}
             options={Object.entries(PROTOCOL_NAMES).map(([value, label]) => ({ value, label }))} />
-          <Upload accept=".xlsx,.csv" showUploadList={false} beforeUpload={(f) => (void verify(f), false)}>
+          <Upload accept=".xlsx,.csv" showUploadList={false} beforeUpload={(f) => (void check(f, verify), false)}>
             <Button type="primary" icon={<UploadOutlined />} loading={busy === 'checking'} data-testid="import-choose">
               {file ? I.reselect : I.choose}
             </Button>

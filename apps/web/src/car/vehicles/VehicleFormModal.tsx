@@ -4,6 +4,7 @@ import { PLATE_COLORS, PROTOCOL_NAMES, VEHICLE_TYPE_NAMES, isPlate, vehicleEndpo
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { M } from '../messages.ts';
+import { FIT_SCREEN_MODAL } from '../../shared/ui/fitScreenModal.ts';
 import { findGroup, groupOptions } from './groupOptions.ts';
 
 const F = M.vehicles.form;
@@ -55,6 +56,9 @@ export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, accoun
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const type = Form.useWatch('type', form) ?? 'vehicle';
+  const terminalId = (Form.useWatch('terminalId', form) ?? '').trim();
+  // 新设备必填 is for a device being added: any when adding a vehicle, a changed one when editing
+  const newDevice = !vehicle || (terminalId !== '' && terminalId !== vehicle.terminalId);
 
   useEffect(() => {
     if (open) form.setFieldsValue(valuesOf(vehicle, defaultGroupId));
@@ -86,6 +90,7 @@ export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, accoun
       onOk={save}
       onCancel={onClose}
       forceRender
+      {...FIT_SCREEN_MODAL}
       data-testid="vehicle-form"
     >
       <Form form={form} layout="vertical" requiredMark>
@@ -128,7 +133,7 @@ export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, accoun
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="protocol" label={F.protocol} extra={F.protocolHint}>
+            <Form.Item name="protocol" label={F.protocol} extra={newDevice ? F.protocolHint : undefined}>
               <Select allowClear options={options(PROTOCOL_NAMES)} data-testid="vehicle-protocol" />
             </Form.Item>
           </Col>

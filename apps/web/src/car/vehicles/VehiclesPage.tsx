@@ -17,6 +17,7 @@ import { useVehicleList } from './useVehicleList.ts';
 import { vehicleColumns } from './vehicleColumns.tsx';
 import './vehicles.css';
 import { pagerOf } from '../../shared/ui/pagination.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const V = M.vehicles;
 const CAN: Record<'add' | 'edit' | 'remove' | 'import', PermissionCode> = { add: 'car:vehicle:add', edit: 'car:vehicle:edit', remove: 'car:vehicle:delete', import: 'car:vehicle:import' };
@@ -132,9 +133,8 @@ export function VehiclesPage() {
         rowKey="vehicleId"
         size="middle"
         loading={loading}
-        columns={columns}
+        {...wideTable(columns, { selectable: can.edit || can.remove })}
         dataSource={page.list}
-        scroll={{ x: 1500 }}
         locale={{ emptyText: V.empty }}
         rowSelection={can.edit || can.remove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
         pagination={pagerOf(null, paging, setPaging, { total: page.total, pageSizeOptions: [20, 50, 100] })}

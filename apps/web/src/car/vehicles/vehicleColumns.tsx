@@ -1,13 +1,13 @@
 import { Badge, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { PLATE_COLORS, type Vehicle } from '@chelian/contracts';
 import { M } from '../messages.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 const C = M.vehicles.columns;
 const STATE_COLOR: Record<string, string> = { active: 'success', unactivated: 'default', expired: 'error', disabled: 'warning' };
 const PLATE_TAG: Record<number, string> = { 1: 'blue', 2: 'gold', 3: 'default', 4: 'default', 5: 'green' };
-const time = (ms: number | null) => (ms === null ? M.common.none : dayjs(ms).format('YYYY-MM-DD HH:mm'));
+const time = (ms: number | null) => (ms === null ? M.common.none : beijingDateTime(ms));
 
 /** The vehicle table's columns; the operator's actions go in the last one. */
 export function vehicleColumns(actions?: (v: Vehicle) => React.ReactNode): ColumnsType<Vehicle> {
@@ -29,11 +29,11 @@ export function vehicleColumns(actions?: (v: Vehicle) => React.ReactNode): Colum
       render: (_, v) => (v.terminalId ? <Badge status={v.online ? 'success' : 'default'} text={v.online ? M.vehicles.online : M.vehicles.offline} /> : M.common.none),
     },
     { title: C.state, dataIndex: 'terminalStatusName', width: 100, render: (_, v) => <Tag color={STATE_COLOR[v.terminalStatus] ?? 'default'}>{v.terminalStatusName}</Tag> },
-    { title: C.driver, dataIndex: 'driver', width: 120, render: (_, v) => (v.driver ? `${v.driver}${v.driverPhone ? ` ${v.driverPhone}` : ''}` : M.common.none) },
+    { title: C.driver, dataIndex: 'driver', width: 170, render: (_, v) => (v.driver ? `${v.driver}${v.driverPhone ? ` ${v.driverPhone}` : ''}` : M.common.none) },
     { title: C.group, dataIndex: 'groupName', width: 110, render: (t: string) => t || M.vehicles.noGroup },
     { title: C.sim, dataIndex: 'sim', width: 130, render: (t: string) => t || M.common.none },
-    { title: C.expires, dataIndex: 'serviceExpiresAt', width: 140, render: (ms: number | null) => time(ms) },
-    { title: C.lastSeen, dataIndex: 'lastSeenAt', width: 140, render: (ms: number | null) => time(ms) },
+    { title: C.expires, dataIndex: 'serviceExpiresAt', width: 170, render: (ms: number | null) => time(ms) },
+    { title: C.lastSeen, dataIndex: 'lastSeenAt', width: 170, render: (ms: number | null) => time(ms) },
     { title: C.account, dataIndex: 'accountName', width: 120, ellipsis: true },
   ];
   if (actions) columns.push({ title: M.common.operate, key: 'actions', width: 130, fixed: 'right', render: (_, v) => actions(v) });

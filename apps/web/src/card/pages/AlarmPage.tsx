@@ -4,10 +4,11 @@ import dayjs from 'dayjs';
 import { CARD_ALARM_NAMES, cardEndpoints, type Alarm, type CardRules } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
+import { AlarmTime } from '../../shared/alarms/alarmColumns.tsx';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { pagerOf } from '../../shared/ui/pagination.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { beijingTime, useStaffList } from '../useCardData.ts';
+import { useStaffList } from '../useCardData.ts';
 import { C } from '../messages.ts';
 
 const A = C.alarm;
@@ -22,8 +23,8 @@ function Rules() {
     <Form.Item name={name} label={label} rules={[{ required: true }]}><InputNumber min={min} max={max} disabled={!canEdit} /></Form.Item>
   );
   return (
-    <section className="cd-card">
-      <div className="cd-toolbar"><span className="cd-title">{A.rules}</span></div>
+    <section className="sp-card">
+      <div className="sp-toolbar"><span className="sp-title">{A.rules}</span></div>
       <Form form={form} layout="inline" data-testid="card-rules">
         {n('offPostMinutes', A.offPost, 1, 240)}
         {n('standstillMinutes', A.standstill, 5, 600)}
@@ -47,16 +48,16 @@ export function AlarmPage() {
   useEffect(() => void call(cardEndpoints.alarms, { ...paging, staffId, type, date }).then(setPage, () => {}), [paging, staffId, type, date]);
   const first = () => setPaging((p) => ({ ...p, current: 1 }));
   return (
-    <div className="cd-page" data-testid="card-alarm">
-      <section className="cd-card">
-        <div className="cd-toolbar">
-          <span className="cd-title">{A.title}</span>
+    <div className="sp-page" data-testid="card-alarm">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{A.title}</span>
           <Select allowClear showSearch optionFilterProp="label" style={{ width: 180 }} placeholder={C.common.staff} value={staffId} onChange={(v) => (setStaffId(v), first())} options={staff.map((s) => ({ value: s.staffId, label: `${s.name} ${s.staffNo}` }))} />
           <Select allowClear style={{ width: 150 }} placeholder={A.allTypes} value={type} onChange={(v) => (setType(v), first())} options={Object.entries(CARD_ALARM_NAMES).map(([value, label]) => ({ value, label }))} />
           <DatePicker value={date ? dayjs(date) : null} onChange={(d) => (setDate(d ? d.format('YYYY-MM-DD') : undefined), first())} />
         </div>
         <Table<Alarm> rowKey="alarmId" size="small" dataSource={page.list} pagination={pagerOf(page, paging, setPaging)} data-testid="card-alarm-table" columns={[
-          { title: A.time, dataIndex: 'alarmTime', width: 170, render: beijingTime },
+          { title: A.time, dataIndex: 'alarmTime', width: 210, render: (_: number, a: Alarm) => <AlarmTime alarm={a} /> },
           { title: C.common.staff, dataIndex: 'name', width: 120 },
           { title: A.type, key: 't', width: 130, render: (_, a) => <Tag color={URGENT.has(a.type) ? 'red' : 'orange'}>{a.typeName}</Tag> },
           { title: A.position, key: 'pos', render: (_, a) => (a.lat !== null && a.lon !== null ? <AddressText point={{ lat: a.lat, lon: a.lon, mac: a.terminalId }} /> : C.common.none) },

@@ -1,68 +1,128 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Input, InputNumber, Popconfirm, Radio, Select, Space, Table, TreeSelect } from 'antd';
+import { Button, Input, InputNumber, Popconfirm, Radio, Segmented, Select, Space, Table, TreeSelect } from 'antd';
 import { cardEndpoints, geofenceEndpoints, type CardArea } from '@chelian/contracts';
+import type { LL } from '../../shared/map/fenceDraw.ts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { CardMap, type MapCircle } from '../CardMap.tsx';
+import { CardMap, areaCenter, areaShapes, type MapCircle, type MapPolygon } from '../CardMap.tsx';
 import { useStaffList, useTeams } from '../useCardData.ts';
 import { teamTree } from '../teamTree.ts';
 import { C } from '../messages.ts';
 
 const A = C.area;
+const AREA_COLOR = '#1677ff';
+const DRAFT_COLOR = '#fa8c16';
+type Kind = 'circle' | 'polygon';
 
-/** 责任区域: areas (the platform's geofences) drawn on the map and given to a person or a team. */
+/** An area's polygon as drawn (the stored ring may repeat its first vertex at the end). */
+function openRing(ring: ReadonlyArray<ReadonlyArray<number>>): LL[] {
+  const out = ring.map((p) => [p[0]!, p[1]!] as LL);
+  const [first, last] = [out[0], out.at(-1)];
+  return out.length > 1 && first && last && first[0] === last[0] && first[1] === last[1] ? out.slice(0, -1) : out;
+}
+
+/**
+ * 责任区域: areas (the platform's geofences) drawn on the map — a circle (click its centre, set its
+ * radius) or a polygon (click its vertices, double-click to finish, as 电子围栏 draws) — and
+ * given to a person or a team. 编辑 renames an area or draws its shape again; its assignee stays.
+ */
 export function AreaPage() {
   const canEdit = usePermission('card:area:edit');
   const [areas, setAreas] = useState<CardArea[]>([]);
   const { staff } = useStaffList();
   const { teams } = useTeams();
+  const [kind, setKind] = useState<Kind>('circle');
   const [center, setCenter] = useState<{ lat: number; lon: number } | null>(null);
   const [radius, setRadius] = useState(200);
+  const [ring, setRing] = useState<LL[] | null>(null);
   const [name, setName] = useState('');
   const [to, setTo] = useState<'staff' | 'team'>('team');
   const [assignee, setAssignee] = useState<number | undefined>();
+  const [editing, setEditing] = useState<CardArea | null>(null);
   useEffect(() => void call(cardEndpoints.areas).then(setAreas, () => {}), []);
-  const circles: MapCircle[] = useMemo(() => [
-    ...areas.filter((a) => a.center && a.radius).map((a) => ({ id: a.areaId, lon: a.center![0]!, lat: a.center![1]!, radius: a.radius!, color: '#1677ff' })),
-    ...(center ? [{ id: 0, ...center, radius, color: '#fa8c16' }] : []),
-  ], [areas, center, radius]);
-  const create = async () => {
-    const fence = await call(geofenceEndpoints.add, { name: name.trim(), kind: 'circle', center: [center!.lon, center!.lat], radius });
-    const next = await call(cardEndpoints.saveArea, { geofenceId: fence.geofenceId, ...(to === 'staff' ? { staffId: assignee } : { teamId: assignee }) });
-    setAreas(next);
-    setCenter(null);
-    setName('');
+
+  const reset = () => (setEditing(null), setCenter(null), setRing(null), setName(''));
+  const shown = useMemo(() => (editing ? areas.filter((a) => a.areaId !== editing.areaId) : areas), [areas, editing]);
+  const { circles, polygons } = useMemo(() => {
+    const base = areaShapes(shown, AREA_COLOR);
+    const draftCircle: MapCircle[] = kind === 'circle' && center ? [{ id: 0, ...center, radius, color: DRAFT_COLOR }] : [];
+    const draftPolygon: MapPolygon[] = kind === 'polygon' && ring ? [{ id: 0, ring, color: DRAFT_COLOR }] : [];
+    return { circles: [...base.circles, ...draftCircle], polygons: [...base.polygons, ...draftPolygon] };
+  }, [shown, kind, center, radius, ring]);
+  // The first area frames the map; with none yet, the centre just clicked does.
+  const firstArea = areas[0];
+  const focus = useMemo(() => (firstArea ? areaCenter(firstArea) : center), [firstArea, center]);
+
+  const shape = kind === 'circle' ? (center ? { kind, center: [center.lon, center.lat] as LL, radius } : null) : ring ? { kind, rings: [ring] } : null;
+  const save = async () => {
+    if (!shape) return;
+    if (editing) {
+      await call(geofenceEndpoints.update, { geofenceId: editing.geofenceId, name: name.trim(), ...shape });
+      setAreas(await call(cardEndpoints.areas));
+    } else {
+      const fence = await call(geofenceEndpoints.add, { name: name.trim(), ...shape });
+      setAreas(await call(cardEndpoints.saveArea, { geofenceId: fence.geofenceId, ...(to === 'staff' ? { staffId: assignee } : { teamId: assignee }) }));
+    }
+    reset();
     toast.success(C.common.saved);
   };
+  const edit = (a: CardArea) => {
+    setEditing(a);
+    setName(a.fenceName);
+    const k: Kind = a.kind === 'circle' ? 'circle' : 'polygon';
+    setKind(k);
+    const c = areaCenter(a);
+    setCenter(k === 'circle' ? c : null);
+    if (k === 'circle' && a.radius) setRadius(a.radius);
+    setRing(k === 'polygon' && a.rings?.[0] ? openRing(a.rings[0]) : null);
+  };
   const del = (areaId: number) => call(cardEndpoints.deleteArea, { areaId }).then(setAreas, () => {});
+  const drawing = canEdit && kind === 'polygon' && !ring;
+  const hint = kind === 'circle'
+    ? (center ? `${center.lat.toFixed(5)}, ${center.lon.toFixed(5)}` : A.centerHelp)
+    : (ring ? A.vertices(ring.length) : A.drawPolygon);
   return (
-    <div className="cd-page" data-testid="card-area">
-      <section className="cd-card">
-        <div className="cd-toolbar">
-          <span className="cd-title">{A.title}</span>
+    <div className="sp-page" data-testid="card-area">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{editing ? A.editing(editing.fenceName) : A.title}</span>
           {canEdit && (
             <Space wrap>
-              <Input placeholder={A.fence} value={name} onChange={(e) => setName(e.target.value)} style={{ width: 140 }} />
-              <InputNumber min={20} max={5000} value={radius} onChange={(v) => setRadius(v ?? 200)} addonAfter="米" style={{ width: 130 }} />
-              <Radio.Group value={to} onChange={(e) => (setTo(e.target.value), setAssignee(undefined))} options={[{ value: 'team', label: A.toTeam }, { value: 'staff', label: A.toStaff }]} />
-              {to === 'team'
-                ? <TreeSelect style={{ width: 150 }} treeData={teamTree(teams)} value={assignee} onChange={setAssignee} placeholder={A.assignTo} />
-                : <Select showSearch optionFilterProp="label" style={{ width: 150 }} value={assignee} onChange={setAssignee} placeholder={A.assignTo} options={staff.map((s) => ({ value: s.staffId, label: `${s.name} ${s.staffNo}` }))} />}
-              <Button type="primary" disabled={!center || !name.trim() || !assignee} onClick={() => void create().catch(() => {})}>{A.newArea}</Button>
-              <span className="cd-muted">{center ? `${center.lat.toFixed(5)}, ${center.lon.toFixed(5)}` : A.centerHelp}</span>
+              <Input placeholder={A.fence} value={name} onChange={(e) => setName(e.target.value)} style={{ width: 140 }} data-testid="card-area-name" />
+              <Segmented<Kind> value={kind} options={[{ value: 'circle', label: A.kindCircle }, { value: 'polygon', label: A.kindPolygon }]}
+                onChange={(k) => (setKind(k), setCenter(null), setRing(null))} data-testid="card-area-kind" />
+              {kind === 'circle' && <InputNumber min={20} max={5000} value={radius} onChange={(v) => setRadius(v ?? 200)} addonAfter="米" style={{ width: 130 }} />}
+              {!editing && <Radio.Group value={to} onChange={(e) => (setTo(e.target.value), setAssignee(undefined))} options={[{ value: 'team', label: A.toTeam }, { value: 'staff', label: A.toStaff }]} />}
+              {!editing && (to === 'team'
+                ? <TreeSelect style={{ width: 150 }} treeData={teamTree(teams)} value={assignee} onChange={setAssignee} placeholder={A.assignTo} data-testid="card-area-team" />
+                : <Select showSearch optionFilterProp="label" style={{ width: 150 }} value={assignee} onChange={setAssignee} placeholder={A.assignTo} options={staff.map((s) => ({ value: s.staffId, label: `${s.name} ${s.staffNo}` }))} />)}
+              <Button type="primary" disabled={!shape || !name.trim() || (!editing && !assignee)} onClick={() => void save().catch(() => {})} data-testid="card-area-save">
+                {editing ? A.saveShape : A.newArea}
+              </Button>
+              {kind === 'polygon' && ring && <Button onClick={() => setRing(null)}>{A.redraw}</Button>}
+              {editing && <Button onClick={reset}>{C.common.cancel}</Button>}
+              <span className="sp-muted" data-testid="card-area-hint">{hint}</span>
             </Space>
           )}
         </div>
-        <div style={{ height: 420, position: 'relative' }}><CardMap points={[]} circles={circles} focus={circles[0] ?? null} onClickMap={(lat, lon) => setCenter({ lat, lon })} /></div>
+        <div style={{ height: 420, position: 'relative' }}>
+          <CardMap points={[]} circles={circles} polygons={polygons} focus={focus}
+            onClickMap={canEdit && kind === 'circle' ? (lat, lon) => setCenter({ lat, lon }) : undefined}
+            draw={drawing ? 'polygon' : null} onDrawn={(s) => s.kind === 'polygon' && setRing(s.ring)} />
+        </div>
       </section>
-      <section className="cd-card">
+      <section className="sp-card">
         <Table<CardArea> rowKey="areaId" size="small" dataSource={areas} pagination={false} data-testid="card-area-table" columns={[
           { title: A.fence, dataIndex: 'fenceName' },
           { title: A.kind, dataIndex: 'kind', width: 90, render: (k: string) => (k === 'circle' ? A.kindCircle : A.kindPolygon) },
           { title: A.radius, dataIndex: 'radius', width: 100, render: (r: number | null) => r ?? C.common.none },
           { title: A.assignee, key: 'who', render: (_, a) => `${a.teamId ? A.toTeam : A.toStaff}：${a.assignee}` },
-          ...(canEdit ? [{ title: C.common.actions, key: 'a', width: 80, render: (_: unknown, a: CardArea) => <Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(a.areaId)}><a>{C.common.del}</a></Popconfirm> }] : []),
+          ...(canEdit ? [{
+            title: C.common.actions, key: 'a', width: 110, render: (_: unknown, a: CardArea) => (
+              <Space><a onClick={() => edit(a)}>{C.common.edit}</a><Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(a.areaId)}><a>{C.common.del}</a></Popconfirm></Space>
+            ),
+          }] : []),
         ]} />
       </section>
     </div>

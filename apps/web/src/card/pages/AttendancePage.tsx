@@ -6,12 +6,15 @@ import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { pagerOf } from '../../shared/ui/pagination.ts';
 import { toast } from '../../shared/ui/toast.ts';
+import { beijingDate } from '../../shared/format/beijingTime.ts';
 import { beijingClock, beijingToday, useTeams } from '../useCardData.ts';
 import { teamTree } from '../teamTree.ts';
 import { C } from '../messages.ts';
 
 const A = C.attendance;
 const COLORS: Record<string, string> = { normal: 'green', late: 'orange', early: 'gold', lateEarly: 'volcano', absent: 'red', pending: 'default' };
+/** A time of the row's period; a night period's morning reads 次日06:00. */
+const periodClock = (ms: number | null, r: AttendanceRow) => (ms !== null && beijingDate(ms) > r.day ? `${C.shift.nextDay}${beijingClock(ms)}` : beijingClock(ms));
 const CORRECTABLE = Object.entries(ATTENDANCE_STATUS_NAMES).filter(([k]) => k !== 'pending').map(([value, label]) => ({ value, label }));
 
 /** 考勤记录: each person's periods of a day, judged from their positions; a supervisor may correct one (kept with who did it). */
@@ -37,10 +40,10 @@ export function AttendancePage() {
     call(cardEndpoints.correctAttendance, { staffId: fixing!.staffId, day: fixing!.day, period: fixing!.period, status: fix.status, note: fix.note.trim() })
       .then(() => (toast.success(C.common.saved), setFixing(null), setVersion((v) => v + 1)), () => {});
   return (
-    <div className="cd-page" data-testid="card-attendance">
-      <section className="cd-card">
-        <div className="cd-toolbar">
-          <span className="cd-title">{A.title}</span>
+    <div className="sp-page" data-testid="card-attendance">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{A.title}</span>
           <DatePicker allowClear={false} value={dayjs(date)} onChange={(d) => d && (setDate(d.format('YYYY-MM-DD')), first())} />
           <TreeSelect allowClear placeholder={C.common.allTeams} style={{ width: 150 }} treeData={teamTree(teams)} value={teamId} onChange={(v) => (setTeamId(v), first())} />
           <Select allowClear placeholder={A.allStatus} style={{ width: 130 }} value={status} onChange={(v) => (setStatus(v), first())} options={Object.entries(ATTENDANCE_STATUS_NAMES).map(([value, label]) => ({ value, label }))} />
@@ -50,13 +53,13 @@ export function AttendancePage() {
           { title: C.staff.no, dataIndex: 'staffNo', width: 90 },
           { title: C.staff.name, dataIndex: 'name', width: 90 },
           { title: C.staff.team, dataIndex: 'teamName', width: 120 },
-          { title: A.period, key: 'p', width: 120, render: (_, r) => `${r.start}-${r.end}` },
-          { title: A.arrived, dataIndex: 'arrivedAt', width: 90, render: beijingClock },
-          { title: A.left, dataIndex: 'leftAt', width: 90, render: beijingClock },
+          { title: A.period, key: 'p', width: 140, render: (_, r) => C.shift.span(r) },
+          { title: A.arrived, dataIndex: 'arrivedAt', width: 100, render: (ms: number | null, r) => periodClock(ms, r) },
+          { title: A.left, dataIndex: 'leftAt', width: 100, render: (ms: number | null, r) => periodClock(ms, r) },
           { title: A.status, key: 's', width: 160, render: (_, r) => (
             <>
               <Tag color={COLORS[r.status]}>{r.statusName}</Tag>
-              {r.correctedBy && <span className="cd-muted">{A.computed}：{ATTENDANCE_STATUS_NAMES[r.computedStatus as keyof typeof ATTENDANCE_STATUS_NAMES]}</span>}
+              {r.correctedBy && <span className="sp-muted">{A.computed}：{ATTENDANCE_STATUS_NAMES[r.computedStatus as keyof typeof ATTENDANCE_STATUS_NAMES]}</span>}
             </>
           ) },
           { title: A.corrected, key: 'c', render: (_, r) => (r.correctedBy ? `${r.correctedBy}：${r.correctionNote}` : '') },
@@ -64,7 +67,7 @@ export function AttendancePage() {
         ]} />
       </section>
       {fixing && (
-        <Modal open title={`${A.correctTitle} · ${fixing.name} ${fixing.day} ${fixing.start}-${fixing.end}`} onOk={() => void save()} okButtonProps={{ disabled: !fix.note.trim() }} onCancel={() => setFixing(null)} okText={C.common.save} cancelText={C.common.cancel}>
+        <Modal open title={`${A.correctTitle} · ${fixing.name} ${fixing.day} ${C.shift.span(fixing)}`} onOk={() => void save()} okButtonProps={{ disabled: !fix.note.trim() }} onCancel={() => setFixing(null)} okText={C.common.save} cancelText={C.common.cancel}>
           <Select style={{ width: '100%', marginBottom: 8 }} value={fix.status} onChange={(s) => setFix((f) => ({ ...f, status: s }))} options={CORRECTABLE} />
           <Input.TextArea rows={3} maxLength={200} placeholder={A.note} value={fix.note} onChange={(e) => setFix((f) => ({ ...f, note: e.target.value }))} />
         </Modal>

@@ -23,17 +23,17 @@ export function DevicePage() {
   const unbind = (s: Staff) => call(cardEndpoints.unbind, { staffId: s.staffId }).then(() => void reload(), () => {});
   const showHistory = (s: Staff) => call(cardEndpoints.bindings, { staffId: s.staffId }).then((rows) => setHistory({ staff: s, rows }), () => {});
   return (
-    <div className="cd-page" data-testid="card-device">
-      <section className="cd-card">
-        <div className="cd-toolbar">
-          <span className="cd-title">{D.title}</span>
+    <div className="sp-page" data-testid="card-device">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{D.title}</span>
           <Input.Search allowClear placeholder={C.common.keyword} style={{ width: 220 }} onSearch={(v) => setKeyword(v.trim())} />
         </div>
         <Table<Staff> rowKey="staffId" size="small" dataSource={shown} pagination={{ pageSize: 20, showSizeChanger: true }} data-testid="card-device-table" columns={[
           { title: C.staff.no, dataIndex: 'staffNo', width: 100 },
           { title: C.staff.name, dataIndex: 'name', width: 100 },
           { title: C.staff.team, dataIndex: 'teamName', width: 120 },
-          { title: C.staff.badge, dataIndex: 'terminalId', width: 160, render: (v: string) => v || <span className="cd-muted">{C.common.none}</span> },
+          { title: C.staff.badge, dataIndex: 'terminalId', width: 160, render: (v: string) => v || <span className="sp-muted">{C.common.none}</span> },
           { title: D.online, key: 'on', width: 80, render: (_, s) => (s.terminalId ? <Tag color={s.online ? 'green' : 'default'}>{s.online ? D.online : D.offline}</Tag> : null) },
           { title: D.battery, dataIndex: 'battery', width: 80, render: (b: number | null) => (b === null ? C.common.none : `${b}%`) },
           { title: D.lastFix, dataIndex: 'gpsTime', width: 160, render: (t: number | null) => beijingTime(t) },

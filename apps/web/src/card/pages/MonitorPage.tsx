@@ -1,12 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Descriptions, Input, Select, Space, Tag } from 'antd';
 import { AudioOutlined, HistoryOutlined, PhoneOutlined } from '@ant-design/icons';
-import { STAFF_STATE_NAMES, cardEndpoints, type Staff } from '@chelian/contracts';
+import { STAFF_STATE_NAMES, cardEndpoints, type CardArea, type Staff } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { CardMap, type MapPoint } from '../CardMap.tsx';
+import { CardMap, areaShapes, type MapPoint } from '../CardMap.tsx';
 import { useStaffList, beijingTime } from '../useCardData.ts';
 import { C, STATE_COLORS } from '../messages.ts';
 
@@ -43,9 +43,12 @@ function InfoCard({ staff, onClose }: { staff: Staff; onClose: () => void }) {
   );
 }
 
-/** 工牌定位: everyone on the map coloured by state (on duty, off post, alarm, off shift, offline), refreshed every 10 s. */
+/** 工牌定位: everyone on the map coloured by state (on duty, off post, alarm, off shift, offline), refreshed every 10 s, over the responsibility areas (circles and polygons). */
 export function MonitorPage() {
   const { staff } = useStaffList(10_000);
+  const [areas, setAreas] = useState<CardArea[]>([]);
+  useEffect(() => void call(cardEndpoints.areas, undefined, { silent: true }).then(setAreas, () => {}), []);
+  const { circles, polygons } = useMemo(() => areaShapes(areas, '#1677ff'), [areas]);
   const [picked, setPicked] = useState<number | null>(null);
   const [state, setState] = useState<string | undefined>();
   const shown = state ? staff.filter((s) => s.state === state) : staff;
@@ -56,11 +59,11 @@ export function MonitorPage() {
   const current = staff.find((s) => s.staffId === picked) ?? null;
   const counts = staff.reduce<Record<string, number>>((n, s) => ((n[s.state] = (n[s.state] ?? 0) + 1), n), {});
   return (
-    <div className="cd-page" data-testid="card-monitor">
+    <div className="sp-page" data-testid="card-monitor">
       <div className="cd-split">
-        <section className="cd-card">
-          <div className="cd-toolbar">
-            <span className="cd-title">{M.list}</span>
+        <section className="sp-card">
+          <div className="sp-toolbar">
+            <span className="sp-title">{M.list}</span>
             <Select allowClear size="small" style={{ width: 130 }} placeholder={M.allStates} value={state} onChange={setState}
               options={Object.entries(STAFF_STATE_NAMES).map(([value, label]) => ({ value, label: `${label} ${counts[value] ?? 0}` }))} />
           </div>
@@ -68,13 +71,13 @@ export function MonitorPage() {
             {shown.map((s) => (
               <div key={s.staffId} className={`cd-staff-item${s.staffId === picked ? ' active' : ''}`} onClick={() => setPicked(s.staffId)} data-testid="card-staff-item">
                 <span className="cd-dot" style={{ background: STATE_COLORS[s.state] }} />
-                {s.name} <span className="cd-muted">{s.staffNo} · {s.stateName}</span>
+                {s.name} <span className="sp-muted">{s.staffNo} · {s.stateName}</span>
               </div>
             ))}
           </div>
         </section>
-        <section className="cd-card cd-map-card">
-          <CardMap points={points} onPick={setPicked} focus={current && current.lat !== null ? { lat: current.lat, lon: current.lon! } : null} />
+        <section className="sp-card cd-map-card">
+          <CardMap points={points} circles={circles} polygons={polygons} onPick={setPicked} focus={current && current.lat !== null ? { lat: current.lat, lon: current.lon! } : null} />
           {current && <InfoCard staff={current} onClose={() => setPicked(null)} />}
         </section>
       </div>

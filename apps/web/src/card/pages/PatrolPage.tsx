@@ -89,14 +89,14 @@ export function PatrolPage() {
   useEffect(() => void call(cardEndpoints.patrolRuns, { date }).then(setRuns, () => {}), [date, plans]);
   const delPlan = (planId: number) => call(cardEndpoints.deletePlan, { planId }).then(() => void loadPlans(), () => {});
   return (
-    <div className="cd-page" data-testid="card-patrol">
-      <section className="cd-card">
-        <div className="cd-toolbar"><span className="cd-title">{P.title}</span></div>
+    <div className="sp-page" data-testid="card-patrol">
+      <section className="sp-card">
+        <div className="sp-toolbar"><span className="sp-title">{P.title}</span></div>
         <Tabs items={[
           {
             key: 'runs', label: P.runs, children: (
               <>
-                <div className="cd-toolbar"><DatePicker allowClear={false} value={dayjs(date)} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} /></div>
+                <div className="sp-toolbar"><DatePicker allowClear={false} value={dayjs(date)} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} /></div>
                 <Table<PatrolRun> rowKey={(r) => `${r.planId}-${r.window}`} size="small" pagination={false} dataSource={runs} data-testid="card-patrol-runs" columns={[
                   { title: P.planName, dataIndex: 'planName', width: 140 },
                   { title: P.window, key: 'w', width: 120, render: (_, r) => `${r.start}-${r.end}` },
@@ -109,7 +109,7 @@ export function PatrolPage() {
           {
             key: 'plans', label: P.plans, children: (
               <>
-                {canEdit && <div className="cd-toolbar"><Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>{P.addPlan}</Button></div>}
+                {canEdit && <div className="sp-toolbar"><Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>{P.addPlan}</Button></div>}
                 <Table<PatrolPlan> rowKey="planId" size="small" pagination={false} dataSource={plans} columns={[
                   { title: C.common.name, dataIndex: 'name', width: 140 },
                   { title: P.route, dataIndex: 'checkpointNames', render: (n: string[]) => n.join(' → ') },

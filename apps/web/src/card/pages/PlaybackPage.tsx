@@ -1,22 +1,33 @@
 import { useEffect, useState } from 'react';
-import { Button, DatePicker, Select, Table } from 'antd';
+import { Button, DatePicker, Segmented, Select, Table } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { cardEndpoints, type CardTrackExtras } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { playbackUrl } from '../../shared/links/carLinks.ts';
+import { beijingDaySpan, beijingFormat } from '../../shared/format/beijingTime.ts';
 import { CardMap, type MapPoint } from '../CardMap.tsx';
-import { beijingClock, beijingToday, useStaffList } from '../useCardData.ts';
+import { beijingClock, beijingToday, useShifts, useStaffList, useTeams } from '../useCardData.ts';
+import { effectiveShiftId, shiftSpanOn } from '../shiftSpan.ts';
 import { C } from '../messages.ts';
 
 const P = C.playback;
 type Stretch = CardTrackExtras['stops'][number];
+/** 2026-11-26 22:00 */
+const toMinute = (ms: number) => beijingFormat(ms).slice(0, 16);
 
-/** 轨迹回放: one person's day — stops and off-post stretches on the map and in tables; the track itself plays in the platform's playback. */
+/**
+ * 轨迹回放: one person's day — stops and off-post stretches on the map and in tables; the track itself
+ * plays in the platform's playback, for the whole day or the person's shift that day (a night shift
+ * to the next morning, shiftSpan.ts).
+ */
 export function PlaybackPage() {
   const { staff } = useStaffList();
   const [staffId, setStaffId] = useState<number | undefined>();
   const [date, setDate] = useState(beijingToday());
+  const [range, setRange] = useState<'day' | 'shift'>('day');
+  const { shifts } = useShifts();
+  const { teams } = useTeams();
   const [extras, setExtras] = useState<CardTrackExtras>({ stops: [], offPost: [] });
   useEffect(() => {
     if (staffId) void call(cardEndpoints.track, { staffId, date }).then(setExtras, () => {});
@@ -25,26 +36,31 @@ export function PlaybackPage() {
     ...extras.stops.map((s, i) => ({ id: i + 1, lat: s.lat, lon: s.lon, color: '#1677ff', label: `${P.stops} ${beijingClock(s.start)}` })),
     ...extras.offPost.map((s, i) => ({ id: 1000 + i, lat: s.lat, lon: s.lon, color: '#f5222d', label: `${P.offPost} ${beijingClock(s.start)}` })),
   ];
-  const start = dayjs(`${date}T00:00:00+08:00`).valueOf();
+  const person = staff.find((s) => s.staffId === staffId);
+  const shift = person && shifts.find((s) => s.shiftId === effectiveShiftId(person, teams));
+  const span = range === 'day' ? beijingDaySpan(date) : shift ? shiftSpanOn(shift, date) : null;
+  const spanText = span ? P.span(toMinute(span.start), toMinute(span.end)) : shift ? P.offDay : P.noShift;
   const columns = [
     { title: P.start, dataIndex: 'start', render: beijingClock },
     { title: P.end, dataIndex: 'end', render: beijingClock },
     { title: P.minutes, dataIndex: 'minutes' },
   ];
   return (
-    <div className="cd-page" data-testid="card-playback">
-      <section className="cd-card">
-        <div className="cd-toolbar">
-          <span className="cd-title">{P.title}</span>
+    <div className="sp-page" data-testid="card-playback">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{P.title}</span>
           <Select showSearch optionFilterProp="label" style={{ width: 200 }} placeholder={P.pick} value={staffId} onChange={setStaffId} options={staff.map((s) => ({ value: s.staffId, label: `${s.name} ${s.staffNo}` }))} />
           <DatePicker allowClear={false} value={dayjs(date)} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} />
-          <Button icon={<HistoryOutlined />} disabled={!staffId} onClick={() => window.open(playbackUrl(staffId!, { start, end: start + 86_400_000 - 1 }), '_blank')}>{P.open}</Button>
+          <Segmented value={range} onChange={(v) => setRange(v as 'day' | 'shift')} options={[{ value: 'day', label: P.wholeDay }, { value: 'shift', label: P.shift }]} data-testid="card-playback-range" />
+          {range === 'shift' && staffId && <span data-testid="card-playback-span">{spanText}</span>}
+          <Button icon={<HistoryOutlined />} disabled={!staffId || !span} onClick={() => window.open(playbackUrl(staffId!, span!), '_blank')}>{P.open}</Button>
         </div>
         <div style={{ height: 380, position: 'relative' }}><CardMap points={points} focus={points[0] ?? null} /></div>
       </section>
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
-        <section className="cd-card"><div className="cd-toolbar"><span className="cd-title">{P.stops}</span></div><Table<Stretch> rowKey="start" size="small" pagination={false} dataSource={extras.stops} columns={columns} /></section>
-        <section className="cd-card"><div className="cd-toolbar"><span className="cd-title">{P.offPost}</span></div><Table<Stretch> rowKey="start" size="small" pagination={false} dataSource={extras.offPost} columns={columns} data-testid="card-offpost-table" /></section>
+        <section className="sp-card"><div className="sp-toolbar"><span className="sp-title">{P.stops}</span></div><Table<Stretch> rowKey="start" size="small" pagination={false} dataSource={extras.stops} columns={columns} /></section>
+        <section className="sp-card"><div className="sp-toolbar"><span className="sp-title">{P.offPost}</span></div><Table<Stretch> rowKey="start" size="small" pagination={false} dataSource={extras.offPost} columns={columns} data-testid="card-offpost-table" /></section>
       </div>
     </div>
   );

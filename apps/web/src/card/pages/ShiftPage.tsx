@@ -9,6 +9,7 @@ import { useShifts } from '../useCardData.ts';
 import { C } from '../messages.ts';
 
 const S = C.shift;
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 const days = (text: string | undefined) => (text ?? '').split(/[,，\s]+/).map((d) => d.trim()).filter(Boolean);
 type Values = Omit<ShiftForm, 'holidays' | 'workdays'> & { holidays?: string; workdays?: string };
 
@@ -22,19 +23,25 @@ function ShiftModal({ shift, onClose }: { shift: CardShift | null; onClose: (sav
     await call(cardEndpoints.saveShift, { ...v, shiftId: shift?.shiftId, holidays: days(v.holidays), workdays: days(v.workdays), clockPoints: (v.clockPoints ?? []).map((p) => ({ ...p, beacon: p.beacon ?? '' })) })
       .then(() => (toast.success(C.common.saved), onClose(true)), () => {});
   };
-  const clock = { pattern: /^([01]\d|2[0-3]):[0-5]\d$/, message: 'HH:mm' };
+  const clock = { pattern: CLOCK, message: 'HH:mm' };
+  // A period whose end is not after its start ends the next day (docs/card.md).
+  const nextDay = (name: number) => {
+    const p = form.getFieldValue(['periods', name]) as { start?: string; end?: string } | undefined;
+    return Boolean(p && CLOCK.test(p.start ?? '') && CLOCK.test(p.end ?? '') && p.end! <= p.start!);
+  };
   return (
     <Modal open width={720} title={shift ? `${C.common.edit} · ${shift.name}` : S.addShift} onOk={() => void save()} onCancel={() => onClose(false)} okText={C.common.save} cancelText={C.common.cancel} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={initial} data-testid="card-shift-form">
         <Form.Item name="name" label={C.common.name} rules={[{ required: true, max: 30 }]}><Input /></Form.Item>
         <Form.Item name="weekdays" label={S.weekdays}><Checkbox.Group options={C.weekdays.map((d, i) => ({ value: i + 1, label: `周${d}` }))} /></Form.Item>
-        <Form.Item label={S.periods}>
+        <Form.Item label={S.periods} extra={S.periodsHelp}>
           <Form.List name="periods">
             {(fields, { add, remove }) => (
               <Space direction="vertical">
                 {fields.map((f) => (
                   <Space key={f.key}>
                     <Form.Item name={[f.name, 'start']} rules={[{ required: true }, clock]} noStyle><Input style={{ width: 90 }} placeholder="08:00" /></Form.Item>—
+                    <Form.Item noStyle shouldUpdate>{() => (nextDay(f.name) ? <Tag color="purple" data-testid="card-period-next-day">{S.nextDay}</Tag> : null)}</Form.Item>
                     <Form.Item name={[f.name, 'end']} rules={[{ required: true }, clock]} noStyle><Input style={{ width: 90 }} placeholder="12:00" /></Form.Item>
                     {fields.length > 1 && <MinusCircleOutlined onClick={() => remove(f.name)} />}
                   </Space>
@@ -81,16 +88,16 @@ export function ShiftPage() {
   const [editing, setEditing] = useState<CardShift | null | 'new'>(null);
   const del = (shiftId: number) => call(cardEndpoints.deleteShift, { shiftId }).then(() => void reload(), () => {});
   return (
-    <div className="cd-page" data-testid="card-shift">
-      <section className="cd-card">
-        <div className="cd-toolbar">
-          <span className="cd-title">{S.title}</span>
+    <div className="sp-page" data-testid="card-shift">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{S.title}</span>
           {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{S.addShift}</Button>}
         </div>
         <Table<CardShift> rowKey="shiftId" size="small" pagination={false} dataSource={shifts} data-testid="card-shift-table" columns={[
           { title: C.common.name, dataIndex: 'name', width: 120 },
           { title: S.weekdays, dataIndex: 'weekdays', render: (w: number[]) => w.map((d) => `周${C.weekdays[d - 1]}`).join(' ') },
-          { title: S.periods, dataIndex: 'periods', render: (ps: CardShift['periods']) => ps.map((p) => <Tag key={p.start}>{p.start}-{p.end}</Tag>) },
+          { title: S.periods, dataIndex: 'periods', render: (ps: CardShift['periods']) => ps.map((p) => <Tag key={p.start}>{S.span(p)}</Tag>) },
           { title: S.late, dataIndex: 'lateMinutes', width: 110 },
           { title: S.early, dataIndex: 'earlyMinutes', width: 110 },
           { title: S.clockPoints, dataIndex: 'clockPoints', render: (cs: CardShift['clockPoints']) => cs.map((c) => c.name).join('、') || C.common.none },

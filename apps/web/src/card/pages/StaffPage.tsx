@@ -11,6 +11,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { useShifts, useTeams } from '../useCardData.ts';
 import { teamTree } from '../teamTree.ts';
 import { C, STATE_COLORS } from '../messages.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const S = C.staff;
 
@@ -41,7 +42,7 @@ function StaffModal({ staff, teams, onClose }: { staff: Staff | null; teams: Car
         <Form.Item name="teamId" label={S.team}><TreeSelect allowClear treeDefaultExpandAll treeData={teamTree(teams)} /></Form.Item>
         <Form.Item name="shiftId" label={S.ownShift}><Select allowClear options={shifts.map((s) => ({ value: s.shiftId, label: s.name }))} /></Form.Item>
         <Form.Item name="remark" label={S.remark} rules={[{ max: 100 }]}><Input /></Form.Item>
-        {staff && <Upload accept="image/png,image/jpeg" showUploadList={false} beforeUpload={photo}><Button icon={<UploadOutlined />}>{S.uploadPhoto}</Button> <span className="cd-muted">{S.photoHelp}</span></Upload>}
+        {staff && <Upload accept="image/png,image/jpeg" showUploadList={false} beforeUpload={photo}><Button icon={<UploadOutlined />}>{S.uploadPhoto}</Button> <span className="sp-muted">{S.photoHelp}</span></Upload>}
       </Form>
     </Modal>
   );
@@ -89,7 +90,7 @@ function ImportModal({ onClose }: { onClose: (done: boolean) => void }) {
   };
   return (
     <Modal open title={S.importStaff} footer={null} onCancel={() => onClose(false)} width={720}>
-      <p className="cd-muted">{S.importHelp}</p>
+      <p className="sp-muted">{S.importHelp}</p>
       <Upload accept=".xlsx,.csv" showUploadList={false} beforeUpload={send}><Button icon={<UploadOutlined />} data-testid="card-import-file">{S.importStaff}</Button></Upload>
       {result && (
         <Table rowKey="row" size="small" style={{ marginTop: 12 }} pagination={{ pageSize: 8 }} dataSource={result.rows} data-testid="card-import-result" columns={[
@@ -118,10 +119,10 @@ export function StaffPage() {
   const refresh = () => setVersion((v) => v + 1);
   const del = (s: Staff) => call(cardEndpoints.deleteStaff, { staffId: s.staffId }).then(() => (toast.success(C.common.deleted), refresh()), () => {});
   return (
-    <div className="cd-page" data-testid="card-staff">
-      <section className="cd-card">
-        <div className="cd-toolbar">
-          <span className="cd-title">{S.title}</span>
+    <div className="sp-page" data-testid="card-staff">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{S.title}</span>
           <TreeSelect allowClear placeholder={C.common.allTeams} style={{ width: 160 }} treeData={teamTree(teams)} value={teamId} onChange={(v) => (setTeamId(v), setPaging((p) => ({ ...p, current: 1 })))} />
           <Input.Search allowClear placeholder={C.common.keyword} style={{ width: 220 }} onSearch={(v) => (setKeyword(v.trim()), setPaging((p) => ({ ...p, current: 1 })))} />
           {canEdit && <Button icon={<PlusOutlined />} type="primary" onClick={() => setEditing('new')} data-testid="card-add-staff">{S.addStaff}</Button>}
@@ -129,7 +130,7 @@ export function StaffPage() {
           {canEdit && <Button icon={<UploadOutlined />} onClick={() => setModal('import')}>{S.importStaff}</Button>}
           <Button icon={<DownloadOutlined />} onClick={() => void call(cardEndpoints.exportStaff, { teamId, keyword: keyword || undefined }, { fileName: '人员列表.xlsx' }).catch(() => {})}>{C.common.exportExcel}</Button>
         </div>
-        <Table<Staff> rowKey="staffId" size="small" dataSource={page.list} pagination={pagerOf(page, paging, setPaging)} data-testid="card-staff-table" scroll={{ x: 1000 }} columns={[
+        <Table<Staff> rowKey="staffId" size="small" dataSource={page.list} pagination={pagerOf(page, paging, setPaging)} data-testid="card-staff-table" {...wideTable<Staff>([
           { title: S.photo, key: 'photo', width: 60, render: (_, s) => <Avatar size="small" src={s.hasPhoto ? exportUrl(cardEndpoints.photo.path, { staffId: s.staffId, v: version }) : undefined}>{s.name.slice(0, 1)}</Avatar> },
           { title: S.no, dataIndex: 'staffNo', width: 100 },
           { title: S.name, dataIndex: 'name', width: 100 },
@@ -137,14 +138,14 @@ export function StaffPage() {
           { title: S.phone, dataIndex: 'phone', width: 120 },
           { title: S.team, dataIndex: 'teamName', width: 120 },
           { title: S.shift, dataIndex: 'shiftName', width: 100 },
-          { title: S.badge, dataIndex: 'terminalId', width: 150, render: (v: string) => v || <span className="cd-muted">{C.common.none}</span> },
+          { title: S.badge, dataIndex: 'terminalId', width: 150, render: (v: string) => v || <span className="sp-muted">{C.common.none}</span> },
           { title: S.state, key: 'state', width: 90, render: (_, s) => <Tag color={STATE_COLORS[s.state]}>{s.stateName}</Tag> },
           ...(canEdit ? [{
             title: C.common.actions, key: 'a', width: 110, fixed: 'right' as const, render: (_: unknown, s: Staff) => (
               <Space><a onClick={() => setEditing(s)}>{C.common.edit}</a><Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(s)}><a>{C.common.del}</a></Popconfirm></Space>
             ),
           }] : []),
-        ]} />
+        ])} />
       </section>
       {editing && <StaffModal staff={editing === 'new' ? null : editing} teams={teams} onClose={(saved) => (setEditing(null), saved && refresh())} />}
       {modal === 'teams' && <TeamsModal teams={teams} onClose={() => (setModal(null), void reloadTeams(), refresh())} />}

@@ -1,5 +1,6 @@
 import type { DataCenterOverview } from '@chelian/contracts';
 import type { ChartOption } from '../../shared/charts/echartsCore.ts';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { D } from '../messages.ts';
 import type { Palette } from './palette.ts';
 
@@ -88,7 +89,7 @@ export function mileageTrendOption(o: Overview, p: Palette): ChartOption {
 export function activityOption(o: Overview, p: Palette): ChartOption {
   const base = axes(p, o.hours.map((h) => `${h.hour}时`));
   // Hours still to come are left blank, not drawn as zero.
-  const now = new Date(o.generatedAt + 8 * 3_600_000).getUTCHours();
+  const now = Number(beijingFormat(o.generatedAt, 'HH'));
   const upToNow = (v: number, hour: number) => (hour <= now ? v : null);
   return {
     ...base,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { DataCenterOverview } from '@chelian/contracts';
@@ -20,6 +20,19 @@ export function RegionMap({ overview, palette, glow = false, theme }: { overview
   const [province, setProvince] = useState<string | null>(null);
   const [mapName, setMapName] = useState<string | null>(null);
   const [centres, setCentres] = useState<Map<string, [number, number]> | null>(null);
+  // China drawn at 118 % of the box's shorter side fills a wide box (the 大屏) but, in a box
+  // narrower than that (数据总览's column at 1366 px), cuts off 新疆 and 黑龙江: there it fits the width.
+  const box = useRef<HTMLDivElement>(null);
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setNarrow(el.clientWidth < el.clientHeight * 1.18);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     let alive = true;
@@ -58,7 +71,7 @@ export function RegionMap({ overview, palette, glow = false, theme }: { overview
         inRange: { color: palette.mapRange }, seriesIndex: 0,
       },
       geo: {
-        map: mapName, roam: false, layoutCenter: ['50%', '54%'], layoutSize: province ? '92%' : '118%',
+        map: mapName, roam: false, layoutCenter: ['50%', '54%'], layoutSize: province ? '92%' : narrow ? '96%' : '118%',
         itemStyle: { areaColor: palette.mapEmpty, borderColor: palette.mapBorder, borderWidth: 0.8 },
         emphasis: { itemStyle: { areaColor: palette.series[2] }, label: { show: true, color: palette.text } },
         label: { show: Boolean(province), color: palette.subtle, fontSize: 10 },
@@ -72,10 +85,10 @@ export function RegionMap({ overview, palette, glow = false, theme }: { overview
         },
       ],
     };
-  }, [mapName, figures, palette, glow, centres, overview.regions, province]);
+  }, [mapName, figures, palette, glow, centres, overview.regions, province, narrow]);
 
   return (
-    <div className="dc-map" data-testid="dc-map" data-province={province ?? ''}>
+    <div ref={box} className="dc-map" data-testid="dc-map" data-province={province ?? ''}>
       {province && (
         <Button size="small" className="dc-map-back" icon={<ArrowLeftOutlined />} onClick={() => setProvince(null)}>
           {D.map.back}

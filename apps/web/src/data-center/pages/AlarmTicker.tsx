@@ -1,7 +1,8 @@
 import type { Alarm } from '@chelian/contracts';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { D } from '../messages.ts';
 
-const time = (ms: number) => new Date(ms).toLocaleTimeString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' });
+const time = (ms: number) => beijingFormat(ms, 'HH:mm:ss');
 
 /** The newest alarms: those the live feed pushed since the screen opened, then today's before them. */
 export function AlarmTicker({ live, today }: { live: readonly Alarm[]; today: readonly Alarm[] }) {

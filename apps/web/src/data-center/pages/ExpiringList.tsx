@@ -1,10 +1,7 @@
 import type { DataCenterOverview } from '@chelian/contracts';
+import { beijingDate as dayText } from '../../shared/format/beijingTime.ts';
 import { D } from '../messages.ts';
 
-const dayText = (ms: number) => {
-  const d = new Date(ms + 8 * 3_600_000);
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
-};
 
 /** Expired and soon-expiring counts, and the soonest terminals to end (Beijing dates). */
 export function ExpiringList({ expiring }: { expiring: DataCenterOverview['expiring'] }) {

@@ -1,12 +1,14 @@
 import type { DataCenterOverview } from '@chelian/contracts';
 import { D } from '../messages.ts';
 
+const DIGITS = new Intl.NumberFormat('zh-CN');
+
 export type FigureKey = keyof DataCenterOverview['fleet'] | 'alarmsToday' | 'onlineRate';
 
 /** The fleet now, as the figure row of both pages shows it: label, value, colour. */
 export function fleetFigures(o: DataCenterOverview): Array<{ key: FigureKey; label: string; value: string; tone: string }> {
   const rate = o.fleet.total ? `${((o.fleet.online / o.fleet.total) * 100).toFixed(1)}%` : '0%';
-  const n = (v: number) => v.toLocaleString('zh-CN');
+  const n = (v: number) => DIGITS.format(v);
   return [
     { key: 'total', label: D.fleet.total, value: n(o.fleet.total), tone: 'blue' },
     { key: 'online', label: D.fleet.online, value: n(o.fleet.online), tone: 'green' },

@@ -9,12 +9,13 @@ import { LIGHT } from '../charts/palette.ts';
 import { useDataCenter } from '../live/useDataCenter.ts';
 import { RegionMap } from '../map/RegionMap.tsx';
 import { RegionTop } from '../map/RegionTop.tsx';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { D } from '../messages.ts';
 import { ExpiringList } from './ExpiringList.tsx';
 import { FleetFigures } from './FleetFigures.tsx';
 import { LiveBadge } from './LiveBadge.tsx';
 
-const clock = (ms: number) => new Date(ms).toLocaleTimeString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' });
+const clock = (ms: number) => beijingFormat(ms, 'HH:mm:ss');
 
 function Panel({ title, children, className, testId }: { title: string; children: ReactNode; className?: string; testId?: string }) {
   return (

@@ -6,6 +6,7 @@ import { activityOption, alarmTrendOption, alarmTypesOption, mileageRankingOptio
 import { DARK } from '../charts/palette.ts';
 import { useDataCenter } from '../live/useDataCenter.ts';
 import { RegionMap } from '../map/RegionMap.tsx';
+import { beijingFormat, beijingLongDate } from '../../shared/format/beijingTime.ts';
 import { D } from '../messages.ts';
 import { ExpiringList } from './ExpiringList.tsx';
 import { fleetFigures } from './FleetFigures.tsx';
@@ -22,9 +23,7 @@ function Box({ title, children, className, testId }: { title: string; children: 
   );
 }
 
-/** The screen's clock reads Beijing time, like the figures' days. */
-const BEIJING = 'Asia/Shanghai';
-
+/** The screen's clock reads Beijing time (beijingFormat), like the figures' days. */
 function useClock() {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -60,7 +59,6 @@ export function ScreenPage() {
     ranking: mileageRankingOption(data, DARK),
   }, [data]);
 
-  const date = new Date(now);
   const figures = data ? fleetFigures(data) : [];
   const kpis = figures.filter((f) => ['total', 'online', 'alarmsToday', 'onlineRate'].includes(f.key));
   const states = figures.filter((f) => ['moving', 'parked', 'offline', 'alarm'].includes(f.key));
@@ -69,12 +67,12 @@ export function ScreenPage() {
     <ScreenStage onReady={setFrame}>
       <header className="dcs-head">
         <div className="dcs-head-side">
-          {date.toLocaleDateString('zh-CN', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long', timeZone: BEIJING })}
+          {beijingLongDate(now)}
         </div>
         <h1>{D.screenTitle}</h1>
         <div className="dcs-head-side dcs-head-right">
           <LiveBadge status={liveStatus} />
-          <span className="dcs-clock">{date.toLocaleTimeString('zh-CN', { hour12: false, timeZone: BEIJING })}</span>
+          <span className="dcs-clock">{beijingFormat(now, 'HH:mm:ss')}</span>
           <Button type="text" className="dcs-full" icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={toggleFull}>
             {full ? D.exitFullScreen : D.fullScreen}
           </Button>

@@ -5,7 +5,7 @@ import { Permission, PermissionMenu } from '../../shared/permission/Permission.t
 import { groupEndpoints, type GroupNode } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { R } from '../messages.ts';
-import { beijingToday } from '../../shared/format/beijingDay.ts';
+import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { quickRanges } from './reportRange.ts';
 import type { ReportFilterValues } from './useReportFilters.ts';
 import { VehicleSearch } from './VehicleSearch.tsx';

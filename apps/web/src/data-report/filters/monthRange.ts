@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { MONTHLY_MAX_MONTHS } from '@chelian/contracts';
-import { beijingToday } from '../../shared/format/beijingDay.ts';
+import { beijingToday } from '../../shared/format/beijingTime.ts';
 
 /** First and last month (each a Dayjs on the month's first day), both included. */
 export type MonthRange = [Dayjs, Dayjs];

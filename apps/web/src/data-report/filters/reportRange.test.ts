@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { beijingToday } from '../../shared/format/beijingDay.ts';
+import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { dayText, quickRanges, rangeDays, rangeFromParams, rangeTooLong } from './reportRange.ts';
 
 const now = dayjs('2026-11-22');

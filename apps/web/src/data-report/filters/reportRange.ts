@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { REPORT_MAX_DAYS } from '@chelian/contracts';
-import { beijingToday } from '../../shared/format/beijingDay.ts';
+import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { R } from '../messages.ts';
 
 export type DayRange = [Dayjs, Dayjs];

@@ -3,7 +3,7 @@ import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { drivingReportEndpoints, REPORT_EXPORT_TYPES, type AccPage, type AccRow } from '@chelian/contracts';
 import { EChart } from '../../shared/charts/EChart.tsx';
-import { beijingToday } from '../../shared/format/beijingDay.ts';
+import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { dayText } from '../filters/reportRange.ts';
 import { secondsText, timeText } from '../format.ts';
 import { R } from '../messages.ts';
@@ -50,7 +50,6 @@ export function AccReportPage() {
       exportType={REPORT_EXPORT_TYPES.acc}
       columns={columns}
       rowKey={(r) => `${r.vehicleId}-${r.startAt}-${r.acc}`}
-      scrollX={1100}
       note={() => A.rule}
       freshness={R.common.rawFreshness}
       chart={(data) => <AccChart data={data} />}

@@ -12,6 +12,7 @@ import { R } from '../messages.ts';
 import { useReportData, useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
 import { pagerOf } from '../../shared/ui/pagination.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const A = R.alarm;
 const EMPTY_STATS: AlarmStatisticsPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { total: 0, types: [] } };
@@ -74,7 +75,7 @@ export function AlarmInfoPage() {
           {
             key: 'list', label: A.list,
             children: (
-              <Table rowKey="alarmId" size="middle" loading={list.loading} columns={listColumns} dataSource={list.data.list} scroll={{ x: 1000 }} data-testid="alarm-list"
+              <Table rowKey="alarmId" size="middle" loading={list.loading} {...wideTable(listColumns)} dataSource={list.data.list} data-testid="alarm-list"
                 pagination={pagerOf(list.data, list.data, setListPaging)} />
             ),
           },

@@ -14,7 +14,6 @@ interface Props<E extends DailyEndpoint> {
   exportType: string;
   columns: ColumnsType<RowOf<E>>;
   stats: (data: AnswerOf<E>) => ReportStat[];
-  scrollX: number;
   /** Days without anything to report are shown muted. */
   isEmpty: (row: RowOf<E>) => boolean;
 }

@@ -16,7 +16,7 @@ const columns: ColumnsType<OnlineDay> = [
   { title: O.last, dataIndex: 'lastOfflineAt', width: 120, render: (t: number | null, r) => (t === null && r.onlineSeconds > 0 ? O.stillOnline : clockText(t)) },
   {
     title: O.rate, dataIndex: 'onlineRate', width: 200,
-    render: (rate: number) => <Progress percent={Math.round(rate * 1000) / 10} size="small" format={() => percentText(rate)} status="normal" />,
+    render: (rate: number | null) => (rate === null ? percentText(rate) : <Progress percent={Math.round(rate * 1000) / 10} size="small" format={() => percentText(rate)} status="normal" />),
   },
 ];
 
@@ -30,7 +30,6 @@ export function DayOnlinePage() {
       empty={EMPTY}
       exportType={REPORT_EXPORT_TYPES.online}
       columns={columns}
-      scrollX={1000}
       isEmpty={(r) => r.onlineSeconds === 0}
       stats={(data) => [
         { title: R.stats.totalOnline, value: secondsText(data.totals.onlineSeconds), testId: 'total-online' },

@@ -3,7 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import {
   EXPIRE_DEFAULT_DAYS, EXPIRE_STATUSES, EXPIRE_WITHIN_DAYS, fleetReportEndpoints, REPORT_EXPORT_TYPES, type ExpirePage, type ExpireRow, type ExpireStatus,
 } from '@chelian/contracts';
-import { beijingToday } from '../../shared/format/beijingDay.ts';
+import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { dayText } from '../filters/reportRange.ts';
 import { timeText } from '../format.ts';
 import { R } from '../messages.ts';
@@ -56,7 +56,6 @@ export function ExpireReportPage() {
       exportType={REPORT_EXPORT_TYPES.expire}
       columns={columns}
       rowKey={(r) => String(r.vehicleId)}
-      scrollX={1150}
       extraFilters={expireFilters}
       now={() => dayText(beijingToday())}
       freshness={R.offline.live}

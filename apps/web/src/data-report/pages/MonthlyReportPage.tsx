@@ -8,13 +8,14 @@ import { pagerOf } from '../../shared/ui/pagination.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { monthRangeFromParams, monthsTooLong, monthText, quickMonths, type MonthRange } from '../filters/monthRange.ts';
-import { beijingToday } from '../../shared/format/beijingDay.ts';
+import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { useReportFilters } from '../filters/useReportFilters.ts';
 import { kmText, percentText, secondsText } from '../format.ts';
 import { R } from '../messages.ts';
 import { useReportData, useReportExport } from '../useReport.ts';
 import { monthlyChart } from './monthlyChart.ts';
 import { ReportPage } from './ReportPage.tsx';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const M = R.monthly;
 const EMPTY: MonthlyPage = {
@@ -131,10 +132,9 @@ export function MonthlyReportPage() {
         rowKey={(r) => `${r.vehicleId}-${r.month}`}
         size="middle"
         loading={loading}
-        columns={columns}
+        {...wideTable(columns)}
         dataSource={data.list}
         rowClassName={(r) => (r.activeDays === 0 && r.onlineSeconds === 0 && r.alarmCount === 0 ? 'report-row-empty' : '')}
-        scroll={{ x: 1450 }}
         data-testid="monthly-report-table"
         pagination={pagerOf(data, data, f.setPaging)}
       />

@@ -7,7 +7,7 @@ import {
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { EChart } from '../../shared/charts/EChart.tsx';
 import { playbackUrl } from '../../shared/links/carLinks.ts';
-import { beijingToday } from '../../shared/format/beijingDay.ts';
+import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { dayText } from '../filters/reportRange.ts';
 import { secondsText, timeText } from '../format.ts';
 import { R } from '../messages.ts';
@@ -71,6 +71,8 @@ function DurationChart({ durations }: { durations: OfflineDurations }) {
       data: BUCKETS.map((b, i) => ({ value: durations[b], itemStyle: { color: b === 'never' ? '#a0a6b0' : ['#91caff', '#69b1ff', '#faad14', '#fa8c16', '#f5222d'][i] } })),
     }],
   }), [durations]);
+  // no offline vehicle at all: bare axes would say nothing the totals above do not
+  if (BUCKETS.every((b) => !durations[b])) return null;
   return <div className="report-chart" data-testid="offline-chart"><EChart option={option} /></div>;
 }
 
@@ -85,7 +87,6 @@ export function OfflineReportPage() {
       exportType={REPORT_EXPORT_TYPES.offline}
       columns={columns}
       rowKey={(r) => String(r.vehicleId)}
-      scrollX={1375}
       extraFilters={offlineFilters}
       now={() => dayText(beijingToday())}
       freshness={O.live}

@@ -63,7 +63,6 @@ export function OverspeedReportPage() {
       exportType={REPORT_EXPORT_TYPES.overspeed}
       columns={columns}
       rowKey={(r) => `${r.vehicleId}-${r.startAt}`}
-      scrollX={1420}
       extraFilters={minDuration}
       note={(x) => O.rule(OVERSPEED_DEFAULT_LIMIT_KMH, x.minSeconds)}
       freshness={R.common.rawFreshness}

@@ -8,6 +8,7 @@ import { useReportFilters } from '../filters/useReportFilters.ts';
 import { useReportData, useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
 import { pagerOf } from '../../shared/ui/pagination.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 /** A paged report endpoint: its answer is one page of rows (plus whatever totals it adds). */
 type PagedEndpoint = EndpointSpec & { answer: unknown };
@@ -47,8 +48,6 @@ export interface RowReportPageProps<E extends PagedEndpoint, X extends object> {
   rowKey: (row: RowOf<E>) => string;
   /** The totals line, from the current answer. */
   stats: (data: AnswerOf<E>) => ReportStat[];
-  /** Table width before it scrolls sideways. */
-  scrollX: number;
   /** How to read the report (the rule), shown above the table; gets the applied extra filters. */
   note?: (extra: X) => string;
   /** How current the figures are, after the rule (default: the daily rollup's delay; a report read from raw positions says so). */
@@ -71,7 +70,7 @@ const noExtra: ExtraFilters<object> = { fromParams: () => ({}), render: () => nu
  * whatever the report's `extraFilters.fromParams` reads.
  */
 export function RowReportPage<E extends PagedEndpoint, X extends object = object>(props: RowReportPageProps<E, X>) {
-  const { title, testId, endpoint, empty, exportType, columns, rowKey, stats, scrollX, note, chart, rowClassName, now, freshness } = props;
+  const { title, testId, endpoint, empty, exportType, columns, rowKey, stats, note, chart, rowClassName, now, freshness } = props;
   const extraFilters = (props.extraFilters ?? noExtra) as ExtraFilters<X>;
   const f = useReportFilters();
   const [params] = useSearchParams();
@@ -124,10 +123,9 @@ export function RowReportPage<E extends PagedEndpoint, X extends object = object
         rowKey={rowKey}
         size="middle"
         loading={loading}
-        columns={columns}
+        {...wideTable(columns)}
         dataSource={page.list as Array<RowOf<E>>}
         rowClassName={rowClassName}
-        scroll={{ x: scrollX }}
         data-testid={`${testId}-table`}
         pagination={pagerOf(page, page, f.setPaging)}
       />

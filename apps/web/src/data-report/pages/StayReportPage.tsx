@@ -47,7 +47,6 @@ export function StayReportPage() {
       exportType={REPORT_EXPORT_TYPES.stay}
       columns={columns}
       rowKey={(r) => `${r.vehicleId}-${r.startAt}`}
-      scrollX={1470}
       extraFilters={minStay}
       note={(x) => S.rule(x.minMinutes)}
       stats={(data) => [

@@ -49,7 +49,6 @@ export function TripReportPage() {
       exportType={REPORT_EXPORT_TYPES.trip}
       columns={columns}
       rowKey={(r) => `${r.vehicleId}-${r.startAt}`}
-      scrollX={1800}
       extraFilters={minStop}
       note={(x) => T.rule(x.minMinutes)}
       stats={(data) => [

@@ -1,5 +1,5 @@
 import { STAY_DEFAULT_MIN_MINUTES, STAY_MIN_MINUTES, type StayRow } from '@chelian/contracts';
-import { beijingToday } from '../../shared/format/beijingDay.ts';
+import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { dayText } from '../filters/reportRange.ts';
 
 /** Playback opens a few minutes either side of the stay: the arrival and the departure. */

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Empty, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { elecCarEndpoints, type Bike, type BikeBattery } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { EChart } from '../../shared/charts/EChart.tsx';
@@ -8,6 +7,7 @@ import type { ChartOption } from '../../shared/charts/echartsCore.ts';
 import { BikePageFrame } from '../BikePageFrame.tsx';
 import { DayRange, lastDays, type Days } from '../../shared/ui/DayRange.tsx';
 import { E } from '../messages.ts';
+import { beijingAxisTime, beijingDateTime, beijingFormat } from '../../shared/format/beijingTime.ts';
 
 const B = E.battery;
 type Session = BikeBattery['charges'][number];
@@ -19,11 +19,12 @@ function trendOption(data: BikeBattery): ChartOption {
     grid: { left: 48, right: 48, top: 36, bottom: 32 },
     tooltip: { trigger: 'axis' },
     legend: { data: [B.voltage, B.percent], top: 0 },
+    useUTC: true, // with beijingAxisTime: Beijing wall times on the axis
     xAxis: { type: 'time' },
     yAxis: [{ type: 'value', name: 'V', scale: true }, { type: 'value', name: '%', min: 0, max: 100 }],
     series: [
-      { name: B.voltage, type: 'line', showSymbol: false, data: data.trend.map((p) => [p.time, p.voltage]), connectNulls: false },
-      { name: B.percent, type: 'line', yAxisIndex: 1, showSymbol: false, areaStyle: { opacity: 0.08 }, data: data.trend.map((p) => [p.time, p.percent]) },
+      { name: B.voltage, type: 'line', showSymbol: false, data: data.trend.map((p) => [beijingAxisTime(p.time), p.voltage]), connectNulls: false },
+      { name: B.percent, type: 'line', yAxisIndex: 1, showSymbol: false, areaStyle: { opacity: 0.08 }, data: data.trend.map((p) => [beijingAxisTime(p.time), p.percent]) },
     ],
   };
 }
@@ -36,15 +37,15 @@ function BatteryOf({ bike, days }: { bike: Bike; days: Days }) {
     call(elecCarEndpoints.battery, { bikeId: bike.bikeId, ...days }).then(setData, () => setData(EMPTY)).finally(() => setLoading(false));
   }, [bike.bikeId, days]);
   const option = useMemo(() => trendOption(data), [data]);
-  const time = (at: number | null) => (at ? dayjs(at).format('MM-DD HH:mm') : <Tag color="green">{B.charging}</Tag>);
+  const time = (at: number | null) => (at ? beijingDateTime(at) : <Tag color="green">{B.charging}</Tag>);
   return (
     <>
-      <section className="ec-card">
-        <div className="ec-toolbar"><span className="ec-title">{B.trend}</span></div>
+      <section className="sp-card">
+        <div className="sp-toolbar"><span className="sp-title">{B.trend}</span></div>
         {data.trend.length ? <EChart option={option} style={{ height: 280 }} testId="ec-battery-chart" /> : <Empty description={E.common.empty} />}
       </section>
-      <section className="ec-card">
-        <div className="ec-toolbar"><span className="ec-title">{B.charges}</span></div>
+      <section className="sp-card">
+        <div className="sp-toolbar"><span className="sp-title">{B.charges}</span></div>
         <Table<Session>
           rowKey="start" size="small" loading={loading} dataSource={data.charges} pagination={false} data-testid="ec-charges"
           columns={[
@@ -55,8 +56,8 @@ function BatteryOf({ bike, days }: { bike: Bike; days: Days }) {
           ]}
         />
       </section>
-      <section className="ec-card" data-testid="ec-bms">
-        <div className="ec-toolbar"><span className="ec-title">{B.bms}</span>{data.bms && <span className="ec-muted">{dayjs(data.bms.time).format('YYYY-MM-DD HH:mm:ss')}</span>}</div>
+      <section className="sp-card" data-testid="ec-bms">
+        <div className="sp-toolbar"><span className="sp-title">{B.bms}</span>{data.bms && <span className="sp-muted">{beijingFormat(data.bms.time)}</span>}</div>
         {data.bms ? (
           <>
             <div className="ec-bms">

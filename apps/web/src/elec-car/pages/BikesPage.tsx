@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { Button, Input, Popconfirm, Progress, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { elecCarEndpoints, type Bike } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
@@ -12,6 +11,8 @@ import { BindBikeModal } from '../BindBikeModal.tsx';
 import { useBikes } from '../useBikes.ts';
 import { bikeLabel } from '../BikePicker.tsx';
 import { E } from '../messages.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const B = E.bikes;
 const S = E.status;
@@ -32,19 +33,19 @@ export function BikesPage() {
 
   const columns: ColumnsType<Bike> = [
     {
-      title: B.plate, key: 'plate', width: 150, fixed: 'left',
+      title: B.plate, key: 'plate', width: 120, fixed: 'left',
       render: (_, b) => <a onClick={() => navigate(`/monitor?bikeId=${b.bikeId}`)} data-testid="bike-plate">{bikeLabel(b)}</a>,
     },
-    { title: B.brandModel, key: 'brand', width: 150, render: (_, b) => [b.brand, b.model].filter(Boolean).join(' ') || <span className="ec-muted">{E.common.none}</span> },
-    { title: B.imei, dataIndex: 'terminalId', width: 160 },
+    { title: B.brandModel, key: 'brand', width: 105, render: (_, b) => [b.brand, b.model].filter(Boolean).join(' ') || <span className="sp-muted">{E.common.none}</span> },
+    { title: B.imei, dataIndex: 'terminalId', width: 140 },
     {
-      title: B.battery, key: 'battery', width: 170,
+      title: B.battery, key: 'battery', width: 140,
       render: (_, b) => (b.status.batteryPercent === null
-        ? <span className="ec-muted">{S.unknown}</span>
+        ? <span className="sp-muted">{S.unknown}</span>
         : <Progress percent={b.status.batteryPercent} size="small" status={b.status.batteryPercent < 20 ? 'exception' : 'normal'} format={(p) => `${p}%`} />),
     },
     {
-      title: B.state, key: 'state', width: 200,
+      title: B.state, key: 'state', width: 180,
       render: (_, b) => (
         <Space size={4} wrap>
           {b.status.online ? <Tag color="green">{S.online}</Tag> : <Tag>{S.offline}</Tag>}
@@ -53,10 +54,10 @@ export function BikesPage() {
         </Space>
       ),
     },
-    { title: B.frameNo, dataIndex: 'frameNo', width: 140, render: (s: string) => s || <span className="ec-muted">{E.common.none}</span> },
+    { title: B.frameNo, dataIndex: 'frameNo', width: 115, render: (s: string) => s || <span className="sp-muted">{E.common.none}</span> },
     {
-      title: S.lastUpdate, key: 'last', width: 150,
-      render: (_, b) => (b.status.lastUpdate ? dayjs(b.status.lastUpdate).format('MM-DD HH:mm:ss') : <span className="ec-muted">{E.common.none}</span>),
+      title: S.lastUpdate, key: 'last', width: 160,
+      render: (_, b) => (b.status.lastUpdate ? beijingDateTime(b.status.lastUpdate) : <span className="sp-muted">{E.common.none}</span>),
     },
     {
       title: E.common.actions, key: 'actions', width: 130, fixed: 'right',
@@ -72,14 +73,14 @@ export function BikesPage() {
   ];
 
   return (
-    <div className="ec-page" data-testid="ec-bikes">
-      <section className="ec-card">
-        <div className="ec-toolbar">
-          <span className="ec-title">{B.title}</span>
+    <div className="sp-page" data-testid="ec-bikes">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{B.title}</span>
           <Input.Search allowClear placeholder={B.keyword} style={{ width: 240 }} onSearch={(k) => setKeyword(k.trim())} />
           {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="bike-bind">{B.bind}</Button>}
         </div>
-        <Table<Bike> rowKey="bikeId" size="middle" loading={loading} columns={columns} dataSource={shown} scroll={{ x: 1150 }} pagination={{ pageSize: 20, hideOnSinglePage: true }} data-testid="bike-table" />
+        <Table<Bike> rowKey="bikeId" size="middle" loading={loading} {...wideTable(columns)} dataSource={shown} pagination={{ pageSize: 20, hideOnSinglePage: true }} data-testid="bike-table" />
       </section>
       <BindBikeModal
         open={editing !== null}

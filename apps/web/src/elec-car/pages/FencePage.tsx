@@ -18,8 +18,8 @@ function FencesOf({ bikeId }: { bikeId: number }) {
   }, [bikeId]);
   const toggle = (f: BikeFence, bound: boolean) => call(elecCarEndpoints.bindFence, { bikeId, geofenceId: f.geofenceId, bound }).then(setFences, () => {});
   return (
-    <section className="ec-card">
-      <div className="ec-muted" style={{ marginBottom: 10 }}>{F.hint}</div>
+    <section className="sp-card">
+      <div className="sp-muted" style={{ marginBottom: 10 }}>{F.hint}</div>
       <Table<BikeFence>
         rowKey="geofenceId" size="small" loading={loading} dataSource={fences} pagination={false} data-testid="ec-fences"
         columns={[

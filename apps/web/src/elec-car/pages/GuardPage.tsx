@@ -29,7 +29,7 @@ function SettingsForm({ bike, onSaved }: { bike: Bike; onSaved: () => void }) {
     </Form.Item>
   );
   return (
-    <section className="ec-card ec-settings">
+    <section className="sp-card ec-settings">
       <Form form={form} layout="vertical" onFinish={save} initialValues={bike.settings} disabled={!canEdit}>
         <Row gutter={48}>
           <Col xs={24} lg={12}>

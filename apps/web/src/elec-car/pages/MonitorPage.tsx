@@ -37,13 +37,13 @@ export function MonitorPage() {
     return () => clearInterval(timer);
   }, [bikeId]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (loading) return <Spin className="ec-empty" style={{ display: 'block' }} />;
+  if (loading) return <Spin className="sp-empty" style={{ display: 'block' }} />;
   if (!bikes.length) return <NoBikes />;
   const shown = bike && bike.bikeId === bikeId ? bike : picked!;
   return (
-    <div className="ec-page" data-testid="ec-monitor">
-      <section className="ec-card ec-toolbar">
-        <span className="ec-title">{E.status.title}</span>
+    <div className="sp-page" data-testid="ec-monitor">
+      <section className="sp-card sp-toolbar">
+        <span className="sp-title">{E.status.title}</span>
         <BikePicker bikes={bikes} value={bikeId} onChange={select} />
         <Button icon={<AimOutlined />} onClick={() => postToShell('showVehInfo', { vehicleId: String(bikeId), tab: 'follow' })} data-testid="ec-follow">{E.status.follow}</Button>
         <Button icon={<HistoryOutlined />} onClick={() => window.open(playbackUrl(bikeId!), '_blank')}>{E.status.playback}</Button>

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Table, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { elecCarEndpoints, type BikeTrips, type StayRow, type TripRow } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { BikePageFrame } from '../BikePageFrame.tsx';
 import { DayRange, lastDays, type Days } from '../../shared/ui/DayRange.tsx';
 import { E } from '../messages.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 const R = E.trips;
-const time = (at: number) => dayjs(at).format('MM-DD HH:mm');
+const time = (at: number) => beijingDateTime(at);
 const duration = (s: number) => (s >= 3600 ? `${Math.floor(s / 3600)}小时${Math.round((s % 3600) / 60)}分` : `${Math.max(1, Math.round(s / 60))}分钟`);
 
 function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
@@ -20,7 +20,7 @@ function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
     call(elecCarEndpoints.trips, { bikeId, ...days }).then(setData, () => setData({ trips: [], stops: [] })).finally(() => setLoading(false));
   }, [bikeId, days]);
   return (
-    <section className="ec-card">
+    <section className="sp-card">
       <Tabs
         items={[
           {
@@ -29,8 +29,8 @@ function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
               <Table<TripRow>
                 rowKey={(r) => `${r.startAt}`} size="small" loading={loading} dataSource={data.trips} pagination={{ pageSize: 20, hideOnSinglePage: true }} data-testid="ec-trips"
                 columns={[
-                  { title: R.start, dataIndex: 'startAt', width: 120, render: time },
-                  { title: R.end, dataIndex: 'endAt', width: 120, render: time },
+                  { title: R.start, dataIndex: 'startAt', width: 170, render: time },
+                  { title: R.end, dataIndex: 'endAt', width: 170, render: time },
                   { title: R.duration, dataIndex: 'seconds', width: 110, render: duration },
                   { title: R.distance, dataIndex: 'distanceKm', width: 100 },
                   { title: R.avgSpeed, dataIndex: 'avgSpeed', width: 120 },
@@ -45,8 +45,8 @@ function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
               <Table<StayRow>
                 rowKey={(r) => `${r.startAt}`} size="small" loading={loading} dataSource={data.stops} pagination={{ pageSize: 20, hideOnSinglePage: true }}
                 columns={[
-                  { title: R.start, dataIndex: 'startAt', width: 120, render: time },
-                  { title: R.end, dataIndex: 'endAt', width: 140, render: (at: number, r) => (r.open ? <Tag color="blue">{R.ongoing}</Tag> : time(at)) },
+                  { title: R.start, dataIndex: 'startAt', width: 170, render: time },
+                  { title: R.end, dataIndex: 'endAt', width: 170, render: (at: number, r) => (r.open ? <Tag color="blue">{R.ongoing}</Tag> : time(at)) },
                   { title: R.duration, dataIndex: 'seconds', width: 110, render: duration },
                   { title: E.status.position, key: 'where', render: (_, r) => (r.lat !== null && r.lon !== null ? <AddressText point={{ lat: r.lat, lon: r.lon, mac: r.terminalId }} /> : '—') },
                 ]}
@@ -55,7 +55,7 @@ function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
           },
         ]}
       />
-      <div className="ec-muted">{R.note}</div>
+      <div className="sp-muted">{R.note}</div>
     </section>
   );
 }

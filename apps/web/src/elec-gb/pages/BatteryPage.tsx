@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Button, Input, Progress, Space, Table, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { elecGbEndpoints, type GbBatteryRow } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { pagerOf } from '../../shared/ui/pagination.ts';
 import { BatteryTrendModal } from '../BatteryTrendModal.tsx';
 import { G } from '../messages.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const B = G.battery;
 const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as GbBatteryRow[] };
 const HEALTH_COLOR: Record<string, string> = { good: 'green', fair: 'gold', poor: 'red', unknown: 'default' };
-const num = (v: number | null, unit: string, digits = 1) => (v === null ? <span className="gb-muted">{G.common.none}</span> : `${v.toFixed(digits)} ${unit}`);
+const num = (v: number | null, unit: string, digits = 1) => (v === null ? <span className="sp-muted">{G.common.none}</span> : `${v.toFixed(digits)} ${unit}`);
 
 function RiskBar({ row }: { row: GbBatteryRow }) {
   const color = row.risk >= 60 ? '#e5484d' : row.risk >= 20 ? '#f5a623' : '#30a46c';
@@ -33,18 +34,18 @@ export function BatteryPage() {
     call(elecGbEndpoints.battery, { ...paging, keyword }).then(setPage, () => setPage(EMPTY)).finally(() => setLoading(false));
   }, [paging, keyword]);
   return (
-    <div className="gb-page" data-testid="gb-battery">
-      <section className="gb-card">
-        <div className="gb-toolbar">
-          <span className="gb-title">{B.title}</span>
+    <div className="sp-page" data-testid="gb-battery">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{B.title}</span>
           <Input.Search allowClear placeholder={B.keyword} style={{ width: 240 }} onSearch={(k) => (setKeyword(k.trim() || undefined), setPaging((p) => ({ ...p, current: 1 })))} />
         </div>
         <Table<GbBatteryRow>
-          rowKey="bikeId" size="small" loading={loading} dataSource={page.list} pagination={pagerOf(page, paging, setPaging)} scroll={{ x: 1400 }} data-testid="gb-battery-table"
-          columns={[
+          rowKey="bikeId" size="small" loading={loading} dataSource={page.list} pagination={pagerOf(page, paging, setPaging)} data-testid="gb-battery-table"
+          {...wideTable<GbBatteryRow>([
             { title: G.alarm.bike, key: 'bike', width: 170, fixed: 'left', render: (_, r) => <a onClick={() => setTrend(r)}>{r.plate || r.frameNo}</a> },
             { title: B.risk, key: 'risk', width: 130, render: (_, r) => <RiskBar row={r} /> },
-            { title: B.reasons, key: 'reasons', width: 220, render: (_, r) => (r.riskReasons.length ? r.riskReasons.map((x) => <Tag color="red" key={x}>{x}</Tag>) : <span className="gb-muted">{r.reportedAt ? B.calm : B.noReport}</span>) },
+            { title: B.reasons, key: 'reasons', width: 220, render: (_, r) => (r.riskReasons.length ? r.riskReasons.map((x) => <Tag color="red" key={x}>{x}</Tag>) : <span className="sp-muted">{r.reportedAt ? B.calm : B.noReport}</span>) },
             { title: B.soc, dataIndex: 'socPct', width: 70, render: (v: number | null) => (v === null ? G.common.none : `${v}%`) },
             { title: B.voltage, dataIndex: 'voltageV', width: 90, render: (v: number | null) => num(v, 'V', 2) },
             { title: B.current, dataIndex: 'currentA', width: 90, render: (v: number | null) => num(v, 'A', 2) },
@@ -57,9 +58,9 @@ export function BatteryPage() {
               title: `${B.faults}/${B.flagged}`, key: 'faults', width: 180,
               render: (_, r) => <Space size={2} wrap>{r.faults.map((f) => <Tag color="red" key={f}>{f}</Tag>)}{r.flagged.map((f) => <Tag key={f}>{f}</Tag>)}</Space>,
             },
-            { title: B.reported, dataIndex: 'reportedAt', width: 140, render: (at: number | null) => (at ? dayjs(at).format('MM-DD HH:mm:ss') : G.common.none) },
+            { title: B.reported, dataIndex: 'reportedAt', width: 170, render: (at: number | null) => (at ? beijingDateTime(at) : G.common.none) },
             { title: G.common.actions, key: 'trend', width: 90, fixed: 'right', render: (_, r) => <Button type="link" size="small" onClick={() => setTrend(r)} data-testid="gb-trend">{B.trend}</Button> },
-          ]}
+          ])}
         />
       </section>
       <BatteryTrendModal row={trend} onClose={() => setTrend(null)} />

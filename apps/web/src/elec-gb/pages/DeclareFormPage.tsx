@@ -4,6 +4,7 @@ import { Alert, Button, Card, Descriptions, Form, Input, Result, Select, Spin, S
 import { GB_USE_TYPES, ID_NUMBER_PROBLEM_ZH, elecGbEndpoints, idNumberProblem, isMobilePhone, type GbDeclareForm, type GbDeclareSubmit } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { G } from '../messages.ts';
+import '../../shared/ui/subProduct.css';
 import '../elecGb.css';
 
 const F = G.form;
@@ -42,7 +43,7 @@ export function DeclareFormPage() {
   else {
     body = (
       <Card title={F.title} data-testid="gb-declare-form">
-        <p className="gb-muted">{F.intro}</p>
+        <p className="sp-muted">{F.intro}</p>
         <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
           <Descriptions.Item label={R.frameNo}>{bike.frameNo}</Descriptions.Item>
           <Descriptions.Item label={`${R.brand}/${R.model}`}>{[bike.brand, bike.model].filter(Boolean).join(' ') || G.common.none}</Descriptions.Item>

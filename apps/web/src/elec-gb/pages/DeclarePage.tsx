@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Image, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { GB_DECLARATION_STATUSES, elecGbEndpoints, type GbBike, type GbDeclaration } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
@@ -10,6 +9,8 @@ import { toast } from '../../shared/ui/toast.ts';
 import { QrLabelSheet } from '../QrLabelSheet.tsx';
 import { qrImageUrl } from '../qrImage.ts';
 import { G } from '../messages.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const D = G.declare;
 const R = G.record;
@@ -23,10 +24,10 @@ function Bikes() {
   const [printing, setPrinting] = useState<GbBike[]>([]);
   useEffect(() => void call(elecGbEndpoints.list, { ...paging, keyword }).then(setPage, () => {}), [paging, keyword]);
   return (
-    <section className="gb-card">
-      <div className="gb-toolbar">
-        <span className="gb-title">{D.title}</span>
-        <span className="gb-muted">{D.pick}</span>
+    <section className="sp-card">
+      <div className="sp-toolbar">
+        <span className="sp-title">{D.title}</span>
+        <span className="sp-muted">{D.pick}</span>
         <Input.Search allowClear placeholder={R.keyword} style={{ width: 240 }} onSearch={(k) => (setKeyword(k.trim() || undefined), setPaging((p) => ({ ...p, current: 1 })))} />
         <Button type="primary" icon={<PrinterOutlined />} disabled={!selected.length} onClick={() => setPrinting(selected)} data-testid="gb-print">{D.printSelected(selected.length)}</Button>
       </div>
@@ -59,16 +60,16 @@ function Declarations() {
   const review = (d: GbDeclaration, approve: boolean) =>
     call(elecGbEndpoints.review, { declarationId: d.declarationId, approve, note }).then(() => (toast.success(D.reviewed), setNote(''), setRound((n) => n + 1)), () => {});
   return (
-    <section className="gb-card">
-      <div className="gb-toolbar">
-        <span className="gb-title">{D.declarations}</span>
+    <section className="sp-card">
+      <div className="sp-toolbar">
+        <span className="sp-title">{D.declarations}</span>
         <Select allowClear placeholder={D.allStatuses} style={{ width: 140 }} value={status} onChange={(v) => (setStatus(v), setPaging((p) => ({ ...p, current: 1 })))}
           options={Object.entries(GB_DECLARATION_STATUSES).map(([value, label]) => ({ value, label }))} />
       </div>
       <Table<GbDeclaration>
         rowKey="declarationId" size="small" dataSource={page.list} pagination={pagerOf(page, paging, setPaging)} data-testid="gb-declarations"
-        columns={[
-          { title: D.submitted, dataIndex: 'created', width: 150, render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+        {...wideTable<GbDeclaration>([
+          { title: D.submitted, dataIndex: 'created', width: 170, render: (at: number) => beijingDateTime(at) },
           { title: R.frameNo, dataIndex: 'frameNo', width: 160 },
           { title: R.ownerName, dataIndex: 'ownerName', width: 90 },
           { title: R.ownerPhone, dataIndex: 'ownerPhone', width: 120 },
@@ -89,8 +90,8 @@ function Declarations() {
               </Space>
             ),
           },
-        ]}
-        scroll={{ x: 1300 }}
+        ])}
+
       />
     </section>
   );
@@ -99,7 +100,7 @@ function Declarations() {
 /** 申报二维码: each bike's declaration QR code, printed one by one or as an A4 sheet; the owners' declarations to approve. */
 export function DeclarePage() {
   return (
-    <div className="gb-page" data-testid="gb-declare">
+    <div className="sp-page" data-testid="gb-declare">
       <Bikes />
       <Declarations />
     </div>

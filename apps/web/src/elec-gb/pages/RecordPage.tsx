@@ -10,12 +10,13 @@ import { toast } from '../../shared/ui/toast.ts';
 import { BikeFormModal } from '../BikeFormModal.tsx';
 import { ImportBikesModal } from '../ImportBikesModal.tsx';
 import { G } from '../messages.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const R = G.record;
 const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as GbBike[] };
 const STATE_COLOR: Record<string, string> = { registered: 'green', pending: 'gold', rejected: 'red' };
 const options = (names: Record<string, string>) => Object.entries(names).map(([value, label]) => ({ value, label }));
-const muted = (s: string) => s || <span className="gb-muted">{G.common.none}</span>;
+const muted = (s: string) => s || <span className="sp-muted">{G.common.none}</span>;
 
 /** 备案登记: the registry, searched and filtered; add, edit, delete (with its checks), Excel import and export. */
 export function RecordPage() {
@@ -47,7 +48,7 @@ export function RecordPage() {
     { title: R.battery, key: 'battery', width: 150, render: (_, b) => `${b.batteryTypeName}${b.batteryVoltage ? ` ${b.batteryVoltage}V` : ''}${b.batteryCapacity ? ` ${b.batteryCapacity}Ah` : ''}` },
     {
       title: R.terminalId, key: 'module', width: 190,
-      render: (_, b) => (b.terminalId ? <Space size={4}>{b.terminalId}{b.online ? <Tag color="green">{R.online}</Tag> : <Tag>{R.offline}</Tag>}</Space> : <span className="gb-muted">{R.noModule}</span>),
+      render: (_, b) => (b.terminalId ? <Space size={4}>{b.terminalId}{b.online ? <Tag color="green">{R.online}</Tag> : <Tag>{R.offline}</Tag>}</Space> : <span className="sp-muted">{R.noModule}</span>),
     },
     { title: R.state, dataIndex: 'stateName', width: 90, render: (name: string, b) => <Tag color={STATE_COLOR[b.state]}>{name}</Tag> },
     {
@@ -72,10 +73,10 @@ export function RecordPage() {
   ];
 
   return (
-    <div className="gb-page" data-testid="gb-record">
-      <section className="gb-card">
-        <div className="gb-toolbar">
-          <span className="gb-title">{R.title}</span>
+    <div className="sp-page" data-testid="gb-record">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{R.title}</span>
           <Input.Search allowClear placeholder={R.keyword} style={{ width: 260 }} onSearch={(k) => refine({ keyword: k.trim() || undefined })} data-testid="gb-search" />
           <Select allowClear placeholder={R.allStates} style={{ width: 120 }} options={options(GB_STATES)} onChange={(v) => refine({ state: v })} />
           <Select allowClear placeholder={R.allUses} style={{ width: 140 }} options={options(GB_USE_TYPES)} onChange={(v) => refine({ useType: v })} />
@@ -84,7 +85,7 @@ export function RecordPage() {
           {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="gb-add">{R.add}</Button>}
         </div>
         <Table<GbBike>
-          rowKey="bikeId" size="middle" loading={loading} columns={columns} dataSource={page.list} scroll={{ x: 1500 }}
+          rowKey="bikeId" size="middle" loading={loading} {...wideTable(columns)} dataSource={page.list}
           pagination={pagerOf(page, paging, setPaging)} data-testid="gb-table"
         />
       </section>

@@ -41,6 +41,20 @@ const daily = (s: GbStats): ChartOption => ({
   ],
 });
 
+const none = (data: Array<{ count: number }>) => data.every((d) => d.count === 0);
+
+/** A chart card; with nothing to draw, the empty state instead of bare axes or an empty ring. */
+function ChartCard({ title, option, empty, height, testId }: { title: string; option: ChartOption; empty: boolean; height: number; testId?: string }) {
+  return (
+    <section className="sp-card">
+      <div className="sp-toolbar"><span className="sp-title">{title}</span></div>
+      {empty
+        ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={G.common.empty} style={{ height: height - 32, paddingTop: height / 4, margin: 0 }} />
+        : <EChart option={option} style={{ height }} testId={testId} />}
+    </section>
+  );
+}
+
 /** 统计分析: registrations, modules online, compliance, GB alarms by type and day, battery health; Excel export. */
 export function StatsPage() {
   const [days, setDays] = useState<Days>(() => lastDays(7));
@@ -52,10 +66,10 @@ export function StatsPage() {
       [S.compliant, stats.compliant], [S.complianceRate, rate(stats.complianceRate)], [S.alarms, stats.alarms]]
     : [];
   return (
-    <div className="gb-page" data-testid="gb-stats">
-      <section className="gb-card">
-        <div className="gb-toolbar">
-          <span className="gb-title">{S.title}</span>
+    <div className="sp-page" data-testid="gb-stats">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{S.title}</span>
           <DayRange value={days} onChange={setDays} />
           <Button icon={<DownloadOutlined />} onClick={() => void call(elecGbEndpoints.statsExport, days, { fileName: '新国标统计.xlsx' }).catch(() => undefined)} data-testid="gb-stats-export">{G.common.export}</Button>
         </div>
@@ -65,12 +79,12 @@ export function StatsPage() {
           ))}
         </div>
       </section>
-      {charts ? (
+      {charts && stats ? (
         <div className="gb-charts">
-          <section className="gb-card"><div className="gb-toolbar"><span className="gb-title">{S.byType}</span></div><EChart option={charts.type} style={{ height: 300 }} testId="gb-chart-types" /></section>
-          <section className="gb-card"><div className="gb-toolbar"><span className="gb-title">{S.daily}</span></div><EChart option={charts.daily} style={{ height: 300 }} /></section>
-          <section className="gb-card"><div className="gb-toolbar"><span className="gb-title">{S.byUse}</span></div><EChart option={charts.use} style={{ height: 260 }} /></section>
-          <section className="gb-card"><div className="gb-toolbar"><span className="gb-title">{S.health}</span></div><EChart option={charts.health} style={{ height: 260 }} /></section>
+          <ChartCard title={S.byType} option={charts.type} empty={none(stats.alarmsByType)} height={300} testId="gb-chart-types" />
+          <ChartCard title={S.daily} option={charts.daily} empty={stats.days.every((d) => d.registered + d.active + d.alarms === 0)} height={300} />
+          <ChartCard title={S.byUse} option={charts.use} empty={none(stats.byUseType)} height={260} />
+          <ChartCard title={S.health} option={charts.health} empty={none(stats.health)} height={260} />
         </div>
       ) : <Empty description={G.common.empty} />}
     </div>

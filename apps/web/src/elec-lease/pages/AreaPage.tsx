@@ -13,9 +13,9 @@ export function AreaPage() {
   const { list, loading, reload } = useList(elecLeaseEndpoints.areas);
   const canEdit = usePermission('lease:area:edit');
   return (
-    <div className="ls-page" data-testid="lease-area">
-      <section className="ls-card">
-        <div className="ls-toolbar"><span className="ls-title">{A.title}</span></div>
+    <div className="sp-page" data-testid="lease-area">
+      <section className="sp-card">
+        <div className="sp-toolbar"><span className="sp-title">{A.title}</span></div>
         <Alert type="info" showIcon message={A.hint} style={{ marginBottom: 12 }} />
         <Table<LeaseArea>
           rowKey="geofenceId" size="middle" loading={loading} dataSource={list ?? []} pagination={false}

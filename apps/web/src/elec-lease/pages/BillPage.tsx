@@ -15,7 +15,7 @@ function Bills() {
   const { page, paging, setPaging } = usePaged(elecLeaseEndpoints.bills, { keyword: keyword || undefined, status: status || undefined });
   return (
     <>
-      <div className="ls-toolbar">
+      <div className="sp-toolbar">
         <Select style={{ width: 110 }} value={status} onChange={setStatus} options={[{ value: '', label: L.common.all }, { value: 'unpaid', label: '未缴' }, { value: 'paid', label: '已缴' }, { value: 'void', label: '已作废' }]} />
         <Input.Search allowClear placeholder={`${L.order.no} / ${L.order.rider}`} style={{ width: 240 }} onSearch={(k) => setKeyword(k.trim())} />
       </div>
@@ -29,7 +29,7 @@ function Payments() {
   const { page, paging, setPaging } = usePaged(elecLeaseEndpoints.payments, { keyword: keyword || undefined });
   return (
     <>
-      <div className="ls-toolbar"><Input.Search allowClear placeholder={`${L.order.no} / ${L.order.rider} / ${L.pay.ref}`} style={{ width: 280 }} onSearch={(k) => setKeyword(k.trim())} /></div>
+      <div className="sp-toolbar"><Input.Search allowClear placeholder={`${L.order.no} / ${L.order.rider} / ${L.pay.ref}`} style={{ width: 280 }} onSearch={(k) => setKeyword(k.trim())} /></div>
       <PaymentsTable payments={page?.list ?? []} showContract pagination={pagerOf(page, paging, setPaging)} />
     </>
   );
@@ -40,9 +40,9 @@ function Ledger() {
   const l = list as LeaseLedger | null;
   return (
     <>
-      <div className="ls-toolbar">
+      <div className="sp-toolbar">
         {l && <Tag color={l.balanced ? 'green' : 'red'} data-testid="ledger-balanced">{l.balanced ? B.balanced : B.unbalanced}</Tag>}
-        {l && <span className="ls-muted">{B.journals(l.journals)}</span>}
+        {l && <span className="sp-muted">{B.journals(l.journals)}</span>}
       </div>
       <Table
         size="small" rowKey="ledgerAccount" loading={loading} pagination={false} dataSource={l?.rows ?? []}
@@ -68,9 +68,9 @@ function Ledger() {
 /** 租金账单: every bill, every payment and refund, and the ledger — its debits equal its credits. */
 export function BillPage() {
   return (
-    <div className="ls-page" data-testid="lease-bill">
-      <section className="ls-card">
-        <div className="ls-toolbar"><span className="ls-title">{B.title}</span></div>
+    <div className="sp-page" data-testid="lease-bill">
+      <section className="sp-card">
+        <div className="sp-toolbar"><span className="sp-title">{B.title}</span></div>
         <Tabs items={[
           { key: 'bills', label: B.bills, children: <Bills /> },
           { key: 'payments', label: B.payments, children: <Payments /> },

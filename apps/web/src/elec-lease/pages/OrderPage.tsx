@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { LEASE_CONTRACT_STATES, elecLeaseEndpoints, type LeaseContract } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
@@ -10,6 +9,8 @@ import { useList, usePaged } from '../usePaged.ts';
 import { ContractDrawer, STATUS_COLOR } from '../ContractDrawer.tsx';
 import { yuan } from '../money.ts';
 import { L } from '../messages.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const O = L.order;
 type Option = { value: number; label: string };
@@ -44,30 +45,30 @@ export function OrderPage() {
   };
 
   return (
-    <div className="ls-page" data-testid="lease-order">
-      <section className="ls-card">
-        <div className="ls-toolbar">
-          <span className="ls-title">{O.title}</span>
+    <div className="sp-page" data-testid="lease-order">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{O.title}</span>
           <Select style={{ width: 120 }} value={status} onChange={setStatus} options={[{ value: '', label: L.common.all }, ...Object.entries(LEASE_CONTRACT_STATES).map(([value, label]) => ({ value, label }))]} />
           <Input.Search allowClear placeholder={O.keyword} style={{ width: 260 }} onSearch={(k) => setKeyword(k.trim())} />
           {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => void startCreate().catch(() => {})} data-testid="order-create">{O.create}</Button>}
         </div>
         <Table<LeaseContract>
-          rowKey="contractId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)} scroll={{ x: 1200 }}
-          columns={[
+          rowKey="contractId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)}
+          {...wideTable<LeaseContract>([
             { title: O.no, key: 'no', width: 180, fixed: 'left', render: (_, c) => <a onClick={() => setShown(c.contractId)} data-testid="order-no">{c.contractNo}</a> },
             { title: O.status, key: 's', width: 150, render: (_, c) => <><Tag color={STATUS_COLOR[c.status]}>{c.statusName}</Tag>{c.lockReason && <Tag color="red">{O.locked}</Tag>}</> },
             { title: O.rider, key: 'r', width: 160, render: (_, c) => `${c.riderName} ${c.riderPhone}` },
             { title: O.vehicle, key: 'v', width: 150, render: (_, c) => `${c.vehicleCode} ${c.plate}` },
             { title: O.plan, dataIndex: 'planName', width: 120 },
-            { title: O.started, key: 'st', width: 140, render: (_, c) => (c.started ? dayjs(c.started).format('YYYY-MM-DD HH:mm') : L.common.none) },
-            { title: O.due, key: 'd', width: 140, render: (_, c) => (c.dueAt ? dayjs(c.dueAt).format('YYYY-MM-DD HH:mm') : L.common.none) },
+            { title: O.started, key: 'st', width: 170, render: (_, c) => (c.started ? beijingDateTime(c.started) : L.common.none) },
+            { title: O.due, key: 'd', width: 170, render: (_, c) => (c.dueAt ? beijingDateTime(c.dueAt) : L.common.none) },
             { title: `${O.owed}（${L.common.yuan}）`, key: 'o', width: 110, render: (_, c) => <span className="ls-money">{yuan(c.owedFen)}</span> },
-          ]}
+          ])}
         />
       </section>
       <ContractDrawer contractId={shown} onClose={() => setShown(null)} onChanged={() => void reload()} />
-      <Modal open={creating} title={O.create} onOk={() => void create().catch(() => {})} onCancel={() => setCreating(false)} destroyOnHidden>
+      <Modal open={creating} title={O.create} onOk={() => void create().catch(() => {})} onCancel={() => setCreating(false)} okText={L.common.save} cancelText={L.common.cancel} destroyOnHidden>
         <Form form={form} layout="vertical">
           <Form.Item name="riderId" label={O.rider} rules={[{ required: true, message: L.common.required(O.rider) }]}><Select showSearch optionFilterProp="label" options={options.riders} data-testid="create-rider" /></Form.Item>
           <Form.Item name="vehicleId" label={O.vehicle} rules={[{ required: true, message: L.common.required(O.vehicle) }]}><Select showSearch optionFilterProp="label" options={options.vehicles} data-testid="create-vehicle" /></Form.Item>

@@ -42,11 +42,11 @@ export function PlanPage() {
   };
 
   return (
-    <div className="ls-page" data-testid="lease-plan">
-      <section className="ls-card">
-        <div className="ls-toolbar">
-          <span className="ls-title">{P.title}</span>
-          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="plan-add">{L.common.add}</Button>}
+    <div className="sp-page" data-testid="lease-plan">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{P.title}</span>
+          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="plan-add">{L.common.addOne('方案')}</Button>}
         </div>
         <Table<LeasePlan>
           rowKey="planId" size="middle" loading={loading} dataSource={list ?? []} pagination={false}
@@ -64,7 +64,7 @@ export function PlanPage() {
           ]}
         />
       </section>
-      <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${P.title}` : `${L.common.edit}${P.title}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} destroyOnHidden>
+      <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${P.title}` : `${L.common.edit}${P.title}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} okText={L.common.save} cancelText={L.common.cancel} destroyOnHidden>
         <Form form={form} layout="vertical">
           <Form.Item name="name" label={P.name}><Input maxLength={30} /></Form.Item>
           <Form.Item name="kind" label={P.kind}><Select options={Object.entries(LEASE_PLAN_KINDS).map(([value, label]) => ({ value, label }))} onChange={(k: string) => form.setFieldValue('periodDays', { daily: 1, weekly: 7 }[k] ?? 30)} /></Form.Item>

@@ -5,6 +5,7 @@ import { elecLeaseEndpoints, idNumberProblem, ID_NUMBER_PROBLEM_ZH, isMobilePhon
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { pagerOf } from '../../shared/ui/pagination.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 import { promptBox } from '../../shared/ui/promptBox.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { usePaged } from '../usePaged.ts';
@@ -39,26 +40,26 @@ export function RiderPage() {
   };
 
   return (
-    <div className="ls-page" data-testid="lease-rider">
-      <section className="ls-card">
-        <div className="ls-toolbar">
-          <span className="ls-title">{R.title}</span>
+    <div className="sp-page" data-testid="lease-rider">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{R.title}</span>
           <Checkbox checked={onlyBlack} onChange={(e) => setOnlyBlack(e.target.checked)}>{R.onlyBlacklist}</Checkbox>
           <Input.Search allowClear placeholder={R.keyword} style={{ width: 260 }} onSearch={(k) => setKeyword(k.trim())} />
-          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="rider-add">{L.common.add}</Button>}
+          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="rider-add">{L.common.addOne(R.one)}</Button>}
         </div>
         <Table<LeaseRider>
-          rowKey="riderId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)} scroll={{ x: 1100 }}
-          columns={[
-            { title: R.name, key: 'n', width: 120, render: (_, r) => <Space size={4}>{r.name}{r.blacklisted && <Tag color="red">{R.blacklisted}</Tag>}</Space> },
+          rowKey="riderId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)}
+          {...wideTable<LeaseRider>([
+            { title: R.name, key: 'n', width: 140, render: (_, r) => <Space size={4}>{r.name}{r.blacklisted && <Tag color="red">{R.blacklisted}</Tag>}</Space> },
             { title: R.idNumber, dataIndex: 'idNumber', width: 190 },
             { title: R.phone, dataIndex: 'phone', width: 130 },
-            { title: R.emergencyName, key: 'e', width: 200, render: (_, r) => [r.emergencyName, r.emergencyPhone].filter(Boolean).join(' ') || L.common.none },
-            { title: R.verify, key: 'v', width: 120, render: (_, r) => <Tag color={r.verifyStatus === 'passed' ? 'green' : 'blue'} title={r.verifyNote}>{r.verifyStatusName}</Tag> },
+            { title: R.emergencyName, key: 'e', width: 180, render: (_, r) => [r.emergencyName, r.emergencyPhone].filter(Boolean).join(' ') || L.common.none },
+            { title: R.verify, key: 'v', width: 110, render: (_, r) => <Tag color={r.verifyStatus === 'passed' ? 'green' : 'blue'} title={r.verifyNote}>{r.verifyStatusName}</Tag> },
             { title: R.open, dataIndex: 'openContracts', width: 100 },
-            { title: `${R.blacklisted}${R.reason}`, dataIndex: 'blacklistReason', width: 140 },
+            { title: `${R.blacklisted}${R.reason}`, dataIndex: 'blacklistReason', width: 130 },
             {
-              title: L.common.actions, key: 'a', width: 210, fixed: 'right',
+              title: L.common.actions, key: 'a', width: 200, fixed: 'right',
               render: (_, r) => canEdit && (
                 <Space size={0}>
                   <Button type="link" size="small" onClick={() => open(r)}>{L.common.edit}</Button>
@@ -69,13 +70,13 @@ export function RiderPage() {
                 </Space>
               ),
             },
-          ]}
+          ])}
         />
       </section>
-      <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}骑手` : `${L.common.edit}骑手`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} destroyOnHidden>
+      <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${R.one}` : `${L.common.edit}${R.one}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} okText={L.common.save} cancelText={L.common.cancel} destroyOnHidden>
         <Alert type="info" showIcon message={R.verifyHint} style={{ marginBottom: 12 }} />
         <Form form={form} layout="vertical">
-          <Form.Item name="name" label={R.name} rules={[{ required: true, pattern: /^[\u4e00-\u9fa5][\u4e00-\u9fa5·]{0,18}[\u4e00-\u9fa5]$/, message: '请填写真实姓名（2–20个汉字）' }]}><Input maxLength={20} /></Form.Item>
+          <Form.Item name="name" label={R.name} rules={[{ required: true, pattern: /^[\u4e00-\u9fa5][\u4e00-\u9fa5·]{0,18}[\u4e00-\u9fa5]$/, message: R.badName }]}><Input maxLength={20} /></Form.Item>
           <Form.Item
             name="idNumber" label={R.idNumber}
             rules={[{
@@ -86,11 +87,11 @@ export function RiderPage() {
               },
             }]}
           >
-            <Input maxLength={18} placeholder={editing !== 'new' && editing ? `${editing.idNumber}（不修改请留空）` : undefined} data-testid="rider-id-number" />
+            <Input maxLength={18} placeholder={editing !== 'new' && editing ? R.keepIdNumber(editing.idNumber) : undefined} data-testid="rider-id-number" />
           </Form.Item>
-          <Form.Item name="phone" label={R.phone} rules={[{ validator: (_, v: string) => (isMobilePhone(v ?? '') ? Promise.resolve() : Promise.reject(new Error('请输入11位手机号'))) }]}><Input maxLength={11} /></Form.Item>
+          <Form.Item name="phone" label={R.phone} rules={[{ validator: (_, v: string) => (isMobilePhone(v ?? '') ? Promise.resolve() : Promise.reject(new Error(R.badPhone))) }]}><Input maxLength={11} /></Form.Item>
           <Form.Item name="emergencyName" label={R.emergencyName}><Input maxLength={20} /></Form.Item>
-          <Form.Item name="emergencyPhone" label={R.emergencyPhone} rules={[{ validator: (_, v: string) => (!v || isMobilePhone(v) ? Promise.resolve() : Promise.reject(new Error('请输入11位手机号'))) }]}><Input maxLength={11} /></Form.Item>
+          <Form.Item name="emergencyPhone" label={R.emergencyPhone} rules={[{ validator: (_, v: string) => (!v || isMobilePhone(v) ? Promise.resolve() : Promise.reject(new Error(R.badPhone))) }]}><Input maxLength={11} /></Form.Item>
         </Form>
       </Modal>
     </div>

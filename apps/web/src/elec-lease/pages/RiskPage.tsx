@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Switch, Table, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { elecLeaseEndpoints, type LeaseOverdue } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
@@ -10,6 +9,8 @@ import { usePaged } from '../usePaged.ts';
 import { ContractDrawer, LocksTable } from '../ContractDrawer.tsx';
 import { yuan } from '../money.ts';
 import { L } from '../messages.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const R = L.risk;
 
@@ -18,21 +19,21 @@ function Overdue({ onOpen }: { onOpen: (id: number) => void }) {
   const { page, loading, paging, setPaging } = usePaged(elecLeaseEndpoints.overdue, { keyword: keyword || undefined });
   return (
     <>
-      <div className="ls-toolbar"><Input.Search allowClear placeholder={L.order.keyword} style={{ width: 260 }} onSearch={(k) => setKeyword(k.trim())} /></div>
+      <div className="sp-toolbar"><Input.Search allowClear placeholder={L.order.keyword} style={{ width: 260 }} onSearch={(k) => setKeyword(k.trim())} /></div>
       <Table<LeaseOverdue>
-        rowKey="contractId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)} scroll={{ x: 1100 }}
-        columns={[
-          { title: L.order.no, key: 'no', width: 180, render: (_, o) => <a onClick={() => onOpen(o.contractId)}>{o.contractNo}</a> },
+        rowKey="contractId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)}
+        {...wideTable<LeaseOverdue>([
+          { title: L.order.no, key: 'no', width: 180, fixed: 'left', render: (_, o) => <a onClick={() => onOpen(o.contractId)}>{o.contractNo}</a> },
           { title: L.order.rider, key: 'r', width: 150, render: (_, o) => `${o.riderName} ${o.riderPhone}` },
           { title: R.emergency, dataIndex: 'emergencyPhone', width: 120 },
           { title: L.order.vehicle, key: 'v', width: 140, render: (_, o) => `${o.vehicleCode} ${o.plate}` },
-          { title: L.order.due, key: 'd', width: 140, render: (_, o) => dayjs(o.dueAt).format('YYYY-MM-DD HH:mm') },
+          { title: L.order.due, key: 'd', width: 170, render: (_, o) => beijingDateTime(o.dueAt) },
           { title: R.overdueDays, dataIndex: 'overdueDays', width: 90 },
           { title: `${L.order.owed}（${L.common.yuan}）`, key: 'o', width: 110, render: (_, o) => <span className="ls-money">{yuan(o.owedFen)}</span> },
-          { title: R.graceEnds, key: 'g', width: 140, render: (_, o) => dayjs(o.graceEnds).format('YYYY-MM-DD HH:mm') },
+          { title: R.graceEnds, key: 'g', width: 170, render: (_, o) => beijingDateTime(o.graceEnds) },
           { title: R.lockState, key: 'l', width: 90, render: (_, o) => (o.lockReason ? <Tag color="red">{L.order.locked}</Tag> : <Tag>未锁</Tag>) },
           { title: L.order.reminders, dataIndex: 'reminders', width: 90 },
-        ]}
+        ])}
       />
     </>
   );
@@ -68,8 +69,8 @@ function Settings() {
 export function RiskPage() {
   const [shown, setShown] = useState<number | null>(null);
   return (
-    <div className="ls-page" data-testid="lease-risk">
-      <section className="ls-card">
+    <div className="sp-page" data-testid="lease-risk">
+      <section className="sp-card">
         <Tabs items={[
           { key: 'overdue', label: R.title, children: <Overdue onOpen={setShown} /> },
           { key: 'locks', label: R.locks, children: <Locks /> },

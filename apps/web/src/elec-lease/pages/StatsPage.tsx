@@ -21,10 +21,10 @@ export function StatsPage() {
   }, [days]);
   const figure = (title: string, value: string | number, testId?: string) => <Card size="small"><Statistic title={title} value={value} data-testid={testId} /></Card>;
   return (
-    <div className="ls-page" data-testid="lease-stats">
-      <section className="ls-card">
-        <div className="ls-toolbar">
-          <span className="ls-title">{S.title}</span>
+    <div className="sp-page" data-testid="lease-stats">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{S.title}</span>
           <DayRange value={days} onChange={setDays} />
           <Button icon={<DownloadOutlined />} onClick={() => void call(elecLeaseEndpoints.exportStats, days, { fileName: '运营统计.xlsx' }).catch(() => {})} data-testid="stats-export">{L.common.export}</Button>
         </div>
@@ -43,7 +43,7 @@ export function StatsPage() {
           </div>
         )}
       </section>
-      <section className="ls-card">
+      <section className="sp-card">
         <Table<LeaseBikeStat>
           rowKey="vehicleId" size="middle" loading={loading} dataSource={stats?.bikes ?? []} pagination={{ pageSize: 20, hideOnSinglePage: true }}
           columns={[

@@ -35,11 +35,11 @@ export function StorePage() {
     call(elecLeaseEndpoints.assignStaff, { userId: u.userId, storeId, position }).then(() => void staff.reload(), () => {});
 
   return (
-    <div className="ls-page" data-testid="lease-store">
-      <section className="ls-card">
-        <div className="ls-toolbar">
-          <span className="ls-title">{S.title}</span>
-          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="store-add">{L.common.add}</Button>}
+    <div className="sp-page" data-testid="lease-store">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{S.title}</span>
+          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="store-add">{L.common.addOne(S.title)}</Button>}
         </div>
         <Table<LeaseStore>
           rowKey="storeId" size="middle" loading={stores.loading} dataSource={stores.list ?? []} pagination={false}
@@ -63,8 +63,8 @@ export function StorePage() {
           ]}
         />
       </section>
-      <section className="ls-card">
-        <div className="ls-toolbar"><span className="ls-title">{S.staffTitle}</span></div>
+      <section className="sp-card">
+        <div className="sp-toolbar"><span className="sp-title">{S.staffTitle}</span></div>
         <Table<LeaseStaff>
           rowKey="userId" size="middle" loading={staff.loading} dataSource={staff.list ?? []} pagination={{ pageSize: 10, hideOnSinglePage: true }}
           columns={[
@@ -90,7 +90,7 @@ export function StorePage() {
           ]}
         />
       </section>
-      <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${S.title}` : `${L.common.edit}${S.title}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} destroyOnHidden>
+      <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${S.title}` : `${L.common.edit}${S.title}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} okText={L.common.save} cancelText={L.common.cancel} destroyOnHidden>
         <Form form={form} layout="vertical">
           <Form.Item name="name" label={S.name} rules={[{ required: true, whitespace: true, message: L.common.required(S.name) }]}><Input maxLength={40} /></Form.Item>
           <Form.Item name="address" label={S.address}><Input maxLength={100} /></Form.Item>

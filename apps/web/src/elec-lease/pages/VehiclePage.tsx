@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Popconfirm, Progress, Select, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { LEASE_VEHICLE_STATES, elecLeaseEndpoints, type LeaseVehicle } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
@@ -9,6 +8,8 @@ import { pagerOf } from '../../shared/ui/pagination.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { useList, usePaged } from '../usePaged.ts';
 import { L } from '../messages.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const V = L.vehicle;
 const STATE_COLOR: Record<string, string> = { available: 'green', rented: 'blue', repair: 'orange', lost: 'red', sold: 'default' };
@@ -39,17 +40,17 @@ export function VehiclePage() {
   };
 
   return (
-    <div className="ls-page" data-testid="lease-vehicle">
-      <section className="ls-card">
-        <div className="ls-toolbar">
-          <span className="ls-title">{V.title}</span>
+    <div className="sp-page" data-testid="lease-vehicle">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{V.title}</span>
           <Select style={{ width: 120 }} value={state} onChange={setState} options={[{ value: '', label: L.common.all }, ...Object.entries(LEASE_VEHICLE_STATES).map(([value, label]) => ({ value, label }))]} />
           <Input.Search allowClear placeholder={V.keyword} style={{ width: 240 }} onSearch={(k) => setKeyword(k.trim())} />
-          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="vehicle-add">{L.common.add}</Button>}
+          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="vehicle-add">{L.common.addOne('车辆')}</Button>}
         </div>
         <Table<LeaseVehicle>
-          rowKey="vehicleId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)} scroll={{ x: 1300 }}
-          columns={[
+          rowKey="vehicleId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)}
+          {...wideTable<LeaseVehicle>([
             { title: V.code, dataIndex: 'code', width: 110, fixed: 'left' },
             { title: V.plate, dataIndex: 'plate', width: 120 },
             { title: V.imei, dataIndex: 'terminalId', width: 160 },
@@ -69,10 +70,10 @@ export function VehiclePage() {
             { title: V.rider, key: 'r', width: 140, render: (_, v) => (v.riderName ? `${v.riderName}（${v.contractNo}）` : L.common.none) },
             {
               title: V.battery, key: 'b', width: 140,
-              render: (_, v) => (v.status.batteryPercent === null ? <span className="ls-muted">{L.common.none}</span> : <Progress size="small" percent={v.status.batteryPercent} status={v.status.batteryPercent < 20 ? 'exception' : 'normal'} />),
+              render: (_, v) => (v.status.batteryPercent === null ? <span className="sp-muted">{L.common.none}</span> : <Progress size="small" percent={v.status.batteryPercent} status={v.status.batteryPercent < 20 ? 'exception' : 'normal'} />),
             },
             { title: V.position, key: 'p', width: 170, render: (_, v) => (v.status.lat === null ? L.common.none : `${v.status.lat.toFixed(5)}, ${v.status.lon!.toFixed(5)}`) },
-            { title: V.lastUpdate, key: 'l', width: 130, render: (_, v) => (v.status.lastUpdate ? dayjs(v.status.lastUpdate).format('MM-DD HH:mm:ss') : L.common.none) },
+            { title: V.lastUpdate, key: 'l', width: 170, render: (_, v) => (v.status.lastUpdate ? beijingDateTime(v.status.lastUpdate) : L.common.none) },
             {
               title: L.common.actions, key: 'a', width: 120, fixed: 'right',
               render: (_, v) => canEdit && (
@@ -84,10 +85,10 @@ export function VehiclePage() {
                 </Space>
               ),
             },
-          ]}
+          ])}
         />
       </section>
-      <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${V.title}` : `${L.common.edit}${V.title}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} destroyOnHidden width={560}>
+      <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${V.title}` : `${L.common.edit}${V.title}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} okText={L.common.save} cancelText={L.common.cancel} destroyOnHidden width={560}>
         <Form form={form} layout="vertical" className="ls-form">
           {editing === 'new' && <Form.Item name="imei" label={V.imei} extra={V.imeiHint} rules={[{ required: true, message: L.common.required(V.imei) }]}><Input maxLength={40} data-testid="vehicle-imei" /></Form.Item>}
           <Space.Compact block>

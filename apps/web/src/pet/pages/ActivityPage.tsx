@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Empty, Table, Tag } from 'antd';
+import { Alert, Empty, Progress, Table, Tag } from 'antd';
 import { petEndpoints, type Pet, type PetActivity, type PetBattery, type PetDay } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { EChart } from '../../shared/charts/EChart.tsx';
+import { beijingAxisTime } from '../../shared/format/beijingTime.ts';
 import type { ChartOption } from '../../shared/charts/echartsCore.ts';
 import { PetPageFrame } from '../PetPageFrame.tsx';
+import { PowerSave } from './PowerSave.tsx';
 import { P } from '../messages.ts';
 
 const A = P.activity;
@@ -29,13 +31,28 @@ function batteryOption(b: PetBattery): ChartOption {
     animation: false,
     grid: { left: 48, right: 24, top: 24, bottom: 32 },
     tooltip: { trigger: 'axis' },
+    useUTC: true, // with beijingAxisTime: Beijing wall times on the axis
     xAxis: { type: 'time' },
     yAxis: { type: 'value', name: '%', min: 0, max: 100 },
-    series: [{ name: P.monitor.battery, type: 'line', showSymbol: false, areaStyle: { opacity: 0.1 }, data: b.trend.map((p) => [p.time, p.battery]) }],
+    series: [{ name: P.monitor.battery, type: 'line', showSymbol: false, areaStyle: { opacity: 0.1 }, data: b.trend.map((p) => [beijingAxisTime(p.time), p.battery]) }],
   };
 }
 
-function ActivityOf({ pet }: { pet: Pet }) {
+/** Today's steps against the goal, and how many of the 7 days reached it. */
+function GoalSummary({ activity }: { activity: PetActivity }) {
+  const today = activity.days[activity.days.length - 1];
+  if (!today) return null;
+  const reached = activity.days.filter((d) => d.steps >= activity.goal).length;
+  return (
+    <span className="pt-goal" data-testid="pt-goal">
+      <span>{A.today} <b>{today.steps}</b> {A.stepUnit} · {A.goalOf.replace('{goal}', String(activity.goal))}</span>
+      <Progress percent={Math.min(100, Math.round((today.steps / activity.goal) * 100))} size="small" style={{ width: 140, margin: 0 }} />
+      <span className="sp-muted">{A.goalDays.replace('{n}', String(reached))}</span>
+    </span>
+  );
+}
+
+function ActivityOf({ pet, onChanged }: { pet: Pet; onChanged: () => void }) {
   const [activity, setActivity] = useState<PetActivity | null>(null);
   const [battery, setBattery] = useState<PetBattery | null>(null);
   useEffect(() => {
@@ -48,8 +65,8 @@ function ActivityOf({ pet }: { pet: Pet }) {
   return (
     <>
       {level !== null && battery && level < battery.remindBelow && <Alert type="warning" showIcon message={A.charge.replace('{n}', String(battery.remindBelow))} data-testid="pt-charge" />}
-      <section className="pt-card">
-        <div className="pt-toolbar"><span className="pt-title">{A.week}</span></div>
+      <section className="sp-card">
+        <div className="sp-toolbar"><span className="sp-title">{A.week}</span>{activity && <GoalSummary activity={activity} />}</div>
         {week ? <EChart option={week} style={{ height: 280 }} testId="pt-week-chart" /> : <Empty description={P.common.empty} />}
         <Table<PetDay>
           rowKey="day" size="small" pagination={false} dataSource={activity?.days ?? []} data-testid="pt-days" style={{ marginTop: 12 }}
@@ -63,13 +80,13 @@ function ActivityOf({ pet }: { pet: Pet }) {
         />
         <p className="pt-note">{A.rule}</p>
       </section>
-      <section className="pt-card" data-testid="pt-battery-card">
-        <div className="pt-toolbar">
-          <span className="pt-title">{A.battery}</span>
-          {battery?.drainPerHour != null && <span className="pt-muted">{A.drain} {battery.drainPerHour}%/小时 · {A.hoursLeft} {battery.hoursLeft} 小时</span>}
+      <section className="sp-card" data-testid="pt-battery-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{A.battery}</span>
+          {battery?.drainPerHour != null && <span className="sp-muted">{A.drain} {battery.drainPerHour}%/小时 · {A.hoursLeft} {battery.hoursLeft} 小时</span>}
         </div>
         {trend && battery!.trend.length ? <EChart option={trend} style={{ height: 220 }} testId="pt-battery-chart" /> : <Empty description={P.common.empty} />}
-        <p className="pt-note">{A.power}</p>
+        <PowerSave pet={pet} onChanged={onChanged} />
       </section>
     </>
   );
@@ -77,5 +94,5 @@ function ActivityOf({ pet }: { pet: Pet }) {
 
 /** 活动统计: a week of daily steps against the goal, active and rest minutes, and the collar's battery. */
 export function ActivityPage() {
-  return <PetPageFrame title={A.title} testId="pt-activity">{(pet) => <ActivityOf key={pet.petId} pet={pet} />}</PetPageFrame>;
+  return <PetPageFrame title={A.title} testId="pt-activity">{(pet, reload) => <ActivityOf key={pet.petId} pet={pet} onChanged={reload} />}</PetPageFrame>;
 }

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { petEndpoints, type Pet, type PetInvitation, type PetMember } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { P } from '../messages.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 const F = P.family;
-const when = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
+const when = (ms: number) => beijingDateTime(ms);
 
 /** Invitations waiting for the signed-in user: accept to see the pet read-only, or decline. */
 function Invitations({ onAnswered }: { onAnswered: () => void }) {
@@ -19,8 +19,8 @@ function Invitations({ onAnswered }: { onAnswered: () => void }) {
     call(petEndpoints.invitationAnswer, { memberId, accept }).then(() => (toast.success(accept ? F.accepted : F.declined), void load(), onAnswered()), () => {});
   if (!list.length) return null;
   return (
-    <div className="pt-toolbar" data-testid="pt-invitations">
-      <span className="pt-title">{F.waiting}</span>
+    <div className="sp-toolbar" data-testid="pt-invitations">
+      <span className="sp-title">{F.waiting}</span>
       {list.map((i) => (
         <Space key={i.memberId}>
           <Tag color="orange">{`${i.petName}（${F.from}${i.accountName}）`}</Tag>
@@ -46,10 +46,10 @@ export function FamilyCard({ pets, onChanged }: { pets: Pet[]; onChanged: () => 
     pet && call(petEndpoints.memberInvite, { petId: pet.petId, user: who.trim() }).then(() => (toast.success(F.invited), setWho(''), void load()), () => {});
   const remove = (m: PetMember) => call(petEndpoints.memberRemove, { memberId: m.memberId }).then(() => (toast.success(F.removed), void load()), () => {});
   return (
-    <section className="pt-card" data-testid="pt-family">
+    <section className="sp-card" data-testid="pt-family">
       <Invitations onAnswered={onChanged} />
-      <div className="pt-toolbar">
-        <span className="pt-title">{F.title}</span>
+      <div className="sp-toolbar">
+        <span className="sp-title">{F.title}</span>
         {pets.length > 0 && (
           <Select style={{ width: 240 }} value={pet?.petId} onChange={setPetId} options={pets.map((p) => ({ value: p.petId, label: p.shared ? `${p.name}（${P.profile.shared}）` : p.name }))} />
         )}

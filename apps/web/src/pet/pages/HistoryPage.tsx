@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { DatePicker, Empty, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { petEndpoints, type Pet, type PetHistory } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { EChart } from '../../shared/charts/EChart.tsx';
@@ -33,8 +34,8 @@ function HistoryOf({ pet, day }: { pet: Pet; day: Dayjs }) {
   }, [pet.petId, day]);
   const option = useMemo(() => (data ? chartOption(data) : null), [data]);
   return (
-    <section className="pt-card">
-      <div className="pt-toolbar"><span className="pt-title">{H.title}</span><span className="pt-muted">{data ? H.count.replace('{n}', String(data.points.length)) : ''}</span></div>
+    <section className="sp-card">
+      <div className="sp-toolbar"><span className="sp-title">{H.title}</span><span className="sp-muted">{data ? H.count.replace('{n}', String(data.points.length)) : ''}</span></div>
       {option && data!.points.length ? <EChart option={option} style={{ height: 420 }} testId="pt-heat-chart" /> : <Empty description={P.common.empty} />}
       <Table
         rowKey={(c) => `${c.lat},${c.lon}`} size="small" pagination={{ pageSize: 5 }} dataSource={data?.heat ?? []} style={{ marginTop: 12 }} data-testid="pt-heat-table"
@@ -50,9 +51,9 @@ function HistoryOf({ pet, day }: { pet: Pet; day: Dayjs }) {
 
 /** 足迹热力: one day's track of the collar and where the pet spent its time. */
 export function HistoryPage() {
-  const [day, setDay] = useState<Dayjs>(() => dayjs());
+  const [day, setDay] = useState<Dayjs>(() => beijingToday());
   return (
-    <PetPageFrame title={H.title} testId="pt-history" tools={<DatePicker value={day} allowClear={false} onChange={(d) => d && setDay(d)} disabledDate={(d) => d.isAfter(dayjs())} />}>
+    <PetPageFrame title={H.title} testId="pt-history" tools={<DatePicker value={day} allowClear={false} onChange={(d) => d && setDay(d)} disabledDate={(d) => d.isAfter(beijingToday(), 'day')} />}>
       {(pet) => <HistoryOf key={pet.petId} pet={pet} day={day} />}
     </PetPageFrame>
   );

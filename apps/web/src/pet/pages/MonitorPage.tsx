@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, InputNumber, Popconfirm, Progress, Table, Tag } from 'antd';
 import { AlertOutlined, ReloadOutlined, SoundOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { PET_LOST_MINUTES, petEndpoints, type Pet, type PetAlarm } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { PetPageFrame } from '../PetPageFrame.tsx';
+import { PetZoneMap, mapZoneOf, type MapZone } from '../PetZoneMap.tsx';
 import { P } from '../messages.ts';
+import { beijingDateTime, beijingFormat } from '../../shared/format/beijingTime.ts';
 
 const M = P.monitor;
 const REFRESH_MS = 5000;
@@ -20,16 +21,16 @@ function LiveCard({ pet }: { pet: Pet }) {
     <div data-testid={testId}><div className="pt-figure-label">{label}</div><div className="pt-figure-value">{value}</div></div>
   );
   return (
-    <section className="pt-card" data-testid="pt-live">
+    <section className="sp-card" data-testid="pt-live">
       <div className="pt-head">
         <span className="pt-name">{pet.name}</span>
         <Tag color={l.online ? 'green' : 'default'}>{l.online ? M.online : M.offline}</Tag>
         <span className={`pt-fresh-${l.freshness}`} data-testid="pt-freshness"><span className="pt-dot" />{l.freshnessName}</span>
-        {pet.lostUntil && <Tag color="red" data-testid="pt-lost-tag">{M.lostUntil} {dayjs(pet.lostUntil).format('HH:mm')}</Tag>}
+        {pet.lostUntil && <Tag color="red" data-testid="pt-lost-tag">{M.lostUntil} {beijingFormat(pet.lostUntil, 'HH:mm')}</Tag>}
       </div>
       {!pet.terminalId ? <p className="pt-note">{M.noCollar}</p> : (
         <div className="pt-figures">
-          {figure(M.lastFix, l.gpsTime ? dayjs(l.gpsTime).format('MM-DD HH:mm:ss') : '—')}
+          {figure(M.lastFix, l.gpsTime ? beijingDateTime(l.gpsTime) : '—')}
           {figure(M.age, ageText(l.ageSeconds), 'pt-age')}
           {figure(M.source, l.sourceName)}
           {figure(M.accuracy, l.accuracy !== null ? `${l.accuracy} 米` : '—')}
@@ -52,16 +53,32 @@ function LostPanel({ pet, onDone }: { pet: Pet; onDone: () => void }) {
   };
   const on = pet.lostUntil !== null;
   return (
-    <section className="pt-card" data-testid="pt-lost">
-      <div className="pt-toolbar"><span className="pt-title">{M.lost}</span></div>
+    <section className="sp-card" data-testid="pt-lost">
+      <div className="sp-toolbar"><span className="sp-title">{M.lost}</span></div>
       <div className="pt-controls">
-        {!on && <><span className="pt-muted">{M.minutes}</span><InputNumber min={PET_LOST_MINUTES.min} max={PET_LOST_MINUTES.max} value={minutes} onChange={(v) => setMinutes(v ?? PET_LOST_MINUTES.default)} addonAfter="分钟" style={{ width: 140 }} /></>}
+        {!on && <><span className="sp-muted">{M.minutes}</span><InputNumber min={PET_LOST_MINUTES.min} max={PET_LOST_MINUTES.max} value={minutes} onChange={(v) => setMinutes(v ?? PET_LOST_MINUTES.default)} addonAfter="分钟" style={{ width: 140 }} /></>}
         <Popconfirm title={on ? M.lostOff : M.lostOn} onConfirm={() => act(call(petEndpoints.lostMode, { petId: pet.petId, on: !on, minutes }))}>
           <Button type={on ? 'default' : 'primary'} danger={!on} icon={<AlertOutlined />} loading={busy} disabled={!pet.terminalId} data-testid="pt-lost-switch">{on ? M.lostOff : M.lostOn}</Button>
         </Popconfirm>
         <Button icon={<SoundOutlined />} disabled={!pet.terminalId || busy} onClick={() => act(call(petEndpoints.find, { petId: pet.petId }))} data-testid="pt-find">{M.find}</Button>
       </div>
-      <p className="pt-note">{M.lostNote}</p>
+      <p className="pt-note">{M.lostNote.replace('{n}', String(pet.reportSeconds / 60))}</p>
+    </section>
+  );
+}
+
+/** Where the pet is now, with its safe zones; the view follows it. */
+function LiveMap({ pet }: { pet: Pet }) {
+  const [zones, setZones] = useState<MapZone[]>([]);
+  useEffect(() => {
+    call(petEndpoints.zones, { petId: pet.petId }, { silent: true }).then((list) => setZones(list.map(mapZoneOf)), () => {});
+  }, [pet.petId]);
+  const at = useMemo<[number, number] | null>(() => (pet.live.lon !== null && pet.live.lat !== null ? [pet.live.lon, pet.live.lat] : null), [pet.live.lon, pet.live.lat]);
+  if (!at) return null;
+  return (
+    <section className="sp-card">
+      <div className="sp-toolbar"><span className="sp-title">{M.map}</span><span className="sp-muted">{M.mapNote}</span></div>
+      <PetZoneMap zones={zones} pet={at} follow testId="pt-live-map" />
     </section>
   );
 }
@@ -70,12 +87,12 @@ function AlarmList({ petId, version }: { petId: number; version: number }) {
   const [alarms, setAlarms] = useState<PetAlarm[]>([]);
   useEffect(() => void call(petEndpoints.alarms, { petId }, { silent: true }).then(setAlarms, () => {}), [petId, version]);
   return (
-    <section className="pt-card">
-      <div className="pt-toolbar"><span className="pt-title">{M.alarms}</span></div>
+    <section className="sp-card">
+      <div className="sp-toolbar"><span className="sp-title">{M.alarms}</span></div>
       <Table<PetAlarm>
-        rowKey="alarmId" size="small" dataSource={alarms} pagination={{ pageSize: 5 }} data-testid="pt-alarms" locale={{ emptyText: M.noAlarms }}
+        rowKey="alarmId" size="small" dataSource={alarms} pagination={{ pageSize: 5, hideOnSinglePage: true }} data-testid="pt-alarms" locale={{ emptyText: M.noAlarms }}
         columns={[
-          { title: M.alarmTime, dataIndex: 'time', width: 170, render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm:ss') },
+          { title: M.alarmTime, dataIndex: 'time', width: 170, render: (t: number) => beijingFormat(t) },
           { title: M.alarmType, dataIndex: 'typeName', render: (n: string) => <Tag color="red">{n}</Tag> },
           { title: M.coords, key: 'at', render: (_, a) => (a.lat !== null && a.lon !== null ? `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}` : '—') },
           { title: M.handled, dataIndex: 'handled', width: 90, render: (h: boolean) => (h ? M.handledYes : M.handledNo) },
@@ -105,6 +122,7 @@ function Live({ pet: initial }: { pet: Pet }) {
         {canControl && <LostPanel pet={pet} onDone={refresh} />}
       </div>
       <AlarmList petId={pet.petId} version={version} />
+      <LiveMap pet={pet} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Avatar, Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Spin, Table, Tag, Upload } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
+import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { PET_PHOTO_MAX_BYTES, PET_SEX_NAMES, PET_SPECIES_NAMES, petEndpoints, type Pet } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
@@ -45,7 +46,7 @@ function PetForm({ pet, onClose }: { pet: Pet | null; onClose: (saved: boolean) 
       .finally(() => setSaving(false));
   };
   return (
-    <Modal open title={pet ? `${F.edit} · ${pet.name}` : F.add} onOk={save} confirmLoading={saving} onCancel={() => onClose(false)} destroyOnHidden width={560}>
+    <Modal open title={pet ? `${F.edit} · ${pet.name}` : F.add} onOk={save} confirmLoading={saving} onCancel={() => onClose(false)} okText={P.common.save} cancelText={P.common.cancel} destroyOnHidden width={560}>
       <Form<Values>
         form={form} labelCol={{ span: 6 }} data-testid="pt-pet-form"
         initialValues={pet ? {
@@ -57,7 +58,7 @@ function PetForm({ pet, onClose }: { pet: Pet | null; onClose: (saved: boolean) 
         <Form.Item name="species" label={F.species}><Select options={options(PET_SPECIES_NAMES)} /></Form.Item>
         <Form.Item name="breed" label={F.breed}><Input maxLength={30} /></Form.Item>
         <Form.Item name="sex" label={F.sex}><Select options={options(PET_SEX_NAMES)} /></Form.Item>
-        <Form.Item name="birthday" label={F.birthday}><DatePicker disabledDate={(d) => d.isAfter(dayjs())} style={{ width: '100%' }} /></Form.Item>
+        <Form.Item name="birthday" label={F.birthday}><DatePicker disabledDate={(d) => d.isAfter(beijingToday(), 'day')} style={{ width: '100%' }} /></Form.Item>
         <Form.Item name="weightKg" label={F.weight}><InputNumber min={0.1} max={150} step={0.1} style={{ width: '100%' }} /></Form.Item>
         <Form.Item name="microchip" label={F.microchip}><Input maxLength={20} /></Form.Item>
         <Form.Item name="imei" label={F.collar} extra={F.collarHint}><Input maxLength={30} data-testid="pt-imei" /></Form.Item>
@@ -90,12 +91,12 @@ export function ProfilePage() {
   const canEdit = usePermission('pet:profile:edit');
   const [editing, setEditing] = useState<Pet | null | 'new'>(null);
   const remove = (pet: Pet) => call(petEndpoints.remove, { petId: pet.petId }).then(() => (toast.success(F.removed), reload(true)), () => {});
-  if (loading) return <Spin className="pt-empty" style={{ display: 'block' }} />;
+  if (loading) return <Spin className="sp-empty" style={{ display: 'block' }} />;
   return (
-    <div className="pt-page" data-testid="pt-profile">
-      <section className="pt-card">
-        <div className="pt-toolbar">
-          <span className="pt-title">{F.title}</span>
+    <div className="sp-page" data-testid="pt-profile">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{F.title}</span>
           {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="pt-add">{F.add}</Button>}
         </div>
         <Table<Pet>

@@ -5,7 +5,7 @@ import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { PetPageFrame } from '../PetPageFrame.tsx';
-import { PetZoneMap, type MapZone } from '../PetZoneMap.tsx';
+import { PetZoneMap, mapZoneOf, type MapZone } from '../PetZoneMap.tsx';
 import { P } from '../messages.ts';
 
 const Z = P.zones;
@@ -29,9 +29,7 @@ function ZonesOf({ pet }: { pet: Pet }) {
   useEffect(reload, [reload]);
 
   const mapZones = useMemo<MapZone[]>(() => {
-    const shown: MapZone[] = zones.map((z) => (z.kind === 'circle'
-      ? { id: z.zoneId, circle: { center: [z.lon!, z.lat!], radius: z.radiusMeters! }, color: '#1677ff' }
-      : { id: z.zoneId, ring: z.points as LL[], color: '#1677ff' }));
+    const shown: MapZone[] = zones.map(mapZoneOf);
     if (mode === 'circle' && draft[0]) shown.push({ id: 0, circle: { center: draft[0], radius: Math.max(PET_ZONE_MIN_RADIUS_M, radius) }, color: '#f59e0b' });
     if (mode === 'polygon' && draft.length >= 3) shown.push({ id: 0, ring: draft, color: '#f59e0b' });
     return shown;
@@ -52,10 +50,10 @@ function ZonesOf({ pet }: { pet: Pet }) {
   const remove = (z: PetZone) => void call(petEndpoints.zoneRemove, { zoneId: z.zoneId }).then(() => (toast.success(Z.removed), reload()), () => {});
 
   return (
-    <div className="pt-grid">
-      <section className="pt-card">
-        <div className="pt-toolbar">
-          <span className="pt-title">{Z.map}</span>
+    <div className="pt-grid pt-grid-zones">
+      <section className="sp-card">
+        <div className="sp-toolbar">
+          <span className="sp-title">{Z.map}</span>
           {canEdit && <Segmented value={mode} onChange={(v) => (setMode(v as 'circle' | 'polygon'), setDraft([]))} options={[{ value: 'circle', label: Z.circle }, { value: 'polygon', label: Z.polygon }]} data-testid="pt-zone-mode" />}
         </div>
         <PetZoneMap zones={mapZones} draft={draft} pet={petAt} onClickMap={(p) => canEdit && setDraft((d) => (mode === 'circle' ? [p] : [...d, p]))} />
@@ -63,8 +61,8 @@ function ZonesOf({ pet }: { pet: Pet }) {
       </section>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
         {canEdit && (
-          <section className="pt-card" data-testid="pt-zone-form">
-            <div className="pt-toolbar"><span className="pt-title">{Z.draw}</span></div>
+          <section className="sp-card" data-testid="pt-zone-form">
+            <div className="sp-toolbar"><span className="sp-title">{Z.draw}</span></div>
             <p className="pt-note" style={{ marginTop: 0 }}>{mode === 'circle' ? Z.circleHint : Z.polygonHint}{mode === 'polygon' && draft.length ? ` ${Z.points.replace('{n}', String(draft.length))}` : ''}</p>
             <div className="pt-controls" style={{ marginTop: 8 }}>
               <Input style={{ width: 160 }} maxLength={20} placeholder={Z.namePlaceholder} value={name} onChange={(e) => setName(e.target.value)} aria-label={Z.name} data-testid="pt-zone-name" />
@@ -80,10 +78,10 @@ function ZonesOf({ pet }: { pet: Pet }) {
             </div>
           </section>
         )}
-        <section className="pt-card">
-          <div className="pt-toolbar"><span className="pt-title">{Z.list}</span></div>
+        <section className="sp-card">
+          <div className="sp-toolbar"><span className="sp-title">{Z.list}</span></div>
           <Table
-            rowKey="zoneId" size="small" pagination={false} dataSource={zones} data-testid="pt-zone-table" locale={{ emptyText: P.common.empty }}
+            rowKey="zoneId" size="small" pagination={false} dataSource={zones} data-testid="pt-zone-table" className="pt-zone-table" scroll={{ x: 'max-content' }} locale={{ emptyText: P.common.empty }}
             columns={[
               { title: Z.name, dataIndex: 'name' },
               { title: Z.kind, key: 'k', render: (_, z) => (z.kind === 'circle' ? `${z.kindName} ${z.radiusMeters}米` : `${z.kindName} ${z.points.length}点`) },

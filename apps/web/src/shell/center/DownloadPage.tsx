@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Space, Table, Tag } from 'antd';
 import { DownloadOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, exportEndpoints, type ExportRecord, type ExportRecordPage } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { iframeExport } from '../../shared/request/helpers.ts';
@@ -9,6 +8,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { formatBytes } from './formatBytes.ts';
 import { promptBox } from '../../shared/ui/promptBox.tsx';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
 
 const D = T.center.download;
 const STATUS_COLOR: Record<string, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error' };
@@ -91,8 +91,8 @@ export function DownloadPage() {
         columns={[
           { title: D.name, dataIndex: 'name' },
           { title: D.status, dataIndex: 'status', width: 110, render: (s: string, r) => <Tag color={STATUS_COLOR[s]} title={r.error || undefined}>{D.statusText[s] ?? s}</Tag> },
-          { title: D.created, dataIndex: 'created', width: 170, render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm:ss') },
-          { title: D.finished, dataIndex: 'finished', width: 170, render: (t: number | null) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm:ss') : '—') },
+          { title: D.created, dataIndex: 'created', width: 170, render: (t: number) => beijingFormat(t) },
+          { title: D.finished, dataIndex: 'finished', width: 170, render: (t: number | null) => (t ? beijingFormat(t) : '—') },
           { title: D.size, dataIndex: 'size', width: 100, render: (n: number, r) => (r.status === 'done' ? formatBytes(n) : '—') },
           {
             title: T.common.operation,

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Divider, Result, Skeleton, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
-import dayjs from 'dayjs';
 import { helpMessageEndpoints, type HelpMessage } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 const TYPE_COLOR: Record<HelpMessage['type'], string> = { notice: 'blue', announcement: 'orange', article: 'green' };
 
@@ -51,7 +51,7 @@ export function NoticeDetailPage() {
           </Typography.Title>
           <div style={{ textAlign: 'center', color: '#8c8c8c' }}>
             <Tag color={TYPE_COLOR[message.type]}>{T.center.notice[message.type]}</Tag>
-            {D.publishedAt}：{dayjs(message.created).format('YYYY-MM-DD HH:mm')}
+            {D.publishedAt}：{beijingDateTime(message.created)}
           </div>
           <Divider />
           {message.html ? (

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Card, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import dayjs from 'dayjs';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, helpMessageEndpoints, type HelpMessage, type HelpMessagePage } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { pagerOf } from '../../shared/ui/pagination.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 const N = T.center.notice;
 type Filter = 'all' | HelpMessage['type'];
@@ -106,7 +106,7 @@ export function NoticePage() {
             width: 100,
             render: (t: HelpMessage['type']) => <Tag color={TYPE_COLOR[t]}>{N[t]}</Tag>,
           },
-          { title: N.time, dataIndex: 'created', width: 180, render: (t: number) => dayjs(t).format('YYYY-MM-DD HH:mm') },
+          { title: N.time, dataIndex: 'created', width: 180, render: (t: number) => beijingDateTime(t) },
           {
             title: N.status,
             dataIndex: 'read',

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Card, Col, Descriptions, Row } from 'antd';
-import dayjs from 'dayjs';
 import { accountEndpoints, securityEndpoints, type AuthData } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
@@ -8,6 +7,7 @@ import { T } from '../../shared/i18n/messages.ts';
 import { PasswordCard } from './security/PasswordCard.tsx';
 import { BindingCard } from './security/BindingCard.tsx';
 import { PrivacyCard } from './security/PrivacyCard.tsx';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
 
 const S = T.center.security;
 
@@ -32,7 +32,7 @@ export function SecurityPage() {
         <Card title={S.loginInfo} variant="borderless" style={{ marginBottom: 16 }}>
           <Descriptions column={1} size="small">
             <Descriptions.Item label={T.login.username}>{user?.username}</Descriptions.Item>
-            <Descriptions.Item label={S.lastLogin}>{auth?.lastLoginAt ? dayjs(auth.lastLoginAt).format('YYYY-MM-DD HH:mm:ss') : S.never}</Descriptions.Item>
+            <Descriptions.Item label={S.lastLogin}>{auth?.lastLoginAt ? beijingFormat(auth.lastLoginAt) : S.never}</Descriptions.Item>
             <Descriptions.Item label={S.lastIp}>{auth?.lastLoginIp || S.never}</Descriptions.Item>
             <Descriptions.Item label={S.sessions}>{auth?.activeSessions ?? '—'}</Descriptions.Item>
           </Descriptions>

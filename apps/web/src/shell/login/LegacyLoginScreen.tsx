@@ -1,4 +1,5 @@
 import { T } from '../../shared/i18n/messages.ts';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { brandTitle, useBrandingStore } from '../branding/branding.ts';
 import { useLoginFlow } from './useLoginFlow.ts';
 import { AccountLoginForm } from './AccountLoginForm.tsx';
@@ -29,7 +30,7 @@ export function LegacyLoginScreen() {
           />
         </div>
       </div>
-      <footer className="cl-login-legacy-foot">{T.login.copyright(new Date().getFullYear())}</footer>
+      <footer className="cl-login-legacy-foot">{T.login.copyright(Number(beijingFormat(Date.now(), 'YYYY')))}</footer>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { AimOutlined, AlertOutlined, ApartmentOutlined, HistoryOutlined } from '@ant-design/icons';
 import { T } from '../../shared/i18n/messages.ts';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { brandTitle, useBrandingStore } from '../branding/branding.ts';
 import { useLoginFlow } from './useLoginFlow.ts';
 import { AccountLoginForm } from './AccountLoginForm.tsx';
@@ -41,7 +42,7 @@ export function NewLoginScreen() {
           ))}
         </ul>
         <div className="cl-login-route" aria-hidden />
-        <footer>{L.copyright(new Date().getFullYear())}</footer>
+        <footer>{L.copyright(Number(beijingFormat(Date.now(), 'YYYY')))}</footer>
       </section>
       <section className="cl-login-panel">
         {/* card, title and tabs drawn in antd's look without antd's Card, Typography and Tabs: those bring menus, popups and skeletons to the first load */}

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import { ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import dayjs from 'dayjs';
 import { helpMessageEndpoints, systemEndpoints, type AccountStatus, type PermissionCode } from '@chelian/contracts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { call } from '../../shared/request/call.ts';
@@ -10,6 +9,7 @@ import { T } from '../../shared/i18n/messages.ts';
 import { usePermissionMenu } from '../../shared/permission/usePermission.ts';
 import { PortalBar } from '../layout/PortalBar.tsx';
 import { LatestNotices } from './LatestNotices.tsx';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 const H = T.home;
 
@@ -46,7 +46,7 @@ export function HomePage() {
             </Typography.Title>
             <Typography.Text style={{ color: 'rgba(255,255,255,.85)' }}>
               {user ? `${user.accountName} · ${user.roleName}` : H.toLogin}
-              {user?.lastLoginAt ? ` · ${H.lastLogin}${dayjs(user.lastLoginAt).format('YYYY-MM-DD HH:mm')}` : ''}
+              {user?.lastLoginAt ? ` · ${H.lastLogin}${beijingDateTime(user.lastLoginAt)}` : ''}
             </Typography.Text>
           </div>
           <Row gutter={32} className="cl-home-stats">
@@ -96,7 +96,7 @@ export function HomePage() {
                   <List.Item style={{ cursor: 'pointer' }} onClick={() => navigate(item.path)}>
                     <Typography.Link>{item.title}</Typography.Link>
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      <ClockCircleOutlined /> {dayjs(item.at).format('MM-DD HH:mm')}
+                      <ClockCircleOutlined /> {beijingDateTime(item.at)}
                     </Typography.Text>
                   </List.Item>
                 )}

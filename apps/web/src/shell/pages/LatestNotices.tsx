@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Badge, Card, Empty, List, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import dayjs from 'dayjs';
 import { helpMessageEndpoints, type HelpMessage } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
+import { beijingDate } from '../../shared/format/beijingTime.ts';
 
 /** The home page's latest station messages and announcements, linking to their detail. */
 export function LatestNotices() {
@@ -31,7 +31,7 @@ export function LatestNotices() {
           <List.Item style={{ cursor: 'pointer' }} onClick={() => navigate(`/center/detail?id=${m.id}`)}>
             <Badge status={m.read ? 'default' : 'error'} text={<Typography.Text ellipsis style={{ maxWidth: 200 }}>{m.title}</Typography.Text>} />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {dayjs(m.created).format('MM-DD')}
+              {beijingDate(m.created)}
             </Typography.Text>
           </List.Item>
         )}

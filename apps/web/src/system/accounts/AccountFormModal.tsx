@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { DatePicker, Form, Input, Modal, Select, Switch, TreeSelect } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { beijingPickerValue, pickedInstant } from '../../shared/format/beijingTime.ts';
 import { ACCOUNT_KINDS, accountEndpoints, type Account } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { S } from '../messages.ts';
 import { accountOptions } from './useAccounts.ts';
+import { useSaving } from '../../shared/request/useSaving.ts';
 
 const A = S.account;
 const PHONE = /^1[3-9]\d{9}$/;
@@ -26,7 +28,7 @@ interface Values {
 /** 新增 / 编辑账户. The caller's own account is never edited here (its settings belong to the account above). */
 export function AccountFormModal({ draft, accounts, onClose, onSaved }: { draft: AccountDraft | null; accounts: Account[]; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
 
   useEffect(() => {
     if (!draft) return;
@@ -34,25 +36,20 @@ export function AccountFormModal({ draft, accounts, onClose, onSaved }: { draft:
     form.setFieldsValue({
       parentId: draft.kind === 'add' ? draft.parentId : (a?.parentId ?? undefined),
       name: a?.name ?? '', kind: a?.kind ?? 'customer', contact: a?.contact ?? '', phone: a?.phone ?? '',
-      expiresAt: a?.expiresAt ? dayjs(a.expiresAt) : null, enabled: a?.enabled ?? true,
+      expiresAt: a?.expiresAt ? beijingPickerValue(a.expiresAt) : null, enabled: a?.enabled ?? true,
     });
   }, [draft, form]);
 
   if (!draft) return null;
   const save = async () => {
     const v = await form.validateFields();
-    const fields = { name: v.name.trim(), kind: v.kind, contact: v.contact.trim(), phone: v.phone.trim(), expiresAt: v.expiresAt ? v.expiresAt.endOf('day').valueOf() : null };
-    setSaving(true);
-    try {
+    const fields = { name: v.name.trim(), kind: v.kind, contact: v.contact.trim(), phone: v.phone.trim(), expiresAt: v.expiresAt ? pickedInstant(v.expiresAt.endOf('day')) : null };
+    await run(async () => {
       if (draft.kind === 'add') await call(accountEndpoints.accountAdd, { ...fields, parentId: v.parentId });
       else await call(accountEndpoints.accountUpdate, { ...fields, id: draft.account.id, enabled: v.enabled });
       toast.success(S.common.saved);
       onSaved();
-    } catch {
-      // the request layer showed the reason
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal open title={draft.kind === 'add' ? A.add : A.edit} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText={S.common.save} cancelText={S.common.cancel} destroyOnHidden>

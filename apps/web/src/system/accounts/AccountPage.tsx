@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { Button, Input, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { accountEndpoints, type Account, type PermissionCode } from '@chelian/contracts';
 import { usePermission, usePermissionMenu } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
@@ -12,6 +11,8 @@ import { S } from '../messages.ts';
 import { AccountFormModal, type AccountDraft } from './AccountFormModal.tsx';
 import { filterAccounts, holdsAnything, nestAccounts, type AccountNode } from './accountTree.ts';
 import { useAccounts } from './useAccounts.ts';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const A = S.account;
 const ADD: PermissionCode = 'system:account:add';
@@ -21,7 +22,7 @@ const USERS: PermissionCode = 'system:user';
 
 type Row = Account & { children?: Row[] };
 const toRows = (nodes: AccountNode[]): Row[] => nodes.map((n) => ({ ...n.account, children: n.children.length ? toRows(n.children) : undefined }));
-const dateText = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD') : A.neverExpires);
+const dateText = (ms: number | null) => (ms ? beijingFormat(ms, 'YYYY-MM-DD') : A.neverExpires);
 
 /** 账户管理: the caller's account tree (dealers, customers, sub-accounts to any depth), searched, added to, edited, disabled and deleted. */
 export function AccountPage() {
@@ -49,7 +50,7 @@ export function AccountPage() {
 
   const columns: ColumnsType<Row> = [
     {
-      title: A.name, dataIndex: 'name', width: 240,
+      title: A.name, dataIndex: 'name', width: 200,
       render: (name: string, a) => (
         <span className="sys-node" data-testid="account-row-name">
           <span className={a.enabled ? undefined : 'sys-node-off'}>{name}</span>
@@ -58,11 +59,11 @@ export function AccountPage() {
       ),
     },
     { title: A.kind, dataIndex: 'kind', width: 90, render: (k: string) => <Tag color={k === 'dealer' ? 'gold' : 'default'}>{A.kinds[k] ?? k}</Tag> },
-    { title: A.contact, dataIndex: 'contact', width: 100, render: (c: string, a) => (c || a.phone ? <span>{c}<div className="sys-muted">{a.phone}</div></span> : null) },
-    { title: S.common.status, dataIndex: 'enabled', width: 80, render: (on: boolean) => (on ? <Tag color="green">{S.common.enabled}</Tag> : <Tag color="red">{S.common.disabled}</Tag>) },
-    { title: A.expiresAt, dataIndex: 'expiresAt', width: 110, render: dateText },
+    { title: A.contact, dataIndex: 'contact', width: 110, render: (c: string, a) => (c || a.phone ? <span>{c}<div className="sys-muted">{a.phone}</div></span> : null) },
+    { title: S.common.status, dataIndex: 'enabled', width: 70, render: (on: boolean) => (on ? <Tag color="green">{S.common.enabled}</Tag> : <Tag color="red">{S.common.disabled}</Tag>) },
+    { title: A.expiresAt, dataIndex: 'expiresAt', width: 100, render: dateText },
     {
-      title: A.holdingsShort, key: 'holdings', width: 250,
+      title: A.holdingsShort, key: 'holdings', width: 230,
       render: (_: unknown, a) => <span className="sys-muted" title={A.holdings}>{A.holdingsText(a)}</span>,
     },
     {
@@ -112,13 +113,12 @@ export function AccountPage() {
           rowKey="id"
           size="small"
           loading={loading}
-          columns={columns}
+          {...wideTable(columns)}
           dataSource={rows}
           // Remounted per search and reload, so every match shows expanded.
           key={`${keyword}|${accounts.length}`}
           expandable={{ defaultExpandAllRows: true }}
           pagination={false}
-          scroll={{ x: 1180 }}
           locale={{ emptyText: A.empty }}
           data-testid="account-table"
         />

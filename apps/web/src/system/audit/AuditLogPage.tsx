@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, DatePicker, Input, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+
 import { auditEndpoints, type AuditRecord } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { S } from '../messages.ts';
 import { AuditDetail } from './AuditDetail.tsx';
 import { pagerOf } from '../../shared/ui/pagination.ts';
+import { beijingFormat, beijingPickerValue, beijingToday, pickedInstant } from '../../shared/format/beijingTime.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const A = S.audit;
 const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as AuditRecord[] };
@@ -18,7 +21,7 @@ interface Filters {
   object: string;
   outcome: Outcome;
 }
-const lastWeek = (): Filters => ({ range: [dayjs().subtract(7, 'day').startOf('day'), dayjs()], username: '', action: '', object: '', outcome: 'all' });
+const lastWeek = (): Filters => ({ range: [beijingToday().subtract(7, 'day'), beijingPickerValue()], username: '', action: '', object: '', outcome: 'all' });
 
 /** 操作日志: every write through the API in the caller's subtree — who, from where, what, on what, and what changed. */
 export function AuditLogPage() {
@@ -31,7 +34,7 @@ export function AuditLogPage() {
   const load = useCallback(() => {
     setLoading(true);
     call(auditEndpoints.list, {
-      ...paging, start: applied.range[0].valueOf(), end: applied.range[1].valueOf(), username: applied.username || undefined,
+      ...paging, start: pickedInstant(applied.range[0]), end: pickedInstant(applied.range[1]), username: applied.username || undefined,
       action: applied.action || undefined, object: applied.object || undefined, ok: applied.outcome === 'all' ? undefined : applied.outcome === 'ok',
     })
       .then(setPage)
@@ -46,13 +49,13 @@ export function AuditLogPage() {
   };
 
   const columns: ColumnsType<AuditRecord> = [
-    { title: A.at, dataIndex: 'at', width: 160, render: (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss') },
-    { title: A.user, dataIndex: 'username', width: 130, render: (name: string) => name || <span className="sys-muted">{A.anonymous}</span> },
+    { title: A.at, dataIndex: 'at', width: 160, render: (ms: number) => beijingFormat(ms) },
+    { title: A.user, dataIndex: 'username', width: 120, render: (name: string) => name || <span className="sys-muted">{A.anonymous}</span> },
     { title: A.ip, dataIndex: 'ip', width: 130 },
     { title: A.action, dataIndex: 'action', width: 150 },
-    { title: A.object, key: 'object', width: 180, render: (_: unknown, r) => `${r.objectType}${r.objectId ? ` #${r.objectId}` : ''}` },
+    { title: A.object, key: 'object', width: 170, render: (_: unknown, r) => `${r.objectType}${r.objectId ? ` #${r.objectId}` : ''}` },
     {
-      title: A.outcome, key: 'outcome', width: 170,
+      title: A.outcome, key: 'outcome', width: 150,
       render: (_: unknown, r) => (r.ok ? <Tag color="green">{A.ok}</Tag> : <><Tag color="red">{A.failed}</Tag><span className="sys-muted">{r.errorCode}</span></>),
     },
     { title: A.path, dataIndex: 'path', ellipsis: true },
@@ -80,9 +83,8 @@ export function AuditLogPage() {
           rowKey="id"
           size="small"
           loading={loading}
-          columns={columns}
+          {...wideTable(columns)}
           dataSource={page.list}
-          scroll={{ x: 1100 }}
           expandable={{ expandedRowRender: (r) => <AuditDetail record={r} /> }}
           pagination={pagerOf(null, paging, setPaging, { total: page.total })}
           data-testid="audit-table"

@@ -7,6 +7,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { accountOptions } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';
 import { BrandingPreview } from './BrandingPreview.tsx';
+import { useSaving } from '../../shared/request/useSaving.ts';
 
 const B = S.branding;
 const HOST = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -35,7 +36,7 @@ const readAsDataUrl = (file: File) =>
 /** 新增 / 编辑品牌, with the login page's header previewed as it is typed. */
 export function BrandingFormModal({ draft, accounts, onClose, onSaved }: { draft: BrandingDraft | null; accounts: Account[]; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const values = Form.useWatch([], form) as Partial<Values> | undefined;
@@ -69,19 +70,14 @@ export function BrandingFormModal({ draft, accounts, onClose, onSaved }: { draft
 
   const save = async () => {
     const v = await form.validateFields();
-    setSaving(true);
-    try {
+    await run(async () => {
       await call(brandingEndpoints.save, {
         host: v.host.trim().toLowerCase(), title: v.title.trim(), iconUrl: v.iconUrl ?? '', description: v.description.trim(), keyword: v.keyword.trim(),
         legacyLogin: v.legacyLogin, ...(v.accountId ? { accountId: v.accountId } : {}),
       });
       toast.success(S.common.saved);
       onSaved();
-    } catch {
-      // the request layer showed the reason
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Popconfirm, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { brandingEndpoints, type BrandingEntry, type PermissionCode } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
@@ -10,6 +9,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { useAccounts } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';
 import { BrandingFormModal, type BrandingDraft } from './BrandingFormModal.tsx';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 const B = S.branding;
 const EDIT: PermissionCode = 'system:branding:edit';
@@ -43,7 +43,7 @@ export function BrandingPage() {
     { title: B.pageTitle, dataIndex: 'title', width: 200, render: (t: string) => t || <span className="sys-muted">—</span> },
     { title: B.loginStyle, dataIndex: 'legacyLogin', width: 100, render: (legacy: boolean) => <Tag color={legacy ? 'default' : 'blue'}>{legacy ? B.styles.legacy : B.styles.modern}</Tag> },
     { title: B.owner, dataIndex: 'accountName', width: 150 },
-    { title: B.updated, dataIndex: 'updated', width: 150, render: (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm') },
+    { title: B.updated, dataIndex: 'updated', width: 170, render: (ms: number) => beijingDateTime(ms) },
     {
       title: S.common.actions, key: 'actions', width: 130, fixed: 'right',
       render: (_: unknown, e) => canEdit && (

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Modal, Popconfirm, Progress, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SendOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { noticeEndpoints, type NoticeType, type PermissionCode, type PublishedNotice } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
@@ -10,6 +9,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { useAccounts } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';
 import { NoticePublishModal } from './NoticePublishModal.tsx';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 const N = S.notice;
 const PUBLISH: PermissionCode = 'system:notice:publish';
@@ -62,7 +62,7 @@ export function NoticePage() {
       ),
     },
     { title: N.publisher, dataIndex: 'publisher', width: 110 },
-    { title: N.created, dataIndex: 'created', width: 150, render: (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm') },
+    { title: N.created, dataIndex: 'created', width: 170, render: (ms: number) => beijingDateTime(ms) },
     {
       title: S.common.actions, key: 'actions', width: 120, fixed: 'right',
       render: (_: unknown, n) => (

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Form, Input, Modal, Radio, TreeSelect } from 'antd';
 import { noticeEndpoints, type Account, type NoticeType } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
@@ -6,6 +5,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { accountOptions } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
+import { useSaving } from '../../shared/request/useSaving.ts';
 
 const N = S.notice;
 
@@ -21,22 +21,17 @@ const hasText = (html: string | undefined) => !!html && (html.replace(/<[^>]*>|&
 /** 发布站内信 / 公告 to accounts of the caller's subtree. */
 export function NoticePublishModal({ open, accounts, onClose, onPublished }: { open: boolean; accounts: Account[]; onClose: () => void; onPublished: () => void }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   if (!open) return null;
 
   const publish = async () => {
     const v = await form.validateFields();
-    setSaving(true);
-    try {
+    await run(async () => {
       const { audience } = await call(noticeEndpoints.publish, { type: v.type, title: v.title.trim(), html: v.html, accountIds: v.accountIds });
       toast.success(N.published(audience));
       form.resetFields();
       onPublished();
-    } catch {
-      // the request layer showed the reason
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -7,6 +7,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { accountOptions } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';
 import { grantable, indexTree, toggle } from './resourceChecks.ts';
+import { useSaving } from '../../shared/request/useSaving.ts';
 
 const R = S.role;
 
@@ -23,7 +24,7 @@ const toData = (nodes: readonly ResourceNode[]): DataNode[] =>
 export function RoleFormModal({ draft, accounts, resources, onClose, onSaved }: { draft: RoleDraft | null; accounts: Account[]; resources: ResourceNode[]; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<{ accountId: number; name: string; description: string }>();
   const [granted, setGranted] = useState<Set<number>>(new Set());
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const index = useMemo(() => indexTree(resources), [resources]);
   const treeData = useMemo(() => toData(resources), [resources]);
 
@@ -39,16 +40,11 @@ export function RoleFormModal({ draft, accounts, resources, onClose, onSaved }: 
   const editing = draft.kind === 'edit' ? draft.role : null;
   const save = async () => {
     const v = await form.validateFields();
-    setSaving(true);
-    try {
+    await run(async () => {
       await call(accountEndpoints.roleSave, { id: editing?.id, accountId: v.accountId, name: v.name.trim(), description: v.description.trim(), resourceIds: grantable(index, granted) });
       toast.success(S.common.saved);
       onSaved();
-    } catch {
-      // the request layer showed the reason
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   const checked = [...granted].filter((id) => index.below.has(id));
   return (

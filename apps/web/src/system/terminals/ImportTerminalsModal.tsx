@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal, Select, Space, TreeSelect, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { PROTOCOL_NAMES, TERMINAL_ERRORS, terminalEndpoints, vehicleEndpoints, type Account, type ImportVerifyResult } from '@chelian/contracts';
+import { PROTOCOL_NAMES, TERMINAL_ERRORS, terminalEndpoints, vehicleEndpoints, type Account } from '@chelian/contracts';
 import { ImportCheckResult } from '../../shared/import/ImportCheckResult.tsx';
 import { call } from '../../shared/request/call.ts';
-import { RequestError } from '../../shared/request/RequestError.ts';
+import { useImportCheck } from '../../shared/import/useImportCheck.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { accountOptions } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';
@@ -19,58 +19,30 @@ const T = S.terminal;
 export function ImportTerminalsModal({ open, accounts, onClose, onDone }: { open: boolean; accounts: Account[]; onClose: () => void; onDone: () => void }) {
   const [accountId, setAccountId] = useState<number>();
   const [protocol, setProtocol] = useState<string>();
-  const [file, setFile] = useState<File | null>(null);
-  const [checked, setChecked] = useState<ImportVerifyResult | null>(null);
-  const [round, setRound] = useState(0);
-  const [busy, setBusy] = useState<'checking' | 'importing' | null>(null);
+  const { file, checked, round, busy, ready, check, submit } = useImportCheck(open, TERMINAL_ERRORS.importRowsInvalid);
   useEffect(() => {
     if (!open) return;
-    setFile(null);
-    setChecked(null);
     setAccountId(undefined);
     setProtocol(undefined);
   }, [open]);
 
-  const show = (result: ImportVerifyResult) => (setChecked(result), setRound((n) => n + 1));
-  const check = async (picked: File, options = { accountId, protocol }) => {
-    setFile(picked);
-    setChecked(null);
-    setBusy('checking');
-    try {
-      show(await call(vehicleEndpoints.verify, { file: picked, ...options }));
-    } catch {
-      setFile(null); // the sheet itself is unreadable (wrong columns, not Excel): the request layer said why
-    } finally {
-      setBusy(null);
-    }
-  };
+  const verify = (options: { accountId?: number; protocol?: string }) => (picked: File) => call(vehicleEndpoints.verify, { file: picked, ...options });
   // The account and default protocol take part in the checks: a change checks the chosen file again.
   const choose = (change: { accountId?: number; protocol?: string }) => {
     const options = { accountId, protocol, ...change };
     setAccountId(options.accountId);
     setProtocol(options.protocol);
-    if (file) void check(file, options);
+    if (file) void check(file, verify(options));
+  };
+  const run = async (picked: File) => {
+    const res = await call(terminalEndpoints.import, { file: picked, accountId, protocol });
+    toast.success(T.imported(res.terminals));
+    onDone();
   };
 
-  const submit = async () => {
-    if (!file) return;
-    setBusy('importing');
-    try {
-      const res = await call(terminalEndpoints.import, { file, accountId, protocol });
-      toast.success(T.imported(res.terminals));
-      onDone();
-    } catch (err) {
-      // Something changed since the check: show the fresh row reasons.
-      if (err instanceof RequestError && err.is(TERMINAL_ERRORS.importRowsInvalid)) show(err.obj as ImportVerifyResult);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const ready = !!checked && checked.invalid === 0 && checked.total > 0;
   return (
     <Modal
-      open={open} title={T.import} width={checked ? 820 : 520} onCancel={onClose} onOk={() => void submit()} okText={checked ? T.importRun(checked.total) : T.import}
+      open={open} title={T.import} width={checked ? 820 : 520} onCancel={onClose} onOk={() => void submit(run)} okText={checked ? T.importRun(checked.total) : T.import}
       okButtonProps={{ disabled: !ready }} confirmLoading={busy === 'importing'} destroyOnHidden data-testid="terminal-import-modal"
     >
       <Form layout="vertical">
@@ -81,7 +53,7 @@ export function ImportTerminalsModal({ open, accounts, onClose, onDone }: { open
           <Select allowClear value={protocol} onChange={(v) => choose({ protocol: v })} placeholder={T.allProtocols} options={Object.entries(PROTOCOL_NAMES).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
         <Space>
-          <Upload accept=".xlsx,.csv" showUploadList={false} beforeUpload={(f) => (void check(f), false)}>
+          <Upload accept=".xlsx,.csv" showUploadList={false} beforeUpload={(f) => (void check(f, verify({ accountId, protocol })), false)}>
             <Button icon={<UploadOutlined />} loading={busy === 'checking'} data-testid="terminal-import-choose">{file ? file.name : T.importChoose}</Button>
           </Upload>
           <Button icon={<DownloadOutlined />} onClick={() => void call(vehicleEndpoints.importTemplate, { format: 'xlsx' }, { fileName: '导入模板.xlsx' }).catch(() => undefined)}>

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Form, Input, InputNumber, Modal, Segmented, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { MAX_RENEW_MONTHS, terminalEndpoints, type RenewUnit, type Terminal } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { S } from '../messages.ts';
 import { activatedExpiry, renewedExpiry } from './serviceExpiry.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 const T = S.terminal;
 
@@ -58,7 +58,7 @@ export function RenewModal({ terminals, mode = 'renew', onClose, onDone }: { ter
         </Form.Item>
         {one && (
           <Form.Item label={m.preview}>
-            <Typography.Text strong data-testid="renew-preview">{dayjs(m.expiry(one.serviceExpiresAt, count, unit)).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+            <Typography.Text strong data-testid="renew-preview">{beijingDateTime(m.expiry(one.serviceExpiresAt, count, unit))}</Typography.Text>
           </Form.Item>
         )}
         <Form.Item label={T.renewRemark}>

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Drawer, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { terminalEndpoints, type TerminalRenewal } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { S } from '../messages.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 const T = S.terminal;
-const time = (ms: number | null) => (ms === null ? <span className="sys-muted">{T.noExpiry}</span> : dayjs(ms).format('YYYY-MM-DD HH:mm'));
+const time = (ms: number | null) => (ms === null ? <span className="sys-muted">{T.noExpiry}</span> : beijingDateTime(ms));
 
 /** A terminal's renewals, newest first. */
 export function RenewalHistory({ terminalId, onClose }: { terminalId: string | null; onClose: () => void }) {

@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import { Alert, Button, Input, Popconfirm, Select, Space, Table, Tabs, Tag, Tooltip, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ImportOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { PROTOCOL_NAMES, SERVICE_STATES, terminalEndpoints, type PermissionCode, type Terminal, type TerminalListQuery } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
@@ -16,6 +15,8 @@ import { ImportTerminalsModal } from './ImportTerminalsModal.tsx';
 import { RenewalHistory } from './RenewalHistory.tsx';
 import { RenewModal } from './RenewModal.tsx';
 import { daysLeft, expiryTone } from './serviceExpiry.ts';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const T = S.terminal;
 const ASSIGN: PermissionCode = 'system:terminal:assign';
@@ -41,7 +42,7 @@ function ExpiryCell({ at }: { at: number | null }) {
   if (at === null) return <span className="sys-muted">{T.noExpiry}</span>;
   return (
     <span className={`sys-expiry-${tone}`}>
-      {dayjs(at).format('YYYY-MM-DD')}
+      {beijingFormat(at, 'YYYY-MM-DD')}
       {tone !== 'ok' && <span className="sys-expiry-days">{T.daysLeft(daysLeft(at), tone === 'expired')}</span>}
     </span>
   );
@@ -88,14 +89,14 @@ export function TerminalPage() {
   };
 
   const columns: ColumnsType<Terminal> = [
-    { title: T.terminalId, dataIndex: 'terminalId', width: 160, fixed: 'left' },
-    { title: T.protocol, dataIndex: 'protocolName', width: 80 },
-    { title: T.sim, dataIndex: 'sim', width: 130, render: (s: string) => s || <span className="sys-muted">—</span> },
-    { title: T.account, dataIndex: 'accountName', width: 140, render: (name: string, t) => (t.assigned ? name : <Tag color="blue">{T.inStock}</Tag>) },
-    { title: T.vehicle, dataIndex: 'plate', width: 100, render: (p: string, t) => p || t.vehicleName || <span className="sys-muted">{T.unbound}</span> },
+    { title: T.terminalId, dataIndex: 'terminalId', width: 150, fixed: 'left' },
+    { title: T.protocol, dataIndex: 'protocolName', width: 90 },
+    { title: T.sim, dataIndex: 'sim', width: 120, render: (s: string) => s || <span className="sys-muted">—</span> },
+    { title: T.account, dataIndex: 'accountName', width: 120, render: (name: string, t) => (t.assigned ? name : <Tag color="blue">{T.inStock}</Tag>) },
+    { title: T.vehicle, dataIndex: 'plate', width: 90, render: (p: string, t) => p || t.vehicleName || <span className="sys-muted">{T.unbound}</span> },
     { title: T.state, dataIndex: 'status', width: 80, render: (s: string, t) => <Tag color={STATE_COLORS[s]}>{t.statusName}</Tag> },
-    { title: T.expiresAt, dataIndex: 'serviceExpiresAt', width: 170, render: (at: number | null) => <ExpiryCell at={at} /> },
-    { title: T.online, dataIndex: 'online', width: 60, render: (on: boolean) => (on ? <Tag color="green">{T.online}</Tag> : <span className="sys-muted">{T.offline}</span>) },
+    { title: T.expiresAt, dataIndex: 'serviceExpiresAt', width: 160, render: (at: number | null) => <ExpiryCell at={at} /> },
+    { title: T.online, dataIndex: 'online', width: 70, render: (on: boolean) => (on ? <Tag color="green">{T.online}</Tag> : <span className="sys-muted">{T.offline}</span>) },
     {
       title: S.common.actions, key: 'actions', width: 180, fixed: 'right',
       render: (_: unknown, t) => (
@@ -146,9 +147,8 @@ export function TerminalPage() {
           rowKey="terminalId"
           size="small"
           loading={loading}
-          columns={columns}
+          {...wideTable(columns, { selectable: canRenew || canAssign || canActivate })}
           dataSource={page.list}
-          scroll={{ x: 1130 }}
           rowSelection={canRenew || canAssign || canActivate ? { selectedRowKeys: selected.map((t) => t.terminalId), onChange: (_, rows) => setSelected(rows) } : undefined}
           pagination={pagerOf(page, paging, setPaging)}
           data-testid="terminal-table"

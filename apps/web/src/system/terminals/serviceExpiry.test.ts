@@ -26,6 +26,13 @@ describe('service expiry', () => {
     expect(renewedExpiry(null, 3, 'month', NOW)).toBe(new Date(2027, 1, 25, 12).getTime());
   });
 
+  it('clamps a month end as PostgreSQL does (Jan 31 + 1 month = Feb 28), where the browser would roll into March', () => {
+    const jan31 = Date.UTC(2027, 0, 31, 4, 0, 0);
+    expect(renewedExpiry(jan31, 1, 'month', NOW)).toBe(Date.UTC(2027, 1, 28, 4, 0, 0));
+    expect(renewedExpiry(Date.UTC(2027, 7, 31, 4), 1, 'month', NOW)).toBe(Date.UTC(2027, 8, 30, 4));
+    expect(renewedExpiry(Date.UTC(2028, 1, 29, 4), 1, 'year', NOW)).toBe(Date.UTC(2029, 1, 28, 4));
+  });
+
   it('activates from now for the period, keeping a later expiry already set', () => {
     expect(activatedExpiry(null, 1, 'year', NOW)).toBe(new Date(2027, 10, 25, 12).getTime());
     expect(activatedExpiry(NOW + 30 * DAY, 1, 'year', NOW)).toBe(new Date(2027, 10, 25, 12).getTime());

@@ -14,11 +14,23 @@ export function expiryTone(expiresAt: number | null, now = Date.now()): 'expired
   return expiresAt < now + 30 * DAY ? 'soon' : 'ok';
 }
 
+/**
+ * Calendar months later as PostgreSQL adds an interval to a timestamptz in the server's UTC session:
+ * a day past the new month's end is clamped to it (Jan 31 + 1 month = Feb 28), never rolled over.
+ */
+function monthsLater(ms: number, months: number): number {
+  const d = new Date(ms);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
+  return d.getTime();
+}
+
 /** The expiry after a renewal, as the server computes it: from the later of now and the current expiry, calendar months. */
 export function renewedExpiry(current: number | null, count: number, unit: RenewUnit, now = Date.now()): number {
-  const from = new Date(Math.max(now, current ?? now));
-  from.setMonth(from.getMonth() + (unit === 'year' ? count * 12 : count));
-  return from.getTime();
+  return monthsLater(Math.max(now, current ?? now), unit === 'year' ? count * 12 : count);
 }
 
 /** The expiry after an activation, as the server computes it: the period from now, or a later expiry already set. */

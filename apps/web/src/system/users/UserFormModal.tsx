@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Form, Input, Modal, Select, Switch, TreeSelect } from 'antd';
 import { accountEndpoints, authEndpoints, PASSWORD_RULE_TEXT, type Account, type AdminUser, type Role } from '@chelian/contracts';
 import { encryptPassword } from '../../shared/crypto/encryptPassword.ts';
@@ -7,6 +7,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { accountOptions } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';
 import { usableRoles } from './usableRoles.ts';
+import { useSaving } from '../../shared/request/useSaving.ts';
 
 const U = S.user;
 const PHONE = /^1[3-9]\d{9}$/;
@@ -28,7 +29,7 @@ interface Values {
 /** 新增 / 编辑用户: account, role (of the account or above), phone for SMS login, initial password. */
 export function UserFormModal({ draft, accounts, roles, onClose, onSaved }: { draft: UserDraft | null; accounts: Account[]; roles: Role[]; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const accountId = Form.useWatch('accountId', form);
   const options = usableRoles(roles, accounts, accountId);
 
@@ -47,8 +48,7 @@ export function UserFormModal({ draft, accounts, roles, onClose, onSaved }: { dr
   const save = async () => {
     const v = await form.validateFields();
     const phone = v.phone.trim();
-    setSaving(true);
-    try {
+    await run(async () => {
       if (!editing) {
         const { publicKey } = await call(authEndpoints.config);
         const password = await encryptPassword(publicKey, v.password);
@@ -59,11 +59,7 @@ export function UserFormModal({ draft, accounts, roles, onClose, onSaved }: { dr
       }
       toast.success(S.common.saved);
       onSaved();
-    } catch {
-      // the request layer showed the reason
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal open title={editing ? U.edit : U.add} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText={S.common.save} cancelText={S.common.cancel} destroyOnHidden>

@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import { Button, Input, Popconfirm, Space, Table, Tag, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { accountEndpoints, type AdminUser, type PermissionCode } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
@@ -15,6 +14,8 @@ import { ResetPasswordModal } from './ResetPasswordModal.tsx';
 import { UserFormModal, type UserDraft } from './UserFormModal.tsx';
 import { useRoles } from './useRoles.ts';
 import { pagerOf } from '../../shared/ui/pagination.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const U = S.user;
 const ADD: PermissionCode = 'system:user:add';
@@ -58,13 +59,13 @@ export function UserPage() {
   };
 
   const columns: ColumnsType<AdminUser> = [
-    { title: U.username, dataIndex: 'username', width: 140 },
-    { title: U.name, dataIndex: 'name', width: 110 },
-    { title: U.account, dataIndex: 'accountName', width: 160 },
+    { title: U.username, dataIndex: 'username', width: 130 },
+    { title: U.name, dataIndex: 'name', width: 100 },
+    { title: U.account, dataIndex: 'accountName', width: 140 },
     { title: U.role, dataIndex: 'roleName', width: 120, render: (name: string) => <Tag>{name}</Tag> },
-    { title: U.phone, dataIndex: 'phone', width: 130, render: (p: string) => p || <span className="sys-muted">—</span> },
-    { title: S.common.status, dataIndex: 'enabled', width: 80, render: (on: boolean) => (on ? <Tag color="green">{S.common.enabled}</Tag> : <Tag color="red">{S.common.disabled}</Tag>) },
-    { title: U.lastLogin, dataIndex: 'lastLoginAt', width: 150, render: (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : <span className="sys-muted">{S.common.never}</span>) },
+    { title: U.phone, dataIndex: 'phone', width: 120, render: (p: string) => p || <span className="sys-muted">—</span> },
+    { title: S.common.status, dataIndex: 'enabled', width: 70, render: (on: boolean) => (on ? <Tag color="green">{S.common.enabled}</Tag> : <Tag color="red">{S.common.disabled}</Tag>) },
+    { title: U.lastLogin, dataIndex: 'lastLoginAt', width: 160, render: (ms: number | null) => (ms ? beijingDateTime(ms) : <span className="sys-muted">{S.common.never}</span>) },
     {
       title: S.common.actions, key: 'actions', width: 210, fixed: 'right',
       render: (_: unknown, u) => (
@@ -99,9 +100,8 @@ export function UserPage() {
           rowKey="id"
           size="small"
           loading={loading}
-          columns={columns}
+          {...wideTable(columns)}
           dataSource={page.list}
-          scroll={{ x: 1100 }}
           pagination={pagerOf(null, paging, setPaging, { total: page.total })}
           data-testid="user-table"
         />
