@@ -52,6 +52,20 @@ export default tseslint.config(
     rules: restrict({ regex: climbsInto(WEB_APPS.filter((other) => other !== app)), message: `an app never imports another app's internals: shared code lives in apps/web/src/shared/.` }, CALL_ONLY),
   })),
   {
+    // One clock on every page: instants become text only in Beijing time (docs/web.md "Times on screen").
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/shared/format/beijingTime.ts', 'apps/web/src/shared/format/beijingTime.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...[
+        "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+        "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+        "CallExpression[callee.property.name='format'][arguments.0.type='Literal'][arguments.0.value=/HH|mm|ss/]",
+        // the browser's now and today: beijingPickerValue() / beijingToday()
+        "CallExpression[callee.name='dayjs'][arguments.length=0]",
+      ].map((selector) => ({ selector, message: "times on screen are Beijing's, whatever the browser's zone: use beijingFormat (shared/format/beijingTime.ts); numbers: Intl.NumberFormat." }))],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     rules: {
       'no-restricted-syntax': ['error', { selector: "TSAsExpression > TSTypeReference[typeName.name='Static']", message: 'no `as Static<…>`: register the route with route(app, endpoint, handler), whose input is typed from the endpoint table.' }],

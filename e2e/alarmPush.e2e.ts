@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startWebhookReceiver } from '../apps/server/src/testing/webhookReceiver.ts';
 import { baseUrl, launch, login, openTab, shot, toasts } from './support/browser.ts';
 import { api, addVehicle, imei, until } from './support/carFleet.ts';
 import { apiLogin } from './support/server.ts';
 import { gatewayListening, raiseGt06Alarm } from './support/terminal.ts';
+import { e2eServer } from './support/e2eServer.ts';
 
 /**
  * Issue 15 item 3: the push settings deliver. The admin (the platform's own account, which may
@@ -73,7 +74,7 @@ describe('alarm push settings deliver (issue 15 item 3)', () => {
   });
 
   it('an SOS from a GT06 terminal reaches the webhook and the browser, and shows in the alarm\'s detail', async (ctx) => {
-    const port = inject('gt06Port');
+    const port = e2eServer().gt06Port;
     if (!(await gatewayListening(port))) return ctx.skip(`the server's GT06 gateway does not listen on ${port}`);
     const { page, context, errors } = await openTab(browser);
     await recordNotifications(page);
@@ -113,7 +114,7 @@ describe('alarm push settings deliver (issue 15 item 3)', () => {
   });
 
   it('a webhook that refuses shows under 推送失败 with the reason, waiting to retry', async (ctx) => {
-    const port = inject('gt06Port');
+    const port = e2eServer().gt06Port;
     if (!(await gatewayListening(port))) return ctx.skip(`the server's GT06 gateway does not listen on ${port}`);
     const closed = await startWebhookReceiver();
     await closed.close();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
+import { baseUrl, launch, login, openTab, shot, whileOpen } from './support/browser.ts';
 import { contentSecurityPolicy, policyText } from '../apps/server/src/http/securityHeaders.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 
@@ -19,21 +19,21 @@ afterAll(async () => {
 
 /** Serves the real runtime configuration with AI addresses set, and the assistant script. */
 async function configureAi(context: BrowserContext, ai: { aiBaseUrl: string; aiScriptUrl: string }) {
-  await context.route('**/runtime-config.js', async (route) => {
+  await context.route('**/runtime-config.js', whileOpen(async (route) => {
     const res = await route.fetch();
     const text = await res.text();
     const config = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
     await route.fulfill({ contentType: 'application/javascript', body: `window.__CHELIAN_CONFIG__ = ${JSON.stringify({ ...config, ...ai })};` });
-  });
+  }));
   await context.route(SCRIPT_URL, (route) => route.fulfill({ contentType: 'application/javascript', body: SCRIPT }));
   // ...and pages under the policy a server so configured sends (it allows the assistant's hosts)
   const { runtime } = loadConfig({}, []);
   const policy = policyText(contentSecurityPolicy({ runtime: { ...runtime, ...ai }, servedOverHttps: false }));
-  await context.route('**/*', async (route) => {
+  await context.route('**/*', whileOpen(async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const res = await route.fetch();
     await route.fulfill({ response: res, headers: { ...res.headers(), 'content-security-policy': policy } });
-  });
+  }));
 }
 
 type Win = { __assistantInit?: { right: number; name: string; questions: string[]; at: number; baseUrl: string }; __assistantLoadedAt?: number };

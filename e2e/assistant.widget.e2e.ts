@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
+import { baseUrl, launch, login, openTab, shot, whileOpen } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { api, addVehicle, imei, startSimulated, until } from './support/carFleet.ts';
+import { e2eServer } from './support/e2eServer.ts';
 
 // Issue 22: the platform's own AI智能助手 — the script the server builds and serves at
 // /ai/assistant.js and its API under /ai/ — in Chromium, as a logged-in operator uses it.
@@ -18,12 +18,12 @@ afterAll(async () => {
 
 /** The server's runtime configuration with the platform's own assistant switched on (AI_BASE_URL=/ai/, AI_SCRIPT_URL=/ai/assistant.js). */
 async function switchOn(context: BrowserContext) {
-  await context.route('**/runtime-config.js', async (route) => {
+  await context.route('**/runtime-config.js', whileOpen(async (route) => {
     const res = await route.fetch();
     const text = await res.text();
     const config = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
     await route.fulfill({ contentType: 'application/javascript', body: `window.__CHELIAN_CONFIG__ = ${JSON.stringify({ ...config, aiBaseUrl: '/ai/', aiScriptUrl: '/ai/assistant.js' })};` });
-  });
+  }));
 }
 
 const widget = (page: Page) => page.locator('#chelian-assistant');
@@ -73,15 +73,15 @@ describe('AI智能助手 served by the platform', () => {
     expect(script.headers.get('content-encoding')).toBe('br');
 
     // the admin's conversation starts empty (history is kept per user on the server)
-    expect((await api(await apiLogin('admin', inject('adminPassword')), '/ai/clearHistory.json', {})).flag).toBe(1);
+    expect((await api(await apiLogin('admin', e2eServer().adminPassword), '/ai/clearHistory.json', {})).flag).toBe(1);
     const { page, context, errors } = await openTab(browser);
     await switchOn(context);
     // the user's chatLogo (queryUserInfo.chatLogo, from getUser.json) is the assistant's face
     const LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="#fa8c16"/></svg>')}`;
-    await context.route('**/car/v1/api/user/getUser.json', async (route) => {
+    await context.route('**/car/v1/api/user/getUser.json', whileOpen(async (route) => {
       const body = await (await route.fetch()).json();
       await route.fulfill({ json: { ...body, obj: { ...body.obj, chatLogo: LOGO } } });
-    });
+    }));
     await login(page);
     await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
     expect(await launcher(page).locator('img').getAttribute('src')).toBe(LOGO);
@@ -102,7 +102,7 @@ describe('AI智能助手 served by the platform', () => {
     const answer = await ask(page, '设备接入的在线域名和端口是多少？');
     const text = await answer.innerText();
     expect(text).toContain('localhost');
-    expect(text).toContain(String(inject('gt06Port')));
+    expect(text).toContain(String(e2eServer().gt06Port));
     await shot(page, 'assistant-widget');
 
     await page.keyboard.press('Escape');
@@ -135,7 +135,7 @@ describe('AI智能助手 served by the platform', () => {
   });
 
   it('tells where a simulated vehicle is and its button opens that vehicle; the history survives a reload', async () => {
-    const admin = await apiLogin('admin', inject('adminPassword'));
+    const admin = await apiLogin('admin', e2eServer().adminPassword);
     const id = imei('8688');
     const vehicle = await addVehicle(admin, id);
     const [terminal] = startSimulated([id], 1);
@@ -167,6 +167,61 @@ describe('AI智能助手 served by the platform', () => {
     await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
     await openPanel(page);
     expect(await widget(page).locator('.msg.user', { hasText: `${vehicle.plate}在哪` }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('never covers the end of a page: scrolled to the bottom, every page (and its pagination) ends above the launcher', async () => {
+    const { page, context, errors } = await openTab(browser);
+    await switchOn(context);
+    await login(page);
+    await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
+    const top = (await launcher(page).boundingBox())!.y;
+    for (const path of ['/car/vehicle', '/system/terminal', '/elec-car/bikes', '/center/notice']) {
+      await page.goto(`${baseUrl()}${path}`);
+      await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
+      const shell = path.startsWith('/center/');
+      const frame = shell ? page.locator('html') : page.frameLocator('[data-testid="subproduct-frame"]').locator('html');
+      const content = frame.locator(shell ? '.cl-center-content' : '.cl-child-content');
+      await content.locator('> *').last().waitFor();
+      await page.waitForTimeout(1500); // the list's rows
+      // To the bottom of every scrolling box: the content, and the card a page scrolls inside
+      // (系统管理's .sys-main) — with many rows either may be the one that scrolls.
+      await content.evaluate((el) => {
+        for (const node of [el, ...el.querySelectorAll('*')]) {
+          if (node.scrollHeight > node.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(node).overflowY)) node.scrollTo(0, node.scrollHeight);
+        }
+      });
+      const last = (await content.locator('> *').last().boundingBox())!;
+      expect(last.y + last.height, path).toBeLessThanOrEqual(top);
+      for (const pager of await frame.locator('.ant-pagination').all()) {
+        const box = await pager.boundingBox();
+        if (box) expect(box.y + box.height, `${path} pagination`).toBeLessThanOrEqual(top);
+      }
+    }
+    await shot(page, 'assistant-clear-of-page-end');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps its input above the real-time alarm tip while the panel is open', async () => {
+    const { page, context } = await openTab(browser);
+    await switchOn(context);
+    await page.route('**/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json**', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ flag: 1, msg: '操作成功', obj: { total: 3, types: [] } }) }),
+    );
+    await login(page);
+    await page.getByTestId('alarm-tip').getByText('您有 3 条未处理的实时报警').waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
+    await openPanel(page);
+    const input = (await panel(page).getByRole('textbox').boundingBox())!;
+    const tip = (await page.getByTestId('alarm-tip').boundingBox())!;
+    // the tip sits at the foot of the menu column, clear of the panel's input; whatever is drawn at the input's centre is the widget
+    expect(tip.x + tip.width).toBeLessThan(input.x);
+    const topmost = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('#chelian-assistant, [data-testid="alarm-tip"]')?.id ?? 'other', [input.x + input.width / 2, input.y + input.height / 2]);
+    expect(topmost).toBe('chelian-assistant');
+    await panel(page).getByRole('textbox').click();
+    expect(await focused(page)).toBe('TEXTAREA');
+    await shot(page, 'assistant-over-alarm-tip');
     await context.close();
   });
 });

@@ -48,7 +48,8 @@ describe('car alarms and geofences', () => {
     await shot(page, 'car-alarm-realtime');
     await row.getByTestId('alarm-process').click();
     await page.getByTestId('process-note').fill('已电话联系司机，误触');
-    await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+    // the handling note is stored: the dialog says 保存, as every form that stores what was typed
+    await page.locator('.ant-modal').getByRole('button', { name: /保\s*存/ }).click();
     await row.waitFor({ state: 'detached', timeout: 20_000 });
     const history = await api<{ list: Array<{ type: string; handled: boolean; handleNote: string; handledBy: string }> }>(
       session, `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&types=sos`,
@@ -83,6 +84,31 @@ describe('car alarms and geofences', () => {
     await aim;
     await page.mouse.move(5, 5);
     await rows.first().waitFor({ timeout: 20_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('marks an alarm from a blind-area upload 补传 beside its device time, saying when it arrived', async () => {
+    const { page, context, errors } = await openTab(browser);
+    await login(page);
+    await page.goto(`${baseUrl()}/child/car/alarm`);
+    await page.getByTestId('realtime-alarms').waitFor();
+    await page.waitForTimeout(1500); // the live feed is connected
+    // Kept by the terminal while out of coverage: sent now, raised 6 minutes ago by its clock.
+    const raisedAt = Date.now() - 6 * 60_000;
+    await terminal.alarm({ ...SHENZHEN, speed: 12, time: raisedAt }, 'powerCut');
+    await page.mouse.move(5, 5);
+    const row = page.getByTestId('realtime-alarms-list').locator('.ant-table-row', { hasText: vehicle.plate }).filter({ has: page.getByTestId('alarm-late') }).first();
+    await row.waitFor({ timeout: 30_000 });
+    const late = row.getByTestId('alarm-late');
+    expect(await late.innerText()).toBe('补传');
+    await late.hover();
+    await page.locator('.ant-tooltip').getByText(/盲区补传：设备离线期间发生，.+ 上传到平台/).waitFor();
+    await shot(page, 'car-alarm-late');
+    const listed = await api<{ list: Array<{ type: string; late: boolean; alarmTime: number }> }>(
+      session, `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&types=powerCut`,
+    );
+    expect(listed.obj.list[0]).toMatchObject({ type: 'powerCut', late: true, alarmTime: Math.floor(raisedAt / 1000) * 1000 });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -78,6 +78,10 @@ describe('car monitoring with a simulated fleet', () => {
     await row.waitFor();
     expect(['moving', 'stopped']).toContain(await row.getAttribute('data-state'));
     expect(Number(await page.getByTestId('state-count-all').getAttribute('data-count'))).toBeGreaterThanOrEqual(3);
+    // the 报警 tab counts vehicles in alarm, not the bell's unhandled alarm records, and says so
+    const alarmTab = page.getByTestId('state-count-alarm');
+    expect(await alarmTab.innerText()).toContain('报警车辆');
+    expect(await alarmTab.getAttribute('title')).toContain('未处理的报警条数见右上角铃铛');
     // the simulated vehicles drive on: their points on the map follow (live feed, no reload)
     const firsts = await Promise.all(fleet.map((f) => until(() => onMap(page, f.vehicleId).then((p) => p ?? undefined))));
     await until(async () => {
@@ -207,6 +211,10 @@ describe('car monitoring with a simulated fleet', () => {
     await until(async () => ((await status.getAttribute('data-status')) === 'replied' ? true : undefined), 45_000);
     expect(commands.length).toBeGreaterThan(0);
     expect(await page.getByTestId('command-results').innerText()).toContain('终端已回复');
+    // sent and replied read as every other page's times: the full date, 2026-05-02 08:00:00, never 05-02 08:00:00
+    const sentRow = await page.getByTestId('command-results').locator('.ant-table-row').first().innerText();
+    expect(sentRow).toMatch(/\b\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\b/);
+    expect(sentRow).not.toMatch(/(^|[^\d-])\d{2}-\d{2} \d{2}:\d{2}/);
     await shot(page, 'car-command-replied');
     expect(errors).toEqual([]);
     await context.close();

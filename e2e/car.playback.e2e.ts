@@ -54,6 +54,8 @@ describe('track playback', () => {
     expect(text).toMatch(/超速\s*1/);
     // addresses in the point table, in Chinese
     await until(async () => ((await page.getByTestId('point-table').innerText()).includes('广东省深圳市') ? true : undefined), 20_000);
+    // times are Beijing's whatever the browser's zone (run with TZ=UTC to see it); the range read back from the address unchanged
+    expect(await page.getByTestId('point-table').innerText()).toContain(new Date(route[0].time! + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '));
     await page.locator('[data-testid="playback-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1500);
     await shot(page, 'car-playback');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
+import { baseUrl, dialogClosed, launch, login, openTab, shot } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { SteeredTerminal, api, imei, plate, until } from './support/carFleet.ts';
 
@@ -44,6 +44,7 @@ describe('car vehicles and groups pages', () => {
 
     await page.getByTestId('vehicle-add').click();
     const form = page.getByTestId('vehicle-form');
+    await form.getByText('新设备必填').waitFor();
     // A plate without the province prefix is refused before anything is sent.
     await page.getByTestId('vehicle-plate').fill('B12345');
     await page.getByTestId('vehicle-terminal').click();
@@ -54,7 +55,7 @@ describe('car vehicles and groups pages', () => {
     await form.locator('.ant-form-item', { hasText: '司机' }).first().locator('input').fill('张师傅');
     await shot(page, 'car-vehicle-form');
     await page.locator('.ant-modal-footer').getByRole('button', { name: /保\s*存/ }).click();
-    await form.waitFor({ state: 'hidden' });
+    await dialogClosed(form);
 
     await page.getByTestId('vehicle-search').locator('input').fill(terminalId);
     await page.getByTestId('vehicle-search').locator('input').press('Enter');
@@ -63,6 +64,15 @@ describe('car vehicles and groups pages', () => {
     expect(await row.innerText()).toContain('张师傅');
     const [saved] = (await find(plateText)).obj.list;
     expect(saved).toMatchObject({ plate: plateText, terminalId, driver: '张师傅' });
+    // 编辑: the bound device exists, so 新设备必填 (shown while adding) is not; it is for a device typed anew
+    await row.getByTestId('vehicle-edit').click();
+    await page.locator('.ant-modal-title', { hasText: '编辑车辆' }).waitFor();
+    expect(await page.getByTestId('vehicle-terminal').inputValue()).toBe(terminalId);
+    expect(await form.innerText()).not.toContain('新设备必填');
+    await page.getByTestId('vehicle-terminal').fill(imei('86915'));
+    await form.getByText('新设备必填').waitFor();
+    await page.locator('.ant-modal-footer').getByRole('button', { name: /取\s*消/ }).click();
+    await dialogClosed(form);
 
     await page.getByTestId('vehicle-search').locator('input').fill('');
     await page.getByTestId('vehicle-search').locator('input').press('Enter');
@@ -119,6 +129,24 @@ describe('car vehicles and groups pages', () => {
     await context.close();
   });
 
+  it('keeps the vehicle form, 保存 included, on a 1366×768 screen', async () => {
+    // Full screen at 1366×768 the shell is not scaled down (smaller windows are), and the form ran off the bottom.
+    const { page, context, errors } = await openTab(browser, { width: 1366, height: 768 });
+    await login(page);
+    await page.goto(`${baseUrl()}/child/car/vehicle`);
+    await page.getByTestId('vehicle-table').waitFor({ timeout: 60_000 });
+    await page.getByTestId('vehicle-add').click();
+    const save = page.locator('.ant-modal-footer').getByRole('button', { name: /保\s*存/ });
+    await save.waitFor();
+    await page.waitForTimeout(600); // the opening animation
+    const title = (await page.locator('.ant-modal-title').filter({ hasText: '新增车辆' }).boundingBox())!;
+    const button = (await save.boundingBox())!;
+    expect(title.y).toBeGreaterThanOrEqual(0);
+    expect(button.y + button.height).toBeLessThanOrEqual(768);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('adds a group and moves a vehicle into it from the groups page', async () => {
     const { page, context, errors } = await openTab(browser);
     await login(page);
@@ -127,10 +155,13 @@ describe('car vehicles and groups pages', () => {
     expect(added.flag).toBe(1);
     await page.goto(`${baseUrl()}/child/car/group`);
     await page.getByTestId('group-tree').waitFor();
+    // with no group picked the list holds every vehicle, and says so (not the 车辆管理 page's title)
+    expect(await page.getByTestId('group-vehicles-title').innerText()).toBe('全部车辆');
     const name = `测试车队${Date.now() % 10000}`;
     await page.getByTestId('group-add').click();
     await page.getByTestId('group-name').fill(name);
-    await page.getByTestId('group-dialog').getByRole('button', { name: /确\s*定/ }).click();
+    // a typed name is stored: 保存; moving a vehicle below only confirms a choice: 确定
+    await page.getByTestId('group-dialog').getByRole('button', { name: /保\s*存/ }).click();
     await page.getByTestId('group-node').filter({ hasText: name }).waitFor();
 
     await page.getByTestId('group-node').filter({ hasText: '未分组' }).click();
@@ -144,6 +175,7 @@ describe('car vehicles and groups pages', () => {
     expect((await find(plateText)).obj.list[0].groupName).toBe(name);
     await page.getByTestId('group-node').filter({ hasText: name }).click();
     await page.locator('.ant-table-row', { hasText: plateText }).waitFor();
+    expect(await page.getByTestId('group-vehicles-title').innerText()).toBe(`“${name}”的车辆`);
     await shot(page, 'car-groups');
 
     // Deleting a group that holds vehicles asks where they go; here: a second group.

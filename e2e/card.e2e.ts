@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import net from 'node:net';
-import { inject } from 'vitest';
 import { encodeGt06Location, encodeGt06Login } from '@chelian/protocols';
 import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { api, imei, pause } from './support/carFleet.ts';
+import { e2eServer } from './support/e2eServer.ts';
 
 // Issue 18, 智能工牌: every card menu opens; a person bound to a badge that reports over real TCP
 // (GT06) shows on the map with their info card; their attendance row is there.
@@ -33,7 +33,7 @@ beforeAll(async () => {
   }, true));
   const staff = ok(await api<{ staffId: number }>(admin, '/card/v1/api/staff/save.json', { name, staffNo: `E${badge.slice(-6)}`, job: '巡检员', shiftId: shift.shiftId }));
   ok(await api(admin, '/card/v1/api/staff/bind.json', { staffId: staff.staffId, terminalId: badge }));
-  socket = net.connect(inject('gt06Port'), '127.0.0.1');
+  socket = net.connect(e2eServer().gt06Port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => (socket.once('connect', resolve), socket.once('error', reject)));
   socket.on('data', () => undefined);
   socket.write(encodeGt06Login(badge, 1));

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { Fleet, cityByName, planTerminals, type SimTerminal } from '@chelian/simulator';
 import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { api, pause } from './support/carFleet.ts';
+import { e2eServer } from './support/e2eServer.ts';
 
 // Issue 18's done-when at its size: a team of 500 simulated badge-wearers speaking the watch
 // protocol over real TCP, imported from one sheet, walks a patrol loop through a shift around the
@@ -32,7 +32,7 @@ const ok = <T>(r: { flag: number; msg: string; obj: T }) => {
 async function upload<T>(path: string, csv: string, fileName: string): Promise<T> {
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
-  const res = await fetch(`${inject('baseUrl')}${path}`, { method: 'POST', headers: { sessionId: admin }, body: form });
+  const res = await fetch(`${e2eServer().baseUrl}${path}`, { method: 'POST', headers: { sessionId: admin }, body: form });
   return ok((await res.json()) as { flag: number; msg: string; obj: T });
 }
 
@@ -61,7 +61,7 @@ beforeAll(async () => {
   const sheet = ['工号,姓名,岗位,班组,工牌', ...specs.map((s, i) => `T${run}${String(i + 1).padStart(4, '0')},${member(i)},保洁员,${teamName},${s.id}`)].join('\n');
   await upload('/card/v1/api/staff/import.json', sheet, '人员.csv');
 
-  fleet = new Fleet(specs, { host: '127.0.0.1', ports: { watch: inject('watchPort') }, intervalSeconds: 5, heartbeatSeconds: 60, alarmRate: 0, watch: { route: LOOP, walkKmh: 4 } });
+  fleet = new Fleet(specs, { host: '127.0.0.1', ports: { watch: e2eServer().watchPort }, intervalSeconds: 5, heartbeatSeconds: 60, alarmRate: 0, watch: { route: LOOP, walkKmh: 4 } });
   await fleet.start();
   // Every badge online and placed: the staff list answers with a position for each.
   for (let tries = 0; ; tries++) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot, toasts } from './support/browser.ts';
+import { e2eServer } from './support/e2eServer.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -54,7 +55,7 @@ describe('system centre on the real calls (issue 3 item 10)', () => {
     await page.getByTestId('privacy-showPhone').click();
     await shot(page, 'center-security');
 
-    const current = (await import('vitest')).inject('adminPassword');
+    const current = e2eServer().adminPassword;
     const next = 'Changed-9876';
     const change = async (from: string, to: string) => {
       const card = page.getByTestId('password-card');

@@ -3,9 +3,9 @@ import type { Browser } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot, toasts } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import net from 'node:net';
-import { inject } from 'vitest';
 import { encodeGt06Bms, encodeGt06DeviceStatus, encodeGt06Location, encodeGt06Login, type EbikeStatus } from '@chelian/protocols';
 import { api, imei, pause, plate as platePattern } from './support/carFleet.ts';
+import { e2eServer } from './support/e2eServer.ts';
 
 // Issue 17 items 2–3, 电单车卫士: bind an e-bike by the text of its QR code, see its status card,
 // arm it, and cut its power while it rides — pending until it slows under 20 km/h, then sent.
@@ -23,7 +23,7 @@ class SteeredEbike {
   readonly state: EbikeStatus = { armed: false, acc: true, supplyVolts: 50.6, charging: false, powerCut: false, batteryTempC: 26 };
   constructor(readonly imei: string) {}
   async connect() {
-    this.socket = net.connect(inject('gt06Port'), '127.0.0.1');
+    this.socket = net.connect(e2eServer().gt06Port, '127.0.0.1');
     await new Promise<void>((resolve, reject) => (this.socket.once('connect', resolve), this.socket.once('error', reject)));
     this.socket.on('data', () => undefined); // acknowledgements and commands: this tracker never answers
     this.socket.write(encodeGt06Login(this.imei, this.serial++));

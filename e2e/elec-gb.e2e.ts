@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import net from 'node:net';
-import { inject } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { encodeGt06Bms, encodeGt06Location, encodeGt06Login } from '@chelian/protocols';
 import { baseUrl, launch, login, openTab, shot, toasts } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { api, imei, pause } from './support/carFleet.ts';
+import { e2eServer } from './support/e2eServer.ts';
 
 // Issue 17 item 5, 新国标: every menu opens; an operator registers a bike with its module, sees and
 // prints its declaration QR code, which opens the public form an owner fills without logging in;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   const admin = await apiLogin();
   const added = await api(admin, '/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'gt06' });
   if (added.flag !== 1) throw new Error(added.msg);
-  socket = net.connect(inject('gt06Port'), '127.0.0.1');
+  socket = net.connect(e2eServer().gt06Port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => (socket.once('connect', resolve), socket.once('error', reject)));
   socket.on('data', () => undefined);
   send(encodeGt06Login(id, serial++));

@@ -137,6 +137,25 @@ describe('layout, scaling, themes and persisted state (issue 3 items 5, 7, 8)', 
     await context.close();
   });
 
+  it('starts every product page the same 20 px from the menu and the header (--cl-page-gap)', async () => {
+    const { page, context, errors } = await openTab(browser);
+    await login(page);
+    // 智能车联 (its own list page), 系统管理 (its tree-and-table frame), 电单车卫士 (the card-style sp-page)
+    for (const path of ['/car/vehicle', '/system/user', '/elec-car/bikes']) {
+      await page.goto(`${baseUrl()}${path}`);
+      const frame = page.frameLocator('[data-testid="subproduct-frame"]');
+      const page0 = frame.locator('.cl-child-content > *').first();
+      await page0.waitFor();
+      const menu = (await frame.getByTestId('child-menu').boundingBox())!;
+      const content = (await frame.locator('.cl-child-content').boundingBox())!;
+      // the page's first card: a frame page (sys-page, sp-page) is a transparent box around it
+      const card = (await frame.locator('.car-page, .sys-page > *, .sp-page > *').first().boundingBox())!;
+      expect([Math.round(card.x - (menu.x + menu.width)), Math.round(card.y - content.y)], path).toEqual([20, 20]);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the vehicle-group selector only where the sub-product asks for it', async () => {
     const { page, context } = await openTab(browser);
     await login(page);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import crypto from 'node:crypto';
-import { inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { encodeWatchLink, encodeWatchReport } from '@chelian/protocols/watch/index.ts';
 import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { api, pause, until } from './support/carFleet.ts';
+import { e2eServer } from './support/e2eServer.ts';
 
 const MEMBER_PASSWORD = 'PetFamily2026x';
 async function encrypt(text: string): Promise<string> {
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const admin = await apiLogin();
   const added = await api(admin, '/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'watch' });
   if (added.flag !== 1) throw new Error(added.msg);
-  collar = net.connect(inject('watchPort'), '127.0.0.1');
+  collar = net.connect(e2eServer().watchPort, '127.0.0.1');
   await new Promise<void>((resolve, reject) => (collar.once('connect', resolve), collar.once('error', reject)));
   collar.on('data', (d) => heard.push(d.toString()));
   const now = Date.now();

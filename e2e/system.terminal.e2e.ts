@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot, toasts } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { addVehicle, imei, SteeredTerminal, until, api as carApi } from './support/carFleet.ts';
+import { e2eServer } from './support/e2eServer.ts';
 
 // Issue 15 item 2, 终端管理: the home page's 30 天内到期 opens the expiring list; a renewal of one
 // terminal from there moves its expiry a year on and shows in its history. The monitoring map
@@ -14,7 +15,7 @@ const later = `86912000${stamp}2`;
 const DAY = 86_400_000;
 
 async function api(sessionId: string, path: string, fields: Record<string, string>) {
-  const res = await fetch(`${inject('baseUrl')}${path}`, { method: 'POST', headers: { sessionId, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  const res = await fetch(`${e2eServer().baseUrl}${path}`, { method: 'POST', headers: { sessionId, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
   const body = (await res.json()) as { flag: number; msg: string };
   if (body.flag !== 1) throw new Error(`${path}: ${body.msg}`);
 }

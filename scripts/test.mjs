@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite, in order. Suites that need something this machine lacks are skipped
 // and named at the end, so a green run always says what it did not cover.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 
@@ -13,6 +13,23 @@ function run(name, args, env = {}, command = 'npx') {
   const started = Date.now();
   const r = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   results.push({ name, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+/** Runs several suites at once, each printed whole when it ends (their outputs do not interleave). */
+async function runTogether(suites) {
+  await Promise.all(suites.map(({ name, args, command = 'npx' }) => new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (d) => output.push(d));
+    child.stderr.on('data', (d) => output.push(d));
+    child.on('close', (code) => {
+      console.log(`\n=== ${name} ===`);
+      process.stdout.write(Buffer.concat(output));
+      results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
+      resolve();
+    });
+  })));
 }
 
 function reachable(url, defaultPort) {
@@ -35,11 +52,13 @@ if (!natsUp) skipped.push('NATS bus suite (set NATS_URL to a running nats-server
 const redisUp = await reachable(process.env.REDIS_URL || 'redis://127.0.0.1:6379', 6379);
 if (!redisUp) skipped.push('rate limits shared through Redis (no Redis at REDIS_URL or 127.0.0.1:6379: apt-get install -y redis-server)');
 
-// Types first: server, packages and web share the API contract, and a drift fails here.
-run('typecheck (server, packages, web)', ['run', 'typecheck'], {}, 'npm');
-
-// The lint rules hold the layers (imports flow one way; pages call the endpoint table only).
-run('lint', ['run', 'lint'], {}, 'npm');
+// Types first: server, packages and web share the API contract, and a drift fails here. The lint
+// rules hold the layers (imports flow one way; pages call the endpoint table only). Side by side:
+// neither writes anything, and each keeps one core busy.
+await runTogether([
+  { name: 'typecheck (server, packages, web)', args: ['run', 'typecheck'], command: 'npm' },
+  { name: 'lint', args: ['run', 'lint'], command: 'npm' },
+]);
 
 run('unit + integration (PGlite)', ['vitest', 'run'], { TEST_ENGINE: 'pglite' });
 

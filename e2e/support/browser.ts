@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { e2eServer } from './e2eServer.ts';
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
 
@@ -17,7 +17,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 export function baseUrl(host = 'localhost'): string {
-  const url = new URL(inject('baseUrl'));
+  const url = new URL(e2eServer().baseUrl);
   url.hostname = host;
   return url.origin;
 }
@@ -81,8 +81,32 @@ export async function openTab(browser: Browser, options: { width?: number; heigh
   return { context, page, errors };
 }
 
+/**
+ * A route handler that lets go quietly when its tab or context closed while it was fetching
+ * (the test had finished with the page): Playwright then rejects with "disposed"/"closed", which
+ * would surface as an unhandled rejection of a test that passed. Any other error is thrown.
+ */
+export function whileOpen<A extends unknown[]>(handler: (...args: A) => Promise<unknown>): (...args: A) => Promise<void> {
+  return async (...args) => {
+    try {
+      await handler(...args);
+    } catch (error) {
+      if (!/disposed|has been closed|Target closed/i.test(String((error as Error)?.message ?? error))) throw error;
+    }
+  };
+}
+
+/**
+ * Waits until an antd dialog has closed. Its data-testid sits on the dialog's root, whose children
+ * are all fixed-position: the root itself has no box, so it reads as hidden even while the dialog
+ * is open — the dialog's wrap is what shows and takes the clicks until it closes.
+ */
+export async function dialogClosed(dialog: Locator, timeout = 60_000): Promise<void> {
+  await dialog.locator('.ant-modal-wrap').waitFor({ state: 'hidden', timeout });
+}
+
 /** Logs in through the newer login screen and waits for the home page. */
-export async function login(page: Page, password = inject('adminPassword'), username = 'admin', host?: string): Promise<void> {
+export async function login(page: Page, password = e2eServer().adminPassword, username = 'admin', host?: string): Promise<void> {
   await page.goto(`${baseUrl(host)}/login`);
   await page.locator('#username').fill(username);
   await page.locator('#password').fill(password);

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import crypto from 'node:crypto';
-import { inject } from 'vitest';
 import { encodeGt06Alarm, encodeGt06Location, encodeGt06Login } from '@chelian/protocols';
 import { cityByName, createTerminal, type SimTerminal } from '@chelian/simulator';
+import { e2eServer } from './e2eServer.ts';
 
 export interface Envelope<T> {
   flag: number;
@@ -18,7 +18,7 @@ export async function api<T>(sessionId: string, path: string, body?: Record<stri
     init.body = json ? JSON.stringify(body) : new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]));
     init.headers = { sessionId, 'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded' };
   }
-  const res = await fetch(`${inject('baseUrl')}${path}`, init);
+  const res = await fetch(`${e2eServer().baseUrl}${path}`, init);
   return (await res.json()) as Envelope<T>;
 }
 
@@ -53,7 +53,7 @@ export class SteeredTerminal {
   private serial = 1;
   constructor(readonly imei: string) {}
 
-  async connect(port = inject('gt06Port')): Promise<void> {
+  async connect(port = e2eServer().gt06Port): Promise<void> {
     const socket = net.connect(port, '127.0.0.1');
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
@@ -91,7 +91,7 @@ export function startSimulated(ids: string[], intervalSeconds = 2, onCommand?: (
     const t = createTerminal(
       { protocol: 'gt06', id, city, seed: 1000 + i },
       {
-        host: '127.0.0.1', ports: { gt06: inject('gt06Port') }, intervalSeconds, alarmRate: 0, driver: { startParked: false },
+        host: '127.0.0.1', ports: { gt06: e2eServer().gt06Port }, intervalSeconds, alarmRate: 0, driver: { startParked: false },
         onEvent: (e) => e.type === 'command' && onCommand?.(e.terminal, e.command),
       },
     );

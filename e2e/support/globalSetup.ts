@@ -4,21 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../apps/server/src/testing/freePort.ts';
+import type { E2eServer } from './e2eServer.ts';
+import { e2eServerCount } from './serverCount.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const web = path.join(repo, 'apps/web');
 export const ADMIN_PASSWORD = 'E2e-Admin-2024';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    port: number;
-    serverLog: string;
-    adminPassword: string;
-    gt06Port: number;
-    watchPort: number;
-  }
-}
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
@@ -66,20 +57,8 @@ async function checkWebServed(url: string) {
   }
 }
 
-export default async function setup(project: TestProject) {
-  // An already running server (for debugging the suite): CHELIAN_E2E_URL and its log file.
-  if (process.env.CHELIAN_E2E_URL) {
-    const url = process.env.CHELIAN_E2E_URL;
-    project.provide('baseUrl', url);
-    project.provide('port', Number(new URL(url).port));
-    project.provide('serverLog', process.env.CHELIAN_E2E_LOG ?? '');
-    project.provide('adminPassword', process.env.CHELIAN_E2E_PASSWORD ?? ADMIN_PASSWORD);
-    project.provide('gt06Port', Number(process.env.CHELIAN_E2E_GT06_PORT ?? 5023));
-    project.provide('watchPort', Number(process.env.CHELIAN_E2E_WATCH_PORT ?? 5093));
-    await checkWebServed(url);
-    return;
-  }
-  buildWebIfStale();
+/** A server on free ports with a fresh DATA_DIR (PGlite), healthy and serving the built web app. */
+async function startServer(): Promise<{ server: E2eServer; stop: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-e2e-'));
   const [port, jt808, gt06, h02, watch] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const serverLog = path.join(dir, 'server.log');
@@ -116,19 +95,36 @@ export default async function setup(project: TestProject) {
     console.error(fs.readFileSync(serverLog, 'utf8').slice(-4000));
     throw error;
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('port', port);
-  project.provide('serverLog', serverLog);
-  project.provide('adminPassword', ADMIN_PASSWORD);
-  project.provide('gt06Port', gt06);
-  project.provide('watchPort', watch);
-
-  return async () => {
+  const stop = async () => {
     child.kill('SIGTERM');
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => (child.kill('SIGKILL'), resolve()), 15_000);
       child.once('exit', () => (clearTimeout(timer), resolve()));
     });
     fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { server: { baseUrl, port, serverLog, adminPassword: ADMIN_PASSWORD, gt06Port: gt06, watchPort: watch }, stop };
+}
+
+export default async function setup(project: TestProject) {
+  // An already running server (for debugging the suite): CHELIAN_E2E_URL and its log file.
+  if (process.env.CHELIAN_E2E_URL) {
+    const url = process.env.CHELIAN_E2E_URL;
+    project.provide('servers', [{
+      baseUrl: url,
+      port: Number(new URL(url).port),
+      serverLog: process.env.CHELIAN_E2E_LOG ?? '',
+      adminPassword: process.env.CHELIAN_E2E_PASSWORD ?? ADMIN_PASSWORD,
+      gt06Port: Number(process.env.CHELIAN_E2E_GT06_PORT ?? 5023),
+      watchPort: Number(process.env.CHELIAN_E2E_WATCH_PORT ?? 5093),
+    }]);
+    await checkWebServed(url);
+    return;
+  }
+  buildWebIfStale();
+  const started = await Promise.all(Array.from({ length: e2eServerCount() }, startServer));
+  project.provide('servers', started.map((s) => s.server));
+  return async () => {
+    await Promise.all(started.map((s) => s.stop()));
   };
 }

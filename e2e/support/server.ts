@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { e2eServer } from './e2eServer.ts';
 
 /**
  * The latest SMS code the server's outbox file (DATA_DIR/sms-outbox.jsonl, beside the server's log
@@ -9,7 +9,7 @@ import { inject } from 'vitest';
  * never go to the log.
  */
 export async function smsCodeFor(phone: string, after = 0, timeoutMs = 10_000): Promise<string> {
-  const outbox = path.join(process.env.CHELIAN_E2E_DATA_DIR ?? path.join(path.dirname(inject('serverLog')), 'data'), 'sms-outbox.jsonl');
+  const outbox = path.join(process.env.CHELIAN_E2E_DATA_DIR ?? path.join(path.dirname(e2eServer().serverLog), 'data'), 'sms-outbox.jsonl');
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     const lines = fs.existsSync(outbox) ? fs.readFileSync(outbox, 'utf8').split('\n') : [];
@@ -29,12 +29,12 @@ export async function smsCodeFor(phone: string, after = 0, timeoutMs = 10_000): 
 }
 
 async function call<T>(path: string, init: RequestInit = {}): Promise<{ flag: number; msg: string; obj: T }> {
-  const res = await fetch(`${inject('baseUrl')}${path}`, init);
+  const res = await fetch(`${e2eServer().baseUrl}${path}`, init);
   return (await res.json()) as { flag: number; msg: string; obj: T };
 }
 
 /** Logs in over HTTP like the web app (RSA PKCS#1 v1.5 password); returns the sessionId. */
-export async function apiLogin(username = 'admin', password = inject('adminPassword')): Promise<string> {
+export async function apiLogin(username = 'admin', password = e2eServer().adminPassword): Promise<string> {
   const config = await call<{ publicKey: string }>('/oauthToken/getConfig');
   const cipher = crypto.publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(password)).toString('base64');
   const result = await call<{ sessionId: string }>('/oauth/v4/token', {
