@@ -1,37 +1,48 @@
 /**
  * The cluster under load: `npm run bench -- cluster-load [--terminals=20000] [--interval=10]
- * [--seconds=120] [--per-address=2500] [--connect-rate=1000] [--gateways=2] [--apis=2]
- * [--kill-gateway-at=S] [--cut-db-at=S] [--cut-nats-at=S] [--cut-seconds=10]`.
+ * [--seconds=120] [--per-address=2500] [--per-client=16000] [--connect-rate=1000] [--gateways=N]
+ * [--apis=2] [--nginx-workers=N] [--kill-gateway-at=S] [--kill-api-at=S] [--cut-db-at=S]
+ * [--cut-nats-at=S] [--cut-seconds=10]`.
  *
- * `npm run cluster`'s layout (launchCluster: 2 gateways, 2 API, 1 jobs, built server) on a fresh
+ * `npm run cluster`'s layout (launchCluster: gateways, 2 API, 1 jobs, built server) on a fresh
  * database of DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres; the
  * database is dropped afterwards) and NATS_URL (default nats://127.0.0.1:4222), nginx in front.
- * `terminals` simulated JT/T 808 terminals (packages/simulator, the platform's own simulator,
- * `record` on) connect through nginx's terminal port from 127.0.0.1, .2, … (`per-address` each)
- * and report every `interval` seconds. Once all are online the run lasts `seconds`; every 10 s:
- * each process's RSS and CPU (gateways, API, jobs, nginx, PostgreSQL summed, this client), the
- * positions acknowledged. Afterwards: every acknowledged position looked up in the database
- * (lost = acknowledged and not stored), reply latency p50/p99 (send → acknowledgement, which the
- * gateway writes after the commit). `--kill-gateway-at=S`: SIGKILL gateway-1 S seconds into the
- * run (the long form of the fault test): its terminals reconnect through nginx. `--cut-db-at=S` /
- * `--cut-nats-at=S`: the processes reach PostgreSQL / NATS through a TCP proxy (the shared
- * servers are never restarted) that is cut for `cut-seconds` at S: acknowledgements during the
- * cut, and how long after the return they resume.
+ * Every process here may hold at most 20 000 descriptors (the container's hard limit, which cannot
+ * be raised inside it), so the sockets are spread: `terminals` simulated JT/T 808 terminals
+ * (packages/simulator, `record` on) run in client processes of `per-client` terminals each
+ * (bench/support/loadClient.ts), connecting through nginx's terminal port from 127.0.0.1, .2, …
+ * (`per-address` each); gateways default to one per 16 000 terminals (at least 2), nginx workers to
+ * one per 7 000 (at least 4; the terminal ports listen with reuseport). Once all are online the run
+ * lasts `seconds`; every 10 s: each process's RSS (gateways, API, jobs, nginx workers, clients) and
+ * the positions acknowledged. Afterwards: every acknowledged position looked up in the database
+ * (loaded with COPY, one anti-join: lost = acknowledged and not stored), reply latency p50/p99
+ * (send → acknowledgement, which the gateway writes after the commit), each process's CPU.
+ * Fault forms (the long form of the fault tests): `--kill-gateway-at=S` SIGKILLs gateway-1 S seconds
+ * into the run (its terminals reconnect through nginx); `--kill-api-at=S` SIGKILLs api-1 while an
+ * operator's live feed is open through nginx (it reconnects, as the browser does, and the time to
+ * the next position is reported; api-1 is started again); `--cut-db-at=S` / `--cut-nats-at=S`: the
+ * processes reach PostgreSQL / NATS through a TCP proxy (the shared servers are never restarted)
+ * that is cut for `cut-seconds` at S: acknowledgements during the cut, and how long after the
+ * return they resume; `--restart-postgres-at=S` / `--restart-nats-at=S` restart the machine's own
+ * PostgreSQL (`pg_ctlcluster … restart`) / NATS server for real (bench/support/machineServices.ts:
+ * only on a machine nothing else is using) and report the same.
+ * `--profile=DIR`: every server and client process writes a V8 CPU profile there when it ends.
  * Prints JSON on stdout, progress on stderr.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Fleet, cityByName, planTerminals } from '../packages/simulator/src/index.ts';
 import { launchCluster, terminalProtocols, type Cluster } from '../apps/server/src/cluster/launchCluster.ts';
 import { openPostgres } from '../apps/server/src/db/postgres.ts';
 import { databaseUrl, onServer } from '../apps/server/src/testing/testDb.ts';
 import { freePort } from '../apps/server/src/testing/freePort.ts';
 import { TcpProxy } from '../apps/server/src/testing/tcpProxy.ts';
-import { openLive } from '../apps/server/src/testing/wsClient.ts';
+import { openLive, type LiveClient } from '../apps/server/src/testing/wsClient.ts';
 import { login } from '../apps/server/src/cluster/clusterClient.ts';
+import type { LatencyHistogram, LoadClientPlan } from './support/loadClient.ts';
+import { restartNats, restartPostgres } from './support/machineServices.ts';
 import { commandCpuMs, cpuMs, MB, rssBytes, loadAverage } from './support/procStats.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
@@ -42,32 +53,79 @@ const SECONDS = num('seconds', 120);
 const PER_ADDRESS = num('per-address', 2500);
 const CONNECT_RATE = num('connect-rate', 1000);
 const KILL_AT = args.has('kill-gateway-at') ? num('kill-gateway-at', 60) : null;
+const KILL_API_AT = args.has('kill-api-at') ? num('kill-api-at', 60) : null;
 const CUT_DB_AT = args.has('cut-db-at') ? num('cut-db-at', 60) : null;
 const CUT_NATS_AT = args.has('cut-nats-at') ? num('cut-nats-at', 60) : null;
 const CUT_SECONDS = num('cut-seconds', 10);
+const RESTART_PG_AT = args.has('restart-postgres-at') ? num('restart-postgres-at', 60) : null;
+const RESTART_NATS_AT = args.has('restart-nats-at') ? num('restart-nats-at', 60) : null;
 const ADMIN_PASSWORD = `Bench#${randomBytes(4).toString('hex')}`;
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const repo = path.resolve(import.meta.dirname, '..');
 const log = (...a: unknown[]) => console.error(new Date().toISOString().slice(11, 19), ...a);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-// Descriptors per process: the simulator holds every terminal's socket, a gateway its share, an
-// nginx worker two per terminal it proxies. The hard limit (20 000 on these machines) cannot be
-// raised from inside the container, so one client process holds at most that many terminals.
 const HARD_LIMIT = Number(fs.readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+\d+\s+(\d+)/)?.[1]) || 1_048_576;
-const FILE_LIMIT = Math.min(N + 2000, HARD_LIMIT);
-if (N + 500 > HARD_LIMIT) throw new Error(`--terminals=${N} needs more than this process's ${HARD_LIMIT} descriptors`);
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const FILE_LIMIT = Math.min(HARD_LIMIT, 1_048_576);
+const PER_CLIENT = Math.min(num('per-client', 16_000), FILE_LIMIT - 1000);
+const CLIENTS = Math.ceil(N / PER_CLIENT);
+const GATEWAYS = num('gateways', Math.max(2, Math.ceil(N / 16_000)));
+const NGINX_WORKERS = num('nginx-workers', Math.max(4, Math.ceil(N / 7000)));
+const APIS = num('apis', 2);
+const PROFILE_ARGS = args.has('profile') ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.get('profile')!)}`] : [];
+if (Math.ceil(N / GATEWAYS) + 1000 > FILE_LIMIT) throw new Error(`--gateways=${GATEWAYS}: ${Math.ceil(N / GATEWAYS)} terminals each exceed ${FILE_LIMIT} descriptors`);
+if (Math.ceil(CLIENTS * Math.ceil(PER_CLIENT / PER_ADDRESS)) > 250) throw new Error('more than 250 source addresses: raise --per-address');
 
-// This process holds every terminal's socket: above its soft limit, it starts itself again under a raised one.
-if (!process.env.CLUSTER_LOAD_RELAUNCHED && FILE_LIMIT > softLimit()) {
-  const cmd = [process.execPath, ...process.execArgv, ...process.argv.slice(1)].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const child = spawn('bash', ['-c', `ulimit -n ${FILE_LIMIT} && exec ${cmd}`], { stdio: 'inherit', env: { ...process.env, CLUSTER_LOAD_RELAUNCHED: '1' } });
-  child.on('exit', (code) => process.exit(code ?? 1));
-} else {
-  await main();
+
+interface Client {
+  child: ChildProcess;
+  plan: LoadClientPlan;
+  ask<T>(msg: object, reply: string): Promise<T>;
+}
+interface ClientStatus {
+  online: number;
+  acked: number;
+  sent: number;
+  reconnects: number;
+  cpuMs: number;
+  rssBytes: number;
 }
 
+/** A client process under the file limit (bash raises the soft limit, then becomes node). */
+function startClient(plan: LoadClientPlan): Promise<Client> {
+  const cmd = [process.execPath, ...PROFILE_ARGS, '--import', 'tsx', path.join(repo, 'bench/support/loadClient.ts')].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const child = spawn('bash', ['-c', `ulimit -n ${FILE_LIMIT} && exec ${cmd}`], {
+    cwd: repo,
+    env: { ...process.env, LOAD_CLIENT_PLAN: JSON.stringify(plan) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = <T>(msg: object, reply: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (m: { type: string }) => m.type === reply && (child.off('message', onMessage), child.off('exit', onExit), resolve(m as T));
+      const onExit = (code: number | null) => reject(new Error(`load client exited (${code})`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send(msg);
+    });
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve({ child, plan, ask }));
+    child.once('exit', (code) => reject(new Error(`load client ${plan.first} exited (${code})`)));
+  });
+}
+
+const pct = (hist: LatencyHistogram, total: number, p: number) => {
+  let seen = 0;
+  for (const [ms, count] of hist) if ((seen += count) > (p / 100) * total) return ms;
+  return hist.length ? hist[hist.length - 1][0] : NaN;
+};
+
+/** The clients' histograms as one, sorted by ms. */
+function mergeHistograms(all: LatencyHistogram[]): { hist: LatencyHistogram; total: number } {
+  const counts = new Map<number, number>();
+  for (const h of all) for (const [ms, c] of h) counts.set(ms, (counts.get(ms) ?? 0) + c);
+  const hist = [...counts.entries()].sort((a, b) => a[0] - b[0]);
+  return { hist, total: hist.reduce((n, [, c]) => n + c, 0) };
+}
 
 async function main() {
   const distDir = path.join(repo, '.tmp', `bench-cluster-dist-${process.pid}`);
@@ -82,9 +140,19 @@ async function main() {
   let cluster: Cluster | null = null;
   const dbProxy = CUT_DB_AT !== null ? await TcpProxy.start(url) : null;
   const natsProxy = CUT_NATS_AT !== null ? await TcpProxy.start(NATS_URL) : null;
-  let fleet: Fleet | null = null;
+  const clients: Client[] = [];
   const cleanup = async () => {
-    fleet?.stop();
+    // A client exits by itself when the bench lets go of it (a --cpu-prof profile is written then).
+    await Promise.all(
+      clients.map(async (c) => {
+        if (c.child.exitCode !== null || c.child.signalCode) return;
+        const exited = new Promise((r) => c.child.once('exit', r));
+        if (c.child.connected) c.child.disconnect();
+        const late = setTimeout(() => c.child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(late);
+      }),
+    );
     await dbProxy?.restore();
     await natsProxy?.restore();
     await cluster?.stop().catch(() => {});
@@ -96,66 +164,126 @@ async function main() {
   };
   process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
   try {
-    log(`starting the cluster on ${dbName}`);
+    log(`starting the cluster on ${dbName}: ${GATEWAYS} gateways, ${APIS} API, 1 jobs, nginx with ${NGINX_WORKERS} workers`);
     const started = Date.now();
     cluster = await launchCluster({
       databaseUrl: dbProxy ? dbProxy.through(url) : url, natsUrl: natsProxy ? natsProxy.through(NATS_URL) : NATS_URL, natsPrefix: `bench${randomBytes(3).toString('hex')}`, dataDir, listenHost: '127.0.0.1', httpPort, terminalPorts: ports,
-      gateways: num('gateways', 2), apis: num('apis', 2), jobs: 1, runtime: { kind: 'built', dir: distDir },
+      gateways: GATEWAYS, apis: APIS, jobs: 1, runtime: { kind: 'built', dir: distDir }, nginxWorkers: NGINX_WORKERS, nodeArgs: PROFILE_ARGS,
       env: { LOG_LEVEL: 'warn', CHELIAN_ADMIN_PASSWORD: ADMIN_PASSWORD }, fileLimit: FILE_LIMIT,
       onOutput: (name, line) => /"level":(50|60)/.test(line) && log(name, line.slice(0, 300)),
     });
-    log(`cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(`cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s; ${CLIENTS} client processes of up to ${PER_CLIENT} terminals`);
 
-    fleet = new Fleet(planTerminals({ count: N, protocol: 'jt808', seed: 2026, cities: [cityByName('深圳')!, cityByName('北京')!, cityByName('上海')!] }), {
-      host: '127.0.0.1', ports: { jt808: ports.jt808 }, intervalSeconds: INTERVAL, heartbeatSeconds: 60, record: true, perSourceAddress: PER_ADDRESS,
-      reconnectMinMs: 1000, reconnectMaxMs: 5000, ackTimeoutMs: 15_000, alarmRate: 0, driver: { startParked: false }, connectRate: CONNECT_RATE,
-    });
-    const f = fleet;
-    const online = () => f.terminals.filter((t) => t.state === 'online').length;
-    const acked = () => f.terminals.reduce((n, t) => n + t.delivery.acked, 0);
+    const addressesPerClient = Math.ceil(PER_CLIENT / PER_ADDRESS);
+    for (let k = 0; k < CLIENTS; k++) {
+      const first = k * PER_CLIENT;
+      clients.push(
+        await startClient({
+          total: N, seed: 2026, first, count: Math.min(PER_CLIENT, N - first), host: '127.0.0.1', port: ports.jt808, intervalSeconds: INTERVAL,
+          perAddress: PER_ADDRESS, sourceAddressStart: 1 + k * addressesPerClient, connectRate: Math.ceil(CONNECT_RATE / CLIENTS),
+        }),
+      );
+    }
+    const statuses = async () => Promise.all(clients.map((c) => c.ask<ClientStatus>({ type: 'status' }, 'status')));
+    const sum = (list: ClientStatus[], key: 'online' | 'acked' | 'sent' | 'reconnects') => list.reduce((n, s) => n + s[key], 0);
     const connectStart = Date.now();
-    await fleet.start();
-    while (online() < N && Date.now() - connectStart < 180_000) await sleep(1000);
+    for (const c of clients) c.child.send({ type: 'start' });
+    let online = 0;
+    while (online < N && Date.now() - connectStart < 300_000) {
+      await sleep(2000);
+      online = sum(await statuses(), 'online');
+      if (Math.round((Date.now() - connectStart) / 2000) % 5 === 0) log(`connecting: ${online} online, load ${loadAverage()[0]}`);
+    }
     const connectSeconds = (Date.now() - connectStart) / 1000;
-    log(`${online()} of ${N} online in ${connectSeconds.toFixed(1)} s`);
+    log(`${online} of ${N} online in ${connectSeconds.toFixed(1)} s`);
 
     const pids = () => [
       ...cluster!.processes.map((p) => ({ name: p.name, pid: p.child.pid! })),
       ...nginxWorkers(cluster!.nginx.pid!).map((pid, i) => ({ name: `nginx-worker-${i + 1}`, pid })),
-      { name: 'client (simulator)', pid: process.pid },
+      ...clients.map((c, i) => ({ name: `client-${i + 1}`, pid: c.child.pid! })),
     ];
     const cpu0 = new Map(pids().map((p) => [p.name, safe(() => cpuMs(p.pid))]));
     const pg0 = commandCpuMs('postgres');
     const t0 = Date.now();
-    const acked0 = acked();
+    const acked0 = sum(await statuses(), 'acked');
     const samples: Array<Record<string, unknown>> = [];
     let killedAt: number | null = null;
-    const cuts: Array<Record<string, unknown>> = [];
+    const faults: Array<Record<string, unknown>> = [];
+    const faultRuns: Array<Promise<void>> = [];
     // An operator's live feed through nginx: when positions last reached a browser.
-    const feed = dbProxy || natsProxy ? await openLive(`ws://127.0.0.1:${httpPort}/ws/live?sessionId=${await login(httpPort, 'admin', ADMIN_PASSWORD)}`) : null;
+    const feedUrl = async () => `ws://127.0.0.1:${httpPort}/ws/live?sessionId=${await login(httpPort, 'admin', ADMIN_PASSWORD)}`;
+    const withFeed = dbProxy || natsProxy || KILL_API_AT !== null || RESTART_PG_AT !== null || RESTART_NATS_AT !== null;
+    let feed: LiveClient | null = withFeed ? await openLive(await feedUrl()) : null;
+    const ackedNow = async () => sum(await statuses(), 'acked');
+    /** After a service is back: how long until acknowledgements and the live feed resume. */
+    const resumption = async (what: string) => {
+      const back = Date.now();
+      const before = await ackedNow();
+      const seen = feed!.messages.length;
+      const resumed: Record<string, number | null> = { acknowledgementsAfterMs: null, liveFeedAfterMs: null };
+      while ((resumed.acknowledgementsAfterMs === null || resumed.liveFeedAfterMs === null) && Date.now() - back < 60_000) {
+        if (resumed.acknowledgementsAfterMs === null && (await ackedNow()) > before) resumed.acknowledgementsAfterMs = Date.now() - back;
+        if (resumed.liveFeedAfterMs === null && feed!.messages.slice(seen).some((m) => m.type === 'position')) resumed.liveFeedAfterMs = Date.now() - back;
+        await sleep(50);
+      }
+      log(`${what} back: acknowledgements after ${resumed.acknowledgementsAfterMs} ms, live feed after ${resumed.liveFeedAfterMs} ms`);
+      return resumed;
+    };
     const cut = async (what: string, proxy: TcpProxy) => {
       log(`cutting ${what} for ${CUT_SECONDS} s`);
       await proxy.cut();
       await sleep(1000); // what committed before the cut is answered by now
-      const during = acked();
+      const during = await ackedNow();
       await sleep(CUT_SECONDS * 1000 - 1000);
-      const ackedDuringCut = acked() - during;
+      const ackedDuringCut = (await ackedNow()) - during;
       await proxy.restore();
-      const back = Date.now();
-      const before = acked();
-      const seen = feed!.messages.length;
-      const resumed: Record<string, number | null> = { acknowledgementsAfterMs: null, liveFeedAfterMs: null };
-      while ((resumed.acknowledgementsAfterMs === null || resumed.liveFeedAfterMs === null) && Date.now() - back < 60_000) {
-        if (resumed.acknowledgementsAfterMs === null && acked() > before) resumed.acknowledgementsAfterMs = Date.now() - back;
-        if (resumed.liveFeedAfterMs === null && feed!.messages.slice(seen).some((m) => m.type === 'position')) resumed.liveFeedAfterMs = Date.now() - back;
-        await sleep(50);
-      }
-      cuts.push({ what, seconds: CUT_SECONDS, acknowledgedWhileCut: ackedDuringCut, ...resumed });
-      log(`${what} back: acknowledgements after ${resumed.acknowledgementsAfterMs} ms, live feed after ${resumed.liveFeedAfterMs} ms`);
+      faults.push({ what: `${what} cut`, seconds: CUT_SECONDS, acknowledgedWhileCut: ackedDuringCut, ...(await resumption(what)) });
     };
-    const faults: Array<Promise<void>> = [];
-    if (dbProxy) faults.push(sleep(CUT_DB_AT! * 1000).then(() => cut('database', dbProxy)));
-    if (natsProxy) faults.push(sleep(CUT_NATS_AT! * 1000).then(() => cut('nats', natsProxy)));
+    const restart = async (what: string, run: () => Promise<void>) => {
+      log(`restarting the machine's ${what}`);
+      const began = Date.now();
+      const before = await ackedNow();
+      await run();
+      const restartMs = Date.now() - began;
+      faults.push({ what: `${what} restarted`, restartMs, acknowledgedDuringRestart: (await ackedNow()) - before, ...(await resumption(what)) });
+    };
+    // SIGKILL of an API process: the operator's browser reconnects its live feed through nginx
+    // (the web app retries at once, then with back-off) and nginx sends it to the other process.
+    // Two feeds are open (least_conn puts one on each API process); the one on api-1 is followed.
+    const killApi = async () => {
+      const feeds = [feed!, await openLive(await feedUrl())];
+      log('SIGKILL api-1 with two live feeds open');
+      const killedAt = Date.now();
+      cluster!.byName('api-1').child.kill('SIGKILL');
+      const closedIndex = await Promise.race([...feeds.map((f, i) => f.closed.then(() => i)), sleep(5000).then(() => -1)]);
+      let reconnectMs: number | null = null;
+      let positionAfterMs: number | null = null;
+      let reopened: LiveClient | null = null;
+      for (let attempt = 0; closedIndex >= 0 && attempt < 60 && !reopened; attempt++) {
+        try {
+          reopened = await openLive(await feedUrl());
+          reconnectMs = Date.now() - killedAt;
+        } catch {
+          await sleep(500);
+        }
+      }
+      if (reopened) {
+        while (positionAfterMs === null && Date.now() - killedAt < 60_000) {
+          if (reopened.messages.some((m) => m.type === 'position')) positionAfterMs = Date.now() - killedAt;
+          else await sleep(20);
+        }
+      }
+      for (const f of feeds) f.close();
+      feed = reopened ?? feeds[1 - Math.max(0, closedIndex)];
+      await cluster!.restart('api-1');
+      faults.push({ what: 'api-1 SIGKILL', feedOnKilledProcessClosed: closedIndex >= 0, feedReopenedAfterMs: reconnectMs, positionOnReopenedFeedAfterMs: positionAfterMs, restartedAfterMs: Date.now() - killedAt });
+      log(`api-1 killed: its feed closed ${closedIndex >= 0}, reopened through nginx after ${reconnectMs} ms, a position on it after ${positionAfterMs} ms; api-1 restarted`);
+    };
+    if (dbProxy) faultRuns.push(sleep(CUT_DB_AT! * 1000).then(() => cut('database', dbProxy)));
+    if (natsProxy) faultRuns.push(sleep(CUT_NATS_AT! * 1000).then(() => cut('nats', natsProxy)));
+    if (KILL_API_AT !== null) faultRuns.push(sleep(KILL_API_AT * 1000).then(killApi));
+    if (RESTART_PG_AT !== null) faultRuns.push(sleep(RESTART_PG_AT * 1000).then(() => restart('PostgreSQL', restartPostgres)));
+    if (RESTART_NATS_AT !== null) faultRuns.push(sleep(RESTART_NATS_AT * 1000).then(() => restart('NATS', restartNats)));
     while (Date.now() - t0 < SECONDS * 1000) {
       await sleep(10_000);
       const elapsed = Math.round((Date.now() - t0) / 1000);
@@ -164,50 +292,36 @@ async function main() {
         cluster.byName('gateway-1').child.kill('SIGKILL');
         killedAt = elapsed;
       }
+      const now = await statuses();
       const rss = Object.fromEntries(pids().map((p) => [p.name, MB(safe(() => rssBytes(p.pid)))]));
-      samples.push({ second: elapsed, online: online(), acknowledged: acked() - acked0, rssMB: rss, load: loadAverage() });
-      log(`t=${elapsed}s online ${online()} acked ${acked() - acked0} gw1 ${rss['gateway-1']} MB gw2 ${rss['gateway-2']} MB`);
+      samples.push({ second: elapsed, online: sum(now, 'online'), acknowledged: sum(now, 'acked') - acked0, reconnects: sum(now, 'reconnects'), rssMB: rss, load: loadAverage() });
+      log(`t=${elapsed}s online ${sum(now, 'online')} acked ${sum(now, 'acked') - acked0} load ${loadAverage()[0]} gateways ${cluster.processes.filter((p) => p.role === 'gateway').map((p) => rss[p.name]).join('/')} MB`);
     }
-    await Promise.all(faults);
+    await Promise.all(faultRuns);
     feed?.close();
     const seconds = (Date.now() - t0) / 1000;
-    const ackedInRun = acked() - acked0;
+    const ackedInRun = (await ackedNow()) - acked0;
     const cpu = Object.fromEntries(pids().map((p) => [p.name, Math.round((safe(() => cpuMs(p.pid)) - (cpu0.get(p.name) ?? 0)) / 10 / seconds) / 100]));
     const postgresCores = Math.round((commandCpuMs('postgres') - pg0) / 10 / seconds) / 100;
-    fleet.stop();
 
-    // Every acknowledged position, looked up (acknowledgements taken first: each was stored before it was sent).
-    const records = fleet.terminals.flatMap((t) => t.records!.map((r) => ({ id: t.id, r })));
-    const ackedKeys = records.filter((x) => x.r.acked).flatMap((x) => x.r.times.map((time) => `${x.id}|${time}`));
-    const latencies = records.filter((x) => x.r.acked && x.r.ackMs !== undefined).map((x) => x.r.ackMs!).sort((a, b) => a - b);
-    const db = openPostgres({ connectionString: url, max: 1 });
-    const stored = new Set<string>();
-    for await (const rows of db.cursor<{ identifier: string; t: Date }>('SELECT t.identifier, p.gps_time AS t FROM positions p JOIN terminals t ON t.id = p.terminal_id', [], 50_000)) {
-      for (const r of rows) stored.add(`${r.identifier}|${r.t.getTime()}`);
-    }
-    const bytes = await db.one<{ positions: number; size: number }>(
-      `SELECT (SELECT count(*) FROM positions)::bigint AS positions, (SELECT sum(pg_total_relation_size(inhrelid)) FROM pg_inherits WHERE inhparent = 'positions'::regclass)::bigint AS size`,
+    // Every acknowledged position, looked up (each was stored before its acknowledgement was sent).
+    const finished = await Promise.all(
+      clients.map((c, i) => c.ask<{ acknowledgedPositions: number; latency: LatencyHistogram }>({ type: 'finish', ackedFile: path.join(dataDir, `acked-${i}.tsv`) }, 'finished')),
     );
-    await db.close();
-    const lost = ackedKeys.filter((k) => !stored.has(k)).length;
+    const { hist, total } = mergeHistograms(finished.map((f) => f.latency));
+    const verified = await verifyStored(url, clients.map((_, i) => path.join(dataDir, `acked-${i}.tsv`)));
     const result = {
       bench: 'cluster-load',
       at: new Date().toISOString(),
       machine: { cores: os.cpus().length, memoryGB: Math.round(os.totalmem() / 2 ** 30) },
-      options: { terminals: N, intervalSeconds: INTERVAL, seconds: SECONDS, perAddress: PER_ADDRESS, gateways: num('gateways', 2), apis: num('apis', 2), killGatewayAt: KILL_AT },
-      connect: { online: samples.length ? (samples[samples.length - 1].online as number) : online(), seconds: Math.round(connectSeconds * 10) / 10 },
-      positions: {
-        acknowledged: ackedKeys.length,
-        perSecondInRun: Math.round(ackedInRun / seconds),
-        storedRows: stored.size,
-        lostAcknowledged: lost,
-        bytesPerStoredRow: bytes?.positions ? Math.round(Number(bytes.size) / Number(bytes.positions)) : null,
-      },
-      replyMs: { p50: pct(latencies, 50), p90: pct(latencies, 90), p99: pct(latencies, 99), max: latencies[latencies.length - 1] ?? null, samples: latencies.length },
+      options: { terminals: N, intervalSeconds: INTERVAL, seconds: SECONDS, perAddress: PER_ADDRESS, clients: CLIENTS, gateways: GATEWAYS, apis: APIS, nginxWorkers: NGINX_WORKERS, killGatewayAt: KILL_AT, killApiAt: KILL_API_AT, restartPostgresAt: RESTART_PG_AT, restartNatsAt: RESTART_NATS_AT },
+      connect: { online: samples.length ? (samples[samples.length - 1].online as number) : online, seconds: Math.round(connectSeconds * 10) / 10 },
+      positions: { perSecondInRun: Math.round(ackedInRun / seconds), ...verified },
+      replyMs: { p50: pct(hist, total, 50), p90: pct(hist, total, 90), p99: pct(hist, total, 99), max: hist.length ? hist[hist.length - 1][0] : null, samples: total },
       cpuCores: { ...cpu, postgres: postgresCores },
       samples,
       killedGatewayAt: killedAt,
-      cuts,
+      faults,
     };
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
@@ -215,8 +329,36 @@ async function main() {
   }
 }
 
-function softLimit(): number {
-  return Number(fs.readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\d+)/)?.[1]) || 1024;
+/** Loads the clients' acknowledged positions into a scratch table and counts those not stored. */
+async function verifyStored(url: string, files: string[]) {
+  const db = openPostgres({ connectionString: url, max: 1 });
+  try {
+    await db.query('CREATE UNLOGGED TABLE bench_acked (identifier text NOT NULL, t timestamptz NOT NULL)');
+    for (const file of files) {
+      const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+      for (let i = 0; i < lines.length; i += 20_000) {
+        const chunk = lines.slice(i, i + 20_000).map((l) => l.split('\t'));
+        await db.query('INSERT INTO bench_acked SELECT i, to_timestamp(m / 1000.0) FROM unnest($1::text[], $2::float8[]) AS u(i, m)', [chunk.map((c) => c[0]), chunk.map((c) => Number(c[1]))]);
+      }
+    }
+    const row = await db.one<{ acknowledged: string; distinct_acknowledged: string; lost: string; stored: string; bytes: string }>(`
+      WITH acked AS (SELECT DISTINCT identifier, t FROM bench_acked)
+      SELECT (SELECT count(*) FROM bench_acked) AS acknowledged,
+             (SELECT count(*) FROM acked) AS distinct_acknowledged,
+             (SELECT count(*) FROM acked a WHERE NOT EXISTS (
+                SELECT 1 FROM positions p JOIN terminals t ON t.id = p.terminal_id WHERE t.identifier = a.identifier AND p.gps_time = a.t)) AS lost,
+             (SELECT count(*) FROM positions) AS stored,
+             (SELECT sum(pg_total_relation_size(inhrelid)) FROM pg_inherits WHERE inhparent = 'positions'::regclass) AS bytes`);
+    return {
+      acknowledged: Number(row!.acknowledged),
+      distinctAcknowledged: Number(row!.distinct_acknowledged),
+      storedRows: Number(row!.stored),
+      lostAcknowledged: Number(row!.lost),
+      bytesPerStoredRow: Number(row!.stored) ? Math.round(Number(row!.bytes) / Number(row!.stored)) : null,
+    };
+  } finally {
+    await db.close();
+  }
 }
 
 function safe(fn: () => number): number {
@@ -241,3 +383,5 @@ function nginxWorkers(master: number): number[] {
   }
   return out;
 }
+
+await main();

@@ -1,5 +1,5 @@
 // What 电单车卫士's engine (modules/elecCar: derived alarms, pending safe cuts) costs per position it
-// hears on the bus. Three streams through the real engine and storage: positions of vehicles that
+// is fed (core/positionFeed.ts). Three streams through the real engine and storage: positions of vehicles that
 // are not e-bikes (dropped by the cached id set), of armed e-bikes standing still (the guard rule
 // runs, nothing changes, nothing is written), and of e-bikes crossing their overspeed threshold on
 // every other fix (a state write and an alarm each time). Target: well above the 10 000 positions/s
@@ -7,7 +7,7 @@
 // Run: node --import tsx bench/elec-car-engine.bench.ts [--vehicles 2000] [--bikes 500] [--positions 100000]
 //      (TEST_ENGINE=postgres DATABASE_URL=… for PostgreSQL; PGlite by default)
 import os from 'node:os';
-import type { LastPosition } from '@chelian/contracts';
+import type { PositionFields, TerminalLabel } from '../apps/server/src/core/position.presenter.ts';
 import { createTestServer } from '../apps/server/src/testing/testServer.ts';
 import { createTenant } from '../apps/server/src/testing/fixtures.ts';
 import { startElecCarEngine } from '../apps/server/src/modules/elecCar/elecCarEngine.ts';
@@ -48,24 +48,25 @@ await db.query(
 
 const engine = startElecCarEngine(t.ctx, { sweepMs: 3_600_000 });
 let clock = Date.now();
-const position = (v: { id: number; identifier: string }, speed: number, acc: boolean): LastPosition => ({
-  terminalId: v.identifier, vehicleId: v.id, plate: '', name: '', lat: 31.2304, lon: 121.4737, speed, direction: 0, altitude: 0,
-  gpsTime: ++clock, receivedAt: clock, valid: true, online: true, acc, satellites: 9, mileage: null, alarms: [], alarmNames: [], extras: {},
-});
+/** A terminal and one stored fix of it, as the gateway feeds them. */
+const position = (v: { id: number; identifier: string }, speed: number, acc: boolean): [TerminalLabel, PositionFields] => [
+  { identifier: v.identifier, vehicleId: v.id, plate: null, vehicleName: null, online: true },
+  { lat: 31.2304, lon: 121.4737, speed, course: 0, altitude: 0, gpsTime: ++clock, receivedAt: clock, valid: true, acc, satellites: 9, mileage: null, alarms: [], extras: null },
+];
 
-/** The bus delivers in microtasks: let them run, then wait for the work they handed the engine. */
+/** Let the handed-in work start, then wait for the engine. */
 const settled = async () => {
   await new Promise((r) => setImmediate(r));
   await engine.guard.idle();
 };
 
-/** Publishes `count` positions made by `make`, in bursts of 1000 as the gateway's flushes do, and waits for the engine. */
-async function stream(count: number, make: (k: number) => LastPosition) {
+/** Feeds `count` positions made by `make` (core/positionFeed.ts, as the gateway does after commit), waiting for the engine every 1000 as a flush would. */
+async function stream(count: number, make: (k: number) => [TerminalLabel, PositionFields]) {
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   for (let k = 0; k < count; k++) {
-    const p = make(k);
-    t.ctx.bus.publish(`pos.${p.terminalId}`, p);
+    const [label, fix] = make(k);
+    t.ctx.positionFeed.publish(label, [fix]);
     if (k % 1000 === 999) await settled();
   }
   await settled();

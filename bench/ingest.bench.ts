@@ -1,8 +1,8 @@
 /**
  * End-to-end ingest: `node --import tsx bench/ingest.bench.ts [--engines=postgres,pglite]
  * [--terminals=2000] [--pg-rows=1000000] [--pglite-rows=200000] [--raw-rounds=3] [--batch=1] [--steady-seconds=8] [--steady-share=0.15]
- * [--gateway-runtime=built|tsx] [--gateway-cpu-prof=dir] [--ingest-max-rows=N] [--ingest-max-delay-ms=N] [--ingest-max-flushes=N] [--gateway-semi-space-mb=N]`
- * (the last five for experiments, see docs/PERFORMANCE.md).
+ * [--gateway-runtime=built|tsx] [--gateway-cpu-prof=dir] [--ingest-max-rows=N] [--ingest-max-delay-ms=N] [--ingest-max-flushes=N] [--gateway-semi-space-mb=N]
+ * [--feed-engines]` (the last six for experiments, see docs/PERFORMANCE.md).
  *
  * Per engine, in one run:
  *  1. raw COPY: the same number of position rows as the gateway will store, made from the same
@@ -72,6 +72,8 @@ const GATEWAY_NODE_ARGS = [
 const INGEST_ENV = Object.fromEntries(
   [['ingest-max-rows', 'INGEST_MAX_ROWS'], ['ingest-max-delay-ms', 'INGEST_MAX_DELAY_MS'], ['ingest-max-flushes', 'INGEST_MAX_FLUSHES']].filter(([a]) => args.has(a)).map(([a, env]) => [env, args.get(a)!]),
 );
+/** `--feed-engines`: the gateway keeps every fix until commit and hands it over, as to position engines that watch every terminal (their own work not included). */
+if (args.has('feed-engines')) INGEST_ENV.FEED_ENGINES = '1';
 const GATEWAY_RUNTIME = args.get('gateway-runtime') ?? 'built';
 if (GATEWAY_RUNTIME !== 'built' && GATEWAY_RUNTIME !== 'tsx') throw new Error('--gateway-runtime is built or tsx');
 const BURST_LIMIT_MS = 60_000;

@@ -20,7 +20,7 @@ import { createLogger } from '../apps/server/src/log.ts';
 import { dayStart, addDays } from '../apps/server/src/modules/reports/beijingDay.ts';
 import { rollupDay } from '../apps/server/src/modules/reports/rollup.service.ts';
 import { reportsQueries } from '../apps/server/src/modules/reports/reports.queries.ts';
-import { DROP_SHORT_STAYS, staysSql } from '../apps/server/src/modules/reports/staysSql.ts';
+import { DROP_SHORT_STAYS, writeStays } from '../apps/server/src/modules/reports/staysSql.ts';
 import { seedFleet, trackRows } from './support/seedFleet.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -90,7 +90,7 @@ try {
     await rollupDay(db, DAY, { now: end - 5 * 60_000 - 1000, wait: true });
     const t0 = performance.now();
     await db.tx(async (q) => {
-      await q.query(staysSql('since'), [dayStart(DAY), DAY, new Date(end - 1000)]);
+      await writeStays(q, 'since', {}, [dayStart(DAY), DAY, new Date(end - 1000)]);
       await q.query(DROP_SHORT_STAYS, [DAY]);
     });
     staysSinceMs.push(Math.round(performance.now() - t0));
@@ -109,7 +109,7 @@ try {
     const t0 = performance.now();
     await db.tx(async (q) => {
       await q.query('DELETE FROM daily_stays WHERE day = $1::date', [DAY]);
-      await q.query(staysSql('full'), [dayStart(DAY), DAY, new Date(end)]);
+      await writeStays(q, 'full', {}, [dayStart(DAY), DAY, new Date(end)]);
     });
     staysMs.push(Math.round(performance.now() - t0));
   }
