@@ -4,15 +4,42 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 const results = [];
 const skipped = [];
 
-function run(name, args, env = {}, command = 'npx') {
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-test-'));
+
+/**
+ * A vitest suite also writes a JSON report, so the summary can name the tests that failed: CI keeps
+ * only the end of a long run's output, and a flaky test must be named there to be found.
+ */
+function vitest(name, args, env = {}) {
+  const report = path.join(reportDir, `${results.length}.json`);
+  run(name, ['vitest', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env, 'npx', report);
+}
+
+function run(name, args, env = {}, command = 'npx', report = null) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const r = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  results.push({ name, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+  results.push({ name, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 1000), report });
+}
+
+/** The failed files and tests of a suite's JSON report, one line each with the first line of why. */
+function failuresOf(report) {
+  if (!report || !fs.existsSync(report)) return ['(no JSON report: the suite ended before writing it)'];
+  const firstLine = (text) => String(text ?? '').split('\n').find((l) => l.trim()) ?? '';
+  const lines = [];
+  for (const file of JSON.parse(fs.readFileSync(report, 'utf8')).testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name);
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) lines.push(`${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0) lines.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return lines.length ? lines : ['(no failed test in the report: an error outside the tests, see above)'];
 }
 
 /** Runs several suites at once, each printed whole when it ends (their outputs do not interleave). */
@@ -60,10 +87,10 @@ await runTogether([
   { name: 'lint', args: ['run', 'lint'], command: 'npm' },
 ]);
 
-run('unit + integration (PGlite)', ['vitest', 'run'], { TEST_ENGINE: 'pglite' });
+vitest('unit + integration (PGlite)', ['run'], { TEST_ENGINE: 'pglite' });
 
 const pgUp = process.env.DATABASE_URL ? await reachable(process.env.DATABASE_URL, 5432) : false;
-if (pgUp) run('integration (PostgreSQL)', ['vitest', 'run', 'apps/server'], { TEST_ENGINE: 'postgres' });
+if (pgUp) vitest('integration (PostgreSQL)', ['run', 'apps/server'], { TEST_ENGINE: 'postgres' });
 else skipped.push('integration suite on PostgreSQL (set DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test)');
 // The cluster tests (apps/server/src/cluster) run inside the PostgreSQL suite when NATS and nginx are here too.
 const nginxReady = fs.existsSync('/usr/sbin/nginx') && fs.existsSync('/usr/lib/nginx/modules/ngx_stream_module.so');
@@ -72,12 +99,15 @@ else if (pgUp && !natsUp) skipped.push('cluster suite (needs NATS_URL too)');
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync('e2e/vitest.config.ts')) {
-  if (fs.existsSync(chromium)) run('browser (Chromium)', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']);
+  if (fs.existsSync(chromium)) vitest('browser (Chromium)', ['run', '--config', 'e2e/vitest.config.ts']);
   else skipped.push(`browser suite (no Chromium at ${chromium}: apt-get install -y chromium fonts-wqy-microhei)`);
 }
 
 console.log('\n=== summary ===');
-for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${r.seconds}s)`);
+for (const r of results) {
+  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${r.seconds}s)`);
+  if (!r.ok && r.report) for (const line of failuresOf(r.report)) console.log(`  failed: ${line.slice(0, 300)}`);
+}
 for (const s of skipped) console.log(`SKIPPED  ${s}`);
 const failed = results.filter((r) => !r.ok).length;
 console.log(`suites: ${results.length - failed} passed, ${failed} failed${skipped.length ? `, ${skipped.length} skipped` : ''}`);

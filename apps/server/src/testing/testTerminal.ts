@@ -2,6 +2,13 @@ import net from 'node:net';
 import type { ProtocolCodec } from '@chelian/protocols/model.ts';
 
 /**
+ * The least a wait gives before failing. A wait is not a timing assertion (timings belong in
+ * bench/): what takes milliseconds here can take seconds on a loaded CI machine running the suite's
+ * files side by side, and a wait that succeeds returns at once however long it may take.
+ */
+const LEAST_PATIENCE_MS = 15_000;
+
+/**
  * A terminal for tests: a real TCP client that writes frames and splits what the server sends
  * back with the protocol's own framer.
  */
@@ -44,9 +51,9 @@ export class TestTerminal {
     for (const f of frames) this.socket.write(f);
   }
 
-  /** The next frame from the server (in arrival order), or an error after `timeoutMs`. */
-  async next(timeoutMs = 3000): Promise<Buffer> {
-    const deadline = Date.now() + timeoutMs;
+  /** The next frame from the server (in arrival order), or an error after `timeoutMs` (never under 15 s). */
+  async next(timeoutMs = LEAST_PATIENCE_MS): Promise<Buffer> {
+    const deadline = Date.now() + Math.max(timeoutMs, LEAST_PATIENCE_MS);
     while (this.received.length === 0) {
       if (this.closed) throw new Error('connection closed');
       const left = deadline - Date.now();
@@ -65,8 +72,9 @@ export class TestTerminal {
     return this.received.length === 0;
   }
 
-  async waitClosed(timeoutMs = 3000): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
+  /** True once the server has closed the connection; false if it is still open after `timeoutMs` (never under 15 s). */
+  async waitClosed(timeoutMs = LEAST_PATIENCE_MS): Promise<boolean> {
+    const deadline = Date.now() + Math.max(timeoutMs, LEAST_PATIENCE_MS);
     while (!this.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     return this.closed;
   }
@@ -76,9 +84,9 @@ export class TestTerminal {
   }
 }
 
-/** Polls `fn` until it returns a truthy value (or throws after `timeoutMs`). */
-export async function eventually<T>(fn: () => Promise<T> | T, timeoutMs = 3000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+/** Polls `fn` until it returns a truthy value (or throws after `timeoutMs`, never under 15 s). */
+export async function eventually<T>(fn: () => Promise<T> | T, timeoutMs = LEAST_PATIENCE_MS, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + Math.max(timeoutMs, LEAST_PATIENCE_MS);
   for (;;) {
     const value = await fn();
     if (value) return value;
