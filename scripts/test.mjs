@@ -37,7 +37,7 @@ function failuresOf(report) {
     const where = path.relative(process.cwd(), file.name);
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failedTests) lines.push(`${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-    if (file.status === 'failed' && failedTests.length === 0) lines.push(`${where}: ${firstLine(file.message)}`);
+    if (file.status === 'failed' && failedTests.length === 0) lines.push(`${where}: ${firstLine(file.message) || 'failed outside its tests (a beforeAll/afterAll hook or its import): the error is in the output above'}`);
   }
   return lines.length ? lines : ['(no failed test in the report: an error outside the tests, see above)'];
 }
