@@ -28,6 +28,12 @@ export interface ConnectionOptions {
   /** Source address (spreads many clients over 127.0.0.x). */
   localAddress?: string;
   intervalSeconds: number;
+  /**
+   * The first reports of a fleet are spread over this many seconds after start, so it does not
+   * report in lockstep. Default one interval; the demo's collars and badges, on a five-minute
+   * interval, report within seconds so their pages are not empty for minutes.
+   */
+  firstReportWithinSeconds?: number;
   /** Report interval while parked with ACC off. Default max(interval, 60 s). */
   sleepIntervalSeconds?: number;
   /** A heartbeat goes out after this much silence. Default 30 s. */
@@ -85,8 +91,7 @@ export abstract class SimTerminal {
     this.framer = codec.createFramer({ maxFrameLength: 4096 });
     this.delivery = new Delivery(opts.record ?? false, opts.maxBacklog ?? 5000);
     this.intervalSeconds = opts.intervalSeconds;
-    // Spread the first reports over one interval, so a fleet does not report in lockstep.
-    this.firstReportDelayMs = (spec.seed % 1000) * opts.intervalSeconds;
+    this.firstReportDelayMs = (spec.seed % 1000) * (opts.firstReportWithinSeconds ?? opts.intervalSeconds);
   }
 
   get id(): string {

@@ -65,13 +65,15 @@ export async function startDemo(ctx: AppContext, ports: { jt808?: number; gt06?:
 /**
  * The crew walks the streets of its site (a badge reports every minute while its wearer moves,
  * sleeps when they stand still); each pet roams round its own home, so each collar is a fleet of
- * one (the home is a fleet option). Demo tests shorten the intervals.
+ * one (the home is a fleet option). All report within ten seconds of start, so 工牌定位 and
+ * 宠物定位 show them at once. Demo tests shorten the intervals.
  */
 function startWearers(ports: { watch: number }, badges: ReturnType<typeof demoBadges>, pets: ReturnType<typeof demoPets>, testInterval?: number): Fleet[] {
   const crew = new Fleet(badges.map((b) => b.spec), {
     host: '127.0.0.1',
     ports,
     intervalSeconds: testInterval ?? 60,
+    firstReportWithinSeconds: 10,
     heartbeatSeconds: testInterval ? 30 : 300,
     driver: { radiusMeters: DEMO_WORK_SITE.radiusMeters },
     watch: { drainPerHour: 3 },
@@ -83,6 +85,7 @@ function startWearers(ports: { watch: number }, badges: ReturnType<typeof demoBa
         host: '127.0.0.1',
         ports,
         intervalSeconds: testInterval ?? 300,
+        firstReportWithinSeconds: 10,
         heartbeatSeconds: testInterval ? 30 : 300,
         pet: { home: p.home },
         connectRate: 20,
