@@ -121,8 +121,8 @@ function Live({ pet: initial }: { pet: Pet }) {
         <LiveCard pet={pet} />
         {canControl && <LostPanel pet={pet} onDone={refresh} />}
       </div>
-      <AlarmList petId={pet.petId} version={version} />
       <LiveMap pet={pet} />
+      <AlarmList petId={pet.petId} version={version} />
     </>
   );
 }
