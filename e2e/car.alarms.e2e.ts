@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { SteeredTerminal, addVehicle, api, imei, until } from './support/carFleet.ts';
@@ -25,21 +25,24 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const beeps = (page: import('playwright-core').Page) => page.evaluate(() => Number(document.documentElement.dataset.alarmBeeps ?? 0));
+const beepsIn = (frame: Frame) => frame.evaluate(() => Number(document.documentElement.dataset.alarmBeeps ?? 0));
+const beeps = (page: Page) => beepsIn(page.mainFrame());
 
 describe('car alarms and geofences', () => {
-  it('pops up and sounds a new alarm, and handles it with a note', async () => {
+  it('names and sounds a new alarm in the alarm tip (the car app running alone shows it too), and handles it with a note', async () => {
     const { page, context, errors } = await openTab(browser);
     await login(page);
     await page.goto(`${baseUrl()}/child/car/alarm`);
     await page.getByTestId('realtime-alarms').waitFor();
     await page.waitForTimeout(1500); // the live feed is connected
     await page.locator('body').click(); // audio needs a gesture on the page
+    const before = await beeps(page); // the count at load may have sounded already
     await terminal.alarm({ ...SHENZHEN, speed: 12 }, 'sos');
-    const popup = page.getByTestId('alarm-popup').filter({ hasText: vehicle.plate });
-    await popup.waitFor({ timeout: 30_000 });
-    // The beep starts with the pop-up but not in the same frame: wait for it.
-    await expect.poll(() => beeps(page), { timeout: 10_000 }).toBeGreaterThan(0);
+    const named = page.getByTestId('alarm-tip-latest').filter({ hasText: vehicle.plate });
+    await named.waitFor({ timeout: 30_000 });
+    expect(await named.innerText()).toContain('紧急报警');
+    // The beep follows the tip's paint, not in the same frame: wait for it.
+    await expect.poll(() => beeps(page), { timeout: 10_000 }).toBeGreaterThan(before);
     const row = page.locator('.ant-table-row', { hasText: vehicle.plate }).first();
     await row.waitFor({ timeout: 20_000 });
     expect(await row.innerText()).toContain('紧急报警');
@@ -60,6 +63,45 @@ describe('car alarms and geofences', () => {
     await context.close();
   });
 
+  it('announces an alarm once on the car pages in the shell: the tip names it, 定位 shows it on the monitor map, 处理 handles it', async () => {
+    const { page, context, errors } = await openTab(browser);
+    await login(page);
+    await page.goto(`${baseUrl()}/car/monitor`);
+    const frame = page.frameLocator('[data-testid="subproduct-frame"]');
+    await frame.getByTestId('car-monitor').waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1500); // the shell's alarm feed is connected
+    const before = await beeps(page);
+    await terminal.alarm({ ...SHENZHEN, speed: 12 }, 'sos');
+    const tip = page.getByTestId('alarm-tip');
+    const named = tip.getByTestId('alarm-tip-latest').filter({ hasText: vehicle.plate });
+    await named.waitFor({ timeout: 30_000 });
+    await expect.poll(() => beeps(page), { timeout: 10_000 }).toBeGreaterThan(before);
+    await page.waitForTimeout(1500); // what the frame would have shown by now
+    // one notice: nothing pops up in the page's own frame, and the frame does not sound a second time
+    const carFrame = page.frames().find((f) => f.url().includes('/child/car/'))!;
+    expect(await carFrame.locator('.ant-notification-notice').count()).toBe(0);
+    expect(await beepsIn(carFrame)).toBe(0);
+    await shot(page, 'car-alarm-tip-monitor');
+    // 定位: the monitor map with the vehicle picked (its dialog opens over the map)
+    await named.getByTestId('alarm-tip-locate').click();
+    await page.waitForURL((u) => u.pathname === '/car/monitor' && u.searchParams.get('vehicleId') === String(vehicle.vehicleId));
+    const dialog = page.locator('.cl-vehicle-dialog');
+    await dialog.getByText(vehicle.plate).first().waitFor({ timeout: 20_000 });
+    await dialog.locator('.ant-modal-close').click();
+    await dialog.waitFor({ state: 'hidden' });
+    // 处理: the handling dialog over the page, its note stored
+    await tip.getByTestId('alarm-tip-process').click();
+    await page.getByTestId('process-note').fill('已通知车主');
+    await page.locator('.ant-modal').getByRole('button', { name: /保\s*存/ }).click();
+    await named.waitFor({ state: 'detached', timeout: 20_000 });
+    const history = await api<{ list: Array<{ handled: boolean; handleNote: string }> }>(
+      session, `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&types=sos`,
+    );
+    expect(history.obj.list[0]).toMatchObject({ handled: true, handleNote: '已通知车主' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('holds the real-time list still under the pointer, and brings the new alarms when it leaves', async () => {
     const { page, context, errors } = await openTab(browser);
     await login(page);
@@ -76,7 +118,7 @@ describe('car alarms and geofences', () => {
       }
     })();
     await terminal.alarm({ ...SHENZHEN, speed: 12 }, 'sos');
-    await page.getByTestId('alarm-popup').filter({ hasText: vehicle.plate }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('alarm-tip-latest').filter({ hasText: vehicle.plate }).waitFor({ timeout: 30_000 });
     await page.waitForTimeout(2500); // past the live reload's 1.5 s
     const rows = page.getByTestId('realtime-alarms-list').locator('.ant-table-row', { hasText: vehicle.plate });
     expect(await rows.count()).toBe(0); // the rows do not move under the pointer
@@ -153,7 +195,7 @@ describe('car alarms and geofences', () => {
     await terminal.fix({ lon: lon + 0.05, lat, speed: 40, time: Date.now() + 1000 }); // ~5 km east: outside
     const row = page.locator('.ant-table-row', { hasText: vehicle.plate }).filter({ hasText: '离开围栏' }).first();
     await row.waitFor({ timeout: 30_000 });
-    await page.getByTestId('alarm-popup').filter({ hasText: vehicle.plate }).first().waitFor();
+    await page.getByTestId('alarm-tip-latest').filter({ hasText: '离开围栏' }).filter({ hasText: vehicle.plate }).waitFor();
     await shot(page, 'car-geofence-exit-alarm');
     expect(errors).toEqual([]);
     await context.close();

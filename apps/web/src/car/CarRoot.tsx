@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
-import { AlarmWatcher } from './alarms/AlarmWatcher.tsx';
+import { AloneAlarmTip } from './alarms/AloneAlarmTip.tsx';
+import { CHILD } from '../child/childContext.ts';
 import { FleetProvider, FleetScope, useFleet, type Fleet } from './fleet/FleetProvider.tsx';
 import { registerVehiclePanel } from '../shared/dialogs/VehicleInfoDialog.tsx';
 import { CarVehiclePanel } from './vehicle/CarVehiclePanel.tsx';
@@ -14,7 +15,8 @@ export function CarRoot() {
   return (
     <FleetProvider>
       <DialogUsesFleet />
-      <AlarmWatcher />
+      {/* inside the shell, the shell's alarm tip is the one notice (docs/web.md, Global dialogs) */}
+      {!CHILD.embedded && <AloneAlarmTip />}
       <Outlet />
     </FleetProvider>
   );

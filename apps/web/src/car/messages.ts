@@ -163,8 +163,6 @@ export const M = {
     processTitle: (n: number) => (n > 1 ? `处理 ${n} 条报警` : '处理报警'),
     processDone: (n: number) => `已处理 ${n} 条报警`,
     sound: '报警声音',
-    popupTitle: '新报警',
-    popupMore: (n: number) => `另有 ${n} 条新报警，见报警中心`,
     status: '状态',
     range: '时间范围',
     allTypes: '全部类型',

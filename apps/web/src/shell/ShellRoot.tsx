@@ -54,7 +54,7 @@ export function ShellRoot() {
       {loggedIn && (
         <>
           <LazyVehicleInfoDialog />
-          <LazyLoggedInParts onViewAlarms={() => navigate(ALARM_PAGE)} />
+          <LazyLoggedInParts />
         </>
       )}
     </>

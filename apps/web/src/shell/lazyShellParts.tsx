@@ -13,7 +13,7 @@ export const loadHomePage = () => import('./pages/HomePage.tsx');
 
 const MainLayout = lazy(async () => ({ default: (await loadMainLayout()).MainLayout }));
 const ImageViewer = lazy(async () => ({ default: (await import('../shared/dialogs/ImageViewer.tsx')).ImageViewer }));
-const AlarmTip = lazy(async () => ({ default: (await import('../shared/dialogs/AlarmTip.tsx')).AlarmTip }));
+const ShellAlarmTip = lazy(async () => ({ default: (await import('./ShellAlarmTip.tsx')).ShellAlarmTip }));
 const AssistantLoader = lazy(async () => ({ default: (await import('./assistant/AssistantLoader.tsx')).AssistantLoader }));
 const VehicleInfoDialog = lazy(async () => {
   const [dialog, car] = await Promise.all([import('../shared/dialogs/VehicleInfoDialog.tsx'), import('../car/vehicle/LazyCarVehiclePanel.tsx')]);
@@ -88,7 +88,7 @@ export function LazyVehicleInfoDialog() {
  * first unhandled alarm is counted (it starts from 0 either way, so it beeps as before), the
  * assistant when both AI addresses are configured.
  */
-export function LazyLoggedInParts({ onViewAlarms }: { onViewAlarms: () => void }) {
+export function LazyLoggedInParts() {
   const alarms = useClientStore((s) => s.alarmRealTime.total > 0);
   const [tipShown, setTipShown] = useState(alarms);
   useEffect(() => {
@@ -96,7 +96,7 @@ export function LazyLoggedInParts({ onViewAlarms }: { onViewAlarms: () => void }
   }, [alarms]);
   return (
     <Suspense fallback={null}>
-      {(tipShown || alarms) && <AlarmTip onView={onViewAlarms} />}
+      {(tipShown || alarms) && <ShellAlarmTip />}
       {assistantConfigured() && <AssistantLoader />}
     </Suspense>
   );

@@ -1,15 +1,8 @@
 import { useEffect, useState } from 'react';
-import { alarmPushEndpoints, type AlarmControl } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import type { AlarmControl } from '@chelian/contracts';
+import { alarmControls } from '../../shared/alarms/alarmControls.ts';
 
-let cached: Promise<AlarmControl[]> | null = null;
-
-/** The account's alarm settings (which types sound and pop up), read once per page load. */
-export function alarmControls(): Promise<AlarmControl[]> {
-  cached ??= call(alarmPushEndpoints.listControls, undefined, { silent: true }).catch(() => ((cached = null), []));
-  return cached;
-}
-
+/** The account's 报警设置 as page state (the shared `alarmControls`). */
 export function useAlarmControls(): AlarmControl[] {
   const [controls, setControls] = useState<AlarmControl[]>([]);
   useEffect(() => {

@@ -1,3 +1,5 @@
+import type { Alarm, AlarmControl } from '@chelian/contracts';
+
 /** Poll period of the real-time alarm count: the fallback while the live feed is down. */
 export const ALARM_POLL_MS = 30_000;
 
@@ -5,18 +7,45 @@ export const ALARM_POLL_MS = 30_000;
 export const ALARM_RECOUNT_DELAY_MS = 300;
 
 /**
- * When the alarm tip shows and sounds: it shows while unhandled alarms exist and the operator has
- * not dismissed it since the count last rose; it sounds (if alarmVoiceOn) when the count rises.
+ * What the live feed said about the alarms behind a rise of the count: the newest one the tip names
+ * (its type pops up), and whether any of their types sounds or pops up (the account's 报警设置).
  */
-export function alarmTipDecision(input: {
-  previousTotal: number;
-  total: number;
-  voiceOn: boolean;
-  dismissedAtTotal: number | null;
-}): { show: boolean; beep: boolean } {
-  const rose = input.total > input.previousTotal;
-  const dismissed = input.dismissedAtTotal !== null && input.total <= input.dismissedAtTotal;
-  return { show: input.total > 0 && !dismissed, beep: rose && input.voiceOn && input.total > 0 };
+export interface AlarmNews {
+  latest: Alarm | null;
+  sound: boolean;
+  popup: boolean;
+}
+
+/** A type without a row in 报警设置 is on, sounds and pops up (the settings' defaults). */
+const DEFAULT_CONTROL = { enabled: true, sound: true, popup: true } as const;
+
+/**
+ * The news a batch of newly raised alarms makes, by their types' settings; null when none of
+ * them is enabled (a disabled type is not counted by the server either).
+ */
+export function alarmNewsOf(fresh: readonly Alarm[], controls: readonly AlarmControl[]): AlarmNews | null {
+  const byType = new Map(controls.map((c) => [c.alarmType, c]));
+  const setting = (a: Alarm) => byType.get(a.type) ?? DEFAULT_CONTROL;
+  const wanted = fresh.filter((a) => setting(a).enabled);
+  if (wanted.length === 0) return null;
+  const popping = wanted.filter((a) => setting(a).popup);
+  return {
+    latest: popping.reduce<Alarm | null>((newest, a) => (!newest || a.alarmTime >= newest.alarmTime ? a : newest), null),
+    sound: wanted.some((a) => setting(a).sound),
+    popup: popping.length > 0,
+  };
+}
+
+/**
+ * What a rise of the unhandled count does to the tip. With news from the live feed, the alarms'
+ * types decide (声音提醒 / 弹窗提醒 in 报警设置); a rise the feed did not explain (at login, or
+ * counted by the fallback poll while the feed was down) opens the tip and sounds. Sound always
+ * needs alarmVoiceOn, the header bell's switch.
+ */
+export function alarmTipRise(input: { previousTotal: number; total: number; voiceOn: boolean; news: AlarmNews | null }): { open: boolean; beep: boolean } {
+  if (input.total <= input.previousTotal || input.total <= 0) return { open: false, beep: false };
+  const news = input.news;
+  return { open: news ? news.popup : true, beep: input.voiceOn && (news ? news.sound : true) };
 }
 
 /**

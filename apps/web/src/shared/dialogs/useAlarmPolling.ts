@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
-import { alarmEndpoints } from '@chelian/contracts';
+import { alarmEndpoints, type Alarm } from '@chelian/contracts';
 import { call } from '../request/call.ts';
 import { useClientStore } from '../stores/clientStore.ts';
 import { LiveFeed, liveUrl } from '../live/liveFeed.ts';
-import { ALARM_POLL_MS, ALARM_RECOUNT_DELAY_MS } from './alarmTipRules.ts';
+import { alarmControls } from '../alarms/alarmControls.ts';
+import { ALARM_POLL_MS, ALARM_RECOUNT_DELAY_MS, alarmNewsOf, type AlarmNews } from './alarmTipRules.ts';
+import { mergeNews, useAlarmNews } from './alarmNews.ts';
 
 /** The live feed's alarms alone (`only=alarm`: no snapshot, no positions). */
 export const alarmFeedUrl = () => {
@@ -12,21 +14,32 @@ export const alarmFeedUrl = () => {
   return url.toString();
 };
 
+/** Alarm ids already announced, so a resent one is not news twice; the oldest forgotten past this. */
+const SEEN_MAX = 5000;
+
 /**
  * Keeps alarmRealTime current while logged in: the count is asked again as soon as the live feed
  * brings an alarm (raised, or handled elsewhere), a burst of them asked once; the 30 s poll stays
- * as the fallback while the feed is down. A failing count call is ignored quietly.
+ * as the fallback while the feed is down. A failing count call is ignored quietly. The raised
+ * alarms' news (the newest to name, and whether their types sound or pop up by 报警设置) is
+ * published with the count it explains, for the alarm tip.
  */
 export function useAlarmPolling(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     let stopped = false;
     let soon: number | undefined;
+    let pending: AlarmNews | null = null;
+    const seen = new Set<number>();
     const poll = async () => {
       try {
         const result = await call(alarmEndpoints.realtimeCount, {}, { silent: true });
         const total = Math.max(0, Number(result?.total) || 0);
-        if (!stopped) useClientStore.getState().update({ alarmRealTime: { total, checkedAt: Date.now() } });
+        if (stopped) return;
+        // the news first: the tip reads it when the count changes
+        if (pending) useAlarmNews.getState().publish(pending);
+        pending = null;
+        useClientStore.getState().update({ alarmRealTime: { total, checkedAt: Date.now() } });
       } catch {
         /* not available yet, or offline: keep the last known count */
       }
@@ -34,11 +47,24 @@ export function useAlarmPolling(enabled: boolean): void {
     const recount = () => {
       if (soon === undefined) soon = window.setTimeout(() => ((soon = undefined), void poll()), ALARM_RECOUNT_DELAY_MS);
     };
+    const raised = async (fresh: Alarm[]) => {
+      const news = alarmNewsOf(fresh, await alarmControls());
+      if (!stopped) pending = mergeNews(pending, news);
+    };
     void poll();
     const timer = window.setInterval(poll, ALARM_POLL_MS);
     const feed = new LiveFeed(alarmFeedUrl);
     const offEvents = feed.on((events) => {
-      if (events.some((e) => e.kind === 'alarm')) recount();
+      const alarms = events.flatMap((e) => (e.kind === 'alarm' ? [e.data] : []));
+      if (alarms.length === 0) return;
+      const done = alarms.filter((a) => a.handled).map((a) => a.alarmId);
+      if (done.length > 0) useAlarmNews.getState().handled(done);
+      const fresh = alarms.filter((a) => !a.handled && !seen.has(a.alarmId));
+      for (const a of fresh) seen.add(a.alarmId);
+      while (seen.size > SEEN_MAX) seen.delete(seen.values().next().value as number);
+      // the settings are read (once, then kept) before the count is asked, so the news is there when it changes
+      if (fresh.length > 0) void raised(fresh).finally(recount);
+      else recount();
     });
     // Alarms raised while the feed was down are counted when it is back.
     const offStatus = feed.onStatus((s) => {

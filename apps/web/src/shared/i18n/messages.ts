@@ -101,6 +101,9 @@ export const T = {
     view: '立即查看',
     later: '稍后处理',
     close: '关闭提醒',
+    latest: (type: string, vehicle: string) => `${type} · ${vehicle}`,
+    locate: '定位',
+    process: '处理',
   },
   vehicleInfo: {
     title: '车辆信息',

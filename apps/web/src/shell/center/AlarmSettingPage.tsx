@@ -1,6 +1,7 @@
 import { Switch, Table } from 'antd';
 import { alarmPushEndpoints as api, type AlarmControl } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { forgetAlarmControls } from '../../shared/alarms/alarmControls.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { AlarmTypeCard } from './alarmTypes/AlarmTypeCard.tsx';
 import { useAlarmTypeRows } from './alarmTypes/useAlarmTypeRows.ts';
@@ -9,7 +10,9 @@ const A = T.center.alarmSetting;
 type Flag = 'enabled' | 'sound' | 'popup';
 
 const load = () => call(api.listControls);
-const persist = (rows: AlarmControl[]) => call(api.saveControls, { items: rows.map(({ alarmType, enabled, sound, popup }) => ({ alarmType, enabled, sound, popup })) });
+// saved: the alarm tip reads the new 声音提醒 / 弹窗提醒 at the next alarm
+const persist = (rows: AlarmControl[]) =>
+  call(api.saveControls, { items: rows.map(({ alarmType, enabled, sound, popup }) => ({ alarmType, enabled, sound, popup })) }).finally(forgetAlarmControls);
 
 /** Alarm settings per alarm type: enabled, sound, pop-up. */
 export function AlarmSettingPage() {
