@@ -86,7 +86,7 @@ describe('宠物卫士', () => {
     await page.goto(`${baseUrl()}/pet/history`);
     await frame.getByTestId('pt-picker').click();
     await frame.locator('.ant-select-item-option', { hasText: name }).click();
-    await frame.getByTestId('pt-heat-chart').waitFor();
+    await frame.getByTestId('pt-heat-map').waitFor();
     expect(await frame.getByTestId('pt-heat-table').locator('tbody tr').count()).toBeGreaterThan(0);
     await shot(page, 'pet-history');
 

@@ -29,7 +29,7 @@ function ringOf(z: MapZone): LL[] {
   });
 }
 
-const zonesData = (zones: MapZone[]): FeatureCollection => ({
+export const zonesData = (zones: MapZone[]): FeatureCollection => ({
   type: 'FeatureCollection',
   features: zones.filter((z) => (z.ring?.length ?? 3) >= 3).map((z): Feature => ({ type: 'Feature', properties: { color: z.color }, geometry: { type: 'Polygon', coordinates: [ringOf(z).map(toDisplay)] } })),
 });

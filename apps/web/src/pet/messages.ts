@@ -23,8 +23,8 @@ export const P = {
     follow: '轨迹回放', map: '实时位置', mapNote: '橙点为宠物最后定位，蓝色区域为安全区域；每5秒刷新', alarms: '报警记录', noAlarms: '暂无报警', alarmTime: '报警时间', alarmType: '报警类型', handled: '处理', handledYes: '已处理', handledNo: '未处理', freshnessNote: '绿色：2分钟内；黄色：2–10分钟；灰色：超过10分钟。',
   },
   history: {
-    title: '足迹热力', track: '轨迹', heat: '停留', count: '共{n}个定位点', place: '位置（约50米格）', minutes: '停留（分钟）',
-    note: '热力按约50米的方格统计停留时间：每个定位点计到下一个定位点为止，最多30分钟。',
+    title: '足迹热力', count: '共{n}个定位点', place: '位置（约50米格）', minutes: '停留（分钟）',
+    note: '蓝线为当天轨迹，橙红为停留热力（越红停留越久）；热力按约50米的方格统计停留时间：每个定位点计到下一个定位点为止，最多30分钟。虚线为安全区域。',
   },
   activity: {
     title: '活动统计', steps: '步数', goal: '目标', active: '活跃（分钟）', rest: '休息（分钟）', week: '近7天步数', battery: '电量趋势（24小时）',
