@@ -6,7 +6,8 @@
 // made one person-month at a time and only the computation is timed. Target (issue 18): < 2 s.
 // Run: node --import tsx bench/card-attendance.bench.ts [--staff 5000] [--days 30] [--interval 60]
 import os from 'node:os';
-import { attendanceOfDay, addDays, beijingMidnight, type ShiftRule } from '../apps/server/src/modules/card/attendance.ts';
+import { beijingMidnight } from '@chelian/contracts';
+import { attendanceOfDay, addDays, type ShiftRule } from '../apps/server/src/modules/card/attendance.ts';
 import { atPostTest, type StaffTrack } from '../apps/server/src/modules/card/staffDay.ts';
 
 const arg = (name: string, fallback: number) => {

@@ -38,4 +38,5 @@ export * from './elecLease.ts';
 export * from './elecGb.ts';
 export * from './chineseId.ts';
 export * from './card.ts';
+export * from './cardShift.ts';
 export * from './assistant.ts';

@@ -1,10 +1,10 @@
-import { ATTENDANCE_STATUS_NAMES, CARD_ERRORS, type AttendanceCorrectionForm, type AttendanceRow, type AttendanceStatus } from '@chelian/contracts';
+import { beijingMidnight, ATTENDANCE_STATUS_NAMES, CARD_ERRORS, type AttendanceCorrectionForm, type AttendanceRow, type AttendanceStatus } from '@chelian/contracts';
 import type { Fence } from '@chelian/geo';
 import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { scopeParam } from '../../core/accountScope.ts';
-import { ATTENDANCE_SLACK_MINUTES, attendanceOfDay, beijingMidnight, minutesClock, overnightMinutes, type ShiftRule } from './attendance.ts';
+import { ATTENDANCE_SLACK_MINUTES, attendanceOfDay, minutesClock, overnightMinutes, type ShiftRule } from './attendance.ts';
 import { shiftRule } from './card.presenter.ts';
 import { staffQueries, type StaffRow } from './staff.queries.ts';
 import { setupQueries, type ShiftRow } from './setup.queries.ts';

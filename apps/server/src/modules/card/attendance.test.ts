@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attendanceOfDay, badPeriod, beijingMidnight, isWorkday, shiftPeriodAt, shiftPeriodProblem, type ShiftRule } from './attendance.ts';
+import { beijingMidnight, isWorkday } from '@chelian/contracts';
+import { attendanceOfDay, badPeriod, shiftPeriodAt, shiftPeriodProblem, type ShiftRule } from './attendance.ts';
 import { inShift, shiftRule } from './card.presenter.ts';
 import type { ShiftRow } from './setup.queries.ts';
 

@@ -1,4 +1,4 @@
-import type { AttendanceStatus } from '@chelian/contracts';
+import { beijingMidnight, clockMinutes, DAY_MINUTES, isWorkday, periodSpan, type AttendanceStatus, type WorkdayRule } from '@chelian/contracts';
 
 /**
  * Attendance from position, with no clock-in (docs/card.md): for each period of a working day,
@@ -8,16 +8,12 @@ import type { AttendanceStatus } from '@chelian/contracts';
  */
 
 const MINUTE = 60_000;
-const DAY_MINUTES = 1440;
 const BEIJING_OFFSET = 8 * 60 * MINUTE;
 /** How long before a period's start arriving counts, and after its end leaving is looked for. */
 export const ATTENDANCE_SLACK_MINUTES = 60;
 
-export interface ShiftRule {
-  /** ISO weekdays 1 (Monday) … 7 */
-  weekdays: readonly number[];
-  holidays: ReadonlySet<string>;
-  workdays: ReadonlySet<string>;
+/** A shift as the server judges it: which days it works (the shared rule, contracts' cardShift.ts) and its periods. */
+export interface ShiftRule extends WorkdayRule {
   /** minutes from the working day's Beijing midnight, sorted by start; a night period's end is past 1440 (the next day) */
   periods: ReadonlyArray<{ start: number; end: number }>;
   lateMinutes: number;
@@ -37,49 +33,18 @@ export interface PeriodResult {
   leftAt: number | null;
 }
 
-export const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 /** 'HH:mm' of a minute of the day; a night period's end (past 1440) shows as the next day's clock. */
 export const minutesClock = (m: number) => {
   const d = m % DAY_MINUTES;
   return `${String(Math.floor(d / 60)).padStart(2, '0')}:${String(d % 60).padStart(2, '0')}`;
 };
 
-/** A period's minutes from its working day's midnight: an end at or before the start is the next day's. */
-export function periodSpan(p: { start: string; end: string }): { start: number; end: number } {
-  const start = clockMinutes(p.start);
-  const end = clockMinutes(p.end);
-  return { start, end: end <= start ? end + DAY_MINUTES : end };
-}
-
 /** How far past the working day's end (minutes) its last period reaches: 0 without a night period. */
 export const overnightMinutes = (rule: ShiftRule) => rule.periods.reduce((n, p) => Math.max(n, p.end - DAY_MINUTES), 0);
 
-// A month of 5 000 people asks for the same 30 days 150 000 times: parse each day once.
-const dayCache = new Map<string, { midnight: number; weekday: number }>();
-function dayInfo(day: string) {
-  let info = dayCache.get(day);
-  if (!info) {
-    const utc = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
-    info = { midnight: utc - BEIJING_OFFSET, weekday: ((new Date(utc).getUTCDay() + 6) % 7) + 1 };
-    if (dayCache.size > 4096) dayCache.clear();
-    dayCache.set(day, info);
-  }
-  return info;
-}
-
-/** Epoch ms of a Beijing day's midnight ('2026-11-26'). */
-export const beijingMidnight = (day: string) => dayInfo(day).midnight;
 /** The Beijing day of an epoch ms. */
 export const beijingDay = (ms: number) => new Date(ms + BEIJING_OFFSET).toISOString().slice(0, 10);
-export const isoWeekday = (day: string) => dayInfo(day).weekday;
 export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-/** Special working days win over holidays, holidays over the weekly pattern. */
-export function isWorkday(rule: ShiftRule, day: string): boolean {
-  if (rule.workdays.has(day)) return true;
-  if (rule.holidays.has(day)) return false;
-  return rule.weekdays.includes(isoWeekday(day));
-}
 
 /** First index with times[i] >= t (binary search). */
 export function lowerBound(times: ArrayLike<number>, t: number, from = 0, to = times.length): number {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandEndpoints, type LastPosition } from '@chelian/contracts';
+import { beijingMidnight, commandEndpoints, type LastPosition } from '@chelian/contracts';
 import { encodeGt06Alarm, encodeGt06BluetoothClock, encodeGt06Location, encodeGt06Login, gt06Codec } from '@chelian/protocols/gt06/index.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
-import { beijingDay, beijingMidnight } from './attendance.ts';
+import { beijingDay } from './attendance.ts';
 import { startCardEngine, type CardEngineHandle } from './cardEngine.ts';
 
 // Issue 18 part 8: attendance, patrols and every badge alarm the platform derives, from positions

@@ -1,7 +1,7 @@
-import { STAFF_STATE_NAMES, type CardArea, type CardShift, type Checkpoint, type PatrolPlan, type Staff, type StaffState } from '@chelian/contracts';
+import { periodSpan, STAFF_STATE_NAMES, type CardArea, type CardShift, type Checkpoint, type PatrolPlan, type Staff, type StaffState } from '@chelian/contracts';
 import type { StaffRow } from './staff.queries.ts';
 import type { AreaRow, CheckpointRow, PlanRow, ShiftRow } from './setup.queries.ts';
-import { periodSpan, shiftPeriodAt, type ShiftRule } from './attendance.ts';
+import { shiftPeriodAt, type ShiftRule } from './attendance.ts';
 
 export function shiftRule(s: ShiftRow): ShiftRule {
   return {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { CARD_ALARM_NAMES, CARD_ERRORS, cardEndpoints, type CardAlarmType } from '@chelian/contracts';
+import { beijingMidnight, CARD_ALARM_NAMES, CARD_ERRORS, cardEndpoints, type CardAlarmType } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
@@ -27,7 +27,6 @@ import { cardSetupRoutes } from './cardSetup.routes.ts';
 import { ruleOf, shiftRules } from './shiftRules.ts';
 import { cardAlarmsQueries } from './alarms.queries.ts';
 import { trackExtras } from './track.service.ts';
-import { beijingMidnight } from './attendance.ts';
 
 /** 智能工牌: staff and badges, attendance, patrol results, alarms, listen-in, track extras, reports. */
 export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { beijingMidnight } from '@chelian/contracts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { addDays, beijingDay, beijingMidnight } from './attendance.ts';
+import { addDays, beijingDay } from './attendance.ts';
 
 // A night shift (22:00–06:00) through the API: positions stored across midnight, attendance of the
 // day the period starts on, its pending state, and the day report's wear time.

@@ -1,6 +1,5 @@
-import { PATROL_STATUS_NAMES, type PatrolRun } from '@chelian/contracts';
+import { beijingMidnight, clockMinutes, isoWeekday, PATROL_STATUS_NAMES, type PatrolRun } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
-import { beijingMidnight, clockMinutes, isoWeekday } from './attendance.ts';
 import { scoreRun, type PatrolPoint, type PatrolTrack } from './patrol.ts';
 import { setupQueries, type CheckpointRow, type PlanRow } from './setup.queries.ts';
 import { loadTracks } from './staffDay.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beijingMidnight } from './attendance.ts';
+import { beijingMidnight } from '@chelian/contracts';
 import { scoreRun, type PatrolPoint } from './patrol.ts';
 import { offPostOf, stopsOf } from './stretches.ts';
 

@@ -1,6 +1,6 @@
-import type { PatrolStatus } from '@chelian/contracts';
+import { beijingMidnight, type PatrolStatus } from '@chelian/contracts';
 import { distanceMeters } from '@chelian/geo';
-import { beijingMidnight, lowerBound } from './attendance.ts';
+import { lowerBound } from './attendance.ts';
 
 /**
  * Patrol (巡更) scoring, pure: a plan's window is one run; each checkpoint of its route is done

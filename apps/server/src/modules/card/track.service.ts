@@ -1,6 +1,5 @@
-import type { CardTrackExtras } from '@chelian/contracts';
+import { beijingMidnight, type CardTrackExtras } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
-import { beijingMidnight } from './attendance.ts';
 import { inShift } from './card.presenter.ts';
 import { ruleOf } from './shiftRules.ts';
 import { setupQueries } from './setup.queries.ts';
