@@ -23,6 +23,8 @@ const TIP_Z = 998;
 const TIP_PLACE = { left: 6, bottom: 16, width: 188 } as const;
 /** The named alarm's box: antd's light error colours, so it reads as the alarm the count is about. */
 const LATEST_STYLE = { background: '#fff1f0', border: '1px solid #ffccc7', borderRadius: 4, padding: '4px 8px', marginBottom: 10 } as const;
+/** 定位 and 处理 in line with the text above them. */
+const LINK_STYLE = { padding: 0, height: 22 } as const;
 
 interface Props {
   /** 立即查看: the alarm centre */
@@ -117,14 +119,14 @@ function LatestAlarm({ alarm, onLocate, onProcess }: { alarm: Alarm } & Pick<Pro
         {beijingFormat(alarm.alarmTime)}
       </Typography.Text>
       {(locate || onProcess) && (
-        <Space size={4} style={{ display: 'flex' }}>
+        <Space size={16} style={{ display: 'flex' }}>
           {locate && (
-            <Button type="link" size="small" data-testid="alarm-tip-locate" onClick={() => locate(alarm)}>
+            <Button type="link" size="small" style={LINK_STYLE} data-testid="alarm-tip-locate" onClick={() => locate(alarm)}>
               {T.alarmTip.locate}
             </Button>
           )}
           {onProcess && (
-            <Button type="link" size="small" data-testid="alarm-tip-process" onClick={() => onProcess(alarm)}>
+            <Button type="link" size="small" style={LINK_STYLE} data-testid="alarm-tip-process" onClick={() => onProcess(alarm)}>
               {T.alarmTip.process}
             </Button>
           )}
