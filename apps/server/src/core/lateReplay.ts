@@ -1,8 +1,9 @@
 /**
  * Late fixes (a blind-area upload after live reports, core/positionFeed.ts lateFixes), judged the
- * one way every engine that takes them does (geofences, pet zones, 智能工牌's off-post): its rule is
- * a forwards state machine — a step per fix that may raise an event (inside or not, the pet zones'
- * edge smoothing, off-post's minutes). The rule of docs/architecture.md ("Late fixes, the rule"):
+ * one way every engine that takes them does (geofences, pet zones, 智能工牌's off-post and
+ * standstill, 新国标's overspeed): its rule is a forwards state machine — a step per fix that may
+ * raise an event (inside or not, the pet zones' edge smoothing, off-post's and standstill's
+ * minutes, the overspeed episode). The rule of docs/architecture.md ("Late fixes, the rule"):
  * the engine's own step is run twice over the window around the late fixes, from the same start —
  * once over the fixes judged before them, once with the late fixes merged in, in device time. What
  * the second run raises that the first does not is what the late fixes show, raised at the fix that

@@ -19,8 +19,9 @@ export interface FixListener {
   /**
    * Fixes older than one this terminal's connection already fed (a blind-area upload after live
    * reports), in arrival order, each arrival's oldest first. Only an engine that can judge the
-   * past soundly takes them (the geofences, pet zones, 智能工牌's off-post: docs/architecture.md,
-   * "Position engines"); the others judge each terminal forwards in time and never see them.
+   * past soundly takes them (the geofences, pet zones, 智能工牌's off-post and standstill, 新国标's
+   * overspeed: docs/architecture.md, "Position engines"); the others judge each terminal forwards
+   * in time and never see them.
    */
   lateFixes?(fixes: readonly LastPosition[]): void;
   /** A terminal came online or was declared offline (by one gateway of the cluster: it is stored with a compare-and-set). */

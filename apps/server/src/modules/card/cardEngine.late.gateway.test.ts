@@ -3,14 +3,17 @@
  * TCP: a stretch outside the person's area in the shift, kept while out of coverage, raises 离岗
  * 补传 at the fix that reached the off-post minutes, once; a stretch too short raises nothing; an
  * older fix sent first on a new connection goes the late way and does not step the state back.
+ * Standstill the same way: a still stretch the upload shows raises 静止超时 补传 once, and one
+ * raised live is not raised again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gt06Codec, encodeGt06Heartbeat, encodeGt06Location, encodeGt06Login } from '@chelian/protocols/gt06/index.ts';
+import { beijingMidnight } from '@chelian/contracts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
-import { beijingDay, beijingMidnight } from './attendance.ts';
+import { beijingDay } from './attendance.ts';
 import { startCardEngine, type CardEngineHandle } from './cardEngine.ts';
 
 let t: TestServer;
@@ -22,6 +25,7 @@ let areaId = 0;
 const api = '/card/v1/api';
 const POST = { lat: 31.2304, lon: 121.4737 };
 const FAR = { lat: 31.24, lon: 121.4737 }; // about 1 km north: outside the area
+const DESK = { lat: 31.2313, lon: 121.4737 }; // 100 m north: inside the area, away from POST
 // Yesterday's shift, 08:00–12:00 Beijing: the badge's minutes from 09:00.
 const nine = beijingMidnight(beijingDay(Date.now() - 86_400_000)) + 9 * 3_600_000;
 const post = (url: string, fields: Record<string, string | number | boolean>) => t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
@@ -65,9 +69,11 @@ describe('a badge\'s re-upload after live reports', () => {
     while ((await term.next(5000))[3] !== 0x13);
     await engine.settle();
   };
-  const offPost = async (staffId: number) =>
-    (await t.ctx.db.query<{ alarm_time: Date; late: boolean }>(`SELECT alarm_time, late FROM alarms WHERE vehicle_id = $1 AND type = 'offPost' ORDER BY alarm_time`, [staffId]))
+  /** Minutes after 09:00 and the 补传 mark of the person's alarms of a type. */
+  const alarmsOf = async (staffId: number, type: 'offPost' | 'standstill') =>
+    (await t.ctx.db.query<{ alarm_time: Date; late: boolean }>(`SELECT alarm_time, late FROM alarms WHERE vehicle_id = $1 AND type = $2 ORDER BY alarm_time`, [staffId, type]))
       .map((r) => [(r.alarm_time.getTime() - nine) / 60_000, r.late]);
+  const offPost = (staffId: number) => alarmsOf(staffId, 'offPost');
 
   it('off post for 15 minutes while out of coverage: one 离岗 补传 at the fix ten minutes out (09:20); the upload again raises nothing', async () => {
     const { staffId, term } = await wearer('868120145238001', '孙七');
@@ -111,6 +117,46 @@ describe('a badge\'s re-upload after live reports', () => {
     } finally {
       term.close();
       again.close();
+    }
+  });
+
+  // The account's standstill minutes are 120: within 30 m of one place for two hours in the shift.
+  it('still at post for two hours while out of coverage: one 静止超时 补传 at the fix that reached them (11:00); the upload again raises nothing', async () => {
+    const { staffId, term } = await wearer('868120145238004', '郑十');
+    try {
+      await sendAndSettle(term, [report(0, POST)]);
+      await sendAndSettle(term, [report(150, DESK)]); // back in coverage, 100 m away: judged live, no stretch
+      expect(await alarmsOf(staffId, 'standstill')).toEqual([]);
+      const upload = [30, 60, 90, 120, 140].map((m) => report(m, POST, true));
+      await sendAndSettle(term, upload);
+      expect(await alarmsOf(staffId, 'standstill')).toEqual([[120, true]]);
+      await sendAndSettle(term, upload);
+      expect(await alarmsOf(staffId, 'standstill')).toEqual([[120, true]]);
+      expect(await offPost(staffId)).toEqual([]);
+    } finally {
+      term.close();
+    }
+  });
+
+  it('a still stretch already raised live is not raised again by the upload that fills it in; one that moves in between raises nothing', async () => {
+    const { staffId, term } = await wearer('868120145238005', '钱十一');
+    try {
+      await sendAndSettle(term, [report(0, POST)]);
+      await sendAndSettle(term, [report(150, POST)]); // two and a half hours at post: raised live (补传: yesterday's device time)
+      expect(await alarmsOf(staffId, 'standstill')).toEqual([[150, true]]);
+      await sendAndSettle(term, [30, 60, 90, 120, 140].map((m) => report(m, POST, true)));
+      expect(await alarmsOf(staffId, 'standstill')).toEqual([[150, true]]);
+      const { staffId: other, term: second } = await wearer('868120145238006', '冯十二');
+      try {
+        await sendAndSettle(second, [report(0, POST)]);
+        await sendAndSettle(second, [report(150, DESK)]);
+        await sendAndSettle(second, [report(30, POST, true), report(60, DESK, true), report(100, POST, true), report(140, POST, true)]);
+        expect(await alarmsOf(other, 'standstill')).toEqual([]);
+      } finally {
+        second.close();
+      }
+    } finally {
+      term.close();
     }
   });
 });

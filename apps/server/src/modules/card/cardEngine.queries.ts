@@ -65,12 +65,19 @@ export const cardEngineQueries = {
     return r ? r.gps_time.getTime() : null;
   },
 
-  /** The badge's fixes after `since` up to `until` (epoch ms) stored by `receivedBy`, oldest first, with when each came. */
-  fixesAround: async (q: Queryable, staffId: number, since: number, until: number, receivedBy: number) =>
-    (await q.query<{ gps_time: Date; received_at: Date; lat: number; lon: number }>(
-      `SELECT p.gps_time, p.received_at, p.lat, p.lon FROM vehicles v JOIN positions p ON p.terminal_id = v.terminal_id
-        WHERE v.id = $1 AND p.gps_time > $2 AND p.gps_time <= $3 AND p.received_at <= $4 AND p.valid AND NOT (p.lat = 0 AND p.lon = 0)
-        ORDER BY p.gps_time LIMIT 2000`,
-      [staffId, new Date(since), new Date(until), new Date(receivedBy)],
-    )).map((r) => ({ time: r.gps_time.getTime(), receivedAt: r.received_at.getTime(), lat: r.lat, lon: r.lon })),
+  /**
+   * The badge's fixes stored by `receivedBy` round a late upload, oldest first, with when each came:
+   * after `since` up to `from` (the upload's oldest fix) and from there up to `until` (epoch ms).
+   * At most 5 000 each side, those nearest `from`: a badge reporting every 5 s fills a wide window,
+   * and the fixes next to the upload are the ones a replay cannot do without.
+   */
+  fixesAround: async (q: Queryable, staffId: number, w: { since: number; from: number; until: number; receivedBy: number }) => {
+    const side = (where: string, order: string) =>
+      `(SELECT p.gps_time, p.received_at, p.lat, p.lon FROM vehicles v JOIN positions p ON p.terminal_id = v.terminal_id
+         WHERE v.id = $1 AND ${where} AND p.received_at <= $5 AND p.valid AND NOT (p.lat = 0 AND p.lon = 0) ORDER BY p.gps_time ${order} LIMIT 5000)`;
+    return (await q.query<{ gps_time: Date; received_at: Date; lat: number; lon: number }>(
+      `SELECT * FROM (${side('p.gps_time > $2 AND p.gps_time < $3', 'DESC')} UNION ALL ${side('p.gps_time >= $3 AND p.gps_time <= $4', 'ASC')}) f ORDER BY gps_time`,
+      [staffId, new Date(w.since), new Date(w.from), new Date(w.until), new Date(w.receivedBy)],
+    )).map((r) => ({ time: r.gps_time.getTime(), receivedAt: r.received_at.getTime(), lat: r.lat, lon: r.lon }));
+  },
 };

@@ -25,7 +25,7 @@ interface Person {
   rules: CardRules;
 }
 
-/** How far either side of a late upload stored fixes are replayed (at least twice the off-post minutes). */
+/** How far either side of a late upload stored fixes are replayed (at least twice the off-post and standstill minutes). */
 const LATE_WINDOW_MS = 60 * 60_000;
 /** A position older than this does not count someone as present for gathering. */
 const GATHER_FRESH_MS = 5 * 60_000;
@@ -164,29 +164,37 @@ export class CardEngine {
   }
 
   /**
-   * Late fixes: off post is judged where they belong in device time, by replaying the rule over the
-   * badge's fixes stored round them, with and without them (core/lateReplay.ts). A stretch outside
-   * every area in the shift that the upload shows raises 离岗 补传 at the fix that reached the
-   * minutes; one already raised live, or by the same upload before, is not raised again. The state
-   * stays the newest fix's. Standstill and gathering are not judged from late fixes: gathering
-   * compares other people's fixes of that moment, which the engine keeps only as they come.
+   * Late fixes: off post and standstill are judged where they belong in device time, by replaying
+   * the rule over the badge's fixes stored round them, with and without them (core/lateReplay.ts).
+   * A stretch outside every area, or still, in the shift that the upload shows raises 离岗 or 静止超时
+   * 补传 at the fix that reached the minutes; one already raised live, or by the same upload
+   * before, is not raised again. The state stays the newest fix's. Gathering is not judged from
+   * late fixes: it compares other people's fixes of that moment, which the engine keeps only as they come.
    */
   private async judgeLate(staffId: number, late: readonly LastPosition[]) {
     const person = (await this.load()).get(staffId);
-    if (!person?.fences.length) return;
+    if (!person?.rule) return;
+    const kinds: Array<'offPost' | 'standstill'> = person.fences.length ? ['offPost', 'standstill'] : ['standstill'];
     const times = late.map((p) => p.gpsTime);
-    const span = Math.max(LATE_WINDOW_MS, 2 * person.rules.offPostMinutes * 60_000);
-    const stored = await cardEngineQueries.fixesAround(this.db, staffId, Math.min(...times) - span, Math.max(...times) + span, Math.max(...late.map((p) => p.receivedAt)));
-    const offPost: ForwardRule<DerivedState, { time: number; lat: number; lon: number }, 'offPost'> = {
-      start: FRESH_STATE,
-      step: (state, f) => {
-        const step = derivedStep(state, person.rules, { ...f, inShift: inShift(person.rule, f.time), inArea: inAreas(person.fences, f.lat, f.lon), near: 0 });
-        return { state: step.state, event: step.raise.includes('offPost') ? 'offPost' : null };
-      },
-    };
+    // Twice the minutes back: a stretch under way when the window opens reaches its minutes on judged fixes in both runs alike.
+    const span = Math.max(LATE_WINDOW_MS, 2 * Math.max(person.rules.offPostMinutes, person.rules.standstillMinutes) * 60_000);
+    const from = Math.min(...times);
+    const stored = await cardEngineQueries.fixesAround(this.db, staffId, { since: from - span, from, until: Math.max(...times) + span, receivedBy: Math.max(...late.map((p) => p.receivedAt)) });
+    const judged = judgedBefore(stored, late);
+    const fixes = late.map((p) => ({ time: p.gpsTime, lat: p.lat, lon: p.lon }));
     const raised: number[] = [];
-    for (const e of lateEvents(offPost, judgedBefore(stored, late), late.map((p) => ({ time: p.gpsTime, lat: p.lat, lon: p.lon })))) {
-      raised.push(...(await cardEngineQueries.raise(this.db, { staffId, type: 'offPost', at: e.fix.time, lat: e.fix.lat, lon: e.fix.lon, late: true })));
+    for (const kind of kinds) {
+      // The stretches of one kind, each its own run: a fix may raise both, a replay step raises one.
+      const rule: ForwardRule<DerivedState, { time: number; lat: number; lon: number }, typeof kind> = {
+        start: FRESH_STATE,
+        step: (state, f) => {
+          const step = derivedStep(state, person.rules, { ...f, inShift: inShift(person.rule, f.time), inArea: inAreas(person.fences, f.lat, f.lon), near: 0 });
+          return { state: step.state, event: step.raise.includes(kind) ? kind : null };
+        },
+      };
+      for (const e of lateEvents(rule, judged, fixes)) {
+        raised.push(...(await cardEngineQueries.raise(this.db, { staffId, type: kind, at: e.fix.time, lat: e.fix.lat, lon: e.fix.lon, late: true })));
+      }
     }
     if (raised.length) await this.onAlarms(raised);
   }

@@ -27,13 +27,38 @@ export const gbEngineQueries = {
   claim: async (q: Queryable, bikeId: number, alarm: keyof typeof FLAG) =>
     (await q.query(`UPDATE elec_gb_bikes SET ${FLAG[alarm]} = true WHERE id = $1 AND NOT ${FLAG[alarm]} RETURNING id`, [bikeId])).length === 1,
 
-  raise: async (q: Queryable, a: { bikeId: number; type: string; at: number; lat: number | null; lon: number | null; speed: number | null }) =>
+  /**
+   * An alarm of the module; `late` (补传) from a blind-area fix, and then not raised again when one
+   * of its type already stands at its device time (the same upload judged again).
+   */
+  raise: async (q: Queryable, a: { bikeId: number; type: string; at: number; lat: number | null; lon: number | null; speed: number | null; late?: boolean }) =>
     (await q.query<{ id: number }>(
-      `${INSERT_ALARM}
-       SELECT b.terminal_id, t.account_id, v.id, $2, $3, $4, $5, $6
-         FROM elec_gb_bikes b JOIN terminals t ON t.id = b.terminal_id LEFT JOIN vehicles v ON v.terminal_id = b.terminal_id WHERE b.id = $1 RETURNING id`,
-      [a.bikeId, a.type, new Date(a.at), a.lat, a.lon, a.speed],
+      `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed, late)
+       SELECT b.terminal_id, t.account_id, v.id, $2, $3, $4, $5, $6, $7::boolean
+         FROM elec_gb_bikes b JOIN terminals t ON t.id = b.terminal_id LEFT JOIN vehicles v ON v.terminal_id = b.terminal_id
+        WHERE b.id = $1 AND (NOT $7::boolean OR NOT EXISTS (SELECT 1 FROM alarms x WHERE x.terminal_id = b.terminal_id AND x.type = $2 AND x.alarm_time = $3))
+       RETURNING id`,
+      [a.bikeId, a.type, new Date(a.at), a.lat, a.lon, a.speed, a.late ?? false],
     )).map((r) => Number(r.id)),
+
+  /**
+   * The module's reports with a fix or a last place (what the engine is fed) stored by `receivedBy`
+   * round a late upload, oldest first, with when each came: after `since` up to `from` (the
+   * upload's oldest fix) and from there up to `until` (epoch ms); at most 5 000 each side, those
+   * nearest `from`.
+   */
+  fixesAround: async (q: Queryable, bikeId: number, w: { since: number; from: number; until: number; receivedBy: number }) => {
+    const side = (where: string, order: string) =>
+      `(SELECT p.gps_time, p.received_at, p.valid, p.lat, p.lon, p.speed FROM elec_gb_bikes b JOIN positions p ON p.terminal_id = b.terminal_id
+         WHERE b.id = $1 AND ${where} AND p.received_at <= $5 AND (p.valid OR p.lat <> 0 OR p.lon <> 0) ORDER BY p.gps_time ${order} LIMIT 5000)`;
+    return (await q.query<{ gps_time: Date; received_at: Date; valid: boolean; lat: number; lon: number; speed: number }>(
+      `SELECT * FROM (${side('p.gps_time > $2 AND p.gps_time < $3', 'DESC')} UNION ALL ${side('p.gps_time >= $3 AND p.gps_time <= $4', 'ASC')}) f ORDER BY gps_time`,
+      [bikeId, new Date(w.since), new Date(w.from), new Date(w.until), new Date(w.receivedBy)],
+    )).map((r) => ({
+      // speed as the feed presents it (0.1 km/h), so a replayed fix compares as it did live
+      time: r.gps_time.getTime(), at: r.gps_time.getTime(), receivedAt: r.received_at.getTime(), valid: r.valid, lat: r.lat, lon: r.lon, speed: Math.round(r.speed * 10) / 10,
+    }));
+  },
 
   /**
    * Communication lost: modules gone offline (presence, after OFFLINE_AFTER_SECONDS without data)

@@ -4,10 +4,17 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/types.ts';
 import { subjects } from '../../bus/subjects.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
+import { isBlindAreaFix } from '../../core/lateReports.ts';
+import { judgedBefore, lateEvents, type ForwardRule } from '../../core/lateReplay.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { ELEC_GB_CHANGED } from './gbBikes.service.ts';
 import { gbEngineQueries } from './gbEngine.queries.ts';
-import { gbPositionStep, samePositionState, type GbPositionState } from './gbRules.ts';
+import { gbPositionStep, overspeedSettled, samePositionState, type GbPosition, type GbPositionState } from './gbRules.ts';
+
+/** How far either side of a late upload stored fixes are replayed. */
+const LATE_WINDOW_MS = 60 * 60_000;
+/** A fresh episode state, the replay's start. */
+const CALM: GbPositionState = { overspeeding: false, noFixSince: null, fixFailed: false };
 
 interface Watch {
   state: GbPositionState;
@@ -19,13 +26,16 @@ interface Watch {
  * and positioning failure from each fix of a registered module (core/positionFeed.ts, after commit);
  * battery–controller mismatch from the stored BMS reports and communication lost from presence,
  * on a sweep. The BMS figure alarms (temperature, voltages, current, imbalance) are the gateway's
- * own (gateway/bmsAlarms.ts) and need nothing here.
+ * own (gateway/bmsAlarms.ts) and need nothing here. Overspeed is judged from late fixes too
+ * (judgeLate); positioning failure is not (docs/elec-gb.md says why).
  */
 export class GbAlarmEngine {
   private watched: Promise<Map<string, number>> | null = null;
   private known: Map<string, number> | null = null;
   private readonly watches = new Map<number, Promise<Watch | undefined>>();
   private readonly chains = new Map<number, Promise<void>>();
+  /** Fixes whose bike is being looked up: not in a chain yet. */
+  private readonly finding = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -45,8 +55,26 @@ export class GbAlarmEngine {
   }
 
   position(p: LastPosition): Promise<void> {
-    if (this.known && !this.known.has(p.terminalId)) return Promise.resolve();
-    return this.bikeOf(p.terminalId).then((bikeId) => (bikeId === undefined ? undefined : this.serial(bikeId, () => this.onPosition(bikeId, p))));
+    return this.fixes([p]);
+  }
+
+  /**
+   * One module's committed fixes, oldest first, in order for their connection. One older than the
+   * newest judged (sent first on a new connection) would step the episode back: it goes the late way.
+   */
+  fixes(batch: readonly LastPosition[]): Promise<void> {
+    return this.forBike(batch[0]?.terminalId, async (bikeId) => {
+      const w = await this.watch(bikeId);
+      if (!w) return;
+      const older = batch.filter((p) => p.gpsTime < w.lastTime);
+      if (older.length) await this.judgeLate(bikeId, older);
+      for (const p of batch) if (p.gpsTime >= w.lastTime) await this.onPosition(bikeId, w, p);
+    });
+  }
+
+  /** Fixes older than one the module already fed (a blind-area upload after live reports), judged together (judgeLate). */
+  lateFixes(fixes: readonly LastPosition[]): Promise<void> {
+    return this.forBike(fixes[0]?.terminalId, (bikeId) => this.judgeLate(bikeId, fixes));
   }
 
   /** Mismatch and communication lost: one pass over the registrations, a statement each. */
@@ -56,7 +84,22 @@ export class GbAlarmEngine {
   }
 
   async idle() {
-    while (this.chains.size) await Promise.all([...this.chains.values()]);
+    while (this.chains.size || this.finding.size) await Promise.all([...this.chains.values(), ...this.finding]);
+  }
+
+  /** Work for a registered module's bike, in its chain at once when registrations are loaded, else once they are (idle() counts it from the start). */
+  private forBike(identifier: string | undefined, work: (bikeId: number) => Promise<void>): Promise<void> {
+    if (!identifier) return Promise.resolve();
+    if (this.known) {
+      const bikeId = this.known.get(identifier);
+      return bikeId === undefined ? Promise.resolve() : this.serial(bikeId, () => work(bikeId));
+    }
+    const done = this.bikeOf(identifier)
+      .then((bikeId) => (bikeId === undefined ? undefined : this.serial(bikeId, () => work(bikeId))))
+      .catch((err) => this.log?.error({ err }, '新国标报警计算失败'));
+    this.finding.add(done);
+    void done.then(() => this.finding.delete(done));
+    return done;
   }
 
   private async bikeOf(identifier: string) {
@@ -84,9 +127,7 @@ export class GbAlarmEngine {
     return found;
   }
 
-  private async onPosition(bikeId: number, p: LastPosition) {
-    const w = await this.watch(bikeId);
-    if (!w || p.gpsTime < w.lastTime) return;
+  private async onPosition(bikeId: number, w: Watch, p: LastPosition) {
     w.lastTime = p.gpsTime;
     const { state, raise } = gbPositionStep(w.state, { valid: p.valid, lat: p.lat, lon: p.lon, speed: p.speed, at: p.gpsTime });
     const changed = !samePositionState(w.state, state);
@@ -94,9 +135,41 @@ export class GbAlarmEngine {
     const raised: number[] = [];
     for (const type of raise) {
       if (!(await gbEngineQueries.claim(this.db, bikeId, type))) continue;
-      raised.push(...(await gbEngineQueries.raise(this.db, { bikeId, type, at: p.gpsTime, lat: p.lat, lon: p.lon, speed: p.speed })));
+      raised.push(...(await gbEngineQueries.raise(this.db, { bikeId, type, at: p.gpsTime, lat: p.lat, lon: p.lon, speed: p.speed, late: isBlindAreaFix(p) })));
     }
     if (changed) await gbEngineQueries.save(this.db, bikeId, state);
+    if (raised.length) await this.onAlarms(raised);
+  }
+
+  /**
+   * Late fixes: overspeed is judged where they belong in device time, by replaying the episode rule
+   * over the module's fixes stored round them (an hour either side), with and without them
+   * (core/lateReplay.ts). An episode the upload shows raises 车速超过25km/h 补传 at the fix that began
+   * it; one raised live, or by the same upload before, is not raised again. The state stays the newest fix's.
+   */
+  private async judgeLate(bikeId: number, late: readonly LastPosition[]) {
+    const times = late.map((p) => p.gpsTime);
+    const from = Math.min(...times);
+    const stored = await gbEngineQueries.fixesAround(this.db, bikeId, {
+      since: from - LATE_WINDOW_MS, from, until: Math.max(...times) + LATE_WINDOW_MS, receivedBy: Math.max(...late.map((p) => p.receivedAt)),
+    });
+    // The episode before the window is unknown, but not after a report that settles it: the replay
+    // starts at the first judged one, so both runs start from the truth.
+    const judged = judgedBefore(stored, late);
+    const settled = judged.findIndex((f) => overspeedSettled(f));
+    if (settled < 0) return;
+    const fixes = late.map((p) => ({ time: p.gpsTime, at: p.gpsTime, valid: p.valid, lat: p.lat, lon: p.lon, speed: p.speed }));
+    const overspeed: ForwardRule<GbPositionState, GbPosition & { time: number }, 'gbOverspeed'> = {
+      start: CALM,
+      step: (state, f) => {
+        const step = gbPositionStep(state, f);
+        return { state: step.state, event: step.raise.includes('gbOverspeed') ? 'gbOverspeed' : null };
+      },
+    };
+    const raised: number[] = [];
+    for (const e of lateEvents(overspeed, judged.slice(settled), fixes)) {
+      raised.push(...(await gbEngineQueries.raise(this.db, { bikeId, type: 'gbOverspeed', at: e.fix.at, lat: e.fix.lat, lon: e.fix.lon, speed: e.fix.speed, late: true })));
+    }
     if (raised.length) await this.onAlarms(raised);
   }
 }
@@ -116,9 +189,8 @@ export function startGbEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'posi
   const engine = new GbAlarmEngine(ctx.db, publish, ctx.log);
   const offPositions = ctx.positionFeed.subscribe({
     wants: (t) => engine.watchesTerminal(t.terminalId),
-    fixes: (fixes) => {
-      for (const p of fixes) void engine.position(p);
-    },
+    fixes: (fixes) => void engine.fixes(fixes),
+    lateFixes: (fixes) => void engine.lateFixes(fixes),
   });
   const offChanges = ctx.bus.subscribe(ELEC_GB_CHANGED, () => engine.invalidate());
   let sweeping: Promise<void> | null = null;

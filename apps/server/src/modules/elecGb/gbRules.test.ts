@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GB_RULES, gbPositionStep, type GbPositionState } from './gbRules.ts';
+import { GB_RULES, gbPositionStep, overspeedSettled, type GbPositionState } from './gbRules.ts';
 
 const start: GbPositionState = { overspeeding: false, noFixSince: null, fixFailed: false };
 const at = Date.UTC(2026, 0, 1, 2, 0, 0);
@@ -45,5 +45,15 @@ describe('GB position alarms', () => {
     const r = gbPositionStep(start, { valid: true, lat: 0, lon: 0, speed: 40, at });
     expect(r.raise).toEqual([]);
     expect(r.state.noFixSince).toBe(at);
+  });
+
+  it('a report settles the overspeed episode unless its speed is in the hysteresis band', () => {
+    expect([10, 22, 22.1, 25, 25.1, 40].map((v) => overspeedSettled(fix(v)))).toEqual([true, true, false, false, true, true]);
+    expect(overspeedSettled(noFix(at))).toBe(true);
+    // the same after either state: that is what settled means
+    for (const v of [10, 22, 25.1, 40]) {
+      const calm = gbPositionStep(start, fix(v)).state.overspeeding;
+      expect(gbPositionStep({ ...start, overspeeding: true }, fix(v)).state.overspeeding).toBe(calm);
+    }
   });
 });

@@ -32,11 +32,12 @@ export interface GbPosition {
 
 export type GbPositionAlarm = 'gbOverspeed' | 'positioningFailure';
 
+const hasFix = (p: GbPosition) => p.valid && Number.isFinite(p.lat) && Number.isFinite(p.lon) && !(p.lat === 0 && p.lon === 0);
+
 export function gbPositionStep(state: GbPositionState, p: GbPosition, rules = GB_RULES): { state: GbPositionState; raise: GbPositionAlarm[] } {
   const next = { ...state };
   const raise: GbPositionAlarm[] = [];
-  const fix = p.valid && Number.isFinite(p.lat) && Number.isFinite(p.lon) && !(p.lat === 0 && p.lon === 0);
-  if (fix) {
+  if (hasFix(p)) {
     next.noFixSince = null;
     next.fixFailed = false;
     if (p.speed > rules.overspeedKmh && !next.overspeeding) {
@@ -53,6 +54,14 @@ export function gbPositionStep(state: GbPositionState, p: GbPosition, rules = GB
   }
   return { state: next, raise };
 }
+
+/**
+ * Whether the overspeed episode after this report is the same whatever came before: a report
+ * without a fix, above the limit, or at or below the episode's end. Only a speed in the
+ * hysteresis band (22–25 km/h) carries the episode on.
+ */
+export const overspeedSettled = (p: GbPosition, rules = GB_RULES) =>
+  !hasFix(p) || p.speed > rules.overspeedKmh || p.speed <= rules.overspeedKmh - rules.overspeedHysteresisKmh;
 
 export const samePositionState = (a: GbPositionState, b: GbPositionState) =>
   a.overspeeding === b.overspeeding && a.noFixSince === b.noFixSince && a.fixFailed === b.fixFailed;
