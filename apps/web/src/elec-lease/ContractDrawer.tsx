@@ -8,6 +8,7 @@ import { PhotoThumb } from './PhotoThumb.tsx';
 import { yuan } from './money.ts';
 import { L } from './messages.ts';
 import { beijingDateTime } from '../shared/format/beijingTime.ts';
+import { wideTable } from '../shared/ui/wideTable.ts';
 
 const O = L.order;
 const time = (ms: number | null) => (ms ? beijingDateTime(ms) : L.common.none);
@@ -98,39 +99,39 @@ export function ContractDrawer({ contractId, onClose, onChanged }: { contractId:
 
 export function BillsTable({ bills, showContract = false, pagination = false }: { bills: LeaseBill[]; showContract?: boolean; pagination?: TablePaginationConfig | false }) {
   return (
-    <Table<LeaseBill> size="small" rowKey="billId" pagination={pagination} dataSource={bills} columns={[
-      ...(showContract ? [{ title: O.no, dataIndex: 'contractNo', width: 170 }, { title: O.rider, dataIndex: 'riderName', width: 90 }] : []),
+    <Table<LeaseBill> size="small" rowKey="billId" pagination={pagination} dataSource={bills} {...wideTable<LeaseBill>([
+      ...(showContract ? [{ title: O.no, dataIndex: 'contractNo', width: 150 }, { title: O.rider, dataIndex: 'riderName', width: 90 }] : []),
       { title: L.bill.kind, dataIndex: 'kindName', width: 80 }, { title: L.bill.seq, dataIndex: 'seq', width: 50 },
       { title: L.bill.amount, key: 'a', width: 100, render: (_, b) => <span className="ls-money">{yuan(b.amountFen)}</span> },
       { title: L.bill.paid, key: 'p', width: 100, render: (_, b) => yuan(b.paidFen) },
-      { title: L.bill.due, key: 'd', width: 170, render: (_, b) => time(b.dueAt) },
+      { title: L.bill.due, key: 'd', width: 155, render: (_, b) => time(b.dueAt) },
       { title: L.bill.status, key: 's', width: 80, render: (_, b) => <Tag color={b.status === 'paid' ? 'green' : b.status === 'unpaid' ? 'orange' : 'default'}>{b.statusName}</Tag> },
-    ]} />
+    ])} />
   );
 }
 
 export function PaymentsTable({ payments, onRefund, showContract = false, pagination = false }: { payments: LeasePayment[]; onRefund?: (p: LeasePayment) => void; showContract?: boolean; pagination?: TablePaginationConfig | false }) {
   return (
-    <Table<LeasePayment> size="small" rowKey="paymentId" pagination={pagination} dataSource={payments} columns={[
-      ...(showContract ? [{ title: O.no, dataIndex: 'contractNo', width: 170 }, { title: O.rider, dataIndex: 'riderName', width: 90 }] : []),
-      { title: '类型', dataIndex: 'kindName', width: 90 }, { title: L.pay.method, dataIndex: 'methodName', width: 90 }, { title: L.pay.ref, dataIndex: 'providerRef' },
+    <Table<LeasePayment> size="small" rowKey="paymentId" pagination={pagination} dataSource={payments} {...wideTable<LeasePayment>([
+      ...(showContract ? [{ title: O.no, dataIndex: 'contractNo', width: 150 }, { title: O.rider, dataIndex: 'riderName', width: 90 }] : []),
+      { title: '类型', dataIndex: 'kindName', width: 90 }, { title: L.pay.method, dataIndex: 'methodName', width: 90 }, { title: L.pay.ref, dataIndex: 'providerRef', width: 160 },
       { title: L.bill.amount, key: 'a', width: 100, render: (_, p) => <span className="ls-money">{p.kind === 'payment' ? '' : '-'}{yuan(p.amountFen)}</span> },
       { title: L.pay.refunded, key: 'r', width: 80, render: (_, p) => (p.refundedFen ? yuan(p.refundedFen) : '') },
-      { title: O.createdBy, dataIndex: 'userName', width: 100 }, { title: '时间', key: 't', width: 170, render: (_, p) => time(p.created) },
-      ...(onRefund ? [{ title: L.common.actions, key: 'x', width: 70, render: (_: unknown, p: LeasePayment) => p.kind === 'payment' && p.refundedFen < p.amountFen && <Button type="link" size="small" onClick={() => onRefund(p)}>{L.pay.refund}</Button> }] : []),
-    ]} />
+      { title: O.createdBy, dataIndex: 'userName', width: 100 }, { title: '时间', key: 't', width: 155, render: (_, p) => time(p.created) },
+      ...(onRefund ? [{ title: L.common.actions, key: 'actions', width: 70, fixed: 'right' as const, render: (_: unknown, p: LeasePayment) => p.kind === 'payment' && p.refundedFen < p.amountFen && <Button type="link" size="small" onClick={() => onRefund(p)}>{L.pay.refund}</Button> }] : []),
+    ])} />
   );
 }
 
 export function LocksTable({ locks, showContract = false, pagination = false }: { locks: LeaseLock[]; showContract?: boolean; pagination?: TablePaginationConfig | false }) {
   const R = L.risk;
   return (
-    <Table<LeaseLock> size="small" rowKey="lockId" pagination={pagination} dataSource={locks} columns={[
-      { title: '时间', key: 't', width: 170, render: (_, k) => time(k.created) },
-      ...(showContract ? [{ title: O.no, dataIndex: 'contractNo', width: 170 }, { title: O.vehicle, dataIndex: 'vehicleCode', width: 90 }] : []),
+    <Table<LeaseLock> size="small" rowKey="lockId" pagination={pagination} dataSource={locks} {...wideTable<LeaseLock>([
+      { title: '时间', key: 't', width: 155, render: (_, k) => time(k.created) },
+      ...(showContract ? [{ title: O.no, dataIndex: 'contractNo', width: 150 }, { title: O.vehicle, dataIndex: 'vehicleCode', width: 90 }] : []),
       { title: L.common.actions, key: 'a', width: 70, render: (_, k) => <Tag color={k.action === 'lock' ? 'red' : 'green'}>{k.actionName}</Tag> },
-      { title: R.trigger, dataIndex: 'triggerName', width: 110 }, { title: O.lockReason, dataIndex: 'reason' }, { title: R.who, dataIndex: 'userName', width: 100 },
-      { title: R.order, dataIndex: 'orderStatus', width: 110 }, { title: R.answer, dataIndex: 'answer' },
-    ]} />
+      { title: R.trigger, dataIndex: 'triggerName', width: 110 }, { title: O.lockReason, dataIndex: 'reason', width: 160 }, { title: R.who, dataIndex: 'userName', width: 100 },
+      { title: R.order, dataIndex: 'orderStatus', width: 110 }, { title: R.answer, dataIndex: 'answer', width: 160 },
+    ])} />
   );
 }

@@ -13,7 +13,7 @@ const time = (ms: number | null) => (ms === null ? M.common.none : beijingDateTi
 export function vehicleColumns(actions?: (v: Vehicle) => React.ReactNode): ColumnsType<Vehicle> {
   const columns: ColumnsType<Vehicle> = [
     {
-      title: C.plate, dataIndex: 'plate', width: 140, fixed: 'left',
+      title: C.plate, dataIndex: 'plate', width: 125, fixed: 'left',
       render: (_, v) => (
         <span data-testid="vehicle-row-plate">
           {v.plate || v.name}
@@ -21,21 +21,21 @@ export function vehicleColumns(actions?: (v: Vehicle) => React.ReactNode): Colum
         </span>
       ),
     },
-    { title: C.type, dataIndex: 'typeName', width: 70 },
-    { title: C.terminal, dataIndex: 'terminalId', width: 150, render: (t: string) => t || M.common.none },
-    { title: C.protocol, dataIndex: 'protocolName', width: 85, render: (t: string) => t || M.common.none },
+    { title: C.type, dataIndex: 'typeName', width: 65 },
+    { title: C.terminal, dataIndex: 'terminalId', width: 140, render: (t: string) => t || M.common.none },
+    { title: C.protocol, dataIndex: 'protocolName', width: 80, render: (t: string) => t || M.common.none },
     {
-      title: C.online, dataIndex: 'online', width: 80,
+      title: C.online, dataIndex: 'online', width: 70,
       render: (_, v) => (v.terminalId ? <Badge status={v.online ? 'success' : 'default'} text={v.online ? M.vehicles.online : M.vehicles.offline} /> : M.common.none),
     },
-    { title: C.state, dataIndex: 'terminalStatusName', width: 100, render: (_, v) => <Tag color={STATE_COLOR[v.terminalStatus] ?? 'default'}>{v.terminalStatusName}</Tag> },
-    { title: C.driver, dataIndex: 'driver', width: 170, render: (_, v) => (v.driver ? `${v.driver}${v.driverPhone ? ` ${v.driverPhone}` : ''}` : M.common.none) },
-    { title: C.group, dataIndex: 'groupName', width: 110, render: (t: string) => t || M.vehicles.noGroup },
-    { title: C.sim, dataIndex: 'sim', width: 130, render: (t: string) => t || M.common.none },
-    { title: C.expires, dataIndex: 'serviceExpiresAt', width: 170, render: (ms: number | null) => time(ms) },
-    { title: C.lastSeen, dataIndex: 'lastSeenAt', width: 170, render: (ms: number | null) => time(ms) },
-    { title: C.account, dataIndex: 'accountName', width: 120, ellipsis: true },
+    { title: C.state, dataIndex: 'terminalStatusName', width: 85, render: (_, v) => <Tag color={STATE_COLOR[v.terminalStatus] ?? 'default'}>{v.terminalStatusName}</Tag> },
+    { title: C.driver, dataIndex: 'driver', width: 160, render: (_, v) => (v.driver ? `${v.driver}${v.driverPhone ? ` ${v.driverPhone}` : ''}` : M.common.none) },
+    { title: C.group, dataIndex: 'groupName', width: 100, render: (t: string) => t || M.vehicles.noGroup },
+    { title: C.sim, dataIndex: 'sim', width: 125, render: (t: string) => t || M.common.none },
+    { title: C.expires, dataIndex: 'serviceExpiresAt', width: 155, render: (ms: number | null) => time(ms) },
+    { title: C.lastSeen, dataIndex: 'lastSeenAt', width: 155, render: (ms: number | null) => time(ms) },
+    { title: C.account, dataIndex: 'accountName', width: 110 },
   ];
-  if (actions) columns.push({ title: M.common.operate, key: 'actions', width: 130, fixed: 'right', render: (_, v) => actions(v) });
+  if (actions) columns.push({ title: M.common.operate, key: 'actions', width: 115, fixed: 'right', render: (_, v) => actions(v) });
   return columns;
 }

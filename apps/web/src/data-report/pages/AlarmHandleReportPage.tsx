@@ -9,6 +9,7 @@ import { percentText, secondsText } from '../format.ts';
 import { R } from '../messages.ts';
 import { useReportData, useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const H = R.alarmHandle;
 const EMPTY: AlarmHandleAnswer = { totals: { total: 0, handled: 0, unhandled: 0, medianSeconds: null, p90Seconds: null }, byType: [], byOperator: [] };
@@ -86,11 +87,11 @@ export function AlarmHandleReportPage() {
       <div className="report-split">
         <div>
           <Typography.Title level={5}>{H.byType}</Typography.Title>
-          <Table rowKey="type" size="middle" loading={loading} columns={typeColumns} dataSource={data.byType} pagination={false} scroll={{ x: 616 }} data-testid="alarm-handle-types" />
+          <Table rowKey="type" size="middle" loading={loading} {...wideTable(typeColumns)} dataSource={data.byType} pagination={false} data-testid="alarm-handle-types" />
         </div>
         <div>
           <Typography.Title level={5}>{H.byOperator}</Typography.Title>
-          <Table rowKey={(r) => String(r.userId)} size="middle" loading={loading} columns={operatorColumns} dataSource={data.byOperator} pagination={false} scroll={{ x: 388 }} data-testid="alarm-handle-operators" />
+          <Table rowKey={(r) => String(r.userId)} size="middle" loading={loading} {...wideTable(operatorColumns)} dataSource={data.byOperator} pagination={false} data-testid="alarm-handle-operators" />
         </div>
       </div>
     </ReportPage>

@@ -23,23 +23,23 @@ const EMPTY: MonthlyPage = {
   totals: { mileageKm: 0, drivingSeconds: 0, maxSpeed: 0, onlineSeconds: 0, onlineRate: 0, alarmCount: 0, alarmTypes: [], vehicles: 0 },
 };
 
-// The issue's figures first (mileage, driving, online rate, alarms by type): in view on a 1440 screen.
+// The issue's figures first (mileage, driving, online rate, alarms by type): in view on a 1366 screen.
 const columns: ColumnsType<MonthlyRow> = [
-  { title: M.month, dataIndex: 'month', width: 90, fixed: 'left' },
-  { title: R.common.plate, dataIndex: 'plate', width: 105, fixed: 'left', render: (p: string, r) => p || r.name },
-  { title: R.common.terminal, dataIndex: 'terminalId', width: 140 },
-  { title: R.common.group, dataIndex: 'groupName', width: 90, render: (g: string) => g || R.common.none },
-  { title: M.mileage, dataIndex: 'mileageKm', width: 95, align: 'right', render: (km: number) => <b>{kmText(km)}</b> },
-  { title: M.driving, dataIndex: 'drivingSeconds', width: 110, render: secondsText },
-  { title: M.onlineRate, dataIndex: 'onlineRate', width: 85, align: 'right', render: percentText },
-  { title: M.alarms, dataIndex: 'alarmCount', width: 85, align: 'right' },
+  { title: M.month, dataIndex: 'month', width: 80, fixed: 'left' },
+  { title: R.common.plate, dataIndex: 'plate', width: 100, fixed: 'left', render: (p: string, r) => p || r.name },
+  { title: R.common.terminal, dataIndex: 'terminalId', width: 135 },
+  { title: R.common.group, dataIndex: 'groupName', width: 80, render: (g: string) => g || R.common.none },
+  { title: M.mileage, dataIndex: 'mileageKm', width: 85, align: 'right', render: (km: number) => <b>{kmText(km)}</b> },
+  { title: M.driving, dataIndex: 'drivingSeconds', width: 100, render: secondsText },
+  { title: M.onlineRate, dataIndex: 'onlineRate', width: 80, align: 'right', render: percentText },
+  { title: M.alarms, dataIndex: 'alarmCount', width: 80, align: 'right' },
   {
     title: M.alarmTypes, dataIndex: 'alarmTypes', width: 220,
     render: (types: MonthlyRow['alarmTypes']) => (types.length ? types.map((t) => <Tag key={t.type}>{`${t.typeName} ${t.count}`}</Tag>) : R.common.none),
   },
-  { title: M.maxSpeed, dataIndex: 'maxSpeed', width: 120, align: 'right' },
-  { title: M.activeDays, dataIndex: 'activeDays', width: 85, align: 'right' },
-  { title: M.online, dataIndex: 'onlineSeconds', width: 120, render: secondsText },
+  { title: M.maxSpeed, dataIndex: 'maxSpeed', width: 115, align: 'right' },
+  { title: M.activeDays, dataIndex: 'activeDays', width: 80, align: 'right' },
+  { title: M.online, dataIndex: 'onlineSeconds', width: 105, render: secondsText },
 ];
 
 /**

@@ -25,17 +25,17 @@ const BUCKETS: Array<keyof OfflineDurations> = ['under1h', 'under1d', 'under7d',
 
 const columns: ColumnsType<OfflineRow> = [
   ...plainVehicleColumns<OfflineRow>(),
-  { title: R.common.account, dataIndex: 'accountName', width: 140 },
+  { title: R.common.account, dataIndex: 'accountName', width: 120 },
   { title: O.state, key: 'state', width: 90, render: (_: unknown, r) => (r.neverOnline ? <Tag>{O.never}</Tag> : <Tag color="default" className="report-tag-offline">{O.offline}</Tag>) },
-  { title: O.since, dataIndex: 'offlineSince', width: 160, render: timeText },
-  { title: O.duration, dataIndex: 'offlineSeconds', width: 130, render: (s: number | null) => (s === null ? R.common.none : <b>{secondsText(s)}</b>) },
-  { title: O.lastFix, dataIndex: 'lastPositionAt', width: 160, render: timeText },
+  { title: O.since, dataIndex: 'offlineSince', width: 150, render: timeText },
+  { title: O.duration, dataIndex: 'offlineSeconds', width: 110, render: (s: number | null) => (s === null ? R.common.none : <b>{secondsText(s)}</b>) },
+  { title: O.lastFix, dataIndex: 'lastPositionAt', width: 150, render: timeText },
   {
-    title: O.lastPlace, key: 'place', width: 260,
+    title: O.lastPlace, key: 'place', width: 200,
     render: (_: unknown, r) => (r.lon === null || r.lat === null ? R.common.none : <AddressText point={{ lon: r.lon, lat: r.lat, mac: '' }} />),
   },
   {
-    title: '', key: 'op', width: 100, fixed: 'right',
+    title: '', key: 'op', width: 90, fixed: 'right',
     render: (_: unknown, r) => r.lastPositionAt !== null && (
       <Button type="link" size="small" onClick={() => window.open(playbackUrl(r.vehicleId, { start: r.lastPositionAt! - 86_400_000, end: r.lastPositionAt! }), '_blank')}>
         {O.lastDay}

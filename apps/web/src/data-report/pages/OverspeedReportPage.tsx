@@ -27,12 +27,12 @@ const limitCell = (r: OverspeedRow) => {
 
 const columns: ColumnsType<OverspeedRow> = [
   ...vehicleColumns<OverspeedRow>(),
-  { title: O.start, dataIndex: 'startAt', width: 160, render: timeText },
-  { title: O.end, dataIndex: 'endAt', width: 160, render: timeText },
-  { title: O.duration, dataIndex: 'seconds', width: 90, render: (s: number) => <b>{secondsText(s)}</b> },
+  { title: O.start, dataIndex: 'startAt', width: 150, render: timeText },
+  { title: O.end, dataIndex: 'endAt', width: 150, render: timeText },
+  { title: O.duration, dataIndex: 'seconds', width: 85, render: (s: number) => <b>{secondsText(s)}</b> },
   { title: O.maxSpeed, dataIndex: 'maxSpeed', width: 115, align: 'right', render: (v: number) => <b className="report-overspeed">{v}</b> },
-  { title: O.limit, key: 'limit', width: 150, render: (_: unknown, r) => limitCell(r) },
-  { title: O.place, key: 'place', width: 240, render: (_: unknown, r) => <AddressText point={{ lon: r.lon, lat: r.lat, mac: '' }} /> },
+  { title: O.limit, key: 'limit', width: 140, render: (_: unknown, r) => limitCell(r) },
+  { title: O.place, key: 'place', width: 220, render: (_: unknown, r) => <AddressText point={{ lon: r.lon, lat: r.lat, mac: '' }} /> },
   {
     title: '', key: 'op', width: 60, fixed: 'right',
     render: (_: unknown, r) => <Button type="link" size="small" onClick={() => window.open(playbackUrl(r.vehicleId, { start: r.startAt - AROUND_MS, end: r.endAt + AROUND_MS }), '_blank')}>{R.common.playback}</Button>,

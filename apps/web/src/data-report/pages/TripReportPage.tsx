@@ -17,14 +17,14 @@ const place = (lon: number | null, lat: number | null) => (lon === null || lat =
 
 const columns: ColumnsType<TripRow> = [
   ...vehicleColumns<TripRow>(),
-  { title: T.start, dataIndex: 'startAt', width: 160, render: timeText },
-  { title: T.end, dataIndex: 'endAt', width: 160, render: timeText },
-  { title: T.duration, dataIndex: 'seconds', width: 110, render: (s: number) => <b>{secondsText(s)}</b> },
-  { title: T.distance, dataIndex: 'distanceKm', width: 90, align: 'right', render: kmText },
+  { title: T.start, dataIndex: 'startAt', width: 150, render: timeText },
+  { title: T.end, dataIndex: 'endAt', width: 150, render: timeText },
+  { title: T.duration, dataIndex: 'seconds', width: 100, render: (s: number) => <b>{secondsText(s)}</b> },
+  { title: T.distance, dataIndex: 'distanceKm', width: 85, align: 'right', render: kmText },
   { title: T.avgSpeed, dataIndex: 'avgSpeed', width: 120, align: 'right' },
-  { title: T.maxSpeed, dataIndex: 'maxSpeed', width: 120, align: 'right' },
-  { title: T.startAddress, key: 'startAddress', width: 240, render: (_: unknown, r) => place(r.startLon, r.startLat) },
-  { title: T.endAddress, key: 'endAddress', width: 240, render: (_: unknown, r) => place(r.endLon, r.endLat) },
+  { title: T.maxSpeed, dataIndex: 'maxSpeed', width: 115, align: 'right' },
+  { title: T.startAddress, key: 'startAddress', width: 200, render: (_: unknown, r) => place(r.startLon, r.startLat) },
+  { title: T.endAddress, key: 'endAddress', width: 200, render: (_: unknown, r) => place(r.endLon, r.endLat) },
   {
     title: '', key: 'op', width: 60, fixed: 'right',
     render: (_: unknown, r) => <Button type="link" size="small" onClick={() => window.open(playbackUrl(r.vehicleId, { start: r.startAt, end: r.endAt }), '_blank')}>{R.common.playback}</Button>,

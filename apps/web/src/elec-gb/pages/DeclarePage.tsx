@@ -34,15 +34,15 @@ function Bikes() {
       <Table<GbBike>
         rowKey="bikeId" size="small" dataSource={page.list} pagination={pagerOf(page, paging, setPaging)} data-testid="gb-qr-table"
         rowSelection={{ selectedRowKeys: selected.map((b) => b.bikeId), preserveSelectedRowKeys: true, onChange: (_keys, rows) => setSelected(rows.filter(Boolean)) }}
-        columns={[
+        {...wideTable<GbBike>([
           { title: D.qr, key: 'qr', width: 90, render: (_, b) => <Image width={56} src={qrImageUrl(b.bikeId, 240)} preview={{ src: qrImageUrl(b.bikeId, 480) }} alt={D.qr} data-testid="gb-qr" /> },
-          { title: R.frameNo, dataIndex: 'frameNo', width: 170 },
+          { title: R.frameNo, dataIndex: 'frameNo', width: 165 },
           { title: R.plate, dataIndex: 'plate', width: 110 },
-          { title: `${R.brand}/${R.model}`, key: 'brand', render: (_, b) => [b.brand, b.model].filter(Boolean).join(' ') },
+          { title: `${R.brand}/${R.model}`, key: 'brand', width: 160, render: (_, b) => [b.brand, b.model].filter(Boolean).join(' ') },
           { title: R.ownerName, dataIndex: 'ownerName', width: 100 },
           { title: R.state, dataIndex: 'stateName', width: 90 },
-          { title: G.common.actions, key: 'print', width: 110, render: (_, b) => <Button type="link" size="small" onClick={() => setPrinting([b])}>{D.print}</Button> },
-        ]}
+          { title: G.common.actions, key: 'actions', width: 110, fixed: 'right', render: (_, b) => <Button type="link" size="small" onClick={() => setPrinting([b])}>{D.print}</Button> },
+        ], { selectable: true, identityColumn: false })}
       />
       <QrLabelSheet bikes={printing} onClose={() => setPrinting([])} />
     </section>
@@ -69,18 +69,18 @@ function Declarations() {
       <Table<GbDeclaration>
         rowKey="declarationId" size="small" dataSource={page.list} pagination={pagerOf(page, paging, setPaging)} data-testid="gb-declarations"
         {...wideTable<GbDeclaration>([
-          { title: D.submitted, dataIndex: 'created', width: 170, render: (at: number) => beijingDateTime(at) },
-          { title: R.frameNo, dataIndex: 'frameNo', width: 160 },
-          { title: R.ownerName, dataIndex: 'ownerName', width: 90 },
-          { title: R.ownerPhone, dataIndex: 'ownerPhone', width: 120 },
-          { title: R.ownerIdNo, dataIndex: 'ownerIdNo', width: 180 },
+          { title: D.submitted, dataIndex: 'created', width: 155, render: (at: number) => beijingDateTime(at) },
+          { title: R.frameNo, dataIndex: 'frameNo', width: 165 },
+          { title: R.ownerName, dataIndex: 'ownerName', width: 85 },
+          { title: R.ownerPhone, dataIndex: 'ownerPhone', width: 110 },
+          { title: R.ownerIdNo, dataIndex: 'ownerIdNo', width: 165 },
           { title: R.plate, dataIndex: 'plate', width: 100 },
-          { title: R.useType, dataIndex: 'useTypeName', width: 90 },
+          { title: R.useType, dataIndex: 'useTypeName', width: 85 },
           { title: R.consent, dataIndex: 'positioningConsent', width: 80, render: (v: boolean) => (v ? G.common.yes : G.common.no) },
-          { title: G.record.state, dataIndex: 'statusName', width: 90, render: (name: string, d) => <Tag color={STATUS_COLOR[d.status]}>{name}</Tag> },
-          { title: D.note, key: 'note', render: (_, d) => (d.status === 'pending' ? '' : `${d.reviewNote}${d.reviewedBy ? `（${d.reviewedBy}）` : ''}`) },
+          { title: G.record.state, dataIndex: 'statusName', width: 85, render: (name: string, d) => <Tag color={STATUS_COLOR[d.status]}>{name}</Tag> },
+          { title: D.note, key: 'note', width: 140, render: (_, d) => (d.status === 'pending' ? '' : `${d.reviewNote}${d.reviewedBy ? `（${d.reviewedBy}）` : ''}`) },
           {
-            title: G.common.actions, key: 'actions', width: 130, fixed: 'right',
+            title: G.common.actions, key: 'actions', width: 100, fixed: 'right',
             render: (_, d) => canReview && d.status === 'pending' && (
               <Space size={0}>
                 <Button type="link" size="small" onClick={() => void review(d, true)} data-testid="gb-approve">{D.approve}</Button>

@@ -39,26 +39,26 @@ export function RecordPage() {
   const remove = (b: GbBike) => call(elecGbEndpoints.delete, { bikeIds: String(b.bikeId) }).then(() => (toast.success(R.deleted), reload()), () => {});
 
   const columns: ColumnsType<GbBike> = [
-    { title: R.frameNo, dataIndex: 'frameNo', width: 160, fixed: 'left', render: (s: string) => <span data-testid="gb-frame">{s}</span> },
-    { title: R.plate, dataIndex: 'plate', width: 110, render: muted },
-    { title: `${R.brand}/${R.model}`, key: 'brand', width: 140, render: (_, b) => muted([b.brand, b.model].filter(Boolean).join(' ')) },
-    { title: R.ownerName, dataIndex: 'ownerName', width: 90, render: muted },
-    { title: R.ownerPhone, dataIndex: 'ownerPhone', width: 120, render: muted },
-    { title: R.useType, dataIndex: 'useTypeName', width: 90 },
-    { title: R.battery, key: 'battery', width: 150, render: (_, b) => `${b.batteryTypeName}${b.batteryVoltage ? ` ${b.batteryVoltage}V` : ''}${b.batteryCapacity ? ` ${b.batteryCapacity}Ah` : ''}` },
+    { title: R.frameNo, dataIndex: 'frameNo', width: 165, fixed: 'left', render: (s: string) => <span data-testid="gb-frame">{s}</span> },
+    { title: R.plate, dataIndex: 'plate', width: 100, render: muted },
+    { title: `${R.brand}/${R.model}`, key: 'brand', width: 120, render: (_, b) => muted([b.brand, b.model].filter(Boolean).join(' ')) },
+    { title: R.ownerName, dataIndex: 'ownerName', width: 85, render: muted },
+    { title: R.ownerPhone, dataIndex: 'ownerPhone', width: 110, render: muted },
+    { title: R.useType, dataIndex: 'useTypeName', width: 85 },
+    { title: R.battery, key: 'battery', width: 155, render: (_, b) => `${b.batteryTypeName}${b.batteryVoltage ? ` ${b.batteryVoltage}V` : ''}${b.batteryCapacity ? ` ${b.batteryCapacity}Ah` : ''}` },
     {
-      title: R.terminalId, key: 'module', width: 190,
+      title: R.terminalId, key: 'module', width: 185,
       render: (_, b) => (b.terminalId ? <Space size={4}>{b.terminalId}{b.online ? <Tag color="green">{R.online}</Tag> : <Tag>{R.offline}</Tag>}</Space> : <span className="sp-muted">{R.noModule}</span>),
     },
-    { title: R.state, dataIndex: 'stateName', width: 90, render: (name: string, b) => <Tag color={STATE_COLOR[b.state]}>{name}</Tag> },
+    { title: R.state, dataIndex: 'stateName', width: 85, render: (name: string, b) => <Tag color={STATE_COLOR[b.state]}>{name}</Tag> },
     {
-      title: R.compliance, key: 'issues', width: 110,
+      title: R.compliance, key: 'issues', width: 105,
       render: (_, b) => (b.issues.length
         ? <Tooltip title={b.issues.join('；')}><Tag color="orange">{`${b.issues.length} 项问题`}</Tag></Tooltip>
         : <Tag color="green">{R.compliant}</Tag>),
     },
     {
-      title: G.common.actions, key: 'actions', width: 120, fixed: 'right',
+      title: G.common.actions, key: 'actions', width: 135, fixed: 'right',
       render: (_, b) => (
         <Space size={0}>
           {canEdit && <Button type="link" size="small" onClick={() => setEditing(b)}>{R.edit}</Button>}

@@ -4,6 +4,7 @@ import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { useList } from '../usePaged.ts';
 import { L } from '../messages.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const A = L.area;
 const kinds = [{ value: '', label: A.none }, ...Object.entries(LEASE_AREA_KINDS).map(([value, label]) => ({ value, label }))];
@@ -19,8 +20,8 @@ export function AreaPage() {
         <Alert type="info" showIcon message={A.hint} style={{ marginBottom: 12 }} />
         <Table<LeaseArea>
           rowKey="geofenceId" size="middle" loading={loading} dataSource={list ?? []} pagination={false}
-          columns={[
-            { title: A.fence, dataIndex: 'name' },
+          {...wideTable<LeaseArea>([
+            { title: A.fence, dataIndex: 'name', width: 240 },
             { title: A.shape, key: 's', width: 160, render: (_, a) => `${a.fenceKindName}${a.radius ? `（半径 ${Math.round(a.radius)} 米）` : ''}` },
             {
               title: A.kind, key: 'k', width: 200,
@@ -29,7 +30,7 @@ export function AreaPage() {
                   onChange={(kind: string) => void call(elecLeaseEndpoints.setArea, { geofenceId: a.geofenceId, kind }).then(() => void reload(), () => {})} />
               ),
             },
-          ]}
+          ])}
         />
       </section>
     </div>

@@ -6,6 +6,7 @@ import { useList, usePaged } from '../usePaged.ts';
 import { BillsTable, PaymentsTable } from '../ContractDrawer.tsx';
 import { yuan } from '../money.ts';
 import { L } from '../messages.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const B = L.bill;
 
@@ -44,14 +45,14 @@ function Ledger() {
         {l && <Tag color={l.balanced ? 'green' : 'red'} data-testid="ledger-balanced">{l.balanced ? B.balanced : B.unbalanced}</Tag>}
         {l && <span className="sp-muted">{B.journals(l.journals)}</span>}
       </div>
-      <Table
+      <Table<LeaseLedger['rows'][number]>
         size="small" rowKey="ledgerAccount" loading={loading} pagination={false} dataSource={l?.rows ?? []}
-        columns={[
-          { title: B.account, dataIndex: 'name' },
-          { title: B.debit, key: 'd', align: 'right', render: (_, r) => yuan(r.debitFen) },
-          { title: B.credit, key: 'c', align: 'right', render: (_, r) => yuan(r.creditFen) },
-          { title: B.balance, key: 'b', align: 'right', render: (_, r) => yuan(r.debitFen - r.creditFen) },
-        ]}
+        {...wideTable<LeaseLedger['rows'][number]>([
+          { title: B.account, dataIndex: 'name', width: 200 },
+          { title: B.debit, key: 'd', width: 160, align: 'right', render: (_, r) => yuan(r.debitFen) },
+          { title: B.credit, key: 'c', width: 160, align: 'right', render: (_, r) => yuan(r.creditFen) },
+          { title: B.balance, key: 'b', width: 160, align: 'right', render: (_, r) => yuan(r.debitFen - r.creditFen) },
+        ])}
         summary={() => l && (
           <Table.Summary.Row>
             <Table.Summary.Cell index={0}><b>合计</b></Table.Summary.Cell>

@@ -56,14 +56,14 @@ export function OrderPage() {
         <Table<LeaseContract>
           rowKey="contractId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)}
           {...wideTable<LeaseContract>([
-            { title: O.no, key: 'no', width: 180, fixed: 'left', render: (_, c) => <a onClick={() => setShown(c.contractId)} data-testid="order-no">{c.contractNo}</a> },
-            { title: O.status, key: 's', width: 150, render: (_, c) => <><Tag color={STATUS_COLOR[c.status]}>{c.statusName}</Tag>{c.lockReason && <Tag color="red">{O.locked}</Tag>}</> },
-            { title: O.rider, key: 'r', width: 160, render: (_, c) => `${c.riderName} ${c.riderPhone}` },
-            { title: O.vehicle, key: 'v', width: 150, render: (_, c) => `${c.vehicleCode} ${c.plate}` },
-            { title: O.plan, dataIndex: 'planName', width: 120 },
-            { title: O.started, key: 'st', width: 170, render: (_, c) => (c.started ? beijingDateTime(c.started) : L.common.none) },
-            { title: O.due, key: 'd', width: 170, render: (_, c) => (c.dueAt ? beijingDateTime(c.dueAt) : L.common.none) },
-            { title: `${O.owed}（${L.common.yuan}）`, key: 'o', width: 110, render: (_, c) => <span className="ls-money">{yuan(c.owedFen)}</span> },
+            { title: O.no, key: 'no', width: 150, fixed: 'left', render: (_, c) => <a onClick={() => setShown(c.contractId)} data-testid="order-no">{c.contractNo}</a> },
+            { title: O.status, key: 's', width: 140, render: (_, c) => <><Tag color={STATUS_COLOR[c.status]}>{c.statusName}</Tag>{c.lockReason && <Tag color="red">{O.locked}</Tag>}</> },
+            { title: O.rider, key: 'r', width: 165, render: (_, c) => `${c.riderName} ${c.riderPhone}` },
+            { title: O.vehicle, key: 'v', width: 135, render: (_, c) => `${c.vehicleCode} ${c.plate}` },
+            { title: O.plan, dataIndex: 'planName', width: 100 },
+            { title: O.started, key: 'st', width: 150, render: (_, c) => (c.started ? beijingDateTime(c.started) : L.common.none) },
+            { title: O.due, key: 'd', width: 150, render: (_, c) => (c.dueAt ? beijingDateTime(c.dueAt) : L.common.none) },
+            { title: `${O.owed}（${L.common.yuan}）`, key: 'o', width: 100, render: (_, c) => <span className="ls-money">{yuan(c.owedFen)}</span> },
           ])}
         />
       </section>

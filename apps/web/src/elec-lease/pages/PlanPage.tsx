@@ -8,6 +8,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { useList } from '../usePaged.ts';
 import { fenOf, yuan } from '../money.ts';
 import { L } from '../messages.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const P = L.plan;
 const money = (label: string, name: string, required = true) => (
@@ -50,18 +51,18 @@ export function PlanPage() {
         </div>
         <Table<LeasePlan>
           rowKey="planId" size="middle" loading={loading} dataSource={list ?? []} pagination={false}
-          columns={[
-            { title: P.name, dataIndex: 'name' },
-            { title: P.kind, dataIndex: 'kindName', width: 100 },
+          {...wideTable<LeasePlan>([
+            { title: P.name, dataIndex: 'name', width: 160 },
+            { title: P.kind, dataIndex: 'kindName', width: 90 },
             { title: P.periodDays, dataIndex: 'periodDays', width: 90 },
             { title: P.rent, key: 'r', width: 120, render: (_, p) => <span className="ls-money">{yuan(p.rentFen)}</span> },
-            { title: P.deposit, key: 'd', width: 110, render: (_, p) => yuan(p.depositFen) },
+            { title: P.deposit, key: 'd', width: 100, render: (_, p) => yuan(p.depositFen) },
             { title: P.insurance, key: 'i', width: 110, render: (_, p) => yuan(p.insuranceFen) },
             { title: P.lateFee, key: 'l', width: 130, render: (_, p) => yuan(p.lateFeeFen) },
-            { title: P.periods, key: 'n', width: 130, render: (_, p) => p.periods ?? L.common.none },
-            { title: P.enabled, key: 'e', width: 80, render: (_, p) => (p.enabled ? <Tag color="green">{P.enabled}</Tag> : <Tag>{P.disabled}</Tag>) },
-            { title: L.common.actions, key: 'a', width: 80, render: (_, p) => canEdit && <Button type="link" size="small" onClick={() => open(p)}>{L.common.edit}</Button> },
-          ]}
+            { title: P.periods, key: 'n', width: 140, render: (_, p) => p.periods ?? L.common.none },
+            { title: P.enabled, key: 'e', width: 70, render: (_, p) => (p.enabled ? <Tag color="green">{P.enabled}</Tag> : <Tag>{P.disabled}</Tag>) },
+            { title: L.common.actions, key: 'actions', width: 70, fixed: 'right', render: (_, p) => canEdit && <Button type="link" size="small" onClick={() => open(p)}>{L.common.edit}</Button> },
+          ])}
         />
       </section>
       <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${P.title}` : `${L.common.edit}${P.title}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} okText={L.common.save} cancelText={L.common.cancel} destroyOnHidden>

@@ -51,15 +51,15 @@ export function RiderPage() {
         <Table<LeaseRider>
           rowKey="riderId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)}
           {...wideTable<LeaseRider>([
-            { title: R.name, key: 'n', width: 140, render: (_, r) => <Space size={4}>{r.name}{r.blacklisted && <Tag color="red">{R.blacklisted}</Tag>}</Space> },
-            { title: R.idNumber, dataIndex: 'idNumber', width: 190 },
-            { title: R.phone, dataIndex: 'phone', width: 130 },
-            { title: R.emergencyName, key: 'e', width: 180, render: (_, r) => [r.emergencyName, r.emergencyPhone].filter(Boolean).join(' ') || L.common.none },
+            { title: R.name, key: 'n', width: 130, render: (_, r) => <Space size={4}>{r.name}{r.blacklisted && <Tag color="red">{R.blacklisted}</Tag>}</Space> },
+            { title: R.idNumber, dataIndex: 'idNumber', width: 165 },
+            { title: R.phone, dataIndex: 'phone', width: 115 },
+            { title: R.emergencyName, key: 'e', width: 160, render: (_, r) => [r.emergencyName, r.emergencyPhone].filter(Boolean).join(' ') || L.common.none },
             { title: R.verify, key: 'v', width: 110, render: (_, r) => <Tag color={r.verifyStatus === 'passed' ? 'green' : 'blue'} title={r.verifyNote}>{r.verifyStatusName}</Tag> },
-            { title: R.open, dataIndex: 'openContracts', width: 100 },
-            { title: `${R.blacklisted}${R.reason}`, dataIndex: 'blacklistReason', width: 130 },
+            { title: R.open, dataIndex: 'openContracts', width: 95 },
+            { title: `${R.blacklisted}${R.reason}`, dataIndex: 'blacklistReason', width: 120 },
             {
-              title: L.common.actions, key: 'a', width: 200, fixed: 'right',
+              title: L.common.actions, key: 'actions', width: 190, fixed: 'right',
               render: (_, r) => canEdit && (
                 <Space size={0}>
                   <Button type="link" size="small" onClick={() => open(r)}>{L.common.edit}</Button>

@@ -23,16 +23,16 @@ function Overdue({ onOpen }: { onOpen: (id: number) => void }) {
       <Table<LeaseOverdue>
         rowKey="contractId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)}
         {...wideTable<LeaseOverdue>([
-          { title: L.order.no, key: 'no', width: 180, fixed: 'left', render: (_, o) => <a onClick={() => onOpen(o.contractId)}>{o.contractNo}</a> },
+          { title: L.order.no, key: 'no', width: 150, fixed: 'left', render: (_, o) => <a onClick={() => onOpen(o.contractId)}>{o.contractNo}</a> },
           { title: L.order.rider, key: 'r', width: 150, render: (_, o) => `${o.riderName} ${o.riderPhone}` },
-          { title: R.emergency, dataIndex: 'emergencyPhone', width: 120 },
+          { title: R.emergency, dataIndex: 'emergencyPhone', width: 115 },
           { title: L.order.vehicle, key: 'v', width: 140, render: (_, o) => `${o.vehicleCode} ${o.plate}` },
-          { title: L.order.due, key: 'd', width: 170, render: (_, o) => beijingDateTime(o.dueAt) },
-          { title: R.overdueDays, dataIndex: 'overdueDays', width: 90 },
-          { title: `${L.order.owed}（${L.common.yuan}）`, key: 'o', width: 110, render: (_, o) => <span className="ls-money">{yuan(o.owedFen)}</span> },
-          { title: R.graceEnds, key: 'g', width: 170, render: (_, o) => beijingDateTime(o.graceEnds) },
-          { title: R.lockState, key: 'l', width: 90, render: (_, o) => (o.lockReason ? <Tag color="red">{L.order.locked}</Tag> : <Tag>未锁</Tag>) },
-          { title: L.order.reminders, dataIndex: 'reminders', width: 90 },
+          { title: L.order.due, key: 'd', width: 155, render: (_, o) => beijingDateTime(o.dueAt) },
+          { title: R.overdueDays, dataIndex: 'overdueDays', width: 85 },
+          { title: `${L.order.owed}（${L.common.yuan}）`, key: 'o', width: 100, render: (_, o) => <span className="ls-money">{yuan(o.owedFen)}</span> },
+          { title: R.graceEnds, key: 'g', width: 155, render: (_, o) => beijingDateTime(o.graceEnds) },
+          { title: R.lockState, key: 'l', width: 80, render: (_, o) => (o.lockReason ? <Tag color="red">{L.order.locked}</Tag> : <Tag>未锁</Tag>) },
+          { title: L.order.reminders, dataIndex: 'reminders', width: 85 },
         ])}
       />
     </>

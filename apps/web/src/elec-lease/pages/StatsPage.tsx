@@ -6,6 +6,7 @@ import { call } from '../../shared/request/call.ts';
 import { DayRange, lastDays } from '../../shared/ui/DayRange.tsx';
 import { yuan } from '../money.ts';
 import { L } from '../messages.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const S = L.stats;
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
@@ -46,13 +47,13 @@ export function StatsPage() {
       <section className="sp-card">
         <Table<LeaseBikeStat>
           rowKey="vehicleId" size="middle" loading={loading} dataSource={stats?.bikes ?? []} pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          columns={[
-            { title: L.vehicle.code, dataIndex: 'code' }, { title: L.vehicle.plate, dataIndex: 'plate' }, { title: L.vehicle.state, dataIndex: 'stateName' },
-            { title: S.mileage, dataIndex: 'mileageKm', align: 'right' }, { title: S.rentedDays, dataIndex: 'rentedDays', align: 'right' },
-            { title: L.vehicle.battery, key: 'b', align: 'right', render: (_, b) => (b.batteryPercent === null ? L.common.none : `${b.batteryPercent}%`) },
-            { title: S.batteryHealth, key: 'h', align: 'right', render: (_, b) => b.batteryHealth ?? L.common.none },
-            { title: S.cycles, key: 'c', align: 'right', render: (_, b) => b.batteryCycles ?? L.common.none },
-          ]}
+          {...wideTable<LeaseBikeStat>([
+            { title: L.vehicle.code, dataIndex: 'code', width: 140 }, { title: L.vehicle.plate, dataIndex: 'plate', width: 130 }, { title: L.vehicle.state, dataIndex: 'stateName', width: 100 },
+            { title: S.mileage, dataIndex: 'mileageKm', width: 110, align: 'right' }, { title: S.rentedDays, dataIndex: 'rentedDays', width: 100, align: 'right' },
+            { title: L.vehicle.battery, key: 'b', width: 90, align: 'right', render: (_, b) => (b.batteryPercent === null ? L.common.none : `${b.batteryPercent}%`) },
+            { title: S.batteryHealth, key: 'h', width: 130, align: 'right', render: (_, b) => b.batteryHealth ?? L.common.none },
+            { title: S.cycles, key: 'c', width: 100, align: 'right', render: (_, b) => b.batteryCycles ?? L.common.none },
+          ])}
         />
       </section>
     </div>

@@ -7,6 +7,7 @@ import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { useList } from '../usePaged.ts';
 import { L } from '../messages.ts';
+import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const S = L.store;
 const positions = Object.entries(LEASE_STAFF_POSITIONS).map(([value, label]) => ({ value, label }));
@@ -43,14 +44,14 @@ export function StorePage() {
         </div>
         <Table<LeaseStore>
           rowKey="storeId" size="middle" loading={stores.loading} dataSource={stores.list ?? []} pagination={false}
-          columns={[
-            { title: S.name, dataIndex: 'name' },
-            { title: S.address, dataIndex: 'address' },
+          {...wideTable<LeaseStore>([
+            { title: S.name, dataIndex: 'name', width: 180 },
+            { title: S.address, dataIndex: 'address', width: 360 },
             { title: S.phone, dataIndex: 'phone', width: 140 },
             { title: S.staffCount, dataIndex: 'staffCount', width: 80 },
             { title: S.vehicleCount, dataIndex: 'vehicleCount', width: 80 },
             {
-              title: L.common.actions, key: 'a', width: 140,
+              title: L.common.actions, key: 'actions', width: 130, fixed: 'right',
               render: (_, s) => canEdit && (
                 <Space size={0}>
                   <Button type="link" size="small" onClick={() => open(s)}>{L.common.edit}</Button>
@@ -60,15 +61,15 @@ export function StorePage() {
                 </Space>
               ),
             },
-          ]}
+          ])}
         />
       </section>
       <section className="sp-card">
         <div className="sp-toolbar"><span className="sp-title">{S.staffTitle}</span></div>
         <Table<LeaseStaff>
           rowKey="userId" size="middle" loading={staff.loading} dataSource={staff.list ?? []} pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          columns={[
-            { title: S.user, key: 'u', render: (_, u) => `${u.name || u.username}（${u.username}）` },
+          {...wideTable<LeaseStaff>([
+            { title: S.user, key: 'u', width: 240, render: (_, u) => `${u.name || u.username}（${u.username}）` },
             { title: S.role, dataIndex: 'roleName', width: 140 },
             { title: S.account, dataIndex: 'accountName', width: 160 },
             {
@@ -87,7 +88,7 @@ export function StorePage() {
                 <Select size="small" style={{ width: 110 }} disabled={!canEdit} value={u.position || 'clerk'} options={positions} onChange={(p: string) => void assign(u, u.storeId!, p)} />
               ),
             },
-          ]}
+          ])}
         />
       </section>
       <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${S.title}` : `${L.common.edit}${S.title}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} okText={L.common.save} cancelText={L.common.cancel} destroyOnHidden>

@@ -51,10 +51,10 @@ export function VehiclePage() {
         <Table<LeaseVehicle>
           rowKey="vehicleId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)}
           {...wideTable<LeaseVehicle>([
-            { title: V.code, dataIndex: 'code', width: 110, fixed: 'left' },
-            { title: V.plate, dataIndex: 'plate', width: 120 },
-            { title: V.imei, dataIndex: 'terminalId', width: 160 },
-            { title: V.model, key: 'm', width: 160, render: (_, v) => [v.model, v.batteryModel].filter(Boolean).join(' / ') || L.common.none },
+            { title: V.code, dataIndex: 'code', width: 100, fixed: 'left' },
+            { title: V.plate, dataIndex: 'plate', width: 100 },
+            { title: V.imei, dataIndex: 'terminalId', width: 140 },
+            { title: V.model, key: 'm', width: 140, render: (_, v) => [v.model, v.batteryModel].filter(Boolean).join(' / ') || L.common.none },
             { title: V.store, dataIndex: 'storeName', width: 110 },
             {
               title: V.state, key: 's', width: 190,
@@ -69,13 +69,13 @@ export function VehiclePage() {
             },
             { title: V.rider, key: 'r', width: 140, render: (_, v) => (v.riderName ? `${v.riderName}（${v.contractNo}）` : L.common.none) },
             {
-              title: V.battery, key: 'b', width: 140,
+              title: V.battery, key: 'b', width: 130,
               render: (_, v) => (v.status.batteryPercent === null ? <span className="sp-muted">{L.common.none}</span> : <Progress size="small" percent={v.status.batteryPercent} status={v.status.batteryPercent < 20 ? 'exception' : 'normal'} />),
             },
-            { title: V.position, key: 'p', width: 170, render: (_, v) => (v.status.lat === null ? L.common.none : `${v.status.lat.toFixed(5)}, ${v.status.lon!.toFixed(5)}`) },
-            { title: V.lastUpdate, key: 'l', width: 170, render: (_, v) => (v.status.lastUpdate ? beijingDateTime(v.status.lastUpdate) : L.common.none) },
+            { title: V.position, key: 'p', width: 160, render: (_, v) => (v.status.lat === null ? L.common.none : `${v.status.lat.toFixed(5)}, ${v.status.lon!.toFixed(5)}`) },
+            { title: V.lastUpdate, key: 'l', width: 155, render: (_, v) => (v.status.lastUpdate ? beijingDateTime(v.status.lastUpdate) : L.common.none) },
             {
-              title: L.common.actions, key: 'a', width: 120, fixed: 'right',
+              title: L.common.actions, key: 'actions', width: 110, fixed: 'right',
               render: (_, v) => canEdit && (
                 <Space size={0}>
                   <Button type="link" size="small" onClick={() => open(v)}>{L.common.edit}</Button>

@@ -5,6 +5,7 @@ import type { Delivery, DeliveryStatus } from '@chelian/contracts';
 import { T } from '../i18n/messages.ts';
 import './alarmPush.css';
 import { beijingFormat } from '../format/beijingTime.ts';
+import { wideTable } from '../ui/wideTable.ts';
 
 const P = T.center.alarmPush;
 const STATUS_COLOR: Record<DeliveryStatus, string> = { pending: 'default', sending: 'processing', retrying: 'warning', sent: 'success', failed: 'error', skipped: 'default' };
@@ -57,37 +58,35 @@ export function DeliveryTable({ rows, loading, withAlarm, action, pagination = f
   const columns: ColumnsType<Delivery> = [];
   if (withAlarm) {
     columns.push(
-      { title: P.failures.alarmTime, key: 'alarmTime', width: 160, render: (_, d) => time(d.alarm.alarmTime) },
-      { title: P.failures.vehicle, key: 'vehicle', width: 120, ellipsis: true, render: (_, d) => d.alarm.plate || d.alarm.terminalId },
-      { title: P.failures.type, key: 'type', width: 110, ellipsis: true, render: (_, d) => d.alarm.typeName },
+      { title: P.failures.alarmTime, key: 'alarmTime', width: 155, render: (_, d) => time(d.alarm.alarmTime) },
+      { title: P.failures.vehicle, key: 'vehicle', width: 95, render: (_, d) => d.alarm.plate || d.alarm.terminalId },
+      { title: P.failures.type, key: 'type', width: 100, render: (_, d) => d.alarm.typeName },
     );
   }
   columns.push(
-    { title: P.failures.channel, dataIndex: 'channel', width: 90, render: (c: Delivery['channel']) => P.channelNames[c] },
-    { title: P.failures.target, dataIndex: 'target', width: 200, ellipsis: true, render: (t: string, d) => t || (d.channel === 'web' ? P.log.browserTarget : T.common.empty) },
-    { title: P.failures.status, key: 'status', width: 130, render: (_, d) => <DeliveryStatusTag d={d} /> },
-    { title: P.failures.attempts, dataIndex: 'attempts', width: 80, align: 'center' },
+    { title: P.failures.channel, dataIndex: 'channel', width: 80, render: (c: Delivery['channel']) => P.channelNames[c] },
+    { title: P.failures.target, dataIndex: 'target', width: 140, render: (t: string, d) => t || (d.channel === 'web' ? P.log.browserTarget : T.common.empty) },
+    { title: P.failures.status, key: 'status', width: 120, render: (_, d) => <DeliveryStatusTag d={d} /> },
+    { title: P.failures.attempts, dataIndex: 'attempts', width: 75, align: 'center' },
     {
       // what the operator must read: never squeezed away
       title: P.failures.error,
       key: 'error',
-      width: 240,
-      ellipsis: true,
+      width: 190,
       render: (_, d) => (d.error ? <Typography.Text type={d.status === 'skipped' ? 'secondary' : 'danger'} title={d.error}>{d.error}</Typography.Text> : ''),
     },
-    { title: P.failures.updated, dataIndex: 'updated', width: 160, render: (ms: number) => time(ms) },
+    { title: P.failures.updated, dataIndex: 'updated', width: 155, render: (ms: number) => time(ms) },
   );
-  if (action) columns.push({ title: T.common.operation, key: 'op', width: 100, fixed: 'right', render: (_, d) => action(d) });
+  if (action) columns.push({ title: T.common.operation, key: 'actions', width: 90, fixed: 'right', render: (_, d) => action(d) });
   return (
     <Table<Delivery>
       rowKey="deliveryId"
       size="small"
       loading={loading}
       dataSource={rows}
-      columns={columns}
+      {...wideTable(columns, { expandable: true })}
       pagination={pagination}
       tableLayout="fixed"
-      scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 48) }}
       locale={{ emptyText: withAlarm ? P.failures.empty : P.log.empty }}
       expandable={{ expandedRowRender: (d) => <AttemptLog d={d} />, rowExpandable: (d) => d.log.length > 0 }}
       data-testid={testId}

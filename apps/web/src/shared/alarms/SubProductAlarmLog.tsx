@@ -5,6 +5,7 @@ import type { Alarm } from '@chelian/contracts';
 import { AddressText } from '../address/AddressText.tsx';
 import { pagerOf, type Paging } from '../ui/pagination.ts';
 import { DayRange, lastDays, type Days } from '../ui/DayRange.tsx';
+import { wideTable } from '../ui/wideTable.ts';
 import { AlarmTime } from './alarmColumns.tsx';
 
 export interface AlarmLogQuery extends Paging, Days {
@@ -73,14 +74,14 @@ export function SubProductAlarmLog({ title, typeNames, urgent, load, labels, fil
       </div>
       <Table<Alarm>
         rowKey="alarmId" size="small" loading={loading} dataSource={page.list} pagination={pagerOf(page, paging, setPaging)} data-testid={tableTestId}
-        columns={[
+        {...wideTable<Alarm>([
           { title: labels.time, dataIndex: 'alarmTime', width: 210, render: (_: number, a) => <AlarmTime alarm={a} /> },
           { title: labels.bike, key: 'bike', width: 150, render: (_, a) => a.plate || a.name || a.terminalId },
           { title: labels.type, dataIndex: 'typeName', width: 160, render: (name: string, a) => <Tag color={urgent.has(a.type) ? 'red' : 'orange'}>{name}</Tag> },
           { title: labels.speed, dataIndex: 'speed', width: 110, render: (s: number | null) => (s === null ? NONE : Math.round(s)) },
-          { title: labels.place, key: 'place', render: (_, a) => (a.lat !== null && a.lon !== null ? <AddressText point={{ lat: a.lat, lon: a.lon, mac: a.terminalId }} /> : NONE) },
+          { title: labels.place, key: 'place', width: 300, render: (_, a) => (a.lat !== null && a.lon !== null ? <AddressText point={{ lat: a.lat, lon: a.lon, mac: a.terminalId }} /> : NONE) },
           ...extraColumns,
-        ]}
+        ])}
       />
       {children}
     </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLUMN_WIDTH, SELECTION_COLUMN_WIDTH, wideTable } from './wideTable.ts';
+import { DEFAULT_COLUMN_WIDTH, EXPAND_COLUMN_WIDTH, SELECTION_COLUMN_WIDTH, wideTable } from './wideTable.ts';
 
 interface Row {
   plate: string;
@@ -16,6 +16,7 @@ describe('wideTable', () => {
   it('scrolls exactly the sum of the widths, a missing width counted as the default one', () => {
     expect(wideTable<Row>(columns).scroll).toEqual({ x: 120 + DEFAULT_COLUMN_WIDTH + 90 + 130 });
     expect(wideTable<Row>(columns, { selectable: true }).scroll).toEqual({ x: 120 + DEFAULT_COLUMN_WIDTH + 90 + 130 + SELECTION_COLUMN_WIDTH });
+    expect(wideTable<Row>(columns, { expandable: true }).scroll).toEqual({ x: 120 + DEFAULT_COLUMN_WIDTH + 90 + 130 + EXPAND_COLUMN_WIDTH });
     expect(wideTable<Row>(columns).columns!.map((c) => c.width)).toEqual([120, DEFAULT_COLUMN_WIDTH, 90, 130]);
   });
   it('cuts text with an ellipsis but never the actions, and keeps a column\'s own choice', () => {

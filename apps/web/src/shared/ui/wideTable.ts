@@ -5,6 +5,8 @@ import type { ColumnType, ColumnsType } from 'antd/es/table';
 export const DEFAULT_COLUMN_WIDTH = 140;
 /** antd's checkbox column (rowSelection), measured at 1366 × 768. */
 export const SELECTION_COLUMN_WIDTH = 32;
+/** antd's expand-icon column (expandable rows): its checkbox size plus the cell padding on both sides. */
+export const EXPAND_COLUMN_WIDTH = 48;
 
 /**
  * The element a list page scrolls in, which the sticky scrollbar follows: 系统管理's card
@@ -20,7 +22,7 @@ const isActions = <T>(column: ColumnsType<T>[number]) => column.fixed === 'right
 
 /**
  * One rule for every list table that can be wider than a 1366 px screen:
- * - every column has a width, and `scroll.x` is exactly their sum (plus the checkbox column), so
+ * - every column has a width, and `scroll.x` is exactly their sum (plus the checkbox or expand column), so
  *   antd neither squeezes a column nor wraps a cell into two lines;
  * - text cuts with an ellipsis and shows whole in its title; the actions column never cuts;
  * - the first column — the row's identity (plate, code, name) — stays at the left while the rest
@@ -30,7 +32,7 @@ const isActions = <T>(column: ColumnsType<T>[number]) => column.fixed === 'right
  *   only after the last row.
  * A column that sets `ellipsis` or `fixed` itself keeps its own choice.
  */
-export function wideTable<T>(columns: ColumnsType<T>, options: { selectable?: boolean; identityColumn?: boolean } = {}): Pick<TableProps<T>, 'columns' | 'scroll' | 'sticky'> {
+export function wideTable<T>(columns: ColumnsType<T>, options: { selectable?: boolean; expandable?: boolean; identityColumn?: boolean } = {}): Pick<TableProps<T>, 'columns' | 'scroll' | 'sticky'> {
   const fitted = columns.map((column, index): ColumnsType<T>[number] => {
     const own = column as ColumnType<T>;
     return {
@@ -40,6 +42,7 @@ export function wideTable<T>(columns: ColumnsType<T>, options: { selectable?: bo
       fixed: column.fixed ?? (index === 0 && options.identityColumn !== false ? 'left' : undefined),
     };
   });
-  const x = fitted.reduce((sum, column) => sum + widthOf(column), options.selectable ? SELECTION_COLUMN_WIDTH : 0);
+  const added = (options.selectable ? SELECTION_COLUMN_WIDTH : 0) + (options.expandable ? EXPAND_COLUMN_WIDTH : 0);
+  const x = fitted.reduce((sum, column) => sum + widthOf(column), added);
   return { columns: fitted, scroll: { x }, sticky: { getContainer: scrollContainer } };
 }
