@@ -10,6 +10,8 @@ import { createTestServer, form, type TestServer } from '../../testing/testServe
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
+import { ingestQueries } from '../../gateway/ingest.queries.ts';
+import { storedPosition } from '../../testing/storedPosition.ts';
 import { startPetZoneEngine, type PetZoneEngineHandle } from './petZoneEngine.ts';
 
 let t: TestServer;
@@ -105,6 +107,22 @@ describe('a blind-area upload after live reports', () => {
       await sendAndSettle(term, id, [report(id, 'UD2', 40, 10), report(id, 'UD2', 80, 200)]);
       expect(await zoneAlarms(id)).toEqual([]); // one fix out: not confirmed
       await sendAndSettle(term, id, [report(id, 'UD2', 100, 220), report(id, 'UD2', 140, 30), report(id, 'UD2', 160, 10)]);
+      expect(await zoneAlarms(id)).toEqual([['petZoneExit', 100, true], ['petZoneEnter', 160, true]]);
+    } finally {
+      term.close();
+    }
+  });
+
+  it('an upload after a dense hour (1 200 stored fixes before it, as in lost mode) is read round the upload, not from the hour\'s start', async () => {
+    const id = '9100000965';
+    const term = await collar(id);
+    try {
+      const [{ pk }] = await t.ctx.db.query<{ pk: number }>('SELECT id AS pk FROM terminals WHERE identifier = $1', [id]);
+      const home = { lon: HOME.lon, lat: HOME.lat + 10 * M_LAT, speed: 0, acc: false };
+      await ingestQueries.copyPositions(t.ctx.db, Array.from({ length: 1200 }, (_, i) => storedPosition({ terminalPk: Number(pk), gpsTime: base - 3_400_000 + i * 2500, ...home })));
+      await sendAndSettle(term, id, [report(id, 'UD', 0, 10)]);
+      await sendAndSettle(term, id, [report(id, 'UD', 220, 20)]);
+      await sendAndSettle(term, id, [[80, 200], [100, 220], [140, 30], [160, 10]].map(([sec, north]) => report(id, 'UD2', sec!, north!)));
       expect(await zoneAlarms(id)).toEqual([['petZoneExit', 100, true], ['petZoneEnter', 160, true]]);
     } finally {
       term.close();

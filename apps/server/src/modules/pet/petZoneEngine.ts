@@ -146,7 +146,8 @@ export class PetZoneEngine {
     if (!zones) return;
     const times = late.map((p) => p.gpsTime);
     const received = late.map((p) => p.receivedAt);
-    const stored = await petZonesQueries.fixes(this.db, Number(zones[0]!.row.terminal_pk), Math.min(...times) - CATCH_UP_MS, Math.max(...times) + CATCH_UP_MS, Math.max(...received));
+    const from = Math.min(...times);
+    const stored = await petZonesQueries.fixesAround(this.db, Number(zones[0]!.row.terminal_pk), { since: from - CATCH_UP_MS, from, until: Math.max(...times) + CATCH_UP_MS, receivedBy: Math.max(...received) });
     const judged = judgedBefore(stored, late);
     const fixes: ZoneFix[] = late.map((p) => ({ time: p.gpsTime, lon: p.lon, lat: p.lat, accuracy: typeof p.extras?.accuracy === 'number' ? p.extras.accuracy : null }));
     const wanted: Array<{ row: WatchedZoneRow; type: string; fix: ZoneFix }> = [];

@@ -27,6 +27,13 @@ export type StoredZoneFix = ZoneFix & { receivedAt: number };
 
 const SELECT = `SELECT z.id, z.pet_id, z.name, z.kind, z.geometry, z.alarm_exit, z.alarm_enter, s.inside FROM pet_zones z LEFT JOIN pet_zone_states s ON s.zone_id = z.id`;
 
+const FIX_COLUMNS = `gps_time, received_at, lat, lon, (extras->>'accuracy')::double precision AS accuracy, extras->'blindArea' AS blind_area, extras->'reupload' AS reupload`;
+type StoredZoneFixRow = { gps_time: Date; received_at: Date; lat: number; lon: number; accuracy: number | null; blind_area: unknown; reupload: unknown };
+const zoneFixes = (rows: StoredZoneFixRow[]): StoredZoneFix[] => rows.map((r) => {
+  const f = { time: r.gps_time.getTime(), receivedAt: r.received_at.getTime(), lat: r.lat, lon: r.lon, accuracy: r.accuracy };
+  return { ...f, blind: isBlindAreaFix({ gpsTime: f.time, receivedAt: f.receivedAt, extras: { blindArea: r.blind_area, reupload: r.reupload } }) };
+});
+
 export const petZonesQueries = {
   byPet: (q: Queryable, petId: number) => q.query<PetZoneRow>(`${SELECT} WHERE z.pet_id = $1 ORDER BY z.id`, [petId]),
 
@@ -79,16 +86,27 @@ export const petZonesQueries = {
    * came; with `receivedBy`, only those stored by then (judged before a late upload that came then).
    */
   fixes: async (q: Queryable, terminalPk: number, since: number, until: number, receivedBy = Infinity): Promise<StoredZoneFix[]> =>
-    (await q.query<{ gps_time: Date; received_at: Date; lat: number; lon: number; accuracy: number | null; blind_area: unknown; reupload: unknown }>(
-      `SELECT gps_time, received_at, lat, lon, (extras->>'accuracy')::double precision AS accuracy, extras->'blindArea' AS blind_area, extras->'reupload' AS reupload
-         FROM positions
+    zoneFixes(await q.query<StoredZoneFixRow>(
+      `SELECT ${FIX_COLUMNS} FROM positions
         WHERE terminal_id = $1 AND gps_time > $2 AND gps_time <= $3 AND valid AND ($4::timestamptz IS NULL OR received_at <= $4)
         ORDER BY gps_time LIMIT 1000`,
       [terminalPk, new Date(since), new Date(until), Number.isFinite(receivedBy) ? new Date(receivedBy) : null],
-    )).map((r) => {
-      const f = { time: r.gps_time.getTime(), receivedAt: r.received_at.getTime(), lat: r.lat, lon: r.lon, accuracy: r.accuracy };
-      return { ...f, blind: isBlindAreaFix({ gpsTime: f.time, receivedAt: f.receivedAt, extras: { blindArea: r.blind_area, reupload: r.reupload } }) };
-    }),
+    )),
+
+  /**
+   * The collar's valid fixes stored by `receivedBy` round a late upload, oldest first: after `since`
+   * up to `from` (the upload's oldest fix) and from there up to `until`. At most 2 000 each side,
+   * those nearest `from`: a long upload in lost mode (a fix every 15 s) fills the window, and the
+   * fixes next to the upload are the ones the replay cannot do without.
+   */
+  fixesAround: async (q: Queryable, terminalPk: number, w: { since: number; from: number; until: number; receivedBy: number }): Promise<StoredZoneFix[]> => {
+    const side = (where: string, order: string) =>
+      `(SELECT ${FIX_COLUMNS} FROM positions WHERE terminal_id = $1 AND ${where} AND valid AND received_at <= $5 ORDER BY gps_time ${order} LIMIT 2000)`;
+    return zoneFixes(await q.query<StoredZoneFixRow>(
+      `SELECT * FROM (${side('gps_time > $2 AND gps_time < $3', 'DESC')} UNION ALL ${side('gps_time >= $3 AND gps_time <= $4', 'ASC')}) f ORDER BY gps_time`,
+      [terminalPk, new Date(w.since), new Date(w.from), new Date(w.until), new Date(w.receivedBy)],
+    ));
+  },
 
   /**
    * The alarm on the pet's collar, owned by the pet's account; `late` (补传) from a blind-area fix.
