@@ -15,7 +15,18 @@ describe('daily activity from a cumulative step counter', () => {
       { at: min(95), steps: 900 }, // +820
     ]);
     expect(days.get('2026-11-25')).toMatchObject({ steps: 650, activeMinutes: 30, restMinutes: 25, resets: 0 });
-    expect(days.get('2026-11-26')).toMatchObject({ steps: 900, activeMinutes: 30, restMinutes: 10, resets: 1 });
+    // The collar's own midnight reset is not marked 清零 (it happens every day).
+    expect(days.get('2026-11-26')).toMatchObject({ steps: 900, activeMinutes: 30, restMinutes: 10, resets: 0 });
+  });
+
+  it('counts a reset within one day (a reboot, a new battery) and credits the new count from 0', () => {
+    const days = dailyActivity([
+      { at: min(0), steps: 3000 },
+      { at: min(10), steps: 3400 },
+      { at: min(20), steps: 150 }, // rebooted: 150 since
+      { at: min(30), steps: 450 },
+    ]);
+    expect(days.get('2026-11-25')).toMatchObject({ steps: 400 + 150 + 300, resets: 1 });
   });
 
   it('sorts readings that arrived out of order by device time', () => {

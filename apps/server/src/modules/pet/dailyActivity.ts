@@ -3,7 +3,8 @@
  *  - readings are taken in device-time order (late or out-of-order uploads are sorted in);
  *  - each step between two readings is the difference, credited to the Beijing day of the later one;
  *  - a counter that goes backwards was reset (by the collar at midnight, a reboot, a new battery):
- *    the new reading counts from 0, so its whole value is credited;
+ *    the new reading counts from 0, so its whole value is credited; a reset within one Beijing day
+ *    is counted in `resets` (the page marks the day 清零), the collar's own one across midnight not;
  *  - a rise above MAX_STEPS_PER_HOUR × the hours between (at least one hour's worth) is
  *    implausible: it is ignored, and the counter is measured on from the old value — unless the
  *    next reading continues plausibly from the jump, which then becomes the new baseline (0 credited);
@@ -65,7 +66,7 @@ export function dailyActivity(readings: readonly StepReading[]): Map<string, Day
     let delta: number;
     if (cur.steps < prev.steps) {
       delta = cur.steps;
-      d.resets++;
+      if (Math.floor((prev.at + BEIJING_MS) / DAY_MS) === lastIndex) d.resets++;
     } else delta = cur.steps - prev.steps;
     if (!plausible(delta, ms)) {
       d.ignored++;

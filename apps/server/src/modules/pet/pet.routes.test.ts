@@ -79,7 +79,7 @@ describe('pets', () => {
     expect(activity.goal).toBe(9000);
     expect(activity.days.map((d: { day: string; steps: number; resets: number }) => [d.day, d.steps, d.resets])).toEqual([
       ['2026-11-25', 400, 0],
-      ['2026-11-26', 1000, 1], // 300 after the reset, then +700
+      ['2026-11-26', 1000, 0], // 300 after the midnight reset (the collar's own: not marked 清零), then +700
     ]);
     // SOS and the collar taken off, from the watch status word, through the one alarm pipeline.
     term.send(encodeWatchReport(ID, 'AL', { time: base + 55 * 60_000, lat: 22.5431, lon: 114.0579, valid: true, battery: 76, steps: 1000, tumbles: 2, alarms: ['sos', 'wearRemoved'] }));
