@@ -117,5 +117,16 @@ describe('demo mode', () => {
       return list.length === homes.size && list.every((p) => p.live.online && p.live.lat !== null) ? list : null;
     }, 45_000, 'demo pets online with a place');
     for (const p of pets!) expect(distanceMeters(p.live.lat!, p.live.lon!, homes.get(p.name)!.lat, homes.get(p.name)!.lon), p.name).toBeLessThan(1500);
+
+    // The pets come with a week of past: steps on each of the last six days, a track yesterday near home.
+    const petIds = (await t.call(session, { url: '/pet/v1/api/pet/list.json' })).json().obj as Array<{ petId: number; name: string }>;
+    const yesterday = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+    for (const pet of petIds) {
+      const days = (await t.call(session, { url: `/pet/v1/api/pet/activity.json?petId=${pet.petId}&endDate=${yesterday}&days=6` })).json().obj.days as Array<{ day: string; steps: number }>;
+      expect(days.every((d) => d.steps > 500), `${pet.name} ${JSON.stringify(days)}`).toBe(true);
+      const history = (await t.call(session, { url: `/pet/v1/api/pet/history.json?petId=${pet.petId}&date=${yesterday}` })).json().obj as { points: Array<{ lat: number; lon: number }> };
+      expect(history.points.length, pet.name).toBeGreaterThan(48);
+      for (const p of history.points) expect(distanceMeters(p.lat, p.lon, homes.get(pet.name)!.lat, homes.get(pet.name)!.lon), pet.name).toBeLessThan(1500);
+    }
   }, 120_000);
 });

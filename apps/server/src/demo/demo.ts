@@ -8,6 +8,7 @@ import { Fleet, statusLine } from '@chelian/simulator';
 import type { AppContext } from '../context.ts';
 import { seedDemo } from './demo.seed.ts';
 import { DEMO_USERNAME, demoFleet } from './demoFleet.ts';
+import { seedDemoPetWeek } from './demoPetWeek.ts';
 import { DEMO_WORK_SITE, demoBadges, demoPets } from './demoWearers.ts';
 
 export interface DemoOptions {
@@ -30,6 +31,8 @@ export async function startDemo(ctx: AppContext, ports: { jt808?: number; gt06?:
   const badges = ports.watch === undefined ? [] : demoBadges();
   const pets = ports.watch === undefined ? [] : demoPets();
   const seeded = await seedDemo(ctx, plan, { password: opts.password, badges, pets });
+  // Before the collars connect: the past is written only while a collar has none.
+  const petsGivenPast = pets.length ? await seedDemoPetWeek(ctx, pets) : 0;
   if (seeded.generatedPassword) {
     // Printed once, on the start that created the user; also kept in DATA_DIR/demo-user.txt.
     console.log(`\n演示账号: ${DEMO_USERNAME}  密码: ${seeded.generatedPassword}  (已写入 ${ctx.config.dataDir}/demo-user.txt)\n`);
@@ -49,7 +52,7 @@ export async function startDemo(ctx: AppContext, ports: { jt808?: number; gt06?:
   for (const w of wearers) void w.start();
   const status = setInterval(() => ctx.log.info(`演示车队 ${statusLine(fleet.totals())}`), 60_000);
   status.unref();
-  ctx.log.info({ vehicles: plan.length, created: seeded.created, staff: badges.length, pets: pets.length }, `演示模式已启动：以 ${DEMO_USERNAME} 登录查看演示车队`);
+  ctx.log.info({ vehicles: plan.length, created: seeded.created, staff: badges.length, pets: pets.length, petsGivenPast }, `演示模式已启动：以 ${DEMO_USERNAME} 登录查看演示车队`);
   return {
     fleet,
     wearers,
