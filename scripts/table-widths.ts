@@ -81,7 +81,9 @@ try {
   for (const path of args.paths.split(',')) {
     await page.goto(`${args.url}${path}`);
     await page.waitForTimeout(4000);
-    if (args.click) await page.getByText(args.click).first().click().then(() => page.waitForTimeout(2000), () => undefined);
+    // the tab may be in the shell or in a sub-product's frame
+    if (args.click) for (const frame of page.frames()) await frame.getByText(args.click, { exact: true }).first().click({ timeout: 2000 }).catch(() => undefined);
+    if (args.click) await page.waitForTimeout(2000);
     for (const frame of page.frames()) {
       await frame.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 8000 }).catch(() => undefined);
       const tables = (await frame.evaluate(MEASURE).catch(() => [])) as Measured[];

@@ -114,7 +114,7 @@ export function PaymentsTable({ payments, onRefund, showContract = false, pagina
   return (
     <Table<LeasePayment> size="small" rowKey="paymentId" pagination={pagination} dataSource={payments} {...wideTable<LeasePayment>([
       ...(showContract ? [{ title: O.no, dataIndex: 'contractNo', width: 150 }, { title: O.rider, dataIndex: 'riderName', width: 90 }] : []),
-      { title: '类型', dataIndex: 'kindName', width: 90 }, { title: L.pay.method, dataIndex: 'methodName', width: 90 }, { title: L.pay.ref, dataIndex: 'providerRef', width: 160 },
+      { title: '类型', dataIndex: 'kindName', width: 90 }, { title: L.pay.method, dataIndex: 'methodName', width: 90 }, { title: L.pay.ref, dataIndex: 'providerRef', width: 140 },
       { title: L.bill.amount, key: 'a', width: 100, render: (_, p) => <span className="ls-money">{p.kind === 'payment' ? '' : '-'}{yuan(p.amountFen)}</span> },
       { title: L.pay.refunded, key: 'r', width: 80, render: (_, p) => (p.refundedFen ? yuan(p.refundedFen) : '') },
       { title: O.createdBy, dataIndex: 'userName', width: 100 }, { title: '时间', key: 't', width: 155, render: (_, p) => time(p.created) },
@@ -130,8 +130,8 @@ export function LocksTable({ locks, showContract = false, pagination = false }: 
       { title: '时间', key: 't', width: 155, render: (_, k) => time(k.created) },
       ...(showContract ? [{ title: O.no, dataIndex: 'contractNo', width: 150 }, { title: O.vehicle, dataIndex: 'vehicleCode', width: 90 }] : []),
       { title: L.common.actions, key: 'a', width: 70, render: (_, k) => <Tag color={k.action === 'lock' ? 'red' : 'green'}>{k.actionName}</Tag> },
-      { title: R.trigger, dataIndex: 'triggerName', width: 110 }, { title: O.lockReason, dataIndex: 'reason', width: 160 }, { title: R.who, dataIndex: 'userName', width: 100 },
-      { title: R.order, dataIndex: 'orderStatus', width: 110 }, { title: R.answer, dataIndex: 'answer', width: 160 },
+      { title: R.trigger, dataIndex: 'triggerName', width: 110 }, { title: O.lockReason, dataIndex: 'reason', width: 140 }, { title: R.who, dataIndex: 'userName', width: 100 },
+      { title: R.order, dataIndex: 'orderStatus', width: 110 }, { title: R.answer, dataIndex: 'answer', width: 140 },
     ])} />
   );
 }
