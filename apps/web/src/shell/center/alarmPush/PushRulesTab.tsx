@@ -57,7 +57,7 @@ export function PushRulesTab() {
           },
           {
             title: P.quiet,
-            width: 220,
+            width: 270,
             render: (_, r) => (
               <TimePicker.RangePicker
                 size="small"
