@@ -9,8 +9,8 @@ import { e2eServer } from './support/e2eServer.ts';
 
 // Issue 20's "done when", on a simulated collar (packages/simulator, `--protocol watch --pet`):
 // an owner-operator sets up a pet with its collar, sees it live, draws a safe zone round home;
-// the pet runs off and 离开安全区域 shows on the page exactly once (and the header bell counts
-// it); lost mode makes the collar report every 15 s; FIND rings it; the activity page shows the
+// the pet runs off and 离开安全区域 shows on the page exactly once (the header bell counts it and
+// the real-time alarm tip names it); lost mode makes the collar report every 15 s; FIND rings it; the activity page shows the
 // steps the collar counted today; power save chosen then is what lost mode falls back to.
 let browser: Browser;
 let fleet: Fleet;
@@ -102,14 +102,15 @@ describe('宠物卫士 on a simulated collar', () => {
     // The pet gets out: one 离开安全区域 on the alarm list, and the real-time alarm tip.
     const exits = () => frame.getByTestId('pt-alarms').locator('tbody tr', { hasText: '离开安全区域' });
     expect(await exits().count()).toBe(0);
-    // The shell counts it (the header bell); the alarm tip pops up only for the types whose 弹窗提醒
-    // is on in 报警设置, and 离开安全区域 is one of the types that are quiet unless switched on.
+    // The shell counts it (the header bell) and its tip names it: 离开安全区域 pops up by default
+    // (an urgent type in 报警设置, as the car fences are).
     const bell = page.getByTestId('alarm-bell').locator('.ant-badge-count');
     const counted = async () => Number(((await bell.count()) ? await bell.first().getAttribute('title') : null) ?? 0);
     const before = await counted();
     collar().pet.runOff(400, 60);
     await exits().first().waitFor({ timeout: 90_000 });
     await until(async () => ((await counted()) > before ? true : undefined), 45_000);
+    await page.getByTestId('alarm-tip').filter({ hasText: '离开安全区域' }).waitFor({ timeout: 45_000 });
     await shot(page, 'pet-sim-exit-alarm');
     // More fixes outside, and a few list refreshes later: still exactly one.
     const sent = collar().delivery.sent;

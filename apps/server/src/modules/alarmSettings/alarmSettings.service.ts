@@ -13,7 +13,7 @@ import { PHONE_PATTERN } from '../auth/sms.service.ts';
 import { alarmSettingsQueries, type PushRow, type TargetsRow } from './alarmSettings.queries.ts';
 
 /** Alarms an operator must not miss: on by default with sound and pop-up. Others are listed, quiet. */
-const URGENT = new Set<AlarmType>(['sos', 'powerCut', 'collision', 'rollover', 'theft', 'tamper', 'illegalIgnition', 'displacement', 'overspeed', 'geofenceEnter', 'geofenceExit', 'fallDown']);
+const URGENT = new Set<AlarmType>(['sos', 'powerCut', 'collision', 'rollover', 'theft', 'tamper', 'illegalIgnition', 'displacement', 'overspeed', 'geofenceEnter', 'geofenceExit', 'fallDown', 'petZoneExit']);
 
 /** The rate limit of a type nobody set: browsers and SMS hear of a vehicle's alarm type at most every 5 minutes. */
 export const DEFAULT_PUSH_INTERVAL_MINUTES = 5;
