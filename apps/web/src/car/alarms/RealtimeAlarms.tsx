@@ -34,11 +34,16 @@ export function RealtimeAlarms() {
   const heldUntil = useRef(0);
   const stale = useRef(false);
 
+  /** The newest load: an older one answering after it (a live reload sent before a handling) is dropped. */
+  const newestLoad = useRef(0);
+
   /** quiet: a reload for the live feed, without the spinner (with a large fleet it comes every 1.5 s) */
   const load = useCallback(async (quiet = false) => {
+    const mine = ++newestLoad.current;
     if (!quiet) setLoading(true);
     try {
-      setPage(await call(alarmEndpoints.realtime, paging));
+      const answer = await call(alarmEndpoints.realtime, paging);
+      if (mine === newestLoad.current) setPage(answer);
     } catch {
       /* shown by the request layer */
     } finally {
