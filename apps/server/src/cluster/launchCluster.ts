@@ -146,8 +146,11 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     return { ...p, child, exited, output: () => out };
   };
+  /** Every process spawned, ready or not: a failed start ends them all (not only those it had waited for). */
+  const spawned: ClusterProcess[] = [];
   const startReady = async (p: (typeof plan)[number]) => {
     const proc = start(p);
+    spawned.push(proc);
     let exitCode: number | null | undefined;
     void proc.exited.then((code) => (exitCode = code));
     await waitFor(`${p.name} /readyz`, () => readyz(p.httpPort), 120_000, () => (exitCode !== undefined ? `exited (${exitCode}):\n${proc.output()}` : null));
@@ -190,7 +193,8 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
     await waitFor('nginx', () => readyz(opts.httpPort), 15_000, () => (nginxCode !== undefined ? `exited (${nginxCode}): ${nginxOut}` : null));
   } catch (err) {
     nginx?.kill('SIGKILL');
-    for (const p of processes) p.child.kill('SIGKILL');
+    // Promise.all gives up at the first process that fails: its siblings are running but not yet in `processes`.
+    for (const p of spawned) p.child.kill('SIGKILL');
     watchdog.kill();
     throw err;
   }
