@@ -72,27 +72,13 @@ export async function startDemo(ctx: AppContext, ports: { jt808?: number; gt06?:
  * 宠物定位 show them at once. Demo tests shorten the intervals.
  */
 function startWearers(ports: { watch: number }, badges: ReturnType<typeof demoBadges>, pets: ReturnType<typeof demoPets>, testInterval?: number): Fleet[] {
+  const wearer = { host: '127.0.0.1', ports, firstReportWithinSeconds: 10, heartbeatSeconds: testInterval ? 30 : 300, connectRate: 20 };
   const crew = new Fleet(badges.map((b) => b.spec), {
-    host: '127.0.0.1',
-    ports,
+    ...wearer,
     intervalSeconds: testInterval ?? 60,
-    firstReportWithinSeconds: 10,
-    heartbeatSeconds: testInterval ? 30 : 300,
     driver: { radiusMeters: DEMO_WORK_SITE.radiusMeters },
     watch: { drainPerHour: 3 },
-    connectRate: 20,
   });
-  const collars = pets.map(
-    (p) =>
-      new Fleet([p.spec], {
-        host: '127.0.0.1',
-        ports,
-        intervalSeconds: testInterval ?? 300,
-        firstReportWithinSeconds: 10,
-        heartbeatSeconds: testInterval ? 30 : 300,
-        pet: { home: p.home },
-        connectRate: 20,
-      }),
-  );
+  const collars = pets.map((p) => new Fleet([p.spec], { ...wearer, intervalSeconds: testInterval ?? 300, pet: { home: p.home } }));
   return [crew, ...collars];
 }
