@@ -183,6 +183,11 @@ export interface DeviceMessage {
   positions?: Position[];
   /** Frame to send back, only AFTER the positions above are durably stored. */
   reply?: Buffer;
+  /**
+   * JT/T 808 register and authenticate: the answer refusing them instead, with the standard's
+   * result code (0x8100: 3 terminal already registered, 4 terminal not in the database; 0x8001: 1 failure).
+   */
+  refuse?: (result: number) => Buffer;
   commandReply?: CommandReply;
   register?: RegisterInfo;
   auth?: AuthInfo;

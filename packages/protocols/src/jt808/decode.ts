@@ -21,7 +21,7 @@ import {
 import { readJt808Frame, type FrameTarget, type Jt808Header, type Jt808RawFrame } from './frame.ts';
 import { BMS_MIN_LENGTH, readBms } from '../common/bms-block.ts';
 import { decodeLocation } from './location.ts';
-import { encodeAckFor, encodeRegisterReply } from './replies.ts';
+import { encodeAckFor, encodePlatformReply, encodeRegisterReply } from './replies.ts';
 import { toPosition } from './to-position.ts';
 
 /** 0x0900 user-defined type carrying an e-bike BMS block (docs/protocols-ebike.md). */
@@ -179,12 +179,14 @@ function decodeBody(f: Jt808RawFrame, body: Buffer, ctx: DecodeContext): Result<
       const register = decodeRegister(body, h.is2019);
       if (!register) return short(h, body);
       const reply = encodeRegisterReply(target(h), ctx.nextSerial?.() ?? 0, h.serial, 0, ctx.authCode ?? id);
-      return ok(withHeader('register', h, { register, reply }));
+      const refuse = (result: number) => encodeRegisterReply(target(h), ctx.nextSerial?.() ?? 0, h.serial, result);
+      return ok(withHeader('register', h, { register, reply, refuse }));
     }
     case JT808_MSG.auth: {
       const auth = decodeAuth(body, h.is2019);
       if (!auth) return short(h, body);
-      return ok(withHeader('auth', h, { auth, reply: ack(f, ctx) }));
+      const refuse = (result: number) => encodePlatformReply(target(h), ctx.nextSerial?.() ?? 0, h.serial, h.msgId, result);
+      return ok(withHeader('auth', h, { auth, reply: ack(f, ctx), refuse }));
     }
     case JT808_MSG.terminalReply:
     case JT808_MSG.platformReply: {

@@ -64,6 +64,12 @@ describe('JT/T 808 terminal encoders round-trip through the decoder', () => {
       expect(a.kind).toBe('auth');
       expect(a.auth).toEqual(t === T2019 ? auth : { authCode: 'secret' });
       expect(decodeOne(a.reply!).commandReply).toMatchObject({ serial: 2, answered: '0x0102', result: 0 });
+
+      // The platform's refusals, in the same header version: 0x8100 without a code, 0x8001 failure.
+      expect(decodeOne(reg.refuse!(4)).detail).toEqual({ replySerial: 1, result: 4, authCode: undefined });
+      const refused = decodeOne(a.refuse!(1));
+      expect(refused.terminalId).toBe(t.phone);
+      expect(refused.commandReply).toMatchObject({ serial: 2, answered: '0x0102', result: 1 });
     });
 
     it(`location with alarms, status flags and items (${label})`, () => {
