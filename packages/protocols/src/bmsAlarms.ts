@@ -1,10 +1,11 @@
 /**
- * The alarms a BMS report raises, by the thresholds below (docs/protocols-ebike.md). A figure the
- * report flags as implausible (a cell at 0 V or 65 V, −200 °C) is no evidence of anything: it
- * raises nothing, so a broken sensor does not page an operator.
+ * The alarms a BMS report raises, by the thresholds below (docs/protocols-ebike.md). They are facts
+ * of the pack, so the gateway (which raises them) and 新国标's risk grading read this one copy. A
+ * figure the report flags as implausible (a cell at 0 V or 65 V, −200 °C) is no evidence of
+ * anything: it raises nothing, so a broken sensor does not page an operator.
  */
-import type { AlarmType } from '@chelian/protocols/alarms.ts';
-import type { BmsReport } from '@chelian/protocols/model.ts';
+import type { AlarmType } from './alarms.ts';
+import type { BmsReport } from './model.ts';
 
 export const BMS_THRESHOLDS = {
   /** Pack temperature at or above this, °C (Li-ion packs stop discharging at ~60 °C). */

@@ -6,7 +6,7 @@
  * encoder. Everything protocol-specific is also reachable through the `jt808`, `gt06` and
  * `h02` namespaces, and the most used pieces directly.
  */
-import type { ProtocolCodec, ProtocolName } from './model.ts';
+import type { CommandType, ProtocolCodec, ProtocolName } from './model.ts';
 import { gt06Codec } from './gt06/index.ts';
 import { h02Codec } from './h02/index.ts';
 import { jt808Codec } from './jt808/index.ts';
@@ -16,6 +16,7 @@ export type * from './model.ts';
 export { ALARM_NAMES_ZH, ALARM_TYPES, alarmNameZh, isAlarmType, type AlarmType } from './alarms.ts';
 export { decodeGbk, encodeGbk, gbkAvailable } from './common/gbk.ts';
 export { BMS_PLAUSIBLE, implausibleBmsFields } from './ebike.ts';
+export { BMS_THRESHOLDS, bmsAlarms } from './bmsAlarms.ts';
 
 export * as jt808 from './jt808/index.ts';
 export * as gt06 from './gt06/index.ts';
@@ -30,6 +31,11 @@ export const codecs: Record<ProtocolName, ProtocolCodec> = {
 };
 
 export const PROTOCOL_NAMES = Object.keys(codecs) as ProtocolName[];
+
+/** Whether a protocol's terminals take a command (its codec's list); false for a protocol not known here. */
+export function supportsCommand(protocol: string, type: CommandType): boolean {
+  return Object.hasOwn(codecs, protocol) && codecs[protocol as ProtocolName].supportedCommands.includes(type);
+}
 
 export { jt808Codec, gt06Codec, h02Codec, watchCodec };
 

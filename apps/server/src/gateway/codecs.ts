@@ -1,13 +1,5 @@
-import { codecs, type CommandType, type ProtocolCodec } from '@chelian/protocols';
+import { codecs, type ProtocolCodec } from '@chelian/protocols';
 import type { TerminalProtocol } from '../core/identifiers.ts';
 
-/** The codec of each protocol the gateway listens for. */
+/** The codec of each protocol the gateway listens for (which commands each takes: `supportsCommand` in @chelian/protocols). */
 export const CODECS: Record<TerminalProtocol, ProtocolCodec> = codecs;
-
-export function codecOf(protocol: string): ProtocolCodec | undefined {
-  return CODECS[protocol as TerminalProtocol];
-}
-
-export function supportsCommand(protocol: string, type: CommandType): boolean {
-  return codecOf(protocol)?.supportedCommands.includes(type) ?? false;
-}

@@ -7,7 +7,7 @@ import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
 import { identifierKey } from '../core/identifiers.ts';
 import { countRejected, protocolCounters, replyAfterCommit, type ProtocolCounters } from '../core/metrics.ts';
-import { bmsAlarms } from './bmsAlarms.ts';
+import { bmsAlarms } from '@chelian/protocols';
 import { ebikeFromBms, ebikeFromPosition } from './ebikeStatus.ts';
 import { statusReportOf } from './statusReportRows.ts';
 import type { CommandDispatcher } from './commandDispatcher.ts';

@@ -14,7 +14,7 @@ import { likeText } from '../terminals/assets.ts';
 import { readSheet } from '../terminals/sheetRows.ts';
 import { sendCommands } from '../commands/commands.service.ts';
 import { visibleTerminals } from '../terminals/terminals.service.ts';
-import { supportsCommand } from '../../gateway/codecs.ts';
+import { supportsCommand } from '@chelian/protocols';
 import { staffQueries } from './staff.queries.ts';
 import { presentStaff } from './card.presenter.ts';
 import { bindBadge, checkPhoto, deleteStaff, saveStaff, unbindBadge, visibleStaff } from './staff.service.ts';

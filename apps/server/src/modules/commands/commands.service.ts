@@ -5,7 +5,7 @@ import { subjects, type CommandNotice } from '../../bus/subjects.ts';
 import { COMMAND_ERRORS, MAX_COMMAND_TARGETS, TERMINAL_ERRORS, type CommandCheck, type CommandTargets, type CommandSend, type CommandSendItem } from '@chelian/contracts';
 import { AppError } from '../../http/errors.ts';
 import { splitIds, splitList } from '../../http/listInput.ts';
-import { supportsCommand } from '../../gateway/codecs.ts';
+import { supportsCommand } from '@chelian/protocols';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { PROTOCOL_NAMES_ZH, isProtocol } from '../../core/identifiers.ts';
 import type { TerminalRow } from '../terminals/terminals.queries.ts';

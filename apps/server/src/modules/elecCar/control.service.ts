@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { commandsQueries } from '../../core/commandQueue.queries.ts';
 import { PROTOCOL_NAMES_ZH, isProtocol } from '../../core/identifiers.ts';
-import { supportsCommand } from '../../gateway/codecs.ts';
+import { supportsCommand } from '@chelian/protocols';
 import { visibleTerminals } from '../terminals/terminals.service.ts';
 import { checkTerminals, sendCommands } from '../commands/commands.service.ts';
 import type { BikeRow } from './bikes.queries.ts';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LastPosition, Presence } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
-import { supportsCommand } from '../../gateway/codecs.ts';
+import { supportsCommand } from '@chelian/protocols';
 import { bikesQueries } from './bikes.queries.ts';
 import { ebikeExtras } from './bikes.presenter.ts';
 import { guardQueries, type GuardRow } from './guard.queries.ts';

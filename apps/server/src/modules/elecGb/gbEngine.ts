@@ -26,7 +26,7 @@ interface Watch {
  * and positioning failure from each fix of a registered module (core/positionFeed.ts, after commit);
  * battery–controller mismatch from the stored BMS reports and communication lost from presence,
  * on a sweep. The BMS figure alarms (temperature, voltages, current, imbalance) are the gateway's
- * own (gateway/bmsAlarms.ts) and need nothing here. Overspeed is judged from late fixes too
+ * own (bmsAlarms in @chelian/protocols) and need nothing here. Overspeed is judged from late fixes too
  * (judgeLate); positioning failure is not (docs/elec-gb.md says why).
  */
 export class GbAlarmEngine {

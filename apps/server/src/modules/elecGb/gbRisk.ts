@@ -1,6 +1,6 @@
 import { GB_HEALTH_BANDS } from '@chelian/contracts';
 import type { BatteryReport } from '../ebike/battery.queries.ts';
-import { BMS_THRESHOLDS } from '../../gateway/bmsAlarms.ts';
+import { BMS_THRESHOLDS } from '@chelian/protocols';
 
 /** Warning levels below the alarm thresholds (our choice, docs/elec-gb.md): a pack heading for trouble ranks above a calm one. */
 export const RISK_WARN = { tempC: 50, cellSpreadV: 0.15, healthFairPct: 80, healthPoorPct: 60 } as const;
