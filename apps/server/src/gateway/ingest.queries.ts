@@ -194,7 +194,9 @@ export const ingestQueries = {
 
 /**
  * One row per terminal (the caller keeps the newest); an older or fix-less report never
- * overwrites a newer one. The rows go in by binary COPY into a temporary table of the
+ * overwrites a newer one, and a fix from before the terminal's hand-over (a blind-area upload of
+ * the previous owner's time) never becomes the new owner's latest (migration 0044). The rows go
+ * in by binary COPY into a temporary table of the
  * transaction (the same encoder as positions): passing them as JSON made PostgreSQL parse
  * ~30 ms of text per 2 000 terminals, more than the COPY of the positions themselves.
  */
@@ -203,7 +205,9 @@ async function upsertLatestIn(q: CopyQueryable, rows: readonly StoredPosition[])
   await copyPositionRows(rows, (data) => q.copyRows('latest_in', POSITION_COLUMNS, data));
   await q.query(
     `INSERT INTO latest_positions (${POSITION_COLUMNS.join(', ')})
-     SELECT ${POSITION_COLUMNS.join(', ')} FROM latest_in ORDER BY terminal_id
+     SELECT ${POSITION_COLUMNS.map((c) => `l.${c}`).join(', ')} FROM latest_in l
+      WHERE NOT EXISTS (SELECT 1 FROM terminals t WHERE t.id = l.terminal_id AND t.assigned_at > l.gps_time)
+      ORDER BY l.terminal_id
      ON CONFLICT (terminal_id) DO UPDATE SET
        gps_time = EXCLUDED.gps_time, received_at = EXCLUDED.received_at, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
        speed = EXCLUDED.speed, course = EXCLUDED.course, altitude = EXCLUDED.altitude, valid = EXCLUDED.valid,

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJt808, encodeJt808Auth, encodeJt808Location, encodeJt808Register, jt808Codec } from '@chelian/protocols/jt808/index.ts';
+import { createTestServer, form, type TestServer } from '../testing/testServer.ts';
+import { createTenant, type Tenant } from '../testing/fixtures.ts';
+import { TestTerminal, eventually } from '../testing/testTerminal.ts';
+import { openLive, type LiveClient } from '../testing/wsClient.ts';
+import { startGateway, type Gateway } from '../gateway/gateway.ts';
+import { beijingDayText } from '../core/lateReports.ts';
+import { fieldsOf, kindOf, readable, sample, send } from './foreignIds.probe.ts';
+import { DESTRUCTIVE, probedRoutes } from './foreignIds.walk.ts';
+
+/*
+ * The outside probe of issue 32 item 5, step by step: tenant A's terminal reports, the platform
+ * administrator returns it to stock, tenant B puts it in a vehicle. Nothing A's terminal said
+ * before the hand-over may reach B (latest position, monitor, playback, alarms, reports, the live
+ * feed, any route), B sees what it says afterwards, and A sees none of that (docs/security.md,
+ * "Re-assigned terminals").
+ */
+const PHONE = '013800000577';
+// A's place and odometer (Urumqi, 98 765 km) appear nowhere in B's data.
+const A_FIX = { lat: 43.8123, lon: 87.6123, mileageKm: 98765.4 };
+const A_MARKS = ['43.812', '87.612', '98765', '乌鲁木齐', '新疆'];
+const B_FIX = { lat: 22.5431, lon: 114.0579 };
+
+let t: TestServer;
+let gw: Gateway;
+let wsBase: string;
+let admin: string;
+let a: Tenant;
+let b: Tenant;
+let device: TestTerminal;
+let serial = 1;
+let bVehicleId: number;
+const yesterdayNoon = Date.parse(`${beijingDayText(Date.now() - 86_400_000)}T12:00:00+08:00`);
+
+const report = async (time: number, fix: { lat: number; lon: number; mileageKm?: number }, alarms: Array<'sos'> = []) => {
+  device.send(encodeJt808Location({ phone: PHONE }, serial++, { time, ...fix, valid: true, speedKmh: 36, course: 90, altitude: 0, acc: true, alarms }));
+  await device.next();
+};
+const get = async (sid: string, url: string) => (await t.call(sid, { url })).json();
+const marksIn = (text: string) => A_MARKS.filter((m) => text.includes(m));
+
+beforeAll(async () => {
+  t = await createTestServer({ rateLimits: { apiPerAddress: 0, apiPerSession: 0, login: 0, captcha: 0, sms: 0, password: 0, export: 0 } });
+  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  wsBase = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/ws/live`;
+  admin = await t.login();
+  a = await createTenant(t, { codes: 'all', name: '甲方公司' });
+  b = await createTenant(t, { codes: 'all', name: '乙方公司' });
+  const added = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: '粤B57701', terminalId: PHONE, protocol: 'jt808' }) });
+  expect(added.json().flag).toBe(1);
+  // A has had it for a week: its own fixes of yesterday are its own.
+  await t.ctx.db.query(`UPDATE terminals SET assigned_at = now() - interval '7 days' WHERE identifier = $1`, [PHONE]);
+
+  // A's time: a fix yesterday, then one a minute ago with SOS, ACC on and the odometer.
+  device = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+  // Registers and authenticates with the code the platform's 0x8100 gave it.
+  device.send(encodeJt808Register({ phone: PHONE }, serial++, { province: 44, city: 300, maker: 'CHLN', model: 'JT701', deviceId: 'D000577', plateColor: 1, plate: '粤B57701' }));
+  const registered = decodeJt808(await device.next());
+  const authCode = registered.ok ? (registered.value.messages[0]?.detail as { authCode?: string } | undefined)?.authCode : undefined;
+  device.send(encodeJt808Auth({ phone: PHONE }, serial++, { authCode: authCode ?? PHONE }));
+  await device.next();
+  await report(yesterdayNoon, A_FIX);
+  await report(Date.now() - 60_000, A_FIX, ['sos']);
+  expect(JSON.stringify(await get(a.sessionId, '/car/v4/api/monitor/lastPositions.json'))).toContain('43.812');
+
+  // The hand-over, as the probe did it.
+  expect((await t.call(admin, { method: 'POST', url: '/car/v4/api/terminal/unassign.json', ...form({ terminalIds: PHONE }) })).json().flag).toBe(1);
+  const claimed = (await t.call(b.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: '粤B57702', terminalId: PHONE, protocol: 'jt808' }) })).json();
+  expect(claimed.flag).toBe(1);
+  bVehicleId = claimed.obj.vehicleId;
+  await eventually(() => [...gw.sessions.values()].some((s) => s.terminal?.accountId === b.accountId), 3000, 'gateway told of the new owner');
+}, 180_000);
+afterAll(async () => {
+  device?.close();
+  await gw?.close();
+  await t?.close();
+}, 15_000);
+
+describe('a terminal handed over to another tenant starts clean', () => {
+  it('shows B no latest position, state, track, alarm or report figure of A’s time', async () => {
+    const last = await get(b.sessionId, '/car/v4/api/monitor/lastPositions.json');
+    expect(last.flag).toBe(1);
+    expect(last.obj).toEqual([]);
+    const vehicles = JSON.stringify(await get(b.sessionId, '/car/v4/api/vehicle/list.json'));
+    expect(vehicles).toContain('粤B57702');
+    expect(marksIn(vehicles)).toEqual([]);
+    for (const day of [beijingDayText(yesterdayNoon), beijingDayText(Date.now())]) {
+      const track = await get(b.sessionId, `/car/v4/api/monitor/track.json?vehicleId=${bVehicleId}&start=${day} 00:00:00&end=${day} 23:59:59`);
+      expect(JSON.stringify(track)).not.toContain('43.812');
+    }
+  });
+
+  it('answers no route of B’s with anything of A’s time', { timeout: 120_000 }, async () => {
+    const today = beijingDayText(Date.now());
+    const yesterday = beijingDayText(yesterdayNoon);
+    const found: string[] = [];
+    for (const r of probedRoutes(t).filter((x) => !DESTRUCTIVE.test(x.url) && (x.method === 'GET' || /query|list|report|statistic|detail|export/i.test(x.url)))) {
+      const fields = fieldsOf(r);
+      const values: Record<string, unknown> = {};
+      let skip = false;
+      for (const f of fields) {
+        const kind = kindOf(r.url, f.name);
+        const asField = (v: string | number) => (f.schema.type === 'array' ? [v] : f.schema.type === 'string' || f.schema.anyOf ? String(v) : v);
+        if (kind === 'vehicle') values[f.name] = asField(bVehicleId);
+        else if (kind?.startsWith('imei:')) values[f.name] = asField(PHONE);
+        else if (kind === 'account') values[f.name] = asField(b.accountId);
+        else if (kind && f.required) skip = true;
+        else if (!kind && f.required) values[f.name] = sample(f.name, f.schema);
+        // Every period covers A's two days.
+        if (/^(start|startTime|beginTime|startDate|begin)$/i.test(f.name)) values[f.name] = /date/i.test(f.name) ? yesterday : `${yesterday} 00:00:00`;
+        if (/^(end|endTime|endDate|finish)$/i.test(f.name)) values[f.name] = /date/i.test(f.name) ? today : `${today} 23:59:59`;
+        if (/^(day|date)$/i.test(f.name) && values[f.name] !== undefined) values[f.name] = today;
+      }
+      if (skip) continue;
+      const res = await send(t, b.sessionId, r, fields, values);
+      const { text } = await readable(res);
+      const shown = marksIn(text);
+      if (shown.length) found.push(`${r.method} ${r.url}: ${shown.join(', ')} in ${text.slice(0, 300)}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('shows B the live feed without A’s fix, then the terminal’s new reports to B and none to A', async () => {
+    const feedA = await openLive(`${wsBase}?sessionId=${a.sessionId}`);
+    const feedB = await openLive(`${wsBase}?sessionId=${b.sessionId}`);
+    const snapshot = (feed: LiveClient) => feed.waitFor((m) => m.type === 'snapshot');
+    expect(marksIn(JSON.stringify((await snapshot(feedB)).data))).toEqual([]);
+    await snapshot(feedA);
+
+    // A blind-area upload of A's time, with nothing newer stored since the hand-over: not B's latest, not pushed.
+    await report(Date.now() - 3_600_000, A_FIX);
+    expect((await get(b.sessionId, '/car/v4/api/monitor/lastPositions.json')).obj).toEqual([]);
+
+    await report(Date.now(), { ...B_FIX, mileageKm: 98790 });
+    await feedB.waitFor((m) => m.type === 'position' && (m.data as { lat: number }).lat === B_FIX.lat);
+    const last = await get(b.sessionId, '/car/v4/api/monitor/lastPositions.json');
+    expect(last.obj).toEqual([expect.objectContaining({ terminalId: PHONE, plate: '粤B57702', lat: B_FIX.lat, lon: B_FIX.lon })]);
+
+    await new Promise((r) => setTimeout(r, 200));
+    expect(feedB.messages.filter((m) => marksIn(JSON.stringify(m.data)).length)).toEqual([]);
+    expect(feedA.messages.filter((m) => JSON.stringify(m.data).includes(PHONE))).toEqual([]);
+    expect(JSON.stringify(await get(a.sessionId, '/car/v4/api/monitor/lastPositions.json'))).not.toContain(PHONE);
+    expect(JSON.stringify(await get(a.sessionId, `/car/v4/api/monitor/lastPositions.json?terminalIds=${PHONE}`))).not.toContain('22.543');
+    feedA.close();
+    feedB.close();
+  });
+});
