@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { Paging } from '../ui/pagination.ts';
+import { FIRST_PAGE, ListLoader } from './listLoader.ts';
+
+interface Filters {
+  keyword?: string;
+}
+type Answer = { asked: Filters & Paging };
+
+/** A server whose answers the test releases one by one, in any order. */
+function server() {
+  const pending: Array<{ query: Filters & Paging; answer: () => void; fail: (error: unknown) => void }> = [];
+  const load = (filters: Filters, paging: Paging | null) =>
+    new Promise<Answer>((resolve, reject) => {
+      const query = { ...filters, ...(paging ?? FIRST_PAGE) };
+      pending.push({ query, answer: () => resolve({ asked: query }), fail: reject });
+    });
+  return { load, pending };
+}
+const describeError = (error: unknown) => (error instanceof Error ? error.message : '加载失败');
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('a list page’s loads', () => {
+  it('starts at page 1 with 10 rows, as spec §3 says', async () => {
+    const { load, pending } = server();
+    const list = new ListLoader(load, {}, FIRST_PAGE, describeError);
+    expect(list.state.loading).toBe(true);
+    void list.show({});
+    expect(pending[0].query).toEqual({ current: 1, pageSize: 10 });
+  });
+
+  it('keeps the newest load’s answer when an older one answers after it', async () => {
+    const { load, pending } = server();
+    const list = new ListLoader(load, {}, FIRST_PAGE, describeError);
+    void list.show({});
+    void list.setPaging({ current: 2, pageSize: 10 });
+    pending[1].answer();
+    await settle();
+    pending[0].answer();
+    await settle();
+    expect(list.state.data?.asked.current).toBe(2);
+    expect(list.state.loading).toBe(false);
+  });
+
+  it('drops a late background reload sent before the reload that followed it (报警中心’s handled alarm)', async () => {
+    const { load, pending } = server();
+    const list = new ListLoader(load, { keyword: 'a' }, FIRST_PAGE, describeError);
+    void list.reload(true);
+    void list.reload();
+    expect(list.state.loading).toBe(true);
+    pending[1].answer();
+    await settle();
+    expect(list.state.loading).toBe(false);
+    pending[0].fail(new Error('超时'));
+    await settle();
+    expect(list.state.error).toBeNull();
+    expect(list.state.data).not.toBeNull();
+  });
+
+  it('goes back to page 1 when the filters change, keeping the page size', async () => {
+    const { load, pending } = server();
+    const list = new ListLoader(load, {}, FIRST_PAGE, describeError);
+    void list.show({});
+    void list.setPaging({ current: 3, pageSize: 20 });
+    void list.show({ keyword: '粤B' });
+    expect(pending.map((p) => p.query)).toEqual([
+      { current: 1, pageSize: 10 },
+      { current: 3, pageSize: 20 },
+      { current: 1, pageSize: 20, keyword: '粤B' },
+    ]);
+    // The same filters built anew (a page renders a new object each time) ask nothing.
+    void list.show({ keyword: '粤B' });
+    expect(pending).toHaveLength(3);
+  });
+
+  it('remembers the newest failure beside the last rows, and clears it on the next answer', async () => {
+    const { load, pending } = server();
+    const list = new ListLoader(load, {}, FIRST_PAGE, describeError);
+    void list.show({});
+    pending[0].answer();
+    await settle();
+    void list.reload();
+    pending[1].fail(new Error('网络连接失败'));
+    await settle();
+    expect(list.state).toMatchObject({ loading: false, error: '网络连接失败' });
+    expect(list.state.data?.asked.current).toBe(1);
+    void list.reload();
+    pending[2].answer();
+    await settle();
+    expect(list.state.error).toBeNull();
+  });
+
+  it('loads a whole list (no paging) with the same rules', async () => {
+    const { load, pending } = server();
+    const list = new ListLoader(load, {}, null, describeError, false);
+    expect(list.state.loading).toBe(false);
+    void list.show({});
+    expect(list.state.loading).toBe(true);
+    pending[0].answer();
+    await settle();
+    expect(list.state.paging).toBeNull();
+    expect(list.state.data).not.toBeNull();
+  });
+});

@@ -1,0 +1,102 @@
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@chelian/contracts';
+import type { Paging } from '../ui/pagination.ts';
+
+/** Where a list starts (spec §3, §9: page 1, 10 rows). */
+export const FIRST_PAGE: Paging = { current: DEFAULT_PAGE, pageSize: DEFAULT_PAGE_SIZE };
+
+export interface ListState<F, A> {
+  filters: F;
+  /** null for a list the server answers whole */
+  paging: Paging | null;
+  /** the newest answer; kept while a reload runs and when one fails, so the rows do not flash away */
+  data: A | null;
+  loading: boolean;
+  /** the newest load's failure, in words for the operator; null once a load succeeds */
+  error: string | null;
+}
+
+/** Asks the server; `quiet` is a background reload (no spinner, no toast). */
+export type ListLoad<F, A> = (filters: F, paging: Paging | null, quiet: boolean) => Promise<A>;
+
+/** Two filter values ask the same when they serialise the same (objects built anew on every render). */
+export const filterKey = (filters: unknown) => JSON.stringify(filters ?? null);
+
+/**
+ * The state machine behind every list page, without React so it can be tested as it is:
+ * filters and paging in, the newest load's answer out. A load answering after a newer one was
+ * sent is dropped (报警中心 once put a handled alarm back that way), new filters go back to page 1,
+ * and a failure is kept as text beside the last rows.
+ */
+export class ListLoader<F, A> {
+  private current: ListState<F, A>;
+  private newest = 0;
+  private started = false;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private load: ListLoad<F, A>,
+    filters: F,
+    paging: Paging | null,
+    private readonly describe: (error: unknown) => string,
+    /** a list that loads at once shows its spinner from the first render, not an empty table first */
+    loadsAtOnce = true,
+  ) {
+    this.current = { filters, paging, data: null, loading: loadsAtOnce, error: null };
+  }
+
+  get state(): ListState<F, A> {
+    return this.current;
+  }
+
+  /** For useSyncExternalStore, which calls it unbound. */
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  /** The load the next request uses (a page's callback may close over new values). */
+  setLoad(load: ListLoad<F, A>): void {
+    this.load = load;
+  }
+
+  /** What the page asks for now: the first load, or a load for other filters (nothing when they are the same). */
+  show(filters: F): Promise<void> {
+    if (!this.started) {
+      this.started = true;
+      if (filterKey(filters) === filterKey(this.current.filters)) return this.reload();
+    }
+    return this.setFilters(filters);
+  }
+
+  /** Other filters: back to page 1 and load; the same filters again do nothing. */
+  setFilters(filters: F): Promise<void> {
+    if (filterKey(filters) === filterKey(this.current.filters)) return Promise.resolve();
+    const paging = this.current.paging && { ...this.current.paging, current: DEFAULT_PAGE };
+    this.update({ filters, paging });
+    return this.reload();
+  }
+
+  /** Another page or page size (a new size starts at the page the pager asks for). */
+  setPaging(paging: Paging): Promise<void> {
+    if (this.current.paging?.current === paging.current && this.current.paging.pageSize === paging.pageSize) return Promise.resolve();
+    this.update({ paging: { current: paging.current, pageSize: paging.pageSize } });
+    return this.reload();
+  }
+
+  /** Loads again with what is on screen; only the newest load's answer or failure is kept. */
+  async reload(quiet = false): Promise<void> {
+    const mine = ++this.newest;
+    if (!quiet) this.update({ loading: true });
+    try {
+      const data = await this.load(this.current.filters, this.current.paging, quiet);
+      if (mine === this.newest) this.update({ data, loading: false, error: null });
+    } catch (error) {
+      if (mine === this.newest) this.update({ loading: false, error: this.describe(error) });
+    }
+  }
+
+  private update(change: Partial<ListState<F, A>>): void {
+    this.current = { ...this.current, ...change };
+    for (const listener of this.listeners) listener();
+  }
+}

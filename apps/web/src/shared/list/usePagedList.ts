@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { TablePaginationConfig } from 'antd';
+import type { AnswerOf, EndpointSpec, InputOf, Page } from '@chelian/contracts';
+import { call, type CallArgs } from '../request/call.ts';
+import { RequestError } from '../request/RequestError.ts';
+import { T } from '../i18n/messages.ts';
+import { pagerOf, type Paging } from '../ui/pagination.ts';
+import { FIRST_PAGE, filterKey, ListLoader, type ListLoad } from './listLoader.ts';
+
+/** A failure in the operator's words: the server's or the request layer's msg, never a script error's. */
+const describeFailure = (error: unknown) => (error instanceof RequestError && error.msg ? error.msg : T.common.loadFailed);
+
+export interface ListOptions {
+  /** false: wait (e.g. until a vehicle is chosen); the list loads once it turns true */
+  enabled?: boolean;
+  /** the first page size (10, spec §3) */
+  pageSize?: number;
+}
+
+/** What a list page reads: the rows and the state the frame (ListCard) shows. */
+export interface ListView<Row> {
+  rows: Row[];
+  loading: boolean;
+  error: string | null;
+  reload: (quiet?: boolean) => Promise<void>;
+  /** the antd pager, or false for a list the server answers whole */
+  pager: TablePaginationConfig | false;
+}
+
+export interface PagedList<Row, A> extends ListView<Row> {
+  /** the newest answer (a page with any summary fields beside it) */
+  data: A | null;
+  total: number;
+  paging: Paging;
+  setPaging: (paging: Paging) => void;
+  pager: TablePaginationConfig;
+}
+
+function useLoader<F, A>(load: ListLoad<F, A>, filters: F, paging: Paging | null, enabled: boolean) {
+  const [loader] = useState(() => new ListLoader(load, filters, paging, describeFailure, enabled));
+  // The newest callback and filters serve the next load (they may close over what the page holds now).
+  loader.setLoad(load);
+  const latest = useRef(filters);
+  latest.current = filters;
+  const state = useSyncExternalStore(loader.subscribe, () => loader.state);
+  const key = filterKey(filters);
+  useEffect(() => {
+    if (enabled) void loader.show(latest.current);
+  }, [loader, key, enabled]);
+  return { loader, state };
+}
+
+/**
+ * A paged list from any loader: starts at page 1 with 10 rows, goes back to page 1 when the
+ * filters change (compared by value, so an object literal per render is fine), keeps only the
+ * newest load's answer, and remembers the newest failure. Filters are sent as given; undefined
+ * fields are left out of the request.
+ */
+export function usePagedLoad<F, Row, A extends Page<Row> = Page<Row>>(
+  load: (query: F & Paging, quiet: boolean) => Promise<A>,
+  filters: F,
+  options: ListOptions = {},
+): PagedList<Row, A> {
+  const wrapped = useCallback<ListLoad<F, A>>((f, paging, quiet) => load({ ...f, ...(paging ?? FIRST_PAGE) }, quiet), [load]);
+  const first = { ...FIRST_PAGE, pageSize: options.pageSize ?? FIRST_PAGE.pageSize };
+  const { loader, state } = useLoader<F, A>(wrapped, filters, first, options.enabled ?? true);
+  const paging = state.paging ?? first;
+  const setPaging = useCallback((next: Paging) => void loader.setPaging(next), [loader]);
+  const reload = useCallback((quiet = false) => loader.reload(quiet), [loader]);
+  return {
+    data: state.data,
+    rows: state.data?.list ?? [],
+    total: state.data?.total ?? 0,
+    loading: state.loading,
+    error: state.error,
+    paging,
+    setPaging,
+    reload,
+    pager: pagerOf(state.data, paging, setPaging),
+  };
+}
+
+type PageOf<E extends EndpointSpec> = AnswerOf<E> extends Page<unknown> ? AnswerOf<E> : never;
+type RowOf<E extends EndpointSpec> = PageOf<E> extends Page<infer Row> ? Row : never;
+/** An endpoint's input without the paging, which the hook owns. */
+export type FiltersOf<E extends EndpointSpec> = Omit<InputOf<E>, 'current' | 'pageSize'>;
+
+/** The one paged-list hook: a paged endpoint of the table (packages/contracts) and its filters. */
+export function usePagedList<E extends EndpointSpec>(endpoint: E, filters: FiltersOf<E>, options: ListOptions = {}): PagedList<RowOf<E>, PageOf<E>> {
+  const load = useCallback(
+    (query: FiltersOf<E> & Paging, quiet: boolean) => call(endpoint, ...([query, { silent: quiet }] as unknown as CallArgs<E>)) as Promise<PageOf<E>>,
+    [endpoint],
+  );
+  return usePagedLoad<FiltersOf<E>, RowOf<E>, PageOf<E>>(load, filters, options);
+}
+
+/** An answer's rows when it is a plain array (a whole list), for the frame's table. */
+type ItemsOf<A> = A extends ReadonlyArray<infer Row> ? Row : never;
+
+export interface WholeList<A> extends ListView<ItemsOf<A>> {
+  data: A | null;
+  pager: false;
+}
+
+/**
+ * An endpoint that answers its whole list (a rider's plans, an owner's pets): the same newest-wins
+ * loading and failure state as the paged lists, without paging.
+ */
+export function useWholeList<E extends EndpointSpec>(endpoint: E, input?: Partial<InputOf<E>>, options: Pick<ListOptions, 'enabled'> = {}): WholeList<AnswerOf<E>> {
+  const load = useCallback<ListLoad<Partial<InputOf<E>> | undefined, AnswerOf<E>>>(
+    (query, _paging, quiet) => call(endpoint, ...([query, { silent: quiet }] as unknown as CallArgs<E>)) as Promise<AnswerOf<E>>,
+    [endpoint],
+  );
+  const { loader, state } = useLoader(load, input, null, options.enabled ?? true);
+  const reload = useCallback((quiet = false) => loader.reload(quiet), [loader]);
+  const rows = (Array.isArray(state.data) ? state.data : []) as Array<ItemsOf<AnswerOf<E>>>;
+  return { data: state.data, rows, loading: state.loading, error: state.error, reload, pager: false };
+}

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import { Button, Empty, Table, type TableProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { ListView } from '../list/usePagedList.ts';
+import { T } from '../i18n/messages.ts';
+import { wideTable } from './wideTable.ts';
+import './subProduct.css';
+
+type TableExtras<Row> = Omit<TableProps<Row>, 'columns' | 'dataSource' | 'pagination' | 'loading' | 'scroll' | 'sticky' | 'rowKey' | 'size'>;
+
+export interface ListCardProps<Row> {
+  /** the card's title, at the toolbar's left */
+  title?: ReactNode;
+  /** the filters, after the title */
+  filters?: ReactNode;
+  /** the buttons, after the filters (新增, 导出 …) */
+  actions?: ReactNode;
+  /** between the toolbar and the table (a hint, tabs) */
+  above?: ReactNode;
+  /** what usePagedList / usePagedLoad answered (or any list in that shape) */
+  list: ListView<Row>;
+  columns: ColumnsType<Row>;
+  rowKey: TableProps<Row>['rowKey'];
+  size?: TableProps<Row>['size'];
+  /** false for a table that fits anyway: its first column is not fixed (see wideTable) */
+  identityColumn?: boolean;
+  /** rowSelection, expandable, summary, onRow, data-testid … passed to the table */
+  table?: TableExtras<Row> & { 'data-testid'?: string };
+  /** the card's element: the sub-products' white card by default, 系统管理's scrolling card is `sys-main` */
+  className?: string;
+  testId?: string;
+  /** without the card: a list inside a tab or a drawer that already has one */
+  bare?: boolean;
+  children?: ReactNode;
+}
+
+/** What the table says instead of rows when the newest load failed: the reason and 重试. */
+function Failure({ error, retry }: { error: string; retry: () => void }) {
+  return (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={error} data-testid="list-failure">
+      <Button size="small" onClick={retry}>
+        {T.common.retry}
+      </Button>
+    </Empty>
+  );
+}
+
+/**
+ * The frame of every list page: a card with the title, filters and buttons in one toolbar, then
+ * the table on the wide-table rule (wideTable.ts) with the list's spinner, pager and failure.
+ */
+export function ListCard<Row extends object>({ title, filters, actions, above, list, columns, rowKey, size = 'middle', identityColumn, table = {}, className = 'sp-card', testId, bare, children }: ListCardProps<Row>) {
+  const toolbar = (title !== undefined || filters || actions) && (
+    <div className="sp-toolbar">
+      {title !== undefined && <span className="sp-title">{title}</span>}
+      {filters}
+      {actions}
+    </div>
+  );
+  const body = (
+    <>
+      {toolbar}
+      {above}
+      <Table<Row>
+        rowKey={rowKey}
+        size={size}
+        loading={list.loading}
+        dataSource={list.rows}
+        pagination={list.pager}
+        locale={list.error ? { emptyText: <Failure error={list.error} retry={() => void list.reload()} /> } : undefined}
+        {...wideTable(columns, { selectable: Boolean(table.rowSelection), expandable: Boolean(table.expandable), identityColumn })}
+        {...table}
+      />
+      {children}
+    </>
+  );
+  if (bare) return testId ? <div data-testid={testId}>{body}</div> : body;
+  return (
+    <section className={className} data-testid={testId}>
+      {body}
+    </section>
+  );
+}
