@@ -42,6 +42,11 @@ export interface Config {
   demo: boolean;
   /** Password of the demo user on the start that creates it; random (printed once) when unset. */
   demoPassword: string | undefined;
+  /**
+   * An unknown terminal id becomes an unassigned terminal at its first connection (TERMINAL_AUTO_REGISTER=1,
+   * and the demo); otherwise it waits in 待接入终端 for an administrator (docs/security.md).
+   */
+  terminalAutoRegister: boolean;
   smsProvider: string;
   smsMinIntervalSeconds: number;
   /** Customers' alarm webhooks and MQTT brokers may be loopback or private addresses (the platform's own account always may). */
@@ -129,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     exportLeaseSeconds: Math.max(1, int(env.EXPORT_LEASE_SECONDS, 60)),
     demo,
     demoPassword: env.CHELIAN_DEMO_PASSWORD || undefined,
+    terminalAutoRegister: demo || env.TERMINAL_AUTO_REGISTER === '1',
     smsProvider: env.SMS_PROVIDER ?? 'outbox',
     smsMinIntervalSeconds: Math.max(1, int(env.SMS_MIN_INTERVAL_SECONDS, 60)),
     pushAllowPrivateTargets: env.PUSH_ALLOW_PRIVATE_TARGETS === '1',

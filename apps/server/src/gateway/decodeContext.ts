@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { DecodeContext } from '@chelian/protocols/model.ts';
 import { Jt808SubpackageAssembler } from '@chelian/protocols/jt808/subpackage.ts';
 
@@ -10,6 +11,7 @@ export class ConnectionDecodeContext implements DecodeContext {
   terminalId?: string;
   now?: number;
   private assembler?: Jt808SubpackageAssembler;
+  private code?: string;
 
   constructor(
     private readonly serials: { nextSerial(): number },
@@ -18,6 +20,11 @@ export class ConnectionDecodeContext implements DecodeContext {
 
   nextSerial(): number {
     return this.serials.nextSerial();
+  }
+
+  /** The JT/T 808 auth code a register reply on this connection hands out: random, made when first asked (identity.ts stores it). */
+  get authCode(): string {
+    return (this.code ??= randomBytes(8).toString('hex'));
   }
 
   get subpackages(): Jt808SubpackageAssembler | undefined {

@@ -22,7 +22,7 @@ describe.skipIf(!!skipReason)('API and gateway on separate NATS connections', ()
   beforeAll(async () => {
     t = await createTestServer({}, { bus: await connectNatsBus(process.env.NATS_URL!, createLogger('silent'), prefix) });
     gatewayBus = await connectNatsBus(process.env.NATS_URL!, createLogger('silent'), prefix);
-    gw = await startGateway({ db: t.ctx.db, bus: gatewayBus, log: createLogger('silent') }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
+    gw = await startGateway({ db: t.ctx.db, bus: gatewayBus, log: createLogger('silent'), config: t.ctx.config }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
     await gatewayBus.flush();
   });
   afterAll(async () => {

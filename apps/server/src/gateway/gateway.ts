@@ -12,6 +12,9 @@ import { DEFAULT_INGEST, IngestBatcher, type IngestOptions } from './ingestBatch
 import { PresenceTracker } from './presence.ts';
 import { TerminalSession, type GatewayStats, type SessionDeps } from './session.ts';
 import { TerminalDirectory } from './terminalDirectory.ts';
+import { IdentityGate } from './identity.ts';
+import { IdentityRecords } from './identityRecords.ts';
+import type { Config } from '../config.ts';
 
 export interface GatewayOptions {
   host?: string;
@@ -45,7 +48,10 @@ const PARTITION_CHECK_MS = 3600_000;
  * and one presence tracker for all of them, and the command dispatcher on the bus. `positionFeed`:
  * where every committed fix goes for this process's position engines (none without it).
  */
-export async function startGateway(deps: { db: Db; bus: Bus; log: FastifyBaseLogger; positionFeed?: PositionFeed }, opts: GatewayOptions): Promise<Gateway> {
+export async function startGateway(
+  deps: { db: Db; bus: Bus; log: FastifyBaseLogger; positionFeed?: PositionFeed; config: Pick<Config, 'terminalAutoRegister'> },
+  opts: GatewayOptions,
+): Promise<Gateway> {
   const { db, bus, log, positionFeed } = deps;
   await ensurePartitions(db, log);
   const partitionTimer = setInterval(() => void ensurePartitions(db, log), PARTITION_CHECK_MS);
@@ -59,7 +65,9 @@ export async function startGateway(deps: { db: Db; bus: Bus; log: FastifyBaseLog
   presence.start();
   commands.start();
   const terminals = new TerminalDirectory(db);
-  const sessionDeps: SessionDeps = { db, bus, log, positionFeed, batcher, presence, commands, terminals, sessions, stats, idleTimeoutMs: opts.offlineAfterSeconds * 1000 };
+  const records = new IdentityRecords(db, log);
+  const identity = new IdentityGate({ db, log, directory: terminals, records, presence, sessions, autoRegister: deps.config.terminalAutoRegister });
+  const sessionDeps: SessionDeps = { db, bus, log, positionFeed, batcher, presence, commands, terminals, identity, sessions, stats, idleTimeoutMs: opts.offlineAfterSeconds * 1000 };
 
   // An operator changed a terminal: the session holding it refreshes its labels and owner.
   const stopChanges = bus.subscribe(subjects.allTerminalChanges, (_m, subject) => {
@@ -129,6 +137,7 @@ export async function startGateway(deps: { db: Db; bus: Bus; log: FastifyBaseLog
       await closed;
       await batcher.close();
       await presence.stop();
+      await records.stop();
     },
   };
 }

@@ -75,6 +75,11 @@ export class PresenceTracker {
     this.touched.set(pk, now);
   }
 
+  /** When the connection holding the terminal was last heard from in this process (undefined: none holds it). */
+  heardAt(pk: number): number | undefined {
+    return this.tracked.get(pk)?.lastSeen;
+  }
+
   /** The connection closed; the terminal stays online until its silence says otherwise. */
   leave(pk: number, close: () => void) {
     if (this.tracked.get(pk)?.close === close) this.tracked.delete(pk);

@@ -18,6 +18,7 @@ import type { FedTerminal, PositionFeed } from '../core/positionFeed.ts';
 import type { PresenceTracker } from './presence.ts';
 import { hasFix, NO_NEW_ALARMS, toStoredPositions } from './positionRows.ts';
 import { ReplyQueue } from './replyQueue.ts';
+import type { IdentityGate } from './identity.ts';
 import { alarmEdges, NO_ALARMS, type TerminalDirectory, type TerminalInfo } from './terminalDirectory.ts';
 
 export interface SessionDeps {
@@ -30,6 +31,8 @@ export interface SessionDeps {
   presence: PresenceTracker;
   commands: CommandDispatcher;
   terminals: TerminalDirectory;
+  /** Who a connection may claim to be (docs/security.md, 终端身份). */
+  identity: IdentityGate;
   /** The session holding each terminal (by row id) in this process. */
   sessions: Map<number, TerminalSession>;
   stats: GatewayStats;
@@ -77,6 +80,8 @@ export class TerminalSession implements IngestOwner {
   private roomWaiter: (() => void) | null = null;
   private serial = 0;
   private badFrames = 0;
+  /** The frame being handled while the connection has no terminal yet: an unknown one's first frames are kept for 待接入终端. */
+  private unidentifiedFrame: Buffer | undefined;
   private activeAlarms: ReadonlySet<string> = NO_ALARMS;
   private lastFix: { lat: number; lon: number; speed: number } | null = null;
   /** An e-bike's status as last reported (GT06 0xF1; else its BMS and locations): its positions carry it in extras.ebike. */
@@ -170,6 +175,7 @@ export class TerminalSession implements IngestOwner {
     this.deps.stats.frames++;
     // The decoders are pure: the clock comes from here (pump's reading: untimed frames, H02/GT06
     // time replies, sub-package ageing).
+    if (!this.terminal) this.unidentifiedFrame = frame;
     const result = this.codec.decode(frame, this.decodeCtx);
     if (!result.ok) {
       this.deps.stats.badFrames++;
@@ -200,7 +206,9 @@ export class TerminalSession implements IngestOwner {
 
   /** Returns a promise only when the message must be waited for (identification, too much in flight). */
   private handleMessage(msg: DeviceMessage): Promise<void> | undefined {
-    // The usual case: the identifier this connection already went by, checked when it first came.
+    // JT/T 808's register and authenticate (they carry a refusal) are the identity's own, on any connection.
+    if (msg.refuse) return this.claim(msg);
+    // The usual case: the identifier this connection already went by, earned when it first came.
     if (this.terminal && msg.terminalId === this.wireId) return this.handleIdentified(msg);
     if (msg.terminalId && !PLAUSIBLE_ID.test(msg.terminalId)) {
       // Not a phone number or IMEI: nothing we could record it as, and no real terminal sends it.
@@ -208,10 +216,24 @@ export class TerminalSession implements IngestOwner {
       this.shutdown();
       return;
     }
-    if (msg.terminalId && (!this.terminal || identifierKey(msg.terminalId) !== this.terminal.key)) {
-      return this.identify(msg.terminalId).then(() => this.handleIdentified(msg));
-    }
+    if (msg.terminalId && (!this.terminal || identifierKey(msg.terminalId) !== this.terminal.key)) return this.claim(msg);
     return this.handleIdentified(msg);
+  }
+
+  /** A message naming a terminal this connection has not earned: identity.ts says whether it may go by it. */
+  private async claim(msg: DeviceMessage) {
+    const from = { session: this, address: this.socket.remoteAddress ?? '', frame: this.unidentifiedFrame, authCode: () => this.decodeCtx.authCode };
+    const verdict = await this.deps.identity.claim(msg, from);
+    if (this.closed) return;
+    if (verdict.kind === 'identified') {
+      await this.identify(verdict.info, msg.terminalId);
+      return this.handleIdentified(msg);
+    }
+    if (verdict.reply) {
+      if (this.replies.empty) this.write(verdict.reply);
+      else this.replies.push(null, verdict.reply, this.decodeCtx.now ?? Date.now()); // after what it already acknowledged
+    }
+    if (verdict.close) this.closeAfterWrites();
   }
 
   private handleIdentified(msg: DeviceMessage): Promise<void> | undefined {
@@ -251,14 +273,9 @@ export class TerminalSession implements IngestOwner {
     }
   }
 
-  private async identify(wireId: string) {
-    const info = await this.deps.terminals.resolve(this.codec.name, wireId);
-    if (this.closed) return;
-    if (!info.enabled) {
-      this.deps.log.info({ terminal: wireId }, '设备已停用，拒绝连接');
-      return this.shutdown();
-    }
+  private async identify(info: TerminalInfo, wireId: string) {
     if (this.terminal) this.forget();
+    this.unidentifiedFrame = undefined;
     this.terminal = info;
     this.fedAs = null;
     this.wireId = wireId;
@@ -273,8 +290,9 @@ export class TerminalSession implements IngestOwner {
   /** An operator changed the terminal (owner, vehicle, enabled): later news carries the new labels. */
   async refresh() {
     if (!this.terminal || this.closed) return;
-    const info = await this.deps.terminals.resolve(this.codec.name, this.wireId);
-    if (!info.enabled) return this.shutdown();
+    const found = await this.deps.terminals.resolve(this.codec.name, this.wireId);
+    if (found.kind !== 'terminal' || !found.info.enabled) return this.shutdown();
+    const info = found.info;
     this.terminal = info;
     this.fedAs = null;
     this.deps.presence.update(info);
@@ -427,6 +445,14 @@ export class TerminalSession implements IngestOwner {
     if (!this.terminal) return;
     if (this.deps.sessions.get(this.terminal.pk) === this) this.deps.sessions.delete(this.terminal.pk);
     this.deps.presence.leave(this.terminal.pk, this.close);
+  }
+
+  /** A refused claim: what was written goes out first, so the terminal reads its refusal before the close. */
+  private closeAfterWrites() {
+    if (this.closed) return;
+    this.closed = true;
+    this.queue.length = 0;
+    this.socket.end(() => this.socket.destroy());
   }
 
   private shutdown() {

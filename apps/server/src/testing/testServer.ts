@@ -31,7 +31,8 @@ export interface TestServer {
 /** `opts.bus`: a shared bus (NATS) instead of a private in-process one, for multi-process tests. `opts.log`: a logger whose lines the test reads (request logging on). */
 export async function createTestServer(overrides: Partial<Config> = {}, opts: { bus?: Bus; log?: FastifyBaseLogger } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-test-'));
-  const config: Config = { ...loadConfig({ DATA_DIR: dataDir, CHELIAN_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, []), ...overrides };
+  // Terminals in tests are made up as they come, as in the demo: the tests of 待接入终端 turn it off.
+  const config: Config = { ...loadConfig({ DATA_DIR: dataDir, CHELIAN_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, []), terminalAutoRegister: true, ...overrides };
   const db = await createTestDb();
   const ctx = await createContext(config, db, opts.bus ?? new MemoryBus(), opts.log ?? createLogger('silent'));
   // The template is seeded already; this is the seed every later start runs (cheap upserts), so

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { ProtocolCodec } from '@chelian/protocols/model.ts';
+import { decodeJt808, encodeJt808Auth, encodeJt808Register, jt808Codec } from '@chelian/protocols/jt808/index.ts';
 
 /**
  * The least a wait gives before failing. A wait is not a timing assertion (timings belong in
@@ -93,4 +94,29 @@ export async function eventually<T>(fn: () => Promise<T> | T, timeoutMs = LEAST_
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/**
+ * A JT/T 808 terminal's first words on a connection, as real ones say them: register (0x0100),
+ * then authenticate (0x0102) with the code the platform issued. Only then is what it sends stored
+ * (docs/security.md). Returns the code.
+ */
+export async function signInJt808(term: TestTerminal, phone: string): Promise<string> {
+  const target = { phone };
+  term.send(encodeJt808Register(target, 0xfff0, { province: 44, city: 300, maker: 'CHLN', model: 'TEST', deviceId: phone.slice(-7), plateColor: 0, plate: '' }));
+  const reg = decodeJt808(await term.next());
+  const detail = reg.ok ? (reg.value.messages[0].detail as { result?: number; authCode?: string }) : undefined;
+  if (!detail?.authCode) throw new Error(`registration of ${phone} refused: ${JSON.stringify(detail)}`);
+  term.send(encodeJt808Auth(target, 0xfff1, { authCode: detail.authCode }));
+  const auth = decodeJt808(await term.next());
+  const result = auth.ok ? auth.value.messages[0].commandReply?.result : undefined;
+  if (result !== 0) throw new Error(`authentication of ${phone} refused (${result})`);
+  return detail.authCode;
+}
+
+/** A JT/T 808 test terminal connected and signed in (registered and authenticated). */
+export async function connectJt808(port: number, phone: string): Promise<TestTerminal> {
+  const term = await TestTerminal.connect(port, jt808Codec);
+  await signInJt808(term, phone);
+  return term;
 }
