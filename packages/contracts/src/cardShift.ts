@@ -5,8 +5,9 @@
  * both read it from here.
  */
 
+import { BEIJING_OFFSET_MS } from './beijingTime.ts';
+
 export const DAY_MINUTES = 1440;
-const BEIJING_OFFSET_MS = 8 * 3_600_000;
 
 /** Minutes of the day of a clock 'HH:mm'. */
 export const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

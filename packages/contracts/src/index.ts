@@ -39,4 +39,5 @@ export * from './elecGb.ts';
 export * from './chineseId.ts';
 export * from './card.ts';
 export * from './cardShift.ts';
+export * from './beijingTime.ts';
 export * from './assistant.ts';

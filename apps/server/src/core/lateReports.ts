@@ -1,4 +1,5 @@
-import { BEIJING_OFFSET_MS } from '../http/timeInput.ts';
+// The file alone, not the package's index: the gateway loads this and none of the endpoint schemas.
+import { BEIJING_OFFSET_MS } from '@chelian/contracts/beijingTime.ts';
 
 /**
  * Report days (Beijing days, modules/reports) are rolled up as positions arrive; a day is made

@@ -1,10 +1,9 @@
-import { COMMON_ERRORS } from '@chelian/contracts';
+import { BEIJING_OFFSET_MS, COMMON_ERRORS } from '@chelian/contracts';
 import { AppError } from './errors.ts';
 
 /** A time parameter: epoch milliseconds, or 'YYYY-MM-DD[ HH:mm[:ss]]' read as Beijing time (UTC+8). */
 export { TimeParam } from '@chelian/contracts';
 
-export const BEIJING_OFFSET_MS = 8 * 3600_000;
 const DATE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
 /** Parses a TimeParam; '' → null (cleared). Anything else unreadable is a Chinese 400. */

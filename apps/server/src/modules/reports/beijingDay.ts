@@ -1,4 +1,4 @@
-import { BEIJING_OFFSET_MS } from '../../http/timeInput.ts';
+import { BEIJING_OFFSET_MS } from '@chelian/contracts';
 
 /**
  * Report days are Beijing calendar days (Asia/Shanghai, UTC+8 all year: China has no summer
