@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot, toasts } from './support/browser.ts';
 import { apiLogout } from './support/server.ts';
+import { childFrame } from './support/bridge.ts';
+import { e2eServer } from './support/e2eServer.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,6 +43,29 @@ describe('the request layer’s error catalogue (issue 3 item 9)', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: '登 录' }).or(dialog.getByRole('button', { name: '登录' })).click();
     await page.waitForURL((u) => u.pathname === '/login');
+    await context.close();
+  });
+
+  it('inside a sub-product: one 会话过期 dialog (the shell’s, none in the frame); 登录 returns to the page (issue 35 item 6)', async () => {
+    const { page, context } = await openTab(browser);
+    await login(page);
+    await page.goto(`${baseUrl()}/system/user`);
+    const frame = await childFrame(page, 'system');
+    await frame.getByTestId('user-add').waitFor();
+    await apiLogout((await page.evaluate(() => localStorage.getItem('sessionId')))!);
+    await frame.locator('.ant-menu-item', { hasText: '操作日志' }).click();
+    const dialog = page.locator('.cl-session-expired');
+    await dialog.waitFor();
+    await page.waitForTimeout(1500); // the frame's other calls and the shell's polls meet 4010 too
+    expect(await dialog.count()).toBe(1);
+    expect(await frame.locator('.cl-session-expired').count()).toBe(0);
+    await dialog.getByRole('button', { name: '登 录' }).or(dialog.getByRole('button', { name: '登录' })).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/system/audit');
+    await page.locator('#username').fill('admin');
+    await page.locator('#password').fill(e2eServer().adminPassword);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => u.pathname === '/system/audit');
     await context.close();
   });
 

@@ -8,7 +8,7 @@ import { progress } from '../shared/progress/progress.ts';
 import { assistantConfigured } from '../shared/config/runtimeConfig.ts';
 import type { ChildSystemId } from '../shared/systems/childSystems.ts';
 import { CHILD, goTop } from './childContext.ts';
-import { installChildBridge } from './bridge/childBridge.ts';
+import { installChildBridge, postToShell } from './bridge/childBridge.ts';
 import { CHILD_SYSTEM_DEFINITIONS } from './systems/registry.ts';
 import { ChildRoot } from './ChildRoot.tsx';
 import '../shared/ui/global.css';
@@ -41,11 +41,15 @@ const router = createBrowserRouter(
 router.subscribe((state) => (state.navigation.state === 'idle' ? progress.done() : progress.start()));
 installChildBridge((path, replace) => void router.navigate(path, { replace }));
 
-const goLogin = () => goTop(`/login?redirect=${encodeURIComponent(CHILD.embedded ? CHILD.sys.path : window.location.pathname)}`);
+// Inside the shell a 4010 is the shell's to show: one 会话过期 dialog over the page, whose 登录 returns to it.
+const onSessionExpired = CHILD.embedded ? () => postToShell('sessionExpired', {}) : undefined;
+// ?redirect: the page the user is on (inside the shell, the shell's address mirrors the frame's page).
+const here = () => (CHILD.embedded ? window.parent.location : window.location);
+const goLogin = () => goTop(`/login?redirect=${encodeURIComponent(here().pathname + here().search)}`);
 
 createRoot(document.getElementById('app')!).render(
   <StrictMode>
-    <AppProviders goLogin={goLogin}>
+    <AppProviders goLogin={goLogin} onSessionExpired={onSessionExpired}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

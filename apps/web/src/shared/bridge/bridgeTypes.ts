@@ -31,6 +31,8 @@ export interface BridgePayloads {
   changeResourceData: { resources: ResourceNode[] };
   /** child → shell: open the image viewer */
   showImage: { urls: string[]; index?: number };
+  /** child → shell: a call met 4010; the shell shows its one 会话过期 dialog (never a second, stacked one in the frame) */
+  sessionExpired: Record<string, never>;
 }
 
 export type BridgeType = keyof BridgePayloads;
@@ -44,6 +46,7 @@ export const BRIDGE_TYPES: readonly BridgeType[] = [
   'getResourceData',
   'changeResourceData',
   'showImage',
+  'sessionExpired',
 ];
 
 export const BRIDGE_SOURCE = 'chelian-bridge';

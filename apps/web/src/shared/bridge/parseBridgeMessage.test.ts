@@ -5,9 +5,9 @@ import { bridgeMessage, parseBridgeMessage } from './parseBridgeMessage.ts';
 const O = 'http://localhost:8080';
 
 describe('message bridge', () => {
-  it('has the eight spec types', () => {
+  it('has the eight spec types and sessionExpired (one 会话过期 dialog, the shell\'s)', () => {
     expect([...BRIDGE_TYPES].sort()).toEqual(
-      ['changeClient', 'changeResourceData', 'getResourceData', 'goPage', 'showDownList', 'showImage', 'showVehInfo', 'updateMenu'].sort(),
+      ['changeClient', 'changeResourceData', 'getResourceData', 'goPage', 'showDownList', 'showImage', 'showVehInfo', 'updateMenu', 'sessionExpired'].sort(),
     );
   });
   it('accepts valid same-origin messages', () => {

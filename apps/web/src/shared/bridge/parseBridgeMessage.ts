@@ -13,9 +13,10 @@ const validators: { [K in BridgeType]: (p: Record<string, unknown>) => boolean }
   getResourceData: () => true,
   changeResourceData: (p) => Array.isArray(p.resources),
   showImage: (p) => Array.isArray(p.urls) && p.urls.every(isString) && (p.index === undefined || typeof p.index === 'number'),
+  sessionExpired: () => true,
 };
 
-/** Accepts only same-origin bridge messages of the eight known types with a valid payload. */
+/** Accepts only same-origin bridge messages of the known types with a valid payload. */
 export function parseBridgeMessage(data: unknown, origin: string, expectedOrigin: string): BridgeMessage | null {
   if (origin !== expectedOrigin) return null;
   if (!isObject(data) || data.source !== BRIDGE_SOURCE) return null;

@@ -23,19 +23,30 @@ export function requestEffects(): RequestEffects {
   return effects;
 }
 
-let expiryDialogOpen = false;
+/**
+ * The 会话过期 dialog's state: 'open' while it shows, 'leaving' once 登录 was chosen (the way to
+ * /login is under way: calls that meet 4010 meanwhile — a poll, a page's loads — open nothing
+ * more) until a new session starts.
+ */
+let expiry: 'none' | 'open' | 'leaving' = 'none';
 
-/** Many calls can expire at once; only one dialog shows. */
+/** Many calls can expire at once; only one dialog shows, and none after 登录 was chosen. */
 export function showExpiryDialogOnce(): void {
-  if (expiryDialogOpen) return;
+  if (expiry !== 'none') return;
   if (typeof window !== 'undefined' && window.location.pathname === '/login') return;
-  expiryDialogOpen = true;
+  expiry = 'open';
   effects.confirmExpired(() => {
-    expiryDialogOpen = false;
+    expiry = 'leaving';
     effects.goLogin();
   });
 }
 
+/** 关闭: the user stays; the next call that meets 4010 asks again. */
 export function expiryDialogClosed(): void {
-  expiryDialogOpen = false;
+  if (expiry === 'open') expiry = 'none';
+}
+
+/** A new session (login): a later expiry shows the dialog again. */
+export function sessionStarted(): void {
+  expiry = 'none';
 }

@@ -21,7 +21,11 @@ dayjs.locale('zh-cn');
  * of antd's App: its context (message, modal, notification for App.useApp()) with the dialogs and
  * notifications fetched when first used (useLazyFeedback), and its root element and styles.
  */
-export function AppProviders({ children, goLogin }: { children: ReactNode; goLogin: () => void }) {
+/**
+ * `onSessionExpired`: instead of this page's own 会话过期 dialog (a sub-product inside the shell
+ * hands the expiry to the shell, whose one dialog serves every frame).
+ */
+export function AppProviders({ children, goLogin, onSessionExpired }: { children: ReactNode; goLogin: () => void; onSessionExpired?: () => void }) {
   const themeValue = useClientStore((s) => s.themeValue);
   const colors = themeColors(themeValue);
 
@@ -34,7 +38,7 @@ export function AppProviders({ children, goLogin }: { children: ReactNode; goLog
   return (
     <ConfigProvider locale={zhCN} theme={antdTheme(colors)}>
       <Feedback>
-        <FeedbackBinder goLogin={goLogin} />
+        <FeedbackBinder goLogin={goLogin} onSessionExpired={onSessionExpired} />
         <NewVersionNotice />
         {children}
       </Feedback>
@@ -60,7 +64,7 @@ function Feedback({ children }: { children: ReactNode }) {
 }
 
 /** Hands antd's context-aware toast and dialog APIs to the request layer. */
-function FeedbackBinder({ goLogin }: { goLogin: () => void }) {
+function FeedbackBinder({ goLogin, onSessionExpired }: { goLogin: () => void; onSessionExpired?: () => void }) {
   const { message, modal } = useContext(AppContext);
   useEffect(() => {
     registerFeedback(message, modal);
@@ -68,6 +72,11 @@ function FeedbackBinder({ goLogin }: { goLogin: () => void }) {
       toastError: (msg) => toast.error(msg),
       goLogin,
       confirmExpired: (onLogin) => {
+        if (onSessionExpired) {
+          onSessionExpired();
+          expiryDialogClosed(); // the shell's dialog decides; a later 4010 here asks it again
+          return;
+        }
         modal.confirm({
           title: T.request.sessionExpiredTitle,
           content: T.request.sessionExpiredText,
@@ -79,6 +88,6 @@ function FeedbackBinder({ goLogin }: { goLogin: () => void }) {
         });
       },
     });
-  }, [message, modal, goLogin]);
+  }, [message, modal, goLogin, onSessionExpired]);
   return null;
 }

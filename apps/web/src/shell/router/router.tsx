@@ -27,9 +27,17 @@ router.subscribe((state) => {
   }
 });
 
-/** Goes to /login from outside React (request layer), once even if many calls expire together. */
+/**
+ * Goes to /login from outside React (request layer), once even if many calls expire together;
+ * ?redirect brings the user back to this page after logging in. Should another navigation
+ * overtake this one (a click, a page's own redirect), the page is loaded at /login instead.
+ */
 export function goLogin(): void {
-  const current = router.state.navigation.location?.pathname ?? router.state.location.pathname;
-  if (current === '/login') return;
-  void router.navigate('/login');
+  const { location, navigation } = router.state;
+  if ((navigation.location?.pathname ?? location.pathname) === '/login') return;
+  const here = location.pathname + location.search;
+  const target = here === '/' || here.startsWith('/login') ? '/login' : `/login?redirect=${encodeURIComponent(here)}`;
+  void router.navigate(target).then(() => {
+    if (router.state.location.pathname !== '/login' && router.state.navigation.state === 'idle') window.location.assign(target);
+  });
 }

@@ -5,6 +5,7 @@ import { usePermissionStore } from '../../shared/stores/permissionStore.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { errorText } from '../../shared/request/RequestError.ts';
 import { T } from '../../shared/i18n/messages.ts';
+import { sessionStarted } from '../../shared/request/effects.ts';
 
 /** Loads the user after a login or a reload; errors show as one error toast (spec §8). */
 export async function loadUser(): Promise<boolean> {
@@ -44,6 +45,7 @@ export async function loadDictionary(): Promise<void> {
 export async function completeLogin(sessionId: string): Promise<boolean> {
   const client = useClientStore.getState();
   client.setSession(sessionId);
+  sessionStarted();
   usePermissionStore.getState().reset();
   if (!(await loadUser())) return false;
   await Promise.all([usePermissionStore.getState().loadResources().catch(() => []), loadPlatforms(), loadDictionary()]);

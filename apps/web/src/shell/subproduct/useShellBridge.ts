@@ -5,6 +5,7 @@ import { parseBridgeMessage } from '../../shared/bridge/parseBridgeMessage.ts';
 import { usePermissionStore } from '../../shared/stores/permissionStore.ts';
 import { useUiStore } from '../../shared/stores/uiStore.ts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
+import { showExpiryDialogOnce } from '../../shared/request/effects.ts';
 import { broadcastToChildren, childSystemOf, postToChild, setReportedPath } from './childFrames.ts';
 
 /** The shell's end of the message bridge (spec §4): one listener for every sub-product frame. */
@@ -48,6 +49,9 @@ export function useShellBridge(): void {
           break;
         case 'changeClient':
           useClientStore.getState().update({ navUserClient: message.payload.client });
+          break;
+        case 'sessionExpired':
+          showExpiryDialogOnce();
           break;
       }
     };
