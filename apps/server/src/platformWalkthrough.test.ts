@@ -11,13 +11,13 @@ import { createHmac } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeJt808Auth, encodeJt808Location, encodeJt808Register, jt808Codec } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { startGateway, type Gateway } from './gateway/gateway.ts';
 import { encryptForLogin } from './modules/auth/rsa.ts';
 import { startAlarmDelivery, type AlarmDeliveryWorker } from './modules/alarmDelivery/alarmDelivery.worker.ts';
 import { MQTT_TEST_URL, mqttSkipReason } from './testing/mosquitto.ts';
 import { multipart } from './testing/multipart.ts';
-import { TestTerminal, eventually } from './testing/testTerminal.ts';
+import { eventually, connectJt808 } from './testing/testTerminal.ts';
 import { createTestServer, form, type TestServer } from './testing/testServer.ts';
 import { startWebhookReceiver } from './testing/webhookReceiver.ts';
 
@@ -139,11 +139,7 @@ describe('from an empty platform to an alarm leaving it', () => {
 
     const terminalId = terminalOf(7);
     const jt = { phone: `0${terminalId}` }; // as the terminal sends it: 12 BCD digits
-    const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
-    term.send(encodeJt808Register(jt, 1, { province: 44, city: 300, maker: 'CHLN', model: 'JT701', deviceId: 'D000007', plateColor: 2, plate: plateOf(7) }));
-    await term.next();
-    term.send(encodeJt808Auth(jt, 2, { authCode: `0${terminalId}` }));
-    await term.next();
+    const term = await connectJt808(gw.ports.jt808!, jt.phone); // registers, then authenticates with the code issued
     term.send(encodeJt808Location(jt, 3, { time: Date.now() - 1000, lat: 22.543096, lon: 114.057865, valid: true, speedKmh: 36, course: 90, altitude: 12, acc: true, alarms: ['sos'] }));
     await term.next();
     term.close();

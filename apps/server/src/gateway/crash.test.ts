@@ -7,7 +7,7 @@ import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.
 import { createTestDb, pgliteTemplate, testEngine } from '../testing/testDb.ts';
 import { openPglite } from '../db/pglite.ts';
 import type { Db } from '../db/types.ts';
-import { TestTerminal } from '../testing/testTerminal.ts';
+import { TestTerminal, signInJt808 } from '../testing/testTerminal.ts';
 
 const T0 = Date.UTC(2026, 5, 1);
 const FRAMES = 3000;
@@ -50,6 +50,7 @@ describe('crash safety', () => {
     try {
       const term = await TestTerminal.connect(await port, jt808Codec);
       const phone = { phone: '013600000001' };
+      await signInJt808(term, phone.phone);
       const acked = new Set<number>();
       const reading = (async () => {
         for (;;) {

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGt06Alarm, encodeGt06Bms, encodeGt06Location, encodeGt06Login, gt06Codec } from '@chelian/protocols/gt06/index.ts';
-import { jt808Codec } from '@chelian/protocols/jt808/index.ts';
+
 import { EBIKE_JT808_VECTORS, EBIKE_VECTORS } from '@chelian/protocols/fixtures/ebike-vectors.ts';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
-import { TestTerminal, eventually } from '../testing/testTerminal.ts';
+import { TestTerminal, eventually, connectJt808 } from '../testing/testTerminal.ts';
 import { batteryQueries, bmsChargeSessions } from '../modules/ebike/battery.queries.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 
@@ -120,7 +120,7 @@ describe('a GT06 e-bike over TCP', () => {
 
 describe('a JT/T 808 e-bike over TCP', () => {
   it('stores a BMS block sent in 0x0900 type 0xF0, and its alarm bits become alarms', async () => {
-    const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const term = await connectJt808(gw.ports.jt808!, '013912345678');
     for (const id of ['jt808-0900-f0-bms', 'jt808-0200-stolen', 'jt808-0200-displacement']) {
       term.send(hex(id));
       await term.next();

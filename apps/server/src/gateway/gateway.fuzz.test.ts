@@ -12,7 +12,7 @@ import { GT06_VECTORS } from '@chelian/protocols/fixtures/gt06-vectors.ts';
 import { H02_VECTORS } from '@chelian/protocols/fixtures/h02-vectors.ts';
 import { WATCH_VECTORS } from '@chelian/protocols/fixtures/watch-vectors.ts';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
-import { TestTerminal } from '../testing/testTerminal.ts';
+import { TestTerminal, connectJt808 } from '../testing/testTerminal.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 
 const REAL: Record<ProtocolName, Buffer[]> = {
@@ -59,7 +59,7 @@ const chunk = fc.oneof(
 
 describe('gateway fuzz', () => {
   it('survives mutated real frames and random bytes on every port; a normal terminal is unaffected', async () => {
-    const canary = await TestTerminal.connect(gw.ports.jt808!, codecs.jt808);
+    const canary = await connectJt808(gw.ports.jt808!, '013700000001');
     let serial = 1;
     await canaryRoundTrip(canary, serial++);
     const heapBefore = process.memoryUsage().heapUsed;
@@ -83,7 +83,7 @@ describe('gateway fuzz', () => {
   });
 
   it('keeps a flooding connection from starving the others', async () => {
-    const flooder = await TestTerminal.connect(gw.ports.jt808!, codecs.jt808);
+    const flooder = await connectJt808(gw.ports.jt808!, '013700000002');
     const frames = Array.from({ length: 4000 }, (_, i) =>
       encodeJt808Location({ phone: '013700000002' }, i & 0xffff, { time: Date.now() - i * 1000, lat: 23, lon: 113, valid: true, speedKmh: 1, course: 0, altitude: 0 }),
     );
@@ -95,7 +95,7 @@ describe('gateway fuzz', () => {
       }
     })();
     await new Promise((r) => setTimeout(r, 300));
-    const canary = await TestTerminal.connect(gw.ports.jt808!, codecs.jt808);
+    const canary = await connectJt808(gw.ports.jt808!, '013700000001');
     // The canary's reports ride in the same batches as the flood: each is answered while the
     // flood goes on (next() fails after 5 s without a reply).
     for (let i = 0; i < 20; i++) await canaryRoundTrip(canary, 100 + i);

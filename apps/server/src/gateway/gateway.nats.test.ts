@@ -5,7 +5,7 @@ import { connectNatsBus } from '../bus/nats.bus.ts';
 import { createLogger } from '../log.ts';
 import { createTestServer, form, type TestServer } from '../testing/testServer.ts';
 import { natsSkipReason } from '../testing/nats.ts';
-import { TestTerminal, eventually } from '../testing/testTerminal.ts';
+import { eventually, connectJt808 } from '../testing/testTerminal.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 
 const skipReason = await natsSkipReason('API and gateway in separate processes');
@@ -36,7 +36,7 @@ describe.skipIf(!!skipReason)('API and gateway on separate NATS connections', ()
     const seen: Array<{ terminalId: string }> = [];
     t.ctx.bus.subscribe<{ terminalId: string }>('pos.>', (m) => seen.push(m));
     await t.ctx.bus.flush();
-    const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const term = await connectJt808(gw.ports.jt808!, phone);
     term.send(encodeJt808Location({ phone }, 1, { time: Date.now(), lat: 31.2, lon: 121.5, valid: true, speedKmh: 20, course: 0, altitude: 0 }));
     await term.next();
     await eventually(() => seen.some((m) => m.terminalId === phone), 3000, 'position over NATS');

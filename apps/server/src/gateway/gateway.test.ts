@@ -12,7 +12,7 @@ import {
 import { gt06Codec, encodeGt06Alarm, encodeGt06Location, encodeGt06Login } from '@chelian/protocols/gt06/index.ts';
 import { h02Codec, encodeH02Location } from '@chelian/protocols/h02/index.ts';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
-import { TestTerminal, eventually } from '../testing/testTerminal.ts';
+import { TestTerminal, connectJt808, eventually } from '../testing/testTerminal.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 
 let t: TestServer;
@@ -48,7 +48,10 @@ describe('JT/T 808 over TCP', () => {
     term.send(encodeJt808Register(jt, 1, { province: 44, city: 300, maker: 'CHLN', model: 'JT701', deviceId: 'D000001', plateColor: 1, plate: '粤B88888' }));
     const reg = jt808Codec.decode(await term.next());
     expect(reg.ok && reg.value.messageType).toBe('0x8100');
-    term.send(encodeJt808Auth(jt, 2, { authCode: '013912345678' }));
+    // The code the platform issued (random, not the terminal's id): the only one it accepts.
+    const authCode = reg.ok ? (reg.value.messages[0].detail as { authCode: string }).authCode : '';
+    expect(authCode).not.toBe('013912345678');
+    term.send(encodeJt808Auth(jt, 2, { authCode }));
     expect((jt808Codec.decode(await term.next()) as { value: { messageType: string } }).value.messageType).toBe('0x8001');
 
     term.send(encodeJt808Location(jt, 3, fix(0)));
@@ -78,7 +81,7 @@ describe('JT/T 808 over TCP', () => {
     const slow: typeof real = { ...real, tx: async (fn) => { await gate; return real.tx(fn); } };
     const held = await startGateway({ ...t.ctx, db: slow }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
     try {
-      const term = await TestTerminal.connect(held.ports.jt808!, jt808Codec);
+      const term = await connectJt808(held.ports.jt808!, '013912345670');
       term.send(encodeJt808Location({ phone: '013912345670' }, 1, fix(9)));
       expect(await term.silentFor(400)).toBe(true);
       expect(await positionsOf('013912345670')).toHaveLength(0);
@@ -113,7 +116,7 @@ describe('JT/T 808 over TCP', () => {
     const latestOf = () => db().query('SELECT l.gps_time FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id WHERE t.identifier = $1', [phone]);
     const held = await startGateway({ ...t.ctx, db: flaky }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
     try {
-      const term = await TestTerminal.connect(held.ports.jt808!, jt808Codec);
+      const term = await connectJt808(held.ports.jt808!, phone);
       term.send(encodeJt808Location({ phone }, 1, fix(9)));
       expect(await term.silentFor(400)).toBe(true); // not stored, so not acknowledged
       expect(await positionsOf(phone)).toHaveLength(0);
@@ -130,7 +133,7 @@ describe('JT/T 808 over TCP', () => {
   });
 
   it('raises an alarm bit once while it lasts, stores it and publishes it', async () => {
-    const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const term = await connectJt808(gw.ports.jt808!, jt.phone);
     term.send(encodeJt808Location(jt, 10, fix(1, { alarms: ['sos'] })), encodeJt808Location(jt, 11, fix(2, { alarms: ['sos'] })), encodeJt808Location(jt, 12, fix(3, { alarms: ['sos', 'overspeed'] })));
     for (let i = 0; i < 3; i++) await term.next();
     const alarms = await alarmsOf('013912345678');
@@ -142,7 +145,7 @@ describe('JT/T 808 over TCP', () => {
   });
 
   it('reassembles a batch sent as sub-packages and stores every position in it', async () => {
-    const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const term = await connectJt808(gw.ports.jt808!, jt.phone);
     const before = (await positionsOf('013912345678')).length;
     const items = Array.from({ length: 12 }, (_, i) => fix(100 + i));
     const parts = splitJt808Message(JT808_MSG.batchLocation, jt, 20, encodeJt808BatchBody(items, 1), 200);
@@ -159,7 +162,7 @@ describe('JT/T 808 over TCP', () => {
     try {
       const phone = { phone: '013912340000' };
       const mute = await TestTerminal.connect(quiet.ports.jt808!, jt808Codec); // never says who it is
-      const term = await TestTerminal.connect(quiet.ports.jt808!, jt808Codec);
+      const term = await connectJt808(quiet.ports.jt808!, phone.phone);
       term.send(encodeJt808Heartbeat(phone, 1));
       await term.next();
       expect((await db().one<{ online: boolean }>(`SELECT online FROM terminals WHERE identifier = '013912340000'`))!.online).toBe(true);
@@ -205,7 +208,7 @@ describe('H02 over TCP', () => {
 
 describe('abuse', () => {
   it('closes an oversized frame’s connection only; the others keep working', async () => {
-    const good = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const good = await connectJt808(gw.ports.jt808!, '013912345679');
     const bad = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
     bad.send(Buffer.concat([Buffer.from([0x7e]), Buffer.alloc(64 * 1024, 0x41)])); // a frame that never ends
     expect(await bad.waitClosed(3000)).toBe(true);

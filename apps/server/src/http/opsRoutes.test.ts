@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jt808Codec, encodeJt808Auth, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
-import { TestTerminal, eventually } from '../testing/testTerminal.ts';
+import { eventually, connectJt808 } from '../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../gateway/gateway.ts';
 import { metricValue } from '../testing/metricsText.ts';
 
@@ -68,10 +68,8 @@ describe('/metrics', () => {
   it('counts connections, decoded and rejected frames by protocol, stored positions, batches and reply-after-commit', async () => {
     const before = await metrics();
     const count = (text: string, name: string, labels?: Record<string, string>) => metricValue(text, name, labels) ?? 0;
-    const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
     const jt = { phone: '013955500001' };
-    term.send(encodeJt808Auth(jt, 1, { authCode: 'x' }));
-    await term.next();
+    const term = await connectJt808(gw.ports.jt808!, jt.phone);
     for (let i = 0; i < 3; i++) {
       term.send(encodeJt808Location(jt, 2 + i, { time: Date.UTC(2026, 2, 1, 2, 0, i), lat: 22.5, lon: 114.05, valid: true, speedKmh: 30, course: 0, altitude: 0 }));
       await term.next();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { createTestServer, form, type TestServer } from '../testing/testServer.ts';
 import { createTenant, type Tenant } from '../testing/fixtures.ts';
-import { TestTerminal, eventually } from '../testing/testTerminal.ts';
+import { eventually, connectJt808 } from '../testing/testTerminal.ts';
 import { openLive } from '../testing/wsClient.ts';
 import { startGateway, type Gateway } from '../gateway/gateway.ts';
 
@@ -49,7 +49,7 @@ describe('live feed /ws/live', () => {
   });
 
   it('pushes a snapshot, then positions, alarms and presence of exactly the visible terminals', async () => {
-    const owned = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const owned = await connectJt808(gw.ports.jt808!, '013800000101');
     owned.send(report('013800000101', 1, 22.1));
     await owned.next();
 
@@ -62,7 +62,7 @@ describe('live feed /ws/live', () => {
 
     owned.send(report('013800000101', 2, 22.2, ['sos']));
     await owned.next();
-    const stranger = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const stranger = await connectJt808(gw.ports.jt808!, '013800000199');
     stranger.send(report('013800000199', 1, 40));
     await stranger.next();
 
@@ -99,7 +99,7 @@ describe('live feed /ws/live', () => {
       expect(res.json().flag).toBe(1);
     };
     await setSos(a.sessionId, false);
-    const owned = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const owned = await connectJt808(gw.ports.jt808!, '013800000101');
     const raiseSos = async (serial: number, lat: number) => {
       owned.send(report('013800000101', serial, lat)); // alarms are raised on the edge: clear it first
       await owned.next();
@@ -133,7 +133,7 @@ describe('an expired terminal on the live feed (docs/decisions.md)', () => {
     const post = (url: string, fields: Record<string, string>) => t.call(a.sessionId, { method: 'POST', url, ...form(fields) });
     await post('/car/v4/api/vehicle/add.json', { plate: '粤BW0301', terminalId: '13800000301', protocol: 'jt808' });
     await post('/car/v4/api/terminal/update.json', { terminalId: '13800000301', serviceExpiresAt: String(Date.now() - 60_000) });
-    const expired = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const expired = await connectJt808(gw.ports.jt808!, '013800000301');
     const feed = await openLive(`${base}?sessionId=${a.sessionId}`);
     const snap = await feed.waitFor((m) => m.type === 'snapshot');
     expect(JSON.stringify(snap.data)).not.toContain('013800000301');
@@ -156,7 +156,7 @@ describe('an expired terminal on the live feed (docs/decisions.md)', () => {
 describe('the alarm-only feed (only=alarm: the shell\'s alarm tip)', () => {
   it('sends no snapshot and no positions or presence, only the alarms of the visible terminals', async () => {
     const feed = await openLive(`${base}?sessionId=${a.sessionId}&only=alarm`);
-    const owned = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const owned = await connectJt808(gw.ports.jt808!, '013800000101');
     owned.send(report('013800000101', 40, 22.7));
     await owned.next();
     owned.send(report('013800000101', 41, 22.8, ['sos']));

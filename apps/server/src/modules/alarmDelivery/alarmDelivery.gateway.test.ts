@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeJt808Auth, encodeJt808Location, encodeJt808Register, jt808Codec } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
+import { eventually, connectJt808 } from '../../testing/testTerminal.ts';
 import { startWebhookReceiver } from '../../testing/webhookReceiver.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { startAlarmDelivery, type AlarmDeliveryWorker } from './alarmDelivery.worker.ts';
@@ -53,11 +53,7 @@ describe('an SOS from a terminal leaves the platform', () => {
     expect(before.obj.list).toEqual([]);
 
     const jt = { phone: terminalId };
-    const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
-    term.send(encodeJt808Register(jt, 1, { province: 44, city: 300, maker: 'CHLN', model: 'JT701', deviceId: 'D000077', plateColor: 1, plate: '粤B7A077' }));
-    await term.next();
-    term.send(encodeJt808Auth(jt, 2, { authCode: terminalId }));
-    await term.next();
+    const term = await connectJt808(gw.ports.jt808!, jt.phone); // registers, then authenticates with the code issued
     term.send(encodeJt808Location(jt, 3, { time: Date.now() - 1000, lat: 22.543096, lon: 114.057865, valid: true, speedKmh: 48, course: 90, altitude: 12, acc: true, alarms: ['sos'] }));
     await term.next();
     term.close();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { TestTerminal } from '../../testing/testTerminal.ts';
+import { connectJt808 } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 
 let t: TestServer;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   a = await createTenant(t, { codes: 'all' });
   b = await createTenant(t, { codes: 'all' });
   await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: '粤B90001', terminalId: '13890000001', protocol: 'jt808' }) });
-  const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+  const term = await connectJt808(gw.ports.jt808!, phone.phone);
   const now = Date.now() - 60_000;
   const at = (i: number, alarms: Array<'sos' | 'overspeed'>) => encodeJt808Location(phone, i, { time: now + i * 1000, lat: 22.5, lon: 114.1, valid: true, speedKmh: 88, course: 0, altitude: 0, alarms });
   term.send(at(1, ['sos']), at(2, ['sos', 'overspeed']), at(3, []), at(4, ['overspeed']));

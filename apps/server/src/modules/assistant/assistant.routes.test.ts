@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import type { AssistantMessage } from '@chelian/contracts';
 import { startGateway } from '../../gateway/gateway.ts';
 import { ingestQueries } from '../../gateway/ingest.queries.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { TestTerminal } from '../../testing/testTerminal.ts';
+import { connectJt808 } from '../../testing/testTerminal.ts';
 import { loadShippedKnowledge } from './knowledge.ts';
 import { beijingDayOf } from '../reports/beijingDay.ts';
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
   const now = Date.now();
   const gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
   for (const [phone, extra] of [['013900012345', { alarms: ['sos' as const], speedKmh: 36 }], ['013900088888', { alarms: ['sos' as const], speedKmh: 0 }], ['013900022222', { speedKmh: 0 }]] as const) {
-    const terminal = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const terminal = await connectJt808(gw.ports.jt808!, phone);
     terminal.send(encodeJt808Location({ phone }, 1, { time: now - 60_000, ...SZ, valid: true, course: 90, altitude: 10, acc: true, ...extra }));
     await terminal.next();
     terminal.close();

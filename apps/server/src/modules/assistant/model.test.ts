@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import type { AssistantMessage } from '@chelian/contracts';
 import { startGateway } from '../../gateway/gateway.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { TestTerminal } from '../../testing/testTerminal.ts';
+import { connectJt808 } from '../../testing/testTerminal.ts';
 import { SYSTEM_PROMPT } from './model.ts';
 
 /**
@@ -51,7 +51,7 @@ beforeAll(async () => {
   ids['粤C88888'] = await add(b, '粤C88888', '13900088888');
   const gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
   for (const [phone, lat] of [['013900012345', 22.543096], ['013900088888', 31.230416]] as const) {
-    const terminal = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const terminal = await connectJt808(gw.ports.jt808!, phone);
     terminal.send(encodeJt808Location({ phone }, 1, { time: Date.now() - 60_000, lat, lon: 114.057865, valid: true, speedKmh: 0, course: 0, altitude: 0 }));
     await terminal.next();
     terminal.close();

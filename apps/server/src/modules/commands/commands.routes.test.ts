@@ -3,7 +3,7 @@ import { jt808Codec, encodeJt808Heartbeat, encodeJt808TerminalReply } from '@che
 import { gt06Codec, encodeGt06Login, encodeGt06StringInfo } from '@chelian/protocols/gt06/index.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
+import { TestTerminal, eventually, connectJt808 } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 
 let t: TestServer;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   for (const [plate, terminalId, protocol] of [['粤B80001', '13880000001', 'jt808'], ['粤B80002', imei, 'gt06']]) {
     await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate, terminalId, protocol }) });
   }
-  jt = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+  jt = await connectJt808(gw.ports.jt808!, phone.phone);
   jt.send(encodeJt808Heartbeat(phone, 1));
   await jt.next();
 });

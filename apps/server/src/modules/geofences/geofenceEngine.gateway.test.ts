@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jt808Codec, encodeJt808Batch, encodeJt808Location, type Jt808LocationInput } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Batch, encodeJt808Location, type Jt808LocationInput } from '@chelian/protocols/jt808/index.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { TestTerminal } from '../../testing/testTerminal.ts';
+import { TestTerminal, connectJt808 } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { startGeofenceEngine, type GeofenceEngine } from './geofenceEngine.ts';
 
@@ -72,7 +72,7 @@ describe('fence crossings inside one upload', () => {
   it('a blind-area batch (0x0704) that goes out of the fence and back raises the exit and the entry alarm', async () => {
     const phone = '013955500001';
     const vehicleId = await fencedVehicle('粤B55501', phone);
-    const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const term = await connectJt808(gw.ports.jt808!, phone);
     try {
       await sendAndSettle(term, [encodeJt808Location({ phone }, 1, fix(base, INSIDE))]); // parked inside: the first state
       // Back in coverage, the terminal uploads what it kept: out for two fixes, then in again.
@@ -90,7 +90,7 @@ describe('fence crossings inside one upload', () => {
   it('a burst of reports committed together crosses out and back: both alarms, each once', async () => {
     const phone = '013955500002';
     const vehicleId = await fencedVehicle('粤B55502', phone);
-    const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const term = await connectJt808(gw.ports.jt808!, phone);
     try {
       await sendAndSettle(term, [encodeJt808Location({ phone }, 1, fix(base, INSIDE))]);
       const burst = [OUTSIDE, OUTSIDE, INSIDE].map((at, i) => encodeJt808Location({ phone }, 2 + i, fix(base + (i + 1) * 10_000, at)));
@@ -119,7 +119,7 @@ describe('a blind-area upload after live reports', () => {
     const vehicleId = await fencedVehicle('粤B55503', phone);
     const pushed: Array<{ vehicleId: number; type: string; late: boolean; alarmTime: number }> = [];
     const off = t.ctx.bus.subscribe('alarm.>', (m: { vehicleId: number; type: string; late: boolean; alarmTime: number }) => void (m.vehicleId === vehicleId && pushed.push(m)));
-    const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const term = await connectJt808(gw.ports.jt808!, phone);
     try {
       await sendAndSettle(term, [live(phone, 1, 0, INSIDE)]);
       await sendAndSettle(term, [live(phone, 2, 160, INSIDE)]); // back in coverage, inside again: nothing to see live
@@ -144,7 +144,7 @@ describe('a blind-area upload after live reports', () => {
   it('an upload in two parts: the return seen only in the second is raised at the next live fix', async () => {
     const phone = '013955500004';
     const vehicleId = await fencedVehicle('粤B55504', phone);
-    const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const term = await connectJt808(gw.ports.jt808!, phone);
     try {
       await sendAndSettle(term, [live(phone, 1, 0, INSIDE)]);
       await sendAndSettle(term, [live(phone, 2, 160, INSIDE)]);
@@ -159,7 +159,7 @@ describe('a blind-area upload after live reports', () => {
   it('a vehicle seen outside when live again: one exit, raised live; the upload only says when, and raises nothing', async () => {
     const phone = '013955500005';
     const vehicleId = await fencedVehicle('粤B55505', phone);
-    const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const term = await connectJt808(gw.ports.jt808!, phone);
     try {
       await sendAndSettle(term, [live(phone, 1, 0, INSIDE)]);
       await sendAndSettle(term, [live(phone, 2, 160, OUTSIDE)]);
@@ -173,10 +173,10 @@ describe('a blind-area upload after live reports', () => {
   it('an upload sent first, on a new connection, is judged in order: its crossings keep their device times, 补传', async () => {
     const phone = '013955500006';
     const vehicleId = await fencedVehicle('粤B55506', phone);
-    let term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    let term = await connectJt808(gw.ports.jt808!, phone);
     await sendAndSettle(term, [live(phone, 1, 0, INSIDE)]);
     term.close();
-    term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    term = await connectJt808(gw.ports.jt808!, phone);
     try {
       await sendAndSettle(term, encodeJt808Batch({ phone }, 2, [fix(base + 40_000, OUTSIDE), fix(base + 80_000, INSIDE)], 1));
       await sendAndSettle(term, [live(phone, 3, 160, INSIDE)]);

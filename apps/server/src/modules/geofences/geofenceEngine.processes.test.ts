@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { jt808Codec, encodeJt808Batch, encodeJt808Location, type Jt808LocationInput } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Batch, encodeJt808Location, type Jt808LocationInput } from '@chelian/protocols/jt808/index.ts';
 import { natsSkipReason } from '../../testing/nats.ts';
 import { freePort } from '../../testing/freePort.ts';
 import { metricValue } from '../../testing/metricsText.ts';
-import { eventually, TestTerminal } from '../../testing/testTerminal.ts';
+import { eventually, connectJt808 } from '../../testing/testTerminal.ts';
 import { CHILD_ADMIN_PASSWORD, prepareServer, spawnServer, waitReady, type ServerPorts, type ServerProcess, type ServerSetup } from '../../testing/serverProcess.ts';
 import { login, postForm, postJson } from '../../cluster/clusterClient.ts';
 
@@ -85,7 +85,7 @@ describe.skipIf(skip)('geofence engines with two gateway processes', () => {
     const offline = async () =>
       (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM alarms WHERE vehicle_id = $1 AND type = 'offline' GROUP BY alarm_time ORDER BY alarm_time`, [added.obj.vehicleId])).rows.map((r) => r.n);
     for (const round of [1, 2]) {
-      const term = await TestTerminal.connect(procs[1].ports.jt808, jt808Codec);
+      const term = await connectJt808(procs[1].ports.jt808, phone);
       term.send(encodeJt808Location({ phone }, round, { ...fix(Math.floor(Date.now() / 1000) * 1000, INSIDE), speedKmh: 0, acc: false }));
       await term.next(5000);
       term.close();
@@ -115,7 +115,7 @@ describe.skipIf(skip)('geofence engines with two gateway processes', () => {
     for (const [k, proc] of procs.entries()) {
       const name = proc.name as 'A' | 'B';
       const phone = phones[name];
-      const term = await TestTerminal.connect(proc.ports.jt808, jt808Codec);
+      const term = await connectJt808(proc.ports.jt808, phone);
       try {
         term.send(encodeJt808Location({ phone }, 1, fix(base, INSIDE)));
         await term.next(5000);

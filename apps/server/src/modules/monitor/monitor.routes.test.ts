@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { TestTerminal } from '../../testing/testTerminal.ts';
+import { connectJt808 } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 
 let t: TestServer;
@@ -28,8 +28,8 @@ const T0 = Date.UTC(2026, 4, 1, 0, 0, 0);
 
 describe('lastPositions.json', () => {
   it('answers the latest position of the terminals the caller may see', async () => {
-    const owned = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
-    const stock = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const owned = await connectJt808(gw.ports.jt808!, '013870000001');
+    const stock = await connectJt808(gw.ports.jt808!, '013870000099');
     owned.send(
       encodeJt808Location({ phone: '013870000001' }, 1, { time: T0, lat: 23.1, lon: 113.3, valid: true, speedKmh: 50, course: 180, altitude: 20, acc: true, mileageKm: 1234.5 }),
       encodeJt808Location({ phone: '013870000001' }, 2, { time: T0 + 10_000, lat: 23.2, lon: 113.4, valid: true, speedKmh: 60, course: 90, altitude: 21, acc: true, alarms: ['overspeed'] }),

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { startGateway } from '../../gateway/gateway.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { TestTerminal } from '../../testing/testTerminal.ts';
+import { connectJt808 } from '../../testing/testTerminal.ts';
 
 let t: TestServer;
 let a: Tenant;
@@ -42,7 +42,7 @@ const carFixes: Fix[] = [
 const vanFixes: Fix[] = run(D1, '09:00:00', [105, 105, 105, 90], true);
 
 async function send(identifier: string, fixes: Fix[], port: number) {
-  const terminal = await TestTerminal.connect(port, jt808Codec);
+  const terminal = await connectJt808(port, identifier);
   let serial = 1;
   for (const f of fixes) {
     terminal.send(encodeJt808Location({ phone: identifier }, serial++, { time: f.time, lat: f.lat, lon: LON, valid: true, speedKmh: f.speed, course: 0, altitude: 0, acc: f.acc }));

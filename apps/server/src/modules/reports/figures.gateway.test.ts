@@ -8,13 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceMeters } from '@chelian/geo/coords.ts';
-import { encodeJt808Batch, encodeJt808Location, jt808Codec } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Batch, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { encodeGt06Location, encodeGt06Login, gt06Codec } from '@chelian/protocols/gt06/index.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { ingestQueries } from '../../gateway/ingest.queries.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { TestTerminal } from '../../testing/testTerminal.ts';
+import { TestTerminal, connectJt808 } from '../../testing/testTerminal.ts';
 import { addDays, beijingDayOf } from './beijingDay.ts';
 import { MAX_PLAUSIBLE_KMH } from './rollupSql.ts';
 import { rollupPending } from './rollup.service.ts';
@@ -85,7 +85,7 @@ async function sendAll(term: TestTerminal, frames: Buffer[]) {
 
 /** A JT/T 808 terminal's 0x0200 reports; `blind`: 0x0704 blind-area batches (type 1) of 25 instead. */
 async function sendJt808(phone: string, fixes: readonly Fix[], blind = false) {
-  const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+  const term = await connectJt808(gw.ports.jt808!, phone);
   const frames: Buffer[] = [];
   let serial = 1;
   if (blind) {

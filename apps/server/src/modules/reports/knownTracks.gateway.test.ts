@@ -19,7 +19,7 @@ import { encodeGt06Location, encodeGt06Login, gt06Codec } from '@chelian/protoco
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { eventually, TestTerminal } from '../../testing/testTerminal.ts';
+import { eventually, TestTerminal, signInJt808 } from '../../testing/testTerminal.ts';
 import { addDays, beijingDayOf } from './beijingDay.ts';
 import { rollupPending } from './rollup.service.ts';
 import { bj, haversineKm, knownDay, knownFigures, SPHERE_RADIUS_M, type KnownFix } from './knownTracks.ts';
@@ -68,7 +68,7 @@ async function session(car: Car, frames: Buffer[], login?: Buffer) {
   if (login) {
     term.send(login);
     await term.next();
-  }
+  } else if (car.protocol === 'jt808') await signInJt808(term, `0${car.identifier}`);
   term.send(...frames);
   for (let i = 0; i < frames.length; i++) await term.next(10_000); // each answered once stored
   car.spans.push([began, Date.now()]);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { startGateway } from '../../gateway/gateway.ts';
 import { ingestQueries } from '../../gateway/ingest.queries.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { TestTerminal } from '../../testing/testTerminal.ts';
+import { connectJt808 } from '../../testing/testTerminal.ts';
 import { EXPORT_KINDS } from '../exports/exportKinds.ts';
 import { ExportsService } from '../exports/exports.service.ts';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
   now = Date.now();
   const gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
   for (const [i, phone, ago] of [[1, '013820000001', 2 * HOUR], [2, '013820000002', 3 * DAY], [3, '013820000003', 40 * DAY], [5, '013820000005', 0], [9, '013820000009', 10 * DAY]] as const) {
-    const terminal = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const terminal = await connectJt808(gw.ports.jt808!, phone);
     terminal.send(encodeJt808Location({ phone }, 1, { time: now - ago, ...place(i), valid: true, speedKmh: 0, course: 0, altitude: 0 }));
     await terminal.next();
     terminal.close();

@@ -8,10 +8,10 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { distanceMeters } from '@chelian/geo/coords.ts';
-import { encodeJt808Batch, encodeJt808Location, jt808Codec } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Batch, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { openDatabase } from '../../db/open.ts';
 import { prepareServer, spawnServer, waitReady, type ServerProcess, type ServerSetup } from '../../testing/serverProcess.ts';
-import { TestTerminal } from '../../testing/testTerminal.ts';
+import { connectJt808 } from '../../testing/testTerminal.ts';
 import { addDays, beijingDayOf } from './beijingDay.ts';
 import { rollupPending } from './rollup.service.ts';
 
@@ -45,7 +45,7 @@ async function stop() {
 }
 
 async function send(frames: Buffer[]) {
-  const term = await TestTerminal.connect(setup!.ports.jt808, jt808Codec);
+  const term = await connectJt808(setup!.ports.jt808, '013862000001');
   term.send(...frames);
   for (let i = 0; i < frames.length; i++) await term.next(10_000); // each answered once stored
   term.close();

@@ -4,8 +4,8 @@ import { createTestServer, type TestServer } from '../../testing/testServer.ts';
 import { testEngine } from '../../testing/testDb.ts';
 import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries.ts';
 import { startGateway } from '../../gateway/gateway.ts';
-import { TestTerminal } from '../../testing/testTerminal.ts';
-import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { connectJt808 } from '../../testing/testTerminal.ts';
+import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { backfill, rollupDay } from './rollup.service.ts';
 import { rollupQueries } from './rollup.queries.ts';
 import { beijingDayOf, dayStart } from './beijingDay.ts';
@@ -178,7 +178,7 @@ describe('daily rollup', () => {
 
   it('records online and offline transitions made by the gateway, at the last sign of life', async () => {
     const gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
-    const terminal = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const terminal = await connectJt808(gw.ports.jt808!, '013871000002');
     terminal.send(encodeJt808Location({ phone: '013871000002' }, 1, { time: Date.now(), lat: 23, lon: 113, valid: true, speedKmh: 0, course: 0, altitude: 0 }));
     await terminal.next(); // answered once stored
     terminal.close();

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { distanceMeters } from '@chelian/geo/coords.ts';
-import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { startGateway } from '../../gateway/gateway.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { TestTerminal } from '../../testing/testTerminal.ts';
+import { connectJt808 } from '../../testing/testTerminal.ts';
 import { EXPORT_KINDS } from '../exports/exportKinds.ts';
 import { ExportsService } from '../exports/exports.service.ts';
 import { backfill } from './rollup.service.ts';
@@ -66,7 +66,7 @@ beforeAll(async () => {
   await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
 
   const gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
-  const terminal = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+  const terminal = await connectJt808(gw.ports.jt808!, '013870000001');
   let serial = 1;
   for (const f of fixes) {
     terminal.send(encodeJt808Location({ phone: '013870000001' }, serial++, { time: f.time, lat: f.lat, lon: LON, valid: true, speedKmh: f.speed, course: 0, altitude: 0 }));

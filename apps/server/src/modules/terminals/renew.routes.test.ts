@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_ERRORS, TERMINAL_ERRORS } from '@chelian/contracts';
-import { jt808Codec, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { TestTerminal } from '../../testing/testTerminal.ts';
+import { connectJt808 } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 
 let t: TestServer;
@@ -126,7 +126,7 @@ describe('an expired terminal (docs/decisions.md)', () => {
     const T0 = Date.UTC(2026, 4, 1, 0, 0, 0);
     // The owner sees history from when the terminal joined the account: make that before T0.
     await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z' WHERE identifier = '013860000003'`);
-    const terminal = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
+    const terminal = await connectJt808(gw.ports.jt808!, '013860000003');
     terminal.send(encodeJt808Location({ phone: '013860000003' }, 1, { time: T0, lat: 23.1, lon: 113.3, valid: true, speedKmh: 40, course: 0, altitude: 0 }));
     await terminal.next();
     expect((await get(a.sessionId, `/car/v4/api/monitor/lastPositions.json?terminalIds=${id}`)).obj).toHaveLength(1);
