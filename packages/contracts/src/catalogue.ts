@@ -28,6 +28,7 @@ import { monthlyReportEndpoints, MONTHLY_ERRORS } from './reportMonthly.ts';
 import { cardEndpoints, CARD_ERRORS } from './card.ts';
 import { assistantEndpoints, ASSISTANT_ERRORS } from './assistant.ts';
 import { petEndpoints, PET_ERRORS } from './pet.ts';
+import { pendingTerminalEndpoints, PENDING_TERMINAL_ERRORS } from './pendingTerminals.ts';
 
 /**
  * The whole API in one place: every endpoint group and every error catalogue. The server checks
@@ -36,6 +37,7 @@ import { petEndpoints, PET_ERRORS } from './pet.ts';
  */
 export const ENDPOINT_GROUPS = {
   terminal: terminalEndpoints,
+  pendingTerminal: pendingTerminalEndpoints,
   vehicle: vehicleEndpoints,
   group: groupEndpoints,
   auth: authEndpoints,
@@ -71,6 +73,7 @@ export const ENDPOINT_GROUPS = {
 export const ERROR_CATALOGUES = {
   common: COMMON_ERRORS,
   terminal: TERMINAL_ERRORS,
+  pendingTerminal: PENDING_TERMINAL_ERRORS,
   auth: AUTH_ERRORS,
   security: SECURITY_ERRORS,
   helpMessage: HELP_MESSAGE_ERRORS,

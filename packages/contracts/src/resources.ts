@@ -79,6 +79,7 @@ const TREE = [
       [1200402, '导入终端', 'system:terminal:import', ''],
       [1200403, '续费', 'system:terminal:renew', ''],
       [1200404, '激活', 'system:terminal:activate', ''],
+      [1200405, '待接入终端', 'system:terminal:adopt', ''],
     ]],
     [12005, '品牌设置', 'system:branding', '/system/branding', [[1200501, '编辑品牌', 'system:branding:edit', '']]],
     [12006, '内容发布', 'system:notice', '/system/notice', [[1200601, '发布内容', 'system:notice:publish', '']]],

@@ -95,6 +95,9 @@ export const TerminalSchema = Type.Object({
   vehicleName: Type.String(),
   remark: Type.String(),
   created: Type.Number(),
+  /** 身份冲突: connections refused for claiming this terminal's id while it was online, and the last time (docs/security.md). */
+  identityConflicts: Type.Integer(),
+  identityConflictAt: Nullable(Type.Number()),
 });
 export type Terminal = Static<typeof TerminalSchema>;
 

@@ -23,7 +23,7 @@ export function presentTerminal(t: TerminalRow): Terminal {
     accountId: t.account_id, accountName: t.account_name ?? '', assigned: t.account_id !== null, enabled: t.enabled,
     status, statusName: SERVICE_STATES[status], activatedAt: epochOrNull(t.activated_at), serviceExpiresAt: epochOrNull(t.service_expires_at),
     online: t.online, lastSeenAt: epochOrNull(t.last_seen_at), vehicleId: t.vehicle_id, plate: t.plate ?? '', vehicleName: t.vehicle_name ?? '',
-    remark: t.remark, created: t.created_at.getTime(),
+    remark: t.remark, created: t.created_at.getTime(), identityConflicts: t.identity_conflicts, identityConflictAt: epochOrNull(t.identity_conflict_at),
   };
 }
 

@@ -10,6 +10,9 @@ export interface TerminalRow {
   sim: string;
   account_id: number | null;
   account_name: string | null;
+  /** Connections refused for claiming this live terminal's id (docs/security.md). */
+  identity_conflicts: number;
+  identity_conflict_at: Date | null;
   account_path: string | null;
   assigned_at: Date | null;
   enabled: boolean;
@@ -27,7 +30,8 @@ export interface TerminalRow {
 
 const SELECT = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, t.model, t.sim, t.account_id, a.name AS account_name,
        a.path AS account_path, t.assigned_at, t.enabled, t.activated_at, t.service_expires_at, t.online, t.last_seen_at,
-       t.remark, t.created_at, v.id AS vehicle_id, v.account_id AS vehicle_account_id, v.plate, v.name AS vehicle_name
+       t.remark, t.created_at, v.id AS vehicle_id, v.account_id AS vehicle_account_id, v.plate, v.name AS vehicle_name,
+       t.identity_conflicts, t.identity_conflict_at
   FROM terminals t LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id`;
 
 export interface TerminalFilter {

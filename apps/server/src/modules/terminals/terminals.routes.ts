@@ -12,6 +12,7 @@ import { likeText } from './assets.ts';
 import { presentRenewal, presentRenewed, presentTerminal, serviceChange } from './assets.presenter.ts';
 import { groupsRoutes } from './groups.routes.ts';
 import { importRoutes } from './import.routes.ts';
+import { pendingRoutes } from './pending.routes.ts';
 import { terminalsQueries } from './terminals.queries.ts';
 import { activateTerminals, addTerminal, moveTerminals, protocolOf, renewTerminals, serviceStateOf, terminalRenewals, updateTerminal, visibleTerminal } from './terminals.service.ts';
 import { vehiclesRoutes } from './vehicles.routes.ts';
@@ -76,4 +77,5 @@ export const terminalsRoutes = (ctx: AppContext) => async (app: FastifyInstance)
   vehiclesRoutes(ctx, app);
   groupsRoutes(ctx, app);
   importRoutes(ctx, app);
+  pendingRoutes(ctx, app);
 };
