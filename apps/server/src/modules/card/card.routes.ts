@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { MultipartFile } from '@fastify/multipart';
 import { beijingMidnight, CARD_ALARM_NAMES, CARD_ERRORS, cardEndpoints, type CardAlarmType } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
@@ -11,7 +10,7 @@ import { scopeParam } from '../../core/accountScope.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { likeText } from '../terminals/assets.ts';
-import { readSheet } from '../terminals/sheetRows.ts';
+import { oneImportAtATime, receiveSheet } from '../terminals/sheetUpload.ts';
 import { sendCommands } from '../commands/commands.service.ts';
 import { visibleTerminals } from '../terminals/terminals.service.ts';
 import { supportsCommand } from '@chelian/protocols';
@@ -98,11 +97,8 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   });
 
   route(app, cardEndpoints.importStaff, async (_query, request) => {
-    if (!request.isMultipart()) throw new AppError(CARD_ERRORS.fileMissing);
-    const file: MultipartFile | undefined = await request.file();
-    if (!file) throw new AppError(CARD_ERRORS.fileMissing);
-    const sheet = await readSheet(await file.toBuffer(), file.filename);
-    const result = await importStaff(db, bus, caller(request), sheet);
+    const user = caller(request);
+    const result = await oneImportAtATime(user, async () => importStaff(db, bus, user, (await receiveSheet(request, CARD_ERRORS.fileMissing)).rows));
     auditChange(request, { objectType: '人员', objectId: 0, after: { created: result.created, updated: result.updated } });
     return result;
   });

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GB_ALARM_TYPES, TERMINAL_ERRORS, elecGbEndpoints } from '@chelian/contracts';
+import { GB_ALARM_TYPES, elecGbEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
-import { AppError } from '../../http/errors.ts';
 import { splitIds, splitList } from '../../http/listInput.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
@@ -11,7 +10,7 @@ import { scopeParam } from '../../core/accountScope.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { likeText } from '../terminals/assets.ts';
-import { readSheet } from '../terminals/sheetRows.ts';
+import { oneImportAtATime, receiveSheet } from '../terminals/sheetUpload.ts';
 import { filterSpan, reportFilter } from '../reports/reports.service.ts';
 import { gbBikesQueries } from './gbBikes.queries.ts';
 import { presentGbBike } from './gbBikes.presenter.ts';
@@ -31,12 +30,7 @@ const like = (keyword: string | undefined) => {
 };
 const orNull = (s: string | undefined) => (s?.trim() ? s.trim() : null);
 
-async function sheetOf(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError(TERMINAL_ERRORS.fileMissing);
-  const file = await request.file();
-  if (!file) throw new AppError(TERMINAL_ERRORS.fileMissing);
-  return gbRecordsOf(await readSheet(await file.toBuffer(), file.filename));
-}
+const sheetOf = async (request: FastifyRequest) => gbRecordsOf((await receiveSheet(request)).rows);
 
 const excel = (reply: FastifyReply, name: string, content: Buffer) =>
   reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}.xlsx`).send(content);
@@ -82,10 +76,12 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
     return { deleted };
   });
 
-  route(app, elecGbEndpoints.importVerify, async (_q, request) => verifyGbRecords(db, caller(request), await sheetOf(request)));
+  route(app, elecGbEndpoints.importVerify, async (_q, request) =>
+    oneImportAtATime(caller(request), async () => verifyGbRecords(db, caller(request), await sheetOf(request))),
+  );
 
   route(app, elecGbEndpoints.import, async (_q, request) => {
-    const result = await importGbRecords(db, bus, caller(request), await sheetOf(request));
+    const result = await oneImportAtATime(caller(request), async () => importGbRecords(db, bus, caller(request), await sheetOf(request)));
     auditChange(request, { objectType: '新国标备案', after: result });
     return result;
   });

@@ -4,7 +4,7 @@ import { createTestServer, form, type TestServer } from '../../testing/testServe
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { multipart } from '../../testing/multipart.ts';
 import { TERMINAL_ERRORS } from '@chelian/contracts';
-import { readCsv } from './sheetRows.ts';
+import { readCsv } from './sheetParse.ts';
 
 let t: TestServer;
 let a: Tenant;

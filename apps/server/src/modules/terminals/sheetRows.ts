@@ -1,105 +1,29 @@
-import ExcelJS from 'exceljs';
-import { PLATE_COLORS, TERMINAL_ERRORS } from '@chelian/contracts';
+import { COMMON_ERRORS, PLATE_COLORS, TERMINAL_ERRORS, type ErrorEntry } from '@chelian/contracts';
 import { AppError } from '../../http/errors.ts';
+import { SHEET_LIMITS, type SheetRefusal } from './sheetLimits.ts';
+import { sheetPool } from './sheetPool.ts';
 
-export const MAX_IMPORT_ROWS = 10_000;
-
-const tooManyRows = () => new AppError(TERMINAL_ERRORS.tooManyRows, { params: { max: MAX_IMPORT_ROWS } });
+const MB = 1024 * 1024;
+const REFUSALS: Record<SheetRefusal, [ErrorEntry, Record<string, number>?]> = {
+  unreadable: [TERMINAL_ERRORS.fileUnreadable],
+  tooManyRows: [TERMINAL_ERRORS.tooManyRows, { max: SHEET_LIMITS.rows }],
+  tooManyCells: [TERMINAL_ERRORS.sheetTooManyCells, { max: SHEET_LIMITS.cells }],
+  unzippedTooLarge: [TERMINAL_ERRORS.sheetUnzippedTooLarge, { max: SHEET_LIMITS.unzippedBytes / MB }],
+  timeout: [TERMINAL_ERRORS.sheetParseTimeout],
+  queueFull: [TERMINAL_ERRORS.importQueueFull],
+  failed: [COMMON_ERRORS.internal],
+};
 
 /**
- * Text a CSV may be: no NUL and no other control byte but tab, CR, LF (a binary file — an image,
- * a PDF, an old .xls — is refused, whatever its name says).
+ * The rows of the first sheet of an .xlsx or a CSV file, every cell as trimmed text, blank rows
+ * left out; parsed in the sheet worker within SHEET_LIMITS (sheetParse.ts), refused with the
+ * limit's message.
  */
-function looksLikeText(content: Buffer): boolean {
-  const head = content.subarray(0, 8192);
-  for (const b of head) if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return false;
-  return true;
-}
-
-/** The rows of the first sheet of an .xlsx or a CSV file, every cell as trimmed text; which one is told by the bytes, not the name. */
 export async function readSheet(content: Buffer, fileName: string): Promise<string[][]> {
-  const isZip = content.length > 4 && content[0] === 0x50 && content[1] === 0x4b; // 'PK': an xlsx is a zip
-  if (!isZip && (/\.xlsx?$/i.test(fileName) || !looksLikeText(content))) throw new AppError(TERMINAL_ERRORS.fileUnreadable);
-  const rows = isZip ? await readXlsx(content) : readCsv(decodeText(content));
-  const nonEmpty = rows.filter((r) => r.some((c) => c !== ''));
-  if (nonEmpty.length - 1 > MAX_IMPORT_ROWS) throw tooManyRows();
-  return nonEmpty;
-}
-
-async function readXlsx(content: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError(TERMINAL_ERRORS.fileUnreadable);
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) return [];
-  if (sheet.rowCount > MAX_IMPORT_ROWS + 50) throw tooManyRows();
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= Math.min(row.cellCount, 50); c++) cells.push(cellText(row.getCell(c).value));
-    rows.push(cells);
-  });
-  return rows;
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    // Excel dates carry no zone; they are the wall-clock time the operator typed (Beijing).
-    return value.toISOString().slice(0, 19).replace('T', ' ');
-  }
-  // 15-digit IMEIs typed into Excel become numbers; print them without exponent.
-  if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value).toString() : String(value);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((t) => t.text).join('').trim();
-    if ('text' in value) return String(value.text).trim();
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    return '';
-  }
-  return String(value).trim();
-}
-
-/** UTF-8 (with or without BOM), else GB18030: Excel in China saves CSV in the local code page. */
-export function decodeText(content: Buffer): string {
-  const utf8 = new TextDecoder('utf-8', { fatal: false }).decode(content).replace(/^\uFEFF/, '');
-  if (!utf8.includes('\uFFFD')) return utf8;
-  return new TextDecoder('gb18030').decode(content);
-}
-
-/** RFC 4180: quoted fields may hold commas, quotes ("") and line breaks. */
-export function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') {
-      row.push(field.trim());
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field.trim());
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length) {
-    row.push(field.trim());
-    rows.push(row);
-  }
-  return rows;
+  const outcome = await sheetPool.parse(content, fileName);
+  if (outcome.ok) return outcome.rows;
+  const [entry, params] = REFUSALS[outcome.reason];
+  throw new AppError(entry, { params });
 }
 
 /** Column headers accepted for each field (Chinese as in our template, or the API names). */

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Input, Select, Table, Tabs, Tag } from 'antd';
 import { elecLeaseEndpoints, type LeaseLedger } from '@chelian/contracts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
-import { useList, usePaged } from '../usePaged.ts';
+import { usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
 import { BillsTable, PaymentsTable } from '../ContractDrawer.tsx';
 import { yuan } from '../money.ts';
 import { L } from '../messages.ts';
@@ -13,32 +12,31 @@ const B = L.bill;
 function Bills() {
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState('');
-  const { page, paging, setPaging } = usePaged(elecLeaseEndpoints.bills, { keyword: keyword || undefined, status: status || undefined });
+  const bills = usePagedList(elecLeaseEndpoints.bills, { keyword: keyword || undefined, status: status || undefined });
   return (
     <>
       <div className="sp-toolbar">
         <Select style={{ width: 110 }} value={status} onChange={setStatus} options={[{ value: '', label: L.common.all }, { value: 'unpaid', label: '未缴' }, { value: 'paid', label: '已缴' }, { value: 'void', label: '已作废' }]} />
         <Input.Search allowClear placeholder={`${L.order.no} / ${L.order.rider}`} style={{ width: 240 }} onSearch={(k) => setKeyword(k.trim())} />
       </div>
-      <BillsTable bills={page?.list ?? []} showContract pagination={pagerOf(page, paging, setPaging)} />
+      <BillsTable bills={bills.rows} showContract pagination={bills.pager} />
     </>
   );
 }
 
 function Payments() {
   const [keyword, setKeyword] = useState('');
-  const { page, paging, setPaging } = usePaged(elecLeaseEndpoints.payments, { keyword: keyword || undefined });
+  const payments = usePagedList(elecLeaseEndpoints.payments, { keyword: keyword || undefined });
   return (
     <>
       <div className="sp-toolbar"><Input.Search allowClear placeholder={`${L.order.no} / ${L.order.rider} / ${L.pay.ref}`} style={{ width: 280 }} onSearch={(k) => setKeyword(k.trim())} /></div>
-      <PaymentsTable payments={page?.list ?? []} showContract pagination={pagerOf(page, paging, setPaging)} />
+      <PaymentsTable payments={payments.rows} showContract pagination={payments.pager} />
     </>
   );
 }
 
 function Ledger() {
-  const { list, loading } = useList(elecLeaseEndpoints.ledger);
-  const l = list as LeaseLedger | null;
+  const { data: l, loading } = useWholeList(elecLeaseEndpoints.ledger);
   return (
     <>
       <div className="sp-toolbar">

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Select, Switch, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { LEASE_PLAN_KINDS, elecLeaseEndpoints, type LeasePlan } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { useList } from '../usePaged.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { fenOf, yuan } from '../money.ts';
 import { L } from '../messages.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const P = L.plan;
 const money = (label: string, name: string, required = true) => (
@@ -19,7 +19,7 @@ const money = (label: string, name: string, required = true) => (
 
 /** 租赁方案: daily, weekly, monthly and rent-to-own plans with deposit, insurance and a late fee per day (yuan typed, fen stored). */
 export function PlanPage() {
-  const { list, loading, reload } = useList(elecLeaseEndpoints.plans);
+  const plans = useWholeList(elecLeaseEndpoints.plans);
   const canEdit = usePermission('lease:plan:edit');
   const [editing, setEditing] = useState<LeasePlan | 'new' | null>(null);
   const [form] = Form.useForm();
@@ -39,19 +39,17 @@ export function PlanPage() {
     });
     toast.success(L.common.saved);
     setEditing(null);
-    void reload();
+    void plans.reload();
   };
 
   return (
     <div className="sp-page" data-testid="lease-plan">
-      <section className="sp-card">
-        <div className="sp-toolbar">
-          <span className="sp-title">{P.title}</span>
-          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="plan-add">{L.common.addOne('方案')}</Button>}
-        </div>
-        <Table<LeasePlan>
-          rowKey="planId" size="middle" loading={loading} dataSource={list ?? []} pagination={false}
-          {...wideTable<LeasePlan>([
+      <ListCard<LeasePlan>
+        title={P.title}
+        actions={canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="plan-add">{L.common.addOne('方案')}</Button>}
+        list={plans}
+        rowKey="planId"
+        columns={[
             { title: P.name, dataIndex: 'name', width: 160 },
             { title: P.kind, dataIndex: 'kindName', width: 90 },
             { title: P.periodDays, dataIndex: 'periodDays', width: 90 },
@@ -62,9 +60,8 @@ export function PlanPage() {
             { title: P.periods, key: 'n', width: 140, render: (_, p) => p.periods ?? L.common.none },
             { title: P.enabled, key: 'e', width: 70, render: (_, p) => (p.enabled ? <Tag color="green">{P.enabled}</Tag> : <Tag>{P.disabled}</Tag>) },
             { title: L.common.actions, key: 'actions', width: 70, fixed: 'right', render: (_, p) => canEdit && <Button type="link" size="small" onClick={() => open(p)}>{L.common.edit}</Button> },
-          ])}
-        />
-      </section>
+        ]}
+      />
       <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${P.title}` : `${L.common.edit}${P.title}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} okText={L.common.save} cancelText={L.common.cancel} destroyOnHidden>
         <Form form={form} layout="vertical">
           <Form.Item name="name" label={P.name}><Input maxLength={30} /></Form.Item>

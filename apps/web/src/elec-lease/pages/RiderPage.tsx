@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { elecLeaseEndpoints, idNumberProblem, ID_NUMBER_PROBLEM_ZH, isMobilePhone, type LeaseRider } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { promptBox } from '../../shared/ui/promptBox.tsx';
 import { toast } from '../../shared/ui/toast.ts';
-import { usePaged } from '../usePaged.ts';
 import { L } from '../messages.ts';
 
 const R = L.rider;
@@ -17,7 +16,7 @@ const R = L.rider;
 export function RiderPage() {
   const [keyword, setKeyword] = useState('');
   const [onlyBlack, setOnlyBlack] = useState(false);
-  const { page, loading, paging, setPaging, reload } = usePaged(elecLeaseEndpoints.riders, { keyword: keyword || undefined, blacklisted: onlyBlack ? true : undefined });
+  const riders = usePagedList(elecLeaseEndpoints.riders, { keyword: keyword || undefined, blacklisted: onlyBlack ? true : undefined });
   const canEdit = usePermission('lease:rider:edit');
   const [editing, setEditing] = useState<LeaseRider | 'new' | null>(null);
   const [form] = Form.useForm();
@@ -31,26 +30,28 @@ export function RiderPage() {
     await call(elecLeaseEndpoints.saveRider, { ...v, riderId: editing === 'new' ? undefined : editing?.riderId });
     toast.success(L.common.saved);
     setEditing(null);
-    void reload();
+    void riders.reload();
   };
   const blacklist = async (r: LeaseRider) => {
     const reason = r.blacklisted ? '' : await promptBox({ title: R.blacklist, placeholder: R.reason });
     if (reason === null) return;
-    await call(elecLeaseEndpoints.blacklist, { riderId: r.riderId, blacklisted: !r.blacklisted, reason: reason || undefined }).then(() => void reload(), () => {});
+    await call(elecLeaseEndpoints.blacklist, { riderId: r.riderId, blacklisted: !r.blacklisted, reason: reason || undefined }).then(() => void riders.reload(), () => {});
   };
 
   return (
     <div className="sp-page" data-testid="lease-rider">
-      <section className="sp-card">
-        <div className="sp-toolbar">
-          <span className="sp-title">{R.title}</span>
-          <Checkbox checked={onlyBlack} onChange={(e) => setOnlyBlack(e.target.checked)}>{R.onlyBlacklist}</Checkbox>
-          <Input.Search allowClear placeholder={R.keyword} style={{ width: 260 }} onSearch={(k) => setKeyword(k.trim())} />
-          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="rider-add">{L.common.addOne(R.one)}</Button>}
-        </div>
-        <Table<LeaseRider>
-          rowKey="riderId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)}
-          {...wideTable<LeaseRider>([
+      <ListCard<LeaseRider>
+        title={R.title}
+        filters={
+          <>
+            <Checkbox checked={onlyBlack} onChange={(e) => setOnlyBlack(e.target.checked)}>{R.onlyBlacklist}</Checkbox>
+            <Input.Search allowClear placeholder={R.keyword} style={{ width: 260 }} onSearch={(k) => setKeyword(k.trim())} />
+          </>
+        }
+        actions={canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="rider-add">{L.common.addOne(R.one)}</Button>}
+        list={riders}
+        rowKey="riderId"
+        columns={[
             { title: R.name, key: 'n', width: 130, render: (_, r) => <Space size={4}>{r.name}{r.blacklisted && <Tag color="red">{R.blacklisted}</Tag>}</Space> },
             { title: R.idNumber, dataIndex: 'idNumber', width: 165 },
             { title: R.phone, dataIndex: 'phone', width: 115 },
@@ -64,15 +65,14 @@ export function RiderPage() {
                 <Space size={0}>
                   <Button type="link" size="small" onClick={() => open(r)}>{L.common.edit}</Button>
                   <Button type="link" size="small" onClick={() => void blacklist(r)}>{r.blacklisted ? R.unblacklist : R.blacklist}</Button>
-                  <Popconfirm title={L.common.deleteConfirm} onConfirm={() => call(elecLeaseEndpoints.deleteRider, { riderId: r.riderId }).then(() => void reload(), () => {})}>
+                  <Popconfirm title={L.common.deleteConfirm} onConfirm={() => call(elecLeaseEndpoints.deleteRider, { riderId: r.riderId }).then(() => void riders.reload(), () => {})}>
                     <Button type="link" size="small" danger data-testid="rider-delete">{L.common.delete}</Button>
                   </Popconfirm>
                 </Space>
               ),
             },
-          ])}
-        />
-      </section>
+        ]}
+      />
       <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${R.one}` : `${L.common.edit}${R.one}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} okText={L.common.save} cancelText={L.common.cancel} destroyOnHidden>
         <Alert type="info" showIcon message={R.verifyHint} style={{ marginBottom: 12 }} />
         <Form form={form} layout="vertical">

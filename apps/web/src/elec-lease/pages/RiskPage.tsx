@@ -1,28 +1,28 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Switch, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Switch, Tabs, Tag } from 'antd';
 import { elecLeaseEndpoints, type LeaseOverdue } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { usePaged } from '../usePaged.ts';
 import { ContractDrawer, LocksTable } from '../ContractDrawer.tsx';
 import { yuan } from '../money.ts';
 import { L } from '../messages.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const R = L.risk;
 
 function Overdue({ onOpen }: { onOpen: (id: number) => void }) {
   const [keyword, setKeyword] = useState('');
-  const { page, loading, paging, setPaging } = usePaged(elecLeaseEndpoints.overdue, { keyword: keyword || undefined });
+  const overdue = usePagedList(elecLeaseEndpoints.overdue, { keyword: keyword || undefined });
   return (
-    <>
-      <div className="sp-toolbar"><Input.Search allowClear placeholder={L.order.keyword} style={{ width: 260 }} onSearch={(k) => setKeyword(k.trim())} /></div>
-      <Table<LeaseOverdue>
-        rowKey="contractId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)}
-        {...wideTable<LeaseOverdue>([
+    <ListCard<LeaseOverdue>
+      bare
+      filters={<Input.Search allowClear placeholder={L.order.keyword} style={{ width: 260 }} onSearch={(k) => setKeyword(k.trim())} />}
+      list={overdue}
+      rowKey="contractId"
+      columns={[
           { title: L.order.no, key: 'no', width: 150, fixed: 'left', render: (_, o) => <a onClick={() => onOpen(o.contractId)}>{o.contractNo}</a> },
           { title: L.order.rider, key: 'r', width: 150, render: (_, o) => `${o.riderName} ${o.riderPhone}` },
           { title: R.emergency, dataIndex: 'emergencyPhone', width: 115 },
@@ -33,15 +33,14 @@ function Overdue({ onOpen }: { onOpen: (id: number) => void }) {
           { title: R.graceEnds, key: 'g', width: 155, render: (_, o) => beijingDateTime(o.graceEnds) },
           { title: R.lockState, key: 'l', width: 80, render: (_, o) => (o.lockReason ? <Tag color="red">{L.order.locked}</Tag> : <Tag>未锁</Tag>) },
           { title: L.order.reminders, dataIndex: 'reminders', width: 85 },
-        ])}
-      />
-    </>
+      ]}
+    />
   );
 }
 
 function Locks() {
-  const { page, paging, setPaging } = usePaged(elecLeaseEndpoints.locks, {});
-  return <LocksTable locks={page?.list ?? []} showContract pagination={pagerOf(page, paging, setPaging)} />;
+  const locks = usePagedList(elecLeaseEndpoints.locks, {});
+  return <LocksTable locks={locks.rows} showContract pagination={locks.pager} />;
 }
 
 function Settings() {

@@ -1,21 +1,21 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Select, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { LEASE_STAFF_POSITIONS, elecLeaseEndpoints, type LeaseStaff, type LeaseStore } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { useList } from '../usePaged.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { L } from '../messages.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const S = L.store;
 const positions = Object.entries(LEASE_STAFF_POSITIONS).map(([value, label]) => ({ value, label }));
 
 /** 门店人员: the operator's stores, and which of the account tree's users works where (their role is the platform's). */
 export function StorePage() {
-  const stores = useList(elecLeaseEndpoints.stores);
-  const staff = useList(elecLeaseEndpoints.staff);
+  const stores = useWholeList(elecLeaseEndpoints.stores);
+  const staff = useWholeList(elecLeaseEndpoints.staff);
   const canEdit = usePermission('lease:store:edit');
   const [editing, setEditing] = useState<LeaseStore | 'new' | null>(null);
   const [form] = Form.useForm();
@@ -37,14 +37,12 @@ export function StorePage() {
 
   return (
     <div className="sp-page" data-testid="lease-store">
-      <section className="sp-card">
-        <div className="sp-toolbar">
-          <span className="sp-title">{S.title}</span>
-          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="store-add">{L.common.addOne(S.title)}</Button>}
-        </div>
-        <Table<LeaseStore>
-          rowKey="storeId" size="middle" loading={stores.loading} dataSource={stores.list ?? []} pagination={false}
-          {...wideTable<LeaseStore>([
+      <ListCard<LeaseStore>
+        title={S.title}
+        actions={canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="store-add">{L.common.addOne(S.title)}</Button>}
+        list={stores}
+        rowKey="storeId"
+        columns={[
             { title: S.name, dataIndex: 'name', width: 180 },
             { title: S.address, dataIndex: 'address', width: 360 },
             { title: S.phone, dataIndex: 'phone', width: 140 },
@@ -61,14 +59,14 @@ export function StorePage() {
                 </Space>
               ),
             },
-          ])}
-        />
-      </section>
-      <section className="sp-card">
-        <div className="sp-toolbar"><span className="sp-title">{S.staffTitle}</span></div>
-        <Table<LeaseStaff>
-          rowKey="userId" size="middle" loading={staff.loading} dataSource={staff.list ?? []} pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          {...wideTable<LeaseStaff>([
+        ]}
+      />
+      <ListCard<LeaseStaff>
+        title={S.staffTitle}
+        // the account tree's users come whole; the table pages them
+        list={{ ...staff, pager: { pageSize: 10, hideOnSinglePage: true } }}
+        rowKey="userId"
+        columns={[
             { title: S.user, key: 'u', width: 240, render: (_, u) => `${u.name || u.username}（${u.username}）` },
             { title: S.role, dataIndex: 'roleName', width: 140 },
             { title: S.account, dataIndex: 'accountName', width: 160 },
@@ -77,7 +75,7 @@ export function StorePage() {
               render: (_, u) => (
                 <Select
                   size="small" style={{ width: 180 }} disabled={!canEdit} value={u.storeId ?? 0}
-                  options={[{ value: 0, label: S.noStore }, ...(stores.list ?? []).map((s) => ({ value: s.storeId, label: s.name }))]}
+                  options={[{ value: 0, label: S.noStore }, ...stores.rows.map((s) => ({ value: s.storeId, label: s.name }))]}
                   onChange={(v: number) => void assign(u, v || undefined)}
                 />
               ),
@@ -88,9 +86,8 @@ export function StorePage() {
                 <Select size="small" style={{ width: 110 }} disabled={!canEdit} value={u.position || 'clerk'} options={positions} onChange={(p: string) => void assign(u, u.storeId!, p)} />
               ),
             },
-          ])}
-        />
-      </section>
+        ]}
+      />
       <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${S.title}` : `${L.common.edit}${S.title}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} okText={L.common.save} cancelText={L.common.cancel} destroyOnHidden>
         <Form form={form} layout="vertical">
           <Form.Item name="name" label={S.name} rules={[{ required: true, whitespace: true, message: L.common.required(S.name) }]}><Input maxLength={40} /></Form.Item>

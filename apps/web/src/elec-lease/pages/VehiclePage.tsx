@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Popconfirm, Progress, Select, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Popconfirm, Progress, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { LEASE_VEHICLE_STATES, elecLeaseEndpoints, type LeaseVehicle } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
+import { usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { useList, usePaged } from '../usePaged.ts';
 import { L } from '../messages.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const V = L.vehicle;
 const STATE_COLOR: Record<string, string> = { available: 'green', rented: 'blue', repair: 'orange', lost: 'red', sold: 'default' };
@@ -19,8 +18,8 @@ const editableStates = ['available', 'repair', 'lost'].map((value) => ({ value, 
 export function VehiclePage() {
   const [keyword, setKeyword] = useState('');
   const [state, setState] = useState('');
-  const { page, loading, paging, setPaging, reload } = usePaged(elecLeaseEndpoints.vehicles, { keyword: keyword || undefined, state: state || undefined });
-  const stores = useList(elecLeaseEndpoints.stores);
+  const vehicles = usePagedList(elecLeaseEndpoints.vehicles, { keyword: keyword || undefined, state: state || undefined });
+  const stores = useWholeList(elecLeaseEndpoints.stores);
   const canEdit = usePermission('lease:vehicle:edit');
   const [editing, setEditing] = useState<LeaseVehicle | 'new' | null>(null);
   const [form] = Form.useForm();
@@ -36,21 +35,23 @@ export function VehiclePage() {
     else await call(elecLeaseEndpoints.updateVehicle, { ...v, vehicleId: editing!.vehicleId, storeId: v.storeId ?? 0 });
     toast.success(L.common.saved);
     setEditing(null);
-    void reload();
+    void vehicles.reload();
   };
 
   return (
     <div className="sp-page" data-testid="lease-vehicle">
-      <section className="sp-card">
-        <div className="sp-toolbar">
-          <span className="sp-title">{V.title}</span>
-          <Select style={{ width: 120 }} value={state} onChange={setState} options={[{ value: '', label: L.common.all }, ...Object.entries(LEASE_VEHICLE_STATES).map(([value, label]) => ({ value, label }))]} />
-          <Input.Search allowClear placeholder={V.keyword} style={{ width: 240 }} onSearch={(k) => setKeyword(k.trim())} />
-          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="vehicle-add">{L.common.addOne('车辆')}</Button>}
-        </div>
-        <Table<LeaseVehicle>
-          rowKey="vehicleId" size="middle" loading={loading} dataSource={page?.list ?? []} pagination={pagerOf(page, paging, setPaging)}
-          {...wideTable<LeaseVehicle>([
+      <ListCard<LeaseVehicle>
+        title={V.title}
+        filters={
+          <>
+            <Select style={{ width: 120 }} value={state} onChange={setState} options={[{ value: '', label: L.common.all }, ...Object.entries(LEASE_VEHICLE_STATES).map(([value, label]) => ({ value, label }))]} />
+            <Input.Search allowClear placeholder={V.keyword} style={{ width: 240 }} onSearch={(k) => setKeyword(k.trim())} />
+          </>
+        }
+        actions={canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="vehicle-add">{L.common.addOne('车辆')}</Button>}
+        list={vehicles}
+        rowKey="vehicleId"
+        columns={[
             { title: V.code, dataIndex: 'code', width: 100, fixed: 'left' },
             { title: V.plate, dataIndex: 'plate', width: 100 },
             { title: V.imei, dataIndex: 'terminalId', width: 140 },
@@ -79,15 +80,14 @@ export function VehiclePage() {
               render: (_, v) => canEdit && (
                 <Space size={0}>
                   <Button type="link" size="small" onClick={() => open(v)}>{L.common.edit}</Button>
-                  <Popconfirm title={L.common.deleteConfirm} onConfirm={() => call(elecLeaseEndpoints.deleteVehicle, { vehicleId: v.vehicleId }).then(() => void reload(), () => {})}>
+                  <Popconfirm title={L.common.deleteConfirm} onConfirm={() => call(elecLeaseEndpoints.deleteVehicle, { vehicleId: v.vehicleId }).then(() => void vehicles.reload(), () => {})}>
                     <Button type="link" size="small" danger>{L.common.delete}</Button>
                   </Popconfirm>
                 </Space>
               ),
             },
-          ])}
-        />
-      </section>
+        ]}
+      />
       <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${V.title}` : `${L.common.edit}${V.title}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} okText={L.common.save} cancelText={L.common.cancel} destroyOnHidden width={560}>
         <Form form={form} layout="vertical" className="ls-form">
           {editing === 'new' && <Form.Item name="imei" label={V.imei} extra={V.imeiHint} rules={[{ required: true, message: L.common.required(V.imei) }]}><Input maxLength={40} data-testid="vehicle-imei" /></Form.Item>}
@@ -108,7 +108,7 @@ export function VehiclePage() {
           )}
           <Space.Compact block>
             <Form.Item name="storeId" label={V.store} style={{ flex: 1 }}>
-              <Select allowClear options={[{ value: 0, label: L.store.noStore }, ...(stores.list ?? []).map((s) => ({ value: s.storeId, label: s.name }))]} />
+              <Select allowClear options={[{ value: 0, label: L.store.noStore }, ...stores.rows.map((s) => ({ value: s.storeId, label: s.name }))]} />
             </Form.Item>
             {editing !== 'new' && editing?.state !== 'rented' && (
               <Form.Item name="state" label={V.state} style={{ flex: 1, marginLeft: 8 }}><Select options={editableStates} /></Form.Item>

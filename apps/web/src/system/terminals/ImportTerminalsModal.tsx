@@ -13,7 +13,7 @@ const T = S.terminal;
 
 /**
  * 导入终端: a sheet (the vehicle import template's columns) into an account. Each row is checked
- * as soon as the file is chosen (vehicleVerify.json) and shown with its reasons; the import (all or
+ * as soon as the file is chosen (terminal/importVerify.json) and shown with its reasons; the import (all or
  * nothing on the server) runs only when every row passed.
  */
 export function ImportTerminalsModal({ open, accounts, onClose, onDone }: { open: boolean; accounts: Account[]; onClose: () => void; onDone: () => void }) {
@@ -26,7 +26,7 @@ export function ImportTerminalsModal({ open, accounts, onClose, onDone }: { open
     setProtocol(undefined);
   }, [open]);
 
-  const verify = (options: { accountId?: number; protocol?: string }) => (picked: File) => call(vehicleEndpoints.verify, { file: picked, ...options });
+  const verify = (options: { accountId?: number; protocol?: string }) => (picked: File) => call(terminalEndpoints.importVerify, { file: picked, ...options });
   // The account and default protocol take part in the checks: a change checks the chosen file again.
   const choose = (change: { accountId?: number; protocol?: string }) => {
     const options = { accountId, protocol, ...change };
