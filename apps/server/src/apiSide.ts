@@ -11,11 +11,7 @@ import { seedAll } from './seed.ts';
  */
 export async function startApiSide(core: CoreContext): Promise<{ ctx: AppContext; app: FastifyInstance }> {
   const ctx = await createContext(core.config, core.db, core.bus, core.log, core.positionFeed);
-  const { admin } = await seedAll(ctx);
-  if (admin.generatedPassword) {
-    // Printed once, on the start that created it; also kept in DATA_DIR/initial-admin.txt.
-    console.log(`\n初始管理员账号: admin  密码: ${admin.generatedPassword}  (已写入 ${ctx.config.dataDir}/initial-admin.txt)\n`);
-  }
+  await seedAll(ctx);
   const { app } = await buildApp(ctx, apiModules);
   return { ctx, app };
 }

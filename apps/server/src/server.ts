@@ -8,6 +8,8 @@ import { MemoryBus, type Bus } from './bus/bus.ts';
 import { createLogger } from './log.ts';
 import { startGateway, type Gateway } from './gateway/gateway.ts';
 import { PositionFeed } from './core/positionFeed.ts';
+import { startEngines, type PositionEngine } from './modules/feature.ts';
+import { features } from './modules/features.ts';
 
 export interface RunningServer {
   /** The full context when this process serves the API or runs jobs; storage, bus and log only in a gateway-only process. */
@@ -48,20 +50,11 @@ export async function startServer(
   const servesApi = config.roles.some((role) => role !== 'gateway') || config.demo;
   const api = servesApi ? await (await import('./apiSide.ts')).startApiSide(core) : null;
   const app = api?.app ?? (await (await import('./http/healthApp.ts')).buildHealthApp(core));
-  // The position engines are fed every fix this process's gateway commits, in process
-  // (core/positionFeed.ts): they run with the gateway role, and each judges only the terminals
-  // whose sockets this process holds — once in a cluster, in each terminal's order.
-  const stopFences = config.roles.includes('gateway') ? (await import('./modules/geofences/geofenceEngine.ts')).startGeofenceEngine(api?.ctx ?? core) : () => {};
-  // 电单车卫士 is fed the same fixes: pending safe power cuts, and the alarms it derives.
-  const elecCar = config.roles.includes('gateway') ? (await import('./modules/elecCar/elecCarEngine.ts')).startElecCarEngine(api?.ctx ?? core) : null;
-  // 电单车租赁's service areas (out of area, no parking) and tamper locks too.
-  const leaseAreas = config.roles.includes('gateway') ? (await import('./modules/elecLease/areaWatch.ts')).startAreaWatch(api?.ctx ?? core) : null;
-  const card = config.roles.includes('gateway') ? (await import('./modules/card/cardEngine.ts')).startCardEngine(api?.ctx ?? core) : null;
-  // 宠物卫士's safe zones: 离开/进入安全区域 from each collar's fixes.
-  const petZones = config.roles.includes('gateway') ? (await import('./modules/pet/petZoneEngine.ts')).startPetZoneEngine(api?.ctx ?? core) : null;
-  // 新国标 too: its GB alarms (overspeed, positioning failure, battery mismatch, communication lost).
-  const elecGb = config.roles.includes('gateway') ? (await import('./modules/elecGb/gbEngine.ts')).startGbEngine(api?.ctx ?? core) : null;
-  const stopJobs = api && config.roles.includes('jobs') ? (await import('./jobs/startJobs.ts')).startJobs(api.ctx) : async () => {};
+  // Each feature's position engine (modules/features.ts) is fed every fix this process's gateway
+  // commits, in process (core/positionFeed.ts): they run with the gateway role, and each judges
+  // only the terminals whose sockets this process holds — once in a cluster, in each terminal's order.
+  const engines: PositionEngine[] = config.roles.includes('gateway') ? await startEngines(features, api?.ctx ?? core) : [];
+  const stopJobs = api && config.roles.includes('jobs') ? await (await import('./jobs/startJobs.ts')).startJobs(api.ctx) : async () => {};
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
   // Terminal ports: JT/T 808, GT06, H02 (config.ports). Closed before the bus and the database so
   // every position already acknowledged is written.
@@ -87,12 +80,7 @@ export async function startServer(
     },
     async close() {
       await stopJobs();
-      stopFences();
-      elecCar?.stop();
-      leaseAreas?.stop();
-      card?.stop();
-      petZones?.stop();
-      elecGb?.stop();
+      for (const engine of engines) await engine.stop();
       demo?.stop();
       await gateway?.close();
       await app.close();

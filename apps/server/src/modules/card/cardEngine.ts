@@ -17,6 +17,7 @@ import { setupQueries } from './setup.queries.ts';
 import { staffQueries } from './staff.queries.ts';
 import { areasByStaff, inAreas } from './staffDay.ts';
 import { CARD_CHANGED } from './staff.service.ts';
+import type { PositionEngine } from '../feature.ts';
 
 interface Person {
   accountId: number;
@@ -222,10 +223,9 @@ export class CardEngine {
   }
 }
 
-export interface CardEngineHandle {
+export interface CardEngineHandle extends PositionEngine {
   engine: CardEngine;
   settle(): Promise<void>;
-  stop(): void;
 }
 
 /** Starts the engine beside the geofence engine (fed every fix this process's gateway commits). */

@@ -11,12 +11,12 @@ import { createTestServer, form, type TestServer } from '../../testing/testServe
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
-import { startGeofenceEngine, type GeofenceEngine } from '../geofences/geofenceEngine.ts';
+import { startGeofenceEngine, type GeofenceEngineHandle } from '../geofences/geofenceEngine.ts';
 import { startElecCarEngine, type ElecCarEngine } from './elecCarEngine.ts';
 
 let t: TestServer;
 let gw: Gateway;
-let fences: (() => void) & { engine: GeofenceEngine };
+let fences: GeofenceEngineHandle;
 let bikes: ElecCarEngine;
 let a: Tenant;
 const api = '/elec-car/v1/api';
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   bikes?.stop();
-  fences?.();
+  fences?.stop();
   await gw?.close();
   await t?.close();
 });

@@ -5,6 +5,7 @@ import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { ELEC_CAR_CHANGED } from './bikes.service.ts';
 import { GuardEngine } from './guard.engine.ts';
 import { DEFAULT_REPLY_TIMEOUT_MS, PowerOrderRunner } from './powerOrders.runner.ts';
+import type { PositionEngine } from '../feature.ts';
 
 export interface ElecCarEngineOptions {
   /** How often pending cuts are re-checked, expired and sent ones closed (ms). */
@@ -12,12 +13,11 @@ export interface ElecCarEngineOptions {
   replyTimeoutMs?: number;
 }
 
-export interface ElecCarEngine {
+export interface ElecCarEngine extends PositionEngine {
   guard: GuardEngine;
   orders: PowerOrderRunner;
   /** Runs one sweep now and waits for everything handed in so far (tests, shutdown). */
   settle(): Promise<void>;
-  stop(): void;
 }
 
 /**

@@ -10,6 +10,7 @@ import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { ELEC_GB_CHANGED } from './gbBikes.service.ts';
 import { gbEngineQueries } from './gbEngine.queries.ts';
 import { gbPositionStep, overspeedSettled, samePositionState, type GbPosition, type GbPositionState } from './gbRules.ts';
+import type { PositionEngine } from '../feature.ts';
 
 /** How far either side of a late upload stored fixes are replayed. */
 const LATE_WINDOW_MS = 60 * 60_000;
@@ -174,11 +175,10 @@ export class GbAlarmEngine {
   }
 }
 
-export interface GbEngineHandle {
+export interface GbEngineHandle extends PositionEngine {
   engine: GbAlarmEngine;
   /** One sweep now, and every position handed in so far done (tests, shutdown). */
   settle(): Promise<void>;
-  stop(): void;
 }
 
 /** Started with the gateway role, beside 电单车卫士's engine: it is fed the same fixes. */

@@ -12,6 +12,7 @@ import { LEASE_CHANGED } from './contracts.service.ts';
 import { lockContract, systemActor, type LockTrigger } from './locks.service.ts';
 import { operatorQueries } from './operator.queries.ts';
 import { publishAlarms } from './leaseJob.ts';
+import type { PositionEngine } from '../feature.ts';
 
 /** Below this speed (km/h) a bike in a no-parking zone counts as parked there. */
 export const PARKED_KMH = 3;
@@ -151,7 +152,7 @@ export class AreaWatch {
 }
 
 /** Starts the watch beside the geofence engine (the gateway role feeds it every committed fix). */
-export function startAreaWatch(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>): { watch: AreaWatch; stop(): void } {
+export function startAreaWatch(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>): PositionEngine & { watch: AreaWatch } {
   const watch = new AreaWatch(ctx.db, ctx.bus, ctx.log);
   const offs = [
     ctx.positionFeed.subscribe({

@@ -4,7 +4,7 @@ import { createTestServer, form, type TestServer } from '../../testing/testServe
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, connectJt808 } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
-import { startGeofenceEngine, type GeofenceEngine } from './geofenceEngine.ts';
+import { startGeofenceEngine, type GeofenceEngineHandle } from './geofenceEngine.ts';
 
 /*
  * The engine is fed every fix the gateway commits, not only a batch's newest (which is all the
@@ -13,7 +13,7 @@ import { startGeofenceEngine, type GeofenceEngine } from './geofenceEngine.ts';
  */
 let t: TestServer;
 let gw: Gateway;
-let stop: (() => void) & { engine: GeofenceEngine };
+let fences: GeofenceEngineHandle;
 let a: Tenant;
 let fenceId = 0;
 
@@ -47,13 +47,13 @@ async function fencedVehicle(plate: string, phone: string) {
 async function sendAndSettle(term: TestTerminal, frames: Buffer[], replies = frames.length) {
   term.send(Buffer.concat(frames));
   for (let i = 0; i < replies; i++) await term.next(5000);
-  await stop.engine.idle();
+  await fences.engine.idle();
 }
 
 beforeAll(async () => {
   t = await createTestServer();
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
-  stop = startGeofenceEngine(t.ctx); // as server.ts starts it beside the gateway
+  fences = startGeofenceEngine(t.ctx); // as server.ts starts it beside the gateway
   a = await createTenant(t, { codes: ['car', 'car:geofence', 'car:geofence:edit', 'car:vehicle', 'car:vehicle:add'] });
   const fence = await t.call(a.sessionId, {
     method: 'POST', url: '/car/v4/api/geofence/add.json', payload: JSON.stringify({ name: '市民中心', kind: 'polygon', rings: SQUARE }), headers: { 'content-type': 'application/json' },
@@ -61,7 +61,7 @@ beforeAll(async () => {
   fenceId = fence.json().obj.geofenceId;
 });
 afterAll(async () => {
-  stop?.();
+  fences?.stop();
   await gw?.close();
   await t?.close();
 });

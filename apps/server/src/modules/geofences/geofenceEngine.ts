@@ -10,6 +10,7 @@ import { isBlindAreaFix } from '../../core/lateReports.ts';
 import { judgedBefore, lateEvents, type ForwardRule } from '../../core/lateReplay.ts';
 import { geofenceEngineQueries, type WatchRow } from './geofenceEngine.queries.ts';
 import { fenceShape } from './fenceShape.ts';
+import type { PositionEngine } from '../feature.ts';
 
 /** The fields of a live position (monitor's LastPosition) the engine needs. */
 export interface LivePosition {
@@ -228,8 +229,12 @@ export function geofenceEngineOf(ctx: object): GeofenceEngine | undefined {
   return running.get(ctx);
 }
 
+export interface GeofenceEngineHandle extends PositionEngine {
+  engine: GeofenceEngine;
+}
+
 /** Feeds the engine every fix this process's gateway commits (core/positionFeed.ts); the alarms it raises go out on the bus like any other. */
-export function startGeofenceEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>): (() => void) & { engine: GeofenceEngine } {
+export function startGeofenceEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>): GeofenceEngineHandle {
   const publish = async (ids: number[]) => {
     for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids)) ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
   };
@@ -243,5 +248,12 @@ export function startGeofenceEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' |
   });
   const offChanges = ctx.bus.subscribe(GEOFENCE_CHANGED, () => engine.invalidate());
   running.set(ctx, engine);
-  return Object.assign(() => (offPositions(), offChanges(), running.delete(ctx)), { engine });
+  return {
+    engine,
+    stop() {
+      offPositions();
+      offChanges();
+      running.delete(ctx);
+    },
+  };
 }

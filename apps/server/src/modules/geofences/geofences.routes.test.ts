@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PositionFields } from '../../core/position.presenter.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { geofenceEngineOf, startGeofenceEngine, type LivePosition } from './geofenceEngine.ts';
+import { geofenceEngineOf, startGeofenceEngine, type GeofenceEngineHandle, type LivePosition } from './geofenceEngine.ts';
 
 let t: TestServer;
 let a: Tenant;
 let b: Tenant;
 let viewer: Tenant;
-let stopEngine: () => void;
+let fences: GeofenceEngineHandle;
 const codes = ['car', 'car:geofence', 'car:geofence:edit', 'car:vehicle', 'car:vehicle:add'];
 
 const json = (sessionId: string, url: string, body: unknown) =>
@@ -37,13 +37,13 @@ async function addVehicle(s: Tenant, plate: string, terminalId: string) {
 
 beforeAll(async () => {
   t = await createTestServer();
-  stopEngine = startGeofenceEngine(t.ctx); // as server.ts starts it beside the gateway
+  fences = startGeofenceEngine(t.ctx); // as server.ts starts it beside the gateway
   a = await createTenant(t, { codes });
   b = await createTenant(t, { codes });
   viewer = await createTenant(t, { codes: ['car', 'car:geofence'], parentAccountId: a.accountId });
 });
 afterAll(() => {
-  stopEngine?.();
+  fences?.stop();
   return t?.close();
 });
 
@@ -143,7 +143,7 @@ describe('enter and exit alarms', () => {
       const n = await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM geofence_events WHERE vehicle_id = $1', [vehicleId]);
       expect(n[0].n).toBe(2);
     } finally {
-      second();
+      second.stop();
     }
   });
 });

@@ -23,6 +23,7 @@ import { petZonesQueries, type WatchedZoneRow } from './petZones.queries.ts';
 import { PET_ZONES_CHANGED } from './petZones.service.ts';
 import { judgedBefore, lateEvents } from '../../core/lateReplay.ts';
 import { NEW_ZONE_STATE, stepZone, type ZoneFix } from './zoneSmoothing.ts';
+import type { PositionEngine } from '../feature.ts';
 
 /** How far back stored fixes are caught up after a gap. */
 const CATCH_UP_MS = 60 * 60_000;
@@ -168,10 +169,9 @@ export class PetZoneEngine {
   }
 }
 
-export interface PetZoneEngineHandle {
+export interface PetZoneEngineHandle extends PositionEngine {
   engine: PetZoneEngine;
   settle(): Promise<void>;
-  stop(): void;
 }
 
 /** Starts the engine beside the other derived-alarm engines (gateway role, fed like them). */

@@ -1,0 +1,9 @@
+import type { Feature } from '../feature.ts';
+
+/** 电单车卫士: its engine holds the safe power cut's pending orders and derives the bikes' alarms. */
+export const elecCarFeature: Feature = {
+  name: 'elecCar',
+  platformId: 18,
+  routes: async () => [(await import('./elecCar.routes.ts')).elecCarRoutes],
+  engine: async () => (await import('./elecCarEngine.ts')).startElecCarEngine,
+};

@@ -1,0 +1,13 @@
+import type { Feature } from '../feature.ts';
+
+/** 电单车租赁: its engine watches service areas and tamper locks; its job is the lease clock (billing, overdue, reminders, locks). */
+export const elecLeaseFeature: Feature = {
+  name: 'elecLease',
+  platformId: 23,
+  routes: async () => [(await import('./elecLease.routes.ts')).elecLeaseRoutes],
+  engine: async () => (await import('./areaWatch.ts')).startAreaWatch,
+  jobs: async () => {
+    const { startLeaseJob } = await import('./leaseJob.ts');
+    return [(ctx) => startLeaseJob(ctx, ctx.config.leaseJobSeconds * 1000)];
+  },
+};

@@ -1,0 +1,10 @@
+import type { Feature } from '../feature.ts';
+
+export const exportsFeature: Feature = {
+  name: 'exports',
+  routes: async () => [(await import('./exports.routes.ts')).exportsRoutes],
+  jobs: async () => {
+    const [{ startExportWorker }, { EXPORT_KINDS }] = await Promise.all([import('./exports.service.ts'), import('./exportKinds.ts')]);
+    return [(ctx) => startExportWorker(ctx, EXPORT_KINDS)];
+  },
+};

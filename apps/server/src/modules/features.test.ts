@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SUB_SYSTEMS } from '@chelian/contracts';
+import { PositionFeed, type FixListener } from '../core/positionFeed.ts';
+import { createTestServer } from '../testing/testServer.ts';
+import { startEngines } from './feature.ts';
+import { features } from './features.ts';
+import { apiModules } from './index.ts';
+
+/** Counts the engines listening. */
+class CountingFeed extends PositionFeed {
+  listening = 0;
+  override subscribe(listener: FixListener): () => void {
+    const off = super.subscribe(listener);
+    this.listening++;
+    return () => (this.listening--, off());
+  }
+}
+
+/** Folders that are no feature: code two features share (ebike: the BMS reports 电单车卫士 and 新国标 both read). */
+const SHARED_FOLDERS = ['ebike'];
+
+describe('the features list', () => {
+  it('has one manifest per module folder, each listed once under its folder name', () => {
+    const folders = fs
+      .readdirSync(import.meta.dirname, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !SHARED_FOLDERS.includes(e.name))
+      .map((e) => e.name);
+    for (const folder of folders) expect(fs.existsSync(path.join(import.meta.dirname, folder, `${folder}.feature.ts`)), folder).toBe(true);
+    const names = features.map((f) => f.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.filter((n) => n !== 'live').sort()).toEqual(folders.sort());
+  });
+
+  it('names only known sub-products, each once', () => {
+    const ids = features.flatMap((f) => (f.platformId === undefined ? [] : [f.platformId]));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(SUB_SYSTEMS.map((s) => s.platformId)).toContain(id);
+  });
+
+  it('gives the API side every feature’s routes', async () => {
+    const routes = await Promise.all(features.map(async (f) => (await f.routes?.()) ?? []));
+    expect(apiModules).toEqual(routes.flat());
+    expect(apiModules.length).toBeGreaterThan(features.length);
+  });
+
+  it('loads an engine as a start function and a job list for the features that have them', async () => {
+    const withEngine = features.filter((f) => f.engine).map((f) => f.name);
+    expect(withEngine).toEqual(['geofences', 'elecCar', 'elecLease', 'card', 'elecGb', 'pet']);
+    for (const f of features) {
+      if (f.engine) expect(typeof (await f.engine())).toBe('function');
+      for (const job of (await f.jobs?.()) ?? []) expect(typeof job).toBe('function');
+    }
+  });
+
+  it('starts every engine on the process feed, and each stops the one way server.ts stops them', async () => {
+    const t = await createTestServer();
+    try {
+      const feed = new CountingFeed();
+      const engines = await startEngines(features, { ...t.ctx, positionFeed: feed });
+      expect(engines).toHaveLength(6);
+      expect(feed.listening).toBe(6);
+      for (const engine of engines) await engine.stop();
+      expect(feed.listening).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,6 @@
+import type { Feature } from '../feature.ts';
+
+export const terminalsFeature: Feature = {
+  name: 'terminals',
+  routes: async () => [(await import('./terminals.routes.ts')).terminalsRoutes],
+};
