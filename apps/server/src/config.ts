@@ -57,6 +57,16 @@ export interface Config {
   redisUrl: string | undefined;
   /** Requests allowed per minute (0: no limit), per address or per session (http/rateLimits.ts). */
   rateLimits: RateLimits;
+  /**
+   * The proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses or CIDRs, comma-separated;
+   * Fastify's trustProxy). Empty: none, the client is the socket's peer, so nobody can pick the
+   * address the per-address limits count.
+   */
+  trustProxy: string[];
+  /** A user's open sessions beyond this many close, oldest first (0: no cap). */
+  maxSessionsPerUser: number;
+  /** `/metrics` answers only with `Authorization: Bearer <token>`; unset: it answers 404. */
+  metricsToken: string | undefined;
   /** Street-level address provider for getGeo: 'offline' (default, no network), 'amap', 'baidu' or 'tianditu' with its key. */
   address: { provider: string; key: string };
   /** The host name terminals are set to dial (the assistant tells it); empty: the host the user's browser reached. */
@@ -80,6 +90,10 @@ export interface RateLimits {
   password: number;
   /** Excel exports and export tasks per session. */
   export: number;
+  /** Failed logins per username in the lock's window (15 minutes), whatever the address. */
+  loginFailuresPerAccount: number;
+  /** Login attempts per second this process takes in all (each costs a memory-hard password hash). */
+  loginPerSecond: number;
 }
 
 export type ServerRole = 'api' | 'gateway' | 'jobs';
@@ -148,7 +162,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       sms: int(env.RATE_LIMIT_SMS, 20),
       password: int(env.RATE_LIMIT_PASSWORD, 20),
       export: int(env.RATE_LIMIT_EXPORT, 60),
+      loginFailuresPerAccount: int(env.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT, 20),
+      loginPerSecond: int(env.RATE_LIMIT_LOGIN_PER_SECOND, 10),
     },
+    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+    maxSessionsPerUser: int(env.MAX_SESSIONS_PER_USER, 20),
+    metricsToken: env.METRICS_TOKEN || undefined,
     address: { provider: env.ADDRESS_PROVIDER ?? 'offline', key: env.ADDRESS_PROVIDER_KEY ?? '' },
     terminalHost: env.TERMINAL_HOST ?? '',
     assistantModel: {

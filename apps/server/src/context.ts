@@ -37,11 +37,11 @@ export type CoreContext = Pick<AppContext, 'config' | 'db' | 'bus' | 'log' | 'po
 export async function createContext(config: Config, db: Db, bus: Bus, log: FastifyBaseLogger, positionFeed = new PositionFeed()): Promise<AppContext> {
   const keys = await loadOrCreateKeyPair(db);
   const decrypt = createDecryptor(keys.privateKey);
-  const sessions = new SessionService(db, config.sessionIdleMinutes, config.sessionMaxHours);
+  const sessions = new SessionService(db, config.sessionIdleMinutes, config.sessionMaxHours, config.maxSessionsPerUser);
   const captchas = new CaptchaService(db);
   const smsGateway = new OutboxSmsGateway(db, log, path.join(config.dataDir, 'sms-outbox.jsonl'));
   const sms = new SmsCodeService(db, smsGateway, config.smsMinIntervalSeconds);
-  const login = new LoginService(db, decrypt, sessions, captchas, sms);
+  const login = new LoginService(db, decrypt, sessions, captchas, sms, config.rateLimits.loginFailuresPerAccount);
   const audit = new AuditLog(db, log);
   return { config, db, bus, log, positionFeed, publicKey: keys.publicKey, decrypt, sessions, captchas, sms, smsGateway, login, audit };
 }

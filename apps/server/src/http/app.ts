@@ -35,7 +35,8 @@ export async function buildApp(ctx: AppContext, modules: readonly ApiModule[], o
   const app = Fastify({
     loggerInstance: opts.logger === false ? undefined : ctx.log,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Only the configured proxies may say who the client is (X-Forwarded-For); none by default.
+    trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
     // The load balancer's id when it sends one (deploy/nginx: X-Request-Id), so its log and ours meet.
     genReqId: requestId,
     routerOptions: { maxParamLength: 200 },

@@ -58,6 +58,7 @@ export function failureOf(err: FastifyError | AppError, request: FastifyRequest)
 export function installErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const { entry, msg, obj } = failureOf(err, request);
+    if (err instanceof AppError && err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
     return sendFailure(reply, entry, msg, obj);
   });
   app.setNotFoundHandler((_request, reply) => sendFailure(reply, COMMON_ERRORS.routeNotFound));

@@ -7,6 +7,8 @@ export interface AppErrorOptions {
   detail?: string;
   /** Data the client may act on (e.g. the rows an import refused). */
   obj?: unknown;
+  /** Sent as Retry-After (a rate limit's refusal). */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -16,12 +18,20 @@ export interface AppErrorOptions {
 export class AppError extends Error {
   readonly entry: ErrorEntry;
   readonly obj: unknown;
+  readonly retryAfterSeconds: number | undefined;
   constructor(entry: ErrorEntry, options: AppErrorOptions = {}) {
     const text = fillErrorText(entry.msg, options.params);
     super(options.detail ? `${text}：${options.detail}` : text);
     this.entry = entry;
     this.obj = options.obj ?? null;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
+}
+
+/** A rate limit's refusal: 429, 请求过于频繁，请N秒后再试, and Retry-After. */
+export function rateLimitedError(seconds: number): AppError {
+  const wait = Math.max(1, Math.ceil(seconds));
+  return new AppError(COMMON_ERRORS.rateLimited, { params: { seconds: wait }, retryAfterSeconds: wait });
 }
 
 const AJV_KEYWORD_TEXT: Record<string, string> = {

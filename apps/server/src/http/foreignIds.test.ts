@@ -38,7 +38,7 @@ const victim = (): Side => ({ tenant: a, seeded: A, secrets: [A.marker, ...A.ide
 
 beforeAll(async () => {
   // Thousands of calls from one session in a minute on a fast machine: the limits are not what is probed.
-  t = await createTestServer({ rateLimits: { apiPerAddress: 0, apiPerSession: 0, login: 0, captcha: 0, sms: 0, password: 0, export: 0 } });
+  t = await createTestServer({ rateLimits: { apiPerAddress: 0, apiPerSession: 0, login: 0, captcha: 0, sms: 0, password: 0, export: 0, loginFailuresPerAccount: 0, loginPerSecond: 0 } });
   a = await createTenant(t, { codes: 'all', name: '甲方公司' });
   b = await createTenant(t, { codes: 'all', name: '乙方公司' });
   A = { ...(await seedOneOfEverything(t, a, 1, '甲方秘密')), accountId: a.accountId };

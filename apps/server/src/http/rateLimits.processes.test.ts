@@ -18,7 +18,8 @@ beforeAll(async () => {
   if (noRedis) return;
   for (let i = 0; i < 2; i++) {
     const setup = await prepareServer();
-    Object.assign(setup.env, { REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_LOGIN: String(LOGIN_LIMIT) });
+    // TRUST_PROXY: the test stands where nginx does, so its X-Forwarded-For is believed.
+    Object.assign(setup.env, { REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_LOGIN: String(LOGIN_LIMIT), TRUST_PROXY: '127.0.0.1' });
     const server = spawnServer(setup);
     servers.push({ setup, server });
   }
@@ -31,7 +32,7 @@ afterAll(async () => {
   await Promise.all(servers.map(({ setup }) => setup.cleanup()));
 }, 60_000);
 
-/** A login attempt from `address` (the servers trust X-Forwarded-For, as behind nginx). */
+/** A login attempt from `address` (the servers trust X-Forwarded-For from 127.0.0.1, as behind nginx). */
 async function attemptLogin(server: ServerSetup, address: string) {
   const res = await fetch(`http://127.0.0.1:${server.ports.http}/oauth/v4/token`, {
     method: 'POST',

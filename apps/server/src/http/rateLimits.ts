@@ -1,9 +1,9 @@
 import { once } from 'node:events';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { COMMON_ERRORS, type EndpointSpec } from '@chelian/contracts';
+import type { EndpointSpec } from '@chelian/contracts';
 import type { Config, RateLimits } from '../config.ts';
-import { AppError } from './errors.ts';
+import { rateLimitedError } from './errors.ts';
 import { sessionIdOf } from './auth.hook.ts';
 
 /** The endpoints with a limit of their own, beside the API's as a whole. */
@@ -43,11 +43,29 @@ async function redisFor(app: FastifyInstance, url: string | undefined) {
 }
 
 /**
+ * At most `perSecond` calls a second in this process (whole clock seconds). Kept in memory on
+ * purpose: it guards this process's CPU (a login costs a memory-hard hash), not a shared quota.
+ */
+export function perSecondBudget(perSecond: number): () => boolean {
+  let second = 0;
+  let used = 0;
+  return () => {
+    const now = Math.floor(Date.now() / 1000);
+    if (now !== second) {
+      second = now;
+      used = 0;
+    }
+    return ++used <= perSecond;
+  };
+}
+
+/**
  * Rate limits (@fastify/rate-limit's counters, in Redis when REDIS_URL is set so several API
  * processes share them, in memory otherwise), checked before authentication so a flood costs no
  * session lookup: every API endpoint per address and per session, and login, captcha and SMS per
- * address, password changes and exports per session, each per minute (config.rateLimits; 0 turns
- * one off). Over a limit: HTTP 429, Retry-After, and the catalogue's common.rateLimited.
+ * address, password changes and exports per session, each per minute, and logins per second in
+ * all (config.rateLimits; 0 turns one off). The address is the socket's peer unless it is a
+ * configured proxy (TRUST_PROXY). Over a limit: HTTP 429, Retry-After, and common.rateLimited.
  */
 export async function installRateLimits(app: FastifyInstance, config: Pick<Config, 'rateLimits' | 'redisUrl'>) {
   const redis = await redisFor(app, config.redisUrl);
@@ -70,20 +88,22 @@ export async function installRateLimits(app: FastifyInstance, config: Pick<Confi
     export: checker('export', limits.export, sessionOrAddress),
   };
 
-  const enforce = async (check: Check | null, request: FastifyRequest, reply: FastifyReply) => {
+  const enforce = async (check: Check | null, request: FastifyRequest) => {
     if (!check) return;
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
-    const seconds = Math.max(1, result.ttlInSeconds ?? 60);
-    reply.header('retry-after', String(seconds));
-    throw new AppError(COMMON_ERRORS.rateLimited, { params: { seconds } });
+    throw rateLimitedError(result.ttlInSeconds ?? 60);
   };
+  // Logins past it wait for the next second: a flood from many addresses cannot hand the password
+  // hashes all the CPU the terminals' replies need.
+  const loginBudget = limits.loginPerSecond > 0 ? perSecondBudget(limits.loginPerSecond) : () => true;
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     const endpoint = request.routeOptions.config?.endpoint;
     if (!endpoint) return; // the web app's pages and files, health checks: not the API
-    for (const check of whole) await enforce(check, request, reply);
+    for (const check of whole) await enforce(check, request);
     const action = limitedActionOf(endpoint);
-    if (action) await enforce(byAction[action], request, reply);
+    if (action) await enforce(byAction[action], request);
+    if (action === 'login' && !loginBudget()) throw rateLimitedError(1);
   });
 }

@@ -41,7 +41,7 @@ const get = async (sid: string, url: string) => (await t.call(sid, { url })).jso
 const marksIn = (text: string) => A_MARKS.filter((m) => text.includes(m));
 
 beforeAll(async () => {
-  t = await createTestServer({ rateLimits: { apiPerAddress: 0, apiPerSession: 0, login: 0, captcha: 0, sms: 0, password: 0, export: 0 } });
+  t = await createTestServer({ rateLimits: { apiPerAddress: 0, apiPerSession: 0, login: 0, captcha: 0, sms: 0, password: 0, export: 0, loginFailuresPerAccount: 0, loginPerSecond: 0 } });
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   wsBase = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/ws/live`;

@@ -38,14 +38,26 @@ export const authQueries = {
       [phone],
     ))[0],
 
-  countRecentFailures: async (q: Queryable, username: string, windowMinutes: number) =>
-    Number((await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM login_failures WHERE username = $1 AND at > now() - make_interval(mins => $2)`,
+  /** Failed logins of a username in the window, and the seconds until the oldest of them leaves it. */
+  recentFailures: async (q: Queryable, username: string, windowMinutes: number) => {
+    const row = (await q.query<{ n: number; clears_in: number | null }>(
+      `SELECT count(*)::int AS n, extract(epoch FROM min(at) + make_interval(mins => $2) - now())::float8 AS clears_in
+         FROM login_failures WHERE username = $1 AND at > now() - make_interval(mins => $2)`,
       [username, windowMinutes],
-    ))[0]?.n ?? 0),
+    ))[0];
+    return { count: Number(row?.n ?? 0), clearsInSeconds: Number(row?.clears_in ?? 0) };
+  },
 
   addFailure: (q: Queryable, username: string) => q.query('INSERT INTO login_failures (username) VALUES ($1)', [username]),
   clearFailures: (q: Queryable, username: string) => q.query('DELETE FROM login_failures WHERE username = $1', [username]),
+
+  /** Ends the user's sessions beyond the newest `keep` (MAX_SESSIONS_PER_USER). */
+  trimSessions: (q: Queryable, userId: number, keep: number) =>
+    q.query(
+      `DELETE FROM sessions WHERE user_id = $1 AND id NOT IN (
+         SELECT id FROM sessions WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT $2)`,
+      [userId, keep],
+    ),
 
   insertSession: (q: Queryable, s: { id: string; userId: number; maxHours: number; ip: string; userAgent: string }) =>
     q.query(

@@ -1,6 +1,6 @@
 import { AUTH_ERRORS, type LoginFailure, type LoginForm, type LoginResult } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, rateLimitedError } from '../../http/errors.ts';
 import { authQueries } from './auth.queries.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { DECOY_HASH_PROMISE, verifyPassword } from './password.ts';
@@ -29,18 +29,27 @@ export class LoginService {
     private readonly sessions: SessionService,
     private readonly captchas: CaptchaService,
     private readonly sms: SmsCodeService,
+    /** Failed attempts per username in the window past which it answers 429 before any work (0: none). */
+    private readonly failureBudget = 0,
   ) {}
 
   async login(form: LoginForm, ctx: LoginContext): Promise<LoginResult> {
     if (form.phone && !form.username) return this.loginBySms(form.phone, form.smsCode, ctx);
     const username = (form.username ?? '').trim();
     if (!username || !form.password) throw new AppError(AUTH_ERRORS.missingFields);
+    // Unknown usernames count failures and pay the hash cost exactly like known ones.
+    const recent = await authQueries.recentFailures(this.db, username, FAILURE_WINDOW_MINUTES);
+    const failures = recent.count;
+    // Past the account's budget (attempts refused while locked count too), answered before the
+    // decryption: a flood on one name from many addresses costs one query per attempt.
+    if (this.failureBudget > 0 && failures >= this.failureBudget) throw rateLimitedError(recent.clearsInSeconds);
     const plain = this.decrypt(form.password);
     if (plain === null) throw new AppError(AUTH_ERRORS.clearTextRefused);
 
-    // Unknown usernames count failures and pay the hash cost exactly like known ones.
-    const failures = await authQueries.countRecentFailures(this.db, username, FAILURE_WINDOW_MINUTES);
-    if (failures >= LOCK_AFTER_FAILURES) throw lockedError();
+    if (failures >= LOCK_AFTER_FAILURES) {
+      await authQueries.addFailure(this.db, username);
+      throw lockedError();
+    }
     if (failures >= CAPTCHA_AFTER_FAILURES && !(await this.captchas.verify(form.codeKey, form.code))) {
       throw new AppError(AUTH_ERRORS.captchaRequired, { obj: NEEDS_CAPTCHA });
     }

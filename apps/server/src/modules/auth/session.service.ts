@@ -22,11 +22,14 @@ export class SessionService implements SessionResolver {
     private readonly db: Db,
     private readonly idleMinutes: number,
     private readonly maxHours: number,
+    /** Open sessions a user keeps; a login past it ends the oldest (0: no cap). */
+    private readonly maxPerUser = 0,
   ) {}
 
   async create(userId: number, ip: string, userAgent: string): Promise<string> {
     const id = randomBytes(24).toString('hex'); // 192 bits
     await authQueries.insertSession(this.db, { id, userId, maxHours: this.maxHours, ip, userAgent: userAgent.slice(0, 300) });
+    if (this.maxPerUser > 0) await authQueries.trimSessions(this.db, userId, this.maxPerUser);
     await authQueries.recordLogin(this.db, userId, ip);
     return id;
   }
