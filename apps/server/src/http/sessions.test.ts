@@ -27,6 +27,22 @@ describe('sessions (issue 23)', () => {
     expect(await live(second)).toBe(true);
   });
 
+  it('are capped per user (MAX_SESSIONS_PER_USER, 20): a login past the cap ends the oldest, whose token then answers 4010', async () => {
+    const u = await createTenant(t);
+    // 19 older sessions beside the tenant's own login, made directly: 20 logins would take a while.
+    await t.ctx.db.query(
+      `INSERT INTO sessions (id, user_id, created_at, expires_at)
+         SELECT 'old' || g, $1, now() - make_interval(mins => 100 - g), now() + interval '1 hour' FROM generate_series(1, 19) g`,
+      [u.userId],
+    );
+    expect(await live('old1')).toBe(true);
+    const newest = await t.login(u.username, u.password);
+    expect(await me('old1')).toMatchObject({ flag: 4010, msg: '登录超时' });
+    for (const kept of ['old2', 'old19', u.sessionId, newest]) expect(await live(kept), kept).toBe(true);
+    const { n } = (await t.ctx.db.one<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [u.userId]))!;
+    expect(n).toBe(20);
+  });
+
   it('a password change ends the user’s other sessions, not the one that changed it', async () => {
     const u = await createTenant(t);
     const other = await t.login(u.username, u.password);
