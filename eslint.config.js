@@ -5,8 +5,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Imports flow one way (STYLE.md rule 11): the layers below the features never import a feature. */
 const SERVER_CORE = ['core', 'bus', 'gateway', 'http', 'db'];
-// child/ is the runtime every sub-product app mounts in (and its composition root), not an app.
-const WEB_APPS = ['car', 'data-report', 'shell', 'system'];
+const SERVER_NO_FEATURE = { regex: '(^|/)(modules|live|demo)/', message: 'core, bus, gateway, http and db never import a feature: move the shared piece to apps/server/src/core/.' };
+const SERVER_CORE_NO_HTTP = { regex: '(^|/)http/', message: 'core never imports http: a piece both need lives in core/ or packages/contracts.' };
+const SERVER_MODULE_NO_GATEWAY = { regex: '(^|/)gateway/', message: 'a feature module never imports the gateway: protocol facts live in packages/protocols, shared pieces in core/.' };
+const NO_AS_STATIC = { selector: "TSAsExpression > TSTypeReference[typeName.name='Static']", message: 'no `as Static<…>`: register the route with route(app, endpoint, handler), whose input is typed from the endpoint table.' };
+/** A server layer's import rules, static and lazy; `as Static` rides along (a later block replaces an earlier one's options). */
+const serverImports = (...patterns) => ({
+  ...restrict(...patterns),
+  'no-restricted-syntax': ['error', NO_AS_STATIC, ...patterns.map(({ regex, message }) => noLazyImport(regex, message))],
+});
+/**
+ * The web's apps: each sub-product's folder (its id in CHILD_SYSTEMS, kebab-cased: dataCenter lives in
+ * data-center/) and the shell. child/ is the runtime every sub-product mounts in (and its composition
+ * root), not an app. apps/web/src/child/systems/lintedApps.test.ts keeps this list equal to the registry's.
+ */
+export const WEB_APPS = ['car', 'card', 'pet', 'elec-car', 'elec-gb', 'elec-lease', 'data-center', 'data-report', 'system', 'shell'];
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 /** Pages call the API with call(endpoint, input) only: the answer's type comes from the endpoint table. */
 const CALL_ONLY = {
@@ -16,6 +29,31 @@ const CALL_ONLY = {
 };
 /** A relative import that climbs into one of these folders. */
 const climbsInto = (dirs) => `^(\\.\\./)+(${dirs.join('|')})/`;
+/** Beijing time on every page: instants become text only through shared/format/beijingTime.ts (docs/web.md "Times on screen"). */
+const BEIJING_TIME_FILES = ['apps/web/src/shared/format/beijingTime.ts', 'apps/web/src/shared/format/beijingTime.test.ts'];
+const BEIJING_TIME = [
+  'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+  "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+  "CallExpression[callee.property.name='format'][arguments.0.type='Literal'][arguments.0.value=/HH|mm|ss/]",
+  // the browser's now and today: beijingPickerValue() / beijingToday()
+  "CallExpression[callee.name='dayjs'][arguments.length=0]",
+].map((selector) => ({
+  selector,
+  message: "times on screen are Beijing's, whatever the browser's zone: use beijingFormat (shared/format/beijingTime.ts); numbers: Intl.NumberFormat.",
+}));
+/**
+ * no-restricted-imports does not see `import()` expressions, so lazy imports are held to the same
+ * rule by a syntax selector (esquery's regex literal cannot hold a slash: \x2F stands for it).
+ */
+const noLazyImport = (regex, message) => ({ selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message });
+/**
+ * A web folder's import rules, static and lazy. Both no-restricted-* rules are configured once per
+ * file (a later block replaces an earlier one's options), so the Beijing-time selectors ride along.
+ */
+const webImports = ({ regex, message }, ...more) => ({
+  ...restrict({ regex, message }, ...more),
+  'no-restricted-syntax': ['error', ...BEIJING_TIME, noLazyImport(regex, message)],
+});
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'e2e/screenshots/**', 'packages/geo/data/**', 'packages/geo/src/chinaMask.data.ts'] },
@@ -27,49 +65,57 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: SERVER_CORE.map((dir) => `apps/server/src/${dir}/**/*.ts`),
-    ignores: ['**/*.test.ts'],
-    rules: restrict({ regex: `(^|/)(modules|live|demo)/`, message: 'core, bus, gateway, http and db never import a feature: move the shared piece to apps/server/src/core/.' }),
-  },
-  {
     files: ['packages/**/*.ts'],
     // a package's tests may start the real server (e.g. the simulator against the gateway)
     ignores: ['**/*.test.ts'],
     rules: restrict({ regex: '(^|/)apps/|^@chelian/(server|web)', message: 'packages never import the apps.' }),
   },
   {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: BEIJING_TIME_FILES,
+    rules: { 'no-restricted-syntax': ['error', ...BEIJING_TIME] },
+  },
+  {
     files: ['apps/web/src/shared/**/*.{ts,tsx}', 'apps/web/src/child/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/shared/request/**'],
-    rules: restrict({ regex: climbsInto(WEB_APPS), message: 'shared web code never imports an app: move the piece into shared/.' }, CALL_ONLY),
+    rules: webImports({ regex: climbsInto(WEB_APPS), message: 'shared web code never imports an app: move the piece into shared/.' }, CALL_ONLY),
   },
   {
     // child/ mounts every sub-product: it may import their route tables, nothing else of theirs
     files: ['apps/web/src/child/**/*.{ts,tsx}'],
-    rules: restrict({ regex: `${climbsInto(WEB_APPS)}(?!routes\\.tsx$)`, message: "child/ imports only the apps' route tables." }, CALL_ONLY),
+    rules: webImports({ regex: `${climbsInto(WEB_APPS)}(?!routes\\.tsx$)`, message: "child/ imports only the apps' route tables." }, CALL_ONLY),
   },
   ...WEB_APPS.map((app) => ({
     files: [`apps/web/src/${app}/**/*.{ts,tsx}`],
-    rules: restrict({ regex: climbsInto(WEB_APPS.filter((other) => other !== app)), message: `an app never imports another app's internals: shared code lives in apps/web/src/shared/.` }, CALL_ONLY),
+    rules: webImports(
+      { regex: climbsInto(WEB_APPS.filter((other) => other !== app)), message: `an app never imports another app's internals: shared code lives in apps/web/src/shared/.` },
+      CALL_ONLY,
+    ),
   })),
   {
-    // One clock on every page: instants become text only in Beijing time (docs/web.md "Times on screen").
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/shared/format/beijingTime.ts', 'apps/web/src/shared/format/beijingTime.test.ts'],
-    rules: {
-      'no-restricted-syntax': ['error', ...[
-        "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
-        "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
-        "CallExpression[callee.property.name='format'][arguments.0.type='Literal'][arguments.0.value=/HH|mm|ss/]",
-        // the browser's now and today: beijingPickerValue() / beijingToday()
-        "CallExpression[callee.name='dayjs'][arguments.length=0]",
-      ].map((selector) => ({ selector, message: "times on screen are Beijing's, whatever the browser's zone: use beijingFormat (shared/format/beijingTime.ts); numbers: Intl.NumberFormat." }))],
-    },
+    // the one place that formats instants keeps the import rule of shared/
+    files: BEIJING_TIME_FILES,
+    rules: { 'no-restricted-syntax': ['error', noLazyImport(climbsInto(WEB_APPS), 'shared web code never imports an app: move the piece into shared/.')] },
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    rules: {
-      'no-restricted-syntax': ['error', { selector: "TSAsExpression > TSTypeReference[typeName.name='Static']", message: 'no `as Static<…>`: register the route with route(app, endpoint, handler), whose input is typed from the endpoint table.' }],
-    },
+    rules: { 'no-restricted-syntax': ['error', NO_AS_STATIC] },
+  },
+  {
+    files: SERVER_CORE.filter((dir) => dir !== 'core').map((dir) => `apps/server/src/${dir}/**/*.ts`),
+    ignores: ['**/*.test.ts'],
+    rules: serverImports(SERVER_NO_FEATURE),
+  },
+  {
+    files: ['apps/server/src/core/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: serverImports(SERVER_NO_FEATURE, SERVER_CORE_NO_HTTP),
+  },
+  {
+    // tests may start a real gateway beside the feature they test
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: serverImports(SERVER_MODULE_NO_GATEWAY),
   },
   {
     rules: {

@@ -109,7 +109,7 @@ for (let run = 0; run < 3; run++) {
   // click and watch in the page: the route's data processed by MapLibre, first drawn, then idle
   // (a string: tsx would add helpers the page does not have to a function written here)
   const marks = (await page.evaluate(`new Promise((resolve) => {
-    const map = document.querySelector('[data-testid="playback-map"] .car-map-canvas').maplibre;
+    const map = document.querySelector('[data-testid="playback-map"] .cl-map-canvas').maplibre;
     const el = document.querySelector('[data-testid="car-playback"]');
     const n = Number(el.dataset.loads);
     const t0 = performance.now();

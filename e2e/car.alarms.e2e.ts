@@ -163,7 +163,7 @@ describe('car alarms and geofences', () => {
     await page.locator('[data-testid="geofence-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
     // centre the map on the vehicle at street level, so two clicks make a fence of a few hundred metres
     await page.evaluate(([lon, lat]) => {
-      const el = document.querySelector('[data-testid="geofence-map"] .car-map-canvas') as HTMLElement & { maplibre: { jumpTo(o: object): void } };
+      const el = document.querySelector('[data-testid="geofence-map"] .cl-map-canvas') as HTMLElement & { maplibre: { jumpTo(o: object): void } };
       el.maplibre.jumpTo({ center: [lon, lat], zoom: 15 });
     }, [SHENZHEN.lon, SHENZHEN.lat]);
     await page.getByTestId('fence-add').click();

@@ -40,14 +40,14 @@ type MapEl = HTMLElement & {
 /** Where the vehicle layer draws this vehicle now (its test accessor on the custom WebGL layer). */
 const onMap = (page: Page, vehicleId: number) =>
   page.evaluate((id) => {
-    const el = document.querySelector('[data-testid="car-map"] .car-map-canvas') as unknown as MapEl;
+    const el = document.querySelector('[data-testid="car-map"] .cl-map-canvas') as unknown as MapEl;
     return el.maplibre.getLayer('car-vehicle-arrow')?.implementation.drawnLngLat(id) ?? null;
   }, vehicleId);
 
 /** The vehicle's arrow in page pixels, when it is drawn as an arrow inside the map. */
 const arrowOnScreen = (page: Page, vehicleId: number) =>
   page.evaluate((id) => {
-    const el = document.querySelector('[data-testid="car-map"] .car-map-canvas') as unknown as MapEl & { getBoundingClientRect(): DOMRect };
+    const el = document.querySelector('[data-testid="car-map"] .cl-map-canvas') as unknown as MapEl & { getBoundingClientRect(): DOMRect };
     const layer = el.maplibre.getLayer('car-vehicle-arrow')?.implementation;
     const at = layer?.drawnLngLat(id);
     if (!layer) return null;
@@ -60,7 +60,7 @@ const arrowOnScreen = (page: Page, vehicleId: number) =>
 /** The vehicles whose plate the label layer draws now. */
 const labelled = (page: Page) =>
   page.evaluate(() => {
-    const el = document.querySelector('[data-testid="car-map"] .car-map-canvas') as unknown as MapEl;
+    const el = document.querySelector('[data-testid="car-map"] .cl-map-canvas') as unknown as MapEl;
     // (no layer for a moment after a lost context, while MapLibre rebuilds its style)
     return el.maplibre.getLayer('car-vehicle-label')?.implementation.labelledVehicles() ?? [];
   });
@@ -137,7 +137,7 @@ describe('car monitoring with a simulated fleet', () => {
     // a GPU reset or driver update: MapLibre rebuilds its style without custom layers; ours go
     // back on and make their programs, buffers and text atlas again on the restored context
     const events = await page.evaluate(async () => {
-      const el = document.querySelector('[data-testid="car-map"] .car-map-canvas') as unknown as MapEl & {
+      const el = document.querySelector('[data-testid="car-map"] .cl-map-canvas') as unknown as MapEl & {
         maplibre: { getCanvas(): HTMLCanvasElement; once(event: string, listener: () => void): void };
       };
       const lose = el.maplibre.getCanvas().getContext('webgl2')!.getExtension('WEBGL_lose_context')!;
@@ -176,7 +176,7 @@ describe('car monitoring with a simulated fleet', () => {
       }, 30_000);
       await page.waitForTimeout(300);
       const inView = await page.evaluate(async () => {
-        const el = document.querySelector('[data-testid="follow-map"] .car-map-canvas') as unknown as MapEl & { getBoundingClientRect(): DOMRect };
+        const el = document.querySelector('[data-testid="follow-map"] .cl-map-canvas') as unknown as MapEl & { getBoundingClientRect(): DOMRect };
         const data = await el.maplibre.getSource('car-focus').getData();
         const p = el.maplibre.project(data.features[0].geometry.coordinates);
         const box = el.getBoundingClientRect();

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FleetStore } from '../../apps/web/src/car/fleet/fleetStore.ts';
-import { MapView } from '../../apps/web/src/car/map/MapView.tsx';
+import { MapView } from '../../apps/web/src/shared/map/MapView.tsx';
 import { VehiclesLayer } from '../../apps/web/src/car/map/layers/VehiclesLayer.tsx';
 import type { LastPosition, Vehicle } from '../../apps/web/src/car/api/types.ts';
 import '../../apps/web/src/car/car.css';
@@ -50,7 +50,7 @@ declare global {
     carBench: { update: typeof update; refreshOverlays: () => number; idle: () => Promise<void>; ready: boolean; features: () => number };
   }
 }
-const mapOf = () => (document.querySelector('.car-map-canvas') as HTMLElement & { maplibre?: import('maplibre-gl').Map }).maplibre!;
+const mapOf = () => (document.querySelector('.cl-map-canvas') as HTMLElement & { maplibre?: import('maplibre-gl').Map }).maplibre!;
 window.carBench = {
   update,
   // what the layer does on a camera move and every 3 s while positions change: clusters and labels rebuilt
@@ -71,7 +71,7 @@ window.carBench = {
 };
 createRoot(document.getElementById('app')!).render(
   <div style={{ height: '100%', display: 'flex' }}>
-    <MapView center={center} zoom={zoom}>
+    <MapView center={center} zoom={zoom} testId="car-map">
       <VehiclesLayer store={store} />
       <Ready />
     </MapView>

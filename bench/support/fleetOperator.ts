@@ -57,7 +57,7 @@ export const follow = (op: Operator, v: Vehicle, seconds = 30) => step(op, 'foll
   s.ms.mapReady = Date.now() - t0;
   const view = page.getByTestId('follow-view');
   const inView = () => page.evaluate(async () => {
-    const el = document.querySelector('[data-testid="follow-map"] .car-map-canvas') as unknown as MapEl;
+    const el = document.querySelector('[data-testid="follow-map"] .cl-map-canvas') as unknown as MapEl;
     const data = await el.maplibre.getSource('car-focus').getData();
     const at = data.features[0]?.geometry.coordinates;
     if (!at) return null;
@@ -83,7 +83,7 @@ export const follow = (op: Operator, v: Vehicle, seconds = 30) => step(op, 'foll
   }
   const trail1 = await trail();
   // the map's zoom: "in view" at country zoom would show neither movement nor trail
-  s.detail.zoom = await page.evaluate(() => Math.round((document.querySelector('[data-testid="follow-map"] .car-map-canvas') as unknown as { maplibre: { getZoom(): number } }).maplibre.getZoom() * 10) / 10);
+  s.detail.zoom = await page.evaluate(() => Math.round((document.querySelector('[data-testid="follow-map"] .cl-map-canvas') as unknown as { maplibre: { getZoom(): number } }).maplibre.getZoom() * 10) / 10);
   const moves = samples.filter((x, i) => i > 0 && (x.at[0] !== samples[i - 1].at[0] || x.at[1] !== samples[i - 1].at[1])).length;
   Object.assign(s.detail, { vehicle: v.plate, seconds, positions: samples.length, moves, allInView: samples.every((x) => x.inside), trailPoints: [trail0, trail1] });
   if (samples.length === 0) throw new Error('no new position while following');
@@ -219,7 +219,7 @@ export const fence = (op: Operator, v: Vehicle, waitSeconds = 240) => step(op, '
   // inside once, so the circle must still hold it at its first report after binding: the position
   // above can be 10 s old, drawing, saving and binding take 5 – 20 s here, and the simulator
   // drives up to ~130 m per report (a 400-m circle was left before the binding, run 1).
-  await page.evaluate(([lon, lat]) => (document.querySelector('[data-testid="geofence-map"] .car-map-canvas') as unknown as MapEl).maplibre.jumpTo({ center: [lon, lat], zoom: 15 }), [last.lon, last.lat]);
+  await page.evaluate(([lon, lat]) => (document.querySelector('[data-testid="geofence-map"] .cl-map-canvas') as unknown as MapEl).maplibre.jumpTo({ center: [lon, lat], zoom: 15 }), [last.lon, last.lat]);
   await page.waitForTimeout(500);
   await page.getByTestId('fence-add').click();
   const name = `基准围栏${Date.now() % 100000}`;

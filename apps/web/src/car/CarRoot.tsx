@@ -4,7 +4,7 @@ import { AloneAlarmTip } from './alarms/AloneAlarmTip.tsx';
 import { CHILD } from '../child/childContext.ts';
 import { FleetProvider, FleetScope, useFleet, type Fleet } from './fleet/FleetProvider.tsx';
 import { registerVehiclePanel } from '../shared/dialogs/VehicleInfoDialog.tsx';
-import { CarVehiclePanel } from './vehicle/CarVehiclePanel.tsx';
+import { CarVehiclePanel } from '../shared/vehicle/CarVehiclePanel.tsx';
 import './car.css';
 
 // Running alone, the dialog lives in this page: it shows the car app's full vehicle view.

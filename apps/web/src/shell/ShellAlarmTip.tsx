@@ -6,8 +6,8 @@ import { usePermission } from '../shared/permission/usePermission.ts';
 import { useUiStore } from '../shared/stores/uiStore.ts';
 import { ALARM_PAGE, CAR_MONITOR_PAGE, PROCESS_ALARM } from './constants.ts';
 
-// The car sub-product's handling dialog (note, 保存), fetched when first used, as the vehicle panel is.
-const ProcessAlarmModal = lazy(async () => ({ default: (await import('../car/alarms/ProcessAlarmModal.tsx')).ProcessAlarmModal }));
+// The alarm pages' handling dialog (note, 保存; shared/alarms/), fetched when first used, as the vehicle panel is.
+const ProcessAlarmModal = lazy(async () => ({ default: (await import('../shared/alarms/ProcessAlarmModal.tsx')).ProcessAlarmModal }));
 
 /** On the car pages the vehicle is shown on the monitor map (the page's own frame follows the path). */
 const onCarPages = (pathname: string) => pathname === '/car' || pathname.startsWith('/car/');

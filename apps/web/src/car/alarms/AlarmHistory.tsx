@@ -9,7 +9,7 @@ import { call } from '../../shared/request/call.ts';
 import type { Alarm, AlarmControl, Page } from '@chelian/contracts';
 import { M } from '../messages.ts';
 import { ActionLink, alarmColumns } from '../../shared/alarms/alarmColumns.tsx';
-import { ProcessAlarmModal } from './ProcessAlarmModal.tsx';
+import { ProcessAlarmModal } from '../../shared/alarms/ProcessAlarmModal.tsx';
 import { AlarmDeliveryDrawer } from './AlarmDeliveryDrawer.tsx';
 import { T } from '../../shared/i18n/messages.ts';
 import { pagerOf } from '../../shared/ui/pagination.ts';

@@ -4,7 +4,7 @@ import type { Alarm } from '@chelian/contracts';
 import { AlarmTip } from '../../shared/dialogs/AlarmTip.tsx';
 import { useAlarmPolling } from '../../shared/dialogs/useAlarmPolling.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { ProcessAlarmModal } from './ProcessAlarmModal.tsx';
+import { ProcessAlarmModal } from '../../shared/alarms/ProcessAlarmModal.tsx';
 
 /**
  * Running alone (`/child/car/…`, no shell around it), the car app shows the shell's alarm tip

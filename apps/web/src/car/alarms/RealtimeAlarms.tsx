@@ -10,7 +10,7 @@ import type { Alarm, Page } from '@chelian/contracts';
 import { useFleet } from '../fleet/FleetProvider.tsx';
 import { M } from '../messages.ts';
 import { ActionLink, alarmColumns } from '../../shared/alarms/alarmColumns.tsx';
-import { ProcessAlarmModal } from './ProcessAlarmModal.tsx';
+import { ProcessAlarmModal } from '../../shared/alarms/ProcessAlarmModal.tsx';
 import { AlarmDeliveryDrawer } from './AlarmDeliveryDrawer.tsx';
 import { T } from '../../shared/i18n/messages.ts';
 import { pagerOf } from '../../shared/ui/pagination.ts';

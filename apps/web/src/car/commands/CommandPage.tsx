@@ -5,8 +5,8 @@ import { usePermission } from '../../shared/permission/usePermission.ts';
 import { VehicleTree } from '../monitor/VehicleTree.tsx';
 import { M } from '../messages.ts';
 import { useElementHeight } from '../ui/useElementHeight.ts';
-import { CommandForm } from './CommandForm.tsx';
-import { CommandResults } from './CommandResults.tsx';
+import { CommandForm } from '../../shared/commands/CommandForm.tsx';
+import { CommandResults } from '../../shared/commands/CommandResults.tsx';
 
 const SEND: PermissionCode = 'car:command:send';
 

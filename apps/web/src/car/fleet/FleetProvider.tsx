@@ -3,6 +3,7 @@ import { useCustomerAccountId } from './useCustomerAccount.ts';
 import { groupEndpoints, type GroupNode } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { LiveFeed, type LiveStatus } from '../../shared/live/liveFeed.ts';
+import { VehicleSourceContext, type VehicleSource } from '../../shared/vehicle/vehicleSource.ts';
 import { FleetStore } from './fleetStore.ts';
 import { FleetTicker } from './fleetTicker.ts';
 import { loadAllPositions, loadAllVehicles } from './fleetLoader.ts';
@@ -19,6 +20,23 @@ export interface Fleet {
 }
 
 const FleetContext = createContext<Fleet | null>(null);
+
+/** The fleet as the shared vehicle views (dialog panel, follow view, alarm handling) read it. */
+function vehicleSourceOf({ store, ticker, live }: Pick<Fleet, 'store' | 'ticker' | 'live'>): VehicleSource {
+  return {
+    get: (vehicleId) => store.get(vehicleId),
+    subscribe: (listener) => ticker.subscribe(listener),
+    alarmsHandled: (alarms, note) => live.emit(alarms.map((a) => ({ kind: 'alarm' as const, data: { ...a, handled: true, handleNote: note } }))),
+  };
+}
+
+function Provide({ fleet, source, children }: { fleet: Fleet; source: VehicleSource; children: ReactNode }) {
+  return (
+    <FleetContext.Provider value={fleet}>
+      <VehicleSourceContext.Provider value={source}>{children}</VehicleSourceContext.Provider>
+    </FleetContext.Provider>
+  );
+}
 
 /** While the live feed is down, positions are fetched this often instead. */
 const POLL_MS = 10_000;
@@ -80,17 +98,21 @@ export function FleetProvider({ children }: { children: ReactNode }) {
     () => ({ store, ticker, live, groups, loading, liveStatus, reload: () => setGeneration((g) => g + 1) }),
     [store, ticker, live, groups, loading, liveStatus],
   );
-  return <FleetContext.Provider value={value}>{children}</FleetContext.Provider>;
+  const source = useMemo(() => vehicleSourceOf({ store, ticker, live }), [store, ticker, live]);
+  return (
+    <Provide fleet={value} source={source}>
+      {children}
+    </Provide>
+  );
 }
 
 /** This fleet for a view React mounts outside the provider (the vehicle dialog, which the child app's root renders). */
 export function FleetScope({ fleet, children }: { fleet: Fleet; children: ReactNode }) {
-  return <FleetContext.Provider value={fleet}>{children}</FleetContext.Provider>;
-}
-
-/** The fleet when inside the car app; null elsewhere (the shell's vehicle dialog). */
-export function useFleetOptional(): Fleet | null {
-  return useContext(FleetContext);
+  return (
+    <Provide fleet={fleet} source={vehicleSourceOf(fleet)}>
+      {children}
+    </Provide>
+  );
 }
 
 export function useFleet(): Fleet {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LastPosition } from '@chelian/contracts';
 import type { Vehicle } from '@chelian/contracts';
 import { FleetStore } from './fleetStore.ts';
-import { directionText, vehicleState } from './vehicleState.ts';
+import { directionText, vehicleState } from '../../shared/vehicle/vehicleState.ts';
 
 const vehicle = (id: number, terminalId: string, extra: Partial<Vehicle> = {}): Vehicle =>
   ({ vehicleId: id, terminalId, plate: `粤B${id}`, name: '', groupId: null, accountId: 1, sim: '', online: false, ...extra }) as Vehicle;

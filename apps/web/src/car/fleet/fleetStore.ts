@@ -1,6 +1,6 @@
 import type { Vehicle } from '@chelian/contracts';
 import type { LastPosition, Presence } from '@chelian/contracts';
-import { emptyCounts, vehicleState, type StateCounts, type VehicleState } from './vehicleState.ts';
+import { emptyCounts, vehicleState, type StateCounts, type VehicleState } from '../../shared/vehicle/vehicleState.ts';
 
 /** One vehicle as the monitoring views see it: its record and its latest position. */
 export interface FleetVehicle {

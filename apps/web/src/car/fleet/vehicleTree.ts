@@ -1,6 +1,6 @@
 import type { GroupNode } from '@chelian/contracts';
 import type { FleetVehicle } from './fleetStore.ts';
-import type { VehicleState } from './vehicleState.ts';
+import type { VehicleState } from '../../shared/vehicle/vehicleState.ts';
 
 export interface TreeVehicle {
   key: string;

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { M } from '../messages.ts';
-import { FollowView } from './FollowView.tsx';
+import { FollowView } from '../../shared/vehicle/FollowView.tsx';
 import { VehiclePicker } from './VehiclePicker.tsx';
 
 /** 车辆跟踪 on a page of its own: /car/follow?vehicleId=… */
@@ -9,7 +9,7 @@ export function FollowPage() {
   const vehicleId = Number(params.get('vehicleId')) || null;
   return (
     <div className="car-page-full car-follow-page" data-testid="car-follow">
-      <div className="car-float car-follow-picker">
+      <div className="cl-map-float car-follow-picker">
         <VehiclePicker value={vehicleId} onChange={(id) => setParams({ vehicleId: String(id) })} />
       </div>
       {vehicleId ? <FollowView key={vehicleId} vehicleId={vehicleId} /> : <div className="car-map-loading">{M.follow.pick}</div>}

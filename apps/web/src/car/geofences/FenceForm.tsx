@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Segmented, Space, Typography } from 'antd';
 import type { GeofenceInput } from '@chelian/contracts';
-import type { DrawnShape } from '../map/layers/FenceDrawLayer.tsx';
+import type { DrawnShape } from '../../shared/map/layers/FenceDrawLayer.tsx';
 import { M } from '../messages.ts';
 
 export interface FenceDraft {

@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router';
 import { postToShell } from '../../child/bridge/childBridge.ts';
 import { useFleet } from '../fleet/FleetProvider.tsx';
 import { touches, useFleetValue } from '../fleet/useFleetValue.ts';
-import { fitPoints, focusOn } from '../map/camera.ts';
-import { MapCommand } from '../map/MapCommand.tsx';
-import { MapView } from '../map/MapView.tsx';
+import { fitPoints, focusOn } from '../../shared/map/camera.ts';
+import { MapCommand } from '../../shared/map/MapCommand.tsx';
+import { MapView } from '../../shared/map/MapView.tsx';
 import { SelectedLayer } from '../map/layers/SelectedLayer.tsx';
 import { VehiclesLayer } from '../map/layers/VehiclesLayer.tsx';
 import { useElementHeight } from '../ui/useElementHeight.ts';
@@ -39,7 +39,7 @@ export function MonitorPage() {
       <aside className="car-side" ref={treeBox}>
         <VehicleTree selectedId={selected} onSelect={(id) => open(id, true)} height={Math.max(200, treeHeight - 130)} />
       </aside>
-      <MapView>
+      <MapView testId="car-map">
         <VehiclesLayer store={store} onSelect={(id) => open(id, false)} />
         <SelectedHalo vehicleId={selected} />
         <MapCommand deps={[focus]} run={(map) => focus > 0 && v?.hasPosition && focusOn(map, v.lon, v.lat)} />

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { STATE_COLORS, VEHICLE_STATES, type StateCounts, type VehicleState } from '../fleet/vehicleState.ts';
+import { STATE_COLORS, VEHICLE_STATES, type StateCounts, type VehicleState } from '../../shared/vehicle/vehicleState.ts';
 import { useFleetValue } from '../fleet/useFleetValue.ts';
 import { M } from '../messages.ts';
 

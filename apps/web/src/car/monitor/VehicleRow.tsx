@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { FleetVehicle } from '../fleet/fleetStore.ts';
 import { touches, useFleetValue } from '../fleet/useFleetValue.ts';
-import { STATE_COLORS, type VehicleState } from '../fleet/vehicleState.ts';
+import { STATE_COLORS, type VehicleState } from '../../shared/vehicle/vehicleState.ts';
 import { M } from '../messages.ts';
 
 interface RowStatus {
@@ -22,7 +22,7 @@ export const VehicleRow = memo(function VehicleRow({ vehicleId, plate }: { vehic
   const status = useFleetValue((store) => statusOf(store.get(vehicleId)), sameStatus, touches(vehicleId));
   return (
     <span className="car-tree-vehicle" data-testid="tree-vehicle" data-vehicle-id={vehicleId} data-state={status.state} data-expired={status.expired || undefined}>
-      <i className="car-dot" style={{ background: STATE_COLORS[status.state] }} />
+      <i className="vh-dot" style={{ background: STATE_COLORS[status.state] }} />
       <b>{plate}</b>
       <small className={status.expired ? 'car-tree-expired' : undefined} title={status.expired ? M.monitor.expiredHint : undefined}>{status.text}</small>
     </span>

@@ -4,7 +4,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useFleet } from '../fleet/FleetProvider.tsx';
 import { rosterChanged, useFleetValue } from '../fleet/useFleetValue.ts';
 import { buildVehicleTree, groupKeys, type TreeNode } from '../fleet/vehicleTree.ts';
-import type { VehicleState } from '../fleet/vehicleState.ts';
+import type { VehicleState } from '../../shared/vehicle/vehicleState.ts';
 import { M } from '../messages.ts';
 import { StateTabs } from './StateTabs.tsx';
 import { VehicleRow } from './VehicleRow.tsx';

@@ -1,7 +1,7 @@
 import type { Track } from '@chelian/contracts';
-import { keepInView } from '../map/camera.ts';
-import { MapCommand } from '../map/MapCommand.tsx';
-import { FocusVehicleLayer } from '../map/layers/FocusVehicleLayer.tsx';
+import { keepInView } from '../../shared/map/camera.ts';
+import { MapCommand } from '../../shared/map/MapCommand.tsx';
+import { FocusVehicleLayer } from '../../shared/map/layers/FocusVehicleLayer.tsx';
 import { positionAt } from './trackAnalysis.ts';
 import { usePlayer, type Player } from './player.ts';
 

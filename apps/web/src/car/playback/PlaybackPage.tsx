@@ -5,9 +5,9 @@ import { useSearchParams } from 'react-router';
 import { MAX_TRACK_DAYS, playbackEndpoints } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { fitPoints } from '../map/camera.ts';
-import { MapCommand } from '../map/MapCommand.tsx';
-import { MapView } from '../map/MapView.tsx';
+import { fitPoints } from '../../shared/map/camera.ts';
+import { MapCommand } from '../../shared/map/MapCommand.tsx';
+import { MapView } from '../../shared/map/MapView.tsx';
 import { RouteLayer } from '../map/layers/RouteLayer.tsx';
 import { M } from '../messages.ts';
 import { useElementHeight } from '../ui/useElementHeight.ts';
@@ -98,7 +98,7 @@ export function PlaybackPage() {
           {count > 0 && <PlaybackMarker player={player} track={track} />}
           <MapCommand deps={[fit]} run={(map) => fit > 0 && fitPoints(map, trackBounds(track) ?? [])} />
           {count > 0 && (
-            <div className="car-float car-playback-summary" data-testid="playback-summary">
+            <div className="cl-map-float car-playback-summary" data-testid="playback-summary">
               <Statistic title={M.playback.mileage} value={summary.distanceKm} precision={2} suffix={M.common.km} />
               <Statistic title={M.playback.duration} value={durationText(summary.durationMs)} />
               <Statistic title={M.playback.points} value={count} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { TRACK_FLAG } from '@chelian/contracts';
 import type { Track } from '@chelian/contracts';
-import { directionText } from '../fleet/vehicleState.ts';
+import { directionText } from '../../shared/vehicle/vehicleState.ts';
 import { M } from '../messages.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 

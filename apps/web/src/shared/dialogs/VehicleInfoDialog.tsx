@@ -8,7 +8,7 @@ import { VehiclePanel } from './VehiclePanel.tsx';
 type PanelProps = { vehicleId: string; follow: boolean };
 let Panel: ComponentType<PanelProps> = VehiclePanel;
 
-/** The car sub-product plugs its full vehicle view in here (terminal, address, alarms, commands). */
+/** The shell and the car app plug the full vehicle view in here (shared/vehicle/: terminal, address, alarms, commands). */
 export function registerVehiclePanel(component: ComponentType<PanelProps>): void {
   Panel = component;
 }

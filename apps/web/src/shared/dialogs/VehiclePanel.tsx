@@ -11,7 +11,7 @@ const V = T.vehicleInfo;
 
 /**
  * The dialog's default panel: the vehicle's last reported position with its address, refreshed
- * every 10 s on the follow tab. The car sub-product may register a richer one (registerVehiclePanel).
+ * every 10 s on the follow tab. The shell and the car app register the full one (registerVehiclePanel).
  */
 export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow: boolean }) {
   const [position, setPosition] = useState<LastPosition | null>(null);

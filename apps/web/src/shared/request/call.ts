@@ -4,8 +4,8 @@ import { downloadExcel, get, getBytes, postForm, postJson, upload, type Options 
 
 type Fields = Record<string, unknown>;
 
-/** What the call resolves to: the answer's type; an Excel download's saved file name; our binary formats' bytes. */
-export type CallResult<E extends EndpointSpec> = E['produces'] extends 'excel' ? string : E['produces'] extends 'binary' ? ArrayBuffer : AnswerOf<E>;
+/** What the call resolves to: the answer's type; an Excel download's saved file name; our binary formats' and images' bytes. */
+export type CallResult<E extends EndpointSpec> = E['produces'] extends 'excel' ? string : E['produces'] extends 'binary' | 'image' ? ArrayBuffer : AnswerOf<E>;
 
 /** Multipart endpoints take their file beside their (query) fields. */
 type InputFor<E extends EndpointSpec> = E['encoding'] extends 'multipart' ? InputOf<E> & { file: Blob } : InputOf<E>;
@@ -31,7 +31,8 @@ export function call<E extends EndpointSpec>(endpoint: E, ...[input, options = {
   const { fileName, ...request } = options;
   let promise: Promise<unknown>;
   if (endpoint.produces === 'excel') promise = downloadExcel(endpoint.path, fields, fileName, request);
-  else if (endpoint.produces === 'binary') promise = getBytes(endpoint.path, fields, request);
+  // an image behind the session (an inspection photo) is fetched as bytes and shown from a blob URL
+  else if (endpoint.produces === 'binary' || endpoint.produces === 'image') promise = getBytes(endpoint.path, fields, request);
   else if (endpoint.method !== 'POST') promise = get(endpoint.path, fields, request);
   else if (endpoint.encoding === 'multipart') {
     const { file, ...query } = fields;

@@ -2,11 +2,11 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Feature, FeatureCollection } from 'geojson';
 import type { Geofence } from '../../api/types.ts';
 import { fenceLabelPoint, fenceRings } from '../../geofences/fenceGeometry.ts';
-import { MAP_FONT } from '../basemapStyle.ts';
-import { display } from '../displayCoords.ts';
-import { useMap } from '../mapContext.ts';
-import type { MapMouseEvent } from '../maplibre.ts';
-import { useGeoJsonLayer, type LayerDef } from './geojsonLayer.ts';
+import { MAP_FONT } from '../../../shared/map/basemapStyle.ts';
+import { display } from '../../../shared/map/displayCoords.ts';
+import { useMap } from '../../../shared/map/mapContext.ts';
+import type { MapMouseEvent } from '../../../shared/map/maplibre.ts';
+import { useGeoJsonLayer, type LayerDef } from '../../../shared/map/layers/geojsonLayer.ts';
 
 const SHAPES: LayerDef[] = [
   { id: 'car-fence-fill', type: 'fill', paint: { 'fill-color': ['case', ['get', 'selected'], '#f59e0b', '#1265e0'], 'fill-opacity': ['case', ['get', 'selected'], 0.22, 0.1] } },

@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import type { Feature, FeatureCollection } from 'geojson';
 import type { Track } from '../../api/types.ts';
 import type { Overspeed, Stop } from '../../playback/trackAnalysis.ts';
-import { MAP_FONT } from '../basemapStyle.ts';
-import { display } from '../displayCoords.ts';
+import { MAP_FONT } from '../../../shared/map/basemapStyle.ts';
+import { display } from '../../../shared/map/displayCoords.ts';
 import { M } from '../../messages.ts';
-import { useGeoJsonLayer, type LayerDef } from './geojsonLayer.ts';
+import { useGeoJsonLayer, type LayerDef } from '../../../shared/map/layers/geojsonLayer.ts';
 
 // The white casing from street level only: it doubles the line work of every frame, and a month's
 // route seen whole is a tangle it does not clarify (software WebGL here: ~0.4 s less per query).

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { FeatureCollection } from 'geojson';
-import { display } from '../displayCoords.ts';
-import { useGeoJsonLayer, type LayerDef } from './geojsonLayer.ts';
+import { display } from '../../../shared/map/displayCoords.ts';
+import { useGeoJsonLayer, type LayerDef } from '../../../shared/map/layers/geojsonLayer.ts';
 
 const LAYERS: LayerDef[] = [
   { id: 'car-selected-halo', type: 'circle', paint: { 'circle-radius': 20, 'circle-color': '#1265e0', 'circle-opacity': 0.18, 'circle-stroke-color': '#1265e0', 'circle-stroke-width': 1.5 } },

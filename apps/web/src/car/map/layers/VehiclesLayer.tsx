@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { FleetStore, FleetVehicle } from '../../fleet/fleetStore.ts';
-import { display } from '../displayCoords.ts';
-import { useMap } from '../mapContext.ts';
-import type { MapMouseEvent } from '../maplibre.ts';
+import { display } from '../../../shared/map/displayCoords.ts';
+import { useMap } from '../../../shared/map/mapContext.ts';
+import type { MapMouseEvent } from '../../../shared/map/maplibre.ts';
 import { VehicleArrowLayer } from './vehicleArrowLayer.ts';
 import { VehicleBuffer, lonFromMercator, latFromMercator, mercatorX, mercatorY } from './vehicleBuffer.ts';
 import { CLUSTER_MAX_ZOOM, TILE_SIZE, VehicleClusterLayer } from './vehicleClusterLayer.ts';

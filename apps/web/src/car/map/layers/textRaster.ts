@@ -1,4 +1,4 @@
-import { LOCAL_FONT_FAMILY } from '../basemapStyle.ts';
+import { LOCAL_FONT_FAMILY } from '../../../shared/map/basemapStyle.ts';
 import type { Raster } from './textAtlas.ts';
 
 export interface TextStyle {

@@ -1,7 +1,7 @@
 import type { CustomRenderMethodInput } from 'maplibre-gl';
 import { MapGlLayer } from './mapGlLayer.ts';
-import { VEHICLE_STATES } from '../../fleet/vehicleState.ts';
-import { ARROW_SIZE, vehicleArrowAtlas } from '../vehicleIcons.ts';
+import { VEHICLE_STATES } from '../../../shared/vehicle/vehicleState.ts';
+import { ARROW_SIZE, vehicleArrowAtlas } from '../../../shared/map/vehicleIcons.ts';
 import { CENTRED_POSITION_GLSL, ATLAS_FRAGMENT_GLSL, CENTRED_CORNERS, deleteQuadLayerState, instancedQuad, type InstancedQuad, linkProgram, setCentredUniforms } from './glProgram.ts';
 import { FLOATS_PER_VEHICLE, mercatorX, mercatorY, type VehicleBuffer } from './vehicleBuffer.ts';
 

@@ -1,4 +1,4 @@
-import { VEHICLE_STATES, type VehicleState } from '../../fleet/vehicleState.ts';
+import { VEHICLE_STATES, type VehicleState } from '../../../shared/vehicle/vehicleState.ts';
 
 /**
  * Per vehicle on the GPU: mercator x and y split into a float32 high part and the remainder

@@ -1,6 +1,6 @@
 import type { CustomRenderMethodInput } from 'maplibre-gl';
 import { MapGlLayer } from './mapGlLayer.ts';
-import { STATE_COLORS } from '../../fleet/vehicleState.ts';
+import { STATE_COLORS } from '../../../shared/vehicle/vehicleState.ts';
 import { CENTRED_POSITION_GLSL, CENTRED_CORNERS, deleteQuadLayerState, instancedQuad, type InstancedQuad, linkProgram, setCentredUniforms } from './glProgram.ts';
 import { FLOATS_PER_LABEL, copyLabelPositions, writeLabelRects } from './labelQuads.ts';
 import { TextAtlas, type AtlasEntry } from './textAtlas.ts';

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Spin } from 'antd';
-import { runtimeConfig } from '../../shared/config/runtimeConfig.ts';
-import { M } from '../messages.ts';
+import { runtimeConfig } from '../config/runtimeConfig.ts';
+import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
 import { LOCAL_FONT_FAMILY, basemapStyle, loadBasemapLabels } from './basemapStyle.ts';
 import { display } from './displayCoords.ts';
 import { MapContext } from './mapContext.ts';
 import { maplibregl, type MapLibreMap } from './maplibre.ts';
+import './map.css';
 
 /** China's middle, zoomed to show the country. */
 export const DEFAULT_CENTER: [number, number] = [108.9, 34.3];
@@ -18,13 +19,18 @@ interface Props {
   zoom?: number;
   className?: string;
   testId?: string;
+  /** the +/− buttons (top right); a small map in a card may leave them out */
+  navigation?: boolean;
+  /** double-click zooms in (off where a double-click finishes a drawn shape) */
+  doubleClickZoom?: boolean;
 }
 
 /**
- * The one map component: it owns the MapLibre map and gives it to its children, each a layer
- * that adds its sources and layers in an effect and removes them on cleanup.
+ * The one map component of every sub-product: it owns the MapLibre map (basemap, coordinates,
+ * controls) and gives it to its children, each a layer that adds its sources and layers in an
+ * effect and removes them on cleanup.
  */
-export function MapView({ children, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, className, testId = 'car-map' }: Props) {
+export function MapView({ children, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, className, testId = 'map', navigation = true, doubleClickZoom = true }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [failed, setFailed] = useState(false);
@@ -51,10 +57,11 @@ export function MapView({ children, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM
       return;
     }
     instance.touchZoomRotate.disableRotation();
+    if (!doubleClickZoom) instance.doubleClickZoom.disable();
     // Browser tests and the map benchmark reach the map through its element.
     (container.current as HTMLElement & { maplibre?: MapLibreMap }).maplibre = instance;
     // top right: the AI智能助手 launcher sits fixed over the window's bottom-right corner
-    instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    if (navigation) instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     instance.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
     // Layers go on as soon as the style is read; the basemap's GeoJSON keeps loading underneath.
     instance.once('style.load', () => {
@@ -70,21 +77,21 @@ export function MapView({ children, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM
       setMap(null);
       instance.remove();
     };
-    // The camera's start is read once; later moves are the layers' business.
+    // The camera's start and the controls are read once; later moves are the layers' business.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
-    <div className={`car-map ${className ?? ''}`} data-testid={testId} data-map-ready={map ? 'true' : 'false'}>
-      <div ref={container} className="car-map-canvas" />
+    <div className={`cl-map ${className ?? ''}`} data-testid={testId} data-map-ready={map ? 'true' : 'false'}>
+      <div ref={container} className="cl-map-canvas" />
       {!map && !failed && (
-        <div className="car-map-loading">
+        <div className="cl-map-loading">
           <Spin tip={M.map.loading}>
             <div style={{ width: 160, height: 60 }} />
           </Spin>
         </div>
       )}
-      {failed && <div className="car-map-loading">{M.map.webglFailed}</div>}
+      {failed && <div className="cl-map-loading">{M.map.webglFailed}</div>}
       {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}
     </div>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { SKETCH_PAINT, sketchData, startFenceDraw, type DrawnShape, type LL } from '../../../shared/map/fenceDraw.ts';
+import { SKETCH_PAINT, sketchData, startFenceDraw, type DrawnShape, type LL } from '../fenceDraw.ts';
 import { display } from '../displayCoords.ts';
 import { useMap } from '../mapContext.ts';
 import { useGeoJsonLayer, type LayerDef } from './geojsonLayer.ts';

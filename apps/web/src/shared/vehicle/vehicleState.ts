@@ -1,4 +1,4 @@
-import { M } from '../messages.ts';
+import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
 
 /** The four states the map colours and the tree counts (issue 5 item 1). */
 export type VehicleState = 'moving' | 'stopped' | 'offline' | 'alarm';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { decodeTrack, playbackEndpoints } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { call } from '../request/call.ts';
 
 /** How much recent history seeds a followed vehicle's trail. */
 const SEED_MS = 60 * 60_000;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Empty, List, Tag } from 'antd';
 import { alarmEndpoints, type Alarm } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
-import { M } from '../messages.ts';
-import { beijingDateTime } from '../../shared/format/beijingTime.ts';
+import { call } from '../request/call.ts';
+import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
+import { beijingDateTime } from '../format/beijingTime.ts';
 
 /** The vehicle's last five alarms of the past week. */
 export function RecentAlarms({ vehicleId }: { vehicleId: number }) {

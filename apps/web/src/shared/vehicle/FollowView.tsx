@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { Empty, Switch, Typography } from 'antd';
-import { useAddress } from '../../shared/address/useAddress.ts';
-import { STATE_COLORS } from '../fleet/vehicleState.ts';
+import { useAddress } from '../address/useAddress.ts';
+import { STATE_COLORS } from './vehicleState.ts';
 import { focusOn, keepInView } from '../map/camera.ts';
 import { MapCommand } from '../map/MapCommand.tsx';
 import { MapView } from '../map/MapView.tsx';
 import { FocusVehicleLayer } from '../map/layers/FocusVehicleLayer.tsx';
 import { TrailLayer } from '../map/layers/TrailLayer.tsx';
-import { M } from '../messages.ts';
-import { useVehicleLive } from '../vehicle/useVehicleLive.ts';
-import { useVehicleDialogLabel } from '../../shared/dialogs/useVehicleDialogLabel.ts';
+import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
+import { useVehicleLive } from './useVehicleLive.ts';
+import { useVehicleDialogLabel } from '../dialogs/useVehicleDialogLabel.ts';
 import { useTrail } from './useTrail.ts';
-import { beijingFormat } from '../../shared/format/beijingTime.ts';
+import { beijingFormat } from '../format/beijingTime.ts';
+import './vehicle.css';
 
 /**
  * A map that keeps one vehicle in view as it moves and draws its live trail (the follow tab and
@@ -27,16 +28,16 @@ export function FollowView({ vehicleId, height, dialogKey }: { vehicleId: number
   useVehicleDialogLabel(dialogKey, plate);
 
   return (
-    <div className="car-follow" style={{ height: height ?? '100%' }} data-testid="follow-view" data-gps-time={p?.gpsTime ?? 0}>
+    <div className="vh-follow" style={{ height: height ?? '100%' }} data-testid="follow-view" data-gps-time={p?.gpsTime ?? 0}>
       <MapView center={p ? [p.lon, p.lat] : undefined} zoom={p ? 15 : undefined} testId="follow-map">
         <TrailLayer points={trail} />
         {p && <FocusVehicleLayer lon={p.lon} lat={p.lat} course={p.course} state={live.state} plate={plate} />}
         <MapCommand deps={[Boolean(p)]} run={(map) => p && focusOn(map, p.lon, p.lat, 15)} />
         <MapCommand deps={[p?.lon, p?.lat, follow]} run={(map) => p && follow && keepInView(map, p.lon, p.lat)} />
       </MapView>
-      <div className="car-float car-follow-card" data-testid="follow-card">
-        <div className="car-follow-title">
-          <i className="car-dot" style={{ background: STATE_COLORS[live.state] }} />
+      <div className="cl-map-float vh-follow-card" data-testid="follow-card">
+        <div className="vh-follow-title">
+          <i className="vh-dot" style={{ background: STATE_COLORS[live.state] }} />
           <b>{plate || M.common.none}</b>
           <span style={{ color: STATE_COLORS[live.state] }}>{M.state[live.state]}</span>
         </div>
@@ -50,7 +51,7 @@ export function FollowView({ vehicleId, height, dialogKey }: { vehicleId: number
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={live.status === 'loading' ? M.common.loading : M.follow.waiting} />
         )}
-        <div className="car-follow-switch">
+        <div className="vh-follow-switch">
           <Switch size="small" checked={follow} onChange={setFollow} /> {M.follow.keepInView}
         </div>
       </div>

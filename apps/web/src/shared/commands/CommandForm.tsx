@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Table, Tag, type ButtonProps } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
-import { toast } from '../../shared/ui/toast.ts';
+import { toast } from '../ui/toast.ts';
 import { commandEndpoints, type CommandCheck, type CommandSend } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
-import { M } from '../messages.ts';
+import { call } from '../request/call.ts';
+import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
 import { COMMAND_TYPES, commandOf, type CommandType } from './commandTypes.ts';
 
 interface Params {

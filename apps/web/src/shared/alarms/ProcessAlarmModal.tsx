@@ -1,24 +1,23 @@
 import { useState } from 'react';
 import { Input, Modal } from 'antd';
-import { toast } from '../../shared/ui/toast.ts';
+import { toast } from '../ui/toast.ts';
 import { alarmEndpoints } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { call } from '../request/call.ts';
 import type { Alarm } from '@chelian/contracts';
-import { useFleetOptional } from '../fleet/FleetProvider.tsx';
-import { M } from '../messages.ts';
+import { useVehicleSource } from '../vehicle/vehicleSource.ts';
+import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
 
 /** Handling with a note (processAlarm): who and when are recorded by the server. */
 export function ProcessAlarmModal({ alarms, onClose, onDone }: { alarms: Alarm[]; onClose: () => void; onDone: () => void }) {
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const fleet = useFleetOptional();
+  const fleet = useVehicleSource();
   const submit = async () => {
     setBusy(true);
     try {
       const { updated } = await call(alarmEndpoints.process, { alarmIds: alarms.map((a) => a.alarmId).join(','), note: note.trim() });
       toast.success(M.alarm.processDone(updated));
-      // the map and the other lists drop the red at once, before the live feed says so
-      fleet?.live.emit(alarms.map((a) => ({ kind: 'alarm' as const, data: { ...a, handled: true, handleNote: note.trim() } })));
+      fleet?.alarmsHandled(alarms, note.trim());
       setNote('');
       onDone();
     } catch {

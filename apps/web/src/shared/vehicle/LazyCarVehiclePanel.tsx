@@ -3,7 +3,7 @@ import { Spin } from 'antd';
 
 const Panel = lazy(async () => ({ default: (await import('./CarVehiclePanel.tsx')).CarVehiclePanel }));
 
-/** The car vehicle panel, loaded when the dialog first opens (the shell registers this one). */
+/** The full vehicle panel, loaded when the dialog first opens (the shell registers this one). */
 export function LazyCarVehiclePanel(props: { vehicleId: string; follow: boolean }) {
   return (
     <Suspense fallback={<Spin><div style={{ height: 200 }} /></Spin>}>

@@ -1,4 +1,4 @@
-import { STATE_COLORS, VEHICLE_STATES } from '../fleet/vehicleState.ts';
+import { STATE_COLORS, VEHICLE_STATES } from '../vehicle/vehicleState.ts';
 import type { MapLibreMap } from './maplibre.ts';
 
 /** The arrow's size in CSS pixels, and the resolution it is drawn at. */

@@ -1,4 +1,4 @@
-import { M } from '../messages.ts';
+import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
 
 /** The commands a terminal can be sent (issue 4 item 7), with what each needs. */
 export const COMMAND_TYPES = [

@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { Badge, Button, Collapse, Descriptions, Empty, Space, Spin, Typography } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import type { PermissionCode } from '@chelian/contracts';
-import { useAddress } from '../../shared/address/useAddress.ts';
-import { Permission } from '../../shared/permission/Permission.tsx';
+import { useAddress } from '../address/useAddress.ts';
+import { Permission } from '../permission/Permission.tsx';
 import { CommandForm } from '../commands/CommandForm.tsx';
 import { CommandResults } from '../commands/CommandResults.tsx';
-import { FollowView } from '../follow/FollowView.tsx';
-import { useVehicleDialogLabel } from '../../shared/dialogs/useVehicleDialogLabel.ts';
-import { STATE_COLORS, directionText } from '../fleet/vehicleState.ts';
-import { M } from '../messages.ts';
-import { playbackUrl } from '../../shared/links/carLinks.ts';
+import { FollowView } from './FollowView.tsx';
+import { useVehicleDialogLabel } from '../dialogs/useVehicleDialogLabel.ts';
+import { STATE_COLORS, directionText } from './vehicleState.ts';
+import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
+import { playbackUrl } from '../links/carLinks.ts';
 import { RecentAlarms } from './RecentAlarms.tsx';
 import { useResolvedVehicleId, useVehicleLive } from './useVehicleLive.ts';
-import '../car.css';
-import { beijingFormat } from '../../shared/format/beijingTime.ts';
+import './vehicle.css';
+import { beijingFormat } from '../format/beijingTime.ts';
 
 const SEND_COMMAND: PermissionCode = 'car:command:send';
 

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Table, Tag, Tooltip } from 'antd';
 import { commandEndpoints, type CommandRecord } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
-import { M } from '../messages.ts';
+import { call } from '../request/call.ts';
+import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
 import { PENDING_STATUSES, STATUS_COLORS } from './commandTypes.ts';
-import { beijingDateTime } from '../../shared/format/beijingTime.ts';
+import { beijingDateTime } from '../format/beijingTime.ts';
 
 const fmt = (t: number | null) => (t ? beijingDateTime(t) : M.common.none);
 

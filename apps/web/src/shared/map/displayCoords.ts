@@ -1,6 +1,6 @@
 import { gcj02ToWgs84, wgs84ToGcj02 } from '@chelian/geo/coords.ts';
 import type { RuntimeConfig } from '@chelian/contracts';
-import { runtimeConfig } from '../../shared/config/runtimeConfig.ts';
+import { runtimeConfig } from '../config/runtimeConfig.ts';
 
 export type LngLat = [number, number];
 

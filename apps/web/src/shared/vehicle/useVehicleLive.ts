@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { monitorEndpoints, terminalEndpoints, vehicleEndpoints, type Vehicle } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
-import { useFleetOptional } from '../fleet/FleetProvider.tsx';
-import { vehicleState, type VehicleState } from '../fleet/vehicleState.ts';
+import { call } from '../request/call.ts';
+import { useVehicleSource } from './vehicleSource.ts';
+import { vehicleState, type VehicleState } from './vehicleState.ts';
 
 export interface LiveVehicle {
   vehicle: Vehicle | null;
@@ -16,11 +16,11 @@ export interface LiveVehicle {
 const POLL_MS = 5000;
 
 /**
- * One vehicle's record and live position: from the car app's fleet (live feed) when there is
- * one, otherwise by polling lastPositions (the shell's dialog runs outside the car app).
+ * One vehicle's record and live position: from the enclosing live fleet (the car app's) when there
+ * is one, otherwise by polling lastPositions (the shell's dialog runs outside the car app).
  */
 export function useVehicleLive(vehicleId: number | null): LiveVehicle {
-  const fleet = useFleetOptional();
+  const fleet = useVehicleSource();
   const [vehicle, setVehicle] = useState<Vehicle | null>(null);
   const [status, setStatus] = useState<LiveVehicle['status']>('loading');
   const [polled, setPolled] = useState<LiveVehicle['position']>(null);
@@ -43,7 +43,7 @@ export function useVehicleLive(vehicleId: number | null): LiveVehicle {
   // In the car app: re-render when this vehicle changes.
   useEffect(() => {
     if (!fleet || !vehicleId) return;
-    return fleet.ticker.subscribe((changed) => (changed === 'all' || changed.has(vehicleId)) && setTick((t) => t + 1));
+    return fleet.subscribe((changed) => (changed === 'all' || changed.has(vehicleId)) && setTick((t) => t + 1));
   }, [fleet, vehicleId]);
 
   // Outside it: poll.
@@ -67,7 +67,7 @@ export function useVehicleLive(vehicleId: number | null): LiveVehicle {
   }, [fleet, terminalId]);
 
   void tick;
-  const fv = fleet && vehicleId ? fleet.store.get(vehicleId) : undefined;
+  const fv = fleet && vehicleId ? fleet.get(vehicleId) : undefined;
   if (fv) {
     const position = fv.hasPosition ? { lon: fv.lon, lat: fv.lat, speed: fv.speed, course: fv.course, gpsTime: fv.gpsTime, mileage: fv.mileage, acc: fv.acc, alarms: fv.alarms } : null;
     return { vehicle, position, online: fv.online, state: fv.state, status };

@@ -1,0 +1,55 @@
+import { readdirSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+// @ts-expect-error the lint setup is plain JavaScript, without types
+import { WEB_APPS } from '../../../../../eslint.config.js';
+import { CHILD_SYSTEMS } from '../../shared/systems/childSystems.ts';
+import { CHILD_SYSTEM_DEFINITIONS } from './registry.ts';
+
+const src = fileURLToPath(new URL('../../', import.meta.url));
+const repo = fileURLToPath(new URL('../../../../../', import.meta.url));
+/** A sub-product's folder is its id in kebab case (dataCenter lives in data-center/). */
+const folderOf = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+describe('the layering lint guards every web app', () => {
+  it("lists exactly the registry's sub-products and the shell", () => {
+    expect(Object.keys(CHILD_SYSTEM_DEFINITIONS).sort()).toEqual([...CHILD_SYSTEMS].sort());
+    expect([...(WEB_APPS as string[])].sort()).toEqual([...CHILD_SYSTEMS.map(folderOf), 'shell'].sort());
+  });
+  it('names folders that exist, each sub-product with its route table', () => {
+    for (const id of CHILD_SYSTEMS) expect(existsSync(`${src}/${folderOf(id)}/routes.tsx`), folderOf(id)).toBe(true);
+  });
+  it('leaves out no folder of src/ but the shared runtime and the assistant widget', () => {
+    const folders = readdirSync(src, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(folders.filter((f) => !(WEB_APPS as string[]).includes(f)).sort()).toEqual(['assistant-widget', 'child', 'shared']);
+  });
+});
+
+describe('the layering lint', () => {
+  const eslint = new ESLint({ cwd: repo });
+  /** The import-rule errors the lint reports for `code` written in `file` (under apps/web/src). */
+  const importErrors = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: `${repo}/apps/web/src/${file}` });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it("refuses an app's lazy import() of another app, which no-restricted-imports does not see", async () => {
+    const lazy = "export const load = () => import('../car/alarms/AlarmPage.tsx');\n";
+    expect(await importErrors('shell/Probe.tsx', lazy)).toEqual([expect.stringContaining("never imports another app's internals")]);
+    expect(await importErrors('pet/Probe.tsx', "export const load = () => import('../card/CardMap.tsx');\n")).toHaveLength(1);
+    expect(await importErrors('shared/Probe.tsx', lazy)).toEqual([expect.stringContaining('shared web code never imports an app')]);
+    expect(await importErrors('car/Probe.tsx', "export const load = () => import('./alarms/AlarmPage.tsx');\n")).toEqual([]);
+  });
+
+  it('refuses static imports between every pair of sub-products, and child/ reaching past a route table', async () => {
+    expect(await importErrors('elec-lease/Probe.tsx', "import { x } from '../elec-car/x.ts';\nexport { x };\n")).toHaveLength(1);
+    expect(await importErrors('data-center/Probe.tsx', "import { x } from '../pet/x.ts';\nexport { x };\n")).toHaveLength(1);
+    expect(await importErrors('child/Probe.tsx', "import { petRoutes } from '../pet/routes.tsx';\nexport { petRoutes };\n")).toEqual([]);
+    expect(await importErrors('child/Probe.tsx', "export const load = () => import('../pet/PetZoneMap.tsx');\n")).toHaveLength(1);
+  });
+
+  it('keeps the Beijing-time rule beside the import rule in every app', async () => {
+    expect(await importErrors('card/Probe.tsx', 'export const at = (d: Date) => d.toLocaleString();\n')).toEqual([expect.stringContaining("Beijing's")]);
+  });
+});
