@@ -100,7 +100,7 @@ async function importFleet(base: string, sessionId: string) {
 type MapEl = HTMLElement & { maplibre: { getLayer(id: string): { implementation: { drawnLngLat(id: number): [number, number] | null } }; jumpTo(o: { center: [number, number]; zoom: number }): void } };
 const drawnAt = (page: Page, ids: number[]) =>
   page.evaluate((list) => {
-    const el = document.querySelector('[data-testid="car-map"] .car-map-canvas') as unknown as MapEl;
+    const el = document.querySelector('[data-testid="car-map"] .cl-map-canvas') as unknown as MapEl;
     return list.map((id) => el.maplibre.getLayer('car-vehicle-arrow').implementation.drawnLngLat(id));
   }, ids);
 
@@ -233,7 +233,7 @@ async function main() {
 
     // zoomed out (clusters), then in on the first sampled vehicle (plates)
     const at = after[0] ?? before[0] ?? [114.06, 22.55];
-    const jump = (c: [number, number], zoom: number) => page.evaluate(([x, y, z]) => (document.querySelector('[data-testid="car-map"] .car-map-canvas') as unknown as MapEl).maplibre.jumpTo({ center: [x, y], zoom: z }), [c[0], c[1], zoom]);
+    const jump = (c: [number, number], zoom: number) => page.evaluate(([x, y, z]) => (document.querySelector('[data-testid="car-map"] .cl-map-canvas') as unknown as MapEl).maplibre.jumpTo({ center: [x, y], zoom: z }), [c[0], c[1], zoom]);
     await jump(at, 11);
     await page.waitForTimeout(4000);
     await page.screenshot({ path: path.join(SHOTS, 'monitor-clusters.png') });
