@@ -5,10 +5,13 @@ import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { multipart } from '../../testing/multipart.ts';
 import { testEngine } from '../../testing/testDb.ts';
 import { eventually } from '../../testing/testTerminal.ts';
+import { hashPassword } from '../auth/password.ts';
 import { staffQueries } from './staff.queries.ts';
 
 let t: TestServer;
 let a: Tenant;
+/** A second user of a's account: one user runs one import at a time (terminals/sheetUpload.ts), two users of an account may race. */
+let colleague: string;
 const api = '/card/v1/api';
 const header = ['工号', '姓名', '岗位'];
 
@@ -18,8 +21,8 @@ async function sheet(rows: string[][]): Promise<Buffer> {
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await book.xlsx.writeBuffer());
 }
-const upload = async (rows: string[][]) =>
-  (await t.call(a.sessionId, { method: 'POST', url: `${api}/staff/import.json`, ...multipart({ fileName: '人员.xlsx', content: await sheet(rows) }) })).json();
+const upload = async (rows: string[][], sessionId = a.sessionId) =>
+  (await t.call(sessionId, { method: 'POST', url: `${api}/staff/import.json`, ...multipart({ fileName: '人员.xlsx', content: await sheet(rows) }) })).json();
 const staffNos = async () =>
   (await t.ctx.db.query<{ staff_no: string; n: number }>('SELECT staff_no, count(*)::int AS n FROM card_staff WHERE account_id = $1 GROUP BY staff_no ORDER BY staff_no', [a.accountId]))
     .map((r) => [r.staff_no, r.n]);
@@ -27,16 +30,19 @@ const staffNos = async () =>
 beforeAll(async () => {
   t = await createTestServer();
   a = await createTenant(t, { codes: 'all' });
+  const username = `${a.username}_2`;
+  await t.ctx.db.query('INSERT INTO users (account_id, role_id, username, name, password_hash) VALUES ($1, $2, $3, $4, $5)', [a.accountId, a.roleId, username, '同事', await hashPassword(a.password)]);
+  colleague = await t.login(username, a.password);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-describe('staff imports at the same time', () => {
+describe('staff imports at the same time by two users of an account', () => {
   it('both succeed: the second finds the first one\'s new 工号 and updates those people', async () => {
     const first = [header, ['D001', '赵一', '保洁员'], ['D002', '钱二', '保洁员'], ['D003', '孙三', '保洁员']];
     const second = [header, ['D002', '钱二', '组长'], ['D003', '孙三', '组长'], ['D004', '李四', '组长']];
-    const [x, y] = await Promise.all([upload(first), upload(second)]);
+    const [x, y] = await Promise.all([upload(first), upload(second, colleague)]);
     expect([x.flag, y.flag, x.msg, y.msg]).toEqual([1, 1, '操作成功', '操作成功']);
     // Whichever ran second found D002 and D003 made by the other: 4 people made in all, 2 updated.
     expect(x.obj.created + y.obj.created).toBe(4);
