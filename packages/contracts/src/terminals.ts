@@ -284,6 +284,11 @@ export const terminalEndpoints = {
     method: 'POST', path: `${terminalBase}/import.json`, tag: '设备', summary: '批量导入设备', permission: 'system:terminal:import',
     encoding: 'multipart', query: ImportOptionsQuery, answer: ImportResultSchema,
   }),
+  /** The terminal import's row-by-row check (as vehicleVerify.json, under the terminal import's permission); writes nothing. */
+  importVerify: endpoint({
+    method: 'POST', path: `${terminalBase}/importVerify.json`, tag: '设备', summary: '校验导入设备', permission: 'system:terminal:import',
+    encoding: 'multipart', query: ImportOptionsQuery, answer: ImportVerifySchema,
+  }),
   /** Extends each terminal's service from the later of now and its current expiry; all or nothing. */
   renew: endpoint({
     method: 'POST', path: `${terminalBase}/renew.json`, tag: '设备', summary: '设备续费', permission: 'system:terminal:renew',
@@ -320,9 +325,9 @@ export const vehicleEndpoints = {
     method: 'POST', path: `${vehicleBase}/move.json`, tag: '车辆', summary: '移动车辆', permission: 'car:vehicle:edit',
     input: Type.Object({ vehicleIds: IdList, accountId: Type.Optional(Id()), groupId: GroupRef }), answer: Type.Object({ moved: Type.Integer() }),
   }),
-  /** Checks an import sheet (multipart, as for import) row by row; writes nothing. */
+  /** Checks an import sheet (multipart, as for import) row by row; writes nothing. The import's permission: it parses an uploaded file. */
   verify: endpoint({
-    method: 'POST', path: `${vehicleBase}/vehicleVerify.json`, tag: '车辆', summary: '校验导入车辆',
+    method: 'POST', path: `${vehicleBase}/vehicleVerify.json`, tag: '车辆', summary: '校验导入车辆', permission: 'car:vehicle:import',
     encoding: 'multipart', query: ImportOptionsQuery, answer: ImportVerifySchema,
   }),
   /** All or nothing: any bad row imports nothing and fails with the verify result as obj. */
@@ -390,6 +395,15 @@ export const TERMINAL_ERRORS = defineErrors('terminal', {
   fileMissing: { msg: '请选择要上传的文件', status: 400 },
   fileUnreadable: '无法读取文件，请上传 Excel(.xlsx) 或 CSV 文件',
   tooManyRows: '一次最多导入{max}行',
+  /** An import sheet's limits (docs/security.md "Uploaded files"): the upload, the zip unpacked, its cells, the parse's time. */
+  fileTooLarge: { msg: '文件过大：导入文件最大{max}MB', status: 413 },
+  sheetUnzippedTooLarge: '文件解压后内容过大（最多{max}MB），请删除多余的内容后重试',
+  sheetTooManyCells: '文件单元格过多（最多{max}个），请删除多余的行和列后重试',
+  sheetParseTimeout: '文件解析超时，请减少行数后重试',
+  /** The sheet worker's queue is full (many imports at once across users). */
+  importQueueFull: { msg: '导入任务较多，请稍后再试', status: 429 },
+  /** The same user's earlier import has not finished. */
+  importRunning: { msg: '已有导入正在进行，请稍后再试', status: 429 },
   headerMissing: '文件缺少表头：至少需要“设备号”或“车牌号”列',
   headerUnknown: '文件中有无法识别的列：{columns}，请使用导入模板的列名',
   headerDuplicate: '文件中“{column}”列重复',
