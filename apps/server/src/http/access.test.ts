@@ -56,6 +56,12 @@ describe('access to every route', () => {
     }
   });
 
+  it('guards every upload with the permission of the feature it serves (an uploaded file is parsed: issue 32)', () => {
+    const uploads = apiRoutes().filter((r) => r.endpoint?.encoding === 'multipart');
+    expect(uploads.map((r) => r.url)).toContain('/car/v4/api/vehicle/vehicleVerify.json');
+    for (const r of uploads) expect(r.permission, `${r.method} ${r.url}`).toBeTruthy();
+  });
+
   it('names only catalogue codes as permissions', () => {
     const codes = new Set(RESOURCES.map((r) => r.code));
     for (const r of t.routes) if (r.permission) expect(codes, r.url).toContain(r.permission);
