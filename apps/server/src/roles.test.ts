@@ -96,6 +96,13 @@ describe('the built server (apps/server/dist)', () => {
       })
     ).json();
     expect(geo.obj).toEqual([{ address: '广东省深圳市', index: 0 }]);
+    // Import sheets are parsed in a worker thread whose code is built beside main.js (dist/sheetWorker.js).
+    const sheet = new FormData();
+    sheet.append('file', new Blob(['设备号,协议,车牌号\n013800000003,jt808,粤B13579\n']), '车辆.csv');
+    const checked = await (
+      await fetch(`${base}/car/v4/api/vehicle/vehicleVerify.json`, { method: 'POST', headers: { sessionid: login.obj.sessionId }, body: sheet })
+    ).json();
+    expect(checked.obj, checked.msg).toMatchObject({ total: 1, valid: 1 });
     await logsInTerminal(setup.ports.jt808, '013700000002');
   }, 180_000);
 });
