@@ -170,6 +170,8 @@ async function main() {
       databaseUrl: dbProxy ? dbProxy.through(url) : url, natsUrl: natsProxy ? natsProxy.through(NATS_URL) : NATS_URL, natsPrefix: `bench${randomBytes(3).toString('hex')}`, dataDir, listenHost: '127.0.0.1', httpPort, terminalPorts: ports,
       gateways: GATEWAYS, apis: APIS, jobs: 1, runtime: { kind: 'built', dir: distDir }, nginxWorkers: NGINX_WORKERS, nodeArgs: PROFILE_ARGS,
       env: { LOG_LEVEL: 'warn', CHELIAN_ADMIN_PASSWORD: ADMIN_PASSWORD }, fileLimit: FILE_LIMIT,
+      // `per-address` terminals (2 500 by default) dial from each loopback address: nginx counts none
+      maxConnectionsPerAddress: 0,
       onOutput: (name, line) => /"level":(50|60)/.test(line) && log(name, line.slice(0, 300)),
     });
     log(`cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s; ${CLIENTS} client processes of up to ${PER_CLIENT} terminals`);

@@ -191,6 +191,8 @@ async function main() {
       GT06_PORT: '0',
       H02_PORT: '0',
       WATCH_PORT: '0',
+      // each client address holds exactly `per-address` terminals: the limit is met, never passed
+      MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
       CHELIAN_ADMIN_PASSWORD: `Bench#${randomBytes(6).toString('hex')}`,
       CHELIAN_DEMO: '',
       LOG_LEVEL: 'info',

@@ -181,7 +181,8 @@ const gatewayEntry = () => {
 
 function startGateway(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, [...GATEWAY_NODE_ARGS, ...gatewayEntry()], {
-    cwd: repo, env: { ...process.env, ...INGEST_ENV, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
+    // its terminals come 10 000 from each loopback address (bench/support/benchTerminal.ts): no per-address limit
+    cwd: repo, env: { ...process.env, ...INGEST_ENV, MAX_CONNECTIONS_PER_ADDRESS: '0', ...env }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     let buf = '';

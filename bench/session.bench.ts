@@ -19,6 +19,8 @@ import { codecs, encodeJt808Location } from '../packages/protocols/src/index.ts'
 import type { CopyQueryable, Db } from '../apps/server/src/db/types.ts';
 import { IngestBatcher } from '../apps/server/src/gateway/ingestBatcher.ts';
 import { TerminalSession, type SessionDeps } from '../apps/server/src/gateway/session.ts';
+import { ConnectionDeadlines } from '../apps/server/src/gateway/frameDeadline.ts';
+import { newGatewayStats } from '../apps/server/src/gateway/gatewayStats.ts';
 import { createLogger } from '../apps/server/src/log.ts';
 import { phoneOf } from './support/benchTerminal.ts';
 
@@ -65,10 +67,11 @@ const answering: CopyQueryable = { query: async () => [], copyRows: async () => 
 const db = { ...answering, engine: 'postgres', one: async () => undefined, tx: (fn) => fn(answering), cursor: async function* () {}, close: async () => {} } as Db;
 
 const log = createLogger('silent');
-const stats = { connections: 0, frames: 0, badFrames: 0, positions: 0, closedForAbuse: 0 };
+const stats = newGatewayStats();
 const batcher = new IngestBatcher(db, log);
 const deps = {
-  db, bus: { publish() {} }, log, batcher, presence: { touch() {} }, commands: {}, terminals: {}, sessions: new Map(), stats, idleTimeoutMs: 1e9,
+  db, bus: { publish() {} }, log, batcher, presence: { touch() {} }, commands: {}, terminals: {}, sessions: new Map(), stats,
+  deadlines: new ConnectionDeadlines({ idleMs: 1e9, frameDeadlineMs: 1e9 }, stats, log), // never swept: the bench times the frame path
 } as unknown as SessionDeps;
 
 const sockets: CountingSocket[] = [];

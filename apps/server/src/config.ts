@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { DIRECT_EXPORT_MAX_ROWS } from '@chelian/contracts';
+import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './gateway/connectionLimits.ts';
+import { DEFAULT_FRAME_DEADLINE_SECONDS } from './gateway/frameDeadline.ts';
 
 /** Runtime configuration, read once from the environment. Every knob has a safe default. */
 export interface Config {
@@ -24,7 +26,12 @@ export interface Config {
     tileCoordSystem: 'wgs84' | 'gcj02';
   };
   ports: { jt808: number; gt06: number; h02: number; watch: number };
+  /** A terminal silent this long is offline; a connection without a complete frame this long is closed. */
   offlineAfterSeconds: number;
+  /** A terminal frame begun must be complete this long after its first byte, or its connection is closed. */
+  frameDeadlineSeconds: number;
+  /** Terminal connections one source address may hold over all ports (0: no limit, e.g. behind a TCP balancer). */
+  maxConnectionsPerAddress: number;
   /** On SIGTERM, how long terminals get to read their last replies before their sockets are cut. */
   drainGraceMs: number;
   /** Days of positions kept; older daily partitions are dropped by the jobs role. 0 keeps all. */
@@ -139,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     },
     ports: { jt808: int(env.JT808_PORT, 5015), gt06: int(env.GT06_PORT, 5023), h02: int(env.H02_PORT, 5013), watch: int(env.WATCH_PORT, 5093) },
     offlineAfterSeconds: int(env.OFFLINE_AFTER_SECONDS, 300),
+    frameDeadlineSeconds: Math.max(1, int(env.FRAME_DEADLINE_SECONDS, DEFAULT_FRAME_DEADLINE_SECONDS)),
+    maxConnectionsPerAddress: int(env.MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
     drainGraceMs: int(env.DRAIN_GRACE_MS, 5000),
     positionRetentionDays: int(env.POSITION_RETENTION_DAYS, 180),
     auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 180),

@@ -60,7 +60,13 @@ export async function startServer(
   // every position already acknowledged is written.
   const gateway =
     config.roles.includes('gateway') && opts.listen !== false
-      ? await startGateway(core, { host: config.host, ports: config.ports, offlineAfterSeconds: config.offlineAfterSeconds })
+      ? await startGateway(core, {
+          host: config.host,
+          ports: config.ports,
+          offlineAfterSeconds: config.offlineAfterSeconds,
+          frameDeadlineSeconds: config.frameDeadlineSeconds,
+          maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+        })
       : null;
   // Demo mode: a demo account whose simulated fleet drives against this gateway's ports.
   const demo =

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
+import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from '../gateway/connectionLimits.ts';
 import { freePort } from '../testing/freePort.ts';
 import { NGINX_BIN, nginxConfig, type NginxSite } from './nginxConfig.ts';
 
@@ -40,6 +41,11 @@ export interface ClusterOptions {
   nginxWorkers?: number;
   /** Extra node options for every server process (a bench's `--cpu-prof`). */
   nodeArgs?: string[];
+  /**
+   * Terminal connections per client address, counted by nginx (`limit_conn`; default the gateway's
+   * own default, 0: none). The gateways behind it see every connection come from nginx, so theirs is off.
+   */
+  maxConnectionsPerAddress?: number;
 }
 
 export interface ClusterProcess {
@@ -129,6 +135,7 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
       PORT: String(p.httpPort),
       CHELIAN_ROLE: p.role,
       CHELIAN_DEMO: '',
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
     };
     // A process that runs no gateway still reads the ports; none of them listens there.
     for (const protocol of terminalProtocols()) env[portEnv(protocol)] = String(p.terminalPorts[protocol] ?? 0);
@@ -174,6 +181,7 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
       httpPort: opts.httpPort,
       workers: opts.nginxWorkers,
       fileLimit: opts.fileLimit,
+      maxConnectionsPerAddress: opts.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
       apis: processes.filter((p) => p.role === 'api').map((p) => ({ host: '127.0.0.1', port: p.httpPort })),
       terminals: protocols.map((protocol) => ({
         protocol,

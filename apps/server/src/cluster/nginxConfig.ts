@@ -24,6 +24,8 @@ export interface NginxSite {
   workerConnections?: number;
   /** Descriptors a worker may open (worker_rlimit_nofile); at most the hard limit nginx is started under. */
   fileLimit?: number;
+  /** Terminal connections one client address may hold over all terminal ports (0 or unset: no limit). */
+  maxConnectionsPerAddress?: number;
 }
 
 /** Why nginx cannot run the cluster here ('' when it can): the binary or its stream module is missing. */
@@ -39,7 +41,12 @@ const server = (b: Backend, extra: string) => `    server ${b.host}:${b.port} ${
 export function nginxConfig(site: NginxSite): string {
   const workerConnections = site.workerConnections ?? (site.fileLimit ? site.fileLimit - 512 : 65_536);
   const workers = site.workers ?? 4;
-  const streams = site.terminals
+  const perAddress = site.maxConnectionsPerAddress ?? 0;
+  // One zone for every terminal port: the count is per client address across them, as a lone gateway counts.
+  // Refusals are logged at notice, below the error log's level: a flood of them must not fill it.
+  const limit = perAddress > 0 ? `    limit_conn chelian_per_address ${perAddress};\n` : '';
+  const zone = perAddress > 0 ? '  limit_conn_zone $binary_remote_addr zone=chelian_per_address:10m;\n  limit_conn_log_level notice;\n' : '';
+  const streams = zone + site.terminals
     .map(
       (t) => `  upstream chelian_${t.protocol} {
     zone chelian_${t.protocol} 64k;
@@ -48,7 +55,7 @@ ${t.gateways.map((g) => server(g, 'max_fails=3 fail_timeout=5s')).join('\n')}
   }
   server {
     listen ${site.listenHost}:${t.port} backlog=4096${workers > 1 ? ' reuseport' : ''};
-    proxy_pass chelian_${t.protocol};
+${limit}    proxy_pass chelian_${t.protocol};
   }`,
     )
     .join('\n');

@@ -63,6 +63,14 @@ new client.Counter({
   },
 });
 
+/** Terminal connections closed at accept, by protocol and reason (`per_address`: gateway/connectionLimits.ts). */
+export const connectionsRefused = new client.Counter({
+  name: 'chelian_terminal_connections_refused_total',
+  help: 'Terminal connections refused when accepted, by protocol and reason',
+  labelNames: ['protocol', 'reason'],
+  registers: [registry],
+});
+
 /** Ingest: what each flush stored, how big and how long (gateway/ingestBatcher.ts). */
 export const ingestMetrics = {
   positionsStored: new client.Counter({ name: 'chelian_positions_stored_total', help: 'Positions committed to the database (rate() = positions stored per second)', registers: [registry] }),

@@ -10,7 +10,10 @@ import { CommandDispatcher } from './commandDispatcher.ts';
 import { ingestQueries } from './ingest.queries.ts';
 import { DEFAULT_INGEST, IngestBatcher, type IngestOptions } from './ingestBatcher.ts';
 import { PresenceTracker } from './presence.ts';
-import { TerminalSession, type GatewayStats, type SessionDeps } from './session.ts';
+import { AddressLimits, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './connectionLimits.ts';
+import { ConnectionDeadlines, DEFAULT_FRAME_DEADLINE_SECONDS } from './frameDeadline.ts';
+import { newGatewayStats, type GatewayStats } from './gatewayStats.ts';
+import { TerminalSession, type SessionDeps } from './session.ts';
 import { TerminalDirectory } from './terminalDirectory.ts';
 import { IdentityGate } from './identity.ts';
 import { IdentityRecords } from './identityRecords.ts';
@@ -20,9 +23,14 @@ export interface GatewayOptions {
   host?: string;
   /** Port per protocol; 0 picks a free one (tests); a protocol left out is not listened for. */
   ports: Partial<Record<TerminalProtocol, number>>;
+  /** Also how long a connection may go without a complete frame before it is closed. */
   offlineAfterSeconds: number;
   ingest?: Partial<IngestOptions>;
   maxConnectionsPerPort?: number;
+  /** A frame begun must be complete this long after (default 30). */
+  frameDeadlineSeconds?: number;
+  /** Open connections per source address over all ports (default 2 000; 0: no limit, behind a TCP balancer). */
+  maxConnectionsPerAddress?: number;
 }
 
 export interface Gateway {
@@ -58,7 +66,7 @@ export async function startGateway(
   partitionTimer.unref();
 
   const sessions = new Map<number, TerminalSession>();
-  const stats: GatewayStats = { connections: 0, frames: 0, badFrames: 0, positions: 0, closedForAbuse: 0 };
+  const stats = newGatewayStats();
   const batcher = new IngestBatcher(db, log, { ...DEFAULT_INGEST, ...opts.ingest });
   const presence = new PresenceTracker(db, bus, log, opts.offlineAfterSeconds, positionFeed);
   const commands = new CommandDispatcher(db, bus, log, sessions);
@@ -67,7 +75,11 @@ export async function startGateway(
   const terminals = new TerminalDirectory(db);
   const records = new IdentityRecords(db, log);
   const identity = new IdentityGate({ db, log, directory: terminals, records, presence, sessions, autoRegister: deps.config.terminalAutoRegister });
-  const sessionDeps: SessionDeps = { db, bus, log, positionFeed, batcher, presence, commands, terminals, identity, sessions, stats, idleTimeoutMs: opts.offlineAfterSeconds * 1000 };
+  const frameDeadlineMs = (opts.frameDeadlineSeconds ?? DEFAULT_FRAME_DEADLINE_SECONDS) * 1000;
+  const deadlines = new ConnectionDeadlines({ idleMs: opts.offlineAfterSeconds * 1000, frameDeadlineMs }, stats, log);
+  deadlines.start();
+  const perAddress = new AddressLimits(opts.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, stats, log);
+  const sessionDeps: SessionDeps = { db, bus, log, positionFeed, batcher, presence, commands, terminals, identity, sessions, stats, deadlines };
 
   // An operator changed a terminal: the session holding it refreshes its labels and owner.
   const stopChanges = bus.subscribe(subjects.allTerminalChanges, (_m, subject) => {
@@ -82,8 +94,13 @@ export async function startGateway(
     const codec = CODECS[protocol];
     if (!codec || port === undefined) continue;
     const server = net.createServer({ noDelay: true, keepAlive: true }, (socket) => {
+      const address = socket.remoteAddress ?? '';
+      if (!perAddress.admit(address, protocol)) return void socket.resetAndDestroy(); // a reset: no TIME_WAIT kept for it here
       sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
+      socket.on('close', () => {
+        sockets.delete(socket);
+        perAddress.release(address);
+      });
       new TerminalSession(socket, codec, sessionDeps);
     });
     if (opts.maxConnectionsPerPort) server.maxConnections = opts.maxConnectionsPerPort;
@@ -129,6 +146,7 @@ export async function startGateway(
     },
     async close() {
       clearInterval(partitionTimer);
+      deadlines.stop();
       stopChanges();
       commands.stop();
       // Stop accepting first; close() resolves only once the open connections are gone.

@@ -2,6 +2,8 @@ import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceMessage, EbikeStatus, EncodeContext, Framer, ProtocolCodec } from '@chelian/protocols/model.ts';
 import { ConnectionDecodeContext } from './decodeContext.ts';
+import type { ConnectionDeadline, ConnectionDeadlines } from './frameDeadline.ts';
+import type { GatewayStats } from './gatewayStats.ts';
 import { beijingDayText, FUTURE_TOLERANCE_MS, isBlindAreaFix, isLateForRollup } from '../core/lateReports.ts';
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
@@ -36,18 +38,10 @@ export interface SessionDeps {
   /** The session holding each terminal (by row id) in this process. */
   sessions: Map<number, TerminalSession>;
   stats: GatewayStats;
-  /** A connection silent this long is closed, identified or not (idle sockets cost memory). */
-  idleTimeoutMs: number;
+  /** Idle (no complete frame) and unfinished-frame deadlines, one sweep for every connection. */
+  deadlines: ConnectionDeadlines;
   /** The gateway drains (SIGTERM): nothing more is read; what was read is committed and answered. */
   draining?: boolean;
-}
-
-export interface GatewayStats {
-  connections: number;
-  frames: number;
-  badFrames: number;
-  positions: number;
-  closedForAbuse: number;
 }
 
 /** Frames decoded but not yet handled; past this the socket stops reading (TCP pushes back). */
@@ -99,7 +93,8 @@ export class TerminalSession implements IngestOwner {
   private newestAt = -Infinity;
   private closed = false;
   /** This protocol's figures for /metrics (plain numbers: one increment per frame). */
-  private readonly counters: ProtocolCounters;
+  readonly counters: ProtocolCounters;
+  private readonly deadline: ConnectionDeadline;
   readonly close = () => this.shutdown();
 
   constructor(
@@ -113,7 +108,7 @@ export class TerminalSession implements IngestOwner {
     this.counters = protocolCounters(codec.name);
     this.counters.connections++;
     socket.setNoDelay(true);
-    socket.setTimeout(deps.idleTimeoutMs, () => this.shutdown());
+    this.deadline = deps.deadlines.watch(this, socket.remoteAddress);
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('close', () => this.onClose());
     socket.on('error', () => {}); // 'close' follows; a reset by the terminal is not our error
@@ -131,6 +126,7 @@ export class TerminalSession implements IngestOwner {
   private onData(chunk: Buffer) {
     if (this.closed || this.deps.draining) return; // unread, so unanswered: the terminal sends it again
     const out = this.framer.push(chunk);
+    this.deadline.read(out.frames.length, this.framer.bufferedBytes);
     this.queue.push(...out.frames);
     if (out.error) {
       // Oversized or endless frames: this connection is beyond repair; the others never notice.
@@ -139,7 +135,10 @@ export class TerminalSession implements IngestOwner {
       this.deps.log.warn({ terminal: this.wireId, protocol: this.codec.name, code: out.error.code, detail: out.error.detail }, '终端数据帧异常，断开连接');
       return this.shutdown();
     }
-    if (this.queue.length > MAX_QUEUED_FRAMES) this.socket.pause();
+    if (this.queue.length > MAX_QUEUED_FRAMES) {
+      this.socket.pause();
+      this.deadline.paused();
+    }
     void this.pump();
   }
 
@@ -465,6 +464,7 @@ export class TerminalSession implements IngestOwner {
   private onClose() {
     this.closed = true;
     this.queue.length = 0;
+    this.deps.deadlines.forget(this.deadline);
     this.forget();
     this.framer.reset();
     this.deps.stats.connections--;

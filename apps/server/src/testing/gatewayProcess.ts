@@ -21,7 +21,12 @@ for (const k of Object.keys(ingest) as Array<keyof typeof ingest>) if (ingest[k]
 // FEED_ENGINES=1: every committed fix is kept and handed over, as to position engines that watch every terminal (the engines themselves are not loaded).
 const positionFeed = process.env.FEED_ENGINES ? new PositionFeed() : undefined;
 positionFeed?.subscribe({ fixes: () => {} });
-const gateway = await startGateway({ db, bus: new MemoryBus(), log: createLogger('warn'), positionFeed, config: { terminalAutoRegister: true } }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 300, ingest });
+// MAX_CONNECTIONS_PER_ADDRESS: the ingest bench's terminals come 10 000 from each source address (the default otherwise).
+const maxConnectionsPerAddress = knob('MAX_CONNECTIONS_PER_ADDRESS');
+const gateway = await startGateway(
+  { db, bus: new MemoryBus(), log: createLogger('warn'), positionFeed, config: { terminalAutoRegister: true } },
+  { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 300, ingest, maxConnectionsPerAddress },
+);
 process.stdout.write(`${JSON.stringify({ port: gateway.ports.jt808 })}\n`);
 // SIGUSR2: the batcher's figures so far, as one JSON line (benchmarks read flushes and their time).
 process.on('SIGUSR2', () => process.stdout.write(`${JSON.stringify({ batcher: gateway.batcher.stats })}\n`));
