@@ -31,7 +31,7 @@ async function streetLevel(page: Page) {
   await page.locator('[data-testid="card-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
   await page.waitForTimeout(500); // the areas' own framing (the first area) happens once they load
   await page.evaluate(([lon, lat]) => {
-    const el = document.querySelector('[data-testid="card-map"] .cd-map-canvas') as HTMLElement & { maplibre: { jumpTo(o: object): void } };
+    const el = document.querySelector('[data-testid="card-map"] .cl-map-canvas') as HTMLElement & { maplibre: { jumpTo(o: object): void } };
     el.maplibre.jumpTo({ center: [lon, lat], zoom: 15 });
   }, [at.lon, at.lat]);
 }
@@ -43,7 +43,7 @@ async function streetLevel(page: Page) {
 const drawnOnMap = (page: Page, areaId: number) =>
   page.waitForFunction(([id, lon, lat]) => {
     type Rendered = Array<{ properties: { id: number }; geometry: { type: string } }>;
-    const el = document.querySelector('[data-testid="card-map"] .cd-map-canvas') as HTMLElement & { maplibre: { queryRenderedFeatures(o: object): Rendered; jumpTo(o: object): void } };
+    const el = document.querySelector('[data-testid="card-map"] .cl-map-canvas') as HTMLElement & { maplibre: { queryRenderedFeatures(o: object): Rendered; jumpTo(o: object): void } };
     if (el.maplibre.queryRenderedFeatures({ layers: ['areas-fill'] }).some((f) => f.properties.id === id && f.geometry.type === 'Polygon')) return true;
     el.maplibre.jumpTo({ center: [lon, lat], zoom: 15 });
     return false;
