@@ -249,7 +249,7 @@ export class TerminalSession implements IngestOwner {
       // Refused (overloaded): not stored, so not acknowledged — the terminal sends it again.
       if (!ticket) return;
     } else {
-      if (!msg.reply) return;
+      if (!msg.reply || msg.kind === 'location') return; // a location that stored nothing is not acknowledged either
       if (this.replies.empty) return void this.write(msg.reply); // nothing earlier to wait for
     }
     this.replies.push(ticket, msg.reply, this.decodeCtx.now ?? Date.now());
