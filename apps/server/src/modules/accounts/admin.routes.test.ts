@@ -63,6 +63,18 @@ describe('account, user and role administration', () => {
     expect(roles).not.toContain('调度员');
   });
 
+  it('searches users for a typed % or _ literally, not as a wildcard', async () => {
+    const u = await createTenant(t, { codes: adminCodes }); // its username has a '_' in it
+    const names = async (keyword: string) =>
+      ((await t.call(u.sessionId, { url: `/car/v4/api/user/list.json?keyword=${encodeURIComponent(keyword)}` })).json().obj.list as { username: string }[]).map((x) => x.username);
+    expect(u.username).toContain('_');
+    expect(await names('%')).toEqual([]);
+    expect(await names(u.username.replace('_', '%'))).toEqual([]);
+    expect(await names(u.username.replace('_', 'x'))).toEqual([]);
+    expect(await names('_')).toEqual([u.username]);
+    expect(await names(u.username)).toEqual([u.username]);
+  });
+
   it('disables a user, which ends their sessions, and refuses to change one\'s own account', async () => {
     const list = (await t.call(dealer.sessionId, { url: '/car/v4/api/user/list.json?keyword=hz_' })).json().obj.list;
     const target = list[0];

@@ -7,6 +7,7 @@ import { hashPassword, isStrongPassword } from '../auth/password.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { PHONE_PATTERN } from '../auth/sms.service.ts';
 import { adminQueries } from './admin.queries.ts';
+import { likeText } from '../../db/likeText.ts';
 
 const kindOf = (kind: string | undefined) => ((ACCOUNT_KINDS as readonly string[]).includes(kind ?? '') ? kind! : 'customer');
 
@@ -100,7 +101,7 @@ export class AdminService {
 
   async users(user: SessionUser, query: AdminUserQuery) {
     const win = pageWindow(query);
-    const { total, rows } = await adminQueries.usersPage(this.ctx.db, user.accountPath, query.accountId ?? null, query.keyword || null, win.sql.limit, win.sql.offset);
+    const { total, rows } = await adminQueries.usersPage(this.ctx.db, user.accountPath, query.accountId ?? null, likeText(query.keyword), win.sql.limit, win.sql.offset);
     return { total, current: win.current, pageSize: win.pageSize, rows };
   }
 

@@ -26,11 +26,7 @@ export async function targetAccount(q: Queryable, user: SessionUser, accountId: 
   return account;
 }
 
-/** '%' and '_' typed into a search box are searched for, not wildcards. */
-export function likeText(keyword: string | undefined): string | null {
-  const text = keyword?.trim();
-  return text ? text.replace(/[\\%_]/g, (c) => `\\${c}`) : null;
-}
+export { likeText } from '../../db/likeText.ts';
 
 export function announceChanges(bus: Bus, identifiers: Iterable<string | null | undefined>) {
   for (const id of new Set(identifiers)) if (id) bus.publish(subjects.terminalChanged(id), {});
