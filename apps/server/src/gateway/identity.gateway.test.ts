@@ -54,7 +54,7 @@ describe('JT/T 808: nothing is stored before the connection authenticated', () =
     expect(replyOf(await real.next()).commandReply).toMatchObject({ answered: '0x0200', result: 0 });
     expect(await positionsOf(phone)).toBe(2);
     const c = await eventually(async () => ((await conflictsOf(phone)).identity_conflicts === 1 ? conflictsOf(phone) : null), 5000, 'conflict recorded');
-    expect(c.identity_conflict_at).not.toBeNull();
+    expect(c!.identity_conflict_at).not.toBeNull();
     impostor.close();
     real.close();
   });

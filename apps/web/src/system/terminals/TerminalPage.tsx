@@ -14,6 +14,7 @@ import { AssignModal } from './AssignModal.tsx';
 import { ImportTerminalsModal } from './ImportTerminalsModal.tsx';
 import { RenewalHistory } from './RenewalHistory.tsx';
 import { RenewModal } from './RenewModal.tsx';
+import { PendingTerminals } from './PendingTerminals.tsx';
 import { daysLeft, expiryTone } from './serviceExpiry.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { wideTable } from '../../shared/ui/wideTable.ts';
@@ -23,8 +24,9 @@ const ASSIGN: PermissionCode = 'system:terminal:assign';
 const IMPORT: PermissionCode = 'system:terminal:import';
 const RENEW: PermissionCode = 'system:terminal:renew';
 const ACTIVATE: PermissionCode = 'system:terminal:activate';
+const ADOPT: PermissionCode = 'system:terminal:adopt';
 const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as Terminal[] };
-const TABS = ['all', 'stock', 'assigned', 'expiring'] as const;
+const TABS = ['all', 'stock', 'assigned', 'expiring', 'pending'] as const;
 type Tab = (typeof TABS)[number];
 const STATE_COLORS: Record<string, string> = { unactivated: 'default', active: 'green', expired: 'red', disabled: 'default' };
 const EXPIRING_DAYS = 30;
@@ -67,11 +69,13 @@ export function TerminalPage() {
   const canImport = usePermission(IMPORT);
   const canRenew = usePermission(RENEW);
   const canActivate = usePermission(ACTIVATE);
+  const canAdopt = usePermission(ADOPT);
   const onlyNew = selected.every((t) => t.status === 'unactivated');
   // Only the platform (the root account) holds the stock and may put terminals back in it.
   const isPlatform = accounts[0]?.parentId === null;
 
   const reload = useCallback(() => {
+    if (tab === 'pending') return; // its own list (PendingTerminals)
     setLoading(true);
     call(terminalEndpoints.list, { ...paging, ...filters, ...tabFilter(tab) })
       .then((p) => (setPage(p), setSelected([])))
@@ -98,6 +102,13 @@ export function TerminalPage() {
     { title: T.expiresAt, dataIndex: 'serviceExpiresAt', width: 160, render: (at: number | null) => <ExpiryCell at={at} /> },
     { title: T.online, dataIndex: 'online', width: 70, render: (on: boolean) => (on ? <Tag color="green">{T.online}</Tag> : <span className="sys-muted">{T.offline}</span>) },
     {
+      title: T.conflicts, dataIndex: 'identityConflicts', width: 90,
+      render: (n: number, t) =>
+        n && t.identityConflictAt !== null ? (
+          <Tooltip title={T.conflictAt(n, beijingFormat(t.identityConflictAt))}><Tag color="orange" data-testid="terminal-conflicts">{n}</Tag></Tooltip>
+        ) : <span className="sys-muted">0</span>,
+    },
+    {
       title: S.common.actions, key: 'actions', width: 180, fixed: 'right',
       render: (_: unknown, t) => (
         <Space size={0}>
@@ -116,7 +127,8 @@ export function TerminalPage() {
           <span className="sys-toolbar-title">{T.title}</span>
           {canImport && <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="terminal-import">{T.import}</Button>}
         </div>
-        <Tabs activeKey={tab} onChange={pickTab} items={TABS.map((key) => ({ key, label: T.tabs[key] }))} data-testid="terminal-tabs" />
+        <Tabs activeKey={tab} onChange={pickTab} items={TABS.filter((key) => key !== 'pending' || (isPlatform && canAdopt)).map((key) => ({ key, label: key === 'pending' ? T.pending.tab : T.tabs[key] }))} data-testid="terminal-tabs" />
+        {tab === 'pending' ? <PendingTerminals /> : (<>
         {tab === 'expiring' && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={T.expiredPolicy} />}
         <div className="sys-toolbar">
           <Input.Search allowClear placeholder={T.keyword} style={{ width: 220 }} onSearch={(k) => filter({ keyword: k.trim() || undefined })} data-testid="terminal-search" />
@@ -153,6 +165,7 @@ export function TerminalPage() {
           pagination={pagerOf(page, paging, setPaging)}
           data-testid="terminal-table"
         />
+        </>)}
       </section>
       <RenewModal terminals={renewing} onClose={() => setRenewing(null)} onDone={done(() => setRenewing(null))} />
       <RenewModal terminals={activating} mode="activate" onClose={() => setActivating(null)} onDone={done(() => setActivating(null))} />
