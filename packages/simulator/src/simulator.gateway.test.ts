@@ -20,7 +20,8 @@ const specs = planTerminals({ count: 6, protocol: 'mixed', seed: 42, cities: [ci
 const events: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestServer();
+  // Auto-registration off, as in production: the fleet's terminals are added (known) before they connect.
+  t = await createTestServer({ terminalAutoRegister: false });
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0, gt06: 0, h02: 0 }, offlineAfterSeconds: 60 });
   tenant = await createTenant(t, { codes: 'all' });
   for (const s of specs) {

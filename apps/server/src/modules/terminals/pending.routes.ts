@@ -7,7 +7,7 @@ import { splitList } from '../../http/listInput.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { identifierKey, isProtocol, PROTOCOL_NAMES_ZH } from '../../core/identifiers.ts';
-import { likeText } from './assets.ts';
+import { likeText } from '../../db/likeText.ts';
 import { pendingQueries, type PendingRow } from './pending.queries.ts';
 
 const present = (r: PendingRow): PendingTerminal => ({
