@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Button, DatePicker, Form, InputNumber, Select, Space, Table, Tag } from 'antd';
+import { Button, DatePicker, Form, InputNumber, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { CARD_ALARM_NAMES, cardEndpoints, type Alarm, type CardRules } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { AlarmTime } from '../../shared/alarms/alarmColumns.tsx';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { toast } from '../../shared/ui/toast.ts';
-import { useStaffList } from '../useCardData.ts';
+import { useLoaded, usePagedList } from '../../shared/list/usePagedList.ts';
+import { allStaff } from '../allStaff.ts';
 import { C } from '../messages.ts';
 
 const A = C.alarm;
@@ -39,30 +40,33 @@ function Rules() {
 
 /** 报警中心: badge alarms (from the badge and derived by the platform), by person, type and day; the derived alarms' thresholds. */
 export function AlarmPage() {
-  const { staff } = useStaffList();
+  const { rows: staff } = useLoaded(allStaff, null);
   const [staffId, setStaffId] = useState<number | undefined>();
   const [type, setType] = useState<string | undefined>();
   const [date, setDate] = useState<string | undefined>();
-  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
-  const [page, setPage] = useState({ total: 0, current: 1, pageSize: 20, list: [] as Alarm[] });
-  useEffect(() => void call(cardEndpoints.alarms, { ...paging, staffId, type, date }).then(setPage, () => {}), [paging, staffId, type, date]);
-  const first = () => setPaging((p) => ({ ...p, current: 1 }));
+  const alarms = usePagedList(cardEndpoints.alarms, { staffId, type, date });
   return (
     <div className="sp-page" data-testid="card-alarm">
-      <section className="sp-card">
-        <div className="sp-toolbar">
-          <span className="sp-title">{A.title}</span>
-          <Select allowClear showSearch optionFilterProp="label" style={{ width: 180 }} placeholder={C.common.staff} value={staffId} onChange={(v) => (setStaffId(v), first())} options={staff.map((s) => ({ value: s.staffId, label: `${s.name} ${s.staffNo}` }))} />
-          <Select allowClear style={{ width: 150 }} placeholder={A.allTypes} value={type} onChange={(v) => (setType(v), first())} options={Object.entries(CARD_ALARM_NAMES).map(([value, label]) => ({ value, label }))} />
-          <DatePicker value={date ? dayjs(date) : null} onChange={(d) => (setDate(d ? d.format('YYYY-MM-DD') : undefined), first())} />
-        </div>
-        <Table<Alarm> rowKey="alarmId" size="small" dataSource={page.list} pagination={pagerOf(page, paging, setPaging)} data-testid="card-alarm-table" columns={[
+      <ListCard<Alarm>
+        title={A.title}
+        filters={
+          <>
+            <Select allowClear showSearch optionFilterProp="label" style={{ width: 180 }} placeholder={C.common.staff} value={staffId} onChange={setStaffId} options={staff.map((s) => ({ value: s.staffId, label: `${s.name} ${s.staffNo}` }))} />
+            <Select allowClear style={{ width: 150 }} placeholder={A.allTypes} value={type} onChange={setType} options={Object.entries(CARD_ALARM_NAMES).map(([value, label]) => ({ value, label }))} />
+            <DatePicker value={date ? dayjs(date) : null} onChange={(d) => setDate(d ? d.format('YYYY-MM-DD') : undefined)} />
+          </>
+        }
+        list={alarms}
+        rowKey="alarmId"
+        size="small"
+        table={{ 'data-testid': 'card-alarm-table' }}
+        columns={[
           { title: A.time, dataIndex: 'alarmTime', width: 210, render: (_: number, a: Alarm) => <AlarmTime alarm={a} /> },
           { title: C.common.staff, dataIndex: 'name', width: 120 },
           { title: A.type, key: 't', width: 130, render: (_, a) => <Tag color={URGENT.has(a.type) ? 'red' : 'orange'}>{a.typeName}</Tag> },
-          { title: A.position, key: 'pos', render: (_, a) => (a.lat !== null && a.lon !== null ? <AddressText point={{ lat: a.lat, lon: a.lon, mac: a.terminalId }} /> : C.common.none) },
-        ]} />
-      </section>
+          { title: A.position, key: 'pos', width: 420, render: (_, a) => (a.lat !== null && a.lon !== null ? <AddressText point={{ lat: a.lat, lon: a.lon, mac: a.terminalId }} /> : C.common.none) },
+        ]}
+      />
       <Space direction="vertical" />
       <Rules />
     </div>

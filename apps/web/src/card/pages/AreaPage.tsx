@@ -6,7 +6,8 @@ import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { CardMap, areaCenter, areaShapes, type MapCircle, type MapPolygon } from '../CardMap.tsx';
-import { useStaffList, useTeams } from '../useCardData.ts';
+import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
+import { allStaff } from '../allStaff.ts';
 import { teamTree } from '../teamTree.ts';
 import { C } from '../messages.ts';
 
@@ -30,8 +31,8 @@ function openRing(ring: ReadonlyArray<ReadonlyArray<number>>): LL[] {
 export function AreaPage() {
   const canEdit = usePermission('card:area:edit');
   const [areas, setAreas] = useState<CardArea[]>([]);
-  const { staff } = useStaffList();
-  const { teams } = useTeams();
+  const { rows: staff } = useLoaded(allStaff, null);
+  const { rows: teams } = useWholeList(cardEndpoints.teams);
   const [kind, setKind] = useState<Kind>('circle');
   const [center, setCenter] = useState<{ lat: number; lon: number } | null>(null);
   const [radius, setRadius] = useState(200);

@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
-import { DatePicker, Input, Modal, Select, Table, Tag, TreeSelect } from 'antd';
+import { useState } from 'react';
+import { DatePicker, Input, Modal, Select, Tag, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
 import { ATTENDANCE_STATUS_NAMES, cardEndpoints, type AttendanceRow } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { beijingDate } from '../../shared/format/beijingTime.ts';
-import { beijingClock, beijingToday, useTeams } from '../useCardData.ts';
+import { usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
+import { beijingClock, beijingToday } from '../cardTime.ts';
 import { teamTree } from '../teamTree.ts';
 import { C } from '../messages.ts';
 
@@ -20,36 +21,34 @@ const CORRECTABLE = Object.entries(ATTENDANCE_STATUS_NAMES).filter(([k]) => k !=
 /** 考勤记录: each person's periods of a day, judged from their positions; a supervisor may correct one (kept with who did it). */
 export function AttendancePage() {
   const canEdit = usePermission('card:attendance:edit');
-  const { teams } = useTeams();
+  const { rows: teams } = useWholeList(cardEndpoints.teams);
   const [date, setDate] = useState(beijingToday());
   const [teamId, setTeamId] = useState<number | undefined>();
   const [status, setStatus] = useState<string | undefined>();
   const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
-  const [page, setPage] = useState({ total: 0, current: 1, pageSize: 20, list: [] as AttendanceRow[] });
-  const [loading, setLoading] = useState(false);
-  const [version, setVersion] = useState(0);
+  const rows = usePagedList(cardEndpoints.attendance, { date, teamId, status, keyword: keyword || undefined });
   const [fixing, setFixing] = useState<AttendanceRow | null>(null);
   const [fix, setFix] = useState({ status: 'normal', note: '' });
-  useEffect(() => {
-    setLoading(true);
-    call(cardEndpoints.attendance, { ...paging, date, teamId, status, keyword: keyword || undefined }).then(setPage, () => {}).finally(() => setLoading(false));
-  }, [paging, date, teamId, status, keyword, version]);
-  const first = () => setPaging((p) => ({ ...p, current: 1 }));
   const save = () =>
     call(cardEndpoints.correctAttendance, { staffId: fixing!.staffId, day: fixing!.day, period: fixing!.period, status: fix.status, note: fix.note.trim() })
-      .then(() => (toast.success(C.common.saved), setFixing(null), setVersion((v) => v + 1)), () => {});
+      .then(() => (toast.success(C.common.saved), setFixing(null), void rows.reload()), () => {});
   return (
     <div className="sp-page" data-testid="card-attendance">
-      <section className="sp-card">
-        <div className="sp-toolbar">
-          <span className="sp-title">{A.title}</span>
-          <DatePicker allowClear={false} value={dayjs(date)} onChange={(d) => d && (setDate(d.format('YYYY-MM-DD')), first())} />
-          <TreeSelect allowClear placeholder={C.common.allTeams} style={{ width: 150 }} treeData={teamTree(teams)} value={teamId} onChange={(v) => (setTeamId(v), first())} />
-          <Select allowClear placeholder={A.allStatus} style={{ width: 130 }} value={status} onChange={(v) => (setStatus(v), first())} options={Object.entries(ATTENDANCE_STATUS_NAMES).map(([value, label]) => ({ value, label }))} />
-          <Input.Search allowClear placeholder={C.common.keyword} style={{ width: 200 }} onSearch={(v) => (setKeyword(v.trim()), first())} />
-        </div>
-        <Table<AttendanceRow> rowKey={(r) => `${r.staffId}-${r.period}`} size="small" loading={loading} dataSource={page.list} pagination={pagerOf(page, paging, setPaging)} data-testid="card-attendance-table" columns={[
+      <ListCard<AttendanceRow>
+        title={A.title}
+        filters={
+          <>
+            <DatePicker allowClear={false} value={dayjs(date)} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} />
+            <TreeSelect allowClear placeholder={C.common.allTeams} style={{ width: 150 }} treeData={teamTree(teams)} value={teamId} onChange={setTeamId} />
+            <Select allowClear placeholder={A.allStatus} style={{ width: 130 }} value={status} onChange={setStatus} options={Object.entries(ATTENDANCE_STATUS_NAMES).map(([value, label]) => ({ value, label }))} />
+            <Input.Search allowClear placeholder={C.common.keyword} style={{ width: 200 }} onSearch={(v) => setKeyword(v.trim())} />
+          </>
+        }
+        list={rows}
+        rowKey={(r) => `${r.staffId}-${r.period}`}
+        size="small"
+        table={{ 'data-testid': 'card-attendance-table' }}
+        columns={[
           { title: C.staff.no, dataIndex: 'staffNo', width: 90 },
           { title: C.staff.name, dataIndex: 'name', width: 90 },
           { title: C.staff.team, dataIndex: 'teamName', width: 120 },
@@ -62,10 +61,10 @@ export function AttendancePage() {
               {r.correctedBy && <span className="sp-muted">{A.computed}：{ATTENDANCE_STATUS_NAMES[r.computedStatus as keyof typeof ATTENDANCE_STATUS_NAMES]}</span>}
             </>
           ) },
-          { title: A.corrected, key: 'c', render: (_, r) => (r.correctedBy ? `${r.correctedBy}：${r.correctionNote}` : '') },
-          ...(canEdit ? [{ title: C.common.actions, key: 'a', width: 70, render: (_: unknown, r: AttendanceRow) => <a onClick={() => (setFixing(r), setFix({ status: r.status === 'pending' ? 'normal' : r.status, note: '' }))}>{A.correct}</a> }] : []),
-        ]} />
-      </section>
+          { title: A.corrected, key: 'c', width: 220, render: (_, r) => (r.correctedBy ? `${r.correctedBy}：${r.correctionNote}` : '') },
+          ...(canEdit ? [{ title: C.common.actions, key: 'actions', width: 70, render: (_: unknown, r: AttendanceRow) => <a onClick={() => (setFixing(r), setFix({ status: r.status === 'pending' ? 'normal' : r.status, note: '' }))}>{A.correct}</a> }] : []),
+        ]}
+      />
       {fixing && (
         <Modal open title={`${A.correctTitle} · ${fixing.name} ${fixing.day} ${C.shift.span(fixing)}`} onOk={() => void save()} okButtonProps={{ disabled: !fix.note.trim() }} onCancel={() => setFixing(null)} okText={C.common.save} cancelText={C.common.cancel}>
           <Select style={{ width: '100%', marginBottom: 8 }} value={fix.status} onChange={(s) => setFix((f) => ({ ...f, status: s }))} options={CORRECTABLE} />

@@ -4,7 +4,10 @@ import { cardEndpoints, type BadgeBinding, type Staff } from '@chelian/contracts
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { useStaffList, beijingTime } from '../useCardData.ts';
+import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { beijingTime } from '../cardTime.ts';
+import { allStaff } from '../allStaff.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { C } from '../messages.ts';
 
 const D = C.device;
@@ -12,7 +15,8 @@ const D = C.device;
 /** 工牌管理: who wears which badge; bind (one badge per person at a time), unbind, and each person's binding history. */
 export function DevicePage() {
   const canEdit = usePermission('card:device:edit');
-  const { staff, reload } = useStaffList();
+  const everyone = useLoaded(allStaff, null);
+  const { rows: staff, reload } = everyone;
   const [keyword, setKeyword] = useState('');
   const [binding, setBinding] = useState<Staff | null>(null);
   const [terminalId, setTerminalId] = useState('');
@@ -24,12 +28,15 @@ export function DevicePage() {
   const showHistory = (s: Staff) => call(cardEndpoints.bindings, { staffId: s.staffId }).then((rows) => setHistory({ staff: s, rows }), () => {});
   return (
     <div className="sp-page" data-testid="card-device">
-      <section className="sp-card">
-        <div className="sp-toolbar">
-          <span className="sp-title">{D.title}</span>
-          <Input.Search allowClear placeholder={C.common.keyword} style={{ width: 220 }} onSearch={(v) => setKeyword(v.trim())} />
-        </div>
-        <Table<Staff> rowKey="staffId" size="small" dataSource={shown} pagination={{ pageSize: 20, showSizeChanger: true }} data-testid="card-device-table" columns={[
+      <ListCard<Staff>
+        title={D.title}
+        filters={<Input.Search allowClear placeholder={C.common.keyword} style={{ width: 220 }} onSearch={(v) => setKeyword(v.trim())} />}
+        // everyone is loaded for the keyword filter; the table pages them
+        list={{ ...everyone, rows: shown, pager: { pageSize: 10, showSizeChanger: true } }}
+        rowKey="staffId"
+        size="small"
+        table={{ 'data-testid': 'card-device-table' }}
+        columns={[
           { title: C.staff.no, dataIndex: 'staffNo', width: 100 },
           { title: C.staff.name, dataIndex: 'name', width: 100 },
           { title: C.staff.team, dataIndex: 'teamName', width: 120 },
@@ -38,7 +45,7 @@ export function DevicePage() {
           { title: D.battery, dataIndex: 'battery', width: 80, render: (b: number | null) => (b === null ? C.common.none : `${b}%`) },
           { title: D.lastFix, dataIndex: 'gpsTime', width: 160, render: (t: number | null) => beijingTime(t) },
           {
-            title: C.common.actions, key: 'a', width: 170, render: (_, s) => (
+            title: C.common.actions, key: 'actions', width: 170, render: (_, s) => (
               <Space>
                 {canEdit && <a onClick={() => (setBinding(s), setTerminalId(''))} data-testid="card-bind">{D.bind}</a>}
                 {canEdit && s.terminalId && <Popconfirm title={D.unbindConfirm} onConfirm={() => void unbind(s)}><a>{D.unbind}</a></Popconfirm>}
@@ -46,8 +53,8 @@ export function DevicePage() {
               </Space>
             ),
           },
-        ]} />
-      </section>
+        ]}
+      />
       {binding && (
         <Modal open title={`${D.bind} · ${binding.name}`} onOk={() => void bind()} okButtonProps={{ disabled: !terminalId.trim() }} onCancel={() => setBinding(null)} okText={C.common.save} cancelText={C.common.cancel}>
           <Input placeholder={D.terminalId} value={terminalId} onChange={(e) => setTerminalId(e.target.value)} data-testid="card-bind-terminal" />

@@ -7,10 +7,13 @@ import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { CardMap, areaShapes, type MapPoint } from '../CardMap.tsx';
-import { useStaffList, beijingTime } from '../useCardData.ts';
+import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { beijingTime } from '../cardTime.ts';
+import { allStaff } from '../allStaff.ts';
 import { C, STATE_COLORS } from '../messages.ts';
 
 const M = C.monitor;
+const REFRESH_MS = 10_000;
 
 function InfoCard({ staff, onClose }: { staff: Staff; onClose: () => void }) {
   const canCall = usePermission('card:monitor:call');
@@ -45,7 +48,12 @@ function InfoCard({ staff, onClose }: { staff: Staff; onClose: () => void }) {
 
 /** 工牌定位: everyone on the map coloured by state (on duty, off post, alarm, off shift, offline), refreshed every 10 s, over the responsibility areas (circles and polygons). */
 export function MonitorPage() {
-  const { staff } = useStaffList(10_000);
+  const { rows: staff, reload } = useLoaded(allStaff, null);
+  // Everyone's state moves: a quiet reload every 10 s (the newest answer wins if one is slow).
+  useEffect(() => {
+    const timer = setInterval(() => void reload(true), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
   const [areas, setAreas] = useState<CardArea[]>([]);
   useEffect(() => void call(cardEndpoints.areas, undefined, { silent: true }).then(setAreas, () => {}), []);
   const { circles, polygons } = useMemo(() => areaShapes(areas, '#1677ff'), [areas]);

@@ -6,7 +6,9 @@ import { cardEndpoints, type Checkpoint, type PatrolPlan, type PatrolPlanForm, t
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { beijingClock, beijingToday, useStaffList, useTeams } from '../useCardData.ts';
+import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
+import { beijingClock, beijingToday } from '../cardTime.ts';
+import { allStaff } from '../allStaff.ts';
 import { teamTree } from '../teamTree.ts';
 import { C } from '../messages.ts';
 
@@ -40,8 +42,8 @@ function Checkpoints({ points, setPoints, canEdit }: { points: Checkpoint[]; set
 
 function PlanModal({ points, onClose }: { points: Checkpoint[]; onClose: (saved: boolean) => void }) {
   const [form] = Form.useForm<PatrolPlanForm>();
-  const { staff } = useStaffList();
-  const { teams } = useTeams();
+  const { rows: staff } = useLoaded(allStaff, null);
+  const { rows: teams } = useWholeList(cardEndpoints.teams);
   const save = async () => call(cardEndpoints.savePlan, await form.validateFields()).then(() => (toast.success(C.common.saved), onClose(true)), () => {});
   return (
     <Modal open width={640} title={P.addPlan} onOk={() => void save()} onCancel={() => onClose(false)} okText={C.common.save} cancelText={C.common.cancel} destroyOnHidden>

@@ -7,7 +7,9 @@ import { call } from '../../shared/request/call.ts';
 import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { beijingDaySpan, beijingFormat } from '../../shared/format/beijingTime.ts';
 import { CardMap, type MapPoint } from '../CardMap.tsx';
-import { beijingClock, beijingToday, useShifts, useStaffList, useTeams } from '../useCardData.ts';
+import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
+import { beijingClock, beijingToday } from '../cardTime.ts';
+import { allStaff } from '../allStaff.ts';
 import { effectiveShiftId, shiftSpanOn } from '../shiftSpan.ts';
 import { C } from '../messages.ts';
 
@@ -22,12 +24,12 @@ const toMinute = (ms: number) => beijingFormat(ms).slice(0, 16);
  * to the next morning, shiftSpan.ts).
  */
 export function PlaybackPage() {
-  const { staff } = useStaffList();
+  const { rows: staff } = useLoaded(allStaff, null);
   const [staffId, setStaffId] = useState<number | undefined>();
   const [date, setDate] = useState(beijingToday());
   const [range, setRange] = useState<'day' | 'shift'>('day');
-  const { shifts } = useShifts();
-  const { teams } = useTeams();
+  const { rows: shifts } = useWholeList(cardEndpoints.shifts);
+  const { rows: teams } = useWholeList(cardEndpoints.teams);
   const [extras, setExtras] = useState<CardTrackExtras>({ stops: [], offPost: [] });
   useEffect(() => {
     if (staffId) void call(cardEndpoints.track, { staffId, date }).then(setExtras, () => {});

@@ -4,7 +4,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { cardEndpoints, type CardReport, type CardReportQuery, type CardReportRow } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { beijingToday, useTeams } from '../useCardData.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { beijingToday } from '../cardTime.ts';
 import { teamTree } from '../teamTree.ts';
 import { C } from '../messages.ts';
 import { wideTable } from '../../shared/ui/wideTable.ts';
@@ -13,7 +14,7 @@ const R = C.report;
 
 /** 统计报表: daily, weekly and monthly figures per person — attendance, off post, patrols, wear time, alarms — with Excel export. */
 export function ReportPage() {
-  const { teams } = useTeams();
+  const { rows: teams } = useWholeList(cardEndpoints.teams);
   const [query, setQuery] = useState<CardReportQuery>({ kind: 'day', date: beijingToday() });
   const [report, setReport] = useState<CardReport | null>(null);
   const [loading, setLoading] = useState(false);

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Checkbox, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Modal, Popconfirm, Space, Tag } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { CARD_LIMITS, cardEndpoints, type CardShift, type ShiftForm } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { useShifts } from '../useCardData.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { C } from '../messages.ts';
 
 const S = C.shift;
@@ -84,30 +85,33 @@ function ShiftModal({ shift, onClose }: { shift: CardShift | null; onClose: (sav
 /** 排班管理: shifts — workdays, holidays and special working days, up to four periods, thresholds, clock points. */
 export function ShiftPage() {
   const canEdit = usePermission('card:shift:edit');
-  const { shifts, reload } = useShifts();
+  const shifts = useWholeList(cardEndpoints.shifts);
+  const { reload } = shifts;
   const [editing, setEditing] = useState<CardShift | null | 'new'>(null);
   const del = (shiftId: number) => call(cardEndpoints.deleteShift, { shiftId }).then(() => void reload(), () => {});
   return (
     <div className="sp-page" data-testid="card-shift">
-      <section className="sp-card">
-        <div className="sp-toolbar">
-          <span className="sp-title">{S.title}</span>
-          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{S.addShift}</Button>}
-        </div>
-        <Table<CardShift> rowKey="shiftId" size="small" pagination={false} dataSource={shifts} data-testid="card-shift-table" columns={[
+      <ListCard<CardShift>
+        title={S.title}
+        actions={canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{S.addShift}</Button>}
+        list={shifts}
+        rowKey="shiftId"
+        size="small"
+        table={{ 'data-testid': 'card-shift-table' }}
+        columns={[
           { title: C.common.name, dataIndex: 'name', width: 120 },
-          { title: S.weekdays, dataIndex: 'weekdays', render: (w: number[]) => w.map((d) => `周${C.weekdays[d - 1]}`).join(' ') },
-          { title: S.periods, dataIndex: 'periods', render: (ps: CardShift['periods']) => ps.map((p) => <Tag key={p.start}>{S.span(p)}</Tag>) },
+          { title: S.weekdays, dataIndex: 'weekdays', width: 200, render: (w: number[]) => w.map((d) => `周${C.weekdays[d - 1]}`).join(' ') },
+          { title: S.periods, dataIndex: 'periods', width: 260, render: (ps: CardShift['periods']) => ps.map((p) => <Tag key={p.start}>{S.span(p)}</Tag>) },
           { title: S.late, dataIndex: 'lateMinutes', width: 110 },
           { title: S.early, dataIndex: 'earlyMinutes', width: 110 },
-          { title: S.clockPoints, dataIndex: 'clockPoints', render: (cs: CardShift['clockPoints']) => cs.map((c) => c.name).join('、') || C.common.none },
+          { title: S.clockPoints, dataIndex: 'clockPoints', width: 200, render: (cs: CardShift['clockPoints']) => cs.map((c) => c.name).join('、') || C.common.none },
           ...(canEdit ? [{
-            title: C.common.actions, key: 'a', width: 110, render: (_: unknown, s: CardShift) => (
+            title: C.common.actions, key: 'actions', width: 110, render: (_: unknown, s: CardShift) => (
               <Space><a onClick={() => setEditing(s)}>{C.common.edit}</a><Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(s.shiftId)}><a>{C.common.del}</a></Popconfirm></Space>
             ),
           }] : []),
-        ]} />
-      </section>
+        ]}
+      />
       {editing && <ShiftModal shift={editing === 'new' ? null : editing} onClose={(saved) => (setEditing(null), saved && void reload())} />}
     </div>
   );

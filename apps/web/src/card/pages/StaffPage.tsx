@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Avatar, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, TreeSelect, Upload } from 'antd';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { cardEndpoints, type CardTeam, type Staff, type StaffForm, type StaffImportResult } from '@chelian/contracts';
@@ -6,18 +6,17 @@ import { call } from '../../shared/request/call.ts';
 import { RequestError } from '../../shared/request/RequestError.ts';
 import { exportUrl } from '../../shared/request/helpers.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { toast } from '../../shared/ui/toast.ts';
-import { useShifts, useTeams } from '../useCardData.ts';
+import { usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
 import { teamTree } from '../teamTree.ts';
 import { C, STATE_COLORS } from '../messages.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const S = C.staff;
 
 function StaffModal({ staff, teams, onClose }: { staff: Staff | null; teams: CardTeam[]; onClose: (saved: boolean) => void }) {
   const [form] = Form.useForm<StaffForm>();
-  const { shifts } = useShifts();
+  const { rows: shifts } = useWholeList(cardEndpoints.shifts);
   const save = async () => {
     const v = await form.validateFields();
     await call(cardEndpoints.saveStaff, { ...v, staffId: staff?.staffId, teamId: v.teamId ?? 0, shiftId: v.shiftId ?? 0 }).then(() => (toast.success(C.common.saved), onClose(true)), () => {});
@@ -52,7 +51,7 @@ function TeamsModal({ teams, onClose }: { teams: CardTeam[]; onClose: () => void
   const [name, setName] = useState('');
   const [parentId, setParentId] = useState<number | undefined>();
   const [shiftId, setShiftId] = useState<number | undefined>();
-  const { shifts } = useShifts();
+  const { rows: shifts } = useWholeList(cardEndpoints.shifts);
   const [list, setList] = useState(teams);
   const add = () => call(cardEndpoints.saveTeam, { name: name.trim(), parentId: parentId ?? 0, shiftId: shiftId ?? 0 }).then((t) => (setList(t), setName('')), () => {});
   const del = (teamId: number) => call(cardEndpoints.deleteTeam, { teamId }).then(setList, () => {});
@@ -107,30 +106,39 @@ function ImportModal({ onClose }: { onClose: (done: boolean) => void }) {
 /** 人员管理: staff with their team tree, profile, photo and badge; Excel import (checked row by row) and export. */
 export function StaffPage() {
   const canEdit = usePermission('card:staff:edit');
-  const { teams, reload: reloadTeams } = useTeams();
+  const { rows: teams, reload: reloadTeams } = useWholeList(cardEndpoints.teams);
   const [teamId, setTeamId] = useState<number | undefined>();
   const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
-  const [page, setPage] = useState({ total: 0, current: 1, pageSize: 20, list: [] as Staff[] });
+  const list = usePagedList(cardEndpoints.staff, { teamId, keyword: keyword || undefined });
+  // bumped after an edit so a changed photo is fetched again
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<Staff | null | 'new'>(null);
   const [modal, setModal] = useState<'teams' | 'import' | null>(null);
-  useEffect(() => void call(cardEndpoints.staff, { ...paging, teamId, keyword: keyword || undefined }).then(setPage, () => {}), [paging, teamId, keyword, version]);
-  const refresh = () => setVersion((v) => v + 1);
+  const refresh = () => (setVersion((v) => v + 1), void list.reload());
   const del = (s: Staff) => call(cardEndpoints.deleteStaff, { staffId: s.staffId }).then(() => (toast.success(C.common.deleted), refresh()), () => {});
   return (
     <div className="sp-page" data-testid="card-staff">
-      <section className="sp-card">
-        <div className="sp-toolbar">
-          <span className="sp-title">{S.title}</span>
-          <TreeSelect allowClear placeholder={C.common.allTeams} style={{ width: 160 }} treeData={teamTree(teams)} value={teamId} onChange={(v) => (setTeamId(v), setPaging((p) => ({ ...p, current: 1 })))} />
-          <Input.Search allowClear placeholder={C.common.keyword} style={{ width: 220 }} onSearch={(v) => (setKeyword(v.trim()), setPaging((p) => ({ ...p, current: 1 })))} />
+      <ListCard<Staff>
+        title={S.title}
+        filters={
+          <>
+            <TreeSelect allowClear placeholder={C.common.allTeams} style={{ width: 160 }} treeData={teamTree(teams)} value={teamId} onChange={setTeamId} />
+            <Input.Search allowClear placeholder={C.common.keyword} style={{ width: 220 }} onSearch={(v) => setKeyword(v.trim())} />
+          </>
+        }
+        actions={
+          <>
           {canEdit && <Button icon={<PlusOutlined />} type="primary" onClick={() => setEditing('new')} data-testid="card-add-staff">{S.addStaff}</Button>}
           {canEdit && <Button onClick={() => setModal('teams')} data-testid="card-teams">{S.teams}</Button>}
           {canEdit && <Button icon={<UploadOutlined />} onClick={() => setModal('import')}>{S.importStaff}</Button>}
           <Button icon={<DownloadOutlined />} onClick={() => void call(cardEndpoints.exportStaff, { teamId, keyword: keyword || undefined }, { fileName: '人员列表.xlsx' }).catch(() => {})}>{C.common.exportExcel}</Button>
-        </div>
-        <Table<Staff> rowKey="staffId" size="small" dataSource={page.list} pagination={pagerOf(page, paging, setPaging)} data-testid="card-staff-table" {...wideTable<Staff>([
+          </>
+        }
+        list={list}
+        rowKey="staffId"
+        size="small"
+        table={{ 'data-testid': 'card-staff-table' }}
+        columns={[
           { title: S.photo, key: 'photo', width: 60, render: (_, s) => <Avatar size="small" src={s.hasPhoto ? exportUrl(cardEndpoints.photo.path, { staffId: s.staffId, v: version }) : undefined}>{s.name.slice(0, 1)}</Avatar> },
           { title: S.no, dataIndex: 'staffNo', width: 100 },
           { title: S.name, dataIndex: 'name', width: 100 },
@@ -145,8 +153,8 @@ export function StaffPage() {
               <Space><a onClick={() => setEditing(s)}>{C.common.edit}</a><Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(s)}><a>{C.common.del}</a></Popconfirm></Space>
             ),
           }] : []),
-        ])} />
-      </section>
+        ]}
+      />
       {editing && <StaffModal staff={editing === 'new' ? null : editing} teams={teams} onClose={(saved) => (setEditing(null), saved && refresh())} />}
       {modal === 'teams' && <TeamsModal teams={teams} onClose={() => (setModal(null), void reloadTeams(), refresh())} />}
       {modal === 'import' && <ImportModal onClose={(done) => (setModal(null), done && refresh())} />}
