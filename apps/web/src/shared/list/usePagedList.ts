@@ -7,6 +7,9 @@ import { T } from '../i18n/messages.ts';
 import { pagerOf, type Paging } from '../ui/pagination.ts';
 import { FIRST_PAGE, filterKey, ListLoader, type ListLoad } from './listLoader.ts';
 
+/** The rows before the first answer: one array, so effects that depend on the rows do not run on every render. */
+const NO_ROWS: never[] = [];
+
 /** A failure in the operator's words: the server's or the request layer's msg, never a script error's. */
 const describeFailure = (error: unknown) => (error instanceof RequestError && error.msg ? error.msg : T.common.loadFailed);
 
@@ -69,7 +72,7 @@ export function usePagedLoad<F, Row, A extends Page<Row> = Page<Row>>(
   const reload = useCallback((quiet = false) => loader.reload(quiet), [loader]);
   return {
     data: state.data,
-    rows: state.data?.list ?? [],
+    rows: state.data?.list ?? NO_ROWS,
     total: state.data?.total ?? 0,
     loading: state.loading,
     error: state.error,
@@ -103,16 +106,23 @@ export interface WholeList<A> extends ListView<ItemsOf<A>> {
 }
 
 /**
- * An endpoint that answers its whole list (a rider's plans, an owner's pets): the same newest-wins
- * loading and failure state as the paged lists, without paging.
+ * Anything loaded whole (an owner's pets, every person of a team for a picker): the same
+ * newest-wins loading and failure state as the paged lists, without paging. `load` may change
+ * between renders (the newest one serves the next load); new `input` (by value) loads again.
  */
+export function useLoaded<F, A>(load: (input: F, quiet: boolean) => Promise<A>, input: F, options: Pick<ListOptions, 'enabled'> = {}): WholeList<A> {
+  const wrapped = useCallback<ListLoad<F, A>>((f, _paging, quiet) => load(f, quiet), [load]);
+  const { loader, state } = useLoader(wrapped, input, null, options.enabled ?? true);
+  const reload = useCallback((quiet = false) => loader.reload(quiet), [loader]);
+  const rows = (Array.isArray(state.data) ? state.data : NO_ROWS) as Array<ItemsOf<A>>;
+  return { data: state.data, rows, loading: state.loading, error: state.error, reload, pager: false };
+}
+
+/** An endpoint that answers its whole list (a rider's plans, an owner's pets); a background reload is silent. */
 export function useWholeList<E extends EndpointSpec>(endpoint: E, input?: Partial<InputOf<E>>, options: Pick<ListOptions, 'enabled'> = {}): WholeList<AnswerOf<E>> {
-  const load = useCallback<ListLoad<Partial<InputOf<E>> | undefined, AnswerOf<E>>>(
-    (query, _paging, quiet) => call(endpoint, ...([query, { silent: quiet }] as unknown as CallArgs<E>)) as Promise<AnswerOf<E>>,
+  const load = useCallback(
+    (query: Partial<InputOf<E>> | undefined, quiet: boolean) => call(endpoint, ...([query, { silent: quiet }] as unknown as CallArgs<E>)) as Promise<AnswerOf<E>>,
     [endpoint],
   );
-  const { loader, state } = useLoader(load, input, null, options.enabled ?? true);
-  const reload = useCallback((quiet = false) => loader.reload(quiet), [loader]);
-  const rows = (Array.isArray(state.data) ? state.data : []) as Array<ItemsOf<AnswerOf<E>>>;
-  return { data: state.data, rows, loading: state.loading, error: state.error, reload, pager: false };
+  return useLoaded(load, input, options);
 }
