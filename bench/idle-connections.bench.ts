@@ -282,7 +282,10 @@ async function main() {
     }
     const openSeconds = (performance.now() - t0) / 1000;
     log(`holding ${HOLD_SECONDS} s`);
+    // What silent connections cost while nothing happens (the deadline sweep, presence, timers).
+    const cpuAtHold = gateways.map((g) => cpuMs(g.pid));
     await sleep(HOLD_SECONDS * 1000);
+    const cpuHeld = gateways.map((g, k) => cpuMs(g.pid) - cpuAtHold[k]);
     const alive = await Promise.all(clients.map((c) => c.ask<{ alive: number }>({ type: 'count' }, 'count')));
     const online = Number((await db.one<{ n: string }>('SELECT count(*) AS n FROM terminals WHERE online'))!.n);
     const gatewayRss = gateways.map((g) => rssBytes(g.pid));
@@ -320,6 +323,7 @@ async function main() {
             childProcessesRssMB: MB(helperRss[k]),
             bytesPerConnection: held[k] ? round((gatewayRss[k] - baseline[k]) / held[k]) : null,
             cpuSeconds: round(cpuMs(g.pid) / 1000),
+            idleCpuMsPerSecond: Math.round((cpuHeld[k] / HOLD_SECONDS) * 100) / 100,
           })),
           total: {
             gatewaysRssMB: {
