@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types.ts';
 import { terminalInScope } from './terminalScope.ts';
+import { sinceHandOver } from './handover.ts';
 
 export interface CommandRow {
   id: number;
@@ -42,7 +43,7 @@ export const commandsQueries = {
   },
 
   page: async (q: Queryable, f: { scope: string; terminalKey: string | null; status: string | null }, limit: number, offset: number) => {
-    const where = `${terminalInScope('a.path', 1)} AND ($2::text IS NULL OR t.identifier_key = $2) AND ($3::text IS NULL OR c.status = $3)`;
+    const where = `${terminalInScope('a.path', 1)} AND ${sinceHandOver('t', 'c.created_at')} AND ($2::text IS NULL OR t.identifier_key = $2) AND ($3::text IS NULL OR c.status = $3)`;
     const params = [f.scope, f.terminalKey, f.status];
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${where}) x`, params);
     const rows = await q.query<CommandRow>(`${SELECT} WHERE ${where} ORDER BY c.id DESC LIMIT $4 OFFSET $5`, [...params, limit, offset]);

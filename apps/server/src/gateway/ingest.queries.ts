@@ -208,7 +208,7 @@ async function upsertLatestIn(q: CopyQueryable, rows: readonly StoredPosition[])
   await q.query(
     `INSERT INTO latest_positions (${POSITION_COLUMNS.join(', ')})
      SELECT ${POSITION_COLUMNS.map((c) => `l.${c}`).join(', ')} FROM latest_in l
-      WHERE NOT EXISTS (SELECT 1 FROM terminals t WHERE t.id = l.terminal_id AND t.assigned_at > l.gps_time)
+      WHERE NOT EXISTS (SELECT 1 FROM terminals t WHERE t.id = l.terminal_id AND t.handed_over_at > l.gps_time)
       ORDER BY l.terminal_id
      ON CONFLICT (terminal_id) DO UPDATE SET
        gps_time = EXCLUDED.gps_time, received_at = EXCLUDED.received_at, lat = EXCLUDED.lat, lon = EXCLUDED.lon,

@@ -5,6 +5,7 @@
  */
 import type { BmsField } from '@chelian/protocols/model.ts';
 import type { Queryable } from '../../db/types.ts';
+import { sinceHandOverOf } from '../../core/handover.ts';
 
 /** One BMS report as stored (figures as received; `implausible` names those no real pack reports). */
 export interface BatteryReport {
@@ -157,7 +158,8 @@ export function bmsChargeSessions(reports: readonly BatteryReport[]): BmsChargeS
 export const batteryQueries = {
   /** The newest report of a terminal, or null. */
   latest: async (q: Queryable, terminalPk: number): Promise<BatteryReport | null> => {
-    const [row] = await q.query<ReportRow>(`SELECT ${COLUMNS} FROM ebike_battery_reports WHERE terminal_id = $1 ORDER BY received_at DESC, id DESC LIMIT 1`, [terminalPk]);
+    const [row] = await q.query<ReportRow>(`SELECT ${COLUMNS} FROM ebike_battery_reports WHERE terminal_id = $1 AND ${sinceHandOverOf('terminal_id', 'received_at')}
+        ORDER BY received_at DESC, id DESC LIMIT 1`, [terminalPk]);
     return row ? presentReport(row) : null;
   },
 
@@ -165,6 +167,7 @@ export const batteryQueries = {
   between: async (q: Queryable, terminalPk: number, start: Date, end: Date, limit = 2000): Promise<BatteryReport[]> => {
     const rows = await q.query<ReportRow>(
       `SELECT * FROM (SELECT ${COLUMNS} FROM ebike_battery_reports WHERE terminal_id = $1 AND received_at >= $2 AND received_at < $3
+          AND ${sinceHandOverOf('terminal_id', 'received_at')}
           ORDER BY received_at DESC, id DESC LIMIT $4) r ORDER BY received_at, id`,
       [terminalPk, start, end, limit],
     );

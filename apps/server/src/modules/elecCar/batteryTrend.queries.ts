@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
+import { sinceHandOverOf } from '../../core/handover.ts';
 
 export const TREND_BUCKET_SECONDS = 300;
 
@@ -13,7 +14,7 @@ export const batteryTrendQueries = {
               avg((extras->'ebike'->>'supplyVolts')::float8) FILTER (WHERE jsonb_typeof(extras->'ebike'->'supplyVolts') = 'number') AS volts,
               bool_or((extras->'ebike'->>'charging')::boolean) FILTER (WHERE jsonb_typeof(extras->'ebike'->'charging') = 'boolean') AS charging
          FROM positions
-        WHERE terminal_id = $1 AND gps_time >= $2 AND gps_time < $3 AND extras ? 'ebike'
+        WHERE terminal_id = $1 AND gps_time >= $2 AND gps_time < $3 AND extras ? 'ebike' AND ${sinceHandOverOf('terminal_id', 'gps_time')}
         GROUP BY 1 ORDER BY 1`,
       [terminalPk, start, end],
     ),

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
+import { sinceHandOver } from '../../core/handover.ts';
 
 /** A bike with its terminal, latest position and any cut waiting for it to slow down. */
 export interface BikeRow {
@@ -66,11 +67,11 @@ const SELECT = `SELECT v.id, v.name, v.plate, v.account_id, a.name AS account_na
   LEFT JOIN ebike_states es ON es.terminal_id = t.id
   LEFT JOIN LATERAL (
     SELECT CASE WHEN 'soc' = ANY(r.implausible) THEN NULL ELSE r.soc_pct END AS soc_pct, r.received_at FROM ebike_battery_reports r
-     WHERE r.terminal_id = t.id ORDER BY r.received_at DESC, r.id DESC LIMIT 1
+     WHERE r.terminal_id = t.id AND ${sinceHandOver('t', 'r.received_at')} ORDER BY r.received_at DESC, r.id DESC LIMIT 1
   ) bms ON true
   LEFT JOIN LATERAL (
     SELECT id, created_at, expires_at, user_name FROM elec_car_power_orders
-     WHERE terminal_id = t.id AND status = 'pending' AND action = 'cut' AND expires_at > now() ORDER BY id DESC LIMIT 1
+     WHERE terminal_id = t.id AND status = 'pending' AND action = 'cut' AND expires_at > now() AND ${sinceHandOver('t', 'created_at')} ORDER BY id DESC LIMIT 1
   ) po ON true`;
 
 export interface BikeProfile {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
+import { sinceHandOver } from '../../core/handover.ts';
 
 /** A registration with its module and that module's newest BMS report (report columns null without one). */
 export interface BoardRow {
@@ -24,7 +25,7 @@ export const gbBatteryQueries = {
            SELECT id, received_at, bms_time, battery_serial, soc_pct, remaining_mah, absolute_soc_pct, full_mah, health_pct, temperature_c,
                   current_a, voltage_v, cycles, cell_volts, charge_interval_h, max_charge_interval_h, barcode, battery_version, manufacturer,
                   battery_status, controller_status, controller_fault, implausible
-             FROM ebike_battery_reports WHERE terminal_id = b.terminal_id ORDER BY received_at DESC, id DESC LIMIT 1) r ON true
+             FROM ebike_battery_reports WHERE terminal_id = b.terminal_id AND ${sinceHandOver('t', 'received_at')} ORDER BY received_at DESC, id DESC LIMIT 1) r ON true
         WHERE ${accountInScope('a.path', 1)}
           AND ($2::text IS NULL OR b.frame_no ILIKE $2 OR b.plate ILIKE $2 OR t.identifier LIKE $2)
         ORDER BY b.id`,

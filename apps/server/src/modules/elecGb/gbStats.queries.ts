@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
+import { sinceHandOver } from '../../core/handover.ts';
 
 export interface StatsBikeRow {
   state: string;
@@ -26,7 +27,8 @@ export const gbStatsQueries = {
       `SELECT b.state, b.use_type, b.terminal_id AS terminal_pk, t.online, b.positioning_consent, b.ccc_cert, b.battery_type, b.battery_voltage,
               b.owner_id_no, b.created_at, r.health_pct, 'health' = ANY(r.implausible) AS health_implausible
          FROM elec_gb_bikes b JOIN accounts a ON a.id = b.account_id LEFT JOIN terminals t ON t.id = b.terminal_id
-         LEFT JOIN LATERAL (SELECT health_pct, implausible FROM ebike_battery_reports WHERE terminal_id = b.terminal_id ORDER BY received_at DESC, id DESC LIMIT 1) r ON true
+         LEFT JOIN LATERAL (SELECT health_pct, implausible FROM ebike_battery_reports
+                                      WHERE terminal_id = b.terminal_id AND ${sinceHandOver('t', 'received_at')} ORDER BY received_at DESC, id DESC LIMIT 1) r ON true
         WHERE ${accountInScope('a.path', 1)}`,
       [scope],
     ),

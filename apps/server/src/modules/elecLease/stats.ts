@@ -7,6 +7,7 @@ import { presentStatus } from '../elecCar/bikes.presenter.ts';
 import { workbook, fileBytes } from '../exports/excelWorkbook.ts';
 import { leaseVehiclesQueries } from './vehicles.queries.ts';
 import { IN_SCOPE, yuan } from './scope.ts';
+import { sinceHandOverOf } from '../../core/handover.ts';
 
 /** Statistics cover at most a year. */
 export const STATS_MAX_DAYS = 366;
@@ -51,7 +52,8 @@ export async function leaseStats(db: Db, user: SessionUser, input: { startDate?:
               COALESCE((SELECT sum(extract(epoch FROM LEAST(COALESCE(c.ended_at, $5), $5) - GREATEST(c.started_at, $4))) FROM elec_lease_contracts c
                          WHERE c.vehicle_id = v.id AND c.started_at IS NOT NULL AND c.started_at < $5 AND COALESCE(c.ended_at, $5) > $4), 0)::float8 * 1000 AS rented_ms,
               br.health_pct AS health, br.cycles
-         FROM vehicles v LEFT JOIN LATERAL (SELECT r.health_pct, r.cycles FROM ebike_battery_reports r WHERE r.terminal_id = v.terminal_id ORDER BY r.received_at DESC LIMIT 1) br ON true
+         FROM vehicles v LEFT JOIN LATERAL (SELECT r.health_pct, r.cycles FROM ebike_battery_reports r
+                           WHERE r.terminal_id = v.terminal_id AND ${sinceHandOverOf('r.terminal_id', 'r.received_at')} ORDER BY r.received_at DESC LIMIT 1) br ON true
         WHERE v.id = ANY($1::bigint[])`,
       [ids, filter.from, filter.to, start, until],
     ),

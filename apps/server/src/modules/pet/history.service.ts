@@ -8,6 +8,7 @@ import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import { beijingDayText } from '../../core/lateReports.ts';
 import type { PetRow } from './pets.queries.ts';
+import { sinceHandOverOf } from '../../core/handover.ts';
 
 export const HEAT_CELL_DEG = 0.0005;
 export const MAX_STAY_MINUTES = 30;
@@ -36,7 +37,8 @@ export async function petHistory(q: Queryable, pet: PetRow, date: string | undef
   if (pet.terminal_pk === null) return { day, points: [], heat: [] };
   const rows = await q.query<{ gps_time: Date; lat: number; lon: number; source: string | null }>(
     `SELECT gps_time, lat, lon, extras->>'locationSource' AS source FROM positions
-      WHERE terminal_id = $1 AND gps_time >= $2 AND gps_time < $3 AND NOT (lat = 0 AND lon = 0) ORDER BY gps_time LIMIT ${MAX_POINTS}`,
+      WHERE terminal_id = $1 AND gps_time >= $2 AND gps_time < $3 AND NOT (lat = 0 AND lon = 0) AND ${sinceHandOverOf('terminal_id', 'gps_time')}
+      ORDER BY gps_time LIMIT ${MAX_POINTS}`,
     [pet.terminal_pk, new Date(start), new Date(start + 86_400_000)],
   );
   const points = rows.map((r) => ({ time: r.gps_time.getTime(), lat: r.lat, lon: r.lon, source: r.source ?? 'gps' }));

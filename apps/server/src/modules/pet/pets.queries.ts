@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
+import { sinceHandOver, sinceHandOverOf } from '../../core/handover.ts';
 
 /** A pet with its collar, the collar's latest place and its newest status report. */
 export interface PetRow {
@@ -52,7 +53,8 @@ const SELECT = `SELECT p.id, p.account_id, a.name AS account_name, p.name, p.spe
   FROM pets p JOIN accounts a ON a.id = p.account_id
   LEFT JOIN terminals t ON t.id = p.terminal_id LEFT JOIN latest_positions lp ON lp.terminal_id = t.id
   LEFT JOIN LATERAL (
-    SELECT r.at, r.battery, r.signal FROM terminal_status_reports r WHERE r.terminal_id = t.id AND r.battery IS NOT NULL ORDER BY r.received_at DESC, r.id DESC LIMIT 1
+    SELECT r.at, r.battery, r.signal FROM terminal_status_reports r
+     WHERE r.terminal_id = t.id AND r.battery IS NOT NULL AND ${sinceHandOver('t', 'r.received_at')} ORDER BY r.received_at DESC, r.id DESC LIMIT 1
   ) sr ON true`;
 
 export const petsQueries = {
@@ -122,13 +124,15 @@ export const petsQueries = {
 
   stepReadings: (q: Queryable, terminalPk: number, from: Date, to: Date) =>
     q.query<{ at: Date; steps: string }>(
-      'SELECT at, steps::text AS steps FROM terminal_status_reports WHERE terminal_id = $1 AND at >= $2 AND at < $3 AND steps IS NOT NULL ORDER BY at, id',
+      `SELECT at, steps::text AS steps FROM terminal_status_reports
+        WHERE terminal_id = $1 AND at >= $2 AND at < $3 AND steps IS NOT NULL AND ${sinceHandOverOf('terminal_id', 'at')} ORDER BY at, id`,
       [terminalPk, from, to],
     ),
 
   batteryTrend: (q: Queryable, terminalPk: number, from: Date) =>
     q.query<{ at: Date; battery: number }>(
-      'SELECT received_at AS at, battery FROM terminal_status_reports WHERE terminal_id = $1 AND received_at >= $2 AND battery IS NOT NULL ORDER BY received_at, id',
+      `SELECT received_at AS at, battery FROM terminal_status_reports
+        WHERE terminal_id = $1 AND received_at >= $2 AND battery IS NOT NULL AND ${sinceHandOverOf('terminal_id', 'received_at')} ORDER BY received_at, id`,
       [terminalPk, from],
     ),
 };
