@@ -3,7 +3,8 @@ import { Spin } from 'antd';
 import type { Bike } from '@chelian/contracts';
 import { BikePicker } from './BikePicker.tsx';
 import { NoBikes } from './NoBikes.tsx';
-import { useBikes, useSelectedBike } from './useBikes.ts';
+import { useLoaded } from '../shared/list/usePagedList.ts';
+import { ownBikes, useSelectedBike } from './ownBikes.ts';
 
 /** A page about one bike: its title and bike picker (plus tools), then its body for the chosen bike. */
 export function BikePageFrame({ title, testId, tools, children }: {
@@ -12,7 +13,7 @@ export function BikePageFrame({ title, testId, tools, children }: {
   tools?: ReactNode;
   children: (bike: Bike, reloadBikes: () => void) => ReactNode;
 }) {
-  const { bikes, loading, reload } = useBikes();
+  const { rows: bikes, loading, reload } = useLoaded(ownBikes, null);
   const { bike, select } = useSelectedBike(bikes);
   if (loading) return <Spin className="sp-empty" style={{ display: 'block' }} />;
   if (!bike) return <NoBikes />;

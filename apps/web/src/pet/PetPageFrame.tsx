@@ -3,7 +3,9 @@ import { Button, Empty, Select, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Pet } from '@chelian/contracts';
 import { usePermission } from '../shared/permission/usePermission.ts';
-import { usePets, useSelectedPet } from './usePets.ts';
+import { petEndpoints } from '@chelian/contracts';
+import { useWholeList } from '../shared/list/usePagedList.ts';
+import { useSelectedPet } from './ownPets.ts';
 import { P } from './messages.ts';
 
 /** A page about one pet: its title and pet picker (plus tools), then its body for the chosen pet. */
@@ -13,7 +15,7 @@ export function PetPageFrame({ title, testId, tools, children }: {
   tools?: ReactNode;
   children: (pet: Pet, reload: () => void) => ReactNode;
 }) {
-  const { pets, loading, reload } = usePets();
+  const { rows: pets, loading, reload } = useWholeList(petEndpoints.list);
   const { pet, select } = useSelectedPet(pets);
   const navigate = useNavigate();
   const canAdd = usePermission('pet:profile:edit');

@@ -4,7 +4,8 @@ import { ELEC_CAR_ALARM_NAMES, elecCarEndpoints, type AlarmSwitch } from '@cheli
 import { call } from '../../shared/request/call.ts';
 import { SubProductAlarmLog, type AlarmLogQuery } from '../../shared/alarms/SubProductAlarmLog.tsx';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { useBikes } from '../useBikes.ts';
+import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { ownBikes } from '../ownBikes.ts';
 import { bikeLabel } from '../BikePicker.tsx';
 import { E } from '../messages.ts';
 
@@ -34,7 +35,7 @@ function Switches() {
 
 /** 报警记录: the e-bikes' alarms (all bikes or one, by type and days) and the per-type push switches. */
 export function AlarmPage() {
-  const { bikes } = useBikes();
+  const { rows: bikes } = useLoaded(ownBikes, null);
   const [bikeId, setBikeId] = useState<number | undefined>();
   const load = useCallback((query: AlarmLogQuery) => call(elecCarEndpoints.alarms, { ...query, bikeId }), [bikeId]);
   return (

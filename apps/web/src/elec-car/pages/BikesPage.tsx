@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Input, Popconfirm, Progress, Space, Table, Tag } from 'antd';
+import { Button, Input, Popconfirm, Progress, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { elecCarEndpoints, type Bike } from '@chelian/contracts';
@@ -8,11 +8,12 @@ import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { BindBikeModal } from '../BindBikeModal.tsx';
-import { useBikes } from '../useBikes.ts';
+import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
+import { ownBikes } from '../ownBikes.ts';
 import { bikeLabel } from '../BikePicker.tsx';
 import { E } from '../messages.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const B = E.bikes;
 const S = E.status;
@@ -20,7 +21,8 @@ const S = E.status;
 /** 我的车辆: the bikes bound to the account, bind by IMEI / QR, edit the profile, unbind. */
 export function BikesPage() {
   const navigate = useNavigate();
-  const { bikes, loading, reload } = useBikes();
+  const list = useLoaded(ownBikes, null);
+  const { rows: bikes, reload } = list;
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<Bike | null | 'new'>(null);
   const canEdit = usePermission('elecCar:bikes:edit');
@@ -74,14 +76,16 @@ export function BikesPage() {
 
   return (
     <div className="sp-page" data-testid="ec-bikes">
-      <section className="sp-card">
-        <div className="sp-toolbar">
-          <span className="sp-title">{B.title}</span>
-          <Input.Search allowClear placeholder={B.keyword} style={{ width: 240 }} onSearch={(k) => setKeyword(k.trim())} />
-          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="bike-bind">{B.bind}</Button>}
-        </div>
-        <Table<Bike> rowKey="bikeId" size="middle" loading={loading} {...wideTable(columns)} dataSource={shown} pagination={{ pageSize: 20, hideOnSinglePage: true }} data-testid="bike-table" />
-      </section>
+      <ListCard<Bike>
+        title={B.title}
+        filters={<Input.Search allowClear placeholder={B.keyword} style={{ width: 240 }} onSearch={(k) => setKeyword(k.trim())} />}
+        actions={canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="bike-bind">{B.bind}</Button>}
+        // an owner's bikes come whole (the keyword also matches the model, which the server's search does not); the table pages them
+        list={{ ...list, rows: shown, pager: { pageSize: 10, hideOnSinglePage: true } }}
+        rowKey="bikeId"
+        columns={columns}
+        table={{ 'data-testid': 'bike-table' }}
+      />
       <BindBikeModal
         open={editing !== null}
         bike={editing === 'new' ? null : editing}

@@ -11,14 +11,15 @@ import { ControlPanel } from '../ControlPanel.tsx';
 import { NoBikes } from '../NoBikes.tsx';
 import { PowerOrdersTable } from '../PowerOrdersTable.tsx';
 import { StatusCard } from '../StatusCard.tsx';
-import { useBikes, useSelectedBike } from '../useBikes.ts';
+import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { ownBikes, useSelectedBike } from '../ownBikes.ts';
 import { E } from '../messages.ts';
 
 const REFRESH_MS = 5000;
 
 /** 车辆监控: one bike's status card, its remote controls and its power cut record, refreshed every 5 s. */
 export function MonitorPage() {
-  const { bikes, loading } = useBikes();
+  const { rows: bikes, loading } = useLoaded(ownBikes, null);
   const { bike: picked, select } = useSelectedBike(bikes);
   const [bike, setBike] = useState<Bike | null>(null);
   const [version, setVersion] = useState(0);

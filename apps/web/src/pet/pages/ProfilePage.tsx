@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Spin, Table, Tag, Upload } from 'antd';
+import { Avatar, Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Spin, Tag, Upload } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { beijingToday } from '../../shared/format/beijingTime.ts';
@@ -7,7 +7,8 @@ import { PET_PHOTO_MAX_BYTES, PET_SEX_NAMES, PET_SPECIES_NAMES, petEndpoints, ty
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { usePets } from '../usePets.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { P } from '../messages.ts';
 import { FamilyCard } from './FamilyCard.tsx';
 
@@ -87,29 +88,29 @@ function PetForm({ pet, onClose }: { pet: Pet | null; onClose: (saved: boolean) 
 
 /** 宠物档案: the caller's pets (and those shared with it, read-only) with profile and collar; add, edit, remove; 家庭成员. */
 export function ProfilePage() {
-  const { pets, loading, reload } = usePets();
+  const list = useWholeList(petEndpoints.list);
+  const { rows: pets, loading, reload } = list;
   const canEdit = usePermission('pet:profile:edit');
   const [editing, setEditing] = useState<Pet | null | 'new'>(null);
   const remove = (pet: Pet) => call(petEndpoints.remove, { petId: pet.petId }).then(() => (toast.success(F.removed), reload(true)), () => {});
   if (loading) return <Spin className="sp-empty" style={{ display: 'block' }} />;
   return (
     <div className="sp-page" data-testid="pt-profile">
-      <section className="sp-card">
-        <div className="sp-toolbar">
-          <span className="sp-title">{F.title}</span>
-          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="pt-add">{F.add}</Button>}
-        </div>
-        <Table<Pet>
-          rowKey="petId" size="middle" dataSource={pets} pagination={false} data-testid="pt-pets" locale={{ emptyText: P.common.noPets }}
-          columns={[
-            { title: F.name, dataIndex: 'name', render: (name: string, p) => <Space>{p.hasPhoto ? <Avatar style={{ background: '#ffb74d' }}>{name.slice(0, 1)}</Avatar> : <Avatar>{name.slice(0, 1)}</Avatar>}{name}{p.shared && <Tag color="purple">{F.shared}</Tag>}</Space> },
-            { title: F.species, key: 'species', render: (_, p) => [p.speciesName, p.breed].filter(Boolean).join(' · ') },
+      <ListCard<Pet>
+        title={F.title}
+        actions={canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="pt-add">{F.add}</Button>}
+        list={list}
+        rowKey="petId"
+        table={{ 'data-testid': 'pt-pets', locale: { emptyText: P.common.noPets } }}
+        columns={[
+            { title: F.name, dataIndex: 'name', width: 220, render: (name: string, p) => <Space>{p.hasPhoto ? <Avatar style={{ background: '#ffb74d' }}>{name.slice(0, 1)}</Avatar> : <Avatar>{name.slice(0, 1)}</Avatar>}{name}{p.shared && <Tag color="purple">{F.shared}</Tag>}</Space> },
+            { title: F.species, key: 'species', width: 180, render: (_, p) => [p.speciesName, p.breed].filter(Boolean).join(' · ') },
             { title: F.sex, dataIndex: 'sexName', width: 70 },
             { title: F.birthday, dataIndex: 'birthday', width: 120, render: (d: string) => d || '—' },
             { title: F.weight, dataIndex: 'weightKg', width: 100, render: (w: number | null) => w ?? '—' },
-            { title: F.collar, dataIndex: 'terminalId', render: (id: string | null) => (id ? <Tag color="blue">{id}</Tag> : <Tag>{F.noCollar}</Tag>) },
+            { title: F.collar, dataIndex: 'terminalId', width: 180, render: (id: string | null) => (id ? <Tag color="blue">{id}</Tag> : <Tag>{F.noCollar}</Tag>) },
             ...(canEdit ? [{
-              title: '操作', key: 'op', width: 140, render: (_: unknown, p: Pet) => (p.shared ? null : (
+              title: '操作', key: 'actions', width: 140, render: (_: unknown, p: Pet) => (p.shared ? null : (
                 <Space>
                   <Button type="link" size="small" onClick={() => setEditing(p)}>{F.edit}</Button>
                   <Popconfirm title={F.removeConfirm} onConfirm={() => remove(p)}><Button type="link" size="small" danger>{F.remove}</Button></Popconfirm>
@@ -117,8 +118,7 @@ export function ProfilePage() {
               )),
             }] : []),
           ]}
-        />
-      </section>
+      />
       <FamilyCard pets={pets} onChanged={() => void reload(true)} />
       {editing !== null && <PetForm pet={editing === 'new' ? null : editing} onClose={(saved) => (setEditing(null), saved && void reload(true))} />}
     </div>

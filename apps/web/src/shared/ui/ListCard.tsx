@@ -50,6 +50,7 @@ function Failure({ error, retry }: { error: string; retry: () => void }) {
  * the table on the wide-table rule (wideTable.ts) with the list's spinner, pager and failure.
  */
 export function ListCard<Row extends object>({ title, filters, actions, above, list, columns, rowKey, size = 'middle', identityColumn, table = {}, className = 'sp-card', testId, bare, children }: ListCardProps<Row>) {
+  const { locale, ...extras } = table;
   const toolbar = (title !== undefined || filters || actions) && (
     <div className="sp-toolbar">
       {title !== undefined && <span className="sp-title">{title}</span>}
@@ -67,9 +68,9 @@ export function ListCard<Row extends object>({ title, filters, actions, above, l
         loading={list.loading}
         dataSource={list.rows}
         pagination={list.pager}
-        locale={list.error ? { emptyText: <Failure error={list.error} retry={() => void list.reload()} /> } : undefined}
+        locale={list.error ? { ...locale, emptyText: <Failure error={list.error} retry={() => void list.reload()} /> } : locale}
         {...wideTable(columns, { selectable: Boolean(table.rowSelection), expandable: Boolean(table.expandable), identityColumn })}
-        {...table}
+        {...extras}
       />
       {children}
     </>
