@@ -10,6 +10,7 @@ import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { encodeJt808Location } from '../../packages/protocols/src/index.ts';
 import { prepareServer, spawnServer, waitReady } from '../../apps/server/src/testing/serverProcess.ts';
+import { fetchMetrics } from '../../apps/server/src/testing/metricsText.ts';
 import { TestTerminal } from '../../apps/server/src/testing/testTerminal.ts';
 import { rssBytes } from '../support/procStats.ts';
 import { codecOf } from './corpus.ts';
@@ -38,7 +39,7 @@ const PARALLEL = 8;
 
 /** Frames the gateway decoded and rejected, per protocol, from its /metrics. */
 async function framesSeen(httpPort: number): Promise<Record<string, { decoded: number; rejected: number }>> {
-  const text = await (await fetch(`http://127.0.0.1:${httpPort}/metrics`)).text();
+  const text = await fetchMetrics(httpPort); // prepareServer gave it the test token
   const seen: Record<string, { decoded: number; rejected: number }> = {};
   for (const m of text.matchAll(/^chelian_frames_(decoded|rejected)_total\{[^}]*protocol="(\w+)"[^}]*\} (\d+)/gm)) {
     const entry = (seen[m[2]] ??= { decoded: 0, rejected: 0 });

@@ -64,6 +64,7 @@ for (const p of cluster.processes) {
   const terminals = Object.entries(p.terminalPorts).map(([k, v]) => `${k}:${v}`).join(' ');
   console.log(`  ${p.name.padEnd(10)} pid ${p.child.pid}  http://127.0.0.1:${p.httpPort} (/metrics /readyz) ${terminals}`);
 }
+console.log(`  /metrics 需带 Authorization: Bearer ${cluster.metricsToken}（METRICS_TOKEN）`);
 console.log('按 Ctrl-C 停止全部进程。\n');
 
 let stopping = false;

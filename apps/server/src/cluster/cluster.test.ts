@@ -19,7 +19,7 @@ import { freePort } from '../testing/freePort.ts';
 import { eventually, connectJt808 } from '../testing/testTerminal.ts';
 import { openLive, type LiveClient } from '../testing/wsClient.ts';
 import { startWebhookReceiver } from '../testing/webhookReceiver.ts';
-import { metricValue } from '../testing/metricsText.ts';
+import { fetchMetrics, metricValue } from '../testing/metricsText.ts';
 import { launchCluster, terminalProtocols, type Cluster } from './launchCluster.ts';
 import { clusterSkipReason, getJson, login, postForm, postJson } from './clusterClient.ts';
 
@@ -42,7 +42,7 @@ const feeds: LiveClient[] = [];
 const api = (n: 1 | 2) => cluster.byName(`api-${n}`).httpPort;
 const liveUrl = (port: number) => `ws://127.0.0.1:${port}/ws/live?sessionId=${session}`;
 const connectionsOn = async (name: string) =>
-  metricValue(await (await fetch(`http://127.0.0.1:${cluster.byName(name).httpPort}/metrics`)).text(), 'chelian_terminal_connections') ?? 0;
+  metricValue(await fetchMetrics(cluster.byName(name).httpPort, cluster.metricsToken), 'chelian_terminal_connections') ?? 0;
 const isPositionOf = (id: string) => (m: { type: string; data: unknown }) => m.type === 'position' && (m.data as { terminalId?: string }).terminalId === id;
 
 function startFleet(count: number, seed: number, intervalSeconds: number) {
@@ -95,7 +95,8 @@ describe.skipIf(skip)('the cluster behind nginx', () => {
   it('answers /readyz and /metrics on every process; nginx hides /metrics', async () => {
     for (const p of cluster.processes) {
       expect((await fetch(`http://127.0.0.1:${p.httpPort}/readyz`)).status, p.name).toBe(200);
-      expect(await (await fetch(`http://127.0.0.1:${p.httpPort}/metrics`)).text(), p.name).toContain('chelian_bus_connected 1');
+      expect(await fetchMetrics(p.httpPort, cluster.metricsToken), p.name).toContain('chelian_bus_connected 1');
+      expect((await fetch(`http://127.0.0.1:${p.httpPort}/metrics`)).status, p.name).toBe(404); // no token
     }
     expect((await fetch(`http://127.0.0.1:${httpPort}/readyz`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${httpPort}/metrics`)).status).toBe(404);

@@ -5,6 +5,7 @@
  * live WebSocket. Stopping the cluster stops every process it started (SIGTERM: each drains).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
@@ -62,6 +63,8 @@ export interface ClusterProcess {
 
 export interface Cluster {
   processes: ClusterProcess[];
+  /** The bearer token every process's /metrics wants (METRICS_TOKEN, or one made for this run). */
+  metricsToken: string;
   nginx: ChildProcess;
   byName(name: string): ClusterProcess;
   /** Starts a process of that name again (after a kill), on the same ports. */
@@ -105,6 +108,7 @@ function startWatchdog(pidFile: string): ChildProcess {
 export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
   const protocols = Object.keys(opts.terminalPorts);
   const runtime = opts.runtime ?? { kind: 'built' };
+  const metricsToken = opts.env?.METRICS_TOKEN || process.env.METRICS_TOKEN || randomBytes(16).toString('hex');
   const entry = runtime.kind === 'tsx' ? ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')] : [path.join(runtime.dir ?? path.join(repoRoot, 'apps/server/dist'), 'main.js')];
   const nginxDir = path.join(opts.dataDir, 'nginx');
   fs.mkdirSync(path.join(nginxDir, 'tmp'), { recursive: true });
@@ -135,6 +139,9 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
       PORT: String(p.httpPort),
       CHELIAN_ROLE: p.role,
       CHELIAN_DEMO: '',
+      // nginx, on this machine, is the one proxy whose X-Forwarded-For the API believes.
+      TRUST_PROXY: '127.0.0.1',
+      METRICS_TOKEN: metricsToken,
       MAX_CONNECTIONS_PER_ADDRESS: '0',
     };
     // A process that runs no gateway still reads the ports; none of them listens there.
@@ -209,6 +216,7 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
 
   const cluster: Cluster = {
     processes,
+    metricsToken,
     nginx: nginx!,
     byName(name) {
       const p = processes.find((x) => x.name === name);

@@ -11,7 +11,7 @@ import { openPostgres } from '../db/postgres.ts';
 import type { Db } from '../db/types.ts';
 import { prepareServer, spawnServer, waitReady, type ServerProcess, type ServerSetup } from '../testing/serverProcess.ts';
 import { eventually } from '../testing/testTerminal.ts';
-import { metricValue } from '../testing/metricsText.ts';
+import { fetchMetrics, metricValue } from '../testing/metricsText.ts';
 
 let setup: ServerSetup | undefined;
 let server: ServerProcess | undefined;
@@ -49,7 +49,7 @@ describe('SIGTERM drain', () => {
     await eventually(() => acked() >= 1500, 30_000, 'the fleet under way');
     // Every terminal's socket is counted (a slow machine may still be connecting the last few
     // when the first 1 500 answers are in).
-    const connections = async () => metricValue(await (await fetch(`${base}/metrics`)).text(), 'chelian_terminal_connections', { protocol: 'jt808' });
+    const connections = async () => metricValue(await fetchMetrics(setup!.ports.http), 'chelian_terminal_connections', { protocol: 'jt808' });
     await eventually(async () => (await connections()) === 60, 30_000, 'all 60 sockets counted');
 
     const ackedAtSignal = acked();

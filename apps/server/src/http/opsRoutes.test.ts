@@ -3,12 +3,12 @@ import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
 import { eventually, connectJt808 } from '../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../gateway/gateway.ts';
-import { metricValue } from '../testing/metricsText.ts';
+import { metricValue, TEST_METRICS_TOKEN } from '../testing/metricsText.ts';
 
 let t: TestServer;
 let gw: Gateway;
 beforeAll(async () => {
-  t = await createTestServer();
+  t = await createTestServer({ metricsToken: TEST_METRICS_TOKEN });
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
 });
 afterAll(async () => {
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 const metrics = async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+  const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/plain/);
   return res.body;
@@ -52,6 +52,22 @@ describe('request ids', () => {
 });
 
 describe('/metrics', () => {
+  it('answers only the bearer of METRICS_TOKEN; anyone else, and everyone when no token is set, finds nothing there', async () => {
+    for (const authorization of [undefined, 'Bearer wrong-token', TEST_METRICS_TOKEN, `Basic ${TEST_METRICS_TOKEN}`]) {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+      expect(res.statusCode, authorization).toBe(404);
+      expect(res.body).not.toContain('chelian_');
+      expect(res.json()).toMatchObject({ flag: 0, errorCode: 'common.routeNotFound' });
+    }
+    const open = await createTestServer();
+    try {
+      expect((await open.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer ' } })).statusCode).toBe(404);
+      expect((await open.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer undefined' } })).statusCode).toBe(404);
+    } finally {
+      await open.close();
+    }
+  });
+
   it('reports HTTP latency by route (the path pattern), the event loop and the process', async () => {
     await t.app.inject({ method: 'GET', url: '/car/v1/api/user/getUser.json' });
     const text = await metrics();

@@ -1,8 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COMMON_ERRORS } from '@chelian/contracts';
 import type { CoreContext } from '../context.ts';
 import { httpDuration, registry } from '../core/metrics.ts';
 import { Readiness } from '../core/readiness.ts';
+import { sendFailure } from './errorHandler.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +26,8 @@ export function requestId(request: { headers: Record<string, string | string[] |
 
 /**
  * `/healthz` (liveness: the process runs), `/readyz` (readiness: 503 until the database and the
- * bus answer and while draining), `/metrics` (Prometheus text, core/metrics.ts), and the HTTP
+ * bus answer and while draining), `/metrics` (Prometheus text, core/metrics.ts; only with
+ * `Authorization: Bearer METRICS_TOKEN`, else it answers as a path that does not exist), and the HTTP
  * latency histogram by route. Every response carries its request id (the one in its log lines).
  */
 export function installOpsRoutes(app: FastifyInstance, ctx: CoreContext, health: Record<string, unknown> = {}) {
@@ -46,10 +49,19 @@ export function installOpsRoutes(app: FastifyInstance, ctx: CoreContext, health:
     reply.code(answer.ready ? 200 : 503).header('cache-control', 'no-store');
     return { status: answer.ready ? 'ready' : answer.draining ? 'draining' : 'unavailable', db: answer.db, bus: answer.bus, draining: answer.draining };
   });
-  app.get('/metrics', ops, async (_request, reply) => {
+  app.get('/metrics', ops, async (request, reply) => {
+    // Half a megabyte of internals (routes, pool, memory): for the operators' scraper only.
+    if (!bearerMatches(request.headers.authorization, ctx.config.metricsToken)) return sendFailure(reply, COMMON_ERRORS.routeNotFound);
     reply.type(registry.contentType).header('cache-control', 'no-store');
     return registry.metrics();
   });
+}
+
+/** Whether the Authorization header carries the token (compared in constant time); never without a token. */
+function bearerMatches(header: string | undefined, token: string | undefined): boolean {
+  if (!token || !header?.startsWith('Bearer ')) return false;
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(header.slice('Bearer '.length)), digest(token));
 }
 
 /** The registered path (bounded: one label per route), never the URL with its ids. */

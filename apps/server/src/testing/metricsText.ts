@@ -1,3 +1,13 @@
+/** The METRICS_TOKEN test servers and clusters get (testing/serverProcess.ts), so their /metrics answer. */
+export const TEST_METRICS_TOKEN = 'chelian-test-metrics';
+
+/** A process's /metrics text, read with the bearer token it was started with. */
+export async function fetchMetrics(httpPort: number, token = TEST_METRICS_TOKEN): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${httpPort}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`/metrics answered ${res.status}`);
+  return res.text();
+}
+
 /**
  * One sample of a Prometheus text exposition (`GET /metrics`): the value of `name` whose labels
  * include `labels`, summed over the samples that match (undefined when none does).

@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPglite } from '../db/pglite.ts';
 import { pgliteTemplate, TEST_ADMIN_PASSWORD } from './testDb.ts';
+import { TEST_METRICS_TOKEN } from './metricsText.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 /** The PGlite template's admin already has this password; on PostgreSQL the child seeds it. */
@@ -42,6 +43,7 @@ export async function prepareServer(): Promise<ServerSetup> {
     DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(ports.http),
     JT808_PORT: String(ports.jt808), GT06_PORT: String(ports.gt06), H02_PORT: String(ports.h02), WATCH_PORT: String(ports.watch),
     CHELIAN_ADMIN_PASSWORD: CHILD_ADMIN_PASSWORD, LOG_LEVEL: 'warn', CHELIAN_DEMO: '', DATABASE_URL: '', NATS_URL: '',
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
     // The tests' terminals are made up as they come (docs/security.md).
     TERMINAL_AUTO_REGISTER: '1',
   };

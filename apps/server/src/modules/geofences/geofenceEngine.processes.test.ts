@@ -3,7 +3,7 @@ import pg from 'pg';
 import { encodeJt808Batch, encodeJt808Location, type Jt808LocationInput } from '@chelian/protocols/jt808/index.ts';
 import { natsSkipReason } from '../../testing/nats.ts';
 import { freePort } from '../../testing/freePort.ts';
-import { metricValue } from '../../testing/metricsText.ts';
+import { fetchMetrics, metricValue } from '../../testing/metricsText.ts';
 import { eventually, connectJt808 } from '../../testing/testTerminal.ts';
 import { CHILD_ADMIN_PASSWORD, prepareServer, spawnServer, waitReady, type ServerPorts, type ServerProcess, type ServerSetup } from '../../testing/serverProcess.ts';
 import { login, postForm, postJson } from '../../cluster/clusterClient.ts';
@@ -37,7 +37,7 @@ let db: pg.Client;
 let session: string;
 
 const fixesFed = async (ports: ServerPorts) =>
-  metricValue(await (await fetch(`http://127.0.0.1:${ports.http}/metrics`)).text(), 'chelian_engine_fixes_fed_total') ?? 0;
+  metricValue(await fetchMetrics(ports.http), 'chelian_engine_fixes_fed_total') ?? 0;
 const fix = (time: number, at: { lon: number; lat: number }): Jt808LocationInput => ({ time, ...at, valid: true, speedKmh: 40, course: 90, altitude: 10, acc: true });
 const fenceEvents = (phone: string) =>
   db.query<{ kind: string; alarm_type: string }>(
