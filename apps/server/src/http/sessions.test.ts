@@ -74,7 +74,7 @@ describe('sessions (issue 23)', () => {
   });
 
   it('takes a session from the URL only for files, images and the live socket — never for the JSON API', async () => {
-    const u = await createTenant(t, { codes: ['center', 'center:download'] });
+    const u = await createTenant(t, { codes: ['center', 'center:download', 'system:user'] });
     const json = await t.call(null, { url: `/car/v1/api/user/getUser.json?sessionId=${u.sessionId}` });
     expect(json.json()).toMatchObject({ flag: 4010 });
     const post = await t.call(null, { method: 'POST', url: `/car/v1/accelerate/export/exportDataReport.json?sessionId=${u.sessionId}`, ...form({ reportType: 'userList' }) });

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
+import type { Permission } from '../../core/permissions.ts';
 import type { ExportRow } from './exports.queries.ts';
 import { writeXlsx } from './xlsxStream.ts';
 
@@ -23,7 +24,13 @@ export interface ExportKind {
   type: string;
   /** Shown in the download centre. */
   title: string;
-  /** Checked when the export is queued (permission, filters): a refusal answers the request itself. */
+  /**
+   * What the caller's role must hold: the permissions of the list the file exports (and
+   * report:export for a report). The exports service checks them when the file is asked for and
+   * again when it is made, so no kind can leave them out.
+   */
+  permissions: readonly Permission[];
+  /** Checked when the export is queued (filters, scope): a refusal answers the request itself. */
   validate?(ctx: AppContext, user: SessionUser, params: Record<string, unknown>): Promise<void>;
   generate(ctx: AppContext, job: ExportRow): Promise<ExportFile>;
 }

@@ -9,6 +9,7 @@ import { exportsQueries } from './exports.queries.ts';
 const userListExport: ExportKind = {
   type: 'userList',
   title: '用户列表',
+  permissions: ['system:user'], // 用户管理's list
   async generate(ctx, job) {
     const rows = await exportsQueries.usersOfSubtree(ctx.db, job.account_id);
     const content = workbook('用户列表', [

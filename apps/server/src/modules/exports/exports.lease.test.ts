@@ -25,7 +25,7 @@ const silence = (id: number) => t.ctx.db.query(`UPDATE export_jobs SET heartbeat
 
 beforeAll(async () => {
   t = await createTestServer();
-  a = await createTenant(t, { codes: ['center', 'center:download'] });
+  a = await createTenant(t, { codes: ['center', 'center:download', 'system:user'] });
   worker = new ExportsService(t.ctx, EXPORT_KINDS, { leaseSeconds: LEASE_SECONDS });
 });
 afterAll(() => t?.close());

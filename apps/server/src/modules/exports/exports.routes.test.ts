@@ -13,7 +13,7 @@ let a: Tenant;
 let b: Tenant;
 let exports: ExportsService;
 const runNextExport = () => exports.runNext();
-const codes = ['center', 'center:download'];
+const codes = ['center', 'center:download', 'system:user'];
 beforeAll(async () => {
   t = await createTestServer();
   a = await createTenant(t, { codes, name: '甲公司' });
@@ -51,6 +51,32 @@ describe('download centre', () => {
     expect((await t.call(b.sessionId, { url: '/car/v1/accelerate/export/listExportRecord.json' })).json().obj.total).toBe(0);
   });
 
+  it('exports a list only to a role that may see the list: no 用户管理, no user list — queued, direct, or made after the role lost it', async () => {
+    const clerk = await createTenant(t, { codes: ['center', 'center:download'], name: '丙公司' });
+    for (const url of ['/car/v1/accelerate/export/exportDataReport.json', '/car/v1/accelerate/export/exportDataReportFile.json']) {
+      const refused = (await t.call(clerk.sessionId, { method: 'POST', url, ...form({ reportType: 'userList' }) })).json();
+      expect(refused).toMatchObject({ msg: '没有该操作的权限' });
+    }
+    expect((await t.call(clerk.sessionId, { url: '/car/v1/accelerate/export/listExportRecord.json' })).json().obj.total).toBe(0);
+    // queued while the role held it, made after it was taken away: the file is not made
+    const queued = await exportsQueries.insert(t.ctx.db, { userId: clerk.userId, accountId: clerk.accountId, name: '用户列表', reportType: 'userList', params: {} });
+    await exports.runNext();
+    const [job] = (await t.call(clerk.sessionId, { url: '/car/v1/accelerate/export/listExportRecord.json' })).json().obj.list;
+    expect(job).toMatchObject({ id: queued.id, status: 'failed' });
+  });
+
+  it('refuses every kind of export to a role that lacks any one of the permissions of the list it exports', async () => {
+    const all = (await t.ctx.db.query<{ code: string }>('SELECT code FROM resources')).map((r) => r.code);
+    for (const kind of EXPORT_KINDS) {
+      expect(kind.permissions.length).toBeGreaterThan(0);
+      for (const missing of kind.permissions) {
+        const role = await createTenant(t, { codes: all.filter((code) => code !== missing) });
+        const answer = (await t.call(role.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: kind.type }) })).json();
+        expect({ kind: kind.type, missing, msg: answer.msg }).toEqual({ kind: kind.type, missing, msg: '没有该操作的权限' });
+      }
+    }
+  });
+
   it('refuses unknown report types and malformed parameters', async () => {
     const unknown = (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'nope' }) })).json();
     expect(unknown).toMatchObject({ errorCode: EXPORT_ERRORS.unknownType.code, msg: '不支持的报表类型' });
@@ -61,8 +87,8 @@ describe('download centre', () => {
   it('records why a file could not be made: what the user can do, or a generic message', async () => {
     // The service makes the kinds it is given: two that fail, one with a catalogued reason.
     const failing = new ExportsService(t.ctx, [
-      { type: 'testTooBig', title: '测试报表', generate: async () => { throw new AppError(EXPORT_ERRORS.tooManyRows, { params: { rows: 1_000_000 } }); } },
-      { type: 'testBroken', title: '测试报表', generate: async () => { throw new Error('socket hang up'); } },
+      { type: 'testTooBig', title: '测试报表', permissions: [], generate: async () => { throw new AppError(EXPORT_ERRORS.tooManyRows, { params: { rows: 1_000_000 } }); } },
+      { type: 'testBroken', title: '测试报表', permissions: [], generate: async () => { throw new Error('socket hang up'); } },
     ]);
     for (const reportType of ['testTooBig', 'testBroken']) {
       await exportsQueries.insert(t.ctx.db, { userId: a.userId, accountId: a.accountId, name: '测试报表', reportType, params: {} });

@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { repeatEvery } from '../../jobs/repeatEvery.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
+import { hasPermission } from '../../core/permissions.ts';
+import { activeSessionUser } from '../auth/session.service.ts';
 import os from 'node:os';
 import type { Readable } from 'node:stream';
 import { fileBytes, type ExportKind } from './excelWorkbook.ts';
@@ -24,6 +26,11 @@ function parseParams(text: string | undefined): Record<string, unknown> {
     /* answered below */
   }
   throw new AppError(EXPORT_ERRORS.badParams);
+}
+
+/** A file of a list is the list's: the caller's role holds every permission its kind names. */
+function mayExport(user: SessionUser, kind: ExportKind): void {
+  if (!kind.permissions.every((p) => hasPermission(user.permissions, p))) throw new AppError(COMMON_ERRORS.forbidden);
 }
 
 /** The download centre: queueing exports of the given kinds, making their files, handing them to their owner. */
@@ -67,6 +74,7 @@ export class ExportsService {
   private async checked(user: SessionUser, input: ExportInput) {
     const kind = this.kinds.get(input.reportType);
     if (!kind) throw new AppError(EXPORT_ERRORS.unknownType);
+    mayExport(user, kind);
     const params = parseParams(input.params);
     await kind.validate?.(this.ctx, user, params);
     return { kind, params };
@@ -118,6 +126,10 @@ export class ExportsService {
       );
     }, (this.leaseSeconds * 1000) / 3);
     try {
+      // The role may have lost the list's permission (or the user been disabled) since the file was asked for.
+      const owner = await activeSessionUser(db, job.user_id);
+      if (!owner) throw new AppError(EXPORT_ERRORS.userDisabled);
+      mayExport(owner, kind);
       const file = await kind.generate(this.ctx, job);
       const parts = new PartWriter(db, job.id, job.attempt, this.partBytes);
       if (Buffer.isBuffer(file.content)) parts.write(file.content);

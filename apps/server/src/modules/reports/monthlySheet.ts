@@ -1,4 +1,4 @@
-import { COMMON_ERRORS, EXPORT_ERRORS, REPORT_EXPORT_TYPES } from '@chelian/contracts';
+import { EXPORT_ERRORS, REPORT_EXPORT_TYPES } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { AppError } from '../../http/errors.ts';
@@ -24,10 +24,6 @@ function monthlyInputOf(params: Record<string, unknown>): MonthlyInput {
   return { ...scope, startMonth: month('startMonth'), endMonth: month('endMonth') };
 }
 
-const check = (user: SessionUser) => {
-  if (!user.permissions.has('report:export') || !user.permissions.has('report:monthly')) throw new AppError(COMMON_ERRORS.forbidden);
-};
-
 const filterOf = (ctx: AppContext, user: SessionUser, params: Record<string, unknown>) => monthlyFilter(ctx.db, user, monthlyInputOf(params));
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(2)}%`);
@@ -35,14 +31,13 @@ const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100
 export const monthlyExport: ExportKind = {
   type: REPORT_EXPORT_TYPES.monthly,
   title: TITLE,
+  permissions: ['report:export', 'report:monthly'],
   async validate(ctx, user, params) {
-    check(user);
     await filterOf(ctx, user, params);
   },
   async generate(ctx, job) {
     const user = await activeSessionUser(ctx.db, job.user_id);
     if (!user) throw new AppError(EXPORT_ERRORS.userDisabled);
-    check(user);
     const f = await filterOf(ctx, user, job.params);
     const rows = mapWindows(cursorWindows<MonthlyRowDb>(ctx.db, monthlyQueries.rowsSql(f, null, 0)), (window) => window.map(presentMonthly).map((r) => ({
       ...r, driving: durationText(r.drivingSeconds), online: durationText(r.onlineSeconds), rate: percent(r.onlineRate),

@@ -54,21 +54,17 @@ export function dataReportExport(
   type: string, title: string, code: PermissionCode, sheet: (ctx: AppContext, f: ReportFilter, params: Record<string, unknown>) => Sheet,
   checkParams?: (params: Record<string, unknown>) => void, of: 'days' | 'now' = 'days',
 ): ExportKind {
-  const check = (user: SessionUser) => {
-    if (!user.permissions.has('report:export') || !user.permissions.has(code)) throw new AppError(COMMON_ERRORS.forbidden);
-  };
   return {
     type,
     title,
+    permissions: ['report:export', code],
     async validate(ctx, user, params) {
-      check(user);
       checkParams?.(params);
       await reportFilter(ctx.db, user, inputOf(params));
     },
     async generate(ctx, job) {
       const user = await activeSessionUser(ctx.db, job.user_id);
       if (!user) throw new AppError(EXPORT_ERRORS.userDisabled);
-      check(user);
       const filter = await reportFilter(ctx.db, user, inputOf(job.params));
       const { columns, rows } = sheet(ctx, filter, job.params);
       const content = await workbook(title, columns, rows);
