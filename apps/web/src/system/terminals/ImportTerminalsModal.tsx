@@ -27,7 +27,8 @@ export function ImportTerminalsModal({ open, accounts, onClose, onDone }: { open
   }, [open]);
 
   const verify = (options: { accountId?: number; protocol?: string }) => (picked: File) => call(terminalEndpoints.importVerify, { file: picked, ...options });
-  // The account and default protocol take part in the checks: a change checks the chosen file again.
+  // The account and default protocol take part in the checks: a change checks the chosen file again
+  // (not while a check runs: the server takes one import or check per user at a time).
   const choose = (change: { accountId?: number; protocol?: string }) => {
     const options = { accountId, protocol, ...change };
     setAccountId(options.accountId);
@@ -47,10 +48,10 @@ export function ImportTerminalsModal({ open, accounts, onClose, onDone }: { open
     >
       <Form layout="vertical">
         <Form.Item label={T.account}>
-          <TreeSelect allowClear showSearch treeDefaultExpandAll treeNodeFilterProp="title" treeData={accountOptions(accounts)} value={accountId} onChange={(v) => choose({ accountId: v ?? undefined })} placeholder={T.assignTarget} />
+          <TreeSelect allowClear showSearch treeDefaultExpandAll treeNodeFilterProp="title" treeData={accountOptions(accounts)} value={accountId} disabled={busy !== null} onChange={(v) => choose({ accountId: v ?? undefined })} placeholder={T.assignTarget} />
         </Form.Item>
         <Form.Item label={T.protocol}>
-          <Select allowClear value={protocol} onChange={(v) => choose({ protocol: v })} placeholder={T.allProtocols} options={Object.entries(PROTOCOL_NAMES).map(([value, label]) => ({ value, label }))} />
+          <Select allowClear value={protocol} disabled={busy !== null} onChange={(v) => choose({ protocol: v })} placeholder={T.allProtocols} options={Object.entries(PROTOCOL_NAMES).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
         <Space>
           <Upload accept=".xlsx,.csv" showUploadList={false} beforeUpload={(f) => (void check(f, verify({ accountId, protocol })), false)}>
