@@ -108,8 +108,10 @@ export function FleetProvider({ children }: { children: ReactNode }) {
 
 /** This fleet for a view React mounts outside the provider (the vehicle dialog, which the child app's root renders). */
 export function FleetScope({ fleet, children }: { fleet: Fleet; children: ReactNode }) {
+  const { store, ticker, live } = fleet;
+  const source = useMemo(() => vehicleSourceOf({ store, ticker, live }), [store, ticker, live]);
   return (
-    <Provide fleet={fleet} source={vehicleSourceOf(fleet)}>
+    <Provide fleet={fleet} source={source}>
       {children}
     </Provide>
   );
