@@ -74,7 +74,10 @@ export interface FleetOptions extends Omit<ConnectionOptions, 'port' | 'localAdd
   driver?: Partial<Omit<DriverOptions, 'city' | 'rng'>>;
   /** Connections opened per second while starting. Default 500. */
   connectRate?: number;
-  /** Past this many terminals, loopback clients bind to 127.0.0.2, .3, … (one address runs out of ports). Default 20 000. */
+  /**
+   * Past this many terminals, loopback clients bind to 127.0.0.2, .3, … (a gateway takes at most
+   * MAX_CONNECTIONS_PER_ADDRESS, 2 000 by default, from one address). Default 2 000.
+   */
   perSourceAddress?: number;
   /** The last byte of the first loopback source address (default 1: 127.0.0.1); several client processes take disjoint ranges. */
   sourceAddressStart?: number;
@@ -139,7 +142,7 @@ export class Fleet {
   private stopped = false;
 
   constructor(specs: readonly TerminalSpec[], private readonly opts: FleetOptions) {
-    const perAddress = opts.perSourceAddress ?? 20_000;
+    const perAddress = opts.perSourceAddress ?? 2000;
     const first = opts.sourceAddressStart ?? 1;
     const spread = (specs.length > perAddress || first !== 1) && /^127\./.test(opts.host);
     this.terminals = specs.map((spec, i) => createTerminal(spec, opts, spread ? `127.0.0.${first + Math.floor(i / perAddress)}` : undefined));
