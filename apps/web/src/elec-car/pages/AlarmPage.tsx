@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Select, Switch } from 'antd';
 import { ELEC_CAR_ALARM_NAMES, elecCarEndpoints, type AlarmSwitch } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
@@ -12,6 +12,7 @@ import { E } from '../messages.ts';
 const A = E.alarm;
 const URGENT = new Set(['displacement', 'powerCut', 'vibration', 'accOnWhileArmed', 'tamper', 'fallDown']);
 const LABELS = { ...A, bike: A.plate, place: E.status.position };
+const loadAlarms = (query: AlarmLogQuery & { bikeId?: number }) => call(elecCarEndpoints.alarms, query);
 
 function Switches() {
   const [switches, setSwitches] = useState<AlarmSwitch[]>([]);
@@ -37,11 +38,10 @@ function Switches() {
 export function AlarmPage() {
   const { rows: bikes } = useLoaded(ownBikes, null);
   const [bikeId, setBikeId] = useState<number | undefined>();
-  const load = useCallback((query: AlarmLogQuery) => call(elecCarEndpoints.alarms, { ...query, bikeId }), [bikeId]);
   return (
     <div className="sp-page" data-testid="ec-alarm">
       <SubProductAlarmLog
-        title={A.title} typeNames={ELEC_CAR_ALARM_NAMES} urgent={URGENT} load={load} labels={LABELS} tableTestId="ec-alarm-table"
+        title={A.title} typeNames={ELEC_CAR_ALARM_NAMES} urgent={URGENT} load={loadAlarms} own={{ bikeId }} labels={LABELS} tableTestId="ec-alarm-table"
         filters={<Select allowClear style={{ width: 180 }} placeholder={E.common.allBikes} value={bikeId} onChange={setBikeId}
           options={bikes.map((b) => ({ value: b.bikeId, label: bikeLabel(b) }))} />}
       />

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { Tag } from 'antd';
 import { GB_ALARM_NAMES, elecGbEndpoints } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
@@ -7,14 +6,14 @@ import { G } from '../messages.ts';
 
 const A = G.alarm;
 const URGENT = new Set(['batteryOverTemp', 'batteryOverVoltage', 'batteryMismatch', 'gbOverspeed']);
+const loadAlarms = (query: AlarmLogQuery) => call(elecGbEndpoints.alarms, query);
 
 /** 报警记录: the GB alarms of registered bikes, by type and Beijing days (also in the platform's alarm centre). */
 export function AlarmPage() {
-  const load = useCallback((query: AlarmLogQuery) => call(elecGbEndpoints.alarms, query), []);
   return (
     <div className="sp-page" data-testid="gb-alarm">
       <SubProductAlarmLog
-        title={A.title} typeNames={GB_ALARM_NAMES} urgent={URGENT} load={load} labels={A} tableTestId="gb-alarm-table"
+        title={A.title} typeNames={GB_ALARM_NAMES} urgent={URGENT} load={loadAlarms} labels={A} tableTestId="gb-alarm-table"
         extraColumns={[{ title: A.handled, dataIndex: 'handled', width: 80, render: (h: boolean) => (h ? <Tag color="green">{A.done}</Tag> : <Tag>{A.open}</Tag>) }]}
       >
         <div className="sp-muted" style={{ marginTop: 8 }}>{A.thresholds}</div>
