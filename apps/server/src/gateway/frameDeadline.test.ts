@@ -62,8 +62,8 @@ describe('a frame begun must finish within the deadline (over TCP)', () => {
 
   it('keeps a connection whose frames come slowly but each within the deadline', async () => {
     const frames = gw.stats.frames;
-    // Seven bytes a frame, one every 150 ms: each frame complete in about a second.
-    const slow = trickle(gw.ports.jt808!, 150, Buffer.from([0x7e, 0x00, 0x02, 0x00, 0x00, 0x01, 0x7e]));
+    // Seven bytes a frame, one every 100 ms: each frame complete in 0.7 s of the 2 s.
+    const slow = trickle(gw.ports.jt808!, 100, Buffer.from([0x7e, 0x00, 0x02, 0x00, 0x00, 0x01, 0x7e]));
     await eventually(() => gw.stats.frames >= frames + 3, 15_000, 'three slow frames');
     expect(slow.closed).toBe(false);
     slow.socket.destroy();
@@ -94,11 +94,11 @@ describe('the sweep', () => {
   const setup = () => {
     const stats = newGatewayStats();
     const deadlines = new ConnectionDeadlines({ idleMs: 300_000, frameDeadlineMs: 30_000 }, stats, createLogger('silent'));
-    deadlines.sweep(0);
+    deadlines.sweep(1000);
     return { stats, deadlines };
   };
 
-  it('closes an unfinished frame 30 s after its first byte, once, and counts it as a deadline', () => {
+  it('closes an unfinished frame 30 s after its first byte (within a sweep), once, and counts it as a deadline', () => {
     const { stats, deadlines } = setup();
     const s = subject();
     const d = deadlines.watch(s, '127.0.0.1');
@@ -106,10 +106,10 @@ describe('the sweep', () => {
     d.read(0, 5); // a frame begun at 1 s
     deadlines.sweep(20_000);
     d.read(0, 9); // more of it: the clock still runs from its first byte
-    deadlines.sweep(31_000);
+    deadlines.sweep(32_000); // its stamp may be a sweep (1 s) early: not yet
     expect(s.closed).toBe(0);
-    deadlines.sweep(31_001);
-    deadlines.sweep(32_000);
+    deadlines.sweep(32_001);
+    deadlines.sweep(33_000);
     expect(s.closed).toBe(1);
     expect(stats.frameDeadlines).toBe(1);
     expect(s.counters.rejected.get('deadline')).toBe(1);
@@ -137,12 +137,12 @@ describe('the sweep', () => {
     const { stats, deadlines } = setup();
     const s = subject();
     const d = deadlines.watch(s, undefined);
-    for (let at = 1000; at < 300_000; at += 1000) {
+    for (let at = 2000; at <= 301_000; at += 1000) {
       deadlines.sweep(at);
       d.read(0, 0);
     }
     expect(s.closed).toBe(0);
-    deadlines.sweep(300_001);
+    deadlines.sweep(301_001);
     expect(s.closed).toBe(1);
     expect(stats.frameDeadlines).toBe(0); // idle, not a late frame
   });

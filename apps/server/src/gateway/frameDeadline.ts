@@ -54,8 +54,8 @@ export class ConnectionDeadline {
 
 /**
  * Every connection's idle and frame deadlines, checked by one sweep (issue 33: no timer per
- * connection, nothing re-armed per byte). The clock is read once per sweep; a connection is
- * closed at most one sweep after its deadline.
+ * connection, nothing re-armed per byte). The clock is read once per sweep; a late frame's
+ * connection is closed within two sweeps after its deadline, never before it.
  */
 export class ConnectionDeadlines {
   /** The sweep's clock reading, which connections stamp their reads with. */
@@ -99,7 +99,8 @@ export class ConnectionDeadlines {
 
   sweep(now = Date.now()) {
     this.now = now;
-    const frameBefore = now - this.opts.frameDeadlineMs;
+    // A stamp is the previous sweep's reading, up to one sweep early: a frame is never cut before its deadline.
+    const frameBefore = now - this.opts.frameDeadlineMs - this.sweepMs;
     const idleBefore = now - this.opts.idleMs;
     for (const d of this.watched) {
       if (d.partialSince !== 0 && d.partialSince < frameBefore) this.frameLate(d);
