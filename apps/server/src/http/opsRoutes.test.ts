@@ -99,7 +99,7 @@ describe('/metrics', () => {
 
     const open = count(before, 'chelian_terminal_connections', { protocol: 'jt808' });
     expect(count(after, 'chelian_terminal_connections', { protocol: 'jt808' })).toBe(open + 1);
-    expect(count(after, 'chelian_frames_decoded_total', { protocol: 'jt808' }) - count(before, 'chelian_frames_decoded_total', { protocol: 'jt808' })).toBe(4);
+    expect(count(after, 'chelian_frames_decoded_total', { protocol: 'jt808' }) - count(before, 'chelian_frames_decoded_total', { protocol: 'jt808' })).toBe(5); // register, authenticate, 3 locations
     expect(after).toMatch(/chelian_frames_rejected_total\{protocol="jt808",reason="[a-zA-Z]+"\} \d+/);
     expect(count(after, 'chelian_positions_stored_total') - count(before, 'chelian_positions_stored_total')).toBe(3);
     expect(count(after, 'chelian_ingest_batch_rows_count') - count(before, 'chelian_ingest_batch_rows_count')).toBeGreaterThanOrEqual(1);

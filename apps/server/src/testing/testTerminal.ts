@@ -96,21 +96,30 @@ export async function eventually<T>(fn: () => Promise<T> | T, timeoutMs = LEAST_
   }
 }
 
+/** Auth codes the platform issued, by phone: a terminal keeps its code, as real ones do. */
+const issuedCodes = new Map<string, string>();
+
 /**
- * A JT/T 808 terminal's first words on a connection, as real ones say them: register (0x0100),
- * then authenticate (0x0102) with the code the platform issued. Only then is what it sends stored
- * (docs/security.md). Returns the code.
+ * A JT/T 808 terminal's first words on a connection, as real ones say them: authenticate (0x0102)
+ * with the code it kept, or, the first time (or when the platform no longer takes it), register
+ * (0x0100) for one first. Only then is what it sends stored (docs/security.md). Returns the code.
  */
 export async function signInJt808(term: TestTerminal, phone: string): Promise<string> {
   const target = { phone };
+  const authenticate = async (authCode: string) => {
+    term.send(encodeJt808Auth(target, 0xfff1, { authCode }));
+    const auth = decodeJt808(await term.next());
+    return auth.ok ? auth.value.messages[0].commandReply?.result : undefined;
+  };
+  const kept = issuedCodes.get(phone);
+  if (kept && (await authenticate(kept)) === 0) return kept;
   term.send(encodeJt808Register(target, 0xfff0, { province: 44, city: 300, maker: 'CHLN', model: 'TEST', deviceId: phone.slice(-7), plateColor: 0, plate: '' }));
   const reg = decodeJt808(await term.next());
   const detail = reg.ok ? (reg.value.messages[0].detail as { result?: number; authCode?: string }) : undefined;
   if (!detail?.authCode) throw new Error(`registration of ${phone} refused: ${JSON.stringify(detail)}`);
-  term.send(encodeJt808Auth(target, 0xfff1, { authCode: detail.authCode }));
-  const auth = decodeJt808(await term.next());
-  const result = auth.ok ? auth.value.messages[0].commandReply?.result : undefined;
+  const result = await authenticate(detail.authCode);
   if (result !== 0) throw new Error(`authentication of ${phone} refused (${result})`);
+  issuedCodes.set(phone, detail.authCode);
   return detail.authCode;
 }
 
