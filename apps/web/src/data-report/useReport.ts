@@ -1,29 +1,10 @@
-import { useEffect, useState } from 'react';
-import { DIRECT_EXPORT_MAX_ROWS, EXPORT_ERRORS, exportEndpoints, type AnswerOf, type EndpointSpec, type InputOf, type ReportQuery } from '@chelian/contracts';
-import { call, type CallArgs } from '../shared/request/call.ts';
+import { useState } from 'react';
+import { DIRECT_EXPORT_MAX_ROWS, EXPORT_ERRORS, exportEndpoints, type ReportQuery } from '@chelian/contracts';
+import { call } from '../shared/request/call.ts';
 import { errorText, RequestError } from '../shared/request/RequestError.ts';
 import { toast } from '../shared/ui/toast.ts';
 import { useExportRecords } from './exports/exportRecordsStore.ts';
 import { R } from './messages.ts';
-
-/** Loads a report from its endpoint whenever its query changes; an older answer never overwrites a newer one. */
-export function useReportData<E extends EndpointSpec>(endpoint: E, query: InputOf<E>, empty: AnswerOf<E>) {
-  const [data, setData] = useState<AnswerOf<E>>(empty);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    // Every report endpoint answers the envelope's obj (none produces a file).
-    (call(endpoint, ...([query] as CallArgs<E>)) as Promise<AnswerOf<E>>)
-      .then((d) => current && setData(d))
-      .catch(() => undefined) // shown by the request layer
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [endpoint, query]);
-  return { data, loading };
-}
 
 /**
  * The report's Excel file with the filters on screen: downloaded at once when the result is small;

@@ -15,6 +15,9 @@ export interface ReportFilterValues {
   types?: string[];
 }
 
+/** What every report is asked with, without the paging. */
+export type ReportFilterQuery = Omit<ReportQuery, 'current' | 'pageSize'>;
+
 const fromParams = (params: URLSearchParams): ReportFilterValues => ({
   range: rangeFromParams(params),
   vehicleId: Number(params.get('vehicleId')) || undefined,
@@ -22,8 +25,7 @@ const fromParams = (params: URLSearchParams): ReportFilterValues => ({
 });
 
 /**
- * A report page's filters: the draft in the filter bar, the applied ones the table shows, and
- * paging. The address pre-fills them (deep links: ?vehicleId=12, optional startDate/endDate);
+ * A report page's filters: the draft in the filter bar and the applied ones the table shows. The address pre-fills them (deep links: ?vehicleId=12, optional startDate/endDate);
  * the customer picked in the shell's group selector narrows to that account.
  */
 export function useReportFilters() {
@@ -31,7 +33,6 @@ export function useReportFilters() {
   const accountId = useClientStore((s) => (s.navUserClient && s.navUserClient.accountId !== s.user?.accountId ? s.navUserClient.accountId : undefined));
   const [draft, setDraft] = useState<ReportFilterValues>(() => fromParams(params));
   const [applied, setApplied] = useState<ReportFilterValues>(draft);
-  const [paging, setPaging] = useState({ current: 1, pageSize: 10 });
 
   // Another deep link while the page is open (the assistant, the shell) replaces the filters.
   const linked = params.toString();
@@ -42,7 +43,6 @@ export function useReportFilters() {
     const next = fromParams(new URLSearchParams(linked));
     setDraft(next);
     setApplied(next);
-    setPaging((p) => ({ ...p, current: 1 }));
   }, [linked]);
 
   const search = useCallback(() => {
@@ -51,22 +51,19 @@ export function useReportFilters() {
       return;
     }
     setApplied(draft);
-    setPaging((p) => ({ ...p, current: 1 }));
   }, [draft]);
 
   const reset = useCallback(() => {
     const next = fromParams(new URLSearchParams());
     setDraft(next);
     setApplied(next);
-    setPaging((p) => ({ ...p, current: 1 }));
   }, []);
 
-  const query: ReportQuery = useMemo(
-    () => ({
-      startDate: dayText(applied.range[0]), endDate: dayText(applied.range[1]), vehicleId: applied.vehicleId, groupId: applied.groupId, accountId, ...paging,
-    }),
-    [applied, accountId, paging],
+  // The filters only: the list hook (usePagedList) owns the page, and goes back to page 1 when these change.
+  const query: ReportFilterQuery = useMemo(
+    () => ({ startDate: dayText(applied.range[0]), endDate: dayText(applied.range[1]), vehicleId: applied.vehicleId, groupId: applied.groupId, accountId }),
+    [applied, accountId],
   );
 
-  return { draft, setDraft, applied, query, accountId, search, reset, setPaging };
+  return { draft, setDraft, applied, query, accountId, search, reset };
 }

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { fleetReportEndpoints, REPORT_EXPORT_TYPES, type AlarmHandleAnswer, type AlarmHandleOperator, type AlarmHandleType } from '@chelian/contracts';
@@ -7,7 +8,7 @@ import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { useReportFilters } from '../filters/useReportFilters.ts';
 import { percentText, secondsText } from '../format.ts';
 import { R } from '../messages.ts';
-import { useReportData, useReportExport } from '../useReport.ts';
+import { useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
 import { wideTable } from '../../shared/ui/wideTable.ts';
 
@@ -62,11 +63,9 @@ function HandleChart({ byType }: { byType: AlarmHandleType[] }) {
 export function AlarmHandleReportPage() {
   const f = useReportFilters();
   // Not paged: a row per type and per operator.
-  const query = useMemo(() => {
-    const { current: _c, pageSize: _p, ...filters } = f.query;
-    return filters;
-  }, [f.query]);
-  const { data, loading } = useReportData(fleetReportEndpoints.alarmHandle, query, EMPTY);
+  const handling = useWholeList(fleetReportEndpoints.alarmHandle, f.query);
+  const data = handling.data ?? EMPTY;
+  const loading = handling.loading;
   const exporter = useReportExport(REPORT_EXPORT_TYPES.alarmHandle, H.title);
   const t = data.totals;
   return (

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Select, Space, Table, Tabs, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { Select, Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { REPORT_EXPORT_TYPES, reportEndpoints, type AlarmPage, type AlarmStatisticsPage, type AlarmVehicleCount } from '@chelian/contracts';
+import { REPORT_EXPORT_TYPES, reportEndpoints, type Alarm, type AlarmStatisticsPage, type AlarmVehicleCount } from '@chelian/contracts';
 import { ActionLink, alarmColumns } from '../../shared/alarms/alarmColumns.tsx';
 import { systemEndpoints } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
@@ -9,14 +9,13 @@ import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { useReportFilters } from '../filters/useReportFilters.ts';
 import { R } from '../messages.ts';
-import { useReportData, useReportExport } from '../useReport.ts';
+import { useReportExport } from '../useReport.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { ReportPage } from './ReportPage.tsx';
-import { pagerOf } from '../../shared/ui/pagination.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const A = R.alarm;
 const EMPTY_STATS: AlarmStatisticsPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { total: 0, types: [] } };
-const EMPTY_LIST: AlarmPage = { total: 0, current: 1, pageSize: 10, list: [] };
 const AROUND_MS = 10 * 60_000;
 
 const statColumns: ColumnsType<AlarmVehicleCount> = [
@@ -24,7 +23,7 @@ const statColumns: ColumnsType<AlarmVehicleCount> = [
   { title: R.common.terminal, dataIndex: 'terminalId', width: 150 },
   { title: R.common.group, dataIndex: 'groupName', width: 120, render: (g: string) => g || R.common.none },
   { title: A.total, dataIndex: 'total', width: 100, align: 'right', render: (n: number) => <b>{n}</b> },
-  { title: A.byType, key: 'types', render: (_: unknown, r) => <Space size={[4, 4]} wrap>{r.types.map((t) => <Tag key={t.type} color="orange">{`${t.typeName} ${t.count}`}</Tag>)}</Space> },
+  { title: A.byType, key: 'types', width: 560, ellipsis: false, render: (_: unknown, r) => <Space size={[4, 4]} wrap>{r.types.map((t) => <Tag key={t.type} color="orange">{`${t.typeName} ${t.count}`}</Tag>)}</Space> },
 ];
 
 // The car app's alarm columns; the operation opens the track around the alarm.
@@ -43,16 +42,14 @@ export function AlarmInfoPage() {
   }, []);
   const [types, setTypes] = useState<string[]>([]);
   const [appliedTypes, setAppliedTypes] = useState<string[]>([]);
-  const [listPaging, setListPaging] = useState({ current: 1, pageSize: 10 });
-  const stats = useReportData(reportEndpoints.alarmStatistics, f.query, EMPTY_STATS);
-  const listQuery = useMemo(() => ({ ...f.query, ...listPaging, types: appliedTypes.join(',') || undefined }), [f.query, listPaging, appliedTypes]);
-  const list = useReportData(reportEndpoints.alarmDetail, listQuery, EMPTY_LIST);
+  const stats = usePagedList(reportEndpoints.alarmStatistics, f.query);
+  const totals = (stats.data ?? EMPTY_STATS).totals;
+  const list = usePagedList(reportEndpoints.alarmDetail, { ...f.query, types: appliedTypes.join(',') || undefined });
   const exporter = useReportExport(REPORT_EXPORT_TYPES.alarm, A.title);
 
   const search = () => {
     f.search();
     setAppliedTypes(types);
-    setListPaging((p) => ({ ...p, current: 1 }));
   };
   return (
     <ReportPage
@@ -66,8 +63,8 @@ export function AlarmInfoPage() {
         </ReportFilterBar>
       }
       stats={[
-        { title: R.stats.alarms, value: stats.data.totals.total, testId: 'total-alarms' },
-        ...stats.data.totals.types.slice(0, 5).map((t) => ({ title: t.typeName, value: t.count })),
+        { title: R.stats.alarms, value: totals.total, testId: 'total-alarms' },
+        ...totals.types.slice(0, 5).map((t) => ({ title: t.typeName, value: t.count })),
       ]}
     >
       <Tabs
@@ -75,15 +72,13 @@ export function AlarmInfoPage() {
           {
             key: 'list', label: A.list,
             children: (
-              <Table rowKey="alarmId" size="middle" loading={list.loading} {...wideTable(listColumns)} dataSource={list.data.list} data-testid="alarm-list"
-                pagination={pagerOf(list.data, list.data, setListPaging)} />
+              <ListCard<Alarm> bare list={list} columns={listColumns} rowKey="alarmId" table={{ 'data-testid': 'alarm-list' }} />
             ),
           },
           {
             key: 'stats', label: A.statistics,
             children: (
-              <Table rowKey="vehicleId" size="middle" loading={stats.loading} columns={statColumns} dataSource={stats.data.list} data-testid="alarm-stats"
-                pagination={{ current: stats.data.current, pageSize: stats.data.pageSize, total: stats.data.total, showTotal: R.common.total, onChange: (current, pageSize) => f.setPaging({ current, pageSize }) }} />
+              <ListCard<AlarmVehicleCount> bare list={stats} columns={statColumns} rowKey="vehicleId" identityColumn={false} table={{ 'data-testid': 'alarm-stats' }} />
             ),
           },
         ]}

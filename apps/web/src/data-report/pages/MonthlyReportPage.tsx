@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DatePicker, Table, Tag } from 'antd';
+import { DatePicker, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { MONTHLY_MAX_MONTHS, monthlyReportEndpoints, REPORT_EXPORT_TYPES, type MonthlyPage, type MonthlyRow } from '@chelian/contracts';
 import { EChart } from '../../shared/charts/EChart.tsx';
-import { pagerOf } from '../../shared/ui/pagination.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { monthRangeFromParams, monthsTooLong, monthText, quickMonths, type MonthRange } from '../filters/monthRange.ts';
@@ -12,10 +13,9 @@ import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { useReportFilters } from '../filters/useReportFilters.ts';
 import { kmText, percentText, secondsText } from '../format.ts';
 import { R } from '../messages.ts';
-import { useReportData, useReportExport } from '../useReport.ts';
+import { useReportExport } from '../useReport.ts';
 import { monthlyChart } from './monthlyChart.ts';
 import { ReportPage } from './ReportPage.tsx';
-import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const M = R.monthly;
 const EMPTY: MonthlyPage = {
@@ -66,7 +66,8 @@ export function MonthlyReportPage() {
     const { startDate: _s, endDate: _e, ...rest } = f.query;
     return { ...rest, startMonth: monthText(months[0]), endMonth: monthText(months[1]) };
   }, [f.query, months]);
-  const { data, loading } = useReportData(monthlyReportEndpoints.monthly, query, EMPTY);
+  const list = usePagedList(monthlyReportEndpoints.monthly, query);
+  const data = list.data ?? EMPTY;
   const exporter = useReportExport(REPORT_EXPORT_TYPES.monthly, M.title);
   const chart = useMemo(() => monthlyChart(data.months), [data.months]);
 
@@ -128,15 +129,15 @@ export function MonthlyReportPage() {
       <div className="report-monthly-chart" data-testid="monthly-chart-box">
         <EChart option={chart} replace testId="monthly-chart" />
       </div>
-      <Table<MonthlyRow>
+      <ListCard<MonthlyRow>
+        bare
+        list={list}
+        columns={columns}
         rowKey={(r) => `${r.vehicleId}-${r.month}`}
-        size="middle"
-        loading={loading}
-        {...wideTable(columns)}
-        dataSource={data.list}
-        rowClassName={(r) => (r.activeDays === 0 && r.onlineSeconds === 0 && r.alarmCount === 0 ? 'report-row-empty' : '')}
-        data-testid="monthly-report-table"
-        pagination={pagerOf(data, data, f.setPaging)}
+        table={{
+          rowClassName: (r) => (r.activeDays === 0 && r.onlineSeconds === 0 && r.alarmCount === 0 ? 'report-row-empty' : ''),
+          'data-testid': 'monthly-report-table',
+        }}
       />
     </ReportPage>
   );

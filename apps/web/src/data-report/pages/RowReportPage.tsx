@@ -1,14 +1,14 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { AnswerOf, EndpointSpec, InputOf } from '@chelian/contracts';
+import { call, type CallArgs } from '../../shared/request/call.ts';
+import { usePagedLoad } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { useReportFilters } from '../filters/useReportFilters.ts';
-import { useReportData, useReportExport } from '../useReport.ts';
+import { useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
-import { pagerOf } from '../../shared/ui/pagination.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
 
 /** A paged report endpoint: its answer is one page of rows (plus whatever totals it adds). */
 type PagedEndpoint = EndpointSpec & { answer: unknown };
@@ -89,9 +89,12 @@ export function RowReportPage<E extends PagedEndpoint, X extends object = object
   }, [linked]);
 
   // Every report endpoint takes the common filters plus its own (TypeScript cannot see it through E).
-  const query = useMemo(() => ({ ...f.query, ...applied }) as InputOf<E>, [f.query, applied]);
-  const { data, loading } = useReportData(endpoint, query, empty);
-  const page = data as PageOf<E>;
+  const query = useMemo(() => ({ ...f.query, ...applied }), [f.query, applied]);
+  const load = useCallback((q: typeof query) => call(endpoint, ...([q as InputOf<E>] as CallArgs<E>)) as Promise<PageOf<E>>, [endpoint]);
+  const list = usePagedLoad<typeof query, RowOf<E>, PageOf<E>>(load, query);
+  const data = list.data ?? (empty as PageOf<E>);
+  const page = data;
+  const loading = list.loading;
   const exporter = useReportExport(exportType, title);
 
   const search = () => {
@@ -119,16 +122,7 @@ export function RowReportPage<E extends PagedEndpoint, X extends object = object
       freshness={freshness}
     >
       {chart?.(data, loading)}
-      <Table<RowOf<E>>
-        rowKey={rowKey}
-        size="middle"
-        loading={loading}
-        {...wideTable(columns)}
-        dataSource={page.list as Array<RowOf<E>>}
-        rowClassName={rowClassName}
-        data-testid={`${testId}-table`}
-        pagination={pagerOf(page, page, f.setPaging)}
-      />
+      <ListCard<RowOf<E>> bare list={list} columns={columns} rowKey={rowKey} table={{ rowClassName, 'data-testid': `${testId}-table` }} />
     </ReportPage>
   );
 }
