@@ -143,7 +143,7 @@ async function main() {
   const serverLog = fs.openSync(path.join(dir, 'server.log'), 'a');
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repo,
-    env: { ...process.env, DATA_DIR: path.join(dir, 'data'), CHELIAN_ADMIN_PASSWORD: PASSWORD, PORT: String(port), HOST: '127.0.0.1', JT808_PORT: String(jt808), GT06_PORT: String(gt06), H02_PORT: String(h02), WATCH_PORT: '0', DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`, NATS_URL: '',
+    env: { ...process.env, TERMINAL_AUTO_REGISTER: '1', DATA_DIR: path.join(dir, 'data'), CHELIAN_ADMIN_PASSWORD: PASSWORD, PORT: String(port), HOST: '127.0.0.1', JT808_PORT: String(jt808), GT06_PORT: String(gt06), H02_PORT: String(h02), WATCH_PORT: '0', DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`, NATS_URL: '',
       // the simulator's 10 000 terminals all dial from 127.0.0.1
       MAX_CONNECTIONS_PER_ADDRESS: '0' },
     stdio: ['ignore', serverLog, serverLog],

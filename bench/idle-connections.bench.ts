@@ -195,6 +195,8 @@ async function main() {
       MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
       CHELIAN_ADMIN_PASSWORD: `Bench#${randomBytes(6).toString('hex')}`,
       CHELIAN_DEMO: '',
+      // Its terminals are made up as they come (docs/security.md).
+      TERMINAL_AUTO_REGISTER: '1',
       LOG_LEVEL: 'info',
       // Silent terminals are dropped after this long; the bench outlasts the 300 s default.
       OFFLINE_AFTER_SECONDS: String(MAX_SECONDS + HOLD_SECONDS + 600),

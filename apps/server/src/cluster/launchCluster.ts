@@ -130,6 +130,8 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
   const start = (p: (typeof plan)[number]): ClusterProcess => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
+      // The cluster's simulated fleets are made up as they come (docs/security.md); `opts.env` may say otherwise.
+      TERMINAL_AUTO_REGISTER: '1',
       ...opts.env,
       DATABASE_URL: opts.databaseUrl,
       NATS_URL: opts.natsUrl,
