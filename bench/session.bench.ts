@@ -82,7 +82,7 @@ for (let i = 0; i < TERMINALS; i++) {
   const session = new TerminalSession(socket as never, codecs.jt808, deps);
   const phone = phoneOf(i);
   // As after its login: the terminal is known and the connection goes by its identifier.
-  session.terminal = { pk: i + 1, identifier: phone, key: phone.replace(/^0+/, ''), accountId: 1, accountPath: '/1/', enabled: true, serviceExpiresAt: null, vehicleId: null, plate: null, vehicleName: null, lastAlarms: [], latestAt: null, authCode: null };
+  session.terminal = { pk: i + 1, identifier: phone, key: phone.replace(/^0+/, ''), accountId: 1, accountPath: '/1/', enabled: true, serviceExpiresAt: null, vehicleId: null, plate: null, vehicleName: null, lastAlarms: [], latestAt: null, handedOverAt: null, authCode: null };
   session.wireId = phone;
   sockets.push(socket);
   chunks.push(Array.from({ length: 8 }, (_, c) => Buffer.concat(Array.from({ length: PER_CHUNK }, (_, j) => {

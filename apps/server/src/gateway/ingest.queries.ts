@@ -54,6 +54,7 @@ export interface TerminalInfoRow {
   vehicle_name: string | null;
   active_alarms: string[] | null;
   latest_gps_time: Date | null;
+  handed_over_at: Date | null;
   auth_code: string | null;
 }
 
@@ -76,7 +77,7 @@ const POSITION_COLUMNS = [
 ];
 
 const TERMINAL_INFO = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, t.account_id, a.path AS account_path, t.enabled, t.activated_at,
-       t.service_expires_at, v.id AS vehicle_id, v.plate, v.name AS vehicle_name, l.alarms AS active_alarms, l.gps_time AS latest_gps_time,
+       t.service_expires_at, v.id AS vehicle_id, v.plate, v.name AS vehicle_name, l.alarms AS active_alarms, l.gps_time AS latest_gps_time, t.handed_over_at,
        t.auth_code
   FROM terminals t LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id
   LEFT JOIN latest_positions l ON l.terminal_id = t.id`;

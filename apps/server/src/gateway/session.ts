@@ -292,6 +292,14 @@ export class TerminalSession implements IngestOwner {
     const found = await this.deps.terminals.resolve(this.codec.name, this.wireId);
     if (found.kind !== 'terminal' || !found.info.enabled) return this.shutdown();
     const info = found.info;
+    // Handed over (docs/security.md, "Re-assigned terminals"): the alarms and e-bike status it had are
+    // the previous owner's; an alarm still on is raised anew for the new one.
+    if (info.accountId !== this.terminal.accountId) {
+      this.activeAlarms = NO_ALARMS;
+      this.ebike = null;
+      this.sentDeviceStatus = false;
+      this.lastFix = null;
+    }
     this.terminal = info;
     this.fedAs = null;
     this.deps.presence.update(info);
@@ -316,10 +324,13 @@ export class TerminalSession implements IngestOwner {
     let lateDays: string[] | null = null;
     const isEvent = msg.kind === 'alarm';
     for (const p of positions) {
-      const edges = alarmEdges(this.activeAlarms, p.alarms, isEvent);
-      this.activeAlarms = edges.active;
-      for (const type of edges.raised) (alarms ??= []).push(this.alarm(t, type, p.gpsTime, p, isBlindAreaFix(p)));
-      if (hasFix(p)) this.lastFix = p;
+      // A blind-area upload of a previous owner's time is stored (history) but is not this owner's news.
+      if (!beforeHandOver(t, p)) {
+        const edges = alarmEdges(this.activeAlarms, p.alarms, isEvent);
+        this.activeAlarms = edges.active;
+        for (const type of edges.raised) (alarms ??= []).push(this.alarm(t, type, p.gpsTime, p, isBlindAreaFix(p)));
+        if (hasFix(p)) this.lastFix = p;
+      }
       // Blind-area uploads hours later, or a day already final: the rollup recomputes that day.
       if (isLateForRollup(p.gpsTime, this.newestAt, now)) {
         const day = beijingDayText(p.gpsTime);
@@ -400,7 +411,7 @@ export class TerminalSession implements IngestOwner {
     let batches: LatestFix[] | null = null;
     for (const ticket of tickets) {
       const fix = ticket.latest.newest;
-      if (fix && fix.gpsTime >= this.lastPublishedTime && (!newest || fix.gpsTime >= newest.gpsTime)) newest = fix;
+      if (fix && fix.gpsTime >= this.lastPublishedTime && !beforeHandOver(t, fix) && (!newest || fix.gpsTime >= newest.gpsTime)) newest = fix;
       if (ticket.latest.fixes && !batches?.includes(ticket.latest)) (batches ??= []).push(ticket.latest);
       ticket.alarms.forEach((a, i) => publishAlarm(this.deps.bus, t, ticket.alarmIds![i], a));
     }
@@ -424,7 +435,7 @@ export class TerminalSession implements IngestOwner {
     let late: StoredPosition[] | null = null;
     for (const batch of batches) {
       for (const p of batch.fixes!) {
-        if (p.terminalPk !== t.pk) continue;
+        if (p.terminalPk !== t.pk || beforeHandOver(t, p)) continue;
         if (p.gpsTime >= this.lastFedTime) fixes.push(p);
         else (late ??= []).push(p);
       }
@@ -470,4 +481,9 @@ export class TerminalSession implements IngestOwner {
     this.deps.stats.connections--;
     this.counters.connections--;
   }
+}
+
+/** A fix from before the terminal last changed hands: the previous owner's (docs/security.md, "Re-assigned terminals"). */
+function beforeHandOver(t: TerminalInfo, p: { gpsTime: number }): boolean {
+  return t.handedOverAt !== null && p.gpsTime < t.handedOverAt;
 }

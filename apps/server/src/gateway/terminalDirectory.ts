@@ -21,6 +21,8 @@ export interface TerminalInfo {
   lastAlarms: string[];
   /** The time of its newest stored fix: older reports arriving later are late for the report rollup. */
   latestAt: number | null;
+  /** When it last changed hands after speaking (migration 0044): a fix from before is a previous owner's. */
+  handedOverAt: number | null;
   /** JT/T 808: the auth code issued at its last registration (null: it must register first). */
   authCode: string | null;
 }
@@ -38,6 +40,7 @@ const infoOf = (r: TerminalInfoRow): TerminalInfo => ({
   vehicleName: r.vehicle_name,
   lastAlarms: r.active_alarms ?? [],
   latestAt: r.latest_gps_time?.getTime() ?? null,
+  handedOverAt: r.handed_over_at?.getTime() ?? null,
   authCode: r.auth_code,
 });
 

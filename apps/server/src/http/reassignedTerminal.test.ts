@@ -191,12 +191,14 @@ describe('a terminal handed over to another tenant starts clean', () => {
     expect(marksIn(JSON.stringify((await snapshot(feedB)).data))).toEqual([]);
     await snapshot(feedA);
 
-    // A blind-area upload of A's time, with nothing newer stored since the hand-over: not B's latest, not pushed.
-    await report(Date.now() - 3_600_000, A_FIX);
+    // A blind-area upload of A's time, with nothing newer stored since the hand-over: not B's latest,
+    // not pushed, no alarm; the SOS still on when the terminal changed hands is raised anew for B.
+    await report(Date.now() - 3_600_000, A_FIX, ['sos']);
     expect((await get(b.sessionId, '/car/v4/api/monitor/lastPositions.json')).obj).toEqual([]);
 
-    await report(Date.now(), { ...B_FIX, mileageKm: 98790 });
+    await report(Date.now(), { ...B_FIX, mileageKm: 98790 }, ['sos']);
     await feedB.waitFor((m) => m.type === 'position' && (m.data as { lat: number }).lat === B_FIX.lat);
+    await feedB.waitFor((m) => m.type === 'alarm' && (m.data as { type: string; lat: number }).type === 'sos' && (m.data as { lat: number }).lat === B_FIX.lat);
     const last = await get(b.sessionId, '/car/v4/api/monitor/lastPositions.json');
     expect(last.obj).toEqual([expect.objectContaining({ terminalId: PHONE, plate: '粤B57702', lat: B_FIX.lat, lon: B_FIX.lon })]);
 
