@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Input, Progress, Space, Table, Tag, Tooltip } from 'antd';
 import { elecGbEndpoints, type GbBatteryRow } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { BatteryTrendModal } from '../BatteryTrendModal.tsx';
 import { G } from '../messages.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const B = G.battery;
-const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as GbBatteryRow[] };
 const HEALTH_COLOR: Record<string, string> = { good: 'green', fair: 'gold', poor: 'red', unknown: 'default' };
 const num = (v: number | null, unit: string, digits = 1) => (v === null ? <span className="sp-muted">{G.common.none}</span> : `${v.toFixed(digits)} ${unit}`);
 
@@ -25,23 +23,17 @@ function RiskBar({ row }: { row: GbBatteryRow }) {
 /** 电池安全: every registered bike's newest BMS figures, riskiest first; a bike's trends on click. */
 export function BatteryPage() {
   const [keyword, setKeyword] = useState<string>();
-  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
-  const [page, setPage] = useState(EMPTY);
-  const [loading, setLoading] = useState(true);
+  const list = usePagedList(elecGbEndpoints.battery, { keyword });
   const [trend, setTrend] = useState<GbBatteryRow | null>(null);
-  useEffect(() => {
-    setLoading(true);
-    call(elecGbEndpoints.battery, { ...paging, keyword }).then(setPage, () => setPage(EMPTY)).finally(() => setLoading(false));
-  }, [paging, keyword]);
   return (
     <div className="sp-page" data-testid="gb-battery">
       <section className="sp-card">
         <div className="sp-toolbar">
           <span className="sp-title">{B.title}</span>
-          <Input.Search allowClear placeholder={B.keyword} style={{ width: 240 }} onSearch={(k) => (setKeyword(k.trim() || undefined), setPaging((p) => ({ ...p, current: 1 })))} />
+          <Input.Search allowClear placeholder={B.keyword} style={{ width: 240 }} onSearch={(k) => setKeyword(k.trim() || undefined)} />
         </div>
         <Table<GbBatteryRow>
-          rowKey="bikeId" size="small" loading={loading} dataSource={page.list} pagination={pagerOf(page, paging, setPaging)} data-testid="gb-battery-table"
+          rowKey="bikeId" size="small" loading={list.loading} dataSource={list.rows} pagination={list.pager} data-testid="gb-battery-table"
           {...wideTable<GbBatteryRow>([
             { title: G.alarm.bike, key: 'bike', width: 165, fixed: 'left', render: (_, r) => <a onClick={() => setTrend(r)}>{r.plate || r.frameNo}</a> },
             { title: B.risk, key: 'risk', width: 130, render: (_, r) => <RiskBar row={r} /> },

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Input, Popconfirm, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { GB_STATES, GB_USE_TYPES, elecGbEndpoints, type GbBike } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { BikeFormModal } from '../BikeFormModal.tsx';
 import { ImportBikesModal } from '../ImportBikesModal.tsx';
@@ -13,7 +13,6 @@ import { G } from '../messages.ts';
 import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const R = G.record;
-const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as GbBike[] };
 const STATE_COLOR: Record<string, string> = { registered: 'green', pending: 'gold', rejected: 'red' };
 const options = (names: Record<string, string>) => Object.entries(names).map(([value, label]) => ({ value, label }));
 const muted = (s: string) => s || <span className="sp-muted">{G.common.none}</span>;
@@ -21,21 +20,14 @@ const muted = (s: string) => s || <span className="sp-muted">{G.common.none}</sp
 /** 备案登记: the registry, searched and filtered; add, edit, delete (with its checks), Excel import and export. */
 export function RecordPage() {
   const [filter, setFilter] = useState<{ keyword?: string; state?: string; useType?: string }>({});
-  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
-  const [page, setPage] = useState(EMPTY);
-  const [loading, setLoading] = useState(true);
-  const [round, setRound] = useState(0);
+  const list = usePagedList(elecGbEndpoints.list, filter);
   const [editing, setEditing] = useState<GbBike | null | 'new'>(null);
   const [importing, setImporting] = useState(false);
   const canEdit = usePermission('gb:record:edit');
   const canDelete = usePermission('gb:record:delete');
   const canImport = usePermission('gb:record:import');
-  useEffect(() => {
-    setLoading(true);
-    call(elecGbEndpoints.list, { ...paging, ...filter }).then(setPage, () => setPage(EMPTY)).finally(() => setLoading(false));
-  }, [paging, filter, round]);
-  const reload = () => setRound((n) => n + 1);
-  const refine = (change: typeof filter) => (setFilter((f) => ({ ...f, ...change })), setPaging((p) => ({ ...p, current: 1 })));
+  const reload = () => void list.reload();
+  const refine = (change: typeof filter) => setFilter((f) => ({ ...f, ...change }));
   const remove = (b: GbBike) => call(elecGbEndpoints.delete, { bikeIds: String(b.bikeId) }).then(() => (toast.success(R.deleted), reload()), () => {});
 
   const columns: ColumnsType<GbBike> = [
@@ -85,8 +77,8 @@ export function RecordPage() {
           {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="gb-add">{R.add}</Button>}
         </div>
         <Table<GbBike>
-          rowKey="bikeId" size="middle" loading={loading} {...wideTable(columns)} dataSource={page.list}
-          pagination={pagerOf(page, paging, setPaging)} data-testid="gb-table"
+          rowKey="bikeId" size="middle" loading={list.loading} {...wideTable(columns)} dataSource={list.rows}
+          pagination={list.pager} data-testid="gb-table"
         />
       </section>
       <BikeFormModal open={editing !== null} bike={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onDone={() => (setEditing(null), reload())} />
