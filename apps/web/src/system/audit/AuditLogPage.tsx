@@ -1,18 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, DatePicker, Input, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 
 import { auditEndpoints, type AuditRecord } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { S } from '../messages.ts';
 import { AuditDetail } from './AuditDetail.tsx';
-import { pagerOf } from '../../shared/ui/pagination.ts';
 import { beijingFormat, beijingPickerValue, beijingToday, pickedInstant } from '../../shared/format/beijingTime.ts';
 import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const A = S.audit;
-const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as AuditRecord[] };
 type Outcome = 'all' | 'ok' | 'failed';
 interface Filters {
   range: [Dayjs, Dayjs];
@@ -27,26 +25,13 @@ const lastWeek = (): Filters => ({ range: [beijingToday().subtract(7, 'day'), be
 export function AuditLogPage() {
   const [draft, setDraft] = useState<Filters>(lastWeek);
   const [applied, setApplied] = useState<Filters>(draft);
-  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
-  const [page, setPage] = useState(EMPTY);
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    call(auditEndpoints.list, {
-      ...paging, start: pickedInstant(applied.range[0]), end: pickedInstant(applied.range[1]), username: applied.username || undefined,
+  const list = usePagedList(auditEndpoints.list, {
+    start: pickedInstant(applied.range[0]), end: pickedInstant(applied.range[1]), username: applied.username || undefined,
       action: applied.action || undefined, object: applied.object || undefined, ok: applied.outcome === 'all' ? undefined : applied.outcome === 'ok',
-    })
-      .then(setPage)
-      .catch(() => {})
-      .finally(() => setLoading(false));
-  }, [paging, applied]);
-  useEffect(load, [load]);
+  });
 
-  const search = () => {
-    setApplied(draft);
-    setPaging((p) => ({ ...p, current: 1 }));
-  };
+  // New filters go back to page 1 (the list hook); 查询 with the same ones looks for new entries.
+  const search = () => (draft === applied ? void list.reload() : setApplied(draft));
 
   const columns: ColumnsType<AuditRecord> = [
     { title: A.at, dataIndex: 'at', width: 160, render: (ms: number) => beijingFormat(ms) },
@@ -82,11 +67,11 @@ export function AuditLogPage() {
         <Table<AuditRecord>
           rowKey="id"
           size="small"
-          loading={loading}
+          loading={list.loading}
           {...wideTable(columns)}
-          dataSource={page.list}
+          dataSource={list.rows}
           expandable={{ expandedRowRender: (r) => <AuditDetail record={r} /> }}
-          pagination={pagerOf(null, paging, setPaging, { total: page.total })}
+          pagination={list.pager}
           data-testid="audit-table"
         />
       </section>

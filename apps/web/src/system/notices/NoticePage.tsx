@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Modal, Popconfirm, Progress, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SendOutlined } from '@ant-design/icons';
 import { noticeEndpoints, type NoticeType, type PermissionCode, type PublishedNotice } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAccounts } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';
@@ -14,27 +15,16 @@ import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 const N = S.notice;
 const PUBLISH: PermissionCode = 'system:notice:publish';
 const TYPE_COLOR: Record<NoticeType, string> = { notice: 'blue', announcement: 'orange', article: 'green' };
-const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as PublishedNotice[] };
 
 /** 内容发布: station messages and announcements published to accounts of the caller's subtree, with recipients and read counts. */
 export function NoticePage() {
   const [type, setType] = useState<NoticeType | undefined>();
-  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
-  const [page, setPage] = useState(EMPTY);
-  const [loading, setLoading] = useState(true);
+  const list = usePagedList(noticeEndpoints.list, { type });
+  const reload = () => void list.reload();
   const [publishing, setPublishing] = useState(false);
   const [viewing, setViewing] = useState<PublishedNotice | null>(null);
   const canPublish = usePermission(PUBLISH);
   const { accounts } = useAccounts();
-
-  const reload = useCallback(() => {
-    setLoading(true);
-    call(noticeEndpoints.list, { ...paging, type })
-      .then(setPage)
-      .catch(() => {})
-      .finally(() => setLoading(false));
-  }, [paging, type]);
-  useEffect(reload, [reload]);
 
   const withdraw = async (n: PublishedNotice) => {
     await call(noticeEndpoints.withdraw, { id: n.id }).then(() => toast.success(N.withdrawn), () => {});
@@ -85,12 +75,12 @@ export function NoticePage() {
           <span className="sys-toolbar-title">{N.title}</span>
           <Select allowClear style={{ width: 140 }} placeholder={N.allTypes} value={type}
             options={(['notice', 'announcement', 'article'] as const).map((t) => ({ value: t, label: N.types[t] }))}
-            onChange={(v) => (setType(v), setPaging((p) => ({ ...p, current: 1 })))} />
+            onChange={setType} />
           {canPublish && <Button type="primary" icon={<SendOutlined />} onClick={() => setPublishing(true)} data-testid="notice-publish">{N.publish}</Button>}
         </div>
         <Table<PublishedNotice>
-          rowKey="id" size="small" loading={loading} columns={columns} dataSource={page.list} scroll={{ x: 1000 }}
-          pagination={{ ...paging, total: page.total, showSizeChanger: true, showTotal: S.common.total, onChange: (current, pageSize) => setPaging({ current, pageSize }) }}
+          rowKey="id" size="small" loading={list.loading} columns={columns} dataSource={list.rows} scroll={{ x: 1000 }}
+          pagination={list.pager}
           data-testid="notice-table"
         />
       </section>

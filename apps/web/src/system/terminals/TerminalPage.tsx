@@ -25,7 +25,7 @@ const IMPORT: PermissionCode = 'system:terminal:import';
 const RENEW: PermissionCode = 'system:terminal:renew';
 const ACTIVATE: PermissionCode = 'system:terminal:activate';
 const ADOPT: PermissionCode = 'system:terminal:adopt';
-const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as Terminal[] };
+const EMPTY = { total: 0, current: 1, pageSize: 10, list: [] as Terminal[] };
 const TABS = ['all', 'stock', 'assigned', 'expiring', 'pending'] as const;
 type Tab = (typeof TABS)[number];
 const STATE_COLORS: Record<string, string> = { unactivated: 'default', active: 'green', expired: 'red', disabled: 'default' };
@@ -56,7 +56,7 @@ export function TerminalPage() {
   const tab: Tab = params.get('expiring') ? 'expiring' : (TABS.find((x) => x === params.get('tab')) ?? 'all');
   const { accounts } = useAccounts();
   const [filters, setFilters] = useState<{ keyword?: string; accountId?: number; protocol?: string; serviceState?: string }>({});
-  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
+  const [paging, setPaging] = useState({ current: 1, pageSize: 10 });
   const [page, setPage] = useState(EMPTY);
   const [loading, setLoading] = useState(true);
   const [selected, setSelected] = useState<Terminal[]>([]);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Input, Popconfirm, Space, Table, Tag, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -13,7 +13,7 @@ import { S } from '../messages.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
 import { UserFormModal, type UserDraft } from './UserFormModal.tsx';
 import { useRoles } from './useRoles.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 import { wideTable } from '../../shared/ui/wideTable.ts';
 
@@ -21,7 +21,6 @@ const U = S.user;
 const ADD: PermissionCode = 'system:user:add';
 const EDIT: PermissionCode = 'system:user:edit';
 const RESET: PermissionCode = 'system:user:resetPassword';
-const EMPTY = { total: 0, current: 1, pageSize: 20, list: [] as AdminUser[] };
 
 /** 用户管理: the users of an account (or of the whole subtree): add, edit, disable, reset password, role, SMS phone. */
 export function UserPage() {
@@ -30,9 +29,8 @@ export function UserPage() {
   const { accounts } = useAccounts();
   const { roles } = useRoles();
   const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
-  const [page, setPage] = useState(EMPTY);
-  const [loading, setLoading] = useState(true);
+  const list = usePagedList(accountEndpoints.userList, { accountId, keyword: keyword || undefined });
+  const reload = () => void list.reload();
   const [draft, setDraft] = useState<UserDraft | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const canAdd = usePermission(ADD);
@@ -40,18 +38,8 @@ export function UserPage() {
   const canReset = usePermission(RESET);
   const me = useClientStore((s) => s.user?.userId);
 
-  const reload = useCallback(() => {
-    setLoading(true);
-    call(accountEndpoints.userList, { ...paging, accountId, keyword: keyword || undefined })
-      .then(setPage)
-      .catch(() => {})
-      .finally(() => setLoading(false));
-  }, [paging, accountId, keyword]);
-  useEffect(reload, [reload]);
-
   const pickAccount = (id: number | undefined) => {
     setParams(id ? { accountId: String(id) } : {});
-    setPaging((p) => ({ ...p, current: 1 }));
   };
   const setEnabled = async (u: AdminUser, enabled: boolean) => {
     await call(accountEndpoints.userUpdate, { id: u.id, accountId: u.accountId, roleId: u.roleId, enabled }).then(() => toast.success(S.common.saved), () => {});
@@ -93,16 +81,16 @@ export function UserPage() {
             allowClear showSearch treeDefaultExpandAll treeNodeFilterProp="title" style={{ width: 220 }} placeholder={U.allAccounts}
             treeData={accountOptions(accounts)} value={accountId} onChange={(v) => pickAccount(v ?? undefined)} data-testid="user-filter-account"
           />
-          <Input.Search allowClear placeholder={U.keyword} style={{ width: 220 }} onSearch={(k) => (setKeyword(k.trim()), setPaging((p) => ({ ...p, current: 1 })))} />
+          <Input.Search allowClear placeholder={U.keyword} style={{ width: 220 }} onSearch={(k) => setKeyword(k.trim())} />
           {canAdd && <Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft({ kind: 'add', accountId })} data-testid="user-add">{U.add}</Button>}
         </div>
         <Table<AdminUser>
           rowKey="id"
           size="small"
-          loading={loading}
+          loading={list.loading}
           {...wideTable(columns)}
-          dataSource={page.list}
-          pagination={pagerOf(null, paging, setPaging, { total: page.total })}
+          dataSource={list.rows}
+          pagination={list.pager}
           data-testid="user-table"
         />
       </section>
