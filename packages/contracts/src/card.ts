@@ -207,7 +207,13 @@ export type CardTrackExtras = Static<typeof TrackExtras>;
 
 export const CardReportRowSchema = Type.Object({
   staffId: Type.Integer(), name: Type.String(), staffNo: Type.String(), teamName: Type.String(),
-  workPeriods: Type.Integer(), normal: Type.Integer(), late: Type.Integer(), early: Type.Integer(), absent: Type.Integer(),
+  /** periods owed so far: ended, or started and still running (today's report is today so far) */
+  workPeriods: Type.Integer(),
+  /** periods the person arrived for (到岗), running ones included */
+  arrived: Type.Integer(),
+  /** periods started and not yet ended (进行中): judged when they end, never 缺勤 before */
+  ongoing: Type.Integer(),
+  normal: Type.Integer(), late: Type.Integer(), early: Type.Integer(), absent: Type.Integer(),
   offPostCount: Type.Integer(), offPostMinutes: Type.Integer(),
   patrolDone: Type.Integer(), patrolLate: Type.Integer(), patrolMissed: Type.Integer(),
   /** minutes the badge reported (worn and on) within the shift periods */

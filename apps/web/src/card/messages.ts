@@ -52,7 +52,7 @@ export const C = {
   },
   report: {
     title: '统计报表', day: '日报', week: '周报', month: '月报', span: (a: string, b: string) => `${a} 至 ${b}`,
-    work: '应出勤时段', normal: '正常', late: '迟到', early: '早退', absent: '缺勤', offPostCount: '离岗次数', offPostMinutes: '离岗时长(分)',
+    work: '应出勤时段', arrived: '到岗', ongoing: '进行中', normal: '正常', late: '迟到', early: '早退', absent: '缺勤', offPostCount: '离岗次数', offPostMinutes: '离岗时长(分)',
     patrolDone: '巡更完成', patrolLate: '巡更超时', patrolMissed: '漏巡', wear: '佩戴时长(分)', alarms: '报警次数',
   },
   monitor: {

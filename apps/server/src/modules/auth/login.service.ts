@@ -3,13 +3,15 @@ import type { Db } from '../../db/types.ts';
 import { AppError, rateLimitedError } from '../../http/errors.ts';
 import { authQueries } from './auth.queries.ts';
 import type { CaptchaService } from './captcha.service.ts';
-import { DECOY_HASH_PROMISE, verifyPassword } from './password.ts';
+import { DECOY_HASH_PROMISE, passwordChecksWaiting, verifyPassword } from './password.ts';
 import type { SessionService } from './session.service.ts';
 import type { SmsCodeService } from './sms.service.ts';
 
 export const CAPTCHA_AFTER_FAILURES = 3;
 export const LOCK_AFTER_FAILURES = 10;
 export const FAILURE_WINDOW_MINUTES = 15;
+/** Password checks that may wait for the one running (~140 ms each): a few seconds' worth; a login beyond is answered 429. */
+export const MAX_PASSWORD_CHECKS_WAITING = 32;
 
 // What a failed login tells the screen about its next try (the obj of the failure).
 const NEEDS_CAPTCHA: LoginFailure = { captchaRequired: true };
@@ -45,6 +47,7 @@ export class LoginService {
     if (this.failureBudget > 0 && failures >= this.failureBudget) throw rateLimitedError(recent.clearsInSeconds);
     const plain = this.decrypt(form.password);
     if (plain === null) throw new AppError(AUTH_ERRORS.clearTextRefused);
+    if (passwordChecksWaiting() >= MAX_PASSWORD_CHECKS_WAITING) throw rateLimitedError(2);
 
     if (failures >= LOCK_AFTER_FAILURES) {
       await authQueries.addFailure(this.db, username);

@@ -10,9 +10,26 @@ function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Bu
   );
 }
 
+/**
+ * One scrypt at a time per process: each is ~140 ms of a core (on a libuv thread), and four at
+ * once (the thread pool's size) on a 2-core machine left the event loop — and the terminals'
+ * replies — a fraction of a core. Queued, a flood of logins takes one core at most.
+ */
+let hashing: Promise<unknown> = Promise.resolve();
+let waiting = 0;
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  waiting++;
+  const run = hashing.then(work, work).finally(() => waiting--);
+  hashing = run.catch(() => undefined);
+  return run;
+}
+
+/** Password checks queued or running in this process (logins past a few seconds' worth are refused). */
+export const passwordChecksWaiting = () => waiting;
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMS);
+  const key = await oneAtATime(() => scrypt(password, salt, PARAMS));
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
@@ -20,7 +37,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const key = await scrypt(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
+  const key = await oneAtATime(() => scrypt(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) }));
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

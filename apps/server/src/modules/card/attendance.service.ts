@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { scopeParam } from '../../core/accountScope.ts';
-import { ATTENDANCE_SLACK_MINUTES, attendanceOfDay, minutesClock, overnightMinutes, type ShiftRule } from './attendance.ts';
+import { ATTENDANCE_SLACK_MINUTES, attendanceOfDay, beijingDay, minutesClock, overnightMinutes, type ShiftRule } from './attendance.ts';
 import { shiftRule } from './card.presenter.ts';
 import { staffQueries, type StaffRow } from './staff.queries.ts';
 import { setupQueries, type ShiftRow } from './setup.queries.ts';
@@ -20,6 +20,8 @@ export interface StaffContext {
   shifts: Map<number, ShiftRow>;
   rules: Map<number, ShiftRule>;
   fences: Map<number, Fence<number>[]>;
+  /** each person's first Beijing day owed: the day they were created */
+  firstDay: Map<number, string>;
 }
 
 export async function staffContext(q: Queryable, user: SessionUser, filter: { keyword?: string | null; teamId?: number | null } = {}): Promise<StaffContext> {
@@ -28,16 +30,22 @@ export async function staffContext(q: Queryable, user: SessionUser, filter: { ke
   const ids = [...new Set(staff.map((s) => s.effective_shift_id).filter((x): x is number => x !== null).map(Number))];
   const shifts = new Map((await setupQueries.shiftsByIds(q, ids)).map((s) => [s.id, s]));
   const rules = new Map([...shifts].map(([id, s]) => [id, shiftRule(s)]));
-  return { staff, shifts, rules, fences: areasByStaff(staff, await setupQueries.areas(q, scope)) };
+  const firstDay = new Map(staff.map((s) => [Number(s.id), beijingDay(new Date(s.created_at).getTime())]));
+  return { staff, shifts, rules, fences: areasByStaff(staff, await setupQueries.areas(q, scope)), firstDay };
 }
 
 /** How far past a day's end the people's night periods reach (ms): their positions are read that far. */
 export const overnightOf = (ctx: StaffContext) => Math.max(0, ...[...ctx.rules.values()].map(overnightMinutes)) * 60_000;
 
-/** Each person's periods of one day, as computed from their positions. */
+/**
+ * Each person's periods of one day, as computed from their positions. Nothing is owed before a
+ * person exists: a day before the Beijing day they were created has no periods (no 缺勤, and it is
+ * not among a week's or month's expected periods).
+ */
 export function computeDay(ctx: StaffContext, tracks: Map<number, StaffTrack>, day: string, now: number) {
   const out: Array<{ staff: StaffRow; shift: ShiftRow; results: ReturnType<typeof attendanceOfDay> }> = [];
   for (const s of ctx.staff) {
+    if (day < ctx.firstDay.get(Number(s.id))!) continue;
     const shift = s.effective_shift_id === null ? undefined : ctx.shifts.get(Number(s.effective_shift_id));
     if (!shift) continue;
     const track = tracks.get(Number(s.id)) ?? { times: [], lat: [], lon: [], beacon: [] };

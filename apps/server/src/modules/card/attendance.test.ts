@@ -41,6 +41,21 @@ describe('attendance from position', () => {
     expect(attendanceOfDay(rule, day, { times: [], atPost: () => true }, after).map((p) => p.status)).toEqual(['absent', 'absent']);
   });
 
+  it('leaves at the last fix at post after the arrival, the arrival minute only when it was the one fix', () => {
+    // At post 07:50–07:59, then away all morning: left 07:59 (早退), not 07:50 again.
+    const goneAtStart = track('07:10', '12:30', (t) => t >= at('07:50') && t <= at('07:59'));
+    expect(attendanceOfDay(rule, day, goneAtStart, after)[0]).toMatchObject({ status: 'early', arrivedAt: at('07:50'), leftAt: at('07:59') });
+    const once = { times: [at('07:50')], atPost: () => true };
+    expect(attendanceOfDay(rule, day, once, after)[0]).toMatchObject({ arrivedAt: at('07:50'), leftAt: at('07:50') });
+  });
+
+  it('has no 离岗 while the period runs (未离岗), though the arrival shows', () => {
+    // Fixes from 07:10 on the way, in the area at 07:50, looked at 07:55 and 09:00.
+    const onTheWay = track('07:10', '09:00', (t) => t >= at('07:50'));
+    expect(attendanceOfDay(rule, day, onTheWay, at('07:55'))[0]).toMatchObject({ status: 'pending', arrivedAt: at('07:50'), leftAt: null });
+    expect(attendanceOfDay(rule, day, onTheWay, at('09:00'))[0]).toMatchObject({ status: 'pending', arrivedAt: at('07:50'), leftAt: null });
+  });
+
   it('waits for a period to end before judging it', () => {
     expect(attendanceOfDay(rule, day, track('08:30', '10:00'), at('10:00')).map((p) => p.status)).toEqual(['pending', 'pending']);
   });

@@ -3,7 +3,7 @@ import { beijingMidnight, clockMinutes, DAY_MINUTES, isWorkday, periodSpan, type
 /**
  * Attendance from position, with no clock-in (docs/card.md): for each period of a working day,
  * the first time the person is at post from an hour before the start to the end, and the last
- * time from the start to an hour after the end. A night period (22:00–06:00) belongs to the
+ * time from that arrival to an hour after the end (none while the period runs). A night period (22:00–06:00) belongs to the
  * working day it starts on and ends the next morning. Pure: positions in, statuses out.
  */
 
@@ -28,6 +28,8 @@ export interface DayTrack {
 
 export interface PeriodResult {
   period: number;
+  /** epoch ms of the period's start: a pending period has started (进行中) once `now` is past it */
+  start: number;
   status: AttendanceStatus;
   arrivedAt: number | null;
   leftAt: number | null;
@@ -79,18 +81,20 @@ export function attendanceOfDay(rule: ShiftRule, day: string, track: DayTrack, n
         break;
       }
     }
+    // Left: the last at-post position from the arrival to an hour after the end — never before
+    // the arrival, so 到岗 and 离岗 are one minute only when one position was at post. While the
+    // period runs nobody has left yet (未离岗): the latest position so far is not a departure.
     let leftAt: number | null = null;
-    if (arrivedAt !== null) {
-      const leaveFrom = lowerBound(times, Math.max(start, arrivedAt));
+    if (arrivedAt !== null && now >= end) {
+      const leaveFrom = lowerBound(times, arrivedAt);
       for (let i = lowerBound(times, end + ATTENDANCE_SLACK_MINUTES * MINUTE + 1) - 1; i >= leaveFrom; i--) {
         if (atPost(i)) {
           leftAt = times[i]!;
           break;
         }
       }
-      leftAt ??= arrivedAt;
     }
-    out.push({ period, arrivedAt, leftAt, status: judge(start, end, arrivedAt, leftAt, rule, now) });
+    out.push({ period, start, arrivedAt, leftAt, status: judge(start, end, arrivedAt, leftAt, rule, now) });
   });
   return out;
 }

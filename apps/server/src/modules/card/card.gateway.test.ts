@@ -68,6 +68,8 @@ beforeAll(async () => {
     staff[key] = saved.obj.staffId;
     expect((await post(`${api}/staff/bind.json`, { staffId: staff[key]!, terminalId: badges[key] })).flag).toBe(1);
   }
+  // Hired before the day judged (yesterday): nothing is owed before a person is created.
+  await t.ctx.db.query(`UPDATE card_staff SET created_at = created_at - interval '30 days' WHERE account_id = $1`, [a.accountId]);
   const fence = (await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/geofence/add.json', payload: { name: '一号岗区', kind: 'circle', center: [POST.lon, POST.lat], radius: 300 } })).json();
   expect((await post(`${api}/area/save.json`, { geofenceId: fence.obj.geofenceId, teamId })).obj).toHaveLength(1);
   expect((await post(`${api}/rules/save.json`, { offPostMinutes: 10, standstillMinutes: 30, gatheringCount: 2, gatheringRadius: 50, gatheringMinutes: 10 })).flag).toBe(1);

@@ -50,6 +50,8 @@ beforeAll(async () => {
       [p.badge, new Date(p.from), new Date(p.to), POST.lat, POST.lon],
     );
   }
+  // Hired before the nights judged (three and four days ago): nothing is owed before a person is created.
+  await t.ctx.db.query(`UPDATE card_staff SET created_at = created_at - interval '30 days' WHERE account_id = $1`, [a.accountId]);
   // Today's night period has not ended, whatever the hour the test runs: 甲 is at post now.
   await t.ctx.db.query(
     `INSERT INTO positions (terminal_id, gps_time, received_at, lat, lon, speed, course, valid, acc) SELECT id, now(), now(), $2, $3, 0, 0, true, false FROM terminals WHERE identifier = $1`,

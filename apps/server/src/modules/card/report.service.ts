@@ -37,16 +37,23 @@ export async function cardReport(q: Queryable, user: SessionUser, query: CardRep
   const tracks = await loadTracks(q, ids, from - ATTENDANCE_SLACK_MINUTES * 60_000, to + overnight + ATTENDANCE_SLACK_MINUTES * 60_000, { beacons: true });
   const rulesByAccount = new Map<number, Awaited<ReturnType<typeof setupQueries.rules>>>();
   const rows = new Map<number, CardReportRow>(ctx.staff.map((s) => [Number(s.id), {
-    staffId: Number(s.id), name: s.name, staffNo: s.staff_no, teamName: s.team_name ?? '', workPeriods: 0, normal: 0, late: 0, early: 0, absent: 0,
+    staffId: Number(s.id), name: s.name, staffNo: s.staff_no, teamName: s.team_name ?? '', workPeriods: 0, arrived: 0, ongoing: 0, normal: 0, late: 0, early: 0, absent: 0,
     offPostCount: 0, offPostMinutes: 0, patrolDone: 0, patrolLate: 0, patrolMissed: 0, wearMinutes: 0, alarms: 0,
   }]));
   for (let day = startDate; day <= endDate; day = addDays(day, 1)) {
-    for (const { staff, results } of computeDay(ctx, tracks, day, now)) {
+    for (const { staff, shift, results } of computeDay(ctx, tracks, day, now)) {
       const row = rows.get(Number(staff.id))!;
+      const lateMs = ctx.rules.get(shift.id)!.lateMinutes * 60_000;
       for (const r of results) {
-        if (r.status === 'pending') continue;
+        // A period not yet started owes nothing yet; one running is 进行中 — its arrival counts as
+        // it is (到岗, 迟到 once past the threshold), 缺勤 and 早退 only once it has ended.
+        if (r.status === 'pending' && now < r.start) continue;
         row.workPeriods++;
-        if (r.status === 'normal') row.normal++;
+        if (r.arrivedAt !== null) row.arrived++;
+        if (r.status === 'pending') {
+          row.ongoing++;
+          if (r.arrivedAt !== null && r.arrivedAt > r.start + lateMs) row.late++;
+        } else if (r.status === 'normal') row.normal++;
         else if (r.status === 'absent') row.absent++;
         else {
           if (r.status === 'late' || r.status === 'lateEarly') row.late++;

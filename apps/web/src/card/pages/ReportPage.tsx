@@ -37,7 +37,7 @@ export function ReportPage() {
           { title: C.staff.no, dataIndex: 'staffNo', width: 90, fixed: 'left' },
           { title: C.staff.name, dataIndex: 'name', width: 90, fixed: 'left' },
           { title: C.staff.team, dataIndex: 'teamName', width: 120 },
-          num(R.work, 'workPeriods'), num(R.normal, 'normal'), num(R.late, 'late'), num(R.early, 'early'), num(R.absent, 'absent'),
+          num(R.work, 'workPeriods'), num(R.arrived, 'arrived'), num(R.ongoing, 'ongoing'), num(R.normal, 'normal'), num(R.late, 'late'), num(R.early, 'early'), num(R.absent, 'absent'),
           num(R.offPostCount, 'offPostCount'), num(R.offPostMinutes, 'offPostMinutes'),
           num(R.patrolDone, 'patrolDone'), num(R.patrolLate, 'patrolLate'), num(R.patrolMissed, 'patrolMissed'),
           num(R.wear, 'wearMinutes'), num(R.alarms, 'alarms'),
