@@ -15,7 +15,7 @@ import { h02Binary, h02Fix, h02V1, h02V4 } from '@chelian/protocols/fixtures/var
 import { watchFrame, watchReport, WATCH_MAKERS } from '@chelian/protocols/fixtures/variants/watch.ts';
 import { codecs } from '@chelian/protocols';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
-import { TestTerminal, eventually } from '../testing/testTerminal.ts';
+import { TestTerminal, eventually, signInJt808 } from '../testing/testTerminal.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 
 let t: TestServer;
@@ -117,6 +117,8 @@ const order = (a: { time: number; lat: number; lon: number }, b: { time: number;
 /** Sends a connection's frames as one stream cut into chunks of random sizes. */
 async function play(c: Connection, cuts: number[]): Promise<TestTerminal> {
   const term = await TestTerminal.connect(gw.ports[c.protocol]!, codecs[c.protocol]);
+  // a JT/T 808 terminal registers and authenticates first, as real ones do: before that nothing it sends is stored
+  if (c.protocol === 'jt808') await signInJt808(term, c.terminalId);
   const stream = Buffer.concat(c.frames);
   let at = 0;
   for (let i = 0; at < stream.length; i++) {
