@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Dropdown, Empty, Space, Table, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { EllipsisOutlined, FolderOutlined, InboxOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
-import type { GroupNode, PermissionCode, Vehicle } from '@chelian/contracts';
+import { vehicleEndpoints, type GroupNode, type PermissionCode, type Vehicle } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { useFleet } from '../fleet/FleetProvider.tsx';
 import { useCustomerAccountId } from '../fleet/useCustomerAccount.ts';
@@ -10,12 +10,11 @@ import { M } from '../messages.ts';
 import { MoveVehiclesModal } from '../vehicles/MoveVehiclesModal.tsx';
 import { useGroups } from '../vehicles/useGroups.ts';
 import { findGroup } from '../vehicles/groupOptions.ts';
-import { useVehicleList } from '../vehicles/useVehicleList.ts';
 import { vehicleColumns } from '../vehicles/vehicleColumns.tsx';
 import { GroupDialog, type GroupAction } from './GroupDialogs.tsx';
 import '../vehicles/vehicles.css';
 import { wideTable } from '../../shared/ui/wideTable.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
 
 const G = M.groups;
 const EDIT_GROUPS: PermissionCode = 'car:group:edit';
@@ -31,8 +30,9 @@ export function GroupsPage() {
   const canEditGroups = usePermission(EDIT_GROUPS);
   const canMove = usePermission(EDIT_VEHICLES);
   const [picked, setPicked] = useState<number | null>(null);
-  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
-  const { page, loading, reload } = useVehicleList({ groupId: picked ?? undefined, accountId, ...paging });
+  const vehicles = usePagedList(vehicleEndpoints.list, { groupId: picked ?? undefined, accountId });
+  const { loading } = vehicles;
+  const reload = () => void vehicles.reload();
   const [selected, setSelected] = useState<number[]>([]);
   const [moving, setMoving] = useState<number[]>([]);
   const [action, setAction] = useState<GroupAction | null>(null);
@@ -41,7 +41,6 @@ export function GroupsPage() {
   const pick = (id: number | null) => {
     setPicked(id);
     setSelected([]);
-    setPaging((p) => ({ ...p, current: 1 }));
   };
   const changed = () => {
     reloadGroups();
@@ -119,7 +118,7 @@ export function GroupsPage() {
       <section className="car-group-vehicles">
         <div className="car-toolbar">
           <Typography.Text strong data-testid="group-vehicles-title">{title}</Typography.Text>
-          <span className="car-selected">{M.common.total(page.total)}</span>
+          <span className="car-selected">{M.common.total(vehicles.total)}</span>
           {canMove && selected.length > 0 && (
             <Space>
               <span className="car-selected">{M.vehicles.selected(selected.length)}</span>
@@ -132,9 +131,9 @@ export function GroupsPage() {
           size="small"
           loading={loading}
           {...wideTable(columns, { selectable: canMove })}
-          dataSource={page.list}
+          dataSource={vehicles.rows}
           rowSelection={canMove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
-          pagination={pagerOf(null, paging, setPaging, { total: page.total })}
+          pagination={vehicles.pager}
           data-testid="group-vehicle-table"
         />
       </section>

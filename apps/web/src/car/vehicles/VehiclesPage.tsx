@@ -13,10 +13,9 @@ import { MoveVehiclesModal } from './MoveVehiclesModal.tsx';
 import { VehicleFormModal } from './VehicleFormModal.tsx';
 import { groupOptions } from './groupOptions.ts';
 import { useGroups } from './useGroups.ts';
-import { useVehicleList } from './useVehicleList.ts';
 import { vehicleColumns } from './vehicleColumns.tsx';
 import './vehicles.css';
-import { pagerOf } from '../../shared/ui/pagination.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const V = M.vehicles;
@@ -34,8 +33,9 @@ export function VehiclesPage() {
   const can = { add: usePermission(CAN.add), edit: usePermission(CAN.edit), remove: usePermission(CAN.remove), import: usePermission(CAN.import) };
   const [draft, setDraft] = useState<Filters>({});
   const [filters, setFilters] = useState<Filters>({});
-  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
-  const { page, loading, reload } = useVehicleList({ ...filters, accountId, ...paging });
+  const vehicles = usePagedList(vehicleEndpoints.list, { ...filters, accountId });
+  const { loading } = vehicles;
+  const reload = () => void vehicles.reload();
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Vehicle | null | 'new'>(null);
   const [moving, setMoving] = useState<number[]>([]);
@@ -49,7 +49,6 @@ export function VehiclesPage() {
   };
   const search = (next: Filters) => {
     setFilters(next);
-    setPaging((p) => ({ ...p, current: 1 }));
     setSelected([]);
   };
   const remove = async (ids: number[]) => {
@@ -134,10 +133,10 @@ export function VehiclesPage() {
         size="middle"
         loading={loading}
         {...wideTable(columns, { selectable: can.edit || can.remove })}
-        dataSource={page.list}
+        dataSource={vehicles.rows}
         locale={{ emptyText: V.empty }}
         rowSelection={can.edit || can.remove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
-        pagination={pagerOf(null, paging, setPaging, { total: page.total, pageSizeOptions: [20, 50, 100] })}
+        pagination={vehicles.pager}
         data-testid="vehicle-table"
       />
       <VehicleFormModal
