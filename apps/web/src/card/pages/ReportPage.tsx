@@ -33,7 +33,7 @@ export function ReportPage() {
           <TreeSelect allowClear placeholder={C.common.allTeams} style={{ width: 150 }} treeData={teamTree(teams)} value={query.teamId} onChange={(teamId) => setQuery((q) => ({ ...q, teamId }))} />
           <Button icon={<DownloadOutlined />} onClick={() => void call(cardEndpoints.exportReport, query, { fileName: `工牌统计报表_${query.date}.xlsx` }).catch(() => {})}>{C.common.exportExcel}</Button>
         </div>
-        <Table<CardReportRow> rowKey="staffId" size="small" loading={loading} dataSource={report?.rows ?? []} pagination={{ pageSize: 20, showSizeChanger: true }} data-testid="card-report-table" {...wideTable<CardReportRow>([
+        <Table<CardReportRow> rowKey="staffId" size="small" loading={loading} dataSource={report?.rows ?? []} pagination={{ pageSize: 10, showSizeChanger: true }} data-testid="card-report-table" {...wideTable<CardReportRow>([
           { title: C.staff.no, dataIndex: 'staffNo', width: 90, fixed: 'left' },
           { title: C.staff.name, dataIndex: 'name', width: 90, fixed: 'left' },
           { title: C.staff.team, dataIndex: 'teamName', width: 120 },

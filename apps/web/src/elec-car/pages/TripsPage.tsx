@@ -27,7 +27,7 @@ function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
             key: 'trips', label: `${R.trips}（${data.trips.length}）`,
             children: (
               <Table<TripRow>
-                rowKey={(r) => `${r.startAt}`} size="small" loading={loading} dataSource={data.trips} pagination={{ pageSize: 20, hideOnSinglePage: true }} data-testid="ec-trips"
+                rowKey={(r) => `${r.startAt}`} size="small" loading={loading} dataSource={data.trips} pagination={{ pageSize: 10, hideOnSinglePage: true }} data-testid="ec-trips"
                 columns={[
                   { title: R.start, dataIndex: 'startAt', width: 170, render: time },
                   { title: R.end, dataIndex: 'endAt', width: 170, render: time },
@@ -43,7 +43,7 @@ function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
             key: 'stops', label: `${R.stops}（${data.stops.length}）`,
             children: (
               <Table<StayRow>
-                rowKey={(r) => `${r.startAt}`} size="small" loading={loading} dataSource={data.stops} pagination={{ pageSize: 20, hideOnSinglePage: true }}
+                rowKey={(r) => `${r.startAt}`} size="small" loading={loading} dataSource={data.stops} pagination={{ pageSize: 10, hideOnSinglePage: true }}
                 columns={[
                   { title: R.start, dataIndex: 'startAt', width: 170, render: time },
                   { title: R.end, dataIndex: 'endAt', width: 170, render: (at: number, r) => (r.open ? <Tag color="blue">{R.ongoing}</Tag> : time(at)) },

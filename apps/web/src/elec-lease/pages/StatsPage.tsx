@@ -46,7 +46,7 @@ export function StatsPage() {
       </section>
       <section className="sp-card">
         <Table<LeaseBikeStat>
-          rowKey="vehicleId" size="middle" loading={loading} dataSource={stats?.bikes ?? []} pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          rowKey="vehicleId" size="middle" loading={loading} dataSource={stats?.bikes ?? []} pagination={{ pageSize: 10, hideOnSinglePage: true }}
           {...wideTable<LeaseBikeStat>([
             { title: L.vehicle.code, dataIndex: 'code', width: 140 }, { title: L.vehicle.plate, dataIndex: 'plate', width: 130 }, { title: L.vehicle.state, dataIndex: 'stateName', width: 100 },
             { title: S.mileage, dataIndex: 'mileageKm', width: 110, align: 'right' }, { title: S.rentedDays, dataIndex: 'rentedDays', width: 100, align: 'right' },
