@@ -185,7 +185,7 @@ describe.skipIf(skip)('the cluster behind nginx', () => {
       const id = sim.id;
       // Its simulated self holds the id: while that connection lives, a registration is refused (docs/security.md).
       sim.stop();
-      const term = await eventually(() => connectJt808(ports.jt808, id).catch(() => null), 15_000, 'the terminal signed in');
+      const term = (await eventually(() => connectJt808(ports.jt808, id).catch(() => null), 15_000, 'the terminal signed in'))!;
       term.send(encodeJt808Location({ phone: id }, 2, { time: Date.now() - 500, lat: 22.54, lon: 114.05, valid: true, speedKmh: 40, course: 0, altitude: 0, alarms: ['sos'] }));
       await term.next(5000);
       term.close();
