@@ -1,8 +1,7 @@
 import type { Queryable } from '../db/types.ts';
 
-const WEARER_PRODUCTS = ['card', 'pet'];
-/** A product's menu and everything below it, for fixed product codes (never user input). */
-const codesLike = (products: string[]) => products.map((p) => `code = '${p}' OR code LIKE '${p}:%'`).join(' OR ');
+/** A product's menu and everything below it, for the demo parts' fixed menu codes (never user input). */
+const codesLike = (products: readonly string[]) => products.map((p) => `code = '${p}' OR code LIKE '${p}:%'`).join(' OR ');
 
 /** Look-ups that make the demo seed idempotent: find what an earlier start created. */
 export const demoQueries = {
@@ -18,16 +17,14 @@ export const demoQueries = {
   userByName: async (q: Queryable, username: string) =>
     (await q.query<{ id: number; account_id: number }>('SELECT id, account_id FROM users WHERE username = $1', [username]))[0],
 
-  /** Every car, report, centre, 电单车卫士, 智能工牌 and 宠物卫士 resource: what the demo's operator works with. */
-  operatorResourceIds: async (q: Queryable) =>
-    (await q.query<{ id: number }>(
-      `SELECT id FROM resources WHERE ${codesLike(['car', 'report', 'center', 'elecCar', ...WEARER_PRODUCTS])} ORDER BY id`,
-    )).map((r) => r.id),
+  /** Every resource of the demo parts' menus: what the demo's operator works with. */
+  operatorResourceIds: async (q: Queryable, menus: readonly string[]) =>
+    (await q.query<{ id: number }>(`SELECT id FROM resources WHERE ${codesLike(menus)} ORDER BY id`)).map((r) => r.id),
 
-  /** 智能工牌 and 宠物卫士 for a demo role made before they were part of the demo (kept when already there). */
-  grantWearerResources: (q: Queryable, roleId: number) =>
+  /** A part's menus for a demo role made before the part was in the demo (kept when already there). */
+  grantResources: (q: Queryable, roleId: number, menus: readonly string[]) =>
     q.query(
-      `INSERT INTO role_resources (role_id, resource_id) SELECT $1, id FROM resources WHERE ${codesLike(WEARER_PRODUCTS)}
+      `INSERT INTO role_resources (role_id, resource_id) SELECT $1, id FROM resources WHERE ${codesLike(menus)}
        ON CONFLICT DO NOTHING`,
       [roleId],
     ),

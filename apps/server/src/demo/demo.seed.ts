@@ -1,35 +1,41 @@
 /**
  * Demo data, created on a `--demo` start and safe to create again: the 演示车队 account under
- * the platform, a role with every car, report, centre, 电单车卫士, 智能工牌 and 宠物卫士 menu, the
- * `demo` user, the vehicle groups and the demo fleet's vehicles (and e-bikes) with their
- * terminals, and the crew and pets of demoWearers.ts. Whatever exists is kept as it is.
+ * the platform, a role with every demo part's menus, the `demo` user, then each feature's demo
+ * part (modules/features.ts, the manifest's `demo`: the car fleet, the e-bikes, the 智能工牌 crew,
+ * the pets) as that user. Whatever exists is kept as it is.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
+import type { SessionUser } from '../core/sessionUser.ts';
 import { adminQueries } from '../modules/accounts/admin.queries.ts';
 import { hashPassword, isStrongPassword } from '../modules/auth/password.ts';
-import type { SessionUser } from '../core/sessionUser.ts';
-import { groupsQueries } from '../modules/terminals/groups.queries.ts';
-import { createVehicle } from '../modules/terminals/vehicles.service.ts';
-import { vehiclesQueries } from '../modules/terminals/vehicles.queries.ts';
-import { bikesQueries } from '../modules/elecCar/bikes.queries.ts';
+import type { DemoPart, DemoPorts } from '../modules/feature.ts';
+import { features } from '../modules/features.ts';
 import { demoQueries } from './demo.queries.ts';
-import { DEMO_ACCOUNT_NAME, DEMO_EBIKE_PROFILE, DEMO_GROUP_NAMES, DEMO_ROLE_NAME, DEMO_USERNAME, type DemoVehicle } from './demoFleet.ts';
-import type { DemoBadge, DemoPet } from './demoWearers.ts';
-import { seedDemoCrew, seedDemoPets } from './demoWearers.seed.ts';
+
+export const DEMO_ACCOUNT_NAME = '演示车队';
+export const DEMO_ROLE_NAME = '演示角色';
+export const DEMO_USERNAME = 'demo';
 
 export interface DemoSeedResult {
   accountId: number;
   /** Set only on the start that created the user with a generated password. */
   generatedPassword?: string;
-  /** Vehicles created on this start. */
-  created: number;
-  /** Staff (with their badges) and pets created on this start. */
-  staffCreated: number;
-  petsCreated: number;
+  /** What each feature's part created on this start, by feature name. */
+  created: Record<string, number>;
 }
+
+/** Every feature's demo part, in the list's order. */
+export async function loadDemoParts(): Promise<Array<{ name: string; part: DemoPart }>> {
+  const parts: Array<{ name: string; part: DemoPart }> = [];
+  for (const f of features) if (f.demo) parts.push({ name: f.name, part: await f.demo() });
+  return parts;
+}
+
+/** A part runs only when the gateway serves every protocol its terminals speak. */
+export const runsOn = (part: DemoPart, ports: DemoPorts) => part.protocols.every((p) => ports[p] !== undefined);
 
 /** A random password that passes the platform's own rule (letters and digits). */
 function randomPassword(): string {
@@ -39,12 +45,9 @@ function randomPassword(): string {
   }
 }
 
-export async function seedDemo(
-  ctx: AppContext,
-  fleet: readonly DemoVehicle[],
-  opts: { password?: string; badges?: readonly DemoBadge[]; pets?: readonly DemoPet[] } = {},
-): Promise<DemoSeedResult> {
+export async function seedDemo(ctx: AppContext, ports: DemoPorts, opts: { password?: string } = {}): Promise<DemoSeedResult> {
   const { db, log } = ctx;
+  const parts = await loadDemoParts();
   const platform = await demoQueries.platformAccount(db);
   if (!platform) throw new Error('platform account missing: seedAll runs first');
 
@@ -56,7 +59,7 @@ export async function seedDemo(
 
   let role = await demoQueries.roleByName(db, account.id, DEMO_ROLE_NAME);
   if (!role) {
-    const resourceIds = await demoQueries.operatorResourceIds(db);
+    const resourceIds = await demoQueries.operatorResourceIds(db, parts.flatMap(({ part }) => part.menus));
     role = await db.tx(async (q) => {
       const id = await adminQueries.insertRole(q, account.id, DEMO_ROLE_NAME, '演示账号：车辆监控、报表、智能工牌与宠物卫士');
       await adminQueries.setRoleResources(q, id, resourceIds);
@@ -79,36 +82,16 @@ export async function seedDemo(
     log.warn({ username: DEMO_USERNAME }, '用户名 demo 已被其他账户使用，演示用户未创建');
   }
 
-  const groupIds = new Map((await groupsQueries.byNames(db, account.id, DEMO_GROUP_NAMES)).map((g) => [g.name, g.id]));
-  for (const [sort, name] of DEMO_GROUP_NAMES.entries()) {
-    if (!groupIds.has(name)) groupIds.set(name, await groupsQueries.insert(db, { accountId: account.id, parentId: null, name, sort }));
-  }
-
-  // Vehicles go through the same service an operator's "新增车辆" uses, as the demo account.
+  // Each part creates its data as the demo account's operator, through the services the pages use.
   const operator: SessionUser = {
     userId, username: DEMO_USERNAME, accountId: account.id, accountPath: account.path, roleId: role.id, isPlatformAdmin: false, permissions: new Set(),
   };
-  const taken = new Set(await vehiclesQueries.takenPlates(db, fleet.map((v) => v.plate)));
-  let created = 0;
-  for (const v of fleet) {
-    if (taken.has(v.plate)) continue;
-    try {
-      const ebike = v.spec.kind === 'ebike';
-      const vehicleId = await createVehicle(db, ctx.bus, operator, {
-        plate: v.plate, groupId: groupIds.get(v.group), driver: v.driver, driverPhone: v.driverPhone, ...(ebike ? { type: 'ebike' } : {}),
-        terminal: { identifier: v.spec.id, protocol: v.spec.protocol, model: v.model, sim: v.sim },
-      });
-      // An e-bike is a vehicle of type ebike with its 电单车卫士 profile (as bindBike makes it).
-      if (ebike) await bikesQueries.insertProfile(db, vehicleId, DEMO_EBIKE_PROFILE);
-      created++;
-    } catch (err) {
-      // e.g. the terminal was given to another account meanwhile: leave that one out.
-      log.warn({ plate: v.plate, terminal: v.spec.id, msg: (err as Error).message }, '演示车辆未创建');
-    }
+  const created: Record<string, number> = {};
+  for (const { name, part } of parts) {
+    if (!runsOn(part, ports)) continue;
+    created[name] = await part.seed(ctx, operator);
+    // A role made before the part was in the demo gains its menus with its data.
+    if (created[name] > 0) await demoQueries.grantResources(db, role.id, part.menus);
   }
-  const staffCreated = opts.badges?.length ? await seedDemoCrew(ctx, operator, opts.badges) : 0;
-  const petsCreated = opts.pets?.length ? await seedDemoPets(ctx, operator, opts.pets) : 0;
-  // A role made before the crew and pets were part of the demo gains their menus with them.
-  if (staffCreated + petsCreated > 0) await demoQueries.grantWearerResources(db, role.id);
-  return { accountId: account.id, generatedPassword, created, staffCreated, petsCreated };
+  return { accountId: account.id, generatedPassword, created };
 }

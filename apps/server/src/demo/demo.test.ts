@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
 import { eventually } from '../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../gateway/gateway.ts';
-import { startDemo, type RunningDemo } from './demo.ts';
-import { seedDemo } from './demo.seed.ts';
-import { DEMO_ACCOUNT_NAME, demoFleet } from './demoFleet.ts';
-import { DEMO_TEAM_NAME, DEMO_WORK_SITE, demoBadges, demoPets } from './demoWearers.ts';
+import { DEMO_TEAM_NAME, DEMO_WORK_SITE, demoBadges } from '../modules/card/card.demo.ts';
+import { demoEbikes } from '../modules/elecCar/elecCar.demo.ts';
+import { demoPets } from '../modules/pet/pet.demo.ts';
+import { demoCars } from '../modules/terminals/terminals.demo.ts';
+import { demoTotals, startDemo, type RunningDemo } from './demo.ts';
+import { DEMO_ACCOUNT_NAME, seedDemo } from './demo.seed.ts';
 
 let t: TestServer;
 let gw: Gateway;
@@ -22,6 +24,9 @@ afterAll(async () => {
   await gw?.close();
   await t?.close();
 });
+
+/** The car fleet and the e-bikes: every vehicle of the demo account. */
+const demoFleet = () => [...demoCars(), ...demoEbikes()];
 
 /** Metres between two places (equirectangular: enough for a few kilometres). */
 function distanceMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
@@ -76,8 +81,8 @@ describe('demo mode', () => {
     }
 
     // A second start finds everything and creates nothing, password included.
-    const again = await seedDemo(t.ctx, demoFleet(), { badges: demoBadges(), pets: demoPets() });
-    expect(again).toMatchObject({ accountId: demo.accountId, created: 0, staffCreated: 0, petsCreated: 0 });
+    const again = await seedDemo(t.ctx, gw.ports);
+    expect(again).toMatchObject({ accountId: demo.accountId, created: { terminals: 0, elecCar: 0, card: 0, pet: 0 } });
     expect(again.generatedPassword).toBeUndefined();
     expect(fs.readFileSync(passwordFile(), 'utf8')).toBe(text);
     expect((await t.ctx.db.query(`SELECT id FROM accounts WHERE name = $1`, [DEMO_ACCOUNT_NAME])).length).toBe(1);
@@ -94,10 +99,10 @@ describe('demo mode', () => {
       expect(Math.abs(p.lat - 22.59)).toBeLessThan(0.1); // the simulator's 深圳 centre (福田 梅林)
       expect(Math.abs(p.lon - 114.05)).toBeLessThan(0.1);
     }
-    expect(demo.fleet.totals().sent).toBeGreaterThan(0);
+    expect(demoTotals(demo.fleets).sent).toBeGreaterThan(0);
 
     // 电单车卫士: the demo's e-bikes, online with their battery from the e-bike frames.
-    const ebikes = demoFleet().filter((v) => v.spec.kind === 'ebike');
+    const ebikes = demoEbikes();
     expect(ebikes.length).toBeGreaterThanOrEqual(3);
     const bikes = await eventually(async () => {
       const page = (await t.call(session, { url: '/elec-car/v1/api/bike/list.json?pageSize=50' })).json().obj as { total: number; list: Array<{ plate: string; status: { online: boolean; batteryVoltage: number | null } }> };

@@ -2,7 +2,7 @@ import { PetWalker, Rng } from '@chelian/simulator';
 import type { AppContext } from '../context.ts';
 import { ingestQueries, type StoredPosition } from '../gateway/ingest.queries.ts';
 import { statusReportIngestQueries, type StatusReportRow } from '../gateway/statusReportRows.ts';
-import type { DemoPet } from './demoWearers.ts';
+import type { DemoPet } from '../modules/pet/pet.demo.ts';
 
 const DAY_MS = 86_400_000;
 const BEIJING_MS = 8 * 3_600_000;

@@ -1,4 +1,7 @@
+import type { ProtocolName } from '@chelian/protocols';
+import type { Fleet } from '@chelian/simulator';
 import type { AppContext } from '../context.ts';
+import type { SessionUser } from '../core/sessionUser.ts';
 import type { ApiModule } from '../http/app.ts';
 
 /** What every position engine's start gives back: one way to stop it (server.ts stops them all in one loop). */
@@ -14,6 +17,24 @@ export type StartJob = (ctx: AppContext) => () => Promise<void>;
 
 /** A first-start step: safe to run on every start (whatever exists is kept). */
 export type Seed = (ctx: AppContext) => Promise<void>;
+
+/** The gateway's terminal ports the demo's simulated terminals connect to. */
+export type DemoPorts = Partial<Record<ProtocolName, number>>;
+
+/**
+ * A feature's part of the demo account (`--demo`, src/demo/demo.ts): its data, created as the demo
+ * operator, then its simulated terminals, started once every part has seeded.
+ */
+export interface DemoPart {
+  /** Resource codes (each a menu with everything below it) the demo role holds for this part. */
+  menus: readonly string[];
+  /** The protocols its terminals speak: the part is left out when the gateway has no port for one. */
+  protocols: readonly ProtocolName[];
+  /** Creates its data in the demo account; safe on every start (whatever exists is kept). Returns how many it created. */
+  seed(ctx: AppContext, operator: SessionUser): Promise<number>;
+  /** Its simulated terminals; `intervalSeconds` shortens every report interval (demo tests). */
+  drive(ports: DemoPorts, intervalSeconds?: number): Fleet[];
+}
 
 /** Loaded only by the role that runs it: a gateway-only process loads engines and never a route, job or seed. */
 type Lazy<T> = () => Promise<T>;
@@ -35,6 +56,8 @@ export interface Feature {
   jobs?: Lazy<readonly StartJob[]>;
   /** What a fresh database needs for it, run before the API serves. */
   seed?: Lazy<Seed>;
+  /** Its part of the demo account, run on a `--demo` start after the seeds. */
+  demo?: Lazy<DemoPart>;
 }
 
 /** Every feature's HTTP modules, in the list's order. */

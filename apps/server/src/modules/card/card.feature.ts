@@ -6,4 +6,5 @@ export const cardFeature: Feature = {
   platformId: 11,
   routes: async () => [(await import('./card.routes.ts')).cardRoutes],
   engine: async () => (await import('./cardEngine.ts')).startCardEngine,
+  demo: async () => (await import('./card.demo.ts')).cardDemo,
 };

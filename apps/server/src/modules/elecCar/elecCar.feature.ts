@@ -6,4 +6,5 @@ export const elecCarFeature: Feature = {
   platformId: 18,
   routes: async () => [(await import('./elecCar.routes.ts')).elecCarRoutes],
   engine: async () => (await import('./elecCarEngine.ts')).startElecCarEngine,
+  demo: async () => (await import('./elecCar.demo.ts')).elecCarDemo,
 };

@@ -7,4 +7,5 @@ export const petFeature: Feature = {
   routes: async () => [(await import('./pet.routes.ts')).petRoutes],
   engine: async () => (await import('./petZoneEngine.ts')).startPetZoneEngine,
   jobs: async () => [(await import('./lostMode.ts')).startPetJob],
+  demo: async () => (await import('./pet.demo.ts')).petDemo,
 };
