@@ -8,7 +8,7 @@ import { attendanceOfDate } from './attendance.service.ts';
 import { cardReport, reportSpan } from './report.service.ts';
 
 // What a new operator met in the demo (issue 31): the crew on 环卫白班 (the demo's shift, 08:00–12:00
-// and 14:00–18:00 every day, apps/server/src/demo/demoWearers.seed.ts), its team's area, and
+// and 14:00–18:00 every day, modules/card/card.demo.ts), its team's area, and
 // 考勤记录, 周报 and 日报 as the rule of docs/card.md has them: nothing owed before a person existed,
 // 到岗/离岗 the first and last fix in the area, and today's 日报 being today so far.
 
