@@ -107,8 +107,15 @@ describe('system management', () => {
     expect(systems).not.toContain('系统管理');
     await shot(other.page, 'system-new-user-home');
     await other.page.goto(`${baseUrl()}/child/system/account`);
-    await other.page.getByTestId('system-forbidden').waitFor();
+    await other.page.getByTestId('child-forbidden').waitFor();
     expect(await other.page.getByTestId('account-table').count()).toBe(0);
+    // a deep link to a car page the role lacks (指令下发): 没有访问权限, and none of the page's calls is made
+    const refused: string[] = [];
+    other.page.on('response', (r) => void r.json().then((b: { msg?: string }) => b?.msg === '没有该操作的权限' && refused.push(r.url()), () => undefined));
+    await other.page.goto(`${baseUrl()}/child/car/command`);
+    expect(await other.page.getByTestId('child-forbidden').innerText()).toContain('没有访问权限');
+    await other.page.waitForTimeout(1500);
+    expect(refused).toEqual([]);
     expect(other.errors).toEqual([]);
     expect(await toasts(page)).not.toContain('没有该操作的权限');
   });

@@ -82,6 +82,9 @@ export function ChildRoot() {
             <Spin tip={C.loadingMenu} size="large">
               <div style={{ height: 240 }} />
             </Spin>
+          ) : location.pathname !== '/' && !current ? (
+            // a page the role does not hold (a deep link, an old bookmark): said, never an empty page over refused calls
+            <Result status="403" title={C.menuNotFound} className="cl-min-full-height" data-testid="child-forbidden" />
           ) : (
             <Outlet context={{ menu, current }} />
           )}

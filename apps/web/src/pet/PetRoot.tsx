@@ -1,13 +1,10 @@
 import { Outlet } from 'react-router';
-import { Result } from 'antd';
 import { useChildOutlet } from '../child/pages/useChildOutlet.ts';
-import { T } from '../shared/i18n/messages.ts';
 import '../shared/ui/subProduct.css';
 import './pet.css';
 
-/** 宠物卫士's frame: its styles, and only the menus the role holds (the server refuses the rest anyway). */
+/** 宠物卫士's frame: its styles (ChildRoot shows 没有访问权限 for a menu the role does not hold). */
 export function PetRoot() {
   const outlet = useChildOutlet();
-  if (!outlet.current) return <Result status="403" title={T.child.menuNotFound} data-testid="pt-forbidden" />;
   return <Outlet context={outlet} />;
 }

@@ -8,7 +8,7 @@ export const childMessages = {
   noMenus: '当前角色尚未开通本产品的任何功能',
   enter: '进入模块',
   opCount: (n: number) => `${n} 项操作权限`,
-  menuNotFound: '该功能不存在或您没有访问权限',
+  menuNotFound: '没有访问权限：该功能不存在，或当前角色未开通',
   loadingMenu: '正在加载菜单…',
   needLogin: '登录已失效，正在前往登录页…',
   clientLabel: '当前客户',
