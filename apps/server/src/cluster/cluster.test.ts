@@ -208,7 +208,9 @@ describe.skipIf(skip)('the cluster behind nginx', () => {
     const ackedAtKill = acked();
     // Every terminal is back, all on the surviving gateway, and acknowledgements go on.
     await eventually(async () => fleet.terminals.every((t) => t.state === 'online') && acked() > ackedAtKill + 400, 30_000, 'reconnected and reporting');
-    expect(await connectionsOn('gateway-2')).toBeGreaterThanOrEqual(44);
+    // this fleet and the earlier tests' terminals still running (the alarm test stopped one of them)
+    const running = fleets.flatMap((f) => f.terminals).filter((t) => t.state === 'online').length;
+    expect(await connectionsOn('gateway-2')).toBeGreaterThanOrEqual(running);
     fleet.stop();
     expect(await lostAcknowledged(fleet.terminals)).toEqual([]);
   });
