@@ -1,23 +1,8 @@
 import type { CopyQueryable, Db, Queryable } from '../db/types.ts';
-import { copyPositionRows } from './positionCopy.ts';
+import { copyPositionRows, copyPositions, POSITION_COLUMNS, type StoredPosition } from '../core/positionCopy.ts';
 
-/** A position as the gateway stores it (positions and latest_positions share the columns). */
-export interface StoredPosition {
-  terminalPk: number;
-  gpsTime: number;
-  receivedAt: number;
-  lat: number;
-  lon: number;
-  speed: number;
-  course: number;
-  altitude: number;
-  valid: boolean;
-  satellites: number | null;
-  acc: boolean | null;
-  mileage: number | null;
-  alarms: string[];
-  extras: Record<string, unknown> | null;
-}
+/** The row shape lives with its COPY writer in core/ (the pets' demo past is written with it too). */
+export type { StoredPosition };
 
 export interface NewAlarm {
   terminalPk: number;
@@ -58,24 +43,6 @@ export interface TerminalInfoRow {
   auth_code: string | null;
 }
 
-/** positions' columns in the order positionCopy.ts writes them. */
-const POSITION_COLUMNS = [
-  'terminal_id',
-  'gps_time',
-  'received_at',
-  'lat',
-  'lon',
-  'speed',
-  'course',
-  'altitude',
-  'valid',
-  'satellites',
-  'acc',
-  'mileage',
-  'alarms',
-  'extras',
-];
-
 const TERMINAL_INFO = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, t.account_id, a.path AS account_path, t.enabled, t.activated_at,
        t.service_expires_at, v.id AS vehicle_id, v.plate, v.name AS vehicle_name, l.alarms AS active_alarms, l.gps_time AS latest_gps_time, t.handed_over_at,
        t.auth_code
@@ -93,8 +60,7 @@ const TERMINAL_INFO = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, 
 const LOCK_IN_ID_ORDER = `locked AS MATERIALIZED (SELECT id FROM terminals WHERE id IN (SELECT id FROM x) ORDER BY id FOR NO KEY UPDATE)`;
 
 export const ingestQueries = {
-  /** Binary COPY: the fastest bulk write both engines offer. */
-  copyPositions: (db: Db, rows: readonly StoredPosition[]) => copyPositionRows(rows, (data) => db.copyRows('positions', POSITION_COLUMNS, data)),
+  copyPositions,
 
   /** The latest position per terminal on its own (tests and tools; the gateway uses storePositions). */
   upsertLatest: (db: Db, rows: readonly StoredPosition[]) => db.tx((q) => upsertLatestIn(q, rows)),

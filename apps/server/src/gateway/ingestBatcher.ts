@@ -4,8 +4,8 @@ import { ingestMetrics } from '../core/metrics.ts';
 import { badgeIngestQueries, type BeaconRow } from './badgeRows.ts';
 import { ebikeIngestQueries, type BatteryRow, type EbikeStateRow } from './ebikeRows.ts';
 import { ingestQueries, type LateDay, type NewAlarm, type StoredPosition } from './ingest.queries.ts';
-import { PositionCopyWriter } from './positionCopy.ts';
-import { statusReportIngestQueries, type StatusReportRow } from './statusReportRows.ts';
+import { PositionCopyWriter } from '../core/positionCopy.ts';
+import { statusReportQueries, type StatusReportRow } from '../core/statusReports.queries.ts';
 import { hasFix, NO_NEW_ALARMS } from './positionRows.ts';
 
 /** What one message stores, handed to `add`: its rows are encoded at once and not kept. */
@@ -258,7 +258,7 @@ export class IngestBatcher {
         alarms.length ? ingestQueries.insertAlarms(this.db, alarms) : Promise.resolve([] as number[]),
         batch.batteries.length || batch.states.length ? ebikeIngestQueries.store(this.db, batch.batteries, batch.states) : undefined,
         batch.beacons.length ? badgeIngestQueries.insertBeacons(this.db, batch.beacons) : undefined,
-        batch.statusReports.length ? statusReportIngestQueries.insert(this.db, batch.statusReports) : undefined,
+        batch.statusReports.length ? statusReportQueries.insert(this.db, batch.statusReports) : undefined,
       ]);
       batch.recycle();
       this.stats.flushes++;

@@ -1,24 +1,11 @@
 /**
- * Watch-protocol status figures as the gateway stores them: battery %, cumulative steps and tumbles
- * ("roll") of every LK heartbeat and UD/AL report, with or without a fix, one row of
- * terminal_status_reports each (migration 0031). Written with the positions' flush, so the watch
- * is answered (LK echoed) only once what it sent is stored.
+ * Watch-protocol status figures from the frames: battery %, cumulative steps and tumbles ("roll") of
+ * every LK heartbeat and UD/AL report, with or without a fix, one row of terminal_status_reports
+ * each (core/statusReports.queries.ts). Written with the positions' flush, so the watch is answered
+ * (LK echoed) only once what it sent is stored.
  */
 import type { DeviceMessage } from '@chelian/protocols/model.ts';
-import type { Queryable } from '../db/types.ts';
-
-export interface StatusReportRow {
-  terminalPk: number;
-  /** The device's time of the report when it carried one, else `receivedAt`. */
-  at: number;
-  receivedAt: number;
-  kind: string;
-  battery: number | null;
-  steps: number | null;
-  roll: number | null;
-  signal: number | null;
-  extras: Record<string, unknown>;
-}
+import type { StatusReportRow } from '../core/statusReports.queries.ts';
 
 /** Whole, within a column's range, or null (a figure the frame did not carry or garbled). */
 const whole = (v: unknown, max: number): number | null => {
@@ -52,27 +39,3 @@ export function statusReportOf(terminalPk: number, msg: DeviceMessage, now: numb
   else if (typeof detail.locationSource === 'string') extras.locationSource = detail.locationSource;
   return { terminalPk, at, receivedAt: now, kind: msg.messageType.slice(0, 16), battery, steps, roll, signal, extras };
 }
-
-export const statusReportIngestQueries = {
-  insert: async (q: Queryable, rows: readonly StatusReportRow[]) => {
-    if (!rows.length) return;
-    const records = rows.map((r) => ({
-      terminal_id: r.terminalPk,
-      at: new Date(r.at).toISOString(),
-      received_at: new Date(r.receivedAt).toISOString(),
-      kind: r.kind.replace(/\0/g, ''),
-      battery: r.battery,
-      steps: r.steps,
-      roll: r.roll,
-      signal: r.signal,
-      extras: r.extras,
-    }));
-    await q.query(
-      `INSERT INTO terminal_status_reports (terminal_id, at, received_at, kind, battery, steps, roll, signal, extras)
-       SELECT terminal_id, at, received_at, kind, battery, steps, roll, signal, COALESCE(extras, '{}'::jsonb)
-         FROM json_to_recordset($1::json) AS r(terminal_id bigint, at timestamptz, received_at timestamptz, kind text,
-              battery smallint, steps bigint, roll bigint, signal smallint, extras jsonb)`,
-      [JSON.stringify(records)],
-    );
-  },
-};

@@ -8,8 +8,8 @@ import { Fleet, cityByName, seedFor, terminalIdentifier, type TerminalSpec } fro
 import type { AppContext } from '../../context.ts';
 import { identifierKey } from '../../core/identifiers.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
-import { seedDemoPetWeek } from '../../demo/demoPetWeek.ts';
 import type { DemoPart } from '../feature.ts';
+import { seedDemoPetWeek } from './demoWeek.ts';
 import { DEMO_ID_BLOCK, ensureDemoTerminals } from '../terminals/terminals.demo.ts';
 import { PET_ZONES_CHANGED, saveZone } from './petZones.service.ts';
 import { listPets, savePet } from './pets.service.ts';

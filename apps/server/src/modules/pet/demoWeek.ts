@@ -1,8 +1,8 @@
 import { PetWalker, Rng } from '@chelian/simulator';
-import type { AppContext } from '../context.ts';
-import { ingestQueries, type StoredPosition } from '../gateway/ingest.queries.ts';
-import { statusReportIngestQueries, type StatusReportRow } from '../gateway/statusReportRows.ts';
-import type { DemoPet } from '../modules/pet/pet.demo.ts';
+import type { AppContext } from '../../context.ts';
+import { copyPositions, type StoredPosition } from '../../core/positionCopy.ts';
+import { statusReportQueries, type StatusReportRow } from '../../core/statusReports.queries.ts';
+import type { DemoPet } from './pet.demo.ts';
 
 const DAY_MS = 86_400_000;
 const BEIJING_MS = 8 * 3_600_000;
@@ -55,8 +55,8 @@ export async function seedDemoPetWeek(ctx: AppContext, pets: readonly DemoPet[],
     );
     if (!terminal || terminal.has_past) continue;
     const { positions, statuses } = demoPetPast(pet, Number(terminal.pk), now);
-    await ingestQueries.copyPositions(ctx.db, positions);
-    await statusReportIngestQueries.insert(ctx.db, statuses);
+    await copyPositions(ctx.db, positions);
+    await statusReportQueries.insert(ctx.db, statuses);
     seeded++;
   }
   return seeded;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredPosition } from './ingest.queries.ts';
+import type { StoredPosition } from './positionCopy.ts';
 import { storedPosition } from '../testing/storedPosition.ts';
 import { PositionCopyWriter, positionsCopyData } from './positionCopy.ts';
 
