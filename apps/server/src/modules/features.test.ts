@@ -54,6 +54,17 @@ describe('the features list', () => {
     }
   });
 
+  it('gives the demo one part per feature that has one, each with its menus, protocols, seed and simulated terminals', async () => {
+    expect(features.filter((f) => f.demo).map((f) => f.name)).toEqual(['terminals', 'elecCar', 'card', 'pet']);
+    for (const f of features) {
+      if (!f.demo) continue;
+      const part = await f.demo();
+      expect(part.menus.length, f.name).toBeGreaterThan(0);
+      expect(part.protocols.length, f.name).toBeGreaterThan(0);
+      expect([typeof part.seed, typeof part.drive], f.name).toEqual(['function', 'function']);
+    }
+  });
+
   it('starts every engine on the process feed, and each stops the one way server.ts stops them', async () => {
     const t = await createTestServer();
     try {
