@@ -1,9 +1,8 @@
-import { COMMON_ERRORS, EXPORT_ERRORS, MSG, REPORT_EXPORT_TYPES, type PermissionCode } from '@chelian/contracts';
+import { EXPORT_ERRORS, MSG, REPORT_EXPORT_TYPES, type PermissionCode } from '@chelian/contracts';
 import { AddressService } from '../address/address.service.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { activeSessionUser } from '../auth/session.service.ts';
-import type { SessionUser } from '../../core/sessionUser.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { presentAlarm, type AlarmRow } from '../../core/alarm.presenter.ts';
 import { cursorWindows, mapWindows, workbook, type ExportKind, type SheetColumn } from '../exports/excelWorkbook.ts';
