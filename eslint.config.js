@@ -5,10 +5,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Imports flow one way (STYLE.md rule 11): the layers below the features never import a feature. */
 const SERVER_CORE = ['core', 'bus', 'gateway', 'http', 'db'];
-const SERVER_NO_FEATURE = { regex: '(^|/)(modules|live|demo)/', message: 'core, bus, gateway, http and db never import a feature: move the shared piece to apps/server/src/core/.' };
-const SERVER_CORE_NO_HTTP = { regex: '(^|/)http/', message: 'core never imports http: a piece both need lives in core/ or packages/contracts.' };
-const SERVER_MODULE_NO_GATEWAY = { regex: '(^|/)gateway/', message: 'a feature module never imports the gateway: protocol facts live in packages/protocols, shared pieces in core/.' };
-const NO_AS_STATIC = { selector: "TSAsExpression > TSTypeReference[typeName.name='Static']", message: 'no `as Static<…>`: register the route with route(app, endpoint, handler), whose input is typed from the endpoint table.' };
+const SERVER_NO_FEATURE = {
+  regex: '(^|/)(modules|live|demo)/',
+  message: 'core, bus, gateway, http and db never import a feature: move the shared piece to apps/server/src/core/.',
+};
+const SERVER_CORE_NO_HTTP = {
+  regex: '(^|/)http/',
+  message: 'core never imports http: a piece both need lives in core/ or packages/contracts.',
+};
+const SERVER_MODULE_NO_GATEWAY = {
+  regex: '(^|/)gateway/',
+  message: 'a feature module never imports the gateway: protocol facts live in packages/protocols, shared pieces in core/.',
+};
+const NO_AS_STATIC = {
+  selector: "TSAsExpression > TSTypeReference[typeName.name='Static']",
+  message: 'no `as Static<…>`: register the route with route(app, endpoint, handler), whose input is typed from the endpoint table.',
+};
 /** A server layer's import rules, static and lazy; `as Static` rides along (a later block replaces an earlier one's options). */
 const serverImports = (...patterns) => ({
   ...restrict(...patterns),
@@ -39,7 +51,8 @@ const BEIJING_TIME = [
   "CallExpression[callee.name='dayjs'][arguments.length=0]",
 ].map((selector) => ({
   selector,
-  message: "times on screen are Beijing's, whatever the browser's zone: use beijingFormat (shared/format/beijingTime.ts); numbers: Intl.NumberFormat.",
+  message:
+    "times on screen are Beijing's, whatever the browser's zone: use beijingFormat (shared/format/beijingTime.ts); numbers: Intl.NumberFormat.",
 }));
 /**
  * no-restricted-imports does not see `import()` expressions, so lazy imports are held to the same
@@ -56,7 +69,17 @@ const webImports = ({ regex, message }, ...more) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'e2e/screenshots/**', 'packages/geo/data/**', 'packages/geo/src/chinaMask.data.ts'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.tmp/**',
+      'e2e/screenshots/**',
+      'packages/geo/data/**',
+      'packages/geo/src/chinaMask.data.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -78,24 +101,38 @@ export default tseslint.config(
   {
     files: ['apps/web/src/shared/**/*.{ts,tsx}', 'apps/web/src/child/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/shared/request/**'],
-    rules: webImports({ regex: climbsInto(WEB_APPS), message: 'shared web code never imports an app: move the piece into shared/.' }, CALL_ONLY),
+    rules: webImports(
+      { regex: climbsInto(WEB_APPS), message: 'shared web code never imports an app: move the piece into shared/.' },
+      CALL_ONLY,
+    ),
   },
   {
     // child/ mounts every sub-product: it may import their route tables, nothing else of theirs
     files: ['apps/web/src/child/**/*.{ts,tsx}'],
-    rules: webImports({ regex: `${climbsInto(WEB_APPS)}(?!routes\\.tsx$)`, message: "child/ imports only the apps' route tables." }, CALL_ONLY),
+    rules: webImports(
+      { regex: `${climbsInto(WEB_APPS)}(?!routes\\.tsx$)`, message: "child/ imports only the apps' route tables." },
+      CALL_ONLY,
+    ),
   },
   ...WEB_APPS.map((app) => ({
     files: [`apps/web/src/${app}/**/*.{ts,tsx}`],
     rules: webImports(
-      { regex: climbsInto(WEB_APPS.filter((other) => other !== app)), message: `an app never imports another app's internals: shared code lives in apps/web/src/shared/.` },
+      {
+        regex: climbsInto(WEB_APPS.filter((other) => other !== app)),
+        message: `an app never imports another app's internals: shared code lives in apps/web/src/shared/.`,
+      },
       CALL_ONLY,
     ),
   })),
   {
     // the one place that formats instants keeps the import rule of shared/
     files: BEIJING_TIME_FILES,
-    rules: { 'no-restricted-syntax': ['error', noLazyImport(climbsInto(WEB_APPS), 'shared web code never imports an app: move the piece into shared/.')] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        noLazyImport(climbsInto(WEB_APPS), 'shared web code never imports an app: move the piece into shared/.'),
+      ],
+    },
   },
   {
     files: ['apps/server/src/**/*.ts'],
@@ -121,7 +158,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
       // Unused names prefixed with _ are deliberate (destructuring to drop a field).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-empty': ['error', { allowEmptyCatch: true }],
       // TypeScript already checks names; for .mjs scripts Node's globals are fine.

@@ -40,9 +40,19 @@ const start = performance.now();
 for (let i = 0; i < QUESTIONS; i++) index.answer(questions[i % questions.length]!);
 const rankMs = performance.now() - start;
 
-console.log(JSON.stringify({
-  entries: entries.length, shipped: shipped.length, articles: ARTICLES, indexedChars: chars,
-  indexBuildMsMedian: Math.round(median(buildMs) * 10) / 10,
-  questions: QUESTIONS, perQuestionMs: Math.round((rankMs / QUESTIONS) * 1000) / 1000,
-  heapMB: Math.round(process.memoryUsage().heapUsed / 1e6),
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      entries: entries.length,
+      shipped: shipped.length,
+      articles: ARTICLES,
+      indexedChars: chars,
+      indexBuildMsMedian: Math.round(median(buildMs) * 10) / 10,
+      questions: QUESTIONS,
+      perQuestionMs: Math.round((rankMs / QUESTIONS) * 1000) / 1000,
+      heapMB: Math.round(process.memoryUsage().heapUsed / 1e6),
+    },
+    null,
+    2,
+  ),
+);

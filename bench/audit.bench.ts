@@ -26,7 +26,11 @@ const url = `http://127.0.0.1:${port}/car/v1/api/user/updatePrivacy.json`;
 
 /** One write: the privacy switches (a real UPDATE of the user row), form-encoded as the web sends it. */
 const write = async (k: number) => {
-  const res = await fetch(url, { method: 'POST', headers: { sessionId: session, 'content-type': 'application/x-www-form-urlencoded' }, body: `showPhone=${k % 2 === 0}` });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { sessionId: session, 'content-type': 'application/x-www-form-urlencoded' },
+    body: `showPhone=${k % 2 === 0}`,
+  });
   const body = (await res.json()) as { flag: number };
   if (body.flag !== 1) throw new Error(`write refused: ${JSON.stringify(body)}`);
 };
@@ -58,12 +62,26 @@ for (let r = 0; r < ROUNDS; r++) {
   }
 }
 t.ctx.audit.record = record;
-const logged = await t.ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE path = '/car/v1/api/user/updatePrivacy.json'`);
+const logged = await t.ctx.db.one<{ n: number }>(
+  `SELECT count(*)::int AS n FROM audit_log WHERE path = '/car/v1/api/user/updatePrivacy.json'`,
+);
 
 /** One log entry's share of a 50-entry batch INSERT (the median of 40 batches). */
 const entry = (k: number): AuditEntry => ({
-  at: new Date(), userId: 1, username: 'admin', accountPath: '/1/', ip: '127.0.0.1', method: 'POST', path: '/car/v1/api/user/updatePrivacy.json',
-  action: '修改隐私设置', objectType: '用户', objectId: '1', ok: true, errorCode: '', input: { showPhone: k % 2 === 0 }, changes: null,
+  at: new Date(),
+  userId: 1,
+  username: 'admin',
+  accountPath: '/1/',
+  ip: '127.0.0.1',
+  method: 'POST',
+  path: '/car/v1/api/user/updatePrivacy.json',
+  action: '修改隐私设置',
+  objectType: '用户',
+  objectId: '1',
+  ok: true,
+  errorCode: '',
+  input: { showPhone: k % 2 === 0 },
+  changes: null,
 });
 const batches: number[] = [];
 for (let b = 0; b < 40; b++) {
@@ -74,25 +92,39 @@ for (let b = 0; b < 40; b++) {
 }
 const perWrite = (mode: 'on' | 'off') => Math.round(cpuUs[mode] / samples[mode].length);
 /** The median over rounds of (with log / without log − 1), in percent: robust to a load that comes and goes. */
-const pairedAdded = (key: 'ms' | 'cpuUs') => round3((pct(rounds.on.map((on, r) => on[key] / rounds.off[r][key]), 0.5) - 1) * 100);
+const pairedAdded = (key: 'ms' | 'cpuUs') =>
+  round3(
+    (pct(
+      rounds.on.map((on, r) => on[key] / rounds.off[r][key]),
+      0.5,
+    ) -
+      1) *
+      100,
+  );
 const figure = (v: number[]) => ({ meanMs: round3(mean(v)), p50Ms: round3(pct(v, 0.5)), p99Ms: round3(pct(v, 0.99)) });
-console.log(JSON.stringify({
-  bench: 'audit',
-  engine: t.ctx.db.engine,
-  node: process.version,
-  cpus: os.cpus().length,
-  loadAverage: loadAverage(),
-  callsPerMode: ROUNDS * CALLS,
-  withAudit: figure(samples.on),
-  withoutAudit: figure(samples.off),
-  addedMeanPercent: round3(((mean(samples.on) - mean(samples.off)) / mean(samples.off)) * 100),
-  addedP50Percent: round3(((pct(samples.on, 0.5) - pct(samples.off, 0.5)) / pct(samples.off, 0.5)) * 100),
-  cpuUsPerWrite: { withAudit: perWrite('on'), withoutAudit: perWrite('off') },
-  addedCpuPercent: round3(((perWrite('on') - perWrite('off')) / perWrite('off')) * 100),
-  roundsPaired: ROUNDS,
-  pairedAddedMeanPercent: pairedAdded('ms'),
-  pairedAddedCpuPercent: pairedAdded('cpuUs'),
-  insertUsPerEntry: round3(pct(batches, 0.5)),
-  entriesWritten: logged?.n ?? 0,
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      bench: 'audit',
+      engine: t.ctx.db.engine,
+      node: process.version,
+      cpus: os.cpus().length,
+      loadAverage: loadAverage(),
+      callsPerMode: ROUNDS * CALLS,
+      withAudit: figure(samples.on),
+      withoutAudit: figure(samples.off),
+      addedMeanPercent: round3(((mean(samples.on) - mean(samples.off)) / mean(samples.off)) * 100),
+      addedP50Percent: round3(((pct(samples.on, 0.5) - pct(samples.off, 0.5)) / pct(samples.off, 0.5)) * 100),
+      cpuUsPerWrite: { withAudit: perWrite('on'), withoutAudit: perWrite('off') },
+      addedCpuPercent: round3(((perWrite('on') - perWrite('off')) / perWrite('off')) * 100),
+      roundsPaired: ROUNDS,
+      pairedAddedMeanPercent: pairedAdded('ms'),
+      pairedAddedCpuPercent: pairedAdded('cpuUs'),
+      insertUsPerEntry: round3(pct(batches, 0.5)),
+      entriesWritten: logged?.n ?? 0,
+    },
+    null,
+    2,
+  ),
+);
 await t.close();

@@ -53,7 +53,13 @@ await build({
   build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000 },
 });
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.geojson': 'application/geo+json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.geojson': 'application/geo+json',
+};
 const server = http.createServer((req, res) => {
   const file = path.join(outDir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
   const target = fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(outDir, 'index.html');
@@ -67,7 +73,15 @@ let browser: Browser;
 const launchFor = (compositor: string) =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', ...FLAGS[compositor], '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      ...FLAGS[compositor],
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 
 /** What Chromium says about its GPU (chrome://gpu's feature status) and what WebGL reports. */
@@ -102,18 +116,32 @@ interface TraceEvent {
 async function mainThreadMs(
   page: Page,
   during: () => Promise<void>,
-): Promise<{ total: number; cpu: number; frames: number; frameMs: number; readbackMs: number; perFlush: { wall: number[]; cpu: number[] } }> {
+): Promise<{
+  total: number;
+  cpu: number;
+  frames: number;
+  frameMs: number;
+  readbackMs: number;
+  perFlush: { wall: number[]; cpu: number[] };
+}> {
   await browser.startTracing(page, { categories: process.env.BENCH_CATEGORIES?.split(',') ?? ['toplevel', 'devtools.timeline', 'gpu'] });
   await during();
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-  const mains = new Set(trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mains = new Set(
+    trace.traceEvents
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   let us = 0;
   let cpuUs = 0;
   let frames = 0;
   let frameUs = 0;
   let readbackUs = 0;
   // console.timeStamp('car-flush') before each live flush: the tasks from one to the next are that flush's
-  const stamps = trace.traceEvents.filter((e) => e.name === 'TimeStamp' && e.args?.data?.message === 'car-flush' && mains.has(`${e.pid}:${e.tid}`)).map((e) => e.ts ?? 0).sort((a, b) => a - b);
+  const stamps = trace.traceEvents
+    .filter((e) => e.name === 'TimeStamp' && e.args?.data?.message === 'car-flush' && mains.has(`${e.pid}:${e.tid}`))
+    .map((e) => e.ts ?? 0)
+    .sort((a, b) => a - b);
   const perFlush = { wall: stamps.map(() => 0), cpu: stamps.map(() => 0) };
   for (const e of trace.traceEvents) {
     if (e.ph !== 'X' || !mains.has(`${e.pid}:${e.tid}`)) continue;
@@ -136,8 +164,15 @@ async function mainThreadMs(
   }
   if (process.env.BENCH_BREAKDOWN) {
     const byName = new Map<string, number>();
-    for (const e of trace.traceEvents) if (e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`)) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0));
-    console.error([...byName].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}ms`).join(' | '));
+    for (const e of trace.traceEvents)
+      if (e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`)) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0));
+    console.error(
+      [...byName]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}ms`)
+        .join(' | '),
+    );
   }
   return { total: us / 1000, cpu: cpuUs / 1000, frames, frameMs: frameUs / 1000, readbackMs: readbackUs / 1000, perFlush };
 }
@@ -148,7 +183,9 @@ const pct = (values: number[], p: number) => {
 };
 
 async function openPage(query: string): Promise<Page> {
-  const page: Page = await (await browser.newContext({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: DEVICE_SCALE })).newPage();
+  const page: Page = await (
+    await browser.newContext({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: DEVICE_SCALE })
+  ).newPage();
   await page.goto(`http://127.0.0.1:${port}/?vehicles=${VEHICLES}&${query}`);
   await page.waitForFunction(() => window.carBench?.ready, undefined, { timeout: 120_000 });
   await page.evaluate(() => window.carBench.idle());
@@ -174,7 +211,13 @@ async function scenario(name: string, query: string, batchSize: number, shot: st
   for (let i = 0; i < BATCHES; i++) {
     const m = await mainThreadMs(page, async () => {
       // a refresh follows 3 s of moves: `batchSize` vehicles move, then the refresh runs, in one window
-      sync.push(await page.evaluate(([n, a]) => (a === 'refresh' ? window.carBench.update(n as number) + window.carBench.refreshOverlays() : window.carBench.update(n as number)), [batchSize, action] as const));
+      sync.push(
+        await page.evaluate(
+          ([n, a]) =>
+            a === 'refresh' ? window.carBench.update(n as number) + window.carBench.refreshOverlays() : window.carBench.update(n as number),
+          [batchSize, action] as const,
+        ),
+      );
       await settle();
     });
     total.push(m.total);
@@ -186,7 +229,10 @@ async function scenario(name: string, query: string, batchSize: number, shot: st
   const features = await page.evaluate(() => window.carBench.features());
   await page.context().close();
   return {
-    scenario: name, vehicles: VEHICLES, batchSize, arrowsShown: features,
+    scenario: name,
+    vehicles: VEHICLES,
+    batchSize,
+    arrowsShown: features,
     /** the update call itself: store → typed arrays (the GPU upload happens in the next frame) */
     syncMs: { median: pct(sync, 0.5), p95: pct(sync, 0.95) },
     /** every main-thread task from the update until the map is idle again (frames, overlay refreshes that fell in the window) */
@@ -231,12 +277,21 @@ async function liveStream(query: string) {
   await page.context().close();
   const r = (x: number) => Math.round(x * 10) / 10;
   return {
-    scenario: `live stream, ${LIVE_SECONDS} s`, query, flushes, batchSize: batch,
-    mainThreadMsTotal: r(m.total), perFlushMs: r(m.total / flushes), perFlushCpuMs: r(m.cpu / flushes), perSecondMs: r(m.total / (LIVE_SECONDS + 0.3)),
+    scenario: `live stream, ${LIVE_SECONDS} s`,
+    query,
+    flushes,
+    batchSize: batch,
+    mainThreadMsTotal: r(m.total),
+    perFlushMs: r(m.total / flushes),
+    perFlushCpuMs: r(m.cpu / flushes),
+    perSecondMs: r(m.total / (LIVE_SECONDS + 0.3)),
     /** each flush's window (until the next flush starts): median / p95 / max, wall and CPU */
     perFlushWindowMs: { median: pct(m.perFlush.wall, 0.5), p95: pct(m.perFlush.wall, 0.95), max: pct(m.perFlush.wall, 1) },
     perFlushWindowCpuMs: { median: pct(m.perFlush.cpu, 0.5), p95: pct(m.perFlush.cpu, 0.95), max: pct(m.perFlush.cpu, 1) },
-    readbackMsTotal: r(m.readbackMs), perFlushWithoutReadbackMs: r((m.total - m.readbackMs) / flushes), frames: m.frames, frameMsTotal: r(m.frameMs),
+    readbackMsTotal: r(m.readbackMs),
+    perFlushWithoutReadbackMs: r((m.total - m.readbackMs) / flushes),
+    frames: m.frames,
+    frameMsTotal: r(m.frameMs),
   };
 }
 
@@ -253,9 +308,20 @@ for (const compositor of COMPOSITORS) {
     await scenario('city view zoom 13', city, VEHICLES, `${compositor}-city`),
     // 10 000 vehicles every 10 s arrive as ~250 changes per 250 ms flush
     await scenario('city view zoom 13, live stream flush', city, Math.round(VEHICLES / 40), `${compositor}-city-flush`),
-    await scenario('city view zoom 10 (clusters and arrows)', 'zoom=10&lon=114.06&lat=22.55&spread=0.3', Math.round(VEHICLES / 40), `${compositor}-city-z10`),
+    await scenario(
+      'city view zoom 10 (clusters and arrows)',
+      'zoom=10&lon=114.06&lat=22.55&spread=0.3',
+      Math.round(VEHICLES / 40),
+      `${compositor}-city-z10`,
+    ),
     // the low-frequency half: 3 000 vehicles move (3 s of the live stream), then the clusters and labels refresh, in one window
-    await scenario(`city view zoom 13, ${REFRESH_MOVES} moved then clusters and labels refresh`, city, REFRESH_MOVES, `${compositor}-city-refresh`, 'refresh'),
+    await scenario(
+      `city view zoom 13, ${REFRESH_MOVES} moved then clusters and labels refresh`,
+      city,
+      REFRESH_MOVES,
+      `${compositor}-city-refresh`,
+      'refresh',
+    ),
     await liveStream(city),
     // the same stream zoomed out to clusters: the 3-s refresh then rebuilds the clusters
     await liveStream('zoom=10&lon=114.06&lat=22.55&spread=0.3'),

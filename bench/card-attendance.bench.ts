@@ -19,8 +19,15 @@ const DAYS = arg('days', 30);
 const INTERVAL_S = arg('interval', 60);
 
 const rule: ShiftRule = {
-  weekdays: [1, 2, 3, 4, 5, 6, 7], holidays: new Set(), workdays: new Set(),
-  periods: [{ start: 8 * 60, end: 12 * 60 }, { start: 13 * 60 + 30, end: 17 * 60 + 30 }], lateMinutes: 5, earlyMinutes: 10,
+  weekdays: [1, 2, 3, 4, 5, 6, 7],
+  holidays: new Set(),
+  workdays: new Set(),
+  periods: [
+    { start: 8 * 60, end: 12 * 60 },
+    { start: 13 * 60 + 30, end: 17 * 60 + 30 },
+  ],
+  lateMinutes: 5,
+  earlyMinutes: 10,
 };
 const POST = { lat: 31.2304, lon: 121.4737 };
 const clockPoints = [{ name: '岗亭', ...POST, radius: 100, beacon: '' }];
@@ -29,7 +36,7 @@ const now = beijingMidnight(addDays(firstDay, DAYS + 1));
 
 // Deterministic pseudo-random behaviour per person and day.
 let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 
 /** One person's month: arrival and departure vary; 3 % of days reported from elsewhere. */
 function month(): StaffTrack {
@@ -60,12 +67,28 @@ for (let s = 0; s < STAFF; s++) {
   const atPost = atPostTest(track, clockPoints, []);
   const started = performance.now();
   for (let d = 0; d < DAYS; d++) {
-    for (const r of attendanceOfDay(rule, addDays(firstDay, d), { times: track.times, atPost }, now)) counts[r.status] = (counts[r.status] ?? 0) + 1;
+    for (const r of attendanceOfDay(rule, addDays(firstDay, d), { times: track.times, atPost }, now))
+      counts[r.status] = (counts[r.status] ?? 0) + 1;
   }
   computeMs += performance.now() - started;
 }
 
-console.log(JSON.stringify({
-  bench: 'card-attendance', staff: STAFF, days: DAYS, intervalSeconds: INTERVAL_S, positions, periods: Object.values(counts).reduce((a, b) => a + b, 0),
-  statuses: counts, computeMs: Math.round(computeMs), target: '< 2000 ms', cpu: os.cpus()[0]?.model, node: process.version,
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      bench: 'card-attendance',
+      staff: STAFF,
+      days: DAYS,
+      intervalSeconds: INTERVAL_S,
+      positions,
+      periods: Object.values(counts).reduce((a, b) => a + b, 0),
+      statuses: counts,
+      computeMs: Math.round(computeMs),
+      target: '< 2000 ms',
+      cpu: os.cpus()[0]?.model,
+      node: process.version,
+    },
+    null,
+    2,
+  ),
+);

@@ -21,7 +21,10 @@ await t.app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = t.app.server.address() as { port: number };
 const base = `http://127.0.0.1:${port}`;
 
-async function upload(sid: string, body: ExcelJS.Buffer): Promise<{ ms: number; json: { flag: number; msg: string; obj: { created: number; updated: number } } }> {
+async function upload(
+  sid: string,
+  body: ExcelJS.Buffer,
+): Promise<{ ms: number; json: { flag: number; msg: string; obj: { created: number; updated: number } } }> {
   const form = new FormData();
   form.append('file', new Blob([body]), '人员.xlsx');
   const started = performance.now();
@@ -41,26 +44,49 @@ for (let round = 0; round < ROUNDS; round++) {
     [badges, tenant.accountId],
   );
   const teams = await fetch(`${base}/card/v1/api/team/save.json`, {
-    method: 'POST', headers: { sessionId: tenant.sessionId, 'content-type': 'application/json' }, body: JSON.stringify({ name: '保洁一队' }),
+    method: 'POST',
+    headers: { sessionId: tenant.sessionId, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: '保洁一队' }),
   });
   if ((await teams.json()).flag !== 1) throw new Error('team');
   const book = new ExcelJS.Workbook();
   const ws = book.addWorksheet('人员');
   ws.addRow(['工号', '姓名', '岗位', '电话', '班组', '备注', '工牌']);
-  badges.forEach((b, i) => ws.addRow([`C${String(i + 1).padStart(5, '0')}`, `保洁员${i + 1}`, '保洁员', `138${String(i).padStart(8, '0')}`, '保洁一队', '批量导入', b]));
+  badges.forEach((b, i) =>
+    ws.addRow([
+      `C${String(i + 1).padStart(5, '0')}`,
+      `保洁员${i + 1}`,
+      '保洁员',
+      `138${String(i).padStart(8, '0')}`,
+      '保洁一队',
+      '批量导入',
+      b,
+    ]),
+  );
   const file = await book.xlsx.writeBuffer();
   const created = await upload(tenant.sessionId, file);
   if (created.json.obj.created !== ROWS) throw new Error(`created ${created.json.obj.created}`);
   const updated = await upload(tenant.sessionId, file);
   if (updated.json.obj.updated !== ROWS) throw new Error(`updated ${updated.json.obj.updated}`);
   const [{ n }] = await t.ctx.db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM card_badge_bindings b JOIN card_staff s ON s.vehicle_id = b.staff_id WHERE s.account_id = $1 AND b.unbound_at IS NULL`, [tenant.accountId],
+    `SELECT count(*)::int AS n FROM card_badge_bindings b JOIN card_staff s ON s.vehicle_id = b.staff_id WHERE s.account_id = $1 AND b.unbound_at IS NULL`,
+    [tenant.accountId],
   );
   if (n !== ROWS) throw new Error(`open bindings ${n}`);
   rounds.push({ createMs: created.ms, updateMs: updated.ms });
 }
 await t.close();
-console.log(JSON.stringify({
-  bench: 'card-import', engine: process.env.TEST_ENGINE ?? 'pglite', rows: ROWS, rounds,
-  load: os.loadavg().map((x) => Math.round(x * 10) / 10), node: process.version,
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      bench: 'card-import',
+      engine: process.env.TEST_ENGINE ?? 'pglite',
+      rows: ROWS,
+      rounds,
+      load: os.loadavg().map((x) => Math.round(x * 10) / 10),
+      node: process.version,
+    },
+    null,
+    2,
+  ),
+);

@@ -23,7 +23,10 @@ const arg = (name: string, fallback: number) => {
 const STAFF = arg('staff', 500);
 const SECONDS = arg('seconds', 60);
 const LOOP = [
-  { lat: 22.5431, lon: 114.0579 }, { lat: 22.5451, lon: 114.0579 }, { lat: 22.5451, lon: 114.0602 }, { lat: 22.5431, lon: 114.0602 },
+  { lat: 22.5431, lon: 114.0579 },
+  { lat: 22.5451, lon: 114.0579 },
+  { lat: 22.5451, lon: 114.0602 },
+  { lat: 22.5431, lon: 114.0602 },
 ];
 
 const t = await createTestServer({ host: '127.0.0.1' });
@@ -35,10 +38,15 @@ const engine = startCardEngine(t.ctx, { sweepMs: 60_000 });
 const tenant = await createTenant(t, { codes: 'all' });
 const sid = tenant.sessionId;
 
-async function http(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ ms: number; json: { flag: number; msg: string; obj: never } }> {
+async function http(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ ms: number; json: { flag: number; msg: string; obj: never } }> {
   const started = performance.now();
   const res = await fetch(`${base}${path}`, {
-    method, headers: { sessionId: sid, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+    method,
+    headers: { sessionId: sid, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
     body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
   });
   const json = await res.json();
@@ -58,18 +66,40 @@ await t.ctx.db.query(
 // The shift: one period around the current Beijing hour, the loop's block as the team's area.
 const nowMinute = Math.floor(((Date.now() + 8 * 3600_000) % 86_400_000) / 60_000);
 const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-const shift = ok<{ shiftId: number }>(await http('POST', '/card/v1/api/shift/save.json', {
-  name: '早班', weekdays: [1, 2, 3, 4, 5, 6, 7], periods: [{ start: clock(Math.max(0, nowMinute - 30)), end: clock(Math.min(1439, nowMinute + 60)) }], lateMinutes: 5, earlyMinutes: 10,
-}));
-const teams = ok<Array<{ teamId: number }>>(await http('POST', '/card/v1/api/team/save.json', { name: '保洁一队', shiftId: shift.shiftId }));
+const shift = ok<{ shiftId: number }>(
+  await http('POST', '/card/v1/api/shift/save.json', {
+    name: '早班',
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    periods: [{ start: clock(Math.max(0, nowMinute - 30)), end: clock(Math.min(1439, nowMinute + 60)) }],
+    lateMinutes: 5,
+    earlyMinutes: 10,
+  }),
+);
+const teams = ok<Array<{ teamId: number }>>(
+  await http('POST', '/card/v1/api/team/save.json', { name: '保洁一队', shiftId: shift.shiftId }),
+);
 const teamId = teams[0]!.teamId;
-const fence = ok<{ geofenceId: number }>(await http('POST', '/car/v4/api/geofence/add.json', { name: '一号片区', kind: 'circle', center: [114.059, 22.5441], radius: 400 }));
+const fence = ok<{ geofenceId: number }>(
+  await http('POST', '/car/v4/api/geofence/add.json', { name: '一号片区', kind: 'circle', center: [114.059, 22.5441], radius: 400 }),
+);
 ok(await http('POST', '/card/v1/api/area/save.json', { geofenceId: fence.geofenceId, teamId }));
 const points = [];
-for (const [i, p] of LOOP.slice(0, 3).entries()) points.push(ok<Array<{ checkpointId: number }>>(await http('POST', '/card/v1/api/checkpoint/save.json', { name: `巡更点${i + 1}`, ...p, radius: 40 })).at(-1)!.checkpointId);
-ok(await http('POST', '/card/v1/api/patrol/savePlan.json', {
-  name: '片区巡查', checkpointIds: points, weekdays: [1, 2, 3, 4, 5, 6, 7], windows: [{ start: clock(Math.max(0, nowMinute - 30)), end: clock(Math.min(1439, nowMinute + 60)) }], lateMinutes: 10, teamId,
-}));
+for (const [i, p] of LOOP.slice(0, 3).entries())
+  points.push(
+    ok<Array<{ checkpointId: number }>>(
+      await http('POST', '/card/v1/api/checkpoint/save.json', { name: `巡更点${i + 1}`, ...p, radius: 40 }),
+    ).at(-1)!.checkpointId,
+  );
+ok(
+  await http('POST', '/card/v1/api/patrol/savePlan.json', {
+    name: '片区巡查',
+    checkpointIds: points,
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    windows: [{ start: clock(Math.max(0, nowMinute - 30)), end: clock(Math.min(1439, nowMinute + 60)) }],
+    lateMinutes: 10,
+    teamId,
+  }),
+);
 
 // The staff: one sheet, one row per person, each with their badge.
 const book = new ExcelJS.Workbook();
@@ -81,7 +111,14 @@ form.append('file', new Blob([await book.xlsx.writeBuffer()]), '人员.xlsx');
 const imported = await http('POST', '/card/v1/api/staff/import.json', form);
 if (imported.json.flag !== 1) throw new Error(imported.json.msg);
 
-const fleet = new Fleet(specs, { host: '127.0.0.1', ports: gw.ports, intervalSeconds: 5, heartbeatSeconds: 60, alarmRate: 0, watch: { route: LOOP, walkKmh: 4 } });
+const fleet = new Fleet(specs, {
+  host: '127.0.0.1',
+  ports: gw.ports,
+  intervalSeconds: 5,
+  heartbeatSeconds: 60,
+  alarmRate: 0,
+  watch: { route: LOOP, walkKmh: 4 },
+});
 await fleet.start();
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 
@@ -101,14 +138,32 @@ for (let round = 0; round < 3; round++) {
   timings.reportDay!.push((await http('GET', `/card/v1/api/report/summary.json?kind=day&date=${today}`)).ms);
   timings.alarms!.push((await http('GET', '/card/v1/api/alarm/list.json?pageSize=50')).ms);
 }
-const [{ n: positions }] = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM positions p JOIN terminals t ON t.id = p.terminal_id WHERE t.account_id = $1`, [tenant.accountId]);
+const [{ n: positions }] = await t.ctx.db.query<{ n: number }>(
+  `SELECT count(*)::int AS n FROM positions p JOIN terminals t ON t.id = p.terminal_id WHERE t.account_id = $1`,
+  [tenant.accountId],
+);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 fleet.stop();
 engine.stop();
 await gw.close();
 await t.close();
-console.log(JSON.stringify({
-  bench: 'card-shift-500', engine: process.env.TEST_ENGINE ?? 'pglite', staff: STAFF, seconds: SECONDS, positions, importMs: imported.ms, states, attendanceRows,
-  medianMs: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, median(v)])), load: os.loadavg().map((x) => Math.round(x * 10) / 10), node: process.version,
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      bench: 'card-shift-500',
+      engine: process.env.TEST_ENGINE ?? 'pglite',
+      staff: STAFF,
+      seconds: SECONDS,
+      positions,
+      importMs: imported.ms,
+      states,
+      attendanceRows,
+      medianMs: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, median(v)])),
+      load: os.loadavg().map((x) => Math.round(x * 10) / 10),
+      node: process.version,
+    },
+    null,
+    2,
+  ),
+);

@@ -73,9 +73,9 @@ const GATEWAYS = num('gateways', Math.max(2, Math.ceil(N / 16_000)));
 const NGINX_WORKERS = num('nginx-workers', Math.max(4, Math.ceil(N / 7000)));
 const APIS = num('apis', 2);
 const PROFILE_ARGS = args.has('profile') ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.get('profile')!)}`] : [];
-if (Math.ceil(N / GATEWAYS) + 1000 > FILE_LIMIT) throw new Error(`--gateways=${GATEWAYS}: ${Math.ceil(N / GATEWAYS)} terminals each exceed ${FILE_LIMIT} descriptors`);
+if (Math.ceil(N / GATEWAYS) + 1000 > FILE_LIMIT)
+  throw new Error(`--gateways=${GATEWAYS}: ${Math.ceil(N / GATEWAYS)} terminals each exceed ${FILE_LIMIT} descriptors`);
 if (Math.ceil(CLIENTS * Math.ceil(PER_CLIENT / PER_ADDRESS)) > 250) throw new Error('more than 250 source addresses: raise --per-address');
-
 
 interface Client {
   child: ChildProcess;
@@ -93,7 +93,9 @@ interface ClientStatus {
 
 /** A client process under the file limit (bash raises the soft limit, then becomes node). */
 function startClient(plan: LoadClientPlan): Promise<Client> {
-  const cmd = [process.execPath, ...PROFILE_ARGS, '--import', 'tsx', path.join(repo, 'bench/support/loadClient.ts')].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const cmd = [process.execPath, ...PROFILE_ARGS, '--import', 'tsx', path.join(repo, 'bench/support/loadClient.ts')]
+    .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
+    .join(' ');
   const child = spawn('bash', ['-c', `ulimit -n ${FILE_LIMIT} && exec ${cmd}`], {
     cwd: repo,
     env: { ...process.env, LOAD_CLIENT_PLAN: JSON.stringify(plan) },
@@ -101,7 +103,8 @@ function startClient(plan: LoadClientPlan): Promise<Client> {
   });
   const ask = <T>(msg: object, reply: string) =>
     new Promise<T>((resolve, reject) => {
-      const onMessage = (m: { type: string }) => m.type === reply && (child.off('message', onMessage), child.off('exit', onExit), resolve(m as T));
+      const onMessage = (m: { type: string }) =>
+        m.type === reply && (child.off('message', onMessage), child.off('exit', onExit), resolve(m as T));
       const onExit = (code: number | null) => reject(new Error(`load client exited (${code})`));
       child.on('message', onMessage);
       child.once('exit', onExit);
@@ -129,7 +132,10 @@ function mergeHistograms(all: LatencyHistogram[]): { hist: LatencyHistogram; tot
 
 async function main() {
   const distDir = path.join(repo, '.tmp', `bench-cluster-dist-${process.pid}`);
-  execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], { env: { ...process.env, SERVER_OUTDIR: distDir }, stdio: ['ignore', 2, 'inherit'] });
+  execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], {
+    env: { ...process.env, SERVER_OUTDIR: distDir },
+    stdio: ['ignore', 2, 'inherit'],
+  });
   const dbName = `chelian_bench_cluster_${randomBytes(4).toString('hex')}`;
   await onServer(SERVER_URL, (c) => c.query(`CREATE DATABASE ${dbName}`));
   const url = databaseUrl(SERVER_URL, dbName);
@@ -167,9 +173,21 @@ async function main() {
     log(`starting the cluster on ${dbName}: ${GATEWAYS} gateways, ${APIS} API, 1 jobs, nginx with ${NGINX_WORKERS} workers`);
     const started = Date.now();
     cluster = await launchCluster({
-      databaseUrl: dbProxy ? dbProxy.through(url) : url, natsUrl: natsProxy ? natsProxy.through(NATS_URL) : NATS_URL, natsPrefix: `bench${randomBytes(3).toString('hex')}`, dataDir, listenHost: '127.0.0.1', httpPort, terminalPorts: ports,
-      gateways: GATEWAYS, apis: APIS, jobs: 1, runtime: { kind: 'built', dir: distDir }, nginxWorkers: NGINX_WORKERS, nodeArgs: PROFILE_ARGS,
-      env: { LOG_LEVEL: 'warn', CHELIAN_ADMIN_PASSWORD: ADMIN_PASSWORD }, fileLimit: FILE_LIMIT,
+      databaseUrl: dbProxy ? dbProxy.through(url) : url,
+      natsUrl: natsProxy ? natsProxy.through(NATS_URL) : NATS_URL,
+      natsPrefix: `bench${randomBytes(3).toString('hex')}`,
+      dataDir,
+      listenHost: '127.0.0.1',
+      httpPort,
+      terminalPorts: ports,
+      gateways: GATEWAYS,
+      apis: APIS,
+      jobs: 1,
+      runtime: { kind: 'built', dir: distDir },
+      nginxWorkers: NGINX_WORKERS,
+      nodeArgs: PROFILE_ARGS,
+      env: { LOG_LEVEL: 'warn', CHELIAN_ADMIN_PASSWORD: ADMIN_PASSWORD },
+      fileLimit: FILE_LIMIT,
       // `per-address` terminals (2 500 by default) dial from each loopback address: nginx counts none
       maxConnectionsPerAddress: 0,
       onOutput: (name, line) => /"level":(50|60)/.test(line) && log(name, line.slice(0, 300)),
@@ -181,8 +199,16 @@ async function main() {
       const first = k * PER_CLIENT;
       clients.push(
         await startClient({
-          total: N, seed: 2026, first, count: Math.min(PER_CLIENT, N - first), host: '127.0.0.1', port: ports.jt808, intervalSeconds: INTERVAL,
-          perAddress: PER_ADDRESS, sourceAddressStart: 1 + k * addressesPerClient, connectRate: Math.ceil(CONNECT_RATE / CLIENTS),
+          total: N,
+          seed: 2026,
+          first,
+          count: Math.min(PER_CLIENT, N - first),
+          host: '127.0.0.1',
+          port: ports.jt808,
+          intervalSeconds: INTERVAL,
+          perAddress: PER_ADDRESS,
+          sourceAddressStart: 1 + k * addressesPerClient,
+          connectRate: Math.ceil(CONNECT_RATE / CLIENTS),
         }),
       );
     }
@@ -225,7 +251,8 @@ async function main() {
       const resumed: Record<string, number | null> = { acknowledgementsAfterMs: null, liveFeedAfterMs: null };
       while ((resumed.acknowledgementsAfterMs === null || resumed.liveFeedAfterMs === null) && Date.now() - back < 60_000) {
         if (resumed.acknowledgementsAfterMs === null && (await ackedNow()) > before) resumed.acknowledgementsAfterMs = Date.now() - back;
-        if (resumed.liveFeedAfterMs === null && feed!.messages.slice(seen).some((m) => m.type === 'position')) resumed.liveFeedAfterMs = Date.now() - back;
+        if (resumed.liveFeedAfterMs === null && feed!.messages.slice(seen).some((m) => m.type === 'position'))
+          resumed.liveFeedAfterMs = Date.now() - back;
         await sleep(50);
       }
       log(`${what} back: acknowledgements after ${resumed.acknowledgementsAfterMs} ms, live feed after ${resumed.liveFeedAfterMs} ms`);
@@ -247,7 +274,12 @@ async function main() {
       const before = await ackedNow();
       await run();
       const restartMs = Date.now() - began;
-      faults.push({ what: `${what} restarted`, restartMs, acknowledgedDuringRestart: (await ackedNow()) - before, ...(await resumption(what)) });
+      faults.push({
+        what: `${what} restarted`,
+        restartMs,
+        acknowledgedDuringRestart: (await ackedNow()) - before,
+        ...(await resumption(what)),
+      });
     };
     // SIGKILL of an API process: the operator's browser reconnects its live feed through nginx
     // (the web app retries at once, then with back-off) and nginx sends it to the other process.
@@ -278,8 +310,16 @@ async function main() {
       for (const f of feeds) f.close();
       feed = reopened ?? feeds[1 - Math.max(0, closedIndex)];
       await cluster!.restart('api-1');
-      faults.push({ what: 'api-1 SIGKILL', feedOnKilledProcessClosed: closedIndex >= 0, feedReopenedAfterMs: reconnectMs, positionOnReopenedFeedAfterMs: positionAfterMs, restartedAfterMs: Date.now() - killedAt });
-      log(`api-1 killed: its feed closed ${closedIndex >= 0}, reopened through nginx after ${reconnectMs} ms, a position on it after ${positionAfterMs} ms; api-1 restarted`);
+      faults.push({
+        what: 'api-1 SIGKILL',
+        feedOnKilledProcessClosed: closedIndex >= 0,
+        feedReopenedAfterMs: reconnectMs,
+        positionOnReopenedFeedAfterMs: positionAfterMs,
+        restartedAfterMs: Date.now() - killedAt,
+      });
+      log(
+        `api-1 killed: its feed closed ${closedIndex >= 0}, reopened through nginx after ${reconnectMs} ms, a position on it after ${positionAfterMs} ms; api-1 restarted`,
+      );
     };
     if (dbProxy) faultRuns.push(sleep(CUT_DB_AT! * 1000).then(() => cut('database', dbProxy)));
     if (natsProxy) faultRuns.push(sleep(CUT_NATS_AT! * 1000).then(() => cut('nats', natsProxy)));
@@ -296,30 +336,74 @@ async function main() {
       }
       const now = await statuses();
       const rss = Object.fromEntries(pids().map((p) => [p.name, MB(safe(() => rssBytes(p.pid)))]));
-      samples.push({ second: elapsed, online: sum(now, 'online'), acknowledged: sum(now, 'acked') - acked0, reconnects: sum(now, 'reconnects'), rssMB: rss, load: loadAverage() });
-      log(`t=${elapsed}s online ${sum(now, 'online')} acked ${sum(now, 'acked') - acked0} load ${loadAverage()[0]} gateways ${cluster.processes.filter((p) => p.role === 'gateway').map((p) => rss[p.name]).join('/')} MB`);
+      samples.push({
+        second: elapsed,
+        online: sum(now, 'online'),
+        acknowledged: sum(now, 'acked') - acked0,
+        reconnects: sum(now, 'reconnects'),
+        rssMB: rss,
+        load: loadAverage(),
+      });
+      log(
+        `t=${elapsed}s online ${sum(now, 'online')} acked ${sum(now, 'acked') - acked0} load ${loadAverage()[0]} gateways ${cluster.processes
+          .filter((p) => p.role === 'gateway')
+          .map((p) => rss[p.name])
+          .join('/')} MB`,
+      );
     }
     await Promise.all(faultRuns);
     feed?.close();
     const seconds = (Date.now() - t0) / 1000;
     const ackedInRun = (await ackedNow()) - acked0;
-    const cpu = Object.fromEntries(pids().map((p) => [p.name, Math.round((safe(() => cpuMs(p.pid)) - (cpu0.get(p.name) ?? 0)) / 10 / seconds) / 100]));
+    const cpu = Object.fromEntries(
+      pids().map((p) => [p.name, Math.round((safe(() => cpuMs(p.pid)) - (cpu0.get(p.name) ?? 0)) / 10 / seconds) / 100]),
+    );
     const postgresCores = Math.round((commandCpuMs('postgres') - pg0) / 10 / seconds) / 100;
 
     // Every acknowledged position, looked up (each was stored before its acknowledgement was sent).
     const finished = await Promise.all(
-      clients.map((c, i) => c.ask<{ acknowledgedPositions: number; latency: LatencyHistogram }>({ type: 'finish', ackedFile: path.join(dataDir, `acked-${i}.tsv`) }, 'finished')),
+      clients.map((c, i) =>
+        c.ask<{ acknowledgedPositions: number; latency: LatencyHistogram }>(
+          { type: 'finish', ackedFile: path.join(dataDir, `acked-${i}.tsv`) },
+          'finished',
+        ),
+      ),
     );
     const { hist, total } = mergeHistograms(finished.map((f) => f.latency));
-    const verified = await verifyStored(url, clients.map((_, i) => path.join(dataDir, `acked-${i}.tsv`)));
+    const verified = await verifyStored(
+      url,
+      clients.map((_, i) => path.join(dataDir, `acked-${i}.tsv`)),
+    );
     const result = {
       bench: 'cluster-load',
       at: new Date().toISOString(),
       machine: { cores: os.cpus().length, memoryGB: Math.round(os.totalmem() / 2 ** 30) },
-      options: { terminals: N, intervalSeconds: INTERVAL, seconds: SECONDS, perAddress: PER_ADDRESS, clients: CLIENTS, gateways: GATEWAYS, apis: APIS, nginxWorkers: NGINX_WORKERS, killGatewayAt: KILL_AT, killApiAt: KILL_API_AT, restartPostgresAt: RESTART_PG_AT, restartNatsAt: RESTART_NATS_AT },
-      connect: { online: samples.length ? (samples[samples.length - 1].online as number) : online, seconds: Math.round(connectSeconds * 10) / 10 },
+      options: {
+        terminals: N,
+        intervalSeconds: INTERVAL,
+        seconds: SECONDS,
+        perAddress: PER_ADDRESS,
+        clients: CLIENTS,
+        gateways: GATEWAYS,
+        apis: APIS,
+        nginxWorkers: NGINX_WORKERS,
+        killGatewayAt: KILL_AT,
+        killApiAt: KILL_API_AT,
+        restartPostgresAt: RESTART_PG_AT,
+        restartNatsAt: RESTART_NATS_AT,
+      },
+      connect: {
+        online: samples.length ? (samples[samples.length - 1].online as number) : online,
+        seconds: Math.round(connectSeconds * 10) / 10,
+      },
       positions: { perSecondInRun: Math.round(ackedInRun / seconds), ...verified },
-      replyMs: { p50: pct(hist, total, 50), p90: pct(hist, total, 90), p99: pct(hist, total, 99), max: hist.length ? hist[hist.length - 1][0] : null, samples: total },
+      replyMs: {
+        p50: pct(hist, total, 50),
+        p90: pct(hist, total, 90),
+        p99: pct(hist, total, 99),
+        max: hist.length ? hist[hist.length - 1][0] : null,
+        samples: total,
+      },
       cpuCores: { ...cpu, postgres: postgresCores },
       samples,
       killedGatewayAt: killedAt,
@@ -340,7 +424,10 @@ async function verifyStored(url: string, files: string[]) {
       const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
       for (let i = 0; i < lines.length; i += 20_000) {
         const chunk = lines.slice(i, i + 20_000).map((l) => l.split('\t'));
-        await db.query('INSERT INTO bench_acked SELECT i, to_timestamp(m / 1000.0) FROM unnest($1::text[], $2::float8[]) AS u(i, m)', [chunk.map((c) => c[0]), chunk.map((c) => Number(c[1]))]);
+        await db.query('INSERT INTO bench_acked SELECT i, to_timestamp(m / 1000.0) FROM unnest($1::text[], $2::float8[]) AS u(i, m)', [
+          chunk.map((c) => c[0]),
+          chunk.map((c) => Number(c[1])),
+        ]);
       }
     }
     const row = await db.one<{ acknowledged: string; distinct_acknowledged: string; lost: string; stored: string; bytes: string }>(`

@@ -30,7 +30,9 @@ const { client, db } = scratch;
 try {
   const seedStart = performance.now();
   await seedFleet(client, VEHICLES);
-  const { rows: [account] } = await client.query<{ id: number; path: string }>('SELECT id, path FROM accounts WHERE parent_id IS NULL ORDER BY id LIMIT 1');
+  const {
+    rows: [account],
+  } = await client.query<{ id: number; path: string }>('SELECT id, path FROM accounts WHERE parent_id IS NULL ORDER BY id LIMIT 1');
   await client.query(`UPDATE terminals SET assigned_at = now() - interval '400 days'`);
   // 30 Beijing days of rollups for every terminal (yesterday back; today's too, as the rollup writes it).
   await client.query(`
@@ -54,9 +56,11 @@ try {
   await client.query(`UPDATE terminals SET service_expires_at = now() - random() * interval '90 days' WHERE id % 97 = 0`);
   await client.query('ANALYZE');
   const seedMs = Math.round(performance.now() - seedStart);
-  const counts = (await client.query<{ stats: number; alarms: number; presence: number }>(
-    `SELECT (SELECT count(*) FROM daily_terminal_stats)::int AS stats, (SELECT count(*) FROM alarms)::int AS alarms, (SELECT count(*) FROM presence_events)::int AS presence`,
-  )).rows[0];
+  const counts = (
+    await client.query<{ stats: number; alarms: number; presence: number }>(
+      `SELECT (SELECT count(*) FROM daily_terminal_stats)::int AS stats, (SELECT count(*) FROM alarms)::int AS alarms, (SELECT count(*) FROM presence_events)::int AS presence`,
+    )
+  ).rows[0];
   // The summary the rollup's pass leaves (daily_account_stats, terminal_recent_mileage).
   const summaryStart = performance.now();
   await refreshFleetSummary(db, Date.now(), [], true);
@@ -80,7 +84,15 @@ try {
       JSON.stringify(await new DataCenterService(db).overview(user));
       cold.push(Math.round((performance.now() - t) * 10) / 10);
     }
-    return { firstCallMs: firstMs, refreshMs: stats(warm), coldRefreshMs: stats(cold), answerBytes: bytes, fleet: first.fleet, regions: first.regions.length, alarmsToday: first.alarmsToday.total };
+    return {
+      firstCallMs: firstMs,
+      refreshMs: stats(warm),
+      coldRefreshMs: stats(cold),
+      answerBytes: bytes,
+      fleet: first.fleet,
+      regions: first.regions.length,
+      alarmsToday: first.alarmsToday.total,
+    };
   };
 
   const platformAdmin = await measure({ accountPath: account.path, isPlatformAdmin: true });
@@ -91,11 +103,26 @@ try {
     platformAdmin: (await measure({ accountPath: account.path, isPlatformAdmin: true })).coldRefreshMs,
     customerScope: (await measure({ accountPath: account.path, isPlatformAdmin: false })).coldRefreshMs,
   };
-  console.log(JSON.stringify({
-    bench: 'data-center', vehicles: VEHICLES, runs: RUNS, seeded: { ...counts, ms: seedMs }, summaryRefreshMs: summaryMs,
-    platformAdmin, customerScope, coldRefreshFromDailyRowsMs: fromDailyRows, target: { refreshMs: 200 },
-    cpus: os.cpus().length, load: os.loadavg().map((l) => Math.round(l * 10) / 10), at: new Date().toISOString(),
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        bench: 'data-center',
+        vehicles: VEHICLES,
+        runs: RUNS,
+        seeded: { ...counts, ms: seedMs },
+        summaryRefreshMs: summaryMs,
+        platformAdmin,
+        customerScope,
+        coldRefreshFromDailyRowsMs: fromDailyRows,
+        target: { refreshMs: 200 },
+        cpus: os.cpus().length,
+        load: os.loadavg().map((l) => Math.round(l * 10) / 10),
+        at: new Date().toISOString(),
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   await scratch.drop(keepArg());
 }

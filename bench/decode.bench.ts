@@ -69,7 +69,15 @@ const CASES: { name: string; protocol: ProtocolName; frame: Buffer; ctx?: object
   {
     name: 'watch UD (GPS fix, 1 cell)',
     protocol: 'watch',
-    frame: encodeWatchReport('8800000015', 'UD', { ...fix, satellites: 9, signal: 100, battery: 87, steps: 5230, worn: true, cells: [{ mcc: 460, mnc: 0, lac: 9360, cellId: 4082, rssi: 131 }] }),
+    frame: encodeWatchReport('8800000015', 'UD', {
+      ...fix,
+      satellites: 9,
+      signal: 100,
+      battery: 87,
+      steps: 5230,
+      worn: true,
+      cells: [{ mcc: 460, mnc: 0, lac: 9360, cellId: 4082, rssi: 131 }],
+    }),
   },
   {
     // Traccar's UD_LTE test frame: a fix, one cell and three Wi-Fi access points.

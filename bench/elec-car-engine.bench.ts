@@ -35,10 +35,12 @@ await db.query(
    SELECT $1, t.id, t.identifier, 'vehicle' FROM terminals t WHERE t.account_id = $1 ORDER BY t.id`,
   [tenant.accountId],
 );
-const vehicles = (await db.query<{ id: number; identifier: string }>(
-  `SELECT v.id, t.identifier FROM vehicles v JOIN terminals t ON t.id = v.terminal_id WHERE v.account_id = $1 ORDER BY v.id`,
-  [tenant.accountId],
-)).map((r) => ({ id: Number(r.id), identifier: r.identifier }));
+const vehicles = (
+  await db.query<{ id: number; identifier: string }>(
+    `SELECT v.id, t.identifier FROM vehicles v JOIN terminals t ON t.id = v.terminal_id WHERE v.account_id = $1 ORDER BY v.id`,
+    [tenant.accountId],
+  )
+).map((r) => ({ id: Number(r.id), identifier: r.identifier }));
 const bikes = vehicles.slice(0, BIKES);
 const others = vehicles.slice(BIKES);
 await db.query(
@@ -51,7 +53,21 @@ let clock = Date.now();
 /** A terminal and one stored fix of it, as the gateway feeds them. */
 const position = (v: { id: number; identifier: string }, speed: number, acc: boolean): [TerminalLabel, PositionFields] => [
   { identifier: v.identifier, vehicleId: v.id, plate: null, vehicleName: null, online: true },
-  { lat: 31.2304, lon: 121.4737, speed, course: 0, altitude: 0, gpsTime: ++clock, receivedAt: clock, valid: true, acc, satellites: 9, mileage: null, alarms: [], extras: null },
+  {
+    lat: 31.2304,
+    lon: 121.4737,
+    speed,
+    course: 0,
+    altitude: 0,
+    gpsTime: ++clock,
+    receivedAt: clock,
+    valid: true,
+    acc,
+    satellites: 9,
+    mileage: null,
+    alarms: [],
+    extras: null,
+  },
 ];
 
 /** Let the handed-in work start, then wait for the engine. */
@@ -72,7 +88,12 @@ async function stream(count: number, make: (k: number) => [TerminalLabel, Positi
   await settled();
   const ms = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
-  return { positions: count, ms: Math.round(ms), perSecond: Math.round((count / ms) * 1000), cpuUsPerPosition: Math.round(((cpu.user + cpu.system) / count) * 10) / 10 };
+  return {
+    positions: count,
+    ms: Math.round(ms),
+    perSecond: Math.round((count / ms) * 1000),
+    cpuUsPerPosition: Math.round(((cpu.user + cpu.system) / count) * 10) / 10,
+  };
 }
 
 // Warm-up: loads the bike set and every bike's guard once.
@@ -85,7 +106,20 @@ const alarms = (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM alar
 
 engine.stop();
 await t.close();
-console.log(JSON.stringify({
-  bench: 'elec-car-engine', engine: process.env.TEST_ENGINE ?? 'pglite', vehicles: VEHICLES, bikes: BIKES,
-  notBikes, parkedBikes, overspeedFlips: { ...flips, alarms }, cpus: os.cpus().length, date: new Date().toISOString().slice(0, 10),
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      bench: 'elec-car-engine',
+      engine: process.env.TEST_ENGINE ?? 'pglite',
+      vehicles: VEHICLES,
+      bikes: BIKES,
+      notBikes,
+      parkedBikes,
+      overspeedFlips: { ...flips, alarms },
+      cpus: os.cpus().length,
+      date: new Date().toISOString().slice(0, 10),
+    },
+    null,
+    2,
+  ),
+);

@@ -78,15 +78,32 @@ const idleSweepMs = median([await sweepTime(), await sweepTime(), await sweepTim
 const alarms = (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM alarms`))!.n;
 
 let clock = Date.now();
-const identifiers = (await db.query<{ identifier: string; registered: boolean }>(
+const identifiers = await db.query<{ identifier: string; registered: boolean }>(
   `SELECT t.identifier, b.id IS NOT NULL AS registered FROM terminals t LEFT JOIN elec_gb_bikes b ON b.terminal_id = t.id WHERE t.account_id = $1 ORDER BY t.id`,
   [tenant.accountId],
-));
+);
 const registered = identifiers.filter((r) => r.registered).map((r) => r.identifier);
 const others = identifiers.filter((r) => !r.registered).map((r) => r.identifier);
 const position = (terminalId: string, speed: number): LastPosition => ({
-  terminalId, vehicleId: null, plate: '', name: '', lat: 31.2304, lon: 121.4737, speed, direction: 0, altitude: 0,
-  gpsTime: ++clock, receivedAt: clock, valid: true, online: true, acc: true, satellites: 9, mileage: null, alarms: [], alarmNames: [], extras: {},
+  terminalId,
+  vehicleId: null,
+  plate: '',
+  name: '',
+  lat: 31.2304,
+  lon: 121.4737,
+  speed,
+  direction: 0,
+  altitude: 0,
+  gpsTime: ++clock,
+  receivedAt: clock,
+  valid: true,
+  online: true,
+  acc: true,
+  satellites: 9,
+  mileage: null,
+  alarms: [],
+  alarmNames: [],
+  extras: {},
 });
 async function stream(ids: string[], count: number) {
   const cpuBefore = process.cpuUsage();
@@ -99,17 +116,35 @@ async function stream(ids: string[], count: number) {
   await engine.idle();
   const ms = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
-  return { positions: count, ms: Math.round(ms), perSecond: Math.round((count / ms) * 1000), cpuUsPerPosition: Math.round(((cpu.user + cpu.system) / count) * 10) / 10 };
+  return {
+    positions: count,
+    ms: Math.round(ms),
+    perSecond: Math.round((count / ms) * 1000),
+    cpuUsPerPosition: Math.round(((cpu.user + cpu.system) / count) * 10) / 10,
+  };
 }
 await stream(registered, registered.length); // warm-up: the watched set and every bike's state loaded once
 const notRegistered = await stream(others, POSITIONS);
 const registeredUnder25 = await stream(registered, POSITIONS);
 
 await t.close();
-console.log(JSON.stringify({
-  bench: 'elec-gb', engine: process.env.TEST_ENGINE ?? 'pglite', bikes: BIKES, reportsPerBike: REPORTS, seedMs,
-  batteryBoardFirstPage: board, stats, registryFirstPage: list,
-  sweep: { firstMs: firstSweepMs, idleMs: idleSweepMs, alarmsRaised: alarms },
-  positions: { notRegistered, registeredUnder25 },
-  cpus: os.cpus().length, date: new Date().toISOString().slice(0, 10),
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      bench: 'elec-gb',
+      engine: process.env.TEST_ENGINE ?? 'pglite',
+      bikes: BIKES,
+      reportsPerBike: REPORTS,
+      seedMs,
+      batteryBoardFirstPage: board,
+      stats,
+      registryFirstPage: list,
+      sweep: { firstMs: firstSweepMs, idleMs: idleSweepMs, alarmsRaised: alarms },
+      positions: { notRegistered, registeredUnder25 },
+      cpus: os.cpus().length,
+      date: new Date().toISOString().slice(0, 10),
+    },
+    null,
+    2,
+  ),
+);

@@ -47,12 +47,18 @@ let server: ReturnType<typeof spawn> | undefined;
 
 type Envelope<T> = { flag: number; msg: string; obj: T };
 async function call<T>(base: string, p: string, init: RequestInit & { sessionId?: string } = {}): Promise<Envelope<T>> {
-  const res = await fetch(`${base}${p}`, { ...init, headers: { ...(init.headers ?? {}), ...(init.sessionId ? { sessionId: init.sessionId } : {}) } });
+  const res = await fetch(`${base}${p}`, {
+    ...init,
+    headers: { ...(init.headers ?? {}), ...(init.sessionId ? { sessionId: init.sessionId } : {}) },
+  });
   return (await res.json()) as Envelope<T>;
 }
 
 /** The highest RSS in each quarter of a phase, MB: flat when the file's rows do not pile up in memory. */
-const quarters = (samples: number[]) => [0, 1, 2, 3].map((q) => MB(Math.max(...samples.slice(Math.floor((q * samples.length) / 4), Math.max(Math.floor(((q + 1) * samples.length) / 4), 1)))));
+const quarters = (samples: number[]) =>
+  [0, 1, 2, 3].map((q) =>
+    MB(Math.max(...samples.slice(Math.floor((q * samples.length) / 4), Math.max(Math.floor(((q + 1) * samples.length) / 4), 1)))),
+  );
 
 /** Samples a process's VmRSS every `everyMs` until stopped: the peak and the samples. */
 function sampler(pid: number, everyMs = 200) {
@@ -70,12 +76,27 @@ try {
     const out = fs.openSync(path.join(dir, 'server.log'), 'a');
     server = spawn(process.execPath, ['apps/server/dist/main.js', '--role', 'api,jobs'], {
       cwd: repo,
-      env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: path.join(dir, 'data'), CHELIAN_ADMIN_PASSWORD: PASSWORD, PORT: String(port), HOST: '127.0.0.1', NATS_URL: '', NODE_ENV: 'production' },
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        DATA_DIR: path.join(dir, 'data'),
+        CHELIAN_ADMIN_PASSWORD: PASSWORD,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NATS_URL: '',
+        NODE_ENV: 'production',
+      },
       stdio: ['ignore', out, out],
     });
     for (let i = 0; ; i++) {
       if (server.exitCode !== null) throw new Error(`server exited: ${fs.readFileSync(path.join(dir, 'server.log'), 'utf8').slice(-2000)}`);
-      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return server.pid!;
+      if (
+        await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return server.pid!;
       if (i > 240) throw new Error('server not healthy in 120 s');
       await pause(500);
     }
@@ -99,9 +120,14 @@ try {
       }
     }
   };
-  await pipeline(Readable.from(rowsOf()), client.query(copyFrom(
-    'COPY daily_terminal_stats (terminal_id, day, mileage_km, mileage_source, driving_seconds, max_speed, position_count, alarm_count, alarm_types, online_seconds, elapsed_seconds) FROM STDIN WITH (FORMAT csv)',
-  )));
+  await pipeline(
+    Readable.from(rowsOf()),
+    client.query(
+      copyFrom(
+        'COPY daily_terminal_stats (terminal_id, day, mileage_km, mileage_source, driving_seconds, max_speed, position_count, alarm_count, alarm_types, online_seconds, elapsed_seconds) FROM STDIN WITH (FORMAT csv)',
+      ),
+    ),
+  );
   await client.query('ANALYZE');
   await client.end();
   const seedMs = Math.round(performance.now() - seedStart);
@@ -109,14 +135,22 @@ try {
 
   const pid = await start();
   const config = await call<{ publicKey: string }>(base, '/oauthToken/getConfig');
-  const cipher = crypto.publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(PASSWORD)).toString('base64');
-  const login = await call<{ sessionId: string }>(base, '/oauth/v4/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: 'admin', password: cipher }) });
+  const cipher = crypto
+    .publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(PASSWORD))
+    .toString('base64');
+  const login = await call<{ sessionId: string }>(base, '/oauth/v4/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'admin', password: cipher }),
+  });
   if (login.flag !== 1) throw new Error(`login failed: ${login.msg}`);
   const sessionId = login.obj.sessionId;
   const endDay = new Date(Date.parse(`${FIRST_DAY}T00:00:00Z`) + (DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
   const filters = { startDate: FIRST_DAY, endDate: endDay };
   // Warm the server as an operator would have (the report's first page), then settle.
-  const page = await call<{ total: number }>(base, `/car/v1/accelerate/report/mileage/dayMileage.json?${new URLSearchParams(filters)}`, { sessionId });
+  const page = await call<{ total: number }>(base, `/car/v1/accelerate/report/mileage/dayMileage.json?${new URLSearchParams(filters)}`, {
+    sessionId,
+  });
   await pause(3000);
   const idle = rssBytes(pid);
   log(`report has ${page.obj.total} rows; server idle at ${MB(idle)} MB`);
@@ -124,14 +158,20 @@ try {
   const writing = sampler(pid);
   const t0 = performance.now();
   const job = await call<{ id: number }>(base, '/car/v1/accelerate/export/exportDataReport.json', {
-    method: 'POST', sessionId, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    sessionId,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ reportType: 'mileageReport', params: JSON.stringify(filters) }),
   });
   if (job.flag !== 1) throw new Error(`export refused: ${job.msg}`);
   let record: { status: string; size: number; error: string } | undefined;
   for (;;) {
     await pause(1000);
-    const list = await call<{ list: Array<{ id: number; status: string; size: number; error: string }> }>(base, '/car/v1/accelerate/export/listExportRecord.json', { sessionId });
+    const list = await call<{ list: Array<{ id: number; status: string; size: number; error: string }> }>(
+      base,
+      '/car/v1/accelerate/export/listExportRecord.json',
+      { sessionId },
+    );
     record = list.obj.list.find((r) => r.id === job.obj.id);
     if (record && (record.status === 'done' || record.status === 'failed')) break;
   }
@@ -152,16 +192,43 @@ try {
   let rowsInFile: number | null = null;
   if (VERIFY) {
     rowsInFile = 0;
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'ignore', styles: 'ignore', hyperlinks: 'ignore', worksheets: 'emit' });
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+      sharedStrings: 'ignore',
+      styles: 'ignore',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+    });
     for await (const sheet of reader) for await (const _row of sheet) rowsInFile++;
     rowsInFile -= 1; // the header
   }
-  console.log(JSON.stringify({
-    bench: 'export-1m', engine: 'postgres', vehicles: VEHICLES, days: DAYS, reportRows: page.obj.total, rowsInFile, seedMs,
-    idleRssMB: MB(idle), writing: { ms: writeMs, peakRssMB: MB(written.peak), aboveIdleMB: MB(written.peak - idle), peakByQuarterMB: quarters(written.samples), samples: written.samples.length },
-    sending: { ms: downloadMs, peakRssMB: MB(sent.peak), aboveIdleMB: MB(sent.peak - idle) },
-    fileMB: MB(fileBytes), sizeMatches: fileBytes === record.size, cpus: os.cpus().length, node: process.version,
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        bench: 'export-1m',
+        engine: 'postgres',
+        vehicles: VEHICLES,
+        days: DAYS,
+        reportRows: page.obj.total,
+        rowsInFile,
+        seedMs,
+        idleRssMB: MB(idle),
+        writing: {
+          ms: writeMs,
+          peakRssMB: MB(written.peak),
+          aboveIdleMB: MB(written.peak - idle),
+          peakByQuarterMB: quarters(written.samples),
+          samples: written.samples.length,
+        },
+        sending: { ms: downloadMs, peakRssMB: MB(sent.peak), aboveIdleMB: MB(sent.peak - idle) },
+        fileMB: MB(fileBytes),
+        sizeMatches: fileBytes === record.size,
+        cpus: os.cpus().length,
+        node: process.version,
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   if (server && server.exitCode === null) {
     server.kill('SIGTERM');

@@ -58,12 +58,24 @@ async function cleanup() {
   if (cleaned) return;
   cleaned = true;
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => { const t = setTimeout(() => (c.kill('SIGKILL'), r(null)), 10_000); c.once('exit', () => (clearTimeout(t), r(null))); }))));
+  await Promise.all(
+    children.map((c) =>
+      c.exitCode !== null
+        ? null
+        : new Promise((r) => {
+            const t = setTimeout(() => (c.kill('SIGKILL'), r(null)), 10_000);
+            c.once('exit', () => (clearTimeout(t), r(null)));
+          }),
+    ),
+  );
   await sql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((e) => log(`drop failed: ${e}`));
   fs.rmSync(dir, { recursive: true, force: true });
 }
 const LIMIT_MIN = SKIP_DAY ? 15 : 28;
-const deadline = setTimeout(() => { log(`time limit (${LIMIT_MIN} min) reached`); void cleanup().then(() => process.exit(3)); }, LIMIT_MIN * 60_000);
+const deadline = setTimeout(() => {
+  log(`time limit (${LIMIT_MIN} min) reached`);
+  void cleanup().then(() => process.exit(3));
+}, LIMIT_MIN * 60_000);
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
 async function call<T>(base: string, p: string, init: RequestInit = {}) {
@@ -73,8 +85,14 @@ async function call<T>(base: string, p: string, init: RequestInit = {}) {
 
 async function apiLogin(base: string): Promise<string> {
   const config = await call<{ publicKey: string }>(base, '/oauthToken/getConfig');
-  const cipher = crypto.publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(PASSWORD)).toString('base64');
-  const r = await call<{ sessionId: string }>(base, '/oauth/v4/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: 'admin', password: cipher }) });
+  const cipher = crypto
+    .publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(PASSWORD))
+    .toString('base64');
+  const r = await call<{ sessionId: string }>(base, '/oauth/v4/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'admin', password: cipher }),
+  });
   if (r.flag !== 1) throw new Error(`login failed: ${r.msg}`);
   return r.obj.sessionId;
 }
@@ -91,20 +109,33 @@ async function importFleet(base: string, sessionId: string) {
     const rows = specs.slice(i, i + SHEET_ROWS).map((s) => `${s.id},${s.protocol},${s.plate}`);
     const form = new FormData();
     form.append('file', new Blob([`设备号,协议,车牌号\n${rows.join('\n')}\n`], { type: 'text/csv' }), 'fleet.csv');
-    const r = await call<{ total: number; vehicles: number }>(base, '/car/v4/api/vehicle/import.json', { method: 'POST', headers: { sessionId }, body: form });
+    const r = await call<{ total: number; vehicles: number }>(base, '/car/v4/api/vehicle/import.json', {
+      method: 'POST',
+      headers: { sessionId },
+      body: form,
+    });
     if (r.flag !== 1) throw new Error(`import failed: ${r.msg}`);
     log(`imported ${r.obj.vehicles}/${r.obj.total}`);
   }
 }
 
-type MapEl = HTMLElement & { maplibre: { getLayer(id: string): { implementation: { drawnLngLat(id: number): [number, number] | null } }; jumpTo(o: { center: [number, number]; zoom: number }): void } };
+type MapEl = HTMLElement & {
+  maplibre: {
+    getLayer(id: string): { implementation: { drawnLngLat(id: number): [number, number] | null } };
+    jumpTo(o: { center: [number, number]; zoom: number }): void;
+  };
+};
 const drawnAt = (page: Page, ids: number[]) =>
   page.evaluate((list) => {
     const el = document.querySelector('[data-testid="car-map"] .cl-map-canvas') as unknown as MapEl;
     return list.map((id) => el.maplibre.getLayer('car-vehicle-arrow').implementation.drawnLngLat(id));
   }, ids);
 
-interface CpuProfile { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples: number[]; timeDeltas: number[] }
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples: number[];
+  timeDeltas: number[];
+}
 /** Self time per function (name @ file:line) from a CDP sampling profile, largest first. */
 function topSelfTime(profile: CpuProfile, n: number): Record<string, number> {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -114,7 +145,12 @@ function topSelfTime(profile: CpuProfile, n: number): Record<string, number> {
     const key = `${f.functionName || '(anonymous)'} @ ${f.url.split('/').pop() || '-'}:${f.lineNumber + 1}`;
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
-  return Object.fromEntries([...self].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => [k, Math.round(v)]));
+  return Object.fromEntries(
+    [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => [k, Math.round(v)]),
+  );
 }
 
 async function vehicleIdOf(page: Page, plate: string): Promise<number> {
@@ -130,7 +166,8 @@ async function movingVehicle(page: Page, from: number): Promise<Vehicle> {
     await page.getByTestId('tree-search').fill(specs[i].id);
     const row = page.locator('[data-testid="tree-vehicle"]').first();
     await row.waitFor({ timeout: 20_000 });
-    if ((await row.getAttribute('data-state')) === 'moving') return { vehicleId: Number(await row.getAttribute('data-vehicle-id')), plate: specs[i].plate!, terminalId: specs[i].id };
+    if ((await row.getAttribute('data-state')) === 'moving')
+      return { vehicleId: Number(await row.getAttribute('data-vehicle-id')), plate: specs[i].plate!, terminalId: specs[i].id };
   }
   throw new Error(`no moving vehicle among specs ${from}…`);
 }
@@ -143,15 +180,34 @@ async function main() {
   const serverLog = fs.openSync(path.join(dir, 'server.log'), 'a');
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repo,
-    env: { ...process.env, TERMINAL_AUTO_REGISTER: '1', DATA_DIR: path.join(dir, 'data'), CHELIAN_ADMIN_PASSWORD: PASSWORD, PORT: String(port), HOST: '127.0.0.1', JT808_PORT: String(jt808), GT06_PORT: String(gt06), H02_PORT: String(h02), WATCH_PORT: '0', DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`, NATS_URL: '',
+    env: {
+      ...process.env,
+      TERMINAL_AUTO_REGISTER: '1',
+      DATA_DIR: path.join(dir, 'data'),
+      CHELIAN_ADMIN_PASSWORD: PASSWORD,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JT808_PORT: String(jt808),
+      GT06_PORT: String(gt06),
+      H02_PORT: String(h02),
+      WATCH_PORT: '0',
+      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
+      NATS_URL: '',
       // the simulator's 10 000 terminals all dial from 127.0.0.1
-      MAX_CONNECTIONS_PER_ADDRESS: '0' },
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
+    },
     stdio: ['ignore', serverLog, serverLog],
   });
   children.push(server);
   for (let i = 0; ; i++) {
     if (server.exitCode !== null) throw new Error(`server exited: ${fs.readFileSync(path.join(dir, 'server.log'), 'utf8').slice(-2000)}`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 240) throw new Error('server not healthy in 120 s');
     await pause(500);
   }
@@ -162,13 +218,50 @@ async function main() {
   const importMs = Date.now() - importStart;
 
   const simLog = fs.openSync(path.join(dir, 'sim.log'), 'a');
-  const sim = spawn(process.execPath, ['--import', 'tsx', 'packages/simulator/src/cli.ts', '--count', String(COUNT), '--protocol', 'mixed', '--host', '127.0.0.1', '--interval', '10', '--city', '深圳', '--seed', '1', '--alarm-rate', String(ALARM_RATE), '--jt808-port', String(jt808), '--gt06-port', String(gt06), '--h02-port', String(h02)], { cwd: repo, stdio: ['ignore', simLog, simLog] });
+  const sim = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'packages/simulator/src/cli.ts',
+      '--count',
+      String(COUNT),
+      '--protocol',
+      'mixed',
+      '--host',
+      '127.0.0.1',
+      '--interval',
+      '10',
+      '--city',
+      '深圳',
+      '--seed',
+      '1',
+      '--alarm-rate',
+      String(ALARM_RATE),
+      '--jt808-port',
+      String(jt808),
+      '--gt06-port',
+      String(gt06),
+      '--h02-port',
+      String(h02),
+    ],
+    { cwd: repo, stdio: ['ignore', simLog, simLog] },
+  );
   children.push(sim);
   const simStart = Date.now();
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
@@ -183,7 +276,15 @@ async function main() {
     const pageStart = Date.now();
     await page.goto(`${base}/child/car/monitor`);
     await page.locator('[data-testid="car-map"][data-map-ready="true"]').waitFor({ timeout: 90_000 });
-    const counts = async () => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-testid^="state-count-"]')].map((e) => [e.getAttribute('data-testid')!.slice(12), Number(e.getAttribute('data-count'))])));
+    const counts = async () =>
+      page.evaluate(() =>
+        Object.fromEntries(
+          [...document.querySelectorAll('[data-testid^="state-count-"]')].map((e) => [
+            e.getAttribute('data-testid')!.slice(12),
+            Number(e.getAttribute('data-count')),
+          ]),
+        ),
+      );
     let treeAll = 0;
     let allSeenMs = NaN;
     let onlineSeenMs = NaN;
@@ -192,7 +293,10 @@ async function main() {
       treeAll = c.all ?? 0;
       const online = (c.moving ?? 0) + (c.stopped ?? 0) + (c.alarm ?? 0);
       if (treeAll >= COUNT && Number.isNaN(allSeenMs)) allSeenMs = Date.now() - pageStart;
-      if (online >= COUNT * 0.99 && Number.isNaN(onlineSeenMs)) { onlineSeenMs = Date.now() - simStart; break; }
+      if (online >= COUNT * 0.99 && Number.isNaN(onlineSeenMs)) {
+        onlineSeenMs = Date.now() - simStart;
+        break;
+      }
       await pause(1000);
     }
     const countsOnline = await counts();
@@ -207,7 +311,13 @@ async function main() {
     await page.getByTestId('tree-search').fill('');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    const metric = async () => Object.fromEntries(((await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }).metrics.map((m) => [m.name, m.value]));
+    const metric = async () =>
+      Object.fromEntries(
+        ((await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }).metrics.map((m) => [
+          m.name,
+          m.value,
+        ]),
+      );
     const before = await drawnAt(page, ids);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
@@ -231,11 +341,25 @@ async function main() {
       const raw = JSON.parse(fs.readFileSync(TRACE, 'utf8'));
       trace = summariseTrace(Array.isArray(raw) ? raw : raw.traceEvents);
     }
-    const moved = sample.map((s, i) => ({ plate: s.plate, vehicleId: ids[i], before: before[i], after: after[i], moved: !!before[i] && !!after[i] && (before[i]![0] !== after[i]![0] || before[i]![1] !== after[i]![1]) }));
+    const moved = sample.map((s, i) => ({
+      plate: s.plate,
+      vehicleId: ids[i],
+      before: before[i],
+      after: after[i],
+      moved: !!before[i] && !!after[i] && (before[i]![0] !== after[i]![0] || before[i]![1] !== after[i]![1]),
+    }));
 
     // zoomed out (clusters), then in on the first sampled vehicle (plates)
     const at = after[0] ?? before[0] ?? [114.06, 22.55];
-    const jump = (c: [number, number], zoom: number) => page.evaluate(([x, y, z]) => (document.querySelector('[data-testid="car-map"] .cl-map-canvas') as unknown as MapEl).maplibre.jumpTo({ center: [x, y], zoom: z }), [c[0], c[1], zoom]);
+    const jump = (c: [number, number], zoom: number) =>
+      page.evaluate(
+        ([x, y, z]) =>
+          (document.querySelector('[data-testid="car-map"] .cl-map-canvas') as unknown as MapEl).maplibre.jumpTo({
+            center: [x, y],
+            zoom: z,
+          }),
+        [c[0], c[1], zoom],
+      );
     await jump(at, 11);
     await page.waitForTimeout(4000);
     await page.screenshot({ path: path.join(SHOTS, 'monitor-clusters.png') });
@@ -254,16 +378,30 @@ async function main() {
 
     // its playback since the simulation began
     const playback = await context.newPage();
-    await playback.goto(`${base}/child/car/playback?urlType=blank&vehicleId=${ids[0]}&start=${simStart - 60_000}&end=${Date.now() + 60_000}`);
+    await playback.goto(
+      `${base}/child/car/playback?urlType=blank&vehicleId=${ids[0]}&start=${simStart - 60_000}&end=${Date.now() + 60_000}`,
+    );
     const playbackStart = Date.now();
     // the vehicle picker names the vehicle by plate (timed on its own, not after the map)
-    const pickerNamed = playback.getByTestId('vehicle-picker').getByText(sample[0].plate!).waitFor({ timeout: 60_000 }).then(() => Date.now() - playbackStart, () => NaN);
+    const pickerNamed = playback
+      .getByTestId('vehicle-picker')
+      .getByText(sample[0].plate!)
+      .waitFor({ timeout: 60_000 })
+      .then(
+        () => Date.now() - playbackStart,
+        () => NaN,
+      );
     await playback.locator('[data-testid="playback-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
     const playbackMapReadyMs = Date.now() - playbackStart;
     const pickerShowsPlate = await pickerNamed;
     await playback.waitForTimeout(3000);
     await playback.screenshot({ path: path.join(SHOTS, 'playback.png') });
-    const playbackSummary = (await playback.getByTestId('playback-summary').innerText().catch(() => '')).replace(/\s+/g, ' ');
+    const playbackSummary = (
+      await playback
+        .getByTestId('playback-summary')
+        .innerText()
+        .catch(() => '')
+    ).replace(/\s+/g, ' ');
 
     // the operator's day, with the fleet live; the monitoring tab stays open throughout
     const day: Record<string, Step> = {};
@@ -294,7 +432,12 @@ async function main() {
       moved,
       liveWindowSeconds: Math.round(wall * 10) / 10,
       mainThreadBusyFraction: Math.round(((m1.TaskDuration - m0.TaskDuration) / wall) * 1000) / 1000,
-      ...Object.fromEntries(['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'].map((k) => [`${k}PerSecond`, Math.round(((m1[k] - m0[k]) / wall) * 1000) / 1000])),
+      ...Object.fromEntries(
+        ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'].map((k) => [
+          `${k}PerSecond`,
+          Math.round(((m1[k] - m0[k]) / wall) * 1000) / 1000,
+        ]),
+      ),
       topScriptSelfMs: topSelfTime(profile, 12),
       jsHeapUsedMB: MB(m1.JSHeapUsedSize),
       serverRssMB: MB(rssBytes(server.pid!)),

@@ -22,8 +22,12 @@ try {
   const seedStart = performance.now();
   const fleet = await seedFleet(client, VEHICLES);
   // The offline 15 %: silent from minutes to two months; every 50th never online. Service ends spread over ±120 days.
-  await client.query(`UPDATE terminals SET last_seen_at = CASE WHEN id % 50 = 0 THEN NULL ELSE now() - (id % 1440) * interval '1 hour' END WHERE NOT online`);
-  await client.query(`UPDATE terminals SET service_expires_at = now() + ((id * 7919) % 240 - 120) * interval '1 day' + (id % 24) * interval '1 hour'`);
+  await client.query(
+    `UPDATE terminals SET last_seen_at = CASE WHEN id % 50 = 0 THEN NULL ELSE now() - (id % 1440) * interval '1 hour' END WHERE NOT online`,
+  );
+  await client.query(
+    `UPDATE terminals SET service_expires_at = now() + ((id * 7919) % 240 - 120) * interval '1 day' + (id % 24) * interval '1 hour'`,
+  );
   const { rows: ops } = await client.query<{ id: number }>(
     `INSERT INTO users (account_id, role_id, username, name, password_hash)
      SELECT 1, (SELECT role_id FROM users WHERE username = 'admin'), 'op' || g, '值班员' || g, 'x' FROM generate_series(1, 20) g RETURNING id`,
@@ -43,13 +47,18 @@ try {
 
   const api = await loginAs(ctx);
   const series = async (url: string) => {
-    const t = await timeRequests(() => api.get<{ total?: number; totals: { total?: number } }>(url).then((b) => b.total ?? b.totals.total ?? 0), RUNS);
+    const t = await timeRequests(
+      () => api.get<{ total?: number; totals: { total?: number } }>(url).then((b) => b.total ?? b.totals.total ?? 0),
+      RUNS,
+    );
     return { total: t.last, medianMs: t.medianMs, minMs: t.minMs, maxMs: t.maxMs };
   };
   const report = '/car/v1/accelerate/report';
   const one = fleet[VEHICLES >> 1].vehicleId;
   const figures = {
-    vehicles: VEHICLES, alarms: ALARMS, seedSeconds: Math.round(seedMs / 100) / 10,
+    vehicles: VEHICLES,
+    alarms: ALARMS,
+    seedSeconds: Math.round(seedMs / 100) / 10,
     offlineFirstPage: await series(`${report}/offline/offlineReport.json`),
     offlineOver7Days: await series(`${report}/offline/offlineReport.json?minHours=168`),
     offlineOneGroup: await series(`${report}/offline/offlineReport.json?groupId=${groupId}`),

@@ -48,7 +48,14 @@ Object.assign(setup.env, {
   TERMINAL_AUTO_REGISTER: '1',
   MAX_CONNECTIONS_PER_ADDRESS: '0', // the bench's terminals share a few source addresses
   LOG_LEVEL: 'error',
-  ...(LIMITS_OFF ? { RATE_LIMIT_LOGIN: '0', RATE_LIMIT_LOGIN_PER_SECOND: '0', RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '0', RATE_LIMIT_API_PER_ADDRESS: '0' } : {}),
+  ...(LIMITS_OFF
+    ? {
+        RATE_LIMIT_LOGIN: '0',
+        RATE_LIMIT_LOGIN_PER_SECOND: '0',
+        RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '0',
+        RATE_LIMIT_API_PER_ADDRESS: '0',
+      }
+    : {}),
 });
 const server = spawnServer(setup, { built: true });
 const base = `http://127.0.0.1:${setup.ports.http}`;
@@ -58,7 +65,9 @@ try {
 
   const terminals: BenchTerminal[] = [];
   for (let i = 0; i < TERMINALS; i += 50) {
-    const batch = await Promise.all(Array.from({ length: Math.min(50, TERMINALS - i) }, (_, j) => BenchTerminal.connect(setup.ports.jt808, i + j)));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, TERMINALS - i) }, (_, j) => BenchTerminal.connect(setup.ports.jt808, i + j)),
+    );
     await Promise.all(batch.map((t) => t.handshake()));
     terminals.push(...batch);
   }
@@ -73,17 +82,21 @@ try {
   // Each terminal reports every INTERVAL_MS, spread evenly over the interval.
   let k = 0;
   const timers = terminals.map((t, i) =>
-    setTimeout(() => {
-      const tick = () => t.send(k++, Date.now());
-      tick();
-      timers[i] = setInterval(tick, INTERVAL_MS);
-    }, (i * INTERVAL_MS) / TERMINALS),
+    setTimeout(
+      () => {
+        const tick = () => t.send(k++, Date.now());
+        tick();
+        timers[i] = setInterval(tick, INTERVAL_MS);
+      },
+      (i * INTERVAL_MS) / TERMINALS,
+    ),
   );
 
   // The server's own CPU (main thread and thread pool together) and event-loop lag per phase: on a
   // shared machine the latencies carry everyone's load, these say what the attack cost the server.
   const pid = server.child.pid!;
-  const lagP99 = async () => Math.round((metricValue(await fetchMetrics(setup.ports.http, TEST_METRICS_TOKEN), 'nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000);
+  const lagP99 = async () =>
+    Math.round((metricValue(await fetchMetrics(setup.ports.http, TEST_METRICS_TOKEN), 'nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000);
   const load = { start: loadAverage() };
   let cpuAt = cpuMs(pid);
   const cpuSince = (seconds: number) => {
@@ -105,7 +118,9 @@ try {
     });
     let out = '';
     attacker.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-    const answers = new Promise<unknown>((resolve) => attacker.once('exit', () => resolve(JSON.parse(out.trim().split('\n').at(-1) || '{}'))));
+    const answers = new Promise<unknown>((resolve) =>
+      attacker.once('exit', () => resolve(JSON.parse(out.trim().split('\n').at(-1) || '{}'))),
+    );
     // This process's own event-loop delay: when it is high, the latencies are partly the bench's.
     const benchLoop = monitorEventLoopDelay({ resolution: 20 });
     benchLoop.enable();
@@ -113,7 +128,9 @@ try {
     const probing = (async () => {
       while (phase === name) {
         const t0 = performance.now();
-        await fetch(`${base}/healthz`).then((r) => r.arrayBuffer()).catch(() => undefined);
+        await fetch(`${base}/healthz`)
+          .then((r) => r.arrayBuffer())
+          .catch(() => undefined);
         health.push(performance.now() - t0);
         await sleep(250);
       }
@@ -137,7 +154,14 @@ try {
     phase = 'after';
     const counts = await answers;
     await probing;
-    return { answers: counts, newTerminalDuringAttack: newTerminal, healthzMs: summary(health), cpuMsPerSecond, eventLoopLagP99Ms, benchEventLoopLagP99Ms: Math.round(benchLoop.percentile(99) / 1e6) };
+    return {
+      answers: counts,
+      newTerminalDuringAttack: newTerminal,
+      healthzMs: summary(health),
+      cpuMsPerSecond,
+      eventLoopLagP99Ms,
+      benchEventLoopLagP99Ms: Math.round(benchLoop.percentile(99) / 1e6),
+    };
   }
 
   // Uploads first: the login flood leaves this one address over its per-address API limit for a minute.
@@ -145,7 +169,9 @@ try {
     ? await attack('uploads', 'flood/uploadFlood.ts', { FLOOD_SESSION: uploaderSession, FLOOD_CONCURRENCY: String(UPLOAD_CONCURRENCY) })
     : null;
   if (uploads) await sleep(INTERVAL_MS);
-  const logins = ATTACKS.includes('logins') ? await attack('logins', 'flood/loginFlood.ts', { FLOOD_CONCURRENCY: String(CONCURRENCY) }) : null;
+  const logins = ATTACKS.includes('logins')
+    ? await attack('logins', 'flood/loginFlood.ts', { FLOOD_CONCURRENCY: String(CONCURRENCY) })
+    : null;
   await sleep(INTERVAL_MS);
   for (const t of timers) clearInterval(t);
   const unanswered = terminals.reduce((n, t) => n + t.unanswered, 0);
@@ -162,7 +188,12 @@ try {
       loginConcurrency: CONCURRENCY,
       uploadConcurrency: UPLOAD_CONCURRENCY,
       attackSeconds: FLOOD_MS / 1000,
-      ackMs: { baseline: summary(latencies.baseline), logins: summary(latencies.logins), uploads: summary(latencies.uploads), after: summary(latencies.after) },
+      ackMs: {
+        baseline: summary(latencies.baseline),
+        logins: summary(latencies.logins),
+        uploads: summary(latencies.uploads),
+        after: summary(latencies.after),
+      },
       unansweredAtEnd: unanswered,
       baseline,
       logins,

@@ -23,8 +23,18 @@ const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 /** Round r's sheet: JT/T 808 numbers and plates of its own, 50 groups, every column filled. */
 const terminalOf = (r: number, i: number) => `1${String(r + 3).padStart(2, '0')}${String(i).padStart(8, '0')}`;
 const rowOf = (r: number, i: number) => [
-  terminalOf(r, i), 'JT808', 'JT701', `1440${String(r).padStart(2, '0')}${String(i).padStart(7, '0')}`,
-  `粤${LETTERS[r % LETTERS.length]}${String(i).padStart(5, '0')}`, '蓝色', '车辆', `车队${i % 50}`, `司机${i}`, `138${String(i).padStart(8, '0')}`, '2027-12-31', '批量导入',
+  terminalOf(r, i),
+  'JT808',
+  'JT701',
+  `1440${String(r).padStart(2, '0')}${String(i).padStart(7, '0')}`,
+  `粤${LETTERS[r % LETTERS.length]}${String(i).padStart(5, '0')}`,
+  '蓝色',
+  '车辆',
+  `车队${i % 50}`,
+  `司机${i}`,
+  `138${String(i).padStart(8, '0')}`,
+  '2027-12-31',
+  '批量导入',
 ];
 
 async function xlsx(rows: string[][]): Promise<Buffer> {
@@ -54,7 +64,11 @@ const rounds = [];
 for (let r = 0; r < ROUNDS; r++) {
   // A tenth of the sheet's terminals are in the account's stock already, with no vehicle.
   const stock = Array.from({ length: Math.floor(ROWS / 10) }, (_, i) => [terminalOf(r, i * 10), 'JT808']);
-  const stocked = await upload('/vehicle/import.json', Buffer.from(`设备号,协议\n${stock.map((s) => s.join(',')).join('\n')}\n`), 'stock.csv');
+  const stocked = await upload(
+    '/vehicle/import.json',
+    Buffer.from(`设备号,协议\n${stock.map((s) => s.join(',')).join('\n')}\n`),
+    'stock.csv',
+  );
   if (stocked.body.flag !== 1) throw new Error(`stock import refused: ${stocked.body.msg}`);
 
   const file = await xlsx([HEADER, ...Array.from({ length: ROWS }, (_, i) => rowOf(r, i))]);
@@ -67,25 +81,39 @@ for (let r = 0; r < ROUNDS; r++) {
   if (verify.body.obj?.valid !== ROWS) throw new Error(`verify: ${JSON.stringify(verify.body).slice(0, 300)}`);
   started = performance.now();
   const imported = await upload('/vehicle/import.json', file, '车辆.xlsx');
-  if (imported.body.flag !== 1 || imported.body.obj.vehicles !== ROWS) throw new Error(`import: ${JSON.stringify(imported.body).slice(0, 300)}`);
+  if (imported.body.flag !== 1 || imported.body.obj.vehicles !== ROWS)
+    throw new Error(`import: ${JSON.stringify(imported.body).slice(0, 300)}`);
 
   // The same sheet again: every row is refused (plates and terminals taken), nothing is written.
   const refused = await upload('/vehicle/import.json', file, '车辆.xlsx');
-  if (refused.body.flag !== 0 || (refused.body.obj as { invalid?: number }).invalid !== ROWS) throw new Error(`re-import: ${refused.body.msg}`);
-  rounds.push({ parseMs: round1(parseMs), verifyMs: round1(verify.ms), importMs: round1(imported.ms), refusedImportMs: round1(refused.ms), fileBytes: file.length });
+  if (refused.body.flag !== 0 || (refused.body.obj as { invalid?: number }).invalid !== ROWS)
+    throw new Error(`re-import: ${refused.body.msg}`);
+  rounds.push({
+    parseMs: round1(parseMs),
+    verifyMs: round1(verify.ms),
+    importMs: round1(imported.ms),
+    refusedImportMs: round1(refused.ms),
+    fileBytes: file.length,
+  });
 }
 
 const count = await t.ctx.db.one<{ n: number }>('SELECT count(*)::int AS n FROM vehicles');
-console.log(JSON.stringify({
-  bench: 'import-10k',
-  engine: t.ctx.db.engine,
-  node: process.version,
-  cpus: os.cpus().length,
-  loadAverage: loadAverage(),
-  rows: ROWS,
-  rounds,
-  bestImportMs: Math.min(...rounds.map((r) => r.importMs)),
-  worstImportMs: Math.max(...rounds.map((r) => r.importMs)),
-  vehiclesWritten: count?.n ?? 0,
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      bench: 'import-10k',
+      engine: t.ctx.db.engine,
+      node: process.version,
+      cpus: os.cpus().length,
+      loadAverage: loadAverage(),
+      rows: ROWS,
+      rounds,
+      bestImportMs: Math.min(...rounds.map((r) => r.importMs)),
+      worstImportMs: Math.max(...rounds.map((r) => r.importMs)),
+      vehiclesWritten: count?.n ?? 0,
+    },
+    null,
+    2,
+  ),
+);
 await t.close();

@@ -65,8 +65,13 @@ async function attack(name: string, file: Buffer) {
   await health;
   clearInterval(sampler);
   return {
-    name, fileBytes: file.length, bothRefusedMs: Math.round(ms), answers: answers.map((a) => `${a.errorCode}: ${a.msg}`),
-    rssGrowthMb: Math.round((rssPeak - rssBefore) / 1048576), healthAnswers, slowestHealthMs: Math.round(slowestHealthMs),
+    name,
+    fileBytes: file.length,
+    bothRefusedMs: Math.round(ms),
+    answers: answers.map((a) => `${a.errorCode}: ${a.msg}`),
+    rssGrowthMb: Math.round((rssPeak - rssBefore) / 1048576),
+    healthAnswers,
+    slowestHealthMs: Math.round(slowestHealthMs),
   };
 }
 
@@ -75,5 +80,7 @@ const results = [
   await attack(`${ROWS} tiny rows`, await xlsxOf(row.repeat(10_000), Math.ceil(ROWS / 10_000))),
   await attack(`${BOMB_MB} MB of spaces`, await xlsxOf(' '.repeat(1 << 20), BOMB_MB)),
 ];
-console.log(JSON.stringify({ bench: 'import-hostile', node: process.version, cpus: os.cpus().length, loadAverage: loadAverage(), results }, null, 2));
+console.log(
+  JSON.stringify({ bench: 'import-hostile', node: process.version, cpus: os.cpus().length, loadAverage: loadAverage(), results }, null, 2),
+);
 await t.close();

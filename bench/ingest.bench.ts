@@ -49,7 +49,10 @@ const ENGINES = (args.get('engines') ?? 'postgres,pglite').split(',');
 const TERMINALS = Number(args.get('terminals') ?? 2000);
 // A burst of several seconds: under one second (100 000 rows) it measured the gateway's warm-up
 // (JIT, first GCs) more than its throughput — the same code gave half the ratio.
-const ROWS: Record<string, number> = { postgres: Number(args.get('pg-rows') ?? 1_000_000), pglite: Number(args.get('pglite-rows') ?? 200_000) };
+const ROWS: Record<string, number> = {
+  postgres: Number(args.get('pg-rows') ?? 1_000_000),
+  pglite: Number(args.get('pglite-rows') ?? 200_000),
+};
 const STEADY_SECONDS = Number(args.get('steady-seconds') ?? 8);
 const STEADY_SHARE = Number(args.get('steady-share') ?? 0.15);
 const RAW_ROUNDS = Math.max(1, Number(args.get('raw-rounds') ?? 3));
@@ -63,14 +66,25 @@ const BATCH = Math.max(1, Math.min(20, Number(args.get('batch') ?? 1)));
 // The profile is written on a normal exit only, so SIGTERM (how the bench stops it) must exit.
 const GATEWAY_NODE_ARGS = [
   ...(args.get('gateway-cpu-prof')
-    ? ['--cpu-prof', `--cpu-prof-dir=${args.get('gateway-cpu-prof')}`, '--import', `data:text/javascript,process.on('SIGTERM',()=>process.exit(0))`]
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${args.get('gateway-cpu-prof')}`,
+        '--import',
+        `data:text/javascript,process.on('SIGTERM',()=>process.exit(0))`,
+      ]
     : []),
   /** `--gateway-semi-space-mb=N`: the gateway's young generation (V8 `--max-semi-space-size`), for experiments. */
   ...(args.get('gateway-semi-space-mb') ? [`--max-semi-space-size=${args.get('gateway-semi-space-mb')}`] : []),
 ];
 /** `--ingest-max-rows=N`, `--ingest-max-delay-ms=N`, `--ingest-max-flushes=N`: the gateway's batcher limits, for experiments (its defaults otherwise). */
 const INGEST_ENV = Object.fromEntries(
-  [['ingest-max-rows', 'INGEST_MAX_ROWS'], ['ingest-max-delay-ms', 'INGEST_MAX_DELAY_MS'], ['ingest-max-flushes', 'INGEST_MAX_FLUSHES']].filter(([a]) => args.has(a)).map(([a, env]) => [env, args.get(a)!]),
+  [
+    ['ingest-max-rows', 'INGEST_MAX_ROWS'],
+    ['ingest-max-delay-ms', 'INGEST_MAX_DELAY_MS'],
+    ['ingest-max-flushes', 'INGEST_MAX_FLUSHES'],
+  ]
+    .filter(([a]) => args.has(a))
+    .map(([a, env]) => [env, args.get(a)!]),
 );
 /** `--feed-engines`: the gateway keeps every fix until commit and hands it over, as to position engines that watch every terminal (their own work not included). */
 if (args.has('feed-engines')) INGEST_ENV.FEED_ENGINES = '1';
@@ -86,16 +100,19 @@ const log = (...a: unknown[]) => console.error(new Date().toISOString().slice(11
 async function pool<T>(n: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = new Array(n);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, concurrency) }, async () => {
-    while (next < n) {
-      const i = next++;
-      out[i] = await fn(i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, concurrency) }, async () => {
+      while (next < n) {
+        const i = next++;
+        out[i] = await fn(i);
+      }
+    }),
+  );
   return out;
 }
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
 /** Terminals registered up front (as an operator would), and `rows` positions for the raw COPY. */
@@ -106,7 +123,11 @@ async function prepare(db: Db, rows: number) {
     `INSERT INTO terminals (identifier, identifier_key, protocol) SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT (identifier_key) DO NOTHING`,
     [phones, phones.map(identifierKey), phones.map(() => 'jt808')],
   );
-  const ids = (await db.query<{ id: number }>('SELECT id FROM terminals WHERE identifier_key = ANY($1::text[]) ORDER BY id', [phones.map(identifierKey)])).map((r) => Number(r.id));
+  const ids = (
+    await db.query<{ id: number }>('SELECT id FROM terminals WHERE identifier_key = ANY($1::text[]) ORDER BY id', [
+      phones.map(identifierKey),
+    ])
+  ).map((r) => Number(r.id));
   const now = Date.now();
   // The very rows the gateway stores for the burst's frames: each is encoded as a terminal sends
   // it, decoded and turned into a row by the gateway's own code (extras included).
@@ -170,7 +191,11 @@ function batcherStats(child: ChildProcess): Promise<BatcherStats> {
 /** Flushes between two readings: how many, rows per flush, time per flush (each commits COPY + upsert). */
 function flushesBetween(a: BatcherStats, b: BatcherStats) {
   const flushes = b.flushes - a.flushes;
-  return { flushes, rowsPerFlush: Math.round((b.rows - a.rows) / Math.max(1, flushes)), msPerFlush: round((b.flushMs - a.flushMs) / Math.max(1, flushes)) };
+  return {
+    flushes,
+    rowsPerFlush: Math.round((b.rows - a.rows) / Math.max(1, flushes)),
+    msPerFlush: round((b.flushMs - a.flushMs) / Math.max(1, flushes)),
+  };
 }
 
 const gatewayEntry = () => {
@@ -182,7 +207,9 @@ const gatewayEntry = () => {
 function startGateway(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, [...GATEWAY_NODE_ARGS, ...gatewayEntry()], {
     // its terminals come 10 000 from each loopback address (bench/support/benchTerminal.ts): no per-address limit
-    cwd: repo, env: { ...process.env, ...INGEST_ENV, MAX_CONNECTIONS_PER_ADDRESS: '0', ...env }, stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: repo,
+    env: { ...process.env, ...INGEST_ENV, MAX_CONNECTIONS_PER_ADDRESS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     let buf = '';
@@ -227,7 +254,10 @@ function cpuMeter(pid: number) {
   return (perPositions: number) => {
     const end = at();
     const us = (k: keyof typeof end) => round(((end[k] - start[k]) * 1000) / Math.max(1, perPositions));
-    return { gatewayCpuMs: Math.round(end.gateway - start.gateway), cpuUsPerPosition: { gateway: us('gateway'), client: us('client'), postgres: us('postgres') } };
+    return {
+      gatewayCpuMs: Math.round(end.gateway - start.gateway),
+      cpuUsPerPosition: { gateway: us('gateway'), client: us('client'), postgres: us('postgres') },
+    };
   };
 }
 
@@ -242,7 +272,11 @@ async function drive(port: number, rows: number, child: ChildProcess) {
     return t;
   });
   log('handshakes done');
-  const handshake = { terminals: TERMINALS, seconds: round((performance.now() - t0) / 1000, 2), gatewayCpuMsPerLogin: round((cpuMs(pid) - cpu0) / TERMINALS, 2) };
+  const handshake = {
+    terminals: TERMINALS,
+    seconds: round((performance.now() - t0) / 1000, 2),
+    gatewayCpuMsPerLogin: round((cpuMs(pid) - cpu0) / TERMINALS, 2),
+  };
 
   // Burst: everyone sends its share as fast as the replies allow (WINDOW unanswered per terminal).
   const perTerminal = Math.ceil(rows / TERMINALS);
@@ -284,9 +318,15 @@ async function drive(port: number, rows: number, child: ChildProcess) {
   const burstFlushes = flushesBetween(flushes0, await batcherStats(child));
   const burstSeconds = ((acked === perTerminal * TERMINALS ? lastAck : performance.now()) - t0) / 1000;
   const burst = {
-    positionsSent: perTerminal * TERMINALS, positionsAcknowledged: acked, seconds: round(burstSeconds, 2), positionsPerSecond: Math.round(acked / burstSeconds),
-    completed: acked === perTerminal * TERMINALS, gatewayCpuSeconds: round(burstCpuMs / 1000, 2), gatewayCpuUsPerPosition: round((burstCpuMs * 1000) / Math.max(1, acked)),
-    cpuUsPerPosition: burstCpu.cpuUsPerPosition, ...burstFlushes,
+    positionsSent: perTerminal * TERMINALS,
+    positionsAcknowledged: acked,
+    seconds: round(burstSeconds, 2),
+    positionsPerSecond: Math.round(acked / burstSeconds),
+    completed: acked === perTerminal * TERMINALS,
+    gatewayCpuSeconds: round(burstCpuMs / 1000, 2),
+    gatewayCpuUsPerPosition: round((burstCpuMs * 1000) / Math.max(1, acked)),
+    cpuUsPerPosition: burstCpu.cpuUsPerPosition,
+    ...burstFlushes,
   };
   log('burst', burst);
   // Let stragglers drain before the steady phase.
@@ -319,10 +359,20 @@ async function drive(port: number, rows: number, child: ChildProcess) {
   const steadyCpuMs = steadyCpu.gatewayCpuMs;
   latencies.sort((a, b) => a - b);
   const steady = {
-    ratePerSecond: rate, seconds: STEADY_SECONDS, sent, acknowledged: latencies.length, unanswered: lost,
-    gatewayCpuShare: round(steadyCpuMs / (STEADY_SECONDS * 1000), 2), gatewayCpuUsPerPosition: round((steadyCpuMs * 1000) / Math.max(1, latencies.length)),
+    ratePerSecond: rate,
+    seconds: STEADY_SECONDS,
+    sent,
+    acknowledged: latencies.length,
+    unanswered: lost,
+    gatewayCpuShare: round(steadyCpuMs / (STEADY_SECONDS * 1000), 2),
+    gatewayCpuUsPerPosition: round((steadyCpuMs * 1000) / Math.max(1, latencies.length)),
     cpuUsPerPosition: steadyCpu.cpuUsPerPosition,
-    latencyMs: { p50: round(pct(latencies, 50)), p90: round(pct(latencies, 90)), p99: round(pct(latencies, 99)), max: round(latencies.at(-1) ?? NaN) },
+    latencyMs: {
+      p50: round(pct(latencies, 50)),
+      p90: round(pct(latencies, 90)),
+      p99: round(pct(latencies, 99)),
+      max: round(latencies.at(-1) ?? NaN),
+    },
   };
   for (const t of terminals) t.socket.destroy();
   return { handshake, burst, steady };
@@ -399,7 +449,20 @@ for (const engine of ENGINES) {
   const r = engine === 'postgres' ? await runPostgres() : await runPglite();
   results.push({ ...r, wallSeconds: round((performance.now() - started) / 1000, 1) });
 }
-console.log(JSON.stringify({
-  bench: 'ingest', node: process.version, cpus: os.cpus().length, loadAverageAtEnd: os.loadavg().map((l) => round(l, 2)),
-  terminals: TERMINALS, window: WINDOW, batch: BATCH, gatewayRuntime: GATEWAY_RUNTIME, results,
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      bench: 'ingest',
+      node: process.version,
+      cpus: os.cpus().length,
+      loadAverageAtEnd: os.loadavg().map((l) => round(l, 2)),
+      terminals: TERMINALS,
+      window: WINDOW,
+      batch: BATCH,
+      gatewayRuntime: GATEWAY_RUNTIME,
+      results,
+    },
+    null,
+    2,
+  ),
+);

@@ -38,7 +38,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 const ms = (x: number) => Math.round(x * 100) / 100;
 
 let seed = 20;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 
 /** One collar's month: asleep 22:00–06:00, 0–300 steps a 5-minute stretch by day, reset at midnight. */
 function month(): StepReading[] {
@@ -133,7 +133,10 @@ await db.query(
   [JSON.stringify({ center: [HOME.lon, HOME.lat], radiusMeters: 100 })],
 );
 const start = Math.floor((Date.now() - MINUTES * 60_000) / 60_000) * 60_000;
-const offsetM = (minute: number) => { const phase = minute % 20; return phase < 10 ? phase * 20 : (20 - phase) * 20; }; // 0 → 200 m → 0
+const offsetM = (minute: number) => {
+  const phase = minute % 20;
+  return phase < 10 ? phase * 20 : (20 - phase) * 20;
+}; // 0 → 200 m → 0
 seeded = performance.now();
 await db.query(
   `INSERT INTO positions (terminal_id, gps_time, received_at, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms)
@@ -149,7 +152,14 @@ let alarms = 0;
 const engine = new PetZoneEngine(db, (ids) => void (alarms += ids.length));
 const feed: LastPosition[] = [];
 for (let m = 0; m < MINUTES; m++) {
-  for (const c of zoned) feed.push({ terminalId: c.identifier, gpsTime: start + m * 60_000, valid: true, lat: HOME.lat + offsetM(m) / 111_320, lon: HOME.lon } as LastPosition);
+  for (const c of zoned)
+    feed.push({
+      terminalId: c.identifier,
+      gpsTime: start + m * 60_000,
+      valid: true,
+      lat: HOME.lat + offsetM(m) / 111_320,
+      lon: HOME.lon,
+    } as LastPosition);
 }
 await engine.position(feed[0]!); // loads the zones
 const engineStarted = performance.now();
@@ -159,7 +169,12 @@ const engineMs = performance.now() - engineStarted;
 
 // zoneSmoothing alone over the same walk.
 const fence = { id: 1, kind: 'circle' as const, center: [HOME.lon, HOME.lat] as [number, number], radiusMeters: 100 };
-const walk: ZoneFix[] = Array.from({ length: 1_000_000 }, (_, i) => ({ time: start + i * 1000, lat: HOME.lat + offsetM(i % 1200) / 111_320, lon: HOME.lon, accuracy: 10 }));
+const walk: ZoneFix[] = Array.from({ length: 1_000_000 }, (_, i) => ({
+  time: start + i * 1000,
+  lat: HOME.lat + offsetM(i % 1200) / 111_320,
+  lon: HOME.lon,
+  accuracy: 10,
+}));
 const smoothStarted = performance.now();
 let state = NEW_ZONE_STATE;
 let events = 0;
@@ -170,13 +185,34 @@ for (const f of walk) {
 }
 const smoothMs = performance.now() - smoothStarted;
 
-console.log(JSON.stringify({
-  engine: process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite',
-  cpus: os.cpus().length,
-  loadAvg: os.loadavg().map((l) => Math.round(l * 10) / 10),
-  dailyRule: { collars: COLLARS, days: DAYS, readings, computeMs: Math.round(computeMs), perCollarMonthMs: ms(computeMs / COLLARS), readingsPerSecond: Math.round(readings / (computeMs / 1000)), stepsCounted },
-  activityRequest: { collars: STORED, storedRows, seedMs: Math.round(seedReportsMs), days30: month30, days7: week7 },
-  zoneEngine: { collars: ZONED, positions: feed.length - 1, seedMs: Math.round(seedPositionsMs), ms: Math.round(engineMs), positionsPerSecond: Math.round((feed.length - 1) / (engineMs / 1000)), alarms },
-  zoneSmoothing: { fixes: walk.length, ms: Math.round(smoothMs), fixesPerSecond: Math.round(walk.length / (smoothMs / 1000)), events },
-}, null, 1));
+console.log(
+  JSON.stringify(
+    {
+      engine: process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite',
+      cpus: os.cpus().length,
+      loadAvg: os.loadavg().map((l) => Math.round(l * 10) / 10),
+      dailyRule: {
+        collars: COLLARS,
+        days: DAYS,
+        readings,
+        computeMs: Math.round(computeMs),
+        perCollarMonthMs: ms(computeMs / COLLARS),
+        readingsPerSecond: Math.round(readings / (computeMs / 1000)),
+        stepsCounted,
+      },
+      activityRequest: { collars: STORED, storedRows, seedMs: Math.round(seedReportsMs), days30: month30, days7: week7 },
+      zoneEngine: {
+        collars: ZONED,
+        positions: feed.length - 1,
+        seedMs: Math.round(seedPositionsMs),
+        ms: Math.round(engineMs),
+        positionsPerSecond: Math.round((feed.length - 1) / (engineMs / 1000)),
+        alarms,
+      },
+      zoneSmoothing: { fixes: walk.length, ms: Math.round(smoothMs), fixesPerSecond: Math.round(walk.length / (smoothMs / 1000)), events },
+    },
+    null,
+    1,
+  ),
+);
 await t.close();

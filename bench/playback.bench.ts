@@ -34,7 +34,20 @@ url.pathname = `/${dbName}`;
 const PASSWORD = 'Bench#2026pw';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playback-bench-'));
 
-const config = loadConfig({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, CHELIAN_ADMIN_PASSWORD: PASSWORD, PORT: '0', HOST: '127.0.0.1', JT808_PORT: '0', GT06_PORT: '0', H02_PORT: '0', WATCH_PORT: '0' }, []);
+const config = loadConfig(
+  {
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dataDir,
+    CHELIAN_ADMIN_PASSWORD: PASSWORD,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    JT808_PORT: '0',
+    GT06_PORT: '0',
+    H02_PORT: '0',
+    WATCH_PORT: '0',
+  },
+  [],
+);
 const server = await startServer(config, { log: createLogger('warn') });
 const port = (server.app.server.address() as { port: number }).port;
 
@@ -49,7 +62,15 @@ await client.end();
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', ...GL_FLAGS, '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    ...GL_FLAGS,
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 }, reducedMotion: 'reduce' })).newPage();
 const base = `http://127.0.0.1:${port}`;
@@ -62,7 +83,11 @@ const end = Date.now() + 60_000;
 const start = end - (DAYS + 0.5) * 86_400_000;
 await page.goto(`${base}/child/car/playback?urlType=blank&vehicleId=${vehicle.vehicleId}&start=${start}&end=${end}`);
 const el = page.getByTestId('car-playback');
-await page.waitForFunction(() => Number(document.querySelector('[data-testid="car-playback"]')?.getAttribute('data-loads')) >= 1, undefined, { timeout: 180_000 });
+await page.waitForFunction(
+  () => Number(document.querySelector('[data-testid="car-playback"]')?.getAttribute('data-loads')) >= 1,
+  undefined,
+  { timeout: 180_000 },
+);
 await page.locator('[data-testid="playback-map"][data-map-ready="true"]').waitFor();
 
 // The same call from here (node's fetch): time to the last byte and bytes, gzip and plain, and the
@@ -73,22 +98,37 @@ function direct(path: string, gzip: boolean) {
   const t0 = performance.now();
   const url = `${base}${path}?vehicleId=${vehicle.vehicleId}&start=${start}&end=${end}`;
   return new Promise<Record<string, unknown>>((resolve, reject) => {
-    http.get(url, { headers: { sessionId, 'accept-encoding': gzip ? 'gzip' : 'identity' } }, (res) => {
-      let wire = 0;
-      let firstByteMs = 0;
-      res.on('data', (chunk: Buffer) => {
-        firstByteMs ||= performance.now() - t0;
-        wire += chunk.length;
-      });
-      res.on('end', () => {
-        const cpu = process.cpuUsage(cpu0);
-        resolve({ path, gzip, status: res.statusCode, encoding: res.headers['content-encoding'] ?? 'identity', wireBytes: wire, firstByteMs: Math.round(firstByteMs), lastByteMs: Math.round(performance.now() - t0), serverCpuMs: Math.round((cpu.user + cpu.system) / 1000) });
-      });
-    }).on('error', reject);
+    http
+      .get(url, { headers: { sessionId, 'accept-encoding': gzip ? 'gzip' : 'identity' } }, (res) => {
+        let wire = 0;
+        let firstByteMs = 0;
+        res.on('data', (chunk: Buffer) => {
+          firstByteMs ||= performance.now() - t0;
+          wire += chunk.length;
+        });
+        res.on('end', () => {
+          const cpu = process.cpuUsage(cpu0);
+          resolve({
+            path,
+            gzip,
+            status: res.statusCode,
+            encoding: res.headers['content-encoding'] ?? 'identity',
+            wireBytes: wire,
+            firstByteMs: Math.round(firstByteMs),
+            lastByteMs: Math.round(performance.now() - t0),
+            serverCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+          });
+        });
+      })
+      .on('error', reject);
   });
 }
 const directRuns = [];
-for (const [path, gzip] of [['/car/v4/api/monitor/track.bin', false], ['/car/v4/api/monitor/track.bin', true], ['/car/v4/api/monitor/track.json', false]] as const) {
+for (const [path, gzip] of [
+  ['/car/v4/api/monitor/track.bin', false],
+  ['/car/v4/api/monitor/track.bin', true],
+  ['/car/v4/api/monitor/track.json', false],
+] as const) {
   directRuns.push(await direct(path, gzip));
 }
 
@@ -129,12 +169,20 @@ for (let run = 0; run < 3; run++) {
   const drawnMs = Date.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const after = await mainThread();
-  const timing = (await page.evaluate(`performance.getEntriesByType('resource').filter((e) => e.name.includes('track.bin')).map((e) => ({ requestToLastByte: Math.round(e.responseEnd - e.requestStart), transferSize: e.transferSize, bodySize: e.decodedBodySize }))[0]`)) as Record<string, number>;
+  const timing = (await page.evaluate(
+    `performance.getEntriesByType('resource').filter((e) => e.name.includes('track.bin')).map((e) => ({ requestToLastByte: Math.round(e.responseEnd - e.requestStart), transferSize: e.transferSize, bodySize: e.decodedBodySize }))[0]`,
+  )) as Record<string, number>;
   const attr = async (name: string) => Number(await el.getAttribute(name));
   runs.push({
-    ...timing, fetchMs: await attr('data-fetch-ms'), decodeMs: await attr('data-decode-ms'), ...marks, drawnMs,
-    mainThreadTaskMs: Math.round(after.task - before.task), mainThreadScriptMs: Math.round(after.script - before.script),
-    serverProcessCpuMs: Math.round((cpu.user + cpu.system) / 1000), loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
+    ...timing,
+    fetchMs: await attr('data-fetch-ms'),
+    decodeMs: await attr('data-decode-ms'),
+    ...marks,
+    drawnMs,
+    mainThreadTaskMs: Math.round(after.task - before.task),
+    mainThreadScriptMs: Math.round(after.script - before.script),
+    serverProcessCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
   });
 }
 const shown = Number(await el.getAttribute('data-points'));
@@ -143,5 +191,21 @@ await server.close();
 await root.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
 await root.end();
 fs.rmSync(dataDir, { recursive: true, force: true });
-console.log(JSON.stringify({ bench: 'playback', days: DAYS, gl: NO_GPU ? 'disable-gpu' : 'angle-swiftshader', points, shownPoints: shown, seedMs: Math.round(seedMs), cpus: os.cpus().length, direct: directRuns, runs }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      bench: 'playback',
+      days: DAYS,
+      gl: NO_GPU ? 'disable-gpu' : 'angle-swiftshader',
+      points,
+      shownPoints: shown,
+      seedMs: Math.round(seedMs),
+      cpus: os.cpus().length,
+      direct: directRuns,
+      runs,
+    },
+    null,
+    2,
+  ),
+);
 process.exit(0);

@@ -30,16 +30,22 @@ try {
   await migrate(db);
   await ingestQueries.ensurePartitions(db, 1, 1);
   const phones = Array.from({ length: TERMINALS }, (_, i) => phoneOf(i));
-  await db.query(`INSERT INTO terminals (identifier, identifier_key, protocol) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])`, [phones, phones.map(identifierKey), phones.map(() => 'jt808')]);
+  await db.query(`INSERT INTO terminals (identifier, identifier_key, protocol) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])`, [
+    phones,
+    phones.map(identifierKey),
+    phones.map(() => 'jt808'),
+  ]);
   const ids = (await db.query<{ id: number }>('SELECT id FROM terminals ORDER BY id')).map((r) => Number(r.id));
   // Today, one report every 10 s per terminal: the rows land in today's partition.
   const start = Date.now() - (Math.ceil(ROWS / TERMINALS) + 1) * 10_000;
-  for (let done = 0; done < ROWS; ) {
+  for (let done = 0; done < ROWS;) {
     const chunk: StoredPosition[] = [];
     for (; done < ROWS && chunk.length < 50_000; done++) {
       const i = done % TERMINALS;
       const k = Math.floor(done / TERMINALS);
-      const decoded = decodeJt808(encodeJt808Location({ phone: phoneOf(i) }, k & 0xffff, fixAt(i, k, start + k * 10_000)), { now: Date.now() });
+      const decoded = decodeJt808(encodeJt808Location({ phone: phoneOf(i) }, k & 0xffff, fixAt(i, k, start + k * 10_000)), {
+        now: Date.now(),
+      });
       const p = decoded.ok ? decoded.value.messages[0].positions?.[0] : undefined;
       const row = p && toStoredPosition(p, ids[i], Date.now());
       if (!row) throw new Error('frame did not decode to a row');

@@ -41,10 +41,21 @@ try {
       }
     }
   })();
-  await pipeline(Readable.from(all), client.query(copyFrom('COPY positions (terminal_id, gps_time, received_at, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms) FROM STDIN WITH (FORMAT csv)')));
+  await pipeline(
+    Readable.from(all),
+    client.query(
+      copyFrom(
+        'COPY positions (terminal_id, gps_time, received_at, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms) FROM STDIN WITH (FORMAT csv)',
+      ),
+    ),
+  );
   const copyMs = performance.now() - loadStart;
   await client.query('ANALYZE positions');
-  const [{ size }] = (await client.query<{ size: string }>(`SELECT pg_size_pretty(pg_total_relation_size('positions_20260501') + pg_total_relation_size('positions_20260502')) AS size`)).rows;
+  const [{ size }] = (
+    await client.query<{ size: string }>(
+      `SELECT pg_size_pretty(pg_total_relation_size('positions_20260501') + pg_total_relation_size('positions_20260502')) AS size`,
+    )
+  ).rows;
 
   // The jobs role's pass once the day and its grace are over: the full, final pass.
   const rollupStart = performance.now();
@@ -66,15 +77,26 @@ try {
     return { total: t.last, medianMs: t.medianMs, minMs: t.minMs, maxMs: t.maxMs };
   };
 
-  console.log(JSON.stringify({
-    vehicles: VEHICLES, positions: rows, intervalSeconds: INTERVAL, day: DAY, positionsSize: size,
-    copySeconds: Math.round(copyMs / 100) / 10, copyRowsPerSecond: Math.round(rows / (copyMs / 1000)),
-    rollupSeconds: Math.round(rollupMs / 100) / 10, rollupPositionsPerSecond: Math.round(rows / (rollupMs / 1000)), rollup: result, statsRows: counts.stats, stays: counts.stays,
-    mileageReport: await series('mileage/dayMileage.json'),
-    stayReport: await series('stay/stayReport.json'),
-    tripReport: await series('trip/tripReport.json'),
-    loadAverage: loadAverage(),
-  }));
+  console.log(
+    JSON.stringify({
+      vehicles: VEHICLES,
+      positions: rows,
+      intervalSeconds: INTERVAL,
+      day: DAY,
+      positionsSize: size,
+      copySeconds: Math.round(copyMs / 100) / 10,
+      copyRowsPerSecond: Math.round(rows / (copyMs / 1000)),
+      rollupSeconds: Math.round(rollupMs / 100) / 10,
+      rollupPositionsPerSecond: Math.round(rows / (rollupMs / 1000)),
+      rollup: result,
+      statsRows: counts.stats,
+      stays: counts.stays,
+      mileageReport: await series('mileage/dayMileage.json'),
+      stayReport: await series('stay/stayReport.json'),
+      tripReport: await series('trip/tripReport.json'),
+      loadAverage: loadAverage(),
+    }),
+  );
   await api.close();
 } finally {
   await scratch.drop(keepArg());

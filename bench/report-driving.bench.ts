@@ -36,13 +36,23 @@ try {
       }
     }
   })();
-  await pipeline(Readable.from(all), client.query(copyFrom('COPY positions (terminal_id, gps_time, received_at, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms) FROM STDIN WITH (FORMAT csv)')));
+  await pipeline(
+    Readable.from(all),
+    client.query(
+      copyFrom(
+        'COPY positions (terminal_id, gps_time, received_at, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms) FROM STDIN WITH (FORMAT csv)',
+      ),
+    ),
+  );
   await client.query('ANALYZE positions');
   const [{ id: oneVehicle }] = (await client.query<{ id: number }>('SELECT id FROM vehicles ORDER BY id LIMIT 1')).rows;
 
   const api = await loginAs(ctx);
   const series = async (report: string, extra = '') => {
-    const t = await timeRequests(() => api.get<{ total: number }>(`/car/v1/accelerate/report/${report}?startDate=${DAY}&endDate=${DAY}${extra}`).then((p) => p.total), RUNS);
+    const t = await timeRequests(
+      () => api.get<{ total: number }>(`/car/v1/accelerate/report/${report}?startDate=${DAY}&endDate=${DAY}${extra}`).then((p) => p.total),
+      RUNS,
+    );
     return { rows: t.last, medianMs: t.medianMs, minMs: t.minMs, maxMs: t.maxMs };
   };
 
@@ -59,11 +69,18 @@ try {
   await rollupDay(scratch.db, DAY, { now: dayStart(addDays(DAY, 1)).getTime() + 3 * 3600_000, wait: true });
   const finalPassSeconds = Math.round((performance.now() - rollupStart) / 100) / 10;
   await client.query('ANALYZE daily_overspeed; ANALYZE daily_acc_points; ANALYZE daily_overspeed_limits');
-  console.log(JSON.stringify({
-    vehicles: VEHICLES, positions: rows, intervalSeconds: INTERVAL, day: DAY,
-    fromPositions, finalPassSeconds, fromRollup: await reports(),
-    loadAverage: loadAverage(),
-  }));
+  console.log(
+    JSON.stringify({
+      vehicles: VEHICLES,
+      positions: rows,
+      intervalSeconds: INTERVAL,
+      day: DAY,
+      fromPositions,
+      finalPassSeconds,
+      fromRollup: await reports(),
+      loadAverage: loadAverage(),
+    }),
+  );
   await api.close();
 } finally {
   await scratch.drop(keepArg());

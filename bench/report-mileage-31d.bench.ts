@@ -34,7 +34,10 @@ try {
        CROSS JOIN LATERAL (SELECT round((((t.id * 7919 + extract(doy FROM d)::int * 104729) % 40000) / 100.0)::numeric, 2)::float8 AS km) k`,
     [FROM, TO],
   );
-  await client.query(`INSERT INTO daily_rollup_days (day, rolled_up_at, final) SELECT d::date, now(), true FROM generate_series($1::date, $2::date, interval '1 day') d`, [FROM, TO]);
+  await client.query(
+    `INSERT INTO daily_rollup_days (day, rolled_up_at, final) SELECT d::date, now(), true FROM generate_series($1::date, $2::date, interval '1 day') d`,
+    [FROM, TO],
+  );
   await client.query('ANALYZE');
   const seedMs = performance.now() - seedStart;
   const [{ n: statsRows }] = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM daily_terminal_stats')).rows;
@@ -44,7 +47,9 @@ try {
   /** One request; checks it answered a full page. */
   const series = async (query: string, expectRows = 10) => {
     const t = await timeRequests(async () => {
-      const page = await api.get<{ total: number; list: unknown[] }>(`/car/v1/accelerate/report/mileage/dayMileage.json?startDate=${FROM}&endDate=${TO}${query}`);
+      const page = await api.get<{ total: number; list: unknown[] }>(
+        `/car/v1/accelerate/report/mileage/dayMileage.json?startDate=${FROM}&endDate=${TO}${query}`,
+      );
       if (page.list.length !== Math.min(10, expectRows)) throw new Error(`unexpected page of ${page.list.length} rows`);
       return page.total;
     }, RUNS);
@@ -52,7 +57,11 @@ try {
   };
 
   const figures = {
-    vehicles: VEHICLES, days: DAYS, range: [FROM, TO], statsRows, seedSeconds: Math.round(seedMs / 100) / 10,
+    vehicles: VEHICLES,
+    days: DAYS,
+    range: [FROM, TO],
+    statsRows,
+    seedSeconds: Math.round(seedMs / 100) / 10,
     firstPage: await series(''),
     page100: await series('&current=100'),
     oneGroup: await series(`&groupId=${groupId}`),

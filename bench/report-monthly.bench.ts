@@ -37,32 +37,61 @@ try {
       }
     }
   };
-  await pipeline(Readable.from(rows()), client.query(copyFrom(
-    'COPY daily_terminal_stats (terminal_id, day, mileage_km, mileage_source, driving_seconds, max_speed, position_count, alarm_count, alarm_types, online_seconds, elapsed_seconds) FROM STDIN WITH (FORMAT csv)',
-  )));
+  await pipeline(
+    Readable.from(rows()),
+    client.query(
+      copyFrom(
+        'COPY daily_terminal_stats (terminal_id, day, mileage_km, mileage_source, driving_seconds, max_speed, position_count, alarm_count, alarm_types, online_seconds, elapsed_seconds) FROM STDIN WITH (FORMAT csv)',
+      ),
+    ),
+  );
   const seedMs = Math.round(performance.now() - seedStart);
   // The days final, and the finished months summed as the rollup's tick does (June–October; November is not over).
-  await client.query(`INSERT INTO daily_rollup_days (day, rolled_up_at, final) SELECT d::date, now(), true FROM generate_series($1::date, $1::date + $2::int - 1, interval '1 day') d`, [new Date(FIRST_DAY).toISOString().slice(0, 10), DAYS]);
+  await client.query(
+    `INSERT INTO daily_rollup_days (day, rolled_up_at, final) SELECT d::date, now(), true FROM generate_series($1::date, $1::date + $2::int - 1, interval '1 day') d`,
+    [new Date(FIRST_DAY).toISOString().slice(0, 10), DAYS],
+  );
   const monthsStart = performance.now();
   const months = await rollupFinishedMonths(db, ['2026-06-01', '2026-07-01', '2026-08-01', '2026-09-01', '2026-10-01', '2026-11-01'], true);
   const monthlyRollupMs = Math.round(performance.now() - monthsStart);
   await client.query('ANALYZE');
 
-  const all: ReportFilter = { scope: '/1/', isPlatformAdmin: true, vehicleId: null, groupId: null, keyword: null, from: '2026-06-01', to: '2026-11-25' };
+  const all: ReportFilter = {
+    scope: '/1/',
+    isPlatformAdmin: true,
+    vehicleId: null,
+    groupId: null,
+    keyword: null,
+    from: '2026-06-01',
+    to: '2026-11-25',
+  };
   const time = async (f: ReportFilter, offset: number) => {
     const t = await timeRequests(() => monthlyQueries.page(db, f, 10, offset), 3);
     return { medianMs: t.medianMs, minMs: t.minMs, maxMs: t.maxMs };
   };
-  console.log(JSON.stringify({
-    bench: 'report-monthly', engine: 'postgres', vehicles: VEHICLES, days: DAYS, dailyRows: VEHICLES * DAYS, seedMs, months: 6,
-    firstPage: await time(all, 0),
-    page3001: await time(all, 30_000),
-    oneVehicle: await time({ ...all, vehicleId: fleet[Math.floor(VEHICLES / 2)].vehicleId }, 0),
-    monthsRolledUp: months, monthlyRollupMs,
-    // The same first page with every month read from its days (before the monthly rollup).
-    firstPageFromDays: await client.query('DELETE FROM monthly_rollup_months').then(() => time(all, 0)),
-    loadAverage: loadAverage(),
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        bench: 'report-monthly',
+        engine: 'postgres',
+        vehicles: VEHICLES,
+        days: DAYS,
+        dailyRows: VEHICLES * DAYS,
+        seedMs,
+        months: 6,
+        firstPage: await time(all, 0),
+        page3001: await time(all, 30_000),
+        oneVehicle: await time({ ...all, vehicleId: fleet[Math.floor(VEHICLES / 2)].vehicleId }, 0),
+        monthsRolledUp: months,
+        monthlyRollupMs,
+        // The same first page with every month read from its days (before the monthly rollup).
+        firstPageFromDays: await client.query('DELETE FROM monthly_rollup_months').then(() => time(all, 0)),
+        loadAverage: loadAverage(),
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   await scratch.drop(keepArg());
 }

@@ -41,7 +41,12 @@ url.pathname = `/${dbName}`;
 const db = openPostgres({ connectionString: url.toString(), max: 2 });
 try {
   await migrate(db);
-  const ctx = await createContext(loadConfig({ DATA_DIR: os.tmpdir(), CHELIAN_ADMIN_PASSWORD: 'Bench#2026pw' }, []), db, new MemoryBus(), createLogger('warn'));
+  const ctx = await createContext(
+    loadConfig({ DATA_DIR: os.tmpdir(), CHELIAN_ADMIN_PASSWORD: 'Bench#2026pw' }, []),
+    db,
+    new MemoryBus(),
+    createLogger('warn'),
+  );
   await seedAll(ctx);
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
@@ -60,7 +65,14 @@ try {
       }
     }
   })();
-  await pipeline(Readable.from(all), client.query(copyFrom('COPY positions (terminal_id, gps_time, received_at, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms) FROM STDIN WITH (FORMAT csv)')));
+  await pipeline(
+    Readable.from(all),
+    client.query(
+      copyFrom(
+        'COPY positions (terminal_id, gps_time, received_at, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms) FROM STDIN WITH (FORMAT csv)',
+      ),
+    ),
+  );
   await client.query('ANALYZE positions');
   const seedMs = performance.now() - seedStart;
   await client.end();
@@ -125,15 +137,33 @@ try {
     await reportsQueries.stayPage(db, { ...filter, vehicleId: anyVehicle.id }, 300, 10, 0);
     oneVehicleMs.push(Math.round(performance.now() - t0));
   }
-  const [stays] = await db.query<{ n: number; long: number }>('SELECT count(*)::int AS n, count(*) FILTER (WHERE seconds >= 300)::int AS long FROM daily_stays');
-  const [check] = await db.query<{ n: number; km: number }>('SELECT count(*)::int AS n, sum(mileage_km)::float8 AS km FROM daily_terminal_stats');
-  console.log(JSON.stringify({
-    terminals: TERMINALS, intervalSeconds: INTERVAL, positions: rows, seedSeconds: Math.round(seedMs / 100) / 10,
-    rollupDayMs: rollupMs, positionsPerSecond: Math.round(rows / (Math.min(...rollupMs) / 1000)), last5MinutesPassMs: sinceMs, staysOfThatPassMs: staysSinceMs,
-    mileageReport31DaysPageMs: reportMs, staysStatementMs: staysMs, stays: stays.n, staysOf5MinutesOrMore: stays.long,
-    stayReport31DaysPageMs: stayReportMs, stayReportOneVehicleMs: oneVehicleMs, statsRows: check.n, avgKmPerTerminal: Math.round((check.km / check.n) * 10) / 10,
-    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
-  }));
+  const [stays] = await db.query<{ n: number; long: number }>(
+    'SELECT count(*)::int AS n, count(*) FILTER (WHERE seconds >= 300)::int AS long FROM daily_stays',
+  );
+  const [check] = await db.query<{ n: number; km: number }>(
+    'SELECT count(*)::int AS n, sum(mileage_km)::float8 AS km FROM daily_terminal_stats',
+  );
+  console.log(
+    JSON.stringify({
+      terminals: TERMINALS,
+      intervalSeconds: INTERVAL,
+      positions: rows,
+      seedSeconds: Math.round(seedMs / 100) / 10,
+      rollupDayMs: rollupMs,
+      positionsPerSecond: Math.round(rows / (Math.min(...rollupMs) / 1000)),
+      last5MinutesPassMs: sinceMs,
+      staysOfThatPassMs: staysSinceMs,
+      mileageReport31DaysPageMs: reportMs,
+      staysStatementMs: staysMs,
+      stays: stays.n,
+      staysOf5MinutesOrMore: stays.long,
+      stayReport31DaysPageMs: stayReportMs,
+      stayReportOneVehicleMs: oneVehicleMs,
+      statsRows: check.n,
+      avgKmPerTerminal: Math.round((check.km / check.n) * 10) / 10,
+      loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    }),
+  );
 } finally {
   await db.close();
   await root.query(`DROP DATABASE ${dbName}`);

@@ -36,11 +36,26 @@ if (RUNTIME === 'built' && !process.env.CHELIAN_BENCH_BUNDLED) {
   const outfile = path.join(repo, '.tmp/session.bench.mjs');
   // npm packages stay external; the workspace's own code is compiled in, as scripts/build-server.mjs does.
   await build({
-    entryPoints: [import.meta.filename], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning',
-    plugins: [{ name: 'external', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@chelian/') ? undefined : { path: a.path, external: true })) }],
+    entryPoints: [import.meta.filename],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'external',
+        setup: (b) =>
+          b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@chelian/') ? undefined : { path: a.path, external: true })),
+      },
+    ],
     banner: { js: `import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);` },
   });
-  const run = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, CHELIAN_BENCH_BUNDLED: '1' } });
+  const run = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, CHELIAN_BENCH_BUNDLED: '1' },
+  });
   process.exit(run.status ?? 1);
 }
 
@@ -64,13 +79,28 @@ class CountingSocket extends EventEmitter {
 
 /** A database that stores nothing and answers at once. */
 const answering: CopyQueryable = { query: async () => [], copyRows: async () => {} } as unknown as CopyQueryable;
-const db = { ...answering, engine: 'postgres', one: async () => undefined, tx: (fn) => fn(answering), cursor: async function* () {}, close: async () => {} } as Db;
+const db = {
+  ...answering,
+  engine: 'postgres',
+  one: async () => undefined,
+  tx: (fn) => fn(answering),
+  cursor: async function* () {},
+  close: async () => {},
+} as Db;
 
 const log = createLogger('silent');
 const stats = newGatewayStats();
 const batcher = new IngestBatcher(db, log);
 const deps = {
-  db, bus: { publish() {} }, log, batcher, presence: { touch() {} }, commands: {}, terminals: {}, sessions: new Map(), stats,
+  db,
+  bus: { publish() {} },
+  log,
+  batcher,
+  presence: { touch() {} },
+  commands: {},
+  terminals: {},
+  sessions: new Map(),
+  stats,
   deadlines: new ConnectionDeadlines({ idleMs: 1e9, frameDeadlineMs: 1e9 }, stats, log), // never swept: the bench times the frame path
 } as unknown as SessionDeps;
 
@@ -82,13 +112,43 @@ for (let i = 0; i < TERMINALS; i++) {
   const session = new TerminalSession(socket as never, codecs.jt808, deps);
   const phone = phoneOf(i);
   // As after its login: the terminal is known and the connection goes by its identifier.
-  session.terminal = { pk: i + 1, identifier: phone, key: phone.replace(/^0+/, ''), accountId: 1, accountPath: '/1/', enabled: true, serviceExpiresAt: null, vehicleId: null, plate: null, vehicleName: null, lastAlarms: [], latestAt: null, handedOverAt: null, authCode: null };
+  session.terminal = {
+    pk: i + 1,
+    identifier: phone,
+    key: phone.replace(/^0+/, ''),
+    accountId: 1,
+    accountPath: '/1/',
+    enabled: true,
+    serviceExpiresAt: null,
+    vehicleId: null,
+    plate: null,
+    vehicleName: null,
+    lastAlarms: [],
+    latestAt: null,
+    handedOverAt: null,
+    authCode: null,
+  };
   session.wireId = phone;
   sockets.push(socket);
-  chunks.push(Array.from({ length: 8 }, (_, c) => Buffer.concat(Array.from({ length: PER_CHUNK }, (_, j) => {
-    const k = c * PER_CHUNK + j;
-    return encodeJt808Location({ phone }, k + 1, { time: base + k * 1000, lat: 31.2 + i / 1e4, lon: 121.4, valid: true, speedKmh: 40 + (k % 30), course: k % 360, altitude: 12, acc: true });
-  }))));
+  chunks.push(
+    Array.from({ length: 8 }, (_, c) =>
+      Buffer.concat(
+        Array.from({ length: PER_CHUNK }, (_, j) => {
+          const k = c * PER_CHUNK + j;
+          return encodeJt808Location({ phone }, k + 1, {
+            time: base + k * 1000,
+            lat: 31.2 + i / 1e4,
+            lon: 121.4,
+            valid: true,
+            speedKmh: 40 + (k % 30),
+            course: k % 360,
+            altitude: 12,
+            acc: true,
+          });
+        }),
+      ),
+    ),
+  );
 }
 
 const turn = () => new Promise((r) => setImmediate(r));
@@ -113,7 +173,15 @@ for (let k = 0; k < REPEATS; k++) {
   const cpu = process.cpuUsage(cpu0);
   repeats.push(Math.round(((cpu.user + cpu.system) / messages) * 1000) / 1000);
 }
-console.log(JSON.stringify({
-  bench: 'session', runtime: RUNTIME, node: process.version, terminals: TERMINALS, messagesPerRepeat: messages,
-  cpuUsPerMessage: repeats, replyWrites: sockets.reduce((n, s) => n + s.writes, 0), positionsStored: batcher.stats.rows,
-}));
+console.log(
+  JSON.stringify({
+    bench: 'session',
+    runtime: RUNTIME,
+    node: process.version,
+    terminals: TERMINALS,
+    messagesPerRepeat: messages,
+    cpuUsPerMessage: repeats,
+    replyWrites: sockets.reduce((n, s) => n + s.writes, 0),
+    positionsStored: batcher.stats.rows,
+  }),
+);

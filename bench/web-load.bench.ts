@@ -43,21 +43,45 @@ const log = fs.openSync(path.join(dir, 'server.log'), 'a');
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   cwd: repo,
   env: {
-    ...process.env, DATA_DIR: path.join(dir, 'data'), CHELIAN_ADMIN_PASSWORD: PASSWORD, PORT: String(port), HOST: '127.0.0.1',
-    JT808_PORT: String(jt808), GT06_PORT: String(gt06), H02_PORT: String(h02), WATCH_PORT: '0', DATABASE_URL: '', NATS_URL: '',
+    ...process.env,
+    DATA_DIR: path.join(dir, 'data'),
+    CHELIAN_ADMIN_PASSWORD: PASSWORD,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    JT808_PORT: String(jt808),
+    GT06_PORT: String(gt06),
+    H02_PORT: String(h02),
+    WATCH_PORT: '0',
+    DATABASE_URL: '',
+    NATS_URL: '',
   },
   stdio: ['ignore', log, log],
 });
 const base = `http://localhost:${port}`;
 for (let i = 0; ; i++) {
-  if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
-  if (i > 360 || server.exitCode !== null) throw new Error(`server did not start: ${fs.readFileSync(path.join(dir, 'server.log'), 'utf8').slice(-2000)}`);
+  if (
+    await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
+  if (i > 360 || server.exitCode !== null)
+    throw new Error(`server did not start: ${fs.readFileSync(path.join(dir, 'server.log'), 'utf8').slice(-2000)}`);
   await new Promise((r) => setTimeout(r, 500));
 }
 
 const browser: Browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 /** A fresh tab (empty cache), with the network emulation asked for. */
@@ -67,7 +91,12 @@ async function freshPage(): Promise<Page> {
   if (MBPS > 0 || RTT_MS > 0) {
     const cdp = await context.newCDPSession(page);
     const bytesPerSecond = MBPS > 0 ? (MBPS * 1e6) / 8 : -1;
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: RTT_MS, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: RTT_MS,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
   }
   return page;
 }
@@ -91,7 +120,8 @@ const fcp: number[] = [];
 const loginToHome: number[] = [];
 const monitorMs: number[] = [];
 let loginScripts = { count: 0, gzip: 0, transferred: 0, encodings: [] as string[] };
-let monitor: { total: number; types: ReturnType<typeof byType>; basemap: Array<{ file: string; bytes: number; encoding: string }> } | null = null;
+let monitor: { total: number; types: ReturnType<typeof byType>; basemap: Array<{ file: string; bytes: number; encoding: string }> } | null =
+  null;
 
 for (let run = 0; run < RUNS; run++) {
   const page = await freshPage();
@@ -103,7 +133,12 @@ for (let run = 0; run < RUNS; run++) {
   await responses.stop();
   if (run === 0) {
     const scripts = scriptsOf(responses.responses());
-    loginScripts = { count: scripts.urls.length, gzip: await gzipBytes(scripts.urls), transferred: scripts.transferred, encodings: [...new Set(scripts.encodings)] };
+    loginScripts = {
+      count: scripts.urls.length,
+      gzip: await gzipBytes(scripts.urls),
+      transferred: scripts.transferred,
+      encodings: [...new Set(scripts.encodings)],
+    };
   }
 
   await page.locator('#username').fill('admin');
@@ -123,7 +158,8 @@ for (let run = 0; run < RUNS; run++) {
   await frame.locator('[data-testid="car-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
   monitorMs.push(performance.now() - opened);
   // the map is ready before its worker has every basemap layer: count those too
-  for (let waited = 0; monitorLog.responses().filter((r) => r.url.includes('.geojson')).length < 3 && waited < 60_000; waited += 200) await page.waitForTimeout(200);
+  for (let waited = 0; monitorLog.responses().filter((r) => r.url.includes('.geojson')).length < 3 && waited < 60_000; waited += 200)
+    await page.waitForTimeout(200);
   await page.waitForLoadState('networkidle');
   await monitorLog.stop();
   if (run === 0) {
@@ -131,7 +167,9 @@ for (let run = 0; run < RUNS; run++) {
     monitor = {
       total: all.reduce((sum, r) => sum + r.encodedBytes, 0),
       types: byType(all),
-      basemap: all.filter((r) => r.url.includes('.geojson') && r.encodedBytes > 0).map((r) => ({ file: path.basename(new URL(r.url).pathname), bytes: r.encodedBytes, encoding: r.encoding })),
+      basemap: all
+        .filter((r) => r.url.includes('.geojson') && r.encodedBytes > 0)
+        .map((r) => ({ file: path.basename(new URL(r.url).pathname), bytes: r.encodedBytes, encoding: r.encoding })),
     };
   }
   await page.context().close();

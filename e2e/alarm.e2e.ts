@@ -37,7 +37,10 @@ describe('the alarm tip after login (issue 3 item 11)', () => {
     const { page, context } = await openTab(browser);
     const state = { total: 0 };
     await page.route(COUNT, (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ flag: 1, msg: '操作成功', obj: { total: state.total, types: [] } }) }),
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ flag: 1, msg: '操作成功', obj: { total: state.total, types: [] } }),
+      }),
     );
     await login(page);
     await page.goto(`${baseUrl()}/car/`);
@@ -66,10 +69,15 @@ describe('the alarm tip after login (issue 3 item 11)', () => {
     // On a loaded machine a click during the popover's opening animation can be lost: click
     // (again) until the switch reads off, then wait for the setting to be stored.
     const voice = page.getByTestId('alarm-voice-switch');
-    await expect.poll(async () => {
-      if ((await voice.getAttribute('aria-checked')) !== 'false') await voice.click();
-      return voice.getAttribute('aria-checked');
-    }, { timeout: 15_000 }).toBe('false');
+    await expect
+      .poll(
+        async () => {
+          if ((await voice.getAttribute('aria-checked')) !== 'false') await voice.click();
+          return voice.getAttribute('aria-checked');
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('false');
     await page.waitForFunction(() => localStorage.getItem('chelian_alarmVoiceOn') === 'false');
     state.total = 5;
     await page.reload();
@@ -97,7 +105,7 @@ describe('the alarm tip after login (issue 3 item 11)', () => {
     await context.close();
   });
 
-  it('follows the live feed: an alarm a terminal raises shows in the open page\'s tip within seconds, not at the next 30 s poll', async (ctx) => {
+  it("follows the live feed: an alarm a terminal raises shows in the open page's tip within seconds, not at the next 30 s poll", async (ctx) => {
     const port = e2eServer().gt06Port;
     if (!(await gatewayListening(port))) {
       ctx.skip(`the server's GT06 gateway does not listen on ${port} yet`);

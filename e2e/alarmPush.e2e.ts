@@ -24,7 +24,12 @@ beforeAll(async () => {
   hook = await startWebhookReceiver();
   session = await apiLogin();
   // SOS to browsers and the webhook, at every alarm (no rate limit, no quiet hours).
-  await api(session, '/car/v4/api/alarm/push/configAlarmPush.json', { items: [{ alarmType: 'sos', enabled: true, channels: ['web', 'webhook'], quietStart: '', quietEnd: '', minIntervalMinutes: 0 }] }, true);
+  await api(
+    session,
+    '/car/v4/api/alarm/push/configAlarmPush.json',
+    { items: [{ alarmType: 'sos', enabled: true, channels: ['web', 'webhook'], quietStart: '', quietEnd: '', minIntervalMinutes: 0 }] },
+    true,
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -73,7 +78,7 @@ describe('alarm push settings deliver (issue 15 item 3)', () => {
     await context.close();
   });
 
-  it('an SOS from a GT06 terminal reaches the webhook and the browser, and shows in the alarm\'s detail', async (ctx) => {
+  it("an SOS from a GT06 terminal reaches the webhook and the browser, and shows in the alarm's detail", async (ctx) => {
     const port = e2eServer().gt06Port;
     if (!(await gatewayListening(port))) return ctx.skip(`the server's GT06 gateway does not listen on ${port}`);
     const { page, context, errors } = await openTab(browser);
@@ -89,12 +94,19 @@ describe('alarm push settings deliver (issue 15 item 3)', () => {
     const vehicle = await addVehicle(session, imei('86915'));
     const before = hook.received.length;
     await raiseGt06Alarm(port, vehicle.terminalId);
-    const delivered = await until(() => hook.received.slice(before).find((h) => (h.json.alarm as { terminalId?: string })?.terminalId === vehicle.terminalId), 30_000);
+    const delivered = await until(
+      () => hook.received.slice(before).find((h) => (h.json.alarm as { terminalId?: string })?.terminalId === vehicle.terminalId),
+      30_000,
+    );
     expect(delivered.json).toMatchObject({ event: 'alarm', alarm: { plate: vehicle.plate, type: 'sos', typeName: '紧急报警' } });
     expect(delivered.headers['x-chelian-signature']).toBe(`sha256=${createHmac('sha256', SECRET).update(delivered.raw).digest('hex')}`);
 
     // The browser hears of it at its next fetch (every 15 s).
-    await page.waitForFunction((p) => (window as unknown as { __notices: Array<{ title: string }> }).__notices.some((n) => n.title === `${p} 紧急报警`), vehicle.plate, { timeout: 30_000 });
+    await page.waitForFunction(
+      (p) => (window as unknown as { __notices: Array<{ title: string }> }).__notices.some((n) => n.title === `${p} 紧急报警`),
+      vehicle.plate,
+      { timeout: 30_000 },
+    );
 
     // The alarm's detail in the car app lists both deliveries.
     await page.goto(`${baseUrl()}/car/alarm`);
@@ -131,7 +143,10 @@ describe('alarm push settings deliver (issue 15 item 3)', () => {
     await page.goto(`${baseUrl()}/center/alarmPush`);
     // the badge counts failures before the tab is opened (attached: its zoom-in may still be running)
     await page.getByTestId('push-failure-count').locator('.ant-badge-count').waitFor({ state: 'attached' });
-    await page.getByTestId('alarm-push-page').getByRole('tab', { name: /推送失败/ }).click();
+    await page
+      .getByTestId('alarm-push-page')
+      .getByRole('tab', { name: /推送失败/ })
+      .click();
     const failed = page.getByTestId('push-failure-table').locator('tr.ant-table-row', { hasText: vehicle.plate }).first();
     await failed.getByText('连接被拒绝').waitFor();
     expect(await failed.innerText()).toMatch(/等待重试|发送失败/);

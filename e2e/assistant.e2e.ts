@@ -19,24 +19,36 @@ afterAll(async () => {
 
 /** Serves the real runtime configuration with AI addresses set, and the assistant script. */
 async function configureAi(context: BrowserContext, ai: { aiBaseUrl: string; aiScriptUrl: string }) {
-  await context.route('**/runtime-config.js', whileOpen(async (route) => {
-    const res = await route.fetch();
-    const text = await res.text();
-    const config = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
-    await route.fulfill({ contentType: 'application/javascript', body: `window.__CHELIAN_CONFIG__ = ${JSON.stringify({ ...config, ...ai })};` });
-  }));
+  await context.route(
+    '**/runtime-config.js',
+    whileOpen(async (route) => {
+      const res = await route.fetch();
+      const text = await res.text();
+      const config = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
+      await route.fulfill({
+        contentType: 'application/javascript',
+        body: `window.__CHELIAN_CONFIG__ = ${JSON.stringify({ ...config, ...ai })};`,
+      });
+    }),
+  );
   await context.route(SCRIPT_URL, (route) => route.fulfill({ contentType: 'application/javascript', body: SCRIPT }));
   // ...and pages under the policy a server so configured sends (it allows the assistant's hosts)
   const { runtime } = loadConfig({}, []);
   const policy = policyText(contentSecurityPolicy({ runtime: { ...runtime, ...ai }, servedOverHttps: false }));
-  await context.route('**/*', whileOpen(async (route) => {
-    if (route.request().resourceType() !== 'document') return route.fallback();
-    const res = await route.fetch();
-    await route.fulfill({ response: res, headers: { ...res.headers(), 'content-security-policy': policy } });
-  }));
+  await context.route(
+    '**/*',
+    whileOpen(async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const res = await route.fetch();
+      await route.fulfill({ response: res, headers: { ...res.headers(), 'content-security-policy': policy } });
+    }),
+  );
 }
 
-type Win = { __assistantInit?: { right: number; name: string; questions: string[]; at: number; baseUrl: string }; __assistantLoadedAt?: number };
+type Win = {
+  __assistantInit?: { right: number; name: string; questions: string[]; at: number; baseUrl: string };
+  __assistantLoadedAt?: number;
+};
 
 describe('the assistant loader (issue 3 item 13)', () => {
   it('loads nothing unless both AI addresses are configured', async () => {
@@ -58,7 +70,10 @@ describe('the assistant loader (issue 3 item 13)', () => {
     expect(await page.locator('#chelian-assistant-script').count()).toBe(0);
     await login(page);
     await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
-    const started = await page.evaluate(() => ({ ...(window as unknown as Win).__assistantInit!, loadedAt: (window as unknown as Win).__assistantLoadedAt! }));
+    const started = await page.evaluate(() => ({
+      ...(window as unknown as Win).__assistantInit!,
+      loadedAt: (window as unknown as Win).__assistantLoadedAt!,
+    }));
     expect(started.right).toBe(30);
     expect(started.name).toBe('AI智能助手');
     expect(started.baseUrl).toBe('https://ai.chelian.test/');
@@ -75,7 +90,8 @@ describe('the assistant loader (issue 3 item 13)', () => {
     await configureAi(context, { aiBaseUrl: 'https://ai.chelian.test/', aiScriptUrl: SCRIPT_URL });
     await login(page);
     await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
-    const act = (action: object) => page.evaluate((a) => (window as unknown as { __assistantAct: (x: object) => void }).__assistantAct(a), action);
+    const act = (action: object) =>
+      page.evaluate((a) => (window as unknown as { __assistantAct: (x: object) => void }).__assistantAct(a), action);
 
     await act({ type: 'location', vehicleId: 12 });
     await page.locator('.cl-vehicle-dialog .ant-tabs-tab-active', { hasText: '实时跟踪' }).waitFor();

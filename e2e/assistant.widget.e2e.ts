@@ -18,19 +18,26 @@ afterAll(async () => {
 
 /** The server's runtime configuration with the platform's own assistant switched on (AI_BASE_URL=/ai/, AI_SCRIPT_URL=/ai/assistant.js). */
 async function switchOn(context: BrowserContext) {
-  await context.route('**/runtime-config.js', whileOpen(async (route) => {
-    const res = await route.fetch();
-    const text = await res.text();
-    const config = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
-    await route.fulfill({ contentType: 'application/javascript', body: `window.__CHELIAN_CONFIG__ = ${JSON.stringify({ ...config, aiBaseUrl: '/ai/', aiScriptUrl: '/ai/assistant.js' })};` });
-  }));
+  await context.route(
+    '**/runtime-config.js',
+    whileOpen(async (route) => {
+      const res = await route.fetch();
+      const text = await res.text();
+      const config = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
+      await route.fulfill({
+        contentType: 'application/javascript',
+        body: `window.__CHELIAN_CONFIG__ = ${JSON.stringify({ ...config, aiBaseUrl: '/ai/', aiScriptUrl: '/ai/assistant.js' })};`,
+      });
+    }),
+  );
 }
 
 const widget = (page: Page) => page.locator('#chelian-assistant');
 const launcher = (page: Page) => widget(page).getByRole('button', { name: '打开AI智能助手' });
 const panel = (page: Page) => widget(page).getByRole('dialog', { name: 'AI智能助手' });
 const answers = (page: Page) => widget(page).locator('.msg.assistant[data-kind]');
-const focused = (page: Page) => page.evaluate(() => document.getElementById('chelian-assistant')?.shadowRoot?.activeElement?.tagName ?? document.activeElement?.tagName);
+const focused = (page: Page) =>
+  page.evaluate(() => document.getElementById('chelian-assistant')?.shadowRoot?.activeElement?.tagName ?? document.activeElement?.tagName);
 
 /** Opens the panel and waits for the history the server keeps. */
 async function openPanel(page: Page) {
@@ -78,10 +85,13 @@ describe('AI智能助手 served by the platform', () => {
     await switchOn(context);
     // the user's chatLogo (queryUserInfo.chatLogo, from getUser.json) is the assistant's face
     const LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="#fa8c16"/></svg>')}`;
-    await context.route('**/car/v1/api/user/getUser.json', whileOpen(async (route) => {
-      const body = await (await route.fetch()).json();
-      await route.fulfill({ json: { ...body, obj: { ...body.obj, chatLogo: LOGO } } });
-    }));
+    await context.route(
+      '**/car/v1/api/user/getUser.json',
+      whileOpen(async (route) => {
+        const body = await (await route.fetch()).json();
+        await route.fulfill({ json: { ...body, obj: { ...body.obj, chatLogo: LOGO } } });
+      }),
+    );
     await login(page);
     await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
     expect(await launcher(page).locator('img').getAttribute('src')).toBe(LOGO);
@@ -166,7 +176,11 @@ describe('AI智能助手 served by the platform', () => {
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
     await openPanel(page);
-    expect(await widget(page).locator('.msg.user', { hasText: `${vehicle.plate}在哪` }).count()).toBe(1);
+    expect(
+      await widget(page)
+        .locator('.msg.user', { hasText: `${vehicle.plate}在哪` })
+        .count(),
+    ).toBe(1);
     await context.close();
   });
 
@@ -188,7 +202,8 @@ describe('AI智能助手 served by the platform', () => {
       // (系统管理's .sys-main) — with many rows either may be the one that scrolls.
       await content.evaluate((el) => {
         for (const node of [el, ...el.querySelectorAll('*')]) {
-          if (node.scrollHeight > node.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(node).overflowY)) node.scrollTo(0, node.scrollHeight);
+          if (node.scrollHeight > node.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(node).overflowY))
+            node.scrollTo(0, node.scrollHeight);
         }
       });
       const last = (await content.locator('> *').last().boundingBox())!;
@@ -217,7 +232,10 @@ describe('AI智能助手 served by the platform', () => {
     const tip = (await page.getByTestId('alarm-tip').boundingBox())!;
     // the tip sits at the foot of the menu column, clear of the panel's input; whatever is drawn at the input's centre is the widget
     expect(tip.x + tip.width).toBeLessThan(input.x);
-    const topmost = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('#chelian-assistant, [data-testid="alarm-tip"]')?.id ?? 'other', [input.x + input.width / 2, input.y + input.height / 2]);
+    const topmost = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest('#chelian-assistant, [data-testid="alarm-tip"]')?.id ?? 'other',
+      [input.x + input.width / 2, input.y + input.height / 2],
+    );
     expect(topmost).toBe('chelian-assistant');
     await panel(page).getByRole('textbox').click();
     expect(await focused(page)).toBe('TEXTAREA');

@@ -34,7 +34,10 @@ describe('Beijing time in a browser set to UTC', () => {
     const at = Math.floor(Date.now() / 1000) * 1000 - 120_000;
     await terminal.alarm({ ...SHENZHEN, speed: 12, time: at }, 'sos');
     const stored = await until(async () => {
-      const res = await api<{ list: Array<{ alarmTime: number }> }>(session, `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&types=sos`);
+      const res = await api<{ list: Array<{ alarmTime: number }> }>(
+        session,
+        `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&types=sos`,
+      );
       return res.obj.list[0]?.alarmTime;
     }, 20_000);
     expect(stored).toBe(at);
@@ -52,7 +55,11 @@ describe('Beijing time in a browser set to UTC', () => {
 
     // the range picker's end is Beijing's now (to the minute it was opened in), not UTC's
     const end = await page.getByTestId('alarm-history').locator('.ant-picker-range input').nth(1).inputValue();
-    expect([beijingText(opened).slice(0, 16), beijingText(opened + 60_000).slice(0, 16), beijingText(opened - 60_000).slice(0, 16)]).toContain(end);
+    expect([
+      beijingText(opened).slice(0, 16),
+      beijingText(opened + 60_000).slice(0, 16),
+      beijingText(opened - 60_000).slice(0, 16),
+    ]).toContain(end);
     expect(errors).toEqual([]);
     await context.close();
   });

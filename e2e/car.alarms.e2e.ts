@@ -52,10 +52,14 @@ describe('car alarms and geofences', () => {
     await row.getByTestId('alarm-process').click();
     await page.getByTestId('process-note').fill('已电话联系司机，误触');
     // the handling note is stored: the dialog says 保存, as every form that stores what was typed
-    await page.locator('.ant-modal').getByRole('button', { name: /保\s*存/ }).click();
+    await page
+      .locator('.ant-modal')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await row.waitFor({ state: 'detached', timeout: 20_000 });
     const history = await api<{ list: Array<{ type: string; handled: boolean; handleNote: string; handledBy: string }> }>(
-      session, `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&types=sos`,
+      session,
+      `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&types=sos`,
     );
     expect(history.obj.list[0]).toMatchObject({ handled: true, handleNote: '已电话联系司机，误触' });
     expect(history.obj.list[0].handledBy).not.toBe('');
@@ -92,10 +96,14 @@ describe('car alarms and geofences', () => {
     // 处理: the handling dialog over the page, its note stored
     await tip.getByTestId('alarm-tip-process').click();
     await page.getByTestId('process-note').fill('已通知车主');
-    await page.locator('.ant-modal').getByRole('button', { name: /保\s*存/ }).click();
+    await page
+      .locator('.ant-modal')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await named.waitFor({ state: 'detached', timeout: 20_000 });
     const history = await api<{ list: Array<{ handled: boolean; handleNote: string }> }>(
-      session, `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&types=sos`,
+      session,
+      `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&types=sos`,
     );
     expect(history.obj.list[0]).toMatchObject({ handled: true, handleNote: '已通知车主' });
     expect(errors).toEqual([]);
@@ -140,15 +148,23 @@ describe('car alarms and geofences', () => {
     const raisedAt = Date.now() - 6 * 60_000;
     await terminal.alarm({ ...SHENZHEN, speed: 12, time: raisedAt }, 'powerCut');
     await page.mouse.move(5, 5);
-    const row = page.getByTestId('realtime-alarms-list').locator('.ant-table-row', { hasText: vehicle.plate }).filter({ has: page.getByTestId('alarm-late') }).first();
+    const row = page
+      .getByTestId('realtime-alarms-list')
+      .locator('.ant-table-row', { hasText: vehicle.plate })
+      .filter({ has: page.getByTestId('alarm-late') })
+      .first();
     await row.waitFor({ timeout: 30_000 });
     const late = row.getByTestId('alarm-late');
     expect(await late.innerText()).toBe('补传');
     await late.hover();
-    await page.locator('.ant-tooltip').getByText(/盲区补传：设备离线期间发生，.+ 上传到平台/).waitFor();
+    await page
+      .locator('.ant-tooltip')
+      .getByText(/盲区补传：设备离线期间发生，.+ 上传到平台/)
+      .waitFor();
     await shot(page, 'car-alarm-late');
     const listed = await api<{ list: Array<{ type: string; late: boolean; alarmTime: number }> }>(
-      session, `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&types=powerCut`,
+      session,
+      `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&types=powerCut`,
     );
     expect(listed.obj.list[0]).toMatchObject({ type: 'powerCut', late: true, alarmTime: Math.floor(raisedAt / 1000) * 1000 });
     expect(errors).toEqual([]);
@@ -162,10 +178,15 @@ describe('car alarms and geofences', () => {
     await page.goto(`${baseUrl()}/child/car/geofence`);
     await page.locator('[data-testid="geofence-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
     // centre the map on the vehicle at street level, so two clicks make a fence of a few hundred metres
-    await page.evaluate(([lon, lat]) => {
-      const el = document.querySelector('[data-testid="geofence-map"] .cl-map-canvas') as HTMLElement & { maplibre: { jumpTo(o: object): void } };
-      el.maplibre.jumpTo({ center: [lon, lat], zoom: 15 });
-    }, [SHENZHEN.lon, SHENZHEN.lat]);
+    await page.evaluate(
+      ([lon, lat]) => {
+        const el = document.querySelector('[data-testid="geofence-map"] .cl-map-canvas') as HTMLElement & {
+          maplibre: { jumpTo(o: object): void };
+        };
+        el.maplibre.jumpTo({ center: [lon, lat], zoom: 15 });
+      },
+      [SHENZHEN.lon, SHENZHEN.lat],
+    );
     await page.getByTestId('fence-add').click();
     const name = `测试围栏${Date.now() % 10000}`;
     await page.getByTestId('fence-name').fill(name);
@@ -184,7 +205,10 @@ describe('car alarms and geofences', () => {
     await item.getByText('关联车辆 1 辆').waitFor();
     await shot(page, 'car-geofence');
 
-    const fences = await api<{ list: Array<{ geofenceId: number; name: string; center: [number, number]; radius: number }> }>(session, '/car/v4/api/geofence/list.json?pageSize=100');
+    const fences = await api<{ list: Array<{ geofenceId: number; name: string; center: [number, number]; radius: number }> }>(
+      session,
+      '/car/v4/api/geofence/list.json?pageSize=100',
+    );
     const fence = fences.obj.list.find((f) => f.name === name)!;
     expect(fence.radius).toBeGreaterThan(50);
     await page.goto(`${baseUrl()}/child/car/alarm`);

@@ -20,7 +20,8 @@ beforeAll(async () => {
   fleet = await Promise.all(ids.map((id) => addVehicle(session, id)));
   sims = startSimulated(ids, 2, (_terminal, command) => commands.push(command));
   await until(async () => {
-    const list = (await api<Array<{ terminalId: string }>>(session, `/car/v4/api/monitor/lastPositions.json?terminalIds=${ids.join(',')}`)).obj;
+    const list = (await api<Array<{ terminalId: string }>>(session, `/car/v4/api/monitor/lastPositions.json?terminalIds=${ids.join(',')}`))
+      .obj;
     return list.length === ids.length;
   }, 60_000);
 });
@@ -32,7 +33,11 @@ afterAll(async () => {
 type MapEl = HTMLElement & {
   maplibre: {
     getSource(id: string): { getData(): Promise<{ features: Array<{ id: number; geometry: { coordinates: [number, number] } }> }> };
-    getLayer(id: string): undefined | { implementation: { drawnLngLat(id: number): [number, number] | null; isShown(id: number): boolean; labelledVehicles(): number[] } };
+    getLayer(id: string):
+      | undefined
+      | {
+          implementation: { drawnLngLat(id: number): [number, number] | null; isShown(id: number): boolean; labelledVehicles(): number[] };
+        };
     project(p: [number, number]): { x: number; y: number };
   };
 };
@@ -99,9 +104,15 @@ describe('car monitoring with a simulated fleet', () => {
     await panel.waitFor();
     expect(await panel.innerText()).toContain(v.terminalId);
     // the title names the vehicle by its plate, not its database id
-    await until(async () => ((await dialog.locator('.ant-modal-title').innerText()) === `车辆信息 · ${v.plate}` ? true : undefined), 10_000);
+    await until(
+      async () => ((await dialog.locator('.ant-modal-title').innerText()) === `车辆信息 · ${v.plate}` ? true : undefined),
+      10_000,
+    );
     // the address comes from getGeo, in Chinese
-    await until(async () => ((await dialog.getByTestId('vehicle-address').innerText()).includes('广东省深圳市') ? true : undefined), 20_000);
+    await until(
+      async () => ((await dialog.getByTestId('vehicle-address').innerText()).includes('广东省深圳市') ? true : undefined),
+      20_000,
+    );
     await page.waitForTimeout(800);
     await shot(page, 'car-monitor-dialog');
     await dialog.locator('.ant-modal-close').click();
@@ -112,7 +123,11 @@ describe('car monitoring with a simulated fleet', () => {
     await until(() => labelled(page).then((ids) => (ids.includes(v.vehicleId) ? true : undefined)), 10_000);
     await page.mouse.click(arrow.x, arrow.y);
     await dialog.waitFor();
-    await until(async () => ((await dialog.getByTestId('car-vehicle-panel').getAttribute('data-vehicle-id')) === String(v.vehicleId) ? true : undefined), 10_000);
+    await until(
+      async () =>
+        (await dialog.getByTestId('car-vehicle-panel').getAttribute('data-vehicle-id')) === String(v.vehicleId) ? true : undefined,
+      10_000,
+    );
     await dialog.locator('.ant-modal-close').click();
     await page.getByTestId('tree-search').fill('');
     await page.waitForTimeout(1500);
@@ -176,7 +191,9 @@ describe('car monitoring with a simulated fleet', () => {
       }, 30_000);
       await page.waitForTimeout(300);
       const inView = await page.evaluate(async () => {
-        const el = document.querySelector('[data-testid="follow-map"] .cl-map-canvas') as unknown as MapEl & { getBoundingClientRect(): DOMRect };
+        const el = document.querySelector('[data-testid="follow-map"] .cl-map-canvas') as unknown as MapEl & {
+          getBoundingClientRect(): DOMRect;
+        };
         const data = await el.maplibre.getSource('car-focus').getData();
         const p = el.maplibre.project(data.features[0].geometry.coordinates);
         const box = el.getBoundingClientRect();
@@ -191,7 +208,7 @@ describe('car monitoring with a simulated fleet', () => {
     await context.close();
   });
 
-  it('sends a command after checking the terminals, and shows the simulated terminal\'s reply', async () => {
+  it("sends a command after checking the terminals, and shows the simulated terminal's reply", async () => {
     const { page, context, errors } = await openTab(browser);
     await login(page);
     const v = fleet[2];

@@ -42,7 +42,9 @@ describe('track playback', () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/car/v4/api/vehicle/list.json**', async (route) => (await held, route.continue()));
-    await page.goto(`${baseUrl()}/child/car/playback?urlType=blank&vehicleId=${vehicle.vehicleId}&start=${start}&end=${start + 2 * 3600_000}`);
+    await page.goto(
+      `${baseUrl()}/child/car/playback?urlType=blank&vehicleId=${vehicle.vehicleId}&start=${start}&end=${start + 2 * 3600_000}`,
+    );
     await page.getByTestId('vehicle-picker').getByText(vehicle.plate).waitFor({ timeout: 20_000 });
     release();
     const pageEl = page.getByTestId('car-playback');
@@ -55,7 +57,9 @@ describe('track playback', () => {
     // addresses in the point table, in Chinese
     await until(async () => ((await page.getByTestId('point-table').innerText()).includes('广东省深圳市') ? true : undefined), 20_000);
     // times are Beijing's whatever the browser's zone (run with TZ=UTC to see it); the range read back from the address unchanged
-    expect(await page.getByTestId('point-table').innerText()).toContain(new Date(route[0].time! + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '));
+    expect(await page.getByTestId('point-table').innerText()).toContain(
+      new Date(route[0].time! + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '),
+    );
     await page.locator('[data-testid="playback-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1500);
     await shot(page, 'car-playback');

@@ -30,7 +30,10 @@ async function choose(page: Page, scope: string, label: string, option: string) 
 }
 
 async function upload(page: Page, name: string, rows: string[]) {
-  await page.getByTestId('vehicle-import').locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n'), 'utf8') });
+  await page
+    .getByTestId('vehicle-import')
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n'), 'utf8') });
 }
 
 describe('car vehicles and groups pages', () => {
@@ -54,7 +57,10 @@ describe('car vehicles and groups pages', () => {
     await choose(page, 'vehicle-form', '设备协议', 'GT06');
     await form.locator('.ant-form-item', { hasText: '司机' }).first().locator('input').fill('张师傅');
     await shot(page, 'car-vehicle-form');
-    await page.locator('.ant-modal-footer').getByRole('button', { name: /保\s*存/ }).click();
+    await page
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await dialogClosed(form);
 
     await page.getByTestId('vehicle-search').locator('input').fill(terminalId);
@@ -71,7 +77,10 @@ describe('car vehicles and groups pages', () => {
     expect(await form.innerText()).not.toContain('新设备必填');
     await page.getByTestId('vehicle-terminal').fill(imei('86915'));
     await form.getByText('新设备必填').waitFor();
-    await page.locator('.ant-modal-footer').getByRole('button', { name: /取\s*消/ }).click();
+    await page
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
     await dialogClosed(form);
 
     await page.getByTestId('vehicle-search').locator('input').fill('');
@@ -161,7 +170,10 @@ describe('car vehicles and groups pages', () => {
     await page.getByTestId('group-add').click();
     await page.getByTestId('group-name').fill(name);
     // a typed name is stored: 保存; moving a vehicle below only confirms a choice: 确定
-    await page.getByTestId('group-dialog').getByRole('button', { name: /保\s*存/ }).click();
+    await page
+      .getByTestId('group-dialog')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await page.getByTestId('group-node').filter({ hasText: name }).waitFor();
 
     await page.getByTestId('group-node').filter({ hasText: '未分组' }).click();
@@ -170,7 +182,10 @@ describe('car vehicles and groups pages', () => {
     await row.getByTestId('vehicle-move-one').click();
     await page.getByTestId('vehicle-move').locator('.ant-select').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: name }).click();
-    await page.getByTestId('vehicle-move').getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .getByTestId('vehicle-move')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await row.waitFor({ state: 'detached' });
     expect((await find(plateText)).obj.list[0].groupName).toBe(name);
     await page.getByTestId('group-node').filter({ hasText: name }).click();

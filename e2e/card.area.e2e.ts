@@ -30,10 +30,15 @@ afterAll(async () => {
 async function streetLevel(page: Page) {
   await page.locator('[data-testid="card-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
   await page.waitForTimeout(500); // the areas' own framing (the first area) happens once they load
-  await page.evaluate(([lon, lat]) => {
-    const el = document.querySelector('[data-testid="card-map"] .cl-map-canvas') as HTMLElement & { maplibre: { jumpTo(o: object): void } };
-    el.maplibre.jumpTo({ center: [lon, lat], zoom: 15 });
-  }, [at.lon, at.lat]);
+  await page.evaluate(
+    ([lon, lat]) => {
+      const el = document.querySelector('[data-testid="card-map"] .cl-map-canvas') as HTMLElement & {
+        maplibre: { jumpTo(o: object): void };
+      };
+      el.maplibre.jumpTo({ center: [lon, lat], zoom: 15 });
+    },
+    [at.lon, at.lat],
+  );
 }
 
 /**
@@ -41,13 +46,22 @@ async function streetLevel(page: Page) {
  * square while it waits: the live map frames its people when they arrive.
  */
 const drawnOnMap = (page: Page, areaId: number) =>
-  page.waitForFunction(([id, lon, lat]) => {
-    type Rendered = Array<{ properties: { id: number }; geometry: { type: string } }>;
-    const el = document.querySelector('[data-testid="card-map"] .cl-map-canvas') as HTMLElement & { maplibre: { queryRenderedFeatures(o: object): Rendered; jumpTo(o: object): void } };
-    if (el.maplibre.queryRenderedFeatures({ layers: ['areas-fill'] }).some((f) => f.properties.id === id && f.geometry.type === 'Polygon')) return true;
-    el.maplibre.jumpTo({ center: [lon, lat], zoom: 15 });
-    return false;
-  }, [areaId, at.lon, at.lat], { timeout: 20_000, polling: 250 });
+  page.waitForFunction(
+    ([id, lon, lat]) => {
+      type Rendered = Array<{ properties: { id: number }; geometry: { type: string } }>;
+      const el = document.querySelector('[data-testid="card-map"] .cl-map-canvas') as HTMLElement & {
+        maplibre: { queryRenderedFeatures(o: object): Rendered; jumpTo(o: object): void };
+      };
+      if (
+        el.maplibre.queryRenderedFeatures({ layers: ['areas-fill'] }).some((f) => f.properties.id === id && f.geometry.type === 'Polygon')
+      )
+        return true;
+      el.maplibre.jumpTo({ center: [lon, lat], zoom: 15 });
+      return false;
+    },
+    [areaId, at.lon, at.lat],
+    { timeout: 20_000, polling: 250 },
+  );
 
 /** Clicks the vertices around the map's middle and double-clicks the last one. */
 async function drawPolygon(page: Page, offsets: Array<[number, number]>) {
@@ -74,7 +88,12 @@ describe('智能工牌 polygon areas', () => {
     await page.getByTestId('card-area-hint').getByText('在地图上依次点击各顶点，双击结束').waitFor();
     await page.getByTestId('card-area-team').click();
     await page.locator('.ant-select-tree-title', { hasText: team }).click();
-    await drawPolygon(page, [[-120, -80], [120, -80], [120, 80], [-120, 80]]);
+    await drawPolygon(page, [
+      [-120, -80],
+      [120, -80],
+      [120, 80],
+      [-120, 80],
+    ]);
     await page.getByTestId('card-area-hint').getByText('多边形 · 4 个顶点').waitFor();
     await page.getByTestId('card-area-save').click();
 
@@ -94,7 +113,11 @@ describe('智能工牌 polygon areas', () => {
     // Edited: drawn again as a triangle; the assignment stays.
     await row.getByText('编辑').click();
     await page.getByRole('button', { name: '重新绘制' }).click();
-    await drawPolygon(page, [[-100, 60], [0, -90], [100, 60]]);
+    await drawPolygon(page, [
+      [-100, 60],
+      [0, -90],
+      [100, 60],
+    ]);
     await page.getByTestId('card-area-hint').getByText('多边形 · 3 个顶点').waitFor();
     await page.getByTestId('card-area-save').click();
     await expect.poll(async () => new Set((await areaOf())!.rings![0]!.map((p) => p.join(','))).size, { timeout: 10_000 }).toBe(3);

@@ -15,8 +15,16 @@ const badge = imei('8691990');
 const name = `巡检员${badge.slice(-3)}`;
 const at = { lon: 121.4737, lat: 31.2304 };
 const MENUS: Array<[path: string, testId: string]> = [
-  ['monitor', 'card-monitor'], ['staff', 'card-staff'], ['device', 'card-device'], ['area', 'card-area'], ['shift', 'card-shift'],
-  ['attendance', 'card-attendance'], ['patrol', 'card-patrol'], ['playback', 'card-playback'], ['alarm', 'card-alarm'], ['report', 'card-report'],
+  ['monitor', 'card-monitor'],
+  ['staff', 'card-staff'],
+  ['device', 'card-device'],
+  ['area', 'card-area'],
+  ['shift', 'card-shift'],
+  ['attendance', 'card-attendance'],
+  ['patrol', 'card-patrol'],
+  ['playback', 'card-playback'],
+  ['alarm', 'card-alarm'],
+  ['report', 'card-report'],
 ];
 
 beforeAll(async () => {
@@ -27,11 +35,29 @@ beforeAll(async () => {
     return r.obj;
   };
   ok(await api(admin, '/car/v4/api/terminal/add.json', { terminalId: badge, protocol: 'gt06' }));
-  const shift = ok(await api<{ shiftId: number }>(admin, '/card/v1/api/shift/save.json', {
-    name: `全天${badge.slice(-3)}`, weekdays: [1, 2, 3, 4, 5, 6, 7], periods: [{ start: '00:00', end: '23:59' }], lateMinutes: 5, earlyMinutes: 5,
-    clockPoints: [{ name: '岗亭', ...at, radius: 200, beacon: '' }],
-  }, true));
-  const staff = ok(await api<{ staffId: number }>(admin, '/card/v1/api/staff/save.json', { name, staffNo: `E${badge.slice(-6)}`, job: '巡检员', shiftId: shift.shiftId }));
+  const shift = ok(
+    await api<{ shiftId: number }>(
+      admin,
+      '/card/v1/api/shift/save.json',
+      {
+        name: `全天${badge.slice(-3)}`,
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        periods: [{ start: '00:00', end: '23:59' }],
+        lateMinutes: 5,
+        earlyMinutes: 5,
+        clockPoints: [{ name: '岗亭', ...at, radius: 200, beacon: '' }],
+      },
+      true,
+    ),
+  );
+  const staff = ok(
+    await api<{ staffId: number }>(admin, '/card/v1/api/staff/save.json', {
+      name,
+      staffNo: `E${badge.slice(-6)}`,
+      job: '巡检员',
+      shiftId: shift.shiftId,
+    }),
+  );
   ok(await api(admin, '/card/v1/api/staff/bind.json', { staffId: staff.staffId, terminalId: badge }));
   socket = net.connect(e2eServer().gt06Port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => (socket.once('connect', resolve), socket.once('error', reject)));

@@ -26,7 +26,10 @@ describe('智能工牌 night shifts', () => {
     const { page, context, errors } = await openTab(browser, { width: 1440, height: 900 });
     await login(page);
     await page.goto(`${baseUrl()}/child/card/shift`);
-    await page.getByTestId('card-shift').getByRole('button', { name: /新增班次/ }).click();
+    await page
+      .getByTestId('card-shift')
+      .getByRole('button', { name: /新增班次/ })
+      .click();
     const form = page.getByTestId('card-shift-form');
     await form.locator('#name').fill(shiftName);
     // Every day of the week, so today (whichever day the test runs) is a working day.
@@ -40,8 +43,14 @@ describe('智能工牌 night shifts', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('22:00-次日06:00');
 
-    const shift = (await api<Array<{ shiftId: number; name: string }>>(session, '/card/v1/api/shift/list.json')).obj.find((s) => s.name === shiftName)!;
-    const saved = await api<{ staffId: number }>(session, '/card/v1/api/staff/save.json', { name: person, staffNo: `Y${suffix}`, shiftId: shift.shiftId });
+    const shift = (await api<Array<{ shiftId: number; name: string }>>(session, '/card/v1/api/shift/list.json')).obj.find(
+      (s) => s.name === shiftName,
+    )!;
+    const saved = await api<{ staffId: number }>(session, '/card/v1/api/staff/save.json', {
+      name: person,
+      staffNo: `Y${suffix}`,
+      shiftId: shift.shiftId,
+    });
     expect(saved.flag).toBe(1);
     await page.goto(`${baseUrl()}/child/card/attendance`);
     await page.getByTestId('card-attendance').getByPlaceholder('姓名/工号/电话/工牌').fill(person);

@@ -14,7 +14,10 @@ import { e2eServer } from './support/e2eServer.ts';
 const TEAM = 500;
 const run = crypto.randomInt(100, 999);
 const LOOP = [
-  { lat: 22.5431, lon: 114.0579 }, { lat: 22.5451, lon: 114.0579 }, { lat: 22.5451, lon: 114.0602 }, { lat: 22.5431, lon: 114.0602 },
+  { lat: 22.5431, lon: 114.0579 },
+  { lat: 22.5451, lon: 114.0579 },
+  { lat: 22.5451, lon: 114.0602 },
+  { lat: 22.5431, lon: 114.0602 },
 ];
 const teamName = `保洁${run}队`;
 const planName = `片区巡查${run}`;
@@ -40,32 +43,86 @@ beforeAll(async () => {
   browser = await launch();
   admin = await apiLogin();
   const specs = planTerminals({ count: TEAM, protocol: 'watch', seed: run, cities: [cityByName('深圳')!] });
-  await upload('/car/v4/api/terminal/import.json?protocol=watch', ['设备号,协议', ...specs.map((s) => `${s.id},watch`)].join('\n'), '工牌.csv');
+  await upload(
+    '/car/v4/api/terminal/import.json?protocol=watch',
+    ['设备号,协议', ...specs.map((s) => `${s.id},watch`)].join('\n'),
+    '工牌.csv',
+  );
 
   // A shift and a patrol window around the current Beijing hour; the loop's block is the team's area.
   const nowMinute = Math.floor(((Date.now() + 8 * 3600_000) % 86_400_000) / 60_000);
   const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
   const window = { start: clock(Math.max(0, nowMinute - 30)), end: clock(Math.min(1439, nowMinute + 60)) };
-  const shift = ok(await api<{ shiftId: number }>(admin, '/card/v1/api/shift/save.json', { name: `早班${run}`, weekdays: [1, 2, 3, 4, 5, 6, 7], periods: [window], lateMinutes: 5, earlyMinutes: 10 }, true));
-  const teams = ok(await api<Array<{ teamId: number; name: string }>>(admin, '/card/v1/api/team/save.json', { name: teamName, shiftId: shift.shiftId }, true));
+  const shift = ok(
+    await api<{ shiftId: number }>(
+      admin,
+      '/card/v1/api/shift/save.json',
+      { name: `早班${run}`, weekdays: [1, 2, 3, 4, 5, 6, 7], periods: [window], lateMinutes: 5, earlyMinutes: 10 },
+      true,
+    ),
+  );
+  const teams = ok(
+    await api<Array<{ teamId: number; name: string }>>(
+      admin,
+      '/card/v1/api/team/save.json',
+      { name: teamName, shiftId: shift.shiftId },
+      true,
+    ),
+  );
   const teamId = teams.find((t) => t.name === teamName)!.teamId;
-  const fence = ok(await api<{ geofenceId: number }>(admin, '/car/v4/api/geofence/add.json', { name: `片区${run}`, kind: 'circle', center: [114.059, 22.5441], radius: 400 }, true));
+  const fence = ok(
+    await api<{ geofenceId: number }>(
+      admin,
+      '/car/v4/api/geofence/add.json',
+      { name: `片区${run}`, kind: 'circle', center: [114.059, 22.5441], radius: 400 },
+      true,
+    ),
+  );
   ok(await api(admin, '/card/v1/api/area/save.json', { geofenceId: fence.geofenceId, teamId }, true));
   const checkpoints: number[] = [];
   for (const [i, p] of LOOP.slice(0, 3).entries()) {
-    const saved = ok(await api<Array<{ checkpointId: number; name: string }>>(admin, '/card/v1/api/checkpoint/save.json', { name: `巡更点${run}-${i + 1}`, ...p, radius: 40 }, true));
+    const saved = ok(
+      await api<Array<{ checkpointId: number; name: string }>>(
+        admin,
+        '/card/v1/api/checkpoint/save.json',
+        { name: `巡更点${run}-${i + 1}`, ...p, radius: 40 },
+        true,
+      ),
+    );
     checkpoints.push(saved.find((c) => c.name === `巡更点${run}-${i + 1}`)!.checkpointId);
   }
-  ok(await api(admin, '/card/v1/api/patrol/savePlan.json', { name: planName, checkpointIds: checkpoints, weekdays: [1, 2, 3, 4, 5, 6, 7], windows: [window], lateMinutes: 10, teamId }, true));
+  ok(
+    await api(
+      admin,
+      '/card/v1/api/patrol/savePlan.json',
+      { name: planName, checkpointIds: checkpoints, weekdays: [1, 2, 3, 4, 5, 6, 7], windows: [window], lateMinutes: 10, teamId },
+      true,
+    ),
+  );
 
-  const sheet = ['工号,姓名,岗位,班组,工牌', ...specs.map((s, i) => `T${run}${String(i + 1).padStart(4, '0')},${member(i)},保洁员,${teamName},${s.id}`)].join('\n');
+  const sheet = [
+    '工号,姓名,岗位,班组,工牌',
+    ...specs.map((s, i) => `T${run}${String(i + 1).padStart(4, '0')},${member(i)},保洁员,${teamName},${s.id}`),
+  ].join('\n');
   await upload('/card/v1/api/staff/import.json', sheet, '人员.csv');
 
-  fleet = new Fleet(specs, { host: '127.0.0.1', ports: { watch: e2eServer().watchPort }, intervalSeconds: 5, heartbeatSeconds: 60, alarmRate: 0, watch: { route: LOOP, walkKmh: 4 } });
+  fleet = new Fleet(specs, {
+    host: '127.0.0.1',
+    ports: { watch: e2eServer().watchPort },
+    intervalSeconds: 5,
+    heartbeatSeconds: 60,
+    alarmRate: 0,
+    watch: { route: LOOP, walkKmh: 4 },
+  });
   await fleet.start();
   // Every badge online and placed: the staff list answers with a position for each.
   for (let tries = 0; ; tries++) {
-    const list = ok(await api<{ list: Array<{ name: string; lat: number | null }> }>(admin, `/card/v1/api/staff/list.json?pageSize=500&keyword=${encodeURIComponent(`队员${run}-`)}`));
+    const list = ok(
+      await api<{ list: Array<{ name: string; lat: number | null }> }>(
+        admin,
+        `/card/v1/api/staff/list.json?pageSize=500&keyword=${encodeURIComponent(`队员${run}-`)}`,
+      ),
+    );
     if (list.list.filter((s) => s.lat !== null).length === TEAM) break;
     if (tries > 60) throw new Error(`only ${list.list.filter((s) => s.lat !== null).length} of ${TEAM} badges placed`);
     await pause(1000);
@@ -93,8 +150,18 @@ describe('智能工牌, a team of 500', () => {
 
     await page.goto(`${baseUrl()}/card/attendance`);
     const attendance = frame.getByTestId('card-attendance-table');
-    await attendance.locator('tr', { hasText: `队员${run}-` }).first().waitFor();
-    const total = Number((await frame.getByText(/^共 \d+ 条$/).first().textContent())?.match(/\d+/)?.[0]);
+    await attendance
+      .locator('tr', { hasText: `队员${run}-` })
+      .first()
+      .waitFor();
+    const total = Number(
+      (
+        await frame
+          .getByText(/^共 \d+ 条$/)
+          .first()
+          .textContent()
+      )?.match(/\d+/)?.[0],
+    );
     expect(total).toBeGreaterThanOrEqual(TEAM);
     await shot(page, 'card-team-attendance');
 
@@ -107,7 +174,11 @@ describe('智能工牌, a team of 500', () => {
     await shot(page, 'card-team-alarm');
 
     await page.goto(`${baseUrl()}/card/report`);
-    await frame.getByTestId('card-report-table').locator('tr', { hasText: `队员${run}-` }).first().waitFor();
+    await frame
+      .getByTestId('card-report-table')
+      .locator('tr', { hasText: `队员${run}-` })
+      .first()
+      .waitFor();
     await shot(page, 'card-team-report');
     expect(errors).toEqual([]);
   }, 120_000);

@@ -51,7 +51,10 @@ describe('system centre on the real calls (issue 3 item 10)', () => {
     await page.locator('.ant-message-notice', { hasText: '隐私设置已保存' }).waitFor();
     await page.reload();
     await page.getByTestId('privacy-showPhone').waitFor();
-    await page.waitForFunction((b) => document.querySelector('[data-testid="privacy-showPhone"]')?.getAttribute('aria-checked') !== b, before);
+    await page.waitForFunction(
+      (b) => document.querySelector('[data-testid="privacy-showPhone"]')?.getAttribute('aria-checked') !== b,
+      before,
+    );
     await page.getByTestId('privacy-showPhone').click();
     await shot(page, 'center-security');
 

@@ -20,8 +20,10 @@ let parked: SteeredTerminal;
 let drivingPlate = '';
 
 async function encrypt(text: string): Promise<string> {
-  const config = await (await fetch(`${baseUrl()}/oauthToken/getConfig`)).json() as { obj: { publicKey: string } };
-  return crypto.publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(text)).toString('base64');
+  const config = (await (await fetch(`${baseUrl()}/oauthToken/getConfig`)).json()) as { obj: { publicKey: string } };
+  return crypto
+    .publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(text))
+    .toString('base64');
 }
 
 async function ok<T>(promise: Promise<{ flag: number; msg: string; obj: T }>, what: string): Promise<T> {
@@ -33,9 +35,29 @@ async function ok<T>(promise: Promise<{ flag: number; msg: string; obj: T }>, wh
 beforeAll(async () => {
   browser = await launch();
   const admin = await apiLogin();
-  const account = await ok(api<{ id: number }>(admin, '/car/v4/api/account/add.json', { name: `数据中心客户${stamp}`, kind: 'customer' }), 'account');
-  const role = await ok(api<{ id: number }>(admin, '/car/v4/api/role/save.json', { accountId: account.id, name: `大屏值守${stamp}`, resourceIds: [17000, 17001, 17002] }, true), 'role');
-  await ok(api(admin, '/car/v4/api/user/add.json', { accountId: account.id, roleId: role.id, username, name: '值守员', password: await encrypt(PASSWORD) }), 'user');
+  const account = await ok(
+    api<{ id: number }>(admin, '/car/v4/api/account/add.json', { name: `数据中心客户${stamp}`, kind: 'customer' }),
+    'account',
+  );
+  const role = await ok(
+    api<{ id: number }>(
+      admin,
+      '/car/v4/api/role/save.json',
+      { accountId: account.id, name: `大屏值守${stamp}`, resourceIds: [17000, 17001, 17002] },
+      true,
+    ),
+    'role',
+  );
+  await ok(
+    api(admin, '/car/v4/api/user/add.json', {
+      accountId: account.id,
+      roleId: role.id,
+      username,
+      name: '值守员',
+      password: await encrypt(PASSWORD),
+    }),
+    'user',
+  );
   const add = async (terminalId: string) => {
     const p = plate();
     await ok(api(admin, '/car/v4/api/vehicle/add.json', { plate: p, terminalId, protocol: 'gt06', accountId: account.id }), 'vehicle');
@@ -63,10 +85,13 @@ async function openAs(page: Page, path: string, testId: string) {
   await page.goto(`${baseUrl()}/404`);
   await page.evaluate((id) => localStorage.setItem('sessionId', id), sessionId);
   await page.goto(`${baseUrl()}/child/dataCenter/${path}`);
-  await page.getByTestId(testId).waitFor({ timeout: 20_000 }).catch(async (error) => {
-    await shot(page, `data-center-${testId}-failed`);
-    throw new Error(`${path} did not open: ${await page.locator('body').innerText()}`, { cause: error });
-  });
+  await page
+    .getByTestId(testId)
+    .waitFor({ timeout: 20_000 })
+    .catch(async (error) => {
+      await shot(page, `data-center-${testId}-failed`);
+      throw new Error(`${path} did not open: ${await page.locator('body').innerText()}`, { cause: error });
+    });
 }
 
 const figure = (page: Page, key: string) => page.getByTestId(key).locator('.dc-figure-value, strong').first().innerText();
@@ -76,15 +101,20 @@ describe('数据中心', () => {
     const { page, errors } = await openTab(browser, { width: 1920, height: 1080 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openAs(page, 'overview', 'dc-overview');
-    const figures = async () => Object.fromEntries(await Promise.all(
-      ['total', 'online', 'moving', 'parked', 'offline', 'alarmsToday'].map(async (k) => [k, await figure(page, `dc-figure-${k}`)]),
-    ));
+    const figures = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          ['total', 'online', 'moving', 'parked', 'offline', 'alarmsToday'].map(async (k) => [k, await figure(page, `dc-figure-${k}`)]),
+        ),
+      );
     await until(async () => (await figures()).online === '2', 20_000);
     expect(await figures()).toEqual({ total: '3', online: '2', moving: '1', parked: '1', offline: '1', alarmsToday: '0' });
     const areas = await page.getByTestId('dc-region-row').allInnerTexts();
     const rows = areas.map((t) => t.replace(/\s+/g, ' '));
     expect(rows).toHaveLength(2);
-    expect(rows).toEqual(expect.arrayContaining([expect.stringContaining('北京 · 东城区 1 / 1'), expect.stringContaining('广东 · 深圳市 1 / 1')]));
+    expect(rows).toEqual(
+      expect.arrayContaining([expect.stringContaining('北京 · 东城区 1 / 1'), expect.stringContaining('广东 · 深圳市 1 / 1')]),
+    );
     await page.getByTestId('dc-live').and(page.locator('[data-status="open"]')).waitFor({ timeout: 15_000 });
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
@@ -107,7 +137,10 @@ describe('数据中心', () => {
     const { page, errors } = await openTab(browser, { width: 1920, height: 1080 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openAs(page, 'screen?urlType=blank', 'dc-screen');
-    await until(async () => (await page.getByTestId('dcs-figure-total').count()) > 0 && (await figure(page, 'dcs-figure-total')) === '3', 20_000);
+    await until(
+      async () => (await page.getByTestId('dcs-figure-total').count()) > 0 && (await figure(page, 'dcs-figure-total')) === '3',
+      20_000,
+    );
     expect(await figure(page, 'dcs-figure-alarmsToday')).toBe('1');
     expect(await page.getByTestId('dcs-alarms').innerText()).toContain(drivingPlate);
     const box = await page.getByTestId('dc-screen').boundingBox();

@@ -35,7 +35,8 @@ beforeAll(async () => {
   const start = Date.now();
   // 12 fixes 2 s apart going east at 56 km/h (0.0003° of longitude ≈ 31 m per step).
   for (let i = 0; i < 12; i++) route.push({ lon: 113.95 + i * 0.0003, lat: 22.54, speed: 56, course: 90, time: start + i * 2000 });
-  for (let i = 1; i < route.length; i++) expectedKm += distanceMeters([route[i - 1].lon, route[i - 1].lat], [route[i].lon, route[i].lat]) / 1000;
+  for (let i = 1; i < route.length; i++)
+    expectedKm += distanceMeters([route[i - 1].lon, route[i - 1].lat], [route[i].lon, route[i].lat]) / 1000;
   const terminal = new SteeredTerminal(vehicle.terminalId);
   await terminal.connect();
   for (const f of route) await terminal.fix(f);
@@ -51,19 +52,26 @@ afterAll(async () => {
   await browser?.close();
   // Its two alarms handled, so no later file meets them as real-time alarms.
   const session = await apiLogin();
-  const list = await api<{ list: Array<{ alarmId: number }> }>(session, `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&pageSize=50`);
+  const list = await api<{ list: Array<{ alarmId: number }> }>(
+    session,
+    `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&pageSize=50`,
+  );
   const ids = list.obj?.list.map((a) => a.alarmId) ?? [];
   if (ids.length) await api(session, '/car/v1/api/monitor/processAlarm', { alarmIds: ids.join(','), note: 'e2e 数据报表' });
 });
 
 /** Opens a report by deep link and reloads until the rollup has caught up with `ready`. */
 async function openReport(page: Page, path: string, ready: () => Promise<boolean>) {
-  await until(async () => {
-    await page.goto(`${baseUrl()}/child/data-report/dataReport/${path}?vehicleId=${vehicle.vehicleId}`);
-    await page.locator('.ant-table-tbody').first().waitFor();
-    await page.waitForTimeout(600);
-    return (await ready()) || undefined;
-  }, 60_000, 1500);
+  await until(
+    async () => {
+      await page.goto(`${baseUrl()}/child/data-report/dataReport/${path}?vehicleId=${vehicle.vehicleId}`);
+      await page.locator('.ant-table-tbody').first().waitFor();
+      await page.waitForTimeout(600);
+      return (await ready()) || undefined;
+    },
+    60_000,
+    1500,
+  );
 }
 
 describe('data reports by deep link', () => {
@@ -90,7 +98,11 @@ describe('data reports by deep link', () => {
     await until(async () => ((await toasts(page)).some((t) => t.includes('已导出')) ? true : undefined), 10_000, 200);
 
     // 在线明细: online since it connected, still online (silence has not yet made it offline).
-    await openReport(page, 'carDayOnline', async () => (await row().count()) > 0 && (await row().locator('td').nth(4).innerText()) !== '0秒');
+    await openReport(
+      page,
+      'carDayOnline',
+      async () => (await row().count()) > 0 && (await row().locator('td').nth(4).innerText()) !== '0秒',
+    );
     const online = await row().locator('td').allInnerTexts();
     expect(online[4]).toMatch(/秒|分钟/);
     expect(online[5]).toMatch(/^\d{2}:\d{2}:\d{2}$/);
@@ -125,16 +137,20 @@ describe('data reports by deep link', () => {
   });
 
   // Its fixes span 70 s from the start: the stay shows once a minute of it is in the past and rolled up.
-  it('shows the parked vehicle\'s stay, still going, with its address on 停留报表', async () => {
+  it("shows the parked vehicle's stay, still going, with its address on 停留报表", async () => {
     const { page, context, errors } = await openTab(browser, { width: 1600, height: 860 });
     await login(page);
     const stayRow = () => page.getByTestId('stay-report-table').locator('tbody tr.ant-table-row');
-    await until(async () => {
-      await page.goto(`${baseUrl()}/child/data-report/dataReport/stayReport?vehicleId=${parked.vehicleId}&minMinutes=1`);
-      await page.locator('.ant-table-tbody').first().waitFor();
-      await page.waitForTimeout(600);
-      return (await stayRow().count()) === 1 || undefined;
-    }, 120_000, 2000);
+    await until(
+      async () => {
+        await page.goto(`${baseUrl()}/child/data-report/dataReport/stayReport?vehicleId=${parked.vehicleId}&minMinutes=1`);
+        await page.locator('.ant-table-tbody').first().waitFor();
+        await page.waitForTimeout(600);
+        return (await stayRow().count()) === 1 || undefined;
+      },
+      120_000,
+      2000,
+    );
     expect(await page.getByTestId('report-vehicle').innerText()).toContain(parked.plate);
     const stay = await stayRow().locator('td').allInnerTexts();
     // times as the browser shows them (its zone is this machine's)

@@ -31,20 +31,29 @@ beforeAll(async () => {
   await terminal.alarm({ ...here, time: Date.now() + 1000 }, 'overspeed');
   terminal.close();
   const alarms = await until(async () => {
-    const list = await api<{ list: Array<{ alarmId: number; type: string }> }>(session, `/car/v1/accelerate/report/alarm/alarmDetail.json?vehicleId=${active.vehicleId}`);
+    const list = await api<{ list: Array<{ alarmId: number; type: string }> }>(
+      session,
+      `/car/v1/accelerate/report/alarm/alarmDetail.json?vehicleId=${active.vehicleId}`,
+    );
     return list.obj?.list.length === 2 ? list.obj.list : undefined;
   }, 20_000);
   const sos = alarms.find((a) => a.type === 'sos')!;
   expect((await api(session, '/car/v1/api/monitor/processAlarm', { alarmIds: sos.alarmId, note: 'e2e 已联系司机' })).flag).toBe(1);
   // One ends in 10 days (and a bit), one ended 3 days (and a bit) ago.
-  for (const [v, at] of [[ending, Date.now() + 10 * DAY + 3_600_000], [ended, Date.now() - 3 * DAY - 3_600_000]] as const) {
+  for (const [v, at] of [
+    [ending, Date.now() + 10 * DAY + 3_600_000],
+    [ended, Date.now() - 3 * DAY - 3_600_000],
+  ] as const) {
     expect((await api(session, '/car/v4/api/terminal/update.json', { terminalId: v.terminalId, serviceExpiresAt: at })).flag).toBe(1);
   }
 });
 afterAll(async () => {
   await browser?.close();
   // The unhandled alarm handled, so no later file meets it as a real-time alarm.
-  const list = await api<{ list: Array<{ alarmId: number }> }>(session, `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${active.vehicleId}&pageSize=50`);
+  const list = await api<{ list: Array<{ alarmId: number }> }>(
+    session,
+    `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${active.vehicleId}&pageSize=50`,
+  );
   const ids = list.obj?.list.map((a) => a.alarmId) ?? [];
   if (ids.length) await api(session, '/car/v1/api/monitor/processAlarm', { alarmIds: ids.join(','), note: 'e2e 数据报表' });
 });
@@ -93,16 +102,21 @@ describe('fleet reports by deep link', () => {
     const { page, context, errors } = await openTab(browser, { width: 1440, height: 900 });
     await login(page);
     const day = today();
-    await page.goto(`${baseUrl()}/child/data-report/dataReport/alarmHandleReport?vehicleId=${active.vehicleId}&startDate=${day}&endDate=${day}`);
+    await page.goto(
+      `${baseUrl()}/child/data-report/dataReport/alarmHandleReport?vehicleId=${active.vehicleId}&startDate=${day}&endDate=${day}`,
+    );
     await until(async () => (await rows(page, 'alarm-handle-types').count()) === 2 || undefined, 15_000, 300);
     expect(await statText(page, 'handle-total')).toBe('2');
     expect(await statText(page, 'handle-handled')).toBe('1');
     expect(await statText(page, 'handle-unhandled')).toBe('1');
     expect(await statText(page, 'handle-rate')).toBe('50.00%');
     const types = await rows(page, 'alarm-handle-types').allInnerTexts();
-    expect(types.map((r) => r.split('\t').slice(0, 5))).toEqual(expect.arrayContaining([
-      ['紧急报警', '1', '1', '0', '100.00%'], ['超速报警', '1', '0', '1', '0.00%'],
-    ]));
+    expect(types.map((r) => r.split('\t').slice(0, 5))).toEqual(
+      expect.arrayContaining([
+        ['紧急报警', '1', '1', '0', '100.00%'],
+        ['超速报警', '1', '0', '1', '0.00%'],
+      ]),
+    );
     const operators = await rows(page, 'alarm-handle-operators').allInnerTexts();
     expect(operators).toHaveLength(1);
     expect(operators[0].split('\t')[1]).toBe('1');
@@ -114,11 +128,18 @@ describe('fleet reports by deep link', () => {
     const file = await download;
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(await file.path());
-    const sheet = book.worksheets[0].getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+    const sheet = book.worksheets[0]
+      .getSheetValues()
+      .slice(1)
+      .map((row) => (row as unknown[]).slice(1));
     expect(sheet[0].slice(0, 6)).toEqual(['统计', '报警类型 / 处理人', '报警数', '已处理', '未处理', '处理率']);
-    expect(sheet.slice(1).map((r) => r.slice(0, 6))).toEqual(expect.arrayContaining([
-      ['按类型', '紧急报警', 1, 1, 0, '100.00%'], ['按类型', '超速报警', 1, 0, 1, '0.00%'], ['合计', '全部报警', 2, 1, 1, '50.00%'],
-    ]));
+    expect(sheet.slice(1).map((r) => r.slice(0, 6))).toEqual(
+      expect.arrayContaining([
+        ['按类型', '紧急报警', 1, 1, 0, '100.00%'],
+        ['按类型', '超速报警', 1, 0, 1, '0.00%'],
+        ['合计', '全部报警', 2, 1, 1, '50.00%'],
+      ]),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

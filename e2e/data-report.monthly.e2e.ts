@@ -24,8 +24,15 @@ beforeAll(async () => {
   await pause(1100);
   const start = Date.now();
   // 10 fixes 2 s apart going north at 60 km/h (0.0003° of latitude ≈ 33 m per step).
-  const route: Fix[] = Array.from({ length: 10 }, (_, i) => ({ lon: 113.93, lat: 22.52 + i * 0.0003, speed: 60, course: 0, time: start + i * 2000 }));
-  for (let i = 1; i < route.length; i++) expectedKm += distanceMeters([route[i - 1].lon, route[i - 1].lat], [route[i].lon, route[i].lat]) / 1000;
+  const route: Fix[] = Array.from({ length: 10 }, (_, i) => ({
+    lon: 113.93,
+    lat: 22.52 + i * 0.0003,
+    speed: 60,
+    course: 0,
+    time: start + i * 2000,
+  }));
+  for (let i = 1; i < route.length; i++)
+    expectedKm += distanceMeters([route[i - 1].lon, route[i - 1].lat], [route[i].lon, route[i].lat]) / 1000;
   const terminal = new SteeredTerminal(vehicle.terminalId);
   await terminal.connect();
   for (const f of route) await terminal.fix(f);
@@ -38,7 +45,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   const session = await apiLogin();
-  const list = await api<{ list: Array<{ alarmId: number }> }>(session, `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&pageSize=50`);
+  const list = await api<{ list: Array<{ alarmId: number }> }>(
+    session,
+    `/car/v1/accelerate/report/alarm/newQueryAlarm?vehicleId=${vehicle.vehicleId}&pageSize=50`,
+  );
   const ids = list.obj?.list.map((a) => a.alarmId) ?? [];
   if (ids.length) await api(session, '/car/v1/api/monitor/processAlarm', { alarmIds: ids.join(','), note: 'e2e 月度汇总' });
 });
@@ -47,7 +57,9 @@ async function sheetRows(file: string): Promise<string[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(file);
   const rows: string[][] = [];
-  book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+  book.worksheets[0].eachRow((row) =>
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+  );
   return rows;
 }
 const byHeader = (rows: string[][], header: string, row: string[]) => row[rows[0].indexOf(header)];
@@ -66,12 +78,19 @@ describe('月度汇总', () => {
     const km = expectedKm.toFixed(2);
     const row = () => page.locator(`tr[data-row-key="${vehicle.vehicleId}-${month}"]`);
     // The rollup runs every 2 s here: reload until this month's row has the drive.
-    await until(async () => {
-      await page.goto(`${baseUrl()}/child/data-report/dataReport/monthlyReport?vehicleId=${vehicle.vehicleId}`);
-      await page.locator('.ant-table-tbody').first().waitFor();
-      await page.waitForTimeout(500);
-      return ((await row().count()) > 0 && (await row().innerText()).includes(km) && (await row().innerText()).includes('紧急报警 1')) || undefined;
-    }, 45_000, 1000);
+    await until(
+      async () => {
+        await page.goto(`${baseUrl()}/child/data-report/dataReport/monthlyReport?vehicleId=${vehicle.vehicleId}`);
+        await page.locator('.ant-table-tbody').first().waitFor();
+        await page.waitForTimeout(500);
+        return (
+          ((await row().count()) > 0 && (await row().innerText()).includes(km) && (await row().innerText()).includes('紧急报警 1')) ||
+          undefined
+        );
+      },
+      45_000,
+      1000,
+    );
     const cells = await row().locator('td').allInnerTexts();
     expect(cells.slice(0, 3)).toEqual([month, vehicle.plate, vehicle.terminalId]);
     // Added a minute ago and online since: rated from then on, not over the whole month (0.00 % before);
@@ -98,9 +117,12 @@ describe('月度汇总', () => {
     await until(async () => ((await toasts(page)).some((t) => t.includes('已导出')) ? true : undefined), 10_000, 200);
 
     // A large result (as the server would answer past its limit): queued, followed in 导出记录, downloaded there.
-    await page.route('**/export/exportDataReportFile.json', (r) => r.fulfill({
-      contentType: 'application/json', body: JSON.stringify({ flag: 0, msg: '导出数据超过10000行，请通过导出任务导出', errorCode: 'export.tooLargeForDirect', obj: null }),
-    }));
+    await page.route('**/export/exportDataReportFile.json', (r) =>
+      r.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ flag: 0, msg: '导出数据超过10000行，请通过导出任务导出', errorCode: 'export.tooLargeForDirect', obj: null }),
+      }),
+    );
     await page.getByTestId('report-export').click();
     await until(async () => ((await toasts(page)).some((t) => t.includes('已提交导出任务')) ? true : undefined), 10_000, 200);
     const drawer = page.getByTestId('export-records');

@@ -33,7 +33,16 @@ beforeAll(async () => {
   await pause(1100); // after the hand-over: a new owner's reports start there
   // Fixes 10 s apart, sent now with their own (partly future) times: the reports read raw positions.
   const start = Date.now();
-  const plan: Array<[number, boolean]> = [[0, false], [0, false], [40, true], [70, true], [75, true], [72, true], [50, true], [0, false]];
+  const plan: Array<[number, boolean]> = [
+    [0, false],
+    [0, false],
+    [40, true],
+    [70, true],
+    [75, true],
+    [72, true],
+    [50, true],
+    [0, false],
+  ];
   plan.forEach(([speed, acc], i) => fixes.push({ lon: 113.95 + i * 0.0008, lat: 22.54, speed, acc, course: 90, time: start + i * 10_000 }));
   const terminal = new SteeredTerminal(vehicle.terminalId);
   await terminal.connect();
@@ -47,16 +56,20 @@ afterAll(async () => {
 
 /** Opens a report by deep link on the fixes' day, and reloads until the last fix is stored. */
 async function openReport(page: Page, path: string, rows: () => ReturnType<Page['locator']>, count: number) {
-  await until(async () => {
-    await page.goto(`${baseUrl()}/child/data-report/dataReport/${path}?vehicleId=${vehicle.vehicleId}&startDate=${day}&endDate=${day}`);
-    await page.locator('.ant-table-tbody').first().waitFor();
-    await page.waitForTimeout(500);
-    return (await rows().count()) === count || undefined;
-  }, 30_000, 1000);
+  await until(
+    async () => {
+      await page.goto(`${baseUrl()}/child/data-report/dataReport/${path}?vehicleId=${vehicle.vehicleId}&startDate=${day}&endDate=${day}`);
+      await page.locator('.ant-table-tbody').first().waitFor();
+      await page.waitForTimeout(500);
+      return (await rows().count()) === count || undefined;
+    },
+    30_000,
+    1000,
+  );
 }
 
 describe('超速报表 and ACC报表 by deep link', () => {
-  it('shows the episode over the vehicle\'s limit, its place, and the same figures in the Excel file', async () => {
+  it("shows the episode over the vehicle's limit, its place, and the same figures in the Excel file", async () => {
     const { page, errors } = tab;
     const rows = () => page.getByTestId('overspeed-report-table').locator('tbody tr.ant-table-row');
     await openReport(page, 'overspeedReport', rows, 1);
@@ -64,7 +77,10 @@ describe('超速报表 and ACC报表 by deep link', () => {
     const cells = await rows().first().locator('td').allInnerTexts();
     expect(cells.slice(0, 8)).toEqual([day, vehicle.plate, vehicle.terminalId, '—', text(t(3)), text(t(5)), '20秒', '75']);
     expect(cells[8]).toMatch(new RegExp(`^${LIMIT}\\s*车辆$`));
-    await until(async () => ((await rows().first().locator('td').nth(9).innerText()).startsWith('广东省深圳市') ? true : undefined), 20_000);
+    await until(
+      async () => ((await rows().first().locator('td').nth(9).innerText()).startsWith('广东省深圳市') ? true : undefined),
+      20_000,
+    );
     expect(await page.getByTestId('total-overspeed').innerText()).toContain('1');
     expect(await page.getByTestId('overspeed-top').innerText()).toContain('75');
     await shot(page, 'data-report-overspeed');
@@ -72,7 +88,10 @@ describe('超速报表 and ACC报表 by deep link', () => {
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('report-export').click()]);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(await download.path());
-    const sheet = book.worksheets[0].getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+    const sheet = book.worksheets[0]
+      .getSheetValues()
+      .slice(1)
+      .map((row) => (row as unknown[]).slice(1));
     expect(sheet).toHaveLength(2);
     expect(sheet[1].slice(6, 12)).toEqual([beijing(t(3)), beijing(t(5)), '20秒', 75, LIMIT, '车辆']);
     expect(fs.statSync(await download.path()).size).toBeGreaterThan(1000);
@@ -81,7 +100,10 @@ describe('超速报表 and ACC报表 by deep link', () => {
     await page.getByTestId('overspeed-min').click();
     await page.locator('.ant-select-item-option', { hasText: '≥ 30秒' }).click();
     await page.getByTestId('report-search').click();
-    await until(async () => ((await page.getByTestId('overspeed-report-table').innerText()).includes('暂无数据') ? true : undefined), 10_000);
+    await until(
+      async () => ((await page.getByTestId('overspeed-report-table').innerText()).includes('暂无数据') ? true : undefined),
+      10_000,
+    );
     expect(await page.getByTestId('total-overspeed').innerText()).toContain('0');
     expect(errors).toEqual([]);
   }, 120_000);
@@ -91,7 +113,11 @@ describe('超速报表 and ACC报表 by deep link', () => {
     const rows = () => page.getByTestId('acc-report-table').locator('tbody tr.ant-table-row');
     await openReport(page, 'accReport', rows, 3);
     const table = await Promise.all([0, 1, 2].map((i) => rows().nth(i).locator('td').allInnerTexts()));
-    expect(table.map((r) => r.slice(4, 7))).toEqual([['ACC关', text(t(0)), text(t(2))], ['ACC开', text(t(2)), text(t(7))], ['ACC关', text(t(7)), expect.stringContaining(text(t(7)))]]);
+    expect(table.map((r) => r.slice(4, 7))).toEqual([
+      ['ACC关', text(t(0)), text(t(2))],
+      ['ACC开', text(t(2)), text(t(7))],
+      ['ACC关', text(t(7)), expect.stringContaining(text(t(7)))],
+    ]);
     expect(table.map((r) => r[7])).toEqual(['20秒', '50秒', '0秒']);
     // The last state is still on: nothing came after it today.
     expect(table[2][6]).toContain('持续中');

@@ -34,7 +34,9 @@ describe('delivery budget (issue 14 item 6)', () => {
     await log.stop();
     const scripts = scriptsOf(log.responses());
     const gzip = await gzipBytes(scripts.urls);
-    console.log(`/login: ${scripts.urls.length} scripts, ${gzip} B gzip, ${scripts.transferred} B as Chromium got them (${[...new Set(scripts.encodings)].join(', ')})`);
+    console.log(
+      `/login: ${scripts.urls.length} scripts, ${gzip} B gzip, ${scripts.transferred} B as Chromium got them (${[...new Set(scripts.encodings)].join(', ')})`,
+    );
     expect(errors).toEqual([]);
     // the map and the charts are no part of the login page
     expect(scripts.urls.filter((u) => /maplibre|echarts|geojsonLayer/.test(u))).toEqual([]);
@@ -70,13 +72,19 @@ describe('compression and caching of the built app (issue 14 item 6)', () => {
         const res = await bodyBytes(url, accept);
         const onDisk = fs.statSync(path.join(dist, expected ? `${file}.${expected === 'br' ? 'br' : 'gz'}` : file)).size;
         const cache = String(res.headers['cache-control']);
-        const wantCache = file.endsWith('.html') ? 'no-cache' : file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+        const wantCache = file.endsWith('.html')
+          ? 'no-cache'
+          : file.startsWith('assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=300';
         if (res.status !== 200) problems.push(`${file} (${accept}): status ${res.status}`);
         if (res.encoding !== expected) problems.push(`${file} (${accept}): encoding "${res.encoding}", expected "${expected}"`);
-        if (res.bytes !== onDisk || Number(res.headers['content-length']) !== onDisk) problems.push(`${file} (${accept}): ${res.bytes} B sent, length ${res.headers['content-length']}, ${onDisk} B built`);
+        if (res.bytes !== onDisk || Number(res.headers['content-length']) !== onDisk)
+          problems.push(`${file} (${accept}): ${res.bytes} B sent, length ${res.headers['content-length']}, ${onDisk} B built`);
         if (cache !== wantCache) problems.push(`${file}: cache-control "${cache}"`);
         if (!/accept-encoding/i.test(String(res.headers.vary))) problems.push(`${file}: no Vary: Accept-Encoding`);
-        if (!res.headers['content-type'] || /octet-stream/.test(String(res.headers['content-type']))) problems.push(`${file}: content-type ${res.headers['content-type']}`);
+        if (!res.headers['content-type'] || /octet-stream/.test(String(res.headers['content-type'])))
+          problems.push(`${file}: content-type ${res.headers['content-type']}`);
       }
     }
     expect(problems).toEqual([]);

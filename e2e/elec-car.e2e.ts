@@ -31,12 +31,33 @@ class SteeredEbike {
   }
   async fix(f: { lon: number; lat: number; speed: number }) {
     this.socket.write(encodeGt06DeviceStatus(this.state, this.serial++));
-    this.socket.write(encodeGt06Location({ time: Date.now(), lat: f.lat, lon: f.lon, valid: true, speedKmh: f.speed, course: 90, satellites: 9, acc: true }, this.serial++));
+    this.socket.write(
+      encodeGt06Location(
+        { time: Date.now(), lat: f.lat, lon: f.lon, valid: true, speedKmh: f.speed, course: 90, satellites: 9, acc: true },
+        this.serial++,
+      ),
+    );
     await pause(150);
   }
   bms(socPct: number) {
     const cells = [3.91, 3.92, 3.9, 3.93, 3.91, 3.92, 3.9, 3.91, 3.94, 3.92, 3.9, 3.91, 3.92];
-    this.socket.write(encodeGt06Bms({ socPct, remainingMah: socPct * 200, fullMah: 20_000, healthPct: 96, temperatureC: 27.5, currentA: -3.2, voltageV: 50.8, cycles: 86, cellVolts: cells, time: Date.now() }, this.serial++));
+    this.socket.write(
+      encodeGt06Bms(
+        {
+          socPct,
+          remainingMah: socPct * 200,
+          fullMah: 20_000,
+          healthPct: 96,
+          temperatureC: 27.5,
+          currentA: -3.2,
+          voltageV: 50.8,
+          cycles: 86,
+          cellVolts: cells,
+          time: Date.now(),
+        },
+        this.serial++,
+      ),
+    );
   }
   close() {
     this.socket?.end();
@@ -48,7 +69,12 @@ beforeAll(async () => {
   const admin = await apiLogin();
   const added = await api(admin, '/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'gt06' });
   if (added.flag !== 1) throw new Error(added.msg);
-  const fence = await api(admin, '/car/v4/api/geofence/add.json', { name: `小区车棚${id.slice(-4)}`, kind: 'circle', center: [at.lon, at.lat], radius: 150 }, true);
+  const fence = await api(
+    admin,
+    '/car/v4/api/geofence/add.json',
+    { name: `小区车棚${id.slice(-4)}`, kind: 'circle', center: [at.lon, at.lat], radius: 150 },
+    true,
+  );
   if (fence.flag !== 1) throw new Error(fence.msg);
   bike = new SteeredEbike(id);
   await bike.connect();
@@ -120,8 +146,11 @@ describe('电单车卫士', () => {
     await dialog.locator('.ant-modal-close').click();
 
     for (const [path, testId, name] of [
-      ['guard', 'ec-guard', 'elec-car-guard'], ['trips', 'ec-trips-page', 'elec-car-trips'], ['fence', 'ec-fence', 'elec-car-fence'],
-      ['alarm', 'ec-alarm', 'elec-car-alarm'], ['battery', 'ec-battery', 'elec-car-battery'],
+      ['guard', 'ec-guard', 'elec-car-guard'],
+      ['trips', 'ec-trips-page', 'elec-car-trips'],
+      ['fence', 'ec-fence', 'elec-car-fence'],
+      ['alarm', 'ec-alarm', 'elec-car-alarm'],
+      ['battery', 'ec-battery', 'elec-car-battery'],
     ] as const) {
       await page.goto(`${baseUrl()}/elec-car/${path}`);
       await page.frameLocator('iframe').first().getByTestId(testId).waitFor({ timeout: 20_000 });

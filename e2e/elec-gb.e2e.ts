@@ -20,7 +20,8 @@ const frameNo = `YDE2E${id.slice(-8)}`;
 const at = { lon: 121.4737, lat: 31.2304 };
 
 const send = (frame: Buffer) => socket.write(frame);
-const fix = (speedKmh: number) => send(encodeGt06Location({ time: Date.now(), ...at, valid: true, speedKmh, course: 90, satellites: 9, acc: true }, serial++));
+const fix = (speedKmh: number) =>
+  send(encodeGt06Location({ time: Date.now(), ...at, valid: true, speedKmh, course: 90, satellites: 9, acc: true }, serial++));
 
 beforeAll(async () => {
   browser = await launch();
@@ -66,7 +67,9 @@ describe('新国标', () => {
     const qrRow = frame.getByTestId('gb-qr-table').locator('tr', { hasText: frameNo });
     await qrRow.locator('img').waitFor();
     await page.waitForFunction(() => {
-      const img = document.querySelector('iframe')?.contentDocument?.querySelector('[data-testid="gb-qr-table"] img') as HTMLImageElement | null;
+      const img = document
+        .querySelector('iframe')
+        ?.contentDocument?.querySelector('[data-testid="gb-qr-table"] img') as HTMLImageElement | null;
       return !!img && img.complete && img.naturalWidth > 0;
     });
     await qrRow.locator('.ant-checkbox-input').check();
@@ -77,8 +80,15 @@ describe('新国标', () => {
 
     // The QR code's address opens the public form on a phone, with no login
     const admin = await apiLogin();
-    const bikeId = ((await api<{ list: Array<{ bikeId: number }> }>(admin, `/elec-gb/v1/api/bike/list.json?keyword=${frameNo}`)).obj.list[0]!).bikeId;
-    const png = PNG.sync.read(Buffer.from(await (await fetch(`${baseUrl()}/car/v4/api/prevent/declare/generateQRCode.json?bikeId=${bikeId}&sessionId=${admin}`)).arrayBuffer()));
+    const bikeId = (await api<{ list: Array<{ bikeId: number }> }>(admin, `/elec-gb/v1/api/bike/list.json?keyword=${frameNo}`)).obj.list[0]!
+      .bikeId;
+    const png = PNG.sync.read(
+      Buffer.from(
+        await (
+          await fetch(`${baseUrl()}/car/v4/api/prevent/declare/generateQRCode.json?bikeId=${bikeId}&sessionId=${admin}`)
+        ).arrayBuffer(),
+      ),
+    );
     const url = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)!.data;
     expect(new URL(url).pathname).toBe('/child/elec-gb/declare-form');
     const phone = await openTab(browser, { width: 390, height: 844 });
@@ -105,7 +115,24 @@ describe('新国标', () => {
     fix(20);
     await pause(200);
     fix(32);
-    send(encodeGt06Bms({ socPct: 64, remainingMah: 12_800, fullMah: 20_000, healthPct: 91, temperatureC: 63, currentA: -8, voltageV: 50.6, cycles: 120, cellVolts: Array.from({ length: 13 }, (_, i) => (i === 0 ? 3.5 : 3.9)), time: Date.now(), barcode: 'BT48V20A0001' }, serial++));
+    send(
+      encodeGt06Bms(
+        {
+          socPct: 64,
+          remainingMah: 12_800,
+          fullMah: 20_000,
+          healthPct: 91,
+          temperatureC: 63,
+          currentA: -8,
+          voltageV: 50.6,
+          cycles: 120,
+          cellVolts: Array.from({ length: 13 }, (_, i) => (i === 0 ? 3.5 : 3.9)),
+          time: Date.now(),
+          barcode: 'BT48V20A0001',
+        },
+        serial++,
+      ),
+    );
     await pause(500);
     await page.goto(`${baseUrl()}/elec-gb/alarm`);
     const alarms = frame.getByTestId('gb-alarm-table');

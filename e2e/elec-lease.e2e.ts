@@ -40,7 +40,9 @@ class AnsweringEbike {
     await pause(300);
   }
   async ride(speed: number) {
-    this.socket.write(encodeGt06Location({ time: Date.now(), ...at, valid: true, speedKmh: speed, course: 90, satellites: 9, acc: true }, this.serial++));
+    this.socket.write(
+      encodeGt06Location({ time: Date.now(), ...at, valid: true, speedKmh: speed, course: 90, satellites: 9, acc: true }, this.serial++),
+    );
     await pause(300);
   }
   close() {
@@ -62,7 +64,16 @@ async function overdueRowShowing(page: Page, text: string) {
   for (let i = 0; i < 20; i++) {
     await page.goto(`${baseUrl()}/elec-lease/risk`);
     const row = frameOf(page).getByTestId('lease-risk').locator('tr', { hasText: code });
-    if (await row.getByText(text).waitFor({ timeout: 3000 }).then(() => true, () => false)) return row;
+    if (
+      await row
+        .getByText(text)
+        .waitFor({ timeout: 3000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      return row;
   }
   throw new Error(`overdue row never showed ${text}`);
 }
@@ -74,7 +85,17 @@ async function lockTabShowing(page: Page, text: string) {
     await frameOf(page).getByTestId('lease-risk').locator('tr', { hasText: code }).locator('a').first().click();
     const drawer = frameOf(page).getByTestId('contract-drawer');
     await drawer.getByRole('tab', { name: /锁车记录/ }).click();
-    if (await drawer.getByText(text).first().waitFor({ timeout: 2000 }).then(() => true, () => false)) return drawer;
+    if (
+      await drawer
+        .getByText(text)
+        .first()
+        .waitFor({ timeout: 2000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      return drawer;
   }
   throw new Error(`lock records never showed ${text}`);
 }
@@ -92,8 +113,22 @@ beforeAll(async () => {
   await tracker.connect();
   await tracker.ride(0);
   await ok('/store/save.json', { name: `浦东门店${id.slice(-4)}`, address: '上海市浦东新区世纪大道100号', phone: '02150000000' });
-  await ok('/vehicle/add.json', { imei: id, code, plate: `沪E·${id.slice(-5)}`, model: 'TDR-2', batteryModel: '48V24Ah 锂电', batteryVoltage: 48, batteryCapacity: 24 });
-  await ok('/rider/save.json', { name: '孙八', idNumber: '110105199003071239', phone: '13500135000', emergencyName: '孙九', emergencyPhone: '13400134000' });
+  await ok('/vehicle/add.json', {
+    imei: id,
+    code,
+    plate: `沪E·${id.slice(-5)}`,
+    model: 'TDR-2',
+    batteryModel: '48V24Ah 锂电',
+    batteryVoltage: 48,
+    batteryCapacity: 24,
+  });
+  await ok('/rider/save.json', {
+    name: '孙八',
+    idNumber: '110105199003071239',
+    phone: '13500135000',
+    emergencyName: '孙九',
+    emergencyPhone: '13400134000',
+  });
   await ok('/plan/save.json', { name: '周租畅骑', kind: 'weekly', rentFen: 8800, depositFen: 30000, insuranceFen: 1000, lateFeeFen: 200 });
   await ok('/risk/saveSettings.json', { graceDays: 0, lockOnOverdue: true, lockOutOfArea: false, lockOnTamper: true });
 });
@@ -107,8 +142,15 @@ describe('电单车租赁', () => {
     const { page, errors } = await openTab(browser, { width: 1440, height: 900 });
     await login(page);
     for (const [path, testId] of [
-      ['store', 'lease-store'], ['rider', 'lease-rider'], ['vehicle', 'lease-vehicle'], ['plan', 'lease-plan'], ['order', 'lease-order'],
-      ['bill', 'lease-bill'], ['risk', 'lease-risk'], ['area', 'lease-area'], ['stats', 'lease-stats'],
+      ['store', 'lease-store'],
+      ['rider', 'lease-rider'],
+      ['vehicle', 'lease-vehicle'],
+      ['plan', 'lease-plan'],
+      ['order', 'lease-order'],
+      ['bill', 'lease-bill'],
+      ['risk', 'lease-risk'],
+      ['area', 'lease-area'],
+      ['stats', 'lease-stats'],
     ] as const) {
       await page.goto(`${baseUrl()}/elec-lease/${path}`);
       await frameOf(page).getByTestId(testId).waitFor({ timeout: 20_000 });
@@ -153,7 +195,10 @@ describe('电单车租赁', () => {
     await dialog.locator('.ant-btn-primary').click();
     // The lease clock ticks every 2 s here and this lease is already a day behind: by the time the
     // drawer reloads the contract it may read 已逾期 instead of 租赁中 — both mean it was handed over.
-    await drawer.getByTestId('contract-status').getByText(/^(租赁中|已逾期)$/).waitFor();
+    await drawer
+      .getByTestId('contract-status')
+      .getByText(/^(租赁中|已逾期)$/)
+      .waitFor();
     await shot(page, 'elec-lease-contract');
 
     // Riding at 30 km/h when the lease clock marks the contract overdue and locks it: the cut waits.

@@ -61,7 +61,8 @@ describe('layout, scaling, themes and persisted state (issue 3 items 5, 7, 8)', 
     await login(page);
     await page.goto(`${baseUrl()}/car/`);
     await page.getByTestId('subproduct-frame').waitFor();
-    const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--cl-primary').trim().toUpperCase());
+    const primary = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--cl-primary').trim().toUpperCase());
     expect(await primary()).toBe('#1265E0');
     const themes: Array<[string, string, string]> = [
       ['经典深色', 'origin', '#1677FF'],
@@ -71,7 +72,10 @@ describe('layout, scaling, themes and persisted state (issue 3 items 5, 7, 8)', 
     ];
     for (const [label, name, color] of themes) {
       await pickTheme(page, label);
-      await page.waitForFunction((c) => getComputedStyle(document.documentElement).getPropertyValue('--cl-primary').trim().toUpperCase() === c, color);
+      await page.waitForFunction(
+        (c) => getComputedStyle(document.documentElement).getPropertyValue('--cl-primary').trim().toUpperCase() === c,
+        color,
+      );
       expect(JSON.parse((await storageOf(page)).chelian_themeValue ?? '"default"')).toBe(name);
       const headerBg = await page.getByTestId('app-header').evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(headerBg).not.toBe('rgba(0, 0, 0, 0)');
@@ -80,7 +84,9 @@ describe('layout, scaling, themes and persisted state (issue 3 items 5, 7, 8)', 
       await frame.locator('[data-testid="child-app"]').waitFor();
       await page.waitForTimeout(300);
       await shot(page, `theme-${name}`);
-      const childPrimary = await frame.locator('html').evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--cl-primary').trim().toUpperCase());
+      const childPrimary = await frame
+        .locator('html')
+        .evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--cl-primary').trim().toUpperCase());
       expect(childPrimary).toBe(color);
     }
     await pickTheme(page, '清新绿');
@@ -126,10 +132,22 @@ describe('layout, scaling, themes and persisted state (issue 3 items 5, 7, 8)', 
 
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await page.getByRole('button', { name: '确 定' }).or(page.getByRole('button', { name: '确定' })).click();
+    await page
+      .getByRole('button', { name: '确 定' })
+      .or(page.getByRole('button', { name: '确定' }))
+      .click();
     await page.waitForURL((u) => u.pathname === '/login');
     stored = await storageOf(page);
-    for (const key of ['sessionId', 'USER', 'chelian_user', 'chelian_navUserClient', 'chelian_alarmRealTime', 'chelian_themeValue', 'chelian_dictionary', 'chelian_history']) {
+    for (const key of [
+      'sessionId',
+      'USER',
+      'chelian_user',
+      'chelian_navUserClient',
+      'chelian_alarmRealTime',
+      'chelian_themeValue',
+      'chelian_dictionary',
+      'chelian_history',
+    ]) {
       expect(stored, key).not.toHaveProperty(key);
     }
     expect(stored).toHaveProperty('chelian_systemList');

@@ -91,7 +91,9 @@ describe('login screens (issue 3 item 4)', () => {
     await image.waitFor();
     const src = (await image.getAttribute('src')) ?? '';
     expect(src).toMatch(/\/oauth\/getCodeImg\?codeKey=[0-9a-f]{32}$/);
-    await page.waitForFunction(() => ((document.querySelector('[data-testid="captcha-image"]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    await page.waitForFunction(
+      () => ((document.querySelector('[data-testid="captcha-image"]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+    );
     await image.click();
     await page.waitForFunction((old) => document.querySelector('[data-testid="captcha-image"]')?.getAttribute('src') !== old, src);
     // A wrong answer under the screen's own key: refused as a captcha failure, and a new image.

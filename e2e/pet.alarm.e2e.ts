@@ -16,7 +16,13 @@ let browser: Browser;
 let fleet: Fleet;
 const HOME = { lat: 30.2741, lon: 120.1551 }; // 杭州
 const [planned] = planTerminals({ count: 1, protocol: 'watch', seed: crypto.randomInt(1, 1000), cities: [cityByName('杭州')!] });
-const spec = { ...planned!, id: `94${crypto.randomInt(0, 10 ** 8).toString().padStart(8, '0')}` };
+const spec = {
+  ...planned!,
+  id: `94${crypto
+    .randomInt(0, 10 ** 8)
+    .toString()
+    .padStart(8, '0')}`,
+};
 const name = `团团${spec.id.slice(-3)}`;
 const collar = () => fleet.terminals[0] as PetCollar;
 /** The collar's normal rate in this test (the platform's default is 5 min; 30 s keeps the test short). */
@@ -28,7 +34,11 @@ beforeAll(async () => {
   const added = await api(admin, '/car/v4/api/terminal/add.json', { terminalId: spec.id, protocol: 'watch' });
   if (added.flag !== 1) throw new Error(added.msg);
   fleet = new Fleet([spec], {
-    host: '127.0.0.1', ports: { watch: e2eServer().watchPort }, intervalSeconds: NORMAL_SECONDS, heartbeatSeconds: 10, record: true,
+    host: '127.0.0.1',
+    ports: { watch: e2eServer().watchPort },
+    intervalSeconds: NORMAL_SECONDS,
+    heartbeatSeconds: 10,
+    record: true,
     pet: { home: HOME, homeRadiusMeters: 25, excursionsPerHour: 0, runKmh: 30 },
   });
   collar().pet.hold('active'); // up and about, whatever the hour in Beijing

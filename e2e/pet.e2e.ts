@@ -10,8 +10,10 @@ import { e2eServer } from './support/e2eServer.ts';
 
 const MEMBER_PASSWORD = 'PetFamily2026x';
 async function encrypt(text: string): Promise<string> {
-  const config = await (await fetch(`${baseUrl()}/oauthToken/getConfig`)).json() as { obj: { publicKey: string } };
-  return crypto.publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(text)).toString('base64');
+  const config = (await (await fetch(`${baseUrl()}/oauthToken/getConfig`)).json()) as { obj: { publicKey: string } };
+  return crypto
+    .publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(text))
+    .toString('base64');
 }
 
 // Issue 20, 宠物卫士: an owner adds a pet with its collar (a watch-protocol terminal over real TCP),
@@ -19,7 +21,10 @@ async function encrypt(text: string): Promise<string> {
 // reads its week of steps, and draws a home safe zone; every pet menu opens.
 let browser: Browser;
 let collar: net.Socket;
-const id = `93${crypto.randomInt(0, 10 ** 8).toString().padStart(8, '0')}`;
+const id = `93${crypto
+  .randomInt(0, 10 ** 8)
+  .toString()
+  .padStart(8, '0')}`;
 const name = `豆豆${id.slice(-3)}`;
 const heard: string[] = [];
 
@@ -32,8 +37,32 @@ beforeAll(async () => {
   await new Promise<void>((resolve, reject) => (collar.once('connect', resolve), collar.once('error', reject)));
   collar.on('data', (d) => heard.push(d.toString()));
   const now = Date.now();
-  collar.write(encodeWatchReport(id, 'UD', { time: now - 20 * 60_000, lat: 31.2304, lon: 121.4737, valid: true, battery: 64, steps: 2000, tumbles: 0, signal: 70, accuracy: 15 }));
-  collar.write(encodeWatchReport(id, 'UD', { time: now - 5_000, lat: 31.2306, lon: 121.4739, valid: true, battery: 63, steps: 2600, tumbles: 0, signal: 72, accuracy: 10 }));
+  collar.write(
+    encodeWatchReport(id, 'UD', {
+      time: now - 20 * 60_000,
+      lat: 31.2304,
+      lon: 121.4737,
+      valid: true,
+      battery: 64,
+      steps: 2000,
+      tumbles: 0,
+      signal: 70,
+      accuracy: 15,
+    }),
+  );
+  collar.write(
+    encodeWatchReport(id, 'UD', {
+      time: now - 5_000,
+      lat: 31.2306,
+      lon: 121.4739,
+      valid: true,
+      battery: 63,
+      steps: 2600,
+      tumbles: 0,
+      signal: 72,
+      accuracy: 10,
+    }),
+  );
   collar.write(encodeWatchLink(id, { steps: 2600, tumbles: 1, battery: 62 }));
   await until(() => heard.some((h) => h.includes('*LK]')), 10_000);
 });
@@ -57,7 +86,18 @@ describe('宠物卫士', () => {
     await frame.getByTestId('pt-pets').locator('tr', { hasText: name }).waitFor();
     await shot(page, 'pet-profile');
     // The collar's SOS button, through the one alarm pipeline.
-    collar.write(encodeWatchReport(id, 'AL', { time: Date.now() - 2_000, lat: 31.2306, lon: 121.4739, valid: true, battery: 62, steps: 2600, tumbles: 1, alarms: ['sos'] }));
+    collar.write(
+      encodeWatchReport(id, 'AL', {
+        time: Date.now() - 2_000,
+        lat: 31.2306,
+        lon: 121.4739,
+        valid: true,
+        battery: 62,
+        steps: 2600,
+        tumbles: 1,
+        alarms: ['sos'],
+      }),
+    );
     await until(() => heard.some((h) => h.includes('*AL]')), 10_000);
 
     await page.goto(`${baseUrl()}/pet/monitor`);
@@ -110,8 +150,19 @@ describe('宠物卫士', () => {
     const admin = await apiLogin();
     const member = `pf${id.slice(-6)}`;
     const account = await api<{ id: number }>(admin, '/car/v4/api/account/add.json', { name: `宠物家庭${id.slice(-4)}`, kind: 'customer' });
-    const role = await api<{ id: number }>(admin, '/car/v4/api/role/save.json', { accountId: account.obj.id, name: `宠物家人${id.slice(-4)}`, resourceIds: [13000, 13001, 1300101, 13002, 1300201] }, true);
-    const user = await api(admin, '/car/v4/api/user/add.json', { accountId: account.obj.id, roleId: role.obj.id, username: member, name: '家人', password: await encrypt(MEMBER_PASSWORD) });
+    const role = await api<{ id: number }>(
+      admin,
+      '/car/v4/api/role/save.json',
+      { accountId: account.obj.id, name: `宠物家人${id.slice(-4)}`, resourceIds: [13000, 13001, 1300101, 13002, 1300201] },
+      true,
+    );
+    const user = await api(admin, '/car/v4/api/user/add.json', {
+      accountId: account.obj.id,
+      roleId: role.obj.id,
+      username: member,
+      name: '家人',
+      password: await encrypt(MEMBER_PASSWORD),
+    });
     expect(user.flag, user.msg).toBe(1);
 
     const owner = await openTab(browser, { width: 1440, height: 900 });

@@ -36,12 +36,18 @@ describe('the request layer’s error catalogue (issue 3 item 9)', () => {
     expect(await dialog.innerText()).toContain('会话过期');
     expect(await dialog.innerText()).toContain('当前会话已过期，请重新登录');
     await shot(page, 'session-expired');
-    await dialog.getByRole('button', { name: '关 闭' }).or(dialog.getByRole('button', { name: '关闭' })).click();
+    await dialog
+      .getByRole('button', { name: '关 闭' })
+      .or(dialog.getByRole('button', { name: '关闭' }))
+      .click();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/center/notice');
     await page.getByTestId('center-menu').getByText('下载中心').click();
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: '登 录' }).or(dialog.getByRole('button', { name: '登录' })).click();
+    await dialog
+      .getByRole('button', { name: '登 录' })
+      .or(dialog.getByRole('button', { name: '登录' }))
+      .click();
     await page.waitForURL((u) => u.pathname === '/login');
     await context.close();
   });
@@ -59,7 +65,10 @@ describe('the request layer’s error catalogue (issue 3 item 9)', () => {
     await page.waitForTimeout(1500); // the frame's other calls and the shell's polls meet 4010 too
     expect(await dialog.count()).toBe(1);
     expect(await frame.locator('.cl-session-expired').count()).toBe(0);
-    await dialog.getByRole('button', { name: '登 录' }).or(dialog.getByRole('button', { name: '登录' })).click();
+    await dialog
+      .getByRole('button', { name: '登 录' })
+      .or(dialog.getByRole('button', { name: '登录' }))
+      .click();
     await page.waitForURL((u) => u.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/system/audit');
     await page.locator('#username').fill('admin');

@@ -34,7 +34,8 @@ describe('routes, titles, branding and the progress bar (issue 3 items 1–3)', 
     let fail = true;
     await page.route('**/car/v1/api/custom/queryCustomInfo.json**', async (route) => {
       lookups += 1;
-      if (fail) await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ flag: 0, msg: '站点配置不存在', obj: null }) });
+      if (fail)
+        await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ flag: 0, msg: '站点配置不存在', obj: null }) });
       else await route.continue();
     });
     await page.goto(`${baseUrl()}/login`);

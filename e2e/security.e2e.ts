@@ -28,7 +28,9 @@ describe('the web app under its Content-Security-Policy (issue 23)', () => {
 
   it('blocks an injected inline script and a script from another host, and the browser tests see each violation', async () => {
     const { page, context } = await openTab(browser);
-    await context.route('https://evil.example/**', (route) => route.fulfill({ contentType: 'application/javascript', body: 'window.__foreign = true' }));
+    await context.route('https://evil.example/**', (route) =>
+      route.fulfill({ contentType: 'application/javascript', body: 'window.__foreign = true' }),
+    );
     await page.goto(`${baseUrl()}/login`);
     const ran = await page.evaluate(async () => {
       const w = window as unknown as { __injected?: boolean; __foreign?: boolean };
@@ -51,7 +53,8 @@ describe('the web app under its Content-Security-Policy (issue 23)', () => {
 
   it('shows a notice made of the OWASP XSS filter-evasion cases without running any of them', async () => {
     const session = await apiLogin();
-    const api = async (path: string, init: RequestInit = {}) => (await fetch(`${baseUrl()}${path}`, { ...init, headers: { sessionId: session, ...(init.headers ?? {}) } })).json();
+    const api = async (path: string, init: RequestInit = {}) =>
+      (await fetch(`${baseUrl()}${path}`, { ...init, headers: { sessionId: session, ...(init.headers ?? {}) } })).json();
     const me = await api('/car/v1/api/user/getUser.json');
     // Cases the allow-list closes over what follows them (an unclosed <script> or <style>) each get
     // a notice of their own; the rest share one, so every case reaches the page.
@@ -62,7 +65,11 @@ describe('the web app under its Content-Security-Policy (issue 23)', () => {
     const ids: number[] = [];
     for (const [n, html] of notices.entries()) {
       const title = `XSS 过滤测试 ${stamp}-${n + 1}`;
-      const published = await api('/car/v4/api/notice/publish.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'notice', title, html, accountIds: [me.obj.accountId] }) });
+      const published = await api('/car/v4/api/notice/publish.json', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'notice', title, html, accountIds: [me.obj.accountId] }),
+      });
       expect(published.flag).toBe(1);
       const inbox = await api('/car/v1/helpCenter/helpMessage/pageHelpMessage?pageSize=50');
       ids.push(inbox.obj.list.find((m: { title: string }) => m.title === title).id);
@@ -74,7 +81,9 @@ describe('the web app under its Content-Security-Policy (issue 23)', () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await context.route('http://xss.invalid/**', (route) => route.fulfill({ contentType: 'application/javascript', body: 'alert("XSS from xss.invalid")' }));
+    await context.route('http://xss.invalid/**', (route) =>
+      route.fulfill({ contentType: 'application/javascript', body: 'alert("XSS from xss.invalid")' }),
+    );
     await login(page);
     const shown = new Set<string>();
     for (const id of ids) {
@@ -91,8 +100,19 @@ describe('the web app under its Content-Security-Policy (issue 23)', () => {
       });
       await page.waitForTimeout(400);
       if (id === ids[0]) await shot(page, 'security-xss-notice');
-      expect(await page.evaluate(() => document.querySelectorAll('.cl-message-html script, .cl-message-html iframe, .cl-message-html object, .cl-message-html svg, .cl-message-html [style]').length)).toBe(0);
-      expect(await page.evaluate(() => [...document.querySelectorAll('.cl-message-html *')].flatMap((el) => el.getAttributeNames()).filter((a) => a.startsWith('on')))).toEqual([]);
+      expect(
+        await page.evaluate(
+          () =>
+            document.querySelectorAll(
+              '.cl-message-html script, .cl-message-html iframe, .cl-message-html object, .cl-message-html svg, .cl-message-html [style]',
+            ).length,
+        ),
+      ).toBe(0);
+      expect(
+        await page.evaluate(() =>
+          [...document.querySelectorAll('.cl-message-html *')].flatMap((el) => el.getAttributeNames()).filter((a) => a.startsWith('on')),
+        ),
+      ).toEqual([]);
     }
     expect(shown.size).toBe(XSS_CASES.length); // every case was on a page
     expect(dialogs).toEqual([]);

@@ -144,7 +144,9 @@ describe('sub-products in the shell and alone (issue 3 item 12)', () => {
     );
     // a narrower tree: only the car product, without vehicle management
     const reduced = await frame.evaluate(async () => {
-      const res = await fetch('/car/v1/api/resource/newList.json?version=v4&from=carWeb4', { headers: { sessionId: localStorage.getItem('sessionId')! } });
+      const res = await fetch('/car/v1/api/resource/newList.json?version=v4&from=carWeb4', {
+        headers: { sessionId: localStorage.getItem('sessionId')! },
+      });
       const tree = (await res.json()).obj as Array<{ platformId: number; children: Array<{ code: string }> }>;
       return tree
         .filter((n) => n.platformId === 8 || n.platformId === 0)

@@ -7,7 +7,8 @@ import { apiLogin } from './support/server.ts';
 let browser: Browser;
 const stamp = String(Date.now() % 1_000_000);
 const host = `gps${stamp}.example.com`;
-const ICON_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#e8590c"/><path d="M8 22l8-12 8 12z" fill="#fff"/></svg>';
+const ICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#e8590c"/><path d="M8 22l8-12 8 12z" fill="#fff"/></svg>';
 
 beforeAll(async () => {
   browser = await launch();
@@ -21,10 +22,13 @@ async function open(page: Page, path: string, testId: string) {
   await page.goto(`${baseUrl()}/404`);
   await page.evaluate((id) => localStorage.setItem('sessionId', id), sessionId);
   await page.goto(`${baseUrl()}/child/system/${path}`);
-  await page.getByTestId(testId).waitFor({ timeout: 20_000 }).catch(async (error) => {
-    await shot(page, `system-${path}-failed`);
-    throw new Error(`${path} did not open: ${await page.locator('body').innerText()}`, { cause: error });
-  });
+  await page
+    .getByTestId(testId)
+    .waitFor({ timeout: 20_000 })
+    .catch(async (error) => {
+      await shot(page, `system-${path}-failed`);
+      throw new Error(`${path} did not open: ${await page.locator('body').innerText()}`, { cause: error });
+    });
   await page.locator('.ant-table-tbody').first().waitFor();
 }
 
@@ -44,7 +48,11 @@ describe('系统管理 › 品牌设置 and 内容发布', () => {
     await shot(page, 'system-branding-edit-legacy');
 
     // an SVG with a script is refused with a Chinese reason
-    await page.getByTestId('branding-file').setInputFiles({ name: 'bad.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+    await page.getByTestId('branding-file').setInputFiles({
+      name: 'bad.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    });
     await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining('不能包含脚本'));
 
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
@@ -81,7 +89,9 @@ describe('系统管理 › 品牌设置 and 内容发布', () => {
 
     // the administrator's own account received it: the centre shows the rich text
     const sessionId = await page.evaluate(() => localStorage.getItem('sessionId'));
-    const inbox = await (await fetch(`${baseUrl()}/car/v1/helpCenter/helpMessage/pageHelpMessage?pageSize=50`, { headers: { sessionId: sessionId ?? '' } })).json();
+    const inbox = await (
+      await fetch(`${baseUrl()}/car/v1/helpCenter/helpMessage/pageHelpMessage?pageSize=50`, { headers: { sessionId: sessionId ?? '' } })
+    ).json();
     const received = inbox.obj.list.find((m: { title: string }) => m.title === `系统维护通知 ${stamp}`);
     expect(received.html).toContain('期间实时定位暂停');
     await page.goto(`${baseUrl()}/center/detail?id=${received.id}`);

@@ -27,18 +27,24 @@ async function login(page: Page, password?: string, username?: string) {
   await page.goto(`${baseUrl()}/404`);
   await page.evaluate((id) => localStorage.setItem('sessionId', id), sessionId);
   await page.goto(`${baseUrl()}/home`);
-  await page.getByTestId('home-page').waitFor({ timeout: 20_000 }).catch(async (error) => {
-    await shot(page, 'system-login-failed');
-    throw new Error(`home did not open at ${page.url()}: ${await page.locator('body').innerText()}`, { cause: error });
-  });
+  await page
+    .getByTestId('home-page')
+    .waitFor({ timeout: 20_000 })
+    .catch(async (error) => {
+      await shot(page, 'system-login-failed');
+      throw new Error(`home did not open at ${page.url()}: ${await page.locator('body').innerText()}`, { cause: error });
+    });
 }
 
 const openSystem = async (page: Page, path: string, testId: string) => {
   await page.goto(`${baseUrl()}/child/system/${path}`);
-  await page.getByTestId(testId).waitFor({ timeout: 20_000 }).catch(async (error) => {
-    await shot(page, `system-${path}-failed`);
-    throw new Error(`${path} did not open: ${await page.locator('body').innerText()}`, { cause: error });
-  });
+  await page
+    .getByTestId(testId)
+    .waitFor({ timeout: 20_000 })
+    .catch(async (error) => {
+      await shot(page, `system-${path}-failed`);
+      throw new Error(`${path} did not open: ${await page.locator('body').innerText()}`, { cause: error });
+    });
   await page.locator('.ant-table-tbody').first().waitFor();
   await page.waitForTimeout(400);
 };
@@ -46,7 +52,12 @@ const openSystem = async (page: Page, path: string, testId: string) => {
 /** Picks `label` in the open form's TreeSelect / Select found by test id or label. */
 async function pick(page: Page, field: ReturnType<Page['locator']>, label: string) {
   await field.click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).or(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label })).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible')
+    .getByTitle(label, { exact: true })
+    .or(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }))
+    .first()
+    .click();
 }
 
 describe('system management', () => {
@@ -111,7 +122,14 @@ describe('system management', () => {
     expect(await other.page.getByTestId('account-table').count()).toBe(0);
     // a deep link to a car page the role lacks (指令下发): 没有访问权限, and none of the page's calls is made
     const refused: string[] = [];
-    other.page.on('response', (r) => void r.json().then((b: { msg?: string }) => b?.msg === '没有该操作的权限' && refused.push(r.url()), () => undefined));
+    other.page.on(
+      'response',
+      (r) =>
+        void r.json().then(
+          (b: { msg?: string }) => b?.msg === '没有该操作的权限' && refused.push(r.url()),
+          () => undefined,
+        ),
+    );
     await other.page.goto(`${baseUrl()}/child/car/command`);
     expect(await other.page.getByTestId('child-forbidden').innerText()).toContain('没有访问权限');
     await other.page.waitForTimeout(1500);

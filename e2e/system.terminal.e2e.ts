@@ -15,7 +15,11 @@ const later = `86912000${stamp}2`;
 const DAY = 86_400_000;
 
 async function api(sessionId: string, path: string, fields: Record<string, string>) {
-  const res = await fetch(`${e2eServer().baseUrl}${path}`, { method: 'POST', headers: { sessionId, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  const res = await fetch(`${e2eServer().baseUrl}${path}`, {
+    method: 'POST',
+    headers: { sessionId, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
   const body = (await res.json()) as { flag: number; msg: string };
   if (body.flag !== 1) throw new Error(`${path}: ${body.msg}`);
 }
@@ -23,8 +27,17 @@ async function api(sessionId: string, path: string, fields: Record<string, strin
 beforeAll(async () => {
   browser = await launch();
   const admin = await apiLogin();
-  await api(admin, '/car/v4/api/terminal/add.json', { terminalId: soon, protocol: 'gt06', sim: '1440012345678', serviceExpiresAt: String(Date.now() + 5 * DAY) });
-  await api(admin, '/car/v4/api/terminal/add.json', { terminalId: later, protocol: 'gt06', serviceExpiresAt: String(Date.now() + 200 * DAY) });
+  await api(admin, '/car/v4/api/terminal/add.json', {
+    terminalId: soon,
+    protocol: 'gt06',
+    sim: '1440012345678',
+    serviceExpiresAt: String(Date.now() + 5 * DAY),
+  });
+  await api(admin, '/car/v4/api/terminal/add.json', {
+    terminalId: later,
+    protocol: 'gt06',
+    serviceExpiresAt: String(Date.now() + 200 * DAY),
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -90,7 +103,10 @@ describe('终端管理', () => {
     const terminal = new SteeredTerminal(id);
     await terminal.connect();
     await terminal.fix({ lon: 114.0579, lat: 22.5431, speed: 0 });
-    await until(async () => (await carApi<unknown[]>(admin, `/car/v4/api/monitor/lastPositions.json?terminalIds=${id}`)).obj?.length === 1 || undefined);
+    await until(
+      async () =>
+        (await carApi<unknown[]>(admin, `/car/v4/api/monitor/lastPositions.json?terminalIds=${id}`)).obj?.length === 1 || undefined,
+    );
     await api(admin, '/car/v4/api/terminal/update.json', { terminalId: id, serviceExpiresAt: String(Date.now() - 2 * DAY) });
     await terminal.fix({ lon: 114.06, lat: 22.545, speed: 0 }); // stored, not shown live
 
@@ -116,7 +132,10 @@ describe('终端管理', () => {
     await api(admin, '/car/v4/api/terminal/renew.json', { terminalIds: id, count: '1', unit: 'year' });
     await page.reload();
     await page.getByTestId('tree-search').fill(v.plate);
-    await until(async () => ((await row.getAttribute('data-state')) === 'stopped' && (await row.getAttribute('data-expired')) === null) || undefined, 20_000);
+    await until(
+      async () => ((await row.getAttribute('data-state')) === 'stopped' && (await row.getAttribute('data-expired')) === null) || undefined,
+      20_000,
+    );
     terminal.close();
     expect(errors).toEqual([]);
   });

@@ -45,7 +45,9 @@ async function menuEntries(page: Page): Promise<MenuEntry[]> {
   type Node = { type: number; path: string; name: string; children?: Node[] };
   // only plain expressions inside evaluate: tsx names functions with a helper the page lacks
   const tree = (await page.evaluate(() =>
-    fetch('/car/v1/api/resource/newList.json?version=v4&from=carWeb4', { headers: { sessionId: localStorage.getItem('sessionId') ?? '' } }).then((r) => r.json()),
+    fetch('/car/v1/api/resource/newList.json?version=v4&from=carWeb4', {
+      headers: { sessionId: localStorage.getItem('sessionId') ?? '' },
+    }).then((r) => r.json()),
   )) as { obj: Node[] };
   const out: MenuEntry[] = [{ path: '/home', name: '首页' }];
   const walk = (nodes: Node[]) =>
@@ -63,9 +65,16 @@ function childFrameOf(page: Page): Frame | undefined {
 }
 
 async function settle(page: Page) {
-  await page.getByTestId('main-layout').waitFor({ timeout: 20_000 }).catch(() => undefined);
+  await page
+    .getByTestId('main-layout')
+    .waitFor({ timeout: 20_000 })
+    .catch(() => undefined);
   const frame = childFrameOf(page);
-  if (frame) await frame.locator('[data-testid="child-app"]').waitFor({ timeout: 20_000 }).catch(() => undefined);
+  if (frame)
+    await frame
+      .locator('[data-testid="child-app"]')
+      .waitFor({ timeout: 20_000 })
+      .catch(() => undefined);
   await page.waitForTimeout(Number(args.settle));
   const target = frame ?? page.mainFrame();
   await target

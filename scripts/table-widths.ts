@@ -82,13 +82,25 @@ try {
     await page.goto(`${args.url}${path}`);
     await page.waitForTimeout(4000);
     // the tab may be in the shell or in a sub-product's frame
-    if (args.click) for (const frame of page.frames()) await frame.getByText(args.click, { exact: true }).first().click({ timeout: 2000 }).catch(() => undefined);
+    if (args.click)
+      for (const frame of page.frames())
+        await frame
+          .getByText(args.click, { exact: true })
+          .first()
+          .click({ timeout: 2000 })
+          .catch(() => undefined);
     if (args.click) await page.waitForTimeout(2000);
     for (const frame of page.frames()) {
-      await frame.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 8000 }).catch(() => undefined);
+      await frame
+        .locator('.ant-spin-spinning')
+        .first()
+        .waitFor({ state: 'detached', timeout: 8000 })
+        .catch(() => undefined);
       const tables = (await frame.evaluate(MEASURE).catch(() => [])) as Measured[];
       for (const t of tables) {
-        console.log(`${path} ${t.testId} has ${t.available} px, needs ${t.scrolls} px${t.scrolls > t.available ? ' (scrolls)' : ''}, ${t.rows} rows`);
+        console.log(
+          `${path} ${t.testId} has ${t.available} px, needs ${t.scrolls} px${t.scrolls > t.available ? ' (scrolls)' : ''}, ${t.rows} rows`,
+        );
         console.log(`  ${t.columns.map((c) => `${c.title} ${c.width}/${c.widest}${c.cut ? ` cut×${c.cut}` : ''}`).join(' | ')}`);
       }
     }

@@ -31,32 +31,43 @@ function run(name, args, env = {}, command = 'npx', report = null) {
 /** The failed files and tests of a suite's JSON report, one line each with the first line of why. */
 function failuresOf(report) {
   if (!report || !fs.existsSync(report)) return ['(no JSON report: the suite ended before writing it)'];
-  const firstLine = (text) => String(text ?? '').split('\n').find((l) => l.trim()) ?? '';
+  const firstLine = (text) =>
+    String(text ?? '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
   const lines = [];
   for (const file of JSON.parse(fs.readFileSync(report, 'utf8')).testResults ?? []) {
     const where = path.relative(process.cwd(), file.name);
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failedTests) lines.push(`${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-    if (file.status === 'failed' && failedTests.length === 0) lines.push(`${where}: ${firstLine(file.message) || 'failed outside its tests (a beforeAll/afterAll hook or its import): the error is in the output above'}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      lines.push(
+        `${where}: ${firstLine(file.message) || 'failed outside its tests (a beforeAll/afterAll hook or its import): the error is in the output above'}`,
+      );
   }
   return lines.length ? lines : ['(no failed test in the report: an error outside the tests, see above)'];
 }
 
 /** Runs several suites at once, each printed whole when it ends (their outputs do not interleave). */
 async function runTogether(suites) {
-  await Promise.all(suites.map(({ name, args, command = 'npx' }) => new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(command, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const output = [];
-    child.stdout.on('data', (d) => output.push(d));
-    child.stderr.on('data', (d) => output.push(d));
-    child.on('close', (code) => {
-      console.log(`\n=== ${name} ===`);
-      process.stdout.write(Buffer.concat(output));
-      results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
-      resolve();
-    });
-  })));
+  await Promise.all(
+    suites.map(
+      ({ name, args, command = 'npx' }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (d) => output.push(d));
+          child.stderr.on('data', (d) => output.push(d));
+          child.on('close', (code) => {
+            console.log(`\n=== ${name} ===`);
+            process.stdout.write(Buffer.concat(output));
+            results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
+            resolve();
+          });
+        }),
+    ),
+  );
 }
 
 function reachable(url, defaultPort) {
@@ -94,7 +105,8 @@ if (pgUp) vitest('integration (PostgreSQL)', ['run', 'apps/server'], { TEST_ENGI
 else skipped.push('integration suite on PostgreSQL (set DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test)');
 // The cluster tests (apps/server/src/cluster) run inside the PostgreSQL suite when NATS and nginx are here too.
 const nginxReady = fs.existsSync('/usr/sbin/nginx') && fs.existsSync('/usr/lib/nginx/modules/ngx_stream_module.so');
-if (pgUp && natsUp && !nginxReady) skipped.push('cluster suite (no nginx with its stream module: apt-get install -y nginx libnginx-mod-stream)');
+if (pgUp && natsUp && !nginxReady)
+  skipped.push('cluster suite (no nginx with its stream module: apt-get install -y nginx libnginx-mod-stream)');
 else if (pgUp && !natsUp) skipped.push('cluster suite (needs NATS_URL too)');
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -15,15 +15,41 @@ const center: [number, number] = [Number(params.get('lon') ?? 112), Number(param
 const zoom = Number(params.get('zoom') ?? 4);
 
 let seed = 42;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 
 const store = new FleetStore(1_000_000); // flushed by the bench, not by a timer
 store.setVehicles(
-  Array.from({ length: count }, (_, i) => ({ vehicleId: i + 1, terminalId: String(13_800_000_000 + i), plate: `粤B${String(10000 + i)}`, name: '', groupId: null, accountId: 1, sim: '', online: true }) as Vehicle),
+  Array.from(
+    { length: count },
+    (_, i) =>
+      ({
+        vehicleId: i + 1,
+        terminalId: String(13_800_000_000 + i),
+        plate: `粤B${String(10000 + i)}`,
+        name: '',
+        groupId: null,
+        accountId: 1,
+        sim: '',
+        online: true,
+      }) as Vehicle,
+  ),
 );
 const positions: LastPosition[] = Array.from({ length: count }, (_, i) => ({
-  terminalId: String(13_800_000_000 + i), vehicleId: i + 1, plate: '', name: '', lat: center[1] + (rnd() - 0.5) * spread, lon: center[0] + (rnd() - 0.5) * spread * 1.3,
-  speed: rnd() * 80, direction: Math.floor(rnd() * 360), altitude: 0, gpsTime: 1, valid: true, online: true, acc: true, mileage: 0, alarms: rnd() < 0.01 ? ['sos'] : [],
+  terminalId: String(13_800_000_000 + i),
+  vehicleId: i + 1,
+  plate: '',
+  name: '',
+  lat: center[1] + (rnd() - 0.5) * spread,
+  lon: center[0] + (rnd() - 0.5) * spread * 1.3,
+  speed: rnd() * 80,
+  direction: Math.floor(rnd() * 360),
+  altitude: 0,
+  gpsTime: 1,
+  valid: true,
+  online: true,
+  acc: true,
+  mileage: 0,
+  alarms: rnd() < 0.01 ? ['sos'] : [],
 }));
 store.applyPositions(positions);
 store.flush();
@@ -60,10 +86,15 @@ window.carBench = {
     return performance.now() - started;
   },
   ready: false,
-  idle: () => new Promise<void>((resolve) => (mapOf().loaded() ? requestAnimationFrame(() => requestAnimationFrame(() => resolve())) : mapOf().once('idle', () => resolve()))),
+  idle: () =>
+    new Promise<void>((resolve) =>
+      mapOf().loaded() ? requestAnimationFrame(() => requestAnimationFrame(() => resolve())) : mapOf().once('idle', () => resolve()),
+    ),
   // arrows drawn (not inside a cluster), anywhere in the buffer
   features: () => {
-    const arrows = (mapOf().getLayer('car-vehicle-arrow') as unknown as { implementation: { vehicles: { count: number; hidden: Uint8Array } } }).implementation.vehicles;
+    const arrows = (
+      mapOf().getLayer('car-vehicle-arrow') as unknown as { implementation: { vehicles: { count: number; hidden: Uint8Array } } }
+    ).implementation.vehicles;
     let shown = 0;
     for (let i = 0; i < arrows.count; i++) if (!arrows.hidden[i]) shown++;
     return shown;

@@ -35,7 +35,10 @@ export async function floodLogins(base: string, concurrency: number, until: Prom
             'content-type': 'application/x-www-form-urlencoded',
             'x-forwarded-for': `${randomInt(1, 224)}.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
           },
-          body: new URLSearchParams({ username: k % 2 ? 'admin' : `user${randomInt(1e6)}`, password: passwords[randomInt(passwords.length)] }),
+          body: new URLSearchParams({
+            username: k % 2 ? 'admin' : `user${randomInt(1e6)}`,
+            password: passwords[randomInt(passwords.length)],
+          }),
           signal: AbortSignal.timeout(60_000),
         });
         await res.arrayBuffer();
@@ -56,6 +59,10 @@ export async function floodLogins(base: string, concurrency: number, until: Prom
  */
 if (process.argv[1] === import.meta.filename) {
   const seconds = Number(process.env.FLOOD_SECONDS ?? 20);
-  const counts = await floodLogins(process.env.FLOOD_BASE!, Number(process.env.FLOOD_CONCURRENCY ?? 200), new Promise((r) => setTimeout(r, seconds * 1000)));
+  const counts = await floodLogins(
+    process.env.FLOOD_BASE!,
+    Number(process.env.FLOOD_CONCURRENCY ?? 200),
+    new Promise((r) => setTimeout(r, seconds * 1000)),
+  );
   console.log(JSON.stringify(counts));
 }

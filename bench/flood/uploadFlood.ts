@@ -52,7 +52,12 @@ export async function floodUploads(base: string, sessionId: string, concurrency:
       try {
         const form = new FormData();
         form.append('file', new Blob([new Uint8Array(files[i % files.length])]), '车辆.xlsx');
-        const res = await fetch(`${base}/car/v4/api/vehicle/vehicleVerify.json`, { method: 'POST', headers: { sessionId }, body: form, signal: AbortSignal.timeout(60_000) });
+        const res = await fetch(`${base}/car/v4/api/vehicle/vehicleVerify.json`, {
+          method: 'POST',
+          headers: { sessionId },
+          body: form,
+          signal: AbortSignal.timeout(60_000),
+        });
         const { msg } = (await res.json()) as { msg?: string };
         counts.byMessage[msg ?? String(res.status)] = (counts.byMessage[msg ?? String(res.status)] ?? 0) + 1;
       } catch {
@@ -69,6 +74,11 @@ if (process.argv[1] === import.meta.filename) {
   const seconds = Number(process.env.FLOOD_SECONDS ?? 20);
   // signed in ahead by the bench when given: after the login flood this address is over its login limit
   const sessionId = process.env.FLOOD_SESSION || (await signIn(base, process.env.FLOOD_USER ?? 'admin', process.env.FLOOD_PASSWORD!));
-  const counts = await floodUploads(base, sessionId, Number(process.env.FLOOD_CONCURRENCY ?? 4), new Promise((r) => setTimeout(r, seconds * 1000)));
+  const counts = await floodUploads(
+    base,
+    sessionId,
+    Number(process.env.FLOOD_CONCURRENCY ?? 4),
+    new Promise((r) => setTimeout(r, seconds * 1000)),
+  );
   console.log(JSON.stringify(counts));
 }

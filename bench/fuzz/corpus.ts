@@ -19,13 +19,24 @@ export function codecOf(name: string) {
 }
 
 const hexFrames = (value: unknown): Buffer[] =>
-  Array.isArray(value) ? value.flatMap((v) => (typeof v?.hex === 'string' ? [Buffer.from(v.hex.replace(/\s+/g, ''), 'hex')] : typeof v?.text === 'string' ? [Buffer.from(v.text)] : [])) : [];
+  Array.isArray(value)
+    ? value.flatMap((v) =>
+        typeof v?.hex === 'string'
+          ? [Buffer.from(v.hex.replace(/\s+/g, ''), 'hex')]
+          : typeof v?.text === 'string'
+            ? [Buffer.from(v.text)]
+            : [],
+      )
+    : [];
 
 /** Real frames per protocol name. A frame no decoder accepts is left out (there are none today). */
 export async function loadCorpus(): Promise<Record<string, Buffer[]>> {
   const names = protocolNames();
   const corpus: Record<string, Buffer[]> = Object.fromEntries(names.map((n) => [n, []]));
-  for (const file of fs.readdirSync(FIXTURES).filter((f) => f.endsWith('-vectors.ts')).sort()) {
+  for (const file of fs
+    .readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('-vectors.ts'))
+    .sort()) {
     const mod = (await import(path.join(FIXTURES, file))) as Record<string, unknown>;
     for (const frame of Object.values(mod).flatMap(hexFrames)) {
       const ctx = { terminalId: '123456789012345', now: Date.UTC(2024, 0, 1) };

@@ -40,10 +40,28 @@ function wellFormed(r: DecodeResult): string | null {
   return null;
 }
 
-export function fuzzDecoder(protocol: string, seeds: Buffer[], inputs: number, seed: number, onProgress?: (done: number) => void): DecoderFindings {
+export function fuzzDecoder(
+  protocol: string,
+  seeds: Buffer[],
+  inputs: number,
+  seed: number,
+  onProgress?: (done: number) => void,
+): DecoderFindings {
   const codec = codecOf(protocol);
   const rng = new Rng(seed);
-  const found: DecoderFindings = { protocol, inputs: 0, decodedOk: 0, framedFrames: 0, crashes: 0, hangs: 0, pauses: 0, slowestMs: 0, heapGrowthMb: 0, seconds: 0, examples: [] };
+  const found: DecoderFindings = {
+    protocol,
+    inputs: 0,
+    decodedOk: 0,
+    framedFrames: 0,
+    crashes: 0,
+    hangs: 0,
+    pauses: 0,
+    slowestMs: 0,
+    heapGrowthMb: 0,
+    seconds: 0,
+    examples: [],
+  };
   const note = (kind: 'crash' | 'hang', input: Buffer, error: string) => {
     if (kind === 'crash') found.crashes++;
     else found.hangs++;

@@ -72,7 +72,13 @@ function connection(port: number) {
   };
 }
 
-export async function fuzzGateway(corpus: Record<string, Buffer[]>, perProtocol: number, secondsPerProtocol: number, seed: number, log: (line: string) => void): Promise<GatewayFindings> {
+export async function fuzzGateway(
+  corpus: Record<string, Buffer[]>,
+  perProtocol: number,
+  secondsPerProtocol: number,
+  seed: number,
+  log: (line: string) => void,
+): Promise<GatewayFindings> {
   const setup = await prepareServer();
   const server = spawnServer(setup, { args: ['--role', 'gateway'] });
   try {
@@ -80,7 +86,19 @@ export async function fuzzGateway(corpus: Record<string, Buffer[]>, perProtocol:
     const pid = server.child.pid!;
     const ports = setup.ports as unknown as Record<string, number>;
     const protocols = Object.keys(corpus).filter((p) => typeof ports[p] === 'number');
-    const found: GatewayFindings = { protocols, inputsPerProtocol: {}, framesSeen: {}, connections: 0, processAlive: true, canaryAnswers: 0, canaryMissed: 0, canarySlowestMs: 0, rssStartMb: 0, rssEndMb: 0, seconds: 0 };
+    const found: GatewayFindings = {
+      protocols,
+      inputsPerProtocol: {},
+      framesSeen: {},
+      connections: 0,
+      processAlive: true,
+      canaryAnswers: 0,
+      canaryMissed: 0,
+      canarySlowestMs: 0,
+      rssStartMb: 0,
+      rssEndMb: 0,
+      seconds: 0,
+    };
     const started = performance.now();
 
     let stop = false;
@@ -88,7 +106,17 @@ export async function fuzzGateway(corpus: Record<string, Buffer[]>, perProtocol:
     const canaryLoop = (async () => {
       for (let serial = 1; !stop; serial++) {
         const t0 = performance.now();
-        canary.send(encodeJt808Location({ phone: '013700000001' }, serial & 0xffff, { time: Date.now(), lat: 22.5, lon: 114, valid: true, speedKmh: 10, course: 0, altitude: 0 }));
+        canary.send(
+          encodeJt808Location({ phone: '013700000001' }, serial & 0xffff, {
+            time: Date.now(),
+            lat: 22.5,
+            lon: 114,
+            valid: true,
+            speedKmh: 10,
+            course: 0,
+            altitude: 0,
+          }),
+        );
         try {
           await canary.next(5000);
           found.canaryAnswers++;

@@ -22,7 +22,11 @@ const log = (line: string) => process.stderr.write(`[fuzz ${new Date().toISOStri
 
 const corpus = await loadCorpus();
 for (const name of Object.keys(corpus)) if (only && !only.includes(name)) delete corpus[name];
-log(`seeds: ${Object.entries(corpus).map(([n, f]) => `${n} ${f.length}`).join(', ')}; ${INPUTS} inputs per decoder, ${SOCKET_INPUTS} per gateway port`);
+log(
+  `seeds: ${Object.entries(corpus)
+    .map(([n, f]) => `${n} ${f.length}`)
+    .join(', ')}; ${INPUTS} inputs per decoder, ${SOCKET_INPUTS} per gateway port`,
+);
 
 const decoders: DecoderFindings[] = [];
 for (const [protocol, seeds] of Object.entries(corpus)) {
@@ -36,6 +40,7 @@ for (const [protocol, seeds] of Object.entries(corpus)) {
 let gateway: GatewayFindings | null = null;
 if (SOCKET_INPUTS > 0) gateway = await fuzzGateway(corpus, SOCKET_INPUTS, SOCKET_SECONDS, SEED, log);
 
-const failed = decoders.some((d) => d.crashes > 0 || d.hangs > 0) || (gateway !== null && (!gateway.processAlive || gateway.canaryMissed > 0));
+const failed =
+  decoders.some((d) => d.crashes > 0 || d.hangs > 0) || (gateway !== null && (!gateway.processAlive || gateway.canaryMissed > 0));
 console.log(JSON.stringify({ date: new Date().toISOString(), node: process.version, seed: SEED, decoders, gateway, failed }, null, 2));
 process.exit(failed ? 1 : 0);

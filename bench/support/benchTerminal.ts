@@ -4,14 +4,28 @@
  * front, or one at a time — with replies matched to sends by serial.
  */
 import net from 'node:net';
-import { codecs, decodeJt808, encodeJt808Auth, encodeJt808Batch, encodeJt808Location, encodeJt808Register } from '../../packages/protocols/src/index.ts';
+import {
+  codecs,
+  decodeJt808,
+  encodeJt808Auth,
+  encodeJt808Batch,
+  encodeJt808Location,
+  encodeJt808Register,
+} from '../../packages/protocols/src/index.ts';
 
 const PER_SOURCE = 10_000;
 
 export const phoneOf = (i: number) => `0139${String(i).padStart(8, '0')}`;
 const sourceOf = (i: number) => `127.0.0.${2 + Math.floor(i / PER_SOURCE)}`;
 export const fixAt = (i: number, k: number, time: number) => ({
-  time, lat: 31.2 + ((i * 7919) % 1000) / 5000 + k * 1e-5, lon: 121.4 + ((i * 104729) % 1000) / 5000, valid: true, speedKmh: 40 + (k % 30), course: (i + k) % 360, altitude: 12, acc: true,
+  time,
+  lat: 31.2 + ((i * 7919) % 1000) / 5000 + k * 1e-5,
+  lon: 121.4 + ((i * 104729) % 1000) / 5000,
+  valid: true,
+  speedKmh: 40 + (k % 30),
+  course: (i + k) % 360,
+  altitude: 12,
+  acc: true,
 });
 
 /**
@@ -53,7 +67,10 @@ export class BenchTerminal {
   /** The burst's frames, encoded before it starts, back to back: a run of them is one slice, one write. */
   private burst = { bytes: Buffer.alloc(0), offsets: [0], serials: [] as number[], positions: [] as number[] };
   readonly target;
-  constructor(readonly socket: net.Socket, readonly index: number) {
+  constructor(
+    readonly socket: net.Socket,
+    readonly index: number,
+  ) {
     this.target = { phone: phoneOf(index) };
     socket.setNoDelay(true);
     socket.on('data', (chunk) => {
@@ -118,7 +135,17 @@ export class BenchTerminal {
     });
   }
   async handshake() {
-    this.socket.write(encodeJt808Register(this.target, this.next(), { province: 31, city: 100, maker: 'CHLN', model: 'CL-808S', deviceId: String(this.index).padStart(7, '0'), plateColor: 0, plate: '' }));
+    this.socket.write(
+      encodeJt808Register(this.target, this.next(), {
+        province: 31,
+        city: 100,
+        maker: 'CHLN',
+        model: 'CL-808S',
+        deviceId: String(this.index).padStart(7, '0'),
+        plateColor: 0,
+        plate: '',
+      }),
+    );
     const reg = await this.reply();
     if (reg.type !== '0x8100' || !reg.authCode) throw new Error(`register refused: ${JSON.stringify(reg)}`);
     this.socket.write(encodeJt808Auth(this.target, this.next(), { authCode: reg.authCode, imei: '', softwareVersion: '1.0' }));

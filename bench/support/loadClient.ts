@@ -37,10 +37,12 @@ export type LatencyHistogram = Array<[number, number]>;
 
 function main() {
   const plan = JSON.parse(process.env.LOAD_CLIENT_PLAN ?? '') as LoadClientPlan;
-  const specs = planTerminals({ count: plan.total, protocol: 'jt808', seed: plan.seed, cities: ['深圳', '北京', '上海'].map((c) => cityByName(c)!) }).slice(
-    plan.first,
-    plan.first + plan.count,
-  );
+  const specs = planTerminals({
+    count: plan.total,
+    protocol: 'jt808',
+    seed: plan.seed,
+    cities: ['深圳', '北京', '上海'].map((c) => cityByName(c)!),
+  }).slice(plan.first, plan.first + plan.count);
   const fleet = new Fleet(specs, {
     host: plan.host,
     ports: { jt808: plan.port },

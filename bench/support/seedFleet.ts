@@ -9,11 +9,11 @@ import { Readable } from 'node:stream';
 export const CITIES = [
   { name: '深圳', plate: '粤B', lon: 114.06, lat: 22.55 },
   { name: '广州', plate: '粤A', lon: 113.27, lat: 23.13 },
-  { name: '北京', plate: '京A', lon: 116.40, lat: 39.91 },
+  { name: '北京', plate: '京A', lon: 116.4, lat: 39.91 },
   { name: '上海', plate: '沪A', lon: 121.47, lat: 31.23 },
   { name: '成都', plate: '川A', lon: 104.07, lat: 30.67 },
   { name: '杭州', plate: '浙A', lon: 120.16, lat: 30.27 },
-  { name: '武汉', plate: '鄂A', lon: 114.30, lat: 30.59 },
+  { name: '武汉', plate: '鄂A', lon: 114.3, lat: 30.59 },
   { name: '西安', plate: '陕A', lon: 108.94, lat: 34.34 },
 ] as const;
 
@@ -41,7 +41,10 @@ export async function seedFleet(client: pg.ClientBase, count: number, accountId 
   const r = rng(seed);
   const groups: number[] = [];
   for (const c of CITIES) {
-    const { rows } = await client.query<{ id: number }>('INSERT INTO vehicle_groups (account_id, name) VALUES ($1, $2) RETURNING id', [accountId, `${c.name}车队`]);
+    const { rows } = await client.query<{ id: number }>('INSERT INTO vehicle_groups (account_id, name) VALUES ($1, $2) RETURNING id', [
+      accountId,
+      `${c.name}车队`,
+    ]);
     groups.push(rows[0].id);
   }
   const base = 13_900_000_000 + Math.floor(r() * 50_000_000);
@@ -53,13 +56,21 @@ export async function seedFleet(client: pg.ClientBase, count: number, accountId 
       const k = start + i;
       const city = k % CITIES.length;
       const identifier = `0${base + k}`;
-      const plate = `${CITIES[city].plate}${String.fromCharCode(65 + (k % 20))}${String(10000 + ((k * 7919) % 89999)).padStart(5, '0')}`.slice(0, 8);
+      const plate =
+        `${CITIES[city].plate}${String.fromCharCode(65 + (k % 20))}${String(10000 + ((k * 7919) % 89999)).padStart(5, '0')}`.slice(0, 8);
       const online = r() < 0.85;
       const moving = online && r() < 0.55;
       return {
-        identifier, key: identifier.replace(/^0+/, ''), plate: `${plate}${k}`.slice(0, 8), group: groups[city], online,
-        lon: CITIES[city].lon + (r() - 0.5) * 0.5, lat: CITIES[city].lat + (r() - 0.5) * 0.4,
-        speed: moving ? 10 + r() * 80 : 0, course: Math.floor(r() * 360), alarm: r() < 0.02 ? ['overspeed'] : [],
+        identifier,
+        key: identifier.replace(/^0+/, ''),
+        plate: `${plate}${k}`.slice(0, 8),
+        group: groups[city],
+        online,
+        lon: CITIES[city].lon + (r() - 0.5) * 0.5,
+        lat: CITIES[city].lat + (r() - 0.5) * 0.4,
+        speed: moving ? 10 + r() * 80 : 0,
+        course: Math.floor(r() * 360),
+        alarm: r() < 0.02 ? ['overspeed'] : [],
       };
     });
     const json = JSON.stringify(items);
@@ -77,7 +88,9 @@ export async function seedFleet(client: pg.ClientBase, count: number, accountId 
        SELECT v.id AS vehicle_id, t.id AS terminal_pk, t.identifier, v.plate FROM v JOIN t ON t.id = v.terminal_id`,
       [json, accountId],
     );
-    out.push(...rows.map((row) => ({ vehicleId: row.vehicle_id, terminalPk: row.terminal_pk, identifier: row.identifier, plate: row.plate })));
+    out.push(
+      ...rows.map((row) => ({ vehicleId: row.vehicle_id, terminalPk: row.terminal_pk, identifier: row.identifier, plate: row.plate })),
+    );
   }
   return out;
 }
@@ -127,7 +140,11 @@ export async function seedTrack(client: pg.ClientBase, terminalPk: number, days:
       yield row;
     }
   })();
-  const stream = client.query(copyFrom('COPY positions (terminal_id, gps_time, received_at, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms) FROM STDIN WITH (FORMAT csv)'));
+  const stream = client.query(
+    copyFrom(
+      'COPY positions (terminal_id, gps_time, received_at, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms) FROM STDIN WITH (FORMAT csv)',
+    ),
+  );
   await pipeline(Readable.from(counted), stream);
   return n;
 }

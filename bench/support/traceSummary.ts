@@ -14,15 +14,36 @@ export const TRACE_CATEGORIES = [
   'v8.execute',
 ];
 
-interface Frame { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number }
-interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args?: Record<string, any> } // eslint-disable-line @typescript-eslint/no-explicit-any
+interface Frame {
+  functionName?: string;
+  url?: string;
+  lineNumber?: number;
+  columnNumber?: number;
+}
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  args?: Record<string, any>;
+}
 
-const frameName = (f: Frame) => `${f.functionName || '(anonymous)'} @ ${(f.url ?? '').split('/').pop() || '-'}:${(f.lineNumber ?? 0) + 1}:${(f.columnNumber ?? 0) + 1}`;
+const frameName = (f: Frame) =>
+  `${f.functionName || '(anonymous)'} @ ${(f.url ?? '').split('/').pop() || '-'}:${(f.lineNumber ?? 0) + 1}:${(f.columnNumber ?? 0) + 1}`;
 /** The first few frames of a stack, innermost first, as one key. */
-const stackKey = (stack: Frame[] | undefined, depth: number) => (stack?.length ? stack.slice(0, depth).map(frameName).join(' < ') : '(no JS stack)');
+const stackKey = (stack: Frame[] | undefined, depth: number) =>
+  stack?.length ? stack.slice(0, depth).map(frameName).join(' < ') : '(no JS stack)';
 
 function top(map: Map<string, { n: number; ms: number }>, n: number) {
-  return Object.fromEntries([...map].sort((a, b) => b[1].ms - a[1].ms || b[1].n - a[1].n).slice(0, n).map(([k, v]) => [k, { count: v.n, ms: Math.round(v.ms) }]));
+  return Object.fromEntries(
+    [...map]
+      .sort((a, b) => b[1].ms - a[1].ms || b[1].n - a[1].n)
+      .slice(0, n)
+      .map(([k, v]) => [k, { count: v.n, ms: Math.round(v.ms) }]),
+  );
 }
 function add(map: Map<string, { n: number; ms: number }>, key: string, ms: number) {
   const e = map.get(key) ?? { n: 0, ms: 0 };
@@ -36,7 +57,9 @@ export function summariseTrace(events: TraceEvent[], stackDepth = 4) {
   for (const e of events) if (e.name === 'thread_name') threadName.set(`${e.pid}:${e.tid}`, e.args?.name);
   // The page's main thread: the CrRendererMain with the most UpdateLayoutTree events.
   const perThread = new Map<string, number>();
-  for (const e of events) if (e.name === 'UpdateLayoutTree' && threadName.get(`${e.pid}:${e.tid}`) === 'CrRendererMain') perThread.set(`${e.pid}:${e.tid}`, (perThread.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  for (const e of events)
+    if (e.name === 'UpdateLayoutTree' && threadName.get(`${e.pid}:${e.tid}`) === 'CrRendererMain')
+      perThread.set(`${e.pid}:${e.tid}`, (perThread.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
   const main = [...perThread].sort((a, b) => b[1] - a[1])[0]?.[0];
   const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main);
   const ts = onMain.filter((e) => e.ts > 0).map((e) => e.ts);
@@ -52,22 +75,34 @@ export function summariseTrace(events: TraceEvent[], stackDepth = 4) {
   for (const e of onMain) {
     if (!e.name.endsWith('InvalidationTracking')) continue;
     const d = e.args?.data ?? {};
-    add(invalidations, `${e.name.replace('InvalidationTracking', '')} ${d.reason ?? d.changedAttribute ?? d.changedClass ?? d.changedPseudo ?? ''} ${d.nodeName ?? ''} ← ${stackKey(d.stackTrace, stackDepth)}`, 0);
+    add(
+      invalidations,
+      `${e.name.replace('InvalidationTracking', '')} ${d.reason ?? d.changedAttribute ?? d.changedClass ?? d.changedPseudo ?? ''} ${d.nodeName ?? ''} ← ${stackKey(d.stackTrace, stackDepth)}`,
+      0,
+    );
   }
   const recalcs = onMain.filter((e) => e.name === 'UpdateLayoutTree' && e.dur);
   const elements = recalcs.reduce((n, e) => n + (e.args?.elementCount ?? 0), 0);
   const calls = new Map<string, { n: number; ms: number }>();
   for (const e of onMain) if (e.name === 'FunctionCall' && e.dur) add(calls, frameName(e.args?.data ?? {}), e.dur / 1000);
   const timers = new Map<string, { n: number; ms: number }>();
-  for (const e of onMain) if ((e.name === 'TimerFire' || e.name === 'FireAnimationFrame' || e.name === 'EventDispatch') && e.dur) add(timers, `${e.name} ${e.args?.data?.type ?? ''}`, e.dur / 1000);
+  for (const e of onMain)
+    if ((e.name === 'TimerFire' || e.name === 'FireAnimationFrame' || e.name === 'EventDispatch') && e.dur)
+      add(timers, `${e.name} ${e.args?.data?.type ?? ''}`, e.dur / 1000);
   const animations = new Map<string, { n: number; ms: number }>();
-  for (const e of events) if (e.name === 'Animation' && e.ph === 'b') add(animations, `${e.args?.data?.name ?? e.args?.data?.id ?? '?'} (${e.args?.data?.nodeName ?? ''})`, 0);
+  for (const e of events)
+    if (e.name === 'Animation' && e.ph === 'b')
+      add(animations, `${e.args?.data?.name ?? e.args?.data?.id ?? '?'} (${e.args?.data?.nodeName ?? ''})`, 0);
 
   return {
     windowMs: Math.round(spanMs),
     busyFraction: Math.round((tasks / spanMs) * 1000) / 1000,
     msByEvent: top(byName, 20),
-    styleRecalcs: { count: recalcs.length, elementsRestyled: elements, perRecalcElements: Math.round(elements / Math.max(1, recalcs.length)) },
+    styleRecalcs: {
+      count: recalcs.length,
+      elementsRestyled: elements,
+      perRecalcElements: Math.round(elements / Math.max(1, recalcs.length)),
+    },
     styleScheduledBy: top(scheduled, 15),
     invalidatedBy: top(invalidations, 25),
     functionCalls: top(calls, 15),

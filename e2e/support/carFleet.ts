@@ -23,13 +23,25 @@ export async function api<T>(sessionId: string, path: string, body?: Record<stri
 }
 
 /** A unique GT06 IMEI (15 digits) for this run. */
-export const imei = (prefix: string) => `${prefix}${crypto.randomInt(0, 10 ** (15 - prefix.length)).toString().padStart(15 - prefix.length, '0')}`;
+export const imei = (prefix: string) =>
+  `${prefix}${crypto
+    .randomInt(0, 10 ** (15 - prefix.length))
+    .toString()
+    .padStart(15 - prefix.length, '0')}`;
 
 /** A plate unique for this run: 粤B + letter + 4 digits + 'S'. */
 export const plate = () => `粤B${String.fromCharCode(65 + crypto.randomInt(0, 20))}${crypto.randomInt(1000, 9999)}S`;
 
-export async function addVehicle(sessionId: string, terminalId: string, plateText = plate()): Promise<{ vehicleId: number; plate: string; terminalId: string }> {
-  const res = await api<{ vehicleId: number }>(sessionId, '/car/v4/api/vehicle/add.json', { plate: plateText, terminalId, protocol: 'gt06' });
+export async function addVehicle(
+  sessionId: string,
+  terminalId: string,
+  plateText = plate(),
+): Promise<{ vehicleId: number; plate: string; terminalId: string }> {
+  const res = await api<{ vehicleId: number }>(sessionId, '/car/v4/api/vehicle/add.json', {
+    plate: plateText,
+    terminalId,
+    protocol: 'gt06',
+  });
   if (res.flag !== 1) throw new Error(`vehicle add failed: ${res.msg}`);
   return { vehicleId: res.obj.vehicleId, plate: plateText, terminalId };
 }
@@ -80,7 +92,16 @@ export class SteeredTerminal {
   }
 
   private input(f: Fix) {
-    return { time: f.time ?? Date.now(), lat: f.lat, lon: f.lon, valid: true, speedKmh: f.speed ?? 30, course: f.course ?? 90, satellites: 9, acc: f.acc ?? true };
+    return {
+      time: f.time ?? Date.now(),
+      lat: f.lat,
+      lon: f.lon,
+      valid: true,
+      speedKmh: f.speed ?? 30,
+      course: f.course ?? 90,
+      satellites: 9,
+      acc: f.acc ?? true,
+    };
   }
 }
 
@@ -91,7 +112,11 @@ export function startSimulated(ids: string[], intervalSeconds = 2, onCommand?: (
     const t = createTerminal(
       { protocol: 'gt06', id, city, seed: 1000 + i },
       {
-        host: '127.0.0.1', ports: { gt06: e2eServer().gt06Port }, intervalSeconds, alarmRate: 0, driver: { startParked: false },
+        host: '127.0.0.1',
+        ports: { gt06: e2eServer().gt06Port },
+        intervalSeconds,
+        alarmRate: 0,
+        driver: { startParked: false },
         onEvent: (e) => e.type === 'command' && onCommand?.(e.terminal, e.command),
       },
     );
@@ -103,7 +128,11 @@ export function startSimulated(ids: string[], intervalSeconds = 2, onCommand?: (
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until `check` returns a value (not undefined/false). */
-export async function until<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 30_000, stepMs = 500): Promise<T> {
+export async function until<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 30_000,
+  stepMs = 500,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -24,7 +24,15 @@ function newestMtime(target: string): number {
 function buildWebIfStale() {
   const built = path.join(web, 'dist/index.html');
   const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-  const sources = ['src', 'public', 'child', 'index.html', 'vite.config.ts', '../../packages/contracts/src', '../../scripts/precompress.ts'].map((p) => path.join(web, p));
+  const sources = [
+    'src',
+    'public',
+    'child',
+    'index.html',
+    'vite.config.ts',
+    '../../packages/contracts/src',
+    '../../scripts/precompress.ts',
+  ].map((p) => path.join(web, p));
   if (Math.max(...sources.map(newestMtime)) <= builtAt) return;
   // vitest sets NODE_ENV=test, under which Vite would bundle React's development build
   execSync('npm run build -w apps/web', { cwd: repo, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
@@ -53,7 +61,9 @@ async function checkWebServed(url: string) {
   const res = await fetch(`${url}${script}`);
   const type = res.headers.get('content-type') ?? '';
   if (!res.ok || !type.includes('javascript')) {
-    throw new Error(`the server does not serve the web app's assets: GET ${script} → ${res.status} ${type} ${(await res.text()).slice(0, 120)}`);
+    throw new Error(
+      `the server does not serve the web app's assets: GET ${script} → ${res.status} ${type} ${(await res.text()).slice(0, 120)}`,
+    );
   }
 }
 
@@ -112,20 +122,25 @@ export default async function setup(project: TestProject) {
   // An already running server (for debugging the suite): CHELIAN_E2E_URL and its log file.
   if (process.env.CHELIAN_E2E_URL) {
     const url = process.env.CHELIAN_E2E_URL;
-    project.provide('servers', [{
-      baseUrl: url,
-      port: Number(new URL(url).port),
-      serverLog: process.env.CHELIAN_E2E_LOG ?? '',
-      adminPassword: process.env.CHELIAN_E2E_PASSWORD ?? ADMIN_PASSWORD,
-      gt06Port: Number(process.env.CHELIAN_E2E_GT06_PORT ?? 5023),
-      watchPort: Number(process.env.CHELIAN_E2E_WATCH_PORT ?? 5093),
-    }]);
+    project.provide('servers', [
+      {
+        baseUrl: url,
+        port: Number(new URL(url).port),
+        serverLog: process.env.CHELIAN_E2E_LOG ?? '',
+        adminPassword: process.env.CHELIAN_E2E_PASSWORD ?? ADMIN_PASSWORD,
+        gt06Port: Number(process.env.CHELIAN_E2E_GT06_PORT ?? 5023),
+        watchPort: Number(process.env.CHELIAN_E2E_WATCH_PORT ?? 5093),
+      },
+    ]);
     await checkWebServed(url);
     return;
   }
   buildWebIfStale();
   const started = await Promise.all(Array.from({ length: e2eServerCount() }, startServer));
-  project.provide('servers', started.map((s) => s.server));
+  project.provide(
+    'servers',
+    started.map((s) => s.server),
+  );
   return async () => {
     await Promise.all(started.map((s) => s.stop()));
   };

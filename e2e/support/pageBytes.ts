@@ -57,7 +57,11 @@ export async function recordResponses(page: Page): Promise<ResponseLog> {
 /** The scripts among the responses: their URLs and the bytes Chromium transferred for them. */
 export function scriptsOf(responses: LoadedResponse[]): { urls: string[]; transferred: number; encodings: string[] } {
   const scripts = responses.filter((r) => r.type === 'script' && r.status < 400);
-  return { urls: scripts.map((r) => r.url), transferred: scripts.reduce((sum, r) => sum + r.encodedBytes, 0), encodings: scripts.map((r) => r.encoding) };
+  return {
+    urls: scripts.map((r) => r.url),
+    transferred: scripts.reduce((sum, r) => sum + r.encodedBytes, 0),
+    encodings: scripts.map((r) => r.encoding),
+  };
 }
 
 /** Downloads `url` with the given Accept-Encoding and counts the body's bytes as sent (not decoded). */
@@ -71,7 +75,9 @@ export function bodyBytes(
       .get(url, { headers: { ...headers, 'accept-encoding': acceptEncoding } }, (res) => {
         let bytes = 0;
         res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? ''), headers: res.headers, status: res.statusCode ?? 0 }));
+        res.on('end', () =>
+          resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? ''), headers: res.headers, status: res.statusCode ?? 0 }),
+        );
         res.on('error', reject);
       })
       .on('error', reject);

@@ -36,7 +36,9 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<{ flag: nu
 /** Logs in over HTTP like the web app (RSA PKCS#1 v1.5 password); returns the sessionId. */
 export async function apiLogin(username = 'admin', password = e2eServer().adminPassword): Promise<string> {
   const config = await call<{ publicKey: string }>('/oauthToken/getConfig');
-  const cipher = crypto.publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(password)).toString('base64');
+  const cipher = crypto
+    .publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(password))
+    .toString('base64');
   const result = await call<{ sessionId: string }>('/oauth/v4/token', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

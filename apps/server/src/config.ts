@@ -115,7 +115,10 @@ function rolesFrom(argv: string[], env: string | undefined): ServerRole[] {
   const flagIndex = argv.indexOf('--role');
   const raw = flagIndex >= 0 ? argv[flagIndex + 1] : env;
   if (!raw || raw === 'all') return ALL_ROLES;
-  const picked = raw.split(',').map((r) => r.trim()).filter((r): r is ServerRole => (ALL_ROLES as string[]).includes(r));
+  const picked = raw
+    .split(',')
+    .map((r) => r.trim())
+    .filter((r): r is ServerRole => (ALL_ROLES as string[]).includes(r));
   return picked.length > 0 ? picked : ALL_ROLES;
 }
 
@@ -144,7 +147,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       tileUrl: env.TILE_URL ?? '',
       tileCoordSystem: env.TILE_COORD_SYSTEM === 'gcj02' ? 'gcj02' : 'wgs84',
     },
-    ports: { jt808: int(env.JT808_PORT, 5015), gt06: int(env.GT06_PORT, 5023), h02: int(env.H02_PORT, 5013), watch: int(env.WATCH_PORT, 5093) },
+    ports: {
+      jt808: int(env.JT808_PORT, 5015),
+      gt06: int(env.GT06_PORT, 5023),
+      h02: int(env.H02_PORT, 5013),
+      watch: int(env.WATCH_PORT, 5093),
+    },
     offlineAfterSeconds: int(env.OFFLINE_AFTER_SECONDS, 300),
     frameDeadlineSeconds: Math.max(1, int(env.FRAME_DEADLINE_SECONDS, DEFAULT_FRAME_DEADLINE_SECONDS)),
     maxConnectionsPerAddress: int(env.MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
@@ -174,7 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       loginFailuresPerAccount: int(env.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT, 20),
       loginPerSecond: int(env.RATE_LIMIT_LOGIN_PER_SECOND, 10),
     },
-    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     maxSessionsPerUser: int(env.MAX_SESSIONS_PER_USER, 20),
     metricsToken: env.METRICS_TOKEN || undefined,
     address: { provider: env.ADDRESS_PROVIDER ?? 'offline', key: env.ADDRESS_PROVIDER_KEY ?? '' },

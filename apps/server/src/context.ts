@@ -34,7 +34,13 @@ export interface AppContext {
 export type CoreContext = Pick<AppContext, 'config' | 'db' | 'bus' | 'log' | 'positionFeed'>;
 
 /** `positionFeed`: the one the process's gateway feeds (a server shares its core's; tests get their own). */
-export async function createContext(config: Config, db: Db, bus: Bus, log: FastifyBaseLogger, positionFeed = new PositionFeed()): Promise<AppContext> {
+export async function createContext(
+  config: Config,
+  db: Db,
+  bus: Bus,
+  log: FastifyBaseLogger,
+  positionFeed = new PositionFeed(),
+): Promise<AppContext> {
   const keys = await loadOrCreateKeyPair(db);
   const decrypt = createDecryptor(keys.privateKey);
   const sessions = new SessionService(db, config.sessionIdleMinutes, config.sessionMaxHours, config.maxSessionsPerUser);

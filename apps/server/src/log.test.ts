@@ -58,12 +58,18 @@ describe('secrets never reach the log', () => {
     // an SMS code (the outbox provider logs each message it "sends")
     const phone = '13912345678';
     expect((await t.call(sessionId, { method: 'POST', url: '/car/v1/api/user/sendSmsCode.json', ...form({ phone }) })).json().flag).toBe(1);
-    const sms = await t.ctx.db.one<{ content: string }>('SELECT content FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1', [phone]);
+    const sms = await t.ctx.db.one<{ content: string }>('SELECT content FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1', [
+      phone,
+    ]);
     const smsCode = sms!.content.match(/(\d{6})/)![1];
     secrets.push(smsCode);
     await t.call(sessionId, { method: 'POST', url: '/car/v1/api/user/phoneCodeVerify.json', ...form({ phone, code: smsCode }) });
 
-    const changed = await t.call(sessionId, { method: 'POST', url: '/car/v1/api/user/updateUserPassword.json', ...form({ oldPassword: enc(TEST_ADMIN_PASSWORD), newPassword: enc('Changed-Pass-2026') }) });
+    const changed = await t.call(sessionId, {
+      method: 'POST',
+      url: '/car/v1/api/user/updateUserPassword.json',
+      ...form({ oldPassword: enc(TEST_ADMIN_PASSWORD), newPassword: enc('Changed-Pass-2026') }),
+    });
     expect(changed.json().flag).toBe(1);
 
     expect(lines).toContain('incoming request'); // the log really was written

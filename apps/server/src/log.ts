@@ -2,7 +2,22 @@ import pino, { type DestinationStream } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Field names whose values never reach a log line: passwords (clear or RSA ciphertext), sessions, SMS codes, captcha answers. */
-const SECRET_NAMES = ['password', 'oldPassword', 'newPassword', 'confirmPassword', 'sessionId', 'sessionid', 'smsCode', 'captcha', 'captchaCode', 'verifyCode', 'token', 'cipher', 'authorization', 'cookie'];
+const SECRET_NAMES = [
+  'password',
+  'oldPassword',
+  'newPassword',
+  'confirmPassword',
+  'sessionId',
+  'sessionid',
+  'smsCode',
+  'captcha',
+  'captchaCode',
+  'verifyCode',
+  'token',
+  'cipher',
+  'authorization',
+  'cookie',
+];
 
 /** The same names as query-string parameters (case-insensitive): the export's iframe and the live socket carry sessionId in the URL. */
 // (`code`, an SMS code or captcha answer in a query, only here: as a log field it is an error's code)
@@ -36,7 +51,14 @@ interface RequestLike {
 
 const serializers = {
   // Fastify logs { req } at every request: its URL may carry sessionId (iframe downloads, sockets).
-  req: (req: RequestLike) => ({ id: req.id, method: req.method, url: redactUrl(String(req.url ?? '')), host: req.host ?? req.hostname, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+  req: (req: RequestLike) => ({
+    id: req.id,
+    method: req.method,
+    url: redactUrl(String(req.url ?? '')),
+    host: req.host ?? req.hostname,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  }),
   url: (url: unknown) => (typeof url === 'string' ? redactUrl(url) : url),
   err: pino.stdSerializers.err,
 };

@@ -100,7 +100,11 @@ describe('the built server (apps/server/dist)', () => {
     const sheet = new FormData();
     sheet.append('file', new Blob(['设备号,协议,车牌号\n013800000003,jt808,粤B13579\n']), '车辆.csv');
     const checked = await (
-      await fetch(`${base}/car/v4/api/vehicle/vehicleVerify.json`, { method: 'POST', headers: { sessionid: login.obj.sessionId }, body: sheet })
+      await fetch(`${base}/car/v4/api/vehicle/vehicleVerify.json`, {
+        method: 'POST',
+        headers: { sessionid: login.obj.sessionId },
+        body: sheet,
+      })
     ).json();
     expect(checked.obj, checked.msg).toMatchObject({ total: 1, valid: 1 });
     await logsInTerminal(setup.ports.jt808, '013700000002');

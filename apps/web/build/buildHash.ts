@@ -28,7 +28,11 @@ export function buildHash(): Plugin {
           item.source = String(item.source).replace('<head>', `<head>\n    <meta name="${BUILD_META}" content="${id}" />`);
         }
       }
-      this.emitFile({ type: 'asset', fileName: `${id}.json`, source: `${JSON.stringify({ hash: id, builtAt: new Date().toISOString() })}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: `${id}.json`,
+        source: `${JSON.stringify({ hash: id, builtAt: new Date().toISOString() })}\n`,
+      });
     },
   };
 }

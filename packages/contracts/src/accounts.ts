@@ -77,10 +77,21 @@ function accountTreeNode(depth: number): Type.TSchema {
 }
 const AccountTreeSchema = Type.Unsafe<AccountTreeNode[]>(Type.Array(accountTreeNode(12)));
 
-const SubSystemSchema = Type.Unsafe<SubSystem>(Type.Object({
-  platformId: Type.Integer(), systemId: Type.String(), name: Type.String(), title: Type.String(), path: Type.String(), icon: Type.String(),
-  iconfont: Type.String(), productionEntry: Type.String(), developmentEntry: Type.String(), created: Type.String(), enabled: Type.Boolean(),
-}));
+const SubSystemSchema = Type.Unsafe<SubSystem>(
+  Type.Object({
+    platformId: Type.Integer(),
+    systemId: Type.String(),
+    name: Type.String(),
+    title: Type.String(),
+    path: Type.String(),
+    icon: Type.String(),
+    iconfont: Type.String(),
+    productionEntry: Type.String(),
+    developmentEntry: Type.String(),
+    created: Type.String(),
+    enabled: Type.Boolean(),
+  }),
+);
 
 export const ACCOUNT_KINDS = ['dealer', 'customer'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
@@ -135,7 +146,10 @@ export const AdminUserSchema = Type.Object({
 });
 export type AdminUser = Static<typeof AdminUserSchema>;
 
-const UserQuery = Type.Intersect([PageQuery, Type.Object({ accountId: Type.Optional(Id()), keyword: Type.Optional(Type.String({ maxLength: 50 })) })]);
+const UserQuery = Type.Intersect([
+  PageQuery,
+  Type.Object({ accountId: Type.Optional(Id()), keyword: Type.Optional(Type.String({ maxLength: 50 })) }),
+]);
 export type AdminUserQuery = Static<typeof UserQuery>;
 
 const userFields = {
@@ -176,44 +190,151 @@ const RoleSaveInput = Type.Object({
 export type RoleSaveInput = Static<typeof RoleSaveInput>;
 
 const Saved = Type.Object({ id: Type.Integer() });
-const ResourceQuery = Type.Object({ version: Type.Optional(Type.String({ maxLength: 16 })), from: Type.Optional(Type.String({ maxLength: 32 })) });
+const ResourceQuery = Type.Object({
+  version: Type.Optional(Type.String({ maxLength: 16 })),
+  from: Type.Optional(Type.String({ maxLength: 32 })),
+});
 
 const ACCOUNT = '/car/v4/api/account';
 const USER = '/car/v4/api/user';
 const TAG = '账户与权限';
 
 export const accountEndpoints = {
-  currentUser: endpoint({ method: 'GET', path: '/car/v1/api/user/getUser.json', tag: TAG, summary: '查询当前用户', answer: UserInfoSchema }),
+  currentUser: endpoint({
+    method: 'GET',
+    path: '/car/v1/api/user/getUser.json',
+    tag: TAG,
+    summary: '查询当前用户',
+    answer: UserInfoSchema,
+  }),
   /** The caller's account and every account below it, nested (the shell's vehicle-group selector). */
-  customerTree: endpoint({ method: 'GET', path: `${ACCOUNT}/customerTree.json`, tag: TAG, summary: '查询账户树', answer: AccountTreeSchema }),
+  customerTree: endpoint({
+    method: 'GET',
+    path: `${ACCOUNT}/customerTree.json`,
+    tag: TAG,
+    summary: '查询账户树',
+    answer: AccountTreeSchema,
+  }),
   /** The resources the caller's role holds, nested; also what the caller may grant. */
-  resourceTree: endpoint({ method: 'GET', path: '/car/v1/api/resource/newList.json', tag: TAG, summary: '查询权限资源树', input: ResourceQuery, answer: ResourceTreeSchema }),
-  resourceList: endpoint({ method: 'GET', path: '/car/v1/api/resource/list.json', tag: TAG, summary: '查询权限资源列表', input: ResourceQuery, answer: ResourceTreeSchema }),
+  resourceTree: endpoint({
+    method: 'GET',
+    path: '/car/v1/api/resource/newList.json',
+    tag: TAG,
+    summary: '查询权限资源树',
+    input: ResourceQuery,
+    answer: ResourceTreeSchema,
+  }),
+  resourceList: endpoint({
+    method: 'GET',
+    path: '/car/v1/api/resource/list.json',
+    tag: TAG,
+    summary: '查询权限资源列表',
+    input: ResourceQuery,
+    answer: ResourceTreeSchema,
+  }),
   /** roleId may only name the caller's own role. */
   platforms: endpoint({
-    method: 'GET', path: '/car/v1/api/platform/getPlatformByRoleId.json', tag: TAG, summary: '查询角色可用的子系统',
-    input: Type.Object({ roleId: Type.Optional(Id()) }), answer: Type.Array(SubSystemSchema),
+    method: 'GET',
+    path: '/car/v1/api/platform/getPlatformByRoleId.json',
+    tag: TAG,
+    summary: '查询角色可用的子系统',
+    input: Type.Object({ roleId: Type.Optional(Id()) }),
+    answer: Type.Array(SubSystemSchema),
   }),
 
-  accountList: endpoint({ method: 'GET', path: `${ACCOUNT}/list.json`, tag: TAG, summary: '查询账户列表', permission: 'system:account', answer: Type.Array(AccountSchema) }),
-  accountAdd: endpoint({ method: 'POST', path: `${ACCOUNT}/add.json`, tag: TAG, summary: '新增账户', permission: 'system:account:add', input: AccountAddInput, answer: Saved }),
-  accountUpdate: endpoint({ method: 'POST', path: `${ACCOUNT}/update.json`, tag: TAG, summary: '编辑账户', permission: 'system:account:edit', input: AccountUpdateInput, answer: Saved }),
+  accountList: endpoint({
+    method: 'GET',
+    path: `${ACCOUNT}/list.json`,
+    tag: TAG,
+    summary: '查询账户列表',
+    permission: 'system:account',
+    answer: Type.Array(AccountSchema),
+  }),
+  accountAdd: endpoint({
+    method: 'POST',
+    path: `${ACCOUNT}/add.json`,
+    tag: TAG,
+    summary: '新增账户',
+    permission: 'system:account:add',
+    input: AccountAddInput,
+    answer: Saved,
+  }),
+  accountUpdate: endpoint({
+    method: 'POST',
+    path: `${ACCOUNT}/update.json`,
+    tag: TAG,
+    summary: '编辑账户',
+    permission: 'system:account:edit',
+    input: AccountUpdateInput,
+    answer: Saved,
+  }),
   /** Refused while the account holds sub-accounts, terminals or vehicles; its users and roles go with it. */
-  accountDelete: endpoint({ method: 'POST', path: `${ACCOUNT}/delete.json`, tag: TAG, summary: '删除账户', permission: 'system:account:delete', input: Type.Object({ id: Id() }), answer: Saved }),
+  accountDelete: endpoint({
+    method: 'POST',
+    path: `${ACCOUNT}/delete.json`,
+    tag: TAG,
+    summary: '删除账户',
+    permission: 'system:account:delete',
+    input: Type.Object({ id: Id() }),
+    answer: Saved,
+  }),
 
-  userList: endpoint({ method: 'GET', path: `${USER}/list.json`, tag: TAG, summary: '查询用户列表', permission: 'system:user', input: UserQuery, answer: pageOf(AdminUserSchema) }),
-  userAdd: endpoint({ method: 'POST', path: `${USER}/add.json`, tag: TAG, summary: '新增用户', permission: 'system:user:add', input: UserAddInput, answer: Saved }),
-  userUpdate: endpoint({ method: 'POST', path: `${USER}/update.json`, tag: TAG, summary: '编辑用户', permission: 'system:user:edit', input: UserUpdateInput, answer: Saved }),
+  userList: endpoint({
+    method: 'GET',
+    path: `${USER}/list.json`,
+    tag: TAG,
+    summary: '查询用户列表',
+    permission: 'system:user',
+    input: UserQuery,
+    answer: pageOf(AdminUserSchema),
+  }),
+  userAdd: endpoint({
+    method: 'POST',
+    path: `${USER}/add.json`,
+    tag: TAG,
+    summary: '新增用户',
+    permission: 'system:user:add',
+    input: UserAddInput,
+    answer: Saved,
+  }),
+  userUpdate: endpoint({
+    method: 'POST',
+    path: `${USER}/update.json`,
+    tag: TAG,
+    summary: '编辑用户',
+    permission: 'system:user:edit',
+    input: UserUpdateInput,
+    answer: Saved,
+  }),
   userResetPassword: endpoint({
-    method: 'POST', path: `${USER}/resetPassword.json`, tag: TAG, summary: '重置用户密码', permission: 'system:user:resetPassword',
-    input: Type.Object({ id: Id(), password: Type.String({ maxLength: 1024 }) }), answer: Saved,
+    method: 'POST',
+    path: `${USER}/resetPassword.json`,
+    tag: TAG,
+    summary: '重置用户密码',
+    permission: 'system:user:resetPassword',
+    input: Type.Object({ id: Id(), password: Type.String({ maxLength: 1024 }) }),
+    answer: Saved,
   }),
 
   roleList: endpoint({
-    method: 'GET', path: '/car/v4/api/role/list.json', tag: TAG, summary: '查询角色列表', permission: 'system:role',
-    input: Type.Object({ accountId: Type.Optional(Id()) }), answer: Type.Array(RoleSchema),
+    method: 'GET',
+    path: '/car/v4/api/role/list.json',
+    tag: TAG,
+    summary: '查询角色列表',
+    permission: 'system:role',
+    input: Type.Object({ accountId: Type.Optional(Id()) }),
+    answer: Type.Array(RoleSchema),
   }),
-  roleSave: endpoint({ method: 'POST', path: '/car/v4/api/role/save.json', tag: TAG, summary: '保存角色', permission: 'system:role:edit', encoding: 'json', input: RoleSaveInput, answer: Saved }),
+  roleSave: endpoint({
+    method: 'POST',
+    path: '/car/v4/api/role/save.json',
+    tag: TAG,
+    summary: '保存角色',
+    permission: 'system:role:edit',
+    encoding: 'json',
+    input: RoleSaveInput,
+    answer: Saved,
+  }),
 };
 
 export const ACCOUNT_ERRORS = defineErrors('account', {

@@ -21,7 +21,11 @@ export type AddressAnswer = Static<typeof AddressAnswerSchema>;
 
 export const addressEndpoints = {
   getGeo: endpoint({
-    method: 'POST', path: '/car/v4/api/address/baidu/getGeo.json', tag: '地址', summary: '查询地址', encoding: 'json',
+    method: 'POST',
+    path: '/car/v4/api/address/baidu/getGeo.json',
+    tag: '地址',
+    summary: '查询地址',
+    encoding: 'json',
     input: Type.Object({ lonAndLatToAddressVOS: Type.Array(AddressRequestItem, { maxItems: MAX_ADDRESS_POINTS }) }),
     answer: Type.Array(AddressAnswerSchema),
   }),

@@ -37,7 +37,13 @@ const QueuedChannelField = Type.Union([Type.Literal('sms'), Type.Literal('webhoo
 
 // ── Alarm settings (on/off, sound, pop-up per type) ─────────────────────────────────────────────
 
-export const AlarmControlSchema = Type.Object({ alarmType: Type.String(), alarmName: Type.String(), enabled: Type.Boolean(), sound: Type.Boolean(), popup: Type.Boolean() });
+export const AlarmControlSchema = Type.Object({
+  alarmType: Type.String(),
+  alarmName: Type.String(),
+  enabled: Type.Boolean(),
+  sound: Type.Boolean(),
+  popup: Type.Boolean(),
+});
 export type AlarmControl = Static<typeof AlarmControlSchema>;
 const ControlItem = Type.Object({ alarmType: AlarmTypeField, enabled: Type.Boolean(), sound: Type.Boolean(), popup: Type.Boolean() });
 
@@ -125,7 +131,14 @@ export const DeliverySchema = Type.Object({
   channel: Channel,
   /** where it went, shortened for display: masked phone, the webhook's host and path, the MQTT topic */
   target: Type.String(),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('retrying'), Type.Literal('sent'), Type.Literal('failed'), Type.Literal('skipped')]),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('sending'),
+    Type.Literal('retrying'),
+    Type.Literal('sent'),
+    Type.Literal('failed'),
+    Type.Literal('skipped'),
+  ]),
   attempts: Type.Integer(),
   httpStatus: Nullable(Type.Integer()),
   /** the last failure, or why it was skipped, in Chinese */
@@ -192,55 +205,100 @@ const TAG = '报警推送';
 
 export const alarmPushEndpoints = {
   listControls: endpoint({
-    method: 'GET', path: '/car/v4/api/alarm/control/listAlarmControlInfo.json', summary: '报警设置列表', tag: TAG, permission: CONTROL,
+    method: 'GET',
+    path: '/car/v4/api/alarm/control/listAlarmControlInfo.json',
+    summary: '报警设置列表',
+    tag: TAG,
+    permission: CONTROL,
     answer: Type.Array(AlarmControlSchema),
   }),
   saveControls: endpoint({
-    method: 'POST', path: '/car/v4/api/alarm/control/configAlarmControl.json', summary: '保存报警设置', tag: TAG, permission: CONTROL, encoding: 'json',
+    method: 'POST',
+    path: '/car/v4/api/alarm/control/configAlarmControl.json',
+    summary: '保存报警设置',
+    tag: TAG,
+    permission: CONTROL,
+    encoding: 'json',
     // the whole table as JSON, or one row as form fields
     input: Type.Union([Type.Object({ items: Type.Array(ControlItem, { maxItems: 100 }) }), ControlItem]),
     answer: Type.Array(AlarmControlSchema),
   }),
   listPushes: endpoint({
-    method: 'GET', path: '/car/v4/api/alarm/push/listAlarmPushInfo.json', summary: '推送设置列表', tag: TAG, permission: PUSH,
+    method: 'GET',
+    path: '/car/v4/api/alarm/push/listAlarmPushInfo.json',
+    summary: '推送设置列表',
+    tag: TAG,
+    permission: PUSH,
     answer: Type.Array(AlarmPushSchema),
   }),
   savePushes: endpoint({
-    method: 'POST', path: '/car/v4/api/alarm/push/configAlarmPush.json', summary: '保存推送设置', tag: TAG, permission: PUSH, encoding: 'json',
+    method: 'POST',
+    path: '/car/v4/api/alarm/push/configAlarmPush.json',
+    summary: '保存推送设置',
+    tag: TAG,
+    permission: PUSH,
+    encoding: 'json',
     input: Type.Union([Type.Object({ items: Type.Array(PushItem, { maxItems: 100 }) }), PushItem]),
     answer: Type.Array(AlarmPushSchema),
   }),
   getTargets: endpoint({
-    method: 'GET', path: '/car/v4/api/alarm/push/getPushTarget.json', summary: '推送接收方设置', tag: TAG, permission: PUSH,
+    method: 'GET',
+    path: '/car/v4/api/alarm/push/getPushTarget.json',
+    summary: '推送接收方设置',
+    tag: TAG,
+    permission: PUSH,
     answer: PushTargetsSchema,
   }),
   saveTargets: endpoint({
-    method: 'POST', path: '/car/v4/api/alarm/push/configPushTarget.json', summary: '保存推送接收方', tag: TAG, permission: PUSH, encoding: 'json',
+    method: 'POST',
+    path: '/car/v4/api/alarm/push/configPushTarget.json',
+    summary: '保存推送接收方',
+    tag: TAG,
+    permission: PUSH,
+    encoding: 'json',
     input: PushTargetsInput,
     answer: PushTargetsSchema,
   }),
   testPush: endpoint({
-    method: 'POST', path: '/car/v4/api/alarm/push/testPush.json', summary: '发送测试推送', tag: TAG, permission: PUSH,
+    method: 'POST',
+    path: '/car/v4/api/alarm/push/testPush.json',
+    summary: '发送测试推送',
+    tag: TAG,
+    permission: PUSH,
     input: Type.Object({ channel: QueuedChannelField }),
     answer: PushTestResultSchema,
   }),
   listFailures: endpoint({
-    method: 'GET', path: '/car/v4/api/alarm/push/listDeliveryFailure.json', summary: '推送失败记录', tag: TAG, permission: PUSH,
+    method: 'GET',
+    path: '/car/v4/api/alarm/push/listDeliveryFailure.json',
+    summary: '推送失败记录',
+    tag: TAG,
+    permission: PUSH,
     input: PageQuery,
     answer: pageOf(DeliverySchema),
   }),
   retryDelivery: endpoint({
-    method: 'POST', path: '/car/v4/api/alarm/push/retryDelivery.json', summary: '重新推送', tag: TAG, permission: PUSH,
+    method: 'POST',
+    path: '/car/v4/api/alarm/push/retryDelivery.json',
+    summary: '重新推送',
+    tag: TAG,
+    permission: PUSH,
     input: Type.Object({ deliveryId: Id() }),
     answer: DeliverySchema,
   }),
   listDeliveries: endpoint({
-    method: 'GET', path: '/car/v4/api/alarm/push/listDelivery.json', summary: '报警的推送记录', tag: TAG,
+    method: 'GET',
+    path: '/car/v4/api/alarm/push/listDelivery.json',
+    summary: '报警的推送记录',
+    tag: TAG,
     input: Type.Object({ alarmId: Id() }),
     answer: Type.Array(DeliverySchema),
   }),
   browserNotices: endpoint({
-    method: 'GET', path: '/car/v4/api/alarm/push/listBrowserNotice.json', summary: '浏览器通知', tag: TAG,
+    method: 'GET',
+    path: '/car/v4/api/alarm/push/listBrowserNotice.json',
+    summary: '浏览器通知',
+    tag: TAG,
     // without afterId: only where the list stands now (a browser that just opened is not flooded)
     input: Type.Object({ afterId: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })) }),
     answer: Type.Object({ lastId: Type.Integer(), list: Type.Array(BrowserNoticeSchema) }),

@@ -68,21 +68,40 @@ const base = '/car/v1/accelerate/report/alarm';
 
 export const alarmEndpoints = {
   realtime: endpoint({
-    method: 'GET|POST', path: `${base}/actualTimeAlarmQuery.json`, tag: '报警', summary: '查询实时报警',
-    input: RealtimeAlarmQuery, answer: AlarmPageSchema,
+    method: 'GET|POST',
+    path: `${base}/actualTimeAlarmQuery.json`,
+    tag: '报警',
+    summary: '查询实时报警',
+    input: RealtimeAlarmQuery,
+    answer: AlarmPageSchema,
   }),
   realtimeCount: endpoint({
-    method: 'GET|POST', path: `${base}/queryActualTimeAlarmNum.json`, tag: '报警', summary: '统计实时报警数',
-    input: AlarmCountQuery, answer: AlarmCountSchema,
+    method: 'GET|POST',
+    path: `${base}/queryActualTimeAlarmNum.json`,
+    tag: '报警',
+    summary: '统计实时报警数',
+    input: AlarmCountQuery,
+    answer: AlarmCountSchema,
   }),
   history: endpoint({
-    method: 'GET|POST', path: `${base}/newQueryAlarm`, tag: '报警', summary: '查询历史报警',
-    input: AlarmHistoryQuery, answer: AlarmPageSchema,
+    method: 'GET|POST',
+    path: `${base}/newQueryAlarm`,
+    tag: '报警',
+    summary: '查询历史报警',
+    input: AlarmHistoryQuery,
+    answer: AlarmPageSchema,
   }),
   /** alarmIds comma-separated, at most 500 */
   process: endpoint({
-    method: 'POST', path: '/car/v1/api/monitor/processAlarm', tag: '报警', summary: '处理报警', permission: 'car:alarm:process',
-    input: Type.Object({ alarmIds: Type.String({ minLength: 1, maxLength: 20_000 }), note: Type.Optional(Type.String({ maxLength: 500 })) }),
+    method: 'POST',
+    path: '/car/v1/api/monitor/processAlarm',
+    tag: '报警',
+    summary: '处理报警',
+    permission: 'car:alarm:process',
+    input: Type.Object({
+      alarmIds: Type.String({ minLength: 1, maxLength: 20_000 }),
+      note: Type.Optional(Type.String({ maxLength: 500 })),
+    }),
     answer: Type.Object({ updated: Type.Integer() }),
   }),
 };

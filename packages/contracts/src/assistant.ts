@@ -51,16 +51,25 @@ const tag = 'AI智能助手';
 export const assistantEndpoints = {
   /** Answers a question and keeps both in the user's history. A query: it changes nothing of the fleet. */
   chat: endpoint({
-    method: 'GET|POST', path: `${base}/chat.json`, tag, summary: '向AI智能助手提问',
+    method: 'GET|POST',
+    path: `${base}/chat.json`,
+    tag,
+    summary: '向AI智能助手提问',
     input: Type.Object({ question: Type.String({ maxLength: ASSISTANT_QUESTION_MAX }) }),
     answer: Type.Object({ question: MessageSchema, answer: MessageSchema, model: Nullable(Type.String()) }),
   }),
   history: endpoint({
-    method: 'GET', path: `${base}/history.json`, tag, summary: '查看AI智能助手对话记录',
+    method: 'GET',
+    path: `${base}/history.json`,
+    tag,
+    summary: '查看AI智能助手对话记录',
     answer: Type.Object({ list: Type.Array(MessageSchema) }),
   }),
   clearHistory: endpoint({
-    method: 'POST', path: `${base}/clearHistory.json`, tag, summary: '清空AI智能助手对话记录',
+    method: 'POST',
+    path: `${base}/clearHistory.json`,
+    tag,
+    summary: '清空AI智能助手对话记录',
     answer: Type.Object({ deleted: Type.Integer() }),
   }),
 };

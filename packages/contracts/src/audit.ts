@@ -49,8 +49,13 @@ export type AuditQuery = Static<typeof AuditQuery>;
 
 export const auditEndpoints = {
   list: endpoint({
-    method: 'GET|POST', path: '/car/v4/api/audit/list.json', tag: '操作日志', summary: '查询操作日志', permission: 'system:audit',
-    input: AuditQuery, answer: pageOf(AuditRecordSchema),
+    method: 'GET|POST',
+    path: '/car/v4/api/audit/list.json',
+    tag: '操作日志',
+    summary: '查询操作日志',
+    permission: 'system:audit',
+    input: AuditQuery,
+    answer: pageOf(AuditRecordSchema),
   }),
 };
 

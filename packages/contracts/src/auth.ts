@@ -64,14 +64,26 @@ export const authEndpoints = {
   config: loginConfigAt('/oauth/getConfig'),
   loginPage: loginConfigAt('/oauth/loginPage'),
   login: loginAt('/oauth/v4/token'),
-  captcha: endpoint({ method: 'GET', path: '/oauth/getCode', tag: TAG, summary: '获取图形验证码', access: 'public', answer: CaptchaSchema }),
+  captcha: endpoint({
+    method: 'GET',
+    path: '/oauth/getCode',
+    tag: TAG,
+    summary: '获取图形验证码',
+    access: 'public',
+    answer: CaptchaSchema,
+  }),
   /**
    * The older login screen's captcha (spec §7 getCodeImg): the SVG image itself, for an <img>,
    * under a code key the screen made (CODE_KEY_PATTERN); login then sends that codeKey.
    */
   captchaImage: endpoint({
-    method: 'GET', path: '/oauth/getCodeImg', tag: TAG, summary: '获取验证码图片', access: 'public',
-    input: Type.Object({ codeKey: Type.String({ pattern: CODE_KEY_PATTERN }) }), produces: 'image',
+    method: 'GET',
+    path: '/oauth/getCodeImg',
+    tag: TAG,
+    summary: '获取验证码图片',
+    access: 'public',
+    input: Type.Object({ codeKey: Type.String({ pattern: CODE_KEY_PATTERN }) }),
+    produces: 'image',
   }),
   sendLoginSms: sendLoginSms('/oauth/sendLoginSms'),
   userAuthSendLoginSms: sendLoginSms('/car/v1/api/userAuth/sendLoginSms.json'),

@@ -55,33 +55,63 @@ const tag = '品牌';
 export const brandingEndpoints = {
   /** url: the host (a full address is accepted); without it the request's own host. Unknown hosts get the default. */
   info: endpoint({
-    method: 'GET', path: '/car/v1/api/custom/queryCustomInfo.json', tag, summary: '查询品牌信息', access: 'public',
-    input: Type.Object({ url: Type.Optional(Type.String({ maxLength: 255 })) }), answer: BrandingSchema,
+    method: 'GET',
+    path: '/car/v1/api/custom/queryCustomInfo.json',
+    tag,
+    summary: '查询品牌信息',
+    access: 'public',
+    input: Type.Object({ url: Type.Optional(Type.String({ maxLength: 255 })) }),
+    answer: BrandingSchema,
   }),
   /** The hosts the caller may manage: a platform administrator every host, anyone else the hosts of its subtree. */
   list: endpoint({
-    method: 'GET', path: `${base}/list.json`, tag, summary: '查询品牌设置', permission: 'system:branding',
+    method: 'GET',
+    path: `${base}/list.json`,
+    tag,
+    summary: '查询品牌设置',
+    permission: 'system:branding',
     answer: Type.Array(BrandingEntrySchema),
   }),
   /** Adds or replaces a host's branding. A host owned outside the caller's subtree is refused. */
   save: endpoint({
-    method: 'POST', path: `${base}/save.json`, tag, summary: '保存品牌设置', permission: 'system:branding:edit',
-    encoding: 'json', input: BrandingSaveInput, answer: Type.Object({ host: Type.String() }),
+    method: 'POST',
+    path: `${base}/save.json`,
+    tag,
+    summary: '保存品牌设置',
+    permission: 'system:branding:edit',
+    encoding: 'json',
+    input: BrandingSaveInput,
+    answer: Type.Object({ host: Type.String() }),
   }),
   remove: endpoint({
-    method: 'POST', path: `${base}/delete.json`, tag, summary: '删除品牌设置', permission: 'system:branding:edit',
-    input: Type.Object({ host: Host }), answer: Type.Object({ host: Type.String() }),
+    method: 'POST',
+    path: `${base}/delete.json`,
+    tag,
+    summary: '删除品牌设置',
+    permission: 'system:branding:edit',
+    input: Type.Object({ host: Host }),
+    answer: Type.Object({ host: Type.String() }),
   }),
   /** An icon as base64 (PNG, JPEG, SVG or ICO, checked by content; at most 256 KB). Answers the address it is served from. */
   uploadIcon: endpoint({
-    method: 'POST', path: `${base}/uploadIcon.json`, tag, summary: '上传品牌图标', permission: 'system:branding:edit',
-    encoding: 'json', input: Type.Object({ data: Type.String({ minLength: 1, maxLength: 360_000 }) }),
+    method: 'POST',
+    path: `${base}/uploadIcon.json`,
+    tag,
+    summary: '上传品牌图标',
+    permission: 'system:branding:edit',
+    encoding: 'json',
+    input: Type.Object({ data: Type.String({ minLength: 1, maxLength: 360_000 }) }),
     answer: Type.Object({ id: Type.Integer(), iconUrl: Type.String(), contentType: Type.String() }),
   }),
   /** An uploaded icon, with its content type (public: the login page shows it). */
   icon: endpoint({
-    method: 'GET', path: `${base}/icon`, tag, summary: '品牌图标', access: 'public',
-    input: Type.Object({ id: Id() }), produces: 'image',
+    method: 'GET',
+    path: `${base}/icon`,
+    tag,
+    summary: '品牌图标',
+    access: 'public',
+    input: Type.Object({ id: Id() }),
+    produces: 'image',
   }),
 };
 

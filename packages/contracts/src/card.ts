@@ -44,7 +44,14 @@ export const PATROL_STATUS_NAMES = { done: '已完成', late: '超时完成', mi
 export type PatrolStatus = keyof typeof PATROL_STATUS_NAMES;
 
 /** Live state of a person on the map: the colour follows it. */
-export const STAFF_STATE_NAMES = { onDuty: '在岗', offPost: '离岗', offShift: '非工作时间', alarm: '报警', offline: '离线', unbound: '未绑定' } as const;
+export const STAFF_STATE_NAMES = {
+  onDuty: '在岗',
+  offPost: '离岗',
+  offShift: '非工作时间',
+  alarm: '报警',
+  offline: '离线',
+  unbound: '未绑定',
+} as const;
 export type StaffState = keyof typeof STAFF_STATE_NAMES;
 
 export const CARD_LIMITS = {
@@ -60,7 +67,11 @@ const DayText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const Clock = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
 
 export const TeamSchema = Type.Object({
-  teamId: Type.Integer(), name: Type.String(), parentId: Nullable(Type.Integer()), shiftId: Nullable(Type.Integer()), staffCount: Type.Integer(),
+  teamId: Type.Integer(),
+  name: Type.String(),
+  parentId: Nullable(Type.Integer()),
+  shiftId: Nullable(Type.Integer()),
+  staffCount: Type.Integer(),
 });
 export type CardTeam = Static<typeof TeamSchema>;
 
@@ -92,7 +103,11 @@ export const StaffSchema = Type.Object({
 export type Staff = Static<typeof StaffSchema>;
 
 export const BindingSchema = Type.Object({
-  terminalId: Type.String(), boundAt: Type.Number(), boundBy: Type.String(), unboundAt: Nullable(Type.Number()), unboundBy: Type.String(),
+  terminalId: Type.String(),
+  boundAt: Type.Number(),
+  boundBy: Type.String(),
+  unboundAt: Nullable(Type.Number()),
+  unboundBy: Type.String(),
 });
 export type BadgeBinding = Static<typeof BindingSchema>;
 
@@ -108,28 +123,56 @@ const StaffForm = Type.Object({
 });
 export type StaffForm = Static<typeof StaffForm>;
 
-const StaffImportRow = Type.Object({ row: Type.Integer(), staffNo: Type.String(), name: Type.String(), ok: Type.Boolean(), errors: Type.Array(Type.String()) });
-const StaffImportAnswer = Type.Object({ total: Type.Integer(), created: Type.Integer(), updated: Type.Integer(), rows: Type.Array(StaffImportRow) });
+const StaffImportRow = Type.Object({
+  row: Type.Integer(),
+  staffNo: Type.String(),
+  name: Type.String(),
+  ok: Type.Boolean(),
+  errors: Type.Array(Type.String()),
+});
+const StaffImportAnswer = Type.Object({
+  total: Type.Integer(),
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  rows: Type.Array(StaffImportRow),
+});
 export type StaffImportResult = Static<typeof StaffImportAnswer>;
 
 export const AreaSchema = Type.Object({
-  areaId: Type.Integer(), geofenceId: Type.Integer(), fenceName: Type.String(), kind: Type.String(),
-  staffId: Nullable(Type.Integer()), teamId: Nullable(Type.Integer()), assignee: Type.String(),
-  center: Nullable(Type.Array(Type.Number())), radius: Nullable(Type.Number()), rings: Nullable(Type.Array(Type.Array(Type.Array(Type.Number())))),
+  areaId: Type.Integer(),
+  geofenceId: Type.Integer(),
+  fenceName: Type.String(),
+  kind: Type.String(),
+  staffId: Nullable(Type.Integer()),
+  teamId: Nullable(Type.Integer()),
+  assignee: Type.String(),
+  center: Nullable(Type.Array(Type.Number())),
+  radius: Nullable(Type.Number()),
+  rings: Nullable(Type.Array(Type.Array(Type.Array(Type.Number())))),
 });
 export type CardArea = Static<typeof AreaSchema>;
 
 export const PeriodSchema = Type.Object({ start: Clock, end: Clock });
 export type ShiftPeriod = Static<typeof PeriodSchema>;
 export const ClockPointSchema = Type.Object({
-  name: Type.String({ maxLength: 30 }), lat: Type.Number({ minimum: -90, maximum: 90 }), lon: Type.Number({ minimum: -180, maximum: 180 }),
-  radius: Type.Integer({ minimum: 10, maximum: 2000 }), beacon: Type.String({ maxLength: 40 }),
+  name: Type.String({ maxLength: 30 }),
+  lat: Type.Number({ minimum: -90, maximum: 90 }),
+  lon: Type.Number({ minimum: -180, maximum: 180 }),
+  radius: Type.Integer({ minimum: 10, maximum: 2000 }),
+  beacon: Type.String({ maxLength: 40 }),
 });
 export type ClockPoint = Static<typeof ClockPointSchema>;
 
 export const ShiftSchema = Type.Object({
-  shiftId: Type.Integer(), name: Type.String(), weekdays: Type.Array(Type.Integer()), holidays: Type.Array(Type.String()), workdays: Type.Array(Type.String()),
-  periods: Type.Array(PeriodSchema), lateMinutes: Type.Integer(), earlyMinutes: Type.Integer(), clockPoints: Type.Array(ClockPointSchema),
+  shiftId: Type.Integer(),
+  name: Type.String(),
+  weekdays: Type.Array(Type.Integer()),
+  holidays: Type.Array(Type.String()),
+  workdays: Type.Array(Type.String()),
+  periods: Type.Array(PeriodSchema),
+  lateMinutes: Type.Integer(),
+  earlyMinutes: Type.Integer(),
+  clockPoints: Type.Array(ClockPointSchema),
 });
 export type CardShift = Static<typeof ShiftSchema>;
 const ShiftForm = Type.Object({
@@ -146,36 +189,72 @@ const ShiftForm = Type.Object({
 export type ShiftForm = Static<typeof ShiftForm>;
 
 export const AttendanceRowSchema = Type.Object({
-  staffId: Type.Integer(), name: Type.String(), staffNo: Type.String(), teamName: Type.String(), day: Type.String(),
-  period: Type.Integer(), start: Type.String(), end: Type.String(),
+  staffId: Type.Integer(),
+  name: Type.String(),
+  staffNo: Type.String(),
+  teamName: Type.String(),
+  day: Type.String(),
+  period: Type.Integer(),
+  start: Type.String(),
+  end: Type.String(),
   /** first and last time at post in the period's window, epoch ms */
-  arrivedAt: Nullable(Type.Number()), leftAt: Nullable(Type.Number()),
-  status: Type.String(), statusName: Type.String(),
+  arrivedAt: Nullable(Type.Number()),
+  leftAt: Nullable(Type.Number()),
+  status: Type.String(),
+  statusName: Type.String(),
   /** the computed status when a correction overrides it */
   computedStatus: Type.String(),
-  correctedBy: Type.String(), correctionNote: Type.String(),
+  correctedBy: Type.String(),
+  correctionNote: Type.String(),
 });
 export type AttendanceRow = Static<typeof AttendanceRowSchema>;
-const AttendanceQuery = Type.Intersect([PageQuery, Type.Object({ date: DayText, teamId: Type.Optional(Id()), keyword: text(30), status: text(20) })]);
-const CorrectionForm = Type.Object({ staffId: Id(), day: DayText, period: Type.Integer({ minimum: 0, maximum: 3 }), status: Type.String({ maxLength: 20 }), note: Type.String({ minLength: 1, maxLength: 200 }) });
+const AttendanceQuery = Type.Intersect([
+  PageQuery,
+  Type.Object({ date: DayText, teamId: Type.Optional(Id()), keyword: text(30), status: text(20) }),
+]);
+const CorrectionForm = Type.Object({
+  staffId: Id(),
+  day: DayText,
+  period: Type.Integer({ minimum: 0, maximum: 3 }),
+  status: Type.String({ maxLength: 20 }),
+  note: Type.String({ minLength: 1, maxLength: 200 }),
+});
 export type AttendanceCorrectionForm = Static<typeof CorrectionForm>;
 
-export const CheckpointSchema = Type.Object({ checkpointId: Type.Integer(), name: Type.String(), lat: Type.Number(), lon: Type.Number(), radius: Type.Integer(), beacon: Type.String() });
+export const CheckpointSchema = Type.Object({
+  checkpointId: Type.Integer(),
+  name: Type.String(),
+  lat: Type.Number(),
+  lon: Type.Number(),
+  radius: Type.Integer(),
+  beacon: Type.String(),
+});
 export type Checkpoint = Static<typeof CheckpointSchema>;
 const CheckpointForm = Type.Object({
-  checkpointId: Type.Optional(Id()), name: Type.String({ minLength: 1, maxLength: 30 }),
-  lat: Type.Number({ minimum: -90, maximum: 90 }), lon: Type.Number({ minimum: -180, maximum: 180 }),
-  radius: Type.Integer({ minimum: 5, maximum: 1000 }), beacon: text(40),
+  checkpointId: Type.Optional(Id()),
+  name: Type.String({ minLength: 1, maxLength: 30 }),
+  lat: Type.Number({ minimum: -90, maximum: 90 }),
+  lon: Type.Number({ minimum: -180, maximum: 180 }),
+  radius: Type.Integer({ minimum: 5, maximum: 1000 }),
+  beacon: text(40),
 });
 
 export const PatrolPlanSchema = Type.Object({
-  planId: Type.Integer(), name: Type.String(), checkpointIds: Type.Array(Type.Integer()), checkpointNames: Type.Array(Type.String()),
-  weekdays: Type.Array(Type.Integer()), windows: Type.Array(PeriodSchema), lateMinutes: Type.Integer(),
-  staffIds: Type.Array(Type.Integer()), teamId: Nullable(Type.Integer()), assignees: Type.String(),
+  planId: Type.Integer(),
+  name: Type.String(),
+  checkpointIds: Type.Array(Type.Integer()),
+  checkpointNames: Type.Array(Type.String()),
+  weekdays: Type.Array(Type.Integer()),
+  windows: Type.Array(PeriodSchema),
+  lateMinutes: Type.Integer(),
+  staffIds: Type.Array(Type.Integer()),
+  teamId: Nullable(Type.Integer()),
+  assignees: Type.String(),
 });
 export type PatrolPlan = Static<typeof PatrolPlanSchema>;
 const PlanForm = Type.Object({
-  planId: Type.Optional(Id()), name: Type.String({ minLength: 1, maxLength: 30 }),
+  planId: Type.Optional(Id()),
+  name: Type.String({ minLength: 1, maxLength: 30 }),
   checkpointIds: Type.Array(Id(), { minItems: 1, maxItems: 50 }),
   weekdays: Type.Array(Type.Integer({ minimum: 1, maximum: 7 }), { maxItems: 7 }),
   windows: Type.Array(PeriodSchema, { minItems: 1, maxItems: 6 }),
@@ -185,10 +264,24 @@ const PlanForm = Type.Object({
 });
 export type PatrolPlanForm = Static<typeof PlanForm>;
 
-export const PatrolVisitSchema = Type.Object({ checkpointId: Type.Integer(), name: Type.String(), status: Type.String(), statusName: Type.String(), visitedAt: Nullable(Type.Number()), staffName: Type.String() });
+export const PatrolVisitSchema = Type.Object({
+  checkpointId: Type.Integer(),
+  name: Type.String(),
+  status: Type.String(),
+  statusName: Type.String(),
+  visitedAt: Nullable(Type.Number()),
+  staffName: Type.String(),
+});
 export const PatrolRunSchema = Type.Object({
-  planId: Type.Integer(), planName: Type.String(), day: Type.String(), window: Type.Integer(), start: Type.String(), end: Type.String(),
-  status: Type.String(), statusName: Type.String(), visits: Type.Array(PatrolVisitSchema),
+  planId: Type.Integer(),
+  planName: Type.String(),
+  day: Type.String(),
+  window: Type.Integer(),
+  start: Type.String(),
+  end: Type.String(),
+  status: Type.String(),
+  statusName: Type.String(),
+  visits: Type.Array(PatrolVisitSchema),
 });
 export type PatrolRun = Static<typeof PatrolRunSchema>;
 
@@ -201,27 +294,46 @@ export const CardRulesSchema = Type.Object({
 });
 export type CardRules = Static<typeof CardRulesSchema>;
 
-export const StretchSchema = Type.Object({ start: Type.Number(), end: Type.Number(), minutes: Type.Number(), lat: Type.Number(), lon: Type.Number() });
+export const StretchSchema = Type.Object({
+  start: Type.Number(),
+  end: Type.Number(),
+  minutes: Type.Number(),
+  lat: Type.Number(),
+  lon: Type.Number(),
+});
 const TrackExtras = Type.Object({ stops: Type.Array(StretchSchema), offPost: Type.Array(StretchSchema) });
 export type CardTrackExtras = Static<typeof TrackExtras>;
 
 export const CardReportRowSchema = Type.Object({
-  staffId: Type.Integer(), name: Type.String(), staffNo: Type.String(), teamName: Type.String(),
+  staffId: Type.Integer(),
+  name: Type.String(),
+  staffNo: Type.String(),
+  teamName: Type.String(),
   /** periods owed so far: ended, or started and still running (today's report is today so far) */
   workPeriods: Type.Integer(),
   /** periods the person arrived for (到岗), running ones included */
   arrived: Type.Integer(),
   /** periods started and not yet ended (进行中): judged when they end, never 缺勤 before */
   ongoing: Type.Integer(),
-  normal: Type.Integer(), late: Type.Integer(), early: Type.Integer(), absent: Type.Integer(),
-  offPostCount: Type.Integer(), offPostMinutes: Type.Integer(),
-  patrolDone: Type.Integer(), patrolLate: Type.Integer(), patrolMissed: Type.Integer(),
+  normal: Type.Integer(),
+  late: Type.Integer(),
+  early: Type.Integer(),
+  absent: Type.Integer(),
+  offPostCount: Type.Integer(),
+  offPostMinutes: Type.Integer(),
+  patrolDone: Type.Integer(),
+  patrolLate: Type.Integer(),
+  patrolMissed: Type.Integer(),
   /** minutes the badge reported (worn and on) within the shift periods */
   wearMinutes: Type.Integer(),
   alarms: Type.Integer(),
 });
 export type CardReportRow = Static<typeof CardReportRowSchema>;
-const ReportQuery = Type.Object({ kind: Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')]), date: DayText, teamId: Type.Optional(Id()) });
+const ReportQuery = Type.Object({
+  kind: Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')]),
+  date: DayText,
+  teamId: Type.Optional(Id()),
+});
 export type CardReportQuery = Static<typeof ReportQuery>;
 const ReportAnswer = Type.Object({ startDate: Type.String(), endDate: Type.String(), rows: Type.Array(CardReportRowSchema) });
 export type CardReport = Static<typeof ReportAnswer>;
@@ -233,75 +345,284 @@ const tag = '智能工牌';
 export const cardEndpoints = {
   teams: endpoint({ method: 'GET', path: `${base}/team/list.json`, tag, summary: '查询班组', answer: Type.Array(TeamSchema) }),
   saveTeam: endpoint({
-    method: 'POST', path: `${base}/team/save.json`, tag, summary: '保存班组', permission: 'card:staff:edit',
-    input: Type.Object({ teamId: Type.Optional(Id()), name: Type.String({ minLength: 1, maxLength: 30 }), parentId: Type.Optional(Type.Integer({ minimum: 0 })), shiftId: Type.Optional(Type.Integer({ minimum: 0 })) }),
+    method: 'POST',
+    path: `${base}/team/save.json`,
+    tag,
+    summary: '保存班组',
+    permission: 'card:staff:edit',
+    input: Type.Object({
+      teamId: Type.Optional(Id()),
+      name: Type.String({ minLength: 1, maxLength: 30 }),
+      parentId: Type.Optional(Type.Integer({ minimum: 0 })),
+      shiftId: Type.Optional(Type.Integer({ minimum: 0 })),
+    }),
     answer: Type.Array(TeamSchema),
   }),
-  deleteTeam: endpoint({ method: 'POST', path: `${base}/team/delete.json`, tag, summary: '删除班组', permission: 'card:staff:edit', input: Type.Object({ teamId: Id() }), answer: Type.Array(TeamSchema) }),
+  deleteTeam: endpoint({
+    method: 'POST',
+    path: `${base}/team/delete.json`,
+    tag,
+    summary: '删除班组',
+    permission: 'card:staff:edit',
+    input: Type.Object({ teamId: Id() }),
+    answer: Type.Array(TeamSchema),
+  }),
 
   staff: endpoint({
-    method: 'GET', path: `${base}/staff/list.json`, tag, summary: '查询人员',
-    input: Type.Intersect([PageQuery, Type.Object({ keyword: text(30), teamId: Type.Optional(Id()) })]), answer: pageOf(StaffSchema),
+    method: 'GET',
+    path: `${base}/staff/list.json`,
+    tag,
+    summary: '查询人员',
+    input: Type.Intersect([PageQuery, Type.Object({ keyword: text(30), teamId: Type.Optional(Id()) })]),
+    answer: pageOf(StaffSchema),
   }),
-  staffDetail: endpoint({ method: 'GET', path: `${base}/staff/detail.json`, tag, summary: '查询人员详情', input: StaffId, answer: StaffSchema }),
-  saveStaff: endpoint({ method: 'POST', path: `${base}/staff/save.json`, tag, summary: '保存人员', permission: 'card:staff:edit', input: StaffForm, answer: StaffSchema }),
-  deleteStaff: endpoint({ method: 'POST', path: `${base}/staff/delete.json`, tag, summary: '删除人员', permission: 'card:staff:edit', input: StaffId, answer: Type.Object({ staffId: Type.Integer() }) }),
+  staffDetail: endpoint({
+    method: 'GET',
+    path: `${base}/staff/detail.json`,
+    tag,
+    summary: '查询人员详情',
+    input: StaffId,
+    answer: StaffSchema,
+  }),
+  saveStaff: endpoint({
+    method: 'POST',
+    path: `${base}/staff/save.json`,
+    tag,
+    summary: '保存人员',
+    permission: 'card:staff:edit',
+    input: StaffForm,
+    answer: StaffSchema,
+  }),
+  deleteStaff: endpoint({
+    method: 'POST',
+    path: `${base}/staff/delete.json`,
+    tag,
+    summary: '删除人员',
+    permission: 'card:staff:edit',
+    input: StaffId,
+    answer: Type.Object({ staffId: Type.Integer() }),
+  }),
   /** A photo as base64 (PNG or JPEG, checked by content; at most 200 KB). */
   uploadPhoto: endpoint({
-    method: 'POST', path: `${base}/staff/photo.json`, tag, summary: '上传人员照片', permission: 'card:staff:edit', encoding: 'json',
-    input: Type.Object({ staffId: Id(), data: Type.String({ maxLength: 400_000 }) }), answer: Type.Object({ staffId: Type.Integer(), contentType: Type.String() }),
+    method: 'POST',
+    path: `${base}/staff/photo.json`,
+    tag,
+    summary: '上传人员照片',
+    permission: 'card:staff:edit',
+    encoding: 'json',
+    input: Type.Object({ staffId: Id(), data: Type.String({ maxLength: 400_000 }) }),
+    answer: Type.Object({ staffId: Type.Integer(), contentType: Type.String() }),
   }),
   photo: endpoint({ method: 'GET', path: `${base}/staff/photoImage`, tag, summary: '人员照片', input: StaffId, produces: 'image' }),
   bind: endpoint({
-    method: 'POST', path: `${base}/staff/bind.json`, tag, summary: '绑定工牌', permission: 'card:device:edit',
-    input: Type.Object({ staffId: Id(), terminalId: Type.String({ minLength: 1, maxLength: 30 }) }), answer: StaffSchema,
+    method: 'POST',
+    path: `${base}/staff/bind.json`,
+    tag,
+    summary: '绑定工牌',
+    permission: 'card:device:edit',
+    input: Type.Object({ staffId: Id(), terminalId: Type.String({ minLength: 1, maxLength: 30 }) }),
+    answer: StaffSchema,
   }),
-  unbind: endpoint({ method: 'POST', path: `${base}/staff/unbind.json`, tag, summary: '解绑工牌', permission: 'card:device:edit', input: StaffId, answer: StaffSchema }),
-  bindings: endpoint({ method: 'GET', path: `${base}/staff/bindings.json`, tag, summary: '查询工牌绑定记录', input: StaffId, answer: Type.Array(BindingSchema) }),
+  unbind: endpoint({
+    method: 'POST',
+    path: `${base}/staff/unbind.json`,
+    tag,
+    summary: '解绑工牌',
+    permission: 'card:device:edit',
+    input: StaffId,
+    answer: StaffSchema,
+  }),
+  bindings: endpoint({
+    method: 'GET',
+    path: `${base}/staff/bindings.json`,
+    tag,
+    summary: '查询工牌绑定记录',
+    input: StaffId,
+    answer: Type.Array(BindingSchema),
+  }),
   importStaff: endpoint({
-    method: 'POST', path: `${base}/staff/import.json`, tag, summary: '导入人员', permission: 'card:staff:edit', encoding: 'multipart', answer: StaffImportAnswer,
+    method: 'POST',
+    path: `${base}/staff/import.json`,
+    tag,
+    summary: '导入人员',
+    permission: 'card:staff:edit',
+    encoding: 'multipart',
+    answer: StaffImportAnswer,
   }),
-  exportStaff: endpoint({ method: 'GET|POST', path: `${base}/staff/export.json`, tag, summary: '导出人员', input: Type.Object({ keyword: text(30), teamId: Type.Optional(Id()) }), produces: 'excel' }),
+  exportStaff: endpoint({
+    method: 'GET|POST',
+    path: `${base}/staff/export.json`,
+    tag,
+    summary: '导出人员',
+    input: Type.Object({ keyword: text(30), teamId: Type.Optional(Id()) }),
+    produces: 'excel',
+  }),
 
   areas: endpoint({ method: 'GET', path: `${base}/area/list.json`, tag, summary: '查询责任区域', answer: Type.Array(AreaSchema) }),
   saveArea: endpoint({
-    method: 'POST', path: `${base}/area/save.json`, tag, summary: '分配责任区域', permission: 'card:area:edit',
-    input: Type.Object({ geofenceId: Id(), staffId: Type.Optional(Id()), teamId: Type.Optional(Id()) }), answer: Type.Array(AreaSchema),
+    method: 'POST',
+    path: `${base}/area/save.json`,
+    tag,
+    summary: '分配责任区域',
+    permission: 'card:area:edit',
+    input: Type.Object({ geofenceId: Id(), staffId: Type.Optional(Id()), teamId: Type.Optional(Id()) }),
+    answer: Type.Array(AreaSchema),
   }),
-  deleteArea: endpoint({ method: 'POST', path: `${base}/area/delete.json`, tag, summary: '取消责任区域', permission: 'card:area:edit', input: Type.Object({ areaId: Id() }), answer: Type.Array(AreaSchema) }),
+  deleteArea: endpoint({
+    method: 'POST',
+    path: `${base}/area/delete.json`,
+    tag,
+    summary: '取消责任区域',
+    permission: 'card:area:edit',
+    input: Type.Object({ areaId: Id() }),
+    answer: Type.Array(AreaSchema),
+  }),
 
   shifts: endpoint({ method: 'GET', path: `${base}/shift/list.json`, tag, summary: '查询班次', answer: Type.Array(ShiftSchema) }),
-  saveShift: endpoint({ method: 'POST', path: `${base}/shift/save.json`, tag, summary: '保存班次', permission: 'card:shift:edit', encoding: 'json', input: ShiftForm, answer: ShiftSchema }),
-  deleteShift: endpoint({ method: 'POST', path: `${base}/shift/delete.json`, tag, summary: '删除班次', permission: 'card:shift:edit', input: Type.Object({ shiftId: Id() }), answer: Type.Object({ shiftId: Type.Integer() }) }),
+  saveShift: endpoint({
+    method: 'POST',
+    path: `${base}/shift/save.json`,
+    tag,
+    summary: '保存班次',
+    permission: 'card:shift:edit',
+    encoding: 'json',
+    input: ShiftForm,
+    answer: ShiftSchema,
+  }),
+  deleteShift: endpoint({
+    method: 'POST',
+    path: `${base}/shift/delete.json`,
+    tag,
+    summary: '删除班次',
+    permission: 'card:shift:edit',
+    input: Type.Object({ shiftId: Id() }),
+    answer: Type.Object({ shiftId: Type.Integer() }),
+  }),
 
-  attendance: endpoint({ method: 'GET', path: `${base}/attendance/list.json`, tag, summary: '查询考勤', input: AttendanceQuery, answer: pageOf(AttendanceRowSchema) }),
-  correctAttendance: endpoint({ method: 'POST', path: `${base}/attendance/correct.json`, tag, summary: '修正考勤', permission: 'card:attendance:edit', input: CorrectionForm, answer: AttendanceRowSchema }),
+  attendance: endpoint({
+    method: 'GET',
+    path: `${base}/attendance/list.json`,
+    tag,
+    summary: '查询考勤',
+    input: AttendanceQuery,
+    answer: pageOf(AttendanceRowSchema),
+  }),
+  correctAttendance: endpoint({
+    method: 'POST',
+    path: `${base}/attendance/correct.json`,
+    tag,
+    summary: '修正考勤',
+    permission: 'card:attendance:edit',
+    input: CorrectionForm,
+    answer: AttendanceRowSchema,
+  }),
 
-  checkpoints: endpoint({ method: 'GET', path: `${base}/checkpoint/list.json`, tag, summary: '查询巡更点', answer: Type.Array(CheckpointSchema) }),
-  saveCheckpoint: endpoint({ method: 'POST', path: `${base}/checkpoint/save.json`, tag, summary: '保存巡更点', permission: 'card:patrol:edit', input: CheckpointForm, answer: Type.Array(CheckpointSchema) }),
-  deleteCheckpoint: endpoint({ method: 'POST', path: `${base}/checkpoint/delete.json`, tag, summary: '删除巡更点', permission: 'card:patrol:edit', input: Type.Object({ checkpointId: Id() }), answer: Type.Array(CheckpointSchema) }),
+  checkpoints: endpoint({
+    method: 'GET',
+    path: `${base}/checkpoint/list.json`,
+    tag,
+    summary: '查询巡更点',
+    answer: Type.Array(CheckpointSchema),
+  }),
+  saveCheckpoint: endpoint({
+    method: 'POST',
+    path: `${base}/checkpoint/save.json`,
+    tag,
+    summary: '保存巡更点',
+    permission: 'card:patrol:edit',
+    input: CheckpointForm,
+    answer: Type.Array(CheckpointSchema),
+  }),
+  deleteCheckpoint: endpoint({
+    method: 'POST',
+    path: `${base}/checkpoint/delete.json`,
+    tag,
+    summary: '删除巡更点',
+    permission: 'card:patrol:edit',
+    input: Type.Object({ checkpointId: Id() }),
+    answer: Type.Array(CheckpointSchema),
+  }),
   plans: endpoint({ method: 'GET', path: `${base}/patrol/plans.json`, tag, summary: '查询巡更计划', answer: Type.Array(PatrolPlanSchema) }),
-  savePlan: endpoint({ method: 'POST', path: `${base}/patrol/savePlan.json`, tag, summary: '保存巡更计划', permission: 'card:patrol:edit', encoding: 'json', input: PlanForm, answer: PatrolPlanSchema }),
-  deletePlan: endpoint({ method: 'POST', path: `${base}/patrol/deletePlan.json`, tag, summary: '删除巡更计划', permission: 'card:patrol:edit', input: Type.Object({ planId: Id() }), answer: Type.Object({ planId: Type.Integer() }) }),
-  patrolRuns: endpoint({ method: 'GET', path: `${base}/patrol/runs.json`, tag, summary: '查询巡更结果', input: Type.Object({ date: DayText }), answer: Type.Array(PatrolRunSchema) }),
+  savePlan: endpoint({
+    method: 'POST',
+    path: `${base}/patrol/savePlan.json`,
+    tag,
+    summary: '保存巡更计划',
+    permission: 'card:patrol:edit',
+    encoding: 'json',
+    input: PlanForm,
+    answer: PatrolPlanSchema,
+  }),
+  deletePlan: endpoint({
+    method: 'POST',
+    path: `${base}/patrol/deletePlan.json`,
+    tag,
+    summary: '删除巡更计划',
+    permission: 'card:patrol:edit',
+    input: Type.Object({ planId: Id() }),
+    answer: Type.Object({ planId: Type.Integer() }),
+  }),
+  patrolRuns: endpoint({
+    method: 'GET',
+    path: `${base}/patrol/runs.json`,
+    tag,
+    summary: '查询巡更结果',
+    input: Type.Object({ date: DayText }),
+    answer: Type.Array(PatrolRunSchema),
+  }),
 
   rules: endpoint({ method: 'GET', path: `${base}/rules/get.json`, tag, summary: '查询报警规则', answer: CardRulesSchema }),
-  saveRules: endpoint({ method: 'POST', path: `${base}/rules/save.json`, tag, summary: '保存报警规则', permission: 'card:alarm:edit', input: CardRulesSchema, answer: CardRulesSchema }),
+  saveRules: endpoint({
+    method: 'POST',
+    path: `${base}/rules/save.json`,
+    tag,
+    summary: '保存报警规则',
+    permission: 'card:alarm:edit',
+    input: CardRulesSchema,
+    answer: CardRulesSchema,
+  }),
   alarms: endpoint({
-    method: 'GET', path: `${base}/alarm/list.json`, tag, summary: '查询工牌报警',
-    input: Type.Intersect([PageQuery, Type.Object({ staffId: Type.Optional(Id()), type: text(30), date: Type.Optional(DayText) })]), answer: pageOf(AlarmSchema),
+    method: 'GET',
+    path: `${base}/alarm/list.json`,
+    tag,
+    summary: '查询工牌报警',
+    input: Type.Intersect([PageQuery, Type.Object({ staffId: Type.Optional(Id()), type: text(30), date: Type.Optional(DayText) })]),
+    answer: pageOf(AlarmSchema),
   }),
   /** Call-back listen-in (MONITOR) or a call (CALL) through the platform's command API. */
   call: endpoint({
-    method: 'POST', path: `${base}/monitor/call.json`, tag, summary: '监听回拨', permission: 'card:monitor:call',
+    method: 'POST',
+    path: `${base}/monitor/call.json`,
+    tag,
+    summary: '监听回拨',
+    permission: 'card:monitor:call',
     input: Type.Object({ staffId: Id(), phone: Type.String({ pattern: '^\\+?\\d{3,20}$' }), listen: Type.Boolean() }),
     answer: Type.Object({ commandId: Nullable(Type.Integer()), status: Type.String(), message: Type.String() }),
   }),
   track: endpoint({
-    method: 'GET', path: `${base}/track/extras.json`, tag, summary: '查询停留与离岗', input: Type.Object({ staffId: Id(), date: DayText }), answer: TrackExtras,
+    method: 'GET',
+    path: `${base}/track/extras.json`,
+    tag,
+    summary: '查询停留与离岗',
+    input: Type.Object({ staffId: Id(), date: DayText }),
+    answer: TrackExtras,
   }),
-  report: endpoint({ method: 'GET', path: `${base}/report/summary.json`, tag, summary: '查询工牌统计报表', input: ReportQuery, answer: ReportAnswer }),
-  exportReport: endpoint({ method: 'GET|POST', path: `${base}/report/export.json`, tag, summary: '导出工牌统计报表', input: ReportQuery, produces: 'excel' }),
+  report: endpoint({
+    method: 'GET',
+    path: `${base}/report/summary.json`,
+    tag,
+    summary: '查询工牌统计报表',
+    input: ReportQuery,
+    answer: ReportAnswer,
+  }),
+  exportReport: endpoint({
+    method: 'GET|POST',
+    path: `${base}/report/export.json`,
+    tag,
+    summary: '导出工牌统计报表',
+    input: ReportQuery,
+    produces: 'excel',
+  }),
 };
 
 export const CARD_ERRORS = defineErrors('card', {

@@ -24,7 +24,8 @@ export function idNumberProblem(text: string): IdNumberProblem | null {
   const m = Number(id.slice(10, 12));
   const d = Number(id.slice(12, 14));
   const born = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1900 || born.getUTCFullYear() !== y || born.getUTCMonth() !== m - 1 || born.getUTCDate() !== d || born.getTime() > Date.now()) return 'birthDate';
+  if (y < 1900 || born.getUTCFullYear() !== y || born.getUTCMonth() !== m - 1 || born.getUTCDate() !== d || born.getTime() > Date.now())
+    return 'birthDate';
   return idCheckChar(id) === id[17] ? null : 'checkDigit';
 }
 

@@ -56,7 +56,12 @@ export const CommandCheckItemSchema = Type.Object({
   reason: Type.String(),
 });
 export type CommandCheckItem = Static<typeof CommandCheckItemSchema>;
-const CommandCheckSchema = Type.Object({ total: Type.Integer(), supported: Type.Integer(), online: Type.Integer(), list: Type.Array(CommandCheckItemSchema) });
+const CommandCheckSchema = Type.Object({
+  total: Type.Integer(),
+  supported: Type.Integer(),
+  online: Type.Integer(),
+  list: Type.Array(CommandCheckItemSchema),
+});
 export type CommandCheck = Static<typeof CommandCheckSchema>;
 
 export const CommandSendItemSchema = Type.Object({
@@ -68,7 +73,11 @@ export const CommandSendItemSchema = Type.Object({
 });
 export type CommandSendItem = Static<typeof CommandSendItemSchema>;
 const CommandSendSchema = Type.Object({
-  total: Type.Integer(), sent: Type.Integer(), queued: Type.Integer(), unsupported: Type.Integer(), list: Type.Array(CommandSendItemSchema),
+  total: Type.Integer(),
+  sent: Type.Integer(),
+  queued: Type.Integer(),
+  unsupported: Type.Integer(),
+  list: Type.Array(CommandSendItemSchema),
 });
 export type CommandSend = Static<typeof CommandSendSchema>;
 
@@ -98,16 +107,29 @@ const base = '/car/v1/api/command';
 
 export const commandEndpoints = {
   check: endpoint({
-    method: 'GET|POST', path: `${base}/checkCommandDownBatchTer.json`, tag: '指令', summary: '检查终端能否接收指令',
-    input: CommandCheckForm, answer: CommandCheckSchema,
+    method: 'GET|POST',
+    path: `${base}/checkCommandDownBatchTer.json`,
+    tag: '指令',
+    summary: '检查终端能否接收指令',
+    input: CommandCheckForm,
+    answer: CommandCheckSchema,
   }),
   send: endpoint({
-    method: 'POST', path: `${base}/commandDownBatch.json`, tag: '指令', summary: '下发指令', permission: 'car:command:send',
-    input: CommandSendForm, answer: CommandSendSchema,
+    method: 'POST',
+    path: `${base}/commandDownBatch.json`,
+    tag: '指令',
+    summary: '下发指令',
+    permission: 'car:command:send',
+    input: CommandSendForm,
+    answer: CommandSendSchema,
   }),
   list: endpoint({
-    method: 'GET', path: `${base}/listCommand.json`, tag: '指令', summary: '查询指令记录',
-    input: CommandListQuery, answer: CommandPageSchema,
+    method: 'GET',
+    path: `${base}/listCommand.json`,
+    tag: '指令',
+    summary: '查询指令记录',
+    input: CommandListQuery,
+    answer: CommandPageSchema,
   }),
 };
 

@@ -115,12 +115,20 @@ const base = '/car/v4/api/dataCenter';
 
 export const dataCenterEndpoints = {
   overview: endpoint({
-    method: 'GET', path: `${base}/overview.json`, tag: '数据中心', summary: '查询数据总览', permission: 'dataCenter:overview',
+    method: 'GET',
+    path: `${base}/overview.json`,
+    tag: '数据中心',
+    summary: '查询数据总览',
+    permission: 'dataCenter:overview',
     answer: DataCenterOverviewSchema,
   }),
   /** The same figures for the 运营大屏 (its own menu, so a wall-screen role needs only that). */
   screen: endpoint({
-    method: 'GET', path: `${base}/screen.json`, tag: '数据中心', summary: '查询运营大屏数据', permission: 'dataCenter:screen',
+    method: 'GET',
+    path: `${base}/screen.json`,
+    tag: '数据中心',
+    summary: '查询运营大屏数据',
+    permission: 'dataCenter:screen',
     answer: DataCenterOverviewSchema,
   }),
 };

@@ -172,7 +172,10 @@ const DayRange = { bikeId: Id(), startDate: text(10), endDate: text(10) };
 const TripsAnswer = Type.Object({ trips: Type.Array(TripRowSchema), stops: Type.Array(StayRowSchema) });
 export type BikeTrips = Static<typeof TripsAnswer>;
 
-const AlarmQuery = Type.Intersect([PageQuery, Type.Object({ bikeId: Type.Optional(Id()), types: text(400), startDate: text(10), endDate: text(10) })]);
+const AlarmQuery = Type.Intersect([
+  PageQuery,
+  Type.Object({ bikeId: Type.Optional(Id()), types: text(400), startDate: text(10), endDate: text(10) }),
+]);
 const AlarmPage = pageOf(AlarmSchema);
 
 export const AlarmSwitchSchema = Type.Object({ alarmType: Type.String(), alarmName: Type.String(), push: Type.Boolean() });
@@ -180,23 +183,45 @@ export type AlarmSwitch = Static<typeof AlarmSwitchSchema>;
 const AlarmSwitchForm = Type.Object({ alarmType: Type.String({ maxLength: 40 }), push: Type.Boolean() });
 
 export const BikeFenceSchema = Type.Object({
-  geofenceId: Type.Integer(), name: Type.String(), kindName: Type.String(), radius: Nullable(Type.Number()),
-  alarmEnter: Type.Boolean(), alarmExit: Type.Boolean(), bound: Type.Boolean(),
+  geofenceId: Type.Integer(),
+  name: Type.String(),
+  kindName: Type.String(),
+  radius: Nullable(Type.Number()),
+  alarmEnter: Type.Boolean(),
+  alarmExit: Type.Boolean(),
+  bound: Type.Boolean(),
 });
 export type BikeFence = Static<typeof BikeFenceSchema>;
 const FenceBindForm = Type.Object({ bikeId: Id(), geofenceId: Id(), bound: Type.Boolean() });
 
 /** The battery page: voltage trend, charge sessions and the newest BMS figures with faults. */
-export const BatteryPointSchema = Type.Object({ time: Type.Number(), voltage: Nullable(Type.Number()), percent: Nullable(Type.Integer()), charging: Nullable(Type.Boolean()) });
+export const BatteryPointSchema = Type.Object({
+  time: Type.Number(),
+  voltage: Nullable(Type.Number()),
+  percent: Nullable(Type.Integer()),
+  charging: Nullable(Type.Boolean()),
+});
 export const ChargeSessionSchema = Type.Object({
-  start: Type.Number(), end: Nullable(Type.Number()), startPercent: Nullable(Type.Integer()), endPercent: Nullable(Type.Integer()),
-  startVoltage: Nullable(Type.Number()), endVoltage: Nullable(Type.Number()),
+  start: Type.Number(),
+  end: Nullable(Type.Number()),
+  startPercent: Nullable(Type.Integer()),
+  endPercent: Nullable(Type.Integer()),
+  startVoltage: Nullable(Type.Number()),
+  endVoltage: Nullable(Type.Number()),
 });
 export const BmsFigureSchema = Type.Object({ key: Type.String(), label: Type.String(), value: Type.String() });
 const BatteryAnswer = Type.Object({
   trend: Type.Array(BatteryPointSchema),
   charges: Type.Array(ChargeSessionSchema),
-  bms: Nullable(Type.Object({ time: Type.Number(), figures: Type.Array(BmsFigureSchema), cells: Type.Array(Type.Number()), faults: Type.Array(Type.String()), flagged: Type.Array(Type.String()) })),
+  bms: Nullable(
+    Type.Object({
+      time: Type.Number(),
+      figures: Type.Array(BmsFigureSchema),
+      cells: Type.Array(Type.Number()),
+      faults: Type.Array(Type.String()),
+      flagged: Type.Array(Type.String()),
+    }),
+  ),
 });
 export type BikeBattery = Static<typeof BatteryAnswer>;
 
@@ -204,68 +229,139 @@ const base = '/elec-car/v1/api';
 
 export const elecCarEndpoints = {
   list: endpoint({
-    method: 'GET', path: `${base}/bike/list.json`, tag: '电单车卫士', summary: '查询我的电单车',
-    input: Type.Intersect([PageQuery, Type.Object({ keyword: text(40) })]), answer: BikePageSchema,
+    method: 'GET',
+    path: `${base}/bike/list.json`,
+    tag: '电单车卫士',
+    summary: '查询我的电单车',
+    input: Type.Intersect([PageQuery, Type.Object({ keyword: text(40) })]),
+    answer: BikePageSchema,
   }),
   detail: endpoint({
-    method: 'GET', path: `${base}/bike/detail.json`, tag: '电单车卫士', summary: '查询电单车详情',
-    input: BikeId, answer: BikeSchema,
+    method: 'GET',
+    path: `${base}/bike/detail.json`,
+    tag: '电单车卫士',
+    summary: '查询电单车详情',
+    input: BikeId,
+    answer: BikeSchema,
   }),
   bind: endpoint({
-    method: 'POST', path: `${base}/bike/bind.json`, tag: '电单车卫士', summary: '绑定电单车', permission: 'elecCar:bikes:edit',
-    input: BindForm, answer: BikeSchema,
+    method: 'POST',
+    path: `${base}/bike/bind.json`,
+    tag: '电单车卫士',
+    summary: '绑定电单车',
+    permission: 'elecCar:bikes:edit',
+    input: BindForm,
+    answer: BikeSchema,
   }),
   update: endpoint({
-    method: 'POST', path: `${base}/bike/update.json`, tag: '电单车卫士', summary: '修改电单车资料', permission: 'elecCar:bikes:edit',
-    input: UpdateForm, answer: BikeSchema,
+    method: 'POST',
+    path: `${base}/bike/update.json`,
+    tag: '电单车卫士',
+    summary: '修改电单车资料',
+    permission: 'elecCar:bikes:edit',
+    input: UpdateForm,
+    answer: BikeSchema,
   }),
   unbind: endpoint({
-    method: 'POST', path: `${base}/bike/unbind.json`, tag: '电单车卫士', summary: '解绑电单车', permission: 'elecCar:bikes:edit',
-    input: BikeId, answer: Type.Object({ bikeId: Type.Integer() }),
+    method: 'POST',
+    path: `${base}/bike/unbind.json`,
+    tag: '电单车卫士',
+    summary: '解绑电单车',
+    permission: 'elecCar:bikes:edit',
+    input: BikeId,
+    answer: Type.Object({ bikeId: Type.Integer() }),
   }),
   control: endpoint({
-    method: 'POST', path: `${base}/bike/control.json`, tag: '电单车卫士', summary: '电单车控制', permission: 'elecCar:monitor:control',
-    input: ControlForm, answer: ControlAnswer,
+    method: 'POST',
+    path: `${base}/bike/control.json`,
+    tag: '电单车卫士',
+    summary: '电单车控制',
+    permission: 'elecCar:monitor:control',
+    input: ControlForm,
+    answer: ControlAnswer,
   }),
   cancelCut: endpoint({
-    method: 'POST', path: `${base}/bike/cancelCut.json`, tag: '电单车卫士', summary: '取消待执行断电', permission: 'elecCar:monitor:control',
-    input: BikeId, answer: Type.Object({ cancelled: Type.Integer() }),
+    method: 'POST',
+    path: `${base}/bike/cancelCut.json`,
+    tag: '电单车卫士',
+    summary: '取消待执行断电',
+    permission: 'elecCar:monitor:control',
+    input: BikeId,
+    answer: Type.Object({ cancelled: Type.Integer() }),
   }),
   powerOrders: endpoint({
-    method: 'GET', path: `${base}/bike/powerOrders.json`, tag: '电单车卫士', summary: '查询断电记录',
-    input: Type.Intersect([PageQuery, BikeId]), answer: PowerOrderPage,
+    method: 'GET',
+    path: `${base}/bike/powerOrders.json`,
+    tag: '电单车卫士',
+    summary: '查询断电记录',
+    input: Type.Intersect([PageQuery, BikeId]),
+    answer: PowerOrderPage,
   }),
   saveSettings: endpoint({
-    method: 'POST', path: `${base}/bike/settings.json`, tag: '电单车卫士', summary: '保存设防设置', permission: 'elecCar:guard:edit',
-    input: SettingsForm, answer: BikeSettingsSchema,
+    method: 'POST',
+    path: `${base}/bike/settings.json`,
+    tag: '电单车卫士',
+    summary: '保存设防设置',
+    permission: 'elecCar:guard:edit',
+    input: SettingsForm,
+    answer: BikeSettingsSchema,
   }),
   trips: endpoint({
-    method: 'GET', path: `${base}/bike/trips.json`, tag: '电单车卫士', summary: '查询电单车行程与停留',
-    input: Type.Object(DayRange), answer: TripsAnswer,
+    method: 'GET',
+    path: `${base}/bike/trips.json`,
+    tag: '电单车卫士',
+    summary: '查询电单车行程与停留',
+    input: Type.Object(DayRange),
+    answer: TripsAnswer,
   }),
   alarms: endpoint({
-    method: 'GET', path: `${base}/alarm/list.json`, tag: '电单车卫士', summary: '查询电单车报警',
-    input: AlarmQuery, answer: AlarmPage,
+    method: 'GET',
+    path: `${base}/alarm/list.json`,
+    tag: '电单车卫士',
+    summary: '查询电单车报警',
+    input: AlarmQuery,
+    answer: AlarmPage,
   }),
   alarmSwitches: endpoint({
-    method: 'GET', path: `${base}/alarm/switches.json`, tag: '电单车卫士', summary: '查询报警推送开关',
+    method: 'GET',
+    path: `${base}/alarm/switches.json`,
+    tag: '电单车卫士',
+    summary: '查询报警推送开关',
     answer: Type.Array(AlarmSwitchSchema),
   }),
   saveAlarmSwitch: endpoint({
-    method: 'POST', path: `${base}/alarm/saveSwitch.json`, tag: '电单车卫士', summary: '保存报警推送开关', permission: 'elecCar:alarm:edit',
-    input: AlarmSwitchForm, answer: Type.Array(AlarmSwitchSchema),
+    method: 'POST',
+    path: `${base}/alarm/saveSwitch.json`,
+    tag: '电单车卫士',
+    summary: '保存报警推送开关',
+    permission: 'elecCar:alarm:edit',
+    input: AlarmSwitchForm,
+    answer: Type.Array(AlarmSwitchSchema),
   }),
   fences: endpoint({
-    method: 'GET', path: `${base}/bike/fences.json`, tag: '电单车卫士', summary: '查询电单车围栏',
-    input: BikeId, answer: Type.Array(BikeFenceSchema),
+    method: 'GET',
+    path: `${base}/bike/fences.json`,
+    tag: '电单车卫士',
+    summary: '查询电单车围栏',
+    input: BikeId,
+    answer: Type.Array(BikeFenceSchema),
   }),
   bindFence: endpoint({
-    method: 'POST', path: `${base}/bike/bindFence.json`, tag: '电单车卫士', summary: '电单车绑定围栏', permission: 'elecCar:fence:edit',
-    input: FenceBindForm, answer: Type.Array(BikeFenceSchema),
+    method: 'POST',
+    path: `${base}/bike/bindFence.json`,
+    tag: '电单车卫士',
+    summary: '电单车绑定围栏',
+    permission: 'elecCar:fence:edit',
+    input: FenceBindForm,
+    answer: Type.Array(BikeFenceSchema),
   }),
   battery: endpoint({
-    method: 'GET', path: `${base}/bike/battery.json`, tag: '电单车卫士', summary: '查询电池数据',
-    input: Type.Object(DayRange), answer: BatteryAnswer,
+    method: 'GET',
+    path: `${base}/bike/battery.json`,
+    tag: '电单车卫士',
+    summary: '查询电池数据',
+    input: Type.Object(DayRange),
+    answer: BatteryAnswer,
   }),
 };
 

@@ -21,7 +21,10 @@ type EntryInit = string | { msg: string; status?: number; flag?: number };
  * rule's failure answers HTTP 200 with flag 0, as the spec's clients expect; bad input and access
  * failures carry their HTTP status.
  */
-export function defineErrors<const M extends string, const E extends Record<string, EntryInit>>(module: M, entries: E): { readonly [K in keyof E & string]: ErrorEntry<`${M}.${K}`> } {
+export function defineErrors<const M extends string, const E extends Record<string, EntryInit>>(
+  module: M,
+  entries: E,
+): { readonly [K in keyof E & string]: ErrorEntry<`${M}.${K}`> } {
   const out: Record<string, ErrorEntry> = {};
   for (const [name, init] of Object.entries(entries)) {
     const spec = typeof init === 'string' ? { msg: init } : init;

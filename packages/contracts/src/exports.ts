@@ -42,7 +42,10 @@ const ExportInput = Type.Object({
 export const exportEndpoints = {
   /** reportType: userList or a REPORT_EXPORT_TYPES value; params: the report's filters as JSON text */
   create: endpoint({
-    method: 'POST', path: `${base}/exportDataReport.json`, tag: '下载中心', summary: '创建导出任务',
+    method: 'POST',
+    path: `${base}/exportDataReport.json`,
+    tag: '下载中心',
+    summary: '创建导出任务',
     input: ExportInput,
     answer: ExportRecordSchema,
   }),
@@ -51,15 +54,29 @@ export const exportEndpoints = {
    * (DIRECT_EXPORT_MAX_ROWS by default) rows, else export.tooLargeForDirect (queue it with create).
    */
   direct: endpoint({
-    method: 'POST', path: `${base}/exportDataReportFile.json`, tag: '下载中心', summary: '直接导出报表', input: ExportInput, produces: 'excel',
+    method: 'POST',
+    path: `${base}/exportDataReportFile.json`,
+    tag: '下载中心',
+    summary: '直接导出报表',
+    input: ExportInput,
+    produces: 'excel',
   }),
   list: endpoint({
-    method: 'GET', path: `${base}/listExportRecord.json`, tag: '下载中心', summary: '查询导出记录', permission: 'center:download',
-    input: PageQuery, answer: ExportRecordPageSchema,
+    method: 'GET',
+    path: `${base}/listExportRecord.json`,
+    tag: '下载中心',
+    summary: '查询导出记录',
+    permission: 'center:download',
+    input: PageQuery,
+    answer: ExportRecordPageSchema,
   }),
   /** The file itself; the session may come in the query, so a plain link (iframe) downloads it. */
   download: endpoint({
-    method: 'GET', path: `${base}/download.json`, tag: '下载中心', summary: '下载导出文件', permission: 'center:download',
+    method: 'GET',
+    path: `${base}/download.json`,
+    tag: '下载中心',
+    summary: '下载导出文件',
+    permission: 'center:download',
     input: Type.Object({ id: Id(), sessionId: Type.Optional(Type.String({ maxLength: 128 })) }),
     produces: 'excel',
   }),

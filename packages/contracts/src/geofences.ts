@@ -47,7 +47,10 @@ export type GeofenceDetail = Static<typeof GeofenceDetailSchema>;
 const GeofencePageSchema = pageOf(GeofenceSchema);
 export type GeofencePage = Static<typeof GeofencePageSchema>;
 
-const GeofenceListQuery = Type.Intersect([PageQuery, Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 40 })), accountId: Type.Optional(Id()) })]);
+const GeofenceListQuery = Type.Intersect([
+  PageQuery,
+  Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 40 })), accountId: Type.Optional(Id()) }),
+]);
 export type GeofenceListQuery = Static<typeof GeofenceListQuery>;
 
 /** A circle has center and radius, a polygon rings. */
@@ -74,7 +77,11 @@ const IdList = Type.String({ minLength: 1, maxLength: 20_000 });
 const GeofenceDeleteResultSchema = Type.Object({ deleted: Type.Integer() });
 export type GeofenceDeleteResult = Static<typeof GeofenceDeleteResultSchema>;
 /** replace: the fence's vehicles become exactly these */
-const GeofenceBindForm = Type.Object({ geofenceId: Id(), vehicleIds: Type.String({ maxLength: 20_000 }), replace: Type.Optional(Type.Boolean()) });
+const GeofenceBindForm = Type.Object({
+  geofenceId: Id(),
+  vehicleIds: Type.String({ maxLength: 20_000 }),
+  replace: Type.Optional(Type.Boolean()),
+});
 export type GeofenceBindForm = Static<typeof GeofenceBindForm>;
 
 const base = '/car/v4/api/geofence';
@@ -82,36 +89,78 @@ const tag = '电子围栏';
 
 export const geofenceEndpoints = {
   list: endpoint({
-    method: 'GET', path: `${base}/list.json`, tag, summary: '查询围栏列表', permission: 'car:geofence',
-    input: GeofenceListQuery, answer: GeofencePageSchema,
+    method: 'GET',
+    path: `${base}/list.json`,
+    tag,
+    summary: '查询围栏列表',
+    permission: 'car:geofence',
+    input: GeofenceListQuery,
+    answer: GeofencePageSchema,
   }),
   detail: endpoint({
-    method: 'GET', path: `${base}/detail.json`, tag, summary: '查询围栏详情', permission: 'car:geofence',
-    input: Type.Object({ geofenceId: Id() }), answer: GeofenceDetailSchema,
+    method: 'GET',
+    path: `${base}/detail.json`,
+    tag,
+    summary: '查询围栏详情',
+    permission: 'car:geofence',
+    input: Type.Object({ geofenceId: Id() }),
+    answer: GeofenceDetailSchema,
   }),
   vehicleFences: endpoint({
-    method: 'GET', path: `${base}/vehicleFences.json`, tag, summary: '查询车辆的围栏', permission: 'car:geofence',
-    input: Type.Object({ vehicleId: Id() }), answer: Type.Array(GeofenceSchema),
+    method: 'GET',
+    path: `${base}/vehicleFences.json`,
+    tag,
+    summary: '查询车辆的围栏',
+    permission: 'car:geofence',
+    input: Type.Object({ vehicleId: Id() }),
+    answer: Type.Array(GeofenceSchema),
   }),
   add: endpoint({
-    method: 'POST', path: `${base}/add.json`, tag, summary: '新增围栏', permission: 'car:geofence:edit', encoding: 'json',
-    input: GeofenceInput, answer: GeofenceDetailSchema,
+    method: 'POST',
+    path: `${base}/add.json`,
+    tag,
+    summary: '新增围栏',
+    permission: 'car:geofence:edit',
+    encoding: 'json',
+    input: GeofenceInput,
+    answer: GeofenceDetailSchema,
   }),
   update: endpoint({
-    method: 'POST', path: `${base}/update.json`, tag, summary: '修改围栏', permission: 'car:geofence:edit', encoding: 'json',
-    input: GeofenceUpdate, answer: GeofenceDetailSchema,
+    method: 'POST',
+    path: `${base}/update.json`,
+    tag,
+    summary: '修改围栏',
+    permission: 'car:geofence:edit',
+    encoding: 'json',
+    input: GeofenceUpdate,
+    answer: GeofenceDetailSchema,
   }),
   delete: endpoint({
-    method: 'POST', path: `${base}/delete.json`, tag, summary: '删除围栏', permission: 'car:geofence:edit',
-    input: Type.Object({ geofenceIds: IdList }), answer: GeofenceDeleteResultSchema,
+    method: 'POST',
+    path: `${base}/delete.json`,
+    tag,
+    summary: '删除围栏',
+    permission: 'car:geofence:edit',
+    input: Type.Object({ geofenceIds: IdList }),
+    answer: GeofenceDeleteResultSchema,
   }),
   bindVehicles: endpoint({
-    method: 'POST', path: `${base}/bindVehicles.json`, tag, summary: '围栏绑定车辆', permission: 'car:geofence:edit',
-    input: GeofenceBindForm, answer: GeofenceDetailSchema,
+    method: 'POST',
+    path: `${base}/bindVehicles.json`,
+    tag,
+    summary: '围栏绑定车辆',
+    permission: 'car:geofence:edit',
+    input: GeofenceBindForm,
+    answer: GeofenceDetailSchema,
   }),
   unbindVehicles: endpoint({
-    method: 'POST', path: `${base}/unbindVehicles.json`, tag, summary: '围栏解绑车辆', permission: 'car:geofence:edit',
-    input: Type.Object({ geofenceId: Id(), vehicleIds: IdList }), answer: GeofenceDetailSchema,
+    method: 'POST',
+    path: `${base}/unbindVehicles.json`,
+    tag,
+    summary: '围栏解绑车辆',
+    permission: 'car:geofence:edit',
+    input: Type.Object({ geofenceId: Id(), vehicleIds: IdList }),
+    answer: GeofenceDetailSchema,
   }),
 };
 

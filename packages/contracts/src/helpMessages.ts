@@ -29,18 +29,31 @@ const permission = 'center:notice';
 
 export const helpMessageEndpoints = {
   page: endpoint({
-    method: 'GET', path: `${base}/pageHelpMessage`, tag: '站内信', summary: '分页查询站内信', permission,
+    method: 'GET',
+    path: `${base}/pageHelpMessage`,
+    tag: '站内信',
+    summary: '分页查询站内信',
+    permission,
     input: Type.Intersect([PageQuery, Type.Object({ type: Type.Optional(MessageType), read: Type.Optional(Type.Boolean()) })]),
     answer: MessagePageSchema,
   }),
   /** Marks nothing read. */
   one: endpoint({
-    method: 'GET', path: `${base}/getHelpMessage`, tag: '站内信', summary: '查看站内信', permission,
-    input: Type.Object({ id: Id() }), answer: HelpMessageSchema,
+    method: 'GET',
+    path: `${base}/getHelpMessage`,
+    tag: '站内信',
+    summary: '查看站内信',
+    permission,
+    input: Type.Object({ id: Id() }),
+    answer: HelpMessageSchema,
   }),
   /** id: one id or '1,2,3' (at most 500); or all=true. Ids the caller cannot see are not matched. */
   markRead: endpoint({
-    method: 'POST', path: `${base}/markRead`, tag: '站内信', summary: '标记站内信已读', permission,
+    method: 'POST',
+    path: `${base}/markRead`,
+    tag: '站内信',
+    summary: '标记站内信已读',
+    permission,
     input: Type.Object({
       id: Type.Optional(Type.Union([Id(), Type.String({ maxLength: 2000, pattern: '^\\d+(,\\d+)*$' })])),
       all: Type.Optional(Type.Boolean()),

@@ -58,8 +58,12 @@ export type LastPositionsQuery = Static<typeof LastPositionsQuery>;
 
 export const monitorEndpoints = {
   lastPositions: endpoint({
-    method: 'GET', path: '/car/v4/api/monitor/lastPositions.json', tag: '监控', summary: '查询车辆最新位置',
-    input: LastPositionsQuery, answer: Type.Array(LastPositionSchema),
+    method: 'GET',
+    path: '/car/v4/api/monitor/lastPositions.json',
+    tag: '监控',
+    summary: '查询车辆最新位置',
+    input: LastPositionsQuery,
+    answer: Type.Array(LastPositionSchema),
   }),
   /**
    * The live feed (WebSocket): a snapshot of latest positions, then positions, alarms and presence
@@ -67,7 +71,11 @@ export const monitorEndpoints = {
    * `only=alarm`: alarms alone, no snapshot (the shell's alarm tip).
    */
   live: endpoint({
-    method: 'GET', path: '/ws/live', tag: '监控', summary: '实时位置推送',
-    input: Type.Object({ sessionId: Type.Optional(Type.String({ maxLength: 128 })), only: Type.Optional(Type.Literal('alarm')) }), produces: 'websocket',
+    method: 'GET',
+    path: '/ws/live',
+    tag: '监控',
+    summary: '实时位置推送',
+    input: Type.Object({ sessionId: Type.Optional(Type.String({ maxLength: 128 })), only: Type.Optional(Type.Literal('alarm')) }),
+    produces: 'websocket',
   }),
 };

@@ -47,17 +47,33 @@ const tag = '内容发布';
 export const noticeEndpoints = {
   /** What the caller's subtree published, newest first, with recipients and read counts. */
   list: endpoint({
-    method: 'GET', path: `${base}/list.json`, tag, summary: '查询已发布内容', permission: 'system:notice',
-    input: Type.Intersect([PageQuery, Type.Object({ type: Type.Optional(NoticeType) })]), answer: pageOf(PublishedNoticeSchema),
+    method: 'GET',
+    path: `${base}/list.json`,
+    tag,
+    summary: '查询已发布内容',
+    permission: 'system:notice',
+    input: Type.Intersect([PageQuery, Type.Object({ type: Type.Optional(NoticeType) })]),
+    answer: pageOf(PublishedNoticeSchema),
   }),
   publish: endpoint({
-    method: 'POST', path: `${base}/publish.json`, tag, summary: '发布站内信/公告', permission: 'system:notice:publish',
-    encoding: 'json', input: NoticePublishInput, answer: Type.Object({ id: Type.Integer(), audience: Type.Integer() }),
+    method: 'POST',
+    path: `${base}/publish.json`,
+    tag,
+    summary: '发布站内信/公告',
+    permission: 'system:notice:publish',
+    encoding: 'json',
+    input: NoticePublishInput,
+    answer: Type.Object({ id: Type.Integer(), audience: Type.Integer() }),
   }),
   /** Withdraws a publication: its messages disappear from the recipients' centres. */
   withdraw: endpoint({
-    method: 'POST', path: `${base}/withdraw.json`, tag, summary: '撤回已发布内容', permission: 'system:notice:publish',
-    input: Type.Object({ id: Id() }), answer: Type.Object({ id: Type.Integer() }),
+    method: 'POST',
+    path: `${base}/withdraw.json`,
+    tag,
+    summary: '撤回已发布内容',
+    permission: 'system:notice:publish',
+    input: Type.Object({ id: Id() }),
+    answer: Type.Object({ id: Type.Integer() }),
   }),
 };
 

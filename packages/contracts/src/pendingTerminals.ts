@@ -45,14 +45,33 @@ const PendingIds = Type.Object({ terminalIds: Type.String({ minLength: 1, maxLen
 const base = '/car/v4/api/terminal/pending';
 
 export const pendingTerminalEndpoints = {
-  list: endpoint({ method: 'GET', path: `${base}/list.json`, tag: '设备', summary: '查询待接入终端', permission: 'system:terminal:adopt', input: PendingListQuery, answer: pageOf(PendingTerminalSchema) }),
+  list: endpoint({
+    method: 'GET',
+    path: `${base}/list.json`,
+    tag: '设备',
+    summary: '查询待接入终端',
+    permission: 'system:terminal:adopt',
+    input: PendingListQuery,
+    answer: pageOf(PendingTerminalSchema),
+  }),
   /** Each becomes an unassigned terminal (platform stock), as auto-registration would make it. */
   adopt: endpoint({
-    method: 'POST', path: `${base}/adopt.json`, tag: '设备', summary: '接入终端', permission: 'system:terminal:adopt', input: PendingIds, answer: Type.Object({ adopted: Type.Integer() }),
+    method: 'POST',
+    path: `${base}/adopt.json`,
+    tag: '设备',
+    summary: '接入终端',
+    permission: 'system:terminal:adopt',
+    input: PendingIds,
+    answer: Type.Object({ adopted: Type.Integer() }),
   }),
   /** Later connections for these ids are closed at once; `blocked=false` lifts it. */
   block: endpoint({
-    method: 'POST', path: `${base}/block.json`, tag: '设备', summary: '屏蔽终端', permission: 'system:terminal:adopt',
-    input: Type.Intersect([PendingIds, Type.Object({ blocked: Type.Optional(Type.Boolean()) })]), answer: Type.Object({ updated: Type.Integer() }),
+    method: 'POST',
+    path: `${base}/block.json`,
+    tag: '设备',
+    summary: '屏蔽终端',
+    permission: 'system:terminal:adopt',
+    input: Type.Intersect([PendingIds, Type.Object({ blocked: Type.Optional(Type.Boolean()) })]),
+    answer: Type.Object({ updated: Type.Integer() }),
   }),
 };

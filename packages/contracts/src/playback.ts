@@ -31,17 +31,30 @@ export type ExportTrackInput = Static<typeof ExportTrackInput>;
 export const playbackEndpoints = {
   /** The envelope with obj { terminalId, vehicleId, plate, start, end, points: [...] }, streamed. */
   track: endpoint({
-    method: 'GET', path: '/car/v4/api/monitor/track.json', tag: '轨迹回放', summary: '查询轨迹',
-    input: TrackQuery, produces: 'stream',
+    method: 'GET',
+    path: '/car/v4/api/monitor/track.json',
+    tag: '轨迹回放',
+    summary: '查询轨迹',
+    input: TrackQuery,
+    produces: 'stream',
   }),
   /** decode with decodeTrack (track.ts) */
   trackBytes: endpoint({
-    method: 'GET', path: '/car/v4/api/monitor/track.bin', tag: '轨迹回放', summary: '查询轨迹（二进制）',
-    input: TrackQuery, produces: 'binary',
+    method: 'GET',
+    path: '/car/v4/api/monitor/track.bin',
+    tag: '轨迹回放',
+    summary: '查询轨迹（二进制）',
+    input: TrackQuery,
+    produces: 'binary',
   }),
   exportTrack: endpoint({
-    method: 'POST', path: '/car/v4/api/playback/exportTrack.json', tag: '轨迹回放', summary: '导出轨迹明细', permission: 'car:playback',
-    input: ExportTrackInput, produces: 'excel',
+    method: 'POST',
+    path: '/car/v4/api/playback/exportTrack.json',
+    tag: '轨迹回放',
+    summary: '导出轨迹明细',
+    permission: 'car:playback',
+    input: ExportTrackInput,
+    produces: 'excel',
   }),
 };
 

@@ -17,11 +17,14 @@ export const OVERSPEED_DEFAULT_MIN_SECONDS = 10;
 /** A vehicle's or a fence's speed limit, km/h. */
 export const SPEED_LIMIT_RANGE = { minimum: 1, maximum: 300 } as const;
 
-const OverspeedQuery = Type.Intersect([PageQuery, Type.Object({
-  ...reportFilterFields,
-  /** the shortest episode counted, seconds (default OVERSPEED_DEFAULT_MIN_SECONDS) */
-  minSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 3600 })),
-})]);
+const OverspeedQuery = Type.Intersect([
+  PageQuery,
+  Type.Object({
+    ...reportFilterFields,
+    /** the shortest episode counted, seconds (default OVERSPEED_DEFAULT_MIN_SECONDS) */
+    minSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 3600 })),
+  }),
+]);
 export type OverspeedQuery = Static<typeof OverspeedQuery>;
 
 /** Where the limit came from: a fence the fix was in, the vehicle's own, or the platform's default. */
@@ -79,7 +82,11 @@ export type AccRow = Static<typeof AccRowSchema>;
 
 /** One vehicle's ACC time over the range (the chart). */
 export const AccVehicleSchema = Type.Object({
-  vehicleId: Type.Integer(), plate: Type.String(), name: Type.String(), onSeconds: Type.Integer(), offSeconds: Type.Integer(),
+  vehicleId: Type.Integer(),
+  plate: Type.String(),
+  name: Type.String(),
+  onSeconds: Type.Integer(),
+  offSeconds: Type.Integer(),
   /** ignition switched on within the range (not carried over from before it or from the day before) */
   starts: Type.Integer(),
 });
@@ -100,13 +107,23 @@ const base = '/car/v1/accelerate/report';
 export const drivingReportEndpoints = {
   /** newest day first, then by plate and time */
   overspeed: endpoint({
-    method: 'GET|POST', path: `${base}/overspeed/overspeedReport.json`, tag: '数据报表', summary: '查询超速报表', permission: 'report:overspeed',
-    input: OverspeedQuery, answer: OverspeedPageSchema,
+    method: 'GET|POST',
+    path: `${base}/overspeed/overspeedReport.json`,
+    tag: '数据报表',
+    summary: '查询超速报表',
+    permission: 'report:overspeed',
+    input: OverspeedQuery,
+    answer: OverspeedPageSchema,
   }),
   /** newest day first, then by plate and time */
   acc: endpoint({
-    method: 'GET|POST', path: `${base}/acc/accReport.json`, tag: '数据报表', summary: '查询ACC报表', permission: 'report:acc',
-    input: AccQuery, answer: AccPageSchema,
+    method: 'GET|POST',
+    path: `${base}/acc/accReport.json`,
+    tag: '数据报表',
+    summary: '查询ACC报表',
+    permission: 'report:acc',
+    input: AccQuery,
+    answer: AccPageSchema,
   }),
 };
 

@@ -43,7 +43,12 @@ export type OfflineRow = Static<typeof OfflineRowSchema>;
 
 /** How long the offline vehicles (the scope's, whatever minHours and kind) have been offline. */
 export const OfflineDurationsSchema = Type.Object({
-  under1h: Type.Integer(), under1d: Type.Integer(), under7d: Type.Integer(), under30d: Type.Integer(), over30d: Type.Integer(), never: Type.Integer(),
+  under1h: Type.Integer(),
+  under1d: Type.Integer(),
+  under7d: Type.Integer(),
+  under30d: Type.Integer(),
+  over30d: Type.Integer(),
+  never: Type.Integer(),
 });
 export type OfflineDurations = Static<typeof OfflineDurationsSchema>;
 
@@ -128,16 +133,31 @@ const base = '/car/v1/accelerate/report';
 
 export const fleetReportEndpoints = {
   offline: endpoint({
-    method: 'GET|POST', path: `${base}/offline/offlineReport.json`, tag: '数据报表', summary: '查询离线报表', permission: 'report:offline',
-    input: OfflineQuery, answer: OfflinePageSchema,
+    method: 'GET|POST',
+    path: `${base}/offline/offlineReport.json`,
+    tag: '数据报表',
+    summary: '查询离线报表',
+    permission: 'report:offline',
+    input: OfflineQuery,
+    answer: OfflinePageSchema,
   }),
   expire: endpoint({
-    method: 'GET|POST', path: `${base}/expire/expireReport.json`, tag: '数据报表', summary: '查询到期报表', permission: 'report:expire',
-    input: ExpireQuery, answer: ExpirePageSchema,
+    method: 'GET|POST',
+    path: `${base}/expire/expireReport.json`,
+    tag: '数据报表',
+    summary: '查询到期报表',
+    permission: 'report:expire',
+    input: ExpireQuery,
+    answer: ExpirePageSchema,
   }),
   /** the range's alarms (startDate..endDate, Beijing days), their handling as it is now */
   alarmHandle: endpoint({
-    method: 'GET|POST', path: `${base}/alarm/alarmHandleReport.json`, tag: '数据报表', summary: '统计报警处理', permission: 'report:alarmHandle',
-    input: AlarmHandleQuery, answer: AlarmHandleAnswerSchema,
+    method: 'GET|POST',
+    path: `${base}/alarm/alarmHandleReport.json`,
+    tag: '数据报表',
+    summary: '统计报警处理',
+    permission: 'report:alarmHandle',
+    input: AlarmHandleQuery,
+    answer: AlarmHandleAnswerSchema,
   }),
 };

@@ -48,14 +48,24 @@ export type MonthlyRow = Static<typeof MonthlyRowSchema>;
 
 /** One month of the whole selection (the chart). */
 export const MonthlyTotalSchema = Type.Object({
-  month: Type.String(), mileageKm: Type.Number(), drivingSeconds: Type.Integer(), onlineRate: Nullable(Type.Number()), alarmCount: Type.Integer(),
+  month: Type.String(),
+  mileageKm: Type.Number(),
+  drivingSeconds: Type.Integer(),
+  onlineRate: Nullable(Type.Number()),
+  alarmCount: Type.Integer(),
 });
 export type MonthlyTotal = Static<typeof MonthlyTotalSchema>;
 
 const MonthlyPageSchema = pageOf(MonthlyRowSchema, {
   totals: Type.Object({
-    mileageKm: Type.Number(), drivingSeconds: Type.Integer(), maxSpeed: Type.Number(), onlineSeconds: Type.Integer(), onlineRate: Nullable(Type.Number()),
-    alarmCount: Type.Integer(), alarmTypes: Type.Array(AlarmTypeCountSchema), vehicles: Type.Integer(),
+    mileageKm: Type.Number(),
+    drivingSeconds: Type.Integer(),
+    maxSpeed: Type.Number(),
+    onlineSeconds: Type.Integer(),
+    onlineRate: Nullable(Type.Number()),
+    alarmCount: Type.Integer(),
+    alarmTypes: Type.Array(AlarmTypeCountSchema),
+    vehicles: Type.Integer(),
   }),
   /** every month of the range, oldest first */
   months: Type.Array(MonthlyTotalSchema),
@@ -65,8 +75,13 @@ export type MonthlyPage = Static<typeof MonthlyPageSchema>;
 export const monthlyReportEndpoints = {
   /** newest month first, then by plate */
   monthly: endpoint({
-    method: 'GET|POST', path: '/car/v1/accelerate/report/monthly/monthlyReport.json', tag: '数据报表', summary: '查询月度汇总', permission: 'report:monthly',
-    input: MonthlyQuery, answer: MonthlyPageSchema,
+    method: 'GET|POST',
+    path: '/car/v1/accelerate/report/monthly/monthlyReport.json',
+    tag: '数据报表',
+    summary: '查询月度汇总',
+    permission: 'report:monthly',
+    input: MonthlyQuery,
+    answer: MonthlyPageSchema,
   }),
 };
 

@@ -16,7 +16,19 @@ import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
 export const REPORT_MAX_DAYS = 31;
 
 /** Export types for POST /car/v1/accelerate/export/exportDataReport.json (params: the filters as JSON). */
-export const REPORT_EXPORT_TYPES = { mileage: 'mileageReport', online: 'carDayOnline', alarm: 'alarmInfo', stay: 'stayReport', trip: 'tripReport', monthly: 'monthlyReport', offline: 'offlineReport', expire: 'expireReport', alarmHandle: 'alarmHandleReport', overspeed: 'overspeedReport', acc: 'accReport' } as const;
+export const REPORT_EXPORT_TYPES = {
+  mileage: 'mileageReport',
+  online: 'carDayOnline',
+  alarm: 'alarmInfo',
+  stay: 'stayReport',
+  trip: 'tripReport',
+  monthly: 'monthlyReport',
+  offline: 'offlineReport',
+  expire: 'expireReport',
+  alarmHandle: 'alarmHandleReport',
+  overspeed: 'overspeedReport',
+  acc: 'accReport',
+} as const;
 
 /** The stay report's shortest-stay choices (minutes) and its default, as the leading platforms offer. */
 export const STAY_MIN_MINUTES = [1, 3, 5, 10, 30, 60] as const;
@@ -37,16 +49,28 @@ export type ReportFilters = Static<typeof ReportFilters>;
 const ReportQuery = Type.Intersect([PageQuery, ReportFilters]);
 export type ReportQuery = Static<typeof ReportQuery>;
 /** types: comma-separated alarm types */
-const AlarmDetailQuery = Type.Intersect([PageQuery, Type.Object({ ...reportFilterFields, types: Type.Optional(Type.String({ maxLength: 2000 })) })]);
+const AlarmDetailQuery = Type.Intersect([
+  PageQuery,
+  Type.Object({ ...reportFilterFields, types: Type.Optional(Type.String({ maxLength: 2000 })) }),
+]);
 export type AlarmDetailQuery = Static<typeof AlarmDetailQuery>;
-const StayQuery = Type.Intersect([PageQuery, Type.Object({
-  ...reportFilterFields, minMinutes: Type.Optional(Type.Integer({ minimum: STAY_MIN_MINUTES[0], maximum: 24 * 60 })),
-})]);
+const StayQuery = Type.Intersect([
+  PageQuery,
+  Type.Object({
+    ...reportFilterFields,
+    minMinutes: Type.Optional(Type.Integer({ minimum: STAY_MIN_MINUTES[0], maximum: 24 * 60 })),
+  }),
+]);
 export type StayQuery = Static<typeof StayQuery>;
 
 /** The vehicle columns every report row starts with. */
 export const vehicleFields = {
-  vehicleId: Type.Integer(), plate: Type.String(), name: Type.String(), groupName: Type.String(), accountName: Type.String(), terminalId: Type.String(),
+  vehicleId: Type.Integer(),
+  plate: Type.String(),
+  name: Type.String(),
+  groupName: Type.String(),
+  accountName: Type.String(),
+  terminalId: Type.String(),
 };
 export type ReportVehicle = Static<ReturnType<typeof Type.Object<typeof vehicleFields>>>;
 
@@ -84,13 +108,17 @@ export const OnlineDaySchema = Type.Object({
   onlineRate: Nullable(Type.Number()),
 });
 export type OnlineDay = Static<typeof OnlineDaySchema>;
-const OnlinePageSchema = pageOf(OnlineDaySchema, { totals: Type.Object({ onlineSeconds: Type.Integer(), onlineRate: Nullable(Type.Number()) }) });
+const OnlinePageSchema = pageOf(OnlineDaySchema, {
+  totals: Type.Object({ onlineSeconds: Type.Integer(), onlineRate: Nullable(Type.Number()) }),
+});
 export type OnlinePage = Static<typeof OnlinePageSchema>;
 
 /** Vehicles with alarms, most first. */
 export const AlarmVehicleCountSchema = Type.Object({ ...vehicleFields, total: Type.Integer(), types: Type.Array(AlarmTypeCountSchema) });
 export type AlarmVehicleCount = Static<typeof AlarmVehicleCountSchema>;
-const AlarmStatisticsPageSchema = pageOf(AlarmVehicleCountSchema, { totals: Type.Object({ total: Type.Integer(), types: Type.Array(AlarmTypeCountSchema) }) });
+const AlarmStatisticsPageSchema = pageOf(AlarmVehicleCountSchema, {
+  totals: Type.Object({ total: Type.Integer(), types: Type.Array(AlarmTypeCountSchema) }),
+});
 export type AlarmStatisticsPage = Static<typeof AlarmStatisticsPageSchema>;
 
 /**
@@ -112,7 +140,9 @@ export const StayRowSchema = Type.Object({
   open: Type.Boolean(),
 });
 export type StayRow = Static<typeof StayRowSchema>;
-const StayPageSchema = pageOf(StayRowSchema, { totals: Type.Object({ stays: Type.Integer(), seconds: Type.Integer(), vehicles: Type.Integer() }) });
+const StayPageSchema = pageOf(StayRowSchema, {
+  totals: Type.Object({ stays: Type.Integer(), seconds: Type.Integer(), vehicles: Type.Integer() }),
+});
 export type StayPage = Static<typeof StayPageSchema>;
 
 /**
@@ -140,7 +170,9 @@ export const TripRowSchema = Type.Object({
   endLat: Nullable(Type.Number()),
 });
 export type TripRow = Static<typeof TripRowSchema>;
-const TripPageSchema = pageOf(TripRowSchema, { totals: Type.Object({ trips: Type.Integer(), seconds: Type.Integer(), vehicles: Type.Integer() }) });
+const TripPageSchema = pageOf(TripRowSchema, {
+  totals: Type.Object({ trips: Type.Integer(), seconds: Type.Integer(), vehicles: Type.Integer() }),
+});
 export type TripPage = Static<typeof TripPageSchema>;
 
 const base = '/car/v1/accelerate/report';
@@ -148,32 +180,62 @@ const base = '/car/v1/accelerate/report';
 export const reportEndpoints = {
   /** one row per vehicle and day */
   mileage: endpoint({
-    method: 'GET|POST', path: `${base}/mileage/dayMileage.json`, tag: '数据报表', summary: '查询里程报表', permission: 'report:mileage',
-    input: ReportQuery, answer: MileagePageSchema,
+    method: 'GET|POST',
+    path: `${base}/mileage/dayMileage.json`,
+    tag: '数据报表',
+    summary: '查询里程报表',
+    permission: 'report:mileage',
+    input: ReportQuery,
+    answer: MileagePageSchema,
   }),
   /** one row per vehicle and day */
   online: endpoint({
-    method: 'GET|POST', path: `${base}/online/dayOnline.json`, tag: '数据报表', summary: '查询在线明细', permission: 'report:online',
-    input: ReportQuery, answer: OnlinePageSchema,
+    method: 'GET|POST',
+    path: `${base}/online/dayOnline.json`,
+    tag: '数据报表',
+    summary: '查询在线明细',
+    permission: 'report:online',
+    input: ReportQuery,
+    answer: OnlinePageSchema,
   }),
   alarmStatistics: endpoint({
-    method: 'GET|POST', path: `${base}/alarm/alarmStatistics.json`, tag: '数据报表', summary: '统计车辆报警', permission: 'report:alarm',
-    input: ReportQuery, answer: AlarmStatisticsPageSchema,
+    method: 'GET|POST',
+    path: `${base}/alarm/alarmStatistics.json`,
+    tag: '数据报表',
+    summary: '统计车辆报警',
+    permission: 'report:alarm',
+    input: ReportQuery,
+    answer: AlarmStatisticsPageSchema,
   }),
   /** The alarms themselves (as newQueryAlarm lists them), with the report's filters. */
   alarmDetail: endpoint({
-    method: 'GET|POST', path: `${base}/alarm/alarmDetail.json`, tag: '数据报表', summary: '查询报警明细', permission: 'report:alarm',
-    input: AlarmDetailQuery, answer: AlarmPageSchema,
+    method: 'GET|POST',
+    path: `${base}/alarm/alarmDetail.json`,
+    tag: '数据报表',
+    summary: '查询报警明细',
+    permission: 'report:alarm',
+    input: AlarmDetailQuery,
+    answer: AlarmPageSchema,
   }),
   /** minMinutes defaults to STAY_DEFAULT_MIN_MINUTES; newest day first, then by plate and time */
   stay: endpoint({
-    method: 'GET|POST', path: `${base}/stay/stayReport.json`, tag: '数据报表', summary: '查询停留报表', permission: 'report:stay',
-    input: StayQuery, answer: StayPageSchema,
+    method: 'GET|POST',
+    path: `${base}/stay/stayReport.json`,
+    tag: '数据报表',
+    summary: '查询停留报表',
+    permission: 'report:stay',
+    input: StayQuery,
+    answer: StayPageSchema,
   }),
   /** minMinutes: the shortest stop that ends a trip (default STAY_DEFAULT_MIN_MINUTES); newest day first, then by plate and time */
   trip: endpoint({
-    method: 'GET|POST', path: `${base}/trip/tripReport.json`, tag: '数据报表', summary: '查询行程报表', permission: 'report:trip',
-    input: StayQuery, answer: TripPageSchema,
+    method: 'GET|POST',
+    path: `${base}/trip/tripReport.json`,
+    tag: '数据报表',
+    summary: '查询行程报表',
+    permission: 'report:trip',
+    input: StayQuery,
+    answer: TripPageSchema,
   }),
 };
 

@@ -15,7 +15,10 @@ export const PageQuery = Type.Object({
 });
 
 /** { total, current, pageSize, list } plus any extra summary fields. */
-export function pageOf<Item extends Type.TSchema, Extra extends Type.TProperties = Record<never, never>>(item: Item, extra: Extra = {} as Extra) {
+export function pageOf<Item extends Type.TSchema, Extra extends Type.TProperties = Record<never, never>>(
+  item: Item,
+  extra: Extra = {} as Extra,
+) {
   return Type.Object({ total: Type.Integer(), current: Type.Integer(), pageSize: Type.Integer(), list: Type.Array(item), ...extra });
 }
 

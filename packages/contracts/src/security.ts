@@ -36,39 +36,71 @@ const TAG = '安全中心';
 
 export const securityEndpoints = {
   sendSmsCode: endpoint({
-    method: 'POST', path: `${user}/sendSmsCode.json`, tag: TAG, summary: '发送短信验证码',
+    method: 'POST',
+    path: `${user}/sendSmsCode.json`,
+    tag: TAG,
+    summary: '发送短信验证码',
     input: Type.Object({
       phone: Phone,
-      purpose: Type.Optional(Type.Union([Type.Literal('bind'), Type.Literal('verify'), Type.Literal('password'), Type.Literal('auth')], { default: 'bind' })),
+      purpose: Type.Optional(
+        Type.Union([Type.Literal('bind'), Type.Literal('verify'), Type.Literal('password'), Type.Literal('auth')], { default: 'bind' }),
+      ),
     }),
     answer: Type.Object({ expiresInSeconds: Type.Integer() }),
   }),
   /** Binds the phone; answers it masked. */
   bindPhone: endpoint({
-    method: 'POST', path: `${user}/phoneCodeVerify.json`, tag: TAG, summary: '绑定手机号', input: PhoneCode, answer: Type.Object({ phone: Type.String() }),
+    method: 'POST',
+    path: `${user}/phoneCodeVerify.json`,
+    tag: TAG,
+    summary: '绑定手机号',
+    input: PhoneCode,
+    answer: Type.Object({ phone: Type.String() }),
   }),
   /** Ends the caller's other sessions. */
   changePassword: endpoint({
-    method: 'POST', path: `${user}/updateUserPassword.json`, tag: TAG, summary: '修改密码',
-    input: Type.Object({ oldPassword: Cipher, newPassword: Cipher }), answer: Type.Object({ endedSessions: Type.Integer() }),
+    method: 'POST',
+    path: `${user}/updateUserPassword.json`,
+    tag: TAG,
+    summary: '修改密码',
+    input: Type.Object({ oldPassword: Cipher, newPassword: Cipher }),
+    answer: Type.Object({ endedSessions: Type.Integer() }),
   }),
   unbindWx: endpoint({ method: 'POST', path: `${user}/unbindWxRelation.json`, tag: TAG, summary: '解绑微信', answer: AuthDataSchema }),
   /** Only the known switches are kept. */
   updatePrivacy: endpoint({
-    method: 'POST', path: `${user}/updatePrivacy.json`, tag: TAG, summary: '修改隐私设置', input: Type.Partial(PrivacySettingsSchema), answer: PrivacySettingsSchema,
+    method: 'POST',
+    path: `${user}/updatePrivacy.json`,
+    tag: TAG,
+    summary: '修改隐私设置',
+    input: Type.Partial(PrivacySettingsSchema),
+    answer: PrivacySettingsSchema,
   }),
   updateTheme: endpoint({
-    method: 'POST', path: `${user}/updateTheme.json`, tag: TAG, summary: '修改主题',
-    input: Type.Object({ theme: ThemeSchema }), answer: Type.Object({ theme: ThemeSchema }),
+    method: 'POST',
+    path: `${user}/updateTheme.json`,
+    tag: TAG,
+    summary: '修改主题',
+    input: Type.Object({ theme: ThemeSchema }),
+    answer: Type.Object({ theme: ThemeSchema }),
   }),
   /** Proves the caller holds the bound phone (before sensitive operations). */
   phoneAuth: endpoint({
-    method: 'POST', path: `${auth}/phoneAuth.json`, tag: TAG, summary: '手机号验证', input: PhoneCode, answer: Type.Object({ authorized: Type.Boolean() }),
+    method: 'POST',
+    path: `${auth}/phoneAuth.json`,
+    tag: TAG,
+    summary: '手机号验证',
+    input: PhoneCode,
+    answer: Type.Object({ authorized: Type.Boolean() }),
   }),
   authData: endpoint({ method: 'GET', path: `${auth}/doGetAuthData.json`, tag: TAG, summary: '查询账号绑定信息', answer: AuthDataSchema }),
   unbind: endpoint({
-    method: 'POST', path: `${auth}/delBangDing.json`, tag: TAG, summary: '解除绑定',
-    input: Type.Object({ type: Type.Union([Type.Literal('phone'), Type.Literal('wx')]) }), answer: AuthDataSchema,
+    method: 'POST',
+    path: `${auth}/delBangDing.json`,
+    tag: TAG,
+    summary: '解除绑定',
+    input: Type.Object({ type: Type.Union([Type.Literal('phone'), Type.Literal('wx')]) }),
+    answer: AuthDataSchema,
   }),
 };
 

@@ -36,12 +36,27 @@ export type SystemInformation = Static<typeof SystemInformationSchema>;
 export const systemEndpoints = {
   /** type: one dictionary; without it all of them, grouped by type. */
   dictionary: endpoint({
-    method: 'GET', path: '/car/v4/api/system/dictionary/list.json', tag: '系统', summary: '查询数据字典',
-    input: Type.Object({ type: Type.Optional(Type.String({ maxLength: 40 })) }), answer: Type.Record(Type.String(), Type.Array(DictionaryItemSchema)),
+    method: 'GET',
+    path: '/car/v4/api/system/dictionary/list.json',
+    tag: '系统',
+    summary: '查询数据字典',
+    input: Type.Object({ type: Type.Optional(Type.String({ maxLength: 40 })) }),
+    answer: Type.Record(Type.String(), Type.Array(DictionaryItemSchema)),
   }),
-  accountStatus: endpoint({ method: 'GET', path: '/car/v4/api/account/checkStatus.json', tag: '系统', summary: '查询账号状态', answer: AccountStatusSchema }),
+  accountStatus: endpoint({
+    method: 'GET',
+    path: '/car/v4/api/account/checkStatus.json',
+    tag: '系统',
+    summary: '查询账号状态',
+    answer: AccountStatusSchema,
+  }),
   /** Public: a client reads it before anyone logs in. */
   information: endpoint({
-    method: 'GET', path: '/car/v4/api/system/getInformation.json', tag: '系统', summary: '获取系统信息', access: 'public', answer: SystemInformationSchema,
+    method: 'GET',
+    path: '/car/v4/api/system/getInformation.json',
+    tag: '系统',
+    summary: '获取系统信息',
+    access: 'public',
+    answer: SystemInformationSchema,
   }),
 };

@@ -16,7 +16,13 @@ const Identifier = Type.String({ minLength: 1, maxLength: 24 });
 const IdList = Type.String({ minLength: 1, maxLength: 20_000 });
 
 /** What a terminal's service is: 'unactivated' | 'active' | 'expired' | 'disabled' (and, for a vehicle, 'unbound'). */
-export const SERVICE_STATES = { unactivated: '未激活', active: '正常', expired: '已过期', disabled: '已停用', unbound: '未绑定设备' } as const;
+export const SERVICE_STATES = {
+  unactivated: '未激活',
+  active: '正常',
+  expired: '已过期',
+  disabled: '已停用',
+  unbound: '未绑定设备',
+} as const;
 export type ServiceState = keyof typeof SERVICE_STATES;
 /** The platform's one word for a two-wheeler is 电单车, as in 电单车卫士, 电单车租赁 and the bikes' group. */
 export const VEHICLE_TYPE_NAMES = { vehicle: '车辆', ebike: '电单车', badge: '工牌', pet: '宠物' } as const;
@@ -122,8 +128,14 @@ export const MAX_GROUP_DEPTH = 8;
 
 function groupNode(depth: number): Type.TSchema {
   return Type.Object({
-    id: Type.Integer(), name: Type.String(), parentId: Nullable(Type.Integer()), accountId: Type.Integer(), accountName: Type.String(),
-    sort: Type.Integer(), vehicleCount: Type.Integer(), children: Type.Array(depth > 1 ? groupNode(depth - 1) : Type.Object({})),
+    id: Type.Integer(),
+    name: Type.String(),
+    parentId: Nullable(Type.Integer()),
+    accountId: Type.Integer(),
+    accountName: Type.String(),
+    sort: Type.Integer(),
+    vehicleCount: Type.Integer(),
+    children: Type.Array(depth > 1 ? groupNode(depth - 1) : Type.Object({})),
   });
 }
 const GroupTreeSchema = Type.Unsafe<GroupNode[]>(Type.Array(groupNode(MAX_GROUP_DEPTH)));
@@ -140,7 +152,12 @@ export const ImportRowCheckSchema = Type.Object({
 export type ImportRowCheck = Static<typeof ImportRowCheckSchema>;
 
 /** vehicleVerify's answer, and the `obj` of a refused import (all or nothing). */
-export const ImportVerifySchema = Type.Object({ total: Type.Integer(), valid: Type.Integer(), invalid: Type.Integer(), rows: Type.Array(ImportRowCheckSchema) });
+export const ImportVerifySchema = Type.Object({
+  total: Type.Integer(),
+  valid: Type.Integer(),
+  invalid: Type.Integer(),
+  rows: Type.Array(ImportRowCheckSchema),
+});
 export type ImportVerifyResult = Static<typeof ImportVerifySchema>;
 
 export const ImportResultSchema = Type.Object({
@@ -182,7 +199,9 @@ const TerminalRenew = Type.Object({
 export type TerminalRenewInput = Static<typeof TerminalRenew>;
 
 /** Each terminal's expiry before and after a renewal or an activation. */
-const ServicePeriods = Type.Array(Type.Object({ terminalId: Type.String(), previousExpiresAt: Nullable(Type.Number()), expiresAt: Type.Number() }));
+const ServicePeriods = Type.Array(
+  Type.Object({ terminalId: Type.String(), previousExpiresAt: Nullable(Type.Number()), expiresAt: Type.Number() }),
+);
 
 const TerminalListQuery = Type.Intersect([
   PageQuery,
@@ -255,43 +274,105 @@ const vehicleBase = '/car/v4/api/vehicle';
 const groupBase = '/car/v4/api/group';
 
 export const terminalEndpoints = {
-  list: endpoint({ method: 'GET', path: `${terminalBase}/list.json`, tag: '设备', summary: '查询设备', input: TerminalListQuery, answer: pageOf(TerminalSchema) }),
-  detail: endpoint({ method: 'GET', path: `${terminalBase}/detail.json`, tag: '设备', summary: '查看设备', input: Type.Object({ terminalId: Identifier }), answer: TerminalSchema }),
+  list: endpoint({
+    method: 'GET',
+    path: `${terminalBase}/list.json`,
+    tag: '设备',
+    summary: '查询设备',
+    input: TerminalListQuery,
+    answer: pageOf(TerminalSchema),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: `${terminalBase}/detail.json`,
+    tag: '设备',
+    summary: '查看设备',
+    input: Type.Object({ terminalId: Identifier }),
+    answer: TerminalSchema,
+  }),
   add: endpoint({
-    method: 'POST', path: `${terminalBase}/add.json`, tag: '设备', summary: '新增设备', permission: 'car:vehicle:add',
-    input: Type.Object({ terminalId: Identifier, protocol: Type.String({ minLength: 1, maxLength: 16 }), model: Short(40), sim: Short(24), accountId: Type.Optional(Id()), serviceExpiresAt: Type.Optional(TimeParam), remark: Short(200) }),
+    method: 'POST',
+    path: `${terminalBase}/add.json`,
+    tag: '设备',
+    summary: '新增设备',
+    permission: 'car:vehicle:add',
+    input: Type.Object({
+      terminalId: Identifier,
+      protocol: Type.String({ minLength: 1, maxLength: 16 }),
+      model: Short(40),
+      sim: Short(24),
+      accountId: Type.Optional(Id()),
+      serviceExpiresAt: Type.Optional(TimeParam),
+      remark: Short(200),
+    }),
     answer: TerminalSchema,
   }),
   update: endpoint({
-    method: 'POST', path: `${terminalBase}/update.json`, tag: '设备', summary: '修改设备', permission: 'car:vehicle:edit',
+    method: 'POST',
+    path: `${terminalBase}/update.json`,
+    tag: '设备',
+    summary: '修改设备',
+    permission: 'car:vehicle:edit',
     input: Type.Object({
-      terminalId: Identifier, protocol: Short(16), model: Short(40), sim: Short(24), enabled: Type.Optional(Type.Boolean()),
-      serviceExpiresAt: Type.Optional(TimeParam), activatedAt: Type.Optional(TimeParam), remark: Short(200),
+      terminalId: Identifier,
+      protocol: Short(16),
+      model: Short(40),
+      sim: Short(24),
+      enabled: Type.Optional(Type.Boolean()),
+      serviceExpiresAt: Type.Optional(TimeParam),
+      activatedAt: Type.Optional(TimeParam),
+      remark: Short(200),
     }),
     answer: TerminalSchema,
   }),
   /** terminalIds comma-separated, into an account of the caller's subtree */
   assign: endpoint({
-    method: 'POST', path: `${terminalBase}/assign.json`, tag: '设备', summary: '分配设备', permission: 'system:terminal:assign',
-    input: Type.Object({ terminalIds: Type.String({ minLength: 1, maxLength: 50_000 }), accountId: Id() }), answer: Type.Object({ updated: Type.Integer() }),
+    method: 'POST',
+    path: `${terminalBase}/assign.json`,
+    tag: '设备',
+    summary: '分配设备',
+    permission: 'system:terminal:assign',
+    input: Type.Object({ terminalIds: Type.String({ minLength: 1, maxLength: 50_000 }), accountId: Id() }),
+    answer: Type.Object({ updated: Type.Integer() }),
   }),
   /** back to platform stock: the platform administrator only */
   unassign: endpoint({
-    method: 'POST', path: `${terminalBase}/unassign.json`, tag: '设备', summary: '设备退回平台库存', permission: 'system:terminal:assign',
-    input: Type.Object({ terminalIds: Type.String({ minLength: 1, maxLength: 50_000 }) }), answer: Type.Object({ updated: Type.Integer() }),
+    method: 'POST',
+    path: `${terminalBase}/unassign.json`,
+    tag: '设备',
+    summary: '设备退回平台库存',
+    permission: 'system:terminal:assign',
+    input: Type.Object({ terminalIds: Type.String({ minLength: 1, maxLength: 50_000 }) }),
+    answer: Type.Object({ updated: Type.Integer() }),
   }),
   import: endpoint({
-    method: 'POST', path: `${terminalBase}/import.json`, tag: '设备', summary: '批量导入设备', permission: 'system:terminal:import',
-    encoding: 'multipart', query: ImportOptionsQuery, answer: ImportResultSchema,
+    method: 'POST',
+    path: `${terminalBase}/import.json`,
+    tag: '设备',
+    summary: '批量导入设备',
+    permission: 'system:terminal:import',
+    encoding: 'multipart',
+    query: ImportOptionsQuery,
+    answer: ImportResultSchema,
   }),
   /** The terminal import's row-by-row check (as vehicleVerify.json, under the terminal import's permission); writes nothing. */
   importVerify: endpoint({
-    method: 'POST', path: `${terminalBase}/importVerify.json`, tag: '设备', summary: '校验导入设备', permission: 'system:terminal:import',
-    encoding: 'multipart', query: ImportOptionsQuery, answer: ImportVerifySchema,
+    method: 'POST',
+    path: `${terminalBase}/importVerify.json`,
+    tag: '设备',
+    summary: '校验导入设备',
+    permission: 'system:terminal:import',
+    encoding: 'multipart',
+    query: ImportOptionsQuery,
+    answer: ImportVerifySchema,
   }),
   /** Extends each terminal's service from the later of now and its current expiry; all or nothing. */
   renew: endpoint({
-    method: 'POST', path: `${terminalBase}/renew.json`, tag: '设备', summary: '设备续费', permission: 'system:terminal:renew',
+    method: 'POST',
+    path: `${terminalBase}/renew.json`,
+    tag: '设备',
+    summary: '设备续费',
+    permission: 'system:terminal:renew',
     input: TerminalRenew,
     answer: Type.Object({ renewed: Type.Integer(), list: ServicePeriods }),
   }),
@@ -300,67 +381,169 @@ export const terminalEndpoints = {
    * the period, or to a later expiry already set; one history row each, as a renewal.
    */
   activate: endpoint({
-    method: 'POST', path: `${terminalBase}/activate.json`, tag: '设备', summary: '激活设备', permission: 'system:terminal:activate',
+    method: 'POST',
+    path: `${terminalBase}/activate.json`,
+    tag: '设备',
+    summary: '激活设备',
+    permission: 'system:terminal:activate',
     input: TerminalRenew,
     answer: Type.Object({ activated: Type.Integer(), list: ServicePeriods }),
   }),
   /** A terminal's renewals, newest first. */
   renewals: endpoint({
-    method: 'GET', path: `${terminalBase}/renewals.json`, tag: '设备', summary: '查看续费记录', input: Type.Object({ terminalId: Identifier }), answer: Type.Array(TerminalRenewalSchema),
+    method: 'GET',
+    path: `${terminalBase}/renewals.json`,
+    tag: '设备',
+    summary: '查看续费记录',
+    input: Type.Object({ terminalId: Identifier }),
+    answer: Type.Array(TerminalRenewalSchema),
   }),
 };
 
 export const vehicleEndpoints = {
-  list: endpoint({ method: 'GET', path: `${vehicleBase}/list.json`, tag: '车辆', summary: '查询车辆', input: VehicleListQuery, answer: pageOf(VehicleSchema) }),
-  detail: endpoint({ method: 'GET', path: `${vehicleBase}/detail.json`, tag: '车辆', summary: '查看车辆', input: Type.Object({ vehicleId: Id() }), answer: VehicleSchema }),
-  add: endpoint({ method: 'POST', path: `${vehicleBase}/add.json`, tag: '车辆', summary: '新增车辆', permission: 'car:vehicle:add', input: VehicleAdd, answer: VehicleSchema }),
-  update: endpoint({ method: 'POST', path: `${vehicleBase}/update.json`, tag: '车辆', summary: '修改车辆', permission: 'car:vehicle:edit', input: VehicleUpdate, answer: VehicleSchema }),
+  list: endpoint({
+    method: 'GET',
+    path: `${vehicleBase}/list.json`,
+    tag: '车辆',
+    summary: '查询车辆',
+    input: VehicleListQuery,
+    answer: pageOf(VehicleSchema),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: `${vehicleBase}/detail.json`,
+    tag: '车辆',
+    summary: '查看车辆',
+    input: Type.Object({ vehicleId: Id() }),
+    answer: VehicleSchema,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: `${vehicleBase}/add.json`,
+    tag: '车辆',
+    summary: '新增车辆',
+    permission: 'car:vehicle:add',
+    input: VehicleAdd,
+    answer: VehicleSchema,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: `${vehicleBase}/update.json`,
+    tag: '车辆',
+    summary: '修改车辆',
+    permission: 'car:vehicle:edit',
+    input: VehicleUpdate,
+    answer: VehicleSchema,
+  }),
   /** vehicleIds comma-separated; their terminals stay in the account, unbound */
   delete: endpoint({
-    method: 'POST', path: `${vehicleBase}/delete.json`, tag: '车辆', summary: '删除车辆', permission: 'car:vehicle:delete',
-    input: Type.Object({ vehicleIds: IdList }), answer: Type.Object({ deleted: Type.Integer() }),
+    method: 'POST',
+    path: `${vehicleBase}/delete.json`,
+    tag: '车辆',
+    summary: '删除车辆',
+    permission: 'car:vehicle:delete',
+    input: Type.Object({ vehicleIds: IdList }),
+    answer: Type.Object({ deleted: Type.Integer() }),
   }),
   /** to another account of the subtree and/or another group (0 = none); terminals move along */
   move: endpoint({
-    method: 'POST', path: `${vehicleBase}/move.json`, tag: '车辆', summary: '移动车辆', permission: 'car:vehicle:edit',
-    input: Type.Object({ vehicleIds: IdList, accountId: Type.Optional(Id()), groupId: GroupRef }), answer: Type.Object({ moved: Type.Integer() }),
+    method: 'POST',
+    path: `${vehicleBase}/move.json`,
+    tag: '车辆',
+    summary: '移动车辆',
+    permission: 'car:vehicle:edit',
+    input: Type.Object({ vehicleIds: IdList, accountId: Type.Optional(Id()), groupId: GroupRef }),
+    answer: Type.Object({ moved: Type.Integer() }),
   }),
   /** Checks an import sheet (multipart, as for import) row by row; writes nothing. The import's permission: it parses an uploaded file. */
   verify: endpoint({
-    method: 'POST', path: `${vehicleBase}/vehicleVerify.json`, tag: '车辆', summary: '校验导入车辆', permission: 'car:vehicle:import',
-    encoding: 'multipart', query: ImportOptionsQuery, answer: ImportVerifySchema,
+    method: 'POST',
+    path: `${vehicleBase}/vehicleVerify.json`,
+    tag: '车辆',
+    summary: '校验导入车辆',
+    permission: 'car:vehicle:import',
+    encoding: 'multipart',
+    query: ImportOptionsQuery,
+    answer: ImportVerifySchema,
   }),
   /** All or nothing: any bad row imports nothing and fails with the verify result as obj. */
   import: endpoint({
-    method: 'POST', path: `${vehicleBase}/import.json`, tag: '车辆', summary: '批量导入车辆', permission: 'car:vehicle:import',
-    encoding: 'multipart', query: ImportOptionsQuery, answer: ImportResultSchema,
+    method: 'POST',
+    path: `${vehicleBase}/import.json`,
+    tag: '车辆',
+    summary: '批量导入车辆',
+    permission: 'car:vehicle:import',
+    encoding: 'multipart',
+    query: ImportOptionsQuery,
+    answer: ImportResultSchema,
   }),
   importTemplate: endpoint({
-    method: 'GET|POST', path: `${vehicleBase}/importTemplate.json`, tag: '车辆', summary: '下载车辆导入模板',
-    input: Type.Object({ format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])) }), produces: 'excel',
+    method: 'GET|POST',
+    path: `${vehicleBase}/importTemplate.json`,
+    tag: '车辆',
+    summary: '下载车辆导入模板',
+    input: Type.Object({ format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])) }),
+    produces: 'excel',
   }),
   /** The list's rows (same filters, at most 20 000) as an Excel file. */
-  export: endpoint({ method: 'GET|POST', path: `${vehicleBase}/export.json`, tag: '车辆', summary: '导出车辆', input: VehicleExportQuery, produces: 'excel' }),
+  export: endpoint({
+    method: 'GET|POST',
+    path: `${vehicleBase}/export.json`,
+    tag: '车辆',
+    summary: '导出车辆',
+    input: VehicleExportQuery,
+    produces: 'excel',
+  }),
 };
 
 export const groupEndpoints = {
   /** accountId: one account of the subtree; a group whose parent is not visible is a root */
-  tree: endpoint({ method: 'GET', path: `${groupBase}/tree.json`, tag: '车辆分组', summary: '查询车辆分组', input: Type.Object({ accountId: Type.Optional(Id()) }), answer: GroupTreeSchema }),
+  tree: endpoint({
+    method: 'GET',
+    path: `${groupBase}/tree.json`,
+    tag: '车辆分组',
+    summary: '查询车辆分组',
+    input: Type.Object({ accountId: Type.Optional(Id()) }),
+    answer: GroupTreeSchema,
+  }),
   add: endpoint({
-    method: 'POST', path: `${groupBase}/add.json`, tag: '车辆分组', summary: '新增车辆分组', permission: 'car:group:edit',
-    input: Type.Object({ name: Type.String({ maxLength: 40 }), parentId: GroupRef, accountId: Type.Optional(Id()), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })) }),
+    method: 'POST',
+    path: `${groupBase}/add.json`,
+    tag: '车辆分组',
+    summary: '新增车辆分组',
+    permission: 'car:group:edit',
+    input: Type.Object({
+      name: Type.String({ maxLength: 40 }),
+      parentId: GroupRef,
+      accountId: Type.Optional(Id()),
+      sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+    }),
     answer: Type.Object({ groupId: Type.Integer() }),
   }),
   /** rename and/or move (parentId 0 = top level; never under itself) */
   update: endpoint({
-    method: 'POST', path: `${groupBase}/update.json`, tag: '车辆分组', summary: '修改车辆分组', permission: 'car:group:edit',
-    input: Type.Object({ groupId: Id(), name: Short(40), parentId: GroupRef, sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })) }),
+    method: 'POST',
+    path: `${groupBase}/update.json`,
+    tag: '车辆分组',
+    summary: '修改车辆分组',
+    permission: 'car:group:edit',
+    input: Type.Object({
+      groupId: Id(),
+      name: Short(40),
+      parentId: GroupRef,
+      sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+    }),
     answer: Type.Object({ groupId: Type.Integer() }),
   }),
   /** Refused while it has sub-groups. Its vehicles go to `moveTo` (0 or absent: ungrouped). */
   delete: endpoint({
-    method: 'POST', path: `${groupBase}/delete.json`, tag: '车辆分组', summary: '删除车辆分组', permission: 'car:group:edit',
-    input: Type.Object({ groupId: Id(), moveTo: GroupRef }), answer: Type.Object({ groupId: Type.Integer(), moved: Type.Integer() }),
+    method: 'POST',
+    path: `${groupBase}/delete.json`,
+    tag: '车辆分组',
+    summary: '删除车辆分组',
+    permission: 'car:group:edit',
+    input: Type.Object({ groupId: Id(), moveTo: GroupRef }),
+    answer: Type.Object({ groupId: Type.Integer(), moved: Type.Integer() }),
   }),
 };
 

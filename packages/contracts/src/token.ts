@@ -10,5 +10,11 @@ export const tokenEndpoints = {
   config: loginConfigAt('/oauthToken/getConfig'),
   loginPage: loginConfigAt('/oauthToken/loginPage'),
   login: loginAt('/oauthToken/v4/token'),
-  resources: endpoint({ method: 'GET', path: '/oauthToken/listResource', tag: '登录', summary: '获取资源树', answer: accountEndpoints.resourceTree.answer }),
+  resources: endpoint({
+    method: 'GET',
+    path: '/oauthToken/listResource',
+    tag: '登录',
+    summary: '获取资源树',
+    answer: accountEndpoints.resourceTree.answer,
+  }),
 };

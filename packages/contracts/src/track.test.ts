@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TRACK_FLAG, decodeTrack, encodeTrackEnd, encodeTrackFrame, encodeTrackHeader, type TrackHead, type TrackWindow } from './track.ts';
 
-const head: TrackHead = { terminalId: '013870000001', vehicleId: 7, plate: '粤B70001', start: 1_777_593_600_000, end: 1_777_597_200_000, base: 1_777_593_600 };
+const head: TrackHead = {
+  terminalId: '013870000001',
+  vehicleId: 7,
+  plate: '粤B70001',
+  start: 1_777_593_600_000,
+  end: 1_777_597_200_000,
+  base: 1_777_593_600,
+};
 
 const window = (rows: Array<[number, number, number, number, number, number, number]>): TrackWindow => ({
   length: rows.length,
@@ -38,7 +45,15 @@ describe('track.bin codec', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const t = result.track;
-    expect(t).toMatchObject({ terminalId: '013870000001', vehicleId: 7, plate: '粤B70001', start: head.start, end: head.end, base: head.base, length: 4 });
+    expect(t).toMatchObject({
+      terminalId: '013870000001',
+      vehicleId: 7,
+      plate: '粤B70001',
+      start: head.start,
+      end: head.end,
+      base: head.base,
+      length: 4,
+    });
     expect(Array.from(t.time)).toEqual([0, 10, 20, 3600].map((s) => (head.base + s) * 1000));
     expect(Array.from(t.lon)).toEqual([113.93, 113.934, -73.985428, 180]);
     expect(Array.from(t.lat)).toEqual([22.53, 22.531, -40.748817, 90]);

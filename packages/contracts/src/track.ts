@@ -147,7 +147,8 @@ export function encodeTrackEnd(total: number): Uint8Array {
 export function decodeTrack(body: ArrayBuffer | Uint8Array): TrackDecodeResult {
   const bytes = body instanceof Uint8Array ? body : new Uint8Array(body);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < 8 || view.getUint32(0, true) !== TRACK_MAGIC || view.getUint16(4, true) !== TRACK_VERSION) return { ok: false, reason: 'format' };
+  if (bytes.length < 8 || view.getUint32(0, true) !== TRACK_MAGIC || view.getUint16(4, true) !== TRACK_VERSION)
+    return { ok: false, reason: 'format' };
   const headLength = view.getUint16(6, true);
   const firstFrame = 8 + headLength + pad4(headLength);
   if (firstFrame > bytes.length) return { ok: false, reason: 'truncated' };
@@ -171,8 +172,15 @@ export function decodeTrack(body: ArrayBuffer | Uint8Array): TrackDecodeResult {
   if (view.getUint32(at + 4, true) !== total) return { ok: false, reason: 'format' };
 
   const track: Track = {
-    ...head, length: total, time: new Float64Array(total), lon: new Float64Array(total), lat: new Float64Array(total),
-    speed: new Float64Array(total), course: new Int16Array(total), mileage: new Float64Array(total), flags: new Uint8Array(total),
+    ...head,
+    length: total,
+    time: new Float64Array(total),
+    lon: new Float64Array(total),
+    lat: new Float64Array(total),
+    speed: new Float64Array(total),
+    course: new Int16Array(total),
+    mileage: new Float64Array(total),
+    flags: new Uint8Array(total),
   };
   const baseMs = head.base * 1000;
   let index = 0;

@@ -36,9 +36,7 @@ function toGeometry(polygons: readonly Polygon[]): object {
   const coordinates = polygons.map((polygon) =>
     closedRings(withRightHandRule(polygon)).map((ring) => ring.map(([x, y]) => [round(x), round(y)])),
   );
-  return coordinates.length === 1
-    ? { type: 'Polygon', coordinates: coordinates[0] }
-    : { type: 'MultiPolygon', coordinates };
+  return coordinates.length === 1 ? { type: 'Polygon', coordinates: coordinates[0] } : { type: 'MultiPolygon', coordinates };
 }
 
 /** Returns the number of bytes written. */

@@ -185,7 +185,11 @@ function main(): void {
   const layers: Array<[string, string, BasemapFeature[]]> = [
     ['china-provinces.geojson', `China's provinces (echarts 4.9.0, Apache-2.0). ${wgs}`, provinceFeatures],
     ['china-cities.geojson', `China's cities; districts for municipalities, HK, Macau (echarts 4.9.0, Apache-2.0). ${wgs}`, cityFeatures],
-    ['world-countries.geojson', 'World countries (echarts 4.9.0 world.json, Apache-2.0). Coordinates: WGS-84 longitude/latitude (EPSG:4326, RFC 7946).', countryFeatures],
+    [
+      'world-countries.geojson',
+      'World countries (echarts 4.9.0 world.json, Apache-2.0). Coordinates: WGS-84 longitude/latitude (EPSG:4326, RFC 7946).',
+      countryFeatures,
+    ],
   ];
   for (const [file, description, features] of layers) {
     const bytes = writeBasemap(join(basemapDir, file), description, features);

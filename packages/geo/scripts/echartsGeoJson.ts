@@ -68,10 +68,7 @@ export function openRing(points: readonly Point[]): Ring | undefined {
 function readPolygon(rawRings: unknown[], offsets: unknown[] | undefined, scale: number | undefined): Polygon {
   const polygon: Polygon = [];
   rawRings.forEach((rawRing, index) => {
-    const points =
-      typeof rawRing === 'string'
-        ? decodeRing(rawRing, offsets?.[index] as number[], scale ?? 1024)
-        : (rawRing as Point[]);
+    const points = typeof rawRing === 'string' ? decodeRing(rawRing, offsets?.[index] as number[], scale ?? 1024) : (rawRing as Point[]);
     const ring = openRing(points);
     // A polygon whose outer ring is degenerate is dropped with its holes.
     if (ring && (polygon.length > 0 || index === 0)) polygon.push(ring);
@@ -84,9 +81,7 @@ function readGeometry(geometry: RawGeometry, scale: number | undefined): Polygon
   const parts =
     type === 'Polygon'
       ? [readPolygon(coordinates, encodeOffsets, scale)]
-      : coordinates.map((rawPolygon, i) =>
-          readPolygon(rawPolygon as unknown[], encodeOffsets?.[i] as unknown[] | undefined, scale),
-        );
+      : coordinates.map((rawPolygon, i) => readPolygon(rawPolygon as unknown[], encodeOffsets?.[i] as unknown[] | undefined, scale));
   return parts.filter((polygon) => polygon.length > 0);
 }
 

@@ -81,7 +81,11 @@ describe('datum conversion', () => {
 
   it('agrees across paths, also where an offset crosses the edge of the China mask', () => {
     // 115.8,48.6 (Inner Mongolia by the Mongolian border) lies on a mask cell edge.
-    for (const [lon, lat] of [[115.8, 48.6], [114.0579, 22.5431], [87.6168, 43.8256]] as LonLat[]) {
+    for (const [lon, lat] of [
+      [115.8, 48.6],
+      [114.0579, 22.5431],
+      [87.6168, 43.8256],
+    ] as LonLat[]) {
       const viaGcj = gcj02ToBd09(...wgs84ToGcj02(lon, lat));
       const direct = wgs84ToBd09(lon, lat);
       expect(viaGcj[0]).toBeCloseTo(direct[0], 9);

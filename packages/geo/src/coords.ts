@@ -41,12 +41,8 @@ function applyGcjOffset(lon: number, lat: number): LonLat {
   let magic = Math.sin(radLat);
   magic = 1 - KRASOVSKY_EE * magic * magic;
   const sqrtMagic = Math.sqrt(magic);
-  const dLat =
-    (gcjOffsetLat(lon - 105, lat - 35) * 180) /
-    (((KRASOVSKY_A * (1 - KRASOVSKY_EE)) / (magic * sqrtMagic)) * Math.PI);
-  const dLon =
-    (gcjOffsetLon(lon - 105, lat - 35) * 180) /
-    ((KRASOVSKY_A / sqrtMagic) * Math.cos(radLat) * Math.PI);
+  const dLat = (gcjOffsetLat(lon - 105, lat - 35) * 180) / (((KRASOVSKY_A * (1 - KRASOVSKY_EE)) / (magic * sqrtMagic)) * Math.PI);
+  const dLon = (gcjOffsetLon(lon - 105, lat - 35) * 180) / ((KRASOVSKY_A / sqrtMagic) * Math.cos(radLat) * Math.PI);
   return [lon + dLon, lat + dLat];
 }
 
@@ -161,8 +157,7 @@ const RAD = Math.PI / 180;
 export function distanceMeters(a: LonLat, b: LonLat): number {
   const dLat = (b[1] - a[1]) * RAD;
   const dLon = (b[0] - a[0]) * RAD;
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * RAD) * Math.cos(b[1] * RAD) * Math.sin(dLon / 2) ** 2;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * RAD) * Math.cos(b[1] * RAD) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

@@ -62,7 +62,12 @@ describe('fenceTransitions', () => {
   it('records the first state without events', () => {
     const first = fenceTransitions(new Map(), inRing, fences);
     expect(first.events).toEqual([]);
-    expect(first.inside).toEqual(new Map([['depot', false], ['district', true]]));
+    expect(first.inside).toEqual(
+      new Map([
+        ['depot', false],
+        ['district', true],
+      ]),
+    );
   });
 
   it('raises enter and exit as the vehicle moves', () => {

@@ -47,9 +47,7 @@ export function pointInPolygon(point: LonLat, rings: ReadonlyArray<readonly LonL
 }
 
 export function isInsideFence(point: LonLat, fence: Fence): boolean {
-  return fence.kind === 'circle'
-    ? pointInCircle(point, fence.center, fence.radiusMeters)
-    : pointInPolygon(point, fence.rings);
+  return fence.kind === 'circle' ? pointInCircle(point, fence.center, fence.radiusMeters) : pointInPolygon(point, fence.rings);
 }
 
 export interface FenceTransitionResult<Id extends FenceId> {

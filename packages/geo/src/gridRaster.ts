@@ -17,22 +17,12 @@ export type FlatRing = Float64Array | readonly number[];
 
 export function gridCovers(grid: GridSpec, lon: number, lat: number): boolean {
   return (
-    lon >= grid.west &&
-    lat >= grid.south &&
-    lon < grid.west + grid.cols * grid.cellSize &&
-    lat < grid.south + grid.rows * grid.cellSize
+    lon >= grid.west && lat >= grid.south && lon < grid.west + grid.cols * grid.cellSize && lat < grid.south + grid.rows * grid.cellSize
   );
 }
 
 /** Calls `visit` for every cell the segment passes through (supercover, column by column). */
-export function forEachSegmentCell(
-  grid: GridSpec,
-  x1: number,
-  y1: number,
-  x2: number,
-  y2: number,
-  visit: (cell: number) => void,
-): void {
+export function forEachSegmentCell(grid: GridSpec, x1: number, y1: number, x2: number, y2: number, visit: (cell: number) => void): void {
   const { west, south, cellSize, cols, rows } = grid;
   if (x1 > x2) {
     [x1, x2] = [x2, x1];

@@ -92,7 +92,7 @@ describe('ReverseGeocoder.lookup', () => {
       return JSON.stringify(match && { ...match, rings: undefined });
     };
     let seed = 42;
-    const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let i = 0; i < 20_000; i++) {
       const inChinaBox = i % 4 !== 0;
       const lon = inChinaBox ? 73 + random() * 62 : -180 + random() * 360;

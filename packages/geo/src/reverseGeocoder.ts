@@ -54,7 +54,11 @@ export class ReverseGeocoder {
     const all = shapes.map((_, index) => index);
     this.chinaGrid = new RegionGrid(CHINA_GRID, shapes, all);
     // Regions wholly inside the China grid can never be asked about by the world grid.
-    this.worldGrid = new RegionGrid(WORLD_GRID, shapes, all.filter((index) => !isWithin(shapes[index], CHINA_GRID)));
+    this.worldGrid = new RegionGrid(
+      WORLD_GRID,
+      shapes,
+      all.filter((index) => !isWithin(shapes[index], CHINA_GRID)),
+    );
   }
 
   get regionCount(): number {

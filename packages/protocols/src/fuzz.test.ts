@@ -141,7 +141,11 @@ describe.each(Object.keys(codecs) as ProtocolName[])('%s under fuzzing', (name) 
     const command: fc.Arbitrary<TerminalCommand> = fc.oneof(
       fc.record({ type: fc.constant('setInterval' as const), seconds: fc.double() }),
       fc.record({ type: fc.constant('text' as const), text: fc.string({ maxLength: 700 }) }),
-      fc.record({ type: fc.constant('custom' as const), text: fc.option(fc.string(), { nil: undefined }), hex: fc.option(fc.string(), { nil: undefined }) }),
+      fc.record({
+        type: fc.constant('custom' as const),
+        text: fc.option(fc.string(), { nil: undefined }),
+        hex: fc.option(fc.string(), { nil: undefined }),
+      }),
       fc.constantFrom<TerminalCommand>({ type: 'cutOil' }, { type: 'reboot' }, { type: 'locateNow' }),
     );
     fc.assert(

@@ -307,11 +307,6 @@ export interface ProtocolCodec {
   name: ProtocolName;
   createFramer(opts?: FramerOptions): Framer;
   decode(frame: Buffer, ctx?: DecodeContext): DecodeResult;
-  encodeCommand(
-    terminalId: string,
-    command: TerminalCommand,
-    serial: number,
-    ctx?: EncodeContext,
-  ): Result<EncodedCommand>;
+  encodeCommand(terminalId: string, command: TerminalCommand, serial: number, ctx?: EncodeContext): Result<EncodedCommand>;
   supportedCommands: readonly CommandType[];
 }

@@ -103,7 +103,8 @@ if (values.pet && protocol !== 'watch') fail('--pet 只用于 --protocol watch')
 let home: { lat: number; lon: number } | undefined;
 if (values.home !== undefined) {
   const [lat, lon] = values.home.split(',').map(Number);
-  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat!) > 90 || Math.abs(lon!) > 180) fail(`--home 应为 纬度,经度，收到 "${values.home}"`);
+  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat!) > 90 || Math.abs(lon!) > 180)
+    fail(`--home 应为 纬度,经度，收到 "${values.home}"`);
   home = { lat: lat!, lon: lon! };
 }
 const pet = values.pet ? { home, homeRadiusMeters: positive('home-radius', values['home-radius'], 40) } : undefined;
@@ -120,16 +121,30 @@ const fleet = new Fleet(specs, {
   watch: { indoorShare: Math.min(1, positive('indoor', values.indoor, 0, true)) },
   pet,
   onEvent: values.verbose
-    ? (e) => console.log(e.type === 'command' ? `终端 ${e.terminal} 收到指令：${e.command}${e.detail ? `（${e.detail}）` : ''}` : `终端 ${e.terminal} ${e.type === 'online' ? '上线' : '离线'}`)
+    ? (e) =>
+        console.log(
+          e.type === 'command'
+            ? `终端 ${e.terminal} 收到指令：${e.command}${e.detail ? `（${e.detail}）` : ''}`
+            : `终端 ${e.terminal} ${e.type === 'online' ? '上线' : '离线'}`,
+        )
     : undefined,
 });
 
 const target =
-  protocol === 'mixed' ? `JT/T 808 :${ports.jt808}、GT06 :${ports.gt06}、H02 :${ports.h02}` : protocol === 'ebike' ? `电单车 GT06 :${ports.gt06}` : pet ? `宠物项圈 watch :${ports.watch}` : `${protocol} :${ports[protocol]}`;
+  protocol === 'mixed'
+    ? `JT/T 808 :${ports.jt808}、GT06 :${ports.gt06}、H02 :${ports.h02}`
+    : protocol === 'ebike'
+      ? `电单车 GT06 :${ports.gt06}`
+      : pet
+        ? `宠物项圈 watch :${ports.watch}`
+        : `${protocol} :${ports[protocol]}`;
 console.log(`启动 ${count} 台模拟终端 → ${values.host ?? '127.0.0.1'}（${target}），城市：${city?.name ?? '全国'}，种子 ${seed}`);
 const started = Date.now();
 const memory = () => `，内存 ${Math.round(process.memoryUsage().rss / 1048576)} MB`;
-const status = setInterval(() => console.log(`[${Math.round((Date.now() - started) / 1000)}s] ${statusLine(fleet.totals())}${memory()}`), 10_000);
+const status = setInterval(
+  () => console.log(`[${Math.round((Date.now() - started) / 1000)}s] ${statusLine(fleet.totals())}${memory()}`),
+  10_000,
+);
 
 function finish() {
   clearInterval(status);

@@ -25,7 +25,12 @@ export class CollarBattery {
 
   constructor(opts: CollarBatteryOptions = {}) {
     this.percent = opts.percent ?? 100;
-    this.o = { idlePerHour: opts.idlePerHour ?? 0.8, perReport: opts.perReport ?? 0.055, chargeBelow: opts.chargeBelow ?? 15, chargePerHour: opts.chargePerHour ?? 60 };
+    this.o = {
+      idlePerHour: opts.idlePerHour ?? 0.8,
+      perReport: opts.perReport ?? 0.055,
+      chargeBelow: opts.chargeBelow ?? 15,
+      chargePerHour: opts.chargePerHour ?? 60,
+    };
   }
 
   /** Hours a full charge lasts reporting every `intervalSeconds`. */

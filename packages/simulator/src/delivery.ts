@@ -32,7 +32,10 @@ export class Delivery {
   private readonly pending = new Map<string, Pending>();
   private backlog: Report[] = [];
 
-  constructor(record: boolean, private readonly maxBacklog: number) {
+  constructor(
+    record: boolean,
+    private readonly maxBacklog: number,
+  ) {
     this.records = record ? [] : null;
   }
 

@@ -57,7 +57,13 @@ describe('street driver', () => {
   });
 
   it('switches ACC off while parked and on again when it drives off, accumulating mileage', () => {
-    const driver = new StreetDriver({ city: shenzhen, rng: new Rng(3), startParked: true, parkSeconds: [60, 60], tripMeters: [1500, 1500] });
+    const driver = new StreetDriver({
+      city: shenzhen,
+      rng: new Rng(3),
+      startParked: true,
+      parkSeconds: [60, 60],
+      tripMeters: [1500, 1500],
+    });
     expect(driver.fix().acc).toBe(false);
     const start = driver.fix().mileageKm;
     const accs: boolean[] = [];

@@ -39,7 +39,12 @@ export type DriverPhase = 'parked' | 'starting' | 'driving' | 'redLight';
 
 type Action = 'straight' | 'left' | 'right';
 
-const HEADINGS: ReadonlyArray<readonly [dx: number, dy: number]> = [[0, 1], [1, 0], [0, -1], [-1, 0]]; // N E S W
+const HEADINGS: ReadonlyArray<readonly [dx: number, dy: number]> = [
+  [0, 1],
+  [1, 0],
+  [0, -1],
+  [-1, 0],
+]; // N E S W
 const ACCEL = 1.8; // m/s², a calm driver
 const BRAKE = 2.5; // m/s², planned braking
 const HARD_BRAKE = 6; // m/s², when the engine is cut or a plan changes

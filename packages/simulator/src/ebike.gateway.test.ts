@@ -18,20 +18,45 @@ let gw: Gateway;
 let tenant: Tenant;
 let rider: EbikeTerminal;
 let charger: EbikeTerminal;
-const [riding, parked, owned, forgot] = planTerminals({ count: 4, protocol: 'ebike', seed: 7, cities: [cityByName('杭州') ?? cityByName('深圳')!] });
+const [riding, parked, owned, forgot] = planTerminals({
+  count: 4,
+  protocol: 'ebike',
+  seed: 7,
+  cities: [cityByName('杭州') ?? cityByName('深圳')!],
+});
 
 beforeAll(async () => {
   t = await createTestServer();
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { gt06: 0 }, offlineAfterSeconds: 60 });
   tenant = await createTenant(t, { codes: 'all' });
   for (const s of [riding, parked, owned, forgot]) {
-    const res = await t.call(tenant.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: s.plate!, terminalId: s.id, protocol: 'gt06' }) });
+    const res = await t.call(tenant.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/add.json',
+      ...form({ plate: s.plate!, terminalId: s.id, protocol: 'gt06' }),
+    });
     expect(res.json().flag).toBe(1);
   }
   // Small packs, so a few seconds of riding or charging move the state of charge.
-  const base: FleetOptions = { host: '127.0.0.1', ports: gw.ports, intervalSeconds: 0.5, sleepIntervalSeconds: 1, heartbeatSeconds: 5, alarmRate: 0, reconnectMinMs: 200 };
-  rider = createTerminal(riding, { ...base, driver: { startParked: false }, ebike: { bmsEverySeconds: 1, battery: { capacityMah: 200, socPct: 80 } } }) as EbikeTerminal;
-  charger = createTerminal(parked, { ...base, driver: { startParked: true, parkSeconds: [3600, 3600] }, ebike: { bmsEverySeconds: 1, battery: { capacityMah: 200, socPct: 20 } } }) as EbikeTerminal;
+  const base: FleetOptions = {
+    host: '127.0.0.1',
+    ports: gw.ports,
+    intervalSeconds: 0.5,
+    sleepIntervalSeconds: 1,
+    heartbeatSeconds: 5,
+    alarmRate: 0,
+    reconnectMinMs: 200,
+  };
+  rider = createTerminal(riding, {
+    ...base,
+    driver: { startParked: false },
+    ebike: { bmsEverySeconds: 1, battery: { capacityMah: 200, socPct: 80 } },
+  }) as EbikeTerminal;
+  charger = createTerminal(parked, {
+    ...base,
+    driver: { startParked: true, parkSeconds: [3600, 3600] },
+    ebike: { bmsEverySeconds: 1, battery: { capacityMah: 200, socPct: 20 } },
+  }) as EbikeTerminal;
   rider.vehicle.driver.speedOverrideKmh = 20;
   rider.start();
   charger.start();
@@ -48,12 +73,26 @@ const pkOf = async (id: string) => Number((await db().one<{ id: string }>('SELEC
 const send = (fields: Record<string, string | number>) =>
   t.call(tenant.sessionId, { method: 'POST', url: '/car/v1/api/command/commandDownBatch.json', ...form(fields) }).then((r) => r.json());
 const lastCommand = async (id: string) =>
-  ((await t.call(tenant.sessionId, { url: `/car/v1/api/command/listCommand.json?terminalId=${id}&pageSize=5` })).json().obj.list as Array<{ type: string; status: string; replyText: string }>)[0];
+  (
+    (await t.call(tenant.sessionId, { url: `/car/v1/api/command/listCommand.json?terminalId=${id}&pageSize=5` })).json().obj.list as Array<{
+      type: string;
+      status: string;
+      replyText: string;
+    }>
+  )[0];
 const reports = async (id: string) => batteryQueries.between(db(), await pkOf(id), new Date(0), new Date(Date.now() + 60_000));
 
 describe('simulated e-bikes on the real gateway', () => {
   it('an armed bike whose rider disarms with the key fob rides off quietly; one whose rider forgets raises 设防状态ACC开启', async () => {
-    const base: FleetOptions = { host: '127.0.0.1', ports: gw.ports, intervalSeconds: 0.5, heartbeatSeconds: 5, alarmRate: 0, reconnectMinMs: 200, driver: { startParked: false } };
+    const base: FleetOptions = {
+      host: '127.0.0.1',
+      ports: gw.ports,
+      intervalSeconds: 0.5,
+      heartbeatSeconds: 5,
+      alarmRate: 0,
+      reconnectMinMs: 200,
+      driver: { startParked: false },
+    };
     const careful = createTerminal(owned, { ...base, ebike: { armed: true, riderDisarms: 1 } }) as EbikeTerminal;
     const careless = createTerminal(forgot, { ...base, ebike: { armed: true, riderDisarms: 0 } }) as EbikeTerminal;
     for (const bike of [careful, careless]) {
@@ -61,9 +100,18 @@ describe('simulated e-bikes on the real gateway', () => {
       bike.start();
     }
     try {
-      const accAlarms = async (id: string) => Number((await db().one<{ n: string }>("SELECT count(*) AS n FROM alarms WHERE terminal_id = $1 AND type = 'accOnWhileArmed'", [await pkOf(id)]))!.n);
-      await eventually(async () => (await accAlarms(forgot.id)) === 1, 10_000, 'the forgetful rider\'s alarm');
-      await eventually(async () => (await batteryQueries.state(db(), await pkOf(owned.id)))?.armed === false, 10_000, 'disarmed by the key fob');
+      const accAlarms = async (id: string) =>
+        Number(
+          (await db().one<{ n: string }>("SELECT count(*) AS n FROM alarms WHERE terminal_id = $1 AND type = 'accOnWhileArmed'", [
+            await pkOf(id),
+          ]))!.n,
+        );
+      await eventually(async () => (await accAlarms(forgot.id)) === 1, 10_000, "the forgetful rider's alarm");
+      await eventually(
+        async () => (await batteryQueries.state(db(), await pkOf(owned.id)))?.armed === false,
+        10_000,
+        'disarmed by the key fob',
+      );
       expect(careful.armed).toBe(false);
       expect(await accAlarms(owned.id)).toBe(0);
     } finally {
@@ -82,7 +130,10 @@ describe('simulated e-bikes on the real gateway', () => {
     expect(charge.at(-1)!.socPct).toBeGreaterThan(charge[0].socPct);
     expect(charge.at(-1)!.currentA).toBeGreaterThan(0);
     expect(await batteryQueries.state(db(), await pkOf(parked.id))).toMatchObject({ charging: true, acc: false });
-    const latest = await db().one<{ extras: { ebike?: { supplyVolts: number; acc: boolean } } }>('SELECT extras FROM latest_positions WHERE terminal_id = $1', [await pkOf(riding.id)]);
+    const latest = await db().one<{ extras: { ebike?: { supplyVolts: number; acc: boolean } } }>(
+      'SELECT extras FROM latest_positions WHERE terminal_id = $1',
+      [await pkOf(riding.id)],
+    );
     expect(latest!.extras.ebike).toMatchObject({ acc: true, armed: false });
     expect(latest!.extras.ebike!.supplyVolts).toBeGreaterThan(40);
   });
@@ -104,10 +155,16 @@ describe('simulated e-bikes on the real gateway', () => {
     await send({ terminalIds: riding.id, commandType: 'cutOil' });
     await eventually(async () => (await batteryQueries.state(db(), await pkOf(riding.id)))?.powerCut === true, 5000, 'power cut stored');
     const cutAt = Date.now();
-    await eventually(async () => {
-      const l = await db().one<{ speed: number; gps_time: Date }>('SELECT speed, gps_time FROM latest_positions WHERE terminal_id = $1', [await pkOf(riding.id)]);
-      return l!.speed === 0 && l!.gps_time.getTime() > cutAt;
-    }, 10_000, 'stopped');
+    await eventually(
+      async () => {
+        const l = await db().one<{ speed: number; gps_time: Date }>('SELECT speed, gps_time FROM latest_positions WHERE terminal_id = $1', [
+          await pkOf(riding.id),
+        ]);
+        return l!.speed === 0 && l!.gps_time.getTime() > cutAt;
+      },
+      10_000,
+      'stopped',
+    );
     await send({ terminalIds: riding.id, commandType: 'restoreOil' });
     await eventually(async () => (await batteryQueries.state(db(), await pkOf(riding.id)))?.powerCut === false, 5000, 'power restored');
     expect(rider.vehicle.oilCut).toBe(false);
@@ -117,7 +174,14 @@ describe('simulated e-bikes on the real gateway', () => {
     charger.sendAlarm('fallDown');
     charger.sendBms({ cellVolts: [3.9, 0, 65.535], temperatureC: -200 });
     const pk = await pkOf(parked.id);
-    await eventually(async () => Number((await db().one<{ n: string }>("SELECT count(*) AS n FROM alarms WHERE terminal_id = $1 AND type = 'fallDown'", [pk]))!.n) === 1, 5000, 'fall-over alarm');
+    await eventually(
+      async () =>
+        Number(
+          (await db().one<{ n: string }>("SELECT count(*) AS n FROM alarms WHERE terminal_id = $1 AND type = 'fallDown'", [pk]))!.n,
+        ) === 1,
+      5000,
+      'fall-over alarm',
+    );
     await eventually(async () => (await batteryQueries.latest(db(), pk))?.temperatureC === -200, 5000, 'odd report');
     expect((await batteryQueries.latest(db(), pk))!.implausible).toEqual(['cells', 'temperature']);
   });

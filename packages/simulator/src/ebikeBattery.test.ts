@@ -28,8 +28,27 @@ describe('an e-bike pack', () => {
       b.socPct = soc;
       const f = b.figures();
       expect(f.cellVolts).toHaveLength(13);
-      expect(f.voltageV).toBeCloseTo(f.cellVolts.reduce((a, c) => a + c, 0), 2);
-      expect(implausibleBmsFields({ ...f, serialHex: '', barcode: '', batteryVersion: 0, manufacturer: '', chargeIntervalH: 0, maxChargeIntervalH: 0, batteryStatus: 0, controllerStatus: 0, controllerFault: 0 }, f.cellVolts)).toEqual([]);
+      expect(f.voltageV).toBeCloseTo(
+        f.cellVolts.reduce((a, c) => a + c, 0),
+        2,
+      );
+      expect(
+        implausibleBmsFields(
+          {
+            ...f,
+            serialHex: '',
+            barcode: '',
+            batteryVersion: 0,
+            manufacturer: '',
+            chargeIntervalH: 0,
+            maxChargeIntervalH: 0,
+            batteryStatus: 0,
+            controllerStatus: 0,
+            controllerFault: 0,
+          },
+          f.cellVolts,
+        ),
+      ).toEqual([]);
     }
     b.socPct = 100;
     expect(b.figures().voltageV).toBeGreaterThan(53);

@@ -18,7 +18,20 @@ export interface BatteryOptions {
 }
 
 /** What the pack reports, in the units of protocols' BmsReport. */
-export type BatteryFigures = Omit<BmsReport, 'implausible' | 'serialHex' | 'time' | 'barcode' | 'batteryVersion' | 'manufacturer' | 'batteryStatus' | 'controllerStatus' | 'controllerFault' | 'chargeIntervalH' | 'maxChargeIntervalH'>;
+export type BatteryFigures = Omit<
+  BmsReport,
+  | 'implausible'
+  | 'serialHex'
+  | 'time'
+  | 'barcode'
+  | 'batteryVersion'
+  | 'manufacturer'
+  | 'batteryStatus'
+  | 'controllerStatus'
+  | 'controllerFault'
+  | 'chargeIntervalH'
+  | 'maxChargeIntervalH'
+>;
 
 const AMBIENT_C = 22;
 
@@ -53,7 +66,11 @@ export class SimBattery {
     else if (!this.charging && this.socPct < (this.opts.plugBelowPct ?? 30)) this.charging = true;
     if (this.charging && this.socPct >= 100) this.charging = false;
     // Riding draws ~3 A plus ~0.3 A per km/h; a parked bike's electronics almost nothing.
-    this.currentA = this.charging ? (this.opts.chargeAmps ?? 5) * (this.socPct > 90 ? 0.4 : 1) : speedKmh > 0 ? -(3 + speedKmh * 0.3) : -0.05;
+    this.currentA = this.charging
+      ? (this.opts.chargeAmps ?? 5) * (this.socPct > 90 ? 0.4 : 1)
+      : speedKmh > 0
+        ? -(3 + speedKmh * 0.3)
+        : -0.05;
     const mah = (this.currentA * 1000 * seconds) / 3600;
     this.socPct = Math.min(100, Math.max(0, this.socPct + (mah / this.capacityMah) * 100));
     if (mah < 0) {
@@ -76,7 +93,10 @@ export class SimBattery {
   }
 
   packVolts(): number {
-    return round(this.cellVolts().reduce((a, b) => a + b, 0), 3);
+    return round(
+      this.cellVolts().reduce((a, b) => a + b, 0),
+      3,
+    );
   }
 
   figures(): BatteryFigures {
@@ -89,7 +109,10 @@ export class SimBattery {
       healthPct: 96,
       temperatureC: round(this.temperatureC, 1),
       currentA: round(this.currentA, 3),
-      voltageV: round(cellVolts.reduce((a, b) => a + b, 0), 3),
+      voltageV: round(
+        cellVolts.reduce((a, b) => a + b, 0),
+        3,
+      ),
       cycles: this.cycles,
       cellVolts,
     };

@@ -5,7 +5,14 @@
  * voltage, charging, temperature, relay), and a 0x40 BMS report every `bmsEverySeconds`. Alarm
  * packets: ACC on while armed, vibration only while armed, low voltage below 10 %.
  */
-import { encodeGt06Alarm, encodeGt06Bms, encodeGt06DeviceStatus, type AlarmType, type EbikeStatus, type Gt06BmsInput as BmsInput } from '@chelian/protocols';
+import {
+  encodeGt06Alarm,
+  encodeGt06Bms,
+  encodeGt06DeviceStatus,
+  type AlarmType,
+  type EbikeStatus,
+  type Gt06BmsInput as BmsInput,
+} from '@chelian/protocols';
 import { SimBattery, type BatteryOptions } from './ebikeBattery.ts';
 import { Gt06Terminal, locationInput } from './gt06Terminal.ts';
 import type { ConnectionOptions, TerminalSpec } from './terminal.ts';
@@ -27,7 +34,17 @@ export interface EbikeOptions {
 }
 
 /** Alarms an e-bike's alarm packet carries (gt06/blocks.ts codes). */
-const EBIKE_PACKET_ALARMS: readonly AlarmType[] = ['accOnWhileArmed', 'lowVoltage', 'powerCut', 'vibration', 'displacement', 'tamper', 'fallDown', 'sos', 'overspeed'];
+const EBIKE_PACKET_ALARMS: readonly AlarmType[] = [
+  'accOnWhileArmed',
+  'lowVoltage',
+  'powerCut',
+  'vibration',
+  'displacement',
+  'tamper',
+  'fallDown',
+  'sos',
+  'overspeed',
+];
 const LOW_VOLTAGE_PCT = 10;
 
 export class EbikeTerminal extends Gt06Terminal {

@@ -39,7 +39,18 @@ describe('fleet plan', () => {
   });
 
   it('sums up in one Chinese line', () => {
-    const line = statusLine({ count: 3, online: 2, sent: 10, acked: 7, pending: 1, backlog: 0, connects: 4, reconnects: 1, commands: 0, dropped: 0 });
+    const line = statusLine({
+      count: 3,
+      online: 2,
+      sent: 10,
+      acked: 7,
+      pending: 1,
+      backlog: 0,
+      connects: 4,
+      reconnects: 1,
+      commands: 0,
+      dropped: 0,
+    });
     expect(line).toBe('模拟终端 3 台：在线 2，已发送定位 10，已确认 7，待确认 1，离线积压 0，重连 1，收到指令 0');
   });
 });

@@ -65,7 +65,14 @@ export function planTerminals(o: PlanOptions): TerminalSpec[] {
     const kind = o.protocol === 'ebike' ? 'ebike' : 'vehicle';
     const protocol = o.protocol === 'mixed' ? PROTOCOL_ORDER[i % 3] : o.protocol === 'ebike' ? 'gt06' : o.protocol;
     const city = cities[i % cities.length];
-    return { protocol, kind, id: terminalIdentifier(protocol, block, i + 1, kind), city, seed: seedFor(o.seed, i), plate: plateFor(city, i, o.seed) };
+    return {
+      protocol,
+      kind,
+      id: terminalIdentifier(protocol, block, i + 1, kind),
+      city,
+      seed: seedFor(o.seed, i),
+      plate: plateFor(city, i, o.seed),
+    };
   });
 }
 
@@ -92,7 +99,14 @@ export interface FleetOptions extends Omit<ConnectionOptions, 'port' | 'localAdd
 /** E-bikes ride at 12–25 km/h (GB 17761 caps them at 25), and park longer. */
 const EBIKE_DRIVER: Partial<DriverOptions> = { cruiseKmh: [12, 25], tripMeters: [1_000, 6_000], radiusMeters: 4_000 };
 /** People wearing a badge or watch walk 3–6 km/h, a few hundred metres at a time, near where they work. */
-const WALKER: Partial<DriverOptions> = { cruiseKmh: [3, 6], tripMeters: [200, 1_500], radiusMeters: 800, blockMeters: 120, parkSeconds: [60, 600], overspeedChance: 0 };
+const WALKER: Partial<DriverOptions> = {
+  cruiseKmh: [3, 6],
+  tripMeters: [200, 1_500],
+  radiusMeters: 800,
+  blockMeters: 120,
+  parkSeconds: [60, 600],
+  overspeedChance: 0,
+};
 
 const TERMINAL_CLASSES = { jt808: Jt808Terminal, gt06: Gt06Terminal, h02: H02Terminal, watch: WatchTerminal } as const;
 
@@ -107,7 +121,14 @@ export function createTerminal(spec: TerminalSpec, opts: FleetOptions, localAddr
     const animal = new SimVehicle(pet, rng.fork(2), { ...opts, alarmRate: 0, overspeedKmh: 1000 });
     // At rest or asleep a collar sends LK heartbeats and a position every half hour; it reports at once when the pet gets up.
     const sleepIntervalSeconds = opts.sleepIntervalSeconds ?? 1800;
-    return new PetCollar(spec, animal, codecs.watch, { ...opts, sleepIntervalSeconds, port, localAddress, watch: opts.watch, collar: opts.pet });
+    return new PetCollar(spec, animal, codecs.watch, {
+      ...opts,
+      sleepIntervalSeconds,
+      port,
+      localAddress,
+      watch: opts.watch,
+      collar: opts.pet,
+    });
   }
   if (spec.protocol === 'watch') {
     const base = { ...WALKER, ...opts.driver, city: spec.city, rng: rng.fork(1) };
@@ -141,11 +162,16 @@ export class Fleet {
   readonly terminals: SimTerminal[];
   private stopped = false;
 
-  constructor(specs: readonly TerminalSpec[], private readonly opts: FleetOptions) {
+  constructor(
+    specs: readonly TerminalSpec[],
+    private readonly opts: FleetOptions,
+  ) {
     const perAddress = opts.perSourceAddress ?? 2000;
     const first = opts.sourceAddressStart ?? 1;
     const spread = (specs.length > perAddress || first !== 1) && /^127\./.test(opts.host);
-    this.terminals = specs.map((spec, i) => createTerminal(spec, opts, spread ? `127.0.0.${first + Math.floor(i / perAddress)}` : undefined));
+    this.terminals = specs.map((spec, i) =>
+      createTerminal(spec, opts, spread ? `127.0.0.${first + Math.floor(i / perAddress)}` : undefined),
+    );
   }
 
   /** Starts every terminal, `connectRate` per second; resolves when all have been started. */
@@ -168,7 +194,18 @@ export class Fleet {
   }
 
   totals(): FleetTotals {
-    const sum: FleetTotals = { count: this.terminals.length, online: 0, sent: 0, acked: 0, pending: 0, backlog: 0, connects: 0, reconnects: 0, commands: 0, dropped: 0 };
+    const sum: FleetTotals = {
+      count: this.terminals.length,
+      online: 0,
+      sent: 0,
+      acked: 0,
+      pending: 0,
+      backlog: 0,
+      connects: 0,
+      reconnects: 0,
+      commands: 0,
+      dropped: 0,
+    };
     for (const t of this.terminals) {
       if (t.state === 'online') sum.online++;
       const d = t.delivery;

@@ -124,7 +124,9 @@ export class Gt06Terminal extends SimTerminal {
       }
     }
     const serial = this.next();
-    this.write(this.answersWith21 ? encodeGt06CommandResponse(serverFlag, answer, serial) : encodeGt06StringInfo(serverFlag, answer, serial));
+    this.write(
+      this.answersWith21 ? encodeGt06CommandResponse(serverFlag, answer, serial) : encodeGt06StringInfo(serverFlag, answer, serial),
+    );
   }
 }
 

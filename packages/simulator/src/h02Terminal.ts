@@ -4,7 +4,14 @@
  * counted as sent, never as acknowledged. Platform commands (S20 oil cut/restore, S71 interval,
  * R1 reboot) are confirmed with V4, which carries the current fix.
  */
-import { decodeH02, encodeH02CommandReply, encodeH02Heartbeat, encodeH02Location, type DeviceMessage, type H02LocationInput } from '@chelian/protocols';
+import {
+  decodeH02,
+  encodeH02CommandReply,
+  encodeH02Heartbeat,
+  encodeH02Location,
+  type DeviceMessage,
+  type H02LocationInput,
+} from '@chelian/protocols';
 import { SimTerminal } from './terminal.ts';
 import type { Report } from './vehicle.ts';
 

@@ -48,9 +48,17 @@ export class Jt808Terminal extends SimTerminal {
   protected handshake() {
     if (this.authCode) return this.authenticate();
     const { city, plate, id } = this.spec;
-    this.write(encodeJt808Register(this.target, this.next(), {
-      province: city.provinceCode, city: city.cityCode, maker: 'CHLN', model: 'CL-808S', deviceId: id.slice(-7), plateColor: plate ? 2 : 0, plate: plate ?? '',
-    }));
+    this.write(
+      encodeJt808Register(this.target, this.next(), {
+        province: city.provinceCode,
+        city: city.cityCode,
+        maker: 'CHLN',
+        model: 'CL-808S',
+        deviceId: id.slice(-7),
+        plateColor: plate ? 2 : 0,
+        plate: plate ?? '',
+      }),
+    );
   }
 
   private authenticate() {
@@ -130,12 +138,14 @@ export class Jt808Terminal extends SimTerminal {
       }
       case JT808_MSG.queryParams:
         this.commandEvent('查询参数');
-        return this.write(encodeJt808ParamReply(this.target, this.next(), m.serial ?? 0, [
-          { id: JT808_PARAM.heartbeatInterval, value: this.opts.heartbeatSeconds ?? 30 },
-          { id: JT808_PARAM.defaultReportInterval, value: this.intervalSeconds },
-          { id: JT808_PARAM.maxSpeed, value: 90 },
-          { id: JT808_PARAM.plate, value: this.spec.plate ?? '' },
-        ]));
+        return this.write(
+          encodeJt808ParamReply(this.target, this.next(), m.serial ?? 0, [
+            { id: JT808_PARAM.heartbeatInterval, value: this.opts.heartbeatSeconds ?? 30 },
+            { id: JT808_PARAM.defaultReportInterval, value: this.intervalSeconds },
+            { id: JT808_PARAM.maxSpeed, value: 90 },
+            { id: JT808_PARAM.plate, value: this.spec.plate ?? '' },
+          ]),
+        );
       case JT808_MSG.queryLocation: {
         this.commandEvent('立即定位');
         const report = this.reportNow();

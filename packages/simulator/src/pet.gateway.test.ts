@@ -25,11 +25,17 @@ let petId = 0;
 const HOME = { lat: 31.2304, lon: 121.4737 };
 const [spec] = planTerminals({ count: 1, protocol: 'watch', seed: 20, idBlock: 61, cities: [cityByName('上海')!] });
 const api = '/pet/v1/api';
-const post = (url: string, fields: Record<string, string | number | boolean>) => t.call(tenant.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(tenant.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const get = (url: string) => t.call(tenant.sessionId, { url }).then((r) => r.json());
 const collar = () => fleet.terminals[0] as PetCollar;
 const alarmTypes = async () =>
-  (await t.ctx.db.query<{ type: string }>('SELECT a.type FROM alarms a JOIN terminals t ON t.id = a.terminal_id WHERE t.identifier = $1 ORDER BY a.id', [spec!.id])).map((r) => r.type);
+  (
+    await t.ctx.db.query<{ type: string }>(
+      'SELECT a.type FROM alarms a JOIN terminals t ON t.id = a.terminal_id WHERE t.identifier = $1 ORDER BY a.id',
+      [spec!.id],
+    )
+  ).map((r) => r.type);
 
 beforeAll(async () => {
   t = await createTestServer();
@@ -40,7 +46,12 @@ beforeAll(async () => {
   petId = (await post(`${api}/pet/save.json`, { name: '球球', imei: spec!.id })).obj.petId;
   expect((await post(`${api}/pet/zoneSave.json`, { petId, name: '家', kind: 'circle', ...HOME, radiusMeters: 100 })).flag).toBe(1);
   fleet = new Fleet([spec!], {
-    host: '127.0.0.1', ports: gw.ports, intervalSeconds: 1, heartbeatSeconds: 2, reconnectMinMs: 200, reconnectMaxMs: 1000,
+    host: '127.0.0.1',
+    ports: gw.ports,
+    intervalSeconds: 1,
+    heartbeatSeconds: 2,
+    reconnectMinMs: 200,
+    reconnectMaxMs: 1000,
     pet: { home: HOME, homeRadiusMeters: 30, excursionsPerHour: 0, runKmh: 60 },
   });
   collar().pet.hold('active'); // whatever the hour in Beijing
@@ -56,13 +67,23 @@ afterAll(async () => {
 describe('a simulated pet collar on the real gateway', () => {
   it('roams around home and reports, its heartbeats carrying steps and a draining battery', async () => {
     await eventually(() => collar().state === 'online' && collar().delivery.sent >= 4, 15_000, 'collar reporting');
-    const fixes = await t.ctx.db.query<{ lat: number; lon: number }>('SELECT p.lat, p.lon FROM positions p JOIN terminals t ON t.id = p.terminal_id WHERE t.identifier = $1', [spec!.id]);
+    const fixes = await t.ctx.db.query<{ lat: number; lon: number }>(
+      'SELECT p.lat, p.lon FROM positions p JOIN terminals t ON t.id = p.terminal_id WHERE t.identifier = $1',
+      [spec!.id],
+    );
     expect(fixes.length).toBeGreaterThanOrEqual(3);
     for (const f of fixes) expect(distanceMeters([HOME.lon, HOME.lat], [f.lon, f.lat])).toBeLessThanOrEqual(31);
-    await eventually(async () => {
-      const rows = await t.ctx.db.query<{ steps: number | null; battery: number | null }>('SELECT s.steps, s.battery FROM terminal_status_reports s JOIN terminals t ON t.id = s.terminal_id WHERE t.identifier = $1 ORDER BY s.at DESC LIMIT 1', [spec!.id]);
-      return rows[0] && Number(rows[0].steps) > 0 && rows[0].battery !== null && rows[0].battery <= 100;
-    }, 10_000, 'steps and battery stored');
+    await eventually(
+      async () => {
+        const rows = await t.ctx.db.query<{ steps: number | null; battery: number | null }>(
+          'SELECT s.steps, s.battery FROM terminal_status_reports s JOIN terminals t ON t.id = s.terminal_id WHERE t.identifier = $1 ORDER BY s.at DESC LIMIT 1',
+          [spec!.id],
+        );
+        return rows[0] && Number(rows[0].steps) > 0 && rows[0].battery !== null && rows[0].battery <= 100;
+      },
+      10_000,
+      'steps and battery stored',
+    );
     expect(collar().cell.percent).toBeLessThan(100);
     expect((await get(`${api}/pet/detail.json?petId=${petId}`)).obj.live).toMatchObject({ freshness: 'fresh', source: 'gps' });
   });
@@ -110,9 +131,13 @@ describe('a simulated pet collar on the real gateway', () => {
     // Asleep, the count stands still; the next heartbeat carries it.
     const count = collar().pet.steps;
     expect(count).toBeGreaterThan(100);
-    await eventually(async () => {
-      const days = (await get(`${api}/pet/activity.json?petId=${petId}&days=1`)).obj.days as { steps: number }[];
-      return days[0]!.steps === count;
-    }, 10_000, `today's steps ${count}`);
+    await eventually(
+      async () => {
+        const days = (await get(`${api}/pet/activity.json?petId=${petId}&days=1`)).obj.days as { steps: number }[];
+        return days[0]!.steps === count;
+      },
+      10_000,
+      `today's steps ${count}`,
+    );
   });
 });

@@ -26,7 +26,12 @@ export class PetCollar extends WatchTerminal {
   /** Each interval the platform set (UPLOAD,n), with when. */
   readonly intervals: { at: number; seconds: number }[] = [];
 
-  constructor(spec: TerminalSpec, vehicle: SimVehicle, codec: ProtocolCodec, opts: ConnectionOptions & { watch?: WatchOptions; collar?: PetCollarOptions }) {
+  constructor(
+    spec: TerminalSpec,
+    vehicle: SimVehicle,
+    codec: ProtocolCodec,
+    opts: ConnectionOptions & { watch?: WatchOptions; collar?: PetCollarOptions },
+  ) {
     const cell = new CollarBattery(opts.collar?.battery);
     super(spec, vehicle, codec, { ...opts, watch: { ...opts.watch, battery: cell.percent } });
     this.cell = cell;

@@ -50,7 +50,10 @@ describe('pet walker', () => {
   });
 
   it('sleeps through the Beijing night where it lies: no steps, no moving, parked', () => {
-    const walker = new PetWalker({ city: shanghai, rng: new Rng(9) }, { home: HOME, startAt: at('2026-11-20T21:00:00'), excursionsPerHour: 0 });
+    const walker = new PetWalker(
+      { city: shanghai, rng: new Rng(9) },
+      { home: HOME, startAt: at('2026-11-20T21:00:00'), excursionsPerHour: 0 },
+    );
     walker.step(3600 + 120); // past 22:00 (a last stretch may end first)
     while (walker.mode !== 'sleep') walker.step(60);
     const evening = walker.fix();
@@ -75,7 +78,8 @@ describe('pet walker', () => {
     expect(rest).toBeGreaterThan(60);
     expect(day.filter((d) => d.mode === 'active').length).toBeGreaterThan(60);
     // Minutes at rest add under one step each; active minutes tens of steps.
-    const stepsIn = (mode: string) => day.flatMap((d, i) => (i > 0 && d.mode === mode && day[i - 1]!.mode === mode ? [d.fix.steps - day[i - 1]!.fix.steps] : []));
+    const stepsIn = (mode: string) =>
+      day.flatMap((d, i) => (i > 0 && d.mode === mode && day[i - 1]!.mode === mode ? [d.fix.steps - day[i - 1]!.fix.steps] : []));
     const restSteps = stepsIn('rest');
     expect(Math.min(...restSteps)).toBeGreaterThanOrEqual(0);
     expect(stepsIn('active').reduce((a, b) => a + b, 0) / stepsIn('active').length).toBeGreaterThan(30);
@@ -83,7 +87,10 @@ describe('pet walker', () => {
   });
 
   it('counts steps cumulatively from its distance, and starts again at Beijing midnight', () => {
-    const walker = new PetWalker({ city: shanghai, rng: new Rng(2) }, { home: HOME, startAt: at('2026-11-20T23:50:00'), steps: 5000, nightHours: [3, 4], excursionsPerHour: 0 });
+    const walker = new PetWalker(
+      { city: shanghai, rng: new Rng(2) },
+      { home: HOME, startAt: at('2026-11-20T23:50:00'), steps: 5000, nightHours: [3, 4], excursionsPerHour: 0 },
+    );
     walker.hold('active');
     walker.step(9 * 60);
     const before = walker.fix();
@@ -95,7 +102,10 @@ describe('pet walker', () => {
   });
 
   it('runs off when told, stays around there, and comes home when found', () => {
-    const walker = new PetWalker({ city: shanghai, rng: new Rng(4) }, { home: HOME, startAt: at('2026-11-20T10:00:00'), excursionsPerHour: 0, runKmh: 12 });
+    const walker = new PetWalker(
+      { city: shanghai, rng: new Rng(4) },
+      { home: HOME, startAt: at('2026-11-20T10:00:00'), excursionsPerHour: 0, runKmh: 12 },
+    );
     walker.runOff(400, 90);
     walker.step(400 / (12 / 3.6) + 5);
     expect(walker.distanceFromHome).toBeGreaterThan(370);
@@ -118,7 +128,10 @@ describe('pet walker', () => {
   });
 
   it('lies down where it is when held asleep on its way home, and walks on home once let go', () => {
-    const walker = new PetWalker({ city: shanghai, rng: new Rng(5) }, { home: HOME, startAt: at('2026-11-20T10:00:00'), excursionsPerHour: 0, runKmh: 12 });
+    const walker = new PetWalker(
+      { city: shanghai, rng: new Rng(5) },
+      { home: HOME, startAt: at('2026-11-20T10:00:00'), excursionsPerHour: 0, runKmh: 12 },
+    );
     walker.runOff(300, 0);
     walker.step(120);
     walker.comeHome();

@@ -55,7 +55,7 @@ const ARRIVED_METERS = 2;
 const LOST_MILL_METERS = 25;
 
 const beijingDay = (ms: number) => Math.floor((ms + BEIJING_MS) / DAY_MS);
-const beijingHour = (ms: number) => (((ms + BEIJING_MS) % DAY_MS) + DAY_MS) % DAY_MS / 3_600_000;
+const beijingHour = (ms: number) => ((((ms + BEIJING_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 3_600_000;
 
 export class PetWalker extends StreetDriver {
   readonly home: RoutePoint;

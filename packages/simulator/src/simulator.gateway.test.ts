@@ -25,12 +25,23 @@ beforeAll(async () => {
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0, gt06: 0, h02: 0 }, offlineAfterSeconds: 60 });
   tenant = await createTenant(t, { codes: 'all' });
   for (const s of specs) {
-    const res = await t.call(tenant.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: s.plate!, terminalId: s.id, protocol: s.protocol }) });
+    const res = await t.call(tenant.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/add.json',
+      ...form({ plate: s.plate!, terminalId: s.id, protocol: s.protocol }),
+    });
     expect(res.json().flag).toBe(1);
   }
   fleet = new Fleet(specs, {
-    host: '127.0.0.1', ports: gw.ports, intervalSeconds: 0.5, heartbeatSeconds: 5, record: true,
-    reconnectMinMs: 200, reconnectMaxMs: 1000, alarmRate: 0, driver: { startParked: false },
+    host: '127.0.0.1',
+    ports: gw.ports,
+    intervalSeconds: 0.5,
+    heartbeatSeconds: 5,
+    record: true,
+    reconnectMinMs: 200,
+    reconnectMaxMs: 1000,
+    alarmRate: 0,
+    driver: { startParked: false },
     onEvent: (e) => e.type === 'command' && events.push(`${e.terminal} ${e.command}`),
   });
   await fleet.start();
@@ -43,17 +54,34 @@ afterAll(async () => {
 
 const db = () => t.ctx.db;
 const storedTimes = async (id: string) =>
-  new Set((await db().query<{ gps_time: Date }>('SELECT p.gps_time FROM positions p JOIN terminals t ON t.id = p.terminal_id WHERE t.identifier = $1', [id])).map((r) => r.gps_time.getTime()));
+  new Set(
+    (
+      await db().query<{ gps_time: Date }>(
+        'SELECT p.gps_time FROM positions p JOIN terminals t ON t.id = p.terminal_id WHERE t.identifier = $1',
+        [id],
+      )
+    ).map((r) => r.gps_time.getTime()),
+  );
 const ackedTimes = (term: SimTerminal) => term.records!.filter((r) => r.acked).flatMap((r) => r.times);
 const terminal = (protocol: string, nth = 0) => fleet.terminals.filter((x) => x.spec.protocol === protocol)[nth];
 const send = (fields: Record<string, string | number>) =>
   t.call(tenant.sessionId, { method: 'POST', url: '/car/v1/api/command/commandDownBatch.json', ...form(fields) }).then((r) => r.json());
-const commands = async (id: string) => (await t.call(tenant.sessionId, { url: `/car/v1/api/command/listCommand.json?terminalId=${id}&pageSize=50` })).json().obj.list as Array<{ type: string; status: string; replySuccess: boolean | null; replyText: string }>;
+const commands = async (id: string) =>
+  (await t.call(tenant.sessionId, { url: `/car/v1/api/command/listCommand.json?terminalId=${id}&pageSize=50` })).json().obj.list as Array<{
+    type: string;
+    status: string;
+    replySuccess: boolean | null;
+    replyText: string;
+  }>;
 
 describe('simulated terminals on the real gateway', () => {
   it('connect, report and appear with positions; every acknowledged position is stored', async () => {
     await eventually(() => fleet.terminals.every((x) => x.state === 'online' && x.delivery.sent >= 3), 15_000, 'all terminals reporting');
-    await eventually(() => fleet.terminals.filter((x) => x.spec.protocol !== 'h02').every((x) => x.delivery.acked >= 3), 10_000, 'acknowledgements');
+    await eventually(
+      () => fleet.terminals.filter((x) => x.spec.protocol !== 'h02').every((x) => x.delivery.acked >= 3),
+      10_000,
+      'acknowledgements',
+    );
     for (const term of fleet.terminals) {
       const stored = await storedTimes(term.id);
       if (term.spec.protocol === 'h02') {
@@ -63,7 +91,9 @@ describe('simulated terminals on the real gateway', () => {
       }
       for (const time of ackedTimes(term)) expect(stored.has(time), `${term.id} ${new Date(time).toISOString()}`).toBe(true);
     }
-    const latest = (await t.call(tenant.sessionId, { url: `/car/v4/api/monitor/lastPositions.json?terminalIds=${specs.map((s) => s.id).join(',')}` })).json().obj;
+    const latest = (
+      await t.call(tenant.sessionId, { url: `/car/v4/api/monitor/lastPositions.json?terminalIds=${specs.map((s) => s.id).join(',')}` })
+    ).json().obj;
     expect(latest).toHaveLength(specs.length);
     for (const p of latest) {
       expect(p.online).toBe(true);
@@ -77,7 +107,8 @@ describe('simulated terminals on the real gateway', () => {
     const res = await send({ terminalIds: ids, commandType: 'cutOil' });
     expect(res.obj).toMatchObject({ total: 6, sent: 6 });
     await eventually(() => fleet.terminals.every((x) => x.vehicle.oilCut), 5000, 'oil cut everywhere');
-    for (const s of specs) await eventually(async () => (await commands(s.id))[0]?.status === 'replied', 5000, `${s.protocol} reply stored`);
+    for (const s of specs)
+      await eventually(async () => (await commands(s.id))[0]?.status === 'replied', 5000, `${s.protocol} reply stored`);
     expect((await commands(terminal('gt06').id))[0]).toMatchObject({ type: 'cutOil', replySuccess: true, replyText: 'DYD=Success!' });
     // Braking takes a few seconds (up to ~7 from 60 km/h); then every report says 0 km/h. Only a
     // report made after the cut counts: a car waiting at a light before it also reported 0.
@@ -89,10 +120,14 @@ describe('simulated terminals on the real gateway', () => {
         [term.id],
       ))!;
     const storedSpeed = async () => (await stored()).speed;
-    await eventually(async () => {
-      const last = await stored();
-      return last.speed === 0 && last.gps_time.getTime() > cutAt;
-    }, 15_000, 'stopped');
+    await eventually(
+      async () => {
+        const last = await stored();
+        return last.speed === 0 && last.gps_time.getTime() > cutAt;
+      },
+      15_000,
+      'stopped',
+    );
     const before = term.delivery.sent;
     await eventually(() => term.delivery.sent >= before + 2, 5000, 'more reports');
     expect(await storedSpeed()).toBe(0); // and it stays stopped
@@ -126,7 +161,11 @@ describe('simulated terminals on the real gateway', () => {
     await new Promise((r) => setTimeout(r, 2000)); // positions pile up meanwhile (blind area)
     expect(terminal('jt808').delivery.backlogSize).toBeGreaterThan(0);
     gw = await startGateway(t.ctx, { host: '127.0.0.1', ports, offlineAfterSeconds: 60 });
-    await eventually(() => fleet.terminals.every((x) => x.state === 'online' && x.delivery.backlogSize === 0), 10_000, 'back online, backlog uploaded');
+    await eventually(
+      () => fleet.terminals.every((x) => x.state === 'online' && x.delivery.backlogSize === 0),
+      10_000,
+      'back online, backlog uploaded',
+    );
     for (const term of fleet.terminals.filter((x) => x.spec.protocol !== 'h02')) {
       await eventually(() => term.delivery.pendingCount === 0, 5000, 'acknowledgements');
       const stored = await storedTimes(term.id);

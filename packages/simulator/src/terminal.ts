@@ -55,8 +55,7 @@ export interface ConnectionOptions {
 }
 
 export type TerminalEvent =
-  | { type: 'online' | 'offline'; terminal: string }
-  | { type: 'command'; terminal: string; command: string; detail?: string };
+  { type: 'online' | 'offline'; terminal: string } | { type: 'command'; terminal: string; command: string; detail?: string };
 
 export type TerminalState = 'idle' | 'connecting' | 'handshake' | 'online' | 'offline' | 'stopped';
 

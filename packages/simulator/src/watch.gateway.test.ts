@@ -31,12 +31,23 @@ beforeAll(async () => {
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { watch: 0 }, offlineAfterSeconds: 60 });
   tenant = await createTenant(t, { codes: 'all' });
   for (const s of specs) {
-    const res = await t.call(tenant.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: s.plate!, terminalId: s.id, protocol: 'watch' }) });
+    const res = await t.call(tenant.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/add.json',
+      ...form({ plate: s.plate!, terminalId: s.id, protocol: 'watch' }),
+    });
     expect(res.json().flag).toBe(1);
   }
   fleet = new Fleet(specs, {
-    host: '127.0.0.1', ports: gw.ports, intervalSeconds: 0.5, heartbeatSeconds: 5, record: true,
-    reconnectMinMs: 200, reconnectMaxMs: 1000, alarmRate: 0, watch: { route: ROUTE, walkKmh: 20 },
+    host: '127.0.0.1',
+    ports: gw.ports,
+    intervalSeconds: 0.5,
+    heartbeatSeconds: 5,
+    record: true,
+    reconnectMinMs: 200,
+    reconnectMaxMs: 1000,
+    alarmRate: 0,
+    watch: { route: ROUTE, walkKmh: 20 },
   });
   await fleet.start();
 });
@@ -48,14 +59,26 @@ afterAll(async () => {
 
 const db = () => t.ctx.db;
 const positionsOf = (id: string) =>
-  db().query<{ lat: number; lon: number; extras: Record<string, unknown> }>('SELECT p.lat, p.lon, p.extras FROM positions p JOIN terminals t ON t.id = p.terminal_id WHERE t.identifier = $1 ORDER BY p.gps_time', [id]);
+  db().query<{ lat: number; lon: number; extras: Record<string, unknown> }>(
+    'SELECT p.lat, p.lon, p.extras FROM positions p JOIN terminals t ON t.id = p.terminal_id WHERE t.identifier = $1 ORDER BY p.gps_time',
+    [id],
+  );
 const alarmTypes = async (id: string) =>
-  (await db().query<{ type: string }>('SELECT a.type FROM alarms a JOIN terminals t ON t.id = a.terminal_id WHERE t.identifier = $1 ORDER BY a.id', [id])).map((r) => r.type);
+  (
+    await db().query<{ type: string }>(
+      'SELECT a.type FROM alarms a JOIN terminals t ON t.id = a.terminal_id WHERE t.identifier = $1 ORDER BY a.id',
+      [id],
+    )
+  ).map((r) => r.type);
 const badge = (nth: number) => fleet.terminals[nth] as WatchTerminal;
 const send = (fields: Record<string, string | number>) =>
   t.call(tenant.sessionId, { method: 'POST', url: '/car/v1/api/command/commandDownBatch.json', ...form(fields) }).then((r) => r.json());
 const commands = async (id: string) =>
-  (await t.call(tenant.sessionId, { url: `/car/v1/api/command/listCommand.json?terminalId=${id}&pageSize=50` })).json().obj.list as Array<{ type: string; status: string; replySuccess: boolean | null }>;
+  (await t.call(tenant.sessionId, { url: `/car/v1/api/command/listCommand.json?terminalId=${id}&pageSize=50` })).json().obj.list as Array<{
+    type: string;
+    status: string;
+    replySuccess: boolean | null;
+  }>;
 
 describe('simulated badges on the real gateway (watch protocol)', () => {
   it('come online by LK and report positions along their route', async () => {
@@ -87,7 +110,11 @@ describe('simulated badges on the real gateway (watch protocol)', () => {
     expect((await send({ terminalIds: b.id, commandType: 'listenIn', phone: '13800138000' })).flag).toBe(1);
     expect((await send({ terminalIds: b.id, commandType: 'find' })).flag).toBe(1);
     expect((await send({ terminalIds: b.id, commandType: 'setInterval', seconds: 60 })).flag).toBe(1);
-    await eventually(async () => (await commands(b.id)).filter((c) => c.status === 'replied' && c.replySuccess).length === 3, 5000, 'three answers');
+    await eventually(
+      async () => (await commands(b.id)).filter((c) => c.status === 'replied' && c.replySuccess).length === 3,
+      5000,
+      'three answers',
+    );
     expect(b.watch.monitorCalls).toEqual(['13800138000']);
     expect(b.watch.rings).toBe(1);
     expect(b.intervalSeconds).toBe(60);

@@ -67,7 +67,16 @@ export class WatchTerminal extends SimTerminal {
     super(spec, vehicle, codec, opts);
     this.w = opts.watch ?? {};
     this.maker = this.w.maker ?? '3G';
-    this.watch = { battery: this.w.battery ?? 100, steps: 0, tumbles: 0, worn: true, settings: {}, monitorCalls: [], rings: 0, alarmsAcknowledged: 0 };
+    this.watch = {
+      battery: this.w.battery ?? 100,
+      steps: 0,
+      tumbles: 0,
+      worn: true,
+      settings: {},
+      monitorCalls: [],
+      rings: 0,
+      alarmsAcknowledged: 0,
+    };
     this.startMileage = vehicle.driver.fix().mileageKm;
     this.indoorsSeed = spec.seed;
   }
@@ -167,7 +176,9 @@ export class WatchTerminal extends SimTerminal {
         setTimeout(() => this.disconnect((this.w.powerOffSeconds ?? 60) * 1000), 300).unref?.();
         return;
       case 'MESSAGE': {
-        const text = Buffer.from(params[0] ?? '', 'hex').swap16().toString('utf16le');
+        const text = Buffer.from(params[0] ?? '', 'hex')
+          .swap16()
+          .toString('utf16le');
         this.watch.settings.MESSAGE = text;
         this.commandEvent('下发文本', text);
         return reply();
@@ -222,7 +233,9 @@ export class WatchTerminal extends SimTerminal {
   private input(r: Report, alarms: AlarmType[]): WatchReportInput {
     this.watch.steps = this.stepsAt(r);
     const indoors = ((this.indoorsSeed = (this.indoorsSeed * 1103515245 + 12345) & 0x7fffffff) % 1000) / 1000 < (this.w.indoorShare ?? 0);
-    const cells: CellTower[] = [{ mcc: 460, mnc: 0, lac: 9360 + (this.spec.seed % 50), cellId: 4082 + (Math.round(r.lat * 1000) % 1000), rssi: 140 }];
+    const cells: CellTower[] = [
+      { mcc: 460, mnc: 0, lac: 9360 + (this.spec.seed % 50), cellId: 4082 + (Math.round(r.lat * 1000) % 1000), rssi: 140 },
+    ];
     const base = {
       time: r.time,
       speedKmh: r.speedKmh,
@@ -238,7 +251,8 @@ export class WatchTerminal extends SimTerminal {
       cells,
       accuracy: this.accuracyOf(r),
     };
-    if (indoors) return { ...base, lat: 0, lon: 0, valid: false, satellites: 0, wifi: [{ name: 'office', mac: '1c:fa:68:13:a5:b4', rssi: -61 }] };
+    if (indoors)
+      return { ...base, lat: 0, lon: 0, valid: false, satellites: 0, wifi: [{ name: 'office', mac: '1c:fa:68:13:a5:b4', rssi: -61 }] };
     return { ...base, lat: r.lat, lon: r.lon, valid: r.valid, satellites: r.satellites };
   }
 }

@@ -14,8 +14,31 @@ function subjectMatches(pattern: string, subject: string): boolean {
   return p.length === s.length;
 }
 
-const PATTERNS = ['pos.>', 'pos.1.>', 'pos.1.5.>', 'pos.1.5.013900000001', 'pos.*.5.>', 'pos.*', '*.1.>', 'alarm.>', 'cmd.>', '>', 'pos.1', 'pos.1.5'];
-const SUBJECTS = ['pos.1.5.013900000001', 'pos.1.013900000002', 'pos.013900000003', 'pos.2.5.013900000004', 'alarm.1.5.x', 'cmd.x', 'pos.1', 'pos', 'pos.1.5'];
+const PATTERNS = [
+  'pos.>',
+  'pos.1.>',
+  'pos.1.5.>',
+  'pos.1.5.013900000001',
+  'pos.*.5.>',
+  'pos.*',
+  '*.1.>',
+  'alarm.>',
+  'cmd.>',
+  '>',
+  'pos.1',
+  'pos.1.5',
+];
+const SUBJECTS = [
+  'pos.1.5.013900000001',
+  'pos.1.013900000002',
+  'pos.013900000003',
+  'pos.2.5.013900000004',
+  'alarm.1.5.x',
+  'cmd.x',
+  'pos.1',
+  'pos',
+  'pos.1.5',
+];
 
 describe('in-process bus', () => {
   it('delivers each subject to exactly the subscriptions whose pattern matches it (NATS semantics)', async () => {

@@ -18,7 +18,12 @@ const PREFIX = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
  */
 export async function connectNatsBus(url: string, log: FastifyBaseLogger, prefix: string): Promise<Bus> {
   if (!PREFIX.test(prefix)) throw new Error(`NATS_PREFIX 无效：「${prefix}」只能由字母、数字、_ 和 - 组成，可用 . 分段`);
-  const nc = await connect({ servers: url.split(','), name: `${prefix}-${process.pid}`, maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
+  const nc = await connect({
+    servers: url.split(','),
+    name: `${prefix}-${process.pid}`,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 1000,
+  });
   const bus = new NatsBus(nc, log, `${prefix}.`);
   void watchStatus(nc, log, bus);
   return bus;

@@ -13,7 +13,12 @@ const pathPrefix = (accountPath: string | null) => {
   let prefix = pathPrefixes.get(accountPath);
   if (prefix === undefined) {
     if (pathPrefixes.size >= 10_000) pathPrefixes.clear();
-    pathPrefixes.set(accountPath, (prefix = pathTokens(accountPath).map((t) => `${t}.`).join('')));
+    pathPrefixes.set(
+      accountPath,
+      (prefix = pathTokens(accountPath)
+        .map((t) => `${t}.`)
+        .join('')),
+    );
   }
   return prefix;
 };

@@ -61,7 +61,9 @@ console.log('\n集群已启动 (nginx 在前):');
 console.log(`  HTTP + WebSocket  http://${config.host}:${config.port}`);
 for (const [protocol, port] of Object.entries(terminalPorts)) console.log(`  ${protocol.padEnd(6)} 终端端口 ${port}`);
 for (const p of cluster.processes) {
-  const terminals = Object.entries(p.terminalPorts).map(([k, v]) => `${k}:${v}`).join(' ');
+  const terminals = Object.entries(p.terminalPorts)
+    .map(([k, v]) => `${k}:${v}`)
+    .join(' ');
   console.log(`  ${p.name.padEnd(10)} pid ${p.child.pid}  http://127.0.0.1:${p.httpPort} (/metrics /readyz) ${terminals}`);
 }
 console.log(`  /metrics 需带 Authorization: Bearer ${cluster.metricsToken}（METRICS_TOKEN）`);

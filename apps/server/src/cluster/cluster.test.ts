@@ -27,7 +27,15 @@ const skip = await clusterSkipReason('cluster.test.ts');
 const repo = path.resolve(import.meta.dirname, '../../../..');
 const city = [cityByName('深圳')!];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 let cluster: Cluster;
 let db: TestDb;
@@ -43,12 +51,22 @@ const api = (n: 1 | 2) => cluster.byName(`api-${n}`).httpPort;
 const liveUrl = (port: number) => `ws://127.0.0.1:${port}/ws/live?sessionId=${session}`;
 const connectionsOn = async (name: string) =>
   metricValue(await fetchMetrics(cluster.byName(name).httpPort, cluster.metricsToken), 'chelian_terminal_connections') ?? 0;
-const isPositionOf = (id: string) => (m: { type: string; data: unknown }) => m.type === 'position' && (m.data as { terminalId?: string }).terminalId === id;
+const isPositionOf = (id: string) => (m: { type: string; data: unknown }) =>
+  m.type === 'position' && (m.data as { terminalId?: string }).terminalId === id;
 
 function startFleet(count: number, seed: number, intervalSeconds: number) {
   const fleet = new Fleet(planTerminals({ count, protocol: 'jt808', seed, cities: city }), {
-    host: '127.0.0.1', ports: { jt808: ports.jt808 }, intervalSeconds, heartbeatSeconds: 5, record: true,
-    reconnectMinMs: 200, reconnectMaxMs: 1000, ackTimeoutMs: 5000, alarmRate: 0, driver: { startParked: false }, connectRate: 200,
+    host: '127.0.0.1',
+    ports: { jt808: ports.jt808 },
+    intervalSeconds,
+    heartbeatSeconds: 5,
+    record: true,
+    reconnectMinMs: 200,
+    reconnectMaxMs: 1000,
+    ackTimeoutMs: 5000,
+    alarmRate: 0,
+    driver: { startParked: false },
+    connectRate: 200,
   });
   fleets.push(fleet);
   return fleet;
@@ -62,21 +80,34 @@ async function lostAcknowledged(terminals: SimTerminal[]): Promise<string[]> {
     [ids],
   );
   const stored = new Set(rows.map((r) => `${r.identifier}|${r.t.getTime()}`));
-  return terminals.flatMap((t) => t.records!.filter((r) => r.acked).flatMap((r) => r.times.map((time) => `${t.id}|${time}`))).filter((k) => !stored.has(k));
+  return terminals
+    .flatMap((t) => t.records!.filter((r) => r.acked).flatMap((r) => r.times.map((time) => `${t.id}|${time}`)))
+    .filter((k) => !stored.has(k));
 }
 
 describe.skipIf(skip)('the cluster behind nginx', () => {
   beforeAll(async () => {
     distDir = path.join(repo, '.tmp', `cluster-dist-${process.pid}`);
-    execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], { env: { ...process.env, SERVER_OUTDIR: distDir }, stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], {
+      env: { ...process.env, SERVER_OUTDIR: distDir },
+      stdio: 'pipe',
+    });
     db = await createTestDb();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-cluster-'));
     httpPort = await freePort();
     ports = {};
     for (const p of terminalProtocols()) ports[p] = await freePort();
     cluster = await launchCluster({
-      databaseUrl: db.connectionString!, natsUrl: process.env.NATS_URL!, natsPrefix: `ct${randomBytes(4).toString('hex')}`,
-      dataDir, listenHost: '127.0.0.1', httpPort, terminalPorts: ports, gateways: 2, apis: 2, jobs: 2,
+      databaseUrl: db.connectionString!,
+      natsUrl: process.env.NATS_URL!,
+      natsPrefix: `ct${randomBytes(4).toString('hex')}`,
+      dataDir,
+      listenHost: '127.0.0.1',
+      httpPort,
+      terminalPorts: ports,
+      gateways: 2,
+      apis: 2,
+      jobs: 2,
       runtime: { kind: 'built', dir: distDir },
       env: { LOG_LEVEL: 'warn', PUSH_ALLOW_PRIVATE_TARGETS: '1', CHELIAN_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
     });
@@ -112,25 +143,47 @@ describe.skipIf(skip)('the cluster behind nginx', () => {
   it('routes a command from either API process to the gateway holding the socket, and its reply back', async () => {
     const fleet = startFleet(4, 31, 0.5);
     for (const t of fleet.terminals) {
-      const added = await postForm(httpPort, '/car/v4/api/vehicle/add.json', { plate: t.spec.plate!, terminalId: t.id, protocol: 'jt808' }, session);
+      const added = await postForm(
+        httpPort,
+        '/car/v4/api/vehicle/add.json',
+        { plate: t.spec.plate!, terminalId: t.id, protocol: 'jt808' },
+        session,
+      );
       expect(added.flag, added.msg).toBe(1);
     }
     await fleet.start();
-    await eventually(() => fleet.terminals.every((t) => t.state === 'online' && t.delivery.acked > 0), 20_000, 'terminals online through nginx');
+    await eventually(
+      () => fleet.terminals.every((t) => t.state === 'online' && t.delivery.acked > 0),
+      20_000,
+      'terminals online through nginx',
+    );
     // nginx spread them: both gateways hold sockets
     expect(await connectionsOn('gateway-1')).toBeGreaterThan(0);
     expect(await connectionsOn('gateway-2')).toBeGreaterThan(0);
 
     for (const [i, t] of fleet.terminals.entries()) {
-      const sent = await postForm(api(i % 2 === 0 ? 1 : 2), '/car/v1/api/command/commandDownBatch.json', { terminalIds: t.id, commandType: 'cutOil' }, session);
+      const sent = await postForm(
+        api(i % 2 === 0 ? 1 : 2),
+        '/car/v1/api/command/commandDownBatch.json',
+        { terminalIds: t.id, commandType: 'cutOil' },
+        session,
+      );
       expect(sent.obj, sent.msg).toMatchObject({ total: 1, sent: 1 });
     }
     await eventually(() => fleet.terminals.every((t) => t.vehicle.oilCut), 10_000, 'every terminal obeyed');
     for (const [i, t] of fleet.terminals.entries()) {
-      await eventually(async () => {
-        const list = await getJson(api(i % 2 === 0 ? 2 : 1), `/car/v1/api/command/listCommand.json?terminalId=${t.id}&pageSize=5`, session);
-        return list.obj.list[0]?.status === 'replied';
-      }, 10_000, `${t.id} reply stored`);
+      await eventually(
+        async () => {
+          const list = await getJson(
+            api(i % 2 === 0 ? 2 : 1),
+            `/car/v1/api/command/listCommand.json?terminalId=${t.id}&pageSize=5`,
+            session,
+          );
+          return list.obj.list[0]?.status === 'replied';
+        },
+        10_000,
+        `${t.id} reply stored`,
+      );
     }
   });
 
@@ -177,16 +230,37 @@ describe.skipIf(skip)('the cluster behind nginx', () => {
   it('delivers an alarm once although two jobs processes run the delivery', async () => {
     const hook = await startWebhookReceiver();
     try {
-      const target = await postJson(httpPort, '/car/v4/api/alarm/push/configPushTarget.json', { webhookUrl: hook.url, webhookSecret: 's' }, session);
+      const target = await postJson(
+        httpPort,
+        '/car/v4/api/alarm/push/configPushTarget.json',
+        { webhookUrl: hook.url, webhookSecret: 's' },
+        session,
+      );
       expect(target.flag, target.msg).toBe(1);
-      const pushes = await postJson(httpPort, '/car/v4/api/alarm/push/configAlarmPush.json', { items: [{ alarmType: 'sos', enabled: true, channels: ['webhook'] }] }, session);
+      const pushes = await postJson(
+        httpPort,
+        '/car/v4/api/alarm/push/configAlarmPush.json',
+        { items: [{ alarmType: 'sos', enabled: true, channels: ['webhook'] }] },
+        session,
+      );
       expect(pushes.flag, pushes.msg).toBe(1);
       const sim = fleets[0].terminals[0];
       const id = sim.id;
       // Its simulated self holds the id: while that connection lives, a registration is refused (docs/security.md).
       sim.stop();
       const term = (await eventually(() => connectJt808(ports.jt808, id).catch(() => null), 15_000, 'the terminal signed in'))!;
-      term.send(encodeJt808Location({ phone: id }, 2, { time: Date.now() - 500, lat: 22.54, lon: 114.05, valid: true, speedKmh: 40, course: 0, altitude: 0, alarms: ['sos'] }));
+      term.send(
+        encodeJt808Location({ phone: id }, 2, {
+          time: Date.now() - 500,
+          lat: 22.54,
+          lon: 114.05,
+          valid: true,
+          speedKmh: 40,
+          course: 0,
+          altitude: 0,
+          alarms: ['sos'],
+        }),
+      );
       await term.next(5000);
       term.close();
       await hook.waitFor(1, 15_000);
@@ -207,7 +281,11 @@ describe.skipIf(skip)('the cluster behind nginx', () => {
     await gateway.exited;
     const ackedAtKill = acked();
     // Every terminal is back, all on the surviving gateway, and acknowledgements go on.
-    await eventually(async () => fleet.terminals.every((t) => t.state === 'online') && acked() > ackedAtKill + 400, 30_000, 'reconnected and reporting');
+    await eventually(
+      async () => fleet.terminals.every((t) => t.state === 'online') && acked() > ackedAtKill + 400,
+      30_000,
+      'reconnected and reporting',
+    );
     // this fleet and the earlier tests' terminals still running (the alarm test stopped one of them)
     const running = fleets.flatMap((f) => f.terminals).filter((t) => t.state === 'online').length;
     expect(await connectionsOn('gateway-2')).toBeGreaterThanOrEqual(running);

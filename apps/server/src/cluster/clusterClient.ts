@@ -15,12 +15,20 @@ export async function getJson(port: number, url: string, sessionId?: string) {
 
 export async function postForm(port: number, url: string, fields: Record<string, string | number>, sessionId?: string) {
   const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`${base(port)}${url}`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...(sessionId ? { sessionid: sessionId } : {}) } });
+  const res = await fetch(`${base(port)}${url}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(sessionId ? { sessionid: sessionId } : {}) },
+  });
   return res.json();
 }
 
 export async function postJson(port: number, url: string, value: unknown, sessionId?: string) {
-  const res = await fetch(`${base(port)}${url}`, { method: 'POST', body: JSON.stringify(value), headers: { 'content-type': 'application/json', ...(sessionId ? { sessionid: sessionId } : {}) } });
+  const res = await fetch(`${base(port)}${url}`, {
+    method: 'POST',
+    body: JSON.stringify(value),
+    headers: { 'content-type': 'application/json', ...(sessionId ? { sessionid: sessionId } : {}) },
+  });
   return res.json();
 }
 
@@ -46,7 +54,8 @@ function reachable(url: string, defaultPort: number): Promise<boolean> {
 /** '' when PostgreSQL (TEST_ENGINE=postgres), NATS and nginx are all here; otherwise why the cluster suite is skipped (printed). */
 export async function clusterSkipReason(suite: string): Promise<string> {
   let reason = '';
-  if (process.env.TEST_ENGINE !== 'postgres' || !process.env.DATABASE_URL) reason = 'it runs with the PostgreSQL suite (TEST_ENGINE=postgres, DATABASE_URL)';
+  if (process.env.TEST_ENGINE !== 'postgres' || !process.env.DATABASE_URL)
+    reason = 'it runs with the PostgreSQL suite (TEST_ENGINE=postgres, DATABASE_URL)';
   else if (!process.env.NATS_URL) reason = 'NATS_URL is not set';
   else if (!(await reachable(process.env.NATS_URL, 4222))) reason = `no nats-server answers at ${process.env.NATS_URL}`;
   else reason = nginxMissing();

@@ -43,7 +43,10 @@ const gatewayReady = async () => (await fetch(`http://127.0.0.1:${cluster.byName
 describe.skipIf(skip)('the database and the bus going away', () => {
   beforeAll(async () => {
     distDir = path.join(repo, '.tmp', `faults-dist-${process.pid}`);
-    execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], { env: { ...process.env, SERVER_OUTDIR: distDir }, stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], {
+      env: { ...process.env, SERVER_OUTDIR: distDir },
+      stdio: 'pipe',
+    });
     db = await createTestDb();
     dbProxy = await TcpProxy.start(db.connectionString!);
     natsProxy = await TcpProxy.start(process.env.NATS_URL!);
@@ -52,18 +55,39 @@ describe.skipIf(skip)('the database and the bus going away', () => {
     const ports: Record<string, number> = {};
     for (const p of terminalProtocols()) ports[p] = await freePort();
     cluster = await launchCluster({
-      databaseUrl: dbProxy.through(db.connectionString!), natsUrl: natsProxy.through(process.env.NATS_URL!), natsPrefix: `cf${randomBytes(4).toString('hex')}`,
-      dataDir, listenHost: '127.0.0.1', httpPort, terminalPorts: ports, gateways: 1, apis: 1, jobs: 0,
+      databaseUrl: dbProxy.through(db.connectionString!),
+      natsUrl: natsProxy.through(process.env.NATS_URL!),
+      natsPrefix: `cf${randomBytes(4).toString('hex')}`,
+      dataDir,
+      listenHost: '127.0.0.1',
+      httpPort,
+      terminalPorts: ports,
+      gateways: 1,
+      apis: 1,
+      jobs: 0,
       runtime: { kind: 'built', dir: distDir },
       env: { LOG_LEVEL: 'error', CHELIAN_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
     });
     session = await login(httpPort, 'admin', TEST_ADMIN_PASSWORD);
     fleet = new Fleet(planTerminals({ count: 20, protocol: 'jt808', seed: 83, cities: [cityByName('深圳')!] }), {
-      host: '127.0.0.1', ports: { jt808: ports.jt808 }, intervalSeconds: 0.2, heartbeatSeconds: 5, record: true,
-      reconnectMinMs: 200, reconnectMaxMs: 1000, ackTimeoutMs: 2000, alarmRate: 0, driver: { startParked: false },
+      host: '127.0.0.1',
+      ports: { jt808: ports.jt808 },
+      intervalSeconds: 0.2,
+      heartbeatSeconds: 5,
+      record: true,
+      reconnectMinMs: 200,
+      reconnectMaxMs: 1000,
+      ackTimeoutMs: 2000,
+      alarmRate: 0,
+      driver: { startParked: false },
     });
     for (const t of fleet.terminals) {
-      const added = await postForm(httpPort, '/car/v4/api/vehicle/add.json', { plate: t.spec.plate!, terminalId: t.id, protocol: 'jt808' }, session);
+      const added = await postForm(
+        httpPort,
+        '/car/v4/api/vehicle/add.json',
+        { plate: t.spec.plate!, terminalId: t.id, protocol: 'jt808' },
+        session,
+      );
       expect(added.flag, added.msg).toBe(1);
     }
     await fleet.start();
@@ -98,10 +122,18 @@ describe.skipIf(skip)('the database and the bus going away', () => {
     expect(resumedAfterMs).toBeLessThan(5000);
     await eventually(async () => (await gatewayReady()) === 200, 5000, 'ready again');
     // Terminals resend what was not acknowledged: every one catches up.
-    await eventually(() => fleet.terminals.every((t) => t.state === 'online' && t.delivery.pendingCount + t.delivery.backlogSize < 10), 30_000, 'backlogs uploaded');
+    await eventually(
+      () => fleet.terminals.every((t) => t.state === 'online' && t.delivery.pendingCount + t.delivery.backlogSize < 10),
+      30_000,
+      'backlogs uploaded',
+    );
     // What was acknowledged up to now (taken first: anything acknowledged was stored before this query).
-    const ackedKeys = fleet.terminals.flatMap((t) => t.records!.filter((r) => r.acked).flatMap((r) => r.times.map((time) => `${t.id}|${time}`)));
-    const rows = await db.query<{ identifier: string; t: Date }>('SELECT t.identifier, p.gps_time AS t FROM positions p JOIN terminals t ON t.id = p.terminal_id');
+    const ackedKeys = fleet.terminals.flatMap((t) =>
+      t.records!.filter((r) => r.acked).flatMap((r) => r.times.map((time) => `${t.id}|${time}`)),
+    );
+    const rows = await db.query<{ identifier: string; t: Date }>(
+      'SELECT t.identifier, p.gps_time AS t FROM positions p JOIN terminals t ON t.id = p.terminal_id',
+    );
     const stored = new Set(rows.map((r) => `${r.identifier}|${r.t.getTime()}`));
     expect(ackedKeys.filter((k) => !stored.has(k))).toEqual([]);
   });
@@ -117,9 +149,20 @@ describe.skipIf(skip)('the database and the bus going away', () => {
     // News flows again: positions stored after the bus's return reach the same open feed.
     await eventually(() => feed.messages.slice(seen).some((m) => m.type === 'position'), 10_000, 'positions on the live feed again');
     const t = fleet.terminals[0];
-    const sent = await postForm(httpPort, '/car/v1/api/command/commandDownBatch.json', { terminalIds: t.id, commandType: 'cutOil' }, session);
+    const sent = await postForm(
+      httpPort,
+      '/car/v1/api/command/commandDownBatch.json',
+      { terminalIds: t.id, commandType: 'cutOil' },
+      session,
+    );
     expect(sent.flag, sent.msg).toBe(1);
-    await eventually(async () => (await getJson(httpPort, `/car/v1/api/command/listCommand.json?terminalId=${t.id}&pageSize=5`, session)).obj.list[0]?.status === 'replied', 10_000, 'command replied');
+    await eventually(
+      async () =>
+        (await getJson(httpPort, `/car/v1/api/command/listCommand.json?terminalId=${t.id}&pageSize=5`, session)).obj.list[0]?.status ===
+        'replied',
+      10_000,
+      'command replied',
+    );
     for (const p of cluster.processes) expect(p.child.exitCode, p.name).toBeNull();
   });
 });

@@ -84,17 +84,26 @@ async function seed() {
   const now = Date.now();
   const today = beijingDayOf(now);
   // Three old days, each in its own partition: retention drops each once.
-  await db.query(`SELECT ensure_position_partitions((now() AT TIME ZONE 'UTC')::date - $1::int, (now() AT TIME ZONE 'UTC')::date - $2::int)`, [KEEP_DAYS + 12, KEEP_DAYS + 10]);
+  await db.query(
+    `SELECT ensure_position_partitions((now() AT TIME ZONE 'UTC')::date - $1::int, (now() AT TIME ZONE 'UTC')::date - $2::int)`,
+    [KEEP_DAYS + 12, KEEP_DAYS + 10],
+  );
   const rows: StoredPosition[] = [];
   for (const pk of terminals) {
     for (let d = KEEP_DAYS + 10; d <= KEEP_DAYS + 12; d++) rows.push(storedPosition({ terminalPk: pk, gpsTime: now - d * 86_400_000 }));
     // Three finished days and today (its last two hours): a fix a minute, drifting north.
     for (let back = 3; back >= 0; back--) {
-      const start = back > 0 ? dayStart(addDays(today, -back)).getTime() + 8 * 3600_000 : Math.max(dayStart(today).getTime(), now - 121 * 60_000);
+      const start =
+        back > 0 ? dayStart(addDays(today, -back)).getTime() + 8 * 3600_000 : Math.max(dayStart(today).getTime(), now - 121 * 60_000);
       for (let i = 0; i < 120 && start + i * 60_000 < now - 60_000; i++) {
         // Parked for 20 minutes in the middle: a stay.
         const parked = i >= 40 && i < 60;
-        const p = storedPosition({ terminalPk: pk, gpsTime: start + i * 60_000, lat: 31.2 + Math.min(i, parked ? 40 : i) * 0.001, speed: parked ? 0 : 30 + (i % 20) });
+        const p = storedPosition({
+          terminalPk: pk,
+          gpsTime: start + i * 60_000,
+          lat: 31.2 + Math.min(i, parked ? 40 : i) * 0.001,
+          speed: parked ? 0 : 30 + (i % 20),
+        });
         (back === 0 ? todayRows : rows).push(p);
       }
     }
@@ -113,14 +122,21 @@ async function seed() {
   );
   for (let i = 0; i < PETS; i++) {
     const pk = await addTerminal(`86812014600000${i}`, 'watch');
-    await db.query(`INSERT INTO pets (account_id, name, terminal_id, lost_until) VALUES ($1, $2, $3, now() - interval '1 minute')`, [rootAccount, `走失${i}`, pk]);
+    await db.query(`INSERT INTO pets (account_id, name, terminal_id, lost_until) VALUES ($1, $2, $3, now() - interval '1 minute')`, [
+      rootAccount,
+      `走失${i}`,
+      pk,
+    ]);
   }
 }
 
 describe.skipIf(skip)('each background job runs once with two jobs processes', () => {
   beforeAll(async () => {
     distDir = path.join(repo, '.tmp', `jobs-dist-${process.pid}`);
-    execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], { env: { ...process.env, SERVER_OUTDIR: distDir }, stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], {
+      env: { ...process.env, SERVER_OUTDIR: distDir },
+      stdio: 'pipe',
+    });
     db = await createTestDb();
     await seed();
     hook = await startWebhookReceiver();
@@ -128,13 +144,26 @@ describe.skipIf(skip)('each background job runs once with two jobs processes', (
     const ports: Record<string, number> = {};
     for (const p of terminalProtocols()) ports[p] = await freePort();
     cluster = await launchCluster({
-      databaseUrl: db.connectionString!, natsUrl: process.env.NATS_URL!, natsPrefix: `jx${randomBytes(4).toString('hex')}`,
-      dataDir, listenHost: '127.0.0.1', httpPort: await freePort(), terminalPorts: ports, gateways: 1, apis: 2, jobs: 2,
+      databaseUrl: db.connectionString!,
+      natsUrl: process.env.NATS_URL!,
+      natsPrefix: `jx${randomBytes(4).toString('hex')}`,
+      dataDir,
+      listenHost: '127.0.0.1',
+      httpPort: await freePort(),
+      terminalPorts: ports,
+      gateways: 1,
+      apis: 2,
+      jobs: 2,
       runtime: { kind: 'built', dir: distDir },
       env: {
-        LOG_LEVEL: 'info', PUSH_ALLOW_PRIVATE_TARGETS: '1', CHELIAN_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-        POSITION_RETENTION_DAYS: String(KEEP_DAYS), AUDIT_RETENTION_DAYS: String(KEEP_DAYS),
-        REPORT_ROLLUP_SECONDS: '1', LEASE_JOB_SECONDS: '1', EXPORT_LEASE_SECONDS: String(LEASE_SECONDS),
+        LOG_LEVEL: 'info',
+        PUSH_ALLOW_PRIVATE_TARGETS: '1',
+        CHELIAN_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+        POSITION_RETENTION_DAYS: String(KEEP_DAYS),
+        AUDIT_RETENTION_DAYS: String(KEEP_DAYS),
+        REPORT_ROLLUP_SECONDS: '1',
+        LEASE_JOB_SECONDS: '1',
+        EXPORT_LEASE_SECONDS: String(LEASE_SECONDS),
       },
       onOutput: (name, line) => {
         if (name.startsWith('jobs') && /"level":50|"dropped"|"removed"/.test(line)) jobLines.push({ name, line });
@@ -168,14 +197,21 @@ describe.skipIf(skip)('each background job runs once with two jobs processes', (
         [from],
       );
     const stays = () =>
-      db.query(`SELECT terminal_id::int, to_char(day, 'YYYY-MM-DD') AS day, start_at, end_at, seconds, open FROM daily_stays WHERE day >= $1::date ORDER BY 1, 3`, [from]);
+      db.query(
+        `SELECT terminal_id::int, to_char(day, 'YYYY-MM-DD') AS day, start_at, end_at, seconds, open FROM daily_stays WHERE day >= $1::date ORDER BY 1, 3`,
+        [from],
+      );
     const expected = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM positions WHERE gps_time >= $1', [dayStart(from)]))!.n;
     const counted = async () => (await stats()).reduce((n, r) => n + Number(r.position_count), 0);
     await eventually(async () => (await counted()) >= expected, 20_000, `every position rolled up (${expected})`);
     expect(await counted()).toBe(expected);
     // Two more passes of each process: nothing is added twice.
     const passedAt = Date.now();
-    await eventually(async () => (await db.one<{ at: Date }>('SELECT max(rolled_up_at) AS at FROM daily_rollup_days'))!.at.getTime() > passedAt + 2000, 10_000, 'later passes');
+    await eventually(
+      async () => (await db.one<{ at: Date }>('SELECT max(rolled_up_at) AS at FROM daily_rollup_days'))!.at.getTime() > passedAt + 2000,
+      10_000,
+      'later passes',
+    );
     const byTwo = await stats();
     const stayedByTwo = await stays();
     expect(byTwo).toHaveLength(terminals.length * (todayRows.length ? 4 : 3));
@@ -187,7 +223,12 @@ describe.skipIf(skip)('each background job runs once with two jobs processes', (
   });
 
   it('drops each old partition and prunes each old audit row once, without a failed pass', async () => {
-    await eventually(async () => (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE at < now() - interval '${KEEP_DAYS} days'`))!.n === 0, 10_000, 'audit pruned');
+    await eventually(
+      async () =>
+        (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE at < now() - interval '${KEEP_DAYS} days'`))!.n === 0,
+      10_000,
+      'audit pruned',
+    );
     const old = await db.query(`SELECT 1 FROM positions WHERE gps_time < now() - interval '${KEEP_DAYS + 1} days'`);
     expect(old).toEqual([]);
     const parts = await db.query<{ day: string }>(
@@ -213,7 +254,12 @@ describe.skipIf(skip)('each background job runs once with two jobs processes', (
 
   it('delivers each alarm once to the webhook and once by SMS', async () => {
     const phone = '13900139000';
-    const target = await postJson(api(1), '/car/v4/api/alarm/push/configPushTarget.json', { webhookUrl: hook.url, webhookSecret: 's', smsPhones: [phone] }, session);
+    const target = await postJson(
+      api(1),
+      '/car/v4/api/alarm/push/configPushTarget.json',
+      { webhookUrl: hook.url, webhookSecret: 's', smsPhones: [phone] },
+      session,
+    );
     expect(target.flag, target.msg).toBe(1);
     const items = [{ alarmType: 'sos', enabled: true, channels: ['webhook', 'sms'], minIntervalMinutes: 0 }];
     const pushes = await postJson(api(2), '/car/v4/api/alarm/push/configAlarmPush.json', { items }, session);
@@ -227,13 +273,19 @@ describe.skipIf(skip)('each background job runs once with two jobs processes', (
     await new Promise((r) => setTimeout(r, 3000)); // a second delivery would have come by now
     const delivered = hook.received.map((h) => (h.json.alarm as { alarmId: number }).alarmId).sort((x, y) => x - y);
     expect(delivered).toEqual(ids.map((r) => Number(r.id)).sort((x, y) => x - y));
-    const sms = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM alarm_deliveries WHERE channel = 'sms' AND status = 'sent' GROUP BY alarm_id`);
+    const sms = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM alarm_deliveries WHERE channel = 'sms' AND status = 'sent' GROUP BY alarm_id`,
+    );
     expect(sms.map((r) => r.n)).toEqual(Array(ALARMS).fill(1));
     expect((await db.one<{ n: number }>('SELECT count(*)::int AS n FROM sms_outbox WHERE phone = $1', [phone]))!.n).toBe(ALARMS);
   });
 
   it('reverts each pet out of lost mode once', async () => {
-    await eventually(async () => (await db.query('SELECT 1 FROM pets WHERE lost_restored_at IS NULL')).length === 0, 10_000, 'lost modes ended');
+    await eventually(
+      async () => (await db.query('SELECT 1 FROM pets WHERE lost_restored_at IS NULL')).length === 0,
+      10_000,
+      'lost modes ended',
+    );
     const sent = await db.query<{ n: number }>(
       `SELECT count(c.id)::int AS n FROM pets p LEFT JOIN commands c ON c.terminal_id = p.terminal_id AND c.type = 'setInterval' GROUP BY p.id`,
     );
@@ -246,15 +298,26 @@ describe.skipIf(skip)('each background job runs once with two jobs processes', (
       expect(res.flag, `${url}: ${res.msg}`).toBe(1);
       return res.obj;
     };
-    const planId = (await post('/plan/save.json', { name: '日租', kind: 'daily', rentFen: 2000, depositFen: 20000, insuranceFen: 0, lateFeeFen: 300 })).planId;
+    const planId = (
+      await post('/plan/save.json', { name: '日租', kind: 'daily', rentFen: 2000, depositFen: 20000, insuranceFen: 0, lateFeeFen: 300 })
+    ).planId;
     await post('/risk/saveSettings.json', { graceDays: 1, lockOnOverdue: 'true', lockOutOfArea: 'false', lockOnTamper: 'false' });
     const contracts: number[] = [];
     for (let i = 0; i < CONTRACTS; i++) {
       const imei = `86812014700000${i}`;
       const added = await postForm(api(2), '/car/v4/api/terminal/add.json', { terminalId: imei, protocol: 'gt06' }, session);
       expect(added.flag, added.msg).toBe(1);
-      const vehicleId = (await post('/vehicle/add.json', { imei, code: `ZL-90${i}`, plate: `沪C·9090${i}`, batteryVoltage: 48, batteryCapacity: 20 })).vehicleId;
-      const riderId = (await post('/rider/save.json', { name: '钱七', idNumber: idNumber(100 + i), phone: `1370013700${i}`, emergencyPhone: '13600136000' })).riderId;
+      const vehicleId = (
+        await post('/vehicle/add.json', { imei, code: `ZL-90${i}`, plate: `沪C·9090${i}`, batteryVoltage: 48, batteryCapacity: 20 })
+      ).vehicleId;
+      const riderId = (
+        await post('/rider/save.json', {
+          name: '钱七',
+          idNumber: idNumber(100 + i),
+          phone: `1370013700${i}`,
+          emergencyPhone: '13600136000',
+        })
+      ).riderId;
       const contractId = (await post('/contract/create.json', { riderId, vehicleId, planId })).contract.contractId;
       await post('/payment/pay.json', { contractId, method: 'cash', providerRef: `SJ9${i}`, amountFen: 22000 });
       await post('/contract/handover.json', { contractId, batteryPercent: 90 });
@@ -262,16 +325,36 @@ describe.skipIf(skip)('each background job runs once with two jobs processes', (
     }
     // Three days past its paid time: both processes find each contract to bill, mark, remind and lock.
     await db.query(`UPDATE elec_lease_contracts SET due_at = now() - interval '3 days' WHERE id = ANY($1::bigint[])`, [contracts]);
-    await eventually(async () => (await db.query(`SELECT 1 FROM elec_lease_contracts WHERE id = ANY($1::bigint[]) AND lock_reason = 'overdue'`, [contracts])).length === CONTRACTS, 15_000, 'contracts locked');
+    await eventually(
+      async () =>
+        (await db.query(`SELECT 1 FROM elec_lease_contracts WHERE id = ANY($1::bigint[]) AND lock_reason = 'overdue'`, [contracts]))
+          .length === CONTRACTS,
+      15_000,
+      'contracts locked',
+    );
     await new Promise((r) => setTimeout(r, 3000)); // a few more passes of each process
     for (const id of contracts) {
       const count = async (sql: string) => (await db.one<{ n: number }>(sql, [id]))!.n;
-      expect(await count(`SELECT count(*)::int AS n FROM elec_lease_bills WHERE contract_id = $1 AND kind = 'rent'`), `rent bills of ${id}`).toBe(2);
-      const fees = await db.query<{ seq: number }>(`SELECT seq FROM elec_lease_bills WHERE contract_id = $1 AND kind = 'lateFee' ORDER BY seq`, [id]);
+      expect(
+        await count(`SELECT count(*)::int AS n FROM elec_lease_bills WHERE contract_id = $1 AND kind = 'rent'`),
+        `rent bills of ${id}`,
+      ).toBe(2);
+      const fees = await db.query<{ seq: number }>(
+        `SELECT seq FROM elec_lease_bills WHERE contract_id = $1 AND kind = 'lateFee' ORDER BY seq`,
+        [id],
+      );
       expect(fees.map((f) => f.seq)).toEqual(fees.map((_, i) => i + 1));
       expect(await count(`SELECT count(*)::int AS n FROM elec_lease_reminders WHERE contract_id = $1 AND auto`)).toBe(1);
-      expect(await count(`SELECT count(*)::int AS n FROM sms_outbox s JOIN elec_lease_contracts c ON c.id = $1 JOIN elec_lease_riders r ON r.id = c.rider_id WHERE s.phone = r.phone`)).toBe(1);
-      expect(await count(`SELECT count(*)::int AS n FROM alarms a JOIN elec_lease_contracts c ON c.vehicle_id = a.vehicle_id WHERE c.id = $1 AND a.type = 'leaseOverdue'`)).toBe(1);
+      expect(
+        await count(
+          `SELECT count(*)::int AS n FROM sms_outbox s JOIN elec_lease_contracts c ON c.id = $1 JOIN elec_lease_riders r ON r.id = c.rider_id WHERE s.phone = r.phone`,
+        ),
+      ).toBe(1);
+      expect(
+        await count(
+          `SELECT count(*)::int AS n FROM alarms a JOIN elec_lease_contracts c ON c.vehicle_id = a.vehicle_id WHERE c.id = $1 AND a.type = 'leaseOverdue'`,
+        ),
+      ).toBe(1);
       expect(await count(`SELECT count(*)::int AS n FROM elec_lease_locks WHERE contract_id = $1 AND action = 'lock'`)).toBe(1);
     }
   });
@@ -283,23 +366,40 @@ describe.skipIf(skip)('each background job runs once with two jobs processes', (
     try {
       await holder.query('BEGIN');
       await holder.query('LOCK TABLE roles IN ACCESS EXCLUSIVE MODE');
-      const id = (await db.one<{ id: number }>(`INSERT INTO export_jobs (user_id, account_id, name, report_type) VALUES ($1, $2, '用户列表', 'userList') RETURNING id`, [adminId, rootAccount]))!.id;
+      const id = (await db.one<{ id: number }>(
+        `INSERT INTO export_jobs (user_id, account_id, name, report_type) VALUES ($1, $2, '用户列表', 'userList') RETURNING id`,
+        [adminId, rootAccount],
+      ))!.id;
       let worker = '';
-      await eventually(async () => {
-        worker = (await db.one<{ status: string; worker: string }>('SELECT status, worker FROM export_jobs WHERE id = $1', [id]))!.worker;
-        return worker !== '';
-      }, 10_000, 'export claimed');
+      await eventually(
+        async () => {
+          worker = (await db.one<{ status: string; worker: string }>('SELECT status, worker FROM export_jobs WHERE id = $1', [id]))!.worker;
+          return worker !== '';
+        },
+        10_000,
+        'export claimed',
+      );
       const victim = cluster.processes.find((p) => p.role === 'jobs' && worker.endsWith(`:${p.child.pid}`));
       expect(victim, `worker ${worker}`).toBeDefined();
       victim!.child.kill('SIGKILL');
       await victim!.exited;
       await holder.query('COMMIT');
 
-      await eventually(async () => (await db.one<{ status: string }>('SELECT status FROM export_jobs WHERE id = $1', [id]))!.status === 'done', LEASE_SECONDS * 1000 + 15_000, 'taken over and done');
-      const job = (await db.one<{ attempt: number; worker: string; size: number }>('SELECT attempt, worker, size FROM export_jobs WHERE id = $1', [id]))!;
+      await eventually(
+        async () => (await db.one<{ status: string }>('SELECT status FROM export_jobs WHERE id = $1', [id]))!.status === 'done',
+        LEASE_SECONDS * 1000 + 15_000,
+        'taken over and done',
+      );
+      const job = (await db.one<{ attempt: number; worker: string; size: number }>(
+        'SELECT attempt, worker, size FROM export_jobs WHERE id = $1',
+        [id],
+      ))!;
       expect(job.attempt).toBe(2);
       expect(job.worker).not.toBe(worker);
-      const parts = await db.query<{ attempt: number; bytes: number }>('SELECT attempt, sum(length(data))::int AS bytes FROM export_file_parts WHERE job_id = $1 GROUP BY attempt', [id]);
+      const parts = await db.query<{ attempt: number; bytes: number }>(
+        'SELECT attempt, sum(length(data))::int AS bytes FROM export_file_parts WHERE job_id = $1 GROUP BY attempt',
+        [id],
+      );
       expect(parts).toEqual([{ attempt: 2, bytes: job.size }]);
       const file = await fetch(`http://127.0.0.1:${api(2)}/car/v1/accelerate/export/download.json?id=${id}&sessionId=${session}`);
       expect(file.headers.get('content-type')).toContain('spreadsheetml');

@@ -109,7 +109,10 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
   const protocols = Object.keys(opts.terminalPorts);
   const runtime = opts.runtime ?? { kind: 'built' };
   const metricsToken = opts.env?.METRICS_TOKEN || process.env.METRICS_TOKEN || randomBytes(16).toString('hex');
-  const entry = runtime.kind === 'tsx' ? ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')] : [path.join(runtime.dir ?? path.join(repoRoot, 'apps/server/dist'), 'main.js')];
+  const entry =
+    runtime.kind === 'tsx'
+      ? ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')]
+      : [path.join(runtime.dir ?? path.join(repoRoot, 'apps/server/dist'), 'main.js')];
   const nginxDir = path.join(opts.dataDir, 'nginx');
   fs.mkdirSync(path.join(nginxDir, 'tmp'), { recursive: true });
   fs.chmodSync(path.join(nginxDir, 'tmp'), 0o777); // nginx's workers run as an unprivileged user when started as root
@@ -149,7 +152,9 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
     // A process that runs no gateway still reads the ports; none of them listens there.
     for (const protocol of terminalProtocols()) env[portEnv(protocol)] = String(p.terminalPorts[protocol] ?? 0);
     const limit = opts.fileLimit ? `ulimit -n ${opts.fileLimit} && ` : '';
-    const cmd = [process.execPath, '--enable-source-maps', ...(opts.nodeArgs ?? []), ...entry].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    const cmd = [process.execPath, '--enable-source-maps', ...(opts.nodeArgs ?? []), ...entry]
+      .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
+      .join(' ');
     const child = spawn('bash', ['-c', `${limit}exec ${cmd}`], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const keep = (chunk: Buffer) => {
@@ -169,7 +174,12 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
     spawned.push(proc);
     let exitCode: number | null | undefined;
     void proc.exited.then((code) => (exitCode = code));
-    await waitFor(`${p.name} /readyz`, () => readyz(p.httpPort), 120_000, () => (exitCode !== undefined ? `exited (${exitCode}):\n${proc.output()}` : null));
+    await waitFor(
+      `${p.name} /readyz`,
+      () => readyz(p.httpPort),
+      120_000,
+      () => (exitCode !== undefined ? `exited (${exitCode}):\n${proc.output()}` : null),
+    );
     return proc;
   };
 
@@ -207,7 +217,12 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
     nginx.stderr!.on('data', (d) => (nginxOut += d));
     let nginxCode: number | null | undefined;
     void nginxExit.then((code) => (nginxCode = code));
-    await waitFor('nginx', () => readyz(opts.httpPort), 15_000, () => (nginxCode !== undefined ? `exited (${nginxCode}): ${nginxOut}` : null));
+    await waitFor(
+      'nginx',
+      () => readyz(opts.httpPort),
+      15_000,
+      () => (nginxCode !== undefined ? `exited (${nginxCode}): ${nginxOut}` : null),
+    );
   } catch (err) {
     nginx?.kill('SIGKILL');
     // Promise.all gives up at the first process that fails: its siblings are running but not yet in `processes`.

@@ -45,10 +45,13 @@ export function nginxConfig(site: NginxSite): string {
   // One zone for every terminal port: the count is per client address across them, as a lone gateway counts.
   // Refusals are logged at notice, below the error log's level: a flood of them must not fill it.
   const limit = perAddress > 0 ? `    limit_conn chelian_per_address ${perAddress};\n` : '';
-  const zone = perAddress > 0 ? '  limit_conn_zone $binary_remote_addr zone=chelian_per_address:10m;\n  limit_conn_log_level notice;\n' : '';
-  const streams = zone + site.terminals
-    .map(
-      (t) => `  upstream chelian_${t.protocol} {
+  const zone =
+    perAddress > 0 ? '  limit_conn_zone $binary_remote_addr zone=chelian_per_address:10m;\n  limit_conn_log_level notice;\n' : '';
+  const streams =
+    zone +
+    site.terminals
+      .map(
+        (t) => `  upstream chelian_${t.protocol} {
     zone chelian_${t.protocol} 64k;
     least_conn;
 ${t.gateways.map((g) => server(g, 'max_fails=3 fail_timeout=5s')).join('\n')}
@@ -57,8 +60,8 @@ ${t.gateways.map((g) => server(g, 'max_fails=3 fail_timeout=5s')).join('\n')}
     listen ${site.listenHost}:${t.port} backlog=4096${workers > 1 ? ' reuseport' : ''};
 ${limit}    proxy_pass chelian_${t.protocol};
   }`,
-    )
-    .join('\n');
+      )
+      .join('\n');
   const fields: Record<string, string> = {
     STREAM_MODULE,
     // each worker is bound by the process descriptor limit: more workers, more terminals (the

@@ -28,10 +28,22 @@ export interface AlarmRow {
 
 export function presentAlarm(r: AlarmRow): Alarm {
   return {
-    alarmId: r.id, terminalId: r.identifier, vehicleId: r.vehicle_id, plate: r.plate ?? '', name: r.vehicle_name ?? r.plate ?? '',
-    type: r.type, typeName: alarmTypeName(r.type), alarmTime: r.alarm_time.getTime(), receivedAt: r.received_at.getTime(),
-    lat: r.lat, lon: r.lon, speed: r.speed === null ? null : Math.round(r.speed * 10) / 10, handled: r.handled,
-    handledBy: r.handled_by_name ?? '', handledAt: r.handled_at ? r.handled_at.getTime() : null, handleNote: r.handle_note,
+    alarmId: r.id,
+    terminalId: r.identifier,
+    vehicleId: r.vehicle_id,
+    plate: r.plate ?? '',
+    name: r.vehicle_name ?? r.plate ?? '',
+    type: r.type,
+    typeName: alarmTypeName(r.type),
+    alarmTime: r.alarm_time.getTime(),
+    receivedAt: r.received_at.getTime(),
+    lat: r.lat,
+    lon: r.lon,
+    speed: r.speed === null ? null : Math.round(r.speed * 10) / 10,
+    handled: r.handled,
+    handledBy: r.handled_by_name ?? '',
+    handledAt: r.handled_at ? r.handled_at.getTime() : null,
+    handleNote: r.handle_note,
     late: r.late === true,
   };
 }

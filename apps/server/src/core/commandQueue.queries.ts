@@ -31,7 +31,10 @@ export const commandsQueries = {
    * one commit per terminal: ~12 s for 1 000). Ids come back in the order of `terminalPks`: the
    * sequence numbers rows in the order the SELECT produces them, which ORDER BY fixes.
    */
-  insertMany: async (q: Queryable, c: { terminalPks: number[]; userId: number; type: string; params: object; expiresAt: Date }): Promise<number[]> => {
+  insertMany: async (
+    q: Queryable,
+    c: { terminalPks: number[]; userId: number; type: string; params: object; expiresAt: Date },
+  ): Promise<number[]> => {
     if (c.terminalPks.length === 0) return [];
     const rows = await q.query<{ id: number }>(
       `INSERT INTO commands (terminal_id, user_id, type, params, expires_at)
@@ -54,27 +57,34 @@ export const commandsQueries = {
 
   /** Queued, unexpired commands of these terminals, oldest first: delivered when they (re)connect. */
   queuedFor: (q: Queryable, terminalPks: number[]) =>
-    q.query<CommandRow>(`${SELECT} WHERE c.terminal_id = ANY($1::bigint[]) AND c.status = 'queued' AND c.expires_at > now() ORDER BY c.id`, [terminalPks]),
+    q.query<CommandRow>(
+      `${SELECT} WHERE c.terminal_id = ANY($1::bigint[]) AND c.status = 'queued' AND c.expires_at > now() ORDER BY c.id`,
+      [terminalPks],
+    ),
 
   /** Atomically takes a queued command for sending: two gateways (or a reconnect race) never both send it. */
   claim: async (q: Queryable, id: number, serial: number, replyKey: string) =>
-    (await q.query<{ id: number }>(
-      `UPDATE commands SET status = 'sent', sent_at = now(), serial = $2, reply_key = $3
+    (
+      await q.query<{ id: number }>(
+        `UPDATE commands SET status = 'sent', sent_at = now(), serial = $2, reply_key = $3
         WHERE id = $1 AND status = 'queued' AND expires_at > now() RETURNING id`,
-      [id, serial, replyKey],
-    )).length === 1,
+        [id, serial, replyKey],
+      )
+    ).length === 1,
 
   markFailed: (q: Queryable, id: number, status: 'failed' | 'unsupported', text: string) =>
     q.query(`UPDATE commands SET status = $2, reply_text = $3 WHERE id = $1 AND status IN ('queued', 'sent')`, [id, status, text]),
 
   /** The newest sent command this reply answers. */
   matchReply: async (q: Queryable, terminalPk: number, replyKey: string, success: boolean | null, text: string) =>
-    (await q.query<{ id: number }>(
-      `UPDATE commands SET status = 'replied', replied_at = now(), reply_success = $3, reply_text = $4
+    (
+      await q.query<{ id: number }>(
+        `UPDATE commands SET status = 'replied', replied_at = now(), reply_success = $3, reply_text = $4
         WHERE id = (SELECT id FROM commands WHERE terminal_id = $1 AND reply_key = $2 AND status = 'sent' ORDER BY id DESC LIMIT 1)
         RETURNING id`,
-      [terminalPk, replyKey, success, text],
-    ))[0]?.id,
+        [terminalPk, replyKey, success, text],
+      )
+    )[0]?.id,
 
   expireQueued: (q: Queryable) => q.query(`UPDATE commands SET status = 'expired' WHERE status = 'queued' AND expires_at <= now()`),
 };

@@ -34,7 +34,8 @@ export function normalizeIdentifier(protocol: TerminalProtocol, raw: string): No
   if (protocol === 'gt06' && imei.length !== 15) return { ok: false, msg: 'GT06 设备号应为15位IMEI' };
   if (protocol === 'h02' && (imei.length < 10 || imei.length > 15)) return { ok: false, msg: 'H02 设备号应为15位IMEI（或10位设备ID）' };
   // Watches, badges and collars send the 10-digit id printed on them (from the IMEI), some the 15-digit IMEI.
-  if (protocol === 'watch' && (digits.length < 10 || digits.length > 15)) return { ok: false, msg: '手表协议设备号应为10位设备ID（或15位IMEI）' };
+  if (protocol === 'watch' && (digits.length < 10 || digits.length > 15))
+    return { ok: false, msg: '手表协议设备号应为10位设备ID（或15位IMEI）' };
   if (protocol === 'watch') return { ok: true, identifier: digits };
   return { ok: true, identifier: imei };
 }

@@ -28,21 +28,76 @@ const shown = (events: Array<{ kind: string; fix: Fix }>) => events.map((e) => [
 
 describe('late fixes judged by replaying the rule', () => {
   it('out and back between two fixes inside: both crossings, at the fixes that show them', () => {
-    expect(shown(lateEvents(plain, [{ time: 0, inside: true }, { time: 10, inside: true }], fixes('ioi', 2, 2)))).toEqual([['exit', 4], ['enter', 6]]);
+    expect(
+      shown(
+        lateEvents(
+          plain,
+          [
+            { time: 0, inside: true },
+            { time: 10, inside: true },
+          ],
+          fixes('ioi', 2, 2),
+        ),
+      ),
+    ).toEqual([
+      ['exit', 4],
+      ['enter', 6],
+    ]);
   });
 
   it('the return not in the upload is raised at the next judged fix', () => {
-    expect(shown(lateEvents(plain, [{ time: 0, inside: true }, { time: 10, inside: true }], fixes('io', 2, 2)))).toEqual([['exit', 4], ['enter', 10]]);
+    expect(
+      shown(
+        lateEvents(
+          plain,
+          [
+            { time: 0, inside: true },
+            { time: 10, inside: true },
+          ],
+          fixes('io', 2, 2),
+        ),
+      ),
+    ).toEqual([
+      ['exit', 4],
+      ['enter', 10],
+    ]);
   });
 
   it('neighbours on different sides: the crossing was raised live, the upload only moves it — nothing', () => {
-    expect(lateEvents(plain, [{ time: 0, inside: true }, { time: 10, inside: false }], fixes('ioo', 2, 2))).toEqual([]);
+    expect(
+      lateEvents(
+        plain,
+        [
+          { time: 0, inside: true },
+          { time: 10, inside: false },
+        ],
+        fixes('ioo', 2, 2),
+      ),
+    ).toEqual([]);
     // An excursion before the live exit: the exit it shows is new, the live one stays where it was.
-    expect(shown(lateEvents(plain, [{ time: 0, inside: true }, { time: 10, inside: false }], fixes('oi', 2, 2)))).toEqual([['exit', 2], ['enter', 4]]);
+    expect(
+      shown(
+        lateEvents(
+          plain,
+          [
+            { time: 0, inside: true },
+            { time: 10, inside: false },
+          ],
+          fixes('oi', 2, 2),
+        ),
+      ),
+    ).toEqual([
+      ['exit', 2],
+      ['enter', 4],
+    ]);
   });
 
   it('a later part of the upload showing the return earlier raises nothing more', () => {
-    const judged = [{ time: 0, inside: true }, { time: 4, inside: false }, { time: 16, inside: true }];
+    const judged = [
+      { time: 0, inside: true },
+      { time: 4, inside: false },
+      { time: 16, inside: true },
+    ];
     expect(lateEvents(plain, judged, fixes('oi', 12, 2))).toEqual([]);
   });
 
@@ -56,8 +111,14 @@ describe('late fixes judged by replaying the rule', () => {
   it('with confirmation, one stray fix outside raises nothing; two in a row, and two back, raise both', () => {
     const judged = [...fixes('ii', 0), ...fixes('ii', 20)];
     expect(lateEvents(confirmed, judged, fixes('ioii', 5))).toEqual([]);
-    expect(shown(lateEvents(confirmed, judged, fixes('iooii', 5)))).toEqual([['exit', 7], ['enter', 9]]);
+    expect(shown(lateEvents(confirmed, judged, fixes('iooii', 5)))).toEqual([
+      ['exit', 7],
+      ['enter', 9],
+    ]);
     // Back for one fix only: confirmed by the judged fix after the upload.
-    expect(shown(lateEvents(confirmed, judged, fixes('ooi', 5)))).toEqual([['exit', 6], ['enter', 20]]);
+    expect(shown(lateEvents(confirmed, judged, fixes('ooi', 5)))).toEqual([
+      ['exit', 6],
+      ['enter', 20],
+    ]);
   });
 });

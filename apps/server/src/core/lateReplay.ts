@@ -49,7 +49,11 @@ function replay<S, F extends TimedFix, E extends string>(rule: ForwardRule<S, F,
  * The events the late fixes reveal. `judged`: the stored fixes judged before them round their
  * device times (oldest first); `late`: the late fixes, in any order.
  */
-export function lateEvents<S, F extends TimedFix, E extends string>(rule: ForwardRule<S, F, E>, judged: readonly F[], late: readonly F[]): ReplayEvent<F, E>[] {
+export function lateEvents<S, F extends TimedFix, E extends string>(
+  rule: ForwardRule<S, F, E>,
+  judged: readonly F[],
+  late: readonly F[],
+): ReplayEvent<F, E>[] {
   if (judged.length === 0) return [];
   const first = judged[0]!.time;
   const last = judged[judged.length - 1]!.time;
@@ -76,7 +80,8 @@ export function lateEvents<S, F extends TimedFix, E extends string>(rule: Forwar
     let nearest = -1;
     for (let i = 0; i < unmatched.length; i++) {
       const e = unmatched[i]!;
-      if (e.kind === b.kind && (nearest < 0 || Math.abs(e.fix.time - b.fix.time) < Math.abs(unmatched[nearest]!.fix.time - b.fix.time))) nearest = i;
+      if (e.kind === b.kind && (nearest < 0 || Math.abs(e.fix.time - b.fix.time) < Math.abs(unmatched[nearest]!.fix.time - b.fix.time)))
+        nearest = i;
     }
     if (nearest >= 0) unmatched.splice(nearest, 1);
   }
@@ -88,7 +93,10 @@ export function lateEvents<S, F extends TimedFix, E extends string>(rule: Forwar
  * fixes came, or with them but not one of them (an earlier part of the same upload may share their
  * millisecond). `stored` is read up to the last of them received.
  */
-export function judgedBefore<F extends TimedFix & { receivedAt: number }>(stored: readonly F[], late: ReadonlyArray<{ gpsTime: number; receivedAt: number }>): F[] {
+export function judgedBefore<F extends TimedFix & { receivedAt: number }>(
+  stored: readonly F[],
+  late: ReadonlyArray<{ gpsTime: number; receivedAt: number }>,
+): F[] {
   const lateTimes = new Set(late.map((p) => p.gpsTime));
   const firstCame = Math.min(...late.map((p) => p.receivedAt));
   return stored.filter((f) => f.receivedAt < firstCame || !lateTimes.has(f.time));

@@ -73,7 +73,11 @@ export const connectionsRefused = new client.Counter({
 
 /** Ingest: what each flush stored, how big and how long (gateway/ingestBatcher.ts). */
 export const ingestMetrics = {
-  positionsStored: new client.Counter({ name: 'chelian_positions_stored_total', help: 'Positions committed to the database (rate() = positions stored per second)', registers: [registry] }),
+  positionsStored: new client.Counter({
+    name: 'chelian_positions_stored_total',
+    help: 'Positions committed to the database (rate() = positions stored per second)',
+    registers: [registry],
+  }),
   batchRows: new client.Histogram({
     name: 'chelian_ingest_batch_rows',
     help: 'Rows written by one ingest flush (positions, alarms, e-bike rows)',
@@ -86,13 +90,25 @@ export const ingestMetrics = {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   }),
-  flushFailures: new client.Counter({ name: 'chelian_ingest_flush_failures_total', help: 'Ingest flushes that failed (their messages were not acknowledged)', registers: [registry] }),
-  refused: new client.Counter({ name: 'chelian_ingest_refused_total', help: 'Messages refused by the batcher (overloaded or closing): not stored, not acknowledged', registers: [registry] }),
+  flushFailures: new client.Counter({
+    name: 'chelian_ingest_flush_failures_total',
+    help: 'Ingest flushes that failed (their messages were not acknowledged)',
+    registers: [registry],
+  }),
+  refused: new client.Counter({
+    name: 'chelian_ingest_refused_total',
+    help: 'Messages refused by the batcher (overloaded or closing): not stored, not acknowledged',
+    registers: [registry],
+  }),
 };
 
 /** The position engines' input (core/positionFeed.ts): fixes this process's gateway committed and handed to them. */
 export const engineMetrics = {
-  fixesFed: new client.Counter({ name: 'chelian_engine_fixes_fed_total', help: 'Committed fixes handed to this process\'s position engines (each fix to one gateway\'s engines)', registers: [registry] }),
+  fixesFed: new client.Counter({
+    name: 'chelian_engine_fixes_fed_total',
+    help: "Committed fixes handed to this process's position engines (each fix to one gateway's engines)",
+    registers: [registry],
+  }),
 };
 
 /**
@@ -129,7 +145,11 @@ export class FastHistogram {
       help: this.help,
       type: 'histogram',
       aggregator: 'sum',
-      values: [...values, { metricName: `${this.name}_sum`, labels: {}, value: this.sum }, { metricName: `${this.name}_count`, labels: {}, value: this.count }],
+      values: [
+        ...values,
+        { metricName: `${this.name}_sum`, labels: {}, value: this.sum },
+        { metricName: `${this.name}_count`, labels: {}, value: this.count },
+      ],
     };
   }
 }

@@ -38,9 +38,24 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
  */
 export function presentPosition(t: TerminalLabel, p: PositionFields): LastPosition {
   return {
-    terminalId: t.identifier, vehicleId: t.vehicleId, plate: t.plate ?? '', name: t.vehicleName ?? t.plate ?? '',
-    lat: p.lat, lon: p.lon, speed: round(p.speed, 1), direction: p.course, altitude: round(p.altitude, 1), gpsTime: p.gpsTime,
-    receivedAt: p.receivedAt, valid: p.valid, online: t.online, acc: p.acc, satellites: p.satellites,
-    mileage: p.mileage === null ? null : round(p.mileage, 1), alarms: p.alarms, alarmNames: alarmNames(p.alarms), extras: p.extras ?? {},
+    terminalId: t.identifier,
+    vehicleId: t.vehicleId,
+    plate: t.plate ?? '',
+    name: t.vehicleName ?? t.plate ?? '',
+    lat: p.lat,
+    lon: p.lon,
+    speed: round(p.speed, 1),
+    direction: p.course,
+    altitude: round(p.altitude, 1),
+    gpsTime: p.gpsTime,
+    receivedAt: p.receivedAt,
+    valid: p.valid,
+    online: t.online,
+    acc: p.acc,
+    satellites: p.satellites,
+    mileage: p.mileage === null ? null : round(p.mileage, 1),
+    alarms: p.alarms,
+    alarmNames: alarmNames(p.alarms),
+    extras: p.extras ?? {},
   };
 }

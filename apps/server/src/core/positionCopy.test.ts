@@ -4,7 +4,8 @@ import { storedPosition } from '../testing/storedPosition.ts';
 import { PositionCopyWriter, positionsCopyData } from './positionCopy.ts';
 
 const at = Date.parse('2026-11-22T08:00:00Z');
-const row = (over: Partial<StoredPosition>) => storedPosition({ terminalPk: 7, gpsTime: at, mileage: 12.5, alarms: ['sos'], extras: { statusWord: 2 }, ...over });
+const row = (over: Partial<StoredPosition>) =>
+  storedPosition({ terminalPk: 7, gpsTime: at, mileage: 12.5, alarms: ['sos'], extras: { statusWord: 2 }, ...over });
 
 describe('COPY data buffers', () => {
   it('a recycled buffer serves the next writer, which writes exactly its own rows', () => {

@@ -246,4 +246,5 @@ const int64Field = (v: DataView, o: number, n: number) => {
 };
 
 /** Binary COPY into positions: the fastest bulk write both engines offer. */
-export const copyPositions = (db: Db, rows: readonly StoredPosition[]) => copyPositionRows(rows, (data) => db.copyRows('positions', POSITION_COLUMNS, data));
+export const copyPositions = (db: Db, rows: readonly StoredPosition[]) =>
+  copyPositionRows(rows, (data) => db.copyRows('positions', POSITION_COLUMNS, data));

@@ -5,7 +5,19 @@ import type { PositionFields } from './position.presenter.ts';
 
 const label = (identifier: string, vehicleId: number | null) => ({ identifier, vehicleId, plate: '粤B1', vehicleName: null, online: true });
 const row = (gpsTime: number): PositionFields => ({
-  lat: 22.5, lon: 114.05, speed: 36.04, course: 90, altitude: 12, gpsTime, receivedAt: gpsTime, valid: true, acc: true, satellites: 9, mileage: null, alarms: [], extras: null,
+  lat: 22.5,
+  lon: 114.05,
+  speed: 36.04,
+  course: 90,
+  altitude: 12,
+  gpsTime,
+  receivedAt: gpsTime,
+  valid: true,
+  acc: true,
+  satellites: 9,
+  mileage: null,
+  alarms: [],
+  extras: null,
 });
 
 describe('PositionFeed', () => {
@@ -20,7 +32,7 @@ describe('PositionFeed', () => {
     off();
   });
 
-  it('hands one terminal\'s fixes, in the live shape, to the listeners that want them, presented once', () => {
+  it("hands one terminal's fixes, in the live shape, to the listeners that want them, presented once", () => {
     const feed = new PositionFeed();
     const got: Record<string, LastPosition[][]> = { fences: [], bikes: [] };
     feed.subscribe({ wants: (t) => t.vehicleId === 5, fixes: (f) => got.fences.push([...f]) });
@@ -36,11 +48,14 @@ describe('PositionFeed', () => {
     ]);
   });
 
-  it('hands late fixes only to the listeners that judge them (lateFixes), never to the others\' fixes()', () => {
+  it("hands late fixes only to the listeners that judge them (lateFixes), never to the others' fixes()", () => {
     const feed = new PositionFeed();
     const got = { forwardOnly: [] as number[], late: [] as number[], inOrder: [] as number[] };
     feed.subscribe({ fixes: (f) => got.forwardOnly.push(...f.map((p) => p.gpsTime)) });
-    feed.subscribe({ fixes: (f) => got.inOrder.push(...f.map((p) => p.gpsTime)), lateFixes: (f) => got.late.push(...f.map((p) => p.gpsTime)) });
+    feed.subscribe({
+      fixes: (f) => got.inOrder.push(...f.map((p) => p.gpsTime)),
+      lateFixes: (f) => got.late.push(...f.map((p) => p.gpsTime)),
+    });
     feed.publish(label('car', 5), [row(5000)]);
     feed.publish(label('car', 5), [row(1000), row(2000)], true);
     expect(got).toEqual({ forwardOnly: [5000], inOrder: [5000], late: [1000, 2000] });

@@ -54,7 +54,11 @@ export function wrapPglite(pg: PGlite): Db {
 }
 
 /** `runtime`: an already compiled PGlite (tests open many in one process). */
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob, runtime: Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'> = {}): Promise<Db> {
+export async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+  runtime: Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'> = {},
+): Promise<Db> {
   const pg = await PGlite.create({ dataDir, loadDataDir, parsers, ...runtime });
   return wrapPglite(pg);
 }

@@ -9,7 +9,12 @@ export const demoQueries = {
     (await q.query<{ id: number; path: string }>('SELECT id, path FROM accounts WHERE parent_id IS NULL ORDER BY id LIMIT 1'))[0],
 
   childAccountByName: async (q: Queryable, parentId: number, name: string) =>
-    (await q.query<{ id: number; path: string }>('SELECT id, path FROM accounts WHERE parent_id = $1 AND name = $2 ORDER BY id LIMIT 1', [parentId, name]))[0],
+    (
+      await q.query<{ id: number; path: string }>('SELECT id, path FROM accounts WHERE parent_id = $1 AND name = $2 ORDER BY id LIMIT 1', [
+        parentId,
+        name,
+      ])
+    )[0],
 
   roleByName: async (q: Queryable, accountId: number, name: string) =>
     (await q.query<{ id: number }>('SELECT id FROM roles WHERE account_id = $1 AND name = $2 ORDER BY id LIMIT 1', [accountId, name]))[0],

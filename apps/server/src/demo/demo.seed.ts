@@ -51,15 +51,27 @@ export async function seedDemo(ctx: AppContext, ports: DemoPorts, opts: { passwo
   const platform = await demoQueries.platformAccount(db);
   if (!platform) throw new Error('platform account missing: seedAll runs first');
 
-  const account = (await demoQueries.childAccountByName(db, platform.id, DEMO_ACCOUNT_NAME)) ??
+  const account =
+    (await demoQueries.childAccountByName(db, platform.id, DEMO_ACCOUNT_NAME)) ??
     (await db.tx(async (q) => {
-      const id = await adminQueries.insertAccount(q, { parentId: platform.id, parentPath: platform.path, name: DEMO_ACCOUNT_NAME, kind: 'customer', contact: '演示', phone: '', expiresAt: null });
+      const id = await adminQueries.insertAccount(q, {
+        parentId: platform.id,
+        parentPath: platform.path,
+        name: DEMO_ACCOUNT_NAME,
+        kind: 'customer',
+        contact: '演示',
+        phone: '',
+        expiresAt: null,
+      });
       return { id, path: `${platform.path}${id}/` };
     }));
 
   let role = await demoQueries.roleByName(db, account.id, DEMO_ROLE_NAME);
   if (!role) {
-    const resourceIds = await demoQueries.operatorResourceIds(db, parts.flatMap(({ part }) => part.menus));
+    const resourceIds = await demoQueries.operatorResourceIds(
+      db,
+      parts.flatMap(({ part }) => part.menus),
+    );
     role = await db.tx(async (q) => {
       const id = await adminQueries.insertRole(q, account.id, DEMO_ROLE_NAME, '演示账号：车辆监控、报表、智能工牌与宠物卫士');
       await adminQueries.setRoleResources(q, id, resourceIds);
@@ -72,11 +84,22 @@ export async function seedDemo(ctx: AppContext, ports: DemoPorts, opts: { passwo
   let userId = user?.id ?? 0;
   if (!user) {
     const password = opts.password ?? randomPassword();
-    userId = await adminQueries.insertUser(db, { accountId: account.id, roleId: role.id, username: DEMO_USERNAME, name: '演示用户', phone: '', passwordHash: await hashPassword(password) });
+    userId = await adminQueries.insertUser(db, {
+      accountId: account.id,
+      roleId: role.id,
+      username: DEMO_USERNAME,
+      name: '演示用户',
+      phone: '',
+      passwordHash: await hashPassword(password),
+    });
     if (!opts.password) {
       generatedPassword = password;
       fs.mkdirSync(ctx.config.dataDir, { recursive: true });
-      fs.writeFileSync(path.join(ctx.config.dataDir, 'demo-user.txt'), `用户名: ${DEMO_USERNAME}\n密码: ${password}\n演示账号，仅用于体验。\n`, { mode: 0o600 });
+      fs.writeFileSync(
+        path.join(ctx.config.dataDir, 'demo-user.txt'),
+        `用户名: ${DEMO_USERNAME}\n密码: ${password}\n演示账号，仅用于体验。\n`,
+        { mode: 0o600 },
+      );
     }
   } else if (user.account_id !== account.id) {
     log.warn({ username: DEMO_USERNAME }, '用户名 demo 已被其他账户使用，演示用户未创建');
@@ -84,7 +107,13 @@ export async function seedDemo(ctx: AppContext, ports: DemoPorts, opts: { passwo
 
   // Each part creates its data as the demo account's operator, through the services the pages use.
   const operator: SessionUser = {
-    userId, username: DEMO_USERNAME, accountId: account.id, accountPath: account.path, roleId: role.id, isPlatformAdmin: false, permissions: new Set(),
+    userId,
+    username: DEMO_USERNAME,
+    accountId: account.id,
+    accountPath: account.path,
+    roleId: role.id,
+    isPlatformAdmin: false,
+    permissions: new Set(),
   };
   const created: Record<string, number> = {};
   for (const { name, part } of parts) {

@@ -61,20 +61,50 @@ describe('demo mode', () => {
     expect(vehicles.list.filter((v: { type: string }) => v.type === 'ebike').map((v: { plate: string }) => v.plate)).toContain('深圳10001');
 
     // Every car, report and centre menu; nothing of system administration.
-    const codes = (await t.ctx.db.query<{ code: string }>(
-      `SELECT r.code FROM role_resources rr JOIN resources r ON r.id = rr.resource_id JOIN users u ON u.role_id = rr.role_id WHERE u.username = 'demo'`,
-    )).map((r) => r.code);
-    expect(codes).toEqual(expect.arrayContaining(['car:monitor', 'car:command:send', 'report:mileage', 'center:notice', 'card:monitor', 'card:attendance', 'pet:monitor', 'pet:fence']));
+    const codes = (
+      await t.ctx.db.query<{ code: string }>(
+        `SELECT r.code FROM role_resources rr JOIN resources r ON r.id = rr.resource_id JOIN users u ON u.role_id = rr.role_id WHERE u.username = 'demo'`,
+      )
+    ).map((r) => r.code);
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'car:monitor',
+        'car:command:send',
+        'report:mileage',
+        'center:notice',
+        'card:monitor',
+        'card:attendance',
+        'pet:monitor',
+        'pet:fence',
+      ]),
+    );
     expect(codes.some((c) => c.startsWith('system'))).toBe(false);
 
     // 智能工牌: the crew in its team, each with a badge; its area. 宠物卫士: the pets with collars and a zone round home.
     const staff = (await t.call(session, { url: '/card/v1/api/staff/list.json?pageSize=50' })).json().obj;
-    expect(staff.list.map((s: { staffNo: string }) => s.staffNo).sort()).toEqual(demoBadges().map((b) => b.staffNo).sort());
-    expect(staff.list.every((s: { terminalId: string; teamName: string; shiftName: string }) => s.terminalId !== '' && s.teamName === DEMO_TEAM_NAME && s.shiftName === '环卫白班')).toBe(true);
+    expect(staff.list.map((s: { staffNo: string }) => s.staffNo).sort()).toEqual(
+      demoBadges()
+        .map((b) => b.staffNo)
+        .sort(),
+    );
+    expect(
+      staff.list.every(
+        (s: { terminalId: string; teamName: string; shiftName: string }) =>
+          s.terminalId !== '' && s.teamName === DEMO_TEAM_NAME && s.shiftName === '环卫白班',
+      ),
+    ).toBe(true);
     const areas = (await t.call(session, { url: '/card/v1/api/area/list.json' })).json().obj;
     expect(areas).toEqual([expect.objectContaining({ kind: 'polygon', assignee: expect.stringContaining(DEMO_TEAM_NAME) })]);
-    const pets = (await t.call(session, { url: '/pet/v1/api/pet/list.json' })).json().obj as Array<{ petId: number; name: string; imei: string }>;
-    expect(pets.map((p) => p.name).sort()).toEqual(demoPets().map((p) => p.name).sort());
+    const pets = (await t.call(session, { url: '/pet/v1/api/pet/list.json' })).json().obj as Array<{
+      petId: number;
+      name: string;
+      imei: string;
+    }>;
+    expect(pets.map((p) => p.name).sort()).toEqual(
+      demoPets()
+        .map((p) => p.name)
+        .sort(),
+    );
     for (const pet of pets) {
       const zones = (await t.call(session, { url: `/pet/v1/api/pet/zones.json?petId=${pet.petId}` })).json().obj;
       expect(zones, pet.name).toEqual([expect.objectContaining({ name: '家', kind: 'circle' })]);
@@ -91,10 +121,19 @@ describe('demo mode', () => {
   it('runs the fleet live: the demo user sees vehicles online with positions in 深圳', async () => {
     const password = /密码: (\S+)/.exec(fs.readFileSync(passwordFile(), 'utf8'))![1];
     const session = await t.login('demo', password);
-    const latest = await eventually(async () => {
-      const obj = (await t.call(session, { url: '/car/v4/api/monitor/lastPositions.json' })).json().obj as Array<{ online: boolean; lat: number; lon: number; plate: string }>;
-      return obj.filter((p) => p.online).length >= demoFleet().length * 0.8 ? obj : null;
-    }, 45_000, 'demo vehicles online');
+    const latest = await eventually(
+      async () => {
+        const obj = (await t.call(session, { url: '/car/v4/api/monitor/lastPositions.json' })).json().obj as Array<{
+          online: boolean;
+          lat: number;
+          lon: number;
+          plate: string;
+        }>;
+        return obj.filter((p) => p.online).length >= demoFleet().length * 0.8 ? obj : null;
+      },
+      45_000,
+      'demo vehicles online',
+    );
     for (const p of latest!) {
       expect(Math.abs(p.lat - 22.59)).toBeLessThan(0.1); // the simulator's 深圳 centre (福田 梅林)
       expect(Math.abs(p.lon - 114.05)).toBeLessThan(0.1);
@@ -104,34 +143,66 @@ describe('demo mode', () => {
     // 电单车卫士: the demo's e-bikes, online with their battery from the e-bike frames.
     const ebikes = demoEbikes();
     expect(ebikes.length).toBeGreaterThanOrEqual(3);
-    const bikes = await eventually(async () => {
-      const page = (await t.call(session, { url: '/elec-car/v1/api/bike/list.json?pageSize=50' })).json().obj as { total: number; list: Array<{ plate: string; status: { online: boolean; batteryVoltage: number | null } }> };
-      return page.list.length === ebikes.length && page.list.every((b) => b.status.online && b.status.batteryVoltage !== null) ? page : null;
-    }, 45_000, 'demo e-bikes online with their battery');
+    const bikes = await eventually(
+      async () => {
+        const page = (await t.call(session, { url: '/elec-car/v1/api/bike/list.json?pageSize=50' })).json().obj as {
+          total: number;
+          list: Array<{ plate: string; status: { online: boolean; batteryVoltage: number | null } }>;
+        };
+        return page.list.length === ebikes.length && page.list.every((b) => b.status.online && b.status.batteryVoltage !== null)
+          ? page
+          : null;
+      },
+      45_000,
+      'demo e-bikes online with their battery',
+    );
     expect(bikes!.list.map((b) => b.plate).sort()).toEqual(ebikes.map((v) => v.plate).sort());
 
     // The crew on its site and the pets near home, live.
-    const crew = await eventually(async () => {
-      const list = (await t.call(session, { url: '/card/v1/api/staff/list.json?pageSize=50' })).json().obj.list as Array<{ online: boolean; lat: number | null; lon: number | null }>;
-      return list.every((s) => s.online && s.lat !== null) ? list : null;
-    }, 45_000, 'demo crew online with a place');
+    const crew = await eventually(
+      async () => {
+        const list = (await t.call(session, { url: '/card/v1/api/staff/list.json?pageSize=50' })).json().obj.list as Array<{
+          online: boolean;
+          lat: number | null;
+          lon: number | null;
+        }>;
+        return list.every((s) => s.online && s.lat !== null) ? list : null;
+      },
+      45_000,
+      'demo crew online with a place',
+    );
     for (const s of crew!) expect(distanceMeters(s.lat!, s.lon!, DEMO_WORK_SITE.lat, DEMO_WORK_SITE.lon)).toBeLessThan(1200);
     const homes = new Map(demoPets().map((p) => [p.name, p.home]));
-    const pets = await eventually(async () => {
-      const list = (await t.call(session, { url: '/pet/v1/api/pet/list.json' })).json().obj as Array<{ name: string; live: { online: boolean; lat: number | null; lon: number | null } }>;
-      return list.length === homes.size && list.every((p) => p.live.online && p.live.lat !== null) ? list : null;
-    }, 45_000, 'demo pets online with a place');
-    for (const p of pets!) expect(distanceMeters(p.live.lat!, p.live.lon!, homes.get(p.name)!.lat, homes.get(p.name)!.lon), p.name).toBeLessThan(1500);
+    const pets = await eventually(
+      async () => {
+        const list = (await t.call(session, { url: '/pet/v1/api/pet/list.json' })).json().obj as Array<{
+          name: string;
+          live: { online: boolean; lat: number | null; lon: number | null };
+        }>;
+        return list.length === homes.size && list.every((p) => p.live.online && p.live.lat !== null) ? list : null;
+      },
+      45_000,
+      'demo pets online with a place',
+    );
+    for (const p of pets!)
+      expect(distanceMeters(p.live.lat!, p.live.lon!, homes.get(p.name)!.lat, homes.get(p.name)!.lon), p.name).toBeLessThan(1500);
 
     // The pets come with a week of past: steps on each of the last six days, a track yesterday near home.
     const petIds = (await t.call(session, { url: '/pet/v1/api/pet/list.json' })).json().obj as Array<{ petId: number; name: string }>;
     const yesterday = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
     for (const pet of petIds) {
-      const days = (await t.call(session, { url: `/pet/v1/api/pet/activity.json?petId=${pet.petId}&endDate=${yesterday}&days=6` })).json().obj.days as Array<{ day: string; steps: number }>;
-      expect(days.every((d) => d.steps > 500), `${pet.name} ${JSON.stringify(days)}`).toBe(true);
-      const history = (await t.call(session, { url: `/pet/v1/api/pet/history.json?petId=${pet.petId}&date=${yesterday}` })).json().obj as { points: Array<{ lat: number; lon: number }> };
+      const days = (await t.call(session, { url: `/pet/v1/api/pet/activity.json?petId=${pet.petId}&endDate=${yesterday}&days=6` })).json()
+        .obj.days as Array<{ day: string; steps: number }>;
+      expect(
+        days.every((d) => d.steps > 500),
+        `${pet.name} ${JSON.stringify(days)}`,
+      ).toBe(true);
+      const history = (await t.call(session, { url: `/pet/v1/api/pet/history.json?petId=${pet.petId}&date=${yesterday}` })).json().obj as {
+        points: Array<{ lat: number; lon: number }>;
+      };
       expect(history.points.length, pet.name).toBeGreaterThan(48);
-      for (const p of history.points) expect(distanceMeters(p.lat, p.lon, homes.get(pet.name)!.lat, homes.get(pet.name)!.lon), pet.name).toBeLessThan(1500);
+      for (const p of history.points)
+        expect(distanceMeters(p.lat, p.lon, homes.get(pet.name)!.lat, homes.get(pet.name)!.lon), pet.name).toBeLessThan(1500);
     }
   }, 120_000);
 });

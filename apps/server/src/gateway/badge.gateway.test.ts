@@ -23,17 +23,43 @@ describe('GT06 badge beacons over TCP', () => {
     term.send(encodeGt06Login(imei, 1));
     await term.next();
     const time = Date.UTC(2026, 10, 25, 0, 58, 30);
-    const sighting = { time, clock: 'in' as const, rssi: -67, mac: 'c1:00:00:00:00:02', uuid: 'fda50693-a4e2-4fb1-afcf-c6eb07647825', major: 10001, minor: 2, battery: 86 };
+    const sighting = {
+      time,
+      clock: 'in' as const,
+      rssi: -67,
+      mac: 'c1:00:00:00:00:02',
+      uuid: 'fda50693-a4e2-4fb1-afcf-c6eb07647825',
+      major: 10001,
+      minor: 2,
+      battery: 86,
+    };
     term.send(encodeGt06BluetoothClock(sighting, 2));
     expect(await term.next()).toEqual(encodeGt06Ack(0xb2, 2, false));
     // The acknowledgement came: the row is committed.
-    const rows = await t.ctx.db.query<{ at: Date; clock: string; mac: string; uuid: string; major: number; minor: number; rssi: number; battery: number }>(
+    const rows = await t.ctx.db.query<{
+      at: Date;
+      clock: string;
+      mac: string;
+      uuid: string;
+      major: number;
+      minor: number;
+      rssi: number;
+      battery: number;
+    }>(
       'SELECT b.at, b.clock, b.mac, b.uuid, b.major, b.minor, b.rssi, b.battery FROM badge_beacon_events b JOIN terminals t ON t.id = b.terminal_id WHERE t.identifier = $1',
       [imei],
     );
     expect(rows).toHaveLength(1);
     expect(rows[0].at.getTime()).toBe(time);
-    expect(rows[0]).toMatchObject({ clock: 'in', mac: 'c1:00:00:00:00:02', uuid: sighting.uuid, major: 10001, minor: 2, rssi: -67, battery: 86 });
+    expect(rows[0]).toMatchObject({
+      clock: 'in',
+      mac: 'c1:00:00:00:00:02',
+      uuid: sighting.uuid,
+      major: 10001,
+      minor: 2,
+      rssi: -67,
+      battery: 86,
+    });
     term.close();
   });
 });

@@ -17,7 +17,8 @@ export class CommandDispatcher {
   /** What waits for each terminal that just connected: one query for all connecting together. */
   private readonly queued = new RequestCoalescer<number, CommandRow[]>(async (pks) => {
     const byTerminal = new Map<number, CommandRow[]>();
-    for (const row of await commandsQueries.queuedFor(this.db, [...new Set(pks)])) byTerminal.set(row.terminal_id, [...(byTerminal.get(row.terminal_id) ?? []), row]);
+    for (const row of await commandsQueries.queuedFor(this.db, [...new Set(pks)]))
+      byTerminal.set(row.terminal_id, [...(byTerminal.get(row.terminal_id) ?? []), row]);
     return pks.map((pk) => byTerminal.get(pk) ?? []);
   });
 
@@ -58,7 +59,10 @@ export class CommandDispatcher {
   }
 
   private async deliver(session: TerminalSession, row: CommandRow) {
-    const encoded = session.codec.encodeCommand(session.wireId, row.params as unknown as TerminalCommand, session.nextSerial(), { ...session.encodeHints, now: Date.now() });
+    const encoded = session.codec.encodeCommand(session.wireId, row.params as unknown as TerminalCommand, session.nextSerial(), {
+      ...session.encodeHints,
+      now: Date.now(),
+    });
     if (!encoded.ok) {
       const status = encoded.error.code === 'unsupportedCommand' ? 'unsupported' : 'failed';
       await commandsQueries.markFailed(this.db, row.id, status, encoded.error.detail.slice(0, 200));

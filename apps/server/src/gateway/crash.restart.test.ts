@@ -10,7 +10,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Fleet, cityByName, planTerminals, type SimTerminal } from '@chelian/simulator';
 import { openDatabase } from '../db/open.ts';
 import { encryptForLogin } from '../modules/auth/rsa.ts';
-import { CHILD_ADMIN_PASSWORD, prepareServer, spawnServer, waitReady, type ServerProcess, type ServerSetup } from '../testing/serverProcess.ts';
+import {
+  CHILD_ADMIN_PASSWORD,
+  prepareServer,
+  spawnServer,
+  waitReady,
+  type ServerProcess,
+  type ServerSetup,
+} from '../testing/serverProcess.ts';
 import { eventually } from '../testing/testTerminal.ts';
 
 const TERMINALS = 40;
@@ -30,15 +37,21 @@ afterAll(async () => {
 async function registerVehicles(httpPort: number, specs: ReturnType<typeof planTerminals>) {
   const base = `http://127.0.0.1:${httpPort}`;
   const post = async (url: string, fields: Record<string, string>, sessionId?: string) =>
-    (await fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(sessionId ? { sessionid: sessionId } : {}) },
-      body: new URLSearchParams(fields),
-    })).json();
+    (
+      await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(sessionId ? { sessionid: sessionId } : {}) },
+        body: new URLSearchParams(fields),
+      })
+    ).json();
   const { obj } = await (await fetch(`${base}/oauth/getConfig`)).json();
   const login = await post('/oauth/v4/token', { username: 'admin', password: encryptForLogin(obj.publicKey, CHILD_ADMIN_PASSWORD) });
   expect(login.flag, login.msg).toBe(1);
-  const results = await Promise.all(specs.map((s) => post('/car/v4/api/vehicle/add.json', { plate: s.plate!, terminalId: s.id, protocol: s.protocol }, login.obj.sessionId)));
+  const results = await Promise.all(
+    specs.map((s) =>
+      post('/car/v4/api/vehicle/add.json', { plate: s.plate!, terminalId: s.id, protocol: s.protocol }, login.obj.sessionId),
+    ),
+  );
   for (const res of results) expect(res.flag, res.msg).toBe(1);
 }
 
@@ -64,8 +77,16 @@ describe('SIGKILL during ingest', () => {
     phase('registered');
 
     fleet = new Fleet(specs, {
-      host: '127.0.0.1', ports: setup.ports, intervalSeconds: 0.25, heartbeatSeconds: 5, record: true,
-      reconnectMinMs: 300, reconnectMaxMs: 1500, ackTimeoutMs: 10_000, driver: { startParked: false }, connectRate: 200,
+      host: '127.0.0.1',
+      ports: setup.ports,
+      intervalSeconds: 0.25,
+      heartbeatSeconds: 5,
+      record: true,
+      reconnectMinMs: 300,
+      reconnectMaxMs: 1500,
+      ackTimeoutMs: 10_000,
+      driver: { startParked: false },
+      connectRate: 200,
     });
     await fleet.start();
     await eventually(() => fleet!.terminals.every((t) => t.state === 'online' && t.delivery.acked >= 3), 60_000, 'terminals streaming');
@@ -84,7 +105,11 @@ describe('SIGKILL during ingest', () => {
     server = spawnServer(setup);
     await waitReady(server, setup.ports);
     phase('restarted');
-    await eventually(() => fleet!.terminals.every((t) => t.state === 'online' && t.delivery.backlogSize === 0 && t.delivery.pendingCount === 0), 60_000, 'backlog uploaded');
+    await eventually(
+      () => fleet!.terminals.every((t) => t.state === 'online' && t.delivery.backlogSize === 0 && t.delivery.pendingCount === 0),
+      60_000,
+      'backlog uploaded',
+    );
     phase('caught up');
     fleet.stop();
     server.child.kill('SIGTERM'); // a clean stop, so the test can open the data itself
@@ -106,9 +131,12 @@ describe('SIGKILL during ingest', () => {
         }
         const acked = new Set(answered(t));
         for (const r of t.records!) for (const time of r.times) if (r.expectsAck && !acked.has(time)) neverAnswered.push(`${t.id}@${time}`);
-        for (const time of acked) if (!stored.has(`${t.id}@${time}`)) lostAcked.push(`${t.id}@${new Date(time).toISOString()} (after restart)`);
+        for (const time of acked)
+          if (!stored.has(`${t.id}@${time}`)) lostAcked.push(`${t.id}@${new Date(time).toISOString()} (after restart)`);
       }
-      console.log(`SIGKILL: ${checked} positions answered before the kill, ${atKill.pending} messages in flight at it, ${rows.length} rows after; ${phases.join(', ')}`);
+      console.log(
+        `SIGKILL: ${checked} positions answered before the kill, ${atKill.pending} messages in flight at it, ${rows.length} rows after; ${phases.join(', ')}`,
+      );
       expect(atKill.pending, 'the kill came while positions were in flight').toBeGreaterThan(0);
       expect(checked).toBeGreaterThan(TERMINALS * 3);
       expect(lostAcked, 'acknowledged positions missing from the table').toEqual([]);

@@ -63,7 +63,17 @@ describe('crash safety', () => {
         }
       })();
       for (let s = 1; s <= FRAMES && !term.closed; s++) {
-        const ok = term.socket.write(encodeJt808Location(phone, s, { time: T0 + s * 1000, lat: 22 + s / 1e4, lon: 114, valid: true, speedKmh: 30, course: 0, altitude: 0 }));
+        const ok = term.socket.write(
+          encodeJt808Location(phone, s, {
+            time: T0 + s * 1000,
+            lat: 22 + s / 1e4,
+            lon: 114,
+            valid: true,
+            speedKmh: 30,
+            course: 0,
+            altitude: 0,
+          }),
+        );
         if (!ok) await new Promise((r) => (term.socket.once('drain', r), term.socket.once('close', r)));
       }
       await reading;
@@ -72,7 +82,9 @@ describe('crash safety', () => {
       await new Promise((r) => (child.exitCode !== null || child.signalCode ? r(null) : child.once('exit', r)));
 
       if (pgliteDir) db = await openPglite(path.join(pgliteDir, 'data'));
-      const stored = new Set((await db!.query<{ t: Date }>('SELECT gps_time AS t FROM positions')).map((r) => Math.round((r.t.getTime() - T0) / 1000)));
+      const stored = new Set(
+        (await db!.query<{ t: Date }>('SELECT gps_time AS t FROM positions')).map((r) => Math.round((r.t.getTime() - T0) / 1000)),
+      );
       const lost = [...acked].filter((s) => !stored.has(s));
       expect(lost).toEqual([]);
     } finally {

@@ -41,15 +41,23 @@ describe('SIGTERM drain', () => {
 
     const specs = planTerminals({ count: 60, protocol: 'jt808', seed: 7, cities: [cityByName('深圳')!] });
     fleet = new Fleet(specs, {
-      host: '127.0.0.1', ports: { jt808: setup.ports.jt808 }, intervalSeconds: 0.1, heartbeatSeconds: 5, record: true,
-      reconnectMinMs: 60_000, reconnectMaxMs: 60_000, alarmRate: 0, driver: { startParked: false },
+      host: '127.0.0.1',
+      ports: { jt808: setup.ports.jt808 },
+      intervalSeconds: 0.1,
+      heartbeatSeconds: 5,
+      record: true,
+      reconnectMinMs: 60_000,
+      reconnectMaxMs: 60_000,
+      alarmRate: 0,
+      driver: { startParked: false },
     });
     await fleet.start();
     const acked = () => fleet!.terminals.reduce((n, t) => n + t.delivery.acked, 0);
     await eventually(() => acked() >= 1500, 30_000, 'the fleet under way');
     // Every terminal's socket is counted (a slow machine may still be connecting the last few
     // when the first 1 500 answers are in).
-    const connections = async () => metricValue(await fetchMetrics(setup!.ports.http), 'chelian_terminal_connections', { protocol: 'jt808' });
+    const connections = async () =>
+      metricValue(await fetchMetrics(setup!.ports.http), 'chelian_terminal_connections', { protocol: 'jt808' });
     await eventually(async () => (await connections()) === 60, 30_000, 'all 60 sockets counted');
 
     const ackedAtSignal = acked();
@@ -64,9 +72,13 @@ describe('SIGTERM drain', () => {
 
     const db = await childDb(setup);
     try {
-      const rows = await db.query<{ identifier: string; t: Date }>('SELECT t.identifier, p.gps_time AS t FROM positions p JOIN terminals t ON t.id = p.terminal_id');
+      const rows = await db.query<{ identifier: string; t: Date }>(
+        'SELECT t.identifier, p.gps_time AS t FROM positions p JOIN terminals t ON t.id = p.terminal_id',
+      );
       const stored = new Set(rows.map((r) => `${r.identifier}|${r.t.getTime()}`));
-      const lost = fleet.terminals.flatMap((t) => t.records!.filter((r) => r.acked).flatMap((r) => r.times.map((time) => `${t.id}|${time}`))).filter((k) => !stored.has(k));
+      const lost = fleet.terminals
+        .flatMap((t) => t.records!.filter((r) => r.acked).flatMap((r) => r.times.map((time) => `${t.id}|${time}`)))
+        .filter((k) => !stored.has(k));
       expect(lost).toEqual([]);
       expect(stored.size).toBeGreaterThanOrEqual(acked());
     } finally {

@@ -26,9 +26,15 @@ afterAll(async () => {
 const IMEI = '863120300000017';
 const db = () => t.ctx.db;
 const hex = (id: string) => Buffer.from([...EBIKE_VECTORS, ...EBIKE_JT808_VECTORS].find((v) => v.id === id)!.hex, 'hex');
-const pk = async (identifier: string) => (await db().one<{ id: string }>('SELECT id FROM terminals WHERE identifier = $1', [identifier]))!.id;
+const pk = async (identifier: string) =>
+  (await db().one<{ id: string }>('SELECT id FROM terminals WHERE identifier = $1', [identifier]))!.id;
 const alarmTypes = async (identifier: string) =>
-  (await db().query<{ type: string }>('SELECT a.type FROM alarms a JOIN terminals t ON t.id = a.terminal_id WHERE t.identifier = $1 ORDER BY a.id', [identifier])).map((r) => r.type);
+  (
+    await db().query<{ type: string }>(
+      'SELECT a.type FROM alarms a JOIN terminals t ON t.id = a.terminal_id WHERE t.identifier = $1 ORDER BY a.id',
+      [identifier],
+    )
+  ).map((r) => r.type);
 
 /** Sends a frame and waits for the gateway's answer: once it comes, what the frame said is stored. */
 async function exchange(term: TestTerminal, frame: Buffer) {
@@ -47,25 +53,63 @@ describe('a GT06 e-bike over TCP', () => {
   it('stores its 0xF1 status as its latest state, and its positions carry it', async () => {
     await exchange(term, hex('gt06-f1-armed'));
     const state = await batteryQueries.state(db(), Number(await pk(IMEI)));
-    expect(state).toMatchObject({ armed: true, acc: false, powerCut: false, charging: false, supplyVolts: 48.2, chargeVolts: 0, batteryTempC: 23.5 });
+    expect(state).toMatchObject({
+      armed: true,
+      acc: false,
+      powerCut: false,
+      charging: false,
+      supplyVolts: 48.2,
+      chargeVolts: 0,
+      batteryTempC: 23.5,
+    });
 
     const at = { time: Date.UTC(2026, 10, 25, 8, 0, 0), lat: 31.2304, lon: 121.4737, valid: true, speedKmh: 12, course: 0 };
     await exchange(term, encodeGt06Location(at, 2));
-    const row = await db().one<{ extras: { ebike?: object } }>('SELECT extras FROM latest_positions WHERE terminal_id = $1', [await pk(IMEI)]);
-    expect(row!.extras.ebike).toEqual({ armed: true, acc: false, powerCut: false, charging: false, supplyVolts: 48.2, chargeVolts: 0, batteryTempC: 23.5 });
+    const row = await db().one<{ extras: { ebike?: object } }>('SELECT extras FROM latest_positions WHERE terminal_id = $1', [
+      await pk(IMEI),
+    ]);
+    expect(row!.extras.ebike).toEqual({
+      armed: true,
+      acc: false,
+      powerCut: false,
+      charging: false,
+      supplyVolts: 48.2,
+      chargeVolts: 0,
+      batteryTempC: 23.5,
+    });
 
     // A later status changes what it says, and a field it leaves out keeps its value.
     await exchange(term, hex('gt06-f1-no-relay-byte-below-zero'));
-    expect(await batteryQueries.state(db(), Number(await pk(IMEI)))).toMatchObject({ armed: false, acc: true, powerCut: false, batteryTempC: -10 });
+    expect(await batteryQueries.state(db(), Number(await pk(IMEI)))).toMatchObject({
+      armed: false,
+      acc: true,
+      powerCut: false,
+      batteryTempC: -10,
+    });
   });
 
   it('raises each e-bike alarm from the packet that carries it', async () => {
-    const ids = ['gt06-26-displacement', 'gt06-26-low-voltage', 'gt06-26-acc-on-while-armed', 'gt06-26-fall-down', 'gt06-16-vibration-traccar', 'gt06-16-power-cut-traccar'];
+    const ids = [
+      'gt06-26-displacement',
+      'gt06-26-low-voltage',
+      'gt06-26-acc-on-while-armed',
+      'gt06-26-fall-down',
+      'gt06-16-vibration-traccar',
+      'gt06-16-power-cut-traccar',
+    ];
     for (const id of ids) await exchange(term, hex(id));
     // The cover (0x18) and tamper (0x13) codes, a Concox layout with that byte.
     const at = { time: Date.UTC(2026, 10, 25, 8, 30, 0), lat: 31.2304, lon: 121.4737, valid: true, speedKmh: 0, course: 0 };
     await exchange(term, encodeGt06Alarm(at, 'tamper', { armed: true }, 9));
-    expect(await alarmTypes(IMEI)).toEqual(['displacement', 'lowVoltage', 'accOnWhileArmed', 'fallDown', 'vibration', 'powerCut', 'tamper']);
+    expect(await alarmTypes(IMEI)).toEqual([
+      'displacement',
+      'lowVoltage',
+      'accOnWhileArmed',
+      'fallDown',
+      'vibration',
+      'powerCut',
+      'tamper',
+    ]);
   });
 
   it('stores BMS reports as received; impossible figures are flagged and raise nothing', async () => {
@@ -75,7 +119,15 @@ describe('a GT06 e-bike over TCP', () => {
     const terminalPk = Number(await pk(IMEI));
     const reports = await batteryQueries.between(db(), terminalPk, new Date(0), new Date(Date.now() + 60_000));
     expect(reports).toHaveLength(2);
-    expect(reports[0]).toMatchObject({ socPct: 76, voltageV: 49.406, currentA: -3.2, temperatureC: 25, cycles: 128, barcode: 'WD209A0001234567', implausible: [] });
+    expect(reports[0]).toMatchObject({
+      socPct: 76,
+      voltageV: 49.406,
+      currentA: -3.2,
+      temperatureC: 25,
+      cycles: 128,
+      barcode: 'WD209A0001234567',
+      implausible: [],
+    });
     expect(reports[0].cellVolts).toHaveLength(13);
     expect(reports[0]).toMatchObject({ cellMaxV: 3.803, cellMinV: 3.798, cellSpreadV: 0.005 });
     expect(reports[1]).toMatchObject({ temperatureC: -200, implausible: ['cells', 'temperature'], cellMaxV: null, cellSpreadV: null });
@@ -113,7 +165,13 @@ describe('a GT06 e-bike over TCP', () => {
     const stored = await batteryQueries.between(db(), Number(await pk('863120300000025')), new Date(0), new Date(Date.now() + 60_000));
     const sessions = bmsChargeSessions(stored);
     expect(sessions).toHaveLength(2);
-    expect(sessions[0]).toMatchObject({ start: stored[1].receivedAt, end: stored[2].receivedAt, startSocPct: 41, endSocPct: 60, maxTemperatureC: 31 });
+    expect(sessions[0]).toMatchObject({
+      start: stored[1].receivedAt,
+      end: stored[2].receivedAt,
+      startSocPct: 41,
+      endSocPct: 60,
+      maxTemperatureC: 31,
+    });
     expect(sessions[1]).toMatchObject({ start: stored[4].receivedAt, end: null, startSocPct: 62 });
   });
 });
@@ -131,7 +189,10 @@ describe('a JT/T 808 e-bike over TCP', () => {
     const latest = await batteryQueries.latest(db(), Number(await pk('013912345678')));
     expect(latest).toMatchObject({ socPct: 76, voltageV: 49.406, manufacturer: 'CHELIAN BMS', implausible: [] });
     // Its positions carry the e-bike state as a GT06 bike's do: the pack from the BMS, ACC and the cut relay from the location.
-    const position = await db().one<{ acc: boolean; extras: { ebike?: Record<string, unknown> } }>('SELECT acc, extras FROM latest_positions WHERE terminal_id = $1', [await pk('013912345678')]);
+    const position = await db().one<{ acc: boolean; extras: { ebike?: Record<string, unknown> } }>(
+      'SELECT acc, extras FROM latest_positions WHERE terminal_id = $1',
+      [await pk('013912345678')],
+    );
     expect(position!.extras.ebike).toMatchObject({ supplyVolts: 49.406, acc: position!.acc, powerCut: false });
   });
 });

@@ -8,7 +8,9 @@ describe('an e-bike state without a device status', () => {
   it('takes the pack voltage, temperature and charging from a BMS report, leaving out impossible figures', () => {
     expect(ebikeFromBms(bms({}))).toEqual({ supplyVolts: 51.2, batteryTempC: 28, charging: false });
     expect(ebikeFromBms(bms({ currentA: 4 }))).toMatchObject({ charging: true });
-    expect(ebikeFromBms(bms({ voltageV: 655.35, temperatureC: -200, implausible: ['voltage', 'temperature'] }))).toEqual({ charging: false });
+    expect(ebikeFromBms(bms({ voltageV: 655.35, temperatureC: -200, implausible: ['voltage', 'temperature'] }))).toEqual({
+      charging: false,
+    });
   });
 
   it('takes ACC and the cut relay from a JT/T 808 location', () => {

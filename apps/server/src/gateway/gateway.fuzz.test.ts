@@ -36,25 +36,37 @@ afterAll(async () => {
 
 /** A well-behaved JT/T 808 terminal: one report, answered within 5 s or the test fails. */
 async function canaryRoundTrip(canary: TestTerminal, serial: number): Promise<void> {
-  canary.send(encodeJt808Location({ phone: '013700000001' }, serial, { time: Date.now(), lat: 22.5, lon: 114, valid: true, speedKmh: 10, course: 0, altitude: 0 }));
+  canary.send(
+    encodeJt808Location({ phone: '013700000001' }, serial, {
+      time: Date.now(),
+      lat: 22.5,
+      lon: 114,
+      valid: true,
+      speedKmh: 10,
+      course: 0,
+      altitude: 0,
+    }),
+  );
   await canary.next(5000);
 }
 
 const chunk = fc.oneof(
   fc.uint8Array({ minLength: 1, maxLength: 600 }).map((b) => Buffer.from(b)),
-  fc.record({
-    protocol: fc.constantFrom(...PROTOCOLS),
-    index: fc.nat(),
-    flips: fc.array(fc.record({ at: fc.nat(), value: fc.integer({ min: 0, max: 255 }) }), { maxLength: 6 }),
-    cut: fc.option(fc.nat(), { nil: undefined }),
-    repeat: fc.integer({ min: 1, max: 3 }),
-  }).map(({ protocol, index, flips, cut, repeat }) => {
-    const frames = REAL[protocol];
-    const frame = Buffer.from(frames[index % frames.length]);
-    for (const f of flips) frame[f.at % frame.length] = f.value;
-    const piece = cut === undefined ? frame : frame.subarray(0, cut % (frame.length + 1));
-    return Buffer.concat(Array(repeat).fill(piece));
-  }),
+  fc
+    .record({
+      protocol: fc.constantFrom(...PROTOCOLS),
+      index: fc.nat(),
+      flips: fc.array(fc.record({ at: fc.nat(), value: fc.integer({ min: 0, max: 255 }) }), { maxLength: 6 }),
+      cut: fc.option(fc.nat(), { nil: undefined }),
+      repeat: fc.integer({ min: 1, max: 3 }),
+    })
+    .map(({ protocol, index, flips, cut, repeat }) => {
+      const frames = REAL[protocol];
+      const frame = Buffer.from(frames[index % frames.length]);
+      for (const f of flips) frame[f.at % frame.length] = f.value;
+      const piece = cut === undefined ? frame : frame.subarray(0, cut % (frame.length + 1));
+      return Buffer.concat(Array(repeat).fill(piece));
+    }),
 );
 
 describe('gateway fuzz', () => {
@@ -85,7 +97,15 @@ describe('gateway fuzz', () => {
   it('keeps a flooding connection from starving the others', async () => {
     const flooder = await connectJt808(gw.ports.jt808!, '013700000002');
     const frames = Array.from({ length: 4000 }, (_, i) =>
-      encodeJt808Location({ phone: '013700000002' }, i & 0xffff, { time: Date.now() - i * 1000, lat: 23, lon: 113, valid: true, speedKmh: 1, course: 0, altitude: 0 }),
+      encodeJt808Location({ phone: '013700000002' }, i & 0xffff, {
+        time: Date.now() - i * 1000,
+        lat: 23,
+        lon: 113,
+        valid: true,
+        speedKmh: 1,
+        course: 0,
+        altitude: 0,
+      }),
     );
     let flooding = true;
     const flood = (async () => {

@@ -22,7 +22,10 @@ describe.skipIf(!!skipReason)('API and gateway on separate NATS connections', ()
   beforeAll(async () => {
     t = await createTestServer({}, { bus: await connectNatsBus(process.env.NATS_URL!, createLogger('silent'), prefix) });
     gatewayBus = await connectNatsBus(process.env.NATS_URL!, createLogger('silent'), prefix);
-    gw = await startGateway({ db: t.ctx.db, bus: gatewayBus, log: createLogger('silent'), config: t.ctx.config }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
+    gw = await startGateway(
+      { db: t.ctx.db, bus: gatewayBus, log: createLogger('silent'), config: t.ctx.config },
+      { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 },
+    );
     await gatewayBus.flush();
   });
   afterAll(async () => {
@@ -37,11 +40,17 @@ describe.skipIf(!!skipReason)('API and gateway on separate NATS connections', ()
     t.ctx.bus.subscribe<{ terminalId: string }>('pos.>', (m) => seen.push(m));
     await t.ctx.bus.flush();
     const term = await connectJt808(gw.ports.jt808!, phone);
-    term.send(encodeJt808Location({ phone }, 1, { time: Date.now(), lat: 31.2, lon: 121.5, valid: true, speedKmh: 20, course: 0, altitude: 0 }));
+    term.send(
+      encodeJt808Location({ phone }, 1, { time: Date.now(), lat: 31.2, lon: 121.5, valid: true, speedKmh: 20, course: 0, altitude: 0 }),
+    );
     await term.next();
     await eventually(() => seen.some((m) => m.terminalId === phone), 3000, 'position over NATS');
 
-    const res = await t.call(admin, { method: 'POST', url: '/car/v1/api/command/commandDownBatch.json', ...form({ terminalIds: phone, commandType: 'reboot' }) });
+    const res = await t.call(admin, {
+      method: 'POST',
+      url: '/car/v1/api/command/commandDownBatch.json',
+      ...form({ terminalIds: phone, commandType: 'reboot' }),
+    });
     expect(res.json().obj).toMatchObject({ sent: 1 });
     const frame = jt808Codec.decode(await term.next());
     expect(frame.ok && frame.value.messageType).toBe('0x8105');

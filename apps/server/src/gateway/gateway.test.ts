@@ -20,7 +20,8 @@ let gw: Gateway;
 const events: Array<{ subject: string; message: Record<string, unknown> }> = [];
 beforeAll(async () => {
   t = await createTestServer();
-  for (const kind of ['pos', 'alarm', 'presence']) t.ctx.bus.subscribe(`${kind}.>`, (message, subject) => events.push({ subject, message: message as Record<string, unknown> }));
+  for (const kind of ['pos', 'alarm', 'presence'])
+    t.ctx.bus.subscribe(`${kind}.>`, (message, subject) => events.push({ subject, message: message as Record<string, unknown> }));
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0, gt06: 0, h02: 0 }, offlineAfterSeconds: 60 });
 });
 afterAll(async () => {
@@ -35,17 +36,40 @@ const positionsOf = (identifier: string) =>
     [identifier],
   );
 const alarmsOf = (identifier: string) =>
-  db().query<{ id: number; type: string; lat: number }>('SELECT a.id, a.type, a.lat FROM alarms a JOIN terminals t ON t.id = a.terminal_id WHERE t.identifier = $1 ORDER BY a.id', [identifier]);
+  db().query<{ id: number; type: string; lat: number }>(
+    'SELECT a.id, a.type, a.lat FROM alarms a JOIN terminals t ON t.id = a.terminal_id WHERE t.identifier = $1 ORDER BY a.id',
+    [identifier],
+  );
 
 // Beijing 2026-03-01 10:00:00 = 02:00:00 UTC.
 const T0 = Date.UTC(2026, 2, 1, 2, 0, 0);
-const fix = (i: number, extra: object = {}) => ({ time: T0 + i * 10_000, lat: 22.543096 + i * 0.001, lon: 114.057865, valid: true, speedKmh: 36, course: 90, altitude: 12, acc: true, ...extra });
+const fix = (i: number, extra: object = {}) => ({
+  time: T0 + i * 10_000,
+  lat: 22.543096 + i * 0.001,
+  lon: 114.057865,
+  valid: true,
+  speedKmh: 36,
+  course: 90,
+  altitude: 12,
+  acc: true,
+  ...extra,
+});
 
 describe('JT/T 808 over TCP', () => {
   const jt = { phone: '013912345678' };
   it('registers, authenticates, stores a position (GMT+8 → UTC) and only then replies', async () => {
     const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
-    term.send(encodeJt808Register(jt, 1, { province: 44, city: 300, maker: 'CHLN', model: 'JT701', deviceId: 'D000001', plateColor: 1, plate: '粤B88888' }));
+    term.send(
+      encodeJt808Register(jt, 1, {
+        province: 44,
+        city: 300,
+        maker: 'CHLN',
+        model: 'JT701',
+        deviceId: 'D000001',
+        plateColor: 1,
+        plate: '粤B88888',
+      }),
+    );
     const reg = jt808Codec.decode(await term.next());
     expect(reg.ok && reg.value.messageType).toBe('0x8100');
     // The code the platform issued (random, not the terminal's id): the only one it accepts.
@@ -62,10 +86,15 @@ describe('JT/T 808 over TCP', () => {
     expect(rows[0].gps_time.toISOString()).toBe('2026-03-01T02:00:00.000Z');
     expect(rows[0]).toMatchObject({ lat: 22.543096, lon: 114.057865, speed: 36, acc: true });
 
-    const terminal = await db().one<{ account_id: number | null; online: boolean; activated_at: Date | null; protocol: string }>(`SELECT account_id, online, activated_at, protocol FROM terminals WHERE identifier = '013912345678'`);
+    const terminal = await db().one<{ account_id: number | null; online: boolean; activated_at: Date | null; protocol: string }>(
+      `SELECT account_id, online, activated_at, protocol FROM terminals WHERE identifier = '013912345678'`,
+    );
     expect(terminal).toMatchObject({ account_id: null, online: true, protocol: 'jt808' });
     expect(terminal!.activated_at).not.toBeNull();
-    const latest = await db().one<{ lat: number }>('SELECT l.lat FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id WHERE t.identifier = $1', ['013912345678']);
+    const latest = await db().one<{ lat: number }>(
+      'SELECT l.lat FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id WHERE t.identifier = $1',
+      ['013912345678'],
+    );
     expect(latest!.lat).toBe(22.543096);
     // Unassigned terminals publish on the root subject, seen only by platform-wide subscribers.
     await eventually(() => events.find((e) => e.subject === 'pos.013912345678'), 2000, 'position event');
@@ -78,7 +107,13 @@ describe('JT/T 808 over TCP', () => {
     const gate = new Promise<void>((r) => (release = r));
     const real = t.ctx.db;
     // The same database, with its transactions (the batch's COPY and upsert) held at the gate: not committed.
-    const slow: typeof real = { ...real, tx: async (fn) => { await gate; return real.tx(fn); } };
+    const slow: typeof real = {
+      ...real,
+      tx: async (fn) => {
+        await gate;
+        return real.tx(fn);
+      },
+    };
     const held = await startGateway({ ...t.ctx, db: slow }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
     try {
       const term = await connectJt808(held.ports.jt808!, '013912345670');
@@ -104,7 +139,10 @@ describe('JT/T 808 over TCP', () => {
       tx: (fn) =>
         real.tx(async (q) => {
           let copiedPositions = false;
-          const result = await fn({ ...q, copyRows: (table, columns, rows) => ((copiedPositions ||= table === 'positions'), q.copyRows(table, columns, rows)) });
+          const result = await fn({
+            ...q,
+            copyRows: (table, columns, rows) => ((copiedPositions ||= table === 'positions'), q.copyRows(table, columns, rows)),
+          });
           if (copiedPositions && failNext) {
             failNext = false;
             throw new Error('磁盘已满');
@@ -113,7 +151,8 @@ describe('JT/T 808 over TCP', () => {
         }),
     };
     const phone = '013912345671';
-    const latestOf = () => db().query('SELECT l.gps_time FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id WHERE t.identifier = $1', [phone]);
+    const latestOf = () =>
+      db().query('SELECT l.gps_time FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id WHERE t.identifier = $1', [phone]);
     const held = await startGateway({ ...t.ctx, db: flaky }, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
     try {
       const term = await connectJt808(held.ports.jt808!, phone);
@@ -134,13 +173,21 @@ describe('JT/T 808 over TCP', () => {
 
   it('raises an alarm bit once while it lasts, stores it and publishes it', async () => {
     const term = await connectJt808(gw.ports.jt808!, jt.phone);
-    term.send(encodeJt808Location(jt, 10, fix(1, { alarms: ['sos'] })), encodeJt808Location(jt, 11, fix(2, { alarms: ['sos'] })), encodeJt808Location(jt, 12, fix(3, { alarms: ['sos', 'overspeed'] })));
+    term.send(
+      encodeJt808Location(jt, 10, fix(1, { alarms: ['sos'] })),
+      encodeJt808Location(jt, 11, fix(2, { alarms: ['sos'] })),
+      encodeJt808Location(jt, 12, fix(3, { alarms: ['sos', 'overspeed'] })),
+    );
     for (let i = 0; i < 3; i++) await term.next();
     const alarms = await alarmsOf('013912345678');
     expect(alarms.map((a) => a.type)).toEqual(['sos', 'overspeed']);
     expect(alarms[0].lat).toBeCloseTo(22.544096, 6);
     await eventually(() => events.filter((e) => e.subject === 'alarm.013912345678').length === 2, 2000, 'alarm events');
-    expect(events.find((e) => e.subject === 'alarm.013912345678')?.message).toMatchObject({ type: 'sos', typeName: '紧急报警', alarmId: alarms[0].id });
+    expect(events.find((e) => e.subject === 'alarm.013912345678')?.message).toMatchObject({
+      type: 'sos',
+      typeName: '紧急报警',
+      alarmId: alarms[0].id,
+    });
     term.close();
   });
 
@@ -168,8 +215,17 @@ describe('JT/T 808 over TCP', () => {
       expect((await db().one<{ online: boolean }>(`SELECT online FROM terminals WHERE identifier = '013912340000'`))!.online).toBe(true);
       expect(await term.waitClosed(4000)).toBe(true);
       expect(await mute.waitClosed(2000)).toBe(true);
-      await eventually(async () => (await db().one<{ online: boolean }>(`SELECT online FROM terminals WHERE identifier = '013912340000'`))!.online === false, 4000, 'offline');
-      await eventually(() => events.find((e) => e.subject === 'presence.013912340000' && e.message.online === false), 2000, 'offline event');
+      await eventually(
+        async () =>
+          (await db().one<{ online: boolean }>(`SELECT online FROM terminals WHERE identifier = '013912340000'`))!.online === false,
+        4000,
+        'offline',
+      );
+      await eventually(
+        () => events.find((e) => e.subject === 'presence.013912340000' && e.message.online === false),
+        2000,
+        'offline event',
+      );
     } finally {
       await quiet.close();
     }

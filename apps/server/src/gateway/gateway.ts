@@ -74,12 +74,33 @@ export async function startGateway(
   commands.start();
   const terminals = new TerminalDirectory(db);
   const records = new IdentityRecords(db, log);
-  const identity = new IdentityGate({ db, log, directory: terminals, records, presence, sessions, autoRegister: deps.config.terminalAutoRegister });
+  const identity = new IdentityGate({
+    db,
+    log,
+    directory: terminals,
+    records,
+    presence,
+    sessions,
+    autoRegister: deps.config.terminalAutoRegister,
+  });
   const frameDeadlineMs = (opts.frameDeadlineSeconds ?? DEFAULT_FRAME_DEADLINE_SECONDS) * 1000;
   const deadlines = new ConnectionDeadlines({ idleMs: opts.offlineAfterSeconds * 1000, frameDeadlineMs }, stats, log);
   deadlines.start();
   const perAddress = new AddressLimits(opts.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, stats, log);
-  const sessionDeps: SessionDeps = { db, bus, log, positionFeed, batcher, presence, commands, terminals, identity, sessions, stats, deadlines };
+  const sessionDeps: SessionDeps = {
+    db,
+    bus,
+    log,
+    positionFeed,
+    batcher,
+    presence,
+    commands,
+    terminals,
+    identity,
+    sessions,
+    stats,
+    deadlines,
+  };
 
   // An operator changed a terminal: the session holding it refreshes its labels and owner.
   const stopChanges = bus.subscribe(subjects.allTerminalChanges, (_m, subject) => {

@@ -25,11 +25,28 @@ afterAll(async () => {
 });
 
 const positionsOf = async (identifier: string) =>
-  (await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM positions p JOIN terminals t ON t.id = p.terminal_id WHERE t.identifier = $1', [identifier]))[0].n;
+  (
+    await t.ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM positions p JOIN terminals t ON t.id = p.terminal_id WHERE t.identifier = $1',
+      [identifier],
+    )
+  )[0].n;
 const conflictsOf = async (identifier: string) =>
-  (await t.ctx.db.one<{ identity_conflicts: number; identity_conflict_at: Date | null }>('SELECT identity_conflicts, identity_conflict_at FROM terminals WHERE identifier = $1', [identifier]))!;
+  (await t.ctx.db.one<{ identity_conflicts: number; identity_conflict_at: Date | null }>(
+    'SELECT identity_conflicts, identity_conflict_at FROM terminals WHERE identifier = $1',
+    [identifier],
+  ))!;
 const T0 = Date.UTC(2026, 10, 25, 1, 0, 0);
-const fix = (i: number) => ({ time: T0 + i * 10_000, lat: 22.5431 + i * 0.001, lon: 114.0579, valid: true, speedKmh: 30, course: 90, altitude: 10, acc: true });
+const fix = (i: number) => ({
+  time: T0 + i * 10_000,
+  lat: 22.5431 + i * 0.001,
+  lon: 114.0579,
+  valid: true,
+  speedKmh: 30,
+  course: 90,
+  altitude: 10,
+  acc: true,
+});
 const replyOf = (frame: Buffer) => {
   const r = decodeJt808(frame);
   if (!r.ok) throw new Error(r.error.detail);
@@ -53,7 +70,11 @@ describe('JT/T 808: nothing is stored before the connection authenticated', () =
     real.send(encodeJt808Location({ phone }, 2, fix(2)));
     expect(replyOf(await real.next()).commandReply).toMatchObject({ answered: '0x0200', result: 0 });
     expect(await positionsOf(phone)).toBe(2);
-    const c = await eventually(async () => ((await conflictsOf(phone)).identity_conflicts === 1 ? conflictsOf(phone) : null), 5000, 'conflict recorded');
+    const c = await eventually(
+      async () => ((await conflictsOf(phone)).identity_conflicts === 1 ? conflictsOf(phone) : null),
+      5000,
+      'conflict recorded',
+    );
     expect(c!.identity_conflict_at).not.toBeNull();
     impostor.close();
     real.close();
@@ -63,7 +84,17 @@ describe('JT/T 808: nothing is stored before the connection authenticated', () =
     const phone = '013900000102';
     const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
     term.send(encodeJt808Location({ phone }, 1, fix(0))); // not even registered
-    term.send(encodeJt808Register({ phone }, 2, { province: 44, city: 300, maker: 'CHLN', model: 'X', deviceId: '0000102', plateColor: 0, plate: '' }));
+    term.send(
+      encodeJt808Register({ phone }, 2, {
+        province: 44,
+        city: 300,
+        maker: 'CHLN',
+        model: 'X',
+        deviceId: '0000102',
+        plateColor: 0,
+        plate: '',
+      }),
+    );
     const reg = replyOf(await term.next());
     expect(reg.messageType).toBe('0x8100');
     const { authCode } = reg.detail as { authCode: string; result: number };
@@ -108,7 +139,17 @@ describe('JT/T 808: nothing is stored before the connection authenticated', () =
     const phone = '013900000104';
     const real = await connectJt808(gw.ports.jt808!, phone);
     const other = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
-    other.send(encodeJt808Register({ phone }, 1, { province: 44, city: 300, maker: 'CHLN', model: 'X', deviceId: '0000104', plateColor: 0, plate: '' }));
+    other.send(
+      encodeJt808Register({ phone }, 1, {
+        province: 44,
+        city: 300,
+        maker: 'CHLN',
+        model: 'X',
+        deviceId: '0000104',
+        plateColor: 0,
+        plate: '',
+      }),
+    );
     expect(replyOf(await other.next()).detail).toMatchObject({ result: 3 });
     expect(await other.waitClosed()).toBe(true);
     expect(real.closed).toBe(false);

@@ -18,10 +18,14 @@ export const PENDING_FRAMES_KEPT = 3;
 export const identityQueries = {
   /** The pending rows of these keys (blocked or not): who is waiting already. */
   pendingOf: (q: Queryable, keys: string[]) =>
-    q.query<{ identifier_key: string; blocked: boolean }>('SELECT identifier_key, blocked FROM pending_terminals WHERE identifier_key = ANY($1::text[])', [keys]),
+    q.query<{ identifier_key: string; blocked: boolean }>(
+      'SELECT identifier_key, blocked FROM pending_terminals WHERE identifier_key = ANY($1::text[])',
+      [keys],
+    ),
 
   /** JT/T 808: the code issued by this registration replaces any earlier one. */
-  storeAuthCode: (q: Queryable, terminalPk: number, code: string) => q.query('UPDATE terminals SET auth_code = $2 WHERE id = $1', [terminalPk, code]),
+  storeAuthCode: (q: Queryable, terminalPk: number, code: string) =>
+    q.query('UPDATE terminals SET auth_code = $2 WHERE id = $1', [terminalPk, code]),
 
   /** Sightings of one flush: new ids inserted, known ones counted; frames kept up to PENDING_FRAMES_KEPT. */
   recordPending: (q: Queryable, sightings: PendingSighting[]) =>
@@ -38,7 +42,14 @@ export const identityQueries = {
       [
         JSON.stringify(
           sightings.map((s) => ({
-            key: s.key, identifier: s.identifier, protocol: s.protocol, address: s.address, first_at: s.firstAt, last_at: s.lastAt, attempts: s.attempts, frames: s.frames,
+            key: s.key,
+            identifier: s.identifier,
+            protocol: s.protocol,
+            address: s.address,
+            first_at: s.firstAt,
+            last_at: s.lastAt,
+            attempts: s.attempts,
+            frames: s.frames,
           })),
         ),
       ],

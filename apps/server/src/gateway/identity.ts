@@ -154,7 +154,10 @@ export class IdentityGate {
 
   private unknown(msg: DeviceMessage, from: Claimant, pending: boolean) {
     const key = identifierKey(msg.terminalId);
-    this.deps.records.unknown({ identifier: msg.terminalId, key, protocol: msg.protocol, address: from.address, frame: from.frame }, pending);
+    this.deps.records.unknown(
+      { identifier: msg.terminalId, key, protocol: msg.protocol, address: from.address, frame: from.frame },
+      pending,
+    );
   }
 
   private disabled(msg: DeviceMessage): Verdict {

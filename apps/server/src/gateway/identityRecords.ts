@@ -42,7 +42,16 @@ export class IdentityRecords {
     let seen = this.pending.get(s.key);
     if (!seen) {
       if (!known && !this.admitNew(now)) return;
-      seen = { identifier: s.identifier, key: s.key, protocol: s.protocol, address: s.address, attempts: 0, firstAt: now, lastAt: now, frames: [] };
+      seen = {
+        identifier: s.identifier,
+        key: s.key,
+        protocol: s.protocol,
+        address: s.address,
+        attempts: 0,
+        firstAt: now,
+        lastAt: now,
+        frames: [],
+      };
       this.pending.set(s.key, seen);
     }
     seen.attempts++;

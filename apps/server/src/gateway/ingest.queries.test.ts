@@ -58,9 +58,21 @@ describe(`positions binary COPY (${process.env.TEST_ENGINE === 'postgres' ? 'Pos
   it('keeps every field exact at the edges: large ids, times before 2000 and far ahead, float4 speeds, non-ASCII alarms, many rows', async () => {
     const old = Date.parse('1999-12-31T23:59:59.001Z');
     const far = Date.parse('2090-01-01T00:00:00.999Z');
-    const many = Array.from({ length: 3000 }, (_, i) => row({ terminalPk: 990_003, gpsTime: at + i * 1000, speed: i % 200, course: i % 360 }));
+    const many = Array.from({ length: 3000 }, (_, i) =>
+      row({ terminalPk: 990_003, gpsTime: at + i * 1000, speed: i % 200, course: i % 360 }),
+    );
     await ingestQueries.copyPositions(db, [
-      row({ terminalPk: 2 ** 40 + 7, gpsTime: old, receivedAt: far, speed: 61.5, altitude: 1e6, satellites: 255, mileage: 123456.789, alarms: ['超速', 'x'], extras: { 中: '文', deep: { a: [1, 2] } } }),
+      row({
+        terminalPk: 2 ** 40 + 7,
+        gpsTime: old,
+        receivedAt: far,
+        speed: 61.5,
+        altitude: 1e6,
+        satellites: 255,
+        mileage: 123456.789,
+        alarms: ['超速', 'x'],
+        extras: { 中: '文', deep: { a: [1, 2] } },
+      }),
       ...many,
     ]);
     const [edge] = await db.query<Record<string, unknown>>(
@@ -70,7 +82,14 @@ describe(`positions binary COPY (${process.env.TEST_ENGINE === 'postgres' ? 'Pos
     expect(Number(edge.terminal_id)).toBe(2 ** 40 + 7);
     expect((edge.gps_time as Date).getTime()).toBe(old);
     expect((edge.received_at as Date).getTime()).toBe(far);
-    expect(edge).toMatchObject({ speed: 61.5, altitude: 1e6, satellites: 255, mileage: 123456.789, alarms: ['超速', 'x'], extras: { 中: '文', deep: { a: [1, 2] } } });
+    expect(edge).toMatchObject({
+      speed: 61.5,
+      altitude: 1e6,
+      satellites: 255,
+      mileage: 123456.789,
+      alarms: ['超速', 'x'],
+      extras: { 中: '文', deep: { a: [1, 2] } },
+    });
     const [sum] = await db.query<{ n: number; speed: number; course: number }>(
       'SELECT count(*)::int AS n, sum(speed)::int AS speed, sum(course)::int AS course FROM positions WHERE terminal_id = 990003',
     );

@@ -75,7 +75,10 @@ export const ingestQueries = {
       await upsertLatestIn(q, latest);
       // Rare (blind-area uploads, a day already final): stored with the positions, so never one without the other.
       if (late.length) {
-        await q.query('INSERT INTO rollup_late_days (terminal_id, day) SELECT * FROM unnest($1::bigint[], $2::date[])', [late.map((l) => l.terminalPk), late.map((l) => l.day)]);
+        await q.query('INSERT INTO rollup_late_days (terminal_id, day) SELECT * FROM unnest($1::bigint[], $2::date[])', [
+          late.map((l) => l.terminalPk),
+          late.map((l) => l.day),
+        ]);
       }
     }),
 

@@ -9,7 +9,9 @@ let db: TestDb;
 let terminalPk: number;
 beforeAll(async () => {
   db = await createTestDb();
-  const row = await db.one<{ id: number }>(`INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('013900990001', '13900990001', 'jt808') RETURNING id`);
+  const row = await db.one<{ id: number }>(
+    `INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('013900990001', '13900990001', 'jt808') RETURNING id`,
+  );
   terminalPk = Number(row!.id);
 });
 afterAll(() => db?.close());
@@ -39,7 +41,10 @@ describe(`ingest batcher (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL
 
     const stored = await db.query<{ n: string }>('SELECT count(*) AS n FROM positions WHERE terminal_id = $1', [terminalPk]);
     expect(Number(stored[0].n)).toBe(3);
-    const latest = await db.one<{ lat: number; mileage: number; gps_time: Date }>('SELECT lat, mileage, gps_time FROM latest_positions WHERE terminal_id = $1', [terminalPk]);
+    const latest = await db.one<{ lat: number; mileage: number; gps_time: Date }>(
+      'SELECT lat, mileage, gps_time FROM latest_positions WHERE terminal_id = $1',
+      [terminalPk],
+    );
     expect(latest).toMatchObject({ lat: 31.21, mileage: 1234.5 });
     expect(latest!.gps_time.getTime()).toBe(at + 1000);
     // One ticket per terminal and batch, shared by its alarm-free messages: what the session publishes.
@@ -50,7 +55,16 @@ describe(`ingest batcher (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL
 
   it('gives a message with alarms a ticket of its own, with the ids of its stored alarms', async () => {
     const batcher = new IngestBatcher(db, createLogger('silent'), options);
-    const sos: NewAlarm = { terminalPk, accountId: null, vehicleId: null, type: 'sos', alarmTime: at + 21_000, lat: 31.2, lon: 121.4, speed: 0 };
+    const sos: NewAlarm = {
+      terminalPk,
+      accountId: null,
+      vehicleId: null,
+      type: 'sos',
+      alarmTime: at + 21_000,
+      lat: 31.2,
+      lon: 121.4,
+      speed: 0,
+    };
     const tickets = await store(batcher, [
       { positions: [row({ gpsTime: at + 20_000 })], alarms: [] },
       { positions: [row({ gpsTime: at + 21_000, alarms: ['sos'] })], alarms: [sos] },
@@ -73,11 +87,10 @@ describe(`ingest batcher (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL
     const [badTicket, goodTicket] = await store(batcher, [bad, good]);
     expect(badTicket).toBeNull(); // never queued, so never acknowledged
     expect(goodTicket?.state).toBe('stored');
-    const times = await db.query<{ gps_time: Date }>('SELECT gps_time FROM positions WHERE terminal_id = $1 AND gps_time >= $2 AND gps_time < $3 ORDER BY gps_time', [
-      terminalPk,
-      new Date(at + 10_000),
-      new Date(at + 20_000),
-    ]);
+    const times = await db.query<{ gps_time: Date }>(
+      'SELECT gps_time FROM positions WHERE terminal_id = $1 AND gps_time >= $2 AND gps_time < $3 ORDER BY gps_time',
+      [terminalPk, new Date(at + 10_000), new Date(at + 20_000)],
+    );
     // Neither row of the refused entry: the one before the bad row was rolled back with it.
     expect(times.map((t) => t.gps_time.getTime())).toEqual([at + 12_000]);
     await batcher.close();

@@ -187,7 +187,12 @@ export class IngestBatcher {
    * stored and the terminal must not be answered.
    */
   add(rows: IngestRows, owner: IngestOwner): IngestTicket | null {
-    const count = rows.positions.length + rows.alarms.length + (rows.ebike ? rows.ebike.batteries.length + rows.ebike.states.length : 0) + (rows.beacons?.length ?? 0) + (rows.statusReports?.length ?? 0);
+    const count =
+      rows.positions.length +
+      rows.alarms.length +
+      (rows.ebike ? rows.ebike.batteries.length + rows.ebike.states.length : 0) +
+      (rows.beacons?.length ?? 0) +
+      (rows.statusReports?.length ?? 0);
     const batch = this.waiting;
     if (this.closed || count === 0 || batch.rows + count > this.opts.maxPendingRows) {
       if (count) ingestMetrics.refused.inc();
@@ -208,7 +213,13 @@ export class IngestBatcher {
     }
     if (rows.beacons) batch.beacons.push(...rows.beacons);
     if (rows.statusReports) batch.statusReports.push(...rows.statusReports);
-    const first = rows.positions[0] ?? rows.alarms[0] ?? rows.ebike?.batteries[0] ?? rows.ebike?.states[0] ?? rows.beacons?.[0] ?? rows.statusReports![0];
+    const first =
+      rows.positions[0] ??
+      rows.alarms[0] ??
+      rows.ebike?.batteries[0] ??
+      rows.ebike?.states[0] ??
+      rows.beacons?.[0] ??
+      rows.statusReports![0];
     const ticket = batch.ticketFor(first.terminalPk, rows.alarms);
     if (batch.rows === 0) this.oldestAt = Date.now();
     // A connection's messages of one read arrive in a row: each owner once per run (told once per flush anyway).

@@ -31,7 +31,9 @@ describe('stored extras', () => {
   });
 
   it('keeps fuel, signal and the other items as plain JSON', () => {
-    const extras = compactExtras(position({ statusWord: 3, io: { a: 1 }, rawItems: Buffer.from([0xe1, 0x02]) }, { fuel: 30.5, signal: 21 }));
+    const extras = compactExtras(
+      position({ statusWord: 3, io: { a: 1 }, rawItems: Buffer.from([0xe1, 0x02]) }, { fuel: 30.5, signal: 21 }),
+    );
     expect(extras).toEqual({ fuel: 30.5, signal: 21, io: { a: 1 }, rawItems: 'e102' });
   });
 });

@@ -27,7 +27,11 @@ export const NO_NEW_ALARMS: NewAlarm[] = Object.freeze([]) as unknown as NewAlar
 export const hasFix = (p: StoredPosition) => p.valid || p.lat !== 0 || p.lon !== 0;
 
 /** A message's positions as rows, oldest first (a 0x0200 carries one: no loop, no sort). */
-export function toStoredPositions(decoded: readonly Position[] | undefined, terminalPk: number, receivedAt: number): readonly StoredPosition[] {
+export function toStoredPositions(
+  decoded: readonly Position[] | undefined,
+  terminalPk: number,
+  receivedAt: number,
+): readonly StoredPosition[] {
   if (!decoded || decoded.length === 0) return NO_ROWS;
   if (decoded.length === 1) {
     const row = toStoredPosition(decoded[0], terminalPk, receivedAt);

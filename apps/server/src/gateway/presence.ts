@@ -108,7 +108,13 @@ export class PresenceTracker {
         }
       }
       const gone = await this.serially(() => ingestQueries.markSilentOffline(this.db, this.offlineAfterSeconds, null));
-      for (const g of gone) publishPresence(this.bus, this.feed, { identifier: g.identifier, accountPath: g.account_path, vehicleId: g.vehicle_id, plate: g.plate }, false);
+      for (const g of gone)
+        publishPresence(
+          this.bus,
+          this.feed,
+          { identifier: g.identifier, accountPath: g.account_path, vehicleId: g.vehicle_id, plate: g.plate },
+          false,
+        );
       await commandsQueries.expireQueued(this.db);
     } catch (err) {
       this.log.error({ err }, '在线状态检查失败');

@@ -132,7 +132,10 @@ export class TerminalSession implements IngestOwner {
       // Oversized or endless frames: this connection is beyond repair; the others never notice.
       this.deps.stats.closedForAbuse++;
       countRejected(this.counters, out.error.code);
-      this.deps.log.warn({ terminal: this.wireId, protocol: this.codec.name, code: out.error.code, detail: out.error.detail }, '终端数据帧异常，断开连接');
+      this.deps.log.warn(
+        { terminal: this.wireId, protocol: this.codec.name, code: out.error.code, detail: out.error.detail },
+        '终端数据帧异常，断开连接',
+      );
       return this.shutdown();
     }
     if (this.queue.length > MAX_QUEUED_FRAMES) {
@@ -221,7 +224,12 @@ export class TerminalSession implements IngestOwner {
 
   /** A message naming a terminal this connection has not earned: identity.ts says whether it may go by it. */
   private async claim(msg: DeviceMessage) {
-    const from = { session: this, address: this.socket.remoteAddress ?? '', frame: this.unidentifiedFrame, authCode: () => this.decodeCtx.authCode };
+    const from = {
+      session: this,
+      address: this.socket.remoteAddress ?? '',
+      frame: this.unidentifiedFrame,
+      authCode: () => this.decodeCtx.authCode,
+    };
     const verdict = await this.deps.identity.claim(msg, from);
     if (this.closed) return;
     if (verdict.kind === 'identified') {
@@ -349,12 +357,15 @@ export class TerminalSession implements IngestOwner {
     this.deps.stats.positions += positions.length;
     const statusReport = statusReportOf(t.pk, msg, now);
     if (!positions.length && !alarms && !ebike && !msg.beacons?.length && !statusReport) return null;
-    const rows: IngestRows = lateDays ? { positions, alarms: alarms ?? NO_NEW_ALARMS, lateDays } : { positions, alarms: alarms ?? NO_NEW_ALARMS };
+    const rows: IngestRows = lateDays
+      ? { positions, alarms: alarms ?? NO_NEW_ALARMS, lateDays }
+      : { positions, alarms: alarms ?? NO_NEW_ALARMS };
     if (ebike) rows.ebike = ebike.rows;
     if (msg.beacons?.length) rows.beacons = msg.beacons.map((sighting) => ({ terminalPk: t.pk, receivedAt: now, sighting }));
     if (statusReport) rows.statusReports = [statusReport];
     // Kept until commit only when an engine of this process watches the terminal.
-    if (positions.length && this.deps.positionFeed?.wants((this.fedAs ??= { terminalId: t.identifier, vehicleId: t.vehicleId }))) rows.feed = true;
+    if (positions.length && this.deps.positionFeed?.wants((this.fedAs ??= { terminalId: t.identifier, vehicleId: t.vehicleId })))
+      rows.feed = true;
     return rows;
   }
 
@@ -362,7 +373,10 @@ export class TerminalSession implements IngestOwner {
   private noteEbike(msg: DeviceMessage) {
     const was = this.ebike ?? {};
     const s = msg.ebike ?? {
-      armed: msg.status?.armed, acc: msg.status?.acc, charging: msg.status?.charging, powerCut: msg.status?.oilCut,
+      armed: msg.status?.armed,
+      acc: msg.status?.acc,
+      charging: msg.status?.charging,
+      powerCut: msg.status?.oilCut,
       // A terminal without a device status: the pack's voltage, temperature and charging from its BMS.
       ...(msg.bms && !this.sentDeviceStatus ? ebikeFromBms(msg.bms) : {}),
     };
@@ -384,7 +398,13 @@ export class TerminalSession implements IngestOwner {
     return { rows: { batteries, states }, alarms };
   }
 
-  private alarm(t: TerminalInfo, type: string, time: number, at: { lat: number; lon: number; speed: number } | null, late = false): NewAlarm {
+  private alarm(
+    t: TerminalInfo,
+    type: string,
+    time: number,
+    at: { lat: number; lon: number; speed: number } | null,
+    late = false,
+  ): NewAlarm {
     const alarm: NewAlarm = {
       terminalPk: t.pk,
       accountId: t.accountId,
@@ -411,7 +431,8 @@ export class TerminalSession implements IngestOwner {
     let batches: LatestFix[] | null = null;
     for (const ticket of tickets) {
       const fix = ticket.latest.newest;
-      if (fix && fix.gpsTime >= this.lastPublishedTime && !beforeHandOver(t, fix) && (!newest || fix.gpsTime >= newest.gpsTime)) newest = fix;
+      if (fix && fix.gpsTime >= this.lastPublishedTime && !beforeHandOver(t, fix) && (!newest || fix.gpsTime >= newest.gpsTime))
+        newest = fix;
       if (ticket.latest.fixes && !batches?.includes(ticket.latest)) (batches ??= []).push(ticket.latest);
       ticket.alarms.forEach((a, i) => publishAlarm(this.deps.bus, t, ticket.alarmIds![i], a));
     }
@@ -448,7 +469,13 @@ export class TerminalSession implements IngestOwner {
       feedFixes(this.deps.positionFeed, t, fixes);
     }
     // In arrival order: an engine judging one late fix counts those that arrived before it as judged.
-    if (late) feedFixes(this.deps.positionFeed, t, late.sort((a, b) => a.receivedAt - b.receivedAt || a.gpsTime - b.gpsTime), true);
+    if (late)
+      feedFixes(
+        this.deps.positionFeed,
+        t,
+        late.sort((a, b) => a.receivedAt - b.receivedAt || a.gpsTime - b.gpsTime),
+        true,
+      );
   }
 
   private forget() {

@@ -81,7 +81,8 @@ export async function resolveTerminals(q: Queryable, items: Lookup[]): Promise<R
   const create = new Map<string, { identifier: string; key: string; protocol: string }>();
   items.forEach((item, i) => {
     const key = keys[i];
-    if (item.create && !found.has(key) && pending.get(key) !== true) create.set(key, { identifier: item.identifier, key, protocol: item.protocol });
+    if (item.create && !found.has(key) && pending.get(key) !== true)
+      create.set(key, { identifier: item.identifier, key, protocol: item.protocol });
   });
   if (create.size) {
     await ingestQueries.registerUnassigned(q, [...create.values()]);

@@ -49,47 +49,66 @@ const take = (built: BuiltFrame[]) => ({ frames: built.map((b) => b.bytes), fixe
 /** A connection's frames, made when the run starts: ids are fresh each time. */
 type Plan = { protocol: ProtocolName; build: () => Connection };
 
-const jt808Connection = fc.record({ is2019: fc.boolean(), version: fc.integer({ min: 0, max: 255 }), messages: fc.array(jt808Message, { minLength: 1, maxLength: 6 }) }).map(({ is2019, version, messages }): Plan => ({
-  protocol: 'jt808',
-  build: () => {
-    const target: Jt808Target = { is2019, version, phone: is2019 ? '00000000' + nextId(12) : nextId(12) };
-    return { protocol: 'jt808', terminalId: target.phone, ...take(messages.flatMap((m) => jt808Frames({ ...m, target }))) };
-  },
-}));
+const jt808Connection = fc
+  .record({
+    is2019: fc.boolean(),
+    version: fc.integer({ min: 0, max: 255 }),
+    messages: fc.array(jt808Message, { minLength: 1, maxLength: 6 }),
+  })
+  .map(({ is2019, version, messages }): Plan => ({
+    protocol: 'jt808',
+    build: () => {
+      const target: Jt808Target = { is2019, version, phone: is2019 ? '00000000' + nextId(12) : nextId(12) };
+      return { protocol: 'jt808', terminalId: target.phone, ...take(messages.flatMap((m) => jt808Frames({ ...m, target }))) };
+    },
+  }));
 
-const gt06Connection = fc.record({
-  login: fc.option(fc.record({ typeId: fc.integer({ min: 0, max: 0xffff }), zoneMinutes: fc.constantFrom(480, -300, 0, 345) })),
-  extendedLogin: fc.boolean(),
-  packets: fc.array(gt06Packet, { minLength: 1, maxLength: 8 }),
-}).map(({ login, extendedLogin, packets }): Plan => ({
-  protocol: 'gt06',
-  build: () => {
-    const imei = nextId(15);
-    const built = take(packets.map((p) => gt06PacketFrame(imei, p)));
-    return { protocol: 'gt06', terminalId: imei, frames: [gt06Login(imei, 1, login, extendedLogin), ...built.frames], fixes: built.fixes };
-  },
-}));
+const gt06Connection = fc
+  .record({
+    login: fc.option(fc.record({ typeId: fc.integer({ min: 0, max: 0xffff }), zoneMinutes: fc.constantFrom(480, -300, 0, 345) })),
+    extendedLogin: fc.boolean(),
+    packets: fc.array(gt06Packet, { minLength: 1, maxLength: 8 }),
+  })
+  .map(({ login, extendedLogin, packets }): Plan => ({
+    protocol: 'gt06',
+    build: () => {
+      const imei = nextId(15);
+      const built = take(packets.map((p) => gt06PacketFrame(imei, p)));
+      return {
+        protocol: 'gt06',
+        terminalId: imei,
+        frames: [gt06Login(imei, 1, login, extendedLogin), ...built.frames],
+        fixes: built.fixes,
+      };
+    },
+  }));
 
-const h02Connection = fc.record({
-  kinds: fc.array(fc.constantFrom('V1', 'V4', 'binary'), { minLength: 1, maxLength: 8 }),
-  fixes: fc.array(h02Fix, { minLength: 8, maxLength: 8 }),
-  binaryLength: fc.constantFrom(32 as const, 45 as const),
-}).map(({ kinds, fixes, binaryLength }): Plan => ({
-  protocol: 'h02',
-  build: () => {
-    const id = nextId(10);
-    const built = kinds.map((k, i) => (k === 'V1' ? h02V1(id, fixes[i]) : k === 'V4' ? h02V4(id, fixes[i], '080910') : h02Binary(id, fixes[i], binaryLength)));
-    return { protocol: 'h02', terminalId: id, ...take(built) };
-  },
-}));
+const h02Connection = fc
+  .record({
+    kinds: fc.array(fc.constantFrom('V1', 'V4', 'binary'), { minLength: 1, maxLength: 8 }),
+    fixes: fc.array(h02Fix, { minLength: 8, maxLength: 8 }),
+    binaryLength: fc.constantFrom(32 as const, 45 as const),
+  })
+  .map(({ kinds, fixes, binaryLength }): Plan => ({
+    protocol: 'h02',
+    build: () => {
+      const id = nextId(10);
+      const built = kinds.map((k, i) =>
+        k === 'V1' ? h02V1(id, fixes[i]) : k === 'V4' ? h02V4(id, fixes[i], '080910') : h02Binary(id, fixes[i], binaryLength),
+      );
+      return { protocol: 'h02', terminalId: id, ...take(built) };
+    },
+  }));
 
-const watchConnection = fc.record({ maker: fc.constantFrom(...WATCH_MAKERS), reports: fc.array(watchReport, { minLength: 1, maxLength: 8 }) }).map(({ maker, reports }): Plan => ({
-  protocol: 'watch',
-  build: () => {
-    const id = nextId(10);
-    return { protocol: 'watch', terminalId: id, ...take(reports.map((r) => watchFrame(id, { ...r, maker }))) };
-  },
-}));
+const watchConnection = fc
+  .record({ maker: fc.constantFrom(...WATCH_MAKERS), reports: fc.array(watchReport, { minLength: 1, maxLength: 8 }) })
+  .map(({ maker, reports }): Plan => ({
+    protocol: 'watch',
+    build: () => {
+      const id = nextId(10);
+      return { protocol: 'watch', terminalId: id, ...take(reports.map((r) => watchFrame(id, { ...r, maker }))) };
+    },
+  }));
 
 const connection = fc.oneof(jt808Connection, gt06Connection, h02Connection, watchConnection);
 
@@ -112,7 +131,8 @@ const rowsOf = (identifier: string) =>
     [identifier],
   );
 
-const order = (a: { time: number; lat: number; lon: number }, b: { time: number; lat: number; lon: number }) => a.time - b.time || a.lat - b.lat || a.lon - b.lon;
+const order = (a: { time: number; lat: number; lon: number }, b: { time: number; lat: number; lon: number }) =>
+  a.time - b.time || a.lat - b.lat || a.lon - b.lon;
 
 /** Sends a connection's frames as one stream cut into chunks of random sizes. */
 async function play(c: Connection, cuts: number[]): Promise<TestTerminal> {
@@ -134,28 +154,46 @@ describe('gateway: variants from other encoders', () => {
   it('stores every position of a random mix of variants on all four ports, as sent, nothing lost', async () => {
     let checked = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(connection, { minLength: 4, maxLength: 8 }), fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 1, maxLength: 6 }), async (plans, cuts) => {
-        const connections = plans.map((p) => p.build());
-        const terms = await Promise.all(connections.map((c) => play(c, cuts)));
-        try {
-          for (const c of connections) {
-            const wire = c.frames.map((f) => f.toString('hex')).join(' ');
-            const rows = (await eventually(async () => {
-              const r = await rowsOf(c.terminalId);
-              return r.length >= c.fixes.length ? r : null;
-            }, 15_000, `${c.fixes.length} positions of ${c.protocol} ${c.terminalId} from ${wire}`))!;
-            expect(rows, `${c.protocol} ${c.terminalId}: ${wire}`).toHaveLength(c.fixes.length);
-            const stored = rows
-              .map((r) => ({ time: r.gps_time.getTime(), lat: r.lat, lon: r.lon, valid: r.valid, speedKmh: r.speed, course: r.course, alarms: r.alarms, acc: r.acc, satellites: r.satellites ?? undefined }))
-              .sort(order);
-            const sent = [...c.fixes].sort(order);
-            stored.forEach((s, i) => expect(differences(s, sent[i]), `${c.protocol} ${c.terminalId} #${i}: ${wire}`).toEqual([]));
-            checked += c.fixes.length;
+      fc.asyncProperty(
+        fc.array(connection, { minLength: 4, maxLength: 8 }),
+        fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 1, maxLength: 6 }),
+        async (plans, cuts) => {
+          const connections = plans.map((p) => p.build());
+          const terms = await Promise.all(connections.map((c) => play(c, cuts)));
+          try {
+            for (const c of connections) {
+              const wire = c.frames.map((f) => f.toString('hex')).join(' ');
+              const rows = (await eventually(
+                async () => {
+                  const r = await rowsOf(c.terminalId);
+                  return r.length >= c.fixes.length ? r : null;
+                },
+                15_000,
+                `${c.fixes.length} positions of ${c.protocol} ${c.terminalId} from ${wire}`,
+              ))!;
+              expect(rows, `${c.protocol} ${c.terminalId}: ${wire}`).toHaveLength(c.fixes.length);
+              const stored = rows
+                .map((r) => ({
+                  time: r.gps_time.getTime(),
+                  lat: r.lat,
+                  lon: r.lon,
+                  valid: r.valid,
+                  speedKmh: r.speed,
+                  course: r.course,
+                  alarms: r.alarms,
+                  acc: r.acc,
+                  satellites: r.satellites ?? undefined,
+                }))
+                .sort(order);
+              const sent = [...c.fixes].sort(order);
+              stored.forEach((s, i) => expect(differences(s, sent[i]), `${c.protocol} ${c.terminalId} #${i}: ${wire}`).toEqual([]));
+              checked += c.fixes.length;
+            }
+          } finally {
+            for (const term of terms) term.close();
           }
-        } finally {
-          for (const term of terms) term.close();
-        }
-      }),
+        },
+      ),
       // A failing run is reported as it came: shrinking re-sends whole fleets, minutes each.
       { numRuns: 6, endOnFailure: true },
     );

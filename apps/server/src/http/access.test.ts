@@ -14,24 +14,50 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const apiRoutes = () => t.routes.filter((r) => r.url !== '/runtime-config.js' && !r.url.startsWith('/child/') && !OPS_PATHS.includes(r.url));
+const apiRoutes = () =>
+  t.routes.filter((r) => r.url !== '/runtime-config.js' && !r.url.startsWith('/child/') && !OPS_PATHS.includes(r.url));
 
 describe('access to every route', () => {
   it('registers the spec calls', () => {
     const urls = new Set(t.routes.map((r) => r.url));
     for (const url of [
-      '/oauth/v4/token', '/oauth/logout', '/car/v1/api/user/getUser.json', '/car/v1/api/resource/newList.json',
-      '/oauth/getCode', '/oauth/loginPage', '/oauth/sendLoginSms', '/oauthToken/loginPage', '/oauthToken/v4/token',
-      '/oauthToken/getConfig', '/oauthToken/listResource', '/car/v1/api/resource/list.json', '/car/v1/api/platform/getPlatformByRoleId.json',
-      '/car/v1/api/user/sendSmsCode.json', '/car/v1/api/user/phoneCodeVerify.json', '/car/v1/api/user/updateUserPassword.json',
-      '/car/v1/api/user/unbindWxRelation.json', '/car/v1/api/user/updatePrivacy.json', '/car/v1/api/userAuth/sendLoginSms.json',
-      '/car/v1/api/userAuth/delBangDing.json', '/car/v1/api/userAuth/phoneAuth.json', '/car/v1/api/userAuth/doGetAuthData.json',
-      '/car/v1/helpCenter/helpMessage/pageHelpMessage', '/car/v1/helpCenter/helpMessage/getHelpMessage', '/car/v1/helpCenter/helpMessage/markRead',
-      '/car/v1/accelerate/export/exportDataReport.json', '/car/v1/accelerate/export/download.json', '/car/v1/accelerate/export/listExportRecord.json',
-      '/car/v4/api/alarm/control/listAlarmControlInfo.json', '/car/v4/api/alarm/control/configAlarmControl.json',
-      '/car/v4/api/alarm/push/listAlarmPushInfo.json', '/car/v4/api/alarm/push/configAlarmPush.json',
-      '/car/v4/api/account/checkStatus.json', '/car/v4/api/system/dictionary/list.json', '/car/v1/api/custom/queryCustomInfo.json',
-    ]) expect(urls, url).toContain(url);
+      '/oauth/v4/token',
+      '/oauth/logout',
+      '/car/v1/api/user/getUser.json',
+      '/car/v1/api/resource/newList.json',
+      '/oauth/getCode',
+      '/oauth/loginPage',
+      '/oauth/sendLoginSms',
+      '/oauthToken/loginPage',
+      '/oauthToken/v4/token',
+      '/oauthToken/getConfig',
+      '/oauthToken/listResource',
+      '/car/v1/api/resource/list.json',
+      '/car/v1/api/platform/getPlatformByRoleId.json',
+      '/car/v1/api/user/sendSmsCode.json',
+      '/car/v1/api/user/phoneCodeVerify.json',
+      '/car/v1/api/user/updateUserPassword.json',
+      '/car/v1/api/user/unbindWxRelation.json',
+      '/car/v1/api/user/updatePrivacy.json',
+      '/car/v1/api/userAuth/sendLoginSms.json',
+      '/car/v1/api/userAuth/delBangDing.json',
+      '/car/v1/api/userAuth/phoneAuth.json',
+      '/car/v1/api/userAuth/doGetAuthData.json',
+      '/car/v1/helpCenter/helpMessage/pageHelpMessage',
+      '/car/v1/helpCenter/helpMessage/getHelpMessage',
+      '/car/v1/helpCenter/helpMessage/markRead',
+      '/car/v1/accelerate/export/exportDataReport.json',
+      '/car/v1/accelerate/export/download.json',
+      '/car/v1/accelerate/export/listExportRecord.json',
+      '/car/v4/api/alarm/control/listAlarmControlInfo.json',
+      '/car/v4/api/alarm/control/configAlarmControl.json',
+      '/car/v4/api/alarm/push/listAlarmPushInfo.json',
+      '/car/v4/api/alarm/push/configAlarmPush.json',
+      '/car/v4/api/account/checkStatus.json',
+      '/car/v4/api/system/dictionary/list.json',
+      '/car/v1/api/custom/queryCustomInfo.json',
+    ])
+      expect(urls, url).toContain(url);
   });
 
   it('answers 4010 登录超时 on every protected route without a session, or with a forged one', async () => {
@@ -79,7 +105,9 @@ describe('access to every route', () => {
     const admin = await t.login();
     const all = (await t.call(admin, { url: '/car/v1/api/platform/getPlatformByRoleId.json' })).json().obj;
     expect(all.map((p: { platformId: number }) => p.platformId)).toEqual([8, 11, 12, 13, 17, 18, 20, 23, 26]);
-    const center = (await t.call(admin, { url: '/car/v1/api/resource/newList.json' })).json().obj.find((n: { id: number }) => n.id === 1601);
+    const center = (await t.call(admin, { url: '/car/v1/api/resource/newList.json' }))
+      .json()
+      .obj.find((n: { id: number }) => n.id === 1601);
     expect(center.children).toHaveLength(6);
   });
 });

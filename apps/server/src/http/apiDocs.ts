@@ -7,7 +7,8 @@ import type { EndpointSpec } from '@chelian/contracts';
 import { openApiDocument } from './openapi.ts';
 import type { RegisteredRoute } from './routeConfig.ts';
 
-const VERSION = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../package.json'), 'utf8')) as { version: string })
+  .version;
 
 const PAGE = `<!doctype html>
 <html lang="zh-CN">
@@ -41,7 +42,15 @@ export async function installApiDocs(app: FastifyInstance, routes: readonly Regi
     );
     return reply.header('cache-control', 'no-cache').send(document);
   });
-  app.get('/api-docs', { config: docs }, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(PAGE));
+  app.get('/api-docs', { config: docs }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(PAGE),
+  );
   app.get('/api-docs/init.js', { config: docs }, async (_request, reply) => reply.type('application/javascript; charset=utf-8').send(INIT));
-  await app.register(fastifyStatic, { root: swaggerUi.getAbsoluteFSPath(), prefix: '/api-docs/assets/', decorateReply: false, wildcard: true, index: false });
+  await app.register(fastifyStatic, {
+    root: swaggerUi.getAbsoluteFSPath(),
+    prefix: '/api-docs/assets/',
+    decorateReply: false,
+    wildcard: true,
+    index: false,
+  });
 }

@@ -20,19 +20,39 @@ const deep = '['.repeat(5000) + ']'.repeat(5000);
 const bodies: Array<[string, Pick<InjectOptions, 'payload' | 'headers'>]> = [
   ['malformed JSON', { payload: '{"username": "a", ', headers: { 'content-type': 'application/json' } }],
   ['JSON of the wrong shape', { payload: '[1,2,3]', headers: { 'content-type': 'application/json' } }],
-  ['JSON with wrong types', { payload: JSON.stringify({ id: { $gt: 1 }, phone: 13800138000, items: 'no', theme: 7, current: 'abc' }), headers: { 'content-type': 'application/json' } }],
+  [
+    'JSON with wrong types',
+    {
+      payload: JSON.stringify({ id: { $gt: 1 }, phone: 13800138000, items: 'no', theme: 7, current: 'abc' }),
+      headers: { 'content-type': 'application/json' },
+    },
+  ],
   ['deeply nested JSON', { payload: deep, headers: { 'content-type': 'application/json' } }],
   ['oversized JSON', { payload: JSON.stringify({ name: huge }), headers: { 'content-type': 'application/json' } }],
   ['oversized form', { payload: `name=${huge}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
   ['junk form', { payload: '%%%&&&==\u0000\uffff', headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
   ['unknown content type', { payload: '<xml/>', headers: { 'content-type': 'application/xml' } }],
   ['binary bytes', { payload: Buffer.from([0, 255, 1, 254, 0x7e, 0x7d]), headers: { 'content-type': 'application/octet-stream' } }],
-  ['broken multipart', { payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n', headers: { 'content-type': 'multipart/form-data; boundary=x' } }],
+  [
+    'broken multipart',
+    { payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n', headers: { 'content-type': 'multipart/form-data; boundary=x' } },
+  ],
 ];
 
-const queries = ['?current=abc&pageSize=-5', '?id=../../etc&id=2', '?id=99999999999999999999', `?type=${'z'.repeat(5000)}`, '?url=%E0%A4%A', '?terminalIds=' + ',x'.repeat(3000)];
+const queries = [
+  '?current=abc&pageSize=-5',
+  '?id=../../etc&id=2',
+  '?id=99999999999999999999',
+  `?type=${'z'.repeat(5000)}`,
+  '?url=%E0%A4%A',
+  '?terminalIds=' + ',x'.repeat(3000),
+];
 
-function expectCleanFailureOrSuccess(label: string, res: { statusCode: number; body: string; headers: Record<string, unknown> }, raw = false) {
+function expectCleanFailureOrSuccess(
+  label: string,
+  res: { statusCode: number; body: string; headers: Record<string, unknown> },
+  raw = false,
+) {
   expect(res.statusCode, label).toBeLessThan(500);
   if (String(res.headers['content-type']).includes('json') && (!raw || res.statusCode >= 400 || res.body.includes('"flag"'))) {
     const body = JSON.parse(res.body);

@@ -61,21 +61,36 @@ export function kindOf(url: string, field: string): string | undefined {
   const gb = url.startsWith('/elec-gb/') || url.includes('/prevent/declare/');
   const base = field.replace(/Ids$/, 'Id');
   switch (base) {
-    case 'vehicleId': return lease ? 'leaseVehicle' : 'vehicle';
-    case 'bikeId': return gb ? 'gbBike' : 'ecBike';
-    case 'planId': return card ? 'patrolPlan' : 'leasePlan';
-    case 'areaId': return 'cardArea';
-    case 'parentId': return url.includes('/account/') ? 'account' : card ? 'team' : 'group';
-    case 'moveTo': return 'group';
-    case 'accountId': return 'account';
-    case 'terminalId': case 'imei': return /\/(add|bind|assign|save|update)\.json$/.test(url) ? 'imei:free' : card ? 'imei:badge' : 'imei:car';
-    case 'host': return url.includes('/custom/') ? 'host' : undefined;
-    case 'user': return url.includes('/pet/') ? 'username' : undefined;
+    case 'vehicleId':
+      return lease ? 'leaseVehicle' : 'vehicle';
+    case 'bikeId':
+      return gb ? 'gbBike' : 'ecBike';
+    case 'planId':
+      return card ? 'patrolPlan' : 'leasePlan';
+    case 'areaId':
+      return 'cardArea';
+    case 'parentId':
+      return url.includes('/account/') ? 'account' : card ? 'team' : 'group';
+    case 'moveTo':
+      return 'group';
+    case 'accountId':
+      return 'account';
+    case 'terminalId':
+    case 'imei':
+      return /\/(add|bind|assign|save|update)\.json$/.test(url) ? 'imei:free' : card ? 'imei:badge' : 'imei:car';
+    case 'host':
+      return url.includes('/custom/') ? 'host' : undefined;
+    case 'user':
+      return url.includes('/pet/') ? 'username' : undefined;
     // Codes a tenant gives its own objects: another tenant may use the same (unlike device numbers).
-    case 'code': return lease ? 'code:leaseCode' : undefined;
-    case 'staffNo': return 'code:staffNo';
-    case 'frameNo': return lease ? 'code:leaseFrame' : url.startsWith('/elec-car/') ? 'code:ecFrame' : undefined;
-    case 'username': return url.includes('/audit/') ? 'code:login' : undefined;
+    case 'code':
+      return lease ? 'code:leaseCode' : undefined;
+    case 'staffNo':
+      return 'code:staffNo';
+    case 'frameNo':
+      return lease ? 'code:leaseFrame' : url.startsWith('/elec-car/') ? 'code:ecFrame' : undefined;
+    case 'username':
+      return url.includes('/audit/') ? 'code:login' : undefined;
     case 'id': {
       if (url.includes('/account/')) return 'subAccount';
       if (url.includes('/user/')) return 'user';
@@ -86,9 +101,26 @@ export function kindOf(url: string, field: string): string | undefined {
       if (url.endsWith('/custom/icon')) return 'brandIcon';
       return undefined;
     }
-    case 'alarmId': case 'deliveryId': case 'userId': case 'roleId': case 'groupId': case 'geofenceId': case 'declarationId': case 'storeId':
-    case 'riderId': case 'contractId': case 'paymentId': case 'inspectionId': case 'photoId': case 'shiftId': case 'teamId': case 'staffId':
-    case 'checkpointId': case 'petId': case 'zoneId': case 'memberId':
+    case 'alarmId':
+    case 'deliveryId':
+    case 'userId':
+    case 'roleId':
+    case 'groupId':
+    case 'geofenceId':
+    case 'declarationId':
+    case 'storeId':
+    case 'riderId':
+    case 'contractId':
+    case 'paymentId':
+    case 'inspectionId':
+    case 'photoId':
+    case 'shiftId':
+    case 'teamId':
+    case 'staffId':
+    case 'checkpointId':
+    case 'petId':
+    case 'zoneId':
+    case 'memberId':
       return base.replace(/Id$/, '');
     default:
       return undefined;
@@ -97,7 +129,15 @@ export function kindOf(url: string, field: string): string | undefined {
 
 /** An id of the kind that names nothing. */
 export function missingValue(kind: string, field: Field): unknown {
-  const v = kind.startsWith('imei:') ? '868120149999999' : kind === 'host' ? 'nobody.example.cn' : kind === 'username' ? 'nobody9' : kind.startsWith('code:') ? 'NOBODY9CODE' : 987654;
+  const v = kind.startsWith('imei:')
+    ? '868120149999999'
+    : kind === 'host'
+      ? 'nobody.example.cn'
+      : kind === 'username'
+        ? 'nobody9'
+        : kind.startsWith('code:')
+          ? 'NOBODY9CODE'
+          : 987654;
   return field.schema.type === 'array' ? [v] : field.schema.type === 'string' || field.schema.anyOf ? String(v) : v;
 }
 
@@ -147,12 +187,22 @@ export function sample(name: string, s: JsonSchema): unknown {
   if (s.enum?.length) return s.enum[0];
   if (s.anyOf?.length) return sample(name, s.anyOf.find((x) => x.type !== 'null') ?? s.anyOf[0]!);
   switch (s.type) {
-    case 'integer': case 'number': return Math.min(Math.max(1, s.minimum ?? 1), s.maximum ?? 1);
-    case 'boolean': return true;
-    case 'array': return Array.from({ length: s.minItems ?? 0 }, () => sample(name, s.items ?? {}));
-    case 'object': return Object.fromEntries((s.required ?? []).map((k) => [k, sample(k, s.properties?.[k] ?? {})]));
+    case 'integer':
+    case 'number':
+      return Math.min(Math.max(1, s.minimum ?? 1), s.maximum ?? 1);
+    case 'boolean':
+      return true;
+    case 'array':
+      return Array.from({ length: s.minItems ?? 0 }, () => sample(name, s.items ?? {}));
+    case 'object':
+      return Object.fromEntries((s.required ?? []).map((k) => [k, sample(k, s.properties?.[k] ?? {})]));
     default: {
-      if (s.pattern) return [name === 'end' ? '09:00' : '08:00', 'PROBE1', '2026-11-20', '2026-11-20 08:00:00', '13800000000', 'probe'].find((x) => new RegExp(s.pattern!).test(x)) ?? 'probe';
+      if (s.pattern)
+        return (
+          [name === 'end' ? '09:00' : '08:00', 'PROBE1', '2026-11-20', '2026-11-20 08:00:00', '13800000000', 'probe'].find((x) =>
+            new RegExp(s.pattern!).test(x),
+          ) ?? 'probe'
+        );
       if (/date|day/i.test(name)) return '2026-11-20';
       if (/^(start|end)$/.test(name)) return '2026-11-20 08:00:00';
       if (/phone/i.test(name)) return '13800000000';
@@ -163,13 +213,20 @@ export function sample(name: string, s: JsonSchema): unknown {
 }
 
 /** Sends `fields` the way the route takes them: query string, form, JSON, or multipart with a small file. */
-export function send(t: TestServer, sid: string, r: RegisteredRoute, fields: Field[], values: Record<string, unknown>): Promise<LightMyRequestResponse> {
+export function send(
+  t: TestServer,
+  sid: string,
+  r: RegisteredRoute,
+  fields: Field[],
+  values: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
   const query = new URLSearchParams();
   const body: Record<string, unknown> = {};
   for (const f of fields) {
     if (!(f.name in values)) continue;
     const v = values[f.name];
-    if (r.method === 'GET' || f.inQuery) for (const x of Array.isArray(v) ? v : [v]) query.append(f.name, typeof x === 'object' ? JSON.stringify(x) : String(x));
+    if (r.method === 'GET' || f.inQuery)
+      for (const x of Array.isArray(v) ? v : [v]) query.append(f.name, typeof x === 'object' ? JSON.stringify(x) : String(x));
     else body[f.name] = v;
   }
   const url = query.size ? `${r.url}?${query}` : r.url;

@@ -4,7 +4,17 @@ import { createTenant, type Tenant } from '../testing/fixtures.ts';
 import { seedOneOfEverything } from '../testing/oneOfEverything.ts';
 import { multipart } from '../testing/multipart.ts';
 import { fieldsOf, kindOf, send } from './foreignIds.probe.ts';
-import { baseValues, DESTRUCTIVE, findings, idFields, probedRoutes, victimState, walkForeignIds, type Seeded, type Side } from './foreignIds.walk.ts';
+import {
+  baseValues,
+  DESTRUCTIVE,
+  findings,
+  idFields,
+  probedRoutes,
+  victimState,
+  walkForeignIds,
+  type Seeded,
+  type Side,
+} from './foreignIds.walk.ts';
 
 /*
  * Tenant B's administrator (every permission, another branch of the account tree) calls every
@@ -27,7 +37,13 @@ let before: Map<string, string>;
 const JUNK: unknown[] = [-1, 2 ** 53, 'abc', [1, 2], "1' OR '1'='1 <script>alert(1)</script>", ''];
 
 async function seedNotice(admin: string, tenant: Tenant, seeded: Seeded) {
-  const published = (await t.call(admin, { method: 'POST', url: '/car/v4/api/notice/publish.json', payload: { type: 'notice', title: `${seeded.marker}公告`, html: `<p>${seeded.marker}</p>`, accountIds: [tenant.accountId] } })).json();
+  const published = (
+    await t.call(admin, {
+      method: 'POST',
+      url: '/car/v4/api/notice/publish.json',
+      payload: { type: 'notice', title: `${seeded.marker}公告`, html: `<p>${seeded.marker}</p>`, accountIds: [tenant.accountId] },
+    })
+  ).json();
   if (published.flag !== 1) throw new Error(`notice: ${published.msg}`);
   seeded.noticeId = published.obj.id;
   const page = (await t.call(tenant.sessionId, { url: '/car/v1/helpCenter/helpMessage/pageHelpMessage' })).json();
@@ -38,7 +54,19 @@ const victim = (): Side => ({ tenant: a, seeded: A, secrets: [A.marker, ...A.ide
 
 beforeAll(async () => {
   // Thousands of calls from one session in a minute on a fast machine: the limits are not what is probed.
-  t = await createTestServer({ rateLimits: { apiPerAddress: 0, apiPerSession: 0, login: 0, captcha: 0, sms: 0, password: 0, export: 0, loginFailuresPerAccount: 0, loginPerSecond: 0 } });
+  t = await createTestServer({
+    rateLimits: {
+      apiPerAddress: 0,
+      apiPerSession: 0,
+      login: 0,
+      captcha: 0,
+      sms: 0,
+      password: 0,
+      export: 0,
+      loginFailuresPerAccount: 0,
+      loginPerSecond: 0,
+    },
+  });
   a = await createTenant(t, { codes: 'all', name: '甲方公司' });
   b = await createTenant(t, { codes: 'all', name: '乙方公司' });
   A = { ...(await seedOneOfEverything(t, a, 1, '甲方秘密')), accountId: a.accountId };
@@ -46,7 +74,12 @@ beforeAll(async () => {
   c = await createTenant(t, { codes: 'all', name: '丙方分公司', parentAccountId: a.accountId });
   C = { ...(await seedOneOfEverything(t, c, 3, '丙方自有')), accountId: c.accountId };
   const admin = await t.login();
-  for (const [tenant, seeded] of [[a, A], [b, B], [c, C]] as const) await seedNotice(admin, tenant, seeded);
+  for (const [tenant, seeded] of [
+    [a, A],
+    [b, B],
+    [c, C],
+  ] as const)
+    await seedNotice(admin, tenant, seeded);
   before = await victimState(t, victim(), c);
 }, 180_000);
 afterAll(() => t?.close());
@@ -54,18 +87,41 @@ afterAll(() => t?.close());
 describe('other tenants send tenant A’s ids to every route', () => {
   it('finds one of every id kind in the route schemas', () => {
     const kinds = new Set(probedRoutes(t).flatMap((r) => idFields(r).map((f) => kindOf(r.url, f.name))));
-    for (const k of ['vehicle', 'leaseVehicle', 'ecBike', 'gbBike', 'staff', 'pet', 'contract', 'geofence', 'account', 'user', 'role', 'alarm', 'export', 'imei:car', 'imei:free']) expect(kinds).toContain(k);
+    for (const k of [
+      'vehicle',
+      'leaseVehicle',
+      'ecBike',
+      'gbBike',
+      'staff',
+      'pet',
+      'contract',
+      'geofence',
+      'account',
+      'user',
+      'role',
+      'alarm',
+      'export',
+      'imei:car',
+      'imei:free',
+    ])
+      expect(kinds).toContain(k);
   });
 
-  it('never answers a 5xx, never shows A’s objects, nor tells them from missing ones, and speaks Chinese', { timeout: 240_000 }, async () => {
-    const { found, calls } = await walkForeignIds(t, { tenant: b, seeded: B, secrets: [] }, victim());
-    expect(calls).toBeGreaterThan(300);
-    expect(found).toEqual([]);
-  });
+  it(
+    'never answers a 5xx, never shows A’s objects, nor tells them from missing ones, and speaks Chinese',
+    { timeout: 240_000 },
+    async () => {
+      const { found, calls } = await walkForeignIds(t, { tenant: b, seeded: B, secrets: [] }, victim());
+      expect(calls).toBeGreaterThan(300);
+      expect(found).toEqual([]);
+    },
+  );
 
   it('gives an account under A none of A’s own objects either', { timeout: 240_000 }, async () => {
     // A notice published to A is read by A's whole subtree (docs/decisions.md).
-    const { found } = await walkForeignIds(t, { tenant: c, seeded: C, secrets: [] }, victim(), { sharedDown: /\/helpCenter\/helpMessage\// });
+    const { found } = await walkForeignIds(t, { tenant: c, seeded: C, secrets: [] }, victim(), {
+      sharedDown: /\/helpCenter\/helpMessage\//,
+    });
     expect(found).toEqual([]);
   });
 
@@ -88,11 +144,21 @@ describe('other tenants send tenant A’s ids to every route', () => {
     // Schemas let undeclared fields through to the handler: one that spread its input over the
     // caller's account would create or read in A.
     const found: string[] = [];
-    const extra: Record<string, unknown> = { accountId: a.accountId, account_id: a.accountId, userId: a.userId, user_id: a.userId, accountPath: a.accountPath, path: a.accountPath, scope: a.accountPath };
+    const extra: Record<string, unknown> = {
+      accountId: a.accountId,
+      account_id: a.accountId,
+      userId: a.userId,
+      user_id: a.userId,
+      accountPath: a.accountPath,
+      path: a.accountPath,
+      scope: a.accountPath,
+    };
     for (const r of probedRoutes(t).filter((x) => !DESTRUCTIVE.test(x.url))) {
       const fields = fieldsOf(r);
       const declared = new Set(fields.map((f) => f.name));
-      const added = Object.keys(extra).filter((k) => !declared.has(k)).map((name) => ({ name, schema: {}, required: false, inQuery: r.method === 'GET' }));
+      const added = Object.keys(extra)
+        .filter((k) => !declared.has(k))
+        .map((name) => ({ name, schema: {}, required: false, inQuery: r.method === 'GET' }));
       const values = { ...baseValues(r, fields, B), ...Object.fromEntries(added.map((f) => [f.name, extra[f.name]])) };
       const res = await send(t, b.sessionId, r, [...fields, ...added], values);
       found.push(...(await findings(`${r.method} ${r.url} with undeclared A ids`, res, victim().secrets, [], false)));
@@ -117,12 +183,17 @@ describe('other tenants send tenant A’s ids to every route', () => {
 
   it('exports nothing of A’s when an export’s params name A’s vehicle, group or account', { timeout: 60_000 }, async () => {
     const found: string[] = [];
-    const kinds = (await t.call(b.sessionId, { url: '/car/v4/api/system/dictionary/list.json?type=reportType' })).json().obj.reportType as Array<{ value: string }>;
+    const kinds = (await t.call(b.sessionId, { url: '/car/v4/api/system/dictionary/list.json?type=reportType' })).json().obj
+      .reportType as Array<{ value: string }>;
     expect(kinds.length).toBeGreaterThan(5);
     const route = t.routes.find((r) => r.url === '/car/v1/accelerate/export/exportDataReportFile.json')!;
     const fields = fieldsOf(route);
     for (const { value: reportType } of kinds) {
-      for (const [key, id] of [['vehicleId', A.ids.vehicle], ['groupId', A.ids.group], ['accountId', A.accountId]] as const) {
+      for (const [key, id] of [
+        ['vehicleId', A.ids.vehicle],
+        ['groupId', A.ids.group],
+        ['accountId', A.accountId],
+      ] as const) {
         const params = JSON.stringify({ startDate: '2026-11-19', endDate: '2026-11-26', [key]: id });
         const res = await send(t, b.sessionId, route, fields, { reportType, params });
         found.push(...(await findings(`export ${reportType} ${key}=A’s`, res, victim().secrets, [], true)));
@@ -132,10 +203,17 @@ describe('other tenants send tenant A’s ids to every route', () => {
   });
 
   it('imports nothing onto A’s devices, plates, staff numbers or frame numbers', async () => {
-    const upload = (url: string, csv: string) => t.call(b.sessionId, { method: 'POST', url, ...multipart({ fileName: 'probe.csv', content: csv, type: 'text/csv' }) });
+    const upload = (url: string, csv: string) =>
+      t.call(b.sessionId, { method: 'POST', url, ...multipart({ fileName: 'probe.csv', content: csv, type: 'text/csv' }) });
     const sheets: Array<[string, string]> = [
-      ['/car/v4/api/vehicle/vehicleVerify.json?protocol=gt06', `设备号,协议,车牌号\n${A.imeis.free},gt06,沪B95555\n${A.imeis.car},gt06,${A.identifiers[0]}\n868120149000001,gt06,${A.identifiers[0]}`],
-      ['/car/v4/api/vehicle/import.json?protocol=gt06', `设备号,协议,车牌号\n${A.imeis.free},gt06,沪B95555\n${A.imeis.car},gt06,沪B95556\n868120149000001,gt06,${A.identifiers[0]}`],
+      [
+        '/car/v4/api/vehicle/vehicleVerify.json?protocol=gt06',
+        `设备号,协议,车牌号\n${A.imeis.free},gt06,沪B95555\n${A.imeis.car},gt06,${A.identifiers[0]}\n868120149000001,gt06,${A.identifiers[0]}`,
+      ],
+      [
+        '/car/v4/api/vehicle/import.json?protocol=gt06',
+        `设备号,协议,车牌号\n${A.imeis.free},gt06,沪B95555\n${A.imeis.car},gt06,沪B95556\n868120149000001,gt06,${A.identifiers[0]}`,
+      ],
       ['/car/v4/api/terminal/import.json?protocol=gt06', `设备号,协议\n${A.imeis.free},gt06\n${A.imeis.pet},gt06`],
       ['/card/v1/api/staff/import.json', `工号,姓名,工牌\nP1001,探针甲\nP9001,探针乙,${A.imeis.badge}\nP9002,探针丙,${A.imeis.free}`],
       ['/elec-gb/v1/api/bike/importVerify.json', `车架号,设备号\nPROBE1FRAME01,\nPROBEB9001,${A.imeis.gb}\nPROBEB9002,${A.imeis.free}`],
@@ -144,14 +222,24 @@ describe('other tenants send tenant A’s ids to every route', () => {
     const found: string[] = [];
     for (const [url, csv] of sheets) {
       const res = await upload(url, csv);
-      found.push(...(await findings(`import ${url}`, res, victim().secrets, [A.imeis.free, A.imeis.car, A.imeis.pet, A.imeis.badge, A.imeis.gb, A.identifiers[0], 'P1001', 'PROBE1FRAME01'], true)));
+      found.push(
+        ...(await findings(
+          `import ${url}`,
+          res,
+          victim().secrets,
+          [A.imeis.free, A.imeis.car, A.imeis.pet, A.imeis.badge, A.imeis.gb, A.identifiers[0], 'P1001', 'PROBE1FRAME01'],
+          true,
+        )),
+      );
     }
     expect(found).toEqual([]);
   });
 
   it('leaves A’s rows as they were', async () => {
     const after = await victimState(t, victim(), c);
-    const changed = [...before].filter(([table, rows]) => after.get(table) !== rows).map(([table, rows]) => `${table}:\n  before ${rows.slice(0, 600)}\n  after  ${after.get(table)?.slice(0, 600)}`);
+    const changed = [...before]
+      .filter(([table, rows]) => after.get(table) !== rows)
+      .map(([table, rows]) => `${table}:\n  before ${rows.slice(0, 600)}\n  after  ${after.get(table)?.slice(0, 600)}`);
     expect(changed).toEqual([]);
   });
 

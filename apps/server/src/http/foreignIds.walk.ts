@@ -27,8 +27,12 @@ const SKIP = new Set(['/oauth/logout', '/car/v1/api/user/updateUserPassword.json
 // public anyway, queryCustomInfo serves it to the login page). And 宠物卫士 invites any platform
 // user by username or phone: finding them is the feature (what the owner then sees is not).
 const GLOBALLY_UNIQUE = new Set([
-  'POST /car/v4/api/terminal/add.json terminalId', 'POST /car/v4/api/vehicle/update.json terminalId', 'POST /car/v4/api/vehicle/add.json terminalId',
-  'POST /car/v1/api/custom/save.json host', 'POST /car/v1/api/custom/delete.json host', 'POST /pet/v1/api/pet/memberInvite.json user',
+  'POST /car/v4/api/terminal/add.json terminalId',
+  'POST /car/v4/api/vehicle/update.json terminalId',
+  'POST /car/v4/api/vehicle/add.json terminalId',
+  'POST /car/v1/api/custom/save.json host',
+  'POST /car/v1/api/custom/delete.json host',
+  'POST /pet/v1/api/pet/memberInvite.json user',
 ]);
 export const DESTRUCTIVE = /(delete|remove|Remove|unbind|unassign|terminate|return|withdraw|clearHistory|deletePlan|refund)(\.json)?$/;
 
@@ -58,12 +62,23 @@ export function baseValues(r: RegisteredRoute, fields: Field[], own: Seeded): Re
 /** A copy of an answer without its `input` fields (the operation log's record of what was sent). */
 function withoutInputs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutInputs);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'input').map(([k, v]) => [k, withoutInputs(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== 'input')
+        .map(([k, v]) => [k, withoutInputs(v)]),
+    );
   return value;
 }
 
 /** What is wrong with one answer, if anything. `sent`: the values the attacker typed, which a message may repeat. */
-export async function findings(label: string, res: LightMyRequestResponse, secrets: string[], sent: unknown[], foreign: boolean): Promise<string[]> {
+export async function findings(
+  label: string,
+  res: LightMyRequestResponse,
+  secrets: string[],
+  sent: unknown[],
+  foreign: boolean,
+): Promise<string[]> {
   if (res.statusCode >= 500) return [`${label}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`];
   const out: string[] = [];
   const { kind, text } = await readable(res);
@@ -90,9 +105,20 @@ export async function findings(label: string, res: LightMyRequestResponse, secre
 function shape(res: LightMyRequestResponse, sentId: unknown, isRead: boolean): string {
   const json = String(res.headers['content-type'] ?? '').includes('json');
   const body = json ? (JSON.parse(res.body) as { flag: number; msg: string; errorCode?: string }) : { flag: 1, msg: '' };
-  const msg = body.flag === 1 ? '' : String(body.msg).split(String(([] as unknown[]).concat(sentId)[0])).join('<id>');
+  const msg =
+    body.flag === 1
+      ? ''
+      : String(body.msg)
+          .split(String(([] as unknown[]).concat(sentId)[0]))
+          .join('<id>');
   // A read's answer in full (times taken out): a list filtered by the victim's id must be what a missing id lists.
-  const read = body.flag === 1 && isRead && json ? res.body.split(String(([] as unknown[]).concat(sentId)[0])).join('<id>').replace(/\b\d{10,13}\b/g, '') : '';
+  const read =
+    body.flag === 1 && isRead && json
+      ? res.body
+          .split(String(([] as unknown[]).concat(sentId)[0]))
+          .join('<id>')
+          .replace(/\b\d{10,13}\b/g, '')
+      : '';
   return `${res.statusCode} ${body.flag} ${body.errorCode ?? ''} ${msg}${read}`;
 }
 
@@ -101,7 +127,12 @@ function shape(res: LightMyRequestResponse, sentId: unknown, isRead: boolean): s
  * victim's object (and, to compare, one that names nothing); then every id field the victim's.
  * `sharedDown`: routes whose answers a victim's sub-accounts may read by design.
  */
-export async function walkForeignIds(t: TestServer, attacker: Side, victim: Side, opts: { sharedDown?: RegExp } = {}): Promise<{ found: string[]; calls: number }> {
+export async function walkForeignIds(
+  t: TestServer,
+  attacker: Side,
+  victim: Side,
+  opts: { sharedDown?: RegExp } = {},
+): Promise<{ found: string[]; calls: number }> {
   const found: string[] = [];
   let calls = 0;
   for (const r of probedRoutes(t).filter((x) => !opts.sharedDown?.test(x.url))) {
@@ -127,7 +158,11 @@ export async function walkForeignIds(t: TestServer, attacker: Side, victim: Side
       // The victim's object must look like no object at all: the same answer as an id that names nothing.
       const nothing = missingValue(kind, f);
       const untold = shape(await call(`${f.name}=missing`, { ...base, [f.name]: nothing }, false), nothing, r.method === 'GET');
-      if (told !== untold && !(told.startsWith('200 1 ') && untold.startsWith('200 1 ')) && !GLOBALLY_UNIQUE.has(`${r.method} ${r.url} ${f.name}`)) {
+      if (
+        told !== untold &&
+        !(told.startsWith('200 1 ') && untold.startsWith('200 1 ')) &&
+        !GLOBALLY_UNIQUE.has(`${r.method} ${r.url} ${f.name}`)
+      ) {
         found.push(`${r.method} ${r.url} ${f.name}: the victim's ${kind} answers “${told}”, a missing one “${untold}”`);
       }
     }
@@ -139,7 +174,12 @@ export async function walkForeignIds(t: TestServer, attacker: Side, victim: Side
       const both = f.schema.type === 'array' ? [...mine, ...theirs] : [...mine, ...theirs].join(',');
       await call(`${f.name}=own and victim’s`, { ...base, [f.name]: both }, true);
     }
-    if (ids.length > 1) await call('all the victim’s', { ...base, ...Object.fromEntries(ids.map((f) => [f.name, valueOf(victim.seeded, kindOf(r.url, f.name)!, f)])) }, true);
+    if (ids.length > 1)
+      await call(
+        'all the victim’s',
+        { ...base, ...Object.fromEntries(ids.map((f) => [f.name, valueOf(victim.seeded, kindOf(r.url, f.name)!, f)])) },
+        true,
+      );
   }
   return { found, calls };
 }

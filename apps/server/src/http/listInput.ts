@@ -4,7 +4,10 @@ import { AppError } from './errors.ts';
 /** Comma- or newline-separated list parameter: 'a,b\nc' → ['a','b','c'], blanks dropped. */
 export function splitList(value: string | undefined, max = 1000): string[] {
   if (!value) return [];
-  const items = value.split(/[,，\s]+/).map((s) => s.trim()).filter(Boolean);
+  const items = value
+    .split(/[,，\s]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (items.length > max) throw new AppError(COMMON_ERRORS.badRequest, { detail: `一次最多${max}项` });
   return items;
 }

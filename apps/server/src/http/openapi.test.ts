@@ -13,7 +13,12 @@ afterAll(() => t?.close());
 
 /** What the server serves besides the API: the web app, its runtime config, health, these docs. */
 const isWebRoute = (url: string) =>
-  url === '/runtime-config.js' || url.startsWith('/child/') || OPS_PATHS.includes(url) || url === '/openapi.json' || url.startsWith('/api-docs') || /^\/[0-9a-z]+\.json$/.test(url);
+  url === '/runtime-config.js' ||
+  url.startsWith('/child/') ||
+  OPS_PATHS.includes(url) ||
+  url === '/openapi.json' ||
+  url.startsWith('/api-docs') ||
+  /^\/[0-9a-z]+\.json$/.test(url);
 
 const tableKeys = () =>
   Object.values(ENDPOINT_GROUPS)
@@ -36,9 +41,15 @@ describe('the API is the endpoint table', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
-    const ops = new Set(Object.entries(doc.paths as Record<string, object>).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`)));
+    const ops = new Set(
+      Object.entries(doc.paths as Record<string, object>).flatMap(([path, item]) =>
+        Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+      ),
+    );
     for (const key of tableKeys()) expect(ops, key).toContain(key);
-    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string; summary: string }>>).flatMap((item) => Object.values(item));
+    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string; summary: string }>>).flatMap((item) =>
+      Object.values(item),
+    );
     expect(new Set(ids.map((op) => op.operationId)).size).toBe(ids.length);
     for (const op of ids) expect(op.summary).toMatch(/[\u4e00-\u9fff]/);
     // A GET's input becomes query parameters; a form POST's a request body.

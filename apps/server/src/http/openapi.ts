@@ -20,7 +20,9 @@ const PRODUCED: Record<NonNullable<EndpointSpec['produces']>, { type: string; de
 
 /** The table's names for its endpoints: `alarm.realtime` → operationId. */
 const NAMES = new Map<EndpointSpec, string>(
-  Object.entries(ENDPOINT_GROUPS).flatMap(([group, endpoints]) => Object.entries(endpoints).map(([name, e]) => [e as EndpointSpec, `${group}.${name}`] as const)),
+  Object.entries(ENDPOINT_GROUPS).flatMap(([group, endpoints]) =>
+    Object.entries(endpoints).map(([name, e]) => [e as EndpointSpec, `${group}.${name}`] as const),
+  ),
 );
 
 /** An input schema's fields, with TypeBox intersections (allOf of objects) flattened. */
@@ -39,7 +41,13 @@ function fieldsOf(schema: Schema | undefined): { properties: Record<string, Sche
 
 function queryParameters(schema: Schema | undefined) {
   const { properties, required } = fieldsOf(schema);
-  return Object.entries(properties).map(([name, s]) => ({ name, in: 'query', required: required.has(name), schema: s, description: s.description }));
+  return Object.entries(properties).map(([name, s]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: s,
+    description: s.description,
+  }));
 }
 
 function bodyOf(endpoint: EndpointSpec) {
@@ -64,18 +72,25 @@ function operation(endpoint: EndpointSpec, method: 'GET' | 'POST') {
   const name = NAMES.get(endpoint);
   const success = endpoint.produces
     ? { description: PRODUCED[endpoint.produces].description, content: { [PRODUCED[endpoint.produces].type]: { schema: {} } } }
-    : { description: '成功：信封的 obj 为应答', content: { 'application/json': { schema: envelopeOf((endpoint.answer ?? { type: 'null' }) as unknown as Schema) } } };
+    : {
+        description: '成功：信封的 obj 为应答',
+        content: { 'application/json': { schema: envelopeOf((endpoint.answer ?? { type: 'null' }) as unknown as Schema) } },
+      };
   return {
     operationId: `${name ?? endpoint.path}${endpoint.method === 'GET|POST' ? `.${method.toLowerCase()}` : ''}`,
     summary: endpoint.summary,
     tags: [endpoint.tag],
     ...(endpoint.permission ? { 'x-permission': endpoint.permission, description: `需要权限 \`${endpoint.permission}\`` } : {}),
     security: endpoint.access === 'public' ? [] : [{ sessionId: [] }],
-    parameters: method === 'GET' ? queryParameters(endpoint.input as unknown as Schema) : queryParameters(endpoint.query as unknown as Schema),
+    parameters:
+      method === 'GET' ? queryParameters(endpoint.input as unknown as Schema) : queryParameters(endpoint.query as unknown as Schema),
     ...(method === 'POST' ? { requestBody: bodyOf(endpoint) } : {}),
     responses: {
       200: success,
-      default: { description: '失败：flag 0（会话过期 4010），msg 为中文原因，errorCode 为稳定的错误码', content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } } },
+      default: {
+        description: '失败：flag 0（会话过期 4010），msg 为中文原因，errorCode 为稳定的错误码',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
+      },
     },
   };
 }

@@ -62,7 +62,9 @@ describe('/metrics', () => {
     const open = await createTestServer();
     try {
       expect((await open.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer ' } })).statusCode).toBe(404);
-      expect((await open.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer undefined' } })).statusCode).toBe(404);
+      expect((await open.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer undefined' } })).statusCode).toBe(
+        404,
+      );
     } finally {
       await open.close();
     }
@@ -71,7 +73,9 @@ describe('/metrics', () => {
   it('reports HTTP latency by route (the path pattern), the event loop and the process', async () => {
     await t.app.inject({ method: 'GET', url: '/car/v1/api/user/getUser.json' });
     const text = await metrics();
-    expect(metricValue(text, 'chelian_http_request_duration_seconds_count', { method: 'GET', route: '/car/v1/api/user/getUser.json' })).toBeGreaterThanOrEqual(1);
+    expect(
+      metricValue(text, 'chelian_http_request_duration_seconds_count', { method: 'GET', route: '/car/v1/api/user/getUser.json' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
     expect(text).toContain('process_resident_memory_bytes');
     expect(metricValue(text, 'chelian_ready')).toBe(1);
@@ -87,24 +91,48 @@ describe('/metrics', () => {
     const jt = { phone: '013955500001' };
     const term = await connectJt808(gw.ports.jt808!, jt.phone);
     for (let i = 0; i < 3; i++) {
-      term.send(encodeJt808Location(jt, 2 + i, { time: Date.UTC(2026, 2, 1, 2, 0, i), lat: 22.5, lon: 114.05, valid: true, speedKmh: 30, course: 0, altitude: 0 }));
+      term.send(
+        encodeJt808Location(jt, 2 + i, {
+          time: Date.UTC(2026, 2, 1, 2, 0, i),
+          lat: 22.5,
+          lon: 114.05,
+          valid: true,
+          speedKmh: 30,
+          course: 0,
+          altitude: 0,
+        }),
+      );
       await term.next();
     }
     // A frame too short for its header: counted under its reason, not stored
     term.send(Buffer.from('7e02000000007e', 'hex'));
-    const after = await eventually(async () => {
-      const text = await metrics();
-      return count(text, 'chelian_frames_rejected_total', { protocol: 'jt808' }) > count(before, 'chelian_frames_rejected_total', { protocol: 'jt808' }) ? text : '';
-    }, 3000, 'rejected frame counted');
+    const after = await eventually(
+      async () => {
+        const text = await metrics();
+        return count(text, 'chelian_frames_rejected_total', { protocol: 'jt808' }) >
+          count(before, 'chelian_frames_rejected_total', { protocol: 'jt808' })
+          ? text
+          : '';
+      },
+      3000,
+      'rejected frame counted',
+    );
 
     const open = count(before, 'chelian_terminal_connections', { protocol: 'jt808' });
     expect(count(after, 'chelian_terminal_connections', { protocol: 'jt808' })).toBe(open + 1);
-    expect(count(after, 'chelian_frames_decoded_total', { protocol: 'jt808' }) - count(before, 'chelian_frames_decoded_total', { protocol: 'jt808' })).toBe(5); // register, authenticate, 3 locations
+    expect(
+      count(after, 'chelian_frames_decoded_total', { protocol: 'jt808' }) -
+        count(before, 'chelian_frames_decoded_total', { protocol: 'jt808' }),
+    ).toBe(5); // register, authenticate, 3 locations
     expect(after).toMatch(/chelian_frames_rejected_total\{protocol="jt808",reason="[a-zA-Z]+"\} \d+/);
     expect(count(after, 'chelian_positions_stored_total') - count(before, 'chelian_positions_stored_total')).toBe(3);
     expect(count(after, 'chelian_ingest_batch_rows_count') - count(before, 'chelian_ingest_batch_rows_count')).toBeGreaterThanOrEqual(1);
     expect(count(after, 'chelian_reply_after_commit_seconds_count') - count(before, 'chelian_reply_after_commit_seconds_count')).toBe(3);
     term.close();
-    await eventually(async () => count(await metrics(), 'chelian_terminal_connections', { protocol: 'jt808' }) === open, 3000, 'connection closed');
+    await eventually(
+      async () => count(await metrics(), 'chelian_terminal_connections', { protocol: 'jt808' }) === open,
+      3000,
+      'connection closed',
+    );
   });
 });

@@ -47,7 +47,12 @@ export function installOpsRoutes(app: FastifyInstance, ctx: CoreContext, health:
   app.get('/readyz', ops, async (_request, reply) => {
     const answer = await readiness.check();
     reply.code(answer.ready ? 200 : 503).header('cache-control', 'no-store');
-    return { status: answer.ready ? 'ready' : answer.draining ? 'draining' : 'unavailable', db: answer.db, bus: answer.bus, draining: answer.draining };
+    return {
+      status: answer.ready ? 'ready' : answer.draining ? 'draining' : 'unavailable',
+      db: answer.db,
+      bus: answer.bus,
+      draining: answer.draining,
+    };
   });
   app.get('/metrics', ops, async (request, reply) => {
     // Half a megabyte of internals (routes, pool, memory): for the operators' scraper only.

@@ -52,7 +52,11 @@ describe.skipIf(noRedis)('rate limits across processes', () => {
       const refused = await attemptLogin(server, address);
       expect(refused.status).toBe(429);
       expect(Number(refused.retryAfter)).toBeGreaterThan(0);
-      expect(refused.body).toMatchObject({ flag: 0, errorCode: COMMON_ERRORS.rateLimited.code, msg: expect.stringMatching(/^请求过于频繁，请\d+秒后再试$/) });
+      expect(refused.body).toMatchObject({
+        flag: 0,
+        errorCode: COMMON_ERRORS.rateLimited.code,
+        msg: expect.stringMatching(/^请求过于频繁，请\d+秒后再试$/),
+      });
     }
     // Another address is still let in by both.
     const other = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;

@@ -16,12 +16,19 @@ const noRedis = await redisSkipReason('rate limits shared through Redis');
 const behindProxy = { trustProxy: ['127.0.0.1'] };
 let t: TestServer;
 beforeAll(async () => {
-  t = await createTestServer({ ...behindProxy, rateLimits: { ...defaults, login: 3, export: 2, apiPerSession: 40, loginFailuresPerAccount: 5 } });
+  t = await createTestServer({
+    ...behindProxy,
+    rateLimits: { ...defaults, login: 3, export: 2, apiPerSession: 40, loginFailuresPerAccount: 5 },
+  });
 });
 afterAll(() => t?.close());
 
 /** A failing login (a name of its own unless given) that says it comes from `address`, through a peer at `peer`. */
-const attemptLogin = (server: TestServer, address: string, opts: { username?: string; peer?: string; fields?: Record<string, string> } = {}) =>
+const attemptLogin = (
+  server: TestServer,
+  address: string,
+  opts: { username?: string; peer?: string; fields?: Record<string, string> } = {},
+) =>
   server.app.inject({
     method: 'POST',
     url: '/oauth/v4/token',
@@ -33,7 +40,12 @@ const attemptLogin = (server: TestServer, address: string, opts: { username?: st
 function expectLimited(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
   expect(res.statusCode).toBe(429);
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-  expect(res.json()).toMatchObject({ code: 429, flag: 0, errorCode: COMMON_ERRORS.rateLimited.code, msg: expect.stringMatching(/^请求过于频繁，请\d+秒后再试$/) });
+  expect(res.json()).toMatchObject({
+    code: 429,
+    flag: 0,
+    errorCode: COMMON_ERRORS.rateLimited.code,
+    msg: expect.stringMatching(/^请求过于频繁，请\d+秒后再试$/),
+  });
 }
 
 describe('rate limits', () => {
@@ -73,12 +85,19 @@ describe('rate limits', () => {
     for (let i = 0; i < 5; i++) {
       // Past 3 failures a captcha is due: a solved one each time, so every attempt is a real failure.
       const cap = (await t.app.inject({ url: '/oauth/getCode' })).json().obj;
-      const fields = { password: encryptForLogin(t.ctx.publicKey, 'wrong-pass-1'), codeKey: cap.codeKey, code: (await t.ctx.captchas.answerOf(cap.codeKey))! };
+      const fields = {
+        password: encryptForLogin(t.ctx.publicKey, 'wrong-pass-1'),
+        codeKey: cap.codeKey,
+        code: (await t.ctx.captchas.answerOf(cap.codeKey))!,
+      };
       const res = await attemptLogin(t, someAddress(), { username, fields });
       codes.push(res.json().errorCode);
     }
     expect(codes.every((c) => c !== COMMON_ERRORS.rateLimited.code)).toBe(true);
-    const refused = await attemptLogin(t, someAddress(), { username, fields: { password: encryptForLogin(t.ctx.publicKey, TEST_ADMIN_PASSWORD) } });
+    const refused = await attemptLogin(t, someAddress(), {
+      username,
+      fields: { password: encryptForLogin(t.ctx.publicKey, TEST_ADMIN_PASSWORD) },
+    });
     expectLimited(refused);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800); // the oldest failure leaves the 15-minute window
     expect((await attemptLogin(t, someAddress())).json().errorCode).not.toBe(COMMON_ERRORS.rateLimited.code); // another name is let in
@@ -87,7 +106,9 @@ describe('rate limits', () => {
   it('take at most the configured logins a second in all, from however many addresses', async () => {
     const tight = await createTestServer({ rateLimits: { ...defaults, login: 0, loginPerSecond: 3 } });
     try {
-      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => attemptLogin(tight, someAddress(), { peer: `203.0.113.${i + 1}` })));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => attemptLogin(tight, someAddress(), { peer: `203.0.113.${i + 1}` })),
+      );
       const refused = answers.filter((r) => r.statusCode === 429);
       expect(refused.length).toBeGreaterThanOrEqual(6); // 12 within at most two clock seconds
       expectLimited(refused[0]);
@@ -128,18 +149,22 @@ describe('rate limits', () => {
     }
   }, 120_000);
 
-  it.skipIf(noRedis)('share one count between two servers through Redis', async () => {
-    const limits = { ...defaults, login: 4 };
-    const one = await createTestServer({ ...behindProxy, redisUrl: TEST_REDIS_URL, rateLimits: limits });
-    const two = await createTestServer({ ...behindProxy, redisUrl: TEST_REDIS_URL, rateLimits: limits });
-    try {
-      const address = someAddress();
-      for (const server of [one, one, two, two]) expect((await attemptLogin(server, address)).statusCode).not.toBe(429);
-      expectLimited(await attemptLogin(one, address));
-      expectLimited(await attemptLogin(two, address));
-    } finally {
-      await one.close();
-      await two.close();
-    }
-  }, 120_000); // two more servers: slow on a busy machine
+  it.skipIf(noRedis)(
+    'share one count between two servers through Redis',
+    async () => {
+      const limits = { ...defaults, login: 4 };
+      const one = await createTestServer({ ...behindProxy, redisUrl: TEST_REDIS_URL, rateLimits: limits });
+      const two = await createTestServer({ ...behindProxy, redisUrl: TEST_REDIS_URL, rateLimits: limits });
+      try {
+        const address = someAddress();
+        for (const server of [one, one, two, two]) expect((await attemptLogin(server, address)).statusCode).not.toBe(429);
+        expectLimited(await attemptLogin(one, address));
+        expectLimited(await attemptLogin(two, address));
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    },
+    120_000,
+  ); // two more servers: slow on a busy machine
 });

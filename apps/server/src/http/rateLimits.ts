@@ -25,7 +25,9 @@ export function limitedActionOf(endpoint: EndpointSpec): LimitedAction | null {
 
 const WINDOW_MS = 60_000;
 
-type Check = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number; remaining?: number; max?: number }>;
+type Check = (
+  request: FastifyRequest,
+) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number; remaining?: number; max?: number }>;
 
 /** The Redis connection the counts live in when REDIS_URL is set; closed with the app. */
 async function redisFor(app: FastifyInstance, url: string | undefined) {
@@ -73,7 +75,12 @@ export async function installRateLimits(app: FastifyInstance, config: Pick<Confi
   const limits: RateLimits = config.rateLimits;
   const checker = (name: string, max: number, key: (request: FastifyRequest) => string | null): Check | null =>
     max > 0
-      ? (app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (request: FastifyRequest) => `${name}:${key(request) ?? ''}`, allowList: (request: FastifyRequest) => key(request) === null }) as Check)
+      ? (app.createRateLimit({
+          max,
+          timeWindow: WINDOW_MS,
+          keyGenerator: (request: FastifyRequest) => `${name}:${key(request) ?? ''}`,
+          allowList: (request: FastifyRequest) => key(request) === null,
+        }) as Check)
       : null;
   const address = (request: FastifyRequest) => request.ip;
   const session = (request: FastifyRequest) => sessionIdOf(request) ?? null;

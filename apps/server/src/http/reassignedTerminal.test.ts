@@ -40,7 +40,18 @@ let bPetId: number;
 const yesterdayNoon = Date.parse(`${beijingDayText(Date.now() - 86_400_000)}T12:00:00+08:00`);
 
 const report = async (time: number, fix: { lat: number; lon: number; mileageKm?: number }, alarms: Array<'sos'> = []) => {
-  device.send(encodeJt808Location({ phone: PHONE }, serial++, { time, ...fix, valid: true, speedKmh: 36, course: 90, altitude: 0, acc: true, alarms }));
+  device.send(
+    encodeJt808Location({ phone: PHONE }, serial++, {
+      time,
+      ...fix,
+      valid: true,
+      speedKmh: 36,
+      course: 90,
+      altitude: 0,
+      acc: true,
+      alarms,
+    }),
+  );
   await device.next();
 };
 const get = async (sid: string, url: string) => (await t.call(sid, { url })).json();
@@ -53,10 +64,19 @@ const post = async (who: Tenant, url: string, fields: Record<string, string>) =>
 /** A's e-bike and pet, and what their terminals said in A's time: a BMS report, the device status, a step count, fixes. */
 async function seedEbikeAndCollar() {
   for (const imei of [EBIKE, COLLAR]) await post(a, '/car/v4/api/terminal/add.json', { terminalId: imei, protocol: 'gt06' });
-  await post(a, '/elec-car/v1/api/bike/bind.json', { imei: EBIKE, name: '甲方电单车', plate: '甲方E1', brand: '甲方', frameNo: 'ECA5771FRAME' });
+  await post(a, '/elec-car/v1/api/bike/bind.json', {
+    imei: EBIKE,
+    name: '甲方电单车',
+    plate: '甲方E1',
+    brand: '甲方',
+    frameNo: 'ECA5771FRAME',
+  });
   await post(a, '/pet/v1/api/pet/save.json', { name: '甲方狗', species: 'dog', breed: '柴犬', sex: 'male', imei: COLLAR });
   const db = t.ctx.db;
-  const ids = await db.query<{ id: number }>(`UPDATE terminals SET assigned_at = now() - interval '7 days' WHERE identifier IN ($1, $2) RETURNING id`, [EBIKE, COLLAR]);
+  const ids = await db.query<{ id: number }>(
+    `UPDATE terminals SET assigned_at = now() - interval '7 days' WHERE identifier IN ($1, $2) RETURNING id`,
+    [EBIKE, COLLAR],
+  );
   for (const { id } of ids) {
     for (const at of [yesterdayNoon, Date.now() - 120_000]) {
       await db.query(
@@ -75,7 +95,10 @@ async function seedEbikeAndCollar() {
        VALUES ($1, now() - interval '2 minutes', 'A5771', 37, 7400, 37, 20000, 88, 25, 1.5, 71.234, 123, '{3.6,3.6}', 5, 40, 'A5771', 1, '甲方电池', 0, 0, 0)`,
       [id],
     );
-    await db.query(`INSERT INTO ebike_states (terminal_id, reported_at, armed, acc, supply_volts) VALUES ($1, now() - interval '2 minutes', true, true, 55.321)`, [id]);
+    await db.query(
+      `INSERT INTO ebike_states (terminal_id, reported_at, armed, acc, supply_volts) VALUES ($1, now() - interval '2 minutes', true, true, 55.321)`,
+      [id],
+    );
     await db.query(
       `INSERT INTO terminal_status_reports (terminal_id, at, received_at, kind, battery, steps) VALUES ($1, now() - interval '2 minutes', now() - interval '2 minutes', 'UD', 41, 87654)`,
       [id],
@@ -93,7 +116,11 @@ beforeAll(async () => {
   admin = await t.login();
   a = await createTenant(t, { codes: 'all', name: '甲方公司' });
   b = await createTenant(t, { codes: 'all', name: '乙方公司' });
-  const added = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: '粤B57701', terminalId: PHONE, protocol: 'jt808' }) });
+  const added = await t.call(a.sessionId, {
+    method: 'POST',
+    url: '/car/v4/api/vehicle/add.json',
+    ...form({ plate: '粤B57701', terminalId: PHONE, protocol: 'jt808' }),
+  });
   expect(added.json().flag).toBe(1);
   // A has had it for a week: its own fixes of yesterday are its own.
   await t.ctx.db.query(`UPDATE terminals SET assigned_at = now() - interval '7 days' WHERE identifier = $1`, [PHONE]);
@@ -101,7 +128,17 @@ beforeAll(async () => {
   // A's time: a fix yesterday, then one a minute ago with SOS, ACC on and the odometer.
   device = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
   // Registers and authenticates with the code the platform's 0x8100 gave it.
-  device.send(encodeJt808Register({ phone: PHONE }, serial++, { province: 44, city: 300, maker: 'CHLN', model: 'JT701', deviceId: 'D000577', plateColor: 1, plate: '粤B57701' }));
+  device.send(
+    encodeJt808Register({ phone: PHONE }, serial++, {
+      province: 44,
+      city: 300,
+      maker: 'CHLN',
+      model: 'JT701',
+      deviceId: 'D000577',
+      plateColor: 1,
+      plate: '粤B57701',
+    }),
+  );
   const registered = decodeJt808(await device.next());
   const authCode = registered.ok ? (registered.value.messages[0]?.detail as { authCode?: string } | undefined)?.authCode : undefined;
   device.send(encodeJt808Auth({ phone: PHONE }, serial++, { authCode: authCode ?? PHONE }));
@@ -113,16 +150,46 @@ beforeAll(async () => {
   await seedEbikeAndCollar();
 
   // The hand-over, as the probe did it.
-  const unassigned = await t.call(admin, { method: 'POST', url: '/car/v4/api/terminal/unassign.json', ...form({ terminalIds: [PHONE, EBIKE, COLLAR].join(',') }) });
+  const unassigned = await t.call(admin, {
+    method: 'POST',
+    url: '/car/v4/api/terminal/unassign.json',
+    ...form({ terminalIds: [PHONE, EBIKE, COLLAR].join(',') }),
+  });
   expect(unassigned.json().flag).toBe(1);
-  const claimed = (await t.call(b.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: '粤B57702', terminalId: PHONE, protocol: 'jt808' }) })).json();
+  const claimed = (
+    await t.call(b.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/add.json',
+      ...form({ plate: '粤B57702', terminalId: PHONE, protocol: 'jt808' }),
+    })
+  ).json();
   expect(claimed.flag).toBe(1);
   bVehicleId = claimed.obj.vehicleId;
   // The e-bike's and the collar's go to B's account from stock (their pages bind only B's own terminals).
-  expect((await t.call(admin, { method: 'POST', url: '/car/v4/api/terminal/assign.json', ...form({ terminalIds: `${EBIKE},${COLLAR}`, accountId: b.accountId }) })).json().flag).toBe(1);
-  bBikeId = (await post(b, '/elec-car/v1/api/bike/bind.json', { imei: EBIKE, name: '乙方电单车', plate: '乙方E1', brand: '乙方', frameNo: 'ECB5771FRAME' })).bikeId;
+  expect(
+    (
+      await t.call(admin, {
+        method: 'POST',
+        url: '/car/v4/api/terminal/assign.json',
+        ...form({ terminalIds: `${EBIKE},${COLLAR}`, accountId: b.accountId }),
+      })
+    ).json().flag,
+  ).toBe(1);
+  bBikeId = (
+    await post(b, '/elec-car/v1/api/bike/bind.json', {
+      imei: EBIKE,
+      name: '乙方电单车',
+      plate: '乙方E1',
+      brand: '乙方',
+      frameNo: 'ECB5771FRAME',
+    })
+  ).bikeId;
   bPetId = (await post(b, '/pet/v1/api/pet/save.json', { name: '乙方狗', species: 'dog', breed: '柴犬', sex: 'male', imei: COLLAR })).petId;
-  await eventually(() => [...gw.sessions.values()].some((s) => s.terminal?.accountId === b.accountId), 3000, 'gateway told of the new owner');
+  await eventually(
+    () => [...gw.sessions.values()].some((s) => s.terminal?.accountId === b.accountId),
+    3000,
+    'gateway told of the new owner',
+  );
 }, 180_000);
 afterAll(async () => {
   device?.close();
@@ -139,7 +206,10 @@ describe('a terminal handed over to another tenant starts clean', () => {
     expect(vehicles).toContain('粤B57702');
     expect(marksIn(vehicles)).toEqual([]);
     for (const day of [beijingDayText(yesterdayNoon), beijingDayText(Date.now())]) {
-      const track = await get(b.sessionId, `/car/v4/api/monitor/track.json?vehicleId=${bVehicleId}&start=${day} 00:00:00&end=${day} 23:59:59`);
+      const track = await get(
+        b.sessionId,
+        `/car/v4/api/monitor/track.json?vehicleId=${bVehicleId}&start=${day} 00:00:00&end=${day} 23:59:59`,
+      );
       expect(JSON.stringify(track)).not.toContain('43.812');
     }
   });
@@ -151,22 +221,27 @@ describe('a terminal handed over to another tenant starts clean', () => {
     const OWN = ['粤B57702', '乙方电单车', '乙方狗'];
     const reached = new Set<string>();
     let walked = 0;
-    for (const r of probedRoutes(t).filter((x) => !DESTRUCTIVE.test(x.url) && (x.method === 'GET' || /query|list|report|statistic|detail|export/i.test(x.url)))) {
+    for (const r of probedRoutes(t).filter(
+      (x) => !DESTRUCTIVE.test(x.url) && (x.method === 'GET' || /query|list|report|statistic|detail|export/i.test(x.url)),
+    )) {
       const fields = fieldsOf(r);
       const values: Record<string, unknown> = {};
       let skip = false;
       for (const f of fields) {
         const kind = kindOf(r.url, f.name);
-        const asField = (v: string | number) => (f.schema.type === 'array' ? [v] : f.schema.type === 'string' || f.schema.anyOf ? String(v) : v);
+        const asField = (v: string | number) =>
+          f.schema.type === 'array' ? [v] : f.schema.type === 'string' || f.schema.anyOf ? String(v) : v;
         if (kind === 'vehicle') values[f.name] = asField(bVehicleId);
         else if (kind === 'ecBike') values[f.name] = asField(bBikeId);
         else if (kind === 'pet') values[f.name] = asField(bPetId);
-        else if (kind?.startsWith('imei:')) values[f.name] = asField(r.url.startsWith('/elec-car/') ? EBIKE : r.url.startsWith('/pet/') ? COLLAR : PHONE);
+        else if (kind?.startsWith('imei:'))
+          values[f.name] = asField(r.url.startsWith('/elec-car/') ? EBIKE : r.url.startsWith('/pet/') ? COLLAR : PHONE);
         else if (kind === 'account') values[f.name] = asField(b.accountId);
         else if (kind && f.required) skip = true;
         else if (!kind && f.required) values[f.name] = sample(f.name, f.schema);
         // Every period covers A's two days.
-        if (/^(start|startTime|beginTime|startDate|begin)$/i.test(f.name)) values[f.name] = /date/i.test(f.name) ? yesterday : `${yesterday} 00:00:00`;
+        if (/^(start|startTime|beginTime|startDate|begin)$/i.test(f.name))
+          values[f.name] = /date/i.test(f.name) ? yesterday : `${yesterday} 00:00:00`;
         if (/^(end|endTime|endDate|finish)$/i.test(f.name)) values[f.name] = /date/i.test(f.name) ? today : `${today} 23:59:59`;
         if (/^(day|date)$/i.test(f.name) && values[f.name] !== undefined) values[f.name] = today;
       }
@@ -198,7 +273,10 @@ describe('a terminal handed over to another tenant starts clean', () => {
 
     await report(Date.now(), { ...B_FIX, mileageKm: 98790 }, ['sos']);
     await feedB.waitFor((m) => m.type === 'position' && (m.data as { lat: number }).lat === B_FIX.lat);
-    await feedB.waitFor((m) => m.type === 'alarm' && (m.data as { type: string; lat: number }).type === 'sos' && (m.data as { lat: number }).lat === B_FIX.lat);
+    await feedB.waitFor(
+      (m) =>
+        m.type === 'alarm' && (m.data as { type: string; lat: number }).type === 'sos' && (m.data as { lat: number }).lat === B_FIX.lat,
+    );
     const last = await get(b.sessionId, '/car/v4/api/monitor/lastPositions.json');
     expect(last.obj).toEqual([expect.objectContaining({ terminalId: PHONE, plate: '粤B57702', lat: B_FIX.lat, lon: B_FIX.lon })]);
 

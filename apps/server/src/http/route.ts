@@ -11,7 +11,11 @@ declare module 'fastify' {
 /** What a handler returns: the answer's type, or anything for endpoints that send their own reply. */
 type HandlerResult<E extends EndpointSpec> = E['produces'] extends string ? unknown : AnswerOf<E>;
 
-export type EndpointHandler<E extends EndpointSpec> = (input: InputOf<E>, request: FastifyRequest, reply: FastifyReply) => Promise<HandlerResult<E>>;
+export type EndpointHandler<E extends EndpointSpec> = (
+  input: InputOf<E>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<HandlerResult<E>>;
 
 /**
  * Registers an endpoint of the table (packages/contracts) as Fastify route(s): its input and answer

@@ -45,7 +45,12 @@ export function installRouteConventions(app: FastifyInstance, registry: Register
     // the web app's own files are public and are not API calls.
     const file = Boolean((route.config as { file?: string } | undefined)?.file);
     if (file) route.config = { ...route.config, access: 'public', raw: true };
-    const config = (route.config ?? {}) as { access?: 'public' | 'session'; permission?: Permission; raw?: boolean; endpoint?: EndpointSpec };
+    const config = (route.config ?? {}) as {
+      access?: 'public' | 'session';
+      permission?: Permission;
+      raw?: boolean;
+      endpoint?: EndpointSpec;
+    };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.url.includes('*')) return; // static file fallbacks
     for (const method of methods) {

@@ -32,8 +32,14 @@ describe('security headers', () => {
     }
   });
 
-  it('are on a gateway-only process\'s answers too', async () => {
-    const health = await buildHealthApp({ config: t.config, db: t.ctx.db, bus: t.ctx.bus, log: t.ctx.log, positionFeed: t.ctx.positionFeed });
+  it("are on a gateway-only process's answers too", async () => {
+    const health = await buildHealthApp({
+      config: t.config,
+      db: t.ctx.db,
+      bus: t.ctx.bus,
+      log: t.ctx.log,
+      positionFeed: t.ctx.positionFeed,
+    });
     try {
       for (const url of ['/healthz', '/nothing']) {
         const res = await health.inject({ url });
@@ -57,7 +63,12 @@ describe('security headers', () => {
 
   it('names the configured tile host, assistant script and API origin, and upgrades to TLS with HSTS when served over HTTPS', async () => {
     const csp = contentSecurityPolicy({
-      runtime: { ...runtime, tileUrl: 'https://{s}.tile.example.com/{z}/{x}/{y}.png', aiScriptUrl: 'https://ai.example.cn/widget/assistant.js', aiBaseUrl: 'https://chat.example.cn/api/' },
+      runtime: {
+        ...runtime,
+        tileUrl: 'https://{s}.tile.example.com/{z}/{x}/{y}.png',
+        aiScriptUrl: 'https://ai.example.cn/widget/assistant.js',
+        aiBaseUrl: 'https://chat.example.cn/api/',
+      },
       servedOverHttps: true,
     });
     expect(csp['img-src']).toContain('https://*.tile.example.com');

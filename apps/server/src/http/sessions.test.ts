@@ -14,7 +14,8 @@ afterAll(() => t?.close());
 const me = (sessionId: string) => t.call(sessionId, { url: '/car/v1/api/user/getUser.json' }).then((r) => r.json());
 const live = async (sessionId: string) => (await me(sessionId)).flag === 1;
 const enc = (password: string) => encryptForLogin(t.ctx.publicKey, password);
-const post = (sessionId: string, url: string, fields: Record<string, string | number | boolean>) => t.call(sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (sessionId: string, url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 
 describe('sessions (issue 23)', () => {
   it('are new at every login: two logins, two sessions; ending one leaves the other', async () => {
@@ -46,7 +47,10 @@ describe('sessions (issue 23)', () => {
   it('a password change ends the user’s other sessions, not the one that changed it', async () => {
     const u = await createTenant(t);
     const other = await t.login(u.username, u.password);
-    const changed = await post(u.sessionId, '/car/v1/api/user/updateUserPassword.json', { oldPassword: enc(u.password), newPassword: enc('Another-Pass-2026') });
+    const changed = await post(u.sessionId, '/car/v1/api/user/updateUserPassword.json', {
+      oldPassword: enc(u.password),
+      newPassword: enc('Another-Pass-2026'),
+    });
     expect(changed.flag).toBe(1);
     expect(await live(u.sessionId)).toBe(true);
     expect(await me(other)).toMatchObject({ flag: 4010, msg: '登录超时' });
@@ -62,7 +66,12 @@ describe('sessions (issue 23)', () => {
 
   it('disabling a user, or its account, ends its sessions at once and its login is refused', async () => {
     const u = await createTenant(t);
-    const updated = await post(admin, '/car/v4/api/user/update.json', { id: u.userId, accountId: u.accountId, roleId: u.roleId, enabled: false });
+    const updated = await post(admin, '/car/v4/api/user/update.json', {
+      id: u.userId,
+      accountId: u.accountId,
+      roleId: u.roleId,
+      enabled: false,
+    });
     expect(updated.flag).toBe(1);
     expect(await live(u.sessionId)).toBe(false);
 
@@ -77,10 +86,20 @@ describe('sessions (issue 23)', () => {
     const u = await createTenant(t, { codes: ['center', 'center:download', 'system:user'] });
     const json = await t.call(null, { url: `/car/v1/api/user/getUser.json?sessionId=${u.sessionId}` });
     expect(json.json()).toMatchObject({ flag: 4010 });
-    const post = await t.call(null, { method: 'POST', url: `/car/v1/accelerate/export/exportDataReport.json?sessionId=${u.sessionId}`, ...form({ reportType: 'userList' }) });
+    const post = await t.call(null, {
+      method: 'POST',
+      url: `/car/v1/accelerate/export/exportDataReport.json?sessionId=${u.sessionId}`,
+      ...form({ reportType: 'userList' }),
+    });
     expect(post.json()).toMatchObject({ flag: 4010 });
     // the download link works with its own user's session, and shows nobody else's file
-    const mine = (await t.call(u.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'userList' }) })).json().obj.id;
+    const mine = (
+      await t.call(u.sessionId, {
+        method: 'POST',
+        url: '/car/v1/accelerate/export/exportDataReport.json',
+        ...form({ reportType: 'userList' }),
+      })
+    ).json().obj.id;
     const other = await createTenant(t, { codes: ['center', 'center:download'] });
     const foreign = await t.call(null, { url: `/car/v1/accelerate/export/download.json?id=${mine}&sessionId=${other.sessionId}` });
     expect(foreign.json()).toMatchObject({ flag: 0, errorCode: 'export.fileNotFound' });

@@ -16,7 +16,14 @@ const files: Record<string, string> = {
   'child/car/index.html': `<!doctype html><div id="app" data-system="car"></div>${'<!-- car -->'.repeat(100)}`,
   'assets/shell-AbCd12_-.js': script,
   'assets/shell-Zz99yy00.css': `.cl-login { color: red; }\n`.repeat(100),
-  'assets/china-cities-Dav-y4O9.geojson': JSON.stringify({ type: 'FeatureCollection', features: Array.from({ length: 200 }, (_, i) => ({ type: 'Feature', properties: { name: `城市${i}` }, geometry: { type: 'Point', coordinates: [113 + i / 100, 22] } })) }),
+  'assets/china-cities-Dav-y4O9.geojson': JSON.stringify({
+    type: 'FeatureCollection',
+    features: Array.from({ length: 200 }, (_, i) => ({
+      type: 'Feature',
+      properties: { name: `城市${i}` },
+      geometry: { type: 'Point', coordinates: [113 + i / 100, 22] },
+    })),
+  }),
   '0123456789abcdef.json': `{"hash":"0123456789abcdef"}\n`,
   'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg">${'<circle r="1"/>'.repeat(100)}</svg>`,
 };
@@ -33,7 +40,10 @@ beforeAll(async () => {
   await precompressDir(dir);
   app = Fastify();
   await installCompression(app);
-  app.get('/car/v4/api/big.json', async () => ({ flag: 1, obj: Array.from({ length: 200 }, (_, i) => ({ vehicleId: i, plate: `粤B${i}` })) }));
+  app.get('/car/v4/api/big.json', async () => ({
+    flag: 1,
+    obj: Array.from({ length: 200 }, (_, i) => ({ vehicleId: i, plate: `粤B${i}` })),
+  }));
   app.get('/car/v4/api/small.json', async () => ({ flag: 1, obj: 1 }));
   await installWeb(app, { ...loadConfig({}, []), webDist: dir });
   await app.ready();
@@ -44,7 +54,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) => app.inject({ url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+const get = (url: string, acceptEncoding?: string) =>
+  app.inject({ url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
 
 const decode = (body: Buffer, encoding: string | undefined) =>
   encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;

@@ -43,16 +43,27 @@ export async function installWeb(app: FastifyInstance, config: Config) {
   const dist = config.webDist;
   // serve: false — every file goes through sendFile below, which sets the cache headers. Files are
   // looked up per request, so a build made after the start (npm run build:web) is served at once.
-  await app.register(fastifyStatic, { root: dist, serve: false, index: false, preCompressed: true, cacheControl: false, decorateReply: true });
+  await app.register(fastifyStatic, {
+    root: dist,
+    serve: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    decorateReply: true,
+  });
 
-  const isFile = async (rel: string) => !rel.includes('..') && (await fs.promises.stat(path.join(dist, rel)).catch(() => null))?.isFile() === true;
+  const isFile = async (rel: string) =>
+    !rel.includes('..') && (await fs.promises.stat(path.join(dist, rel)).catch(() => null))?.isFile() === true;
 
   const sendBuilt = (reply: FastifyReply, rel: string) =>
     reply.header('cache-control', cacheControlOf(rel)).header('vary', 'accept-encoding').sendFile(rel);
 
   const sendPage = (reply: FastifyReply, file: string) => {
     if (!fs.existsSync(path.join(dist, file))) {
-      return reply.code(503).type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><title>车联</title><p>网页尚未构建，请运行 npm run build:web 后刷新。</p>');
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><meta charset="utf-8"><title>车联</title><p>网页尚未构建，请运行 npm run build:web 后刷新。</p>');
     }
     return sendBuilt(reply, file);
   };

@@ -22,7 +22,11 @@ beforeAll(async () => {
   a = await createTenant(t, { codes: 'all' });
   sub = await createTenant(t, { codes: 'all', parentAccountId: a.accountId });
   b = await createTenant(t, { codes: 'all' });
-  await t.call(sub.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: '粤BW0001', terminalId: '13800000101', protocol: 'jt808' }) });
+  await t.call(sub.sessionId, {
+    method: 'POST',
+    url: '/car/v4/api/vehicle/add.json',
+    ...form({ plate: '粤BW0001', terminalId: '13800000101', protocol: 'jt808' }),
+  });
 });
 afterAll(async () => {
   await gw?.close();
@@ -38,11 +42,15 @@ describe('live feed /ws/live', () => {
     await expect(openLive(`${base}?sessionId=${'f'.repeat(48)}`)).rejects.toThrow();
   });
 
-  it('closes a disabled user\'s feed at once, not at its next minute check', async () => {
+  it("closes a disabled user's feed at once, not at its next minute check", async () => {
     const u = await createTenant(t);
     const feed = await openLive(`${base}?sessionId=${u.sessionId}`);
     await feed.waitFor((m) => m.type === 'snapshot');
-    const updated = await t.call(admin, { method: 'POST', url: '/car/v4/api/user/update.json', ...form({ id: u.userId, accountId: u.accountId, roleId: u.roleId, enabled: false }) });
+    const updated = await t.call(admin, {
+      method: 'POST',
+      url: '/car/v4/api/user/update.json',
+      ...form({ id: u.userId, accountId: u.accountId, roleId: u.roleId, enabled: false }),
+    });
     expect(updated.json().flag).toBe(1);
     const code = await Promise.race([feed.closed, new Promise((r) => setTimeout(() => r('still open'), 5000))]);
     expect(code).toBe(4010);
@@ -57,7 +65,11 @@ describe('live feed /ws/live', () => {
     const feedB = await openLive(`${base}?sessionId=${b.sessionId}`);
     const feedAdmin = await openLive(`${base}?sessionId=${admin}`);
     const snap = await feedA.waitFor((m) => m.type === 'snapshot');
-    expect(snap).toMatchObject({ type: 'snapshot', final: true, data: [expect.objectContaining({ terminalId: '013800000101', plate: '粤BW0001', lat: 22.1, online: true })] });
+    expect(snap).toMatchObject({
+      type: 'snapshot',
+      final: true,
+      data: [expect.objectContaining({ terminalId: '013800000101', plate: '粤BW0001', lat: 22.1, online: true })],
+    });
     expect((await feedB.waitFor((m) => m.type === 'snapshot')).data).toEqual([]);
 
     owned.send(report('013800000101', 2, 22.2, ['sos']));
@@ -69,15 +81,25 @@ describe('live feed /ws/live', () => {
     await feedA.waitFor((m) => m.type === 'position' && (m.data as { lat: number }).lat === 22.2);
     await feedA.waitFor((m) => m.type === 'alarm' && (m.data as { type: string }).type === 'sos');
     await feedAdmin.waitFor((m) => m.type === 'position' && (m.data as { terminalId: string }).terminalId === '013800000199');
-    await feedAdmin.waitFor((m) => m.type === 'presence' && (m.data as { terminalId: string; online: boolean }).terminalId === '013800000199');
+    await feedAdmin.waitFor(
+      (m) => m.type === 'presence' && (m.data as { terminalId: string; online: boolean }).terminalId === '013800000199',
+    );
     await new Promise((r) => setTimeout(r, 100));
     expect(feedA.messages.some((m) => JSON.stringify(m.data).includes('013800000199'))).toBe(false);
     expect(feedB.messages.filter((m) => m.type !== 'snapshot')).toEqual([]);
     expect(feedA.messages.some((m) => m.type === 'presence' || m.type === 'position')).toBe(true);
 
     // Assigned while connected: the gateway learns it from the bus, and the new owner gets the news.
-    await t.call(admin, { method: 'POST', url: '/car/v4/api/terminal/assign.json', ...form({ terminalIds: '013800000199', accountId: b.accountId }) });
-    await eventually(() => [...gw.sessions.values()].some((s) => s.terminal?.identifier === '013800000199' && s.terminal.accountId === b.accountId), 3000, 'session refreshed');
+    await t.call(admin, {
+      method: 'POST',
+      url: '/car/v4/api/terminal/assign.json',
+      ...form({ terminalIds: '013800000199', accountId: b.accountId }),
+    });
+    await eventually(
+      () => [...gw.sessions.values()].some((s) => s.terminal?.identifier === '013800000199' && s.terminal.accountId === b.accountId),
+      3000,
+      'session refreshed',
+    );
     stranger.send(report('013800000199', 2, 41));
     await stranger.next();
     await feedB.waitFor((m) => m.type === 'position' && (m.data as { lat: number }).lat === 41);
@@ -95,7 +117,11 @@ describe('live feed /ws/live', () => {
 
   it("pushes no alarm of a type the user's account switched off, but still its positions; a change applies at once", async () => {
     const setSos = async (sessionId: string, enabled: boolean) => {
-      const res = await t.call(sessionId, { method: 'POST', url: '/car/v4/api/alarm/control/configAlarmControl.json', ...form({ alarmType: 'sos', enabled, sound: enabled, popup: enabled }) });
+      const res = await t.call(sessionId, {
+        method: 'POST',
+        url: '/car/v4/api/alarm/control/configAlarmControl.json',
+        ...form({ alarmType: 'sos', enabled, sound: enabled, popup: enabled }),
+      });
       expect(res.json().flag).toBe(1);
     };
     await setSos(a.sessionId, false);
@@ -112,7 +138,9 @@ describe('live feed /ws/live', () => {
     await Promise.all([feedA, feedSub, feedAdmin].map((f) => f.waitFor((m) => m.type === 'snapshot')));
 
     await raiseSos(10, 22.3);
-    const muted = (await feedAdmin.waitFor((m) => m.type === 'alarm' && (m.data as { lat: number }).lat === 22.3)).data as { alarmId: number };
+    const muted = (await feedAdmin.waitFor((m) => m.type === 'alarm' && (m.data as { lat: number }).lat === 22.3)).data as {
+      alarmId: number;
+    };
     await feedSub.waitFor((m) => m.type === 'alarm' && (m.data as { alarmId: number }).alarmId === muted.alarmId);
     await feedA.waitFor((m) => m.type === 'position' && (m.data as { lat: number; alarms: string[] }).lat === 22.3);
     await new Promise((r) => setTimeout(r, 100));
@@ -121,7 +149,9 @@ describe('live feed /ws/live', () => {
     // Switched back on while the feed is open: the next SOS reaches it.
     await setSos(a.sessionId, true);
     await raiseSos(12, 22.4);
-    await feedA.waitFor((m) => m.type === 'alarm' && (m.data as { type: string; lat: number }).type === 'sos' && (m.data as { lat: number }).lat === 22.4);
+    await feedA.waitFor(
+      (m) => m.type === 'alarm' && (m.data as { type: string; lat: number }).type === 'sos' && (m.data as { lat: number }).lat === 22.4,
+    );
     expect(feedA.messages.filter((m) => m.type === 'alarm')).toHaveLength(1);
     for (const f of [feedA, feedSub, feedAdmin]) f.close();
     owned.close();
@@ -144,7 +174,14 @@ describe('an expired terminal on the live feed (docs/decisions.md)', () => {
     expect(feed.messages.some((m) => m.type === 'position' && JSON.stringify(m.data).includes('013800000301'))).toBe(false);
 
     await post('/car/v4/api/terminal/renew.json', { terminalIds: '13800000301', count: '1', unit: 'month' });
-    await eventually(() => [...gw.sessions.values()].some((s) => s.terminal?.identifier === '013800000301' && (s.terminal.serviceExpiresAt?.getTime() ?? 0) > Date.now()), 3000, 'session refreshed');
+    await eventually(
+      () =>
+        [...gw.sessions.values()].some(
+          (s) => s.terminal?.identifier === '013800000301' && (s.terminal.serviceExpiresAt?.getTime() ?? 0) > Date.now(),
+        ),
+      3000,
+      'session refreshed',
+    );
     expired.send(report('013800000301', 2, 23.6));
     await expired.next();
     await feed.waitFor((m) => m.type === 'position' && (m.data as { terminalId: string; lat: number }).terminalId === '013800000301');
@@ -153,7 +190,7 @@ describe('an expired terminal on the live feed (docs/decisions.md)', () => {
   });
 });
 
-describe('the alarm-only feed (only=alarm: the shell\'s alarm tip)', () => {
+describe("the alarm-only feed (only=alarm: the shell's alarm tip)", () => {
   it('sends no snapshot and no positions or presence, only the alarms of the visible terminals', async () => {
     const feed = await openLive(`${base}?sessionId=${a.sessionId}&only=alarm`);
     const owned = await connectJt808(gw.ports.jt808!, '013800000101');

@@ -18,9 +18,7 @@ export interface LiveSocket {
 }
 
 export type LiveMessage =
-  | { type: 'snapshot'; data: unknown[]; final: boolean }
-  | { type: 'position' | 'alarm' | 'presence'; data: unknown }
-  | { type: 'pong' };
+  { type: 'snapshot'; data: unknown[]; final: boolean } | { type: 'position' | 'alarm' | 'presence'; data: unknown } | { type: 'pong' };
 
 const OPEN = 1;
 const KIND_TYPE: Record<LiveKind, 'position' | 'alarm' | 'presence'> = { pos: 'position', alarm: 'alarm', presence: 'presence' };
@@ -61,14 +59,19 @@ export class LiveConnection {
   async start() {
     const scope = terminalScope(this.user);
     for (const kind of this.alarmsOnly ? (['alarm'] as const) : (['pos', 'alarm', 'presence'] as const)) {
-      this.unsubscribe.push(this.ctx.bus.subscribe(subjects.liveOfScope(kind, scope), (data) => this.push({ type: KIND_TYPE[kind], data })));
+      this.unsubscribe.push(
+        this.ctx.bus.subscribe(subjects.liveOfScope(kind, scope), (data) => this.push({ type: KIND_TYPE[kind], data })),
+      );
     }
     this.unsubscribe.push(this.ctx.bus.subscribe(subjects.alarmControlsChanged(this.user.accountId), () => this.reloadAlarmControls()));
     this.unsubscribe.push(this.ctx.bus.subscribe(subjects.sessionsEnded, () => void this.checkSession()));
     this.socket.on('close', () => this.stop());
     this.socket.on('pong', () => (this.alive = true));
     this.socket.on('message', (raw) => this.onClientMessage(raw));
-    this.timers.push(setInterval(() => this.heartbeat(), HEARTBEAT_MS), setInterval(() => void this.checkSession(), SESSION_CHECK_MS));
+    this.timers.push(
+      setInterval(() => this.heartbeat(), HEARTBEAT_MS),
+      setInterval(() => void this.checkSession(), SESSION_CHECK_MS),
+    );
     try {
       await this.loadAlarmControls();
       if (!this.alarmsOnly) await this.sendSnapshot(scope);

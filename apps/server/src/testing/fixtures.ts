@@ -21,10 +21,14 @@ const FIXTURE_PASSWORD = 'Tenant#2026pw';
  * A customer account under `parentAccountId` (default: the platform), with a role holding
  * `codes` (resource codes; 'all' = every resource) and one logged-in user.
  */
-export async function createTenant(t: TestServer, opts: { name?: string; codes?: string[] | 'all'; parentAccountId?: number } = {}): Promise<Tenant> {
+export async function createTenant(
+  t: TestServer,
+  opts: { name?: string; codes?: string[] | 'all'; parentAccountId?: number } = {},
+): Promise<Tenant> {
   const db: Db = t.ctx.db;
   const n = ++counter;
-  const parent = opts.parentAccountId ?? (await db.one<{ id: number }>('SELECT id FROM accounts WHERE parent_id IS NULL ORDER BY id LIMIT 1'))!.id;
+  const parent =
+    opts.parentAccountId ?? (await db.one<{ id: number }>('SELECT id FROM accounts WHERE parent_id IS NULL ORDER BY id LIMIT 1'))!.id;
   const account = (await db.one<{ id: number; path: string }>(
     `INSERT INTO accounts (parent_id, name, kind) VALUES ($1, $2, 'customer') RETURNING id, path`,
     [parent, opts.name ?? `测试客户${n}`],
@@ -33,10 +37,17 @@ export async function createTenant(t: TestServer, opts: { name?: string; codes?:
     `UPDATE accounts SET path = (SELECT path FROM accounts WHERE id = $2) || id || '/' WHERE id = $1 RETURNING path`,
     [account.id, parent],
   ))!.path;
-  const role = (await db.one<{ id: number }>('INSERT INTO roles (account_id, name) VALUES ($1, $2) RETURNING id', [account.id, `角色${n}`]))!;
+  const role = (await db.one<{ id: number }>('INSERT INTO roles (account_id, name) VALUES ($1, $2) RETURNING id', [
+    account.id,
+    `角色${n}`,
+  ]))!;
   const codes = opts.codes ?? [];
   if (codes === 'all') await db.query('INSERT INTO role_resources (role_id, resource_id) SELECT $1, id FROM resources', [role.id]);
-  else if (codes.length) await db.query('INSERT INTO role_resources (role_id, resource_id) SELECT $1, id FROM resources WHERE code = ANY($2::text[])', [role.id, codes]);
+  else if (codes.length)
+    await db.query('INSERT INTO role_resources (role_id, resource_id) SELECT $1, id FROM resources WHERE code = ANY($2::text[])', [
+      role.id,
+      codes,
+    ]);
   const username = `tenant${n}_${Date.now() % 100000}`;
   cachedHash ??= hashPassword(FIXTURE_PASSWORD);
   const user = (await db.one<{ id: number }>(

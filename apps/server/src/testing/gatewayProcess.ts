@@ -12,11 +12,20 @@ import { createLogger } from '../log.ts';
 
 const db = process.env.DATABASE_URL
   ? (await import('../db/postgres.ts')).openPostgres({ connectionString: process.env.DATABASE_URL, schema: process.env.PG_SCHEMA })
-  : await (await import('../db/pglite.ts')).openPglite(process.env.PGLITE_DIR, process.env.PGLITE_TEMPLATE ? new Blob([fs.readFileSync(process.env.PGLITE_TEMPLATE)]) : undefined);
+  : await (
+      await import('../db/pglite.ts')
+    ).openPglite(
+      process.env.PGLITE_DIR,
+      process.env.PGLITE_TEMPLATE ? new Blob([fs.readFileSync(process.env.PGLITE_TEMPLATE)]) : undefined,
+    );
 await migrate(db);
 // INGEST_MAX_ROWS / INGEST_MAX_DELAY_MS / INGEST_MAX_FLUSHES: batcher limits for benchmark experiments (the defaults otherwise).
 const knob = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
-const ingest = { maxRows: knob('INGEST_MAX_ROWS'), maxDelayMs: knob('INGEST_MAX_DELAY_MS'), maxConcurrentFlushes: knob('INGEST_MAX_FLUSHES') };
+const ingest = {
+  maxRows: knob('INGEST_MAX_ROWS'),
+  maxDelayMs: knob('INGEST_MAX_DELAY_MS'),
+  maxConcurrentFlushes: knob('INGEST_MAX_FLUSHES'),
+};
 for (const k of Object.keys(ingest) as Array<keyof typeof ingest>) if (ingest[k] === undefined) delete ingest[k];
 // FEED_ENGINES=1: every committed fix is kept and handed over, as to position engines that watch every terminal (the engines themselves are not loaded).
 const positionFeed = process.env.FEED_ENGINES ? new PositionFeed() : undefined;

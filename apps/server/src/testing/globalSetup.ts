@@ -29,7 +29,9 @@ export async function teardown() {
   if (!template) return;
   const prefix = template;
   await onServer(process.env.DATABASE_URL!, async (c) => {
-    const { rows } = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $1 || '\\_%'`, [prefix]);
+    const { rows } = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $1 || '\\_%'`, [
+      prefix,
+    ]);
     for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
   });
 }

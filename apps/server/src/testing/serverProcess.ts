@@ -40,9 +40,18 @@ export async function prepareServer(): Promise<ServerSetup> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-kill-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(ports.http),
-    JT808_PORT: String(ports.jt808), GT06_PORT: String(ports.gt06), H02_PORT: String(ports.h02), WATCH_PORT: String(ports.watch),
-    CHELIAN_ADMIN_PASSWORD: CHILD_ADMIN_PASSWORD, LOG_LEVEL: 'warn', CHELIAN_DEMO: '', DATABASE_URL: '', NATS_URL: '',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(ports.http),
+    JT808_PORT: String(ports.jt808),
+    GT06_PORT: String(ports.gt06),
+    H02_PORT: String(ports.h02),
+    WATCH_PORT: String(ports.watch),
+    CHELIAN_ADMIN_PASSWORD: CHILD_ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    CHELIAN_DEMO: '',
+    DATABASE_URL: '',
+    NATS_URL: '',
     METRICS_TOKEN: TEST_METRICS_TOKEN,
     // The tests' terminals are made up as they come (docs/security.md).
     TERMINAL_AUTO_REGISTER: '1',
@@ -93,7 +102,11 @@ export interface ServerProcess {
  */
 export function spawnServer(setup: ServerSetup, opts: { args?: string[]; built?: boolean } = {}): ServerProcess {
   const entry = opts.built ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
-  const child = spawn(process.execPath, [...entry, ...(opts.args ?? [])], { cwd: repoRoot, env: setup.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...entry, ...(opts.args ?? [])], {
+    cwd: repoRoot,
+    env: setup.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const keep = (chunk: Buffer) => (out = (out + chunk.toString()).slice(-20_000));
   child.stdout!.on('data', keep);

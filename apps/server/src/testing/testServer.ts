@@ -29,10 +29,17 @@ export interface TestServer {
 
 /** The real app on a private database: the same code path as production, minus the socket. */
 /** `opts.bus`: a shared bus (NATS) instead of a private in-process one, for multi-process tests. `opts.log`: a logger whose lines the test reads (request logging on). */
-export async function createTestServer(overrides: Partial<Config> = {}, opts: { bus?: Bus; log?: FastifyBaseLogger } = {}): Promise<TestServer> {
+export async function createTestServer(
+  overrides: Partial<Config> = {},
+  opts: { bus?: Bus; log?: FastifyBaseLogger } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-test-'));
   // Terminals in tests are made up as they come, as in the demo: the tests of 待接入终端 turn it off.
-  const config: Config = { ...loadConfig({ DATA_DIR: dataDir, CHELIAN_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, []), terminalAutoRegister: true, ...overrides };
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, CHELIAN_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, []),
+    terminalAutoRegister: true,
+    ...overrides,
+  };
   const db = await createTestDb();
   const ctx = await createContext(config, db, opts.bus ?? new MemoryBus(), opts.log ?? createLogger('silent'));
   // The template is seeded already; this is the seed every later start runs (cheap upserts), so
@@ -50,7 +57,11 @@ export async function createTestServer(overrides: Partial<Config> = {}, opts: { 
     config,
     call,
     async login(username = 'admin', password = TEST_ADMIN_PASSWORD) {
-      const res = await app.inject({ method: 'POST', url: '/oauth/v4/token', ...form({ username, password: encryptForLogin(ctx.publicKey, password) }) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/oauth/v4/token',
+        ...form({ username, password: encryptForLogin(ctx.publicKey, password) }),
+      });
       const body = res.json();
       if (body.flag !== 1) throw new Error(`login failed: ${body.msg}`);
       return body.obj.sessionId as string;

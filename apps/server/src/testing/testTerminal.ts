@@ -113,7 +113,17 @@ export async function signInJt808(term: TestTerminal, phone: string): Promise<st
   };
   const kept = issuedCodes.get(phone);
   if (kept && (await authenticate(kept)) === 0) return kept;
-  term.send(encodeJt808Register(target, 0xfff0, { province: 44, city: 300, maker: 'CHLN', model: 'TEST', deviceId: phone.slice(-7), plateColor: 0, plate: '' }));
+  term.send(
+    encodeJt808Register(target, 0xfff0, {
+      province: 44,
+      city: 300,
+      maker: 'CHLN',
+      model: 'TEST',
+      deviceId: phone.slice(-7),
+      plateColor: 0,
+      plate: '',
+    }),
+  );
   const reg = decodeJt808(await term.next());
   const detail = reg.ok ? (reg.value.messages[0].detail as { result?: number; authCode?: string }) : undefined;
   if (!detail?.authCode) throw new Error(`registration of ${phone} refused: ${JSON.stringify(detail)}`);

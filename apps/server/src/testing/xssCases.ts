@@ -46,4 +46,5 @@ export const XSS_CASES: readonly string[] = [
 ];
 
 /** What a sanitised text must not hold: anything that runs, loads a script or styles the page. */
-export const ACTIVE_MARKUP = /<\s*(script|iframe|object|embed|style|meta|svg|math|input|body|link|base|form)\b|\son[a-z!#$%&()*~+\-_.,:;?@[/|\]^`]*\s*=|=\s*["'`]*\s*(javascript|vbscript|data):|expression\(|\sstyle\s*=/i;
+export const ACTIVE_MARKUP =
+  /<\s*(script|iframe|object|embed|style|meta|svg|math|input|body|link|base|form)\b|\son[a-z!#$%&()*~+\-_.,:;?@[/|\]^`]*\s*=|=\s*["'`]*\s*(javascript|vbscript|data):|expression\(|\sstyle\s*=/i;

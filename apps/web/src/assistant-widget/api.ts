@@ -8,7 +8,10 @@ export interface AssistantContext {
 }
 
 export class AssistantApiError extends Error {
-  constructor(message: string, readonly sessionExpired = false) {
+  constructor(
+    message: string,
+    readonly sessionExpired = false,
+  ) {
     super(message);
   }
 }
@@ -20,13 +23,20 @@ function urlOf(ctx: AssistantContext, name: string): string {
   return `${ctx.baseUrl.endsWith('/') ? ctx.baseUrl : `${ctx.baseUrl}/`}${name}`;
 }
 
-async function call<T>(ctx: AssistantContext, name: string, form: Record<string, string> | null, texts: { failed: string; sessionExpired: string }): Promise<T> {
+async function call<T>(
+  ctx: AssistantContext,
+  name: string,
+  form: Record<string, string> | null,
+  texts: { failed: string; sessionExpired: string },
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(urlOf(ctx, name), {
       method: form ? 'POST' : 'GET',
       headers: {
-        sessionId: ctx.sessionId, userId: String(ctx.userId), platformId: '0',
+        sessionId: ctx.sessionId,
+        userId: String(ctx.userId),
+        platformId: '0',
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
       body: form ? new URLSearchParams(form).toString() : undefined,

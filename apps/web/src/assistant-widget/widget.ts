@@ -35,9 +35,22 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
  */
 export class AssistantWidget {
   readonly host = el('div', { id: HOST_ID });
-  private readonly launcher = el('button', { type: 'button', class: 'launcher', 'aria-haspopup': 'dialog', 'aria-expanded': 'false', 'aria-controls': PANEL_ID });
+  private readonly launcher = el('button', {
+    type: 'button',
+    class: 'launcher',
+    'aria-haspopup': 'dialog',
+    'aria-expanded': 'false',
+    'aria-controls': PANEL_ID,
+  });
   private readonly panel = el('section', { id: PANEL_ID, class: 'panel', role: 'dialog', 'aria-labelledby': TITLE_ID, hidden: '' });
-  private readonly log = el('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': W.messages, 'aria-busy': 'true', tabindex: '0' });
+  private readonly log = el('div', {
+    class: 'log',
+    role: 'log',
+    'aria-live': 'polite',
+    'aria-label': W.messages,
+    'aria-busy': 'true',
+    tabindex: '0',
+  });
   private readonly input = el('textarea', { rows: '1', maxlength: '200', 'aria-label': W.placeholder, placeholder: W.placeholder });
   private readonly sendButton = el('button', { type: 'submit' }, W.send);
   private loaded = false;
@@ -186,7 +199,9 @@ export class AssistantWidget {
 
   private actionButton(a: AssistantAction): HTMLButtonElement {
     const button = el('button', { type: 'button', 'data-action': a.type }, a.label);
-    button.addEventListener('click', () => this.options.onAction(a.vehicleId === undefined ? { type: a.type } : { type: a.type, vehicleId: a.vehicleId }));
+    button.addEventListener('click', () =>
+      this.options.onAction(a.vehicleId === undefined ? { type: a.type } : { type: a.type, vehicleId: a.vehicleId }),
+    );
     return button;
   }
 

@@ -42,8 +42,12 @@ const NOBODY: [number, number] = [121.4737, 31.2304];
 /** Responsibility areas as the map draws them: circles and polygons in one colour. */
 export function areaShapes(areas: readonly CardArea[], color: string): { circles: MapCircle[]; polygons: MapPolygon[] } {
   return {
-    circles: areas.filter((a) => a.kind === 'circle' && a.center && a.radius).map((a) => ({ id: a.areaId, lon: a.center![0]!, lat: a.center![1]!, radius: a.radius!, color })),
-    polygons: areas.filter((a) => a.kind !== 'circle' && a.rings?.[0]?.length).map((a) => ({ id: a.areaId, ring: a.rings![0]! as LL[], color })),
+    circles: areas
+      .filter((a) => a.kind === 'circle' && a.center && a.radius)
+      .map((a) => ({ id: a.areaId, lon: a.center![0]!, lat: a.center![1]!, radius: a.radius!, color })),
+    polygons: areas
+      .filter((a) => a.kind !== 'circle' && a.rings?.[0]?.length)
+      .map((a) => ({ id: a.areaId, ring: a.rings![0]! as LL[], color })),
   };
 }
 
@@ -61,7 +65,16 @@ export function areaCenter(a: CardArea): { lat: number; lon: number } | null {
  * where (WGS-84). With `draw`, clicks draw a circle or polygon too (FenceDrawLayer, as 智能车联's
  * 电子围栏 draws) and `onDrawn` hears the shape.
  */
-export function CardMap({ points, circles = NO_CIRCLES, polygons = NO_POLYGONS, focus, onPick, onClickMap, draw = null, onDrawn }: {
+export function CardMap({
+  points,
+  circles = NO_CIRCLES,
+  polygons = NO_POLYGONS,
+  focus,
+  onPick,
+  onClickMap,
+  draw = null,
+  onDrawn,
+}: {
   points: MapPoint[];
   circles?: MapCircle[];
   polygons?: MapPolygon[];
@@ -72,7 +85,10 @@ export function CardMap({ points, circles = NO_CIRCLES, polygons = NO_POLYGONS, 
   onDrawn?: (shape: DrawnShape) => void;
 }) {
   const shapes = useMemo<MapShape[]>(
-    () => [...circles.map((c) => ({ id: c.id, color: c.color, circle: { center: [c.lon, c.lat] as LL, radius: c.radius } })), ...polygons.map((p) => ({ id: p.id, color: p.color, ring: p.ring }))],
+    () => [
+      ...circles.map((c) => ({ id: c.id, color: c.color, circle: { center: [c.lon, c.lat] as LL, radius: c.radius } })),
+      ...polygons.map((p) => ({ id: p.id, color: p.color, ring: p.ring })),
+    ],
     [circles, polygons],
   );
   // The first people to arrive frame the view (a team at work, not the whole country).
@@ -89,7 +105,10 @@ export function CardMap({ points, circles = NO_CIRCLES, polygons = NO_POLYGONS, 
         run={(map) => {
           if (fitted.current || points.length === 0) return;
           fitted.current = true;
-          fitPoints(map, points.map((p) => [p.lon, p.lat] as const));
+          fitPoints(
+            map,
+            points.map((p) => [p.lon, p.lat] as const),
+          );
         }}
       />
       <MapCommand deps={[focus?.lat, focus?.lon]} run={(map) => focus && focusOn(map, focus.lon, focus.lat, 15)} />

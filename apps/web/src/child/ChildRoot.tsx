@@ -69,12 +69,7 @@ export function ChildRoot() {
             <div className="cl-child-sider-title" onClick={() => navigate('/')}>
               {CHILD.sys.title}
             </div>
-            <Menu
-              mode="inline"
-              selectedKeys={[selected]}
-              items={items}
-              onClick={({ key }) => navigate(key)}
-            />
+            <Menu mode="inline" selectedKeys={[selected]} items={items} onClick={({ key }) => navigate(key)} />
           </Layout.Sider>
         )}
         <Layout.Content className="cl-child-content">

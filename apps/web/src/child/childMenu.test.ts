@@ -5,12 +5,24 @@ import { collectPermissions } from '../shared/permission/permissions.ts';
 import { childMenu, findMenu, toChildPath } from './childMenu.ts';
 
 const n = (id: number, type: number, code: string, path: string, platformId: number, children: ResourceNode[] = []): ResourceNode => ({
-  id, name: code, type, code, path, icon: '', platformId, parentId: 0, sort: 0, children,
+  id,
+  name: code,
+  type,
+  code,
+  path,
+  icon: '',
+  platformId,
+  parentId: 0,
+  sort: 0,
+  children,
 });
 
 const tree = [
   n(1601, 1, 'center', '/center', 0, [n(1602, 1, 'center:notice', '/center/notice', 0)]),
-  n(8000, 1, 'car', '/car/', 8, [n(8001, 1, 'car:monitor', '/car/monitor', 8), n(8004, 1, 'car:alarm', '/car/alarm', 8, [n(800401, 3, 'car:alarm:process', '', 8)])]),
+  n(8000, 1, 'car', '/car/', 8, [
+    n(8001, 1, 'car:monitor', '/car/monitor', 8),
+    n(8004, 1, 'car:alarm', '/car/alarm', 8, [n(800401, 3, 'car:alarm:process', '', 8)]),
+  ]),
   n(20000, 1, 'report', '/data-report/', 20, [n(20001, 1, 'report:mileage', '/data-report/dataReport/mileageReport', 20)]),
 ];
 

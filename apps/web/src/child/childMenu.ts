@@ -27,7 +27,8 @@ export function findMenu(menu: readonly ResourceNode[], childPath: string, base:
   const walk = (nodes: readonly ResourceNode[]) => {
     for (const node of nodes) {
       const own = toChildPath(node.path, base);
-      if (own && own !== '/' && (childPath === own || childPath.startsWith(`${own}/`)) && (!best || node.path.length > best.path.length)) best = node;
+      if (own && own !== '/' && (childPath === own || childPath.startsWith(`${own}/`)) && (!best || node.path.length > best.path.length))
+        best = node;
       walk(node.children ?? []);
     }
   };

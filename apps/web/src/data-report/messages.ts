@@ -85,7 +85,8 @@ export const R = {
     address: '停留地点',
     ongoing: '停留中',
     ongoingTip: '之后尚无行驶定位：车辆可能仍停在此处',
-    rule: (m: number) => `停留：车速低于3km/h的连续有效定位，从第一个定位到再次行驶为止，按北京时间每天分开统计；仅显示不少于${m}分钟的停留。`,
+    rule: (m: number) =>
+      `停留：车速低于3km/h的连续有效定位，从第一个定位到再次行驶为止，按北京时间每天分开统计；仅显示不少于${m}分钟的停留。`,
   },
   trip: {
     title: '行程报表',
@@ -98,7 +99,8 @@ export const R = {
     distance: '里程(km)',
     avgSpeed: '平均速度(km/h)',
     maxSpeed: '最高速度(km/h)',
-    rule: (m: number) => `行程：两次停车（车速低于3km/h的连续有效定位，不少于${m}分钟）之间的行驶，从再次行驶的定位到下一次停车的第一个定位；按北京时间每天分开统计，当天首个行程从当天第一个定位开始。`,
+    rule: (m: number) =>
+      `行程：两次停车（车速低于3km/h的连续有效定位，不少于${m}分钟）之间的行驶，从再次行驶的定位到下一次停车的第一个定位；按北京时间每天分开统计，当天首个行程从当天第一个定位开始。`,
   },
   overspeed: {
     title: '超速报表',
@@ -193,7 +195,14 @@ export const R = {
     neverOnline: '从未上线',
     listed: '符合条件',
     chartTitle: '离线时长分布',
-    buckets: { under1h: '1小时内', under1d: '1小时–1天', under7d: '1–7天', under30d: '7–30天', over30d: '30天以上', never: '从未上线' } as Record<string, string>,
+    buckets: {
+      under1h: '1小时内',
+      under1d: '1小时–1天',
+      under7d: '1–7天',
+      under30d: '7–30天',
+      over30d: '30天以上',
+      never: '从未上线',
+    } as Record<string, string>,
     lastDay: '离线前轨迹',
     rule: '离线：终端当前未连接平台。离线时间是它最后一次上报（任何消息）的时间，离线时长算到现在；从未上线的车辆始终符合离线时长条件，排在最后。',
     live: '按终端当前状态统计，每次查询即时计算。',
@@ -204,7 +213,8 @@ export const R = {
     statuses: { all: '已过期和即将到期', expiring: '即将到期', expired: '已过期' } as Record<string, string>,
     expiresAt: '服务到期时间',
     left: '剩余',
-    daysLeft: (d: number, expired: boolean) => (!expired ? (d > 0 ? `剩 ${d} 天` : '今天到期') : d === 0 ? '今天已到期' : `已过期 ${-d} 天`),
+    daysLeft: (d: number, expired: boolean) =>
+      !expired ? (d > 0 ? `剩 ${d} 天` : '今天到期') : d === 0 ? '今天已到期' : `已过期 ${-d} 天`,
     activatedAt: '激活时间',
     state: '当前状态',
     online: '在线',

@@ -7,7 +7,12 @@ import { useLoaded } from '../shared/list/usePagedList.ts';
 import { ownBikes, useSelectedBike } from './ownBikes.ts';
 
 /** A page about one bike: its title and bike picker (plus tools), then its body for the chosen bike. */
-export function BikePageFrame({ title, testId, tools, children }: {
+export function BikePageFrame({
+  title,
+  testId,
+  tools,
+  children,
+}: {
   title: string;
   testId: string;
   tools?: ReactNode;

@@ -24,7 +24,10 @@ export function BikePicker({ bikes, value, onChange }: { bikes: Bike[]; value: n
         const b = bikes.find((x) => x.bikeId === o.value)!;
         return (
           <span>
-            <Badge status={b.status.online ? 'success' : 'default'} /> {bikeLabel(b)} <span className="sp-muted">{b.brand} {b.model}</span>
+            <Badge status={b.status.online ? 'success' : 'default'} /> {bikeLabel(b)}{' '}
+            <span className="sp-muted">
+              {b.brand} {b.model}
+            </span>
           </span>
         );
       }}

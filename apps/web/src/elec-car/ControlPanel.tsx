@@ -19,20 +19,28 @@ export function ControlPanel({ bike, onDone }: { bike: Bike; onDone: () => void 
       .finally(() => setBusy(null));
   };
   const button = (action: ElecCarAction, icon: React.ReactNode, extra: object = {}) => (
-    <Button icon={icon} loading={busy === action} onClick={() => send(action)} data-testid={`ec-control-${action}`} {...extra}>{C[action]}</Button>
+    <Button icon={icon} loading={busy === action} onClick={() => send(action)} data-testid={`ec-control-${action}`} {...extra}>
+      {C[action]}
+    </Button>
   );
   return (
     <section className="sp-card" data-testid="ec-controls">
-      <div className="sp-toolbar"><span className="sp-title">{C.title}</span></div>
+      <div className="sp-toolbar">
+        <span className="sp-title">{C.title}</span>
+      </div>
       <div className="ec-controls">
         {button('arm', <LockOutlined />, { type: bike.status.armed ? 'primary' : 'default' })}
         {button('disarm', <UnlockOutlined />)}
         {button('find', <SoundOutlined />)}
         <Popconfirm title={C.cutConfirm} onConfirm={() => send('cut')} overlayStyle={{ maxWidth: 340 }} okButtonProps={{ danger: true }}>
-          <Button danger icon={<PoweroffOutlined />} loading={busy === 'cut'} data-testid="ec-control-cut">{C.cut}</Button>
+          <Button danger icon={<PoweroffOutlined />} loading={busy === 'cut'} data-testid="ec-control-cut">
+            {C.cut}
+          </Button>
         </Popconfirm>
         <Popconfirm title={C.restoreConfirm} onConfirm={() => send('restore')}>
-          <Button icon={<ThunderboltOutlined />} loading={busy === 'restore'} data-testid="ec-control-restore">{C.restore}</Button>
+          <Button icon={<ThunderboltOutlined />} loading={busy === 'restore'} data-testid="ec-control-restore">
+            {C.restore}
+          </Button>
         </Popconfirm>
         {button('locate', <AimOutlined />)}
       </div>

@@ -9,7 +9,11 @@ export function NoBikes() {
   const canBind = usePermission('elecCar:bikes:edit');
   return (
     <Empty className="sp-empty" description={E.common.noBikes} data-testid="ec-no-bikes">
-      {canBind && <Button type="primary" onClick={() => navigate('/bikes')}>{E.common.toBind}</Button>}
+      {canBind && (
+        <Button type="primary" onClick={() => navigate('/bikes')}>
+          {E.common.toBind}
+        </Button>
+      )}
     </Empty>
   );
 }

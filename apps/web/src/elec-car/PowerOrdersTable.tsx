@@ -6,7 +6,14 @@ import { E } from './messages.ts';
 import { beijingDateTime } from '../shared/format/beijingTime.ts';
 
 const O = E.orders;
-const COLORS: Record<string, string> = { pending: 'orange', sent: 'blue', done: 'green', failed: 'red', expired: 'default', cancelled: 'default' };
+const COLORS: Record<string, string> = {
+  pending: 'orange',
+  sent: 'blue',
+  done: 'green',
+  failed: 'red',
+  expired: 'default',
+  cancelled: 'default',
+};
 const time = (at: number | null) => (at ? beijingDateTime(at) : '—');
 const kmh = (v: number | null) => (v === null ? '—' : `${v}`);
 
@@ -14,13 +21,22 @@ const kmh = (v: number | null) => (v === null ? '—' : `${v}`);
 export function PowerOrdersTable({ bikeId, version }: { bikeId: number; version: number }) {
   const [rows, setRows] = useState<PowerOrder[]>([]);
   useEffect(() => {
-    call(elecCarEndpoints.powerOrders, { bikeId, pageSize: 10 }, { silent: true }).then((p) => setRows(p.list), () => {});
+    call(elecCarEndpoints.powerOrders, { bikeId, pageSize: 10 }, { silent: true }).then(
+      (p) => setRows(p.list),
+      () => {},
+    );
   }, [bikeId, version]);
   return (
     <section className="sp-card">
-      <div className="sp-toolbar"><span className="sp-title">{O.title}</span></div>
+      <div className="sp-toolbar">
+        <span className="sp-title">{O.title}</span>
+      </div>
       <Table<PowerOrder>
-        rowKey="orderId" size="small" dataSource={rows} pagination={false} data-testid="ec-power-orders"
+        rowKey="orderId"
+        size="small"
+        dataSource={rows}
+        pagination={false}
+        data-testid="ec-power-orders"
         columns={[
           { title: O.action, dataIndex: 'actionName', width: 90 },
           { title: O.status, dataIndex: 'statusName', width: 120, render: (name: string, o) => <Tag color={COLORS[o.status]}>{name}</Tag> },

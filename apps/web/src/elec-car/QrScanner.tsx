@@ -43,7 +43,12 @@ export function QrScanner({ onText, onClose }: { onText: (text: string) => void;
   return (
     <div style={{ marginBottom: 12, textAlign: 'center' }}>
       <video ref={video} muted playsInline style={{ width: '100%', maxHeight: 240, background: '#000', borderRadius: 6 }} />
-      <div className="sp-muted">{E.bikes.scanning} <Button size="small" type="link" onClick={onClose}>{E.common.cancel}</Button></div>
+      <div className="sp-muted">
+        {E.bikes.scanning}{' '}
+        <Button size="small" type="link" onClick={onClose}>
+          {E.common.cancel}
+        </Button>
+      </div>
     </div>
   );
 }

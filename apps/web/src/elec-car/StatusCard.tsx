@@ -14,7 +14,9 @@ function Figure({ label, children, testId }: { label: string; children: React.Re
   return (
     <div>
       <div className="ec-figure-label">{label}</div>
-      <div className="ec-figure-value" data-testid={testId}>{children}</div>
+      <div className="ec-figure-value" data-testid={testId}>
+        {children}
+      </div>
     </div>
   );
 }
@@ -26,37 +28,72 @@ const flag = (value: boolean | null, on: string, off: string, onColor = 'blue') 
 export function StatusCard({ bike, onChanged, canControl }: { bike: Bike; onChanged: () => void; canControl: boolean }) {
   const s = bike.status;
   const percent = s.batteryPercent;
-  const cancelCut = () => call(elecCarEndpoints.cancelCut, { bikeId: bike.bikeId }).then(() => (toast.success(S.cutCancelled), onChanged()), () => {});
+  const cancelCut = () =>
+    call(elecCarEndpoints.cancelCut, { bikeId: bike.bikeId }).then(
+      () => (toast.success(S.cutCancelled), onChanged()),
+      () => {},
+    );
   return (
     <section className="sp-card" data-testid="ec-status">
       <div className="ec-status-head">
         <Progress
-          type="dashboard" size={96} percent={percent ?? 0} strokeColor={percent !== null && percent < 20 ? '#ff4d4f' : undefined}
+          type="dashboard"
+          size={96}
+          percent={percent ?? 0}
+          strokeColor={percent !== null && percent < 20 ? '#ff4d4f' : undefined}
           format={() => (percent === null ? S.unknown : `${percent}%`)}
         />
         <div>
           <div className="ec-status-plate">{bikeLabel(bike)}</div>
-          <div className="sp-muted">{[bike.brand, bike.model].filter(Boolean).join(' ')} · IMEI {bike.terminalId}</div>
+          <div className="sp-muted">
+            {[bike.brand, bike.model].filter(Boolean).join(' ')} · IMEI {bike.terminalId}
+          </div>
           <div className="ec-status-tags" data-testid="ec-status-tags">
             {s.online ? <Tag color="green">{S.online}</Tag> : <Tag>{S.offline}</Tag>}
             {s.fix ? <Tag color="cyan">{S.fix}</Tag> : <Tag>{S.noFix}</Tag>}
             {flag(s.armed, S.armed, S.disarmed)}
-            {s.acc === null ? <Tag>{S.acc} {S.unknown}</Tag> : <Tag color={s.acc ? 'gold' : undefined}>{S.acc} {s.acc ? S.accOn : S.accOff}</Tag>}
-            {s.powerCut ? <Tag color="red">{S.powerCut}</Tag> : <Tag>{S.power}{S.powerOn}</Tag>}
+            {s.acc === null ? (
+              <Tag>
+                {S.acc} {S.unknown}
+              </Tag>
+            ) : (
+              <Tag color={s.acc ? 'gold' : undefined}>
+                {S.acc} {s.acc ? S.accOn : S.accOff}
+              </Tag>
+            )}
+            {s.powerCut ? (
+              <Tag color="red">{S.powerCut}</Tag>
+            ) : (
+              <Tag>
+                {S.power}
+                {S.powerOn}
+              </Tag>
+            )}
             {s.charging && <Tag color="green">{S.charging}</Tag>}
           </div>
         </div>
       </div>
       {s.pendingCut && (
         <Alert
-          type="warning" showIcon style={{ marginBottom: 12 }} data-testid="ec-pending-cut"
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="ec-pending-cut"
           message={S.pendingCut(s.pendingCut.userName, beijingFormat(s.pendingCut.expiresAt, 'HH:mm'))}
-          action={canControl && <Button size="small" onClick={() => void cancelCut()}>{S.cancelCut}</Button>}
+          action={
+            canControl && (
+              <Button size="small" onClick={() => void cancelCut()}>
+                {S.cancelCut}
+              </Button>
+            )
+          }
         />
       )}
       <div className="ec-figures">
         <Figure label={S.voltage}>{s.batteryVoltage === null ? dash : `${s.batteryVoltage} V`}</Figure>
-        <Figure label={S.range} testId="ec-range">{s.rangeKm === null ? dash : `${s.rangeKm} km`}</Figure>
+        <Figure label={S.range} testId="ec-range">
+          {s.rangeKm === null ? dash : `${s.rangeKm} km`}
+        </Figure>
         <Figure label={S.speed}>{s.speed === null ? dash : `${s.speed} km/h`}</Figure>
         <Figure label={S.lastUpdate}>{s.lastUpdate ? beijingDateTime(s.lastUpdate) : dash}</Figure>
         <div style={{ gridColumn: 'span 2' }}>

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
 
-const page = (load: () => Promise<Record<string, unknown>>, name: string) => async () => ({ Component: (await load())[name] as React.ComponentType });
+const page = (load: () => Promise<Record<string, unknown>>, name: string) => async () => ({
+  Component: (await load())[name] as React.ComponentType,
+});
 
 /** 电单车卫士's pages, mounted by the shared child entry under /child/elec-car/. */
 export const elecCarRoutes: RouteObject[] = [

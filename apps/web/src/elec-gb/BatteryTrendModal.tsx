@@ -11,16 +11,28 @@ import { G } from './messages.ts';
 const B = G.battery;
 
 function trendOption(t: GbBatteryTrend): ChartOption {
-  const line = (name: string, pick: (p: GbBatteryTrend['points'][number]) => number | null, yAxisIndex = 0) =>
-    ({ name, type: 'line' as const, showSymbol: t.points.length < 40, symbolSize: 5, yAxisIndex, data: t.points.map((p) => [beijingAxisTime(p.time), pick(p)]) });
+  const line = (name: string, pick: (p: GbBatteryTrend['points'][number]) => number | null, yAxisIndex = 0) => ({
+    name,
+    type: 'line' as const,
+    showSymbol: t.points.length < 40,
+    symbolSize: 5,
+    yAxisIndex,
+    data: t.points.map((p) => [beijingAxisTime(p.time), pick(p)]),
+  });
   return {
     animation: false,
-    grid: [{ left: 52, right: 52, top: 36, height: '34%' }, { left: 52, right: 52, top: '58%', height: '30%' }],
+    grid: [
+      { left: 52, right: 52, top: 36, height: '34%' },
+      { left: 52, right: 52, top: '58%', height: '30%' },
+    ],
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
     axisPointer: { link: [{ xAxisIndex: 'all' }] },
     useUTC: true, // with beijingAxisTime: Beijing wall times on the axes
-    xAxis: [{ type: 'time', gridIndex: 0 }, { type: 'time', gridIndex: 1 }],
+    xAxis: [
+      { type: 'time', gridIndex: 0 },
+      { type: 'time', gridIndex: 1 },
+    ],
     yAxis: [
       { type: 'value', name: 'V', scale: true, gridIndex: 0 },
       { type: 'value', name: '°C / A', scale: true, gridIndex: 0 },
@@ -46,11 +58,31 @@ export function BatteryTrendModal({ row, onClose }: { row: GbBatteryRow | null; 
   }, [row, days]);
   const option = useMemo(() => (data ? trendOption(data) : null), [data]);
   return (
-    <Modal open={row !== null} title={`${B.trend} · ${row?.plate || row?.frameNo || ''}`} width={900} footer={null} onCancel={() => (setData(null), onClose())} destroyOnHidden data-testid="gb-trend-modal">
-      <div className="sp-toolbar"><span className="sp-title" /><DayRange value={days} onChange={setDays} /></div>
-      {data?.points.length ? <EChart option={option} style={{ height: 420 }} testId="gb-trend-chart" /> : <Empty description={B.noReport} />}
+    <Modal
+      open={row !== null}
+      title={`${B.trend} · ${row?.plate || row?.frameNo || ''}`}
+      width={900}
+      footer={null}
+      onCancel={() => (setData(null), onClose())}
+      destroyOnHidden
+      data-testid="gb-trend-modal"
+    >
+      <div className="sp-toolbar">
+        <span className="sp-title" />
+        <DayRange value={days} onChange={setDays} />
+      </div>
+      {data?.points.length ? (
+        <EChart option={option} style={{ height: 420 }} testId="gb-trend-chart" />
+      ) : (
+        <Empty description={B.noReport} />
+      )}
       {data && data.cells.length > 0 && (
-        <div style={{ marginTop: 8 }}><span className="sp-muted">{B.cellVolts}：</span>{data.cells.map((v, i) => <Tag key={i}>{v.toFixed(3)}</Tag>)}</div>
+        <div style={{ marginTop: 8 }}>
+          <span className="sp-muted">{B.cellVolts}：</span>
+          {data.cells.map((v, i) => (
+            <Tag key={i}>{v.toFixed(3)}</Tag>
+          ))}
+        </div>
       )}
     </Modal>
   );

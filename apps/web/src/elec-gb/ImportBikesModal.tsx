@@ -20,14 +20,31 @@ export function ImportBikesModal({ open, onClose, onDone }: { open: boolean; onC
   };
   return (
     <Modal
-      open={open} title={R.import} width={checked ? 860 : 520} onCancel={onClose} onOk={() => void submit(run)} okText={checked ? R.importRun(checked.total) : R.import}
-      okButtonProps={{ disabled: !ready }} confirmLoading={busy === 'importing'} destroyOnHidden data-testid="gb-import-modal"
+      open={open}
+      title={R.import}
+      width={checked ? 860 : 520}
+      onCancel={onClose}
+      onOk={() => void submit(run)}
+      okText={checked ? R.importRun(checked.total) : R.import}
+      okButtonProps={{ disabled: !ready }}
+      confirmLoading={busy === 'importing'}
+      destroyOnHidden
+      data-testid="gb-import-modal"
     >
       <Space>
         <Upload accept=".xlsx,.csv" showUploadList={false} beforeUpload={(f) => (void check(f, verify), false)}>
-          <Button icon={<UploadOutlined />} loading={busy === 'checking'} data-testid="gb-import-choose">{file ? file.name : R.importChoose}</Button>
+          <Button icon={<UploadOutlined />} loading={busy === 'checking'} data-testid="gb-import-choose">
+            {file ? file.name : R.importChoose}
+          </Button>
         </Upload>
-        <Button icon={<DownloadOutlined />} onClick={() => void call(elecGbEndpoints.importTemplate, undefined, { fileName: '新国标备案导入模板.xlsx' }).catch(() => undefined)}>{R.template}</Button>
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() =>
+            void call(elecGbEndpoints.importTemplate, undefined, { fileName: '新国标备案导入模板.xlsx' }).catch(() => undefined)
+          }
+        >
+          {R.template}
+        </Button>
       </Space>
       <Alert style={{ margin: '12px 0' }} type="info" showIcon message={R.importHelp} />
       {checked && <ImportCheckResult key={round} checked={checked} />}

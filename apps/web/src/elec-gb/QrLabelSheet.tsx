@@ -10,10 +10,19 @@ const D = G.declare;
 export function QrLabelSheet({ bikes, onClose }: { bikes: GbBike[]; onClose: () => void }) {
   return (
     <Modal
-      open={bikes.length > 0} title={D.printTitle} width={860} onCancel={onClose} destroyOnHidden data-testid="gb-print-modal"
+      open={bikes.length > 0}
+      title={D.printTitle}
+      width={860}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="gb-print-modal"
       footer={[
-        <span key="help" className="sp-muted" style={{ marginRight: 12 }}>{D.printHelp}</span>,
-        <Button key="print" type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="gb-print-run">{D.print}</Button>,
+        <span key="help" className="sp-muted" style={{ marginRight: 12 }}>
+          {D.printHelp}
+        </span>,
+        <Button key="print" type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="gb-print-run">
+          {D.print}
+        </Button>,
       ]}
     >
       <div className="gb-sheet gb-print-area" data-testid="gb-sheet">

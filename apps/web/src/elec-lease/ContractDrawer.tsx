@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Descriptions, Drawer, Space, Table, Tabs, Tag, type TablePaginationConfig } from 'antd';
-import { LEASE_LOCK_TRIGGERS, elecLeaseEndpoints, type LeaseBill, type LeaseContractDetail, type LeaseLock, type LeasePayment } from '@chelian/contracts';
+import {
+  LEASE_LOCK_TRIGGERS,
+  elecLeaseEndpoints,
+  type LeaseBill,
+  type LeaseContractDetail,
+  type LeaseLock,
+  type LeasePayment,
+} from '@chelian/contracts';
 import { call } from '../shared/request/call.ts';
 import { usePermission } from '../shared/permission/usePermission.ts';
 import { ContractActionModal, type ContractAction } from './ContractActions.tsx';
@@ -12,10 +19,24 @@ import { wideTable } from '../shared/ui/wideTable.ts';
 
 const O = L.order;
 const time = (ms: number | null) => (ms ? beijingDateTime(ms) : L.common.none);
-export const STATUS_COLOR: Record<string, string> = { pending: 'gold', active: 'blue', overdue: 'red', returned: 'default', cancelled: 'default' };
+export const STATUS_COLOR: Record<string, string> = {
+  pending: 'gold',
+  active: 'blue',
+  overdue: 'red',
+  returned: 'default',
+  cancelled: 'default',
+};
 
 /** One contract: its terms and money, and the actions its state allows (each a dialog). */
-export function ContractDrawer({ contractId, onClose, onChanged }: { contractId: number | null; onClose: () => void; onChanged: () => void }) {
+export function ContractDrawer({
+  contractId,
+  onClose,
+  onChanged,
+}: {
+  contractId: number | null;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const [detail, setDetail] = useState<LeaseContractDetail | null>(null);
   const [action, setAction] = useState<ContractAction | null>(null);
   const canOrder = usePermission('lease:order:edit');
@@ -30,27 +51,78 @@ export function ContractDrawer({ contractId, onClose, onChanged }: { contractId:
   const c = detail?.contract;
   const open = c && ['active', 'overdue'].includes(c.status);
   const button = (a: ContractAction, label: string, show: boolean, danger = false) =>
-    show && <Button key={label} size="small" danger={danger} onClick={() => setAction(a)} data-testid={`contract-${typeof a === 'string' ? a : 'refund'}`}>{label}</Button>;
+    show && (
+      <Button
+        key={label}
+        size="small"
+        danger={danger}
+        onClick={() => setAction(a)}
+        data-testid={`contract-${typeof a === 'string' ? a : 'refund'}`}
+      >
+        {label}
+      </Button>
+    );
 
   return (
-    <Drawer open={contractId !== null} onClose={onClose} width={880} title={c ? `${O.detail} · ${c.contractNo}` : O.detail} destroyOnHidden data-testid="contract-drawer">
+    <Drawer
+      open={contractId !== null}
+      onClose={onClose}
+      width={880}
+      title={c ? `${O.detail} · ${c.contractNo}` : O.detail}
+      destroyOnHidden
+      data-testid="contract-drawer"
+    >
       {c && detail && (
         <>
           <Descriptions size="small" column={3} bordered>
-            <Descriptions.Item label={O.status}><Tag color={STATUS_COLOR[c.status]} data-testid="contract-status">{c.statusName}</Tag>{c.lockReason && <Tag color="red">{O.locked}（{LEASE_LOCK_TRIGGERS[c.lockReason as keyof typeof LEASE_LOCK_TRIGGERS] ?? c.lockReason}）</Tag>}</Descriptions.Item>
-            <Descriptions.Item label={O.rider}>{c.riderName} {c.riderPhone}</Descriptions.Item>
-            <Descriptions.Item label={O.vehicle}>{c.vehicleCode} {c.plate}</Descriptions.Item>
-            <Descriptions.Item label={O.plan}>{c.planName}（{c.planKindName}）</Descriptions.Item>
+            <Descriptions.Item label={O.status}>
+              <Tag color={STATUS_COLOR[c.status]} data-testid="contract-status">
+                {c.statusName}
+              </Tag>
+              {c.lockReason && (
+                <Tag color="red">
+                  {O.locked}（{LEASE_LOCK_TRIGGERS[c.lockReason as keyof typeof LEASE_LOCK_TRIGGERS] ?? c.lockReason}）
+                </Tag>
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label={O.rider}>
+              {c.riderName} {c.riderPhone}
+            </Descriptions.Item>
+            <Descriptions.Item label={O.vehicle}>
+              {c.vehicleCode} {c.plate}
+            </Descriptions.Item>
+            <Descriptions.Item label={O.plan}>
+              {c.planName}（{c.planKindName}）
+            </Descriptions.Item>
             <Descriptions.Item label={O.started}>{time(c.started)}</Descriptions.Item>
             <Descriptions.Item label={O.due}>{time(c.dueAt)}</Descriptions.Item>
-            <Descriptions.Item label={O.owed}><b className="ls-money" data-testid="contract-owed">{yuan(c.owedFen)}</b> {L.common.yuan}</Descriptions.Item>
-            <Descriptions.Item label={O.deposit}>{yuan(c.depositHeldFen)} {L.common.yuan}</Descriptions.Item>
+            <Descriptions.Item label={O.owed}>
+              <b className="ls-money" data-testid="contract-owed">
+                {yuan(c.owedFen)}
+              </b>{' '}
+              {L.common.yuan}
+            </Descriptions.Item>
+            <Descriptions.Item label={O.deposit}>
+              {yuan(c.depositHeldFen)} {L.common.yuan}
+            </Descriptions.Item>
             <Descriptions.Item label={O.createdBy}>{c.createdBy}</Descriptions.Item>
           </Descriptions>
           <Space wrap style={{ margin: '12px 0' }}>
             {button('pay', O.pay, canPay && c.owedFen > 0 && ['pending', 'active', 'overdue'].includes(c.status))}
             {button('handover', O.handover, canOrder && c.status === 'pending')}
-            {canOrder && open && <Button size="small" onClick={() => void call(elecLeaseEndpoints.renew, { contractId: c.contractId }).then((d) => (setDetail(d), onChanged()), () => {})}>{O.renew}</Button>}
+            {canOrder && open && (
+              <Button
+                size="small"
+                onClick={() =>
+                  void call(elecLeaseEndpoints.renew, { contractId: c.contractId }).then(
+                    (d) => (setDetail(d), onChanged()),
+                    () => {},
+                  )
+                }
+              >
+                {O.renew}
+              </Button>
+            )}
             {button('extend', O.extend, !!(canOrder && open))}
             {button('swap', O.swap, !!(canOrder && open))}
             {button('giveBack', O.giveBack, !!(canOrder && open))}
@@ -64,74 +136,215 @@ export function ContractDrawer({ contractId, onClose, onChanged }: { contractId:
             items={[
               { key: 'bills', label: `${O.bills}（${detail.bills.length}）`, children: <BillsTable bills={detail.bills} /> },
               {
-                key: 'payments', label: `${O.payments}（${detail.payments.length}）`,
-                children: <PaymentsTable payments={detail.payments} onRefund={canPay && ['pending', 'active', 'overdue'].includes(c.status) ? (p) => setAction({ refund: p }) : undefined} />,
+                key: 'payments',
+                label: `${O.payments}（${detail.payments.length}）`,
+                children: (
+                  <PaymentsTable
+                    payments={detail.payments}
+                    onRefund={canPay && ['pending', 'active', 'overdue'].includes(c.status) ? (p) => setAction({ refund: p }) : undefined}
+                  />
+                ),
               },
               {
-                key: 'inspections', label: `${O.inspections}（${detail.inspections.length}）`,
+                key: 'inspections',
+                label: `${O.inspections}（${detail.inspections.length}）`,
                 children: (
-                  <Table size="small" rowKey="inspectionId" pagination={false} dataSource={detail.inspections} columns={[
-                    { title: '类型', dataIndex: 'kindName', width: 110 }, { title: O.vehicle, dataIndex: 'vehicleCode', width: 90 },
-                    { title: O.battery, dataIndex: 'batteryPercent', width: 80 }, { title: L.common.note, dataIndex: 'note' },
-                    { title: O.photos, key: 'p', render: (_, i) => <div className="ls-photos">{i.photoIds.map((id) => <PhotoThumb key={id} photoId={id} />)}</div> },
-                    { title: O.createdBy, dataIndex: 'userName', width: 100 }, { title: '时间', key: 't', width: 170, render: (_, i) => time(i.created) },
-                  ]} />
+                  <Table
+                    size="small"
+                    rowKey="inspectionId"
+                    pagination={false}
+                    dataSource={detail.inspections}
+                    columns={[
+                      { title: '类型', dataIndex: 'kindName', width: 110 },
+                      { title: O.vehicle, dataIndex: 'vehicleCode', width: 90 },
+                      { title: O.battery, dataIndex: 'batteryPercent', width: 80 },
+                      { title: L.common.note, dataIndex: 'note' },
+                      {
+                        title: O.photos,
+                        key: 'p',
+                        render: (_, i) => (
+                          <div className="ls-photos">
+                            {i.photoIds.map((id) => (
+                              <PhotoThumb key={id} photoId={id} />
+                            ))}
+                          </div>
+                        ),
+                      },
+                      { title: O.createdBy, dataIndex: 'userName', width: 100 },
+                      { title: '时间', key: 't', width: 170, render: (_, i) => time(i.created) },
+                    ]}
+                  />
                 ),
               },
               { key: 'locks', label: `${O.locks}（${detail.locks.length}）`, children: <LocksTable locks={detail.locks} /> },
               {
-                key: 'reminders', label: `${O.reminders}（${detail.reminders.length}）`,
+                key: 'reminders',
+                label: `${O.reminders}（${detail.reminders.length}）`,
                 children: (
-                  <Table size="small" rowKey="reminderId" pagination={false} dataSource={detail.reminders} columns={[
-                    { title: '时间', key: 't', width: 170, render: (_, r) => time(r.created) }, { title: '方式', key: 'a', width: 80, render: (_, r) => (r.auto ? '自动' : r.userName) },
-                    { title: '内容', dataIndex: 'text' },
-                  ]} />
+                  <Table
+                    size="small"
+                    rowKey="reminderId"
+                    pagination={false}
+                    dataSource={detail.reminders}
+                    columns={[
+                      { title: '时间', key: 't', width: 170, render: (_, r) => time(r.created) },
+                      { title: '方式', key: 'a', width: 80, render: (_, r) => (r.auto ? '自动' : r.userName) },
+                      { title: '内容', dataIndex: 'text' },
+                    ]}
+                  />
                 ),
               },
             ]}
           />
-          <ContractActionModal detail={detail} action={action} onClose={() => setAction(null)} onDone={(next) => (setAction(null), next && setDetail(next), onChanged())} />
+          <ContractActionModal
+            detail={detail}
+            action={action}
+            onClose={() => setAction(null)}
+            onDone={(next) => (setAction(null), next && setDetail(next), onChanged())}
+          />
         </>
       )}
     </Drawer>
   );
 }
 
-export function BillsTable({ bills, showContract = false, pagination = false }: { bills: LeaseBill[]; showContract?: boolean; pagination?: TablePaginationConfig | false }) {
+export function BillsTable({
+  bills,
+  showContract = false,
+  pagination = false,
+}: {
+  bills: LeaseBill[];
+  showContract?: boolean;
+  pagination?: TablePaginationConfig | false;
+}) {
   return (
-    <Table<LeaseBill> size="small" rowKey="billId" pagination={pagination} dataSource={bills} {...wideTable<LeaseBill>([
-      ...(showContract ? [{ title: O.no, dataIndex: 'contractNo', width: 150 }, { title: O.rider, dataIndex: 'riderName', width: 90 }] : []),
-      { title: L.bill.kind, dataIndex: 'kindName', width: 80 }, { title: L.bill.seq, dataIndex: 'seq', width: 50 },
-      { title: L.bill.amount, key: 'a', width: 100, render: (_, b) => <span className="ls-money">{yuan(b.amountFen)}</span> },
-      { title: L.bill.paid, key: 'p', width: 100, render: (_, b) => yuan(b.paidFen) },
-      { title: L.bill.due, key: 'd', width: 155, render: (_, b) => time(b.dueAt) },
-      { title: L.bill.status, key: 's', width: 80, render: (_, b) => <Tag color={b.status === 'paid' ? 'green' : b.status === 'unpaid' ? 'orange' : 'default'}>{b.statusName}</Tag> },
-    ])} />
+    <Table<LeaseBill>
+      size="small"
+      rowKey="billId"
+      pagination={pagination}
+      dataSource={bills}
+      {...wideTable<LeaseBill>([
+        ...(showContract
+          ? [
+              { title: O.no, dataIndex: 'contractNo', width: 150 },
+              { title: O.rider, dataIndex: 'riderName', width: 90 },
+            ]
+          : []),
+        { title: L.bill.kind, dataIndex: 'kindName', width: 80 },
+        { title: L.bill.seq, dataIndex: 'seq', width: 50 },
+        { title: L.bill.amount, key: 'a', width: 100, render: (_, b) => <span className="ls-money">{yuan(b.amountFen)}</span> },
+        { title: L.bill.paid, key: 'p', width: 100, render: (_, b) => yuan(b.paidFen) },
+        { title: L.bill.due, key: 'd', width: 155, render: (_, b) => time(b.dueAt) },
+        {
+          title: L.bill.status,
+          key: 's',
+          width: 80,
+          render: (_, b) => <Tag color={b.status === 'paid' ? 'green' : b.status === 'unpaid' ? 'orange' : 'default'}>{b.statusName}</Tag>,
+        },
+      ])}
+    />
   );
 }
 
-export function PaymentsTable({ payments, onRefund, showContract = false, pagination = false }: { payments: LeasePayment[]; onRefund?: (p: LeasePayment) => void; showContract?: boolean; pagination?: TablePaginationConfig | false }) {
+export function PaymentsTable({
+  payments,
+  onRefund,
+  showContract = false,
+  pagination = false,
+}: {
+  payments: LeasePayment[];
+  onRefund?: (p: LeasePayment) => void;
+  showContract?: boolean;
+  pagination?: TablePaginationConfig | false;
+}) {
   return (
-    <Table<LeasePayment> size="small" rowKey="paymentId" pagination={pagination} dataSource={payments} {...wideTable<LeasePayment>([
-      ...(showContract ? [{ title: O.no, dataIndex: 'contractNo', width: 150 }, { title: O.rider, dataIndex: 'riderName', width: 90 }] : []),
-      { title: '类型', dataIndex: 'kindName', width: 90 }, { title: L.pay.method, dataIndex: 'methodName', width: 90 }, { title: L.pay.ref, dataIndex: 'providerRef', width: 140 },
-      { title: L.bill.amount, key: 'a', width: 100, render: (_, p) => <span className="ls-money">{p.kind === 'payment' ? '' : '-'}{yuan(p.amountFen)}</span> },
-      { title: L.pay.refunded, key: 'r', width: 80, render: (_, p) => (p.refundedFen ? yuan(p.refundedFen) : '') },
-      { title: O.createdBy, dataIndex: 'userName', width: 100 }, { title: '时间', key: 't', width: 155, render: (_, p) => time(p.created) },
-      ...(onRefund ? [{ title: L.common.actions, key: 'actions', width: 70, fixed: 'right' as const, render: (_: unknown, p: LeasePayment) => p.kind === 'payment' && p.refundedFen < p.amountFen && <Button type="link" size="small" onClick={() => onRefund(p)}>{L.pay.refund}</Button> }] : []),
-    ])} />
+    <Table<LeasePayment>
+      size="small"
+      rowKey="paymentId"
+      pagination={pagination}
+      dataSource={payments}
+      {...wideTable<LeasePayment>([
+        ...(showContract
+          ? [
+              { title: O.no, dataIndex: 'contractNo', width: 150 },
+              { title: O.rider, dataIndex: 'riderName', width: 90 },
+            ]
+          : []),
+        { title: '类型', dataIndex: 'kindName', width: 90 },
+        { title: L.pay.method, dataIndex: 'methodName', width: 90 },
+        { title: L.pay.ref, dataIndex: 'providerRef', width: 140 },
+        {
+          title: L.bill.amount,
+          key: 'a',
+          width: 100,
+          render: (_, p) => (
+            <span className="ls-money">
+              {p.kind === 'payment' ? '' : '-'}
+              {yuan(p.amountFen)}
+            </span>
+          ),
+        },
+        { title: L.pay.refunded, key: 'r', width: 80, render: (_, p) => (p.refundedFen ? yuan(p.refundedFen) : '') },
+        { title: O.createdBy, dataIndex: 'userName', width: 100 },
+        { title: '时间', key: 't', width: 155, render: (_, p) => time(p.created) },
+        ...(onRefund
+          ? [
+              {
+                title: L.common.actions,
+                key: 'actions',
+                width: 70,
+                fixed: 'right' as const,
+                render: (_: unknown, p: LeasePayment) =>
+                  p.kind === 'payment' &&
+                  p.refundedFen < p.amountFen && (
+                    <Button type="link" size="small" onClick={() => onRefund(p)}>
+                      {L.pay.refund}
+                    </Button>
+                  ),
+              },
+            ]
+          : []),
+      ])}
+    />
   );
 }
 
-export function LocksTable({ locks, showContract = false, pagination = false }: { locks: LeaseLock[]; showContract?: boolean; pagination?: TablePaginationConfig | false }) {
+export function LocksTable({
+  locks,
+  showContract = false,
+  pagination = false,
+}: {
+  locks: LeaseLock[];
+  showContract?: boolean;
+  pagination?: TablePaginationConfig | false;
+}) {
   const R = L.risk;
   return (
-    <Table<LeaseLock> size="small" rowKey="lockId" pagination={pagination} dataSource={locks} {...wideTable<LeaseLock>([
-      { title: '时间', key: 't', width: 155, render: (_, k) => time(k.created) },
-      ...(showContract ? [{ title: O.no, dataIndex: 'contractNo', width: 150 }, { title: O.vehicle, dataIndex: 'vehicleCode', width: 90 }] : []),
-      { title: L.common.actions, key: 'a', width: 70, render: (_, k) => <Tag color={k.action === 'lock' ? 'red' : 'green'}>{k.actionName}</Tag> },
-      { title: R.trigger, dataIndex: 'triggerName', width: 110 }, { title: O.lockReason, dataIndex: 'reason', width: 140 }, { title: R.who, dataIndex: 'userName', width: 100 },
-      { title: R.order, dataIndex: 'orderStatus', width: 110 }, { title: R.answer, dataIndex: 'answer', width: 140 },
-    ])} />
+    <Table<LeaseLock>
+      size="small"
+      rowKey="lockId"
+      pagination={pagination}
+      dataSource={locks}
+      {...wideTable<LeaseLock>([
+        { title: '时间', key: 't', width: 155, render: (_, k) => time(k.created) },
+        ...(showContract
+          ? [
+              { title: O.no, dataIndex: 'contractNo', width: 150 },
+              { title: O.vehicle, dataIndex: 'vehicleCode', width: 90 },
+            ]
+          : []),
+        {
+          title: L.common.actions,
+          key: 'a',
+          width: 70,
+          render: (_, k) => <Tag color={k.action === 'lock' ? 'red' : 'green'}>{k.actionName}</Tag>,
+        },
+        { title: R.trigger, dataIndex: 'triggerName', width: 110 },
+        { title: O.lockReason, dataIndex: 'reason', width: 140 },
+        { title: R.who, dataIndex: 'userName', width: 100 },
+        { title: R.order, dataIndex: 'orderStatus', width: 110 },
+        { title: R.answer, dataIndex: 'answer', width: 140 },
+      ])}
+    />
   );
 }

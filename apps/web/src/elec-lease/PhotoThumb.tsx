@@ -8,8 +8,15 @@ export function PhotoThumb({ photoId }: { photoId: number }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     let made: string | null = null;
-    call(elecLeaseEndpoints.photo, { photoId }).then((bytes) => setUrl((made = URL.createObjectURL(new Blob([bytes])))), () => {});
+    call(elecLeaseEndpoints.photo, { photoId }).then(
+      (bytes) => setUrl((made = URL.createObjectURL(new Blob([bytes])))),
+      () => {},
+    );
     return () => void (made && URL.revokeObjectURL(made));
   }, [photoId]);
-  return url ? <Image src={url} width={72} height={72} style={{ objectFit: 'cover', borderRadius: 4 }} data-testid="inspection-photo" /> : <span className="sp-muted">…</span>;
+  return url ? (
+    <Image src={url} width={72} height={72} style={{ objectFit: 'cover', borderRadius: 4 }} data-testid="inspection-photo" />
+  ) : (
+    <span className="sp-muted">…</span>
+  );
 }

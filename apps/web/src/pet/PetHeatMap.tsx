@@ -20,12 +20,29 @@ const HEAT: LayerDef[] = [
       'heatmap-radius': ['interpolate', ['exponential', 2], ['zoom'], 12, 6, 16, 40, 19, 240],
       'heatmap-intensity': 1,
       'heatmap-opacity': 0.85,
-      'heatmap-color': ['interpolate', ['linear'], ['heatmap-density'], 0, 'rgba(255,224,178,0)', 0.2, '#ffe0b2', 0.5, '#ff9800', 1, '#d84315'],
+      'heatmap-color': [
+        'interpolate',
+        ['linear'],
+        ['heatmap-density'],
+        0,
+        'rgba(255,224,178,0)',
+        0.2,
+        '#ffe0b2',
+        0.5,
+        '#ff9800',
+        1,
+        '#d84315',
+      ],
     },
   },
 ];
 const TRACK: LayerDef[] = [
-  { id: 'track', type: 'line', layout: { 'line-join': 'round', 'line-cap': 'round' }, paint: { 'line-color': '#1677ff', 'line-width': 2, 'line-opacity': 0.7 } },
+  {
+    id: 'track',
+    type: 'line',
+    layout: { 'line-join': 'round', 'line-cap': 'round' },
+    paint: { 'line-color': '#1677ff', 'line-width': 2, 'line-opacity': 0.7 },
+  },
 ];
 
 /** Where the pet spent its time: one point per cell, weighted against the day's longest stay. */
@@ -34,7 +51,11 @@ function HeatLayer({ history }: { history: PetHistory }) {
     const most = Math.max(1, ...history.heat.map((c) => c.minutes));
     return {
       type: 'FeatureCollection',
-      features: history.heat.map((c) => ({ type: 'Feature', properties: { weight: c.minutes / most }, geometry: { type: 'Point', coordinates: display.toDisplay(c.lon, c.lat) } })),
+      features: history.heat.map((c) => ({
+        type: 'Feature',
+        properties: { weight: c.minutes / most },
+        geometry: { type: 'Point', coordinates: display.toDisplay(c.lon, c.lat) },
+      })),
     };
   }, [history]);
   useGeoJsonLayer('heat', HEAT, data);
@@ -47,7 +68,16 @@ function TrackLayer({ history }: { history: PetHistory }) {
     () =>
       history.points.length < 2
         ? EMPTY
-        : { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: history.points.map((p) => display.toDisplay(p.lon, p.lat)) } }] },
+        : {
+            type: 'FeatureCollection',
+            features: [
+              {
+                type: 'Feature',
+                properties: {},
+                geometry: { type: 'LineString', coordinates: history.points.map((p) => display.toDisplay(p.lon, p.lat)) },
+              },
+            ],
+          },
     [history],
   );
   useGeoJsonLayer('track', TRACK, data);

@@ -9,7 +9,12 @@ import { useSelectedPet } from './ownPets.ts';
 import { P } from './messages.ts';
 
 /** A page about one pet: its title and pet picker (plus tools), then its body for the chosen pet. */
-export function PetPageFrame({ title, testId, tools, children }: {
+export function PetPageFrame({
+  title,
+  testId,
+  tools,
+  children,
+}: {
   title: string;
   testId: string;
   tools?: ReactNode;
@@ -23,7 +28,11 @@ export function PetPageFrame({ title, testId, tools, children }: {
   if (!pet) {
     return (
       <Empty className="sp-empty" description={P.common.noPets} data-testid="pt-no-pets">
-        {canAdd && <Button type="primary" onClick={() => navigate('/profile')}>{P.common.toAdd}</Button>}
+        {canAdd && (
+          <Button type="primary" onClick={() => navigate('/profile')}>
+            {P.common.toAdd}
+          </Button>
+        )}
       </Empty>
     );
   }
@@ -32,7 +41,10 @@ export function PetPageFrame({ title, testId, tools, children }: {
       <section className="sp-card sp-toolbar">
         <span className="sp-title">{title}</span>
         <Select
-          style={{ width: 200 }} value={pet.petId} onChange={select} data-testid="pt-picker"
+          style={{ width: 200 }}
+          value={pet.petId}
+          onChange={select}
+          data-testid="pt-picker"
           options={pets.map((p) => ({ value: p.petId, label: p.terminalId ? `${p.name}（${p.terminalId}）` : p.name }))}
         />
         {tools}

@@ -13,9 +13,10 @@ type LL = [number, number];
 export type MapZone = MapShape;
 
 /** A saved zone as the map draws it. */
-export const mapZoneOf = (z: PetZone): MapZone => (z.kind === 'circle'
-  ? { id: z.zoneId, circle: { center: [z.lon!, z.lat!], radius: z.radiusMeters! }, color: '#1677ff' }
-  : { id: z.zoneId, ring: z.points as LL[], color: '#1677ff' });
+export const mapZoneOf = (z: PetZone): MapZone =>
+  z.kind === 'circle'
+    ? { id: z.zoneId, circle: { center: [z.lon!, z.lat!], radius: z.radiusMeters! }, color: '#1677ff' }
+    : { id: z.zoneId, ring: z.points as LL[], color: '#1677ff' };
 
 const NO_POINTS: LL[] = [];
 /** Beijing, for a pet with neither a fix nor a zone yet. */
@@ -27,7 +28,14 @@ const asPoints = (list: readonly LL[]): MapPoint[] => list.map(([lon, lat]) => (
  * reports where (WGS-84). 安全区域 draws on it; 宠物定位 shows it live (`follow`: the view moves
  * with the pet when it leaves it).
  */
-export function PetZoneMap({ zones, draft = NO_POINTS, pet, onClickMap, follow = false, testId = 'pt-zone-map' }: {
+export function PetZoneMap({
+  zones,
+  draft = NO_POINTS,
+  pet,
+  onClickMap,
+  follow = false,
+  testId = 'pt-zone-map',
+}: {
   zones: MapZone[];
   draft?: LL[];
   pet: LL | null;

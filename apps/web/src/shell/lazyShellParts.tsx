@@ -16,7 +16,10 @@ const ImageViewer = lazy(async () => ({ default: (await import('../shared/dialog
 const ShellAlarmTip = lazy(async () => ({ default: (await import('./ShellAlarmTip.tsx')).ShellAlarmTip }));
 const AssistantLoader = lazy(async () => ({ default: (await import('./assistant/AssistantLoader.tsx')).AssistantLoader }));
 const VehicleInfoDialog = lazy(async () => {
-  const [dialog, panel] = await Promise.all([import('../shared/dialogs/VehicleInfoDialog.tsx'), import('../shared/vehicle/LazyCarVehiclePanel.tsx')]);
+  const [dialog, panel] = await Promise.all([
+    import('../shared/dialogs/VehicleInfoDialog.tsx'),
+    import('../shared/vehicle/LazyCarVehiclePanel.tsx'),
+  ]);
   // the full vehicle view (shared/vehicle/), the one the car sub-product's own dialog shows
   dialog.registerVehiclePanel(panel.LazyCarVehiclePanel);
   return { default: dialog.VehicleInfoDialog };

@@ -136,7 +136,8 @@ export const S = {
     state: '服务状态',
     expiresAt: '服务到期',
     noExpiry: '未设置',
-    daysLeft: (d: number, expired: boolean) => (!expired ? (d > 0 ? `剩 ${d} 天` : '今天到期') : d === 0 ? '今天已到期' : `已过期 ${-d} 天`),
+    daysLeft: (d: number, expired: boolean) =>
+      !expired ? (d > 0 ? `剩 ${d} 天` : '今天到期') : d === 0 ? '今天已到期' : `已过期 ${-d} 天`,
     online: '在线',
     offline: '离线',
     selected: (n: number) => `已选 ${n} 台`,
@@ -148,7 +149,8 @@ export const S = {
     unassignConfirm: (n: number) => `将 ${n} 台终端退回平台库存？它们会离开所在车辆和账户。`,
     unassigned: (n: number) => `已退回 ${n} 台`,
     import: '导入终端',
-    importHelp: 'Excel(.xlsx) 或 CSV，一次最多10000行，列名同车辆导入模板（设备号、协议、SIM 卡号…），导入到所选账户；选择文件后逐行校验，有误时不会写入任何数据',
+    importHelp:
+      'Excel(.xlsx) 或 CSV，一次最多10000行，列名同车辆导入模板（设备号、协议、SIM 卡号…），导入到所选账户；选择文件后逐行校验，有误时不会写入任何数据',
     template: '下载模板',
     imported: (n: number) => `已导入 ${n} 台终端`,
     importChoose: '选择文件并校验',

@@ -53,7 +53,17 @@ function ascii(b: Buffer, from: number, to: number): string {
 }
 
 /** What a sender may leave out: texts, status words and the secondary figures. */
-type OptionalOnSend = 'serialHex' | 'barcode' | 'batteryVersion' | 'manufacturer' | 'absoluteSocPct' | 'chargeIntervalH' | 'maxChargeIntervalH' | 'batteryStatus' | 'controllerStatus' | 'controllerFault';
+type OptionalOnSend =
+  | 'serialHex'
+  | 'barcode'
+  | 'batteryVersion'
+  | 'manufacturer'
+  | 'absoluteSocPct'
+  | 'chargeIntervalH'
+  | 'maxChargeIntervalH'
+  | 'batteryStatus'
+  | 'controllerStatus'
+  | 'controllerFault';
 
 /** A BMS report to send. */
 export type BmsInput = Omit<BmsReport, 'implausible' | OptionalOnSend> & Partial<Pick<BmsReport, OptionalOnSend>>;

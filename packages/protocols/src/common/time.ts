@@ -28,14 +28,7 @@ let lastDay = NaN;
 let lastMidnight = -1;
 
 /** Epoch ms for a UTC wall time, or -1 when any field is out of range. */
-export function utcMillis(
-  year: number,
-  month: number,
-  day: number,
-  hour: number,
-  minute: number,
-  second: number,
-): number {
+export function utcMillis(year: number, month: number, day: number, hour: number, minute: number, second: number): number {
   if (hour > 23 || minute > 59 || second > 59 || hour < 0 || minute < 0 || second < 0) return -1;
   if (year !== lastYear || month !== lastMonth || day !== lastDay) {
     lastMidnight = midnight(year, month, day);
@@ -62,7 +55,7 @@ export function bcdByte(b: number): number {
 }
 
 export function toBcdByte(n: number): number {
-  return ((Math.floor(n / 10) % 10) << 4) | n % 10;
+  return ((Math.floor(n / 10) % 10) << 4) | (n % 10);
 }
 
 export interface WallTime {

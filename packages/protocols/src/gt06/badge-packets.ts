@@ -56,8 +56,20 @@ export function encodeGt06BluetoothClock(s: Omit<BeaconSighting, 'clock'> & { cl
   b.set([d.getUTCFullYear() % 100, d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()], 0);
   b[6] = s.clock === 'in' ? 1 : s.clock === 'out' ? 2 : 0;
   b.writeInt8(Math.max(-128, Math.min(127, Math.round(s.rssi))), 7);
-  Buffer.from(s.mac.replace(/[^0-9a-fA-F]/g, '').padStart(12, '0').slice(-12), 'hex').copy(b, 8);
-  Buffer.from(s.uuid.replace(/[^0-9a-fA-F]/g, '').padStart(32, '0').slice(-32), 'hex').copy(b, 14);
+  Buffer.from(
+    s.mac
+      .replace(/[^0-9a-fA-F]/g, '')
+      .padStart(12, '0')
+      .slice(-12),
+    'hex',
+  ).copy(b, 8);
+  Buffer.from(
+    s.uuid
+      .replace(/[^0-9a-fA-F]/g, '')
+      .padStart(32, '0')
+      .slice(-32),
+    'hex',
+  ).copy(b, 14);
   b.writeUInt16BE(s.major & 0xffff, 30);
   b.writeUInt16BE(s.minor & 0xffff, 32);
   b[34] = Math.max(0, Math.min(255, Math.round(s.battery ?? 0)));

@@ -60,16 +60,7 @@ export function readCell(b: Buffer, at: number, end: number): { cell: CellTower;
 }
 
 /** Terminal-information bits 3-5. */
-const INFO_ALARMS: readonly (AlarmType | null)[] = [
-  null,
-  'vibration',
-  'powerCut',
-  'lowBattery',
-  'sos',
-  null,
-  'geofence',
-  'tamper',
-];
+const INFO_ALARMS: readonly (AlarmType | null)[] = [null, 'vibration', 'powerCut', 'lowBattery', 'sos', null, 'geofence', 'tamper'];
 
 /** Terminal information byte (bit 0 armed, 1 ACC, 2 charging, 3-5 alarm, 6 GPS, 7 oil/power cut). */
 export function readTerminalInfo(info: number): TerminalStatus {

@@ -51,7 +51,17 @@ describe('GT06 e-bike frames (fixtures/ebike-vectors.ts)', () => {
     const status = { armed: true, acc: true, supplyVolts: 51.23, charging: false, chargeVolts: 0, batteryTempC: -3.4, powerCut: true };
     const s = decodeGt06(encodeGt06DeviceStatus(status, 7), ctx);
     expect(s.ok && s.value.messages[0].ebike).toEqual(status);
-    const report = { socPct: 50, remainingMah: 10000, fullMah: 20000, healthPct: 99, temperatureC: 18.2, currentA: 4.25, voltageV: 50.1, cycles: 3, cellVolts: Array(14).fill(3.578) };
+    const report = {
+      socPct: 50,
+      remainingMah: 10000,
+      fullMah: 20000,
+      healthPct: 99,
+      temperatureC: 18.2,
+      currentA: 4.25,
+      voltageV: 50.1,
+      cycles: 3,
+      cellVolts: Array(14).fill(3.578),
+    };
     const b = decodeGt06(encodeGt06Bms(report, 8), ctx);
     expect(b.ok && b.value.messages[0].bms).toMatchObject({ ...report, absoluteSocPct: 50, implausible: [] });
   });
@@ -66,13 +76,22 @@ describe('GT06 e-bike frames (fixtures/ebike-vectors.ts)', () => {
   });
 
   it('a pack whose every cell reads 0 is flagged', () => {
-    const r = decodeGt06(encodeGt06Bms({ socPct: 50, remainingMah: 1, fullMah: 2, healthPct: 90, temperatureC: 20, currentA: 0, voltageV: 48, cycles: 1, cellVolts: [] }, 1), ctx);
+    const r = decodeGt06(
+      encodeGt06Bms(
+        { socPct: 50, remainingMah: 1, fullMah: 2, healthPct: 90, temperatureC: 20, currentA: 0, voltageV: 48, cycles: 1, cellVolts: [] },
+        1,
+      ),
+      ctx,
+    );
     expect(r.ok && r.value.messages[0].bms?.implausible).toEqual(['cells']);
   });
 
   it('every length and extreme byte of a 0xF1 or 0x40 content is a typed result, never a throw', () => {
     const bms = Buffer.from(EBIKE_VECTORS.find((v) => v.id === 'gt06-40-bms-13s')!.hex, 'hex').subarray(4, 4 + 105);
-    for (const [protocol, content] of [[0x40, bms], [0xf1, Buffer.alloc(10, 0x7f)]] as const) {
+    for (const [protocol, content] of [
+      [0x40, bms],
+      [0xf1, Buffer.alloc(10, 0x7f)],
+    ] as const) {
       // (n = 0 is the server's acknowledgement of that type, decoded as such.)
       for (let n = 1; n <= content.length; n++) {
         for (const fill of [0x00, 0xff]) {

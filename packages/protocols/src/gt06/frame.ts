@@ -57,12 +57,7 @@ export function readGt06Frame(frame: Buffer, policy: ChecksumPolicy = 'accept'):
 }
 
 /** A complete frame: protocol number + content + serial, with length, CRC and stop bytes. */
-export function buildGt06Frame(
-  protocol: number,
-  content: Uint8Array,
-  serial: number,
-  extended = false,
-): Buffer {
+export function buildGt06Frame(protocol: number, content: Uint8Array, serial: number, extended = false): Buffer {
   const headLength = extended ? 4 : 3;
   const length = 1 + content.length + 4;
   const out = Buffer.allocUnsafe(headLength + length + 2);

@@ -85,7 +85,10 @@ const decodeGpsLbs2 = (p: PacketContext): DeviceMessage => decodeGpsCellTail(p, 
  * A GPS block, a cell read by `cellAt`, then ACC, data upload mode, re-upload flag and (some
  * firmware) mileage in metres: 0x22 with the classic cell, 0xA0 with the 4G one.
  */
-export function decodeGpsCellTail(p: PacketContext, cellAt: (b: Buffer, at: number, end: number) => { cell: CellTower; next: number } | null): DeviceMessage {
+export function decodeGpsCellTail(
+  p: PacketContext,
+  cellAt: (b: Buffer, at: number, end: number) => { cell: CellTower; next: number } | null,
+): DeviceMessage {
   const { b, f } = p;
   const g = readGps(b, f.contentStart);
   const extras: Record<string, unknown> = { courseStatus: g.courseStatus };

@@ -42,13 +42,7 @@ export function encodeGt06Login(imei: string, serial: number, typeId?: number): 
 }
 
 function terminalInfo(s: Gt06StatusInput): number {
-  return (
-    (s.armed ? 0x01 : 0) |
-    (s.acc ? 0x02 : 0) |
-    (s.charging ? 0x04 : 0) |
-    (s.gpsTracking ? 0x40 : 0) |
-    (s.oilCut ? 0x80 : 0)
-  );
+  return (s.armed ? 0x01 : 0) | (s.acc ? 0x02 : 0) | (s.charging ? 0x04 : 0) | (s.gpsTracking ? 0x40 : 0) | (s.oilCut ? 0x80 : 0);
 }
 
 /** 0x13 status / heartbeat. */

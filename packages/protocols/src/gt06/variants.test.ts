@@ -41,7 +41,12 @@ describe('GT06 variants', () => {
           expect(m.positions).toHaveLength(1);
           expect(differences(m.positions![0], built[i].fixes[0])).toEqual([]);
           if (packets[i].type !== 0x10 && packets[i].type !== 0x1a && packets[i].type !== 0xa0) {
-            expect(m.positions![0].extras.cell).toEqual({ mcc: packets[i].mcc, mnc: packets[i].mnc, lac: packets[i].lac, cellId: packets[i].cellId });
+            expect(m.positions![0].extras.cell).toEqual({
+              mcc: packets[i].mcc,
+              mnc: packets[i].mnc,
+              lac: packets[i].lac,
+              cellId: packets[i].cellId,
+            });
           }
           // Acknowledged in the frame's own form with its serial.
           expect(m.reply?.subarray(0, 2).toString('hex')).toBe(packets[i].extended ? '7979' : '7878');
@@ -56,7 +61,12 @@ describe('GT06 variants', () => {
       fc.property(gt06Packet, (p) => {
         const spec = { ...p, type: 0xa0 as const };
         const m = decode(gt06PacketFrame(IMEI, spec).bytes);
-        expect(m.positions![0].extras.cell).toEqual({ mcc: spec.mcc, mnc: spec.mnc, lac: spec.lac4g, cellId: spec.cellHigh * 2 ** 32 + spec.cellId });
+        expect(m.positions![0].extras.cell).toEqual({
+          mcc: spec.mcc,
+          mnc: spec.mnc,
+          lac: spec.lac4g,
+          cellId: spec.cellHigh * 2 ** 32 + spec.cellId,
+        });
         expect(m.positions![0].mileageKm).toBe(spec.mileage === null ? undefined : spec.mileage / 1000);
       }),
     );
@@ -64,15 +74,20 @@ describe('GT06 variants', () => {
 
   it('logs in with the IMEI, with or without type id and time zone, in either form', () => {
     fc.assert(
-      fc.property(imei, fc.option(fc.record({ typeId: fc.integer({ min: 0, max: 0xffff }), zoneMinutes: fc.integer({ min: -720, max: 840 }) })), fc.boolean(), (id, extra, extended) => {
-        const r = decodeGt06(gt06Login(id, 1, extra, extended));
-        if (!r.ok) throw new Error(r.error.detail);
-        const m = r.value.messages[0];
-        expect(m.kind).toBe('login');
-        expect(m.terminalId).toBe(id);
-        if (extra) expect(m.detail).toMatchObject({ typeId: extra.typeId, timezoneMinutes: extra.zoneMinutes });
-        expect(m.reply).toBeDefined();
-      }),
+      fc.property(
+        imei,
+        fc.option(fc.record({ typeId: fc.integer({ min: 0, max: 0xffff }), zoneMinutes: fc.integer({ min: -720, max: 840 }) })),
+        fc.boolean(),
+        (id, extra, extended) => {
+          const r = decodeGt06(gt06Login(id, 1, extra, extended));
+          if (!r.ok) throw new Error(r.error.detail);
+          const m = r.value.messages[0];
+          expect(m.kind).toBe('login');
+          expect(m.terminalId).toBe(id);
+          if (extra) expect(m.detail).toMatchObject({ typeId: extra.typeId, timezoneMinutes: extra.zoneMinutes });
+          expect(m.reply).toBeDefined();
+        },
+      ),
     );
   });
 
@@ -83,11 +98,21 @@ describe('GT06 variants', () => {
   });
 
   it('reads 0x15 command answers in ASCII (also length 0 and NUL-padded) and UTF-16BE', () => {
-    const ascii = Buffer.concat([Buffer.from([4 + 11]), Buffer.from('00000005', 'hex'), Buffer.from('DYD=Success', 'latin1'), Buffer.from('0002', 'hex')]);
+    const ascii = Buffer.concat([
+      Buffer.from([4 + 11]),
+      Buffer.from('00000005', 'hex'),
+      Buffer.from('DYD=Success', 'latin1'),
+      Buffer.from('0002', 'hex'),
+    ]);
     expect(decode(gtFrame(0x15, ascii, 1, false)).commandReply).toMatchObject({ replyKey: '5', text: 'DYD=Success' });
     // Traccar's frame from a device that writes length 0 and pads with NULs (its length field and
     // CRC do not verify either: accepted and flagged).
-    const paddedFrame = decodeGt06(Buffer.from('7878661500000000004459443d5375636365737321000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010009e82b0d0a', 'hex'));
+    const paddedFrame = decodeGt06(
+      Buffer.from(
+        '7878661500000000004459443d5375636365737321000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010009e82b0d0a',
+        'hex',
+      ),
+    );
     if (!paddedFrame.ok) throw new Error(paddedFrame.error.detail);
     expect(paddedFrame.value).toMatchObject({ checksumValid: false, lengthValid: false });
     expect(paddedFrame.value.messages[0].commandReply).toMatchObject({ replyKey: '0', text: 'DYD=Success!' });
@@ -129,7 +154,12 @@ describe('GT06 variants', () => {
   });
 
   it('reads AZ735 0x32 packets in the 0x7979 form — Traccar frames', () => {
-    const fix = decode(Buffer.from('7979004a321106170c1b180cc900a875580b7ab4f00010350901fe0a007c0009112424007c000912240081004efe2100c500100f1200000000000000000000000000000000000000000000bc7c900d0a', 'hex'));
+    const fix = decode(
+      Buffer.from(
+        '7979004a321106170c1b180cc900a875580b7ab4f00010350901fe0a007c0009112424007c000912240081004efe2100c500100f1200000000000000000000000000000000000000000000bc7c900d0a',
+        'hex',
+      ),
+    );
     expect(fix.kind).toBe('location');
     const p = fix.positions![0];
     expect(new Date(p.time).toISOString()).toBe('2017-06-23T12:27:24.000Z');
@@ -139,7 +169,12 @@ describe('GT06 variants', () => {
     expect(p.extras.cell).toEqual({ mcc: 510, mnc: 10, lac: 124, cellId: 2321 });
     expect(fix.reply!.subarray(0, 2).toString('hex')).toBe('7979');
     // No fix (GPS length 0): no made-up place.
-    const noFix = decode(Buffer.from('79790045321106170c1b13000901fe0a007c0009112424007c000912230081004efe1e00c500100f120000000000000000000000000000000000000710bef565574e37000000b26f140d0a', 'hex'));
+    const noFix = decode(
+      Buffer.from(
+        '79790045321106170c1b13000901fe0a007c0009112424007c000912230081004efe1e00c500100f120000000000000000000000000000000000000710bef565574e37000000b26f140d0a',
+        'hex',
+      ),
+    );
     expect(noFix.kind).toBe('lbs');
     expect(noFix.positions).toBeUndefined();
   });

@@ -109,9 +109,23 @@ export function looksLikeH02Binary(buf: Buffer, start: number, length: number): 
   const lonDeg = digits(frame, n + 22, 3);
   const lonMin = digits(frame, n + 25, 6);
   return (
-    hour >= 0 && hour < 24 && minute >= 0 && minute < 60 && second >= 0 && second < 60 &&
-    day >= 1 && day <= 31 && month >= 1 && month <= 12 &&
-    latDeg >= 0 && latDeg <= 90 && latMin >= 0 && latMin < 600_000 &&
-    lonDeg >= 0 && lonDeg <= 180 && lonMin >= 0 && lonMin < 600_000
+    hour >= 0 &&
+    hour < 24 &&
+    minute >= 0 &&
+    minute < 60 &&
+    second >= 0 &&
+    second < 60 &&
+    day >= 1 &&
+    day <= 31 &&
+    month >= 1 &&
+    month <= 12 &&
+    latDeg >= 0 &&
+    latDeg <= 90 &&
+    latMin >= 0 &&
+    latMin < 600_000 &&
+    lonDeg >= 0 &&
+    lonDeg <= 180 &&
+    lonMin >= 0 &&
+    lonMin < 600_000
   );
 }

@@ -55,13 +55,7 @@ export function encodeH02Command(
   return stamped(terminalId, c.name, c.params, s, ctx);
 }
 
-function stamped(
-  terminalId: string,
-  name: string,
-  params: string[],
-  serial: number,
-  ctx: EncodeContext,
-): Result<EncodedCommand> {
+function stamped(terminalId: string, name: string, params: string[], serial: number, ctx: EncodeContext): Result<EncodedCommand> {
   if (ctx.now === undefined) return fail('badCommand', 'H02 commands carry their time: pass ctx.now');
   const t = wallTime(ctx.now);
   const hhmmss = `${pad2(t.hour)}${pad2(t.minute)}${pad2(t.second)}`;

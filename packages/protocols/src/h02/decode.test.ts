@@ -79,7 +79,9 @@ describe('H02 sentences beyond V1', () => {
     expect(link.kind).toBe('heartbeat');
     expect(link.status).toMatchObject({ signal: 20, satellites: 8, batteryLevel: 67, acc: false });
     expect(link.detail?.time).toBe(Date.UTC(2016, 10, 8, 11, 21, 37));
-    const nbr = decodeOne(text('*HQ,1400046168,NBR,160169,460,0,1,4,9338,3692,150,9338,3691,145,9338,3690,140,9338,3692,139,180813,FFFFFBFF#'));
+    const nbr = decodeOne(
+      text('*HQ,1400046168,NBR,160169,460,0,1,4,9338,3692,150,9338,3691,145,9338,3690,140,9338,3692,139,180813,FFFFFBFF#'),
+    );
     expect(nbr.kind).toBe('lbs');
     expect(nbr.cells).toHaveLength(4);
     expect(nbr.cells![0]).toEqual({ mcc: 460, mnc: 0, lac: 9338, cellId: 3692, rssi: 150 });

@@ -38,4 +38,3 @@ export function timeOf(timeField: number, dateField: number): number {
     t % 100,
   );
 }
-

@@ -42,7 +42,10 @@ function nmea(value: number, degreeDigits: 2 | 3): string {
 }
 
 function statusHex(x: H02LocationInput): string {
-  return h02StatusWord(x.alarms ?? [], x.acc ?? false).toString(16).toUpperCase().padStart(8, '0');
+  return h02StatusWord(x.alarms ?? [], x.acc ?? false)
+    .toString(16)
+    .toUpperCase()
+    .padStart(8, '0');
 }
 
 function fix(x: H02LocationInput): string[] {
@@ -77,19 +80,16 @@ export function encodeH02Link(
   time: number,
   s: { rssi: number; satellites: number; battery: number; acc?: boolean; alarms?: readonly AlarmType[] },
 ): Buffer {
-  const status = h02StatusWord(s.alarms ?? [], s.acc ?? false).toString(16).toUpperCase().padStart(8, '0');
+  const status = h02StatusWord(s.alarms ?? [], s.acc ?? false)
+    .toString(16)
+    .toUpperCase()
+    .padStart(8, '0');
   const fields = ['*HQ', imei, 'LINK', hhmmss(time), s.rssi, s.satellites, s.battery, 0, 0, ddmmyy(time), status];
   return Buffer.from(fields.join(',') + '#', 'latin1');
 }
 
 /** V4 confirmation of a command (`command` its name, `stamp` the HHMMSS it carried), then a fix. */
-export function encodeH02CommandReply(
-  imei: string,
-  command: string,
-  stamp: string,
-  x: H02LocationInput,
-  result?: string,
-): Buffer {
+export function encodeH02CommandReply(imei: string, command: string, stamp: string, x: H02LocationInput, result?: string): Buffer {
   const head = ['*HQ', imei, 'V4', command, ...(result ? [result] : []), stamp];
   return Buffer.from([...head, ...fix(x)].join(',') + '#', 'latin1');
 }

@@ -83,4 +83,3 @@ function terminalIdOf(): string {
   }
   return id;
 }
-

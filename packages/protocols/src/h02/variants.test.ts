@@ -45,45 +45,69 @@ describe('H02 variants', () => {
 
   it('frames and decodes binary reports of 32 and 45 bytes, whatever digits they hold', () => {
     fc.assert(
-      fc.property(fc.constantFrom(32 as const, 45 as const), fc.array(fc.record({ id: fc.stringMatching(/^[0-9]{10}$/), fix: h02Fix }), { minLength: 2, maxLength: 6 }), (length, reports) => {
-        const built: BuiltFrame[] = reports.map(({ id, fix }) => h02Binary(id, fix, length));
-        const framer = createH02Framer();
-        const { frames } = framer.push(Buffer.concat(built.map((b) => b.bytes)));
-        expect(frames.map((f) => f.length)).toEqual(built.map(() => length));
-        frames.forEach((frame, i) => {
-          const m = decode(frame);
-          expect(m.terminalId).toBe(built[i].terminalId);
-          expect(differences(m.positions![0], built[i].fixes[0])).toEqual([]);
-        });
-      }),
+      fc.property(
+        fc.constantFrom(32 as const, 45 as const),
+        fc.array(fc.record({ id: fc.stringMatching(/^[0-9]{10}$/), fix: h02Fix }), { minLength: 2, maxLength: 6 }),
+        (length, reports) => {
+          const built: BuiltFrame[] = reports.map(({ id, fix }) => h02Binary(id, fix, length));
+          const framer = createH02Framer();
+          const { frames } = framer.push(Buffer.concat(built.map((b) => b.bytes)));
+          expect(frames.map((f) => f.length)).toEqual(built.map(() => length));
+          frames.forEach((frame, i) => {
+            const m = decode(frame);
+            expect(m.terminalId).toBe(built[i].terminalId);
+            expect(differences(m.positions![0], built[i].fixes[0])).toEqual([]);
+          });
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('loses no binary report when TCP cuts the stream anywhere (a 45-byte frame cut at 32 included)', () => {
     fc.assert(
-      fc.property(fc.constantFrom(32 as const, 45 as const), fc.array(fc.record({ id: fc.stringMatching(/^[0-9]{10}$/), fix: h02Fix }), { minLength: 1, maxLength: 6 }), fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 4 }), (length, reports, cuts) => {
-        const built: BuiltFrame[] = reports.map(({ id, fix }) => h02Binary(id, fix, length));
-        const stream = Buffer.concat(built.map((b) => b.bytes));
-        const framer = createH02Framer();
-        const frames: Buffer[] = [];
-        for (let i = 0, at = 0; at < stream.length; i++) {
-          frames.push(...framer.push(stream.subarray(at, at + cuts[i % cuts.length])).frames);
-          at += cuts[i % cuts.length];
-        }
-        expect(frames).toHaveLength(built.length);
-        frames.forEach((frame, i) => {
-          const m = decode(frame);
-          expect(m.terminalId).toBe(built[i].terminalId);
-          expect(differences(m.positions![0], built[i].fixes[0])).toEqual([]);
-        });
-      }),
+      fc.property(
+        fc.constantFrom(32 as const, 45 as const),
+        fc.array(fc.record({ id: fc.stringMatching(/^[0-9]{10}$/), fix: h02Fix }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 4 }),
+        (length, reports, cuts) => {
+          const built: BuiltFrame[] = reports.map(({ id, fix }) => h02Binary(id, fix, length));
+          const stream = Buffer.concat(built.map((b) => b.bytes));
+          const framer = createH02Framer();
+          const frames: Buffer[] = [];
+          for (let i = 0, at = 0; at < stream.length; i++) {
+            frames.push(...framer.push(stream.subarray(at, at + cuts[i % cuts.length])).frames);
+            at += cuts[i % cuts.length];
+          }
+          expect(frames).toHaveLength(built.length);
+          frames.forEach((frame, i) => {
+            const m = decode(frame);
+            expect(m.terminalId).toBe(built[i].terminalId);
+            expect(differences(m.positions![0], built[i].fixes[0])).toEqual([]);
+          });
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('reads the date across midnight and new year as written', () => {
-    const last = { time: Date.UTC(2026, 11, 31, 23, 59, 59), valid: true, latDeg: 22, latMin: 325_000, lonDeg: 114, lonMin: 34_123, south: false, west: false, knots100: 1000, course: 90, alarms: [], acc: true, noPoint: false, battery: null };
+    const last = {
+      time: Date.UTC(2026, 11, 31, 23, 59, 59),
+      valid: true,
+      latDeg: 22,
+      latMin: 325_000,
+      lonDeg: 114,
+      lonMin: 34_123,
+      south: false,
+      west: false,
+      knots100: 1000,
+      course: 90,
+      alarms: [],
+      acc: true,
+      noPoint: false,
+      battery: null,
+    };
     for (const time of [last.time, last.time + 1000]) {
       const built = h02V1('4106023516', { ...last, time });
       expect(differences(decode(built.bytes).positions![0], built.fixes[0])).toEqual([]);
@@ -91,7 +115,9 @@ describe('H02 variants', () => {
   });
 
   it('reads NBR cells and LINK status', () => {
-    const nbr = decode(Buffer.from('*HQ,355488020930796,NBR,002801,460,0,1,3,9360,4082,131,9360,4081,120,9360,4083,100,291022,FFFFFBFF#', 'latin1'));
+    const nbr = decode(
+      Buffer.from('*HQ,355488020930796,NBR,002801,460,0,1,3,9360,4082,131,9360,4081,120,9360,4083,100,291022,FFFFFBFF#', 'latin1'),
+    );
     expect(nbr.cells).toEqual([
       { mcc: 460, mnc: 0, lac: 9360, cellId: 4082, rssi: 131 },
       { mcc: 460, mnc: 0, lac: 9360, cellId: 4081, rssi: 120 },

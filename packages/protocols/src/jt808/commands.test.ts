@@ -51,9 +51,7 @@ describe('JT/T 808 command encoder', () => {
 
   it('matches the GBK text frame of a published sample', () => {
     const r = encodeJt808Command('013912344323', { type: 'text', text: 'HelloWorld 汉字 GBK 编码' }, 0, { textFlag: 1 });
-    expect(r.ok && r.value.frame.toString('hex')).toBe(
-      '7e8300001901391234432300000148656c6c6f576f726c6420babad7d62047424b20b1e0c2ebf27e',
-    );
+    expect(r.ok && r.value.frame.toString('hex')).toBe('7e8300001901391234432300000148656c6c6f576f726c6420babad7d62047424b20b1e0c2ebf27e');
   });
 
   it('sends custom hex as message id + body, or a body for a named id', () => {
@@ -84,8 +82,20 @@ describe('JT/T 808 platform messages', () => {
   };
 
   it('sets and queries parameters, and passes data through', () => {
-    const set = decoded(encodeJt808SetParams('013912344323', [{ id: 0x0001, value: 10 }, { id: 0x0013, value: 'gps.example.cn' }], 3));
-    expect(set.params).toEqual([{ id: 0x0001, value: 10 }, { id: 0x0013, value: 'gps.example.cn' }]);
+    const set = decoded(
+      encodeJt808SetParams(
+        '013912344323',
+        [
+          { id: 0x0001, value: 10 },
+          { id: 0x0013, value: 'gps.example.cn' },
+        ],
+        3,
+      ),
+    );
+    expect(set.params).toEqual([
+      { id: 0x0001, value: 10 },
+      { id: 0x0013, value: 'gps.example.cn' },
+    ]);
     expect(decoded(encodeJt808QueryParams('013912344323', 4)).messageType).toBe('0x8104');
     const pt = decoded(encodeJt808PassThroughDown('013912344323', 0x41, Buffer.from('7e01', 'hex'), 5));
     expect(pt.passThrough).toEqual({ type: 0x41, data: Buffer.from('7e01', 'hex') });

@@ -9,15 +9,7 @@ import { JT808_MSG } from './bodies.ts';
 import { buildJt808Frame, phoneForTerminalId } from './frame.ts';
 import { JT808_PARAM, encodeParams } from './params.ts';
 
-export const JT808_COMMANDS = [
-  'cutOil',
-  'restoreOil',
-  'locateNow',
-  'setInterval',
-  'reboot',
-  'text',
-  'custom',
-] as const;
+export const JT808_COMMANDS = ['cutOil', 'restoreOil', 'locateNow', 'setInterval', 'reboot', 'text', 'custom'] as const;
 
 /** 0x8105 command words (table 18). */
 export const JT808_CONTROL = {
@@ -91,11 +83,7 @@ export function encodeJt808PassThroughDown(
   return encodeJt808ServerMessage(terminalId, JT808_MSG.passThroughDown, serial, body, ctx);
 }
 
-function messageFor(
-  command: TerminalCommand,
-  is2019: boolean,
-  ctx: EncodeContext,
-): Result<{ msgId: number; body: Buffer }> {
+function messageFor(command: TerminalCommand, is2019: boolean, ctx: EncodeContext): Result<{ msgId: number; body: Buffer }> {
   const words = ctx.oilControlWords ?? { cut: 0xf0, restore: 0xf1 };
   switch (command.type) {
     case 'cutOil':

@@ -21,7 +21,10 @@ describe('JT/T 808 e-bike frames (fixtures/ebike-vectors.ts)', () => {
   }
 
   it('a 0x0900 of another type, or a 0xF0 too short for a BMS block, stays a plain pass-through', () => {
-    for (const [type, size] of [[0x41, 120], [0xf0, 54]]) {
+    for (const [type, size] of [
+      [0x41, 120],
+      [0xf0, 54],
+    ]) {
       const r = decodeJt808(encodeJt808PassThrough({ phone: '013912345678' }, 1, type, Buffer.alloc(size, 0x11)));
       if (!r.ok) throw new Error(r.error.detail);
       expect(r.value.messages[0]).toMatchObject({ kind: 'passThrough', passThrough: { type } });

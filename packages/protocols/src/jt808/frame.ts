@@ -119,11 +119,7 @@ export interface Jt808RawFrame {
  * With `reuse`, an escaped frame is unescaped into a shared scratch buffer that the next call
  * overwrites: only for callers that copy out what they keep (the decoder does).
  */
-export function readJt808Frame(
-  frame: Buffer,
-  policy: ChecksumPolicy = 'accept',
-  reuse = false,
-): Result<Jt808RawFrame> {
+export function readJt808Frame(frame: Buffer, policy: ChecksumPolicy = 'accept', reuse = false): Result<Jt808RawFrame> {
   const len = frame.length;
   if (len === 0) return fail('empty', 'no bytes');
   if (len < 2 || frame[0] !== FLAG || frame[len - 1] !== FLAG) {
@@ -256,12 +252,7 @@ export interface FrameTarget {
 const SCRATCH = Buffer.allocUnsafe(2048);
 
 /** Build a complete, escaped frame. The phone's length picks the 2013 or 2019 header. */
-export function buildJt808Frame(
-  msgId: number,
-  target: FrameTarget,
-  serial: number,
-  body: Uint8Array,
-): Buffer {
+export function buildJt808Frame(msgId: number, target: FrameTarget, serial: number, body: Uint8Array): Buffer {
   const is2019 = target.phone.length === 20;
   const sub = target.packetTotal !== undefined && target.packetIndex !== undefined;
   const phoneAt = is2019 ? 5 : 4;

@@ -119,13 +119,7 @@ function itemKey(id: number): string {
 }
 
 /** Store a recognised item of the expected length; false leaves it for `raw`. */
-function decodeKnownItem(
-  items: Jt808LocationItems,
-  b: Buffer,
-  id: number,
-  len: number,
-  v: number,
-): boolean {
+function decodeKnownItem(items: Jt808LocationItems, b: Buffer, id: number, len: number, v: number): boolean {
   switch (id) {
     case 0x01:
       if (len !== 4) return false;
@@ -222,15 +216,8 @@ export function encodeLocationBody(x: LocationBodyInput): Buffer {
   base.writeUInt16BE(clamp(Math.round(x.speedKmh * 10), 0, 0xffff), 18);
   base.writeUInt16BE(clamp(Math.round(x.direction), 0, 0xffff), 20);
   const d = new Date(x.time + GMT8_MS);
-  const fields = [
-    d.getUTCFullYear() % 100,
-    d.getUTCMonth() + 1,
-    d.getUTCDate(),
-    d.getUTCHours(),
-    d.getUTCMinutes(),
-    d.getUTCSeconds(),
-  ];
-  fields.forEach((f, i) => (base[22 + i] = ((Math.floor(f / 10) << 4) | f % 10) & 0xff));
+  const fields = [d.getUTCFullYear() % 100, d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()];
+  fields.forEach((f, i) => (base[22 + i] = ((Math.floor(f / 10) << 4) | (f % 10)) & 0xff));
   parts.push(base);
   const item = (id: number, value: Buffer) => parts.push(Buffer.from([id, value.length]), value);
   const u = (n: number, bytes: 1 | 2 | 4) => {

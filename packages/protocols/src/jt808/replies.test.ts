@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildJt808Frame, readJt808Frame } from './frame.ts';
 import { encodeAckFor, encodePlatformReply } from './replies.ts';
 
-const hexDigits = (n: number) => fc.array(fc.constantFrom(...'0123456789abcdef7e7d'), { minLength: n, maxLength: n }).map((a) => a.join(''));
+const hexDigits = (n: number) =>
+  fc.array(fc.constantFrom(...'0123456789abcdef7e7d'), { minLength: n, maxLength: n }).map((a) => a.join(''));
 
 describe('0x8001 built from the frame it answers', () => {
   it('is byte for byte the general encoder’s frame: 2013 and 2019 headers, any phone, serials and result, escapes included', () => {

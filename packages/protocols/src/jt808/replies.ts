@@ -4,13 +4,7 @@ import { buildJt808Frame, escapeJt808, type FrameTarget, type Jt808RawFrame } fr
 import { JT808_MSG } from './bodies.ts';
 
 /** 0x8001 results: 0 ok, 1 failure, 2 bad message, 3 unsupported, 4 alarm confirmed. */
-export function encodePlatformReply(
-  target: FrameTarget,
-  serial: number,
-  replySerial: number,
-  replyMsgId: number,
-  result = 0,
-): Buffer {
+export function encodePlatformReply(target: FrameTarget, serial: number, replySerial: number, replyMsgId: number, result = 0): Buffer {
   const body = Buffer.allocUnsafe(5);
   body.writeUInt16BE(replySerial & 0xffff, 0);
   body.writeUInt16BE(replyMsgId & 0xffff, 2);
@@ -22,13 +16,7 @@ export function encodePlatformReply(
  * 0x8100 results: 0 ok (auth code follows), 1 vehicle already registered, 2 vehicle not in
  * the database, 3 terminal already registered, 4 terminal not in the database.
  */
-export function encodeRegisterReply(
-  target: FrameTarget,
-  serial: number,
-  replySerial: number,
-  result: number,
-  authCode = '',
-): Buffer {
+export function encodeRegisterReply(target: FrameTarget, serial: number, replySerial: number, result: number, authCode = ''): Buffer {
   const code = result === 0 ? encodeGbk(authCode) : Buffer.alloc(0);
   const body = Buffer.allocUnsafe(3 + code.length);
   body.writeUInt16BE(replySerial & 0xffff, 0);

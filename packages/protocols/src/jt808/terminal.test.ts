@@ -107,9 +107,17 @@ describe('JT/T 808 terminal encoders round-trip through the decoder', () => {
       expect(q.kind).toBe('location');
       expect(q.commandReply?.replyKey).toBe('78');
       expect(q.positions![0].time).toBe(fix.time);
-      const params = decodeOne(encodeJt808ParamReply(t, 8, 79, [{ id: 0x0029, value: 30 }, { id: 0x0083, value: '沪A12345' }]));
+      const params = decodeOne(
+        encodeJt808ParamReply(t, 8, 79, [
+          { id: 0x0029, value: 30 },
+          { id: 0x0083, value: '沪A12345' },
+        ]),
+      );
       expect(params.kind).toBe('paramReply');
-      expect(params.params).toEqual([{ id: 0x0029, value: 30 }, { id: 0x0083, value: '沪A12345' }]);
+      expect(params.params).toEqual([
+        { id: 0x0029, value: 30 },
+        { id: 0x0083, value: '沪A12345' },
+      ]);
       expect(params.commandReply?.replyKey).toBe('79');
       const pt = decodeOne(encodeJt808PassThrough(t, 9, 0x41, Buffer.from('7e7d00ff', 'hex')));
       expect(pt.passThrough).toEqual({ type: 0x41, data: Buffer.from('7e7d00ff', 'hex') });

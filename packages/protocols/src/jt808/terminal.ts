@@ -62,12 +62,7 @@ export function encodeJt808Register(t: FrameTarget, serial: number, r: RegisterI
 export function encodeJt808Auth(t: FrameTarget, serial: number, a: AuthInfo): Buffer {
   const code = encodeGbk(a.authCode);
   const body = is2019(t)
-    ? Buffer.concat([
-        Buffer.from([code.length & 0xff]),
-        code,
-        fixed(a.imei ?? '', 15),
-        fixed(a.softwareVersion ?? '', 20),
-      ])
+    ? Buffer.concat([Buffer.from([code.length & 0xff]), code, fixed(a.imei ?? '', 15), fixed(a.softwareVersion ?? '', 20)])
     : code;
   return buildJt808Frame(JT808_MSG.auth, t, serial, body);
 }
@@ -120,12 +115,7 @@ export function encodeJt808BatchBody(items: readonly Jt808LocationInput[], type 
 }
 
 /** A 0x0704 batch; when it does not fit one frame it is split into sub-packages. */
-export function encodeJt808Batch(
-  t: FrameTarget,
-  firstSerial: number,
-  items: readonly Jt808LocationInput[],
-  type = 0,
-): Buffer[] {
+export function encodeJt808Batch(t: FrameTarget, firstSerial: number, items: readonly Jt808LocationInput[], type = 0): Buffer[] {
   return splitJt808Message(JT808_MSG.batchLocation, t, firstSerial, encodeJt808BatchBody(items, type));
 }
 
@@ -133,13 +123,7 @@ export function encodeJt808Batch(
  * One message as frames: a single frame when the body fits `maxPartBody` (the header's 10-bit
  * length allows 1023), else numbered sub-packages with consecutive serials from `firstSerial`.
  */
-export function splitJt808Message(
-  msgId: number,
-  t: FrameTarget,
-  firstSerial: number,
-  body: Buffer,
-  maxPartBody = 1023,
-): Buffer[] {
+export function splitJt808Message(msgId: number, t: FrameTarget, firstSerial: number, body: Buffer, maxPartBody = 1023): Buffer[] {
   const size = Math.max(1, Math.min(1023, maxPartBody));
   if (body.length <= size) return [buildJt808Frame(msgId, t, firstSerial, body)];
   const total = Math.ceil(body.length / size);
@@ -153,25 +137,14 @@ export function splitJt808Message(
 }
 
 /** 0x0201: the answer to a 0x8201 position query. */
-export function encodeJt808LocationReply(
-  t: FrameTarget,
-  serial: number,
-  replySerial: number,
-  x: Jt808LocationInput,
-): Buffer {
+export function encodeJt808LocationReply(t: FrameTarget, serial: number, replySerial: number, x: Jt808LocationInput): Buffer {
   const head = Buffer.alloc(2);
   head.writeUInt16BE(replySerial & 0xffff, 0);
   return buildJt808Frame(JT808_MSG.locationReply, t, serial, Buffer.concat([head, encodeJt808LocationBody(x)]));
 }
 
 /** 0x0001: the terminal's answer to a platform message (result 0 ok, 1 fail, 2 bad, 3 unsupported). */
-export function encodeJt808TerminalReply(
-  t: FrameTarget,
-  serial: number,
-  replySerial: number,
-  replyMsgId: number,
-  result = 0,
-): Buffer {
+export function encodeJt808TerminalReply(t: FrameTarget, serial: number, replySerial: number, replyMsgId: number, result = 0): Buffer {
   const body = Buffer.alloc(5);
   body.writeUInt16BE(replySerial & 0xffff, 0);
   body.writeUInt16BE(replyMsgId & 0xffff, 2);
@@ -180,12 +153,7 @@ export function encodeJt808TerminalReply(
 }
 
 /** 0x0104: the answer to 0x8104 with the terminal's parameters. */
-export function encodeJt808ParamReply(
-  t: FrameTarget,
-  serial: number,
-  replySerial: number,
-  params: readonly TerminalParam[],
-): Buffer {
+export function encodeJt808ParamReply(t: FrameTarget, serial: number, replySerial: number, params: readonly TerminalParam[]): Buffer {
   const parts: Buffer[] = [Buffer.from([(replySerial >> 8) & 0xff, replySerial & 0xff, params.length & 0xff])];
   for (const p of params) {
     const value = encodeParamValue(p.id, p.value);

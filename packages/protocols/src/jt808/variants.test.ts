@@ -9,11 +9,24 @@ import { decodeJt808 } from './decode.ts';
 import { createJt808Framer } from './framer.ts';
 import { Jt808SubpackageAssembler } from './subpackage.ts';
 import { differences } from '../fixtures/variants/common.ts';
-import { PLATES, jt808Frames, jt808Location, jt808Message, jt808Target, jtFrame, locationBody, locationFix, padded } from '../fixtures/variants/jt808.ts';
+import {
+  PLATES,
+  jt808Frames,
+  jt808Location,
+  jt808Message,
+  jt808Target,
+  jtFrame,
+  locationBody,
+  locationFix,
+  padded,
+} from '../fixtures/variants/jt808.ts';
 
 const NOW = Date.UTC(2026, 10, 29);
 
-function decodeAll(frames: Buffer[], ctx = { subpackages: new Jt808SubpackageAssembler(), now: NOW, nextSerial: () => 7 }): DeviceMessage[] {
+function decodeAll(
+  frames: Buffer[],
+  ctx = { subpackages: new Jt808SubpackageAssembler(), now: NOW, nextSerial: () => 7 },
+): DeviceMessage[] {
   const out: DeviceMessage[] = [];
   for (const f of frames) {
     const r = decodeJt808(f, ctx);
@@ -72,7 +85,8 @@ describe('JT/T 808 variants', () => {
       const body = Buffer.from('7e7d7e7d0000', 'hex');
       let serial = 0;
       let frame = jtFrame(0x0900, target, serial, body);
-      while (frame[frame.length - 3] !== 0x7d || frame[frame.length - 2] !== (want === 0x7e ? 0x02 : 0x01)) frame = jtFrame(0x0900, target, ++serial, body);
+      while (frame[frame.length - 3] !== 0x7d || frame[frame.length - 2] !== (want === 0x7e ? 0x02 : 0x01))
+        frame = jtFrame(0x0900, target, ++serial, body);
       const [m] = decodeAll([frame]);
       expect(m.kind).toBe('passThrough');
       expect(m.passThrough!.type).toBe(0x7e);
@@ -84,15 +98,29 @@ describe('JT/T 808 variants', () => {
   it('reads 0x0100 registrations in their 2013 and 2019 field lengths (a 2019 body also under a 2013 header)', () => {
     const layouts = fc.constantFrom('2013', '2019', '2019-body-2013-header');
     fc.assert(
-      fc.property(layouts, fc.integer({ min: 0, max: PLATES.length - 1 }), fc.stringMatching(/^[A-Z0-9]{1,5}$/), fc.stringMatching(/^[A-Z0-9-]{1,20}$/), fc.stringMatching(/^[A-Z0-9]{1,7}$/), (layout, plate, maker, model, deviceId) => {
-        const [makerLen, modelLen, idLen] = layout === '2013' ? [5, 20, 7] : [11, 30, 30];
-        const body = Buffer.concat([Buffer.from([0x00, 0x2c, 0x01, 0x2c]), padded(maker, makerLen), padded(model, modelLen), padded(deviceId, idLen), Buffer.from([2]), PLATES[plate][0]]);
-        const is2019 = layout === '2019';
-        const target = is2019 ? { is2019, phone: '00000000013912345678', version: 1 } : { is2019, phone: '013912345678', version: 0 };
-        const [m] = decodeAll([jtFrame(0x0100, target, 3, body)]);
-        expect(m.register).toEqual({ province: 44, city: 300, maker, model, deviceId, plateColor: 2, plate: PLATES[plate][1] });
-        expect(m.reply![1]).toBe(0x81); // 0x8100
-      }),
+      fc.property(
+        layouts,
+        fc.integer({ min: 0, max: PLATES.length - 1 }),
+        fc.stringMatching(/^[A-Z0-9]{1,5}$/),
+        fc.stringMatching(/^[A-Z0-9-]{1,20}$/),
+        fc.stringMatching(/^[A-Z0-9]{1,7}$/),
+        (layout, plate, maker, model, deviceId) => {
+          const [makerLen, modelLen, idLen] = layout === '2013' ? [5, 20, 7] : [11, 30, 30];
+          const body = Buffer.concat([
+            Buffer.from([0x00, 0x2c, 0x01, 0x2c]),
+            padded(maker, makerLen),
+            padded(model, modelLen),
+            padded(deviceId, idLen),
+            Buffer.from([2]),
+            PLATES[plate][0],
+          ]);
+          const is2019 = layout === '2019';
+          const target = is2019 ? { is2019, phone: '00000000013912345678', version: 1 } : { is2019, phone: '013912345678', version: 0 };
+          const [m] = decodeAll([jtFrame(0x0100, target, 3, body)]);
+          expect(m.register).toEqual({ province: 44, city: 300, maker, model, deviceId, plateColor: 2, plate: PLATES[plate][1] });
+          expect(m.reply![1]).toBe(0x81); // 0x8100
+        },
+      ),
     );
   });
 
@@ -110,11 +138,19 @@ describe('JT/T 808 variants', () => {
 
   it('answers 0x0002 heartbeats, 0x0003 unregistrations and 0x0900 pass-through', () => {
     const t = { is2019: false, phone: '013912345678', version: 0 };
-    const [hb, un, pt] = decodeAll([jtFrame(0x0002, t, 9, Buffer.alloc(0)), jtFrame(0x0003, t, 10, Buffer.alloc(0)), jtFrame(0x0900, t, 11, Buffer.from('41010203', 'hex'))]);
+    const [hb, un, pt] = decodeAll([
+      jtFrame(0x0002, t, 9, Buffer.alloc(0)),
+      jtFrame(0x0003, t, 10, Buffer.alloc(0)),
+      jtFrame(0x0900, t, 11, Buffer.from('41010203', 'hex')),
+    ]);
     expect([hb.kind, un.kind, pt.kind]).toEqual(['heartbeat', 'unregister', 'passThrough']);
     expect(pt.passThrough).toEqual({ type: 0x41, data: Buffer.from('010203', 'hex') });
     // 0x8001 answers quote the terminal's serial and message id.
-    for (const [m, serial, id] of [[hb, 9, 0x0002], [un, 10, 0x0003], [pt, 11, 0x0900]] as const) {
+    for (const [m, serial, id] of [
+      [hb, 9, 0x0002],
+      [un, 10, 0x0003],
+      [pt, 11, 0x0900],
+    ] as const) {
       const reply = decodeJt808(m.reply!);
       expect(reply.ok && reply.value.messages[0].commandReply).toMatchObject({ serial, answered: '0x' + id.toString(16).padStart(4, '0') });
     }

@@ -21,13 +21,21 @@ describe('watch commands', () => {
     [{ type: 'listenIn', phone: '13100010002' }, '[3G*8800000015*0013*MONITOR,13100010002]', 'MONITOR'],
     [{ type: 'centerNumber', phone: '00000000000' }, '[3G*8800000015*0012*CENTER,00000000000]', 'CENTER'],
     [{ type: 'sosNumber', index: 1, phone: '00000000000' }, '[3G*8800000015*0010*SOS1,00000000000]', 'SOS1'],
-    [{ type: 'sosNumbers', phones: ['00000000000', '00000000000', '00000000000'] }, '[3G*8800000015*0027*SOS,00000000000,00000000000,00000000000]', 'SOS'],
+    [
+      { type: 'sosNumbers', phones: ['00000000000', '00000000000', '00000000000'] },
+      '[3G*8800000015*0027*SOS,00000000000,00000000000,00000000000]',
+      'SOS',
+    ],
     [{ type: 'find' }, '[3G*8800000015*0004*FIND]', 'FIND'],
     [{ type: 'reboot' }, '[3G*8800000015*0005*RESET]', 'RESET'],
     [{ type: 'powerOff' }, '[3G*8800000015*0008*POWEROFF]', 'POWEROFF'],
     [{ type: 'removeAlarm', enable: true }, '[3G*8800000015*0008*REMOVE,1]', 'REMOVE'],
     [{ type: 'fallAlarm', enable: true }, '[3G*8800000015*000C*FALLDOWN,1,1]', 'FALLDOWN'],
-    [{ type: 'silenceTime', periods: ['21:10-7:30', '08:00-12:00'] }, '[3G*8800000015*0022*SILENCETIME,21:10-7:30,08:00-12:00]', 'SILENCETIME'],
+    [
+      { type: 'silenceTime', periods: ['21:10-7:30', '08:00-12:00'] },
+      '[3G*8800000015*0022*SILENCETIME,21:10-7:30,08:00-12:00]',
+      'SILENCETIME',
+    ],
     // "11a" as UTF-16BE hex, the document's own example.
     [{ type: 'text', text: '11a' }, '[3G*8800000015*0014*MESSAGE,003100310061]', 'MESSAGE'],
   ])('%j → %s', (command, frame, key) => {
@@ -66,7 +74,20 @@ describe('watch terminal frames round-trip through the framer and decoder', () =
     const time = Date.UTC(2026, 10, 26, 1, 2, 3);
     const stream = Buffer.concat([
       encodeWatchLink(ID, { steps: 1200, tumbles: 3, battery: 88 }),
-      encodeWatchReport(ID, 'UD', { time, lat: 22.5431, lon: 114.0579, valid: true, speedKmh: 4.5, course: 90, satellites: 9, battery: 88, steps: 1200, worn: true, cells: [{ mcc: 460, mnc: 0, lac: 9360, cellId: 4082, rssi: 140 }], wifi: [{ name: 'a,b]', mac: '1c:fa:68:13:a5:b4', rssi: -61 }] }),
+      encodeWatchReport(ID, 'UD', {
+        time,
+        lat: 22.5431,
+        lon: 114.0579,
+        valid: true,
+        speedKmh: 4.5,
+        course: 90,
+        satellites: 9,
+        battery: 88,
+        steps: 1200,
+        worn: true,
+        cells: [{ mcc: 460, mnc: 0, lac: 9360, cellId: 4082, rssi: 140 }],
+        wifi: [{ name: 'a,b]', mac: '1c:fa:68:13:a5:b4', rssi: -61 }],
+      }),
       encodeWatchReport(ID, 'AL', { time, lat: 0, lon: 0, valid: false, alarms: ['sos', 'fallDown'] }),
     ]);
     const framer = createWatchFramer();
@@ -80,7 +101,15 @@ describe('watch terminal frames round-trip through the framer and decoder', () =
       return r.value.messages[0];
     });
     expect(lk).toMatchObject({ kind: 'heartbeat', status: { batteryLevel: 88 }, detail: { steps: 1200, tumbles: 3 } });
-    expect(ud.positions![0]).toMatchObject({ time, lat: 22.5431, lon: 114.0579, valid: true, speedKmh: 4.5, satellites: 9, extras: { battery: 88, steps: 1200, worn: true, locationSource: 'gps' } });
+    expect(ud.positions![0]).toMatchObject({
+      time,
+      lat: 22.5431,
+      lon: 114.0579,
+      valid: true,
+      speedKmh: 4.5,
+      satellites: 9,
+      extras: { battery: 88, steps: 1200, worn: true, locationSource: 'gps' },
+    });
     expect(ud.detail?.wifi).toEqual([{ name: 'a_b_', mac: '1c:fa:68:13:a5:b4', rssi: -61 }]);
     expect(al.positions).toBeUndefined();
     expect(al).toMatchObject({ kind: 'alarm', status: { alarms: ['sos', 'fallDown'] } });

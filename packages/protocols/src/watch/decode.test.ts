@@ -79,7 +79,9 @@ describe('watch frames beyond the position reports', () => {
   });
 
   it('reads every alarm bit of the status word (4P-Touch appendix I)', () => {
-    const word = (w: string) => decodeOne(`[3G*8800000015*0050*UD,220414,134652,A,22.571707,N,113.8613968,E,0.1,0.0,100,7,60,90,1000,50,${w},0,1,0,0]`).m.positions![0];
+    const word = (w: string) =>
+      decodeOne(`[3G*8800000015*0050*UD,220414,134652,A,22.571707,N,113.8613968,E,0.1,0.0,100,7,60,90,1000,50,${w},0,1,0,0]`).m
+        .positions![0];
     expect(word('00010000').alarms).toEqual(['sos']);
     expect(word('00020000').alarms).toEqual(['lowBattery']);
     expect(word('00040000').alarms).toEqual(['geofenceExit']);
@@ -109,7 +111,11 @@ describe('watch frames beyond the position reports', () => {
 
   it('unescapes }-escaped bytes inside a frame', () => {
     // A command reply whose value holds ',' '*' ']' '[' and '}' escaped.
-    const raw = Buffer.concat([frame('[3G*8800000015*000E*VERNO,a'), Buffer.from([0x7d, 0x04, 0x7d, 0x05, 0x7d, 0x03, 0x7d, 0x02, 0x7d, 0x01]), frame('b]')]);
+    const raw = Buffer.concat([
+      frame('[3G*8800000015*000E*VERNO,a'),
+      Buffer.from([0x7d, 0x04, 0x7d, 0x05, 0x7d, 0x03, 0x7d, 0x02, 0x7d, 0x01]),
+      frame('b]'),
+    ]);
     const { m } = decodeOne(raw);
     expect(m.kind).toBe('commandReply');
     // As in Traccar, the frame is unescaped before it is split: an escaped ',' separates too.
@@ -128,6 +134,9 @@ describe('watch frames beyond the position reports', () => {
     expect(decodeWatch(Buffer.alloc(0))).toMatchObject({ ok: false, error: { code: 'empty' } });
     expect(decodeWatch(frame('*HQ,123,V1#'))).toMatchObject({ ok: false, error: { code: 'badFrame' } });
     expect(decodeWatch(frame('[3G*8800000015*LK]'))).toMatchObject({ ok: false, error: { code: 'badFrame' } });
-    expect(decodeWatch(frame('[SG*9081000548*0009*LK,0,100]'), { checksumPolicy: 'reject' })).toMatchObject({ ok: false, error: { code: 'badLength' } });
+    expect(decodeWatch(frame('[SG*9081000548*0009*LK,0,100]'), { checksumPolicy: 'reject' })).toMatchObject({
+      ok: false,
+      error: { code: 'badLength' },
+    });
   });
 });

@@ -123,7 +123,12 @@ function decodeContent(h: WatchHeader, ctx: DecodeContext): DeviceMessage {
   if (keyword) {
     m.kind = 'commandReply';
     const params = c.rest();
-    m.commandReply = { replyKey: keyword, answered: keyword, success: !params.some((p) => /^(ERROR|FAIL)/i.test(p)), text: params.join(',') };
+    m.commandReply = {
+      replyKey: keyword,
+      answered: keyword,
+      success: !params.some((p) => /^(ERROR|FAIL)/i.test(p)),
+      text: params.join(','),
+    };
     m.detail = { command: keyword, params };
     return m;
   }

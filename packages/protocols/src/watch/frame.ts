@@ -61,7 +61,10 @@ export function readWatchHeader(frame: Buffer): { header: WatchHeader | null; re
   }
   const content = unescape(frame, contentStart, end);
   if (!content) return { header: null, reason: "a '}' escape that stands for nothing" };
-  return { header: { maker, terminalId, index, declaredLength, rawLength, buf: content, contentStart: 0, contentEnd: content.length }, reason: '' };
+  return {
+    header: { maker, terminalId, index, declaredLength, rawLength, buf: content, contentStart: 0, contentEnd: content.length },
+    reason: '',
+  };
 }
 
 /** Two-letter maker codes (nearly all of them) as shared strings. */

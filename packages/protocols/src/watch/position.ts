@@ -74,7 +74,15 @@ export function readReport(c: Cursor, m: DeviceMessage, ctx: DecodeContext): voi
       alarms,
       raw: status,
     };
-    m.detail = { time, timeInvalid, steps: finite(steps), tumbles: finite(tumbles), locationSource: source, wifi, accuracy: finite(accuracy) };
+    m.detail = {
+      time,
+      timeInvalid,
+      steps: finite(steps),
+      tumbles: finite(tumbles),
+      locationSource: source,
+      wifi,
+      accuracy: finite(accuracy),
+    };
     return;
   }
   const extras: Record<string, unknown> = {

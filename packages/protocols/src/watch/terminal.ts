@@ -42,7 +42,10 @@ export function watchReportContent(type: WatchReportType, x: WatchReportInput): 
   const t = wallTime(x.time);
   const cells = x.cells ?? [];
   const wifi = x.wifi ?? [];
-  const status = watchStatusWord(x.alarms ?? [], { worn: x.worn, still: x.still }).toString(16).toUpperCase().padStart(8, '0');
+  const status = watchStatusWord(x.alarms ?? [], { worn: x.worn, still: x.still })
+    .toString(16)
+    .toUpperCase()
+    .padStart(8, '0');
   const fields: (string | number)[] = [
     type,
     `${pad2(t.day)}${pad2(t.month)}${pad2(t.year % 100)}`,

@@ -40,17 +40,21 @@ export const accountsQueries = {
     ),
 
   userInfo: async (q: Queryable, userId: number) =>
-    (await q.query<UserInfoRow>(
-      `SELECT u.id, u.username, u.name, u.account_id, a.name AS account_name, u.role_id, r.name AS role_name,
+    (
+      await q.query<UserInfoRow>(
+        `SELECT u.id, u.username, u.name, u.account_id, a.name AS account_name, u.role_id, r.name AS role_name,
               u.phone, u.email, u.wx_openid, u.chat_logo, u.theme, u.privacy, u.is_platform_admin, u.last_login_at
          FROM users u JOIN accounts a ON a.id = u.account_id JOIN roles r ON r.id = u.role_id
         WHERE u.id = $1`,
-      [userId],
-    ))[0],
+        [userId],
+      )
+    )[0],
 
   accountOf: async (q: Queryable, accountId: number) =>
-    (await q.query<{ id: number; name: string; path: string; enabled: boolean; expires_at: Date | null }>(
-      'SELECT id, name, path, enabled, expires_at FROM accounts WHERE id = $1',
-      [accountId],
-    ))[0],
+    (
+      await q.query<{ id: number; name: string; path: string; enabled: boolean; expires_at: Date | null }>(
+        'SELECT id, name, path, enabled, expires_at FROM accounts WHERE id = $1',
+        [accountId],
+      )
+    )[0],
 };

@@ -58,13 +58,17 @@ export const adminQueries = {
     q.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts a WHERE ${accountInScope('a.path', 1)} ORDER BY a.path`, [scope]),
 
   accountsWithHoldings: (q: Queryable, scope: string) =>
-    q.query<AccountListRow>(
-      `SELECT ${ACCOUNT_COLUMNS}, ${HOLDINGS} FROM accounts a WHERE ${accountInScope('a.path', 1)} ORDER BY a.path`,
-      [scope],
-    ),
+    q.query<AccountListRow>(`SELECT ${ACCOUNT_COLUMNS}, ${HOLDINGS} FROM accounts a WHERE ${accountInScope('a.path', 1)} ORDER BY a.path`, [
+      scope,
+    ]),
 
   holdings: async (q: Queryable, id: number) =>
-    (await q.query<Pick<AccountListRow, 'child_count' | 'terminal_count' | 'vehicle_count' | 'user_count'>>(`SELECT ${HOLDINGS} FROM accounts a WHERE a.id = $1`, [id]))[0],
+    (
+      await q.query<Pick<AccountListRow, 'child_count' | 'terminal_count' | 'vehicle_count' | 'user_count'>>(
+        `SELECT ${HOLDINGS} FROM accounts a WHERE a.id = $1`,
+        [id],
+      )
+    )[0],
 
   /**
    * Removes an account that holds no sub-accounts, terminals or vehicles, with its users, roles and
@@ -80,9 +84,14 @@ export const adminQueries = {
   },
 
   accountInScope: async (q: Queryable, scope: string, id: number) =>
-    (await q.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts a WHERE ${accountInScope('a.path', 1)} AND a.id = $2`, [scope, id]))[0],
+    (
+      await q.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts a WHERE ${accountInScope('a.path', 1)} AND a.id = $2`, [scope, id])
+    )[0],
 
-  insertAccount: async (q: Queryable, a: { parentId: number; parentPath: string; name: string; kind: string; contact: string; phone: string; expiresAt: Date | null }) => {
+  insertAccount: async (
+    q: Queryable,
+    a: { parentId: number; parentPath: string; name: string; kind: string; contact: string; phone: string; expiresAt: Date | null },
+  ) => {
     const [row] = await q.query<{ id: number }>(
       'INSERT INTO accounts (parent_id, name, kind, contact, phone, expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
       [a.parentId, a.name, a.kind, a.contact, a.phone, a.expiresAt],
@@ -91,8 +100,20 @@ export const adminQueries = {
     return row.id;
   },
 
-  updateAccount: (q: Queryable, id: number, a: { name: string; kind: string; contact: string; phone: string; enabled: boolean; expiresAt: Date | null }) =>
-    q.query('UPDATE accounts SET name = $2, kind = $3, contact = $4, phone = $5, enabled = $6, expires_at = $7 WHERE id = $1', [id, a.name, a.kind, a.contact, a.phone, a.enabled, a.expiresAt]),
+  updateAccount: (
+    q: Queryable,
+    id: number,
+    a: { name: string; kind: string; contact: string; phone: string; enabled: boolean; expiresAt: Date | null },
+  ) =>
+    q.query('UPDATE accounts SET name = $2, kind = $3, contact = $4, phone = $5, enabled = $6, expires_at = $7 WHERE id = $1', [
+      id,
+      a.name,
+      a.kind,
+      a.contact,
+      a.phone,
+      a.enabled,
+      a.expiresAt,
+    ]),
 
   usersPage: async (q: Queryable, scope: string, accountId: number | null, keyword: string | null, limit: number, offset: number) => {
     const where = `${accountInScope('a.path', 1)} AND ($2::bigint IS NULL OR u.account_id = $2) AND ($3::text IS NULL OR u.username ILIKE '%' || $3 || '%' OR u.name ILIKE '%' || $3 || '%')`;
@@ -107,10 +128,12 @@ export const adminQueries = {
   },
 
   userInScope: async (q: Queryable, scope: string, id: number) =>
-    (await q.query<{ id: number; account_id: number; is_platform_admin: boolean; phone: string; name: string; enabled: boolean }>(
-      `SELECT u.id, u.account_id, u.is_platform_admin, u.phone, u.name, u.enabled FROM users u JOIN accounts a ON a.id = u.account_id WHERE ${accountInScope('a.path', 1)} AND u.id = $2`,
-      [scope, id],
-    ))[0],
+    (
+      await q.query<{ id: number; account_id: number; is_platform_admin: boolean; phone: string; name: string; enabled: boolean }>(
+        `SELECT u.id, u.account_id, u.is_platform_admin, u.phone, u.name, u.enabled FROM users u JOIN accounts a ON a.id = u.account_id WHERE ${accountInScope('a.path', 1)} AND u.id = $2`,
+        [scope, id],
+      )
+    )[0],
 
   phoneTaken: async (q: Queryable, phone: string, exceptId: number) =>
     (await q.query('SELECT 1 FROM users WHERE phone = $1 AND id <> $2', [phone, exceptId])).length > 0,
@@ -118,20 +141,29 @@ export const adminQueries = {
   usernameTaken: async (q: Queryable, username: string, exceptId: number) =>
     (await q.query('SELECT 1 FROM users WHERE username = $1 AND id <> $2', [username, exceptId])).length > 0,
 
-  insertUser: async (q: Queryable, u: { accountId: number; roleId: number; username: string; name: string; phone: string; passwordHash: string }) =>
-    (await q.query<{ id: number }>(
-      'INSERT INTO users (account_id, role_id, username, name, phone, password_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-      [u.accountId, u.roleId, u.username, u.name, u.phone, u.passwordHash],
-    ))[0].id,
+  insertUser: async (
+    q: Queryable,
+    u: { accountId: number; roleId: number; username: string; name: string; phone: string; passwordHash: string },
+  ) =>
+    (
+      await q.query<{ id: number }>(
+        'INSERT INTO users (account_id, role_id, username, name, phone, password_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+        [u.accountId, u.roleId, u.username, u.name, u.phone, u.passwordHash],
+      )
+    )[0].id,
 
   updateUser: (q: Queryable, id: number, u: { roleId: number; name: string; phone: string; enabled: boolean }) =>
     q.query('UPDATE users SET role_id = $2, name = $3, phone = $4, enabled = $5 WHERE id = $1', [id, u.roleId, u.name, u.phone, u.enabled]),
 
-  setPassword: (q: Queryable, id: number, hash: string) => q.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [id, hash]),
+  setPassword: (q: Queryable, id: number, hash: string) =>
+    q.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [id, hash]),
   endSessions: (q: Queryable, userId: number) => q.query('DELETE FROM sessions WHERE user_id = $1', [userId]),
   /** A disabled account's users (and those of every account below it) are logged out. */
   endAccountSessions: (q: Queryable, accountPath: string) =>
-    q.query(`DELETE FROM sessions s USING users u JOIN accounts a ON a.id = u.account_id WHERE s.user_id = u.id AND ${accountInScope('a.path', 1)}`, [accountPath]),
+    q.query(
+      `DELETE FROM sessions s USING users u JOIN accounts a ON a.id = u.account_id WHERE s.user_id = u.id AND ${accountInScope('a.path', 1)}`,
+      [accountPath],
+    ),
 
   rolesInScope: (q: Queryable, scope: string, accountId: number | null) =>
     q.query<RoleRow>(
@@ -145,19 +177,30 @@ export const adminQueries = {
     ),
 
   roleInScope: async (q: Queryable, scope: string, id: number) =>
-    (await q.query<{ id: number; account_id: number; is_admin: boolean }>(
-      `SELECT ro.id, ro.account_id, ro.is_admin FROM roles ro JOIN accounts a ON a.id = ro.account_id WHERE ${accountInScope('a.path', 1)} AND ro.id = $2`,
-      [scope, id],
-    ))[0],
+    (
+      await q.query<{ id: number; account_id: number; is_admin: boolean }>(
+        `SELECT ro.id, ro.account_id, ro.is_admin FROM roles ro JOIN accounts a ON a.id = ro.account_id WHERE ${accountInScope('a.path', 1)} AND ro.id = $2`,
+        [scope, id],
+      )
+    )[0],
 
   insertRole: async (q: Queryable, accountId: number, name: string, description: string) =>
-    (await q.query<{ id: number }>('INSERT INTO roles (account_id, name, description) VALUES ($1, $2, $3) RETURNING id', [accountId, name, description]))[0].id,
+    (
+      await q.query<{ id: number }>('INSERT INTO roles (account_id, name, description) VALUES ($1, $2, $3) RETURNING id', [
+        accountId,
+        name,
+        description,
+      ])
+    )[0].id,
 
   updateRole: (q: Queryable, id: number, name: string, description: string) =>
     q.query('UPDATE roles SET name = $2, description = $3 WHERE id = $1', [id, name, description]),
 
   setRoleResources: async (q: Queryable, roleId: number, resourceIds: number[]) => {
     await q.query('DELETE FROM role_resources WHERE role_id = $1', [roleId]);
-    await q.query('INSERT INTO role_resources (role_id, resource_id) SELECT $1, id FROM resources WHERE id = ANY($2::int[])', [roleId, resourceIds]);
+    await q.query('INSERT INTO role_resources (role_id, resource_id) SELECT $1, id FROM resources WHERE id = ANY($2::int[])', [
+      roleId,
+      resourceIds,
+    ]);
   },
 };

@@ -25,7 +25,9 @@ export const adminRoutes = (ctx: AppContext) => async (app: FastifyInstance) => 
   });
   route(app, accountEndpoints.userAdd, async (input, request) => ({ id: await admin.addUser(caller(request), input) }));
   route(app, accountEndpoints.userUpdate, async (input, request) => ({ id: await admin.updateUser(caller(request), input) }));
-  route(app, accountEndpoints.userResetPassword, async (input, request) => ({ id: await admin.resetPassword(caller(request), input.id, input.password) }));
+  route(app, accountEndpoints.userResetPassword, async (input, request) => ({
+    id: await admin.resetPassword(caller(request), input.id, input.password),
+  }));
 
   route(app, accountEndpoints.roleList, async (query, request) => {
     const user = caller(request);

@@ -1,4 +1,14 @@
-import { ACCOUNT_ERRORS, ACCOUNT_KINDS, RESOURCE_BY_CODE, type AccountAddInput, type AccountUpdateInput, type AdminUserQuery, type RoleSaveInput, type UserAddInput, type UserUpdateInput } from '@chelian/contracts';
+import {
+  ACCOUNT_ERRORS,
+  ACCOUNT_KINDS,
+  RESOURCE_BY_CODE,
+  type AccountAddInput,
+  type AccountUpdateInput,
+  type AdminUserQuery,
+  type RoleSaveInput,
+  type UserAddInput,
+  type UserUpdateInput,
+} from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { subjects } from '../../bus/subjects.ts';
 import { AppError } from '../../http/errors.ts';
@@ -36,7 +46,12 @@ export class AdminService {
     const name = this.checkAccountFields(input);
     const parent = await this.account(user, input.parentId ?? user.accountId);
     return adminQueries.insertAccount(this.ctx.db, {
-      parentId: parent.id, parentPath: parent.path, name, kind: kindOf(input.kind), contact: input.contact ?? '', phone: input.phone ?? '',
+      parentId: parent.id,
+      parentPath: parent.path,
+      name,
+      kind: kindOf(input.kind),
+      contact: input.contact ?? '',
+      phone: input.phone ?? '',
       expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
     });
   }
@@ -47,7 +62,11 @@ export class AdminService {
     // An account's own settings (enabled, expiry) belong to whoever is above it.
     if (row.id === user.accountId) throw new AppError(ACCOUNT_ERRORS.ownAccountLocked);
     await adminQueries.updateAccount(this.ctx.db, row.id, {
-      name, kind: kindOf(input.kind ?? row.kind), contact: input.contact ?? row.contact, phone: input.phone ?? row.phone, enabled: input.enabled ?? row.enabled,
+      name,
+      kind: kindOf(input.kind ?? row.kind),
+      contact: input.contact ?? row.contact,
+      phone: input.phone ?? row.phone,
+      enabled: input.enabled ?? row.enabled,
       expiresAt: input.expiresAt === undefined ? row.expires_at : input.expiresAt ? new Date(input.expiresAt) : null,
     });
     if (input.enabled === false) await this.endSessions(() => adminQueries.endAccountSessions(this.ctx.db, row.path));
@@ -101,7 +120,14 @@ export class AdminService {
 
   async users(user: SessionUser, query: AdminUserQuery) {
     const win = pageWindow(query);
-    const { total, rows } = await adminQueries.usersPage(this.ctx.db, user.accountPath, query.accountId ?? null, likeText(query.keyword), win.sql.limit, win.sql.offset);
+    const { total, rows } = await adminQueries.usersPage(
+      this.ctx.db,
+      user.accountPath,
+      query.accountId ?? null,
+      likeText(query.keyword),
+      win.sql.limit,
+      win.sql.offset,
+    );
     return { total, current: win.current, pageSize: win.pageSize, rows };
   }
 
@@ -113,7 +139,14 @@ export class AdminService {
     if (!/^[A-Za-z0-9_.@-]{3,32}$/.test(username)) throw new AppError(ACCOUNT_ERRORS.usernameInvalid);
     if (await adminQueries.usernameTaken(this.ctx.db, username, 0)) throw new AppError(ACCOUNT_ERRORS.usernameTaken);
     const passwordHash = await this.decryptPassword(input.password);
-    return adminQueries.insertUser(this.ctx.db, { accountId: account.id, roleId: input.roleId, username, name: input.name ?? '', phone: input.phone ?? '', passwordHash });
+    return adminQueries.insertUser(this.ctx.db, {
+      accountId: account.id,
+      roleId: input.roleId,
+      username,
+      name: input.name ?? '',
+      phone: input.phone ?? '',
+      passwordHash,
+    });
   }
 
   async updateUser(user: SessionUser, input: UserUpdateInput) {
@@ -124,7 +157,10 @@ export class AdminService {
     await this.checkPhone(input.phone, target.id);
     await this.checkRole(user, input.roleId, account.path);
     await adminQueries.updateUser(this.ctx.db, target.id, {
-      roleId: input.roleId, name: input.name ?? target.name, phone: input.phone ?? target.phone, enabled: input.enabled ?? target.enabled,
+      roleId: input.roleId,
+      name: input.name ?? target.name,
+      phone: input.phone ?? target.phone,
+      enabled: input.enabled ?? target.enabled,
     });
     if (input.enabled === false) await this.endSessions(() => adminQueries.endSessions(this.ctx.db, target.id));
     return target.id;

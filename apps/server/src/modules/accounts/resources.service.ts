@@ -10,8 +10,16 @@ export function buildTree(rows: ResourceRow[]): ResourceNode[] {
   const nodes = new Map<number, ResourceNode>();
   for (const r of rows) {
     nodes.set(r.id, {
-      id: r.id, name: r.name, type: r.type, code: r.code, path: r.path, icon: r.icon,
-      platformId: r.platform_id, parentId: r.parent_id, sort: r.sort, children: [],
+      id: r.id,
+      name: r.name,
+      type: r.type,
+      code: r.code,
+      path: r.path,
+      icon: r.icon,
+      platformId: r.platform_id,
+      parentId: r.parent_id,
+      sort: r.sort,
+      children: [],
     });
   }
   const roots: ResourceNode[] = [];
@@ -30,8 +38,16 @@ export async function resourceTree(q: Queryable, user: SessionUser): Promise<Res
 /** The flat list (resource/list.json): every granted resource, no nesting. */
 export async function resourceList(q: Queryable, user: SessionUser): Promise<ResourceNode[]> {
   return (await accountsQueries.resourcesOfRole(q, user.roleId)).map((r) => ({
-    id: r.id, name: r.name, type: r.type, code: r.code, path: r.path, icon: r.icon,
-    platformId: r.platform_id, parentId: r.parent_id, sort: r.sort, children: [],
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    code: r.code,
+    path: r.path,
+    icon: r.icon,
+    platformId: r.platform_id,
+    parentId: r.parent_id,
+    sort: r.sort,
+    children: [],
   }));
 }
 

@@ -17,7 +17,9 @@ describe('the seed on a later start', () => {
     await db.query('DELETE FROM resources WHERE id = $1', [second.id]);
     await db.query(`INSERT INTO resources (id, parent_id, name, type, code) VALUES (999999, 0, '已删除的菜单', 1, 'gone:menu')`);
     await seedResources(db);
-    const rows = await db.query<{ id: number; name: string; sort: number; code: string }>('SELECT id, name, sort, code FROM resources ORDER BY id');
+    const rows = await db.query<{ id: number; name: string; sort: number; code: string }>(
+      'SELECT id, name, sort, code FROM resources ORDER BY id',
+    );
     expect(rows).toHaveLength(RESOURCES.length);
     expect(rows.find((r) => r.id === first.id)).toMatchObject({ name: first.name, sort: first.sort, code: first.code });
     expect(rows.find((r) => r.id === second.id)).toMatchObject({ name: second.name, code: second.code });
@@ -31,6 +33,9 @@ describe('the seed on a later start', () => {
   it('brings the dictionary labels back to the code', async () => {
     await db.query(`UPDATE dictionary SET label = '乱码', sort = 42 WHERE type = 'protocol' AND value = 'gt06'`);
     await seedDictionary(db);
-    expect(await db.one(`SELECT label, sort FROM dictionary WHERE type = 'protocol' AND value = 'gt06'`)).toEqual({ label: 'GT06', sort: 1 });
+    expect(await db.one(`SELECT label, sort FROM dictionary WHERE type = 'protocol' AND value = 'gt06'`)).toEqual({
+      label: 'GT06',
+      sort: 1,
+    });
   });
 });

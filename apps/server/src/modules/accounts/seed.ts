@@ -20,7 +20,21 @@ export async function seedResources(db: Db) {
          code = EXCLUDED.code, path = EXCLUDED.path, icon = EXCLUDED.icon, platform_id = EXCLUDED.platform_id, sort = EXCLUDED.sort
        WHERE (resources.parent_id, resources.name, resources.type, resources.code, resources.path, resources.icon, resources.platform_id, resources.sort)
          IS DISTINCT FROM (EXCLUDED.parent_id, EXCLUDED.name, EXCLUDED.type, EXCLUDED.code, EXCLUDED.path, EXCLUDED.icon, EXCLUDED.platform_id, EXCLUDED.sort)`,
-      [JSON.stringify(RESOURCES.map((r) => ({ id: r.id, parent_id: r.parentId, name: r.name, type: r.type, code: r.code, path: r.path, icon: r.icon, platform_id: r.platformId, sort: r.sort })))],
+      [
+        JSON.stringify(
+          RESOURCES.map((r) => ({
+            id: r.id,
+            parent_id: r.parentId,
+            name: r.name,
+            type: r.type,
+            code: r.code,
+            path: r.path,
+            icon: r.icon,
+            platform_id: r.platformId,
+            sort: r.sort,
+          })),
+        ),
+      ],
     );
     await q.query('DELETE FROM resources WHERE NOT (id = ANY($1::int[]))', [RESOURCES.map((r) => r.id)]);
     // Administrator roles always hold the whole catalogue, new entries included.
@@ -49,13 +63,17 @@ export async function seedPlatformAdmin(db: Db, opts: { adminPassword?: string; 
   await db.tx(async (q) => {
     let account = (await q.query<{ id: number }>('SELECT id FROM accounts WHERE parent_id IS NULL ORDER BY id LIMIT 1'))[0];
     if (!account) {
-      account = (await q.query<{ id: number }>(`INSERT INTO accounts (name, kind) VALUES ($1, 'platform') RETURNING id`, [PLATFORM_ACCOUNT_NAME]))[0];
+      account = (
+        await q.query<{ id: number }>(`INSERT INTO accounts (name, kind) VALUES ($1, 'platform') RETURNING id`, [PLATFORM_ACCOUNT_NAME])
+      )[0];
       await q.query(`UPDATE accounts SET path = '/' || id || '/' WHERE id = $1`, [account.id]);
     }
-    const role = (await q.query<{ id: number }>(
-      `INSERT INTO roles (account_id, name, description, is_admin) VALUES ($1, $2, '拥有平台全部菜单与按钮权限', true) RETURNING id`,
-      [account.id, ADMIN_ROLE_NAME],
-    ))[0];
+    const role = (
+      await q.query<{ id: number }>(
+        `INSERT INTO roles (account_id, name, description, is_admin) VALUES ($1, $2, '拥有平台全部菜单与按钮权限', true) RETURNING id`,
+        [account.id, ADMIN_ROLE_NAME],
+      )
+    )[0];
     await q.query('INSERT INTO role_resources (role_id, resource_id) SELECT $1, id FROM resources ON CONFLICT DO NOTHING', [role.id]);
     await q.query(
       `INSERT INTO users (account_id, role_id, username, name, password_hash, is_platform_admin) VALUES ($1, $2, 'admin', '平台管理员', $3, true)`,
@@ -64,6 +82,8 @@ export async function seedPlatformAdmin(db: Db, opts: { adminPassword?: string; 
   });
   if (opts.adminPassword) return { created: true };
   fs.mkdirSync(opts.dataDir, { recursive: true });
-  fs.writeFileSync(path.join(opts.dataDir, 'initial-admin.txt'), `用户名: admin\n初始密码: ${password}\n请登录后立即修改密码。\n`, { mode: 0o600 });
+  fs.writeFileSync(path.join(opts.dataDir, 'initial-admin.txt'), `用户名: admin\n初始密码: ${password}\n请登录后立即修改密码。\n`, {
+    mode: 0o600,
+  });
   return { created: true, generatedPassword: password };
 }

@@ -34,7 +34,14 @@ describe('POST /car/v4/api/address/baidu/getGeo.json', () => {
   });
 
   it('gives 获取位置失败 for a point in no region, never an invented address', async () => {
-    const body = (await getGeo({ lonAndLatToAddressVOS: [{ lon: 125.5, lat: 27.5, mac: 'x', index: 0 }, { lon: 0, lat: 0, mac: 'x', index: 1 }] })).json();
+    const body = (
+      await getGeo({
+        lonAndLatToAddressVOS: [
+          { lon: 125.5, lat: 27.5, mac: 'x', index: 0 },
+          { lon: 0, lat: 0, mac: 'x', index: 1 },
+        ],
+      })
+    ).json();
     expect(body.obj).toEqual([
       { address: '获取位置失败', index: 0 },
       { address: '获取位置失败', index: 1 },

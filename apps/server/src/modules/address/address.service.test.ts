@@ -27,7 +27,12 @@ describe('AddressService', () => {
   it('uses the offline boundaries by default and gives null where no region is', async () => {
     const service = AddressService.fromConfig({ provider: 'offline', key: '' });
     expect(service.provider.name).toBe('offline');
-    expect(await service.resolve([SHENZHEN, SEA, { lon: Number.NaN, lat: 1 }, { lon: 500, lat: 1 }])).toEqual(['广东省深圳市', null, null, null]);
+    expect(await service.resolve([SHENZHEN, SEA, { lon: Number.NaN, lat: 1 }, { lon: 500, lat: 1 }])).toEqual([
+      '广东省深圳市',
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('falls back to offline without a key, and for an unknown provider', () => {
@@ -56,7 +61,10 @@ describe('AddressService', () => {
     let asked = '';
     const fetcher: Fetcher = async (url) => {
       asked = url;
-      return { ok: true, json: async () => ({ status: '1', regeocodes: [{ formatted_address: '广东省深圳市福田区' }, { formatted_address: [] }] }) };
+      return {
+        ok: true,
+        json: async () => ({ status: '1', regeocodes: [{ formatted_address: '广东省深圳市福田区' }, { formatted_address: [] }] }),
+      };
     };
     const amap = streetProvider('amap', 'KEY', fetcher)!;
     expect(await amap.lookup([SHENZHEN, SHENZHEN])).toEqual(['广东省深圳市福田区', '']);

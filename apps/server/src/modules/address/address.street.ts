@@ -21,7 +21,10 @@ function amap(key: string, fetcher: Fetcher): AddressProvider {
     batchSize: 20,
     async lookup(points) {
       const locations = points.map((p) => wgs84ToGcj02(p.lon, p.lat).map(fixed).join(',')).join('|');
-      const body = await getJson(fetcher, `https://restapi.amap.com/v3/geocode/regeo?key=${encodeURIComponent(key)}&batch=true&location=${locations}`);
+      const body = await getJson(
+        fetcher,
+        `https://restapi.amap.com/v3/geocode/regeo?key=${encodeURIComponent(key)}&batch=true&location=${locations}`,
+      );
       if (body.status !== '1') throw new Error(`amap: ${String(body.info ?? 'failed')}`);
       const list = (body.regeocodes as Array<{ formatted_address?: unknown }> | undefined) ?? [];
       return points.map((_, i) => (typeof list[i]?.formatted_address === 'string' ? (list[i].formatted_address as string) : ''));
@@ -38,7 +41,10 @@ function baidu(key: string, fetcher: Fetcher): AddressProvider {
       return Promise.all(
         points.map(async (p) => {
           const [lon, lat] = wgs84ToBd09(p.lon, p.lat);
-          const body = await getJson(fetcher, `https://api.map.baidu.com/reverse_geocoding/v3/?ak=${encodeURIComponent(key)}&output=json&coordtype=bd09ll&location=${fixed(lat)},${fixed(lon)}`);
+          const body = await getJson(
+            fetcher,
+            `https://api.map.baidu.com/reverse_geocoding/v3/?ak=${encodeURIComponent(key)}&output=json&coordtype=bd09ll&location=${fixed(lat)},${fixed(lon)}`,
+          );
           if (body.status !== 0) throw new Error(`baidu: ${String(body.message ?? body.status)}`);
           const result = body.result as { formatted_address?: unknown } | undefined;
           return typeof result?.formatted_address === 'string' ? result.formatted_address : '';
@@ -57,7 +63,10 @@ function tianditu(key: string, fetcher: Fetcher): AddressProvider {
       return Promise.all(
         points.map(async (p) => {
           const postStr = encodeURIComponent(JSON.stringify({ lon: Number(fixed(p.lon)), lat: Number(fixed(p.lat)), ver: 1 }));
-          const body = await getJson(fetcher, `https://api.tianditu.gov.cn/geocoder?postStr=${postStr}&type=geocode&tk=${encodeURIComponent(key)}`);
+          const body = await getJson(
+            fetcher,
+            `https://api.tianditu.gov.cn/geocoder?postStr=${postStr}&type=geocode&tk=${encodeURIComponent(key)}`,
+          );
           if (body.status !== '0') throw new Error(`tianditu: ${String(body.msg ?? body.status)}`);
           const result = body.result as { formatted_address?: unknown } | undefined;
           return typeof result?.formatted_address === 'string' ? result.formatted_address : '';

@@ -12,7 +12,10 @@ export const alarmDeliveryRoutes = (ctx: AppContext) => async (app: FastifyInsta
   // The test button sends from the API process; its broker connections close with the app.
   const pool = new MqttPool('chelian-test');
   app.addHook('onClose', () => pool.close());
-  const deliveries = new AlarmDeliveryService(ctx, new AlarmDeliverer(ctx.db, ctx.smsGateway, pool, ctx.log, { allowPrivateTargets: ctx.config.pushAllowPrivateTargets }));
+  const deliveries = new AlarmDeliveryService(
+    ctx,
+    new AlarmDeliverer(ctx.db, ctx.smsGateway, pool, ctx.log, { allowPrivateTargets: ctx.config.pushAllowPrivateTargets }),
+  );
 
   route(app, api.listDeliveries, async (query, request) => deliveries.ofAlarm(caller(request), query.alarmId));
   route(app, api.listFailures, async (query, request) => deliveries.troubles(caller(request), query));

@@ -21,7 +21,12 @@ export class AlarmDeliveryService {
   ) {}
 
   private async present(rows: DeliveryRow[]): Promise<Delivery[]> {
-    const attempts = rows.length ? await deliveryQueries.attemptsOf(this.ctx.db, rows.map((r) => r.id)) : [];
+    const attempts = rows.length
+      ? await deliveryQueries.attemptsOf(
+          this.ctx.db,
+          rows.map((r) => r.id),
+        )
+      : [];
     return rows.map((r) => presentDelivery(r, attempts));
   }
 
@@ -57,7 +62,18 @@ export class AlarmDeliveryService {
       lastId: last,
       list: rows.map((r) => {
         const a = presentAlarm(r);
-        return { deliveryId: r.delivery_id, alarmId: a.alarmId, terminalId: a.terminalId, vehicleId: a.vehicleId, plate: a.plate, name: a.name, type: a.type, typeName: a.typeName, alarmTime: a.alarmTime, speed: a.speed };
+        return {
+          deliveryId: r.delivery_id,
+          alarmId: a.alarmId,
+          terminalId: a.terminalId,
+          vehicleId: a.vehicleId,
+          plate: a.plate,
+          name: a.name,
+          type: a.type,
+          typeName: a.typeName,
+          alarmTime: a.alarmTime,
+          speed: a.speed,
+        };
       }),
     };
   }

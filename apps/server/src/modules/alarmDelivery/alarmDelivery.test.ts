@@ -39,7 +39,13 @@ async function fleet() {
   const tenant = await createTenant(t, { codes: ['car', 'car:vehicle', 'car:vehicle:add', 'center', 'center:alarmPush'] });
   const terminalId = `013${String(Date.now()).slice(-7)}${String(++serial).padStart(2, '0')}`;
   const plate = `粤B${String(10000 + serial)}`;
-  const res = (await t.call(tenant.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate, terminalId, protocol: 'jt808' }) })).json();
+  const res = (
+    await t.call(tenant.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/add.json',
+      ...form({ plate, terminalId, protocol: 'jt808' }),
+    })
+  ).json();
   expect(res.flag, res.msg).toBe(1);
   const vehicle = (await t.ctx.db.one<{ terminal_id: number }>('SELECT terminal_id FROM vehicles WHERE id = $1', [res.obj.vehicleId]))!;
   return { tenant, terminalId, plate, terminalPk: vehicle.terminal_id, vehicleId: res.obj.vehicleId as number };
@@ -57,7 +63,16 @@ async function raise(f: Fleet, type = 'sos', receivedAt = new Date()) {
 
 /** The deliveries an alarm made; those of one account when given (the platform's own account has urgent types pushed to browsers by default). */
 const deliveriesOf = (alarmId: number, accountId: number | null = null) =>
-  t.ctx.db.query<{ id: number; account_id: number; channel: string; target: string; status: string; attempts: number; http_status: number | null; last_error: string }>(
+  t.ctx.db.query<{
+    id: number;
+    account_id: number;
+    channel: string;
+    target: string;
+    status: string;
+    attempts: number;
+    http_status: number | null;
+    last_error: string;
+  }>(
     'SELECT id, account_id, channel, target, status, attempts, http_status, last_error FROM alarm_deliveries WHERE alarm_id = $1 AND ($2::bigint IS NULL OR account_id = $2) ORDER BY id',
     [alarmId, accountId],
   );
@@ -67,8 +82,21 @@ const attemptsOf = (deliveryId: number) =>
     [deliveryId],
   );
 
-async function pushOnly(f: Fleet, channels: Array<'web' | 'sms' | 'webhook' | 'mqtt'>, extra: { quietStart?: string; quietEnd?: string; minIntervalMinutes?: number } = {}) {
-  await alarmSettings.savePushes(t.ctx.db, f.tenant.accountId, [{ alarmType: 'sos', enabled: true, channels, quietStart: extra.quietStart ?? '', quietEnd: extra.quietEnd ?? '', minIntervalMinutes: extra.minIntervalMinutes }]);
+async function pushOnly(
+  f: Fleet,
+  channels: Array<'web' | 'sms' | 'webhook' | 'mqtt'>,
+  extra: { quietStart?: string; quietEnd?: string; minIntervalMinutes?: number } = {},
+) {
+  await alarmSettings.savePushes(t.ctx.db, f.tenant.accountId, [
+    {
+      alarmType: 'sos',
+      enabled: true,
+      channels,
+      quietStart: extra.quietStart ?? '',
+      quietEnd: extra.quietEnd ?? '',
+      minIntervalMinutes: extra.minIntervalMinutes,
+    },
+  ]);
 }
 
 /** Runs the deliverer until nothing is due for `ms` (retries wait `fast`). */
@@ -102,9 +130,20 @@ describe('webhook', () => {
       }
       const body = second.json as unknown as AlarmPushMessage;
       expect(body).toMatchObject({
-        event: 'alarm', attempt: 2,
+        event: 'alarm',
+        attempt: 2,
         account: { accountId: f.tenant.accountId },
-        alarm: { alarmId, terminalId: f.terminalId, plate: f.plate, type: 'sos', typeName: '紧急报警', lat: 22.543096, lon: 114.057865, speed: 36, address: '广东省深圳市' },
+        alarm: {
+          alarmId,
+          terminalId: f.terminalId,
+          plate: f.plate,
+          type: 'sos',
+          typeName: '紧急报警',
+          lat: 22.543096,
+          lon: 114.057865,
+          speed: 36,
+          address: '广东省深圳市',
+        },
       });
       expect(body.alarm.alarmTimeText).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
       expect(first.json.deliveryId).toBe(body.deliveryId);
@@ -145,9 +184,15 @@ describe('webhook', () => {
     await hook.close();
     const base = { secret: 's', body: '{}', timestamp: 0, deliveryId: 1, event: 'test' };
     expect((await postWebhook({ ...base, url: `http://127.0.0.1:${port}/`, allowPrivate: true })).error).toBe('连接被拒绝');
-    expect((await postWebhook({ ...base, url: `http://127.0.0.1:${port}/`, allowPrivate: false })).error).toBe('目标地址属于内网或本机，不允许推送');
-    expect((await postWebhook({ ...base, url: `http://localhost:${port}/`, allowPrivate: false })).error).toBe('目标地址属于内网或本机，不允许推送');
-    expect((await postWebhook({ ...base, url: 'http://169.254.169.254/latest/meta-data', allowPrivate: false })).error).toBe('目标地址属于内网或本机，不允许推送');
+    expect((await postWebhook({ ...base, url: `http://127.0.0.1:${port}/`, allowPrivate: false })).error).toBe(
+      '目标地址属于内网或本机，不允许推送',
+    );
+    expect((await postWebhook({ ...base, url: `http://localhost:${port}/`, allowPrivate: false })).error).toBe(
+      '目标地址属于内网或本机，不允许推送',
+    );
+    expect((await postWebhook({ ...base, url: 'http://169.254.169.254/latest/meta-data', allowPrivate: false })).error).toBe(
+      '目标地址属于内网或本机，不允许推送',
+    );
   });
 });
 
@@ -159,10 +204,19 @@ describe('SMS', () => {
     const alarmId = await raise(f);
     await planPending(t.ctx.db, geocode);
     await drain();
-    expect((await deliveriesOf(alarmId, f.tenant.accountId)).map((d) => [d.target, d.status])).toEqual([['13800138001', 'sent'], ['13800138002', 'sent']]);
-    const sms = await t.ctx.db.query<{ phone: string; content: string }>(`SELECT phone, content FROM sms_outbox WHERE phone IN ('13800138001', '13800138002') ORDER BY phone`);
+    expect((await deliveriesOf(alarmId, f.tenant.accountId)).map((d) => [d.target, d.status])).toEqual([
+      ['13800138001', 'sent'],
+      ['13800138002', 'sent'],
+    ]);
+    const sms = await t.ctx.db.query<{ phone: string; content: string }>(
+      `SELECT phone, content FROM sms_outbox WHERE phone IN ('13800138001', '13800138002') ORDER BY phone`,
+    );
     expect(sms.map((s) => s.phone)).toEqual(['13800138001', '13800138002']);
-    expect(sms[0].content).toMatch(new RegExp(`^【车联】${f.plate}发生紧急报警，时间\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d，位置广东省深圳市，速度36km/h，请及时处理。$`));
+    expect(sms[0].content).toMatch(
+      new RegExp(
+        `^【车联】${f.plate}发生紧急报警，时间\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d，位置广东省深圳市，速度36km/h，请及时处理。$`,
+      ),
+    );
   });
 });
 
@@ -186,7 +240,11 @@ describe('quiet hours and the rate limit, as planned', () => {
     const f = await fleet();
     await pushOnly(f, ['web'], { minIntervalMinutes: 10 });
     const t0 = Date.now() - 60 * 60_000;
-    const ids = [await raise(f, 'sos', new Date(t0)), await raise(f, 'sos', new Date(t0 + 9 * 60_000)), await raise(f, 'sos', new Date(t0 + 10 * 60_000))];
+    const ids = [
+      await raise(f, 'sos', new Date(t0)),
+      await raise(f, 'sos', new Date(t0 + 9 * 60_000)),
+      await raise(f, 'sos', new Date(t0 + 10 * 60_000)),
+    ];
     for (const id of ids) await planAlarm(t.ctx.db, id, geocode);
     const statuses = await Promise.all(ids.map(async (id) => (await deliveriesOf(id, f.tenant.accountId)).map((d) => d.status)));
     expect(statuses).toEqual([['sent'], ['skipped'], ['sent']]);
@@ -206,7 +264,7 @@ describe('quiet hours and the rate limit, as planned', () => {
     expect(await deliveriesOf(off, f.tenant.accountId)).toEqual([]);
   });
 
-  it('each account above the vehicle\'s uses its own settings', async () => {
+  it("each account above the vehicle's uses its own settings", async () => {
     const f = await fleet();
     const child = await createTenant(t, { codes: ['car'], parentAccountId: f.tenant.accountId });
     await t.ctx.db.query('UPDATE vehicles SET account_id = $1 WHERE id = $2', [child.accountId, f.vehicleId]);
@@ -245,7 +303,7 @@ describe('the queue', () => {
   });
 });
 
-describe.skipIf(!!mqttSkip)('MQTT (the machines\' Mosquitto)', () => {
+describe.skipIf(!!mqttSkip)("MQTT (the machines' Mosquitto)", () => {
   const prefix = `chelian-test-${process.pid}-${Date.now()}`;
   let sub: mqtt.MqttClient;
   const messages: Array<{ topic: string; body: Record<string, unknown> }> = [];
@@ -267,7 +325,12 @@ describe.skipIf(!!mqttSkip)('MQTT (the machines\' Mosquitto)', () => {
     await drain();
     const topic = `${prefix}/${f.tenant.accountId}/alarm/${f.terminalId}`;
     const got = await eventually(() => messages.find((m) => m.topic === topic), 5000, 'MQTT alarm message');
-    expect(got!.body).toMatchObject({ event: 'alarm', attempt: 1, alarm: { alarmId, plate: f.plate, type: 'sos' }, account: { accountId: f.tenant.accountId } });
+    expect(got!.body).toMatchObject({
+      event: 'alarm',
+      attempt: 1,
+      alarm: { alarmId, plate: f.plate, type: 'sos' },
+      account: { accountId: f.tenant.accountId },
+    });
     expect((await deliveriesOf(alarmId, f.tenant.accountId))[0]).toMatchObject({ channel: 'mqtt', status: 'sent', attempts: 1 });
   });
 
@@ -278,12 +341,25 @@ describe.skipIf(!!mqttSkip)('MQTT (the machines\' Mosquitto)', () => {
     try {
       const topic = `${prefix}/${f.tenant.accountId}/position/${f.terminalId}`;
       // The first position opens the connection; later ones are published.
-      await eventually(async () => {
-        t.ctx.bus.publish(subjects.live('pos', f.tenant.accountPath, f.terminalId), { terminalId: f.terminalId, plate: f.plate, lat: 22.5, lon: 114.1, speed: 30 });
-        await new Promise((r) => setTimeout(r, 100));
-        return messages.some((m) => m.topic === topic);
-      }, 5000, 'MQTT position message');
-      expect(messages.find((m) => m.topic === topic)!.body).toMatchObject({ event: 'position', position: { terminalId: f.terminalId, lat: 22.5 } });
+      await eventually(
+        async () => {
+          t.ctx.bus.publish(subjects.live('pos', f.tenant.accountPath, f.terminalId), {
+            terminalId: f.terminalId,
+            plate: f.plate,
+            lat: 22.5,
+            lon: 114.1,
+            speed: 30,
+          });
+          await new Promise((r) => setTimeout(r, 100));
+          return messages.some((m) => m.topic === topic);
+        },
+        5000,
+        'MQTT position message',
+      );
+      expect(messages.find((m) => m.topic === topic)!.body).toMatchObject({
+        event: 'position',
+        position: { terminalId: f.terminalId, lat: 22.5 },
+      });
     } finally {
       await stop();
     }
@@ -296,6 +372,10 @@ describe.skipIf(!!mqttSkip)('MQTT (the machines\' Mosquitto)', () => {
     const alarmId = await raise(f);
     await planPending(t.ctx.db, geocode);
     await drain();
-    expect((await deliveriesOf(alarmId, f.tenant.accountId))[0]).toMatchObject({ status: 'failed', attempts: 3, last_error: '无法连接 MQTT 服务器：连接被拒绝' });
+    expect((await deliveriesOf(alarmId, f.tenant.accountId))[0]).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      last_error: '无法连接 MQTT 服务器：连接被拒绝',
+    });
   });
 });

@@ -24,9 +24,15 @@ const FULL_SWEEP_MS = 5 * 60_000;
  * it missed) and sends due deliveries, retries included, from the database queue — so with
  * several processes each alarm is delivered once, and a restart loses no retry.
  */
-export function startAlarmDelivery(ctx: AppContext, opts: Partial<DelivererOptions> & { tickMs?: number; positions?: boolean } = {}): AlarmDeliveryWorker {
+export function startAlarmDelivery(
+  ctx: AppContext,
+  opts: Partial<DelivererOptions> & { tickMs?: number; positions?: boolean } = {},
+): AlarmDeliveryWorker {
   const pool = new MqttPool();
-  const deliverer = new AlarmDeliverer(ctx.db, ctx.smsGateway, pool, ctx.log, { allowPrivateTargets: ctx.config.pushAllowPrivateTargets, ...opts });
+  const deliverer = new AlarmDeliverer(ctx.db, ctx.smsGateway, pool, ctx.log, {
+    allowPrivateTargets: ctx.config.pushAllowPrivateTargets,
+    ...opts,
+  });
   const geocoder = offlineProvider();
   const geocode: Geocode = async (lon, lat) => (await geocoder.lookup([{ lon, lat }]))[0] ?? '';
 
@@ -71,7 +77,8 @@ export function startAlarmDelivery(ctx: AppContext, opts: Partial<DelivererOptio
 
   const timer = setInterval(() => void kick(), opts.tickMs ?? TICK_MS);
   const offAlarms = ctx.bus.subscribe(subjects.liveOfScope('alarm', '/'), () => void kick());
-  const stopPositions = opts.positions === false ? async () => {} : startMqttPositions(ctx, pool, { allowPrivateTargets: ctx.config.pushAllowPrivateTargets });
+  const stopPositions =
+    opts.positions === false ? async () => {} : startMqttPositions(ctx, pool, { allowPrivateTargets: ctx.config.pushAllowPrivateTargets });
   void kick();
 
   return {

@@ -37,7 +37,12 @@ export function alarmPayload(row: PlanAlarmRow, account: { accountId: number; ac
 }
 
 /** The JSON a webhook receives and an MQTT subscriber reads; `timestamp` in seconds, also in X-Chelian-Timestamp. */
-export function alarmMessage(payload: AlarmPayload, delivery: { id: number; attempt: number }, now: Date, event: AlarmPushMessage['event'] = 'alarm'): AlarmPushMessage {
+export function alarmMessage(
+  payload: AlarmPayload,
+  delivery: { id: number; attempt: number },
+  now: Date,
+  event: AlarmPushMessage['event'] = 'alarm',
+): AlarmPushMessage {
   return { event, deliveryId: delivery.id, attempt: delivery.attempt, timestamp: Math.floor(now.getTime() / 1000), ...payload };
 }
 
@@ -61,8 +66,20 @@ export function testPayload(account: { accountId: number; accountName: string },
   return {
     account,
     alarm: {
-      alarmId: 0, terminalId: '000000000000', vehicleId: null, plate: '测试车辆', vehicleName: '测试车辆', type: 'sos', typeName: alarmTypeName('sos'),
-      alarmTime: now.getTime(), alarmTimeText: beijingTime(now), receivedAt: now.getTime(), lat: 22.543096, lon: 114.057865, speed: 0, address: '推送测试',
+      alarmId: 0,
+      terminalId: '000000000000',
+      vehicleId: null,
+      plate: '测试车辆',
+      vehicleName: '测试车辆',
+      type: 'sos',
+      typeName: alarmTypeName('sos'),
+      alarmTime: now.getTime(),
+      alarmTimeText: beijingTime(now),
+      receivedAt: now.getTime(),
+      lat: 22.543096,
+      lon: 114.057865,
+      speed: 0,
+      address: '推送测试',
       late: false,
     },
   };

@@ -72,12 +72,26 @@ export class AlarmDeliverer {
       outcome = { ok: false, httpStatus: null, error: '发送时发生内部错误', durationMs: 0, target: row.target };
     }
     const now = new Date();
-    const next = outcome.ok ? null : outcome.final ? ({ status: 'failed' } as const) : afterFailure(row.attempts, now, this.opts.retryDelaysMs ?? RETRY_DELAYS_MS);
+    const next = outcome.ok
+      ? null
+      : outcome.final
+        ? ({ status: 'failed' } as const)
+        : afterFailure(row.attempts, now, this.opts.retryDelaysMs ?? RETRY_DELAYS_MS);
     await deliveryQueries.finish(this.db, {
-      id: row.id, attempt: row.attempts, status: next ? next.status : 'sent', nextAt: next?.status === 'retrying' ? next.nextAt : null,
-      target: outcome.target, httpStatus: outcome.httpStatus, error: outcome.error, durationMs: outcome.durationMs,
+      id: row.id,
+      attempt: row.attempts,
+      status: next ? next.status : 'sent',
+      nextAt: next?.status === 'retrying' ? next.nextAt : null,
+      target: outcome.target,
+      httpStatus: outcome.httpStatus,
+      error: outcome.error,
+      durationMs: outcome.durationMs,
     });
-    if (!outcome.ok) this.log.warn({ deliveryId: row.id, channel: row.channel, attempt: row.attempts, error: outcome.error, status: next?.status }, 'alarm delivery failed');
+    if (!outcome.ok)
+      this.log.warn(
+        { deliveryId: row.id, channel: row.channel, attempt: row.attempts, error: outcome.error, status: next?.status },
+        'alarm delivery failed',
+      );
   }
 
   private async attempt(row: DeliveryRow): Promise<Outcome> {
@@ -88,12 +102,24 @@ export class AlarmDeliverer {
     const targets = await alarmSettingsQueries.targets(this.db, row.account_id);
     if (row.channel === 'webhook') {
       if (!targets?.webhook_url) return gone(row.target, 'Webhook 地址已删除，不再发送');
-      return { ...(await this.sendWebhook(targets, alarmMessage(payload, message, new Date()), row.account_path)), target: targets.webhook_url };
+      return {
+        ...(await this.sendWebhook(targets, alarmMessage(payload, message, new Date()), row.account_path)),
+        target: targets.webhook_url,
+      };
     }
     if (row.channel === 'mqtt') {
       if (!targets?.mqtt_url) return gone(row.target, 'MQTT 服务器已删除，不再发送');
       const topic = mqttTopic(targets.mqtt_topic_prefix, row.account_id, 'alarm', payload.alarm.terminalId);
-      return { ...(await this.publishMqtt(row.account_id, row.account_path, targets, topic, JSON.stringify(alarmMessage(payload, message, new Date())))), target: targets.mqtt_url };
+      return {
+        ...(await this.publishMqtt(
+          row.account_id,
+          row.account_path,
+          targets,
+          topic,
+          JSON.stringify(alarmMessage(payload, message, new Date())),
+        )),
+        target: targets.mqtt_url,
+      };
     }
     return gone(row.target, `不支持的推送渠道：${row.channel}`);
   }
@@ -104,23 +130,44 @@ export class AlarmDeliverer {
       await this.sms.send(phone, text);
       return { ok: true, httpStatus: null, error: '', durationMs: Date.now() - started };
     } catch (err) {
-      return { ok: false, httpStatus: null, error: `短信发送失败：${(err as Error).message}`.slice(0, 300), durationMs: Date.now() - started };
+      return {
+        ok: false,
+        httpStatus: null,
+        error: `短信发送失败：${(err as Error).message}`.slice(0, 300),
+        durationMs: Date.now() - started,
+      };
     }
   }
 
   private sendWebhook(targets: TargetsRow, message: AlarmPushMessage, accountPath: string) {
     return postWebhook({
-      url: targets.webhook_url, secret: targets.webhook_secret, body: JSON.stringify(message), timestamp: message.timestamp, deliveryId: message.deliveryId,
-      event: message.event, allowPrivate: this.allowPrivate(accountPath), timeoutMs: this.opts.webhookTimeoutMs,
+      url: targets.webhook_url,
+      secret: targets.webhook_secret,
+      body: JSON.stringify(message),
+      timestamp: message.timestamp,
+      deliveryId: message.deliveryId,
+      event: message.event,
+      allowPrivate: this.allowPrivate(accountPath),
+      timeoutMs: this.opts.webhookTimeoutMs,
     });
   }
 
   private publishMqtt(accountId: number, accountPath: string, targets: TargetsRow, topic: string, body: string) {
-    return this.mqtt.publish(accountId, { url: targets.mqtt_url, username: targets.mqtt_username, password: targets.mqtt_password }, this.allowPrivate(accountPath), topic, body, 1);
+    return this.mqtt.publish(
+      accountId,
+      { url: targets.mqtt_url, username: targets.mqtt_username, password: targets.mqtt_password },
+      this.allowPrivate(accountPath),
+      topic,
+      body,
+      1,
+    );
   }
 
   /** The settings page's test button: one attempt now with a made-up alarm, nothing queued. */
-  async sendTest(account: { accountId: number; accountName: string; accountPath: string }, channel: QueuedChannel): Promise<PushTestResult> {
+  async sendTest(
+    account: { accountId: number; accountName: string; accountPath: string },
+    channel: QueuedChannel,
+  ): Promise<PushTestResult> {
     const targets = await alarmSettingsQueries.targets(this.db, account.accountId);
     const payload = testPayload(account, new Date());
     const message = () => alarmMessage(payload, { id: 0, attempt: 1 }, new Date(), 'test');

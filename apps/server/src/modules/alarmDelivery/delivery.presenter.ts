@@ -20,11 +20,29 @@ export function displayTarget(channel: string, target: string): string {
 export function presentDelivery(row: DeliveryRow, attempts: AttemptRow[]): Delivery {
   const alarm = (row.payload as unknown as AlarmPayload).alarm;
   return {
-    deliveryId: row.id, alarmId: row.alarm_id, accountId: row.account_id, channel: row.channel as PushChannel,
-    target: displayTarget(row.channel, row.target), status: row.status as DeliveryStatus, attempts: row.attempts, httpStatus: row.http_status,
-    error: row.last_error, created: row.created_at.getTime(), updated: row.updated_at.getTime(), sentAt: row.sent_at?.getTime() ?? null,
+    deliveryId: row.id,
+    alarmId: row.alarm_id,
+    accountId: row.account_id,
+    channel: row.channel as PushChannel,
+    target: displayTarget(row.channel, row.target),
+    status: row.status as DeliveryStatus,
+    attempts: row.attempts,
+    httpStatus: row.http_status,
+    error: row.last_error,
+    created: row.created_at.getTime(),
+    updated: row.updated_at.getTime(),
+    sentAt: row.sent_at?.getTime() ?? null,
     nextAt: row.status === 'retrying' || row.status === 'pending' ? (row.next_at?.getTime() ?? null) : null,
-    log: attempts.filter((a) => a.delivery_id === row.id).map((a) => ({ attempt: a.attempt, at: a.at.getTime(), ok: a.ok, httpStatus: a.http_status, error: a.error, durationMs: a.duration_ms })),
+    log: attempts
+      .filter((a) => a.delivery_id === row.id)
+      .map((a) => ({
+        attempt: a.attempt,
+        at: a.at.getTime(),
+        ok: a.ok,
+        httpStatus: a.http_status,
+        error: a.error,
+        durationMs: a.duration_ms,
+      })),
     alarm: { plate: alarm.plate || alarm.vehicleName, terminalId: alarm.terminalId, typeName: alarm.typeName, alarmTime: alarm.alarmTime },
   };
 }

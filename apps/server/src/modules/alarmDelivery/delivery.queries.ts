@@ -84,14 +84,16 @@ export const deliveryQueries = {
     (await q.query('INSERT INTO alarm_dispatch (alarm_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING alarm_id', [alarmId])).length === 1,
 
   alarm: async (q: Queryable, alarmId: number) =>
-    (await q.query<PlanAlarmRow>(
-      `SELECT al.id, al.terminal_id, t.identifier, al.account_id, a.path AS account_path, al.vehicle_id, v.plate, v.name AS vehicle_name,
+    (
+      await q.query<PlanAlarmRow>(
+        `SELECT al.id, al.terminal_id, t.identifier, al.account_id, a.path AS account_path, al.vehicle_id, v.plate, v.name AS vehicle_name,
               al.type, al.alarm_time, al.received_at, al.lat, al.lon, al.speed, al.late
          FROM alarms al JOIN terminals t ON t.id = al.terminal_id
          LEFT JOIN accounts a ON a.id = al.account_id LEFT JOIN vehicles v ON v.id = al.vehicle_id
         WHERE al.id = $1`,
-      [alarmId],
-    ))[0],
+        [alarmId],
+      )
+    )[0],
 
   chain: (q: Queryable, accountIds: number[], alarmType: string) =>
     q.query<ChainAccountRow>(
@@ -113,15 +115,22 @@ export const deliveryQueries = {
       `INSERT INTO alarm_push_marks (account_id, terminal_id, alarm_type, last_at) VALUES ($1, $2, $3, to_timestamp(0)) ON CONFLICT DO NOTHING`,
       [accountId, terminalId, alarmType],
     );
-    const row = (await q.query<{ last_at: Date }>(
-      'SELECT last_at FROM alarm_push_marks WHERE account_id = $1 AND terminal_id = $2 AND alarm_type = $3 FOR UPDATE',
-      [accountId, terminalId, alarmType],
-    ))[0];
+    const row = (
+      await q.query<{ last_at: Date }>(
+        'SELECT last_at FROM alarm_push_marks WHERE account_id = $1 AND terminal_id = $2 AND alarm_type = $3 FOR UPDATE',
+        [accountId, terminalId, alarmType],
+      )
+    )[0];
     return row && row.last_at.getTime() > 0 ? row.last_at : null;
   },
 
   setMark: (q: Queryable, accountId: number, terminalId: number, alarmType: string, at: Date) =>
-    q.query('UPDATE alarm_push_marks SET last_at = $4 WHERE account_id = $1 AND terminal_id = $2 AND alarm_type = $3', [accountId, terminalId, alarmType, at]),
+    q.query('UPDATE alarm_push_marks SET last_at = $4 WHERE account_id = $1 AND terminal_id = $2 AND alarm_type = $3', [
+      accountId,
+      terminalId,
+      alarmType,
+      at,
+    ]),
 
   insert: async (q: Queryable, rows: NewDelivery[]) => {
     if (rows.length === 0) return;
@@ -153,7 +162,16 @@ export const deliveryQueries = {
 
   finish: (
     q: Queryable,
-    d: { id: number; attempt: number; status: 'sent' | 'retrying' | 'failed'; nextAt: Date | null; target: string; httpStatus: number | null; error: string; durationMs: number },
+    d: {
+      id: number;
+      attempt: number;
+      status: 'sent' | 'retrying' | 'failed';
+      nextAt: Date | null;
+      target: string;
+      httpStatus: number | null;
+      error: string;
+      durationMs: number;
+    },
   ) =>
     q.query(
       `WITH upd AS (
@@ -214,31 +232,46 @@ export const deliveryQueries = {
     ),
 
   lastBrowserNotice: async (q: Queryable, accountId: number) =>
-    (await q.query<{ id: number | null }>(`SELECT max(id) AS id FROM alarm_deliveries WHERE account_id = $1 AND channel = 'web' AND status = 'sent'`, [accountId]))[0]?.id ?? 0,
+    (
+      await q.query<{ id: number | null }>(
+        `SELECT max(id) AS id FROM alarm_deliveries WHERE account_id = $1 AND channel = 'web' AND status = 'sent'`,
+        [accountId],
+      )
+    )[0]?.id ?? 0,
 
   /** One of the account's deliveries by id (the push settings page acts on its own account's only). */
   ofAccount: async (q: Queryable, id: number, accountId: number) =>
-    (await q.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM alarm_deliveries d JOIN accounts a ON a.id = d.account_id WHERE d.id = $1 AND d.account_id = $2`, [id, accountId]))[0],
+    (
+      await q.query<DeliveryRow>(
+        `SELECT ${DELIVERY_COLUMNS} FROM alarm_deliveries d JOIN accounts a ON a.id = d.account_id WHERE d.id = $1 AND d.account_id = $2`,
+        [id, accountId],
+      )
+    )[0],
 
   /** A given-up delivery gets one more attempt now. */
   retryNow: async (q: Queryable, id: number, accountId: number) =>
-    (await q.query(
-      `UPDATE alarm_deliveries SET status = 'retrying', next_at = now(), updated_at = now() WHERE id = $1 AND account_id = $2 AND status = 'failed' RETURNING id`,
-      [id, accountId],
-    )).length === 1,
+    (
+      await q.query(
+        `UPDATE alarm_deliveries SET status = 'retrying', next_at = now(), updated_at = now() WHERE id = $1 AND account_id = $2 AND status = 'failed' RETURNING id`,
+        [id, accountId],
+      )
+    ).length === 1,
 
   accountName: async (q: Queryable, accountId: number) =>
     (await q.query<{ name: string }>('SELECT name FROM accounts WHERE id = $1', [accountId]))[0]?.name ?? '',
 
   /** Takes or renews a named lease for `seconds`; true while this holder has it. */
   holdLease: async (q: Queryable, name: string, holder: string, seconds: number) =>
-    (await q.query(
-      `INSERT INTO job_leases (name, holder, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))
+    (
+      await q.query(
+        `INSERT INTO job_leases (name, holder, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))
        ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
         WHERE job_leases.holder = EXCLUDED.holder OR job_leases.expires_at < now()
        RETURNING name`,
-      [name, holder, seconds],
-    )).length === 1,
+        [name, holder, seconds],
+      )
+    ).length === 1,
 
-  releaseLease: (q: Queryable, name: string, holder: string) => q.query('DELETE FROM job_leases WHERE name = $1 AND holder = $2', [name, holder]),
+  releaseLease: (q: Queryable, name: string, holder: string) =>
+    q.query('DELETE FROM job_leases WHERE name = $1 AND holder = $2', [name, holder]),
 };

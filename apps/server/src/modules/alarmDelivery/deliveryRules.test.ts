@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { afterFailure, beijingMinuteOfDay, inQuietHours, peopleGate, planDeliveries, rateLimitAllows, RETRY_DELAYS_MS, type PushRule } from './deliveryRules.ts';
+import {
+  afterFailure,
+  beijingMinuteOfDay,
+  inQuietHours,
+  peopleGate,
+  planDeliveries,
+  rateLimitAllows,
+  RETRY_DELAYS_MS,
+  type PushRule,
+} from './deliveryRules.ts';
 
 /** A moment given in Beijing time (UTC+8). */
 const bj = (hhmm: string, day = '2026-03-01') => new Date(`${day}T${hhmm}:00+08:00`);
@@ -39,7 +48,8 @@ describe('rate limit per vehicle and type', () => {
     expect(rateLimitAllows(t0, new Date(t0.getTime() + 5 * 60_000), 5)).toBe(true);
   });
   it('0 minutes is no limit', () => expect(rateLimitAllows(t0, t0, 0)).toBe(true));
-  it('an alarm older than the last push is held (out of order)', () => expect(rateLimitAllows(t0, new Date(t0.getTime() - 60_000), 5)).toBe(false));
+  it('an alarm older than the last push is held (out of order)', () =>
+    expect(rateLimitAllows(t0, new Date(t0.getTime() - 60_000), 5)).toBe(false));
 });
 
 describe('retries', () => {
@@ -53,8 +63,18 @@ describe('retries', () => {
 });
 
 describe('which deliveries an alarm makes', () => {
-  const rule: PushRule = { enabled: true, channels: ['web', 'sms', 'webhook', 'mqtt'], quietStart: '22:00', quietEnd: '07:00', minIntervalMinutes: 5 };
-  const targets = { smsPhones: ['13800138000', '13900139000'], webhookUrl: 'https://example.com/hook', mqttUrl: 'mqtt://broker.example.com' };
+  const rule: PushRule = {
+    enabled: true,
+    channels: ['web', 'sms', 'webhook', 'mqtt'],
+    quietStart: '22:00',
+    quietEnd: '07:00',
+    minIntervalMinutes: 5,
+  };
+  const targets = {
+    smsPhones: ['13800138000', '13900139000'],
+    webhookUrl: 'https://example.com/hook',
+    mqttUrl: 'mqtt://broker.example.com',
+  };
 
   it('every channel when open: browsers at once, the rest queued, one SMS per phone', () => {
     expect(planDeliveries(rule, targets, 'open')).toEqual([
@@ -77,9 +97,11 @@ describe('which deliveries an alarm makes', () => {
   });
 
   it('a chosen channel without a destination is recorded as skipped, with why', () => {
-    expect(planDeliveries(rule, { smsPhones: [], webhookUrl: '', mqttUrl: '' }, 'open').filter((d) => d.status === 'skipped').map((d) => d.reason)).toEqual([
-      '未设置短信接收号码', '未设置 Webhook 地址', '未设置 MQTT 服务器',
-    ]);
+    expect(
+      planDeliveries(rule, { smsPhones: [], webhookUrl: '', mqttUrl: '' }, 'open')
+        .filter((d) => d.status === 'skipped')
+        .map((d) => d.reason),
+    ).toEqual(['未设置短信接收号码', '未设置 Webhook 地址', '未设置 MQTT 服务器']);
   });
 
   it('nothing when push is off for the type', () => expect(planDeliveries({ ...rule, enabled: false }, targets, 'open')).toEqual([]));

@@ -86,16 +86,29 @@ export function planDeliveries(rule: PushRule, targets: PushTargets, gate: Peopl
       : gate === 'limited'
         ? `同一车辆同类报警${rule.minIntervalMinutes}分钟内已推送过，未重复推送`
         : '';
-  const skipped = (channel: PushChannel, target: string, reason: string): PlannedDelivery => ({ channel, target, status: 'skipped', reason });
+  const skipped = (channel: PushChannel, target: string, reason: string): PlannedDelivery => ({
+    channel,
+    target,
+    status: 'skipped',
+    reason,
+  });
   for (const channel of rule.channels) {
     if (channel === 'web') out.push(held ? skipped('web', '', held) : { channel, target: '', status: 'sent', reason: '' });
     else if (channel === 'sms') {
       if (targets.smsPhones.length === 0) out.push(skipped('sms', '', '未设置短信接收号码'));
-      else for (const phone of targets.smsPhones) out.push(held ? skipped('sms', phone, held) : { channel, target: phone, status: 'pending', reason: '' });
+      else
+        for (const phone of targets.smsPhones)
+          out.push(held ? skipped('sms', phone, held) : { channel, target: phone, status: 'pending', reason: '' });
     } else if (channel === 'webhook') {
-      out.push(targets.webhookUrl ? { channel, target: targets.webhookUrl, status: 'pending', reason: '' } : skipped('webhook', '', '未设置 Webhook 地址'));
+      out.push(
+        targets.webhookUrl
+          ? { channel, target: targets.webhookUrl, status: 'pending', reason: '' }
+          : skipped('webhook', '', '未设置 Webhook 地址'),
+      );
     } else if (channel === 'mqtt') {
-      out.push(targets.mqttUrl ? { channel, target: targets.mqttUrl, status: 'pending', reason: '' } : skipped('mqtt', '', '未设置 MQTT 服务器'));
+      out.push(
+        targets.mqttUrl ? { channel, target: targets.mqttUrl, status: 'pending', reason: '' } : skipped('mqtt', '', '未设置 MQTT 服务器'),
+      );
     }
   }
   return out;

@@ -30,7 +30,11 @@ interface Forward {
  * queued: the next position follows in seconds), from one process at a time — a lease in the
  * database picks it, so several jobs processes do not publish each position twice.
  */
-export function startMqttPositions(ctx: CoreContext, pool: MqttPool, opts: { allowPrivateTargets: boolean; renewMs?: number }): () => Promise<void> {
+export function startMqttPositions(
+  ctx: CoreContext,
+  pool: MqttPool,
+  opts: { allowPrivateTargets: boolean; renewMs?: number },
+): () => Promise<void> {
   const holder = randomBytes(8).toString('hex');
   const forwards = new Map<number, Forward>();
   let leading = false;
@@ -42,7 +46,8 @@ export function startMqttPositions(ctx: CoreContext, pool: MqttPool, opts: { all
     forwards.clear();
   };
 
-  const keyOf = (row: PositionTargetRow) => [row.account_path, row.account_name, row.mqtt_url, row.mqtt_username, row.mqtt_password, row.mqtt_topic_prefix].join('\n');
+  const keyOf = (row: PositionTargetRow) =>
+    [row.account_path, row.account_name, row.mqtt_url, row.mqtt_username, row.mqtt_password, row.mqtt_topic_prefix].join('\n');
 
   const forward = (row: PositionTargetRow): Forward => {
     const target = { url: row.mqtt_url, username: row.mqtt_username, password: row.mqtt_password };
@@ -55,12 +60,20 @@ export function startMqttPositions(ctx: CoreContext, pool: MqttPool, opts: { all
         // Not connected: this position is dropped while a connection is opened for the next ones.
         if (!connecting) {
           connecting = true;
-          pool.client(row.account_id, target, allowPrivate).catch((err) => ctx.log.warn({ err, accountId: row.account_id }, 'mqtt positions: cannot connect')).finally(() => (connecting = false));
+          pool
+            .client(row.account_id, target, allowPrivate)
+            .catch((err) => ctx.log.warn({ err, accountId: row.account_id }, 'mqtt positions: cannot connect'))
+            .finally(() => (connecting = false));
         }
         return;
       }
       const message: PositionMessage = { event: 'position', timestamp: Math.floor(Date.now() / 1000), account, position };
-      client.publish(mqttTopic(row.mqtt_topic_prefix, row.account_id, 'position', position.terminalId), JSON.stringify(message), { qos: 0 }, () => {});
+      client.publish(
+        mqttTopic(row.mqtt_topic_prefix, row.account_id, 'position', position.terminalId),
+        JSON.stringify(message),
+        { qos: 0 },
+        () => {},
+      );
     });
     return { key: keyOf(row), unsubscribe };
   };

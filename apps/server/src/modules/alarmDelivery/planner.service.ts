@@ -16,7 +16,13 @@ function ruleOf(type: string, acc: ChainAccountRow): PushRule | null {
   const row =
     acc.push_enabled === null
       ? undefined
-      : { enabled: acc.push_enabled, channels: acc.channels ?? '', quiet_start: acc.quiet_start ?? '', quiet_end: acc.quiet_end ?? '', min_interval_minutes: acc.min_interval_minutes ?? 0 };
+      : {
+          enabled: acc.push_enabled,
+          channels: acc.channels ?? '',
+          quiet_start: acc.quiet_start ?? '',
+          quiet_end: acc.quiet_end ?? '',
+          min_interval_minutes: acc.min_interval_minutes ?? 0,
+        };
   return pushOf(type, row);
 }
 
@@ -30,7 +36,8 @@ export async function planAlarm(db: Db, alarmId: number, geocode: Geocode): Prom
   // Read and placed before the transaction: the offline geocoder's first load takes seconds, and
   // on the embedded database a transaction holds the only connection.
   const alarm = await deliveryQueries.alarm(db, alarmId);
-  const address = alarm?.account_path && alarm.lat !== null && alarm.lon !== null ? await geocode(alarm.lon, alarm.lat).catch(() => '') : '';
+  const address =
+    alarm?.account_path && alarm.lat !== null && alarm.lon !== null ? await geocode(alarm.lon, alarm.lat).catch(() => '') : '';
   return db.tx(async (q) => {
     if (!(await deliveryQueries.claimDispatch(q, alarmId))) return null;
     if (!alarm?.account_path) return 0;
@@ -46,12 +53,26 @@ export async function planAlarm(db: Db, alarmId: number, geocode: Geocode): Prom
       if (before === 'check') {
         // The mark is locked until this transaction ends: two processes cannot both let one through.
         const last = await deliveryQueries.lockMark(q, acc.account_id, alarm.terminal_id, alarm.type);
-        if (rateLimitAllows(last, alarm.received_at, rule.minIntervalMinutes)) await deliveryQueries.setMark(q, acc.account_id, alarm.terminal_id, alarm.type, alarm.received_at);
+        if (rateLimitAllows(last, alarm.received_at, rule.minIntervalMinutes))
+          await deliveryQueries.setMark(q, acc.account_id, alarm.terminal_id, alarm.type, alarm.received_at);
         else gate = 'limited';
       }
-      const planned = planDeliveries(rule, { smsPhones: smsPhonesOf({ sms_phones: acc.sms_phones ?? '' }), webhookUrl: acc.webhook_url ?? '', mqttUrl: acc.mqtt_url ?? '' }, gate);
+      const planned = planDeliveries(
+        rule,
+        { smsPhones: smsPhonesOf({ sms_phones: acc.sms_phones ?? '' }), webhookUrl: acc.webhook_url ?? '', mqttUrl: acc.mqtt_url ?? '' },
+        gate,
+      );
       const payload = alarmPayload(alarm, { accountId: acc.account_id, accountName: acc.account_name }, address);
-      for (const p of planned) rows.push({ alarmId, accountId: acc.account_id, channel: p.channel, target: p.target, status: p.status, reason: p.reason, payload });
+      for (const p of planned)
+        rows.push({
+          alarmId,
+          accountId: acc.account_id,
+          channel: p.channel,
+          target: p.target,
+          status: p.status,
+          reason: p.reason,
+          payload,
+        });
     }
     await deliveryQueries.insert(q, rows);
     return rows.length;

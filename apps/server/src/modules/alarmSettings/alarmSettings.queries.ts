@@ -47,11 +47,21 @@ export const alarmSettingsQueries = {
       [accountId, c.alarmType, c.enabled, c.sound, c.popup],
     ),
   pushes: (q: Queryable, accountId: number) =>
-    q.query<PushRow>('SELECT alarm_type, enabled, channels, quiet_start, quiet_end, min_interval_minutes FROM alarm_push WHERE account_id = $1', [accountId]),
+    q.query<PushRow>(
+      'SELECT alarm_type, enabled, channels, quiet_start, quiet_end, min_interval_minutes FROM alarm_push WHERE account_id = $1',
+      [accountId],
+    ),
   upsertPush: (
     q: Queryable,
     accountId: number,
-    p: { alarmType: string; enabled: boolean; channels: readonly string[]; quietStart: string; quietEnd: string; minIntervalMinutes: number },
+    p: {
+      alarmType: string;
+      enabled: boolean;
+      channels: readonly string[];
+      quietStart: string;
+      quietEnd: string;
+      minIntervalMinutes: number;
+    },
   ) =>
     q.query(
       `INSERT INTO alarm_push (account_id, alarm_type, enabled, channels, quiet_start, quiet_end, min_interval_minutes) VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -68,11 +78,23 @@ export const alarmSettingsQueries = {
        ON CONFLICT (account_id) DO UPDATE SET sms_phones = EXCLUDED.sms_phones, webhook_url = EXCLUDED.webhook_url,
          webhook_secret = EXCLUDED.webhook_secret, mqtt_url = EXCLUDED.mqtt_url, mqtt_username = EXCLUDED.mqtt_username,
          mqtt_password = EXCLUDED.mqtt_password, mqtt_topic_prefix = EXCLUDED.mqtt_topic_prefix, mqtt_positions = EXCLUDED.mqtt_positions, updated_at = now()`,
-      [accountId, t.sms_phones, t.webhook_url, t.webhook_secret, t.mqtt_url, t.mqtt_username, t.mqtt_password, t.mqtt_topic_prefix, t.mqtt_positions],
+      [
+        accountId,
+        t.sms_phones,
+        t.webhook_url,
+        t.webhook_secret,
+        t.mqtt_url,
+        t.mqtt_username,
+        t.mqtt_password,
+        t.mqtt_topic_prefix,
+        t.mqtt_positions,
+      ],
     ),
   positionTargets: (q: Queryable) =>
     q.query<PositionTargetRow>(
-      `SELECT a.id AS account_id, a.name AS account_name, a.path AS account_path, ${TARGET_COLUMNS.split(', ').map((c) => `tg.${c}`).join(', ')}
+      `SELECT a.id AS account_id, a.name AS account_name, a.path AS account_path, ${TARGET_COLUMNS.split(', ')
+        .map((c) => `tg.${c}`)
+        .join(', ')}
          FROM alarm_push_targets tg JOIN accounts a ON a.id = tg.account_id
         WHERE tg.mqtt_positions AND tg.mqtt_url <> '' AND a.enabled ORDER BY a.id`,
     ),

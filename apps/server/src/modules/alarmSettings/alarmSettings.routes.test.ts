@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const json = (sessionId: string, url: string, body: unknown) =>
-  t.call(sessionId, { method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }).then((r) => r.json());
+  t
+    .call(sessionId, { method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
+    .then((r) => r.json());
 
 describe('alarm settings', () => {
   it('lists every alarm type with Chinese names and sensible defaults', async () => {
@@ -24,17 +26,27 @@ describe('alarm settings', () => {
     expect(list.length).toBeGreaterThan(20);
   });
 
-  it('saves per account: one tenant\'s change does not touch another', async () => {
-    const saved = await json(a.sessionId, '/car/v4/api/alarm/control/configAlarmControl.json', { items: [{ alarmType: 'sos', enabled: true, sound: false, popup: true }] });
+  it("saves per account: one tenant's change does not touch another", async () => {
+    const saved = await json(a.sessionId, '/car/v4/api/alarm/control/configAlarmControl.json', {
+      items: [{ alarmType: 'sos', enabled: true, sound: false, popup: true }],
+    });
     expect(saved.obj.find((x: { alarmType: string }) => x.alarmType === 'sos').sound).toBe(false);
-    const form1 = (await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/alarm/control/configAlarmControl.json', ...form({ alarmType: 'vibration', enabled: false, sound: false, popup: false }) })).json();
+    const form1 = (
+      await t.call(a.sessionId, {
+        method: 'POST',
+        url: '/car/v4/api/alarm/control/configAlarmControl.json',
+        ...form({ alarmType: 'vibration', enabled: false, sound: false, popup: false }),
+      })
+    ).json();
     expect(form1.obj.find((x: { alarmType: string }) => x.alarmType === 'vibration').enabled).toBe(false);
     const other = (await t.call(b.sessionId, { url: '/car/v4/api/alarm/control/listAlarmControlInfo.json' })).json().obj;
     expect(other.find((x: { alarmType: string }) => x.alarmType === 'sos').sound).toBe(true);
   });
 
   it('refuses unknown alarm types in Chinese', async () => {
-    const res = await json(a.sessionId, '/car/v4/api/alarm/control/configAlarmControl.json', { items: [{ alarmType: 'nuke', enabled: true, sound: true, popup: true }] });
+    const res = await json(a.sessionId, '/car/v4/api/alarm/control/configAlarmControl.json', {
+      items: [{ alarmType: 'nuke', enabled: true, sound: true, popup: true }],
+    });
     expect(res.flag).toBe(0);
     expect(res.msg).toBe('未知的报警类型：nuke');
   });
@@ -46,24 +58,42 @@ describe('push settings', () => {
       items: [{ alarmType: 'overspeed', enabled: true, channels: ['web', 'sms'], quietStart: '22:00', quietEnd: '07:00' }],
     });
     expect(saved.obj.find((x: { alarmType: string }) => x.alarmType === 'overspeed')).toEqual({
-      alarmType: 'overspeed', alarmName: '超速报警', enabled: true, channels: ['web', 'sms'], quietStart: '22:00', quietEnd: '07:00', minIntervalMinutes: 5,
+      alarmType: 'overspeed',
+      alarmName: '超速报警',
+      enabled: true,
+      channels: ['web', 'sms'],
+      quietStart: '22:00',
+      quietEnd: '07:00',
+      minIntervalMinutes: 5,
     });
-    const bad = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', { items: [{ alarmType: 'sos', enabled: true, channels: ['web'], quietStart: '25:00', quietEnd: '07:00' }] });
+    const bad = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', {
+      items: [{ alarmType: 'sos', enabled: true, channels: ['web'], quietStart: '25:00', quietEnd: '07:00' }],
+    });
     expect(bad).toMatchObject({ flag: 0, errorCode: 'alarmPush.badQuietHours' });
     expect(bad.msg).toContain('HH:mm');
-    const same = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', { items: [{ alarmType: 'sos', enabled: true, channels: ['web'], quietStart: '07:00', quietEnd: '07:00' }] });
+    const same = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', {
+      items: [{ alarmType: 'sos', enabled: true, channels: ['web'], quietStart: '07:00', quietEnd: '07:00' }],
+    });
     expect(same.errorCode).toBe('alarmPush.badQuietHours');
-    const badChannel = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', { items: [{ alarmType: 'sos', enabled: true, channels: ['pager'] }] });
+    const badChannel = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', {
+      items: [{ alarmType: 'sos', enabled: true, channels: ['pager'] }],
+    });
     expect(badChannel.flag).toBe(0);
     const list = (await t.call(b.sessionId, { url: '/car/v4/api/alarm/push/listAlarmPushInfo.json' })).json().obj;
     expect(list.find((x: { alarmType: string }) => x.alarmType === 'overspeed').channels).toEqual(['web']);
   });
 
   it('keeps the rate limit a client did not send, and saves the one it did', async () => {
-    await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', { items: [{ alarmType: 'sos', enabled: true, channels: ['webhook', 'mqtt'], minIntervalMinutes: 30 }] });
-    const kept = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', { items: [{ alarmType: 'sos', enabled: true, channels: ['web'] }] });
+    await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', {
+      items: [{ alarmType: 'sos', enabled: true, channels: ['webhook', 'mqtt'], minIntervalMinutes: 30 }],
+    });
+    const kept = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', {
+      items: [{ alarmType: 'sos', enabled: true, channels: ['web'] }],
+    });
     expect(kept.obj.find((x: { alarmType: string }) => x.alarmType === 'sos')).toMatchObject({ channels: ['web'], minIntervalMinutes: 30 });
-    const tooLong = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', { items: [{ alarmType: 'sos', enabled: true, channels: [], minIntervalMinutes: 5000 }] });
+    const tooLong = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', {
+      items: [{ alarmType: 'sos', enabled: true, channels: [], minIntervalMinutes: 5000 }],
+    });
     expect(tooLong.flag).toBe(0);
   });
 });
@@ -72,22 +102,40 @@ describe('push destinations', () => {
   const TARGET = '/car/v4/api/alarm/push/configPushTarget.json';
   it('saves phones, a webhook (a secret made when none is given) and a broker, never sending the broker password back', async () => {
     const saved = await json(a.sessionId, TARGET, {
-      smsPhones: ['13800138000', ' 13800138000 ', '13900139000'], webhookUrl: 'https://hooks.example.com/chelian?token=1',
-      mqttUrl: 'mqtt://broker.example.com:1883', mqttUsername: 'fleet', mqttPassword: 'pw-1', mqttPositions: true,
+      smsPhones: ['13800138000', ' 13800138000 ', '13900139000'],
+      webhookUrl: 'https://hooks.example.com/chelian?token=1',
+      mqttUrl: 'mqtt://broker.example.com:1883',
+      mqttUsername: 'fleet',
+      mqttPassword: 'pw-1',
+      mqttPositions: true,
     });
     expect(saved.flag, saved.msg).toBe(1);
     expect(saved.obj).toMatchObject({
-      smsPhones: ['13800138000', '13900139000'], webhookUrl: 'https://hooks.example.com/chelian?token=1', mqttUrl: 'mqtt://broker.example.com:1883',
-      mqttUsername: 'fleet', mqttPasswordSet: true, mqttTopicPrefix: 'chelian', mqttPositions: true,
+      smsPhones: ['13800138000', '13900139000'],
+      webhookUrl: 'https://hooks.example.com/chelian?token=1',
+      mqttUrl: 'mqtt://broker.example.com:1883',
+      mqttUsername: 'fleet',
+      mqttPasswordSet: true,
+      mqttTopicPrefix: 'chelian',
+      mqttPositions: true,
     });
     expect(saved.obj.webhookSecret).toMatch(/^[0-9a-f]{48}$/);
     expect(JSON.stringify(saved.obj)).not.toContain('pw-1');
     // Fields left out are kept, the secret too.
     const again = await json(a.sessionId, TARGET, { mqttTopicPrefix: 'fleet/east' });
-    expect(again.obj).toMatchObject({ smsPhones: ['13800138000', '13900139000'], webhookSecret: saved.obj.webhookSecret, mqttPasswordSet: true, mqttTopicPrefix: 'fleet/east' });
+    expect(again.obj).toMatchObject({
+      smsPhones: ['13800138000', '13900139000'],
+      webhookSecret: saved.obj.webhookSecret,
+      mqttPasswordSet: true,
+      mqttTopicPrefix: 'fleet/east',
+    });
     const read = (await t.call(a.sessionId, { url: '/car/v4/api/alarm/push/getPushTarget.json' })).json();
     expect(read.obj).toEqual(again.obj);
-    expect((await t.call(b.sessionId, { url: '/car/v4/api/alarm/push/getPushTarget.json' })).json().obj).toMatchObject({ smsPhones: [], webhookUrl: '', mqttPasswordSet: false });
+    expect((await t.call(b.sessionId, { url: '/car/v4/api/alarm/push/getPushTarget.json' })).json().obj).toMatchObject({
+      smsPhones: [],
+      webhookUrl: '',
+      mqttPasswordSet: false,
+    });
   });
 
   it('refuses what cannot work, in Chinese with a stable code', async () => {
@@ -106,7 +154,9 @@ describe('push destinations', () => {
   });
 
   it('the test button says what is missing', async () => {
-    const res = (await t.call(b.sessionId, { method: 'POST', url: '/car/v4/api/alarm/push/testPush.json', ...form({ channel: 'webhook' }) })).json();
+    const res = (
+      await t.call(b.sessionId, { method: 'POST', url: '/car/v4/api/alarm/push/testPush.json', ...form({ channel: 'webhook' }) })
+    ).json();
     expect(res).toMatchObject({ flag: 0, errorCode: 'alarmPush.notConfigured', msg: '尚未设置Webhook地址，请先填写并保存' });
   });
 

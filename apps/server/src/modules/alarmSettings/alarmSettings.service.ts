@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
-  ALARM_PUSH_ERRORS, MAX_SMS_PHONES, PUSH_CHANNELS,
-  type AlarmControl, type AlarmPush, type PushChannel, type PushTargets, type PushTargetsInput,
+  ALARM_PUSH_ERRORS,
+  MAX_SMS_PHONES,
+  PUSH_CHANNELS,
+  type AlarmControl,
+  type AlarmPush,
+  type PushChannel,
+  type PushTargets,
+  type PushTargetsInput,
 } from '@chelian/contracts';
 import type { Static } from 'typebox';
 import { ALARM_NAMES_ZH, ALARM_TYPES, type AlarmType } from '@chelian/protocols/alarms.ts';
@@ -13,7 +19,21 @@ import { PHONE_PATTERN } from '../auth/sms.service.ts';
 import { alarmSettingsQueries, type PushRow, type TargetsRow } from './alarmSettings.queries.ts';
 
 /** Alarms an operator must not miss: on by default with sound and pop-up. Others are listed, quiet. */
-const URGENT = new Set<AlarmType>(['sos', 'powerCut', 'collision', 'rollover', 'theft', 'tamper', 'illegalIgnition', 'displacement', 'overspeed', 'geofenceEnter', 'geofenceExit', 'fallDown', 'petZoneExit']);
+const URGENT = new Set<AlarmType>([
+  'sos',
+  'powerCut',
+  'collision',
+  'rollover',
+  'theft',
+  'tamper',
+  'illegalIgnition',
+  'displacement',
+  'overspeed',
+  'geofenceEnter',
+  'geofenceExit',
+  'fallDown',
+  'petZoneExit',
+]);
 
 /** The rate limit of a type nobody set: browsers and SMS hear of a vehicle's alarm type at most every 5 minutes. */
 export const DEFAULT_PUSH_INTERVAL_MINUTES = 5;
@@ -25,7 +45,15 @@ export function defaultControl(type: AlarmType): AlarmControl {
 }
 
 export function defaultPush(type: AlarmType): AlarmPush {
-  return { alarmType: type, alarmName: ALARM_NAMES_ZH[type], enabled: URGENT.has(type), channels: ['web'], quietStart: '', quietEnd: '', minIntervalMinutes: DEFAULT_PUSH_INTERVAL_MINUTES };
+  return {
+    alarmType: type,
+    alarmName: ALARM_NAMES_ZH[type],
+    enabled: URGENT.has(type),
+    channels: ['web'],
+    quietStart: '',
+    quietEnd: '',
+    minIntervalMinutes: DEFAULT_PUSH_INTERVAL_MINUTES,
+  };
 }
 
 /** A type's push setting: the stored row, else the default. Channels no longer offered are dropped. */
@@ -33,7 +61,12 @@ export function pushOf(type: AlarmType, row: Omit<PushRow, 'alarm_type'> | undef
   if (!row) return defaultPush(type);
   const channels = row.channels.split(',').filter((c): c is PushChannel => (PUSH_CHANNELS as readonly string[]).includes(c));
   return {
-    alarmType: type, alarmName: ALARM_NAMES_ZH[type], enabled: row.enabled, channels, quietStart: row.quiet_start, quietEnd: row.quiet_end,
+    alarmType: type,
+    alarmName: ALARM_NAMES_ZH[type],
+    enabled: row.enabled,
+    channels,
+    quietStart: row.quiet_start,
+    quietEnd: row.quiet_end,
     minIntervalMinutes: row.min_interval_minutes,
   };
 }
@@ -46,15 +79,28 @@ function assertType(type: string): asserts type is AlarmType {
 }
 
 export const NO_TARGETS: TargetsRow = {
-  sms_phones: '', webhook_url: '', webhook_secret: '', mqtt_url: '', mqtt_username: '', mqtt_password: '', mqtt_topic_prefix: DEFAULT_TOPIC_PREFIX, mqtt_positions: false,
+  sms_phones: '',
+  webhook_url: '',
+  webhook_secret: '',
+  mqtt_url: '',
+  mqtt_username: '',
+  mqtt_password: '',
+  mqtt_topic_prefix: DEFAULT_TOPIC_PREFIX,
+  mqtt_positions: false,
 };
 
 export const smsPhonesOf = (t: Pick<TargetsRow, 'sms_phones'>) => t.sms_phones.split(',').filter(Boolean);
 
 function presentTargets(t: TargetsRow): PushTargets {
   return {
-    smsPhones: smsPhonesOf(t), webhookUrl: t.webhook_url, webhookSecret: t.webhook_secret, mqttUrl: t.mqtt_url, mqttUsername: t.mqtt_username,
-    mqttPasswordSet: t.mqtt_password !== '', mqttTopicPrefix: t.mqtt_topic_prefix, mqttPositions: t.mqtt_positions,
+    smsPhones: smsPhonesOf(t),
+    webhookUrl: t.webhook_url,
+    webhookSecret: t.webhook_secret,
+    mqttUrl: t.mqtt_url,
+    mqttUsername: t.mqtt_username,
+    mqttPasswordSet: t.mqtt_password !== '',
+    mqttTopicPrefix: t.mqtt_topic_prefix,
+    mqttPositions: t.mqtt_positions,
   };
 }
 
@@ -82,9 +128,14 @@ export function mergeTargets(stored: TargetsRow, input: Static<typeof PushTarget
   // A webhook is always signed: one set up without a secret gets a new one.
   if (webhookUrl && !secret) secret = randomBytes(24).toString('hex');
   return {
-    sms_phones: phones.join(','), webhook_url: webhookUrl, webhook_secret: secret, mqtt_url: mqttUrl,
-    mqtt_username: (input.mqttUsername ?? stored.mqtt_username).trim(), mqtt_password: input.mqttPassword ?? stored.mqtt_password,
-    mqtt_topic_prefix: prefix, mqtt_positions: input.mqttPositions ?? stored.mqtt_positions,
+    sms_phones: phones.join(','),
+    webhook_url: webhookUrl,
+    webhook_secret: secret,
+    mqtt_url: mqttUrl,
+    mqtt_username: (input.mqttUsername ?? stored.mqtt_username).trim(),
+    mqtt_password: input.mqttPassword ?? stored.mqtt_password,
+    mqtt_topic_prefix: prefix,
+    mqtt_positions: input.mqttPositions ?? stored.mqtt_positions,
   };
 }
 
@@ -94,7 +145,9 @@ export const alarmSettings = {
     const stored = new Map((await alarmSettingsQueries.controls(q, accountId)).map((r) => [r.alarm_type, r]));
     return ALARM_TYPES.map((type) => {
       const row = stored.get(type);
-      return row ? { alarmType: type, alarmName: ALARM_NAMES_ZH[type], enabled: row.enabled, sound: row.sound, popup: row.popup } : defaultControl(type);
+      return row
+        ? { alarmType: type, alarmName: ALARM_NAMES_ZH[type], enabled: row.enabled, sound: row.sound, popup: row.popup }
+        : defaultControl(type);
     });
   },
 
@@ -109,11 +162,19 @@ export const alarmSettings = {
     return ALARM_TYPES.map((type) => pushOf(type, stored.get(type)));
   },
 
-  async savePushes(q: Queryable, accountId: number, items: Array<Omit<AlarmPush, 'alarmName' | 'minIntervalMinutes'> & { minIntervalMinutes?: number }>) {
+  async savePushes(
+    q: Queryable,
+    accountId: number,
+    items: Array<Omit<AlarmPush, 'alarmName' | 'minIntervalMinutes'> & { minIntervalMinutes?: number }>,
+  ) {
     for (const item of items) {
       assertType(item.alarmType);
       const quiet = [item.quietStart, item.quietEnd];
-      if (quiet.some((t) => t !== '' && !TIME.test(t)) || (quiet[0] === '') !== (quiet[1] === '') || (quiet[0] !== '' && quiet[0] === quiet[1])) {
+      if (
+        quiet.some((t) => t !== '' && !TIME.test(t)) ||
+        (quiet[0] === '') !== (quiet[1] === '') ||
+        (quiet[0] !== '' && quiet[0] === quiet[1])
+      ) {
         throw new AppError(ALARM_PUSH_ERRORS.badQuietHours);
       }
     }
@@ -142,7 +203,11 @@ export const alarmSettings = {
 };
 
 type ControlItem = Omit<AlarmControl, 'alarmName'>;
-type PushItem = Omit<AlarmPush, 'alarmName' | 'minIntervalMinutes' | 'quietStart' | 'quietEnd'> & { quietStart?: string; quietEnd?: string; minIntervalMinutes?: number };
+type PushItem = Omit<AlarmPush, 'alarmName' | 'minIntervalMinutes' | 'quietStart' | 'quietEnd'> & {
+  quietStart?: string;
+  quietEnd?: string;
+  minIntervalMinutes?: number;
+};
 
 /** The settings of one account as the routes change them: in a transaction, and told to the processes that cache them. */
 export class AlarmSettingsService {
@@ -156,7 +221,13 @@ export class AlarmSettingsService {
   }
 
   savePushes(accountId: number, items: PushItem[]) {
-    return this.ctx.db.tx((q) => alarmSettings.savePushes(q, accountId, items.map((p) => ({ ...p, quietStart: p.quietStart ?? '', quietEnd: p.quietEnd ?? '' }))));
+    return this.ctx.db.tx((q) =>
+      alarmSettings.savePushes(
+        q,
+        accountId,
+        items.map((p) => ({ ...p, quietStart: p.quietStart ?? '', quietEnd: p.quietEnd ?? '' })),
+      ),
+    );
   }
 
   async saveTargets(accountId: number, input: Static<typeof PushTargetsInput>) {

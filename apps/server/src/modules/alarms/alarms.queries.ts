@@ -34,14 +34,29 @@ const WHERE = `${terminalInScope('a.path', 1)}
         SELECT 1 FROM alarm_controls c WHERE c.account_id = $9 AND c.alarm_type = al.type AND NOT c.enabled))
    AND ${inGroupSubtree('v.group_id', 10)}`;
 
-const params = (f: AlarmFilter) => [f.scope, f.terminalKey, f.vehicleId, f.types, f.start, f.end, f.handled, f.keyword, f.settingsAccountId, f.groupId ?? null];
+const params = (f: AlarmFilter) => [
+  f.scope,
+  f.terminalKey,
+  f.vehicleId,
+  f.types,
+  f.start,
+  f.end,
+  f.handled,
+  f.keyword,
+  f.settingsAccountId,
+  f.groupId ?? null,
+];
 
 const SELECT = `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS vehicle_name, ${ALARM_ROW_COLUMNS}`;
 
 export const alarmsQueries = {
   page: async (q: Queryable, f: AlarmFilter, limit: number, offset: number) => {
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${WHERE}`, params(f));
-    const rows = await q.query<AlarmRow>(`${SELECT} ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC LIMIT $11 OFFSET $12`, [...params(f), limit, offset]);
+    const rows = await q.query<AlarmRow>(`${SELECT} ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC LIMIT $11 OFFSET $12`, [
+      ...params(f),
+      limit,
+      offset,
+    ]);
     return { total: count?.n ?? 0, rows };
   },
 
@@ -49,7 +64,10 @@ export const alarmsQueries = {
   rowsSql: (f: AlarmFilter) => ({ sql: `${SELECT} ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC`, params: params(f) }),
 
   countByType: (q: Queryable, f: AlarmFilter) =>
-    q.query<{ type: string; n: number }>(`SELECT al.type, count(*)::int AS n ${FROM} WHERE ${WHERE} GROUP BY al.type ORDER BY n DESC, al.type`, params(f)),
+    q.query<{ type: string; n: number }>(
+      `SELECT al.type, count(*)::int AS n ${FROM} WHERE ${WHERE} GROUP BY al.type ORDER BY n DESC, al.type`,
+      params(f),
+    ),
 
   visibleByIds: (q: Queryable, scope: string, ids: number[]) =>
     q.query<AlarmRow & { account_path: string | null }>(

@@ -15,10 +15,24 @@ beforeAll(async () => {
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
   a = await createTenant(t, { codes: 'all' });
   b = await createTenant(t, { codes: 'all' });
-  await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: '粤B90001', terminalId: '13890000001', protocol: 'jt808' }) });
+  await t.call(a.sessionId, {
+    method: 'POST',
+    url: '/car/v4/api/vehicle/add.json',
+    ...form({ plate: '粤B90001', terminalId: '13890000001', protocol: 'jt808' }),
+  });
   const term = await connectJt808(gw.ports.jt808!, phone.phone);
   const now = Date.now() - 60_000;
-  const at = (i: number, alarms: Array<'sos' | 'overspeed'>) => encodeJt808Location(phone, i, { time: now + i * 1000, lat: 22.5, lon: 114.1, valid: true, speedKmh: 88, course: 0, altitude: 0, alarms });
+  const at = (i: number, alarms: Array<'sos' | 'overspeed'>) =>
+    encodeJt808Location(phone, i, {
+      time: now + i * 1000,
+      lat: 22.5,
+      lon: 114.1,
+      valid: true,
+      speedKmh: 88,
+      course: 0,
+      altitude: 0,
+      alarms,
+    });
   term.send(at(1, ['sos']), at(2, ['sos', 'overspeed']), at(3, []), at(4, ['overspeed']));
   for (let i = 0; i < 4; i++) await term.next();
   term.close();
@@ -29,7 +43,8 @@ afterAll(async () => {
 });
 
 const get = (sid: string, url: string) => t.call(sid, { url }).then((r) => r.json());
-const post = (sid: string, url: string, fields: Record<string, string | number>) => t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (sid: string, url: string, fields: Record<string, string | number>) =>
+  t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const base = '/car/v1/accelerate/report/alarm';
 
 describe('alarms', () => {
@@ -37,15 +52,33 @@ describe('alarms', () => {
     const list = await get(a.sessionId, `${base}/actualTimeAlarmQuery.json`);
     expect(list.obj).toMatchObject({ total: 3, current: 1, pageSize: 10 });
     expect(list.obj.list.map((x: { type: string }) => x.type)).toEqual(['overspeed', 'overspeed', 'sos']);
-    expect(list.obj.list[2]).toMatchObject({ terminalId: '013890000001', plate: '粤B90001', typeName: '紧急报警', lat: 22.5, lon: 114.1, speed: 88, handled: false, handledBy: '' });
+    expect(list.obj.list[2]).toMatchObject({
+      terminalId: '013890000001',
+      plate: '粤B90001',
+      typeName: '紧急报警',
+      lat: 22.5,
+      lon: 114.1,
+      speed: 88,
+      handled: false,
+      handledBy: '',
+    });
     const num = await post(a.sessionId, `${base}/queryActualTimeAlarmNum.json`, {});
-    expect(num.obj).toEqual({ total: 3, types: [{ type: 'overspeed', typeName: '超速报警', count: 2 }, { type: 'sos', typeName: '紧急报警', count: 1 }] });
+    expect(num.obj).toEqual({
+      total: 3,
+      types: [
+        { type: 'overspeed', typeName: '超速报警', count: 2 },
+        { type: 'sos', typeName: '紧急报警', count: 1 },
+      ],
+    });
     expect((await get(b.sessionId, `${base}/actualTimeAlarmQuery.json`)).obj.total).toBe(0);
     expect((await get(a.sessionId, `${base}/actualTimeAlarmQuery.json?types=sos&pageSize=1`)).obj).toMatchObject({ total: 1, pageSize: 1 });
   });
 
   it('leaves out of the real-time list the types the account switched off', async () => {
-    await t.ctx.db.query(`INSERT INTO alarm_controls (account_id, alarm_type, enabled, sound, popup) VALUES ($1, 'overspeed', false, false, false)`, [a.accountId]);
+    await t.ctx.db.query(
+      `INSERT INTO alarm_controls (account_id, alarm_type, enabled, sound, popup) VALUES ($1, 'overspeed', false, false, false)`,
+      [a.accountId],
+    );
     expect((await get(a.sessionId, `${base}/queryActualTimeAlarmNum.json`)).obj.total).toBe(1);
     await t.ctx.db.query(`DELETE FROM alarm_controls WHERE account_id = $1`, [a.accountId]);
   });
@@ -54,7 +87,9 @@ describe('alarms', () => {
     const sos = (await get(a.sessionId, `${base}/actualTimeAlarmQuery.json?types=sos`)).obj.list[0];
     const live: unknown[] = [];
     const off = t.ctx.bus.subscribe('alarm.>', (m) => live.push(m));
-    expect((await post(b.sessionId, '/car/v1/api/monitor/processAlarm', { alarmIds: String(sos.alarmId), note: 'x' })).msg).toBe('报警不存在或无权访问');
+    expect((await post(b.sessionId, '/car/v1/api/monitor/processAlarm', { alarmIds: String(sos.alarmId), note: 'x' })).msg).toBe(
+      '报警不存在或无权访问',
+    );
     const done = await post(a.sessionId, '/car/v1/api/monitor/processAlarm', { alarmIds: String(sos.alarmId), note: '已电话联系司机' });
     expect(done.obj).toEqual({ updated: 1 });
     await new Promise((r) => setTimeout(r, 20));

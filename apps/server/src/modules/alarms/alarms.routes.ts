@@ -22,13 +22,25 @@ const MAX_HISTORY_DAYS = 93;
 function baseFilter(user: SessionUser, q: AlarmFilters): AlarmFilter {
   const types = splitList(q.types, 100);
   return {
-    scope: terminalScope(user), terminalKey: q.terminalId ? identifierKey(q.terminalId) : null, vehicleId: q.vehicleId ?? null,
-    types: types.length ? types : null, start: null, end: null, handled: null, keyword: likeText(q.keyword), settingsAccountId: null,
+    scope: terminalScope(user),
+    terminalKey: q.terminalId ? identifierKey(q.terminalId) : null,
+    vehicleId: q.vehicleId ?? null,
+    types: types.length ? types : null,
+    start: null,
+    end: null,
+    handled: null,
+    keyword: likeText(q.keyword),
+    settingsAccountId: null,
   };
 }
 
 function realtimeFilter(user: SessionUser, q: AlarmCountQuery): AlarmFilter {
-  return { ...baseFilter(user, q), handled: false, start: new Date(Date.now() - (q.hours ?? REALTIME_HOURS) * 3600_000), settingsAccountId: user.accountId };
+  return {
+    ...baseFilter(user, q),
+    handled: false,
+    start: new Date(Date.now() - (q.hours ?? REALTIME_HOURS) * 3600_000),
+    settingsAccountId: user.accountId,
+  };
 }
 
 /** Real-time and historical alarms, and handling them (who, when, note). */
@@ -43,7 +55,10 @@ export const alarmsRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
 
   route(app, alarmEndpoints.realtimeCount, async (query, request) => {
     const rows = await alarmsQueries.countByType(ctx.db, realtimeFilter(caller(request), query));
-    return { total: rows.reduce((s, r) => s + r.n, 0), types: rows.map((r) => ({ type: r.type, typeName: alarmTypeName(r.type), count: r.n })) };
+    return {
+      total: rows.reduce((s, r) => s + r.n, 0),
+      types: rows.map((r) => ({ type: r.type, typeName: alarmTypeName(r.type), count: r.n })),
+    };
   });
 
   route(app, alarmEndpoints.history, async (query, request) => {
@@ -51,7 +66,8 @@ export const alarmsRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
     const end = parseOptionalTime(query.end, 'end') ?? new Date();
     const start = parseOptionalTime(query.start, 'start') ?? new Date(end.getTime() - 7 * 86_400_000);
     if (end <= start) throw new AppError(ALARM_ERRORS.endBeforeStart);
-    if (end.getTime() - start.getTime() > MAX_HISTORY_DAYS * 86_400_000) throw new AppError(ALARM_ERRORS.rangeTooLong, { params: { days: MAX_HISTORY_DAYS } });
+    if (end.getTime() - start.getTime() > MAX_HISTORY_DAYS * 86_400_000)
+      throw new AppError(ALARM_ERRORS.rangeTooLong, { params: { days: MAX_HISTORY_DAYS } });
     const filter = { ...baseFilter(caller(request), query), start, end, handled: query.handled ?? null };
     const { total, rows } = await alarmsQueries.page(ctx.db, filter, win.sql.limit, win.sql.offset);
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentAlarm) };

@@ -3,7 +3,13 @@ import type { HistoryRow } from './history.queries.ts';
 
 export function presentMessage(r: HistoryRow): AssistantMessage {
   return {
-    id: r.id, role: r.role, text: r.text, kind: r.kind as AssistantMessage['kind'], source: r.source,
-    actions: r.actions, suggestions: r.suggestions, created: r.created_at.getTime(),
+    id: r.id,
+    role: r.role,
+    text: r.text,
+    kind: r.kind as AssistantMessage['kind'],
+    source: r.source,
+    actions: r.actions,
+    suggestions: r.suggestions,
+    created: r.created_at.getTime(),
   };
 }

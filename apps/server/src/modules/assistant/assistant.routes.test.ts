@@ -17,9 +17,16 @@ let narrow: Tenant;
 const ids: Record<string, number> = {};
 const SZ = { lat: 22.543096, lon: 114.057865 };
 
-type Chat = { flag: number; msg: string; errorCode?: string; obj: { question: AssistantMessage; answer: AssistantMessage; model: string | null } };
+type Chat = {
+  flag: number;
+  msg: string;
+  errorCode?: string;
+  obj: { question: AssistantMessage; answer: AssistantMessage; model: string | null };
+};
 const ask = (sid: string, question: string, host = 'gps.chelian.test') =>
-  t.call(sid, { method: 'POST', url: '/ai/chat.json', ...form({ question }), headers: { ...form({}).headers, host } }).then((r) => r.json() as Chat);
+  t
+    .call(sid, { method: 'POST', url: '/ai/chat.json', ...form({ question }), headers: { ...form({}).headers, host } })
+    .then((r) => r.json() as Chat);
 
 beforeAll(async () => {
   t = await createTestServer({ terminalHost: '' });
@@ -27,7 +34,9 @@ beforeAll(async () => {
   b = await createTenant(t, { codes: 'all' });
   narrow = await createTenant(t, { codes: ['center:notice'], parentAccountId: a.accountId });
   const add = (who: Tenant, plate: string, terminalId: string) =>
-    t.call(who.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate, terminalId, protocol: 'jt808' }) }).then((r) => r.json().obj.vehicleId as number);
+    t
+      .call(who.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate, terminalId, protocol: 'jt808' }) })
+      .then((r) => r.json().obj.vehicleId as number);
   ids['粤B12345'] = await add(a, '粤B12345', '13900012345');
   ids['粤B22222'] = await add(a, '粤B22222', '13900022222');
   ids['粤B33333'] = await add(a, '粤B33333', '13900033333');
@@ -36,9 +45,15 @@ beforeAll(async () => {
   // 粤B12345 reports a real position (and an SOS) through the gateway; so does b's vehicle.
   const now = Date.now();
   const gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
-  for (const [phone, extra] of [['013900012345', { alarms: ['sos' as const], speedKmh: 36 }], ['013900088888', { alarms: ['sos' as const], speedKmh: 0 }], ['013900022222', { speedKmh: 0 }]] as const) {
+  for (const [phone, extra] of [
+    ['013900012345', { alarms: ['sos' as const], speedKmh: 36 }],
+    ['013900088888', { alarms: ['sos' as const], speedKmh: 0 }],
+    ['013900022222', { speedKmh: 0 }],
+  ] as const) {
     const terminal = await connectJt808(gw.ports.jt808!, phone);
-    terminal.send(encodeJt808Location({ phone }, 1, { time: now - 60_000, ...SZ, valid: true, course: 90, altitude: 10, acc: true, ...extra }));
+    terminal.send(
+      encodeJt808Location({ phone }, 1, { time: now - 60_000, ...SZ, valid: true, course: 90, altitude: 10, acc: true, ...extra }),
+    );
     await terminal.next();
     terminal.close();
   }
@@ -71,7 +86,8 @@ describe('the sixteen suggested questions', () => {
     }
     const domain = (await ask(a.sessionId, '设备接入的在线域名和端口是多少？')).obj.answer.text;
     expect(domain).toContain('gps.chelian.test');
-    for (const port of [t.config.ports.jt808, t.config.ports.gt06, t.config.ports.h02, t.config.ports.watch]) expect(domain).toContain(String(port));
+    for (const port of [t.config.ports.jt808, t.config.ports.gt06, t.config.ports.h02, t.config.ports.watch])
+      expect(domain).toContain(String(port));
     expect((await ask(a.sessionId, '如何创建子用户？')).obj.answer.text).toContain('系统管理 › 用户管理');
   });
 
@@ -162,8 +178,14 @@ describe('answers from the operator’s own fleet', () => {
 describe('help-centre articles and history', () => {
   it('indexes the articles a user may read, and only those', async () => {
     const published = await t.call(a.sessionId, {
-      method: 'POST', url: '/car/v4/api/notice/publish.json',
-      payload: { type: 'article', title: '冷链车温度探头校准方法', html: '<p>温度探头每半年校准一次：在 智能车联 › 指令下发 发送自定义指令 TEMPCAL#。</p>', accountIds: [a.accountId] },
+      method: 'POST',
+      url: '/car/v4/api/notice/publish.json',
+      payload: {
+        type: 'article',
+        title: '冷链车温度探头校准方法',
+        html: '<p>温度探头每半年校准一次：在 智能车联 › 指令下发 发送自定义指令 TEMPCAL#。</p>',
+        accountIds: [a.accountId],
+      },
     });
     expect(published.json().flag).toBe(1);
     const mine = (await ask(a.sessionId, '温度探头怎么校准')).obj.answer;
@@ -177,7 +199,10 @@ describe('help-centre articles and history', () => {
     const history = (sid: string) => t.call(sid, { url: '/ai/history.json' }).then((r) => r.json().obj.list as AssistantMessage[]);
     await ask(narrow.sessionId, '如何激活设备？');
     const list = await history(narrow.sessionId);
-    expect(list.slice(-2).map((m) => [m.role, m.kind])).toEqual([['user', 'question'], ['assistant', 'knowledge']]);
+    expect(list.slice(-2).map((m) => [m.role, m.kind])).toEqual([
+      ['user', 'question'],
+      ['assistant', 'knowledge'],
+    ]);
     expect(list.at(-2)!.text).toBe('如何激活设备？');
     expect((await history(b.sessionId)).some((m) => m.text === '如何激活设备？')).toBe(false);
     const cleared = await t.call(narrow.sessionId, { method: 'POST', url: '/ai/clearHistory.json' });

@@ -24,8 +24,20 @@ export const assistantRoutes = (ctx: AppContext) => async (app: FastifyInstance)
     const question = input.question.replace(/\s+/g, ' ').trim();
     if (!question) throw new AppError(ASSISTANT_ERRORS.emptyQuestion);
     const earlier = await historyQueries.recent(db, user.userId, MODEL_CONTEXT_MESSAGES);
-    const reply = await service.answer(user, question, request.hostname, earlier.map((m) => ({ role: m.role, content: m.text })));
-    const asked = await historyQueries.insert(db, user.userId, { role: 'user', text: question, kind: 'question', source: '', actions: [], suggestions: [] });
+    const reply = await service.answer(
+      user,
+      question,
+      request.hostname,
+      earlier.map((m) => ({ role: m.role, content: m.text })),
+    );
+    const asked = await historyQueries.insert(db, user.userId, {
+      role: 'user',
+      text: question,
+      kind: 'question',
+      source: '',
+      actions: [],
+      suggestions: [],
+    });
     const answered = await historyQueries.insert(db, user.userId, { role: 'assistant', ...reply });
     return { question: presentMessage(asked), answer: presentMessage(answered), model: reply.model };
   });
@@ -34,5 +46,7 @@ export const assistantRoutes = (ctx: AppContext) => async (app: FastifyInstance)
     list: (await historyQueries.recent(db, caller(request).userId, ASSISTANT_HISTORY_LIMIT)).map(presentMessage),
   }));
 
-  route(app, assistantEndpoints.clearHistory, async (_input, request) => ({ deleted: await historyQueries.clear(db, caller(request).userId) }));
+  route(app, assistantEndpoints.clearHistory, async (_input, request) => ({
+    deleted: await historyQueries.clear(db, caller(request).userId),
+  }));
 };

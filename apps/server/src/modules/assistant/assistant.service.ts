@@ -8,7 +8,15 @@ import { AddressService } from '../address/address.service.ts';
 import { fillPlaceholders, loadShippedKnowledge, type KnowledgeEntry, type PlatformFacts } from './knowledge.ts';
 import { KnowledgeIndex } from './retrieval.ts';
 import { detectIntent, type FleetIntent } from './intents.ts';
-import { alarmsToday, expiringDevices, mileageTop, offlineVehicles, vehicleLocation, type FleetToolDeps, type ToolResult } from './fleetTools.ts';
+import {
+  alarmsToday,
+  expiringDevices,
+  mileageTop,
+  offlineVehicles,
+  vehicleLocation,
+  type FleetToolDeps,
+  type ToolResult,
+} from './fleetTools.ts';
 import { askModel, modelConfigured, type ChatTurn, type Fetch } from './model.ts';
 import { modelTools } from './modelTools.ts';
 
@@ -45,12 +53,22 @@ export class AssistantService {
   }
 
   facts(requestHost: string): PlatformFacts {
-    return { ports: this.deps.config.ports, host: this.deps.config.terminalHost || requestHost, offlineAfterSeconds: this.deps.config.offlineAfterSeconds };
+    return {
+      ports: this.deps.config.ports,
+      host: this.deps.config.terminalHost || requestHost,
+      offlineAfterSeconds: this.deps.config.offlineAfterSeconds,
+    };
   }
 
   /** The shipped entries and the help-centre articles this user may read, as one index. */
   async indexFor(user: SessionUser): Promise<KnowledgeIndex> {
-    const { rows } = await messagesQueries.page(this.deps.db, { userId: user.userId, accountPath: user.accountPath, type: 'article', limit: MAX_ARTICLES, offset: 0 });
+    const { rows } = await messagesQueries.page(this.deps.db, {
+      userId: user.userId,
+      accountPath: user.accountPath,
+      type: 'article',
+      limit: MAX_ARTICLES,
+      offset: 0,
+    });
     const key = rows.map((r) => r.id).join(',');
     let index = this.indexes.get(key);
     if (!index) {
@@ -64,18 +82,29 @@ export class AssistantService {
 
   runIntent(user: SessionUser, intent: FleetIntent): Promise<ToolResult> {
     switch (intent.kind) {
-      case 'location': return vehicleLocation(this.tools, user, intent.key);
-      case 'alarmsToday': return alarmsToday(this.tools, user, intent.key);
-      case 'mileageTop': return mileageTop(this.tools, user, intent.period);
-      case 'offline': return offlineVehicles(this.tools, user, intent.hours);
-      case 'expiring': return expiringDevices(this.tools, user, intent.days);
+      case 'location':
+        return vehicleLocation(this.tools, user, intent.key);
+      case 'alarmsToday':
+        return alarmsToday(this.tools, user, intent.key);
+      case 'mileageTop':
+        return mileageTop(this.tools, user, intent.period);
+      case 'offline':
+        return offlineVehicles(this.tools, user, intent.hours);
+      case 'expiring':
+        return expiringDevices(this.tools, user, intent.days);
     }
   }
 
   /** The answer from the knowledge base and the user's fleet alone (no model). */
   async answerOffline(user: SessionUser, question: string, requestHost: string): Promise<Reply> {
     if (GREETING.test(question)) {
-      return { kind: 'knowledge', text: '您好，我是AI智能助手。可以问我平台的使用方法，也可以问您车辆的情况，例如“粤B12345在哪”“今天有哪些报警”。', source: '', actions: [], suggestions: [] };
+      return {
+        kind: 'knowledge',
+        text: '您好，我是AI智能助手。可以问我平台的使用方法，也可以问您车辆的情况，例如“粤B12345在哪”“今天有哪些报警”。',
+        source: '',
+        actions: [],
+        suggestions: [],
+      };
     }
     const intent = detectIntent(question);
     if (intent) {
@@ -90,7 +119,9 @@ export class AssistantService {
     return {
       kind: 'unknown',
       text: '抱歉，这个问题我还回答不了。您可以换个说法，或者看看下面这些相近的问题：',
-      source: '', actions: [], suggestions,
+      source: '',
+      actions: [],
+      suggestions,
     };
   }
 
@@ -100,7 +131,8 @@ export class AssistantService {
       kind: 'knowledge',
       text: article ? entry.body : fillPlaceholders(entry.body, this.facts(requestHost)),
       source: article ? `帮助文章：${entry.question}` : entry.question,
-      actions: [], suggestions: [],
+      actions: [],
+      suggestions: [],
     };
   }
 

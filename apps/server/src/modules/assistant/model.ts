@@ -38,7 +38,10 @@ interface WireMessage {
   tool_call_id?: string;
 }
 
-export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
+export type Fetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
 
 /** At most this many rounds of tool calls before the model must answer. */
 export const MAX_TOOL_ROUNDS = 4;
@@ -74,7 +77,13 @@ async function complete(cfg: ModelConfig, messages: WireMessage[], tools: ModelT
         model: cfg.model,
         messages,
         ...(tools.length > 0
-          ? { tools: tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })), tool_choice: 'auto' }
+          ? {
+              tools: tools.map((t) => ({
+                type: 'function',
+                function: { name: t.name, description: t.description, parameters: t.parameters },
+              })),
+              tool_choice: 'auto',
+            }
           : {}),
         temperature: 0.2,
       }),
@@ -91,7 +100,13 @@ async function complete(cfg: ModelConfig, messages: WireMessage[], tools: ModelT
 }
 
 /** Asks the model, running the tools it calls; the final text, or an error (the caller falls back to the offline answer). */
-export async function askModel(cfg: ModelConfig, history: ChatTurn[], question: string, tools: ModelTool[], fetcher: Fetch = fetch as unknown as Fetch): Promise<string> {
+export async function askModel(
+  cfg: ModelConfig,
+  history: ChatTurn[],
+  question: string,
+  tools: ModelTool[],
+  fetcher: Fetch = fetch as unknown as Fetch,
+): Promise<string> {
   const messages: WireMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }, ...history, { role: 'user', content: question }];
   const byName = new Map(tools.map((t) => [t.name, t]));
   for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {

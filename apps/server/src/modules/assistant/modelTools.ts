@@ -9,7 +9,12 @@ import type { ModelTool } from './model.ts';
  * caller's session (the model never names a user, an account or a scope). All of them read.
  * The buttons their results carry are collected for the answer.
  */
-export function modelTools(ctx: { service: AssistantService; user: SessionUser; requestHost: string; collect(actions: AssistantAction[]): void }): ModelTool[] {
+export function modelTools(ctx: {
+  service: AssistantService;
+  user: SessionUser;
+  requestHost: string;
+  collect(actions: AssistantAction[]): void;
+}): ModelTool[] {
   const { service, user, requestHost } = ctx;
   const fleet = async (intent: FleetIntent) => {
     const result = await service.runIntent(user, intent);
@@ -28,13 +33,19 @@ export function modelTools(ctx: { service: AssistantService; user: SessionUser; 
       parameters: { type: 'object', properties: { query: { type: 'string', description: '要检索的问题' } }, required: ['query'] },
       run: async (args) => {
         const index = await service.indexFor(user);
-        return index.rank(text(args.query, 200), 3).map((h) => ({ title: h.entry.question, answer: service.fromEntry(h.entry, requestHost).text }));
+        return index
+          .rank(text(args.query, 200), 3)
+          .map((h) => ({ title: h.entry.question, answer: service.fromEntry(h.entry, requestHost).text }));
       },
     },
     {
       name: 'vehicle_location',
       description: '查询用户自己的一辆车（车牌号或设备号）的最新位置、速度、在线状态',
-      parameters: { type: 'object', properties: { vehicle: { type: 'string', description: '车牌号或设备号，如 粤B12345' } }, required: ['vehicle'] },
+      parameters: {
+        type: 'object',
+        properties: { vehicle: { type: 'string', description: '车牌号或设备号，如 粤B12345' } },
+        required: ['vehicle'],
+      },
       run: (args) => fleet({ kind: 'location', key: text(args.vehicle) }),
     },
     {

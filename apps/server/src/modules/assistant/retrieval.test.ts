@@ -6,9 +6,22 @@ import { PARAPHRASES } from './paraphrases.ts';
 
 /** Spec §1's sixteen suggested questions, as the shell offers them (apps/web T.assistant.questions). */
 const SUGGESTED = [
-  '如何创建子用户？', '如何添加资产？', '如何查看资产当前位置？', '如何查看轨迹和历史报警？', '设备过期了如何续费？', '指令下发后不生效怎么办？',
-  '定位上传慢是什么原因？', '资产显示离线怎么办？', '设备安装指南', '充电相关问题', '定位漂移怎么办？', '如何激活设备？', '平台支持哪些设备协议？',
-  '设备接入的在线域名和端口是多少？', '设备指示灯状态说明', '4G 设备常见问题',
+  '如何创建子用户？',
+  '如何添加资产？',
+  '如何查看资产当前位置？',
+  '如何查看轨迹和历史报警？',
+  '设备过期了如何续费？',
+  '指令下发后不生效怎么办？',
+  '定位上传慢是什么原因？',
+  '资产显示离线怎么办？',
+  '设备安装指南',
+  '充电相关问题',
+  '定位漂移怎么办？',
+  '如何激活设备？',
+  '平台支持哪些设备协议？',
+  '设备接入的在线域名和端口是多少？',
+  '设备指示灯状态说明',
+  '4G 设备常见问题',
 ];
 
 const entries = loadShippedKnowledge();
@@ -69,6 +82,7 @@ describe('fleet questions', () => {
     expect(detectIntent('哪些车离线超过一天')).toEqual({ kind: 'offline', hours: 24 });
     expect(detectIntent('哪些车离线超过3天')).toEqual({ kind: 'offline', hours: 72 });
     expect(detectIntent('哪些设备快到期')).toEqual({ kind: 'expiring', days: 30 });
-    for (const q of ['资产显示离线怎么办？', '设备过期了如何续费？', '如何查看轨迹和历史报警？', '如何查看资产当前位置？']) expect(detectIntent(q), q).toBeNull();
+    for (const q of ['资产显示离线怎么办？', '设备过期了如何续费？', '如何查看轨迹和历史报警？', '如何查看资产当前位置？'])
+      expect(detectIntent(q), q).toBeNull();
   });
 });

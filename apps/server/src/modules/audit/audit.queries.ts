@@ -33,7 +33,22 @@ const WHERE = `${accountInScope('account_path', 1)} AND at >= $2 AND at < $3
   AND ($4::text IS NULL OR username ILIKE $4) AND ($5::text IS NULL OR action ILIKE $5)
   AND ($6::text IS NULL OR object_type ILIKE $6 OR object_id ILIKE $6) AND ($7::boolean IS NULL OR ok = $7)`;
 
-const COLUMNS = ['at', 'user_id', 'username', 'account_path', 'ip', 'method', 'path', 'action', 'object_type', 'object_id', 'ok', 'error_code', 'input', 'changes'];
+const COLUMNS = [
+  'at',
+  'user_id',
+  'username',
+  'account_path',
+  'ip',
+  'method',
+  'path',
+  'action',
+  'object_type',
+  'object_id',
+  'ok',
+  'error_code',
+  'input',
+  'changes',
+];
 
 const params = (f: AuditFilter) => [f.scope, f.start, f.end, f.username, f.action, f.object, f.ok];
 
@@ -45,9 +60,26 @@ export const auditQueries = {
    */
   async insertMany(q: CopyQueryable, entries: readonly AuditEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    await q.copyRows('audit_log', COLUMNS, entries.map((e) => [
-      e.at, e.userId, e.username, e.accountPath, e.ip, e.method, e.path, e.action, e.objectType, e.objectId, e.ok, e.errorCode, e.input, e.changes,
-    ]));
+    await q.copyRows(
+      'audit_log',
+      COLUMNS,
+      entries.map((e) => [
+        e.at,
+        e.userId,
+        e.username,
+        e.accountPath,
+        e.ip,
+        e.method,
+        e.path,
+        e.action,
+        e.objectType,
+        e.objectId,
+        e.ok,
+        e.errorCode,
+        e.input,
+        e.changes,
+      ]),
+    );
   },
 
   async page(q: Queryable, f: AuditFilter, limit: number, offset: number): Promise<{ total: number; rows: AuditRow[] }> {

@@ -28,13 +28,26 @@ describe('the operation log', () => {
     const page = await list(tenant.sessionId, { action: '主题' });
     expect(page.flag).toBe(1);
     const [entry] = page.obj.list;
-    expect(entry).toMatchObject({ username: tenant.username, userId: tenant.userId, action: '修改主题', method: 'POST', path: '/car/v1/api/user/updateTheme.json', ok: true, errorCode: '', input: { theme: 'blue' } });
+    expect(entry).toMatchObject({
+      username: tenant.username,
+      userId: tenant.userId,
+      action: '修改主题',
+      method: 'POST',
+      path: '/car/v1/api/user/updateTheme.json',
+      ok: true,
+      errorCode: '',
+      input: { theme: 'blue' },
+    });
     expect(entry.ip).toBeTruthy();
     expect(Date.now() - entry.at).toBeLessThan(60_000);
   });
 
   it('records a refused write with its error code, and never a secret', async () => {
-    const res = await t.call(tenant.sessionId, { method: 'POST', url: '/car/v1/api/user/updateUserPassword.json', payload: { oldPassword: 'c2VjcmV0LW9sZA==', newPassword: 'c2VjcmV0LW5ldw==' } });
+    const res = await t.call(tenant.sessionId, {
+      method: 'POST',
+      url: '/car/v1/api/user/updateUserPassword.json',
+      payload: { oldPassword: 'c2VjcmV0LW9sZA==', newPassword: 'c2VjcmV0LW5ldw==' },
+    });
     expect(res.json().flag).not.toBe(1);
     const [entry] = (await list(tenant.sessionId, { action: '修改密码' })).obj.list;
     expect(entry.ok).toBe(false);
@@ -44,7 +57,11 @@ describe('the operation log', () => {
   });
 
   it('records a write whose input holds NUL characters (which jsonb refuses) without stopping the entries after it', async () => {
-    await t.call(tenant.sessionId, { method: 'POST', url: '/car/v1/api/user/updateTheme.json', payload: { theme: 'red\u0000', note: 'a\u0000b' } });
+    await t.call(tenant.sessionId, {
+      method: 'POST',
+      url: '/car/v1/api/user/updateTheme.json',
+      payload: { theme: 'red\u0000', note: 'a\u0000b' },
+    });
     await t.call(tenant.sessionId, { method: 'POST', url: '/car/v1/api/user/updateTheme.json', payload: { theme: 'blue' } });
     const entries = (await list(tenant.sessionId, { action: '主题' })).obj.list;
     expect(entries[0]).toMatchObject({ input: { theme: 'blue' } });
@@ -52,7 +69,20 @@ describe('the operation log', () => {
   });
 
   it('drops only an entry the database refuses, and writes the rest of its batch', async () => {
-    const base = { at: new Date(), userId: tenant.userId, username: tenant.username, accountPath: tenant.accountPath, ip: '127.0.0.1', method: 'POST', path: '/x', objectType: '测试', objectId: '', ok: true, errorCode: '', input: {} };
+    const base = {
+      at: new Date(),
+      userId: tenant.userId,
+      username: tenant.username,
+      accountPath: tenant.accountPath,
+      ip: '127.0.0.1',
+      method: 'POST',
+      path: '/x',
+      objectType: '测试',
+      objectId: '',
+      ok: true,
+      errorCode: '',
+      input: {},
+    };
     t.ctx.audit.record({ ...base, action: '毒丸之前', changes: null });
     t.ctx.audit.record({ ...base, action: '毒丸', changes: { after: { name: 'a\u0000b' } } });
     t.ctx.audit.record({ ...base, action: '毒丸之后', changes: null });
@@ -86,7 +116,11 @@ describe('the operation log', () => {
 describe('what the log keeps of an input', () => {
   it('masks secrets, cuts long texts and bounds the whole', () => {
     expect(loggedInput({ password: 'x', smsCode: '123456', codeKey: 'k', name: '车'.repeat(300), n: 5 })).toEqual({
-      password: '***', smsCode: '***', codeKey: '***', name: `${'车'.repeat(200)}…`, n: 5,
+      password: '***',
+      smsCode: '***',
+      codeKey: '***',
+      name: `${'车'.repeat(200)}…`,
+      n: 5,
     });
     const many = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, 'x'.repeat(100)]));
     expect(loggedInput(many)).toMatchObject({ truncated: true });

@@ -95,14 +95,23 @@ export class AuditLog implements AuditTrail {
     const end = parseOptionalTime(query.end, 'end') ?? new Date();
     const start = parseOptionalTime(query.start, 'start') ?? new Date(end.getTime() - 7 * 86_400_000);
     if (end <= start) throw new AppError(AUDIT_ERRORS.endBeforeStart);
-    if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86_400_000) throw new AppError(AUDIT_ERRORS.rangeTooLong, { params: { days: MAX_RANGE_DAYS } });
+    if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86_400_000)
+      throw new AppError(AUDIT_ERRORS.rangeTooLong, { params: { days: MAX_RANGE_DAYS } });
     const like = (text: string | undefined) => {
       const literal = likeText(text);
       return literal ? `%${literal}%` : null;
     };
     const { total, rows } = await auditQueries.page(
       this.db,
-      { scope: terminalScope(user), start, end: new Date(end.getTime() + 1), username: like(query.username), action: like(query.action), object: like(query.object), ok: query.ok ?? null },
+      {
+        scope: terminalScope(user),
+        start,
+        end: new Date(end.getTime() + 1),
+        username: like(query.username),
+        action: like(query.action),
+        object: like(query.object),
+        ok: query.ok ?? null,
+      },
       win.sql.limit,
       win.sql.offset,
     );
@@ -112,8 +121,19 @@ export class AuditLog implements AuditTrail {
 
 export function presentAuditRow(r: AuditRow): AuditRecord {
   return {
-    id: r.id, at: r.at.getTime(), userId: r.user_id, username: r.username, ip: r.ip, method: r.method, path: r.path, action: r.action,
-    objectType: r.object_type, objectId: r.object_id, ok: r.ok, errorCode: r.error_code, input: r.input ?? {},
+    id: r.id,
+    at: r.at.getTime(),
+    userId: r.user_id,
+    username: r.username,
+    ip: r.ip,
+    method: r.method,
+    path: r.path,
+    action: r.action,
+    objectType: r.object_type,
+    objectId: r.object_id,
+    ok: r.ok,
+    errorCode: r.error_code,
+    input: r.input ?? {},
     changes: r.changes ? { before: r.changes.before ?? null, after: r.changes.after ?? null } : null,
   };
 }
@@ -132,4 +152,5 @@ export function startAuditRetention(deps: { db: Db; log: FastifyBaseLogger }, da
 }
 
 /** PostgreSQL's data exceptions (class 22): the entry itself is at fault, not the database. */
-const isDataError = (err: unknown) => typeof (err as { code?: unknown })?.code === 'string' && (err as { code: string }).code.startsWith('22');
+const isDataError = (err: unknown) =>
+  typeof (err as { code?: unknown })?.code === 'string' && (err as { code: string }).code.startsWith('22');

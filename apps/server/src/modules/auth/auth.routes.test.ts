@@ -53,7 +53,11 @@ describe('login', () => {
     for (const username of ['victim', 'ghost-user']) {
       const codes: string[] = [];
       for (let i = 0; i < 3; i++) codes.push((await loginWith({ username, password: enc('bad-pass-123') })).json().errorCode);
-      expect(codes).toEqual([AUTH_ERRORS.wrongCredentials.code, AUTH_ERRORS.wrongCredentials.code, AUTH_ERRORS.wrongCredentialsNeedCaptcha.code]);
+      expect(codes).toEqual([
+        AUTH_ERRORS.wrongCredentials.code,
+        AUTH_ERRORS.wrongCredentials.code,
+        AUTH_ERRORS.wrongCredentialsNeedCaptcha.code,
+      ]);
       const noCaptcha = (await loginWith({ username, password: enc('bad-pass-123') })).json();
       expect(noCaptcha).toMatchObject({ errorCode: AUTH_ERRORS.captchaRequired.code, obj: { captchaRequired: true } });
       expect(noCaptcha.msg).toContain('验证码');

@@ -15,9 +15,11 @@ function clientOf(request: FastifyRequest) {
 /** Login, captcha, SMS login and logout — under both the /oauth and the token-flavoured /oauthToken paths. */
 export const authRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   const loginConfig = async () => ({ publicKey: ctx.publicKey, smsLoginEnabled: true, captchaAfterFailures: CAPTCHA_AFTER_FAILURES });
-  for (const e of [authEndpoints.config, authEndpoints.loginPage, tokenEndpoints.config, tokenEndpoints.loginPage]) route(app, e, loginConfig);
+  for (const e of [authEndpoints.config, authEndpoints.loginPage, tokenEndpoints.config, tokenEndpoints.loginPage])
+    route(app, e, loginConfig);
 
-  for (const e of [authEndpoints.login, tokenEndpoints.login]) route(app, e, async (form, request) => ctx.login.login(form, clientOf(request)));
+  for (const e of [authEndpoints.login, tokenEndpoints.login])
+    route(app, e, async (form, request) => ctx.login.login(form, clientOf(request)));
 
   route(app, authEndpoints.captcha, async () => ctx.captchas.issue());
 

@@ -10,10 +10,12 @@ export const captchaQueries = {
     ),
   /** Single use: the row is deleted whether or not the answer matches. */
   take: async (q: Queryable, key: string) =>
-    (await q.query<{ answer: string; live: boolean }>(
-      'DELETE FROM captchas WHERE code_key = $1 RETURNING answer, expires_at > now() AS live',
-      [key],
-    ))[0],
+    (
+      await q.query<{ answer: string; live: boolean }>(
+        'DELETE FROM captchas WHERE code_key = $1 RETURNING answer, expires_at > now() AS live',
+        [key],
+      )
+    )[0],
   answer: async (q: Queryable, key: string) =>
     (await q.query<{ answer: string }>('SELECT answer FROM captchas WHERE code_key = $1', [key]))[0]?.answer,
 };

@@ -37,7 +37,14 @@ function block(header: number[], message: Buffer, separator = true): Buffer {
 
 describe('login RSA (native, PKCS#1 v1.5 unpadded here)', () => {
   it("decrypts the browser's JSEncrypt ciphertexts exactly as node-forge does", () => {
-    const passwords = ['Admin123', 'a', '中文密码abc123', 'x'.repeat(32), '!@#$%^&*()_+-=', ...Array.from({ length: 10 }, () => randomBytes(9).toString('base64'))];
+    const passwords = [
+      'Admin123',
+      'a',
+      '中文密码abc123',
+      'x'.repeat(32),
+      '!@#$%^&*()_+-=',
+      ...Array.from({ length: 10 }, () => randomBytes(9).toString('base64')),
+    ];
     for (const password of passwords) {
       const cipher = browserEncrypt(password);
       expect(decrypt(cipher)).toBe(forgeDecrypt(cipher));
@@ -50,7 +57,8 @@ describe('login RSA (native, PKCS#1 v1.5 unpadded here)', () => {
   });
 
   it('answers null for what is no ciphertext at all (clear text, junk, too long)', () => {
-    for (const input of ['', 'Admin123', 'not base64!', 'A'.repeat(1025), Buffer.alloc(300, 1).toString('base64')]) expect(decrypt(input)).toBeNull();
+    for (const input of ['', 'Admin123', 'not base64!', 'A'.repeat(1025), Buffer.alloc(300, 1).toString('base64')])
+      expect(decrypt(input)).toBeNull();
   });
 
   it('turns a bad padding into a password nobody has, never an error of its own (no padding oracle)', () => {

@@ -12,8 +12,13 @@ export async function activeSessionUser(db: Db, userId: number): Promise<Session
   if (!row) return null;
   const permissions = new Set(await authQueries.roleCodes(db, row.role_id));
   return {
-    userId: row.user_id, username: row.username, accountId: row.account_id, accountPath: row.account_path, roleId: row.role_id,
-    isPlatformAdmin: row.is_platform_admin, permissions,
+    userId: row.user_id,
+    username: row.username,
+    accountId: row.account_id,
+    accountPath: row.account_path,
+    roleId: row.role_id,
+    isPlatformAdmin: row.is_platform_admin,
+    permissions,
   };
 }
 

@@ -73,7 +73,11 @@ export class SmsCodeService {
     if ((recent?.today ?? 0) >= MAX_PER_DAY) throw new AppError(AUTH_ERRORS.smsDailyLimit);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await smsQueries.insertCode(this.db, { phone, purpose, code, ttlMinutes: SMS_CODE_TTL_MINUTES });
-    if (deliver) await this.gateway.send(phone, `【车联】您的${PURPOSE_TEXT[purpose]}验证码为${code}，${SMS_CODE_TTL_MINUTES}分钟内有效，请勿泄露给他人。`);
+    if (deliver)
+      await this.gateway.send(
+        phone,
+        `【车联】您的${PURPOSE_TEXT[purpose]}验证码为${code}，${SMS_CODE_TTL_MINUTES}分钟内有效，请勿泄露给他人。`,
+      );
     return { expiresInSeconds: SMS_CODE_TTL_MINUTES * 60 };
   }
 

@@ -10,7 +10,8 @@ const startsWith = (b: Buffer, sig: number[]) => sig.every((v, i) => b[i] === v)
 
 // Anything in an SVG that runs or loads something: scripts, event attributes, javascript: and
 // data: addresses, embedded HTML, external references. Such an icon is refused, not repaired.
-const SVG_ACTIVE = /<\s*script|<\s*foreignObject|<\s*iframe|<\s*embed|<\s*object|\son[a-z]+\s*=|javascript:|data:text\/html|<!ENTITY|href\s*=\s*["']?\s*(?!#)[a-z]+:/i;
+const SVG_ACTIVE =
+  /<\s*script|<\s*foreignObject|<\s*iframe|<\s*embed|<\s*object|\son[a-z]+\s*=|javascript:|data:text\/html|<!ENTITY|href\s*=\s*["']?\s*(?!#)[a-z]+:/i;
 
 /**
  * The icon's bytes from base64 (a data: address is accepted), checked by content rather than by
@@ -18,7 +19,8 @@ const SVG_ACTIVE = /<\s*script|<\s*foreignObject|<\s*iframe|<\s*embed|<\s*object
  */
 export function checkBrandIcon(data: string): CheckedIcon {
   const bytes = Buffer.from(data.replace(/^data:[^,]*,/, ''), 'base64');
-  if (bytes.length > BRAND_ICON_MAX_BYTES) throw new AppError(BRANDING_ERRORS.iconTooLarge, { params: { kb: BRAND_ICON_MAX_BYTES / 1024 } });
+  if (bytes.length > BRAND_ICON_MAX_BYTES)
+    throw new AppError(BRANDING_ERRORS.iconTooLarge, { params: { kb: BRAND_ICON_MAX_BYTES / 1024 } });
   if (bytes.length < 4) throw new AppError(BRANDING_ERRORS.iconNotImage);
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { contentType: 'image/png', bytes };
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { contentType: 'image/jpeg', bytes };

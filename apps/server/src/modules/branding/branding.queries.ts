@@ -39,7 +39,18 @@ export const brandingQueries = {
 
   entry: async (q: Queryable, host: string) => (await q.query<BrandingEntryRow>(`${ENTRY} WHERE b.host = $1`, [host]))[0],
 
-  upsert: (q: Queryable, b: { host: string; accountId: number | null; title: string; iconUrl: string; description: string; keyword: string; legacyLogin: boolean }) =>
+  upsert: (
+    q: Queryable,
+    b: {
+      host: string;
+      accountId: number | null;
+      title: string;
+      iconUrl: string;
+      description: string;
+      keyword: string;
+      legacyLogin: boolean;
+    },
+  ) =>
     q.query(
       `INSERT INTO branding (host, account_id, title, icon_url, description, keyword, legacy_login) VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (host) DO UPDATE SET account_id = $2, title = $3, icon_url = $4, description = $5, keyword = $6, legacy_login = $7, updated_at = now()`,
@@ -49,11 +60,19 @@ export const brandingQueries = {
   remove: (q: Queryable, host: string) => q.query('DELETE FROM branding WHERE host = $1', [host]),
 
   insertIcon: async (q: Queryable, accountId: number, contentType: string, bytes: Buffer) =>
-    (await q.query<{ id: number }>('INSERT INTO brand_icons (account_id, content_type, bytes) VALUES ($1, $2, $3) RETURNING id', [accountId, contentType, bytes]))[0]!.id,
+    (
+      await q.query<{ id: number }>('INSERT INTO brand_icons (account_id, content_type, bytes) VALUES ($1, $2, $3) RETURNING id', [
+        accountId,
+        contentType,
+        bytes,
+      ])
+    )[0]!.id,
 
   icon: async (q: Queryable, id: number) =>
-    (await q.query<{ content_type: string; bytes: Uint8Array; account_path: string }>(
-      'SELECT i.content_type, i.bytes, a.path AS account_path FROM brand_icons i JOIN accounts a ON a.id = i.account_id WHERE i.id = $1',
-      [id],
-    ))[0],
+    (
+      await q.query<{ content_type: string; bytes: Uint8Array; account_path: string }>(
+        'SELECT i.content_type, i.bytes, a.path AS account_path FROM brand_icons i JOIN accounts a ON a.id = i.account_id WHERE i.id = $1',
+        [id],
+      )
+    )[0],
 };

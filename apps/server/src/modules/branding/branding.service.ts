@@ -21,7 +21,12 @@ const ICON_URL = /^\/car\/v1\/api\/custom\/icon\?id=(\d{1,15})$/;
 
 /** 'Demo.Example.com:8080/' → 'demo.example.com' */
 export function normalizeHost(url: string): string {
-  return url.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '');
+  return url
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '');
 }
 const HOST = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
@@ -40,13 +45,26 @@ export async function brandingOf(db: Db, url: string): Promise<BrandingInfo> {
 }
 
 export const presentBrandingEntry = (r: BrandingEntryRow): BrandingEntry => ({
-  host: r.host, title: r.title, iconUrl: r.icon_url, description: r.description, keyword: r.keyword, legacyLogin: r.legacy_login,
-  accountId: r.account_id, accountName: r.account_name ?? '平台', updated: r.updated_at.getTime(),
+  host: r.host,
+  title: r.title,
+  iconUrl: r.icon_url,
+  description: r.description,
+  keyword: r.keyword,
+  legacyLogin: r.legacy_login,
+  accountId: r.account_id,
+  accountName: r.account_name ?? '平台',
+  updated: r.updated_at.getTime(),
 });
 
 /** A host's fields as the audit log shows them before and after a change. */
 const auditedFields = (r: BrandingEntryRow) => ({
-  host: r.host, accountId: r.account_id, iconUrl: r.icon_url, title: r.title, description: r.description, keyword: r.keyword, legacyLogin: r.legacy_login,
+  host: r.host,
+  accountId: r.account_id,
+  iconUrl: r.icon_url,
+  title: r.title,
+  description: r.description,
+  keyword: r.keyword,
+  legacyLogin: r.legacy_login,
 });
 
 /**
@@ -89,7 +107,15 @@ export class BrandingService {
     }
     const iconUrl = input.iconUrl.trim();
     if (iconUrl) await this.checkIconUrl(user, iconUrl);
-    const after = { host, accountId, iconUrl, title: input.title.trim(), description: input.description.trim(), keyword: input.keyword.trim(), legacyLogin: input.legacyLogin };
+    const after = {
+      host,
+      accountId,
+      iconUrl,
+      title: input.title.trim(),
+      description: input.description.trim(),
+      keyword: input.keyword.trim(),
+      legacyLogin: input.legacyLogin,
+    };
     await brandingQueries.upsert(this.db, after);
     return { host, before: existing ? auditedFields(existing) : null, after };
   }

@@ -10,7 +10,12 @@ const WHERE = `${terminalInScope('a.path', 1)} AND ($2::bigint IS NULL OR al.veh
 
 export const cardAlarmsQueries = {
   /** Alarms of staff badges only (a tenant's cars keep theirs in 智能车联). */
-  page: async (q: Queryable, f: { scope: string; staffId: number | null; type: string | null; dayStart: Date | null }, limit: number, offset: number) => {
+  page: async (
+    q: Queryable,
+    f: { scope: string; staffId: number | null; type: string | null; dayStart: Date | null },
+    limit: number,
+    offset: number,
+  ) => {
     const params = [f.scope, f.staffId, f.type, f.dayStart];
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${WHERE}`, params);
     const rows = await q.query<AlarmRow>(

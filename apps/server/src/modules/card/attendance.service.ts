@@ -1,4 +1,11 @@
-import { beijingMidnight, ATTENDANCE_STATUS_NAMES, CARD_ERRORS, type AttendanceCorrectionForm, type AttendanceRow, type AttendanceStatus } from '@chelian/contracts';
+import {
+  beijingMidnight,
+  ATTENDANCE_STATUS_NAMES,
+  CARD_ERRORS,
+  type AttendanceCorrectionForm,
+  type AttendanceRow,
+  type AttendanceStatus,
+} from '@chelian/contracts';
 import type { Fence } from '@chelian/geo';
 import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
@@ -24,10 +31,21 @@ export interface StaffContext {
   firstDay: Map<number, string>;
 }
 
-export async function staffContext(q: Queryable, user: SessionUser, filter: { keyword?: string | null; teamId?: number | null } = {}): Promise<StaffContext> {
+export async function staffContext(
+  q: Queryable,
+  user: SessionUser,
+  filter: { keyword?: string | null; teamId?: number | null } = {},
+): Promise<StaffContext> {
   const scope = scopeParam(user);
   const staff = await staffQueries.all(q, scope, filter.keyword ? `%${filter.keyword}%` : null, filter.teamId ?? null);
-  const ids = [...new Set(staff.map((s) => s.effective_shift_id).filter((x): x is number => x !== null).map(Number))];
+  const ids = [
+    ...new Set(
+      staff
+        .map((s) => s.effective_shift_id)
+        .filter((x): x is number => x !== null)
+        .map(Number),
+    ),
+  ];
   const shifts = new Map((await setupQueries.shiftsByIds(q, ids)).map((s) => [s.id, s]));
   const rules = new Map([...shifts].map(([id, s]) => [id, shiftRule(s)]));
   const firstDay = new Map(staff.map((s) => [Number(s.id), beijingDay(new Date(s.created_at).getTime())]));
@@ -68,12 +86,29 @@ async function corrections(q: Queryable, staffIds: number[], from: string, to: s
 }
 
 /** A day's attendance rows for the people of the caller's subtree (and its team/keyword filter). */
-export async function attendanceOfDate(q: Queryable, user: SessionUser, date: string, filter: { keyword?: string | null; teamId?: number | null; staffId?: number } = {}, now = Date.now()): Promise<AttendanceRow[]> {
+export async function attendanceOfDate(
+  q: Queryable,
+  user: SessionUser,
+  date: string,
+  filter: { keyword?: string | null; teamId?: number | null; staffId?: number } = {},
+  now = Date.now(),
+): Promise<AttendanceRow[]> {
   const ctx = await staffContext(q, user, filter);
   if (filter.staffId !== undefined) ctx.staff = ctx.staff.filter((s) => Number(s.id) === filter.staffId);
   const midnight = beijingMidnight(date);
-  const tracks = await loadTracks(q, ctx.staff.map((s) => Number(s.id)), midnight - SLACK, midnight + DAY + overnightOf(ctx) + SLACK, { beacons: true });
-  const fixes = await corrections(q, ctx.staff.map((s) => Number(s.id)), date, date);
+  const tracks = await loadTracks(
+    q,
+    ctx.staff.map((s) => Number(s.id)),
+    midnight - SLACK,
+    midnight + DAY + overnightOf(ctx) + SLACK,
+    { beacons: true },
+  );
+  const fixes = await corrections(
+    q,
+    ctx.staff.map((s) => Number(s.id)),
+    date,
+    date,
+  );
   const rows: AttendanceRow[] = [];
   for (const { staff, shift, results } of computeDay(ctx, tracks, date, now)) {
     const rule = ctx.rules.get(shift.id)!;
@@ -81,9 +116,21 @@ export async function attendanceOfDate(q: Queryable, user: SessionUser, date: st
       const fix = fixes.get(`${Number(staff.id)}|${date}|${r.period}`);
       const status = fix?.status ?? r.status;
       rows.push({
-        staffId: Number(staff.id), name: staff.name, staffNo: staff.staff_no, teamName: staff.team_name ?? '', day: date, period: r.period,
-        start: minutesClock(rule.periods[r.period]!.start), end: minutesClock(rule.periods[r.period]!.end), arrivedAt: r.arrivedAt, leftAt: r.leftAt,
-        status, statusName: ATTENDANCE_STATUS_NAMES[status], computedStatus: r.status, correctedBy: fix?.user_name ?? '', correctionNote: fix?.note ?? '',
+        staffId: Number(staff.id),
+        name: staff.name,
+        staffNo: staff.staff_no,
+        teamName: staff.team_name ?? '',
+        day: date,
+        period: r.period,
+        start: minutesClock(rule.periods[r.period]!.start),
+        end: minutesClock(rule.periods[r.period]!.end),
+        arrivedAt: r.arrivedAt,
+        leftAt: r.leftAt,
+        status,
+        statusName: ATTENDANCE_STATUS_NAMES[status],
+        computedStatus: r.status,
+        correctedBy: fix?.user_name ?? '',
+        correctionNote: fix?.note ?? '',
       });
     }
   }
@@ -93,7 +140,8 @@ export async function attendanceOfDate(q: Queryable, user: SessionUser, date: st
 /** A supervisor's correction: kept with who made it; the newest one shows. */
 export async function correctAttendance(q: Queryable, user: SessionUser, input: AttendanceCorrectionForm): Promise<AttendanceRow> {
   const staff = await visibleStaff(q, user, input.staffId);
-  if (!(input.status in ATTENDANCE_STATUS_NAMES) || input.status === 'pending') throw new AppError(CARD_ERRORS.statusUnknown, { params: { status: input.status } });
+  if (!(input.status in ATTENDANCE_STATUS_NAMES) || input.status === 'pending')
+    throw new AppError(CARD_ERRORS.statusUnknown, { params: { status: input.status } });
   await q.query(
     `INSERT INTO card_attendance_corrections (staff_id, day, period, status, note, user_id, user_name) VALUES ($1, $2::date, $3, $4, $5, $6, $7)`,
     [staff.id, input.day, input.period, input.status, input.note.trim(), user.userId, user.username],

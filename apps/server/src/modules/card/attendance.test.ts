@@ -7,8 +7,15 @@ import type { ShiftRow } from './setup.queries.ts';
 const day = '2026-11-25'; // a Wednesday
 const at = (hhmm: string) => beijingMidnight(day) + (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))) * 60_000;
 const rule: ShiftRule = {
-  weekdays: [1, 2, 3, 4, 5], holidays: new Set(), workdays: new Set(),
-  periods: [{ start: 8 * 60, end: 12 * 60 }, { start: 14 * 60, end: 18 * 60 }], lateMinutes: 5, earlyMinutes: 10,
+  weekdays: [1, 2, 3, 4, 5],
+  holidays: new Set(),
+  workdays: new Set(),
+  periods: [
+    { start: 8 * 60, end: 12 * 60 },
+    { start: 14 * 60, end: 18 * 60 },
+  ],
+  lateMinutes: 5,
+  earlyMinutes: 10,
 };
 /** A position each minute from `from` to `to`, at post when `post` says so. */
 function track(from: string, to: string, post: (t: number) => boolean = () => true) {
@@ -44,7 +51,11 @@ describe('attendance from position', () => {
   it('leaves at the last fix at post after the arrival, the arrival minute only when it was the one fix', () => {
     // At post 07:50–07:59, then away all morning: left 07:59 (早退), not 07:50 again.
     const goneAtStart = track('07:10', '12:30', (t) => t >= at('07:50') && t <= at('07:59'));
-    expect(attendanceOfDay(rule, day, goneAtStart, after)[0]).toMatchObject({ status: 'early', arrivedAt: at('07:50'), leftAt: at('07:59') });
+    expect(attendanceOfDay(rule, day, goneAtStart, after)[0]).toMatchObject({
+      status: 'early',
+      arrivedAt: at('07:50'),
+      leftAt: at('07:59'),
+    });
     const once = { times: [at('07:50')], atPost: () => true };
     expect(attendanceOfDay(rule, day, once, after)[0]).toMatchObject({ arrivedAt: at('07:50'), leftAt: at('07:50') });
   });
@@ -67,9 +78,19 @@ describe('attendance from position', () => {
   });
 
   it('refuses patrol windows that end before they start or overlap', () => {
-    expect(badPeriod([{ start: '08:00', end: '12:00' }, { start: '11:00', end: '13:00' }])).toEqual({ start: '11:00', end: '13:00' });
+    expect(
+      badPeriod([
+        { start: '08:00', end: '12:00' },
+        { start: '11:00', end: '13:00' },
+      ]),
+    ).toEqual({ start: '11:00', end: '13:00' });
     expect(badPeriod([{ start: '18:00', end: '08:00' }])).toEqual({ start: '18:00', end: '08:00' });
-    expect(badPeriod([{ start: '14:00', end: '18:00' }, { start: '08:00', end: '12:00' }])).toBeNull();
+    expect(
+      badPeriod([
+        { start: '14:00', end: '18:00' },
+        { start: '08:00', end: '12:00' },
+      ]),
+    ).toBeNull();
   });
 });
 
@@ -78,7 +99,14 @@ describe('attendance from position', () => {
 describe('a period across midnight', () => {
   const next = '2026-11-26';
   const nextAt = (hhmm: string) => at(hhmm) + 86_400_000;
-  const row = { weekdays: [1, 2, 3, 4, 5], holidays: [], workdays: [], periods: [{ start: '22:00', end: '06:00' }], late_minutes: 5, early_minutes: 10 } as unknown as ShiftRow;
+  const row = {
+    weekdays: [1, 2, 3, 4, 5],
+    holidays: [],
+    workdays: [],
+    periods: [{ start: '22:00', end: '06:00' }],
+    late_minutes: 5,
+    early_minutes: 10,
+  } as unknown as ShiftRow;
   const night = shiftRule(row);
   /** A position each minute from `from` on the 25th to `to` on the 26th. */
   const overnight = (from: string, to: string, post: (t: number) => boolean = () => true) => {
@@ -106,7 +134,14 @@ describe('a period across midnight', () => {
     // After midnight only, from elsewhere before: arrived at 00:00 on the 26th, late.
     const afterMidnight = overnight('21:00', '06:00', (t) => t >= nextAt('00:00'));
     expect(attendanceOfDay(night, day, afterMidnight, judged)[0]).toMatchObject({ status: 'late', arrivedAt: nextAt('00:00') });
-    expect(attendanceOfDay(night, day, overnight('21:00', '06:00', () => false), judged)[0]!.status).toBe('absent');
+    expect(
+      attendanceOfDay(
+        night,
+        day,
+        overnight('21:00', '06:00', () => false),
+        judged,
+      )[0]!.status,
+    ).toBe('absent');
     expect(attendanceOfDay(night, day, { times: [], atPost: () => true }, judged)[0]!.status).toBe('absent');
   });
 
@@ -118,12 +153,14 @@ describe('a period across midnight', () => {
 
   it('belongs to the day it starts on: a holiday that day has no night shift, a holiday the next day does not cancel it', () => {
     expect(attendanceOfDay({ ...night, holidays: new Set([day]) }, day, overnight('21:55', '06:00'), judged)).toEqual([]);
-    expect(attendanceOfDay({ ...night, holidays: new Set([next]) }, day, overnight('21:55', '06:00'), judged).map((p) => p.status)).toEqual(['normal']);
+    expect(attendanceOfDay({ ...night, holidays: new Set([next]) }, day, overnight('21:55', '06:00'), judged).map((p) => p.status)).toEqual(
+      ['normal'],
+    );
     // Friday's night runs into Saturday; Saturday has none.
     expect(attendanceOfDay(night, '2026-11-28', overnight('21:55', '06:00'), judged)).toEqual([]);
   });
 
-  it('is in shift after midnight as the day before\'s period (off-post, standstill and offline alarms, staff state)', () => {
+  it("is in shift after midnight as the day before's period (off-post, standstill and offline alarms, staff state)", () => {
     expect(shiftPeriodAt(night, nextAt('03:00'))).toEqual({ day, period: 0 });
     expect(shiftPeriodAt(night, at('23:00'))).toEqual({ day, period: 0 });
     expect(shiftPeriodAt(night, nextAt('06:00'))).toBeNull();
@@ -135,14 +172,30 @@ describe('a period across midnight', () => {
     expect(inShift({ ...night, holidays: new Set(['2026-11-27']) }, beijingMidnight('2026-11-28') + 3 * 3_600_000)).toBe(false);
   });
 
-  it('says which rule a shift\'s periods break', () => {
+  it("says which rule a shift's periods break", () => {
     const p = (start: string, end: string) => ({ start, end });
     expect(shiftPeriodProblem([p('22:00', '06:00')])).toBeNull();
     expect(shiftPeriodProblem([p('06:00', '14:00'), p('14:00', '22:00'), p('22:00', '06:00')])).toBeNull();
     expect(shiftPeriodProblem([p('12:00', '12:00')])).toEqual({ error: 'periodSame', period: p('12:00', '12:00') });
-    expect(shiftPeriodProblem([p('08:00', '18:00'), p('09:00', '10:00'), p('12:00', '13:00')])).toEqual({ error: 'periodOverlap', period: p('09:00', '10:00'), other: p('08:00', '18:00') });
-    expect(shiftPeriodProblem([p('20:00', '02:00'), p('22:00', '23:00')])).toEqual({ error: 'periodOverlap', period: p('22:00', '23:00'), other: p('20:00', '02:00') });
-    expect(shiftPeriodProblem([p('22:00', '06:00'), p('05:30', '09:00')])).toEqual({ error: 'periodOverlapNextDay', period: p('22:00', '06:00'), other: p('05:30', '09:00') });
-    expect(shiftPeriodProblem([p('00:30', '01:00'), p('22:00', '00:31')])).toEqual({ error: 'periodOverlapNextDay', period: p('22:00', '00:31'), other: p('00:30', '01:00') });
+    expect(shiftPeriodProblem([p('08:00', '18:00'), p('09:00', '10:00'), p('12:00', '13:00')])).toEqual({
+      error: 'periodOverlap',
+      period: p('09:00', '10:00'),
+      other: p('08:00', '18:00'),
+    });
+    expect(shiftPeriodProblem([p('20:00', '02:00'), p('22:00', '23:00')])).toEqual({
+      error: 'periodOverlap',
+      period: p('22:00', '23:00'),
+      other: p('20:00', '02:00'),
+    });
+    expect(shiftPeriodProblem([p('22:00', '06:00'), p('05:30', '09:00')])).toEqual({
+      error: 'periodOverlapNextDay',
+      period: p('22:00', '06:00'),
+      other: p('05:30', '09:00'),
+    });
+    expect(shiftPeriodProblem([p('00:30', '01:00'), p('22:00', '00:31')])).toEqual({
+      error: 'periodOverlapNextDay',
+      period: p('22:00', '00:31'),
+      other: p('00:30', '01:00'),
+    });
   });
 });

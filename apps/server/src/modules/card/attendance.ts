@@ -1,4 +1,12 @@
-import { beijingMidnight, clockMinutes, DAY_MINUTES, isWorkday, periodSpan, type AttendanceStatus, type WorkdayRule } from '@chelian/contracts';
+import {
+  beijingMidnight,
+  clockMinutes,
+  DAY_MINUTES,
+  isWorkday,
+  periodSpan,
+  type AttendanceStatus,
+  type WorkdayRule,
+} from '@chelian/contracts';
 
 /**
  * Attendance from position, with no clock-in (docs/card.md): for each period of a working day,
@@ -99,7 +107,14 @@ export function attendanceOfDay(rule: ShiftRule, day: string, track: DayTrack, n
   return out;
 }
 
-function judge(start: number, end: number, arrivedAt: number | null, leftAt: number | null, rule: ShiftRule, now: number): AttendanceStatus {
+function judge(
+  start: number,
+  end: number,
+  arrivedAt: number | null,
+  leftAt: number | null,
+  rule: ShiftRule,
+  now: number,
+): AttendanceStatus {
   if (now < end) return 'pending';
   if (arrivedAt === null || leftAt === null) return 'absent';
   const late = arrivedAt > start + rule.lateMinutes * MINUTE;
@@ -152,7 +167,8 @@ export function shiftPeriodProblem(periods: readonly ShiftPeriodText[]): PeriodP
     if (!latest || s.end > latest.end) latest = s;
   }
   const first = spans[0];
-  if (latest && first && latest !== first && latest.end - DAY_MINUTES > first.start) return { error: 'periodOverlapNextDay', period: latest.p, other: first.p };
+  if (latest && first && latest !== first && latest.end - DAY_MINUTES > first.start)
+    return { error: 'periodOverlapNextDay', period: latest.p, other: first.p };
   return null;
 }
 

@@ -25,7 +25,8 @@ const wednesday = addDays(monday, 2);
 const at = (d: string, hhmm: string) => beijingMidnight(d) + (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))) * 60_000;
 const staff: Record<string, number> = {};
 
-const post = (url: string, fields: Record<string, string | number | boolean>) => t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const postJson = (url: string, payload: object) => t.call(a.sessionId, { method: 'POST', url, payload }).then((r) => r.json());
 
 /** A fix a minute over [from, to], in the area while `inside` says so, uploaded now (after the binding). */
@@ -46,24 +47,52 @@ async function walk(badge: string, from: number, to: number, inside: (t: number)
 beforeAll(async () => {
   t = await createTestServer();
   a = await createTenant(t, { codes: 'all' });
-  user = { userId: a.userId, username: a.username, accountId: a.accountId, accountPath: a.accountPath, roleId: a.roleId, isPlatformAdmin: false, permissions: new Set() };
+  user = {
+    userId: a.userId,
+    username: a.username,
+    accountId: a.accountId,
+    accountPath: a.accountPath,
+    roleId: a.roleId,
+    isPlatformAdmin: false,
+    permissions: new Set(),
+  };
   const shift = await postJson(`${api}/shift/save.json`, {
-    name: '环卫白班', weekdays: [1, 2, 3, 4, 5, 6, 7], periods: [{ start: '08:00', end: '12:00' }, { start: '14:00', end: '18:00' }], lateMinutes: 10, earlyMinutes: 10,
+    name: '环卫白班',
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    periods: [
+      { start: '08:00', end: '12:00' },
+      { start: '14:00', end: '18:00' },
+    ],
+    lateMinutes: 10,
+    earlyMinutes: 10,
   });
   const teamId = (await post(`${api}/team/save.json`, { name: '环卫一班', shiftId: shift.obj.shiftId })).obj[0].teamId;
-  const fence = await postJson('/car/v4/api/geofence/add.json', { name: '福田环卫责任区', kind: 'circle', center: [POST.lon, POST.lat], radius: 600 });
+  const fence = await postJson('/car/v4/api/geofence/add.json', {
+    name: '福田环卫责任区',
+    kind: 'circle',
+    center: [POST.lon, POST.lat],
+    radius: 600,
+  });
   expect((await post(`${api}/area/save.json`, { geofenceId: fence.obj.geofenceId, teamId })).flag).toBe(1);
   await t.ctx.db.query(`SELECT ensure_position_partitions($1::date, $2::date)`, [monday, addDays(day, 1)]);
-  for (const [key, name, badge] of [['sweeper', '李秀兰', '868120145239001'], ['idle', '张德明', '868120145239002'], ['newcomer', '刘桂芳', '868120145239003']] as const) {
+  for (const [key, name, badge] of [
+    ['sweeper', '李秀兰', '868120145239001'],
+    ['idle', '张德明', '868120145239002'],
+    ['newcomer', '刘桂芳', '868120145239003'],
+  ] as const) {
     expect((await post('/car/v4/api/terminal/add.json', { terminalId: badge, protocol: 'gt06' })).flag).toBe(1);
     staff[key] = (await post(`${api}/staff/save.json`, { name, staffNo: `HW-${key}`, teamId })).obj.staffId;
     expect((await post(`${api}/staff/bind.json`, { staffId: staff[key]!, terminalId: badge })).flag).toBe(1);
   }
   // 李秀兰 and 张德明 were hired a month before; 刘桂芳 on the Wednesday of that past week, at 10:00.
-  await t.ctx.db.query(`UPDATE card_staff SET created_at = $2 WHERE vehicle_id = ANY($1::bigint[])`, [[staff.sweeper, staff.idle], new Date(at(monday, '00:00') - 30 * 86_400_000)]);
+  await t.ctx.db.query(`UPDATE card_staff SET created_at = $2 WHERE vehicle_id = ANY($1::bigint[])`, [
+    [staff.sweeper, staff.idle],
+    new Date(at(monday, '00:00') - 30 * 86_400_000),
+  ]);
   await t.ctx.db.query(`UPDATE card_staff SET created_at = $2 WHERE vehicle_id = $1`, [staff.newcomer, new Date(at(wednesday, '10:00'))]);
   // 李秀兰's badge reports from 07:10 (on the way), in the area at 07:50, out for lunch 12:01–13:49, gone at 18:11.
-  const inside = (time: number) => (time >= at(day, '07:50') && time <= at(day, '12:00')) || (time >= at(day, '13:50') && time <= at(day, '18:10'));
+  const inside = (time: number) =>
+    (time >= at(day, '07:50') && time <= at(day, '12:00')) || (time >= at(day, '13:50') && time <= at(day, '18:10'));
   await walk('868120145239001', at(day, '07:10'), at(day, '18:40'), inside);
 }, 120_000);
 afterAll(async () => {

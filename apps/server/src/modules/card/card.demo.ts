@@ -38,8 +38,14 @@ export interface DemoBadge {
 }
 
 const STAFF: ReadonlyArray<[name: string, job: string]> = [
-  ['王建国', '班长'], ['李秀兰', '保洁员'], ['张德明', '保洁员'], ['刘桂芳', '保洁员'],
-  ['陈志强', '巡查员'], ['杨美华', '保洁员'], ['赵宏伟', '驾驶员'], ['黄丽萍', '保洁员'],
+  ['王建国', '班长'],
+  ['李秀兰', '保洁员'],
+  ['张德明', '保洁员'],
+  ['刘桂芳', '保洁员'],
+  ['陈志强', '巡查员'],
+  ['杨美华', '保洁员'],
+  ['赵宏伟', '驾驶员'],
+  ['黄丽萍', '保洁员'],
 ];
 
 function siteCity(): City {
@@ -54,7 +60,14 @@ export function demoBadges(): DemoBadge[] {
     name,
     job,
     phone: `137${String(55_000_100 + i * 37).padStart(8, '0')}`,
-    spec: { protocol: 'watch', kind: 'vehicle', id: terminalIdentifier('watch', DEMO_ID_BLOCK, i + 1), city, seed: seedFor(DEMO_SEED, i), plate: name },
+    spec: {
+      protocol: 'watch',
+      kind: 'vehicle',
+      id: terminalIdentifier('watch', DEMO_ID_BLOCK, i + 1),
+      city,
+      seed: seedFor(DEMO_SEED, i),
+      plate: name,
+    },
   }));
 }
 
@@ -64,7 +77,12 @@ export function demoAreaRing(): [number, number][] {
   const dLon = AREA_HALF_METERS / (METERS_PER_DEGREE * Math.cos((DEMO_WORK_SITE.lat * Math.PI) / 180));
   const { lat, lon } = DEMO_WORK_SITE;
   const round = (v: number) => Math.round(v * 1e6) / 1e6;
-  const corners: [number, number][] = [[lon - dLon, lat - dLat], [lon + dLon, lat - dLat], [lon + dLon, lat + dLat], [lon - dLon, lat + dLat]];
+  const corners: [number, number][] = [
+    [lon - dLon, lat - dLat],
+    [lon + dLon, lat - dLat],
+    [lon + dLon, lat + dLat],
+    [lon - dLon, lat + dLat],
+  ];
   return [...corners, corners[0]].map(([x, y]) => [round(x), round(y)]);
 }
 
@@ -77,26 +95,63 @@ export async function seedDemoCrew(ctx: AppContext, operator: SessionUser, badge
   const shiftId = shift
     ? Number(shift.id)
     : await setupQueries.saveShift(db, {
-        account_id: accountId, name: DEMO_SHIFT_NAME, weekdays: [1, 2, 3, 4, 5, 6, 7], holidays: [], workdays: [],
-        periods: [{ start: '08:00', end: '12:00' }, { start: '14:00', end: '18:00' }], late_minutes: 10, early_minutes: 10, clock_points: [],
+        account_id: accountId,
+        name: DEMO_SHIFT_NAME,
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        holidays: [],
+        workdays: [],
+        periods: [
+          { start: '08:00', end: '12:00' },
+          { start: '14:00', end: '18:00' },
+        ],
+        late_minutes: 10,
+        early_minutes: 10,
+        clock_points: [],
       });
-  const teamOf = async () => (await staffQueries.teams(db, scope)).find((t) => t.name === DEMO_TEAM_NAME && Number(t.account_id) === accountId);
+  const teamOf = async () =>
+    (await staffQueries.teams(db, scope)).find((t) => t.name === DEMO_TEAM_NAME && Number(t.account_id) === accountId);
   let team = await teamOf();
   if (!team) {
     await setupQueries.saveTeam(db, { accountId, name: DEMO_TEAM_NAME, parentId: null, shiftId });
     team = await teamOf();
-    const fenceId = await createFence(db, operator, { name: DEMO_AREA_NAME, kind: 'polygon', rings: [demoAreaRing()], alarmEnter: false, alarmExit: false, remark: '演示：环卫一班的责任区域' });
+    const fenceId = await createFence(db, operator, {
+      name: DEMO_AREA_NAME,
+      kind: 'polygon',
+      rings: [demoAreaRing()],
+      alarmEnter: false,
+      alarmExit: false,
+      remark: '演示：环卫一班的责任区域',
+    });
     await setupQueries.insertArea(db, accountId, fenceId, null, Number(team!.id));
     bus.publish(GEOFENCE_CHANGED, {});
   }
   const teamId = Number(team!.id);
-  const terminals = await ensureDemoTerminals(ctx, operator, badges.map((b) => ({ id: b.spec.id, model: 'S8-4G 工牌' })));
-  const existing = new Set((await staffQueries.byNumbers(db, accountId, badges.map((b) => b.staffNo))).map((r) => r.staff_no));
+  const terminals = await ensureDemoTerminals(
+    ctx,
+    operator,
+    badges.map((b) => ({ id: b.spec.id, model: 'S8-4G 工牌' })),
+  );
+  const existing = new Set(
+    (
+      await staffQueries.byNumbers(
+        db,
+        accountId,
+        badges.map((b) => b.staffNo),
+      )
+    ).map((r) => r.staff_no),
+  );
   let created = 0;
   for (const b of badges) {
     if (existing.has(b.staffNo) || !terminals.has(identifierKey(b.spec.id))) continue;
     try {
-      const staffId = await saveStaff(db, bus, operator, { name: b.name, staffNo: b.staffNo, job: b.job, phone: b.phone, teamId, remark: '演示人员' });
+      const staffId = await saveStaff(db, bus, operator, {
+        name: b.name,
+        staffNo: b.staffNo,
+        job: b.job,
+        phone: b.phone,
+        teamId,
+        remark: '演示人员',
+      });
       await bindBadge(db, bus, operator, staffId, b.spec.id);
       created++;
     } catch (err) {
@@ -119,7 +174,11 @@ export const cardDemo: DemoPart = {
     new Fleet(
       demoBadges().map((b) => b.spec),
       {
-        host: '127.0.0.1', ports, firstReportWithinSeconds: 10, heartbeatSeconds: intervalSeconds ? 30 : 300, connectRate: 20,
+        host: '127.0.0.1',
+        ports,
+        firstReportWithinSeconds: 10,
+        heartbeatSeconds: intervalSeconds ? 30 : 300,
+        connectRate: 20,
         intervalSeconds: intervalSeconds ?? 60,
         driver: { radiusMeters: DEMO_WORK_SITE.radiusMeters },
         watch: { drainPerHour: 3 },

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beijingMidnight, commandEndpoints, type LastPosition } from '@chelian/contracts';
-import { encodeGt06Alarm, encodeGt06BluetoothClock, encodeGt06Location, encodeGt06Login, gt06Codec } from '@chelian/protocols/gt06/index.ts';
+import {
+  encodeGt06Alarm,
+  encodeGt06BluetoothClock,
+  encodeGt06Location,
+  encodeGt06Login,
+  gt06Codec,
+} from '@chelian/protocols/gt06/index.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
@@ -25,7 +31,8 @@ const at = (hhmm: string) => beijingMidnight(day) + (Number(hhmm.slice(0, 2)) * 
 const published: LastPosition[] = [];
 let serial = 10;
 
-const post = (url: string, fields: Record<string, string | number | boolean>) => t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const postJson = (url: string, payload: object) => t.call(a.sessionId, { method: 'POST', url, payload }).then((r) => r.json());
 const get = (url: string) => t.call(a.sessionId, { url }).then((r) => r.json());
 
@@ -49,35 +56,98 @@ beforeAll(async () => {
   engine = startCardEngine(t.ctx, { sweepMs: 3_600_000 });
   t.ctx.bus.subscribe<LastPosition | LastPosition[]>('pos.>', (m) => published.push(...(Array.isArray(m) ? m : [m])));
   a = await createTenant(t, { codes: 'all' });
-  for (const id of Object.values(badges)) expect((await post('/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'gt06' })).flag).toBe(1);
+  for (const id of Object.values(badges))
+    expect((await post('/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'gt06' })).flag).toBe(1);
   const shift = await postJson(`${api}/shift/save.json`, {
-    name: '早班', weekdays: [1, 2, 3, 4, 5, 6, 7], periods: [{ start: '08:00', end: '12:00' }], lateMinutes: 5, earlyMinutes: 10,
+    name: '早班',
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    periods: [{ start: '08:00', end: '12:00' }],
+    lateMinutes: 5,
+    earlyMinutes: 10,
     clockPoints: [{ name: '岗亭', ...POST, radius: 100, beacon: '' }],
   });
-  const allDay = await postJson(`${api}/shift/save.json`, { name: '全天', weekdays: [1, 2, 3, 4, 5, 6, 7], periods: [{ start: '00:00', end: '23:59' }], lateMinutes: 5, earlyMinutes: 5 });
+  const allDay = await postJson(`${api}/shift/save.json`, {
+    name: '全天',
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    periods: [{ start: '00:00', end: '23:59' }],
+    lateMinutes: 5,
+    earlyMinutes: 5,
+  });
   // 赵六 clocks in by Bluetooth beacon only (GT06 0xB2): the clock point is the beacon, its place far away.
   const beaconShift = await postJson(`${api}/shift/save.json`, {
-    name: '信标班', weekdays: [1, 2, 3, 4, 5, 6, 7], periods: [{ start: '08:00', end: '12:00' }], lateMinutes: 5, earlyMinutes: 10,
+    name: '信标班',
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    periods: [{ start: '08:00', end: '12:00' }],
+    lateMinutes: 5,
+    earlyMinutes: 10,
     clockPoints: [{ name: '信标岗', lat: 0, lon: 0, radius: 10, beacon: 'C1:00:00:00:00:09' }],
   });
   const teams = await post(`${api}/team/save.json`, { name: '保安一队', shiftId: shift.obj.shiftId });
   const teamId = teams.obj[0].teamId;
   const ownShift = { C: allDay.obj.shiftId, D: beaconShift.obj.shiftId } as Record<string, number>;
-  for (const [key, name] of [['A', '张三'], ['B', '李四'], ['C', '王五'], ['D', '赵六']] as const) {
-    const saved = await post(`${api}/staff/save.json`, { name, staffNo: `S${key}`, ...(key === 'D' ? {} : { teamId }), ...(ownShift[key] ? { shiftId: ownShift[key] } : {}) });
+  for (const [key, name] of [
+    ['A', '张三'],
+    ['B', '李四'],
+    ['C', '王五'],
+    ['D', '赵六'],
+  ] as const) {
+    const saved = await post(`${api}/staff/save.json`, {
+      name,
+      staffNo: `S${key}`,
+      ...(key === 'D' ? {} : { teamId }),
+      ...(ownShift[key] ? { shiftId: ownShift[key] } : {}),
+    });
     staff[key] = saved.obj.staffId;
     expect((await post(`${api}/staff/bind.json`, { staffId: staff[key]!, terminalId: badges[key] })).flag).toBe(1);
   }
   // Hired before the day judged (yesterday): nothing is owed before a person is created.
   await t.ctx.db.query(`UPDATE card_staff SET created_at = created_at - interval '30 days' WHERE account_id = $1`, [a.accountId]);
-  const fence = (await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/geofence/add.json', payload: { name: '一号岗区', kind: 'circle', center: [POST.lon, POST.lat], radius: 300 } })).json();
+  const fence = (
+    await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/geofence/add.json',
+      payload: { name: '一号岗区', kind: 'circle', center: [POST.lon, POST.lat], radius: 300 },
+    })
+  ).json();
   expect((await post(`${api}/area/save.json`, { geofenceId: fence.obj.geofenceId, teamId })).obj).toHaveLength(1);
-  expect((await post(`${api}/rules/save.json`, { offPostMinutes: 10, standstillMinutes: 30, gatheringCount: 2, gatheringRadius: 50, gatheringMinutes: 10 })).flag).toBe(1);
+  expect(
+    (
+      await post(`${api}/rules/save.json`, {
+        offPostMinutes: 10,
+        standstillMinutes: 30,
+        gatheringCount: 2,
+        gatheringRadius: 50,
+        gatheringMinutes: 10,
+      })
+    ).flag,
+  ).toBe(1);
   const points = await post(`${api}/checkpoint/save.json`, { name: '大门', ...POST, radius: 50 });
   const far = await post(`${api}/checkpoint/save.json`, { name: '仓库', ...FAR, radius: 50 });
   const [gate, store] = [points.obj[0].checkpointId, far.obj[1].checkpointId];
-  expect((await postJson(`${api}/patrol/savePlan.json`, { name: '上午巡逻', checkpointIds: [gate, store], weekdays: [1, 2, 3, 4, 5, 6, 7], windows: [{ start: '09:00', end: '10:00' }], lateMinutes: 10, staffIds: [staff.A] })).flag).toBe(1);
-  expect((await postJson(`${api}/patrol/savePlan.json`, { name: '仓库复查', checkpointIds: [store], weekdays: [1, 2, 3, 4, 5, 6, 7], windows: [{ start: '10:00', end: '10:30' }], lateMinutes: 10, staffIds: [staff.B] })).flag).toBe(1);
+  expect(
+    (
+      await postJson(`${api}/patrol/savePlan.json`, {
+        name: '上午巡逻',
+        checkpointIds: [gate, store],
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        windows: [{ start: '09:00', end: '10:00' }],
+        lateMinutes: 10,
+        staffIds: [staff.A],
+      })
+    ).flag,
+  ).toBe(1);
+  expect(
+    (
+      await postJson(`${api}/patrol/savePlan.json`, {
+        name: '仓库复查',
+        checkpointIds: [store],
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        windows: [{ start: '10:00', end: '10:30' }],
+        lateMinutes: 10,
+        staffIds: [staff.B],
+      })
+    ).flag,
+  ).toBe(1);
 
   // A: at post from 07:55, to the store and back (off post 09:35–09:45), until 12:00. B: from 08:30. C: nothing.
   const tracks = {
@@ -86,9 +156,16 @@ beforeAll(async () => {
   };
   const gtA = await connect(badges.A);
   const gtB = await connect(badges.B);
-  const timeline = [...tracks.A.map((p) => ({ gt: gtA, id: badges.A, p })), ...tracks.B.map((p) => ({ gt: gtB, id: badges.B, p }))].sort((x, y) => x.p.time - y.p.time);
+  const timeline = [...tracks.A.map((p) => ({ gt: gtA, id: badges.A, p })), ...tracks.B.map((p) => ({ gt: gtB, id: badges.B, p }))].sort(
+    (x, y) => x.p.time - y.p.time,
+  );
   for (const { gt, id, p } of timeline) {
-    gt.send(encodeGt06Location({ time: p.time, lat: p.lat, lon: p.lon, valid: true, speedKmh: 0, course: 0, satellites: 9, acc: false }, ++serial));
+    gt.send(
+      encodeGt06Location(
+        { time: p.time, lat: p.lat, lon: p.lon, valid: true, speedKmh: 0, course: 0, satellites: 9, acc: false },
+        ++serial,
+      ),
+    );
     await eventually(() => published.some((x) => x.terminalId === id && x.gpsTime === p.time), 3000, `fix ${id} ${p.time}`);
     await engine.settle();
   }
@@ -100,7 +177,20 @@ beforeAll(async () => {
   gtB.close();
   const gtD = await connect(badges.D);
   for (const hhmm of ['07:58', '12:01']) {
-    gtD.send(encodeGt06BluetoothClock({ time: at(hhmm), clock: 'in', mac: 'c1:00:00:00:00:09', uuid: 'fda50693-a4e2-4fb1-afcf-c6eb07647825', major: 1, minor: 9, rssi: -60 }, ++serial));
+    gtD.send(
+      encodeGt06BluetoothClock(
+        {
+          time: at(hhmm),
+          clock: 'in',
+          mac: 'c1:00:00:00:00:09',
+          uuid: 'fda50693-a4e2-4fb1-afcf-c6eb07647825',
+          major: 1,
+          minor: 9,
+          rssi: -60,
+        },
+        ++serial,
+      ),
+    );
     await gtD.next();
   }
   gtD.close();
@@ -124,16 +214,36 @@ describe('a shift of badge-wearers through the gateway', () => {
     expect(byName['赵六']).toMatchObject({ status: 'normal', arrivedAt: at('07:58'), leftAt: at('12:01') });
   });
 
-  it('keeps a supervisor\'s correction with who made it, over the computed status', async () => {
-    const fixed = await post(`${api}/attendance/correct.json`, { staffId: staff.B!, day, period: 0, status: 'normal', note: '岗前培训，已报备' });
-    expect(fixed.obj).toMatchObject({ status: 'normal', computedStatus: 'late', correctedBy: a.username, correctionNote: '岗前培训，已报备' });
-    expect(await post(`${api}/attendance/correct.json`, { staffId: staff.B!, day, period: 0, status: 'great', note: 'x' })).toMatchObject({ flag: 0, msg: '不支持的考勤状态：great' });
+  it("keeps a supervisor's correction with who made it, over the computed status", async () => {
+    const fixed = await post(`${api}/attendance/correct.json`, {
+      staffId: staff.B!,
+      day,
+      period: 0,
+      status: 'normal',
+      note: '岗前培训，已报备',
+    });
+    expect(fixed.obj).toMatchObject({
+      status: 'normal',
+      computedStatus: 'late',
+      correctedBy: a.username,
+      correctionNote: '岗前培训，已报备',
+    });
+    expect(await post(`${api}/attendance/correct.json`, { staffId: staff.B!, day, period: 0, status: 'great', note: 'x' })).toMatchObject({
+      flag: 0,
+      msg: '不支持的考勤状态：great',
+    });
   });
 
-  it('scores patrol runs: done by the assignee\'s visits, missed when nobody came', async () => {
+  it("scores patrol runs: done by the assignee's visits, missed when nobody came", async () => {
     const runs = (await get(`${api}/patrol/runs.json?date=${day}`)).obj;
-    expect(runs.map((r: { planName: string; status: string }) => [r.planName, r.status])).toEqual([['上午巡逻', 'done'], ['仓库复查', 'missed']]);
-    expect(runs[0].visits.map((v: { name: string; visitedAt: number; staffName: string }) => [v.name, v.visitedAt, v.staffName])).toEqual([['大门', at('09:00'), '张三'], ['仓库', at('09:35'), '张三']]);
+    expect(runs.map((r: { planName: string; status: string }) => [r.planName, r.status])).toEqual([
+      ['上午巡逻', 'done'],
+      ['仓库复查', 'missed'],
+    ]);
+    expect(runs[0].visits.map((v: { name: string; visitedAt: number; staffName: string }) => [v.name, v.visitedAt, v.staffName])).toEqual([
+      ['大门', at('09:00'), '张三'],
+      ['仓库', at('09:35'), '张三'],
+    ]);
   });
 
   it('raises each badge alarm through the one alarm table: derived and from the badge', async () => {
@@ -144,14 +254,29 @@ describe('a shift of badge-wearers through the gateway', () => {
     await eventually(async () => (await list()).some((x) => x.name === '王五'), 10_000, 'offline alarm');
     const alarms = await list();
     // (张三 and 李四 go silent too; whether that is in their shift depends on the hour the test runs.)
-    const of = (name: string) => alarms.filter((x) => x.name === name && x.type !== 'offline').map((x) => `${x.type} ${new Date(x.alarmTime + 8 * 3600_000).toISOString().slice(11, 16)}`).sort();
+    const of = (name: string) =>
+      alarms
+        .filter((x) => x.name === name && x.type !== 'offline')
+        .map((x) => `${x.type} ${new Date(x.alarmTime + 8 * 3600_000).toISOString().slice(11, 16)}`)
+        .sort();
     // Standing still and gathering are stretches: each new one raises again.
-    expect(of('张三')).toEqual(['fallDown 12:00', 'gathering 08:45', 'gathering 10:00', 'lowBattery 12:00', 'offPost 09:45', 'sos 12:00', 'standstill 08:30', 'standstill 10:20']);
+    expect(of('张三')).toEqual([
+      'fallDown 12:00',
+      'gathering 08:45',
+      'gathering 10:00',
+      'lowBattery 12:00',
+      'offPost 09:45',
+      'sos 12:00',
+      'standstill 08:30',
+      'standstill 10:20',
+    ]);
     expect(of('李四')).toEqual(['gathering 08:40', 'gathering 10:00', 'missedCheckpoint 23:00', 'standstill 09:00']);
     expect(alarms.filter((x) => x.name === '王五').map((x) => x.typeName)).toEqual(['离线报警']);
     const offPost = alarms.find((x) => x.type === 'offPost')!;
     expect(offPost).toMatchObject({ typeName: '离岗报警', alarmTime: at('09:45') });
-    expect(alarms.filter((x) => ['standstill', 'gathering', 'missedCheckpoint'].includes(x.type)).map((x) => x.typeName)).toContain('静止超时');
+    expect(alarms.filter((x) => ['standstill', 'gathering', 'missedCheckpoint'].includes(x.type)).map((x) => x.typeName)).toContain(
+      '静止超时',
+    );
     // A second sweep raises no second missed-checkpoint alarm.
     await engine.engine.sweepPatrols(at('23:00'));
     expect((await get(`${api}/alarm/list.json?type=missedCheckpoint`)).obj.total).toBe(1);
@@ -185,7 +310,16 @@ describe('a shift of badge-wearers through the gateway', () => {
     const track = [POST, FAR, FAR, FAR, POST].map((where, i) => ({ time: today + i * 5 * 60_000, ...where }));
     const gtB = await connect(badges.B);
     try {
-      gtB.send(Buffer.concat(track.map((p) => encodeGt06Location({ time: p.time, lat: p.lat, lon: p.lon, valid: true, speedKmh: 0, course: 0, satellites: 9, acc: false }, ++serial))));
+      gtB.send(
+        Buffer.concat(
+          track.map((p) =>
+            encodeGt06Location(
+              { time: p.time, lat: p.lat, lon: p.lon, valid: true, speedKmh: 0, course: 0, satellites: 9, acc: false },
+              ++serial,
+            ),
+          ),
+        ),
+      );
       await eventually(() => published.some((x) => x.terminalId === badges.B && x.gpsTime === track.at(-1)!.time), 3000, 'burst stored');
       await engine.settle();
       expect((await offPostOfB()).length).toBe(before + 1);

@@ -40,8 +40,18 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   route(app, cardEndpoints.staff, async (query, request) => {
     const win = pageWindow(query);
     const keyword = likeText(query.keyword);
-    const { total, rows } = await staffQueries.page(db, scopeParam(caller(request)), keyword && `%${keyword}%`, query.teamId ?? null, win.sql.limit, win.sql.offset);
-    const rules = await shiftRules(db, rows.map((r) => r.effective_shift_id));
+    const { total, rows } = await staffQueries.page(
+      db,
+      scopeParam(caller(request)),
+      keyword && `%${keyword}%`,
+      query.teamId ?? null,
+      win.sql.limit,
+      win.sql.offset,
+    );
+    const rules = await shiftRules(
+      db,
+      rows.map((r) => r.effective_shift_id),
+    );
     const list = rows.map((r) => presentStaff(r, rules.get(Number(r.effective_shift_id))));
     return { total, current: win.current, pageSize: win.pageSize, list };
   });
@@ -72,7 +82,11 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     const staff = await visibleStaff(db, caller(request), query.staffId);
     const photo = await staffQueries.photo(db, staff.id);
     if (!photo?.photo || !photo.photo_type) throw new AppError(CARD_ERRORS.noPhoto);
-    return reply.header('cache-control', 'private, max-age=60').header('x-content-type-options', 'nosniff').type(photo.photo_type).send(Buffer.from(photo.photo));
+    return reply
+      .header('cache-control', 'private, max-age=60')
+      .header('x-content-type-options', 'nosniff')
+      .type(photo.photo_type)
+      .send(Buffer.from(photo.photo));
   });
 
   route(app, cardEndpoints.bind, async (body, request) => {
@@ -92,13 +106,19 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   route(app, cardEndpoints.bindings, async (query, request) => {
     const staff = await visibleStaff(db, caller(request), query.staffId);
     return (await staffQueries.bindings(db, staff.id)).map((b) => ({
-      terminalId: b.identifier, boundAt: b.bound_at.getTime(), boundBy: b.bound_by, unboundAt: b.unbound_at ? b.unbound_at.getTime() : null, unboundBy: b.unbound_by,
+      terminalId: b.identifier,
+      boundAt: b.bound_at.getTime(),
+      boundBy: b.bound_by,
+      unboundAt: b.unbound_at ? b.unbound_at.getTime() : null,
+      unboundBy: b.unbound_by,
     }));
   });
 
   route(app, cardEndpoints.importStaff, async (_query, request) => {
     const user = caller(request);
-    const result = await oneImportAtATime(user, async () => importStaff(db, bus, user, (await receiveSheet(request, CARD_ERRORS.fileMissing)).rows));
+    const result = await oneImportAtATime(user, async () =>
+      importStaff(db, bus, user, (await receiveSheet(request, CARD_ERRORS.fileMissing)).rows),
+    );
     auditChange(request, { objectType: '人员', objectId: 0, after: { created: result.created, updated: result.updated } });
     return result;
   });
@@ -106,7 +126,10 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   route(app, cardEndpoints.exportStaff, async (query, request, reply) => {
     const keyword = likeText(query.keyword);
     const rows = await staffQueries.all(db, scopeParam(caller(request)), keyword && `%${keyword}%`, query.teamId ?? null);
-    const rules = await shiftRules(db, rows.map((r) => r.effective_shift_id));
+    const rules = await shiftRules(
+      db,
+      rows.map((r) => r.effective_shift_id),
+    );
     const list = rows.map((r) => presentStaff(r, rules.get(Number(r.effective_shift_id))));
     return reply.headers(excelHeaders('人员列表')).send(await staffWorkbook(list));
   });
@@ -116,25 +139,44 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     const keyword = likeText(query.keyword);
     let rows = await attendanceOfDate(db, caller(request), query.date, { keyword, teamId: query.teamId ?? null });
     if (query.status) rows = rows.filter((r) => r.status === query.status);
-    return { total: rows.length, current: win.current, pageSize: win.pageSize, list: rows.slice(win.sql.offset, win.sql.offset + win.sql.limit) };
+    return {
+      total: rows.length,
+      current: win.current,
+      pageSize: win.pageSize,
+      list: rows.slice(win.sql.offset, win.sql.offset + win.sql.limit),
+    };
   });
 
   route(app, cardEndpoints.correctAttendance, async (body, request) => {
     const row = await correctAttendance(db, caller(request), body);
-    auditChange(request, { objectType: '考勤', objectId: body.staffId, after: { day: body.day, period: body.period, status: row.statusName, note: body.note } });
+    auditChange(request, {
+      objectType: '考勤',
+      objectId: body.staffId,
+      after: { day: body.day, period: body.period, status: row.statusName, note: body.note },
+    });
     return row;
   });
 
-  route(app, cardEndpoints.patrolRuns, async (query, request) => (await patrolRuns(db, scopeParam(caller(request)), query.date)).map(presentRun));
+  route(app, cardEndpoints.patrolRuns, async (query, request) =>
+    (await patrolRuns(db, scopeParam(caller(request)), query.date)).map(presentRun),
+  );
 
   route(app, cardEndpoints.alarms, async (query, request) => {
     const user = caller(request);
     if (query.staffId !== undefined) await visibleStaff(db, user, query.staffId);
     const win = pageWindow(query);
     const type = query.type && query.type in CARD_ALARM_NAMES ? query.type : null;
-    const { total, rows } = await cardAlarmsQueries.page(db, {
-      scope: terminalScope(user), staffId: query.staffId ?? null, type, dayStart: query.date ? new Date(beijingMidnight(query.date)) : null,
-    }, win.sql.limit, win.sql.offset);
+    const { total, rows } = await cardAlarmsQueries.page(
+      db,
+      {
+        scope: terminalScope(user),
+        staffId: query.staffId ?? null,
+        type,
+        dayStart: query.date ? new Date(beijingMidnight(query.date)) : null,
+      },
+      win.sql.limit,
+      win.sql.offset,
+    );
     const list = rows.map((r) => {
       const a = presentAlarm(r);
       return { ...a, typeName: CARD_ALARM_NAMES[r.type as CardAlarmType] ?? a.typeName };
@@ -155,11 +197,21 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
       ? await sendCommands(db, bus, user, terminals, 'listenIn', { phone: body.phone }, 10)
       : await sendCommands(db, bus, user, terminals, 'custom', { text }, 10);
     const item = sent.list[0]!;
-    auditChange(request, { objectType: '人员', objectId: Number(staff.id), after: { command: listenIn ? `listenIn ${body.phone}` : text, status: item.status } });
-    return { commandId: item.commandId, status: item.status, message: item.status === 'sent' ? '指令已下发，等待工牌回拨' : item.status === 'queued' ? '工牌离线，上线后下发' : item.reason };
+    auditChange(request, {
+      objectType: '人员',
+      objectId: Number(staff.id),
+      after: { command: listenIn ? `listenIn ${body.phone}` : text, status: item.status },
+    });
+    return {
+      commandId: item.commandId,
+      status: item.status,
+      message: item.status === 'sent' ? '指令已下发，等待工牌回拨' : item.status === 'queued' ? '工牌离线，上线后下发' : item.reason,
+    };
   });
 
-  route(app, cardEndpoints.track, async (query, request) => trackExtras(db, await visibleStaff(db, caller(request), query.staffId), query.date));
+  route(app, cardEndpoints.track, async (query, request) =>
+    trackExtras(db, await visibleStaff(db, caller(request), query.staffId), query.date),
+  );
 
   route(app, cardEndpoints.report, async (query, request) => cardReport(db, caller(request), query));
 

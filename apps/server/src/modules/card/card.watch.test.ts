@@ -21,7 +21,8 @@ const id = '8800001518';
 const api = '/card/v1/api';
 const POST = { lat: 22.5431, lon: 114.0579 };
 
-const post = (url: string, fields: Record<string, string | number | boolean>) => t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const get = (url: string) => t.call(a.sessionId, { url }).then((r) => r.json());
 const text = (frame: Buffer) => frame.toString('latin1');
 
@@ -31,10 +32,20 @@ beforeAll(async () => {
   engine = startCardEngine(t.ctx, { sweepMs: 3_600_000 });
   a = await createTenant(t, { codes: 'all' });
   expect((await post('/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'watch' })).flag).toBe(1);
-  const shift = (await t.call(a.sessionId, {
-    method: 'POST', url: `${api}/shift/save.json`,
-    payload: { name: '全天', weekdays: [1, 2, 3, 4, 5, 6, 7], periods: [{ start: '00:00', end: '23:59' }], lateMinutes: 5, earlyMinutes: 5, clockPoints: [{ name: '岗亭', ...POST, radius: 100, beacon: '' }] },
-  })).json().obj;
+  const shift = (
+    await t.call(a.sessionId, {
+      method: 'POST',
+      url: `${api}/shift/save.json`,
+      payload: {
+        name: '全天',
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        periods: [{ start: '00:00', end: '23:59' }],
+        lateMinutes: 5,
+        earlyMinutes: 5,
+        clockPoints: [{ name: '岗亭', ...POST, radius: 100, beacon: '' }],
+      },
+    })
+  ).json().obj;
   staffId = (await post(`${api}/staff/save.json`, { name: '陈保安', staffNo: 'W001', shiftId: shift.shiftId })).obj.staffId;
   expect((await post(`${api}/staff/bind.json`, { staffId, terminalId: id })).flag).toBe(1);
   badge = await TestTerminal.connect(gw.ports.watch!, watchCodec);
@@ -52,10 +63,14 @@ describe('a watch-protocol badge', () => {
     expect(text(await badge.next())).toContain('*LK]');
     const now = Date.now();
     badge.send(encodeWatchReport(id, 'UD', { time: now, ...POST, valid: true, battery: 88, worn: true }));
-    const staff = await eventually(async () => {
-      const s = (await get(`${api}/staff/detail.json?staffId=${staffId}`)).obj;
-      return s.gpsTime !== null && s;
-    }, 5000, 'position stored');
+    const staff = await eventually(
+      async () => {
+        const s = (await get(`${api}/staff/detail.json?staffId=${staffId}`)).obj;
+        return s.gpsTime !== null && s;
+      },
+      5000,
+      'position stored',
+    );
     expect(staff).toMatchObject({ terminalId: id, online: true, state: 'onDuty', stateName: '在岗', battery: 88 });
     const rows = (await get(`${api}/attendance/list.json?date=${beijingDay(now)}`)).obj.list;
     expect(rows).toEqual([expect.objectContaining({ name: '陈保安', start: '00:00', end: '23:59', status: 'pending' })]);
@@ -63,9 +78,12 @@ describe('a watch-protocol badge', () => {
   });
 
   it('raises taken-off and abnormal heart rate through the one alarm table, answered to the badge', async () => {
-    badge.send(encodeWatchReport(id, 'AL', { time: Date.now(), ...POST, valid: true, alarms: ['wearRemoved', 'heartRateAbnormal'], worn: false }));
+    badge.send(
+      encodeWatchReport(id, 'AL', { time: Date.now(), ...POST, valid: true, alarms: ['wearRemoved', 'heartRateAbnormal'], worn: false }),
+    );
     expect(text(await badge.next())).toContain('*AL]');
-    const alarms = async () => (await get(`${api}/alarm/list.json?staffId=${staffId}`)).obj.list as Array<{ type: string; typeName: string }>;
+    const alarms = async () =>
+      (await get(`${api}/alarm/list.json?staffId=${staffId}`)).obj.list as Array<{ type: string; typeName: string }>;
     await eventually(async () => (await alarms()).length >= 2, 5000, 'alarms');
     const list = await alarms();
     expect(list.map((x) => x.typeName).sort()).toEqual(['心率异常', '摘除报警']);
@@ -78,10 +96,14 @@ describe('a watch-protocol badge', () => {
     const frame = text(await badge.next(5000));
     expect(frame).toContain('MONITOR,13800138000');
     badge.send(encodeWatchCommandReply(id, 'MONITOR'));
-    const command = await eventually(async () => {
-      const l = (await get(`${commandEndpoints.list.path}?terminalId=${id}`)).obj.list as Array<{ commandId: number; status: string }>;
-      return l.find((c) => c.commandId === res.obj.commandId && c.status === 'replied');
-    }, 5000, 'reply matched');
+    const command = await eventually(
+      async () => {
+        const l = (await get(`${commandEndpoints.list.path}?terminalId=${id}`)).obj.list as Array<{ commandId: number; status: string }>;
+        return l.find((c) => c.commandId === res.obj.commandId && c.status === 'replied');
+      },
+      5000,
+      'reply matched',
+    );
     expect(command).toBeTruthy();
   });
 });

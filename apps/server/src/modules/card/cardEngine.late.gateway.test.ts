@@ -28,7 +28,8 @@ const FAR = { lat: 31.24, lon: 121.4737 }; // about 1 km north: outside the area
 const DESK = { lat: 31.2313, lon: 121.4737 }; // 100 m north: inside the area, away from POST
 // Yesterday's shift, 08:00–12:00 Beijing: the badge's minutes from 09:00.
 const nine = beijingMidnight(beijingDay(Date.now() - 86_400_000)) + 9 * 3_600_000;
-const post = (url: string, fields: Record<string, string | number | boolean>) => t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const postJson = (url: string, payload: object) => t.call(a.sessionId, { method: 'POST', url, payload }).then((r) => r.json());
 
 beforeAll(async () => {
@@ -36,9 +37,33 @@ beforeAll(async () => {
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { gt06: 0 }, offlineAfterSeconds: 60 });
   engine = startCardEngine(t.ctx, { sweepMs: 3_600_000 });
   a = await createTenant(t, { codes: 'all' });
-  shiftId = (await postJson(`${api}/shift/save.json`, { name: '早班', weekdays: [1, 2, 3, 4, 5, 6, 7], periods: [{ start: '08:00', end: '12:00' }], lateMinutes: 5, earlyMinutes: 10 })).obj.shiftId;
-  areaId = (await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/geofence/add.json', payload: { name: '一号岗区', kind: 'circle', center: [POST.lon, POST.lat], radius: 300 } })).json().obj.geofenceId;
-  expect((await post(`${api}/rules/save.json`, { offPostMinutes: 10, standstillMinutes: 120, gatheringCount: 5, gatheringRadius: 20, gatheringMinutes: 10 })).flag).toBe(1);
+  shiftId = (
+    await postJson(`${api}/shift/save.json`, {
+      name: '早班',
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      periods: [{ start: '08:00', end: '12:00' }],
+      lateMinutes: 5,
+      earlyMinutes: 10,
+    })
+  ).obj.shiftId;
+  areaId = (
+    await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/geofence/add.json',
+      payload: { name: '一号岗区', kind: 'circle', center: [POST.lon, POST.lat], radius: 300 },
+    })
+  ).json().obj.geofenceId;
+  expect(
+    (
+      await post(`${api}/rules/save.json`, {
+        offPostMinutes: 10,
+        standstillMinutes: 120,
+        gatheringCount: 5,
+        gatheringRadius: 20,
+        gatheringMinutes: 10,
+      })
+    ).flag,
+  ).toBe(1);
 });
 afterAll(async () => {
   engine?.stop();
@@ -58,11 +83,14 @@ async function wearer(imei: string, name: string) {
   return { staffId, term };
 }
 
-describe('a badge\'s re-upload after live reports', () => {
+describe("a badge's re-upload after live reports", () => {
   let serial = 1;
   /** A report `min` minutes after 09:00. */
   const report = (min: number, at: { lat: number; lon: number }, reupload = false) =>
-    encodeGt06Location({ time: nine + min * 60_000, ...at, valid: true, speedKmh: 3, course: 0, satellites: 9, acc: true, reupload }, ++serial);
+    encodeGt06Location(
+      { time: nine + min * 60_000, ...at, valid: true, speedKmh: 3, course: 0, satellites: 9, acc: true, reupload },
+      ++serial,
+    );
   /** Sends the frames and a heartbeat in one write: its reply comes once all of them committed, and were fed to the engine. */
   const sendAndSettle = async (term: TestTerminal, frames: Buffer[]) => {
     term.send(Buffer.concat([...frames, encodeGt06Heartbeat({ acc: true }, ++serial)]));
@@ -71,8 +99,12 @@ describe('a badge\'s re-upload after live reports', () => {
   };
   /** Minutes after 09:00 and the 补传 mark of the person's alarms of a type. */
   const alarmsOf = async (staffId: number, type: 'offPost' | 'standstill') =>
-    (await t.ctx.db.query<{ alarm_time: Date; late: boolean }>(`SELECT alarm_time, late FROM alarms WHERE vehicle_id = $1 AND type = $2 ORDER BY alarm_time`, [staffId, type]))
-      .map((r) => [(r.alarm_time.getTime() - nine) / 60_000, r.late]);
+    (
+      await t.ctx.db.query<{ alarm_time: Date; late: boolean }>(
+        `SELECT alarm_time, late FROM alarms WHERE vehicle_id = $1 AND type = $2 ORDER BY alarm_time`,
+        [staffId, type],
+      )
+    ).map((r) => [(r.alarm_time.getTime() - nine) / 60_000, r.late]);
   const offPost = (staffId: number) => alarmsOf(staffId, 'offPost');
 
   it('off post for 15 minutes while out of coverage: one 离岗 补传 at the fix ten minutes out (09:20); the upload again raises nothing', async () => {
@@ -102,7 +134,7 @@ describe('a badge\'s re-upload after live reports', () => {
     }
   });
 
-  it('an older fix sent first on a new connection does not step the state back: 离岗 at 09:12 as the first connection\'s stretch reached it', async () => {
+  it("an older fix sent first on a new connection does not step the state back: 离岗 at 09:12 as the first connection's stretch reached it", async () => {
     const { staffId, term } = await wearer('868120145238003', '吴九');
     const again = await TestTerminal.connect(gw.ports.gt06!, gt06Codec);
     try {
@@ -144,7 +176,10 @@ describe('a badge\'s re-upload after live reports', () => {
       await sendAndSettle(term, [report(0, POST)]);
       await sendAndSettle(term, [report(150, POST)]); // two and a half hours at post: raised live (补传: yesterday's device time)
       expect(await alarmsOf(staffId, 'standstill')).toEqual([[150, true]]);
-      await sendAndSettle(term, [30, 60, 90, 120, 140].map((m) => report(m, POST, true)));
+      await sendAndSettle(
+        term,
+        [30, 60, 90, 120, 140].map((m) => report(m, POST, true)),
+      );
       expect(await alarmsOf(staffId, 'standstill')).toEqual([[150, true]]);
       const { staffId: other, term: second } = await wearer('868120145238006', '冯十二');
       try {

@@ -30,7 +30,11 @@ interface Person {
 const LATE_WINDOW_MS = 60 * 60_000;
 /** A position older than this does not count someone as present for gathering. */
 const GATHER_FRESH_MS = 5 * 60_000;
-const FLAG: Record<DerivedAlarm, 'off_post_alarmed' | 'still_alarmed' | 'gathering_alarmed'> = { offPost: 'off_post_alarmed', standstill: 'still_alarmed', gathering: 'gathering_alarmed' };
+const FLAG: Record<DerivedAlarm, 'off_post_alarmed' | 'still_alarmed' | 'gathering_alarmed'> = {
+  offPost: 'off_post_alarmed',
+  standstill: 'still_alarmed',
+  gathering: 'gathering_alarmed',
+};
 
 /**
  * 智能工牌's derived alarms from each fix once committed (cardRules.ts, core/positionFeed.ts), the
@@ -63,17 +67,38 @@ export class CardEngine {
   private load(): Promise<Map<number, Person>> {
     this.people ??= (async () => {
       const staff = await staffQueries.all(this.db, '/');
-      const shifts = new Map((await setupQueries.shiftsByIds(this.db, [...new Set(staff.map((s) => s.effective_shift_id).filter((x) => x !== null).map(Number))])).map((s) => [s.id, shiftRule(s)]));
+      const shifts = new Map(
+        (
+          await setupQueries.shiftsByIds(this.db, [
+            ...new Set(
+              staff
+                .map((s) => s.effective_shift_id)
+                .filter((x) => x !== null)
+                .map(Number),
+            ),
+          ])
+        ).map((s) => [s.id, shiftRule(s)]),
+      );
       const fences = areasByStaff(staff, await setupQueries.areas(this.db, '/'));
       const rules = new Map<number, CardRules>();
       for (const id of new Set(staff.map((s) => Number(s.account_id)))) rules.set(id, await setupQueries.rules(this.db, id));
-      return new Map(staff.map((s) => [Number(s.id), {
-        accountId: Number(s.account_id), rule: s.effective_shift_id === null ? undefined : shifts.get(Number(s.effective_shift_id)),
-        fences: fences.get(Number(s.id)) ?? [], rules: rules.get(Number(s.account_id))!,
-      }]));
+      return new Map(
+        staff.map((s) => [
+          Number(s.id),
+          {
+            accountId: Number(s.account_id),
+            rule: s.effective_shift_id === null ? undefined : shifts.get(Number(s.effective_shift_id)),
+            fences: fences.get(Number(s.id)) ?? [],
+            rules: rules.get(Number(s.account_id))!,
+          },
+        ]),
+      );
     })();
     const loading = this.people;
-    loading.then((m) => this.people === loading && (this.known = m), () => (this.people = null));
+    loading.then(
+      (m) => this.people === loading && (this.known = m),
+      () => (this.people = null),
+    );
     return loading;
   }
 
@@ -112,7 +137,8 @@ export class CardEngine {
   /** The newest device time judged for the person; read from the stored fixes the first time this engine sees them. */
   private async judgedUpTo(staffId: number, receivedAt: number): Promise<number> {
     let to = this.judgedTo.get(staffId);
-    if (to === undefined) this.judgedTo.set(staffId, (to = (await cardEngineQueries.newestStoredBefore(this.db, staffId, receivedAt)) ?? -Infinity));
+    if (to === undefined)
+      this.judgedTo.set(staffId, (to = (await cardEngineQueries.newestStoredBefore(this.db, staffId, receivedAt)) ?? -Infinity));
     return to;
   }
 
@@ -139,7 +165,8 @@ export class CardEngine {
     seen.set(staffId, { lat: p.lat, lon: p.lon, time: p.gpsTime });
     let n = 0;
     for (const [id, o] of seen) {
-      if (id !== staffId && Math.abs(o.time - p.gpsTime) <= GATHER_FRESH_MS && distanceMeters([p.lon, p.lat], [o.lon, o.lat]) <= radius) n++;
+      if (id !== staffId && Math.abs(o.time - p.gpsTime) <= GATHER_FRESH_MS && distanceMeters([p.lon, p.lat], [o.lon, o.lat]) <= radius)
+        n++;
     }
     return n;
   }
@@ -151,7 +178,11 @@ export class CardEngine {
     let state = this.states.get(staffId);
     if (!state) this.states.set(staffId, (state = await cardEngineQueries.state(this.db, staffId)));
     const step = derivedStep(state, person.rules, {
-      time: p.gpsTime, lat: p.lat, lon: p.lon, inShift: inShift(person.rule, p.gpsTime), inArea: inAreas(person.fences, p.lat, p.lon),
+      time: p.gpsTime,
+      lat: p.lat,
+      lon: p.lon,
+      inShift: inShift(person.rule, p.gpsTime),
+      inArea: inAreas(person.fences, p.lat, p.lon),
       near: this.near(person.accountId, staffId, p, person.rules.gatheringRadius),
     });
     this.states.set(staffId, step.state);
@@ -159,7 +190,9 @@ export class CardEngine {
     const raised: number[] = [];
     for (const type of step.raise) {
       if (!(await cardEngineQueries.claim(this.db, staffId, FLAG[type]))) continue;
-      raised.push(...(await cardEngineQueries.raise(this.db, { staffId, type, at: p.gpsTime, lat: p.lat, lon: p.lon, late: isBlindAreaFix(p) })));
+      raised.push(
+        ...(await cardEngineQueries.raise(this.db, { staffId, type, at: p.gpsTime, lat: p.lat, lon: p.lon, late: isBlindAreaFix(p) })),
+      );
     }
     if (raised.length) await this.onAlarms(raised);
   }
@@ -180,7 +213,12 @@ export class CardEngine {
     // Twice the minutes back: a stretch under way when the window opens reaches its minutes on judged fixes in both runs alike.
     const span = Math.max(LATE_WINDOW_MS, 2 * Math.max(person.rules.offPostMinutes, person.rules.standstillMinutes) * 60_000);
     const from = Math.min(...times);
-    const stored = await cardEngineQueries.fixesAround(this.db, staffId, { since: from - span, from, until: Math.max(...times) + span, receivedBy: Math.max(...late.map((p) => p.receivedAt)) });
+    const stored = await cardEngineQueries.fixesAround(this.db, staffId, {
+      since: from - span,
+      from,
+      until: Math.max(...times) + span,
+      receivedBy: Math.max(...late.map((p) => p.receivedAt)),
+    });
     const judged = judgedBefore(stored, late);
     const fixes = late.map((p) => ({ time: p.gpsTime, lat: p.lat, lon: p.lon }));
     const raised: number[] = [];
@@ -189,12 +227,19 @@ export class CardEngine {
       const rule: ForwardRule<DerivedState, { time: number; lat: number; lon: number }, typeof kind> = {
         start: FRESH_STATE,
         step: (state, f) => {
-          const step = derivedStep(state, person.rules, { ...f, inShift: inShift(person.rule, f.time), inArea: inAreas(person.fences, f.lat, f.lon), near: 0 });
+          const step = derivedStep(state, person.rules, {
+            ...f,
+            inShift: inShift(person.rule, f.time),
+            inArea: inAreas(person.fences, f.lat, f.lon),
+            near: 0,
+          });
           return { state: step.state, event: step.raise.includes(kind) ? kind : null };
         },
       };
       for (const e of lateEvents(rule, judged, fixes)) {
-        raised.push(...(await cardEngineQueries.raise(this.db, { staffId, type: kind, at: e.fix.time, lat: e.fix.lat, lon: e.fix.lon, late: true })));
+        raised.push(
+          ...(await cardEngineQueries.raise(this.db, { staffId, type: kind, at: e.fix.time, lat: e.fix.lat, lon: e.fix.lon, late: true })),
+        );
       }
     }
     if (raised.length) await this.onAlarms(raised);
@@ -215,7 +260,8 @@ export class CardEngine {
       for (const day of new Set([beijingDay(now - 2 * 3_600_000), beijingDay(now)])) {
         for (const run of await patrolRuns(this.db, '/', day, now)) {
           if (run.status !== 'missed' || !(await cardEngineQueries.claimPatrol(this.db, run.planId, day, run.window))) continue;
-          for (const staffId of run.assigneeIds) raised.push(...(await cardEngineQueries.raise(this.db, { staffId, type: 'missedCheckpoint', at: now, lat: null, lon: null })));
+          for (const staffId of run.assigneeIds)
+            raised.push(...(await cardEngineQueries.raise(this.db, { staffId, type: 'missedCheckpoint', at: now, lat: null, lon: null })));
         }
       }
       if (raised.length) await this.onAlarms(raised);
@@ -229,9 +275,13 @@ export interface CardEngineHandle extends PositionEngine {
 }
 
 /** Starts the engine beside the geofence engine (fed every fix this process's gateway commits). */
-export function startCardEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>, opts: { sweepMs?: number } = {}): CardEngineHandle {
+export function startCardEngine(
+  ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>,
+  opts: { sweepMs?: number } = {},
+): CardEngineHandle {
   const publish = async (ids: number[]) => {
-    for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids)) ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
+    for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids))
+      ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
   };
   const engine = new CardEngine(ctx.db, publish, ctx.log);
   const offPositions = ctx.positionFeed.subscribe({

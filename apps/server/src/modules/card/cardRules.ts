@@ -23,7 +23,14 @@ export interface DerivedState {
 }
 
 export const FRESH_STATE: DerivedState = {
-  offPostSince: null, offPostAlarmed: false, stillSince: null, stillLat: null, stillLon: null, stillAlarmed: false, gatheringSince: null, gatheringAlarmed: false,
+  offPostSince: null,
+  offPostAlarmed: false,
+  stillSince: null,
+  stillLat: null,
+  stillLon: null,
+  stillAlarmed: false,
+  gatheringSince: null,
+  gatheringAlarmed: false,
 };
 
 export interface StepInput {
@@ -55,9 +62,15 @@ export function derivedStep(s: DerivedState, rules: CardRules, p: StepInput): { 
     next.offPostAlarmed = false;
   }
 
-  const moved = next.stillLat === null || next.stillLon === null || distanceMeters([p.lon, p.lat], [next.stillLon, next.stillLat]) > STILL_RADIUS_M;
+  const moved =
+    next.stillLat === null || next.stillLon === null || distanceMeters([p.lon, p.lat], [next.stillLon, next.stillLat]) > STILL_RADIUS_M;
   if (!p.inShift || moved) {
-    Object.assign(next, { stillSince: p.inShift ? p.time : null, stillLat: p.inShift ? p.lat : null, stillLon: p.inShift ? p.lon : null, stillAlarmed: false });
+    Object.assign(next, {
+      stillSince: p.inShift ? p.time : null,
+      stillLat: p.inShift ? p.lat : null,
+      stillLon: p.inShift ? p.lon : null,
+      stillAlarmed: false,
+    });
   } else if (!next.stillAlarmed && minutes(next.stillSince) >= rules.standstillMinutes) {
     next.stillAlarmed = true;
     raise.push('standstill');

@@ -17,8 +17,11 @@ import { badPeriod, periodText, shiftPeriodProblem } from './attendance.ts';
 
 type Owned = 'card_teams' | 'card_shifts' | 'card_areas' | 'card_checkpoints' | 'card_patrol_plans';
 const MISSING = {
-  card_teams: CARD_ERRORS.teamNotVisible, card_shifts: CARD_ERRORS.shiftNotVisible, card_areas: CARD_ERRORS.areaNotVisible,
-  card_checkpoints: CARD_ERRORS.checkpointNotVisible, card_patrol_plans: CARD_ERRORS.planNotVisible,
+  card_teams: CARD_ERRORS.teamNotVisible,
+  card_shifts: CARD_ERRORS.shiftNotVisible,
+  card_areas: CARD_ERRORS.areaNotVisible,
+  card_checkpoints: CARD_ERRORS.checkpointNotVisible,
+  card_patrol_plans: CARD_ERRORS.planNotVisible,
 } as const;
 
 /** The row's account when the caller may see it; a foreign id answers like a missing one. */
@@ -40,7 +43,8 @@ function checkShiftPeriods(periods: Array<{ start: string; end: string }>) {
   if (periods.length > CARD_LIMITS.periods) throw new AppError(CARD_ERRORS.tooManyPeriods, { params: { max: CARD_LIMITS.periods } });
   const bad = shiftPeriodProblem(periods);
   if (!bad) return;
-  const params: Record<string, string> = bad.error === 'periodSame' ? { ...bad.period } : { period: periodText(bad.period), other: periodText(bad.other) };
+  const params: Record<string, string> =
+    bad.error === 'periodSame' ? { ...bad.period } : { period: periodText(bad.period), other: periodText(bad.other) };
   throw new AppError(CARD_ERRORS[bad.error], { params });
 }
 
@@ -50,7 +54,11 @@ export function cardSetupRoutes(ctx: AppContext, app: FastifyInstance) {
   const changed = () => bus.publish(CARD_CHANGED, {});
   const teams = async (user: SessionUser) =>
     (await staffQueries.teams(db, scopeParam(user))).map((t) => ({
-      teamId: Number(t.id), name: t.name, parentId: t.parent_id === null ? null : Number(t.parent_id), shiftId: t.shift_id === null ? null : Number(t.shift_id), staffCount: t.staff_count,
+      teamId: Number(t.id),
+      name: t.name,
+      parentId: t.parent_id === null ? null : Number(t.parent_id),
+      shiftId: t.shift_id === null ? null : Number(t.shift_id),
+      staffCount: t.staff_count,
     }));
   const areas = async (user: SessionUser) => (await setupQueries.areas(db, scopeParam(user))).map(presentArea);
   const checkpoints = async (user: SessionUser) => (await setupQueries.checkpoints(db, scopeParam(user))).map(presentCheckpoint);
@@ -61,7 +69,8 @@ export function cardSetupRoutes(ctx: AppContext, app: FastifyInstance) {
     const user = caller(request);
     const accountId = body.teamId ? await ownerOf(db, user, 'card_teams', body.teamId) : user.accountId;
     const parentId = await ownedId(db, user, 'card_teams', body.parentId, accountId);
-    if (body.teamId && parentId !== null && (await setupQueries.teamAncestors(db, parentId)).includes(body.teamId)) throw new AppError(CARD_ERRORS.teamLoop);
+    if (body.teamId && parentId !== null && (await setupQueries.teamAncestors(db, parentId)).includes(body.teamId))
+      throw new AppError(CARD_ERRORS.teamLoop);
     const shiftId = await ownedId(db, user, 'card_shifts', body.shiftId, accountId);
     await setupQueries.saveTeam(db, { id: body.teamId, accountId, name: body.name.trim(), parentId, shiftId });
     auditChange(request, { objectType: '班组', objectId: body.teamId ?? 0, after: { name: body.name } });
@@ -86,7 +95,10 @@ export function cardSetupRoutes(ctx: AppContext, app: FastifyInstance) {
     const [fence] = await geofencesQueries.visible(db, scopeParam(user), [body.geofenceId]);
     if (!fence) throw new AppError(GEOFENCE_ERRORS.notVisible);
     const accountId = Number(fence.account_id);
-    const assigneeAccount = body.staffId !== undefined ? (await visibleStaff(db, user, body.staffId)).account_id : await ownerOf(db, user, 'card_teams', body.teamId!);
+    const assigneeAccount =
+      body.staffId !== undefined
+        ? (await visibleStaff(db, user, body.staffId)).account_id
+        : await ownerOf(db, user, 'card_teams', body.teamId!);
     if (Number(assigneeAccount) !== accountId) throw new AppError(CARD_ERRORS.assigneeOfOtherAccount);
     await setupQueries.insertArea(db, accountId, body.geofenceId, body.staffId ?? null, body.teamId ?? null);
     auditChange(request, { objectType: '责任区域', objectId: body.geofenceId, after: { staffId: body.staffId, teamId: body.teamId } });
@@ -109,10 +121,18 @@ export function cardSetupRoutes(ctx: AppContext, app: FastifyInstance) {
     const accountId = body.shiftId ? await ownerOf(db, user, 'card_shifts', body.shiftId) : user.accountId;
     checkShiftPeriods(body.periods);
     const points = body.clockPoints ?? [];
-    if (points.length > CARD_LIMITS.clockPoints) throw new AppError(CARD_ERRORS.tooManyClockPoints, { params: { max: CARD_LIMITS.clockPoints } });
+    if (points.length > CARD_LIMITS.clockPoints)
+      throw new AppError(CARD_ERRORS.tooManyClockPoints, { params: { max: CARD_LIMITS.clockPoints } });
     const id = await setupQueries.saveShift(db, {
-      id: body.shiftId, account_id: accountId, name: body.name.trim(), weekdays: [...new Set(body.weekdays)].sort(), holidays: body.holidays ?? [], workdays: body.workdays ?? [],
-      periods: [...body.periods].sort((a, b) => a.start.localeCompare(b.start)), late_minutes: body.lateMinutes, early_minutes: body.earlyMinutes,
+      id: body.shiftId,
+      account_id: accountId,
+      name: body.name.trim(),
+      weekdays: [...new Set(body.weekdays)].sort(),
+      holidays: body.holidays ?? [],
+      workdays: body.workdays ?? [],
+      periods: [...body.periods].sort((a, b) => a.start.localeCompare(b.start)),
+      late_minutes: body.lateMinutes,
+      early_minutes: body.earlyMinutes,
       clock_points: points.map((p) => ({ ...p, name: p.name.trim(), beacon: p.beacon.trim().toLowerCase() })),
     });
     auditChange(request, { objectType: '班次', objectId: id, after: { name: body.name, periods: body.periods.map(periodText).join(',') } });
@@ -134,7 +154,15 @@ export function cardSetupRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, cardEndpoints.saveCheckpoint, async (body, request) => {
     const user = caller(request);
     const accountId = body.checkpointId ? await ownerOf(db, user, 'card_checkpoints', body.checkpointId) : user.accountId;
-    await setupQueries.saveCheckpoint(db, { id: body.checkpointId, accountId, name: body.name.trim(), lat: body.lat, lon: body.lon, radius: body.radius, beacon: (body.beacon ?? '').trim().toLowerCase() });
+    await setupQueries.saveCheckpoint(db, {
+      id: body.checkpointId,
+      accountId,
+      name: body.name.trim(),
+      lat: body.lat,
+      lon: body.lon,
+      radius: body.radius,
+      beacon: (body.beacon ?? '').trim().toLowerCase(),
+    });
     changed();
     return checkpoints(user);
   });
@@ -161,13 +189,22 @@ export function cardSetupRoutes(ctx: AppContext, app: FastifyInstance) {
     const user = caller(request);
     const accountId = body.planId ? await ownerOf(db, user, 'card_patrol_plans', body.planId) : user.accountId;
     checkWindows(body.windows, CARD_LIMITS.windows);
-    for (const id of body.checkpointIds) if ((await ownerOf(db, user, 'card_checkpoints', id)) !== accountId) throw new AppError(CARD_ERRORS.assigneeOfOtherAccount);
-    for (const id of body.staffIds ?? []) if (Number((await visibleStaff(db, user, id)).account_id) !== accountId) throw new AppError(CARD_ERRORS.assigneeOfOtherAccount);
+    for (const id of body.checkpointIds)
+      if ((await ownerOf(db, user, 'card_checkpoints', id)) !== accountId) throw new AppError(CARD_ERRORS.assigneeOfOtherAccount);
+    for (const id of body.staffIds ?? [])
+      if (Number((await visibleStaff(db, user, id)).account_id) !== accountId) throw new AppError(CARD_ERRORS.assigneeOfOtherAccount);
     const teamId = await ownedId(db, user, 'card_teams', body.teamId, accountId);
     if (!teamId && !(body.staffIds ?? []).length) throw new AppError(CARD_ERRORS.areaAssignee);
     const id = await setupQueries.savePlan(db, {
-      id: body.planId, account_id: accountId, name: body.name.trim(), checkpoint_ids: body.checkpointIds, weekdays: [...new Set(body.weekdays)].sort(),
-      windows: body.windows, late_minutes: body.lateMinutes, staff_ids: [...new Set(body.staffIds ?? [])], team_id: teamId,
+      id: body.planId,
+      account_id: accountId,
+      name: body.name.trim(),
+      checkpoint_ids: body.checkpointIds,
+      weekdays: [...new Set(body.weekdays)].sort(),
+      windows: body.windows,
+      late_minutes: body.lateMinutes,
+      staff_ids: [...new Set(body.staffIds ?? [])],
+      team_id: teamId,
     });
     auditChange(request, { objectType: '巡更计划', objectId: id, after: { name: body.name } });
     changed();

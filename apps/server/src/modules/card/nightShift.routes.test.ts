@@ -26,16 +26,27 @@ const people = {
 };
 const staff: Record<string, number> = {};
 
-const post = (url: string, fields: Record<string, string | number | boolean>) => t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const get = (url: string) => t.call(a.sessionId, { url }).then((r) => r.json());
 
 beforeAll(async () => {
   t = await createTestServer();
   a = await createTenant(t, { codes: 'all' });
-  const shift = (await t.call(a.sessionId, {
-    method: 'POST', url: `${api}/shift/save.json`,
-    payload: { name: '夜班', weekdays: [1, 2, 3, 4, 5, 6, 7], periods: [{ start: '22:00', end: '06:00' }], lateMinutes: 5, earlyMinutes: 10, clockPoints: [{ name: '岗亭', ...POST, radius: 100, beacon: '' }] },
-  })).json();
+  const shift = (
+    await t.call(a.sessionId, {
+      method: 'POST',
+      url: `${api}/shift/save.json`,
+      payload: {
+        name: '夜班',
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        periods: [{ start: '22:00', end: '06:00' }],
+        lateMinutes: 5,
+        earlyMinutes: 10,
+        clockPoints: [{ name: '岗亭', ...POST, radius: 100, beacon: '' }],
+      },
+    })
+  ).json();
   expect(shift).toMatchObject({ flag: 1, obj: { periods: [{ start: '22:00', end: '06:00' }] } });
   await t.ctx.db.query(`SELECT ensure_position_partitions($1::date - 1, $2::date + 1)`, [before, today]);
   for (const [key, p] of Object.entries(people)) {
@@ -62,21 +73,40 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Row = { name: string; start: string; end: string; status: string; statusName: string; arrivedAt: number | null; leftAt: number | null };
-const attendance = async (date: string) => new Map<string, Row>((await get(`${api}/attendance/list.json?date=${date}&pageSize=100`)).obj.list.map((r: Row) => [r.name, r]));
+type Row = {
+  name: string;
+  start: string;
+  end: string;
+  status: string;
+  statusName: string;
+  arrivedAt: number | null;
+  leftAt: number | null;
+};
+const attendance = async (date: string) =>
+  new Map<string, Row>((await get(`${api}/attendance/list.json?date=${date}&pageSize=100`)).obj.list.map((r: Row) => [r.name, r]));
 
 describe('a night shift across midnight', () => {
   it('judges the period on the day it starts: on time, late, early, absent', async () => {
     const rows = await attendance(day);
-    expect(rows.get('夜班甲')).toMatchObject({ start: '22:00', end: '06:00', status: 'normal', arrivedAt: at(day, '21:55'), leftAt: at(next, '06:00') });
+    expect(rows.get('夜班甲')).toMatchObject({
+      start: '22:00',
+      end: '06:00',
+      status: 'normal',
+      arrivedAt: at(day, '21:55'),
+      leftAt: at(next, '06:00'),
+    });
     expect(rows.get('夜班乙')).toMatchObject({ status: 'late', statusName: '迟到', arrivedAt: at(day, '22:20') });
     expect(rows.get('夜班丙')).toMatchObject({ status: 'early', statusName: '早退', leftAt: at(next, '05:00') });
     expect(rows.get('夜班丁')).toMatchObject({ status: 'absent', statusName: '缺勤', arrivedAt: null });
     // 丁's night was the day before's: on time there.
-    expect((await attendance(before)).get('夜班丁')).toMatchObject({ status: 'normal', arrivedAt: at(before, '21:55'), leftAt: at(day, '06:00') });
+    expect((await attendance(before)).get('夜班丁')).toMatchObject({
+      status: 'normal',
+      arrivedAt: at(before, '21:55'),
+      leftAt: at(day, '06:00'),
+    });
   });
 
-  it('keeps today\'s night period pending until 06:00 tomorrow', async () => {
+  it("keeps today's night period pending until 06:00 tomorrow", async () => {
     expect((await attendance(today)).get('夜班甲')).toMatchObject({ status: 'pending', statusName: '未结束' });
   });
 

@@ -48,7 +48,12 @@ export function atCheckpoint(p: PatrolPoint, lat: number, lon: number, beacon: s
 }
 
 export function scoreRun(
-  day: string, window: { start: number; end: number }, lateMinutes: number, points: readonly PatrolPoint[], track: PatrolTrack, now: number,
+  day: string,
+  window: { start: number; end: number },
+  lateMinutes: number,
+  points: readonly PatrolPoint[],
+  track: PatrolTrack,
+  now: number,
 ): RunResult {
   const midnight = beijingMidnight(day);
   const start = midnight + window.start * MINUTE;

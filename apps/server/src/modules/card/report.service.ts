@@ -34,12 +34,35 @@ export async function cardReport(q: Queryable, user: SessionUser, query: CardRep
   const to = beijingMidnight(endDate) + DAY;
   // The last day's night period ends the next morning: its positions are read too.
   const overnight = overnightOf(ctx);
-  const tracks = await loadTracks(q, ids, from - ATTENDANCE_SLACK_MINUTES * 60_000, to + overnight + ATTENDANCE_SLACK_MINUTES * 60_000, { beacons: true });
+  const tracks = await loadTracks(q, ids, from - ATTENDANCE_SLACK_MINUTES * 60_000, to + overnight + ATTENDANCE_SLACK_MINUTES * 60_000, {
+    beacons: true,
+  });
   const rulesByAccount = new Map<number, Awaited<ReturnType<typeof setupQueries.rules>>>();
-  const rows = new Map<number, CardReportRow>(ctx.staff.map((s) => [Number(s.id), {
-    staffId: Number(s.id), name: s.name, staffNo: s.staff_no, teamName: s.team_name ?? '', workPeriods: 0, arrived: 0, ongoing: 0, normal: 0, late: 0, early: 0, absent: 0,
-    offPostCount: 0, offPostMinutes: 0, patrolDone: 0, patrolLate: 0, patrolMissed: 0, wearMinutes: 0, alarms: 0,
-  }]));
+  const rows = new Map<number, CardReportRow>(
+    ctx.staff.map((s) => [
+      Number(s.id),
+      {
+        staffId: Number(s.id),
+        name: s.name,
+        staffNo: s.staff_no,
+        teamName: s.team_name ?? '',
+        workPeriods: 0,
+        arrived: 0,
+        ongoing: 0,
+        normal: 0,
+        late: 0,
+        early: 0,
+        absent: 0,
+        offPostCount: 0,
+        offPostMinutes: 0,
+        patrolDone: 0,
+        patrolLate: 0,
+        patrolMissed: 0,
+        wearMinutes: 0,
+        alarms: 0,
+      },
+    ]),
+  );
   for (let day = startDate; day <= endDate; day = addDays(day, 1)) {
     for (const { staff, shift, results } of computeDay(ctx, tracks, day, now)) {
       const row = rows.get(Number(staff.id))!;
@@ -79,7 +102,9 @@ export async function cardReport(q: Queryable, user: SessionUser, query: CardRep
     if (!track || !rule) continue;
     let accountRules = rulesByAccount.get(s.account_id);
     if (!accountRules) rulesByAccount.set(s.account_id, (accountRules = await setupQueries.rules(q, s.account_id)));
-    const points = track.times.map((time, i) => ({ time, lat: track.lat[i]!, lon: track.lon[i]! })).filter((p) => p.time >= from && Number.isFinite(p.lat));
+    const points = track.times
+      .map((time, i) => ({ time, lat: track.lat[i]!, lon: track.lon[i]! }))
+      .filter((p) => p.time >= from && Number.isFinite(p.lat));
     const fences = ctx.fences.get(Number(s.id)) ?? [];
     // In a period of a working day of the span: a night period counts for the day it starts on, and
     // the positions read past the span's end (its last night, the slack) count only there.

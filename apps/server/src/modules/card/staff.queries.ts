@@ -66,14 +66,25 @@ const filter = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR v.name I
    AND ($3::bigint IS NULL OR s.team_id = $3)`;
 
 const profileColumns = (rows: { id: number; p: StaffProfile }[]) => [
-  rows.map((r) => r.id), rows.map((r) => r.p.staffNo), rows.map((r) => r.p.job), rows.map((r) => r.p.phone),
-  rows.map((r) => r.p.teamId), rows.map((r) => r.p.shiftId), rows.map((r) => r.p.remark),
+  rows.map((r) => r.id),
+  rows.map((r) => r.p.staffNo),
+  rows.map((r) => r.p.job),
+  rows.map((r) => r.p.phone),
+  rows.map((r) => r.p.teamId),
+  rows.map((r) => r.p.shiftId),
+  rows.map((r) => r.p.remark),
 ];
 
 export const staffQueries = {
   page: async (q: Queryable, scope: string, keyword: string | null, teamId: number | null, limit: number, offset: number) => {
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${filter}) x`, [scope, keyword, teamId]);
-    const rows = await q.query<StaffRow>(`${SELECT} WHERE ${filter} ORDER BY s.staff_no, v.id LIMIT $4 OFFSET $5`, [scope, keyword, teamId, limit, offset]);
+    const rows = await q.query<StaffRow>(`${SELECT} WHERE ${filter} ORDER BY s.staff_no, v.id LIMIT $4 OFFSET $5`, [
+      scope,
+      keyword,
+      teamId,
+      limit,
+      offset,
+    ]);
     return { total: count?.n ?? 0, rows };
   },
 
@@ -84,7 +95,10 @@ export const staffQueries = {
     (await q.query<StaffRow>(`${SELECT} WHERE ${accountInScope('a.path', 1)} AND v.id = $2`, [scope, id]))[0],
 
   byNumbers: (q: Queryable, accountId: number, numbers: string[]) =>
-    q.query<{ id: number; staff_no: string }>(`SELECT vehicle_id AS id, staff_no FROM card_staff WHERE account_id = $1 AND staff_no = ANY($2::text[])`, [accountId, numbers]),
+    q.query<{ id: number; staff_no: string }>(
+      `SELECT vehicle_id AS id, staff_no FROM card_staff WHERE account_id = $1 AND staff_no = ANY($2::text[])`,
+      [accountId, numbers],
+    ),
 
   insertProfile: (q: Queryable, vehicleId: number, accountId: number, p: StaffProfile) =>
     q.query(
@@ -93,19 +107,34 @@ export const staffQueries = {
     ),
 
   updateProfile: (q: Queryable, vehicleId: number, p: StaffProfile) =>
-    q.query(
-      `UPDATE card_staff SET staff_no = $2, job = $3, phone = $4, team_id = $5, shift_id = $6, remark = $7 WHERE vehicle_id = $1`,
-      [vehicleId, p.staffNo, p.job, p.phone, p.teamId, p.shiftId, p.remark],
-    ),
+    q.query(`UPDATE card_staff SET staff_no = $2, job = $3, phone = $4, team_id = $5, shift_id = $6, remark = $7 WHERE vehicle_id = $1`, [
+      vehicleId,
+      p.staffNo,
+      p.job,
+      p.phone,
+      p.teamId,
+      p.shiftId,
+      p.remark,
+    ]),
 
   setPhoto: (q: Queryable, vehicleId: number, bytes: Buffer, type: string) =>
     q.query(`UPDATE card_staff SET photo = $2, photo_type = $3 WHERE vehicle_id = $1`, [vehicleId, bytes, type]),
 
   photo: async (q: Queryable, vehicleId: number) =>
-    (await q.query<{ photo: Buffer | Uint8Array | null; photo_type: string | null }>(`SELECT photo, photo_type FROM card_staff WHERE vehicle_id = $1`, [vehicleId]))[0],
+    (
+      await q.query<{ photo: Buffer | Uint8Array | null; photo_type: string | null }>(
+        `SELECT photo, photo_type FROM card_staff WHERE vehicle_id = $1`,
+        [vehicleId],
+      )
+    )[0],
 
   openBinding: (q: Queryable, staffId: number, terminalPk: number, identifier: string, by: string) =>
-    q.query(`INSERT INTO card_badge_bindings (staff_id, terminal_id, identifier, bound_by) VALUES ($1, $2, $3, $4)`, [staffId, terminalPk, identifier, by]),
+    q.query(`INSERT INTO card_badge_bindings (staff_id, terminal_id, identifier, bound_by) VALUES ($1, $2, $3, $4)`, [
+      staffId,
+      terminalPk,
+      identifier,
+      by,
+    ]),
 
   closeBinding: (q: Queryable, staffId: number, by: string) =>
     q.query(`UPDATE card_badge_bindings SET unbound_at = now(), unbound_by = $2 WHERE staff_id = $1 AND unbound_at IS NULL`, [staffId, by]),
@@ -120,7 +149,11 @@ export const staffQueries = {
   batch: {
     /** Ids for `n` new people, taken before their rows are written so each row keeps its own. */
     newIds: async (q: Queryable, n: number) =>
-      (await q.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('vehicles', 'id')) AS id FROM generate_series(1, $1::int)`, [n])).map((r) => Number(r.id)),
+      (
+        await q.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('vehicles', 'id')) AS id FROM generate_series(1, $1::int)`, [
+          n,
+        ])
+      ).map((r) => Number(r.id)),
 
     /** The name and badge of people already in the account. */
     current: (q: Queryable, ids: number[]) =>
@@ -162,7 +195,10 @@ export const staffQueries = {
       ),
 
     closeBindings: (q: Queryable, staffIds: number[], by: string) =>
-      q.query(`UPDATE card_badge_bindings SET unbound_at = now(), unbound_by = $2 WHERE staff_id = ANY($1::bigint[]) AND unbound_at IS NULL`, [staffIds, by]),
+      q.query(
+        `UPDATE card_badge_bindings SET unbound_at = now(), unbound_by = $2 WHERE staff_id = ANY($1::bigint[]) AND unbound_at IS NULL`,
+        [staffIds, by],
+      ),
 
     openBindings: (q: Queryable, rows: { staffId: number; terminalPk: number; identifier: string }[], by: string) =>
       q.query(

@@ -22,7 +22,13 @@ export async function visibleStaff(q: Queryable, user: SessionUser, staffId: num
 }
 
 /** The account of a team or shift the caller may use (0 or absent: none). */
-export async function ownedId(q: Queryable, user: SessionUser, table: 'card_teams' | 'card_shifts', id: number | undefined | null, accountId: number): Promise<number | null> {
+export async function ownedId(
+  q: Queryable,
+  user: SessionUser,
+  table: 'card_teams' | 'card_shifts',
+  id: number | undefined | null,
+  accountId: number,
+): Promise<number | null> {
   if (!id) return null;
   const owner = await setupQueries.owner(q, table, scopeParam(user), id);
   if (owner === undefined) throw new AppError(table === 'card_teams' ? CARD_ERRORS.teamNotVisible : CARD_ERRORS.shiftNotVisible);
@@ -34,7 +40,10 @@ const clean = (s: string | undefined) => (s ?? '').trim();
 
 async function profileOf(q: Queryable, user: SessionUser, input: StaffForm, accountId: number): Promise<StaffProfile> {
   return {
-    staffNo: clean(input.staffNo), job: clean(input.job), phone: clean(input.phone), remark: clean(input.remark),
+    staffNo: clean(input.staffNo),
+    job: clean(input.job),
+    phone: clean(input.phone),
+    remark: clean(input.remark),
     teamId: await ownedId(q, user, 'card_teams', input.teamId, accountId),
     shiftId: await ownedId(q, user, 'card_shifts', input.shiftId, accountId),
   };
@@ -89,7 +98,9 @@ export async function bindBadge(db: Db, bus: Bus, user: SessionUser, staffId: nu
   if (terminal.vehicle_id !== null && Number(terminal.vehicle_id) !== staff.id) {
     const holder = await staffQueries.visible(db, '/', Number(terminal.vehicle_id));
     if (holder) throw new AppError(CARD_ERRORS.badgeBound, { params: { terminalId: terminal.identifier, name: holder.name } });
-    throw new AppError(CARD_ERRORS.badgeInVehicle, { params: { terminalId: terminal.identifier, name: terminal.plate || terminal.vehicle_name || '' } });
+    throw new AppError(CARD_ERRORS.badgeInVehicle, {
+      params: { terminalId: terminal.identifier, name: terminal.plate || terminal.vehicle_name || '' },
+    });
   }
   if (terminal.vehicle_id !== null) return;
   if (staff.terminal_pk !== null) await staffQueries.closeBinding(db, staff.id, user.username);
@@ -111,7 +122,8 @@ const startsWith = (b: Buffer, sig: number[]) => sig.every((v, i) => b[i] === v)
 /** A photo from base64 (a data: address is accepted), checked by its bytes: PNG or JPEG, size-limited. */
 export function checkPhoto(data: string): { bytes: Buffer; contentType: string } {
   const bytes = Buffer.from(data.replace(/^data:[^,]*,/, ''), 'base64');
-  if (bytes.length > CARD_LIMITS.photoBytes) throw new AppError(CARD_ERRORS.photoTooLarge, { params: { kb: CARD_LIMITS.photoBytes / 1024 } });
+  if (bytes.length > CARD_LIMITS.photoBytes)
+    throw new AppError(CARD_ERRORS.photoTooLarge, { params: { kb: CARD_LIMITS.photoBytes / 1024 } });
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { bytes, contentType: 'image/png' };
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { bytes, contentType: 'image/jpeg' };
   throw new AppError(CARD_ERRORS.photoNotImage);

@@ -35,7 +35,13 @@ export function beaconOf(b: unknown): string {
  * `beacons`, the badge's Bluetooth sightings (GT06 0xB2, `badge_beacon_events`) join the track as
  * entries without a place (lat/lon NaN): they count at a clock point or checkpoint with that beacon.
  */
-export async function loadTracks(q: Queryable, staffIds: number[], from: number, to: number, opts: { beacons?: boolean } = {}): Promise<Map<number, StaffTrack>> {
+export async function loadTracks(
+  q: Queryable,
+  staffIds: number[],
+  from: number,
+  to: number,
+  opts: { beacons?: boolean } = {},
+): Promise<Map<number, StaffTrack>> {
   const out = new Map<number, StaffTrack>();
   if (staffIds.length === 0) return out;
   // Only the beacon of the extras: a month of a team is millions of rows.
@@ -67,8 +73,15 @@ export async function loadTracks(q: Queryable, staffIds: number[], from: number,
 export function areasByStaff(staff: readonly StaffRow[], areas: readonly AreaRow[]): Map<number, Fence<number>[]> {
   const out = new Map<number, Fence<number>[]>();
   for (const s of staff) {
-    const mine = areas.filter((a) => (a.staff_id !== null && Number(a.staff_id) === Number(s.id)) || (a.team_id !== null && s.team_id !== null && Number(a.team_id) === Number(s.team_id)));
-    out.set(Number(s.id), mine.map((a) => fenceShape(Number(a.geofence_id), a)));
+    const mine = areas.filter(
+      (a) =>
+        (a.staff_id !== null && Number(a.staff_id) === Number(s.id)) ||
+        (a.team_id !== null && s.team_id !== null && Number(a.team_id) === Number(s.team_id)),
+    );
+    out.set(
+      Number(s.id),
+      mine.map((a) => fenceShape(Number(a.geofence_id), a)),
+    );
   }
   return out;
 }
@@ -104,11 +117,16 @@ function clockPointTest(track: StaffTrack, clockPoints: readonly ClockPoint[]): 
   };
 }
 
-export function atPostTest(track: StaffTrack, clockPoints: readonly ClockPoint[], fences: readonly Fence<number>[]): (i: number) => boolean {
+export function atPostTest(
+  track: StaffTrack,
+  clockPoints: readonly ClockPoint[],
+  fences: readonly Fence<number>[],
+): (i: number) => boolean {
   if (clockPoints.length) return clockPointTest(track, clockPoints);
   if (fences.length) return (i) => fences.some((f) => isInsideFence([track.lon[i]!, track.lat[i]!], f));
   return () => true;
 }
 
 /** Inside any of the person's areas (no areas: never off post). */
-export const inAreas = (fences: readonly Fence<number>[], lat: number, lon: number) => fences.length === 0 || fences.some((f) => isInsideFence([lon, lat], f));
+export const inAreas = (fences: readonly Fence<number>[], lat: number, lon: number) =>
+  fences.length === 0 || fences.some((f) => isInsideFence([lon, lat], f));

@@ -15,4 +15,5 @@ export const staffImportQueries = {
 
 /** PostgreSQL's unique_violation on the account's 工号 index (card_staff_no_idx), on both engines. */
 export const isStaffNoTaken = (err: unknown) =>
-  (err as { code?: string }).code === '23505' && String((err as { constraint?: string }).constraint ?? (err as Error).message ?? '').includes('card_staff_no_idx');
+  (err as { code?: string }).code === '23505' &&
+  String((err as { constraint?: string }).constraint ?? (err as Error).message ?? '').includes('card_staff_no_idx');

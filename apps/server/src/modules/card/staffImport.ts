@@ -53,13 +53,32 @@ export async function checkStaffSheet(db: Queryable, user: SessionUser, sheet: s
   if (sheet.length - 1 > CARD_LIMITS.importRows) throw new AppError(CARD_ERRORS.tooManyRows, { params: { max: CARD_LIMITS.importRows } });
   const cols = columnsOf(sheet[0] ?? []);
   const cell = (r: string[], f: string) => (cols[f] === undefined ? '' : (r[cols[f]!] ?? '').trim());
-  const teams = new Map((await staffQueries.teams(db, scopeParam(user))).filter((t) => Number(t.account_id) === user.accountId).map((t) => [t.name, Number(t.id)]));
+  const teams = new Map(
+    (await staffQueries.teams(db, scopeParam(user)))
+      .filter((t) => Number(t.account_id) === user.accountId)
+      .map((t) => [t.name, Number(t.id)]),
+  );
   const rows = sheet.slice(1).map((r, i): Parsed => ({
-    row: i + 2, staffNo: cell(r, 'staffNo'), name: cell(r, 'name'), job: cell(r, 'job'), phone: cell(r, 'phone'), team: cell(r, 'team'),
-    remark: cell(r, 'remark'), badge: cell(r, 'badge'), teamId: null, existingId: null, terminal: null, errors: [],
+    row: i + 2,
+    staffNo: cell(r, 'staffNo'),
+    name: cell(r, 'name'),
+    job: cell(r, 'job'),
+    phone: cell(r, 'phone'),
+    team: cell(r, 'team'),
+    remark: cell(r, 'remark'),
+    badge: cell(r, 'badge'),
+    teamId: null,
+    existingId: null,
+    terminal: null,
+    errors: [],
   }));
-  const existing = new Map((await staffQueries.byNumbers(db, user.accountId, rows.map((r) => r.staffNo).filter(Boolean))).map((r) => [r.staff_no, Number(r.id)]));
-  const keys = rows.map((r) => r.badge).filter(Boolean).map(identifierKey);
+  const existing = new Map(
+    (await staffQueries.byNumbers(db, user.accountId, rows.map((r) => r.staffNo).filter(Boolean))).map((r) => [r.staff_no, Number(r.id)]),
+  );
+  const keys = rows
+    .map((r) => r.badge)
+    .filter(Boolean)
+    .map(identifierKey);
   const badges = new Map((await terminalsQueries.visibleByKeys(db, terminalScope(user), keys)).map((t) => [t.identifier_key, t]));
   const seenNo = new Map<string, number>();
   const seenBadge = new Map<string, number>();
@@ -81,7 +100,8 @@ export async function checkStaffSheet(db: Queryable, user: SessionUser, sheet: s
       const t = badges.get(identifierKey(r.badge));
       r.terminal = t ?? null;
       if (!t) r.errors.push(`工牌 ${r.badge} 不存在或无权访问`);
-      else if (t.vehicle_id !== null && Number(t.vehicle_id) !== r.existingId) r.errors.push(`工牌 ${r.badge} 已被 ${t.vehicle_name || t.plate || '其他对象'} 使用`);
+      else if (t.vehicle_id !== null && Number(t.vehicle_id) !== r.existingId)
+        r.errors.push(`工牌 ${r.badge} 已被 ${t.vehicle_name || t.plate || '其他对象'} 使用`);
       else if (seenBadge.has(t.identifier_key)) r.errors.push(`工牌与第 ${seenBadge.get(t.identifier_key)} 行重复`);
       else seenBadge.set(t.identifier_key, r.row);
     }
@@ -128,7 +148,9 @@ export async function importStaff(db: Db, bus: Bus, user: SessionUser, sheet: st
 function answer(rows: Parsed[], written: boolean): StaffImportResult {
   const created = written ? rows.filter((r) => r.existingId === null).length : 0;
   return {
-    total: rows.length, created, updated: written ? rows.length - created : 0,
+    total: rows.length,
+    created,
+    updated: written ? rows.length - created : 0,
     rows: rows.map((r) => ({ row: r.row, staffNo: r.staffNo, name: r.name, ok: r.errors.length === 0, errors: r.errors })),
   };
 }
@@ -140,30 +162,54 @@ async function writeStaff(q: Queryable, user: SessionUser, rows: Parsed[]): Prom
   const newIds = fresh.length ? await staffQueries.batch.newIds(q, fresh.length) : [];
   const idOf = new Map<Parsed, number>(fresh.map((r, i) => [r, newIds[i]!]));
   for (const r of known) idOf.set(r, r.existingId!);
-  const current = new Map((known.length ? await staffQueries.batch.current(q, known.map((r) => r.existingId!)) : []).map((c) => [Number(c.id), c]));
+  const current = new Map(
+    (known.length
+      ? await staffQueries.batch.current(
+          q,
+          known.map((r) => r.existingId!),
+        )
+      : []
+    ).map((c) => [Number(c.id), c]),
+  );
 
   // A badge already in this person stays as it is; a free one is bound (the check refused the rest).
   const binding = rows.filter((r) => r.terminal && r.terminal.vehicle_id === null);
   const bindingSet = new Set(binding);
   const newBadge = (r: Parsed) => (bindingSet.has(r) ? Number(r.terminal!.id) : null);
-  const outside = binding.filter((r) => r.terminal!.account_id === null || Number(r.terminal!.account_id) !== user.accountId).map((r) => Number(r.terminal!.id));
+  const outside = binding
+    .filter((r) => r.terminal!.account_id === null || Number(r.terminal!.account_id) !== user.accountId)
+    .map((r) => Number(r.terminal!.id));
   if (outside.length) await terminalsQueries.assign(q, outside, user.accountId);
 
   const profile = (r: Parsed): { id: number; p: StaffProfile } => ({
-    id: idOf.get(r)!, p: { staffNo: r.staffNo, job: r.job, phone: r.phone, teamId: r.teamId, shiftId: null, remark: r.remark },
+    id: idOf.get(r)!,
+    p: { staffNo: r.staffNo, job: r.job, phone: r.phone, teamId: r.teamId, shiftId: null, remark: r.remark },
   });
   if (fresh.length) {
-    await staffQueries.batch.insertVehicles(q, user.accountId, fresh.map((r) => ({ id: idOf.get(r)!, name: r.name, terminalId: newBadge(r) })));
+    await staffQueries.batch.insertVehicles(
+      q,
+      user.accountId,
+      fresh.map((r) => ({ id: idOf.get(r)!, name: r.name, terminalId: newBadge(r) })),
+    );
     await staffQueries.batch.insertProfiles(q, user.accountId, fresh.map(profile));
   }
-  const rebound = known.filter((r) => bindingSet.has(r) && (current.get(r.existingId!)?.terminal_id ?? null) !== null).map((r) => r.existingId!);
+  const rebound = known
+    .filter((r) => bindingSet.has(r) && (current.get(r.existingId!)?.terminal_id ?? null) !== null)
+    .map((r) => r.existingId!);
   if (rebound.length) await staffQueries.batch.closeBindings(q, rebound, user.username);
   if (known.length) {
-    await staffQueries.batch.updateVehicles(q, known.map((r) => ({ id: r.existingId!, name: r.name, terminalId: newBadge(r) })));
+    await staffQueries.batch.updateVehicles(
+      q,
+      known.map((r) => ({ id: r.existingId!, name: r.name, terminalId: newBadge(r) })),
+    );
     await staffQueries.batch.updateProfiles(q, known.map(profile));
   }
   if (binding.length) {
-    await staffQueries.batch.openBindings(q, binding.map((r) => ({ staffId: idOf.get(r)!, terminalPk: Number(r.terminal!.id), identifier: r.terminal!.identifier })), user.username);
+    await staffQueries.batch.openBindings(
+      q,
+      binding.map((r) => ({ staffId: idOf.get(r)!, terminalPk: Number(r.terminal!.id), identifier: r.terminal!.identifier })),
+      user.username,
+    );
   }
 
   const announce: string[] = binding.map((r) => r.terminal!.identifier);

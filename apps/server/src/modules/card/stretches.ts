@@ -16,7 +16,13 @@ export interface Stretch {
   lon: number;
 }
 
-const stretch = (a: TrackPoint, b: TrackPoint): Stretch => ({ start: a.time, end: b.time, minutes: Math.round((b.time - a.time) / 60_000), lat: a.lat, lon: a.lon });
+const stretch = (a: TrackPoint, b: TrackPoint): Stretch => ({
+  start: a.time,
+  end: b.time,
+  minutes: Math.round((b.time - a.time) / 60_000),
+  lat: a.lat,
+  lon: a.lon,
+});
 
 /** Where the person stayed within `radius` m of where they stopped for at least `minMinutes`. */
 export function stopsOf(points: readonly TrackPoint[], minMinutes: number, radius = 30): Stretch[] {
@@ -24,7 +30,8 @@ export function stopsOf(points: readonly TrackPoint[], minMinutes: number, radiu
   let i = 0;
   while (i < points.length) {
     let j = i;
-    while (j + 1 < points.length && distanceMeters([points[i]!.lon, points[i]!.lat], [points[j + 1]!.lon, points[j + 1]!.lat]) <= radius) j++;
+    while (j + 1 < points.length && distanceMeters([points[i]!.lon, points[i]!.lat], [points[j + 1]!.lon, points[j + 1]!.lat]) <= radius)
+      j++;
     if (points[j]!.time - points[i]!.time >= minMinutes * 60_000) out.push(stretch(points[i]!, points[j]!));
     i = j + 1;
   }
@@ -35,7 +42,12 @@ export function stopsOf(points: readonly TrackPoint[], minMinutes: number, radiu
  * Runs of positions outside every responsibility area during the shift's periods that lasted at
  * least `minMinutes` (from the first position outside to the first one back, or the last one).
  */
-export function offPostOf(points: readonly TrackPoint[], inArea: (p: TrackPoint) => boolean, inShift: (t: number) => boolean, minMinutes: number): Stretch[] {
+export function offPostOf(
+  points: readonly TrackPoint[],
+  inArea: (p: TrackPoint) => boolean,
+  inShift: (t: number) => boolean,
+  minMinutes: number,
+): Stretch[] {
   const out: Stretch[] = [];
   let from: TrackPoint | null = null;
   let last: TrackPoint | null = null;

@@ -21,6 +21,13 @@ export async function trackExtras(q: Queryable, staff: StaffRow, date: string): 
   const rules = await setupQueries.rules(q, staff.account_id);
   return {
     stops: stopsOf(points, STOP_MINUTES),
-    offPost: rule ? offPostOf(points, (p) => inAreas(fences, p.lat, p.lon), (t) => inShift(rule, t), rules.offPostMinutes) : [],
+    offPost: rule
+      ? offPostOf(
+          points,
+          (p) => inAreas(fences, p.lat, p.lon),
+          (t) => inShift(rule, t),
+          rules.offPostMinutes,
+        )
+      : [],
   };
 }

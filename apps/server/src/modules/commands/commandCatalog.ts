@@ -92,14 +92,18 @@ export function buildCommand(type: CommandType, p: CommandParams): TerminalComma
       return { type, index: p.index, phone: phoneOf(p) };
     case 'sosNumbers': {
       const phones = (p.phones ?? '').split(/[,，]/).map((s) => s.trim());
-      if (phones.length > 3 || phones.every((s) => s === '') || phones.some((s) => s !== '' && !PHONE.test(s))) throw new AppError(COMMAND_ERRORS.sosPhones);
+      if (phones.length > 3 || phones.every((s) => s === '') || phones.some((s) => s !== '' && !PHONE.test(s)))
+        throw new AppError(COMMAND_ERRORS.sosPhones);
       return { type, phones };
     }
     case 'removeAlarm':
     case 'fallAlarm':
       return { type, enable: enableOf(p) };
     case 'silenceTime': {
-      const periods = (p.periods ?? '').split(/[,，]/).map((s) => s.trim()).filter(Boolean);
+      const periods = (p.periods ?? '')
+        .split(/[,，]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (periods.length > 4 || periods.some((s) => !PERIOD.test(s))) throw new AppError(COMMAND_ERRORS.silencePeriods);
       return { type, periods };
     }

@@ -4,7 +4,19 @@ import { epochOrNull } from '../../http/timeInput.ts';
 import { COMMAND_NAMES_ZH, COMMAND_STATUS_ZH, isCommandType } from './commandCatalog.ts';
 
 export const presentCommand = (c: CommandRow): CommandRecord => ({
-  commandId: c.id, terminalId: c.identifier, plate: c.plate ?? '', type: c.type, typeName: isCommandType(c.type) ? COMMAND_NAMES_ZH[c.type] : c.type,
-  params: c.params, status: c.status, statusName: COMMAND_STATUS_ZH[c.status] ?? c.status, userName: c.user_name ?? '', created: c.created_at.getTime(),
-  expiresAt: c.expires_at.getTime(), sentAt: epochOrNull(c.sent_at), repliedAt: epochOrNull(c.replied_at), replySuccess: c.reply_success, replyText: c.reply_text,
+  commandId: c.id,
+  terminalId: c.identifier,
+  plate: c.plate ?? '',
+  type: c.type,
+  typeName: isCommandType(c.type) ? COMMAND_NAMES_ZH[c.type] : c.type,
+  params: c.params,
+  status: c.status,
+  statusName: COMMAND_STATUS_ZH[c.status] ?? c.status,
+  userName: c.user_name ?? '',
+  created: c.created_at.getTime(),
+  expiresAt: c.expires_at.getTime(),
+  sentAt: epochOrNull(c.sent_at),
+  repliedAt: epochOrNull(c.replied_at),
+  replySuccess: c.reply_success,
+  replyText: c.reply_text,
 });

@@ -18,7 +18,10 @@ beforeAll(async () => {
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0, gt06: 0 }, offlineAfterSeconds: 60 });
   a = await createTenant(t, { codes: 'all' });
   b = await createTenant(t, { codes: 'all' });
-  for (const [plate, terminalId, protocol] of [['粤B80001', '13880000001', 'jt808'], ['粤B80002', imei, 'gt06']]) {
+  for (const [plate, terminalId, protocol] of [
+    ['粤B80001', '13880000001', 'jt808'],
+    ['粤B80002', imei, 'gt06'],
+  ]) {
     await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate, terminalId, protocol }) });
   }
   jt = await connectJt808(gw.ports.jt808!, phone.phone);
@@ -31,31 +34,55 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (sid: string, url: string, fields: Record<string, string | number>) => t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
-const commandsOf = async (sid: string, terminalId: string) => (await t.call(sid, { url: `/car/v1/api/command/listCommand.json?terminalId=${terminalId}&pageSize=50` })).json().obj.list;
+const post = (sid: string, url: string, fields: Record<string, string | number>) =>
+  t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const commandsOf = async (sid: string, terminalId: string) =>
+  (await t.call(sid, { url: `/car/v1/api/command/listCommand.json?terminalId=${terminalId}&pageSize=50` })).json().obj.list;
 
 describe('commands', () => {
   it('tells which terminals take a command and which are online', async () => {
-    const res = await post(a.sessionId, '/car/v1/api/command/checkCommandDownBatchTer.json', { terminalIds: `13880000001,${imei}`, commandType: 'text' });
+    const res = await post(a.sessionId, '/car/v1/api/command/checkCommandDownBatchTer.json', {
+      terminalIds: `13880000001,${imei}`,
+      commandType: 'text',
+    });
     expect(res.obj).toMatchObject({ total: 2, supported: 1, online: 1 });
-    expect(res.obj.list[0]).toMatchObject({ terminalId: '013880000001', plate: '粤B80001', online: true, supported: true, canSendNow: true, reason: '' });
+    expect(res.obj.list[0]).toMatchObject({
+      terminalId: '013880000001',
+      plate: '粤B80001',
+      online: true,
+      supported: true,
+      canSendNow: true,
+      reason: '',
+    });
     expect(res.obj.list[1]).toMatchObject({ terminalId: imei, online: false, supported: false, reason: 'GT06 终端不支持“下发文本”' });
-    const cut = await t.call(a.sessionId, { url: `/car/v1/api/command/checkCommandDownBatchTer.json?terminalIds=${imei}&commandType=cutOil` });
+    const cut = await t.call(a.sessionId, {
+      url: `/car/v1/api/command/checkCommandDownBatchTer.json?terminalIds=${imei}&commandType=cutOil`,
+    });
     expect(cut.json().obj.list[0]).toMatchObject({ supported: true, canSendNow: false, reason: '终端离线，指令将在上线后下发' });
   });
 
   it('checks a whole fleet at once (the group tick in 指令下发 sends every vehicle of the group)', async () => {
     // 10 000 targets: the tenant's two terminals, 5 000 times each
     const ids = Array.from({ length: 10_000 }, (_, i) => (i % 2 ? imei : '13880000001')).join(',');
-    const res = await post(a.sessionId, '/car/v1/api/command/checkCommandDownBatchTer.json', { terminalIds: ids, commandType: 'locateNow' });
+    const res = await post(a.sessionId, '/car/v1/api/command/checkCommandDownBatchTer.json', {
+      terminalIds: ids,
+      commandType: 'locateNow',
+    });
     expect(res.flag).toBe(1);
     expect(res.obj.list.map((c: { terminalId: string }) => c.terminalId)).toContain('013880000001');
-    const tooMany = await post(a.sessionId, '/car/v1/api/command/checkCommandDownBatchTer.json', { terminalIds: `${ids},${imei}`, commandType: 'locateNow' });
+    const tooMany = await post(a.sessionId, '/car/v1/api/command/checkCommandDownBatchTer.json', {
+      terminalIds: `${ids},${imei}`,
+      commandType: 'locateNow',
+    });
     expect(tooMany.msg).toBe('请求参数错误：一次最多10000项');
   });
 
   it('sends to an online terminal through the gateway holding it and stores the matched reply', async () => {
-    const res = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'text', text: '请减速慢行' });
+    const res = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', {
+      terminalIds: '13880000001',
+      commandType: 'text',
+      text: '请减速慢行',
+    });
     expect(res.obj).toMatchObject({ total: 1, sent: 1, queued: 0 });
     const frame = jt808Codec.decode(await jt.next());
     if (!frame.ok) throw new Error('undecodable command frame');
@@ -64,16 +91,35 @@ describe('commands', () => {
     jt.send(encodeJt808TerminalReply(phone, 2, frame.value.serial!, 0x8300, 0));
     await eventually(async () => (await commandsOf(a.sessionId, '13880000001'))[0].status === 'replied', 3000, 'reply stored');
     const [cmd] = await commandsOf(a.sessionId, '13880000001');
-    expect(cmd).toMatchObject({ type: 'text', typeName: '下发文本', statusName: '终端已回复', replySuccess: true, plate: '粤B80001', params: { type: 'text', text: '请减速慢行' } });
+    expect(cmd).toMatchObject({
+      type: 'text',
+      typeName: '下发文本',
+      statusName: '终端已回复',
+      replySuccess: true,
+      plate: '粤B80001',
+      params: { type: 'text', text: '请减速慢行' },
+    });
     expect(cmd.userName).not.toBe('');
   });
 
   it('queues for an offline terminal, delivers on connect, skips unsupported and expired ones', async () => {
-    const res = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: `${imei}`, commandType: 'setInterval', seconds: 30 });
+    const res = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', {
+      terminalIds: `${imei}`,
+      commandType: 'setInterval',
+      seconds: 30,
+    });
     expect(res.obj).toMatchObject({ total: 1, queued: 1, sent: 0, list: [{ status: 'queued' }] });
-    const stale = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: imei, commandType: 'reboot', expireMinutes: 1 });
+    const stale = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', {
+      terminalIds: imei,
+      commandType: 'reboot',
+      expireMinutes: 1,
+    });
     await t.ctx.db.query(`UPDATE commands SET expires_at = now() - interval '1 second' WHERE id = $1`, [stale.obj.list[0].commandId]);
-    const mixed = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: `13880000001,${imei}`, commandType: 'text', text: '你好' });
+    const mixed = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', {
+      terminalIds: `13880000001,${imei}`,
+      commandType: 'text',
+      text: '你好',
+    });
     expect(mixed.obj).toMatchObject({ sent: 1, unsupported: 1 });
     await jt.next(); // the text to the JT/T 808 terminal
 
@@ -86,7 +132,11 @@ describe('commands', () => {
     expect(detail.text).toMatch(/^TIMER,/);
     expect(await gt.silentFor(300)).toBe(true); // the expired reboot never goes out
     gt.send(encodeGt06StringInfo(detail.serverFlag, 'TIMER OK', 2));
-    await eventually(async () => (await commandsOf(a.sessionId, imei)).find((c: { type: string }) => c.type === 'setInterval').status === 'replied', 3000, 'GT06 reply');
+    await eventually(
+      async () => (await commandsOf(a.sessionId, imei)).find((c: { type: string }) => c.type === 'setInterval').status === 'replied',
+      3000,
+      'GT06 reply',
+    );
     const list = await commandsOf(a.sessionId, imei);
     expect(list.find((c: { type: string }) => c.type === 'setInterval')).toMatchObject({ replyText: 'TIMER OK', replySuccess: true });
     expect(list.find((c: { type: string }) => c.type === 'reboot')).toMatchObject({ status: 'expired', statusName: '已过期' });
@@ -94,7 +144,10 @@ describe('commands', () => {
   });
 
   it('stores a batch in one go, each command on its own terminal (ids answered in the order asked)', async () => {
-    const res = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: `${imei},13880000001`, commandType: 'cutOil' });
+    const res = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', {
+      terminalIds: `${imei},13880000001`,
+      commandType: 'cutOil',
+    });
     expect(res.obj).toMatchObject({ total: 2, unsupported: 0 }); // the GT06 terminal of the previous test may still count as online
     await jt.next(); // the cut-oil frame to the online JT/T 808 terminal
     for (const entry of res.obj.list as Array<{ terminalId: string; commandId: number }>) {
@@ -104,13 +157,26 @@ describe('commands', () => {
   });
 
   it('refuses foreign terminals, unknown commands and bad parameters in Chinese', async () => {
-    expect((await post(b.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'reboot' })).msg).toBe('设备不存在或无权访问');
-    const unknown = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'selfDestruct' });
+    expect(
+      (await post(b.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'reboot' })).msg,
+    ).toBe('设备不存在或无权访问');
+    const unknown = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', {
+      terminalIds: '13880000001',
+      commandType: 'selfDestruct',
+    });
     expect(unknown).toMatchObject({ errorCode: 'command.unknownType' });
     expect(unknown.msg).toContain('不支持的指令类型：selfDestruct');
-    expect(await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: '13880000001', commandType: 'setInterval', seconds: 2 }))
-      .toMatchObject({ flag: 0, errorCode: 'command.intervalRange', msg: '上传间隔应为5到86400秒' });
-    expect(await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { commandType: 'reboot' })).toMatchObject({ errorCode: 'command.noTargets', msg: '请选择要下发指令的车辆或设备' });
-    expect((await commandsOf(b.sessionId, '13880000001'))).toEqual([]);
+    expect(
+      await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', {
+        terminalIds: '13880000001',
+        commandType: 'setInterval',
+        seconds: 2,
+      }),
+    ).toMatchObject({ flag: 0, errorCode: 'command.intervalRange', msg: '上传间隔应为5到86400秒' });
+    expect(await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { commandType: 'reboot' })).toMatchObject({
+      errorCode: 'command.noTargets',
+      msg: '请选择要下发指令的车辆或设备',
+    });
+    expect(await commandsOf(b.sessionId, '13880000001')).toEqual([]);
   });
 });

@@ -26,7 +26,11 @@ export const commandsRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
 
   route(app, commandEndpoints.list, async (query, request) => {
     const win = pageWindow(query);
-    const filter = { scope: terminalScope(caller(request)), terminalKey: query.terminalId ? identifierKey(query.terminalId) : null, status: query.status || null };
+    const filter = {
+      scope: terminalScope(caller(request)),
+      terminalKey: query.terminalId ? identifierKey(query.terminalId) : null,
+      status: query.status || null,
+    };
     const { total, rows } = await commandsQueries.page(ctx.db, filter, win.sql.limit, win.sql.offset);
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentCommand) };
   });

@@ -2,7 +2,15 @@ import type { CommandType } from '@chelian/protocols/model.ts';
 import type { Db, Queryable } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { subjects, type CommandNotice } from '../../bus/subjects.ts';
-import { COMMAND_ERRORS, MAX_COMMAND_TARGETS, TERMINAL_ERRORS, type CommandCheck, type CommandTargets, type CommandSend, type CommandSendItem } from '@chelian/contracts';
+import {
+  COMMAND_ERRORS,
+  MAX_COMMAND_TARGETS,
+  TERMINAL_ERRORS,
+  type CommandCheck,
+  type CommandTargets,
+  type CommandSend,
+  type CommandSendItem,
+} from '@chelian/contracts';
 import { AppError } from '../../http/errors.ts';
 import { splitIds, splitList } from '../../http/listInput.ts';
 import { supportsCommand } from '@chelian/protocols';
@@ -39,7 +47,8 @@ export async function targetTerminals(db: Db, user: SessionUser, t: Targets): Pr
   if (t.vehicleIds.length) {
     const vehicles = await visibleVehicles(db, user, t.vehicleIds);
     const bare = vehicles.filter((v) => !v.identifier);
-    if (bare.length) throw new AppError(COMMAND_ERRORS.vehiclesWithoutTerminal, { params: { plates: bare.map((v) => v.plate || v.name).join('、') } });
+    if (bare.length)
+      throw new AppError(COMMAND_ERRORS.vehiclesWithoutTerminal, { params: { plates: bare.map((v) => v.plate || v.name).join('、') } });
     identifiers.push(...vehicles.map((v) => v.identifier!));
   }
   if (identifiers.length === 0) throw new AppError(COMMAND_ERRORS.noTargets);
@@ -54,10 +63,15 @@ function availability(t: TerminalRow, type: CommandType) {
   const supported = supportsCommand(t.protocol, type);
   const expired = serviceExpired(t);
   const protocol = isProtocol(t.protocol) ? PROTOCOL_NAMES_ZH[t.protocol] : t.protocol;
-  const reason = !supported ? `${protocol} 终端不支持“${COMMAND_NAMES_ZH[type]}”`
-    : !t.enabled ? '设备已停用'
-    : expired ? '服务已到期，续费后可下发指令'
-    : !t.online ? '终端离线，指令将在上线后下发' : '';
+  const reason = !supported
+    ? `${protocol} 终端不支持“${COMMAND_NAMES_ZH[type]}”`
+    : !t.enabled
+      ? '设备已停用'
+      : expired
+        ? '服务已到期，续费后可下发指令'
+        : !t.online
+          ? '终端离线，指令将在上线后下发'
+          : '';
   return { supported: supported && t.enabled && !expired, reason };
 }
 
@@ -65,7 +79,16 @@ function availability(t: TerminalRow, type: CommandType) {
 export function checkTerminals(rows: TerminalRow[], type: CommandType): CommandCheck {
   const list = rows.map((t) => {
     const { supported, reason } = availability(t, type);
-    return { terminalId: t.identifier, vehicleId: t.vehicle_id, plate: t.plate ?? '', protocol: t.protocol, online: t.online, supported, canSendNow: supported && t.online, reason };
+    return {
+      terminalId: t.identifier,
+      vehicleId: t.vehicle_id,
+      plate: t.plate ?? '',
+      protocol: t.protocol,
+      online: t.online,
+      supported,
+      canSendNow: supported && t.online,
+      reason,
+    };
   });
   return { total: list.length, supported: list.filter((x) => x.supported).length, online: list.filter((x) => x.canSendNow).length, list };
 }
@@ -75,7 +98,15 @@ export function checkTerminals(rows: TerminalRow[], type: CommandType): CommandC
  * sends it now; an offline terminal gets it when it connects, unless it expires first.
  */
 /** `db` may be one transaction: then `bus` should hold its notices until the commit (the rows are read by the gateway on the notice). */
-export async function sendCommands(db: Queryable, bus: Pick<Bus, 'publish'>, user: SessionUser, rows: TerminalRow[], type: CommandType, params: CommandParams, expireMinutes: number): Promise<CommandSend> {
+export async function sendCommands(
+  db: Queryable,
+  bus: Pick<Bus, 'publish'>,
+  user: SessionUser,
+  rows: TerminalRow[],
+  type: CommandType,
+  params: CommandParams,
+  expireMinutes: number,
+): Promise<CommandSend> {
   if (rows.length > 0 && rows.every(serviceExpired)) {
     throw new AppError(TERMINAL_ERRORS.serviceExpired, { params: { terminalIds: rows.map((r) => r.identifier).join('、') } });
   }
@@ -84,7 +115,13 @@ export async function sendCommands(db: Queryable, bus: Pick<Bus, 'publish'>, use
   const list: CommandSendItem[] = [];
   const supported = rows.map((t) => ({ t, ...availability(t, type) }));
   const sending = supported.filter((x) => x.supported).map((x) => x.t);
-  const ids = await commandsQueries.insertMany(db, { terminalPks: sending.map((t) => t.id), userId: user.userId, type, params: command, expiresAt });
+  const ids = await commandsQueries.insertMany(db, {
+    terminalPks: sending.map((t) => t.id),
+    userId: user.userId,
+    type,
+    params: command,
+    expiresAt,
+  });
   const idOf = new Map(sending.map((t, i) => [t, ids[i]!]));
   for (const { t, supported: ok, reason } of supported) {
     if (!ok) {
@@ -93,9 +130,16 @@ export async function sendCommands(db: Queryable, bus: Pick<Bus, 'publish'>, use
     }
     const commandId = idOf.get(t)!;
     bus.publish<CommandNotice>(subjects.command(t.identifier), { commandId });
-    list.push({ terminalId: t.identifier, plate: t.plate ?? '', commandId, status: t.online ? 'sent' : 'queued', reason: t.online ? '' : reason });
+    list.push({
+      terminalId: t.identifier,
+      plate: t.plate ?? '',
+      commandId,
+      status: t.online ? 'sent' : 'queued',
+      reason: t.online ? '' : reason,
+    });
   }
-  if (list.every((x) => x.status === 'unsupported')) throw new AppError(COMMAND_ERRORS.noneSupported, { detail: list[0]?.reason, obj: { list } });
+  if (list.every((x) => x.status === 'unsupported'))
+    throw new AppError(COMMAND_ERRORS.noneSupported, { detail: list[0]?.reason, obj: { list } });
   return {
     total: list.length,
     sent: list.filter((x) => x.status === 'sent').length,

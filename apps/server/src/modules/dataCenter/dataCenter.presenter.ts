@@ -37,7 +37,12 @@ export function presentAlarmsToday(rows: ReadonlyArray<{ type: string; hour: num
  * are the live tables' (`today`), since the rollup of today runs behind. The rate is over the
  * fleet as it is now.
  */
-export function presentDays(days: readonly string[], rows: readonly DayRow[], fleetTotal: number, today: { day: string; alarms: number; active: number }): DataCenterDay[] {
+export function presentDays(
+  days: readonly string[],
+  rows: readonly DayRow[],
+  fleetTotal: number,
+  today: { day: string; alarms: number; active: number },
+): DataCenterDay[] {
   const rolled = new Map(rows.map((r) => [r.day, r]));
   return days.map((day) => {
     const r = rolled.get(day);
@@ -52,20 +57,30 @@ export function presentDays(days: readonly string[], rows: readonly DayRow[], fl
   });
 }
 
-export const presentRanking = (rows: ReadonlyArray<{ vehicle_id: number; plate: string; name: string; km: number }>): DataCenterOverview['mileageRanking'] =>
+export const presentRanking = (
+  rows: ReadonlyArray<{ vehicle_id: number; plate: string; name: string; km: number }>,
+): DataCenterOverview['mileageRanking'] =>
   rows.map((r) => ({ vehicleId: r.vehicle_id, plate: r.plate, name: r.name, mileageKm: round(r.km, 2) }));
 
 /** Days left are whole days, as 终端管理 counts them (0 within the last 24 hours). */
 export function presentExpiring(
-  e: { expired: number; soon: number; list: ReadonlyArray<{ vehicle_id: number | null; plate: string | null; name: string | null; identifier: string; expires_at: Date }> },
+  e: {
+    expired: number;
+    soon: number;
+    list: ReadonlyArray<{ vehicle_id: number | null; plate: string | null; name: string | null; identifier: string; expires_at: Date }>;
+  },
   now: number,
 ): DataCenterOverview['expiring'] {
   return {
     expired: e.expired,
     soon: e.soon,
     list: e.list.map((r) => ({
-      vehicleId: r.vehicle_id, plate: r.plate ?? '', name: r.name ?? r.plate ?? '', terminalId: r.identifier,
-      expiresAt: r.expires_at.getTime(), daysLeft: Math.floor((r.expires_at.getTime() - now) / DAY_MS),
+      vehicleId: r.vehicle_id,
+      plate: r.plate ?? '',
+      name: r.name ?? r.plate ?? '',
+      terminalId: r.identifier,
+      expiresAt: r.expires_at.getTime(),
+      daysLeft: Math.floor((r.expires_at.getTime() - now) / DAY_MS),
     })),
   };
 }

@@ -148,7 +148,13 @@ export const dataCenterQueries = {
          FROM terminals t LEFT JOIN accounts a ON a.id = t.account_id WHERE ${WHERE} AND t.service_expires_at <= $3`,
       [scope, now, until],
     );
-    const list = await q.query<{ vehicle_id: number | null; plate: string | null; name: string | null; identifier: string; expires_at: Date }>(
+    const list = await q.query<{
+      vehicle_id: number | null;
+      plate: string | null;
+      name: string | null;
+      identifier: string;
+      expires_at: Date;
+    }>(
       `SELECT v.id AS vehicle_id, v.plate, v.name, t.identifier, t.service_expires_at AS expires_at
          FROM terminals t LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id
         WHERE ${WHERE} AND t.service_expires_at > $2 AND t.service_expires_at <= $3

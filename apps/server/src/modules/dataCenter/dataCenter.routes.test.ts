@@ -20,7 +20,11 @@ const NOW = bj('2026-05-10T10:30:00');
 const DAY = 86_400_000;
 
 async function addVehicle(tenant: Tenant, plate: string, terminalId: string) {
-  const res = await t.call(tenant.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate, terminalId, protocol: 'jt808' }) });
+  const res = await t.call(tenant.sessionId, {
+    method: 'POST',
+    url: '/car/v4/api/vehicle/add.json',
+    ...form({ plate, terminalId, protocol: 'jt808' }),
+  });
   vid[plate] = res.json().obj.vehicleId;
   pk[plate] = (await t.ctx.db.one<{ id: number }>('SELECT id FROM terminals WHERE identifier_key = $1', [terminalId]))!.id;
 }
@@ -54,24 +58,39 @@ beforeAll(async () => {
   await db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
   // Online now: 1, 2, 5 (and B's 6); 3 was last heard at 09:30 today; 4 never.
   await db.query(`UPDATE terminals SET online = true, last_seen_at = $2 WHERE id = ANY($1::bigint[])`, [
-    [pk['粤B90001'], pk['粤B90002'], pk['粤B90005'], pk['粤B90006']], new Date(NOW - 10_000),
+    [pk['粤B90001'], pk['粤B90002'], pk['粤B90005'], pk['粤B90006']],
+    new Date(NOW - 10_000),
   ]);
   await db.query(`UPDATE terminals SET last_seen_at = $2 WHERE id = $1`, [pk['粤B90003'], new Date(bj('2026-05-10T09:30:00'))]);
   // Only the transitions written below count (the updates above wrote their own).
   await db.query('DELETE FROM presence_events');
-  await db.query(`INSERT INTO presence_events (terminal_id, at, online) VALUES ($1, $3, false), ($1, $4, true), ($2, $5, true), ($2, $6, false)`, [
-    pk['粤B90002'], pk['粤B90003'],
-    new Date(bj('2026-05-10T02:00:00')), new Date(bj('2026-05-10T03:00:00')), new Date(bj('2026-05-10T07:30:00')), new Date(bj('2026-05-10T09:30:00')),
-  ]);
+  await db.query(
+    `INSERT INTO presence_events (terminal_id, at, online) VALUES ($1, $3, false), ($1, $4, true), ($2, $5, true), ($2, $6, false)`,
+    [
+      pk['粤B90002'],
+      pk['粤B90003'],
+      new Date(bj('2026-05-10T02:00:00')),
+      new Date(bj('2026-05-10T03:00:00')),
+      new Date(bj('2026-05-10T07:30:00')),
+      new Date(bj('2026-05-10T09:30:00')),
+    ],
+  );
 
   await place('粤B90001', 22.55, 114.06, 40, NOW - 10_000, ['overspeed']); // 深圳, moving, alarming
-  await place('粤B90002', 39.91, 116.40, 0, NOW - 10_000); // 北京 东城区, parked
+  await place('粤B90002', 39.91, 116.4, 0, NOW - 10_000); // 北京 东城区, parked
   await place('粤B90003', 23.13, 113.27, 0, bj('2026-05-10T09:30:00')); // 广州, offline
   await place('粤B90005', 22.54, 114.05, 2, NOW - 10_000); // 深圳, parked (below 5 km/h)
   await place('粤B90006', 31.23, 121.47, 60, NOW - 10_000); // 上海, B's
 
   const alarm = (plate: string, tenant: Tenant, type: string, at: string) => ({
-    terminalPk: pk[plate], accountId: tenant.accountId, vehicleId: vid[plate], type, alarmTime: bj(at), lat: 22.55, lon: 114.06, speed: 40,
+    terminalPk: pk[plate],
+    accountId: tenant.accountId,
+    vehicleId: vid[plate],
+    type,
+    alarmTime: bj(at),
+    lat: 22.55,
+    lon: 114.06,
+    speed: 40,
   });
   await ingestQueries.insertAlarms(db, [
     alarm('粤B90001', a, 'overspeed', '2026-05-10T08:05:00'),
@@ -89,7 +108,8 @@ beforeAll(async () => {
   await rollup('粤B90003', '2026-04-10', { km: 999, alarms: 9, online: 100 }); // one day before them
   await rollup('粤B90006', '2026-05-09', { km: 500, alarms: 3, online: 100 });
 
-  const expires = (plate: string, at: number) => db.query('UPDATE terminals SET service_expires_at = $2 WHERE id = $1', [pk[plate], new Date(at)]);
+  const expires = (plate: string, at: number) =>
+    db.query('UPDATE terminals SET service_expires_at = $2 WHERE id = $1', [pk[plate], new Date(at)]);
   await expires('粤B90001', NOW + 5 * DAY - 3_600_000);
   await expires('粤B90002', NOW - 2 * DAY);
   await expires('粤B90003', NOW + 40 * DAY);
@@ -100,7 +120,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const overviewOf = (tenant: Tenant, now = NOW) => new DataCenterService(t.ctx.db).overview({ accountPath: tenant.accountPath, isPlatformAdmin: false }, now);
+const overviewOf = (tenant: Tenant, now = NOW) =>
+  new DataCenterService(t.ctx.db).overview({ accountPath: tenant.accountPath, isPlatformAdmin: false }, now);
 
 describe('data centre overview', () => {
   let o: DataCenterOverview;
@@ -115,11 +136,16 @@ describe('data centre overview', () => {
   it("counts today's alarms by type and by hour, up to now", () => {
     expect(o.alarmsToday).toEqual({
       total: 3,
-      types: [{ type: 'overspeed', typeName: '超速报警', count: 2 }, { type: 'sos', typeName: expect.any(String), count: 1 }],
+      types: [
+        { type: 'overspeed', typeName: '超速报警', count: 2 },
+        { type: 'sos', typeName: expect.any(String), count: 1 },
+      ],
     });
     expect(o.hours.map((h) => h.alarms)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1, 2, ...new Array(14).fill(0)]);
     expect(o.latestAlarms.map((x) => [x.plate, x.type, x.alarmTime])).toEqual([
-      ['粤B90002', 'overspeed', bj('2026-05-10T09:20:00')], ['粤B90001', 'sos', bj('2026-05-10T09:10:00')], ['粤B90001', 'overspeed', bj('2026-05-10T08:05:00')],
+      ['粤B90002', 'overspeed', bj('2026-05-10T09:20:00')],
+      ['粤B90001', 'sos', bj('2026-05-10T09:10:00')],
+      ['粤B90001', 'overspeed', bj('2026-05-10T08:05:00')],
     ]);
   });
 
@@ -149,7 +175,10 @@ describe('data centre overview', () => {
   it('lists the terminals whose service ends within 30 days and counts the expired', () => {
     expect(o.expiring.expired).toBe(1);
     expect(o.expiring.soon).toBe(2);
-    expect(o.expiring.list.map((e) => [e.plate, e.terminalId, e.daysLeft])).toEqual([['粤B90001', '013890000001', 4], ['粤B90005', '013890000005', 20]]);
+    expect(o.expiring.list.map((e) => [e.plate, e.terminalId, e.daysLeft])).toEqual([
+      ['粤B90001', '013890000001', 4],
+      ['粤B90005', '013890000005', 20],
+    ]);
   });
 
   it('places vehicles by province and city (district in a municipality) from their latest position', () => {
@@ -201,7 +230,8 @@ describe('data centre refreshes', () => {
 });
 
 describe("data centre from the rollup's summary", () => {
-  const fresh = (tenant: Tenant, admin = false) => new DataCenterService(t.ctx.db).overview({ accountPath: tenant.accountPath, isPlatformAdmin: admin }, NOW);
+  const fresh = (tenant: Tenant, admin = false) =>
+    new DataCenterService(t.ctx.db).overview({ accountPath: tenant.accountPath, isPlatformAdmin: admin }, NOW);
   const trends = (o: DataCenterOverview) => ({ days: o.days, ranking: o.mileageRanking });
 
   it('gives the same 30 days and ranking as the daily rows, for each tenant and an administrator', async () => {
@@ -237,7 +267,9 @@ describe("data centre from the rollup's summary", () => {
 
   it('is kept by the rollup: a pass of today recounts its accounts', async () => {
     await rollupPending(t.ctx.db, NOW);
-    const [row] = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM data_center_summary WHERE through_day = '2026-05-09'`);
+    const [row] = await t.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM data_center_summary WHERE through_day = '2026-05-09'`,
+    );
     expect(row.n).toBe(1);
     expect((await fresh(a)).days[29].day).toBe('2026-05-10');
   });

@@ -76,7 +76,11 @@ export class DataCenterService {
     const fleet = presentFleet(fleetRows);
     const alarmsToday = presentAlarmsToday(alarmRows);
     const activeToday = fleetRows.reduce((n, r) => n + (r.active_today ? 1 : 0), 0);
-    const days = presentDays(daysBetween(from, today), dayRows, fleet.total, { day: today, alarms: alarmsToday.total, active: activeToday });
+    const days = presentDays(daysBetween(from, today), dayRows, fleet.total, {
+      day: today,
+      alarms: alarmsToday.total,
+      active: activeToday,
+    });
     const online = onlineHours(fleetRows, presence, start.getTime(), now);
     const { regions, unlocated } = regionCounts(fleetRows, (lon, lat) => geocoder.lookup(lon, lat));
     return {

@@ -8,7 +8,12 @@ const HOUR_MS = 3_600_000;
  * present state all day; one with transitions was, before the first, the opposite of what the
  * first made it. Hours after `now` count 0.
  */
-export function onlineHours(fleet: Iterable<{ terminal_id: number; online: boolean }>, events: readonly PresenceRow[], dayStart: number, now: number): number[] {
+export function onlineHours(
+  fleet: Iterable<{ terminal_id: number; online: boolean }>,
+  events: readonly PresenceRow[],
+  dayStart: number,
+  now: number,
+): number[] {
   const counts = new Array<number>(24).fill(0);
   const lastHour = Math.min(23, Math.floor((now - 1 - dayStart) / HOUR_MS));
   if (lastHour < 0) return counts;

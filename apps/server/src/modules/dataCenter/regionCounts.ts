@@ -32,6 +32,8 @@ export function regionCounts(
     row.vehicles++;
     if (v.online) row.online++;
   }
-  const regions = [...byArea.values()].sort((a, b) => b.vehicles - a.vehicles || a.province.localeCompare(b.province) || a.area.localeCompare(b.area));
+  const regions = [...byArea.values()].sort(
+    (a, b) => b.vehicles - a.vehicles || a.province.localeCompare(b.province) || a.area.localeCompare(b.area),
+  );
   return { regions, unlocated };
 }

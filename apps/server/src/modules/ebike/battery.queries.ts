@@ -158,8 +158,11 @@ export function bmsChargeSessions(reports: readonly BatteryReport[]): BmsChargeS
 export const batteryQueries = {
   /** The newest report of a terminal, or null. */
   latest: async (q: Queryable, terminalPk: number): Promise<BatteryReport | null> => {
-    const [row] = await q.query<ReportRow>(`SELECT ${COLUMNS} FROM ebike_battery_reports WHERE terminal_id = $1 AND ${sinceHandOverOf('terminal_id', 'received_at')}
-        ORDER BY received_at DESC, id DESC LIMIT 1`, [terminalPk]);
+    const [row] = await q.query<ReportRow>(
+      `SELECT ${COLUMNS} FROM ebike_battery_reports WHERE terminal_id = $1 AND ${sinceHandOverOf('terminal_id', 'received_at')}
+        ORDER BY received_at DESC, id DESC LIMIT 1`,
+      [terminalPk],
+    );
     return row ? presentReport(row) : null;
   },
 
@@ -177,9 +180,18 @@ export const batteryQueries = {
   /** The terminal's latest 0xF1 device status, or null when it never sent one. */
   state: async (q: Queryable, terminalPk: number): Promise<EbikeState | null> => {
     const [r] = await q.query<{
-      reported_at: Date; armed: boolean | null; acc: boolean | null; power_cut: boolean | null; charging: boolean | null;
-      supply_volts: number | null; charge_volts: number | null; battery_temp_c: number | null;
-    }>('SELECT reported_at, armed, acc, power_cut, charging, supply_volts, charge_volts, battery_temp_c FROM ebike_states WHERE terminal_id = $1', [terminalPk]);
+      reported_at: Date;
+      armed: boolean | null;
+      acc: boolean | null;
+      power_cut: boolean | null;
+      charging: boolean | null;
+      supply_volts: number | null;
+      charge_volts: number | null;
+      battery_temp_c: number | null;
+    }>(
+      'SELECT reported_at, armed, acc, power_cut, charging, supply_volts, charge_volts, battery_temp_c FROM ebike_states WHERE terminal_id = $1',
+      [terminalPk],
+    );
     if (!r) return null;
     return {
       reportedAt: r.reported_at.getTime(),

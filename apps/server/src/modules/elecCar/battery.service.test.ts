@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { chargeSessions } from './battery.service.ts';
 
-const p = (minute: number, voltage: number, charging: boolean | null) => ({ time: minute * 60_000, voltage, percent: Math.round(voltage), charging });
+const p = (minute: number, voltage: number, charging: boolean | null) => ({
+  time: minute * 60_000,
+  voltage,
+  percent: Math.round(voltage),
+  charging,
+});
 
 describe('charge sessions from the battery trend', () => {
   it('finds each run of charging points, and one still open at the end', () => {
     const sessions = chargeSessions([
-      p(0, 44, false), p(5, 45, true), p(10, 47, true), p(15, 48, false), p(20, 48, null), p(25, 46, true), p(30, 49, true),
+      p(0, 44, false),
+      p(5, 45, true),
+      p(10, 47, true),
+      p(15, 48, false),
+      p(20, 48, null),
+      p(25, 46, true),
+      p(30, 49, true),
     ]);
     expect(sessions).toEqual([
       { start: 5 * 60_000, end: 10 * 60_000, startPercent: 45, endPercent: 47, startVoltage: 45, endVoltage: 47 },

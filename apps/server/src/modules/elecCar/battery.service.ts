@@ -17,8 +17,12 @@ export function chargeSessions(points: readonly Point[]): Session[] {
   const close = (ended: boolean) => {
     if (!first || !last) return;
     out.push({
-      start: first.time, end: ended ? last.time : null, startPercent: first.percent, endPercent: last.percent,
-      startVoltage: first.voltage, endVoltage: last.voltage,
+      start: first.time,
+      end: ended ? last.time : null,
+      startPercent: first.percent,
+      endPercent: last.percent,
+      startVoltage: first.voltage,
+      endVoltage: last.voltage,
     });
     first = last = null;
   };
@@ -39,7 +43,10 @@ export function chargeSessions(points: readonly Point[]): Session[] {
  */
 export async function bikeBattery(db: Db, bike: BikeRow, start: Date, end: Date): Promise<BikeBattery> {
   if (bike.terminal_pk === null) return { trend: [], charges: [], bms: null };
-  const [reports, latest] = await Promise.all([batteryQueries.between(db, bike.terminal_pk, start, end), batteryQueries.latest(db, bike.terminal_pk)]);
+  const [reports, latest] = await Promise.all([
+    batteryQueries.between(db, bike.terminal_pk, start, end),
+    batteryQueries.latest(db, bike.terminal_pk),
+  ]);
   const bms = latest ? presentBms(latest) : null;
   if (reports.length) return { ...bmsTrend(reports), bms };
   const rows = await batteryTrendQueries.buckets(db, bike.terminal_pk, start, end);

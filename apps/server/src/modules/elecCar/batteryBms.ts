@@ -2,7 +2,12 @@ import type { BikeBattery } from '@chelian/contracts';
 import { CHARGING_AMPS, bmsChargeSessions, type BatteryReport } from '../ebike/battery.queries.ts';
 
 const FIELD_ZH: Record<string, string> = {
-  voltage: '总电压', cells: '电芯电压', temperature: '温度', soc: '电量', health: '健康度', current: '电流',
+  voltage: '总电压',
+  cells: '电芯电压',
+  temperature: '温度',
+  soc: '电量',
+  health: '健康度',
+  current: '电流',
 };
 const hex = (n: number) => `0x${n.toString(16).toUpperCase().padStart(4, '0')}`;
 const ok = (r: BatteryReport, field: string) => !r.implausible.includes(field as BatteryReport['implausible'][number]);
@@ -43,8 +48,12 @@ export function bmsTrend(reports: readonly BatteryReport[]): Pick<BikeBattery, '
   }));
   const voltageAt = new Map(trend.map((p) => [p.time, p.voltage]));
   const charges = bmsChargeSessions(reports).map((s) => ({
-    start: s.start, end: s.end, startPercent: s.startSocPct, endPercent: s.endSocPct,
-    startVoltage: voltageAt.get(s.start) ?? null, endVoltage: s.end === null ? null : (voltageAt.get(s.end) ?? null),
+    start: s.start,
+    end: s.end,
+    startPercent: s.startSocPct,
+    endPercent: s.endSocPct,
+    startVoltage: voltageAt.get(s.start) ?? null,
+    endVoltage: s.end === null ? null : (voltageAt.get(s.end) ?? null),
   }));
   return { trend, charges };
 }

@@ -23,7 +23,8 @@ const api = '/elec-car/v1/api';
 const CENTRE = { lon: 121.4737, lat: 31.2304 };
 const INSIDE = { lon: 121.4738, lat: 31.2305 };
 const OUTSIDE = { lon: 121.4737, lat: 31.2404 }; // about 1.1 km north
-const post = (url: string, fields: Record<string, string | number | boolean>) => t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 
 beforeAll(async () => {
   t = await createTestServer();
@@ -39,7 +40,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('an e-bike\'s re-upload after live reports', () => {
+describe("an e-bike's re-upload after live reports", () => {
   // Whole seconds, minutes old at most: only the re-upload byte makes them 补传.
   const base = Math.floor(Date.now() / 1000) * 1000 - 200_000;
   let serial = 1;
@@ -53,17 +54,26 @@ describe('an e-bike\'s re-upload after live reports', () => {
     await bikes.settle();
   };
   const alarms = async (bikeId: number) =>
-    (await t.ctx.db.query<{ type: string; alarm_time: Date; late: boolean }>('SELECT type, alarm_time, late FROM alarms WHERE vehicle_id = $1 ORDER BY alarm_time, id', [bikeId]))
-      .map((r) => [r.type, (r.alarm_time.getTime() - base) / 1000, r.late]);
+    (
+      await t.ctx.db.query<{ type: string; alarm_time: Date; late: boolean }>(
+        'SELECT type, alarm_time, late FROM alarms WHERE vehicle_id = $1 ORDER BY alarm_time, id',
+        [bikeId],
+      )
+    ).map((r) => [r.type, (r.alarm_time.getTime() - base) / 1000, r.late]);
 
   it('an exit and return while out of coverage raise both fence alarms, 补传 at their device times, once; no derived alarm', async () => {
     const imei = '868120145239001';
     expect((await post('/car/v4/api/terminal/add.json', { terminalId: imei, protocol: 'gt06' })).flag).toBe(1);
-    const bikeId = (await post(`${api}/bike/bind.json`, { imei, plate: '沪A·L0001', batteryVoltage: 48, batteryCapacity: 20 })).obj.bikeId as number;
+    const bikeId = (await post(`${api}/bike/bind.json`, { imei, plate: '沪A·L0001', batteryVoltage: 48, batteryCapacity: 20 })).obj
+      .bikeId as number;
     const fence = await t.call(a.sessionId, {
-      method: 'POST', url: '/car/v4/api/geofence/add.json', payload: { name: '小区', kind: 'circle', center: [CENTRE.lon, CENTRE.lat], radius: 300 },
+      method: 'POST',
+      url: '/car/v4/api/geofence/add.json',
+      payload: { name: '小区', kind: 'circle', center: [CENTRE.lon, CENTRE.lat], radius: 300 },
     });
-    expect((await post(`${api}/bike/bindFence.json`, { bikeId, geofenceId: fence.json().obj.geofenceId, bound: true })).obj[0]).toMatchObject({ bound: true });
+    expect(
+      (await post(`${api}/bike/bindFence.json`, { bikeId, geofenceId: fence.json().obj.geofenceId, bound: true })).obj[0],
+    ).toMatchObject({ bound: true });
 
     const term = await TestTerminal.connect(gw.ports.gt06!, gt06Codec);
     try {
@@ -74,12 +84,19 @@ describe('an e-bike\'s re-upload after live reports', () => {
       // What it kept: out at 80 s (riding at 40 km/h, over the bike's 25), back at 140 s.
       const upload = [report(40, INSIDE, true), report(80, OUTSIDE, true, 40), report(120, OUTSIDE, true, 40), report(140, INSIDE, true)];
       await sendAndSettle(term, upload);
-      expect(await alarms(bikeId)).toEqual([['geofenceExit', 80, true], ['geofenceEnter', 140, true]]);
+      expect(await alarms(bikeId)).toEqual([
+        ['geofenceExit', 80, true],
+        ['geofenceEnter', 140, true],
+      ]);
       await sendAndSettle(term, upload); // sent again
       expect(await alarms(bikeId)).toHaveLength(2);
       // Live, the same speed raises the derived alarm: the guard runs, and only judges forwards.
       await sendAndSettle(term, [report(170, INSIDE, false, 40)]);
-      expect(await alarms(bikeId)).toEqual([['geofenceExit', 80, true], ['geofenceEnter', 140, true], ['overspeed', 170, false]]);
+      expect(await alarms(bikeId)).toEqual([
+        ['geofenceExit', 80, true],
+        ['geofenceEnter', 140, true],
+        ['overspeed', 170, false],
+      ]);
     } finally {
       term.close();
     }

@@ -53,38 +53,73 @@ export function presentStatus(r: BikeRow, now = Date.now()): BikeStatus {
     lon: r.lon,
     gpsTime: ms(r.gps_time),
     lastUpdate: lastUpdate || null,
-    pendingCut: r.pending_id === null ? null : {
-      orderId: Number(r.pending_id), created: r.pending_created!.getTime(), expiresAt: r.pending_expires!.getTime(), userName: r.pending_user ?? '',
-    },
+    pendingCut:
+      r.pending_id === null
+        ? null
+        : {
+            orderId: Number(r.pending_id),
+            created: r.pending_created!.getTime(),
+            expiresAt: r.pending_expires!.getTime(),
+            userName: r.pending_user ?? '',
+          },
   };
 }
 
 export function presentSettings(r: BikeRow): BikeSettings {
   return {
-    autoArm: r.auto_arm, autoArmDelay: r.auto_arm_delay, vibrationLevel: r.vibration_level, displacementRadius: r.displacement_radius,
-    overspeedKmh: r.overspeed_kmh, reportInterval: r.report_interval,
+    autoArm: r.auto_arm,
+    autoArmDelay: r.auto_arm_delay,
+    vibrationLevel: r.vibration_level,
+    displacementRadius: r.displacement_radius,
+    overspeedKmh: r.overspeed_kmh,
+    reportInterval: r.report_interval,
   };
 }
 
 export function presentBike(r: BikeRow): Bike {
   return {
-    bikeId: Number(r.id), name: r.name, plate: r.plate, terminalId: r.identifier ?? '', protocol: r.protocol ?? '',
-    brand: r.brand, model: r.model, frameNo: r.frame_no, motorNo: r.motor_no,
-    batteryVoltage: round1(r.battery_voltage), batteryCapacity: round1(r.battery_capacity), accountName: r.account_name,
-    created: r.created_at.getTime(), status: presentStatus(r), settings: presentSettings(r),
+    bikeId: Number(r.id),
+    name: r.name,
+    plate: r.plate,
+    terminalId: r.identifier ?? '',
+    protocol: r.protocol ?? '',
+    brand: r.brand,
+    model: r.model,
+    frameNo: r.frame_no,
+    motorNo: r.motor_no,
+    batteryVoltage: round1(r.battery_voltage),
+    batteryCapacity: round1(r.battery_capacity),
+    accountName: r.account_name,
+    created: r.created_at.getTime(),
+    status: presentStatus(r),
+    settings: presentSettings(r),
   };
 }
 
 export const POWER_ACTION_ZH: Record<string, string> = { cut: '断电', restore: '恢复供电' };
 export const POWER_STATUS_ZH: Record<string, string> = {
-  pending: '等待减速', sent: '已下发，等待回复', done: '已执行', failed: '失败', expired: '已过期', cancelled: '已取消',
+  pending: '等待减速',
+  sent: '已下发，等待回复',
+  done: '已执行',
+  failed: '失败',
+  expired: '已过期',
+  cancelled: '已取消',
 };
 
 export function presentPowerOrder(r: PowerOrderRow): PowerOrder {
   return {
-    orderId: Number(r.id), action: r.action, actionName: POWER_ACTION_ZH[r.action] ?? r.action, status: r.status,
-    statusName: POWER_STATUS_ZH[r.status] ?? r.status, reason: r.reason, userName: r.user_name, created: r.created_at.getTime(),
-    expiresAt: r.expires_at.getTime(), executedAt: ms(r.executed_at), finishedAt: ms(r.finished_at),
-    speedAtRequest: round1(r.speed_at_request), speedAtExecution: round1(r.speed_at_execution),
+    orderId: Number(r.id),
+    action: r.action,
+    actionName: POWER_ACTION_ZH[r.action] ?? r.action,
+    status: r.status,
+    statusName: POWER_STATUS_ZH[r.status] ?? r.status,
+    reason: r.reason,
+    userName: r.user_name,
+    created: r.created_at.getTime(),
+    expiresAt: r.expires_at.getTime(),
+    executedAt: ms(r.executed_at),
+    finishedAt: ms(r.finished_at),
+    speedAtRequest: round1(r.speed_at_request),
+    speedAtExecution: round1(r.speed_at_execution),
   };
 }

@@ -1,4 +1,11 @@
-import { ELEC_CAR_ERRORS, ELEC_CAR_LIMITS, TERMINAL_ERRORS, type BikeBindForm, type BikeSettingsForm, type BikeUpdateForm } from '@chelian/contracts';
+import {
+  ELEC_CAR_ERRORS,
+  ELEC_CAR_LIMITS,
+  TERMINAL_ERRORS,
+  type BikeBindForm,
+  type BikeSettingsForm,
+  type BikeUpdateForm,
+} from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { AppError } from '../../http/errors.ts';
@@ -46,12 +53,17 @@ export async function bindBike(db: Db, bus: Bus, user: SessionUser, input: BikeB
   const [terminal] = await terminalsQueries.visibleByKeys(db, terminalScope(user), [identifierKey(imei)]);
   if (!terminal) throw new AppError(TERMINAL_ERRORS.terminalNotVisible);
   if (terminal.vehicle_id !== null) {
-    throw new AppError(ELEC_CAR_ERRORS.terminalBound, { params: { terminalId: terminal.identifier, vehicle: terminal.plate || terminal.vehicle_name || '' } });
+    throw new AppError(ELEC_CAR_ERRORS.terminalBound, {
+      params: { terminalId: terminal.identifier, vehicle: terminal.plate || terminal.vehicle_name || '' },
+    });
   }
   const plate = clean(input.plate).toUpperCase();
   const name = clean(input.name) || plate || `电单车${terminal.identifier.slice(-4)}`;
   const vehicleId = await createVehicle(db, bus, user, {
-    type: 'ebike', name, plate, accountId: terminal.account_id ?? user.accountId,
+    type: 'ebike',
+    name,
+    plate,
+    accountId: terminal.account_id ?? user.accountId,
     terminal: { identifier: terminal.identifier, protocol: terminal.protocol },
   });
   try {
@@ -68,7 +80,10 @@ export async function updateBike(db: Db, bus: Bus, user: SessionUser, input: Bik
   const bike = await visibleBike(db, user, input.bikeId);
   if (input.name !== undefined || input.plate !== undefined) {
     const plate = input.plate === undefined ? undefined : clean(input.plate).toUpperCase();
-    await updateVehicle(db, bus, user, bike.id, { name: input.name === undefined ? undefined : clean(input.name) || plate || bike.name, plate });
+    await updateVehicle(db, bus, user, bike.id, {
+      name: input.name === undefined ? undefined : clean(input.name) || plate || bike.name,
+      plate,
+    });
   }
   await bikesQueries.updateProfile(db, bike.id, profileOf(input, bike));
 }

@@ -1,6 +1,11 @@
 import type { CommandType } from '@chelian/protocols/model.ts';
 import {
-  ELEC_CAR_ACTIONS, ELEC_CAR_ERRORS, SAFE_CUT_MAX_KMH, SAFE_CUT_PENDING_MINUTES, type BikeControlAnswer, type ElecCarAction,
+  ELEC_CAR_ACTIONS,
+  ELEC_CAR_ERRORS,
+  SAFE_CUT_MAX_KMH,
+  SAFE_CUT_PENDING_MINUTES,
+  type BikeControlAnswer,
+  type ElecCarAction,
 } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
@@ -22,21 +27,43 @@ import { cutVerdict } from './safeCut.ts';
 export const CONTROL_EXPIRE_MINUTES = 10;
 
 const COMMAND_OF: Record<ElecCarAction, CommandType> = {
-  arm: 'arm', disarm: 'disarm', cut: 'cutOil', restore: 'restoreOil', find: 'find', locate: 'locateNow',
+  arm: 'arm',
+  disarm: 'disarm',
+  cut: 'cutOil',
+  restore: 'restoreOil',
+  find: 'find',
+  locate: 'locateNow',
 };
 export const ACTION_ZH: Record<ElecCarAction, string> = {
-  arm: '设防', disarm: '撤防', cut: '断电', restore: '恢复供电', find: '寻车', locate: '立即定位',
+  arm: '设防',
+  disarm: '撤防',
+  cut: '断电',
+  restore: '恢复供电',
+  find: '寻车',
+  locate: '立即定位',
 };
 
 export function actionOf(value: string): ElecCarAction {
-  if (!(ELEC_CAR_ACTIONS as readonly string[]).includes(value)) throw new AppError(ELEC_CAR_ERRORS.unknownAction, { params: { action: value } });
+  if (!(ELEC_CAR_ACTIONS as readonly string[]).includes(value))
+    throw new AppError(ELEC_CAR_ERRORS.unknownAction, { params: { action: value } });
   return value as ElecCarAction;
 }
 
 /** A command to the bike's terminal through the shared command queue (sent now, or when it connects). */
-export async function issueCommand(db: Db, bus: Bus, t: { terminalPk: number; identifier: string; userId: number | null }, type: CommandType): Promise<number> {
+export async function issueCommand(
+  db: Db,
+  bus: Bus,
+  t: { terminalPk: number; identifier: string; userId: number | null },
+  type: CommandType,
+): Promise<number> {
   const expiresAt = new Date(Date.now() + CONTROL_EXPIRE_MINUTES * 60_000);
-  const [commandId] = await commandsQueries.insertMany(db, { terminalPks: [t.terminalPk], userId: t.userId as number, type, params: { type }, expiresAt });
+  const [commandId] = await commandsQueries.insertMany(db, {
+    terminalPks: [t.terminalPk],
+    userId: t.userId as number,
+    type,
+    params: { type },
+    expiresAt,
+  });
   bus.publish<CommandNotice>(subjects.command(t.identifier), { commandId: commandId! });
   return commandId!;
 }
@@ -65,8 +92,15 @@ export async function controlBike(db: Db, bus: Bus, user: SessionUser, bike: Bik
   let orderId: number | null = null;
   if (action === 'restore') {
     orderId = await powerOrdersQueries.insert(db, {
-      vehicleId: bike.id, terminalPk: bike.terminal_pk, accountId: bike.account_id, userId: user.userId, userName: user.username,
-      action: 'restore', status: 'sent', reason: item.status === 'queued' ? '设备离线，上线后执行' : '', speed: bike.speed,
+      vehicleId: bike.id,
+      terminalPk: bike.terminal_pk,
+      accountId: bike.account_id,
+      userId: user.userId,
+      userName: user.username,
+      action: 'restore',
+      status: 'sent',
+      reason: item.status === 'queued' ? '设备离线，上线后执行' : '',
+      speed: bike.speed,
       expiresAt: new Date(Date.now() + CONTROL_EXPIRE_MINUTES * 60_000),
     });
     await powerOrdersQueries.setCommand(db, orderId, item.commandId!);
@@ -75,7 +109,8 @@ export async function controlBike(db: Db, bus: Bus, user: SessionUser, bike: Bik
     await bikesQueries.setArmed(db, bike.id, action === 'arm');
     bus.publish(ELEC_CAR_CHANGED, {});
   }
-  const message = item.status === 'queued' ? `设备离线，${name}指令将在设备上线后下发（${CONTROL_EXPIRE_MINUTES} 分钟内有效）` : `${name}指令已下发`;
+  const message =
+    item.status === 'queued' ? `设备离线，${name}指令将在设备上线后下发（${CONTROL_EXPIRE_MINUTES} 分钟内有效）` : `${name}指令已下发`;
   return { action, status: item.status, message, orderId, commandId: item.commandId };
 }
 
@@ -83,7 +118,13 @@ async function cut(db: Db, bus: Bus, user: SessionUser, bike: BikeRow): Promise<
   const terminalPk = bike.terminal_pk!;
   const existing = await powerOrdersQueries.pendingCut(db, terminalPk);
   if (existing) {
-    return { action: 'cut', status: 'pending', message: `已有待执行的断电（${existing.user_name} 发起），车速低于 ${SAFE_CUT_MAX_KMH} km/h 后执行`, orderId: Number(existing.id), commandId: null };
+    return {
+      action: 'cut',
+      status: 'pending',
+      message: `已有待执行的断电（${existing.user_name} 发起），车速低于 ${SAFE_CUT_MAX_KMH} km/h 后执行`,
+      orderId: Number(existing.id),
+      commandId: null,
+    };
   }
   // Refuses a terminal past its service expiry or disabled, as every command does.
   await sendableOrThrow(db, user, bike);
@@ -91,18 +132,37 @@ async function cut(db: Db, bus: Bus, user: SessionUser, bike: BikeRow): Promise<
     online: bike.online === true,
     position: bike.gps_time === null ? null : { valid: bike.valid === true, speed: bike.speed ?? 0, acc: bike.acc },
   });
-  const base = { vehicleId: bike.id, terminalPk, accountId: bike.account_id, userId: user.userId, userName: user.username, action: 'cut' as const, speed: bike.speed };
+  const base = {
+    vehicleId: bike.id,
+    terminalPk,
+    accountId: bike.account_id,
+    userId: user.userId,
+    userName: user.username,
+    action: 'cut' as const,
+    speed: bike.speed,
+  };
   if (!verdict.safe) {
     const orderId = await powerOrdersQueries.insert(db, {
-      ...base, status: 'pending', reason: verdict.reason, expiresAt: new Date(Date.now() + SAFE_CUT_PENDING_MINUTES * 60_000),
+      ...base,
+      status: 'pending',
+      reason: verdict.reason,
+      expiresAt: new Date(Date.now() + SAFE_CUT_PENDING_MINUTES * 60_000),
     });
     bus.publish(ELEC_CAR_CHANGED, {});
     return {
-      action: 'cut', status: 'pending', orderId, commandId: null,
+      action: 'cut',
+      status: 'pending',
+      orderId,
+      commandId: null,
       message: `${verdict.reason}；${SAFE_CUT_PENDING_MINUTES} 分钟内未满足条件将自动取消`,
     };
   }
-  const orderId = await powerOrdersQueries.insert(db, { ...base, status: 'sent', reason: '', expiresAt: new Date(Date.now() + CONTROL_EXPIRE_MINUTES * 60_000) });
+  const orderId = await powerOrdersQueries.insert(db, {
+    ...base,
+    status: 'sent',
+    reason: '',
+    expiresAt: new Date(Date.now() + CONTROL_EXPIRE_MINUTES * 60_000),
+  });
   const commandId = await issueCommand(db, bus, { terminalPk, identifier: bike.identifier!, userId: user.userId }, 'cutOil');
   await powerOrdersQueries.setCommand(db, orderId, commandId);
   return { action: 'cut', status: 'sent', message: '断电指令已下发，等待设备回复', orderId, commandId };

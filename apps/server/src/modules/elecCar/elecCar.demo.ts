@@ -3,7 +3,14 @@
  * group, each a vehicle of type ebike with its 电单车卫士 profile (as bindBike makes it).
  */
 import type { DemoPart } from '../feature.ts';
-import { DEMO_CAR_COUNT, demoVehicles, driveDemoVehicles, seedDemoVehicles, type DemoGroup, type DemoVehicle } from '../terminals/terminals.demo.ts';
+import {
+  DEMO_CAR_COUNT,
+  demoVehicles,
+  driveDemoVehicles,
+  seedDemoVehicles,
+  type DemoGroup,
+  type DemoVehicle,
+} from '../terminals/terminals.demo.ts';
 import { bikesQueries } from './bikes.queries.ts';
 
 /** After the car fleet's groups, numbered after its vehicles (the identifiers the demo has always had). */
@@ -17,7 +24,10 @@ export const demoEbikes = (): DemoVehicle[] => demoVehicles(EBIKE_GROUPS, DEMO_C
 export const elecCarDemo: DemoPart = {
   menus: ['elecCar'],
   protocols: ['gt06'],
-  seed: (ctx, operator) => seedDemoVehicles(ctx, operator, EBIKE_GROUPS, demoEbikes(), (vehicleId) => bikesQueries.insertProfile(ctx.db, vehicleId, DEMO_EBIKE_PROFILE)),
+  seed: (ctx, operator) =>
+    seedDemoVehicles(ctx, operator, EBIKE_GROUPS, demoEbikes(), (vehicleId) =>
+      bikesQueries.insertProfile(ctx.db, vehicleId, DEMO_EBIKE_PROFILE),
+    ),
   // The bikes are armed while parked (auto-arm); their riders mostly disarm with the key fob before riding off.
   drive: (ports, intervalSeconds) => [driveDemoVehicles(demoEbikes(), ports, intervalSeconds, { ebike: { riderDisarms: 0.9 } })],
 };

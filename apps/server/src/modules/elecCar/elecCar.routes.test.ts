@@ -13,7 +13,8 @@ const imei = '868120145230001';
 const imei2 = '868120145230002';
 let bikeId = 0;
 
-const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) => t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const get = (sid: string, url: string) => t.call(sid, { url }).then((r) => r.json());
 const api = '/elec-car/v1/api';
 
@@ -23,7 +24,8 @@ beforeAll(async () => {
   engine = startElecCarEngine(t.ctx, { sweepMs: 100, replyTimeoutMs: 2000 });
   a = await createTenant(t, { codes: 'all' });
   b = await createTenant(t, { codes: 'all' });
-  for (const id of [imei, imei2]) expect((await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'gt06' })).flag).toBe(1);
+  for (const id of [imei, imei2])
+    expect((await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'gt06' })).flag).toBe(1);
 });
 afterAll(async () => {
   engine?.stop();
@@ -34,21 +36,44 @@ afterAll(async () => {
 describe('my bikes', () => {
   it('binds a terminal of the subtree by the text its QR code holds, with the bike profile', async () => {
     const res = await post(a.sessionId, `${api}/bike/bind.json`, {
-      imei: `IMEI:${imei};SN=A2391`, plate: '沪A·12345', brand: '雅迪', model: 'DE3', frameNo: 'yd2024x0001', motorNo: 'm48v350', batteryVoltage: 48, batteryCapacity: 20,
+      imei: `IMEI:${imei};SN=A2391`,
+      plate: '沪A·12345',
+      brand: '雅迪',
+      model: 'DE3',
+      frameNo: 'yd2024x0001',
+      motorNo: 'm48v350',
+      batteryVoltage: 48,
+      batteryCapacity: 20,
     });
     expect(res.flag).toBe(1);
     bikeId = res.obj.bikeId;
     expect(res.obj).toMatchObject({
-      terminalId: imei, protocol: 'gt06', plate: '沪A·12345', name: '沪A·12345', brand: '雅迪', frameNo: 'YD2024X0001', motorNo: 'M48V350', batteryVoltage: 48, batteryCapacity: 20,
-      status: { online: false, armed: null, pendingCut: null }, settings: { autoArm: true, displacementRadius: 300, overspeedKmh: 25, reportInterval: 10 },
+      terminalId: imei,
+      protocol: 'gt06',
+      plate: '沪A·12345',
+      name: '沪A·12345',
+      brand: '雅迪',
+      frameNo: 'YD2024X0001',
+      motorNo: 'M48V350',
+      batteryVoltage: 48,
+      batteryCapacity: 20,
+      status: { online: false, armed: null, pendingCut: null },
+      settings: { autoArm: true, displacementRadius: 300, overspeedKmh: 25, reportInterval: 10 },
     });
     const list = await get(a.sessionId, `${api}/bike/list.json?keyword=雅迪`);
     expect(list.obj.list.map((x: { bikeId: number }) => x.bikeId)).toEqual([bikeId]);
   });
 
   it('refuses a terminal already in a bike, and text with no IMEI in it', async () => {
-    expect(await post(a.sessionId, `${api}/bike/bind.json`, { imei })).toMatchObject({ flag: 0, errorCode: 'elecCar.terminalBound', msg: `设备 ${imei} 已绑定车辆 沪A·12345` });
-    expect(await post(a.sessionId, `${api}/bike/bind.json`, { imei: 'hello world' })).toMatchObject({ errorCode: 'elecCar.imeiUnreadable', msg: '二维码中没有可识别的设备IMEI' });
+    expect(await post(a.sessionId, `${api}/bike/bind.json`, { imei })).toMatchObject({
+      flag: 0,
+      errorCode: 'elecCar.terminalBound',
+      msg: `设备 ${imei} 已绑定车辆 沪A·12345`,
+    });
+    expect(await post(a.sessionId, `${api}/bike/bind.json`, { imei: 'hello world' })).toMatchObject({
+      errorCode: 'elecCar.imeiUnreadable',
+      msg: '二维码中没有可识别的设备IMEI',
+    });
   });
 
   it('answers a foreign IMEI or bike exactly like a missing one', async () => {
@@ -73,18 +98,32 @@ describe('my bikes', () => {
   it('edits the profile and checks settings against their ranges (Chinese messages)', async () => {
     const res = await post(a.sessionId, `${api}/bike/update.json`, { bikeId, model: 'DE3 Pro', batteryCapacity: 24 });
     expect(res.obj).toMatchObject({ model: 'DE3 Pro', batteryCapacity: 24, brand: '雅迪' });
-    expect(await post(a.sessionId, `${api}/bike/settings.json`, { bikeId, displacementRadius: 100 }))
-      .toMatchObject({ flag: 0, errorCode: 'elecCar.settingRange', msg: '位移半径（米）应在300到5000之间' });
+    expect(await post(a.sessionId, `${api}/bike/settings.json`, { bikeId, displacementRadius: 100 })).toMatchObject({
+      flag: 0,
+      errorCode: 'elecCar.settingRange',
+      msg: '位移半径（米）应在300到5000之间',
+    });
     const saved = await post(a.sessionId, `${api}/bike/settings.json`, { bikeId, overspeedKmh: 30, vibrationLevel: 8, autoArm: false });
     expect(saved.obj).toMatchObject({ overspeedKmh: 30, vibrationLevel: 8, autoArm: false, displacementRadius: 300 });
-    expect(await post(a.sessionId, `${api}/bike/control.json`, { bikeId, action: 'selfDestruct' })).toMatchObject({ errorCode: 'elecCar.unknownAction', msg: '不支持的操作：selfDestruct' });
+    expect(await post(a.sessionId, `${api}/bike/control.json`, { bikeId, action: 'selfDestruct' })).toMatchObject({
+      errorCode: 'elecCar.unknownAction',
+      msg: '不支持的操作：selfDestruct',
+    });
   });
 
   it('refuses arm, disarm and find on a JT/T 808 bike in Chinese (no such command in JT/T 808), and sends it a cut word', async () => {
     expect((await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: '013912340808', protocol: 'jt808' })).flag).toBe(1);
     const jt = (await post(a.sessionId, `${api}/bike/bind.json`, { imei: '013912340808', plate: '沪A·80808' })).obj.bikeId;
-    for (const [action, name] of [['arm', '设防'], ['disarm', '撤防'], ['find', '寻车']]) {
-      expect(await post(a.sessionId, `${api}/bike/control.json`, { bikeId: jt, action })).toMatchObject({ flag: 0, errorCode: 'elecCar.unsupported', msg: `该设备（JT/T 808）不支持“${name}”` });
+    for (const [action, name] of [
+      ['arm', '设防'],
+      ['disarm', '撤防'],
+      ['find', '寻车'],
+    ]) {
+      expect(await post(a.sessionId, `${api}/bike/control.json`, { bikeId: jt, action })).toMatchObject({
+        flag: 0,
+        errorCode: 'elecCar.unsupported',
+        msg: `该设备（JT/T 808）不支持“${name}”`,
+      });
     }
     expect((await post(a.sessionId, `${api}/bike/control.json`, { bikeId: jt, action: 'restore' })).flag).toBe(1);
   });
@@ -93,19 +132,31 @@ describe('my bikes', () => {
     const before = (await get(a.sessionId, `${api}/alarm/switches.json`)).obj;
     expect(before.map((s: { alarmType: string }) => s.alarmType)).toContain('accOnWhileArmed');
     const after = await post(a.sessionId, `${api}/alarm/saveSwitch.json`, { alarmType: 'vibration', push: false });
-    expect(after.obj.find((s: { alarmType: string }) => s.alarmType === 'vibration')).toEqual({ alarmType: 'vibration', alarmName: '震动报警', push: false });
-    expect(await post(a.sessionId, `${api}/alarm/saveSwitch.json`, { alarmType: 'sos', push: true })).toMatchObject({ errorCode: 'elecCar.alarmTypeUnknown' });
+    expect(after.obj.find((s: { alarmType: string }) => s.alarmType === 'vibration')).toEqual({
+      alarmType: 'vibration',
+      alarmName: '震动报警',
+      push: false,
+    });
+    expect(await post(a.sessionId, `${api}/alarm/saveSwitch.json`, { alarmType: 'sos', push: true })).toMatchObject({
+      errorCode: 'elecCar.alarmTypeUnknown',
+    });
   });
 
-  it('attaches a fence of the bike\'s account, and refuses another tenant\'s', async () => {
+  it("attaches a fence of the bike's account, and refuses another tenant's", async () => {
     const fenceOf = async (tenant: Tenant) =>
-      (await t.call(tenant.sessionId, {
-        method: 'POST', url: '/car/v4/api/geofence/add.json', payload: { name: '小区', kind: 'circle', center: [121.4737, 31.2304], radius: 200 },
-      })).json().obj.geofenceId as number;
+      (
+        await t.call(tenant.sessionId, {
+          method: 'POST',
+          url: '/car/v4/api/geofence/add.json',
+          payload: { name: '小区', kind: 'circle', center: [121.4737, 31.2304], radius: 200 },
+        })
+      ).json().obj.geofenceId as number;
     const mine = await fenceOf(a);
     const theirs = await fenceOf(b);
     const bound = await post(a.sessionId, `${api}/bike/bindFence.json`, { bikeId, geofenceId: mine, bound: true });
     expect(bound.obj).toEqual([expect.objectContaining({ geofenceId: mine, name: '小区', kindName: '圆形', radius: 200, bound: true })]);
-    expect(await post(a.sessionId, `${api}/bike/bindFence.json`, { bikeId, geofenceId: theirs, bound: true })).toMatchObject({ msg: '围栏不存在或无权访问' });
+    expect(await post(a.sessionId, `${api}/bike/bindFence.json`, { bikeId, geofenceId: theirs, bound: true })).toMatchObject({
+      msg: '围栏不存在或无权访问',
+    });
   });
 });

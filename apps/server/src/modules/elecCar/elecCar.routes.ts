@@ -26,7 +26,13 @@ export const elecCarRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   route(app, elecCarEndpoints.list, async (query, request) => {
     const win = pageWindow(query);
     const keyword = likeText(query.keyword);
-    const { total, rows } = await bikesQueries.page(db, terminalScope(caller(request)), keyword && `%${keyword}%`, win.sql.limit, win.sql.offset);
+    const { total, rows } = await bikesQueries.page(
+      db,
+      terminalScope(caller(request)),
+      keyword && `%${keyword}%`,
+      win.sql.limit,
+      win.sql.offset,
+    );
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map((r) => presentBike(r)) };
   });
 
@@ -36,7 +42,11 @@ export const elecCarRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
     const user = caller(request);
     const bikeId = await bindBike(db, bus, user, body);
     const bike = await detail(user, bikeId);
-    auditChange(request, { objectType: '电单车', objectId: bikeId, after: { terminalId: bike.terminalId, plate: bike.plate, brand: bike.brand, model: bike.model } });
+    auditChange(request, {
+      objectType: '电单车',
+      objectId: bikeId,
+      after: { terminalId: bike.terminalId, plate: bike.plate, brand: bike.brand, model: bike.model },
+    });
     return bike;
   });
 
@@ -58,13 +68,20 @@ export const elecCarRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
     const action = actionOf(body.action);
     const bike = await visibleBike(db, user, body.bikeId);
     const answer = await controlBike(db, bus, user, bike, action);
-    auditChange(request, { objectType: '电单车', objectId: bike.id, after: { action: ACTION_ZH[action], status: answer.status, orderId: answer.orderId, commandId: answer.commandId } });
+    auditChange(request, {
+      objectType: '电单车',
+      objectId: bike.id,
+      after: { action: ACTION_ZH[action], status: answer.status, orderId: answer.orderId, commandId: answer.commandId },
+    });
     return answer;
   });
 
   route(app, elecCarEndpoints.cancelCut, async (body, request) => {
     const bike = await visibleBike(db, caller(request), body.bikeId);
-    const cancelled = bike.terminal_pk === null ? 0 : await powerOrdersQueries.cancelPending(db, bike.terminal_pk, `${caller(request).username} 取消了待执行的断电`);
+    const cancelled =
+      bike.terminal_pk === null
+        ? 0
+        : await powerOrdersQueries.cancelPending(db, bike.terminal_pk, `${caller(request).username} 取消了待执行的断电`);
     auditChange(request, { objectType: '电单车', objectId: bike.id, after: { cancelled } });
     return { cancelled };
   });
@@ -84,7 +101,9 @@ export const elecCarRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
     if (bike.identifier && (after.reportInterval !== before.reportInterval || after.vibrationLevel !== before.vibrationLevel)) {
       const rows = await visibleTerminals(db, user, [bike.identifier]);
       if (after.reportInterval !== before.reportInterval) {
-        await sendCommands(db, bus, user, rows, 'setInterval', { seconds: after.reportInterval }, CONTROL_EXPIRE_MINUTES).catch(() => undefined);
+        await sendCommands(db, bus, user, rows, 'setInterval', { seconds: after.reportInterval }, CONTROL_EXPIRE_MINUTES).catch(
+          () => undefined,
+        );
       }
       const vibration = vibrationCommand(bike.protocol, after.vibrationLevel);
       if (after.vibrationLevel !== before.vibrationLevel && vibration) {
@@ -110,7 +129,9 @@ export const elecCarRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
 
   route(app, elecCarEndpoints.alarmSwitches, async (_query, request) => alarmSwitches(db, caller(request)));
 
-  route(app, elecCarEndpoints.saveAlarmSwitch, async (body, request) => saveAlarmSwitch(db, bus, caller(request), body.alarmType, body.push));
+  route(app, elecCarEndpoints.saveAlarmSwitch, async (body, request) =>
+    saveAlarmSwitch(db, bus, caller(request), body.alarmType, body.push),
+  );
 
   route(app, elecCarEndpoints.fences, async (query, request) => bikeFences(db, await visibleBike(db, caller(request), query.bikeId)));
 
@@ -124,8 +145,9 @@ export const elecCarRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   route(app, elecCarEndpoints.battery, async (query, request) => {
     const user = caller(request);
     const bike = await visibleBike(db, user, query.bikeId);
-    const { start, end } = filterSpan(await reportFilter(db, user, { vehicleId: bike.id, startDate: query.startDate, endDate: query.endDate }));
+    const { start, end } = filterSpan(
+      await reportFilter(db, user, { vehicleId: bike.id, startDate: query.startDate, endDate: query.endDate }),
+    );
     return bikeBattery(db, bike, start, end);
   });
-
 };

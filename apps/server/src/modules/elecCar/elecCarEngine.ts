@@ -24,9 +24,13 @@ export interface ElecCarEngine extends PositionEngine {
  * 电单车卫士's background part, beside the geofence engine (fed every fix this process's gateway
  * commits, core/positionFeed.ts): the safe power cut's pending orders, and the derived alarms.
  */
-export function startElecCarEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>, opts: ElecCarEngineOptions = {}): ElecCarEngine {
+export function startElecCarEngine(
+  ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>,
+  opts: ElecCarEngineOptions = {},
+): ElecCarEngine {
   const publish = async (ids: number[]) => {
-    for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids)) ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
+    for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids))
+      ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
   };
   const guard = new GuardEngine(ctx.db, ctx.bus, publish, ctx.log);
   const orders = new PowerOrderRunner(ctx.db, ctx.bus, opts.replyTimeoutMs ?? DEFAULT_REPLY_TIMEOUT_MS, ctx.log);

@@ -49,7 +49,12 @@ export const elecCarExtrasQueries = {
     ),
 
   fenceAccount: async (q: Queryable, geofenceId: number) =>
-    (await q.query<{ account_id: number; path: string }>(`SELECT g.account_id, a.path FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE g.id = $1`, [geofenceId]))[0],
+    (
+      await q.query<{ account_id: number; path: string }>(
+        `SELECT g.account_id, a.path FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE g.id = $1`,
+        [geofenceId],
+      )
+    )[0],
 
   attach: (q: Queryable, geofenceId: number, vehicleId: number) =>
     q.query(`INSERT INTO geofence_vehicles (geofence_id, vehicle_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [geofenceId, vehicleId]),

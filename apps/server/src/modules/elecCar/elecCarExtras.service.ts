@@ -1,6 +1,12 @@
 import {
-  ELEC_CAR_ALARM_NAMES, ELEC_CAR_ALARM_TYPES, ELEC_CAR_ERRORS, STAY_DEFAULT_MIN_MINUTES,
-  type AlarmSwitch, type BikeFence, type BikeTrips, type ElecCarAlarmType,
+  ELEC_CAR_ALARM_NAMES,
+  ELEC_CAR_ALARM_TYPES,
+  ELEC_CAR_ERRORS,
+  STAY_DEFAULT_MIN_MINUTES,
+  type AlarmSwitch,
+  type BikeFence,
+  type BikeTrips,
+  type ElecCarAlarmType,
 } from '@chelian/contracts';
 import { isAlarmType } from '@chelian/protocols/alarms.ts';
 import type { Db } from '../../db/types.ts';
@@ -21,7 +27,12 @@ import type { BikeRow } from './bikes.queries.ts';
 import { elecCarExtrasQueries, type FenceRow } from './elecCarExtras.queries.ts';
 
 /** Trips and stops as the data reports count them (rollups; stops of at least 5 minutes). */
-export async function bikeTrips(db: Db, user: SessionUser, bike: BikeRow, range: { startDate?: string; endDate?: string }): Promise<BikeTrips> {
+export async function bikeTrips(
+  db: Db,
+  user: SessionUser,
+  bike: BikeRow,
+  range: { startDate?: string; endDate?: string },
+): Promise<BikeTrips> {
   const reports = new ReportsService(db);
   const input = { vehicleId: bike.id, startDate: range.startDate, endDate: range.endDate, minMinutes: STAY_DEFAULT_MIN_MINUTES };
   const win = { limit: 500, offset: 0 };
@@ -32,13 +43,27 @@ export async function bikeTrips(db: Db, user: SessionUser, bike: BikeRow, range:
 const alarmName = (type: string) => ELEC_CAR_ALARM_NAMES[type as ElecCarAlarmType];
 
 /** The e-bikes' alarms (one bike or all the caller sees), in the e-bike types only. */
-export async function bikeAlarms(db: Db, user: SessionUser, q: { bikeId?: number; types?: string; startDate?: string; endDate?: string }, win: { limit: number; offset: number }) {
+export async function bikeAlarms(
+  db: Db,
+  user: SessionUser,
+  q: { bikeId?: number; types?: string; startDate?: string; endDate?: string },
+  win: { limit: number; offset: number },
+) {
   const filter = await reportFilter(db, user, { vehicleId: q.bikeId, startDate: q.startDate, endDate: q.endDate });
   const asked = splitList(q.types, 50).filter((t) => (ELEC_CAR_ALARM_TYPES as string[]).includes(t));
   const { start, end } = filterSpan(filter);
-  const { total, rows } = await elecCarExtrasQueries.alarmPage(db, {
-    scope: terminalScope(user), vehicleId: q.bikeId ?? null, types: asked.length ? asked : [...ELEC_CAR_ALARM_TYPES], start, end,
-  }, win.limit, win.offset);
+  const { total, rows } = await elecCarExtrasQueries.alarmPage(
+    db,
+    {
+      scope: terminalScope(user),
+      vehicleId: q.bikeId ?? null,
+      types: asked.length ? asked : [...ELEC_CAR_ALARM_TYPES],
+      start,
+      end,
+    },
+    win.limit,
+    win.offset,
+  );
   return { total, list: rows.map((r) => ({ ...presentAlarm(r), typeName: alarmName(r.type) ?? presentAlarm(r).typeName })) };
 }
 
@@ -46,25 +71,47 @@ export async function bikeAlarms(db: Db, user: SessionUser, q: { bikeId?: number
 export async function alarmSwitches(db: Db, user: SessionUser): Promise<AlarmSwitch[]> {
   const stored = new Map((await alarmSettingsQueries.pushes(db, user.accountId)).map((r) => [r.alarm_type, r.enabled]));
   return ELEC_CAR_ALARM_TYPES.map((type) => ({
-    alarmType: type, alarmName: ELEC_CAR_ALARM_NAMES[type], push: stored.get(type) ?? (isAlarmType(type) ? defaultPush(type).enabled : true),
+    alarmType: type,
+    alarmName: ELEC_CAR_ALARM_NAMES[type],
+    push: stored.get(type) ?? (isAlarmType(type) ? defaultPush(type).enabled : true),
   }));
 }
 
 export async function saveAlarmSwitch(db: Db, bus: Bus, user: SessionUser, alarmType: string, push: boolean): Promise<AlarmSwitch[]> {
-  if (!(ELEC_CAR_ALARM_TYPES as string[]).includes(alarmType)) throw new AppError(ELEC_CAR_ERRORS.alarmTypeUnknown, { params: { type: alarmType } });
+  if (!(ELEC_CAR_ALARM_TYPES as string[]).includes(alarmType))
+    throw new AppError(ELEC_CAR_ERRORS.alarmTypeUnknown, { params: { type: alarmType } });
   const row = (await alarmSettingsQueries.pushes(db, user.accountId)).find((r) => r.alarm_type === alarmType);
   const base = row
-    ? { channels: row.channels.split(',').filter(Boolean), quietStart: row.quiet_start, quietEnd: row.quiet_end, minIntervalMinutes: row.min_interval_minutes }
-    : isAlarmType(alarmType) ? defaultPush(alarmType) : { channels: ['web'], quietStart: '', quietEnd: '', minIntervalMinutes: 5 };
-  await alarmSettingsQueries.upsertPush(db, user.accountId, { alarmType, enabled: push, channels: base.channels, quietStart: base.quietStart, quietEnd: base.quietEnd, minIntervalMinutes: base.minIntervalMinutes });
+    ? {
+        channels: row.channels.split(',').filter(Boolean),
+        quietStart: row.quiet_start,
+        quietEnd: row.quiet_end,
+        minIntervalMinutes: row.min_interval_minutes,
+      }
+    : isAlarmType(alarmType)
+      ? defaultPush(alarmType)
+      : { channels: ['web'], quietStart: '', quietEnd: '', minIntervalMinutes: 5 };
+  await alarmSettingsQueries.upsertPush(db, user.accountId, {
+    alarmType,
+    enabled: push,
+    channels: base.channels,
+    quietStart: base.quietStart,
+    quietEnd: base.quietEnd,
+    minIntervalMinutes: base.minIntervalMinutes,
+  });
   bus.publish(subjects.alarmPushChanged(user.accountId), {});
   return alarmSwitches(db, user);
 }
 
 const KIND_ZH: Record<string, string> = { circle: '圆形', polygon: '多边形' };
 const presentFence = (r: FenceRow): BikeFence => ({
-  geofenceId: Number(r.id), name: r.name, kindName: KIND_ZH[r.kind] ?? r.kind, radius: r.radius_m === null ? null : Math.round(r.radius_m),
-  alarmEnter: r.alarm_enter, alarmExit: r.alarm_exit, bound: r.bound,
+  geofenceId: Number(r.id),
+  name: r.name,
+  kindName: KIND_ZH[r.kind] ?? r.kind,
+  radius: r.radius_m === null ? null : Math.round(r.radius_m),
+  alarmEnter: r.alarm_enter,
+  alarmExit: r.alarm_exit,
+  bound: r.bound,
 });
 
 /** The fences of the bike's account (drawn in 智能车联's 电子围栏), each marked when the bike is in it. */
@@ -72,7 +119,14 @@ export async function bikeFences(db: Db, bike: BikeRow): Promise<BikeFence[]> {
   return (await elecCarExtrasQueries.fencesOf(db, bike.account_id, bike.id)).map(presentFence);
 }
 
-export async function bindFence(db: Db, bus: Bus, user: SessionUser, bike: BikeRow, geofenceId: number, bound: boolean): Promise<BikeFence[]> {
+export async function bindFence(
+  db: Db,
+  bus: Bus,
+  user: SessionUser,
+  bike: BikeRow,
+  geofenceId: number,
+  bound: boolean,
+): Promise<BikeFence[]> {
   const fence = await elecCarExtrasQueries.fenceAccount(db, geofenceId);
   if (!fence || !pathInScope(user, fence.path)) throw new AppError(ELEC_CAR_ERRORS.fenceNotVisible);
   if (Number(fence.account_id) !== Number(bike.account_id)) throw new AppError(ELEC_CAR_ERRORS.fenceOfOtherAccount);

@@ -19,7 +19,12 @@ interface Watch {
 }
 
 const stateOf = (r: GuardRow): GuardState => ({
-  armed: r.armed, armedLat: r.armed_lat, armedLon: r.armed_lon, accAlarmed: r.acc_alarmed, displaced: r.displaced, overspeeding: r.overspeeding,
+  armed: r.armed,
+  armedLat: r.armed_lat,
+  armedLon: r.armed_lon,
+  accAlarmed: r.acc_alarmed,
+  displaced: r.displaced,
+  overspeeding: r.overspeeding,
 });
 
 /**
@@ -84,7 +89,9 @@ export class GuardEngine {
   }
 
   private serial(vehicleId: number, work: () => Promise<void>): Promise<void> {
-    const next = (this.chains.get(vehicleId) ?? Promise.resolve()).then(work).catch((err) => this.log?.error({ err, vehicleId }, '电单车报警计算失败'));
+    const next = (this.chains.get(vehicleId) ?? Promise.resolve())
+      .then(work)
+      .catch((err) => this.log?.error({ err, vehicleId }, '电单车报警计算失败'));
     this.chains.set(vehicleId, next);
     void next.then(() => this.chains.get(vehicleId) === next && this.chains.delete(vehicleId));
     return next;
@@ -93,12 +100,17 @@ export class GuardEngine {
   private async watch(vehicleId: number): Promise<Watch | undefined> {
     if (!this.bikes) {
       const loading = (this.bikes = guardQueries.bikeVehicleIds(this.db));
-      void loading.then((set) => this.bikes === loading && (this.known = set), () => (this.bikes = null));
+      void loading.then(
+        (set) => this.bikes === loading && (this.known = set),
+        () => (this.bikes = null),
+      );
     }
     if (!(await this.bikes).has(vehicleId)) return undefined;
     let found = this.watches.get(vehicleId);
     if (!found) {
-      found = guardQueries.guardOf(this.db, vehicleId).then((row) => (row ? { row, state: stateOf(row), accOffAt: null, lastTime: 0 } : undefined));
+      found = guardQueries
+        .guardOf(this.db, vehicleId)
+        .then((row) => (row ? { row, state: stateOf(row), accOffAt: null, lastTime: 0 } : undefined));
       this.watches.set(vehicleId, found);
       found.catch(() => this.watches.delete(vehicleId));
     }
@@ -110,9 +122,18 @@ export class GuardEngine {
     if (!w || p.gpsTime < w.lastTime) return;
     w.lastTime = p.gpsTime;
     const reported = ebikeExtras(p.extras).armed;
-    const { state, raise } = guardStep(w.state, { displacementRadius: w.row.displacement_radius, overspeedKmh: w.row.overspeed_kmh }, {
-      valid: p.valid, lat: p.lat, lon: p.lon, speed: p.speed, acc: p.acc, reportedArmed: typeof reported === 'boolean' ? reported : null,
-    });
+    const { state, raise } = guardStep(
+      w.state,
+      { displacementRadius: w.row.displacement_radius, overspeedKmh: w.row.overspeed_kmh },
+      {
+        valid: p.valid,
+        lat: p.lat,
+        lon: p.lon,
+        speed: p.speed,
+        acc: p.acc,
+        reportedArmed: typeof reported === 'boolean' ? reported : null,
+      },
+    );
     if (p.acc === false && !state.armed) w.accOffAt ??= Date.now();
     else w.accOffAt = null;
     const changed = !sameGuard(w.state, state);
@@ -122,7 +143,17 @@ export class GuardEngine {
       // The terminal raised it itself with this very fix (a GT06 0x26 alarm packet): the gateway stored that one.
       if (p.alarms.includes(type)) continue;
       if (!(await guardQueries.claimFlag(this.db, vehicleId, type))) continue;
-      raised.push(...(await guardQueries.raise(this.db, { vehicleId, type, at: p.gpsTime, lat: p.lat, lon: p.lon, speed: p.speed, late: isBlindAreaFix(p) })));
+      raised.push(
+        ...(await guardQueries.raise(this.db, {
+          vehicleId,
+          type,
+          at: p.gpsTime,
+          lat: p.lat,
+          lon: p.lon,
+          speed: p.speed,
+          late: isBlindAreaFix(p),
+        })),
+      );
     }
     if (changed) await guardQueries.save(this.db, vehicleId, state);
     if (raised.length) await this.onAlarms(raised);
@@ -132,7 +163,14 @@ export class GuardEngine {
     const w = await this.watch(vehicleId);
     if (!w?.state.armed) return;
     const last = await guardQueries.latestOf(this.db, vehicleId);
-    const ids = await guardQueries.raise(this.db, { vehicleId, type: 'offline', at, lat: last?.lat ?? null, lon: last?.lon ?? null, speed: null });
+    const ids = await guardQueries.raise(this.db, {
+      vehicleId,
+      type: 'offline',
+      at,
+      lat: last?.lat ?? null,
+      lon: last?.lon ?? null,
+      speed: null,
+    });
     if (ids.length) await this.onAlarms(ids);
   }
 }

@@ -22,15 +22,18 @@ export interface GuardRow {
 const FLAG = { accOnWhileArmed: 'acc_alarmed', displacement: 'displaced', overspeed: 'overspeeding' } as const;
 
 export const guardQueries = {
-  bikeVehicleIds: async (q: Queryable) => new Set((await q.query<{ id: number }>(`SELECT vehicle_id AS id FROM elec_car_bikes`)).map((r) => Number(r.id))),
+  bikeVehicleIds: async (q: Queryable) =>
+    new Set((await q.query<{ id: number }>(`SELECT vehicle_id AS id FROM elec_car_bikes`)).map((r) => Number(r.id))),
 
   guardOf: async (q: Queryable, vehicleId: number) =>
-    (await q.query<GuardRow>(
-      `SELECT b.vehicle_id, t.id AS terminal_pk, t.identifier, t.protocol, b.armed, b.armed_lat, b.armed_lon, b.acc_alarmed, b.displaced,
+    (
+      await q.query<GuardRow>(
+        `SELECT b.vehicle_id, t.id AS terminal_pk, t.identifier, t.protocol, b.armed, b.armed_lat, b.armed_lon, b.acc_alarmed, b.displaced,
               b.overspeeding, b.displacement_radius, b.overspeed_kmh, b.auto_arm, b.auto_arm_delay
          FROM elec_car_bikes b JOIN vehicles v ON v.id = b.vehicle_id LEFT JOIN terminals t ON t.id = v.terminal_id WHERE b.vehicle_id = $1`,
-      [vehicleId],
-    ))[0],
+        [vehicleId],
+      )
+    )[0],
 
   save: (q: Queryable, vehicleId: number, s: GuardState) =>
     q.query(
@@ -41,19 +44,30 @@ export const guardQueries = {
     ),
 
   claimFlag: async (q: Queryable, vehicleId: number, alarm: keyof typeof FLAG) =>
-    (await q.query(`UPDATE elec_car_bikes SET ${FLAG[alarm]} = true WHERE vehicle_id = $1 AND NOT ${FLAG[alarm]} RETURNING vehicle_id`, [vehicleId])).length === 1,
+    (
+      await q.query(`UPDATE elec_car_bikes SET ${FLAG[alarm]} = true WHERE vehicle_id = $1 AND NOT ${FLAG[alarm]} RETURNING vehicle_id`, [
+        vehicleId,
+      ])
+    ).length === 1,
 
   /** An alarm of the bike's terminal, owned by the bike's account; `late` (补传) from a blind-area fix. */
-  raise: async (q: Queryable, a: { vehicleId: number; type: string; at: number; lat: number | null; lon: number | null; speed: number | null; late?: boolean }) =>
-    (await q.query<{ id: number }>(
-      `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed, late)
+  raise: async (
+    q: Queryable,
+    a: { vehicleId: number; type: string; at: number; lat: number | null; lon: number | null; speed: number | null; late?: boolean },
+  ) =>
+    (
+      await q.query<{ id: number }>(
+        `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed, late)
        SELECT v.terminal_id, v.account_id, v.id, $2, $3, $4, $5, $6, $7 FROM vehicles v WHERE v.id = $1 AND v.terminal_id IS NOT NULL RETURNING id`,
-      [a.vehicleId, a.type, new Date(a.at), a.lat, a.lon, a.speed, a.late ?? false],
-    )).map((r) => Number(r.id)),
+        [a.vehicleId, a.type, new Date(a.at), a.lat, a.lon, a.speed, a.late ?? false],
+      )
+    ).map((r) => Number(r.id)),
 
   latestOf: async (q: Queryable, vehicleId: number) =>
-    (await q.query<{ lat: number; lon: number; speed: number; gps_time: Date }>(
-      `SELECT lp.lat, lp.lon, lp.speed, lp.gps_time FROM vehicles v JOIN latest_positions lp ON lp.terminal_id = v.terminal_id WHERE v.id = $1`,
-      [vehicleId],
-    ))[0],
+    (
+      await q.query<{ lat: number; lon: number; speed: number; gps_time: Date }>(
+        `SELECT lp.lat, lp.lon, lp.speed, lp.gps_time FROM vehicles v JOIN latest_positions lp ON lp.terminal_id = v.terminal_id WHERE v.id = $1`,
+        [vehicleId],
+      )
+    )[0],
 };

@@ -3,7 +3,15 @@ import { guardStep, type GuardPosition, type GuardState } from './guardRules.ts'
 
 const settings = { displacementRadius: 300, overspeedKmh: 25 };
 const idle: GuardState = { armed: false, armedLat: null, armedLon: null, accAlarmed: false, displaced: false, overspeeding: false };
-const at = (lat: number, lon: number, more: Partial<GuardPosition> = {}): GuardPosition => ({ valid: true, lat, lon, speed: 0, acc: false, reportedArmed: null, ...more });
+const at = (lat: number, lon: number, more: Partial<GuardPosition> = {}): GuardPosition => ({
+  valid: true,
+  lat,
+  lon,
+  speed: 0,
+  acc: false,
+  reportedArmed: null,
+  ...more,
+});
 
 /** Runs positions through the guard, collecting what it raised. */
 function run(state: GuardState, positions: GuardPosition[]) {
@@ -26,19 +34,23 @@ describe('the alarms the platform derives for e-bikes', () => {
   it('raises displacement once the bike is further than the radius from where it was armed', () => {
     const { raised, state } = run(idle, [
       at(31.2304, 121.4737, { reportedArmed: true }), // armed here
-      at(31.2320, 121.4737), // ~178 m
-      at(31.2340, 121.4737), // ~400 m
-      at(31.2360, 121.4737),
+      at(31.232, 121.4737), // ~178 m
+      at(31.234, 121.4737), // ~400 m
+      at(31.236, 121.4737),
     ]);
     expect(raised).toEqual(['displacement']);
     expect(state).toMatchObject({ armed: true, armedLat: 31.2304, displaced: true });
   });
 
   it('starts over when the terminal reports disarmed, then armed again elsewhere', () => {
-    const moved = run(idle, [at(31.2304, 121.4737, { reportedArmed: true }), at(31.2340, 121.4737)]);
-    const again = run(moved.state, [at(31.2340, 121.4737, { reportedArmed: false }), at(31.2340, 121.4737, { reportedArmed: true }), at(31.2345, 121.4737)]);
+    const moved = run(idle, [at(31.2304, 121.4737, { reportedArmed: true }), at(31.234, 121.4737)]);
+    const again = run(moved.state, [
+      at(31.234, 121.4737, { reportedArmed: false }),
+      at(31.234, 121.4737, { reportedArmed: true }),
+      at(31.2345, 121.4737),
+    ]);
     expect(again.raised).toEqual([]);
-    expect(again.state).toMatchObject({ armedLat: 31.2340, displaced: false });
+    expect(again.state).toMatchObject({ armedLat: 31.234, displaced: false });
   });
 
   it('takes the first fix after arming without one as the centre', () => {
@@ -50,8 +62,11 @@ describe('the alarms the platform derives for e-bikes', () => {
 
   it('raises overspeed once per episode, armed or not, and again after slowing below the threshold by 3 km/h', () => {
     const { raised } = run(idle, [
-      at(31.23, 121.47, { speed: 30, acc: true }), at(31.23, 121.47, { speed: 26, acc: true }), at(31.23, 121.47, { speed: 23, acc: true }),
-      at(31.23, 121.47, { speed: 21, acc: true }), at(31.23, 121.47, { speed: 28, acc: true }),
+      at(31.23, 121.47, { speed: 30, acc: true }),
+      at(31.23, 121.47, { speed: 26, acc: true }),
+      at(31.23, 121.47, { speed: 23, acc: true }),
+      at(31.23, 121.47, { speed: 21, acc: true }),
+      at(31.23, 121.47, { speed: 28, acc: true }),
     ]);
     expect(raised).toEqual(['overspeed', 'overspeed']);
   });

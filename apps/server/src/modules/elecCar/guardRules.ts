@@ -55,8 +55,13 @@ export function guardStep(state: GuardState, settings: GuardSettings, p: GuardPo
       next.accAlarmed = true;
       raise.push('accOnWhileArmed');
     }
-    if (fix && !next.displaced && next.armedLat !== null && next.armedLon !== null
-        && distanceMeters([next.armedLon, next.armedLat], [p.lon, p.lat]) > settings.displacementRadius) {
+    if (
+      fix &&
+      !next.displaced &&
+      next.armedLat !== null &&
+      next.armedLon !== null &&
+      distanceMeters([next.armedLon, next.armedLat], [p.lon, p.lat]) > settings.displacementRadius
+    ) {
       next.displaced = true;
       raise.push('displacement');
     }
@@ -71,5 +76,9 @@ export function guardStep(state: GuardState, settings: GuardSettings, p: GuardPo
 }
 
 export const sameGuard = (a: GuardState, b: GuardState) =>
-  a.armed === b.armed && a.armedLat === b.armedLat && a.armedLon === b.armedLon && a.accAlarmed === b.accAlarmed
-  && a.displaced === b.displaced && a.overspeeding === b.overspeeding;
+  a.armed === b.armed &&
+  a.armedLat === b.armedLat &&
+  a.armedLon === b.armedLon &&
+  a.accAlarmed === b.accAlarmed &&
+  a.displaced === b.displaced &&
+  a.overspeeding === b.overspeeding;

@@ -62,19 +62,26 @@ export interface NewPowerOrder {
 
 export const powerOrdersQueries = {
   insert: async (q: Queryable, o: NewPowerOrder) =>
-    Number((await q.query<{ id: number }>(
-      `INSERT INTO elec_car_power_orders (vehicle_id, terminal_id, account_id, user_id, user_name, action, status, reason, speed_at_request, expires_at,
+    Number(
+      (
+        await q.query<{ id: number }>(
+          `INSERT INTO elec_car_power_orders (vehicle_id, terminal_id, account_id, user_id, user_name, action, status, reason, speed_at_request, expires_at,
                                           executed_at, speed_at_execution)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $7 = 'sent' THEN now() END, CASE WHEN $7 = 'sent' THEN $9::real END) RETURNING id`,
-      [o.vehicleId, o.terminalPk, o.accountId, o.userId, o.userName, o.action, o.status, o.reason, o.speed, o.expiresAt],
-    ))[0]!.id),
+          [o.vehicleId, o.terminalPk, o.accountId, o.userId, o.userName, o.action, o.status, o.reason, o.speed, o.expiresAt],
+        )
+      )[0]!.id,
+    ),
 
   setCommand: (q: Queryable, id: number, commandId: number) =>
     q.query(`UPDATE elec_car_power_orders SET command_id = $2 WHERE id = $1`, [id, commandId]),
 
   /** The bike's orders, newest first, for an account scope (a later owner does not see earlier ones). */
   page: async (q: Queryable, vehicleId: number, accountId: number, limit: number, offset: number) => {
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM elec_car_power_orders WHERE vehicle_id = $1 AND account_id = $2`, [vehicleId, accountId]);
+    const [count] = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM elec_car_power_orders WHERE vehicle_id = $1 AND account_id = $2`,
+      [vehicleId, accountId],
+    );
     const rows = await q.query<PowerOrderRow>(
       `SELECT * FROM elec_car_power_orders WHERE vehicle_id = $1 AND account_id = $2 ORDER BY id DESC LIMIT $3 OFFSET $4`,
       [vehicleId, accountId, limit, offset],
@@ -84,16 +91,20 @@ export const powerOrdersQueries = {
 
   /** Pending cuts of a terminal (a new cut replaces nothing: one pending at a time). */
   pendingCut: async (q: Queryable, terminalPk: number) =>
-    (await q.query<PowerOrderRow>(
-      `SELECT * FROM elec_car_power_orders WHERE terminal_id = $1 AND action = 'cut' AND status = 'pending' AND expires_at > now() ORDER BY id DESC LIMIT 1`,
-      [terminalPk],
-    ))[0],
+    (
+      await q.query<PowerOrderRow>(
+        `SELECT * FROM elec_car_power_orders WHERE terminal_id = $1 AND action = 'cut' AND status = 'pending' AND expires_at > now() ORDER BY id DESC LIMIT 1`,
+        [terminalPk],
+      )
+    )[0],
 
   cancelPending: async (q: Queryable, terminalPk: number, reason: string) =>
-    (await q.query(
-      `UPDATE elec_car_power_orders SET status = 'cancelled', reason = $2, finished_at = now() WHERE terminal_id = $1 AND status = 'pending' RETURNING id`,
-      [terminalPk, reason],
-    )).length,
+    (
+      await q.query(
+        `UPDATE elec_car_power_orders SET status = 'cancelled', reason = $2, finished_at = now() WHERE terminal_id = $1 AND status = 'pending' RETURNING id`,
+        [terminalPk, reason],
+      )
+    ).length,
 
   /** Every pending cut still in time, beside the bike's latest position (optionally one terminal's). */
   pendingWithPosition: (q: Queryable, identifier: string | null) =>
@@ -106,11 +117,13 @@ export const powerOrdersQueries = {
 
   /** Takes a pending cut for execution: of two processes seeing the same position, one wins. */
   claim: async (q: Queryable, id: number, speed: number | null) =>
-    (await q.query(
-      `UPDATE elec_car_power_orders SET status = 'sent', executed_at = now(), speed_at_execution = $2, reason = ''
+    (
+      await q.query(
+        `UPDATE elec_car_power_orders SET status = 'sent', executed_at = now(), speed_at_execution = $2, reason = ''
         WHERE id = $1 AND status = 'pending' AND expires_at > now() RETURNING id`,
-      [id, speed],
-    )).length === 1,
+        [id, speed],
+      )
+    ).length === 1,
 
   expirePending: (q: Queryable, reason: string) =>
     q.query<{ id: number }>(
@@ -126,10 +139,12 @@ export const powerOrdersQueries = {
     ),
 
   finish: async (q: Queryable, id: number, status: 'done' | 'failed', reason: string) =>
-    (await q.query(
-      `UPDATE elec_car_power_orders SET status = $2, reason = $3, finished_at = now() WHERE id = $1 AND status = 'sent' RETURNING id`,
-      [id, status, reason],
-    )).length === 1,
+    (
+      await q.query(
+        `UPDATE elec_car_power_orders SET status = $2, reason = $3, finished_at = now() WHERE id = $1 AND status = 'sent' RETURNING id`,
+        [id, status, reason],
+      )
+    ).length === 1,
 
   setPowerCut: (q: Queryable, vehicleId: number, cut: boolean) =>
     q.query(`UPDATE elec_car_bikes SET power_cut = $2 WHERE vehicle_id = $1`, [vehicleId, cut]),

@@ -16,17 +16,23 @@ export function outcomeOf(o: SentOrderRow, now: number, replyTimeoutMs: number):
   const name = NAME[o.action];
   switch (o.command_status) {
     case 'replied':
-      return o.reply_success === false ? { status: 'failed', reason: `设备回复${name}失败${o.reply_text ? `：${o.reply_text}` : ''}` } : { status: 'done', reason: o.reply_text ?? '' };
+      return o.reply_success === false
+        ? { status: 'failed', reason: `设备回复${name}失败${o.reply_text ? `：${o.reply_text}` : ''}` }
+        : { status: 'done', reason: o.reply_text ?? '' };
     case 'failed':
     case 'unsupported':
       return { status: 'failed', reason: `${name}指令发送失败${o.reply_text ? `：${o.reply_text}` : ''}` };
     case 'expired':
       return { status: 'failed', reason: `设备未在有效期内上线，${name}指令已过期` };
     case 'queued':
-      return o.command_expires_at && o.command_expires_at.getTime() <= now ? { status: 'failed', reason: `设备未在有效期内上线，${name}指令已过期` } : null;
+      return o.command_expires_at && o.command_expires_at.getTime() <= now
+        ? { status: 'failed', reason: `设备未在有效期内上线，${name}指令已过期` }
+        : null;
     case 'sent': {
       const since = (o.command_sent_at ?? o.executed_at).getTime();
-      return now - since >= replyTimeoutMs ? { status: 'failed', reason: `设备 ${Math.round(replyTimeoutMs / 1000)} 秒内未应答，${name}未确认` } : null;
+      return now - since >= replyTimeoutMs
+        ? { status: 'failed', reason: `设备 ${Math.round(replyTimeoutMs / 1000)} 秒内未应答，${name}未确认` }
+        : null;
     }
     default:
       return null; // the command row is being written
@@ -63,7 +69,10 @@ export class PowerOrderRunner {
 
   private async step(identifier: string | null) {
     if (identifier === null) {
-      await powerOrdersQueries.expirePending(this.db, `${SAFE_CUT_PENDING_MINUTES} 分钟内车速未降到 ${SAFE_CUT_MAX_KMH} km/h 以下，断电已取消`);
+      await powerOrdersQueries.expirePending(
+        this.db,
+        `${SAFE_CUT_PENDING_MINUTES} 分钟内车速未降到 ${SAFE_CUT_MAX_KMH} km/h 以下，断电已取消`,
+      );
       await this.closeSent();
     }
     const rows = await powerOrdersQueries.pendingWithPosition(this.db, identifier);
@@ -79,7 +88,12 @@ export class PowerOrderRunner {
     if (!verdict.safe) return;
     if (!(await powerOrdersQueries.claim(this.db, row.id, row.speed))) return;
     this.pending.delete(row.identifier);
-    const commandId = await issueCommand(this.db, this.bus, { terminalPk: row.terminal_id, identifier: row.identifier, userId: row.user_id }, 'cutOil');
+    const commandId = await issueCommand(
+      this.db,
+      this.bus,
+      { terminalPk: row.terminal_id, identifier: row.identifier, userId: row.user_id },
+      'cutOil',
+    );
     await powerOrdersQueries.setCommand(this.db, row.id, commandId);
   }
 
@@ -88,7 +102,8 @@ export class PowerOrderRunner {
     for (const o of await powerOrdersQueries.sent(this.db)) {
       const outcome = outcomeOf(o, now, this.replyTimeoutMs);
       if (!outcome || !(await powerOrdersQueries.finish(this.db, o.id, outcome.status, outcome.reason))) continue;
-      if (outcome.status === 'done' && o.vehicle_id !== null) await powerOrdersQueries.setPowerCut(this.db, o.vehicle_id, o.action === 'cut');
+      if (outcome.status === 'done' && o.vehicle_id !== null)
+        await powerOrdersQueries.setPowerCut(this.db, o.vehicle_id, o.action === 'cut');
     }
   }
 }

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gt06Codec, encodeGt06Alarm, encodeGt06Bms, encodeGt06DeviceStatus, encodeGt06Location, encodeGt06Login, encodeGt06StringInfo } from '@chelian/protocols/gt06/index.ts';
+import {
+  gt06Codec,
+  encodeGt06Alarm,
+  encodeGt06Bms,
+  encodeGt06DeviceStatus,
+  encodeGt06Location,
+  encodeGt06Login,
+  encodeGt06StringInfo,
+} from '@chelian/protocols/gt06/index.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
@@ -22,13 +30,15 @@ const bikes: Record<string, number> = {};
 const api = '/elec-car/v1/api';
 const REPLY_TIMEOUT_MS = 2000;
 
-const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) => t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const get = (sid: string, url: string) => t.call(sid, { url }).then((r) => r.json());
 const orders = async (bikeId: number) => (await get(a.sessionId, `${api}/bike/powerOrders.json?bikeId=${bikeId}`)).obj.list;
 const status = async (bikeId: number) => (await get(a.sessionId, `${api}/bike/detail.json?bikeId=${bikeId}`)).obj.status;
 
 let serial = 10;
-const fix = (speedKmh: number, lat = 31.2304, acc = true) => encodeGt06Location({ time: Date.now(), lat, lon: 121.4737, valid: true, speedKmh, course: 90, satellites: 9, acc }, ++serial);
+const fix = (speedKmh: number, lat = 31.2304, acc = true) =>
+  encodeGt06Location({ time: Date.now(), lat, lon: 121.4737, valid: true, speedKmh, course: 90, satellites: 9, acc }, ++serial);
 
 /** True when the server sent this terminal no command (0x80) within `ms` (other frames are replies). */
 async function noCommandFor(gt: TestTerminal, ms: number): Promise<boolean> {
@@ -66,7 +76,11 @@ beforeAll(async () => {
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { gt06: 0 }, offlineAfterSeconds: 60 });
   engine = startElecCarEngine(t.ctx, { sweepMs: 100, replyTimeoutMs: REPLY_TIMEOUT_MS });
   a = await createTenant(t, { codes: 'all' });
-  for (const [id, plate] of [[imei, '沪A·C0001'], [silentImei, '沪A·C0002'], [offlineImei, '沪A·C0003']]) {
+  for (const [id, plate] of [
+    [imei, '沪A·C0001'],
+    [silentImei, '沪A·C0002'],
+    [offlineImei, '沪A·C0003'],
+  ]) {
     await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'gt06' });
     bikes[id] = (await post(a.sessionId, `${api}/bike/bind.json`, { imei: id, plate, batteryVoltage: 48, batteryCapacity: 20 })).obj.bikeId;
   }
@@ -88,7 +102,10 @@ describe('the safe power cut', () => {
     expect(sent.obj.message).toBe('车辆正在行驶（35 km/h），车速低于 20 km/h 后执行；10 分钟内未满足条件将自动取消');
     expect((await status(bikeId)).pendingCut).toMatchObject({ orderId: sent.obj.orderId, userName: a.username });
     // A second cut while one waits is the same order.
-    expect((await post(a.sessionId, `${api}/bike/control.json`, { bikeId, action: 'cut' })).obj).toMatchObject({ status: 'pending', orderId: sent.obj.orderId });
+    expect((await post(a.sessionId, `${api}/bike/control.json`, { bikeId, action: 'cut' })).obj).toMatchObject({
+      status: 'pending',
+      orderId: sent.obj.orderId,
+    });
 
     await drive(gt, bikeId, 24); // slower, not slow enough
     expect(await noCommandFor(gt, 300)).toBe(true);
@@ -119,7 +136,8 @@ describe('the safe power cut', () => {
   it('records every cut and restore in the operation log with who sent it', async () => {
     await t.ctx.audit.flush();
     const rows = await t.ctx.db.query<{ username: string; action: string; object_id: string; changes: { after: { action: string } } }>(
-      `SELECT username, action, object_id, changes FROM audit_log WHERE path = $1 ORDER BY id`, [`${api}/bike/control.json`],
+      `SELECT username, action, object_id, changes FROM audit_log WHERE path = $1 ORDER BY id`,
+      [`${api}/bike/control.json`],
     );
     expect(rows.map((r) => [r.username, r.action, r.object_id, r.changes.after.action])).toEqual([
       [a.username, '电单车控制', String(bikes[imei]), '断电'],
@@ -147,12 +165,19 @@ describe('the safe power cut', () => {
     expect(sent.obj).toMatchObject({ status: 'pending', message: '车辆离线，待车辆上线并确认车速后执行；10 分钟内未满足条件将自动取消' });
     await t.ctx.db.query(`UPDATE elec_car_power_orders SET expires_at = now() - interval '1 second' WHERE id = $1`, [sent.obj.orderId]);
     await engine.settle();
-    expect((await orders(bikeId))[0]).toMatchObject({ status: 'expired', statusName: '已过期', reason: '10 分钟内车速未降到 20 km/h 以下，断电已取消' });
+    expect((await orders(bikeId))[0]).toMatchObject({
+      status: 'expired',
+      statusName: '已过期',
+      reason: '10 分钟内车速未降到 20 km/h 以下，断电已取消',
+    });
 
     // Unbinding a bike drops a cut still waiting for it.
     const waiting = await post(a.sessionId, `${api}/bike/control.json`, { bikeId, action: 'cut' });
     expect((await post(a.sessionId, `${api}/bike/unbind.json`, { bikeId })).flag).toBe(1);
-    const [row] = await t.ctx.db.query<{ status: string; reason: string }>('SELECT status, reason FROM elec_car_power_orders WHERE id = $1', [waiting.obj.orderId]);
+    const [row] = await t.ctx.db.query<{ status: string; reason: string }>(
+      'SELECT status, reason FROM elec_car_power_orders WHERE id = $1',
+      [waiting.obj.orderId],
+    );
     expect(row).toEqual({ status: 'cancelled', reason: '车辆已解绑，待执行的断电已取消' });
   });
 });
@@ -172,7 +197,12 @@ describe('the alarms the platform derives for e-bikes', () => {
     await drive(gt, bikeId, 18, 31.2345, true); // ~460 m from where it was armed
     await drive(gt, bikeId, 32, 31.2385, true); // over the 25 km/h default
     await drive(gt, bikeId, 31, 31.2395, true);
-    const alarms = async () => (await get(a.sessionId, `${api}/alarm/list.json?bikeId=${bikeId}`)).obj.list as Array<{ type: string; typeName: string; plate: string }>;
+    const alarms = async () =>
+      (await get(a.sessionId, `${api}/alarm/list.json?bikeId=${bikeId}`)).obj.list as Array<{
+        type: string;
+        typeName: string;
+        plate: string;
+      }>;
     // The first test's 35 km/h raised an overspeed already; it ended when the bike slowed to 12.
     await eventually(async () => (await alarms()).length >= 4, 3000, 'derived alarms');
     await engine.guard.idle();
@@ -229,15 +259,40 @@ describe('the status card and battery page from e-bike frames', () => {
   const ebikeImei = '868120145231004';
   it('shows the 0xF1 state and the BMS charge; flags an impossible BMS reading without an alarm', async () => {
     await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: ebikeImei, protocol: 'gt06' });
-    const bikeId = (await post(a.sessionId, `${api}/bike/bind.json`, { imei: ebikeImei, plate: '沪A·C0004', batteryVoltage: 48, batteryCapacity: 20 })).obj.bikeId;
+    const bikeId = (
+      await post(a.sessionId, `${api}/bike/bind.json`, { imei: ebikeImei, plate: '沪A·C0004', batteryVoltage: 48, batteryCapacity: 20 })
+    ).obj.bikeId;
     const gt = await connect(ebikeImei);
     const cells = Array.from({ length: 13 }, () => 3.94);
-    const pack = { socPct: 76, remainingMah: 15_200, fullMah: 20_000, healthPct: 97, temperatureC: 28, currentA: -2.5, voltageV: 51.22, cycles: 112, cellVolts: cells, time: Date.now() };
-    gt.send(encodeGt06DeviceStatus({ armed: true, acc: false, supplyVolts: 51.2, charging: false, powerCut: false, chargeVolts: 0, batteryTempC: 27 }, ++serial));
+    const pack = {
+      socPct: 76,
+      remainingMah: 15_200,
+      fullMah: 20_000,
+      healthPct: 97,
+      temperatureC: 28,
+      currentA: -2.5,
+      voltageV: 51.22,
+      cycles: 112,
+      cellVolts: cells,
+      time: Date.now(),
+    };
+    gt.send(
+      encodeGt06DeviceStatus(
+        { armed: true, acc: false, supplyVolts: 51.2, charging: false, powerCut: false, chargeVolts: 0, batteryTempC: 27 },
+        ++serial,
+      ),
+    );
     gt.send(encodeGt06Bms(pack, ++serial));
     gt.send(fix(0, 31.2304, false));
     await eventually(async () => (await status(bikeId)).batteryPercent === 76, 3000, 'BMS charge shown');
-    expect(await status(bikeId)).toMatchObject({ armed: true, acc: false, powerCut: false, batteryVoltage: 51.2, batteryPercent: 76, rangeKm: 61 });
+    expect(await status(bikeId)).toMatchObject({
+      armed: true,
+      acc: false,
+      powerCut: false,
+      batteryVoltage: 51.2,
+      batteryPercent: 76,
+      rangeKm: 61,
+    });
 
     const battery = (await get(a.sessionId, `${api}/bike/battery.json?bikeId=${bikeId}`)).obj;
     expect(battery.trend).toEqual([expect.objectContaining({ voltage: 51.2, percent: 76, charging: false })]);
@@ -245,7 +300,11 @@ describe('the status card and battery page from e-bike frames', () => {
     expect(battery.bms).toMatchObject({ cells, faults: [], flagged: [] });
 
     gt.send(encodeGt06Bms({ ...pack, cellVolts: [...cells.slice(0, 12), 65], controllerFault: 0x0004 }, ++serial));
-    await eventually(async () => (await get(a.sessionId, `${api}/bike/battery.json?bikeId=${bikeId}`)).obj.bms.flagged.length > 0, 3000, 'flagged reading');
+    await eventually(
+      async () => (await get(a.sessionId, `${api}/bike/battery.json?bikeId=${bikeId}`)).obj.bms.flagged.length > 0,
+      3000,
+      'flagged reading',
+    );
     const flagged = (await get(a.sessionId, `${api}/bike/battery.json?bikeId=${bikeId}`)).obj.bms;
     expect(flagged).toMatchObject({ cells: [], flagged: ['电芯电压读数异常'], faults: ['控制器故障码 0x0004'] });
     expect((await get(a.sessionId, `${api}/alarm/list.json?bikeId=${bikeId}`)).obj.total).toBe(0);
@@ -257,13 +316,27 @@ describe('an alarm the bike raises itself', () => {
   it('is one alarm, not a second one derived from the same fix (the demo listed 设防状态ACC开启 twice)', async () => {
     const ownImei = '868120145231005';
     await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: ownImei, protocol: 'gt06' });
-    const bikeId = (await post(a.sessionId, `${api}/bike/bind.json`, { imei: ownImei, plate: '沪A·C0005', batteryVoltage: 48, batteryCapacity: 20 })).obj.bikeId;
+    const bikeId = (
+      await post(a.sessionId, `${api}/bike/bind.json`, { imei: ownImei, plate: '沪A·C0005', batteryVoltage: 48, batteryCapacity: 20 })
+    ).obj.bikeId;
     const gt = await connect(ownImei);
-    gt.send(encodeGt06DeviceStatus({ armed: true, acc: false, supplyVolts: 51.2, charging: false, powerCut: false, chargeVolts: 0, batteryTempC: 27 }, ++serial));
+    gt.send(
+      encodeGt06DeviceStatus(
+        { armed: true, acc: false, supplyVolts: 51.2, charging: false, powerCut: false, chargeVolts: 0, batteryTempC: 27 },
+        ++serial,
+      ),
+    );
     await drive(gt, bikeId, 0, 31.2304, false);
     expect((await status(bikeId)).armed).toBe(true);
     // The key turned while armed: the tracker's own alarm packet, with ACC on in its fix.
-    gt.send(encodeGt06Alarm({ time: Date.now(), lat: 31.2304, lon: 121.4737, valid: true, speedKmh: 2, course: 90, satellites: 9, acc: true }, 'accOnWhileArmed', { armed: true }, ++serial));
+    gt.send(
+      encodeGt06Alarm(
+        { time: Date.now(), lat: 31.2304, lon: 121.4737, valid: true, speedKmh: 2, course: 90, satellites: 9, acc: true },
+        'accOnWhileArmed',
+        { armed: true },
+        ++serial,
+      ),
+    );
     await eventually(async () => (await status(bikeId)).speed === 2, 3000, 'alarm fix stored');
     await engine.settle();
     await engine.guard.idle();

@@ -21,7 +21,8 @@ let bikeId = 0;
 const [spec] = planTerminals({ count: 1, protocol: 'ebike', seed: 17, cities: [cityByName('杭州') ?? cityByName('深圳')!] });
 const api = '/elec-car/v1/api';
 
-const post = (url: string, fields: Record<string, string | number>) => t.call(tenant.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (url: string, fields: Record<string, string | number>) =>
+  t.call(tenant.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const get = (url: string) => t.call(tenant.sessionId, { url }).then((r) => r.json());
 const status = async () => (await get(`${api}/bike/detail.json?bikeId=${bikeId}`)).obj.status;
 const lastOrder = async () => (await get(`${api}/bike/powerOrders.json?bikeId=${bikeId}`)).obj.list[0];
@@ -34,8 +35,15 @@ beforeAll(async () => {
   expect((await post('/car/v4/api/terminal/add.json', { terminalId: spec.id, protocol: 'gt06' })).flag).toBe(1);
   bikeId = (await post(`${api}/bike/bind.json`, { imei: spec.id, plate: '浙A·S0017', batteryVoltage: 48, batteryCapacity: 20 })).obj.bikeId;
   sim = createTerminal(spec, {
-    host: '127.0.0.1', ports: gw.ports, intervalSeconds: 0.5, sleepIntervalSeconds: 1, heartbeatSeconds: 5, alarmRate: 0, reconnectMinMs: 200,
-    driver: { startParked: false }, ebike: { bmsEverySeconds: 2 },
+    host: '127.0.0.1',
+    ports: gw.ports,
+    intervalSeconds: 0.5,
+    sleepIntervalSeconds: 1,
+    heartbeatSeconds: 5,
+    alarmRate: 0,
+    reconnectMinMs: 200,
+    driver: { startParked: false },
+    ebike: { bmsEverySeconds: 2 },
   }) as EbikeTerminal;
   sim.vehicle.driver.speedOverrideKmh = 28;
   sim.start();

@@ -10,7 +10,10 @@ describe('the safe power cut rule', () => {
   });
 
   it('waits while the bike goes 20 km/h or faster', () => {
-    expect(cutVerdict({ online: true, position: fix(20) })).toEqual({ safe: false, reason: '车辆正在行驶（20 km/h），车速低于 20 km/h 后执行' });
+    expect(cutVerdict({ online: true, position: fix(20) })).toEqual({
+      safe: false,
+      reason: '车辆正在行驶（20 km/h），车速低于 20 km/h 后执行',
+    });
     expect(cutVerdict({ online: true, position: fix(35.4) })).toMatchObject({ safe: false });
   });
 
@@ -21,7 +24,10 @@ describe('the safe power cut rule', () => {
 
   it('waits when it cannot know the speed: offline, no fix, no position', () => {
     expect(cutVerdict({ online: false, position: fix(0) })).toEqual({ safe: false, reason: '车辆离线，待车辆上线并确认车速后执行' });
-    expect(cutVerdict({ online: true, position: { valid: false, speed: 0, acc: true } })).toEqual({ safe: false, reason: '车辆暂无卫星定位，待定位确认车速后执行' });
+    expect(cutVerdict({ online: true, position: { valid: false, speed: 0, acc: true } })).toEqual({
+      safe: false,
+      reason: '车辆暂无卫星定位，待定位确认车速后执行',
+    });
     expect(cutVerdict({ online: true, position: null })).toMatchObject({ safe: false, reason: '车辆尚未上报位置，待确认车速后执行' });
   });
 });

@@ -52,7 +52,12 @@ export const declareQueries = {
   },
 
   pendingOf: async (q: Queryable, bikeId: number) =>
-    (await q.query<{ id: number }>(`SELECT id FROM elec_gb_declarations WHERE bike_id = $1 AND status = 'pending' ORDER BY id DESC LIMIT 1`, [bikeId]))[0],
+    (
+      await q.query<{ id: number }>(
+        `SELECT id FROM elec_gb_declarations WHERE bike_id = $1 AND status = 'pending' ORDER BY id DESC LIMIT 1`,
+        [bikeId],
+      )
+    )[0],
 
   /** A bike keeps one pending declaration: a new submission replaces what the pending one said. */
   submit: async (q: Queryable, bikeId: number, d: DeclarationInput, ip: string) => {
@@ -75,17 +80,27 @@ export const declareQueries = {
   page: async (q: Queryable, scope: string, status: string | null, like: string | null, limit: number, offset: number) => {
     const params = [scope, status, like];
     const [count] = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM elec_gb_declarations d JOIN elec_gb_bikes b ON b.id = d.bike_id JOIN accounts a ON a.id = b.account_id WHERE ${FILTER}`, params);
-    const rows = await q.query<DeclarationRow>(`${SELECT} WHERE ${FILTER} ORDER BY d.status = 'pending' DESC, d.id DESC LIMIT $4 OFFSET $5`, [...params, limit, offset]);
+      `SELECT count(*)::int AS n FROM elec_gb_declarations d JOIN elec_gb_bikes b ON b.id = d.bike_id JOIN accounts a ON a.id = b.account_id WHERE ${FILTER}`,
+      params,
+    );
+    const rows = await q.query<DeclarationRow>(
+      `${SELECT} WHERE ${FILTER} ORDER BY d.status = 'pending' DESC, d.id DESC LIMIT $4 OFFSET $5`,
+      [...params, limit, offset],
+    );
     return { total: count?.n ?? 0, rows };
   },
 
-  visible: async (q: Queryable, scope: string, id: number) => (await q.query<DeclarationRow>(`${SELECT} WHERE ${accountInScope('a.path', 1)} AND d.id = $2`, [scope, id]))[0],
+  visible: async (q: Queryable, scope: string, id: number) =>
+    (await q.query<DeclarationRow>(`${SELECT} WHERE ${accountInScope('a.path', 1)} AND d.id = $2`, [scope, id]))[0],
 
   /** Closes a pending declaration (compare-and-set: two reviewers cannot both decide it). */
   review: async (q: Queryable, id: number, status: 'approved' | 'rejected', userId: number, note: string) =>
-    (await q.query(`UPDATE elec_gb_declarations SET status = $2, reviewed_by = $3, review_note = $4, reviewed_at = now() WHERE id = $1 AND status = 'pending' RETURNING id`,
-      [id, status, userId, note])).length === 1,
+    (
+      await q.query(
+        `UPDATE elec_gb_declarations SET status = $2, reviewed_by = $3, review_note = $4, reviewed_at = now() WHERE id = $1 AND status = 'pending' RETURNING id`,
+        [id, status, userId, note],
+      )
+    ).length === 1,
 
   /** An approved declaration's owner, plate and use become the registration's. */
   applyToBike: (q: Queryable, d: DeclarationRow) =>
@@ -96,5 +111,6 @@ export const declareQueries = {
       [d.bike_id, d.owner_name, d.owner_phone, d.owner_id_no, d.plate, d.use_type, d.positioning_consent],
     ),
 
-  rejectBike: (q: Queryable, bikeId: number) => q.query(`UPDATE elec_gb_bikes SET state = 'rejected', updated_at = now() WHERE id = $1 AND state = 'pending'`, [bikeId]),
+  rejectBike: (q: Queryable, bikeId: number) =>
+    q.query(`UPDATE elec_gb_bikes SET state = 'rejected', updated_at = now() WHERE id = $1 AND state = 'pending'`, [bikeId]),
 };

@@ -1,7 +1,15 @@
 import QRCode from 'qrcode';
 import {
-  COMMON_ERRORS, ELEC_GB_ERRORS, GB_DECLARATION_STATUSES, GB_USE_TYPES, ID_NUMBER_ERRORS, idNumberProblem, isMobilePhone,
-  type GbDeclaration, type GbDeclareForm, type GbDeclareSubmit,
+  COMMON_ERRORS,
+  ELEC_GB_ERRORS,
+  GB_DECLARATION_STATUSES,
+  GB_USE_TYPES,
+  ID_NUMBER_ERRORS,
+  idNumberProblem,
+  isMobilePhone,
+  type GbDeclaration,
+  type GbDeclareForm,
+  type GbDeclareSubmit,
 } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
@@ -23,7 +31,8 @@ export const DECLARE_MAX_PER_WINDOW = 5;
 export const DECLARE_WINDOW_MINUTES = 10;
 
 /** A PNG QR code (error correction M, survives a scuffed sticker), `size` pixels square. */
-export const qrPng = (text: string, size = 300) => QRCode.toBuffer(text, { type: 'png', width: size, margin: 2, errorCorrectionLevel: 'M' });
+export const qrPng = (text: string, size = 300) =>
+  QRCode.toBuffer(text, { type: 'png', width: size, margin: 2, errorCorrectionLevel: 'M' });
 
 /** ABC1234567890 → ABC*******890: enough for the owner to recognise the bike, not to read it off. */
 const masked = (s: string) => (s.length <= 6 ? s : `${s.slice(0, 3)}${'*'.repeat(s.length - 6)}${s.slice(-3)}`);
@@ -37,7 +46,12 @@ async function bikeOfToken(db: Db, token: string) {
 export async function declareForm(db: Db, token: string): Promise<GbDeclareForm> {
   const bike = await bikeOfToken(db, token);
   return {
-    brand: bike.brand, model: bike.model, frameNo: masked(bike.frame_no), plate: bike.plate, state: bike.state, stateName: stateName(bike.state),
+    brand: bike.brand,
+    model: bike.model,
+    frameNo: masked(bike.frame_no),
+    plate: bike.plate,
+    state: bike.state,
+    stateName: stateName(bike.state),
     pending: (await declareQueries.pendingOf(db, Number(bike.id))) !== undefined,
   };
 }
@@ -58,26 +72,53 @@ export async function submitDeclaration(db: Db, input: GbDeclareSubmit, ip: stri
   if (!(useType in GB_USE_TYPES)) throw new AppError(ELEC_GB_ERRORS.useTypeInvalid);
   if (isCommercial(useType) && !input.positioningConsent) throw new AppError(ELEC_GB_ERRORS.consentRequired);
   const plate = (input.plate ?? '').replace(/\s+/g, '').toUpperCase();
-  if (plate && (await gbBikesQueries.clashes(db, [], [plate], [], Number(bike.id))).length) throw new AppError(ELEC_GB_ERRORS.plateTaken, { params: { plate } });
-  const id = await declareQueries.submit(db, Number(bike.id), { ownerName, ownerPhone, ownerIdNo, plate, useType, positioningConsent: input.positioningConsent }, ip);
+  if (plate && (await gbBikesQueries.clashes(db, [], [plate], [], Number(bike.id))).length)
+    throw new AppError(ELEC_GB_ERRORS.plateTaken, { params: { plate } });
+  const id = await declareQueries.submit(
+    db,
+    Number(bike.id),
+    { ownerName, ownerPhone, ownerIdNo, plate, useType, positioningConsent: input.positioningConsent },
+    ip,
+  );
   return { declarationId: id, status: 'pending' };
 }
 
 export function presentDeclaration(d: DeclarationRow): GbDeclaration {
   return {
-    declarationId: Number(d.id), bikeId: Number(d.bike_id), frameNo: d.frame_no, brand: d.brand, model: d.model,
-    ownerName: d.owner_name, ownerPhone: d.owner_phone, ownerIdNo: d.owner_id_no, plate: d.plate, useTypeName: useTypeName(d.use_type),
-    positioningConsent: d.positioning_consent, status: d.status, statusName: (GB_DECLARATION_STATUSES as Record<string, string>)[d.status] ?? d.status,
-    reviewNote: d.review_note, reviewedBy: d.reviewed_by_name ?? '', created: d.created_at.getTime(), reviewedAt: d.reviewed_at ? d.reviewed_at.getTime() : null,
+    declarationId: Number(d.id),
+    bikeId: Number(d.bike_id),
+    frameNo: d.frame_no,
+    brand: d.brand,
+    model: d.model,
+    ownerName: d.owner_name,
+    ownerPhone: d.owner_phone,
+    ownerIdNo: d.owner_id_no,
+    plate: d.plate,
+    useTypeName: useTypeName(d.use_type),
+    positioningConsent: d.positioning_consent,
+    status: d.status,
+    statusName: (GB_DECLARATION_STATUSES as Record<string, string>)[d.status] ?? d.status,
+    reviewNote: d.review_note,
+    reviewedBy: d.reviewed_by_name ?? '',
+    created: d.created_at.getTime(),
+    reviewedAt: d.reviewed_at ? d.reviewed_at.getTime() : null,
   };
 }
 
 /** Approve: the declared owner, plate and use become the registration's (registered). Reject: a pending registration becomes rejected. */
-export async function reviewDeclaration(db: Db, bus: Bus, user: SessionUser, id: number, approve: boolean, note: string): Promise<GbDeclaration> {
+export async function reviewDeclaration(
+  db: Db,
+  bus: Bus,
+  user: SessionUser,
+  id: number,
+  approve: boolean,
+  note: string,
+): Promise<GbDeclaration> {
   const found = await declareQueries.visible(db, scopeParam(user), id);
   if (!found) throw new AppError(ELEC_GB_ERRORS.declarationNotVisible);
   await db.tx(async (tx) => {
-    if (!(await declareQueries.review(tx, id, approve ? 'approved' : 'rejected', user.userId, note.trim()))) throw new AppError(ELEC_GB_ERRORS.declarationReviewed);
+    if (!(await declareQueries.review(tx, id, approve ? 'approved' : 'rejected', user.userId, note.trim())))
+      throw new AppError(ELEC_GB_ERRORS.declarationReviewed);
     if (approve) {
       if (found.plate && (await gbBikesQueries.clashes(tx, [], [found.plate], [], Number(found.bike_id))).length) {
         throw new AppError(ELEC_GB_ERRORS.plateTaken, { params: { plate: found.plate } });

@@ -35,25 +35,53 @@ beforeAll(async () => {
   t = await createTestServer();
   a = await createTenant(t, { codes: 'all' });
   b = await createTenant(t, { codes: 'all' });
-  for (const id of [imei, imei2]) expect((await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'gt06' })).flag).toBe(1);
+  for (const id of [imei, imei2])
+    expect((await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'gt06' })).flag).toBe(1);
 });
 afterAll(() => t?.close());
 
 describe('备案登记', () => {
   it('registers a bike with its owner, module and battery; a known owner makes it registered', async () => {
     const res = await post(a.sessionId, `${api}/bike/add.json`, {
-      frameNo: ' yd2025a0001 ', plate: '苏a12345', brand: '雅迪', model: 'DE3', motorNo: 'm48v001', cccCert: '2024011119001234', batteryType: '锂离子电池',
-      batteryCapacity: 20, batteryVoltage: 48, batteryCode: 'bt48v20a0001', terminalId: imei, ownerName: '张三', ownerPhone: '13800138000',
-      ownerIdNo: ownerId.toLowerCase(), useType: 'rental', positioningConsent: true,
+      frameNo: ' yd2025a0001 ',
+      plate: '苏a12345',
+      brand: '雅迪',
+      model: 'DE3',
+      motorNo: 'm48v001',
+      cccCert: '2024011119001234',
+      batteryType: '锂离子电池',
+      batteryCapacity: 20,
+      batteryVoltage: 48,
+      batteryCode: 'bt48v20a0001',
+      terminalId: imei,
+      ownerName: '张三',
+      ownerPhone: '13800138000',
+      ownerIdNo: ownerId.toLowerCase(),
+      useType: 'rental',
+      positioningConsent: true,
     });
     expect(res.flag).toBe(1);
     bikeId = res.obj.bikeId;
     expect(res.obj).toMatchObject({
-      frameNo: 'YD2025A0001', plate: '苏A12345', batteryCode: 'BT48V20A0001', batteryType: 'lithium', batteryTypeName: '锂离子电池', terminalId: imei,
-      ownerIdNo: ownerId, useType: 'rental', useTypeName: '共享租赁', state: 'registered', stateName: '已备案', issues: [], online: false,
+      frameNo: 'YD2025A0001',
+      plate: '苏A12345',
+      batteryCode: 'BT48V20A0001',
+      batteryType: 'lithium',
+      batteryTypeName: '锂离子电池',
+      terminalId: imei,
+      ownerIdNo: ownerId,
+      useType: 'rental',
+      useTypeName: '共享租赁',
+      state: 'registered',
+      stateName: '已备案',
+      issues: [],
+      online: false,
     });
     const pending = await post(a.sessionId, `${api}/bike/add.json`, { frameNo: 'YD2025A0002', useType: '城市物流' });
-    expect(pending.obj).toMatchObject({ state: 'pending', issues: ['备案待审核', '商用车辆须安装北斗定位模块', '缺少CCC认证证书编号', '缺少车主身份证号'] });
+    expect(pending.obj).toMatchObject({
+      state: 'pending',
+      issues: ['备案待审核', '商用车辆须安装北斗定位模块', '缺少CCC认证证书编号', '缺少车主身份证号'],
+    });
     const list = await get(a.sessionId, `${api}/bike/list.json?keyword=${encodeURIComponent('苏A1')}`);
     expect(list.obj.list.map((x: { bikeId: number }) => x.bikeId)).toEqual([bikeId]);
     expect((await get(a.sessionId, `${api}/bike/list.json?state=pending`)).obj.total).toBe(1);
@@ -72,12 +100,15 @@ describe('备案登记', () => {
       [{ frameNo: 'YD2025A0003', terminalId: imei }, 'elecGb.terminalBound', `设备 ${imei} 已绑定备案车辆 YD2025A0001`],
       [{ frameNo: 'YD2025A0003', terminalId: '868120145249999' }, 'terminal.terminalNotVisible', '设备不存在或无权访问'],
     ];
-    for (const [fields, errorCode, msg] of cases) expect(await post(a.sessionId, `${api}/bike/add.json`, fields)).toMatchObject({ flag: 0, errorCode, msg });
+    for (const [fields, errorCode, msg] of cases)
+      expect(await post(a.sessionId, `${api}/bike/add.json`, fields)).toMatchObject({ flag: 0, errorCode, msg });
     expect(await post(a.sessionId, `${api}/bike/add.json`, { frameNo: 'YD2025A0003', batteryVoltage: 500 })).toMatchObject({ flag: 0 });
   });
 
   it('answers another tenant’s bike (and its module) exactly like a missing one', async () => {
-    expect(await post(b.sessionId, `${api}/bike/add.json`, { frameNo: 'YD2025B0001', terminalId: imei2 })).toMatchObject({ msg: '设备不存在或无权访问' });
+    expect(await post(b.sessionId, `${api}/bike/add.json`, { frameNo: 'YD2025B0001', terminalId: imei2 })).toMatchObject({
+      msg: '设备不存在或无权访问',
+    });
     const missing = { flag: 0, errorCode: 'elecGb.bikeNotVisible', msg: '备案车辆不存在或无权访问' };
     for (const id of [bikeId, 987654]) {
       expect(await get(b.sessionId, `${api}/bike/detail.json?bikeId=${id}`)).toMatchObject(missing);
@@ -85,7 +116,9 @@ describe('备案登记', () => {
       expect(await post(b.sessionId, `${api}/bike/delete.json`, { bikeIds: String(id) })).toMatchObject(missing);
       expect(await get(b.sessionId, `${api}/battery/trend.json?bikeId=${id}`)).toMatchObject(missing);
       expect(await get(b.sessionId, `${api}/alarm/list.json?bikeId=${id}`)).toMatchObject(missing);
-      expect((await t.call(b.sessionId, { url: `/car/v4/api/prevent/declare/generateQRCode.json?bikeId=${id}` })).json()).toMatchObject(missing);
+      expect((await t.call(b.sessionId, { url: `/car/v4/api/prevent/declare/generateQRCode.json?bikeId=${id}` })).json()).toMatchObject(
+        missing,
+      );
     }
     expect((await get(b.sessionId, `${api}/bike/list.json`)).obj.total).toBe(0);
     expect((await get(b.sessionId, `${api}/battery/board.json`)).obj.total).toBe(0);
@@ -95,8 +128,11 @@ describe('备案登记', () => {
   it('edits, and deletes only after the module of a registered bike is unbound', async () => {
     const edited = await post(a.sessionId, `${api}/bike/update.json`, { bikeId, model: 'DE3 Pro', batteryVoltage: 72 });
     expect(edited.obj).toMatchObject({ model: 'DE3 Pro', brand: '雅迪', issues: ['锂离子电池标称电压超过60V（GB 43854-2024）'] });
-    expect(await post(a.sessionId, `${api}/bike/delete.json`, { bikeIds: String(bikeId) }))
-      .toMatchObject({ flag: 0, errorCode: 'elecGb.deleteBound', msg: '车辆 YD2025A0001 已备案并绑定定位模块，请先解绑模块再删除' });
+    expect(await post(a.sessionId, `${api}/bike/delete.json`, { bikeIds: String(bikeId) })).toMatchObject({
+      flag: 0,
+      errorCode: 'elecGb.deleteBound',
+      msg: '车辆 YD2025A0001 已备案并绑定定位模块，请先解绑模块再删除',
+    });
     const spare = (await post(a.sessionId, `${api}/bike/add.json`, { frameNo: 'YD2025A0099' })).obj.bikeId;
     expect((await post(a.sessionId, `${api}/bike/delete.json`, { bikeIds: String(spare) })).obj).toEqual({ deleted: 1 });
     await post(a.sessionId, `${api}/bike/update.json`, { bikeId, batteryVoltage: 48 });
@@ -104,7 +140,19 @@ describe('备案登记', () => {
 });
 
 describe('Excel import and export', () => {
-  const header = ['车架号', '号牌', '品牌', '电池类型', '电池电压(V)', '定位模块IMEI', '车主姓名', '车主手机', '车主身份证号', '使用性质', '定位授权'];
+  const header = [
+    '车架号',
+    '号牌',
+    '品牌',
+    '电池类型',
+    '电池电压(V)',
+    '定位模块IMEI',
+    '车主姓名',
+    '车主手机',
+    '车主身份证号',
+    '使用性质',
+    '定位授权',
+  ];
 
   it('checks every row and says what is wrong with each, in Chinese, importing nothing', async () => {
     const file = await xlsx([
@@ -114,36 +162,81 @@ describe('Excel import and export', () => {
       ['yd2025a0001', '苏A12345', '', '', '', imei, '', '', '', '', ''],
       ['', '', '', '', '', '868120145249999', '', '', '', '', ''],
     ]);
-    const verify = await t.call(a.sessionId, { method: 'POST', url: `${api}/bike/importVerify.json`, ...multipart({ fileName: '备案.xlsx', content: file }) });
+    const verify = await t.call(a.sessionId, {
+      method: 'POST',
+      url: `${api}/bike/importVerify.json`,
+      ...multipart({ fileName: '备案.xlsx', content: file }),
+    });
     const checked = verify.json().obj;
     expect(checked).toMatchObject({ total: 4, valid: 1, invalid: 3 });
     expect(checked.rows[0]).toMatchObject({ row: 2, ok: true, errors: [] });
     expect(checked.rows[1].errors).toEqual([
-      '身份证号校验位不正确', '手机号格式不正确', '电池类型应为 锂离子电池、铅酸电池 或 其他', '定位授权应填 是 或 否', '电池电压应为6到120之间的数字', '车架号与第2行重复',
+      '身份证号校验位不正确',
+      '手机号格式不正确',
+      '电池类型应为 锂离子电池、铅酸电池 或 其他',
+      '定位授权应填 是 或 否',
+      '电池电压应为6到120之间的数字',
+      '车架号与第2行重复',
     ]);
-    expect(checked.rows[2].errors).toEqual(['车架号 YD2025A0001 已备案', '号牌 苏A12345 已被其他车辆使用', `定位模块 ${imei} 已绑定其他备案车辆`]);
+    expect(checked.rows[2].errors).toEqual([
+      '车架号 YD2025A0001 已备案',
+      '号牌 苏A12345 已被其他车辆使用',
+      `定位模块 ${imei} 已绑定其他备案车辆`,
+    ]);
     expect(checked.rows[3].errors).toEqual(['请填写车架号', '定位模块 868120145249999 不存在或无权访问']);
 
-    const refused = (await t.call(a.sessionId, { method: 'POST', url: `${api}/bike/import.json`, ...multipart({ fileName: '备案.xlsx', content: file }) })).json();
-    expect(refused).toMatchObject({ flag: 0, errorCode: 'elecGb.importRejected', msg: '导入文件有3行错误，未导入任何数据', obj: { invalid: 3 } });
+    const refused = (
+      await t.call(a.sessionId, { method: 'POST', url: `${api}/bike/import.json`, ...multipart({ fileName: '备案.xlsx', content: file }) })
+    ).json();
+    expect(refused).toMatchObject({
+      flag: 0,
+      errorCode: 'elecGb.importRejected',
+      msg: '导入文件有3行错误，未导入任何数据',
+      obj: { invalid: 3 },
+    });
     expect((await get(a.sessionId, `${api}/bike/list.json?keyword=YD2025C`)).obj.total).toBe(0);
-    const unknownColumn = (await t.call(a.sessionId, { method: 'POST', url: `${api}/bike/importVerify.json`, ...multipart({ fileName: 'a.csv', content: '车架号,颜色\nYD1234567,红\n' }) })).json();
+    const unknownColumn = (
+      await t.call(a.sessionId, {
+        method: 'POST',
+        url: `${api}/bike/importVerify.json`,
+        ...multipart({ fileName: 'a.csv', content: '车架号,颜色\nYD1234567,红\n' }),
+      })
+    ).json();
     expect(unknownColumn).toMatchObject({ flag: 0, errorCode: 'terminal.headerUnknown' });
   });
 
   it('imports a clean sheet (the template’s own columns) and exports it again', async () => {
     const template = await t.call(a.sessionId, { url: `${api}/bike/importTemplate.json` });
     expect(template.headers['content-type']).toContain('spreadsheetml');
-    const file = await xlsx([header, ['YD2025C0001', '苏A20001', '爱玛', '锂离子电池', 48, imei2, '李四', '13900139000', otherId, '个人自用', '是'], ['YD2025C0002', '', '', '', '', '', '', '', '', '', '']]);
-    const res = (await t.call(a.sessionId, { method: 'POST', url: `${api}/bike/import.json`, ...multipart({ fileName: '备案.xlsx', content: file }) })).json();
+    const file = await xlsx([
+      header,
+      ['YD2025C0001', '苏A20001', '爱玛', '锂离子电池', 48, imei2, '李四', '13900139000', otherId, '个人自用', '是'],
+      ['YD2025C0002', '', '', '', '', '', '', '', '', '', ''],
+    ]);
+    const res = (
+      await t.call(a.sessionId, { method: 'POST', url: `${api}/bike/import.json`, ...multipart({ fileName: '备案.xlsx', content: file }) })
+    ).json();
     expect(res).toMatchObject({ flag: 1, obj: { total: 2, imported: 2 } });
     const imported = (await get(a.sessionId, `${api}/bike/list.json?keyword=YD2025C0001`)).obj.list[0];
-    expect(imported).toMatchObject({ terminalId: imei2, ownerIdNo: otherId, state: 'registered', positioningConsent: true, batteryVoltage: 48 });
+    expect(imported).toMatchObject({
+      terminalId: imei2,
+      ownerIdNo: otherId,
+      state: 'registered',
+      positioningConsent: true,
+      batteryVoltage: 48,
+    });
 
     // a sheet past one statement's 500 rows (CSV, as Excel in China saves it, with a BOM)
     const csv = `\uFEFF车架号,使用性质\n${Array.from({ length: 620 }, (_, i) => `YD2025M${String(i).padStart(5, '0')},城市物流`).join('\n')}\n`;
-    expect((await t.call(a.sessionId, { method: 'POST', url: `${api}/bike/import.json`, ...multipart({ fileName: '备案.csv', content: csv }) })).json().obj).toEqual({ total: 620, imported: 620 });
-    expect((await get(a.sessionId, `${api}/bike/list.json?keyword=YD2025M`)).obj).toMatchObject({ total: 620, list: [{ useType: 'logistics', state: 'pending' }, ...Array(9).fill(expect.anything())] });
+    expect(
+      (
+        await t.call(a.sessionId, { method: 'POST', url: `${api}/bike/import.json`, ...multipart({ fileName: '备案.csv', content: csv }) })
+      ).json().obj,
+    ).toEqual({ total: 620, imported: 620 });
+    expect((await get(a.sessionId, `${api}/bike/list.json?keyword=YD2025M`)).obj).toMatchObject({
+      total: 620,
+      list: [{ useType: 'logistics', state: 'pending' }, ...Array(9).fill(expect.anything())],
+    });
     await t.ctx.db.query(`DELETE FROM elec_gb_bikes WHERE frame_no LIKE 'YD2025M%'`); // out of the later tests' counts
 
     const exported = await t.call(a.sessionId, { url: `${api}/bike/export.json?keyword=YD2025C` });
@@ -161,7 +254,10 @@ describe('申报二维码 and the public declaration', () => {
   let token = '';
 
   it('draws a PNG QR code that decodes to the bike’s declaration page', async () => {
-    const res = await t.call(a.sessionId, { url: `/car/v4/api/prevent/declare/generateQRCode.json?bikeId=${bikeId}&size=240`, headers: { host: 'gb.example.cn' } });
+    const res = await t.call(a.sessionId, {
+      url: `/car/v4/api/prevent/declare/generateQRCode.json?bikeId=${bikeId}&size=240`,
+      headers: { host: 'gb.example.cn' },
+    });
     expect(res.headers['content-type']).toBe('image/png');
     const png = PNG.sync.read(res.rawPayload);
     expect(png.width).toBe(240);
@@ -170,28 +266,58 @@ describe('申报二维码 and the public declaration', () => {
     expect(`${url.origin}${url.pathname}`).toBe('http://gb.example.cn/child/elec-gb/declare-form');
     token = url.searchParams.get('t')!;
     expect(token).toMatch(/^[\w-]{16}$/);
-    const post2 = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/prevent/declare/generateQRCode.json', ...form({ bikeId }) });
+    const post2 = await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/prevent/declare/generateQRCode.json',
+      ...form({ bikeId }),
+    });
     expect(post2.headers['content-type']).toBe('image/png');
   });
 
   it('shows the bike without a login, hiding the frame number’s middle; an unknown code is refused', async () => {
-    expect(await get(null, `${api}/declare/form.json?t=${token}`)).toMatchObject({ flag: 1, obj: { brand: '雅迪', frameNo: 'YD2*****001', stateName: '已备案', pending: false } });
-    expect(await get(null, `${api}/declare/form.json?t=nope`)).toMatchObject({ flag: 0, errorCode: 'elecGb.declareUnknown', msg: '二维码无效或车辆已注销' });
+    expect(await get(null, `${api}/declare/form.json?t=${token}`)).toMatchObject({
+      flag: 1,
+      obj: { brand: '雅迪', frameNo: 'YD2*****001', stateName: '已备案', pending: false },
+    });
+    expect(await get(null, `${api}/declare/form.json?t=nope`)).toMatchObject({
+      flag: 0,
+      errorCode: 'elecGb.declareUnknown',
+      msg: '二维码无效或车辆已注销',
+    });
   });
 
   it('validates the owner’s declaration, keeps one pending per bike, and limits submissions per address', async () => {
-    const base = { t: token, ownerName: '赵六', ownerPhone: '13700137000', ownerIdNo: otherId, useType: 'personal', positioningConsent: true, plate: '苏a30003' };
-    expect(await post(null, `${api}/declare/submit.json`, { ...base, ownerIdNo: wrongCheck }, '10.1.1.1')).toMatchObject({ flag: 0, msg: '身份证号校验位不正确' });
-    expect(await post(null, `${api}/declare/submit.json`, { ...base, ownerName: ' ' }, '10.1.1.1')).toMatchObject({ flag: 0, msg: '请填写车主姓名' });
-    expect(await post(null, `${api}/declare/submit.json`, { ...base, useType: 'rental', positioningConsent: false }, '10.1.1.1'))
-      .toMatchObject({ flag: 0, errorCode: 'elecGb.consentRequired', msg: '商用车辆（城市物流、共享租赁）须同意定位授权' });
+    const base = {
+      t: token,
+      ownerName: '赵六',
+      ownerPhone: '13700137000',
+      ownerIdNo: otherId,
+      useType: 'personal',
+      positioningConsent: true,
+      plate: '苏a30003',
+    };
+    expect(await post(null, `${api}/declare/submit.json`, { ...base, ownerIdNo: wrongCheck }, '10.1.1.1')).toMatchObject({
+      flag: 0,
+      msg: '身份证号校验位不正确',
+    });
+    expect(await post(null, `${api}/declare/submit.json`, { ...base, ownerName: ' ' }, '10.1.1.1')).toMatchObject({
+      flag: 0,
+      msg: '请填写车主姓名',
+    });
+    expect(
+      await post(null, `${api}/declare/submit.json`, { ...base, useType: 'rental', positioningConsent: false }, '10.1.1.1'),
+    ).toMatchObject({ flag: 0, errorCode: 'elecGb.consentRequired', msg: '商用车辆（城市物流、共享租赁）须同意定位授权' });
     const first = await post(null, `${api}/declare/submit.json`, base, '10.1.1.1');
     expect(first).toMatchObject({ flag: 1, obj: { status: 'pending' } });
     const again = await post(null, `${api}/declare/submit.json`, { ...base, ownerName: '赵六六' }, '10.1.1.2');
     expect(again.obj.declarationId).toBe(first.obj.declarationId);
     expect((await get(null, `${api}/declare/form.json?t=${token}`)).obj.pending).toBe(true);
     for (let i = 0; i < DECLARE_MAX_PER_WINDOW; i++) await post(null, `${api}/declare/submit.json`, base, '10.9.9.9');
-    expect(await post(null, `${api}/declare/submit.json`, base, '10.9.9.9')).toMatchObject({ flag: 0, errorCode: 'common.tooManyRequests', msg: '操作过于频繁，请稍后再试' });
+    expect(await post(null, `${api}/declare/submit.json`, base, '10.9.9.9')).toMatchObject({
+      flag: 0,
+      errorCode: 'common.tooManyRequests',
+      msg: '操作过于频繁，请稍后再试',
+    });
   });
 
   it('lets an operator approve it once: the declared owner becomes the registration’s; others do not see it', async () => {
@@ -200,13 +326,27 @@ describe('申报二维码 and the public declaration', () => {
     const d = list.list[0];
     expect(d).toMatchObject({ ownerName: '赵六', plate: '苏A30003', statusName: '待审核', frameNo: 'YD2025A0001' });
     expect((await get(b.sessionId, `${api}/declare/list.json`)).obj.total).toBe(0);
-    expect(await post(b.sessionId, `${api}/declare/review.json`, { declarationId: d.declarationId, approve: true }))
-      .toMatchObject({ flag: 0, errorCode: 'elecGb.declarationNotVisible' });
-    const approved = await post(a.sessionId, `${api}/declare/review.json`, { declarationId: d.declarationId, approve: true, note: '核验无误' });
+    expect(await post(b.sessionId, `${api}/declare/review.json`, { declarationId: d.declarationId, approve: true })).toMatchObject({
+      flag: 0,
+      errorCode: 'elecGb.declarationNotVisible',
+    });
+    const approved = await post(a.sessionId, `${api}/declare/review.json`, {
+      declarationId: d.declarationId,
+      approve: true,
+      note: '核验无误',
+    });
     expect(approved.obj).toMatchObject({ status: 'approved', statusName: '已通过', reviewNote: '核验无误' });
-    expect((await get(a.sessionId, `${api}/bike/detail.json?bikeId=${bikeId}`)).obj).toMatchObject({ ownerName: '赵六', ownerIdNo: otherId, plate: '苏A30003', useType: 'personal' });
-    expect(await post(a.sessionId, `${api}/declare/review.json`, { declarationId: d.declarationId, approve: false }))
-      .toMatchObject({ flag: 0, errorCode: 'elecGb.declarationReviewed', msg: '该申报已审核，不能重复审核' });
+    expect((await get(a.sessionId, `${api}/bike/detail.json?bikeId=${bikeId}`)).obj).toMatchObject({
+      ownerName: '赵六',
+      ownerIdNo: otherId,
+      plate: '苏A30003',
+      useType: 'personal',
+    });
+    expect(await post(a.sessionId, `${api}/declare/review.json`, { declarationId: d.declarationId, approve: false })).toMatchObject({
+      flag: 0,
+      errorCode: 'elecGb.declarationReviewed',
+      msg: '该申报已审核，不能重复审核',
+    });
   });
 });
 

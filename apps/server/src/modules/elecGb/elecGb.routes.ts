@@ -33,7 +33,10 @@ const orNull = (s: string | undefined) => (s?.trim() ? s.trim() : null);
 const sheetOf = async (request: FastifyRequest) => gbRecordsOf((await receiveSheet(request)).rows);
 
 const excel = (reply: FastifyReply, name: string, content: Buffer) =>
-  reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}.xlsx`).send(content);
+  reply
+    .type(XLSX_TYPE)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}.xlsx`)
+    .send(content);
 
 /** The page's Beijing days (default the last 7), checked as every report checks them. */
 async function span(ctx: AppContext, request: FastifyRequest, input: { startDate?: string; endDate?: string }) {
@@ -48,7 +51,12 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
 
   route(app, elecGbEndpoints.list, async (query, request) => {
     const win = pageWindow(query);
-    const filter = { scope: scopeParam(caller(request)), like: like(query.keyword), state: orNull(query.state), useType: orNull(query.useType) };
+    const filter = {
+      scope: scopeParam(caller(request)),
+      like: like(query.keyword),
+      state: orNull(query.state),
+      useType: orNull(query.useType),
+    };
     const { total, rows } = await gbBikesQueries.page(db, filter, win.sql.limit, win.sql.offset);
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentGbBike) };
   });
@@ -58,14 +66,23 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
   route(app, elecGbEndpoints.add, async (body, request) => {
     const bikeId = await addGbBike(db, bus, caller(request), body);
     const bike = await detail(request, bikeId);
-    auditChange(request, { objectType: '新国标备案', objectId: bikeId, after: { frameNo: bike.frameNo, plate: bike.plate, terminalId: bike.terminalId } });
+    auditChange(request, {
+      objectType: '新国标备案',
+      objectId: bikeId,
+      after: { frameNo: bike.frameNo, plate: bike.plate, terminalId: bike.terminalId },
+    });
     return bike;
   });
 
   route(app, elecGbEndpoints.update, async (body, request) => {
     const before = await updateGbBike(db, bus, caller(request), body);
     const after = await detail(request, body.bikeId);
-    auditChange(request, { objectType: '新国标备案', objectId: body.bikeId, before: { frameNo: before.frame_no, plate: before.plate, terminalId: before.identifier ?? '' }, after: { frameNo: after.frameNo, plate: after.plate, terminalId: after.terminalId } });
+    auditChange(request, {
+      objectType: '新国标备案',
+      objectId: body.bikeId,
+      before: { frameNo: before.frame_no, plate: before.plate, terminalId: before.identifier ?? '' },
+      after: { frameNo: after.frameNo, plate: after.plate, terminalId: after.terminalId },
+    });
     return after;
   });
 
@@ -86,10 +103,17 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
     return result;
   });
 
-  route(app, elecGbEndpoints.importTemplate, async (_q, _request, reply) => excel(reply, '新国标备案导入模板', (await gbTemplate()).content));
+  route(app, elecGbEndpoints.importTemplate, async (_q, _request, reply) =>
+    excel(reply, '新国标备案导入模板', (await gbTemplate()).content),
+  );
 
   route(app, elecGbEndpoints.export, async (query, request, reply) => {
-    const filter = { scope: scopeParam(caller(request)), like: like(query.keyword), state: orNull(query.state), useType: orNull(query.useType) };
+    const filter = {
+      scope: scopeParam(caller(request)),
+      like: like(query.keyword),
+      state: orNull(query.state),
+      useType: orNull(query.useType),
+    };
     const rows = await gbBikesQueries.all(db, filter, MAX_EXPORT);
     return excel(reply, '新国标备案车辆', await gbWorkbook(rows.map(presentGbBike)));
   });
@@ -106,20 +130,36 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
 
   route(app, elecGbEndpoints.declarations, async (query, request) => {
     const win = pageWindow(query);
-    const { total, rows } = await declareQueries.page(db, scopeParam(caller(request)), orNull(query.status), like(query.keyword), win.sql.limit, win.sql.offset);
+    const { total, rows } = await declareQueries.page(
+      db,
+      scopeParam(caller(request)),
+      orNull(query.status),
+      like(query.keyword),
+      win.sql.limit,
+      win.sql.offset,
+    );
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentDeclaration) };
   });
 
   route(app, elecGbEndpoints.review, async (body, request) => {
     const answer = await reviewDeclaration(db, bus, caller(request), body.declarationId, body.approve, body.note ?? '');
-    auditChange(request, { objectType: '新国标申报', objectId: body.declarationId, after: { status: answer.statusName, bikeId: answer.bikeId } });
+    auditChange(request, {
+      objectType: '新国标申报',
+      objectId: body.declarationId,
+      after: { status: answer.statusName, bikeId: answer.bikeId },
+    });
     return answer;
   });
 
   route(app, elecGbEndpoints.battery, async (query, request) => {
     const win = pageWindow(query);
     const rows = await batteryBoard(db, scopeParam(caller(request)), like(query.keyword));
-    return { total: rows.length, current: win.current, pageSize: win.pageSize, list: rows.slice(win.sql.offset, win.sql.offset + win.sql.limit) };
+    return {
+      total: rows.length,
+      current: win.current,
+      pageSize: win.pageSize,
+      list: rows.slice(win.sql.offset, win.sql.offset + win.sql.limit),
+    };
   });
 
   route(app, elecGbEndpoints.batteryTrend, async (query, request) => {
@@ -134,7 +174,12 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
     const { start, end } = await span(ctx, request, query);
     const asked = splitList(query.types, 50).filter((t) => (GB_ALARM_TYPES as string[]).includes(t));
     const win = pageWindow(query);
-    const { total, rows } = await gbAlarmsQueries.page(db, { scope: terminalScope(user), bikeId: query.bikeId ?? null, types: asked.length ? asked : [...GB_ALARM_TYPES], start, end }, win.sql.limit, win.sql.offset);
+    const { total, rows } = await gbAlarmsQueries.page(
+      db,
+      { scope: terminalScope(user), bikeId: query.bikeId ?? null, types: asked.length ? asked : [...GB_ALARM_TYPES], start, end },
+      win.sql.limit,
+      win.sql.offset,
+    );
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentAlarm) };
   });
 
@@ -142,6 +187,10 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
 
   route(app, elecGbEndpoints.statsExport, async (query, request, reply) => {
     const s = await span(ctx, request, query);
-    return excel(reply, `新国标统计_${s.from}_${s.to}`, await gbStatsWorkbook(await gbStats(db, scopeParam(caller(request)), s), s.from, s.to));
+    return excel(
+      reply,
+      `新国标统计_${s.from}_${s.to}`,
+      await gbStatsWorkbook(await gbStats(db, scopeParam(caller(request)), s), s.from, s.to),
+    );
   });
 };

@@ -21,15 +21,34 @@ const bikes: Record<string, number> = {};
 const api = '/elec-gb/v1/api';
 let serial = 10;
 
-const post = (url: string, fields: Record<string, string | number | boolean>) => t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const get = (url: string) => t.call(a.sessionId, { url }).then((r) => r.json());
-const gbAlarms = async (bikeId: number) => (await get(`${api}/alarm/list.json?bikeId=${bikeId}&pageSize=50`)).obj.list as Array<{ type: string; typeName: string; speed: number | null; plate: string }>;
+const gbAlarms = async (bikeId: number) =>
+  (await get(`${api}/alarm/list.json?bikeId=${bikeId}&pageSize=50`)).obj.list as Array<{
+    type: string;
+    typeName: string;
+    speed: number | null;
+    plate: string;
+  }>;
 const types = async (bikeId: number) => (await gbAlarms(bikeId)).map((x) => x.type).sort();
 
 const at = (time: number, speedKmh: number, valid = true) =>
   encodeGt06Location({ time, lat: 31.2304, lon: 121.4737, valid, speedKmh, course: 90, satellites: valid ? 9 : 0, acc: true }, ++serial);
 const cells13 = (v: number) => Array.from({ length: 13 }, () => v);
-const pack = { socPct: 70, remainingMah: 14_000, fullMah: 20_000, healthPct: 92, temperatureC: 30, currentA: -5, voltageV: 51.2, cycles: 80, cellVolts: cells13(3.94), time: Date.now(), barcode: 'BT48V20A0001' };
+const pack = {
+  socPct: 70,
+  remainingMah: 14_000,
+  fullMah: 20_000,
+  healthPct: 92,
+  temperatureC: 30,
+  currentA: -5,
+  voltageV: 51.2,
+  cycles: 80,
+  cellVolts: cells13(3.94),
+  time: Date.now(),
+  barcode: 'BT48V20A0001',
+};
 
 async function connect(id: string) {
   const gt = await TestTerminal.connect(gw.ports.gt06!, gt06Codec);
@@ -41,7 +60,18 @@ async function connect(id: string) {
 /** Sends a report and waits until the platform stored it as the terminal's latest. */
 async function send(gt: TestTerminal, id: string, frame: Buffer, time: number) {
   gt.send(frame);
-  await eventually(async () => (await t.ctx.db.one<{ gps_time: Date }>(`SELECT lp.gps_time FROM latest_positions lp JOIN terminals x ON x.id = lp.terminal_id WHERE x.identifier = $1`, [id]))?.gps_time.getTime() === Math.floor(time / 1000) * 1000, 15_000, 'position stored');
+  await eventually(
+    async () =>
+      (
+        await t.ctx.db.one<{ gps_time: Date }>(
+          `SELECT lp.gps_time FROM latest_positions lp JOIN terminals x ON x.id = lp.terminal_id WHERE x.identifier = $1`,
+          [id],
+        )
+      )?.gps_time.getTime() ===
+      Math.floor(time / 1000) * 1000,
+    15_000,
+    'position stored',
+  );
   await gb.settle();
 }
 
@@ -50,9 +80,21 @@ beforeAll(async () => {
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { gt06: 0 }, offlineAfterSeconds: 1 });
   gb = startGbEngine(t.ctx, { sweepMs: 100 });
   a = await createTenant(t, { codes: 'all' });
-  for (const [id, frameNo] of [[rider, 'YD2025G0001'], [parked, 'YD2025G0002']]) {
+  for (const [id, frameNo] of [
+    [rider, 'YD2025G0001'],
+    [parked, 'YD2025G0002'],
+  ]) {
     await post('/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'gt06' });
-    bikes[id] = (await post(`${api}/bike/add.json`, { frameNo, plate: `苏A${frameNo.slice(-5)}`, terminalId: id, batteryCode: 'BT48V20A0001', useType: 'rental', positioningConsent: true })).obj.bikeId;
+    bikes[id] = (
+      await post(`${api}/bike/add.json`, {
+        frameNo,
+        plate: `苏A${frameNo.slice(-5)}`,
+        terminalId: id,
+        batteryCode: 'BT48V20A0001',
+        useType: 'rental',
+        positioningConsent: true,
+      })
+    ).obj.bikeId;
   }
 });
 afterAll(async () => {
@@ -86,7 +128,11 @@ describe('GB alarms from real frames', () => {
     const gt = await connect(rider);
     const bikeId = bikes[rider]!;
     gt.send(encodeGt06Bms({ ...pack, time: Date.now() }, ++serial));
-    await eventually(async () => (await get(`${api}/battery/board.json`)).obj.list.find((r: { bikeId: number }) => r.bikeId === bikeId)?.socPct === 70, 15_000, 'first report');
+    await eventually(
+      async () => (await get(`${api}/battery/board.json`)).obj.list.find((r: { bikeId: number }) => r.bikeId === bikeId)?.socPct === 70,
+      15_000,
+      'first report',
+    );
     await gb.settle();
     expect((await types(bikeId)).filter((x) => x !== 'gbOverspeed')).toEqual([]); // the registered pack, calm
 
@@ -94,9 +140,20 @@ describe('GB alarms from real frames', () => {
     const hot = { ...pack, temperatureC: 65, cellVolts: [4.3, ...cells13(3.9).slice(1)], barcode: 'BT48V20A0999', time: Date.now() };
     gt.send(encodeGt06Bms(hot, ++serial));
     await eventually(async () => (await types(bikeId)).includes('batteryOverTemp'), 15_000, 'pack alarms');
-    await eventually(async () => { await gb.settle(); return (await types(bikeId)).includes('batteryMismatch'); }, 15_000, 'mismatch');
-    expect((await types(bikeId)).filter((x) => x !== 'gbOverspeed'))
-      .toEqual(['batteryMismatch', 'batteryOverTemp', 'batteryOverVoltage', 'cellImbalance']);
+    await eventually(
+      async () => {
+        await gb.settle();
+        return (await types(bikeId)).includes('batteryMismatch');
+      },
+      15_000,
+      'mismatch',
+    );
+    expect((await types(bikeId)).filter((x) => x !== 'gbOverspeed')).toEqual([
+      'batteryMismatch',
+      'batteryOverTemp',
+      'batteryOverVoltage',
+      'cellImbalance',
+    ]);
     const names = (await gbAlarms(bikeId)).map((x) => x.typeName);
     expect(names).toEqual(expect.arrayContaining(['电池与控制器不匹配', '电池温度过高', '电池电压过高', '电芯压差过大']));
 
@@ -113,7 +170,13 @@ describe('GB alarms from real frames', () => {
 
     const before = (await gbAlarms(bikeId)).length;
     gt.send(encodeGt06Bms({ ...pack, cellVolts: [...cells13(3.9).slice(1), 65], temperatureC: -200, time: Date.now() }, ++serial));
-    await eventually(async () => (await get(`${api}/battery/board.json`)).obj.list[0].flagged.length > 0 || (await get(`${api}/battery/board.json`)).obj.list.find((r: { bikeId: number }) => r.bikeId === bikeId).flagged.length > 0, 15_000, 'flagged');
+    await eventually(
+      async () =>
+        (await get(`${api}/battery/board.json`)).obj.list[0].flagged.length > 0 ||
+        (await get(`${api}/battery/board.json`)).obj.list.find((r: { bikeId: number }) => r.bikeId === bikeId).flagged.length > 0,
+      15_000,
+      'flagged',
+    );
     await gb.settle();
     expect((await gbAlarms(bikeId)).length).toBe(before);
     const row = (await get(`${api}/battery/board.json`)).obj.list.find((r: { bikeId: number }) => r.bikeId === bikeId);
@@ -136,7 +199,14 @@ describe('GB alarms from real frames', () => {
     expect((await gbAlarms(bikeId))[0].typeName).toBe('定位失败');
 
     gt.close(); // silent for longer than the gateway's offline delay (1 s here)
-    await eventually(async () => { await gb.settle(); return (await types(bikeId)).includes('communicationLost'); }, 6000, 'communication lost');
+    await eventually(
+      async () => {
+        await gb.settle();
+        return (await types(bikeId)).includes('communicationLost');
+      },
+      6000,
+      'communication lost',
+    );
     await gb.settle();
     expect(await types(bikeId)).toEqual(['communicationLost', 'positioningFailure']);
     const stats = (await get(`${api}/stats/summary.json`)).obj;

@@ -80,18 +80,44 @@ const filterParams = (f: GbBikeFilter) => [f.scope, f.like, f.state, f.useType];
 const COLUMNS = `terminal_id, bike_code, plate, frame_no, motor_no, brand, model, ccc_cert, battery_type, battery_capacity, battery_voltage,
   battery_code, charger_code, iccid, owner_name, owner_phone, owner_id_no, use_type, positioning_consent, state`;
 const values = (f: GbBikeFields) => [
-  f.terminalPk, f.bikeCode, f.plate, f.frameNo, f.motorNo, f.brand, f.model, f.cccCert, f.batteryType, f.batteryCapacity, f.batteryVoltage,
-  f.batteryCode, f.chargerCode, f.iccid, f.ownerName, f.ownerPhone, f.ownerIdNo, f.useType, f.positioningConsent, f.state,
+  f.terminalPk,
+  f.bikeCode,
+  f.plate,
+  f.frameNo,
+  f.motorNo,
+  f.brand,
+  f.model,
+  f.cccCert,
+  f.batteryType,
+  f.batteryCapacity,
+  f.batteryVoltage,
+  f.batteryCode,
+  f.chargerCode,
+  f.iccid,
+  f.ownerName,
+  f.ownerPhone,
+  f.ownerIdNo,
+  f.useType,
+  f.positioningConsent,
+  f.state,
 ];
 
 export const gbBikesQueries = {
   page: async (q: Queryable, f: GbBikeFilter, limit: number, offset: number) => {
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM elec_gb_bikes b JOIN accounts a ON a.id = b.account_id LEFT JOIN terminals t ON t.id = b.terminal_id WHERE ${FILTER}`, filterParams(f));
-    const rows = await q.query<GbBikeRow>(`${SELECT} WHERE ${FILTER} ORDER BY b.id DESC LIMIT $5 OFFSET $6`, [...filterParams(f), limit, offset]);
+    const [count] = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM elec_gb_bikes b JOIN accounts a ON a.id = b.account_id LEFT JOIN terminals t ON t.id = b.terminal_id WHERE ${FILTER}`,
+      filterParams(f),
+    );
+    const rows = await q.query<GbBikeRow>(`${SELECT} WHERE ${FILTER} ORDER BY b.id DESC LIMIT $5 OFFSET $6`, [
+      ...filterParams(f),
+      limit,
+      offset,
+    ]);
     return { total: count?.n ?? 0, rows };
   },
 
-  visible: async (q: Queryable, scope: string, id: number) => (await q.query<GbBikeRow>(`${SELECT} WHERE ${accountInScope('a.path', 1)} AND b.id = $2`, [scope, id]))[0],
+  visible: async (q: Queryable, scope: string, id: number) =>
+    (await q.query<GbBikeRow>(`${SELECT} WHERE ${accountInScope('a.path', 1)} AND b.id = $2`, [scope, id]))[0],
 
   visibleMany: (q: Queryable, scope: string, ids: number[]) =>
     q.query<GbBikeRow>(`${SELECT} WHERE ${accountInScope('a.path', 1)} AND b.id = ANY($2::bigint[])`, [scope, ids]),
@@ -107,10 +133,16 @@ export const gbBikesQueries = {
     ),
 
   insert: async (q: Queryable, accountId: number, f: GbBikeFields, token: string) =>
-    Number((await q.query<{ id: number }>(
-      `INSERT INTO elec_gb_bikes (account_id, declare_token, ${COLUMNS}) VALUES ($1, $2, ${values(f).map((_, i) => `$${i + 3}`).join(', ')}) RETURNING id`,
-      [accountId, token, ...values(f)],
-    ))[0]!.id),
+    Number(
+      (
+        await q.query<{ id: number }>(
+          `INSERT INTO elec_gb_bikes (account_id, declare_token, ${COLUMNS}) VALUES ($1, $2, ${values(f)
+            .map((_, i) => `$${i + 3}`)
+            .join(', ')}) RETURNING id`,
+          [accountId, token, ...values(f)],
+        )
+      )[0]!.id,
+    ),
 
   /** Many registrations in multi-row statements (an import of thousands of rows): 500 rows a statement. */
   insertMany: async (q: Queryable, rows: Array<{ accountId: number; fields: GbBikeFields; token: string }>) => {
@@ -118,21 +150,27 @@ export const gbBikesQueries = {
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows.slice(i, i + 500);
       const tuples = chunk.map((_, r) => `(${Array.from({ length: width }, (__, c) => `$${r * width + c + 1}`).join(', ')})`);
-      await q.query(`INSERT INTO elec_gb_bikes (account_id, declare_token, ${COLUMNS}) VALUES ${tuples.join(', ')}`,
-        chunk.flatMap((r) => [r.accountId, r.token, ...values(r.fields)]));
+      await q.query(
+        `INSERT INTO elec_gb_bikes (account_id, declare_token, ${COLUMNS}) VALUES ${tuples.join(', ')}`,
+        chunk.flatMap((r) => [r.accountId, r.token, ...values(r.fields)]),
+      );
     }
   },
 
   update: (q: Queryable, id: number, f: GbBikeFields) =>
     q.query(
-      `UPDATE elec_gb_bikes SET (${COLUMNS}, updated_at) = (${values(f).map((_, i) => `$${i + 2}`).join(', ')}, now()),
+      `UPDATE elec_gb_bikes SET (${COLUMNS}, updated_at) = (${values(f)
+        .map((_, i) => `$${i + 2}`)
+        .join(', ')}, now()),
               mismatched = CASE WHEN battery_code = $13 THEN mismatched ELSE false END, last_bms_id = CASE WHEN battery_code = $13 THEN last_bms_id ELSE 0 END
         WHERE id = $1`,
       [id, ...values(f)],
     ),
 
-  delete: (q: Queryable, ids: number[]) => q.query<{ id: number }>(`DELETE FROM elec_gb_bikes WHERE id = ANY($1::bigint[]) RETURNING id`, [ids]),
+  delete: (q: Queryable, ids: number[]) =>
+    q.query<{ id: number }>(`DELETE FROM elec_gb_bikes WHERE id = ANY($1::bigint[]) RETURNING id`, [ids]),
 
   /** All rows of the filter (an export; at most `limit`). */
-  all: (q: Queryable, f: GbBikeFilter, limit: number) => q.query<GbBikeRow>(`${SELECT} WHERE ${FILTER} ORDER BY b.id DESC LIMIT $5`, [...filterParams(f), limit]),
+  all: (q: Queryable, f: GbBikeFilter, limit: number) =>
+    q.query<GbBikeRow>(`${SELECT} WHERE ${FILTER} ORDER BY b.id DESC LIMIT $5`, [...filterParams(f), limit]),
 };

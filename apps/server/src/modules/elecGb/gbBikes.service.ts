@@ -39,7 +39,13 @@ async function checked(q: Queryable, user: SessionUser, input: Partial<GbBikeFor
   if (problem) throw new AppError(problem.error, { params: problem.params });
   const imei = input.terminalId === undefined ? (base?.identifier ?? '') : input.terminalId.trim();
   const terminal = await moduleOf(q, user, imei);
-  const clashes = await gbBikesQueries.clashes(q, [fields.frameNo], fields.plate ? [fields.plate] : [], terminal ? [Number(terminal.id)] : [], base ? Number(base.id) : 0);
+  const clashes = await gbBikesQueries.clashes(
+    q,
+    [fields.frameNo],
+    fields.plate ? [fields.plate] : [],
+    terminal ? [Number(terminal.id)] : [],
+    base ? Number(base.id) : 0,
+  );
   for (const c of clashes) {
     if (c.frame_no === fields.frameNo) throw new AppError(ELEC_GB_ERRORS.frameNoTaken, { params: { frameNo: fields.frameNo } });
     if (fields.plate && c.plate === fields.plate) throw new AppError(ELEC_GB_ERRORS.plateTaken, { params: { plate: fields.plate } });
@@ -64,7 +70,11 @@ export async function addGbBike(db: Db, bus: Bus, user: SessionUser, input: GbBi
 export async function updateGbBike(db: Db, bus: Bus, user: SessionUser, input: GbBikeUpdateForm): Promise<GbBikeRow> {
   const before = await visibleGbBike(db, user, input.bikeId);
   const { fields, terminal } = await checked(db, user, input, before);
-  await gbBikesQueries.update(db, before.id, { ...fields, terminalPk: terminal ? Number(terminal.id) : null, state: stateFor(fields, before.state) });
+  await gbBikesQueries.update(db, before.id, {
+    ...fields,
+    terminalPk: terminal ? Number(terminal.id) : null,
+    state: stateFor(fields, before.state),
+  });
   bus.publish(ELEC_GB_CHANGED, { bikeId: before.id });
   return before;
 }

@@ -22,7 +22,8 @@ let bikes = 0;
 // Whole seconds (GT06 sends them), minutes old at most (set once the server is up): only the
 // re-upload byte makes a fix 补传.
 let base = 0;
-const post = (url: string, fields: Record<string, string | number | boolean>) => t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 
 beforeAll(async () => {
   t = await createTestServer();
@@ -41,7 +42,16 @@ afterAll(async () => {
 async function bike(imei: string) {
   expect((await post('/car/v4/api/terminal/add.json', { terminalId: imei, protocol: 'gt06' })).flag).toBe(1);
   const frameNo = `YD2025L000${++bikes}`;
-  const bikeId = (await post(`${api}/bike/add.json`, { frameNo, plate: `苏A${frameNo.slice(-5)}`, terminalId: imei, batteryCode: 'BT48V20A0001', useType: 'rental', positioningConsent: true })).obj.bikeId as number;
+  const bikeId = (
+    await post(`${api}/bike/add.json`, {
+      frameNo,
+      plate: `苏A${frameNo.slice(-5)}`,
+      terminalId: imei,
+      batteryCode: 'BT48V20A0001',
+      useType: 'rental',
+      positioningConsent: true,
+    })
+  ).obj.bikeId as number;
   expect(bikeId).toBeGreaterThan(0);
   return { bikeId, term: await login(imei) };
 }
@@ -53,10 +63,23 @@ async function login(imei: string) {
   return term;
 }
 
-describe('a module\'s re-upload after live reports', () => {
+describe("a module's re-upload after live reports", () => {
   /** A report `sec` seconds after base at `kmh`. */
   const report = (sec: number, kmh: number, reupload = false) =>
-    encodeGt06Location({ time: base + sec * 1000, lat: 31.2304, lon: 121.4737 + sec * 1e-5, valid: true, speedKmh: kmh, course: 90, satellites: 9, acc: true, reupload }, ++serial);
+    encodeGt06Location(
+      {
+        time: base + sec * 1000,
+        lat: 31.2304,
+        lon: 121.4737 + sec * 1e-5,
+        valid: true,
+        speedKmh: kmh,
+        course: 90,
+        satellites: 9,
+        acc: true,
+        reupload,
+      },
+      ++serial,
+    );
   /** Sends the frames and a heartbeat in one write: its reply comes once all of them committed, and were fed to the engine. */
   const sendAndSettle = async (term: TestTerminal, frames: Buffer[]) => {
     term.send(Buffer.concat([...frames, encodeGt06Heartbeat({ acc: true }, ++serial)]));
@@ -65,7 +88,10 @@ describe('a module\'s re-upload after live reports', () => {
   };
   /** Seconds after base, speed and the 补传 mark of the bike's overspeed alarms, as 新国标's alarm list gives them. */
   const overspeed = async (bikeId: number) =>
-    ((await t.call(a.sessionId, { url: `${api}/alarm/list.json?bikeId=${bikeId}&types=gbOverspeed&pageSize=50` })).json().obj.list as Array<{ alarmTime: number; speed: number; late: boolean }>)
+    (
+      (await t.call(a.sessionId, { url: `${api}/alarm/list.json?bikeId=${bikeId}&types=gbOverspeed&pageSize=50` })).json().obj
+        .list as Array<{ alarmTime: number; speed: number; late: boolean }>
+    )
       .map((x) => [(x.alarmTime - base) / 1000, x.speed, x.late])
       .sort((x, y) => Number(x[0]) - Number(y[0]));
 
@@ -82,7 +108,10 @@ describe('a module\'s re-upload after live reports', () => {
       expect(await overspeed(bikeId)).toEqual([[60, 31, true]]);
       // the live episode state was not touched: the next fast fix is a new episode, raised live
       await sendAndSettle(term, [report(200, 30)]);
-      expect(await overspeed(bikeId)).toEqual([[60, 31, true], [200, 30, false]]);
+      expect(await overspeed(bikeId)).toEqual([
+        [60, 31, true],
+        [200, 30, false],
+      ]);
     } finally {
       term.close();
     }
@@ -104,8 +133,17 @@ describe('a module\'s re-upload after live reports', () => {
       await sendAndSettle(second.term, [report(0, 10)]);
       await sendAndSettle(second.term, [report(180, 10)]);
       // 23 km/h is inside the hysteresis band: the first episode goes on; 20 km/h ends it
-      await sendAndSettle(second.term, [report(30, 27, true), report(60, 23, true), report(90, 26, true), report(100, 20, true), report(120, 29, true)]);
-      expect(await overspeed(second.bikeId)).toEqual([[30, 27, true], [120, 29, true]]);
+      await sendAndSettle(second.term, [
+        report(30, 27, true),
+        report(60, 23, true),
+        report(90, 26, true),
+        report(100, 20, true),
+        report(120, 29, true),
+      ]);
+      expect(await overspeed(second.bikeId)).toEqual([
+        [30, 27, true],
+        [120, 29, true],
+      ]);
     } finally {
       second.term.close();
     }
@@ -120,7 +158,10 @@ describe('a module\'s re-upload after live reports', () => {
       await sendAndSettle(again, [report(30, 30), report(60, 12)]);
       expect(await overspeed(bikeId)).toEqual([[30, 30, true]]);
       await sendAndSettle(again, [report(150, 31)]);
-      expect(await overspeed(bikeId)).toEqual([[30, 30, true], [150, 31, false]]);
+      expect(await overspeed(bikeId)).toEqual([
+        [30, 30, true],
+        [150, 31, false],
+      ]);
     } finally {
       term.close();
       again.close();

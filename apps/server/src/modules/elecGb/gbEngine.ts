@@ -106,13 +106,18 @@ export class GbAlarmEngine {
   private async bikeOf(identifier: string) {
     if (!this.watched) {
       const loading = (this.watched = gbEngineQueries.watched(this.db));
-      void loading.then((map) => this.watched === loading && (this.known = map), () => (this.watched = null));
+      void loading.then(
+        (map) => this.watched === loading && (this.known = map),
+        () => (this.watched = null),
+      );
     }
     return (await this.watched).get(identifier);
   }
 
   private serial(bikeId: number, work: () => Promise<void>): Promise<void> {
-    const next = (this.chains.get(bikeId) ?? Promise.resolve()).then(work).catch((err) => this.log?.error({ err, bikeId }, '新国标报警计算失败'));
+    const next = (this.chains.get(bikeId) ?? Promise.resolve())
+      .then(work)
+      .catch((err) => this.log?.error({ err, bikeId }, '新国标报警计算失败'));
     this.chains.set(bikeId, next);
     void next.then(() => this.chains.get(bikeId) === next && this.chains.delete(bikeId));
     return next;
@@ -136,7 +141,17 @@ export class GbAlarmEngine {
     const raised: number[] = [];
     for (const type of raise) {
       if (!(await gbEngineQueries.claim(this.db, bikeId, type))) continue;
-      raised.push(...(await gbEngineQueries.raise(this.db, { bikeId, type, at: p.gpsTime, lat: p.lat, lon: p.lon, speed: p.speed, late: isBlindAreaFix(p) })));
+      raised.push(
+        ...(await gbEngineQueries.raise(this.db, {
+          bikeId,
+          type,
+          at: p.gpsTime,
+          lat: p.lat,
+          lon: p.lon,
+          speed: p.speed,
+          late: isBlindAreaFix(p),
+        })),
+      );
     }
     if (changed) await gbEngineQueries.save(this.db, bikeId, state);
     if (raised.length) await this.onAlarms(raised);
@@ -152,7 +167,10 @@ export class GbAlarmEngine {
     const times = late.map((p) => p.gpsTime);
     const from = Math.min(...times);
     const stored = await gbEngineQueries.fixesAround(this.db, bikeId, {
-      since: from - LATE_WINDOW_MS, from, until: Math.max(...times) + LATE_WINDOW_MS, receivedBy: Math.max(...late.map((p) => p.receivedAt)),
+      since: from - LATE_WINDOW_MS,
+      from,
+      until: Math.max(...times) + LATE_WINDOW_MS,
+      receivedBy: Math.max(...late.map((p) => p.receivedAt)),
     });
     // The episode before the window is unknown, but not after a report that settles it: the replay
     // starts at the first judged one, so both runs start from the truth.
@@ -169,7 +187,17 @@ export class GbAlarmEngine {
     };
     const raised: number[] = [];
     for (const e of lateEvents(overspeed, judged.slice(settled), fixes)) {
-      raised.push(...(await gbEngineQueries.raise(this.db, { bikeId, type: 'gbOverspeed', at: e.fix.at, lat: e.fix.lat, lon: e.fix.lon, speed: e.fix.speed, late: true })));
+      raised.push(
+        ...(await gbEngineQueries.raise(this.db, {
+          bikeId,
+          type: 'gbOverspeed',
+          at: e.fix.at,
+          lat: e.fix.lat,
+          lon: e.fix.lon,
+          speed: e.fix.speed,
+          late: true,
+        })),
+      );
     }
     if (raised.length) await this.onAlarms(raised);
   }
@@ -182,9 +210,13 @@ export interface GbEngineHandle extends PositionEngine {
 }
 
 /** Started with the gateway role, beside 电单车卫士's engine: it is fed the same fixes. */
-export function startGbEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>, opts: { sweepMs?: number } = {}): GbEngineHandle {
+export function startGbEngine(
+  ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>,
+  opts: { sweepMs?: number } = {},
+): GbEngineHandle {
   const publish = async (ids: number[]) => {
-    for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids)) ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
+    for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids))
+      ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
   };
   const engine = new GbAlarmEngine(ctx.db, publish, ctx.log);
   const offPositions = ctx.positionFeed.subscribe({
@@ -194,7 +226,11 @@ export function startGbEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'posi
   });
   const offChanges = ctx.bus.subscribe(ELEC_GB_CHANGED, () => engine.invalidate());
   let sweeping: Promise<void> | null = null;
-  const sweep = () => (sweeping ??= engine.sweep().catch((err) => ctx.log.error({ err }, '新国标报警巡检失败')).finally(() => (sweeping = null)));
+  const sweep = () =>
+    (sweeping ??= engine
+      .sweep()
+      .catch((err) => ctx.log.error({ err }, '新国标报警巡检失败'))
+      .finally(() => (sweeping = null)));
   const timer = setInterval(() => void sweep(), opts.sweepMs ?? 10_000);
   timer.unref();
   return {

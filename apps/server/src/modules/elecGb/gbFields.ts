@@ -1,6 +1,13 @@
 import {
-  ELEC_GB_ERRORS, GB_BATTERY_TYPES, GB_USE_TYPES, ID_NUMBER_ERRORS, idNumberProblem, isMobilePhone, fillErrorText,
-  type ErrorEntry, type GbBikeForm,
+  ELEC_GB_ERRORS,
+  GB_BATTERY_TYPES,
+  GB_USE_TYPES,
+  ID_NUMBER_ERRORS,
+  idNumberProblem,
+  isMobilePhone,
+  fillErrorText,
+  type ErrorEntry,
+  type GbBikeForm,
 } from '@chelian/contracts';
 import type { GbBikeFields, GbBikeRow } from './gbBikes.queries.ts';
 
@@ -16,7 +23,8 @@ const upper = (s: string | undefined) => clean(s).replace(/\s+/g, '').toUpperCas
 
 /** The form's text as stored: trimmed; codes upper-case without spaces; unknown fields keep `base`. */
 export function fieldsOf(input: Partial<GbBikeForm>, base?: GbBikeRow): Omit<GbBikeFields, 'terminalPk' | 'state'> {
-  const pick = (value: string | undefined, stored: string | undefined, norm: (s: string | undefined) => string) => (value === undefined ? (stored ?? '') : norm(value));
+  const pick = (value: string | undefined, stored: string | undefined, norm: (s: string | undefined) => string) =>
+    value === undefined ? (stored ?? '') : norm(value);
   return {
     bikeCode: pick(input.bikeCode, base?.bike_code, upper),
     plate: pick(input.plate, base?.plate, upper),
@@ -72,14 +80,20 @@ export function fieldProblems(f: Omit<GbBikeFields, 'terminalPk' | 'state'>): Fi
 export const isCommercial = (useType: string) => useType === 'logistics' || useType === 'rental';
 
 /** What keeps a registration from being compliant, in Chinese (empty = compliant). */
-export function complianceIssues(b: Pick<GbBikeRow, 'state' | 'use_type' | 'terminal_pk' | 'positioning_consent' | 'ccc_cert' | 'battery_type' | 'battery_voltage' | 'owner_id_no'>): string[] {
+export function complianceIssues(
+  b: Pick<
+    GbBikeRow,
+    'state' | 'use_type' | 'terminal_pk' | 'positioning_consent' | 'ccc_cert' | 'battery_type' | 'battery_voltage' | 'owner_id_no'
+  >,
+): string[] {
   const out: string[] = [];
   if (b.state === 'pending') out.push('备案待审核');
   if (b.state === 'rejected') out.push('备案已驳回');
   if (isCommercial(b.use_type) && b.terminal_pk === null) out.push('商用车辆须安装北斗定位模块');
   if (b.terminal_pk !== null && !b.positioning_consent) out.push('未取得车主定位授权');
   if (b.ccc_cert === '') out.push('缺少CCC认证证书编号');
-  if (b.battery_type === 'lithium' && b.battery_voltage !== null && b.battery_voltage > 60) out.push('锂离子电池标称电压超过60V（GB 43854-2024）');
+  if (b.battery_type === 'lithium' && b.battery_voltage !== null && b.battery_voltage > 60)
+    out.push('锂离子电池标称电压超过60V（GB 43854-2024）');
   if (b.owner_id_no === '') out.push('缺少车主身份证号');
   return out;
 }

@@ -11,7 +11,19 @@ import { fieldProblems, fieldsOf, problemText } from './gbFields.ts';
 import { ELEC_GB_CHANGED, newDeclareToken, stateFor } from './gbBikes.service.ts';
 import type { GbRecord } from './gbSheet.ts';
 
-const CONSENT: Record<string, boolean> = { '': false, 是: true, 否: false, 同意: true, 不同意: false, Y: true, N: false, '1': true, '0': false, TRUE: true, FALSE: false };
+const CONSENT: Record<string, boolean> = {
+  '': false,
+  是: true,
+  否: false,
+  同意: true,
+  不同意: false,
+  Y: true,
+  N: false,
+  '1': true,
+  '0': false,
+  TRUE: true,
+  FALSE: false,
+};
 
 interface Checked {
   check: ImportRowCheck;
@@ -37,9 +49,18 @@ function numberCell(text: string | undefined, label: string, min: number, max: n
  */
 async function checkRecords(q: Queryable, user: SessionUser, records: GbRecord[]): Promise<Checked[]> {
   const imeis = records.map((r) => (r.terminalId ?? '').trim()).filter(Boolean);
-  const terminals = new Map<string, TerminalRow>((await terminalsQueries.anyByKeys(q, imeis.map(identifierKey))).map((t) => [t.identifier_key, t]));
-  const forms = records.map((r) => fieldsOf({ ...r, positioningConsent: undefined, batteryCapacity: undefined, batteryVoltage: undefined } as Partial<GbBikeForm>));
-  const clashes = await gbBikesQueries.clashes(q, forms.map((f) => f.frameNo), forms.map((f) => f.plate).filter(Boolean), [...terminals.values()].map((t) => Number(t.id)));
+  const terminals = new Map<string, TerminalRow>(
+    (await terminalsQueries.anyByKeys(q, imeis.map(identifierKey))).map((t) => [t.identifier_key, t]),
+  );
+  const forms = records.map((r) =>
+    fieldsOf({ ...r, positioningConsent: undefined, batteryCapacity: undefined, batteryVoltage: undefined } as Partial<GbBikeForm>),
+  );
+  const clashes = await gbBikesQueries.clashes(
+    q,
+    forms.map((f) => f.frameNo),
+    forms.map((f) => f.plate).filter(Boolean),
+    [...terminals.values()].map((t) => Number(t.id)),
+  );
   const takenFrames = new Set(clashes.map((c) => c.frame_no));
   const takenPlates = new Set(clashes.map((c) => c.plate));
   const boundTerminals = new Set(clashes.map((c) => Number(c.terminal_id)));
@@ -68,13 +89,21 @@ async function checkRecords(q: Queryable, user: SessionUser, records: GbRecord[]
     let terminal: TerminalRow | undefined;
     if (imei) {
       terminal = terminals.get(identifierKey(imei));
-      if (!terminal || terminal.account_id === null || !pathInScope(user, terminal.account_path ?? '')) errors.push(`定位模块 ${imei} 不存在或无权访问`);
+      if (!terminal || terminal.account_id === null || !pathInScope(user, terminal.account_path ?? ''))
+        errors.push(`定位模块 ${imei} 不存在或无权访问`);
       else if (boundTerminals.has(Number(terminal.id))) errors.push(`定位模块 ${imei} 已绑定其他备案车辆`);
       once(seen.imei, identifierKey(imei), r.row, '定位模块IMEI', errors);
     }
     return {
       check: { row: r.row, terminalId: imei, plate: f.plate || f.frameNo, ok: errors.length === 0, errors },
-      fields: { ...f, batteryCapacity: capacity, batteryVoltage: voltage, positioningConsent: consent ?? false, terminalPk: terminal ? Number(terminal.id) : null, state: stateFor(f) },
+      fields: {
+        ...f,
+        batteryCapacity: capacity,
+        batteryVoltage: voltage,
+        positioningConsent: consent ?? false,
+        terminalPk: terminal ? Number(terminal.id) : null,
+        state: stateFor(f),
+      },
       accountId: terminal?.account_id ?? null,
     };
   });
@@ -93,9 +122,15 @@ export async function importGbRecords(db: Db, bus: Bus, user: SessionUser, recor
     const bad = checked.filter((c) => !c.check.ok);
     if (bad.length) {
       const rows = checked.map((c) => c.check);
-      throw new AppError(ELEC_GB_ERRORS.importRejected, { params: { invalid: String(bad.length) }, obj: { total: rows.length, valid: rows.length - bad.length, invalid: bad.length, rows } });
+      throw new AppError(ELEC_GB_ERRORS.importRejected, {
+        params: { invalid: String(bad.length) },
+        obj: { total: rows.length, valid: rows.length - bad.length, invalid: bad.length, rows },
+      });
     }
-    await gbBikesQueries.insertMany(tx, checked.map((c) => ({ accountId: c.accountId ?? user.accountId, fields: c.fields, token: newDeclareToken() })));
+    await gbBikesQueries.insertMany(
+      tx,
+      checked.map((c) => ({ accountId: c.accountId ?? user.accountId, fields: c.fields, token: newDeclareToken() })),
+    );
     return checked.length;
   });
   bus.publish(ELEC_GB_CHANGED, { imported });

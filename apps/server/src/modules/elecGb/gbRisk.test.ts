@@ -3,9 +3,32 @@ import type { BatteryReport } from '../ebike/battery.queries.ts';
 import { batteryRisk, healthBand } from './gbRisk.ts';
 
 const calm: BatteryReport = {
-  id: 1, receivedAt: 0, bmsTime: null, batterySerial: '01', socPct: 80, remainingMah: 16000, absoluteSocPct: 80, fullMah: 20000, healthPct: 95,
-  temperatureC: 28, currentA: -3, voltageV: 51.2, cycles: 100, cellVolts: [3.94, 3.95], cellMaxV: 3.95, cellMinV: 3.94, cellSpreadV: 0.01,
-  chargeIntervalH: 1, maxChargeIntervalH: 2, barcode: '', batteryVersion: 1, manufacturer: '', batteryStatus: 0, controllerStatus: 0, controllerFault: 0, implausible: [],
+  id: 1,
+  receivedAt: 0,
+  bmsTime: null,
+  batterySerial: '01',
+  socPct: 80,
+  remainingMah: 16000,
+  absoluteSocPct: 80,
+  fullMah: 20000,
+  healthPct: 95,
+  temperatureC: 28,
+  currentA: -3,
+  voltageV: 51.2,
+  cycles: 100,
+  cellVolts: [3.94, 3.95],
+  cellMaxV: 3.95,
+  cellMinV: 3.94,
+  cellSpreadV: 0.01,
+  chargeIntervalH: 1,
+  maxChargeIntervalH: 2,
+  barcode: '',
+  batteryVersion: 1,
+  manufacturer: '',
+  batteryStatus: 0,
+  controllerStatus: 0,
+  controllerFault: 0,
+  implausible: [],
 };
 
 describe('battery risk', () => {
@@ -22,13 +45,29 @@ describe('battery risk', () => {
     expect(warm.risk).toBeGreaterThan(worn.risk);
     expect(hot.reasons).toEqual(['温度 62.0°C ≥ 60°C']);
     expect(worn).toMatchObject({ health: 'fair', reasons: ['健康度 70%'] });
-    const everything = batteryRisk({ ...calm, temperatureC: 70, cellMaxV: 4.4, cellMinV: 2.5, cellSpreadV: 1.9, currentA: 60, controllerFault: 4, healthPct: 40 });
+    const everything = batteryRisk({
+      ...calm,
+      temperatureC: 70,
+      cellMaxV: 4.4,
+      cellMinV: 2.5,
+      cellSpreadV: 1.9,
+      currentA: 60,
+      controllerFault: 4,
+      healthPct: 40,
+    });
     expect(everything.risk).toBe(100);
     expect(everything.health).toBe('poor');
   });
 
   it('raises nothing on implausible figures but notes them', () => {
-    const broken = batteryRisk({ ...calm, temperatureC: -200, cellMaxV: null, cellMinV: null, cellSpreadV: null, implausible: ['temperature', 'cells'] });
+    const broken = batteryRisk({
+      ...calm,
+      temperatureC: -200,
+      cellMaxV: null,
+      cellMinV: null,
+      cellSpreadV: null,
+      implausible: ['temperature', 'cells'],
+    });
     expect(broken).toMatchObject({ risk: 5, reasons: ['读数异常'] });
   });
 

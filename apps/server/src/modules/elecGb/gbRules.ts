@@ -34,7 +34,11 @@ export type GbPositionAlarm = 'gbOverspeed' | 'positioningFailure';
 
 const hasFix = (p: GbPosition) => p.valid && Number.isFinite(p.lat) && Number.isFinite(p.lon) && !(p.lat === 0 && p.lon === 0);
 
-export function gbPositionStep(state: GbPositionState, p: GbPosition, rules = GB_RULES): { state: GbPositionState; raise: GbPositionAlarm[] } {
+export function gbPositionStep(
+  state: GbPositionState,
+  p: GbPosition,
+  rules = GB_RULES,
+): { state: GbPositionState; raise: GbPositionAlarm[] } {
   const next = { ...state };
   const raise: GbPositionAlarm[] = [];
   if (hasFix(p)) {

@@ -27,8 +27,18 @@ export const GB_COLUMNS = [
 export type GbColumn = (typeof GB_COLUMNS)[number][0];
 export type GbRecord = { row: number } & Partial<Record<GbColumn, string>>;
 
-const EXPORT_ONLY = [['备案状态', 10], ['合规问题', 36], ['在线', 6], ['所属账户', 14]] as const;
-const ALIASES: Partial<Record<GbColumn, string[]>> = { plate: ['车牌号', '车牌'], terminalId: ['IMEI', '设备号', '模块IMEI'], ownerPhone: ['手机号', '联系电话'], ownerIdNo: ['身份证号'] };
+const EXPORT_ONLY = [
+  ['备案状态', 10],
+  ['合规问题', 36],
+  ['在线', 6],
+  ['所属账户', 14],
+] as const;
+const ALIASES: Partial<Record<GbColumn, string[]>> = {
+  plate: ['车牌号', '车牌'],
+  terminalId: ['IMEI', '设备号', '模块IMEI'],
+  ownerPhone: ['手机号', '联系电话'],
+  ownerIdNo: ['身份证号'],
+};
 
 /** Header row → named records (row numbers as the sheet's, header = 1); unknown headers are refused. */
 export function gbRecordsOf(rows: string[][]): GbRecord[] {
@@ -66,10 +76,34 @@ async function book(name: string, headers: Array<readonly [string, number]>, row
 
 export async function gbTemplate(): Promise<{ type: string; content: Buffer }> {
   const example = [
-    'YD2025A00012345', 'GB3201250001', '苏A12345', 'M48V35012345', '雅迪', 'DE3', '2024011119001234', GB_BATTERY_TYPES.lithium, '20', '48',
-    'BT48V20A0001', 'CH48V0001', '868120145230001', '89860012345678901234', '张三', '13800138000', '11010519491231002X', GB_USE_TYPES.personal, '是',
+    'YD2025A00012345',
+    'GB3201250001',
+    '苏A12345',
+    'M48V35012345',
+    '雅迪',
+    'DE3',
+    '2024011119001234',
+    GB_BATTERY_TYPES.lithium,
+    '20',
+    '48',
+    'BT48V20A0001',
+    'CH48V0001',
+    '868120145230001',
+    '89860012345678901234',
+    '张三',
+    '13800138000',
+    '11010519491231002X',
+    GB_USE_TYPES.personal,
+    '是',
   ];
-  return { type: XLSX, content: await book('备案导入', GB_COLUMNS.map(([, t, w]) => [t, w] as const), [example]) };
+  return {
+    type: XLSX,
+    content: await book(
+      '备案导入',
+      GB_COLUMNS.map(([, t, w]) => [t, w] as const),
+      [example],
+    ),
+  };
 }
 
 const num = (n: number | null) => (n === null ? '' : String(n));
@@ -77,9 +111,29 @@ const num = (n: number | null) => (n === null ? '' : String(n));
 /** Registrations as the template's columns plus state, compliance, online and account. */
 export async function gbWorkbook(bikes: GbBike[]): Promise<Buffer> {
   const rows = bikes.map((b) => [
-    b.frameNo, b.bikeCode, b.plate, b.motorNo, b.brand, b.model, b.cccCert, b.batteryTypeName, num(b.batteryCapacity), num(b.batteryVoltage),
-    b.batteryCode, b.chargerCode, b.terminalId, b.iccid, b.ownerName, b.ownerPhone, b.ownerIdNo, b.useTypeName, b.positioningConsent ? '是' : '否',
-    b.stateName, b.issues.join('；') || '合规', b.terminalId ? (b.online ? '在线' : '离线') : '', b.accountName,
+    b.frameNo,
+    b.bikeCode,
+    b.plate,
+    b.motorNo,
+    b.brand,
+    b.model,
+    b.cccCert,
+    b.batteryTypeName,
+    num(b.batteryCapacity),
+    num(b.batteryVoltage),
+    b.batteryCode,
+    b.chargerCode,
+    b.terminalId,
+    b.iccid,
+    b.ownerName,
+    b.ownerPhone,
+    b.ownerIdNo,
+    b.useTypeName,
+    b.positioningConsent ? '是' : '否',
+    b.stateName,
+    b.issues.join('；') || '合规',
+    b.terminalId ? (b.online ? '在线' : '离线') : '',
+    b.accountName,
   ]);
   return book('备案车辆', [...GB_COLUMNS.map(([, t, w]) => [t, w] as const), ...EXPORT_ONLY], rows);
 }

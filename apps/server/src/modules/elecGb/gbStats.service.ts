@@ -16,14 +16,24 @@ export async function gbStats(db: Db, scope: string, span: { from: string; to: s
     gbStatsQueries.activeDays(db, scope, span.from, span.to),
   ]);
   const count = <K extends string>(names: Record<K, string>, keyOf: (b: (typeof bikes)[number]) => string) =>
-    (Object.entries(names) as Array<[K, string]>).map(([key, name]) => ({ key, name, count: bikes.filter((b) => keyOf(b) === key).length }));
+    (Object.entries(names) as Array<[K, string]>).map(([key, name]) => ({
+      key,
+      name,
+      count: bikes.filter((b) => keyOf(b) === key).length,
+    }));
   const withModule = bikes.filter((b) => b.terminal_pk !== null);
   const online = withModule.filter((b) => b.online === true).length;
   const compliant = bikes.filter((b) => complianceIssues(b).length === 0).length;
-  const alarmsByType = GB_ALARM_TYPES.map((key) => ({ key, name: GB_ALARM_NAMES[key], count: alarms.filter((a) => a.type === key).reduce((s, a) => s + a.n, 0) }));
+  const alarmsByType = GB_ALARM_TYPES.map((key) => ({
+    key,
+    name: GB_ALARM_NAMES[key],
+    count: alarms.filter((a) => a.type === key).reduce((s, a) => s + a.n, 0),
+  }));
   const healthOf = (b: (typeof bikes)[number]) => healthBand(b.health_pct === null || b.health_implausible ? null : b.health_pct).key;
-  const health = [...GB_HEALTH_BANDS.map((h) => ({ key: h.key, name: h.name })), { key: 'unknown', name: '无数据' }]
-    .map((h) => ({ ...h, count: bikes.filter((b) => healthOf(b) === h.key).length }));
+  const health = [...GB_HEALTH_BANDS.map((h) => ({ key: h.key, name: h.name })), { key: 'unknown', name: '无数据' }].map((h) => ({
+    ...h,
+    count: bikes.filter((b) => healthOf(b) === h.key).length,
+  }));
   const activeOn = new Map(active.map((a) => [a.day, a.n]));
   const days = daysBetween(span.from, span.to).map((day) => ({
     day,
@@ -58,13 +68,57 @@ export async function gbStatsWorkbook(s: GbStats, from: string, to: string): Pro
     for (const r of rows) ws.addRow(r);
   };
   const rate = (v: number | null) => (v === null ? '—' : `${v}%`);
-  sheet('总览', [['指标', 20], ['数值', 16]], [
-    ['统计日期', `${from} 至 ${to}`], ['已备案', s.registered], ['待审核', s.pending], ['装有定位模块', s.withModule], ['当前在线', s.online],
-    ['在线率', rate(s.onlineRate)], ['合规车辆', s.compliant], ['合规率', rate(s.complianceRate)], ['报警总数', s.alarms],
-  ]);
-  sheet('报警类型', [['报警类型', 20], ['次数', 10]], s.alarmsByType.map((a) => [a.name, a.count]));
-  sheet('使用性质', [['使用性质', 14], ['车辆数', 10]], s.byUseType.map((a) => [a.name, a.count]));
-  sheet('电池健康', [['健康度', 16], ['车辆数', 10]], s.health.map((a) => [a.name, a.count]));
-  sheet('每日', [['日期', 12], ['新增备案', 10], ['报警', 10], ['活跃车辆', 10]], s.days.map((d) => [d.day, d.registered, d.alarms, d.active]));
+  sheet(
+    '总览',
+    [
+      ['指标', 20],
+      ['数值', 16],
+    ],
+    [
+      ['统计日期', `${from} 至 ${to}`],
+      ['已备案', s.registered],
+      ['待审核', s.pending],
+      ['装有定位模块', s.withModule],
+      ['当前在线', s.online],
+      ['在线率', rate(s.onlineRate)],
+      ['合规车辆', s.compliant],
+      ['合规率', rate(s.complianceRate)],
+      ['报警总数', s.alarms],
+    ],
+  );
+  sheet(
+    '报警类型',
+    [
+      ['报警类型', 20],
+      ['次数', 10],
+    ],
+    s.alarmsByType.map((a) => [a.name, a.count]),
+  );
+  sheet(
+    '使用性质',
+    [
+      ['使用性质', 14],
+      ['车辆数', 10],
+    ],
+    s.byUseType.map((a) => [a.name, a.count]),
+  );
+  sheet(
+    '电池健康',
+    [
+      ['健康度', 16],
+      ['车辆数', 10],
+    ],
+    s.health.map((a) => [a.name, a.count]),
+  );
+  sheet(
+    '每日',
+    [
+      ['日期', 12],
+      ['新增备案', 10],
+      ['报警', 10],
+      ['活跃车辆', 10],
+    ],
+    s.days.map((d) => [d.day, d.registered, d.alarms, d.active]),
+  );
   return Buffer.from(await book.xlsx.writeBuffer());
 }

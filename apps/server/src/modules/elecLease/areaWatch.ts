@@ -46,7 +46,11 @@ export class AreaWatch {
   private fences: Promise<AreaFence[]> | null = null;
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Db, private readonly bus: Bus, private readonly log?: AppContext['log']) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bus: Bus,
+    private readonly log?: AppContext['log'],
+  ) {}
 
   invalidate() {
     this.watched = null;
@@ -83,7 +87,10 @@ export class AreaWatch {
   private load() {
     if (!this.watched) {
       const loading = (this.watched = this.loadWatched());
-      void loading.then((m) => this.watched === loading && (this.known = m), () => {});
+      void loading.then(
+        (m) => this.watched === loading && (this.known = m),
+        () => {},
+      );
     }
     this.fences ??= this.db
       .query<FenceShapeRow & { id: number; path: string; area: 'boundary' | 'noParking' }>(
@@ -102,9 +109,20 @@ export class AreaWatch {
         `SELECT lv.vehicle_id, a.path, c.id AS contract_id, lv.out_of_area, lv.in_no_parking FROM elec_lease_vehicles lv JOIN accounts a ON a.id = lv.account_id
            LEFT JOIN elec_lease_contracts c ON c.vehicle_id = lv.vehicle_id AND c.status IN ('active', 'overdue')`,
       )
-      .then((rows) => new Map(rows.map((r) => [Number(r.vehicle_id), {
-        accountPath: r.path, contractId: r.contract_id === null ? null : Number(r.contract_id), out_of_area: r.out_of_area, in_no_parking: r.in_no_parking,
-      }])));
+      .then(
+        (rows) =>
+          new Map(
+            rows.map((r) => [
+              Number(r.vehicle_id),
+              {
+                accountPath: r.path,
+                contractId: r.contract_id === null ? null : Number(r.contract_id),
+                out_of_area: r.out_of_area,
+                in_no_parking: r.in_no_parking,
+              },
+            ]),
+          ),
+      );
   }
 
   private async check(p: LastPosition) {
@@ -117,7 +135,7 @@ export class AreaWatch {
     const boundaries = mine.filter((f) => f.kind === 'boundary');
     if (w.contractId !== null && boundaries.length > 0) {
       const outside = !boundaries.some((f) => isInsideFence(point, f.fence));
-      if (await this.flip(w, p.vehicleId, 'out_of_area', outside) && outside) {
+      if ((await this.flip(w, p.vehicleId, 'out_of_area', outside)) && outside) {
         await this.raise(p, 'leaseOutOfArea');
         const c = await contractsQueries.byId(this.db, w.contractId);
         if ((await operatorQueries.settings(this.db, c.account_path)).lock_out_of_area) {
@@ -126,19 +144,29 @@ export class AreaWatch {
       }
     }
     const parked = (p.speed ?? 0) < PARKED_KMH && mine.some((f) => f.kind === 'noParking' && isInsideFence(point, f.fence));
-    if (await this.flip(w, p.vehicleId, 'in_no_parking', parked) && parked) await this.raise(p, 'leaseNoParking');
+    if ((await this.flip(w, p.vehicleId, 'in_no_parking', parked)) && parked) await this.raise(p, 'leaseNoParking');
   }
 
   /** Compare-and-set of a bike's area flag: true when this call changed it. */
   private async flip(w: Watched, vehicleId: number, column: 'out_of_area' | 'in_no_parking', value: boolean) {
     if (w[column] === value) return false;
     w[column] = value;
-    const rows = await this.db.query(`UPDATE elec_lease_vehicles SET ${column} = $2 WHERE vehicle_id = $1 AND ${column} <> $2 RETURNING 1`, [vehicleId, value]);
+    const rows = await this.db.query(
+      `UPDATE elec_lease_vehicles SET ${column} = $2 WHERE vehicle_id = $1 AND ${column} <> $2 RETURNING 1`,
+      [vehicleId, value],
+    );
     return rows.length === 1;
   }
 
   private async raise(p: LastPosition, type: string) {
-    const ids = await guardQueries.raise(this.db, { vehicleId: p.vehicleId!, type, at: p.gpsTime, lat: p.lat, lon: p.lon, speed: p.speed ?? null });
+    const ids = await guardQueries.raise(this.db, {
+      vehicleId: p.vehicleId!,
+      type,
+      at: p.gpsTime,
+      lat: p.lat,
+      lon: p.lon,
+      speed: p.speed ?? null,
+    });
     await publishAlarms(this.db, this.bus, ids);
   }
 

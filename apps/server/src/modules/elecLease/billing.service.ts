@@ -9,7 +9,11 @@ import { yuan } from './scope.ts';
 const DAY_MS = 86_400_000;
 
 /** Issues a bill (once per kind and sequence number) and books it: the rider owes it, the income or the deposit is the other side. */
-export async function issueBill(q: Queryable, c: Pick<ContractRow, 'id' | 'account_id' | 'contract_no'>, b: { kind: keyof typeof LEASE_BILL_KINDS; seq: number; coversDays: number; amountFen: number; dueAt: Date }): Promise<boolean> {
+export async function issueBill(
+  q: Queryable,
+  c: Pick<ContractRow, 'id' | 'account_id' | 'contract_no'>,
+  b: { kind: keyof typeof LEASE_BILL_KINDS; seq: number; coversDays: number; amountFen: number; dueAt: Date },
+): Promise<boolean> {
   const id = await contractsQueries.insertBill(q, { accountId: c.account_id, contractId: c.id, ...b });
   if (id === undefined) return false;
   await postJournal(q, c.account_id, c.id, `${c.contract_no} ${LEASE_BILL_KINDS[b.kind]}账单 第${b.seq}期`, [
@@ -50,7 +54,9 @@ export function refOf(value: string): string {
  * comes later or races the first (the unique index decides).
  */
 export async function recordPayment(
-  q: Queryable, c: ContractRow, p: { method: LeasePayMethod; ref: string; amountFen: number; note: string; userName: string },
+  q: Queryable,
+  c: ContractRow,
+  p: { method: LeasePayMethod; ref: string; amountFen: number; note: string; userName: string },
 ): Promise<{ payment: PaymentRow; duplicate: boolean }> {
   // After the contract's lock: a twin sent at the same moment has committed by then.
   await contractsQueries.lock(q, c.id);
@@ -61,7 +67,17 @@ export async function recordPayment(
   if (p.amountFen > owed) throw new AppError(ELEC_LEASE_ERRORS.overpay, { params: { amount: yuan(p.amountFen), owed: yuan(owed) } });
   const check = await paymentProvider().confirm(p.method, p.ref, p.amountFen);
   if (!check.ok) throw new AppError(ELEC_LEASE_ERRORS.providerRejected, { params: { reason: check.reason } });
-  const id = await contractsQueries.insertPayment(q, { accountId: c.account_id, contractId: c.id, kind: 'payment', method: p.method, ref: p.ref, amountFen: p.amountFen, refundOf: null, note: p.note, userName: p.userName });
+  const id = await contractsQueries.insertPayment(q, {
+    accountId: c.account_id,
+    contractId: c.id,
+    kind: 'payment',
+    method: p.method,
+    ref: p.ref,
+    amountFen: p.amountFen,
+    refundOf: null,
+    note: p.note,
+    userName: p.userName,
+  });
   if (id === undefined) return sameOrRefuse((await contractsQueries.paymentByRef(q, c.account_id, p.method, p.ref))!, c, p.amountFen);
   await allocate(q, c.id, id, p.amountFen);
   await postJournal(q, c.account_id, c.id, `${c.contract_no} ${LEASE_PAY_METHODS[p.method]}收款 ${p.ref}`, [
@@ -84,12 +100,16 @@ function sameOrRefuse(twin: PaymentRow, c: ContractRow, amountFen: number) {
  * owed again, newest first. Idempotent by the refund's own provider reference.
  */
 export async function recordRefund(
-  q: Queryable, c: ContractRow, original: PaymentRow, r: { ref: string; amountFen: number; note: string; userName: string },
+  q: Queryable,
+  c: ContractRow,
+  original: PaymentRow,
+  r: { ref: string; amountFen: number; note: string; userName: string },
 ): Promise<{ payment: PaymentRow; duplicate: boolean }> {
   await contractsQueries.lock(q, c.id);
   const twin = await contractsQueries.paymentByRef(q, c.account_id, original.method, r.ref);
   if (twin) {
-    if (Number(twin.refund_of) !== Number(original.id) || twin.amount_fen !== r.amountFen) throw new AppError(ELEC_LEASE_ERRORS.refRefundMismatch, { params: { ref: r.ref } });
+    if (Number(twin.refund_of) !== Number(original.id) || twin.amount_fen !== r.amountFen)
+      throw new AppError(ELEC_LEASE_ERRORS.refRefundMismatch, { params: { ref: r.ref } });
     return { payment: twin, duplicate: true };
   }
   if (original.kind !== 'payment') throw new AppError(ELEC_LEASE_ERRORS.refundOfRefund);
@@ -97,7 +117,15 @@ export async function recordRefund(
   const left = fresh.amount_fen - fresh.refunded_fen;
   if (r.amountFen > left) throw new AppError(ELEC_LEASE_ERRORS.refundTooMuch, { params: { left: yuan(left) } });
   const id = await contractsQueries.insertPayment(q, {
-    accountId: c.account_id, contractId: c.id, kind: 'refund', method: original.method, ref: r.ref, amountFen: r.amountFen, refundOf: original.id, note: r.note, userName: r.userName,
+    accountId: c.account_id,
+    contractId: c.id,
+    kind: 'refund',
+    method: original.method,
+    ref: r.ref,
+    amountFen: r.amountFen,
+    refundOf: original.id,
+    note: r.note,
+    userName: r.userName,
   });
   if (id === undefined) throw new AppError(ELEC_LEASE_ERRORS.refRefundMismatch, { params: { ref: r.ref } });
   let back = r.amountFen;
@@ -122,10 +150,16 @@ export async function voidUnpaid(q: Queryable, c: ContractRow, kinds: string[]):
     if (!kinds.includes(b.kind)) continue;
     const rest = b.amount_fen - b.paid_fen;
     await contractsQueries.voidBill(q, b.id);
-    await postJournal(q, c.account_id, c.id, `${c.contract_no} 作废${LEASE_BILL_KINDS[b.kind as keyof typeof LEASE_BILL_KINDS]}账单 第${b.seq}期`, [
-      { account: BILL_LEDGER[b.kind]!, debit: rest },
-      { account: 'receivable', credit: rest },
-    ]);
+    await postJournal(
+      q,
+      c.account_id,
+      c.id,
+      `${c.contract_no} 作废${LEASE_BILL_KINDS[b.kind as keyof typeof LEASE_BILL_KINDS]}账单 第${b.seq}期`,
+      [
+        { account: BILL_LEDGER[b.kind]!, debit: rest },
+        { account: 'receivable', credit: rest },
+      ],
+    );
   }
 }
 
@@ -133,25 +167,51 @@ export async function voidUnpaid(q: Queryable, c: ContractRow, kinds: string[]):
  * Settles the deposit when a contract ends: what is still owed is paid from it (as far as it
  * goes), the rest goes back to the rider through `method`. Returns what stays owed.
  */
-export async function settleDeposit(q: Queryable, c: ContractRow, refund: { method: LeasePayMethod; ref: string; userName: string }): Promise<number> {
+export async function settleDeposit(
+  q: Queryable,
+  c: ContractRow,
+  refund: { method: LeasePayMethod; ref: string; userName: string },
+): Promise<number> {
   await voidUnpaid(q, c, ['deposit']);
   const held = (await contractsQueries.byId(q, c.id)).deposit_held_fen;
   const owed = (await contractsQueries.unpaidBills(q, c.id)).reduce((s, b) => s + b.amount_fen - b.paid_fen, 0);
   const deduct = Math.min(held, owed);
   if (deduct > 0) {
     const id = (await contractsQueries.insertPayment(q, {
-      accountId: c.account_id, contractId: c.id, kind: 'depositDeduct', method: 'deposit', ref: `DD${c.contract_no}`, amountFen: deduct, refundOf: null, note: '押金抵扣欠款', userName: refund.userName,
+      accountId: c.account_id,
+      contractId: c.id,
+      kind: 'depositDeduct',
+      method: 'deposit',
+      ref: `DD${c.contract_no}`,
+      amountFen: deduct,
+      refundOf: null,
+      note: '押金抵扣欠款',
+      userName: refund.userName,
     }))!;
     await allocate(q, c.id, id, deduct, 'deposit');
-    await postJournal(q, c.account_id, c.id, `${c.contract_no} 押金抵扣欠款`, [{ account: 'deposit', debit: deduct }, { account: 'receivable', credit: deduct }]);
+    await postJournal(q, c.account_id, c.id, `${c.contract_no} 押金抵扣欠款`, [
+      { account: 'deposit', debit: deduct },
+      { account: 'receivable', credit: deduct },
+    ]);
   }
   const back = held - deduct;
   if (back > 0) {
     const id = await contractsQueries.insertPayment(q, {
-      accountId: c.account_id, contractId: c.id, kind: 'depositRefund', method: refund.method, ref: refund.ref, amountFen: back, refundOf: null, note: '退还押金', userName: refund.userName,
+      accountId: c.account_id,
+      contractId: c.id,
+      kind: 'depositRefund',
+      method: refund.method,
+      ref: refund.ref,
+      amountFen: back,
+      refundOf: null,
+      note: '退还押金',
+      userName: refund.userName,
     });
     if (id === undefined) throw new AppError(ELEC_LEASE_ERRORS.refRefundMismatch, { params: { ref: refund.ref } });
-    await postJournal(q, c.account_id, c.id, `${c.contract_no} 退还押金 ${refund.ref}`, [{ account: 'deposit', debit: back }, { account: cashAccount(refund.method), credit: back }]);
+    await postJournal(q, c.account_id, c.id, `${c.contract_no} 退还押金 ${refund.ref}`, [
+      { account: 'deposit', debit: back },
+      { account: cashAccount(refund.method), credit: back },
+    ]);
   }
   return owed - deduct;
 }

@@ -1,6 +1,15 @@
 import {
-  LEASE_BILL_KINDS, LEASE_CONTRACT_STATES, LEASE_LOCK_TRIGGERS, LEASE_PAY_METHODS, LEASE_PAYMENT_KINDS, LEASE_PLAN_KINDS,
-  type LeaseBill, type LeaseContract, type LeaseContractDetail, type LeaseLock, type LeasePayment,
+  LEASE_BILL_KINDS,
+  LEASE_CONTRACT_STATES,
+  LEASE_LOCK_TRIGGERS,
+  LEASE_PAY_METHODS,
+  LEASE_PAYMENT_KINDS,
+  LEASE_PLAN_KINDS,
+  type LeaseBill,
+  type LeaseContract,
+  type LeaseContractDetail,
+  type LeaseLock,
+  type LeasePayment,
 } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { contractsQueries, type BillRow, type ContractRow, type PaymentRow } from './contracts.queries.ts';
@@ -10,38 +19,97 @@ import { ms } from './scope.ts';
 const name = <T extends Record<string, string>>(table: T, key: string) => (table as Record<string, string>)[key] ?? key;
 const BILL_STATUS: Record<string, string> = { unpaid: '未缴', paid: '已缴', void: '已作废' };
 const INSPECTION: Record<string, string> = { handover: '交车验车', return: '还车验车', swapOut: '换车（换下）', swapIn: '换车（换上）' };
-const ORDER_STATUS: Record<string, string> = { pending: '等待车速降低', sent: '已下发', done: '已执行', failed: '失败', expired: '已过期', cancelled: '已取消' };
+const ORDER_STATUS: Record<string, string> = {
+  pending: '等待车速降低',
+  sent: '已下发',
+  done: '已执行',
+  failed: '失败',
+  expired: '已过期',
+  cancelled: '已取消',
+};
 
 export function presentContract(c: ContractRow): LeaseContract {
   return {
-    contractId: Number(c.id), contractNo: c.contract_no, status: c.status, statusName: name(LEASE_CONTRACT_STATES, c.status),
-    riderId: Number(c.rider_id), riderName: c.rider_name, riderPhone: c.rider_phone, vehicleId: Number(c.vehicle_id), vehicleCode: c.vehicle_code ?? '', plate: c.plate ?? '',
-    planId: Number(c.plan_id), planName: c.plan_name, planKindName: name(LEASE_PLAN_KINDS, c.plan_kind),
-    started: ms(c.started_at), dueAt: ms(c.due_at), overdueSince: ms(c.overdue_since), lockReason: c.lock_reason, ended: ms(c.ended_at), endNote: c.end_note,
-    owedFen: c.owed_fen, depositHeldFen: c.deposit_held_fen, createdBy: c.created_by_name, created: ms(c.created_at)!,
+    contractId: Number(c.id),
+    contractNo: c.contract_no,
+    status: c.status,
+    statusName: name(LEASE_CONTRACT_STATES, c.status),
+    riderId: Number(c.rider_id),
+    riderName: c.rider_name,
+    riderPhone: c.rider_phone,
+    vehicleId: Number(c.vehicle_id),
+    vehicleCode: c.vehicle_code ?? '',
+    plate: c.plate ?? '',
+    planId: Number(c.plan_id),
+    planName: c.plan_name,
+    planKindName: name(LEASE_PLAN_KINDS, c.plan_kind),
+    started: ms(c.started_at),
+    dueAt: ms(c.due_at),
+    overdueSince: ms(c.overdue_since),
+    lockReason: c.lock_reason,
+    ended: ms(c.ended_at),
+    endNote: c.end_note,
+    owedFen: c.owed_fen,
+    depositHeldFen: c.deposit_held_fen,
+    createdBy: c.created_by_name,
+    created: ms(c.created_at)!,
   };
 }
 
 export function presentBill(b: BillRow): LeaseBill {
   return {
-    billId: Number(b.id), contractId: Number(b.contract_id), contractNo: b.contract_no, riderName: b.rider_name, kind: b.kind, kindName: name(LEASE_BILL_KINDS, b.kind), seq: b.seq,
-    coversDays: b.covers_days, amountFen: b.amount_fen, paidFen: b.paid_fen, dueAt: ms(b.due_at)!, status: b.status, statusName: BILL_STATUS[b.status] ?? b.status, created: ms(b.created_at)!,
+    billId: Number(b.id),
+    contractId: Number(b.contract_id),
+    contractNo: b.contract_no,
+    riderName: b.rider_name,
+    kind: b.kind,
+    kindName: name(LEASE_BILL_KINDS, b.kind),
+    seq: b.seq,
+    coversDays: b.covers_days,
+    amountFen: b.amount_fen,
+    paidFen: b.paid_fen,
+    dueAt: ms(b.due_at)!,
+    status: b.status,
+    statusName: BILL_STATUS[b.status] ?? b.status,
+    created: ms(b.created_at)!,
   };
 }
 
 export function presentPayment(p: PaymentRow): LeasePayment {
   return {
-    paymentId: Number(p.id), contractId: Number(p.contract_id), contractNo: p.contract_no, riderName: p.rider_name, kind: p.kind, kindName: name(LEASE_PAYMENT_KINDS, p.kind),
-    method: p.method, methodName: p.method === 'deposit' ? '押金' : name(LEASE_PAY_METHODS, p.method), providerRef: p.provider_ref, amountFen: p.amount_fen,
-    refundedFen: p.refunded_fen, refundOf: p.refund_of === null ? null : Number(p.refund_of), note: p.note, userName: p.user_name, created: ms(p.created_at)!,
+    paymentId: Number(p.id),
+    contractId: Number(p.contract_id),
+    contractNo: p.contract_no,
+    riderName: p.rider_name,
+    kind: p.kind,
+    kindName: name(LEASE_PAYMENT_KINDS, p.kind),
+    method: p.method,
+    methodName: p.method === 'deposit' ? '押金' : name(LEASE_PAY_METHODS, p.method),
+    providerRef: p.provider_ref,
+    amountFen: p.amount_fen,
+    refundedFen: p.refunded_fen,
+    refundOf: p.refund_of === null ? null : Number(p.refund_of),
+    note: p.note,
+    userName: p.user_name,
+    created: ms(p.created_at)!,
   };
 }
 
 export function presentLock(k: LockRow): LeaseLock {
   return {
-    lockId: Number(k.id), contractId: k.contract_id === null ? null : Number(k.contract_id), contractNo: k.contract_no ?? '', vehicleCode: k.vehicle_code ?? '',
-    action: k.action, actionName: k.action === 'lock' ? '锁车' : '解锁', trigger: k.trigger, triggerName: name(LEASE_LOCK_TRIGGERS, k.trigger), reason: k.reason,
-    userName: k.user_name, orderId: k.order_id === null ? null : Number(k.order_id), orderStatus: k.order_status ? (ORDER_STATUS[k.order_status] ?? k.order_status) : '', answer: k.answer,
+    lockId: Number(k.id),
+    contractId: k.contract_id === null ? null : Number(k.contract_id),
+    contractNo: k.contract_no ?? '',
+    vehicleCode: k.vehicle_code ?? '',
+    action: k.action,
+    actionName: k.action === 'lock' ? '锁车' : '解锁',
+    trigger: k.trigger,
+    triggerName: name(LEASE_LOCK_TRIGGERS, k.trigger),
+    reason: k.reason,
+    userName: k.user_name,
+    orderId: k.order_id === null ? null : Number(k.order_id),
+    orderStatus: k.order_status ? (ORDER_STATUS[k.order_status] ?? k.order_status) : '',
+    answer: k.answer,
     created: ms(k.created_at)!,
   };
 }
@@ -52,7 +120,16 @@ export async function contractDetail(q: Queryable, id: number): Promise<LeaseCon
     contractsQueries.byId(q, id),
     contractsQueries.bills(q, id),
     contractsQueries.payments(q, id),
-    q.query<{ id: number; kind: string; code: string | null; battery_percent: number | null; note: string; user_name: string; photo_ids: number[] | null; created_at: Date }>(
+    q.query<{
+      id: number;
+      kind: string;
+      code: string | null;
+      battery_percent: number | null;
+      note: string;
+      user_name: string;
+      photo_ids: number[] | null;
+      created_at: Date;
+    }>(
       `SELECT i.*, lv.code, (SELECT array_agg(p.id ORDER BY p.id) FROM elec_lease_photos p WHERE p.inspection_id = i.id) AS photo_ids
          FROM elec_lease_inspections i LEFT JOIN elec_lease_vehicles lv ON lv.vehicle_id = i.vehicle_id WHERE i.contract_id = $1 ORDER BY i.id`,
       [id],
@@ -62,17 +139,33 @@ export async function contractDetail(q: Queryable, id: number): Promise<LeaseCon
          LEFT JOIN elec_lease_vehicles lv ON lv.vehicle_id = k.vehicle_id LEFT JOIN elec_car_power_orders o ON o.id = k.order_id WHERE k.contract_id = $1 ORDER BY k.id DESC`,
       [id],
     ),
-    q.query<{ id: number; auto: boolean; text: string; user_name: string; created_at: Date }>(`SELECT * FROM elec_lease_reminders WHERE contract_id = $1 ORDER BY id DESC`, [id]),
+    q.query<{ id: number; auto: boolean; text: string; user_name: string; created_at: Date }>(
+      `SELECT * FROM elec_lease_reminders WHERE contract_id = $1 ORDER BY id DESC`,
+      [id],
+    ),
   ]);
   return {
     contract: presentContract(contract),
     bills: bills.map(presentBill),
     payments: payments.map(presentPayment),
     inspections: inspections.map((i) => ({
-      inspectionId: Number(i.id), kind: i.kind, kindName: INSPECTION[i.kind] ?? i.kind, vehicleCode: i.code ?? '', batteryPercent: i.battery_percent, note: i.note,
-      userName: i.user_name, photoIds: (i.photo_ids ?? []).map(Number), created: ms(i.created_at)!,
+      inspectionId: Number(i.id),
+      kind: i.kind,
+      kindName: INSPECTION[i.kind] ?? i.kind,
+      vehicleCode: i.code ?? '',
+      batteryPercent: i.battery_percent,
+      note: i.note,
+      userName: i.user_name,
+      photoIds: (i.photo_ids ?? []).map(Number),
+      created: ms(i.created_at)!,
     })),
     locks: locks.map(presentLock),
-    reminders: reminders.map((r) => ({ reminderId: Number(r.id), auto: r.auto, text: r.text, userName: r.user_name, created: ms(r.created_at)! })),
+    reminders: reminders.map((r) => ({
+      reminderId: Number(r.id),
+      auto: r.auto,
+      text: r.text,
+      userName: r.user_name,
+      created: ms(r.created_at)!,
+    })),
   };
 }

@@ -81,22 +81,40 @@ export const contractsQueries = {
   page: async (q: Queryable, scope: string, keyword: string | null, status: string | null, limit: number, offset: number) => {
     const where = `${IN_SCOPE(1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2 OR r.phone LIKE $2 OR lv.code ILIKE $2 OR v.plate ILIKE $2)
       AND ($3::text IS NULL OR c.status = $3)`;
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${CONTRACT_SELECT} WHERE ${where}) x`, [scope, keyword, status]);
-    const rows = await q.query<ContractRow>(`${CONTRACT_SELECT} WHERE ${where} ORDER BY c.id DESC LIMIT $4 OFFSET $5`, [scope, keyword, status, limit, offset]);
+    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${CONTRACT_SELECT} WHERE ${where}) x`, [
+      scope,
+      keyword,
+      status,
+    ]);
+    const rows = await q.query<ContractRow>(`${CONTRACT_SELECT} WHERE ${where} ORDER BY c.id DESC LIMIT $4 OFFSET $5`, [
+      scope,
+      keyword,
+      status,
+      limit,
+      offset,
+    ]);
     return { total: count?.n ?? 0, rows };
   },
-  visible: async (q: Queryable, scope: string, id: number) => (await q.query<ContractRow>(`${CONTRACT_SELECT} WHERE ${IN_SCOPE(1)} AND c.id = $2`, [scope, id]))[0],
+  visible: async (q: Queryable, scope: string, id: number) =>
+    (await q.query<ContractRow>(`${CONTRACT_SELECT} WHERE ${IN_SCOPE(1)} AND c.id = $2`, [scope, id]))[0],
   byId: async (q: Queryable, id: number) => (await q.query<ContractRow>(`${CONTRACT_SELECT} WHERE c.id = $1`, [id]))[0]!,
   /** Serialises money changes of one contract (payments, refunds, returns) inside a transaction. */
   lock: (q: Queryable, id: number) => q.query(`SELECT id FROM elec_lease_contracts WHERE id = $1 FOR UPDATE`, [id]),
-  insert: async (q: Queryable, c: { accountId: number; riderId: number; vehicleId: number; planId: number; userId: number; userName: string }) =>
-    Number((await q.query<{ id: number }>(
-      `WITH n AS (SELECT nextval('elec_lease_contracts_id_seq') AS id)
+  insert: async (
+    q: Queryable,
+    c: { accountId: number; riderId: number; vehicleId: number; planId: number; userId: number; userName: string },
+  ) =>
+    Number(
+      (
+        await q.query<{ id: number }>(
+          `WITH n AS (SELECT nextval('elec_lease_contracts_id_seq') AS id)
        INSERT INTO elec_lease_contracts (id, account_id, contract_no, rider_id, vehicle_id, plan_id, created_by, created_by_name)
        SELECT n.id, $1, 'ZL' || to_char(now() AT TIME ZONE 'Asia/Shanghai', 'YYYYMMDD') || lpad(n.id::text, 6, '0'), $2, $3, $4, $5, $6 FROM n
        RETURNING id`,
-      [c.accountId, c.riderId, c.vehicleId, c.planId, c.userId, c.userName],
-    ))[0]!.id),
+          [c.accountId, c.riderId, c.vehicleId, c.planId, c.userId, c.userName],
+        )
+      )[0]!.id,
+    ),
   /** Paid through: the start plus the days every fully paid rent bill covers. */
   recomputeDue: (q: Queryable, id: number) =>
     q.query(
@@ -105,52 +123,112 @@ export const contractsQueries = {
       [id],
     ),
   start: async (q: Queryable, id: number, at: Date) =>
-    (await q.query(`UPDATE elec_lease_contracts SET status = 'active', started_at = $2 WHERE id = $1 AND status = 'pending' RETURNING 1`, [id, at])).length === 1,
+    (
+      await q.query(`UPDATE elec_lease_contracts SET status = 'active', started_at = $2 WHERE id = $1 AND status = 'pending' RETURNING 1`, [
+        id,
+        at,
+      ])
+    ).length === 1,
   cancel: async (q: Queryable, id: number, note: string) =>
-    (await q.query(`UPDATE elec_lease_contracts SET status = 'cancelled', ended_at = now(), end_note = $2 WHERE id = $1 AND status = 'pending' RETURNING 1`, [id, note])).length === 1,
-  setVehicle: (q: Queryable, id: number, vehicleId: number) => q.query(`UPDATE elec_lease_contracts SET vehicle_id = $2 WHERE id = $1`, [id, vehicleId]),
+    (
+      await q.query(
+        `UPDATE elec_lease_contracts SET status = 'cancelled', ended_at = now(), end_note = $2 WHERE id = $1 AND status = 'pending' RETURNING 1`,
+        [id, note],
+      )
+    ).length === 1,
+  setVehicle: (q: Queryable, id: number, vehicleId: number) =>
+    q.query(`UPDATE elec_lease_contracts SET vehicle_id = $2 WHERE id = $1`, [id, vehicleId]),
 
-  bills: (q: Queryable, contractId: number) => q.query<BillRow>(`${BILL_SELECT} WHERE b.contract_id = $1 ORDER BY b.due_at, b.id`, [contractId]),
+  bills: (q: Queryable, contractId: number) =>
+    q.query<BillRow>(`${BILL_SELECT} WHERE b.contract_id = $1 ORDER BY b.due_at, b.id`, [contractId]),
   billsPage: async (q: Queryable, scope: string, keyword: string | null, status: string | null, limit: number, offset: number) => {
     const where = `${IN_SCOPE(1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2) AND ($3::text IS NULL OR b.status = $3)`;
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${BILL_SELECT} WHERE ${where}) x`, [scope, keyword, status]);
-    const rows = await q.query<BillRow>(`${BILL_SELECT} WHERE ${where} ORDER BY b.id DESC LIMIT $4 OFFSET $5`, [scope, keyword, status, limit, offset]);
+    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${BILL_SELECT} WHERE ${where}) x`, [
+      scope,
+      keyword,
+      status,
+    ]);
+    const rows = await q.query<BillRow>(`${BILL_SELECT} WHERE ${where} ORDER BY b.id DESC LIMIT $4 OFFSET $5`, [
+      scope,
+      keyword,
+      status,
+      limit,
+      offset,
+    ]);
     return { total: count?.n ?? 0, rows };
   },
   maxSeq: async (q: Queryable, contractId: number, kind: string) =>
-    (await q.query<{ n: number }>(`SELECT COALESCE(max(seq), 0)::int AS n FROM elec_lease_bills WHERE contract_id = $1 AND kind = $2`, [contractId, kind]))[0]!.n,
+    (
+      await q.query<{ n: number }>(`SELECT COALESCE(max(seq), 0)::int AS n FROM elec_lease_bills WHERE contract_id = $1 AND kind = $2`, [
+        contractId,
+        kind,
+      ])
+    )[0]!.n,
   /** Inserts a bill unless that (kind, seq) exists: the id when this call made it. */
-  insertBill: async (q: Queryable, b: { accountId: number; contractId: number; kind: string; seq: number; coversDays: number; amountFen: number; dueAt: Date }) =>
-    (await q.query<{ id: number }>(
-      `INSERT INTO elec_lease_bills (account_id, contract_id, kind, seq, covers_days, amount_fen, due_at, status)
+  insertBill: async (
+    q: Queryable,
+    b: { accountId: number; contractId: number; kind: string; seq: number; coversDays: number; amountFen: number; dueAt: Date },
+  ) =>
+    (
+      await q.query<{ id: number }>(
+        `INSERT INTO elec_lease_bills (account_id, contract_id, kind, seq, covers_days, amount_fen, due_at, status)
        VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $6::bigint = 0 THEN 'paid' ELSE 'unpaid' END) ON CONFLICT (contract_id, kind, seq) DO NOTHING RETURNING id`,
-      [b.accountId, b.contractId, b.kind, b.seq, b.coversDays, b.amountFen, b.dueAt],
-    ))[0]?.id,
+        [b.accountId, b.contractId, b.kind, b.seq, b.coversDays, b.amountFen, b.dueAt],
+      )
+    )[0]?.id,
   unpaidBills: (q: Queryable, contractId: number) =>
     q.query<BillRow>(`${BILL_SELECT} WHERE b.contract_id = $1 AND b.status = 'unpaid' ORDER BY b.due_at, b.id`, [contractId]),
   payBill: (q: Queryable, billId: number, amountFen: number) =>
-    q.query(`UPDATE elec_lease_bills SET paid_fen = paid_fen + $2, status = CASE WHEN paid_fen + $2 = amount_fen THEN 'paid' ELSE 'unpaid' END WHERE id = $1`, [billId, amountFen]),
+    q.query(
+      `UPDATE elec_lease_bills SET paid_fen = paid_fen + $2, status = CASE WHEN paid_fen + $2 = amount_fen THEN 'paid' ELSE 'unpaid' END WHERE id = $1`,
+      [billId, amountFen],
+    ),
   voidBill: (q: Queryable, billId: number) => q.query(`UPDATE elec_lease_bills SET status = 'void' WHERE id = $1`, [billId]),
 
-  payments: (q: Queryable, contractId: number) => q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE x.contract_id = $1 ORDER BY x.id`, [contractId]),
+  payments: (q: Queryable, contractId: number) =>
+    q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE x.contract_id = $1 ORDER BY x.id`, [contractId]),
   paymentsPage: async (q: Queryable, scope: string, keyword: string | null, limit: number, offset: number) => {
     const where = `${IN_SCOPE(1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2 OR x.provider_ref LIKE $2)`;
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${PAYMENT_SELECT} WHERE ${where}) x`, [scope, keyword]);
-    const rows = await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE ${where} ORDER BY x.id DESC LIMIT $3 OFFSET $4`, [scope, keyword, limit, offset]);
+    const rows = await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE ${where} ORDER BY x.id DESC LIMIT $3 OFFSET $4`, [
+      scope,
+      keyword,
+      limit,
+      offset,
+    ]);
     return { total: count?.n ?? 0, rows };
   },
-  payment: async (q: Queryable, scope: string, id: number) => (await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE ${IN_SCOPE(1)} AND x.id = $2`, [scope, id]))[0],
+  payment: async (q: Queryable, scope: string, id: number) =>
+    (await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE ${IN_SCOPE(1)} AND x.id = $2`, [scope, id]))[0],
   paymentByRef: async (q: Queryable, accountId: number, method: string, ref: string) =>
-    (await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE x.account_id = $1 AND x.method = $2 AND x.provider_ref = $3`, [accountId, method, ref]))[0],
+    (
+      await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE x.account_id = $1 AND x.method = $2 AND x.provider_ref = $3`, [
+        accountId,
+        method,
+        ref,
+      ])
+    )[0],
   insertPayment: async (
     q: Queryable,
-    p: { accountId: number; contractId: number; kind: string; method: string; ref: string; amountFen: number; refundOf: number | null; note: string; userName: string },
+    p: {
+      accountId: number;
+      contractId: number;
+      kind: string;
+      method: string;
+      ref: string;
+      amountFen: number;
+      refundOf: number | null;
+      note: string;
+      userName: string;
+    },
   ) =>
-    (await q.query<{ id: number }>(
-      `INSERT INTO elec_lease_payments (account_id, contract_id, kind, method, provider_ref, amount_fen, refund_of, note, user_name)
+    (
+      await q.query<{ id: number }>(
+        `INSERT INTO elec_lease_payments (account_id, contract_id, kind, method, provider_ref, amount_fen, refund_of, note, user_name)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (account_id, method, provider_ref) DO NOTHING RETURNING id`,
-      [p.accountId, p.contractId, p.kind, p.method, p.ref, p.amountFen, p.refundOf, p.note, p.userName],
-    ))[0]?.id,
+        [p.accountId, p.contractId, p.kind, p.method, p.ref, p.amountFen, p.refundOf, p.note, p.userName],
+      )
+    )[0]?.id,
   allocate: (q: Queryable, paymentId: number, billId: number, amountFen: number) =>
     q.query(
       `INSERT INTO elec_lease_allocations (payment_id, bill_id, amount_fen) VALUES ($1, $2, $3)
@@ -158,9 +236,16 @@ export const contractsQueries = {
       [paymentId, billId, amountFen],
     ),
   allocations: (q: Queryable, paymentId: number) =>
-    q.query<{ bill_id: number; amount_fen: number }>(`SELECT bill_id, amount_fen FROM elec_lease_allocations WHERE payment_id = $1 AND amount_fen > 0 ORDER BY bill_id DESC`, [paymentId]),
+    q.query<{ bill_id: number; amount_fen: number }>(
+      `SELECT bill_id, amount_fen FROM elec_lease_allocations WHERE payment_id = $1 AND amount_fen > 0 ORDER BY bill_id DESC`,
+      [paymentId],
+    ),
   deallocate: (q: Queryable, paymentId: number, billId: number, amountFen: number) =>
-    q.query(`UPDATE elec_lease_allocations SET amount_fen = amount_fen - $3 WHERE payment_id = $1 AND bill_id = $2`, [paymentId, billId, amountFen]),
+    q.query(`UPDATE elec_lease_allocations SET amount_fen = amount_fen - $3 WHERE payment_id = $1 AND bill_id = $2`, [
+      paymentId,
+      billId,
+      amountFen,
+    ]),
   unpayBill: (q: Queryable, billId: number, amountFen: number) =>
     q.query(`UPDATE elec_lease_bills SET paid_fen = paid_fen - $2, status = 'unpaid' WHERE id = $1`, [billId, amountFen]),
 };

@@ -22,16 +22,29 @@ export function contractRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, elecLeaseEndpoints.contracts, async (query, request) => {
     const win = pageWindow(query);
     const keyword = likeText(query.keyword);
-    const { total, rows } = await contractsQueries.page(db, caller(request).accountPath, keyword && `%${keyword}%`, clean(query.status) || null, win.sql.limit, win.sql.offset);
+    const { total, rows } = await contractsQueries.page(
+      db,
+      caller(request).accountPath,
+      keyword && `%${keyword}%`,
+      clean(query.status) || null,
+      win.sql.limit,
+      win.sql.offset,
+    );
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentContract) };
   });
 
-  route(app, elecLeaseEndpoints.contract, async (query, request) => contractDetail(db, (await visibleContract(db, caller(request), query.contractId)).id));
+  route(app, elecLeaseEndpoints.contract, async (query, request) =>
+    contractDetail(db, (await visibleContract(db, caller(request), query.contractId)).id),
+  );
 
   route(app, elecLeaseEndpoints.createContract, async (body, request) => {
     const id = await createContract(db, caller(request), body);
     const detail = await contractDetail(db, id);
-    auditChange(request, { objectType: '租赁订单', objectId: id, after: { contractNo: detail.contract.contractNo, riderId: body.riderId, vehicleId: body.vehicleId, planId: body.planId } });
+    auditChange(request, {
+      objectType: '租赁订单',
+      objectId: id,
+      after: { contractNo: detail.contract.contractNo, riderId: body.riderId, vehicleId: body.vehicleId, planId: body.planId },
+    });
     return detail;
   });
 
@@ -50,7 +63,8 @@ export function contractRoutes(ctx: AppContext, app: FastifyInstance) {
       [user.accountPath, query.inspectionId],
     );
     found(inspection);
-    if (inspection!.photos >= LEASE_PHOTOS_PER_INSPECTION) throw new AppError(ELEC_LEASE_ERRORS.photoTooMany, { params: { count: LEASE_PHOTOS_PER_INSPECTION } });
+    if (inspection!.photos >= LEASE_PHOTOS_PER_INSPECTION)
+      throw new AppError(ELEC_LEASE_ERRORS.photoTooMany, { params: { count: LEASE_PHOTOS_PER_INSPECTION } });
     if (!request.isMultipart()) throw new AppError(ELEC_LEASE_ERRORS.photoMissing);
     const file: MultipartFile | undefined = await request.file({ limits: { fileSize: LEASE_PHOTO_MAX_BYTES + 1 } });
     if (!file) throw new AppError(ELEC_LEASE_ERRORS.photoMissing);
@@ -58,7 +72,10 @@ export function contractRoutes(ctx: AppContext, app: FastifyInstance) {
       throw new AppError(ELEC_LEASE_ERRORS.photoTooLarge, { params: { mb: LEASE_PHOTO_MAX_BYTES / 1024 / 1024 } });
     });
     const photo = checkedPhoto(bytes);
-    const [row] = await db.query<{ id: number }>(`INSERT INTO elec_lease_photos (inspection_id, content_type, bytes) VALUES ($1, $2, $3) RETURNING id`, [inspection!.id, photo.contentType, photo.bytes]);
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO elec_lease_photos (inspection_id, content_type, bytes) VALUES ($1, $2, $3) RETURNING id`,
+      [inspection!.id, photo.contentType, photo.bytes],
+    );
     auditChange(request, { objectType: '验车照片', objectId: row!.id, after: { inspectionId: inspection!.id, bytes: bytes.length } });
     return { photoId: Number(row!.id) };
   });

@@ -1,4 +1,10 @@
-import { ELEC_LEASE_ERRORS, LEASE_BACKDATE_DAYS, LEASE_CONTRACT_STATES, LEASE_VEHICLE_STATES, type LeaseContractState } from '@chelian/contracts';
+import {
+  ELEC_LEASE_ERRORS,
+  LEASE_BACKDATE_DAYS,
+  LEASE_CONTRACT_STATES,
+  LEASE_VEHICLE_STATES,
+  type LeaseContractState,
+} from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
@@ -15,18 +21,22 @@ import { beijingDayOf, dayStart, isDay } from '../reports/beijingDay.ts';
 
 export const LEASE_CHANGED = 'elecLease.changed';
 
-export const visibleContract = async (q: Queryable, user: SessionUser, id: number) => found(await contractsQueries.visible(q, user.accountPath, id));
+export const visibleContract = async (q: Queryable, user: SessionUser, id: number) =>
+  found(await contractsQueries.visible(q, user.accountPath, id));
 
 function expect(c: ContractRow, states: LeaseContractState[], action: string) {
   if (!states.includes(c.status as LeaseContractState)) {
-    throw new AppError(ELEC_LEASE_ERRORS.contractState, { params: { state: LEASE_CONTRACT_STATES[c.status as LeaseContractState] ?? c.status, action } });
+    throw new AppError(ELEC_LEASE_ERRORS.contractState, {
+      params: { state: LEASE_CONTRACT_STATES[c.status as LeaseContractState] ?? c.status, action },
+    });
   }
 }
 
 /** Refuses a bike that cannot go out now (in repair, lost, or in another open contract). */
 function rentable(v: { code: string; state: string; contract_id: number | null }) {
   if (v.state !== 'available' || v.contract_id !== null) {
-    const state = v.contract_id !== null ? '已被其他订单占用' : (LEASE_VEHICLE_STATES[v.state as keyof typeof LEASE_VEHICLE_STATES] ?? v.state);
+    const state =
+      v.contract_id !== null ? '已被其他订单占用' : (LEASE_VEHICLE_STATES[v.state as keyof typeof LEASE_VEHICLE_STATES] ?? v.state);
     throw new AppError(ELEC_LEASE_ERRORS.vehicleNotAvailable, { params: { code: v.code, state } });
   }
 }
@@ -36,7 +46,11 @@ function rentable(v: { code: string; state: string; contract_id: number | null }
  * an enabled plan. Its first bills are issued at once — deposit, insurance, the first period's
  * rent — and must be paid before the handover starts it.
  */
-export async function createContract(db: Db, user: SessionUser, input: { riderId: number; vehicleId: number; planId: number }): Promise<number> {
+export async function createContract(
+  db: Db,
+  user: SessionUser,
+  input: { riderId: number; vehicleId: number; planId: number },
+): Promise<number> {
   const rider = await visibleRider(db, user, input.riderId);
   if (rider.blacklisted) throw new AppError(ELEC_LEASE_ERRORS.riderBlacklisted, { params: { name: rider.name } });
   const vehicle = await visibleLeaseVehicle(db, user, input.vehicleId);
@@ -46,10 +60,18 @@ export async function createContract(db: Db, user: SessionUser, input: { riderId
   return db.tx(async (q) => {
     let id: number;
     try {
-      id = await contractsQueries.insert(q, { accountId: vehicle.account_id, riderId: rider.id, vehicleId: vehicle.vehicle_id, planId: plan.id, userId: user.userId, userName: user.username });
+      id = await contractsQueries.insert(q, {
+        accountId: vehicle.account_id,
+        riderId: rider.id,
+        vehicleId: vehicle.vehicle_id,
+        planId: plan.id,
+        userId: user.userId,
+        userName: user.username,
+      });
     } catch (err) {
       // The one-open-contract-per-bike index: another contract took the bike a moment ago.
-      if ((err as { code?: string }).code === '23505') throw new AppError(ELEC_LEASE_ERRORS.vehicleNotAvailable, { params: { code: vehicle.code, state: '已被其他订单占用' } });
+      if ((err as { code?: string }).code === '23505')
+        throw new AppError(ELEC_LEASE_ERRORS.vehicleNotAvailable, { params: { code: vehicle.code, state: '已被其他订单占用' } });
       throw err;
     }
     const c = await contractsQueries.byId(q, id);
@@ -68,12 +90,17 @@ export async function createContract(db: Db, user: SessionUser, input: { riderId
 export function startOf(startDate: string | undefined, now = Date.now()): Date {
   if (!startDate) return new Date(now);
   const back = isDay(startDate) ? (dayStart(beijingDayOf(now)).getTime() - dayStart(startDate).getTime()) / 86_400_000 : -1;
-  if (!Number.isInteger(back) || back < 0 || back > LEASE_BACKDATE_DAYS) throw new AppError(ELEC_LEASE_ERRORS.startDateInvalid, { params: { days: LEASE_BACKDATE_DAYS } });
+  if (!Number.isInteger(back) || back < 0 || back > LEASE_BACKDATE_DAYS)
+    throw new AppError(ELEC_LEASE_ERRORS.startDateInvalid, { params: { days: LEASE_BACKDATE_DAYS } });
   return new Date(now - back * 86_400_000);
 }
 
 /** Hands the bike over: the inspection is recorded, the contract starts, paid through its first period. */
-export async function handover(db: Db, user: SessionUser, input: { contractId: number; batteryPercent?: number; note?: string; startDate?: string }): Promise<number> {
+export async function handover(
+  db: Db,
+  user: SessionUser,
+  input: { contractId: number; batteryPercent?: number; note?: string; startDate?: string },
+): Promise<number> {
   const c = await visibleContract(db, user, input.contractId);
   expect(c, ['pending'], '交车');
   const started = startOf(input.startDate);
@@ -86,7 +113,14 @@ export async function handover(db: Db, user: SessionUser, input: { contractId: n
   });
 }
 
-export async function inspect(q: Queryable, user: SessionUser, contractId: number, vehicleId: number, kind: string, input: { batteryPercent?: number; note?: string }) {
+export async function inspect(
+  q: Queryable,
+  user: SessionUser,
+  contractId: number,
+  vehicleId: number,
+  kind: string,
+  input: { batteryPercent?: number; note?: string },
+) {
   const [row] = await q.query<{ id: number }>(
     `INSERT INTO elec_lease_inspections (contract_id, vehicle_id, kind, battery_percent, note, user_name) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
     [contractId, vehicleId, kind, input.batteryPercent ?? null, clean(input.note), user.username],
@@ -129,7 +163,12 @@ export async function extend(db: Db, user: SessionUser, contractId: number, days
 }
 
 /** 换车: the rider's bike for another available one; the old one goes back to the fleet (or to repair). */
-export async function swap(db: Db, bus: Bus, user: SessionUser, input: { contractId: number; vehicleId: number; note?: string; oldState?: string }): Promise<void> {
+export async function swap(
+  db: Db,
+  bus: Bus,
+  user: SessionUser,
+  input: { contractId: number; vehicleId: number; note?: string; oldState?: string },
+): Promise<void> {
   const c = await visibleContract(db, user, input.contractId);
   expect(c, ['active', 'overdue'], '换车');
   const next = await visibleLeaseVehicle(db, user, input.vehicleId);
@@ -151,12 +190,19 @@ export async function swap(db: Db, bus: Bus, user: SessionUser, input: { contrac
  * deposit goes back (refused when the deposit does not cover the debt). A rent-to-own bike whose
  * every period is paid stays with the rider (sold).
  */
-export async function giveBack(db: Db, bus: Bus, user: SessionUser, input: { contractId: number; refundMethod: string; refundRef?: string; batteryPercent?: number; note?: string }): Promise<void> {
+export async function giveBack(
+  db: Db,
+  bus: Bus,
+  user: SessionUser,
+  input: { contractId: number; refundMethod: string; refundRef?: string; batteryPercent?: number; note?: string },
+): Promise<void> {
   const c = await visibleContract(db, user, input.contractId);
   expect(c, ['active', 'overdue'], '还车');
   const method = methodOf(input.refundMethod);
   const ref = input.refundRef?.trim() ? refOf(input.refundRef) : `DR${c.contract_no}`;
-  const owed = c.owed_fen - (await contractsQueries.unpaidBills(db, c.id)).filter((b) => b.kind === 'deposit').reduce((s, b) => s + b.amount_fen - b.paid_fen, 0);
+  const owed =
+    c.owed_fen -
+    (await contractsQueries.unpaidBills(db, c.id)).filter((b) => b.kind === 'deposit').reduce((s, b) => s + b.amount_fen - b.paid_fen, 0);
   if (owed > c.deposit_held_fen) throw new AppError(ELEC_LEASE_ERRORS.depositShort, { params: { owed: yuan(owed - c.deposit_held_fen) } });
   await closeContract(db, bus, user, c, { method, ref, note: clean(input.note), inspection: input, status: 'returned' });
 }
@@ -170,7 +216,10 @@ export async function terminate(db: Db, bus: Bus, user: SessionUser, input: { co
   expect(c, ['pending', 'active', 'overdue'], '终止');
   const note = `终止：${clean(input.note)}`;
   if (c.status === 'pending') {
-    const paid = (await contractsQueries.payments(db, c.id)).reduce((s, p) => s + (p.kind === 'payment' ? p.amount_fen : p.kind === 'refund' ? -p.amount_fen : 0), 0);
+    const paid = (await contractsQueries.payments(db, c.id)).reduce(
+      (s, p) => s + (p.kind === 'payment' ? p.amount_fen : p.kind === 'refund' ? -p.amount_fen : 0),
+      0,
+    );
     if (paid > 0) throw new AppError(ELEC_LEASE_ERRORS.refundFirst, { params: { paid: yuan(paid) } });
     await db.tx(async (q) => {
       if (!(await contractsQueries.cancel(q, c.id, note))) return;
@@ -178,12 +227,29 @@ export async function terminate(db: Db, bus: Bus, user: SessionUser, input: { co
     });
     return;
   }
-  await closeContract(db, bus, user, c, { method: 'cash', ref: `DR${c.contract_no}`, note, inspection: {}, status: 'returned', forced: true });
+  await closeContract(db, bus, user, c, {
+    method: 'cash',
+    ref: `DR${c.contract_no}`,
+    note,
+    inspection: {},
+    status: 'returned',
+    forced: true,
+  });
 }
 
 async function closeContract(
-  db: Db, bus: Bus, user: SessionUser, c: ContractRow,
-  o: { method: 'wechat' | 'alipay' | 'cash'; ref: string; note: string; inspection: { batteryPercent?: number; note?: string }; status: 'returned'; forced?: boolean },
+  db: Db,
+  bus: Bus,
+  user: SessionUser,
+  c: ContractRow,
+  o: {
+    method: 'wechat' | 'alipay' | 'cash';
+    ref: string;
+    note: string;
+    inspection: { batteryPercent?: number; note?: string };
+    status: 'returned';
+    forced?: boolean;
+  },
 ) {
   const plan = await plansQueries.byId(db, c.plan_id);
   const closed = await db.tx(async (q) => {
@@ -199,5 +265,6 @@ async function closeContract(
     await leaseVehiclesQueries.setState(q, c.vehicle_id, owned ? 'sold' : 'available');
     return true;
   });
-  if (closed && c.lock_reason) await unlockContract(db, bus, personActor(user), c, 'return', o.forced ? '订单终止，解除锁定' : '还车，解除锁定').catch(() => null);
+  if (closed && c.lock_reason)
+    await unlockContract(db, bus, personActor(user), c, 'return', o.forced ? '订单终止，解除锁定' : '还车，解除锁定').catch(() => null);
 }

@@ -17,7 +17,8 @@ let riderId = 0;
 let planId = 0;
 let contractId = 0;
 
-const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) => t.call(sid, { method: 'POST', url: `${api}${url}`, ...form(fields) }).then((r) => r.json());
+const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(sid, { method: 'POST', url: `${api}${url}`, ...form(fields) }).then((r) => r.json());
 const get = (sid: string, url: string) => t.call(sid, { url: `${api}${url}` }).then((r) => r.json());
 const detail = async () => (await get(a.sessionId, `/contract/detail.json?contractId=${contractId}`)).obj;
 
@@ -46,55 +47,133 @@ beforeAll(async () => {
   t = await createTestServer();
   a = await createTenant(t, { codes: 'all' });
   b = await createTenant(t, { codes: 'all' });
-  for (const id of imeis) expect((await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/terminal/add.json', ...form({ terminalId: id, protocol: 'gt06' }) })).json().flag).toBe(1);
+  for (const id of imeis)
+    expect(
+      (
+        await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/terminal/add.json', ...form({ terminalId: id, protocol: 'gt06' }) })
+      ).json().flag,
+    ).toBe(1);
 });
 afterAll(async () => {
   await t?.close();
 });
 
 describe('operator, riders, bikes and plans', () => {
-  it('keeps stores and puts the account tree\'s users in them', async () => {
-    const store = await post(a.sessionId, '/store/save.json', { name: '徐汇门店', address: '上海市徐汇区漕溪北路1号', phone: '02164000000' });
+  it("keeps stores and puts the account tree's users in them", async () => {
+    const store = await post(a.sessionId, '/store/save.json', {
+      name: '徐汇门店',
+      address: '上海市徐汇区漕溪北路1号',
+      phone: '02164000000',
+    });
     expect(store).toMatchObject({ flag: 1, obj: { name: '徐汇门店', staffCount: 0 } });
-    expect(await post(a.sessionId, '/store/save.json', { name: '徐汇门店' })).toMatchObject({ flag: 0, errorCode: 'elecLease.storeNameTaken', msg: '门店名称“徐汇门店”已存在' });
+    expect(await post(a.sessionId, '/store/save.json', { name: '徐汇门店' })).toMatchObject({
+      flag: 0,
+      errorCode: 'elecLease.storeNameTaken',
+      msg: '门店名称“徐汇门店”已存在',
+    });
     const staff = await post(a.sessionId, '/staff/assign.json', { userId: a.userId, storeId: store.obj.storeId, position: 'manager' });
     expect(staff.obj).toMatchObject({ username: a.username, storeName: '徐汇门店', positionName: '店长' });
-    expect(await post(b.sessionId, '/staff/assign.json', { userId: a.userId, storeId: store.obj.storeId })).toMatchObject({ errorCode: 'elecLease.notFound' });
+    expect(await post(b.sessionId, '/staff/assign.json', { userId: a.userId, storeId: store.obj.storeId })).toMatchObject({
+      errorCode: 'elecLease.notFound',
+    });
   });
 
   it('checks the ID number by its GB 11643 check digit, the name and phone numbers', async () => {
-    const base = { name: '张三', idNumber: '11010519491231002X', phone: '13800138000', emergencyName: '李四', emergencyPhone: '13900139000' };
-    expect(await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '110105194912310021' })).toMatchObject({ flag: 0, errorCode: 'elecLease.idNumberInvalid', msg: '身份证号有误：身份证号校验位不正确' });
-    expect(await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '11010519491331002X' })).toMatchObject({ msg: '身份证号有误：身份证号中的出生日期无效' });
+    const base = {
+      name: '张三',
+      idNumber: '11010519491231002X',
+      phone: '13800138000',
+      emergencyName: '李四',
+      emergencyPhone: '13900139000',
+    };
+    expect(await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '110105194912310021' })).toMatchObject({
+      flag: 0,
+      errorCode: 'elecLease.idNumberInvalid',
+      msg: '身份证号有误：身份证号校验位不正确',
+    });
+    expect(await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '11010519491331002X' })).toMatchObject({
+      msg: '身份证号有误：身份证号中的出生日期无效',
+    });
     expect(await post(a.sessionId, '/rider/save.json', { ...base, name: 'Zhang' })).toMatchObject({ errorCode: 'elecLease.nameInvalid' });
-    expect(await post(a.sessionId, '/rider/save.json', { ...base, emergencyPhone: '12345' })).toMatchObject({ msg: '紧急联系人电话应为11位手机号' });
+    expect(await post(a.sessionId, '/rider/save.json', { ...base, emergencyPhone: '12345' })).toMatchObject({
+      msg: '紧急联系人电话应为11位手机号',
+    });
     const rider = await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '11010519491231002x' });
-    expect(rider.obj).toMatchObject({ name: '张三', idNumber: '110105********002X', verifyStatus: 'formatChecked', verifyStatusName: '已校验格式', openContracts: 0 });
+    expect(rider.obj).toMatchObject({
+      name: '张三',
+      idNumber: '110105********002X',
+      verifyStatus: 'formatChecked',
+      verifyStatusName: '已校验格式',
+      openContracts: 0,
+    });
     riderId = rider.obj.riderId;
     expect(await post(a.sessionId, '/rider/save.json', { ...base, name: '王五' })).toMatchObject({ errorCode: 'elecLease.riderExists' });
     // Editing keeps the number on file when none is typed (the list only shows it masked).
     const { idNumber: _kept, ...edit } = base;
-    expect((await post(a.sessionId, '/rider/save.json', { ...edit, riderId, phone: '13800138001' })).obj).toMatchObject({ idNumber: '110105********002X', phone: '13800138001' });
+    expect((await post(a.sessionId, '/rider/save.json', { ...edit, riderId, phone: '13800138001' })).obj).toMatchObject({
+      idNumber: '110105********002X',
+      phone: '13800138001',
+    });
     expect(await post(a.sessionId, '/rider/save.json', { ...edit })).toMatchObject({ msg: '身份证号有误：身份证号应为18位' });
   });
 
   it('adds rental bikes on terminals of the subtree, each an 电单车卫士 bike with a code', async () => {
     for (const [i, imei] of imeis.entries()) {
-      const res = await post(a.sessionId, '/vehicle/add.json', { imei, code: `ZL-00${i + 1}`, plate: `沪C·0000${i + 1}`, model: 'TDT-1', batteryModel: '48V20Ah 锂电', batteryVoltage: 48, batteryCapacity: 20 });
-      expect(res.obj).toMatchObject({ code: `ZL-00${i + 1}`, terminalId: imei, state: 'available', stateName: '可租', contractId: null, status: { online: false } });
+      const res = await post(a.sessionId, '/vehicle/add.json', {
+        imei,
+        code: `ZL-00${i + 1}`,
+        plate: `沪C·0000${i + 1}`,
+        model: 'TDT-1',
+        batteryModel: '48V20Ah 锂电',
+        batteryVoltage: 48,
+        batteryCapacity: 20,
+      });
+      expect(res.obj).toMatchObject({
+        code: `ZL-00${i + 1}`,
+        terminalId: imei,
+        state: 'available',
+        stateName: '可租',
+        contractId: null,
+        status: { online: false },
+      });
       vehicles.push(res.obj.vehicleId);
     }
-    expect(await post(a.sessionId, '/vehicle/add.json', { imei: '868120145249999', code: 'ZL-001' })).toMatchObject({ errorCode: 'elecLease.codeTaken' });
-    expect(await post(b.sessionId, '/vehicle/add.json', { imei: imeis[0]!, code: 'B-1' })).toMatchObject({ flag: 0, msg: '设备不存在或无权访问' });
+    expect(await post(a.sessionId, '/vehicle/add.json', { imei: '868120145249999', code: 'ZL-001' })).toMatchObject({
+      errorCode: 'elecLease.codeTaken',
+    });
+    expect(await post(b.sessionId, '/vehicle/add.json', { imei: imeis[0]!, code: 'B-1' })).toMatchObject({
+      flag: 0,
+      msg: '设备不存在或无权访问',
+    });
     expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-00')).obj.total).toBe(3);
     // An 电单车卫士 bike like any other: the guard app lists it.
-    expect((await t.call(a.sessionId, { url: `/elec-car/v1/api/bike/detail.json?bikeId=${vehicles[0]}` })).json().obj).toMatchObject({ frameNo: '', model: 'TDT-1' });
+    expect((await t.call(a.sessionId, { url: `/elec-car/v1/api/bike/detail.json?bikeId=${vehicles[0]}` })).json().obj).toMatchObject({
+      frameNo: '',
+      model: 'TDT-1',
+    });
   });
 
   it('makes plans in fen and refuses a rent-to-own plan without its periods', async () => {
-    expect(await post(a.sessionId, '/plan/save.json', { name: '以租代购12期', kind: 'rentToOwn', rentFen: 30000, depositFen: 0, insuranceFen: 0 })).toMatchObject({ errorCode: 'elecLease.planPeriodsMissing' });
-    expect(await post(a.sessionId, '/plan/save.json', { name: '周租', kind: 'weekly', rentFen: 9.5, depositFen: 0, insuranceFen: 0 })).toMatchObject({ flag: 0 });
-    const plan = await post(a.sessionId, '/plan/save.json', { name: '周租', kind: 'weekly', rentFen: 8800, depositFen: 50000, insuranceFen: 1500, lateFeeFen: 500 });
+    expect(
+      await post(a.sessionId, '/plan/save.json', {
+        name: '以租代购12期',
+        kind: 'rentToOwn',
+        rentFen: 30000,
+        depositFen: 0,
+        insuranceFen: 0,
+      }),
+    ).toMatchObject({ errorCode: 'elecLease.planPeriodsMissing' });
+    expect(
+      await post(a.sessionId, '/plan/save.json', { name: '周租', kind: 'weekly', rentFen: 9.5, depositFen: 0, insuranceFen: 0 }),
+    ).toMatchObject({ flag: 0 });
+    const plan = await post(a.sessionId, '/plan/save.json', {
+      name: '周租',
+      kind: 'weekly',
+      rentFen: 8800,
+      depositFen: 50000,
+      insuranceFen: 1500,
+      lateFeeFen: 500,
+    });
     expect(plan.obj).toMatchObject({ kindName: '周租', periodDays: 7, rentFen: 8800, depositFen: 50000 });
     planId = plan.obj.planId;
   });
@@ -103,82 +182,181 @@ describe('operator, riders, bikes and plans', () => {
 describe("a contract's life", () => {
   it('creates a pending contract with deposit, insurance and the first rent billed', async () => {
     const res = await post(a.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[0]!, planId });
-    expect(res.obj.contract).toMatchObject({ status: 'pending', statusName: '待交车', vehicleCode: 'ZL-001', owedFen: 50000 + 1500 + 8800 });
+    expect(res.obj.contract).toMatchObject({
+      status: 'pending',
+      statusName: '待交车',
+      vehicleCode: 'ZL-001',
+      owedFen: 50000 + 1500 + 8800,
+    });
     expect(res.obj.contract.contractNo).toMatch(new RegExp(`^ZL\\d{8}${String(res.obj.contract.contractId).padStart(6, '0')}$`));
     contractId = res.obj.contract.contractId;
-    expect(res.obj.bills.map((x: { kindName: string; amountFen: number }) => [x.kindName, x.amountFen])).toEqual([['押金', 50000], ['保险费', 1500], ['租金', 8800]]);
+    expect(res.obj.bills.map((x: { kindName: string; amountFen: number }) => [x.kindName, x.amountFen])).toEqual([
+      ['押金', 50000],
+      ['保险费', 1500],
+      ['租金', 8800],
+    ]);
     // The bike is taken: another contract for it is refused.
-    expect(await post(a.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[0]!, planId })).toMatchObject({ errorCode: 'elecLease.vehicleNotAvailable', msg: '车辆 ZL-001 当前已被其他订单占用，不能出租' });
-    expect(await post(a.sessionId, '/contract/handover.json', { contractId })).toMatchObject({ errorCode: 'elecLease.unpaidBeforeHandover', msg: '请先结清押金、保险和首期租金（尚欠 603.00 元）再交车' });
+    expect(await post(a.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[0]!, planId })).toMatchObject({
+      errorCode: 'elecLease.vehicleNotAvailable',
+      msg: '车辆 ZL-001 当前已被其他订单占用，不能出租',
+    });
+    expect(await post(a.sessionId, '/contract/handover.json', { contractId })).toMatchObject({
+      errorCode: 'elecLease.unpaidBeforeHandover',
+      msg: '请先结清押金、保险和首期租金（尚欠 603.00 元）再交车',
+    });
     await expectBalanced(a.accountId);
   });
 
   it('stores a payment sent twice once, and refuses more than is owed', async () => {
-    expect(await post(a.sessionId, '/payment/pay.json', { contractId, method: 'wechat', providerRef: '4200001234202611260001', amountFen: 70000 })).toMatchObject({ errorCode: 'elecLease.overpay', msg: '收款金额 700.00 元超过应收 603.00 元' });
-    expect(await post(a.sessionId, '/payment/pay.json', { contractId, method: 'bank', providerRef: 'X1', amountFen: 100 })).toMatchObject({ errorCode: 'elecLease.methodUnknown' });
-    expect(await post(a.sessionId, '/payment/pay.json', { contractId, method: 'cash', providerRef: '收据 1', amountFen: 100 })).toMatchObject({ errorCode: 'elecLease.providerRefInvalid' });
+    expect(
+      await post(a.sessionId, '/payment/pay.json', {
+        contractId,
+        method: 'wechat',
+        providerRef: '4200001234202611260001',
+        amountFen: 70000,
+      }),
+    ).toMatchObject({ errorCode: 'elecLease.overpay', msg: '收款金额 700.00 元超过应收 603.00 元' });
+    expect(await post(a.sessionId, '/payment/pay.json', { contractId, method: 'bank', providerRef: 'X1', amountFen: 100 })).toMatchObject({
+      errorCode: 'elecLease.methodUnknown',
+    });
+    expect(
+      await post(a.sessionId, '/payment/pay.json', { contractId, method: 'cash', providerRef: '收据 1', amountFen: 100 }),
+    ).toMatchObject({ errorCode: 'elecLease.providerRefInvalid' });
     const pay = { contractId, method: 'wechat', providerRef: '4200001234202611260001', amountFen: 60300 };
     const [first, second] = await Promise.all([post(a.sessionId, '/payment/pay.json', pay), post(a.sessionId, '/payment/pay.json', pay)]);
     expect([first.obj.duplicate, second.obj.duplicate].sort()).toEqual([false, true]);
     expect(second.obj.payment.paymentId).toBe(first.obj.payment.paymentId);
     const third = await post(a.sessionId, '/payment/pay.json', pay);
-    expect(third.obj).toMatchObject({ duplicate: true, payment: { paymentId: first.obj.payment.paymentId, methodName: '微信支付', amountFen: 60300 } });
-    const [n] = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM elec_lease_payments WHERE provider_ref = $1`, [pay.providerRef]);
+    expect(third.obj).toMatchObject({
+      duplicate: true,
+      payment: { paymentId: first.obj.payment.paymentId, methodName: '微信支付', amountFen: 60300 },
+    });
+    const [n] = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM elec_lease_payments WHERE provider_ref = $1`, [
+      pay.providerRef,
+    ]);
     expect(n!.n).toBe(1);
     expect(third.obj.detail.contract.owedFen).toBe(0);
-    expect(await post(a.sessionId, '/payment/pay.json', { ...pay, amountFen: 100 })).toMatchObject({ errorCode: 'elecLease.refRefundMismatch' });
+    expect(await post(a.sessionId, '/payment/pay.json', { ...pay, amountFen: 100 })).toMatchObject({
+      errorCode: 'elecLease.refRefundMismatch',
+    });
     await expectBalanced(a.accountId);
   });
 
   it('hands the bike over with an inspection and its photos (checked by content and size)', async () => {
-    expect(await post(a.sessionId, '/contract/handover.json', { contractId, startDate: '2020-01-01' })).toMatchObject({ errorCode: 'elecLease.startDateInvalid', msg: '起租日期应为今天或之前 90 天内的日期' });
-    expect(await post(a.sessionId, '/contract/handover.json', { contractId, startDate: '2099-01-01' })).toMatchObject({ errorCode: 'elecLease.startDateInvalid' });
+    expect(await post(a.sessionId, '/contract/handover.json', { contractId, startDate: '2020-01-01' })).toMatchObject({
+      errorCode: 'elecLease.startDateInvalid',
+      msg: '起租日期应为今天或之前 90 天内的日期',
+    });
+    expect(await post(a.sessionId, '/contract/handover.json', { contractId, startDate: '2099-01-01' })).toMatchObject({
+      errorCode: 'elecLease.startDateInvalid',
+    });
     const res = await post(a.sessionId, '/contract/handover.json', { contractId, batteryPercent: 96, note: '车况良好，左后视镜轻微划痕' });
     expect(res.obj.detail.contract).toMatchObject({ status: 'active', statusName: '租赁中' });
     const { started, dueAt } = res.obj.detail.contract;
     expect(dueAt - started).toBeGreaterThanOrEqual(7 * 86_400_000 - 1000);
     const inspectionId = res.obj.inspectionId;
-    const upload = (content: Buffer, fileName = 'a.jpg') => t.call(a.sessionId, { method: 'POST', url: `${api}/contract/photo.json?inspectionId=${inspectionId}`, ...multipart({ fileName, content, type: 'image/jpeg' }) }).then((r) => r.json());
+    const upload = (content: Buffer, fileName = 'a.jpg') =>
+      t
+        .call(a.sessionId, {
+          method: 'POST',
+          url: `${api}/contract/photo.json?inspectionId=${inspectionId}`,
+          ...multipart({ fileName, content, type: 'image/jpeg' }),
+        })
+        .then((r) => r.json());
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
     const ok = await upload(jpeg);
     expect(ok).toMatchObject({ flag: 1 });
-    expect(await upload(Buffer.from('<html>not a photo</html>'), 'x.jpg')).toMatchObject({ flag: 0, errorCode: 'elecLease.photoType', msg: '照片只支持 JPG、PNG 或 WebP 图片' });
-    expect(await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(2 * 1024 * 1024)]))).toMatchObject({ errorCode: 'elecLease.photoTooLarge', msg: '照片不能超过 2 MB' });
+    expect(await upload(Buffer.from('<html>not a photo</html>'), 'x.jpg')).toMatchObject({
+      flag: 0,
+      errorCode: 'elecLease.photoType',
+      msg: '照片只支持 JPG、PNG 或 WebP 图片',
+    });
+    expect(await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(2 * 1024 * 1024)]))).toMatchObject({
+      errorCode: 'elecLease.photoTooLarge',
+      msg: '照片不能超过 2 MB',
+    });
     const shown = await t.call(a.sessionId, { url: `${api}/contract/photo/view.json?photoId=${ok.obj.photoId}` });
     expect(shown.headers['content-type']).toBe('image/jpeg');
     expect(shown.rawPayload.equals(jpeg)).toBe(true);
-    expect((await t.call(b.sessionId, { url: `${api}/contract/photo/view.json?photoId=${ok.obj.photoId}` })).json()).toMatchObject({ errorCode: 'elecLease.notFound' });
+    expect((await t.call(b.sessionId, { url: `${api}/contract/photo/view.json?photoId=${ok.obj.photoId}` })).json()).toMatchObject({
+      errorCode: 'elecLease.notFound',
+    });
     expect((await detail()).inspections[0]).toMatchObject({ kindName: '交车验车', batteryPercent: 96, photoIds: [ok.obj.photoId] });
     expect((await get(a.sessionId, `/vehicle/list.json?keyword=ZL-001`)).obj.list[0]).toMatchObject({ state: 'rented', riderName: '张三' });
   });
 
   it('renews, extends pro rata, swaps the bike, refunds and returns with the deposit settled', async () => {
-    expect((await post(a.sessionId, '/contract/renew.json', { contractId })).obj.bills.at(-1)).toMatchObject({ kindName: '租金', seq: 2, amountFen: 8800, coversDays: 7 });
+    expect((await post(a.sessionId, '/contract/renew.json', { contractId })).obj.bills.at(-1)).toMatchObject({
+      kindName: '租金',
+      seq: 2,
+      amountFen: 8800,
+      coversDays: 7,
+    });
     expect(await post(a.sessionId, '/contract/renew.json', { contractId })).toMatchObject({ errorCode: 'elecLease.unpaidRent' });
     // 3 days of a 7-day 88.00 rent: 37.714… → 37.71 yuan, in whole fen.
-    expect((await post(a.sessionId, '/contract/extend.json', { contractId, days: 3 })).obj.bills.at(-1)).toMatchObject({ seq: 3, amountFen: 3771, coversDays: 3 });
+    expect((await post(a.sessionId, '/contract/extend.json', { contractId, days: 3 })).obj.bills.at(-1)).toMatchObject({
+      seq: 3,
+      amountFen: 3771,
+      coversDays: 3,
+    });
     const before = (await detail()).contract.dueAt;
-    const paid = await post(a.sessionId, '/payment/pay.json', { contractId, method: 'alipay', providerRef: '2026112622001400001', amountFen: 8800 + 3771 });
+    const paid = await post(a.sessionId, '/payment/pay.json', {
+      contractId,
+      method: 'alipay',
+      providerRef: '2026112622001400001',
+      amountFen: 8800 + 3771,
+    });
     expect(paid.obj.detail.contract.dueAt - before).toBe(10 * 86_400_000);
 
-    const refund = await post(a.sessionId, '/payment/refund.json', { paymentId: paid.obj.payment.paymentId, amountFen: 3771, providerRef: 'RF2026112600001', note: '延期取消' });
+    const refund = await post(a.sessionId, '/payment/refund.json', {
+      paymentId: paid.obj.payment.paymentId,
+      amountFen: 3771,
+      providerRef: 'RF2026112600001',
+      note: '延期取消',
+    });
     expect(refund.obj.payment).toMatchObject({ kindName: '退款', methodName: '支付宝', amountFen: 3771 });
     expect(refund.obj.detail.contract).toMatchObject({ owedFen: 3771, dueAt: before + 7 * 86_400_000 });
-    expect(await post(a.sessionId, '/payment/refund.json', { paymentId: paid.obj.payment.paymentId, amountFen: 9000, providerRef: 'RF2026112600002' })).toMatchObject({ errorCode: 'elecLease.refundTooMuch', msg: '退款金额超过可退金额 88.00 元' });
+    expect(
+      await post(a.sessionId, '/payment/refund.json', {
+        paymentId: paid.obj.payment.paymentId,
+        amountFen: 9000,
+        providerRef: 'RF2026112600002',
+      }),
+    ).toMatchObject({ errorCode: 'elecLease.refundTooMuch', msg: '退款金额超过可退金额 88.00 元' });
 
-    const swapped = await post(a.sessionId, '/contract/swap.json', { contractId, vehicleId: vehicles[1]!, oldState: 'repair', note: '刹车异响' });
+    const swapped = await post(a.sessionId, '/contract/swap.json', {
+      contractId,
+      vehicleId: vehicles[1]!,
+      oldState: 'repair',
+      note: '刹车异响',
+    });
     expect(swapped.obj.contract).toMatchObject({ vehicleCode: 'ZL-002' });
     expect((await get(a.sessionId, '/vehicle/list.json?state=repair')).obj.list.map((v: { code: string }) => v.code)).toEqual(['ZL-001']);
 
     // 37.71 still owed is paid from the 500.00 deposit; 462.29 goes back.
-    const back = await post(a.sessionId, '/contract/return.json', { contractId, refundMethod: 'cash', batteryPercent: 40, note: '按时还车' });
+    const back = await post(a.sessionId, '/contract/return.json', {
+      contractId,
+      refundMethod: 'cash',
+      batteryPercent: 40,
+      note: '按时还车',
+    });
     expect(back.obj.contract).toMatchObject({ status: 'returned', statusName: '已还车', owedFen: 0, depositHeldFen: 0 });
     expect(back.obj.payments.map((p: { kindName: string; amountFen: number }) => [p.kindName, p.amountFen])).toEqual([
-      ['收款', 60300], ['收款', 12571], ['退款', 3771], ['押金抵扣', 3771], ['退押金', 50000 - 3771],
+      ['收款', 60300],
+      ['收款', 12571],
+      ['退款', 3771],
+      ['押金抵扣', 3771],
+      ['退押金', 50000 - 3771],
     ]);
-    expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-002')).obj.list[0]).toMatchObject({ state: 'available', contractId: null });
+    expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-002')).obj.list[0]).toMatchObject({
+      state: 'available',
+      contractId: null,
+    });
     const ledger = await expectBalanced(a.accountId);
-    const balance = (acc: string) => ledger.rows.filter((r: { ledgerAccount: string }) => r.ledgerAccount === acc).reduce((s: number, r: { debitFen: number; creditFen: number }) => s + r.debitFen - r.creditFen, 0);
+    const balance = (acc: string) =>
+      ledger.rows
+        .filter((r: { ledgerAccount: string }) => r.ledgerAccount === acc)
+        .reduce((s: number, r: { debitFen: number; creditFen: number }) => s + r.debitFen - r.creditFen, 0);
     expect(balance('deposit')).toBe(0);
     expect(balance('receivable')).toBe(0);
     expect(balance('income:rent')).toBe(-(8800 + 8800 + 3771));
@@ -196,8 +374,14 @@ describe('terminating an open contract', () => {
     await post(a.sessionId, '/contract/renew.json', { contractId: id });
     const ended = await post(a.sessionId, '/contract/terminate.json', { contractId: id, note: '骑手违约' });
     expect(ended.obj.contract).toMatchObject({ status: 'returned', endNote: '终止：骑手违约', owedFen: 0, depositHeldFen: 0 });
-    expect(ended.obj.payments.slice(1).map((p: { kindName: string; amountFen: number }) => [p.kindName, p.amountFen])).toEqual([['押金抵扣', 8800], ['退押金', 50000 - 8800]]);
-    expect(await post(a.sessionId, '/contract/terminate.json', { contractId: id, note: 'x' })).toMatchObject({ errorCode: 'elecLease.contractState', msg: '订单当前已还车，不能终止' });
+    expect(ended.obj.payments.slice(1).map((p: { kindName: string; amountFen: number }) => [p.kindName, p.amountFen])).toEqual([
+      ['押金抵扣', 8800],
+      ['退押金', 50000 - 8800],
+    ]);
+    expect(await post(a.sessionId, '/contract/terminate.json', { contractId: id, note: 'x' })).toMatchObject({
+      errorCode: 'elecLease.contractState',
+      msg: '订单当前已还车，不能终止',
+    });
     expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-002')).obj.list[0]).toMatchObject({ state: 'available' });
     await expectBalanced(a.accountId);
   });
@@ -206,11 +390,24 @@ describe('terminating an open contract', () => {
 describe('statistics', () => {
   it('counts revenue as booked, cash by channel, riders and bikes, and exports them to Excel', async () => {
     const stats = (await get(a.sessionId, '/stats/summary.json')).obj;
-    expect(stats).toMatchObject({ vehicles: 3, rented: 0, newRiders: 2, openContracts: 0, overdueContracts: 0, revenueFen: 1500 + 8800 * 2 + 3771 + 1500 + 8800 * 2 });
+    expect(stats).toMatchObject({
+      vehicles: 3,
+      rented: 0,
+      newRiders: 2,
+      openContracts: 0,
+      overdueContracts: 0,
+      revenueFen: 1500 + 8800 * 2 + 3771 + 1500 + 8800 * 2,
+    });
     expect(stats.revenueByMethod).toEqual([
-      { method: 'alipay', name: '支付宝', amountFen: 8800 }, { method: 'cash', name: '现金', amountFen: -(50000 - 3771) + 60300 - (50000 - 8800) }, { method: 'wechat', name: '微信支付', amountFen: 60300 },
+      { method: 'alipay', name: '支付宝', amountFen: 8800 },
+      { method: 'cash', name: '现金', amountFen: -(50000 - 3771) + 60300 - (50000 - 8800) },
+      { method: 'wechat', name: '微信支付', amountFen: 60300 },
     ]);
-    expect(stats.bikes.map((x: { code: string; stateName: string }) => [x.code, x.stateName])).toEqual([['ZL-001', '维修中'], ['ZL-002', '可租'], ['ZL-003', '可租']]);
+    expect(stats.bikes.map((x: { code: string; stateName: string }) => [x.code, x.stateName])).toEqual([
+      ['ZL-001', '维修中'],
+      ['ZL-002', '可租'],
+      ['ZL-003', '可租'],
+    ]);
     const file = await t.call(a.sessionId, { url: `${api}/stats/export.json` });
     expect(file.headers['content-type']).toContain('spreadsheetml');
     expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
@@ -222,19 +419,32 @@ describe('refusals and tenancy', () => {
   it('refuses to delete a rider with an open contract, and a blacklisted rider a new one', async () => {
     const open = await post(a.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[2]!, planId });
     const no = open.obj.contract.contractNo;
-    expect(await post(a.sessionId, '/rider/delete.json', { riderId })).toMatchObject({ flag: 0, errorCode: 'elecLease.riderHasOpenContract', msg: `骑手 张三 还有未结束的租赁订单（${no}），不能删除` });
+    expect(await post(a.sessionId, '/rider/delete.json', { riderId })).toMatchObject({
+      flag: 0,
+      errorCode: 'elecLease.riderHasOpenContract',
+      msg: `骑手 张三 还有未结束的租赁订单（${no}），不能删除`,
+    });
     const cancelled = await post(a.sessionId, '/contract/terminate.json', { contractId: open.obj.contract.contractId, note: '骑手放弃' });
     expect(cancelled.obj.contract).toMatchObject({ status: 'cancelled', owedFen: 0 });
     expect(cancelled.obj.bills.every((x: { status: string }) => x.status === 'void')).toBe(true);
     expect(await post(a.sessionId, '/rider/delete.json', { riderId })).toMatchObject({ errorCode: 'elecLease.riderHasContracts' });
     await post(a.sessionId, '/rider/blacklist.json', { riderId, blacklisted: true, reason: '恶意拖欠' });
-    expect(await post(a.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[2]!, planId })).toMatchObject({ errorCode: 'elecLease.riderBlacklisted', msg: '骑手 张三 在黑名单中，不能租车' });
+    expect(await post(a.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[2]!, planId })).toMatchObject({
+      errorCode: 'elecLease.riderBlacklisted',
+      msg: '骑手 张三 在黑名单中，不能租车',
+    });
     await expectBalanced(a.accountId);
   });
 
   it('refuses, in Chinese, to delete a bike from 智能车联 while its contracts still refer to it', async () => {
-    const refused = (await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/delete.json', ...form({ vehicleIds: String(vehicles[0]!) }) })).json();
-    expect(refused).toMatchObject({ flag: 0, errorCode: 'common.inUse', msg: '该数据仍被其他记录使用（如订单、绑定或历史记录），请先解除关联后再删除' });
+    const refused = (
+      await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/delete.json', ...form({ vehicleIds: String(vehicles[0]!) }) })
+    ).json();
+    expect(refused).toMatchObject({
+      flag: 0,
+      errorCode: 'common.inUse',
+      msg: '该数据仍被其他记录使用（如订单、绑定或历史记录），请先解除关联后再删除',
+    });
     expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-001')).obj.list).toHaveLength(1);
   });
 
@@ -242,7 +452,9 @@ describe('refusals and tenancy', () => {
     const missing = { flag: 0, errorCode: 'elecLease.notFound', msg: '数据不存在或无权访问' };
     expect(await get(b.sessionId, `/contract/detail.json?contractId=${contractId}`)).toMatchObject(missing);
     expect(await get(b.sessionId, `/contract/detail.json?contractId=99999999`)).toMatchObject(missing);
-    expect(await post(b.sessionId, '/payment/pay.json', { contractId, method: 'cash', providerRef: 'B1', amountFen: 1 })).toMatchObject(missing);
+    expect(await post(b.sessionId, '/payment/pay.json', { contractId, method: 'cash', providerRef: 'B1', amountFen: 1 })).toMatchObject(
+      missing,
+    );
     expect(await post(b.sessionId, '/rider/delete.json', { riderId })).toMatchObject(missing);
     expect(await post(b.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[2]!, planId })).toMatchObject(missing);
     expect(await post(b.sessionId, '/risk/lock.json', { contractId, reason: 'x' })).toMatchObject(missing);
@@ -255,6 +467,8 @@ describe('refusals and tenancy', () => {
   it('needs the button permission to write', async () => {
     const reader = await createTenant(t, { codes: ['lease', 'lease:order', 'lease:rider'], parentAccountId: a.accountId });
     expect(await get(reader.sessionId, '/rider/list.json')).toMatchObject({ flag: 1, obj: { total: 0 } });
-    expect(await post(reader.sessionId, '/rider/save.json', { name: '赵六', idNumber: '310104198805151237', phone: '13700137000' })).toMatchObject({ flag: 0, errorCode: 'common.forbidden' });
+    expect(
+      await post(reader.sessionId, '/rider/save.json', { name: '赵六', idNumber: '310104198805151237', phone: '13700137000' }),
+    ).toMatchObject({ flag: 0, errorCode: 'common.forbidden' });
   });
 });

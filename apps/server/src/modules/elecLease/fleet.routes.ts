@@ -19,9 +19,19 @@ import { clean, ms } from './scope.ts';
 export const maskId = (id: string) => (id.length === 18 ? `${id.slice(0, 6)}********${id.slice(14)}` : id);
 
 const presentRider = (r: RiderRow): LeaseRider => ({
-  riderId: Number(r.id), name: r.name, idNumber: maskId(r.id_number), phone: r.phone, emergencyName: r.emergency_name, emergencyPhone: r.emergency_phone,
-  verifyStatus: r.verify_status, verifyStatusName: VERIFY_STATUS_ZH[r.verify_status] ?? r.verify_status, verifyNote: r.verify_note,
-  blacklisted: r.blacklisted, blacklistReason: r.blacklist_reason, openContracts: r.open_contracts, created: ms(r.created_at)!,
+  riderId: Number(r.id),
+  name: r.name,
+  idNumber: maskId(r.id_number),
+  phone: r.phone,
+  emergencyName: r.emergency_name,
+  emergencyPhone: r.emergency_phone,
+  verifyStatus: r.verify_status,
+  verifyStatusName: VERIFY_STATUS_ZH[r.verify_status] ?? r.verify_status,
+  verifyNote: r.verify_note,
+  blacklisted: r.blacklisted,
+  blacklistReason: r.blacklist_reason,
+  openContracts: r.open_contracts,
+  created: ms(r.created_at)!,
 });
 
 const like = (k: string | undefined) => {
@@ -35,7 +45,14 @@ export function fleetRoutes(ctx: AppContext, app: FastifyInstance) {
 
   route(app, elecLeaseEndpoints.riders, async (query, request) => {
     const win = pageWindow(query);
-    const { total, rows } = await ridersQueries.page(db, caller(request).accountPath, like(query.keyword), query.blacklisted ?? null, win.sql.limit, win.sql.offset);
+    const { total, rows } = await ridersQueries.page(
+      db,
+      caller(request).accountPath,
+      like(query.keyword),
+      query.blacklisted ?? null,
+      win.sql.limit,
+      win.sql.offset,
+    );
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentRider) };
   });
 
@@ -50,7 +67,12 @@ export function fleetRoutes(ctx: AppContext, app: FastifyInstance) {
     const user = caller(request);
     const rider = await visibleRider(db, user, body.riderId);
     await ridersQueries.blacklist(db, rider.id, body.blacklisted, clean(body.reason));
-    auditChange(request, { objectType: '骑手', objectId: rider.id, before: { blacklisted: rider.blacklisted }, after: { blacklisted: body.blacklisted, reason: clean(body.reason) } });
+    auditChange(request, {
+      objectType: '骑手',
+      objectId: rider.id,
+      before: { blacklisted: rider.blacklisted },
+      after: { blacklisted: body.blacklisted, reason: clean(body.reason) },
+    });
     return presentRider(await visibleRider(db, user, rider.id));
   });
 
@@ -63,11 +85,19 @@ export function fleetRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, elecLeaseEndpoints.vehicles, async (query, request) => {
     const win = pageWindow(query);
     const state = clean(query.state) || null;
-    const { total, rows } = await leaseVehiclesQueries.page(db, caller(request).accountPath, like(query.keyword), state, win.sql.limit, win.sql.offset);
+    const { total, rows } = await leaseVehiclesQueries.page(
+      db,
+      caller(request).accountPath,
+      like(query.keyword),
+      state,
+      win.sql.limit,
+      win.sql.offset,
+    );
     return { total, current: win.current, pageSize: win.pageSize, list: await presentLeaseVehicles(db, rows) };
   });
 
-  const vehicle = async (user: ReturnType<typeof caller>, id: number) => (await presentLeaseVehicles(db, [await visibleLeaseVehicle(db, user, id)]))[0]!;
+  const vehicle = async (user: ReturnType<typeof caller>, id: number) =>
+    (await presentLeaseVehicles(db, [await visibleLeaseVehicle(db, user, id)]))[0]!;
 
   route(app, elecLeaseEndpoints.addVehicle, async (body, request) => {
     const user = caller(request);

@@ -31,13 +31,16 @@ let contractId = 0;
 let started = 0;
 let serial = 10;
 
-const post = (url: string, fields: Record<string, string | number | boolean>) => t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const get = (url: string) => t.call(a.sessionId, { url }).then((r) => r.json());
 const contract = async () => (await get(`${lease}/contract/detail.json?contractId=${contractId}`)).obj;
 const status = async () => (await get(`/elec-car/v1/api/bike/detail.json?bikeId=${vehicleId}`)).obj.status;
 
 async function drive(speedKmh: number, lat = 31.2304) {
-  gt.send(encodeGt06Location({ time: Date.now(), lat, lon: 121.4737, valid: true, speedKmh, course: 0, satellites: 9, acc: true }, ++serial));
+  gt.send(
+    encodeGt06Location({ time: Date.now(), lat, lon: 121.4737, valid: true, speedKmh, course: 0, satellites: 9, acc: true }, ++serial),
+  );
   await eventually(async () => (await status()).speed === speedKmh && (await status()).lat === lat, 3000, `fix ${speedKmh} km/h stored`);
   await engine.settle();
   await areas.watch.idle();
@@ -59,7 +62,8 @@ async function noCommandFor(ms: number) {
   });
 }
 
-const alarmsOf = (type: string) => t.ctx.db.query<{ id: number }>(`SELECT id FROM alarms WHERE vehicle_id = $1 AND type = $2`, [vehicleId, type]);
+const alarmsOf = (type: string) =>
+  t.ctx.db.query<{ id: number }>(`SELECT id FROM alarms WHERE vehicle_id = $1 AND type = $2`, [vehicleId, type]);
 
 beforeAll(async () => {
   t = await createTestServer();
@@ -68,12 +72,35 @@ beforeAll(async () => {
   areas = startAreaWatch(t.ctx);
   a = await createTenant(t, { codes: 'all' });
   await post('/car/v4/api/terminal/add.json', { terminalId: imei, protocol: 'gt06' });
-  vehicleId = (await post(`${lease}/vehicle/add.json`, { imei, code: 'ZL-101', plate: '沪C·10101', batteryVoltage: 48, batteryCapacity: 20 })).obj.vehicleId;
-  const riderId = (await post(`${lease}/rider/save.json`, { name: '钱七', idNumber: '310104198805151237', phone: '13700137000', emergencyPhone: '13600136000' })).obj.riderId;
-  const planId = (await post(`${lease}/plan/save.json`, { name: '日租', kind: 'daily', rentFen: 2000, depositFen: 20000, insuranceFen: 0, lateFeeFen: 300 })).obj.planId;
-  expect(await post(`${lease}/risk/saveSettings.json`, { graceDays: 1, lockOnOverdue: true, lockOutOfArea: true, lockOnTamper: true })).toMatchObject({ flag: 1 });
+  vehicleId = (
+    await post(`${lease}/vehicle/add.json`, { imei, code: 'ZL-101', plate: '沪C·10101', batteryVoltage: 48, batteryCapacity: 20 })
+  ).obj.vehicleId;
+  const riderId = (
+    await post(`${lease}/rider/save.json`, {
+      name: '钱七',
+      idNumber: '310104198805151237',
+      phone: '13700137000',
+      emergencyPhone: '13600136000',
+    })
+  ).obj.riderId;
+  const planId = (
+    await post(`${lease}/plan/save.json`, {
+      name: '日租',
+      kind: 'daily',
+      rentFen: 2000,
+      depositFen: 20000,
+      insuranceFen: 0,
+      lateFeeFen: 300,
+    })
+  ).obj.planId;
+  expect(
+    await post(`${lease}/risk/saveSettings.json`, { graceDays: 1, lockOnOverdue: true, lockOutOfArea: true, lockOnTamper: true }),
+  ).toMatchObject({ flag: 1 });
   contractId = (await post(`${lease}/contract/create.json`, { riderId, vehicleId, planId })).obj.contract.contractId;
-  expect((await post(`${lease}/payment/pay.json`, { contractId, method: 'cash', providerRef: 'SJ0001', amountFen: 22000 })).obj.detail.contract.owedFen).toBe(0);
+  expect(
+    (await post(`${lease}/payment/pay.json`, { contractId, method: 'cash', providerRef: 'SJ0001', amountFen: 22000 })).obj.detail.contract
+      .owedFen,
+  ).toBe(0);
   started = (await post(`${lease}/contract/handover.json`, { contractId, batteryPercent: 90 })).obj.detail.contract.started;
   gt = await TestTerminal.connect(gw.ports.gt06!, gt06Codec);
   gt.send(encodeGt06Login(imei, 1));
@@ -119,7 +146,13 @@ describe('overdue → locked safely → unlocked on payment', () => {
     expect(c.contract).toMatchObject({ lockReason: 'overdue', owedFen: 2000 + 300 });
     expect(c.bills.at(-1)).toMatchObject({ kindName: '滞纳金', amountFen: 300 });
     expect(c.locks).toHaveLength(1);
-    expect(c.locks[0]).toMatchObject({ actionName: '锁车', triggerName: '逾期未缴', userName: '系统', reason: '逾期1天，已过1天宽限期', orderStatus: '等待车速降低' });
+    expect(c.locks[0]).toMatchObject({
+      actionName: '锁车',
+      triggerName: '逾期未缴',
+      userName: '系统',
+      reason: '逾期1天，已过1天宽限期',
+      orderStatus: '等待车速降低',
+    });
     expect(c.locks[0].answer).toContain('车辆正在行驶（35 km/h），车速低于 20 km/h 后执行');
     expect(await noCommandFor(300)).toBe(true);
     await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 2.5 * DAY));
@@ -136,7 +169,12 @@ describe('overdue → locked safely → unlocked on payment', () => {
   });
 
   it('unlocks when what is owed is paid', async () => {
-    const paid = await post(`${lease}/payment/pay.json`, { contractId, method: 'wechat', providerRef: '4200001234202611260099', amountFen: 2300 });
+    const paid = await post(`${lease}/payment/pay.json`, {
+      contractId,
+      method: 'wechat',
+      providerRef: '4200001234202611260099',
+      amountFen: 2300,
+    });
     expect(paid.obj.detail.contract).toMatchObject({ status: 'active', lockReason: '', owedFen: 0 });
     expect(paid.obj.detail.locks[0]).toMatchObject({ actionName: '解锁', triggerName: '缴清欠款', userName: '系统' });
     expect(paid.obj.detail.locks[0].reason).toBe(`${a.username} 登记收款，欠租已缴清，自动解锁`);
@@ -150,7 +188,8 @@ describe('overdue → locked safely → unlocked on payment', () => {
 describe('service area', () => {
   it('raises 驶出运营区域 once when a rented bike leaves the boundary, and locks it by the rule', async () => {
     const [fence] = await t.ctx.db.query<{ id: number }>(
-      `INSERT INTO geofences (account_id, name, kind, center_lon, center_lat, radius_m) VALUES ($1, '徐汇运营区', 'circle', 121.4737, 31.2304, 3000) RETURNING id`, [a.accountId],
+      `INSERT INTO geofences (account_id, name, kind, center_lon, center_lat, radius_m) VALUES ($1, '徐汇运营区', 'circle', 121.4737, 31.2304, 3000) RETURNING id`,
+      [a.accountId],
     );
     const set = await post(`${lease}/area/set.json`, { geofenceId: fence!.id, kind: 'boundary' });
     expect(set.obj).toEqual([expect.objectContaining({ name: '徐汇运营区', kind: 'boundary', kindName: '运营区域' })]);
@@ -165,7 +204,9 @@ describe('service area', () => {
     await drive(8, 31.3305); // still outside: no second alarm
     expect(await alarmsOf('leaseOutOfArea')).toHaveLength(1);
     // In the one alarm table, named in the platform's words.
-    const [row] = await t.ctx.db.query<{ type: string; lat: number }>(`SELECT type, lat FROM alarms WHERE id = $1`, [(await alarmsOf('leaseOutOfArea'))[0]!.id]);
+    const [row] = await t.ctx.db.query<{ type: string; lat: number }>(`SELECT type, lat FROM alarms WHERE id = $1`, [
+      (await alarmsOf('leaseOutOfArea'))[0]!.id,
+    ]);
     expect(row).toMatchObject({ type: 'leaseOutOfArea', lat: 31.3304 });
     expect(alarmTypeName(row!.type)).toBe('驶出运营区域');
   });
@@ -176,12 +217,27 @@ describe('service area', () => {
     const restore = await nextCommand();
     expect(restore.text).toBe('HFYD,000000#');
     gt.send(encodeGt06StringInfo(restore.serverFlag, 'HFYD=Success!', ++serial));
-    expect(await post(`${lease}/risk/unlock.json`, { contractId, reason: 'again' })).toMatchObject({ flag: 0, errorCode: 'elecLease.notLocked', msg: '车辆未锁定' });
+    expect(await post(`${lease}/risk/unlock.json`, { contractId, reason: 'again' })).toMatchObject({
+      flag: 0,
+      errorCode: 'elecLease.notLocked',
+      msg: '车辆未锁定',
+    });
 
     await drive(0, 31.2304);
-    gt.send(encodeGt06Alarm({ time: Date.now(), lat: 31.2304, lon: 121.4737, valid: true, speedKmh: 0, course: 0, satellites: 9, acc: false }, 'tamper', { acc: false }, ++serial));
+    gt.send(
+      encodeGt06Alarm(
+        { time: Date.now(), lat: 31.2304, lon: 121.4737, valid: true, speedKmh: 0, course: 0, satellites: 9, acc: false },
+        'tamper',
+        { acc: false },
+        ++serial,
+      ),
+    );
     await eventually(async () => (await contract()).locks[0].triggerName === '拆改报警', 4000, 'tamper lock');
-    expect((await contract()).locks[0]).toMatchObject({ actionName: '锁车', userName: '系统', reason: expect.stringContaining('终端上报拆除报警') });
+    expect((await contract()).locks[0]).toMatchObject({
+      actionName: '锁车',
+      userName: '系统',
+      reason: expect.stringContaining('终端上报拆除报警'),
+    });
     expect((await nextCommand()).text).toBe('DYD,000000#'); // standing still: cut at once
     const res = await post(`${lease}/risk/lock.json`, { contractId, reason: '再锁一次' });
     expect(res).toMatchObject({ flag: 0, errorCode: 'elecLease.alreadyLocked', msg: '车辆已锁定（拆改报警）' });
@@ -189,12 +245,16 @@ describe('service area', () => {
 
   it('raises 禁停区停车 for a stop inside a no-parking zone that a burst of reports passes through', async () => {
     const [zone] = await t.ctx.db.query<{ id: number }>(
-      `INSERT INTO geofences (account_id, name, kind, center_lon, center_lat, radius_m) VALUES ($1, '地铁口禁停', 'circle', 121.4737, 31.2354, 100) RETURNING id`, [a.accountId],
+      `INSERT INTO geofences (account_id, name, kind, center_lon, center_lat, radius_m) VALUES ($1, '地铁口禁停', 'circle', 121.4737, 31.2354, 100) RETURNING id`,
+      [a.accountId],
     );
     expect((await post(`${lease}/area/set.json`, { geofenceId: zone!.id, kind: 'noParking' })).flag).toBe(1);
     const at = Math.floor(Date.now() / 1000) * 1000; // after the tamper report above: older fixes would not be fed
     const report = (i: number, lat: number, speedKmh: number) =>
-      encodeGt06Location({ time: at + i * 1_000, lat, lon: 121.4737, valid: true, speedKmh, course: 0, satellites: 9, acc: true }, ++serial);
+      encodeGt06Location(
+        { time: at + i * 1_000, lat, lon: 121.4737, valid: true, speedKmh, course: 0, satellites: 9, acc: true },
+        ++serial,
+      );
     // Rolls in, stands in the zone, rolls on: written at once, committed together; the newest fix is outside again.
     gt.send(Buffer.concat([report(0, 31.2334, 12), report(1, 31.2354, 0), report(2, 31.2374, 12)]));
     await eventually(async () => (await alarmsOf('leaseNoParking')).length > 0, 4000, 'no-parking alarm');

@@ -25,7 +25,8 @@ export const LEASE_JOB_INTERVAL_MS = 60_000;
 
 /** Publishes alarms raised outside the gateway on the live feed, as every alarm is. */
 export async function publishAlarms(db: Db, bus: Bus, ids: number[]) {
-  for (const row of await alarmsQueries.visibleByIds(db, '/', ids)) bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
+  for (const row of await alarmsQueries.visibleByIds(db, '/', ids))
+    bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
 }
 
 /**
@@ -41,7 +42,14 @@ export async function runLeaseJob(db: Db, bus: Bus, now = new Date(), sms?: SmsG
 
   for (const { id } of await riskQueries.markOverdue(db, now)) {
     const c = await contractsQueries.byId(db, id);
-    const ids = await guardQueries.raise(db, { vehicleId: c.vehicle_id, type: 'leaseOverdue', at: now.getTime(), lat: null, lon: null, speed: null });
+    const ids = await guardQueries.raise(db, {
+      vehicleId: c.vehicle_id,
+      type: 'leaseOverdue',
+      at: now.getTime(),
+      lat: null,
+      lon: null,
+      speed: null,
+    });
     await publishAlarms(db, bus, ids);
   }
 
@@ -67,6 +75,13 @@ export async function runLeaseJob(db: Db, bus: Bus, now = new Date(), sms?: SmsG
 }
 
 /** The jobs role's task. */
-export function startLeaseJob(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'smsGateway'>, intervalMs = LEASE_JOB_INTERVAL_MS): () => Promise<void> {
-  return repeatEvery(intervalMs, () => runLeaseJob(ctx.db, ctx.bus, new Date(), ctx.smsGateway), (err) => ctx.log.error({ err }, '电单车租赁定时任务失败'));
+export function startLeaseJob(
+  ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'smsGateway'>,
+  intervalMs = LEASE_JOB_INTERVAL_MS,
+): () => Promise<void> {
+  return repeatEvery(
+    intervalMs,
+    () => runLeaseJob(ctx.db, ctx.bus, new Date(), ctx.smsGateway),
+    (err) => ctx.log.error({ err }, '电单车租赁定时任务失败'),
+  );
 }

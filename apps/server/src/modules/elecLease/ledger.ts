@@ -7,14 +7,25 @@ export interface LedgerLine {
   credit?: number;
 }
 
-export const BILL_LEDGER: Record<string, string> = { rent: 'income:rent', insurance: 'income:insurance', lateFee: 'income:lateFee', deposit: 'deposit' };
+export const BILL_LEDGER: Record<string, string> = {
+  rent: 'income:rent',
+  insurance: 'income:insurance',
+  lateFee: 'income:lateFee',
+  deposit: 'deposit',
+};
 export const cashAccount = (method: string) => `cash:${method}`;
 
 /**
  * Posts one journal: its lines debit and credit the same total, or nothing is written (a bug, not
  * an input error — every caller builds balanced pairs). Amounts are integer fen.
  */
-export async function postJournal(q: Queryable, accountId: number, contractId: number | null, memo: string, lines: LedgerLine[]): Promise<void> {
+export async function postJournal(
+  q: Queryable,
+  accountId: number,
+  contractId: number | null,
+  memo: string,
+  lines: LedgerLine[],
+): Promise<void> {
   const used = lines.filter((l) => (l.debit ?? 0) > 0 || (l.credit ?? 0) > 0);
   if (used.length === 0) return;
   const debit = used.reduce((s, l) => s + (l.debit ?? 0), 0);
@@ -22,7 +33,10 @@ export async function postJournal(q: Queryable, accountId: number, contractId: n
   if (debit !== credit || !used.every((l) => Number.isSafeInteger(l.debit ?? 0) && Number.isSafeInteger(l.credit ?? 0))) {
     throw new Error(`unbalanced journal "${memo}": debit ${debit} credit ${credit}`);
   }
-  const [journal] = await q.query<{ id: number }>(`INSERT INTO elec_lease_journals (account_id, contract_id, memo) VALUES ($1, $2, $3) RETURNING id`, [accountId, contractId, memo]);
+  const [journal] = await q.query<{ id: number }>(
+    `INSERT INTO elec_lease_journals (account_id, contract_id, memo) VALUES ($1, $2, $3) RETURNING id`,
+    [accountId, contractId, memo],
+  );
   const params: unknown[] = [journal!.id];
   const values = used.map((l) => {
     params.push(l.account, l.debit ?? 0, l.credit ?? 0);

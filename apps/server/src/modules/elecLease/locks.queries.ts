@@ -23,21 +23,42 @@ const SELECT = `SELECT k.*, c.contract_no, lv.code AS vehicle_code, o.status AS 
 export const locksQueries = {
   page: async (q: Queryable, scope: string, contractId: number | null, limit: number, offset: number) => {
     const where = `${IN_SCOPE(1)} AND ($2::bigint IS NULL OR k.contract_id = $2)`;
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM elec_lease_locks k JOIN accounts a ON a.id = k.account_id WHERE ${where}`, [scope, contractId]);
-    const rows = await q.query<LockRow>(`${SELECT} WHERE ${where} ORDER BY k.id DESC LIMIT $3 OFFSET $4`, [scope, contractId, limit, offset]);
+    const [count] = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM elec_lease_locks k JOIN accounts a ON a.id = k.account_id WHERE ${where}`,
+      [scope, contractId],
+    );
+    const rows = await q.query<LockRow>(`${SELECT} WHERE ${where} ORDER BY k.id DESC LIMIT $3 OFFSET $4`, [
+      scope,
+      contractId,
+      limit,
+      offset,
+    ]);
     return { total: count?.n ?? 0, rows };
   },
   one: async (q: Queryable, id: number) => (await q.query<LockRow>(`${SELECT} WHERE k.id = $1`, [id]))[0]!,
   /** Records a lock or unlock before it is sent. */
   insert: async (
     q: Queryable,
-    k: { accountId: number; contractId: number; vehicleId: number; action: 'lock' | 'unlock'; trigger: string; reason: string; userId: number | null; userName: string },
+    k: {
+      accountId: number;
+      contractId: number;
+      vehicleId: number;
+      action: 'lock' | 'unlock';
+      trigger: string;
+      reason: string;
+      userId: number | null;
+      userName: string;
+    },
   ) =>
-    Number((await q.query<{ id: number }>(
-      `INSERT INTO elec_lease_locks (account_id, contract_id, vehicle_id, action, trigger, reason, user_id, user_name)
+    Number(
+      (
+        await q.query<{ id: number }>(
+          `INSERT INTO elec_lease_locks (account_id, contract_id, vehicle_id, action, trigger, reason, user_id, user_name)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [k.accountId, k.contractId, k.vehicleId, k.action, k.trigger, k.reason, k.userId, k.userName],
-    ))[0]!.id),
+          [k.accountId, k.contractId, k.vehicleId, k.action, k.trigger, k.reason, k.userId, k.userName],
+        )
+      )[0]!.id,
+    ),
   /** Claims a lapsed lock for renewal (compare-and-set): of several jobs processes, one renews it. */
   claimRenewal: async (q: Queryable, id: number) =>
     (await q.query(`UPDATE elec_lease_locks SET renewed_at = now() WHERE id = $1 AND renewed_at IS NULL RETURNING 1`, [id])).length === 1,
@@ -46,10 +67,12 @@ export const locksQueries = {
     q.query(`UPDATE elec_lease_locks SET order_id = $2, answer = $3 WHERE id = $1`, [id, orderId, answer]),
   /** Sets the lock reason only from the state expected ('' to lock, any to unlock): one process acts. */
   claim: async (q: Queryable, contractId: number, lock: string) =>
-    (await q.query(
-      `UPDATE elec_lease_contracts SET lock_reason = $2 WHERE id = $1 AND (CASE WHEN $2 = '' THEN lock_reason <> '' ELSE lock_reason = '' END) RETURNING 1`,
-      [contractId, lock],
-    )).length === 1,
+    (
+      await q.query(
+        `UPDATE elec_lease_contracts SET lock_reason = $2 WHERE id = $1 AND (CASE WHEN $2 = '' THEN lock_reason <> '' ELSE lock_reason = '' END) RETURNING 1`,
+        [contractId, lock],
+      )
+    ).length === 1,
   /**
    * Locked contracts whose last lock never reached the bike (its cut expired while the rider kept
    * riding, was cancelled, or failed) and that have not been retried in the last minute.

@@ -26,12 +26,21 @@ export const personActor = (user: SessionUser): LockActor => ({ user, person: tr
  */
 export async function systemActor(db: Db, c: ContractRow): Promise<LockActor | null> {
   const [u] = await db.query<{ id: number }>(
-    `SELECT id FROM users WHERE id = $1 OR (account_id = $2 AND $1::bigint IS NULL) ORDER BY id LIMIT 1`, [c.created_by, c.account_id],
+    `SELECT id FROM users WHERE id = $1 OR (account_id = $2 AND $1::bigint IS NULL) ORDER BY id LIMIT 1`,
+    [c.created_by, c.account_id],
   );
   if (!u) return null;
   return {
     person: false,
-    user: { userId: Number(u.id), username: '系统（电单车租赁）', accountId: c.account_id, accountPath: c.account_path, roleId: 0, isPlatformAdmin: false, permissions: new Set() },
+    user: {
+      userId: Number(u.id),
+      username: '系统（电单车租赁）',
+      accountId: c.account_id,
+      accountPath: c.account_path,
+      roleId: 0,
+      isPlatformAdmin: false,
+      permissions: new Set(),
+    },
   };
 }
 
@@ -40,16 +49,33 @@ export async function systemActor(db: Db, c: ContractRow): Promise<LockActor | n
  * stands or rides under 20 km/h, else it waits (and the overdue job renews it when it lapses).
  * Every lock is logged with who and why; of several processes only the one that set the lock acts.
  */
-export async function lockContract(db: Db, bus: Bus, actor: LockActor, c: ContractRow, trigger: LockTrigger, reason: string): Promise<number | null> {
+export async function lockContract(
+  db: Db,
+  bus: Bus,
+  actor: LockActor,
+  c: ContractRow,
+  trigger: LockTrigger,
+  reason: string,
+): Promise<number | null> {
   if (!(await locksQueries.claim(db, c.id, trigger))) {
-    if (actor.person) throw new AppError(ELEC_LEASE_ERRORS.alreadyLocked, { params: { reason: LEASE_LOCK_TRIGGERS[c.lock_reason as LockTrigger] ?? c.lock_reason } });
+    if (actor.person)
+      throw new AppError(ELEC_LEASE_ERRORS.alreadyLocked, {
+        params: { reason: LEASE_LOCK_TRIGGERS[c.lock_reason as LockTrigger] ?? c.lock_reason },
+      });
     return null;
   }
   return powerAndLog(db, bus, actor, c, 'lock', trigger, reason);
 }
 
 /** Unlocks (restores power; a cut still waiting is cancelled by 电单车卫士). */
-export async function unlockContract(db: Db, bus: Bus, actor: LockActor, c: ContractRow, trigger: LockTrigger, reason: string): Promise<number | null> {
+export async function unlockContract(
+  db: Db,
+  bus: Bus,
+  actor: LockActor,
+  c: ContractRow,
+  trigger: LockTrigger,
+  reason: string,
+): Promise<number | null> {
   if (!(await locksQueries.claim(db, c.id, ''))) {
     if (actor.person) throw new AppError(ELEC_LEASE_ERRORS.notLocked);
     return null;
@@ -64,10 +90,24 @@ export async function relock(db: Db, bus: Bus, c: ContractRow, lastId: number): 
   return powerAndLog(db, bus, actor, c, 'lock', c.lock_reason as LockTrigger, '上次锁车未执行，重新下发');
 }
 
-async function powerAndLog(db: Db, bus: Bus, actor: LockActor, c: ContractRow, action: 'lock' | 'unlock', trigger: LockTrigger, reason: string): Promise<number> {
+async function powerAndLog(
+  db: Db,
+  bus: Bus,
+  actor: LockActor,
+  c: ContractRow,
+  action: 'lock' | 'unlock',
+  trigger: LockTrigger,
+  reason: string,
+): Promise<number> {
   const lockId = await locksQueries.insert(db, {
-    accountId: c.account_id, contractId: c.id, vehicleId: c.vehicle_id, action, trigger, reason,
-    userId: actor.person ? actor.user.userId : null, userName: actor.person ? actor.user.username : '系统',
+    accountId: c.account_id,
+    contractId: c.id,
+    vehicleId: c.vehicle_id,
+    action,
+    trigger,
+    reason,
+    userId: actor.person ? actor.user.userId : null,
+    userName: actor.person ? actor.user.username : '系统',
   });
   const [bike] = await bikesQueries.byIds(db, [c.vehicle_id]);
   let orderId: number | null = null;
@@ -84,4 +124,3 @@ async function powerAndLog(db: Db, bus: Bus, actor: LockActor, c: ContractRow, a
   await locksQueries.outcome(db, lockId, orderId, answer);
   return lockId;
 }
-

@@ -24,13 +24,26 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
 
   route(app, elecLeaseEndpoints.bills, async (query, request) => {
     const win = pageWindow(query);
-    const { total, rows } = await contractsQueries.billsPage(db, caller(request).accountPath, like(query.keyword), clean(query.status) || null, win.sql.limit, win.sql.offset);
+    const { total, rows } = await contractsQueries.billsPage(
+      db,
+      caller(request).accountPath,
+      like(query.keyword),
+      clean(query.status) || null,
+      win.sql.limit,
+      win.sql.offset,
+    );
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentBill) };
   });
 
   route(app, elecLeaseEndpoints.payments, async (query, request) => {
     const win = pageWindow(query);
-    const { total, rows } = await contractsQueries.paymentsPage(db, caller(request).accountPath, like(query.keyword), win.sql.limit, win.sql.offset);
+    const { total, rows } = await contractsQueries.paymentsPage(
+      db,
+      caller(request).accountPath,
+      like(query.keyword),
+      win.sql.limit,
+      win.sql.offset,
+    );
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentPayment) };
   });
 
@@ -39,9 +52,15 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
     const c = await visibleContract(db, user, body.contractId);
     const method = methodOf(body.method);
     const ref = refOf(body.providerRef);
-    const { payment, duplicate } = await db.tx((q) => recordPayment(q, c, { method, ref, amountFen: body.amountFen, note: clean(body.note), userName: user.username }));
+    const { payment, duplicate } = await db.tx((q) =>
+      recordPayment(q, c, { method, ref, amountFen: body.amountFen, note: clean(body.note), userName: user.username }),
+    );
     if (!duplicate) await afterPayment(db, bus, c.id, user.username);
-    auditChange(request, { objectType: '租赁收款', objectId: payment.id, after: { contractNo: c.contract_no, method, ref, amountFen: body.amountFen, duplicate } });
+    auditChange(request, {
+      objectType: '租赁收款',
+      objectId: payment.id,
+      after: { contractNo: c.contract_no, method, ref, amountFen: body.amountFen, duplicate },
+    });
     return { payment: presentPayment(payment), duplicate, detail: await contractDetail(db, c.id) };
   });
 
@@ -50,8 +69,14 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
     const original = found(await contractsQueries.payment(db, user.accountPath, body.paymentId));
     const c = await visibleContract(db, user, original.contract_id);
     const ref = refOf(body.providerRef);
-    const { payment, duplicate } = await db.tx((q) => recordRefund(q, c, original, { ref, amountFen: body.amountFen, note: clean(body.note), userName: user.username }));
-    auditChange(request, { objectType: '租赁退款', objectId: payment.id, after: { contractNo: c.contract_no, paymentId: original.id, ref, amountFen: body.amountFen, duplicate } });
+    const { payment, duplicate } = await db.tx((q) =>
+      recordRefund(q, c, original, { ref, amountFen: body.amountFen, note: clean(body.note), userName: user.username }),
+    );
+    auditChange(request, {
+      objectType: '租赁退款',
+      objectId: payment.id,
+      after: { contractNo: c.contract_no, paymentId: original.id, ref, amountFen: body.amountFen, duplicate },
+    });
     return { payment: presentPayment(payment), duplicate, detail: await contractDetail(db, c.id) };
   });
 
@@ -60,11 +85,20 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
     const debitFen = rows.reduce((s, r) => s + r.debit, 0);
     const creditFen = rows.reduce((s, r) => s + r.credit, 0);
     const [j] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM elec_lease_journals j JOIN accounts a ON a.id = j.account_id WHERE a.path LIKE $1 || '%'`, [caller(request).accountPath],
+      `SELECT count(*)::int AS n FROM elec_lease_journals j JOIN accounts a ON a.id = j.account_id WHERE a.path LIKE $1 || '%'`,
+      [caller(request).accountPath],
     );
     return {
-      rows: rows.map((r) => ({ ledgerAccount: r.ledger_account, name: LEASE_LEDGER_ACCOUNTS[r.ledger_account as keyof typeof LEASE_LEDGER_ACCOUNTS] ?? r.ledger_account, debitFen: r.debit, creditFen: r.credit })),
-      debitFen, creditFen, balanced: debitFen === creditFen, journals: j?.n ?? 0,
+      rows: rows.map((r) => ({
+        ledgerAccount: r.ledger_account,
+        name: LEASE_LEDGER_ACCOUNTS[r.ledger_account as keyof typeof LEASE_LEDGER_ACCOUNTS] ?? r.ledger_account,
+        debitFen: r.debit,
+        creditFen: r.credit,
+      })),
+      debitFen,
+      creditFen,
+      balanced: debitFen === creditFen,
+      journals: j?.n ?? 0,
     };
   });
 }

@@ -37,18 +37,23 @@ const STORES = `SELECT s.*, (SELECT count(*)::int FROM elec_lease_staff f WHERE 
 
 export const operatorQueries = {
   stores: (q: Queryable, scope: string) => q.query<StoreRow>(`${STORES} WHERE ${IN_SCOPE(1)} ORDER BY s.id`, [scope]),
-  store: async (q: Queryable, scope: string, id: number) => (await q.query<StoreRow>(`${STORES} WHERE ${IN_SCOPE(1)} AND s.id = $2`, [scope, id]))[0],
+  store: async (q: Queryable, scope: string, id: number) =>
+    (await q.query<StoreRow>(`${STORES} WHERE ${IN_SCOPE(1)} AND s.id = $2`, [scope, id]))[0],
   insertStore: async (q: Queryable, accountId: number, s: { name: string; address: string; phone: string }) =>
-    (await q.query<{ id: number }>(
-      `INSERT INTO elec_lease_stores (account_id, name, address, phone) VALUES ($1, $2, $3, $4) ON CONFLICT (account_id, name) DO NOTHING RETURNING id`,
-      [accountId, s.name, s.address, s.phone],
-    ))[0]?.id,
+    (
+      await q.query<{ id: number }>(
+        `INSERT INTO elec_lease_stores (account_id, name, address, phone) VALUES ($1, $2, $3, $4) ON CONFLICT (account_id, name) DO NOTHING RETURNING id`,
+        [accountId, s.name, s.address, s.phone],
+      )
+    )[0]?.id,
   updateStore: async (q: Queryable, id: number, s: { name: string; address: string; phone: string }) =>
-    (await q.query(
-      `UPDATE elec_lease_stores SET name = $2, address = $3, phone = $4 WHERE id = $1
+    (
+      await q.query(
+        `UPDATE elec_lease_stores SET name = $2, address = $3, phone = $4 WHERE id = $1
           AND NOT EXISTS (SELECT 1 FROM elec_lease_stores o WHERE o.account_id = elec_lease_stores.account_id AND o.name = $2 AND o.id <> $1) RETURNING 1`,
-      [id, s.name, s.address, s.phone],
-    )).length === 1,
+        [id, s.name, s.address, s.phone],
+      )
+    ).length === 1,
   deleteStore: (q: Queryable, id: number) => q.query(`DELETE FROM elec_lease_stores WHERE id = $1`, [id]),
 
   /** The users of the caller's subtree (the staff), with their store and position. */
@@ -69,11 +74,13 @@ export const operatorQueries = {
 
   /** The operator's rules: its own row, else the nearest ancestor's, else the defaults. */
   settings: async (q: Queryable, accountPath: string): Promise<SettingsRow> =>
-    (await q.query<SettingsRow>(
-      `SELECT st.grace_days, st.lock_on_overdue, st.lock_out_of_area, st.lock_on_tamper FROM elec_lease_settings st JOIN accounts a ON a.id = st.account_id
+    (
+      await q.query<SettingsRow>(
+        `SELECT st.grace_days, st.lock_on_overdue, st.lock_out_of_area, st.lock_on_tamper FROM elec_lease_settings st JOIN accounts a ON a.id = st.account_id
         WHERE $1 LIKE a.path || '%' ORDER BY length(a.path) DESC LIMIT 1`,
-      [accountPath],
-    ))[0] ?? { grace_days: 3, lock_on_overdue: true, lock_out_of_area: false, lock_on_tamper: true },
+        [accountPath],
+      )
+    )[0] ?? { grace_days: 3, lock_on_overdue: true, lock_out_of_area: false, lock_on_tamper: true },
   saveSettings: (q: Queryable, accountId: number, s: SettingsRow) =>
     q.query(
       `INSERT INTO elec_lease_settings (account_id, grace_days, lock_on_overdue, lock_out_of_area, lock_on_tamper) VALUES ($1, $2, $3, $4, $5)

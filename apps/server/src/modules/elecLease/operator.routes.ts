@@ -9,11 +9,24 @@ import { operatorQueries, type StaffRow, type StoreRow } from './operator.querie
 import { clean, found, ms } from './scope.ts';
 
 const presentStore = (s: StoreRow): LeaseStore => ({
-  storeId: Number(s.id), name: s.name, address: s.address, phone: s.phone, staffCount: s.staff_count, vehicleCount: s.vehicle_count, created: ms(s.created_at)!,
+  storeId: Number(s.id),
+  name: s.name,
+  address: s.address,
+  phone: s.phone,
+  staffCount: s.staff_count,
+  vehicleCount: s.vehicle_count,
+  created: ms(s.created_at)!,
 });
 const presentStaff = (u: StaffRow): LeaseStaff => ({
-  userId: Number(u.id), username: u.username, name: u.name, phone: u.phone, roleName: u.role_name, accountName: u.account_name,
-  storeId: u.store_id === null ? null : Number(u.store_id), storeName: u.store_name ?? '', position: u.position ?? '',
+  userId: Number(u.id),
+  username: u.username,
+  name: u.name,
+  phone: u.phone,
+  roleName: u.role_name,
+  accountName: u.account_name,
+  storeId: u.store_id === null ? null : Number(u.store_id),
+  storeName: u.store_name ?? '',
+  position: u.position ?? '',
   positionName: u.position ? (LEASE_STAFF_POSITIONS[u.position as keyof typeof LEASE_STAFF_POSITIONS] ?? u.position) : '',
 });
 
@@ -21,7 +34,9 @@ const presentStaff = (u: StaffRow): LeaseStaff => ({
 export function operatorRoutes(ctx: AppContext, app: FastifyInstance) {
   const { db } = ctx;
 
-  route(app, elecLeaseEndpoints.stores, async (_q, request) => (await operatorQueries.stores(db, caller(request).accountPath)).map(presentStore));
+  route(app, elecLeaseEndpoints.stores, async (_q, request) =>
+    (await operatorQueries.stores(db, caller(request).accountPath)).map(presentStore),
+  );
 
   route(app, elecLeaseEndpoints.saveStore, async (body, request) => {
     const user = caller(request);
@@ -47,7 +62,9 @@ export function operatorRoutes(ctx: AppContext, app: FastifyInstance) {
     return { storeId: Number(store.id) };
   });
 
-  route(app, elecLeaseEndpoints.staff, async (_q, request) => (await operatorQueries.staff(db, caller(request).accountPath)).map(presentStaff));
+  route(app, elecLeaseEndpoints.staff, async (_q, request) =>
+    (await operatorQueries.staff(db, caller(request).accountPath)).map(presentStaff),
+  );
 
   route(app, elecLeaseEndpoints.assignStaff, async (body, request) => {
     const user = caller(request);
@@ -61,7 +78,11 @@ export function operatorRoutes(ctx: AppContext, app: FastifyInstance) {
       const store = found(await operatorQueries.store(db, user.accountPath, body.storeId));
       await operatorQueries.assign(db, body.userId, store.id, position);
     }
-    auditChange(request, { objectType: '门店人员', objectId: body.userId, after: { storeId: body.storeId ?? null, position: body.position ?? '' } });
+    auditChange(request, {
+      objectType: '门店人员',
+      objectId: body.userId,
+      after: { storeId: body.storeId ?? null, position: body.position ?? '' },
+    });
     return presentStaff((await operatorQueries.staff(db, user.accountPath, body.userId))[0]!);
   });
 }

@@ -14,7 +14,8 @@ export function photoType(bytes: Uint8Array): string | null {
 /** Checks a photo: JPEG, PNG or WebP by content, at most LEASE_PHOTO_MAX_BYTES. */
 export function checkedPhoto(bytes: Uint8Array): { contentType: string; bytes: Uint8Array } {
   if (bytes.length === 0) throw new AppError(ELEC_LEASE_ERRORS.photoMissing);
-  if (bytes.length > LEASE_PHOTO_MAX_BYTES) throw new AppError(ELEC_LEASE_ERRORS.photoTooLarge, { params: { mb: LEASE_PHOTO_MAX_BYTES / 1024 / 1024 } });
+  if (bytes.length > LEASE_PHOTO_MAX_BYTES)
+    throw new AppError(ELEC_LEASE_ERRORS.photoTooLarge, { params: { mb: LEASE_PHOTO_MAX_BYTES / 1024 / 1024 } });
   const contentType = photoType(bytes);
   if (!contentType) throw new AppError(ELEC_LEASE_ERRORS.photoType);
   return { contentType, bytes };

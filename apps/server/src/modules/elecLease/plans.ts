@@ -1,4 +1,11 @@
-import { ELEC_LEASE_ERRORS, LEASE_PLAN_KINDS, type InputOf, type LeasePlan, type LeasePlanKind, type elecLeaseEndpoints } from '@chelian/contracts';
+import {
+  ELEC_LEASE_ERRORS,
+  LEASE_PLAN_KINDS,
+  type InputOf,
+  type LeasePlan,
+  type LeasePlanKind,
+  type elecLeaseEndpoints,
+} from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { AppError } from '../../http/errors.ts';
@@ -24,14 +31,25 @@ const SELECT = `SELECT p.* FROM elec_lease_plans p JOIN accounts a ON a.id = p.a
 
 export const plansQueries = {
   list: (q: Queryable, scope: string) => q.query<PlanRow>(`${SELECT} WHERE ${IN_SCOPE(1)} ORDER BY p.enabled DESC, p.id`, [scope]),
-  visible: async (q: Queryable, scope: string, id: number) => (await q.query<PlanRow>(`${SELECT} WHERE ${IN_SCOPE(1)} AND p.id = $2`, [scope, id]))[0],
+  visible: async (q: Queryable, scope: string, id: number) =>
+    (await q.query<PlanRow>(`${SELECT} WHERE ${IN_SCOPE(1)} AND p.id = $2`, [scope, id]))[0],
   byId: async (q: Queryable, id: number) => (await q.query<PlanRow>(`SELECT * FROM elec_lease_plans WHERE id = $1`, [id]))[0]!,
 };
 
 export function presentPlan(p: PlanRow): LeasePlan {
   return {
-    planId: Number(p.id), name: p.name, kind: p.kind, kindName: LEASE_PLAN_KINDS[p.kind] ?? p.kind, periodDays: p.period_days, rentFen: p.rent_fen,
-    depositFen: p.deposit_fen, insuranceFen: p.insurance_fen, lateFeeFen: p.late_fee_fen, periods: p.periods, enabled: p.enabled, created: ms(p.created_at)!,
+    planId: Number(p.id),
+    name: p.name,
+    kind: p.kind,
+    kindName: LEASE_PLAN_KINDS[p.kind] ?? p.kind,
+    periodDays: p.period_days,
+    rentFen: p.rent_fen,
+    depositFen: p.deposit_fen,
+    insuranceFen: p.insurance_fen,
+    lateFeeFen: p.late_fee_fen,
+    periods: p.periods,
+    enabled: p.enabled,
+    created: ms(p.created_at)!,
   };
 }
 
@@ -41,8 +59,15 @@ export async function savePlan(db: Db, user: SessionUser, input: InputOf<typeof 
   const kind = input.kind as LeasePlanKind;
   if (kind === 'rentToOwn' && !input.periods) throw new AppError(ELEC_LEASE_ERRORS.planPeriodsMissing);
   const values = [
-    clean(input.name) || LEASE_PLAN_KINDS[kind], kind, input.periodDays ?? DEFAULT_DAYS[kind], input.rentFen, input.depositFen, input.insuranceFen,
-    input.lateFeeFen ?? 0, kind === 'rentToOwn' ? input.periods! : null, input.enabled ?? true,
+    clean(input.name) || LEASE_PLAN_KINDS[kind],
+    kind,
+    input.periodDays ?? DEFAULT_DAYS[kind],
+    input.rentFen,
+    input.depositFen,
+    input.insuranceFen,
+    input.lateFeeFen ?? 0,
+    kind === 'rentToOwn' ? input.periods! : null,
+    input.enabled ?? true,
   ];
   if (input.planId !== undefined) {
     const plan = found(await plansQueries.visible(db, user.accountPath, input.planId));

@@ -32,17 +32,23 @@ export const riskQueries = {
       `UPDATE elec_lease_contracts SET status = 'overdue', overdue_since = due_at WHERE status = 'active' AND due_at < $1 RETURNING id`,
       [now],
     ),
-  overdue: (q: Queryable) => q.query<ContractRow & { late_fee_fen: number; late_fee_days: number }>(
-    `SELECT x.*, p.late_fee_fen, (SELECT COALESCE(max(seq), 0)::int FROM elec_lease_bills b WHERE b.contract_id = x.id AND b.kind = 'lateFee') AS late_fee_days
+  overdue: (q: Queryable) =>
+    q.query<ContractRow & { late_fee_fen: number; late_fee_days: number }>(
+      `SELECT x.*, p.late_fee_fen, (SELECT COALESCE(max(seq), 0)::int FROM elec_lease_bills b WHERE b.contract_id = x.id AND b.kind = 'lateFee') AS late_fee_days
        FROM (${CONTRACT_SELECT} WHERE c.status = 'overdue') x JOIN elec_lease_plans p ON p.id = x.plan_id`,
-  ),
+    ),
   /** Overdue contracts paid through the future again: back to active. */
   backToActive: (q: Queryable, id: number, now: Date) =>
-    q.query<{ id: number }>(`UPDATE elec_lease_contracts SET status = 'active', overdue_since = NULL WHERE id = $1 AND status = 'overdue' AND due_at > $2 RETURNING id`, [id, now]),
+    q.query<{ id: number }>(
+      `UPDATE elec_lease_contracts SET status = 'active', overdue_since = NULL WHERE id = $1 AND status = 'overdue' AND due_at > $2 RETURNING id`,
+      [id, now],
+    ),
   remind: async (q: Queryable, r: { contractId: number; auto: boolean; text: string; userName: string; now: Date }) =>
-    (await q.query(
-      `INSERT INTO elec_lease_reminders (contract_id, day, auto, text, user_name) VALUES ($1, ($5::timestamptz AT TIME ZONE 'Asia/Shanghai')::date, $2, $3, $4)
+    (
+      await q.query(
+        `INSERT INTO elec_lease_reminders (contract_id, day, auto, text, user_name) VALUES ($1, ($5::timestamptz AT TIME ZONE 'Asia/Shanghai')::date, $2, $3, $4)
        ON CONFLICT (contract_id, day) WHERE auto DO NOTHING RETURNING 1`,
-      [r.contractId, r.auto, r.text, r.userName, r.now],
-    )).length === 1,
+        [r.contractId, r.auto, r.text, r.userName, r.now],
+      )
+    ).length === 1,
 };

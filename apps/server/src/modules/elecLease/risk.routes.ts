@@ -29,7 +29,11 @@ async function areas(ctx: AppContext, user: SessionUser): Promise<LeaseArea[]> {
     [user.accountPath],
   );
   return rows.map((r) => ({
-    geofenceId: Number(r.id), name: r.name, fenceKindName: FENCE_KIND_ZH[r.kind] ?? r.kind, radius: r.radius_m, kind: r.area ?? '',
+    geofenceId: Number(r.id),
+    name: r.name,
+    fenceKindName: FENCE_KIND_ZH[r.kind] ?? r.kind,
+    radius: r.radius_m,
+    kind: r.area ?? '',
     kindName: r.area ? (LEASE_AREA_KINDS[r.area as keyof typeof LEASE_AREA_KINDS] ?? r.area) : '',
   }));
 }
@@ -46,11 +50,23 @@ export function riskRoutes(ctx: AppContext, app: FastifyInstance) {
     const { total, rows } = await riskQueries.overduePage(db, user.accountPath, keyword && `%${keyword}%`, win.sql.limit, win.sql.offset);
     const now = new Date();
     return {
-      total, current: win.current, pageSize: win.pageSize,
+      total,
+      current: win.current,
+      pageSize: win.pageSize,
       list: rows.map((c) => ({
-        contractId: Number(c.id), contractNo: c.contract_no, riderName: c.rider_name, riderPhone: c.rider_phone, emergencyPhone: c.emergency_phone, vehicleCode: c.vehicle_code ?? '',
-        plate: c.plate ?? '', dueAt: c.due_at!.getTime(), overdueDays: overdueDays(c, now), owedFen: c.owed_fen,
-        graceEnds: addDays(c.overdue_since ?? c.due_at!, settings.grace_days).getTime(), lockReason: c.lock_reason, reminders: c.reminders,
+        contractId: Number(c.id),
+        contractNo: c.contract_no,
+        riderName: c.rider_name,
+        riderPhone: c.rider_phone,
+        emergencyPhone: c.emergency_phone,
+        vehicleCode: c.vehicle_code ?? '',
+        plate: c.plate ?? '',
+        dueAt: c.due_at!.getTime(),
+        overdueDays: overdueDays(c, now),
+        owedFen: c.owed_fen,
+        graceEnds: addDays(c.overdue_since ?? c.due_at!, settings.grace_days).getTime(),
+        lockReason: c.lock_reason,
+        reminders: c.reminders,
       })),
     };
   });
@@ -67,7 +83,10 @@ export function riskRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, elecLeaseEndpoints.lock, async (body, request) => {
     const user = caller(request);
     const c = await visibleContract(db, user, body.contractId);
-    if (!['active', 'overdue'].includes(c.status)) throw new AppError(ELEC_LEASE_ERRORS.contractState, { params: { state: c.status === 'pending' ? '待交车' : '已结束', action: '锁车' } });
+    if (!['active', 'overdue'].includes(c.status))
+      throw new AppError(ELEC_LEASE_ERRORS.contractState, {
+        params: { state: c.status === 'pending' ? '待交车' : '已结束', action: '锁车' },
+      });
     const id = await lockContract(db, bus, personActor(user), c, 'manual', clean(body.reason));
     auditChange(request, { objectType: '租赁订单', objectId: c.id, after: { action: '锁车', reason: body.reason, lockId: id } });
     return presentLock(await locksQueries.one(db, id!));
@@ -90,13 +109,23 @@ export function riskRoutes(ctx: AppContext, app: FastifyInstance) {
   });
 
   const presentSettings = (s: Awaited<ReturnType<typeof operatorQueries.settings>>) => ({
-    graceDays: s.grace_days, lockOnOverdue: s.lock_on_overdue, lockOutOfArea: s.lock_out_of_area, lockOnTamper: s.lock_on_tamper,
+    graceDays: s.grace_days,
+    lockOnOverdue: s.lock_on_overdue,
+    lockOutOfArea: s.lock_out_of_area,
+    lockOnTamper: s.lock_on_tamper,
   });
-  route(app, elecLeaseEndpoints.settings, async (_q, request) => presentSettings(await operatorQueries.settings(db, caller(request).accountPath)));
+  route(app, elecLeaseEndpoints.settings, async (_q, request) =>
+    presentSettings(await operatorQueries.settings(db, caller(request).accountPath)),
+  );
   route(app, elecLeaseEndpoints.saveSettings, async (body, request) => {
     const user = caller(request);
     const before = presentSettings(await operatorQueries.settings(db, user.accountPath));
-    await operatorQueries.saveSettings(db, user.accountId, { grace_days: body.graceDays, lock_on_overdue: body.lockOnOverdue, lock_out_of_area: body.lockOutOfArea, lock_on_tamper: body.lockOnTamper });
+    await operatorQueries.saveSettings(db, user.accountId, {
+      grace_days: body.graceDays,
+      lock_on_overdue: body.lockOnOverdue,
+      lock_out_of_area: body.lockOutOfArea,
+      lock_on_tamper: body.lockOnTamper,
+    });
     auditChange(request, { objectType: '风控设置', objectId: user.accountId, before, after: { ...body } });
     return presentSettings(await operatorQueries.settings(db, user.accountPath));
   });
@@ -107,12 +136,14 @@ export function riskRoutes(ctx: AppContext, app: FastifyInstance) {
     const kind = clean(body.kind);
     if (kind && !(kind in LEASE_AREA_KINDS)) throw new AppError(ELEC_LEASE_ERRORS.areaKindUnknown, { params: { kind } });
     const [fence] = await db.query<{ id: number; account_id: number }>(
-      `SELECT g.id, g.account_id FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE ${IN_SCOPE(1)} AND g.id = $2`, [user.accountPath, body.geofenceId],
+      `SELECT g.id, g.account_id FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE ${IN_SCOPE(1)} AND g.id = $2`,
+      [user.accountPath, body.geofenceId],
     );
     found(fence);
     if (kind) {
       await db.query(
-        `INSERT INTO elec_lease_areas (geofence_id, account_id, kind) VALUES ($1, $2, $3) ON CONFLICT (geofence_id) DO UPDATE SET kind = $3`, [fence!.id, fence!.account_id, kind],
+        `INSERT INTO elec_lease_areas (geofence_id, account_id, kind) VALUES ($1, $2, $3) ON CONFLICT (geofence_id) DO UPDATE SET kind = $3`,
+        [fence!.id, fence!.account_id, kind],
       );
     } else {
       await db.query(`DELETE FROM elec_lease_areas WHERE geofence_id = $1`, [fence!.id]);
@@ -129,8 +160,9 @@ export function riskRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, elecLeaseEndpoints.exportStats, async (query, request, reply) => {
     const stats = await leaseStats(db, caller(request), query);
     const name = encodeURIComponent(`运营统计_${stats.from}_${stats.to}`);
-    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename*=UTF-8''${name}.xlsx`).send(await statsWorkbook(stats));
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename*=UTF-8''${name}.xlsx`)
+      .send(await statsWorkbook(stats));
   });
-
 }

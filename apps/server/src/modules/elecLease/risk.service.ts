@@ -20,8 +20,10 @@ export async function afterPayment(db: Db, bus: Bus, contractId: number, byName:
 }
 
 export function reminderText(c: ContractRow, days: number, graceDays: number): string {
-  return `【租金逾期】${c.rider_name}您好，您的租车订单${c.contract_no}（车辆${c.vehicle_code}）已逾期${days}天，尚欠${yuan(c.owed_fen)}元，请尽快缴纳；`
-    + (c.lock_reason ? '车辆已被远程锁定，缴清后自动解锁。' : `逾期超过${graceDays}天车辆将被远程锁定。`);
+  return (
+    `【租金逾期】${c.rider_name}您好，您的租车订单${c.contract_no}（车辆${c.vehicle_code}）已逾期${days}天，尚欠${yuan(c.owed_fen)}元，请尽快缴纳；` +
+    (c.lock_reason ? '车辆已被远程锁定，缴清后自动解锁。' : `逾期超过${graceDays}天车辆将被远程锁定。`)
+  );
 }
 
 export const overdueDays = (c: ContractRow, now: Date) => (c.overdue_since ? Math.max(0, daysBetween(c.overdue_since, now)) : 0);

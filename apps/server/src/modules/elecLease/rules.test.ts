@@ -29,10 +29,23 @@ describe('the ledger', () => {
   it('writes nothing for a journal whose debits and credits differ', async () => {
     const written: string[] = [];
     const q = { query: async (sql: string) => (written.push(sql), [{ id: 1 }]), exec: async () => {} } as unknown as Queryable;
-    await expect(postJournal(q, 1, 1, '错账', [{ account: 'receivable', debit: 100 }, { account: 'income:rent', credit: 99 }])).rejects.toThrow(/unbalanced/);
-    await expect(postJournal(q, 1, 1, '小数', [{ account: 'receivable', debit: 0.5 }, { account: 'income:rent', credit: 0.5 }])).rejects.toThrow(/unbalanced/);
+    await expect(
+      postJournal(q, 1, 1, '错账', [
+        { account: 'receivable', debit: 100 },
+        { account: 'income:rent', credit: 99 },
+      ]),
+    ).rejects.toThrow(/unbalanced/);
+    await expect(
+      postJournal(q, 1, 1, '小数', [
+        { account: 'receivable', debit: 0.5 },
+        { account: 'income:rent', credit: 0.5 },
+      ]),
+    ).rejects.toThrow(/unbalanced/);
     expect(written).toEqual([]);
-    await postJournal(q, 1, 1, '租金', [{ account: 'receivable', debit: 8800 }, { account: 'income:rent', credit: 8800 }]);
+    await postJournal(q, 1, 1, '租金', [
+      { account: 'receivable', debit: 8800 },
+      { account: 'income:rent', credit: 8800 },
+    ]);
     expect(written).toHaveLength(2);
   });
 });

@@ -19,7 +19,11 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * (income accounts of the ledger) and as cash by channel, overdue amount and rate now, new riders,
  * and per bike the mileage (the daily rollup), days rented, battery charge and the BMS's health.
  */
-export async function leaseStats(db: Db, user: SessionUser, input: { startDate?: string; endDate?: string }): Promise<LeaseStats & { from: string; to: string }> {
+export async function leaseStats(
+  db: Db,
+  user: SessionUser,
+  input: { startDate?: string; endDate?: string },
+): Promise<LeaseStats & { from: string; to: string }> {
   const filter = await reportFilter(db, user, { startDate: input.startDate, endDate: input.endDate }, Date.now(), STATS_MAX_DAYS);
   const { start, end } = filterSpan(filter);
   const until = new Date(Math.min(end.getTime(), Date.now()));
@@ -45,7 +49,10 @@ export async function leaseStats(db: Db, user: SessionUser, input: { startDate?:
          FROM elec_lease_contracts c JOIN accounts a ON a.id = c.account_id WHERE ${IN_SCOPE(1)}`,
       [scope],
     ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM elec_lease_riders r JOIN accounts a ON a.id = r.account_id WHERE ${IN_SCOPE(1)} AND r.created_at >= $2 AND r.created_at < $3`, [scope, start, end]),
+    db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM elec_lease_riders r JOIN accounts a ON a.id = r.account_id WHERE ${IN_SCOPE(1)} AND r.created_at >= $2 AND r.created_at < $3`,
+      [scope, start, end],
+    ),
     db.query<{ vehicle_id: number; mileage: number; rented_ms: number; health: number | null; cycles: number | null }>(
       `SELECT v.id AS vehicle_id,
               COALESCE((SELECT sum(d.mileage_km) FROM daily_terminal_stats d WHERE d.terminal_id = v.terminal_id AND d.day BETWEEN $2::date AND $3::date), 0)::float8 AS mileage,
@@ -65,21 +72,35 @@ export async function leaseStats(db: Db, user: SessionUser, input: { startDate?:
   const rentedDays = perBike.reduce((s, r) => s + r.rented_ms / DAY_MS, 0);
   const c = contracts[0]!;
   return {
-    from: filter.from, to: filter.to,
+    from: filter.from,
+    to: filter.to,
     vehicles: vehicles.length,
     rented: vehicles.filter((v) => v.state === 'rented').length,
     utilisation: vehicles.length && days ? Math.round((rentedDays / (vehicles.length * days)) * 1000) / 1000 : 0,
     revenueFen: money[0]!.revenue,
-    revenueByMethod: cash.map((m) => ({ method: m.method, name: LEASE_PAY_METHODS[m.method as keyof typeof LEASE_PAY_METHODS] ?? m.method, amountFen: m.amount })),
-    openContracts: c.open, overdueContracts: c.overdue, overdueRate: c.running ? Math.round((c.overdue / c.running) * 1000) / 1000 : 0, overdueFen: c.overdue_fen,
+    revenueByMethod: cash.map((m) => ({
+      method: m.method,
+      name: LEASE_PAY_METHODS[m.method as keyof typeof LEASE_PAY_METHODS] ?? m.method,
+      amountFen: m.amount,
+    })),
+    openContracts: c.open,
+    overdueContracts: c.overdue,
+    overdueRate: c.running ? Math.round((c.overdue / c.running) * 1000) / 1000 : 0,
+    overdueFen: c.overdue_fen,
     newRiders: riders[0]!.n,
     bikes: vehicles.map((v) => {
       const r = byId.get(Number(v.vehicle_id));
       const b = bikeOf.get(Number(v.vehicle_id));
       return {
-        vehicleId: Number(v.vehicle_id), code: v.code, plate: b?.plate ?? '', stateName: LEASE_VEHICLE_STATES[v.state as keyof typeof LEASE_VEHICLE_STATES] ?? v.state,
-        mileageKm: round1(r?.mileage ?? 0), rentedDays: round1((r?.rented_ms ?? 0) / DAY_MS), batteryPercent: b ? presentStatus(b).batteryPercent : null,
-        batteryHealth: r?.health ?? null, batteryCycles: r?.cycles ?? null,
+        vehicleId: Number(v.vehicle_id),
+        code: v.code,
+        plate: b?.plate ?? '',
+        stateName: LEASE_VEHICLE_STATES[v.state as keyof typeof LEASE_VEHICLE_STATES] ?? v.state,
+        mileageKm: round1(r?.mileage ?? 0),
+        rentedDays: round1((r?.rented_ms ?? 0) / DAY_MS),
+        batteryPercent: b ? presentStatus(b).batteryPercent : null,
+        batteryHealth: r?.health ?? null,
+        batteryCycles: r?.cycles ?? null,
       };
     }),
   };
@@ -88,16 +109,40 @@ export async function leaseStats(db: Db, user: SessionUser, input: { startDate?:
 /** The statistics as an Excel file: the per-bike table, then the figures. */
 export async function statsWorkbook(stats: Awaited<ReturnType<typeof leaseStats>>): Promise<Buffer> {
   const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
-  const rows: object[] = stats.bikes.map((b) => ({ ...b, batteryPercent: b.batteryPercent ?? '', batteryHealth: b.batteryHealth ?? '', batteryCycles: b.batteryCycles ?? '' }));
+  const rows: object[] = stats.bikes.map((b) => ({
+    ...b,
+    batteryPercent: b.batteryPercent ?? '',
+    batteryHealth: b.batteryHealth ?? '',
+    batteryCycles: b.batteryCycles ?? '',
+  }));
   const figures: Array<[string, string | number]> = [
-    ['统计区间', `${stats.from} 至 ${stats.to}`], ['车辆总数', stats.vehicles], ['在租车辆', stats.rented], ['车辆利用率', pct(stats.utilisation)],
-    ['租赁收入（元）', yuan(stats.revenueFen)], ...stats.revenueByMethod.map((m): [string, string] => [`${m.name}净收款（元）`, yuan(m.amountFen)]),
-    ['进行中订单', stats.openContracts], ['逾期订单', stats.overdueContracts], ['逾期率', pct(stats.overdueRate)], ['逾期金额（元）', yuan(stats.overdueFen)], ['新增骑手', stats.newRiders],
+    ['统计区间', `${stats.from} 至 ${stats.to}`],
+    ['车辆总数', stats.vehicles],
+    ['在租车辆', stats.rented],
+    ['车辆利用率', pct(stats.utilisation)],
+    ['租赁收入（元）', yuan(stats.revenueFen)],
+    ...stats.revenueByMethod.map((m): [string, string] => [`${m.name}净收款（元）`, yuan(m.amountFen)]),
+    ['进行中订单', stats.openContracts],
+    ['逾期订单', stats.overdueContracts],
+    ['逾期率', pct(stats.overdueRate)],
+    ['逾期金额（元）', yuan(stats.overdueFen)],
+    ['新增骑手', stats.newRiders],
   ];
   rows.push({}, ...figures.map(([code, plate]) => ({ code, plate })));
-  return fileBytes(workbook('运营统计', [
-    { header: '车辆编号', key: 'code', width: 16 }, { header: '车牌', key: 'plate', width: 18 }, { header: '状态', key: 'stateName', width: 10 },
-    { header: '里程（km）', key: 'mileageKm', width: 12 }, { header: '在租天数', key: 'rentedDays', width: 10 }, { header: '电量（%）', key: 'batteryPercent', width: 10 },
-    { header: '电池健康（%）', key: 'batteryHealth', width: 12 }, { header: '循环次数', key: 'batteryCycles', width: 10 },
-  ], rows));
+  return fileBytes(
+    workbook(
+      '运营统计',
+      [
+        { header: '车辆编号', key: 'code', width: 16 },
+        { header: '车牌', key: 'plate', width: 18 },
+        { header: '状态', key: 'stateName', width: 10 },
+        { header: '里程（km）', key: 'mileageKm', width: 12 },
+        { header: '在租天数', key: 'rentedDays', width: 10 },
+        { header: '电量（%）', key: 'batteryPercent', width: 10 },
+        { header: '电池健康（%）', key: 'batteryHealth', width: 12 },
+        { header: '循环次数', key: 'batteryCycles', width: 10 },
+      ],
+      rows,
+    ),
+  );
 }

@@ -28,17 +28,44 @@ export const leaseVehiclesQueries = {
   page: async (q: Queryable, scope: string, keyword: string | null, state: string | null, limit: number, offset: number) => {
     const where = `${IN_SCOPE(1)} AND ($2::text IS NULL OR lv.code ILIKE $2 OR v.plate ILIKE $2 OR t.identifier LIKE $2 OR r.name LIKE $2) AND ($3::text IS NULL OR lv.state = $3)`;
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${where}) x`, [scope, keyword, state]);
-    const rows = await q.query<LeaseVehicleRow>(`${SELECT} WHERE ${where} ORDER BY lv.code LIMIT $4 OFFSET $5`, [scope, keyword, state, limit, offset]);
+    const rows = await q.query<LeaseVehicleRow>(`${SELECT} WHERE ${where} ORDER BY lv.code LIMIT $4 OFFSET $5`, [
+      scope,
+      keyword,
+      state,
+      limit,
+      offset,
+    ]);
     return { total: count?.n ?? 0, rows };
   },
-  visible: async (q: Queryable, scope: string, id: number) => (await q.query<LeaseVehicleRow>(`${SELECT} WHERE ${IN_SCOPE(1)} AND lv.vehicle_id = $2`, [scope, id]))[0],
+  visible: async (q: Queryable, scope: string, id: number) =>
+    (await q.query<LeaseVehicleRow>(`${SELECT} WHERE ${IN_SCOPE(1)} AND lv.vehicle_id = $2`, [scope, id]))[0],
   all: (q: Queryable, scope: string) => q.query<LeaseVehicleRow>(`${SELECT} WHERE ${IN_SCOPE(1)} ORDER BY lv.code`, [scope]),
   codeTaken: async (q: Queryable, accountId: number, code: string, except: number | null) =>
-    (await q.query(`SELECT 1 FROM elec_lease_vehicles WHERE account_id = $1 AND code = $2 AND vehicle_id <> COALESCE($3::bigint, 0)`, [accountId, code, except])).length > 0,
+    (
+      await q.query(`SELECT 1 FROM elec_lease_vehicles WHERE account_id = $1 AND code = $2 AND vehicle_id <> COALESCE($3::bigint, 0)`, [
+        accountId,
+        code,
+        except,
+      ])
+    ).length > 0,
   insert: (q: Queryable, r: { vehicleId: number; accountId: number; code: string; storeId: number | null; batteryModel: string }) =>
-    q.query(`INSERT INTO elec_lease_vehicles (vehicle_id, account_id, code, store_id, battery_model) VALUES ($1, $2, $3, $4, $5)`, [r.vehicleId, r.accountId, r.code, r.storeId, r.batteryModel]),
+    q.query(`INSERT INTO elec_lease_vehicles (vehicle_id, account_id, code, store_id, battery_model) VALUES ($1, $2, $3, $4, $5)`, [
+      r.vehicleId,
+      r.accountId,
+      r.code,
+      r.storeId,
+      r.batteryModel,
+    ]),
   update: (q: Queryable, id: number, r: { code: string; storeId: number | null; batteryModel: string; state: string }) =>
-    q.query(`UPDATE elec_lease_vehicles SET code = $2, store_id = $3, battery_model = $4, state = $5 WHERE vehicle_id = $1`, [id, r.code, r.storeId, r.batteryModel, r.state]),
-  hasContracts: async (q: Queryable, id: number) => (await q.query(`SELECT 1 FROM elec_lease_contracts WHERE vehicle_id = $1 LIMIT 1`, [id])).length > 0,
-  setState: (q: Queryable, id: number, state: string) => q.query(`UPDATE elec_lease_vehicles SET state = $2 WHERE vehicle_id = $1`, [id, state]),
+    q.query(`UPDATE elec_lease_vehicles SET code = $2, store_id = $3, battery_model = $4, state = $5 WHERE vehicle_id = $1`, [
+      id,
+      r.code,
+      r.storeId,
+      r.batteryModel,
+      r.state,
+    ]),
+  hasContracts: async (q: Queryable, id: number) =>
+    (await q.query(`SELECT 1 FROM elec_lease_contracts WHERE vehicle_id = $1 LIMIT 1`, [id])).length > 0,
+  setState: (q: Queryable, id: number, state: string) =>
+    q.query(`UPDATE elec_lease_vehicles SET state = $2 WHERE vehicle_id = $1`, [id, state]),
 };

@@ -10,22 +10,45 @@ import { operatorQueries } from './operator.queries.ts';
 import { leaseVehiclesQueries, type LeaseVehicleRow } from './vehicles.queries.ts';
 import { clean, found, ms } from './scope.ts';
 
-export const visibleLeaseVehicle = async (db: Db, user: SessionUser, id: number) => found(await leaseVehiclesQueries.visible(db, user.accountPath, id));
+export const visibleLeaseVehicle = async (db: Db, user: SessionUser, id: number) =>
+  found(await leaseVehiclesQueries.visible(db, user.accountPath, id));
 
 /** Rows with their 电单车卫士 part (terminal, live position, battery) read in one query. */
 export async function presentLeaseVehicles(db: Db, rows: LeaseVehicleRow[]): Promise<LeaseVehicle[]> {
-  const bikes = new Map((await bikesQueries.byIds(db, rows.map((r) => r.vehicle_id))).map((b) => [Number(b.id), b]));
+  const bikes = new Map(
+    (
+      await bikesQueries.byIds(
+        db,
+        rows.map((r) => r.vehicle_id),
+      )
+    ).map((b) => [Number(b.id), b]),
+  );
   return rows.flatMap((r) => {
     const b = bikes.get(Number(r.vehicle_id));
     if (!b) return [];
-    return [{
-      vehicleId: Number(r.vehicle_id), code: r.code, plate: b.plate, terminalId: b.identifier ?? '', frameNo: b.frame_no, model: b.model,
-      batteryModel: r.battery_model, batteryVoltage: b.battery_voltage, batteryCapacity: b.battery_capacity,
-      storeId: r.store_id === null ? null : Number(r.store_id), storeName: r.store_name ?? '', state: r.state,
-      stateName: LEASE_VEHICLE_STATES[r.state as keyof typeof LEASE_VEHICLE_STATES] ?? r.state, outOfArea: r.out_of_area,
-      contractId: r.contract_id === null ? null : Number(r.contract_id), contractNo: r.contract_no ?? '', riderName: r.rider_name ?? '',
-      status: presentStatus(b), created: ms(r.created_at)!,
-    }];
+    return [
+      {
+        vehicleId: Number(r.vehicle_id),
+        code: r.code,
+        plate: b.plate,
+        terminalId: b.identifier ?? '',
+        frameNo: b.frame_no,
+        model: b.model,
+        batteryModel: r.battery_model,
+        batteryVoltage: b.battery_voltage,
+        batteryCapacity: b.battery_capacity,
+        storeId: r.store_id === null ? null : Number(r.store_id),
+        storeName: r.store_name ?? '',
+        state: r.state,
+        stateName: LEASE_VEHICLE_STATES[r.state as keyof typeof LEASE_VEHICLE_STATES] ?? r.state,
+        outOfArea: r.out_of_area,
+        contractId: r.contract_id === null ? null : Number(r.contract_id),
+        contractNo: r.contract_no ?? '',
+        riderName: r.rider_name ?? '',
+        status: presentStatus(b),
+        created: ms(r.created_at)!,
+      },
+    ];
   });
 }
 
@@ -42,13 +65,21 @@ export async function addLeaseVehicle(db: Db, bus: Bus, user: SessionUser, input
   const code = clean(input.code).toUpperCase();
   if (!code) throw new AppError(ELEC_LEASE_ERRORS.codeMissing);
   const storeId = await storeOf(db, user, input.storeId);
-  if (await leaseVehiclesQueries.codeTaken(db, user.accountId, code, null)) throw new AppError(ELEC_LEASE_ERRORS.codeTaken, { params: { code } });
+  if (await leaseVehiclesQueries.codeTaken(db, user.accountId, code, null))
+    throw new AppError(ELEC_LEASE_ERRORS.codeTaken, { params: { code } });
   const vehicleId = await bindBike(db, bus, user, {
-    imei: input.imei, plate: input.plate, name: code, model: input.model, frameNo: input.frameNo, batteryVoltage: input.batteryVoltage, batteryCapacity: input.batteryCapacity,
+    imei: input.imei,
+    plate: input.plate,
+    name: code,
+    model: input.model,
+    frameNo: input.frameNo,
+    batteryVoltage: input.batteryVoltage,
+    batteryCapacity: input.batteryCapacity,
   });
   const accountId = Number((await bikesQueries.byIds(db, [vehicleId]))[0]!.account_id);
   try {
-    if (await leaseVehiclesQueries.codeTaken(db, accountId, code, null)) throw new AppError(ELEC_LEASE_ERRORS.codeTaken, { params: { code } });
+    if (await leaseVehiclesQueries.codeTaken(db, accountId, code, null))
+      throw new AppError(ELEC_LEASE_ERRORS.codeTaken, { params: { code } });
     await leaseVehiclesQueries.insert(db, { vehicleId, accountId, code, storeId, batteryModel: clean(input.batteryModel) });
   } catch (err) {
     await unbindBike(db, bus, user, vehicleId);
@@ -62,21 +93,29 @@ export async function updateLeaseVehicle(db: Db, bus: Bus, user: SessionUser, in
   const v = await visibleLeaseVehicle(db, user, input.vehicleId);
   const code = input.code === undefined ? v.code : clean(input.code).toUpperCase();
   if (!code) throw new AppError(ELEC_LEASE_ERRORS.codeMissing);
-  if (code !== v.code && (await leaseVehiclesQueries.codeTaken(db, v.account_id, code, v.vehicle_id))) throw new AppError(ELEC_LEASE_ERRORS.codeTaken, { params: { code } });
+  if (code !== v.code && (await leaseVehiclesQueries.codeTaken(db, v.account_id, code, v.vehicle_id)))
+    throw new AppError(ELEC_LEASE_ERRORS.codeTaken, { params: { code } });
   let state = v.state;
   if (input.state !== undefined && input.state !== v.state) {
-    if (!['available', 'repair', 'lost'].includes(input.state)) throw new AppError(ELEC_LEASE_ERRORS.stateUnknown, { params: { state: input.state } });
+    if (!['available', 'repair', 'lost'].includes(input.state))
+      throw new AppError(ELEC_LEASE_ERRORS.stateUnknown, { params: { state: input.state } });
     if (v.contract_id !== null) throw new AppError(ELEC_LEASE_ERRORS.vehicleRented, { params: { code: v.code, action: '修改状态' } });
     state = input.state;
   }
   const storeId = input.storeId === undefined ? v.store_id : await storeOf(db, user, input.storeId || undefined);
   await updateBike(db, bus, user, { bikeId: v.vehicle_id, plate: input.plate, name: code, model: input.model, frameNo: input.frameNo });
-  await leaseVehiclesQueries.update(db, v.vehicle_id, { code, storeId, batteryModel: input.batteryModel === undefined ? v.battery_model : clean(input.batteryModel), state });
+  await leaseVehiclesQueries.update(db, v.vehicle_id, {
+    code,
+    storeId,
+    batteryModel: input.batteryModel === undefined ? v.battery_model : clean(input.batteryModel),
+    state,
+  });
 }
 
 export async function deleteLeaseVehicle(db: Db, bus: Bus, user: SessionUser, id: number): Promise<void> {
   const v = await visibleLeaseVehicle(db, user, id);
   if (v.contract_id !== null) throw new AppError(ELEC_LEASE_ERRORS.vehicleRented, { params: { code: v.code, action: '删除' } });
-  if (await leaseVehiclesQueries.hasContracts(db, v.vehicle_id)) throw new AppError(ELEC_LEASE_ERRORS.vehicleHasContracts, { params: { code: v.code } });
+  if (await leaseVehiclesQueries.hasContracts(db, v.vehicle_id))
+    throw new AppError(ELEC_LEASE_ERRORS.vehicleHasContracts, { params: { code: v.code } });
   await unbindBike(db, bus, user, v.vehicle_id);
 }

@@ -71,7 +71,11 @@ export function workbook(sheetName: string, columns: SheetColumn[], rows: object
       const count = await writeXlsx((chunk) => sink.write(chunk), {
         name: sheetName,
         columns,
-        rows: Array.isArray(rows) ? (async function* one() { yield rows; })() : rows,
+        rows: Array.isArray(rows)
+          ? (async function* one() {
+              yield rows;
+            })()
+          : rows,
         beforeWindow: (sofar, window) => {
           if (sofar + window.length > limit.rows) throw new AppError(limit.error, { params: { rows: limit.rows } });
         },

@@ -12,17 +12,31 @@ const userListExport: ExportKind = {
   permissions: ['system:user'], // 用户管理's list
   async generate(ctx, job) {
     const rows = await exportsQueries.usersOfSubtree(ctx.db, job.account_id);
-    const content = workbook('用户列表', [
-      { header: '用户名', key: 'username' },
-      { header: '姓名', key: 'name' },
-      { header: '所属账户', key: 'account', width: 24 },
-      { header: '角色', key: 'role' },
-      { header: '手机号', key: 'phone' },
-      { header: '最近登录', key: 'lastLogin', width: 22 },
-    ], rows.map((r) => ({ ...r, phone: r.phone ? `${r.phone.slice(0, 3)}****${r.phone.slice(-4)}` : '', lastLogin: r.last_login_at?.toISOString().replace('T', ' ').slice(0, 19) ?? '' })));
+    const content = workbook(
+      '用户列表',
+      [
+        { header: '用户名', key: 'username' },
+        { header: '姓名', key: 'name' },
+        { header: '所属账户', key: 'account', width: 24 },
+        { header: '角色', key: 'role' },
+        { header: '手机号', key: 'phone' },
+        { header: '最近登录', key: 'lastLogin', width: 22 },
+      ],
+      rows.map((r) => ({
+        ...r,
+        phone: r.phone ? `${r.phone.slice(0, 3)}****${r.phone.slice(-4)}` : '',
+        lastLogin: r.last_login_at?.toISOString().replace('T', ' ').slice(0, 19) ?? '',
+      })),
+    );
     return { fileName: `用户列表-${job.id}.xlsx`, content };
   },
 };
 
 /** Every kind of export the download centre makes: given to the exports service and the dictionary. */
-export const EXPORT_KINDS: readonly ExportKind[] = [userListExport, ...dataReportExports, ...drivingReportExports, monthlyExport, ...fleetReportExports];
+export const EXPORT_KINDS: readonly ExportKind[] = [
+  userListExport,
+  ...dataReportExports,
+  ...drivingReportExports,
+  monthlyExport,
+  ...fleetReportExports,
+];

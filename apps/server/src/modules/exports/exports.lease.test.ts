@@ -17,11 +17,21 @@ let worker: ExportsService;
 const LEASE_SECONDS = 5;
 
 const queue = async () =>
-  (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'userList' }) })).json().obj.id as number;
+  (
+    await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v1/accelerate/export/exportDataReport.json',
+      ...form({ reportType: 'userList' }),
+    })
+  ).json().obj.id as number;
 const job = (id: number) =>
-  t.ctx.db.one<{ status: string; attempt: number; error: string; size: number; worker: string }>('SELECT status, attempt, error, size, worker FROM export_jobs WHERE id = $1', [id]);
+  t.ctx.db.one<{ status: string; attempt: number; error: string; size: number; worker: string }>(
+    'SELECT status, attempt, error, size, worker FROM export_jobs WHERE id = $1',
+    [id],
+  );
 /** A worker's heartbeat last came longer ago than the lease: its process is gone. */
-const silence = (id: number) => t.ctx.db.query(`UPDATE export_jobs SET heartbeat_at = now() - make_interval(secs => $2) WHERE id = $1`, [id, LEASE_SECONDS + 1]);
+const silence = (id: number) =>
+  t.ctx.db.query(`UPDATE export_jobs SET heartbeat_at = now() - make_interval(secs => $2) WHERE id = $1`, [id, LEASE_SECONDS + 1]);
 
 beforeAll(async () => {
   t = await createTestServer();
@@ -53,7 +63,10 @@ describe('an export claimed on a lease', () => {
     expect(await exportsQueries.finishParts(t.ctx.db, id, 1, 'stale.xlsx', 4)).toBe(false);
     await exportsQueries.failJob(t.ctx.db, id, 1, 'stale');
     expect(await job(id)).toMatchObject({ status: 'done', attempt: 2, error: '', size: done!.size });
-    const parts = await t.ctx.db.query<{ attempt: number; bytes: number }>('SELECT attempt, sum(length(data))::int AS bytes FROM export_file_parts WHERE job_id = $1 GROUP BY attempt', [id]);
+    const parts = await t.ctx.db.query<{ attempt: number; bytes: number }>(
+      'SELECT attempt, sum(length(data))::int AS bytes FROM export_file_parts WHERE job_id = $1 GROUP BY attempt',
+      [id],
+    );
     expect(parts).toEqual([{ attempt: 2, bytes: done!.size }]);
 
     const file = await t.call(null, { url: `/car/v1/accelerate/export/download.json?id=${id}&sessionId=${a.sessionId}` });

@@ -24,10 +24,12 @@ const COLUMNS = 'id, user_id, account_id, name, report_type, params, status, cre
 
 export const exportsQueries = {
   insert: async (q: Queryable, j: { userId: number; accountId: number; name: string; reportType: string; params: object }) =>
-    (await q.query<ExportRow>(
-      `INSERT INTO export_jobs (user_id, account_id, name, report_type, params) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-      [j.userId, j.accountId, j.name, j.reportType, j.params],
-    ))[0],
+    (
+      await q.query<ExportRow>(
+        `INSERT INTO export_jobs (user_id, account_id, name, report_type, params) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+        [j.userId, j.accountId, j.name, j.reportType, j.params],
+      )
+    )[0],
 
   pageOfUser: async (q: Queryable, userId: number, limit: number, offset: number) => {
     const [count] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM export_jobs WHERE user_id = $1', [userId]);
@@ -40,21 +42,31 @@ export const exportsQueries = {
 
   /** A job's file as its owner asks for it: the name, the size, the attempt whose parts make it, and the whole content only for files made before parts. */
   fileOfUser: async (q: Queryable, id: number, userId: number) =>
-    (await q.query<{ file_name: string; content: Uint8Array | null; status: string; size: number; attempt: number }>(
-      'SELECT file_name, content, status, size, attempt FROM export_jobs WHERE id = $1 AND user_id = $2',
-      [id, userId],
-    ))[0],
+    (
+      await q.query<{ file_name: string; content: Uint8Array | null; status: string; size: number; attempt: number }>(
+        'SELECT file_name, content, status, size, attempt FROM export_jobs WHERE id = $1 AND user_id = $2',
+        [id, userId],
+      )
+    )[0],
 
   /** Stores a part while `attempt` still holds the job; false when another claim has taken it (the lease ran out). */
   insertPart: async (q: Queryable, jobId: number, attempt: number, seq: number, data: Buffer) =>
-    (await q.query(
-      `INSERT INTO export_file_parts (job_id, attempt, seq, data)
+    (
+      await q.query(
+        `INSERT INTO export_file_parts (job_id, attempt, seq, data)
        SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM export_jobs WHERE id = $1 AND attempt = $2 AND status = 'running') RETURNING 1`,
-      [jobId, attempt, seq, data],
-    )).length === 1,
+        [jobId, attempt, seq, data],
+      )
+    ).length === 1,
 
   part: async (q: Queryable, jobId: number, attempt: number, seq: number) =>
-    (await q.query<{ data: Uint8Array }>('SELECT data FROM export_file_parts WHERE job_id = $1 AND attempt = $2 AND seq = $3', [jobId, attempt, seq]))[0]?.data,
+    (
+      await q.query<{ data: Uint8Array }>('SELECT data FROM export_file_parts WHERE job_id = $1 AND attempt = $2 AND seq = $3', [
+        jobId,
+        attempt,
+        seq,
+      ])
+    )[0]?.data,
 
   /**
    * The file is in the parts `attempt` wrote: done, if that attempt still holds the job (else
@@ -76,20 +88,30 @@ export const exportsQueries = {
    * processes share the queue, and each job goes to one of them.
    */
   claimNext: async (q: Queryable, worker: string) =>
-    (await q.query<ExportRow>(
-      `UPDATE export_jobs SET status = 'running', started_at = now(), heartbeat_at = now(), attempt = attempt + 1, worker = $1
+    (
+      await q.query<ExportRow>(
+        `UPDATE export_jobs SET status = 'running', started_at = now(), heartbeat_at = now(), attempt = attempt + 1, worker = $1
         WHERE id = (SELECT id FROM export_jobs WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING ${COLUMNS}`,
-      [worker],
-    ))[0],
+        [worker],
+      )
+    )[0],
 
   /** The running attempt renews its lease; false when it no longer holds the job. */
   heartbeat: async (q: Queryable, id: number, attempt: number) =>
-    (await q.query(`UPDATE export_jobs SET heartbeat_at = now() WHERE id = $1 AND attempt = $2 AND status = 'running' RETURNING 1`, [id, attempt])).length === 1,
+    (
+      await q.query(`UPDATE export_jobs SET heartbeat_at = now() WHERE id = $1 AND attempt = $2 AND status = 'running' RETURNING 1`, [
+        id,
+        attempt,
+      ])
+    ).length === 1,
 
   /** Fails the job, if `attempt` still holds it. */
   failJob: (q: Queryable, id: number, attempt: number, error: string) =>
-    q.query(`UPDATE export_jobs SET status = 'failed', finished_at = now(), error = $3 WHERE id = $1 AND attempt = $2 AND status = 'running'`, [id, attempt, error]),
+    q.query(
+      `UPDATE export_jobs SET status = 'failed', finished_at = now(), error = $3 WHERE id = $1 AND attempt = $2 AND status = 'running'`,
+      [id, attempt, error],
+    ),
 
   /**
    * Jobs whose worker stopped renewing the lease (its process died) go back to the queue — or

@@ -24,7 +24,13 @@ afterAll(() => t?.close());
 
 describe('download centre', () => {
   it('queues an export, a worker fills it with a real workbook, and only its owner downloads it', async () => {
-    const created = (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'userList' }) })).json();
+    const created = (
+      await t.call(a.sessionId, {
+        method: 'POST',
+        url: '/car/v1/accelerate/export/exportDataReport.json',
+        ...form({ reportType: 'userList' }),
+      })
+    ).json();
     expect(created.obj).toMatchObject({ status: 'queued', name: '用户列表', reportType: 'userList' });
     const notYet = (await t.call(a.sessionId, { url: `/car/v1/accelerate/export/download.json?id=${created.obj.id}` })).json();
     expect(notYet).toMatchObject({ flag: 0, errorCode: EXPORT_ERRORS.notReady.code, msg: '文件尚未生成完成，请稍后再试' });
@@ -59,7 +65,13 @@ describe('download centre', () => {
     }
     expect((await t.call(clerk.sessionId, { url: '/car/v1/accelerate/export/listExportRecord.json' })).json().obj.total).toBe(0);
     // queued while the role held it, made after it was taken away: the file is not made
-    const queued = await exportsQueries.insert(t.ctx.db, { userId: clerk.userId, accountId: clerk.accountId, name: '用户列表', reportType: 'userList', params: {} });
+    const queued = await exportsQueries.insert(t.ctx.db, {
+      userId: clerk.userId,
+      accountId: clerk.accountId,
+      name: '用户列表',
+      reportType: 'userList',
+      params: {},
+    });
     await exports.runNext();
     const [job] = (await t.call(clerk.sessionId, { url: '/car/v1/accelerate/export/listExportRecord.json' })).json().obj.list;
     expect(job).toMatchObject({ id: queued.id, status: 'failed' });
@@ -71,24 +83,52 @@ describe('download centre', () => {
       expect(kind.permissions.length).toBeGreaterThan(0);
       for (const missing of kind.permissions) {
         const role = await createTenant(t, { codes: all.filter((code) => code !== missing) });
-        const answer = (await t.call(role.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: kind.type }) })).json();
+        const answer = (
+          await t.call(role.sessionId, {
+            method: 'POST',
+            url: '/car/v1/accelerate/export/exportDataReport.json',
+            ...form({ reportType: kind.type }),
+          })
+        ).json();
         expect({ kind: kind.type, missing, msg: answer.msg }).toEqual({ kind: kind.type, missing, msg: '没有该操作的权限' });
       }
     }
   });
 
   it('refuses unknown report types and malformed parameters', async () => {
-    const unknown = (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'nope' }) })).json();
+    const unknown = (
+      await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'nope' }) })
+    ).json();
     expect(unknown).toMatchObject({ errorCode: EXPORT_ERRORS.unknownType.code, msg: '不支持的报表类型' });
-    const bad = (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'userList', params: '{oops' }) })).json();
+    const bad = (
+      await t.call(a.sessionId, {
+        method: 'POST',
+        url: '/car/v1/accelerate/export/exportDataReport.json',
+        ...form({ reportType: 'userList', params: '{oops' }),
+      })
+    ).json();
     expect(bad).toMatchObject({ errorCode: EXPORT_ERRORS.badParams.code, msg: '报表参数格式错误' });
   });
 
   it('records why a file could not be made: what the user can do, or a generic message', async () => {
     // The service makes the kinds it is given: two that fail, one with a catalogued reason.
     const failing = new ExportsService(t.ctx, [
-      { type: 'testTooBig', title: '测试报表', permissions: [], generate: async () => { throw new AppError(EXPORT_ERRORS.tooManyRows, { params: { rows: 1_000_000 } }); } },
-      { type: 'testBroken', title: '测试报表', permissions: [], generate: async () => { throw new Error('socket hang up'); } },
+      {
+        type: 'testTooBig',
+        title: '测试报表',
+        permissions: [],
+        generate: async () => {
+          throw new AppError(EXPORT_ERRORS.tooManyRows, { params: { rows: 1_000_000 } });
+        },
+      },
+      {
+        type: 'testBroken',
+        title: '测试报表',
+        permissions: [],
+        generate: async () => {
+          throw new Error('socket hang up');
+        },
+      },
     ]);
     for (const reportType of ['testTooBig', 'testBroken']) {
       await exportsQueries.insert(t.ctx.db, { userId: a.userId, accountId: a.accountId, name: '测试报表', reportType, params: {} });
@@ -96,7 +136,8 @@ describe('download centre', () => {
     }
     const list = (await t.call(a.sessionId, { url: '/car/v1/accelerate/export/listExportRecord.json' })).json().obj.list;
     expect(list.slice(0, 2).map((r: { status: string; error: string }) => [r.status, r.error])).toEqual([
-      ['failed', '报表生成失败，请稍后重试'], ['failed', '导出数据超过1000000行，请缩小查询范围'],
+      ['failed', '报表生成失败，请稍后重试'],
+      ['failed', '导出数据超过1000000行，请缩小查询范围'],
     ]);
   });
 });

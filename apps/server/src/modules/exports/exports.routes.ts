@@ -9,7 +9,9 @@ import { presentExport } from './exports.presenter.ts';
 import { ExportsService } from './exports.service.ts';
 
 const excel = (reply: FastifyReply, fileName: string) =>
-  reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+  reply
+    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
 
 /** The download centre: queue an export, list one's own, download one's own files; a small report's file at once. */
 export const exportsRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {

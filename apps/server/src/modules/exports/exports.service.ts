@@ -41,7 +41,11 @@ export class ExportsService {
   private readonly partBytes: number;
   private readonly leaseSeconds: number;
 
-  constructor(private readonly ctx: AppContext, kinds: readonly ExportKind[], options: { directRows?: number; partBytes?: number; leaseSeconds?: number } = {}) {
+  constructor(
+    private readonly ctx: AppContext,
+    kinds: readonly ExportKind[],
+    options: { directRows?: number; partBytes?: number; leaseSeconds?: number } = {},
+  ) {
     this.kinds = new Map(kinds.map((k) => [k.type, k]));
     this.directRows = options.directRows ?? ctx.config.exportDirectRows;
     this.partBytes = options.partBytes ?? PART_BYTES;
@@ -51,7 +55,13 @@ export class ExportsService {
   /** Queues an export once its kind has checked the caller and the params. */
   async create(user: SessionUser, input: ExportInput): Promise<ExportRow> {
     const { kind, params } = await this.checked(user, input);
-    return exportsQueries.insert(this.ctx.db, { userId: user.userId, accountId: user.accountId, name: input.name || kind.title, reportType: kind.type, params });
+    return exportsQueries.insert(this.ctx.db, {
+      userId: user.userId,
+      accountId: user.accountId,
+      name: input.name || kind.title,
+      reportType: kind.type,
+      params,
+    });
   }
 
   /**
@@ -62,8 +72,19 @@ export class ExportsService {
     const { kind, params } = await this.checked(user, input);
     const now = new Date();
     const job: ExportRow = {
-      id: 0, user_id: user.userId, account_id: user.accountId, name: input.name || kind.title, report_type: kind.type, params,
-      status: 'running', created_at: now, finished_at: null, file_name: '', size: 0, error: '', attempt: 0,
+      id: 0,
+      user_id: user.userId,
+      account_id: user.accountId,
+      name: input.name || kind.title,
+      report_type: kind.type,
+      params,
+      status: 'running',
+      created_at: now,
+      finished_at: null,
+      file_name: '',
+      size: 0,
+      error: '',
+      attempt: 0,
     };
     const file = await kind.generate(this.ctx, job);
     const content = await fileBytes(file.content, { rows: this.directRows, error: EXPORT_ERRORS.tooLargeForDirect });
@@ -119,12 +140,15 @@ export class ExportsService {
       return;
     }
     let held = true;
-    const renew = setInterval(() => {
-      exportsQueries.heartbeat(db, job.id, job.attempt).then(
-        (ok) => (held &&= ok),
-        (err) => log.warn({ err, jobId: job.id }, 'export lease not renewed'),
-      );
-    }, (this.leaseSeconds * 1000) / 3);
+    const renew = setInterval(
+      () => {
+        exportsQueries.heartbeat(db, job.id, job.attempt).then(
+          (ok) => (held &&= ok),
+          (err) => log.warn({ err, jobId: job.id }, 'export lease not renewed'),
+        );
+      },
+      (this.leaseSeconds * 1000) / 3,
+    );
     try {
       // The role may have lost the list's permission (or the user been disabled) since the file was asked for.
       const owner = await activeSessionUser(db, job.user_id);
@@ -135,7 +159,8 @@ export class ExportsService {
       if (Buffer.isBuffer(file.content)) parts.write(file.content);
       else await file.content.writeTo(parts);
       await parts.end();
-      if (!held || !(await exportsQueries.finishParts(db, job.id, job.attempt, file.fileName, parts.size))) throw new ExportLeaseLost(job.id);
+      if (!held || !(await exportsQueries.finishParts(db, job.id, job.attempt, file.fileName, parts.size)))
+        throw new ExportLeaseLost(job.id);
     } catch (err) {
       if (err instanceof ExportLeaseLost) {
         log.warn({ jobId: job.id, attempt: job.attempt }, 'export taken over by another worker; this run is dropped');

@@ -26,7 +26,12 @@ export class PartWriter implements ByteSink {
   private stored: Promise<unknown> = Promise.resolve();
   size = 0;
 
-  constructor(private readonly db: Queryable, private readonly jobId: number, private readonly attempt: number, private readonly partBytes = PART_BYTES) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly jobId: number,
+    private readonly attempt: number,
+    private readonly partBytes = PART_BYTES,
+  ) {}
 
   write(chunk: Buffer): void {
     this.chunks.push(chunk);
@@ -60,11 +65,14 @@ export class PartWriter implements ByteSink {
 
 /** A stored file (the parts of the attempt that finished it) read back part by part, as the download sends it: one part in memory at a time. */
 export function readParts(db: Queryable, jobId: number, attempt: number): Readable {
-  return Readable.from((async function* parts() {
-    for (let seq = 0; ; seq++) {
-      const data = await exportsQueries.part(db, jobId, attempt, seq);
-      if (!data) return;
-      yield Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-    }
-  })(), { objectMode: false });
+  return Readable.from(
+    (async function* parts() {
+      for (let seq = 0; ; seq++) {
+        const data = await exportsQueries.part(db, jobId, attempt, seq);
+        if (!data) return;
+        yield Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+      }
+    })(),
+    { objectMode: false },
+  );
 }

@@ -19,7 +19,11 @@ beforeAll(async () => {
   a = await createTenant(t, { codes: 'all' });
   exports = new ExportsService(t.ctx, EXPORT_KINDS, { partBytes: 2048 });
   for (const [i, plate] of plates.entries()) {
-    await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate, terminalId: `1386000000${i}`, protocol: 'jt808' }) });
+    await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/add.json',
+      ...form({ plate, terminalId: `1386000000${i}`, protocol: 'jt808' }),
+    });
   }
   await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
   // Known daily figures: vehicle i drove 10.5·(i+1) km on 05-01 and 3.25·(i+1) km on 05-02.
@@ -34,20 +38,27 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const post = (url: string, fields: Record<string, string>) => t.call(a.sessionId, { method: 'POST', url, ...form(fields) });
-const direct = (reportType: string, params: object) => post('/car/v1/accelerate/export/exportDataReportFile.json', { reportType, params: JSON.stringify(params) });
+const direct = (reportType: string, params: object) =>
+  post('/car/v1/accelerate/export/exportDataReportFile.json', { reportType, params: JSON.stringify(params) });
 
 async function sheetOf(bytes: Buffer): Promise<string[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(bytes as unknown as ArrayBuffer);
   const rows: string[][] = [];
-  book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+  book.worksheets[0].eachRow((row) =>
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+  );
   return rows;
 }
 const column = (rows: string[][], header: string) => rows.slice(1).map((r) => r[rows[0].indexOf(header)]);
 
 describe('report exports', () => {
   it('downloads a small result at once, with the figures of the JSON answer', async () => {
-    const page = (await t.call(a.sessionId, { url: '/car/v1/accelerate/report/mileage/dayMileage.json?startDate=2026-05-01&endDate=2026-05-01&pageSize=100' })).json().obj;
+    const page = (
+      await t.call(a.sessionId, {
+        url: '/car/v1/accelerate/report/mileage/dayMileage.json?startDate=2026-05-01&endDate=2026-05-01&pageSize=100',
+      })
+    ).json().obj;
     const res = await direct(REPORT_EXPORT_TYPES.mileage, { startDate: '2026-05-01', endDate: '2026-05-01' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -61,13 +72,23 @@ describe('report exports', () => {
 
   it('refuses a large result at once; queued, it is written in parts and downloads whole, with the same figures', async () => {
     const tooLarge = (await direct(REPORT_EXPORT_TYPES.mileage, DAYS)).json();
-    expect(tooLarge).toMatchObject({ flag: 0, errorCode: EXPORT_ERRORS.tooLargeForDirect.code, msg: '导出数据超过4行，请通过导出任务导出' });
+    expect(tooLarge).toMatchObject({
+      flag: 0,
+      errorCode: EXPORT_ERRORS.tooLargeForDirect.code,
+      msg: '导出数据超过4行，请通过导出任务导出',
+    });
 
-    const job = (await post('/car/v1/accelerate/export/exportDataReport.json', { reportType: REPORT_EXPORT_TYPES.mileage, params: JSON.stringify(DAYS) })).json().obj;
+    const job = (
+      await post('/car/v1/accelerate/export/exportDataReport.json', {
+        reportType: REPORT_EXPORT_TYPES.mileage,
+        params: JSON.stringify(DAYS),
+      })
+    ).json().obj;
     expect(await exports.runNext()).toBe(true);
     const stored = await t.ctx.db.one<{ parts: number; bytes: number; size: number; content: unknown }>(
       `SELECT (SELECT count(*)::int FROM export_file_parts WHERE job_id = $1) AS parts, (SELECT sum(length(data))::int FROM export_file_parts WHERE job_id = $1) AS bytes,
-              size, content FROM export_jobs WHERE id = $1`, [job.id],
+              size, content FROM export_jobs WHERE id = $1`,
+      [job.id],
     );
     expect(stored!.parts).toBeGreaterThan(1); // streamed into the database part by part, never kept whole
     expect(stored!).toMatchObject({ bytes: stored!.size, content: null });
@@ -75,7 +96,11 @@ describe('report exports', () => {
     const file = await t.call(null, { url: `/car/v1/accelerate/export/download.json?id=${job.id}&sessionId=${a.sessionId}` });
     expect(file.headers['content-length']).toBe(String(stored!.size));
     const rows = await sheetOf(file.rawPayload);
-    const page = (await t.call(a.sessionId, { url: '/car/v1/accelerate/report/mileage/dayMileage.json?startDate=2026-05-01&endDate=2026-05-02&pageSize=100' })).json().obj;
+    const page = (
+      await t.call(a.sessionId, {
+        url: '/car/v1/accelerate/report/mileage/dayMileage.json?startDate=2026-05-01&endDate=2026-05-02&pageSize=100',
+      })
+    ).json().obj;
     expect(rows).toHaveLength(1 + 6);
     expect(column(rows, '日期')).toEqual(page.list.map((r: { day: string }) => r.day));
     expect(column(rows, '里程(km)').map(Number)).toEqual(page.list.map((r: { mileageKm: number }) => r.mileageKm));
@@ -83,7 +108,9 @@ describe('report exports', () => {
   });
 
   it('exports 月度汇总 with the figures of its JSON answer', async () => {
-    const page = (await t.call(a.sessionId, { url: '/car/v1/accelerate/report/monthly/monthlyReport.json?startMonth=2026-05&endMonth=2026-05' })).json().obj;
+    const page = (
+      await t.call(a.sessionId, { url: '/car/v1/accelerate/report/monthly/monthlyReport.json?startMonth=2026-05&endMonth=2026-05' })
+    ).json().obj;
     const res = await direct(REPORT_EXPORT_TYPES.monthly, { startMonth: '2026-05', endMonth: '2026-05' });
     expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('月度汇总-2026-05至2026-05.xlsx');
     const rows = await sheetOf(res.rawPayload);
@@ -99,7 +126,10 @@ describe('report exports', () => {
     const kinds = new Set(EXPORT_KINDS.map((k) => k.type));
     expect(types.filter((type) => !kinds.has(type))).toEqual([]);
     for (const reportType of types) {
-      const params = reportType === REPORT_EXPORT_TYPES.monthly ? { startMonth: '2026-05', endMonth: '2026-05' } : { startDate: '2026-05-02', endDate: '2026-05-02' };
+      const params =
+        reportType === REPORT_EXPORT_TYPES.monthly
+          ? { startMonth: '2026-05', endMonth: '2026-05' }
+          : { startDate: '2026-05-02', endDate: '2026-05-02' };
       const res = await direct(reportType, params);
       expect(res.headers['content-type'], reportType).toContain('spreadsheetml');
       expect((await sheetOf(res.rawPayload))[0].length, reportType).toBeGreaterThan(3);
@@ -113,10 +143,19 @@ describe('report exports', () => {
 
   it('answers bad input in Chinese, never with a file', async () => {
     expect((await direct('nope', {})).json()).toMatchObject({ errorCode: EXPORT_ERRORS.unknownType.code });
-    expect((await post('/car/v1/accelerate/export/exportDataReportFile.json', { reportType: 'mileageReport', params: '{oops' })).json()).toMatchObject({ errorCode: EXPORT_ERRORS.badParams.code });
-    expect((await direct(REPORT_EXPORT_TYPES.mileage, { vehicleId: 999_999 })).json()).toMatchObject({ flag: 0, msg: '车辆不存在或无权访问' });
+    expect(
+      (await post('/car/v1/accelerate/export/exportDataReportFile.json', { reportType: 'mileageReport', params: '{oops' })).json(),
+    ).toMatchObject({ errorCode: EXPORT_ERRORS.badParams.code });
+    expect((await direct(REPORT_EXPORT_TYPES.mileage, { vehicleId: 999_999 })).json()).toMatchObject({
+      flag: 0,
+      msg: '车辆不存在或无权访问',
+    });
     const noExport = await createTenant(t, { codes: ['report:mileage'] });
-    const refused = await t.call(noExport.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReportFile.json', ...form({ reportType: 'mileageReport' }) });
+    const refused = await t.call(noExport.sessionId, {
+      method: 'POST',
+      url: '/car/v1/accelerate/export/exportDataReportFile.json',
+      ...form({ reportType: 'mileageReport' }),
+    });
     expect(refused.json()).toMatchObject({ flag: 0, msg: '没有该操作的权限' });
   });
 });

@@ -9,8 +9,14 @@ async function write(rows: object[][], name = '里程报表') {
     for (const w of rows) yield w;
   }
   const count = await writeXlsx((c) => chunks.push(c), {
-    name, rows: windows(),
-    columns: [{ header: '车牌号', key: 'plate', width: 14 }, { header: '里程(km)', key: 'km' }, { header: '备注', key: 'note' }, { header: '在线', key: 'online' }],
+    name,
+    rows: windows(),
+    columns: [
+      { header: '车牌号', key: 'plate', width: 14 },
+      { header: '里程(km)', key: 'km' },
+      { header: '备注', key: 'note' },
+      { header: '在线', key: 'online' },
+    ],
   });
   return { count, bytes: Buffer.concat(chunks), chunks: chunks.length };
 }
@@ -18,14 +24,23 @@ async function write(rows: object[][], name = '里程报表') {
 describe('streamed xlsx', () => {
   it('is a valid zip (every CRC checked) that Excel readers open with the rows as written', async () => {
     const { count, bytes, chunks } = await write([
-      [{ plate: '粤B12345', km: 12.5, note: 'a < b & "c" > d', online: true }, { plate: '粤B2\u0001', km: 0, note: '', online: false }],
+      [
+        { plate: '粤B12345', km: 12.5, note: 'a < b & "c" > d', online: true },
+        { plate: '粤B2\u0001', km: 0, note: '', online: false },
+      ],
       Array.from({ length: 3000 }, (_, i) => ({ plate: `京A${i}`, km: i / 4, note: i % 2 ? ' 首尾空格 ' : null })),
     ]);
     expect(count).toBe(3002);
     expect(chunks).toBeGreaterThan(7); // written as it went, not as one buffer at the end
     const zip = await JSZip.loadAsync(bytes, { checkCRC32: true });
     expect(Object.keys(zip.files).sort()).toEqual([
-      '[Content_Types].xml', '_rels/.rels', 'docProps/core.xml', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml',
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'docProps/core.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
     ]);
 
     const book = new ExcelJS.Workbook();

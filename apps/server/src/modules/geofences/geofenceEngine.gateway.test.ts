@@ -18,12 +18,28 @@ let a: Tenant;
 let fenceId = 0;
 
 // A square around Shenzhen's Civic Centre.
-const SQUARE = [[[114.05, 22.54], [114.07, 22.54], [114.07, 22.56], [114.05, 22.56]]];
+const SQUARE = [
+  [
+    [114.05, 22.54],
+    [114.07, 22.54],
+    [114.07, 22.56],
+    [114.05, 22.56],
+  ],
+];
 const INSIDE = { lon: 114.06, lat: 22.55 };
 const OUTSIDE = { lon: 114.1, lat: 22.6 };
 
-const post = (url: string, fields: Record<string, string | number | boolean>) => t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
-const fix = (time: number, at: { lon: number; lat: number }): Jt808LocationInput => ({ time, ...at, valid: true, speedKmh: 40, course: 90, altitude: 10, acc: true });
+const post = (url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const fix = (time: number, at: { lon: number; lat: number }): Jt808LocationInput => ({
+  time,
+  ...at,
+  valid: true,
+  speedKmh: 40,
+  course: 90,
+  altitude: 10,
+  acc: true,
+});
 const fenceAlarms = (vehicleId: number) =>
   t.ctx.db.query<{ type: string; kind: string; alarm_time: Date }>(
     'SELECT al.type, e.kind, al.alarm_time FROM alarms al JOIN geofence_events e ON e.alarm_id = al.id WHERE al.vehicle_id = $1 ORDER BY al.alarm_time',
@@ -31,15 +47,19 @@ const fenceAlarms = (vehicleId: number) =>
   );
 /** Kind, seconds after `base`, and the 补传 mark of each fence alarm of the vehicle. */
 const crossings = async (vehicleId: number, base: number) =>
-  (await t.ctx.db.query<{ kind: string; alarm_time: Date; late: boolean }>(
-    'SELECT e.kind, al.alarm_time, al.late FROM alarms al JOIN geofence_events e ON e.alarm_id = al.id WHERE al.vehicle_id = $1 ORDER BY al.alarm_time, al.id',
-    [vehicleId],
-  )).map((r) => [r.kind, (r.alarm_time.getTime() - base) / 1000, r.late]);
+  (
+    await t.ctx.db.query<{ kind: string; alarm_time: Date; late: boolean }>(
+      'SELECT e.kind, al.alarm_time, al.late FROM alarms al JOIN geofence_events e ON e.alarm_id = al.id WHERE al.vehicle_id = $1 ORDER BY al.alarm_time, al.id',
+      [vehicleId],
+    )
+  ).map((r) => [r.kind, (r.alarm_time.getTime() - base) / 1000, r.late]);
 
 async function fencedVehicle(plate: string, phone: string) {
   const added = await post('/car/v4/api/vehicle/add.json', { plate, terminalId: phone, protocol: 'jt808' });
   expect(added.flag, added.msg).toBe(1);
-  expect(await post('/car/v4/api/geofence/bindVehicles.json', { geofenceId: fenceId, vehicleIds: String(added.obj.vehicleId) })).toMatchObject({ flag: 1 });
+  expect(
+    await post('/car/v4/api/geofence/bindVehicles.json', { geofenceId: fenceId, vehicleIds: String(added.obj.vehicleId) }),
+  ).toMatchObject({ flag: 1 });
   return added.obj.vehicleId as number;
 }
 
@@ -56,7 +76,10 @@ beforeAll(async () => {
   fences = startGeofenceEngine(t.ctx); // as server.ts starts it beside the gateway
   a = await createTenant(t, { codes: ['car', 'car:geofence', 'car:geofence:edit', 'car:vehicle', 'car:vehicle:add'] });
   const fence = await t.call(a.sessionId, {
-    method: 'POST', url: '/car/v4/api/geofence/add.json', payload: JSON.stringify({ name: '市民中心', kind: 'polygon', rings: SQUARE }), headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    url: '/car/v4/api/geofence/add.json',
+    payload: JSON.stringify({ name: '市民中心', kind: 'polygon', rings: SQUARE }),
+    headers: { 'content-type': 'application/json' },
   });
   fenceId = fence.json().obj.geofenceId;
 });
@@ -112,13 +135,17 @@ describe('fence crossings inside one upload', () => {
  */
 describe('a blind-area upload after live reports', () => {
   const base = Math.floor(Date.now() / 1000) * 1000 - 200_000;
-  const live = (phone: string, serial: number, sec: number, at: { lon: number; lat: number }) => encodeJt808Location({ phone }, serial, fix(base + sec * 1000, at));
+  const live = (phone: string, serial: number, sec: number, at: { lon: number; lat: number }) =>
+    encodeJt808Location({ phone }, serial, fix(base + sec * 1000, at));
 
   it('an exit and return during the blind period raise both, 补传 at their device times; the live stream and a resent upload raise nothing more', async () => {
     const phone = '013955500003';
     const vehicleId = await fencedVehicle('粤B55503', phone);
     const pushed: Array<{ vehicleId: number; type: string; late: boolean; alarmTime: number }> = [];
-    const off = t.ctx.bus.subscribe('alarm.>', (m: { vehicleId: number; type: string; late: boolean; alarmTime: number }) => void (m.vehicleId === vehicleId && pushed.push(m)));
+    const off = t.ctx.bus.subscribe(
+      'alarm.>',
+      (m: { vehicleId: number; type: string; late: boolean; alarmTime: number }) => void (m.vehicleId === vehicleId && pushed.push(m)),
+    );
     const term = await connectJt808(gw.ports.jt808!, phone);
     try {
       await sendAndSettle(term, [live(phone, 1, 0, INSIDE)]);
@@ -126,15 +153,25 @@ describe('a blind-area upload after live reports', () => {
       const kept = [fix(base + 40_000, INSIDE), fix(base + 80_000, OUTSIDE), fix(base + 120_000, OUTSIDE), fix(base + 140_000, INSIDE)];
       const upload = encodeJt808Batch({ phone }, 3, kept, 1);
       await sendAndSettle(term, upload);
-      expect(await crossings(vehicleId, base)).toEqual([['exit', 80, true], ['enter', 140, true]]);
-      expect(pushed.map((a) => [a.type, (a.alarmTime - base) / 1000, a.late])).toEqual([['geofenceExit', 80, true], ['geofenceEnter', 140, true]]);
+      expect(await crossings(vehicleId, base)).toEqual([
+        ['exit', 80, true],
+        ['enter', 140, true],
+      ]);
+      expect(pushed.map((a) => [a.type, (a.alarmTime - base) / 1000, a.late])).toEqual([
+        ['geofenceExit', 80, true],
+        ['geofenceEnter', 140, true],
+      ]);
 
       await sendAndSettle(term, [live(phone, 5, 180, INSIDE), live(phone, 6, 190, INSIDE)]);
       await sendAndSettle(term, upload); // the replies were lost: the terminal sends it again
       expect(await crossings(vehicleId, base)).toHaveLength(2);
       // The live stream leaves the fence later: one live exit, not 补传.
       await sendAndSettle(term, [live(phone, 7, 195, OUTSIDE)]);
-      expect(await crossings(vehicleId, base)).toEqual([['exit', 80, true], ['enter', 140, true], ['exit', 195, false]]);
+      expect(await crossings(vehicleId, base)).toEqual([
+        ['exit', 80, true],
+        ['enter', 140, true],
+        ['exit', 195, false],
+      ]);
     } finally {
       off();
       term.close();
@@ -150,7 +187,10 @@ describe('a blind-area upload after live reports', () => {
       await sendAndSettle(term, [live(phone, 2, 160, INSIDE)]);
       await sendAndSettle(term, encodeJt808Batch({ phone }, 3, [fix(base + 40_000, INSIDE), fix(base + 80_000, OUTSIDE)], 1));
       await sendAndSettle(term, encodeJt808Batch({ phone }, 4, [fix(base + 120_000, OUTSIDE), fix(base + 140_000, INSIDE)], 1));
-      expect(await crossings(vehicleId, base)).toEqual([['exit', 80, true], ['enter', 160, true]]);
+      expect(await crossings(vehicleId, base)).toEqual([
+        ['exit', 80, true],
+        ['enter', 160, true],
+      ]);
     } finally {
       term.close();
     }
@@ -163,7 +203,10 @@ describe('a blind-area upload after live reports', () => {
     try {
       await sendAndSettle(term, [live(phone, 1, 0, INSIDE)]);
       await sendAndSettle(term, [live(phone, 2, 160, OUTSIDE)]);
-      await sendAndSettle(term, encodeJt808Batch({ phone }, 3, [fix(base + 40_000, INSIDE), fix(base + 80_000, OUTSIDE), fix(base + 120_000, OUTSIDE)], 1));
+      await sendAndSettle(
+        term,
+        encodeJt808Batch({ phone }, 3, [fix(base + 40_000, INSIDE), fix(base + 80_000, OUTSIDE), fix(base + 120_000, OUTSIDE)], 1),
+      );
       expect(await crossings(vehicleId, base)).toEqual([['exit', 160, false]]);
     } finally {
       term.close();
@@ -180,7 +223,10 @@ describe('a blind-area upload after live reports', () => {
     try {
       await sendAndSettle(term, encodeJt808Batch({ phone }, 2, [fix(base + 40_000, OUTSIDE), fix(base + 80_000, INSIDE)], 1));
       await sendAndSettle(term, [live(phone, 3, 160, INSIDE)]);
-      expect(await crossings(vehicleId, base)).toEqual([['exit', 40, true], ['enter', 80, true]]);
+      expect(await crossings(vehicleId, base)).toEqual([
+        ['exit', 40, true],
+        ['enter', 80, true],
+      ]);
     } finally {
       term.close();
     }

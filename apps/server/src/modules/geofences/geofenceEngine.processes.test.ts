@@ -5,7 +5,15 @@ import { natsSkipReason } from '../../testing/nats.ts';
 import { freePort } from '../../testing/freePort.ts';
 import { fetchMetrics, metricValue } from '../../testing/metricsText.ts';
 import { eventually, connectJt808 } from '../../testing/testTerminal.ts';
-import { CHILD_ADMIN_PASSWORD, prepareServer, spawnServer, waitReady, type ServerPorts, type ServerProcess, type ServerSetup } from '../../testing/serverProcess.ts';
+import {
+  CHILD_ADMIN_PASSWORD,
+  prepareServer,
+  spawnServer,
+  waitReady,
+  type ServerPorts,
+  type ServerProcess,
+  type ServerSetup,
+} from '../../testing/serverProcess.ts';
 import { login, postForm, postJson } from '../../cluster/clusterClient.ts';
 
 /*
@@ -26,7 +34,14 @@ async function skipReason(): Promise<string> {
 }
 const skip = await skipReason();
 
-const SQUARE = [[[114.05, 22.54], [114.07, 22.54], [114.07, 22.56], [114.05, 22.56]]];
+const SQUARE = [
+  [
+    [114.05, 22.54],
+    [114.07, 22.54],
+    [114.07, 22.56],
+    [114.05, 22.56],
+  ],
+];
 const INSIDE = { lon: 114.06, lat: 22.55 };
 const OUTSIDE = { lon: 114.1, lat: 22.6 };
 
@@ -36,15 +51,24 @@ const procs: { name: string; ports: ServerPorts; server: ServerProcess }[] = [];
 let db: pg.Client;
 let session: string;
 
-const fixesFed = async (ports: ServerPorts) =>
-  metricValue(await fetchMetrics(ports.http), 'chelian_engine_fixes_fed_total') ?? 0;
-const fix = (time: number, at: { lon: number; lat: number }): Jt808LocationInput => ({ time, ...at, valid: true, speedKmh: 40, course: 90, altitude: 10, acc: true });
+const fixesFed = async (ports: ServerPorts) => metricValue(await fetchMetrics(ports.http), 'chelian_engine_fixes_fed_total') ?? 0;
+const fix = (time: number, at: { lon: number; lat: number }): Jt808LocationInput => ({
+  time,
+  ...at,
+  valid: true,
+  speedKmh: 40,
+  course: 90,
+  altitude: 10,
+  acc: true,
+});
 const fenceEvents = (phone: string) =>
-  db.query<{ kind: string; alarm_type: string }>(
-    `SELECT e.kind, al.type AS alarm_type FROM geofence_events e JOIN alarms al ON al.id = e.alarm_id JOIN terminals t ON t.id = al.terminal_id
+  db
+    .query<{ kind: string; alarm_type: string }>(
+      `SELECT e.kind, al.type AS alarm_type FROM geofence_events e JOIN alarms al ON al.id = e.alarm_id JOIN terminals t ON t.id = al.terminal_id
       WHERE t.identifier = $1 ORDER BY al.alarm_time`,
-    [phone],
-  ).then((r) => r.rows);
+      [phone],
+    )
+    .then((r) => r.rows);
 
 describe.skipIf(skip)('geofence engines with two gateway processes', () => {
   beforeAll(async () => {
@@ -52,9 +76,20 @@ describe.skipIf(skip)('geofence engines with two gateway processes', () => {
     const natsPrefix = `gf${process.pid}`;
     // Offline after 5 s of silence, so the offline alarm comes within the test.
     Object.assign(setup.env, { NATS_URL: process.env.NATS_URL, NATS_PREFIX: natsPrefix, OFFLINE_AFTER_SECONDS: '5' });
-    const b: ServerPorts = { http: await freePort(), jt808: await freePort(), gt06: await freePort(), h02: await freePort(), watch: await freePort() };
+    const b: ServerPorts = {
+      http: await freePort(),
+      jt808: await freePort(),
+      gt06: await freePort(),
+      h02: await freePort(),
+      watch: await freePort(),
+    };
     const envB = {
-      ...setup.env, PORT: String(b.http), JT808_PORT: String(b.jt808), GT06_PORT: String(b.gt06), H02_PORT: String(b.h02), WATCH_PORT: String(b.watch),
+      ...setup.env,
+      PORT: String(b.http),
+      JT808_PORT: String(b.jt808),
+      GT06_PORT: String(b.gt06),
+      H02_PORT: String(b.h02),
+      WATCH_PORT: String(b.watch),
     };
     // A seeds and migrates first; B then starts on the same schema.
     const a = spawnServer(setup, { args: ['--role', 'api,gateway'] });
@@ -78,12 +113,26 @@ describe.skipIf(skip)('geofence engines with two gateway processes', () => {
   // First, before any engine has loaded its cache: the bike is made in the database directly.
   it('raises one offline alarm each time an armed e-bike on one gateway goes offline', async () => {
     const phone = '013966600009';
-    const added = await postForm(setup.ports.http, '/car/v4/api/vehicle/add.json', { plate: '粤B66609', terminalId: phone, protocol: 'jt808' }, session);
+    const added = await postForm(
+      setup.ports.http,
+      '/car/v4/api/vehicle/add.json',
+      { plate: '粤B66609', terminalId: phone, protocol: 'jt808' },
+      session,
+    );
     expect(added.flag, added.msg).toBe(1);
-    await db.query('INSERT INTO elec_car_bikes (vehicle_id, armed, armed_lat, armed_lon) VALUES ($1, true, $2, $3)', [added.obj.vehicleId, INSIDE.lat, INSIDE.lon]);
+    await db.query('INSERT INTO elec_car_bikes (vehicle_id, armed, armed_lat, armed_lon) VALUES ($1, true, $2, $3)', [
+      added.obj.vehicleId,
+      INSIDE.lat,
+      INSIDE.lon,
+    ]);
     // Per offline event (its time, set by the process that declared it): how many alarms.
     const offline = async () =>
-      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM alarms WHERE vehicle_id = $1 AND type = 'offline' GROUP BY alarm_time ORDER BY alarm_time`, [added.obj.vehicleId])).rows.map((r) => r.n);
+      (
+        await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM alarms WHERE vehicle_id = $1 AND type = 'offline' GROUP BY alarm_time ORDER BY alarm_time`,
+          [added.obj.vehicleId],
+        )
+      ).rows.map((r) => r.n);
     for (const round of [1, 2]) {
       const term = await connectJt808(procs[1].ports.jt808, phone);
       term.send(encodeJt808Location({ phone }, round, { ...fix(Math.floor(Date.now() / 1000) * 1000, INSIDE), speedKmh: 0, acc: false }));
@@ -103,9 +152,19 @@ describe.skipIf(skip)('geofence engines with two gateway processes', () => {
     expect(fence.flag, fence.msg).toBe(1);
     const phones = { A: '013966600001', B: '013966600002' };
     for (const [i, phone] of Object.values(phones).entries()) {
-      const added = await postForm(api, '/car/v4/api/vehicle/add.json', { plate: `粤B6660${i}`, terminalId: phone, protocol: 'jt808' }, session);
+      const added = await postForm(
+        api,
+        '/car/v4/api/vehicle/add.json',
+        { plate: `粤B6660${i}`, terminalId: phone, protocol: 'jt808' },
+        session,
+      );
       expect(added.flag, added.msg).toBe(1);
-      const bound = await postForm(api, '/car/v4/api/geofence/bindVehicles.json', { geofenceId: fence.obj.geofenceId, vehicleIds: String(added.obj.vehicleId) }, session);
+      const bound = await postForm(
+        api,
+        '/car/v4/api/geofence/bindVehicles.json',
+        { geofenceId: fence.obj.geofenceId, vehicleIds: String(added.obj.vehicleId) },
+        session,
+      );
       expect(bound.flag, bound.msg).toBe(1);
     }
     const before = { A: await fixesFed(procs[0].ports), B: await fixesFed(procs[1].ports) };

@@ -67,9 +67,12 @@ export const geofenceEngineQueries = {
    * alarm. A report older than the recorded change cannot flip it back (another process ahead).
    */
   flipState: async (q: Queryable, vehicleId: number, geofenceId: number, inside: boolean, at: number) =>
-    (await q.query('UPDATE geofence_states SET inside = $3, changed_at = $4 WHERE vehicle_id = $1 AND geofence_id = $2 AND inside = NOT $3 AND changed_at < $4 RETURNING 1', [
-      vehicleId, geofenceId, inside, new Date(at),
-    ])).length === 1,
+    (
+      await q.query(
+        'UPDATE geofence_states SET inside = $3, changed_at = $4 WHERE vehicle_id = $1 AND geofence_id = $2 AND inside = NOT $3 AND changed_at < $4 RETURNING 1',
+        [vehicleId, geofenceId, inside, new Date(at)],
+      )
+    ).length === 1,
 
   /**
    * The alarm (type geofenceEnter / geofenceExit) and which fence it was about, in one statement.
@@ -77,8 +80,9 @@ export const geofenceEngineQueries = {
    * late fix judged again: the terminal resent its upload, or two gateways held it in turn).
    */
   raise: async (q: Queryable, a: FenceAlarm) =>
-    (await q.query<{ id: number }>(
-      `WITH al AS (
+    (
+      await q.query<{ id: number }>(
+        `WITH al AS (
          INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed, late)
          SELECT $1, $2, $3, $4, $5, $6, $7, $8, $11
           WHERE NOT $11 OR NOT EXISTS (
@@ -86,8 +90,21 @@ export const geofenceEngineQueries = {
                  WHERE x.terminal_id = $1 AND x.alarm_time = $5 AND x.type = $4 AND e.geofence_id = $9)
          RETURNING id)
        INSERT INTO geofence_events (alarm_id, geofence_id, vehicle_id, kind) SELECT id, $9, $3, $10 FROM al RETURNING alarm_id AS id`,
-      [a.terminalPk, a.accountId, a.vehicleId, a.kind === 'enter' ? 'geofenceEnter' : 'geofenceExit', new Date(a.at), a.lat, a.lon, a.speed, a.geofenceId, a.kind, a.late],
-    ))[0]?.id ?? null,
+        [
+          a.terminalPk,
+          a.accountId,
+          a.vehicleId,
+          a.kind === 'enter' ? 'geofenceEnter' : 'geofenceExit',
+          new Date(a.at),
+          a.lat,
+          a.lon,
+          a.speed,
+          a.geofenceId,
+          a.kind,
+          a.late,
+        ],
+      )
+    )[0]?.id ?? null,
 
   /**
    * The stored fixes round late ones, stored by `receivedBy`: those from `from` to `to` in GPS time,
@@ -95,8 +112,9 @@ export const geofenceEngineQueries = {
    * judged), oldest first. Fixes the engine skips (not positioned, at 0,0) are skipped here too.
    */
   storedRound: async (q: Queryable, terminalPk: number, from: number, to: number, receivedBy: number) =>
-    (await q.query<StoredFixRow>(
-      `(SELECT gps_time, received_at, lat, lon, speed FROM positions
+    (
+      await q.query<StoredFixRow>(
+        `(SELECT gps_time, received_at, lat, lon, speed FROM positions
          WHERE terminal_id = $1 AND gps_time < $2 AND gps_time >= $2 - ${NEIGHBOUR_WINDOW}
            AND received_at <= $4 AND valid AND NOT (lat = 0 AND lon = 0)
          ORDER BY gps_time DESC LIMIT 1)
@@ -110,6 +128,7 @@ export const geofenceEngineQueries = {
          WHERE terminal_id = $1 AND gps_time > $3 AND gps_time <= $3 + ${NEIGHBOUR_WINDOW}
            AND received_at <= $4 AND valid AND NOT (lat = 0 AND lon = 0)
          ORDER BY gps_time LIMIT 1)`,
-      [terminalPk, new Date(from), new Date(to), new Date(receivedBy)],
-    )).sort((a, b) => a.gps_time.getTime() - b.gps_time.getTime()),
+        [terminalPk, new Date(from), new Date(to), new Date(receivedBy)],
+      )
+    ).sort((a, b) => a.gps_time.getTime() - b.gps_time.getTime()),
 };

@@ -120,7 +120,10 @@ export class GeofenceEngine {
   private async fencedWatch(vehicleId: number): Promise<FencedWatch | null> {
     if (!this.fenced) {
       const loading = (this.fenced = geofenceEngineQueries.fencedVehicles(this.db));
-      void loading.then((set) => this.fenced === loading && (this.known = set), () => this.fenced === loading && (this.fenced = null));
+      void loading.then(
+        (set) => this.fenced === loading && (this.known = set),
+        () => this.fenced === loading && (this.fenced = null),
+      );
     }
     if (!(await this.fenced).has(vehicleId)) return null;
     const watch = await this.watch(vehicleId);
@@ -144,8 +147,16 @@ export class GeofenceEngine {
       const fence = watch.fences.find((f) => f.id === e.fenceId)!;
       if (e.kind === 'enter' ? !fence.enter : !fence.exit) continue;
       const id = await geofenceEngineQueries.raise(this.db, {
-        terminalPk: watch.terminalPk, accountId: watch.accountId, vehicleId, geofenceId: e.fenceId, kind: e.kind,
-        at: p.gpsTime, lat: p.lat, lon: p.lon, speed: p.speed ?? 0, late: blind,
+        terminalPk: watch.terminalPk,
+        accountId: watch.accountId,
+        vehicleId,
+        geofenceId: e.fenceId,
+        kind: e.kind,
+        at: p.gpsTime,
+        lat: p.lat,
+        lon: p.lon,
+        speed: p.speed ?? 0,
+        late: blind,
       });
       if (id !== null) raised.push(id);
     }
@@ -169,8 +180,17 @@ export class GeofenceEngine {
   private async judgeLate(vehicleId: number, watch: FencedWatch, fixes: readonly LivePosition[]) {
     const arrivals = fixes.map((p) => ({ gpsTime: p.gpsTime, receivedAt: p.receivedAt ?? Date.now() }));
     const times = fixes.map((p) => p.gpsTime);
-    const stored = await geofenceEngineQueries.storedRound(this.db, watch.terminalPk, Math.min(...times), Math.max(...times), Math.max(...arrivals.map((a) => a.receivedAt)));
-    const judged = judgedBefore(stored.map((r) => ({ time: r.gps_time.getTime(), receivedAt: r.received_at.getTime(), lat: r.lat, lon: r.lon, speed: r.speed })), arrivals);
+    const stored = await geofenceEngineQueries.storedRound(
+      this.db,
+      watch.terminalPk,
+      Math.min(...times),
+      Math.max(...times),
+      Math.max(...arrivals.map((a) => a.receivedAt)),
+    );
+    const judged = judgedBefore(
+      stored.map((r) => ({ time: r.gps_time.getTime(), receivedAt: r.received_at.getTime(), lat: r.lat, lon: r.lon, speed: r.speed })),
+      arrivals,
+    );
     const late = fixes.map((p) => ({ time: p.gpsTime, lat: p.lat, lon: p.lon, speed: p.speed ?? 0 }));
     const raised: number[] = [];
     for (const fence of watch.fences) {
@@ -184,7 +204,16 @@ export class GeofenceEngine {
       for (const { kind, fix } of lateEvents(sides, judged, late)) {
         if (kind === 'enter' ? !fence.enter : !fence.exit) continue;
         const id = await geofenceEngineQueries.raise(this.db, {
-          terminalPk: watch.terminalPk, accountId: watch.accountId, vehicleId, geofenceId: fence.id, kind, at: fix.time, lat: fix.lat, lon: fix.lon, speed: fix.speed, late: true,
+          terminalPk: watch.terminalPk,
+          accountId: watch.accountId,
+          vehicleId,
+          geofenceId: fence.id,
+          kind,
+          at: fix.time,
+          lat: fix.lat,
+          lon: fix.lon,
+          speed: fix.speed,
+          late: true,
         });
         if (id !== null) raised.push(id);
       }
@@ -236,7 +265,8 @@ export interface GeofenceEngineHandle extends PositionEngine {
 /** Feeds the engine every fix this process's gateway commits (core/positionFeed.ts); the alarms it raises go out on the bus like any other. */
 export function startGeofenceEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>): GeofenceEngineHandle {
   const publish = async (ids: number[]) => {
-    for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids)) ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
+    for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids))
+      ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
   };
   const engine = new GeofenceEngine(ctx.db, publish, ctx.log);
   const offPositions = ctx.positionFeed.subscribe({

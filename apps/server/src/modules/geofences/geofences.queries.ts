@@ -46,7 +46,17 @@ const SELECT = `SELECT g.id, g.account_id, a.name AS account_name, a.path AS acc
   FROM geofences g JOIN accounts a ON a.id = g.account_id`;
 
 const fieldParams = (f: GeofenceFields) => [
-  f.accountId, f.name, f.kind, f.centerLon, f.centerLat, f.radiusM, f.rings === null ? null : JSON.stringify(f.rings), f.alarmEnter, f.alarmExit, f.remark, f.speedLimitKmh,
+  f.accountId,
+  f.name,
+  f.kind,
+  f.centerLon,
+  f.centerLat,
+  f.radiusM,
+  f.rings === null ? null : JSON.stringify(f.rings),
+  f.alarmEnter,
+  f.alarmExit,
+  f.remark,
+  f.speedLimitKmh,
 ];
 
 /** Fences, their vehicles and the per-vehicle inside state. Visibility: the fence's account is in the caller's subtree. */
@@ -54,8 +64,15 @@ export const geofencesQueries = {
   page: async (q: Queryable, p: { scope: string; keyword: string | null; accountId: number | null; limit: number; offset: number }) => {
     const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR g.name ILIKE '%' || $2 || '%') AND ($3::bigint IS NULL OR g.account_id = $3)`;
     const params = [p.scope, p.keyword, p.accountId];
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE ${where}`, params);
-    const rows = await q.query<GeofenceRow>(`${SELECT} WHERE ${where} ORDER BY g.id DESC LIMIT $4 OFFSET $5`, [...params, p.limit, p.offset]);
+    const [count] = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE ${where}`,
+      params,
+    );
+    const rows = await q.query<GeofenceRow>(`${SELECT} WHERE ${where} ORDER BY g.id DESC LIMIT $4 OFFSET $5`, [
+      ...params,
+      p.limit,
+      p.offset,
+    ]);
     return { total: count?.n ?? 0, rows };
   },
 
@@ -69,11 +86,13 @@ export const geofencesQueries = {
     ),
 
   insert: async (q: Queryable, f: GeofenceFields, userId: number) =>
-    (await q.query<{ id: number }>(
-      `INSERT INTO geofences (account_id, name, kind, center_lon, center_lat, radius_m, rings, alarm_enter, alarm_exit, remark, speed_limit_kmh, created_by)
+    (
+      await q.query<{ id: number }>(
+        `INSERT INTO geofences (account_id, name, kind, center_lon, center_lat, radius_m, rings, alarm_enter, alarm_exit, remark, speed_limit_kmh, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12) RETURNING id`,
-      [...fieldParams(f), userId],
-    ))[0].id,
+        [...fieldParams(f), userId],
+      )
+    )[0].id,
 
   update: (q: Queryable, id: number, f: GeofenceFields) =>
     q.query(
@@ -85,20 +104,33 @@ export const geofencesQueries = {
   /** A changed shape makes every recorded inside state stale: the next position records afresh. */
   clearStates: (q: Queryable, id: number) => q.query('DELETE FROM geofence_states WHERE geofence_id = $1', [id]),
 
-  delete: async (q: Queryable, ids: number[]) => (await q.query<{ id: number }>('DELETE FROM geofences WHERE id = ANY($1::bigint[]) RETURNING id', [ids])).length,
+  delete: async (q: Queryable, ids: number[]) =>
+    (await q.query<{ id: number }>('DELETE FROM geofences WHERE id = ANY($1::bigint[]) RETURNING id', [ids])).length,
 
   vehicleIds: async (q: Queryable, id: number) =>
-    (await q.query<{ vehicle_id: number }>('SELECT vehicle_id FROM geofence_vehicles WHERE geofence_id = $1 ORDER BY vehicle_id', [id])).map((r) => r.vehicle_id),
+    (
+      await q.query<{ vehicle_id: number }>('SELECT vehicle_id FROM geofence_vehicles WHERE geofence_id = $1 ORDER BY vehicle_id', [id])
+    ).map((r) => r.vehicle_id),
 
   attach: async (q: Queryable, id: number, vehicleIds: number[]) =>
-    (await q.query(
-      `INSERT INTO geofence_vehicles (geofence_id, vehicle_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING RETURNING vehicle_id`,
-      [id, vehicleIds],
-    )).length,
+    (
+      await q.query(
+        `INSERT INTO geofence_vehicles (geofence_id, vehicle_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING RETURNING vehicle_id`,
+        [id, vehicleIds],
+      )
+    ).length,
 
   detach: async (q: Queryable, id: number, vehicleIds: number[] | 'all') => {
     const ids = vehicleIds === 'all' ? null : vehicleIds;
-    await q.query('DELETE FROM geofence_states WHERE geofence_id = $1 AND ($2::bigint[] IS NULL OR vehicle_id = ANY($2::bigint[]))', [id, ids]);
-    return (await q.query('DELETE FROM geofence_vehicles WHERE geofence_id = $1 AND ($2::bigint[] IS NULL OR vehicle_id = ANY($2::bigint[])) RETURNING vehicle_id', [id, ids])).length;
+    await q.query('DELETE FROM geofence_states WHERE geofence_id = $1 AND ($2::bigint[] IS NULL OR vehicle_id = ANY($2::bigint[]))', [
+      id,
+      ids,
+    ]);
+    return (
+      await q.query(
+        'DELETE FROM geofence_vehicles WHERE geofence_id = $1 AND ($2::bigint[] IS NULL OR vehicle_id = ANY($2::bigint[])) RETURNING vehicle_id',
+        [id, ids],
+      )
+    ).length;
   },
 };

@@ -21,7 +21,12 @@ export const geofencesRoutes = (ctx: AppContext) => async (app: FastifyInstance)
 
   route(app, geofenceEndpoints.list, async (query, request) => {
     const win = pageWindow(query);
-    const { total, rows } = await geofencesQueries.page(ctx.db, { scope: scopeParam(caller(request)), keyword: likeText(query.keyword), accountId: query.accountId ?? null, ...win.sql });
+    const { total, rows } = await geofencesQueries.page(ctx.db, {
+      scope: scopeParam(caller(request)),
+      keyword: likeText(query.keyword),
+      accountId: query.accountId ?? null,
+      ...win.sql,
+    });
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentGeofence) };
   });
 
@@ -41,5 +46,7 @@ export const geofencesRoutes = (ctx: AppContext) => async (app: FastifyInstance)
     fences.bind(caller(request), body.geofenceId, vehicleIdsOf(body.vehicleIds), body.replace ?? false),
   );
 
-  route(app, geofenceEndpoints.unbindVehicles, async (body, request) => fences.unbind(caller(request), body.geofenceId, vehicleIdsOf(body.vehicleIds)));
+  route(app, geofenceEndpoints.unbindVehicles, async (body, request) =>
+    fences.unbind(caller(request), body.geofenceId, vehicleIdsOf(body.vehicleIds)),
+  );
 };

@@ -1,5 +1,12 @@
 import {
-  GEOFENCE_ERRORS, MAX_FENCE_POINTS, MAX_FENCE_RADIUS_M, MIN_FENCE_RADIUS_M, type Geofence, type GeofenceDetail, type GeofenceInput, type LonLat,
+  GEOFENCE_ERRORS,
+  MAX_FENCE_POINTS,
+  MAX_FENCE_RADIUS_M,
+  MIN_FENCE_RADIUS_M,
+  type Geofence,
+  type GeofenceDetail,
+  type GeofenceInput,
+  type LonLat,
 } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/types.ts';
@@ -14,20 +21,35 @@ import { geofencesQueries, type GeofenceFields, type GeofenceRow } from './geofe
 /** Fences and vehicles changed: every process's geofence engine drops what it cached. */
 export const GEOFENCE_CHANGED = 'geofence.changed';
 
-const onEarth = (p: number[]) => p.length === 2 && Math.abs(p[0]) <= 180 && Math.abs(p[1]) <= 90 && Number.isFinite(p[0]) && Number.isFinite(p[1]);
+const onEarth = (p: number[]) =>
+  p.length === 2 && Math.abs(p[0]) <= 180 && Math.abs(p[1]) <= 90 && Number.isFinite(p[0]) && Number.isFinite(p[1]);
 
 /** Checks the geometry and shapes the row; coordinates are WGS-84 (the web converts from GCJ-02 before saving). */
 export function fenceFields(input: GeofenceInput, accountId: number): GeofenceFields {
   const name = input.name.trim();
   if (!name) throw new AppError(GEOFENCE_ERRORS.nameMissing);
-  const base = { accountId, name, alarmEnter: input.alarmEnter ?? true, alarmExit: input.alarmExit ?? true, remark: (input.remark ?? '').trim(), speedLimitKmh: input.speedLimitKmh || null };
+  const base = {
+    accountId,
+    name,
+    alarmEnter: input.alarmEnter ?? true,
+    alarmExit: input.alarmExit ?? true,
+    remark: (input.remark ?? '').trim(),
+    speedLimitKmh: input.speedLimitKmh || null,
+  };
   if (input.kind === 'circle') {
     if (!input.center || !onEarth(input.center)) throw new AppError(GEOFENCE_ERRORS.centerMissing);
     const radius = input.radius ?? 0;
     if (!(radius >= MIN_FENCE_RADIUS_M && radius <= MAX_FENCE_RADIUS_M)) {
       throw new AppError(GEOFENCE_ERRORS.radiusRange, { params: { min: MIN_FENCE_RADIUS_M, maxKm: MAX_FENCE_RADIUS_M / 1000 } });
     }
-    return { ...base, kind: 'circle', centerLon: input.center[0], centerLat: input.center[1], radiusM: Math.round(radius * 10) / 10, rings: null };
+    return {
+      ...base,
+      kind: 'circle',
+      centerLon: input.center[0],
+      centerLat: input.center[1],
+      radiusM: Math.round(radius * 10) / 10,
+      rings: null,
+    };
   }
   const rings = (input.rings ?? []).map((ring) => {
     const open = ring.length > 1 && ring[0][0] === ring.at(-1)![0] && ring[0][1] === ring.at(-1)![1] ? ring.slice(0, -1) : ring;
@@ -35,7 +57,8 @@ export function fenceFields(input: GeofenceInput, accountId: number): GeofenceFi
   });
   if (rings.length === 0 || rings.some((r) => r.length < 3)) throw new AppError(GEOFENCE_ERRORS.tooFewPoints);
   if (rings.some((r) => r.some((p) => !onEarth(p)))) throw new AppError(GEOFENCE_ERRORS.outOfRange);
-  if (rings.reduce((n, r) => n + r.length, 0) > MAX_FENCE_POINTS) throw new AppError(GEOFENCE_ERRORS.tooManyPoints, { params: { max: MAX_FENCE_POINTS } });
+  if (rings.reduce((n, r) => n + r.length, 0) > MAX_FENCE_POINTS)
+    throw new AppError(GEOFENCE_ERRORS.tooManyPoints, { params: { max: MAX_FENCE_POINTS } });
   return { ...base, kind: 'polygon', centerLon: null, centerLat: null, radiusM: null, rings };
 }
 

@@ -32,21 +32,25 @@ export const messagesQueries = {
   },
 
   one: async (q: Queryable, userId: number, accountPath: string, id: number) =>
-    (await q.query<MessageRow>(
-      `SELECT m.id, m.type, m.title, m.content, m.html, m.created_at, r.user_id IS NOT NULL AS read
+    (
+      await q.query<MessageRow>(
+        `SELECT m.id, m.type, m.title, m.content, m.html, m.created_at, r.user_id IS NOT NULL AS read
          FROM help_messages m LEFT JOIN help_message_reads r ON r.message_id = m.id AND r.user_id = $1
         WHERE ${VISIBLE} AND m.id = $3`,
-      [userId, accountPath, id],
-    ))[0],
+        [userId, accountPath, id],
+      )
+    )[0],
 
   /** Marks the given visible messages (or all visible ones) read; foreign ids are silently not matched. */
   markRead: async (q: Queryable, userId: number, accountPath: string, ids: number[] | 'all') =>
-    (await q.query<{ message_id: number }>(
-      `INSERT INTO help_message_reads (message_id, user_id)
+    (
+      await q.query<{ message_id: number }>(
+        `INSERT INTO help_message_reads (message_id, user_id)
        SELECT m.id, $1 FROM help_messages m WHERE ${VISIBLE} AND ($3::bigint[] IS NULL OR m.id = ANY($3::bigint[]))
        ON CONFLICT DO NOTHING RETURNING message_id`,
-      [userId, accountPath, ids === 'all' ? null : ids],
-    )).length,
+        [userId, accountPath, ids === 'all' ? null : ids],
+      )
+    ).length,
 
   insert: (q: Queryable, m: { accountId: number | null; userId: number | null; type: string; title: string; content: string }) =>
     q.query<{ id: number }>(

@@ -17,13 +17,26 @@ beforeAll(async () => {
   b = await createTenant(t, { codes });
   a2 = await createTenant(t, { codes, parentAccountId: a.accountId }); // a sub-account of a
   for (let i = 0; i < 12; i++) {
-    await messagesQueries.insert(t.ctx.db, { accountId: a.accountId, userId: null, type: 'notice', title: `A 的通知 ${i}`, content: '内容' });
+    await messagesQueries.insert(t.ctx.db, {
+      accountId: a.accountId,
+      userId: null,
+      type: 'notice',
+      title: `A 的通知 ${i}`,
+      content: '内容',
+    });
   }
-  [{ id: secretForB }] = await messagesQueries.insert(t.ctx.db, { accountId: b.accountId, userId: null, type: 'notice', title: 'B 的机密', content: '仅 B 可见' });
+  [{ id: secretForB }] = await messagesQueries.insert(t.ctx.db, {
+    accountId: b.accountId,
+    userId: null,
+    type: 'notice',
+    title: 'B 的机密',
+    content: '仅 B 可见',
+  });
 });
 afterAll(() => t?.close());
 
-const page = (s: Tenant, q = '') => t.call(s.sessionId, { url: `/car/v1/helpCenter/helpMessage/pageHelpMessage${q}` }).then((r) => r.json());
+const page = (s: Tenant, q = '') =>
+  t.call(s.sessionId, { url: `/car/v1/helpCenter/helpMessage/pageHelpMessage${q}` }).then((r) => r.json());
 
 describe('station messages', () => {
   it('pages with the spec defaults (current 1, pageSize 10), newest first, with platform announcements', async () => {
@@ -37,7 +50,7 @@ describe('station messages', () => {
     expect(body.obj.unread).toBe(14);
   });
 
-  it('shows a parent account message to the sub-account, never another tenant\'s', async () => {
+  it("shows a parent account message to the sub-account, never another tenant's", async () => {
     expect((await page(a2)).obj.total).toBe(14);
     const bTitles = (await page(b, '?pageSize=50')).obj.list.map((m: { title: string }) => m.title);
     expect(bTitles).toContain('B 的机密');
@@ -49,14 +62,22 @@ describe('station messages', () => {
 
   it('keeps read state per user; marking a foreign id read changes nothing', async () => {
     const first = (await page(a)).obj.list[0];
-    const mark = (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/helpCenter/helpMessage/markRead', ...form({ id: `${first.id},${secretForB}` }) })).json();
+    const mark = (
+      await t.call(a.sessionId, {
+        method: 'POST',
+        url: '/car/v1/helpCenter/helpMessage/markRead',
+        ...form({ id: `${first.id},${secretForB}` }),
+      })
+    ).json();
     expect(mark.obj.updated).toBe(1);
     expect((await page(a)).obj.unread).toBe(13);
     expect((await page(a2)).obj.unread).toBe(14);
     expect((await page(b, '?read=false')).obj.total).toBe(3);
     const unreadOnly = await page(a, '?read=false&pageSize=50');
     expect(unreadOnly.obj.list.every((m: { read: boolean }) => !m.read)).toBe(true);
-    const all = (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/helpCenter/helpMessage/markRead', ...form({ all: true }) })).json();
+    const all = (
+      await t.call(a.sessionId, { method: 'POST', url: '/car/v1/helpCenter/helpMessage/markRead', ...form({ all: true }) })
+    ).json();
     expect(all.obj.updated).toBe(13);
     expect((await page(a)).obj.unread).toBe(0);
   });

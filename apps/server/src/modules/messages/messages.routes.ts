@@ -14,7 +14,13 @@ export const messagesRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
   route(app, helpMessageEndpoints.page, async (query, request) => {
     const user = caller(request);
     const win = pageWindow(query);
-    const { total, unread, rows } = await messagesQueries.page(ctx.db, { userId: user.userId, accountPath: user.accountPath, type: query.type, read: query.read, ...win.sql });
+    const { total, unread, rows } = await messagesQueries.page(ctx.db, {
+      userId: user.userId,
+      accountPath: user.accountPath,
+      type: query.type,
+      read: query.read,
+      ...win.sql,
+    });
     return { total, current: win.current, pageSize: win.pageSize, unread, list: rows.map(presentMessage) };
   });
 

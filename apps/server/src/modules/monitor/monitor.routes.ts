@@ -13,8 +13,8 @@ export const monitorRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   route(app, monitorEndpoints.lastPositions, async (query, request) => {
     const ids = splitList(query.terminalIds, MAX_LAST_POSITIONS);
     const keys = ids.length ? ids.map(identifierKey) : null;
-    const limit = keys ? MAX_LAST_POSITIONS : query.limit ?? 2000;
-    const rows = await livePositions(ctx.db, caller(request), keys, limit, keys ? 0 : query.offset ?? 0);
+    const limit = keys ? MAX_LAST_POSITIONS : (query.limit ?? 2000);
+    const rows = await livePositions(ctx.db, caller(request), keys, limit, keys ? 0 : (query.offset ?? 0));
     return rows.map(latestToPosition);
   });
 };

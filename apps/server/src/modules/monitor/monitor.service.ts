@@ -10,7 +10,13 @@ import { monitorQueries, type LatestRow } from './monitor.queries.ts';
  * by name, expired ones are left out; when every named one is expired the answer is the
  * serviceExpired refusal, so a page showing one terminal can say why.
  */
-export async function livePositions(q: Queryable, user: SessionUser, keys: string[] | null, limit: number, offset: number): Promise<LatestRow[]> {
+export async function livePositions(
+  q: Queryable,
+  user: SessionUser,
+  keys: string[] | null,
+  limit: number,
+  offset: number,
+): Promise<LatestRow[]> {
   const rows = await monitorQueries.latest(q, terminalScope(user), keys, limit, offset);
   const live = rows.filter((r) => !r.service_expired);
   if (keys && rows.length > 0 && live.length === 0) {

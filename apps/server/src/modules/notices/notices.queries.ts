@@ -24,13 +24,18 @@ export const noticesQueries = {
     q.query<{ id: number }>(`SELECT a.id FROM accounts a WHERE ${accountInScope('a.path', 1)} AND a.id = ANY($2::bigint[])`, [scope, ids]),
 
   insertPublication: async (q: Queryable, p: { accountId: number; userId: number; type: string; title: string; html: string }) =>
-    (await q.query<{ id: number }>(
-      'INSERT INTO notice_publications (account_id, user_id, type, title, html) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [p.accountId, p.userId, p.type, p.title, p.html],
-    ))[0]!.id,
+    (
+      await q.query<{ id: number }>(
+        'INSERT INTO notice_publications (account_id, user_id, type, title, html) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        [p.accountId, p.userId, p.type, p.title, p.html],
+      )
+    )[0]!.id,
 
   /** One centre message per recipient account (the account's whole subtree reads it). */
-  insertMessages: (q: Queryable, m: { publicationId: number; accountIds: number[]; type: string; title: string; content: string; html: string }) =>
+  insertMessages: (
+    q: Queryable,
+    m: { publicationId: number; accountIds: number[]; type: string; title: string; content: string; html: string },
+  ) =>
     q.query(
       `INSERT INTO help_messages (account_id, user_id, type, title, content, html, publication_id)
        SELECT a, NULL, $3, $4, $5, $6, $1 FROM unnest($2::bigint[]) AS a`,
@@ -60,8 +65,10 @@ export const noticesQueries = {
 
   /** Deletes a publication published inside the scope (its centre messages go with it). */
   remove: async (q: Queryable, scope: string, id: number) =>
-    (await q.query<{ id: number }>(
-      `DELETE FROM notice_publications p USING accounts pa WHERE pa.id = p.account_id AND ${accountInScope('pa.path', 1)} AND p.id = $2 RETURNING p.id`,
-      [scope, id],
-    )).length > 0,
+    (
+      await q.query<{ id: number }>(
+        `DELETE FROM notice_publications p USING accounts pa WHERE pa.id = p.account_id AND ${accountInScope('pa.path', 1)} AND p.id = $2 RETURNING p.id`,
+        [scope, id],
+      )
+    ).length > 0,
 };

@@ -20,13 +20,21 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const publish = (s: Tenant, body: Record<string, unknown>) =>
-  t.call(s.sessionId, { method: 'POST', url: '/car/v4/api/notice/publish.json', payload: { type: 'notice', title: '系统维护通知', html: '<p>今晚维护</p>', ...body } }).then((r) => r.json());
-const inbox = (s: Tenant) => t.call(s.sessionId, { url: '/car/v1/helpCenter/helpMessage/pageHelpMessage?pageSize=50' }).then((r) => r.json().obj);
+  t
+    .call(s.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/notice/publish.json',
+      payload: { type: 'notice', title: '系统维护通知', html: '<p>今晚维护</p>', ...body },
+    })
+    .then((r) => r.json());
+const inbox = (s: Tenant) =>
+  t.call(s.sessionId, { url: '/car/v1/helpCenter/helpMessage/pageHelpMessage?pageSize=50' }).then((r) => r.json().obj);
 const published = (s: Tenant) => t.call(s.sessionId, { url: '/car/v4/api/notice/list.json' }).then((r) => r.json().obj);
 
 describe('内容发布', () => {
   it('publishes sanitised rich text that the recipients read in their centre, with read counts', async () => {
-    const html = '<h2>维护</h2><p onclick="steal()">今晚 <b>22:00</b> 维护<script>alert(1)</script></p><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">链接</a>';
+    const html =
+      '<h2>维护</h2><p onclick="steal()">今晚 <b>22:00</b> 维护<script>alert(1)</script></p><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">链接</a>';
     const res = await publish(dealer, { html, accountIds: [customer.accountId] });
     expect(res).toMatchObject({ flag: 1, obj: { audience: 1 } });
 
@@ -39,17 +47,28 @@ describe('内容发布', () => {
     expect((await inbox(sibling)).list.some((m: { title: string }) => m.title === '系统维护通知')).toBe(false);
 
     let list = await published(dealer);
-    expect(list.list[0]).toMatchObject({ title: '系统维护通知', recipients: [{ accountId: customer.accountId, accountName: '收信客户' }], audience: 1, readCount: 0 });
+    expect(list.list[0]).toMatchObject({
+      title: '系统维护通知',
+      recipients: [{ accountId: customer.accountId, accountName: '收信客户' }],
+      audience: 1,
+      readCount: 0,
+    });
     await t.call(customer.sessionId, { method: 'POST', url: '/car/v1/helpCenter/helpMessage/markRead', ...form({ id: msg.id }) });
     list = await published(dealer);
     expect(list.list[0].readCount).toBe(1);
   });
 
-  it('publishes only to the caller\'s own subtree and shows only what the subtree published', async () => {
+  it("publishes only to the caller's own subtree and shows only what the subtree published", async () => {
     expect(await publish(rival, { accountIds: [customer.accountId] })).toMatchObject({ flag: 0, errorCode: 'notice.accountNotFound' });
     expect(await publish(sibling, { accountIds: [dealer.accountId] })).toMatchObject({ flag: 0, errorCode: 'notice.accountNotFound' });
-    expect(await publish(sibling, { accountIds: [sibling.accountId, customer.accountId] })).toMatchObject({ flag: 0, errorCode: 'notice.accountNotFound' });
-    expect(await publish(dealer, { accountIds: [customer.accountId], html: '<script>alert(1)</script>' })).toMatchObject({ flag: 0, errorCode: 'notice.empty' });
+    expect(await publish(sibling, { accountIds: [sibling.accountId, customer.accountId] })).toMatchObject({
+      flag: 0,
+      errorCode: 'notice.accountNotFound',
+    });
+    expect(await publish(dealer, { accountIds: [customer.accountId], html: '<script>alert(1)</script>' })).toMatchObject({
+      flag: 0,
+      errorCode: 'notice.empty',
+    });
     expect((await published(rival)).total).toBe(0);
     expect((await published(sibling)).total).toBe(0);
 
@@ -57,15 +76,28 @@ describe('内容发布', () => {
     expect(own.obj.audience).toBe(3); // the dealer's, the customer's and the sibling's users
     expect((await inbox(sibling)).list.some((m: { title: string }) => m.title === '全体公告')).toBe(true);
 
-    const foreignWithdraw = await t.call(rival.sessionId, { method: 'POST', url: '/car/v4/api/notice/withdraw.json', ...form({ id: own.obj.id }) });
+    const foreignWithdraw = await t.call(rival.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/notice/withdraw.json',
+      ...form({ id: own.obj.id }),
+    });
     expect(foreignWithdraw.json()).toMatchObject({ flag: 0, errorCode: 'notice.notFound' });
-    const withdraw = await t.call(dealer.sessionId, { method: 'POST', url: '/car/v4/api/notice/withdraw.json', ...form({ id: own.obj.id }) });
+    const withdraw = await t.call(dealer.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/notice/withdraw.json',
+      ...form({ id: own.obj.id }),
+    });
     expect(withdraw.json().flag).toBe(1);
     expect((await inbox(sibling)).list.some((m: { title: string }) => m.title === '全体公告')).toBe(false);
   });
 
   it('publishes help-centre articles, which the centre lists under their own type', async () => {
-    const res = await publish(dealer, { type: 'article', title: '如何查看轨迹回放', html: '<h3>步骤</h3><ol><li>打开 智能车联 › 轨迹回放</li><li>选择车辆和时间</li></ol>', accountIds: [dealer.accountId] });
+    const res = await publish(dealer, {
+      type: 'article',
+      title: '如何查看轨迹回放',
+      html: '<h3>步骤</h3><ol><li>打开 智能车联 › 轨迹回放</li><li>选择车辆和时间</li></ol>',
+      accountIds: [dealer.accountId],
+    });
     expect(res.flag).toBe(1);
     const articles = (await t.call(customer.sessionId, { url: '/car/v1/helpCenter/helpMessage/pageHelpMessage?type=article' })).json().obj;
     expect(articles.list.map((m: { title: string; type: string }) => [m.title, m.type])).toEqual([['如何查看轨迹回放', 'article']]);

@@ -18,7 +18,11 @@ export const noticesRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   });
   route(app, noticeEndpoints.publish, async (input, request) => {
     const published = await notices.publish(caller(request), input);
-    auditChange(request, { objectType: 'notice', objectId: published.id, after: { type: input.type, title: input.title, accountIds: input.accountIds } });
+    auditChange(request, {
+      objectType: 'notice',
+      objectId: published.id,
+      after: { type: input.type, title: input.title, accountIds: input.accountIds },
+    });
     return published;
   });
   route(app, noticeEndpoints.withdraw, async ({ id }, request) => {

@@ -7,8 +7,15 @@ import { noticesQueries, type PublicationRow } from './notices.queries.ts';
 import { plainTextOf, sanitizeRichText } from './richText.ts';
 
 export const presentPublication = (r: PublicationRow): PublishedNotice => ({
-  id: r.id, type: r.type, title: r.title, html: r.html, publisher: r.publisher ?? '', recipients: r.recipients,
-  audience: r.audience, readCount: r.read_count, created: r.created_at.getTime(),
+  id: r.id,
+  type: r.type,
+  title: r.title,
+  html: r.html,
+  publisher: r.publisher ?? '',
+  recipients: r.recipients,
+  audience: r.audience,
+  readCount: r.read_count,
+  created: r.created_at.getTime(),
 });
 
 /** 内容发布: publications to accounts of the caller's own subtree, read in their help centres. */
@@ -24,7 +31,13 @@ export class NoticeService {
     const title = input.title.trim();
     if (!title || (!content && !/<img\s/i.test(html))) throw new AppError(NOTICE_ERRORS.empty);
     const id = await this.db.tx(async (q) => {
-      const publicationId = await noticesQueries.insertPublication(q, { accountId: user.accountId, userId: user.userId, type: input.type, title, html });
+      const publicationId = await noticesQueries.insertPublication(q, {
+        accountId: user.accountId,
+        userId: user.userId,
+        type: input.type,
+        title,
+        html,
+      });
       await noticesQueries.insertMessages(q, { publicationId, accountIds, type: input.type, title, content, html });
       return publicationId;
     });

@@ -31,7 +31,8 @@ export async function petActivity(q: Queryable, pet: PetRow, endDate: string | u
 
 /** The battery over the last hours; the drain rate from the newest fall (since the last charge). */
 export async function petBattery(q: Queryable, pet: PetRow, hours = 24): Promise<PetBattery> {
-  const rows = pet.terminal_pk === null ? [] : await petsQueries.batteryTrend(q, Number(pet.terminal_pk), new Date(Date.now() - hours * 3_600_000));
+  const rows =
+    pet.terminal_pk === null ? [] : await petsQueries.batteryTrend(q, Number(pet.terminal_pk), new Date(Date.now() - hours * 3_600_000));
   const trend = rows.map((r) => ({ time: r.at.getTime(), battery: r.battery }));
   let drainPerHour: number | null = null;
   let hoursLeft: number | null = null;

@@ -30,8 +30,16 @@ describe('daily activity from a cumulative step counter', () => {
   });
 
   it('sorts readings that arrived out of order by device time', () => {
-    const inOrder = dailyActivity([{ at: min(0), steps: 100 }, { at: min(10), steps: 300 }, { at: min(20), steps: 700 }]);
-    const shuffled = dailyActivity([{ at: min(20), steps: 700 }, { at: min(0), steps: 100 }, { at: min(10), steps: 300 }]);
+    const inOrder = dailyActivity([
+      { at: min(0), steps: 100 },
+      { at: min(10), steps: 300 },
+      { at: min(20), steps: 700 },
+    ]);
+    const shuffled = dailyActivity([
+      { at: min(20), steps: 700 },
+      { at: min(0), steps: 100 },
+      { at: min(10), steps: 300 },
+    ]);
     expect(shuffled).toEqual(inOrder);
     expect(inOrder.get('2026-11-25')!.steps).toBe(600);
   });
@@ -56,7 +64,12 @@ describe('daily activity from a cumulative step counter', () => {
 
   it('survives garbage (negative, NaN) and an empty list', () => {
     expect(dailyActivity([]).size).toBe(0);
-    const days = dailyActivity([{ at: min(0), steps: -5 }, { at: min(1), steps: NaN }, { at: min(2), steps: 10 }, { at: min(3), steps: 40 }]);
+    const days = dailyActivity([
+      { at: min(0), steps: -5 },
+      { at: min(1), steps: NaN },
+      { at: min(2), steps: 10 },
+      { at: min(3), steps: 40 },
+    ]);
     expect(days.get('2026-11-25')!.steps).toBe(30);
   });
 

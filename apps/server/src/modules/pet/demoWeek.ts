@@ -31,10 +31,32 @@ export function demoPetPast(pet: DemoPet, terminalPk: number, now: number): { po
     const fix = walker.fix();
     const receivedAt = t + 2000;
     positions.push({
-      terminalPk, gpsTime: t, receivedAt, lat: fix.lat, lon: fix.lon, speed: fix.speedKmh, course: fix.course, altitude: 0, valid: true,
-      satellites: 8, acc: null, mileage: null, alarms: [], extras: { steps: fix.steps, accuracy: 10, locationSource: 'gps' },
+      terminalPk,
+      gpsTime: t,
+      receivedAt,
+      lat: fix.lat,
+      lon: fix.lon,
+      speed: fix.speedKmh,
+      course: fix.course,
+      altitude: 0,
+      valid: true,
+      satellites: 8,
+      acc: null,
+      mileage: null,
+      alarms: [],
+      extras: { steps: fix.steps, accuracy: 10, locationSource: 'gps' },
     });
-    statuses.push({ terminalPk, at: t, receivedAt, kind: 'UD', battery: null, steps: fix.steps, roll: null, signal: 80, extras: { fix: true } });
+    statuses.push({
+      terminalPk,
+      at: t,
+      receivedAt,
+      kind: 'UD',
+      battery: null,
+      steps: fix.steps,
+      roll: null,
+      signal: 80,
+      extras: { fix: true },
+    });
     nextReport = t + (walker.mode === 'active' ? AWAKE_EVERY_MS : RESTING_EVERY_MS);
   }
   return { positions, statuses };

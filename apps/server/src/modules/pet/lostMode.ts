@@ -19,14 +19,28 @@ import { petsQueries, type PetRow } from './pets.queries.ts';
 
 const COMMAND_EXPIRE_MINUTES = 10;
 
-async function send(db: Queryable, bus: Pick<Bus, 'publish'>, user: SessionUser, terminalPk: number, type: 'setInterval' | 'find', seconds?: number): Promise<number | null> {
+async function send(
+  db: Queryable,
+  bus: Pick<Bus, 'publish'>,
+  user: SessionUser,
+  terminalPk: number,
+  type: 'setInterval' | 'find',
+  seconds?: number,
+): Promise<number | null> {
   const rows = await terminalsQueries.visibleByIds(db, terminalScope(user), [terminalPk]);
   if (!rows.length) return null;
   const sent = await sendCommands(db, bus, user, rows, type, type === 'setInterval' ? { seconds } : {}, COMMAND_EXPIRE_MINUTES);
   return sent.list[0]?.commandId ?? null;
 }
 
-export async function switchLostMode(db: Db, bus: Bus, user: SessionUser, pet: PetRow, on: boolean, minutes: number = PET_LOST_MINUTES.default): Promise<PetControlAnswer> {
+export async function switchLostMode(
+  db: Db,
+  bus: Bus,
+  user: SessionUser,
+  pet: PetRow,
+  on: boolean,
+  minutes: number = PET_LOST_MINUTES.default,
+): Promise<PetControlAnswer> {
   if (pet.terminal_pk === null) throw new AppError(PET_ERRORS.noCollar);
   if (on && (!Number.isInteger(minutes) || minutes < PET_LOST_MINUTES.min || minutes > PET_LOST_MINUTES.max)) {
     throw new AppError(PET_ERRORS.lostMinutes, { params: { min: PET_LOST_MINUTES.min, max: PET_LOST_MINUTES.max } });
@@ -35,7 +49,9 @@ export async function switchLostMode(db: Db, bus: Bus, user: SessionUser, pet: P
   await petsQueries.setLost(db, Number(pet.id), until);
   const commandId = await send(db, bus, user, Number(pet.terminal_pk), 'setInterval', on ? PET_LOST_INTERVAL_SECONDS : pet.report_seconds);
   return {
-    message: on ? `寻宠模式已开启：项圈每${PET_LOST_INTERVAL_SECONDS}秒上报一次，${minutes}分钟后自动恢复` : `寻宠模式已关闭：项圈恢复每${pet.report_seconds / 60}分钟上报`,
+    message: on
+      ? `寻宠模式已开启：项圈每${PET_LOST_INTERVAL_SECONDS}秒上报一次，${minutes}分钟后自动恢复`
+      : `寻宠模式已关闭：项圈恢复每${pet.report_seconds / 60}分钟上报`,
     lostUntil: until?.getTime() ?? null,
     commandId,
   };
@@ -50,7 +66,12 @@ export async function setReportInterval(db: Db, bus: Bus, user: SessionUser, pet
   const commandId = pet.terminal_pk === null || lost ? null : await send(db, bus, user, Number(pet.terminal_pk), 'setInterval', seconds);
   const every = `每${seconds / 60}分钟上报一次，续航${choice.life}`;
   return {
-    message: pet.terminal_pk === null ? `已设置为${choice.name}（${every}），绑定项圈后生效` : lost ? `已设置为${choice.name}（${every}），寻宠模式结束后生效` : `已设置为${choice.name}：项圈${every}`,
+    message:
+      pet.terminal_pk === null
+        ? `已设置为${choice.name}（${every}），绑定项圈后生效`
+        : lost
+          ? `已设置为${choice.name}（${every}），寻宠模式结束后生效`
+          : `已设置为${choice.name}：项圈${every}`,
     lostUntil: lost ? pet.lost_until!.getTime() : null,
     commandId,
   };
@@ -95,10 +116,22 @@ export async function restoreExpiredLostModes(db: Db, bus: Bus, now = new Date()
 async function revertActor(q: Queryable, pet: { id: number; account_id: number }): Promise<SessionUser | undefined> {
   const u = await petsQueries.revertActor(q, Number(pet.id));
   if (!u) return undefined;
-  return { userId: Number(u.id), username: '系统（宠物卫士）', accountId: Number(pet.account_id), accountPath: u.path, roleId: 0, isPlatformAdmin: false, permissions: new Set() };
+  return {
+    userId: Number(u.id),
+    username: '系统（宠物卫士）',
+    accountId: Number(pet.account_id),
+    accountPath: u.path,
+    roleId: 0,
+    isPlatformAdmin: false,
+    permissions: new Set(),
+  };
 }
 
 export const PET_JOB_INTERVAL_MS = 30_000;
 export function startPetJob(ctx: Pick<AppContext, 'db' | 'bus' | 'log'>, intervalMs = PET_JOB_INTERVAL_MS): () => Promise<void> {
-  return repeatEvery(intervalMs, async () => void (await restoreExpiredLostModes(ctx.db, ctx.bus)), (err) => ctx.log.error({ err }, '宠物卫士定时任务失败'));
+  return repeatEvery(
+    intervalMs,
+    async () => void (await restoreExpiredLostModes(ctx.db, ctx.bus)),
+    (err) => ctx.log.error({ err }, '宠物卫士定时任务失败'),
+  );
 }

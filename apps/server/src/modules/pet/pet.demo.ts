@@ -30,30 +30,81 @@ export interface DemoPet {
 }
 
 const PETS: ReadonlyArray<Omit<DemoPet, 'spec'>> = [
-  { name: '可乐', species: 'dog', breed: '柯基', sex: 'male', weightKg: 11.5, home: { lat: 22.5718, lon: 114.0372 }, zoneRadiusMeters: 120 },
-  { name: '豆豆', species: 'dog', breed: '金毛', sex: 'female', weightKg: 27, home: { lat: 22.5631, lon: 114.0694 }, zoneRadiusMeters: 150 },
-  { name: '咪咪', species: 'cat', breed: '英国短毛猫', sex: 'female', weightKg: 4.2, home: { lat: 22.5842, lon: 114.0511 }, zoneRadiusMeters: 80 },
+  {
+    name: '可乐',
+    species: 'dog',
+    breed: '柯基',
+    sex: 'male',
+    weightKg: 11.5,
+    home: { lat: 22.5718, lon: 114.0372 },
+    zoneRadiusMeters: 120,
+  },
+  {
+    name: '豆豆',
+    species: 'dog',
+    breed: '金毛',
+    sex: 'female',
+    weightKg: 27,
+    home: { lat: 22.5631, lon: 114.0694 },
+    zoneRadiusMeters: 150,
+  },
+  {
+    name: '咪咪',
+    species: 'cat',
+    breed: '英国短毛猫',
+    sex: 'female',
+    weightKg: 4.2,
+    home: { lat: 22.5842, lon: 114.0511 },
+    zoneRadiusMeters: 80,
+  },
 ];
 
 export function demoPets(): DemoPet[] {
   const city = cityByName('深圳')!;
   return PETS.map((p, i) => ({
     ...p,
-    spec: { protocol: 'watch', kind: 'vehicle', id: terminalIdentifier('watch', DEMO_ID_BLOCK, 101 + i), city, seed: seedFor(DEMO_SEED, 100 + i), plate: p.name },
+    spec: {
+      protocol: 'watch',
+      kind: 'vehicle',
+      id: terminalIdentifier('watch', DEMO_ID_BLOCK, 101 + i),
+      city,
+      seed: seedFor(DEMO_SEED, 100 + i),
+      plate: p.name,
+    },
   }));
 }
 
 /** The pets with their collars (reporting every 5 minutes, the default) and a 家 zone round home. Returns the pets created. */
 export async function seedDemoPets(ctx: AppContext, operator: SessionUser, pets: readonly DemoPet[]): Promise<number> {
   const { db, bus } = ctx;
-  const terminals = await ensureDemoTerminals(ctx, operator, pets.map((p) => ({ id: p.spec.id, model: 'PT-4G 宠物项圈' })));
+  const terminals = await ensureDemoTerminals(
+    ctx,
+    operator,
+    pets.map((p) => ({ id: p.spec.id, model: 'PT-4G 宠物项圈' })),
+  );
   const named = new Set((await listPets(db, operator)).map((p) => p.name));
   let created = 0;
   for (const p of pets) {
     if (named.has(p.name) || !terminals.has(identifierKey(p.spec.id))) continue;
     try {
-      const petId = await savePet(db, operator, { name: p.name, species: p.species, breed: p.breed, sex: p.sex, weightKg: p.weightKg, imei: p.spec.id });
-      await saveZone(db, operator, { petId, name: '家', kind: 'circle', lon: p.home.lon, lat: p.home.lat, radiusMeters: p.zoneRadiusMeters, alarmExit: true, alarmEnter: true });
+      const petId = await savePet(db, operator, {
+        name: p.name,
+        species: p.species,
+        breed: p.breed,
+        sex: p.sex,
+        weightKg: p.weightKg,
+        imei: p.spec.id,
+      });
+      await saveZone(db, operator, {
+        petId,
+        name: '家',
+        kind: 'circle',
+        lon: p.home.lon,
+        lat: p.home.lat,
+        radiusMeters: p.zoneRadiusMeters,
+        alarmExit: true,
+        alarmEnter: true,
+      });
       created++;
     } catch (err) {
       ctx.log.warn({ pet: p.name, msg: (err as Error).message }, '演示宠物未创建');
@@ -79,7 +130,11 @@ export const petDemo: DemoPart = {
     demoPets().map(
       (p) =>
         new Fleet([p.spec], {
-          host: '127.0.0.1', ports, firstReportWithinSeconds: 10, heartbeatSeconds: intervalSeconds ? 30 : 300, connectRate: 20,
+          host: '127.0.0.1',
+          ports,
+          firstReportWithinSeconds: 10,
+          heartbeatSeconds: intervalSeconds ? 30 : 300,
+          connectRate: 20,
           intervalSeconds: intervalSeconds ?? 300,
           pet: { home: p.home },
         }),

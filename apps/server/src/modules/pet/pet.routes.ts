@@ -43,7 +43,11 @@ export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
 
   route(app, petEndpoints.zoneSave, async (body, request) => {
     const zone = await saveZone(db, caller(request), body);
-    auditChange(request, { objectType: '宠物安全区域', objectId: zone.zoneId, after: { petId: zone.petId, name: zone.name, kind: zone.kind, alarmExit: zone.alarmExit, alarmEnter: zone.alarmEnter } });
+    auditChange(request, {
+      objectType: '宠物安全区域',
+      objectId: zone.zoneId,
+      after: { petId: zone.petId, name: zone.name, kind: zone.kind, alarmExit: zone.alarmExit, alarmEnter: zone.alarmEnter },
+    });
     bus.publish(PET_ZONES_CHANGED, {});
     return zone;
   });
@@ -60,11 +64,17 @@ export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     return { dataUrl: await petsQueries.photo(db, Number(pet.id)) };
   });
 
-  route(app, petEndpoints.activity, async (query, request) => petActivity(db, await readablePet(db, caller(request), query.petId), query.endDate, query.days));
+  route(app, petEndpoints.activity, async (query, request) =>
+    petActivity(db, await readablePet(db, caller(request), query.petId), query.endDate, query.days),
+  );
 
-  route(app, petEndpoints.battery, async (query, request) => petBattery(db, await readablePet(db, caller(request), query.petId), query.hours));
+  route(app, petEndpoints.battery, async (query, request) =>
+    petBattery(db, await readablePet(db, caller(request), query.petId), query.hours),
+  );
 
-  route(app, petEndpoints.history, async (query, request) => petHistory(db, await readablePet(db, caller(request), query.petId), query.date));
+  route(app, petEndpoints.history, async (query, request) =>
+    petHistory(db, await readablePet(db, caller(request), query.petId), query.date),
+  );
 
   route(app, petEndpoints.alarms, async (query, request) => {
     const user = caller(request);
@@ -83,7 +93,12 @@ export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     const user = caller(request);
     const pet = await visiblePet(db, user, body.petId);
     const answer = await setReportInterval(db, bus, user, pet, body.seconds);
-    auditChange(request, { objectType: '宠物', objectId: body.petId, before: { reportSeconds: pet.report_seconds }, after: { reportSeconds: body.seconds } });
+    auditChange(request, {
+      objectType: '宠物',
+      objectId: body.petId,
+      before: { reportSeconds: pet.report_seconds },
+      after: { reportSeconds: body.seconds },
+    });
     return answer;
   });
 
@@ -95,17 +110,27 @@ export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     return answer;
   });
 
-  route(app, petEndpoints.members, async (query, request) => petMembers(db, Number((await readablePet(db, caller(request), query.petId)).id)));
+  route(app, petEndpoints.members, async (query, request) =>
+    petMembers(db, Number((await readablePet(db, caller(request), query.petId)).id)),
+  );
 
   route(app, petEndpoints.memberInvite, async (body, request) => {
     const member = await inviteMember(db, caller(request), body.petId, body.user);
-    auditChange(request, { objectType: '宠物家庭成员', objectId: member.memberId, after: { petId: member.petId, username: member.username, status: member.status } });
+    auditChange(request, {
+      objectType: '宠物家庭成员',
+      objectId: member.memberId,
+      after: { petId: member.petId, username: member.username, status: member.status },
+    });
     return member;
   });
 
   route(app, petEndpoints.memberRemove, async (body, request) => {
     const member = await removeMember(db, caller(request), body.memberId);
-    auditChange(request, { objectType: '宠物家庭成员', objectId: body.memberId, before: { petId: member.petId, username: member.username, status: member.status } });
+    auditChange(request, {
+      objectType: '宠物家庭成员',
+      objectId: body.memberId,
+      before: { petId: member.petId, username: member.username, status: member.status },
+    });
     return { memberId: body.memberId };
   });
 
@@ -113,7 +138,11 @@ export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
 
   route(app, petEndpoints.invitationAnswer, async (body, request) => {
     const answer = await answerInvitation(db, caller(request), body.memberId, body.accept);
-    auditChange(request, { objectType: '宠物家庭成员', objectId: body.memberId, after: { petId: answer.petId, accepted: answer.accepted } });
+    auditChange(request, {
+      objectType: '宠物家庭成员',
+      objectId: body.memberId,
+      after: { petId: answer.petId, accepted: answer.accepted },
+    });
     return { memberId: answer.memberId, accepted: answer.accepted };
   });
 };

@@ -27,6 +27,12 @@ export async function petAlarms(q: Queryable, user: SessionUser, pet: PetRow): P
   );
   const names = ALARM_NAMES_ZH as Record<string, string>;
   return rows.map((r) => ({
-    alarmId: Number(r.id), type: r.type, typeName: names[r.type] ?? r.type, time: r.alarm_time.getTime(), lat: r.lat, lon: r.lon, handled: r.handled,
+    alarmId: Number(r.id),
+    type: r.type,
+    typeName: names[r.type] ?? r.type,
+    time: r.alarm_time.getTime(),
+    lat: r.lat,
+    lon: r.lon,
+    handled: r.handled,
   }));
 }

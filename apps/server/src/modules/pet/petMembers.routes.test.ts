@@ -14,7 +14,8 @@ let members: Tenant[];
 let stranger: Tenant;
 let petId = 0;
 const api = '/pet/v1/api';
-const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) => t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const get = (sid: string, url: string) => t.call(sid, { url }).then((r) => r.json());
 const readOnly = { flag: 0, errorCode: 'pet.memberReadOnly', msg: '家庭成员只能查看该宠物，不能修改或操作' };
 const missing = { flag: 0, errorCode: 'pet.petNotVisible' };
@@ -40,13 +41,24 @@ describe('family sharing', () => {
     const [b] = members;
     const invited = await post(owner.sessionId, `${api}/pet/memberInvite.json`, { petId, user: b!.username });
     expect(invited.flag, JSON.stringify(invited)).toBe(1);
-    expect(invited.obj).toMatchObject({ petId, userId: b!.userId, username: `${b!.username.slice(0, 2)}${'*'.repeat(b!.username.length - 3)}${b!.username.slice(-1)}`, name: '', status: 'pending', statusName: '待接受', acceptedAt: null });
+    expect(invited.obj).toMatchObject({
+      petId,
+      userId: b!.userId,
+      username: `${b!.username.slice(0, 2)}${'*'.repeat(b!.username.length - 3)}${b!.username.slice(-1)}`,
+      name: '',
+      status: 'pending',
+      statusName: '待接受',
+      acceptedAt: null,
+    });
     expect((await get(b!.sessionId, `${api}/pet/list.json`)).obj).toEqual([]);
     expect(await get(b!.sessionId, `${api}/pet/detail.json?petId=${petId}`)).toMatchObject(missing);
 
     const waiting = (await get(b!.sessionId, `${api}/pet/invitations.json`)).obj;
     expect(waiting).toEqual([expect.objectContaining({ memberId: invited.obj.memberId, petId, petName: '团团' })]);
-    expect((await post(b!.sessionId, `${api}/pet/invitationAnswer.json`, { memberId: invited.obj.memberId, accept: true })).obj).toEqual({ memberId: invited.obj.memberId, accepted: true });
+    expect((await post(b!.sessionId, `${api}/pet/invitationAnswer.json`, { memberId: invited.obj.memberId, accept: true })).obj).toEqual({
+      memberId: invited.obj.memberId,
+      accepted: true,
+    });
 
     const list = (await get(b!.sessionId, `${api}/pet/list.json`)).obj;
     expect(list).toHaveLength(1);
@@ -67,7 +79,9 @@ describe('family sharing', () => {
     expect(await post(sid, `${api}/pet/find.json`, { petId })).toMatchObject(readOnly);
     expect(await post(sid, `${api}/pet/save.json`, { petId, name: '改名' })).toMatchObject(readOnly);
     expect(await post(sid, `${api}/pet/remove.json`, { petId })).toMatchObject(readOnly);
-    expect(await post(sid, `${api}/pet/zoneSave.json`, { petId, name: '家', kind: 'circle', lon: 114.05, lat: 22.54, radiusMeters: 100 })).toMatchObject(readOnly);
+    expect(
+      await post(sid, `${api}/pet/zoneSave.json`, { petId, name: '家', kind: 'circle', lon: 114.05, lat: 22.54, radiusMeters: 100 }),
+    ).toMatchObject(readOnly);
     expect(await post(sid, `${api}/pet/memberInvite.json`, { petId, user: members[2]!.username })).toMatchObject(readOnly);
     expect((await get(owner.sessionId, `${api}/pet/detail.json?petId=${petId}`)).obj).toMatchObject({ name: '团团', lostUntil: null });
   });
@@ -77,12 +91,30 @@ describe('family sharing', () => {
     const byPhone = (await post(sid, `${api}/pet/memberInvite.json`, { petId, user: '13800009911' })).obj;
     expect(byPhone).toMatchObject({ userId: members[1]!.userId, status: 'pending', name: '' });
     expect(byPhone.username).not.toBe(members[1]!.username); // a phone number does not tell whose account it is
-    expect(await post(sid, `${api}/pet/memberInvite.json`, { petId, user: '13800009911' })).toMatchObject({ errorCode: 'pet.memberExists', msg: '13800009911 已是家庭成员或已被邀请' });
-    expect(await post(sid, `${api}/pet/memberInvite.json`, { petId, user: members[0]!.username })).toMatchObject({ flag: 0, errorCode: 'pet.memberExists', msg: `${members[0]!.username} 已是家庭成员或已被邀请` });
-    expect(await post(sid, `${api}/pet/memberInvite.json`, { petId, user: owner.username })).toMatchObject({ flag: 0, msg: '不能邀请自己' });
-    expect(await post(sid, `${api}/pet/memberInvite.json`, { petId, user: '没有这个人' })).toMatchObject({ flag: 0, msg: '没有找到该用户名或手机号的用户' });
-    for (const m of members.slice(2, 5)) expect((await post(sid, `${api}/pet/memberInvite.json`, { petId, user: m.username })).flag).toBe(1);
-    expect(await post(sid, `${api}/pet/memberInvite.json`, { petId, user: members[5]!.username })).toMatchObject({ flag: 0, errorCode: 'pet.memberLimit', msg: '最多五位家庭成员（含待接受的邀请）' });
+    expect(await post(sid, `${api}/pet/memberInvite.json`, { petId, user: '13800009911' })).toMatchObject({
+      errorCode: 'pet.memberExists',
+      msg: '13800009911 已是家庭成员或已被邀请',
+    });
+    expect(await post(sid, `${api}/pet/memberInvite.json`, { petId, user: members[0]!.username })).toMatchObject({
+      flag: 0,
+      errorCode: 'pet.memberExists',
+      msg: `${members[0]!.username} 已是家庭成员或已被邀请`,
+    });
+    expect(await post(sid, `${api}/pet/memberInvite.json`, { petId, user: owner.username })).toMatchObject({
+      flag: 0,
+      msg: '不能邀请自己',
+    });
+    expect(await post(sid, `${api}/pet/memberInvite.json`, { petId, user: '没有这个人' })).toMatchObject({
+      flag: 0,
+      msg: '没有找到该用户名或手机号的用户',
+    });
+    for (const m of members.slice(2, 5))
+      expect((await post(sid, `${api}/pet/memberInvite.json`, { petId, user: m.username })).flag).toBe(1);
+    expect(await post(sid, `${api}/pet/memberInvite.json`, { petId, user: members[5]!.username })).toMatchObject({
+      flag: 0,
+      errorCode: 'pet.memberLimit',
+      msg: '最多五位家庭成员（含待接受的邀请）',
+    });
     expect((await get(sid, `${api}/pet/members.json?petId=${petId}`)).obj).toHaveLength(5);
   });
 
@@ -93,10 +125,15 @@ describe('family sharing', () => {
     expect(await get(stranger.sessionId, `${api}/pet/members.json?petId=${petId}`)).toMatchObject(missing);
     expect(await post(stranger.sessionId, `${api}/pet/memberInvite.json`, { petId, user: stranger.username })).toMatchObject(missing);
     expect(await post(stranger.sessionId, `${api}/pet/memberRemove.json`, { memberId: pendingOfC.memberId })).toMatchObject(notFound);
-    expect(await post(stranger.sessionId, `${api}/pet/invitationAnswer.json`, { memberId: pendingOfC.memberId, accept: true })).toMatchObject(notFound);
+    expect(
+      await post(stranger.sessionId, `${api}/pet/invitationAnswer.json`, { memberId: pendingOfC.memberId, accept: true }),
+    ).toMatchObject(notFound);
     expect(await post(members[0]!.sessionId, `${api}/pet/memberRemove.json`, { memberId: pendingOfC.memberId })).toMatchObject(notFound);
     // Declining drops the invitation; the owner still sees four.
-    expect((await post(members[1]!.sessionId, `${api}/pet/invitationAnswer.json`, { memberId: pendingOfC.memberId, accept: false })).obj.accepted).toBe(false);
+    expect(
+      (await post(members[1]!.sessionId, `${api}/pet/invitationAnswer.json`, { memberId: pendingOfC.memberId, accept: false })).obj
+        .accepted,
+    ).toBe(false);
     expect((await get(owner.sessionId, `${api}/pet/members.json?petId=${petId}`)).obj).toHaveLength(4);
   });
 

@@ -25,7 +25,8 @@ const MEMBER_SELECT = `SELECT m.id, m.pet_id, m.user_id, u.username, u.name, m.s
   FROM pet_members m JOIN users u ON u.id = m.user_id`;
 
 /** 'probe1user' → 'pr*******r': enough for the owner to recognise whom they typed. */
-const masked = (username: string) => (username.length <= 3 ? `${username.slice(0, 1)}**` : `${username.slice(0, 2)}${'*'.repeat(username.length - 3)}${username.slice(-1)}`);
+const masked = (username: string) =>
+  username.length <= 3 ? `${username.slice(0, 1)}**` : `${username.slice(0, 2)}${'*'.repeat(username.length - 3)}${username.slice(-1)}`;
 
 // The invitee may be anyone on the platform, in any tenant: until they accept, the owner sees no
 // more of them than the owner typed — no real name, and no username found from a phone number.
@@ -62,9 +63,14 @@ export async function inviteMember(db: Db, user: SessionUser, petId: number, who
     // One invitation at a time per pet: the row lock keeps two invites from passing the limit together.
     await q.query('SELECT id FROM pets WHERE id = $1 FOR UPDATE', [pet.id]);
     const current = await membersOf(q, Number(pet.id));
-    if (current.some((m) => Number(m.user_id) === Number(target.id))) throw new AppError(PET_ERRORS.memberExists, { params: { user: key } });
+    if (current.some((m) => Number(m.user_id) === Number(target.id)))
+      throw new AppError(PET_ERRORS.memberExists, { params: { user: key } });
     if (current.length >= PET_MAX_MEMBERS) throw new AppError(PET_ERRORS.memberLimit);
-    const [row] = await q.query<{ id: number }>('INSERT INTO pet_members (pet_id, user_id, invited_by) VALUES ($1, $2, $3) RETURNING id', [pet.id, target.id, user.userId]);
+    const [row] = await q.query<{ id: number }>('INSERT INTO pet_members (pet_id, user_id, invited_by) VALUES ($1, $2, $3) RETURNING id', [
+      pet.id,
+      target.id,
+      user.userId,
+    ]);
     return present((await q.query<MemberRow>(`${MEMBER_SELECT} WHERE m.id = $1`, [row!.id]))[0]!);
   });
 }
@@ -90,12 +96,26 @@ export async function myInvitations(q: Queryable, user: SessionUser): Promise<Pe
       WHERE m.user_id = $1 AND m.status = 'pending' ORDER BY m.id`,
     [user.userId],
   );
-  return rows.map((r) => ({ memberId: Number(r.id), petId: Number(r.pet_id), petName: r.pet_name, accountName: r.account_name, invitedAt: r.invited_at.getTime() }));
+  return rows.map((r) => ({
+    memberId: Number(r.id),
+    petId: Number(r.pet_id),
+    petName: r.pet_name,
+    accountName: r.account_name,
+    invitedAt: r.invited_at.getTime(),
+  }));
 }
 
 /** The invited user accepts (becomes a member) or declines (the invitation goes). Only their own. */
-export async function answerInvitation(db: Db, user: SessionUser, memberId: number, accept: boolean): Promise<{ memberId: number; accepted: boolean; petId: number }> {
-  const [row] = await db.query<{ pet_id: number }>(`SELECT pet_id FROM pet_members WHERE id = $1 AND user_id = $2 AND status = 'pending'`, [memberId, user.userId]);
+export async function answerInvitation(
+  db: Db,
+  user: SessionUser,
+  memberId: number,
+  accept: boolean,
+): Promise<{ memberId: number; accepted: boolean; petId: number }> {
+  const [row] = await db.query<{ pet_id: number }>(`SELECT pet_id FROM pet_members WHERE id = $1 AND user_id = $2 AND status = 'pending'`, [
+    memberId,
+    user.userId,
+  ]);
   if (!row) throw new AppError(PET_ERRORS.memberNotVisible);
   if (accept) await db.query(`UPDATE pet_members SET status = 'active', accepted_at = now() WHERE id = $1`, [memberId]);
   else await db.query('DELETE FROM pet_members WHERE id = $1', [memberId]);

@@ -20,7 +20,8 @@ let term: TestTerminal;
 const ID = '9100000953';
 let petId = 0;
 const api = '/pet/v1/api';
-const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) => t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const get = (sid: string, url: string) => t.call(sid, { url }).then((r) => r.json());
 
 beforeAll(async () => {
@@ -52,12 +53,21 @@ describe('power save', () => {
   });
 
   it('refuses other intervals, a foreign tenant, and a family member', async () => {
-    expect(await post(a.sessionId, `${api}/pet/powerSave.json`, { petId, seconds: 20 })).toMatchObject({ flag: 0, msg: '上报间隔只能选择1、5、10或30分钟' });
-    expect(await post(b.sessionId, `${api}/pet/powerSave.json`, { petId, seconds: 60 })).toMatchObject({ flag: 0, errorCode: 'pet.petNotVisible' });
+    expect(await post(a.sessionId, `${api}/pet/powerSave.json`, { petId, seconds: 20 })).toMatchObject({
+      flag: 0,
+      msg: '上报间隔只能选择1、5、10或30分钟',
+    });
+    expect(await post(b.sessionId, `${api}/pet/powerSave.json`, { petId, seconds: 60 })).toMatchObject({
+      flag: 0,
+      errorCode: 'pet.petNotVisible',
+    });
     expect((await post(a.sessionId, `${api}/pet/memberInvite.json`, { petId, user: b.username })).flag).toBe(1);
     const [invitation] = (await get(b.sessionId, `${api}/pet/invitations.json`)).obj;
     expect((await post(b.sessionId, `${api}/pet/invitationAnswer.json`, { memberId: invitation.memberId, accept: true })).flag).toBe(1);
-    expect(await post(b.sessionId, `${api}/pet/powerSave.json`, { petId, seconds: 60 })).toMatchObject({ flag: 0, msg: '家庭成员只能查看该宠物，不能修改或操作' });
+    expect(await post(b.sessionId, `${api}/pet/powerSave.json`, { petId, seconds: 60 })).toMatchObject({
+      flag: 0,
+      msg: '家庭成员只能查看该宠物，不能修改或操作',
+    });
     expect((await get(a.sessionId, `${api}/pet/detail.json?petId=${petId}`)).obj.reportSeconds).toBe(600);
   });
 
@@ -65,7 +75,10 @@ describe('power save', () => {
     expect((await post(a.sessionId, `${api}/pet/lostMode.json`, { petId, on: true, minutes: 5 })).flag).toBe(1);
     expect((await term.next()).toString()).toMatch(/\*UPLOAD,15\]$/);
     const waiting = await post(a.sessionId, `${api}/pet/powerSave.json`, { petId, seconds: 1800 });
-    expect(waiting.obj).toMatchObject({ message: '已设置为超长待机（每30分钟上报一次，续航约4–5天），寻宠模式结束后生效', commandId: null });
+    expect(waiting.obj).toMatchObject({
+      message: '已设置为超长待机（每30分钟上报一次，续航约4–5天），寻宠模式结束后生效',
+      commandId: null,
+    });
     const off = await post(a.sessionId, `${api}/pet/lostMode.json`, { petId, on: false });
     expect(off.obj.message).toBe('寻宠模式已关闭：项圈恢复每30分钟上报');
     expect((await term.next()).toString()).toMatch(/\*UPLOAD,1800\]$/);

@@ -66,7 +66,10 @@ export class PetZoneEngine {
       return byCollar;
     })();
     const loading = this.zones;
-    loading.then((m) => this.zones === loading && (this.known = m), () => (this.zones = null));
+    loading.then(
+      (m) => this.zones === loading && (this.known = m),
+      () => (this.zones = null),
+    );
     return loading;
   }
 
@@ -128,9 +131,17 @@ export class PetZoneEngine {
       if (before && state.lastTime === before.lastTime) continue;
       if (state.lastTime === -Infinity || !(await petZonesQueries.save(this.db, Number(row.id), before, state))) continue;
       for (const e of events) {
-        raised.push(...(await petZonesQueries.raise(this.db, {
-          terminalPk: Number(row.terminal_pk), accountId: Number(row.account_id), type: e.type, at: e.fix.time, lat: e.fix.lat, lon: e.fix.lon, late: e.fix.blind ?? false,
-        })));
+        raised.push(
+          ...(await petZonesQueries.raise(this.db, {
+            terminalPk: Number(row.terminal_pk),
+            accountId: Number(row.account_id),
+            type: e.type,
+            at: e.fix.time,
+            lat: e.fix.lat,
+            lon: e.fix.lon,
+            late: e.fix.blind ?? false,
+          })),
+        );
       }
     }
     if (raised.length) await this.onAlarms(raised);
@@ -148,22 +159,42 @@ export class PetZoneEngine {
     const times = late.map((p) => p.gpsTime);
     const received = late.map((p) => p.receivedAt);
     const from = Math.min(...times);
-    const stored = await petZonesQueries.fixesAround(this.db, Number(zones[0]!.row.terminal_pk), { since: from - CATCH_UP_MS, from, until: Math.max(...times) + CATCH_UP_MS, receivedBy: Math.max(...received) });
+    const stored = await petZonesQueries.fixesAround(this.db, Number(zones[0]!.row.terminal_pk), {
+      since: from - CATCH_UP_MS,
+      from,
+      until: Math.max(...times) + CATCH_UP_MS,
+      receivedBy: Math.max(...received),
+    });
     const judged = judgedBefore(stored, late);
-    const fixes: ZoneFix[] = late.map((p) => ({ time: p.gpsTime, lon: p.lon, lat: p.lat, accuracy: typeof p.extras?.accuracy === 'number' ? p.extras.accuracy : null }));
+    const fixes: ZoneFix[] = late.map((p) => ({
+      time: p.gpsTime,
+      lon: p.lon,
+      lat: p.lat,
+      accuracy: typeof p.extras?.accuracy === 'number' ? p.extras.accuracy : null,
+    }));
     const wanted: Array<{ row: WatchedZoneRow; type: string; fix: ZoneFix }> = [];
     for (const { row, fence } of zones) {
       for (const e of lateEvents({ start: NEW_ZONE_STATE, step: (s, f) => stepZone(s, fence, f) }, judged, fixes)) {
-        if (e.kind === 'exit' ? row.alarm_exit : row.alarm_enter) wanted.push({ row, type: e.kind === 'exit' ? 'petZoneExit' : 'petZoneEnter', fix: e.fix });
+        if (e.kind === 'exit' ? row.alarm_exit : row.alarm_enter)
+          wanted.push({ row, type: e.kind === 'exit' ? 'petZoneExit' : 'petZoneEnter', fix: e.fix });
       }
     }
     const raised: number[] = [];
     for (const { row, type, fix } of wanted) {
       // Zones crossed at the same fix raise one alarm each: that many may stand at that time.
       const ofSameKind = wanted.filter((w) => w.type === type && w.fix.time === fix.time).length;
-      raised.push(...(await petZonesQueries.raise(this.db, {
-        terminalPk: Number(row.terminal_pk), accountId: Number(row.account_id), type, at: fix.time, lat: fix.lat, lon: fix.lon, late: true, ofSameKind,
-      })));
+      raised.push(
+        ...(await petZonesQueries.raise(this.db, {
+          terminalPk: Number(row.terminal_pk),
+          accountId: Number(row.account_id),
+          type,
+          at: fix.time,
+          lat: fix.lat,
+          lon: fix.lon,
+          late: true,
+          ofSameKind,
+        })),
+      );
     }
     if (raised.length) await this.onAlarms(raised);
   }
@@ -177,7 +208,8 @@ export interface PetZoneEngineHandle extends PositionEngine {
 /** Starts the engine beside the other derived-alarm engines (gateway role, fed like them). */
 export function startPetZoneEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>): PetZoneEngineHandle {
   const publish = async (ids: number[]) => {
-    for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids)) ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
+    for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', ids))
+      ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
   };
   const engine = new PetZoneEngine(ctx.db, publish, ctx.log);
   // The newest of a collar's fixes: the engine steps the stored ones up to it (onPosition), one read for the lot.

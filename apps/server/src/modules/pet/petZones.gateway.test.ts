@@ -24,7 +24,8 @@ const M_LAT = 1 / 111_320;
 const M_LON = 1 / (111_320 * Math.cos((HOME.lat * Math.PI) / 180));
 let petId = 0;
 let circleId = 0;
-const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) => t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const get = (sid: string, url: string) => t.call(sid, { url }).then((r) => r.json());
 
 beforeAll(async () => {
@@ -47,26 +48,74 @@ describe('safe zones', () => {
     const circle = await post(a.sessionId, `${api}/pet/zoneSave.json`, { petId, name: '家', kind: 'circle', ...HOME, radiusMeters: 100 });
     expect(circle.flag, JSON.stringify(circle)).toBe(1);
     circleId = circle.obj.zoneId;
-    expect(circle.obj).toMatchObject({ name: '家', kindName: '圆形', lon: HOME.lon, lat: HOME.lat, radiusMeters: 100, alarmExit: true, alarmEnter: true, inside: null });
+    expect(circle.obj).toMatchObject({
+      name: '家',
+      kindName: '圆形',
+      lon: HOME.lon,
+      lat: HOME.lat,
+      radiusMeters: 100,
+      alarmExit: true,
+      alarmEnter: true,
+      inside: null,
+    });
     // A square of 120 m around home whose exit alarm is switched off.
-    const corners = [[-60, -60], [60, -60], [60, 60], [-60, 60]].map(([e, n]) => `${HOME.lon + e! * M_LON},${HOME.lat + n! * M_LAT}`).join(';');
-    const square = await post(a.sessionId, `${api}/pet/zoneSave.json`, { petId, name: '小区', kind: 'polygon', points: corners, alarmExit: false });
+    const corners = [
+      [-60, -60],
+      [60, -60],
+      [60, 60],
+      [-60, 60],
+    ]
+      .map(([e, n]) => `${HOME.lon + e! * M_LON},${HOME.lat + n! * M_LAT}`)
+      .join(';');
+    const square = await post(a.sessionId, `${api}/pet/zoneSave.json`, {
+      petId,
+      name: '小区',
+      kind: 'polygon',
+      points: corners,
+      alarmExit: false,
+    });
     expect(square.flag, JSON.stringify(square)).toBe(1);
     expect(square.obj).toMatchObject({ kindName: '多边形', alarmExit: false, alarmEnter: true });
     expect(square.obj.points).toHaveLength(4);
 
-    expect(await post(a.sessionId, `${api}/pet/zoneSave.json`, { petId, name: '小', kind: 'circle', ...HOME, radiusMeters: 30 })).toMatchObject({ flag: 0, msg: '安全区域半径应在50到5000米之间' });
-    expect(await post(a.sessionId, `${api}/pet/zoneSave.json`, { petId, name: '线', kind: 'polygon', points: '114,22;114.1,22' })).toMatchObject({ flag: 0, errorCode: 'pet.zonePoints' });
-    expect(await post(a.sessionId, `${api}/pet/zoneSave.json`, { petId, name: '坏', kind: 'polygon', points: '114,22;abc,22;114,23' })).toMatchObject({ flag: 0, errorCode: 'pet.zonePoints' });
-    expect(await post(a.sessionId, `${api}/pet/zoneSave.json`, { petId, name: '家', kind: 'circle', lon: 200, lat: 22, radiusMeters: 100 })).toMatchObject({ flag: 0, msg: '圆心填写不正确' });
+    expect(
+      await post(a.sessionId, `${api}/pet/zoneSave.json`, { petId, name: '小', kind: 'circle', ...HOME, radiusMeters: 30 }),
+    ).toMatchObject({ flag: 0, msg: '安全区域半径应在50到5000米之间' });
+    expect(
+      await post(a.sessionId, `${api}/pet/zoneSave.json`, { petId, name: '线', kind: 'polygon', points: '114,22;114.1,22' }),
+    ).toMatchObject({ flag: 0, errorCode: 'pet.zonePoints' });
+    expect(
+      await post(a.sessionId, `${api}/pet/zoneSave.json`, { petId, name: '坏', kind: 'polygon', points: '114,22;abc,22;114,23' }),
+    ).toMatchObject({ flag: 0, errorCode: 'pet.zonePoints' });
+    expect(
+      await post(a.sessionId, `${api}/pet/zoneSave.json`, { petId, name: '家', kind: 'circle', lon: 200, lat: 22, radiusMeters: 100 }),
+    ).toMatchObject({ flag: 0, msg: '圆心填写不正确' });
 
     const missingPet = { flag: 0, errorCode: 'pet.petNotVisible', msg: '宠物不存在或无权访问' };
     expect(await get(b.sessionId, `${api}/pet/zones.json?petId=${petId}`)).toMatchObject(missingPet);
-    expect(await post(b.sessionId, `${api}/pet/zoneSave.json`, { petId, name: '家', kind: 'circle', ...HOME, radiusMeters: 100 })).toMatchObject(missingPet);
-    expect(await post(b.sessionId, `${api}/pet/zoneRemove.json`, { zoneId: circleId })).toMatchObject({ flag: 0, errorCode: 'pet.zoneNotVisible', msg: '安全区域不存在或无权访问' });
+    expect(
+      await post(b.sessionId, `${api}/pet/zoneSave.json`, { petId, name: '家', kind: 'circle', ...HOME, radiusMeters: 100 }),
+    ).toMatchObject(missingPet);
+    expect(await post(b.sessionId, `${api}/pet/zoneRemove.json`, { zoneId: circleId })).toMatchObject({
+      flag: 0,
+      errorCode: 'pet.zoneNotVisible',
+      msg: '安全区域不存在或无权访问',
+    });
     const other = (await post(b.sessionId, `${api}/pet/save.json`, { name: '别家的狗' })).obj.petId;
-    expect(await post(b.sessionId, `${api}/pet/zoneSave.json`, { petId: other, zoneId: circleId, name: '偷改', kind: 'circle', ...HOME, radiusMeters: 100 })).toMatchObject({ flag: 0, errorCode: 'pet.zoneNotVisible' });
-    expect((await get(a.sessionId, `${api}/pet/zones.json?petId=${petId}`)).obj.map((z: { name: string }) => z.name)).toEqual(['家', '小区']);
+    expect(
+      await post(b.sessionId, `${api}/pet/zoneSave.json`, {
+        petId: other,
+        zoneId: circleId,
+        name: '偷改',
+        kind: 'circle',
+        ...HOME,
+        radiusMeters: 100,
+      }),
+    ).toMatchObject({ flag: 0, errorCode: 'pet.zoneNotVisible' });
+    expect((await get(a.sessionId, `${api}/pet/zones.json?petId=${petId}`)).obj.map((z: { name: string }) => z.name)).toEqual([
+      '家',
+      '小区',
+    ]);
   });
 
   it('raises one exit and one entry per crossing over TCP, without flapping at the edge', async () => {
@@ -78,10 +127,25 @@ describe('safe zones', () => {
     const walk = async (metresNorth: number[]) => {
       for (const n of metresNorth) {
         minute++;
-        term.send(encodeWatchReport(ID, 'UD', { time: base + minute * 60_000, lon: HOME.lon, lat: HOME.lat + n * M_LAT, valid: true, battery: 80, steps: 0, tumbles: 0, accuracy: 12 }));
+        term.send(
+          encodeWatchReport(ID, 'UD', {
+            time: base + minute * 60_000,
+            lon: HOME.lon,
+            lat: HOME.lat + n * M_LAT,
+            valid: true,
+            battery: 80,
+            steps: 0,
+            tumbles: 0,
+            accuracy: 12,
+          }),
+        );
       }
       const last = base + minute * 60_000;
-      await eventually(async () => (await get(a.sessionId, `${api}/pet/detail.json?petId=${petId}`)).obj.live.gpsTime === last, 5000, 'fixes stored');
+      await eventually(
+        async () => (await get(a.sessionId, `${api}/pet/detail.json?petId=${petId}`)).obj.live.gpsTime === last,
+        5000,
+        'fixes stored',
+      );
       await engine.settle();
       const alarms = (await get(a.sessionId, `${api}/pet/alarms.json?petId=${petId}`)).obj as Array<{ type: string; typeName: string }>;
       return alarms.map((x) => x.typeName).sort();
@@ -100,7 +164,10 @@ describe('safe zones', () => {
   });
 
   it('removes a zone', async () => {
-    expect(await post(a.sessionId, `${api}/pet/zoneRemove.json`, { zoneId: circleId })).toMatchObject({ flag: 1, obj: { zoneId: circleId } });
+    expect(await post(a.sessionId, `${api}/pet/zoneRemove.json`, { zoneId: circleId })).toMatchObject({
+      flag: 1,
+      obj: { zoneId: circleId },
+    });
     expect((await get(a.sessionId, `${api}/pet/zones.json?petId=${petId}`)).obj.map((z: { name: string }) => z.name)).toEqual(['小区']);
   });
 });

@@ -4,7 +4,13 @@
  * the caller's subtree answers as a missing one. Changes tell the zone engine to reload.
  */
 import {
-  PET_ERRORS, PET_ZONE_KIND_NAMES, PET_ZONE_MAX, PET_ZONE_MAX_RADIUS_M, PET_ZONE_MIN_RADIUS_M, type PetZone, type PetZoneForm,
+  PET_ERRORS,
+  PET_ZONE_KIND_NAMES,
+  PET_ZONE_MAX,
+  PET_ZONE_MAX_RADIUS_M,
+  PET_ZONE_MIN_RADIUS_M,
+  type PetZone,
+  type PetZoneForm,
 } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
@@ -18,10 +24,18 @@ export const PET_ZONES_CHANGED = 'pet.zones.changed';
 export function presentZone(r: PetZoneRow): PetZone {
   const circle = 'center' in r.geometry ? r.geometry : null;
   return {
-    zoneId: Number(r.id), petId: Number(r.pet_id), name: r.name, kind: r.kind, kindName: PET_ZONE_KIND_NAMES[r.kind],
-    lon: circle?.center[0] ?? null, lat: circle?.center[1] ?? null, radiusMeters: circle?.radiusMeters ?? null,
+    zoneId: Number(r.id),
+    petId: Number(r.pet_id),
+    name: r.name,
+    kind: r.kind,
+    kindName: PET_ZONE_KIND_NAMES[r.kind],
+    lon: circle?.center[0] ?? null,
+    lat: circle?.center[1] ?? null,
+    radiusMeters: circle?.radiusMeters ?? null,
     points: 'rings' in r.geometry ? (r.geometry.rings[0] ?? []) : [],
-    alarmExit: r.alarm_exit, alarmEnter: r.alarm_enter, inside: r.inside,
+    alarmExit: r.alarm_exit,
+    alarmEnter: r.alarm_enter,
+    inside: r.inside,
   };
 }
 
@@ -39,7 +53,10 @@ function geometryOf(form: PetZoneForm): ZoneGeometry {
   }
   if (form.kind !== 'polygon') throw new AppError(PET_ERRORS.badValue, { params: { field: '区域形状' } });
   const ring: [number, number][] = [];
-  for (const part of (form.points ?? '').split(';').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of (form.points ?? '')
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [lon, lat, extra] = part.split(',').map((s) => (s.trim() === '' ? NaN : Number(s)));
     if (extra !== undefined || !validLonLat(lon, lat)) throw new AppError(PET_ERRORS.zonePoints);
     ring.push([lon, lat!]);
@@ -68,14 +85,21 @@ export async function saveZone(q: Queryable, user: SessionUser, form: PetZoneFor
   const pet = await visiblePet(q, user, form.petId);
   const name = form.name.trim();
   if (!name) throw new AppError(PET_ERRORS.badValue, { params: { field: '区域名称' } });
-  const zone = { name, kind: form.kind, geometry: geometryOf(form), alarmExit: form.alarmExit ?? true, alarmEnter: form.alarmEnter ?? true };
+  const zone = {
+    name,
+    kind: form.kind,
+    geometry: geometryOf(form),
+    alarmExit: form.alarmExit ?? true,
+    alarmEnter: form.alarmEnter ?? true,
+  };
   let zoneId = form.zoneId;
   if (zoneId !== undefined) {
     const old = await visibleZone(q, user, zoneId);
     if (Number(old.pet_id) !== Number(pet.id)) throw new AppError(PET_ERRORS.zoneNotVisible);
     await petZonesQueries.update(q, zoneId, zone);
   } else {
-    if ((await petZonesQueries.count(q, Number(pet.id))) >= PET_ZONE_MAX) throw new AppError(PET_ERRORS.zoneLimit, { params: { max: PET_ZONE_MAX } });
+    if ((await petZonesQueries.count(q, Number(pet.id))) >= PET_ZONE_MAX)
+      throw new AppError(PET_ERRORS.zoneLimit, { params: { max: PET_ZONE_MAX } });
     zoneId = await petZonesQueries.insert(q, Number(pet.id), zone);
   }
   return presentZone((await petZonesQueries.one(q, zoneId))!);

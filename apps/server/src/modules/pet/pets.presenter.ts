@@ -1,4 +1,13 @@
-import { PET_FRESH_SECONDS, PET_FRESHNESS_NAMES, PET_RECENT_SECONDS, PET_SEX_NAMES, PET_SOURCE_NAMES, PET_SPECIES_NAMES, type Pet, type PetFreshness } from '@chelian/contracts';
+import {
+  PET_FRESH_SECONDS,
+  PET_FRESHNESS_NAMES,
+  PET_RECENT_SECONDS,
+  PET_SEX_NAMES,
+  PET_SOURCE_NAMES,
+  PET_SPECIES_NAMES,
+  type Pet,
+  type PetFreshness,
+} from '@chelian/contracts';
 import type { PetRow } from './pets.queries.ts';
 
 const nameIn = <T extends Record<string, string>>(names: T, key: string) => (key in names ? names[key as keyof T]! : key);

@@ -62,22 +62,32 @@ export const petsQueries = {
 
   /** Pets shared with the user by family sharing (accepted invitations), read-only. */
   sharedWith: (q: Queryable, userId: number) =>
-    q.query<PetRow>(`${SELECT} WHERE p.id IN (SELECT m.pet_id FROM pet_members m WHERE m.user_id = $1 AND m.status = 'active') ORDER BY p.id`, [userId]),
+    q.query<PetRow>(
+      `${SELECT} WHERE p.id IN (SELECT m.pet_id FROM pet_members m WHERE m.user_id = $1 AND m.status = 'active') ORDER BY p.id`,
+      [userId],
+    ),
 
   /** The pet if the user is an accepted family member of it. */
   sharedOne: async (q: Queryable, userId: number, id: number) =>
-    (await q.query<PetRow>(`${SELECT} WHERE p.id = $2 AND EXISTS (SELECT 1 FROM pet_members m WHERE m.pet_id = p.id AND m.user_id = $1 AND m.status = 'active')`, [userId, id]))[0],
+    (
+      await q.query<PetRow>(
+        `${SELECT} WHERE p.id = $2 AND EXISTS (SELECT 1 FROM pet_members m WHERE m.pet_id = p.id AND m.user_id = $1 AND m.status = 'active')`,
+        [userId, id],
+      )
+    )[0],
 
   /** The pet if the scope may see it; a foreign one is as missing as one that does not exist. */
   visible: async (q: Queryable, scope: string, id: number) =>
     (await q.query<PetRow>(`${SELECT} WHERE ${terminalInScope('a.path', 1)} AND p.id = $2`, [scope, id]))[0],
 
   insert: async (q: Queryable, accountId: number, userId: number, p: PetProfile) =>
-    (await q.query<{ id: number }>(
-      `INSERT INTO pets (account_id, created_by, name, species, breed, sex, birthday, weight_kg, microchip, step_goal)
+    (
+      await q.query<{ id: number }>(
+        `INSERT INTO pets (account_id, created_by, name, species, breed, sex, birthday, weight_kg, microchip, step_goal)
        VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8, $9, $10) RETURNING id`,
-      [accountId, userId, p.name, p.species, p.breed, p.sex, p.birthday, p.weightKg, p.microchip, p.stepGoal],
-    ))[0]!.id,
+        [accountId, userId, p.name, p.species, p.breed, p.sex, p.birthday, p.weightKg, p.microchip, p.stepGoal],
+      )
+    )[0]!.id,
 
   update: (q: Queryable, id: number, p: PetProfile) =>
     q.query(
@@ -86,17 +96,23 @@ export const petsQueries = {
     ),
 
   setPhoto: (q: Queryable, id: number, photo: string | null) => q.query('UPDATE pets SET photo = $2 WHERE id = $1', [id, photo]),
-  photo: async (q: Queryable, id: number) => (await q.query<{ photo: string | null }>('SELECT photo FROM pets WHERE id = $1', [id]))[0]?.photo ?? null,
-  setCollar: (q: Queryable, id: number, terminalPk: number | null) => q.query('UPDATE pets SET terminal_id = $2 WHERE id = $1', [id, terminalPk]),
+  photo: async (q: Queryable, id: number) =>
+    (await q.query<{ photo: string | null }>('SELECT photo FROM pets WHERE id = $1', [id]))[0]?.photo ?? null,
+  setCollar: (q: Queryable, id: number, terminalPk: number | null) =>
+    q.query('UPDATE pets SET terminal_id = $2 WHERE id = $1', [id, terminalPk]),
   /** The pet a collar is bound to, if any. */
   petOfTerminal: async (q: Queryable, terminalPk: number) =>
     (await q.query<{ id: number; name: string }>('SELECT id, name FROM pets WHERE terminal_id = $1', [terminalPk]))[0],
   remove: (q: Queryable, id: number) => q.query('DELETE FROM pets WHERE id = $1', [id]),
 
   setLost: (q: Queryable, id: number, until: Date | null) =>
-    q.query('UPDATE pets SET lost_until = $2, lost_restored_at = CASE WHEN $2::timestamptz IS NULL THEN now() ELSE NULL END WHERE id = $1', [id, until]),
+    q.query(
+      'UPDATE pets SET lost_until = $2, lost_restored_at = CASE WHEN $2::timestamptz IS NULL THEN now() ELSE NULL END WHERE id = $1',
+      [id, until],
+    ),
 
-  setReportSeconds: (q: Queryable, id: number, seconds: number) => q.query('UPDATE pets SET report_seconds = $2 WHERE id = $1', [id, seconds]),
+  setReportSeconds: (q: Queryable, id: number, seconds: number) =>
+    q.query('UPDATE pets SET report_seconds = $2 WHERE id = $1', [id, seconds]),
 
   /**
    * One lost mode that ran out, claimed (compare-and-set, and skipped while another jobs process

@@ -70,7 +70,8 @@ async function collarFor(q: Queryable, user: SessionUser, imei: string, petId: n
   const [terminal] = await terminalsQueries.visibleByKeys(q, terminalScope(user), [identifierKey(imei)]);
   if (!terminal) throw new AppError(TERMINAL_ERRORS.terminalNotVisible);
   const other = await petsQueries.petOfTerminal(q, terminal.id);
-  if (other && Number(other.id) !== petId) throw new AppError(PET_ERRORS.collarBound, { params: { terminalId: terminal.identifier, pet: other.name } });
+  if (other && Number(other.id) !== petId)
+    throw new AppError(PET_ERRORS.collarBound, { params: { terminalId: terminal.identifier, pet: other.name } });
   return terminal.id;
 }
 

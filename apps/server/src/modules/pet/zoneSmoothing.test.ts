@@ -5,7 +5,12 @@ import { NEW_ZONE_STATE, beyondEdgeMeters, stepZone, type ZoneFix, type ZoneStat
 const HOME: Fence<number> = { id: 1, kind: 'circle', center: [114.0579, 22.5431], radiusMeters: 30 }; // raised to 50 m
 const M_LAT = 1 / 111_320;
 /** A fix `north` metres north of home. */
-const at = (i: number, north: number, accuracy?: number): ZoneFix => ({ time: i * 60_000, lon: 114.0579, lat: 22.5431 + north * M_LAT, accuracy });
+const at = (i: number, north: number, accuracy?: number): ZoneFix => ({
+  time: i * 60_000,
+  lon: 114.0579,
+  lat: 22.5431 + north * M_LAT,
+  accuracy,
+});
 
 function run(zone: Fence, fixes: ZoneFix[]) {
   let state: ZoneState = NEW_ZONE_STATE;
@@ -21,7 +26,12 @@ function run(zone: Fence, fixes: ZoneFix[]) {
 describe('safe zones without flapping', () => {
   it('raises nothing for a pet scattering around the edge (minimum radius 50 m, margin 20 m)', () => {
     const edge = [40, 55, 48, 66, 45, 69, 52, 60, 41, 68, 58];
-    expect(run(HOME, edge.map((m, i) => at(i, m))).events).toEqual([]);
+    expect(
+      run(
+        HOME,
+        edge.map((m, i) => at(i, m)),
+      ).events,
+    ).toEqual([]);
     expect(beyondEdgeMeters([114.0579, 22.5431 + 60 * M_LAT], HOME)).toBeCloseTo(10, 0);
   });
 
@@ -39,7 +49,18 @@ describe('safe zones without flapping', () => {
 
   it('measures polygons by the distance to their edge', () => {
     const d = 100 * M_LAT;
-    const yard: Fence<number> = { id: 2, kind: 'polygon', rings: [[[114.0579 - d, 22.5431 - d], [114.0579 + d, 22.5431 - d], [114.0579 + d, 22.5431 + d], [114.0579 - d, 22.5431 + d]]] };
+    const yard: Fence<number> = {
+      id: 2,
+      kind: 'polygon',
+      rings: [
+        [
+          [114.0579 - d, 22.5431 - d],
+          [114.0579 + d, 22.5431 - d],
+          [114.0579 + d, 22.5431 + d],
+          [114.0579 - d, 22.5431 + d],
+        ],
+      ],
+    };
     expect(beyondEdgeMeters([114.0579, 22.5431], yard)).toBeLessThan(-80);
     const { events } = run(yard, [at(0, 0), at(1, 110), at(2, 112), at(3, 150), at(4, 160)]);
     expect(events).toEqual(['exit@4']);

@@ -41,9 +41,12 @@ const M_PER_DEG_LAT = 111_320;
 /** Metres from a point to a segment, on a local flat projection (zones are a few hundred metres). */
 function segmentDistance(p: LonLat, a: LonLat, b: LonLat): number {
   const kx = M_PER_DEG_LAT * Math.cos((p[1] * Math.PI) / 180);
-  const ax = (a[0] - p[0]) * kx, ay = (a[1] - p[1]) * M_PER_DEG_LAT;
-  const bx = (b[0] - p[0]) * kx, by = (b[1] - p[1]) * M_PER_DEG_LAT;
-  const dx = bx - ax, dy = by - ay;
+  const ax = (a[0] - p[0]) * kx,
+    ay = (a[1] - p[1]) * M_PER_DEG_LAT;
+  const bx = (b[0] - p[0]) * kx,
+    by = (b[1] - p[1]) * M_PER_DEG_LAT;
+  const dx = bx - ax,
+    dy = by - ay;
   const len2 = dx * dx + dy * dy;
   const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2));
   return Math.hypot(ax + t * dx, ay + t * dy);
@@ -53,7 +56,8 @@ function segmentDistance(p: LonLat, a: LonLat, b: LonLat): number {
 export function beyondEdgeMeters(point: LonLat, zone: Fence): number {
   if (zone.kind === 'circle') return distanceMeters(point, zone.center) - Math.max(MIN_ZONE_RADIUS_M, zone.radiusMeters);
   let edge = Infinity;
-  for (const ring of zone.rings) for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) edge = Math.min(edge, segmentDistance(point, ring[j]!, ring[i]!));
+  for (const ring of zone.rings)
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) edge = Math.min(edge, segmentDistance(point, ring[j]!, ring[i]!));
   return pointInPolygon(point, zone.rings) ? -edge : edge;
 }
 

@@ -13,7 +13,13 @@ beforeAll(async () => {
   t = await createTestServer();
   a = await createTenant(t, { codes: ['car', 'car:playback', 'car:vehicle:add'] });
   b = await createTenant(t, { codes: ['car', 'car:playback'] });
-  const added = (await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: '粤B66666', terminalId: '013800000066', protocol: 'jt808' }) })).json();
+  const added = (
+    await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/add.json',
+      ...form({ plate: '粤B66666', terminalId: '013800000066', protocol: 'jt808' }),
+    })
+  ).json();
   vehicleId = added.obj.vehicleId;
   start = Date.now() + 1000; // a new owner sees history from the hand-over on
   const [{ id }] = await t.ctx.db.query<{ id: number }>('SELECT id FROM terminals WHERE identifier = $1', ['013800000066']);
@@ -51,7 +57,7 @@ describe('track export', () => {
     expect(ws.getRow(12).getCell(10).value).toBe('获取位置失败');
   });
 
-  it('refuses another tenant\'s vehicle and a range over 31 days', async () => {
+  it("refuses another tenant's vehicle and a range over 31 days", async () => {
     const foreign = await exportTrack(b, { vehicleId, start, end: start + 120_000 }); // a valid range: only ownership refuses it
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().msg).toBe('车辆不存在或无权访问');

@@ -1,7 +1,15 @@
 import { Readable, pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { FLAG_SUCCESS, MSG, TRACK_CONTENT_TYPE, encodeTrackEnd, encodeTrackFrame, encodeTrackHeader, playbackEndpoints } from '@chelian/contracts';
+import {
+  FLAG_SUCCESS,
+  MSG,
+  TRACK_CONTENT_TYPE,
+  encodeTrackEnd,
+  encodeTrackFrame,
+  encodeTrackHeader,
+  playbackEndpoints,
+} from '@chelian/contracts';
 import { loadReverseGeocoder } from '@chelian/geo';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
@@ -65,7 +73,15 @@ export const playbackRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     const geocoder = await loadReverseGeocoder();
     async function* windows(): AsyncIterable<SheetPoint[]> {
       for await (const rows of trackRowWindows(db, target, false)) {
-        yield rows.map((r) => ({ gpsTime: r.gps_time, lat: r.lat, lon: r.lon, speed: r.speed, course: r.course, mileage: r.mileage, acc: r.acc }));
+        yield rows.map((r) => ({
+          gpsTime: r.gps_time,
+          lat: r.lat,
+          lon: r.lon,
+          speed: r.speed,
+          course: r.course,
+          mileage: r.mileage,
+          acc: r.acc,
+        }));
       }
     }
     const { vehicle, start: from, end } = target;

@@ -16,16 +16,33 @@ const N = 2 * TRACK_WINDOW_ROWS + 1; // two full windows and one point more
 
 /** The generated drive: every value different, so a point in the wrong place shows. */
 const fix = (i: number): StoredPosition => ({
-  terminalPk, gpsTime: T0 + i * 10_000 + (i % 7) * 111, receivedAt: T0, lat: 22.5 + i * 1e-6, lon: 113.9 + i * 2e-6, speed: (i % 1300) / 10,
-  course: i % 360, altitude: 5, valid: i % 1000 !== 999, satellites: 9, acc: i % 3 === 0 ? null : i % 3 === 1, mileage: i % 500 === 0 ? null : 1000 + i / 10,
-  alarms: i % 4000 === 1 ? ['overspeed'] : [], extras: null,
+  terminalPk,
+  gpsTime: T0 + i * 10_000 + (i % 7) * 111,
+  receivedAt: T0,
+  lat: 22.5 + i * 1e-6,
+  lon: 113.9 + i * 2e-6,
+  speed: (i % 1300) / 10,
+  course: i % 360,
+  altitude: 5,
+  valid: i % 1000 !== 999,
+  satellites: 9,
+  acc: i % 3 === 0 ? null : i % 3 === 1,
+  mileage: i % 500 === 0 ? null : 1000 + i / 10,
+  alarms: i % 4000 === 1 ? ['overspeed'] : [],
+  extras: null,
 });
 
 beforeAll(async () => {
   t = await createTestServer();
   a = await createTenant(t, { codes: 'all' });
   b = await createTenant(t, { codes: 'all' });
-  const added = (await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: '粤B80001', terminalId: '13880000001', protocol: 'jt808' }) })).json();
+  const added = (
+    await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/add.json',
+      ...form({ plate: '粤B80001', terminalId: '13880000001', protocol: 'jt808' }),
+    })
+  ).json();
   vehicleId = added.obj.vehicleId;
   terminalPk = (await t.ctx.db.one<{ id: number }>(`SELECT id FROM terminals WHERE identifier = '013880000001'`))!.id;
   await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z' WHERE id = $1`, [terminalPk]);
@@ -35,7 +52,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-const trackUrl = (q: Record<string, string | number | boolean>) => `/car/v4/api/monitor/track.bin?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`;
+const trackUrl = (q: Record<string, string | number | boolean>) =>
+  `/car/v4/api/monitor/track.bin?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`;
 async function track(session: Tenant, q: Record<string, string | number | boolean>): Promise<Track> {
   const res = await t.call(session.sessionId, { url: trackUrl(q) });
   expect(res.statusCode).toBe(200);
@@ -46,20 +64,44 @@ async function track(session: Tenant, q: Record<string, string | number | boolea
 }
 const expectPoint = (tr: Track, k: number, i: number) => {
   const p = fix(i);
-  expect({
-    time: tr.time[k], lon: tr.lon[k], lat: tr.lat[k], speed: tr.speed[k], course: tr.course[k], mileage: tr.mileage[k], flags: tr.flags[k],
-  }, `point ${k} (fix ${i})`).toEqual({
+  expect(
+    {
+      time: tr.time[k],
+      lon: tr.lon[k],
+      lat: tr.lat[k],
+      speed: tr.speed[k],
+      course: tr.course[k],
+      mileage: tr.mileage[k],
+      flags: tr.flags[k],
+    },
+    `point ${k} (fix ${i})`,
+  ).toEqual({
     time: Math.floor(p.gpsTime / 1000) * 1000, // whole seconds
-    lon: Math.round(p.lon * 1e6) / 1e6, lat: Math.round(p.lat * 1e6) / 1e6, speed: p.speed, course: p.course,
+    lon: Math.round(p.lon * 1e6) / 1e6,
+    lat: Math.round(p.lat * 1e6) / 1e6,
+    speed: p.speed,
+    course: p.course,
     mileage: p.mileage === null ? NaN : Math.round(p.mileage * 10) / 10,
-    flags: (p.valid ? TRACK_FLAG.valid : 0) | (p.acc === null ? 0 : TRACK_FLAG.accKnown) | (p.acc ? TRACK_FLAG.accOn : 0) | (p.alarms.length ? TRACK_FLAG.alarm : 0),
+    flags:
+      (p.valid ? TRACK_FLAG.valid : 0) |
+      (p.acc === null ? 0 : TRACK_FLAG.accKnown) |
+      (p.acc ? TRACK_FLAG.accOn : 0) |
+      (p.alarms.length ? TRACK_FLAG.alarm : 0),
   });
 };
 
 describe('track.bin', () => {
   it('answers every point of a range longer than a read window, exactly, once, in order', async () => {
     const tr = await track(a, { vehicleId, start: T0, end: T0 + N * 10_000, includeInvalid: true });
-    expect(tr).toMatchObject({ terminalId: '013880000001', vehicleId, plate: '粤B80001', start: T0, end: T0 + N * 10_000, base: T0 / 1000, length: N });
+    expect(tr).toMatchObject({
+      terminalId: '013880000001',
+      vehicleId,
+      plate: '粤B80001',
+      start: T0,
+      end: T0 + N * 10_000,
+      base: T0 / 1000,
+      length: N,
+    });
     for (let i = 0; i < N; i++) expectPoint(tr, i, i);
     // the raw body holds one frame per database window: 5000, 5000, 1
     const res = await t.call(a.sessionId, { url: trackUrl({ vehicleId, start: T0, end: T0 + N * 10_000, includeInvalid: true }) });
@@ -82,7 +124,12 @@ describe('track.bin', () => {
     expect(tr.length).toBe(kept.length);
     kept.forEach((i, k) => k % 997 === 0 && expectPoint(tr, k, i));
     expectPoint(tr, kept.length - 1, kept.at(-1)!);
-    const full = await track(a, { terminalId: '13880000001', start: T0, end: fix(2 * TRACK_WINDOW_ROWS - 1).gpsTime, includeInvalid: true });
+    const full = await track(a, {
+      terminalId: '13880000001',
+      start: T0,
+      end: fix(2 * TRACK_WINDOW_ROWS - 1).gpsTime,
+      includeInvalid: true,
+    });
     expect(full.length).toBe(2 * TRACK_WINDOW_ROWS);
     expectPoint(full, full.length - 1, 2 * TRACK_WINDOW_ROWS - 1);
   });
@@ -100,7 +147,7 @@ describe('track.bin', () => {
     expect(hour.ok && hour.track.length).toBe(360);
   });
 
-  it('starts a new owner\'s history at the hand-over', async () => {
+  it("starts a new owner's history at the hand-over", async () => {
     const handover = fix(100).gpsTime;
     await t.ctx.db.query(`UPDATE terminals SET assigned_at = $2 WHERE id = $1`, [terminalPk, new Date(handover)]);
     try {
@@ -122,9 +169,19 @@ describe('track.bin', () => {
     const range = { start: T0, end: T0 + 60_000 };
     expect(await get(b, { vehicleId, ...range })).toMatchObject({ status: 404, flag: 0, msg: '车辆不存在或无权访问' });
     expect(await get(b, { terminalId: '13880000001', ...range })).toMatchObject({ status: 404, flag: 0, msg: '设备不存在或无权访问' });
-    expect(await get(a, { vehicleId, start: T0, end: T0 + 32 * 86_400_000 })).toMatchObject({ errorCode: 'playback.rangeTooLong', msg: '查询时间范围不能超过31天' });
-    expect(await get(a, { vehicleId, start: T0, end: T0 })).toMatchObject({ errorCode: 'playback.endBeforeStart', msg: '结束时间必须晚于开始时间' });
-    expect(await get(a, { start: T0, end: T0 + 1 })).toMatchObject({ status: 400, errorCode: 'playback.targetMissing', msg: '请选择车辆或设备' });
+    expect(await get(a, { vehicleId, start: T0, end: T0 + 32 * 86_400_000 })).toMatchObject({
+      errorCode: 'playback.rangeTooLong',
+      msg: '查询时间范围不能超过31天',
+    });
+    expect(await get(a, { vehicleId, start: T0, end: T0 })).toMatchObject({
+      errorCode: 'playback.endBeforeStart',
+      msg: '结束时间必须晚于开始时间',
+    });
+    expect(await get(a, { start: T0, end: T0 + 1 })).toMatchObject({
+      status: 400,
+      errorCode: 'playback.targetMissing',
+      msg: '请选择车辆或设备',
+    });
     const junk = await get(a, { vehicleId, start: 'yesterday', end: 'now' });
     expect(junk).toMatchObject({ status: 400, flag: 0 });
     expect(junk.msg).toContain('时间格式');

@@ -12,7 +12,11 @@ beforeAll(async () => {
   admin = await t.login();
   a = await createTenant(t, { codes: 'all' });
   b = await createTenant(t, { codes: 'all' });
-  await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: '粤B70001', terminalId: '13870000001', protocol: 'jt808' }) });
+  await t.call(a.sessionId, {
+    method: 'POST',
+    url: '/car/v4/api/vehicle/add.json',
+    ...form({ plate: '粤B70001', terminalId: '13870000001', protocol: 'jt808' }),
+  });
 });
 afterAll(() => t?.close());
 
@@ -25,7 +29,22 @@ describe('track.json', () => {
     const rows: StoredPosition[] = [];
     const start = Date.UTC(2026, 4, 2, 0, 0, 0);
     for (let i = 0; i < 12_000; i++) {
-      rows.push({ terminalPk: terminal.id, gpsTime: start + i * 5000, receivedAt: Date.now(), lat: 22 + i / 1e5, lon: 113, speed: i % 80, course: i % 360, altitude: 0, valid: i % 1000 !== 7, satellites: 9, acc: true, mileage: null, alarms: [], extras: null });
+      rows.push({
+        terminalPk: terminal.id,
+        gpsTime: start + i * 5000,
+        receivedAt: Date.now(),
+        lat: 22 + i / 1e5,
+        lon: 113,
+        speed: i % 80,
+        course: i % 360,
+        altitude: 0,
+        valid: i % 1000 !== 7,
+        satellites: 9,
+        acc: true,
+        mileage: null,
+        alarms: [],
+        extras: null,
+      });
     }
     rows.push({ ...rows[5000] }); // a retransmission
     await ingestQueries.copyPositions(t.ctx.db, rows);
@@ -47,17 +66,25 @@ describe('track.json', () => {
     expect(withInvalid.obj.points).toHaveLength(12_000);
 
     const byVehicle = (await get(a.sessionId, '/car/v4/api/vehicle/list.json')).obj.list[0].vehicleId;
-    const oneHour = (await t.call(a.sessionId, { url: `/car/v4/api/monitor/track.json?vehicleId=${byVehicle}&start=2026-05-02 08:00:00&end=2026-05-02 09:00:00` })).json();
+    const oneHour = (
+      await t.call(a.sessionId, {
+        url: `/car/v4/api/monitor/track.json?vehicleId=${byVehicle}&start=2026-05-02 08:00:00&end=2026-05-02 09:00:00`,
+      })
+    ).json();
     expect(oneHour.obj.points).toHaveLength(720); // Beijing 08:00-09:00 = the first UTC hour, one point per 5 s
   });
 
   it('refuses foreign terminals, bad ranges and junk in Chinese', async () => {
     const foreign = await get(b.sessionId, `/car/v4/api/monitor/track.json?terminalId=13870000001&start=${T0}&end=${T0 + 1000}`);
     expect(foreign).toMatchObject({ flag: 0, msg: '设备不存在或无权访问' });
-    expect(await get(a.sessionId, `/car/v4/api/monitor/track.json?terminalId=13870000001&start=${T0}&end=${T0 + 40 * 86_400_000}`))
-      .toMatchObject({ flag: 0, errorCode: 'playback.rangeTooLong', msg: '查询时间范围不能超过31天' });
-    expect(await get(a.sessionId, `/car/v4/api/monitor/track.json?terminalId=13870000001&start=${T0}&end=${T0 - 1}`))
-      .toMatchObject({ flag: 0, errorCode: 'playback.endBeforeStart', msg: '结束时间必须晚于开始时间' });
+    expect(
+      await get(a.sessionId, `/car/v4/api/monitor/track.json?terminalId=13870000001&start=${T0}&end=${T0 + 40 * 86_400_000}`),
+    ).toMatchObject({ flag: 0, errorCode: 'playback.rangeTooLong', msg: '查询时间范围不能超过31天' });
+    expect(await get(a.sessionId, `/car/v4/api/monitor/track.json?terminalId=13870000001&start=${T0}&end=${T0 - 1}`)).toMatchObject({
+      flag: 0,
+      errorCode: 'playback.endBeforeStart',
+      msg: '结束时间必须晚于开始时间',
+    });
     const junk = await t.call(a.sessionId, { url: '/car/v4/api/monitor/track.json?terminalId=1&start=yesterday&end=now' });
     expect(junk.statusCode).toBe(400);
     expect(junk.json().msg).toContain('时间格式');

@@ -84,7 +84,15 @@ export const trackQueries = {
    * The same window as trackWindow, as columns in track.bin's units (contracts/track.ts): seconds
    * since `baseSeconds`, 1e-6°, 0.1 km/h, 0.1 km. `after` is the previous window's `last`.
    */
-  async trackColumnsWindow(q: Queryable, terminalPk: number, after: string, end: Date, includeInvalid: boolean, limit: number, baseSeconds: number) {
+  async trackColumnsWindow(
+    q: Queryable,
+    terminalPk: number,
+    after: string,
+    end: Date,
+    includeInvalid: boolean,
+    limit: number,
+    baseSeconds: number,
+  ) {
     const [row] = await q.query<TrackColumnsRow>(TRACK_COLUMNS, [terminalPk, after, end, includeInvalid, limit, baseSeconds]);
     const n = row?.n ?? 0;
     if (n === 0) return { last: null, window: null };

@@ -34,7 +34,8 @@ export async function resolveTrack(
   const end = parseTime(input.end, 'end');
   if (!start || !end) throw new AppError(PLAYBACK_ERRORS.rangeMissing);
   if (end <= start) throw new AppError(PLAYBACK_ERRORS.endBeforeStart);
-  if (end.getTime() - start.getTime() > MAX_TRACK_DAYS * 86_400_000) throw new AppError(PLAYBACK_ERRORS.rangeTooLong, { params: { days: MAX_TRACK_DAYS } });
+  if (end.getTime() - start.getTime() > MAX_TRACK_DAYS * 86_400_000)
+    throw new AppError(PLAYBACK_ERRORS.rangeTooLong, { params: { days: MAX_TRACK_DAYS } });
   let identifier = input.terminalId;
   let vehicle: VehicleRow | null = null;
   if (input.vehicleId !== undefined) {
@@ -46,13 +47,18 @@ export async function resolveTrack(
   const terminal = await visibleTerminal(q, user, identifier);
   // The platform administrator sees a terminal's whole history.
   // A range wholly before the hand-over is empty: it starts and ends at its end (never start > end).
-  if (!user.isPlatformAdmin && terminal.assigned_at && terminal.assigned_at > start) start = terminal.assigned_at < end ? terminal.assigned_at : end;
+  if (!user.isPlatformAdmin && terminal.assigned_at && terminal.assigned_at > start)
+    start = terminal.assigned_at < end ? terminal.assigned_at : end;
   return { terminal, vehicle, start, end };
 }
 
 /** What both track answers say about the track before its points. */
 export const trackHead = ({ terminal, start, end }: TrackTarget) => ({
-  terminalId: terminal.identifier, vehicleId: terminal.vehicle_id, plate: terminal.plate ?? '', start: start.getTime(), end: end.getTime(),
+  terminalId: terminal.identifier,
+  vehicleId: terminal.vehicle_id,
+  plate: terminal.plate ?? '',
+  start: start.getTime(),
+  end: end.getTime(),
 });
 
 /** The track's points as rows, one window at a time (keyset on gps_time). */
@@ -68,10 +74,23 @@ export async function* trackRowWindows(q: Queryable, target: TrackTarget, includ
 }
 
 /** The same points as columns (track.bin), times in seconds since `baseSeconds`. */
-export async function* trackColumnWindows(q: Queryable, target: TrackTarget, includeInvalid: boolean, baseSeconds: number): AsyncGenerator<TrackWindow> {
+export async function* trackColumnWindows(
+  q: Queryable,
+  target: TrackTarget,
+  includeInvalid: boolean,
+  baseSeconds: number,
+): AsyncGenerator<TrackWindow> {
   let after = new Date(target.start.getTime() - 1).toISOString();
   for (;;) {
-    const { last, window } = await trackQueries.trackColumnsWindow(q, target.terminal.id, after, target.end, includeInvalid, TRACK_WINDOW_ROWS, baseSeconds);
+    const { last, window } = await trackQueries.trackColumnsWindow(
+      q,
+      target.terminal.id,
+      after,
+      target.end,
+      includeInvalid,
+      TRACK_WINDOW_ROWS,
+      baseSeconds,
+    );
     if (!window || !last) return;
     yield window;
     if (window.length < TRACK_WINDOW_ROWS) return;

@@ -35,7 +35,16 @@ export function trackWorkbook(
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet('轨迹明细', { views: [{ state: 'frozen', ySplit: 2 }] });
   ws.columns = [
-    { width: 8 }, { width: 21 }, { width: 13 }, { width: 12 }, { width: 12 }, { width: 8 }, { width: 13 }, { width: 7 }, { width: 7 }, { width: 30 },
+    { width: 8 },
+    { width: 21 },
+    { width: 13 },
+    { width: 12 },
+    { width: 12 },
+    { width: 8 },
+    { width: 13 },
+    { width: 7 },
+    { width: 7 },
+    { width: 30 },
   ];
   void (async () => {
     ws.addRow([title]).commit();
@@ -47,8 +56,16 @@ export function trackWorkbook(
       for (const p of batch) {
         const address = formatAddress(geocoder.lookup(p.lon, p.lat)) || MSG.addressFailed;
         ws.addRow([
-          ++n, beijingTime(p.gpsTime), Number(p.lon.toFixed(6)), Number(p.lat.toFixed(6)), Math.round(p.speed * 10) / 10, direction(p.course),
-          p.mileage === null ? '' : Math.round(p.mileage * 10) / 10, p.acc === null ? '' : p.acc ? '点火' : '熄火', p.speed > overspeedKmh ? '是' : '', address,
+          ++n,
+          beijingTime(p.gpsTime),
+          Number(p.lon.toFixed(6)),
+          Number(p.lat.toFixed(6)),
+          Math.round(p.speed * 10) / 10,
+          direction(p.course),
+          p.mileage === null ? '' : Math.round(p.mileage * 10) / 10,
+          p.acc === null ? '' : p.acc ? '点火' : '熄火',
+          p.speed > overspeedKmh ? '是' : '',
+          address,
         ]).commit();
       }
     }

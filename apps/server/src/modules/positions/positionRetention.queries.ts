@@ -6,7 +6,8 @@ const UTC_TODAY = "(now() AT TIME ZONE 'UTC')::date";
 export const positionRetentionQueries = {
   /** Makes the partitions of today and the next `daysAhead` days that are missing; returns how many. */
   ensureAhead: async (q: Queryable, daysAhead: number) =>
-    (await q.query<{ made: number }>(`SELECT ensure_position_partitions(${UTC_TODAY}, ${UTC_TODAY} + $1::int) AS made`, [daysAhead]))[0].made,
+    (await q.query<{ made: number }>(`SELECT ensure_position_partitions(${UTC_TODAY}, ${UTC_TODAY} + $1::int) AS made`, [daysAhead]))[0]
+      .made,
 
   /** Drops the partitions (and default-partition rows) of days more than `keepDays` before today. */
   dropOlderThan: async (q: Queryable, keepDays: number) =>

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/types.ts';
 import { openPostgres } from '../../db/postgres.ts';
 import { createTestDb, type TestDb } from '../../testing/testDb.ts';
-import { maintainPositionPartitions, PARTITION_DAYS_AHEAD, pruneBatteryReports, prunePresenceHistory } from './positionRetention.service.ts';
+import {
+  maintainPositionPartitions,
+  PARTITION_DAYS_AHEAD,
+  pruneBatteryReports,
+  prunePresenceHistory,
+} from './positionRetention.service.ts';
 import { positionRetentionQueries } from './positionRetention.queries.ts';
 
 const DAY = 86_400_000;
@@ -18,10 +23,16 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 async function insertAt(offsets: number[]) {
-  await db.copyRows('positions', ['terminal_id', 'gps_time', 'received_at', 'lat', 'lon'], offsets.map((o) => [1, noon(o), noon(o), 22.5, 114]));
+  await db.copyRows(
+    'positions',
+    ['terminal_id', 'gps_time', 'received_at', 'lat', 'lon'],
+    offsets.map((o) => [1, noon(o), noon(o), 22.5, 114]),
+  );
 }
 const storedOffsets = async () =>
-  (await db.query<{ t: Date }>('SELECT gps_time AS t FROM positions ORDER BY gps_time')).map((r) => Math.round((r.t.getTime() - noon(0).getTime()) / DAY));
+  (await db.query<{ t: Date }>('SELECT gps_time AS t FROM positions ORDER BY gps_time')).map((r) =>
+    Math.round((r.t.getTime() - noon(0).getTime()) / DAY),
+  );
 
 describe(`position retention (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('makes the coming days ahead and drops whole days past the retention, the default partition included', async () => {
@@ -54,7 +65,9 @@ describe(`position retention (${process.env.TEST_ENGINE === 'postgres' ? 'Postgr
     await db.query('SELECT ensure_position_partitions($1::date, $2::date)', [noon(-250), noon(-241)]);
     await db.query('SELECT ensure_position_partitions($1::date, $2::date)', [noon(-31), noon(-29)]);
     // On PostgreSQL each runner has its own connection pool, as separate processes would.
-    const runners: Db[] = db.connectionString ? [0, 1, 2].map(() => openPostgres({ connectionString: db.connectionString!, max: 2 })) : [db, db, db];
+    const runners: Db[] = db.connectionString
+      ? [0, 1, 2].map(() => openPostgres({ connectionString: db.connectionString!, max: 2 }))
+      : [db, db, db];
     try {
       // Retention from different processes' configs: 30 days wins over 300.
       const results = await Promise.all(runners.flatMap((r) => [maintainPositionPartitions(r, 30), maintainPositionPartitions(r, 300)]));
@@ -78,11 +91,12 @@ describe(`position retention (${process.env.TEST_ENGINE === 'postgres' ? 'Postgr
       [-100, false],
       [-1, true],
     ];
-    for (const [offset, online] of events) await db.query('INSERT INTO presence_events (terminal_id, at, online) VALUES ($1, $2, $3)', [id, noon(offset), online]);
+    for (const [offset, online] of events)
+      await db.query('INSERT INTO presence_events (terminal_id, at, online) VALUES ($1, $2, $3)', [id, noon(offset), online]);
     const kept = async () =>
-      (await db.query<{ at: Date; online: boolean }>('SELECT at, online FROM presence_events WHERE terminal_id = $1 ORDER BY at', [id])).map(
-        (r) => [Math.round((r.at.getTime() - noon(0).getTime()) / DAY), r.online],
-      );
+      (
+        await db.query<{ at: Date; online: boolean }>('SELECT at, online FROM presence_events WHERE terminal_id = $1 ORDER BY at', [id])
+      ).map((r) => [Math.round((r.at.getTime() - noon(0).getTime()) / DAY), r.online]);
 
     expect(await prunePresenceHistory(db, 0)).toBe(0);
     expect(await prunePresenceHistory(db, 180)).toBe(2);
@@ -95,16 +109,65 @@ describe(`position retention (${process.env.TEST_ENGINE === 'postgres' ? 'Postgr
   });
 
   it('prunes e-bike BMS reports past the retention, and keeps them all at 0', async () => {
-    const [t] = await db.query<{ id: number }>(`INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('863000000000991', '863000000000991', 'gt06') RETURNING id`);
-    const report = (offset: number) => [t.id, noon(offset), '0000000000000001', 50, 1000, 50, 2000, 90, 20, -1, 48, 1, '{3.7}', 0, 0, '', 0, '', 0, 0, 0];
+    const [t] = await db.query<{ id: number }>(
+      `INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('863000000000991', '863000000000991', 'gt06') RETURNING id`,
+    );
+    const report = (offset: number) => [
+      t.id,
+      noon(offset),
+      '0000000000000001',
+      50,
+      1000,
+      50,
+      2000,
+      90,
+      20,
+      -1,
+      48,
+      1,
+      '{3.7}',
+      0,
+      0,
+      '',
+      0,
+      '',
+      0,
+      0,
+      0,
+    ];
     await db.copyRows(
       'ebike_battery_reports',
-      ['terminal_id', 'received_at', 'battery_serial', 'soc_pct', 'remaining_mah', 'absolute_soc_pct', 'full_mah', 'health_pct', 'temperature_c', 'current_a', 'voltage_v', 'cycles', 'cell_volts', 'charge_interval_h', 'max_charge_interval_h', 'barcode', 'battery_version', 'manufacturer', 'battery_status', 'controller_status', 'controller_fault'],
+      [
+        'terminal_id',
+        'received_at',
+        'battery_serial',
+        'soc_pct',
+        'remaining_mah',
+        'absolute_soc_pct',
+        'full_mah',
+        'health_pct',
+        'temperature_c',
+        'current_a',
+        'voltage_v',
+        'cycles',
+        'cell_volts',
+        'charge_interval_h',
+        'max_charge_interval_h',
+        'barcode',
+        'battery_version',
+        'manufacturer',
+        'battery_status',
+        'controller_status',
+        'controller_fault',
+      ],
       [report(-200), report(-181), report(-179), report(0)],
     );
     expect(await pruneBatteryReports(db, 0)).toBe(0);
     expect(await pruneBatteryReports(db, 180)).toBe(2);
-    const left = await db.query<{ received_at: Date }>('SELECT received_at FROM ebike_battery_reports WHERE terminal_id = $1 ORDER BY received_at', [t.id]);
+    const left = await db.query<{ received_at: Date }>(
+      'SELECT received_at FROM ebike_battery_reports WHERE terminal_id = $1 ORDER BY received_at',
+      [t.id],
+    );
     expect(left.map((r) => Math.round((r.received_at.getTime() - noon(0).getTime()) / DAY))).toEqual([-179, 0]);
   });
 });

@@ -29,7 +29,11 @@ export async function pruneBatteryReports(db: Db, retentionDays: number): Promis
 }
 
 /** The 'jobs' role: one pass at start, then hourly. Returns a stop function. */
-export function startPositionRetention(deps: { db: Db; log: FastifyBaseLogger }, retentionDays: number, intervalMs = CHECK_INTERVAL_MS): () => Promise<void> {
+export function startPositionRetention(
+  deps: { db: Db; log: FastifyBaseLogger },
+  retentionDays: number,
+  intervalMs = CHECK_INTERVAL_MS,
+): () => Promise<void> {
   return repeatEvery(
     intervalMs,
     async () => {

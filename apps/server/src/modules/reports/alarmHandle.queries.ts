@@ -8,7 +8,13 @@ export interface HandleFiguresDb {
   p90: number | null;
 }
 
-type GroupRow = HandleFiguresDb & { type: string | null; operator_key: number | null; operator_name: string | null; by_type: boolean; by_operator: boolean };
+type GroupRow = HandleFiguresDb & {
+  type: string | null;
+  operator_key: number | null;
+  operator_name: string | null;
+  by_type: boolean;
+  by_operator: boolean;
+};
 
 /*
  * The alarms the alarm list shows for the filter (tenant, vehicle, group, keyword, range), with
@@ -37,9 +43,12 @@ export const alarmHandleQueries = {
       alarmListParams(f),
     );
     const totals = rows.find((r) => !r.by_type && !r.by_operator) ?? { total: 0, handled: 0, median: null, p90: null };
-    const byType = rows.filter((r) => r.by_type).map((r) => ({ ...r, type: r.type! }))
+    const byType = rows
+      .filter((r) => r.by_type)
+      .map((r) => ({ ...r, type: r.type! }))
       .sort((a, b) => b.total - a.total || a.type.localeCompare(b.type));
-    const byOperator = rows.filter((r) => r.by_operator && r.operator_key !== null)
+    const byOperator = rows
+      .filter((r) => r.by_operator && r.operator_key !== null)
       .map((r) => ({ ...r, user_id: r.operator_key === 0 ? null : r.operator_key }))
       .sort((a, b) => b.handled - a.handled || (a.operator_name ?? '\uffff').localeCompare(b.operator_name ?? '\uffff'));
     return { totals, byType, byOperator };

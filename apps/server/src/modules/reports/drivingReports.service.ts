@@ -1,4 +1,11 @@
-import { ACC_CHART_VEHICLES, EXPORT_ERRORS, OVERSPEED_DEFAULT_LIMIT_KMH, OVERSPEED_DEFAULT_MIN_SECONDS, type AccQuery, type OverspeedQuery } from '@chelian/contracts';
+import {
+  ACC_CHART_VEHICLES,
+  EXPORT_ERRORS,
+  OVERSPEED_DEFAULT_LIMIT_KMH,
+  OVERSPEED_DEFAULT_MIN_SECONDS,
+  type AccQuery,
+  type OverspeedQuery,
+} from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
@@ -43,16 +50,31 @@ function groupByVehicle<R extends { vehicle_id: number }>(rows: R[]): R[][] {
 }
 
 const vehicleOf = (r: ReportVehicleRow): ReportVehicleRow => ({
-  vehicle_id: Number(r.vehicle_id), plate: r.plate, vehicle_name: r.vehicle_name, group_name: r.group_name, account_name: r.account_name, identifier: r.identifier,
+  vehicle_id: Number(r.vehicle_id),
+  plate: r.plate,
+  vehicle_name: r.vehicle_name,
+  group_name: r.group_name,
+  account_name: r.account_name,
+  identifier: r.identifier,
 });
 
 /**
  * The episodes of the filter's vehicles found in the positions the plan reads, per vehicle. Reads on `q` (the caller turns JIT off).
  */
-export async function liveEpisodes(q: Queryable, f: ReportFilter, plan: Pick<DrivingPlan, 'liveStart' | 'liveVehicles'>, minSeconds: number): Promise<Array<[number, Episode[]]>> {
+export async function liveEpisodes(
+  q: Queryable,
+  f: ReportFilter,
+  plan: Pick<DrivingPlan, 'liveStart' | 'liveVehicles'>,
+  minSeconds: number,
+): Promise<Array<[number, Episode[]]>> {
   const candidates = await overspeedQueries.candidates(q, f, OVERSPEED_DEFAULT_LIMIT_KMH, plan);
   const perVehicle = groupByVehicle<CandidateRow>(candidates);
-  const fenceRows = perVehicle.length ? await overspeedQueries.fences(q, perVehicle.map((c) => Number(c[0].vehicle_id))) : [];
+  const fenceRows = perVehicle.length
+    ? await overspeedQueries.fences(
+        q,
+        perVehicle.map((c) => Number(c[0].vehicle_id)),
+      )
+    : [];
   const fences = new Map<number, SpeedFence[]>();
   for (const r of fenceRows) {
     const list = fences.get(Number(r.vehicle_id)) ?? [];
@@ -64,7 +86,9 @@ export async function liveEpisodes(q: Queryable, f: ReportFilter, plan: Pick<Dri
     const vehicleId = Number(fixes[0].vehicle_id);
     const episodes = overspeedEpisodes(
       fixes.map((c) => ({ seq: c.seq, at: c.gps_time.getTime(), lon: c.lon, lat: c.lat, speed: c.speed })),
-      fences.get(vehicleId) ?? [], fixes[0].speed_limit_kmh, minSeconds,
+      fences.get(vehicleId) ?? [],
+      fixes[0].speed_limit_kmh,
+      minSeconds,
     );
     if (episodes.length) found.push([vehicleId, episodes]);
   }
@@ -72,8 +96,17 @@ export async function liveEpisodes(q: Queryable, f: ReportFilter, plan: Pick<Dri
 }
 
 const storedEpisode = (r: StoredEpisodeRow): OverspeedEpisodeRow => ({
-  ...vehicleOf(r), day: r.day, startAt: r.start_at.getTime(), endAt: r.end_at.getTime(), maxSpeed: r.max_speed, lon: r.lon, lat: r.lat,
-  points: r.points, limitKmh: r.limit_kmh, source: r.limit_source, fenceName: r.fence_name,
+  ...vehicleOf(r),
+  day: r.day,
+  startAt: r.start_at.getTime(),
+  endAt: r.end_at.getTime(),
+  maxSpeed: r.max_speed,
+  lon: r.lon,
+  lat: r.lat,
+  points: r.points,
+  limitKmh: r.limit_kmh,
+  source: r.limit_source,
+  fenceName: r.fence_name,
 });
 
 /**
@@ -87,7 +120,16 @@ export async function overspeedRows(db: Db, f: ReportFilter, minSeconds: number)
     const [found, stored] = [await liveEpisodes(q, f, plan, minSeconds), await overspeedQueries.stored(q, f, plan, minSeconds)];
     return { found, stored };
   });
-  const vehicles = new Map((found.length ? await overspeedQueries.vehicles(db, f, found.map(([id]) => id)) : []).map((v) => [Number(v.vehicle_id), vehicleOf(v)]));
+  const vehicles = new Map(
+    (found.length
+      ? await overspeedQueries.vehicles(
+          db,
+          f,
+          found.map(([id]) => id),
+        )
+      : []
+    ).map((v) => [Number(v.vehicle_id), vehicleOf(v)]),
+  );
   const rows: OverspeedEpisodeRow[] = stored.map(storedEpisode);
   for (const [id, episodes] of found) for (const e of episodes) rows.push({ ...vehicles.get(id)!, ...e });
   return rows.sort(byDayPlateTime);
@@ -104,7 +146,8 @@ export async function accRows(db: Db, f: ReportFilter): Promise<AccPeriodRow[]> 
     const after = vehiclePoints.find((p) => p.kind === 'after');
     const within = vehiclePoints.filter((p) => p.kind === 'in').map(fix);
     const vehicle = vehicleOf(vehiclePoints[0]);
-    for (const p of accPeriods(before ? fix(before) : null, within, after ? fix(after) : null, start.getTime(), end.getTime())) rows.push({ ...vehicle, ...p });
+    for (const p of accPeriods(before ? fix(before) : null, within, after ? fix(after) : null, start.getTime(), end.getTime()))
+      rows.push({ ...vehicle, ...p });
   }
   return rows.sort(byDayPlateTime);
 }
@@ -113,9 +156,19 @@ const seconds = (r: { startAt: number; endAt: number }) => Math.round((r.endAt -
 
 /** The ACC totals of a set of periods, and per vehicle (most ACC-on time first) for the chart. */
 export function accTotals(rows: AccPeriodRow[]) {
-  const perVehicle = new Map<number, { vehicleId: number; plate: string; name: string; onSeconds: number; offSeconds: number; starts: number }>();
+  const perVehicle = new Map<
+    number,
+    { vehicleId: number; plate: string; name: string; onSeconds: number; offSeconds: number; starts: number }
+  >();
   for (const r of rows) {
-    const v = perVehicle.get(r.vehicle_id) ?? { vehicleId: r.vehicle_id, plate: r.plate, name: r.vehicle_name, onSeconds: 0, offSeconds: 0, starts: 0 };
+    const v = perVehicle.get(r.vehicle_id) ?? {
+      vehicleId: r.vehicle_id,
+      plate: r.plate,
+      name: r.vehicle_name,
+      onSeconds: 0,
+      offSeconds: 0,
+      starts: 0,
+    };
     if (r.acc) v.onSeconds += seconds(r);
     else v.offSeconds += seconds(r);
     if (r.acc && r.switched) v.starts += 1;
@@ -136,7 +189,9 @@ export class DrivingReportsService {
     const filter = await reportFilter(this.db, user, input);
     const rows = await overspeedRows(this.db, filter, input.minSeconds ?? OVERSPEED_DEFAULT_MIN_SECONDS);
     const totals = {
-      episodes: rows.length, seconds: rows.reduce((s, r) => s + seconds(r), 0), vehicles: new Set(rows.map((r) => r.vehicle_id)).size,
+      episodes: rows.length,
+      seconds: rows.reduce((s, r) => s + seconds(r), 0),
+      vehicles: new Set(rows.map((r) => r.vehicle_id)).size,
       maxSpeed: rows.reduce((m, r) => Math.max(m, r.maxSpeed), 0),
     };
     return { totals, rows: rows.slice(win.offset, win.offset + win.limit) };

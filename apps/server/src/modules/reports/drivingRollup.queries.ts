@@ -20,7 +20,8 @@ const limitsKey = (vehicleId: string) => `(SELECT COALESCE(vv.speed_limit_kmh::t
    FROM vehicles vv WHERE vv.id = ${vehicleId})`;
 
 /** `AND terminal_id = ANY($n)` when the pass is for some terminals only (their positions came late). */
-const only = (terminals: readonly number[] | undefined, column: string, n: number) => (terminals ? ` AND ${column} = ANY($${n}::bigint[])` : '');
+const only = (terminals: readonly number[] | undefined, column: string, n: number) =>
+  terminals ? ` AND ${column} = ANY($${n}::bigint[])` : '';
 
 /** How a report's range splits into days read from the rollup and days read from the positions. */
 export interface DrivingPlan {
@@ -45,7 +46,10 @@ export const drivingRollupQueries = {
 
   /** Replaces the day's stored ACC switches (of `terminals` only, when given): the first report, each change, the last. */
   writeAccPoints: async (q: Queryable, day: string, start: Date, end: Date, terminals?: readonly number[]) => {
-    await q.query(`DELETE FROM daily_acc_points WHERE day = $1::date${only(terminals, 'terminal_id', 2)}`, terminals ? [day, terminals] : [day]);
+    await q.query(
+      `DELETE FROM daily_acc_points WHERE day = $1::date${only(terminals, 'terminal_id', 2)}`,
+      terminals ? [day, terminals] : [day],
+    );
     await q.query(
       `INSERT INTO daily_acc_points (terminal_id, day, at, acc)
        SELECT s.terminal_id, $1::date, s.gps_time, s.acc FROM (
@@ -58,7 +62,12 @@ export const drivingRollupQueries = {
   },
 
   /** Replaces the day's stored episodes and the limits they were found with (of `terminals` only, when given). */
-  writeOverspeed: async (q: Queryable, day: string, episodes: ReadonlyArray<{ terminalId: number; episode: Episode }>, terminals?: readonly number[]) => {
+  writeOverspeed: async (
+    q: Queryable,
+    day: string,
+    episodes: ReadonlyArray<{ terminalId: number; episode: Episode }>,
+    terminals?: readonly number[],
+  ) => {
     const args = terminals ? [day, terminals] : [day];
     await q.query(`DELETE FROM daily_overspeed WHERE day = $1::date${only(terminals, 'terminal_id', 2)}`, args);
     await q.query(`DELETE FROM daily_overspeed_limits WHERE day = $1::date${only(terminals, 'terminal_id', 2)}`, args);
@@ -69,10 +78,23 @@ export const drivingRollupQueries = {
          SELECT e.terminal_id, $1::date, to_timestamp(e.start_ms / 1000.0), to_timestamp(e.end_ms / 1000.0), round((e.end_ms - e.start_ms) / 1000.0)::int,
                 e.max_speed, e.limit_kmh, e.limit_source, e.fence_name, e.lat, e.lon, e.points
            FROM jsonb_to_recordset($2::jsonb) AS e(terminal_id bigint, start_ms bigint, end_ms bigint, max_speed real, limit_kmh real, limit_source text, fence_name text, lat float8, lon float8, points int)`,
-        [day, JSON.stringify(batch.map(({ terminalId, episode: e }) => ({
-          terminal_id: terminalId, start_ms: e.startAt, end_ms: e.endAt, max_speed: e.maxSpeed, limit_kmh: e.limitKmh, limit_source: e.source,
-          fence_name: e.fenceName, lat: e.lat, lon: e.lon, points: e.points,
-        })))],
+        [
+          day,
+          JSON.stringify(
+            batch.map(({ terminalId, episode: e }) => ({
+              terminal_id: terminalId,
+              start_ms: e.startAt,
+              end_ms: e.endAt,
+              max_speed: e.maxSpeed,
+              limit_kmh: e.limitKmh,
+              limit_source: e.source,
+              fence_name: e.fenceName,
+              lat: e.lat,
+              lon: e.lon,
+              points: e.points,
+            })),
+          ),
+        ],
       );
     }
     await q.query(
@@ -100,16 +122,20 @@ export const drivingRollupQueries = {
       ? `(SELECT count(*) FROM daily_overspeed_limits k WHERE k.terminal_id = v.terminal_id AND k.day >= $5::date AND k.day < $6::date
             AND k.vehicle_id = v.id AND k.limits = ${limitsKey('v.id')}) < $6::date - $5::date`
       : '$6::date IS NULL'; // (never: ACC switches do not depend on limits)
-    const live = range.live_from > f.from
-      ? await q.query<{ id: number }>(
-          `SELECT v.id FROM (${VEHICLES}) v WHERE (NOT $7::boolean AND v.assigned_at > ${SPAN_START}) OR ${stored}`,
-          // $6: the first day read from the positions (the range's end does not matter here).
-          params({ ...f, to: range.live_from }),
-        )
-      : [];
+    const live =
+      range.live_from > f.from
+        ? await q.query<{ id: number }>(
+            `SELECT v.id FROM (${VEHICLES}) v WHERE (NOT $7::boolean AND v.assigned_at > ${SPAN_START}) OR ${stored}`,
+            // $6: the first day read from the positions (the range's end does not matter here).
+            params({ ...f, to: range.live_from }),
+          )
+        : [];
     return {
-      liveFrom: range.live_from, liveStart: new Date(range.live_start), liveVehicles: live.map((r) => Number(r.id)),
-      beforeFinal: range.before_final, afterFinal: range.after_final,
+      liveFrom: range.live_from,
+      liveStart: new Date(range.live_start),
+      liveVehicles: live.map((r) => Number(r.id)),
+      beforeFinal: range.before_final,
+      afterFinal: range.after_final,
     };
   },
 };

@@ -20,7 +20,20 @@ const bj = (text: string) => Date.parse(`${text}+08:00`);
 const NOW = bj('2026-05-04T12:00:00');
 
 const fix = (at: number, speed: number, acc: boolean, lat = 22.55, lon = 114.05): StoredPosition => ({
-  terminalPk, gpsTime: at, receivedAt: at, lat, lon, speed, course: 0, altitude: 0, valid: true, satellites: 8, acc, mileage: null, alarms: [], extras: null,
+  terminalPk,
+  gpsTime: at,
+  receivedAt: at,
+  lat,
+  lon,
+  speed,
+  course: 0,
+  altitude: 0,
+  valid: true,
+  satellites: 8,
+  acc,
+  mileage: null,
+  alarms: [],
+  extras: null,
 });
 /** A fix every 10 s from `from` for `minutes`. */
 const run = (from: string, minutes: number, speed: number, acc: boolean) =>
@@ -29,7 +42,11 @@ const run = (from: string, minutes: number, speed: number, acc: boolean) =>
 beforeAll(async () => {
   t = await createTestServer();
   a = await createTenant(t, { codes: 'all' });
-  const res = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: '粤B70001', terminalId: '13870000001', protocol: 'jt808' }) });
+  const res = await t.call(a.sessionId, {
+    method: 'POST',
+    url: '/car/v4/api/vehicle/add.json',
+    ...form({ plate: '粤B70001', terminalId: '13870000001', protocol: 'jt808' }),
+  });
   vehicleId = res.json().obj.vehicleId;
   terminalPk = (await t.ctx.db.one<{ id: number }>(`SELECT id FROM terminals WHERE identifier_key = '13870000001'`))!.id;
   await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z' WHERE id = $1`, [terminalPk]);
@@ -67,14 +84,27 @@ async function bothWays(path: string, query: string) {
     await t.ctx.db.query('UPDATE daily_rollup_days SET driving = true WHERE final');
   }
 }
-const ranges = ['startDate=2026-05-01&endDate=2026-05-03', 'startDate=2026-05-02&endDate=2026-05-02', 'startDate=2026-05-02&endDate=2026-05-04', 'startDate=2026-05-04&endDate=2026-05-04'];
+const ranges = [
+  'startDate=2026-05-01&endDate=2026-05-03',
+  'startDate=2026-05-02&endDate=2026-05-02',
+  'startDate=2026-05-02&endDate=2026-05-04',
+  'startDate=2026-05-04&endDate=2026-05-04',
+];
 
 describe('overspeed and ACC from the rollup', () => {
   it('stores the final days only', async () => {
-    const days = await t.ctx.db.query<{ day: string; driving: boolean }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, driving FROM daily_rollup_days ORDER BY day`);
+    const days = await t.ctx.db.query<{ day: string; driving: boolean }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, driving FROM daily_rollup_days ORDER BY day`,
+    );
     expect(days.filter((d) => d.driving).map((d) => d.day)).toEqual(['2026-04-30', '2026-05-01', '2026-05-02', '2026-05-03']);
-    const episodes = await t.ctx.db.query<{ day: string; n: number }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*)::int AS n FROM daily_overspeed GROUP BY day ORDER BY day`);
-    expect(episodes).toEqual([{ day: '2026-05-01', n: 1 }, { day: '2026-05-02', n: 3 }, { day: '2026-05-03', n: 1 }]);
+    const episodes = await t.ctx.db.query<{ day: string; n: number }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*)::int AS n FROM daily_overspeed GROUP BY day ORDER BY day`,
+    );
+    expect(episodes).toEqual([
+      { day: '2026-05-01', n: 1 },
+      { day: '2026-05-02', n: 3 },
+      { day: '2026-05-03', n: 1 },
+    ]);
   });
 
   it.each(ranges)('answers as the positions do: %s', async (range) => {
@@ -123,7 +153,11 @@ describe('overspeed and ACC from the rollup', () => {
   });
 
   it('reads the stored days, not their positions', async () => {
-    await t.ctx.db.query('DELETE FROM positions WHERE terminal_id = $1 AND gps_time >= $2 AND gps_time < $3', [terminalPk, new Date(bj('2026-05-02T00:00:00')), new Date(bj('2026-05-03T00:00:00'))]);
+    await t.ctx.db.query('DELETE FROM positions WHERE terminal_id = $1 AND gps_time >= $2 AND gps_time < $3', [
+      terminalPk,
+      new Date(bj('2026-05-02T00:00:00')),
+      new Date(bj('2026-05-03T00:00:00')),
+    ]);
     const day = 'startDate=2026-05-02&endDate=2026-05-02';
     const overspeed = await report('overspeed/overspeedReport.json', `${day}&minSeconds=0`);
     expect(overspeed.list.map((r: { maxSpeed: number }) => r.maxSpeed).sort()).toEqual([110, 120, 130]);

@@ -22,7 +22,11 @@ export async function rollupDrivingDay(q: Queryable, day: Day, start: Date, end:
   const found: Array<[number, Episode[]]> = [];
   if (vehicles) for (const v of vehicles) found.push(...(await liveEpisodes(q, { ...all, vehicleId: Number(v.id) }, wholeDay, 0)));
   else found.push(...(await liveEpisodes(q, all, wholeDay, 0)));
-  const terminalOf = new Map((vehicles ?? (await q.query<{ id: number; terminal_id: number }>('SELECT id, terminal_id FROM vehicles WHERE terminal_id IS NOT NULL'))).map((v) => [Number(v.id), Number(v.terminal_id)]));
+  const terminalOf = new Map(
+    (
+      vehicles ?? (await q.query<{ id: number; terminal_id: number }>('SELECT id, terminal_id FROM vehicles WHERE terminal_id IS NOT NULL'))
+    ).map((v) => [Number(v.id), Number(v.terminal_id)]),
+  );
   const episodes = found.flatMap(([vehicleId, list]) => list.map((episode) => ({ terminalId: terminalOf.get(vehicleId)!, episode })));
   await drivingRollupQueries.writeOverspeed(q, day, episodes, terminals);
   return episodes.length;

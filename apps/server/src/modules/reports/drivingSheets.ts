@@ -12,34 +12,64 @@ const inWindows = <T>(all: Promise<T[]>) => windows(async (limit, offset) => (aw
 
 const SOURCES = { fence: '围栏', vehicle: '车辆', default: '平台默认' } as const;
 
-const overspeedExport = dataReportExport(REPORT_EXPORT_TYPES.overspeed, '超速报表', 'report:overspeed', (ctx, f, params) => {
-  const addresses = AddressService.fromConfig(ctx.config.address);
-  const rows = inWindows(overspeedRows(ctx.db, f, overspeedMinSeconds(params.minSeconds)));
-  return {
-    columns: [
-      { header: '日期', key: 'day', width: 12 }, ...VEHICLE_COLUMNS, { header: '开始时间', key: 'start', width: 20 }, { header: '结束时间', key: 'end', width: 20 },
-      { header: '超速时长', key: 'duration', width: 12 }, { header: '最高速度(km/h)', key: 'maxSpeed', width: 15 }, { header: '限速(km/h)', key: 'limitKmh', width: 11 },
-      { header: '限速来源', key: 'source', width: 16 }, { header: '经度', key: 'lon', width: 12 }, { header: '纬度', key: 'lat', width: 12 }, { header: '超速地点', key: 'address', width: 40 },
-    ],
-    rows: mapWindows(rows, async (window) => {
-      const list = window.map(presentOverspeed);
-      const texts = await addresses.resolve(list);
-      return list.map((r, i) => ({
-        ...r, start: time(r.startAt), end: time(r.endAt), duration: durationText(r.seconds),
-        source: r.limitSource === 'fence' ? `${SOURCES.fence}：${r.fenceName}` : SOURCES[r.limitSource], address: texts[i] ?? MSG.addressFailed,
-      }));
-    }),
-  };
-}, (params) => void overspeedMinSeconds(params.minSeconds));
+const overspeedExport = dataReportExport(
+  REPORT_EXPORT_TYPES.overspeed,
+  '超速报表',
+  'report:overspeed',
+  (ctx, f, params) => {
+    const addresses = AddressService.fromConfig(ctx.config.address);
+    const rows = inWindows(overspeedRows(ctx.db, f, overspeedMinSeconds(params.minSeconds)));
+    return {
+      columns: [
+        { header: '日期', key: 'day', width: 12 },
+        ...VEHICLE_COLUMNS,
+        { header: '开始时间', key: 'start', width: 20 },
+        { header: '结束时间', key: 'end', width: 20 },
+        { header: '超速时长', key: 'duration', width: 12 },
+        { header: '最高速度(km/h)', key: 'maxSpeed', width: 15 },
+        { header: '限速(km/h)', key: 'limitKmh', width: 11 },
+        { header: '限速来源', key: 'source', width: 16 },
+        { header: '经度', key: 'lon', width: 12 },
+        { header: '纬度', key: 'lat', width: 12 },
+        { header: '超速地点', key: 'address', width: 40 },
+      ],
+      rows: mapWindows(rows, async (window) => {
+        const list = window.map(presentOverspeed);
+        const texts = await addresses.resolve(list);
+        return list.map((r, i) => ({
+          ...r,
+          start: time(r.startAt),
+          end: time(r.endAt),
+          duration: durationText(r.seconds),
+          source: r.limitSource === 'fence' ? `${SOURCES.fence}：${r.fenceName}` : SOURCES[r.limitSource],
+          address: texts[i] ?? MSG.addressFailed,
+        }));
+      }),
+    };
+  },
+  (params) => void overspeedMinSeconds(params.minSeconds),
+);
 
 const accExport = dataReportExport(REPORT_EXPORT_TYPES.acc, 'ACC报表', 'report:acc', (ctx, f) => ({
   columns: [
-    { header: '日期', key: 'day', width: 12 }, ...VEHICLE_COLUMNS, { header: 'ACC状态', key: 'state', width: 10 }, { header: '开始时间', key: 'start', width: 20 },
-    { header: '结束时间', key: 'end', width: 20 }, { header: '持续时长', key: 'duration', width: 14 }, { header: '持续中', key: 'ongoing', width: 8 },
+    { header: '日期', key: 'day', width: 12 },
+    ...VEHICLE_COLUMNS,
+    { header: 'ACC状态', key: 'state', width: 10 },
+    { header: '开始时间', key: 'start', width: 20 },
+    { header: '结束时间', key: 'end', width: 20 },
+    { header: '持续时长', key: 'duration', width: 14 },
+    { header: '持续中', key: 'ongoing', width: 8 },
   ],
-  rows: mapWindows(inWindows(accRows(ctx.db, f)), (window) => window.map(presentAcc).map((r) => ({
-    ...r, state: r.acc ? 'ACC开' : 'ACC关', start: time(r.startAt), end: time(r.endAt), duration: durationText(r.seconds), ongoing: r.open ? '是' : '否',
-  }))),
+  rows: mapWindows(inWindows(accRows(ctx.db, f)), (window) =>
+    window.map(presentAcc).map((r) => ({
+      ...r,
+      state: r.acc ? 'ACC开' : 'ACC关',
+      start: time(r.startAt),
+      end: time(r.endAt),
+      duration: durationText(r.seconds),
+      ongoing: r.open ? '是' : '否',
+    })),
+  ),
 }));
 
 export const drivingReportExports: readonly ExportKind[] = [overspeedExport, accExport];

@@ -35,7 +35,7 @@ const micro = (x: number) => Math.round(x * 1e6) / 1e6;
 /** A drive with turns and speed changes, a fix every `stepSeconds` (deterministic). */
 function drive(from: number, count: number, start: { lat: number; lon: number }, seed: number, stepSeconds = 10): Fix[] {
   let s = seed;
-  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   let { lat, lon } = start;
   let course = rand() * 360;
   let speed = 40;
@@ -89,7 +89,8 @@ async function sendJt808(phone: string, fixes: readonly Fix[], blind = false) {
   const frames: Buffer[] = [];
   let serial = 1;
   if (blind) {
-    for (let i = 0; i < fixes.length; i += 25) frames.push(...encodeJt808Batch({ phone }, serial++, fixes.slice(i, i + 25).map(jt808Fix), 1));
+    for (let i = 0; i < fixes.length; i += 25)
+      frames.push(...encodeJt808Batch({ phone }, serial++, fixes.slice(i, i + 25).map(jt808Fix), 1));
     expect(frames).toHaveLength(Math.ceil(fixes.length / 25)); // one frame each, no sub-packages
   } else {
     for (const f of fixes) frames.push(encodeJt808Location({ phone }, serial++, jt808Fix(f)));
@@ -103,15 +104,27 @@ async function sendGt06(imei: string, fixes: readonly Fix[], reupload = false) {
   term.send(encodeGt06Login(imei, 1));
   await term.next();
   let serial = 2;
-  await sendAll(term, fixes.map((f) => encodeGt06Location({ time: f.time, lat: f.lat, lon: f.lon, valid: f.valid, speedKmh: f.speed, course: 0, satellites: 8, reupload }, serial++)));
+  await sendAll(
+    term,
+    fixes.map((f) =>
+      encodeGt06Location(
+        { time: f.time, lat: f.lat, lon: f.lon, valid: f.valid, speedKmh: f.speed, course: 0, satellites: 8, reupload },
+        serial++,
+      ),
+    ),
+  );
 }
 
 /** The mileage report's rows of one vehicle, by day. */
 async function mileage(plate: string, from: string, to: string) {
-  const res = await t.call(a.sessionId, { url: `/car/v1/accelerate/report/mileage/dayMileage.json?startDate=${from}&endDate=${to}&vehicleId=${vehicles.get(plate)}&pageSize=40` });
+  const res = await t.call(a.sessionId, {
+    url: `/car/v1/accelerate/report/mileage/dayMileage.json?startDate=${from}&endDate=${to}&vehicleId=${vehicles.get(plate)}&pageSize=40`,
+  });
   const body = res.json();
   expect(body.flag, body.msg).toBe(1);
-  return new Map((body.obj.list as Array<{ day: string; mileageKm: number; maxSpeed: number; positionCount: number }>).map((r) => [r.day, r]));
+  return new Map(
+    (body.obj.list as Array<{ day: string; mileageKm: number; maxSpeed: number; positionCount: number }>).map((r) => [r.day, r]),
+  );
 }
 
 /** Each day's reported km within 0.5 % of the expected (and a day with positions is there at all). */
@@ -121,7 +134,10 @@ async function expectKm(plate: string, fixes: readonly Fix[]) {
   const rows = await mileage(plate, days[0], days[days.length - 1]);
   for (const [day, km] of expected) {
     expect(rows.get(day), `${plate} ${day}`).toBeDefined();
-    expect(Math.abs(rows.get(day)!.mileageKm - km), `${plate} ${day}: ${rows.get(day)!.mileageKm} km reported, ${km.toFixed(3)} expected`).toBeLessThanOrEqual(Math.max(0.005 * km, 0.005));
+    expect(
+      Math.abs(rows.get(day)!.mileageKm - km),
+      `${plate} ${day}: ${rows.get(day)!.mileageKm} km reported, ${km.toFixed(3)} expected`,
+    ).toBeLessThanOrEqual(Math.max(0.005 * km, 0.005));
   }
   return { expected, rows };
 }
@@ -130,7 +146,9 @@ beforeAll(async () => {
   t = await createTestServer();
   a = await createTenant(t, { codes: 'all' });
   const add = async (plate: string, terminalId: string, protocol: string) => {
-    const res = (await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate, terminalId, protocol }) })).json();
+    const res = (
+      await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate, terminalId, protocol }) })
+    ).json();
     expect(res.flag, res.msg).toBe(1);
     vehicles.set(plate, res.obj.vehicleId);
   };
@@ -212,7 +230,9 @@ describe('daily figures from positions sent through the gateway', () => {
     await rollupPending(t.ctx.db);
     // The blind-area batch comes after the newest live report: older than what the passes counted.
     await sendJt808('013861000004', blindArea, true);
-    const marked = await t.ctx.db.query<{ day: string }>(`SELECT DISTINCT to_char(day, 'YYYY-MM-DD') AS day FROM rollup_late_days ORDER BY 1`);
+    const marked = await t.ctx.db.query<{ day: string }>(
+      `SELECT DISTINCT to_char(day, 'YYYY-MM-DD') AS day FROM rollup_late_days ORDER BY 1`,
+    );
     expect(marked.map((r) => r.day)).toEqual([...new Set(blindArea.map((f) => beijingDayOf(f.time)))].sort());
     await rollupPending(t.ctx.db);
     const { rows } = await expectKm('粤B61004', track);
@@ -223,13 +243,32 @@ describe('daily figures from positions sent through the gateway', () => {
     const today = beijingDayOf(Date.now());
     const away = addDays(today, -12);
     // Days until 13 days ago were final; positions of 12 days ago arrived in order (no late mark) while no rollup ran.
-    await t.ctx.db.query(`INSERT INTO daily_rollup_days (day, rolled_up_at, final) VALUES ($1::date - 1, now(), true) ON CONFLICT (day) DO UPDATE SET final = true`, [away]);
+    await t.ctx.db.query(
+      `INSERT INTO daily_rollup_days (day, rolled_up_at, final) VALUES ($1::date - 1, now(), true) ON CONFLICT (day) DO UPDATE SET final = true`,
+      [away],
+    );
     await t.ctx.db.query(`DELETE FROM daily_rollup_days WHERE day >= $1::date`, [away]);
     const pk = (await t.ctx.db.one<{ id: number }>(`SELECT id FROM terminals WHERE identifier_key = '13861000004'`))!.id;
     const fixes = drive(bj(away, '09:00:00'), 61, { lat: 22.8, lon: 114.3 }, 19);
-    await ingestQueries.copyPositions(t.ctx.db, fixes.map((f) => ({
-      terminalPk: pk, gpsTime: f.time, receivedAt: f.time, lat: f.lat, lon: f.lon, speed: f.speed, course: 0, altitude: 0, valid: true, satellites: 8, acc: true, mileage: null, alarms: [], extras: null,
-    })));
+    await ingestQueries.copyPositions(
+      t.ctx.db,
+      fixes.map((f) => ({
+        terminalPk: pk,
+        gpsTime: f.time,
+        receivedAt: f.time,
+        lat: f.lat,
+        lon: f.lon,
+        speed: f.speed,
+        course: 0,
+        altitude: 0,
+        valid: true,
+        satellites: 8,
+        acc: true,
+        mileage: null,
+        alarms: [],
+        extras: null,
+      })),
+    );
     const done = await rollupPending(t.ctx.db);
     expect(done[0]).toMatchObject({ day: away, final: true });
     expect(done.map((r) => r.day)).toContain(addDays(today, -8));
@@ -240,10 +279,15 @@ describe('daily figures from positions sent through the gateway', () => {
     const old = addDays(beijingDayOf(Date.now()), -40);
     const pk = (await t.ctx.db.one<{ id: number }>(`SELECT id FROM terminals WHERE identifier_key = '13861000004'`))!.id;
     // Figures counted when the positions were still there; a late mark for that day.
-    await t.ctx.db.query(`INSERT INTO daily_terminal_stats (terminal_id, day, mileage_km, mileage_source, position_count) VALUES ($1, $2, 12.3, 'gps', 500)`, [pk, old]);
+    await t.ctx.db.query(
+      `INSERT INTO daily_terminal_stats (terminal_id, day, mileage_km, mileage_source, position_count) VALUES ($1, $2, 12.3, 'gps', 500)`,
+      [pk, old],
+    );
     await t.ctx.db.query(`INSERT INTO rollup_late_days (terminal_id, day) VALUES ($1, $2)`, [pk, old]);
     expect((await rollupPending(t.ctx.db, Date.now(), 30)).map((r) => r.day)).not.toContain(old);
-    expect(await t.ctx.db.one(`SELECT mileage_km, position_count FROM daily_terminal_stats WHERE terminal_id = $1 AND day = $2`, [pk, old])).toEqual({ mileage_km: 12.3, position_count: 500 });
+    expect(
+      await t.ctx.db.one(`SELECT mileage_km, position_count FROM daily_terminal_stats WHERE terminal_id = $1 AND day = $2`, [pk, old]),
+    ).toEqual({ mileage_km: 12.3, position_count: 500 });
     expect(await t.ctx.db.one(`SELECT count(*)::int AS n FROM rollup_late_days`)).toEqual({ n: 0 });
   });
 });

@@ -54,7 +54,8 @@ const EXPIRING = `FROM (${VEHICLES}) v JOIN terminals t ON t.id = v.terminal_id
  WHERE t.service_expires_at IS NOT NULL`;
 const EXPIRE_LISTED = `t.service_expires_at < now() + make_interval(days => $5)
   AND CASE $6::text WHEN 'expired' THEN t.service_expires_at < now() WHEN 'expiring' THEN t.service_expires_at >= now() ELSE true END`;
-const endingWithin = (days: number) => `count(*) FILTER (WHERE t.service_expires_at >= now() AND t.service_expires_at < now() + interval '${days} days')::int`;
+const endingWithin = (days: number) =>
+  `count(*) FILTER (WHERE t.service_expires_at >= now() AND t.service_expires_at < now() + interval '${days} days')::int`;
 
 export const fleetQueries = {
   /** Offline vehicles: longest offline first, never-online ones last; totals of the whole scope. */

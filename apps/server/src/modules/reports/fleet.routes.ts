@@ -21,5 +21,7 @@ export const fleetReportsRoutes = (ctx: AppContext) => async (app: FastifyInstan
     return presentExpirePage(await reports.expire(caller(request), query, win.sql), win, Date.now());
   });
 
-  route(app, fleetReportEndpoints.alarmHandle, async (query, request) => presentAlarmHandle((await reports.alarmHandle(caller(request), query)).figures));
+  route(app, fleetReportEndpoints.alarmHandle, async (query, request) =>
+    presentAlarmHandle((await reports.alarmHandle(caller(request), query)).figures),
+  );
 };

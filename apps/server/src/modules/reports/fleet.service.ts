@@ -1,6 +1,4 @@
-import {
-  EXPIRE_DEFAULT_DAYS, type AlarmHandleQuery, type ExpireQuery, type OfflineQuery, type ReportFilters,
-} from '@chelian/contracts';
+import { EXPIRE_DEFAULT_DAYS, type AlarmHandleQuery, type ExpireQuery, type OfflineQuery, type ReportFilters } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { alarmHandleQueries } from './alarmHandle.queries.ts';
@@ -8,7 +6,12 @@ import { fleetQueries } from './fleet.queries.ts';
 import { alarmFilterOf, reportFilter, type RowWindow } from './reports.service.ts';
 
 /** The scope filters only (vehicle, group, account, keyword): these reports are of the fleet now, not of days. */
-const scopeOf = (input: ReportFilters): ReportFilters => ({ vehicleId: input.vehicleId, groupId: input.groupId, accountId: input.accountId, keyword: input.keyword });
+const scopeOf = (input: ReportFilters): ReportFilters => ({
+  vehicleId: input.vehicleId,
+  groupId: input.groupId,
+  accountId: input.accountId,
+  keyword: input.keyword,
+});
 
 /** 离线报表, 到期报表 and 报警处理统计 for the caller (a foreign vehicle, group or account answers as missing). */
 export class FleetReportsService {

@@ -30,10 +30,12 @@ export const fleetSummaryQueries = {
 
   /** The summary's window, and whether it was counted with the fleet as it is now; none before the first refresh. */
   state: async (q: Queryable): Promise<SummaryState | undefined> =>
-    (await q.query<SummaryState>(
-      `SELECT to_char(from_day, 'YYYY-MM-DD') AS from_day, to_char(through_day, 'YYYY-MM-DD') AS through_day, fingerprint = (${FINGERPRINT}) AS current
+    (
+      await q.query<SummaryState>(
+        `SELECT to_char(from_day, 'YYYY-MM-DD') AS from_day, to_char(through_day, 'YYYY-MM-DD') AS through_day, fingerprint = (${FINGERPRINT}) AS current
          FROM data_center_summary`,
-    ))[0],
+      )
+    )[0],
 
   /** Recounts the accounts' rows of days from..to from daily_terminal_stats (the rollup's transaction calls it for its day). */
   refreshAccountDays: async (q: Queryable, from: string, to: string) => {

@@ -57,7 +57,14 @@ export function knownDay(day: string, next: string, lon: number): KnownFix[] {
   let seed = 1;
   const jitter = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) % 61) - 30;
   const push = (time: number, u: number, speed: number, acc: boolean, lonOffsetUnits = 0) =>
-    out.push({ time, lat: u / UNITS_PER_DEGREE, lon: (Math.round(lon * UNITS_PER_DEGREE) + lonOffsetUnits) / UNITS_PER_DEGREE, speed, valid: true, acc });
+    out.push({
+      time,
+      lat: u / UNITS_PER_DEGREE,
+      lon: (Math.round(lon * UNITS_PER_DEGREE) + lonOffsetUnits) / UNITS_PER_DEGREE,
+      speed,
+      valid: true,
+      acc,
+    });
   const drive = (d: string, from: string, n: number, speed: number, step: number) => {
     for (let k = 1; k <= n; k++) push(bj(d, from) + (k - 1) * 10_000, (units += step), speed, true);
   };
@@ -79,7 +86,11 @@ export function knownDay(day: string, next: string, lon: number): KnownFix[] {
   park(day, '08:50:00', 40, 30, (i) => i === 0);
   drive(day, '23:50:00', 120, 36, STEP);
   park(next, '00:10:00', 20, 30, (i) => i === 0);
-  for (const [at, acc] of [['08:05:05', true], ['08:25:05', false], ['08:44:05', true]] as const) {
+  for (const [at, acc] of [
+    ['08:05:05', true],
+    ['08:25:05', false],
+    ['08:44:05', true],
+  ] as const) {
     out.push({ time: bj(day, at), lat: 23.5, lon, speed: 180, valid: false, acc });
   }
   return out.sort((a, b) => a.time - b.time);
@@ -107,10 +118,26 @@ export function knownFigures(day: string, next: string) {
       // Between stops of at least 5 minutes (the light stays inside the first); the last runs to the day's last fix.
       trips: [
         { startAt: bj(day, '08:00:00'), endAt: bj(day, '08:20:00'), seconds: 1200, km: km((60 + 57) * STEP), maxSpeed: 36 },
-        { startAt: bj(day, '08:35:00'), endAt: bj(day, '08:50:00'), seconds: 900, km: km((30 + 47) * STEP + 13 * FAST_STEP), maxSpeed: 120 },
+        {
+          startAt: bj(day, '08:35:00'),
+          endAt: bj(day, '08:50:00'),
+          seconds: 900,
+          km: km((30 + 47) * STEP + 13 * FAST_STEP),
+          maxSpeed: 120,
+        },
         { startAt: bj(day, '23:50:00'), endAt: bj(day, '23:59:50'), seconds: 590, km: km(60 * STEP), maxSpeed: 36 },
       ],
-      overspeed: [{ startAt: bj(day, '08:40:00'), endAt: bj(day, '08:42:00'), seconds: 120, points: 13, maxSpeed: 120, limitKmh: 100, limitSource: 'default' }],
+      overspeed: [
+        {
+          startAt: bj(day, '08:40:00'),
+          endAt: bj(day, '08:42:00'),
+          seconds: 120,
+          points: 13,
+          maxSpeed: 120,
+          limitKmh: 100,
+          limitSource: 'default',
+        },
+      ],
       acc: [
         { acc: false, startAt: bj(day, '07:30:00'), endAt: bj(day, '08:00:00'), seconds: 1800, open: false },
         { acc: true, startAt: bj(day, '08:00:00'), endAt: bj(day, '08:21:00'), seconds: 1260, open: false },
@@ -142,6 +169,7 @@ export function knownFigures(day: string, next: string) {
 /** Haversine on the sphere of SPHERE_RADIUS_M, written here so the test does not lean on packages/geo. */
 export function haversineKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
   const rad = Math.PI / 180;
-  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
   return (2 * SPHERE_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))) / 1000;
 }

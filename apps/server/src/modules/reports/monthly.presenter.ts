@@ -11,8 +11,16 @@ const rate = (online: number, passed: number, short: number) => {
 export function presentMonthly(r: MonthlyRowDb): MonthlyRow {
   const alarmTypes = sumTypes(r.per_day ?? []);
   return {
-    ...presentVehicle(r), month: r.month, mileageKm: round(r.mileage_km, 2), drivingSeconds: Math.round(r.driving_seconds), maxSpeed: round(r.max_speed, 1),
-    activeDays: r.active_days, onlineSeconds: Math.round(r.online_seconds), onlineRate: rate(r.online_seconds, r.passed, r.short), alarmCount: r.alarm_count, alarmTypes,
+    ...presentVehicle(r),
+    month: r.month,
+    mileageKm: round(r.mileage_km, 2),
+    drivingSeconds: Math.round(r.driving_seconds),
+    maxSpeed: round(r.max_speed, 1),
+    activeDays: r.active_days,
+    onlineSeconds: Math.round(r.online_seconds),
+    onlineRate: rate(r.online_seconds, r.passed, r.short),
+    alarmCount: r.alarm_count,
+    alarmTypes,
   };
 }
 
@@ -23,22 +31,39 @@ type MonthsOfSelection = {
   typeMaps: Array<{ types: Record<string, number>; days: number }>;
 };
 
-export function presentMonthlyPage({ rows, vehicles, figures, typeMaps }: MonthsOfSelection, win: { current: number; pageSize: number }): MonthlyPage {
+export function presentMonthlyPage(
+  { rows, vehicles, figures, typeMaps }: MonthsOfSelection,
+  win: { current: number; pageSize: number },
+): MonthlyPage {
   const none = { mileage_km: 0, driving_seconds: 0, max_speed: 0, online_seconds: 0, alarm_count: 0, short: 0 };
   const byMonth = new Map(figures.map((f) => [f.month, f]));
   const months = vehicles.map((v) => ({ ...v, ...none, ...byMonth.get(v.month) }));
-  const sum = (key: 'mileage_km' | 'driving_seconds' | 'online_seconds' | 'alarm_count' | 'passed' | 'short') => months.reduce((s, m) => s + m[key], 0);
+  const sum = (key: 'mileage_km' | 'driving_seconds' | 'online_seconds' | 'alarm_count' | 'passed' | 'short') =>
+    months.reduce((s, m) => s + m[key], 0);
   const types = new Map<string, number>();
-  for (const { types: map, days } of typeMaps) for (const [type, n] of Object.entries(map)) types.set(type, (types.get(type) ?? 0) + n * days);
+  for (const { types: map, days } of typeMaps)
+    for (const [type, n] of Object.entries(map)) types.set(type, (types.get(type) ?? 0) + n * days);
   return {
-    total: months.reduce((s, m) => s + m.vehicles, 0), current: win.current, pageSize: win.pageSize, list: rows.map(presentMonthly),
+    total: months.reduce((s, m) => s + m.vehicles, 0),
+    current: win.current,
+    pageSize: win.pageSize,
+    list: rows.map(presentMonthly),
     totals: {
-      mileageKm: round(sum('mileage_km'), 2), drivingSeconds: Math.round(sum('driving_seconds')), maxSpeed: round(Math.max(0, ...months.map((m) => m.max_speed)), 1),
-      onlineSeconds: Math.round(sum('online_seconds')), onlineRate: rate(sum('online_seconds'), sum('passed'), sum('short')), alarmCount: sum('alarm_count'),
-      alarmTypes: typeCounts(types), vehicles: months[0]?.vehicles ?? 0,
+      mileageKm: round(sum('mileage_km'), 2),
+      drivingSeconds: Math.round(sum('driving_seconds')),
+      maxSpeed: round(Math.max(0, ...months.map((m) => m.max_speed)), 1),
+      onlineSeconds: Math.round(sum('online_seconds')),
+      onlineRate: rate(sum('online_seconds'), sum('passed'), sum('short')),
+      alarmCount: sum('alarm_count'),
+      alarmTypes: typeCounts(types),
+      vehicles: months[0]?.vehicles ?? 0,
     },
     months: months.map((m) => ({
-      month: m.month, mileageKm: round(m.mileage_km, 2), drivingSeconds: Math.round(m.driving_seconds), onlineRate: rate(m.online_seconds, m.passed, m.short), alarmCount: m.alarm_count,
+      month: m.month,
+      mileageKm: round(m.mileage_km, 2),
+      drivingSeconds: Math.round(m.driving_seconds),
+      onlineRate: rate(m.online_seconds, m.passed, m.short),
+      alarmCount: m.alarm_count,
     })),
   };
 }

@@ -1,5 +1,14 @@
 import type { Queryable } from '../../db/types.ts';
-import { dayRated, dayStartAt, OWNED_DAY, params, ratedSeconds, VEHICLES, type ReportFilter, type ReportVehicleRow } from './reports.queries.ts';
+import {
+  dayRated,
+  dayStartAt,
+  OWNED_DAY,
+  params,
+  ratedSeconds,
+  VEHICLES,
+  type ReportFilter,
+  type ReportVehicleRow,
+} from './reports.queries.ts';
 
 /**
  * 月度汇总: the daily figures (daily_terminal_stats, one row per terminal and Beijing day) summed
@@ -15,7 +24,11 @@ const MONTHS = `SELECT m AS month FROM unnest($8::date[]) m WHERE m BETWEEN $5::
 /** The first day of each month from the filter's first day to its last. */
 export function monthsOf(f: Pick<ReportFilter, 'from' | 'to'>): string[] {
   const out: string[] = [];
-  for (let [y, m] = [Number(f.from.slice(0, 4)), Number(f.from.slice(5, 7))]; `${y}-${String(m).padStart(2, '0')}` <= f.to.slice(0, 7); m === 12 ? ((y += 1), (m = 1)) : (m += 1)) {
+  for (
+    let [y, m] = [Number(f.from.slice(0, 4)), Number(f.from.slice(5, 7))];
+    `${y}-${String(m).padStart(2, '0')}` <= f.to.slice(0, 7);
+    m === 12 ? ((y += 1), (m = 1)) : (m += 1)
+  ) {
     out.push(`${y}-${String(m).padStart(2, '0')}-01`);
   }
   return out;
@@ -122,11 +135,13 @@ const TYPE_MAPS = `SELECT jsonb_object_agg(t.type, t.n) AS types, 1 AS days FROM
 export const monthlyQueries = {
   /** The first day of the range read from the days: the first of its months not summed in monthly_terminal_stats (the day after the range when all are). */
   summedUntil: async (q: Queryable, f: ReportFilter) =>
-    (await q.query<{ until: string }>(
-      `SELECT to_char(COALESCE(min(m), $2::date + 1), 'YYYY-MM-DD') AS until FROM unnest($1::date[]) m
+    (
+      await q.query<{ until: string }>(
+        `SELECT to_char(COALESCE(min(m), $2::date + 1), 'YYYY-MM-DD') AS until FROM unnest($1::date[]) m
         WHERE NOT EXISTS (SELECT 1 FROM monthly_rollup_months r WHERE r.month = m AND (m + interval '1 month')::date <= $2::date + 1)`,
-      [monthsOf(f), f.to],
-    ))[0].until,
+        [monthsOf(f), f.to],
+      )
+    )[0].until,
 
   /** The SQL and parameters of the rows (`limit` null: all of them), for a page or an export's cursor. */
   rowsSql: (f: ReportFilter, limit: number | null, offset: number) => ({ sql: ROWS, params: [...params(f), monthsOf(f), limit, offset] }),
@@ -164,12 +179,14 @@ export const monthlyQueries = {
 export const monthlyRollupQueries = {
   /** Months with a day among `days` whose every day is final now. */
   finishedMonths: async (q: Queryable, days: readonly string[]) =>
-    (await q.query<{ month: string }>(
-      `SELECT to_char(m, 'YYYY-MM-DD') AS month FROM (SELECT DISTINCT date_trunc('month', d::timestamp)::date AS m FROM unnest($1::date[]) d) x
+    (
+      await q.query<{ month: string }>(
+        `SELECT to_char(m, 'YYYY-MM-DD') AS month FROM (SELECT DISTINCT date_trunc('month', d::timestamp)::date AS m FROM unnest($1::date[]) d) x
         WHERE (SELECT count(*) FROM daily_rollup_days r WHERE r.final AND r.day >= x.m AND r.day < (x.m + interval '1 month')::date)
               = ((x.m + interval '1 month')::date - x.m)`,
-      [days],
-    )).map((r) => r.month),
+        [days],
+      )
+    ).map((r) => r.month),
 
   /** Sums the month's days per terminal (all of them: a tenant's hand-over month is read from the days). */
   rollupMonth: async (q: Queryable, month: string) => {
@@ -186,6 +203,8 @@ export const monthlyRollupQueries = {
         GROUP BY d.terminal_id`,
       [month],
     );
-    await q.query('INSERT INTO monthly_rollup_months (month) VALUES ($1::date) ON CONFLICT (month) DO UPDATE SET rolled_up_at = now()', [month]);
+    await q.query('INSERT INTO monthly_rollup_months (month) VALUES ($1::date) ON CONFLICT (month) DO UPDATE SET rolled_up_at = now()', [
+      month,
+    ]);
   },
 };

@@ -18,7 +18,8 @@ export function addMonths(month: string, n: number): string {
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-const monthsBetween = (from: string, to: string) => (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
+const monthsBetween = (from: string, to: string) =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
 
 function month(value: string | undefined, field: string, fallback: string): string {
   const text = value?.trim();
@@ -36,7 +37,8 @@ export async function monthlyFilter(q: Queryable, user: SessionUser, input: Mont
   const end = month(input.endMonth, 'endMonth', thisMonth);
   const start = month(input.startMonth, 'startMonth', addMonths(end, -5));
   if (end < start) throw new AppError(REPORT_ERRORS.endBeforeStart);
-  if (monthsBetween(start, end) > MONTHLY_MAX_MONTHS) throw new AppError(MONTHLY_ERRORS.rangeTooLong, { params: { months: MONTHLY_MAX_MONTHS } });
+  if (monthsBetween(start, end) > MONTHLY_MAX_MONTHS)
+    throw new AppError(MONTHLY_ERRORS.rangeTooLong, { params: { months: MONTHLY_MAX_MONTHS } });
   const lastDay = addDays(`${addMonths(end, 1)}-01`, -1);
   return reportFilter(q, user, { ...input, startDate: `${start}-01`, endDate: lastDay }, now, 12 * 31);
 }

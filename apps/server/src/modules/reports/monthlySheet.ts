@@ -24,7 +24,8 @@ function monthlyInputOf(params: Record<string, unknown>): MonthlyInput {
   return { ...scope, startMonth: month('startMonth'), endMonth: month('endMonth') };
 }
 
-const filterOf = (ctx: AppContext, user: SessionUser, params: Record<string, unknown>) => monthlyFilter(ctx.db, user, monthlyInputOf(params));
+const filterOf = (ctx: AppContext, user: SessionUser, params: Record<string, unknown>) =>
+  monthlyFilter(ctx.db, user, monthlyInputOf(params));
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(2)}%`);
 
@@ -39,15 +40,31 @@ export const monthlyExport: ExportKind = {
     const user = await activeSessionUser(ctx.db, job.user_id);
     if (!user) throw new AppError(EXPORT_ERRORS.userDisabled);
     const f = await filterOf(ctx, user, job.params);
-    const rows = mapWindows(cursorWindows<MonthlyRowDb>(ctx.db, monthlyQueries.rowsSql(f, null, 0)), (window) => window.map(presentMonthly).map((r) => ({
-      ...r, driving: durationText(r.drivingSeconds), online: durationText(r.onlineSeconds), rate: percent(r.onlineRate),
-      alarms: r.alarmTypes.map((t) => `${t.typeName} ${t.count}`).join('，'),
-    })));
-    const content = workbook(TITLE, [
-      { header: '月份', key: 'month', width: 10 }, ...VEHICLE_COLUMNS, { header: '里程(km)', key: 'mileageKm', width: 11 }, { header: '行驶时长', key: 'driving', width: 16 },
-      { header: '在线率', key: 'rate', width: 10 }, { header: '报警次数', key: 'alarmCount', width: 10 }, { header: '报警类型', key: 'alarms', width: 36 },
-      { header: '最高速度(km/h)', key: 'maxSpeed', width: 15 }, { header: '活跃天数', key: 'activeDays', width: 10 }, { header: '在线时长', key: 'online', width: 18 },
-    ], rows);
+    const rows = mapWindows(cursorWindows<MonthlyRowDb>(ctx.db, monthlyQueries.rowsSql(f, null, 0)), (window) =>
+      window.map(presentMonthly).map((r) => ({
+        ...r,
+        driving: durationText(r.drivingSeconds),
+        online: durationText(r.onlineSeconds),
+        rate: percent(r.onlineRate),
+        alarms: r.alarmTypes.map((t) => `${t.typeName} ${t.count}`).join('，'),
+      })),
+    );
+    const content = workbook(
+      TITLE,
+      [
+        { header: '月份', key: 'month', width: 10 },
+        ...VEHICLE_COLUMNS,
+        { header: '里程(km)', key: 'mileageKm', width: 11 },
+        { header: '行驶时长', key: 'driving', width: 16 },
+        { header: '在线率', key: 'rate', width: 10 },
+        { header: '报警次数', key: 'alarmCount', width: 10 },
+        { header: '报警类型', key: 'alarms', width: 36 },
+        { header: '最高速度(km/h)', key: 'maxSpeed', width: 15 },
+        { header: '活跃天数', key: 'activeDays', width: 10 },
+        { header: '在线时长', key: 'online', width: 18 },
+      ],
+      rows,
+    );
     return { fileName: `${TITLE}-${f.from.slice(0, 7)}至${f.to.slice(0, 7)}-${job.id}.xlsx`, content };
   },
 };

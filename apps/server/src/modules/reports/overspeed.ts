@@ -62,7 +62,12 @@ export function lowestLimit(fences: readonly SpeedFence[], vehicleLimit: number 
 const sameLimit = (a: AppliedLimit, b: AppliedLimit) => a.limitKmh === b.limitKmh && a.source === b.source && a.fenceName === b.fenceName;
 
 /** The episodes of one vehicle's candidate fixes (in time order), the short ones left out. */
-export function overspeedEpisodes(fixes: readonly CandidateFix[], fences: readonly SpeedFence[], vehicleLimit: number | null, minSeconds: number): Episode[] {
+export function overspeedEpisodes(
+  fixes: readonly CandidateFix[],
+  fences: readonly SpeedFence[],
+  vehicleLimit: number | null,
+  minSeconds: number,
+): Episode[] {
   const episodes: Episode[] = [];
   const keep = (e: Episode | null) => {
     if (e && (e.endAt - e.startAt) / 1000 >= minSeconds) episodes.push(e);

@@ -40,7 +40,14 @@ export function inputOf(params: Record<string, unknown>): ReportInput {
     if (!Number.isSafeInteger(n) || n <= 0) throw new AppError(EXPORT_ERRORS.badParams);
     return n;
   };
-  return { startDate: text('startDate'), endDate: text('endDate'), keyword: text('keyword'), vehicleId: id('vehicleId'), groupId: id('groupId'), accountId: id('accountId') };
+  return {
+    startDate: text('startDate'),
+    endDate: text('endDate'),
+    keyword: text('keyword'),
+    vehicleId: id('vehicleId'),
+    groupId: id('groupId'),
+    accountId: id('accountId'),
+  };
 }
 
 type Sheet = { columns: SheetColumn[]; rows: AsyncIterable<object[]> };
@@ -50,8 +57,12 @@ type Sheet = { columns: SheetColumn[]; rows: AsyncIterable<object[]> };
  * report of the fleet as it is now (`of: 'now'`) names its file by the day it was made.
  */
 export function dataReportExport(
-  type: string, title: string, code: PermissionCode, sheet: (ctx: AppContext, f: ReportFilter, params: Record<string, unknown>) => Sheet,
-  checkParams?: (params: Record<string, unknown>) => void, of: 'days' | 'now' = 'days',
+  type: string,
+  title: string,
+  code: PermissionCode,
+  sheet: (ctx: AppContext, f: ReportFilter, params: Record<string, unknown>) => Sheet,
+  checkParams?: (params: Record<string, unknown>) => void,
+  of: 'days' | 'now' = 'days',
 ): ExportKind {
   return {
     type,
@@ -74,8 +85,11 @@ export function dataReportExport(
 }
 
 export const VEHICLE_COLUMNS = [
-  { header: '车牌号', key: 'plate', width: 14 }, { header: '名称', key: 'name', width: 14 }, { header: '终端号', key: 'terminalId', width: 16 },
-  { header: '分组', key: 'groupName', width: 14 }, { header: '所属账户', key: 'accountName', width: 18 },
+  { header: '车牌号', key: 'plate', width: 14 },
+  { header: '名称', key: 'name', width: 14 },
+  { header: '终端号', key: 'terminalId', width: 16 },
+  { header: '分组', key: 'groupName', width: 14 },
+  { header: '所属账户', key: 'accountName', width: 18 },
 ];
 
 // A fleet's month is up to a million vehicle-days: read through one cursor, not page by page.
@@ -83,26 +97,50 @@ const dailyRows = (ctx: AppContext, f: ReportFilter) => cursorWindows<DailyRow>(
 
 const mileageExport = dataReportExport(REPORT_EXPORT_TYPES.mileage, '里程报表', 'report:mileage', (ctx, f) => ({
   columns: [
-    { header: '日期', key: 'day', width: 12 }, ...VEHICLE_COLUMNS, { header: '里程(km)', key: 'mileageKm', width: 11 }, { header: '里程来源', key: 'source', width: 10 },
-    { header: '行驶时长', key: 'driving', width: 14 }, { header: '最高速度(km/h)', key: 'maxSpeed', width: 15 }, { header: '首次定位', key: 'first', width: 20 },
-    { header: '末次定位', key: 'last', width: 20 }, { header: '定位点数', key: 'positionCount', width: 10 }, { header: '报警次数', key: 'alarmCount', width: 10 },
+    { header: '日期', key: 'day', width: 12 },
+    ...VEHICLE_COLUMNS,
+    { header: '里程(km)', key: 'mileageKm', width: 11 },
+    { header: '里程来源', key: 'source', width: 10 },
+    { header: '行驶时长', key: 'driving', width: 14 },
+    { header: '最高速度(km/h)', key: 'maxSpeed', width: 15 },
+    { header: '首次定位', key: 'first', width: 20 },
+    { header: '末次定位', key: 'last', width: 20 },
+    { header: '定位点数', key: 'positionCount', width: 10 },
+    { header: '报警次数', key: 'alarmCount', width: 10 },
   ],
-  rows: mapWindows(dailyRows(ctx, f), (rows) => rows.map(presentMileage).map((r) => ({
-    ...r, source: r.mileageSource === 'odometer' ? '终端里程' : r.mileageSource === 'gps' ? '轨迹计算' : '', driving: durationText(r.drivingSeconds),
-    first: time(r.firstPositionAt), last: time(r.lastPositionAt),
-  }))),
+  rows: mapWindows(dailyRows(ctx, f), (rows) =>
+    rows.map(presentMileage).map((r) => ({
+      ...r,
+      source: r.mileageSource === 'odometer' ? '终端里程' : r.mileageSource === 'gps' ? '轨迹计算' : '',
+      driving: durationText(r.drivingSeconds),
+      first: time(r.firstPositionAt),
+      last: time(r.lastPositionAt),
+    })),
+  ),
 }));
 
 const onlineExport = dataReportExport(REPORT_EXPORT_TYPES.online, '在线明细', 'report:online', (ctx, f) => {
   const now = Date.now();
   return {
     columns: [
-      { header: '日期', key: 'day', width: 12 }, ...VEHICLE_COLUMNS, { header: '在线时长', key: 'online', width: 16 },
-      { header: '首次上线', key: 'first', width: 20 }, { header: '最后离线', key: 'last', width: 20 }, { header: '在线率', key: 'rate', width: 10 },
+      { header: '日期', key: 'day', width: 12 },
+      ...VEHICLE_COLUMNS,
+      { header: '在线时长', key: 'online', width: 16 },
+      { header: '首次上线', key: 'first', width: 20 },
+      { header: '最后离线', key: 'last', width: 20 },
+      { header: '在线率', key: 'rate', width: 10 },
     ],
-    rows: mapWindows(dailyRows(ctx, f), (rows) => rows.map((r) => presentOnline(r, now)).map((r) => ({
-      ...r, online: durationText(r.onlineSeconds), first: time(r.firstOnlineAt), last: time(r.lastOfflineAt), rate: percent(r.onlineRate),
-    }))),
+    rows: mapWindows(dailyRows(ctx, f), (rows) =>
+      rows
+        .map((r) => presentOnline(r, now))
+        .map((r) => ({
+          ...r,
+          online: durationText(r.onlineSeconds),
+          first: time(r.firstOnlineAt),
+          last: time(r.lastOfflineAt),
+          rate: percent(r.onlineRate),
+        })),
+    ),
   };
 });
 
@@ -111,55 +149,106 @@ const alarmExport = dataReportExport(REPORT_EXPORT_TYPES.alarm, '报警明细', 
   const alarms = cursorWindows<AlarmRow>(ctx.db, alarmsQueries.rowsSql(alarmFilterOf(f, types)));
   return {
     columns: [
-      { header: '报警时间', key: 'time', width: 20 }, { header: '车牌号', key: 'plate', width: 14 }, { header: '终端号', key: 'terminalId', width: 16 },
-      { header: '报警类型', key: 'typeName', width: 14 }, { header: '速度(km/h)', key: 'speed', width: 11 }, { header: '经度', key: 'lon', width: 12 },
-      { header: '纬度', key: 'lat', width: 12 }, { header: '处理状态', key: 'handled', width: 10 }, { header: '处理人', key: 'handledBy', width: 12 },
+      { header: '报警时间', key: 'time', width: 20 },
+      { header: '车牌号', key: 'plate', width: 14 },
+      { header: '终端号', key: 'terminalId', width: 16 },
+      { header: '报警类型', key: 'typeName', width: 14 },
+      { header: '速度(km/h)', key: 'speed', width: 11 },
+      { header: '经度', key: 'lon', width: 12 },
+      { header: '纬度', key: 'lat', width: 12 },
+      { header: '处理状态', key: 'handled', width: 10 },
+      { header: '处理人', key: 'handledBy', width: 12 },
       { header: '处理说明', key: 'handleNote', width: 24 },
     ],
-    rows: mapWindows(alarms, (rows) => rows.map(presentAlarm).map((a) => ({ ...a, time: time(a.alarmTime), speed: a.speed ?? '', lon: a.lon ?? '', lat: a.lat ?? '', handled: a.handled ? '已处理' : '未处理' }))),
+    rows: mapWindows(alarms, (rows) =>
+      rows.map(presentAlarm).map((a) => ({
+        ...a,
+        time: time(a.alarmTime),
+        speed: a.speed ?? '',
+        lon: a.lon ?? '',
+        lat: a.lat ?? '',
+        handled: a.handled ? '已处理' : '未处理',
+      })),
+    ),
   };
 });
 
-const stayExport = dataReportExport(REPORT_EXPORT_TYPES.stay, '停留报表', 'report:stay', (ctx, f, params) => {
-  const minSeconds = stayMinMinutes(params.minMinutes) * 60;
-  const addresses = AddressService.fromConfig(ctx.config.address);
-  const stays = cursorWindows<StayRowDb>(ctx.db, reportsQueries.stayRowsSql(f, minSeconds));
-  return {
-    columns: [
-      { header: '日期', key: 'day', width: 12 }, ...VEHICLE_COLUMNS, { header: '开始时间', key: 'start', width: 20 }, { header: '结束时间', key: 'end', width: 20 },
-      { header: '停留时长', key: 'duration', width: 14 }, { header: '经度', key: 'lon', width: 12 }, { header: '纬度', key: 'lat', width: 12 }, { header: '地址', key: 'address', width: 40 },
-    ],
-    rows: mapWindows(stays, async (rows) => {
-      const list = rows.map(presentStay);
-      const texts = await addresses.resolve(list);
-      return list.map((r, i) => ({ ...r, start: time(r.startAt), end: time(r.endAt), duration: durationText(r.seconds), address: texts[i] ?? MSG.addressFailed }));
-    }),
-  };
-}, (params) => void stayMinMinutes(params.minMinutes));
+const stayExport = dataReportExport(
+  REPORT_EXPORT_TYPES.stay,
+  '停留报表',
+  'report:stay',
+  (ctx, f, params) => {
+    const minSeconds = stayMinMinutes(params.minMinutes) * 60;
+    const addresses = AddressService.fromConfig(ctx.config.address);
+    const stays = cursorWindows<StayRowDb>(ctx.db, reportsQueries.stayRowsSql(f, minSeconds));
+    return {
+      columns: [
+        { header: '日期', key: 'day', width: 12 },
+        ...VEHICLE_COLUMNS,
+        { header: '开始时间', key: 'start', width: 20 },
+        { header: '结束时间', key: 'end', width: 20 },
+        { header: '停留时长', key: 'duration', width: 14 },
+        { header: '经度', key: 'lon', width: 12 },
+        { header: '纬度', key: 'lat', width: 12 },
+        { header: '地址', key: 'address', width: 40 },
+      ],
+      rows: mapWindows(stays, async (rows) => {
+        const list = rows.map(presentStay);
+        const texts = await addresses.resolve(list);
+        return list.map((r, i) => ({
+          ...r,
+          start: time(r.startAt),
+          end: time(r.endAt),
+          duration: durationText(r.seconds),
+          address: texts[i] ?? MSG.addressFailed,
+        }));
+      }),
+    };
+  },
+  (params) => void stayMinMinutes(params.minMinutes),
+);
 
-const tripExport = dataReportExport(REPORT_EXPORT_TYPES.trip, '行程报表', 'report:trip', (ctx, f, params) => {
-  const minStopSeconds = stayMinMinutes(params.minMinutes) * 60;
-  const addresses = AddressService.fromConfig(ctx.config.address);
-  const trips = cursorWindows<TripRowDb>(ctx.db, tripsQueries.tripRowsSql(f, minStopSeconds));
-  const point = (lon: number | null, lat: number | null) => ({ lon: lon ?? Number.NaN, lat: lat ?? Number.NaN });
-  return {
-    columns: [
-      { header: '日期', key: 'day', width: 12 }, ...VEHICLE_COLUMNS, { header: '开始时间', key: 'start', width: 20 }, { header: '结束时间', key: 'end', width: 20 },
-      { header: '行程时长', key: 'duration', width: 14 }, { header: '里程(km)', key: 'distanceKm', width: 11 }, { header: '平均速度(km/h)', key: 'avgSpeed', width: 15 },
-      { header: '最高速度(km/h)', key: 'maxSpeed', width: 15 }, { header: '起点', key: 'startAddress', width: 40 }, { header: '终点', key: 'endAddress', width: 40 },
-    ],
-    rows: mapWindows(trips, async (rows) => {
-      const list = rows.map(presentTrip);
-      const [starts, ends] = await Promise.all([
-        addresses.resolve(list.map((r) => point(r.startLon, r.startLat))), addresses.resolve(list.map((r) => point(r.endLon, r.endLat))),
-      ]);
-      return list.map((r, i) => ({
-        ...r, start: time(r.startAt), end: time(r.endAt), duration: durationText(r.seconds),
-        startAddress: r.startLon === null ? '' : (starts[i] ?? MSG.addressFailed), endAddress: r.endLon === null ? '' : (ends[i] ?? MSG.addressFailed),
-      }));
-    }),
-  };
-}, (params) => void stayMinMinutes(params.minMinutes));
+const tripExport = dataReportExport(
+  REPORT_EXPORT_TYPES.trip,
+  '行程报表',
+  'report:trip',
+  (ctx, f, params) => {
+    const minStopSeconds = stayMinMinutes(params.minMinutes) * 60;
+    const addresses = AddressService.fromConfig(ctx.config.address);
+    const trips = cursorWindows<TripRowDb>(ctx.db, tripsQueries.tripRowsSql(f, minStopSeconds));
+    const point = (lon: number | null, lat: number | null) => ({ lon: lon ?? Number.NaN, lat: lat ?? Number.NaN });
+    return {
+      columns: [
+        { header: '日期', key: 'day', width: 12 },
+        ...VEHICLE_COLUMNS,
+        { header: '开始时间', key: 'start', width: 20 },
+        { header: '结束时间', key: 'end', width: 20 },
+        { header: '行程时长', key: 'duration', width: 14 },
+        { header: '里程(km)', key: 'distanceKm', width: 11 },
+        { header: '平均速度(km/h)', key: 'avgSpeed', width: 15 },
+        { header: '最高速度(km/h)', key: 'maxSpeed', width: 15 },
+        { header: '起点', key: 'startAddress', width: 40 },
+        { header: '终点', key: 'endAddress', width: 40 },
+      ],
+      rows: mapWindows(trips, async (rows) => {
+        const list = rows.map(presentTrip);
+        const [starts, ends] = await Promise.all([
+          addresses.resolve(list.map((r) => point(r.startLon, r.startLat))),
+          addresses.resolve(list.map((r) => point(r.endLon, r.endLat))),
+        ]);
+        return list.map((r, i) => ({
+          ...r,
+          start: time(r.startAt),
+          end: time(r.endAt),
+          duration: durationText(r.seconds),
+          startAddress: r.startLon === null ? '' : (starts[i] ?? MSG.addressFailed),
+          endAddress: r.endLon === null ? '' : (ends[i] ?? MSG.addressFailed),
+        }));
+      }),
+    };
+  },
+  (params) => void stayMinMinutes(params.minMinutes),
+);
 
 /** Every data report's export, in the order the download centre lists them. */
 export const dataReportExports: readonly ExportKind[] = [mileageExport, onlineExport, alarmExport, stayExport, tripExport];

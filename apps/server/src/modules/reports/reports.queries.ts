@@ -81,7 +81,15 @@ export const ratedSeconds = (from: string, to: string) =>
 /** The seconds of Beijing day `day` rated for vehicle v by now (ratedSeconds). */
 export const dayRated = (day: string) => ratedSeconds(dayStartAt(day), dayStartAt(`(${day}) + 1`));
 
-export const params = (f: ReportFilter) => [f.scope, f.vehicleId, f.groupId, likeText(f.keyword ?? undefined), f.from, f.to, f.isPlatformAdmin];
+export const params = (f: ReportFilter) => [
+  f.scope,
+  f.vehicleId,
+  f.groupId,
+  likeText(f.keyword ?? undefined),
+  f.from,
+  f.to,
+  f.isPlatformAdmin,
+];
 
 export interface StayRowDb extends ReportVehicleRow {
   day: string;
@@ -123,7 +131,15 @@ export const reportsQueries = {
     // The online rate's denominator: each vehicle's rated seconds of the range (ratedSeconds), each
     // existing row counting its own elapsed_seconds instead of its day's (today's was rolled up a
     // few minutes ago; a day rolled up before a hand-over counted the whole day).
-    const [totals] = await q.query<{ n: number; mileage_km: number; driving_seconds: number; max_speed: number; alarm_count: number; online_seconds: number; elapsed_seconds: number }>(
+    const [totals] = await q.query<{
+      n: number;
+      mileage_km: number;
+      driving_seconds: number;
+      max_speed: number;
+      alarm_count: number;
+      online_seconds: number;
+      elapsed_seconds: number;
+    }>(
       `WITH s AS (
               SELECT sum(d.mileage_km) AS mileage_km, sum(d.driving_seconds) AS driving_seconds, max(d.max_speed) AS max_speed,
                      sum(d.alarm_count) AS alarm_count, sum(d.online_seconds) AS online_seconds, sum(d.elapsed_seconds - ${dayRated('d.day')}) AS unlike

@@ -1,5 +1,12 @@
 import {
-  EXPORT_ERRORS, REPORT_ERRORS, REPORT_MAX_DAYS, STAY_DEFAULT_MIN_MINUTES, STAY_MIN_MINUTES, type AlarmDetailQuery, type ReportFilters, type StayQuery,
+  EXPORT_ERRORS,
+  REPORT_ERRORS,
+  REPORT_MAX_DAYS,
+  STAY_DEFAULT_MIN_MINUTES,
+  STAY_MIN_MINUTES,
+  type AlarmDetailQuery,
+  type ReportFilters,
+  type StayQuery,
 } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
@@ -28,20 +35,32 @@ function day(value: string | undefined, field: string, fallback: string): string
  * Checks the filters and the caller's right to each: a vehicle, group or account outside the
  * caller's scope answers as if it did not exist. The range ends today at the latest.
  */
-export async function reportFilter(q: Queryable, user: SessionUser, input: ReportInput, now = Date.now(), maxDays = REPORT_MAX_DAYS): Promise<ReportFilter> {
+export async function reportFilter(
+  q: Queryable,
+  user: SessionUser,
+  input: ReportInput,
+  now = Date.now(),
+  maxDays = REPORT_MAX_DAYS,
+): Promise<ReportFilter> {
   const today = beijingDayOf(now);
   const to = day(input.endDate, 'endDate', today);
   const from = day(input.startDate, 'startDate', addDays(to, -6));
   if (to < from) throw new AppError(REPORT_ERRORS.endBeforeStart);
-  if ((dayStart(to).getTime() - dayStart(from).getTime()) / 86_400_000 + 1 > maxDays) throw new AppError(REPORT_ERRORS.rangeTooLong, { params: { days: maxDays } });
+  if ((dayStart(to).getTime() - dayStart(from).getTime()) / 86_400_000 + 1 > maxDays)
+    throw new AppError(REPORT_ERRORS.rangeTooLong, { params: { days: maxDays } });
   if (input.vehicleId !== undefined) await visibleVehicles(q, user, [input.vehicleId]);
   if (input.groupId !== undefined && !(await groupsQueries.visibleOne(q, terminalScope(user), input.groupId))) {
     throw new AppError(REPORT_ERRORS.groupNotVisible);
   }
   const scope = input.accountId === undefined ? terminalScope(user) : (await targetAccount(q, user, input.accountId)).path;
   return {
-    scope, isPlatformAdmin: user.isPlatformAdmin, vehicleId: input.vehicleId ?? null, groupId: input.groupId ?? null,
-    keyword: input.keyword ?? null, from, to: to > today ? today : to,
+    scope,
+    isPlatformAdmin: user.isPlatformAdmin,
+    vehicleId: input.vehicleId ?? null,
+    groupId: input.groupId ?? null,
+    keyword: input.keyword ?? null,
+    from,
+    to: to > today ? today : to,
   };
 }
 
@@ -102,7 +121,15 @@ export function alarmFilterOf(f: ReportFilter, types: string | undefined) {
   const { start, end } = filterSpan(f);
   const list = splitList(types, 100);
   return {
-    scope: f.scope, terminalKey: null, vehicleId: f.vehicleId, groupId: f.groupId, types: list.length ? list : null,
-    start, end, handled: null, keyword: likeText(f.keyword ?? undefined), settingsAccountId: null,
+    scope: f.scope,
+    terminalKey: null,
+    vehicleId: f.vehicleId,
+    groupId: f.groupId,
+    types: list.length ? list : null,
+    start,
+    end,
+    handled: null,
+    keyword: likeText(f.keyword ?? undefined),
+    settingsAccountId: null,
   };
 }

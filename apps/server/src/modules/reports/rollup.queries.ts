@@ -34,7 +34,13 @@ export const rollupQueries = {
     await q.query(DROP_SHORT_STAYS, [day]);
     await q.query(rollupSql(mode, scope), args);
     // now() is the transaction's start: every row this run wrote carries it.
-    const removed = mode === 'full' ? await q.query(`DELETE FROM daily_terminal_stats WHERE day = $1::date AND rolled_up_at < now()${only} RETURNING terminal_id`, dayArgs) : [];
+    const removed =
+      mode === 'full'
+        ? await q.query(
+            `DELETE FROM daily_terminal_stats WHERE day = $1::date AND rolled_up_at < now()${only} RETURNING terminal_id`,
+            dayArgs,
+          )
+        : [];
     const [n] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM daily_terminal_stats WHERE day = $1::date', [day]);
     return { terminals: n.n, removed: removed.length };
   },
@@ -44,11 +50,13 @@ export const rollupQueries = {
    * taken: the rows read are deleted, so a mark written after this statement waits for the next pass.
    */
   takeLate: async (q: Queryable, day: string) =>
-    (await q.query<{ terminal_id: number }>(
-      `WITH taken AS (DELETE FROM rollup_late_days WHERE day = $1::date RETURNING terminal_id)
+    (
+      await q.query<{ terminal_id: number }>(
+        `WITH taken AS (DELETE FROM rollup_late_days WHERE day = $1::date RETURNING terminal_id)
        SELECT DISTINCT terminal_id::int AS terminal_id FROM taken ORDER BY 1`,
-      [day],
-    )).map((r) => r.terminal_id),
+        [day],
+      )
+    ).map((r) => r.terminal_id),
 
   /** Late marks of days whose positions retention drops: recomputing would wipe figures counted from positions no longer stored. */
   dropLateBefore: (q: Queryable, day: string) => q.query('DELETE FROM rollup_late_days WHERE day < $1::date', [day]),
@@ -61,11 +69,13 @@ export const rollupQueries = {
    * retention): recomputing such a day would wipe them.
    */
   positionsGone: async (q: Queryable, day: string, start: Date, end: Date) =>
-    (await q.query<{ gone: boolean }>(
-      `SELECT NOT EXISTS (SELECT 1 FROM positions WHERE gps_time >= $2 AND gps_time < $3)
+    (
+      await q.query<{ gone: boolean }>(
+        `SELECT NOT EXISTS (SELECT 1 FROM positions WHERE gps_time >= $2 AND gps_time < $3)
               AND EXISTS (SELECT 1 FROM daily_terminal_stats WHERE day = $1::date AND position_count > 0) AS gone`,
-      [day, start, end],
-    ))[0].gone,
+        [day, start, end],
+      )
+    )[0].gone,
 
   markDay: (q: Queryable, day: string, final: boolean) =>
     q.query(
@@ -80,14 +90,16 @@ export const rollupQueries = {
    * with positions that came late.
    */
   pendingDays: async (q: Queryable, from: string, to: string, oldest: string) =>
-    (await q.query<{ day: string }>(
-      `WITH since AS (
+    (
+      await q.query<{ day: string }>(
+        `WITH since AS (
          SELECT greatest($3::date, least($1::date, COALESCE((SELECT max(day) + 1 FROM daily_rollup_days WHERE final), $1::date))) AS first_day)
        SELECT to_char(x.day, 'YYYY-MM-DD') AS day FROM (
          SELECT g::date AS day FROM since, generate_series(since.first_day, $2::date, interval '1 day') g
           WHERE NOT EXISTS (SELECT 1 FROM daily_rollup_days r WHERE r.day = g::date AND r.final)
          UNION SELECT day FROM rollup_late_days WHERE day <= $2::date) x
         ORDER BY x.day`,
-      [from, to, oldest],
-    )).map((r) => r.day),
+        [from, to, oldest],
+      )
+    ).map((r) => r.day),
 };

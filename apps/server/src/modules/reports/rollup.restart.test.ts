@@ -26,11 +26,21 @@ afterAll(async () => {
   await setup?.cleanup();
 });
 
-interface Fix { time: number; lat: number; lon: number; speed: number }
+interface Fix {
+  time: number;
+  lat: number;
+  lon: number;
+  speed: number;
+}
 
 /** Due north at 36 km/h, a fix every 10 s (0.001° ≈ 111 m). */
 const north = (from: number, count: number, lat: number): Fix[] =>
-  Array.from({ length: count }, (_, i) => ({ time: from + i * 10_000, lat: Math.round((lat + i * 0.001) * 1e6) / 1e6, lon: 114.05, speed: 36 }));
+  Array.from({ length: count }, (_, i) => ({
+    time: from + i * 10_000,
+    lat: Math.round((lat + i * 0.001) * 1e6) / 1e6,
+    lon: 114.05,
+    speed: 36,
+  }));
 const fix = (f: Fix) => ({ time: f.time, lat: f.lat, lon: f.lon, valid: true, speedKmh: f.speed, course: 0, altitude: 0 });
 
 async function start() {
@@ -72,7 +82,8 @@ describe('a server restart', () => {
     await start(); // its first pass: the day two days ago, and today's first half
     await send(todays.slice(half).map((f) => encodeJt808Location(phone, serial++, fix(f))));
     const batches: Buffer[] = [];
-    for (let i = 0; i < yesterday.length; i += 25) batches.push(...encodeJt808Batch(phone, serial++, yesterday.slice(i, i + 25).map(fix), 1));
+    for (let i = 0; i < yesterday.length; i += 25)
+      batches.push(...encodeJt808Batch(phone, serial++, yesterday.slice(i, i + 25).map(fix), 1));
     await send(batches); // blind-area upload of yesterday, after today's reports
     await stop();
 
@@ -86,7 +97,8 @@ describe('a server restart', () => {
         `SELECT to_char(s.day, 'YYYY-MM-DD') AS day, s.mileage_km, s.position_count FROM daily_terminal_stats s
            JOIN terminals t ON t.id = s.terminal_id WHERE t.identifier_key = '13862000001' ORDER BY s.day`,
       );
-      const km = (fixes: Fix[]) => fixes.slice(1).reduce((sum, f, i) => sum + distanceMeters([fixes[i].lon, fixes[i].lat], [f.lon, f.lat]), 0) / 1000;
+      const km = (fixes: Fix[]) =>
+        fixes.slice(1).reduce((sum, f, i) => sum + distanceMeters([fixes[i].lon, fixes[i].lat], [f.lon, f.lat]), 0) / 1000;
       const expected = [
         { day: addDays(today, -2), km: km(twoDaysAgo), count: twoDaysAgo.length },
         { day: addDays(today, -1), km: km(yesterday), count: yesterday.length },

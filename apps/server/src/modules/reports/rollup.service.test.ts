@@ -16,7 +16,9 @@ let odoTerminal: number;
 beforeAll(async () => {
   t = await createTestServer();
   const insert = (identifier: string) =>
-    t.ctx.db.one<{ id: number }>(`INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ($1, $1, 'jt808') RETURNING id`, [identifier]);
+    t.ctx.db.one<{ id: number }>(`INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ($1, $1, 'jt808') RETURNING id`, [
+      identifier,
+    ]);
   gpsTerminal = (await insert('13871000001'))!.id;
   odoTerminal = (await insert('13871000002'))!.id;
 });
@@ -27,8 +29,29 @@ afterAll(async () => {
 /** Beijing wall-clock time on 2026-05-02 → epoch ms. */
 const bj = (hhmmss: string, day = '2026-05-02') => Date.parse(`${day}T${hhmmss}+08:00`);
 
-const point = (terminalPk: number, gpsTime: number, lat: number, lon: number, speed: number, extra: Partial<StoredPosition> = {}): StoredPosition => ({
-  terminalPk, gpsTime, receivedAt: gpsTime, lat, lon, speed, course: 0, altitude: 0, valid: true, satellites: 8, acc: true, mileage: null, alarms: [], extras: null, ...extra,
+const point = (
+  terminalPk: number,
+  gpsTime: number,
+  lat: number,
+  lon: number,
+  speed: number,
+  extra: Partial<StoredPosition> = {},
+): StoredPosition => ({
+  terminalPk,
+  gpsTime,
+  receivedAt: gpsTime,
+  lat,
+  lon,
+  speed,
+  course: 0,
+  altitude: 0,
+  valid: true,
+  satellites: 8,
+  acc: true,
+  mileage: null,
+  alarms: [],
+  extras: null,
+  ...extra,
 });
 
 const stats = (terminalId: number, day: string) =>
@@ -67,29 +90,78 @@ describe('daily rollup', () => {
       point(odoTerminal, bj('10:24:00'), 23, 113, 30, { mileage: 1.5 }),
     ]);
     await ingestQueries.insertAlarms(t.ctx.db, [
-      { terminalPk: gpsTerminal, accountId: null, vehicleId: null, type: 'overspeed', alarmTime: bj('08:05:00'), lat: 22.53, lon: 114.05, speed: 40 },
-      { terminalPk: gpsTerminal, accountId: null, vehicleId: null, type: 'overspeed', alarmTime: bj('08:06:00'), lat: 22.53, lon: 114.05, speed: 40 },
-      { terminalPk: gpsTerminal, accountId: null, vehicleId: null, type: 'sos', alarmTime: bj('00:00:00'), lat: 22.53, lon: 114.05, speed: 0 },
-      { terminalPk: gpsTerminal, accountId: null, vehicleId: null, type: 'sos', alarmTime: bj('00:00:00', '2026-05-03'), lat: 22.53, lon: 114.05, speed: 0 },
+      {
+        terminalPk: gpsTerminal,
+        accountId: null,
+        vehicleId: null,
+        type: 'overspeed',
+        alarmTime: bj('08:05:00'),
+        lat: 22.53,
+        lon: 114.05,
+        speed: 40,
+      },
+      {
+        terminalPk: gpsTerminal,
+        accountId: null,
+        vehicleId: null,
+        type: 'overspeed',
+        alarmTime: bj('08:06:00'),
+        lat: 22.53,
+        lon: 114.05,
+        speed: 40,
+      },
+      {
+        terminalPk: gpsTerminal,
+        accountId: null,
+        vehicleId: null,
+        type: 'sos',
+        alarmTime: bj('00:00:00'),
+        lat: 22.53,
+        lon: 114.05,
+        speed: 0,
+      },
+      {
+        terminalPk: gpsTerminal,
+        accountId: null,
+        vehicleId: null,
+        type: 'sos',
+        alarmTime: bj('00:00:00', '2026-05-03'),
+        lat: 22.53,
+        lon: 114.05,
+        speed: 0,
+      },
     ]);
     // Presence: online since the evening before, off 12:00–20:00, online again into the next day.
     await t.ctx.db.query(
       `INSERT INTO presence_events (terminal_id, at, online) VALUES ($1, $2, true), ($1, $3, false), ($1, $4, true), ($1, $5, false)`,
-      [gpsTerminal, new Date(bj('22:00:00', '2026-05-01')), new Date(bj('12:00:00')), new Date(bj('20:00:00')), new Date(bj('06:00:00', '2026-05-03'))],
+      [
+        gpsTerminal,
+        new Date(bj('22:00:00', '2026-05-01')),
+        new Date(bj('12:00:00')),
+        new Date(bj('20:00:00')),
+        new Date(bj('06:00:00', '2026-05-03')),
+      ],
     );
   });
 
   it('sums the great-circle distance of valid fixes, driving time, speed, positions, alarms and online time of a Beijing day', async () => {
     await backfill(t.ctx.db, '2026-05-01', '2026-05-03', Date.parse('2026-05-10T00:00:00Z'));
     let expectedMeters = 0;
-    for (let i = 1; i < track.length; i++) expectedMeters += distanceMeters([track[i - 1].lon, track[i - 1].lat], [track[i].lon, track[i].lat]);
+    for (let i = 1; i < track.length; i++)
+      expectedMeters += distanceMeters([track[i - 1].lon, track[i - 1].lat], [track[i].lon, track[i].lat]);
     expectedMeters += distanceMeters([114.05, track[60].lat], [114.05, 22.56]); // into the parking spot (rounding only)
     const day = await stats(gpsTerminal, '2026-05-02');
     expect(day).toMatchObject({
-      mileage_source: 'gps', driving_seconds: 600 + 10 + 10, // the track, the step into the stop, the step after the jump max_speed: 40, position_count: 61 + 30 + 3 + 1,
-      first_position_at: new Date(bj('08:00:00')), last_position_at: new Date(bj('23:59:50')),
-      alarm_count: 3, alarm_types: { overspeed: 2, sos: 1 },
-      online_seconds: 12 * 3600 + 4 * 3600, first_online_at: dayStart('2026-05-02'), last_offline_at: new Date(bj('12:00:00')), elapsed_seconds: 86_400,
+      mileage_source: 'gps',
+      driving_seconds: 600 + 10 + 10, // the track, the step into the stop, the step after the jump max_speed: 40, position_count: 61 + 30 + 3 + 1,
+      first_position_at: new Date(bj('08:00:00')),
+      last_position_at: new Date(bj('23:59:50')),
+      alarm_count: 3,
+      alarm_types: { overspeed: 2, sos: 1 },
+      online_seconds: 12 * 3600 + 4 * 3600,
+      first_online_at: dayStart('2026-05-02'),
+      last_offline_at: new Date(bj('12:00:00')),
+      elapsed_seconds: 86_400,
     });
     // 60 steps of 0.001° plus the jump back (not counted) and 23:59:50 (parked at 22.56): exactly the track,
     // stored as the pages show it (0.01 km) beside the running sum.
@@ -98,9 +170,18 @@ describe('daily rollup', () => {
     expect(day!.mileage_km).toBe(6.67);
 
     expect(await stats(gpsTerminal, '2026-05-03')).toMatchObject({
-      position_count: 1, alarm_count: 1, alarm_types: { sos: 1 }, online_seconds: 6 * 3600, first_online_at: dayStart('2026-05-03'), last_offline_at: new Date(bj('06:00:00', '2026-05-03')),
+      position_count: 1,
+      alarm_count: 1,
+      alarm_types: { sos: 1 },
+      online_seconds: 6 * 3600,
+      first_online_at: dayStart('2026-05-03'),
+      last_offline_at: new Date(bj('06:00:00', '2026-05-03')),
     });
-    expect(await stats(gpsTerminal, '2026-05-01')).toMatchObject({ position_count: 1, online_seconds: 2 * 3600, first_online_at: new Date(bj('22:00:00', '2026-05-01')) });
+    expect(await stats(gpsTerminal, '2026-05-01')).toMatchObject({
+      position_count: 1,
+      online_seconds: 2 * 3600,
+      first_online_at: new Date(bj('22:00:00', '2026-05-01')),
+    });
 
     const odo = await stats(odoTerminal, '2026-05-02');
     expect(odo).toMatchObject({ mileage_source: 'odometer', position_count: 5, driving_seconds: 0, online_seconds: 0 }); // 6-minute gaps are not driving
@@ -108,7 +189,9 @@ describe('daily rollup', () => {
   });
 
   it('counts the walk of a terminal that reports speed 0, but not its drift while it stands', async () => {
-    const walker = (await t.ctx.db.one<{ id: number }>(`INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('9700000001', '9700000001', 'watch') RETURNING id`))!.id;
+    const walker = (await t.ctx.db.one<{ id: number }>(
+      `INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('9700000001', '9700000001', 'watch') RETURNING id`,
+    ))!.id;
     const rows: StoredPosition[] = [];
     // 10:00–10:10: a step of 0.001° (≈111 m) a minute, every report at speed 0 (the watch sends none).
     for (let i = 0; i <= 10; i++) rows.push(point(walker, bj('10:00:00', '2026-05-04') + i * 60_000, 22.5 + i * 0.001, 114.05, 0));
@@ -117,11 +200,18 @@ describe('daily rollup', () => {
     await ingestQueries.copyPositions(t.ctx.db, rows);
     await rollupDay(t.ctx.db, '2026-05-04', { now: Date.parse('2026-05-10T00:00:00Z') });
     const walked = distanceMeters([114.05, 22.5], [114.05, 22.51]);
-    expect(await stats(walker, '2026-05-04')).toMatchObject({ mileage_source: 'gps', mileage_km: Math.round(walked / 10) / 100, driving_seconds: 0 });
+    expect(await stats(walker, '2026-05-04')).toMatchObject({
+      mileage_source: 'gps',
+      mileage_km: Math.round(walked / 10) / 100,
+      driving_seconds: 0,
+    });
   });
 
   it('gives the same table when run again, and drops what no longer happened', async () => {
-    const all = () => t.ctx.db.query(`SELECT * FROM daily_terminal_stats ORDER BY terminal_id, day`).then((rows) => rows.map(({ rolled_up_at: _, ...r }) => r));
+    const all = () =>
+      t.ctx.db
+        .query(`SELECT * FROM daily_terminal_stats ORDER BY terminal_id, day`)
+        .then((rows) => rows.map(({ rolled_up_at: _, ...r }) => r));
     const before = await all();
     await backfill(t.ctx.db, '2026-05-01', '2026-05-03', Date.parse('2026-05-10T00:00:00Z'));
     expect(await all()).toEqual(before);
@@ -138,16 +228,30 @@ describe('daily rollup', () => {
   it('adds what arrived since the last pass while the day runs, to the same figures a full pass gives', async () => {
     const db = t.ctx.db;
     const day = () =>
-      db.query(`SELECT * FROM daily_terminal_stats WHERE day = '2026-05-02' ORDER BY terminal_id`).then((rows) =>
-        rows.map(({ rolled_up_at: _, ...r }) => JSON.parse(JSON.stringify(r, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 1e9) / 1e9 : v)))));
+      db
+        .query(`SELECT * FROM daily_terminal_stats WHERE day = '2026-05-02' ORDER BY terminal_id`)
+        .then((rows) =>
+          rows.map(({ rolled_up_at: _, ...r }) =>
+            JSON.parse(JSON.stringify(r, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 1e9) / 1e9 : v))),
+          ),
+        );
     await db.query(`DELETE FROM daily_terminal_stats WHERE day = '2026-05-02'`);
     await db.query(`DELETE FROM daily_rollup_days`);
     expect(await rollupDay(db, '2026-05-02', { now: bj('08:05:00') })).toMatchObject({ final: false });
-    expect(await stats(gpsTerminal, '2026-05-02')).toMatchObject({ position_count: 30, driving_seconds: 290, elapsed_seconds: 8 * 3600 + 300 });
+    expect(await stats(gpsTerminal, '2026-05-02')).toMatchObject({
+      position_count: 30,
+      driving_seconds: 290,
+      elapsed_seconds: 8 * 3600 + 300,
+    });
     await rollupDay(db, '2026-05-02', { now: bj('08:07:35') });
     await rollupDay(db, '2026-05-02', { now: bj('14:00:00') });
     const stepwise = await day();
-    expect(stepwise.find((r) => r.terminal_id === gpsTerminal)).toMatchObject({ elapsed_seconds: 14 * 3600, online_seconds: 12 * 3600, position_count: 61 + 30 + 3, driving_seconds: 620 });
+    expect(stepwise.find((r) => r.terminal_id === gpsTerminal)).toMatchObject({
+      elapsed_seconds: 14 * 3600,
+      online_seconds: 12 * 3600,
+      position_count: 61 + 30 + 3,
+      driving_seconds: 620,
+    });
     await rollupDay(db, '2026-05-02', { now: bj('14:00:00'), full: true });
     expect(await day()).toEqual(stepwise);
 
@@ -179,16 +283,31 @@ describe('daily rollup', () => {
   it('records online and offline transitions made by the gateway, at the last sign of life', async () => {
     const gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
     const terminal = await connectJt808(gw.ports.jt808!, '013871000002');
-    terminal.send(encodeJt808Location({ phone: '013871000002' }, 1, { time: Date.now(), lat: 23, lon: 113, valid: true, speedKmh: 0, course: 0, altitude: 0 }));
+    terminal.send(
+      encodeJt808Location({ phone: '013871000002' }, 1, {
+        time: Date.now(),
+        lat: 23,
+        lon: 113,
+        valid: true,
+        speedKmh: 0,
+        course: 0,
+        altitude: 0,
+      }),
+    );
     await terminal.next(); // answered once stored
     terminal.close();
     await gw.close();
-    const events = () => t.ctx.db.query<{ at: Date; online: boolean }>('SELECT at, online FROM presence_events WHERE terminal_id = $1 ORDER BY at, online DESC', [odoTerminal]);
+    const events = () =>
+      t.ctx.db.query<{ at: Date; online: boolean }>(
+        'SELECT at, online FROM presence_events WHERE terminal_id = $1 ORDER BY at, online DESC',
+        [odoTerminal],
+      );
     const [cameOnline] = await events();
     expect(cameOnline).toMatchObject({ online: true });
     expect(Math.abs(cameOnline.at.getTime() - Date.now())).toBeLessThan(30_000);
     // The sweep's query declares it offline; the event carries when it was last heard.
-    const lastHeard = (await t.ctx.db.one<{ last_seen_at: Date }>('SELECT last_seen_at FROM terminals WHERE id = $1', [odoTerminal]))!.last_seen_at;
+    const lastHeard = (await t.ctx.db.one<{ last_seen_at: Date }>('SELECT last_seen_at FROM terminals WHERE id = $1', [odoTerminal]))!
+      .last_seen_at;
     await new Promise((r) => setTimeout(r, 20));
     expect(await ingestQueries.markSilentOffline(t.ctx.db, 0, [odoTerminal])).toHaveLength(1);
     expect(await ingestQueries.markSilentOffline(t.ctx.db, 0, [odoTerminal])).toHaveLength(0); // already offline: no second event

@@ -93,8 +93,15 @@ export async function rollupPending(db: Db, now = Date.now(), retentionDays = 0)
     if (!r) break; // another process is at it
     done.push(r);
   }
-  await refreshFleetSummary(db, now, done.filter((r) => !r.kept).map((r) => r.day));
-  await rollupFinishedMonths(db, done.filter((r) => r.final && !r.kept).map((r) => r.day));
+  await refreshFleetSummary(
+    db,
+    now,
+    done.filter((r) => !r.kept).map((r) => r.day),
+  );
+  await rollupFinishedMonths(
+    db,
+    done.filter((r) => r.final && !r.kept).map((r) => r.day),
+  );
   return done;
 }
 
@@ -102,12 +109,25 @@ export async function rollupPending(db: Db, now = Date.now(), retentionDays = 0)
 export async function backfill(db: Db, from: Day, to: Day, now = Date.now()): Promise<DayResult[]> {
   const out: DayResult[] = [];
   for (const day of daysBetween(from, to)) out.push((await rollupDay(db, day, { now, wait: true, full: true }))!);
-  await refreshFleetSummary(db, now, out.map((r) => r.day), true);
-  await rollupFinishedMonths(db, out.filter((r) => r.final).map((r) => r.day), true);
+  await refreshFleetSummary(
+    db,
+    now,
+    out.map((r) => r.day),
+    true,
+  );
+  await rollupFinishedMonths(
+    db,
+    out.filter((r) => r.final).map((r) => r.day),
+    true,
+  );
   return out;
 }
 
 /** The jobs role's rollup worker: at start, then every `intervalMs`. Stopping waits for a run under way. */
 export function startRollupWorker(db: Db, log: FastifyBaseLogger, intervalMs: number, retentionDays = 0): () => Promise<void> {
-  return repeatEvery(intervalMs, async () => void (await rollupPending(db, Date.now(), retentionDays)), (err) => log.error({ err }, '报表日汇总失败'));
+  return repeatEvery(
+    intervalMs,
+    async () => void (await rollupPending(db, Date.now(), retentionDays)),
+    (err) => log.error({ err }, '报表日汇总失败'),
+  );
 }

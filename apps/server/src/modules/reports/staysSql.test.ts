@@ -8,7 +8,20 @@ let terminal: number;
 /** Beijing wall-clock time on 2026-05-02 → epoch ms. */
 const bj = (hhmmss: string, day = '2026-05-02') => Date.parse(`${day}T${hhmmss}+08:00`);
 const fix = (at: number, lat: number, lon: number, speed: number, valid = true): StoredPosition => ({
-  terminalPk: terminal, gpsTime: at, receivedAt: at, lat, lon, speed, course: 0, altitude: 0, valid, satellites: 8, acc: speed > 0, mileage: null, alarms: [], extras: null,
+  terminalPk: terminal,
+  gpsTime: at,
+  receivedAt: at,
+  lat,
+  lon,
+  speed,
+  course: 0,
+  altitude: 0,
+  valid,
+  satellites: 8,
+  acc: speed > 0,
+  mileage: null,
+  alarms: [],
+  extras: null,
 });
 const every = (from: string, to: string, stepS: number, make: (at: number, i: number) => StoredPosition) => {
   const out: StoredPosition[] = [];
@@ -17,9 +30,18 @@ const every = (from: string, to: string, stepS: number, make: (at: number, i: nu
 };
 
 const stays = (terminalId = terminal) =>
-  t.ctx.db.query<{ start_at: Date; end_at: Date; seconds: number; lat: number; lon: number; open: boolean }>(
-    `SELECT start_at, end_at, seconds, lat, lon, open FROM daily_stays WHERE terminal_id = $1 AND day = '2026-05-02' ORDER BY start_at`, [terminalId],
-  ).then((rows) => rows.map((r) => ({ ...r, start: new Date(r.start_at.getTime() + 8 * 3600_000).toISOString().slice(11, 19), end: new Date(r.end_at.getTime() + 8 * 3600_000).toISOString().slice(11, 19) })));
+  t.ctx.db
+    .query<{ start_at: Date; end_at: Date; seconds: number; lat: number; lon: number; open: boolean }>(
+      `SELECT start_at, end_at, seconds, lat, lon, open FROM daily_stays WHERE terminal_id = $1 AND day = '2026-05-02' ORDER BY start_at`,
+      [terminalId],
+    )
+    .then((rows) =>
+      rows.map((r) => ({
+        ...r,
+        start: new Date(r.start_at.getTime() + 8 * 3600_000).toISOString().slice(11, 19),
+        end: new Date(r.end_at.getTime() + 8 * 3600_000).toISOString().slice(11, 19),
+      })),
+    );
 
 // The day's stays, as playback's stop rule finds them (see the expectations in the test below).
 const EXPECTED = [
@@ -30,7 +52,9 @@ const EXPECTED = [
 
 beforeAll(async () => {
   t = await createTestServer();
-  terminal = (await t.ctx.db.one<{ id: number }>(`INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('13872000001', '13872000001', 'jt808') RETURNING id`))!.id;
+  terminal = (await t.ctx.db.one<{ id: number }>(
+    `INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('13872000001', '13872000001', 'jt808') RETURNING id`,
+  ))!.id;
   const rows = [
     fix(bj('23:58:00', '2026-05-01'), 22.6, 114, 0), // the day before: not this day's stay
     // Parked 07:00–07:10 (every 30 s), then off at 30 km/h.
@@ -89,15 +113,26 @@ describe('a short movement ends no stay', () => {
   const morning: StoredPosition[] = [];
   let lat = 22.8;
   const at = (hhmmss: string, plusSeconds = 0) => bj(hhmmss) + plusSeconds * 1000;
-  const park = (from: string, to: string) => morning.push(...every(from, to, 30, (time) => ({ ...fix(time, lat, 114.1, 0), terminalPk: noisy })));
+  const park = (from: string, to: string) =>
+    morning.push(...every(from, to, 30, (time) => ({ ...fix(time, lat, 114.1, 0), terminalPk: noisy })));
   const drive = (from: string, to: string, speed: number, stepDegrees: number) =>
-    morning.push(...every(from, to, 30, (time) => ({ ...fix(time, (lat = Math.round((lat + stepDegrees) * 1e6) / 1e6), 114.1, speed), terminalPk: noisy })));
+    morning.push(
+      ...every(from, to, 30, (time) => ({
+        ...fix(time, (lat = Math.round((lat + stepDegrees) * 1e6) / 1e6), 114.1, speed),
+        terminalPk: noisy,
+      })),
+    );
 
   beforeAll(async () => {
-    noisy = (await t.ctx.db.one<{ id: number }>(`INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('13872000002', '13872000002', 'jt808') RETURNING id`))!.id;
+    noisy = (await t.ctx.db.one<{ id: number }>(
+      `INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('13872000002', '13872000002', 'jt808') RETURNING id`,
+    ))!.id;
     park('06:00:00', '06:30:00');
     // Speed noise while parked: one fix at 8 km/h, 20 m off, at 06:15.
-    Object.assign(morning.find((f) => f.gpsTime === at('06:15:00'))!, { speed: 8, lat: lat + 0.00018 });
+    Object.assign(
+      morning.find((f) => f.gpsTime === at('06:15:00'))!,
+      { speed: 8, lat: lat + 0.00018 },
+    );
     drive('06:30:30', '06:40:00', 36, 0.0027); // 20 × 300 m
     park('06:40:30', '07:00:00');
     drive('07:00:30', '07:04:30', 9, 0.0006); // a real short move: 9 × 67 m = 600 m in 4 minutes
@@ -119,7 +154,9 @@ describe('a short movement ends no stay', () => {
     '06:00:00-06:30:30', // one stay across the noise, no trip of 40 m between two
     '06:40:30-07:00:30', // ends at the 600 m move: a trip
     '07:05:00-07:30:30',
-    '07:35:30-07:37:30', '07:38:00-07:40:00', '07:40:30-07:42:30', // the jam's stands, each its own
+    '07:35:30-07:37:30',
+    '07:38:00-07:40:00',
+    '07:40:30-07:42:30', // the jam's stands, each its own
     '07:50:30-08:30:00 open',
   ];
   const shown = async () => (await stays(noisy)).map((s) => `${s.start}-${s.end}${s.open ? ' open' : ''}`);

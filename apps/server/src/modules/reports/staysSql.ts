@@ -116,7 +116,10 @@ export async function writeStays(q: Queryable, mode: RollupMode, scope: RollupSc
   );
   await q.query(`SELECT set_config('jit_optimize_above_cost', '-1', true), set_config('jit_inline_above_cost', '-1', true)`);
   await q.query(staysSql(mode, scope), args);
-  await q.query(`SELECT set_config('jit_optimize_above_cost', $1, true), set_config('jit_inline_above_cost', $2, true)`, [jit.optimize, jit.inline]);
+  await q.query(`SELECT set_config('jit_optimize_above_cost', $1, true), set_config('jit_inline_above_cost', $2, true)`, [
+    jit.optimize,
+    jit.inline,
+  ]);
 }
 
 /** A continued stay that turned out short once the vehicle moved (kept above only to replace its open row). */

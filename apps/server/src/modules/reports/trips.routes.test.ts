@@ -61,7 +61,13 @@ beforeAll(async () => {
   t = await createTestServer();
   a = await createTenant(t, { codes: 'all' });
   b = await createTenant(t, { codes: 'all' });
-  vehicleId = (await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate: '粤B70001', terminalId: '13870000001', protocol: 'jt808' }) })).json().obj.vehicleId;
+  vehicleId = (
+    await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/add.json',
+      ...form({ plate: '粤B70001', terminalId: '13870000001', protocol: 'jt808' }),
+    })
+  ).json().obj.vehicleId;
   // The tenant has had the terminal since before the morning (a later hand-over would hide it).
   await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
 
@@ -69,7 +75,17 @@ beforeAll(async () => {
   const terminal = await connectJt808(gw.ports.jt808!, '013870000001');
   let serial = 1;
   for (const f of fixes) {
-    terminal.send(encodeJt808Location({ phone: '013870000001' }, serial++, { time: f.time, lat: f.lat, lon: LON, valid: true, speedKmh: f.speed, course: 0, altitude: 0 }));
+    terminal.send(
+      encodeJt808Location({ phone: '013870000001' }, serial++, {
+        time: f.time,
+        lat: f.lat,
+        lon: LON,
+        valid: true,
+        speedKmh: f.speed,
+        course: 0,
+        altitude: 0,
+      }),
+    );
     await terminal.next(); // answered once stored
   }
   terminal.close();
@@ -80,7 +96,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-const trips = (sid: string, extra = '') => t.call(sid, { url: `/car/v1/accelerate/report/trip/tripReport.json?startDate=2026-05-02&endDate=2026-05-02${extra}` }).then((r) => r.json());
+const trips = (sid: string, extra = '') =>
+  t
+    .call(sid, { url: `/car/v1/accelerate/report/trip/tripReport.json?startDate=2026-05-02&endDate=2026-05-02${extra}` })
+    .then((r) => r.json());
 
 describe('trip report', () => {
   it('splits the day at stops of at least 5 minutes: start, end, where, how far, how fast', async () => {
@@ -90,10 +109,23 @@ describe('trip report', () => {
     const [first, last] = res.obj.list;
     // From the first moving fix to the next long stop's first fix; the light at 08:21 is inside it.
     expect(first).toEqual({
-      vehicleId, plate: '粤B70001', name: '粤B70001', groupName: '', accountName: expect.any(String), terminalId: '013870000001', day: '2026-05-02',
-      startAt: at('08:10', 30), endAt: at('08:30', 30), seconds: 20 * 60, distanceKm: km(at('08:10', 30), at('08:30', 30)),
-      avgSpeed: Math.round((km(at('08:10', 30), at('08:30', 30)) / (20 / 60)) * 10) / 10, maxSpeed: 50,
-      startLon: LON, startLat: latAt(at('08:10', 30)), endLon: LON, endLat: latAt(at('08:30', 30)),
+      vehicleId,
+      plate: '粤B70001',
+      name: '粤B70001',
+      groupName: '',
+      accountName: expect.any(String),
+      terminalId: '013870000001',
+      day: '2026-05-02',
+      startAt: at('08:10', 30),
+      endAt: at('08:30', 30),
+      seconds: 20 * 60,
+      distanceKm: km(at('08:10', 30), at('08:30', 30)),
+      avgSpeed: Math.round((km(at('08:10', 30), at('08:30', 30)) / (20 / 60)) * 10) / 10,
+      maxSpeed: 50,
+      startLon: LON,
+      startLat: latAt(at('08:10', 30)),
+      endLon: LON,
+      endLat: latAt(at('08:30', 30)),
     });
     // The last one ends at the day's last fix: it was still driving.
     expect(last).toMatchObject({ startAt: at('08:45', 30), endAt: at('08:50'), seconds: 270, maxSpeed: 36, endLat: latAt(at('08:50')) });
@@ -103,7 +135,11 @@ describe('trip report', () => {
   it('makes no trip of a noisy fix while parked: its metres are in the day’s mileage and in no trip', async () => {
     const res = await trips(a.sessionId, '&minMinutes=1');
     expect(res.obj.list.some((r: { startAt: number }) => r.startAt === at('08:37', 30))).toBe(false);
-    const mileage = (await t.call(a.sessionId, { url: `/car/v1/accelerate/report/mileage/dayMileage.json?vehicleId=${vehicleId}&startDate=2026-05-02&endDate=2026-05-02` })).json();
+    const mileage = (
+      await t.call(a.sessionId, {
+        url: `/car/v1/accelerate/report/mileage/dayMileage.json?vehicleId=${vehicleId}&startDate=2026-05-02&endDate=2026-05-02`,
+      })
+    ).json();
     const [day] = mileage.obj.list;
     const sum = res.obj.list.reduce((s: number, r: { distanceKm: number }) => s + r.distanceKm, 0);
     // Off and back: 2 × 20 m. Each figure is rounded to 0.01 km on its own.
@@ -113,7 +149,9 @@ describe('trip report', () => {
   it('splits at shorter stops when asked, and keeps each tenant to its own vehicles', async () => {
     const short = await trips(a.sessionId, '&minMinutes=1');
     expect(short.obj.list.map((r: { startAt: number; endAt: number }) => [r.startAt, r.endAt])).toEqual([
-      [at('08:10', 30), at('08:21')], [at('08:23', 30), at('08:30', 30)], [at('08:45', 30), at('08:50')],
+      [at('08:10', 30), at('08:21')],
+      [at('08:23', 30), at('08:30', 30)],
+      [at('08:45', 30), at('08:50')],
     ]);
     expect((await trips(b.sessionId)).obj).toMatchObject({ total: 0, list: [] });
     expect(await trips(b.sessionId, `&vehicleId=${vehicleId}`)).toMatchObject({ flag: 0, msg: '车辆不存在或无权访问' });
@@ -122,19 +160,46 @@ describe('trip report', () => {
 
   it('exports the same trips to Excel through the download centre, with Chinese addresses', async () => {
     const params = JSON.stringify({ startDate: '2026-05-02', endDate: '2026-05-02', minMinutes: '5' });
-    const job = (await t.call(a.sessionId, { method: 'POST', url: '/car/v1/accelerate/export/exportDataReport.json', ...form({ reportType: 'tripReport', params }) })).json();
+    const job = (
+      await t.call(a.sessionId, {
+        method: 'POST',
+        url: '/car/v1/accelerate/export/exportDataReport.json',
+        ...form({ reportType: 'tripReport', params }),
+      })
+    ).json();
     expect(job.obj).toMatchObject({ name: '行程报表', status: 'queued' });
     const exports = new ExportsService(t.ctx, EXPORT_KINDS);
-    while (await exports.runNext()) { /* drain */ }
+    while (await exports.runNext()) {
+      /* drain */
+    }
     const file = await t.call(a.sessionId, { url: `/car/v1/accelerate/export/download.json?id=${job.obj.id}` });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const rows = book.worksheets[0].getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
-    expect(rows[0]).toEqual(['日期', '车牌号', '名称', '终端号', '分组', '所属账户', '开始时间', '结束时间', '行程时长', '里程(km)', '平均速度(km/h)', '最高速度(km/h)', '起点', '终点']);
+    const rows = book.worksheets[0]
+      .getSheetValues()
+      .slice(1)
+      .map((row) => (row as unknown[]).slice(1));
+    expect(rows[0]).toEqual([
+      '日期',
+      '车牌号',
+      '名称',
+      '终端号',
+      '分组',
+      '所属账户',
+      '开始时间',
+      '结束时间',
+      '行程时长',
+      '里程(km)',
+      '平均速度(km/h)',
+      '最高速度(km/h)',
+      '起点',
+      '终点',
+    ]);
     expect(rows.slice(1).map((r) => [r[1], ...r.slice(6, 12)])).toEqual([
       ['粤B70001', '2026-05-02 08:10:30', '2026-05-02 08:30:30', '20分0秒', km(at('08:10', 30), at('08:30', 30)), expect.any(Number), 50],
       ['粤B70001', '2026-05-02 08:45:30', '2026-05-02 08:50:00', '4分30秒', km(at('08:45', 30), at('08:50')), expect.any(Number), 36],
     ]);
-    for (const r of rows.slice(1)) expect([r[12], r[13]]).toEqual([expect.stringMatching(/^广东省深圳市/), expect.stringMatching(/^广东省深圳市/)]);
+    for (const r of rows.slice(1))
+      expect([r[12], r[13]]).toEqual([expect.stringMatching(/^广东省深圳市/), expect.stringMatching(/^广东省深圳市/)]);
   });
 });

@@ -12,10 +12,12 @@ export interface SecurityRow {
 
 export const securityQueries = {
   user: async (q: Queryable, userId: number) =>
-    (await q.query<SecurityRow>(
-      'SELECT phone, wx_openid, wx_nickname, password_hash, privacy, last_login_at, last_login_ip FROM users WHERE id = $1',
-      [userId],
-    ))[0],
+    (
+      await q.query<SecurityRow>(
+        'SELECT phone, wx_openid, wx_nickname, password_hash, privacy, last_login_at, last_login_ip FROM users WHERE id = $1',
+        [userId],
+      )
+    )[0],
   phoneTakenByOther: async (q: Queryable, phone: string, userId: number) =>
     (await q.query('SELECT 1 FROM users WHERE phone = $1 AND id <> $2', [phone, userId])).length > 0,
   setPhone: (q: Queryable, userId: number, phone: string) => q.query('UPDATE users SET phone = $2 WHERE id = $1', [userId, phone]),

@@ -8,13 +8,35 @@ import { systemQueries } from './system.queries.ts';
 export const BUILTIN_DICTIONARY: Record<string, Array<[value: string, label: string]>> = {
   // the vehicle form's and the import's names, so the dictionary cannot say another word
   assetType: [...Object.entries(VEHICLE_TYPE_NAMES), ['asset', '资产']],
-  protocol: [['jt808', 'JT/T 808'], ['gt06', 'GT06'], ['h02', 'H02'], ['watch', '手表协议']],
-  commandType: [
-    ['cutOil', '断油断电'], ['restoreOil', '恢复油电'], ['locateNow', '立即定位'], ['setInterval', '设置上传间隔'],
-    ['reboot', '重启终端'], ['text', '文本下发'], ['custom', '自定义指令'],
+  protocol: [
+    ['jt808', 'JT/T 808'],
+    ['gt06', 'GT06'],
+    ['h02', 'H02'],
+    ['watch', '手表协议'],
   ],
-  terminalStatus: [['unassigned', '未分配'], ['inStock', '库存'], ['active', '已激活'], ['expired', '已过期'], ['disabled', '已停用']],
-  pushChannel: [['web', '网页'], ['app', 'App'], ['sms', '短信'], ['email', '邮件'], ['wechat', '微信公众号']],
+  commandType: [
+    ['cutOil', '断油断电'],
+    ['restoreOil', '恢复油电'],
+    ['locateNow', '立即定位'],
+    ['setInterval', '设置上传间隔'],
+    ['reboot', '重启终端'],
+    ['text', '文本下发'],
+    ['custom', '自定义指令'],
+  ],
+  terminalStatus: [
+    ['unassigned', '未分配'],
+    ['inStock', '库存'],
+    ['active', '已激活'],
+    ['expired', '已过期'],
+    ['disabled', '已停用'],
+  ],
+  pushChannel: [
+    ['web', '网页'],
+    ['app', 'App'],
+    ['sms', '短信'],
+    ['email', '邮件'],
+    ['wechat', '微信公众号'],
+  ],
 };
 
 export async function seedDictionary(db: Db) {

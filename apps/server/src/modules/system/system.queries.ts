@@ -18,10 +18,12 @@ export const systemQueries = {
     ),
 
   account: async (q: Queryable, accountId: number) =>
-    (await q.query<{ id: number; name: string; enabled: boolean; expires_at: Date | null; path: string }>(
-      'SELECT id, name, enabled, expires_at, path FROM accounts WHERE id = $1',
-      [accountId],
-    ))[0],
+    (
+      await q.query<{ id: number; name: string; enabled: boolean; expires_at: Date | null; path: string }>(
+        'SELECT id, name, enabled, expires_at, path FROM accounts WHERE id = $1',
+        [accountId],
+      )
+    )[0],
 
   /** Terminal counts of the account subtree; zero until the terminals table exists. */
   terminalCounts: async (q: Queryable, accountPath: string) => {

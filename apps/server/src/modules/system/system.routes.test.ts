@@ -12,7 +12,12 @@ describe('dictionary, account status and branding', () => {
   it('serves built-in dictionaries grouped by type', async () => {
     const admin = await t.login();
     const all = (await t.call(admin, { url: '/car/v4/api/system/dictionary/list.json' })).json().obj;
-    expect(all.protocol).toEqual([{ value: 'jt808', label: 'JT/T 808' }, { value: 'gt06', label: 'GT06' }, { value: 'h02', label: 'H02' }, { value: 'watch', label: '手表协议' }]);
+    expect(all.protocol).toEqual([
+      { value: 'jt808', label: 'JT/T 808' },
+      { value: 'gt06', label: 'GT06' },
+      { value: 'h02', label: 'H02' },
+      { value: 'watch', label: '手表协议' },
+    ]);
     expect(all.alarmType.find((x: { value: string }) => x.value === 'sos').label).toBe('紧急报警');
     const one = (await t.call(admin, { url: '/car/v4/api/system/dictionary/list.json?type=assetType' })).json().obj;
     expect(Object.keys(one)).toEqual(['assetType']);
@@ -32,7 +37,9 @@ describe('dictionary, account status and branding', () => {
     expect(def).toMatchObject({ flag: 1, obj: { title: '车联智能管理平台', legacyLogin: false } });
     const legacy = (await t.app.inject({ url: '/car/v1/api/custom/queryCustomInfo.json?url=legacy.localhost:8080' })).json();
     expect(legacy.obj.legacyLogin).toBe(true);
-    await t.ctx.db.query(`INSERT INTO branding (host, title, icon_url) VALUES ('fleet.example.cn', '某某物流车辆管理', '/brand/fleet.svg')`);
+    await t.ctx.db.query(
+      `INSERT INTO branding (host, title, icon_url) VALUES ('fleet.example.cn', '某某物流车辆管理', '/brand/fleet.svg')`,
+    );
     const custom = (await t.app.inject({ url: '/car/v1/api/custom/queryCustomInfo.json?url=https://Fleet.Example.cn/login' })).json();
     expect(custom.obj).toMatchObject({ title: '某某物流车辆管理', iconUrl: '/brand/fleet.svg', legacyLogin: false });
   });

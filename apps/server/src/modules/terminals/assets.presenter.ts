@@ -8,7 +8,10 @@ import type { GroupRow } from './groups.queries.ts';
 
 type TerminalStatus = Exclude<ServiceState, 'unbound'>;
 
-export function terminalStatus(t: { enabled: boolean | null; activated_at: Date | null; service_expires_at: Date | null }, now = Date.now()): TerminalStatus {
+export function terminalStatus(
+  t: { enabled: boolean | null; activated_at: Date | null; service_expires_at: Date | null },
+  now = Date.now(),
+): TerminalStatus {
   if (t.enabled === false) return 'disabled';
   if (t.service_expires_at && t.service_expires_at.getTime() < now) return 'expired';
   return t.activated_at ? 'active' : 'unactivated';
@@ -19,27 +22,53 @@ const protocolName = (p: string | null) => (p && isProtocol(p) ? PROTOCOL_NAMES_
 export function presentTerminal(t: TerminalRow): Terminal {
   const status = terminalStatus(t);
   return {
-    terminalId: t.identifier, protocol: t.protocol, protocolName: protocolName(t.protocol), model: t.model, sim: t.sim,
-    accountId: t.account_id, accountName: t.account_name ?? '', assigned: t.account_id !== null, enabled: t.enabled,
-    status, statusName: SERVICE_STATES[status], activatedAt: epochOrNull(t.activated_at), serviceExpiresAt: epochOrNull(t.service_expires_at),
-    online: t.online, lastSeenAt: epochOrNull(t.last_seen_at), vehicleId: t.vehicle_id, plate: t.plate ?? '', vehicleName: t.vehicle_name ?? '',
-    remark: t.remark, created: t.created_at.getTime(), identityConflicts: t.identity_conflicts, identityConflictAt: epochOrNull(t.identity_conflict_at),
+    terminalId: t.identifier,
+    protocol: t.protocol,
+    protocolName: protocolName(t.protocol),
+    model: t.model,
+    sim: t.sim,
+    accountId: t.account_id,
+    accountName: t.account_name ?? '',
+    assigned: t.account_id !== null,
+    enabled: t.enabled,
+    status,
+    statusName: SERVICE_STATES[status],
+    activatedAt: epochOrNull(t.activated_at),
+    serviceExpiresAt: epochOrNull(t.service_expires_at),
+    online: t.online,
+    lastSeenAt: epochOrNull(t.last_seen_at),
+    vehicleId: t.vehicle_id,
+    plate: t.plate ?? '',
+    vehicleName: t.vehicle_name ?? '',
+    remark: t.remark,
+    created: t.created_at.getTime(),
+    identityConflicts: t.identity_conflicts,
+    identityConflictAt: epochOrNull(t.identity_conflict_at),
   };
 }
 
 export function presentRenewal(r: RenewalRow): TerminalRenewal {
   return {
-    id: r.id, terminalId: r.identifier, months: r.months, previousExpiresAt: epochOrNull(r.previous_expires_at), expiresAt: r.expires_at.getTime(),
-    userName: r.user_name, remark: r.remark, created: r.created_at.getTime(),
+    id: r.id,
+    terminalId: r.identifier,
+    months: r.months,
+    previousExpiresAt: epochOrNull(r.previous_expires_at),
+    expiresAt: r.expires_at.getTime(),
+    userName: r.user_name,
+    remark: r.remark,
+    created: r.created_at.getTime(),
   };
 }
 
 export const presentRenewed = (r: { identifier: string; previous_expires_at: Date | null; expires_at: Date }) => ({
-  terminalId: r.identifier, previousExpiresAt: epochOrNull(r.previous_expires_at), expiresAt: r.expires_at.getTime(),
+  terminalId: r.identifier,
+  previousExpiresAt: epochOrNull(r.previous_expires_at),
+  expiresAt: r.expires_at.getTime(),
 });
 
 /** Beijing wall-clock minutes, as an operator reads an expiry. */
-const beijingMinute = (at: Date | null) => (at ? new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : null);
+const beijingMinute = (at: Date | null) =>
+  at ? new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : null;
 /** Terminals whose expiries a renewal or activation lists in the operation log (the rest are counted). */
 const AUDITED_TERMINALS = 50;
 
@@ -60,11 +89,32 @@ export function presentVehicle(v: VehicleRow): Vehicle {
   const type = vehicleTypeOf(v.type) ?? 'vehicle';
   const status = v.terminal_pk === null ? null : terminalStatus(v);
   return {
-    vehicleId: v.id, name: v.name, plate: v.plate, plateColor: v.plate_color, type, typeName: VEHICLE_TYPES[type], accountId: v.account_id, accountName: v.account_name,
-    groupId: v.group_id, groupName: v.group_name ?? '', driver: v.driver, driverPhone: v.driver_phone, icon: v.icon, remark: v.remark,
-    created: v.created_at.getTime(), terminalId: v.identifier ?? '', protocol: v.protocol ?? '', protocolName: protocolName(v.protocol),
-    model: v.model ?? '', sim: v.sim ?? '', online: v.online ?? false, terminalStatus: status ?? '', terminalStatusName: status ? SERVICE_STATES[status] : SERVICE_STATES.unbound,
-    activatedAt: epochOrNull(v.activated_at), serviceExpiresAt: epochOrNull(v.service_expires_at), lastSeenAt: epochOrNull(v.last_seen_at),
+    vehicleId: v.id,
+    name: v.name,
+    plate: v.plate,
+    plateColor: v.plate_color,
+    type,
+    typeName: VEHICLE_TYPES[type],
+    accountId: v.account_id,
+    accountName: v.account_name,
+    groupId: v.group_id,
+    groupName: v.group_name ?? '',
+    driver: v.driver,
+    driverPhone: v.driver_phone,
+    icon: v.icon,
+    remark: v.remark,
+    created: v.created_at.getTime(),
+    terminalId: v.identifier ?? '',
+    protocol: v.protocol ?? '',
+    protocolName: protocolName(v.protocol),
+    model: v.model ?? '',
+    sim: v.sim ?? '',
+    online: v.online ?? false,
+    terminalStatus: status ?? '',
+    terminalStatusName: status ? SERVICE_STATES[status] : SERVICE_STATES.unbound,
+    activatedAt: epochOrNull(v.activated_at),
+    serviceExpiresAt: epochOrNull(v.service_expires_at),
+    lastSeenAt: epochOrNull(v.last_seen_at),
     speedLimitKmh: v.speed_limit_kmh,
   };
 }
@@ -73,7 +123,16 @@ export function presentVehicle(v: VehicleRow): Vehicle {
 export function groupTree(rows: GroupRow[]): GroupNode[] {
   const nodes = new Map<number, GroupNode>();
   for (const r of rows) {
-    nodes.set(r.id, { id: r.id, name: r.name, parentId: r.parent_id, accountId: r.account_id, accountName: r.account_name, sort: r.sort, vehicleCount: r.vehicle_count, children: [] });
+    nodes.set(r.id, {
+      id: r.id,
+      name: r.name,
+      parentId: r.parent_id,
+      accountId: r.account_id,
+      accountName: r.account_name,
+      sort: r.sort,
+      vehicleCount: r.vehicle_count,
+      children: [],
+    });
   }
   const roots: GroupNode[] = [];
   for (const node of nodes.values()) {

@@ -38,7 +38,8 @@ async function checkedParent(db: Db, user: SessionUser, parentId: number | null 
   if (!parentId) return null;
   const parent = await visibleGroup(db, user, parentId);
   if (accountId !== undefined && parent.account_id !== accountId) throw new AppError(TERMINAL_ERRORS.parentOfOtherAccount);
-  if ((await groupsQueries.ancestors(db, parent.id)).length + 2 > MAX_GROUP_DEPTH) throw new AppError(TERMINAL_ERRORS.groupTooDeep, { params: { depth: MAX_GROUP_DEPTH } });
+  if ((await groupsQueries.ancestors(db, parent.id)).length + 2 > MAX_GROUP_DEPTH)
+    throw new AppError(TERMINAL_ERRORS.groupTooDeep, { params: { depth: MAX_GROUP_DEPTH } });
   return parent;
 }
 

@@ -35,7 +35,8 @@ const ROW = '<row><c t="inlineStr"><is><t>x</t></is></c></row>';
 let rows: Promise<Buffer> | undefined;
 /** 3 000 000 tiny inline-string rows (~430 KB), made once. */
 const rowsFile = () => (rows ??= xlsxOf(ROW.repeat(10_000), 300));
-const verify = (sessionId: string, content: Buffer, fileName = '车辆.xlsx') => t.call(sessionId, { method: 'POST', url: VERIFY, ...multipart({ fileName, content }) });
+const verify = (sessionId: string, content: Buffer, fileName = '车辆.xlsx') =>
+  t.call(sessionId, { method: 'POST', url: VERIFY, ...multipart({ fileName, content }) });
 
 describe('an uploaded import sheet is parsed within bounds, off the event loop', () => {
   it('refuses 3 000 000 tiny rows at the row limit without the memory of the rows, answering /healthz meanwhile', async () => {
@@ -60,7 +61,11 @@ describe('an uploaded import sheet is parsed within bounds, off the event loop',
   it('stops inflating a zip bomb at the unpacked limit', async () => {
     const bomb = await xlsxOf(' '.repeat(1 << 20), 80);
     expect(bomb.length).toBeLessThan(200_000);
-    expect((await verify(a.sessionId, bomb)).json()).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.sheetUnzippedTooLarge.code, msg: '文件解压后内容过大（最多64MB），请删除多余的内容后重试' });
+    expect((await verify(a.sessionId, bomb)).json()).toMatchObject({
+      flag: 0,
+      errorCode: TERMINAL_ERRORS.sheetUnzippedTooLarge.code,
+      msg: '文件解压后内容过大（最多64MB），请删除多余的内容后重试',
+    });
   });
 
   it('refuses a sheet of too many cells, and an upload over the file limit while it arrives', async () => {
@@ -91,7 +96,11 @@ describe('an uploaded import sheet is parsed within bounds, off the event loop',
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ flag: 0, msg: '没有该操作的权限' });
     const stock = await createTenant(t, { codes: ['system', 'system:terminal', 'system:terminal:import'] });
-    const terminalCheck = await t.call(stock.sessionId, { method: 'POST', url: '/car/v4/api/terminal/importVerify.json', ...multipart({ fileName: 'a.csv', content: csv }) });
+    const terminalCheck = await t.call(stock.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/terminal/importVerify.json',
+      ...multipart({ fileName: 'a.csv', content: csv }),
+    });
     expect(terminalCheck.json().obj).toMatchObject({ total: 1, valid: 1 });
     expect((await verify(stock.sessionId, csv, 'a.csv')).statusCode).toBe(403);
   });

@@ -56,8 +56,16 @@ export const importQueries = {
          FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
               AS x(identifier, key, protocol, model, sim, expires, remark)
        ON CONFLICT (identifier_key) DO NOTHING RETURNING id, identifier_key`,
-      [accountId, column(rows, 'identifier'), column(rows, 'identifierKey'), column(rows, 'protocol'), column(rows, 'model'),
-        column(rows, 'sim'), column(rows, 'serviceExpiresAt'), column(rows, 'remark')],
+      [
+        accountId,
+        column(rows, 'identifier'),
+        column(rows, 'identifierKey'),
+        column(rows, 'protocol'),
+        column(rows, 'model'),
+        column(rows, 'sim'),
+        column(rows, 'serviceExpiresAt'),
+        column(rows, 'remark'),
+      ],
     ),
 
   /** Moves known terminals into the account (a new owner's history starts now) and sets what the sheet gives. */
@@ -69,7 +77,15 @@ export const importQueries = {
               service_expires_at = COALESCE(x.expires::timestamptz, t.service_expires_at), remark = COALESCE(x.remark, t.remark)
          FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS x(id, protocol, model, sim, expires, remark)
         WHERE t.id = x.id RETURNING t.id`,
-      [accountId, column(rows, 'id'), column(rows, 'protocol'), column(rows, 'model'), column(rows, 'sim'), column(rows, 'serviceExpiresAt'), column(rows, 'remark')],
+      [
+        accountId,
+        column(rows, 'id'),
+        column(rows, 'protocol'),
+        column(rows, 'model'),
+        column(rows, 'sim'),
+        column(rows, 'serviceExpiresAt'),
+        column(rows, 'remark'),
+      ],
     ),
 
   insertVehicles: (q: Queryable, accountId: number, rows: readonly ImportedVehicle[]) =>
@@ -79,7 +95,17 @@ export const importQueries = {
          FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::smallint[], $7::text[], $8::text[], $9::text[], $10::text[])
               AS x(group_id, terminal_id, name, plate, plate_color, type, driver, driver_phone, remark)
        ON CONFLICT DO NOTHING RETURNING id`,
-      [accountId, column(rows, 'groupId'), column(rows, 'terminalId'), column(rows, 'name'), column(rows, 'plate'), column(rows, 'plateColor'),
-        column(rows, 'type'), column(rows, 'driver'), column(rows, 'driverPhone'), column(rows, 'remark')],
+      [
+        accountId,
+        column(rows, 'groupId'),
+        column(rows, 'terminalId'),
+        column(rows, 'name'),
+        column(rows, 'plate'),
+        column(rows, 'plateColor'),
+        column(rows, 'type'),
+        column(rows, 'driver'),
+        column(rows, 'driverPhone'),
+        column(rows, 'remark'),
+      ],
     ),
 };

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const post = (sid: string, url: string, fields: Record<string, string | number>) => t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (sid: string, url: string, fields: Record<string, string | number>) =>
+  t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const get = (sid: string, url: string) => t.call(sid, { url }).then((r) => r.json());
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
@@ -32,9 +33,17 @@ describe('vehicle groups', () => {
     const child = (await post(a.sessionId, '/car/v4/api/group/add.json', { name: '深圳', parentId: top })).obj.groupId;
     const tree = (await get(a.sessionId, '/car/v4/api/group/tree.json')).obj;
     expect(tree).toHaveLength(1);
-    expect(tree[0]).toMatchObject({ name: '华南车队', accountId: a.accountId, children: [{ name: '深圳', parentId: top, vehicleCount: 0 }] });
-    expect((await post(a.sessionId, '/car/v4/api/group/update.json', { groupId: top, parentId: child })).errorCode).toBe(TERMINAL_ERRORS.groupUnderItself.code);
-    expect((await post(a.sessionId, '/car/v4/api/group/delete.json', { groupId: top })).errorCode).toBe(TERMINAL_ERRORS.groupHasChildren.code);
+    expect(tree[0]).toMatchObject({
+      name: '华南车队',
+      accountId: a.accountId,
+      children: [{ name: '深圳', parentId: top, vehicleCount: 0 }],
+    });
+    expect((await post(a.sessionId, '/car/v4/api/group/update.json', { groupId: top, parentId: child })).errorCode).toBe(
+      TERMINAL_ERRORS.groupUnderItself.code,
+    );
+    expect((await post(a.sessionId, '/car/v4/api/group/delete.json', { groupId: top })).errorCode).toBe(
+      TERMINAL_ERRORS.groupHasChildren.code,
+    );
     expect((await get(b.sessionId, '/car/v4/api/group/tree.json')).obj).toEqual([]);
     expect((await post(b.sessionId, '/car/v4/api/group/add.json', { name: 'x', parentId: top })).msg).toBe('分组不存在或无权访问');
     // Another account's group is refused everywhere, like a missing one.
@@ -42,7 +51,8 @@ describe('vehicle groups', () => {
       ['/car/v4/api/group/update.json', { groupId: top, name: '改名' }],
       ['/car/v4/api/group/delete.json', { groupId: top }],
       ['/car/v4/api/vehicle/add.json', { plate: '粤B39999', groupId: top }],
-    ] as const) expect((await post(b.sessionId, url, fields)).errorCode, url).toBe(TERMINAL_ERRORS.groupNotVisible.code);
+    ] as const)
+      expect((await post(b.sessionId, url, fields)).errorCode, url).toBe(TERMINAL_ERRORS.groupNotVisible.code);
 
     await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B30001', groupId: child });
     const inTop = await get(a.sessionId, `/car/v4/api/vehicle/list.json?groupId=${top}`);
@@ -54,8 +64,19 @@ describe('vehicle groups', () => {
 describe('batch import', () => {
   it('checks a sheet row by row before an import (vehicleVerify.json), writing nothing', async () => {
     await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B40000', terminalId: '868120145233700', protocol: 'gt06' });
-    const csv = ['设备号,协议,车牌号', '13800138010,,粤B40001', '868120145233700,,粤B40002', '12345,,粤B40000', '13800138010,,粤B4', ',,粤B40001'].join('\n');
-    const res = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/vehicleVerify.json?protocol=jt808', ...multipart({ fileName: 'a.csv', content: csv }) });
+    const csv = [
+      '设备号,协议,车牌号',
+      '13800138010,,粤B40001',
+      '868120145233700,,粤B40002',
+      '12345,,粤B40000',
+      '13800138010,,粤B4',
+      ',,粤B40001',
+    ].join('\n');
+    const res = await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/vehicleVerify.json?protocol=jt808',
+      ...multipart({ fileName: 'a.csv', content: csv }),
+    });
     expect(res.json().obj).toMatchObject({ total: 5, valid: 1, invalid: 4 });
     const rows = res.json().obj.rows;
     expect(rows[0]).toMatchObject({ row: 2, ok: true, terminalId: '13800138010', plate: '粤B40001' });
@@ -64,8 +85,16 @@ describe('batch import', () => {
     expect(rows[3].errors).toEqual(['设备号与第2行重复', TERMINAL_ERRORS.plateInvalid.msg]);
     expect(rows[4].errors).toEqual(['车牌号与第2行重复']);
     expect((await get(a.sessionId, '/car/v4/api/vehicle/list.json?keyword=粤B4000')).obj.total).toBe(0);
-    const wrongColumns = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/vehicleVerify.json', ...multipart({ fileName: 'a.csv', content: '设备号,车牌号,颜色\n1,2,3\n' }) });
-    expect(wrongColumns.json()).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.headerUnknown.code, msg: '文件中有无法识别的列：颜色，请使用导入模板的列名' });
+    const wrongColumns = await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/vehicleVerify.json',
+      ...multipart({ fileName: 'a.csv', content: '设备号,车牌号,颜色\n1,2,3\n' }),
+    });
+    expect(wrongColumns.json()).toMatchObject({
+      flag: 0,
+      errorCode: TERMINAL_ERRORS.headerUnknown.code,
+      msg: '文件中有无法识别的列：颜色，请使用导入模板的列名',
+    });
   });
 
   it('imports an Excel file: terminals, vehicles, new groups; 15-digit IMEIs typed as numbers survive', async () => {
@@ -76,7 +105,11 @@ describe('batch import', () => {
       [868120145233721, 'GT06', 'GT06N', '', '粤B50002', '电动车', '导入组', '', ''],
       ['868120145233722', 'gt06', '', '', '', '', '', '', ''],
     ]);
-    const res = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/import.json', ...multipart({ fileName: '车辆.xlsx', content: file }) });
+    const res = await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/import.json',
+      ...multipart({ fileName: '车辆.xlsx', content: file }),
+    });
     expect(res.json()).toMatchObject({ flag: 1, obj: { total: 3, terminals: 3, vehicles: 2 } });
     const v = (await get(a.sessionId, '/car/v4/api/vehicle/list.json?keyword=粤B5000')).obj.list;
     expect(v).toHaveLength(2);
@@ -90,13 +123,24 @@ describe('batch import', () => {
   it('imports a GBK-encoded CSV, and imports nothing when any row is wrong', async () => {
     const csv = '设备号,协议,车牌号,名称\r\n13800138030,808,粤B60001,"冷链车,一号"\r\n';
     const gbk = Buffer.from(new TextEncoder().encode(csv)); // UTF-8 first
-    const ok = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/import.json', ...multipart({ fileName: 'a.csv', content: gbk }) });
+    const ok = await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/import.json',
+      ...multipart({ fileName: 'a.csv', content: gbk }),
+    });
     expect(ok.json().obj.vehicles).toBe(1);
     expect((await get(a.sessionId, '/car/v4/api/vehicle/list.json?keyword=60001')).obj.list[0].name).toBe('冷链车,一号');
 
     // '设备号,协议,车牌号' and two rows, in GBK bytes; the second row reuses a taken plate.
-    const gbkBytes = Buffer.from('c9e8b1b8bac52cd0add2e92cb3b5c5c6bac50d0a31333830303133383033312c4a543830382cd4c14236303030320d0a31333830303133383033322c4a543830382cd4c1423630303031', 'hex');
-    const bad = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/import.json', ...multipart({ fileName: 'gbk.csv', content: gbkBytes }) });
+    const gbkBytes = Buffer.from(
+      'c9e8b1b8bac52cd0add2e92cb3b5c5c6bac50d0a31333830303133383033312c4a543830382cd4c14236303030320d0a31333830303133383033322c4a543830382cd4c1423630303031',
+      'hex',
+    );
+    const bad = await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/import.json',
+      ...multipart({ fileName: 'gbk.csv', content: gbkBytes }),
+    });
     const body = bad.json();
     expect(body.flag).toBe(0);
     expect(body).toMatchObject({ msg: '导入失败：1行数据有误，请修改后重新导入', errorCode: TERMINAL_ERRORS.importRowsInvalid.code });
@@ -105,14 +149,30 @@ describe('batch import', () => {
   });
 
   it('refuses junk uploads in Chinese', async () => {
-    const junk = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/import.json', ...multipart({ fileName: 'x.xlsx', content: Buffer.from('PK\u0003\u0004garbage') }) });
-    expect(junk.json()).toMatchObject({ flag: 0, msg: '无法读取文件，请上传 Excel(.xlsx) 或 CSV 文件', errorCode: TERMINAL_ERRORS.fileUnreadable.code });
-    const noHeader = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/import.json', ...multipart({ fileName: 'x.csv', content: 'a,b\n1,2\n' }) });
+    const junk = await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/import.json',
+      ...multipart({ fileName: 'x.xlsx', content: Buffer.from('PK\u0003\u0004garbage') }),
+    });
+    expect(junk.json()).toMatchObject({
+      flag: 0,
+      msg: '无法读取文件，请上传 Excel(.xlsx) 或 CSV 文件',
+      errorCode: TERMINAL_ERRORS.fileUnreadable.code,
+    });
+    const noHeader = await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/import.json',
+      ...multipart({ fileName: 'x.csv', content: 'a,b\n1,2\n' }),
+    });
     expect(noHeader.json()).toMatchObject({ errorCode: TERMINAL_ERRORS.headerMissing.code });
     const notMultipart = await post(a.sessionId, '/car/v4/api/vehicle/import.json', { x: 1 });
     expect(notMultipart.flag).toBe(0);
     // Another account's id is refused, and nothing is written.
-    const foreign = await t.call(a.sessionId, { method: 'POST', url: `/car/v4/api/vehicle/import.json?accountId=${b.accountId}`, ...multipart({ fileName: 'a.csv', content: '车牌号\n粤B61111\n' }) });
+    const foreign = await t.call(a.sessionId, {
+      method: 'POST',
+      url: `/car/v4/api/vehicle/import.json?accountId=${b.accountId}`,
+      ...multipart({ fileName: 'a.csv', content: '车牌号\n粤B61111\n' }),
+    });
     expect(foreign.json()).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.accountNotVisible.code });
     expect((await get(b.sessionId, '/car/v4/api/vehicle/list.json?keyword=61111')).obj.total).toBe(0);
     const template = await t.call(a.sessionId, { url: '/car/v4/api/vehicle/importTemplate.json?format=csv' });
@@ -121,16 +181,27 @@ describe('batch import', () => {
 
   it('takes 10 000 rows: one bad row refuses them all with its reason, the mended sheet imports all, 10 001 are refused', async () => {
     const c = await createTenant(t, { codes: 'all' });
-    const rows = Array.from({ length: 10_000 }, (_, i) => `1390${String(i).padStart(7, '0')},JT808,粤C${String(i).padStart(5, '0')},车队${i % 20}`);
+    const rows = Array.from(
+      { length: 10_000 },
+      (_, i) => `1390${String(i).padStart(7, '0')},JT808,粤C${String(i).padStart(5, '0')},车队${i % 20}`,
+    );
     // A tenth of the terminals wait in the account's stock: the import claims them into vehicles.
     const stock = rows.filter((_, i) => i % 10 === 0).map((r) => r.split(',')[0]);
-    const stocked = await t.call(c.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/import.json?protocol=jt808', ...multipart({ fileName: 's.csv', content: `设备号\n${stock.join('\n')}\n` }) });
+    const stocked = await t.call(c.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/import.json?protocol=jt808',
+      ...multipart({ fileName: 's.csv', content: `设备号\n${stock.join('\n')}\n` }),
+    });
     expect(stocked.json().obj).toMatchObject({ terminals: 1000, vehicles: 0 });
     const sheet = (body: string[]) => multipart({ fileName: '万行.csv', content: `设备号,协议,车牌号,分组\n${body.join('\n')}\n` });
 
     const bad = [...rows.slice(0, -1), `13900009999,JT808,粤C00000,车队0`];
     const refused = (await t.call(c.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/import.json', ...sheet(bad) })).json();
-    expect(refused).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.importRowsInvalid.code, msg: '导入失败：1行数据有误，请修改后重新导入' });
+    expect(refused).toMatchObject({
+      flag: 0,
+      errorCode: TERMINAL_ERRORS.importRowsInvalid.code,
+      msg: '导入失败：1行数据有误，请修改后重新导入',
+    });
     expect(refused.obj).toMatchObject({ total: 10_000, valid: 9_999, invalid: 1 });
     expect(refused.obj.rows[9_999]).toMatchObject({ row: 10_001, ok: false, errors: ['车牌号与第2行重复'] });
     expect((await get(c.sessionId, '/car/v4/api/vehicle/list.json')).obj.total).toBe(0);
@@ -144,11 +215,20 @@ describe('batch import', () => {
     expect(claimed).toMatchObject({ terminalId: '013900000010', groupName: '车队10' });
     expect((await get(c.sessionId, '/car/v4/api/terminal/list.json?bound=false')).obj.total).toBe(0);
 
-    const tooMany = (await t.call(c.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/vehicleVerify.json', ...sheet([...rows, '13911111111,JT808,粤C99999,']) })).json();
+    const tooMany = (
+      await t.call(c.sessionId, {
+        method: 'POST',
+        url: '/car/v4/api/vehicle/vehicleVerify.json',
+        ...sheet([...rows, '13911111111,JT808,粤C99999,']),
+      })
+    ).json();
     expect(tooMany).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.tooManyRows.code, msg: '一次最多导入10000行' });
   }, 60_000);
 
   it('parses quoted CSV fields with commas, quotes and line breaks', () => {
-    expect(readCsv('a,"b,c","d""e"\r\n"f\ng",h\n')).toEqual([['a', 'b,c', 'd"e'], ['f\ng', 'h']]);
+    expect(readCsv('a,"b,c","d""e"\r\n"f\ng",h\n')).toEqual([
+      ['a', 'b,c', 'd"e'],
+      ['f\ng', 'h'],
+    ]);
   });
 });

@@ -20,9 +20,11 @@ async function upload(request: FastifyRequest, query: ImportOptions): Promise<{ 
   };
   const accountText = field('accountId');
   const accountId = accountText === undefined ? query.accountId : Number(accountText);
-  if (accountId !== undefined && (!Number.isSafeInteger(accountId) || accountId < 1)) throw new AppError(TERMINAL_ERRORS.uploadFieldInvalid, { params: { field: 'accountId' } });
+  if (accountId !== undefined && (!Number.isSafeInteger(accountId) || accountId < 1))
+    throw new AppError(TERMINAL_ERRORS.uploadFieldInvalid, { params: { field: 'accountId' } });
   const protocol = field('protocol') ?? query.protocol;
-  if (protocol !== undefined && protocol.length > 16) throw new AppError(TERMINAL_ERRORS.uploadFieldInvalid, { params: { field: 'protocol' } });
+  if (protocol !== undefined && protocol.length > 16)
+    throw new AppError(TERMINAL_ERRORS.uploadFieldInvalid, { params: { field: 'protocol' } });
   return { records: recordsOf(rows), opts: { accountId, protocol } };
 }
 
@@ -47,6 +49,9 @@ export function importRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, vehicleEndpoints.importTemplate, async (query, _request, reply) => {
     const file = await importTemplate(query.format ?? 'xlsx');
     const name = encodeURIComponent('车辆导入模板');
-    return reply.type(file.type).header('content-disposition', `attachment; filename*=UTF-8''${name}.${query.format ?? 'xlsx'}`).send(file.content);
+    return reply
+      .type(file.type)
+      .header('content-disposition', `attachment; filename*=UTF-8''${name}.${query.format ?? 'xlsx'}`)
+      .send(file.content);
   });
 }

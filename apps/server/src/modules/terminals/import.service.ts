@@ -23,7 +23,12 @@ export interface ImportOptions {
  * Checks every row before anything is written: identifier format per protocol, duplicates inside
  * the file, identifiers owned by another tenant or already in a vehicle, plates taken.
  */
-export async function verifyRecords(q: Queryable, user: SessionUser, records: SheetRecord[], opts: ImportOptions): Promise<ImportRowCheck[]> {
+export async function verifyRecords(
+  q: Queryable,
+  user: SessionUser,
+  records: SheetRecord[],
+  opts: ImportOptions,
+): Promise<ImportRowCheck[]> {
   return (await checkRecords(q, user, records, opts)).checks;
 }
 
@@ -92,7 +97,13 @@ export function summary(checks: ImportRowCheck[]): ImportVerifyResult {
  * All or nothing: a file with any bad row imports nothing and answers the row errors; a valid one
  * is written in one transaction, a statement per table (import.writer.ts).
  */
-export async function importRecords(db: Db, bus: Bus, user: SessionUser, records: SheetRecord[], opts: ImportOptions): Promise<ImportResult> {
+export async function importRecords(
+  db: Db,
+  bus: Bus,
+  user: SessionUser,
+  records: SheetRecord[],
+  opts: ImportOptions,
+): Promise<ImportResult> {
   if (records.length === 0) throw new AppError(TERMINAL_ERRORS.noDataRows);
   const result = await db.tx(async (q) => {
     const account = await targetAccount(q, user, opts.accountId);
@@ -107,8 +118,36 @@ export async function importRecords(db: Db, bus: Bus, user: SessionUser, records
 
 /** The import template: the first header alias of each column (sheetRows.ts) and one example row. */
 export async function importTemplate(format: 'xlsx' | 'csv'): Promise<{ type: string; content: Buffer | string }> {
-  const headers = ['设备号', '协议', '型号', 'SIM卡号', '车牌号', '车牌颜色', '名称', '类型', '分组', '司机', '司机电话', '服务到期', '备注'];
-  const example = ['013800138000', 'JT808', 'JT701', '1440012345678', '粤B12345', '蓝色', '', '车辆', '默认分组', '张三', '13800138000', '2027-12-31', ''];
+  const headers = [
+    '设备号',
+    '协议',
+    '型号',
+    'SIM卡号',
+    '车牌号',
+    '车牌颜色',
+    '名称',
+    '类型',
+    '分组',
+    '司机',
+    '司机电话',
+    '服务到期',
+    '备注',
+  ];
+  const example = [
+    '013800138000',
+    'JT808',
+    'JT701',
+    '1440012345678',
+    '粤B12345',
+    '蓝色',
+    '',
+    '车辆',
+    '默认分组',
+    '张三',
+    '13800138000',
+    '2027-12-31',
+    '',
+  ];
   if (format === 'csv') return { type: 'text/csv; charset=utf-8', content: `\uFEFF${headers.join(',')}\n${example.join(',')}\n` };
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('车辆导入');

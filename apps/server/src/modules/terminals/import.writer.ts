@@ -31,7 +31,7 @@ export async function writeRecords(q: Queryable, accountId: number, records: She
     const key = identifierKey(r.terminalId);
     const found = ctx.existing.get(key);
     const protocol = protocolOf(r.protocol) ?? ctx.defaultProtocol ?? (found?.protocol as TerminalProtocol);
-    const serviceExpiresAt = r.serviceExpiresAt ? parseTime(r.serviceExpiresAt, '服务到期')?.toISOString() ?? null : null;
+    const serviceExpiresAt = r.serviceExpiresAt ? (parseTime(r.serviceExpiresAt, '服务到期')?.toISOString() ?? null) : null;
     const remark = makesVehicle(r) ? null : (r.remark ?? null);
     if (found) {
       claimed.push({ id: found.id, protocol, model: r.model || null, sim: r.sim || null, serviceExpiresAt, remark });
@@ -39,7 +39,15 @@ export async function writeRecords(q: Queryable, accountId: number, records: She
     } else {
       const normalized = normalizeIdentifier(protocol, r.terminalId);
       if (!normalized.ok) throw new AppError(TERMINAL_ERRORS.identifierInvalid, { params: { reason: normalized.msg } });
-      created.push({ identifier: normalized.identifier, identifierKey: key, protocol, model: r.model ?? '', sim: r.sim ?? '', serviceExpiresAt, remark: remark ?? '' });
+      created.push({
+        identifier: normalized.identifier,
+        identifierKey: key,
+        protocol,
+        model: r.model ?? '',
+        sim: r.sim ?? '',
+        serviceExpiresAt,
+        remark: remark ?? '',
+      });
       identifiers.push(normalized.identifier);
     }
   }
@@ -59,9 +67,15 @@ export async function writeRecords(q: Queryable, accountId: number, records: She
   const vehicles: ImportedVehicle[] = records.filter(makesVehicle).map((r) => {
     const plate = (r.plate ?? '').toUpperCase();
     return {
-      groupId: r.group ? groups.get(r.group)! : null, terminalId: r.terminalId ? terminalIds.get(identifierKey(r.terminalId))! : null,
-      name: r.name || plate, plate, plateColor: plateColorOf(r.plateColor) ?? 0, type: vehicleTypeOf(r.type ?? '') ?? 'vehicle',
-      driver: r.driver ?? '', driverPhone: r.driverPhone ?? '', remark: r.remark ?? '',
+      groupId: r.group ? groups.get(r.group)! : null,
+      terminalId: r.terminalId ? terminalIds.get(identifierKey(r.terminalId))! : null,
+      name: r.name || plate,
+      plate,
+      plateColor: plateColorOf(r.plateColor) ?? 0,
+      type: vehicleTypeOf(r.type ?? '') ?? 'vehicle',
+      driver: r.driver ?? '',
+      driverPhone: r.driverPhone ?? '',
+      remark: r.remark ?? '',
     };
   });
   if (vehicles.length && (await importQueries.insertVehicles(q, accountId, vehicles)).length !== vehicles.length) {

@@ -32,9 +32,14 @@ export const pendingQueries = {
          SELECT identifier, identifier_key, protocol FROM pending_terminals WHERE identifier_key = ANY($1::text[]) ON CONFLICT (identifier_key) DO NOTHING`,
         [keys],
       );
-      return q.query<{ identifier: string }>('DELETE FROM pending_terminals WHERE identifier_key = ANY($1::text[]) RETURNING identifier', [keys]);
+      return q.query<{ identifier: string }>('DELETE FROM pending_terminals WHERE identifier_key = ANY($1::text[]) RETURNING identifier', [
+        keys,
+      ]);
     }),
 
   setBlocked: (q: Queryable, keys: string[], blocked: boolean) =>
-    q.query<{ identifier: string }>('UPDATE pending_terminals SET blocked = $2 WHERE identifier_key = ANY($1::text[]) RETURNING identifier', [keys, blocked]),
+    q.query<{ identifier: string }>(
+      'UPDATE pending_terminals SET blocked = $2 WHERE identifier_key = ANY($1::text[]) RETURNING identifier',
+      [keys, blocked],
+    ),
 };

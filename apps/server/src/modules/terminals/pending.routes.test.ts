@@ -26,8 +26,10 @@ afterAll(async () => {
 });
 
 const count = async (sql: string, params: unknown[] = []) => (await t.ctx.db.query<{ n: number }>(sql, params))[0].n;
-const pending = async (sessionId: string, query = '') => (await t.call(sessionId, { url: `/car/v4/api/terminal/pending/list.json?pageSize=100${query}` })).json();
-const post = async (path: string, fields: Record<string, string>) => (await t.call(admin, { method: 'POST', url: `/car/v4/api/terminal/pending/${path}`, ...form(fields) })).json();
+const pending = async (sessionId: string, query = '') =>
+  (await t.call(sessionId, { url: `/car/v4/api/terminal/pending/list.json?pageSize=100${query}` })).json();
+const post = async (path: string, fields: Record<string, string>) =>
+  (await t.call(admin, { method: 'POST', url: `/car/v4/api/terminal/pending/${path}`, ...form(fields) })).json();
 
 describe('unknown terminals wait in 待接入终端', () => {
   it('1 000 made-up JT/T 808 ids make no terminal; each is refused (0x8100 result 4); the list grows at its rate limit', async () => {
@@ -38,7 +40,17 @@ describe('unknown terminals wait in 待接入终端', () => {
       await Promise.all(
         ids.slice(i, i + 100).map(async (phone) => {
           const term = await TestTerminal.connect(gw.ports.jt808!, jt808Codec);
-          term.send(encodeJt808Register({ phone }, 1, { province: 44, city: 300, maker: 'FAKE', model: 'X', deviceId: phone.slice(-7), plateColor: 0, plate: '' }));
+          term.send(
+            encodeJt808Register({ phone }, 1, {
+              province: 44,
+              city: 300,
+              maker: 'FAKE',
+              model: 'X',
+              deviceId: phone.slice(-7),
+              plateColor: 0,
+              plate: '',
+            }),
+          );
           const reply = decodeJt808(await term.next());
           results.push(reply.ok ? (reply.value.messages[0].detail as { result: number }).result : -1);
           await term.waitClosed();
@@ -48,10 +60,20 @@ describe('unknown terminals wait in 待接入终端', () => {
     expect(results.every((r) => r === 4)).toBe(true);
     expect(await count('SELECT count(*)::int AS n FROM terminals')).toBe(before);
     // 60 new ids a minute per gateway: the rest cost a log line, not a row.
-    await eventually(async () => (await count("SELECT count(*)::int AS n FROM pending_terminals WHERE identifier LIKE '0139%'")) === 60, 5000, 'pending rows');
+    await eventually(
+      async () => (await count("SELECT count(*)::int AS n FROM pending_terminals WHERE identifier LIKE '0139%'")) === 60,
+      5000,
+      'pending rows',
+    );
     const list = await pending(admin, '&keyword=0139');
     expect(list.obj.total).toBe(60);
-    expect(list.obj.list[0]).toMatchObject({ protocol: 'jt808', protocolName: 'JT/T 808', address: expect.stringContaining('127.0.0.1'), attempts: 1, blocked: false });
+    expect(list.obj.list[0]).toMatchObject({
+      protocol: 'jt808',
+      protocolName: 'JT/T 808',
+      address: expect.stringContaining('127.0.0.1'),
+      attempts: 1,
+      blocked: false,
+    });
     expect(list.obj.list[0].frames[0]).toMatch(/^7e0100/);
   }, 300_000);
 
@@ -77,9 +99,13 @@ describe('unknown terminals wait in 待接入终端', () => {
     const back = await TestTerminal.connect(gw.ports.gt06!, gt06Codec);
     back.send(encodeGt06Login(imei, 1));
     await back.next();
-    back.send(encodeGt06Location({ time: Date.now() - 1000, lat: 22.54, lon: 114.05, valid: true, speedKmh: 20, course: 0, satellites: 8 }, 2));
+    back.send(
+      encodeGt06Location({ time: Date.now() - 1000, lat: 22.54, lon: 114.05, valid: true, speedKmh: 20, course: 0, satellites: 8 }, 2),
+    );
     await back.next(); // acknowledged once stored
-    expect(await count('SELECT count(*)::int AS n FROM positions p JOIN terminals t ON t.id = p.terminal_id WHERE t.identifier = $1', [imei])).toBe(1);
+    expect(
+      await count('SELECT count(*)::int AS n FROM positions p JOIN terminals t ON t.id = p.terminal_id WHERE t.identifier = $1', [imei]),
+    ).toBe(1);
     back.close();
 
     const blockedImei = '356000000000902';

@@ -12,8 +12,15 @@ import { likeText } from '../../db/likeText.ts';
 import { pendingQueries, type PendingRow } from './pending.queries.ts';
 
 const present = (r: PendingRow): PendingTerminal => ({
-  terminalId: r.identifier, protocol: r.protocol, protocolName: isProtocol(r.protocol) ? PROTOCOL_NAMES_ZH[r.protocol] : r.protocol, address: r.address,
-  firstSeenAt: r.first_seen_at.getTime(), lastSeenAt: r.last_seen_at.getTime(), attempts: r.attempts, frames: r.frames, blocked: r.blocked,
+  terminalId: r.identifier,
+  protocol: r.protocol,
+  protocolName: isProtocol(r.protocol) ? PROTOCOL_NAMES_ZH[r.protocol] : r.protocol,
+  address: r.address,
+  firstSeenAt: r.first_seen_at.getTime(),
+  lastSeenAt: r.last_seen_at.getTime(),
+  attempts: r.attempts,
+  frames: r.frames,
+  blocked: r.blocked,
 });
 
 /**
@@ -32,7 +39,12 @@ export function pendingRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, pendingTerminalEndpoints.list, async (query, request) => {
     platformOnly(request);
     const win = pageWindow(query);
-    const { total, rows } = await pendingQueries.page(ctx.db, { keyword: likeText(query.keyword), blocked: query.blocked ?? null }, win.sql.limit, win.sql.offset);
+    const { total, rows } = await pendingQueries.page(
+      ctx.db,
+      { keyword: likeText(query.keyword), blocked: query.blocked ?? null },
+      win.sql.limit,
+      win.sql.offset,
+    );
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(present) };
   });
 
@@ -40,7 +52,12 @@ export function pendingRoutes(ctx: AppContext, app: FastifyInstance) {
     platformOnly(request);
     const adopted = await pendingQueries.adopt(ctx.db, keysOf(body.terminalIds));
     if (!adopted.length) throw new AppError(PENDING_TERMINAL_ERRORS.notFound);
-    auditChange(request, { objectId: adopted.map((a) => a.identifier).join(',').slice(0, 200) });
+    auditChange(request, {
+      objectId: adopted
+        .map((a) => a.identifier)
+        .join(',')
+        .slice(0, 200),
+    });
     return { adopted: adopted.length };
   });
 
@@ -48,7 +65,12 @@ export function pendingRoutes(ctx: AppContext, app: FastifyInstance) {
     platformOnly(request);
     const updated = await pendingQueries.setBlocked(ctx.db, keysOf(body.terminalIds), body.blocked ?? true);
     if (!updated.length) throw new AppError(PENDING_TERMINAL_ERRORS.notFound);
-    auditChange(request, { objectId: updated.map((a) => a.identifier).join(',').slice(0, 200) });
+    auditChange(request, {
+      objectId: updated
+        .map((a) => a.identifier)
+        .join(',')
+        .slice(0, 200),
+    });
     return { updated: updated.length };
   });
 }

@@ -59,7 +59,11 @@ function cellText(value: ExcelJS.CellValue): string {
   // 15-digit IMEIs typed into Excel become numbers; print them without exponent.
   if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value).toString() : String(value);
   if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((t) => t.text).join('').trim();
+    if ('richText' in value)
+      return value.richText
+        .map((t) => t.text)
+        .join('')
+        .trim();
     if ('text' in value) return String(value.text).trim();
     if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
     return '';

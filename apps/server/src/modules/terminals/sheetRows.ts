@@ -75,7 +75,8 @@ export function recordsOf(rows: string[][]): SheetRecord[] {
 export function plateColorOf(text: string | undefined): number | undefined {
   const value = (text ?? '').trim();
   if (value === '') return 0;
-  for (const [code, name] of Object.entries(PLATE_COLORS)) if (value === name || value === code || `${value}色` === name) return Number(code);
+  for (const [code, name] of Object.entries(PLATE_COLORS))
+    if (value === name || value === code || `${value}色` === name) return Number(code);
   return undefined;
 }
 

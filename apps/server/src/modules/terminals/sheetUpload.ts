@@ -27,12 +27,16 @@ export async function oneImportAtATime<T>(user: SessionUser, work: () => Promise
  * The uploaded import sheet (multipart, one file): its rows, parsed in the sheet worker within
  * SHEET_LIMITS, and the form fields sent with it. The upload stops at SHEET_LIMITS.fileBytes.
  */
-export async function receiveSheet(request: FastifyRequest, fileMissing: ErrorEntry = TERMINAL_ERRORS.fileMissing): Promise<{ rows: string[][]; fields: MultipartFile['fields'] }> {
+export async function receiveSheet(
+  request: FastifyRequest,
+  fileMissing: ErrorEntry = TERMINAL_ERRORS.fileMissing,
+): Promise<{ rows: string[][]; fields: MultipartFile['fields'] }> {
   if (!request.isMultipart()) throw new AppError(fileMissing);
   const file: MultipartFile | undefined = await request.file({ limits: { fileSize: SHEET_LIMITS.fileBytes } });
   if (!file) throw new AppError(fileMissing);
   const content = await file.toBuffer().catch((err: { code?: string }) => {
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(TERMINAL_ERRORS.fileTooLarge, { params: { max: SHEET_LIMITS.fileBytes / 1024 / 1024 } });
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(TERMINAL_ERRORS.fileTooLarge, { params: { max: SHEET_LIMITS.fileBytes / 1024 / 1024 } });
     throw err;
   });
   return { rows: await readSheet(content, file.filename), fields: file.fields };

@@ -30,9 +30,30 @@ export interface DemoGroup {
 }
 
 const CAR_GROUPS: readonly DemoGroup[] = [
-  { name: '城区配送', sort: 0, mix: [['jt808', 14], ['gt06', 6]] },
-  { name: '冷链运输', sort: 1, mix: [['jt808', 10], ['h02', 5]] },
-  { name: '网约车', sort: 2, mix: [['gt06', 10], ['h02', 5]] },
+  {
+    name: '城区配送',
+    sort: 0,
+    mix: [
+      ['jt808', 14],
+      ['gt06', 6],
+    ],
+  },
+  {
+    name: '冷链运输',
+    sort: 1,
+    mix: [
+      ['jt808', 10],
+      ['h02', 5],
+    ],
+  },
+  {
+    name: '网约车',
+    sort: 2,
+    mix: [
+      ['gt06', 10],
+      ['h02', 5],
+    ],
+  },
 ];
 /** The car fleet's size: the demo's vehicles after it continue its numbering. */
 export const DEMO_CAR_COUNT = CAR_GROUPS.flatMap((g) => g.mix).reduce((n, [, count]) => n + count, 0);
@@ -92,11 +113,24 @@ export async function seedDemoVehicles(
 ): Promise<number> {
   const { db, log } = ctx;
   const accountId = operator.accountId;
-  const groupIds = new Map((await groupsQueries.byNames(db, accountId, groups.map((g) => g.name))).map((g) => [g.name, g.id]));
+  const groupIds = new Map(
+    (
+      await groupsQueries.byNames(
+        db,
+        accountId,
+        groups.map((g) => g.name),
+      )
+    ).map((g) => [g.name, g.id]),
+  );
   for (const { name, sort } of groups) {
     if (!groupIds.has(name)) groupIds.set(name, await groupsQueries.insert(db, { accountId, parentId: null, name, sort }));
   }
-  const taken = new Set(await vehiclesQueries.takenPlates(db, vehicles.map((v) => v.plate)));
+  const taken = new Set(
+    await vehiclesQueries.takenPlates(
+      db,
+      vehicles.map((v) => v.plate),
+    ),
+  );
   let count = 0;
   for (const v of vehicles) {
     if (taken.has(v.plate)) continue;
@@ -121,15 +155,32 @@ export async function seedDemoVehicles(
 }
 
 /** Drivers park for one to five minutes; reports every 5 s by default: lively on the map, light on the database. */
-export function driveDemoVehicles(vehicles: readonly DemoVehicle[], ports: DemoPorts, intervalSeconds: number | undefined, more: Partial<FleetOptions> = {}): Fleet {
+export function driveDemoVehicles(
+  vehicles: readonly DemoVehicle[],
+  ports: DemoPorts,
+  intervalSeconds: number | undefined,
+  more: Partial<FleetOptions> = {},
+): Fleet {
   return new Fleet(
     vehicles.map((v) => v.spec),
-    { host: '127.0.0.1', ports, intervalSeconds: intervalSeconds ?? 5, heartbeatSeconds: 30, driver: { parkSeconds: [60, 300] }, connectRate: 50, ...more },
+    {
+      host: '127.0.0.1',
+      ports,
+      intervalSeconds: intervalSeconds ?? 5,
+      heartbeatSeconds: 30,
+      driver: { parkSeconds: [60, 300] },
+      connectRate: 50,
+      ...more,
+    },
   );
 }
 
 /** The watch-protocol terminals of badges and collars, in the demo account (those another account holds are left out). */
-export async function ensureDemoTerminals(ctx: AppContext, operator: SessionUser, specs: Array<{ id: string; model: string }>): Promise<Set<string>> {
+export async function ensureDemoTerminals(
+  ctx: AppContext,
+  operator: SessionUser,
+  specs: Array<{ id: string; model: string }>,
+): Promise<Set<string>> {
   const keys = specs.map((s) => identifierKey(s.id));
   const have = new Set((await terminalsQueries.visibleByKeys(ctx.db, terminalScope(operator), keys)).map((t) => t.identifier_key));
   for (const s of specs) {

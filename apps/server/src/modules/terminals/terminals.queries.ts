@@ -63,7 +63,17 @@ const FILTER = `${terminalInScope('a.path', 1)}
    AND ($8::text IS NULL OR ${SERVICE_STATE} = $8)
    AND ($9::integer IS NULL OR t.service_expires_at < now() + make_interval(days => $9::integer))`;
 
-const filterParams = (f: TerminalFilter) => [f.scope, f.keyword, f.protocol, f.accountId, f.assigned, f.online, f.bound, f.serviceState, f.expiringDays];
+const filterParams = (f: TerminalFilter) => [
+  f.scope,
+  f.keyword,
+  f.protocol,
+  f.accountId,
+  f.assigned,
+  f.online,
+  f.bound,
+  f.serviceState,
+  f.expiringDays,
+];
 
 export interface RenewalRow {
   id: number;
@@ -111,38 +121,70 @@ export const terminalsQueries = {
   page: async (q: Queryable, f: TerminalFilter, limit: number, offset: number) => {
     const params = filterParams(f);
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${FILTER}) x`, params);
-    const rows = await q.query<TerminalRow>(`${SELECT} WHERE ${FILTER} ORDER BY t.id DESC LIMIT $10 OFFSET $11`, [...params, limit, offset]);
+    const rows = await q.query<TerminalRow>(`${SELECT} WHERE ${FILTER} ORDER BY t.id DESC LIMIT $10 OFFSET $11`, [
+      ...params,
+      limit,
+      offset,
+    ]);
     return { total: count?.n ?? 0, rows };
   },
 
   /** Terminals the scope may see among these identifier keys. */
   visibleByKeys: (q: Queryable, scope: string, keys: string[]) =>
-    q.query<TerminalRow>(`${SELECT} WHERE ${terminalInScope('a.path', 1)} AND t.identifier_key = ANY($2::text[]) ORDER BY t.id`, [scope, keys]),
+    q.query<TerminalRow>(`${SELECT} WHERE ${terminalInScope('a.path', 1)} AND t.identifier_key = ANY($2::text[]) ORDER BY t.id`, [
+      scope,
+      keys,
+    ]),
 
   visibleByIds: (q: Queryable, scope: string, ids: number[]) =>
     q.query<TerminalRow>(`${SELECT} WHERE ${terminalInScope('a.path', 1)} AND t.id = ANY($2::bigint[]) ORDER BY t.id`, [scope, ids]),
 
   /** Whoever owns them: for conflict checks before a create or an import. */
-  anyByKeys: (q: Queryable, keys: string[]) =>
-    q.query<TerminalRow>(`${SELECT} WHERE t.identifier_key = ANY($1::text[])`, [keys]),
+  anyByKeys: (q: Queryable, keys: string[]) => q.query<TerminalRow>(`${SELECT} WHERE t.identifier_key = ANY($1::text[])`, [keys]),
 
   insert: async (q: Queryable, t: NewTerminal) =>
-    (await q.query<{ id: number }>(
-      `INSERT INTO terminals (identifier, identifier_key, protocol, model, sim, account_id, assigned_at, service_expires_at, remark)
+    (
+      await q.query<{ id: number }>(
+        `INSERT INTO terminals (identifier, identifier_key, protocol, model, sim, account_id, assigned_at, service_expires_at, remark)
        VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $6::bigint IS NULL THEN NULL ELSE now() END, $7, $8) RETURNING id`,
-      [t.identifier, t.identifierKey, t.protocol, t.model, t.sim, t.accountId, t.serviceExpiresAt, t.remark],
-    ))[0].id,
+        [t.identifier, t.identifierKey, t.protocol, t.model, t.sim, t.accountId, t.serviceExpiresAt, t.remark],
+      )
+    )[0].id,
 
   /** Fields left undefined keep their value. */
-  update: (q: Queryable, id: number, p: { protocol?: string; identifier?: string; model?: string; sim?: string; enabled?: boolean; serviceExpiresAt?: Date | null; activatedAt?: Date | null; remark?: string }) =>
+  update: (
+    q: Queryable,
+    id: number,
+    p: {
+      protocol?: string;
+      identifier?: string;
+      model?: string;
+      sim?: string;
+      enabled?: boolean;
+      serviceExpiresAt?: Date | null;
+      activatedAt?: Date | null;
+      remark?: string;
+    },
+  ) =>
     q.query(
       `UPDATE terminals SET protocol = COALESCE($2, protocol), identifier = COALESCE($3, identifier), model = COALESCE($4, model),
               sim = COALESCE($5, sim), enabled = COALESCE($6, enabled),
               service_expires_at = CASE WHEN $7 THEN $8 ELSE service_expires_at END,
               activated_at = CASE WHEN $9 THEN $10 ELSE activated_at END, remark = COALESCE($11, remark)
         WHERE id = $1`,
-      [id, p.protocol ?? null, p.identifier ?? null, p.model ?? null, p.sim ?? null, p.enabled ?? null,
-        p.serviceExpiresAt !== undefined, p.serviceExpiresAt ?? null, p.activatedAt !== undefined, p.activatedAt ?? null, p.remark ?? null],
+      [
+        id,
+        p.protocol ?? null,
+        p.identifier ?? null,
+        p.model ?? null,
+        p.sim ?? null,
+        p.enabled ?? null,
+        p.serviceExpiresAt !== undefined,
+        p.serviceExpiresAt ?? null,
+        p.activatedAt !== undefined,
+        p.activatedAt ?? null,
+        p.remark ?? null,
+      ],
     ),
 
   /**
@@ -150,7 +192,12 @@ export const terminalsQueries = {
    * writes the renewal history; answers the old and new expiry of each.
    */
   renew: (q: Queryable, ids: number[], months: number, user: ServiceUser, remark: string) =>
-    changeService(q, '', 'service_expires_at = GREATEST(now(), COALESCE(b.service_expires_at, now())) + make_interval(months => $2::integer)', [ids, months, user.id, user.name, remark]),
+    changeService(
+      q,
+      '',
+      'service_expires_at = GREATEST(now(), COALESCE(b.service_expires_at, now())) + make_interval(months => $2::integer)',
+      [ids, months, user.id, user.name, remark],
+    ),
 
   /**
    * Activates terminals: the service starts now and runs `months`, or to a later expiry already
@@ -158,7 +205,8 @@ export const terminalsQueries = {
    */
   activate: (q: Queryable, ids: number[], months: number, user: ServiceUser, remark: string) =>
     changeService(
-      q, 'AND activated_at IS NULL',
+      q,
+      'AND activated_at IS NULL',
       'activated_at = now(), service_expires_at = GREATEST(now() + make_interval(months => $2::integer), b.service_expires_at)',
       [ids, months, user.id, user.name, remark],
     ),

@@ -14,19 +14,36 @@ import { groupsRoutes } from './groups.routes.ts';
 import { importRoutes } from './import.routes.ts';
 import { pendingRoutes } from './pending.routes.ts';
 import { terminalsQueries } from './terminals.queries.ts';
-import { activateTerminals, addTerminal, moveTerminals, protocolOf, renewTerminals, serviceStateOf, terminalRenewals, updateTerminal, visibleTerminal } from './terminals.service.ts';
+import {
+  activateTerminals,
+  addTerminal,
+  moveTerminals,
+  protocolOf,
+  renewTerminals,
+  serviceStateOf,
+  terminalRenewals,
+  updateTerminal,
+  visibleTerminal,
+} from './terminals.service.ts';
 import { vehiclesRoutes } from './vehicles.routes.ts';
 
 /** Terminals (the devices), vehicles and groups, import: the asset side of issue 4. */
 export const terminalsRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
-  const detail = async (user: ReturnType<typeof caller>, identifier: string) => presentTerminal(await visibleTerminal(ctx.db, user, identifier));
+  const detail = async (user: ReturnType<typeof caller>, identifier: string) =>
+    presentTerminal(await visibleTerminal(ctx.db, user, identifier));
 
   route(app, terminalEndpoints.list, async (query, request) => {
     const win = pageWindow(query);
     const filter = {
-      scope: terminalScope(caller(request)), keyword: likeText(query.keyword), protocol: protocolOf(query.protocol) ?? null,
-      accountId: query.accountId ?? null, assigned: query.assigned ?? null, online: query.online ?? null, bound: query.bound ?? null,
-      serviceState: serviceStateOf(query.serviceState), expiringDays: query.expiring ?? null,
+      scope: terminalScope(caller(request)),
+      keyword: likeText(query.keyword),
+      protocol: protocolOf(query.protocol) ?? null,
+      accountId: query.accountId ?? null,
+      assigned: query.assigned ?? null,
+      online: query.online ?? null,
+      bound: query.bound ?? null,
+      serviceState: serviceStateOf(query.serviceState),
+      expiringDays: query.expiring ?? null,
     };
     const { total, rows } = await terminalsQueries.page(ctx.db, filter, win.sql.limit, win.sql.offset);
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentTerminal) };
@@ -37,7 +54,11 @@ export const terminalsRoutes = (ctx: AppContext) => async (app: FastifyInstance)
   route(app, terminalEndpoints.add, async (body, request) => {
     const user = caller(request);
     const input = {
-      identifier: body.terminalId, protocol: body.protocol, model: body.model, sim: body.sim, remark: body.remark,
+      identifier: body.terminalId,
+      protocol: body.protocol,
+      model: body.model,
+      sim: body.sim,
+      remark: body.remark,
       serviceExpiresAt: parseOptionalTime(body.serviceExpiresAt, 'serviceExpiresAt'),
     };
     return detail(user, await addTerminal(ctx.db, ctx.bus, user, input, body.accountId));
@@ -46,8 +67,13 @@ export const terminalsRoutes = (ctx: AppContext) => async (app: FastifyInstance)
   route(app, terminalEndpoints.update, async (body, request) => {
     const user = caller(request);
     const identifier = await updateTerminal(ctx.db, ctx.bus, user, body.terminalId, {
-      protocol: body.protocol, model: body.model, sim: body.sim, enabled: body.enabled, remark: body.remark,
-      serviceExpiresAt: parseOptionalTime(body.serviceExpiresAt, 'serviceExpiresAt'), activatedAt: parseOptionalTime(body.activatedAt, 'activatedAt'),
+      protocol: body.protocol,
+      model: body.model,
+      sim: body.sim,
+      enabled: body.enabled,
+      remark: body.remark,
+      serviceExpiresAt: parseOptionalTime(body.serviceExpiresAt, 'serviceExpiresAt'),
+      activatedAt: parseOptionalTime(body.activatedAt, 'activatedAt'),
     });
     return detail(user, identifier);
   });
@@ -72,7 +98,9 @@ export const terminalsRoutes = (ctx: AppContext) => async (app: FastifyInstance)
     return { activated: activated.length, list: activated.map(presentRenewed) };
   });
 
-  route(app, terminalEndpoints.renewals, async (query, request) => (await terminalRenewals(ctx.db, caller(request), query.terminalId)).map(presentRenewal));
+  route(app, terminalEndpoints.renewals, async (query, request) =>
+    (await terminalRenewals(ctx.db, caller(request), query.terminalId)).map(presentRenewal),
+  );
 
   vehiclesRoutes(ctx, app);
   groupsRoutes(ctx, app);

@@ -21,7 +21,10 @@ export interface TerminalInput {
 
 export function protocolOf(value: string | undefined): TerminalProtocol | undefined {
   if (value === undefined || value === '') return undefined;
-  const lower = value.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
+  const lower = value
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
   if (isProtocol(lower)) return lower;
   if (lower === 'jtt808' || lower === '808') return 'jt808';
   if (value.trim() === '手表协议' || lower === '3g') return 'watch';
@@ -53,7 +56,13 @@ export async function visibleTerminal(q: Queryable, user: SessionUser, identifie
  * claimed by whoever types its full identifier; one of another tenant, or already in another
  * vehicle, is refused. Returns the terminal's row id.
  */
-export async function claimTerminal(q: Queryable, user: SessionUser, input: TerminalInput, accountId: number, forVehicleId: number | null): Promise<{ id: number; identifier: string }> {
+export async function claimTerminal(
+  q: Queryable,
+  user: SessionUser,
+  input: TerminalInput,
+  accountId: number,
+  forVehicleId: number | null,
+): Promise<{ id: number; identifier: string }> {
   const key = identifierKey(input.identifier);
   const existing = key ? (await terminalsQueries.anyByKeys(q, [key]))[0] : undefined;
   const protocol = protocolOf(input.protocol) ?? (existing?.protocol as TerminalProtocol | undefined);
@@ -63,18 +72,31 @@ export async function claimTerminal(q: Queryable, user: SessionUser, input: Term
 
   if (!existing) {
     const id = await terminalsQueries.insert(q, {
-      identifier: normalized.identifier, identifierKey: key, protocol, model: input.model ?? '', sim: input.sim ?? '',
-      accountId, serviceExpiresAt: input.serviceExpiresAt ?? null, remark: input.remark ?? '',
+      identifier: normalized.identifier,
+      identifierKey: key,
+      protocol,
+      model: input.model ?? '',
+      sim: input.sim ?? '',
+      accountId,
+      serviceExpiresAt: input.serviceExpiresAt ?? null,
+      remark: input.remark ?? '',
     });
     return { id, identifier: normalized.identifier };
   }
-  if (existing.account_id !== null && !pathInScope(user, existing.account_path ?? '')) throw new AppError(TERMINAL_ERRORS.terminalOfOtherAccount, { params: { terminalId: input.identifier } });
+  if (existing.account_id !== null && !pathInScope(user, existing.account_path ?? ''))
+    throw new AppError(TERMINAL_ERRORS.terminalOfOtherAccount, { params: { terminalId: input.identifier } });
   if (existing.vehicle_id !== null && existing.vehicle_id !== forVehicleId) {
-    throw new AppError(TERMINAL_ERRORS.terminalInOtherVehicle, { params: { terminalId: input.identifier, vehicle: existing.plate || existing.vehicle_name || '' } });
+    throw new AppError(TERMINAL_ERRORS.terminalInOtherVehicle, {
+      params: { terminalId: input.identifier, vehicle: existing.plate || existing.vehicle_name || '' },
+    });
   }
   if (existing.account_id !== accountId) await terminalsQueries.assign(q, [existing.id], accountId);
   await terminalsQueries.update(q, existing.id, {
-    protocol, model: input.model, sim: input.sim, serviceExpiresAt: input.serviceExpiresAt, remark: input.remark,
+    protocol,
+    model: input.model,
+    sim: input.sim,
+    serviceExpiresAt: input.serviceExpiresAt,
+    remark: input.remark,
   });
   return { id: existing.id, identifier: existing.identifier };
 }
@@ -83,11 +105,21 @@ export async function claimTerminal(q: Queryable, user: SessionUser, input: Term
 export async function assignTerminals(q: Queryable, rows: TerminalRow[], accountId: number | null) {
   const leaving = rows.filter((r) => r.vehicle_id !== null && r.vehicle_account_id !== accountId).map((r) => r.id);
   if (leaving.length) await vehiclesQueries.unbindTerminals(q, leaving);
-  return terminalsQueries.assign(q, rows.map((r) => r.id), accountId);
+  return terminalsQueries.assign(
+    q,
+    rows.map((r) => r.id),
+    accountId,
+  );
 }
 
 /** Registers a new terminal in an account of the caller's subtree (the caller's own by default). */
-export async function addTerminal(db: Db, bus: Bus, user: SessionUser, input: TerminalInput, accountId: number | undefined): Promise<string> {
+export async function addTerminal(
+  db: Db,
+  bus: Bus,
+  user: SessionUser,
+  input: TerminalInput,
+  accountId: number | undefined,
+): Promise<string> {
   const created = await db.tx(async (q) => {
     const account = await targetAccount(q, user, accountId);
     const exists = (await terminalsQueries.anyByKeys(q, [identifierKey(input.identifier)])).length > 0;
@@ -125,7 +157,10 @@ export async function moveTerminals(db: Db, bus: Bus, user: SessionUser, identif
     const target = accountId === null ? null : (await targetAccount(q, user, accountId)).id;
     return assignTerminals(q, rows, target);
   });
-  announceChanges(bus, moved.map((m) => m.identifier));
+  announceChanges(
+    bus,
+    moved.map((m) => m.identifier),
+  );
   return moved.length;
 }
 
@@ -141,7 +176,13 @@ export function serviceStateOf(value: string | undefined): string | null {
  * one's current expiry; all or nothing, with one history row each. An expired terminal's live
  * position and commands come back at once, as they are checked against the expiry when asked.
  */
-export async function renewTerminals(db: Db, bus: Bus, user: SessionUser, identifiers: string[], input: Pick<TerminalRenewInput, 'count' | 'unit' | 'remark'>) {
+export async function renewTerminals(
+  db: Db,
+  bus: Bus,
+  user: SessionUser,
+  identifiers: string[],
+  input: Pick<TerminalRenewInput, 'count' | 'unit' | 'remark'>,
+) {
   if (identifiers.length === 0) throw new AppError(TERMINAL_ERRORS.noTerminals);
   const months = input.unit === 'year' ? input.count * 12 : input.count;
   if (months > MAX_RENEW_MONTHS) throw new AppError(TERMINAL_ERRORS.renewTooLong, { params: { max: MAX_RENEW_MONTHS } });
@@ -150,7 +191,10 @@ export async function renewTerminals(db: Db, bus: Bus, user: SessionUser, identi
     const ids = [...new Set(rows.map((r) => r.id))];
     return terminalsQueries.renew(q, ids, months, { id: user.userId, name: user.username }, input.remark ?? '');
   });
-  announceChanges(bus, renewed.map((r) => r.identifier));
+  announceChanges(
+    bus,
+    renewed.map((r) => r.identifier),
+  );
   return renewed;
 }
 
@@ -159,28 +203,42 @@ export async function renewTerminals(db: Db, bus: Bus, user: SessionUser, identi
  * first connection): all or nothing, refused when any chosen one already is. The service starts
  * now and runs for the period, or to a later expiry already set (an import may have set one).
  */
-export async function activateTerminals(db: Db, bus: Bus, user: SessionUser, identifiers: string[], input: Pick<TerminalRenewInput, 'count' | 'unit' | 'remark'>) {
+export async function activateTerminals(
+  db: Db,
+  bus: Bus,
+  user: SessionUser,
+  identifiers: string[],
+  input: Pick<TerminalRenewInput, 'count' | 'unit' | 'remark'>,
+) {
   if (identifiers.length === 0) throw new AppError(TERMINAL_ERRORS.noTerminals);
   const months = input.unit === 'year' ? input.count * 12 : input.count;
   if (months > MAX_RENEW_MONTHS) throw new AppError(TERMINAL_ERRORS.renewTooLong, { params: { max: MAX_RENEW_MONTHS } });
   const activated = await db.tx(async (q) => {
     const rows = await visibleTerminals(q, user, identifiers);
     const done = rows.filter((r) => r.activated_at !== null);
-    if (done.length) throw new AppError(TERMINAL_ERRORS.alreadyActivated, { params: { terminalIds: listed(done.map((r) => r.identifier)) } });
+    if (done.length)
+      throw new AppError(TERMINAL_ERRORS.alreadyActivated, { params: { terminalIds: listed(done.map((r) => r.identifier)) } });
     const ids = [...new Set(rows.map((r) => r.id))];
     const remark = input.remark ? `${ACTIVATION_REMARK}：${input.remark}` : ACTIVATION_REMARK;
     const changed = await terminalsQueries.activate(q, ids, months, { id: user.userId, name: user.username }, remark);
     // Another operator (or the terminal's first connection) activated one meanwhile: nothing is half done.
-    if (changed.length !== ids.length) throw new AppError(TERMINAL_ERRORS.alreadyActivated, { params: { terminalIds: listed(rows.filter((r) => !changed.some((c) => c.id === r.id)).map((r) => r.identifier)) } });
+    if (changed.length !== ids.length)
+      throw new AppError(TERMINAL_ERRORS.alreadyActivated, {
+        params: { terminalIds: listed(rows.filter((r) => !changed.some((c) => c.id === r.id)).map((r) => r.identifier)) },
+      });
     return changed;
   });
-  announceChanges(bus, activated.map((r) => r.identifier));
+  announceChanges(
+    bus,
+    activated.map((r) => r.identifier),
+  );
   return activated;
 }
 
 /** The renewal history marks an activation's period with this remark. */
 const ACTIVATION_REMARK = '激活';
-const listed = (identifiers: string[]) => (identifiers.length > 3 ? `${identifiers.slice(0, 3).join('、')} 等 ${identifiers.length} 台` : identifiers.join('、'));
+const listed = (identifiers: string[]) =>
+  identifiers.length > 3 ? `${identifiers.slice(0, 3).join('、')} 等 ${identifiers.length} 台` : identifiers.join('、');
 
 export async function terminalRenewals(db: Db, user: SessionUser, identifier: string) {
   const terminal = await visibleTerminal(db, user, identifier);

@@ -101,23 +101,54 @@ export const vehiclesQueries = {
 
   /** Plates already taken on the platform (whoever owns them), except by `exceptId`. */
   takenPlates: async (q: Queryable, plates: string[], exceptId: number | null = null) =>
-    (await q.query<{ plate: string }>(
-      'SELECT plate FROM vehicles WHERE plate = ANY($1::text[]) AND ($2::bigint IS NULL OR id <> $2)',
-      [plates, exceptId],
-    )).map((r) => r.plate),
+    (
+      await q.query<{ plate: string }>('SELECT plate FROM vehicles WHERE plate = ANY($1::text[]) AND ($2::bigint IS NULL OR id <> $2)', [
+        plates,
+        exceptId,
+      ])
+    ).map((r) => r.plate),
 
   insert: async (q: Queryable, v: VehicleFields) =>
-    (await q.query<{ id: number }>(
-      `INSERT INTO vehicles (account_id, group_id, terminal_id, name, plate, type, driver, driver_phone, icon, remark, plate_color, speed_limit_kmh)
+    (
+      await q.query<{ id: number }>(
+        `INSERT INTO vehicles (account_id, group_id, terminal_id, name, plate, type, driver, driver_phone, icon, remark, plate_color, speed_limit_kmh)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING id`,
-      [v.accountId, v.groupId, v.terminalId, v.name, v.plate, v.type, v.driver, v.driverPhone, v.icon, v.remark, v.plateColor, v.speedLimitKmh],
-    ))[0].id,
+        [
+          v.accountId,
+          v.groupId,
+          v.terminalId,
+          v.name,
+          v.plate,
+          v.type,
+          v.driver,
+          v.driverPhone,
+          v.icon,
+          v.remark,
+          v.plateColor,
+          v.speedLimitKmh,
+        ],
+      )
+    )[0].id,
 
   update: (q: Queryable, id: number, v: VehicleFields) =>
     q.query(
       `UPDATE vehicles SET account_id = $2, group_id = $3, terminal_id = $4, name = $5, plate = $6, type = $7, driver = $8,
               driver_phone = $9, icon = $10, remark = $11, plate_color = $12, speed_limit_kmh = $13 WHERE id = $1`,
-      [id, v.accountId, v.groupId, v.terminalId, v.name, v.plate, v.type, v.driver, v.driverPhone, v.icon, v.remark, v.plateColor, v.speedLimitKmh],
+      [
+        id,
+        v.accountId,
+        v.groupId,
+        v.terminalId,
+        v.name,
+        v.plate,
+        v.type,
+        v.driver,
+        v.driverPhone,
+        v.icon,
+        v.remark,
+        v.plateColor,
+        v.speedLimitKmh,
+      ],
     ),
 
   delete: async (q: Queryable, ids: number[]) =>

@@ -16,14 +16,31 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) => t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const get = (sid: string, url: string) => t.call(sid, { url }).then((r) => r.json());
 
 describe('vehicles and their terminals', () => {
   it('creates a vehicle with a new JT/T 808 terminal, stored as 12 BCD digits and found without leading zeros', async () => {
-    const res = await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10001', terminalId: '13800138001', protocol: 'jt808', sim: '1440000000001', driver: '张三' });
+    const res = await post(a.sessionId, '/car/v4/api/vehicle/add.json', {
+      plate: '粤B10001',
+      terminalId: '13800138001',
+      protocol: 'jt808',
+      sim: '1440000000001',
+      driver: '张三',
+    });
     expect(res.flag).toBe(1);
-    expect(res.obj).toMatchObject({ plate: '粤B10001', name: '粤B10001', type: 'vehicle', typeName: '车辆', terminalId: '013800138001', protocol: 'jt808', accountId: a.accountId, online: false, terminalStatusName: '未激活' });
+    expect(res.obj).toMatchObject({
+      plate: '粤B10001',
+      name: '粤B10001',
+      type: 'vehicle',
+      typeName: '车辆',
+      terminalId: '013800138001',
+      protocol: 'jt808',
+      accountId: a.accountId,
+      online: false,
+      terminalStatusName: '未激活',
+    });
     const detail = await get(a.sessionId, '/car/v4/api/terminal/detail.json?terminalId=13800138001');
     expect(detail.obj).toMatchObject({ terminalId: '013800138001', vehicleId: res.obj.vehicleId, plate: '粤B10001', assigned: true });
     const padded = await get(a.sessionId, '/car/v4/api/terminal/detail.json?terminalId=00000000013800138001');
@@ -31,13 +48,25 @@ describe('vehicles and their terminals', () => {
   });
 
   it('refuses a taken plate, a bad identifier and a terminal of another tenant, in Chinese', async () => {
-    expect((await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10001' }))).toMatchObject({ msg: '车牌号 粤B10001 已存在', errorCode: TERMINAL_ERRORS.plateTaken.code });
-    expect((await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10002', terminalId: '86123456789', protocol: 'gt06' }))).toMatchObject({
-      errorCode: TERMINAL_ERRORS.identifierInvalid.code, msg: '设备号格式不正确：GT06 设备号应为15位IMEI',
+    expect(await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10001' })).toMatchObject({
+      msg: '车牌号 粤B10001 已存在',
+      errorCode: TERMINAL_ERRORS.plateTaken.code,
+    });
+    expect(
+      await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10002', terminalId: '86123456789', protocol: 'gt06' }),
+    ).toMatchObject({
+      errorCode: TERMINAL_ERRORS.identifierInvalid.code,
+      msg: '设备号格式不正确：GT06 设备号应为15位IMEI',
     });
     const taken = await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10003', terminalId: '013800138001' });
-    expect(taken).toMatchObject({ flag: 0, msg: '设备号 013800138001 已被其他账户使用', errorCode: TERMINAL_ERRORS.terminalOfOtherAccount.code });
-    expect((await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10004', terminalId: '861234567890123', protocol: 'tcp' })).msg).toContain('不支持的设备协议');
+    expect(taken).toMatchObject({
+      flag: 0,
+      msg: '设备号 013800138001 已被其他账户使用',
+      errorCode: TERMINAL_ERRORS.terminalOfOtherAccount.code,
+    });
+    expect(
+      (await post(b.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B10004', terminalId: '861234567890123', protocol: 'tcp' })).msg,
+    ).toContain('不支持的设备协议');
   });
 
   it('shows a tenant only its own vehicles; a foreign id answers like a missing one', async () => {
@@ -56,7 +85,13 @@ describe('vehicles and their terminals', () => {
 
   it('updates, rebinds and unbinds the terminal', async () => {
     const v = (await get(a.sessionId, '/car/v4/api/vehicle/list.json')).obj.list[0];
-    const upd = await post(a.sessionId, '/car/v4/api/vehicle/update.json', { vehicleId: v.vehicleId, name: '一号车', type: 'ebike', terminalId: '868120145233601', protocol: 'gt06' });
+    const upd = await post(a.sessionId, '/car/v4/api/vehicle/update.json', {
+      vehicleId: v.vehicleId,
+      name: '一号车',
+      type: 'ebike',
+      terminalId: '868120145233601',
+      protocol: 'gt06',
+    });
     expect(upd.obj).toMatchObject({ name: '一号车', typeName: '电单车', terminalId: '868120145233601', plate: '粤B10001' });
     // The old terminal stays in the account, unbound.
     const old = await get(a.sessionId, '/car/v4/api/terminal/detail.json?terminalId=13800138001');
@@ -67,7 +102,9 @@ describe('vehicles and their terminals', () => {
   });
 
   it('keeps unassigned terminals to the platform administrator until assigned', async () => {
-    await t.ctx.db.query(`INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('869000000000001', '869000000000001', 'gt06'), ('869000000000002', '869000000000002', 'gt06')`);
+    await t.ctx.db.query(
+      `INSERT INTO terminals (identifier, identifier_key, protocol) VALUES ('869000000000001', '869000000000001', 'gt06'), ('869000000000002', '869000000000002', 'gt06')`,
+    );
     const stock = await get(admin, '/car/v4/api/terminal/list.json?assigned=false');
     expect(stock.obj.list.map((x: { terminalId: string }) => x.terminalId).sort()).toEqual(['869000000000001', '869000000000002']);
     expect(stock.obj.list[0]).toMatchObject({ assigned: false, accountId: null });
@@ -81,7 +118,9 @@ describe('vehicles and their terminals', () => {
     const claimed = await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B20002', terminalId: '869000000000002' });
     expect(claimed.obj).toMatchObject({ terminalId: '869000000000002', protocol: 'gt06', accountId: a.accountId });
     // Only the platform administrator returns terminals to stock.
-    expect((await post(a.sessionId, '/car/v4/api/terminal/unassign.json', { terminalIds: '869000000000002' })).errorCode).toBe(TERMINAL_ERRORS.unassignPlatformOnly.code);
+    expect((await post(a.sessionId, '/car/v4/api/terminal/unassign.json', { terminalIds: '869000000000002' })).errorCode).toBe(
+      TERMINAL_ERRORS.unassignPlatformOnly.code,
+    );
     expect((await post(admin, '/car/v4/api/terminal/unassign.json', { terminalIds: '869000000000002' })).obj.updated).toBe(1);
     expect((await get(a.sessionId, '/car/v4/api/vehicle/list.json?keyword=20002')).obj.list[0].terminalId).toBe('');
   });
@@ -95,7 +134,9 @@ describe('vehicles and their terminals', () => {
     const seen = await get(sub.sessionId, '/car/v4/api/vehicle/list.json');
     expect(seen.obj.list[0]).toMatchObject({ plate: '粤B20002', terminalId: '013800138001', accountId: sub.accountId });
     expect((await get(sub.sessionId, '/car/v4/api/terminal/detail.json?terminalId=13800138001')).obj.accountId).toBe(sub.accountId);
-    expect((await post(a.sessionId, '/car/v4/api/vehicle/move.json', { vehicleIds: String(v.vehicleId), accountId: b.accountId })).msg).toBe('账户不存在或无权访问');
+    expect(
+      (await post(a.sessionId, '/car/v4/api/vehicle/move.json', { vehicleIds: String(v.vehicleId), accountId: b.accountId })).msg,
+    ).toBe('账户不存在或无权访问');
   });
 
   it('answers junk input with a Chinese 400, never a 5xx', async () => {
@@ -114,7 +155,12 @@ describe('vehicles and their terminals', () => {
       expect(res.json().flag, url).toBe(0);
       expect(res.json().msg, url).toMatch(/[\u4e00-\u9fa5]/);
     }
-    const json = await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', payload: '{"plate":', headers: { 'content-type': 'application/json' } });
+    const json = await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/add.json',
+      payload: '{"plate":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(json.statusCode).toBe(400);
   });
 });
@@ -124,7 +170,12 @@ describe('rules the vehicles page relies on', () => {
     for (const plate of ['B12345', '粤12345', '粤B1234', '粤B12.45', '粤B1234567']) {
       expect((await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate })).errorCode, plate).toBe(TERMINAL_ERRORS.plateInvalid.code);
     }
-    const ok = await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤bD12345', plateColor: 5, driver: '王五', driverPhone: '13900000000' });
+    const ok = await post(a.sessionId, '/car/v4/api/vehicle/add.json', {
+      plate: '粤bD12345',
+      plateColor: 5,
+      driver: '王五',
+      driverPhone: '13900000000',
+    });
     expect(ok.obj).toMatchObject({ plate: '粤BD12345', plateColor: 5, driver: '王五' });
     expect((await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B1234挂' })).flag).toBe(1);
     // An e-bike or a badge carries a free label.
@@ -132,7 +183,12 @@ describe('rules the vehicles page relies on', () => {
   });
 
   it('filters by SIM, protocol, service state and "no group"; exports the list as Excel', async () => {
-    await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B70001', terminalId: '868120145237001', protocol: 'gt06', sim: '1440070000001' });
+    await post(a.sessionId, '/car/v4/api/vehicle/add.json', {
+      plate: '粤B70001',
+      terminalId: '868120145237001',
+      protocol: 'gt06',
+      sim: '1440070000001',
+    });
     const bySim = await get(a.sessionId, '/car/v4/api/vehicle/list.json?keyword=1440070000001');
     expect(bySim.obj.list.map((v: { plate: string }) => v.plate)).toEqual(['粤B70001']);
     const gt06 = (await get(a.sessionId, '/car/v4/api/vehicle/list.json?protocol=gt06&pageSize=100')).obj.list;
@@ -164,11 +220,23 @@ describe('rules the vehicles page relies on', () => {
     const to = (await post(a.sessionId, '/car/v4/api/group/add.json', { name: '新车队' })).obj.groupId;
     const foreign = (await post(b.sessionId, '/car/v4/api/group/add.json', { name: '别人的' })).obj.groupId;
     const v = (await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B80001', groupId: from })).obj;
-    expect((await post(a.sessionId, '/car/v4/api/vehicle/move.json', { vehicleIds: String(v.vehicleId), groupId: foreign })).errorCode).toBe(TERMINAL_ERRORS.groupNotVisible.code);
-    expect((await post(a.sessionId, '/car/v4/api/group/delete.json', { groupId: from, moveTo: foreign })).errorCode).toBe(TERMINAL_ERRORS.groupNotVisible.code);
-    expect((await post(a.sessionId, '/car/v4/api/group/delete.json', { groupId: from, moveTo: from })).errorCode).toBe(TERMINAL_ERRORS.moveToDeletedGroup.code);
+    expect(
+      (await post(a.sessionId, '/car/v4/api/vehicle/move.json', { vehicleIds: String(v.vehicleId), groupId: foreign })).errorCode,
+    ).toBe(TERMINAL_ERRORS.groupNotVisible.code);
+    expect((await post(a.sessionId, '/car/v4/api/group/delete.json', { groupId: from, moveTo: foreign })).errorCode).toBe(
+      TERMINAL_ERRORS.groupNotVisible.code,
+    );
+    expect((await post(a.sessionId, '/car/v4/api/group/delete.json', { groupId: from, moveTo: from })).errorCode).toBe(
+      TERMINAL_ERRORS.moveToDeletedGroup.code,
+    );
     expect((await get(a.sessionId, `/car/v4/api/vehicle/detail.json?vehicleId=${v.vehicleId}`)).obj.groupId).toBe(from);
-    expect((await post(a.sessionId, '/car/v4/api/group/delete.json', { groupId: from, moveTo: to })).obj).toEqual({ groupId: from, moved: 1 });
-    expect((await get(a.sessionId, `/car/v4/api/vehicle/detail.json?vehicleId=${v.vehicleId}`)).obj).toMatchObject({ groupId: to, groupName: '新车队' });
+    expect((await post(a.sessionId, '/car/v4/api/group/delete.json', { groupId: from, moveTo: to })).obj).toEqual({
+      groupId: from,
+      moved: 1,
+    });
+    expect((await get(a.sessionId, `/car/v4/api/vehicle/detail.json?vehicleId=${v.vehicleId}`)).obj).toMatchObject({
+      groupId: to,
+      groupName: '新车队',
+    });
   });
 });

@@ -12,21 +12,47 @@ import { likeText } from './assets.ts';
 import { presentVehicle } from './assets.presenter.ts';
 import { protocolOf } from './terminals.service.ts';
 import { vehiclesQueries, type VehicleFilter } from './vehicles.queries.ts';
-import { createVehicle, deleteVehicles, moveVehicles, updateVehicle, vehicleWorkbook, visibleVehicles, type VehicleInput } from './vehicles.service.ts';
+import {
+  createVehicle,
+  deleteVehicles,
+  moveVehicles,
+  updateVehicle,
+  vehicleWorkbook,
+  visibleVehicles,
+  type VehicleInput,
+} from './vehicles.service.ts';
 
 function vehicleInput(body: VehicleForm): VehicleInput {
   const serviceExpiresAt = parseOptionalTime(body.serviceExpiresAt, 'serviceExpiresAt');
   return {
-    name: body.name, plate: body.plate, plateColor: body.plateColor, type: body.type || undefined, accountId: body.accountId, groupId: body.groupId,
-    driver: body.driver, driverPhone: body.driverPhone, icon: body.icon, remark: body.remark, speedLimitKmh: body.speedLimitKmh === '' ? 0 : body.speedLimitKmh,
-    terminal: body.terminalId === undefined ? undefined : { identifier: body.terminalId, protocol: body.protocol, model: body.model, sim: body.sim, serviceExpiresAt },
+    name: body.name,
+    plate: body.plate,
+    plateColor: body.plateColor,
+    type: body.type || undefined,
+    accountId: body.accountId,
+    groupId: body.groupId,
+    driver: body.driver,
+    driverPhone: body.driverPhone,
+    icon: body.icon,
+    remark: body.remark,
+    speedLimitKmh: body.speedLimitKmh === '' ? 0 : body.speedLimitKmh,
+    terminal:
+      body.terminalId === undefined
+        ? undefined
+        : { identifier: body.terminalId, protocol: body.protocol, model: body.model, sim: body.sim, serviceExpiresAt },
   };
 }
 
 function vehicleFilter(user: SessionUser, query: VehicleExportQuery): VehicleFilter {
   return {
-    scope: terminalScope(user), keyword: likeText(query.keyword), groupId: query.groupId ?? null, type: query.type || null,
-    accountId: query.accountId ?? null, online: query.online ?? null, protocol: protocolOf(query.protocol) ?? null, serviceState: query.serviceState || null,
+    scope: terminalScope(user),
+    keyword: likeText(query.keyword),
+    groupId: query.groupId ?? null,
+    type: query.type || null,
+    accountId: query.accountId ?? null,
+    online: query.online ?? null,
+    protocol: protocolOf(query.protocol) ?? null,
+    serviceState: query.serviceState || null,
   };
 }
 
@@ -58,13 +84,18 @@ export function vehiclesRoutes(ctx: AppContext, app: FastifyInstance) {
   }));
 
   route(app, vehicleEndpoints.move, async (body, request) => ({
-    moved: await moveVehicles(ctx.db, ctx.bus, caller(request), splitIds(body.vehicleIds, 'vehicleIds'), { accountId: body.accountId, groupId: body.groupId }),
+    moved: await moveVehicles(ctx.db, ctx.bus, caller(request), splitIds(body.vehicleIds, 'vehicleIds'), {
+      accountId: body.accountId,
+      groupId: body.groupId,
+    }),
   }));
 
   route(app, vehicleEndpoints.export, async (query, request, reply) => {
     const book = await vehicleWorkbook(ctx.db, vehicleFilter(caller(request), query));
     const name = encodeURIComponent('车辆列表');
-    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename*=UTF-8''${name}.xlsx`).send(book);
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename*=UTF-8''${name}.xlsx`)
+      .send(book);
   });
 }

@@ -47,19 +47,34 @@ async function groupFor(q: Queryable, user: SessionUser, groupId: number | null 
 async function checkPlate(q: Queryable, plate: string, type: string, exceptId: number | null) {
   if (plate === '') return;
   if (!isPlate(plate, type)) throw new AppError(TERMINAL_ERRORS.plateInvalid);
-  if ((await vehiclesQueries.takenPlates(q, [plate], exceptId)).length) throw new AppError(TERMINAL_ERRORS.plateTaken, { params: { plate } });
+  if ((await vehiclesQueries.takenPlates(q, [plate], exceptId)).length)
+    throw new AppError(TERMINAL_ERRORS.plateTaken, { params: { plate } });
 }
 
-function fieldsFrom(input: VehicleInput, base: Partial<VehicleFields>, accountId: number, groupId: number | null, terminalId: number | null): VehicleFields {
+function fieldsFrom(
+  input: VehicleInput,
+  base: Partial<VehicleFields>,
+  accountId: number,
+  groupId: number | null,
+  terminalId: number | null,
+): VehicleFields {
   const plate = (input.plate ?? base.plate ?? '').trim().toUpperCase();
   const name = (input.name ?? base.name ?? '').trim() || plate;
   const type = input.type === undefined ? (base.type ?? 'vehicle') : vehicleTypeOf(input.type);
   if (!type) throw new AppError(TERMINAL_ERRORS.typeInvalid);
   if (!name) throw new AppError(TERMINAL_ERRORS.nameMissing);
   return {
-    accountId, groupId, terminalId, name, plate, type, plateColor: input.plateColor ?? base.plateColor ?? 0,
-    driver: input.driver ?? base.driver ?? '', driverPhone: input.driverPhone ?? base.driverPhone ?? '',
-    icon: input.icon ?? base.icon ?? '', remark: input.remark ?? base.remark ?? '',
+    accountId,
+    groupId,
+    terminalId,
+    name,
+    plate,
+    type,
+    plateColor: input.plateColor ?? base.plateColor ?? 0,
+    driver: input.driver ?? base.driver ?? '',
+    driverPhone: input.driverPhone ?? base.driverPhone ?? '',
+    icon: input.icon ?? base.icon ?? '',
+    remark: input.remark ?? base.remark ?? '',
     speedLimitKmh: input.speedLimitKmh === undefined ? (base.speedLimitKmh ?? null) : input.speedLimitKmh || null,
   };
 }
@@ -81,8 +96,21 @@ export async function updateVehicle(db: Db, bus: Bus, user: SessionUser, vehicle
   const changed = await db.tx(async (q) => {
     const [current] = await visibleVehicles(q, user, [vehicleId]);
     const accountId = input.accountId === undefined ? current.account_id : (await targetAccount(q, user, input.accountId)).id;
-    const groupId = input.groupId === undefined && accountId === current.account_id ? current.group_id : await groupFor(q, user, input.groupId, accountId);
-    const base = { name: current.name, plate: current.plate, plateColor: current.plate_color, type: current.type, driver: current.driver, driverPhone: current.driver_phone, icon: current.icon, remark: current.remark, speedLimitKmh: current.speed_limit_kmh };
+    const groupId =
+      input.groupId === undefined && accountId === current.account_id
+        ? current.group_id
+        : await groupFor(q, user, input.groupId, accountId);
+    const base = {
+      name: current.name,
+      plate: current.plate,
+      plateColor: current.plate_color,
+      type: current.type,
+      driver: current.driver,
+      driverPhone: current.driver_phone,
+      icon: current.icon,
+      remark: current.remark,
+      speedLimitKmh: current.speed_limit_kmh,
+    };
     const fields = fieldsFrom(input, base, accountId, groupId, current.terminal_pk);
     if (fields.plate !== current.plate || fields.type !== current.type) await checkPlate(q, fields.plate, fields.type, current.id);
     const identifiers = [current.identifier];
@@ -113,7 +141,13 @@ export async function deleteVehicles(db: Db, bus: Bus, user: SessionUser, ids: n
 }
 
 /** Moves assets (with their terminals) to another account of the subtree and/or another group. */
-export async function moveVehicles(db: Db, bus: Bus, user: SessionUser, ids: number[], target: { accountId?: number; groupId?: number | null }): Promise<number> {
+export async function moveVehicles(
+  db: Db,
+  bus: Bus,
+  user: SessionUser,
+  ids: number[],
+  target: { accountId?: number; groupId?: number | null },
+): Promise<number> {
   if (target.accountId === undefined && target.groupId === undefined) throw new AppError(TERMINAL_ERRORS.moveTargetMissing);
   const identifiers = await db.tx(async (q) => {
     const rows = await visibleVehicles(q, user, ids);

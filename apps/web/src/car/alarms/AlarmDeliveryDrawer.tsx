@@ -21,7 +21,10 @@ export function AlarmDeliveryDrawer({ alarm, onClose }: { alarm: Alarm | null; o
     setLoading(true);
     setRows([]);
     call(alarmPushEndpoints.listDeliveries, { alarmId: alarm.alarmId })
-      .then((list) => alive && setRows(list), () => {})
+      .then(
+        (list) => alive && setRows(list),
+        () => {},
+      )
       .finally(() => alive && setLoading(false));
     return () => {
       alive = false;

@@ -24,7 +24,12 @@ interface Filters {
 
 /** 历史报警 with filters: time range, types, handled or not, plate or terminal id; `vehicleId` narrows to one vehicle. */
 export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null; controls: AlarmControl[] }) {
-  const [filters, setFilters] = useState<Filters>({ range: [beijingToday().subtract(7, 'day'), beijingPickerValue()], types: [], handled: 'all', keyword: '' });
+  const [filters, setFilters] = useState<Filters>({
+    range: [beijingToday().subtract(7, 'day'), beijingPickerValue()],
+    types: [],
+    handled: 'all',
+    keyword: '',
+  });
   const [applied, setApplied] = useState(filters);
   const [paging, setPaging] = useState({ current: 1, pageSize: 10 });
   const [page, setPage] = useState<Page<Alarm>>({ total: 0, current: 1, pageSize: 10, list: [] });
@@ -37,8 +42,13 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
     try {
       setPage(
         await call(alarmEndpoints.history, {
-          ...paging, vehicleId: vehicleId ?? undefined, start: pickedInstant(applied.range[0]), end: pickedInstant(applied.range[1]),
-          types: applied.types.join(',') || undefined, handled: applied.handled === 'all' ? undefined : applied.handled === 'true', keyword: applied.keyword || undefined,
+          ...paging,
+          vehicleId: vehicleId ?? undefined,
+          start: pickedInstant(applied.range[0]),
+          end: pickedInstant(applied.range[1]),
+          types: applied.types.join(',') || undefined,
+          handled: applied.handled === 'all' ? undefined : applied.handled === 'true',
+          keyword: applied.keyword || undefined,
         }),
       );
     } catch {
@@ -57,7 +67,9 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
             <ActionLink onClick={() => setProcessing([a])}>{M.alarm.process}</ActionLink>
           </Permission>
         )}
-        <ActionLink testId="alarm-deliveries" onClick={() => setDetail(a)}>{T.center.alarmPush.log.title}</ActionLink>
+        <ActionLink testId="alarm-deliveries" onClick={() => setDetail(a)}>
+          {T.center.alarmPush.log.title}
+        </ActionLink>
       </>
     ),
     true,
@@ -66,7 +78,13 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
   return (
     <div data-testid="alarm-history" data-total={page.total}>
       <div className="car-toolbar">
-        <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowClear={false} value={filters.range} onChange={(v) => v?.[0] && v[1] && setFilters({ ...filters, range: [v[0], v[1]] })} />
+        <DatePicker.RangePicker
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          allowClear={false}
+          value={filters.range}
+          onChange={(v) => v?.[0] && v[1] && setFilters({ ...filters, range: [v[0], v[1]] })}
+        />
         <Select
           mode="multiple"
           allowClear
@@ -82,10 +100,25 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
           style={{ width: 110 }}
           value={filters.handled}
           onChange={(handled) => setFilters({ ...filters, handled })}
-          options={[{ value: 'all', label: M.state.all }, { value: 'false', label: M.alarm.unprocessed }, { value: 'true', label: M.alarm.processed }]}
+          options={[
+            { value: 'all', label: M.state.all },
+            { value: 'false', label: M.alarm.unprocessed },
+            { value: 'true', label: M.alarm.processed },
+          ]}
         />
-        <Input allowClear style={{ width: 180 }} placeholder={M.alarm.keyword} value={filters.keyword} onChange={(e) => setFilters({ ...filters, keyword: e.target.value })} />
-        <Button type="primary" icon={<SearchOutlined />} onClick={() => (setApplied(filters), setPaging({ ...paging, current: 1 }))} data-testid="alarm-history-search">
+        <Input
+          allowClear
+          style={{ width: 180 }}
+          placeholder={M.alarm.keyword}
+          value={filters.keyword}
+          onChange={(e) => setFilters({ ...filters, keyword: e.target.value })}
+        />
+        <Button
+          type="primary"
+          icon={<SearchOutlined />}
+          onClick={() => (setApplied(filters), setPaging({ ...paging, current: 1 }))}
+          data-testid="alarm-history-search"
+        >
           {M.common.search}
         </Button>
       </div>

@@ -38,18 +38,21 @@ export function RealtimeAlarms() {
   const newestLoad = useRef(0);
 
   /** quiet: a reload for the live feed, without the spinner (with a large fleet it comes every 1.5 s) */
-  const load = useCallback(async (quiet = false) => {
-    const mine = ++newestLoad.current;
-    if (!quiet) setLoading(true);
-    try {
-      const answer = await call(alarmEndpoints.realtime, paging);
-      if (mine === newestLoad.current) setPage(answer);
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      if (!quiet) setLoading(false);
-    }
-  }, [paging]);
+  const load = useCallback(
+    async (quiet = false) => {
+      const mine = ++newestLoad.current;
+      if (!quiet) setLoading(true);
+      try {
+        const answer = await call(alarmEndpoints.realtime, paging);
+        if (mine === newestLoad.current) setPage(answer);
+      } catch {
+        /* shown by the request layer */
+      } finally {
+        if (!quiet) setLoading(false);
+      }
+    },
+    [paging],
+  );
 
   useEffect(() => void load(), [load]);
   // New alarms (and ones handled elsewhere) arrive on the live feed: reload, at most every 2 s,
@@ -77,10 +80,18 @@ export function RealtimeAlarms() {
     (a) => (
       <>
         <Permission code="car:alarm:process">
-          <ActionLink testId="alarm-process" onClick={() => setProcessing([a])}>{M.alarm.process}</ActionLink>
+          <ActionLink testId="alarm-process" onClick={() => setProcessing([a])}>
+            {M.alarm.process}
+          </ActionLink>
         </Permission>
-        {a.vehicleId && <ActionLink onClick={() => postToShell('showVehInfo', { vehicleId: String(a.vehicleId), tab: 'follow' })}>{M.alarm.locate}</ActionLink>}
-        <ActionLink testId="alarm-deliveries" onClick={() => setDetail(a)}>{T.center.alarmPush.log.title}</ActionLink>
+        {a.vehicleId && (
+          <ActionLink onClick={() => postToShell('showVehInfo', { vehicleId: String(a.vehicleId), tab: 'follow' })}>
+            {M.alarm.locate}
+          </ActionLink>
+        )}
+        <ActionLink testId="alarm-deliveries" onClick={() => setDetail(a)}>
+          {T.center.alarmPush.log.title}
+        </ActionLink>
       </>
     ),
     false,
@@ -101,7 +112,12 @@ export function RealtimeAlarms() {
         <Space style={{ marginLeft: 'auto' }}>
           <SoundOutlined />
           {M.alarm.sound}
-          <Switch size="small" checked={voiceOn} onChange={(v) => useClientStore.getState().update({ alarmVoiceOn: v })} data-testid="alarm-voice" />
+          <Switch
+            size="small"
+            checked={voiceOn}
+            onChange={(v) => useClientStore.getState().update({ alarmVoiceOn: v })}
+            data-testid="alarm-voice"
+          />
         </Space>
       </div>
       <div
@@ -123,7 +139,11 @@ export function RealtimeAlarms() {
           pagination={pagerOf(page, paging, setPaging)}
         />
       </div>
-      <ProcessAlarmModal alarms={processing} onClose={() => setProcessing([])} onDone={() => (setProcessing([]), setSelected([]), void load())} />
+      <ProcessAlarmModal
+        alarms={processing}
+        onClose={() => setProcessing([])}
+        onDone={() => (setProcessing([]), setSelected([]), void load())}
+      />
       <AlarmDeliveryDrawer alarm={detail} onClose={() => setDetail(null)} />
     </div>
   );

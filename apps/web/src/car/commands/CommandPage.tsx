@@ -29,8 +29,16 @@ export function CommandPage() {
         />
       </aside>
       <div className="car-panel" style={{ flex: 1 }}>
-        <Card variant="borderless" title={M.command.title} extra={<Typography.Text type="secondary">{M.command.picked(checked.length)}</Typography.Text>}>
-          {canSend ? <CommandForm vehicleIds={checked} onSent={() => setSent((n) => n + 1)} /> : <Empty description={M.command.noPermission} />}
+        <Card
+          variant="borderless"
+          title={M.command.title}
+          extra={<Typography.Text type="secondary">{M.command.picked(checked.length)}</Typography.Text>}
+        >
+          {canSend ? (
+            <CommandForm vehicleIds={checked} onSent={() => setSent((n) => n + 1)} />
+          ) : (
+            <Empty description={M.command.noPermission} />
+          )}
         </Card>
         <Card variant="borderless" title={M.command.results} style={{ marginTop: 12 }}>
           <CommandResults refreshKey={sent} />

@@ -26,7 +26,8 @@ function vehicleSourceOf({ store, ticker, live }: Pick<Fleet, 'store' | 'ticker'
   return {
     get: (vehicleId) => store.get(vehicleId),
     subscribe: (listener) => ticker.subscribe(listener),
-    alarmsHandled: (alarms, note) => live.emit(alarms.map((a) => ({ kind: 'alarm' as const, data: { ...a, handled: true, handleNote: note } }))),
+    alarmsHandled: (alarms, note) =>
+      live.emit(alarms.map((a) => ({ kind: 'alarm' as const, data: { ...a, handled: true, handleNote: note } }))),
   };
 }
 
@@ -84,7 +85,10 @@ export function FleetProvider({ children }: { children: ReactNode }) {
     const offStatus = live.onStatus(setLiveStatus);
     live.start();
     const poll = window.setInterval(() => {
-      if (live.status !== 'open') void loadAllPositions().then((list) => store.applyPositions(list)).catch(() => undefined);
+      if (live.status !== 'open')
+        void loadAllPositions()
+          .then((list) => store.applyPositions(list))
+          .catch(() => undefined);
     }, POLL_MS);
     return () => {
       offEvents();

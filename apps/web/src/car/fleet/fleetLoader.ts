@@ -12,7 +12,8 @@ export async function loadAllVehicles(accountId?: number): Promise<Vehicle[]> {
   const rest: Vehicle[][] = [];
   for (let page = 2; page <= pages; page += 4) {
     const batch = [];
-    for (let p = page; p < page + 4 && p <= pages; p++) batch.push(call(vehicleEndpoints.list, { current: p, pageSize: PAGE, accountId }).then((r) => r.list));
+    for (let p = page; p < page + 4 && p <= pages; p++)
+      batch.push(call(vehicleEndpoints.list, { current: p, pageSize: PAGE, accountId }).then((r) => r.list));
     rest.push(...(await Promise.all(batch)));
   }
   return [...first.list, ...rest.flat()];

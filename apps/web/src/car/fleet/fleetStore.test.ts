@@ -6,9 +6,28 @@ import { directionText, vehicleState } from '../../shared/vehicle/vehicleState.t
 
 const vehicle = (id: number, terminalId: string, extra: Partial<Vehicle> = {}): Vehicle =>
   ({ vehicleId: id, terminalId, plate: `粤B${id}`, name: '', groupId: null, accountId: 1, sim: '', online: false, ...extra }) as Vehicle;
-const pos = (terminalId: string, extra: Partial<LastPosition> = {}): LastPosition =>
-  ({ terminalId, vehicleId: null, plate: '', name: '', lat: 22.5, lon: 114, speed: 0, direction: 0, altitude: 0, gpsTime: 1000,
-    receivedAt: 1000, valid: true, online: true, acc: null, satellites: null, mileage: null, alarms: [], alarmNames: [], extras: {}, ...extra });
+const pos = (terminalId: string, extra: Partial<LastPosition> = {}): LastPosition => ({
+  terminalId,
+  vehicleId: null,
+  plate: '',
+  name: '',
+  lat: 22.5,
+  lon: 114,
+  speed: 0,
+  direction: 0,
+  altitude: 0,
+  gpsTime: 1000,
+  receivedAt: 1000,
+  valid: true,
+  online: true,
+  acc: null,
+  satellites: null,
+  mileage: null,
+  alarms: [],
+  alarmNames: [],
+  extras: {},
+  ...extra,
+});
 
 describe('vehicle state', () => {
   it('puts alarms first, then offline, then moving above 5 km/h, else stopped', () => {
@@ -35,7 +54,10 @@ describe('fleet store', () => {
 
   it('marks a vehicle whose service expired (grey, counted) until a pushed position says it was renewed', () => {
     const store = new FleetStore(0);
-    store.setVehicles([vehicle(1, 'a', { terminalStatus: 'expired', online: true }), vehicle(2, 'b', { terminalStatus: 'active', online: true })]);
+    store.setVehicles([
+      vehicle(1, 'a', { terminalStatus: 'expired', online: true }),
+      vehicle(2, 'b', { terminalStatus: 'active', online: true }),
+    ]);
     expect(store.get(1)).toMatchObject({ serviceExpired: true, hasPosition: false, state: 'offline' });
     expect(store.counts()).toMatchObject({ total: 2, expired: 1, offline: 1, stopped: 1 });
     store.applyPositions([pos('a', { speed: 30 })]);

@@ -50,7 +50,10 @@ export class FleetStore {
   /** goes up whenever the vehicles themselves (not their positions) are replaced */
   rosterVersion = 0;
 
-  constructor(private readonly flushDelayMs = 250, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly flushDelayMs = 250,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get size(): number {
     return this.byVehicle.size;
@@ -77,10 +80,26 @@ export class FleetStore {
     for (const v of vehicles) {
       const old = previous.get(v.vehicleId);
       const item: FleetVehicle = {
-        vehicleId: v.vehicleId, terminalId: v.terminalId, plate: v.plate, name: v.name || v.plate, groupId: v.groupId, accountId: v.accountId, sim: v.sim,
-        online: v.online, hasPosition: old?.hasPosition ?? false, lon: old?.lon ?? 0, lat: old?.lat ?? 0, speed: old?.speed ?? 0, course: old?.course ?? 0,
-        gpsTime: old?.gpsTime ?? 0, mileage: old?.mileage ?? null, acc: old?.acc ?? null, alarms: old?.alarms ?? [], alarmUntil: old?.alarmUntil ?? 0,
-        serviceExpired: v.terminalStatus === 'expired', state: 'offline',
+        vehicleId: v.vehicleId,
+        terminalId: v.terminalId,
+        plate: v.plate,
+        name: v.name || v.plate,
+        groupId: v.groupId,
+        accountId: v.accountId,
+        sim: v.sim,
+        online: v.online,
+        hasPosition: old?.hasPosition ?? false,
+        lon: old?.lon ?? 0,
+        lat: old?.lat ?? 0,
+        speed: old?.speed ?? 0,
+        course: old?.course ?? 0,
+        gpsTime: old?.gpsTime ?? 0,
+        mileage: old?.mileage ?? null,
+        acc: old?.acc ?? null,
+        alarms: old?.alarms ?? [],
+        alarmUntil: old?.alarmUntil ?? 0,
+        serviceExpired: v.terminalStatus === 'expired',
+        state: 'offline',
       };
       item.state = this.stateOf(item);
       this.byVehicle.set(v.vehicleId, item);

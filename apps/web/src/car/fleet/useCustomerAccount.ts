@@ -5,5 +5,7 @@ import { useClientStore } from '../../shared/stores/clientStore.ts';
  * the operator's own account (which means everything in scope).
  */
 export function useCustomerAccountId(): number | undefined {
-  return useClientStore((s) => (s.navUserClient && s.navUserClient.accountId !== s.user?.accountId ? s.navUserClient.accountId : undefined));
+  return useClientStore((s) =>
+    s.navUserClient && s.navUserClient.accountId !== s.user?.accountId ? s.navUserClient.accountId : undefined,
+  );
 }

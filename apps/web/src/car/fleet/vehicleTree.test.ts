@@ -3,9 +3,23 @@ import type { GroupNode } from '@chelian/contracts';
 import type { FleetVehicle } from './fleetStore.ts';
 import { buildVehicleTree, groupKeys } from './vehicleTree.ts';
 
-const v = (vehicleId: number, plate: string, groupId: number | null, state: FleetVehicle['state'] = 'moving', terminalId = `0138${vehicleId}`) =>
-  ({ vehicleId, plate, name: plate, groupId, terminalId, state }) as FleetVehicle;
-const g = (id: number, name: string, children: GroupNode[] = []) => ({ id, name, parentId: null, accountId: 1, accountName: '', sort: 0, vehicleCount: 0, children });
+const v = (
+  vehicleId: number,
+  plate: string,
+  groupId: number | null,
+  state: FleetVehicle['state'] = 'moving',
+  terminalId = `0138${vehicleId}`,
+) => ({ vehicleId, plate, name: plate, groupId, terminalId, state }) as FleetVehicle;
+const g = (id: number, name: string, children: GroupNode[] = []) => ({
+  id,
+  name,
+  parentId: null,
+  accountId: 1,
+  accountName: '',
+  sort: 0,
+  vehicleCount: 0,
+  children,
+});
 
 const groups = [g(1, '深圳车队', [g(2, '福田组')]), g(3, '空组')];
 const fleet = [v(1, '粤B2', 2), v(2, '粤B1', 2, 'offline'), v(3, '粤A9', 1, 'alarm'), v(4, '京A1', null), v(5, '沪A1', 99)];

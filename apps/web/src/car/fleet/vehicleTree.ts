@@ -29,7 +29,12 @@ export const UNGROUPED_KEY = 'g-none';
 export function matchesKeyword(v: FleetVehicle, keyword: string): boolean {
   const k = keyword.trim().toUpperCase();
   if (!k) return true;
-  return v.plate.toUpperCase().includes(k) || v.name.toUpperCase().includes(k) || v.terminalId.includes(k) || v.terminalId.replace(/^0+/, '').includes(k.replace(/^0+/, ''));
+  return (
+    v.plate.toUpperCase().includes(k) ||
+    v.name.toUpperCase().includes(k) ||
+    v.terminalId.includes(k) ||
+    v.terminalId.replace(/^0+/, '').includes(k.replace(/^0+/, ''))
+  );
 }
 
 // One collator: `localeCompare(…, 'zh-CN')` sets one up per call, 4× slower over a 10 000-vehicle sort.
@@ -40,7 +45,12 @@ const byPlate = (a: FleetVehicle, b: FleetVehicle) => zhCollator.compare(a.plate
  * The vehicle tree by group: groups as in the account's tree, vehicles under their group, the
  * rest under 未分组; only what passes the filter, and groups left empty by it are dropped.
  */
-export function buildVehicleTree(groups: GroupNode[], vehicles: Iterable<FleetVehicle>, filter: TreeFilter, ungroupedName: string): TreeNode[] {
+export function buildVehicleTree(
+  groups: GroupNode[],
+  vehicles: Iterable<FleetVehicle>,
+  filter: TreeFilter,
+  ungroupedName: string,
+): TreeNode[] {
   const byGroup = new Map<number | null, FleetVehicle[]>();
   const known = new Set<number>();
   const walk = (nodes: GroupNode[]) => nodes.forEach((g) => (known.add(g.id), walk(g.children ?? [])));

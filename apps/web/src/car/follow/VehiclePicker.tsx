@@ -14,7 +14,15 @@ const option = (v: Named) => ({ value: v.vehicleId, label: v.plate || v.name, se
  * fleet's vehicles, not their positions; the chosen vehicle is named at once, fetched alone while
  * the fleet (10 000 vehicles take seconds) is still loading.
  */
-export function VehiclePicker({ value, onChange, width = 240 }: { value: number | null; onChange: (vehicleId: number) => void; width?: number }) {
+export function VehiclePicker({
+  value,
+  onChange,
+  width = 240,
+}: {
+  value: number | null;
+  onChange: (vehicleId: number) => void;
+  width?: number;
+}) {
   const { store } = useFleet();
   const roster = useFleetValue((s) => s.rosterVersion, Object.is, rosterChanged);
   const known = value !== null && store.get(value) !== undefined;

@@ -13,7 +13,9 @@ export function BindVehiclesModal({ fence, onClose, onSaved }: { fence: Geofence
   useEffect(() => {
     if (!fence) return;
     setChecked([]);
-    void call(geofenceEndpoints.detail, { geofenceId: fence.geofenceId }).then((f) => setChecked(f.vehicleIds)).catch(() => undefined);
+    void call(geofenceEndpoints.detail, { geofenceId: fence.geofenceId })
+      .then((f) => setChecked(f.vehicleIds))
+      .catch(() => undefined);
   }, [fence]);
   const save = async () => {
     if (!fence) return;
@@ -43,7 +45,14 @@ export function BindVehiclesModal({ fence, onClose, onSaved }: { fence: Geofence
       okButtonProps={{ 'data-testid': 'bind-save' } as ButtonProps}
     >
       <div style={{ height: 460 }}>
-        <VehicleTree selectedId={null} onSelect={(id) => setChecked((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]))} height={330} checkable checked={checked} onCheck={setChecked} />
+        <VehicleTree
+          selectedId={null}
+          onSelect={(id) => setChecked((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]))}
+          height={330}
+          checkable
+          checked={checked}
+          onCheck={setChecked}
+        />
       </div>
     </Modal>
   );

@@ -18,12 +18,26 @@ export interface FenceDraft {
 
 export function draftInput(d: FenceDraft): GeofenceInput | null {
   if (!d.shape) return null;
-  const base = { name: d.name.trim(), kind: d.shape.kind, alarmEnter: d.alarmEnter, alarmExit: d.alarmExit, remark: d.remark, speedLimitKmh: d.speedLimitKmh };
+  const base = {
+    name: d.name.trim(),
+    kind: d.shape.kind,
+    alarmEnter: d.alarmEnter,
+    alarmExit: d.alarmExit,
+    remark: d.remark,
+    speedLimitKmh: d.speedLimitKmh,
+  };
   return d.shape.kind === 'circle' ? { ...base, center: d.shape.center, radius: d.shape.radius } : { ...base, rings: [d.shape.ring] };
 }
 
 /** Name, shape kind, radius, enter/exit alarm switches, speed limit; the shape itself is drawn on the map. */
-export function FenceForm({ draft, onChange, onSave, onCancel, onRedraw, saving }: {
+export function FenceForm({
+  draft,
+  onChange,
+  onSave,
+  onCancel,
+  onRedraw,
+  saving,
+}: {
   draft: FenceDraft;
   onChange: (d: FenceDraft) => void;
   onSave: () => void;
@@ -38,13 +52,21 @@ export function FenceForm({ draft, onChange, onSave, onCancel, onRedraw, saving 
     <div className="car-fence-form" data-testid="fence-form">
       <Form form={form} layout="vertical" size="middle">
         <Form.Item label={M.geofence.name} name="name" rules={[{ required: true, message: M.geofence.namePlaceholder }]}>
-          <Input maxLength={40} placeholder={M.geofence.namePlaceholder} onChange={(e) => onChange({ ...draft, name: e.target.value })} data-testid="fence-name" />
+          <Input
+            maxLength={40}
+            placeholder={M.geofence.namePlaceholder}
+            onChange={(e) => onChange({ ...draft, name: e.target.value })}
+            data-testid="fence-name"
+          />
         </Form.Item>
         <Form.Item label={M.geofence.kind}>
           <Segmented
             value={draft.kind}
             disabled={draft.geofenceId !== null && shape !== null}
-            options={[{ value: 'circle', label: M.geofence.circle }, { value: 'polygon', label: M.geofence.polygon }]}
+            options={[
+              { value: 'circle', label: M.geofence.circle },
+              { value: 'polygon', label: M.geofence.polygon },
+            ]}
             onChange={(kind) => onChange({ ...draft, kind: kind as 'circle' | 'polygon', shape: null })}
             data-testid="fence-kind"
           />
@@ -52,7 +74,13 @@ export function FenceForm({ draft, onChange, onSave, onCancel, onRedraw, saving 
         {shape ? (
           shape.kind === 'circle' ? (
             <Form.Item label={M.geofence.radius}>
-              <InputNumber min={10} max={500000} value={shape.radius} onChange={(r) => r && onChange({ ...draft, shape: { ...shape, radius: r } })} style={{ width: 160 }} />
+              <InputNumber
+                min={10}
+                max={500000}
+                value={shape.radius}
+                onChange={(r) => r && onChange({ ...draft, shape: { ...shape, radius: r } })}
+                style={{ width: 160 }}
+              />
             </Form.Item>
           ) : (
             <Typography.Paragraph type="secondary">{M.geofence.vertices(shape.ring.length)}</Typography.Paragraph>
@@ -63,12 +91,24 @@ export function FenceForm({ draft, onChange, onSave, onCancel, onRedraw, saving 
           </Typography.Paragraph>
         )}
         <Space size={16} style={{ marginBottom: 12 }}>
-          <Checkbox checked={draft.alarmEnter} onChange={(e) => onChange({ ...draft, alarmEnter: e.target.checked })}>{M.geofence.alarmEnter}</Checkbox>
-          <Checkbox checked={draft.alarmExit} onChange={(e) => onChange({ ...draft, alarmExit: e.target.checked })}>{M.geofence.alarmExit}</Checkbox>
+          <Checkbox checked={draft.alarmEnter} onChange={(e) => onChange({ ...draft, alarmEnter: e.target.checked })}>
+            {M.geofence.alarmEnter}
+          </Checkbox>
+          <Checkbox checked={draft.alarmExit} onChange={(e) => onChange({ ...draft, alarmExit: e.target.checked })}>
+            {M.geofence.alarmExit}
+          </Checkbox>
         </Space>
         <Form.Item label={M.geofence.speedLimit} tooltip={M.geofence.speedLimitHint}>
-          <InputNumber min={1} max={300} precision={0} value={draft.speedLimitKmh} placeholder={M.geofence.speedLimitPlaceholder}
-            onChange={(v) => onChange({ ...draft, speedLimitKmh: typeof v === 'number' ? v : null })} style={{ width: 160 }} data-testid="fence-speed-limit" />
+          <InputNumber
+            min={1}
+            max={300}
+            precision={0}
+            value={draft.speedLimitKmh}
+            placeholder={M.geofence.speedLimitPlaceholder}
+            onChange={(v) => onChange({ ...draft, speedLimitKmh: typeof v === 'number' ? v : null })}
+            style={{ width: 160 }}
+            data-testid="fence-speed-limit"
+          />
         </Form.Item>
         <Form.Item label={M.geofence.remark}>
           <Input.TextArea rows={2} maxLength={200} value={draft.remark} onChange={(e) => onChange({ ...draft, remark: e.target.value })} />

@@ -17,11 +17,32 @@ import { FenceForm, draftInput, type FenceDraft } from './FenceForm.tsx';
 
 const EDIT: PermissionCode = 'car:geofence:edit';
 
-const newDraft = (): FenceDraft => ({ geofenceId: null, name: '', kind: 'circle', shape: null, alarmEnter: true, alarmExit: true, remark: '', speedLimitKmh: null });
+const newDraft = (): FenceDraft => ({
+  geofenceId: null,
+  name: '',
+  kind: 'circle',
+  shape: null,
+  alarmEnter: true,
+  alarmExit: true,
+  remark: '',
+  speedLimitKmh: null,
+});
 
 function draftOf(f: Geofence): FenceDraft {
-  const shape = f.kind === 'circle' && f.center && f.radius ? { kind: 'circle' as const, center: f.center, radius: f.radius } : { kind: 'polygon' as const, ring: f.rings[0] ?? [] };
-  return { geofenceId: f.geofenceId, name: f.name, kind: f.kind, shape, alarmEnter: f.alarmEnter, alarmExit: f.alarmExit, remark: f.remark, speedLimitKmh: f.speedLimitKmh };
+  const shape =
+    f.kind === 'circle' && f.center && f.radius
+      ? { kind: 'circle' as const, center: f.center, radius: f.radius }
+      : { kind: 'polygon' as const, ring: f.rings[0] ?? [] };
+  return {
+    geofenceId: f.geofenceId,
+    name: f.name,
+    kind: f.kind,
+    shape,
+    alarmEnter: f.alarmEnter,
+    alarmExit: f.alarmExit,
+    remark: f.remark,
+    speedLimitKmh: f.speedLimitKmh,
+  };
 }
 
 /** 电子围栏: the fences on a map, drawing new circles and polygons, attaching vehicles. */
@@ -69,19 +90,37 @@ export function GeofencePage() {
   };
 
   const remove = async (f: Geofence) => {
-    await call(geofenceEndpoints.delete, { geofenceIds: String(f.geofenceId) }).then(() => toast.success(M.geofence.deleted)).catch(() => undefined);
+    await call(geofenceEndpoints.delete, { geofenceIds: String(f.geofenceId) })
+      .then(() => toast.success(M.geofence.deleted))
+      .catch(() => undefined);
     if (selected === f.geofenceId) setSelected(null);
     await load();
   };
 
   const shown = draft ? fences.filter((f) => f.geofenceId !== draft.geofenceId) : fences;
-  const draftFence = draft?.shape ? ({ geofenceId: -1, name: draft.name, kind: draft.shape.kind, center: draft.shape.kind === 'circle' ? draft.shape.center : null, radius: draft.shape.kind === 'circle' ? draft.shape.radius : null, rings: draft.shape.kind === 'polygon' ? [draft.shape.ring] : [] } as Geofence) : null;
+  const draftFence = draft?.shape
+    ? ({
+        geofenceId: -1,
+        name: draft.name,
+        kind: draft.shape.kind,
+        center: draft.shape.kind === 'circle' ? draft.shape.center : null,
+        radius: draft.shape.kind === 'circle' ? draft.shape.radius : null,
+        rings: draft.shape.kind === 'polygon' ? [draft.shape.ring] : [],
+      } as Geofence)
+    : null;
 
   return (
     <div className="car-page-full car-geofence" data-testid="car-geofences">
       <aside className="car-side car-panel">
         {draft ? (
-          <FenceForm draft={draft} onChange={setDraft} onSave={save} onCancel={() => setDraft(null)} onRedraw={() => setDraft({ ...draft, shape: null })} saving={saving} />
+          <FenceForm
+            draft={draft}
+            onChange={setDraft}
+            onSave={save}
+            onCancel={() => setDraft(null)}
+            onRedraw={() => setDraft({ ...draft, shape: null })}
+            saving={saving}
+          />
         ) : (
           <>
             <div className="car-toolbar">
@@ -100,7 +139,11 @@ export function GeofencePage() {
                 dataSource={fences}
                 data-testid="fence-list"
                 renderItem={(f) => (
-                  <List.Item className={f.geofenceId === selected ? 'car-fence-item is-selected' : 'car-fence-item'} onClick={() => pick(f.geofenceId)} data-testid="fence-item">
+                  <List.Item
+                    className={f.geofenceId === selected ? 'car-fence-item is-selected' : 'car-fence-item'}
+                    onClick={() => pick(f.geofenceId)}
+                    data-testid="fence-item"
+                  >
                     <div style={{ width: '100%' }}>
                       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
                         <Typography.Text strong>{f.name}</Typography.Text>
@@ -110,14 +153,27 @@ export function GeofencePage() {
                         </Space>
                       </Space>
                       <div className="car-fence-meta">
-                        {M.geofence.vehicles} {M.geofence.vehicleCount(f.vehicleCount)} · {[f.alarmEnter && M.geofence.alarmEnter, f.alarmExit && M.geofence.alarmExit].filter(Boolean).join('、') || M.geofence.noAlarm}
+                        {M.geofence.vehicles} {M.geofence.vehicleCount(f.vehicleCount)} ·{' '}
+                        {[f.alarmEnter && M.geofence.alarmEnter, f.alarmExit && M.geofence.alarmExit].filter(Boolean).join('、') ||
+                          M.geofence.noAlarm}
                       </div>
                       <Permission code={EDIT}>
                         <Space size={0} onClick={(e) => e.stopPropagation()}>
-                          <Button type="link" size="small" onClick={() => setBinding(f)} data-testid="fence-bind">{M.geofence.bind}</Button>
-                          <Button type="link" size="small" onClick={() => (setDraft(draftOf(f)), pick(f.geofenceId))}>{M.common.edit}</Button>
-                          <Popconfirm title={M.geofence.deleteConfirm(f.name)} okText={M.common.delete} cancelText={M.common.cancel} onConfirm={() => remove(f)}>
-                            <Button type="link" size="small" danger>{M.common.delete}</Button>
+                          <Button type="link" size="small" onClick={() => setBinding(f)} data-testid="fence-bind">
+                            {M.geofence.bind}
+                          </Button>
+                          <Button type="link" size="small" onClick={() => (setDraft(draftOf(f)), pick(f.geofenceId))}>
+                            {M.common.edit}
+                          </Button>
+                          <Popconfirm
+                            title={M.geofence.deleteConfirm(f.name)}
+                            okText={M.common.delete}
+                            cancelText={M.common.cancel}
+                            onConfirm={() => remove(f)}
+                          >
+                            <Button type="link" size="small" danger>
+                              {M.common.delete}
+                            </Button>
                           </Popconfirm>
                         </Space>
                       </Permission>
@@ -130,7 +186,11 @@ export function GeofencePage() {
         )}
       </aside>
       <MapView testId="geofence-map">
-        <FencesLayer fences={draftFence ? [...shown, draftFence] : shown} selectedId={draft ? -1 : selected} onSelect={draft ? undefined : pick} />
+        <FencesLayer
+          fences={draftFence ? [...shown, draftFence] : shown}
+          selectedId={draft ? -1 : selected}
+          onSelect={draft ? undefined : pick}
+        />
         {draft && !draft.shape && <FenceDrawLayer mode={draft.kind} onDone={(shape) => setDraft((d) => d && { ...d, shape })} />}
         <MapCommand deps={[fit]} run={(map) => fit > 0 && current && fitPoints(map, fencePoints(current), 80)} />
       </MapView>

@@ -11,7 +11,19 @@ describe('fence geometry', () => {
   });
 
   it('closes polygon rings and places labels', () => {
-    const square = { kind: 'polygon' as const, center: null, radius: null, rings: [[[0, 0], [2, 0], [2, 2], [0, 2]] as Array<[number, number]>] };
+    const square = {
+      kind: 'polygon' as const,
+      center: null,
+      radius: null,
+      rings: [
+        [
+          [0, 0],
+          [2, 0],
+          [2, 2],
+          [0, 2],
+        ] as Array<[number, number]>,
+      ],
+    };
     expect(fenceRings(square)[0]).toHaveLength(5);
     expect(fenceLabelPoint(square)).toEqual([1, 1]);
     expect(fenceRings({ kind: 'circle', center: [1, 1], radius: 10, rings: [] })[0].length).toBeGreaterThan(10);

@@ -17,7 +17,13 @@ export type GroupAction =
   | { kind: 'delete'; group: GroupNode };
 
 /** The one dialog of the group tree, shaped by the action. */
-export function GroupDialog({ action, groups, accountId, onClose, onDone }: {
+export function GroupDialog({
+  action,
+  groups,
+  accountId,
+  onClose,
+  onDone,
+}: {
   action: GroupAction | null;
   groups: GroupNode[];
   /** the account a new top-level group goes into (default: the operator's) */
@@ -68,16 +74,42 @@ export function GroupDialog({ action, groups, accountId, onClose, onDone }: {
     }
   };
 
-  const title = { add: G.add, rename: G.rename, move: action.kind === 'move' ? G.moveTitle(action.group.name) : '', delete: action.kind === 'delete' ? G.deleteTitle(action.group.name) : '' }[action.kind];
+  const title = {
+    add: G.add,
+    rename: G.rename,
+    move: action.kind === 'move' ? G.moveTitle(action.group.name) : '',
+    delete: action.kind === 'delete' ? G.deleteTitle(action.group.name) : '',
+  }[action.kind];
   const parentTree = [{ value: TOP, title: G.topLevel }, ...groupOptions(groups, action.kind === 'move' ? action.group.id : undefined)];
 
   return (
-    <Modal open title={title} okText={{ add: M.common.save, rename: M.common.save, move: M.common.confirm, delete: G.delete }[action.kind]} okButtonProps={{ danger: action.kind === 'delete', disabled: blocked }}
-      cancelText={M.common.cancel} confirmLoading={saving} onOk={ok} onCancel={onClose} data-testid="group-dialog">
+    <Modal
+      open
+      title={title}
+      okText={{ add: M.common.save, rename: M.common.save, move: M.common.confirm, delete: G.delete }[action.kind]}
+      okButtonProps={{ danger: action.kind === 'delete', disabled: blocked }}
+      cancelText={M.common.cancel}
+      confirmLoading={saving}
+      onOk={ok}
+      onCancel={onClose}
+      data-testid="group-dialog"
+    >
       {needsName && (
         <Form layout="vertical">
-          <Form.Item label={G.name} required validateStatus={touched && !name.trim() ? 'error' : undefined} help={touched && !name.trim() ? G.nameRequired : undefined}>
-            <Input autoFocus maxLength={40} value={name} onChange={(e) => setName(e.target.value)} onPressEnter={ok} data-testid="group-name" />
+          <Form.Item
+            label={G.name}
+            required
+            validateStatus={touched && !name.trim() ? 'error' : undefined}
+            help={touched && !name.trim() ? G.nameRequired : undefined}
+          >
+            <Input
+              autoFocus
+              maxLength={40}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              onPressEnter={ok}
+              data-testid="group-name"
+            />
           </Form.Item>
           {action.kind === 'add' && (
             <Form.Item label={G.parent}>
@@ -101,8 +133,14 @@ export function GroupDialog({ action, groups, accountId, onClose, onDone }: {
         ) : (
           <>
             <Typography.Paragraph>{G.deleteWithVehicles(action.group.vehicleCount)}</Typography.Paragraph>
-            <TreeSelect style={{ width: '100%' }} treeDefaultExpandAll value={target ?? TOP} onChange={setTarget}
-              treeData={[{ value: TOP, title: G.ungroup }, ...groupOptions(groups, action.group.id)]} data-testid="group-delete-target" />
+            <TreeSelect
+              style={{ width: '100%' }}
+              treeDefaultExpandAll
+              value={target ?? TOP}
+              onChange={setTarget}
+              treeData={[{ value: TOP, title: G.ungroup }, ...groupOptions(groups, action.group.id)]}
+              data-testid="group-delete-target"
+            />
           </>
         ))}
     </Modal>

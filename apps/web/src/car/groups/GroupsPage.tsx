@@ -71,14 +71,22 @@ export function GroupsPage() {
             <span className="car-group-count">{G.count(g.vehicleCount)}</span>
             {canEditGroups && (
               <Dropdown menu={menu(g)} trigger={['click']}>
-                <Button type="text" size="small" icon={<EllipsisOutlined />} onClick={(e) => e.stopPropagation()} data-testid="group-actions" />
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EllipsisOutlined />}
+                  onClick={(e) => e.stopPropagation()}
+                  data-testid="group-actions"
+                />
               </Dropdown>
             )}
           </span>
         ),
         children: nodes(g.children),
       }));
-    return [...nodes(groups), {
+    return [
+      ...nodes(groups),
+      {
         key: UNGROUPED,
         title: (
           <span className="car-group-node" data-testid="group-node">
@@ -87,19 +95,36 @@ export function GroupsPage() {
           </span>
         ),
         isLeaf: true,
-      }];
+      },
+    ];
   }, [groups, canEditGroups]);
 
   const title = picked === null ? G.allVehicles : picked === UNGROUPED ? G.ungroupedVehicles : G.vehicles(group?.name ?? '');
-  const columns = vehicleColumns(canMove ? (v: Vehicle) => <Button type="link" size="small" onClick={() => setMoving([v.vehicleId])} data-testid="vehicle-move-one">{G.moveTo}</Button> : undefined);
+  const columns = vehicleColumns(
+    canMove
+      ? (v: Vehicle) => (
+          <Button type="link" size="small" onClick={() => setMoving([v.vehicleId])} data-testid="vehicle-move-one">
+            {G.moveTo}
+          </Button>
+        )
+      : undefined,
+  );
 
   return (
     <div className="car-page car-groups" data-testid="car-groups">
       <aside className="car-group-tree">
         <div className="car-toolbar">
-          <Typography.Text strong style={{ flex: 1 }}>{G.title}</Typography.Text>
+          <Typography.Text strong style={{ flex: 1 }}>
+            {G.title}
+          </Typography.Text>
           {canEditGroups && (
-            <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setAction({ kind: 'add', parentId: group?.id ?? null })} data-testid="group-add">
+            <Button
+              type="primary"
+              size="small"
+              icon={<PlusOutlined />}
+              onClick={() => setAction({ kind: 'add', parentId: group?.id ?? null })}
+              data-testid="group-add"
+            >
               {G.add}
             </Button>
           )}
@@ -117,12 +142,16 @@ export function GroupsPage() {
       </aside>
       <section className="car-group-vehicles">
         <div className="car-toolbar">
-          <Typography.Text strong data-testid="group-vehicles-title">{title}</Typography.Text>
+          <Typography.Text strong data-testid="group-vehicles-title">
+            {title}
+          </Typography.Text>
           <span className="car-selected">{M.common.total(vehicles.total)}</span>
           {canMove && selected.length > 0 && (
             <Space>
               <span className="car-selected">{M.vehicles.selected(selected.length)}</span>
-              <Button icon={<SwapOutlined />} onClick={() => setMoving(selected)} data-testid="vehicle-move-batch">{G.moveTo}</Button>
+              <Button icon={<SwapOutlined />} onClick={() => setMoving(selected)} data-testid="vehicle-move-batch">
+                {G.moveTo}
+              </Button>
             </Space>
           )}
         </div>
@@ -149,7 +178,12 @@ export function GroupsPage() {
           changed();
         }}
       />
-      <MoveVehiclesModal vehicleIds={moving} groups={groups} onClose={() => setMoving([])} onMoved={() => (setMoving([]), setSelected([]), changed())} />
+      <MoveVehiclesModal
+        vehicleIds={moving}
+        groups={groups}
+        onClose={() => setMoving([])}
+        onMoved={() => (setMoving([]), setSelected([]), changed())}
+      />
     </div>
   );
 }

@@ -11,7 +11,9 @@ type Tab = { key: VehicleState | 'all'; label: string; tip?: string; color: stri
 const TABS: readonly Tab[] = [
   { key: 'all', label: M.state.all, color: '#1f2329', count: (c) => c.total },
   ...VEHICLE_STATES.map((s): Tab => ({
-    key: s, color: STATE_COLORS[s], count: (c) => c[s],
+    key: s,
+    color: STATE_COLORS[s],
+    count: (c) => c[s],
     ...(s === 'alarm' ? { label: M.monitor.alarmTab, tip: M.monitor.alarmTabTip } : { label: M.state[s] }),
   })),
 ];
@@ -19,7 +21,13 @@ const TABS: readonly Tab[] = [
 const sameCounts = (a: StateCounts, b: StateCounts) => a.total === b.total && VEHICLE_STATES.every((s) => a[s] === b[s]);
 
 /** 全部 / 行驶 / 静止 / 离线 / 报警车辆, each with its count (re-read once a second, re-drawn only when one changed); picking one filters the tree. */
-export const StateTabs = memo(function StateTabs({ value, onChange }: { value: VehicleState | 'all'; onChange: (s: VehicleState | 'all') => void }) {
+export const StateTabs = memo(function StateTabs({
+  value,
+  onChange,
+}: {
+  value: VehicleState | 'all';
+  onChange: (s: VehicleState | 'all') => void;
+}) {
   const counts = useFleetValue((store) => store.counts(), sameCounts);
   return (
     <div className="car-state-tabs" role="tablist">

@@ -61,7 +61,12 @@ export function VehicleTree({ selectedId, onSelect, height, checkable, checked, 
   const roster = useFleetValue((s) => s.rosterVersion, Object.is, rosterChanged);
   const members = useFleetValue((s) => (state === 'all' ? '' : s.membership(state)));
 
-  const tree = useMemo(() => buildVehicleTree(groups, store.values(), { keyword, state }, M.tree.ungrouped), [groups, store, keyword, state, roster, members]); // eslint-disable-line react-hooks/exhaustive-deps
+  const tree = useMemo(
+    () => buildVehicleTree(groups, store.values(), { keyword, state }, M.tree.ungrouped),
+    // roster and members are the store's change signals: the tree is rebuilt when they move
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [groups, store, keyword, state, roster, members],
+  );
   const data = useMemo(() => toAnt(tree), [tree]);
   const expanded = useMemo(() => groupKeys(tree).filter((k) => !collapsed.has(k)), [tree, collapsed]);
   const selectedKeys = useMemo(() => (selectedId ? [`v-${selectedId}`] : []), [selectedId]);

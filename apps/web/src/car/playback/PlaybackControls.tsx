@@ -9,7 +9,12 @@ export function PlaybackControls({ player, start, end, disabled }: { player: Pla
   const s = usePlayer(player);
   const finished = s.time >= end && end > start;
   return (
-    <div className="cl-map-float car-playback-controls" data-testid="playback-controls" data-playing={s.playing} data-time={Math.round(s.time)}>
+    <div
+      className="cl-map-float car-playback-controls"
+      data-testid="playback-controls"
+      data-playing={s.playing}
+      data-time={Math.round(s.time)}
+    >
       <Tooltip title={s.playing ? M.playback.pause : finished ? M.playback.replay : M.playback.play}>
         <Button
           type="primary"

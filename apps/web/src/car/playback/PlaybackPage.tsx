@@ -56,7 +56,10 @@ export function PlaybackPage() {
     if (!query.vehicleId) return;
     const [s, e] = query.range;
     if (e.diff(s, 'day', true) > MAX_TRACK_DAYS) return void toast.error(M.playback.tooLong);
-    setParams({ ...Object.fromEntries(params), vehicleId: String(query.vehicleId), start: String(pickedInstant(s)), end: String(pickedInstant(e)) }, { replace: true });
+    setParams(
+      { ...Object.fromEntries(params), vehicleId: String(query.vehicleId), start: String(pickedInstant(s)), end: String(pickedInstant(e)) },
+      { replace: true },
+    );
     const result = await load(query.vehicleId, pickedInstant(s), pickedInstant(e));
     if (!result) return;
     player.reset(result.length ? result.time[0] : 0, result.length ? result.time[result.length - 1] : 0);
@@ -79,7 +82,12 @@ export function PlaybackPage() {
     if (!loaded || !query.vehicleId) return;
     setExporting(true);
     try {
-      const input = { vehicleId: query.vehicleId, start: pickedInstant(query.range[0]), end: pickedInstant(query.range[1]), overspeedKmh: query.overspeedKmh };
+      const input = {
+        vehicleId: query.vehicleId,
+        start: pickedInstant(query.range[0]),
+        end: pickedInstant(query.range[1]),
+        overspeedKmh: query.overspeedKmh,
+      };
       await call(playbackEndpoints.exportTrack, input, { fileName: M.playback.fileName(loaded.plate || loaded.terminalId) });
     } catch {
       /* the request layer has shown why */
@@ -89,9 +97,25 @@ export function PlaybackPage() {
   };
 
   return (
-    <div className="car-page-full car-playback" data-testid="car-playback" data-points={count} data-loads={loads} data-load-ms={Math.round(loadMs)}
-      data-fetch-ms={Math.round(stats.fetchMs)} data-decode-ms={Math.round(stats.decodeMs)} data-bytes={stats.bytes}>
-      <PlaybackToolbar query={query} onChange={setQuery} onSearch={search} onExport={exportExcel} loading={loading} exporting={exporting} canExport={count > 0} />
+    <div
+      className="car-page-full car-playback"
+      data-testid="car-playback"
+      data-points={count}
+      data-loads={loads}
+      data-load-ms={Math.round(loadMs)}
+      data-fetch-ms={Math.round(stats.fetchMs)}
+      data-decode-ms={Math.round(stats.decodeMs)}
+      data-bytes={stats.bytes}
+    >
+      <PlaybackToolbar
+        query={query}
+        onChange={setQuery}
+        onSearch={search}
+        onExport={exportExcel}
+        loading={loading}
+        exporting={exporting}
+        canExport={count > 0}
+      />
       <div className="car-playback-body">
         <MapView testId="playback-map">
           <RouteLayer track={track} stops={summary.stops} overspeeds={summary.overspeeds} />
@@ -103,7 +127,11 @@ export function PlaybackPage() {
               <Statistic title={M.playback.duration} value={durationText(summary.durationMs)} />
               <Statistic title={M.playback.points} value={count} />
               <Statistic title={M.playback.stops} value={summary.stops.length} />
-              <Statistic title={M.playback.overspeed} value={summary.overspeeds.length} valueStyle={summary.overspeeds.length ? { color: '#e5484d' } : undefined} />
+              <Statistic
+                title={M.playback.overspeed}
+                value={summary.overspeeds.length}
+                valueStyle={summary.overspeeds.length ? { color: '#e5484d' } : undefined}
+              />
               <div className="car-playback-loaded">{M.playback.loaded(count, loadMs)}</div>
             </div>
           )}
@@ -114,7 +142,11 @@ export function PlaybackPage() {
         {loaded ? (
           <PointTable track={track} summary={summary} height={tableHeight} onSeek={(t) => player.seek(t)} />
         ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loading ? M.playback.loadingTrack : M.common.selectVehicle} style={{ marginTop: 40 }} />
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={loading ? M.playback.loadingTrack : M.common.selectVehicle}
+            style={{ marginTop: 40 }}
+          />
         )}
       </div>
     </div>

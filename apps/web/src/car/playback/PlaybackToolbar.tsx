@@ -50,15 +50,34 @@ export function PlaybackToolbar({ query, onChange, onSearch, onExport, loading, 
       />
       <Space.Compact>
         <span className="car-addon">{M.playback.stopMinutes}</span>
-        <InputNumber min={1} max={720} value={query.stopMinutes} onChange={(v) => v && onChange({ ...query, stopMinutes: v })} style={{ width: 56 }} />
+        <InputNumber
+          min={1}
+          max={720}
+          value={query.stopMinutes}
+          onChange={(v) => v && onChange({ ...query, stopMinutes: v })}
+          style={{ width: 56 }}
+        />
         <span className="car-addon">{M.playback.minutes}</span>
       </Space.Compact>
       <Space.Compact>
         <span className="car-addon">{M.playback.overspeedLimit}</span>
-        <InputNumber min={10} max={250} value={query.overspeedKmh} onChange={(v) => v && onChange({ ...query, overspeedKmh: v })} style={{ width: 56 }} />
+        <InputNumber
+          min={10}
+          max={250}
+          value={query.overspeedKmh}
+          onChange={(v) => v && onChange({ ...query, overspeedKmh: v })}
+          style={{ width: 56 }}
+        />
         <span className="car-addon">{M.common.kmh}</span>
       </Space.Compact>
-      <Button type="primary" icon={<SearchOutlined />} loading={loading} disabled={!query.vehicleId} onClick={onSearch} data-testid="playback-query">
+      <Button
+        type="primary"
+        icon={<SearchOutlined />}
+        loading={loading}
+        disabled={!query.vehicleId}
+        onClick={onSearch}
+        data-testid="playback-query"
+      >
         {M.playback.query}
       </Button>
       <Button icon={<DownloadOutlined />} loading={exporting} disabled={!canExport} onClick={onExport} data-testid="playback-export">

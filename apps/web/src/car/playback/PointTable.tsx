@@ -30,9 +30,7 @@ export const PointTable = memo(function PointTable({ track, summary, height, onS
         {
           key: 'points',
           label: `${M.playback.table}（${track.length}）`,
-          children: (
-            <TrackPointTable track={track} height={height - 50} onSeek={onSeek} />
-          ),
+          children: <TrackPointTable track={track} height={height - 50} onSeek={onSeek} />,
         },
         {
           key: 'stops',
@@ -68,8 +66,21 @@ export const PointTable = memo(function PointTable({ track, summary, height, onS
                 { title: M.playback.index, key: 'i', width: 70, render: (_: unknown, _r: unknown, i: number) => i + 1 },
                 { title: M.playback.from, dataIndex: 'start', width: 170, render: fmt },
                 { title: M.playback.to, dataIndex: 'end', width: 170, render: fmt },
-                { title: M.playback.maxSpeed, dataIndex: 'maxSpeed', width: 120, render: (v: number) => <Tag color="red">{v} {M.common.kmh}</Tag> },
-                { title: M.common.address, key: 'address', render: (_: unknown, o: Overspeed) => <AddressText point={at({ lon: track.lon[o.from], lat: track.lat[o.from] })} /> },
+                {
+                  title: M.playback.maxSpeed,
+                  dataIndex: 'maxSpeed',
+                  width: 120,
+                  render: (v: number) => (
+                    <Tag color="red">
+                      {v} {M.common.kmh}
+                    </Tag>
+                  ),
+                },
+                {
+                  title: M.common.address,
+                  key: 'address',
+                  render: (_: unknown, o: Overspeed) => <AddressText point={at({ lon: track.lon[o.from], lat: track.lat[o.from] })} />,
+                },
               ]}
             />
           ),

@@ -52,7 +52,13 @@ export function TrackPointTable({ track, height, onSeek }: { track: Track; heigh
     const r = pointRow(track, i);
     const values = [r.index, r.time, r.speed, r.direction, r.mileage, r.acc, r.coords];
     rows.push(
-      <div key={i} className="car-points-row" role="row" style={{ top: i * ROW_HEIGHT, height: ROW_HEIGHT }} onClick={() => onSeek(track.time[i])}>
+      <div
+        key={i}
+        className="car-points-row"
+        role="row"
+        style={{ top: i * ROW_HEIGHT, height: ROW_HEIGHT }}
+        onClick={() => onSeek(track.time[i])}
+      >
         {values.map((v, c) => (
           <div key={c} role="cell" {...cell(COLUMNS[c].width)}>
             {v}

@@ -14,7 +14,10 @@ interface P {
 }
 /** A track in the decoder's column form, from a few readable points. */
 const trackOf = (points: P[]): Track => ({
-  ...EMPTY_TRACK, terminalId: '013800000001', plate: '粤B00001', length: points.length,
+  ...EMPTY_TRACK,
+  terminalId: '013800000001',
+  plate: '粤B00001',
+  length: points.length,
   time: Float64Array.from(points, (p) => p.minute * MIN),
   lon: Float64Array.from(points, (p) => p.lon ?? 114 + p.minute / 1000),
   lat: Float64Array.from(points, () => 22.5),
@@ -26,7 +29,19 @@ const trackOf = (points: P[]): Track => ({
 const pt = (minute: number, speed: number, lon?: number, mileage?: number | null): P => ({ minute, speed, lon, mileage });
 
 describe('track analysis over columns', () => {
-  const track = trackOf([pt(0, 40), pt(1, 0), pt(2, 0), pt(3, 0), pt(10, 0), pt(11, 70), pt(12, 130), pt(13, 125), pt(14, 60), pt(15, 0), pt(16, 0)]);
+  const track = trackOf([
+    pt(0, 40),
+    pt(1, 0),
+    pt(2, 0),
+    pt(3, 0),
+    pt(10, 0),
+    pt(11, 70),
+    pt(12, 130),
+    pt(13, 125),
+    pt(14, 60),
+    pt(15, 0),
+    pt(16, 0),
+  ]);
 
   it('finds stays of at least the given length, lasting until the vehicle moves again', () => {
     const stops = findStops(track, 5 * MIN);
@@ -39,13 +54,40 @@ describe('track analysis over columns', () => {
     // lon 114 + x/100 000 ≈ x·1.03 m east at this latitude
     const at = (m: number) => 114 + m / 103_000;
     // Parked 20 minutes, one noisy 8 km/h fix 20 m off, parked again: one stay.
-    const noisy = trackOf([pt(0, 40, at(0)), pt(1, 0, at(500)), pt(20, 0, at(500)), pt(21, 8, at(520)), pt(22, 0, at(520)), pt(40, 0, at(520)), pt(41, 50, at(1500))]);
+    const noisy = trackOf([
+      pt(0, 40, at(0)),
+      pt(1, 0, at(500)),
+      pt(20, 0, at(500)),
+      pt(21, 8, at(520)),
+      pt(22, 0, at(520)),
+      pt(40, 0, at(520)),
+      pt(41, 50, at(1500)),
+    ]);
     expect(findStops(noisy, 5 * MIN)).toMatchObject([{ from: 1, to: 5, start: 1 * MIN, end: 41 * MIN }]);
     // A real move of 600 m in 4 minutes splits it.
-    const moved = trackOf([pt(0, 0, at(0)), pt(20, 0, at(0)), pt(21, 12, at(200)), pt(22, 12, at(400)), pt(23, 12, at(600)), pt(24, 0, at(600)), pt(40, 0, at(600))]);
-    expect(findStops(moved, 5 * MIN).map((s) => [s.start / MIN, s.end / MIN])).toEqual([[0, 21], [24, 40]]);
+    const moved = trackOf([
+      pt(0, 0, at(0)),
+      pt(20, 0, at(0)),
+      pt(21, 12, at(200)),
+      pt(22, 12, at(400)),
+      pt(23, 12, at(600)),
+      pt(24, 0, at(600)),
+      pt(40, 0, at(600)),
+    ]);
+    expect(findStops(moved, 5 * MIN).map((s) => [s.start / MIN, s.end / MIN])).toEqual([
+      [0, 21],
+      [24, 40],
+    ]);
     // Stands of a traffic jam (2 minutes each, 30 m apart) are not parking: they stay apart.
-    const jam = trackOf([pt(0, 20, at(0)), pt(1, 0, at(100)), pt(3, 5, at(130)), pt(4, 0, at(160)), pt(6, 5, at(190)), pt(7, 0, at(220)), pt(9, 30, at(900))]);
+    const jam = trackOf([
+      pt(0, 20, at(0)),
+      pt(1, 0, at(100)),
+      pt(3, 5, at(130)),
+      pt(4, 0, at(160)),
+      pt(6, 5, at(190)),
+      pt(7, 0, at(220)),
+      pt(9, 30, at(900)),
+    ]);
     expect(findStops(jam, 1 * MIN)).toHaveLength(3);
   });
 
@@ -68,7 +110,13 @@ describe('track analysis over columns', () => {
     expect(legs).toBeGreaterThan(1);
     expect(legs).toBeLessThan(1.1);
     expect(summarize(track, { stopMinutes: 5, overspeedKmh: 120 })).toMatchObject({ durationMs: 16 * MIN, maxSpeed: 130 });
-    expect(summarize(EMPTY_TRACK, { stopMinutes: 5, overspeedKmh: 120 })).toEqual({ distanceKm: 0, durationMs: 0, maxSpeed: 0, stops: [], overspeeds: [] });
+    expect(summarize(EMPTY_TRACK, { stopMinutes: 5, overspeedKmh: 120 })).toEqual({
+      distanceKm: 0,
+      durationMs: 0,
+      maxSpeed: 0,
+      stops: [],
+      overspeeds: [],
+    });
   });
 
   it('finds the point at a time and interpolates between reports', () => {
@@ -85,11 +133,21 @@ describe('track analysis over columns', () => {
   });
 
   it('gives the extent to fit, and table rows built from the columns', () => {
-    expect(trackBounds(trackOf([pt(0, 1, 114.2), pt(1, 1, 113.9)]))).toEqual([[113.9, 22.5], [114.2, 22.5]]);
+    expect(trackBounds(trackOf([pt(0, 1, 114.2), pt(1, 1, 113.9)]))).toEqual([
+      [113.9, 22.5],
+      [114.2, 22.5],
+    ]);
     expect(trackBounds(EMPTY_TRACK)).toBeNull();
     const t = trackOf([pt(0, 45.5, 114.123456, 12345.6), pt(1, 0, 114, null)]);
     t.flags[1] = TRACK_FLAG.valid;
-    expect(pointRow(t, 0)).toMatchObject({ index: 1, speed: 45.5, direction: expect.any(String), mileage: 12345.6, acc: '点火', coords: '114.123456, 22.500000' });
+    expect(pointRow(t, 0)).toMatchObject({
+      index: 1,
+      speed: 45.5,
+      direction: expect.any(String),
+      mileage: 12345.6,
+      acc: '点火',
+      coords: '114.123456, 22.500000',
+    });
     expect(pointRow(t, 0).address).toEqual({ lon: 114.123456, lat: 22.5, mac: '013800000001' });
     expect(pointRow(t, 1)).toMatchObject({ index: 2, mileage: '—', acc: '—' });
   });

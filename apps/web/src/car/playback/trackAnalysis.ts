@@ -1,5 +1,13 @@
 import { countedStepMeters, trackDistanceKm as distanceByMileageRule } from '@chelian/geo/trackDistance.ts';
-import { DRIFT_MAX_METERS, MIN_TRIP_METERS, MIN_TRIP_SECONDS, PARKED_MIN_SECONDS, STAY_MIN_SECONDS, STOP_SPEED_KMH, type Track } from '@chelian/contracts';
+import {
+  DRIFT_MAX_METERS,
+  MIN_TRIP_METERS,
+  MIN_TRIP_SECONDS,
+  PARKED_MIN_SECONDS,
+  STAY_MIN_SECONDS,
+  STOP_SPEED_KMH,
+  type Track,
+} from '@chelian/contracts';
 
 export interface Stop {
   /** index of the first and last point of the stay */
@@ -28,8 +36,20 @@ export interface TrackSummary {
 }
 
 export const EMPTY_TRACK: Track = {
-  terminalId: '', vehicleId: null, plate: '', start: 0, end: 0, base: 0, length: 0, time: new Float64Array(0), lon: new Float64Array(0),
-  lat: new Float64Array(0), speed: new Float64Array(0), course: new Int16Array(0), mileage: new Float64Array(0), flags: new Uint8Array(0),
+  terminalId: '',
+  vehicleId: null,
+  plate: '',
+  start: 0,
+  end: 0,
+  base: 0,
+  length: 0,
+  time: new Float64Array(0),
+  lon: new Float64Array(0),
+  lat: new Float64Array(0),
+  speed: new Float64Array(0),
+  course: new Int16Array(0),
+  mileage: new Float64Array(0),
+  flags: new Uint8Array(0),
 };
 
 export { STOP_SPEED_KMH };
@@ -69,7 +89,8 @@ function stillRuns(track: Track): Stop[] {
     // the stay lasts until the vehicle is next seen moving (or the track ends)
     const last = j + 1 >= length;
     const end = last ? time[j] : time[j + 1];
-    if (last || end - time[i] >= STAY_MIN_SECONDS * 1000) runs.push({ from: i, to: j, start: time[i], end, lon: track.lon[i], lat: track.lat[i] });
+    if (last || end - time[i] >= STAY_MIN_SECONDS * 1000)
+      runs.push({ from: i, to: j, start: time[i], end, lon: track.lon[i], lat: track.lat[i] });
     i = j + 1;
   }
   return runs;
@@ -166,6 +187,8 @@ export function trackBounds(track: Track): [[number, number], [number, number]] 
     s = Math.min(s, track.lat[i]);
     n = Math.max(n, track.lat[i]);
   }
-  return [[w, s], [e, n]];
+  return [
+    [w, s],
+    [e, n],
+  ];
 }
-

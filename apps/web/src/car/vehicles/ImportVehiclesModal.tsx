@@ -15,7 +15,17 @@ const I = M.vehicles.importer;
  * and shown with its reasons before anything is written; the import (all or nothing) runs only
  * when every row passed.
  */
-export function ImportVehiclesModal({ open, accountId, onClose, onImported }: { open: boolean; accountId?: number; onClose: () => void; onImported: () => void }) {
+export function ImportVehiclesModal({
+  open,
+  accountId,
+  onClose,
+  onImported,
+}: {
+  open: boolean;
+  accountId?: number;
+  onClose: () => void;
+  onImported: () => void;
+}) {
   const [protocol, setProtocol] = useState<string | undefined>(undefined);
   const { file, checked, round, busy, ready, check, submit } = useImportCheck(open, TERMINAL_ERRORS.importRowsInvalid);
   const verify = (picked: File) => call(vehicleEndpoints.verify, { file: picked, protocol, accountId });
@@ -33,8 +43,17 @@ export function ImportVehiclesModal({ open, accountId, onClose, onImported }: { 
       onCancel={onClose}
       data-testid="vehicle-import"
       footer={[
-        <Button key="cancel" onClick={onClose}>{M.common.cancel}</Button>,
-        <Button key="run" type="primary" disabled={!ready} loading={busy === 'importing'} onClick={() => void submit(run)} data-testid="import-run">
+        <Button key="cancel" onClick={onClose}>
+          {M.common.cancel}
+        </Button>,
+        <Button
+          key="run"
+          type="primary"
+          disabled={!ready}
+          loading={busy === 'importing'}
+          onClick={() => void submit(run)}
+          data-testid="import-run"
+        >
           {I.run(checked?.total ?? 0)}
         </Button>,
       ]}
@@ -42,12 +61,23 @@ export function ImportVehiclesModal({ open, accountId, onClose, onImported }: { 
       <Space direction="vertical" style={{ width: '100%' }} size={12}>
         <Alert type="info" showIcon message={I.step1} />
         <Space wrap>
-          <Button icon={<DownloadOutlined />} onClick={() => void call(vehicleEndpoints.importTemplate, { format: 'xlsx' }, { fileName: '车辆导入模板.xlsx' }).catch(() => undefined)}>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() =>
+              void call(vehicleEndpoints.importTemplate, { format: 'xlsx' }, { fileName: '车辆导入模板.xlsx' }).catch(() => undefined)
+            }
+          >
             {I.template}
           </Button>
           <span>{I.protocol}</span>
-          <Select allowClear placeholder={M.vehicles.protocol} style={{ width: 130 }} value={protocol} onChange={setProtocol}
-            options={Object.entries(PROTOCOL_NAMES).map(([value, label]) => ({ value, label }))} />
+          <Select
+            allowClear
+            placeholder={M.vehicles.protocol}
+            style={{ width: 130 }}
+            value={protocol}
+            onChange={setProtocol}
+            options={Object.entries(PROTOCOL_NAMES).map(([value, label]) => ({ value, label }))}
+          />
           <Upload accept=".xlsx,.csv" showUploadList={false} beforeUpload={(f) => (void check(f, verify), false)}>
             <Button type="primary" icon={<UploadOutlined />} loading={busy === 'checking'} data-testid="import-choose">
               {file ? I.reselect : I.choose}

@@ -7,7 +7,17 @@ import { M } from '../messages.ts';
 import { groupOptions } from './groupOptions.ts';
 
 /** Moves vehicles (one or a batch) into a group, or out of every group. */
-export function MoveVehiclesModal({ vehicleIds, groups, onClose, onMoved }: { vehicleIds: number[]; groups: GroupNode[]; onClose: () => void; onMoved: () => void }) {
+export function MoveVehiclesModal({
+  vehicleIds,
+  groups,
+  onClose,
+  onMoved,
+}: {
+  vehicleIds: number[];
+  groups: GroupNode[];
+  onClose: () => void;
+  onMoved: () => void;
+}) {
   const [target, setTarget] = useState<number | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   useEffect(() => setTarget(undefined), [vehicleIds]);

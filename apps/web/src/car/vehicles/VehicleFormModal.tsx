@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Col, Divider, Form, Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
-import { PLATE_COLORS, PROTOCOL_NAMES, VEHICLE_TYPE_NAMES, isPlate, vehicleEndpoints, type GroupNode, type Vehicle, type VehicleForm } from '@chelian/contracts';
+import {
+  PLATE_COLORS,
+  PROTOCOL_NAMES,
+  VEHICLE_TYPE_NAMES,
+  isPlate,
+  vehicleEndpoints,
+  type GroupNode,
+  type Vehicle,
+  type VehicleForm,
+} from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { M } from '../messages.ts';
@@ -26,24 +35,50 @@ interface Values {
 }
 
 const valuesOf = (v: Vehicle | null, groupId?: number): Values => ({
-  plate: v?.plate ?? '', plateColor: v?.plateColor ?? 1, type: v?.type ?? 'vehicle', name: v && v.name !== v.plate ? v.name : '',
-  terminalId: v?.terminalId ?? '', protocol: v?.protocol || undefined, sim: v?.sim ?? '', driver: v?.driver ?? '', driverPhone: v?.driverPhone ?? '',
-  groupId: v?.groupId ?? groupId, remark: v?.remark ?? '', speedLimitKmh: v?.speedLimitKmh ?? null,
+  plate: v?.plate ?? '',
+  plateColor: v?.plateColor ?? 1,
+  type: v?.type ?? 'vehicle',
+  name: v && v.name !== v.plate ? v.name : '',
+  terminalId: v?.terminalId ?? '',
+  protocol: v?.protocol || undefined,
+  sim: v?.sim ?? '',
+  driver: v?.driver ?? '',
+  driverPhone: v?.driverPhone ?? '',
+  groupId: v?.groupId ?? groupId,
+  remark: v?.remark ?? '',
+  speedLimitKmh: v?.speedLimitKmh ?? null,
 });
 
 /** Only what changed is sent on an edit; '' unbinds the terminal. */
 function formOf(values: Values): VehicleForm {
   return {
-    plate: values.plate.trim().toUpperCase(), plateColor: values.plateColor, type: values.type, name: values.name.trim(),
-    terminalId: values.terminalId.trim(), protocol: values.protocol, sim: values.sim.trim(), driver: values.driver.trim(),
-    driverPhone: values.driverPhone.trim(), groupId: values.groupId ?? 0, remark: values.remark.trim(), speedLimitKmh: values.speedLimitKmh ?? '',
+    plate: values.plate.trim().toUpperCase(),
+    plateColor: values.plateColor,
+    type: values.type,
+    name: values.name.trim(),
+    terminalId: values.terminalId.trim(),
+    protocol: values.protocol,
+    sim: values.sim.trim(),
+    driver: values.driver.trim(),
+    driverPhone: values.driverPhone.trim(),
+    groupId: values.groupId ?? 0,
+    remark: values.remark.trim(),
+    speedLimitKmh: values.speedLimitKmh ?? '',
   };
 }
 
 const options = (names: Record<string | number, string>) => Object.entries(names).map(([value, label]) => ({ value, label }));
 
 /** 新增/编辑车辆: plate (checked as the server checks it), colour, type, the bound terminal, SIM, driver, group, remark. */
-export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, accountId, onClose, onSaved }: {
+export function VehicleFormModal({
+  open,
+  vehicle,
+  groups,
+  defaultGroupId,
+  accountId,
+  onClose,
+  onSaved,
+}: {
   open: boolean;
   vehicle: Vehicle | null;
   groups: GroupNode[];
@@ -69,7 +104,9 @@ export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, accoun
     setSaving(true);
     try {
       const body = formOf(values);
-      const saved = vehicle ? await call(vehicleEndpoints.update, { ...body, vehicleId: vehicle.vehicleId }) : await call(vehicleEndpoints.add, { ...body, accountId: accountId ?? findGroup(groups, values.groupId)?.accountId });
+      const saved = vehicle
+        ? await call(vehicleEndpoints.update, { ...body, vehicleId: vehicle.vehicleId })
+        : await call(vehicleEndpoints.add, { ...body, accountId: accountId ?? findGroup(groups, values.groupId)?.accountId });
       toast.success(M.vehicles.saved);
       onSaved(saved);
     } catch {
@@ -94,7 +131,9 @@ export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, accoun
       data-testid="vehicle-form"
     >
       <Form form={form} layout="vertical" requiredMark>
-        <Divider titlePlacement="start" plain>{F.section.vehicle}</Divider>
+        <Divider titlePlacement="start" plain>
+          {F.section.vehicle}
+        </Divider>
         <Row gutter={16}>
           <Col span={6}>
             <Form.Item
@@ -103,7 +142,12 @@ export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, accoun
               normalize={(v: string) => v.toUpperCase()}
               rules={[
                 { required: type === 'vehicle', message: F.plateRequired },
-                { validator: (_, v: string) => (!v || isPlate(v.trim().toUpperCase(), type) ? Promise.resolve() : Promise.reject(new Error(type === 'vehicle' ? F.plateInvalid : F.labelInvalid))) },
+                {
+                  validator: (_, v: string) =>
+                    !v || isPlate(v.trim().toUpperCase(), type)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(type === 'vehicle' ? F.plateInvalid : F.labelInvalid)),
+                },
               ]}
             >
               <Input placeholder={F.platePlaceholder} maxLength={16} data-testid="vehicle-plate" />
@@ -125,7 +169,9 @@ export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, accoun
             </Form.Item>
           </Col>
         </Row>
-        <Divider titlePlacement="start" plain>{F.section.terminal}</Divider>
+        <Divider titlePlacement="start" plain>
+          {F.section.terminal}
+        </Divider>
         <Row gutter={16}>
           <Col span={8}>
             <Form.Item name="terminalId" label={F.terminal} rules={[{ pattern: /^\d*$/, message: F.terminalInvalid }]}>
@@ -143,7 +189,9 @@ export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, accoun
             </Form.Item>
           </Col>
         </Row>
-        <Divider titlePlacement="start" plain>{F.section.driver}</Divider>
+        <Divider titlePlacement="start" plain>
+          {F.section.driver}
+        </Divider>
         <Row gutter={16}>
           <Col span={8}>
             <Form.Item name="driver" label={F.driver}>
@@ -162,7 +210,14 @@ export function VehicleFormModal({ open, vehicle, groups, defaultGroupId, accoun
           </Col>
           <Col span={8}>
             <Form.Item name="speedLimitKmh" label={F.speedLimit} tooltip={F.speedLimitHint}>
-              <InputNumber min={1} max={300} precision={0} placeholder={F.speedLimitPlaceholder} style={{ width: '100%' }} data-testid="vehicle-speed-limit" />
+              <InputNumber
+                min={1}
+                max={300}
+                precision={0}
+                placeholder={F.speedLimitPlaceholder}
+                style={{ width: '100%' }}
+                data-testid="vehicle-speed-limit"
+              />
             </Form.Item>
           </Col>
           <Col span={16}>

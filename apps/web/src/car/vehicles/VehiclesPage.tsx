@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Button, Input, Popconfirm, Select, Space, Table, TreeSelect } from 'antd';
 import { DeleteOutlined, ExportOutlined, ImportOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
-import { PROTOCOL_NAMES, SERVICE_STATES, vehicleEndpoints, type PermissionCode, type Vehicle, type VehicleListQuery } from '@chelian/contracts';
+import {
+  PROTOCOL_NAMES,
+  SERVICE_STATES,
+  vehicleEndpoints,
+  type PermissionCode,
+  type Vehicle,
+  type VehicleListQuery,
+} from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
@@ -19,7 +26,12 @@ import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const V = M.vehicles;
-const CAN: Record<'add' | 'edit' | 'remove' | 'import', PermissionCode> = { add: 'car:vehicle:add', edit: 'car:vehicle:edit', remove: 'car:vehicle:delete', import: 'car:vehicle:import' };
+const CAN: Record<'add' | 'edit' | 'remove' | 'import', PermissionCode> = {
+  add: 'car:vehicle:add',
+  edit: 'car:vehicle:edit',
+  remove: 'car:vehicle:delete',
+  import: 'car:vehicle:import',
+};
 type Filters = Omit<VehicleListQuery, 'current' | 'pageSize'>;
 const NO_GROUP = 0;
 const toOptions = (names: Record<string, string>) => Object.entries(names).map(([value, label]) => ({ value, label }));
@@ -30,7 +42,12 @@ export function VehiclesPage() {
   // The customer picked in the shell narrows the list, and new vehicles go into it.
   const accountId = useCustomerAccountId();
   const [groups] = useGroups(accountId);
-  const can = { add: usePermission(CAN.add), edit: usePermission(CAN.edit), remove: usePermission(CAN.remove), import: usePermission(CAN.import) };
+  const can = {
+    add: usePermission(CAN.add),
+    edit: usePermission(CAN.edit),
+    remove: usePermission(CAN.remove),
+    import: usePermission(CAN.import),
+  };
   const [draft, setDraft] = useState<Filters>({});
   const [filters, setFilters] = useState<Filters>({});
   const vehicles = usePagedList(vehicleEndpoints.list, { ...filters, accountId });
@@ -71,10 +88,21 @@ export function VehiclesPage() {
     can.edit || can.remove
       ? (v) => (
           <Space size={0}>
-            {can.edit && <Button type="link" size="small" onClick={() => setEditing(v)} data-testid="vehicle-edit">{M.common.edit}</Button>}
+            {can.edit && (
+              <Button type="link" size="small" onClick={() => setEditing(v)} data-testid="vehicle-edit">
+                {M.common.edit}
+              </Button>
+            )}
             {can.remove && (
-              <Popconfirm title={V.deleteOne(v.plate || v.name)} okText={M.common.delete} cancelText={M.common.cancel} onConfirm={() => remove([v.vehicleId])}>
-                <Button type="link" size="small" danger data-testid="vehicle-delete">{M.common.delete}</Button>
+              <Popconfirm
+                title={V.deleteOne(v.plate || v.name)}
+                okText={M.common.delete}
+                cancelText={M.common.cancel}
+                onConfirm={() => remove([v.vehicleId])}
+              >
+                <Button type="link" size="small" danger data-testid="vehicle-delete">
+                  {M.common.delete}
+                </Button>
               </Popconfirm>
             )}
           </Space>
@@ -103,26 +131,68 @@ export function VehiclesPage() {
           treeData={[{ value: NO_GROUP, title: V.noGroup }, ...groupOptions(groups)]}
           onChange={(groupId?: number) => search({ ...draft, groupId })}
         />
-        <Select allowClear placeholder={V.status} style={{ width: 110 }} value={draft.online === undefined ? undefined : String(draft.online)}
-          options={[{ value: 'true', label: V.online }, { value: 'false', label: V.offline }]}
-          onChange={(v?: string) => search({ ...draft, online: v === undefined ? undefined : v === 'true' })} />
-        <Select allowClear placeholder={V.protocol} style={{ width: 120 }} value={draft.protocol} options={toOptions(PROTOCOL_NAMES)}
-          onChange={(protocol?: string) => search({ ...draft, protocol })} />
-        <Select allowClear placeholder={V.serviceState} style={{ width: 130 }} value={draft.serviceState} options={toOptions(SERVICE_STATES)}
-          onChange={(serviceState?: string) => search({ ...draft, serviceState })} data-testid="vehicle-filter-state" />
+        <Select
+          allowClear
+          placeholder={V.status}
+          style={{ width: 110 }}
+          value={draft.online === undefined ? undefined : String(draft.online)}
+          options={[
+            { value: 'true', label: V.online },
+            { value: 'false', label: V.offline },
+          ]}
+          onChange={(v?: string) => search({ ...draft, online: v === undefined ? undefined : v === 'true' })}
+        />
+        <Select
+          allowClear
+          placeholder={V.protocol}
+          style={{ width: 120 }}
+          value={draft.protocol}
+          options={toOptions(PROTOCOL_NAMES)}
+          onChange={(protocol?: string) => search({ ...draft, protocol })}
+        />
+        <Select
+          allowClear
+          placeholder={V.serviceState}
+          style={{ width: 130 }}
+          value={draft.serviceState}
+          options={toOptions(SERVICE_STATES)}
+          onChange={(serviceState?: string) => search({ ...draft, serviceState })}
+          data-testid="vehicle-filter-state"
+        />
         <Button onClick={() => (setDraft({}), search({}))}>{M.common.reset}</Button>
       </div>
       <div className="car-toolbar">
-        {can.add && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="vehicle-add">{V.add}</Button>}
-        {can.import && <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="vehicle-import-open">{V.import}</Button>}
-        <Button icon={<ExportOutlined />} loading={exporting} onClick={exportList} data-testid="vehicle-export">{V.export}</Button>
+        {can.add && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="vehicle-add">
+            {V.add}
+          </Button>
+        )}
+        {can.import && (
+          <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="vehicle-import-open">
+            {V.import}
+          </Button>
+        )}
+        <Button icon={<ExportOutlined />} loading={exporting} onClick={exportList} data-testid="vehicle-export">
+          {V.export}
+        </Button>
         {selected.length > 0 && (
           <>
             <span className="car-selected">{V.selected(selected.length)}</span>
-            {can.edit && <Button icon={<SwapOutlined />} onClick={() => setMoving(selected)}>{V.moveGroup}</Button>}
+            {can.edit && (
+              <Button icon={<SwapOutlined />} onClick={() => setMoving(selected)}>
+                {V.moveGroup}
+              </Button>
+            )}
             {can.remove && (
-              <Popconfirm title={V.deleteConfirm(selected.length)} okText={M.common.delete} cancelText={M.common.cancel} onConfirm={() => remove(selected)}>
-                <Button danger icon={<DeleteOutlined />}>{V.deleteSelected}</Button>
+              <Popconfirm
+                title={V.deleteConfirm(selected.length)}
+                okText={M.common.delete}
+                cancelText={M.common.cancel}
+                onConfirm={() => remove(selected)}
+              >
+                <Button danger icon={<DeleteOutlined />}>
+                  {V.deleteSelected}
+                </Button>
               </Popconfirm>
             )}
           </>
@@ -135,7 +205,11 @@ export function VehiclesPage() {
         {...wideTable(columns, { selectable: can.edit || can.remove })}
         dataSource={vehicles.rows}
         locale={{ emptyText: V.empty }}
-        rowSelection={can.edit || can.remove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
+        rowSelection={
+          can.edit || can.remove
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
+            : undefined
+        }
         pagination={vehicles.pager}
         data-testid="vehicle-table"
       />
@@ -147,8 +221,18 @@ export function VehiclesPage() {
         onClose={() => setEditing(null)}
         onSaved={() => (setEditing(null), changed())}
       />
-      <ImportVehiclesModal open={importing} accountId={accountId} onClose={() => setImporting(false)} onImported={() => (setImporting(false), changed())} />
-      <MoveVehiclesModal vehicleIds={moving} groups={groups} onClose={() => setMoving([])} onMoved={() => (setMoving([]), setSelected([]), changed())} />
+      <ImportVehiclesModal
+        open={importing}
+        accountId={accountId}
+        onClose={() => setImporting(false)}
+        onImported={() => (setImporting(false), changed())}
+      />
+      <MoveVehiclesModal
+        vehicleIds={moving}
+        groups={groups}
+        onClose={() => setMoving([])}
+        onMoved={() => (setMoving([]), setSelected([]), changed())}
+      />
     </div>
   );
 }

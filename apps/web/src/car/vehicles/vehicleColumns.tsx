@@ -13,11 +13,18 @@ const time = (ms: number | null) => (ms === null ? M.common.none : beijingDateTi
 export function vehicleColumns(actions?: (v: Vehicle) => React.ReactNode): ColumnsType<Vehicle> {
   const columns: ColumnsType<Vehicle> = [
     {
-      title: C.plate, dataIndex: 'plate', width: 125, fixed: 'left',
+      title: C.plate,
+      dataIndex: 'plate',
+      width: 125,
+      fixed: 'left',
       render: (_, v) => (
         <span data-testid="vehicle-row-plate">
           {v.plate || v.name}
-          {v.plateColor > 0 && <Tag color={PLATE_TAG[v.plateColor]} style={{ marginLeft: 6 }} bordered={false}>{PLATE_COLORS[v.plateColor as keyof typeof PLATE_COLORS]}</Tag>}
+          {v.plateColor > 0 && (
+            <Tag color={PLATE_TAG[v.plateColor]} style={{ marginLeft: 6 }} bordered={false}>
+              {PLATE_COLORS[v.plateColor as keyof typeof PLATE_COLORS]}
+            </Tag>
+          )}
         </span>
       ),
     },
@@ -25,11 +32,28 @@ export function vehicleColumns(actions?: (v: Vehicle) => React.ReactNode): Colum
     { title: C.terminal, dataIndex: 'terminalId', width: 140, render: (t: string) => t || M.common.none },
     { title: C.protocol, dataIndex: 'protocolName', width: 80, render: (t: string) => t || M.common.none },
     {
-      title: C.online, dataIndex: 'online', width: 70,
-      render: (_, v) => (v.terminalId ? <Badge status={v.online ? 'success' : 'default'} text={v.online ? M.vehicles.online : M.vehicles.offline} /> : M.common.none),
+      title: C.online,
+      dataIndex: 'online',
+      width: 70,
+      render: (_, v) =>
+        v.terminalId ? (
+          <Badge status={v.online ? 'success' : 'default'} text={v.online ? M.vehicles.online : M.vehicles.offline} />
+        ) : (
+          M.common.none
+        ),
     },
-    { title: C.state, dataIndex: 'terminalStatusName', width: 85, render: (_, v) => <Tag color={STATE_COLOR[v.terminalStatus] ?? 'default'}>{v.terminalStatusName}</Tag> },
-    { title: C.driver, dataIndex: 'driver', width: 160, render: (_, v) => (v.driver ? `${v.driver}${v.driverPhone ? ` ${v.driverPhone}` : ''}` : M.common.none) },
+    {
+      title: C.state,
+      dataIndex: 'terminalStatusName',
+      width: 85,
+      render: (_, v) => <Tag color={STATE_COLOR[v.terminalStatus] ?? 'default'}>{v.terminalStatusName}</Tag>,
+    },
+    {
+      title: C.driver,
+      dataIndex: 'driver',
+      width: 160,
+      render: (_, v) => (v.driver ? `${v.driver}${v.driverPhone ? ` ${v.driverPhone}` : ''}` : M.common.none),
+    },
     { title: C.group, dataIndex: 'groupName', width: 100, render: (t: string) => t || M.vehicles.noGroup },
     { title: C.sim, dataIndex: 'sim', width: 125, render: (t: string) => t || M.common.none },
     { title: C.expires, dataIndex: 'serviceExpiresAt', width: 155, render: (ms: number | null) => time(ms) },

@@ -18,21 +18,40 @@ const URGENT = new Set(['sos', 'fallDown', 'wearRemoved', 'heartRateAbnormal']);
 function Rules() {
   const canEdit = usePermission('card:alarm:edit');
   const [form] = Form.useForm<CardRules>();
-  useEffect(() => void call(cardEndpoints.rules).then((r) => form.setFieldsValue(r), () => {}), [form]);
-  const save = async () => call(cardEndpoints.saveRules, await form.validateFields()).then(() => toast.success(C.common.saved), () => {});
+  useEffect(
+    () =>
+      void call(cardEndpoints.rules).then(
+        (r) => form.setFieldsValue(r),
+        () => {},
+      ),
+    [form],
+  );
+  const save = async () =>
+    call(cardEndpoints.saveRules, await form.validateFields()).then(
+      () => toast.success(C.common.saved),
+      () => {},
+    );
   const n = (name: keyof CardRules, label: string, min: number, max: number) => (
-    <Form.Item name={name} label={label} rules={[{ required: true }]}><InputNumber min={min} max={max} disabled={!canEdit} /></Form.Item>
+    <Form.Item name={name} label={label} rules={[{ required: true }]}>
+      <InputNumber min={min} max={max} disabled={!canEdit} />
+    </Form.Item>
   );
   return (
     <section className="sp-card">
-      <div className="sp-toolbar"><span className="sp-title">{A.rules}</span></div>
+      <div className="sp-toolbar">
+        <span className="sp-title">{A.rules}</span>
+      </div>
       <Form form={form} layout="inline" data-testid="card-rules">
         {n('offPostMinutes', A.offPost, 1, 240)}
         {n('standstillMinutes', A.standstill, 5, 600)}
         {n('gatheringCount', A.gatheringCount, 2, 50)}
         {n('gatheringRadius', A.gatheringRadius, 5, 500)}
         {n('gatheringMinutes', A.gatheringMinutes, 1, 240)}
-        {canEdit && <Button type="primary" onClick={() => void save()}>{C.common.save}</Button>}
+        {canEdit && (
+          <Button type="primary" onClick={() => void save()}>
+            {C.common.save}
+          </Button>
+        )}
       </Form>
     </section>
   );
@@ -51,8 +70,24 @@ export function AlarmPage() {
         title={A.title}
         filters={
           <>
-            <Select allowClear showSearch optionFilterProp="label" style={{ width: 180 }} placeholder={C.common.staff} value={staffId} onChange={setStaffId} options={staff.map((s) => ({ value: s.staffId, label: `${s.name} ${s.staffNo}` }))} />
-            <Select allowClear style={{ width: 150 }} placeholder={A.allTypes} value={type} onChange={setType} options={Object.entries(CARD_ALARM_NAMES).map(([value, label]) => ({ value, label }))} />
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              style={{ width: 180 }}
+              placeholder={C.common.staff}
+              value={staffId}
+              onChange={setStaffId}
+              options={staff.map((s) => ({ value: s.staffId, label: `${s.name} ${s.staffNo}` }))}
+            />
+            <Select
+              allowClear
+              style={{ width: 150 }}
+              placeholder={A.allTypes}
+              value={type}
+              onChange={setType}
+              options={Object.entries(CARD_ALARM_NAMES).map(([value, label]) => ({ value, label }))}
+            />
             <DatePicker value={date ? dayjs(date) : null} onChange={(d) => setDate(d ? d.format('YYYY-MM-DD') : undefined)} />
           </>
         }
@@ -64,7 +99,13 @@ export function AlarmPage() {
           { title: A.time, dataIndex: 'alarmTime', width: 210, render: (_: number, a: Alarm) => <AlarmTime alarm={a} /> },
           { title: C.common.staff, dataIndex: 'name', width: 120 },
           { title: A.type, key: 't', width: 130, render: (_, a) => <Tag color={URGENT.has(a.type) ? 'red' : 'orange'}>{a.typeName}</Tag> },
-          { title: A.position, key: 'pos', width: 420, render: (_, a) => (a.lat !== null && a.lon !== null ? <AddressText point={{ lat: a.lat, lon: a.lon, mac: a.terminalId }} /> : C.common.none) },
+          {
+            title: A.position,
+            key: 'pos',
+            width: 420,
+            render: (_, a) =>
+              a.lat !== null && a.lon !== null ? <AddressText point={{ lat: a.lat, lon: a.lon, mac: a.terminalId }} /> : C.common.none,
+          },
         ]}
       />
       <Space direction="vertical" />

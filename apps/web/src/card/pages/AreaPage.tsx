@@ -55,7 +55,8 @@ export function AreaPage() {
   const firstArea = areas[0];
   const focus = useMemo(() => (firstArea ? areaCenter(firstArea) : center), [firstArea, center]);
 
-  const shape = kind === 'circle' ? (center ? { kind, center: [center.lon, center.lat] as LL, radius } : null) : ring ? { kind, rings: [ring] } : null;
+  const shape =
+    kind === 'circle' ? (center ? { kind, center: [center.lon, center.lat] as LL, radius } : null) : ring ? { kind, rings: [ring] } : null;
   const save = async () => {
     if (!shape) return;
     if (editing) {
@@ -63,7 +64,12 @@ export function AreaPage() {
       setAreas(await call(cardEndpoints.areas));
     } else {
       const fence = await call(geofenceEndpoints.add, { name: name.trim(), ...shape });
-      setAreas(await call(cardEndpoints.saveArea, { geofenceId: fence.geofenceId, ...(to === 'staff' ? { staffId: assignee } : { teamId: assignee }) }));
+      setAreas(
+        await call(cardEndpoints.saveArea, {
+          geofenceId: fence.geofenceId,
+          ...(to === 'staff' ? { staffId: assignee } : { teamId: assignee }),
+        }),
+      );
     }
     reset();
     toast.success(C.common.saved);
@@ -80,9 +86,14 @@ export function AreaPage() {
   };
   const del = (areaId: number) => call(cardEndpoints.deleteArea, { areaId }).then(setAreas, () => {});
   const drawing = canEdit && kind === 'polygon' && !ring;
-  const hint = kind === 'circle'
-    ? (center ? `${center.lat.toFixed(5)}, ${center.lon.toFixed(5)}` : A.centerHelp)
-    : (ring ? A.vertices(ring.length) : A.drawPolygon);
+  const hint =
+    kind === 'circle'
+      ? center
+        ? `${center.lat.toFixed(5)}, ${center.lon.toFixed(5)}`
+        : A.centerHelp
+      : ring
+        ? A.vertices(ring.length)
+        : A.drawPolygon;
   return (
     <div className="sp-page" data-testid="card-area">
       <section className="sp-card">
@@ -90,41 +101,122 @@ export function AreaPage() {
           <span className="sp-title">{editing ? A.editing(editing.fenceName) : A.title}</span>
           {canEdit && (
             <Space wrap>
-              <Input placeholder={A.fence} value={name} onChange={(e) => setName(e.target.value)} style={{ width: 140 }} data-testid="card-area-name" />
-              <Segmented<Kind> value={kind} options={[{ value: 'circle', label: A.kindCircle }, { value: 'polygon', label: A.kindPolygon }]}
-                onChange={(k) => (setKind(k), setCenter(null), setRing(null))} data-testid="card-area-kind" />
-              {kind === 'circle' && <InputNumber min={20} max={5000} value={radius} onChange={(v) => setRadius(v ?? 200)} addonAfter="米" style={{ width: 130 }} />}
-              {!editing && <Radio.Group value={to} onChange={(e) => (setTo(e.target.value), setAssignee(undefined))} options={[{ value: 'team', label: A.toTeam }, { value: 'staff', label: A.toStaff }]} />}
-              {!editing && (to === 'team'
-                ? <TreeSelect style={{ width: 150 }} treeData={teamTree(teams)} value={assignee} onChange={setAssignee} placeholder={A.assignTo} data-testid="card-area-team" />
-                : <Select showSearch optionFilterProp="label" style={{ width: 150 }} value={assignee} onChange={setAssignee} placeholder={A.assignTo} options={staff.map((s) => ({ value: s.staffId, label: `${s.name} ${s.staffNo}` }))} />)}
-              <Button type="primary" disabled={!shape || !name.trim() || (!editing && !assignee)} onClick={() => void save().catch(() => {})} data-testid="card-area-save">
+              <Input
+                placeholder={A.fence}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                style={{ width: 140 }}
+                data-testid="card-area-name"
+              />
+              <Segmented<Kind>
+                value={kind}
+                options={[
+                  { value: 'circle', label: A.kindCircle },
+                  { value: 'polygon', label: A.kindPolygon },
+                ]}
+                onChange={(k) => (setKind(k), setCenter(null), setRing(null))}
+                data-testid="card-area-kind"
+              />
+              {kind === 'circle' && (
+                <InputNumber
+                  min={20}
+                  max={5000}
+                  value={radius}
+                  onChange={(v) => setRadius(v ?? 200)}
+                  addonAfter="米"
+                  style={{ width: 130 }}
+                />
+              )}
+              {!editing && (
+                <Radio.Group
+                  value={to}
+                  onChange={(e) => (setTo(e.target.value), setAssignee(undefined))}
+                  options={[
+                    { value: 'team', label: A.toTeam },
+                    { value: 'staff', label: A.toStaff },
+                  ]}
+                />
+              )}
+              {!editing &&
+                (to === 'team' ? (
+                  <TreeSelect
+                    style={{ width: 150 }}
+                    treeData={teamTree(teams)}
+                    value={assignee}
+                    onChange={setAssignee}
+                    placeholder={A.assignTo}
+                    data-testid="card-area-team"
+                  />
+                ) : (
+                  <Select
+                    showSearch
+                    optionFilterProp="label"
+                    style={{ width: 150 }}
+                    value={assignee}
+                    onChange={setAssignee}
+                    placeholder={A.assignTo}
+                    options={staff.map((s) => ({ value: s.staffId, label: `${s.name} ${s.staffNo}` }))}
+                  />
+                ))}
+              <Button
+                type="primary"
+                disabled={!shape || !name.trim() || (!editing && !assignee)}
+                onClick={() => void save().catch(() => {})}
+                data-testid="card-area-save"
+              >
                 {editing ? A.saveShape : A.newArea}
               </Button>
               {kind === 'polygon' && ring && <Button onClick={() => setRing(null)}>{A.redraw}</Button>}
               {editing && <Button onClick={reset}>{C.common.cancel}</Button>}
-              <span className="sp-muted" data-testid="card-area-hint">{hint}</span>
+              <span className="sp-muted" data-testid="card-area-hint">
+                {hint}
+              </span>
             </Space>
           )}
         </div>
         <div style={{ height: 420, position: 'relative' }}>
-          <CardMap points={[]} circles={circles} polygons={polygons} focus={focus}
+          <CardMap
+            points={[]}
+            circles={circles}
+            polygons={polygons}
+            focus={focus}
             onClickMap={canEdit && kind === 'circle' ? (lat, lon) => setCenter({ lat, lon }) : undefined}
-            draw={drawing ? 'polygon' : null} onDrawn={(s) => s.kind === 'polygon' && setRing(s.ring)} />
+            draw={drawing ? 'polygon' : null}
+            onDrawn={(s) => s.kind === 'polygon' && setRing(s.ring)}
+          />
         </div>
       </section>
       <section className="sp-card">
-        <Table<CardArea> rowKey="areaId" size="small" dataSource={areas} pagination={false} data-testid="card-area-table" columns={[
-          { title: A.fence, dataIndex: 'fenceName' },
-          { title: A.kind, dataIndex: 'kind', width: 90, render: (k: string) => (k === 'circle' ? A.kindCircle : A.kindPolygon) },
-          { title: A.radius, dataIndex: 'radius', width: 100, render: (r: number | null) => r ?? C.common.none },
-          { title: A.assignee, key: 'who', render: (_, a) => `${a.teamId ? A.toTeam : A.toStaff}：${a.assignee}` },
-          ...(canEdit ? [{
-            title: C.common.actions, key: 'a', width: 110, render: (_: unknown, a: CardArea) => (
-              <Space><a onClick={() => edit(a)}>{C.common.edit}</a><Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(a.areaId)}><a>{C.common.del}</a></Popconfirm></Space>
-            ),
-          }] : []),
-        ]} />
+        <Table<CardArea>
+          rowKey="areaId"
+          size="small"
+          dataSource={areas}
+          pagination={false}
+          data-testid="card-area-table"
+          columns={[
+            { title: A.fence, dataIndex: 'fenceName' },
+            { title: A.kind, dataIndex: 'kind', width: 90, render: (k: string) => (k === 'circle' ? A.kindCircle : A.kindPolygon) },
+            { title: A.radius, dataIndex: 'radius', width: 100, render: (r: number | null) => r ?? C.common.none },
+            { title: A.assignee, key: 'who', render: (_, a) => `${a.teamId ? A.toTeam : A.toStaff}：${a.assignee}` },
+            ...(canEdit
+              ? [
+                  {
+                    title: C.common.actions,
+                    key: 'a',
+                    width: 110,
+                    render: (_: unknown, a: CardArea) => (
+                      <Space>
+                        <a onClick={() => edit(a)}>{C.common.edit}</a>
+                        <Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(a.areaId)}>
+                          <a>{C.common.del}</a>
+                        </Popconfirm>
+                      </Space>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
       </section>
     </div>
   );

@@ -19,28 +19,64 @@ function InfoCard({ staff, onClose }: { staff: Staff; onClose: () => void }) {
   const canCall = usePermission('card:monitor:call');
   const [phone, setPhone] = useState('');
   const send = (listen: boolean) =>
-    call(cardEndpoints.call, { staffId: staff.staffId, phone: phone.trim(), listen }).then((r) => toast.success(`${M.callSent}：${r.message}`), () => {});
+    call(cardEndpoints.call, { staffId: staff.staffId, phone: phone.trim(), listen }).then(
+      (r) => toast.success(`${M.callSent}：${r.message}`),
+      () => {},
+    );
   return (
-    <Card size="small" className="cd-info" title={<Space>{staff.name}<Tag color={STATE_COLORS[staff.state]}>{staff.stateName}</Tag></Space>} extra={<a onClick={onClose}>×</a>} data-testid="card-info">
-      <Descriptions size="small" column={1} items={[
-        { label: C.staff.no, children: staff.staffNo },
-        { label: C.staff.team, children: staff.teamName || C.common.none },
-        { label: C.staff.phone, children: staff.phone || C.common.none },
-        { label: C.staff.badge, children: staff.terminalId || C.common.none },
-        { label: C.device.battery, children: staff.battery === null ? C.common.none : `${staff.battery}%` },
-        { label: M.located, children: beijingTime(staff.gpsTime) },
-      ]} />
+    <Card
+      size="small"
+      className="cd-info"
+      title={
+        <Space>
+          {staff.name}
+          <Tag color={STATE_COLORS[staff.state]}>{staff.stateName}</Tag>
+        </Space>
+      }
+      extra={<a onClick={onClose}>×</a>}
+      data-testid="card-info"
+    >
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { label: C.staff.no, children: staff.staffNo },
+          { label: C.staff.team, children: staff.teamName || C.common.none },
+          { label: C.staff.phone, children: staff.phone || C.common.none },
+          { label: C.staff.badge, children: staff.terminalId || C.common.none },
+          { label: C.device.battery, children: staff.battery === null ? C.common.none : `${staff.battery}%` },
+          { label: M.located, children: beijingTime(staff.gpsTime) },
+        ]}
+      />
       <Space direction="vertical" style={{ width: '100%', marginTop: 8 }}>
         {canCall && staff.terminalId && (
           <>
-            <Input size="small" placeholder={M.phone} value={phone} onChange={(e) => setPhone(e.target.value)} data-testid="card-call-phone" />
+            <Input
+              size="small"
+              placeholder={M.phone}
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+              data-testid="card-call-phone"
+            />
             <Space>
-              <Button size="small" icon={<PhoneOutlined />} disabled={!phone.trim()} onClick={() => void send(false)}>{M.call}</Button>
-              <Button size="small" icon={<AudioOutlined />} disabled={!phone.trim()} onClick={() => void send(true)} data-testid="card-listen">{M.listen}</Button>
+              <Button size="small" icon={<PhoneOutlined />} disabled={!phone.trim()} onClick={() => void send(false)}>
+                {M.call}
+              </Button>
+              <Button
+                size="small"
+                icon={<AudioOutlined />}
+                disabled={!phone.trim()}
+                onClick={() => void send(true)}
+                data-testid="card-listen"
+              >
+                {M.listen}
+              </Button>
             </Space>
           </>
         )}
-        <Button size="small" icon={<HistoryOutlined />} onClick={() => window.open(playbackUrl(staff.staffId), '_blank')}>{M.playback}</Button>
+        <Button size="small" icon={<HistoryOutlined />} onClick={() => window.open(playbackUrl(staff.staffId), '_blank')}>
+          {M.playback}
+        </Button>
       </Space>
     </Card>
   );
@@ -61,7 +97,10 @@ export function MonitorPage() {
   const [state, setState] = useState<string | undefined>();
   const shown = state ? staff.filter((s) => s.state === state) : staff;
   const points: MapPoint[] = useMemo(
-    () => shown.filter((s) => s.lat !== null && s.lon !== null).map((s) => ({ id: s.staffId, lat: s.lat!, lon: s.lon!, color: STATE_COLORS[s.state] ?? '#999', label: s.name })),
+    () =>
+      shown
+        .filter((s) => s.lat !== null && s.lon !== null)
+        .map((s) => ({ id: s.staffId, lat: s.lat!, lon: s.lon!, color: STATE_COLORS[s.state] ?? '#999', label: s.name })),
     [shown],
   );
   const current = staff.find((s) => s.staffId === picked) ?? null;
@@ -72,20 +111,41 @@ export function MonitorPage() {
         <section className="sp-card">
           <div className="sp-toolbar">
             <span className="sp-title">{M.list}</span>
-            <Select allowClear size="small" style={{ width: 130 }} placeholder={M.allStates} value={state} onChange={setState}
-              options={Object.entries(STAFF_STATE_NAMES).map(([value, label]) => ({ value, label: `${label} ${counts[value] ?? 0}` }))} />
+            <Select
+              allowClear
+              size="small"
+              style={{ width: 130 }}
+              placeholder={M.allStates}
+              value={state}
+              onChange={setState}
+              options={Object.entries(STAFF_STATE_NAMES).map(([value, label]) => ({ value, label: `${label} ${counts[value] ?? 0}` }))}
+            />
           </div>
           <div className="cd-staff-list">
             {shown.map((s) => (
-              <div key={s.staffId} className={`cd-staff-item${s.staffId === picked ? ' active' : ''}`} onClick={() => setPicked(s.staffId)} data-testid="card-staff-item">
+              <div
+                key={s.staffId}
+                className={`cd-staff-item${s.staffId === picked ? ' active' : ''}`}
+                onClick={() => setPicked(s.staffId)}
+                data-testid="card-staff-item"
+              >
                 <span className="cd-dot" style={{ background: STATE_COLORS[s.state] }} />
-                {s.name} <span className="sp-muted">{s.staffNo} · {s.stateName}</span>
+                {s.name}{' '}
+                <span className="sp-muted">
+                  {s.staffNo} · {s.stateName}
+                </span>
               </div>
             ))}
           </div>
         </section>
         <section className="sp-card cd-map-card">
-          <CardMap points={points} circles={circles} polygons={polygons} onPick={setPicked} focus={current && current.lat !== null ? { lat: current.lat, lon: current.lon! } : null} />
+          <CardMap
+            points={points}
+            circles={circles}
+            polygons={polygons}
+            onPick={setPicked}
+            focus={current && current.lat !== null ? { lat: current.lat, lon: current.lon! } : null}
+          />
           {current && <InfoCard staff={current} onClose={() => setPicked(null)} />}
         </section>
       </div>

@@ -1,5 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tabs, Tag, TreeSelect } from 'antd';
+import {
+  Button,
+  Checkbox,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  TreeSelect,
+} from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { cardEndpoints, type Checkpoint, type PatrolPlan, type PatrolPlanForm, type PatrolRun } from '@chelian/contracts';
@@ -17,25 +32,63 @@ const COLORS: Record<string, string> = { done: 'green', late: 'orange', missed: 
 
 function Checkpoints({ points, setPoints, canEdit }: { points: Checkpoint[]; setPoints: (p: Checkpoint[]) => void; canEdit: boolean }) {
   const [form] = Form.useForm<Omit<Checkpoint, 'checkpointId'>>();
-  const add = async () => call(cardEndpoints.saveCheckpoint, await form.validateFields()).then((p) => (setPoints(p), form.resetFields()), () => {});
+  const add = async () =>
+    call(cardEndpoints.saveCheckpoint, await form.validateFields()).then(
+      (p) => (setPoints(p), form.resetFields()),
+      () => {},
+    );
   const del = (checkpointId: number) => call(cardEndpoints.deleteCheckpoint, { checkpointId }).then(setPoints, () => {});
   return (
     <>
       {canEdit && (
         <Form form={form} layout="inline" style={{ marginBottom: 12 }} initialValues={{ radius: 50 }}>
-          <Form.Item name="name" rules={[{ required: true }]}><Input placeholder={C.common.name} style={{ width: 120 }} /></Form.Item>
-          <Form.Item name="lat" rules={[{ required: true }]}><InputNumber placeholder={C.shift.lat} style={{ width: 120 }} /></Form.Item>
-          <Form.Item name="lon" rules={[{ required: true }]}><InputNumber placeholder={C.shift.lon} style={{ width: 120 }} /></Form.Item>
-          <Form.Item name="radius" rules={[{ required: true }]}><InputNumber min={5} max={1000} addonAfter="米" style={{ width: 120 }} /></Form.Item>
-          <Form.Item name="beacon"><Input placeholder={C.shift.beacon} style={{ width: 150 }} /></Form.Item>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void add()}>{P.addPoint}</Button>
+          <Form.Item name="name" rules={[{ required: true }]}>
+            <Input placeholder={C.common.name} style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="lat" rules={[{ required: true }]}>
+            <InputNumber placeholder={C.shift.lat} style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="lon" rules={[{ required: true }]}>
+            <InputNumber placeholder={C.shift.lon} style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="radius" rules={[{ required: true }]}>
+            <InputNumber min={5} max={1000} addonAfter="米" style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="beacon">
+            <Input placeholder={C.shift.beacon} style={{ width: 150 }} />
+          </Form.Item>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void add()}>
+            {P.addPoint}
+          </Button>
         </Form>
       )}
-      <Table<Checkpoint> rowKey="checkpointId" size="small" pagination={false} dataSource={points} columns={[
-        { title: C.common.name, dataIndex: 'name' }, { title: C.shift.lat, dataIndex: 'lat' }, { title: C.shift.lon, dataIndex: 'lon' },
-        { title: C.shift.radius, dataIndex: 'radius' }, { title: C.shift.beacon, dataIndex: 'beacon' },
-        ...(canEdit ? [{ title: C.common.actions, key: 'a', width: 70, render: (_: unknown, c: Checkpoint) => <Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(c.checkpointId)}><a>{C.common.del}</a></Popconfirm> }] : []),
-      ]} />
+      <Table<Checkpoint>
+        rowKey="checkpointId"
+        size="small"
+        pagination={false}
+        dataSource={points}
+        columns={[
+          { title: C.common.name, dataIndex: 'name' },
+          { title: C.shift.lat, dataIndex: 'lat' },
+          { title: C.shift.lon, dataIndex: 'lon' },
+          { title: C.shift.radius, dataIndex: 'radius' },
+          { title: C.shift.beacon, dataIndex: 'beacon' },
+          ...(canEdit
+            ? [
+                {
+                  title: C.common.actions,
+                  key: 'a',
+                  width: 70,
+                  render: (_: unknown, c: Checkpoint) => (
+                    <Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(c.checkpointId)}>
+                      <a>{C.common.del}</a>
+                    </Popconfirm>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
     </>
   );
 }
@@ -44,32 +97,74 @@ function PlanModal({ points, onClose }: { points: Checkpoint[]; onClose: (saved:
   const [form] = Form.useForm<PatrolPlanForm>();
   const { rows: staff } = useLoaded(allStaff, null);
   const { rows: teams } = useWholeList(cardEndpoints.teams);
-  const save = async () => call(cardEndpoints.savePlan, await form.validateFields()).then(() => (toast.success(C.common.saved), onClose(true)), () => {});
+  const save = async () =>
+    call(cardEndpoints.savePlan, await form.validateFields()).then(
+      () => (toast.success(C.common.saved), onClose(true)),
+      () => {},
+    );
   return (
-    <Modal open width={640} title={P.addPlan} onOk={() => void save()} onCancel={() => onClose(false)} okText={C.common.save} cancelText={C.common.cancel} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={{ weekdays: [1, 2, 3, 4, 5, 6, 7], windows: [{ start: '09:00', end: '10:00' }], lateMinutes: 15 }}>
-        <Form.Item name="name" label={C.common.name} rules={[{ required: true, max: 30 }]}><Input /></Form.Item>
-        <Form.Item name="checkpointIds" label={P.route} rules={[{ required: true }]}><Select mode="multiple" options={points.map((p) => ({ value: p.checkpointId, label: p.name }))} /></Form.Item>
-        <Form.Item name="weekdays" label={C.shift.weekdays}><Checkbox.Group options={C.weekdays.map((d, i) => ({ value: i + 1, label: `周${d}` }))} /></Form.Item>
+    <Modal
+      open
+      width={640}
+      title={P.addPlan}
+      onOk={() => void save()}
+      onCancel={() => onClose(false)}
+      okText={C.common.save}
+      cancelText={C.common.cancel}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ weekdays: [1, 2, 3, 4, 5, 6, 7], windows: [{ start: '09:00', end: '10:00' }], lateMinutes: 15 }}
+      >
+        <Form.Item name="name" label={C.common.name} rules={[{ required: true, max: 30 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="checkpointIds" label={P.route} rules={[{ required: true }]}>
+          <Select mode="multiple" options={points.map((p) => ({ value: p.checkpointId, label: p.name }))} />
+        </Form.Item>
+        <Form.Item name="weekdays" label={C.shift.weekdays}>
+          <Checkbox.Group options={C.weekdays.map((d, i) => ({ value: i + 1, label: `周${d}` }))} />
+        </Form.Item>
         <Form.Item label={P.windows}>
           <Form.List name="windows">
             {(fields, { add, remove }) => (
               <Space direction="vertical">
                 {fields.map((f) => (
                   <Space key={f.key}>
-                    <Form.Item name={[f.name, 'start']} rules={[{ required: true }]} noStyle><Input style={{ width: 90 }} /></Form.Item>—
-                    <Form.Item name={[f.name, 'end']} rules={[{ required: true }]} noStyle><Input style={{ width: 90 }} /></Form.Item>
+                    <Form.Item name={[f.name, 'start']} rules={[{ required: true }]} noStyle>
+                      <Input style={{ width: 90 }} />
+                    </Form.Item>
+                    —
+                    <Form.Item name={[f.name, 'end']} rules={[{ required: true }]} noStyle>
+                      <Input style={{ width: 90 }} />
+                    </Form.Item>
                     {fields.length > 1 && <MinusCircleOutlined onClick={() => remove(f.name)} />}
                   </Space>
                 ))}
-                {fields.length < 6 && <Button size="small" icon={<PlusOutlined />} onClick={() => add({ start: '', end: '' })}>{C.shift.addPeriod}</Button>}
+                {fields.length < 6 && (
+                  <Button size="small" icon={<PlusOutlined />} onClick={() => add({ start: '', end: '' })}>
+                    {C.shift.addPeriod}
+                  </Button>
+                )}
               </Space>
             )}
           </Form.List>
         </Form.Item>
-        <Form.Item name="lateMinutes" label={P.lateMinutes}><InputNumber min={0} max={240} /></Form.Item>
-        <Form.Item name="staffIds" label={P.assignees}><Select mode="multiple" optionFilterProp="label" options={staff.map((s) => ({ value: s.staffId, label: `${s.name} ${s.staffNo}` }))} /></Form.Item>
-        <Form.Item name="teamId" label={C.common.team}><TreeSelect allowClear treeData={teamTree(teams)} /></Form.Item>
+        <Form.Item name="lateMinutes" label={P.lateMinutes}>
+          <InputNumber min={0} max={240} />
+        </Form.Item>
+        <Form.Item name="staffIds" label={P.assignees}>
+          <Select
+            mode="multiple"
+            optionFilterProp="label"
+            options={staff.map((s) => ({ value: s.staffId, label: `${s.name} ${s.staffNo}` }))}
+          />
+        </Form.Item>
+        <Form.Item name="teamId" label={C.common.team}>
+          <TreeSelect allowClear treeData={teamTree(teams)} />
+        </Form.Item>
       </Form>
     </Modal>
   );
@@ -89,41 +184,105 @@ export function PatrolPage() {
     void loadPlans();
   }, []);
   useEffect(() => void call(cardEndpoints.patrolRuns, { date }).then(setRuns, () => {}), [date, plans]);
-  const delPlan = (planId: number) => call(cardEndpoints.deletePlan, { planId }).then(() => void loadPlans(), () => {});
+  const delPlan = (planId: number) =>
+    call(cardEndpoints.deletePlan, { planId }).then(
+      () => void loadPlans(),
+      () => {},
+    );
   return (
     <div className="sp-page" data-testid="card-patrol">
       <section className="sp-card">
-        <div className="sp-toolbar"><span className="sp-title">{P.title}</span></div>
-        <Tabs items={[
-          {
-            key: 'runs', label: P.runs, children: (
-              <>
-                <div className="sp-toolbar"><DatePicker allowClear={false} value={dayjs(date)} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} /></div>
-                <Table<PatrolRun> rowKey={(r) => `${r.planId}-${r.window}`} size="small" pagination={false} dataSource={runs} data-testid="card-patrol-runs" columns={[
-                  { title: P.planName, dataIndex: 'planName', width: 140 },
-                  { title: P.window, key: 'w', width: 120, render: (_, r) => `${r.start}-${r.end}` },
-                  { title: C.attendance.status, key: 's', width: 100, render: (_, r) => <Tag color={COLORS[r.status]}>{r.statusName}</Tag> },
-                  { title: P.visits, key: 'v', render: (_, r) => r.visits.map((v) => <Tag key={v.checkpointId} color={COLORS[v.status]}>{v.name} {v.visitedAt ? `${beijingClock(v.visitedAt)} ${v.staffName}` : v.statusName}</Tag>) },
-                ]} />
-              </>
-            ),
-          },
-          {
-            key: 'plans', label: P.plans, children: (
-              <>
-                {canEdit && <div className="sp-toolbar"><Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>{P.addPlan}</Button></div>}
-                <Table<PatrolPlan> rowKey="planId" size="small" pagination={false} dataSource={plans} columns={[
-                  { title: C.common.name, dataIndex: 'name', width: 140 },
-                  { title: P.route, dataIndex: 'checkpointNames', render: (n: string[]) => n.join(' → ') },
-                  { title: P.windows, dataIndex: 'windows', render: (w: PatrolPlan['windows']) => w.map((x) => `${x.start}-${x.end}`).join('，') },
-                  { title: P.assignees, dataIndex: 'assignees' },
-                  ...(canEdit ? [{ title: C.common.actions, key: 'a', width: 70, render: (_: unknown, p: PatrolPlan) => <Popconfirm title={C.common.confirmDelete} onConfirm={() => void delPlan(p.planId)}><a>{C.common.del}</a></Popconfirm> }] : []),
-                ]} />
-              </>
-            ),
-          },
-          { key: 'points', label: P.checkpoints, children: <Checkpoints points={points} setPoints={setPoints} canEdit={canEdit} /> },
-        ]} />
+        <div className="sp-toolbar">
+          <span className="sp-title">{P.title}</span>
+        </div>
+        <Tabs
+          items={[
+            {
+              key: 'runs',
+              label: P.runs,
+              children: (
+                <>
+                  <div className="sp-toolbar">
+                    <DatePicker allowClear={false} value={dayjs(date)} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} />
+                  </div>
+                  <Table<PatrolRun>
+                    rowKey={(r) => `${r.planId}-${r.window}`}
+                    size="small"
+                    pagination={false}
+                    dataSource={runs}
+                    data-testid="card-patrol-runs"
+                    columns={[
+                      { title: P.planName, dataIndex: 'planName', width: 140 },
+                      { title: P.window, key: 'w', width: 120, render: (_, r) => `${r.start}-${r.end}` },
+                      {
+                        title: C.attendance.status,
+                        key: 's',
+                        width: 100,
+                        render: (_, r) => <Tag color={COLORS[r.status]}>{r.statusName}</Tag>,
+                      },
+                      {
+                        title: P.visits,
+                        key: 'v',
+                        render: (_, r) =>
+                          r.visits.map((v) => (
+                            <Tag key={v.checkpointId} color={COLORS[v.status]}>
+                              {v.name} {v.visitedAt ? `${beijingClock(v.visitedAt)} ${v.staffName}` : v.statusName}
+                            </Tag>
+                          )),
+                      },
+                    ]}
+                  />
+                </>
+              ),
+            },
+            {
+              key: 'plans',
+              label: P.plans,
+              children: (
+                <>
+                  {canEdit && (
+                    <div className="sp-toolbar">
+                      <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                        {P.addPlan}
+                      </Button>
+                    </div>
+                  )}
+                  <Table<PatrolPlan>
+                    rowKey="planId"
+                    size="small"
+                    pagination={false}
+                    dataSource={plans}
+                    columns={[
+                      { title: C.common.name, dataIndex: 'name', width: 140 },
+                      { title: P.route, dataIndex: 'checkpointNames', render: (n: string[]) => n.join(' → ') },
+                      {
+                        title: P.windows,
+                        dataIndex: 'windows',
+                        render: (w: PatrolPlan['windows']) => w.map((x) => `${x.start}-${x.end}`).join('，'),
+                      },
+                      { title: P.assignees, dataIndex: 'assignees' },
+                      ...(canEdit
+                        ? [
+                            {
+                              title: C.common.actions,
+                              key: 'a',
+                              width: 70,
+                              render: (_: unknown, p: PatrolPlan) => (
+                                <Popconfirm title={C.common.confirmDelete} onConfirm={() => void delPlan(p.planId)}>
+                                  <a>{C.common.del}</a>
+                                </Popconfirm>
+                              ),
+                            },
+                          ]
+                        : []),
+                    ]}
+                  />
+                </>
+              ),
+            },
+            { key: 'points', label: P.checkpoints, children: <Checkpoints points={points} setPoints={setPoints} canEdit={canEdit} /> },
+          ]}
+        />
       </section>
       {adding && <PlanModal points={points} onClose={(saved) => (setAdding(false), saved && void loadPlans())} />}
     </div>

@@ -36,7 +36,13 @@ export function PlaybackPage() {
   }, [staffId, date]);
   const points: MapPoint[] = [
     ...extras.stops.map((s, i) => ({ id: i + 1, lat: s.lat, lon: s.lon, color: '#1677ff', label: `${P.stops} ${beijingClock(s.start)}` })),
-    ...extras.offPost.map((s, i) => ({ id: 1000 + i, lat: s.lat, lon: s.lon, color: '#f5222d', label: `${P.offPost} ${beijingClock(s.start)}` })),
+    ...extras.offPost.map((s, i) => ({
+      id: 1000 + i,
+      lat: s.lat,
+      lon: s.lon,
+      color: '#f5222d',
+      label: `${P.offPost} ${beijingClock(s.start)}`,
+    })),
   ];
   const person = staff.find((s) => s.staffId === staffId);
   const shift = person && shifts.find((s) => s.shiftId === effectiveShiftId(person, teams));
@@ -52,17 +58,58 @@ export function PlaybackPage() {
       <section className="sp-card">
         <div className="sp-toolbar">
           <span className="sp-title">{P.title}</span>
-          <Select showSearch optionFilterProp="label" style={{ width: 200 }} placeholder={P.pick} value={staffId} onChange={setStaffId} options={staff.map((s) => ({ value: s.staffId, label: `${s.name} ${s.staffNo}` }))} />
+          <Select
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 200 }}
+            placeholder={P.pick}
+            value={staffId}
+            onChange={setStaffId}
+            options={staff.map((s) => ({ value: s.staffId, label: `${s.name} ${s.staffNo}` }))}
+          />
           <DatePicker allowClear={false} value={dayjs(date)} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} />
-          <Segmented value={range} onChange={(v) => setRange(v as 'day' | 'shift')} options={[{ value: 'day', label: P.wholeDay }, { value: 'shift', label: P.shift }]} data-testid="card-playback-range" />
+          <Segmented
+            value={range}
+            onChange={(v) => setRange(v as 'day' | 'shift')}
+            options={[
+              { value: 'day', label: P.wholeDay },
+              { value: 'shift', label: P.shift },
+            ]}
+            data-testid="card-playback-range"
+          />
           {range === 'shift' && staffId && <span data-testid="card-playback-span">{spanText}</span>}
-          <Button icon={<HistoryOutlined />} disabled={!staffId || !span} onClick={() => window.open(playbackUrl(staffId!, span!), '_blank')}>{P.open}</Button>
+          <Button
+            icon={<HistoryOutlined />}
+            disabled={!staffId || !span}
+            onClick={() => window.open(playbackUrl(staffId!, span!), '_blank')}
+          >
+            {P.open}
+          </Button>
         </div>
-        <div style={{ height: 380, position: 'relative' }}><CardMap points={points} focus={points[0] ?? null} /></div>
+        <div style={{ height: 380, position: 'relative' }}>
+          <CardMap points={points} focus={points[0] ?? null} />
+        </div>
       </section>
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
-        <section className="sp-card"><div className="sp-toolbar"><span className="sp-title">{P.stops}</span></div><Table<Stretch> rowKey="start" size="small" pagination={false} dataSource={extras.stops} columns={columns} /></section>
-        <section className="sp-card"><div className="sp-toolbar"><span className="sp-title">{P.offPost}</span></div><Table<Stretch> rowKey="start" size="small" pagination={false} dataSource={extras.offPost} columns={columns} data-testid="card-offpost-table" /></section>
+        <section className="sp-card">
+          <div className="sp-toolbar">
+            <span className="sp-title">{P.stops}</span>
+          </div>
+          <Table<Stretch> rowKey="start" size="small" pagination={false} dataSource={extras.stops} columns={columns} />
+        </section>
+        <section className="sp-card">
+          <div className="sp-toolbar">
+            <span className="sp-title">{P.offPost}</span>
+          </div>
+          <Table<Stretch>
+            rowKey="start"
+            size="small"
+            pagination={false}
+            dataSource={extras.offPost}
+            columns={columns}
+            data-testid="card-offpost-table"
+          />
+        </section>
       </div>
     </div>
   );

@@ -20,28 +20,81 @@ export function ReportPage() {
   const [loading, setLoading] = useState(false);
   useEffect(() => {
     setLoading(true);
-    call(cardEndpoints.report, query).then(setReport, () => {}).finally(() => setLoading(false));
+    call(cardEndpoints.report, query)
+      .then(setReport, () => {})
+      .finally(() => setLoading(false));
   }, [query]);
-  const num = (title: string, key: keyof CardReportRow) => ({ title, dataIndex: key, width: 90, sorter: (a: CardReportRow, b: CardReportRow) => Number(a[key]) - Number(b[key]) });
+  const num = (title: string, key: keyof CardReportRow) => ({
+    title,
+    dataIndex: key,
+    width: 90,
+    sorter: (a: CardReportRow, b: CardReportRow) => Number(a[key]) - Number(b[key]),
+  });
   return (
     <div className="sp-page" data-testid="card-report">
       <section className="sp-card">
         <div className="sp-toolbar">
-          <span className="sp-title">{R.title}{report && <span className="sp-muted"> {R.span(report.startDate, report.endDate)}</span>}</span>
-          <Radio.Group optionType="button" value={query.kind} onChange={(e) => setQuery((q) => ({ ...q, kind: e.target.value }))} options={[{ value: 'day', label: R.day }, { value: 'week', label: R.week }, { value: 'month', label: R.month }]} />
-          <DatePicker allowClear={false} value={dayjs(query.date)} onChange={(d) => d && setQuery((q) => ({ ...q, date: d.format('YYYY-MM-DD') }))} />
-          <TreeSelect allowClear placeholder={C.common.allTeams} style={{ width: 150 }} treeData={teamTree(teams)} value={query.teamId} onChange={(teamId) => setQuery((q) => ({ ...q, teamId }))} />
-          <Button icon={<DownloadOutlined />} onClick={() => void call(cardEndpoints.exportReport, query, { fileName: `工牌统计报表_${query.date}.xlsx` }).catch(() => {})}>{C.common.exportExcel}</Button>
+          <span className="sp-title">
+            {R.title}
+            {report && <span className="sp-muted"> {R.span(report.startDate, report.endDate)}</span>}
+          </span>
+          <Radio.Group
+            optionType="button"
+            value={query.kind}
+            onChange={(e) => setQuery((q) => ({ ...q, kind: e.target.value }))}
+            options={[
+              { value: 'day', label: R.day },
+              { value: 'week', label: R.week },
+              { value: 'month', label: R.month },
+            ]}
+          />
+          <DatePicker
+            allowClear={false}
+            value={dayjs(query.date)}
+            onChange={(d) => d && setQuery((q) => ({ ...q, date: d.format('YYYY-MM-DD') }))}
+          />
+          <TreeSelect
+            allowClear
+            placeholder={C.common.allTeams}
+            style={{ width: 150 }}
+            treeData={teamTree(teams)}
+            value={query.teamId}
+            onChange={(teamId) => setQuery((q) => ({ ...q, teamId }))}
+          />
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void call(cardEndpoints.exportReport, query, { fileName: `工牌统计报表_${query.date}.xlsx` }).catch(() => {})}
+          >
+            {C.common.exportExcel}
+          </Button>
         </div>
-        <Table<CardReportRow> rowKey="staffId" size="small" loading={loading} dataSource={report?.rows ?? []} pagination={{ pageSize: 10, showSizeChanger: true }} data-testid="card-report-table" {...wideTable<CardReportRow>([
-          { title: C.staff.no, dataIndex: 'staffNo', width: 90, fixed: 'left' },
-          { title: C.staff.name, dataIndex: 'name', width: 90, fixed: 'left' },
-          { title: C.staff.team, dataIndex: 'teamName', width: 120 },
-          num(R.work, 'workPeriods'), num(R.arrived, 'arrived'), num(R.ongoing, 'ongoing'), num(R.normal, 'normal'), num(R.late, 'late'), num(R.early, 'early'), num(R.absent, 'absent'),
-          num(R.offPostCount, 'offPostCount'), num(R.offPostMinutes, 'offPostMinutes'),
-          num(R.patrolDone, 'patrolDone'), num(R.patrolLate, 'patrolLate'), num(R.patrolMissed, 'patrolMissed'),
-          num(R.wear, 'wearMinutes'), num(R.alarms, 'alarms'),
-        ])} />
+        <Table<CardReportRow>
+          rowKey="staffId"
+          size="small"
+          loading={loading}
+          dataSource={report?.rows ?? []}
+          pagination={{ pageSize: 10, showSizeChanger: true }}
+          data-testid="card-report-table"
+          {...wideTable<CardReportRow>([
+            { title: C.staff.no, dataIndex: 'staffNo', width: 90, fixed: 'left' },
+            { title: C.staff.name, dataIndex: 'name', width: 90, fixed: 'left' },
+            { title: C.staff.team, dataIndex: 'teamName', width: 120 },
+            num(R.work, 'workPeriods'),
+            num(R.arrived, 'arrived'),
+            num(R.ongoing, 'ongoing'),
+            num(R.normal, 'normal'),
+            num(R.late, 'late'),
+            num(R.early, 'early'),
+            num(R.absent, 'absent'),
+            num(R.offPostCount, 'offPostCount'),
+            num(R.offPostMinutes, 'offPostMinutes'),
+            num(R.patrolDone, 'patrolDone'),
+            num(R.patrolLate, 'patrolLate'),
+            num(R.patrolMissed, 'patrolMissed'),
+            num(R.wear, 'wearMinutes'),
+            num(R.alarms, 'alarms'),
+          ])}
+        />
       </section>
     </div>
   );

@@ -21,7 +21,9 @@ describe('the layering lint guards every web app', () => {
     for (const id of CHILD_SYSTEMS) expect(existsSync(`${src}/${folderOf(id)}/routes.tsx`), folderOf(id)).toBe(true);
   });
   it('leaves out no folder of src/ but the shared runtime and the assistant widget', () => {
-    const folders = readdirSync(src, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const folders = readdirSync(src, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(folders.filter((f) => !(WEB_APPS as string[]).includes(f)).sort()).toEqual(['assistant-widget', 'child', 'shared']);
   });
 });
@@ -31,7 +33,9 @@ describe('the layering lint', () => {
   /** The import-rule errors the lint reports for `code` written in `file` (under apps/web/src). */
   const importErrors = async (file: string, code: string) => {
     const [result] = await eslint.lintText(code, { filePath: `${repo}/apps/web/src/${file}` });
-    return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+    return result!.messages
+      .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+      .map((m) => m.message);
   };
 
   it("refuses an app's lazy import() of another app, which no-restricted-imports does not see", async () => {
@@ -50,6 +54,8 @@ describe('the layering lint', () => {
   });
 
   it('keeps the Beijing-time rule beside the import rule in every app', async () => {
-    expect(await importErrors('card/Probe.tsx', 'export const at = (d: Date) => d.toLocaleString();\n')).toEqual([expect.stringContaining("Beijing's")]);
+    expect(await importErrors('card/Probe.tsx', 'export const at = (d: Date) => d.toLocaleString();\n')).toEqual([
+      expect.stringContaining("Beijing's"),
+    ]);
   });
 });

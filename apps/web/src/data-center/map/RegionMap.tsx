@@ -16,7 +16,17 @@ const GLOWING = 12;
  * Vehicles by province on a map of China; a click on a province shows its cities (districts in the
  * municipalities). `glow` adds pulsing dots on the busiest areas, for the 大屏.
  */
-export function RegionMap({ overview, palette, glow = false, theme }: { overview: DataCenterOverview; palette: Palette; glow?: boolean; theme?: 'dark' }) {
+export function RegionMap({
+  overview,
+  palette,
+  glow = false,
+  theme,
+}: {
+  overview: DataCenterOverview;
+  palette: Palette;
+  glow?: boolean;
+  theme?: 'dark';
+}) {
   const [province, setProvince] = useState<string | null>(null);
   const [mapName, setMapName] = useState<string | null>(null);
   const [centres, setCentres] = useState<Map<string, [number, number]> | null>(null);
@@ -37,7 +47,9 @@ export function RegionMap({ overview, palette, glow = false, theme }: { overview
   useEffect(() => {
     let alive = true;
     setMapName(null);
-    void loadMap(province).then((name) => alive && setMapName(name)).catch(() => alive && setProvince(null));
+    void loadMap(province)
+      .then((name) => alive && setMapName(name))
+      .catch(() => alive && setProvince(null));
     if (glow) void (province ? areaCentres(province) : allAreaCentres()).then((c) => alive && setCentres(c)).catch(() => undefined);
     return () => {
       alive = false;
@@ -48,30 +60,43 @@ export function RegionMap({ overview, palette, glow = false, theme }: { overview
   const option = useMemo<ChartOption | null>(() => {
     if (!mapName) return null;
     const max = Math.max(1, ...figures.map((f) => f.value));
-    const dots = glow && centres
-      ? overview.regions
-        .filter((r) => !province || r.province === province)
-        .slice(0, GLOWING)
-        .flatMap((r) => {
-          const at = centres.get(province ? r.area : `${r.province}/${r.area}`);
-          return at ? [{ name: r.area, value: [...at, r.vehicles] }] : [];
-        })
-      : [];
+    const dots =
+      glow && centres
+        ? overview.regions
+            .filter((r) => !province || r.province === province)
+            .slice(0, GLOWING)
+            .flatMap((r) => {
+              const at = centres.get(province ? r.area : `${r.province}/${r.area}`);
+              return at ? [{ name: r.area, value: [...at, r.vehicles] }] : [];
+            })
+        : [];
     return {
       tooltip: {
-        trigger: 'item', ...palette.tooltip,
+        trigger: 'item',
+        ...palette.tooltip,
         formatter: (p: { name: string; data?: { value: number | number[]; online?: number } }) => {
           const f = figures.find((x) => x.name === p.name);
           return `${p.name}<br/>${D.map.vehicles}：${f?.value ?? 0} ${D.unit.vehicles}<br/>${D.map.online}：${f?.online ?? 0} ${D.unit.vehicles}`;
         },
       },
       visualMap: {
-        min: 0, max, left: 8, bottom: 8, calculable: false, itemWidth: 10, itemHeight: 80,
-        text: [String(max), '0'], textStyle: { color: palette.subtle, fontSize: 11 },
-        inRange: { color: palette.mapRange }, seriesIndex: 0,
+        min: 0,
+        max,
+        left: 8,
+        bottom: 8,
+        calculable: false,
+        itemWidth: 10,
+        itemHeight: 80,
+        text: [String(max), '0'],
+        textStyle: { color: palette.subtle, fontSize: 11 },
+        inRange: { color: palette.mapRange },
+        seriesIndex: 0,
       },
       geo: {
-        map: mapName, roam: false, layoutCenter: ['50%', '54%'], layoutSize: province ? '92%' : narrow ? '96%' : '118%',
+        map: mapName,
+        roam: false,
+        layoutCenter: ['50%', '54%'],
+        layoutSize: province ? '92%' : narrow ? '96%' : '118%',
         itemStyle: { areaColor: palette.mapEmpty, borderColor: palette.mapBorder, borderWidth: 0.8 },
         emphasis: { itemStyle: { areaColor: palette.series[2] }, label: { show: true, color: palette.text } },
         label: { show: Boolean(province), color: palette.subtle, fontSize: 10 },
@@ -79,9 +104,14 @@ export function RegionMap({ overview, palette, glow = false, theme }: { overview
       series: [
         { type: 'map', geoIndex: 0, data: figures },
         {
-          type: 'effectScatter', coordinateSystem: 'geo', data: dots, zlevel: 2,
+          type: 'effectScatter',
+          coordinateSystem: 'geo',
+          data: dots,
+          zlevel: 2,
           symbolSize: (v: number[]) => 6 + 14 * Math.sqrt(v[2] / max),
-          rippleEffect: { brushType: 'stroke', scale: 3 }, itemStyle: { color: palette.series[2] }, tooltip: { show: false },
+          rippleEffect: { brushType: 'stroke', scale: 3 },
+          itemStyle: { color: palette.series[2] },
+          tooltip: { show: false },
         },
       ],
     };
@@ -98,7 +128,11 @@ export function RegionMap({ overview, palette, glow = false, theme }: { overview
         {province ?? D.map.drill}
         {overview.unlocated > 0 && <span> · {D.map.unlocated(overview.unlocated)}</span>}
       </div>
-      {!mapName && <Spin className="dc-map-spin" tip={D.map.loading}><span /></Spin>}
+      {!mapName && (
+        <Spin className="dc-map-spin" tip={D.map.loading}>
+          <span />
+        </Spin>
+      )}
       <EChart option={option} theme={theme} replace onClick={(p) => !province && p.name && setProvince(p.name)} />
     </div>
   );

@@ -14,7 +14,9 @@ export function RegionTop({ regions, limit = 10 }: { regions: readonly RegionCou
             <li key={`${r.province}/${r.area}`} data-testid="dc-region-row">
               <span className={i < 3 ? 'dc-rank dc-rank-top' : 'dc-rank'}>{i + 1}</span>
               <span className="dc-region-name" title={r.province}>
-                {r.province === r.area ? r.area : `${r.province.replace(/(省|市|自治区|壮族自治区|回族自治区|维吾尔自治区|特别行政区)$/, '')} · ${r.area}`}
+                {r.province === r.area
+                  ? r.area
+                  : `${r.province.replace(/(省|市|自治区|壮族自治区|回族自治区|维吾尔自治区|特别行政区)$/, '')} · ${r.area}`}
               </span>
               <span className="dc-region-count">
                 {r.vehicles}

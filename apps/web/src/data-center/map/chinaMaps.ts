@@ -37,7 +37,10 @@ export function loadMap(province: string | null): Promise<string> {
     done = (async () => {
       const { echarts } = await loadECharts();
       const data = province
-        ? { type: 'FeatureCollection' as const, features: (await (cities ??= fetchJson(citiesUrl))).features.filter((f) => f.properties.province === province) }
+        ? {
+            type: 'FeatureCollection' as const,
+            features: (await (cities ??= fetchJson(citiesUrl))).features.filter((f) => f.properties.province === province),
+          }
         : await (provinces ??= fetchJson(provincesUrl));
       echarts.registerMap(name, data as unknown as Parameters<typeof echarts.registerMap>[1]);
       return name;
@@ -54,11 +57,17 @@ export async function areaCentres(province: string | null): Promise<Map<string, 
   const out = new Map<string, [number, number]>();
   for (const f of data.features) {
     if (province && f.properties.province !== province) continue;
-    const rings = f.geometry.type === 'Polygon' ? [(f.geometry.coordinates as number[][][])[0]] : (f.geometry.coordinates as number[][][][]).map((p) => p[0]);
+    const rings =
+      f.geometry.type === 'Polygon'
+        ? [(f.geometry.coordinates as number[][][])[0]]
+        : (f.geometry.coordinates as number[][][][]).map((p) => p[0]);
     const largest = rings.reduce((a, b) => (b.length > a.length ? b : a));
     let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
     for (const [x, y] of largest) {
-      w = Math.min(w, x); e = Math.max(e, x); s = Math.min(s, y); n = Math.max(n, y);
+      w = Math.min(w, x);
+      e = Math.max(e, x);
+      s = Math.min(s, y);
+      n = Math.max(n, y);
     }
     out.set(f.properties.name, [(w + e) / 2, (s + n) / 2]);
   }

@@ -9,7 +9,10 @@ const regions = [
 
 describe('map figures', () => {
   it('sums the areas of each province for the country map, most first', () => {
-    expect(areaFigures(regions, null)).toEqual([{ name: '广东省', value: 8, online: 5 }, { name: '北京市', value: 2, online: 0 }]);
+    expect(areaFigures(regions, null)).toEqual([
+      { name: '广东省', value: 8, online: 5 },
+      { name: '北京市', value: 2, online: 0 },
+    ]);
   });
   it("lists one province's areas", () => {
     expect(areaFigures(regions, '广东省').map((a) => a.name)).toEqual(['深圳市', '广州市']);

@@ -2,7 +2,6 @@ import type { DataCenterOverview } from '@chelian/contracts';
 import { beijingDate as dayText } from '../../shared/format/beijingTime.ts';
 import { D } from '../messages.ts';
 
-
 /** Expired and soon-expiring counts, and the soonest terminals to end (Beijing dates). */
 export function ExpiringList({ expiring }: { expiring: DataCenterOverview['expiring'] }) {
   return (
@@ -23,7 +22,9 @@ export function ExpiringList({ expiring }: { expiring: DataCenterOverview['expir
         <ul className="dc-expiring-list">
           {expiring.list.map((e) => (
             <li key={e.terminalId}>
-              <span className="dc-expiring-plate" title={e.terminalId}>{e.plate || e.terminalId}</span>
+              <span className="dc-expiring-plate" title={e.terminalId}>
+                {e.plate || e.terminalId}
+              </span>
               <span className="dc-expiring-date">{dayText(e.expiresAt)}</span>
               <span className={e.daysLeft <= 7 ? 'dc-expiring-left dc-urgent' : 'dc-expiring-left'}>{D.daysLeft(e.daysLeft)}</span>
             </li>

@@ -4,7 +4,14 @@ import { DesktopOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { EChart } from '../../shared/charts/EChart.tsx';
 import { usePermissionMenu } from '../../shared/permission/usePermission.ts';
-import { activityOption, alarmTrendOption, alarmTypesOption, mileageRankingOption, mileageTrendOption, onlineTrendOption } from '../charts/chartOptions.ts';
+import {
+  activityOption,
+  alarmTrendOption,
+  alarmTypesOption,
+  mileageRankingOption,
+  mileageTrendOption,
+  onlineTrendOption,
+} from '../charts/chartOptions.ts';
 import { LIGHT } from '../charts/palette.ts';
 import { useDataCenter } from '../live/useDataCenter.ts';
 import { RegionMap } from '../map/RegionMap.tsx';
@@ -30,19 +37,25 @@ export function OverviewPage() {
   const { data, failed, liveStatus, reload } = useDataCenter('overview');
   const navigate = useNavigate();
   const mayOpenScreen = usePermissionMenu('dataCenter:screen');
-  const charts = useMemo(() => data && {
-    alarmTypes: alarmTypesOption(data, LIGHT),
-    alarmTrend: alarmTrendOption(data, LIGHT),
-    onlineTrend: onlineTrendOption(data, LIGHT),
-    mileageTrend: mileageTrendOption(data, LIGHT),
-    activity: activityOption(data, LIGHT),
-    ranking: mileageRankingOption(data, LIGHT),
-  }, [data]);
+  const charts = useMemo(
+    () =>
+      data && {
+        alarmTypes: alarmTypesOption(data, LIGHT),
+        alarmTrend: alarmTrendOption(data, LIGHT),
+        onlineTrend: onlineTrendOption(data, LIGHT),
+        mileageTrend: mileageTrendOption(data, LIGHT),
+        activity: activityOption(data, LIGHT),
+        ranking: mileageRankingOption(data, LIGHT),
+      },
+    [data],
+  );
 
   if (!data) {
-    return failed
-      ? <Result status="warning" title={D.loadFailed} extra={<Button onClick={reload}>{D.retry}</Button>} />
-      : <div className="dc-overview dc-loading" data-testid="dc-loading" />;
+    return failed ? (
+      <Result status="warning" title={D.loadFailed} extra={<Button onClick={reload}>{D.retry}</Button>} />
+    ) : (
+      <div className="dc-overview dc-loading" data-testid="dc-loading" />
+    );
   }
   return (
     <div className="dc-overview" data-testid="dc-overview" data-generated-at={data.generatedAt}>

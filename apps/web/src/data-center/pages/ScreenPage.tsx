@@ -51,13 +51,17 @@ export function ScreenPage() {
     else window.open(`${window.location.pathname}?urlType=blank`, '_blank', 'noopener');
   }, [frame]);
 
-  const charts = useMemo(() => data && {
-    alarmTypes: alarmTypesOption(data, DARK),
-    alarmTrend: alarmTrendOption(data, DARK),
-    onlineTrend: onlineTrendOption(data, DARK),
-    activity: activityOption(data, DARK),
-    ranking: mileageRankingOption(data, DARK),
-  }, [data]);
+  const charts = useMemo(
+    () =>
+      data && {
+        alarmTypes: alarmTypesOption(data, DARK),
+        alarmTrend: alarmTrendOption(data, DARK),
+        onlineTrend: onlineTrendOption(data, DARK),
+        activity: activityOption(data, DARK),
+        ranking: mileageRankingOption(data, DARK),
+      },
+    [data],
+  );
 
   const figures = data ? fleetFigures(data) : [];
   const kpis = figures.filter((f) => ['total', 'online', 'alarmsToday', 'onlineRate'].includes(f.key));
@@ -66,9 +70,7 @@ export function ScreenPage() {
   return (
     <ScreenStage onReady={setFrame}>
       <header className="dcs-head">
-        <div className="dcs-head-side">
-          {beijingLongDate(now)}
-        </div>
+        <div className="dcs-head-side">{beijingLongDate(now)}</div>
         <h1>{D.screenTitle}</h1>
         <div className="dcs-head-side dcs-head-right">
           <LiveBadge status={liveStatus} />
@@ -79,7 +81,9 @@ export function ScreenPage() {
         </div>
       </header>
       {!data ? (
-        failed ? <Result status="warning" title={D.loadFailed} extra={<Button onClick={reload}>{D.retry}</Button>} /> : null
+        failed ? (
+          <Result status="warning" title={D.loadFailed} extra={<Button onClick={reload}>{D.retry}</Button>} />
+        ) : null
       ) : (
         <main className="dcs-body" data-generated-at={data.generatedAt}>
           <div className="dcs-col">

@@ -10,7 +10,8 @@ import { useExportRecords } from './exportRecordsStore.ts';
 
 const E = R.exports;
 const STATUS_COLOR: Record<string, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error' };
-const sizeText = (bytes: number) => (bytes >= 1 << 20 ? `${(bytes / (1 << 20)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const sizeText = (bytes: number) =>
+  bytes >= 1 << 20 ? `${(bytes / (1 << 20)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** The user's latest exports (the download centre's list), refreshed while one is being made; finished files download here. */
 export function ExportRecordsDrawer() {
@@ -46,7 +47,11 @@ export function ExportRecordsDrawer() {
       open={open}
       onClose={hide}
       size={720}
-      extra={<Button icon={<ReloadOutlined />} onClick={() => void load()}>{E.refresh}</Button>}
+      extra={
+        <Button icon={<ReloadOutlined />} onClick={() => void load()}>
+          {E.refresh}
+        </Button>
+      }
     >
       <div data-testid="export-records">
         <Typography.Paragraph type="secondary">{E.hint}</Typography.Paragraph>
@@ -61,17 +66,32 @@ export function ExportRecordsDrawer() {
             { title: E.name, dataIndex: 'name', ellipsis: true },
             { title: E.created, dataIndex: 'created', width: 150, render: (ms: number) => timeText(ms) },
             {
-              title: E.status, dataIndex: 'status', width: 90,
-              render: (s: string, r) => <Tag color={STATUS_COLOR[s]} title={r.error || undefined} data-status={s}>{E.statuses[s] ?? s}</Tag>,
+              title: E.status,
+              dataIndex: 'status',
+              width: 90,
+              render: (s: string, r) => (
+                <Tag color={STATUS_COLOR[s]} title={r.error || undefined} data-status={s}>
+                  {E.statuses[s] ?? s}
+                </Tag>
+              ),
             },
             { title: E.size, dataIndex: 'size', width: 80, render: (n: number, r) => (r.status === 'done' ? sizeText(n) : '') },
             {
-              title: E.action, key: 'op', width: 80,
-              render: (_: unknown, r) => r.status === 'done' && (
-                <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => iframeExport(exportEndpoints.download.path, { id: r.id })} data-testid={`export-download-${r.id}`}>
-                  {E.download}
-                </Button>
-              ),
+              title: E.action,
+              key: 'op',
+              width: 80,
+              render: (_: unknown, r) =>
+                r.status === 'done' && (
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<DownloadOutlined />}
+                    onClick={() => iframeExport(exportEndpoints.download.path, { id: r.id })}
+                    data-testid={`export-download-${r.id}`}
+                  >
+                    {E.download}
+                  </Button>
+                ),
             },
           ]}
           data-testid="export-records-table"

@@ -30,7 +30,9 @@ interface Props {
 export function ReportFilterBar({ value, accountId, onChange, onSearch, onReset, children, range }: Props) {
   const [groups, setGroups] = useState<GroupNode[]>([]);
   useEffect(() => {
-    call(groupEndpoints.tree, { accountId }).then(setGroups).catch(() => setGroups([]));
+    call(groupEndpoints.tree, { accountId })
+      .then(setGroups)
+      .catch(() => setGroups([]));
   }, [accountId]);
 
   return (

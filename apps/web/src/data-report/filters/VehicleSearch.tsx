@@ -6,10 +6,22 @@ import { call } from '../../shared/request/call.ts';
 import { R } from '../messages.ts';
 
 type Option = { value: number; label: string; terminalId: string };
-const option = (v: Pick<Vehicle, 'vehicleId' | 'plate' | 'name' | 'terminalId'>): Option => ({ value: v.vehicleId, label: v.plate || v.name, terminalId: v.terminalId });
+const option = (v: Pick<Vehicle, 'vehicleId' | 'plate' | 'name' | 'terminalId'>): Option => ({
+  value: v.vehicleId,
+  label: v.plate || v.name,
+  terminalId: v.terminalId,
+});
 
 /** One vehicle, searched by plate, name or terminal id as the operator types. */
-export function VehicleSearch({ value, accountId, onChange }: { value?: number; accountId?: number; onChange: (vehicleId?: number) => void }) {
+export function VehicleSearch({
+  value,
+  accountId,
+  onChange,
+}: {
+  value?: number;
+  accountId?: number;
+  onChange: (vehicleId?: number) => void;
+}) {
   const [options, setOptions] = useState<Option[]>([]);
   const [loading, setLoading] = useState(false);
 

@@ -13,11 +13,17 @@ export const rangeMonths = ([from, to]: MonthRange) => (to.year() - from.year())
 export const monthsTooLong = (range: MonthRange) => rangeMonths(range) > MONTHLY_MAX_MONTHS;
 
 /** 本月 / 近3个月 / 近6个月 / 近12个月, each ending with this (Beijing) month. */
-export function quickMonths(labels: { thisMonth: string; last3: string; last6: string; last12: string }, today = beijingToday()): Array<{ label: string; value: MonthRange }> {
+export function quickMonths(
+  labels: { thisMonth: string; last3: string; last6: string; last12: string },
+  today = beijingToday(),
+): Array<{ label: string; value: MonthRange }> {
   const month = today.startOf('month');
   const last = (n: number): MonthRange => [month.subtract(n - 1, 'month'), month];
   return [
-    { label: labels.thisMonth, value: last(1) }, { label: labels.last3, value: last(3) }, { label: labels.last6, value: last(6) }, { label: labels.last12, value: last(12) },
+    { label: labels.thisMonth, value: last(1) },
+    { label: labels.last3, value: last(3) },
+    { label: labels.last6, value: last(6) },
+    { label: labels.last12, value: last(12) },
   ];
 }
 

@@ -24,7 +24,10 @@ describe('report date ranges', () => {
     const range = rangeFromParams(new URLSearchParams('startDate=2026-05-01&endDate=2026-05-31'), now);
     expect([dayText(range[0]), dayText(range[1]), rangeTooLong(range)]).toEqual(['2026-05-01', '2026-05-31', false]);
     expect(rangeTooLong([dayjs('2026-05-01'), dayjs('2026-06-01')])).toBe(true);
-    expect(rangeFromParams(new URLSearchParams('startDate=2026-05-09&endDate=2026-05-01'), now).map(dayText)).toEqual(['2026-11-16', '2026-11-22']);
+    expect(rangeFromParams(new URLSearchParams('startDate=2026-05-09&endDate=2026-05-01'), now).map(dayText)).toEqual([
+      '2026-11-16',
+      '2026-11-22',
+    ]);
     expect(rangeFromParams(new URLSearchParams('startDate=junk'), now).map(dayText)).toEqual(['2026-11-16', '2026-11-22']);
   });
 });

@@ -7,7 +7,6 @@ export type DayRange = [Dayjs, Dayjs];
 
 export const dayText = (d: Dayjs) => d.format('YYYY-MM-DD');
 
-
 /** 今天 / 昨天 / 近7天 / 近30天 (each ending today, except 昨天). */
 export function quickRanges(today = beijingToday()): Array<{ label: string; value: DayRange }> {
   return [

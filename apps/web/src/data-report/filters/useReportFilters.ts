@@ -30,7 +30,9 @@ const fromParams = (params: URLSearchParams): ReportFilterValues => ({
  */
 export function useReportFilters() {
   const [params] = useSearchParams();
-  const accountId = useClientStore((s) => (s.navUserClient && s.navUserClient.accountId !== s.user?.accountId ? s.navUserClient.accountId : undefined));
+  const accountId = useClientStore((s) =>
+    s.navUserClient && s.navUserClient.accountId !== s.user?.accountId ? s.navUserClient.accountId : undefined,
+  );
   const [draft, setDraft] = useState<ReportFilterValues>(() => fromParams(params));
   const [applied, setApplied] = useState<ReportFilterValues>(draft);
 
@@ -61,7 +63,13 @@ export function useReportFilters() {
 
   // The filters only: the list hook (usePagedList) owns the page, and goes back to page 1 when these change.
   const query: ReportFilterQuery = useMemo(
-    () => ({ startDate: dayText(applied.range[0]), endDate: dayText(applied.range[1]), vehicleId: applied.vehicleId, groupId: applied.groupId, accountId }),
+    () => ({
+      startDate: dayText(applied.range[0]),
+      endDate: dayText(applied.range[1]),
+      vehicleId: applied.vehicleId,
+      groupId: applied.groupId,
+      accountId,
+    }),
     [applied, accountId],
   );
 

@@ -12,7 +12,14 @@ import { RowReportPage } from './RowReportPage.tsx';
 import { vehicleColumns } from './reportColumns.tsx';
 
 const A = R.acc;
-const EMPTY: AccPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { onSeconds: 0, offSeconds: 0, starts: 0, vehicles: 0 }, vehicles: [] };
+const EMPTY: AccPage = {
+  total: 0,
+  current: 1,
+  pageSize: 10,
+  list: [],
+  totals: { onSeconds: 0, offSeconds: 0, starts: 0, vehicles: 0 },
+  vehicles: [],
+};
 
 /** Still so, as far as we know: nothing reported after it, today. */
 const ongoing = (r: AccRow) => r.open && r.day === dayText(beijingToday());
@@ -22,8 +29,19 @@ const columns: ColumnsType<AccRow> = [
   { title: A.state, dataIndex: 'acc', width: 95, render: (on: boolean) => <Tag color={on ? 'green' : 'default'}>{on ? A.on : A.off}</Tag> },
   { title: A.start, dataIndex: 'startAt', width: 160, render: timeText },
   {
-    title: A.end, dataIndex: 'endAt', width: 230,
-    render: (t: number, r) => (ongoing(r) ? <Tooltip title={A.ongoingTip}><span>{timeText(t)} <Tag color="blue">{A.ongoing}</Tag></span></Tooltip> : timeText(t)),
+    title: A.end,
+    dataIndex: 'endAt',
+    width: 230,
+    render: (t: number, r) =>
+      ongoing(r) ? (
+        <Tooltip title={A.ongoingTip}>
+          <span>
+            {timeText(t)} <Tag color="blue">{A.ongoing}</Tag>
+          </span>
+        </Tooltip>
+      ) : (
+        timeText(t)
+      ),
   },
   { title: A.duration, dataIndex: 'seconds', width: 120, render: (s: number, r) => (r.acc ? <b>{secondsText(s)}</b> : secondsText(s)) },
 ];

@@ -2,7 +2,13 @@ import { useMemo } from 'react';
 import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { fleetReportEndpoints, REPORT_EXPORT_TYPES, type AlarmHandleAnswer, type AlarmHandleOperator, type AlarmHandleType } from '@chelian/contracts';
+import {
+  fleetReportEndpoints,
+  REPORT_EXPORT_TYPES,
+  type AlarmHandleAnswer,
+  type AlarmHandleOperator,
+  type AlarmHandleType,
+} from '@chelian/contracts';
 import { EChart } from '../../shared/charts/EChart.tsx';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { useReportFilters } from '../filters/useReportFilters.ts';
@@ -13,7 +19,11 @@ import { ReportPage } from './ReportPage.tsx';
 import { wideTable } from '../../shared/ui/wideTable.ts';
 
 const H = R.alarmHandle;
-const EMPTY: AlarmHandleAnswer = { totals: { total: 0, handled: 0, unhandled: 0, medianSeconds: null, p90Seconds: null }, byType: [], byOperator: [] };
+const EMPTY: AlarmHandleAnswer = {
+  totals: { total: 0, handled: 0, unhandled: 0, medianSeconds: null, p90Seconds: null },
+  byType: [],
+  byOperator: [],
+};
 
 const time = (s: number | null) => (s === null ? R.common.none : secondsText(s));
 const rate = (handled: number, total: number) => (total ? percentText(handled / total) : R.common.none);
@@ -27,7 +37,13 @@ const typeColumns: ColumnsType<AlarmHandleType> = [
   { title: H.type, dataIndex: 'typeName', width: 144 },
   { title: H.total, dataIndex: 'total', width: 72, align: 'right' },
   { title: H.handled, dataIndex: 'handled', width: 72, align: 'right' },
-  { title: H.unhandled, dataIndex: 'unhandled', width: 72, align: 'right', render: (n: number) => (n ? <Typography.Text type="danger">{n}</Typography.Text> : n) },
+  {
+    title: H.unhandled,
+    dataIndex: 'unhandled',
+    width: 72,
+    align: 'right',
+    render: (n: number) => (n ? <Typography.Text type="danger">{n}</Typography.Text> : n),
+  },
   { title: H.rate, key: 'rate', width: 80, align: 'right', render: (_: unknown, r) => rate(r.handled, r.total) },
   ...timeColumns,
 ];
@@ -43,20 +59,46 @@ const operatorColumns: ColumnsType<AlarmHandleOperator> = [
 
 /** Handled and unhandled alarms of each type, stacked. */
 function HandleChart({ byType }: { byType: AlarmHandleType[] }) {
-  const option = useMemo(() => ({
-    title: { text: H.chartTitle, left: 0, top: 0, textStyle: { fontSize: 13, fontWeight: 'normal', color: '#5c6470' } },
-    legend: { top: 0, right: 0, data: [H.handled, H.unhandled] },
-    grid: { left: 40, right: 16, top: 36, bottom: 24 },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    xAxis: { type: 'category', data: byType.map((t) => t.typeName), axisTick: { show: false }, axisLabel: { interval: 0, hideOverlap: true } },
-    yAxis: { type: 'value', minInterval: 1 },
-    series: [
-      { name: H.handled, type: 'bar', stack: 'alarms', barMaxWidth: 36, itemStyle: { color: '#52c41a' }, data: byType.map((t) => t.handled) },
-      { name: H.unhandled, type: 'bar', stack: 'alarms', barMaxWidth: 36, itemStyle: { color: '#ff7875' }, data: byType.map((t) => t.unhandled) },
-    ],
-  }), [byType]);
+  const option = useMemo(
+    () => ({
+      title: { text: H.chartTitle, left: 0, top: 0, textStyle: { fontSize: 13, fontWeight: 'normal', color: '#5c6470' } },
+      legend: { top: 0, right: 0, data: [H.handled, H.unhandled] },
+      grid: { left: 40, right: 16, top: 36, bottom: 24 },
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      xAxis: {
+        type: 'category',
+        data: byType.map((t) => t.typeName),
+        axisTick: { show: false },
+        axisLabel: { interval: 0, hideOverlap: true },
+      },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
+        {
+          name: H.handled,
+          type: 'bar',
+          stack: 'alarms',
+          barMaxWidth: 36,
+          itemStyle: { color: '#52c41a' },
+          data: byType.map((t) => t.handled),
+        },
+        {
+          name: H.unhandled,
+          type: 'bar',
+          stack: 'alarms',
+          barMaxWidth: 36,
+          itemStyle: { color: '#ff7875' },
+          data: byType.map((t) => t.unhandled),
+        },
+      ],
+    }),
+    [byType],
+  );
   if (byType.length === 0) return null; // no alarms in the range: the totals and the empty table say so
-  return <div className="report-chart" data-testid="alarm-handle-chart"><EChart option={option} replace /></div>;
+  return (
+    <div className="report-chart" data-testid="alarm-handle-chart">
+      <EChart option={option} replace />
+    </div>
+  );
 }
 
 /** 报警处理统计 (alarmHandleReport): the range's alarms handled and not, per type and operator, and how long handling took (`?vehicleId=12&startDate=…&endDate=…`). */
@@ -89,11 +131,27 @@ export function AlarmHandleReportPage() {
       <div className="report-split">
         <div>
           <Typography.Title level={5}>{H.byType}</Typography.Title>
-          <Table rowKey="type" size="middle" loading={loading} {...wideTable(typeColumns, HALF_WIDTH)} dataSource={data.byType} pagination={false} data-testid="alarm-handle-types" />
+          <Table
+            rowKey="type"
+            size="middle"
+            loading={loading}
+            {...wideTable(typeColumns, HALF_WIDTH)}
+            dataSource={data.byType}
+            pagination={false}
+            data-testid="alarm-handle-types"
+          />
         </div>
         <div>
           <Typography.Title level={5}>{H.byOperator}</Typography.Title>
-          <Table rowKey={(r) => String(r.userId)} size="middle" loading={loading} {...wideTable(operatorColumns, HALF_WIDTH)} dataSource={data.byOperator} pagination={false} data-testid="alarm-handle-operators" />
+          <Table
+            rowKey={(r) => String(r.userId)}
+            size="middle"
+            loading={loading}
+            {...wideTable(operatorColumns, HALF_WIDTH)}
+            dataSource={data.byOperator}
+            pagination={false}
+            data-testid="alarm-handle-operators"
+          />
         </div>
       </div>
     </ReportPage>

@@ -23,12 +23,31 @@ const statColumns: ColumnsType<AlarmVehicleCount> = [
   { title: R.common.terminal, dataIndex: 'terminalId', width: 150 },
   { title: R.common.group, dataIndex: 'groupName', width: 120, render: (g: string) => g || R.common.none },
   { title: A.total, dataIndex: 'total', width: 100, align: 'right', render: (n: number) => <b>{n}</b> },
-  { title: A.byType, key: 'types', width: 560, ellipsis: false, render: (_: unknown, r) => <Space size={[4, 4]} wrap>{r.types.map((t) => <Tag key={t.type} color="orange">{`${t.typeName} ${t.count}`}</Tag>)}</Space> },
+  {
+    title: A.byType,
+    key: 'types',
+    width: 560,
+    ellipsis: false,
+    render: (_: unknown, r) => (
+      <Space size={[4, 4]} wrap>
+        {r.types.map((t) => (
+          <Tag key={t.type} color="orange">{`${t.typeName} ${t.count}`}</Tag>
+        ))}
+      </Space>
+    ),
+  },
 ];
 
 // The car app's alarm columns; the operation opens the track around the alarm.
 const listColumns = alarmColumns(
-  (a) => a.vehicleId !== null && <ActionLink onClick={() => window.open(playbackUrl(a.vehicleId!, { start: a.alarmTime - AROUND_MS, end: a.alarmTime + AROUND_MS }), '_blank')}>{R.common.playback}</ActionLink>,
+  (a) =>
+    a.vehicleId !== null && (
+      <ActionLink
+        onClick={() => window.open(playbackUrl(a.vehicleId!, { start: a.alarmTime - AROUND_MS, end: a.alarmTime + AROUND_MS }), '_blank')}
+      >
+        {R.common.playback}
+      </ActionLink>
+    ),
   false,
 );
 
@@ -38,7 +57,9 @@ export function AlarmInfoPage() {
   // Every alarm type from the dictionary (the account's alarm settings need a permission of their own).
   const [alarmTypes, setAlarmTypes] = useState<Array<{ value: string; label: string }>>([]);
   useEffect(() => {
-    call(systemEndpoints.dictionary, { type: 'alarmType' }, { silent: true }).then((d) => setAlarmTypes(d.alarmType ?? [])).catch(() => setAlarmTypes([]));
+    call(systemEndpoints.dictionary, { type: 'alarmType' }, { silent: true })
+      .then((d) => setAlarmTypes(d.alarmType ?? []))
+      .catch(() => setAlarmTypes([]));
   }, []);
   const [types, setTypes] = useState<string[]>([]);
   const [appliedTypes, setAppliedTypes] = useState<string[]>([]);
@@ -57,9 +78,24 @@ export function AlarmInfoPage() {
       testId="alarm-report"
       extra={<ExportButton onClick={() => void exporter.run(f.query, { types: appliedTypes.join(',') })} loading={exporter.exporting} />}
       filters={
-        <ReportFilterBar value={f.draft} accountId={f.accountId} onChange={f.setDraft} onSearch={search} onReset={() => (f.reset(), setTypes([]), setAppliedTypes([]))}>
-          <Select mode="multiple" allowClear maxTagCount={2} placeholder={R.filters.alarmTypes} style={{ width: 190 }} value={types}
-            options={alarmTypes} onChange={setTypes} optionFilterProp="label" />
+        <ReportFilterBar
+          value={f.draft}
+          accountId={f.accountId}
+          onChange={f.setDraft}
+          onSearch={search}
+          onReset={() => (f.reset(), setTypes([]), setAppliedTypes([]))}
+        >
+          <Select
+            mode="multiple"
+            allowClear
+            maxTagCount={2}
+            placeholder={R.filters.alarmTypes}
+            style={{ width: 190 }}
+            value={types}
+            options={alarmTypes}
+            onChange={setTypes}
+            optionFilterProp="label"
+          />
         </ReportFilterBar>
       }
       stats={[
@@ -70,15 +106,22 @@ export function AlarmInfoPage() {
       <Tabs
         items={[
           {
-            key: 'list', label: A.list,
-            children: (
-              <ListCard<Alarm> bare list={list} columns={listColumns} rowKey="alarmId" table={{ 'data-testid': 'alarm-list' }} />
-            ),
+            key: 'list',
+            label: A.list,
+            children: <ListCard<Alarm> bare list={list} columns={listColumns} rowKey="alarmId" table={{ 'data-testid': 'alarm-list' }} />,
           },
           {
-            key: 'stats', label: A.statistics,
+            key: 'stats',
+            label: A.statistics,
             children: (
-              <ListCard<AlarmVehicleCount> bare list={stats} columns={statColumns} rowKey="vehicleId" identityColumn={false} table={{ 'data-testid': 'alarm-stats' }} />
+              <ListCard<AlarmVehicleCount>
+                bare
+                list={stats}
+                columns={statColumns}
+                rowKey="vehicleId"
+                identityColumn={false}
+                table={{ 'data-testid': 'alarm-stats' }}
+              />
             ),
           },
         ]}

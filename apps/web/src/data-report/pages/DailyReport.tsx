@@ -20,5 +20,7 @@ interface Props<E extends DailyEndpoint> {
 
 /** A report of one row per vehicle and day: the row-report frame, days with nothing to report muted. */
 export function DailyReport<E extends DailyEndpoint>({ isEmpty, ...props }: Props<E>) {
-  return <RowReportPage<E> {...props} rowKey={(r) => `${r.vehicleId}-${r.day}`} rowClassName={(r) => (isEmpty(r) ? 'report-row-empty' : '')} />;
+  return (
+    <RowReportPage<E> {...props} rowKey={(r) => `${r.vehicleId}-${r.day}`} rowClassName={(r) => (isEmpty(r) ? 'report-row-empty' : '')} />
+  );
 }

@@ -13,10 +13,22 @@ const columns: ColumnsType<OnlineDay> = [
   ...vehicleColumns<OnlineDay>(),
   { title: O.online, dataIndex: 'onlineSeconds', width: 130, render: (s: number) => (s > 0 ? <b>{secondsText(s)}</b> : secondsText(s)) },
   { title: O.first, dataIndex: 'firstOnlineAt', width: 120, render: clockText },
-  { title: O.last, dataIndex: 'lastOfflineAt', width: 120, render: (t: number | null, r) => (t === null && r.onlineSeconds > 0 ? O.stillOnline : clockText(t)) },
   {
-    title: O.rate, dataIndex: 'onlineRate', width: 200,
-    render: (rate: number | null) => (rate === null ? percentText(rate) : <Progress percent={Math.round(rate * 1000) / 10} size="small" format={() => percentText(rate)} status="normal" />),
+    title: O.last,
+    dataIndex: 'lastOfflineAt',
+    width: 120,
+    render: (t: number | null, r) => (t === null && r.onlineSeconds > 0 ? O.stillOnline : clockText(t)),
+  },
+  {
+    title: O.rate,
+    dataIndex: 'onlineRate',
+    width: 200,
+    render: (rate: number | null) =>
+      rate === null ? (
+        percentText(rate)
+      ) : (
+        <Progress percent={Math.round(rate * 1000) / 10} size="small" format={() => percentText(rate)} status="normal" />
+      ),
   },
 ];
 

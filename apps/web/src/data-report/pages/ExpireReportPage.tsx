@@ -1,7 +1,14 @@
 import { Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
-  EXPIRE_DEFAULT_DAYS, EXPIRE_STATUSES, EXPIRE_WITHIN_DAYS, fleetReportEndpoints, REPORT_EXPORT_TYPES, type ExpirePage, type ExpireRow, type ExpireStatus,
+  EXPIRE_DEFAULT_DAYS,
+  EXPIRE_STATUSES,
+  EXPIRE_WITHIN_DAYS,
+  fleetReportEndpoints,
+  REPORT_EXPORT_TYPES,
+  type ExpirePage,
+  type ExpireRow,
+  type ExpireStatus,
 } from '@chelian/contracts';
 import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { dayText } from '../filters/reportRange.ts';
@@ -11,7 +18,13 @@ import { plainVehicleColumns } from './reportColumns.tsx';
 import { RowReportPage, type ExtraFilters } from './RowReportPage.tsx';
 
 const E = R.expire;
-const EMPTY: ExpirePage = { total: 0, current: 1, pageSize: 10, list: [], totals: { expired: 0, expiring: 0, within7: 0, within30: 0, within90: 0 } };
+const EMPTY: ExpirePage = {
+  total: 0,
+  current: 1,
+  pageSize: 10,
+  list: [],
+  totals: { expired: 0, expiring: 0, within7: 0, within30: 0, within90: 0 },
+};
 const DAYS_OPTIONS = EXPIRE_WITHIN_DAYS.map((d) => ({ value: d, label: E.within(d) }));
 const STATUS_OPTIONS = EXPIRE_STATUSES.map((s) => ({ value: s, label: E.statuses[s] }));
 
@@ -24,7 +37,12 @@ const columns: ColumnsType<ExpireRow> = [
   { title: E.expiresAt, dataIndex: 'serviceExpiresAt', width: 160, render: timeText },
   { title: E.left, key: 'left', width: 130, render: (_: unknown, r) => <Tag color={tone(r)}>{E.daysLeft(r.daysLeft, r.expired)}</Tag> },
   { title: E.activatedAt, dataIndex: 'activatedAt', width: 160, render: timeText },
-  { title: E.state, dataIndex: 'online', width: 90, render: (online: boolean) => (online ? <Tag color="success">{E.online}</Tag> : <Tag>{E.offline}</Tag>) },
+  {
+    title: E.state,
+    dataIndex: 'online',
+    width: 90,
+    render: (online: boolean) => (online ? <Tag color="success">{E.online}</Tag> : <Tag>{E.offline}</Tag>),
+  },
 ];
 
 type Extra = { withinDays: number; status: ExpireStatus };
@@ -39,8 +57,20 @@ const expireFilters: ExtraFilters<Extra> = {
   },
   render: (draft, setDraft) => (
     <>
-      <Select style={{ width: 130 }} value={draft.withinDays} options={DAYS_OPTIONS} onChange={(withinDays) => setDraft({ ...draft, withinDays })} data-testid="expire-within" />
-      <Select style={{ width: 160 }} value={draft.status} options={STATUS_OPTIONS} onChange={(status) => setDraft({ ...draft, status })} data-testid="expire-status" />
+      <Select
+        style={{ width: 130 }}
+        value={draft.withinDays}
+        options={DAYS_OPTIONS}
+        onChange={(withinDays) => setDraft({ ...draft, withinDays })}
+        data-testid="expire-within"
+      />
+      <Select
+        style={{ width: 160 }}
+        value={draft.status}
+        options={STATUS_OPTIONS}
+        onChange={(status) => setDraft({ ...draft, status })}
+        data-testid="expire-status"
+      />
     </>
   ),
 };

@@ -7,24 +7,53 @@ import { R } from '../messages.ts';
 import { DailyReport } from './DailyReport.tsx';
 import { dayPlayback, vehicleColumns } from './reportColumns.tsx';
 
-const EMPTY: MileagePage = { total: 0, current: 1, pageSize: 10, list: [], totals: { mileageKm: 0, drivingSeconds: 0, maxSpeed: 0, alarmCount: 0 } };
+const EMPTY: MileagePage = {
+  total: 0,
+  current: 1,
+  pageSize: 10,
+  list: [],
+  totals: { mileageKm: 0, drivingSeconds: 0, maxSpeed: 0, alarmCount: 0 },
+};
 const M = R.mileage;
 
 const columns: ColumnsType<MileageDay> = [
   ...vehicleColumns<MileageDay>(),
   {
-    title: M.mileage, dataIndex: 'mileageKm', width: 85, align: 'right',
-    render: (km: number, r) => (r.mileageSource ? <Tooltip title={`${M.source}：${M.sources[r.mileageSource]}`}><b data-source={r.mileageSource}>{kmText(km)}</b></Tooltip> : kmText(km)),
+    title: M.mileage,
+    dataIndex: 'mileageKm',
+    width: 85,
+    align: 'right',
+    render: (km: number, r) =>
+      r.mileageSource ? (
+        <Tooltip title={`${M.source}：${M.sources[r.mileageSource]}`}>
+          <b data-source={r.mileageSource}>{kmText(km)}</b>
+        </Tooltip>
+      ) : (
+        kmText(km)
+      ),
   },
-  { title: M.driving, dataIndex: 'drivingSeconds', width: 90, render: (s: number, r) => (r.positionCount ? secondsText(s) : R.common.none) },
+  {
+    title: M.driving,
+    dataIndex: 'drivingSeconds',
+    width: 90,
+    render: (s: number, r) => (r.positionCount ? secondsText(s) : R.common.none),
+  },
   { title: M.maxSpeed, dataIndex: 'maxSpeed', width: 115, align: 'right', render: (v: number, r) => (r.positionCount ? v : R.common.none) },
   { title: M.first, dataIndex: 'firstPositionAt', width: 80, render: clockText },
   { title: M.last, dataIndex: 'lastPositionAt', width: 80, render: clockText },
   { title: M.points, dataIndex: 'positionCount', width: 75, align: 'right' },
   { title: M.alarms, dataIndex: 'alarmCount', width: 75, align: 'right' },
   {
-    title: '', key: 'op', width: 60, fixed: 'right',
-    render: (_: unknown, r) => r.positionCount > 0 && <Button type="link" size="small" onClick={() => window.open(playbackUrl(r.vehicleId, dayPlayback(r.day)), '_blank')}>{R.common.playback}</Button>,
+    title: '',
+    key: 'op',
+    width: 60,
+    fixed: 'right',
+    render: (_: unknown, r) =>
+      r.positionCount > 0 && (
+        <Button type="link" size="small" onClick={() => window.open(playbackUrl(r.vehicleId, dayPlayback(r.day)), '_blank')}>
+          {R.common.playback}
+        </Button>
+      ),
   },
 ];
 

@@ -19,7 +19,11 @@ import { ReportPage } from './ReportPage.tsx';
 
 const M = R.monthly;
 const EMPTY: MonthlyPage = {
-  total: 0, current: 1, pageSize: 10, list: [], months: [],
+  total: 0,
+  current: 1,
+  pageSize: 10,
+  list: [],
+  months: [],
   totals: { mileageKm: 0, drivingSeconds: 0, maxSpeed: 0, onlineSeconds: 0, onlineRate: 0, alarmCount: 0, alarmTypes: [], vehicles: 0 },
 };
 
@@ -34,8 +38,11 @@ const columns: ColumnsType<MonthlyRow> = [
   { title: M.onlineRate, dataIndex: 'onlineRate', width: 80, align: 'right', render: percentText },
   { title: M.alarms, dataIndex: 'alarmCount', width: 80, align: 'right' },
   {
-    title: M.alarmTypes, dataIndex: 'alarmTypes', width: 220,
-    render: (types: MonthlyRow['alarmTypes']) => (types.length ? types.map((t) => <Tag key={t.type}>{`${t.typeName} ${t.count}`}</Tag>) : R.common.none),
+    title: M.alarmTypes,
+    dataIndex: 'alarmTypes',
+    width: 220,
+    render: (types: MonthlyRow['alarmTypes']) =>
+      types.length ? types.map((t) => <Tag key={t.type}>{`${t.typeName} ${t.count}`}</Tag>) : R.common.none,
   },
   { title: M.maxSpeed, dataIndex: 'maxSpeed', width: 115, align: 'right' },
   { title: M.activeDays, dataIndex: 'activeDays', width: 80, align: 'right' },
@@ -91,7 +98,12 @@ export function MonthlyReportPage() {
     <ReportPage
       title={M.title}
       testId="monthly-report"
-      extra={<ExportButton onClick={() => void exporter.run(query, {}, `${query.startMonth}至${query.endMonth}`, data.total)} loading={exporter.exporting} />}
+      extra={
+        <ExportButton
+          onClick={() => void exporter.run(query, {}, `${query.startMonth}至${query.endMonth}`, data.total)}
+          loading={exporter.exporting}
+        />
+      }
       filters={
         <ReportFilterBar
           value={f.draft}
@@ -123,7 +135,9 @@ export function MonthlyReportPage() {
     >
       {data.totals.alarmTypes.length > 0 && (
         <div className="report-alarm-types" data-testid="monthly-alarm-types">
-          {data.totals.alarmTypes.map((t) => <Tag key={t.type} color="red">{`${t.typeName} ${t.count}`}</Tag>)}
+          {data.totals.alarmTypes.map((t) => (
+            <Tag key={t.type} color="red">{`${t.typeName} ${t.count}`}</Tag>
+          ))}
         </div>
       )}
       <div className="report-monthly-chart" data-testid="monthly-chart-box">

@@ -1,7 +1,13 @@
 import { Button, Select, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
-  drivingReportEndpoints, OVERSPEED_DEFAULT_LIMIT_KMH, OVERSPEED_DEFAULT_MIN_SECONDS, OVERSPEED_MIN_SECONDS, REPORT_EXPORT_TYPES, type OverspeedPage, type OverspeedRow,
+  drivingReportEndpoints,
+  OVERSPEED_DEFAULT_LIMIT_KMH,
+  OVERSPEED_DEFAULT_MIN_SECONDS,
+  OVERSPEED_MIN_SECONDS,
+  REPORT_EXPORT_TYPES,
+  type OverspeedPage,
+  type OverspeedRow,
 } from '@chelian/contracts';
 import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
@@ -11,16 +17,32 @@ import { RowReportPage, type ExtraFilters } from './RowReportPage.tsx';
 import { vehicleColumns } from './reportColumns.tsx';
 
 const O = R.overspeed;
-const EMPTY: OverspeedPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { episodes: 0, seconds: 0, vehicles: 0, maxSpeed: 0 } };
+const EMPTY: OverspeedPage = {
+  total: 0,
+  current: 1,
+  pageSize: 10,
+  list: [],
+  totals: { episodes: 0, seconds: 0, vehicles: 0, maxSpeed: 0 },
+};
 const DURATIONS = OVERSPEED_MIN_SECONDS.map((s) => ({ value: s, label: s === 0 ? O.anyDuration : O.atLeast(s) }));
 /** Playback opens a minute either side: how the vehicle got that fast, and slowed down. */
 const AROUND_MS = 60_000;
 
 const limitCell = (r: OverspeedRow) => {
-  const tag = <Tag color={r.limitSource === 'fence' ? 'purple' : r.limitSource === 'vehicle' ? 'blue' : 'default'}>{O.sources[r.limitSource]}</Tag>;
+  const tag = (
+    <Tag color={r.limitSource === 'fence' ? 'purple' : r.limitSource === 'vehicle' ? 'blue' : 'default'}>{O.sources[r.limitSource]}</Tag>
+  );
   return (
     <span className="report-limit">
-      <b>{r.limitKmh}</b> {r.limitSource === 'fence' ? <Tooltip title={O.fenceTip(r.fenceName)}>{tag}<span className="report-option-sub">{r.fenceName}</span></Tooltip> : tag}
+      <b>{r.limitKmh}</b>{' '}
+      {r.limitSource === 'fence' ? (
+        <Tooltip title={O.fenceTip(r.fenceName)}>
+          {tag}
+          <span className="report-option-sub">{r.fenceName}</span>
+        </Tooltip>
+      ) : (
+        tag
+      )}
     </span>
   );
 };
@@ -34,8 +56,19 @@ const columns: ColumnsType<OverspeedRow> = [
   { title: O.limit, key: 'limit', width: 140, render: (_: unknown, r) => limitCell(r) },
   { title: O.place, key: 'place', width: 220, render: (_: unknown, r) => <AddressText point={{ lon: r.lon, lat: r.lat, mac: '' }} /> },
   {
-    title: '', key: 'op', width: 60, fixed: 'right',
-    render: (_: unknown, r) => <Button type="link" size="small" onClick={() => window.open(playbackUrl(r.vehicleId, { start: r.startAt - AROUND_MS, end: r.endAt + AROUND_MS }), '_blank')}>{R.common.playback}</Button>,
+    title: '',
+    key: 'op',
+    width: 60,
+    fixed: 'right',
+    render: (_: unknown, r) => (
+      <Button
+        type="link"
+        size="small"
+        onClick={() => window.open(playbackUrl(r.vehicleId, { start: r.startAt - AROUND_MS, end: r.endAt + AROUND_MS }), '_blank')}
+      >
+        {R.common.playback}
+      </Button>
+    ),
   },
 ];
 
@@ -48,7 +81,14 @@ const minSecondsOf = (params: URLSearchParams) => {
 const minDuration: ExtraFilters<{ minSeconds: number }> = {
   fromParams: (params) => ({ minSeconds: minSecondsOf(params) }),
   render: (draft, setDraft) => (
-    <Select style={{ width: 160 }} value={draft.minSeconds} options={DURATIONS} onChange={(minSeconds) => setDraft({ minSeconds })} prefix={O.minDuration} data-testid="overspeed-min" />
+    <Select
+      style={{ width: 160 }}
+      value={draft.minSeconds}
+      options={DURATIONS}
+      onChange={(minSeconds) => setDraft({ minSeconds })}
+      prefix={O.minDuration}
+      data-testid="overspeed-min"
+    />
   ),
 };
 

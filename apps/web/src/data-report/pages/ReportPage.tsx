@@ -3,8 +3,23 @@ import { Card, Statistic, Typography } from 'antd';
 import { R } from '../messages.ts';
 
 /** The frame every report shares: title with the export button, filter bar, the range's totals, how to read it, then the table. */
-export function ReportPage({ title, testId, extra, filters, stats, note, children, freshness = R.common.freshness }: {
-  title: string; testId: string; extra: ReactNode; filters: ReactNode; stats: Array<{ title: string; value: ReactNode; testId?: string }>; note?: string; children: ReactNode;
+export function ReportPage({
+  title,
+  testId,
+  extra,
+  filters,
+  stats,
+  note,
+  children,
+  freshness = R.common.freshness,
+}: {
+  title: string;
+  testId: string;
+  extra: ReactNode;
+  filters: ReactNode;
+  stats: Array<{ title: string; value: ReactNode; testId?: string }>;
+  note?: string;
+  children: ReactNode;
   /** How current the figures are: the daily rollup's delay by default. */
   freshness?: string;
 }) {

@@ -113,7 +113,14 @@ export function RowReportPage<E extends PagedEndpoint, X extends object = object
       testId={testId}
       extra={<ExportButton onClick={() => void exporter.run(f.query, applied, now?.(), page.total)} loading={exporter.exporting} />}
       filters={
-        <ReportFilterBar value={f.draft} accountId={f.accountId} onChange={f.setDraft} onSearch={search} onReset={reset} range={now ? false : undefined}>
+        <ReportFilterBar
+          value={f.draft}
+          accountId={f.accountId}
+          onChange={f.setDraft}
+          onSearch={search}
+          onReset={reset}
+          range={now ? false : undefined}
+        >
           {extraFilters.render(draft, setDraft)}
         </ReportFilterBar>
       }

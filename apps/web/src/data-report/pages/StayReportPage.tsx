@@ -17,22 +17,47 @@ const columns: ColumnsType<StayRow> = [
   ...vehicleColumns<StayRow>(),
   { title: S.start, dataIndex: 'startAt', width: 150, render: timeText },
   {
-    title: S.end, dataIndex: 'endAt', width: 210,
-    render: (t: number, r) => (isOngoing(r) ? <Tooltip title={S.ongoingTip}><span>{timeText(t)} <Tag color="blue">{S.ongoing}</Tag></span></Tooltip> : timeText(t)),
+    title: S.end,
+    dataIndex: 'endAt',
+    width: 210,
+    render: (t: number, r) =>
+      isOngoing(r) ? (
+        <Tooltip title={S.ongoingTip}>
+          <span>
+            {timeText(t)} <Tag color="blue">{S.ongoing}</Tag>
+          </span>
+        </Tooltip>
+      ) : (
+        timeText(t)
+      ),
   },
   { title: S.duration, dataIndex: 'seconds', width: 100, render: (s: number) => <b>{secondsText(s)}</b> },
   { title: S.position, key: 'position', width: 165, render: (_: unknown, r) => <span className="report-lonlat">{lonLatText(r)}</span> },
   { title: S.address, key: 'address', width: 220, render: (_: unknown, r) => <AddressText point={{ lon: r.lon, lat: r.lat, mac: '' }} /> },
   {
-    title: '', key: 'op', width: 60, fixed: 'right',
-    render: (_: unknown, r) => <Button type="link" size="small" onClick={() => window.open(playbackUrl(r.vehicleId, stayPlayback(r)), '_blank')}>{R.common.playback}</Button>,
+    title: '',
+    key: 'op',
+    width: 60,
+    fixed: 'right',
+    render: (_: unknown, r) => (
+      <Button type="link" size="small" onClick={() => window.open(playbackUrl(r.vehicleId, stayPlayback(r)), '_blank')}>
+        {R.common.playback}
+      </Button>
+    ),
   },
 ];
 
 const minStay: ExtraFilters<{ minMinutes: number }> = {
   fromParams: (params) => ({ minMinutes: minMinutesFromParams(params) }),
   render: (draft, setDraft) => (
-    <Select style={{ width: 175 }} value={draft.minMinutes} options={MINUTE_OPTIONS} onChange={(minMinutes) => setDraft({ minMinutes })} prefix={S.minDuration} data-testid="stay-min" />
+    <Select
+      style={{ width: 175 }}
+      value={draft.minMinutes}
+      options={MINUTE_OPTIONS}
+      onChange={(minMinutes) => setDraft({ minMinutes })}
+      prefix={S.minDuration}
+      data-testid="stay-min"
+    />
   ),
 };
 

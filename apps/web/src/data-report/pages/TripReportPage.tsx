@@ -13,7 +13,8 @@ const T = R.trip;
 const EMPTY: TripPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { trips: 0, seconds: 0, vehicles: 0 } };
 const MINUTE_OPTIONS = STAY_MIN_MINUTES.map((m) => ({ value: m, label: R.stay.atLeast(m) }));
 
-const place = (lon: number | null, lat: number | null) => (lon === null || lat === null ? R.common.none : <AddressText point={{ lon, lat, mac: '' }} />);
+const place = (lon: number | null, lat: number | null) =>
+  lon === null || lat === null ? R.common.none : <AddressText point={{ lon, lat, mac: '' }} />;
 
 const columns: ColumnsType<TripRow> = [
   ...vehicleColumns<TripRow>(),
@@ -26,15 +27,29 @@ const columns: ColumnsType<TripRow> = [
   { title: T.startAddress, key: 'startAddress', width: 200, render: (_: unknown, r) => place(r.startLon, r.startLat) },
   { title: T.endAddress, key: 'endAddress', width: 200, render: (_: unknown, r) => place(r.endLon, r.endLat) },
   {
-    title: '', key: 'op', width: 60, fixed: 'right',
-    render: (_: unknown, r) => <Button type="link" size="small" onClick={() => window.open(playbackUrl(r.vehicleId, { start: r.startAt, end: r.endAt }), '_blank')}>{R.common.playback}</Button>,
+    title: '',
+    key: 'op',
+    width: 60,
+    fixed: 'right',
+    render: (_: unknown, r) => (
+      <Button type="link" size="small" onClick={() => window.open(playbackUrl(r.vehicleId, { start: r.startAt, end: r.endAt }), '_blank')}>
+        {R.common.playback}
+      </Button>
+    ),
   },
 ];
 
 const minStop: ExtraFilters<{ minMinutes: number }> = {
   fromParams: (params) => ({ minMinutes: minMinutesFromParams(params) }),
   render: (draft, setDraft) => (
-    <Select style={{ width: 175 }} value={draft.minMinutes} options={MINUTE_OPTIONS} onChange={(minMinutes) => setDraft({ minMinutes })} prefix={T.minStop} data-testid="trip-min-stop" />
+    <Select
+      style={{ width: 175 }}
+      value={draft.minMinutes}
+      options={MINUTE_OPTIONS}
+      onChange={(minMinutes) => setDraft({ minMinutes })}
+      prefix={T.minStop}
+      data-testid="trip-min-stop"
+    />
   ),
 };
 

@@ -18,8 +18,22 @@ export function accChart(vehicles: AccVehicle[]): ChartOption {
     xAxis: { type: 'value', name: unit, splitLine: { lineStyle: { type: 'dashed' } } },
     yAxis: { type: 'category', data: rows.map((v) => v.plate || v.name) },
     series: [
-      { name: A.on, type: 'bar', stack: 'acc', barMaxWidth: 18, itemStyle: { color: '#52c41a' }, data: rows.map((v) => amount(v.onSeconds)) },
-      { name: A.off, type: 'bar', stack: 'acc', barMaxWidth: 18, itemStyle: { color: '#d9d9d9' }, data: rows.map((v) => amount(v.offSeconds)) },
+      {
+        name: A.on,
+        type: 'bar',
+        stack: 'acc',
+        barMaxWidth: 18,
+        itemStyle: { color: '#52c41a' },
+        data: rows.map((v) => amount(v.onSeconds)),
+      },
+      {
+        name: A.off,
+        type: 'bar',
+        stack: 'acc',
+        barMaxWidth: 18,
+        itemStyle: { color: '#d9d9d9' },
+        data: rows.map((v) => amount(v.offSeconds)),
+      },
     ],
   };
 }

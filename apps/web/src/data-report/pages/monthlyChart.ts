@@ -18,7 +18,13 @@ export function monthlyChart(months: MonthlyTotal[]): ChartOption {
     series: [
       { name: M.chartMileage, type: 'bar', barMaxWidth: 36, itemStyle: { color: '#1677ff' }, data: months.map((m) => m.mileageKm) },
       // Straight segments (a smoothed curve drew rates between the months), and a gap for a month before the vehicles came (null).
-      { name: M.chartOnline, type: 'line', yAxisIndex: 1, itemStyle: { color: '#52c41a' }, data: months.map((m) => (m.onlineRate === null ? null : Math.round(m.onlineRate * 10_000) / 100)) },
+      {
+        name: M.chartOnline,
+        type: 'line',
+        yAxisIndex: 1,
+        itemStyle: { color: '#52c41a' },
+        data: months.map((m) => (m.onlineRate === null ? null : Math.round(m.onlineRate * 10_000) / 100)),
+      },
     ],
   };
 }

@@ -18,10 +18,14 @@ function Switches() {
   const [switches, setSwitches] = useState<AlarmSwitch[]>([]);
   const canEdit = usePermission('elecCar:alarm:edit');
   useEffect(() => void call(elecCarEndpoints.alarmSwitches).then(setSwitches, () => {}), []);
-  const save = (alarmType: string, push: boolean) => call(elecCarEndpoints.saveAlarmSwitch, { alarmType, push }).then(setSwitches, () => {});
+  const save = (alarmType: string, push: boolean) =>
+    call(elecCarEndpoints.saveAlarmSwitch, { alarmType, push }).then(setSwitches, () => {});
   return (
     <section className="sp-card">
-      <div className="sp-toolbar"><span className="sp-title">{A.switches}</span><span className="sp-muted">{A.switchesHelp}</span></div>
+      <div className="sp-toolbar">
+        <span className="sp-title">{A.switches}</span>
+        <span className="sp-muted">{A.switchesHelp}</span>
+      </div>
       <div className="ec-switches" data-testid="ec-alarm-switches">
         {switches.map((s) => (
           <label className="ec-switch" key={s.alarmType}>
@@ -41,9 +45,23 @@ export function AlarmPage() {
   return (
     <div className="sp-page" data-testid="ec-alarm">
       <SubProductAlarmLog
-        title={A.title} typeNames={ELEC_CAR_ALARM_NAMES} urgent={URGENT} load={loadAlarms} own={{ bikeId }} labels={LABELS} tableTestId="ec-alarm-table"
-        filters={<Select allowClear style={{ width: 180 }} placeholder={E.common.allBikes} value={bikeId} onChange={setBikeId}
-          options={bikes.map((b) => ({ value: b.bikeId, label: bikeLabel(b) }))} />}
+        title={A.title}
+        typeNames={ELEC_CAR_ALARM_NAMES}
+        urgent={URGENT}
+        load={loadAlarms}
+        own={{ bikeId }}
+        labels={LABELS}
+        tableTestId="ec-alarm-table"
+        filters={
+          <Select
+            allowClear
+            style={{ width: 180 }}
+            placeholder={E.common.allBikes}
+            value={bikeId}
+            onChange={setBikeId}
+            options={bikes.map((b) => ({ value: b.bikeId, label: bikeLabel(b) }))}
+          />
+        }
       />
       <Switches />
     </div>

@@ -21,10 +21,26 @@ function trendOption(data: BikeBattery): ChartOption {
     legend: { data: [B.voltage, B.percent], top: 0 },
     useUTC: true, // with beijingAxisTime: Beijing wall times on the axis
     xAxis: { type: 'time' },
-    yAxis: [{ type: 'value', name: 'V', scale: true }, { type: 'value', name: '%', min: 0, max: 100 }],
+    yAxis: [
+      { type: 'value', name: 'V', scale: true },
+      { type: 'value', name: '%', min: 0, max: 100 },
+    ],
     series: [
-      { name: B.voltage, type: 'line', showSymbol: false, data: data.trend.map((p) => [beijingAxisTime(p.time), p.voltage]), connectNulls: false },
-      { name: B.percent, type: 'line', yAxisIndex: 1, showSymbol: false, areaStyle: { opacity: 0.08 }, data: data.trend.map((p) => [beijingAxisTime(p.time), p.percent]) },
+      {
+        name: B.voltage,
+        type: 'line',
+        showSymbol: false,
+        data: data.trend.map((p) => [beijingAxisTime(p.time), p.voltage]),
+        connectNulls: false,
+      },
+      {
+        name: B.percent,
+        type: 'line',
+        yAxisIndex: 1,
+        showSymbol: false,
+        areaStyle: { opacity: 0.08 },
+        data: data.trend.map((p) => [beijingAxisTime(p.time), p.percent]),
+      },
     ],
   };
 }
@@ -34,20 +50,35 @@ function BatteryOf({ bike, days }: { bike: Bike; days: Days }) {
   const [loading, setLoading] = useState(true);
   useEffect(() => {
     setLoading(true);
-    call(elecCarEndpoints.battery, { bikeId: bike.bikeId, ...days }).then(setData, () => setData(EMPTY)).finally(() => setLoading(false));
+    call(elecCarEndpoints.battery, { bikeId: bike.bikeId, ...days })
+      .then(setData, () => setData(EMPTY))
+      .finally(() => setLoading(false));
   }, [bike.bikeId, days]);
   const option = useMemo(() => trendOption(data), [data]);
   const time = (at: number | null) => (at ? beijingDateTime(at) : <Tag color="green">{B.charging}</Tag>);
   return (
     <>
       <section className="sp-card">
-        <div className="sp-toolbar"><span className="sp-title">{B.trend}</span></div>
-        {data.trend.length ? <EChart option={option} style={{ height: 280 }} testId="ec-battery-chart" /> : <Empty description={E.common.empty} />}
+        <div className="sp-toolbar">
+          <span className="sp-title">{B.trend}</span>
+        </div>
+        {data.trend.length ? (
+          <EChart option={option} style={{ height: 280 }} testId="ec-battery-chart" />
+        ) : (
+          <Empty description={E.common.empty} />
+        )}
       </section>
       <section className="sp-card">
-        <div className="sp-toolbar"><span className="sp-title">{B.charges}</span></div>
+        <div className="sp-toolbar">
+          <span className="sp-title">{B.charges}</span>
+        </div>
         <Table<Session>
-          rowKey="start" size="small" loading={loading} dataSource={data.charges} pagination={false} data-testid="ec-charges"
+          rowKey="start"
+          size="small"
+          loading={loading}
+          dataSource={data.charges}
+          pagination={false}
+          data-testid="ec-charges"
           columns={[
             { title: B.start, dataIndex: 'start', width: 140, render: time },
             { title: B.end, dataIndex: 'end', width: 140, render: time },
@@ -57,26 +88,52 @@ function BatteryOf({ bike, days }: { bike: Bike; days: Days }) {
         />
       </section>
       <section className="sp-card" data-testid="ec-bms">
-        <div className="sp-toolbar"><span className="sp-title">{B.bms}</span>{data.bms && <span className="sp-muted">{beijingFormat(data.bms.time)}</span>}</div>
+        <div className="sp-toolbar">
+          <span className="sp-title">{B.bms}</span>
+          {data.bms && <span className="sp-muted">{beijingFormat(data.bms.time)}</span>}
+        </div>
         {data.bms ? (
           <>
             <div className="ec-bms">
               {data.bms.figures.map((f) => (
-                <div key={f.key}><div className="ec-figure-label">{f.label}</div><div className="ec-figure-value">{f.value}</div></div>
+                <div key={f.key}>
+                  <div className="ec-figure-label">{f.label}</div>
+                  <div className="ec-figure-value">{f.value}</div>
+                </div>
               ))}
             </div>
             <div style={{ marginTop: 12 }}>
               <span className="ec-figure-label">{B.faults}：</span>
-              {data.bms.faults.length ? data.bms.faults.map((f) => <Tag color="red" key={f}>{f}</Tag>) : <Tag color="green">{B.noFault}</Tag>}
+              {data.bms.faults.length ? (
+                data.bms.faults.map((f) => (
+                  <Tag color="red" key={f}>
+                    {f}
+                  </Tag>
+                ))
+              ) : (
+                <Tag color="green">{B.noFault}</Tag>
+              )}
             </div>
             {data.bms.flagged.length > 0 && (
-              <div style={{ marginTop: 8 }}><span className="ec-figure-label">{B.flagged}：</span>{data.bms.flagged.map((f) => <Tag key={f}>{f}</Tag>)}</div>
+              <div style={{ marginTop: 8 }}>
+                <span className="ec-figure-label">{B.flagged}：</span>
+                {data.bms.flagged.map((f) => (
+                  <Tag key={f}>{f}</Tag>
+                ))}
+              </div>
             )}
             {data.bms.cells.length > 0 && (
-              <div style={{ marginTop: 8 }}><span className="ec-figure-label">{B.cells}：</span>{data.bms.cells.map((v, i) => <Tag key={i}>{v.toFixed(3)}</Tag>)}</div>
+              <div style={{ marginTop: 8 }}>
+                <span className="ec-figure-label">{B.cells}：</span>
+                {data.bms.cells.map((v, i) => (
+                  <Tag key={i}>{v.toFixed(3)}</Tag>
+                ))}
+              </div>
             )}
           </>
-        ) : <Empty description={B.noBms} image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+        ) : (
+          <Empty description={B.noBms} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        )}
       </section>
     </>
   );

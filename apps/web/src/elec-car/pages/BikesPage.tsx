@@ -31,23 +31,50 @@ export function BikesPage() {
     : bikes;
 
   const unbind = (b: Bike) =>
-    call(elecCarEndpoints.unbind, { bikeId: b.bikeId }).then(() => (toast.success(B.unbound), void reload()), () => {});
+    call(elecCarEndpoints.unbind, { bikeId: b.bikeId }).then(
+      () => (toast.success(B.unbound), void reload()),
+      () => {},
+    );
 
   const columns: ColumnsType<Bike> = [
     {
-      title: B.plate, key: 'plate', width: 120, fixed: 'left',
-      render: (_, b) => <a onClick={() => navigate(`/monitor?bikeId=${b.bikeId}`)} data-testid="bike-plate">{bikeLabel(b)}</a>,
+      title: B.plate,
+      key: 'plate',
+      width: 120,
+      fixed: 'left',
+      render: (_, b) => (
+        <a onClick={() => navigate(`/monitor?bikeId=${b.bikeId}`)} data-testid="bike-plate">
+          {bikeLabel(b)}
+        </a>
+      ),
     },
-    { title: B.brandModel, key: 'brand', width: 105, render: (_, b) => [b.brand, b.model].filter(Boolean).join(' ') || <span className="sp-muted">{E.common.none}</span> },
+    {
+      title: B.brandModel,
+      key: 'brand',
+      width: 105,
+      render: (_, b) => [b.brand, b.model].filter(Boolean).join(' ') || <span className="sp-muted">{E.common.none}</span>,
+    },
     { title: B.imei, dataIndex: 'terminalId', width: 140 },
     {
-      title: B.battery, key: 'battery', width: 140,
-      render: (_, b) => (b.status.batteryPercent === null
-        ? <span className="sp-muted">{S.unknown}</span>
-        : <Progress percent={b.status.batteryPercent} size="small" status={b.status.batteryPercent < 20 ? 'exception' : 'normal'} format={(p) => `${p}%`} />),
+      title: B.battery,
+      key: 'battery',
+      width: 140,
+      render: (_, b) =>
+        b.status.batteryPercent === null ? (
+          <span className="sp-muted">{S.unknown}</span>
+        ) : (
+          <Progress
+            percent={b.status.batteryPercent}
+            size="small"
+            status={b.status.batteryPercent < 20 ? 'exception' : 'normal'}
+            format={(p) => `${p}%`}
+          />
+        ),
     },
     {
-      title: B.state, key: 'state', width: 180,
+      title: B.state,
+      key: 'state',
+      width: 180,
       render: (_, b) => (
         <Space size={4} wrap>
           {b.status.online ? <Tag color="green">{S.online}</Tag> : <Tag>{S.offline}</Tag>}
@@ -58,19 +85,29 @@ export function BikesPage() {
     },
     { title: B.frameNo, dataIndex: 'frameNo', width: 115, render: (s: string) => s || <span className="sp-muted">{E.common.none}</span> },
     {
-      title: S.lastUpdate, key: 'last', width: 160,
+      title: S.lastUpdate,
+      key: 'last',
+      width: 160,
       render: (_, b) => (b.status.lastUpdate ? beijingDateTime(b.status.lastUpdate) : <span className="sp-muted">{E.common.none}</span>),
     },
     {
-      title: E.common.actions, key: 'actions', width: 130, fixed: 'right',
-      render: (_, b) => canEdit && (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing(b)}>{B.edit}</Button>
-          <Popconfirm title={B.unbindConfirm} onConfirm={() => void unbind(b)} overlayStyle={{ maxWidth: 320 }}>
-            <Button type="link" size="small" danger data-testid="bike-unbind">{B.unbind}</Button>
-          </Popconfirm>
-        </Space>
-      ),
+      title: E.common.actions,
+      key: 'actions',
+      width: 130,
+      fixed: 'right',
+      render: (_, b) =>
+        canEdit && (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setEditing(b)}>
+              {B.edit}
+            </Button>
+            <Popconfirm title={B.unbindConfirm} onConfirm={() => void unbind(b)} overlayStyle={{ maxWidth: 320 }}>
+              <Button type="link" size="small" danger data-testid="bike-unbind">
+                {B.unbind}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
     },
   ];
 
@@ -79,7 +116,13 @@ export function BikesPage() {
       <ListCard<Bike>
         title={B.title}
         filters={<Input.Search allowClear placeholder={B.keyword} style={{ width: 240 }} onSearch={(k) => setKeyword(k.trim())} />}
-        actions={canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="bike-bind">{B.bind}</Button>}
+        actions={
+          canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="bike-bind">
+              {B.bind}
+            </Button>
+          )
+        }
         // an owner's bikes come whole (the keyword also matches the model, which the server's search does not); the table pages them
         list={{ ...list, rows: shown, pager: { pageSize: 10, hideOnSinglePage: true } }}
         rowKey="bikeId"

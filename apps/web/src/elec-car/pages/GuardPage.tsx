@@ -25,7 +25,13 @@ function SettingsForm({ bike, onSaved }: { bike: Bike; onSaved: () => void }) {
   };
   const number = (name: keyof typeof L, label: string, extra?: string) => (
     <Form.Item name={name} label={label} extra={extra ?? `${L[name][0]}–${L[name][1]}`}>
-      <InputNumber min={L[name][0]} max={L[name][1]} style={{ width: 200 }} disabled={!canEdit || (name === 'autoArmDelay' && !autoArm)} data-testid={`ec-setting-${name}`} />
+      <InputNumber
+        min={L[name][0]}
+        max={L[name][1]}
+        style={{ width: 200 }}
+        disabled={!canEdit || (name === 'autoArmDelay' && !autoArm)}
+        data-testid={`ec-setting-${name}`}
+      />
     </Form.Item>
   );
   return (
@@ -34,10 +40,17 @@ function SettingsForm({ bike, onSaved }: { bike: Bike; onSaved: () => void }) {
         <Row gutter={48}>
           <Col xs={24} lg={12}>
             <div className="ec-section-title">{G.armSection}</div>
-            <Form.Item name="autoArm" label={G.autoArm} extra={G.autoArmHelp} valuePropName="checked"><Switch /></Form.Item>
+            <Form.Item name="autoArm" label={G.autoArm} extra={G.autoArmHelp} valuePropName="checked">
+              <Switch />
+            </Form.Item>
             {number('autoArmDelay', G.autoArmDelay)}
             <Form.Item name="vibrationLevel" label={G.vibration} extra={G.vibrationHelp}>
-              <Slider min={L.vibrationLevel[0]} max={L.vibrationLevel[1]} marks={{ 0: '0', 5: '5', 10: '10', 15: '15' }} style={{ maxWidth: 360 }} />
+              <Slider
+                min={L.vibrationLevel[0]}
+                max={L.vibrationLevel[1]}
+                marks={{ 0: '0', 5: '5', 10: '10', 15: '15' }}
+                style={{ maxWidth: 360 }}
+              />
             </Form.Item>
             {number('displacementRadius', G.radius, G.radiusHelp)}
           </Col>
@@ -47,7 +60,11 @@ function SettingsForm({ bike, onSaved }: { bike: Bike; onSaved: () => void }) {
             {number('reportInterval', G.interval, G.intervalHelp)}
           </Col>
         </Row>
-        {canEdit && <Button type="primary" htmlType="submit" loading={saving} data-testid="ec-settings-save">{E.common.save}</Button>}
+        {canEdit && (
+          <Button type="primary" htmlType="submit" loading={saving} data-testid="ec-settings-save">
+            {E.common.save}
+          </Button>
+        )}
       </Form>
     </section>
   );

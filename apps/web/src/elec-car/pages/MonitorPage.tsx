@@ -46,9 +46,19 @@ export function MonitorPage() {
       <section className="sp-card sp-toolbar">
         <span className="sp-title">{E.status.title}</span>
         <BikePicker bikes={bikes} value={bikeId} onChange={select} />
-        <Button icon={<AimOutlined />} onClick={() => postToShell('showVehInfo', { vehicleId: String(bikeId), tab: 'follow' })} data-testid="ec-follow">{E.status.follow}</Button>
-        <Button icon={<HistoryOutlined />} onClick={() => window.open(playbackUrl(bikeId!), '_blank')}>{E.status.playback}</Button>
-        <Button icon={<ReloadOutlined />} onClick={refresh}>{E.common.refresh}</Button>
+        <Button
+          icon={<AimOutlined />}
+          onClick={() => postToShell('showVehInfo', { vehicleId: String(bikeId), tab: 'follow' })}
+          data-testid="ec-follow"
+        >
+          {E.status.follow}
+        </Button>
+        <Button icon={<HistoryOutlined />} onClick={() => window.open(playbackUrl(bikeId!), '_blank')}>
+          {E.status.playback}
+        </Button>
+        <Button icon={<ReloadOutlined />} onClick={refresh}>
+          {E.common.refresh}
+        </Button>
       </section>
       <div className="ec-grid">
         <StatusCard bike={shown} onChanged={refresh} canControl={canControl} />

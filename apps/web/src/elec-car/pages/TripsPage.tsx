@@ -10,24 +10,33 @@ import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 const R = E.trips;
 const time = (at: number) => beijingDateTime(at);
-const duration = (s: number) => (s >= 3600 ? `${Math.floor(s / 3600)}小时${Math.round((s % 3600) / 60)}分` : `${Math.max(1, Math.round(s / 60))}分钟`);
+const duration = (s: number) =>
+  s >= 3600 ? `${Math.floor(s / 3600)}小时${Math.round((s % 3600) / 60)}分` : `${Math.max(1, Math.round(s / 60))}分钟`;
 
 function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
   const [data, setData] = useState<BikeTrips>({ trips: [], stops: [] });
   const [loading, setLoading] = useState(true);
   useEffect(() => {
     setLoading(true);
-    call(elecCarEndpoints.trips, { bikeId, ...days }).then(setData, () => setData({ trips: [], stops: [] })).finally(() => setLoading(false));
+    call(elecCarEndpoints.trips, { bikeId, ...days })
+      .then(setData, () => setData({ trips: [], stops: [] }))
+      .finally(() => setLoading(false));
   }, [bikeId, days]);
   return (
     <section className="sp-card">
       <Tabs
         items={[
           {
-            key: 'trips', label: `${R.trips}（${data.trips.length}）`,
+            key: 'trips',
+            label: `${R.trips}（${data.trips.length}）`,
             children: (
               <Table<TripRow>
-                rowKey={(r) => `${r.startAt}`} size="small" loading={loading} dataSource={data.trips} pagination={{ pageSize: 10, hideOnSinglePage: true }} data-testid="ec-trips"
+                rowKey={(r) => `${r.startAt}`}
+                size="small"
+                loading={loading}
+                dataSource={data.trips}
+                pagination={{ pageSize: 10, hideOnSinglePage: true }}
+                data-testid="ec-trips"
                 columns={[
                   { title: R.start, dataIndex: 'startAt', width: 170, render: time },
                   { title: R.end, dataIndex: 'endAt', width: 170, render: time },
@@ -40,15 +49,30 @@ function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
             ),
           },
           {
-            key: 'stops', label: `${R.stops}（${data.stops.length}）`,
+            key: 'stops',
+            label: `${R.stops}（${data.stops.length}）`,
             children: (
               <Table<StayRow>
-                rowKey={(r) => `${r.startAt}`} size="small" loading={loading} dataSource={data.stops} pagination={{ pageSize: 10, hideOnSinglePage: true }}
+                rowKey={(r) => `${r.startAt}`}
+                size="small"
+                loading={loading}
+                dataSource={data.stops}
+                pagination={{ pageSize: 10, hideOnSinglePage: true }}
                 columns={[
                   { title: R.start, dataIndex: 'startAt', width: 170, render: time },
-                  { title: R.end, dataIndex: 'endAt', width: 170, render: (at: number, r) => (r.open ? <Tag color="blue">{R.ongoing}</Tag> : time(at)) },
+                  {
+                    title: R.end,
+                    dataIndex: 'endAt',
+                    width: 170,
+                    render: (at: number, r) => (r.open ? <Tag color="blue">{R.ongoing}</Tag> : time(at)),
+                  },
                   { title: R.duration, dataIndex: 'seconds', width: 110, render: duration },
-                  { title: E.status.position, key: 'where', render: (_, r) => (r.lat !== null && r.lon !== null ? <AddressText point={{ lat: r.lat, lon: r.lon, mac: r.terminalId }} /> : '—') },
+                  {
+                    title: E.status.position,
+                    key: 'where',
+                    render: (_, r) =>
+                      r.lat !== null && r.lon !== null ? <AddressText point={{ lat: r.lat, lon: r.lon, mac: r.terminalId }} /> : '—',
+                  },
                 ]}
               />
             ),

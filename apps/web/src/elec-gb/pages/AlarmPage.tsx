@@ -13,10 +13,24 @@ export function AlarmPage() {
   return (
     <div className="sp-page" data-testid="gb-alarm">
       <SubProductAlarmLog
-        title={A.title} typeNames={GB_ALARM_NAMES} urgent={URGENT} load={loadAlarms} labels={A} tableTestId="gb-alarm-table"
-        extraColumns={[{ title: A.handled, dataIndex: 'handled', width: 80, render: (h: boolean) => (h ? <Tag color="green">{A.done}</Tag> : <Tag>{A.open}</Tag>) }]}
+        title={A.title}
+        typeNames={GB_ALARM_NAMES}
+        urgent={URGENT}
+        load={loadAlarms}
+        labels={A}
+        tableTestId="gb-alarm-table"
+        extraColumns={[
+          {
+            title: A.handled,
+            dataIndex: 'handled',
+            width: 80,
+            render: (h: boolean) => (h ? <Tag color="green">{A.done}</Tag> : <Tag>{A.open}</Tag>),
+          },
+        ]}
       >
-        <div className="sp-muted" style={{ marginTop: 8 }}>{A.thresholds}</div>
+        <div className="sp-muted" style={{ marginTop: 8 }}>
+          {A.thresholds}
+        </div>
       </SubProductAlarmLog>
     </div>
   );

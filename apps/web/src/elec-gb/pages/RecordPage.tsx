@@ -28,7 +28,11 @@ export function RecordPage() {
   const canImport = usePermission('gb:record:import');
   const reload = () => void list.reload();
   const refine = (change: typeof filter) => setFilter((f) => ({ ...f, ...change }));
-  const remove = (b: GbBike) => call(elecGbEndpoints.delete, { bikeIds: String(b.bikeId) }).then(() => (toast.success(R.deleted), reload()), () => {});
+  const remove = (b: GbBike) =>
+    call(elecGbEndpoints.delete, { bikeIds: String(b.bikeId) }).then(
+      () => (toast.success(R.deleted), reload()),
+      () => {},
+    );
 
   const columns: ColumnsType<GbBike> = [
     { title: R.frameNo, dataIndex: 'frameNo', width: 165, fixed: 'left', render: (s: string) => <span data-testid="gb-frame">{s}</span> },
@@ -37,26 +41,58 @@ export function RecordPage() {
     { title: R.ownerName, dataIndex: 'ownerName', width: 85, render: muted },
     { title: R.ownerPhone, dataIndex: 'ownerPhone', width: 110, render: muted },
     { title: R.useType, dataIndex: 'useTypeName', width: 85 },
-    { title: R.battery, key: 'battery', width: 155, render: (_, b) => `${b.batteryTypeName}${b.batteryVoltage ? ` ${b.batteryVoltage}V` : ''}${b.batteryCapacity ? ` ${b.batteryCapacity}Ah` : ''}` },
     {
-      title: R.terminalId, key: 'module', width: 185,
-      render: (_, b) => (b.terminalId ? <Space size={4}>{b.terminalId}{b.online ? <Tag color="green">{R.online}</Tag> : <Tag>{R.offline}</Tag>}</Space> : <span className="sp-muted">{R.noModule}</span>),
+      title: R.battery,
+      key: 'battery',
+      width: 155,
+      render: (_, b) =>
+        `${b.batteryTypeName}${b.batteryVoltage ? ` ${b.batteryVoltage}V` : ''}${b.batteryCapacity ? ` ${b.batteryCapacity}Ah` : ''}`,
+    },
+    {
+      title: R.terminalId,
+      key: 'module',
+      width: 185,
+      render: (_, b) =>
+        b.terminalId ? (
+          <Space size={4}>
+            {b.terminalId}
+            {b.online ? <Tag color="green">{R.online}</Tag> : <Tag>{R.offline}</Tag>}
+          </Space>
+        ) : (
+          <span className="sp-muted">{R.noModule}</span>
+        ),
     },
     { title: R.state, dataIndex: 'stateName', width: 85, render: (name: string, b) => <Tag color={STATE_COLOR[b.state]}>{name}</Tag> },
     {
-      title: R.compliance, key: 'issues', width: 105,
-      render: (_, b) => (b.issues.length
-        ? <Tooltip title={b.issues.join('；')}><Tag color="orange">{`${b.issues.length} 项问题`}</Tag></Tooltip>
-        : <Tag color="green">{R.compliant}</Tag>),
+      title: R.compliance,
+      key: 'issues',
+      width: 105,
+      render: (_, b) =>
+        b.issues.length ? (
+          <Tooltip title={b.issues.join('；')}>
+            <Tag color="orange">{`${b.issues.length} 项问题`}</Tag>
+          </Tooltip>
+        ) : (
+          <Tag color="green">{R.compliant}</Tag>
+        ),
     },
     {
-      title: G.common.actions, key: 'actions', width: 135, fixed: 'right',
+      title: G.common.actions,
+      key: 'actions',
+      width: 135,
+      fixed: 'right',
       render: (_, b) => (
         <Space size={0}>
-          {canEdit && <Button type="link" size="small" onClick={() => setEditing(b)}>{R.edit}</Button>}
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => setEditing(b)}>
+              {R.edit}
+            </Button>
+          )}
           {canDelete && (
             <Popconfirm title={R.deleteConfirm} onConfirm={() => void remove(b)} overlayStyle={{ maxWidth: 320 }}>
-              <Button type="link" size="small" danger>{R.delete}</Button>
+              <Button type="link" size="small" danger>
+                {R.delete}
+              </Button>
             </Popconfirm>
           )}
         </Space>
@@ -69,19 +105,60 @@ export function RecordPage() {
       <section className="sp-card">
         <div className="sp-toolbar">
           <span className="sp-title">{R.title}</span>
-          <Input.Search allowClear placeholder={R.keyword} style={{ width: 260 }} onSearch={(k) => refine({ keyword: k.trim() || undefined })} data-testid="gb-search" />
-          <Select allowClear placeholder={R.allStates} style={{ width: 120 }} options={options(GB_STATES)} onChange={(v) => refine({ state: v })} />
-          <Select allowClear placeholder={R.allUses} style={{ width: 140 }} options={options(GB_USE_TYPES)} onChange={(v) => refine({ useType: v })} />
-          <Button icon={<DownloadOutlined />} onClick={() => void call(elecGbEndpoints.export, filter, { fileName: '新国标备案车辆.xlsx' }).catch(() => undefined)}>{G.common.export}</Button>
-          {canImport && <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="gb-import">{R.import}</Button>}
-          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="gb-add">{R.add}</Button>}
+          <Input.Search
+            allowClear
+            placeholder={R.keyword}
+            style={{ width: 260 }}
+            onSearch={(k) => refine({ keyword: k.trim() || undefined })}
+            data-testid="gb-search"
+          />
+          <Select
+            allowClear
+            placeholder={R.allStates}
+            style={{ width: 120 }}
+            options={options(GB_STATES)}
+            onChange={(v) => refine({ state: v })}
+          />
+          <Select
+            allowClear
+            placeholder={R.allUses}
+            style={{ width: 140 }}
+            options={options(GB_USE_TYPES)}
+            onChange={(v) => refine({ useType: v })}
+          />
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void call(elecGbEndpoints.export, filter, { fileName: '新国标备案车辆.xlsx' }).catch(() => undefined)}
+          >
+            {G.common.export}
+          </Button>
+          {canImport && (
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="gb-import">
+              {R.import}
+            </Button>
+          )}
+          {canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="gb-add">
+              {R.add}
+            </Button>
+          )}
         </div>
         <Table<GbBike>
-          rowKey="bikeId" size="middle" loading={list.loading} {...wideTable(columns)} dataSource={list.rows}
-          pagination={list.pager} data-testid="gb-table"
+          rowKey="bikeId"
+          size="middle"
+          loading={list.loading}
+          {...wideTable(columns)}
+          dataSource={list.rows}
+          pagination={list.pager}
+          data-testid="gb-table"
         />
       </section>
-      <BikeFormModal open={editing !== null} bike={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onDone={() => (setEditing(null), reload())} />
+      <BikeFormModal
+        open={editing !== null}
+        bike={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onDone={() => (setEditing(null), reload())}
+      />
       <ImportBikesModal open={importing} onClose={() => setImporting(false)} onDone={() => (setImporting(false), reload())} />
     </div>
   );

@@ -15,7 +15,14 @@ const pie = (data: Array<{ name: string; count: number }>): ChartOption => ({
   animation: false,
   tooltip: { trigger: 'item', formatter: '{b}：{c}（{d}%）' },
   legend: { bottom: 0 },
-  series: [{ type: 'pie', radius: ['40%', '68%'], center: ['50%', '45%'], data: data.filter((d) => d.count > 0).map((d) => ({ name: d.name, value: d.count })) }],
+  series: [
+    {
+      type: 'pie',
+      radius: ['40%', '68%'],
+      center: ['50%', '45%'],
+      data: data.filter((d) => d.count > 0).map((d) => ({ name: d.name, value: d.count })),
+    },
+  ],
 });
 
 const bars = (data: Array<{ name: string; count: number }>): ChartOption => ({
@@ -44,13 +51,33 @@ const daily = (s: GbStats): ChartOption => ({
 const none = (data: Array<{ count: number }>) => data.every((d) => d.count === 0);
 
 /** A chart card; with nothing to draw, the empty state instead of bare axes or an empty ring. */
-function ChartCard({ title, option, empty, height, testId }: { title: string; option: ChartOption; empty: boolean; height: number; testId?: string }) {
+function ChartCard({
+  title,
+  option,
+  empty,
+  height,
+  testId,
+}: {
+  title: string;
+  option: ChartOption;
+  empty: boolean;
+  height: number;
+  testId?: string;
+}) {
   return (
     <section className="sp-card">
-      <div className="sp-toolbar"><span className="sp-title">{title}</span></div>
-      {empty
-        ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={G.common.empty} style={{ height: height - 32, paddingTop: height / 4, margin: 0 }} />
-        : <EChart option={option} style={{ height }} testId={testId} />}
+      <div className="sp-toolbar">
+        <span className="sp-title">{title}</span>
+      </div>
+      {empty ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={G.common.empty}
+          style={{ height: height - 32, paddingTop: height / 4, margin: 0 }}
+        />
+      ) : (
+        <EChart option={option} style={{ height }} testId={testId} />
+      )}
     </section>
   );
 }
@@ -60,10 +87,21 @@ export function StatsPage() {
   const [days, setDays] = useState<Days>(() => lastDays(7));
   const [stats, setStats] = useState<GbStats | null>(null);
   useEffect(() => void call(elecGbEndpoints.stats, days).then(setStats, () => setStats(null)), [days]);
-  const charts = useMemo(() => stats && { type: bars(stats.alarmsByType), use: pie(stats.byUseType), health: pie(stats.health), daily: daily(stats) }, [stats]);
+  const charts = useMemo(
+    () => stats && { type: bars(stats.alarmsByType), use: pie(stats.byUseType), health: pie(stats.health), daily: daily(stats) },
+    [stats],
+  );
   const figures: Array<[string, string | number]> = stats
-    ? [[S.registered, stats.registered], [S.pending, stats.pending], [S.withModule, stats.withModule], [S.online, stats.online], [S.onlineRate, rate(stats.onlineRate)],
-      [S.compliant, stats.compliant], [S.complianceRate, rate(stats.complianceRate)], [S.alarms, stats.alarms]]
+    ? [
+        [S.registered, stats.registered],
+        [S.pending, stats.pending],
+        [S.withModule, stats.withModule],
+        [S.online, stats.online],
+        [S.onlineRate, rate(stats.onlineRate)],
+        [S.compliant, stats.compliant],
+        [S.complianceRate, rate(stats.complianceRate)],
+        [S.alarms, stats.alarms],
+      ]
     : [];
   return (
     <div className="sp-page" data-testid="gb-stats">
@@ -71,22 +109,38 @@ export function StatsPage() {
         <div className="sp-toolbar">
           <span className="sp-title">{S.title}</span>
           <DayRange value={days} onChange={setDays} />
-          <Button icon={<DownloadOutlined />} onClick={() => void call(elecGbEndpoints.statsExport, days, { fileName: '新国标统计.xlsx' }).catch(() => undefined)} data-testid="gb-stats-export">{G.common.export}</Button>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void call(elecGbEndpoints.statsExport, days, { fileName: '新国标统计.xlsx' }).catch(() => undefined)}
+            data-testid="gb-stats-export"
+          >
+            {G.common.export}
+          </Button>
         </div>
         <div className="gb-figures" data-testid="gb-figures">
           {figures.map(([label, value]) => (
-            <div className="gb-figure" key={label}><div className="gb-figure-label">{label}</div><div className="gb-figure-value">{value}</div></div>
+            <div className="gb-figure" key={label}>
+              <div className="gb-figure-label">{label}</div>
+              <div className="gb-figure-value">{value}</div>
+            </div>
           ))}
         </div>
       </section>
       {charts && stats ? (
         <div className="gb-charts">
           <ChartCard title={S.byType} option={charts.type} empty={none(stats.alarmsByType)} height={300} testId="gb-chart-types" />
-          <ChartCard title={S.daily} option={charts.daily} empty={stats.days.every((d) => d.registered + d.active + d.alarms === 0)} height={300} />
+          <ChartCard
+            title={S.daily}
+            option={charts.daily}
+            empty={stats.days.every((d) => d.registered + d.active + d.alarms === 0)}
+            height={300}
+          />
           <ChartCard title={S.byUse} option={charts.use} empty={none(stats.byUseType)} height={260} />
           <ChartCard title={S.health} option={charts.health} empty={none(stats.health)} height={260} />
         </div>
-      ) : <Empty description={G.common.empty} />}
+      ) : (
+        <Empty description={G.common.empty} />
+      )}
     </div>
   );
 }

@@ -21,15 +21,33 @@ export function AreaPage() {
         list={areas}
         rowKey="geofenceId"
         columns={[
-            { title: A.fence, dataIndex: 'name', width: 240 },
-            { title: A.shape, key: 's', width: 160, render: (_, a) => `${a.fenceKindName}${a.radius ? `（半径 ${Math.round(a.radius)} 米）` : ''}` },
-            {
-              title: A.kind, key: 'k', width: 200,
-              render: (_, a) => (
-                <Select style={{ width: 160 }} disabled={!canEdit} value={a.kind} options={kinds} data-testid="area-kind"
-                  onChange={(kind: string) => void call(elecLeaseEndpoints.setArea, { geofenceId: a.geofenceId, kind }).then(() => void areas.reload(), () => {})} />
-              ),
-            },
+          { title: A.fence, dataIndex: 'name', width: 240 },
+          {
+            title: A.shape,
+            key: 's',
+            width: 160,
+            render: (_, a) => `${a.fenceKindName}${a.radius ? `（半径 ${Math.round(a.radius)} 米）` : ''}`,
+          },
+          {
+            title: A.kind,
+            key: 'k',
+            width: 200,
+            render: (_, a) => (
+              <Select
+                style={{ width: 160 }}
+                disabled={!canEdit}
+                value={a.kind}
+                options={kinds}
+                data-testid="area-kind"
+                onChange={(kind: string) =>
+                  void call(elecLeaseEndpoints.setArea, { geofenceId: a.geofenceId, kind }).then(
+                    () => void areas.reload(),
+                    () => {},
+                  )
+                }
+              />
+            ),
+          },
         ]}
       />
     </div>

@@ -16,8 +16,23 @@ function Bills() {
   return (
     <>
       <div className="sp-toolbar">
-        <Select style={{ width: 110 }} value={status} onChange={setStatus} options={[{ value: '', label: L.common.all }, { value: 'unpaid', label: '未缴' }, { value: 'paid', label: '已缴' }, { value: 'void', label: '已作废' }]} />
-        <Input.Search allowClear placeholder={`${L.order.no} / ${L.order.rider}`} style={{ width: 240 }} onSearch={(k) => setKeyword(k.trim())} />
+        <Select
+          style={{ width: 110 }}
+          value={status}
+          onChange={setStatus}
+          options={[
+            { value: '', label: L.common.all },
+            { value: 'unpaid', label: '未缴' },
+            { value: 'paid', label: '已缴' },
+            { value: 'void', label: '已作废' },
+          ]}
+        />
+        <Input.Search
+          allowClear
+          placeholder={`${L.order.no} / ${L.order.rider}`}
+          style={{ width: 240 }}
+          onSearch={(k) => setKeyword(k.trim())}
+        />
       </div>
       <BillsTable bills={bills.rows} showContract pagination={bills.pager} />
     </>
@@ -29,7 +44,14 @@ function Payments() {
   const payments = usePagedList(elecLeaseEndpoints.payments, { keyword: keyword || undefined });
   return (
     <>
-      <div className="sp-toolbar"><Input.Search allowClear placeholder={`${L.order.no} / ${L.order.rider} / ${L.pay.ref}`} style={{ width: 280 }} onSearch={(k) => setKeyword(k.trim())} /></div>
+      <div className="sp-toolbar">
+        <Input.Search
+          allowClear
+          placeholder={`${L.order.no} / ${L.order.rider} / ${L.pay.ref}`}
+          style={{ width: 280 }}
+          onSearch={(k) => setKeyword(k.trim())}
+        />
+      </div>
       <PaymentsTable payments={payments.rows} showContract pagination={payments.pager} />
     </>
   );
@@ -40,25 +62,43 @@ function Ledger() {
   return (
     <>
       <div className="sp-toolbar">
-        {l && <Tag color={l.balanced ? 'green' : 'red'} data-testid="ledger-balanced">{l.balanced ? B.balanced : B.unbalanced}</Tag>}
+        {l && (
+          <Tag color={l.balanced ? 'green' : 'red'} data-testid="ledger-balanced">
+            {l.balanced ? B.balanced : B.unbalanced}
+          </Tag>
+        )}
         {l && <span className="sp-muted">{B.journals(l.journals)}</span>}
       </div>
       <Table<LeaseLedger['rows'][number]>
-        size="small" rowKey="ledgerAccount" loading={loading} pagination={false} dataSource={l?.rows ?? []}
+        size="small"
+        rowKey="ledgerAccount"
+        loading={loading}
+        pagination={false}
+        dataSource={l?.rows ?? []}
         {...wideTable<LeaseLedger['rows'][number]>([
           { title: B.account, dataIndex: 'name', width: 200 },
           { title: B.debit, key: 'd', width: 160, align: 'right', render: (_, r) => yuan(r.debitFen) },
           { title: B.credit, key: 'c', width: 160, align: 'right', render: (_, r) => yuan(r.creditFen) },
           { title: B.balance, key: 'b', width: 160, align: 'right', render: (_, r) => yuan(r.debitFen - r.creditFen) },
         ])}
-        summary={() => l && (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0}><b>合计</b></Table.Summary.Cell>
-            <Table.Summary.Cell index={1} align="right"><b>{yuan(l.debitFen)}</b></Table.Summary.Cell>
-            <Table.Summary.Cell index={2} align="right"><b>{yuan(l.creditFen)}</b></Table.Summary.Cell>
-            <Table.Summary.Cell index={3} align="right"><b>{yuan(l.debitFen - l.creditFen)}</b></Table.Summary.Cell>
-          </Table.Summary.Row>
-        )}
+        summary={() =>
+          l && (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>
+                <b>合计</b>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                <b>{yuan(l.debitFen)}</b>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="right">
+                <b>{yuan(l.creditFen)}</b>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">
+                <b>{yuan(l.debitFen - l.creditFen)}</b>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          )
+        }
       />
     </>
   );
@@ -69,12 +109,16 @@ export function BillPage() {
   return (
     <div className="sp-page" data-testid="lease-bill">
       <section className="sp-card">
-        <div className="sp-toolbar"><span className="sp-title">{B.title}</span></div>
-        <Tabs items={[
-          { key: 'bills', label: B.bills, children: <Bills /> },
-          { key: 'payments', label: B.payments, children: <Payments /> },
-          { key: 'ledger', label: B.ledger, children: <Ledger /> },
-        ]} />
+        <div className="sp-toolbar">
+          <span className="sp-title">{B.title}</span>
+        </div>
+        <Tabs
+          items={[
+            { key: 'bills', label: B.bills, children: <Bills /> },
+            { key: 'payments', label: B.payments, children: <Payments /> },
+            { key: 'ledger', label: B.ledger, children: <Ledger /> },
+          ]}
+        />
       </section>
     </div>
   );

@@ -23,7 +23,9 @@ export function RiderPage() {
 
   const open = (r: LeaseRider | 'new') => {
     setEditing(r);
-    form.setFieldsValue(r === 'new' ? { name: '', idNumber: '', phone: '', emergencyName: '', emergencyPhone: '' } : { ...r, idNumber: '' });
+    form.setFieldsValue(
+      r === 'new' ? { name: '', idNumber: '', phone: '', emergencyName: '', emergencyPhone: '' } : { ...r, idNumber: '' },
+    );
   };
   const save = async () => {
     const v = await form.validateFields();
@@ -35,7 +37,10 @@ export function RiderPage() {
   const blacklist = async (r: LeaseRider) => {
     const reason = r.blacklisted ? '' : await promptBox({ title: R.blacklist, placeholder: R.reason });
     if (reason === null) return;
-    await call(elecLeaseEndpoints.blacklist, { riderId: r.riderId, blacklisted: !r.blacklisted, reason: reason || undefined }).then(() => void riders.reload(), () => {});
+    await call(elecLeaseEndpoints.blacklist, { riderId: r.riderId, blacklisted: !r.blacklisted, reason: reason || undefined }).then(
+      () => void riders.reload(),
+      () => {},
+    );
   };
 
   return (
@@ -44,54 +49,139 @@ export function RiderPage() {
         title={R.title}
         filters={
           <>
-            <Checkbox checked={onlyBlack} onChange={(e) => setOnlyBlack(e.target.checked)}>{R.onlyBlacklist}</Checkbox>
+            <Checkbox checked={onlyBlack} onChange={(e) => setOnlyBlack(e.target.checked)}>
+              {R.onlyBlacklist}
+            </Checkbox>
             <Input.Search allowClear placeholder={R.keyword} style={{ width: 260 }} onSearch={(k) => setKeyword(k.trim())} />
           </>
         }
-        actions={canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="rider-add">{L.common.addOne(R.one)}</Button>}
+        actions={
+          canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="rider-add">
+              {L.common.addOne(R.one)}
+            </Button>
+          )
+        }
         list={riders}
         rowKey="riderId"
         columns={[
-            { title: R.name, key: 'n', width: 130, render: (_, r) => <Space size={4}>{r.name}{r.blacklisted && <Tag color="red">{R.blacklisted}</Tag>}</Space> },
-            { title: R.idNumber, dataIndex: 'idNumber', width: 165 },
-            { title: R.phone, dataIndex: 'phone', width: 115 },
-            { title: R.emergencyName, key: 'e', width: 160, render: (_, r) => [r.emergencyName, r.emergencyPhone].filter(Boolean).join(' ') || L.common.none },
-            { title: R.verify, key: 'v', width: 110, render: (_, r) => <Tag color={r.verifyStatus === 'passed' ? 'green' : 'blue'} title={r.verifyNote}>{r.verifyStatusName}</Tag> },
-            { title: R.open, dataIndex: 'openContracts', width: 95 },
-            { title: `${R.blacklisted}${R.reason}`, dataIndex: 'blacklistReason', width: 120 },
-            {
-              title: L.common.actions, key: 'actions', width: 190, fixed: 'right',
-              render: (_, r) => canEdit && (
+          {
+            title: R.name,
+            key: 'n',
+            width: 130,
+            render: (_, r) => (
+              <Space size={4}>
+                {r.name}
+                {r.blacklisted && <Tag color="red">{R.blacklisted}</Tag>}
+              </Space>
+            ),
+          },
+          { title: R.idNumber, dataIndex: 'idNumber', width: 165 },
+          { title: R.phone, dataIndex: 'phone', width: 115 },
+          {
+            title: R.emergencyName,
+            key: 'e',
+            width: 160,
+            render: (_, r) => [r.emergencyName, r.emergencyPhone].filter(Boolean).join(' ') || L.common.none,
+          },
+          {
+            title: R.verify,
+            key: 'v',
+            width: 110,
+            render: (_, r) => (
+              <Tag color={r.verifyStatus === 'passed' ? 'green' : 'blue'} title={r.verifyNote}>
+                {r.verifyStatusName}
+              </Tag>
+            ),
+          },
+          { title: R.open, dataIndex: 'openContracts', width: 95 },
+          { title: `${R.blacklisted}${R.reason}`, dataIndex: 'blacklistReason', width: 120 },
+          {
+            title: L.common.actions,
+            key: 'actions',
+            width: 190,
+            fixed: 'right',
+            render: (_, r) =>
+              canEdit && (
                 <Space size={0}>
-                  <Button type="link" size="small" onClick={() => open(r)}>{L.common.edit}</Button>
-                  <Button type="link" size="small" onClick={() => void blacklist(r)}>{r.blacklisted ? R.unblacklist : R.blacklist}</Button>
-                  <Popconfirm title={L.common.deleteConfirm} onConfirm={() => call(elecLeaseEndpoints.deleteRider, { riderId: r.riderId }).then(() => void riders.reload(), () => {})}>
-                    <Button type="link" size="small" danger data-testid="rider-delete">{L.common.delete}</Button>
+                  <Button type="link" size="small" onClick={() => open(r)}>
+                    {L.common.edit}
+                  </Button>
+                  <Button type="link" size="small" onClick={() => void blacklist(r)}>
+                    {r.blacklisted ? R.unblacklist : R.blacklist}
+                  </Button>
+                  <Popconfirm
+                    title={L.common.deleteConfirm}
+                    onConfirm={() =>
+                      call(elecLeaseEndpoints.deleteRider, { riderId: r.riderId }).then(
+                        () => void riders.reload(),
+                        () => {},
+                      )
+                    }
+                  >
+                    <Button type="link" size="small" danger data-testid="rider-delete">
+                      {L.common.delete}
+                    </Button>
                   </Popconfirm>
                 </Space>
               ),
-            },
+          },
         ]}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${R.one}` : `${L.common.edit}${R.one}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} okText={L.common.save} cancelText={L.common.cancel} destroyOnHidden>
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? `${L.common.add}${R.one}` : `${L.common.edit}${R.one}`}
+        onOk={() => void save().catch(() => {})}
+        onCancel={() => setEditing(null)}
+        okText={L.common.save}
+        cancelText={L.common.cancel}
+        destroyOnHidden
+      >
         <Alert type="info" showIcon message={R.verifyHint} style={{ marginBottom: 12 }} />
         <Form form={form} layout="vertical">
-          <Form.Item name="name" label={R.name} rules={[{ required: true, pattern: /^[\u4e00-\u9fa5][\u4e00-\u9fa5·]{0,18}[\u4e00-\u9fa5]$/, message: R.badName }]}><Input maxLength={20} /></Form.Item>
           <Form.Item
-            name="idNumber" label={R.idNumber}
-            rules={[{
-              validator: (_, v: string) => {
-                if (!v && editing !== 'new') return Promise.resolve();
-                const p = idNumberProblem(v ?? '');
-                return p ? Promise.reject(new Error(ID_NUMBER_PROBLEM_ZH[p])) : Promise.resolve();
-              },
-            }]}
+            name="name"
+            label={R.name}
+            rules={[{ required: true, pattern: /^[\u4e00-\u9fa5][\u4e00-\u9fa5·]{0,18}[\u4e00-\u9fa5]$/, message: R.badName }]}
           >
-            <Input maxLength={18} placeholder={editing !== 'new' && editing ? R.keepIdNumber(editing.idNumber) : undefined} data-testid="rider-id-number" />
+            <Input maxLength={20} />
           </Form.Item>
-          <Form.Item name="phone" label={R.phone} rules={[{ validator: (_, v: string) => (isMobilePhone(v ?? '') ? Promise.resolve() : Promise.reject(new Error(R.badPhone))) }]}><Input maxLength={11} /></Form.Item>
-          <Form.Item name="emergencyName" label={R.emergencyName}><Input maxLength={20} /></Form.Item>
-          <Form.Item name="emergencyPhone" label={R.emergencyPhone} rules={[{ validator: (_, v: string) => (!v || isMobilePhone(v) ? Promise.resolve() : Promise.reject(new Error(R.badPhone))) }]}><Input maxLength={11} /></Form.Item>
+          <Form.Item
+            name="idNumber"
+            label={R.idNumber}
+            rules={[
+              {
+                validator: (_, v: string) => {
+                  if (!v && editing !== 'new') return Promise.resolve();
+                  const p = idNumberProblem(v ?? '');
+                  return p ? Promise.reject(new Error(ID_NUMBER_PROBLEM_ZH[p])) : Promise.resolve();
+                },
+              },
+            ]}
+          >
+            <Input
+              maxLength={18}
+              placeholder={editing !== 'new' && editing ? R.keepIdNumber(editing.idNumber) : undefined}
+              data-testid="rider-id-number"
+            />
+          </Form.Item>
+          <Form.Item
+            name="phone"
+            label={R.phone}
+            rules={[{ validator: (_, v: string) => (isMobilePhone(v ?? '') ? Promise.resolve() : Promise.reject(new Error(R.badPhone))) }]}
+          >
+            <Input maxLength={11} />
+          </Form.Item>
+          <Form.Item name="emergencyName" label={R.emergencyName}>
+            <Input maxLength={20} />
+          </Form.Item>
+          <Form.Item
+            name="emergencyPhone"
+            label={R.emergencyPhone}
+            rules={[{ validator: (_, v: string) => (!v || isMobilePhone(v) ? Promise.resolve() : Promise.reject(new Error(R.badPhone))) }]}
+          >
+            <Input maxLength={11} />
+          </Form.Item>
         </Form>
       </Modal>
     </div>

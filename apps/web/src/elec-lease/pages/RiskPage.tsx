@@ -23,16 +23,32 @@ function Overdue({ onOpen }: { onOpen: (id: number) => void }) {
       list={overdue}
       rowKey="contractId"
       columns={[
-          { title: L.order.no, key: 'no', width: 150, fixed: 'left', render: (_, o) => <a onClick={() => onOpen(o.contractId)}>{o.contractNo}</a> },
-          { title: L.order.rider, key: 'r', width: 150, render: (_, o) => `${o.riderName} ${o.riderPhone}` },
-          { title: R.emergency, dataIndex: 'emergencyPhone', width: 115 },
-          { title: L.order.vehicle, key: 'v', width: 140, render: (_, o) => `${o.vehicleCode} ${o.plate}` },
-          { title: L.order.due, key: 'd', width: 155, render: (_, o) => beijingDateTime(o.dueAt) },
-          { title: R.overdueDays, dataIndex: 'overdueDays', width: 85 },
-          { title: `${L.order.owed}（${L.common.yuan}）`, key: 'o', width: 100, render: (_, o) => <span className="ls-money">{yuan(o.owedFen)}</span> },
-          { title: R.graceEnds, key: 'g', width: 155, render: (_, o) => beijingDateTime(o.graceEnds) },
-          { title: R.lockState, key: 'l', width: 80, render: (_, o) => (o.lockReason ? <Tag color="red">{L.order.locked}</Tag> : <Tag>未锁</Tag>) },
-          { title: L.order.reminders, dataIndex: 'reminders', width: 85 },
+        {
+          title: L.order.no,
+          key: 'no',
+          width: 150,
+          fixed: 'left',
+          render: (_, o) => <a onClick={() => onOpen(o.contractId)}>{o.contractNo}</a>,
+        },
+        { title: L.order.rider, key: 'r', width: 150, render: (_, o) => `${o.riderName} ${o.riderPhone}` },
+        { title: R.emergency, dataIndex: 'emergencyPhone', width: 115 },
+        { title: L.order.vehicle, key: 'v', width: 140, render: (_, o) => `${o.vehicleCode} ${o.plate}` },
+        { title: L.order.due, key: 'd', width: 155, render: (_, o) => beijingDateTime(o.dueAt) },
+        { title: R.overdueDays, dataIndex: 'overdueDays', width: 85 },
+        {
+          title: `${L.order.owed}（${L.common.yuan}）`,
+          key: 'o',
+          width: 100,
+          render: (_, o) => <span className="ls-money">{yuan(o.owedFen)}</span>,
+        },
+        { title: R.graceEnds, key: 'g', width: 155, render: (_, o) => beijingDateTime(o.graceEnds) },
+        {
+          title: R.lockState,
+          key: 'l',
+          width: 80,
+          render: (_, o) => (o.lockReason ? <Tag color="red">{L.order.locked}</Tag> : <Tag>未锁</Tag>),
+        },
+        { title: L.order.reminders, dataIndex: 'reminders', width: 85 },
       ]}
     />
   );
@@ -46,7 +62,14 @@ function Locks() {
 function Settings() {
   const [form] = Form.useForm();
   const canEdit = usePermission('lease:risk:edit');
-  useEffect(() => void call(elecLeaseEndpoints.settings).then((s) => form.setFieldsValue(s), () => {}), [form]);
+  useEffect(
+    () =>
+      void call(elecLeaseEndpoints.settings).then(
+        (s) => form.setFieldsValue(s),
+        () => {},
+      ),
+    [form],
+  );
   const save = async () => {
     const v = await form.validateFields();
     form.setFieldsValue(await call(elecLeaseEndpoints.saveSettings, v));
@@ -55,11 +78,23 @@ function Settings() {
   return (
     <Form form={form} layout="horizontal" labelCol={{ span: 6 }} style={{ maxWidth: 560 }} disabled={!canEdit}>
       <Alert type="info" showIcon message={R.safeHint} style={{ marginBottom: 16 }} />
-      <Form.Item name="graceDays" label={R.graceDays}><InputNumber min={0} max={60} /></Form.Item>
-      <Form.Item name="lockOnOverdue" label={R.lockOnOverdue} valuePropName="checked"><Switch /></Form.Item>
-      <Form.Item name="lockOutOfArea" label={R.lockOutOfArea} valuePropName="checked"><Switch /></Form.Item>
-      <Form.Item name="lockOnTamper" label={R.lockOnTamper} valuePropName="checked"><Switch /></Form.Item>
-      <Form.Item wrapperCol={{ offset: 6 }}><Button type="primary" onClick={() => void save().catch(() => {})}>{L.common.save}</Button></Form.Item>
+      <Form.Item name="graceDays" label={R.graceDays}>
+        <InputNumber min={0} max={60} />
+      </Form.Item>
+      <Form.Item name="lockOnOverdue" label={R.lockOnOverdue} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item name="lockOutOfArea" label={R.lockOutOfArea} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item name="lockOnTamper" label={R.lockOnTamper} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item wrapperCol={{ offset: 6 }}>
+        <Button type="primary" onClick={() => void save().catch(() => {})}>
+          {L.common.save}
+        </Button>
+      </Form.Item>
     </Form>
   );
 }
@@ -70,11 +105,13 @@ export function RiskPage() {
   return (
     <div className="sp-page" data-testid="lease-risk">
       <section className="sp-card">
-        <Tabs items={[
-          { key: 'overdue', label: R.title, children: <Overdue onOpen={setShown} /> },
-          { key: 'locks', label: R.locks, children: <Locks /> },
-          { key: 'settings', label: R.settings, children: <Settings /> },
-        ]} />
+        <Tabs
+          items={[
+            { key: 'overdue', label: R.title, children: <Overdue onOpen={setShown} /> },
+            { key: 'locks', label: R.locks, children: <Locks /> },
+            { key: 'settings', label: R.settings, children: <Settings /> },
+          ]}
+        />
       </section>
       <ContractDrawer contractId={shown} onClose={() => setShown(null)} onChanged={() => {}} />
     </div>

@@ -18,16 +18,28 @@ export function StatsPage() {
   const [loading, setLoading] = useState(true);
   useEffect(() => {
     setLoading(true);
-    void call(elecLeaseEndpoints.stats, days).then(setStats, () => {}).finally(() => setLoading(false));
+    void call(elecLeaseEndpoints.stats, days)
+      .then(setStats, () => {})
+      .finally(() => setLoading(false));
   }, [days]);
-  const figure = (title: string, value: string | number, testId?: string) => <Card size="small"><Statistic title={title} value={value} data-testid={testId} /></Card>;
+  const figure = (title: string, value: string | number, testId?: string) => (
+    <Card size="small">
+      <Statistic title={title} value={value} data-testid={testId} />
+    </Card>
+  );
   return (
     <div className="sp-page" data-testid="lease-stats">
       <section className="sp-card">
         <div className="sp-toolbar">
           <span className="sp-title">{S.title}</span>
           <DayRange value={days} onChange={setDays} />
-          <Button icon={<DownloadOutlined />} onClick={() => void call(elecLeaseEndpoints.exportStats, days, { fileName: '运营统计.xlsx' }).catch(() => {})} data-testid="stats-export">{L.common.export}</Button>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void call(elecLeaseEndpoints.exportStats, days, { fileName: '运营统计.xlsx' }).catch(() => {})}
+            data-testid="stats-export"
+          >
+            {L.common.export}
+          </Button>
         </div>
         {stats && (
           <div className="ls-figures">
@@ -35,7 +47,11 @@ export function StatsPage() {
             {figure(S.rented, stats.rented)}
             {figure(S.utilisation, pct(stats.utilisation))}
             {figure(S.revenue, yuan(stats.revenueFen), 'stats-revenue')}
-            {stats.revenueByMethod.map((m) => <Card size="small" key={m.method}><Statistic title={`${m.name}${S.byMethod}`} value={yuan(m.amountFen)} /></Card>)}
+            {stats.revenueByMethod.map((m) => (
+              <Card size="small" key={m.method}>
+                <Statistic title={`${m.name}${S.byMethod}`} value={yuan(m.amountFen)} />
+              </Card>
+            ))}
             {figure(S.open, stats.openContracts)}
             {figure(S.overdue, stats.overdueContracts)}
             {figure(S.overdueRate, pct(stats.overdueRate))}
@@ -46,11 +62,24 @@ export function StatsPage() {
       </section>
       <section className="sp-card">
         <Table<LeaseBikeStat>
-          rowKey="vehicleId" size="middle" loading={loading} dataSource={stats?.bikes ?? []} pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          rowKey="vehicleId"
+          size="middle"
+          loading={loading}
+          dataSource={stats?.bikes ?? []}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
           {...wideTable<LeaseBikeStat>([
-            { title: L.vehicle.code, dataIndex: 'code', width: 140 }, { title: L.vehicle.plate, dataIndex: 'plate', width: 130 }, { title: L.vehicle.state, dataIndex: 'stateName', width: 100 },
-            { title: S.mileage, dataIndex: 'mileageKm', width: 110, align: 'right' }, { title: S.rentedDays, dataIndex: 'rentedDays', width: 100, align: 'right' },
-            { title: L.vehicle.battery, key: 'b', width: 90, align: 'right', render: (_, b) => (b.batteryPercent === null ? L.common.none : `${b.batteryPercent}%`) },
+            { title: L.vehicle.code, dataIndex: 'code', width: 140 },
+            { title: L.vehicle.plate, dataIndex: 'plate', width: 130 },
+            { title: L.vehicle.state, dataIndex: 'stateName', width: 100 },
+            { title: S.mileage, dataIndex: 'mileageKm', width: 110, align: 'right' },
+            { title: S.rentedDays, dataIndex: 'rentedDays', width: 100, align: 'right' },
+            {
+              title: L.vehicle.battery,
+              key: 'b',
+              width: 90,
+              align: 'right',
+              render: (_, b) => (b.batteryPercent === null ? L.common.none : `${b.batteryPercent}%`),
+            },
             { title: S.batteryHealth, key: 'h', width: 130, align: 'right', render: (_, b) => b.batteryHealth ?? L.common.none },
             { title: S.cycles, key: 'c', width: 100, align: 'right', render: (_, b) => b.batteryCycles ?? L.common.none },
           ])}

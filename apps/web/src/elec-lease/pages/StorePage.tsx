@@ -33,32 +33,52 @@ export function StorePage() {
     reload();
   };
   const assign = (u: LeaseStaff, storeId: number | undefined, position = u.position || 'clerk') =>
-    call(elecLeaseEndpoints.assignStaff, { userId: u.userId, storeId, position }).then(() => void staff.reload(), () => {});
+    call(elecLeaseEndpoints.assignStaff, { userId: u.userId, storeId, position }).then(
+      () => void staff.reload(),
+      () => {},
+    );
 
   return (
     <div className="sp-page" data-testid="lease-store">
       <ListCard<LeaseStore>
         title={S.title}
-        actions={canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="store-add">{L.common.addOne(S.title)}</Button>}
+        actions={
+          canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="store-add">
+              {L.common.addOne(S.title)}
+            </Button>
+          )
+        }
         list={stores}
         rowKey="storeId"
         columns={[
-            { title: S.name, dataIndex: 'name', width: 180 },
-            { title: S.address, dataIndex: 'address', width: 360 },
-            { title: S.phone, dataIndex: 'phone', width: 140 },
-            { title: S.staffCount, dataIndex: 'staffCount', width: 80 },
-            { title: S.vehicleCount, dataIndex: 'vehicleCount', width: 80 },
-            {
-              title: L.common.actions, key: 'actions', width: 130, fixed: 'right',
-              render: (_, s) => canEdit && (
+          { title: S.name, dataIndex: 'name', width: 180 },
+          { title: S.address, dataIndex: 'address', width: 360 },
+          { title: S.phone, dataIndex: 'phone', width: 140 },
+          { title: S.staffCount, dataIndex: 'staffCount', width: 80 },
+          { title: S.vehicleCount, dataIndex: 'vehicleCount', width: 80 },
+          {
+            title: L.common.actions,
+            key: 'actions',
+            width: 130,
+            fixed: 'right',
+            render: (_, s) =>
+              canEdit && (
                 <Space size={0}>
-                  <Button type="link" size="small" onClick={() => open(s)}>{L.common.edit}</Button>
-                  <Popconfirm title={L.common.deleteConfirm} onConfirm={() => call(elecLeaseEndpoints.deleteStore, { storeId: s.storeId }).then(reload, () => {})}>
-                    <Button type="link" size="small" danger>{L.common.delete}</Button>
+                  <Button type="link" size="small" onClick={() => open(s)}>
+                    {L.common.edit}
+                  </Button>
+                  <Popconfirm
+                    title={L.common.deleteConfirm}
+                    onConfirm={() => call(elecLeaseEndpoints.deleteStore, { storeId: s.storeId }).then(reload, () => {})}
+                  >
+                    <Button type="link" size="small" danger>
+                      {L.common.delete}
+                    </Button>
                   </Popconfirm>
                 </Space>
               ),
-            },
+          },
         ]}
       />
       <ListCard<LeaseStaff>
@@ -67,32 +87,61 @@ export function StorePage() {
         list={{ ...staff, pager: { pageSize: 10, hideOnSinglePage: true } }}
         rowKey="userId"
         columns={[
-            { title: S.user, key: 'u', width: 240, render: (_, u) => `${u.name || u.username}（${u.username}）` },
-            { title: S.role, dataIndex: 'roleName', width: 140 },
-            { title: S.account, dataIndex: 'accountName', width: 160 },
-            {
-              title: S.store, key: 's', width: 200,
-              render: (_, u) => (
+          { title: S.user, key: 'u', width: 240, render: (_, u) => `${u.name || u.username}（${u.username}）` },
+          { title: S.role, dataIndex: 'roleName', width: 140 },
+          { title: S.account, dataIndex: 'accountName', width: 160 },
+          {
+            title: S.store,
+            key: 's',
+            width: 200,
+            render: (_, u) => (
+              <Select
+                size="small"
+                style={{ width: 180 }}
+                disabled={!canEdit}
+                value={u.storeId ?? 0}
+                options={[{ value: 0, label: S.noStore }, ...stores.rows.map((s) => ({ value: s.storeId, label: s.name }))]}
+                onChange={(v: number) => void assign(u, v || undefined)}
+              />
+            ),
+          },
+          {
+            title: S.position,
+            key: 'p',
+            width: 140,
+            render: (_, u) =>
+              u.storeId !== null && (
                 <Select
-                  size="small" style={{ width: 180 }} disabled={!canEdit} value={u.storeId ?? 0}
-                  options={[{ value: 0, label: S.noStore }, ...stores.rows.map((s) => ({ value: s.storeId, label: s.name }))]}
-                  onChange={(v: number) => void assign(u, v || undefined)}
+                  size="small"
+                  style={{ width: 110 }}
+                  disabled={!canEdit}
+                  value={u.position || 'clerk'}
+                  options={positions}
+                  onChange={(p: string) => void assign(u, u.storeId!, p)}
                 />
               ),
-            },
-            {
-              title: S.position, key: 'p', width: 140,
-              render: (_, u) => u.storeId !== null && (
-                <Select size="small" style={{ width: 110 }} disabled={!canEdit} value={u.position || 'clerk'} options={positions} onChange={(p: string) => void assign(u, u.storeId!, p)} />
-              ),
-            },
+          },
         ]}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? `${L.common.add}${S.title}` : `${L.common.edit}${S.title}`} onOk={() => void save().catch(() => {})} onCancel={() => setEditing(null)} okText={L.common.save} cancelText={L.common.cancel} destroyOnHidden>
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? `${L.common.add}${S.title}` : `${L.common.edit}${S.title}`}
+        onOk={() => void save().catch(() => {})}
+        onCancel={() => setEditing(null)}
+        okText={L.common.save}
+        cancelText={L.common.cancel}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical">
-          <Form.Item name="name" label={S.name} rules={[{ required: true, whitespace: true, message: L.common.required(S.name) }]}><Input maxLength={40} /></Form.Item>
-          <Form.Item name="address" label={S.address}><Input maxLength={100} /></Form.Item>
-          <Form.Item name="phone" label={S.phone}><Input maxLength={20} /></Form.Item>
+          <Form.Item name="name" label={S.name} rules={[{ required: true, whitespace: true, message: L.common.required(S.name) }]}>
+            <Input maxLength={40} />
+          </Form.Item>
+          <Form.Item name="address" label={S.address}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="phone" label={S.phone}>
+            <Input maxLength={20} />
+          </Form.Item>
         </Form>
       </Modal>
     </div>

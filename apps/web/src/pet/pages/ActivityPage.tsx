@@ -34,7 +34,15 @@ function batteryOption(b: PetBattery): ChartOption {
     useUTC: true, // with beijingAxisTime: Beijing wall times on the axis
     xAxis: { type: 'time' },
     yAxis: { type: 'value', name: '%', min: 0, max: 100 },
-    series: [{ name: P.monitor.battery, type: 'line', showSymbol: false, areaStyle: { opacity: 0.1 }, data: b.trend.map((p) => [beijingAxisTime(p.time), p.battery]) }],
+    series: [
+      {
+        name: P.monitor.battery,
+        type: 'line',
+        showSymbol: false,
+        areaStyle: { opacity: 0.1 },
+        data: b.trend.map((p) => [beijingAxisTime(p.time), p.battery]),
+      },
+    ],
   };
 }
 
@@ -45,7 +53,9 @@ function GoalSummary({ activity }: { activity: PetActivity }) {
   const reached = activity.days.filter((d) => d.steps >= activity.goal).length;
   return (
     <span className="pt-goal" data-testid="pt-goal">
-      <span>{A.today} <b>{today.steps}</b> {A.stepUnit} · {A.goalOf.replace('{goal}', String(activity.goal))}</span>
+      <span>
+        {A.today} <b>{today.steps}</b> {A.stepUnit} · {A.goalOf.replace('{goal}', String(activity.goal))}
+      </span>
       <Progress percent={Math.min(100, Math.round((today.steps / activity.goal) * 100))} size="small" style={{ width: 140, margin: 0 }} />
       <span className="sp-muted">{A.goalDays.replace('{n}', String(reached))}</span>
     </span>
@@ -64,18 +74,37 @@ function ActivityOf({ pet, onChanged }: { pet: Pet; onChanged: () => void }) {
   const level = pet.live.battery;
   return (
     <>
-      {level !== null && battery && level < battery.remindBelow && <Alert type="warning" showIcon message={A.charge.replace('{n}', String(battery.remindBelow))} data-testid="pt-charge" />}
+      {level !== null && battery && level < battery.remindBelow && (
+        <Alert type="warning" showIcon message={A.charge.replace('{n}', String(battery.remindBelow))} data-testid="pt-charge" />
+      )}
       <section className="sp-card">
-        <div className="sp-toolbar"><span className="sp-title">{A.week}</span>{activity && <GoalSummary activity={activity} />}</div>
+        <div className="sp-toolbar">
+          <span className="sp-title">{A.week}</span>
+          {activity && <GoalSummary activity={activity} />}
+        </div>
         {week ? <EChart option={week} style={{ height: 280 }} testId="pt-week-chart" /> : <Empty description={P.common.empty} />}
         <Table<PetDay>
-          rowKey="day" size="small" pagination={false} dataSource={activity?.days ?? []} data-testid="pt-days" style={{ marginTop: 12 }}
+          rowKey="day"
+          size="small"
+          pagination={false}
+          dataSource={activity?.days ?? []}
+          data-testid="pt-days"
+          style={{ marginTop: 12 }}
           columns={[
             { title: '日期', dataIndex: 'day', width: 120 },
             { title: A.steps, dataIndex: 'steps', render: (s: number) => <b>{s}</b> },
             { title: A.active, dataIndex: 'activeMinutes' },
             { title: A.rest, dataIndex: 'restMinutes' },
-            { title: '说明', key: 'notes', render: (_, d) => <>{d.resets > 0 && <Tag>{A.resets.replace('{n}', String(d.resets))}</Tag>}{d.ignored > 0 && <Tag color="orange">{A.ignored.replace('{n}', String(d.ignored))}</Tag>}</> },
+            {
+              title: '说明',
+              key: 'notes',
+              render: (_, d) => (
+                <>
+                  {d.resets > 0 && <Tag>{A.resets.replace('{n}', String(d.resets))}</Tag>}
+                  {d.ignored > 0 && <Tag color="orange">{A.ignored.replace('{n}', String(d.ignored))}</Tag>}
+                </>
+              ),
+            },
           ]}
         />
         <p className="pt-note">{A.rule}</p>
@@ -83,9 +112,17 @@ function ActivityOf({ pet, onChanged }: { pet: Pet; onChanged: () => void }) {
       <section className="sp-card" data-testid="pt-battery-card">
         <div className="sp-toolbar">
           <span className="sp-title">{A.battery}</span>
-          {battery?.drainPerHour != null && <span className="sp-muted">{A.drain} {battery.drainPerHour}%/小时 · {A.hoursLeft} {battery.hoursLeft} 小时</span>}
+          {battery?.drainPerHour != null && (
+            <span className="sp-muted">
+              {A.drain} {battery.drainPerHour}%/小时 · {A.hoursLeft} {battery.hoursLeft} 小时
+            </span>
+          )}
         </div>
-        {trend && battery!.trend.length ? <EChart option={trend} style={{ height: 220 }} testId="pt-battery-chart" /> : <Empty description={P.common.empty} />}
+        {trend && battery!.trend.length ? (
+          <EChart option={trend} style={{ height: 220 }} testId="pt-battery-chart" />
+        ) : (
+          <Empty description={P.common.empty} />
+        )}
         <PowerSave pet={pet} onChanged={onChanged} />
       </section>
     </>
@@ -94,5 +131,9 @@ function ActivityOf({ pet, onChanged }: { pet: Pet; onChanged: () => void }) {
 
 /** 活动统计: a week of daily steps against the goal, active and rest minutes, and the collar's battery. */
 export function ActivityPage() {
-  return <PetPageFrame title={A.title} testId="pt-activity">{(pet, reload) => <ActivityOf key={pet.petId} pet={pet} onChanged={reload} />}</PetPageFrame>;
+  return (
+    <PetPageFrame title={A.title} testId="pt-activity">
+      {(pet, reload) => <ActivityOf key={pet.petId} pet={pet} onChanged={reload} />}
+    </PetPageFrame>
+  );
 }

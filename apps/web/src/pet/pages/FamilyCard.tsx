@@ -16,7 +16,10 @@ function Invitations({ onAnswered }: { onAnswered: () => void }) {
   const load = useCallback(() => call(petEndpoints.invitations, undefined, { silent: true }).then(setList, () => {}), []);
   useEffect(() => void load(), [load]);
   const answer = (memberId: number, accept: boolean) =>
-    call(petEndpoints.invitationAnswer, { memberId, accept }).then(() => (toast.success(accept ? F.accepted : F.declined), void load(), onAnswered()), () => {});
+    call(petEndpoints.invitationAnswer, { memberId, accept }).then(
+      () => (toast.success(accept ? F.accepted : F.declined), void load(), onAnswered()),
+      () => {},
+    );
   if (!list.length) return null;
   return (
     <div className="sp-toolbar" data-testid="pt-invitations">
@@ -24,8 +27,12 @@ function Invitations({ onAnswered }: { onAnswered: () => void }) {
       {list.map((i) => (
         <Space key={i.memberId}>
           <Tag color="orange">{`${i.petName}（${F.from}${i.accountName}）`}</Tag>
-          <Button size="small" type="primary" onClick={() => answer(i.memberId, true)} data-testid="pt-invitation-accept">{F.accept}</Button>
-          <Button size="small" onClick={() => answer(i.memberId, false)}>{F.decline}</Button>
+          <Button size="small" type="primary" onClick={() => answer(i.memberId, true)} data-testid="pt-invitation-accept">
+            {F.accept}
+          </Button>
+          <Button size="small" onClick={() => answer(i.memberId, false)}>
+            {F.decline}
+          </Button>
         </Space>
       ))}
     </div>
@@ -39,42 +46,87 @@ export function FamilyCard({ pets, onChanged }: { pets: Pet[]; onChanged: () => 
   const pet = pets.find((p) => p.petId === petId) ?? pets[0] ?? null;
   const [members, setMembers] = useState<PetMember[]>([]);
   const [who, setWho] = useState('');
-  const load = useCallback(() => (pet ? call(petEndpoints.members, { petId: pet.petId }, { silent: true }).then(setMembers, () => {}) : setMembers([])), [pet]);
+  const load = useCallback(
+    () => (pet ? call(petEndpoints.members, { petId: pet.petId }, { silent: true }).then(setMembers, () => {}) : setMembers([])),
+    [pet],
+  );
   useEffect(() => void load(), [load]);
   const owns = canEdit && pet !== null && !pet.shared;
   const invite = () =>
-    pet && call(petEndpoints.memberInvite, { petId: pet.petId, user: who.trim() }).then(() => (toast.success(F.invited), setWho(''), void load()), () => {});
-  const remove = (m: PetMember) => call(petEndpoints.memberRemove, { memberId: m.memberId }).then(() => (toast.success(F.removed), void load()), () => {});
+    pet &&
+    call(petEndpoints.memberInvite, { petId: pet.petId, user: who.trim() }).then(
+      () => (toast.success(F.invited), setWho(''), void load()),
+      () => {},
+    );
+  const remove = (m: PetMember) =>
+    call(petEndpoints.memberRemove, { memberId: m.memberId }).then(
+      () => (toast.success(F.removed), void load()),
+      () => {},
+    );
   return (
     <section className="sp-card" data-testid="pt-family">
       <Invitations onAnswered={onChanged} />
       <div className="sp-toolbar">
         <span className="sp-title">{F.title}</span>
         {pets.length > 0 && (
-          <Select style={{ width: 240 }} value={pet?.petId} onChange={setPetId} options={pets.map((p) => ({ value: p.petId, label: p.shared ? `${p.name}（${P.profile.shared}）` : p.name }))} />
+          <Select
+            style={{ width: 240 }}
+            value={pet?.petId}
+            onChange={setPetId}
+            options={pets.map((p) => ({ value: p.petId, label: p.shared ? `${p.name}（${P.profile.shared}）` : p.name }))}
+          />
         )}
         {owns && (
           <Space.Compact>
-            <Input value={who} onChange={(e) => setWho(e.target.value)} placeholder={F.user} maxLength={40} style={{ width: 200 }} onPressEnter={invite} data-testid="pt-family-user" />
-            <Button type="primary" disabled={!who.trim()} onClick={invite} data-testid="pt-family-invite">{F.invite}</Button>
+            <Input
+              value={who}
+              onChange={(e) => setWho(e.target.value)}
+              placeholder={F.user}
+              maxLength={40}
+              style={{ width: 200 }}
+              onPressEnter={invite}
+              data-testid="pt-family-user"
+            />
+            <Button type="primary" disabled={!who.trim()} onClick={invite} data-testid="pt-family-invite">
+              {F.invite}
+            </Button>
           </Space.Compact>
         )}
       </div>
       {pet?.shared && <div className="pt-note">{F.readOnly}</div>}
       <Table<PetMember>
-        rowKey="memberId" size="small" dataSource={members} pagination={false} locale={{ emptyText: F.none }} data-testid="pt-family-members"
+        rowKey="memberId"
+        size="small"
+        dataSource={members}
+        pagination={false}
+        locale={{ emptyText: F.none }}
+        data-testid="pt-family-members"
         columns={[
           { title: F.username, dataIndex: 'username' },
           { title: F.name, dataIndex: 'name', render: (n: string) => n || '—' },
-          { title: F.status, dataIndex: 'statusName', width: 100, render: (s: string, m) => <Tag color={m.status === 'active' ? 'green' : 'orange'}>{s}</Tag> },
+          {
+            title: F.status,
+            dataIndex: 'statusName',
+            width: 100,
+            render: (s: string, m) => <Tag color={m.status === 'active' ? 'green' : 'orange'}>{s}</Tag>,
+          },
           { title: F.invitedAt, dataIndex: 'invitedAt', width: 150, render: when },
-          ...(owns ? [{
-            title: '操作', key: 'op', width: 90, render: (_: unknown, m: PetMember) => (
-              <Popconfirm title={F.removeConfirm} onConfirm={() => remove(m)}>
-                <Button type="link" size="small" danger>{m.status === 'active' ? F.remove : F.withdraw}</Button>
-              </Popconfirm>
-            ),
-          }] : []),
+          ...(owns
+            ? [
+                {
+                  title: '操作',
+                  key: 'op',
+                  width: 90,
+                  render: (_: unknown, m: PetMember) => (
+                    <Popconfirm title={F.removeConfirm} onConfirm={() => remove(m)}>
+                      <Button type="link" size="small" danger>
+                        {m.status === 'active' ? F.remove : F.withdraw}
+                      </Button>
+                    </Popconfirm>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <div className="pt-note">{F.rule}</div>

@@ -18,14 +18,25 @@ function HistoryOf({ pet, day }: { pet: Pet; day: Dayjs }) {
     call(petEndpoints.history, { petId: pet.petId, date: day.format('YYYY-MM-DD') }).then(setData, () => setData(null));
   }, [pet.petId, day]);
   useEffect(() => {
-    call(petEndpoints.zones, { petId: pet.petId }, { silent: true }).then((list) => setZones(list.map(mapZoneOf)), () => {});
+    call(petEndpoints.zones, { petId: pet.petId }, { silent: true }).then(
+      (list) => setZones(list.map(mapZoneOf)),
+      () => {},
+    );
   }, [pet.petId]);
   return (
     <section className="sp-card">
-      <div className="sp-toolbar"><span className="sp-title">{H.title}</span><span className="sp-muted">{data ? H.count.replace('{n}', String(data.points.length)) : ''}</span></div>
+      <div className="sp-toolbar">
+        <span className="sp-title">{H.title}</span>
+        <span className="sp-muted">{data ? H.count.replace('{n}', String(data.points.length)) : ''}</span>
+      </div>
       {data?.points.length ? <PetHeatMap history={data} zones={zones} /> : <Empty description={P.common.empty} />}
       <Table
-        rowKey={(c) => `${c.lat},${c.lon}`} size="small" pagination={{ pageSize: 5 }} dataSource={data?.heat ?? []} style={{ marginTop: 12 }} data-testid="pt-heat-table"
+        rowKey={(c) => `${c.lat},${c.lon}`}
+        size="small"
+        pagination={{ pageSize: 5 }}
+        dataSource={data?.heat ?? []}
+        style={{ marginTop: 12 }}
+        data-testid="pt-heat-table"
         columns={[
           { title: H.place, key: 'p', render: (_, c) => `${c.lat.toFixed(4)}, ${c.lon.toFixed(4)}` },
           { title: H.minutes, dataIndex: 'minutes' },
@@ -40,7 +51,18 @@ function HistoryOf({ pet, day }: { pet: Pet; day: Dayjs }) {
 export function HistoryPage() {
   const [day, setDay] = useState<Dayjs>(() => beijingToday());
   return (
-    <PetPageFrame title={H.title} testId="pt-history" tools={<DatePicker value={day} allowClear={false} onChange={(d) => d && setDay(d)} disabledDate={(d) => d.isAfter(beijingToday(), 'day')} />}>
+    <PetPageFrame
+      title={H.title}
+      testId="pt-history"
+      tools={
+        <DatePicker
+          value={day}
+          allowClear={false}
+          onChange={(d) => d && setDay(d)}
+          disabledDate={(d) => d.isAfter(beijingToday(), 'day')}
+        />
+      }
+    >
       {(pet) => <HistoryOf key={pet.petId} pet={pet} day={day} />}
     </PetPageFrame>
   );

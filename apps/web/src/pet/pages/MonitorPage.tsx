@@ -13,29 +13,58 @@ import { beijingDateTime, beijingFormat } from '../../shared/format/beijingTime.
 const M = P.monitor;
 const REFRESH_MS = 5000;
 
-const ageText = (s: number | null) => (s === null ? '—' : s < 60 ? `${s}秒` : s < 3600 ? `${Math.floor(s / 60)}分钟` : s < 86400 ? `${Math.floor(s / 3600)}小时` : `${Math.floor(s / 86400)}天`);
+const ageText = (s: number | null) =>
+  s === null
+    ? '—'
+    : s < 60
+      ? `${s}秒`
+      : s < 3600
+        ? `${Math.floor(s / 60)}分钟`
+        : s < 86400
+          ? `${Math.floor(s / 3600)}小时`
+          : `${Math.floor(s / 86400)}天`;
 
 function LiveCard({ pet }: { pet: Pet }) {
   const l = pet.live;
   const figure = (label: string, value: React.ReactNode, testId?: string) => (
-    <div data-testid={testId}><div className="pt-figure-label">{label}</div><div className="pt-figure-value">{value}</div></div>
+    <div data-testid={testId}>
+      <div className="pt-figure-label">{label}</div>
+      <div className="pt-figure-value">{value}</div>
+    </div>
   );
   return (
     <section className="sp-card" data-testid="pt-live">
       <div className="pt-head">
         <span className="pt-name">{pet.name}</span>
         <Tag color={l.online ? 'green' : 'default'}>{l.online ? M.online : M.offline}</Tag>
-        <span className={`pt-fresh-${l.freshness}`} data-testid="pt-freshness"><span className="pt-dot" />{l.freshnessName}</span>
-        {pet.lostUntil && <Tag color="red" data-testid="pt-lost-tag">{M.lostUntil} {beijingFormat(pet.lostUntil, 'HH:mm')}</Tag>}
+        <span className={`pt-fresh-${l.freshness}`} data-testid="pt-freshness">
+          <span className="pt-dot" />
+          {l.freshnessName}
+        </span>
+        {pet.lostUntil && (
+          <Tag color="red" data-testid="pt-lost-tag">
+            {M.lostUntil} {beijingFormat(pet.lostUntil, 'HH:mm')}
+          </Tag>
+        )}
       </div>
-      {!pet.terminalId ? <p className="pt-note">{M.noCollar}</p> : (
+      {!pet.terminalId ? (
+        <p className="pt-note">{M.noCollar}</p>
+      ) : (
         <div className="pt-figures">
           {figure(M.lastFix, l.gpsTime ? beijingDateTime(l.gpsTime) : '—')}
           {figure(M.age, ageText(l.ageSeconds), 'pt-age')}
           {figure(M.source, l.sourceName)}
           {figure(M.accuracy, l.accuracy !== null ? `${l.accuracy} 米` : '—')}
           {figure(M.signal, l.signal !== null ? `${l.signal}` : '—')}
-          {figure(M.battery, l.battery !== null ? <Progress percent={l.battery} size="small" status={l.battery < 20 ? 'exception' : 'normal'} style={{ width: 120 }} /> : '—', 'pt-battery')}
+          {figure(
+            M.battery,
+            l.battery !== null ? (
+              <Progress percent={l.battery} size="small" status={l.battery < 20 ? 'exception' : 'normal'} style={{ width: 120 }} />
+            ) : (
+              '—'
+            ),
+            'pt-battery',
+          )}
           {figure(M.coords, l.lat !== null && l.lon !== null ? `${l.lat.toFixed(5)}, ${l.lon.toFixed(5)}` : '—')}
         </div>
       )}
@@ -49,18 +78,53 @@ function LostPanel({ pet, onDone }: { pet: Pet; onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const act = (p: Promise<{ message: string }>) => {
     setBusy(true);
-    p.then((r) => (toast.success(r.message), onDone())).catch(() => {}).finally(() => setBusy(false));
+    p.then((r) => (toast.success(r.message), onDone()))
+      .catch(() => {})
+      .finally(() => setBusy(false));
   };
   const on = pet.lostUntil !== null;
   return (
     <section className="sp-card" data-testid="pt-lost">
-      <div className="sp-toolbar"><span className="sp-title">{M.lost}</span></div>
+      <div className="sp-toolbar">
+        <span className="sp-title">{M.lost}</span>
+      </div>
       <div className="pt-controls">
-        {!on && <><span className="sp-muted">{M.minutes}</span><InputNumber min={PET_LOST_MINUTES.min} max={PET_LOST_MINUTES.max} value={minutes} onChange={(v) => setMinutes(v ?? PET_LOST_MINUTES.default)} addonAfter="分钟" style={{ width: 140 }} /></>}
-        <Popconfirm title={on ? M.lostOff : M.lostOn} onConfirm={() => act(call(petEndpoints.lostMode, { petId: pet.petId, on: !on, minutes }))}>
-          <Button type={on ? 'default' : 'primary'} danger={!on} icon={<AlertOutlined />} loading={busy} disabled={!pet.terminalId} data-testid="pt-lost-switch">{on ? M.lostOff : M.lostOn}</Button>
+        {!on && (
+          <>
+            <span className="sp-muted">{M.minutes}</span>
+            <InputNumber
+              min={PET_LOST_MINUTES.min}
+              max={PET_LOST_MINUTES.max}
+              value={minutes}
+              onChange={(v) => setMinutes(v ?? PET_LOST_MINUTES.default)}
+              addonAfter="分钟"
+              style={{ width: 140 }}
+            />
+          </>
+        )}
+        <Popconfirm
+          title={on ? M.lostOff : M.lostOn}
+          onConfirm={() => act(call(petEndpoints.lostMode, { petId: pet.petId, on: !on, minutes }))}
+        >
+          <Button
+            type={on ? 'default' : 'primary'}
+            danger={!on}
+            icon={<AlertOutlined />}
+            loading={busy}
+            disabled={!pet.terminalId}
+            data-testid="pt-lost-switch"
+          >
+            {on ? M.lostOff : M.lostOn}
+          </Button>
         </Popconfirm>
-        <Button icon={<SoundOutlined />} disabled={!pet.terminalId || busy} onClick={() => act(call(petEndpoints.find, { petId: pet.petId }))} data-testid="pt-find">{M.find}</Button>
+        <Button
+          icon={<SoundOutlined />}
+          disabled={!pet.terminalId || busy}
+          onClick={() => act(call(petEndpoints.find, { petId: pet.petId }))}
+          data-testid="pt-find"
+        >
+          {M.find}
+        </Button>
       </div>
       <p className="pt-note">{M.lostNote.replace('{n}', String(pet.reportSeconds / 60))}</p>
     </section>
@@ -71,13 +135,22 @@ function LostPanel({ pet, onDone }: { pet: Pet; onDone: () => void }) {
 function LiveMap({ pet }: { pet: Pet }) {
   const [zones, setZones] = useState<MapZone[]>([]);
   useEffect(() => {
-    call(petEndpoints.zones, { petId: pet.petId }, { silent: true }).then((list) => setZones(list.map(mapZoneOf)), () => {});
+    call(petEndpoints.zones, { petId: pet.petId }, { silent: true }).then(
+      (list) => setZones(list.map(mapZoneOf)),
+      () => {},
+    );
   }, [pet.petId]);
-  const at = useMemo<[number, number] | null>(() => (pet.live.lon !== null && pet.live.lat !== null ? [pet.live.lon, pet.live.lat] : null), [pet.live.lon, pet.live.lat]);
+  const at = useMemo<[number, number] | null>(
+    () => (pet.live.lon !== null && pet.live.lat !== null ? [pet.live.lon, pet.live.lat] : null),
+    [pet.live.lon, pet.live.lat],
+  );
   if (!at) return null;
   return (
     <section className="sp-card">
-      <div className="sp-toolbar"><span className="sp-title">{M.map}</span><span className="sp-muted">{M.mapNote}</span></div>
+      <div className="sp-toolbar">
+        <span className="sp-title">{M.map}</span>
+        <span className="sp-muted">{M.mapNote}</span>
+      </div>
       <PetZoneMap zones={zones} pet={at} follow testId="pt-live-map" />
     </section>
   );
@@ -88,13 +161,24 @@ function AlarmList({ petId, version }: { petId: number; version: number }) {
   useEffect(() => void call(petEndpoints.alarms, { petId }, { silent: true }).then(setAlarms, () => {}), [petId, version]);
   return (
     <section className="sp-card">
-      <div className="sp-toolbar"><span className="sp-title">{M.alarms}</span></div>
+      <div className="sp-toolbar">
+        <span className="sp-title">{M.alarms}</span>
+      </div>
       <Table<PetAlarm>
-        rowKey="alarmId" size="small" dataSource={alarms} pagination={{ pageSize: 5, hideOnSinglePage: true }} data-testid="pt-alarms" locale={{ emptyText: M.noAlarms }}
+        rowKey="alarmId"
+        size="small"
+        dataSource={alarms}
+        pagination={{ pageSize: 5, hideOnSinglePage: true }}
+        data-testid="pt-alarms"
+        locale={{ emptyText: M.noAlarms }}
         columns={[
           { title: M.alarmTime, dataIndex: 'time', width: 170, render: (t: number) => beijingFormat(t) },
           { title: M.alarmType, dataIndex: 'typeName', render: (n: string) => <Tag color="red">{n}</Tag> },
-          { title: M.coords, key: 'at', render: (_, a) => (a.lat !== null && a.lon !== null ? `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}` : '—') },
+          {
+            title: M.coords,
+            key: 'at',
+            render: (_, a) => (a.lat !== null && a.lon !== null ? `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}` : '—'),
+          },
           { title: M.handled, dataIndex: 'handled', width: 90, render: (h: boolean) => (h ? M.handledYes : M.handledNo) },
         ]}
       />
@@ -130,7 +214,15 @@ function Live({ pet: initial }: { pet: Pet }) {
 /** 宠物定位: the pet's last place with its age, accuracy, signal and battery in freshness colours; lost mode and find. */
 export function MonitorPage() {
   return (
-    <PetPageFrame title={M.title} testId="pt-monitor" tools={<Button icon={<ReloadOutlined />} onClick={() => window.location.reload()}>{P.common.refresh}</Button>}>
+    <PetPageFrame
+      title={M.title}
+      testId="pt-monitor"
+      tools={
+        <Button icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
+          {P.common.refresh}
+        </Button>
+      }
+    >
       {(pet) => <Live key={pet.petId} pet={pet} />}
     </PetPageFrame>
   );

@@ -22,15 +22,25 @@ export function PowerSave({ pet, onChanged }: { pet: Pet; onChanged: () => void 
   return (
     <div className="pt-power" data-testid="pt-power">
       <div className="pt-power-title">{A.powerTitle}</div>
-      <Radio.Group value={pet.reportSeconds} onChange={(e) => choose(e.target.value as number)} disabled={!canControl || busy || !pet.terminalId} className="pt-power-choices">
+      <Radio.Group
+        value={pet.reportSeconds}
+        onChange={(e) => choose(e.target.value as number)}
+        disabled={!canControl || busy || !pet.terminalId}
+        className="pt-power-choices"
+      >
         {PET_REPORT_CHOICES.map((c) => (
           <Radio.Button key={c.seconds} value={c.seconds} data-testid={`pt-power-${c.seconds}`}>
             <b>{c.name}</b>
-            <span>{A.powerEvery.replace('{n}', String(c.seconds / 60))} · {A.powerLife.replace('{life}', c.life)}</span>
+            <span>
+              {A.powerEvery.replace('{n}', String(c.seconds / 60))} · {A.powerLife.replace('{life}', c.life)}
+            </span>
           </Radio.Button>
         ))}
       </Radio.Group>
-      <p className="pt-note">{pet.shared ? `${A.powerReadOnly}。` : ''}{A.power}</p>
+      <p className="pt-note">
+        {pet.shared ? `${A.powerReadOnly}。` : ''}
+        {A.power}
+      </p>
     </div>
   );
 }

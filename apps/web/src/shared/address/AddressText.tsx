@@ -16,5 +16,9 @@ export function AddressText({ point, loading = '…' }: { point: AddressQuery | 
     };
   }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
   // title: a table cell cuts a long address with an ellipsis; hovering shows it whole
-  return <span className="cl-address" title={text || undefined}>{point ? text || loading : ''}</span>;
+  return (
+    <span className="cl-address" title={text || undefined}>
+      {point ? text || loading : ''}
+    </span>
+  );
 }

@@ -3,7 +3,9 @@ import { call } from '../request/call.ts';
 import { AddressCache, type AddressQuery, type AddressRequestItem } from './addressCache.ts';
 
 /** The app's one address cache over getGeo.json (spec §7): failures are shown inline, never toasted. */
-export const addresses = new AddressCache((items: AddressRequestItem[]) => call(addressEndpoints.getGeo, { lonAndLatToAddressVOS: items }, { silent: true }));
+export const addresses = new AddressCache((items: AddressRequestItem[]) =>
+  call(addressEndpoints.getGeo, { lonAndLatToAddressVOS: items }, { silent: true }),
+);
 
 let queue: Array<{ point: AddressQuery; resolve: (text: string) => void }> = [];
 let timer: ReturnType<typeof setTimeout> | null = null;

@@ -8,7 +8,14 @@ import { beijingFormat } from '../format/beijingTime.ts';
 import { wideTable } from '../ui/wideTable.ts';
 
 const P = T.center.alarmPush;
-const STATUS_COLOR: Record<DeliveryStatus, string> = { pending: 'default', sending: 'processing', retrying: 'warning', sent: 'success', failed: 'error', skipped: 'default' };
+const STATUS_COLOR: Record<DeliveryStatus, string> = {
+  pending: 'default',
+  sending: 'processing',
+  retrying: 'warning',
+  sent: 'success',
+  failed: 'error',
+  skipped: 'default',
+};
 const time = (ms: number) => beijingFormat(ms);
 
 export function DeliveryStatusTag({ d }: { d: Delivery }) {
@@ -65,7 +72,12 @@ export function DeliveryTable({ rows, loading, withAlarm, action, pagination = f
   }
   columns.push(
     { title: P.failures.channel, dataIndex: 'channel', width: 80, render: (c: Delivery['channel']) => P.channelNames[c] },
-    { title: P.failures.target, dataIndex: 'target', width: 140, render: (t: string, d) => t || (d.channel === 'web' ? P.log.browserTarget : T.common.empty) },
+    {
+      title: P.failures.target,
+      dataIndex: 'target',
+      width: 140,
+      render: (t: string, d) => t || (d.channel === 'web' ? P.log.browserTarget : T.common.empty),
+    },
     { title: P.failures.status, key: 'status', width: 120, render: (_, d) => <DeliveryStatusTag d={d} /> },
     { title: P.failures.attempts, dataIndex: 'attempts', width: 75, align: 'center' },
     {
@@ -73,7 +85,14 @@ export function DeliveryTable({ rows, loading, withAlarm, action, pagination = f
       title: P.failures.error,
       key: 'error',
       width: 190,
-      render: (_, d) => (d.error ? <Typography.Text type={d.status === 'skipped' ? 'secondary' : 'danger'} title={d.error}>{d.error}</Typography.Text> : ''),
+      render: (_, d) =>
+        d.error ? (
+          <Typography.Text type={d.status === 'skipped' ? 'secondary' : 'danger'} title={d.error}>
+            {d.error}
+          </Typography.Text>
+        ) : (
+          ''
+        ),
     },
     { title: P.failures.updated, dataIndex: 'updated', width: 155, render: (ms: number) => time(ms) },
   );

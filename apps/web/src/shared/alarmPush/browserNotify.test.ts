@@ -3,8 +3,17 @@ import type { BrowserNotice } from '@chelian/contracts';
 import { noticeTexts } from './browserNotify.ts';
 
 const notice = (alarmId: number, extra: Partial<BrowserNotice> = {}): BrowserNotice => ({
-  deliveryId: alarmId * 10, alarmId, terminalId: '013912345678', vehicleId: 1, plate: `粤B${alarmId}`, name: '', type: 'sos', typeName: '紧急报警',
-  alarmTime: Date.UTC(2026, 2, 1, 2, 0, alarmId), speed: 36, ...extra,
+  deliveryId: alarmId * 10,
+  alarmId,
+  terminalId: '013912345678',
+  vehicleId: 1,
+  plate: `粤B${alarmId}`,
+  name: '',
+  type: 'sos',
+  typeName: '紧急报警',
+  alarmTime: Date.UTC(2026, 2, 1, 2, 0, alarmId),
+  speed: 36,
+  ...extra,
 });
 
 describe('browser notification texts', () => {
@@ -21,7 +30,10 @@ describe('browser notification texts', () => {
   });
 
   it('a burst becomes a few notifications and one summary', () => {
-    const texts = noticeTexts([5, 4, 3, 2, 1].map((i) => notice(i)), 3);
+    const texts = noticeTexts(
+      [5, 4, 3, 2, 1].map((i) => notice(i)),
+      3,
+    );
     expect(texts.map((t) => t.title)).toEqual(['粤B1 紧急报警', '粤B2 紧急报警', '另有 3 条报警']);
     expect(texts[2].tag).toBe('chelian-alarm-more');
   });

@@ -36,7 +36,8 @@ export function noticeTexts(list: BrowserNotice[], max = MAX_NOTICES_AT_ONCE): N
     body: P.notice.body(beijingFormat(n.alarmTime), n.speed),
     tag: `chelian-alarm-${n.alarmId}`,
   }));
-  if (shown.length < oldestFirst.length) texts.push({ title: P.notice.more(oldestFirst.length - shown.length), body: P.notice.moreBody, tag: 'chelian-alarm-more' });
+  if (shown.length < oldestFirst.length)
+    texts.push({ title: P.notice.more(oldestFirst.length - shown.length), body: P.notice.moreBody, tag: 'chelian-alarm-more' });
   return texts;
 }
 

@@ -43,7 +43,15 @@ export function ProcessAlarmModal({ alarms, onClose, onDone }: { alarms: Alarm[]
           {alarms[0].plate || alarms[0].terminalId} · {alarms[0].typeName}
         </p>
       )}
-      <Input.TextArea rows={4} maxLength={500} showCount placeholder={M.alarm.notePlaceholder} value={note} onChange={(e) => setNote(e.target.value)} data-testid="process-note" />
+      <Input.TextArea
+        rows={4}
+        maxLength={500}
+        showCount
+        placeholder={M.alarm.notePlaceholder}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        data-testid="process-note"
+      />
     </Modal>
   );
 }

@@ -46,10 +46,25 @@ const NONE = '—';
  * A sub-product's 报警记录 card (电单车卫士, 新国标): its alarms by type and Beijing days, paged,
  * with time, vehicle, type, speed and place — the same columns and filters in each product.
  */
-export function SubProductAlarmLog<Q extends object = object>({ title, typeNames, urgent, load, own, labels, filters, extraColumns = [], tableTestId, children }: Props<Q>) {
+export function SubProductAlarmLog<Q extends object = object>({
+  title,
+  typeNames,
+  urgent,
+  load,
+  own,
+  labels,
+  filters,
+  extraColumns = [],
+  tableTestId,
+  children,
+}: Props<Q>) {
   const [types, setTypes] = useState<string[]>([]);
   const [days, setDays] = useState<Days>(() => lastDays(7));
-  const alarms = usePagedLoad<Q & Days & { types?: string }, Alarm, AlarmLogPage>(load, { ...(own as Q), ...days, types: types.join(',') || undefined });
+  const alarms = usePagedLoad<Q & Days & { types?: string }, Alarm, AlarmLogPage>(load, {
+    ...(own as Q),
+    ...days,
+    types: types.join(',') || undefined,
+  });
 
   return (
     <ListCard<Alarm>
@@ -57,8 +72,16 @@ export function SubProductAlarmLog<Q extends object = object>({ title, typeNames
       filters={
         <>
           {filters}
-          <Select mode="multiple" allowClear maxTagCount={2} style={{ width: 280 }} placeholder={labels.allTypes} value={types} onChange={setTypes}
-            options={Object.entries(typeNames).map(([value, label]) => ({ value, label }))} />
+          <Select
+            mode="multiple"
+            allowClear
+            maxTagCount={2}
+            style={{ width: 280 }}
+            placeholder={labels.allTypes}
+            value={types}
+            onChange={setTypes}
+            options={Object.entries(typeNames).map(([value, label]) => ({ value, label }))}
+          />
           <DayRange value={days} onChange={setDays} />
         </>
       }
@@ -69,9 +92,20 @@ export function SubProductAlarmLog<Q extends object = object>({ title, typeNames
       columns={[
         { title: labels.time, dataIndex: 'alarmTime', width: 210, render: (_: number, a) => <AlarmTime alarm={a} /> },
         { title: labels.bike, key: 'bike', width: 150, render: (_, a) => a.plate || a.name || a.terminalId },
-        { title: labels.type, dataIndex: 'typeName', width: 160, render: (name: string, a) => <Tag color={urgent.has(a.type) ? 'red' : 'orange'}>{name}</Tag> },
+        {
+          title: labels.type,
+          dataIndex: 'typeName',
+          width: 160,
+          render: (name: string, a) => <Tag color={urgent.has(a.type) ? 'red' : 'orange'}>{name}</Tag>,
+        },
         { title: labels.speed, dataIndex: 'speed', width: 110, render: (s: number | null) => (s === null ? NONE : Math.round(s)) },
-        { title: labels.place, key: 'place', width: 300, render: (_, a) => (a.lat !== null && a.lon !== null ? <AddressText point={{ lat: a.lat, lon: a.lon, mac: a.terminalId }} /> : NONE) },
+        {
+          title: labels.place,
+          key: 'place',
+          width: 300,
+          render: (_, a) =>
+            a.lat !== null && a.lon !== null ? <AddressText point={{ lat: a.lat, lon: a.lon, mac: a.terminalId }} /> : NONE,
+        },
         ...extraColumns,
       ]}
     >

@@ -7,7 +7,19 @@ import { beijingFormat } from '../format/beijingTime.ts';
 
 const L = T.fleet.alarmList;
 
-const URGENT = new Set(['sos', 'powerCut', 'collision', 'rollover', 'theft', 'tamper', 'illegalIgnition', 'overspeed', 'geofenceEnter', 'geofenceExit', 'fallDown']);
+const URGENT = new Set([
+  'sos',
+  'powerCut',
+  'collision',
+  'rollover',
+  'theft',
+  'tamper',
+  'illegalIgnition',
+  'overspeed',
+  'geofenceEnter',
+  'geofenceExit',
+  'fallDown',
+]);
 
 export const alarmTypeTag = (a: Alarm) => <Tag color={URGENT.has(a.type) ? 'red' : 'orange'}>{a.typeName}</Tag>;
 
@@ -24,12 +36,18 @@ export function alarmColumns(actions: (a: Alarm) => React.ReactNode, withHandlin
       key: 'address',
       width: 160,
       ellipsis: true,
-      render: (_: unknown, a) => (a.lat !== null && a.lon !== null ? <AddressText point={{ lon: a.lon, lat: a.lat, mac: a.terminalId }} /> : L.none),
+      render: (_: unknown, a) =>
+        a.lat !== null && a.lon !== null ? <AddressText point={{ lon: a.lon, lat: a.lat, mac: a.terminalId }} /> : L.none,
     },
   ];
   if (withHandling) {
     cols.push(
-      { title: L.status, dataIndex: 'handled', width: 90, render: (h: boolean) => (h ? <Tag color="green">{L.processed}</Tag> : <Tag>{L.unprocessed}</Tag>) },
+      {
+        title: L.status,
+        dataIndex: 'handled',
+        width: 90,
+        render: (h: boolean) => (h ? <Tag color="green">{L.processed}</Tag> : <Tag>{L.unprocessed}</Tag>),
+      },
       { title: L.handledBy, dataIndex: 'handledBy', width: 100, render: (v: string) => v || L.none },
       { title: L.note, dataIndex: 'handleNote', width: 160, ellipsis: true, render: (v: string) => v || L.none },
     );

@@ -5,9 +5,19 @@ import { bridgeMessage, parseBridgeMessage } from './parseBridgeMessage.ts';
 const O = 'http://localhost:8080';
 
 describe('message bridge', () => {
-  it('has the eight spec types and sessionExpired (one 会话过期 dialog, the shell\'s)', () => {
+  it("has the eight spec types and sessionExpired (one 会话过期 dialog, the shell's)", () => {
     expect([...BRIDGE_TYPES].sort()).toEqual(
-      ['changeClient', 'changeResourceData', 'getResourceData', 'goPage', 'showDownList', 'showImage', 'showVehInfo', 'updateMenu', 'sessionExpired'].sort(),
+      [
+        'changeClient',
+        'changeResourceData',
+        'getResourceData',
+        'goPage',
+        'showDownList',
+        'showImage',
+        'showVehInfo',
+        'updateMenu',
+        'sessionExpired',
+      ].sort(),
     );
   });
   it('accepts valid same-origin messages', () => {
@@ -23,7 +33,9 @@ describe('message bridge', () => {
   });
   it('drops invalid payloads', () => {
     expect(parseBridgeMessage(bridgeMessage('goPage', { path: 'javascript:alert(1)' }), O, O)).toBeNull();
-    expect(parseBridgeMessage({ ...bridgeMessage('showVehInfo', { vehicleId: '1', tab: '' }), payload: { vehicleId: '1', tab: 'x' } }, O, O)).toBeNull();
+    expect(
+      parseBridgeMessage({ ...bridgeMessage('showVehInfo', { vehicleId: '1', tab: '' }), payload: { vehicleId: '1', tab: 'x' } }, O, O),
+    ).toBeNull();
     expect(parseBridgeMessage({ ...bridgeMessage('showImage', { urls: [] }), payload: { urls: [1] } }, O, O)).toBeNull();
     expect(parseBridgeMessage({ ...bridgeMessage('changeResourceData', { resources: [] }), payload: {} }, O, O)).toBeNull();
   });

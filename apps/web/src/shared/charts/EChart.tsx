@@ -16,7 +16,15 @@ const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(pre
  * (merged, so values move rather than the chart being rebuilt, unless `replace`), and lets go of
  * its canvas when it leaves the page.
  */
-export function EChart({ option, theme, replace = false, className, style, testId, onClick }: {
+export function EChart({
+  option,
+  theme,
+  replace = false,
+  className,
+  style,
+  testId,
+  onClick,
+}: {
   option: ChartOption | null;
   theme?: 'dark';
   replace?: boolean;
@@ -52,7 +60,11 @@ export function EChart({ option, theme, replace = false, className, style, testI
 
   useEffect(() => {
     if (!option) return;
-    const draw = () => chart.current?.setOption({ animation: !reducedMotion(), backgroundColor: 'transparent', ...option }, { notMerge: replace, lazyUpdate: true });
+    const draw = () =>
+      chart.current?.setOption(
+        { animation: !reducedMotion(), backgroundColor: 'transparent', ...option },
+        { notMerge: replace, lazyUpdate: true },
+      );
     if (chart.current) return draw();
     const el = box.current;
     el?.addEventListener('chart-ready', draw, { once: true });

@@ -6,8 +6,18 @@ import { GeoComponent, GridComponent, LegendComponent, TitleComponent, TooltipCo
 import { CanvasRenderer } from 'echarts/renderers';
 
 echarts.use([
-  BarChart, EffectScatterChart, LineChart, MapChart, PieChart,
-  GeoComponent, GridComponent, LegendComponent, TitleComponent, TooltipComponent, VisualMapComponent, CanvasRenderer,
+  BarChart,
+  EffectScatterChart,
+  LineChart,
+  MapChart,
+  PieChart,
+  GeoComponent,
+  GridComponent,
+  LegendComponent,
+  TitleComponent,
+  TooltipComponent,
+  VisualMapComponent,
+  CanvasRenderer,
 ]);
 
 export { echarts };

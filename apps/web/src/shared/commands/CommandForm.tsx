@@ -18,7 +18,15 @@ interface Params {
  * Pick a command and its parameters; sending checks the terminals first
  * (checkCommandDownBatchTer), shows what will happen to each, then sends (commandDownBatch).
  */
-export function CommandForm({ vehicleIds, onSent, compact }: { vehicleIds: number[]; onSent: (result: CommandSend) => void; compact?: boolean }) {
+export function CommandForm({
+  vehicleIds,
+  onSent,
+  compact,
+}: {
+  vehicleIds: number[];
+  onSent: (result: CommandSend) => void;
+  compact?: boolean;
+}) {
   const [type, setType] = useState<CommandType>('locateNow');
   const [params, setParams] = useState<Params>({ seconds: 30, expireMinutes: 1440 });
   const [check, setCheck] = useState<CommandCheck | null>(null);
@@ -40,7 +48,14 @@ export function CommandForm({ vehicleIds, onSent, compact }: { vehicleIds: numbe
     setBusy(true);
     try {
       const body = { vehicleIds: vehicleIds.join(','), commandType: type, expireMinutes: params.expireMinutes };
-      const extra = spec.type === 'setInterval' ? { seconds: params.seconds } : spec.type === 'text' ? { text: params.text } : spec.type === 'custom' ? { text: params.text || undefined, hex: params.hex || undefined } : {};
+      const extra =
+        spec.type === 'setInterval'
+          ? { seconds: params.seconds }
+          : spec.type === 'text'
+            ? { text: params.text }
+            : spec.type === 'custom'
+              ? { text: params.text || undefined, hex: params.hex || undefined }
+              : {};
       const result = await call(commandEndpoints.send, { ...body, ...extra });
       toast.success(M.command.sentSummary(result.sent, result.queued, result.unsupported));
       setCheck(null);
@@ -56,7 +71,14 @@ export function CommandForm({ vehicleIds, onSent, compact }: { vehicleIds: numbe
     <div className="car-command-form" data-testid="command-form">
       <Form layout={compact ? 'vertical' : 'horizontal'} labelCol={compact ? undefined : { flex: '140px' }}>
         <Form.Item label={M.command.type}>
-          <Radio.Group value={type} onChange={(e) => setType(e.target.value)} optionType="button" buttonStyle="solid" size={compact ? 'small' : 'middle'} data-testid="command-type">
+          <Radio.Group
+            value={type}
+            onChange={(e) => setType(e.target.value)}
+            optionType="button"
+            buttonStyle="solid"
+            size={compact ? 'small' : 'middle'}
+            data-testid="command-type"
+          >
             {COMMAND_TYPES.map((c) => (
               <Radio.Button key={c.type} value={c.type}>
                 {c.name}
@@ -71,21 +93,44 @@ export function CommandForm({ vehicleIds, onSent, compact }: { vehicleIds: numbe
         )}
         {(spec.type === 'text' || spec.type === 'custom') && (
           <Form.Item label={spec.type === 'text' ? M.command.text : M.command.customText}>
-            <Input.TextArea rows={2} maxLength={spec.type === 'text' ? 200 : 500} value={params.text} onChange={(e) => setParams({ ...params, text: e.target.value })} data-testid="command-text" />
+            <Input.TextArea
+              rows={2}
+              maxLength={spec.type === 'text' ? 200 : 500}
+              value={params.text}
+              onChange={(e) => setParams({ ...params, text: e.target.value })}
+              data-testid="command-text"
+            />
           </Form.Item>
         )}
         {spec.type === 'custom' && (
           <Form.Item label={M.command.hex}>
-            <Input value={params.hex} onChange={(e) => setParams({ ...params, hex: e.target.value })} placeholder={M.command.hexPlaceholder} />
+            <Input
+              value={params.hex}
+              onChange={(e) => setParams({ ...params, hex: e.target.value })}
+              placeholder={M.command.hexPlaceholder}
+            />
           </Form.Item>
         )}
         {!compact && (
           <Form.Item label={M.command.expire}>
-            <InputNumber min={1} max={10080} value={params.expireMinutes} onChange={(v) => setParams({ ...params, expireMinutes: v ?? undefined })} />
+            <InputNumber
+              min={1}
+              max={10080}
+              value={params.expireMinutes}
+              onChange={(v) => setParams({ ...params, expireMinutes: v ?? undefined })}
+            />
           </Form.Item>
         )}
         <Form.Item label={compact ? undefined : ' '} colon={false}>
-          <Button type="primary" danger={spec.danger} icon={<SendOutlined />} loading={busy} disabled={vehicleIds.length === 0} onClick={start} data-testid="command-send">
+          <Button
+            type="primary"
+            danger={spec.danger}
+            icon={<SendOutlined />}
+            loading={busy}
+            disabled={vehicleIds.length === 0}
+            onClick={start}
+            data-testid="command-send"
+          >
             {M.command.send}
             {vehicleIds.length > 1 ? `（${vehicleIds.length}）` : ''}
           </Button>
@@ -115,8 +160,16 @@ export function CommandForm({ vehicleIds, onSent, compact }: { vehicleIds: numbe
               columns={[
                 { title: M.common.plate, dataIndex: 'plate', render: (p: string) => p || M.common.none },
                 { title: M.common.terminal, dataIndex: 'terminalId' },
-                { title: M.command.online, dataIndex: 'online', render: (v: boolean) => (v ? <Tag color="green">{M.command.online}</Tag> : <Tag>{M.state.offline}</Tag>) },
-                { title: M.command.supported, dataIndex: 'supported', render: (v: boolean) => (v ? M.common.yes : <Tag color="orange">{M.common.no}</Tag>) },
+                {
+                  title: M.command.online,
+                  dataIndex: 'online',
+                  render: (v: boolean) => (v ? <Tag color="green">{M.command.online}</Tag> : <Tag>{M.state.offline}</Tag>),
+                },
+                {
+                  title: M.command.supported,
+                  dataIndex: 'supported',
+                  render: (v: boolean) => (v ? M.common.yes : <Tag color="orange">{M.common.no}</Tag>),
+                },
                 { title: M.command.reason, dataIndex: 'reason', render: (v: string) => v || M.common.none },
               ]}
             />

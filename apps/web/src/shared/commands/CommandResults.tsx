@@ -43,12 +43,29 @@ export function CommandResults({ refreshKey, terminalId, pageSize = 10 }: { refr
         { title: M.common.plate, dataIndex: 'plate', width: 100, render: (p: string, r) => p || r.terminalId },
         { title: M.command.type, dataIndex: 'typeName', width: 110 },
         {
-          title: M.command.status, dataIndex: 'statusName', width: 140,
-          render: (name: string, r) => <Tag color={STATUS_COLORS[r.status] ?? 'default'} data-testid="command-status" data-status={r.status}>{name}</Tag>,
+          title: M.command.status,
+          dataIndex: 'statusName',
+          width: 140,
+          render: (name: string, r) => (
+            <Tag color={STATUS_COLORS[r.status] ?? 'default'} data-testid="command-status" data-status={r.status}>
+              {name}
+            </Tag>
+          ),
         },
         {
-          title: M.command.reply, dataIndex: 'replyText', ellipsis: true,
-          render: (text: string, r) => (r.replySuccess === null ? M.common.none : <Tooltip title={text}><span style={{ color: r.replySuccess ? '#18a058' : '#e5484d' }}>{text || (r.replySuccess ? M.command.replyOk : M.command.replyFailed)}</span></Tooltip>),
+          title: M.command.reply,
+          dataIndex: 'replyText',
+          ellipsis: true,
+          render: (text: string, r) =>
+            r.replySuccess === null ? (
+              M.common.none
+            ) : (
+              <Tooltip title={text}>
+                <span style={{ color: r.replySuccess ? '#18a058' : '#e5484d' }}>
+                  {text || (r.replySuccess ? M.command.replyOk : M.command.replyFailed)}
+                </span>
+              </Tooltip>
+            ),
         },
         { title: M.command.sentAt, dataIndex: 'sentAt', width: 130, render: fmt },
         { title: M.command.repliedAt, dataIndex: 'repliedAt', width: 130, render: fmt },

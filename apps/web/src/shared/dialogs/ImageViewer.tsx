@@ -37,7 +37,17 @@ export function ImageViewer() {
       destroyOnHidden
       className="cl-image-viewer"
     >
-      <div style={{ height: 440, display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', background: '#f5f5f5', borderRadius: 6 }}>
+      <div
+        style={{
+          height: 440,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          overflow: 'hidden',
+          background: '#f5f5f5',
+          borderRadius: 6,
+        }}
+      >
         {urls[current] && (
           <img
             src={urls[current]}

@@ -19,7 +19,15 @@ export function VehicleInfoDialog() {
   const close = useUiStore((s) => s.closeVehicle);
   const openVehicle = useUiStore((s) => s.openVehicle);
   return (
-    <Modal open={open} title={`${T.vehicleInfo.title} · ${label || vehicleId}`} footer={null} onCancel={close} width={720} destroyOnHidden className="cl-vehicle-dialog">
+    <Modal
+      open={open}
+      title={`${T.vehicleInfo.title} · ${label || vehicleId}`}
+      footer={null}
+      onCancel={close}
+      width={720}
+      destroyOnHidden
+      className="cl-vehicle-dialog"
+    >
       <Tabs
         activeKey={tab === 'follow' ? 'follow' : 'basic'}
         onChange={(key) => openVehicle(vehicleId, (key === 'follow' ? 'follow' : '') as VehicleTab)}

@@ -51,7 +51,14 @@ export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow:
       </Spin>
     );
   }
-  if (state === 'empty' || !position) return <Empty description={withheld || V.empty(vehicleId)} style={{ padding: '32px 0' }} data-testid={withheld ? 'vehicle-withheld' : undefined} />;
+  if (state === 'empty' || !position)
+    return (
+      <Empty
+        description={withheld || V.empty(vehicleId)}
+        style={{ padding: '32px 0' }}
+        data-testid={withheld ? 'vehicle-withheld' : undefined}
+      />
+    );
   return (
     <Descriptions column={2} bordered size="small" data-testid="vehicle-position">
       <Descriptions.Item label={V.vehicleId}>{position.plate || position.name || vehicleId}</Descriptions.Item>
@@ -68,7 +75,13 @@ export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow:
       <Descriptions.Item label={V.gpsTime}>{position.gpsTime ? beijingFormat(position.gpsTime) : '—'}</Descriptions.Item>
       <Descriptions.Item label={V.mileage}>{position.mileage === null ? '—' : `${position.mileage} km`}</Descriptions.Item>
       <Descriptions.Item label={V.alarms} span={2}>
-        {!position.alarmNames?.length ? V.noAlarm : position.alarmNames.map((n) => <Tag color="red" key={n}>{n}</Tag>)}
+        {!position.alarmNames?.length
+          ? V.noAlarm
+          : position.alarmNames.map((n) => (
+              <Tag color="red" key={n}>
+                {n}
+              </Tag>
+            ))}
       </Descriptions.Item>
     </Descriptions>
   );

@@ -42,7 +42,10 @@ export function alarmNewsOf(fresh: readonly Alarm[], controls: readonly AlarmCon
  * counted by the fallback poll while the feed was down) opens the tip and sounds. Sound always
  * needs alarmVoiceOn, the header bell's switch.
  */
-export function alarmTipRise(input: { previousTotal: number; total: number; voiceOn: boolean; news: AlarmNews | null }): { open: boolean; beep: boolean } {
+export function alarmTipRise(input: { previousTotal: number; total: number; voiceOn: boolean; news: AlarmNews | null }): {
+  open: boolean;
+  beep: boolean;
+} {
   if (input.total <= input.previousTotal || input.total <= 0) return { open: false, beep: false };
   const news = input.news;
   return { open: news ? news.popup : true, beep: input.voiceOn && (news ? news.sound : true) };

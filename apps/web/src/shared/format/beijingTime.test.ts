@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import {
-  beijingAxisTime, beijingClock, beijingDate, beijingDateTime, beijingDaySpan, beijingFormat, beijingLongDate, beijingPickerValue, beijingToday, pickedInstant,
+  beijingAxisTime,
+  beijingClock,
+  beijingDate,
+  beijingDateTime,
+  beijingDaySpan,
+  beijingFormat,
+  beijingLongDate,
+  beijingPickerValue,
+  beijingToday,
+  pickedInstant,
 } from './beijingTime.ts';
 
 describe('Beijing time, whatever the browser zone', () => {
@@ -16,8 +25,12 @@ describe('Beijing time, whatever the browser zone', () => {
 
   it('writes every display pattern from the same Beijing wall time', () => {
     const cases: Array<[Parameters<typeof beijingFormat>[1], string]> = [
-      ['YYYY-MM-DD HH:mm:ss', '2026-05-02 00:05:07'], ['YYYY-MM-DD', '2026-05-02'],
-      ['YYYY-MM', '2026-05'], ['YYYY', '2026'], ['HH:mm:ss', '00:05:07'], ['HH:mm', '00:05'],
+      ['YYYY-MM-DD HH:mm:ss', '2026-05-02 00:05:07'],
+      ['YYYY-MM-DD', '2026-05-02'],
+      ['YYYY-MM', '2026-05'],
+      ['YYYY', '2026'],
+      ['HH:mm:ss', '00:05:07'],
+      ['HH:mm', '00:05'],
     ];
     for (const [pattern, text] of cases) expect(beijingFormat(at, pattern)).toBe(text);
     expect(beijingFormat(at)).toBe('2026-05-02 00:05:07');
@@ -32,7 +45,10 @@ describe('Beijing time, whatever the browser zone', () => {
   });
 
   it('spans a Beijing day from its midnight', () => {
-    expect(beijingDaySpan('2026-05-02')).toEqual({ start: Date.parse('2026-05-01T16:00:00Z'), end: Date.parse('2026-05-02T15:59:59.999Z') });
+    expect(beijingDaySpan('2026-05-02')).toEqual({
+      start: Date.parse('2026-05-01T16:00:00Z'),
+      end: Date.parse('2026-05-02T15:59:59.999Z'),
+    });
   });
 
   it("round-trips an instant through a picker value that shows Beijing's wall time", () => {

@@ -16,9 +16,7 @@ const BEIJING_OFFSET_MS = 8 * 3600_000;
 const beijingIso = (ms: number) => new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 19);
 
 /** The shapes times take on screen; the full one is the platform's display format. */
-export type BeijingPattern =
-  | 'YYYY-MM-DD HH:mm:ss' | 'YYYY-MM-DD' | 'YYYY-MM' | 'YYYY'
-  | 'HH:mm:ss' | 'HH:mm' | 'HH';
+export type BeijingPattern = 'YYYY-MM-DD HH:mm:ss' | 'YYYY-MM-DD' | 'YYYY-MM' | 'YYYY' | 'HH:mm:ss' | 'HH:mm' | 'HH';
 
 /** Where each token sits in beijingIso's text. */
 const TOKENS: Record<string, [number, number]> = { YYYY: [0, 4], MM: [5, 7], DD: [8, 10], HH: [11, 13], mm: [14, 16], ss: [17, 19] };
@@ -55,7 +53,13 @@ export const beijingDaySpan = (day: string) => {
   return { start, end: start + 86_400_000 - 1 };
 };
 
-const LONG_DATE = new Intl.DateTimeFormat('zh-CN', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long', timeZone: 'Asia/Shanghai' });
+const LONG_DATE = new Intl.DateTimeFormat('zh-CN', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  weekday: 'long',
+  timeZone: 'Asia/Shanghai',
+});
 
 /** Beijing's date with its weekday, for screen headings: 2026年5月2日星期六. */
 export const beijingLongDate = (ms: number) => LONG_DATE.format(ms);

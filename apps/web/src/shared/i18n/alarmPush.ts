@@ -12,7 +12,14 @@ export const alarmPushMessages = {
   intervalTip: '同一车辆的同类报警在该时间内只通知一次（浏览器、短信），0 为每次都通知',
   minutes: '分钟',
   channelNames: { web: '浏览器', sms: '短信', webhook: 'Webhook', mqtt: 'MQTT' } satisfies Record<PushChannel, string>,
-  statusNames: { pending: '待发送', sending: '发送中', retrying: '等待重试', sent: '已发送', failed: '发送失败', skipped: '未发送' } satisfies Record<DeliveryStatus, string>,
+  statusNames: {
+    pending: '待发送',
+    sending: '发送中',
+    retrying: '等待重试',
+    sent: '已发送',
+    failed: '发送失败',
+    skipped: '未发送',
+  } satisfies Record<DeliveryStatus, string>,
   browser: {
     title: '浏览器通知',
     desc: '有报警时在桌面弹出系统通知（与页面内的报警弹窗和提示音同时出现），点击通知打开报警中心。每台电脑的浏览器需要分别开启。',
@@ -46,7 +53,8 @@ export const alarmPushMessages = {
     passwordKeep: '已设置，留空则不修改',
     prefix: '主题前缀',
     positions: '同时推送车辆位置',
-    topics: (prefix: string, accountId: number | string) => `报警：${prefix}/${accountId}/alarm/{设备号}（QoS 1） 位置：${prefix}/${accountId}/position/{设备号}（QoS 0）`,
+    topics: (prefix: string, accountId: number | string) =>
+      `报警：${prefix}/${accountId}/alarm/{设备号}（QoS 1） 位置：${prefix}/${accountId}/position/{设备号}（QoS 0）`,
   },
   saveTargets: '保存接收设置',
   test: '发送测试',

@@ -3,7 +3,15 @@
  * dialog's panel and follow view, commands, alarm handling), zh-CN. The car app's messages spread them.
  */
 export const vehicleTexts = {
-  commandNames: { cutOil: '断油断电', restoreOil: '恢复油电', locateNow: '立即定位', setInterval: '设置上传间隔', reboot: '重启终端', text: '下发文本', custom: '自定义指令' },
+  commandNames: {
+    cutOil: '断油断电',
+    restoreOil: '恢复油电',
+    locateNow: '立即定位',
+    setInterval: '设置上传间隔',
+    reboot: '重启终端',
+    text: '下发文本',
+    custom: '自定义指令',
+  },
   directions: ['正北', '东北', '正东', '东南', '正南', '西南', '正西', '西北'],
   state: { moving: '行驶', stopped: '静止', offline: '离线', alarm: '报警', all: '全部', noPosition: '未定位', expired: '服务已到期' },
   common: {

@@ -18,8 +18,11 @@ export function ImportCheckResult({ checked }: { checked: ImportVerifyResult }) 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={12}>
       <Alert
-        type={ready ? 'success' : 'error'} showIcon message={I.summary(checked.total, checked.valid, checked.invalid)}
-        description={ready ? I.allGood : I.fixFirst} data-testid="import-summary"
+        type={ready ? 'success' : 'error'}
+        showIcon
+        message={I.summary(checked.total, checked.valid, checked.invalid)}
+        description={ready ? I.allGood : I.fixFirst}
+        data-testid="import-summary"
       />
       {checked.invalid > 0 && (
         <Space>
@@ -38,7 +41,10 @@ export function ImportCheckResult({ checked }: { checked: ImportVerifyResult }) 
           { title: I.row, dataIndex: 'row', width: 70 },
           { title: I.terminal, dataIndex: 'terminalId', width: 170 },
           { title: I.plate, dataIndex: 'plate', width: 120 },
-          { title: I.result, render: (_, r) => (r.ok ? <Tag color="success">{I.ok}</Tag> : <span className="cl-import-errors">{r.errors.join('；')}</span>) },
+          {
+            title: I.result,
+            render: (_, r) => (r.ok ? <Tag color="success">{I.ok}</Tag> : <span className="cl-import-errors">{r.errors.join('；')}</span>),
+          },
         ]}
       />
     </Space>

@@ -89,9 +89,14 @@ type RowOf<E extends EndpointSpec> = PageOf<E> extends Page<infer Row> ? Row : n
 export type FiltersOf<E extends EndpointSpec> = Omit<InputOf<E>, 'current' | 'pageSize'>;
 
 /** The one paged-list hook: a paged endpoint of the table (packages/contracts) and its filters. */
-export function usePagedList<E extends EndpointSpec>(endpoint: E, filters: FiltersOf<E>, options: ListOptions = {}): PagedList<RowOf<E>, PageOf<E>> {
+export function usePagedList<E extends EndpointSpec>(
+  endpoint: E,
+  filters: FiltersOf<E>,
+  options: ListOptions = {},
+): PagedList<RowOf<E>, PageOf<E>> {
   const load = useCallback(
-    (query: FiltersOf<E> & Paging, quiet: boolean) => call(endpoint, ...([query, { silent: quiet }] as unknown as CallArgs<E>)) as Promise<PageOf<E>>,
+    (query: FiltersOf<E> & Paging, quiet: boolean) =>
+      call(endpoint, ...([query, { silent: quiet }] as unknown as CallArgs<E>)) as Promise<PageOf<E>>,
     [endpoint],
   );
   return usePagedLoad<FiltersOf<E>, RowOf<E>, PageOf<E>>(load, filters, options);
@@ -110,7 +115,11 @@ export interface WholeList<A> extends ListView<ItemsOf<A>> {
  * newest-wins loading and failure state as the paged lists, without paging. `load` may change
  * between renders (the newest one serves the next load); new `input` (by value) loads again.
  */
-export function useLoaded<F, A>(load: (input: F, quiet: boolean) => Promise<A>, input: F, options: Pick<ListOptions, 'enabled'> = {}): WholeList<A> {
+export function useLoaded<F, A>(
+  load: (input: F, quiet: boolean) => Promise<A>,
+  input: F,
+  options: Pick<ListOptions, 'enabled'> = {},
+): WholeList<A> {
   const wrapped = useCallback<ListLoad<F, A>>((f, _paging, quiet) => load(f, quiet), [load]);
   const { loader, state } = useLoader(wrapped, input, null, options.enabled ?? true);
   const reload = useCallback((quiet = false) => loader.reload(quiet), [loader]);
@@ -119,9 +128,14 @@ export function useLoaded<F, A>(load: (input: F, quiet: boolean) => Promise<A>, 
 }
 
 /** An endpoint that answers its whole list (a rider's plans, an owner's pets); a background reload is silent. */
-export function useWholeList<E extends EndpointSpec>(endpoint: E, input?: Partial<InputOf<E>>, options: Pick<ListOptions, 'enabled'> = {}): WholeList<AnswerOf<E>> {
+export function useWholeList<E extends EndpointSpec>(
+  endpoint: E,
+  input?: Partial<InputOf<E>>,
+  options: Pick<ListOptions, 'enabled'> = {},
+): WholeList<AnswerOf<E>> {
   const load = useCallback(
-    (query: Partial<InputOf<E>> | undefined, quiet: boolean) => call(endpoint, ...([query, { silent: quiet }] as unknown as CallArgs<E>)) as Promise<AnswerOf<E>>,
+    (query: Partial<InputOf<E>> | undefined, quiet: boolean) =>
+      call(endpoint, ...([query, { silent: quiet }] as unknown as CallArgs<E>)) as Promise<AnswerOf<E>>,
     [endpoint],
   );
   return useLoaded(load, input, options);

@@ -1,11 +1,15 @@
 import type { Alarm, LastPosition, Presence } from '@chelian/contracts';
 
-export type LiveEvent =
-  | { kind: 'pos'; data: LastPosition }
-  | { kind: 'alarm'; data: Alarm }
-  | { kind: 'presence'; data: Presence };
+export type LiveEvent = { kind: 'pos'; data: LastPosition } | { kind: 'alarm'; data: Alarm } | { kind: 'presence'; data: Presence };
 
-const KINDS: Record<string, LiveEvent['kind']> = { pos: 'pos', position: 'pos', positions: 'pos', alarm: 'alarm', alarms: 'alarm', presence: 'presence' };
+const KINDS: Record<string, LiveEvent['kind']> = {
+  pos: 'pos',
+  position: 'pos',
+  positions: 'pos',
+  alarm: 'alarm',
+  alarms: 'alarm',
+  presence: 'presence',
+};
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 

@@ -30,7 +30,15 @@ interface Props {
  * controls) and gives it to its children, each a layer that adds its sources and layers in an
  * effect and removes them on cleanup.
  */
-export function MapView({ children, center = DEFAULT_CENTER, zoom = DEFAULT_ZOOM, className, testId = 'map', navigation = true, doubleClickZoom = true }: Props) {
+export function MapView({
+  children,
+  center = DEFAULT_CENTER,
+  zoom = DEFAULT_ZOOM,
+  className,
+  testId = 'map',
+  navigation = true,
+  doubleClickZoom = true,
+}: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [failed, setFailed] = useState(false);

@@ -60,7 +60,8 @@ export function labelPoints(fc: FeatureCollection, kind: string): Feature<Point>
     const rings = g?.type === 'Polygon' ? [g.coordinates[0]] : g?.type === 'MultiPolygon' ? g.coordinates.map((p) => p[0]) : [];
     const p = labelPoint(rings);
     const name = f.properties?.name;
-    if (p && typeof name === 'string') out.push({ type: 'Feature', properties: { name, kind }, geometry: { type: 'Point', coordinates: p } });
+    if (p && typeof name === 'string')
+      out.push({ type: 'Feature', properties: { name, kind }, geometry: { type: 'Point', coordinates: p } });
   }
   return out;
 }

@@ -4,7 +4,11 @@ import type { MapLibreMap } from './maplibre.ts';
 
 /** A camera that eases like MapLibre's: a new ease replaces the one in flight (and its zoom). */
 function fakeMap() {
-  const camera = { center: [108.9, 34.3] as [number, number], zoom: 3.6, target: null as null | { center?: [number, number]; zoom?: number } };
+  const camera = {
+    center: [108.9, 34.3] as [number, number],
+    zoom: 3.6,
+    target: null as null | { center?: [number, number]; zoom?: number },
+  };
   const map = {
     getZoom: () => camera.zoom,
     isMoving: () => camera.target !== null,
@@ -15,7 +19,8 @@ function fakeMap() {
     jumpTo: (o: { center?: [number, number]; zoom?: number }) => Object.assign(camera, o),
   };
   const settle = () => {
-    if (camera.target) Object.assign(camera, { center: camera.target.center ?? camera.center, zoom: camera.target.zoom ?? camera.zoom, target: null });
+    if (camera.target)
+      Object.assign(camera, { center: camera.target.center ?? camera.center, zoom: camera.target.zoom ?? camera.zoom, target: null });
   };
   return { map: map as unknown as MapLibreMap, camera, settle };
 }

@@ -38,5 +38,11 @@ export function fitPoints(map: MapLibreMap, points: ReadonlyArray<readonly [numb
     n = Math.max(n, y);
   }
   if (w === e && s === n) return focusOn(map, points[0][0], points[0][1], 15);
-  map.fitBounds([[w, s], [e, n]], { padding, maxZoom: 16, animate: animationsOn(), duration: 600 });
+  map.fitBounds(
+    [
+      [w, s],
+      [e, n],
+    ],
+    { padding, maxZoom: 16, animate: animationsOn(), duration: 600 },
+  );
 }

@@ -29,7 +29,8 @@ export function circleRing(center: LL, radiusMeters: number, steps = 64): LL[] {
   for (let i = 0; i <= steps; i++) {
     const bearing = (i / steps) * 2 * Math.PI;
     const lat2 = Math.asin(Math.sin(latR) * Math.cos(d) + Math.cos(latR) * Math.sin(d) * Math.cos(bearing));
-    const lon2 = (lon * Math.PI) / 180 + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(latR), Math.cos(d) - Math.sin(latR) * Math.sin(lat2));
+    const lon2 =
+      (lon * Math.PI) / 180 + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(latR), Math.cos(d) - Math.sin(latR) * Math.sin(lat2));
     ring.push([(lon2 * 180) / Math.PI, (lat2 * 180) / Math.PI]);
   }
   return ring;
@@ -41,11 +42,16 @@ export const radiusBetween = (center: LL, edge: LL) => Math.round(distanceMeters
  * Listens for the clicks that draw a shape of `mode`; `sketch` hears the points so far and the
  * pointer (to draw the rubber band), `done` the finished shape. Returns what stops it.
  */
-export function startFenceDraw(map: MapLibreMap, mode: DrawMode, display: DisplayCoords, on: {
-  sketch: (points: LL[]) => void;
-  hover: (at: LL) => void;
-  done: (shape: DrawnShape) => void;
-}): () => void {
+export function startFenceDraw(
+  map: MapLibreMap,
+  mode: DrawMode,
+  display: DisplayCoords,
+  on: {
+    sketch: (points: LL[]) => void;
+    hover: (at: LL) => void;
+    done: (shape: DrawnShape) => void;
+  },
+): () => void {
   const at = (e: MapMouseEvent): LL => display.fromDisplay(e.lngLat.lng, e.lngLat.lat);
   let current: LL[] = [];
   const update = (next: LL[]) => on.sketch((current = next));
@@ -86,11 +92,16 @@ export function sketchData(mode: DrawMode, points: readonly LL[], hover: LL | nu
   const toD = (p: LL) => display.toDisplay(p[0], p[1]);
   const features: Feature[] = points.map((p) => ({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: toD(p) } }));
   if (mode === 'circle' && points.length === 1 && hover) {
-    features.push({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [circleRing(points[0]!, Math.max(1, radiusBetween(points[0]!, hover))).map(toD)] } });
+    features.push({
+      type: 'Feature',
+      properties: {},
+      geometry: { type: 'Polygon', coordinates: [circleRing(points[0]!, Math.max(1, radiusBetween(points[0]!, hover))).map(toD)] },
+    });
   }
   if (mode === 'polygon' && points.length > 0) {
     const ring = hover ? [...points, hover] : [...points];
-    if (ring.length >= 3) features.push({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]!].map(toD)] } });
+    if (ring.length >= 3)
+      features.push({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]!].map(toD)] } });
     else features.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: ring.map(toD) } });
   }
   return { type: 'FeatureCollection', features };

@@ -7,15 +7,52 @@ const ringOf = (data: ReturnType<typeof shapesData>, i: number) => (data.feature
 
 describe('shapesData', () => {
   it('closes an open polygon and keeps a closed one as it is', () => {
-    const open = shapesData([{ id: 1, color: '#f00', ring: [[116, 39], [116.01, 39], [116.01, 39.01]] }]);
-    expect(ringOf(open, 0)).toEqual([[116, 39], [116.01, 39], [116.01, 39.01], [116, 39]]);
-    const closed = shapesData([{ id: 2, color: '#f00', ring: [[116, 39], [116.01, 39], [116.01, 39.01], [116, 39]] }]);
+    const open = shapesData([
+      {
+        id: 1,
+        color: '#f00',
+        ring: [
+          [116, 39],
+          [116.01, 39],
+          [116.01, 39.01],
+        ],
+      },
+    ]);
+    expect(ringOf(open, 0)).toEqual([
+      [116, 39],
+      [116.01, 39],
+      [116.01, 39.01],
+      [116, 39],
+    ]);
+    const closed = shapesData([
+      {
+        id: 2,
+        color: '#f00',
+        ring: [
+          [116, 39],
+          [116.01, 39],
+          [116.01, 39.01],
+          [116, 39],
+        ],
+      },
+    ]);
     expect(ringOf(closed, 0)).toHaveLength(4);
     expect(closed.features[0]!.properties).toEqual({ id: 2, color: '#f00' });
   });
 
   it('leaves out a polygon of fewer than three corners (one being drawn)', () => {
-    expect(shapesData([{ id: 1, color: '#f00', ring: [[116, 39], [116.01, 39]] }]).features).toEqual([]);
+    expect(
+      shapesData([
+        {
+          id: 1,
+          color: '#f00',
+          ring: [
+            [116, 39],
+            [116.01, 39],
+          ],
+        },
+      ]).features,
+    ).toEqual([]);
   });
 
   it('draws a circle as a closed ring at its radius', () => {

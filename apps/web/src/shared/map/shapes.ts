@@ -22,7 +22,11 @@ export function shapesData(shapes: readonly MapShape[]): FeatureCollection {
       const [first, last] = [corners[0]!, corners.at(-1)!];
       ring = first[0] !== last[0] || first[1] !== last[1] ? [...corners, first] : corners;
     }
-    features.push({ type: 'Feature', properties: { id: s.id, color: s.color }, geometry: { type: 'Polygon', coordinates: [ring.map(([lon, lat]) => display.toDisplay(lon, lat))] } });
+    features.push({
+      type: 'Feature',
+      properties: { id: s.id, color: s.color },
+      geometry: { type: 'Polygon', coordinates: [ring.map(([lon, lat]) => display.toDisplay(lon, lat))] },
+    });
   }
   return { type: 'FeatureCollection', features };
 }

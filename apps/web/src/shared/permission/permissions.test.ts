@@ -32,11 +32,7 @@ describe('permissions (spec §4, §6)', () => {
     expect(filterMenu(entries, new Set([1, 3]))).toEqual([{ id: 1, children: [{ id: 3 }] }]);
   });
   it('keeps an id-0 group root only if it keeps children', () => {
-    const entries = [
-      { id: 0, children: [{ id: 5 }] },
-      { id: 0, children: [{ id: 6 }] },
-      { id: 0 },
-    ];
+    const entries = [{ id: 0, children: [{ id: 5 }] }, { id: 0, children: [{ id: 6 }] }, { id: 0 }];
     expect(filterMenu(entries, new Set([5]))).toEqual([{ id: 0, children: [{ id: 5 }] }]);
   });
   it('drops a permitted child when its parent is not permitted', () => {
@@ -58,10 +54,14 @@ describe('route menu check (spec §4)', () => {
     expect(await checkMenuAccess({ pathname: '/login', meta: {}, menuCount: () => 0, fetchResources: never })).toBe('allow');
   });
   it('skips the menu check when ignoreAuth is false', async () => {
-    expect(await checkMenuAccess({ pathname: '/404', meta: { ignoreAuth: false }, menuCount: () => 0, fetchResources: never })).toBe('allow');
+    expect(await checkMenuAccess({ pathname: '/404', meta: { ignoreAuth: false }, menuCount: () => 0, fetchResources: never })).toBe(
+      'allow',
+    );
   });
   it('allows without fetching when the map is filled', async () => {
-    expect(await checkMenuAccess({ pathname: '/home', meta: { ignoreAuth: true }, menuCount: () => 3, fetchResources: never })).toBe('allow');
+    expect(await checkMenuAccess({ pathname: '/home', meta: { ignoreAuth: true }, menuCount: () => 3, fetchResources: never })).toBe(
+      'allow',
+    );
   });
   it('fetches when empty, then allows or sends to /login', async () => {
     let count = 0;

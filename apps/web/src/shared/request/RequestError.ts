@@ -19,7 +19,7 @@ export class RequestError<T = unknown> extends Error {
     this.response = init.response;
   }
 
-    /** Whether the failure is this catalogue entry: `if (error.is(AUTH_ERRORS.captchaRequired))`. */
+  /** Whether the failure is this catalogue entry: `if (error.is(AUTH_ERRORS.captchaRequired))`. */
   is(entry: { code: string }): boolean {
     return this.errorCode === entry.code;
   }

@@ -5,12 +5,22 @@ import { downloadExcel, get, getBytes, postForm, postJson, upload, type Options 
 type Fields = Record<string, unknown>;
 
 /** What the call resolves to: the answer's type; an Excel download's saved file name; our binary formats' and images' bytes. */
-export type CallResult<E extends EndpointSpec> = E['produces'] extends 'excel' ? string : E['produces'] extends 'binary' | 'image' ? ArrayBuffer : AnswerOf<E>;
+export type CallResult<E extends EndpointSpec> = E['produces'] extends 'excel'
+  ? string
+  : E['produces'] extends 'binary' | 'image'
+    ? ArrayBuffer
+    : AnswerOf<E>;
 
 /** Multipart endpoints take their file beside their (query) fields. */
 type InputFor<E extends EndpointSpec> = E['encoding'] extends 'multipart' ? InputOf<E> & { file: Blob } : InputOf<E>;
 
-type HasInput<E extends EndpointSpec> = E['input'] extends TSchema ? true : E['query'] extends TSchema ? true : E['encoding'] extends 'multipart' ? true : false;
+type HasInput<E extends EndpointSpec> = E['input'] extends TSchema
+  ? true
+  : E['query'] extends TSchema
+    ? true
+    : E['encoding'] extends 'multipart'
+      ? true
+      : false;
 
 /** Arguments: the input (optional when nothing in it is required) and the request options. */
 export type CallArgs<E extends EndpointSpec> =

@@ -69,7 +69,14 @@ async function onResponse(response: AxiosResponse): Promise<AxiosResponse> {
     throw new RequestError({ msg: T.request.sessionExpired, flag: FLAG_SESSION_EXPIRED, response });
   }
   if (!response.config.silent) requestEffects().toastError(outcome.msg);
-  throw new RequestError({ msg: outcome.msg, flag: outcome.flag, code: outcome.code, obj: outcome.obj, errorCode: outcome.errorCode, response });
+  throw new RequestError({
+    msg: outcome.msg,
+    flag: outcome.flag,
+    code: outcome.code,
+    obj: outcome.obj,
+    errorCode: outcome.errorCode,
+    response,
+  });
 }
 
 async function onFailure(error: unknown): Promise<never> {

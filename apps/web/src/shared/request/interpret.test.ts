@@ -42,12 +42,23 @@ describe('request layer error catalogue (spec §8)', () => {
     expect(interpretResponse({ url: '/e', data: blob, contentType: XLSX }).kind).toBe('ok');
     expect(interpretResponse({ url: '/e', data: blob, contentType: 'application/vnd.ms-excel' }).kind).toBe('ok');
     expect(
-      interpretResponse({ url: '/e', data: blob, contentType: 'application/octet-stream', contentDisposition: 'attachment; filename="a.xlsx"' }).kind,
+      interpretResponse({
+        url: '/e',
+        data: blob,
+        contentType: 'application/octet-stream',
+        contentDisposition: 'attachment; filename="a.xlsx"',
+      }).kind,
     ).toBe('ok');
-    expect(interpretResponse({ url: '/e', data: blob, contentType: 'application/pdf' })).toMatchObject({ kind: 'rejected', msg: '网络异常' });
+    expect(interpretResponse({ url: '/e', data: blob, contentType: 'application/pdf' })).toMatchObject({
+      kind: 'rejected',
+      msg: '网络异常',
+    });
     // our own binary formats (track.bin), as the ArrayBuffer they are asked for
     const bytes = new ArrayBuffer(8);
-    expect(interpretResponse({ url: '/t', data: bytes, contentType: 'application/vnd.chelian.track' })).toEqual({ kind: 'ok', value: bytes });
+    expect(interpretResponse({ url: '/t', data: bytes, contentType: 'application/vnd.chelian.track' })).toEqual({
+      kind: 'ok',
+      value: bytes,
+    });
     expect(interpretResponse({ url: '/t', data: bytes, contentType: 'application/octet-stream' })).toMatchObject({ kind: 'rejected' });
     expect(interpretResponse({ url: '/e', data: { obj: 1 } })).toMatchObject({ kind: 'rejected' });
     expect(interpretResponse({ url: '/e', data: '<html>' })).toMatchObject({ kind: 'rejected', msg: '网络异常' });

@@ -39,11 +39,7 @@ function isEnvelopeLike(data: unknown): data is Partial<Envelope> & Record<strin
 }
 
 function isBinary(data: unknown): boolean {
-  return (
-    (typeof Blob !== 'undefined' && data instanceof Blob) ||
-    data instanceof ArrayBuffer ||
-    ArrayBuffer.isView(data)
-  );
+  return (typeof Blob !== 'undefined' && data instanceof Blob) || data instanceof ArrayBuffer || ArrayBuffer.isView(data);
 }
 
 /**
@@ -70,7 +66,10 @@ export function interpretResponse(input: {
     return { kind: 'rejected', msg: textOf(env.msg), flag, obj: env.obj, errorCode: codeOf(env.errorCode) };
   }
   // No flag: only an Excel download, or one of our binary formats, is a valid answer.
-  if (isBinary(data) && (isExcelResponse(input.contentType, input.contentDisposition) || (input.contentType ?? '').toLowerCase().startsWith(CHELIAN_BINARY))) {
+  if (
+    isBinary(data) &&
+    (isExcelResponse(input.contentType, input.contentDisposition) || (input.contentType ?? '').toLowerCase().startsWith(CHELIAN_BINARY))
+  ) {
     return { kind: 'ok', value: data };
   }
   if (isEnvelopeLike(data) && data.code !== undefined && Number(data.code) !== 0) {

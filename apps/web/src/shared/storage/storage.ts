@@ -22,14 +22,7 @@ export const SESSION_ID_KEY = 'sessionId';
 export const SESSION_USER_KEY = 'USER';
 
 /** What a full logout clears (spec §4), besides the session itself. */
-export const FULL_LOGOUT_KEYS: readonly PersistedKey[] = [
-  'user',
-  'navUserClient',
-  'alarmRealTime',
-  'themeValue',
-  'dictionary',
-  'history',
-];
+export const FULL_LOGOUT_KEYS: readonly PersistedKey[] = ['user', 'navUserClient', 'alarmRealTime', 'themeValue', 'dictionary', 'history'];
 
 export function prefixedKey(systemName: string, key: string): string {
   return `${systemName}_${key}`;

@@ -25,7 +25,15 @@ dayjs.locale('zh-cn');
  * `onSessionExpired`: instead of this page's own 会话过期 dialog (a sub-product inside the shell
  * hands the expiry to the shell, whose one dialog serves every frame).
  */
-export function AppProviders({ children, goLogin, onSessionExpired }: { children: ReactNode; goLogin: () => void; onSessionExpired?: () => void }) {
+export function AppProviders({
+  children,
+  goLogin,
+  onSessionExpired,
+}: {
+  children: ReactNode;
+  goLogin: () => void;
+  onSessionExpired?: () => void;
+}) {
   const themeValue = useClientStore((s) => s.themeValue);
   const colors = themeColors(themeValue);
 

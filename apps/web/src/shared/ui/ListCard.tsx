@@ -6,7 +6,10 @@ import { T } from '../i18n/messages.ts';
 import { wideTable } from './wideTable.ts';
 import './subProduct.css';
 
-type TableExtras<Row> = Omit<TableProps<Row>, 'columns' | 'dataSource' | 'pagination' | 'loading' | 'scroll' | 'sticky' | 'rowKey' | 'size'>;
+type TableExtras<Row> = Omit<
+  TableProps<Row>,
+  'columns' | 'dataSource' | 'pagination' | 'loading' | 'scroll' | 'sticky' | 'rowKey' | 'size'
+>;
 
 export interface ListCardProps<Row> {
   /** the card's title, at the toolbar's left */
@@ -49,7 +52,22 @@ function Failure({ error, retry }: { error: string; retry: () => void }) {
  * The frame of every list page: a card with the title, filters and buttons in one toolbar, then
  * the table on the wide-table rule (wideTable.ts) with the list's spinner, pager and failure.
  */
-export function ListCard<Row extends object>({ title, filters, actions, above, list, columns, rowKey, size = 'middle', identityColumn, table = {}, className = 'sp-card', testId, bare, children }: ListCardProps<Row>) {
+export function ListCard<Row extends object>({
+  title,
+  filters,
+  actions,
+  above,
+  list,
+  columns,
+  rowKey,
+  size = 'middle',
+  identityColumn,
+  table = {},
+  className = 'sp-card',
+  testId,
+  bare,
+  children,
+}: ListCardProps<Row>) {
   const { locale, ...extras } = table;
   const toolbar = (title !== undefined || filters || actions) && (
     <div className="sp-toolbar">

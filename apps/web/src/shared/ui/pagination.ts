@@ -10,7 +10,12 @@ export interface Paging {
  * The pager every paged table shows: the page the server answered (or the one asked for while it
  * loads), 共 N 条, and a page-size changer that goes back through `setPaging`.
  */
-export function pagerOf(page: (Paging & { total: number }) | { current?: number; pageSize?: number; total?: number } | null | undefined, paging: Paging, setPaging: (next: Paging) => void, extra: TablePaginationConfig = {}): TablePaginationConfig {
+export function pagerOf(
+  page: (Paging & { total: number }) | { current?: number; pageSize?: number; total?: number } | null | undefined,
+  paging: Paging,
+  setPaging: (next: Paging) => void,
+  extra: TablePaginationConfig = {},
+): TablePaginationConfig {
   return {
     current: page?.current ?? paging.current,
     pageSize: page?.pageSize ?? paging.pageSize,

@@ -15,11 +15,15 @@ const columns = [
 describe('wideTable', () => {
   it('scrolls exactly the sum of the widths, a missing width counted as the default one', () => {
     expect(wideTable<Row>(columns).scroll).toEqual({ x: 120 + DEFAULT_COLUMN_WIDTH + 90 + 130 });
-    expect(wideTable<Row>(columns, { selectable: true }).scroll).toEqual({ x: 120 + DEFAULT_COLUMN_WIDTH + 90 + 130 + SELECTION_COLUMN_WIDTH });
-    expect(wideTable<Row>(columns, { expandable: true }).scroll).toEqual({ x: 120 + DEFAULT_COLUMN_WIDTH + 90 + 130 + EXPAND_COLUMN_WIDTH });
+    expect(wideTable<Row>(columns, { selectable: true }).scroll).toEqual({
+      x: 120 + DEFAULT_COLUMN_WIDTH + 90 + 130 + SELECTION_COLUMN_WIDTH,
+    });
+    expect(wideTable<Row>(columns, { expandable: true }).scroll).toEqual({
+      x: 120 + DEFAULT_COLUMN_WIDTH + 90 + 130 + EXPAND_COLUMN_WIDTH,
+    });
     expect(wideTable<Row>(columns).columns!.map((c) => c.width)).toEqual([120, DEFAULT_COLUMN_WIDTH, 90, 130]);
   });
-  it('cuts text with an ellipsis but never the actions, and keeps a column\'s own choice', () => {
+  it("cuts text with an ellipsis but never the actions, and keeps a column's own choice", () => {
     expect(wideTable<Row>(columns).columns!.map((c) => (c as { ellipsis?: boolean }).ellipsis)).toEqual([true, true, false, false]);
   });
   it('keeps the identity column at the left and the actions at the right', () => {

@@ -17,7 +17,8 @@ function scrollContainer(): HTMLElement | Window {
   return document.querySelector<HTMLElement>('.sys-main') ?? document.querySelector<HTMLElement>('.cl-child-content') ?? window;
 }
 
-const widthOf = <T>(column: ColumnsType<T>[number]) => (typeof column.width === 'number' ? column.width : Number.parseFloat(String(column.width ?? '')) || DEFAULT_COLUMN_WIDTH);
+const widthOf = <T>(column: ColumnsType<T>[number]) =>
+  typeof column.width === 'number' ? column.width : Number.parseFloat(String(column.width ?? '')) || DEFAULT_COLUMN_WIDTH;
 const isActions = <T>(column: ColumnsType<T>[number]) => column.fixed === 'right' || column.key === 'actions';
 
 /**
@@ -32,7 +33,10 @@ const isActions = <T>(column: ColumnsType<T>[number]) => column.fixed === 'right
  *   only after the last row.
  * A column that sets `ellipsis` or `fixed` itself keeps its own choice.
  */
-export function wideTable<T>(columns: ColumnsType<T>, options: { selectable?: boolean; expandable?: boolean; identityColumn?: boolean } = {}): Pick<TableProps<T>, 'columns' | 'scroll' | 'sticky'> {
+export function wideTable<T>(
+  columns: ColumnsType<T>,
+  options: { selectable?: boolean; expandable?: boolean; identityColumn?: boolean } = {},
+): Pick<TableProps<T>, 'columns' | 'scroll' | 'sticky'> {
   const fitted = columns.map((column, index): ColumnsType<T>[number] => {
     const own = column as ColumnType<T>;
     return {

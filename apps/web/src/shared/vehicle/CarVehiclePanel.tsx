@@ -27,7 +27,12 @@ const fmt = (t: number | null | undefined) => (t ? beijingFormat(t) : M.common.n
  */
 export function CarVehiclePanel({ vehicleId, follow }: { vehicleId: string; follow: boolean }) {
   const id = useResolvedVehicleId(vehicleId);
-  if (id === undefined) return <Spin><div style={{ height: 200 }} /></Spin>;
+  if (id === undefined)
+    return (
+      <Spin>
+        <div style={{ height: 200 }} />
+      </Spin>
+    );
   if (id === null) return <Empty description={M.vehicle.notFound} data-testid="vehicle-not-found" />;
   return follow ? <FollowView vehicleId={id} height={460} dialogKey={vehicleId} /> : <BasicPanel vehicleId={id} dialogKey={vehicleId} />;
 }
@@ -40,7 +45,12 @@ function BasicPanel({ vehicleId, dialogKey }: { vehicleId: number; dialogKey: st
   const v = live.vehicle;
   const p = live.position;
   const address = useAddress(p ? { lon: p.lon, lat: p.lat, mac: v?.terminalId ?? '' } : null);
-  if (live.status === 'loading') return <Spin tip={M.common.loading}><div style={{ height: 200 }} /></Spin>;
+  if (live.status === 'loading')
+    return (
+      <Spin tip={M.common.loading}>
+        <div style={{ height: 200 }} />
+      </Spin>
+    );
   if (!v) return <Empty description={M.vehicle.notFound} />;
   const expired = v.serviceExpiresAt !== null && v.serviceExpiresAt < Date.now();
   return (
@@ -59,17 +69,33 @@ function BasicPanel({ vehicleId, dialogKey }: { vehicleId: number; dialogKey: st
             {expired ? `（${M.vehicle.expired}）` : ''}
           </span>
         </Descriptions.Item>
-        <Descriptions.Item label={M.vehicle.speed}>{p ? `${Math.round(p.speed)} ${M.common.kmh} · ${directionText(p.course)}` : M.common.none}</Descriptions.Item>
-        <Descriptions.Item label={M.vehicle.mileage}>{p?.mileage !== null && p?.mileage !== undefined ? `${p.mileage} ${M.common.km}` : M.common.none}</Descriptions.Item>
+        <Descriptions.Item label={M.vehicle.speed}>
+          {p ? `${Math.round(p.speed)} ${M.common.kmh} · ${directionText(p.course)}` : M.common.none}
+        </Descriptions.Item>
+        <Descriptions.Item label={M.vehicle.mileage}>
+          {p?.mileage !== null && p?.mileage !== undefined ? `${p.mileage} ${M.common.km}` : M.common.none}
+        </Descriptions.Item>
         <Descriptions.Item label={M.vehicle.gpsTime}>{fmt(p?.gpsTime)}</Descriptions.Item>
-        <Descriptions.Item label={M.vehicle.acc}>{p?.acc === null || p?.acc === undefined ? M.common.none : p.acc ? M.vehicle.accOn : M.vehicle.accOff}</Descriptions.Item>
+        <Descriptions.Item label={M.vehicle.acc}>
+          {p?.acc === null || p?.acc === undefined ? M.common.none : p.acc ? M.vehicle.accOn : M.vehicle.accOff}
+        </Descriptions.Item>
         <Descriptions.Item label={M.vehicle.address} span={2}>
           <span data-testid="vehicle-address">{p ? address || M.common.loading : M.vehicle.noPosition}</span>
-          {p && <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>{`${p.lon.toFixed(6)}, ${p.lat.toFixed(6)}`}</Typography.Text>}
+          {p && (
+            <Typography.Text
+              type="secondary"
+              style={{ marginLeft: 8, fontSize: 12 }}
+            >{`${p.lon.toFixed(6)}, ${p.lat.toFixed(6)}`}</Typography.Text>
+          )}
         </Descriptions.Item>
       </Descriptions>
       <Space style={{ margin: '10px 0 4px' }}>
-        <Button size="small" icon={<HistoryOutlined />} onClick={() => window.open(playbackUrl(vehicleId), '_blank')} data-testid="open-playback">
+        <Button
+          size="small"
+          icon={<HistoryOutlined />}
+          onClick={() => window.open(playbackUrl(vehicleId), '_blank')}
+          data-testid="open-playback"
+        >
           {M.vehicle.openPlayback}
         </Button>
       </Space>
@@ -80,16 +106,18 @@ function BasicPanel({ vehicleId, dialogKey }: { vehicleId: number; dialogKey: st
         items={[
           { key: 'alarms', label: M.vehicle.recentAlarms, children: <RecentAlarms vehicleId={vehicleId} /> },
           ...(v.terminalId
-            ? [{
-                key: 'commands',
-                label: M.vehicle.commands,
-                children: (
-                  <Permission code={SEND_COMMAND}>
-                    <CommandForm vehicleIds={[vehicleId]} compact onSent={() => setSent((n) => n + 1)} />
-                    <CommandResults refreshKey={sent} terminalId={v.terminalId} pageSize={3} />
-                  </Permission>
-                ),
-              }]
+            ? [
+                {
+                  key: 'commands',
+                  label: M.vehicle.commands,
+                  children: (
+                    <Permission code={SEND_COMMAND}>
+                      <CommandForm vehicleIds={[vehicleId]} compact onSent={() => setSent((n) => n + 1)} />
+                      <CommandResults refreshKey={sent} terminalId={v.terminalId} pageSize={3} />
+                    </Permission>
+                  ),
+                },
+              ]
             : []),
         ]}
       />

@@ -43,9 +43,15 @@ export function FollowView({ vehicleId, height, dialogKey }: { vehicleId: number
         </div>
         {p ? (
           <>
-            <div>{M.vehicle.speed}：{Math.round(p.speed)} {M.common.kmh}</div>
-            <div>{M.vehicle.gpsTime}：{beijingFormat(p.gpsTime)}</div>
-            <div data-testid="follow-address">{M.vehicle.address}：{address || M.common.loading}</div>
+            <div>
+              {M.vehicle.speed}：{Math.round(p.speed)} {M.common.kmh}
+            </div>
+            <div>
+              {M.vehicle.gpsTime}：{beijingFormat(p.gpsTime)}
+            </div>
+            <div data-testid="follow-address">
+              {M.vehicle.address}：{address || M.common.loading}
+            </div>
             <Typography.Text type="secondary">{M.follow.trail(trail.length)}</Typography.Text>
           </>
         ) : (

@@ -18,7 +18,8 @@ export function RecentAlarms({ vehicleId }: { vehicleId: number }) {
       alive = false;
     };
   }, [vehicleId]);
-  if (alarms && alarms.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={M.vehicle.noAlarms} style={{ margin: '8px 0' }} />;
+  if (alarms && alarms.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={M.vehicle.noAlarms} style={{ margin: '8px 0' }} />;
   return (
     <List
       size="small"
@@ -29,7 +30,9 @@ export function RecentAlarms({ vehicleId }: { vehicleId: number }) {
         <List.Item>
           <Tag color={a.handled ? 'default' : 'red'}>{a.typeName}</Tag>
           <span style={{ color: '#5f6670' }}>{beijingDateTime(a.alarmTime)}</span>
-          <span style={{ marginLeft: 'auto', color: a.handled ? '#18a058' : '#e5484d' }}>{a.handled ? M.alarm.processed : M.alarm.unprocessed}</span>
+          <span style={{ marginLeft: 'auto', color: a.handled ? '#18a058' : '#e5484d' }}>
+            {a.handled ? M.alarm.processed : M.alarm.unprocessed}
+          </span>
         </List.Item>
       )}
     />

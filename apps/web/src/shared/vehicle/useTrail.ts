@@ -7,7 +7,10 @@ const SEED_MS = 60 * 60_000;
 const MAX_POINTS = 5000;
 
 /** The live trail of a followed vehicle: the last hour's track, then every new position. */
-export function useTrail(vehicleId: number | null, position: { lon: number; lat: number; gpsTime: number } | null): Array<[number, number]> {
+export function useTrail(
+  vehicleId: number | null,
+  position: { lon: number; lat: number; gpsTime: number } | null,
+): Array<[number, number]> {
   const [trail, setTrail] = useState<Array<[number, number]>>([]);
   const lastTime = useRef(0);
 

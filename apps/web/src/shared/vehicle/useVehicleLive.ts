@@ -7,7 +7,16 @@ import { vehicleState, type VehicleState } from './vehicleState.ts';
 export interface LiveVehicle {
   vehicle: Vehicle | null;
   /** null until it has reported a position */
-  position: { lon: number; lat: number; speed: number; course: number; gpsTime: number; mileage: number | null; acc: boolean | null; alarms: string[] } | null;
+  position: {
+    lon: number;
+    lat: number;
+    speed: number;
+    course: number;
+    gpsTime: number;
+    mileage: number | null;
+    acc: boolean | null;
+    alarms: string[];
+  } | null;
   online: boolean;
   state: VehicleState;
   status: 'loading' | 'ready' | 'missing';
@@ -52,12 +61,23 @@ export function useVehicleLive(vehicleId: number | null): LiveVehicle {
     if (fleet || !terminalId) return;
     let alive = true;
     const load = () =>
-      call(monitorEndpoints.lastPositions, { terminalIds: terminalId }, { silent: true }).then((list) => {
-        const p = list?.[0];
-        if (!alive || !p) return;
-        setOnline(p.online);
-        setPolled({ lon: p.lon, lat: p.lat, speed: p.speed, course: p.direction, gpsTime: p.gpsTime, mileage: p.mileage, acc: p.acc, alarms: p.alarms ?? [] });
-      }).catch(() => undefined);
+      call(monitorEndpoints.lastPositions, { terminalIds: terminalId }, { silent: true })
+        .then((list) => {
+          const p = list?.[0];
+          if (!alive || !p) return;
+          setOnline(p.online);
+          setPolled({
+            lon: p.lon,
+            lat: p.lat,
+            speed: p.speed,
+            course: p.direction,
+            gpsTime: p.gpsTime,
+            mileage: p.mileage,
+            acc: p.acc,
+            alarms: p.alarms ?? [],
+          });
+        })
+        .catch(() => undefined);
     void load();
     const timer = window.setInterval(load, POLL_MS);
     return () => {
@@ -69,7 +89,18 @@ export function useVehicleLive(vehicleId: number | null): LiveVehicle {
   void tick;
   const fv = fleet && vehicleId ? fleet.get(vehicleId) : undefined;
   if (fv) {
-    const position = fv.hasPosition ? { lon: fv.lon, lat: fv.lat, speed: fv.speed, course: fv.course, gpsTime: fv.gpsTime, mileage: fv.mileage, acc: fv.acc, alarms: fv.alarms } : null;
+    const position = fv.hasPosition
+      ? {
+          lon: fv.lon,
+          lat: fv.lat,
+          speed: fv.speed,
+          course: fv.course,
+          gpsTime: fv.gpsTime,
+          mileage: fv.mileage,
+          acc: fv.acc,
+          alarms: fv.alarms,
+        }
+      : null;
     return { vehicle, position, online: fv.online, state: fv.state, status };
   }
   const state = vehicleState({ online, speed: polled?.speed ?? 0, alarming: (polled?.alarms.length ?? 0) > 0 });

@@ -11,7 +11,10 @@ export function currentBuild(doc: Document = document): string | null {
  * gone (404), or a lazy chunk of this build failed to load (Vite's preloadError). Answers other
  * than 404 (offline, a server restarting) say nothing. Returns a stop function.
  */
-export function watchForNewVersion(onNewVersion: () => void, opts: { intervalMs?: number; fetcher?: typeof fetch; build?: string | null } = {}): () => void {
+export function watchForNewVersion(
+  onNewVersion: () => void,
+  opts: { intervalMs?: number; fetcher?: typeof fetch; build?: string | null } = {},
+): () => void {
   const build = opts.build === undefined ? currentBuild() : opts.build;
   const fetcher = opts.fetcher ?? ((input, init) => fetch(input, init));
   let announced = false;

@@ -12,7 +12,9 @@ type Flag = 'enabled' | 'sound' | 'popup';
 const load = () => call(api.listControls);
 // saved: the alarm tip reads the new 声音提醒 / 弹窗提醒 at the next alarm
 const persist = (rows: AlarmControl[]) =>
-  call(api.saveControls, { items: rows.map(({ alarmType, enabled, sound, popup }) => ({ alarmType, enabled, sound, popup })) }).finally(forgetAlarmControls);
+  call(api.saveControls, { items: rows.map(({ alarmType, enabled, sound, popup }) => ({ alarmType, enabled, sound, popup })) }).finally(
+    forgetAlarmControls,
+  );
 
 /** Alarm settings per alarm type: enabled, sound, pop-up. */
 export function AlarmSettingPage() {
@@ -35,14 +37,26 @@ export function AlarmSettingPage() {
   });
 
   return (
-    <AlarmTypeCard title={T.routes.alarmSetting} description={A.desc} saving={saving} onSave={save} testId="alarm-setting-page" saveTestId="save-alarm-settings">
+    <AlarmTypeCard
+      title={T.routes.alarmSetting}
+      description={A.desc}
+      saving={saving}
+      onSave={save}
+      testId="alarm-setting-page"
+      saveTestId="save-alarm-settings"
+    >
       <Table<AlarmControl>
         rowKey="alarmType"
         size="middle"
         loading={loading}
         dataSource={rows}
         pagination={false}
-        columns={[{ title: A.alarmName, dataIndex: 'alarmName' }, flagColumn('enabled', A.enabled), flagColumn('sound', A.sound), flagColumn('popup', A.popup)]}
+        columns={[
+          { title: A.alarmName, dataIndex: 'alarmName' },
+          flagColumn('enabled', A.enabled),
+          flagColumn('sound', A.sound),
+          flagColumn('popup', A.popup),
+        ]}
       />
     </AlarmTypeCard>
   );

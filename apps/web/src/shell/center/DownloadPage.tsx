@@ -69,7 +69,12 @@ export function DownloadPage() {
           <Button icon={<ReloadOutlined />} onClick={() => load()}>
             {T.common.refresh}
           </Button>
-          <Button type="primary" icon={<ExportOutlined />} onClick={() => void exportUsers().catch(() => undefined)} data-testid="export-users">
+          <Button
+            type="primary"
+            icon={<ExportOutlined />}
+            onClick={() => void exportUsers().catch(() => undefined)}
+            data-testid="export-users"
+          >
             {D.exportUsers}
           </Button>
         </Space>
@@ -90,7 +95,16 @@ export function DownloadPage() {
         }}
         columns={[
           { title: D.name, dataIndex: 'name' },
-          { title: D.status, dataIndex: 'status', width: 110, render: (s: string, r) => <Tag color={STATUS_COLOR[s]} title={r.error || undefined}>{D.statusText[s] ?? s}</Tag> },
+          {
+            title: D.status,
+            dataIndex: 'status',
+            width: 110,
+            render: (s: string, r) => (
+              <Tag color={STATUS_COLOR[s]} title={r.error || undefined}>
+                {D.statusText[s] ?? s}
+              </Tag>
+            ),
+          },
           { title: D.created, dataIndex: 'created', width: 170, render: (t: number) => beijingFormat(t) },
           { title: D.finished, dataIndex: 'finished', width: 170, render: (t: number | null) => (t ? beijingFormat(t) : '—') },
           { title: D.size, dataIndex: 'size', width: 100, render: (n: number, r) => (r.status === 'done' ? formatBytes(n) : '—') },
@@ -98,7 +112,13 @@ export function DownloadPage() {
             title: T.common.operation,
             width: 100,
             render: (_, r) => (
-              <Button type="link" size="small" icon={<DownloadOutlined />} disabled={r.status !== 'done'} onClick={() => iframeExport(exportEndpoints.download.path, { id: r.id })}>
+              <Button
+                type="link"
+                size="small"
+                icon={<DownloadOutlined />}
+                disabled={r.status !== 'done'}
+                onClick={() => iframeExport(exportEndpoints.download.path, { id: r.id })}
+              >
                 {D.download}
               </Button>
             ),

@@ -25,7 +25,13 @@ export function NoticePage() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setPage(await call(helpMessageEndpoints.page, { ...paging, type: filter === 'all' ? undefined : filter, read: unreadOnly ? false : undefined }));
+      setPage(
+        await call(helpMessageEndpoints.page, {
+          ...paging,
+          type: filter === 'all' ? undefined : filter,
+          read: unreadOnly ? false : undefined,
+        }),
+      );
     } catch {
       setPage(null);
     } finally {

@@ -17,7 +17,10 @@ export function SecurityPage() {
   const [auth, setAuth] = useState<AuthData | null>(null);
 
   const refresh = useCallback(async () => {
-    const [data, fresh] = await Promise.all([call(securityEndpoints.authData).catch(() => null), call(accountEndpoints.currentUser, undefined, { silent: true }).catch(() => null)]);
+    const [data, fresh] = await Promise.all([
+      call(securityEndpoints.authData).catch(() => null),
+      call(accountEndpoints.currentUser, undefined, { silent: true }).catch(() => null),
+    ]);
     setAuth(data);
     if (fresh) useClientStore.getState().setUser(fresh);
   }, []);

@@ -20,7 +20,12 @@ let source: ClientSource = async () => {
   const user = useClientStore.getState().user;
   if (!user) return [];
   const withUser = (nodes: AccountTreeNode[]): ClientNode[] =>
-    nodes.map((n) => ({ userId: user.userId, accountId: n.accountId, accountName: n.accountName, children: n.children.length ? withUser(n.children) : undefined }));
+    nodes.map((n) => ({
+      userId: user.userId,
+      accountId: n.accountId,
+      accountName: n.accountName,
+      children: n.children.length ? withUser(n.children) : undefined,
+    }));
   return withUser(await call(accountEndpoints.customerTree, undefined, { silent: true }));
 };
 
@@ -38,7 +43,9 @@ export function GroupSelector() {
   const [nodes, setNodes] = useState<ClientNode[]>([]);
 
   useEffect(() => {
-    void source().then(setNodes).catch(() => setNodes([]));
+    void source()
+      .then(setNodes)
+      .catch(() => setNodes([]));
   }, []);
 
   const find = (list: ClientNode[], id: number): ClientNode | undefined => {

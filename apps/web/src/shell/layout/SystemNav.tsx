@@ -53,7 +53,9 @@ export function SystemNav() {
         onClick={({ key }) => {
           const sys = systems.find((s) => s.systemId === key);
           if (!sys) return;
-          useClientStore.getState().update({ currentSystem: { systemId: sys.systemId, path: sys.path, title: sys.title }, systemId: sys.systemId });
+          useClientStore
+            .getState()
+            .update({ currentSystem: { systemId: sys.systemId, path: sys.path, title: sys.title }, systemId: sys.systemId });
           void navigate(sys.path);
         }}
       />

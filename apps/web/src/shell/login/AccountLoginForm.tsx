@@ -33,17 +33,52 @@ export function AccountLoginForm(props: {
     if (values) props.onSubmit(props.captcha ? values : { username: values.username, password: values.password });
   };
   return (
-    <form className={props.legacy ? 'cl-login-form cl-login-form-legacy' : 'cl-login-form'} onSubmit={submit} autoComplete="on" noValidate data-testid="account-login-form">
+    <form
+      className={props.legacy ? 'cl-login-form cl-login-form-legacy' : 'cl-login-form'}
+      onSubmit={submit}
+      autoComplete="on"
+      noValidate
+      data-testid="account-login-form"
+    >
       <LoginField label={props.legacy ? L.username : undefined} htmlFor="username" error={form.errors.username}>
-        <LoginInput {...form.input('username')} size={size} prefix={<UserOutlined />} placeholder={L.usernamePlaceholder} autoComplete="username" maxLength={64} />
+        <LoginInput
+          {...form.input('username')}
+          size={size}
+          prefix={<UserOutlined />}
+          placeholder={L.usernamePlaceholder}
+          autoComplete="username"
+          maxLength={64}
+        />
       </LoginField>
       <LoginField label={props.legacy ? L.password : undefined} htmlFor="password" error={form.errors.password}>
-        <LoginInput {...form.input('password')} password size={size} prefix={<LockOutlined />} placeholder={L.passwordPlaceholder} autoComplete="current-password" maxLength={64} />
+        <LoginInput
+          {...form.input('password')}
+          password
+          size={size}
+          prefix={<LockOutlined />}
+          placeholder={L.passwordPlaceholder}
+          autoComplete="current-password"
+          maxLength={64}
+        />
       </LoginField>
       {props.captcha && (
-        <CaptchaField captcha={props.captcha} onRefresh={props.onRefreshCaptcha} size={size} input={form.input('code')} error={form.errors.code} />
+        <CaptchaField
+          captcha={props.captcha}
+          onRefresh={props.onRefreshCaptcha}
+          size={size}
+          input={form.input('code')}
+          error={form.errors.code}
+        />
       )}
-      <Button type="primary" htmlType="submit" size={size} block loading={props.submitting} disabled={props.disabled} data-testid="login-submit">
+      <Button
+        type="primary"
+        htmlType="submit"
+        size={size}
+        block
+        loading={props.submitting}
+        disabled={props.disabled}
+        data-testid="login-submit"
+      >
         {L.submit}
       </Button>
     </form>

@@ -13,12 +13,26 @@ interface CaptchaInput {
 }
 
 /** The image captcha, shown only once the server demands it; clicking the image gets a new one. */
-export function CaptchaField(props: { captcha: CaptchaImage; onRefresh: () => void; size?: 'large'; input: CaptchaInput; error?: string | null }) {
+export function CaptchaField(props: {
+  captcha: CaptchaImage;
+  onRefresh: () => void;
+  size?: 'large';
+  input: CaptchaInput;
+  error?: string | null;
+}) {
   const { captcha, onRefresh, size } = props;
   return (
     <LoginField label={size ? undefined : T.login.captcha} htmlFor={props.input.id} error={props.error}>
       <div style={{ display: 'flex', gap: 8 }}>
-        <LoginInput {...props.input} size={size} prefix={<SafetyOutlined />} placeholder={T.login.captchaPlaceholder} maxLength={8} autoComplete="off" data-testid="captcha-input" />
+        <LoginInput
+          {...props.input}
+          size={size}
+          prefix={<SafetyOutlined />}
+          placeholder={T.login.captchaPlaceholder}
+          maxLength={8}
+          autoComplete="off"
+          data-testid="captcha-input"
+        />
         {/* the browser's own tooltip: antd's would add its popup machinery to the login page's first load */}
         <img
           src={captcha.image}
@@ -26,7 +40,14 @@ export function CaptchaField(props: { captcha: CaptchaImage; onRefresh: () => vo
           title={T.login.captchaRefresh}
           data-testid="captcha-image"
           onClick={onRefresh}
-          style={{ height: size ? 40 : 32, width: 110, cursor: 'pointer', border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff' }}
+          style={{
+            height: size ? 40 : 32,
+            width: 110,
+            cursor: 'pointer',
+            border: '1px solid #d9d9d9',
+            borderRadius: 6,
+            background: '#fff',
+          }}
         />
       </div>
     </LoginField>

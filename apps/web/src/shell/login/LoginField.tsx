@@ -4,7 +4,17 @@ import type { ReactNode } from 'react';
  * One row of the login forms in antd Form.Item's look: an optional label on the left (the legacy
  * screen), the control, and the error line under it, which takes the row's bottom margin.
  */
-export function LoginField({ label, htmlFor, error, children }: { label?: string; htmlFor?: string; error?: string | null; children: ReactNode }) {
+export function LoginField({
+  label,
+  htmlFor,
+  error,
+  children,
+}: {
+  label?: string;
+  htmlFor?: string;
+  error?: string | null;
+  children: ReactNode;
+}) {
   return (
     <div className={`cl-login-field${error ? ' cl-login-field-invalid' : ''}`}>
       {label && (

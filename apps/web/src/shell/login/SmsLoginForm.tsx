@@ -51,7 +51,13 @@ export function SmsLoginForm({ submitting, onSubmit }: { submitting: boolean; on
       </LoginField>
       <LoginField error={form.errors.smsCode}>
         <div style={{ display: 'flex', gap: 8 }}>
-          <LoginInput {...form.input('smsCode')} size="large" prefix={<MessageOutlined />} placeholder={L.smsCodePlaceholder} maxLength={6} />
+          <LoginInput
+            {...form.input('smsCode')}
+            size="large"
+            prefix={<MessageOutlined />}
+            placeholder={L.smsCodePlaceholder}
+            maxLength={6}
+          />
           <Button size="large" style={{ width: 128 }} disabled={left > 0} loading={sending} onClick={send} data-testid="send-sms">
             {left > 0 ? L.resendIn(left) : L.sendSms}
           </Button>

@@ -15,7 +15,11 @@ export function fieldError(value: string | undefined, rule: FieldRule): string |
 }
 
 /** Each named field's error (null when fine). */
-export function fieldErrors<K extends string>(values: Partial<Record<K, string>>, rules: Record<K, FieldRule>, names: readonly K[]): Record<K, string | null> {
+export function fieldErrors<K extends string>(
+  values: Partial<Record<K, string>>,
+  rules: Record<K, FieldRule>,
+  names: readonly K[],
+): Record<K, string | null> {
   const out = {} as Record<K, string | null>;
   for (const name of names) out[name] = fieldError(values[name], rules[name]);
   return out;

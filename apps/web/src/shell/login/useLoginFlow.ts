@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AUTH_ERRORS, authEndpoints, CODE_KEY_PATTERN, tokenEndpoints, type CaptchaImage, type LoginConfig, type LoginForm } from '@chelian/contracts';
+import {
+  AUTH_ERRORS,
+  authEndpoints,
+  CODE_KEY_PATTERN,
+  tokenEndpoints,
+  type CaptchaImage,
+  type LoginConfig,
+  type LoginForm,
+} from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { runtimeConfig } from '../../shared/config/runtimeConfig.ts';
 import { RequestError, errorText } from '../../shared/request/RequestError.ts';
@@ -102,7 +110,11 @@ export function useLoginFlow({ captchaAsImage = false }: { captchaAsImage?: bool
         } catch {
           throw new RequestError({ msg: T.login.encryptFailed });
         }
-        const form = { username: values.username.trim(), password, ...(captcha ? { code: values.code?.trim(), codeKey: captcha.codeKey } : {}) };
+        const form = {
+          username: values.username.trim(),
+          password,
+          ...(captcha ? { code: values.code?.trim(), codeKey: captcha.codeKey } : {}),
+        };
         return login(form);
       }),
     [captcha, config, finish],

@@ -29,7 +29,9 @@ export function HomePage() {
 
   useEffect(() => {
     if (!user) return;
-    call(systemEndpoints.accountStatus, undefined, { silent: true }).then(setStatus).catch(() => setStatus(null));
+    call(systemEndpoints.accountStatus, undefined, { silent: true })
+      .then(setStatus)
+      .catch(() => setStatus(null));
     call(helpMessageEndpoints.page, { read: false, pageSize: 1 })
       .then((p) => setUnread(p.total))
       .catch(() => setUnread(null));
@@ -56,7 +58,13 @@ export function HomePage() {
             <Col>
               {/* the same terminals as 终端管理's expiring tab (expired, or ending within 30 days), for whoever may open it */}
               {canOpenTerminals ? (
-                <button type="button" style={STAT_LINK} title={H.expiring} onClick={() => navigate('/system/terminal?expiring=30')} data-testid="home-expiring">
+                <button
+                  type="button"
+                  style={STAT_LINK}
+                  title={H.expiring}
+                  onClick={() => navigate('/system/terminal?expiring=30')}
+                  data-testid="home-expiring"
+                >
                   <Statistic title={H.expiring} value={status?.terminalsExpiringIn30Days ?? '—'} />
                 </button>
               ) : (

@@ -29,7 +29,14 @@ export function LatestNotices() {
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.common.empty} /> }}
         renderItem={(m) => (
           <List.Item style={{ cursor: 'pointer' }} onClick={() => navigate(`/center/detail?id=${m.id}`)}>
-            <Badge status={m.read ? 'default' : 'error'} text={<Typography.Text ellipsis style={{ maxWidth: 200 }}>{m.title}</Typography.Text>} />
+            <Badge
+              status={m.read ? 'default' : 'error'}
+              text={
+                <Typography.Text ellipsis style={{ maxWidth: 200 }}>
+                  {m.title}
+                </Typography.Text>
+              }
+            />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {beijingDate(m.created)}
             </Typography.Text>

@@ -45,15 +45,21 @@ export const shellRoutes: RouteObject[] = [
     children: [
       { index: true, loader: () => redirect('/center/notice'), Component: Empty },
       center('notice', 'notice', T.routes.notice, async () => ({ Component: (await import('../center/NoticePage.tsx')).NoticePage })),
-      center('security', 'security', T.routes.security, async () => ({ Component: (await import('../center/SecurityPage.tsx')).SecurityPage })),
-      center('download', 'download', T.routes.download, async () => ({ Component: (await import('../center/DownloadPage.tsx')).DownloadPage })),
+      center('security', 'security', T.routes.security, async () => ({
+        Component: (await import('../center/SecurityPage.tsx')).SecurityPage,
+      })),
+      center('download', 'download', T.routes.download, async () => ({
+        Component: (await import('../center/DownloadPage.tsx')).DownloadPage,
+      })),
       center('detail', 'noticeDetail', T.routes.noticeDetail, async () => ({
         Component: (await import('../center/NoticeDetailPage.tsx')).NoticeDetailPage,
       })),
       center('alarmSetting', 'alarmSetting', T.routes.alarmSetting, async () => ({
         Component: (await import('../center/AlarmSettingPage.tsx')).AlarmSettingPage,
       })),
-      center('alarmPush', 'alarmPush', T.routes.alarmPush, async () => ({ Component: (await import('../center/AlarmPushPage.tsx')).AlarmPushPage })),
+      center('alarmPush', 'alarmPush', T.routes.alarmPush, async () => ({
+        Component: (await import('../center/AlarmPushPage.tsx')).AlarmPushPage,
+      })),
     ],
   },
   route('/404', '404', undefined, { mainPage: true, ignoreAuth: false }, async () => {

@@ -24,7 +24,10 @@ export async function loadPlatforms(): Promise<SubSystem[]> {
   try {
     const list = await call(accountEndpoints.platforms, undefined, { silent: true });
     const allowed = new Set((list ?? []).filter((s) => s.enabled !== false).map((s) => s.systemId));
-    const systems = SUB_SYSTEMS.filter((s) => allowed.has(s.systemId)).map((s) => ({ ...s, ...list.find((l) => l.systemId === s.systemId) }));
+    const systems = SUB_SYSTEMS.filter((s) => allowed.has(s.systemId)).map((s) => ({
+      ...s,
+      ...list.find((l) => l.systemId === s.systemId),
+    }));
     useClientStore.getState().update({ systemList: systems });
     return systems;
   } catch {
@@ -48,7 +51,14 @@ export async function completeLogin(sessionId: string): Promise<boolean> {
   sessionStarted();
   usePermissionStore.getState().reset();
   if (!(await loadUser())) return false;
-  await Promise.all([usePermissionStore.getState().loadResources().catch(() => []), loadPlatforms(), loadDictionary()]);
+  await Promise.all([
+    usePermissionStore
+      .getState()
+      .loadResources()
+      .catch(() => []),
+    loadPlatforms(),
+    loadDictionary(),
+  ]);
   return true;
 }
 

@@ -42,7 +42,11 @@ function SubProductFrame({ systemId, base, title }: { systemId: string; base: st
 
   return (
     <div className="cl-subproduct" data-system={systemId}>
-      {loading && <Spin className="cl-subproduct-spin" tip={T.layout.loading}><div style={{ height: 120 }} /></Spin>}
+      {loading && (
+        <Spin className="cl-subproduct-spin" tip={T.layout.loading}>
+          <div style={{ height: 120 }} />
+        </Spin>
+      )}
       <iframe
         ref={frame}
         src={src}

@@ -26,7 +26,17 @@ interface Values {
 }
 
 /** 新增 / 编辑账户. The caller's own account is never edited here (its settings belong to the account above). */
-export function AccountFormModal({ draft, accounts, onClose, onSaved }: { draft: AccountDraft | null; accounts: Account[]; onClose: () => void; onSaved: () => void }) {
+export function AccountFormModal({
+  draft,
+  accounts,
+  onClose,
+  onSaved,
+}: {
+  draft: AccountDraft | null;
+  accounts: Account[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   const { saving, run } = useSaving();
 
@@ -35,15 +45,25 @@ export function AccountFormModal({ draft, accounts, onClose, onSaved }: { draft:
     const a = draft.kind === 'edit' ? draft.account : null;
     form.setFieldsValue({
       parentId: draft.kind === 'add' ? draft.parentId : (a?.parentId ?? undefined),
-      name: a?.name ?? '', kind: a?.kind ?? 'customer', contact: a?.contact ?? '', phone: a?.phone ?? '',
-      expiresAt: a?.expiresAt ? beijingPickerValue(a.expiresAt) : null, enabled: a?.enabled ?? true,
+      name: a?.name ?? '',
+      kind: a?.kind ?? 'customer',
+      contact: a?.contact ?? '',
+      phone: a?.phone ?? '',
+      expiresAt: a?.expiresAt ? beijingPickerValue(a.expiresAt) : null,
+      enabled: a?.enabled ?? true,
     });
   }, [draft, form]);
 
   if (!draft) return null;
   const save = async () => {
     const v = await form.validateFields();
-    const fields = { name: v.name.trim(), kind: v.kind, contact: v.contact.trim(), phone: v.phone.trim(), expiresAt: v.expiresAt ? pickedInstant(v.expiresAt.endOf('day')) : null };
+    const fields = {
+      name: v.name.trim(),
+      kind: v.kind,
+      contact: v.contact.trim(),
+      phone: v.phone.trim(),
+      expiresAt: v.expiresAt ? pickedInstant(v.expiresAt.endOf('day')) : null,
+    };
     await run(async () => {
       if (draft.kind === 'add') await call(accountEndpoints.accountAdd, { ...fields, parentId: v.parentId });
       else await call(accountEndpoints.accountUpdate, { ...fields, id: draft.account.id, enabled: v.enabled });
@@ -52,12 +72,31 @@ export function AccountFormModal({ draft, accounts, onClose, onSaved }: { draft:
     });
   };
   return (
-    <Modal open title={draft.kind === 'add' ? A.add : A.edit} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText={S.common.save} cancelText={S.common.cancel} destroyOnHidden>
+    <Modal
+      open
+      title={draft.kind === 'add' ? A.add : A.edit}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okText={S.common.save}
+      cancelText={S.common.cancel}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" data-testid="account-form">
         <Form.Item name="parentId" label={A.parent} rules={[{ required: true }]}>
-          <TreeSelect treeData={accountOptions(accounts)} treeDefaultExpandAll disabled={draft.kind === 'edit'} showSearch treeNodeFilterProp="title" />
+          <TreeSelect
+            treeData={accountOptions(accounts)}
+            treeDefaultExpandAll
+            disabled={draft.kind === 'edit'}
+            showSearch
+            treeNodeFilterProp="title"
+          />
         </Form.Item>
-        <Form.Item name="name" label={A.name} rules={[{ required: true, whitespace: true, message: S.common.required(A.name) }, { max: 50 }]}>
+        <Form.Item
+          name="name"
+          label={A.name}
+          rules={[{ required: true, whitespace: true, message: S.common.required(A.name) }, { max: 50 }]}
+        >
           <Input maxLength={50} data-testid="account-name" />
         </Form.Item>
         <Form.Item name="kind" label={A.kind}>

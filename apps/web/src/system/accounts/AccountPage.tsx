@@ -21,7 +21,8 @@ const DELETE: PermissionCode = 'system:account:delete';
 const USERS: PermissionCode = 'system:user';
 
 type Row = Account & { children?: Row[] };
-const toRows = (nodes: AccountNode[]): Row[] => nodes.map((n) => ({ ...n.account, children: n.children.length ? toRows(n.children) : undefined }));
+const toRows = (nodes: AccountNode[]): Row[] =>
+  nodes.map((n) => ({ ...n.account, children: n.children.length ? toRows(n.children) : undefined }));
 const dateText = (ms: number | null) => (ms ? beijingFormat(ms, 'YYYY-MM-DD') : A.neverExpires);
 
 /** 账户管理: the caller's account tree (dealers, customers, sub-accounts to any depth), searched, added to, edited, disabled and deleted. */
@@ -40,17 +41,25 @@ export function AccountPage() {
   const rows = useMemo(() => toRows(tree), [tree]);
 
   const setEnabled = async (a: Account, enabled: boolean) => {
-    await call(accountEndpoints.accountUpdate, { id: a.id, name: a.name, enabled }).then(() => toast.success(S.common.saved), () => {});
+    await call(accountEndpoints.accountUpdate, { id: a.id, name: a.name, enabled }).then(
+      () => toast.success(S.common.saved),
+      () => {},
+    );
     reload();
   };
   const remove = async (a: Account) => {
-    await call(accountEndpoints.accountDelete, { id: a.id }).then(() => toast.success(A.deleted), () => {});
+    await call(accountEndpoints.accountDelete, { id: a.id }).then(
+      () => toast.success(A.deleted),
+      () => {},
+    );
     reload();
   };
 
   const columns: ColumnsType<Row> = [
     {
-      title: A.name, dataIndex: 'name', width: 200,
+      title: A.name,
+      dataIndex: 'name',
+      width: 200,
       render: (name: string, a) => (
         <span className="sys-node" data-testid="account-row-name">
           <span className={a.enabled ? undefined : 'sys-node-off'}>{name}</span>
@@ -58,40 +67,94 @@ export function AccountPage() {
         </span>
       ),
     },
-    { title: A.kind, dataIndex: 'kind', width: 90, render: (k: string) => <Tag color={k === 'dealer' ? 'gold' : 'default'}>{A.kinds[k] ?? k}</Tag> },
-    { title: A.contact, dataIndex: 'contact', width: 110, render: (c: string, a) => (c || a.phone ? <span>{c}<div className="sys-muted">{a.phone}</div></span> : null) },
-    { title: S.common.status, dataIndex: 'enabled', width: 70, render: (on: boolean) => (on ? <Tag color="green">{S.common.enabled}</Tag> : <Tag color="red">{S.common.disabled}</Tag>) },
-    { title: A.expiresAt, dataIndex: 'expiresAt', width: 100, render: dateText },
     {
-      title: A.holdingsShort, key: 'holdings', width: 230,
-      render: (_: unknown, a) => <span className="sys-muted" title={A.holdings}>{A.holdingsText(a)}</span>,
+      title: A.kind,
+      dataIndex: 'kind',
+      width: 90,
+      render: (k: string) => <Tag color={k === 'dealer' ? 'gold' : 'default'}>{A.kinds[k] ?? k}</Tag>,
     },
     {
-      title: S.common.actions, key: 'actions', width: 290, fixed: 'right',
+      title: A.contact,
+      dataIndex: 'contact',
+      width: 110,
+      render: (c: string, a) =>
+        c || a.phone ? (
+          <span>
+            {c}
+            <div className="sys-muted">{a.phone}</div>
+          </span>
+        ) : null,
+    },
+    {
+      title: S.common.status,
+      dataIndex: 'enabled',
+      width: 70,
+      render: (on: boolean) => (on ? <Tag color="green">{S.common.enabled}</Tag> : <Tag color="red">{S.common.disabled}</Tag>),
+    },
+    { title: A.expiresAt, dataIndex: 'expiresAt', width: 100, render: dateText },
+    {
+      title: A.holdingsShort,
+      key: 'holdings',
+      width: 230,
+      render: (_: unknown, a) => (
+        <span className="sys-muted" title={A.holdings}>
+          {A.holdingsText(a)}
+        </span>
+      ),
+    },
+    {
+      title: S.common.actions,
+      key: 'actions',
+      width: 290,
+      fixed: 'right',
       render: (_: unknown, a) => {
         const isOwn = a.id === own?.id;
         const blocked = holdsAnything(a);
         return (
           <Space size={0} wrap>
-            {canAdd && <Button type="link" size="small" onClick={() => setDraft({ kind: 'add', parentId: a.id })} data-testid="account-add-child">{A.addChild}</Button>}
-            {canEdit && !isOwn && <Button type="link" size="small" onClick={() => setDraft({ kind: 'edit', account: a })} data-testid="account-edit">{S.common.edit}</Button>}
-            {canEdit && !isOwn && (a.enabled ? (
-              <Popconfirm title={A.disableConfirm(a.name)} onConfirm={() => setEnabled(a, false)}>
-                <Button type="link" size="small" danger data-testid="account-disable">{S.common.disable}</Button>
-              </Popconfirm>
-            ) : (
-              <Button type="link" size="small" onClick={() => void setEnabled(a, true)} data-testid="account-enable">{S.common.enable}</Button>
-            ))}
-            {canSeeUsers && <Button type="link" size="small" onClick={() => navigate(`../user?accountId=${a.id}`)}>{A.users}</Button>}
-            {canDelete && !isOwn && (blocked ? (
-              <Tooltip title={A.deleteBlocked}>
-                <Button type="link" size="small" danger disabled data-testid="account-delete">{S.common.delete}</Button>
-              </Tooltip>
-            ) : (
-              <Popconfirm title={A.deleteConfirm(a.name)} onConfirm={() => remove(a)} okButtonProps={{ danger: true }}>
-                <Button type="link" size="small" danger data-testid="account-delete">{S.common.delete}</Button>
-              </Popconfirm>
-            ))}
+            {canAdd && (
+              <Button type="link" size="small" onClick={() => setDraft({ kind: 'add', parentId: a.id })} data-testid="account-add-child">
+                {A.addChild}
+              </Button>
+            )}
+            {canEdit && !isOwn && (
+              <Button type="link" size="small" onClick={() => setDraft({ kind: 'edit', account: a })} data-testid="account-edit">
+                {S.common.edit}
+              </Button>
+            )}
+            {canEdit &&
+              !isOwn &&
+              (a.enabled ? (
+                <Popconfirm title={A.disableConfirm(a.name)} onConfirm={() => setEnabled(a, false)}>
+                  <Button type="link" size="small" danger data-testid="account-disable">
+                    {S.common.disable}
+                  </Button>
+                </Popconfirm>
+              ) : (
+                <Button type="link" size="small" onClick={() => void setEnabled(a, true)} data-testid="account-enable">
+                  {S.common.enable}
+                </Button>
+              ))}
+            {canSeeUsers && (
+              <Button type="link" size="small" onClick={() => navigate(`../user?accountId=${a.id}`)}>
+                {A.users}
+              </Button>
+            )}
+            {canDelete &&
+              !isOwn &&
+              (blocked ? (
+                <Tooltip title={A.deleteBlocked}>
+                  <Button type="link" size="small" danger disabled data-testid="account-delete">
+                    {S.common.delete}
+                  </Button>
+                </Tooltip>
+              ) : (
+                <Popconfirm title={A.deleteConfirm(a.name)} onConfirm={() => remove(a)} okButtonProps={{ danger: true }}>
+                  <Button type="link" size="small" danger data-testid="account-delete">
+                    {S.common.delete}
+                  </Button>
+                </Popconfirm>
+              ))}
           </Space>
         );
       },
@@ -103,10 +166,24 @@ export function AccountPage() {
       <section className="sys-main">
         <div className="sys-toolbar">
           <span className="sys-toolbar-title">{A.title}</span>
-          <Input.Search allowClear placeholder={A.searchPlaceholder} style={{ width: 280 }} onSearch={setKeyword} onChange={(e) => !e.target.value && setKeyword('')} data-testid="account-search" />
+          <Input.Search
+            allowClear
+            placeholder={A.searchPlaceholder}
+            style={{ width: 280 }}
+            onSearch={setKeyword}
+            onChange={(e) => !e.target.value && setKeyword('')}
+            data-testid="account-search"
+          />
           <Button icon={<ReloadOutlined />} onClick={reload} />
           {canAdd && own && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft({ kind: 'add', parentId: own.id })} data-testid="account-add">{A.add}</Button>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setDraft({ kind: 'add', parentId: own.id })}
+              data-testid="account-add"
+            >
+              {A.add}
+            </Button>
           )}
         </div>
         <Table<Row>

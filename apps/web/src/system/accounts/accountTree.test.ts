@@ -3,11 +3,29 @@ import type { Account } from '@chelian/contracts';
 import { accountIds, filterAccounts, holdsAnything, nestAccounts } from './accountTree.ts';
 
 const account = (id: number, parentId: number | null, name: string, extra: Partial<Account> = {}): Account => ({
-  id, parentId, name, kind: 'customer', contact: '', phone: '', enabled: true, expiresAt: null, created: 0, depth: 0,
-  childCount: 0, terminalCount: 0, vehicleCount: 0, userCount: 0, ...extra,
+  id,
+  parentId,
+  name,
+  kind: 'customer',
+  contact: '',
+  phone: '',
+  enabled: true,
+  expiresAt: null,
+  created: 0,
+  depth: 0,
+  childCount: 0,
+  terminalCount: 0,
+  vehicleCount: 0,
+  userCount: 0,
+  ...extra,
 });
 
-const list = [account(1, null, '华东经销商'), account(2, 1, '杭州客户'), account(3, 2, '杭州车队'), account(4, 1, '宁波客户', { contact: '张三' })];
+const list = [
+  account(1, null, '华东经销商'),
+  account(2, 1, '杭州客户'),
+  account(3, 2, '杭州车队'),
+  account(4, 1, '宁波客户', { contact: '张三' }),
+];
 
 describe('account tree', () => {
   it('nests accounts under their parents at any depth', () => {

@@ -34,7 +34,17 @@ const readAsDataUrl = (file: File) =>
   });
 
 /** 新增 / 编辑品牌, with the login page's header previewed as it is typed. */
-export function BrandingFormModal({ draft, accounts, onClose, onSaved }: { draft: BrandingDraft | null; accounts: Account[]; onClose: () => void; onSaved: () => void }) {
+export function BrandingFormModal({
+  draft,
+  accounts,
+  onClose,
+  onSaved,
+}: {
+  draft: BrandingDraft | null;
+  accounts: Account[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   const { saving, run } = useSaving();
   const [uploading, setUploading] = useState(false);
@@ -45,8 +55,13 @@ export function BrandingFormModal({ draft, accounts, onClose, onSaved }: { draft
     if (!draft) return;
     const e = draft.kind === 'edit' ? draft.entry : null;
     form.setFieldsValue({
-      host: e?.host ?? '', title: e?.title ?? '', iconUrl: e?.iconUrl ?? '', description: e?.description ?? '', keyword: e?.keyword ?? '',
-      legacyLogin: e?.legacyLogin ?? false, accountId: e?.accountId ?? undefined,
+      host: e?.host ?? '',
+      title: e?.title ?? '',
+      iconUrl: e?.iconUrl ?? '',
+      description: e?.description ?? '',
+      keyword: e?.keyword ?? '',
+      legacyLogin: e?.legacyLogin ?? false,
+      accountId: e?.accountId ?? undefined,
     });
   }, [draft, form]);
 
@@ -72,8 +87,13 @@ export function BrandingFormModal({ draft, accounts, onClose, onSaved }: { draft
     const v = await form.validateFields();
     await run(async () => {
       await call(brandingEndpoints.save, {
-        host: v.host.trim().toLowerCase(), title: v.title.trim(), iconUrl: v.iconUrl ?? '', description: v.description.trim(), keyword: v.keyword.trim(),
-        legacyLogin: v.legacyLogin, ...(v.accountId ? { accountId: v.accountId } : {}),
+        host: v.host.trim().toLowerCase(),
+        title: v.title.trim(),
+        iconUrl: v.iconUrl ?? '',
+        description: v.description.trim(),
+        keyword: v.keyword.trim(),
+        legacyLogin: v.legacyLogin,
+        ...(v.accountId ? { accountId: v.accountId } : {}),
       });
       toast.success(S.common.saved);
       onSaved();
@@ -81,26 +101,65 @@ export function BrandingFormModal({ draft, accounts, onClose, onSaved }: { draft
   };
 
   return (
-    <Modal open width={980} title={draft.kind === 'add' ? B.add : `${B.edit} · ${draft.entry.host}`} onCancel={onClose} onOk={() => void save()}
-      confirmLoading={saving} okText={S.common.save} cancelText={S.common.cancel} destroyOnHidden
-      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' } }}>
+    <Modal
+      open
+      width={980}
+      title={draft.kind === 'add' ? B.add : `${B.edit} · ${draft.entry.host}`}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okText={S.common.save}
+      cancelText={S.common.cancel}
+      destroyOnHidden
+      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' } }}
+    >
       <div className="sys-brand-editor">
         <Form form={form} layout="vertical" className="sys-brand-form" data-testid="branding-form">
-          <Form.Item name="host" label={B.host} extra={B.hostHelp}
-            rules={[{ required: true, message: S.common.required(B.host) }, { validator: (_, v: string) => (!v || HOST.test(v.trim().toLowerCase()) ? Promise.resolve() : Promise.reject(new Error(B.hostInvalid))) }]}>
+          <Form.Item
+            name="host"
+            label={B.host}
+            extra={B.hostHelp}
+            rules={[
+              { required: true, message: S.common.required(B.host) },
+              {
+                validator: (_, v: string) =>
+                  !v || HOST.test(v.trim().toLowerCase()) ? Promise.resolve() : Promise.reject(new Error(B.hostInvalid)),
+              },
+            ]}
+          >
             <Input maxLength={253} disabled={draft.kind === 'edit'} placeholder="gps.example.com" data-testid="branding-host" />
           </Form.Item>
           <Form.Item name="title" label={B.pageTitle} rules={[{ max: 60 }]}>
             <Input maxLength={60} placeholder="车联智能管理平台" data-testid="branding-title" />
           </Form.Item>
           <Form.Item label={B.icon} extra={B.iconHelp}>
-            <Form.Item name="iconUrl" noStyle><Input type="hidden" /></Form.Item>
+            <Form.Item name="iconUrl" noStyle>
+              <Input type="hidden" />
+            </Form.Item>
             <Space>
               <img className="sys-brand-icon sys-brand-icon-lg" src={values?.iconUrl || '/favicon.svg'} alt="" />
-              <Button icon={<UploadOutlined />} loading={uploading} onClick={() => fileInput.current?.click()} data-testid="branding-upload">{B.upload}</Button>
-              {values?.iconUrl && <Button type="link" onClick={() => form.setFieldValue('iconUrl', '')}>{B.useDefaultIcon}</Button>}
+              <Button
+                icon={<UploadOutlined />}
+                loading={uploading}
+                onClick={() => fileInput.current?.click()}
+                data-testid="branding-upload"
+              >
+                {B.upload}
+              </Button>
+              {values?.iconUrl && (
+                <Button type="link" onClick={() => form.setFieldValue('iconUrl', '')}>
+                  {B.useDefaultIcon}
+                </Button>
+              )}
             </Space>
-            <input ref={fileInput} type="file" style={{ display: 'none' }} accept="image/png,image/jpeg,image/svg+xml,image/x-icon,.ico" onChange={(e) => void pickIcon(e.target.files?.[0])} data-testid="branding-file" />
+            <input
+              ref={fileInput}
+              type="file"
+              style={{ display: 'none' }}
+              accept="image/png,image/jpeg,image/svg+xml,image/x-icon,.ico"
+              onChange={(e) => void pickIcon(e.target.files?.[0])}
+              data-testid="branding-file"
+            />
           </Form.Item>
           <Form.Item name="description" label={B.description} rules={[{ max: 500 }]}>
             <Input.TextArea rows={2} maxLength={500} showCount />
@@ -109,13 +168,33 @@ export function BrandingFormModal({ draft, accounts, onClose, onSaved }: { draft
             <Input maxLength={300} />
           </Form.Item>
           <Form.Item name="legacyLogin" label={B.loginStyle}>
-            <Radio.Group optionType="button" options={[{ value: false, label: B.styles.modern }, { value: true, label: B.styles.legacy }]} data-testid="branding-style" />
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: false, label: B.styles.modern },
+                { value: true, label: B.styles.legacy },
+              ]}
+              data-testid="branding-style"
+            />
           </Form.Item>
           <Form.Item name="accountId" label={B.owner}>
-            <TreeSelect allowClear treeDefaultExpandAll showSearch treeNodeFilterProp="title" treeData={accountOptions(accounts)} placeholder={draft.kind === 'edit' ? draft.entry.accountName : B.owner} />
+            <TreeSelect
+              allowClear
+              treeDefaultExpandAll
+              showSearch
+              treeNodeFilterProp="title"
+              treeData={accountOptions(accounts)}
+              placeholder={draft.kind === 'edit' ? draft.entry.accountName : B.owner}
+            />
           </Form.Item>
         </Form>
-        <BrandingPreview title={values?.title} iconUrl={values?.iconUrl} description={values?.description} legacy={values?.legacyLogin ?? false} host={values?.host} />
+        <BrandingPreview
+          title={values?.title}
+          iconUrl={values?.iconUrl}
+          description={values?.description}
+          legacy={values?.legacyLogin ?? false}
+          host={values?.host}
+        />
       </div>
     </Modal>
   );

@@ -33,27 +33,48 @@ export function BrandingPage() {
   useEffect(reload, [reload]);
 
   const remove = async (e: BrandingEntry) => {
-    await call(brandingEndpoints.remove, { host: e.host }).then(() => toast.success(B.deleted), () => {});
+    await call(brandingEndpoints.remove, { host: e.host }).then(
+      () => toast.success(B.deleted),
+      () => {},
+    );
     reload();
   };
 
   const columns: ColumnsType<BrandingEntry> = [
     { title: B.host, dataIndex: 'host', width: 200, render: (h: string) => <span className="sys-brand-host">{h}</span> },
-    { title: B.icon, dataIndex: 'iconUrl', width: 70, render: (url: string) => <img className="sys-brand-icon" src={url || DEFAULT_ICON} alt="" /> },
+    {
+      title: B.icon,
+      dataIndex: 'iconUrl',
+      width: 70,
+      render: (url: string) => <img className="sys-brand-icon" src={url || DEFAULT_ICON} alt="" />,
+    },
     { title: B.pageTitle, dataIndex: 'title', width: 200, render: (t: string) => t || <span className="sys-muted">—</span> },
-    { title: B.loginStyle, dataIndex: 'legacyLogin', width: 100, render: (legacy: boolean) => <Tag color={legacy ? 'default' : 'blue'}>{legacy ? B.styles.legacy : B.styles.modern}</Tag> },
+    {
+      title: B.loginStyle,
+      dataIndex: 'legacyLogin',
+      width: 100,
+      render: (legacy: boolean) => <Tag color={legacy ? 'default' : 'blue'}>{legacy ? B.styles.legacy : B.styles.modern}</Tag>,
+    },
     { title: B.owner, dataIndex: 'accountName', width: 150 },
     { title: B.updated, dataIndex: 'updated', width: 170, render: (ms: number) => beijingDateTime(ms) },
     {
-      title: S.common.actions, key: 'actions', width: 130, fixed: 'right',
-      render: (_: unknown, e) => canEdit && (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setDraft({ kind: 'edit', entry: e })} data-testid="branding-edit">{S.common.edit}</Button>
-          <Popconfirm title={B.deleteConfirm(e.host)} onConfirm={() => remove(e)}>
-            <Button type="link" size="small" danger data-testid="branding-delete">{S.common.delete}</Button>
-          </Popconfirm>
-        </Space>
-      ),
+      title: S.common.actions,
+      key: 'actions',
+      width: 130,
+      fixed: 'right',
+      render: (_: unknown, e) =>
+        canEdit && (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setDraft({ kind: 'edit', entry: e })} data-testid="branding-edit">
+              {S.common.edit}
+            </Button>
+            <Popconfirm title={B.deleteConfirm(e.host)} onConfirm={() => remove(e)}>
+              <Button type="link" size="small" danger data-testid="branding-delete">
+                {S.common.delete}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
     },
   ];
 
@@ -63,11 +84,22 @@ export function BrandingPage() {
         <div className="sys-toolbar">
           <span className="sys-toolbar-title">{B.title}</span>
           <span className="sys-muted">{B.help}</span>
-          {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft({ kind: 'add' })} data-testid="branding-add">{B.add}</Button>}
+          {canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft({ kind: 'add' })} data-testid="branding-add">
+              {B.add}
+            </Button>
+          )}
         </div>
         <Table<BrandingEntry>
-          rowKey="host" size="small" loading={loading} columns={columns} dataSource={entries} scroll={{ x: 1000 }}
-          locale={{ emptyText: B.empty }} pagination={false} data-testid="branding-table"
+          rowKey="host"
+          size="small"
+          loading={loading}
+          columns={columns}
+          dataSource={entries}
+          scroll={{ x: 1000 }}
+          locale={{ emptyText: B.empty }}
+          pagination={false}
+          data-testid="branding-table"
         />
       </section>
       <BrandingFormModal draft={draft} accounts={accounts} onClose={() => setDraft(null)} onSaved={() => (setDraft(null), reload())} />

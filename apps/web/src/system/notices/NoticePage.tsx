@@ -27,23 +27,44 @@ export function NoticePage() {
   const { accounts } = useAccounts();
 
   const withdraw = async (n: PublishedNotice) => {
-    await call(noticeEndpoints.withdraw, { id: n.id }).then(() => toast.success(N.withdrawn), () => {});
+    await call(noticeEndpoints.withdraw, { id: n.id }).then(
+      () => toast.success(N.withdrawn),
+      () => {},
+    );
     reload();
   };
 
   const columns: ColumnsType<PublishedNotice> = [
     { title: N.type, dataIndex: 'type', width: 80, render: (t: NoticeType) => <Tag color={TYPE_COLOR[t]}>{N.types[t]}</Tag> },
-    { title: N.subject, dataIndex: 'title', ellipsis: true, render: (title: string, n) => <Button type="link" size="small" onClick={() => setViewing(n)}>{title}</Button> },
     {
-      title: N.recipients, dataIndex: 'recipients', width: 240,
+      title: N.subject,
+      dataIndex: 'title',
+      ellipsis: true,
+      render: (title: string, n) => (
+        <Button type="link" size="small" onClick={() => setViewing(n)}>
+          {title}
+        </Button>
+      ),
+    },
+    {
+      title: N.recipients,
+      dataIndex: 'recipients',
+      width: 240,
       render: (r: PublishedNotice['recipients']) => (
         <Tooltip title={r.map((a) => a.accountName).join('、')}>
-          <span className="sys-notice-recipients">{r.slice(0, 3).map((a) => <Tag key={a.accountId}>{a.accountName}</Tag>)}{r.length > 3 && `+${r.length - 3}`}</span>
+          <span className="sys-notice-recipients">
+            {r.slice(0, 3).map((a) => (
+              <Tag key={a.accountId}>{a.accountName}</Tag>
+            ))}
+            {r.length > 3 && `+${r.length - 3}`}
+          </span>
         </Tooltip>
       ),
     },
     {
-      title: `${N.readCount} / ${N.audience}`, key: 'read', width: 170,
+      title: `${N.readCount} / ${N.audience}`,
+      key: 'read',
+      width: 170,
       render: (_: unknown, n) => (
         <Space size={6}>
           <Progress type="circle" size={22} percent={n.audience ? Math.round((n.readCount / n.audience) * 100) : 0} showInfo={false} />
@@ -54,13 +75,20 @@ export function NoticePage() {
     { title: N.publisher, dataIndex: 'publisher', width: 110 },
     { title: N.created, dataIndex: 'created', width: 170, render: (ms: number) => beijingDateTime(ms) },
     {
-      title: S.common.actions, key: 'actions', width: 120, fixed: 'right',
+      title: S.common.actions,
+      key: 'actions',
+      width: 120,
+      fixed: 'right',
       render: (_: unknown, n) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setViewing(n)}>{N.view}</Button>
+          <Button type="link" size="small" onClick={() => setViewing(n)}>
+            {N.view}
+          </Button>
           {canPublish && (
             <Popconfirm title={N.withdrawConfirm} onConfirm={() => withdraw(n)}>
-              <Button type="link" size="small" danger data-testid="notice-withdraw">{N.withdraw}</Button>
+              <Button type="link" size="small" danger data-testid="notice-withdraw">
+                {N.withdraw}
+              </Button>
             </Popconfirm>
           )}
         </Space>
@@ -73,18 +101,37 @@ export function NoticePage() {
       <section className="sys-main">
         <div className="sys-toolbar">
           <span className="sys-toolbar-title">{N.title}</span>
-          <Select allowClear style={{ width: 140 }} placeholder={N.allTypes} value={type}
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            placeholder={N.allTypes}
+            value={type}
             options={(['notice', 'announcement', 'article'] as const).map((t) => ({ value: t, label: N.types[t] }))}
-            onChange={setType} />
-          {canPublish && <Button type="primary" icon={<SendOutlined />} onClick={() => setPublishing(true)} data-testid="notice-publish">{N.publish}</Button>}
+            onChange={setType}
+          />
+          {canPublish && (
+            <Button type="primary" icon={<SendOutlined />} onClick={() => setPublishing(true)} data-testid="notice-publish">
+              {N.publish}
+            </Button>
+          )}
         </div>
         <Table<PublishedNotice>
-          rowKey="id" size="small" loading={list.loading} columns={columns} dataSource={list.rows} scroll={{ x: 1000 }}
+          rowKey="id"
+          size="small"
+          loading={list.loading}
+          columns={columns}
+          dataSource={list.rows}
+          scroll={{ x: 1000 }}
           pagination={list.pager}
           data-testid="notice-table"
         />
       </section>
-      <NoticePublishModal open={publishing} accounts={accounts} onClose={() => setPublishing(false)} onPublished={() => (setPublishing(false), reload())} />
+      <NoticePublishModal
+        open={publishing}
+        accounts={accounts}
+        onClose={() => setPublishing(false)}
+        onPublished={() => (setPublishing(false), reload())}
+      />
       <Modal open={!!viewing} width={720} title={viewing?.title} footer={null} onCancel={() => setViewing(null)}>
         {/* sanitised on the server before it was stored */}
         {viewing && <div className="sys-rich-text" dangerouslySetInnerHTML={{ __html: viewing.html }} />}

@@ -1,6 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Button, Space, Tooltip } from 'antd';
-import { BoldOutlined, ClearOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, UnderlineOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  BoldOutlined,
+  ClearOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  UnderlineOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import { S } from '../messages.ts';
 
 const N = S.notice;
@@ -27,7 +35,9 @@ export function RichTextEditor({ value, onChange }: { value?: string; onChange?:
     if (url && /^https?:\/\/\S+$/i.test(url)) exec('createLink', url);
   };
   const tool = (title: string, icon: React.ReactNode, onClick: () => void) => (
-    <Tooltip title={title}><Button size="small" type="text" icon={icon} onMouseDown={(e) => e.preventDefault()} onClick={onClick} aria-label={title} /></Tooltip>
+    <Tooltip title={title}>
+      <Button size="small" type="text" icon={icon} onMouseDown={(e) => e.preventDefault()} onClick={onClick} aria-label={title} />
+    </Tooltip>
   );
 
   return (
@@ -41,7 +51,15 @@ export function RichTextEditor({ value, onChange }: { value?: string; onChange?:
         {tool(N.link, <LinkOutlined />, link)}
         {tool(N.clear, <ClearOutlined />, () => exec('removeFormat'))}
       </Space>
-      <div ref={box} className="sys-rte-body sys-rich-text" contentEditable suppressContentEditableWarning onInput={emit} onBlur={emit} data-testid="notice-editor" />
+      <div
+        ref={box}
+        className="sys-rte-body sys-rich-text"
+        contentEditable
+        suppressContentEditableWarning
+        onInput={emit}
+        onBlur={emit}
+        data-testid="notice-editor"
+      />
     </div>
   );
 }

@@ -16,12 +16,34 @@ export type RoleDraft = { kind: 'add'; accountId?: number } | { kind: 'edit'; ro
 const toData = (nodes: readonly ResourceNode[]): DataNode[] =>
   nodes.map((n) => ({
     key: n.id,
-    title: n.type === RESOURCE_TYPE_BUTTON ? <span>{n.name} <Tag bordered={false} color="blue">{R.button}</Tag></span> : n.name,
+    title:
+      n.type === RESOURCE_TYPE_BUTTON ? (
+        <span>
+          {n.name}{' '}
+          <Tag bordered={false} color="blue">
+            {R.button}
+          </Tag>
+        </span>
+      ) : (
+        n.name
+      ),
     children: toData(n.children),
   }));
 
 /** 新增 / 编辑角色: name, description and the menus and buttons it grants, from what the caller holds. */
-export function RoleFormModal({ draft, accounts, resources, onClose, onSaved }: { draft: RoleDraft | null; accounts: Account[]; resources: ResourceNode[]; onClose: () => void; onSaved: () => void }) {
+export function RoleFormModal({
+  draft,
+  accounts,
+  resources,
+  onClose,
+  onSaved,
+}: {
+  draft: RoleDraft | null;
+  accounts: Account[];
+  resources: ResourceNode[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm<{ accountId: number; name: string; description: string }>();
   const [granted, setGranted] = useState<Set<number>>(new Set());
   const { saving, run } = useSaving();
@@ -32,7 +54,11 @@ export function RoleFormModal({ draft, accounts, resources, onClose, onSaved }: 
     if (!draft) return;
     const role = draft.kind === 'edit' ? draft.role : null;
     form.resetFields();
-    form.setFieldsValue({ accountId: role?.accountId ?? (draft.kind === 'add' ? draft.accountId : undefined) ?? accounts[0]?.id, name: role?.name ?? '', description: role?.description ?? '' });
+    form.setFieldsValue({
+      accountId: role?.accountId ?? (draft.kind === 'add' ? draft.accountId : undefined) ?? accounts[0]?.id,
+      name: role?.name ?? '',
+      description: role?.description ?? '',
+    });
     setGranted(new Set(role?.resourceIds ?? []));
   }, [draft, form, accounts]);
 
@@ -41,19 +67,39 @@ export function RoleFormModal({ draft, accounts, resources, onClose, onSaved }: 
   const save = async () => {
     const v = await form.validateFields();
     await run(async () => {
-      await call(accountEndpoints.roleSave, { id: editing?.id, accountId: v.accountId, name: v.name.trim(), description: v.description.trim(), resourceIds: grantable(index, granted) });
+      await call(accountEndpoints.roleSave, {
+        id: editing?.id,
+        accountId: v.accountId,
+        name: v.name.trim(),
+        description: v.description.trim(),
+        resourceIds: grantable(index, granted),
+      });
       toast.success(S.common.saved);
       onSaved();
     });
   };
   const checked = [...granted].filter((id) => index.below.has(id));
   return (
-    <Modal open width={640} title={editing ? R.edit : R.add} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText={S.common.save} cancelText={S.common.cancel} destroyOnHidden>
+    <Modal
+      open
+      width={640}
+      title={editing ? R.edit : R.add}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okText={S.common.save}
+      cancelText={S.common.cancel}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" data-testid="role-form">
         <Form.Item name="accountId" label={R.account} rules={[{ required: true }]}>
           <TreeSelect treeData={accountOptions(accounts)} treeDefaultExpandAll disabled={!!editing} showSearch treeNodeFilterProp="title" />
         </Form.Item>
-        <Form.Item name="name" label={R.name} rules={[{ required: true, whitespace: true, message: S.common.required(R.name) }, { max: 50 }]}>
+        <Form.Item
+          name="name"
+          label={R.name}
+          rules={[{ required: true, whitespace: true, message: S.common.required(R.name) }, { max: 50 }]}
+        >
           <Input maxLength={50} data-testid="role-name" />
         </Form.Item>
         <Form.Item name="description" label={R.description} rules={[{ max: 200 }]}>

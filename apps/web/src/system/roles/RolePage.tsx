@@ -27,7 +27,9 @@ export function RolePage() {
 
   const columns: ColumnsType<Role> = [
     {
-      title: R.name, dataIndex: 'name', width: 300,
+      title: R.name,
+      dataIndex: 'name',
+      width: 300,
       render: (name: string, r) => (
         <span className="sys-node" data-testid="role-row-name">
           {name}
@@ -41,14 +43,23 @@ export function RolePage() {
     { title: R.users, dataIndex: 'userCount', width: 80 },
     { title: R.resources, dataIndex: 'resourceIds', width: 130, render: (ids: number[]) => R.grantedCount(ids.length) },
     {
-      title: S.common.actions, key: 'actions', width: 100, fixed: 'right',
+      title: S.common.actions,
+      key: 'actions',
+      width: 100,
+      fixed: 'right',
       render: (_: unknown, r) => {
         if (!canEdit) return null;
         const locked = r.isAdmin ? R.adminLocked : r.isOwn ? R.ownLocked : null;
         return locked ? (
-          <Tooltip title={locked}><Button type="link" size="small" disabled>{S.common.edit}</Button></Tooltip>
+          <Tooltip title={locked}>
+            <Button type="link" size="small" disabled>
+              {S.common.edit}
+            </Button>
+          </Tooltip>
         ) : (
-          <Button type="link" size="small" onClick={() => setDraft({ kind: 'edit', role: r })} data-testid="role-edit">{S.common.edit}</Button>
+          <Button type="link" size="small" onClick={() => setDraft({ kind: 'edit', role: r })} data-testid="role-edit">
+            {S.common.edit}
+          </Button>
         );
       },
     },
@@ -61,12 +72,32 @@ export function RolePage() {
           <span className="sys-toolbar-title">{R.title}</span>
           <Space>
             <Button icon={<ReloadOutlined />} onClick={reload} />
-            {canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft({ kind: 'add' })} data-testid="role-add">{R.add}</Button>}
+            {canEdit && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft({ kind: 'add' })} data-testid="role-add">
+                {R.add}
+              </Button>
+            )}
           </Space>
         </div>
-        <Table<Role> rowKey="id" size="small" loading={loading} columns={columns} dataSource={roles} pagination={false} scroll={{ x: 900 }} locale={{ emptyText: R.empty }} data-testid="role-table" />
+        <Table<Role>
+          rowKey="id"
+          size="small"
+          loading={loading}
+          columns={columns}
+          dataSource={roles}
+          pagination={false}
+          scroll={{ x: 900 }}
+          locale={{ emptyText: R.empty }}
+          data-testid="role-table"
+        />
       </section>
-      <RoleFormModal draft={draft} accounts={accounts} resources={resources} onClose={() => setDraft(null)} onSaved={() => (setDraft(null), reload())} />
+      <RoleFormModal
+        draft={draft}
+        accounts={accounts}
+        resources={resources}
+        onClose={() => setDraft(null)}
+        onSaved={() => (setDraft(null), reload())}
+      />
     </div>
   );
 }

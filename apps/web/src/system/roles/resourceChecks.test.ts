@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceNode } from '@chelian/contracts';
 import { grantable, indexTree, toggle } from './resourceChecks.ts';
 
-const node = (id: number, children: ResourceNode[] = []): ResourceNode => ({ id, name: String(id), type: children.length ? 1 : 3, code: String(id), path: '', icon: '', platformId: 8, parentId: 0, sort: 0, children });
+const node = (id: number, children: ResourceNode[] = []): ResourceNode => ({
+  id,
+  name: String(id),
+  type: children.length ? 1 : 3,
+  code: String(id),
+  path: '',
+  icon: '',
+  platformId: 8,
+  parentId: 0,
+  sort: 0,
+  children,
+});
 const tree = [node(8000, [node(8001), node(8004, [node(800401)]), node(8005, [node(800501)])])];
 
 describe('role resource checks', () => {

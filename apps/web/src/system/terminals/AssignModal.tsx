@@ -9,7 +9,17 @@ import { S } from '../messages.ts';
 const T = S.terminal;
 
 /** 分配: chosen terminals into an account of the caller's subtree. */
-export function AssignModal({ terminals, accounts, onClose, onDone }: { terminals: Terminal[] | null; accounts: Account[]; onClose: () => void; onDone: () => void }) {
+export function AssignModal({
+  terminals,
+  accounts,
+  onClose,
+  onDone,
+}: {
+  terminals: Terminal[] | null;
+  accounts: Account[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [accountId, setAccountId] = useState<number>();
   const [saving, setSaving] = useState(false);
   useEffect(() => setAccountId(undefined), [terminals]);
@@ -30,12 +40,26 @@ export function AssignModal({ terminals, accounts, onClose, onDone }: { terminal
   };
 
   return (
-    <Modal open title={T.assignTitle(terminals.length)} onCancel={onClose} onOk={() => void submit()} okButtonProps={{ disabled: !accountId }} confirmLoading={saving} destroyOnHidden>
+    <Modal
+      open
+      title={T.assignTitle(terminals.length)}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okButtonProps={{ disabled: !accountId }}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
       <Form layout="vertical">
         <Form.Item label={T.assignTarget} required>
           <TreeSelect
-            showSearch treeDefaultExpandAll treeNodeFilterProp="title" treeData={accountOptions(accounts)} value={accountId} onChange={setAccountId}
-            placeholder={T.assignTarget} data-testid="assign-account"
+            showSearch
+            treeDefaultExpandAll
+            treeNodeFilterProp="title"
+            treeData={accountOptions(accounts)}
+            value={accountId}
+            onChange={setAccountId}
+            placeholder={T.assignTarget}
+            data-testid="assign-account"
           />
         </Form.Item>
       </Form>

@@ -16,7 +16,17 @@ const T = S.terminal;
  * as soon as the file is chosen (terminal/importVerify.json) and shown with its reasons; the import (all or
  * nothing on the server) runs only when every row passed.
  */
-export function ImportTerminalsModal({ open, accounts, onClose, onDone }: { open: boolean; accounts: Account[]; onClose: () => void; onDone: () => void }) {
+export function ImportTerminalsModal({
+  open,
+  accounts,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  accounts: Account[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [accountId, setAccountId] = useState<number>();
   const [protocol, setProtocol] = useState<string>();
   const { file, checked, round, busy, ready, check, submit } = useImportCheck(open, TERMINAL_ERRORS.importRowsInvalid);
@@ -26,7 +36,8 @@ export function ImportTerminalsModal({ open, accounts, onClose, onDone }: { open
     setProtocol(undefined);
   }, [open]);
 
-  const verify = (options: { accountId?: number; protocol?: string }) => (picked: File) => call(terminalEndpoints.importVerify, { file: picked, ...options });
+  const verify = (options: { accountId?: number; protocol?: string }) => (picked: File) =>
+    call(terminalEndpoints.importVerify, { file: picked, ...options });
   // The account and default protocol take part in the checks: a change checks the chosen file again
   // (not while a check runs: the server takes one import or check per user at a time).
   const choose = (change: { accountId?: number; protocol?: string }) => {
@@ -43,21 +54,53 @@ export function ImportTerminalsModal({ open, accounts, onClose, onDone }: { open
 
   return (
     <Modal
-      open={open} title={T.import} width={checked ? 820 : 520} onCancel={onClose} onOk={() => void submit(run)} okText={checked ? T.importRun(checked.total) : T.import}
-      okButtonProps={{ disabled: !ready }} confirmLoading={busy === 'importing'} destroyOnHidden data-testid="terminal-import-modal"
+      open={open}
+      title={T.import}
+      width={checked ? 820 : 520}
+      onCancel={onClose}
+      onOk={() => void submit(run)}
+      okText={checked ? T.importRun(checked.total) : T.import}
+      okButtonProps={{ disabled: !ready }}
+      confirmLoading={busy === 'importing'}
+      destroyOnHidden
+      data-testid="terminal-import-modal"
     >
       <Form layout="vertical">
         <Form.Item label={T.account}>
-          <TreeSelect allowClear showSearch treeDefaultExpandAll treeNodeFilterProp="title" treeData={accountOptions(accounts)} value={accountId} disabled={busy !== null} onChange={(v) => choose({ accountId: v ?? undefined })} placeholder={T.assignTarget} />
+          <TreeSelect
+            allowClear
+            showSearch
+            treeDefaultExpandAll
+            treeNodeFilterProp="title"
+            treeData={accountOptions(accounts)}
+            value={accountId}
+            disabled={busy !== null}
+            onChange={(v) => choose({ accountId: v ?? undefined })}
+            placeholder={T.assignTarget}
+          />
         </Form.Item>
         <Form.Item label={T.protocol}>
-          <Select allowClear value={protocol} disabled={busy !== null} onChange={(v) => choose({ protocol: v })} placeholder={T.allProtocols} options={Object.entries(PROTOCOL_NAMES).map(([value, label]) => ({ value, label }))} />
+          <Select
+            allowClear
+            value={protocol}
+            disabled={busy !== null}
+            onChange={(v) => choose({ protocol: v })}
+            placeholder={T.allProtocols}
+            options={Object.entries(PROTOCOL_NAMES).map(([value, label]) => ({ value, label }))}
+          />
         </Form.Item>
         <Space>
           <Upload accept=".xlsx,.csv" showUploadList={false} beforeUpload={(f) => (void check(f, verify({ accountId, protocol })), false)}>
-            <Button icon={<UploadOutlined />} loading={busy === 'checking'} data-testid="terminal-import-choose">{file ? file.name : T.importChoose}</Button>
+            <Button icon={<UploadOutlined />} loading={busy === 'checking'} data-testid="terminal-import-choose">
+              {file ? file.name : T.importChoose}
+            </Button>
           </Upload>
-          <Button icon={<DownloadOutlined />} onClick={() => void call(vehicleEndpoints.importTemplate, { format: 'xlsx' }, { fileName: '导入模板.xlsx' }).catch(() => undefined)}>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() =>
+              void call(vehicleEndpoints.importTemplate, { format: 'xlsx' }, { fileName: '导入模板.xlsx' }).catch(() => undefined)
+            }
+          >
             {T.template}
           </Button>
         </Space>

@@ -29,9 +29,15 @@ export function PendingTerminals() {
 
   const filter = (change: typeof filters) => (setFilters((f) => ({ ...f, ...change })), setPaging((p) => ({ ...p, current: 1 })));
   const adopt = (t: PendingTerminal) =>
-    call(pendingTerminalEndpoints.adopt, { terminalIds: t.terminalId }).then(() => (toast.success(P.adopted(t.terminalId)), reload()), () => {});
+    call(pendingTerminalEndpoints.adopt, { terminalIds: t.terminalId }).then(
+      () => (toast.success(P.adopted(t.terminalId)), reload()),
+      () => {},
+    );
   const block = (t: PendingTerminal, blocked: boolean) =>
-    call(pendingTerminalEndpoints.block, { terminalIds: t.terminalId, blocked }).then(() => (toast.success(blocked ? P.blockedDone : P.unblockedDone), reload()), () => {});
+    call(pendingTerminalEndpoints.block, { terminalIds: t.terminalId, blocked }).then(
+      () => (toast.success(blocked ? P.blockedDone : P.unblockedDone), reload()),
+      () => {},
+    );
 
   const columns: ColumnsType<PendingTerminal> = [
     { title: S.terminal.terminalId, dataIndex: 'terminalId', width: 160, fixed: 'left' },
@@ -41,27 +47,53 @@ export function PendingTerminals() {
     { title: P.lastSeen, dataIndex: 'lastSeenAt', width: 150, render: beijingDateTime },
     { title: P.attempts, dataIndex: 'attempts', width: 90 },
     {
-      title: P.frames, dataIndex: 'frames', width: 200,
+      title: P.frames,
+      dataIndex: 'frames',
+      width: 200,
       render: (frames: string[]) =>
         frames.length ? (
-          <Tooltip title={<div style={{ wordBreak: 'break-all' }}>{frames.map((f, i) => <div key={i}>{f}</div>)}</div>}>
+          <Tooltip
+            title={
+              <div style={{ wordBreak: 'break-all' }}>
+                {frames.map((f, i) => (
+                  <div key={i}>{f}</div>
+                ))}
+              </div>
+            }
+          >
             <code>{frames[0].slice(0, 24)}…</code>
           </Tooltip>
-        ) : <span className="sys-muted">—</span>,
+        ) : (
+          <span className="sys-muted">—</span>
+        ),
     },
-    { title: P.state, dataIndex: 'blocked', width: 90, render: (b: boolean) => (b ? <Tag color="red">{P.blocked}</Tag> : <Tag color="gold">{P.waiting}</Tag>) },
     {
-      title: S.common.actions, key: 'actions', width: 160, fixed: 'right',
+      title: P.state,
+      dataIndex: 'blocked',
+      width: 90,
+      render: (b: boolean) => (b ? <Tag color="red">{P.blocked}</Tag> : <Tag color="gold">{P.waiting}</Tag>),
+    },
+    {
+      title: S.common.actions,
+      key: 'actions',
+      width: 160,
+      fixed: 'right',
       render: (_: unknown, t) => (
         <Space size={0}>
           <Popconfirm title={P.adoptConfirm(t.terminalId)} onConfirm={() => void adopt(t)}>
-            <Button type="link" size="small" data-testid="pending-adopt">{P.adopt}</Button>
+            <Button type="link" size="small" data-testid="pending-adopt">
+              {P.adopt}
+            </Button>
           </Popconfirm>
           {t.blocked ? (
-            <Button type="link" size="small" onClick={() => void block(t, false)} data-testid="pending-unblock">{P.unblock}</Button>
+            <Button type="link" size="small" onClick={() => void block(t, false)} data-testid="pending-unblock">
+              {P.unblock}
+            </Button>
           ) : (
             <Popconfirm title={P.blockConfirm(t.terminalId)} onConfirm={() => void block(t, true)}>
-              <Button type="link" size="small" danger data-testid="pending-block">{P.block}</Button>
+              <Button type="link" size="small" danger data-testid="pending-block">
+                {P.block}
+              </Button>
             </Popconfirm>
           )}
         </Space>
@@ -72,14 +104,36 @@ export function PendingTerminals() {
   return (
     <>
       <div className="sys-toolbar">
-        <Input.Search allowClear placeholder={P.keyword} style={{ width: 220 }} onSearch={(k) => filter({ keyword: k.trim() || undefined })} data-testid="pending-search" />
-        <Select allowClear style={{ width: 130 }} placeholder={P.allStates} value={filters.blocked} onChange={(v) => filter({ blocked: v })}
-          options={[{ value: false, label: P.waiting }, { value: true, label: P.blocked }]} />
+        <Input.Search
+          allowClear
+          placeholder={P.keyword}
+          style={{ width: 220 }}
+          onSearch={(k) => filter({ keyword: k.trim() || undefined })}
+          data-testid="pending-search"
+        />
+        <Select
+          allowClear
+          style={{ width: 130 }}
+          placeholder={P.allStates}
+          value={filters.blocked}
+          onChange={(v) => filter({ blocked: v })}
+          options={[
+            { value: false, label: P.waiting },
+            { value: true, label: P.blocked },
+          ]}
+        />
         <span className="sys-muted">{P.help}</span>
       </div>
       <Table<PendingTerminal>
-        rowKey="terminalId" size="small" loading={loading} columns={columns} scroll={{ x: 1240 }} dataSource={page.list}
-        pagination={pagerOf(page, paging, setPaging)} locale={{ emptyText: P.empty }} data-testid="pending-table"
+        rowKey="terminalId"
+        size="small"
+        loading={loading}
+        columns={columns}
+        scroll={{ x: 1240 }}
+        dataSource={page.list}
+        pagination={pagerOf(page, paging, setPaging)}
+        locale={{ emptyText: P.empty }}
+        data-testid="pending-table"
       />
     </>
   );

@@ -12,11 +12,28 @@ const T = S.terminal;
 /** What the dialog does: 续费 (from the later of now and each one's expiry) or 激活 (the service starts now). */
 const MODES = {
   renew: { title: T.renewTitle, ok: T.renew, length: T.renewLength, preview: T.renewPreview, rule: T.renewRule, expiry: renewedExpiry },
-  activate: { title: T.activateTitle, ok: T.activate, length: T.activateLength, preview: T.activatePreview, rule: T.activateRule, expiry: activatedExpiry },
+  activate: {
+    title: T.activateTitle,
+    ok: T.activate,
+    length: T.activateLength,
+    preview: T.activatePreview,
+    rule: T.activateRule,
+    expiry: activatedExpiry,
+  },
 } as const;
 
 /** 续费 or 激活: one or many terminals, by months or years; the server's rule previewed for one. */
-export function RenewModal({ terminals, mode = 'renew', onClose, onDone }: { terminals: Terminal[] | null; mode?: keyof typeof MODES; onClose: () => void; onDone: () => void }) {
+export function RenewModal({
+  terminals,
+  mode = 'renew',
+  onClose,
+  onDone,
+}: {
+  terminals: Terminal[] | null;
+  mode?: keyof typeof MODES;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [count, setCount] = useState(1);
   const [unit, setUnit] = useState<RenewUnit>('year');
   const [remark, setRemark] = useState('');
@@ -47,18 +64,39 @@ export function RenewModal({ terminals, mode = 'renew', onClose, onDone }: { ter
   };
 
   return (
-    <Modal open title={m.title(terminals.length)} onCancel={onClose} onOk={() => void submit()} confirmLoading={saving} okText={m.ok} destroyOnHidden data-testid={`${mode}-modal`}>
+    <Modal
+      open
+      title={m.title(terminals.length)}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={saving}
+      okText={m.ok}
+      destroyOnHidden
+      data-testid={`${mode}-modal`}
+    >
       <Form layout="vertical">
         <Form.Item label={m.length} required>
-          <InputNumber min={1} max={max} precision={0} value={count} onChange={(v) => setCount(Math.min(max, v ?? 1))} style={{ width: 120 }} data-testid="renew-count" />
+          <InputNumber
+            min={1}
+            max={max}
+            precision={0}
+            value={count}
+            onChange={(v) => setCount(Math.min(max, v ?? 1))}
+            style={{ width: 120 }}
+            data-testid="renew-count"
+          />
           <Segmented<RenewUnit>
-            style={{ marginLeft: 8 }} value={unit} onChange={(u) => (setUnit(u), setCount((c) => Math.min(c, u === 'year' ? MAX_RENEW_MONTHS / 12 : MAX_RENEW_MONTHS)))}
+            style={{ marginLeft: 8 }}
+            value={unit}
+            onChange={(u) => (setUnit(u), setCount((c) => Math.min(c, u === 'year' ? MAX_RENEW_MONTHS / 12 : MAX_RENEW_MONTHS)))}
             options={(['month', 'year'] as const).map((u) => ({ value: u, label: T.renewUnits[u] }))}
           />
         </Form.Item>
         {one && (
           <Form.Item label={m.preview}>
-            <Typography.Text strong data-testid="renew-preview">{beijingDateTime(m.expiry(one.serviceExpiresAt, count, unit))}</Typography.Text>
+            <Typography.Text strong data-testid="renew-preview">
+              {beijingDateTime(m.expiry(one.serviceExpiresAt, count, unit))}
+            </Typography.Text>
           </Form.Item>
         )}
         <Form.Item label={T.renewRemark}>

@@ -32,7 +32,16 @@ export function RenewalHistory({ terminalId, onClose }: { terminalId: string | n
   ];
   return (
     <Drawer open={terminalId !== null} title={terminalId ? T.historyTitle(terminalId) : ''} width={760} onClose={onClose} destroyOnHidden>
-      <Table<TerminalRenewal> rowKey="id" size="small" loading={loading} columns={columns} dataSource={rows} pagination={false} locale={{ emptyText: T.historyEmpty }} data-testid="renewal-table" />
+      <Table<TerminalRenewal>
+        rowKey="id"
+        size="small"
+        loading={loading}
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: T.historyEmpty }}
+        data-testid="renewal-table"
+      />
     </Drawer>
   );
 }

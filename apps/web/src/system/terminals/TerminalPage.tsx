@@ -3,7 +3,14 @@ import { useSearchParams } from 'react-router';
 import { Alert, Button, Input, Popconfirm, Select, Space, Table, Tabs, Tag, Tooltip, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ImportOutlined } from '@ant-design/icons';
-import { PROTOCOL_NAMES, SERVICE_STATES, terminalEndpoints, type PermissionCode, type Terminal, type TerminalListQuery } from '@chelian/contracts';
+import {
+  PROTOCOL_NAMES,
+  SERVICE_STATES,
+  terminalEndpoints,
+  type PermissionCode,
+  type Terminal,
+  type TerminalListQuery,
+} from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
 import { pagerOf } from '../../shared/ui/pagination.ts';
@@ -85,10 +92,16 @@ export function TerminalPage() {
   useEffect(reload, [reload]);
 
   const filter = (change: typeof filters) => (setFilters((f) => ({ ...f, ...change })), setPaging((p) => ({ ...p, current: 1 })));
-  const pickTab = (key: string) => (setParams(key === 'all' ? {} : key === 'expiring' ? { expiring: String(EXPIRING_DAYS) } : { tab: key }), setPaging((p) => ({ ...p, current: 1 })));
+  const pickTab = (key: string) => (
+    setParams(key === 'all' ? {} : key === 'expiring' ? { expiring: String(EXPIRING_DAYS) } : { tab: key }),
+    setPaging((p) => ({ ...p, current: 1 }))
+  );
   const done = (close: () => void) => () => (close(), reload());
   const unassign = async () => {
-    await call(terminalEndpoints.unassign, { terminalIds: selected.map((t) => t.terminalId).join(',') }).then((r) => toast.success(T.unassigned(r.updated)), () => {});
+    await call(terminalEndpoints.unassign, { terminalIds: selected.map((t) => t.terminalId).join(',') }).then(
+      (r) => toast.success(T.unassigned(r.updated)),
+      () => {},
+    );
     reload();
   };
 
@@ -96,25 +109,61 @@ export function TerminalPage() {
     { title: T.terminalId, dataIndex: 'terminalId', width: 150, fixed: 'left' },
     { title: T.protocol, dataIndex: 'protocolName', width: 90 },
     { title: T.sim, dataIndex: 'sim', width: 120, render: (s: string) => s || <span className="sys-muted">—</span> },
-    { title: T.account, dataIndex: 'accountName', width: 120, render: (name: string, t) => (t.assigned ? name : <Tag color="blue">{T.inStock}</Tag>) },
-    { title: T.vehicle, dataIndex: 'plate', width: 90, render: (p: string, t) => p || t.vehicleName || <span className="sys-muted">{T.unbound}</span> },
-    { title: T.state, dataIndex: 'status', width: 80, render: (s: string, t) => <Tag color={STATE_COLORS[s]}>{t.statusName}</Tag> },
-    { title: T.expiresAt, dataIndex: 'serviceExpiresAt', width: 160, render: (at: number | null) => <ExpiryCell at={at} /> },
-    { title: T.online, dataIndex: 'online', width: 70, render: (on: boolean) => (on ? <Tag color="green">{T.online}</Tag> : <span className="sys-muted">{T.offline}</span>) },
     {
-      title: T.conflicts, dataIndex: 'identityConflicts', width: 90,
-      render: (n: number, t) =>
-        n && t.identityConflictAt !== null ? (
-          <Tooltip title={T.conflictAt(n, beijingFormat(t.identityConflictAt))}><Tag color="orange" data-testid="terminal-conflicts">{n}</Tag></Tooltip>
-        ) : <span className="sys-muted">0</span>,
+      title: T.account,
+      dataIndex: 'accountName',
+      width: 120,
+      render: (name: string, t) => (t.assigned ? name : <Tag color="blue">{T.inStock}</Tag>),
     },
     {
-      title: S.common.actions, key: 'actions', width: 180, fixed: 'right',
+      title: T.vehicle,
+      dataIndex: 'plate',
+      width: 90,
+      render: (p: string, t) => p || t.vehicleName || <span className="sys-muted">{T.unbound}</span>,
+    },
+    { title: T.state, dataIndex: 'status', width: 80, render: (s: string, t) => <Tag color={STATE_COLORS[s]}>{t.statusName}</Tag> },
+    { title: T.expiresAt, dataIndex: 'serviceExpiresAt', width: 160, render: (at: number | null) => <ExpiryCell at={at} /> },
+    {
+      title: T.online,
+      dataIndex: 'online',
+      width: 70,
+      render: (on: boolean) => (on ? <Tag color="green">{T.online}</Tag> : <span className="sys-muted">{T.offline}</span>),
+    },
+    {
+      title: T.conflicts,
+      dataIndex: 'identityConflicts',
+      width: 90,
+      render: (n: number, t) =>
+        n && t.identityConflictAt !== null ? (
+          <Tooltip title={T.conflictAt(n, beijingFormat(t.identityConflictAt))}>
+            <Tag color="orange" data-testid="terminal-conflicts">
+              {n}
+            </Tag>
+          </Tooltip>
+        ) : (
+          <span className="sys-muted">0</span>
+        ),
+    },
+    {
+      title: S.common.actions,
+      key: 'actions',
+      width: 180,
+      fixed: 'right',
       render: (_: unknown, t) => (
         <Space size={0}>
-          {canActivate && t.status === 'unactivated' && <Button type="link" size="small" onClick={() => setActivating([t])} data-testid="terminal-activate">{T.activate}</Button>}
-          {canRenew && <Button type="link" size="small" onClick={() => setRenewing([t])} data-testid="terminal-renew">{T.renew}</Button>}
-          <Button type="link" size="small" onClick={() => setHistory(t.terminalId)} data-testid="terminal-history">{T.history}</Button>
+          {canActivate && t.status === 'unactivated' && (
+            <Button type="link" size="small" onClick={() => setActivating([t])} data-testid="terminal-activate">
+              {T.activate}
+            </Button>
+          )}
+          {canRenew && (
+            <Button type="link" size="small" onClick={() => setRenewing([t])} data-testid="terminal-renew">
+              {T.renew}
+            </Button>
+          )}
+          <Button type="link" size="small" onClick={() => setHistory(t.terminalId)} data-testid="terminal-history">
+            {T.history}
+          </Button>
         </Space>
       ),
     },
@@ -125,52 +174,125 @@ export function TerminalPage() {
       <section className="sys-main">
         <div className="sys-toolbar">
           <span className="sys-toolbar-title">{T.title}</span>
-          {canImport && <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="terminal-import">{T.import}</Button>}
-        </div>
-        <Tabs activeKey={tab} onChange={pickTab} items={TABS.filter((key) => key !== 'pending' || (isPlatform && canAdopt)).map((key) => ({ key, label: key === 'pending' ? T.pending.tab : T.tabs[key] }))} data-testid="terminal-tabs" />
-        {tab === 'pending' ? <PendingTerminals /> : (<>
-        {tab === 'expiring' && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={T.expiredPolicy} />}
-        <div className="sys-toolbar">
-          <Input.Search allowClear placeholder={T.keyword} style={{ width: 220 }} onSearch={(k) => filter({ keyword: k.trim() || undefined })} data-testid="terminal-search" />
-          <TreeSelect
-            allowClear showSearch treeDefaultExpandAll treeNodeFilterProp="title" style={{ width: 200 }} placeholder={T.allAccounts}
-            treeData={accountOptions(accounts)} value={filters.accountId} onChange={(v) => filter({ accountId: v ?? undefined })}
-          />
-          <Select allowClear style={{ width: 130 }} placeholder={T.allProtocols} value={filters.protocol} onChange={(v) => filter({ protocol: v })}
-            options={Object.entries(PROTOCOL_NAMES).map(([value, label]) => ({ value, label }))} />
-          <Select allowClear style={{ width: 140 }} placeholder={T.allStates} value={filters.serviceState} onChange={(v) => filter({ serviceState: v })}
-            options={Object.entries(SERVICE_STATES).filter(([k]) => k !== 'unbound').map(([value, label]) => ({ value, label }))} data-testid="terminal-state" />
-          <span className="sys-toolbar-title" />
-          {selected.length > 0 && <span className="sys-muted">{T.selected(selected.length)}</span>}
-          {canActivate && (
-            <Tooltip title={selected.length && !onlyNew ? T.activateOnlyNew : undefined}>
-              <Button disabled={!selected.length || !onlyNew} onClick={() => setActivating(selected)} data-testid="terminal-activate-batch">{T.activate}</Button>
-            </Tooltip>
-          )}
-          {canRenew && <Button type="primary" disabled={!selected.length} onClick={() => setRenewing(selected)} data-testid="terminal-renew-batch">{T.renew}</Button>}
-          {canAssign && <Button disabled={!selected.length} onClick={() => setAssigning(selected)} data-testid="terminal-assign">{T.assign}</Button>}
-          {canAssign && isPlatform && (
-            <Popconfirm title={T.unassignConfirm(selected.length)} onConfirm={() => void unassign()} disabled={!selected.some((t) => t.assigned)}>
-              <Button danger disabled={!selected.some((t) => t.assigned)} data-testid="terminal-unassign">{T.unassign}</Button>
-            </Popconfirm>
+          {canImport && (
+            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="terminal-import">
+              {T.import}
+            </Button>
           )}
         </div>
-        <Table<Terminal>
-          rowKey="terminalId"
-          size="small"
-          loading={loading}
-          {...wideTable(columns, { selectable: canRenew || canAssign || canActivate })}
-          dataSource={page.list}
-          rowSelection={canRenew || canAssign || canActivate ? { selectedRowKeys: selected.map((t) => t.terminalId), onChange: (_, rows) => setSelected(rows) } : undefined}
-          pagination={pagerOf(page, paging, setPaging)}
-          data-testid="terminal-table"
+        <Tabs
+          activeKey={tab}
+          onChange={pickTab}
+          items={TABS.filter((key) => key !== 'pending' || (isPlatform && canAdopt)).map((key) => ({
+            key,
+            label: key === 'pending' ? T.pending.tab : T.tabs[key],
+          }))}
+          data-testid="terminal-tabs"
         />
-        </>)}
+        {tab === 'pending' ? (
+          <PendingTerminals />
+        ) : (
+          <>
+            {tab === 'expiring' && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={T.expiredPolicy} />}
+            <div className="sys-toolbar">
+              <Input.Search
+                allowClear
+                placeholder={T.keyword}
+                style={{ width: 220 }}
+                onSearch={(k) => filter({ keyword: k.trim() || undefined })}
+                data-testid="terminal-search"
+              />
+              <TreeSelect
+                allowClear
+                showSearch
+                treeDefaultExpandAll
+                treeNodeFilterProp="title"
+                style={{ width: 200 }}
+                placeholder={T.allAccounts}
+                treeData={accountOptions(accounts)}
+                value={filters.accountId}
+                onChange={(v) => filter({ accountId: v ?? undefined })}
+              />
+              <Select
+                allowClear
+                style={{ width: 130 }}
+                placeholder={T.allProtocols}
+                value={filters.protocol}
+                onChange={(v) => filter({ protocol: v })}
+                options={Object.entries(PROTOCOL_NAMES).map(([value, label]) => ({ value, label }))}
+              />
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                placeholder={T.allStates}
+                value={filters.serviceState}
+                onChange={(v) => filter({ serviceState: v })}
+                options={Object.entries(SERVICE_STATES)
+                  .filter(([k]) => k !== 'unbound')
+                  .map(([value, label]) => ({ value, label }))}
+                data-testid="terminal-state"
+              />
+              <span className="sys-toolbar-title" />
+              {selected.length > 0 && <span className="sys-muted">{T.selected(selected.length)}</span>}
+              {canActivate && (
+                <Tooltip title={selected.length && !onlyNew ? T.activateOnlyNew : undefined}>
+                  <Button
+                    disabled={!selected.length || !onlyNew}
+                    onClick={() => setActivating(selected)}
+                    data-testid="terminal-activate-batch"
+                  >
+                    {T.activate}
+                  </Button>
+                </Tooltip>
+              )}
+              {canRenew && (
+                <Button type="primary" disabled={!selected.length} onClick={() => setRenewing(selected)} data-testid="terminal-renew-batch">
+                  {T.renew}
+                </Button>
+              )}
+              {canAssign && (
+                <Button disabled={!selected.length} onClick={() => setAssigning(selected)} data-testid="terminal-assign">
+                  {T.assign}
+                </Button>
+              )}
+              {canAssign && isPlatform && (
+                <Popconfirm
+                  title={T.unassignConfirm(selected.length)}
+                  onConfirm={() => void unassign()}
+                  disabled={!selected.some((t) => t.assigned)}
+                >
+                  <Button danger disabled={!selected.some((t) => t.assigned)} data-testid="terminal-unassign">
+                    {T.unassign}
+                  </Button>
+                </Popconfirm>
+              )}
+            </div>
+            <Table<Terminal>
+              rowKey="terminalId"
+              size="small"
+              loading={loading}
+              {...wideTable(columns, { selectable: canRenew || canAssign || canActivate })}
+              dataSource={page.list}
+              rowSelection={
+                canRenew || canAssign || canActivate
+                  ? { selectedRowKeys: selected.map((t) => t.terminalId), onChange: (_, rows) => setSelected(rows) }
+                  : undefined
+              }
+              pagination={pagerOf(page, paging, setPaging)}
+              data-testid="terminal-table"
+            />
+          </>
+        )}
       </section>
       <RenewModal terminals={renewing} onClose={() => setRenewing(null)} onDone={done(() => setRenewing(null))} />
       <RenewModal terminals={activating} mode="activate" onClose={() => setActivating(null)} onDone={done(() => setActivating(null))} />
       <AssignModal terminals={assigning} accounts={accounts} onClose={() => setAssigning(null)} onDone={done(() => setAssigning(null))} />
-      <ImportTerminalsModal open={importing} accounts={accounts} onClose={() => setImporting(false)} onDone={done(() => setImporting(false))} />
+      <ImportTerminalsModal
+        open={importing}
+        accounts={accounts}
+        onClose={() => setImporting(false)}
+        onDone={done(() => setImporting(false))}
+      />
       <RenewalHistory terminalId={history} onClose={() => setHistory(null)} />
     </div>
   );

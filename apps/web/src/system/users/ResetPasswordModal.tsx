@@ -24,14 +24,39 @@ export function ResetPasswordModal({ user, onClose }: { user: AdminUser | null; 
     });
   };
   return (
-    <Modal open title={U.resetTitle(user.username)} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText={S.common.save} cancelText={S.common.cancel} destroyOnHidden>
+    <Modal
+      open
+      title={U.resetTitle(user.username)}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okText={S.common.save}
+      cancelText={S.common.cancel}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" data-testid="reset-password-form">
-        <Form.Item name="password" label={U.newPassword} extra={PASSWORD_RULE_TEXT} rules={[{ required: true, message: S.common.required(U.newPassword) }, { pattern: PASSWORD, message: PASSWORD_RULE_TEXT }]}>
+        <Form.Item
+          name="password"
+          label={U.newPassword}
+          extra={PASSWORD_RULE_TEXT}
+          rules={[
+            { required: true, message: S.common.required(U.newPassword) },
+            { pattern: PASSWORD, message: PASSWORD_RULE_TEXT },
+          ]}
+        >
           <Input.Password maxLength={32} autoComplete="new-password" />
         </Form.Item>
         <Form.Item
-          name="confirm" label={U.confirmPassword} dependencies={['password']}
-          rules={[{ required: true, message: S.common.required(U.confirmPassword) }, ({ getFieldValue }) => ({ validator: (_, value) => (value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(U.passwordMismatch))) })]}
+          name="confirm"
+          label={U.confirmPassword}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: S.common.required(U.confirmPassword) },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(U.passwordMismatch)),
+            }),
+          ]}
         >
           <Input.Password maxLength={32} autoComplete="new-password" />
         </Form.Item>

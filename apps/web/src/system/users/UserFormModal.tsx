@@ -27,7 +27,19 @@ interface Values {
 }
 
 /** 新增 / 编辑用户: account, role (of the account or above), phone for SMS login, initial password. */
-export function UserFormModal({ draft, accounts, roles, onClose, onSaved }: { draft: UserDraft | null; accounts: Account[]; roles: Role[]; onClose: () => void; onSaved: () => void }) {
+export function UserFormModal({
+  draft,
+  accounts,
+  roles,
+  onClose,
+  onSaved,
+}: {
+  draft: UserDraft | null;
+  accounts: Account[];
+  roles: Role[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   const { saving, run } = useSaving();
   const accountId = Form.useWatch('accountId', form);
@@ -39,7 +51,12 @@ export function UserFormModal({ draft, accounts, roles, onClose, onSaved }: { dr
     form.resetFields();
     form.setFieldsValue({
       accountId: u?.accountId ?? (draft.kind === 'add' ? draft.accountId : undefined) ?? accounts[0]?.id,
-      roleId: u?.roleId, username: u?.username ?? '', name: u?.name ?? '', phone: '', password: '', enabled: u?.enabled ?? true,
+      roleId: u?.roleId,
+      username: u?.username ?? '',
+      name: u?.name ?? '',
+      phone: '',
+      password: '',
+      enabled: u?.enabled ?? true,
     });
   }, [draft, form, accounts]);
 
@@ -52,35 +69,89 @@ export function UserFormModal({ draft, accounts, roles, onClose, onSaved }: { dr
       if (!editing) {
         const { publicKey } = await call(authEndpoints.config);
         const password = await encryptPassword(publicKey, v.password);
-        await call(accountEndpoints.userAdd, { accountId: v.accountId, roleId: v.roleId, username: v.username.trim(), name: v.name.trim(), phone, password });
+        await call(accountEndpoints.userAdd, {
+          accountId: v.accountId,
+          roleId: v.roleId,
+          username: v.username.trim(),
+          name: v.name.trim(),
+          phone,
+          password,
+        });
       } else {
         // An empty phone keeps the one on file (the list only shows it masked).
-        await call(accountEndpoints.userUpdate, { id: editing.id, accountId: v.accountId, roleId: v.roleId, name: v.name.trim(), enabled: v.enabled, ...(phone ? { phone } : {}) });
+        await call(accountEndpoints.userUpdate, {
+          id: editing.id,
+          accountId: v.accountId,
+          roleId: v.roleId,
+          name: v.name.trim(),
+          enabled: v.enabled,
+          ...(phone ? { phone } : {}),
+        });
       }
       toast.success(S.common.saved);
       onSaved();
     });
   };
   return (
-    <Modal open title={editing ? U.edit : U.add} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText={S.common.save} cancelText={S.common.cancel} destroyOnHidden>
+    <Modal
+      open
+      title={editing ? U.edit : U.add}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okText={S.common.save}
+      cancelText={S.common.cancel}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" data-testid="user-form">
         <Form.Item name="accountId" label={U.account} rules={[{ required: true }]}>
-          <TreeSelect treeData={accountOptions(accounts)} treeDefaultExpandAll disabled={!!editing} showSearch treeNodeFilterProp="title" onChange={() => form.setFieldValue('roleId', undefined)} data-testid="user-account" />
+          <TreeSelect
+            treeData={accountOptions(accounts)}
+            treeDefaultExpandAll
+            disabled={!!editing}
+            showSearch
+            treeNodeFilterProp="title"
+            onChange={() => form.setFieldValue('roleId', undefined)}
+            data-testid="user-account"
+          />
         </Form.Item>
         <Form.Item name="roleId" label={U.role} rules={[{ required: true, message: S.common.required(U.role) }]}>
           <Select options={options.map((r) => ({ value: r.id, label: r.name }))} notFoundContent={U.noRoles} data-testid="user-role" />
         </Form.Item>
-        <Form.Item name="username" label={U.username} rules={editing ? [] : [{ required: true, message: S.common.required(U.username) }, { pattern: USERNAME, message: U.usernameRule }]}>
+        <Form.Item
+          name="username"
+          label={U.username}
+          rules={
+            editing
+              ? []
+              : [
+                  { required: true, message: S.common.required(U.username) },
+                  { pattern: USERNAME, message: U.usernameRule },
+                ]
+          }
+        >
           <Input disabled={!!editing} maxLength={32} placeholder={U.usernameRule} data-testid="user-username" />
         </Form.Item>
         <Form.Item name="name" label={U.name} rules={[{ max: 50 }]}>
           <Input maxLength={50} data-testid="user-name" />
         </Form.Item>
-        <Form.Item name="phone" label={U.phone} extra={editing?.phone ? `${U.phoneHelp}；${U.phoneKeep}（${editing.phone}）` : U.phoneHelp} rules={[{ pattern: PHONE, message: U.phoneInvalid }]}>
+        <Form.Item
+          name="phone"
+          label={U.phone}
+          extra={editing?.phone ? `${U.phoneHelp}；${U.phoneKeep}（${editing.phone}）` : U.phoneHelp}
+          rules={[{ pattern: PHONE, message: U.phoneInvalid }]}
+        >
           <Input maxLength={11} placeholder={editing?.phone || undefined} data-testid="user-phone" />
         </Form.Item>
         {!editing && (
-          <Form.Item name="password" label={U.password} rules={[{ required: true, message: S.common.required(U.password) }, { pattern: PASSWORD, message: PASSWORD_RULE_TEXT }]}>
+          <Form.Item
+            name="password"
+            label={U.password}
+            rules={[
+              { required: true, message: S.common.required(U.password) },
+              { pattern: PASSWORD, message: PASSWORD_RULE_TEXT },
+            ]}
+          >
             <Input.Password maxLength={32} autoComplete="new-password" data-testid="user-password" />
           </Form.Item>
         )}

@@ -42,7 +42,10 @@ export function UserPage() {
     setParams(id ? { accountId: String(id) } : {});
   };
   const setEnabled = async (u: AdminUser, enabled: boolean) => {
-    await call(accountEndpoints.userUpdate, { id: u.id, accountId: u.accountId, roleId: u.roleId, enabled }).then(() => toast.success(S.common.saved), () => {});
+    await call(accountEndpoints.userUpdate, { id: u.id, accountId: u.accountId, roleId: u.roleId, enabled }).then(
+      () => toast.success(S.common.saved),
+      () => {},
+    );
     reload();
   };
 
@@ -52,21 +55,48 @@ export function UserPage() {
     { title: U.account, dataIndex: 'accountName', width: 140 },
     { title: U.role, dataIndex: 'roleName', width: 120, render: (name: string) => <Tag>{name}</Tag> },
     { title: U.phone, dataIndex: 'phone', width: 120, render: (p: string) => p || <span className="sys-muted">—</span> },
-    { title: S.common.status, dataIndex: 'enabled', width: 70, render: (on: boolean) => (on ? <Tag color="green">{S.common.enabled}</Tag> : <Tag color="red">{S.common.disabled}</Tag>) },
-    { title: U.lastLogin, dataIndex: 'lastLoginAt', width: 160, render: (ms: number | null) => (ms ? beijingDateTime(ms) : <span className="sys-muted">{S.common.never}</span>) },
     {
-      title: S.common.actions, key: 'actions', width: 210, fixed: 'right',
+      title: S.common.status,
+      dataIndex: 'enabled',
+      width: 70,
+      render: (on: boolean) => (on ? <Tag color="green">{S.common.enabled}</Tag> : <Tag color="red">{S.common.disabled}</Tag>),
+    },
+    {
+      title: U.lastLogin,
+      dataIndex: 'lastLoginAt',
+      width: 160,
+      render: (ms: number | null) => (ms ? beijingDateTime(ms) : <span className="sys-muted">{S.common.never}</span>),
+    },
+    {
+      title: S.common.actions,
+      key: 'actions',
+      width: 210,
+      fixed: 'right',
       render: (_: unknown, u) => (
         <Space size={0}>
-          {canEdit && <Button type="link" size="small" onClick={() => setDraft({ kind: 'edit', user: u })} data-testid="user-edit">{S.common.edit}</Button>}
-          {canEdit && u.id !== me && (u.enabled ? (
-            <Popconfirm title={`${S.common.disable}“${u.username}”？`} onConfirm={() => setEnabled(u, false)}>
-              <Button type="link" size="small" danger data-testid="user-disable">{S.common.disable}</Button>
-            </Popconfirm>
-          ) : (
-            <Button type="link" size="small" onClick={() => void setEnabled(u, true)}>{S.common.enable}</Button>
-          ))}
-          {canReset && <Button type="link" size="small" onClick={() => setResetting(u)} data-testid="user-reset">{U.resetPassword}</Button>}
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => setDraft({ kind: 'edit', user: u })} data-testid="user-edit">
+              {S.common.edit}
+            </Button>
+          )}
+          {canEdit &&
+            u.id !== me &&
+            (u.enabled ? (
+              <Popconfirm title={`${S.common.disable}“${u.username}”？`} onConfirm={() => setEnabled(u, false)}>
+                <Button type="link" size="small" danger data-testid="user-disable">
+                  {S.common.disable}
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Button type="link" size="small" onClick={() => void setEnabled(u, true)}>
+                {S.common.enable}
+              </Button>
+            ))}
+          {canReset && (
+            <Button type="link" size="small" onClick={() => setResetting(u)} data-testid="user-reset">
+              {U.resetPassword}
+            </Button>
+          )}
         </Space>
       ),
     },
@@ -78,11 +108,23 @@ export function UserPage() {
         <div className="sys-toolbar">
           <span className="sys-toolbar-title">{U.title}</span>
           <TreeSelect
-            allowClear showSearch treeDefaultExpandAll treeNodeFilterProp="title" style={{ width: 220 }} placeholder={U.allAccounts}
-            treeData={accountOptions(accounts)} value={accountId} onChange={(v) => pickAccount(v ?? undefined)} data-testid="user-filter-account"
+            allowClear
+            showSearch
+            treeDefaultExpandAll
+            treeNodeFilterProp="title"
+            style={{ width: 220 }}
+            placeholder={U.allAccounts}
+            treeData={accountOptions(accounts)}
+            value={accountId}
+            onChange={(v) => pickAccount(v ?? undefined)}
+            data-testid="user-filter-account"
           />
           <Input.Search allowClear placeholder={U.keyword} style={{ width: 220 }} onSearch={(k) => setKeyword(k.trim())} />
-          {canAdd && <Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft({ kind: 'add', accountId })} data-testid="user-add">{U.add}</Button>}
+          {canAdd && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft({ kind: 'add', accountId })} data-testid="user-add">
+              {U.add}
+            </Button>
+          )}
         </div>
         <Table<AdminUser>
           rowKey="id"
@@ -94,7 +136,13 @@ export function UserPage() {
           data-testid="user-table"
         />
       </section>
-      <UserFormModal draft={draft} accounts={accounts} roles={roles} onClose={() => setDraft(null)} onSaved={() => (setDraft(null), reload())} />
+      <UserFormModal
+        draft={draft}
+        accounts={accounts}
+        roles={roles}
+        onClose={() => setDraft(null)}
+        onSaved={() => (setDraft(null), reload())}
+      />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
     </div>
   );

@@ -48,7 +48,14 @@ export class MqttPool {
   }
 
   /** Publishes and waits for the broker's acknowledgement (QoS 1) or the write (QoS 0). */
-  async publish(accountId: number, target: MqttTarget, allowPrivate: boolean, topic: string, body: string, qos: 0 | 1): Promise<SendResult> {
+  async publish(
+    accountId: number,
+    target: MqttTarget,
+    allowPrivate: boolean,
+    topic: string,
+    body: string,
+    qos: 0 | 1,
+  ): Promise<SendResult> {
     const started = Date.now();
     try {
       const client = await this.client(accountId, target, allowPrivate);
@@ -112,7 +119,10 @@ export class MqttPool {
     const entry = this.entries.get(accountId);
     if (!entry) return;
     this.entries.delete(accountId);
-    entry.client.then((c) => c.end(true), () => {});
+    entry.client.then(
+      (c) => c.end(true),
+      () => {},
+    );
   }
 
   private closeIdle() {
@@ -124,11 +134,20 @@ export class MqttPool {
     clearInterval(this.sweeper);
     const clients = [...this.entries.values()].map((e) => e.client);
     this.entries.clear();
-    await Promise.all(clients.map((p) => p.then((c) => c.endAsync(), () => {})));
+    await Promise.all(
+      clients.map((p) =>
+        p.then(
+          (c) => c.endAsync(),
+          () => {},
+        ),
+      ),
+    );
   }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(
+    () => clearTimeout(timer),
+  );
 }

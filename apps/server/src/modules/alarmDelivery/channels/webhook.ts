@@ -47,8 +47,10 @@ export function postWebhook(req: WebhookRequest): Promise<SendResult> {
     } catch {
       return done({ ok: false, httpStatus: null, error: 'Webhook 地址格式不正确' });
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return done({ ok: false, httpStatus: null, error: 'Webhook 地址须以 http:// 或 https:// 开头' });
-    if (!req.allowPrivate && isLiteralPrivate(url.hostname)) return done({ ok: false, httpStatus: null, error: networkErrorText({ code: 'EPRIVATETARGET' }) });
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return done({ ok: false, httpStatus: null, error: 'Webhook 地址须以 http:// 或 https:// 开头' });
+    if (!req.allowPrivate && isLiteralPrivate(url.hostname))
+      return done({ ok: false, httpStatus: null, error: networkErrorText({ code: 'EPRIVATETARGET' }) });
     const client = url.protocol === 'https:' ? https : http;
     const payload = Buffer.from(req.body, 'utf8');
     const request = client.request(
@@ -69,7 +71,13 @@ export function postWebhook(req: WebhookRequest): Promise<SendResult> {
       (res) => {
         const status = res.statusCode ?? 0;
         res.resume();
-        res.on('end', () => done(status >= 200 && status < 300 ? { ok: true, httpStatus: status, error: '' } : { ok: false, httpStatus: status, error: httpStatusText(status) }));
+        res.on('end', () =>
+          done(
+            status >= 200 && status < 300
+              ? { ok: true, httpStatus: status, error: '' }
+              : { ok: false, httpStatus: status, error: httpStatusText(status) },
+          ),
+        );
         res.on('error', (err) => done({ ok: false, httpStatus: status, error: networkErrorText(err) }));
       },
     );

@@ -9,19 +9,36 @@ import type { MapMouseEvent } from '../../../shared/map/maplibre.ts';
 import { useGeoJsonLayer, type LayerDef } from '../../../shared/map/layers/geojsonLayer.ts';
 
 const SHAPES: LayerDef[] = [
-  { id: 'car-fence-fill', type: 'fill', paint: { 'fill-color': ['case', ['get', 'selected'], '#f59e0b', '#1265e0'], 'fill-opacity': ['case', ['get', 'selected'], 0.22, 0.1] } },
-  { id: 'car-fence-line', type: 'line', paint: { 'line-color': ['case', ['get', 'selected'], '#f59e0b', '#1265e0'], 'line-width': ['case', ['get', 'selected'], 2.5, 1.5] } },
+  {
+    id: 'car-fence-fill',
+    type: 'fill',
+    paint: { 'fill-color': ['case', ['get', 'selected'], '#f59e0b', '#1265e0'], 'fill-opacity': ['case', ['get', 'selected'], 0.22, 0.1] },
+  },
+  {
+    id: 'car-fence-line',
+    type: 'line',
+    paint: { 'line-color': ['case', ['get', 'selected'], '#f59e0b', '#1265e0'], 'line-width': ['case', ['get', 'selected'], 2.5, 1.5] },
+  },
 ];
 const LABELS: LayerDef[] = [
   {
-    id: 'car-fence-label', type: 'symbol',
+    id: 'car-fence-label',
+    type: 'symbol',
     layout: { 'text-field': ['get', 'name'], 'text-font': MAP_FONT, 'text-size': 12, 'text-allow-overlap': false },
     paint: { 'text-color': '#1f2329', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
   },
 ];
 
 /** Every fence (circle or polygon) with its name; the selected one highlighted; a click selects. */
-export function FencesLayer({ fences, selectedId, onSelect }: { fences: readonly Geofence[]; selectedId: number | null; onSelect?: (id: number) => void }) {
+export function FencesLayer({
+  fences,
+  selectedId,
+  onSelect,
+}: {
+  fences: readonly Geofence[];
+  selectedId: number | null;
+  onSelect?: (id: number) => void;
+}) {
   const map = useMap();
   const shapes = useMemo<FeatureCollection>(
     () => ({
@@ -40,7 +57,9 @@ export function FencesLayer({ fences, selectedId, onSelect }: { fences: readonly
       type: 'FeatureCollection',
       features: fences.flatMap((f): Feature[] => {
         const p = fenceLabelPoint(f);
-        return p ? [{ type: 'Feature', properties: { name: f.name }, geometry: { type: 'Point', coordinates: display.toDisplay(p[0], p[1]) } }] : [];
+        return p
+          ? [{ type: 'Feature', properties: { name: f.name }, geometry: { type: 'Point', coordinates: display.toDisplay(p[0], p[1]) } }]
+          : [];
       }),
     }),
     [fences],

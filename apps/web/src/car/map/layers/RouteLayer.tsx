@@ -10,21 +10,43 @@ import { useGeoJsonLayer, type LayerDef } from '../../../shared/map/layers/geojs
 // The white casing from street level only: it doubles the line work of every frame, and a month's
 // route seen whole is a tangle it does not clarify (software WebGL here: ~0.4 s less per query).
 const LINE_LAYERS: LayerDef[] = [
-  { id: 'car-route-casing', type: 'line', minzoom: 13, filter: ['==', ['get', 'kind'], 'route'], layout: { 'line-join': 'round', 'line-cap': 'round' }, paint: { 'line-color': '#ffffff', 'line-width': 7 } },
-  { id: 'car-route-line', type: 'line', filter: ['==', ['get', 'kind'], 'route'], layout: { 'line-join': 'round', 'line-cap': 'round' }, paint: { 'line-color': '#1265e0', 'line-width': 4 } },
-  { id: 'car-route-overspeed', type: 'line', filter: ['==', ['get', 'kind'], 'overspeed'], layout: { 'line-join': 'round', 'line-cap': 'round' }, paint: { 'line-color': '#e5484d', 'line-width': 5 } },
+  {
+    id: 'car-route-casing',
+    type: 'line',
+    minzoom: 13,
+    filter: ['==', ['get', 'kind'], 'route'],
+    layout: { 'line-join': 'round', 'line-cap': 'round' },
+    paint: { 'line-color': '#ffffff', 'line-width': 7 },
+  },
+  {
+    id: 'car-route-line',
+    type: 'line',
+    filter: ['==', ['get', 'kind'], 'route'],
+    layout: { 'line-join': 'round', 'line-cap': 'round' },
+    paint: { 'line-color': '#1265e0', 'line-width': 4 },
+  },
+  {
+    id: 'car-route-overspeed',
+    type: 'line',
+    filter: ['==', ['get', 'kind'], 'overspeed'],
+    layout: { 'line-join': 'round', 'line-cap': 'round' },
+    paint: { 'line-color': '#e5484d', 'line-width': 5 },
+  },
 ];
 const POINT_LAYERS: LayerDef[] = [
   {
-    id: 'car-route-marks', type: 'circle',
+    id: 'car-route-marks',
+    type: 'circle',
     paint: {
       'circle-radius': ['match', ['get', 'kind'], 'stop', 9, 11],
       'circle-color': ['match', ['get', 'kind'], 'start', '#18a058', 'end', '#e5484d', '#f59e0b'],
-      'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2,
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 2,
     },
   },
   {
-    id: 'car-route-mark-text', type: 'symbol',
+    id: 'car-route-mark-text',
+    type: 'symbol',
     layout: { 'text-field': ['get', 'label'], 'text-font': MAP_FONT, 'text-size': 11, 'text-allow-overlap': true },
     paint: { 'text-color': '#ffffff' },
   },
@@ -52,18 +74,32 @@ export function RouteLayer({ track, stops, overspeeds }: { track: Track; stops: 
     // Every point is drawn, in pieces that share their end points: MapLibre's tiler (geojson-vt)
     // clips the route once per tile and zoom level, and a piece wholly inside or outside a tile is
     // taken or left by its bounding box, where one 260 000-point line is cut point by point.
-    for (const piece of routePieces(coords)) features.push({ type: 'Feature', properties: { kind: 'route' }, geometry: { type: 'LineString', coordinates: piece } });
+    for (const piece of routePieces(coords))
+      features.push({ type: 'Feature', properties: { kind: 'route' }, geometry: { type: 'LineString', coordinates: piece } });
     for (const o of overspeeds) {
       const part = coords.slice(Math.max(0, o.from - 1), o.to + 2);
-      if (part.length > 1) features.push({ type: 'Feature', properties: { kind: 'overspeed' }, geometry: { type: 'LineString', coordinates: part } });
+      if (part.length > 1)
+        features.push({ type: 'Feature', properties: { kind: 'overspeed' }, geometry: { type: 'LineString', coordinates: part } });
     }
     return { type: 'FeatureCollection', features };
   }, [coords, overspeeds]);
   const marks = useMemo<FeatureCollection>(() => {
-    const features: Feature[] = stops.map((s) => ({ type: 'Feature', properties: { kind: 'stop', label: 'P' }, geometry: { type: 'Point', coordinates: display.toDisplay(s.lon, s.lat) } }));
+    const features: Feature[] = stops.map((s) => ({
+      type: 'Feature',
+      properties: { kind: 'stop', label: 'P' },
+      geometry: { type: 'Point', coordinates: display.toDisplay(s.lon, s.lat) },
+    }));
     if (coords.length) {
-      features.push({ type: 'Feature', properties: { kind: 'start', label: M.playback.startMark }, geometry: { type: 'Point', coordinates: coords[0] } });
-      features.push({ type: 'Feature', properties: { kind: 'end', label: M.playback.endMark }, geometry: { type: 'Point', coordinates: coords.at(-1)! } });
+      features.push({
+        type: 'Feature',
+        properties: { kind: 'start', label: M.playback.startMark },
+        geometry: { type: 'Point', coordinates: coords[0] },
+      });
+      features.push({
+        type: 'Feature',
+        properties: { kind: 'end', label: M.playback.endMark },
+        geometry: { type: 'Point', coordinates: coords.at(-1)! },
+      });
     }
     return { type: 'FeatureCollection', features };
   }, [coords, stops]);

@@ -24,7 +24,11 @@ export function linkProgram(gl: Gl, vertex: string, fragment: string, what: stri
  * shaders subtract it from each position's own high/low parts, so the GPU only sees small
  * offsets and street zoom does not jitter.
  */
-export function centredMatrix(m: ArrayLike<number>, cx: number, cy: number): { matrix: Float32Array; hi: [number, number]; lo: [number, number] } {
+export function centredMatrix(
+  m: ArrayLike<number>,
+  cx: number,
+  cy: number,
+): { matrix: Float32Array; hi: [number, number]; lo: [number, number] } {
   const matrix = new Float32Array(m);
   for (let r = 0; r < 4; r++) matrix[12 + r] = m[r] * cx + m[4 + r] * cy + m[12 + r];
   const hiX = Math.fround(cx);
@@ -72,7 +76,13 @@ export interface InstancedQuad {
  * instance the float attributes `[name, size, byte offset]` interleaved in one buffer of
  * `stride` bytes (left bound to ARRAY_BUFFER for the caller's first upload).
  */
-export function instancedQuad(gl: Gl, program: WebGLProgram, corners: Float32Array, stride: number, attributes: ReadonlyArray<readonly [string, number, number]>): InstancedQuad {
+export function instancedQuad(
+  gl: Gl,
+  program: WebGLProgram,
+  corners: Float32Array,
+  stride: number,
+  attributes: ReadonlyArray<readonly [string, number, number]>,
+): InstancedQuad {
   const vao = gl.createVertexArray()!;
   gl.bindVertexArray(vao);
   const quad = gl.createBuffer()!;

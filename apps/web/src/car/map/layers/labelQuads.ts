@@ -29,7 +29,12 @@ export function writeLabelRects(out: Float32Array, rects: readonly AtlasRect[]):
  * plate moves with its arrow in the same frame, with no refresh of the selection. (Any instance
  * data that starts with the four position floats will do, given its stride: cluster counts.)
  */
-export function copyLabelPositions(out: Float32Array, slots: ArrayLike<number>, vehicleData: Float32Array, stride = FLOATS_PER_VEHICLE): void {
+export function copyLabelPositions(
+  out: Float32Array,
+  slots: ArrayLike<number>,
+  vehicleData: Float32Array,
+  stride = FLOATS_PER_VEHICLE,
+): void {
   for (let i = 0; i < slots.length; i++) {
     const from = slots[i] * stride;
     const to = i * FLOATS_PER_LABEL;

@@ -33,7 +33,12 @@ const GRID_CELL_W = 128;
  * undefined to leave it out this time. One pass over the typed arrays: cheap enough for every
  * camera move.
  */
-export function selectLabels(vehicles: VehicleBuffer, camera: LabelCamera, box: LabelBox, widthOf: (slot: number) => number | undefined): number[] {
+export function selectLabels(
+  vehicles: VehicleBuffer,
+  camera: LabelCamera,
+  box: LabelBox,
+  widthOf: (slot: number) => number | undefined,
+): number[] {
   const { centerX, centerY, worldSize, width, height } = camera;
   const cos = Math.cos(camera.bearing);
   const sin = Math.sin(camera.bearing);

@@ -9,7 +9,11 @@ export class ShelfPacker {
   private bottom = 0;
 
   /** `gap` pixels are left right of and below each rectangle, so neighbours never bleed */
-  constructor(readonly width: number, readonly height: number, private readonly gap = 1) {}
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    private readonly gap = 1,
+  ) {}
 
   /** Where a `w` × `h` rectangle goes, or null when the atlas has no room for it. */
   add(w: number, h: number): { x: number; y: number } | null {

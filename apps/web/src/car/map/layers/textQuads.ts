@@ -1,5 +1,14 @@
 import type { CustomRenderMethodInput, Map as MapLibreMap } from 'maplibre-gl';
-import { CENTRED_POSITION_GLSL, ATLAS_FRAGMENT_GLSL, UNIT_CORNERS, deleteQuadLayerState, instancedQuad, type InstancedQuad, linkProgram, setCentredUniforms } from './glProgram.ts';
+import {
+  CENTRED_POSITION_GLSL,
+  ATLAS_FRAGMENT_GLSL,
+  UNIT_CORNERS,
+  deleteQuadLayerState,
+  instancedQuad,
+  type InstancedQuad,
+  linkProgram,
+  setCentredUniforms,
+} from './glProgram.ts';
 import { FLOATS_PER_LABEL } from './labelQuads.ts';
 import type { TextAtlas } from './textAtlas.ts';
 import { mercatorX, mercatorY } from './vehicleBuffer.ts';
@@ -54,7 +63,15 @@ export class TextQuads {
   }
 
   /** Draws `instances` (FLOATS_PER_LABEL each), uploading them when `version` is new. */
-  render(gl: Gl, args: CustomRenderMethodInput, map: MapLibreMap, atlas: TextAtlas, instances: Float32Array, version: number, offsetY: number): void {
+  render(
+    gl: Gl,
+    args: CustomRenderMethodInput,
+    map: MapLibreMap,
+    atlas: TextAtlas,
+    instances: Float32Array,
+    version: number,
+    offsetY: number,
+  ): void {
     const s = (this.state ??= setUp(gl));
     uploadAtlas(gl, s, atlas);
     const count = instances.length / FLOATS_PER_LABEL;
@@ -95,14 +112,18 @@ function uploadAtlas(gl: Gl, s: GlState, atlas: TextAtlas): void {
   const flip = gl.getParameter(gl.UNPACK_FLIP_Y_WEBGL) as boolean;
   gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
   gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
-  for (const e of entries) gl.texSubImage2D(gl.TEXTURE_2D, 0, e.x, e.y, e.raster.width, e.raster.height, gl.RGBA, gl.UNSIGNED_BYTE, e.raster.data);
+  for (const e of entries)
+    gl.texSubImage2D(gl.TEXTURE_2D, 0, e.x, e.y, e.raster.width, e.raster.height, gl.RGBA, gl.UNSIGNED_BYTE, e.raster.data);
   gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, premultiply);
   gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, flip);
 }
 
 function setUp(gl: Gl): GlState {
   const program = linkProgram(gl, VERTEX, ATLAS_FRAGMENT_GLSL, 'map text');
-  const quad = instancedQuad(gl, program, UNIT_CORNERS, FLOATS_PER_LABEL * 4, [['a_pos', 4, 0], ['a_rect', 4, 16]]);
+  const quad = instancedQuad(gl, program, UNIT_CORNERS, FLOATS_PER_LABEL * 4, [
+    ['a_pos', 4, 0],
+    ['a_rect', 4, 16],
+  ]);
   const texture = gl.createTexture()!;
   gl.bindTexture(gl.TEXTURE_2D, texture);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);

@@ -20,7 +20,10 @@ export class TextRasteriser {
   private readonly g: CanvasRenderingContext2D;
   private readonly widths = new Map<string, number>();
 
-  constructor(readonly style: TextStyle, readonly pixelRatio: number) {
+  constructor(
+    readonly style: TextStyle,
+    readonly pixelRatio: number,
+  ) {
     this.pad = Math.ceil((style.halo?.width ?? 0) + 1);
     this.height = Math.ceil((style.size * 1.25 + 2 * this.pad) * pixelRatio);
     const canvas = document.createElement('canvas');

@@ -2,7 +2,16 @@ import type { CustomRenderMethodInput } from 'maplibre-gl';
 import { MapGlLayer } from './mapGlLayer.ts';
 import { VEHICLE_STATES } from '../../../shared/vehicle/vehicleState.ts';
 import { ARROW_SIZE, vehicleArrowAtlas } from '../../../shared/map/vehicleIcons.ts';
-import { CENTRED_POSITION_GLSL, ATLAS_FRAGMENT_GLSL, CENTRED_CORNERS, deleteQuadLayerState, instancedQuad, type InstancedQuad, linkProgram, setCentredUniforms } from './glProgram.ts';
+import {
+  CENTRED_POSITION_GLSL,
+  ATLAS_FRAGMENT_GLSL,
+  CENTRED_CORNERS,
+  deleteQuadLayerState,
+  instancedQuad,
+  type InstancedQuad,
+  linkProgram,
+  setCentredUniforms,
+} from './glProgram.ts';
 import { FLOATS_PER_VEHICLE, mercatorX, mercatorY, type VehicleBuffer } from './vehicleBuffer.ts';
 
 const VERTEX = `#version 300 es
@@ -41,7 +50,10 @@ interface GlState extends InstancedQuad {
 export class VehicleArrowLayer extends MapGlLayer {
   private state: GlState | null = null;
 
-  constructor(id: string, readonly vehicles: VehicleBuffer) {
+  constructor(
+    id: string,
+    readonly vehicles: VehicleBuffer,
+  ) {
     super(id);
   }
 
@@ -81,7 +93,13 @@ export class VehicleArrowLayer extends MapGlLayer {
       v.takeDirty();
     } else {
       for (const [from, to] of v.takeDirty()) {
-        gl.bufferSubData(gl.ARRAY_BUFFER, from * FLOATS_PER_VEHICLE * 4, v.data, from * FLOATS_PER_VEHICLE, (to - from) * FLOATS_PER_VEHICLE);
+        gl.bufferSubData(
+          gl.ARRAY_BUFFER,
+          from * FLOATS_PER_VEHICLE * 4,
+          v.data,
+          from * FLOATS_PER_VEHICLE,
+          (to - from) * FLOATS_PER_VEHICLE,
+        );
       }
     }
     if (v.count === 0 || !this.map) return;
@@ -102,7 +120,10 @@ export class VehicleArrowLayer extends MapGlLayer {
 
   private setUp(gl: Gl): GlState {
     const program = linkProgram(gl, VERTEX, ATLAS_FRAGMENT_GLSL, 'vehicle arrow');
-    const quad = instancedQuad(gl, program, CENTRED_CORNERS, FLOATS_PER_VEHICLE * 4, [['a_pos', 4, 0], ['a_meta', 2, 16]]);
+    const quad = instancedQuad(gl, program, CENTRED_CORNERS, FLOATS_PER_VEHICLE * 4, [
+      ['a_pos', 4, 0],
+      ['a_meta', 2, 16],
+    ]);
     gl.bufferData(gl.ARRAY_BUFFER, this.vehicles.data, gl.DYNAMIC_DRAW);
     this.vehicles.takeDirty();
 
@@ -119,7 +140,10 @@ export class VehicleArrowLayer extends MapGlLayer {
 
     const at = (name: string) => gl.getUniformLocation(program, name);
     return {
-      program, ...quad, texture, generation: this.vehicles.generation,
+      program,
+      ...quad,
+      texture,
+      generation: this.vehicles.generation,
       uniforms: { halfSize: at('u_half_size'), bearing: at('u_bearing'), atlas: at('u_atlas') },
     };
   }

@@ -73,8 +73,17 @@ describe('vehicle buffer', () => {
 
   it('merges nearby dirty slots into runs, and uploads one span when there are too many runs', () => {
     const slots = [0, 1, 2, 10, 100, 150];
-    expect(dirtyRanges(slots, 0, 10)).toEqual([[0, 3], [10, 11], [100, 101], [150, 151]]);
-    expect(dirtyRanges(slots, 8, 10)).toEqual([[0, 11], [100, 101], [150, 151]]);
+    expect(dirtyRanges(slots, 0, 10)).toEqual([
+      [0, 3],
+      [10, 11],
+      [100, 101],
+      [150, 151],
+    ]);
+    expect(dirtyRanges(slots, 8, 10)).toEqual([
+      [0, 11],
+      [100, 101],
+      [150, 151],
+    ]);
     expect(dirtyRanges(slots, 0, 3)).toEqual([[0, 151]]);
     expect(dirtyRanges([], 0, 3)).toEqual([]);
   });

@@ -1,13 +1,29 @@
 import type { CustomRenderMethodInput } from 'maplibre-gl';
 import { MapGlLayer } from './mapGlLayer.ts';
 import { STATE_COLORS } from '../../../shared/vehicle/vehicleState.ts';
-import { CENTRED_POSITION_GLSL, CENTRED_CORNERS, deleteQuadLayerState, instancedQuad, type InstancedQuad, linkProgram, setCentredUniforms } from './glProgram.ts';
+import {
+  CENTRED_POSITION_GLSL,
+  CENTRED_CORNERS,
+  deleteQuadLayerState,
+  instancedQuad,
+  type InstancedQuad,
+  linkProgram,
+  setCentredUniforms,
+} from './glProgram.ts';
 import { FLOATS_PER_LABEL, copyLabelPositions, writeLabelRects } from './labelQuads.ts';
 import { TextAtlas, type AtlasEntry } from './textAtlas.ts';
 import { TextQuads } from './textQuads.ts';
 import { TextRasteriser } from './textRaster.ts';
 import { mercatorX, mercatorY, type VehicleBuffer } from './vehicleBuffer.ts';
-import { FLOATS_PER_CLUSTER, abbreviated, clusterAt, clusterInstances, clusterOnGrid, unclusterAll, type GridCluster } from './vehicleClusters.ts';
+import {
+  FLOATS_PER_CLUSTER,
+  abbreviated,
+  clusterAt,
+  clusterInstances,
+  clusterOnGrid,
+  unclusterAll,
+  type GridCluster,
+} from './vehicleClusters.ts';
 
 /** Clusters up to this zoom; past it every vehicle is an arrow. */
 export const CLUSTER_MAX_ZOOM = 11;
@@ -80,7 +96,10 @@ export class VehicleClusterLayer extends MapGlLayer {
   private labels = new Float32Array(0);
   private version = 0;
 
-  constructor(id: string, readonly vehicles: VehicleBuffer) {
+  constructor(
+    id: string,
+    readonly vehicles: VehicleBuffer,
+  ) {
     super(id);
   }
 
@@ -164,7 +183,10 @@ export class VehicleClusterLayer extends MapGlLayer {
 
   private setUp(gl: Gl): GlState {
     const program = linkProgram(gl, VERTEX, FRAGMENT, 'vehicle cluster');
-    const quad = instancedQuad(gl, program, CENTRED_CORNERS, FLOATS_PER_CLUSTER * 4, [['a_pos', 4, 0], ['a_shape', 3, 16]]);
+    const quad = instancedQuad(gl, program, CENTRED_CORNERS, FLOATS_PER_CLUSTER * 4, [
+      ['a_pos', 4, 0],
+      ['a_shape', 3, 16],
+    ]);
     return { program, ...quad, uploaded: -1 };
   }
 }

@@ -78,8 +78,12 @@ export class VehicleLabelLayer extends MapGlLayer {
       const center = map.getCenter();
       const canvas = map.getCanvas();
       const camera = {
-        centerX: mercatorX(center.lng), centerY: mercatorY(center.lat), worldSize: 512 * 2 ** zoom,
-        bearing: (map.getBearing() * Math.PI) / 180, width: canvas.width / ratio, height: canvas.height / ratio,
+        centerX: mercatorX(center.lng),
+        centerY: mercatorY(center.lat),
+        worldSize: 512 * 2 ** zoom,
+        bearing: (map.getBearing() * Math.PI) / 180,
+        width: canvas.width / ratio,
+        height: canvas.height / ratio,
       };
       const box = { height: rasteriser.cssHeight - 2 * PADDING_PX, padding: PADDING_PX };
       chosen = selectLabels(this.vehicles, camera, box, (slot) => {
@@ -87,7 +91,10 @@ export class VehicleLabelLayer extends MapGlLayer {
         return text ? rasteriser.widthOf(text) : undefined;
       });
     }
-    const entries = this.atlas!.place(chosen.map((slot) => this.textOf(this.vehicles.ids[slot])), MAX_NEW_RASTERS);
+    const entries = this.atlas!.place(
+      chosen.map((slot) => this.textOf(this.vehicles.ids[slot])),
+      MAX_NEW_RASTERS,
+    );
     const slots: number[] = [];
     const rects: AtlasEntry[] = [];
     entries.forEach((e, i) => {

@@ -8,10 +8,19 @@ import { useGeoJsonLayer, type LayerDef } from './geojsonLayer.ts';
 
 const LAYERS: LayerDef[] = [
   {
-    id: 'car-focus-arrow', type: 'symbol',
+    id: 'car-focus-arrow',
+    type: 'symbol',
     layout: {
-      'icon-image': ['concat', 'car-', ['get', 'state']], 'icon-size': 1.25, 'icon-rotate': ['get', 'course'], 'icon-rotation-alignment': 'map',
-      'icon-allow-overlap': true, 'text-field': ['get', 'plate'], 'text-font': MAP_FONT, 'text-size': 13, 'text-offset': [0, 1.7], 'text-anchor': 'top',
+      'icon-image': ['concat', 'car-', ['get', 'state']],
+      'icon-size': 1.25,
+      'icon-rotate': ['get', 'course'],
+      'icon-rotation-alignment': 'map',
+      'icon-allow-overlap': true,
+      'text-field': ['get', 'plate'],
+      'text-font': MAP_FONT,
+      'text-size': 13,
+      'text-offset': [0, 1.7],
+      'text-anchor': 'top',
       'text-allow-overlap': true,
     },
     paint: { 'text-color': '#1f2329', 'text-halo-color': '#ffffff', 'text-halo-width': 1.8 },
@@ -19,11 +28,30 @@ const LAYERS: LayerDef[] = [
 ];
 
 /** One vehicle drawn on its own (follow, playback): arrow by state and course, plate below. */
-export function FocusVehicleLayer({ id = 'car-focus', lon, lat, course, state, plate }: { id?: string; lon: number; lat: number; course: number; state: string; plate: string }) {
+export function FocusVehicleLayer({
+  id = 'car-focus',
+  lon,
+  lat,
+  course,
+  state,
+  plate,
+}: {
+  id?: string;
+  lon: number;
+  lat: number;
+  course: number;
+  state: string;
+  plate: string;
+}) {
   const map = useMap();
   useEffect(() => addVehicleIcons(map), [map]);
   const data = useMemo<FeatureCollection>(
-    () => ({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { course, state, plate }, geometry: { type: 'Point', coordinates: display.toDisplay(lon, lat) } }] }),
+    () => ({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: { course, state, plate }, geometry: { type: 'Point', coordinates: display.toDisplay(lon, lat) } },
+      ],
+    }),
     [lon, lat, course, state, plate],
   );
   useGeoJsonLayer(id, LAYERS, data);

@@ -19,7 +19,14 @@ export interface MapPoint {
  * Dots with a white ring, each with its name under it when it has one (智能工牌's people, a pet);
  * clicking a dot reports its id. Layers `${id}` and `${id}-label`.
  */
-export function PointsLayer({ id, points, color = '#1677ff', radius = 7, stroke = '#fff', onPick }: {
+export function PointsLayer({
+  id,
+  points,
+  color = '#1677ff',
+  radius = 7,
+  stroke = '#fff',
+  onPick,
+}: {
   id: string;
   points: readonly MapPoint[];
   color?: string;
@@ -30,11 +37,21 @@ export function PointsLayer({ id, points, color = '#1677ff', radius = 7, stroke 
   const map = useMap();
   const layers = useMemo<LayerDef[]>(
     () => [
-      { id, type: 'circle', paint: { 'circle-radius': radius, 'circle-color': ['get', 'color'], 'circle-stroke-color': stroke, 'circle-stroke-width': 2 } },
+      {
+        id,
+        type: 'circle',
+        paint: { 'circle-radius': radius, 'circle-color': ['get', 'color'], 'circle-stroke-color': stroke, 'circle-stroke-width': 2 },
+      },
       {
         id: `${id}-label`,
         type: 'symbol',
-        layout: { 'text-field': ['get', 'label'], 'text-font': MAP_FONT, 'text-size': 12, 'text-offset': [0, 1.3], 'text-allow-overlap': false },
+        layout: {
+          'text-field': ['get', 'label'],
+          'text-font': MAP_FONT,
+          'text-size': 12,
+          'text-offset': [0, 1.3],
+          'text-allow-overlap': false,
+        },
         paint: { 'text-color': '#333', 'text-halo-color': '#fff', 'text-halo-width': 1.2 },
       },
     ],

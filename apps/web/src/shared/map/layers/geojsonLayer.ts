@@ -18,7 +18,8 @@ export function useGeoJsonLayer(source: string, layers: LayerDef[], data: Featur
   const map = useMap();
   useEffect(() => {
     map.addSource(source, { type: 'geojson', data: EMPTY });
-    for (const layer of layers) map.addLayer({ ...layer, source } as LayerSpecification, beforeId && map.getLayer(beforeId) ? beforeId : undefined);
+    for (const layer of layers)
+      map.addLayer({ ...layer, source } as LayerSpecification, beforeId && map.getLayer(beforeId) ? beforeId : undefined);
     return () => {
       if (!map.style) return;
       for (const layer of layers) if (map.getLayer(layer.id)) map.removeLayer(layer.id);

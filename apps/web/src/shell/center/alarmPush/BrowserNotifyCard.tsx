@@ -19,13 +19,22 @@ export function BrowserNotifyCard() {
           {B.title}
         </>
       }
-      extra={<Tag color={COLOR[state]} data-testid="browser-notify-state">{B.state[state]}</Tag>}
+      extra={
+        <Tag color={COLOR[state]} data-testid="browser-notify-state">
+          {B.state[state]}
+        </Tag>
+      }
     >
       <Typography.Paragraph type="secondary">{B.desc}</Typography.Paragraph>
       {state === 'denied' && <Alert type="warning" showIcon title={B.deniedHelp} style={{ marginBottom: 12 }} />}
       <Space>
         {state !== 'granted' && (
-          <Button type="primary" disabled={state === 'unsupported' || state === 'denied'} onClick={async () => setState(await requestNotify())} data-testid="browser-notify-enable">
+          <Button
+            type="primary"
+            disabled={state === 'unsupported' || state === 'denied'}
+            onClick={async () => setState(await requestNotify())}
+            data-testid="browser-notify-enable"
+          >
             {B.enable}
           </Button>
         )}

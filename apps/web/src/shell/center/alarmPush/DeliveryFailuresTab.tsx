@@ -59,7 +59,13 @@ export function DeliveryFailuresTab({ onTotal }: { onTotal: (n: number) => void 
             </Button>
           )
         }
-        pagination={{ current: page?.current, pageSize: page?.pageSize, total: page?.total, showTotal: T.common.total, onChange: (current, pageSize) => setPaging({ current, pageSize }) }}
+        pagination={{
+          current: page?.current,
+          pageSize: page?.pageSize,
+          total: page?.total,
+          showTotal: T.common.total,
+          onChange: (current, pageSize) => setPaging({ current, pageSize }),
+        }}
       />
     </div>
   );

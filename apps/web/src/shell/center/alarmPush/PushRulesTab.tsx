@@ -12,13 +12,21 @@ const HM = 'HH:mm';
 const load = () => call(api.listPushes);
 const persist = (rows: AlarmPush[]) =>
   call(api.savePushes, {
-    items: rows.map(({ alarmType, enabled, channels, quietStart, quietEnd, minIntervalMinutes }) => ({ alarmType, enabled, channels, quietStart, quietEnd, minIntervalMinutes })),
+    items: rows.map(({ alarmType, enabled, channels, quietStart, quietEnd, minIntervalMinutes }) => ({
+      alarmType,
+      enabled,
+      channels,
+      quietStart,
+      quietEnd,
+      minIntervalMinutes,
+    })),
   });
 
 /** Per alarm type: pushed or not, to which channels, quiet hours, and the rate limit. */
 export function PushRulesTab() {
   const { rows, loading, saving, patch, save } = useAlarmTypeRows(load, persist);
-  const quietValue = (r: AlarmPush): [Dayjs, Dayjs] | null => (r.quietStart && r.quietEnd ? [dayjs(r.quietStart, HM), dayjs(r.quietEnd, HM)] : null);
+  const quietValue = (r: AlarmPush): [Dayjs, Dayjs] | null =>
+    r.quietStart && r.quietEnd ? [dayjs(r.quietStart, HM), dayjs(r.quietEnd, HM)] : null;
 
   return (
     <>
@@ -40,7 +48,14 @@ export function PushRulesTab() {
             dataIndex: 'enabled',
             width: 70,
             align: 'center',
-            render: (v: boolean, r) => <Switch size="small" checked={v} onChange={(enabled) => patch(r.alarmType, { enabled })} data-testid={`push-${r.alarmType}`} />,
+            render: (v: boolean, r) => (
+              <Switch
+                size="small"
+                checked={v}
+                onChange={(enabled) => patch(r.alarmType, { enabled })}
+                data-testid={`push-${r.alarmType}`}
+              />
+            ),
           },
           {
             title: P.channels,

@@ -76,12 +76,38 @@ export function PushTargetsTab() {
     <div className="cl-push-targets" data-testid="push-targets">
       <BrowserNotifyCard />
       <Form form={form} layout="vertical" onValuesChange={() => setDirty(true)} disabled={!stored}>
-        <Card size="small" title={<><MessageOutlined />{P.sms.title}</>} extra={testButton('sms')}>
+        <Card
+          size="small"
+          title={
+            <>
+              <MessageOutlined />
+              {P.sms.title}
+            </>
+          }
+          extra={testButton('sms')}
+        >
           <Form.Item name="smsPhones" label={P.sms.phones} extra={P.sms.help}>
-            <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',', '，', ' ']} maxCount={MAX_SMS_PHONES} placeholder={P.sms.phonesPlaceholder} data-testid="sms-phones" />
+            <Select
+              mode="tags"
+              open={false}
+              suffixIcon={null}
+              tokenSeparators={[',', '，', ' ']}
+              maxCount={MAX_SMS_PHONES}
+              placeholder={P.sms.phonesPlaceholder}
+              data-testid="sms-phones"
+            />
           </Form.Item>
         </Card>
-        <Card size="small" title={<><ApiOutlined />{P.webhook.title}</>} extra={testButton('webhook')}>
+        <Card
+          size="small"
+          title={
+            <>
+              <ApiOutlined />
+              {P.webhook.title}
+            </>
+          }
+          extra={testButton('webhook')}
+        >
           <Row gutter={16}>
             <Col span={14}>
               <Form.Item name="webhookUrl" label={P.webhook.url}>
@@ -101,7 +127,16 @@ export function PushTargetsTab() {
           </Row>
           <div className="cl-push-help">{P.webhook.help}</div>
         </Card>
-        <Card size="small" title={<><ClusterOutlined />{P.mqtt.title}</>} extra={testButton('mqtt')}>
+        <Card
+          size="small"
+          title={
+            <>
+              <ClusterOutlined />
+              {P.mqtt.title}
+            </>
+          }
+          extra={testButton('mqtt')}
+        >
           <Row gutter={16}>
             <Col span={10}>
               <Form.Item name="mqttUrl" label={P.mqtt.url}>

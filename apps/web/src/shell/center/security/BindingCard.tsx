@@ -37,7 +37,12 @@ export function BindingCard({ auth, onChanged }: { auth: AuthData | null; onChan
               {auth?.phoneBound ? S.changePhone : S.bindPhone}
             </Button>,
             auth?.phoneBound ? (
-              <Button key="unbind" type="link" danger onClick={() => confirmThen(S.unbindConfirm, () => call(securityEndpoints.unbind, { type: 'phone' }), S.unbound)}>
+              <Button
+                key="unbind"
+                type="link"
+                danger
+                onClick={() => confirmThen(S.unbindConfirm, () => call(securityEndpoints.unbind, { type: 'phone' }), S.unbound)}
+              >
                 {S.unbindPhone}
               </Button>
             ) : null,
@@ -56,11 +61,21 @@ export function BindingCard({ auth, onChanged }: { auth: AuthData | null; onChan
             </Button>,
           ]}
         >
-          <List.Item.Meta avatar={<SafetyOutlined style={{ fontSize: 22, color: '#52c41a' }} />} title={S.verifyPhone} description={S.verifyDesc} />
+          <List.Item.Meta
+            avatar={<SafetyOutlined style={{ fontSize: 22, color: '#52c41a' }} />}
+            title={S.verifyPhone}
+            description={S.verifyDesc}
+          />
         </List.Item>
         <List.Item
           actions={[
-            <Button key="wx" type="link" danger disabled={!auth?.wxBound} onClick={() => confirmThen(S.wxUnbindConfirm, () => call(securityEndpoints.unbindWx), S.unbound)}>
+            <Button
+              key="wx"
+              type="link"
+              danger
+              disabled={!auth?.wxBound}
+              onClick={() => confirmThen(S.wxUnbindConfirm, () => call(securityEndpoints.unbindWx), S.unbound)}
+            >
               {S.unbindWx}
             </Button>,
           ]}

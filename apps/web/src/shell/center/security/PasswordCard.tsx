@@ -24,7 +24,10 @@ export function PasswordCard() {
     setBusy(true);
     try {
       const { publicKey } = await call(authEndpoints.config);
-      const [oldCipher, newCipher] = await Promise.all([encryptPassword(publicKey, values.oldPassword), encryptPassword(publicKey, values.newPassword)]);
+      const [oldCipher, newCipher] = await Promise.all([
+        encryptPassword(publicKey, values.oldPassword),
+        encryptPassword(publicKey, values.newPassword),
+      ]);
       const { endedSessions } = await call(securityEndpoints.changePassword, { oldPassword: oldCipher, newPassword: newCipher });
       toast.success(S.passwordChanged(endedSessions));
       form.resetFields();
@@ -46,7 +49,10 @@ export function PasswordCard() {
           name="newPassword"
           label={S.newPassword}
           extra={PASSWORD_RULE_TEXT}
-          rules={[{ required: true, message: T.login.required(S.newPassword) }, { pattern: STRONG, message: PASSWORD_RULE_TEXT }]}
+          rules={[
+            { required: true, message: T.login.required(S.newPassword) },
+            { pattern: STRONG, message: PASSWORD_RULE_TEXT },
+          ]}
         >
           <Input.Password autoComplete="new-password" maxLength={32} />
         </Form.Item>

@@ -22,7 +22,11 @@ export function PrivacyCard({ privacy, onChanged }: { privacy: PrivacySettings |
       <List
         dataSource={KEYS}
         renderItem={(key) => (
-          <List.Item actions={[<Switch key={key} checked={privacy?.[key] ?? false} onChange={(v) => change(key, v)} data-testid={`privacy-${key}`} />]}>
+          <List.Item
+            actions={[
+              <Switch key={key} checked={privacy?.[key] ?? false} onChange={(v) => change(key, v)} data-testid={`privacy-${key}`} />,
+            ]}
+          >
             {S[key]}
           </List.Item>
         )}

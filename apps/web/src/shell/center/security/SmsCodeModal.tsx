@@ -43,9 +43,25 @@ export function SmsCodeModal(props: {
   };
 
   return (
-    <Modal open={props.open} title={props.title} onCancel={props.onClose} onOk={confirm} confirmLoading={busy} okText={T.common.ok} cancelText={T.common.cancel} destroyOnHidden>
+    <Modal
+      open={props.open}
+      title={props.title}
+      onCancel={props.onClose}
+      onOk={confirm}
+      confirmLoading={busy}
+      okText={T.common.ok}
+      cancelText={T.common.cancel}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" initialValues={{ phone: props.fixedPhone ?? '' }} data-testid="sms-code-form">
-        <Form.Item name="phone" label={S.phone} rules={[{ required: true, message: T.login.required(S.phone) }, { pattern: PHONE_PATTERN, message: T.login.phoneInvalid }]}>
+        <Form.Item
+          name="phone"
+          label={S.phone}
+          rules={[
+            { required: true, message: T.login.required(S.phone) },
+            { pattern: PHONE_PATTERN, message: T.login.phoneInvalid },
+          ]}
+        >
           <Input maxLength={11} placeholder={T.login.phonePlaceholder} />
         </Form.Item>
         <Form.Item label={S.code} required>
