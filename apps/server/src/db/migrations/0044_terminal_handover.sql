@@ -19,9 +19,11 @@ ALTER TABLE terminals ADD COLUMN handed_over_at timestamptz;
 CREATE FUNCTION terminal_handed_over() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.assigned_at := CASE WHEN NEW.account_id IS NULL THEN NULL ELSE now() END;
+  -- Whole seconds: terminals stamp fixes to the second (JT/T 808's BCD time), so a fix of the
+  -- hand-over's own second is the new owner's, never dropped as the old owner's past.
+  NEW.assigned_at := CASE WHEN NEW.account_id IS NULL THEN NULL ELSE date_trunc('second', now()) END;
   IF OLD.handed_over_at IS NOT NULL OR OLD.last_seen_at IS NOT NULL OR EXISTS (SELECT 1 FROM latest_positions WHERE terminal_id = NEW.id) THEN
-    NEW.handed_over_at := now();
+    NEW.handed_over_at := date_trunc('second', now());
   END IF;
   -- Online now is the present, seen by the new owner too; offline since when is the old owner's.
   IF NOT NEW.online THEN
