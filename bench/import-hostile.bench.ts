@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { createTestServer } from '../apps/server/src/testing/testServer.ts';
 import { createTenant } from '../apps/server/src/testing/fixtures.ts';
-import { ZipStream } from '../apps/server/src/modules/exports/zipStream.ts';
+import { xlsxOf } from './flood/uploadFlood.ts';
 import { loadAverage } from './support/procStats.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -15,19 +15,6 @@ const arg = (name: string, fallback: number) => {
 };
 const ROWS = arg('rows', 3_000_000);
 const BOMB_MB = arg('bomb-mb', 1024);
-
-/** An .xlsx whose sheet XML is `piece` `times` over. */
-async function xlsxOf(piece: string, times: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  const zip = new ZipStream((c) => chunks.push(c));
-  await zip.entry('xl/worksheets/sheet1.xml', async (write) => {
-    await write('<worksheet><sheetData>');
-    for (let i = 0; i < times; i++) await write(piece);
-    await write('</sheetData></worksheet>');
-  });
-  zip.finish();
-  return Buffer.concat(chunks);
-}
 
 const t = await createTestServer({ host: '127.0.0.1' });
 await t.app.listen({ port: 0, host: '127.0.0.1' });
