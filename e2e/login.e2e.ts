@@ -10,11 +10,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Fills the form and submits it; resolves with the token call's answer, waited for before the click so a fast answer is not missed. */
 async function attempt(page: Page, username: string, password: string, code?: string) {
   await page.locator('#username').fill(username);
   await page.locator('#password').fill(password);
   if (code !== undefined) await page.getByTestId('captcha-input').fill(code);
+  const answer = page.waitForResponse((r) => r.url().includes('/oauth/v4/token'));
   await page.getByTestId('login-submit').click();
+  return answer;
 }
 
 describe('login screens (issue 3 item 4)', () => {
@@ -43,7 +46,6 @@ describe('login screens (issue 3 item 4)', () => {
     expect(await page.getByTestId('captcha-image').count()).toBe(0);
     for (let i = 0; i < 4 && (await page.getByTestId('captcha-image').count()) === 0; i++) {
       await attempt(page, user, `bad-${i}`);
-      await page.waitForResponse((r) => r.url().includes('/oauth/v4/token'));
       await page.waitForTimeout(400);
     }
     const image = page.getByTestId('captcha-image');
@@ -53,8 +55,7 @@ describe('login screens (issue 3 item 4)', () => {
     await shot(page, 'login-captcha');
     await image.click();
     await page.waitForFunction((old) => document.querySelector('[data-testid="captcha-image"]')?.getAttribute('src') !== old, src);
-    await attempt(page, user, 'bad-again', '0000');
-    const answer = await page.waitForResponse((r) => r.url().includes('/oauth/v4/token'));
+    const answer = await attempt(page, user, 'bad-again', '0000');
     const body = (await answer.json()) as { flag: number; msg: string };
     expect(body.flag).not.toBe(1);
     await page.locator('.ant-message-notice').first().waitFor();
@@ -84,7 +85,6 @@ describe('login screens (issue 3 item 4)', () => {
     await page.getByTestId('login-legacy').waitFor();
     for (let i = 0; i < 4 && (await page.getByTestId('captcha-image').count()) === 0; i++) {
       await attempt(page, user, `bad-${i}`);
-      await page.waitForResponse((r) => r.url().includes('/oauth/v4/token'));
       await page.waitForTimeout(400);
     }
     const image = page.getByTestId('captcha-image');
@@ -98,8 +98,7 @@ describe('login screens (issue 3 item 4)', () => {
     await page.waitForFunction((old) => document.querySelector('[data-testid="captcha-image"]')?.getAttribute('src') !== old, src);
     // A wrong answer under the screen's own key: refused as a captcha failure, and a new image.
     const before = (await image.getAttribute('src')) ?? '';
-    await attempt(page, user, 'bad-again', 'zzzz');
-    const answer = await page.waitForResponse((r) => r.url().includes('/oauth/v4/token'));
+    const answer = await attempt(page, user, 'bad-again', 'zzzz');
     expect(((await answer.json()) as { errorCode?: string }).errorCode).toBe('auth.captchaRequired');
     await page.waitForFunction((old) => document.querySelector('[data-testid="captcha-image"]')?.getAttribute('src') !== old, before);
     await context.close();
