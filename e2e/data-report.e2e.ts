@@ -115,7 +115,7 @@ describe('data reports by deep link', () => {
     expect(await page.getByTestId('total-alarms').innerText()).toContain('2');
     const list = await page.getByTestId('alarm-list').locator('tbody tr.ant-table-row').allInnerTexts();
     expect(list.join('\n')).toContain('紧急报警');
-    expect(list.join('\n')).toContain('超速报警');
+    expect(list.join('\n')).toContain('终端超速报警');
     expect(list.every((r) => r.includes(vehicle.plate))).toBe(true);
     // addresses from the offline geocoder, in Chinese
     await until(async () => ((await page.getByTestId('alarm-list').innerText()).includes('广东省深圳市') ? true : undefined), 20_000);

@@ -114,7 +114,7 @@ describe('fleet reports by deep link', () => {
     expect(types.map((r) => r.split('\t').slice(0, 5))).toEqual(
       expect.arrayContaining([
         ['紧急报警', '1', '1', '0', '100.00%'],
-        ['超速报警', '1', '0', '1', '0.00%'],
+        ['终端超速报警', '1', '0', '1', '0.00%'],
       ]),
     );
     const operators = await rows(page, 'alarm-handle-operators').allInnerTexts();
@@ -136,7 +136,7 @@ describe('fleet reports by deep link', () => {
     expect(sheet.slice(1).map((r) => r.slice(0, 6))).toEqual(
       expect.arrayContaining([
         ['按类型', '紧急报警', 1, 1, 0, '100.00%'],
-        ['按类型', '超速报警', 1, 0, 1, '0.00%'],
+        ['按类型', '终端超速报警', 1, 0, 1, '0.00%'],
         ['合计', '全部报警', 2, 1, 1, '50.00%'],
       ]),
     );

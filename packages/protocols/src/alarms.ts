@@ -4,7 +4,8 @@
  */
 export const ALARM_NAMES_ZH = {
   sos: '紧急报警',
-  overspeed: '超速报警',
+  // The terminal's own alarm bit (its own limit); 平台超速报警 below is the platform's judgement.
+  overspeed: '终端超速报警',
   fatigue: '疲劳驾驶',
   dangerWarning: '危险预警',
   gnssFault: 'GNSS故障',
@@ -44,6 +45,8 @@ export const ALARM_NAMES_ZH = {
   fallDown: '跌倒报警',
   // Raised by the platform, not a terminal: a guarded e-bike or a work badge fell silent.
   offline: '离线报警',
+  // 超速报表's rule (limit precedence, minimum duration): one per episode (docs/reports.md, "超速").
+  platformOverspeed: '平台超速报警',
   // Watches and work badges (the watch protocol's status word).
   wearRemoved: '摘除报警',
   heartRateAbnormal: '心率异常',

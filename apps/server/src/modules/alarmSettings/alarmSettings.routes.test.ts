@@ -59,7 +59,7 @@ describe('push settings', () => {
     });
     expect(saved.obj.find((x: { alarmType: string }) => x.alarmType === 'overspeed')).toEqual({
       alarmType: 'overspeed',
-      alarmName: '超速报警',
+      alarmName: '终端超速报警',
       enabled: true,
       channels: ['web', 'sms'],
       quietStart: '22:00',

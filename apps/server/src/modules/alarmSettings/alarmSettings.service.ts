@@ -29,6 +29,7 @@ const URGENT = new Set<AlarmType>([
   'illegalIgnition',
   'displacement',
   'overspeed',
+  'platformOverspeed',
   'geofenceEnter',
   'geofenceExit',
   'fallDown',

@@ -66,7 +66,7 @@ describe('alarms', () => {
     expect(num.obj).toEqual({
       total: 3,
       types: [
-        { type: 'overspeed', typeName: '超速报警', count: 2 },
+        { type: 'overspeed', typeName: '终端超速报警', count: 2 },
         { type: 'sos', typeName: '紧急报警', count: 1 },
       ],
     });

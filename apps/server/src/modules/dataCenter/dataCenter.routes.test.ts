@@ -137,7 +137,7 @@ describe('data centre overview', () => {
     expect(o.alarmsToday).toEqual({
       total: 3,
       types: [
-        { type: 'overspeed', typeName: '超速报警', count: 2 },
+        { type: 'overspeed', typeName: '终端超速报警', count: 2 },
         { type: 'sos', typeName: expect.any(String), count: 1 },
       ],
     });

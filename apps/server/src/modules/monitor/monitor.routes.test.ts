@@ -89,7 +89,7 @@ describe('lastPositions.json', () => {
         acc: true,
         valid: true,
         alarms: ['overspeed'],
-        alarmNames: ['超速报警'],
+        alarmNames: ['终端超速报警'],
         mileage: 1234.5,
       }),
     ]);

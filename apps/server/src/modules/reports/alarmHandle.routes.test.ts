@@ -90,7 +90,15 @@ describe('alarm handling statistics', () => {
     expect(res.obj.totals).toEqual({ total: 8, handled: 5, unhandled: 3, medianSeconds: near(1800), p90Seconds: near(3600) });
     expect(res.obj.byType).toEqual([
       // handled after 1200 s and 3600 s: median 2400, p90 1200 + 0.9 × 2400
-      { type: 'overspeed', typeName: '超速报警', total: 4, handled: 2, unhandled: 2, medianSeconds: near(2400), p90Seconds: near(3360) },
+      {
+        type: 'overspeed',
+        typeName: '终端超速报警',
+        total: 4,
+        handled: 2,
+        unhandled: 2,
+        medianSeconds: near(2400),
+        p90Seconds: near(3360),
+      },
       { type: 'sos', typeName: '紧急报警', total: 3, handled: 2, unhandled: 1, medianSeconds: near(1200), p90Seconds: near(1680) },
       { type: 'powerCut', typeName: '断电报警', total: 1, handled: 1, unhandled: 0, medianSeconds: near(3600), p90Seconds: near(3600) },
     ]);
@@ -160,7 +168,7 @@ describe('alarm handling statistics', () => {
       .map((row) => (row as unknown[]).slice(1));
     expect(rows[0]).toEqual(['统计', '报警类型 / 处理人', '报警数', '已处理', '未处理', '处理率', '处理用时中位数', '处理用时P90']);
     expect(rows.slice(1).map((r) => r.slice(0, 6))).toEqual([
-      ['按类型', '超速报警', 4, 2, 2, '50.00%'],
+      ['按类型', '终端超速报警', 4, 2, 2, '50.00%'],
       ['按类型', '紧急报警', 3, 2, 1, '66.67%'],
       ['按类型', '断电报警', 1, 1, 0, '100.00%'],
       ['按处理人', expect.stringMatching(/^用户/), 3, 3, 0, '100.00%'],

@@ -112,7 +112,7 @@ describe('月度汇总', () => {
       onlineSeconds: 12 * 3600,
       onlineRate: Math.round(((12 * 3600) / (30 * 86400)) * 10_000) / 10_000,
       alarmCount: 1,
-      alarmTypes: [{ type: 'overspeed', typeName: '超速报警', count: 1 }],
+      alarmTypes: [{ type: 'overspeed', typeName: '终端超速报警', count: 1 }],
     });
     expect(may).toMatchObject({
       month: '2026-05',

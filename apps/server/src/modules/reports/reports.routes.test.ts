@@ -237,7 +237,7 @@ describe('alarm info', () => {
           plate: '粤B80001',
           total: 3,
           types: [
-            { type: 'overspeed', typeName: '超速报警', count: 2 },
+            { type: 'overspeed', typeName: '终端超速报警', count: 2 },
             { type: 'sos', count: 1 },
           ],
         },
@@ -426,8 +426,8 @@ describe('Excel export through the download centre', () => {
     ]);
     expect(alarms.slice(1).map((r) => [r[0], r[3]])).toEqual([
       ['2026-05-02 23:59:59', '紧急报警'],
-      ['2026-05-02 08:06:00', '超速报警'],
-      ['2026-05-02 08:05:00', '超速报警'],
+      ['2026-05-02 08:06:00', '终端超速报警'],
+      ['2026-05-02 08:05:00', '终端超速报警'],
     ]);
   });
 });
