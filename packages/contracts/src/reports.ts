@@ -204,7 +204,7 @@ export const reportEndpoints = {
     tag: '数据报表',
     summary: '统计车辆报警',
     permission: 'report:alarm',
-    input: ReportQuery,
+    input: AlarmDetailQuery,
     answer: AlarmStatisticsPageSchema,
   }),
   /** The alarms themselves (as newQueryAlarm lists them), with the report's filters. */

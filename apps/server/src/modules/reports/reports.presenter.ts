@@ -14,6 +14,7 @@ import { alarmTypeName } from '../../core/alarm.presenter.ts';
 import { dayStart, DAY_MS } from './beijingDay.ts';
 import type { DailyRow, reportsQueries, ReportVehicleRow, StayRowDb } from './reports.queries.ts';
 import type { TripRowDb, tripsQueries } from './trips.queries.ts';
+import type { alarmCountQueries } from './alarmCounts.queries.ts';
 
 export const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -92,7 +93,7 @@ export function presentStay(r: StayRowDb): StayRow {
 
 type Window = { current: number; pageSize: number };
 type Daily = Awaited<ReturnType<typeof reportsQueries.dailyPage>>;
-type AlarmCounts = Awaited<ReturnType<typeof reportsQueries.alarmCounts>>;
+type AlarmCounts = Awaited<ReturnType<typeof alarmCountQueries.counts>>;
 type Stays = Awaited<ReturnType<typeof reportsQueries.stayPage>>;
 
 export function presentMileagePage({ totals, rows }: Daily, win: Window): MileagePage {
@@ -120,13 +121,13 @@ export function presentOnlinePage({ totals, rows }: Daily, win: Window, now: num
   };
 }
 
-export function presentAlarmStatistics({ total, byType, rows }: AlarmCounts, win: Window): AlarmStatisticsPage {
+export function presentAlarmStatistics({ total, alarms, byType, rows }: AlarmCounts, win: Window): AlarmStatisticsPage {
   return {
     total,
     current: win.current,
     pageSize: win.pageSize,
-    list: rows.map((r) => ({ ...presentVehicle(r), total: r.total, types: sumTypes(r.per_day) })),
-    totals: { total: byType.reduce((s, t) => s + t.n, 0), types: typeCounts(byType.map((t) => [t.type, t.n])) },
+    list: rows.map((r) => ({ ...presentVehicle(r), total: r.total, types: typeCounts(Object.entries(r.types)) })),
+    totals: { total: alarms, types: typeCounts(byType.map((t) => [t.type, t.n])) },
   };
 }
 

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/types.ts';
 import { inGroupSubtree } from '../terminals/groupSubtree.ts';
 import { likeText } from '../terminals/assets.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
+import { isVehicleKind } from '../../core/assetKinds.ts';
 
 /** Which vehicles and days a report covers. Days are Beijing days 'YYYY-MM-DD', both inclusive. */
 export interface ReportFilter {
@@ -44,11 +45,12 @@ export interface DailyRow extends ReportVehicleRow {
   rated_seconds: number;
 }
 
-// The vehicles a report lists: those with a terminal, in the caller's scope, matching the filters.
+// The vehicles a report lists: those with a terminal, of a kind that drives (车辆, 电单车: people and
+// pets have no mileage or driving time, docs/asset-kinds.md), in the caller's scope, matching the filters.
 export const VEHICLES = `SELECT v.id, v.plate, v.name, v.terminal_id, g.name AS group_name, a.name AS account_name, t.identifier, t.assigned_at
   FROM vehicles v JOIN accounts a ON a.id = v.account_id JOIN terminals t ON t.id = v.terminal_id
   LEFT JOIN vehicle_groups g ON g.id = v.group_id
- WHERE ${terminalInScope('a.path', 1)}
+ WHERE ${terminalInScope('a.path', 1)} AND ${isVehicleKind('v.type')}
    AND ($2::bigint IS NULL OR v.id = $2)
    AND ${inGroupSubtree('v.group_id', 3)}
    AND ($4::text IS NULL OR v.plate ILIKE '%' || $4 || '%' OR v.name ILIKE '%' || $4 || '%' OR t.identifier LIKE '%' || $4 || '%')`;
@@ -184,22 +186,4 @@ export const reportsQueries = {
 
   /** All of stayPage's rows, in its order: an export's cursor. */
   stayRowsSql: (f: ReportFilter, minSeconds: number) => ({ sql: STAY_ROWS, params: [...params(f), minSeconds, null, 0] }),
-
-  /** Alarm counts by type per vehicle over the range: only vehicles that had any, most first. */
-  alarmCounts: async (q: Queryable, f: ReportFilter, limit: number, offset: number) => {
-    const PER_VEHICLE = `SELECT v.id AS vehicle_id, v.plate, v.name AS vehicle_name, v.group_name, v.account_name, v.identifier,
-              sum(s.alarm_count)::int AS total, jsonb_agg(s.alarm_types) AS per_day ${MATRIX}
-        WHERE s.alarm_count > 0 GROUP BY v.id, v.plate, v.name, v.group_name, v.account_name, v.identifier`;
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${PER_VEHICLE}) x`, params(f));
-    const byType = await q.query<{ type: string; n: number }>(
-      `SELECT kv.key AS type, sum(kv.value::int)::int AS n ${MATRIX} CROSS JOIN LATERAL jsonb_each_text(s.alarm_types) kv
-        WHERE s.alarm_count > 0 GROUP BY kv.key ORDER BY n DESC, kv.key`,
-      params(f),
-    );
-    const rows = await q.query<ReportVehicleRow & { total: number; per_day: Array<Record<string, number>> }>(
-      `${PER_VEHICLE} ORDER BY total DESC, v.plate, v.id LIMIT $8 OFFSET $9`,
-      [...params(f), limit, offset],
-    );
-    return { total: count.n, byType, rows };
-  },
 };

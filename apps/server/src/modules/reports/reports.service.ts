@@ -20,6 +20,7 @@ import { visibleVehicles } from '../terminals/vehicles.service.ts';
 import { addDays, beijingDayOf, dayStart, isDay } from './beijingDay.ts';
 import { reportsQueries, type ReportFilter } from './reports.queries.ts';
 import { tripsQueries } from './trips.queries.ts';
+import { alarmCountQueries } from './alarmCounts.queries.ts';
 
 /** The filters every report takes (query string, form, or an export's params). */
 export type ReportInput = ReportFilters;
@@ -93,9 +94,10 @@ export class ReportsService {
     return reportsQueries.dailyPage(this.db, filter, win.limit, win.offset);
   }
 
-  async alarmCounts(user: SessionUser, input: ReportInput, win: RowWindow) {
+  /** 报警明细's figures: the alarms its list shows for the same filters (types included), counted per vehicle and type. */
+  async alarmCounts(user: SessionUser, input: AlarmDetailQuery, win: RowWindow) {
     const filter = await reportFilter(this.db, user, input);
-    return reportsQueries.alarmCounts(this.db, filter, win.limit, win.offset);
+    return alarmCountQueries.counts(this.db, alarmFilterOf(filter, input.types), win.limit, win.offset);
   }
 
   async stays(user: SessionUser, input: StayQuery, win: RowWindow) {

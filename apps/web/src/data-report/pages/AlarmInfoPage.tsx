@@ -63,9 +63,11 @@ export function AlarmInfoPage() {
   }, []);
   const [types, setTypes] = useState<string[]>([]);
   const [appliedTypes, setAppliedTypes] = useState<string[]>([]);
-  const stats = usePagedList(reportEndpoints.alarmStatistics, f.query);
+  // The figures count exactly what the list lists: the same filters, alarm types included.
+  const query = { ...f.query, types: appliedTypes.join(',') || undefined };
+  const stats = usePagedList(reportEndpoints.alarmStatistics, query);
   const totals = (stats.data ?? EMPTY_STATS).totals;
-  const list = usePagedList(reportEndpoints.alarmDetail, { ...f.query, types: appliedTypes.join(',') || undefined });
+  const list = usePagedList(reportEndpoints.alarmDetail, query);
   const exporter = useReportExport(REPORT_EXPORT_TYPES.alarm, A.title);
 
   const search = () => {
@@ -118,7 +120,7 @@ export function AlarmInfoPage() {
                 bare
                 list={stats}
                 columns={statColumns}
-                rowKey="vehicleId"
+                rowKey="terminalId"
                 identityColumn={false}
                 table={{ 'data-testid': 'alarm-stats' }}
               />
