@@ -1,27 +1,22 @@
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceMessage, EbikeStatus, EncodeContext, Framer, ProtocolCodec } from '@chelian/protocols/model.ts';
+import type { DeviceMessage, EncodeContext, Framer, ProtocolCodec } from '@chelian/protocols/model.ts';
 import { ConnectionDecodeContext } from './decodeContext.ts';
 import type { ConnectionDeadline, ConnectionDeadlines } from './frameDeadline.ts';
 import type { GatewayStats } from './gatewayStats.ts';
-import { beijingDayText, FUTURE_TOLERANCE_MS, isBlindAreaFix, isLateForRollup } from '../core/lateReports.ts';
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
 import { identifierKey } from '../core/identifiers.ts';
 import { countRejected, protocolCounters, replyAfterCommit, type ProtocolCounters } from '../core/metrics.ts';
-import { bmsAlarms } from '@chelian/protocols';
-import { ebikeFromBms, ebikeFromPosition } from './ebikeStatus.ts';
-import { statusReportOf } from './statusReportRows.ts';
 import type { CommandDispatcher } from './commandDispatcher.ts';
-import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
-import type { IngestBatcher, IngestOwner, IngestRows, IngestTicket, LatestFix } from './ingestBatcher.ts';
-import { feedFixes, publishAlarm, publishPosition } from './liveEvents.ts';
-import type { FedTerminal, PositionFeed } from '../core/positionFeed.ts';
+import type { IngestBatcher, IngestOwner, IngestTicket } from './ingestBatcher.ts';
+import type { PositionFeed } from '../core/positionFeed.ts';
 import type { PresenceTracker } from './presence.ts';
-import { hasFix, NO_NEW_ALARMS, toStoredPositions } from './positionRows.ts';
 import { ReplyQueue } from './replyQueue.ts';
 import type { IdentityGate } from './identity.ts';
-import { alarmEdges, NO_ALARMS, type TerminalDirectory, type TerminalInfo } from './terminalDirectory.ts';
+import { MessageRows } from './messageRows.ts';
+import { StoredNews } from './storedNews.ts';
+import type { TerminalDirectory, TerminalInfo } from './terminalDirectory.ts';
 
 export interface SessionDeps {
   db: Db;
@@ -76,21 +71,10 @@ export class TerminalSession implements IngestOwner {
   private badFrames = 0;
   /** The frame being handled while the connection has no terminal yet: an unknown one's first frames are kept for 待接入终端. */
   private unidentifiedFrame: Buffer | undefined;
-  private activeAlarms: ReadonlySet<string> = NO_ALARMS;
-  private lastFix: { lat: number; lon: number; speed: number } | null = null;
-  /** An e-bike's status as last reported (GT06 0xF1; else its BMS and locations): its positions carry it in extras.ebike. */
-  private ebike: EbikeStatus | null = null;
-  /** The terminal sends GT06 0xF1 device status: that, not its BMS or locations, says its state. */
-  private sentDeviceStatus = false;
-  /** BMS alarms are levels of their own: a position report without them does not end them. */
-  private activeBms: ReadonlySet<string> = NO_ALARMS;
-  private lastPublishedTime = -Infinity;
-  /** The newest fix handed to the engines: an older one stored later is not fed (each terminal's fixes in order). */
-  private lastFedTime = -Infinity;
-  /** The terminal as the engines are asked whether they watch it (made once per identification). */
-  private fedAs: FedTerminal | null = null;
-  /** The newest report time stored (or being stored) for this terminal: an older one is out of order. */
-  private newestAt = -Infinity;
+  /** What its messages store, and the state that takes between messages (alarm levels, e-bike status, late days). */
+  private readonly rows = new MessageRows();
+  /** Live news and the position engines' fixes, once stored. */
+  private readonly news: StoredNews;
   private closed = false;
   /** This protocol's figures for /metrics (plain numbers: one increment per frame). */
   readonly counters: ProtocolCounters;
@@ -103,6 +87,7 @@ export class TerminalSession implements IngestOwner {
     private readonly deps: SessionDeps,
   ) {
     this.framer = codec.createFramer();
+    this.news = new StoredNews(deps.bus, deps.positionFeed);
     this.decodeCtx = new ConnectionDecodeContext(this, codec.name === 'jt808');
     deps.stats.connections++;
     this.counters = protocolCounters(codec.name);
@@ -250,9 +235,10 @@ export class TerminalSession implements IngestOwner {
     if (msg.encodeHints) this.encodeHints = msg.encodeHints;
     if (msg.commandReply) void this.deps.commands.onReply(terminal.pk, msg.commandReply);
 
-    const rows = this.rowsFor(terminal, msg);
+    const rows = this.rows.rowsFor(terminal, msg, this.decodeCtx.now ?? Date.now(), this.news);
     let ticket: IngestTicket | null = null;
     if (rows) {
+      this.deps.stats.positions += rows.positions.length;
       ticket = this.deps.batcher.add(rows, this);
       // Refused (overloaded): not stored, so not acknowledged — the terminal sends it again.
       if (!ticket) return;
@@ -267,7 +253,7 @@ export class TerminalSession implements IngestOwner {
   /** A flush holding some of this connection's entries finished: answer, in order, what may be answered. */
   settled() {
     const { reply, stored, arrivals } = this.replies.drain();
-    if (stored.length && this.terminal) this.published(this.terminal, stored);
+    if (stored.length && this.terminal) this.news.published(this.terminal, stored);
     if (reply) {
       this.write(reply); // every answerable reply in one write, one syscall
       const now = Date.now();
@@ -284,11 +270,10 @@ export class TerminalSession implements IngestOwner {
     if (this.terminal) this.forget();
     this.unidentifiedFrame = undefined;
     this.terminal = info;
-    this.fedAs = null;
+    this.news.terminalChanged();
     this.wireId = wireId;
     this.decodeCtx.terminalId = wireId;
-    this.activeAlarms = info.lastAlarms.length ? new Set(info.lastAlarms) : NO_ALARMS;
-    this.newestAt = info.latestAt !== null && info.latestAt <= Date.now() + FUTURE_TOLERANCE_MS ? info.latestAt : -Infinity;
+    this.rows.identified(info);
     this.deps.sessions.set(info.pk, this);
     await this.deps.presence.arrive(info, this.codec.name, this.close);
     void this.deps.commands.deliverQueued(this);
@@ -302,180 +287,10 @@ export class TerminalSession implements IngestOwner {
     const info = found.info;
     // Handed over (docs/security.md, "Re-assigned terminals"): the alarms and e-bike status it had are
     // the previous owner's; an alarm still on is raised anew for the new one.
-    if (info.accountId !== this.terminal.accountId) {
-      this.activeAlarms = NO_ALARMS;
-      this.ebike = null;
-      this.sentDeviceStatus = false;
-      this.lastFix = null;
-    }
+    if (info.accountId !== this.terminal.accountId) this.rows.handedOver();
     this.terminal = info;
-    this.fedAs = null;
+    this.news.terminalChanged();
     this.deps.presence.update(info);
-  }
-
-  private rowsFor(t: TerminalInfo, msg: DeviceMessage): IngestRows | null {
-    const now = this.decodeCtx.now ?? Date.now(); // the clock read when this frame's turn began
-    if (msg.ebike) this.sentDeviceStatus = true;
-    if (msg.ebike || msg.bms || (this.ebike && msg.status)) this.noteEbike(msg);
-    if (this.ebike && msg.positions) {
-      for (const p of msg.positions) {
-        // Without a device status (JT/T 808 e-bikes), each location gives ACC and the cut relay.
-        if (!this.sentDeviceStatus) this.ebike = { ...this.ebike, ...ebikeFromPosition(p) };
-        p.extras.ebike ??= this.ebike;
-      }
-    }
-    // A JT/T 808 batch of type 1 is the blind-area upload: its rows say so, as GT06's and the watch's do.
-    if (msg.detail?.batchType === 1 && msg.positions) for (const p of msg.positions) p.extras.blindArea = true;
-    const positions = toStoredPositions(msg.positions, t.pk, now);
-    // Nearly every report raises nothing: the entry then shares one empty list.
-    let alarms: NewAlarm[] | null = null;
-    let lateDays: string[] | null = null;
-    const isEvent = msg.kind === 'alarm';
-    for (const p of positions) {
-      // A blind-area upload of a previous owner's time is stored (history) but is not this owner's news.
-      if (!beforeHandOver(t, p)) {
-        const edges = alarmEdges(this.activeAlarms, p.alarms, isEvent);
-        this.activeAlarms = edges.active;
-        for (const type of edges.raised) (alarms ??= []).push(this.alarm(t, type, p.gpsTime, p, isBlindAreaFix(p)));
-        if (hasFix(p)) this.lastFix = p;
-      }
-      // Blind-area uploads hours later, or a day already final: the rollup recomputes that day.
-      if (isLateForRollup(p.gpsTime, this.newestAt, now)) {
-        const day = beijingDayText(p.gpsTime);
-        if (!lateDays?.includes(day)) (lateDays ??= []).push(day);
-      } else if (p.gpsTime <= now + FUTURE_TOLERANCE_MS) this.newestAt = p.gpsTime;
-    }
-    const statusAlarms = msg.status?.alarms ?? [];
-    if (positions.length === 0 && statusAlarms.length) {
-      // An alarm without a fix of its own happened where the terminal last was.
-      const edges = alarmEdges(this.activeAlarms, statusAlarms, isEvent);
-      this.activeAlarms = edges.active;
-      for (const type of edges.raised) (alarms ??= []).push(this.alarm(t, type, now, this.lastFix));
-    }
-    const ebike = msg.bms || msg.ebike ? this.ebikeRows(t, msg, now) : null;
-    if (ebike) for (const a of ebike.alarms) (alarms ??= []).push(a);
-    this.deps.stats.positions += positions.length;
-    const statusReport = statusReportOf(t.pk, msg, now);
-    if (!positions.length && !alarms && !ebike && !msg.beacons?.length && !statusReport) return null;
-    const rows: IngestRows = lateDays
-      ? { positions, alarms: alarms ?? NO_NEW_ALARMS, lateDays }
-      : { positions, alarms: alarms ?? NO_NEW_ALARMS };
-    if (ebike) rows.ebike = ebike.rows;
-    if (msg.beacons?.length) rows.beacons = msg.beacons.map((sighting) => ({ terminalPk: t.pk, receivedAt: now, sighting }));
-    if (statusReport) rows.statusReports = [statusReport];
-    // Kept until commit only when an engine of this process watches the terminal.
-    if (positions.length && this.deps.positionFeed?.wants((this.fedAs ??= { terminalId: t.identifier, vehicleId: t.vehicleId })))
-      rows.feed = true;
-    return rows;
-  }
-
-  /** The whole 0xF1 status, or the GT06 terminal-information bits of an e-bike that sent one. */
-  private noteEbike(msg: DeviceMessage) {
-    const was = this.ebike ?? {};
-    const s = msg.ebike ?? {
-      armed: msg.status?.armed,
-      acc: msg.status?.acc,
-      charging: msg.status?.charging,
-      powerCut: msg.status?.oilCut,
-      // A terminal without a device status: the pack's voltage, temperature and charging from its BMS.
-      ...(msg.bms && !this.sentDeviceStatus ? ebikeFromBms(msg.bms) : {}),
-    };
-    const next: EbikeStatus = { ...was };
-    for (const k of Object.keys(s) as Array<keyof EbikeStatus>) if (s[k] !== undefined) (next as Record<string, unknown>)[k] = s[k];
-    this.ebike = next;
-  }
-
-  /** A BMS report (and the alarms its figures raise) or a device status, to store with the flush. */
-  private ebikeRows(t: TerminalInfo, msg: DeviceMessage, now: number) {
-    const alarms: NewAlarm[] = [];
-    if (msg.bms) {
-      const edges = alarmEdges(this.activeBms, bmsAlarms(msg.bms), false);
-      this.activeBms = edges.active;
-      for (const type of edges.raised) alarms.push(this.alarm(t, type, now, this.lastFix));
-    }
-    const batteries = msg.bms ? [{ terminalPk: t.pk, receivedAt: now, bms: msg.bms }] : [];
-    const states = msg.ebike ? [{ terminalPk: t.pk, reportedAt: now, state: msg.ebike }] : [];
-    return { rows: { batteries, states }, alarms };
-  }
-
-  private alarm(
-    t: TerminalInfo,
-    type: string,
-    time: number,
-    at: { lat: number; lon: number; speed: number } | null,
-    late = false,
-  ): NewAlarm {
-    const alarm: NewAlarm = {
-      terminalPk: t.pk,
-      accountId: t.accountId,
-      vehicleId: t.vehicleId,
-      type,
-      alarmTime: time,
-      lat: at?.lat ?? null,
-      lon: at?.lon ?? null,
-      speed: at?.speed ?? null,
-    };
-    if (late) alarm.late = true;
-    return alarm;
-  }
-
-  /**
-   * Live news once stored: the newest fix of what was just stored, as latest_positions got it (a
-   * blind-spot upload of old points does not move the marker back; a burst of reports is one
-   * update; a report without a fix moves nothing), and each alarm. The position engines get every
-   * fix (fed()).
-   */
-  private published(t: TerminalInfo, tickets: IngestTicket[]) {
-    let newest: StoredPosition | undefined;
-    // The batches' fixes, each batch once (its tickets share one LatestFix).
-    let batches: LatestFix[] | null = null;
-    for (const ticket of tickets) {
-      const fix = ticket.latest.newest;
-      if (fix && fix.gpsTime >= this.lastPublishedTime && !beforeHandOver(t, fix) && (!newest || fix.gpsTime >= newest.gpsTime))
-        newest = fix;
-      if (ticket.latest.fixes && !batches?.includes(ticket.latest)) (batches ??= []).push(ticket.latest);
-      ticket.alarms.forEach((a, i) => publishAlarm(this.deps.bus, t, ticket.alarmIds![i], a));
-    }
-    // An expired service keeps its history but shows no live position (docs/decisions.md).
-    const expired = t.serviceExpiresAt !== null && t.serviceExpiresAt.getTime() < Date.now();
-    if (newest && !expired) {
-      this.lastPublishedTime = newest.gpsTime;
-      publishPosition(this.deps.bus, t, newest);
-    }
-    if (batches && !expired) this.fed(t, batches);
-  }
-
-  /**
-   * The engines get every fix just stored, in GPS-time order (a blind-area upload may follow live
-   * reports in one batch); only this connection feeds its terminal, so in a cluster each fix is
-   * judged by one gateway's engines. A fix older than one already fed (a blind-area upload after
-   * live reports) goes apart, as late, to the engines that judge those (core/positionFeed.ts).
-   */
-  private fed(t: TerminalInfo, batches: LatestFix[]) {
-    const fixes: StoredPosition[] = [];
-    let late: StoredPosition[] | null = null;
-    for (const batch of batches) {
-      for (const p of batch.fixes!) {
-        if (p.terminalPk !== t.pk || beforeHandOver(t, p)) continue;
-        if (p.gpsTime >= this.lastFedTime) fixes.push(p);
-        else (late ??= []).push(p);
-      }
-      batch.fixes = null; // fed once; let the rows go
-    }
-    if (!this.deps.positionFeed) return;
-    if (fixes.length) {
-      fixes.sort((a, b) => a.gpsTime - b.gpsTime);
-      this.lastFedTime = fixes[fixes.length - 1].gpsTime;
-      feedFixes(this.deps.positionFeed, t, fixes);
-    }
-    // In arrival order: an engine judging one late fix counts those that arrived before it as judged.
-    if (late)
-      feedFixes(
-        this.deps.positionFeed,
-        t,
-        late.sort((a, b) => a.receivedAt - b.receivedAt || a.gpsTime - b.gpsTime),
-        true,
-      );
   }
 
   private forget() {
@@ -508,9 +323,4 @@ export class TerminalSession implements IngestOwner {
     this.deps.stats.connections--;
     this.counters.connections--;
   }
-}
-
-/** A fix from before the terminal last changed hands: the previous owner's (docs/security.md, "Re-assigned terminals"). */
-function beforeHandOver(t: TerminalInfo, p: { gpsTime: number }): boolean {
-  return t.handedOverAt !== null && p.gpsTime < t.handedOverAt;
 }

@@ -95,24 +95,7 @@ export async function resolveTerminals(q: Queryable, items: Lookup[]): Promise<R
   });
 }
 
-/** The alarm set of a terminal with none active: shared, since edges never mutate a set. */
-export const NO_ALARMS: ReadonlySet<string> = new Set();
-
-interface AlarmEdges {
-  readonly raised: readonly string[];
-  readonly active: ReadonlySet<string>;
-}
-
-const NO_EDGES: AlarmEdges = Object.freeze({ raised: Object.freeze([]), active: NO_ALARMS });
-
-/**
- * Alarm bits are levels: a terminal repeats SOS in every report while it lasts. An alarm is
- * stored when a type appears (rising edge); an alarm packet is an event and always stored.
- * Returns the alarms to store and the new active set.
- */
-export function alarmEdges(active: ReadonlySet<string>, reported: readonly string[], isEvent: boolean): AlarmEdges {
-  if (!reported.length) return NO_EDGES; // nearly every report: nothing to allocate
-
-  const raised = isEvent ? [...new Set(reported)] : [...new Set(reported)].filter((a) => !active.has(a));
-  return { raised, active: new Set(reported) };
+/** A fix from before the terminal last changed hands: the previous owner's (docs/security.md, "Re-assigned terminals"). */
+export function beforeHandOver(t: TerminalInfo, p: { gpsTime: number }): boolean {
+  return t.handedOverAt !== null && p.gpsTime < t.handedOverAt;
 }

@@ -1,0 +1,100 @@
+import { bmsAlarms } from '@chelian/protocols';
+import type { BmsReport } from '@chelian/protocols/model.ts';
+import { isBlindAreaFix } from '../core/lateReports.ts';
+import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
+import { hasFix } from './positionRows.ts';
+import { beforeHandOver, type TerminalInfo } from './terminalDirectory.ts';
+
+/** The alarm set of a terminal with none active: shared, since edges never mutate a set. */
+export const NO_ALARMS: ReadonlySet<string> = new Set();
+
+interface AlarmEdges {
+  readonly raised: readonly string[];
+  readonly active: ReadonlySet<string>;
+}
+
+const NO_EDGES: AlarmEdges = Object.freeze({ raised: Object.freeze([]), active: NO_ALARMS });
+
+/**
+ * Alarm bits are levels: a terminal repeats SOS in every report while it lasts. An alarm is
+ * stored when a type appears (rising edge); an alarm packet is an event and always stored.
+ * Returns the alarms to store and the new active set.
+ */
+export function alarmEdges(active: ReadonlySet<string>, reported: readonly string[], isEvent: boolean): AlarmEdges {
+  if (!reported.length) return NO_EDGES; // nearly every report: nothing to allocate
+
+  const raised = isEvent ? [...new Set(reported)] : [...new Set(reported)].filter((a) => !active.has(a));
+  return { raised, active: new Set(reported) };
+}
+
+type Place = { lat: number; lon: number; speed: number } | null;
+
+/** A new alarm of the terminal, at a place (or none known); `late`: raised by a blind-area fix (补传). */
+export function newAlarm(t: TerminalInfo, type: string, time: number, at: Place, late = false): NewAlarm {
+  const alarm: NewAlarm = {
+    terminalPk: t.pk,
+    accountId: t.accountId,
+    vehicleId: t.vehicleId,
+    type,
+    alarmTime: time,
+    lat: at?.lat ?? null,
+    lon: at?.lon ?? null,
+    speed: at?.speed ?? null,
+  };
+  if (late) alarm.late = true;
+  return alarm;
+}
+
+/**
+ * One connection's alarm levels: which alarms its terminal has on (from its positions and status,
+ * and apart from them its BMS's), and where it last was, for alarms that come without a fix.
+ * Each method returns the alarms raised, or null when none (nearly every report).
+ */
+export class AlarmEdgeTracker {
+  private active: ReadonlySet<string> = NO_ALARMS;
+  /** BMS alarms are levels of their own: a position report without them does not end them. */
+  private activeBms: ReadonlySet<string> = NO_ALARMS;
+  private lastFix: Place = null;
+
+  /** The connection now goes by this terminal: the alarms on at its last stored position are not raised again. */
+  identified(t: TerminalInfo) {
+    this.active = t.lastAlarms.length ? new Set(t.lastAlarms) : NO_ALARMS;
+  }
+
+  /** Handed over (docs/security.md, "Re-assigned terminals"): an alarm still on is raised anew for the new owner. */
+  handedOver() {
+    this.active = NO_ALARMS;
+    this.lastFix = null;
+  }
+
+  /** The stored positions' alarms, in order; a blind-area upload of a previous owner's time is history, not this owner's news. */
+  fromPositions(t: TerminalInfo, positions: readonly StoredPosition[], isEvent: boolean): NewAlarm[] | null {
+    let alarms: NewAlarm[] | null = null;
+    for (const p of positions) {
+      if (beforeHandOver(t, p)) continue;
+      const edges = alarmEdges(this.active, p.alarms, isEvent);
+      this.active = edges.active;
+      for (const type of edges.raised) (alarms ??= []).push(newAlarm(t, type, p.gpsTime, p, isBlindAreaFix(p)));
+      if (hasFix(p)) this.lastFix = p;
+    }
+    return alarms;
+  }
+
+  /** Alarms of a message without a fix of its own: they happened where the terminal last was. */
+  fromStatus(t: TerminalInfo, reported: readonly string[], isEvent: boolean, now: number): NewAlarm[] | null {
+    const edges = alarmEdges(this.active, reported, isEvent);
+    this.active = edges.active;
+    return this.raised(t, edges.raised, now);
+  }
+
+  /** The alarms a BMS report's figures raise (packages/protocols' thresholds). */
+  fromBms(t: TerminalInfo, bms: BmsReport, now: number): NewAlarm[] | null {
+    const edges = alarmEdges(this.activeBms, bmsAlarms(bms), false);
+    this.activeBms = edges.active;
+    return this.raised(t, edges.raised, now);
+  }
+
+  private raised(t: TerminalInfo, types: readonly string[], now: number): NewAlarm[] | null {
+    return types.length ? types.map((type) => newAlarm(t, type, now, this.lastFix)) : null;
+  }
+}
