@@ -1,3 +1,4 @@
+import { currentThrough } from '../reports/todayCurrent.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GB_ALARM_TYPES, elecGbEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
@@ -183,7 +184,12 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
     return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentAlarm) };
   });
 
-  route(app, elecGbEndpoints.stats, async (query, request) => gbStats(db, scopeParam(caller(request)), await span(ctx, request, query)));
+  route(app, elecGbEndpoints.stats, async (query, request) => {
+    const days = await span(ctx, request, query);
+    // its mileage is the daily rollup's: today's brought up to date first, as every report's
+    await currentThrough(db, days.to);
+    return gbStats(db, scopeParam(caller(request)), days);
+  });
 
   route(app, elecGbEndpoints.statsExport, async (query, request, reply) => {
     const s = await span(ctx, request, query);

@@ -1,7 +1,7 @@
 import { LEASE_PAY_METHODS, LEASE_VEHICLE_STATES, type LeaseStats } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
-import { filterSpan, reportFilter } from '../reports/reports.service.ts';
+import { dailyReportFilter, filterSpan } from '../reports/reports.service.ts';
 import { bikesQueries } from '../elecCar/bikes.queries.ts';
 import { presentStatus } from '../elecCar/bikes.presenter.ts';
 import { workbook, fileBytes } from '../exports/excelWorkbook.ts';
@@ -24,7 +24,7 @@ export async function leaseStats(
   user: SessionUser,
   input: { startDate?: string; endDate?: string },
 ): Promise<LeaseStats & { from: string; to: string }> {
-  const filter = await reportFilter(db, user, { startDate: input.startDate, endDate: input.endDate }, Date.now(), STATS_MAX_DAYS);
+  const filter = await dailyReportFilter(db, user, { startDate: input.startDate, endDate: input.endDate }, Date.now(), STATS_MAX_DAYS);
   const { start, end } = filterSpan(filter);
   const until = new Date(Math.min(end.getTime(), Date.now()));
   const scope = user.accountPath;

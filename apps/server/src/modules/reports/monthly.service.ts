@@ -1,11 +1,11 @@
 import { MONTHLY_ERRORS, MONTHLY_MAX_MONTHS, REPORT_ERRORS, type MonthlyQuery } from '@chelian/contracts';
-import type { Queryable } from '../../db/types.ts';
+import type { Db } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { addDays, beijingDayOf } from './beijingDay.ts';
 import { monthlyQueries } from './monthly.queries.ts';
 import type { ReportFilter } from './reports.queries.ts';
-import { reportFilter, type RowWindow } from './reports.service.ts';
+import { dailyReportFilter, type RowWindow } from './reports.service.ts';
 
 /** The monthly summary's filters: a month range instead of days (an export's params too). */
 export type MonthlyInput = Omit<MonthlyQuery, 'current' | 'pageSize'>;
@@ -30,9 +30,9 @@ function month(value: string | undefined, field: string, fallback: string): stri
 
 /**
  * The months asked for, as the report filter's days: the first day of the first month to the
- * last day of the last (clamped to today by reportFilter). Months are Beijing months, as the days.
+ * last day of the last (clamped to today by reportFilter; today brought up to date). Months are Beijing months, as the days.
  */
-export async function monthlyFilter(q: Queryable, user: SessionUser, input: MonthlyInput, now = Date.now()): Promise<ReportFilter> {
+export async function monthlyFilter(q: Db, user: SessionUser, input: MonthlyInput, now = Date.now()): Promise<ReportFilter> {
   const thisMonth = beijingDayOf(now).slice(0, 7);
   const end = month(input.endMonth, 'endMonth', thisMonth);
   const start = month(input.startMonth, 'startMonth', addMonths(end, -5));
@@ -40,11 +40,11 @@ export async function monthlyFilter(q: Queryable, user: SessionUser, input: Mont
   if (monthsBetween(start, end) > MONTHLY_MAX_MONTHS)
     throw new AppError(MONTHLY_ERRORS.rangeTooLong, { params: { months: MONTHLY_MAX_MONTHS } });
   const lastDay = addDays(`${addMonths(end, 1)}-01`, -1);
-  return reportFilter(q, user, { ...input, startDate: `${start}-01`, endDate: lastDay }, now, 12 * 31);
+  return dailyReportFilter(q, user, { ...input, startDate: `${start}-01`, endDate: lastDay }, now, 12 * 31);
 }
 
 /** 月度汇总's page: the rows asked for, the whole selection's totals and each month's (the chart). */
-export async function monthlyPage(q: Queryable, user: SessionUser, input: MonthlyInput, win: RowWindow) {
+export async function monthlyPage(q: Db, user: SessionUser, input: MonthlyInput, win: RowWindow) {
   const filter = await monthlyFilter(q, user, input);
   return monthlyQueries.page(q, filter, win.limit, win.offset);
 }

@@ -10,7 +10,7 @@ import { beijingTime } from '../playback/trackSheet.ts';
 import { beijingDayOf } from './beijingDay.ts';
 import { presentMileage, presentOnline, presentStay, presentTrip } from './reports.presenter.ts';
 import { reportsQueries, type DailyRow, type ReportFilter, type StayRowDb } from './reports.queries.ts';
-import { alarmFilterOf, reportFilter, stayMinMinutes, type ReportInput } from './reports.service.ts';
+import { alarmFilterOf, dailyReportFilter, reportFilter, stayMinMinutes, type ReportInput } from './reports.service.ts';
 import { tripsQueries, type TripRowDb } from './trips.queries.ts';
 
 /** The data reports' Excel files, made by the download centre's queue (exports/exportKinds.ts lists them). */
@@ -75,7 +75,8 @@ export function dataReportExport(
     async generate(ctx, job) {
       const user = await activeSessionUser(ctx.db, job.user_id);
       if (!user) throw new AppError(EXPORT_ERRORS.userDisabled);
-      const filter = await reportFilter(ctx.db, user, inputOf(job.params));
+      // A file of days that include today counts today as far as it has come, as the page does.
+      const filter = await (of === 'days' ? dailyReportFilter : reportFilter)(ctx.db, user, inputOf(job.params));
       const { columns, rows } = sheet(ctx, filter, job.params);
       const content = await workbook(title, columns, rows);
       const when = of === 'days' ? `${filter.from}至${filter.to}` : beijingDayOf(Date.now());

@@ -8,7 +8,7 @@ import {
   type ReportFilters,
   type StayQuery,
 } from '@chelian/contracts';
-import type { Queryable } from '../../db/types.ts';
+import type { Db, Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import { splitList } from '../../http/listInput.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
@@ -20,6 +20,7 @@ import { visibleVehicles } from '../terminals/vehicles.service.ts';
 import { addDays, beijingDayOf, dayStart, isDay } from './beijingDay.ts';
 import { reportsQueries, type ReportFilter } from './reports.queries.ts';
 import { tripsQueries } from './trips.queries.ts';
+import { currentThrough } from './todayCurrent.ts';
 import { alarmCountQueries } from './alarmCounts.queries.ts';
 
 /** The filters every report takes (query string, form, or an export's params). */
@@ -65,6 +66,23 @@ export async function reportFilter(
   };
 }
 
+/**
+ * reportFilter for a report read from the rollup's tables (daily_terminal_stats, daily_stays):
+ * when its days include today, today's rollup is brought up to date first (todayCurrent.ts), so
+ * today's figures count every position stored so far.
+ */
+export async function dailyReportFilter(
+  db: Db,
+  user: SessionUser,
+  input: ReportInput,
+  now = Date.now(),
+  maxDays = REPORT_MAX_DAYS,
+): Promise<ReportFilter> {
+  const filter = await reportFilter(db, user, input, now, maxDays);
+  await currentThrough(db, filter.to, now);
+  return filter;
+}
+
 /** The instants a filter's days cover: [start of the first day, end of the last). */
 export function filterSpan(f: ReportFilter): { start: Date; end: Date } {
   return { start: dayStart(f.from), end: dayStart(addDays(f.to, 1)) };
@@ -86,11 +104,11 @@ export interface RowWindow {
 
 /** The data reports' rows, for the caller and filters given (the presenter shapes the answers). */
 export class ReportsService {
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Db) {}
 
   /** One row per vehicle and day (mileage and online), with the whole range's totals. */
   async daily(user: SessionUser, input: ReportInput, win: RowWindow) {
-    const filter = await reportFilter(this.db, user, input);
+    const filter = await dailyReportFilter(this.db, user, input);
     return reportsQueries.dailyPage(this.db, filter, win.limit, win.offset);
   }
 
@@ -101,13 +119,13 @@ export class ReportsService {
   }
 
   async stays(user: SessionUser, input: StayQuery, win: RowWindow) {
-    const filter = await reportFilter(this.db, user, input);
+    const filter = await dailyReportFilter(this.db, user, input);
     return reportsQueries.stayPage(this.db, filter, stayMinMinutes(input.minMinutes) * 60, win.limit, win.offset);
   }
 
   /** Trips between stops of at least minMinutes. */
   async trips(user: SessionUser, input: StayQuery, win: RowWindow) {
-    const filter = await reportFilter(this.db, user, input);
+    const filter = await dailyReportFilter(this.db, user, input);
     return tripsQueries.tripPage(this.db, filter, stayMinMinutes(input.minMinutes) * 60, win.limit, win.offset);
   }
 

@@ -77,6 +77,26 @@ export const rollupQueries = {
       )
     )[0].gone,
 
+  /**
+   * Whether the day (today) has news its last pass did not count: no pass yet while it has
+   * positions or alarms, or a position, an alarm, a presence change or a late mark that arrived
+   * since the pass began (rolled_up_at is its transaction's start). Cheap: the latest positions
+   * (one row per terminal), the alarms' received_at index, the terminals.
+   */
+  dayBehind: async (q: Queryable, day: string, start: Date) =>
+    (
+      await q.query<{ behind: boolean }>(
+        `SELECT CASE WHEN r.at IS NULL
+                     THEN EXISTS (SELECT 1 FROM latest_positions WHERE gps_time >= $2) OR EXISTS (SELECT 1 FROM alarms WHERE received_at >= $2)
+                     ELSE EXISTS (SELECT 1 FROM latest_positions WHERE received_at >= r.at AND gps_time >= $2)
+                       OR EXISTS (SELECT 1 FROM alarms WHERE received_at >= r.at AND alarm_time >= $2)
+                       OR EXISTS (SELECT 1 FROM terminals WHERE online_changed_at >= r.at)
+                       OR EXISTS (SELECT 1 FROM rollup_late_days WHERE day = $1::date) END AS behind
+           FROM (SELECT (SELECT rolled_up_at FROM daily_rollup_days WHERE day = $1::date) AS at) r`,
+        [day, start],
+      )
+    )[0].behind,
+
   markDay: (q: Queryable, day: string, final: boolean) =>
     q.query(
       `INSERT INTO daily_rollup_days (day, rolled_up_at, final) VALUES ($1::date, now(), $2)
