@@ -37,15 +37,27 @@ const QueuedChannelField = Type.Union([Type.Literal('sms'), Type.Literal('webhoo
 
 // ── Alarm settings (on/off, sound, pop-up per type) ─────────────────────────────────────────────
 
+/** 平台超速报警's shortest episode, seconds: the overspeed report's range (OVERSPEED_DEFAULT_MIN_SECONDS by default). */
+const MinSecondsField = Type.Integer({ minimum: 0, maximum: 3600 });
+
 export const AlarmControlSchema = Type.Object({
   alarmType: Type.String(),
   alarmName: Type.String(),
   enabled: Type.Boolean(),
   sound: Type.Boolean(),
   popup: Type.Boolean(),
+  /** Only on platformOverspeed: an episode raises its alarm once it has lasted this long (docs/reports.md, "超速"). */
+  minSeconds: Type.Optional(MinSecondsField),
 });
 export type AlarmControl = Static<typeof AlarmControlSchema>;
-const ControlItem = Type.Object({ alarmType: AlarmTypeField, enabled: Type.Boolean(), sound: Type.Boolean(), popup: Type.Boolean() });
+const ControlItem = Type.Object({
+  alarmType: AlarmTypeField,
+  enabled: Type.Boolean(),
+  sound: Type.Boolean(),
+  popup: Type.Boolean(),
+  /** platformOverspeed only (absent: the stored one is kept) */
+  minSeconds: Type.Optional(MinSecondsField),
+});
 
 // ── Push settings per type ──────────────────────────────────────────────────────────────────────
 

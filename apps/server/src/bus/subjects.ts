@@ -36,6 +36,7 @@ export const subjects = {
   sessionsEnded: 'sessions.ended',
   /** An account's alarm on/off settings changed: its live feeds reload which alarm types they push. */
   alarmControlsChanged: (accountId: number) => `alarmControls.changed.${accountId}`,
+  allAlarmControlChanges: 'alarmControls.changed.>',
   /** An account's push destinations changed: the jobs role's MQTT position forwarding follows. */
   alarmPushChanged: (accountId: number) => `alarmPush.changed.${accountId}`,
   allAlarmPushChanges: 'alarmPush.changed.>',

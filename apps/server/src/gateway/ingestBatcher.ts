@@ -4,9 +4,24 @@ import { ingestMetrics } from '../core/metrics.ts';
 import { badgeIngestQueries, type BeaconRow } from './badgeRows.ts';
 import { ebikeIngestQueries, type BatteryRow, type EbikeStateRow } from './ebikeRows.ts';
 import { ingestQueries, type LateDay, type NewAlarm, type StoredPosition } from './ingest.queries.ts';
+import { storeAlarms, type StoredAlarms } from './alarmFold.ts';
 import { PositionCopyWriter } from '../core/positionCopy.ts';
 import { statusReportQueries, type StatusReportRow } from '../core/statusReports.queries.ts';
 import { hasFix, NO_NEW_ALARMS } from './positionRows.ts';
+
+const NO_STORED_ALARMS: StoredAlarms = Object.freeze({ ids: [], repeats: [] }) as unknown as StoredAlarms;
+
+/** A ticket's alarms and their ids, the repeats of an open alarm left out: they make no news of their own. */
+function keepNewAlarms(ticket: IngestTicket, stored: StoredAlarms, from: number, to: number) {
+  const repeats = stored.repeats.slice(from, to);
+  const ids = stored.ids.slice(from, to);
+  if (!repeats.includes(true)) {
+    ticket.alarmIds = ids;
+    return;
+  }
+  ticket.alarms = ticket.alarms.filter((_, i) => !repeats[i]);
+  ticket.alarmIds = ids.filter((_, i) => !repeats[i]);
+}
 
 /** What one message stores, handed to `add`: its rows are encoded at once and not kept. */
 export interface IngestRows {
@@ -34,7 +49,7 @@ export interface IngestTicket {
   /** 'stored' once committed (the terminal may now be answered), 'failed' when the write failed. */
   state: 'waiting' | 'stored' | 'failed';
   alarms: NewAlarm[];
-  /** The new alarms' ids, in order, once stored. */
+  /** The new alarms' ids, in order, once stored (a repeat of an open alarm is then dropped from `alarms`: alarmFold.ts). */
   alarmIds?: number[];
   /** Its terminal's newest fix in the batch (shared by all its tickets there): live news once stored; and its fixes for the engines. */
   latest: LatestFix;
@@ -261,12 +276,12 @@ export class IngestBatcher {
     const alarms: NewAlarm[] = [];
     for (const ticket of batch.tickets) for (const a of ticket.alarms) alarms.push(a);
     const positions = batch.positions;
-    let alarmIds: number[] | null = null;
+    let stored: StoredAlarms | null = null;
     const started = performance.now();
     try {
-      [, alarmIds] = await Promise.all([
+      [, stored] = await Promise.all([
         positions ? ingestQueries.storePositions(this.db, batch.copyData(), batch.latestRows(), batch.lateDays) : undefined,
-        alarms.length ? ingestQueries.insertAlarms(this.db, alarms) : Promise.resolve([] as number[]),
+        alarms.length ? storeAlarms(this.db, alarms) : Promise.resolve(NO_STORED_ALARMS),
         batch.batteries.length || batch.states.length ? ebikeIngestQueries.store(this.db, batch.batteries, batch.states) : undefined,
         batch.beacons.length ? badgeIngestQueries.insertBeacons(this.db, batch.beacons) : undefined,
         batch.statusReports.length ? statusReportQueries.insert(this.db, batch.statusReports) : undefined,
@@ -285,9 +300,9 @@ export class IngestBatcher {
     }
     let next = 0;
     for (const ticket of batch.tickets) {
-      if (alarmIds) {
+      if (stored) {
         ticket.state = 'stored';
-        if (ticket.alarms.length) ticket.alarmIds = alarmIds.slice(next, (next += ticket.alarms.length));
+        if (ticket.alarms.length) keepNewAlarms(ticket, stored, next, (next += ticket.alarms.length));
       } else ticket.state = 'failed';
     }
     const owners = new Set(batch.owners);

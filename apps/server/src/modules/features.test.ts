@@ -47,7 +47,7 @@ describe('the features list', () => {
 
   it('loads an engine as a start function and a job list for the features that have them', async () => {
     const withEngine = features.filter((f) => f.engine).map((f) => f.name);
-    expect(withEngine).toEqual(['geofences', 'elecCar', 'elecLease', 'card', 'elecGb', 'pet']);
+    expect(withEngine).toEqual(['geofences', 'overspeedAlarms', 'elecCar', 'elecLease', 'card', 'elecGb', 'pet']);
     for (const f of features) {
       if (f.engine) expect(typeof (await f.engine())).toBe('function');
       for (const job of (await f.jobs?.()) ?? []) expect(typeof job).toBe('function');
@@ -70,8 +70,8 @@ describe('the features list', () => {
     try {
       const feed = new CountingFeed();
       const engines = await startEngines(features, { ...t.ctx, positionFeed: feed });
-      expect(engines).toHaveLength(6);
-      expect(feed.listening).toBe(6);
+      expect(engines).toHaveLength(7);
+      expect(feed.listening).toBe(7);
       for (const engine of engines) await engine.stop();
       expect(feed.listening).toBe(0);
     } finally {

@@ -19,6 +19,7 @@ import { geofencesFeature } from './geofences/geofences.feature.ts';
 import { messagesFeature } from './messages/messages.feature.ts';
 import { monitorFeature } from './monitor/monitor.feature.ts';
 import { noticesFeature } from './notices/notices.feature.ts';
+import { overspeedAlarmsFeature } from './overspeedAlarms/overspeedAlarms.feature.ts';
 import { petFeature } from './pet/pet.feature.ts';
 import { playbackFeature } from './playback/playback.feature.ts';
 import { positionsFeature } from './positions/positions.feature.ts';
@@ -54,6 +55,7 @@ export const features: readonly Feature[] = [
   liveFeature,
   addressFeature,
   geofencesFeature,
+  overspeedAlarmsFeature,
   playbackFeature,
   reportsFeature,
   positionsFeature,

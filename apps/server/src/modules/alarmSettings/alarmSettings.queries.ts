@@ -5,6 +5,8 @@ export interface ControlRow {
   enabled: boolean;
   sound: boolean;
   popup: boolean;
+  /** platformOverspeed's shortest episode (NULL: the default) */
+  min_seconds: number | null;
 }
 
 export interface PushRow {
@@ -39,12 +41,18 @@ const TARGET_COLUMNS = 'sms_phones, webhook_url, webhook_secret, mqtt_url, mqtt_
 
 export const alarmSettingsQueries = {
   controls: (q: Queryable, accountId: number) =>
-    q.query<ControlRow>('SELECT alarm_type, enabled, sound, popup FROM alarm_controls WHERE account_id = $1', [accountId]),
-  upsertControl: (q: Queryable, accountId: number, c: { alarmType: string; enabled: boolean; sound: boolean; popup: boolean }) =>
+    q.query<ControlRow>('SELECT alarm_type, enabled, sound, popup, min_seconds FROM alarm_controls WHERE account_id = $1', [accountId]),
+  /** minSeconds absent: the stored one is kept. */
+  upsertControl: (
+    q: Queryable,
+    accountId: number,
+    c: { alarmType: string; enabled: boolean; sound: boolean; popup: boolean; minSeconds?: number },
+  ) =>
     q.query(
-      `INSERT INTO alarm_controls (account_id, alarm_type, enabled, sound, popup) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (account_id, alarm_type) DO UPDATE SET enabled = EXCLUDED.enabled, sound = EXCLUDED.sound, popup = EXCLUDED.popup`,
-      [accountId, c.alarmType, c.enabled, c.sound, c.popup],
+      `INSERT INTO alarm_controls (account_id, alarm_type, enabled, sound, popup, min_seconds) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (account_id, alarm_type) DO UPDATE SET enabled = EXCLUDED.enabled, sound = EXCLUDED.sound, popup = EXCLUDED.popup,
+         min_seconds = COALESCE(EXCLUDED.min_seconds, alarm_controls.min_seconds)`,
+      [accountId, c.alarmType, c.enabled, c.sound, c.popup, c.minSeconds ?? null],
     ),
   pushes: (q: Queryable, accountId: number) =>
     q.query<PushRow>(

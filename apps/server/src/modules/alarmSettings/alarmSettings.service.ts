@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ALARM_PUSH_ERRORS,
   MAX_SMS_PHONES,
+  OVERSPEED_DEFAULT_MIN_SECONDS,
   PUSH_CHANNELS,
   type AlarmControl,
   type AlarmPush,
@@ -16,7 +17,7 @@ import { subjects } from '../../bus/subjects.ts';
 import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import { PHONE_PATTERN } from '../auth/sms.service.ts';
-import { alarmSettingsQueries, type PushRow, type TargetsRow } from './alarmSettings.queries.ts';
+import { alarmSettingsQueries, type ControlRow, type PushRow, type TargetsRow } from './alarmSettings.queries.ts';
 
 /** Alarms an operator must not miss: on by default with sound and pop-up. Others are listed, quiet. */
 const URGENT = new Set<AlarmType>([
@@ -40,9 +41,28 @@ const URGENT = new Set<AlarmType>([
 export const DEFAULT_PUSH_INTERVAL_MINUTES = 5;
 export const DEFAULT_TOPIC_PREFIX = 'chelian';
 
+/** The one type with a minimum duration: 平台超速报警 (docs/reports.md, "超速"). */
+const TIMED_TYPE: AlarmType = 'platformOverspeed';
+
 export function defaultControl(type: AlarmType): AlarmControl {
   const urgent = URGENT.has(type);
-  return { alarmType: type, alarmName: ALARM_NAMES_ZH[type], enabled: true, sound: urgent, popup: urgent };
+  const control: AlarmControl = { alarmType: type, alarmName: ALARM_NAMES_ZH[type], enabled: true, sound: urgent, popup: urgent };
+  if (type === TIMED_TYPE) control.minSeconds = OVERSPEED_DEFAULT_MIN_SECONDS;
+  return control;
+}
+
+/** A type's setting: the stored row, else the default. */
+function controlOf(type: AlarmType, row: ControlRow | undefined): AlarmControl {
+  if (!row) return defaultControl(type);
+  const control: AlarmControl = {
+    alarmType: type,
+    alarmName: ALARM_NAMES_ZH[type],
+    enabled: row.enabled,
+    sound: row.sound,
+    popup: row.popup,
+  };
+  if (type === TIMED_TYPE) control.minSeconds = row.min_seconds ?? OVERSPEED_DEFAULT_MIN_SECONDS;
+  return control;
 }
 
 export function defaultPush(type: AlarmType): AlarmPush {
@@ -144,17 +164,14 @@ export function mergeTargets(stored: TargetsRow, input: Static<typeof PushTarget
 export const alarmSettings = {
   async controls(q: Queryable, accountId: number): Promise<AlarmControl[]> {
     const stored = new Map((await alarmSettingsQueries.controls(q, accountId)).map((r) => [r.alarm_type, r]));
-    return ALARM_TYPES.map((type) => {
-      const row = stored.get(type);
-      return row
-        ? { alarmType: type, alarmName: ALARM_NAMES_ZH[type], enabled: row.enabled, sound: row.sound, popup: row.popup }
-        : defaultControl(type);
-    });
+    return ALARM_TYPES.map((type) => controlOf(type, stored.get(type)));
   },
 
   async saveControls(q: Queryable, accountId: number, items: Array<Omit<AlarmControl, 'alarmName'>>) {
     for (const item of items) assertType(item.alarmType);
-    for (const item of items) await alarmSettingsQueries.upsertControl(q, accountId, item);
+    // Only 平台超速报警 has a minimum duration: another type's is not kept.
+    for (const item of items)
+      await alarmSettingsQueries.upsertControl(q, accountId, item.alarmType === TIMED_TYPE ? item : { ...item, minSeconds: undefined });
     return this.controls(q, accountId);
   },
 

@@ -1,0 +1,143 @@
+import { OVERSPEED_DEFAULT_MIN_SECONDS, type LastPosition } from '@chelian/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/types.ts';
+import type { AppContext } from '../../context.ts';
+import { subjects } from '../../bus/subjects.ts';
+import { presentAlarm } from '../../core/alarm.presenter.ts';
+import { alarmsQueries } from '../alarms/alarms.queries.ts';
+import { GEOFENCE_CHANGED } from '../geofences/geofences.service.ts';
+import { fenceShape } from '../geofences/fenceShape.ts';
+import { overspeedQueries } from '../reports/overspeed.queries.ts';
+import type { SpeedFence } from '../reports/overspeed.ts';
+import type { PositionEngine } from '../feature.ts';
+import { overspeedAlarmsQueries } from './overspeedAlarms.queries.ts';
+import { newRun, stepOverspeed, type OverspeedRule, type OverspeedRun } from './overspeedRun.ts';
+
+/** A vehicle's limit, fences and its owner's minimum are read again after this long (an edit of the vehicle reaches the engine within it). */
+const RULE_TTL_MS = 60_000;
+
+interface VehicleWatch {
+  terminalPk: number;
+  accountId: number | null;
+  rule: OverspeedRule;
+  loadedAt: number;
+}
+
+/**
+ * 平台超速报警 (docs/reports.md, "超速"): every valid fix of every vehicle, in GPS-time order per
+ * vehicle, judged by 超速报表's rule (overspeedRun.ts); an episode raises one alarm when it has
+ * lasted the account's minimum (报警设置, default OVERSPEED_DEFAULT_MIN_SECONDS), stamped with
+ * the episode's start, so the alarms of a vehicle and day are the report's episodes. A raise is
+ * idempotent per terminal and start (a second gateway, a restart). It judges forwards only: a
+ * blind-area upload after newer fixes is left to the report.
+ */
+export class OverspeedAlarmEngine {
+  private readonly runs = new Map<number, OverspeedRun>();
+  private readonly watches = new Map<number, VehicleWatch>();
+  private readonly chains = new Map<number, Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly onAlarm: (alarmId: number) => Promise<void> | void,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  /** One vehicle's fixes in order (the feed's), judged one after another. */
+  handle(fixes: readonly LastPosition[]): Promise<void> {
+    const vehicleId = fixes[0]?.vehicleId;
+    if (!vehicleId) return Promise.resolve();
+    const next = (this.chains.get(vehicleId) ?? Promise.resolve())
+      .then(() => this.judge(vehicleId, fixes))
+      .catch((err) => this.log?.error({ err, vehicleId }, '平台超速报警计算失败'));
+    this.chains.set(vehicleId, next);
+    void next.then(() => this.chains.get(vehicleId) === next && this.chains.delete(vehicleId));
+    return next;
+  }
+
+  /** A fence, a vehicle or an account's settings changed: rules are read again. */
+  invalidate(): void {
+    this.watches.clear();
+  }
+
+  /** Resolves when every fix handed in so far is judged (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.chains.size) await Promise.all([...this.chains.values()]);
+  }
+
+  private async judge(vehicleId: number, fixes: readonly LastPosition[]) {
+    const usable = fixes.filter((p) => p.valid !== false && Number.isFinite(p.lat) && Number.isFinite(p.lon));
+    if (!usable.length) return;
+    const watch = await this.watch(vehicleId);
+    if (!watch) return;
+    let run = this.runs.get(vehicleId);
+    if (!run) this.runs.set(vehicleId, (run = newRun()));
+    for (const p of usable) {
+      const episode = stepOverspeed(run, { at: p.gpsTime, lon: p.lon, lat: p.lat, speed: p.speed }, watch.rule);
+      if (!episode) continue;
+      const id = await overspeedAlarmsQueries.raise(this.db, {
+        terminalPk: watch.terminalPk,
+        accountId: watch.accountId,
+        vehicleId,
+        at: episode.startAt,
+        lat: episode.lat,
+        lon: episode.lon,
+        speed: episode.maxSpeed,
+      });
+      if (id !== null) await this.onAlarm(id);
+    }
+  }
+
+  private async watch(vehicleId: number): Promise<VehicleWatch | null> {
+    const cached = this.watches.get(vehicleId);
+    if (cached && Date.now() - cached.loadedAt < RULE_TTL_MS) return cached;
+    const [row] = await overspeedAlarmsQueries.rules(this.db, [vehicleId]);
+    if (!row) return null;
+    const fences: SpeedFence[] = (await overspeedQueries.fences(this.db, [vehicleId])).map((r) => ({
+      fence: fenceShape(Number(r.geofence_id), r),
+      name: r.name,
+      limitKmh: r.speed_limit_kmh,
+    }));
+    const watch: VehicleWatch = {
+      terminalPk: Number(row.terminal_id),
+      accountId: row.account_id === null ? null : Number(row.account_id),
+      rule: { fences, vehicleLimit: row.speed_limit_kmh, minSeconds: row.min_seconds ?? OVERSPEED_DEFAULT_MIN_SECONDS },
+      loadedAt: Date.now(),
+    };
+    this.watches.set(vehicleId, watch);
+    return watch;
+  }
+}
+
+const running = new WeakMap<object, OverspeedAlarmEngine>();
+
+/** The engine running for this context, if this process runs one (tests wait on its idle()). */
+export function overspeedAlarmEngineOf(ctx: object): OverspeedAlarmEngine | undefined {
+  return running.get(ctx);
+}
+
+/** Fed every vehicle's fixes this process's gateway commits; its alarms go out on the bus like any other. */
+export function startOverspeedAlarmEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 'positionFeed'>): PositionEngine {
+  const publish = async (id: number) => {
+    for (const row of await alarmsQueries.visibleByIds(ctx.db, '/', [id]))
+      ctx.bus.publish(subjects.live('alarm', row.account_path, row.identifier), presentAlarm(row));
+  };
+  const engine = new OverspeedAlarmEngine(ctx.db, publish, ctx.log);
+  const offFixes = ctx.positionFeed.subscribe({
+    wants: (t) => t.vehicleId !== null,
+    fixes: (fixes) => void engine.handle(fixes),
+  });
+  const offFences = ctx.bus.subscribe(GEOFENCE_CHANGED, () => engine.invalidate());
+  // 报警设置's minimum duration, a vehicle's limit (its terminal's change notice) and fences: read again.
+  const offSettings = ctx.bus.subscribe(subjects.allAlarmControlChanges, () => engine.invalidate());
+  const offVehicles = ctx.bus.subscribe(subjects.allTerminalChanges, () => engine.invalidate());
+  running.set(ctx, engine);
+  return {
+    stop() {
+      offFixes();
+      offFences();
+      offSettings();
+      offVehicles();
+      running.delete(ctx);
+    },
+  };
+}
