@@ -4,6 +4,7 @@ import type { TestServer } from '../testing/testServer.ts';
 import type { Tenant } from '../testing/fixtures.ts';
 import type { Everything } from '../testing/oneOfEverything.ts';
 import { fieldsOf, kindOf, missingValue, PAST_THE_FIRST_CHECKS, readable, sample, send, valueOf, type Field } from './foreignIds.probe.ts';
+import { accountInScope } from '../core/accountScope.ts';
 
 /*
  * The walk of the cross-tenant probe (foreignIds.test.ts): an attacker, who owns objects of every
@@ -197,7 +198,7 @@ export async function victimState(t: TestServer, victim: Side, except?: Tenant):
     // Sessions and the operation log change with every call the victim makes, not with the attacker's.
     if (/session|audit|operation_log/.test(table)) continue;
     const rows = await t.ctx.db.query(
-      `SELECT * FROM ${table} WHERE account_id IN (SELECT id FROM accounts WHERE path LIKE $1 || '%' AND path NOT LIKE $2 || '%') ORDER BY 1`,
+      `SELECT * FROM ${table} WHERE account_id IN (SELECT id FROM accounts WHERE ${accountInScope('path', 1)} AND NOT ${accountInScope('path', 2)}) ORDER BY 1`,
       [victim.tenant.accountPath, except?.accountPath ?? '-'],
     );
     out.set(table, JSON.stringify(rows));

@@ -15,6 +15,7 @@ import { AppError } from '../../http/errors.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { hashPassword, isStrongPassword } from '../auth/password.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
+import { pathWithin } from '../../core/accountScope.ts';
 import { PHONE_PATTERN } from '../auth/sms.service.ts';
 import { adminQueries } from './admin.queries.ts';
 import { likeText } from '../../db/likeText.ts';
@@ -107,7 +108,7 @@ export class AdminService {
   private async checkRole(user: SessionUser, roleId: number, accountPath: string) {
     const role = await adminQueries.roleInScope(this.ctx.db, user.accountPath, roleId);
     const roleAccount = role && (await adminQueries.accountInScope(this.ctx.db, user.accountPath, role.account_id));
-    if (!role || !roleAccount || !accountPath.startsWith(roleAccount.path)) throw new AppError(ACCOUNT_ERRORS.roleNotUsable);
+    if (!role || !roleAccount || !pathWithin(accountPath, roleAccount.path)) throw new AppError(ACCOUNT_ERRORS.roleNotUsable);
     if (role.is_admin && !user.isPlatformAdmin) throw new AppError(ACCOUNT_ERRORS.roleNotUsable);
   }
 

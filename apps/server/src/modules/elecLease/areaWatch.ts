@@ -3,6 +3,7 @@ import type { Alarm, LastPosition } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
+import { pathWithin } from '../../core/accountScope.ts';
 import { fenceShape } from '../geofences/fenceShape.ts';
 import { GEOFENCE_CHANGED } from '../geofences/geofences.service.ts';
 import type { FenceShapeRow } from '../geofences/geofences.queries.ts';
@@ -130,7 +131,7 @@ export class AreaWatch {
     const { watched, fences } = await this.load();
     const w = watched.get(p.vehicleId);
     if (!w) return;
-    const mine = fences.filter((f) => w.accountPath.startsWith(f.accountPath));
+    const mine = fences.filter((f) => pathWithin(w.accountPath, f.accountPath));
     const point = [p.lon, p.lat] as const;
     const boundaries = mine.filter((f) => f.kind === 'boundary');
     if (w.contractId !== null && boundaries.length > 0) {

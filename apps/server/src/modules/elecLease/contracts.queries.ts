@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
-import { IN_SCOPE } from './scope.ts';
+import { accountInScope } from '../../core/accountScope.ts';
 
 export interface ContractRow {
   id: number;
@@ -79,7 +79,7 @@ const PAYMENT_SELECT = `SELECT x.*, c.contract_no, r.name AS rider_name,
 
 export const contractsQueries = {
   page: async (q: Queryable, scope: string, keyword: string | null, status: string | null, limit: number, offset: number) => {
-    const where = `${IN_SCOPE(1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2 OR r.phone LIKE $2 OR lv.code ILIKE $2 OR v.plate ILIKE $2)
+    const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2 OR r.phone LIKE $2 OR lv.code ILIKE $2 OR v.plate ILIKE $2)
       AND ($3::text IS NULL OR c.status = $3)`;
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${CONTRACT_SELECT} WHERE ${where}) x`, [
       scope,
@@ -96,7 +96,7 @@ export const contractsQueries = {
     return { total: count?.n ?? 0, rows };
   },
   visible: async (q: Queryable, scope: string, id: number) =>
-    (await q.query<ContractRow>(`${CONTRACT_SELECT} WHERE ${IN_SCOPE(1)} AND c.id = $2`, [scope, id]))[0],
+    (await q.query<ContractRow>(`${CONTRACT_SELECT} WHERE ${accountInScope('a.path', 1)} AND c.id = $2`, [scope, id]))[0],
   byId: async (q: Queryable, id: number) => (await q.query<ContractRow>(`${CONTRACT_SELECT} WHERE c.id = $1`, [id]))[0]!,
   /** Serialises money changes of one contract (payments, refunds, returns) inside a transaction. */
   lock: (q: Queryable, id: number) => q.query(`SELECT id FROM elec_lease_contracts WHERE id = $1 FOR UPDATE`, [id]),
@@ -142,7 +142,7 @@ export const contractsQueries = {
   bills: (q: Queryable, contractId: number) =>
     q.query<BillRow>(`${BILL_SELECT} WHERE b.contract_id = $1 ORDER BY b.due_at, b.id`, [contractId]),
   billsPage: async (q: Queryable, scope: string, keyword: string | null, status: string | null, limit: number, offset: number) => {
-    const where = `${IN_SCOPE(1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2) AND ($3::text IS NULL OR b.status = $3)`;
+    const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2) AND ($3::text IS NULL OR b.status = $3)`;
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${BILL_SELECT} WHERE ${where}) x`, [
       scope,
       keyword,
@@ -188,7 +188,7 @@ export const contractsQueries = {
   payments: (q: Queryable, contractId: number) =>
     q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE x.contract_id = $1 ORDER BY x.id`, [contractId]),
   paymentsPage: async (q: Queryable, scope: string, keyword: string | null, limit: number, offset: number) => {
-    const where = `${IN_SCOPE(1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2 OR x.provider_ref LIKE $2)`;
+    const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2 OR x.provider_ref LIKE $2)`;
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${PAYMENT_SELECT} WHERE ${where}) x`, [scope, keyword]);
     const rows = await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE ${where} ORDER BY x.id DESC LIMIT $3 OFFSET $4`, [
       scope,
@@ -199,7 +199,7 @@ export const contractsQueries = {
     return { total: count?.n ?? 0, rows };
   },
   payment: async (q: Queryable, scope: string, id: number) =>
-    (await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE ${IN_SCOPE(1)} AND x.id = $2`, [scope, id]))[0],
+    (await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE ${accountInScope('a.path', 1)} AND x.id = $2`, [scope, id]))[0],
   paymentByRef: async (q: Queryable, accountId: number, method: string, ref: string) =>
     (
       await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE x.account_id = $1 AND x.method = $2 AND x.provider_ref = $3`, [

@@ -12,7 +12,8 @@ import { contractsQueries } from './contracts.queries.ts';
 import { contractDetail, presentContract } from './contracts.presenter.ts';
 import { LEASE_CHANGED, createContract, extend, giveBack, handover, renew, swap, terminate, visibleContract } from './contracts.service.ts';
 import { checkedPhoto } from './photos.ts';
-import { IN_SCOPE, clean, found } from './scope.ts';
+import { accountInScope } from '../../core/accountScope.ts';
+import { clean, found } from './scope.ts';
 
 /** 租赁订单: contracts and their life — create, hand over (inspection photos), renew, extend, swap, return, terminate. */
 export function contractRoutes(ctx: AppContext, app: FastifyInstance) {
@@ -59,7 +60,7 @@ export function contractRoutes(ctx: AppContext, app: FastifyInstance) {
     const user = caller(request);
     const [inspection] = await db.query<{ id: number; contract_id: number; photos: number }>(
       `SELECT i.id, i.contract_id, (SELECT count(*)::int FROM elec_lease_photos p WHERE p.inspection_id = i.id) AS photos FROM elec_lease_inspections i
-         JOIN elec_lease_contracts c ON c.id = i.contract_id JOIN accounts a ON a.id = c.account_id WHERE ${IN_SCOPE(1)} AND i.id = $2`,
+         JOIN elec_lease_contracts c ON c.id = i.contract_id JOIN accounts a ON a.id = c.account_id WHERE ${accountInScope('a.path', 1)} AND i.id = $2`,
       [user.accountPath, query.inspectionId],
     );
     found(inspection);
@@ -83,7 +84,7 @@ export function contractRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, elecLeaseEndpoints.photo, async (query, request, reply) => {
     const [photo] = await db.query<{ content_type: string; bytes: Uint8Array }>(
       `SELECT p.content_type, p.bytes FROM elec_lease_photos p JOIN elec_lease_inspections i ON i.id = p.inspection_id JOIN elec_lease_contracts c ON c.id = i.contract_id
-         JOIN accounts a ON a.id = c.account_id WHERE ${IN_SCOPE(1)} AND p.id = $2`,
+         JOIN accounts a ON a.id = c.account_id WHERE ${accountInScope('a.path', 1)} AND p.id = $2`,
       [caller(request).accountPath, query.photoId],
     );
     found(photo);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
+import { accountInScope } from '../../core/accountScope.ts';
 
 /** One side of a journal: a ledger account debited or credited (fen, positive). */
 export interface LedgerLine {
@@ -51,6 +52,6 @@ export const ledgerTotals = (q: Queryable, scope: string) =>
   q.query<{ ledger_account: string; debit: number; credit: number; journals: number }>(
     `SELECT l.ledger_account, sum(l.debit_fen)::bigint AS debit, sum(l.credit_fen)::bigint AS credit, count(DISTINCT j.id)::int AS journals
        FROM elec_lease_ledger l JOIN elec_lease_journals j ON j.id = l.journal_id JOIN accounts a ON a.id = j.account_id
-      WHERE a.path LIKE $1 || '%' GROUP BY l.ledger_account ORDER BY l.ledger_account`,
+      WHERE ${accountInScope('a.path', 1)} GROUP BY l.ledger_account ORDER BY l.ledger_account`,
     [scope],
   );

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
-import { IN_SCOPE } from './scope.ts';
+import { accountInScope } from '../../core/accountScope.ts';
 
 export interface LockRow {
   id: number;
@@ -22,7 +22,7 @@ const SELECT = `SELECT k.*, c.contract_no, lv.code AS vehicle_code, o.status AS 
 
 export const locksQueries = {
   page: async (q: Queryable, scope: string, contractId: number | null, limit: number, offset: number) => {
-    const where = `${IN_SCOPE(1)} AND ($2::bigint IS NULL OR k.contract_id = $2)`;
+    const where = `${accountInScope('a.path', 1)} AND ($2::bigint IS NULL OR k.contract_id = $2)`;
     const [count] = await q.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM elec_lease_locks k JOIN accounts a ON a.id = k.account_id WHERE ${where}`,
       [scope, contractId],

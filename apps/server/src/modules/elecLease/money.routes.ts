@@ -13,6 +13,7 @@ import { methodOf, recordPayment, recordRefund, refOf } from './billing.service.
 import { ledgerTotals } from './ledger.ts';
 import { afterPayment } from './risk.service.ts';
 import { clean, found } from './scope.ts';
+import { accountInScope } from '../../core/accountScope.ts';
 
 /** 租金账单: bills, payments and refunds (idempotent by the channel's reference), and the ledger's totals. */
 export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
@@ -85,7 +86,7 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
     const debitFen = rows.reduce((s, r) => s + r.debit, 0);
     const creditFen = rows.reduce((s, r) => s + r.credit, 0);
     const [j] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM elec_lease_journals j JOIN accounts a ON a.id = j.account_id WHERE a.path LIKE $1 || '%'`,
+      `SELECT count(*)::int AS n FROM elec_lease_journals j JOIN accounts a ON a.id = j.account_id WHERE ${accountInScope('a.path', 1)}`,
       [caller(request).accountPath],
     );
     return {

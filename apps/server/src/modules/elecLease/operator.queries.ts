@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
-import { IN_SCOPE } from './scope.ts';
+import { accountInScope, pathWithinSql } from '../../core/accountScope.ts';
 
 export interface StoreRow {
   id: number;
@@ -36,9 +36,9 @@ const STORES = `SELECT s.*, (SELECT count(*)::int FROM elec_lease_staff f WHERE 
   FROM elec_lease_stores s JOIN accounts a ON a.id = s.account_id`;
 
 export const operatorQueries = {
-  stores: (q: Queryable, scope: string) => q.query<StoreRow>(`${STORES} WHERE ${IN_SCOPE(1)} ORDER BY s.id`, [scope]),
+  stores: (q: Queryable, scope: string) => q.query<StoreRow>(`${STORES} WHERE ${accountInScope('a.path', 1)} ORDER BY s.id`, [scope]),
   store: async (q: Queryable, scope: string, id: number) =>
-    (await q.query<StoreRow>(`${STORES} WHERE ${IN_SCOPE(1)} AND s.id = $2`, [scope, id]))[0],
+    (await q.query<StoreRow>(`${STORES} WHERE ${accountInScope('a.path', 1)} AND s.id = $2`, [scope, id]))[0],
   insertStore: async (q: Queryable, accountId: number, s: { name: string; address: string; phone: string }) =>
     (
       await q.query<{ id: number }>(
@@ -62,7 +62,7 @@ export const operatorQueries = {
       `SELECT u.id, u.username, u.name, u.phone, r.name AS role_name, a.name AS account_name, f.store_id, s.name AS store_name, f.position
          FROM users u JOIN accounts a ON a.id = u.account_id JOIN roles r ON r.id = u.role_id
          LEFT JOIN elec_lease_staff f ON f.user_id = u.id LEFT JOIN elec_lease_stores s ON s.id = f.store_id
-        WHERE ${IN_SCOPE(1)} AND ($2::bigint IS NULL OR u.id = $2) ORDER BY u.id`,
+        WHERE ${accountInScope('a.path', 1)} AND ($2::bigint IS NULL OR u.id = $2) ORDER BY u.id`,
       [scope, userId ?? null],
     ),
   assign: (q: Queryable, userId: number, storeId: number, position: string) =>
@@ -77,7 +77,7 @@ export const operatorQueries = {
     (
       await q.query<SettingsRow>(
         `SELECT st.grace_days, st.lock_on_overdue, st.lock_out_of_area, st.lock_on_tamper FROM elec_lease_settings st JOIN accounts a ON a.id = st.account_id
-        WHERE $1 LIKE a.path || '%' ORDER BY length(a.path) DESC LIMIT 1`,
+        WHERE ${pathWithinSql('$1', 'a.path')} ORDER BY length(a.path) DESC LIMIT 1`,
         [accountPath],
       )
     )[0] ?? { grace_days: 3, lock_on_overdue: true, lock_out_of_area: false, lock_on_tamper: true },

@@ -9,7 +9,8 @@ import {
 import type { Db, Queryable } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { AppError } from '../../http/errors.ts';
-import { IN_SCOPE, clean, found, ms } from './scope.ts';
+import { accountInScope } from '../../core/accountScope.ts';
+import { clean, found, ms } from './scope.ts';
 
 export interface PlanRow {
   id: number;
@@ -30,9 +31,10 @@ const DEFAULT_DAYS: Record<LeasePlanKind, number> = { daily: 1, weekly: 7, month
 const SELECT = `SELECT p.* FROM elec_lease_plans p JOIN accounts a ON a.id = p.account_id`;
 
 export const plansQueries = {
-  list: (q: Queryable, scope: string) => q.query<PlanRow>(`${SELECT} WHERE ${IN_SCOPE(1)} ORDER BY p.enabled DESC, p.id`, [scope]),
+  list: (q: Queryable, scope: string) =>
+    q.query<PlanRow>(`${SELECT} WHERE ${accountInScope('a.path', 1)} ORDER BY p.enabled DESC, p.id`, [scope]),
   visible: async (q: Queryable, scope: string, id: number) =>
-    (await q.query<PlanRow>(`${SELECT} WHERE ${IN_SCOPE(1)} AND p.id = $2`, [scope, id]))[0],
+    (await q.query<PlanRow>(`${SELECT} WHERE ${accountInScope('a.path', 1)} AND p.id = $2`, [scope, id]))[0],
   byId: async (q: Queryable, id: number) => (await q.query<PlanRow>(`SELECT * FROM elec_lease_plans WHERE id = $1`, [id]))[0]!,
 };
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
-import { IN_SCOPE } from './scope.ts';
+import { accountInScope } from '../../core/accountScope.ts';
 
 export interface RiderRow {
   id: number;
@@ -32,7 +32,7 @@ const SELECT = `SELECT r.*, (SELECT count(*)::int FROM elec_lease_contracts c WH
 
 export const ridersQueries = {
   page: async (q: Queryable, scope: string, keyword: string | null, blacklisted: boolean | null, limit: number, offset: number) => {
-    const where = `${IN_SCOPE(1)} AND ($2::text IS NULL OR r.name LIKE $2 OR r.phone LIKE $2 OR r.id_number LIKE $2) AND ($3::boolean IS NULL OR r.blacklisted = $3)`;
+    const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR r.name LIKE $2 OR r.phone LIKE $2 OR r.id_number LIKE $2) AND ($3::boolean IS NULL OR r.blacklisted = $3)`;
     const [count] = await q.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM elec_lease_riders r JOIN accounts a ON a.id = r.account_id WHERE ${where}`,
       [scope, keyword, blacklisted],
@@ -47,7 +47,7 @@ export const ridersQueries = {
     return { total: count?.n ?? 0, rows };
   },
   visible: async (q: Queryable, scope: string, id: number) =>
-    (await q.query<RiderRow>(`${SELECT} WHERE ${IN_SCOPE(1)} AND r.id = $2`, [scope, id]))[0],
+    (await q.query<RiderRow>(`${SELECT} WHERE ${accountInScope('a.path', 1)} AND r.id = $2`, [scope, id]))[0],
   byIdNumber: async (q: Queryable, accountId: number, idNumber: string) =>
     (
       await q.query<{ id: number; name: string }>(`SELECT id, name FROM elec_lease_riders WHERE account_id = $1 AND id_number = $2`, [

@@ -1,11 +1,9 @@
 import { AppError } from '../../http/errors.ts';
 import { ELEC_LEASE_ERRORS } from '@chelian/contracts';
+import { accountInScope } from '../../core/accountScope.ts';
 
-/**
- * The tenant rule for the lease tables: each row carries its operator's account, joined as `a`;
- * `IN_SCOPE(n)` keeps rows of the caller's account and below (parameter n: the account path).
- */
-export const IN_SCOPE = (n: number) => `a.path LIKE $${n} || '%'`;
+/** The lease tables' rows carry their operator's account, joined as `a`: write `accountInScope('a.path', n)` (its last two users move to it). */
+export const IN_SCOPE = (n: number) => accountInScope('a.path', n);
 
 /** A missing or foreign row: both answer the same. */
 export function found<T>(row: T | undefined): T {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
-import { IN_SCOPE } from './scope.ts';
+import { accountInScope } from '../../core/accountScope.ts';
 
 /** A rental bike's own row, with its store and the open contract it is in. */
 export interface LeaseVehicleRow {
@@ -26,7 +26,7 @@ const SELECT = `SELECT lv.*, s.name AS store_name, c.id AS contract_id, c.contra
 
 export const leaseVehiclesQueries = {
   page: async (q: Queryable, scope: string, keyword: string | null, state: string | null, limit: number, offset: number) => {
-    const where = `${IN_SCOPE(1)} AND ($2::text IS NULL OR lv.code ILIKE $2 OR v.plate ILIKE $2 OR t.identifier LIKE $2 OR r.name LIKE $2) AND ($3::text IS NULL OR lv.state = $3)`;
+    const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR lv.code ILIKE $2 OR v.plate ILIKE $2 OR t.identifier LIKE $2 OR r.name LIKE $2) AND ($3::text IS NULL OR lv.state = $3)`;
     const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${where}) x`, [scope, keyword, state]);
     const rows = await q.query<LeaseVehicleRow>(`${SELECT} WHERE ${where} ORDER BY lv.code LIMIT $4 OFFSET $5`, [
       scope,
@@ -38,8 +38,9 @@ export const leaseVehiclesQueries = {
     return { total: count?.n ?? 0, rows };
   },
   visible: async (q: Queryable, scope: string, id: number) =>
-    (await q.query<LeaseVehicleRow>(`${SELECT} WHERE ${IN_SCOPE(1)} AND lv.vehicle_id = $2`, [scope, id]))[0],
-  all: (q: Queryable, scope: string) => q.query<LeaseVehicleRow>(`${SELECT} WHERE ${IN_SCOPE(1)} ORDER BY lv.code`, [scope]),
+    (await q.query<LeaseVehicleRow>(`${SELECT} WHERE ${accountInScope('a.path', 1)} AND lv.vehicle_id = $2`, [scope, id]))[0],
+  all: (q: Queryable, scope: string) =>
+    q.query<LeaseVehicleRow>(`${SELECT} WHERE ${accountInScope('a.path', 1)} ORDER BY lv.code`, [scope]),
   codeTaken: async (q: Queryable, accountId: number, code: string, except: number | null) =>
     (
       await q.query(`SELECT 1 FROM elec_lease_vehicles WHERE account_id = $1 AND code = $2 AND vehicle_id <> COALESCE($3::bigint, 0)`, [

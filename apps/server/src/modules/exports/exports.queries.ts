@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/types.ts';
+import { pathWithinSql } from '../../core/accountScope.ts';
 
 export interface ExportRow {
   id: number;
@@ -129,7 +130,7 @@ export const exportsQueries = {
     q.query<{ username: string; name: string; account: string; role: string; phone: string; last_login_at: Date | null }>(
       `SELECT u.username, u.name, a.name AS account, r.name AS role, u.phone, u.last_login_at
          FROM users u JOIN accounts a ON a.id = u.account_id JOIN roles r ON r.id = u.role_id
-        WHERE a.path LIKE (SELECT path FROM accounts WHERE id = $1) || '%' ORDER BY a.path, u.username`,
+        WHERE ${pathWithinSql('a.path', '(SELECT path FROM accounts WHERE id = $1)')} ORDER BY a.path, u.username`,
       [accountId],
     ),
 };

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
+import { pathWithinSql } from '../../core/accountScope.ts';
 
 export interface MessageRow {
   id: number;
@@ -12,7 +13,7 @@ export interface MessageRow {
 
 // A message is for the caller when it names the caller, or names no user and an account on
 // the caller's ancestry ('/1/5/9/' LIKE '/1/5/%'), or no account at all (platform-wide).
-const VISIBLE = `(m.user_id = $1 OR (m.user_id IS NULL AND (m.account_id IS NULL OR $2 LIKE (SELECT path FROM accounts WHERE id = m.account_id) || '%')))`;
+const VISIBLE = `(m.user_id = $1 OR (m.user_id IS NULL AND (m.account_id IS NULL OR ${pathWithinSql('$2', '(SELECT path FROM accounts WHERE id = m.account_id)')})))`;
 
 export const messagesQueries = {
   page: async (q: Queryable, p: { userId: number; accountPath: string; type?: string; read?: boolean; limit: number; offset: number }) => {

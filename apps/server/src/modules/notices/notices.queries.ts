@@ -1,4 +1,4 @@
-import { accountInScope } from '../../core/accountScope.ts';
+import { accountInScope, pathWithinSql } from '../../core/accountScope.ts';
 import type { Queryable } from '../../db/types.ts';
 
 export interface PublicationRow {
@@ -16,7 +16,7 @@ export interface PublicationRow {
 // Users who can read a publication: those of every recipient account's subtree.
 const AUDIENCE = `(SELECT count(DISTINCT u.id)::int FROM users u JOIN accounts ua ON ua.id = u.account_id
                      JOIN help_messages hm ON hm.publication_id = p.id JOIN accounts ra ON ra.id = hm.account_id
-                    WHERE ua.path LIKE ra.path || '%')`;
+                    WHERE ${pathWithinSql('ua.path', 'ra.path')})`;
 
 export const noticesQueries = {
   /** The ids among `ids` that lie inside the scope's subtree. */

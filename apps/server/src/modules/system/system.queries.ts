@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
+import { accountInScope } from '../../core/accountScope.ts';
 
 export const systemQueries = {
   dictionary: (q: Queryable, type: string | null) =>
@@ -32,7 +33,7 @@ export const systemQueries = {
     const [row] = await q.query<{ total: number; expiring: number }>(
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE t.service_expires_at < now() + interval '30 days')::int AS expiring
-         FROM terminals t JOIN accounts a ON a.id = t.account_id WHERE a.path LIKE $1 || '%'`,
+         FROM terminals t JOIN accounts a ON a.id = t.account_id WHERE ${accountInScope('a.path', 1)}`,
       [accountPath],
     );
     return { total: row?.total ?? 0, expiringSoon: row?.expiring ?? 0 };
