@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import { createServer } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -14,7 +15,8 @@ import { installApiDocs } from './apiDocs.ts';
 import { installAuditHook } from './auditHook.ts';
 import { installCompression } from './compression.ts';
 import { installSecurityHeaders } from './securityHeaders.ts';
-import { installRateLimits } from './rateLimits.ts';
+import { installRateLimits, limitedActionOf } from './rateLimits.ts';
+import { LoginGate } from './loginGate.ts';
 import { installOpsRoutes, requestId } from './opsRoutes.ts';
 
 export type App = FastifyInstance;
@@ -32,7 +34,9 @@ export interface BuiltApp {
  * composition root, modules/index.ts, names them: http/ never imports a feature) and the web app.
  */
 export async function buildApp(ctx: AppContext, modules: readonly ApiModule[], opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+  const gate = new LoginGate(ctx.config.trustProxy);
   const app = Fastify({
+    serverFactory: gatedServer(gate),
     loggerInstance: opts.logger === false ? undefined : ctx.log,
     bodyLimit: BODY_LIMIT_BYTES,
     // Only the configured proxies may say who the client is (X-Forwarded-For); none by default.
@@ -47,7 +51,7 @@ export async function buildApp(ctx: AppContext, modules: readonly ApiModule[], o
   installErrorHandlers(app);
   // Headers on every answer, errors included; limits before the auth hook (a flood costs no session lookup).
   await installSecurityHeaders(app, ctx.config);
-  await installRateLimits(app, ctx.config);
+  await installRateLimits(app, ctx.config, gate);
   installRouteConventions(app, routes);
   installAuthHook(app, ctx.sessions);
   installAuditHook(app, ctx.audit);
@@ -61,5 +65,21 @@ export async function buildApp(ctx: AppContext, modules: readonly ApiModule[], o
   await installApiDocs(app, routes);
   await installWeb(app, ctx.config);
   await app.ready();
+  for (const route of routes) if (route.endpoint && limitedActionOf(route.endpoint) === 'login') gate.watch(route.method, route.url);
   return { app, routes };
+}
+
+/** Fastify's own HTTP server (the same timeouts), with the login gate in front of its handler. */
+function gatedServer(gate: LoginGate): FastifyServerFactory {
+  return (handler, options) => {
+    const server = createServer(options.http ?? {}, (req, res) => {
+      if (!gate.answer(req, res)) handler(req, res);
+    });
+    const { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } = options as Record<string, number | undefined>;
+    server.keepAliveTimeout = keepAliveTimeout ?? server.keepAliveTimeout;
+    server.requestTimeout = requestTimeout ?? server.requestTimeout;
+    server.setTimeout(connectionTimeout ?? 0);
+    if ((maxRequestsPerSocket ?? 0) > 0) server.maxRequestsPerSocket = maxRequestsPerSocket!;
+    return server;
+  };
 }

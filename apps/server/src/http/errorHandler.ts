@@ -23,6 +23,11 @@ const FASTIFY_CODES: Record<string, CommonKey> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupportedMediaType',
 };
 
+/** A failure envelope's body: flag, Chinese msg, stable errorCode (and the HTTP status as code). */
+export function failureBody(entry: ErrorEntry, msg: string = entry.msg, obj: unknown = null) {
+  return { code: entry.status >= 400 ? entry.status : undefined, flag: entry.flag, msg, obj, errorCode: entry.code };
+}
+
 /** The one producer of failure envelopes: HTTP status, flag, Chinese msg, stable errorCode. */
 export function sendFailure(reply: FastifyReply, entry: ErrorEntry, msg: string = entry.msg, obj: unknown = null) {
   reply.request.failureCode = entry.code;
@@ -31,7 +36,7 @@ export function sendFailure(reply: FastifyReply, entry: ErrorEntry, msg: string 
     .code(entry.status)
     .type('application/json; charset=utf-8')
     .serializer(JSON.stringify)
-    .send({ code: entry.status >= 400 ? entry.status : undefined, flag: entry.flag, msg, obj, errorCode: entry.code });
+    .send(failureBody(entry, msg, obj));
 }
 
 /** Turns anything a route threw into its catalogued failure; what is not bad input is logged as a 500. */

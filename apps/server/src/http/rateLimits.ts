@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { EndpointSpec } from '@chelian/contracts';
 import type { Config, RateLimits } from '../config.ts';
-import { rateLimitedError } from './errors.ts';
+import { AppError, rateLimitedError } from './errors.ts';
+import type { LoginGate } from './loginGate.ts';
 import { sessionIdOf } from './auth.hook.ts';
 
 /** The endpoints with a limit of their own, beside the API's as a whole. */
@@ -48,16 +49,19 @@ async function redisFor(app: FastifyInstance, url: string | undefined) {
  * At most `perSecond` calls a second in this process (whole clock seconds). Kept in memory on
  * purpose: it guards this process's CPU (a login costs a memory-hard hash), not a shared quota.
  */
-export function perSecondBudget(perSecond: number): () => boolean {
+export function perSecondBudget(perSecond: number): { take(): boolean; spent(): boolean } {
   let second = 0;
   let used = 0;
-  return () => {
+  const thisSecond = () => {
     const now = Math.floor(Date.now() / 1000);
     if (now !== second) {
       second = now;
       used = 0;
     }
-    return ++used <= perSecond;
+  };
+  return {
+    take: () => (thisSecond(), ++used <= perSecond),
+    spent: () => (thisSecond(), used >= perSecond),
   };
 }
 
@@ -69,7 +73,7 @@ export function perSecondBudget(perSecond: number): () => boolean {
  * all (config.rateLimits; 0 turns one off). The address is the socket's peer unless it is a
  * configured proxy (TRUST_PROXY). Over a limit: HTTP 429, Retry-After, and common.rateLimited.
  */
-export async function installRateLimits(app: FastifyInstance, config: Pick<Config, 'rateLimits' | 'redisUrl'>) {
+export async function installRateLimits(app: FastifyInstance, config: Pick<Config, 'rateLimits' | 'redisUrl'>, gate?: LoginGate) {
   const redis = await redisFor(app, config.redisUrl);
   await app.register(rateLimit, { global: false, redis, nameSpace: 'chelian-rl:', skipOnError: true, timeWindow: WINDOW_MS });
   const limits: RateLimits = config.rateLimits;
@@ -86,7 +90,8 @@ export async function installRateLimits(app: FastifyInstance, config: Pick<Confi
   const session = (request: FastifyRequest) => sessionIdOf(request) ?? null;
   const sessionOrAddress = (request: FastifyRequest) => (sessionIdOf(request) ? `s:${sessionIdOf(request)}` : `a:${request.ip}`);
 
-  const whole = [checker('api-address', limits.apiPerAddress, address), checker('api-session', limits.apiPerSession, session)];
+  const apiAddress = checker('api-address', limits.apiPerAddress, address);
+  const apiSession = checker('api-session', limits.apiPerSession, session);
   const byAction: Record<LimitedAction, Check | null> = {
     login: checker('login', limits.login, address),
     captcha: checker('captcha', limits.captcha, address),
@@ -103,14 +108,50 @@ export async function installRateLimits(app: FastifyInstance, config: Pick<Confi
   };
   // Logins past it wait for the next second: a flood from many addresses cannot hand the password
   // hashes all the CPU the terminals' replies need.
-  const loginBudget = limits.loginPerSecond > 0 ? perSecondBudget(limits.loginPerSecond) : () => true;
+  const loginBudget = limits.loginPerSecond > 0 ? perSecondBudget(limits.loginPerSecond) : null;
+  gate?.budget(() => loginBudget?.spent() ?? false);
+
+  /** A login refused for its address: the gate answers the address's next logins itself until the window ends (http/loginGate.ts). */
+  const refusedForAddress = async (check: Check | null, request: FastifyRequest) => {
+    try {
+      await enforce(check, request);
+    } catch (err) {
+      if (gate && err instanceof AppError) {
+        gate.refused(request.ip, err.retryAfterSeconds ?? 1);
+        if (gate.learning) request.teachesGate = true;
+      }
+      throw err;
+    }
+  };
 
   app.addHook('onRequest', async (request) => {
     const endpoint = request.routeOptions.config?.endpoint;
     if (!endpoint) return; // the web app's pages and files, health checks: not the API
-    for (const check of whole) await enforce(check, request);
     const action = limitedActionOf(endpoint);
-    if (action) await enforce(byAction[action], request);
-    if (action === 'login' && !loginBudget()) throw rateLimitedError(1);
+    if (action !== 'login') {
+      await enforce(apiAddress, request);
+      await enforce(apiSession, request);
+      if (action) await enforce(byAction[action], request);
+      return;
+    }
+    await refusedForAddress(apiAddress, request);
+    await enforce(apiSession, request);
+    await refusedForAddress(byAction.login, request);
+    if (loginBudget && !loginBudget.take()) {
+      if (gate?.learning) request.teachesGate = true;
+      throw rateLimitedError(1);
+    }
   });
+  // The first full refusal's headers (security headers above all) are the ones the gate's answers copy.
+  if (gate)
+    app.addHook('onSend', async (request, reply) => {
+      if (request.teachesGate && gate.learning) gate.learn(reply.getHeaders());
+    });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A login refused by the limits while the gate has no answer's headers to copy yet. */
+    teachesGate?: boolean;
+  }
 }

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { hashPassword, passwordChecksWaiting, verifyPassword } from './password.ts';
+import { HASHER_NICENESS, passwordHasher } from './passwordHasher.ts';
+
+/** The niceness of each of this process's threads, as Linux reports them (field 19 of /proc/…/stat). */
+function threadNiceness(): number[] {
+  return fs.readdirSync('/proc/self/task').map((tid) => {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+describe('password hashes', () => {
+  it('verify the password they were made from, and nothing else', async () => {
+    const stored = await hashPassword('Secret-pass-1');
+    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPassword('Secret-pass-1', stored)).toBe(true);
+    expect(await verifyPassword('Secret-pass-2', stored)).toBe(false);
+    expect(await verifyPassword('Secret-pass-1', 'md5$abc')).toBe(false);
+  });
+
+  it('run one at a time on a thread of the lowest priority, counted while they wait', async () => {
+    const stored = await hashPassword('Secret-pass-1');
+    const checks = Array.from({ length: 4 }, () => verifyPassword('Secret-pass-1', stored));
+    expect(passwordChecksWaiting()).toBe(4);
+    expect(await Promise.all(checks)).toEqual([true, true, true, true]);
+    expect(passwordChecksWaiting()).toBe(0);
+    if (process.platform !== 'linux') return;
+    expect(await passwordHasher.niceness).toBe(HASHER_NICENESS);
+    // Exactly the hashing thread is lowered; the event loop's stays where it was.
+    expect(threadNiceness().filter((n) => n === HASHER_NICENESS)).toHaveLength(1);
+    expect(threadNiceness()[0]).toBeLessThan(HASHER_NICENESS);
+  });
+});
