@@ -31,6 +31,12 @@ export const AlarmSchema = Type.Object({
    * so it reached the platform after the fact; alarmTime is still the device's time.
    */
   late: Type.Boolean(),
+  /**
+   * One alarm per episode: how many times the terminal raised it again while it was open, and
+   * the last time (absent when never); handling the alarm handles them (docs/reports.md).
+   */
+  repeats: Type.Optional(Type.Integer()),
+  lastSeenAt: Type.Optional(Nullable(Type.Number())),
 });
 export type Alarm = Static<typeof AlarmSchema>;
 

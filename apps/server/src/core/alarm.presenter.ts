@@ -24,6 +24,9 @@ export interface AlarmRow {
   handle_note: string;
   /** 补传 (alarms.late); queries that do not read it present false. */
   late?: boolean;
+  /** The terminal raised it again while it was open (gateway/alarmFold.ts); queries that do not read them present none. */
+  repeats?: number;
+  last_seen_at?: Date | null;
 }
 
 export function presentAlarm(r: AlarmRow): Alarm {
@@ -45,5 +48,6 @@ export function presentAlarm(r: AlarmRow): Alarm {
     handledAt: r.handled_at ? r.handled_at.getTime() : null,
     handleNote: r.handle_note,
     late: r.late === true,
+    ...(r.repeats ? { repeats: r.repeats, lastSeenAt: r.last_seen_at?.getTime() ?? null } : {}),
   };
 }

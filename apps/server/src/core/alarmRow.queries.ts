@@ -4,4 +4,4 @@
  * (补传 `late`, say) reaches every page. The query joins `alarms al` and `LEFT JOIN users u ON u.id = al.handled_by`.
  */
 export const ALARM_ROW_COLUMNS = `al.type, al.alarm_time, al.received_at, al.lat, al.lon, al.speed, al.handled, u.name AS handled_by_name,
-       al.handled_at, al.handle_note, al.late`;
+       al.handled_at, al.handle_note, al.late, al.repeats, al.last_seen_at`;

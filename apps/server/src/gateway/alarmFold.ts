@@ -5,8 +5,8 @@ import { ingestQueries, type NewAlarm } from './ingest.queries.ts';
  * One alarm per episode (docs/reports.md, "One alarm per episode"). The gateway stores an alarm
  * when a terminal's alarm bit rises (alarmEdges), but a bit that flickers (a speed around the
  * terminal's limit), an alarm packet sent again, or a reconnect raises the same type again and
- * again. A type raised again while the terminal's alarm of that type is open — last seen at most
- * ALARM_FOLD_GAP_MS before — is a repeat: it is added to that alarm (repeats, last_seen_at) and
+ * again. A type raised again while the terminal's alarm of that type is open — last seen (raised,
+ * or reported in a position) at most ALARM_FOLD_GAP_MS before — is a repeat: it is added to that alarm (repeats, last_seen_at) and
  * no row, live news or push is made. Handling the alarm handles its repeats (the same row).
  */
 export const ALARM_FOLD_GAP_MS = 300_000;
@@ -55,15 +55,29 @@ export function planFolds(alarms: readonly NewAlarm[], open: ReadonlyMap<string,
 }
 
 const alarmFoldQueries = {
-  /** The newest alarm of each terminal and type, raised since `since` (ms). */
-  open: (q: Queryable, keys: Array<{ terminalPk: number; type: string; since: number }>) =>
+  /**
+   * The newest alarm of each terminal and type raised since `since` (ms), last seen when it last
+   * repeated or when the terminal last reported the type in a position before `first` (the
+   * earliest of the flush's): a bit reported on and on makes no repeats, yet keeps its alarm open.
+   */
+  open: (q: Queryable, keys: Array<{ terminalPk: number; type: string; since: number; first: number }>) =>
     q.query<{ terminal_id: number; type: string; id: number; account_id: number | null; alarm_time: Date; last_seen_at: Date }>(
-      `SELECT x.terminal_id, x.type, a.id, a.account_id, a.alarm_time, COALESCE(a.last_seen_at, a.alarm_time) AS last_seen_at
-         FROM unnest($1::bigint[], $2::text[], $3::timestamptz[]) AS x(terminal_id, type, since)
+      `SELECT x.terminal_id, x.type, a.id, a.account_id, a.alarm_time,
+              greatest(COALESCE(a.last_seen_at, a.alarm_time), b.reported_at) AS last_seen_at
+         FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::timestamptz[]) AS x(terminal_id, type, since, first)
          CROSS JOIN LATERAL (SELECT al.id, al.account_id, al.alarm_time, al.last_seen_at FROM alarms al
                               WHERE al.terminal_id = x.terminal_id AND al.type = x.type AND al.alarm_time >= x.since
-                              ORDER BY al.alarm_time DESC, al.id DESC LIMIT 1) a`,
-      [keys.map((k) => k.terminalPk), keys.map((k) => k.type), keys.map((k) => new Date(k.since).toISOString())],
+                              ORDER BY al.alarm_time DESC, al.id DESC LIMIT 1) a
+         LEFT JOIN LATERAL (SELECT max(p.gps_time) AS reported_at FROM positions p
+                             WHERE p.terminal_id = x.terminal_id AND p.gps_time < x.first
+                               AND p.gps_time >= x.first - make_interval(secs => $5) AND x.type = ANY(p.alarms)) b ON true`,
+      [
+        keys.map((k) => k.terminalPk),
+        keys.map((k) => k.type),
+        keys.map((k) => new Date(k.since).toISOString()),
+        keys.map((k) => new Date(k.first).toISOString()),
+        ALARM_FOLD_GAP_MS / 1000,
+      ],
     ),
 
   /** Adds repeats to stored alarms: how many, and the newest one's time. */
@@ -83,12 +97,12 @@ export interface StoredAlarms {
 
 /** A flush's alarms, the repeats of an open alarm folded into it (planFolds). */
 export async function storeAlarms(q: Queryable, alarms: NewAlarm[]): Promise<StoredAlarms> {
-  const since = new Map<string, { terminalPk: number; type: string; since: number }>();
+  const since = new Map<string, { terminalPk: number; type: string; since: number; first: number }>();
   for (const a of alarms) {
     if (DISCRETE_TYPES.has(a.type)) continue;
     const k = since.get(keyOf(a));
-    if (!k || a.alarmTime - OPEN_AT_MOST_MS < k.since)
-      since.set(keyOf(a), { terminalPk: a.terminalPk, type: a.type, since: a.alarmTime - OPEN_AT_MOST_MS });
+    if (!k || a.alarmTime < k.first)
+      since.set(keyOf(a), { terminalPk: a.terminalPk, type: a.type, since: a.alarmTime - OPEN_AT_MOST_MS, first: a.alarmTime });
   }
   const open = new Map<string, OpenAlarm>();
   if (since.size) {

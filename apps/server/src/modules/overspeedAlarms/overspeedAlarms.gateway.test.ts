@@ -10,6 +10,8 @@ import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { connectJt808 } from '../../testing/testTerminal.ts';
+import { presentAlarm } from '../../core/alarm.presenter.ts';
+import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import type { PositionEngine } from '../feature.ts';
 import { overspeedAlarmEngineOf, startOverspeedAlarmEngine } from './overspeedAlarmEngine.ts';
 
@@ -80,8 +82,8 @@ async function reportEpisodes(vehicleId: number, minSeconds?: number) {
 }
 
 const alarmsOf = (vehicleId: number, type: string) =>
-  t.ctx.db.query<{ alarm_time: Date; repeats: number; last_seen_at: Date | null }>(
-    'SELECT alarm_time, repeats, last_seen_at FROM alarms WHERE vehicle_id = $1 AND type = $2 ORDER BY alarm_time',
+  t.ctx.db.query<{ id: number; alarm_time: Date; repeats: number; last_seen_at: Date | null; handled: boolean }>(
+    'SELECT id, alarm_time, repeats, last_seen_at, handled FROM alarms WHERE vehicle_id = $1 AND type = $2 ORDER BY alarm_time',
     [vehicleId, type],
   );
 
@@ -125,18 +127,36 @@ describe('平台超速报警 and the overspeed report', () => {
     expect((await alarmsOf(vehicleId, 'platformOverspeed')).map((r) => r.alarm_time.getTime())).toEqual(episodes);
   });
 
-  it('keeps the terminal’s flickering overspeed bit one 终端超速报警, its repeats counted on it', async () => {
+  it('keeps the terminal’s flickering overspeed bit one 终端超速报警, its repeats counted on it and handled with it', async () => {
     const vehicleId = await addVehicle('粤B47003', '13847000003');
     const track = speedingTrack(bj('16:00:00'), 120, 5);
     await drive('013847000003', track);
     const rises = track.filter((f, i) => f.alarms!.length && !track[i - 1]?.alarms!.length);
     expect(rises.length).toBeGreaterThan(3);
-    const stored = await alarmsOf(vehicleId, 'overspeed');
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({
+    const [stored, ...others] = await alarmsOf(vehicleId, 'overspeed');
+    expect(others).toHaveLength(0);
+    expect(stored).toMatchObject({
       alarm_time: new Date(rises[0].time),
       repeats: rises.length - 1,
       last_seen_at: new Date(rises.at(-1)!.time),
     });
+    const [listed] = await alarmsQueries.visibleByIds(t.ctx.db, a.accountPath, [stored.id]);
+    expect(presentAlarm(listed)).toMatchObject({ typeName: '终端超速报警', repeats: rises.length - 1, lastSeenAt: rises.at(-1)!.time });
+
+    // Handled once, and the bit rises again a minute later: the same episode, the same (handled) alarm.
+    const handled = await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v1/api/monitor/processAlarm',
+      ...form({ alarmIds: String(stored.id) }),
+    });
+    expect(handled.json().obj).toEqual({ updated: 1 });
+    const last = track.at(-1)!;
+    await drive('013847000003', [
+      { ...last, time: last.time + 30_000, speedKmh: 80, alarms: [] },
+      { ...last, time: last.time + 60_000, speedKmh: 95, alarms: ['overspeed'] },
+    ]);
+    const after = await alarmsOf(vehicleId, 'overspeed');
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ id: stored.id, repeats: rises.length, handled: true });
   });
 });
