@@ -112,24 +112,27 @@ describe('system management', () => {
 
     // The new user sees 智能车联 with 实时监控, and no 系统管理.
     const other = await openTab(browser, { width: 1440, height: 860 });
+    // Every call refused for want of a permission, from the login on: the home page, the header and
+    // its widgets make none (a role without 站内信 has no notices to ask for).
+    const refused: string[] = [];
+    other.page.on('response', (r) => {
+      if (r.status() === 403) refused.push(r.url());
+      void r.json().then(
+        (b: { msg?: string }) => b?.msg === '没有该操作的权限' && refused.push(r.url()),
+        () => undefined,
+      );
+    });
     await login(other.page, PASSWORD, username);
     const systems = await other.page.getByTestId('home-systems').innerText();
     expect(systems).toContain('智能车联');
     expect(systems).not.toContain('系统管理');
     await shot(other.page, 'system-new-user-home');
+    await other.page.waitForTimeout(1500);
+    expect(refused).toEqual([]);
     await other.page.goto(`${baseUrl()}/child/system/account`);
     await other.page.getByTestId('child-forbidden').waitFor();
     expect(await other.page.getByTestId('account-table').count()).toBe(0);
     // a deep link to a car page the role lacks (指令下发): 没有访问权限, and none of the page's calls is made
-    const refused: string[] = [];
-    other.page.on(
-      'response',
-      (r) =>
-        void r.json().then(
-          (b: { msg?: string }) => b?.msg === '没有该操作的权限' && refused.push(r.url()),
-          () => undefined,
-        ),
-    );
     await other.page.goto(`${baseUrl()}/child/car/command`);
     expect(await other.page.getByTestId('child-forbidden').innerText()).toContain('没有访问权限');
     await other.page.waitForTimeout(1500);

@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import { ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { helpMessageEndpoints, systemEndpoints, type AccountStatus, type PermissionCode } from '@chelian/contracts';
+import type { AccountStatus, PermissionCode } from '@chelian/contracts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { usePermissionMenu } from '../../shared/permission/usePermission.ts';
+import { useMayCall } from '../../shared/permission/mayCall.ts';
+import { SHELL_CALLS } from './homeCalls.ts';
 import { PortalBar } from '../layout/PortalBar.tsx';
 import { LatestNotices } from './LatestNotices.tsx';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
@@ -26,16 +28,22 @@ export function HomePage() {
   const history = useClientStore((s) => s.history);
   const [status, setStatus] = useState<AccountStatus | null>(null);
   const [unread, setUnread] = useState<number | null>(null);
+  // Only the calls the role may make (a role without 站内信 has no unread count and no notices).
+  const mayReadStatus = useMayCall(SHELL_CALLS.accountStatus);
+  const mayReadNotices = useMayCall(SHELL_CALLS.notices);
 
   useEffect(() => {
-    if (!user) return;
-    call(systemEndpoints.accountStatus, undefined, { silent: true })
+    if (!user || !mayReadStatus) return;
+    call(SHELL_CALLS.accountStatus, undefined, { silent: true })
       .then(setStatus)
       .catch(() => setStatus(null));
-    call(helpMessageEndpoints.page, { read: false, pageSize: 1 })
+  }, [user, mayReadStatus]);
+  useEffect(() => {
+    if (!user || !mayReadNotices) return;
+    call(SHELL_CALLS.notices, { read: false, pageSize: 1 })
       .then((p) => setUnread(p.total))
       .catch(() => setUnread(null));
-  }, [user]);
+  }, [user, mayReadNotices]);
 
   return (
     <div className="cl-portal cl-min-full-height" data-testid="home-page">
@@ -71,9 +79,11 @@ export function HomePage() {
                 <Statistic title={H.expiring} value={status?.terminalsExpiringIn30Days ?? '—'} />
               )}
             </Col>
-            <Col>
-              <Statistic title={H.unread} value={unread ?? '—'} />
-            </Col>
+            {mayReadNotices && (
+              <Col>
+                <Statistic title={H.unread} value={unread ?? '—'} />
+              </Col>
+            )}
           </Row>
         </section>
         <Row gutter={16}>
@@ -110,7 +120,7 @@ export function HomePage() {
                 )}
               />
             </Card>
-            {user && <LatestNotices />}
+            {user && mayReadNotices && <LatestNotices />}
           </Col>
         </Row>
       </main>

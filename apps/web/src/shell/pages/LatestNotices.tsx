@@ -6,7 +6,7 @@ import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { beijingDate } from '../../shared/format/beijingTime.ts';
 
-/** The home page's latest station messages and announcements, linking to their detail. */
+/** The home page's latest station messages and announcements, linking to their detail (shown to a role with 站内信). */
 export function LatestNotices() {
   const navigate = useNavigate();
   const [items, setItems] = useState<HelpMessage[]>([]);
