@@ -44,7 +44,7 @@ interface Props {
 export function AlarmTip({ onView, onLocate, onProcess }: Props) {
   const total = useClientStore((s) => s.alarmRealTime.total);
   const voiceOn = useClientStore((s) => s.alarmVoiceOn);
-  const { seq, news, latest } = useAlarmNews();
+  const { seq, news, latest, latestTypes } = useAlarmNews();
   // the count and news this tip has acted on; a change is handled while rendering, so a tip that
   // must stay folded never shows for a frame
   const [seen, setSeen] = useState({ total: 0, seq: 0 });
@@ -94,7 +94,7 @@ export function AlarmTip({ onView, onLocate, onProcess }: Props) {
       extra={<Button type="text" size="small" aria-label={T.alarmTip.close} icon={<CloseOutlined />} onClick={fold} />}
     >
       <Typography.Paragraph style={{ marginBottom: 8 }}>{T.alarmTip.text(total)}</Typography.Paragraph>
-      {latest && <LatestAlarm alarm={latest} onLocate={onLocate} onProcess={onProcess} />}
+      {latest && <LatestAlarm alarm={latest} types={latestTypes} onLocate={onLocate} onProcess={onProcess} />}
       <Space>
         <Button type="primary" danger size="small" onClick={onView}>
           {T.alarmTip.view}
@@ -107,13 +107,18 @@ export function AlarmTip({ onView, onLocate, onProcess }: Props) {
   );
 }
 
-/** The newest alarm whose type pops up: what, which vehicle, when, and what to do with it. */
-function LatestAlarm({ alarm, onLocate, onProcess }: { alarm: Alarm } & Pick<Props, 'onLocate' | 'onProcess'>) {
+/** The newest alarm whose type pops up, with the other types its asset raised with it: what, which vehicle, when, and what to do with it. */
+function LatestAlarm({
+  alarm,
+  types,
+  onLocate,
+  onProcess,
+}: { alarm: Alarm; types: readonly string[] } & Pick<Props, 'onLocate' | 'onProcess'>) {
   const locate = alarm.vehicleId !== null ? onLocate : undefined;
   return (
     <div style={LATEST_STYLE} data-testid="alarm-tip-latest" data-alarm-id={alarm.alarmId}>
       <Typography.Text strong ellipsis style={{ display: 'block' }}>
-        {T.alarmTip.latest(alarm.typeName, alarm.plate || alarm.name || alarm.terminalId)}
+        {T.alarmTip.latest(types.length ? types.join('、') : alarm.typeName, alarm.plate || alarm.name || alarm.terminalId)}
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {beijingFormat(alarm.alarmTime)}

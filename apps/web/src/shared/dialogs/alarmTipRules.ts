@@ -8,39 +8,110 @@ export const ALARM_RECOUNT_DELAY_MS = 300;
 
 /**
  * What the live feed said about the alarms behind a rise of the count: the newest one the tip names
- * (its type pops up), and whether any of their types sounds or pops up (the account's 报警设置).
+ * (its type pops up) with the types its asset raised in the same news (the tip groups by asset),
+ * whether any of their types sounds or pops up (the account's 报警设置), and whether one is urgent.
  */
 export interface AlarmNews {
   latest: Alarm | null;
+  /** The names of the types the latest alarm's asset raised in this news, newest first (its own first). */
+  latestTypes: string[];
   sound: boolean;
   popup: boolean;
+  /** An urgent type (URGENT_TIP_TYPES) is among them: the tip pops and sounds whatever the settings and the bell's switch. */
+  urgent: boolean;
 }
 
 /** A type without a row in 报警设置 is on, sounds and pops up (the settings' defaults). */
 const DEFAULT_CONTROL = { enabled: true, sound: true, popup: true } as const;
 
+/** An asset and type pops the tip (or sounds) at most once in this long… */
+export const TIP_REPEAT_MS = 60_000;
+
+/** …except these, which always pop with sound: 紧急报警 (SOS), 断电报警, and 新国标's fire risk 电池温度过高. */
+export const URGENT_TIP_TYPES: ReadonlySet<string> = new Set(['sos', 'powerCut', 'batteryOverTemp']);
+
+/** When each asset and type last popped or sounded, epoch ms: the tip's memory for the session. */
+export type TipMemory = ReadonlyMap<string, number>;
+
+/** The asset an alarm is about: its vehicle (car, e-bike, badge, pet), else its terminal. */
+export const assetOf = (a: Pick<Alarm, 'vehicleId' | 'terminalId'>) => (a.vehicleId !== null ? `v${a.vehicleId}` : `t${a.terminalId}`);
+const assetTypeKey = (a: Alarm) => `${assetOf(a)}|${a.type}`;
+
 /**
- * The news a batch of newly raised alarms makes, by their types' settings; null when none of
- * them is enabled (a disabled type is not counted by the server either).
+ * The tip's throttle (pure): of newly raised alarms (those whose types sound or pop up), the ones
+ * that may: an urgent type always; another at most once per TIP_REPEAT_MS for its asset and type
+ * (a vehicle speeding on and on pops once a minute, not at every alarm). Returns them and the memory after.
  */
-export function alarmNewsOf(fresh: readonly Alarm[], controls: readonly AlarmControl[]): AlarmNews | null {
+export function tipThrottle(
+  candidates: readonly Alarm[],
+  memory: TipMemory,
+  now: number,
+): { passed: Alarm[]; memory: Map<string, number> } {
+  const next = new Map(memory);
+  const passed: Alarm[] = [];
+  for (const a of [...candidates].sort((x, y) => x.alarmTime - y.alarmTime)) {
+    const key = assetTypeKey(a);
+    const last = next.get(key);
+    if (!URGENT_TIP_TYPES.has(a.type) && last !== undefined && now - last < TIP_REPEAT_MS) continue;
+    next.set(key, now);
+    passed.push(a);
+  }
+  // What is older than the throttle's span no longer matters.
+  for (const [key, at] of next) if (now - at >= TIP_REPEAT_MS) next.delete(key);
+  return { passed, memory: next };
+}
+
+const newest = (list: readonly Alarm[]) => list.reduce<Alarm | null>((n, a) => (!n || a.alarmTime >= n.alarmTime ? a : n), null);
+
+/**
+ * The news a batch of newly raised alarms makes, by their types' settings and the throttle
+ * (tipThrottle; `memory` is the throttle's, returned updated); news null when none of them is
+ * enabled (a disabled type is not counted by the server either).
+ */
+export function alarmNewsOf(
+  fresh: readonly Alarm[],
+  controls: readonly AlarmControl[],
+  memory: TipMemory = new Map(),
+  now = Date.now(),
+): { news: AlarmNews | null; memory: Map<string, number> } {
   const byType = new Map(controls.map((c) => [c.alarmType, c]));
   const setting = (a: Alarm) => byType.get(a.type) ?? DEFAULT_CONTROL;
   const wanted = fresh.filter((a) => setting(a).enabled);
-  if (wanted.length === 0) return null;
-  const popping = wanted.filter((a) => setting(a).popup);
+  if (wanted.length === 0) return { news: null, memory: new Map(memory) };
+  const urgent = (a: Alarm) => URGENT_TIP_TYPES.has(a.type);
+  const heard = tipThrottle(
+    wanted.filter((a) => urgent(a) || setting(a).popup || setting(a).sound),
+    memory,
+    now,
+  );
+  const popping = heard.passed.filter((a) => urgent(a) || setting(a).popup);
+  const latest = newest(popping);
+  const latestTypes = latest
+    ? [
+        ...new Set(
+          [latest, ...popping.filter((a) => assetOf(a) === assetOf(latest)).sort((x, y) => y.alarmTime - x.alarmTime)].map(
+            (a) => a.typeName,
+          ),
+        ),
+      ]
+    : [];
   return {
-    latest: popping.reduce<Alarm | null>((newest, a) => (!newest || a.alarmTime >= newest.alarmTime ? a : newest), null),
-    sound: wanted.some((a) => setting(a).sound),
-    popup: popping.length > 0,
+    news: {
+      latest,
+      latestTypes,
+      sound: heard.passed.some((a) => urgent(a) || setting(a).sound),
+      popup: popping.length > 0,
+      urgent: heard.passed.some(urgent),
+    },
+    memory: heard.memory,
   };
 }
 
 /**
  * What a rise of the unhandled count does to the tip. With news from the live feed, the alarms'
- * types decide (声音提醒 / 弹窗提醒 in 报警设置); a rise the feed did not explain (at login, or
- * counted by the fallback poll while the feed was down) opens the tip and sounds. Sound always
- * needs alarmVoiceOn, the header bell's switch.
+ * types decide (声音提醒 / 弹窗提醒 in 报警设置, and the throttle); a rise the feed did not explain
+ * (at login, or counted by the fallback poll while the feed was down) opens the tip and sounds.
+ * Sound needs alarmVoiceOn, the header bell's switch, except for an urgent type.
  */
 export function alarmTipRise(input: { previousTotal: number; total: number; voiceOn: boolean; news: AlarmNews | null }): {
   open: boolean;
@@ -48,7 +119,8 @@ export function alarmTipRise(input: { previousTotal: number; total: number; voic
 } {
   if (input.total <= input.previousTotal || input.total <= 0) return { open: false, beep: false };
   const news = input.news;
-  return { open: news ? news.popup : true, beep: input.voiceOn && (news ? news.sound : true) };
+  if (!news) return { open: true, beep: input.voiceOn };
+  return { open: news.popup, beep: news.sound && (input.voiceOn || news.urgent) };
 }
 
 /**

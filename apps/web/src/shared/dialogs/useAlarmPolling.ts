@@ -4,7 +4,7 @@ import { call } from '../request/call.ts';
 import { useClientStore } from '../stores/clientStore.ts';
 import { LiveFeed, liveUrl } from '../live/liveFeed.ts';
 import { alarmControls } from '../alarms/alarmControls.ts';
-import { ALARM_POLL_MS, ALARM_RECOUNT_DELAY_MS, alarmNewsOf, type AlarmNews } from './alarmTipRules.ts';
+import { ALARM_POLL_MS, ALARM_RECOUNT_DELAY_MS, alarmNewsOf, type AlarmNews, type TipMemory } from './alarmTipRules.ts';
 import { mergeNews, useAlarmNews } from './alarmNews.ts';
 
 /** The live feed's alarms alone (`only=alarm`: no snapshot, no positions). */
@@ -30,6 +30,8 @@ export function useAlarmPolling(enabled: boolean): void {
     let stopped = false;
     let soon: number | undefined;
     let pending: AlarmNews | null = null;
+    // When each asset and type last popped the tip (alarmTipRules.ts tipThrottle)
+    let popped: TipMemory = new Map();
     const seen = new Set<number>();
     const poll = async () => {
       try {
@@ -48,7 +50,9 @@ export function useAlarmPolling(enabled: boolean): void {
       if (soon === undefined) soon = window.setTimeout(() => ((soon = undefined), void poll()), ALARM_RECOUNT_DELAY_MS);
     };
     const raised = async (fresh: Alarm[]) => {
-      const news = alarmNewsOf(fresh, await alarmControls());
+      const controls = await alarmControls();
+      const { news, memory } = alarmNewsOf(fresh, controls, popped, Date.now());
+      popped = memory;
       if (!stopped) pending = mergeNews(pending, news);
     };
     void poll();
