@@ -97,9 +97,9 @@ export interface FleetOptions extends Omit<ConnectionOptions, 'port' | 'localAdd
 }
 
 /** E-bikes ride at 12–25 km/h (GB 17761 caps them at 25), and park longer. */
-const EBIKE_DRIVER: Partial<DriverOptions> = { cruiseKmh: [12, 25], tripMeters: [1_000, 6_000], radiusMeters: 4_000 };
+export const EBIKE_DRIVER: Partial<DriverOptions> = { cruiseKmh: [12, 25], tripMeters: [1_000, 6_000], radiusMeters: 4_000 };
 /** People wearing a badge or watch walk 3–6 km/h, a few hundred metres at a time, near where they work. */
-const WALKER: Partial<DriverOptions> = {
+export const WALKER: Partial<DriverOptions> = {
   cruiseKmh: [3, 6],
   tripMeters: [200, 1_500],
   radiusMeters: 800,

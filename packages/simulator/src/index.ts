@@ -27,7 +27,9 @@ export { PetWalker, type PetFix, type PetMode, type PetOptions } from './petWalk
 export { PetCollar, PET_TRACKING_MAX_SECONDS, type PetCollarOptions } from './petCollar.ts';
 export { CollarBattery, type CollarBatteryOptions } from './collarBattery.ts';
 export {
+  EBIKE_DRIVER,
   Fleet,
+  WALKER,
   createTerminal,
   planTerminals,
   plateFor,

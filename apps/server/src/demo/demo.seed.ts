@@ -13,6 +13,9 @@ import { adminQueries } from '../modules/accounts/admin.queries.ts';
 import { hashPassword, isStrongPassword } from '../modules/auth/password.ts';
 import type { DemoPart, DemoPorts } from '../modules/feature.ts';
 import { features } from '../modules/features.ts';
+import { addDays, beijingDayOf } from '../modules/reports/beijingDay.ts';
+import { backfill } from '../modules/reports/rollup.service.ts';
+import { DEMO_PAST_DAYS } from '../modules/terminals/demoWeek.ts';
 import { demoQueries } from './demo.queries.ts';
 
 export const DEMO_ACCOUNT_NAME = '演示车队';
@@ -73,7 +76,12 @@ export async function seedDemo(ctx: AppContext, ports: DemoPorts, opts: { passwo
       parts.flatMap(({ part }) => part.menus),
     );
     role = await db.tx(async (q) => {
-      const id = await adminQueries.insertRole(q, account.id, DEMO_ROLE_NAME, '演示账号：车辆监控、报表、智能工牌与宠物卫士');
+      const id = await adminQueries.insertRole(
+        q,
+        account.id,
+        DEMO_ROLE_NAME,
+        '演示账号：车辆监控、报表、电单车、新国标、租赁、智能工牌与宠物卫士',
+      );
       await adminQueries.setRoleResources(q, id, resourceIds);
       return { id };
     });
@@ -121,6 +129,14 @@ export async function seedDemo(ctx: AppContext, ports: DemoPorts, opts: { passwo
     created[name] = await part.seed(ctx, operator);
     // A role made before the part was in the demo gains its menus with its data.
     if (created[name] > 0) await demoQueries.grantResources(db, role.id, part.menus);
+  }
+  // The parts wrote their past week straight to the positions: the reports and the data centre
+  // count it now (as a backfill after an import), not only once the rollup worker comes round.
+  if (Object.values(created).some((n) => n > 0)) {
+    const today = beijingDayOf(Date.now());
+    const started = Date.now();
+    await backfill(db, addDays(today, -DEMO_PAST_DAYS), today);
+    log.info({ ms: Date.now() - started }, '演示数据的报表已汇总');
   }
   return { accountId: account.id, generatedPassword, created };
 }

@@ -55,7 +55,7 @@ describe('the features list', () => {
   });
 
   it('gives the demo one part per feature that has one, each with its menus, protocols, seed and simulated terminals', async () => {
-    expect(features.filter((f) => f.demo).map((f) => f.name)).toEqual(['terminals', 'elecCar', 'card', 'pet']);
+    expect(features.filter((f) => f.demo).map((f) => f.name)).toEqual(['terminals', 'elecCar', 'elecLease', 'card', 'elecGb', 'pet']);
     for (const f of features) {
       if (!f.demo) continue;
       const part = await f.demo();

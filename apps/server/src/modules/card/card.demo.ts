@@ -4,7 +4,7 @@
  * team on a day shift, its responsibility area) and walking the streets of their site. One plan
  * seeds the database and runs the badges, so the two agree on identifiers and the work site.
  */
-import { Fleet, cityByName, seedFor, terminalIdentifier, type City, type TerminalSpec } from '@chelian/simulator';
+import { Fleet, cityByName, seedFor, terminalIdentifier, type City, type RoutePoint, type TerminalSpec } from '@chelian/simulator';
 import type { AppContext } from '../../context.ts';
 import { scopeParam } from '../../core/accountScope.ts';
 import { identifierKey } from '../../core/identifiers.ts';
@@ -12,6 +12,7 @@ import type { SessionUser } from '../../core/sessionUser.ts';
 import type { DemoPart } from '../feature.ts';
 import { createFence, GEOFENCE_CHANGED } from '../geofences/geofences.service.ts';
 import { DEMO_ID_BLOCK, ensureDemoTerminals } from '../terminals/terminals.demo.ts';
+import { DEMO_PATROLLERS, demoPatrolRouteOf, raiseDemoMissedPatrols, seedDemoCrewPast, seedDemoPatrols } from './patrol.demo.ts';
 import { setupQueries } from './setup.queries.ts';
 import { bindBadge, saveStaff, CARD_CHANGED } from './staff.service.ts';
 import { staffQueries } from './staff.queries.ts';
@@ -158,31 +159,50 @@ export async function seedDemoCrew(ctx: AppContext, operator: SessionUser, badge
       ctx.log.warn({ staffNo: b.staffNo, msg: (err as Error).message }, '演示人员未创建');
     }
   }
+  // The patrols the crew walks, then its past week (before the badges connect) and the runs it missed.
+  const patrollers = await staffQueries.byNumbers(db, accountId, DEMO_PATROLLERS);
+  const newPlans = await seedDemoPatrols(
+    ctx,
+    operator,
+    DEMO_WORK_SITE,
+    teamId,
+    patrollers.map((p) => Number(p.id)),
+  );
+  const givenPast = await seedDemoCrewPast(ctx, badges, DEMO_WORK_SITE);
+  if (newPlans || givenPast) await raiseDemoMissedPatrols(ctx, operator);
   bus.publish(CARD_CHANGED, {});
   return created;
 }
 
 /**
- * The crew walks the streets of its site: a badge reports every minute while its wearer moves and
- * sleeps when they stand still; all report within ten seconds of start, so 工牌定位 shows them at once.
+ * The crew walks the streets of its site, the patrollers the round of their checkpoints: a badge
+ * reports every minute while its wearer moves and sleeps when they stand still; all report within
+ * ten seconds of start, so 工牌定位 shows them at once.
  */
 export const cardDemo: DemoPart = {
   menus: ['card'],
   protocols: ['watch'],
   seed: (ctx, operator) => seedDemoCrew(ctx, operator, demoBadges()),
-  drive: (ports, intervalSeconds) => [
-    new Fleet(
-      demoBadges().map((b) => b.spec),
-      {
-        host: '127.0.0.1',
-        ports,
-        firstReportWithinSeconds: 10,
-        heartbeatSeconds: intervalSeconds ? 30 : 300,
-        connectRate: 20,
-        intervalSeconds: intervalSeconds ?? 60,
-        driver: { radiusMeters: DEMO_WORK_SITE.radiusMeters },
-        watch: { drainPerHour: 3 },
-      },
-    ),
-  ],
+  drive: (ports, intervalSeconds) => {
+    const badges = demoBadges();
+    const fleet = (of: DemoBadge[], route?: RoutePoint[]) =>
+      new Fleet(
+        of.map((b) => b.spec),
+        {
+          host: '127.0.0.1',
+          ports,
+          firstReportWithinSeconds: 10,
+          heartbeatSeconds: intervalSeconds ? 30 : 300,
+          connectRate: 20,
+          intervalSeconds: intervalSeconds ?? 60,
+          driver: { radiusMeters: DEMO_WORK_SITE.radiusMeters },
+          watch: { drainPerHour: 3, ...(route ? { route } : {}) },
+        },
+      );
+    // Each patroller is a fleet of one: the route is a fleet option.
+    return [
+      fleet(badges.filter((b) => !DEMO_PATROLLERS.includes(b.staffNo))),
+      ...badges.filter((b) => DEMO_PATROLLERS.includes(b.staffNo)).map((b) => fleet([b], demoPatrolRouteOf(b.staffNo, DEMO_WORK_SITE))),
+    ];
+  },
 };

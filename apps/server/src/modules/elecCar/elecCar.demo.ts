@@ -7,6 +7,7 @@ import {
   DEMO_CAR_COUNT,
   demoVehicles,
   driveDemoVehicles,
+  seedDemoVehiclePast,
   seedDemoVehicles,
   type DemoGroup,
   type DemoVehicle,
@@ -24,10 +25,14 @@ export const demoEbikes = (): DemoVehicle[] => demoVehicles(EBIKE_GROUPS, DEMO_C
 export const elecCarDemo: DemoPart = {
   menus: ['elecCar'],
   protocols: ['gt06'],
-  seed: (ctx, operator) =>
-    seedDemoVehicles(ctx, operator, EBIKE_GROUPS, demoEbikes(), (vehicleId) =>
+  async seed(ctx, operator) {
+    const created = await seedDemoVehicles(ctx, operator, EBIKE_GROUPS, demoEbikes(), (vehicleId) =>
       bikesQueries.insertProfile(ctx.db, vehicleId, DEMO_EBIKE_PROFILE),
-    ),
+    );
+    // The week behind them: 行程停留 and the reports show trips and stops on the first start.
+    await seedDemoVehiclePast(ctx, demoEbikes());
+    return created;
+  },
   // The bikes are armed while parked (auto-arm); their riders mostly disarm with the key fob before riding off.
   drive: (ports, intervalSeconds) => [driveDemoVehicles(demoEbikes(), ports, intervalSeconds, { ebike: { riderDisarms: 0.9 } })],
 };

@@ -6,4 +6,5 @@ export const elecGbFeature: Feature = {
   platformId: 26,
   routes: async () => [(await import('./elecGb.routes.ts')).elecGbRoutes],
   engine: async () => (await import('./gbEngine.ts')).startGbEngine,
+  demo: async () => (await import('./elecGb.demo.ts')).elecGbDemo,
 };

@@ -10,4 +10,5 @@ export const elecLeaseFeature: Feature = {
     const { startLeaseJob } = await import('./leaseJob.ts');
     return [(ctx) => startLeaseJob(ctx, ctx.config.leaseJobSeconds * 1000)];
   },
+  demo: async () => (await import('./elecLease.demo.ts')).elecLeaseDemo,
 };

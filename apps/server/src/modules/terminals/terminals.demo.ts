@@ -4,13 +4,26 @@
  * terminals, so the two always agree on identifiers and plates. The vehicle pieces here are also
  * what 电单车卫士's demo e-bikes are made with (elecCar/elecCar.demo.ts).
  */
+import { idCheckChar } from '@chelian/contracts';
 import type { ProtocolName } from '@chelian/protocols';
-import { Fleet, cityByName, plateFor, seedFor, terminalIdentifier, type FleetOptions, type TerminalSpec } from '@chelian/simulator';
+import {
+  EBIKE_DRIVER,
+  Fleet,
+  Rng,
+  StreetDriver,
+  cityByName,
+  plateFor,
+  seedFor,
+  terminalIdentifier,
+  type FleetOptions,
+  type TerminalSpec,
+} from '@chelian/simulator';
 import type { AppContext } from '../../context.ts';
 import { identifierKey } from '../../core/identifiers.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import type { DemoPart, DemoPorts } from '../feature.ts';
+import { seedDemoPast, terminalPks, type DemoPastPlan } from './demoWeek.ts';
 import { groupsQueries } from './groups.queries.ts';
 import { addTerminal } from './terminals.service.ts';
 import { terminalsQueries } from './terminals.queries.ts';
@@ -101,6 +114,16 @@ export function demoVehicles(groups: readonly DemoGroup[], first: number): DemoV
 export const demoCars = (): DemoVehicle[] => demoVehicles(CAR_GROUPS, 0);
 
 /**
+ * The `n`-th demo person's identity number (福田 area code 440304, born in the 1980s–90s): valid by
+ * GB 11643's check character, the same for the same `n` on every start (新国标's owners, 电单车租赁's riders).
+ */
+export function demoIdNumber(n: number): string {
+  const born = `${1980 + (n % 17)}${String(1 + (n % 12)).padStart(2, '0')}${String(1 + ((n * 7) % 28)).padStart(2, '0')}`;
+  const first17 = `440304${born}${String(100 + n).slice(-3)}`;
+  return first17 + idCheckChar(first17);
+}
+
+/**
  * The groups and vehicles not there yet, through the same service an operator's 新增车辆 uses;
  * `created` runs for each new vehicle (an e-bike's profile). Returns the vehicles created.
  */
@@ -154,6 +177,38 @@ export async function seedDemoVehicles(
   return count;
 }
 
+/**
+ * The vehicles' past week: each driver on the road from 06:30–09:00 to 18:00–21:30 (e-bikes
+ * from 07:00–09:00 to 19:00–22:00), parked at night, reporting every 30 s while moving and every
+ * 5 minutes while parked — the live terminals' street driver, so the map and the history agree.
+ */
+export async function seedDemoVehiclePast(ctx: AppContext, vehicles: readonly DemoVehicle[], now = Date.now()): Promise<number> {
+  const pks = await terminalPks(
+    ctx,
+    vehicles.map((v) => v.spec.id),
+  );
+  const plans: DemoPastPlan[] = [];
+  for (const v of vehicles) {
+    const terminalPk = pks.get(v.spec.id);
+    if (terminalPk === undefined) continue;
+    const ebike = v.spec.kind === 'ebike';
+    const rng = new Rng(v.spec.seed).fork(9);
+    plans.push({
+      terminalPk,
+      driver: new StreetDriver({ ...(ebike ? EBIKE_DRIVER : {}), city: v.spec.city, rng: rng.fork(1), parkSeconds: [300, 2400] }),
+      spans: (day) => {
+        const r = new Rng(seedFor(v.spec.seed, 1000 + day));
+        return ebike ? [[r.int(420, 540), r.int(1140, 1320)]] : [[r.int(390, 540), r.int(1080, 1290)]];
+      },
+      movingEverySeconds: 30,
+      parkedEverySeconds: 300,
+      // JT/T 808 terminals report their odometer: tens of thousands of km on a fleet vehicle.
+      ...(v.spec.protocol === 'jt808' ? { odometerKm: 20_000 + (Math.abs(v.spec.seed) % 30_000) } : {}),
+    });
+  }
+  return seedDemoPast(ctx, plans, now);
+}
+
 /** Drivers park for one to five minutes; reports every 5 s by default: lively on the map, light on the database. */
 export function driveDemoVehicles(
   vehicles: readonly DemoVehicle[],
@@ -196,8 +251,14 @@ export async function ensureDemoTerminals(
 }
 
 export const terminalsDemo: DemoPart = {
-  menus: ['car', 'report', 'center'],
+  menus: ['car', 'report', 'center', 'dataCenter'],
   protocols: ['jt808', 'gt06', 'h02'],
-  seed: (ctx, operator) => seedDemoVehicles(ctx, operator, CAR_GROUPS, demoCars()),
+  async seed(ctx, operator) {
+    const created = await seedDemoVehicles(ctx, operator, CAR_GROUPS, demoCars());
+    // Before the terminals connect (parts drive after every seed): the past is written only while a terminal has none.
+    const givenPast = await seedDemoVehiclePast(ctx, demoCars());
+    if (givenPast) ctx.log.info({ vehicles: givenPast }, '演示车辆已补上一周的历史');
+    return created;
+  },
   drive: (ports, intervalSeconds) => [driveDemoVehicles(demoCars(), ports, intervalSeconds)],
 };
