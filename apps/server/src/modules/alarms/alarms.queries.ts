@@ -49,25 +49,32 @@ const params = (f: AlarmFilter) => [
 
 const SELECT = `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS vehicle_name, ${ALARM_ROW_COLUMNS}`;
 
+/**
+ * The one count of the alarms a filter lists, per type (most first): 报警中心's 新报警 N and the
+ * header bell (realtimeCount) and every list's 共 N 条 (page) are its sums.
+ */
+const countByType = (q: Queryable, f: AlarmFilter) =>
+  q.query<{ type: string; n: number }>(
+    `SELECT al.type, count(*)::int AS n ${FROM} WHERE ${WHERE} GROUP BY al.type ORDER BY n DESC, al.type`,
+    params(f),
+  );
+
 export const alarmsQueries = {
+  /** A page of the list, and its total: the sum of countByType's counts for the same filter (the figures beside a list are its count). */
   page: async (q: Queryable, f: AlarmFilter, limit: number, offset: number) => {
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${WHERE}`, params(f));
+    const total = (await countByType(q, f)).reduce((n, t) => n + t.n, 0);
     const rows = await q.query<AlarmRow>(`${SELECT} ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC LIMIT $11 OFFSET $12`, [
       ...params(f),
       limit,
       offset,
     ]);
-    return { total: count?.n ?? 0, rows };
+    return { total, rows };
   },
 
   /** All of page's rows, in its order: an export's cursor (a month of a fleet's alarms may be a million). */
   rowsSql: (f: AlarmFilter) => ({ sql: `${SELECT} ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC`, params: params(f) }),
 
-  countByType: (q: Queryable, f: AlarmFilter) =>
-    q.query<{ type: string; n: number }>(
-      `SELECT al.type, count(*)::int AS n ${FROM} WHERE ${WHERE} GROUP BY al.type ORDER BY n DESC, al.type`,
-      params(f),
-    ),
+  countByType,
 
   visibleByIds: (q: Queryable, scope: string, ids: number[]) =>
     q.query<AlarmRow & { account_path: string | null }>(

@@ -80,6 +80,10 @@ describe('alarms', () => {
       [a.accountId],
     );
     expect((await get(a.sessionId, `${base}/queryActualTimeAlarmNum.json`)).obj.total).toBe(1);
+    // 报警中心's 新报警 N (the list's total) is the bell's count: one count function
+    expect((await get(a.sessionId, `${base}/actualTimeAlarmQuery.json`)).obj.total).toBe(
+      (await get(a.sessionId, `${base}/queryActualTimeAlarmNum.json`)).obj.total,
+    );
     await t.ctx.db.query(`DELETE FROM alarm_controls WHERE account_id = $1`, [a.accountId]);
   });
 
@@ -97,6 +101,9 @@ describe('alarms', () => {
     expect(live).toEqual([expect.objectContaining({ alarmId: sos.alarmId, handled: true, handleNote: '已电话联系司机' })]);
 
     expect((await get(a.sessionId, `${base}/queryActualTimeAlarmNum.json`)).obj.total).toBe(2);
+    expect((await get(a.sessionId, `${base}/actualTimeAlarmQuery.json`)).obj.total).toBe(
+      (await get(a.sessionId, `${base}/queryActualTimeAlarmNum.json`)).obj.total,
+    );
     const handled = await get(a.sessionId, `${base}/newQueryAlarm?handled=true`);
     expect(handled.obj.total).toBe(1);
     expect(handled.obj.list[0]).toMatchObject({ alarmId: sos.alarmId, handled: true, handleNote: '已电话联系司机' });

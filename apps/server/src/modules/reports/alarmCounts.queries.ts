@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
-import { ALARM_LIST_FROM, ALARM_LIST_WHERE, alarmListParams, type AlarmFilter } from '../alarms/alarms.queries.ts';
+import { ALARM_LIST_FROM, ALARM_LIST_WHERE, alarmListParams, alarmsQueries, type AlarmFilter } from '../alarms/alarms.queries.ts';
 
 export interface AlarmCountRow {
   vehicle_id: number;
@@ -14,8 +14,9 @@ export interface AlarmCountRow {
 
 /**
  * The alarms the alarm list shows for the filter (ALARM_LIST_FROM / ALARM_LIST_WHERE, the same
- * statement that lists and counts them), counted per terminal and type: 报警明细's cards, its
- * 统计 tab and its list's 共 N 条 are one count. Grouped per terminal (with its vehicle, when it
+ * statement that lists them), counted per terminal and type: 报警明细's cards are
+ * alarmsQueries.countByType, the count its list's 共 N 条 is the sum of, and its 统计 tab splits
+ * the same rows per terminal. Grouped per terminal (with its vehicle, when it
  * has one), so an alarm the list shows is never left out of the figures.
  */
 const PER_TERMINAL_TYPE = `SELECT al.terminal_id, al.type, count(*)::int AS n ${ALARM_LIST_FROM} WHERE ${ALARM_LIST_WHERE} GROUP BY al.terminal_id, al.type`;
@@ -27,12 +28,9 @@ export const alarmCountQueries = {
   counts: async (q: Queryable, f: AlarmFilter, limit: number, offset: number) => {
     const params = alarmListParams(f);
     const [byType, [count], rows] = await Promise.all([
-      q.query<{ type: string; n: number }>(
-        `WITH c AS (${PER_TERMINAL_TYPE}) SELECT c.type, sum(c.n)::int AS n FROM c GROUP BY c.type ORDER BY n DESC, c.type`,
-        params,
-      ),
-      q.query<{ terminals: number; alarms: number }>(
-        `WITH c AS (${PER_TERMINAL_TYPE}) SELECT count(DISTINCT c.terminal_id)::int AS terminals, COALESCE(sum(c.n), 0)::int AS alarms FROM c`,
+      alarmsQueries.countByType(q, f),
+      q.query<{ terminals: number }>(
+        `WITH c AS (${PER_TERMINAL_TYPE}) SELECT count(DISTINCT c.terminal_id)::int AS terminals FROM c`,
         params,
       ),
       q.query<AlarmCountRow>(
@@ -46,6 +44,6 @@ export const alarmCountQueries = {
         [...params, limit, offset],
       ),
     ]);
-    return { total: count.terminals, alarms: count.alarms, byType, rows };
+    return { total: count.terminals, alarms: byType.reduce((n, t) => n + t.n, 0), byType, rows };
   },
 };
