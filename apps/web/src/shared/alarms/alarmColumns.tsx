@@ -16,6 +16,7 @@ const URGENT = new Set([
   'tamper',
   'illegalIgnition',
   'overspeed',
+  'platformOverspeed',
   'geofenceEnter',
   'geofenceExit',
   'fallDown',
@@ -56,17 +57,27 @@ export function alarmColumns(actions: (a: Alarm) => React.ReactNode, withHandlin
   return cols;
 }
 
-/** The device's time of the alarm; one from a blind-area upload says 补传, and when it reached the platform. */
+/**
+ * The device's time of the alarm; one from a blind-area upload says 补传, and when it reached the
+ * platform; one the terminal raised again while it lasted says how often, and when last.
+ */
 export function AlarmTime({ alarm }: { alarm: Alarm }) {
-  if (!alarm.late) return <>{beijingFormat(alarm.alarmTime)}</>;
+  if (!alarm.late && !alarm.repeats) return <>{beijingFormat(alarm.alarmTime)}</>;
   return (
     <Space size={4}>
       {beijingFormat(alarm.alarmTime)}
-      <Tooltip title={L.lateHint(beijingFormat(alarm.receivedAt))}>
-        <Tag color="blue" data-testid="alarm-late">
-          {L.late}
-        </Tag>
-      </Tooltip>
+      {alarm.late && (
+        <Tooltip title={L.lateHint(beijingFormat(alarm.receivedAt))}>
+          <Tag color="blue" data-testid="alarm-late">
+            {L.late}
+          </Tag>
+        </Tooltip>
+      )}
+      {!!alarm.repeats && (
+        <Tooltip title={L.repeatsHint(beijingFormat(alarm.lastSeenAt ?? alarm.alarmTime))}>
+          <Tag data-testid="alarm-repeats">{L.repeats(alarm.repeats)}</Tag>
+        </Tooltip>
+      )}
     </Space>
   );
 }

@@ -84,6 +84,8 @@ export const centerMessages = {
     enabled: '启用',
     sound: '声音提醒',
     popup: '弹窗提醒',
+    minSeconds: '最短持续（秒）',
+    minSecondsHint: '超速持续达到该时长才产生平台超速报警，每段超速只报一次，与超速报表的“持续”一致',
   },
   alarmPush: alarmPushMessages,
   smsDialog: {

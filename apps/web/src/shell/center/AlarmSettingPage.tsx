@@ -1,4 +1,4 @@
-import { Switch, Table } from 'antd';
+import { InputNumber, Switch, Table, Tooltip } from 'antd';
 import { alarmPushEndpoints as api, type AlarmControl } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { forgetAlarmControls } from '../../shared/alarms/alarmControls.ts';
@@ -12,11 +12,17 @@ type Flag = 'enabled' | 'sound' | 'popup';
 const load = () => call(api.listControls);
 // saved: the alarm tip reads the new 声音提醒 / 弹窗提醒 at the next alarm
 const persist = (rows: AlarmControl[]) =>
-  call(api.saveControls, { items: rows.map(({ alarmType, enabled, sound, popup }) => ({ alarmType, enabled, sound, popup })) }).finally(
-    forgetAlarmControls,
-  );
+  call(api.saveControls, {
+    items: rows.map(({ alarmType, enabled, sound, popup, minSeconds }) => ({
+      alarmType,
+      enabled,
+      sound,
+      popup,
+      ...(minSeconds === undefined ? {} : { minSeconds }),
+    })),
+  }).finally(forgetAlarmControls);
 
-/** Alarm settings per alarm type: enabled, sound, pop-up. */
+/** Alarm settings per alarm type: enabled, sound, pop-up; and 平台超速报警's shortest episode (the one type that has one). */
 export function AlarmSettingPage() {
   const { rows, loading, saving, patch, save } = useAlarmTypeRows(load, persist);
 
@@ -56,6 +62,25 @@ export function AlarmSettingPage() {
           flagColumn('enabled', A.enabled),
           flagColumn('sound', A.sound),
           flagColumn('popup', A.popup),
+          {
+            title: <Tooltip title={A.minSecondsHint}>{A.minSeconds}</Tooltip>,
+            dataIndex: 'minSeconds',
+            width: 150,
+            align: 'center' as const,
+            render: (value: number | undefined, r: AlarmControl) =>
+              value === undefined ? null : (
+                <InputNumber
+                  size="small"
+                  min={0}
+                  max={3600}
+                  precision={0}
+                  value={value}
+                  disabled={!r.enabled}
+                  onChange={(v) => patch(r.alarmType, { minSeconds: v ?? 0 })}
+                  data-testid={`minSeconds-${r.alarmType}`}
+                />
+              ),
+          },
         ]}
       />
     </AlarmTypeCard>
