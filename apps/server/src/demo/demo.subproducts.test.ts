@@ -94,6 +94,8 @@ describe('the demo’s first start', () => {
     const bills = await get<{ list: Array<{ status: string; kind: string }> }>('/elec-lease/v1/api/bill/list.json?pageSize=100');
     expect(states(bills.list, 'status')).toEqual(expect.arrayContaining(['paid', 'unpaid']));
     expect(bills.list.some((b) => b.kind === 'lateFee')).toBe(true);
+    const areas = await get<Array<{ kind: string }>>('/elec-lease/v1/api/area/list.json');
+    expect(states(areas, 'kind')).toEqual(expect.arrayContaining(['boundary', 'returnPoint']));
     const ledger = await get<{ balanced: boolean }>('/elec-lease/v1/api/ledger/summary.json');
     expect(ledger.balanced).toBe(true);
   });

@@ -6,12 +6,14 @@
  * bills the late fees, reminds and locks the overdue one, as it does every minute).
  */
 import { LEASE_BACKDATE_DAYS } from '@chelian/contracts';
+import { cityByName } from '@chelian/simulator';
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { adminQueries } from '../accounts/admin.queries.ts';
 import { hashPassword } from '../auth/password.ts';
 import { demoEbikes } from '../elecCar/elecCar.demo.ts';
 import type { DemoPart } from '../feature.ts';
+import { createFence, GEOFENCE_CHANGED } from '../geofences/geofences.service.ts';
 import { beijingDayOf, addDays } from '../reports/beijingDay.ts';
 import { demoIdNumber } from '../terminals/terminals.demo.ts';
 import { recordPayment } from './billing.service.ts';
@@ -51,6 +53,54 @@ const PLANS = [
   { name: '以租代购', kind: 'rentToOwn', rentFen: 26_000, depositFen: 20_000, insuranceFen: 3000, lateFeeFen: 1500, periods: 12 },
 ] as const;
 
+/** Metres as degrees near 深圳. */
+const METERS_PER_DEGREE = 111_320;
+
+/**
+ * 服务区域: the operating area (a square 10 km across round the e-bikes' city centre, wider than the
+ * 4 km they ride from it) and a return point at the first store, marked as the lease's areas.
+ */
+async function seedDemoAreas(ctx: AppContext, operator: SessionUser): Promise<void> {
+  const centre = cityByName('深圳')!;
+  const half = 5000 / METERS_PER_DEGREE;
+  const halfLon = half / Math.cos((centre.lat * Math.PI) / 180);
+  const round = (v: number) => Math.round(v * 1e6) / 1e6;
+  const corners: Array<[number, number]> = [
+    [centre.lon - halfLon, centre.lat - half],
+    [centre.lon + halfLon, centre.lat - half],
+    [centre.lon + halfLon, centre.lat + half],
+    [centre.lon - halfLon, centre.lat + half],
+  ];
+  const ring = [...corners, corners[0]!].map(([x, y]) => [round(x), round(y)] as [number, number]);
+  const boundary = await createFence(ctx.db, operator, {
+    name: '福田南山运营区',
+    kind: 'polygon',
+    rings: [ring],
+    alarmEnter: false,
+    alarmExit: false,
+    remark: '演示：电单车租赁的运营区域',
+  });
+  const returnPoint = await createFence(ctx.db, operator, {
+    name: '梅林店还车点',
+    kind: 'circle',
+    center: [round(centre.lon), round(centre.lat)],
+    radius: 150,
+    alarmEnter: false,
+    alarmExit: false,
+    remark: '演示：福田梅林店门前',
+  });
+  // What 服务区域's 设置区域 writes (risk.routes.ts setArea).
+  for (const [geofenceId, kind] of [
+    [boundary, 'boundary'],
+    [returnPoint, 'returnPoint'],
+  ] as const)
+    await ctx.db.query(
+      `INSERT INTO elec_lease_areas (geofence_id, account_id, kind) VALUES ($1, $2, $3) ON CONFLICT (geofence_id) DO NOTHING`,
+      [geofenceId, operator.accountId, kind],
+    );
+  ctx.bus.publish(GEOFENCE_CHANGED, {});
+}
+
 /** The Beijing day `days` ago, as a lease's start entered after the fact. */
 const daysAgo = (days: number) => addDays(beijingDayOf(Date.now()), -Math.min(days, LEASE_BACKDATE_DAYS));
 
@@ -66,6 +116,7 @@ export async function seedDemoLease(ctx: AppContext, operator: SessionUser): Pro
   }
   if (storeIds.length !== DEMO_STORES.length) return 0;
   await operatorQueries.assign(db, operator.userId, storeIds[0]!, 'manager');
+  await seedDemoAreas(ctx, operator);
   for (const s of STAFF) {
     const [taken] = await db.query('SELECT 1 FROM users WHERE username = $1', [s.username]);
     if (taken) continue;
