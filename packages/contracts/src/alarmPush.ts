@@ -46,7 +46,7 @@ export const AlarmControlSchema = Type.Object({
   enabled: Type.Boolean(),
   sound: Type.Boolean(),
   popup: Type.Boolean(),
-  /** Only on platformOverspeed: an episode raises its alarm once it has lasted this long (docs/reports.md, "超速"). */
+  /** Only on platformOverspeed: an episode raises its alarm once it has lasted this long (docs/car.md, "终端超速报警 and 平台超速报警"). */
   minSeconds: Type.Optional(MinSecondsField),
 });
 export type AlarmControl = Static<typeof AlarmControlSchema>;

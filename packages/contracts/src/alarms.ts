@@ -33,7 +33,7 @@ export const AlarmSchema = Type.Object({
   late: Type.Boolean(),
   /**
    * One alarm per episode: how many times the terminal raised it again while it was open, and
-   * the last time (absent when never); handling the alarm handles them (docs/reports.md).
+   * the last time (absent when never); handling the alarm handles them (docs/car.md, "Alarms: one per episode").
    */
   repeats: Type.Optional(Type.Integer()),
   lastSeenAt: Type.Optional(Nullable(Type.Number())),

@@ -45,7 +45,7 @@ export const ALARM_NAMES_ZH = {
   fallDown: '跌倒报警',
   // Raised by the platform, not a terminal: a guarded e-bike or a work badge fell silent.
   offline: '离线报警',
-  // 超速报表's rule (limit precedence, minimum duration): one per episode (docs/reports.md, "超速").
+  // 超速报表's rule (limit precedence, minimum duration): one per episode (docs/car.md, "终端超速报警 and 平台超速报警").
   platformOverspeed: '平台超速报警',
   // Watches and work badges (the watch protocol's status word).
   wearRemoved: '摘除报警',

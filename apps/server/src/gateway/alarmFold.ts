@@ -2,7 +2,7 @@ import type { Queryable } from '../db/types.ts';
 import { ingestQueries, type NewAlarm } from './ingest.queries.ts';
 
 /**
- * One alarm per episode (docs/reports.md, "One alarm per episode"). The gateway stores an alarm
+ * One alarm per episode (docs/car.md, "Alarms: one per episode"). The gateway stores an alarm
  * when a terminal's alarm bit rises (alarmEdges), but a bit that flickers (a speed around the
  * terminal's limit), an alarm packet sent again, or a reconnect raises the same type again and
  * again. A type raised again while the terminal's alarm of that type is open — last seen (raised,

@@ -1,4 +1,4 @@
--- One alarm per episode (docs/reports.md, "One alarm per episode"). A terminal that raises a type
+-- One alarm per episode (docs/car.md, "Alarms: one per episode"). A terminal that raises a type
 -- again while its alarm of that type is still open (last seen at most five minutes before) adds a
 -- repeat to it instead of a new row: repeats counts them, last_seen_at is the newest (NULL: none
 -- since alarm_time). Handling the alarm handles its repeats: they are the same row.

@@ -41,7 +41,7 @@ const URGENT = new Set<AlarmType>([
 export const DEFAULT_PUSH_INTERVAL_MINUTES = 5;
 export const DEFAULT_TOPIC_PREFIX = 'chelian';
 
-/** The one type with a minimum duration: 平台超速报警 (docs/reports.md, "超速"). */
+/** The one type with a minimum duration: 平台超速报警 (docs/car.md, "终端超速报警 and 平台超速报警"). */
 const TIMED_TYPE: AlarmType = 'platformOverspeed';
 
 export function defaultControl(type: AlarmType): AlarmControl {

@@ -24,7 +24,7 @@ interface VehicleWatch {
 }
 
 /**
- * 平台超速报警 (docs/reports.md, "超速"): every valid fix of every vehicle, in GPS-time order per
+ * 平台超速报警 (docs/car.md, "终端超速报警 and 平台超速报警"): every valid fix of every vehicle, in GPS-time order per
  * vehicle, judged by 超速报表's rule (overspeedRun.ts); an episode raises one alarm when it has
  * lasted the account's minimum (报警设置, default OVERSPEED_DEFAULT_MIN_SECONDS), stamped with
  * the episode's start, so the alarms of a vehicle and day are the report's episodes. A raise is

@@ -3,7 +3,7 @@ import { overspeedEpisodes, type CandidateFix, type Episode, type SpeedFence } f
 /**
  * 平台超速报警, one vehicle's fixes judged as they come, by 超速报表's own rule: every step asks
  * `overspeedEpisodes` (reports/overspeed.ts) about the fixes of the run under way, so an alarm is
- * raised exactly for the episodes the report lists (docs/reports.md, "超速").
+ * raised exactly for the episodes the report lists (docs/car.md, "终端超速报警 and 平台超速报警").
  */
 
 /** What applies to one vehicle: its fences with a limit, its own limit, the account's shortest episode. */
