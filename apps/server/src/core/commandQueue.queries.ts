@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/types.ts';
 import { terminalInScope } from './terminalScope.ts';
 import { sinceHandOver } from './handover.ts';
+import { queryPage } from '../db/queryPage.ts';
 
 export interface CommandRow {
   id: number;
@@ -48,9 +49,7 @@ export const commandsQueries = {
   page: async (q: Queryable, f: { scope: string; terminalKey: string | null; status: string | null }, limit: number, offset: number) => {
     const where = `${terminalInScope('a.path', 1)} AND ${sinceHandOver('t', 'c.created_at')} AND ($2::text IS NULL OR t.identifier_key = $2) AND ($3::text IS NULL OR c.status = $3)`;
     const params = [f.scope, f.terminalKey, f.status];
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${where}) x`, params);
-    const rows = await q.query<CommandRow>(`${SELECT} WHERE ${where} ORDER BY c.id DESC LIMIT $4 OFFSET $5`, [...params, limit, offset]);
-    return { total: count?.n ?? 0, rows };
+    return queryPage<CommandRow>(q, { select: `${SELECT} WHERE ${where}`, orderBy: 'c.id DESC', params }, { limit, offset });
   },
 
   byId: async (q: Queryable, id: number) => (await q.query<CommandRow>(`${SELECT} WHERE c.id = $1`, [id]))[0],

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export interface AccountRow {
   id: number;
@@ -118,13 +119,17 @@ export const adminQueries = {
   usersPage: async (q: Queryable, scope: string, accountId: number | null, keyword: string | null, limit: number, offset: number) => {
     const where = `${accountInScope('a.path', 1)} AND ($2::bigint IS NULL OR u.account_id = $2) AND ($3::text IS NULL OR u.username ILIKE '%' || $3 || '%' OR u.name ILIKE '%' || $3 || '%')`;
     const from = 'FROM users u JOIN accounts a ON a.id = u.account_id JOIN roles r ON r.id = u.role_id';
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${from} WHERE ${where}`, [scope, accountId, keyword]);
-    const rows = await q.query<AdminUserRow>(
-      `SELECT u.id, u.account_id, a.name AS account_name, u.role_id, r.name AS role_name, u.username, u.name, u.phone, u.enabled, u.last_login_at
-         ${from} WHERE ${where} ORDER BY a.path, u.id LIMIT $4 OFFSET $5`,
-      [scope, accountId, keyword, limit, offset],
+    return queryPage<AdminUserRow>(
+      q,
+      {
+        select: `SELECT u.id, u.account_id, a.name AS account_name, u.role_id, r.name AS role_name, u.username, u.name, u.phone, u.enabled, u.last_login_at
+         ${from} WHERE ${where}`,
+        countFrom: `${from} WHERE ${where}`,
+        orderBy: 'a.path, u.id',
+        params: [scope, accountId, keyword],
+      },
+      { limit, offset },
     );
-    return { total: count?.n ?? 0, rows };
   },
 
   userInScope: async (q: Queryable, scope: string, id: number) =>

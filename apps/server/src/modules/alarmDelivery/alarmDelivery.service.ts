@@ -1,7 +1,7 @@
 import { ALARM_ERRORS, COMMON_ERRORS, type BrowserNotice, type Delivery, type Page, type QueuedChannel } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
@@ -41,7 +41,7 @@ export class AlarmDeliveryService {
   async troubles(user: SessionUser, query: { current?: number; pageSize?: number }): Promise<Page<Delivery>> {
     const win = pageWindow(query);
     const { total, rows } = await deliveryQueries.troubles(this.ctx.db, user.accountId, win.sql.limit, win.sql.offset);
-    return { total, current: win.current, pageSize: win.pageSize, list: await this.present(rows) };
+    return pageAnswer(win, total, await this.present(rows));
   }
 
   /** One more attempt of a given-up delivery of the caller's account, at the deliverer's next pass. */

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 /** An alarm as the planner needs it: the listed alarm's fields without its handling, plus where it belongs. */
 export type PlanAlarmRow = Omit<AlarmRow, 'handled' | 'handled_by_name' | 'handled_at' | 'handle_note'> & {
@@ -210,13 +211,16 @@ export const deliveryQueries = {
   /** The account's deliveries that failed or wait to be retried, newest first. */
   troubles: async (q: Queryable, accountId: number, limit: number, offset: number) => {
     const where = `d.account_id = $1 AND d.status IN ('failed', 'retrying')`;
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM alarm_deliveries d WHERE ${where}`, [accountId]);
-    const rows = await q.query<DeliveryRow>(
-      `SELECT ${DELIVERY_COLUMNS} FROM alarm_deliveries d JOIN accounts a ON a.id = d.account_id
-        WHERE ${where} ORDER BY d.updated_at DESC, d.id DESC LIMIT $2 OFFSET $3`,
-      [accountId, limit, offset],
+    return queryPage<DeliveryRow>(
+      q,
+      {
+        select: `SELECT ${DELIVERY_COLUMNS} FROM alarm_deliveries d JOIN accounts a ON a.id = d.account_id WHERE ${where}`,
+        countFrom: `FROM alarm_deliveries d WHERE ${where}`,
+        orderBy: 'd.updated_at DESC, d.id DESC',
+        params: [accountId],
+      },
+      { limit, offset },
     );
-    return { total: count?.n ?? 0, rows };
   },
 
   /** Browser notifications for an account after `afterId`, of alarms the caller may see. */

@@ -3,7 +3,7 @@ import { ALARM_ERRORS, alarmEndpoints, type AlarmCountQuery, type AlarmFilters }
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { AppError } from '../../http/errors.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { splitIds, splitList } from '../../http/listInput.ts';
 import { route } from '../../http/route.ts';
 import { parseOptionalTime } from '../../http/timeInput.ts';
@@ -50,7 +50,7 @@ export const alarmsRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
   route(app, alarmEndpoints.realtime, async (query, request) => {
     const win = pageWindow(query);
     const { total, rows } = await alarmsQueries.page(ctx.db, realtimeFilter(caller(request), query), win.sql.limit, win.sql.offset);
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentAlarm) };
+    return pageAnswer(win, total, rows.map(presentAlarm));
   });
 
   route(app, alarmEndpoints.realtimeCount, async (query, request) => {
@@ -70,7 +70,7 @@ export const alarmsRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       throw new AppError(ALARM_ERRORS.rangeTooLong, { params: { days: MAX_HISTORY_DAYS } });
     const filter = { ...baseFilter(caller(request), query), start, end, handled: query.handled ?? null };
     const { total, rows } = await alarmsQueries.page(ctx.db, filter, win.sql.limit, win.sql.offset);
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentAlarm) };
+    return pageAnswer(win, total, rows.map(presentAlarm));
   });
 
   route(app, alarmEndpoints.process, async (body, request) => {

@@ -1,6 +1,7 @@
 import type { CopyQueryable, Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import type { AuditEntry } from '../../core/auditTrail.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export interface AuditRow {
   id: number;
@@ -83,13 +84,17 @@ export const auditQueries = {
   },
 
   async page(q: Queryable, f: AuditFilter, limit: number, offset: number): Promise<{ total: number; rows: AuditRow[] }> {
-    const [{ n }] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE ${WHERE}`, params(f));
-    const rows = await q.query<AuditRow>(
-      `SELECT id::int, at, user_id::int, username, ip, method, path, action, object_type, object_id, ok, error_code, input, changes
-       FROM audit_log WHERE ${WHERE} ORDER BY at DESC, id DESC LIMIT $8 OFFSET $9`,
-      [...params(f), limit, offset],
+    return queryPage<AuditRow>(
+      q,
+      {
+        select: `SELECT id::int, at, user_id::int, username, ip, method, path, action, object_type, object_id, ok, error_code, input, changes
+       FROM audit_log WHERE ${WHERE}`,
+        countFrom: `FROM audit_log WHERE ${WHERE}`,
+        orderBy: 'at DESC, id DESC',
+        params: params(f),
+      },
+      { limit, offset },
     );
-    return { total: n, rows };
   },
 
   /** Entries older than `days` days go; answers how many. */

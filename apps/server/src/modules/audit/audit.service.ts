@@ -5,7 +5,7 @@ import type { AuditEntry, AuditTrail } from '../../core/auditTrail.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { AppError } from '../../http/errors.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { parseOptionalTime } from '../../http/timeInput.ts';
 import { repeatEvery } from '../../jobs/repeatEvery.ts';
 import { auditQueries, type AuditRow } from './audit.queries.ts';
@@ -115,7 +115,7 @@ export class AuditLog implements AuditTrail {
       win.sql.limit,
       win.sql.offset,
     );
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentAuditRow) };
+    return pageAnswer(win, total, rows.map(presentAuditRow));
   }
 }
 

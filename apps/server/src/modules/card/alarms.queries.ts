@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/types.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { ALARM_ROW_COLUMNS } from '../../core/alarmRow.queries.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 const FROM = `FROM alarms al JOIN card_staff s ON s.vehicle_id = al.vehicle_id JOIN terminals t ON t.id = al.terminal_id
   LEFT JOIN accounts a ON a.id = al.account_id LEFT JOIN vehicles v ON v.id = al.vehicle_id LEFT JOIN users u ON u.id = al.handled_by`;
@@ -17,12 +18,15 @@ export const cardAlarmsQueries = {
     offset: number,
   ) => {
     const params = [f.scope, f.staffId, f.type, f.dayStart];
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${WHERE}`, params);
-    const rows = await q.query<AlarmRow>(
-      `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS vehicle_name, ${ALARM_ROW_COLUMNS}
-         ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC LIMIT $5 OFFSET $6`,
-      [...params, limit, offset],
+    return queryPage<AlarmRow>(
+      q,
+      {
+        select: `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS vehicle_name, ${ALARM_ROW_COLUMNS} ${FROM} WHERE ${WHERE}`,
+        countFrom: `${FROM} WHERE ${WHERE}`,
+        orderBy: 'al.alarm_time DESC, al.id DESC',
+        params,
+      },
+      { limit, offset },
     );
-    return { total: count?.n ?? 0, rows };
   },
 };

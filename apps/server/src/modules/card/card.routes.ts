@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
 import { AppError } from '../../http/errors.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { scopeParam } from '../../core/accountScope.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
@@ -53,7 +53,7 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
       rows.map((r) => r.effective_shift_id),
     );
     const list = rows.map((r) => presentStaff(r, rules.get(Number(r.effective_shift_id))));
-    return { total, current: win.current, pageSize: win.pageSize, list };
+    return pageAnswer(win, total, list);
   });
 
   route(app, cardEndpoints.staffDetail, async (query, request) => detail(caller(request), query.staffId));
@@ -181,7 +181,7 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
       const a = presentAlarm(r);
       return { ...a, typeName: CARD_ALARM_NAMES[r.type as CardAlarmType] ?? a.typeName };
     });
-    return { total, current: win.current, pageSize: win.pageSize, list };
+    return pageAnswer(win, total, list);
   });
 
   route(app, cardEndpoints.call, async (body, request) => {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 /** A staff member with their team, shift, badge and the badge's latest position. */
 export interface StaffRow {
@@ -77,15 +78,11 @@ const profileColumns = (rows: { id: number; p: StaffProfile }[]) => [
 
 export const staffQueries = {
   page: async (q: Queryable, scope: string, keyword: string | null, teamId: number | null, limit: number, offset: number) => {
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${filter}) x`, [scope, keyword, teamId]);
-    const rows = await q.query<StaffRow>(`${SELECT} WHERE ${filter} ORDER BY s.staff_no, v.id LIMIT $4 OFFSET $5`, [
-      scope,
-      keyword,
-      teamId,
-      limit,
-      offset,
-    ]);
-    return { total: count?.n ?? 0, rows };
+    return queryPage<StaffRow>(
+      q,
+      { select: `${SELECT} WHERE ${filter}`, orderBy: 's.staff_no, v.id', params: [scope, keyword, teamId] },
+      { limit, offset },
+    );
   },
 
   all: (q: Queryable, scope: string, keyword: string | null = null, teamId: number | null = null) =>

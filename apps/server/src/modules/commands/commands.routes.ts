@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { commandEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { identifierKey } from '../../core/identifiers.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
@@ -32,6 +32,6 @@ export const commandsRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
       status: query.status || null,
     };
     const { total, rows } = await commandsQueries.page(ctx.db, filter, win.sql.limit, win.sql.offset);
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentCommand) };
+    return pageAnswer(win, total, rows.map(presentCommand));
   });
 };

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { sinceHandOver } from '../../core/handover.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 /** A bike with its terminal, latest position and any cut waiting for it to slow down. */
 export interface BikeRow {
@@ -95,9 +96,7 @@ export interface BikeSettingsRow {
 export const bikesQueries = {
   page: async (q: Queryable, scope: string, keyword: string | null, limit: number, offset: number) => {
     const where = `${terminalInScope('a.path', 1)} AND ($2::text IS NULL OR v.plate ILIKE $2 OR v.name ILIKE $2 OR t.identifier LIKE $2 OR b.brand ILIKE $2)`;
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${where}) x`, [scope, keyword]);
-    const rows = await q.query<BikeRow>(`${SELECT} WHERE ${where} ORDER BY v.id DESC LIMIT $3 OFFSET $4`, [scope, keyword, limit, offset]);
-    return { total: count?.n ?? 0, rows };
+    return queryPage<BikeRow>(q, { select: `${SELECT} WHERE ${where}`, orderBy: 'v.id DESC', params: [scope, keyword] }, { limit, offset });
   },
 
   /** Bikes already known to be the caller's (a sub-product built on them, as 电单车租赁, lists its page of ids). */

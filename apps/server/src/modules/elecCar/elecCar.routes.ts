@@ -3,7 +3,7 @@ import { elecCarEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { likeText } from '../terminals/assets.ts';
@@ -33,7 +33,11 @@ export const elecCarRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
       win.sql.limit,
       win.sql.offset,
     );
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map((r) => presentBike(r)) };
+    return pageAnswer(
+      win,
+      total,
+      rows.map((r) => presentBike(r)),
+    );
   });
 
   route(app, elecCarEndpoints.detail, async (query, request) => detail(caller(request), query.bikeId));
@@ -90,7 +94,7 @@ export const elecCarRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
     const bike = await visibleBike(db, caller(request), query.bikeId);
     const win = pageWindow(query);
     const { total, rows } = await powerOrdersQueries.page(db, bike.id, bike.account_id, win.sql.limit, win.sql.offset);
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentPowerOrder) };
+    return pageAnswer(win, total, rows.map(presentPowerOrder));
   });
 
   route(app, elecCarEndpoints.saveSettings, async (body, request) => {
@@ -124,7 +128,7 @@ export const elecCarRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
     if (query.bikeId !== undefined) await visibleBike(db, user, query.bikeId);
     const win = pageWindow(query);
     const { total, list } = await bikeAlarms(db, user, query, win.sql);
-    return { total, current: win.current, pageSize: win.pageSize, list };
+    return pageAnswer(win, total, list);
   });
 
   route(app, elecCarEndpoints.alarmSwitches, async (_query, request) => alarmSwitches(db, caller(request)));

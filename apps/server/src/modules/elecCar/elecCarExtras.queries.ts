@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/types.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { ALARM_ROW_COLUMNS } from '../../core/alarmRow.queries.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export interface BikeAlarmFilter {
   scope: string;
@@ -30,13 +31,16 @@ export const elecCarExtrasQueries = {
   /** Alarms of e-bikes only (a tenant's cars keep theirs in 智能车联). */
   alarmPage: async (q: Queryable, f: BikeAlarmFilter, limit: number, offset: number) => {
     const params = [f.scope, f.vehicleId, f.types, f.start, f.end];
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${WHERE}`, params);
-    const rows = await q.query<AlarmRow>(
-      `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS vehicle_name, ${ALARM_ROW_COLUMNS}
-         ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC LIMIT $6 OFFSET $7`,
-      [...params, limit, offset],
+    return queryPage<AlarmRow>(
+      q,
+      {
+        select: `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS vehicle_name, ${ALARM_ROW_COLUMNS} ${FROM} WHERE ${WHERE}`,
+        countFrom: `${FROM} WHERE ${WHERE}`,
+        orderBy: 'al.alarm_time DESC, al.id DESC',
+        params,
+      },
+      { limit, offset },
     );
-    return { total: count?.n ?? 0, rows };
   },
 
   /** The fences of the bike's account, each marked when attached to the bike. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export type PowerAction = 'cut' | 'restore';
 
@@ -78,15 +79,12 @@ export const powerOrdersQueries = {
 
   /** The bike's orders, newest first, for an account scope (a later owner does not see earlier ones). */
   page: async (q: Queryable, vehicleId: number, accountId: number, limit: number, offset: number) => {
-    const [count] = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM elec_car_power_orders WHERE vehicle_id = $1 AND account_id = $2`,
-      [vehicleId, accountId],
+    const orders = `FROM elec_car_power_orders WHERE vehicle_id = $1 AND account_id = $2`;
+    return queryPage<PowerOrderRow>(
+      q,
+      { select: `SELECT * ${orders}`, countFrom: orders, orderBy: 'id DESC', params: [vehicleId, accountId] },
+      { limit, offset },
     );
-    const rows = await q.query<PowerOrderRow>(
-      `SELECT * FROM elec_car_power_orders WHERE vehicle_id = $1 AND account_id = $2 ORDER BY id DESC LIMIT $3 OFFSET $4`,
-      [vehicleId, accountId, limit, offset],
-    );
-    return { total: count?.n ?? 0, rows };
   },
 
   /** Pending cuts of a terminal (a new cut replaces nothing: one pending at a time). */

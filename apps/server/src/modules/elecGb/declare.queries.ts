@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export interface DeclarationRow {
   id: number;
@@ -78,16 +79,16 @@ export const declareQueries = {
   },
 
   page: async (q: Queryable, scope: string, status: string | null, like: string | null, limit: number, offset: number) => {
-    const params = [scope, status, like];
-    const [count] = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM elec_gb_declarations d JOIN elec_gb_bikes b ON b.id = d.bike_id JOIN accounts a ON a.id = b.account_id WHERE ${FILTER}`,
-      params,
+    return queryPage<DeclarationRow>(
+      q,
+      {
+        select: `${SELECT} WHERE ${FILTER}`,
+        countFrom: `FROM elec_gb_declarations d JOIN elec_gb_bikes b ON b.id = d.bike_id JOIN accounts a ON a.id = b.account_id WHERE ${FILTER}`,
+        orderBy: `d.status = 'pending' DESC, d.id DESC`,
+        params: [scope, status, like],
+      },
+      { limit, offset },
     );
-    const rows = await q.query<DeclarationRow>(
-      `${SELECT} WHERE ${FILTER} ORDER BY d.status = 'pending' DESC, d.id DESC LIMIT $4 OFFSET $5`,
-      [...params, limit, offset],
-    );
-    return { total: count?.n ?? 0, rows };
   },
 
   visible: async (q: Queryable, scope: string, id: number) =>

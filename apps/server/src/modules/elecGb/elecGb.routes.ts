@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
 import { splitIds, splitList } from '../../http/listInput.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { scopeParam } from '../../core/accountScope.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
@@ -59,7 +59,7 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       useType: orNull(query.useType),
     };
     const { total, rows } = await gbBikesQueries.page(db, filter, win.sql.limit, win.sql.offset);
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentGbBike) };
+    return pageAnswer(win, total, rows.map(presentGbBike));
   });
 
   route(app, elecGbEndpoints.detail, async (query, request) => detail(request, query.bikeId));
@@ -139,7 +139,7 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       win.sql.limit,
       win.sql.offset,
     );
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentDeclaration) };
+    return pageAnswer(win, total, rows.map(presentDeclaration));
   });
 
   route(app, elecGbEndpoints.review, async (body, request) => {
@@ -181,7 +181,7 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       win.sql.limit,
       win.sql.offset,
     );
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentAlarm) };
+    return pageAnswer(win, total, rows.map(presentAlarm));
   });
 
   route(app, elecGbEndpoints.stats, async (query, request) => {

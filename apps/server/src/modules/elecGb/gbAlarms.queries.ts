@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/types.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { ALARM_ROW_COLUMNS } from '../../core/alarmRow.queries.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export interface GbAlarmFilter {
   scope: string;
@@ -19,12 +20,16 @@ const WHERE = `${terminalInScope('a.path', 1)} AND ($2::bigint IS NULL OR b.id =
 export const gbAlarmsQueries = {
   page: async (q: Queryable, f: GbAlarmFilter, limit: number, offset: number) => {
     const params = [f.scope, f.bikeId, f.types, f.start, f.end];
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${WHERE}`, params);
-    const rows = await q.query<AlarmRow>(
-      `SELECT al.id, t.identifier, al.vehicle_id, COALESCE(NULLIF(b.plate, ''), v.plate, '') AS plate, b.frame_no AS vehicle_name, ${ALARM_ROW_COLUMNS}
-         ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC LIMIT $6 OFFSET $7`,
-      [...params, limit, offset],
+    return queryPage<AlarmRow>(
+      q,
+      {
+        select: `SELECT al.id, t.identifier, al.vehicle_id, COALESCE(NULLIF(b.plate, ''), v.plate, '') AS plate, b.frame_no AS vehicle_name, ${ALARM_ROW_COLUMNS}
+         ${FROM} WHERE ${WHERE}`,
+        countFrom: `${FROM} WHERE ${WHERE}`,
+        orderBy: 'al.alarm_time DESC, al.id DESC',
+        params,
+      },
+      { limit, offset },
     );
-    return { total: count?.n ?? 0, rows };
   },
 };

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 /** A registration with its account and bound module. */
 export interface GbBikeRow {
@@ -104,16 +105,16 @@ const values = (f: GbBikeFields) => [
 
 export const gbBikesQueries = {
   page: async (q: Queryable, f: GbBikeFilter, limit: number, offset: number) => {
-    const [count] = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM elec_gb_bikes b JOIN accounts a ON a.id = b.account_id LEFT JOIN terminals t ON t.id = b.terminal_id WHERE ${FILTER}`,
-      filterParams(f),
+    return queryPage<GbBikeRow>(
+      q,
+      {
+        select: `${SELECT} WHERE ${FILTER}`,
+        countFrom: `FROM elec_gb_bikes b JOIN accounts a ON a.id = b.account_id LEFT JOIN terminals t ON t.id = b.terminal_id WHERE ${FILTER}`,
+        orderBy: 'b.id DESC',
+        params: filterParams(f),
+      },
+      { limit, offset },
     );
-    const rows = await q.query<GbBikeRow>(`${SELECT} WHERE ${FILTER} ORDER BY b.id DESC LIMIT $5 OFFSET $6`, [
-      ...filterParams(f),
-      limit,
-      offset,
-    ]);
-    return { total: count?.n ?? 0, rows };
   },
 
   visible: async (q: Queryable, scope: string, id: number) =>

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export interface ContractRow {
   id: number;
@@ -81,19 +82,11 @@ export const contractsQueries = {
   page: async (q: Queryable, scope: string, keyword: string | null, status: string | null, limit: number, offset: number) => {
     const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2 OR r.phone LIKE $2 OR lv.code ILIKE $2 OR v.plate ILIKE $2)
       AND ($3::text IS NULL OR c.status = $3)`;
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${CONTRACT_SELECT} WHERE ${where}) x`, [
-      scope,
-      keyword,
-      status,
-    ]);
-    const rows = await q.query<ContractRow>(`${CONTRACT_SELECT} WHERE ${where} ORDER BY c.id DESC LIMIT $4 OFFSET $5`, [
-      scope,
-      keyword,
-      status,
-      limit,
-      offset,
-    ]);
-    return { total: count?.n ?? 0, rows };
+    return queryPage<ContractRow>(
+      q,
+      { select: `${CONTRACT_SELECT} WHERE ${where}`, orderBy: 'c.id DESC', params: [scope, keyword, status] },
+      { limit, offset },
+    );
   },
   visible: async (q: Queryable, scope: string, id: number) =>
     (await q.query<ContractRow>(`${CONTRACT_SELECT} WHERE ${accountInScope('a.path', 1)} AND c.id = $2`, [scope, id]))[0],
@@ -143,19 +136,11 @@ export const contractsQueries = {
     q.query<BillRow>(`${BILL_SELECT} WHERE b.contract_id = $1 ORDER BY b.due_at, b.id`, [contractId]),
   billsPage: async (q: Queryable, scope: string, keyword: string | null, status: string | null, limit: number, offset: number) => {
     const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2) AND ($3::text IS NULL OR b.status = $3)`;
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${BILL_SELECT} WHERE ${where}) x`, [
-      scope,
-      keyword,
-      status,
-    ]);
-    const rows = await q.query<BillRow>(`${BILL_SELECT} WHERE ${where} ORDER BY b.id DESC LIMIT $4 OFFSET $5`, [
-      scope,
-      keyword,
-      status,
-      limit,
-      offset,
-    ]);
-    return { total: count?.n ?? 0, rows };
+    return queryPage<BillRow>(
+      q,
+      { select: `${BILL_SELECT} WHERE ${where}`, orderBy: 'b.id DESC', params: [scope, keyword, status] },
+      { limit, offset },
+    );
   },
   maxSeq: async (q: Queryable, contractId: number, kind: string) =>
     (
@@ -189,14 +174,11 @@ export const contractsQueries = {
     q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE x.contract_id = $1 ORDER BY x.id`, [contractId]),
   paymentsPage: async (q: Queryable, scope: string, keyword: string | null, limit: number, offset: number) => {
     const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2 OR x.provider_ref LIKE $2)`;
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${PAYMENT_SELECT} WHERE ${where}) x`, [scope, keyword]);
-    const rows = await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE ${where} ORDER BY x.id DESC LIMIT $3 OFFSET $4`, [
-      scope,
-      keyword,
-      limit,
-      offset,
-    ]);
-    return { total: count?.n ?? 0, rows };
+    return queryPage<PaymentRow>(
+      q,
+      { select: `${PAYMENT_SELECT} WHERE ${where}`, orderBy: 'x.id DESC', params: [scope, keyword] },
+      { limit, offset },
+    );
   },
   payment: async (q: Queryable, scope: string, id: number) =>
     (await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE ${accountInScope('a.path', 1)} AND x.id = $2`, [scope, id]))[0],

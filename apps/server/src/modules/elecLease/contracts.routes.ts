@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
 import { AppError } from '../../http/errors.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { likeText } from '../terminals/assets.ts';
 import { contractsQueries } from './contracts.queries.ts';
@@ -31,7 +31,7 @@ export function contractRoutes(ctx: AppContext, app: FastifyInstance) {
       win.sql.limit,
       win.sql.offset,
     );
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentContract) };
+    return pageAnswer(win, total, rows.map(presentContract));
   });
 
   route(app, elecLeaseEndpoints.contract, async (query, request) =>

@@ -3,7 +3,7 @@ import { elecLeaseEndpoints, type LeaseRider } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { likeText } from '../terminals/assets.ts';
 import { VERIFY_STATUS_ZH } from './identity.ts';
@@ -53,7 +53,7 @@ export function fleetRoutes(ctx: AppContext, app: FastifyInstance) {
       win.sql.limit,
       win.sql.offset,
     );
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentRider) };
+    return pageAnswer(win, total, rows.map(presentRider));
   });
 
   route(app, elecLeaseEndpoints.saveRider, async (body, request) => {
@@ -93,7 +93,7 @@ export function fleetRoutes(ctx: AppContext, app: FastifyInstance) {
       win.sql.limit,
       win.sql.offset,
     );
-    return { total, current: win.current, pageSize: win.pageSize, list: await presentLeaseVehicles(db, rows) };
+    return pageAnswer(win, total, await presentLeaseVehicles(db, rows));
   });
 
   const vehicle = async (user: ReturnType<typeof caller>, id: number) =>

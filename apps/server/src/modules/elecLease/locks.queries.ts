@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export interface LockRow {
   id: number;
@@ -23,17 +24,16 @@ const SELECT = `SELECT k.*, c.contract_no, lv.code AS vehicle_code, o.status AS 
 export const locksQueries = {
   page: async (q: Queryable, scope: string, contractId: number | null, limit: number, offset: number) => {
     const where = `${accountInScope('a.path', 1)} AND ($2::bigint IS NULL OR k.contract_id = $2)`;
-    const [count] = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM elec_lease_locks k JOIN accounts a ON a.id = k.account_id WHERE ${where}`,
-      [scope, contractId],
+    return queryPage<LockRow>(
+      q,
+      {
+        select: `${SELECT} WHERE ${where}`,
+        countFrom: `FROM elec_lease_locks k JOIN accounts a ON a.id = k.account_id WHERE ${where}`,
+        orderBy: 'k.id DESC',
+        params: [scope, contractId],
+      },
+      { limit, offset },
     );
-    const rows = await q.query<LockRow>(`${SELECT} WHERE ${where} ORDER BY k.id DESC LIMIT $3 OFFSET $4`, [
-      scope,
-      contractId,
-      limit,
-      offset,
-    ]);
-    return { total: count?.n ?? 0, rows };
   },
   one: async (q: Queryable, id: number) => (await q.query<LockRow>(`${SELECT} WHERE k.id = $1`, [id]))[0]!,
   /** Records a lock or unlock before it is sent. */

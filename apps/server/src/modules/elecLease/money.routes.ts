@@ -3,7 +3,7 @@ import { LEASE_LEDGER_ACCOUNTS, elecLeaseEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { likeText } from '../terminals/assets.ts';
 import { contractsQueries } from './contracts.queries.ts';
@@ -33,7 +33,7 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
       win.sql.limit,
       win.sql.offset,
     );
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentBill) };
+    return pageAnswer(win, total, rows.map(presentBill));
   });
 
   route(app, elecLeaseEndpoints.payments, async (query, request) => {
@@ -45,7 +45,7 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
       win.sql.limit,
       win.sql.offset,
     );
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentPayment) };
+    return pageAnswer(win, total, rows.map(presentPayment));
   });
 
   route(app, elecLeaseEndpoints.pay, async (body, request) => {

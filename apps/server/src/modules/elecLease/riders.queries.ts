@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export interface RiderRow {
   id: number;
@@ -33,18 +34,16 @@ const SELECT = `SELECT r.*, (SELECT count(*)::int FROM elec_lease_contracts c WH
 export const ridersQueries = {
   page: async (q: Queryable, scope: string, keyword: string | null, blacklisted: boolean | null, limit: number, offset: number) => {
     const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR r.name LIKE $2 OR r.phone LIKE $2 OR r.id_number LIKE $2) AND ($3::boolean IS NULL OR r.blacklisted = $3)`;
-    const [count] = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM elec_lease_riders r JOIN accounts a ON a.id = r.account_id WHERE ${where}`,
-      [scope, keyword, blacklisted],
+    return queryPage<RiderRow>(
+      q,
+      {
+        select: `${SELECT} WHERE ${where}`,
+        countFrom: `FROM elec_lease_riders r JOIN accounts a ON a.id = r.account_id WHERE ${where}`,
+        orderBy: 'r.id DESC',
+        params: [scope, keyword, blacklisted],
+      },
+      { limit, offset },
     );
-    const rows = await q.query<RiderRow>(`${SELECT} WHERE ${where} ORDER BY r.id DESC LIMIT $4 OFFSET $5`, [
-      scope,
-      keyword,
-      blacklisted,
-      limit,
-      offset,
-    ]);
-    return { total: count?.n ?? 0, rows };
   },
   visible: async (q: Queryable, scope: string, id: number) =>
     (await q.query<RiderRow>(`${SELECT} WHERE ${accountInScope('a.path', 1)} AND r.id = $2`, [scope, id]))[0],

@@ -1,17 +1,22 @@
 import type { Queryable } from '../../db/types.ts';
 import { CONTRACT_SELECT, type ContractRow } from './contracts.queries.ts';
 import { accountInScope } from '../../core/accountScope.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export const riskQueries = {
   overduePage: async (q: Queryable, scope: string, keyword: string | null, limit: number, offset: number) => {
     const where = `c.status = 'overdue' AND ${accountInScope('a.path', 1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2 OR r.phone LIKE $2 OR lv.code ILIKE $2)`;
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${CONTRACT_SELECT} WHERE ${where}) x`, [scope, keyword]);
-    const rows = await q.query<ContractRow & { reminders: number }>(
-      `SELECT x.*, (SELECT count(*)::int FROM elec_lease_reminders m WHERE m.contract_id = x.id) AS reminders FROM (${CONTRACT_SELECT} WHERE ${where}) x
-        ORDER BY x.overdue_since, x.id LIMIT $3 OFFSET $4`,
-      [scope, keyword, limit, offset],
+    const overdue = `FROM (${CONTRACT_SELECT} WHERE ${where}) x`;
+    return queryPage<ContractRow & { reminders: number }>(
+      q,
+      {
+        select: `SELECT x.*, (SELECT count(*)::int FROM elec_lease_reminders m WHERE m.contract_id = x.id) AS reminders ${overdue}`,
+        countFrom: overdue,
+        orderBy: 'x.overdue_since, x.id',
+        params: [scope, keyword],
+      },
+      { limit, offset },
     );
-    return { total: count?.n ?? 0, rows };
   },
   /** Started contracts due within `aheadMs` with no rent bill waiting: their next period is billed. */
   /**

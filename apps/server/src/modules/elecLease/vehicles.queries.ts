@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 /** A rental bike's own row, with its store and the open contract it is in. */
 export interface LeaseVehicleRow {
@@ -27,15 +28,11 @@ const SELECT = `SELECT lv.*, s.name AS store_name, c.id AS contract_id, c.contra
 export const leaseVehiclesQueries = {
   page: async (q: Queryable, scope: string, keyword: string | null, state: string | null, limit: number, offset: number) => {
     const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR lv.code ILIKE $2 OR v.plate ILIKE $2 OR t.identifier LIKE $2 OR r.name LIKE $2) AND ($3::text IS NULL OR lv.state = $3)`;
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${where}) x`, [scope, keyword, state]);
-    const rows = await q.query<LeaseVehicleRow>(`${SELECT} WHERE ${where} ORDER BY lv.code LIMIT $4 OFFSET $5`, [
-      scope,
-      keyword,
-      state,
-      limit,
-      offset,
-    ]);
-    return { total: count?.n ?? 0, rows };
+    return queryPage<LeaseVehicleRow>(
+      q,
+      { select: `${SELECT} WHERE ${where}`, orderBy: 'lv.code', params: [scope, keyword, state] },
+      { limit, offset },
+    );
   },
   visible: async (q: Queryable, scope: string, id: number) =>
     (await q.query<LeaseVehicleRow>(`${SELECT} WHERE ${accountInScope('a.path', 1)} AND lv.vehicle_id = $2`, [scope, id]))[0],

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../../db/types.ts';
 import { pathWithinSql } from '../../core/accountScope.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export interface ExportRow {
   id: number;
@@ -33,12 +34,16 @@ export const exportsQueries = {
     )[0],
 
   pageOfUser: async (q: Queryable, userId: number, limit: number, offset: number) => {
-    const [count] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM export_jobs WHERE user_id = $1', [userId]);
-    const rows = await q.query<ExportRow>(
-      `SELECT ${COLUMNS} FROM export_jobs WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [userId, limit, offset],
+    return queryPage<ExportRow>(
+      q,
+      {
+        select: `SELECT ${COLUMNS} FROM export_jobs WHERE user_id = $1`,
+        countFrom: 'FROM export_jobs WHERE user_id = $1',
+        orderBy: 'created_at DESC, id DESC',
+        params: [userId],
+      },
+      { limit, offset },
     );
-    return { total: count?.n ?? 0, rows };
   },
 
   /** A job's file as its owner asks for it: the name, the size, the attempt whose parts make it, and the whole content only for files made before parts. */

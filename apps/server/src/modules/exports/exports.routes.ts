@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { exportEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { EXPORT_KINDS } from './exportKinds.ts';
 import { presentExport } from './exports.presenter.ts';
@@ -22,7 +22,7 @@ export const exportsRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   route(app, exportEndpoints.list, async (query, request) => {
     const win = pageWindow(query);
     const { total, rows } = await exports.pageOfUser(caller(request), win.sql.limit, win.sql.offset);
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentExport) };
+    return pageAnswer(win, total, rows.map(presentExport));
   });
 
   route(app, exportEndpoints.direct, async (body, request, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { geofenceEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { splitIds } from '../../http/listInput.ts';
 import { route } from '../../http/route.ts';
 import { scopeParam } from '../../core/accountScope.ts';
@@ -27,7 +27,7 @@ export const geofencesRoutes = (ctx: AppContext) => async (app: FastifyInstance)
       accountId: query.accountId ?? null,
       ...win.sql,
     });
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentGeofence) };
+    return pageAnswer(win, total, rows.map(presentGeofence));
   });
 
   route(app, geofenceEndpoints.detail, async (query, request) => fences.detail(caller(request), query.geofenceId));

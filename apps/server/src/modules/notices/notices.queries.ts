@@ -1,5 +1,6 @@
 import { accountInScope, pathWithinSql } from '../../core/accountScope.ts';
 import type { Queryable } from '../../db/types.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export interface PublicationRow {
   id: number;
@@ -48,19 +49,23 @@ export const noticesQueries = {
   page: async (q: Queryable, p: { scope: string; type?: string; limit: number; offset: number }) => {
     const where = `${accountInScope('pa.path', 1)} AND ($2::text IS NULL OR p.type = $2)`;
     const from = 'FROM notice_publications p JOIN accounts pa ON pa.id = p.account_id';
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${from} WHERE ${where}`, [p.scope, p.type ?? null]);
-    const rows = await q.query<PublicationRow>(
-      `SELECT p.id, p.type, p.title, p.html, p.created_at, coalesce(nullif(u.name, ''), u.username) AS publisher,
+    return queryPage<PublicationRow>(
+      q,
+      {
+        select: `SELECT p.id, p.type, p.title, p.html, p.created_at, coalesce(nullif(u.name, ''), u.username) AS publisher,
               coalesce((SELECT json_agg(json_build_object('accountId', ra.id, 'accountName', ra.name) ORDER BY ra.path)
                           FROM help_messages hm JOIN accounts ra ON ra.id = hm.account_id WHERE hm.publication_id = p.id), '[]') AS recipients,
               ${AUDIENCE} AS audience,
               (SELECT count(DISTINCT r.user_id)::int FROM help_message_reads r JOIN help_messages hm ON hm.id = r.message_id
                 WHERE hm.publication_id = p.id) AS read_count
          ${from} LEFT JOIN users u ON u.id = p.user_id
-        WHERE ${where} ORDER BY p.created_at DESC, p.id DESC LIMIT $3 OFFSET $4`,
-      [p.scope, p.type ?? null, p.limit, p.offset],
+        WHERE ${where}`,
+        countFrom: `${from} WHERE ${where}`,
+        orderBy: 'p.created_at DESC, p.id DESC',
+        params: [p.scope, p.type ?? null],
+      },
+      p,
     );
-    return { total: count?.n ?? 0, rows };
   },
 
   /** Deletes a publication published inside the scope (its centre messages go with it). */

@@ -3,7 +3,7 @@ import { noticeEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { auditChange } from '../../http/auditHook.ts';
 import { caller } from '../../http/auth.hook.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { NoticeService, presentPublication } from './notices.service.ts';
 
@@ -14,7 +14,7 @@ export const noticesRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   route(app, noticeEndpoints.list, async (query, request) => {
     const win = pageWindow(query);
     const { total, rows } = await notices.page(caller(request), { type: query.type, ...win.sql });
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentPublication) };
+    return pageAnswer(win, total, rows.map(presentPublication));
   });
   route(app, noticeEndpoints.publish, async (input, request) => {
     const published = await notices.publish(caller(request), input);

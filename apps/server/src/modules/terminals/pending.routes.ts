@@ -5,7 +5,7 @@ import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
 import { AppError } from '../../http/errors.ts';
 import { splitList } from '../../http/listInput.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { identifierKey, isProtocol, PROTOCOL_NAMES_ZH } from '../../core/identifiers.ts';
 import { likeText } from '../../db/likeText.ts';
@@ -45,7 +45,7 @@ export function pendingRoutes(ctx: AppContext, app: FastifyInstance) {
       win.sql.limit,
       win.sql.offset,
     );
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(present) };
+    return pageAnswer(win, total, rows.map(present));
   });
 
   route(app, pendingTerminalEndpoints.adopt, async (body, request) => {

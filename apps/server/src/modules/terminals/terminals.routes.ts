@@ -3,7 +3,7 @@ import { terminalEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { splitList } from '../../http/listInput.ts';
 import { parseOptionalTime } from '../../http/timeInput.ts';
@@ -46,7 +46,7 @@ export const terminalsRoutes = (ctx: AppContext) => async (app: FastifyInstance)
       expiringDays: query.expiring ?? null,
     };
     const { total, rows } = await terminalsQueries.page(ctx.db, filter, win.sql.limit, win.sql.offset);
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentTerminal) };
+    return pageAnswer(win, total, rows.map(presentTerminal));
   });
 
   route(app, terminalEndpoints.detail, async (query, request) => detail(caller(request), query.terminalId));
