@@ -41,7 +41,10 @@ export async function startDemo(ctx: AppContext, ports: DemoPorts, opts: DemoOpt
   for (const f of fleets) void f.start();
   const status = setInterval(() => ctx.log.info(`演示车队 ${statusLine(demoTotals(fleets))}`), 60_000);
   status.unref();
-  ctx.log.info({ terminals: demoTotals(fleets).count, created: seeded.created }, `演示模式已启动：以 ${DEMO_USERNAME} 登录查看演示车队`);
+  ctx.log.info(
+    { terminals: demoTotals(fleets).count, created: seeded.created, tookMs: seeded.took },
+    `演示模式已启动：以 ${DEMO_USERNAME} 登录查看演示车队`,
+  );
   return {
     fleets,
     accountId: seeded.accountId,
