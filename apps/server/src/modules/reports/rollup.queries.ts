@@ -9,6 +9,8 @@ import { DROP_SHORT_STAYS, writeStays } from './staysSql.ts';
  */
 const ROLLUP_LOCK_KEY = 80_808_820;
 const SCOPED_KEY = 'hashtext(current_schema()), $1';
+/** How long before its commit a stored batch may have been received (the gateway's ingest batching and COPY). */
+const IN_FLIGHT = "interval '5 seconds'";
 
 export const rollupQueries = {
   /** Held for the transaction. `wait` false: answers false at once when another process holds it. */
@@ -78,21 +80,22 @@ export const rollupQueries = {
     )[0].gone,
 
   /**
-   * Whether the day (today) has news its last pass did not count: no pass yet while it has
+   * Whether the day (today) has news its last pass may not have counted: no pass yet while it has
    * positions or alarms, or a position, an alarm, a presence change or a late mark that arrived
-   * since the pass began (rolled_up_at is its transaction's start). Cheap: the latest positions
-   * (one row per terminal), the alarms' received_at index, the terminals.
+   * since the pass began (rolled_up_at is its transaction's start) — or up to IN_FLIGHT before:
+   * a batch received just before a pass but committed while it read is not in what it read.
+   * Cheap: the latest positions (one row per terminal), the alarms' received_at index, the terminals.
    */
   dayBehind: async (q: Queryable, day: string, start: Date) =>
     (
       await q.query<{ behind: boolean }>(
         `SELECT CASE WHEN r.at IS NULL
                      THEN EXISTS (SELECT 1 FROM latest_positions WHERE gps_time >= $2) OR EXISTS (SELECT 1 FROM alarms WHERE received_at >= $2)
-                     ELSE EXISTS (SELECT 1 FROM latest_positions WHERE received_at >= r.at AND gps_time >= $2)
-                       OR EXISTS (SELECT 1 FROM alarms WHERE received_at >= r.at AND alarm_time >= $2)
-                       OR EXISTS (SELECT 1 FROM terminals WHERE online_changed_at >= r.at)
+                     ELSE EXISTS (SELECT 1 FROM latest_positions WHERE received_at >= r.since AND gps_time >= $2)
+                       OR EXISTS (SELECT 1 FROM alarms WHERE received_at >= r.since AND alarm_time >= $2)
+                       OR EXISTS (SELECT 1 FROM terminals WHERE online_changed_at >= r.since)
                        OR EXISTS (SELECT 1 FROM rollup_late_days WHERE day = $1::date) END AS behind
-           FROM (SELECT (SELECT rolled_up_at FROM daily_rollup_days WHERE day = $1::date) AS at) r`,
+           FROM (SELECT at, at - ${IN_FLIGHT} AS since FROM (SELECT (SELECT rolled_up_at FROM daily_rollup_days WHERE day = $1::date) AS at) x) r`,
         [day, start],
       )
     )[0].behind,

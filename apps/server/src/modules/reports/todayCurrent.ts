@@ -12,23 +12,33 @@ import { rollupQueries } from './rollup.queries.ts';
  * figures are the rollup's own, computed by the same function, never a second estimate — what
  * the page shows is what the rollup stores, at once.
  *
- * One pass at a time per process: a request arriving while one runs waits for it, then checks
- * again (what it brought may have been stored after that pass read). Across processes the
- * rollup's advisory lock orders the passes (this one waits for the jobs role's).
+ * One pass at a time per process: requests arriving while one runs wait for it — done, when it
+ * began after they were asked; else they check again (what they brought may have been stored
+ * after that pass read). Across processes the rollup's advisory lock orders the passes (this one
+ * waits for the jobs role's).
  */
-let running: Promise<unknown> | null = null;
+let running: { done: Promise<unknown>; startedAt: number } | null = null;
 
 export async function bringTodayUpToDate(db: Db, now = Date.now()): Promise<void> {
   const today = beijingDayOf(now);
+  const asked = Date.now();
   for (;;) {
     if (running) {
-      await running.catch(() => undefined);
+      const pass = running;
+      await pass.done.catch(() => undefined);
+      // A pass that began after this request did everything stored before it: nothing to check.
+      if (pass.startedAt >= asked) return;
       continue;
     }
     if (!(await rollupQueries.dayBehind(db, today, dayStart(today)))) return;
     if (running) continue; // another request started a pass while this one looked
-    running = rollupDay(db, today, { now, wait: true }).finally(() => (running = null));
-    await running;
+    const pass = { done: rollupDay(db, today, { now: Date.now(), wait: true }), startedAt: Date.now() };
+    running = pass;
+    try {
+      await pass.done;
+    } finally {
+      if (running === pass) running = null;
+    }
     return;
   }
 }
