@@ -19,7 +19,9 @@ export const DATA_CENTER_TOP = 10;
 export const DATA_CENTER_MOVING_KMH = 5;
 
 /**
- * The fleet now: every vehicle with a terminal. online = moving + parked; total = online + offline.
+ * The fleet now: the assets of 智能车联's kinds (车辆 and 电单车, assetKinds.ts), as 实时监控 lists
+ * them for the same account, so 总数 and 在线 are its 全部 and the vehicles not grey (online, service
+ * running). online = moving + parked; total = online + offline.
  * alarm: vehicles whose latest position still carries an alarm flag, online or not (the car
  * monitor shows them red too).
  */
@@ -32,6 +34,19 @@ export const FleetNowSchema = Type.Object({
   alarm: Type.Integer(),
 });
 export type FleetNow = Static<typeof FleetNowSchema>;
+
+/** One asset kind's figures now (every kind, in ASSET_KINDS order, none left out): the split the page shows. */
+export const AssetKindCountSchema = Type.Object({
+  /** an AssetKind */
+  kind: Type.String(),
+  kindName: Type.String(),
+  total: Type.Integer(),
+  /** online now, as 实时监控 counts it */
+  online: Type.Integer(),
+  /** of 智能车联's fleet (fleet counts it) */
+  inFleet: Type.Boolean(),
+});
+export type AssetKindCount = Static<typeof AssetKindCountSchema>;
 
 /** One Beijing day of the trends. */
 export const DataCenterDaySchema = Type.Object({
@@ -90,6 +105,8 @@ export type RegionCount = Static<typeof RegionCountSchema>;
 export const DataCenterOverviewSchema = Type.Object({
   generatedAt: Type.Number(),
   fleet: FleetNowSchema,
+  /** every asset of the scope by kind (vehicles, e-bikes, people, pets): the fleet's kinds and the others */
+  assetKinds: Type.Array(AssetKindCountSchema),
   alarmsToday: Type.Object({ total: Type.Integer(), types: Type.Array(AlarmTypeCountSchema) }),
   /** today's newest alarms, newest first, at most DATA_CENTER_TOP (the live feed adds to them) */
   latestAlarms: Type.Array(AlarmSchema),

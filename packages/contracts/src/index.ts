@@ -26,6 +26,7 @@ export * from './alarmPush.ts';
 export * from './commands.ts';
 export * from './geofences.ts';
 export * from './terminals.ts';
+export * from './assetKinds.ts';
 export * from './pendingTerminals.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';

@@ -24,8 +24,6 @@ export const SERVICE_STATES = {
   unbound: '未绑定设备',
 } as const;
 export type ServiceState = keyof typeof SERVICE_STATES;
-/** The platform's one word for a two-wheeler is 电单车, as in 电单车卫士, 电单车租赁 and the bikes' group. */
-export const VEHICLE_TYPE_NAMES = { vehicle: '车辆', ebike: '电单车', badge: '工牌', pet: '宠物' } as const;
 export const PROTOCOL_NAMES = { jt808: 'JT/T 808', gt06: 'GT06', h02: 'H02', watch: '手表协议' } as const;
 /** Plate colours as JT/T 808 codes them (0: not given). */
 export const PLATE_COLORS = { 0: '未设置', 1: '蓝色', 2: '黄色', 3: '黑色', 4: '白色', 5: '绿色', 9: '其他' } as const;
@@ -99,6 +97,9 @@ export const TerminalSchema = Type.Object({
   vehicleId: Nullable(Type.Integer()),
   plate: Type.String(),
   vehicleName: Type.String(),
+  /** the kind of the asset it sits in (an AssetKind); '' while it sits in none */
+  assetKind: Type.String(),
+  assetKindName: Type.String(),
   remark: Type.String(),
   created: Type.Number(),
   /** 身份冲突: connections refused for claiming this terminal's id while it was online, and the last time (docs/security.md). */

@@ -22,6 +22,14 @@ export const D = {
     alarm: '报警中',
     onlineRate: '在线率',
     states: '车辆状态',
+    /** what 车辆总数 counts: 智能车联's kinds, as 实时监控 lists them */
+    totalTip: '车辆与电单车，与实时监控的车辆一致；人员、宠物另计',
+  },
+  /** every asset of the account by kind (车辆 · 电单车 · 人员 · 宠物) */
+  kinds: {
+    title: '按类型',
+    figure: (name: string, total: string, online: string) => `${name} ${total}（在线 ${online}）`,
+    notInFleet: '不计入车辆总数',
   },
   alarmsToday: '今日报警',
   alarmTypesToday: '今日报警类型',

@@ -131,7 +131,9 @@ export const S = {
     sim: 'SIM 卡号',
     account: '所属账户',
     inStock: '库存',
-    vehicle: '车辆',
+    vehicle: '资产',
+    /** the asset's kind: 车辆, 电单车, 人员 or 宠物 (packages/contracts assetKinds.ts) */
+    assetKind: '类型',
     unbound: '未绑定',
     state: '服务状态',
     expiresAt: '服务到期',

@@ -1,4 +1,4 @@
-import type { AssistantAction, PermissionCode } from '@chelian/contracts';
+import { kindsOf, type AssistantAction, type PermissionCode } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { hasPermission } from '../../core/permissions.ts';
@@ -66,7 +66,7 @@ async function findVehicles(db: Queryable, user: SessionUser, key: string): Prom
     scope: terminalScope(user),
     keyword: likeText(key),
     groupId: null,
-    type: null,
+    kinds: kindsOf('car'),
     accountId: null,
     online: null,
     protocol: null,

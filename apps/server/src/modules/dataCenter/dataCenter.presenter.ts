@@ -1,4 +1,12 @@
-import { DATA_CENTER_MOVING_KMH, type DataCenterDay, type DataCenterOverview, type FleetNow } from '@chelian/contracts';
+import {
+  ASSET_KINDS,
+  ASSET_KIND_NAMES,
+  DATA_CENTER_MOVING_KMH,
+  type AssetKindCount,
+  type DataCenterDay,
+  type DataCenterOverview,
+  type FleetNow,
+} from '@chelian/contracts';
 import { alarmTypeName } from '../../core/alarm.presenter.ts';
 import { DAY_MS } from '../reports/beijingDay.ts';
 import type { DayRow, FleetRow } from './dataCenter.queries.ts';
@@ -16,6 +24,24 @@ export function presentFleet(rows: readonly FleetRow[]): FleetNow {
   }
   fleet.online = fleet.moving + fleet.parked;
   return fleet;
+}
+
+/** Every kind's total and online (each kind once, in ASSET_KINDS order, 0 when the scope has none). */
+export function presentAssetKinds(rows: ReadonlyArray<Pick<FleetRow, 'kind' | 'online'>>, fleetKinds: readonly string[]): AssetKindCount[] {
+  const counts = ASSET_KINDS.map((kind) => ({
+    kind,
+    kindName: ASSET_KIND_NAMES[kind],
+    total: 0,
+    online: 0,
+    inFleet: fleetKinds.includes(kind),
+  }));
+  for (const r of rows) {
+    const c = counts.find((k) => k.kind === r.kind);
+    if (!c) continue;
+    c.total++;
+    if (r.online) c.online++;
+  }
+  return counts;
 }
 
 /** Today's alarms by type (most first) and by hour, from counts per type and hour. */

@@ -1,20 +1,31 @@
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
+import type { AssetKind } from '@chelian/contracts';
+import { isVehicleKind } from '../../core/assetKinds.ts';
+import { inFleet, onlineAt } from '../terminals/vehicles.queries.ts';
 
 /*
- * The data centre's reads. $1 is always the terminal scope (core/terminalScope.ts). The fleet is
- * the vehicles with a terminal, as the reports count it (reports.queries.ts VEHICLES). Days a
- * terminal had before its hand-over are left out unless the caller is a platform administrator
- * ($4), as in the reports.
+ * The data centre's reads. $1 is always the terminal scope (core/terminalScope.ts). The fleet now
+ * is 实时监控's (terminals/vehicles.queries.ts inFleet), every asset kind split; the trends are of
+ * the vehicles with a terminal of a kind that drives, as the reports count them (reports.queries.ts
+ * VEHICLES). Days a terminal had before its hand-over are left out unless the caller is a platform
+ * administrator ($4), as in the reports.
  */
 const FLEET_DAYS = `FROM vehicles v JOIN accounts a ON a.id = v.account_id JOIN terminals t ON t.id = v.terminal_id
   JOIN daily_terminal_stats s ON s.terminal_id = t.id AND s.day BETWEEN $2::date AND $3::date
    AND ($4::boolean OR t.assigned_at IS NULL OR s.day >= ((t.assigned_at + interval '8 hours') AT TIME ZONE 'UTC')::date)
- WHERE ${terminalInScope('a.path', 1)}`;
+ WHERE ${terminalInScope('a.path', 1)} AND ${isVehicleKind('v.type')}`;
+
+// An asset's state now ($4), from its terminal (t) and latest position (l); $2 is the day's start.
+const ASSET_STATE = `t.id AS terminal_id, ${onlineAt(4)} AS online, l.speed, l.lat, l.lon, COALESCE(cardinality(l.alarms) > 0, false) AS alarming,
+       COALESCE(t.online OR t.last_seen_at >= $2 OR l.gps_time >= $2, false) AS active_today`;
 
 export interface FleetRow {
-  terminal_id: number;
+  /** its AssetKind */
+  kind: string;
+  /** null: no terminal yet (counted, offline, as 实时监控 lists it) */
+  terminal_id: number | null;
   online: boolean;
   speed: number | null;
   lat: number | null;
@@ -38,15 +49,23 @@ export interface PresenceRow {
 }
 
 export const dataCenterQueries = {
-  /** One row per vehicle: its state now and where it is (10 000 rows at 10 000 vehicles; aggregated by the service). */
-  fleet: (q: Queryable, scope: string, dayStart: Date) =>
+  /**
+   * One row per asset of the kinds given: its kind, its state now and where it is (10 000 rows at
+   * 10 000 assets; aggregated by the service). Vehicles are 实时监控's rows (inFleet); pets, kept in
+   * their own table, are the pets 宠物卫士 lists.
+   */
+  fleet: (q: Queryable, scope: string, dayStart: Date, kinds: readonly AssetKind[], now: Date) =>
     q.query<FleetRow>(
-      `SELECT t.id AS terminal_id, t.online, l.speed, l.lat, l.lon, COALESCE(cardinality(l.alarms) > 0, false) AS alarming,
-              (t.online OR t.last_seen_at >= $2 OR l.gps_time >= $2) AS active_today
-         FROM vehicles v JOIN accounts a ON a.id = v.account_id JOIN terminals t ON t.id = v.terminal_id
+      `SELECT v.type AS kind, ${ASSET_STATE}
+         FROM vehicles v JOIN accounts a ON a.id = v.account_id LEFT JOIN terminals t ON t.id = v.terminal_id
          LEFT JOIN latest_positions l ON l.terminal_id = t.id
-        WHERE ${terminalInScope('a.path', 1)}`,
-      [scope, dayStart],
+        WHERE ${inFleet(1, 3)}
+       UNION ALL
+       SELECT 'pet' AS kind, ${ASSET_STATE}
+         FROM pets p JOIN accounts a ON a.id = p.account_id LEFT JOIN terminals t ON t.id = p.terminal_id
+         LEFT JOIN latest_positions l ON l.terminal_id = t.id
+        WHERE ${terminalInScope('a.path', 1)} AND 'pet' = ANY($3::text[])`,
+      [scope, dayStart, kinds, now],
     ),
 
   /** Alarms of [start, end) by type and hour since start (the owner's at the time: alarms.account_id). */
@@ -112,7 +131,7 @@ export const dataCenterQueries = {
            LEFT JOIN terminal_recent_mileage r ON r.terminal_id = t.id
            LEFT JOIN daily_terminal_stats s ON s.terminal_id = t.id AND s.day = $2::date
             AND ($3::boolean OR t.assigned_at IS NULL OR s.day >= ((t.assigned_at + interval '8 hours') AT TIME ZONE 'UTC')::date)
-          WHERE ${terminalInScope('a.path', 1)} AND (r.terminal_id IS NOT NULL OR s.terminal_id IS NOT NULL)) x
+          WHERE ${terminalInScope('a.path', 1)} AND ${isVehicleKind('v.type')} AND (r.terminal_id IS NOT NULL OR s.terminal_id IS NOT NULL)) x
         WHERE x.km > 0 ORDER BY x.km DESC, x.plate, x.vehicle_id LIMIT $4`,
       [scope, today, isPlatformAdmin, limit],
     ),
@@ -134,7 +153,7 @@ export const dataCenterQueries = {
     q.query<PresenceRow>(
       `SELECT e.terminal_id, e.at, e.online
          FROM presence_events e JOIN vehicles v ON v.terminal_id = e.terminal_id JOIN accounts a ON a.id = v.account_id
-        WHERE ${terminalInScope('a.path', 1)} AND e.at >= $2 AND e.at < $3
+        WHERE ${terminalInScope('a.path', 1)} AND ${isVehicleKind('v.type')} AND e.at >= $2 AND e.at < $3
         ORDER BY e.terminal_id, e.at, e.online`,
       [scope, start, end],
     ),

@@ -1,16 +1,32 @@
-import { DATA_CENTER_DAYS, DATA_CENTER_EXPIRING_DAYS, DATA_CENTER_TOP, type DataCenterOverview } from '@chelian/contracts';
+import {
+  ASSET_KINDS,
+  DATA_CENTER_DAYS,
+  DATA_CENTER_EXPIRING_DAYS,
+  DATA_CENTER_TOP,
+  kindsOf,
+  type DataCenterOverview,
+} from '@chelian/contracts';
 import { loadReverseGeocoder } from '@chelian/geo';
 import type { Queryable } from '../../db/types.ts';
 import { terminalScope, type Scope } from '../../core/terminalScope.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { addDays, beijingDayOf, dayStart, daysBetween, DAY_MS } from '../reports/beijingDay.ts';
-import { dataCenterQueries, type DayRow } from './dataCenter.queries.ts';
-import { presentAlarmsToday, presentDays, presentExpiring, presentFleet, presentRanking } from './dataCenter.presenter.ts';
+import { dataCenterQueries, type DayRow, type FleetRow } from './dataCenter.queries.ts';
+import {
+  presentAlarmsToday,
+  presentAssetKinds,
+  presentDays,
+  presentExpiring,
+  presentFleet,
+  presentRanking,
+} from './dataCenter.presenter.ts';
 import { onlineHours } from './onlineHours.ts';
 import { regionCounts } from './regionCounts.ts';
 import { TrendCache } from './trendCache.ts';
 import { fleetSummaryQueries } from '../reports/fleetSummary.queries.ts';
 import { summaryWindow } from '../reports/fleetSummary.ts';
+
+const withTerminal = (rows: readonly FleetRow[]) => rows.filter((r): r is FleetRow & { terminal_id: number } => r.terminal_id !== null);
 
 /** How long the 30-day figures are reused: well within the rollup's own 5-minute step. */
 export const TREND_CACHE_MS = 60_000;
@@ -63,8 +79,8 @@ export class DataCenterService {
     const from = addDays(today, -(DATA_CENTER_DAYS - 1));
     const start = dayStart(today);
     const end = new Date(now);
-    const [fleetRows, alarmRows, latestAlarms, { days: dayRows, ranking }, presence, expiring, geocoder] = await Promise.all([
-      dataCenterQueries.fleet(db, scope, start),
+    const [assetRows, alarmRows, latestAlarms, { days: dayRows, ranking }, presence, expiring, geocoder] = await Promise.all([
+      dataCenterQueries.fleet(db, scope, start, ASSET_KINDS, end),
       dataCenterQueries.alarmsByTypeAndHour(db, scope, start, end),
       dataCenterQueries.latestAlarms(db, scope, start, end, DATA_CENTER_TOP),
       this.trendsOf(scope, user.isPlatformAdmin, from, today, now),
@@ -73,6 +89,9 @@ export class DataCenterService {
       loadReverseGeocoder(),
     ]);
 
+    // The fleet is 实时监控's (智能车联's kinds); every kind is counted beside it, split.
+    const fleetKinds: readonly string[] = kindsOf('car');
+    const fleetRows = assetRows.filter((r) => fleetKinds.includes(r.kind));
     const fleet = presentFleet(fleetRows);
     const alarmsToday = presentAlarmsToday(alarmRows);
     const activeToday = fleetRows.reduce((n, r) => n + (r.active_today ? 1 : 0), 0);
@@ -81,11 +100,12 @@ export class DataCenterService {
       alarms: alarmsToday.total,
       active: activeToday,
     });
-    const online = onlineHours(fleetRows, presence, start.getTime(), now);
+    const online = onlineHours(withTerminal(fleetRows), presence, start.getTime(), now);
     const { regions, unlocated } = regionCounts(fleetRows, (lon, lat) => geocoder.lookup(lon, lat));
     return {
       generatedAt: now,
       fleet,
+      assetKinds: presentAssetKinds(assetRows, fleetKinds),
       alarmsToday: { total: alarmsToday.total, types: alarmsToday.types },
       latestAlarms: latestAlarms.map(presentAlarm),
       days,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ELEC_LEASE_ERRORS, LEASE_AREA_KINDS, elecLeaseEndpoints, type LeaseArea } from '@chelian/contracts';
+import { ELEC_LEASE_ERRORS, LEASE_AREA_KINDS, elecLeaseEndpoints, kindsOf, type LeaseArea } from '@chelian/contracts';
+import { fenceShownFor } from '../../core/assetKinds.ts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
@@ -25,7 +26,8 @@ const FENCE_KIND_ZH: Record<string, string> = { circle: '圆形', polygon: '多�
 async function areas(ctx: AppContext, user: SessionUser): Promise<LeaseArea[]> {
   const rows = await ctx.db.query<{ id: number; name: string; kind: string; radius_m: number | null; area: string | null }>(
     `SELECT g.id, g.name, g.kind, g.radius_m, la.kind AS area FROM geofences g JOIN accounts a ON a.id = g.account_id
-       LEFT JOIN elec_lease_areas la ON la.geofence_id = g.id WHERE ${IN_SCOPE(1)} ORDER BY la.kind NULLS LAST, g.id`,
+       LEFT JOIN elec_lease_areas la ON la.geofence_id = g.id WHERE ${IN_SCOPE(1)} AND ${fenceShownFor('g', kindsOf('elec-lease'))}
+      ORDER BY la.kind NULLS LAST, g.id`,
     [user.accountPath],
   );
   return rows.map((r) => ({

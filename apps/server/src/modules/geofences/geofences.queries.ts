@@ -1,6 +1,7 @@
-import type { LonLat } from '@chelian/contracts';
+import { kindsOf, type LonLat } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
+import { fenceShownFor } from '../../core/assetKinds.ts';
 
 /** A fence's shape and alarm switches as stored: what the editor and the engine both read. */
 export interface FenceShapeRow {
@@ -61,8 +62,10 @@ const fieldParams = (f: GeofenceFields) => [
 
 /** Fences, their vehicles and the per-vehicle inside state. Visibility: the fence's account is in the caller's subtree. */
 export const geofencesQueries = {
+  /** 智能车联's 电子围栏: the fences of its kinds (a responsibility area is 智能工牌's, core/assetKinds.ts). */
   page: async (q: Queryable, p: { scope: string; keyword: string | null; accountId: number | null; limit: number; offset: number }) => {
-    const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR g.name ILIKE '%' || $2 || '%') AND ($3::bigint IS NULL OR g.account_id = $3)`;
+    const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR g.name ILIKE '%' || $2 || '%') AND ($3::bigint IS NULL OR g.account_id = $3)
+      AND ${fenceShownFor('g', kindsOf('car'))}`;
     const params = [p.scope, p.keyword, p.accountId];
     const [count] = await q.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE ${where}`,

@@ -1,5 +1,7 @@
 import type { Queryable } from '../../db/types.ts';
+import type { AssetKind } from '@chelian/contracts';
 import { terminalInScope } from '../../core/terminalScope.ts';
+import { terminalKind } from '../../core/assetKinds.ts';
 
 export interface LatestRow {
   identifier: string;
@@ -33,14 +35,16 @@ const LATEST = `SELECT t.identifier, v.id AS vehicle_id, v.plate, v.name AS vehi
 export const monitorQueries = {
   /**
    * Latest positions the scope may see: of the given identifier keys (expired ones flagged), or
-   * all whose service has not expired (ordered, windowed).
+   * all whose service has not expired (ordered, windowed); `kinds`: none sitting in an asset of
+   * another kind (a terminal in no asset yet is still answered: the administrator's stock).
    */
-  latest: (q: Queryable, scope: string, keys: string[] | null, limit: number, offset: number) =>
+  latest: (q: Queryable, scope: string, keys: string[] | null, limit: number, offset: number, kinds: readonly AssetKind[] | null = null) =>
     q.query<LatestRow>(
       `${LATEST} WHERE ${terminalInScope('a.path', 1)}
           AND ($2::text[] IS NULL OR t.identifier_key = ANY($2::text[]))
           AND ($2::text[] IS NOT NULL OR t.service_expires_at IS NULL OR t.service_expires_at >= now())
+          AND ($5::text[] IS NULL OR COALESCE(${terminalKind('t')} = ANY($5::text[]), true))
         ORDER BY t.id LIMIT $3 OFFSET $4`,
-      [scope, keys, limit, offset],
+      [scope, keys, limit, offset, kinds],
     ),
 };

@@ -1,4 +1,4 @@
-import { TERMINAL_ERRORS } from '@chelian/contracts';
+import { TERMINAL_ERRORS, kindsOf } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
@@ -8,7 +8,8 @@ import { monitorQueries, type LatestRow } from './monitor.queries.ts';
 /**
  * Latest positions of terminals whose service has not expired (docs/decisions.md). Asked for
  * by name, expired ones are left out; when every named one is expired the answer is the
- * serviceExpired refusal, so a page showing one terminal can say why.
+ * serviceExpired refusal, so a page showing one terminal can say why. The whole fleet (no names)
+ * is 智能车联's: the assets of its kinds (docs/asset-kinds.md).
  */
 export async function livePositions(
   q: Queryable,
@@ -17,7 +18,7 @@ export async function livePositions(
   limit: number,
   offset: number,
 ): Promise<LatestRow[]> {
-  const rows = await monitorQueries.latest(q, terminalScope(user), keys, limit, offset);
+  const rows = await monitorQueries.latest(q, terminalScope(user), keys, limit, offset, keys ? null : kindsOf('car'));
   const live = rows.filter((r) => !r.service_expired);
   if (keys && rows.length > 0 && live.length === 0) {
     throw new AppError(TERMINAL_ERRORS.serviceExpired, { params: { terminalIds: rows.map((r) => r.identifier).join('、') } });

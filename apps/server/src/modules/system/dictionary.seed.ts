@@ -1,5 +1,5 @@
 import { ALARM_NAMES_ZH } from '@chelian/protocols/alarms.ts';
-import { VEHICLE_TYPE_NAMES } from '@chelian/contracts';
+import { ASSET_KIND_NAMES } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
 import { EXPORT_KINDS } from '../exports/exportKinds.ts';
 import { systemQueries } from './system.queries.ts';
@@ -7,7 +7,7 @@ import { systemQueries } from './system.queries.ts';
 /** Built-in dictionaries, kept in the table so every process and the web read the same labels. */
 export const BUILTIN_DICTIONARY: Record<string, Array<[value: string, label: string]>> = {
   // the vehicle form's and the import's names, so the dictionary cannot say another word
-  assetType: [...Object.entries(VEHICLE_TYPE_NAMES), ['asset', '资产']],
+  assetType: [...Object.entries(ASSET_KIND_NAMES), ['asset', '资产']],
   protocol: [
     ['jt808', 'JT/T 808'],
     ['gt06', 'GT06'],

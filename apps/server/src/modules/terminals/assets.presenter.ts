@@ -1,4 +1,13 @@
-import { SERVICE_STATES, type GroupNode, type ServiceState, type Terminal, type TerminalRenewal, type Vehicle } from '@chelian/contracts';
+import {
+  ASSET_KIND_NAMES,
+  SERVICE_STATES,
+  isAssetKind,
+  type GroupNode,
+  type ServiceState,
+  type Terminal,
+  type TerminalRenewal,
+  type Vehicle,
+} from '@chelian/contracts';
 import { epochOrNull } from '../../http/timeInput.ts';
 import { PROTOCOL_NAMES_ZH, isProtocol } from '../../core/identifiers.ts';
 import { VEHICLE_TYPES, vehicleTypeOf } from './assets.ts';
@@ -40,6 +49,8 @@ export function presentTerminal(t: TerminalRow): Terminal {
     vehicleId: t.vehicle_id,
     plate: t.plate ?? '',
     vehicleName: t.vehicle_name ?? '',
+    assetKind: isAssetKind(t.asset_kind) ? t.asset_kind : '',
+    assetKindName: isAssetKind(t.asset_kind) ? ASSET_KIND_NAMES[t.asset_kind] : '',
     remark: t.remark,
     created: t.created_at.getTime(),
     identityConflicts: t.identity_conflicts,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
-import { TERMINAL_ERRORS, VEHICLE_TYPE_NAMES } from '@chelian/contracts';
+import { ASSET_KIND_NAMES, TERMINAL_ERRORS, type AssetKind } from '@chelian/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { subjects } from '../../bus/subjects.ts';
@@ -7,11 +7,11 @@ import type { SessionUser } from '../../core/sessionUser.ts';
 import { accountsQueries } from '../accounts/accounts.queries.ts';
 import { pathInScope } from '../../core/accountScope.ts';
 
-export const VEHICLE_TYPES = VEHICLE_TYPE_NAMES;
-export type VehicleType = keyof typeof VEHICLE_TYPES;
+export const VEHICLE_TYPES = ASSET_KIND_NAMES;
+export type VehicleType = AssetKind;
 
 /** Names import files written before the platform settled on one word still carry. */
-const FORMER_NAMES: Record<string, VehicleType> = { 电动车: 'ebike' };
+const FORMER_NAMES: Record<string, VehicleType> = { 电动车: 'ebike', 工牌: 'badge' };
 
 /** Accepts the code or its Chinese name (import files use the name). */
 export function vehicleTypeOf(value: string): VehicleType | undefined {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
+import { isVehicleKind } from '../../core/assetKinds.ts';
 
 export interface GroupRow {
   id: number;
@@ -12,7 +13,7 @@ export interface GroupRow {
 }
 
 const SELECT = `SELECT g.id, g.account_id, a.name AS account_name, g.parent_id, g.name, g.sort,
-       (SELECT count(*)::int FROM vehicles v WHERE v.group_id = g.id) AS vehicle_count
+       (SELECT count(*)::int FROM vehicles v WHERE v.group_id = g.id AND ${isVehicleKind('v.type')}) AS vehicle_count
   FROM vehicle_groups g JOIN accounts a ON a.id = g.account_id`;
 
 export const groupsQueries = {

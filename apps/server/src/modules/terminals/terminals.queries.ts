@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
+import { terminalAssetName, terminalKind } from '../../core/assetKinds.ts';
 
 export interface TerminalRow {
   id: number;
@@ -26,12 +27,14 @@ export interface TerminalRow {
   vehicle_account_id: number | null;
   plate: string | null;
   vehicle_name: string | null;
+  /** the kind of the asset it sits in (core/assetKinds.ts terminalKind); null: none */
+  asset_kind: string | null;
 }
 
 const SELECT = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, t.model, t.sim, t.account_id, a.name AS account_name,
        a.path AS account_path, t.assigned_at, t.enabled, t.activated_at, t.service_expires_at, t.online, t.last_seen_at,
-       t.remark, t.created_at, v.id AS vehicle_id, v.account_id AS vehicle_account_id, v.plate, v.name AS vehicle_name,
-       t.identity_conflicts, t.identity_conflict_at
+       t.remark, t.created_at, v.id AS vehicle_id, v.account_id AS vehicle_account_id, v.plate, COALESCE(v.name, ${terminalAssetName('t')}) AS vehicle_name,
+       t.identity_conflicts, t.identity_conflict_at, ${terminalKind('t')} AS asset_kind
   FROM terminals t LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id`;
 
 export interface TerminalFilter {

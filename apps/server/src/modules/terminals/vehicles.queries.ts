@@ -1,6 +1,8 @@
 import type { Queryable } from '../../db/types.ts';
 import { inGroupSubtree } from './groupSubtree.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
+import { kindIn } from '../../core/assetKinds.ts';
+import type { AssetKind } from '@chelian/contracts';
 
 export interface VehicleRow {
   id: number;
@@ -43,7 +45,8 @@ export interface VehicleFilter {
   keyword: string | null;
   /** The group and every group below it. */
   groupId: number | null;
-  type: string | null;
+  /** the asset kinds listed (core/assetKinds.ts listedKinds: the product's, or the one picked) */
+  kinds: readonly AssetKind[];
   accountId: number | null;
   online: boolean | null;
   protocol: string | null;
@@ -51,11 +54,21 @@ export interface VehicleFilter {
   serviceState: string | null;
 }
 
-const FILTER = `${terminalInScope('a.path', 1)}
+/**
+ * The assets of a product's fleet (docs/asset-kinds.md): in the scope bound at `$scopeParam`, of the
+ * kinds bound at `$kindsParam`, whatever else the list filters. 实时监控's list and 数据中心's figures
+ * (dataCenter.queries.ts) are these rows, so the two count alike.
+ */
+export const inFleet = (scopeParam: number, kindsParam: number) =>
+  `${terminalInScope('a.path', scopeParam)} AND ${kindIn('v.type', kindsParam)}`;
+
+/** Online as 实时监控 shows an asset at the instant bound at `$param`: its terminal online and its service running (an expired one is grey, offline). */
+export const onlineAt = (param: number) => `(COALESCE(t.online, false) AND NOT COALESCE(t.service_expires_at < $${param}, false))`;
+
+const FILTER = `${inFleet(1, 4)}
    AND ($2::text IS NULL OR v.plate ILIKE '%' || $2 || '%' OR v.name ILIKE '%' || $2 || '%' OR t.identifier LIKE '%' || $2 || '%'
         OR v.driver ILIKE '%' || $2 || '%' OR t.sim LIKE '%' || $2 || '%')
    AND (CASE WHEN $3::bigint = 0 THEN v.group_id IS NULL ELSE ${inGroupSubtree('v.group_id', 3)} END)
-   AND ($4::text IS NULL OR v.type = $4)
    AND ($5::bigint IS NULL OR v.account_id = $5)
    AND ($6::boolean IS NULL OR COALESCE(t.online, false) = $6)
    AND ($7::text IS NULL OR t.protocol = $7)
@@ -78,7 +91,7 @@ export interface VehicleFields {
   speedLimitKmh: number | null;
 }
 
-const filterParams = (f: VehicleFilter) => [f.scope, f.keyword, f.groupId, f.type, f.accountId, f.online, f.protocol, f.serviceState];
+const filterParams = (f: VehicleFilter) => [f.scope, f.keyword, f.groupId, f.kinds, f.accountId, f.online, f.protocol, f.serviceState];
 
 export const vehiclesQueries = {
   page: async (q: Queryable, f: VehicleFilter, limit: number, offset: number) => {

@@ -8,7 +8,8 @@ import { route } from '../../http/route.ts';
 import { parseOptionalTime } from '../../http/timeInput.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
-import { likeText } from './assets.ts';
+import { listedKinds } from '../../core/assetKinds.ts';
+import { likeText, vehicleTypeOf } from './assets.ts';
 import { presentVehicle } from './assets.presenter.ts';
 import { protocolOf } from './terminals.service.ts';
 import { vehiclesQueries, type VehicleFilter } from './vehicles.queries.ts';
@@ -48,7 +49,7 @@ function vehicleFilter(user: SessionUser, query: VehicleExportQuery): VehicleFil
     scope: terminalScope(user),
     keyword: likeText(query.keyword),
     groupId: query.groupId ?? null,
-    type: query.type || null,
+    kinds: listedKinds('car', query.type ? (vehicleTypeOf(query.type) ?? query.type) : null),
     accountId: query.accountId ?? null,
     online: query.online ?? null,
     protocol: protocolOf(query.protocol) ?? null,
@@ -56,7 +57,7 @@ function vehicleFilter(user: SessionUser, query: VehicleExportQuery): VehicleFil
   };
 }
 
-/** Assets (vehicle, e-bike, badge, pet) with the terminal each carries. */
+/** 智能车联's assets (its kinds: vehicles and e-bikes) with the terminal each carries. */
 export function vehiclesRoutes(ctx: AppContext, app: FastifyInstance) {
   const detail = async (user: SessionUser, vehicleId: number) => presentVehicle((await visibleVehicles(ctx.db, user, [vehicleId]))[0]);
 

@@ -3,7 +3,8 @@ import { Col, Divider, Form, Input, InputNumber, Modal, Row, Select, TreeSelect 
 import {
   PLATE_COLORS,
   PROTOCOL_NAMES,
-  VEHICLE_TYPE_NAMES,
+  ASSET_KIND_NAMES,
+  kindsOf,
   isPlate,
   vehicleEndpoints,
   type GroupNode,
@@ -68,6 +69,8 @@ function formOf(values: Values): VehicleForm {
 }
 
 const options = (names: Record<string | number, string>) => Object.entries(names).map(([value, label]) => ({ value, label }));
+/** 智能车联 registers its own kinds only: people are 智能工牌's, pets 宠物卫士's. */
+const CAR_KIND_OPTIONS = kindsOf('car').map((kind) => ({ value: kind, label: ASSET_KIND_NAMES[kind] }));
 
 /** 新增/编辑车辆: plate (checked as the server checks it), colour, type, the bound terminal, SIM, driver, group, remark. */
 export function VehicleFormModal({
@@ -160,7 +163,7 @@ export function VehicleFormModal({
           </Col>
           <Col span={6}>
             <Form.Item name="type" label={F.type}>
-              <Select options={options(VEHICLE_TYPE_NAMES)} />
+              <Select options={CAR_KIND_OPTIONS} />
             </Form.Item>
           </Col>
           <Col span={6}>

@@ -21,16 +21,49 @@ export function fleetFigures(o: DataCenterOverview): Array<{ key: FigureKey; lab
   ];
 }
 
-/** The row of figures; `dc-figure-<key>` test ids carry the raw value too. */
-export function FleetFigures({ overview }: { overview: DataCenterOverview }) {
+/**
+ * Every asset of the account by kind, the fleet's kinds first (they make up 车辆总数), the others
+ * said apart: 车辆 50（在线 48） · 电单车 5（在线 5） · 人员 8（在线 8） · 宠物 3（在线 2）.
+ */
+export function AssetKindStrip({ overview }: { overview: DataCenterOverview }) {
+  const n = (v: number) => DIGITS.format(v);
   return (
-    <div className="dc-figures">
-      {fleetFigures(overview).map((f) => (
-        <div key={f.key} className={`dc-figure dc-tone-${f.tone}`} data-testid={`dc-figure-${f.key}`}>
-          <div className="dc-figure-label">{f.label}</div>
-          <div className="dc-figure-value">{f.value}</div>
-        </div>
+    <div className="dc-kinds" data-testid="dc-kinds">
+      <span className="dc-kinds-title">{D.kinds.title}</span>
+      {overview.assetKinds.map((k) => (
+        <span
+          key={k.kind}
+          className={k.inFleet ? 'dc-kind' : 'dc-kind dc-kind-apart'}
+          title={k.inFleet ? undefined : D.kinds.notInFleet}
+          data-testid={`dc-kind-${k.kind}`}
+          data-total={k.total}
+          data-online={k.online}
+        >
+          {D.kinds.figure(k.kindName, n(k.total), n(k.online))}
+        </span>
       ))}
     </div>
+  );
+}
+
+/** The row of figures and the split by kind below it; `dc-figure-<key>` test ids carry the raw value too. */
+export function FleetFigures({ overview }: { overview: DataCenterOverview }) {
+  return (
+    <>
+      <div className="dc-figures">
+        {fleetFigures(overview).map((f) => (
+          <div
+            key={f.key}
+            className={`dc-figure dc-tone-${f.tone}`}
+            data-testid={`dc-figure-${f.key}`}
+            title={f.key === 'total' ? D.fleet.totalTip : undefined}
+          >
+            <div className="dc-figure-label">{f.label}</div>
+            <div className="dc-figure-value">{f.value}</div>
+          </div>
+        ))}
+      </div>
+      <AssetKindStrip overview={overview} />
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { RegionMap } from '../map/RegionMap.tsx';
 import { beijingFormat, beijingLongDate } from '../../shared/format/beijingTime.ts';
 import { D } from '../messages.ts';
 import { ExpiringList } from './ExpiringList.tsx';
-import { fleetFigures } from './FleetFigures.tsx';
+import { AssetKindStrip, fleetFigures } from './FleetFigures.tsx';
 import { LiveBadge } from './LiveBadge.tsx';
 import { ScreenStage } from './ScreenStage.tsx';
 import { AlarmTicker } from './AlarmTicker.tsx';
@@ -113,6 +113,7 @@ export function ScreenPage() {
                 </div>
               ))}
             </div>
+            <AssetKindStrip overview={data} />
             <div className="dcs-map">
               <RegionMap overview={data} palette={DARK} theme="dark" glow />
             </div>

@@ -107,7 +107,14 @@ export function TerminalPage() {
 
   const columns: ColumnsType<Terminal> = [
     { title: T.terminalId, dataIndex: 'terminalId', width: 150, fixed: 'left' },
-    { title: T.protocol, dataIndex: 'protocolName', width: 90 },
+    {
+      title: T.assetKind,
+      dataIndex: 'assetKind',
+      width: 64,
+      render: (kind: string, t) =>
+        kind ? <span data-testid={`terminal-kind-${kind}`}>{t.assetKindName}</span> : <span className="sys-muted">—</span>,
+    },
+    { title: T.protocol, dataIndex: 'protocolName', width: 80 },
     { title: T.sim, dataIndex: 'sim', width: 120, render: (s: string) => s || <span className="sys-muted">—</span> },
     {
       title: T.account,
@@ -126,13 +133,13 @@ export function TerminalPage() {
     {
       title: T.online,
       dataIndex: 'online',
-      width: 70,
+      width: 60,
       render: (on: boolean) => (on ? <Tag color="green">{T.online}</Tag> : <span className="sys-muted">{T.offline}</span>),
     },
     {
       title: T.conflicts,
       dataIndex: 'identityConflicts',
-      width: 90,
+      width: 80,
       render: (n: number, t) =>
         n && t.identityConflictAt !== null ? (
           <Tooltip title={T.conflictAt(n, beijingFormat(t.identityConflictAt))}>
