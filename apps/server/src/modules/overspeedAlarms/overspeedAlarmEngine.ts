@@ -13,8 +13,18 @@ import type { PositionEngine } from '../feature.ts';
 import { overspeedAlarmsQueries } from './overspeedAlarms.queries.ts';
 import { newRun, stepOverspeed, type OverspeedRule, type OverspeedRun } from './overspeedRun.ts';
 
-/** A vehicle's limit, fences and its owner's minimum are read again after this long (an edit of the vehicle reaches the engine within it). */
-const RULE_TTL_MS = 60_000;
+/**
+ * A vehicle's limit, fences and its owner's minimum, once read, are kept this long at most: a
+ * change is told on the bus (a vehicle's terminal, a fence, 报警设置) and drops them all at once.
+ */
+const RULE_TTL_MS = 600_000;
+
+/** A vehicle's rule being read with others asked for in the same tick. */
+interface Waiter {
+  promise: Promise<VehicleWatch | null>;
+  resolve: (w: VehicleWatch | null) => void;
+  reject: (err: unknown) => void;
+}
 
 interface VehicleWatch {
   terminalPk: number;
@@ -35,6 +45,7 @@ export class OverspeedAlarmEngine {
   private readonly runs = new Map<number, OverspeedRun>();
   private readonly watches = new Map<number, VehicleWatch>();
   private readonly chains = new Map<number, Promise<void>>();
+  private pending = new Map<number, Waiter>();
 
   constructor(
     private readonly db: Db,
@@ -87,24 +98,53 @@ export class OverspeedAlarmEngine {
     }
   }
 
-  private async watch(vehicleId: number): Promise<VehicleWatch | null> {
+  /** The vehicle's rule; those asked for in the same tick are read together (two queries), as a reconnect storm asks for thousands. */
+  private watch(vehicleId: number): Promise<VehicleWatch | null> {
     const cached = this.watches.get(vehicleId);
-    if (cached && Date.now() - cached.loadedAt < RULE_TTL_MS) return cached;
-    const [row] = await overspeedAlarmsQueries.rules(this.db, [vehicleId]);
-    if (!row) return null;
-    const fences: SpeedFence[] = (await overspeedQueries.fences(this.db, [vehicleId])).map((r) => ({
-      fence: fenceShape(Number(r.geofence_id), r),
-      name: r.name,
-      limitKmh: r.speed_limit_kmh,
-    }));
-    const watch: VehicleWatch = {
-      terminalPk: Number(row.terminal_id),
-      accountId: row.account_id === null ? null : Number(row.account_id),
-      rule: { fences, vehicleLimit: row.speed_limit_kmh, minSeconds: row.min_seconds ?? OVERSPEED_DEFAULT_MIN_SECONDS },
-      loadedAt: Date.now(),
-    };
-    this.watches.set(vehicleId, watch);
-    return watch;
+    if (cached && Date.now() - cached.loadedAt < RULE_TTL_MS) return Promise.resolve(cached);
+    let waiting = this.pending.get(vehicleId);
+    if (!waiting) {
+      if (this.pending.size === 0) setImmediate(() => void this.loadPending());
+      let resolve!: Waiter['resolve'];
+      let reject!: Waiter['reject'];
+      const promise = new Promise<VehicleWatch | null>((yes, no) => ((resolve = yes), (reject = no)));
+      this.pending.set(vehicleId, (waiting = { promise, resolve, reject }));
+    }
+    return waiting.promise;
+  }
+
+  private async loadPending() {
+    const pending = this.pending;
+    this.pending = new Map();
+    const ids = [...pending.keys()];
+    try {
+      const [rows, fenceRows] = [await overspeedAlarmsQueries.rules(this.db, ids), await overspeedQueries.fences(this.db, ids)];
+      const fences = new Map<number, SpeedFence[]>();
+      for (const r of fenceRows) {
+        const list = fences.get(Number(r.vehicle_id)) ?? [];
+        list.push({ fence: fenceShape(Number(r.geofence_id), r), name: r.name, limitKmh: r.speed_limit_kmh });
+        fences.set(Number(r.vehicle_id), list);
+      }
+      const loadedAt = Date.now();
+      const found = new Map<number, VehicleWatch>();
+      for (const row of rows) {
+        const vehicleId = Number(row.vehicle_id);
+        const rule = {
+          fences: fences.get(vehicleId) ?? [],
+          vehicleLimit: row.speed_limit_kmh,
+          minSeconds: row.min_seconds ?? OVERSPEED_DEFAULT_MIN_SECONDS,
+        };
+        const accountId = row.account_id === null ? null : Number(row.account_id);
+        found.set(vehicleId, { terminalPk: Number(row.terminal_id), accountId, rule, loadedAt });
+      }
+      for (const [id, waiting] of pending) {
+        const watch = found.get(id) ?? null;
+        if (watch) this.watches.set(id, watch);
+        waiting.resolve(watch);
+      }
+    } catch (err) {
+      for (const waiting of pending.values()) waiting.reject(err);
+    }
   }
 }
 
