@@ -136,15 +136,20 @@ describe('a GT06 e-bike over TCP', () => {
     expect(await alarmTypes(IMEI)).toHaveLength(before); // no over-voltage, under-voltage, imbalance or cold alarm
   });
 
-  it('a hot pack with a controller fault raises its alarms once while they last', async () => {
+  it('a hot pack with a controller fault raises its alarms once per episode', async () => {
     const before = (await alarmTypes(IMEI)).length;
     await exchange(term, hex('gt06-40-bms-hot-faults'));
     await exchange(term, hex('gt06-40-bms-hot-faults'));
     expect((await alarmTypes(IMEI)).slice(before)).toEqual(['batteryOverTemp', 'batteryFault']);
-    // A sane report ends them; the next hot one raises them again.
+    // A sane report ends them; a hot one again within minutes is the same episode: a repeat of each alarm, no new one.
     await exchange(term, hex('gt06-40-bms-13s'));
     await exchange(term, hex('gt06-40-bms-hot-faults'));
-    expect((await alarmTypes(IMEI)).slice(before)).toEqual(['batteryOverTemp', 'batteryFault', 'batteryOverTemp', 'batteryFault']);
+    expect((await alarmTypes(IMEI)).slice(before)).toEqual(['batteryOverTemp', 'batteryFault']);
+    const repeats = await db().query<{ repeats: number }>(
+      'SELECT a.repeats FROM alarms a JOIN terminals t ON t.id = a.terminal_id WHERE t.identifier = $1 ORDER BY a.id',
+      [IMEI],
+    );
+    expect(repeats.slice(before).map((r) => r.repeats)).toEqual([1, 1]);
     const latest = await batteryQueries.latest(db(), Number(await pk(IMEI)));
     expect(latest).toMatchObject({ socPct: 12, temperatureC: 61.5, currentA: 12.5, controllerFault: 4 });
   });
