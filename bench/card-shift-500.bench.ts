@@ -15,6 +15,7 @@ import { startCardEngine } from '../apps/server/src/modules/card/cardEngine.ts';
 import { beijingDay } from '../apps/server/src/modules/card/attendance.ts';
 import { cityByName } from '../packages/simulator/src/cities.ts';
 import { Fleet, planTerminals } from '../packages/simulator/src/fleet.ts';
+import { BEIJING_OFFSET_MS } from '@chelian/contracts/beijingTime.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -64,7 +65,7 @@ await t.ctx.db.query(
 );
 
 // The shift: one period around the current Beijing hour, the loop's block as the team's area.
-const nowMinute = Math.floor(((Date.now() + 8 * 3600_000) % 86_400_000) / 60_000);
+const nowMinute = Math.floor(((Date.now() + BEIJING_OFFSET_MS) % 86_400_000) / 60_000);
 const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 const shift = ok<{ shiftId: number }>(
   await http('POST', '/card/v1/api/shift/save.json', {

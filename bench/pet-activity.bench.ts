@@ -19,6 +19,7 @@ import { petActivity } from '../apps/server/src/modules/pet/activity.service.ts'
 import type { PetRow } from '../apps/server/src/modules/pet/pets.queries.ts';
 import { PetZoneEngine } from '../apps/server/src/modules/pet/petZoneEngine.ts';
 import { NEW_ZONE_STATE, stepZone, type ZoneFix } from '../apps/server/src/modules/pet/zoneSmoothing.ts';
+import { BEIJING_OFFSET_MS, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,8 +32,7 @@ const MINUTES = arg('minutes', 60);
 const DAYS = 30;
 const STEP_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
-const BEIJING_MS = 8 * 3_600_000;
-const FIRST = Date.parse('2026-10-01T00:00:00+08:00');
+const FIRST = beijingDayStart('2026-10-01');
 const END_DATE = '2026-10-30';
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const ms = (x: number) => Math.round(x * 100) / 100;
@@ -46,12 +46,12 @@ function month(): StepReading[] {
   let count = 0;
   let day = -1;
   for (let at = FIRST; at < FIRST + DAYS * DAY_MS; at += STEP_MS) {
-    const d = Math.floor((at + BEIJING_MS) / DAY_MS);
+    const d = Math.floor((at + BEIJING_OFFSET_MS) / DAY_MS);
     if (d !== day) {
       day = d;
       count = 0;
     }
-    const hour = ((at + BEIJING_MS) % DAY_MS) / 3_600_000;
+    const hour = ((at + BEIJING_OFFSET_MS) % DAY_MS) / 3_600_000;
     if (hour >= 6 && hour < 22) count += Math.floor(rand() * 300);
     out.push({ at, steps: count });
   }

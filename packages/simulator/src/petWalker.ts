@@ -10,6 +10,7 @@
 import { StreetDriver, type DriverFix, type DriverOptions } from './driver.ts';
 import type { Rng } from './random.ts';
 import type { RoutePoint } from './routeWalker.ts';
+import { BEIJING_OFFSET_MS } from '@chelian/contracts/beijingTime.ts';
 
 export interface PetOptions {
   /** Where the pet lives. Default: a point within 3 km of the city centre, per pet. */
@@ -47,15 +48,14 @@ export interface PetFix extends DriverFix {
 
 const METERS_PER_DEGREE = 111_320;
 const DAY_MS = 86_400_000;
-const BEIJING_MS = 8 * 3_600_000;
 /** Steps a resting pet still makes per minute (turning round, scratching). */
 const FIDGET_STEPS_PER_MINUTE = 0.5;
 /** An excursion ends this close to its target; a lost pet mills around within this of it. */
 const ARRIVED_METERS = 2;
 const LOST_MILL_METERS = 25;
 
-const beijingDay = (ms: number) => Math.floor((ms + BEIJING_MS) / DAY_MS);
-const beijingHour = (ms: number) => ((((ms + BEIJING_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 3_600_000;
+const beijingDay = (ms: number) => Math.floor((ms + BEIJING_OFFSET_MS) / DAY_MS);
+const beijingHour = (ms: number) => ((((ms + BEIJING_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 3_600_000;
 
 export class PetWalker extends StreetDriver {
   readonly home: RoutePoint;

@@ -1,11 +1,12 @@
 import type { PushChannel } from '@chelian/contracts';
+import { BEIJING_OFFSET_MS } from '@chelian/contracts/beijingTime.ts';
 
 /**
  * The rules of alarm delivery, pure: quiet hours, the rate limit, the retry schedule, and which
  * deliveries an account's settings make of one alarm. docs/alarm-delivery.md says the same in words.
  */
 
-const BEIJING_OFFSET_MINUTES = 8 * 60;
+const BEIJING_OFFSET_MINUTES = BEIJING_OFFSET_MS / 60_000;
 const DAY_MINUTES = 24 * 60;
 
 /** Minutes since midnight, Beijing time (UTC+8 all year): quiet hours are set as operators read clocks. */

@@ -7,6 +7,7 @@ import {
   type AttendanceStatus,
   type WorkdayRule,
 } from '@chelian/contracts';
+import { BEIJING_OFFSET_MS } from '@chelian/contracts/beijingTime.ts';
 
 /**
  * Attendance from position, with no clock-in (docs/card.md): for each period of a working day,
@@ -16,7 +17,6 @@ import {
  */
 
 const MINUTE = 60_000;
-const BEIJING_OFFSET = 8 * 60 * MINUTE;
 /** How long before a period's start arriving counts, and after its end leaving is looked for. */
 export const ATTENDANCE_SLACK_MINUTES = 60;
 
@@ -53,7 +53,7 @@ export const minutesClock = (m: number) => {
 export const overnightMinutes = (rule: ShiftRule) => rule.periods.reduce((n, p) => Math.max(n, p.end - DAY_MINUTES), 0);
 
 /** The Beijing day of an epoch ms. */
-export const beijingDay = (ms: number) => new Date(ms + BEIJING_OFFSET).toISOString().slice(0, 10);
+export const beijingDay = (ms: number) => new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
 export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** First index with times[i] >= t (binary search). */

@@ -4,19 +4,19 @@ import { AppError } from '../../http/errors.ts';
 import { beijingDayText } from '../../core/lateReports.ts';
 import { dailyActivity } from './dailyActivity.ts';
 import { petsQueries, type PetRow } from './pets.queries.ts';
+import { beijingDayStart, beijingWallText } from '@chelian/contracts/beijingTime.ts';
 
 const DAY_MS = 86_400_000;
-const BEIJING_MS = 8 * 3_600_000;
 /** Below this % the page reminds to charge (the watch's own low-battery alarm is at 20 %). */
 export const PET_CHARGE_REMIND_BELOW = 20;
 
 /** The Beijing days ending at `endDate` (default today), with their steps, active and rest minutes. */
 export async function petActivity(q: Queryable, pet: PetRow, endDate: string | undefined, dayCount = 7): Promise<PetActivity> {
-  const end = endDate ? Date.parse(`${endDate}T00:00:00+08:00`) : Date.parse(`${beijingDayText(Date.now())}T00:00:00+08:00`);
+  const end = beijingDayStart(endDate || beijingDayText(Date.now()));
   if (!Number.isFinite(end)) throw new AppError(PET_ERRORS.badValue, { params: { field: '结束日期' } });
   const from = end - (dayCount - 1) * DAY_MS;
   const to = end + DAY_MS;
-  const names = Array.from({ length: dayCount }, (_, i) => new Date(from + i * DAY_MS + BEIJING_MS).toISOString().slice(0, 10));
+  const names = Array.from({ length: dayCount }, (_, i) => beijingWallText(from + i * DAY_MS).slice(0, 10));
   let days = new Map<string, ReturnType<typeof dailyActivity> extends Map<string, infer D> ? D : never>();
   if (pet.terminal_pk !== null) {
     // One reading before the span is the first day's baseline.

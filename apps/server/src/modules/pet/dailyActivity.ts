@@ -12,12 +12,12 @@
  *    ACTIVE_STEPS_PER_MINUTE, else rest; longer gaps (collar off, asleep) count as neither.
  */
 import { beijingDayText } from '../../core/lateReports.ts';
+import { BEIJING_OFFSET_MS } from '@chelian/contracts/beijingTime.ts';
 
 export const MAX_STEPS_PER_HOUR = 50_000;
 export const ACTIVE_STEPS_PER_MINUTE = 10;
 export const MAX_GAP_MINUTES = 60;
 const DAY_MS = 86_400_000;
-const BEIJING_MS = 8 * 3_600_000;
 
 export interface StepReading {
   at: number;
@@ -41,7 +41,7 @@ export function dailyActivity(readings: readonly StepReading[]): Map<string, Day
   let lastIndex = NaN;
   let last: DayActivity | undefined;
   const dayOf = (at: number) => {
-    const index = Math.floor((at + BEIJING_MS) / DAY_MS);
+    const index = Math.floor((at + BEIJING_OFFSET_MS) / DAY_MS);
     if (index === lastIndex) return last!;
     const key = beijingDayText(at);
     let d = days.get(key);
@@ -66,7 +66,7 @@ export function dailyActivity(readings: readonly StepReading[]): Map<string, Day
     let delta: number;
     if (cur.steps < prev.steps) {
       delta = cur.steps;
-      if (Math.floor((prev.at + BEIJING_MS) / DAY_MS) === lastIndex) d.resets++;
+      if (Math.floor((prev.at + BEIJING_OFFSET_MS) / DAY_MS) === lastIndex) d.resets++;
     } else delta = cur.steps - prev.steps;
     if (!plausible(delta, ms)) {
       d.ignored++;

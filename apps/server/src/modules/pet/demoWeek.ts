@@ -3,9 +3,9 @@ import type { AppContext } from '../../context.ts';
 import { copyPositions, type StoredPosition } from '../../core/positionCopy.ts';
 import { statusReportQueries, type StatusReportRow } from '../../core/statusReports.queries.ts';
 import type { DemoPet } from './pet.demo.ts';
+import { BEIJING_OFFSET_MS } from '@chelian/contracts/beijingTime.ts';
 
 const DAY_MS = 86_400_000;
-const BEIJING_MS = 8 * 3_600_000;
 /** Days of past the demo pets come with. */
 export const DEMO_PET_PAST_DAYS = 7;
 /** A fix every 5 minutes while the pet is up, every 30 asleep or at rest (as the collar reports). */
@@ -20,7 +20,7 @@ const LIVE_MARGIN_MS = 10 * 60_000;
  * cumulative step count at each report.
  */
 export function demoPetPast(pet: DemoPet, terminalPk: number, now: number): { positions: StoredPosition[]; statuses: StatusReportRow[] } {
-  const startAt = Math.floor((now + BEIJING_MS) / DAY_MS) * DAY_MS - BEIJING_MS - DEMO_PET_PAST_DAYS * DAY_MS;
+  const startAt = Math.floor((now + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS - DEMO_PET_PAST_DAYS * DAY_MS;
   const walker = new PetWalker({ city: pet.spec.city, rng: new Rng(pet.spec.seed).fork(7) }, { home: pet.home, startAt });
   const positions: StoredPosition[] = [];
   const statuses: StatusReportRow[] = [];

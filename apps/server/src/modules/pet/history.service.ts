@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors.ts';
 import { beijingDayText } from '../../core/lateReports.ts';
 import type { PetRow } from './pets.queries.ts';
 import { sinceHandOverOf } from '../../core/handover.ts';
+import { beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 
 export const HEAT_CELL_DEG = 0.0005;
 export const MAX_STAY_MINUTES = 30;
@@ -32,7 +33,7 @@ export function heatCells(points: ReadonlyArray<{ time: number; lat: number; lon
 
 export async function petHistory(q: Queryable, pet: PetRow, date: string | undefined): Promise<PetHistory> {
   const day = date || beijingDayText(Date.now());
-  const start = Date.parse(`${day}T00:00:00+08:00`);
+  const start = beijingDayStart(day);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isFinite(start)) throw new AppError(PET_ERRORS.badValue, { params: { field: '日期' } });
   if (pet.terminal_pk === null) return { day, points: [], heat: [] };
   const rows = await q.query<{ gps_time: Date; lat: number; lon: number; source: string | null }>(

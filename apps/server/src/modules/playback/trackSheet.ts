@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { MSG } from '@chelian/contracts';
 import { formatAddress, type ReverseGeocoder } from '@chelian/geo';
+import { beijingWallText } from '@chelian/contracts/beijingTime.ts';
 
 export interface SheetPoint {
   gpsTime: Date;
@@ -18,7 +19,7 @@ const direction = (deg: number) => DIRECTIONS[Math.round((((deg % 360) + 360) % 
 
 /** Beijing time, as operators read it: 2024-05-01 08:00:00 */
 export function beijingTime(d: Date): string {
-  return new Date(d.getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+  return beijingWallText(d.getTime()).replace('T', ' ').slice(0, 19);
 }
 
 /**

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { PLATE_COLORS, type Vehicle } from '@chelian/contracts';
+import { beijingWallText } from '@chelian/contracts/beijingTime.ts';
 
-const beijing = (ms: number | null) => (ms === null ? '' : new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' '));
+const beijing = (ms: number | null) => (ms === null ? '' : beijingWallText(ms).slice(0, 16).replace('T', ' '));
 const plateColor = (code: number) => (code === 0 ? '' : (PLATE_COLORS[code as keyof typeof PLATE_COLORS] ?? ''));
 
 /** The first header of each column matches the import template, so an export can be edited and imported again. */

@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { BEIJING_OFFSET_MS, beijingDayStart, beijingWallInstant, beijingWallText } from '@chelian/contracts/beijingTime.ts';
 
 /*
  * The one place the web turns an instant into text, or a picked date/time into an instant.
@@ -10,10 +11,9 @@ import dayjs, { type Dayjs } from 'dayjs';
  * clock" Dayjs: its local fields show Beijing's date and time. beijingPickerValue makes one from
  * an instant, pickedInstant reads one back; a picked day is Beijing midnight to midnight.
  */
-const BEIJING_OFFSET_MS = 8 * 3600_000;
 
 /** 'YYYY-MM-DDTHH:mm:ss' of an instant in Beijing. */
-const beijingIso = (ms: number) => new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 19);
+const beijingIso = (ms: number) => beijingWallText(ms).slice(0, 19);
 
 /** The shapes times take on screen; the full one is the platform's display format. */
 export type BeijingPattern = 'YYYY-MM-DD HH:mm:ss' | 'YYYY-MM-DD' | 'YYYY-MM' | 'YYYY' | 'HH:mm:ss' | 'HH:mm' | 'HH';
@@ -45,11 +45,11 @@ export function beijingToday(nowMs = Date.now()): Dayjs {
 export const beijingPickerValue = (ms = Date.now()): Dayjs => dayjs(beijingIso(ms)).millisecond(ms % 1000);
 
 /** The instant a picked date/time stands for, read as Beijing's wall time. */
-export const pickedInstant = (d: Dayjs): number => Date.parse(`${d.format('YYYY-MM-DDTHH:mm:ss.SSS')}+08:00`);
+export const pickedInstant = (d: Dayjs): number => beijingWallInstant(d.format('YYYY-MM-DDTHH:mm:ss.SSS'));
 
 /** The instants a Beijing day ('YYYY-MM-DD') starts and ends (its last millisecond). */
 export const beijingDaySpan = (day: string) => {
-  const start = Date.parse(`${day}T00:00:00+08:00`);
+  const start = beijingDayStart(day);
   return { start, end: start + 86_400_000 - 1 };
 };
 
