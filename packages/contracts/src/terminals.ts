@@ -565,7 +565,7 @@ export const TERMINAL_ERRORS = defineErrors('terminal', {
   plateInvalid: '车牌号格式不正确：应以省份简称开头，如 粤B12345',
   plateTaken: '车牌号 {plate} 已存在',
   nameMissing: '请填写车牌号或名称',
-  typeInvalid: '资产类型应为 车辆、电单车、工牌 或 宠物',
+  typeInvalid: '类型应为 车辆 或 电单车（人员在智能工牌登记，宠物在宠物卫士登记）',
   groupOfOtherAccount: '分组不属于该车辆所在的账户',
   moveTargetMissing: '请选择目标账户或分组',
   moveAcrossAccounts: '所选车辆属于不同账户，请分别移动',

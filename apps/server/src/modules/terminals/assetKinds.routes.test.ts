@@ -6,7 +6,14 @@
  * fleet equals 实时监控's list; 终端管理 names every terminal's kind.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssetKindCount, DataCenterOverview, LastPosition, Terminal, Vehicle } from '@chelian/contracts';
+import {
+  TERMINAL_ERRORS,
+  type AssetKindCount,
+  type DataCenterOverview,
+  type LastPosition,
+  type Terminal,
+  type Vehicle,
+} from '@chelian/contracts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 
@@ -74,6 +81,13 @@ describe('智能车联 holds its own kinds', () => {
     // Asked for 智能工牌's kind, 车辆管理 gives nothing rather than another product's assets.
     expect((await ok<Page<Vehicle>>(get('/car/v4/api/vehicle/list.json?type=badge'))).total).toBe(0);
     expect((await ok<Page<Vehicle>>(get('/car/v4/api/vehicle/list.json?type=ebike'))).total).toBe(1);
+  });
+
+  it('registers only its own kinds: a person or a pet is refused in 车辆管理', async () => {
+    for (const type of ['badge', '人员', 'pet']) {
+      const res = await post('/car/v4/api/vehicle/add.json', { plate: '保洁员甲', type });
+      expect(res).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.typeInvalid.code });
+    }
   });
 
   it('shows the monitor the fleet’s positions only, and still answers a named terminal', async () => {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
-import { ASSET_KIND_NAMES, TERMINAL_ERRORS, type AssetKind } from '@chelian/contracts';
+import { ASSET_KIND_NAMES, TERMINAL_ERRORS, kindsOf, type AssetKind } from '@chelian/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { subjects } from '../../bus/subjects.ts';
@@ -17,6 +17,12 @@ const FORMER_NAMES: Record<string, VehicleType> = { 电动车: 'ebike', 工牌: 
 export function vehicleTypeOf(value: string): VehicleType | undefined {
   if (value in VEHICLE_TYPES) return value as VehicleType;
   return (Object.keys(VEHICLE_TYPES) as VehicleType[]).find((k) => VEHICLE_TYPES[k] === value) ?? FORMER_NAMES[value];
+}
+
+/** A type 车辆管理 registers (its form and its import): 智能车联's own kinds only (docs/asset-kinds.md). */
+export function carKindOf(value: string): VehicleType | undefined {
+  const kind = vehicleTypeOf(value);
+  return kind && kindsOf('car').includes(kind) ? kind : undefined;
 }
 
 /** The account an operation targets: the caller's own by default, else one of its subtree. */

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { parseTime } from '../../http/timeInput.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { pathInScope } from '../../core/accountScope.ts';
-import { announceChanges, targetAccount, vehicleTypeOf } from './assets.ts';
+import { announceChanges, carKindOf, targetAccount, vehicleTypeOf } from './assets.ts';
 import { identifierKey, normalizeIdentifier } from '../../core/identifiers.ts';
 import { makesVehicle, plateColorOf, type SheetRecord } from './sheetRows.ts';
 import { writeRecords } from './import.writer.ts';
@@ -73,7 +73,7 @@ async function checkRecords(q: Queryable, user: SessionUser, records: SheetRecor
       if (seenPlates.has(plate)) errors.push(`车牌号与第${seenPlates.get(plate)}行重复`);
       else seenPlates.set(plate, r.row);
     }
-    if (r.type && !vehicleTypeOf(r.type)) errors.push(TERMINAL_ERRORS.typeInvalid.msg);
+    if (r.type && !carKindOf(r.type)) errors.push(TERMINAL_ERRORS.typeInvalid.msg);
     if (plateColorOf(r.plateColor) === undefined) errors.push('车牌颜色应为 蓝色、黄色、黑色、白色、绿色 或 其他');
     if (r.group && r.group.length > 40) errors.push(TERMINAL_ERRORS.groupNameTooLong.msg);
     if (r.serviceExpiresAt) {

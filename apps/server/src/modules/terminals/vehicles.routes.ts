@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { vehicleEndpoints, type VehicleExportQuery, type VehicleForm } from '@chelian/contracts';
+import { TERMINAL_ERRORS, vehicleEndpoints, type VehicleExportQuery, type VehicleForm } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { splitIds } from '../../http/listInput.ts';
 import { route } from '../../http/route.ts';
+import { AppError } from '../../http/errors.ts';
 import { parseOptionalTime } from '../../http/timeInput.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { listedKinds } from '../../core/assetKinds.ts';
-import { likeText, vehicleTypeOf } from './assets.ts';
+import { carKindOf, likeText, vehicleTypeOf } from './assets.ts';
 import { presentVehicle } from './assets.presenter.ts';
 import { protocolOf } from './terminals.service.ts';
 import { vehiclesQueries, type VehicleFilter } from './vehicles.queries.ts';
@@ -25,6 +26,7 @@ import {
 
 function vehicleInput(body: VehicleForm): VehicleInput {
   const serviceExpiresAt = parseOptionalTime(body.serviceExpiresAt, 'serviceExpiresAt');
+  if (body.type && !carKindOf(body.type)) throw new AppError(TERMINAL_ERRORS.typeInvalid);
   return {
     name: body.name,
     plate: body.plate,
