@@ -30,7 +30,6 @@ interface VehicleWatch {
   terminalPk: number;
   accountId: number | null;
   rule: OverspeedRule;
-  loadedAt: number;
 }
 
 /**
@@ -43,7 +42,8 @@ interface VehicleWatch {
  */
 export class OverspeedAlarmEngine {
   private readonly runs = new Map<number, OverspeedRun>();
-  private readonly watches = new Map<number, VehicleWatch>();
+  /** Each vehicle's rule when read, null for one the engine does not judge (a person's badge, a pet, no terminal). */
+  private readonly watches = new Map<number, { watch: VehicleWatch | null; loadedAt: number }>();
   private readonly chains = new Map<number, Promise<void>>();
   private pending = new Map<number, Waiter>();
 
@@ -101,7 +101,7 @@ export class OverspeedAlarmEngine {
   /** The vehicle's rule; those asked for in the same tick are read together (two queries), as a reconnect storm asks for thousands. */
   private watch(vehicleId: number): Promise<VehicleWatch | null> {
     const cached = this.watches.get(vehicleId);
-    if (cached && Date.now() - cached.loadedAt < RULE_TTL_MS) return Promise.resolve(cached);
+    if (cached && Date.now() - cached.loadedAt < RULE_TTL_MS) return Promise.resolve(cached.watch);
     let waiting = this.pending.get(vehicleId);
     if (!waiting) {
       if (this.pending.size === 0) setImmediate(() => void this.loadPending());
@@ -135,11 +135,11 @@ export class OverspeedAlarmEngine {
           minSeconds: row.min_seconds ?? OVERSPEED_DEFAULT_MIN_SECONDS,
         };
         const accountId = row.account_id === null ? null : Number(row.account_id);
-        found.set(vehicleId, { terminalPk: Number(row.terminal_id), accountId, rule, loadedAt });
+        found.set(vehicleId, { terminalPk: Number(row.terminal_id), accountId, rule });
       }
       for (const [id, waiting] of pending) {
         const watch = found.get(id) ?? null;
-        if (watch) this.watches.set(id, watch);
+        this.watches.set(id, { watch, loadedAt });
         waiting.resolve(watch);
       }
     } catch (err) {

@@ -127,6 +127,14 @@ describe('平台超速报警 and the overspeed report', () => {
     expect((await alarmsOf(vehicleId, 'platformOverspeed')).map((r) => r.alarm_time.getTime())).toEqual(episodes);
   });
 
+  it('judges only the kinds the report lists: a person’s badge raises none', async () => {
+    const vehicleId = await addVehicle('粤B47004', '13847000004');
+    await t.ctx.db.query(`UPDATE vehicles SET type = 'badge' WHERE id = $1`, [vehicleId]);
+    await drive('013847000004', speedingTrack(bj('14:00:00'), 120, 5));
+    expect(await reportEpisodes(vehicleId)).toEqual([]);
+    expect(await alarmsOf(vehicleId, 'platformOverspeed')).toEqual([]);
+  });
+
   it('keeps the terminal’s flickering overspeed bit one 终端超速报警, its repeats counted on it and handled with it', async () => {
     const vehicleId = await addVehicle('粤B47003', '13847000003');
     const track = speedingTrack(bj('16:00:00'), 120, 5);

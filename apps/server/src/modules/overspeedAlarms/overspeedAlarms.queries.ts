@@ -1,6 +1,7 @@
+import { isVehicleKind } from '../../core/assetKinds.ts';
 import type { Queryable } from '../../db/types.ts';
 
-/** A vehicle's terminal, its owner, its own limit and the owner's shortest 平台超速报警 episode (NULL: the default). */
+/** A vehicle's terminal, its owner, its own limit and the owner's shortest 平台超速报警 episode (NULL: the default); of a kind that drives. */
 export interface VehicleRuleRow {
   vehicle_id: number;
   terminal_id: number;
@@ -27,7 +28,8 @@ export const overspeedAlarmsQueries = {
       `SELECT v.id AS vehicle_id, v.terminal_id, t.account_id, v.speed_limit_kmh::float8 AS speed_limit_kmh, c.min_seconds
          FROM vehicles v JOIN terminals t ON t.id = v.terminal_id
          LEFT JOIN alarm_controls c ON c.account_id = t.account_id AND c.alarm_type = 'platformOverspeed'
-        WHERE v.id = ANY($1::bigint[])`,
+        -- The kinds 超速报表 lists (车辆, 电单车): people and pets have no overspeed.
+        WHERE v.id = ANY($1::bigint[]) AND ${isVehicleKind('v.type')}`,
       [vehicleIds],
     ),
 
