@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RouteWalker, Rng, WALKER } from '@chelian/simulator';
 import { beijingMidnight } from '@chelian/contracts';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
+import { eventually } from '../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../gateway/gateway.ts';
 import { DEMO_WORK_SITE, demoBadges } from '../modules/card/card.demo.ts';
 import { scoreRun } from '../modules/card/patrol.ts';
 import { DEMO_MISSED_PLAN, DEMO_PATROLLERS, DEMO_PATROL_PLAN, demoPatrolRoute, demoPatrolRouteOf } from '../modules/card/patrol.demo.ts';
 import { demoEbikes } from '../modules/elecCar/elecCar.demo.ts';
+import { startEngines, type PositionEngine } from '../modules/feature.ts';
+import { features } from '../modules/features.ts';
 import { addDays, beijingDayOf } from '../modules/reports/beijingDay.ts';
 import { demoCars } from '../modules/terminals/terminals.demo.ts';
 import { startDemo, type RunningDemo } from './demo.ts';
@@ -20,6 +23,7 @@ import { seedDemo } from './demo.seed.ts';
 let t: TestServer;
 let gw: Gateway;
 let demo: RunningDemo;
+let engines: PositionEngine[] = [];
 let session: string;
 let seedMs = 0;
 const today = beijingDayOf(Date.now());
@@ -27,6 +31,8 @@ const yesterday = addDays(today, -1);
 
 beforeAll(async () => {
   t = await createTestServer();
+  // The position engines run beside the gateway, as in `npm start -- --demo`.
+  engines = await startEngines(features, t.ctx);
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0, gt06: 0, h02: 0, watch: 0 }, offlineAfterSeconds: 60 });
   const started = Date.now();
   demo = await startDemo(t.ctx, gw.ports, { intervalSeconds: 1, password: 'demo2026pass' });
@@ -36,6 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   demo?.stop();
   await gw?.close();
+  for (const engine of engines) await engine.stop();
   await t?.close();
 });
 
@@ -63,7 +70,17 @@ describe('the demo’s first start', () => {
     expect(bikes.list.some((b) => b.issues.length > 0)).toBe(true);
     const declarations = await get<{ list: Array<{ status: string }> }>('/elec-gb/v1/api/declare/list.json?pageSize=50');
     expect(states(declarations.list, 'status')).toEqual(['approved', 'pending', 'rejected']);
-  });
+    // 报警记录: the swapped pack is told from the module's first BMS report.
+    const alarms = await eventually(
+      async () => {
+        const page = await get<{ list: Array<{ type: string }> }>('/elec-gb/v1/api/alarm/list.json?pageSize=50');
+        return page.list.some((a) => a.type === 'batteryMismatch') ? page : null;
+      },
+      60_000,
+      '新国标 battery mismatch alarm',
+    );
+    expect(alarms!.list.length).toBeGreaterThan(0);
+  }, 120_000);
 
   it('seeds 电单车租赁: stores with staff, riders (one blacklisted), four plans, a contract in every state on the demo e-bikes', async () => {
     const stores = await get<Array<{ staffCount: number; vehicleCount: number }>>('/elec-lease/v1/api/store/list.json');
