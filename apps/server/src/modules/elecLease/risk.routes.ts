@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
 import { AppError } from '../../http/errors.ts';
-import { pageWindow } from '../../http/paging.ts';
+import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { likeText } from '../terminals/assets.ts';
@@ -19,14 +19,15 @@ import { riskQueries } from './risk.queries.ts';
 import { overdueDays } from './risk.service.ts';
 import { addDays } from './billing.service.ts';
 import { leaseStats, statsWorkbook } from './stats.ts';
-import { IN_SCOPE, clean, found } from './scope.ts';
+import { clean, found } from './scope.ts';
+import { accountInScope } from '../../core/accountScope.ts';
 
 const FENCE_KIND_ZH: Record<string, string> = { circle: '圆形', polygon: '多边形' };
 
 async function areas(ctx: AppContext, user: SessionUser): Promise<LeaseArea[]> {
   const rows = await ctx.db.query<{ id: number; name: string; kind: string; radius_m: number | null; area: string | null }>(
     `SELECT g.id, g.name, g.kind, g.radius_m, la.kind AS area FROM geofences g JOIN accounts a ON a.id = g.account_id
-       LEFT JOIN elec_lease_areas la ON la.geofence_id = g.id WHERE ${IN_SCOPE(1)} AND ${fenceShownFor('g', kindsOf('elec-lease'))}
+       LEFT JOIN elec_lease_areas la ON la.geofence_id = g.id WHERE ${accountInScope('a.path', 1)} AND ${fenceShownFor('g', kindsOf('elec-lease'))}
       ORDER BY la.kind NULLS LAST, g.id`,
     [user.accountPath],
   );
@@ -107,7 +108,7 @@ export function riskRoutes(ctx: AppContext, app: FastifyInstance) {
     if (query.contractId !== undefined) await visibleContract(db, user, query.contractId);
     const win = pageWindow(query);
     const { total, rows } = await locksQueries.page(db, user.accountPath, query.contractId ?? null, win.sql.limit, win.sql.offset);
-    return { total, current: win.current, pageSize: win.pageSize, list: rows.map(presentLock) };
+    return pageAnswer(win, total, rows.map(presentLock));
   });
 
   const presentSettings = (s: Awaited<ReturnType<typeof operatorQueries.settings>>) => ({
@@ -138,7 +139,7 @@ export function riskRoutes(ctx: AppContext, app: FastifyInstance) {
     const kind = clean(body.kind);
     if (kind && !(kind in LEASE_AREA_KINDS)) throw new AppError(ELEC_LEASE_ERRORS.areaKindUnknown, { params: { kind } });
     const [fence] = await db.query<{ id: number; account_id: number }>(
-      `SELECT g.id, g.account_id FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE ${IN_SCOPE(1)} AND g.id = $2`,
+      `SELECT g.id, g.account_id FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE ${accountInScope('a.path', 1)} AND g.id = $2`,
       [user.accountPath, body.geofenceId],
     );
     found(fence);

@@ -1,9 +1,5 @@
 import { AppError } from '../../http/errors.ts';
 import { ELEC_LEASE_ERRORS } from '@chelian/contracts';
-import { accountInScope } from '../../core/accountScope.ts';
-
-/** The lease tables' rows carry their operator's account, joined as `a`: write `accountInScope('a.path', n)` (its last two users move to it). */
-export const IN_SCOPE = (n: number) => accountInScope('a.path', n);
 
 /** A missing or foreign row: both answer the same. */
 export function found<T>(row: T | undefined): T {

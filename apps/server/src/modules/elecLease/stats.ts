@@ -6,7 +6,8 @@ import { bikesQueries } from '../elecCar/bikes.queries.ts';
 import { presentStatus } from '../elecCar/bikes.presenter.ts';
 import { workbook, fileBytes } from '../exports/excelWorkbook.ts';
 import { leaseVehiclesQueries } from './vehicles.queries.ts';
-import { IN_SCOPE, yuan } from './scope.ts';
+import { yuan } from './scope.ts';
+import { accountInScope } from '../../core/accountScope.ts';
 import { sinceHandOverOf } from '../../core/handover.ts';
 
 /** Statistics cover at most a year. */
@@ -33,24 +34,24 @@ export async function leaseStats(
   const [money, cash, contracts, riders, perBike, bikes] = await Promise.all([
     db.query<{ revenue: number }>(
       `SELECT COALESCE(sum(l.credit_fen - l.debit_fen), 0)::bigint AS revenue FROM elec_lease_ledger l JOIN elec_lease_journals j ON j.id = l.journal_id
-         JOIN accounts a ON a.id = j.account_id WHERE ${IN_SCOPE(1)} AND l.ledger_account LIKE 'income:%' AND j.created_at >= $2 AND j.created_at < $3`,
+         JOIN accounts a ON a.id = j.account_id WHERE ${accountInScope('a.path', 1)} AND l.ledger_account LIKE 'income:%' AND j.created_at >= $2 AND j.created_at < $3`,
       [scope, start, end],
     ),
     db.query<{ method: string; amount: number }>(
       `SELECT substr(l.ledger_account, 6) AS method, sum(l.debit_fen - l.credit_fen)::bigint AS amount FROM elec_lease_ledger l
          JOIN elec_lease_journals j ON j.id = l.journal_id JOIN accounts a ON a.id = j.account_id
-        WHERE ${IN_SCOPE(1)} AND l.ledger_account LIKE 'cash:%' AND j.created_at >= $2 AND j.created_at < $3 GROUP BY 1 ORDER BY 1`,
+        WHERE ${accountInScope('a.path', 1)} AND l.ledger_account LIKE 'cash:%' AND j.created_at >= $2 AND j.created_at < $3 GROUP BY 1 ORDER BY 1`,
       [scope, start, end],
     ),
     db.query<{ open: number; overdue: number; running: number; overdue_fen: number }>(
       `SELECT count(*) FILTER (WHERE c.status IN ('pending', 'active', 'overdue'))::int AS open, count(*) FILTER (WHERE c.status = 'overdue')::int AS overdue,
               count(*) FILTER (WHERE c.status IN ('active', 'overdue'))::int AS running,
               COALESCE(sum((SELECT sum(b.amount_fen - b.paid_fen) FROM elec_lease_bills b WHERE b.contract_id = c.id AND b.status = 'unpaid')) FILTER (WHERE c.status = 'overdue'), 0)::bigint AS overdue_fen
-         FROM elec_lease_contracts c JOIN accounts a ON a.id = c.account_id WHERE ${IN_SCOPE(1)}`,
+         FROM elec_lease_contracts c JOIN accounts a ON a.id = c.account_id WHERE ${accountInScope('a.path', 1)}`,
       [scope],
     ),
     db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM elec_lease_riders r JOIN accounts a ON a.id = r.account_id WHERE ${IN_SCOPE(1)} AND r.created_at >= $2 AND r.created_at < $3`,
+      `SELECT count(*)::int AS n FROM elec_lease_riders r JOIN accounts a ON a.id = r.account_id WHERE ${accountInScope('a.path', 1)} AND r.created_at >= $2 AND r.created_at < $3`,
       [scope, start, end],
     ),
     db.query<{ vehicle_id: number; mileage: number; rented_ms: number; health: number | null; cycles: number | null }>(
