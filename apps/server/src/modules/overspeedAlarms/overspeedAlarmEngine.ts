@@ -65,6 +65,11 @@ export class OverspeedAlarmEngine {
     return next;
   }
 
+  /** Whether the vehicle's fixes may matter: not for one known to be no vehicle the report lists (a badge, a pet). */
+  watchesVehicle(vehicleId: number | null): boolean {
+    return vehicleId !== null && this.watches.get(vehicleId)?.watch !== null;
+  }
+
   /** A fence, a vehicle or an account's settings changed: rules are read again. */
   invalidate(): void {
     this.watches.clear();
@@ -163,7 +168,7 @@ export function startOverspeedAlarmEngine(ctx: Pick<AppContext, 'db' | 'bus' | '
   };
   const engine = new OverspeedAlarmEngine(ctx.db, publish, ctx.log);
   const offFixes = ctx.positionFeed.subscribe({
-    wants: (t) => t.vehicleId !== null,
+    wants: (t) => engine.watchesVehicle(t.vehicleId),
     fixes: (fixes) => void engine.handle(fixes),
   });
   const offFences = ctx.bus.subscribe(GEOFENCE_CHANGED, () => engine.invalidate());
