@@ -14,6 +14,7 @@ import { VEHICLE_TYPES, vehicleTypeOf } from './assets.ts';
 import type { RenewalRow, TerminalRow } from './terminals.queries.ts';
 import type { VehicleRow } from './vehicles.queries.ts';
 import type { GroupRow } from './groups.queries.ts';
+import { beijingWallText } from '@chelian/contracts/beijingTime.ts';
 
 type TerminalStatus = Exclude<ServiceState, 'unbound'>;
 
@@ -78,8 +79,7 @@ export const presentRenewed = (r: { identifier: string; previous_expires_at: Dat
 });
 
 /** Beijing wall-clock minutes, as an operator reads an expiry. */
-const beijingMinute = (at: Date | null) =>
-  at ? new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : null;
+const beijingMinute = (at: Date | null) => (at ? beijingWallText(at.getTime()).slice(0, 16).replace('T', ' ') : null);
 /** Terminals whose expiries a renewal or activation lists in the operation log (the rest are counted). */
 const AUDITED_TERMINALS = 50;
 
