@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { BEIJING_OFFSET_MS, beijingDayStart, beijingWallInstant, beijingWallText } from '@chelian/contracts/beijingTime.ts';
+import { BEIJING_OFFSET_MS, beijingDayStart, beijingWallInstant, beijingWallText } from '@chelian/contracts';
 
 /*
  * The one place the web turns an instant into text, or a picked date/time into an instant.
