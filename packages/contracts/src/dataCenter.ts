@@ -43,6 +43,8 @@ export const AssetKindCountSchema = Type.Object({
   total: Type.Integer(),
   /** online now, as 实时监控 counts it */
   online: Type.Integer(),
+  /** today's alarms of this kind's assets (of 今日报警; a terminal in no asset counts in none) */
+  alarmsToday: Type.Integer(),
   /** of 智能车联's fleet (fleet counts it) */
   inFleet: Type.Boolean(),
 });

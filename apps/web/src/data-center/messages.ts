@@ -28,7 +28,7 @@ export const D = {
   /** every asset of the account by kind (车辆 · 电单车 · 人员 · 宠物) */
   kinds: {
     title: '按类型',
-    figure: (name: string, total: string, online: string) => `${name} ${total}（在线 ${online}）`,
+    figure: (name: string, total: string, online: string, alarms: string) => `${name} ${total}（在线 ${online} · 今日报警 ${alarms}）`,
     notInFleet: '不计入车辆总数',
   },
   alarmsToday: '今日报警',

@@ -26,22 +26,23 @@ export function presentFleet(rows: readonly FleetRow[]): FleetNow {
   return fleet;
 }
 
-/** Every kind's total and online (each kind once, in ASSET_KINDS order, 0 when the scope has none). */
-export function presentAssetKinds(rows: ReadonlyArray<Pick<FleetRow, 'kind' | 'online'>>, fleetKinds: readonly string[]): AssetKindCount[] {
-  const counts = ASSET_KINDS.map((kind) => ({
-    kind,
-    kindName: ASSET_KIND_NAMES[kind],
-    total: 0,
-    online: 0,
-    inFleet: fleetKinds.includes(kind),
-  }));
-  for (const r of rows) {
-    const c = counts.find((k) => k.kind === r.kind);
-    if (!c) continue;
-    c.total++;
-    if (r.online) c.online++;
-  }
-  return counts;
+/** Every kind's total, online and today's alarms (each kind once, in ASSET_KINDS order, 0 when the scope has none). */
+export function presentAssetKinds(
+  rows: ReadonlyArray<Pick<FleetRow, 'kind' | 'online'>>,
+  alarms: ReadonlyArray<{ kind: string | null; n: number }>,
+  fleetKinds: readonly string[],
+): AssetKindCount[] {
+  return ASSET_KINDS.map((kind) => {
+    const assets = rows.filter((r) => r.kind === kind);
+    return {
+      kind,
+      kindName: ASSET_KIND_NAMES[kind],
+      total: assets.length,
+      online: assets.filter((r) => r.online).length,
+      alarmsToday: alarms.filter((a) => a.kind === kind).reduce((n, a) => n + a.n, 0),
+      inFleet: fleetKinds.includes(kind),
+    };
+  });
 }
 
 /** Today's alarms by type (most first) and by hour, from counts per type and hour. */

@@ -79,9 +79,10 @@ export class DataCenterService {
     const from = addDays(today, -(DATA_CENTER_DAYS - 1));
     const start = dayStart(today);
     const end = new Date(now);
-    const [assetRows, alarmRows, latestAlarms, { days: dayRows, ranking }, presence, expiring, geocoder] = await Promise.all([
+    const [assetRows, alarmRows, alarmKinds, latestAlarms, { days: dayRows, ranking }, presence, expiring, geocoder] = await Promise.all([
       dataCenterQueries.fleet(db, scope, start, ASSET_KINDS, end),
       dataCenterQueries.alarmsByTypeAndHour(db, scope, start, end),
+      dataCenterQueries.alarmsByKind(db, scope, start, end),
       dataCenterQueries.latestAlarms(db, scope, start, end, DATA_CENTER_TOP),
       this.trendsOf(scope, user.isPlatformAdmin, from, today, now),
       dataCenterQueries.presence(db, scope, start, end),
@@ -105,7 +106,7 @@ export class DataCenterService {
     return {
       generatedAt: now,
       fleet,
-      assetKinds: presentAssetKinds(assetRows, fleetKinds),
+      assetKinds: presentAssetKinds(assetRows, alarmKinds, fleetKinds),
       alarmsToday: { total: alarmsToday.total, types: alarmsToday.types },
       latestAlarms: latestAlarms.map(presentAlarm),
       days,

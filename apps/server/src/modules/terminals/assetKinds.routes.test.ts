@@ -63,6 +63,13 @@ beforeAll(async () => {
      SELECT id, now(), now(), 22.55, 114.06, 30, '{}' FROM terminals WHERE identifier = ANY($1::text[])`,
     [reporting],
   );
+  // Today's alarms: one of the car, two of the person, one of the pet.
+  await db.query(
+    `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time)
+     SELECT t.id, $2, v.id, 'sos', now() - interval '1 second' FROM unnest($1::text[]) AS x(identifier)
+       JOIN terminals t ON t.identifier = x.identifier LEFT JOIN vehicles v ON v.terminal_id = t.id`,
+    [[ID.car, ID.badge, ID.badge, ID.pet], a.accountId],
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -122,13 +129,17 @@ describe('the pages spanning kinds split them', () => {
     const online = await ok<Page<Vehicle>>(get('/car/v4/api/vehicle/list.json?pageSize=50&online=true'));
     expect(o.fleet.total).toBe(listed.total);
     expect(o.fleet.online).toBe(online.total);
-    const byKind = Object.fromEntries(o.assetKinds.map((k: AssetKindCount) => [k.kind, [k.kindName, k.total, k.online, k.inFleet]]));
+    const byKind = Object.fromEntries(
+      o.assetKinds.map((k: AssetKindCount) => [k.kind, [k.kindName, k.total, k.online, k.alarmsToday, k.inFleet]]),
+    );
     expect(byKind).toEqual({
-      vehicle: ['车辆', 1, 1, true],
-      ebike: ['电单车', 1, 1, true],
-      badge: ['人员', 1, 1, false],
-      pet: ['宠物', 1, 1, false],
+      vehicle: ['车辆', 1, 1, 1, true],
+      ebike: ['电单车', 1, 1, 0, true],
+      badge: ['人员', 1, 1, 2, false],
+      pet: ['宠物', 1, 1, 1, false],
     });
+    // Today's alarms split by kind add up to 今日报警 (every alarming terminal sits in an asset here).
+    expect(o.assetKinds.reduce((n, k) => n + k.alarmsToday, 0)).toBe(o.alarmsToday.total);
     // The split of the fleet's kinds adds up to the fleet.
     const fleetKinds = o.assetKinds.filter((k) => k.inFleet);
     expect(fleetKinds.reduce((n, k) => n + k.total, 0)).toBe(o.fleet.total);

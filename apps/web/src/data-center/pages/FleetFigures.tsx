@@ -23,7 +23,7 @@ export function fleetFigures(o: DataCenterOverview): Array<{ key: FigureKey; lab
 
 /**
  * Every asset of the account by kind, the fleet's kinds first (they make up 车辆总数), the others
- * said apart: 车辆 50（在线 48） · 电单车 5（在线 5） · 人员 8（在线 8） · 宠物 3（在线 2）.
+ * said apart: 车辆 50（在线 48 · 今日报警 12） · 电单车 5（…） · 人员 8（…） · 宠物 3（…）.
  */
 export function AssetKindStrip({ overview }: { overview: DataCenterOverview }) {
   const n = (v: number) => DIGITS.format(v);
@@ -38,8 +38,9 @@ export function AssetKindStrip({ overview }: { overview: DataCenterOverview }) {
           data-testid={`dc-kind-${k.kind}`}
           data-total={k.total}
           data-online={k.online}
+          data-alarms={k.alarmsToday}
         >
-          {D.kinds.figure(k.kindName, n(k.total), n(k.online))}
+          {D.kinds.figure(k.kindName, n(k.total), n(k.online), n(k.alarmsToday))}
         </span>
       ))}
     </div>
