@@ -1,4 +1,3 @@
-import { currentThrough } from '../reports/todayCurrent.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GB_ALARM_TYPES, elecGbEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
@@ -12,7 +11,7 @@ import { terminalScope } from '../../core/terminalScope.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { likeText } from '../terminals/assets.ts';
 import { oneImportAtATime, receiveSheet } from '../terminals/sheetUpload.ts';
-import { filterSpan, reportFilter } from '../reports/reports.service.ts';
+import { dailyReportFilter, filterSpan, reportFilter } from '../reports/reports.service.ts';
 import { gbBikesQueries } from './gbBikes.queries.ts';
 import { presentGbBike } from './gbBikes.presenter.ts';
 import { addGbBike, deleteGbBikes, updateGbBike, visibleGbBike } from './gbBikes.service.ts';
@@ -185,10 +184,9 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
   });
 
   route(app, elecGbEndpoints.stats, async (query, request) => {
-    const days = await span(ctx, request, query);
-    // its mileage is the daily rollup's: today's brought up to date first, as every report's
-    await currentThrough(db, days.to);
-    return gbStats(db, scopeParam(caller(request)), days);
+    // its figures of the days come from the daily rollup: today's brought up to date first, as every report's
+    const f = await dailyReportFilter(db, caller(request), { startDate: query.startDate, endDate: query.endDate });
+    return gbStats(db, scopeParam(caller(request)), { from: f.from, to: f.to, ...filterSpan(f) });
   });
 
   route(app, elecGbEndpoints.statsExport, async (query, request, reply) => {

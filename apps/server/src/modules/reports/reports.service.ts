@@ -79,7 +79,7 @@ export async function dailyReportFilter(
   maxDays = REPORT_MAX_DAYS,
 ): Promise<ReportFilter> {
   const filter = await reportFilter(db, user, input, now, maxDays);
-  await currentThrough(db, filter.to, now);
+  await currentThrough(db, filter, now);
   return filter;
 }
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/types.ts';
 import { rollupSql, type RollupMode } from './rollupSql.ts';
 import { DROP_SHORT_STAYS, writeStays } from './staysSql.ts';
+import { VEHICLES } from './reports.queries.ts';
 
 /**
  * Any constant: the same for every process that rolls up. Paired with the schema's hash, so
@@ -9,8 +10,6 @@ import { DROP_SHORT_STAYS, writeStays } from './staysSql.ts';
  */
 const ROLLUP_LOCK_KEY = 80_808_820;
 const SCOPED_KEY = 'hashtext(current_schema()), $1';
-/** How long before its commit a stored batch may have been received (the gateway's ingest batching and COPY). */
-const IN_FLIGHT = "interval '5 seconds'";
 
 export const rollupQueries = {
   /** Held for the transaction. `wait` false: answers false at once when another process holds it. */
@@ -23,7 +22,8 @@ export const rollupQueries = {
    * 'full' recomputes the day from scratch (an upsert per terminal), then drops the rows of
    * terminals that no longer have anything that day: running it twice gives the same table.
    * 'since' adds what arrived after the rows' last positions (today, every few minutes).
-   * `terminals`: a full pass of those terminals only (their positions came late); the others' rows stay.
+   * `terminals`: a pass of those terminals only — full: their positions came late; since: a report
+   * of today found them behind (todayCurrent.ts) — the others' rows stay.
    */
   rollupDay: async (q: Queryable, mode: RollupMode, day: string, start: Date, cutoff: Date, terminals?: readonly number[]) => {
     const scope = { terminals: terminals !== undefined };
@@ -80,25 +80,30 @@ export const rollupQueries = {
     )[0].gone,
 
   /**
-   * Whether the day (today) has news its last pass may not have counted: no pass yet while it has
-   * positions or alarms, or a position, an alarm, a presence change or a late mark that arrived
-   * since the pass began (rolled_up_at is its transaction's start) — or up to IN_FLIGHT before:
-   * a batch received just before a pass but committed while it read is not in what it read.
-   * Cheap: the latest positions (one row per terminal), the alarms' received_at index, the terminals.
+   * The report's terminals (VEHICLES with reportsQueries' params as $1–$4; $5 the day, $6 its
+   * start) whose row of today does not hold everything stored so far: a position after the row's
+   * last counted one (and before now: a terminal clock ahead is counted when its time comes), an
+   * alarm count that differs, or a presence change since the row's pass (or today, without a
+   * row). Each is an index probe of one terminal. Late positions (older than
+   * what the row counted) are the jobs role's (rollup_late_days).
    */
-  dayBehind: async (q: Queryable, day: string, start: Date) =>
+  behindTerminals: async (q: Queryable, vehicleParams: unknown[], day: string, start: Date) =>
     (
-      await q.query<{ behind: boolean }>(
-        `SELECT CASE WHEN r.at IS NULL
-                     THEN EXISTS (SELECT 1 FROM latest_positions WHERE gps_time >= $2) OR EXISTS (SELECT 1 FROM alarms WHERE received_at >= $2)
-                     ELSE EXISTS (SELECT 1 FROM latest_positions WHERE received_at >= r.since AND gps_time >= $2)
-                       OR EXISTS (SELECT 1 FROM alarms WHERE received_at >= r.since AND alarm_time >= $2)
-                       OR EXISTS (SELECT 1 FROM terminals WHERE online_changed_at >= r.since)
-                       OR EXISTS (SELECT 1 FROM rollup_late_days WHERE day = $1::date) END AS behind
-           FROM (SELECT at, at - ${IN_FLIGHT} AS since FROM (SELECT (SELECT rolled_up_at FROM daily_rollup_days WHERE day = $1::date) AS at) x) r`,
-        [day, start],
+      await q.query<{ terminal_id: number }>(
+        `SELECT v.terminal_id::int AS terminal_id
+           FROM (${VEHICLES}) v JOIN terminals t ON t.id = v.terminal_id
+           LEFT JOIN daily_terminal_stats d ON d.terminal_id = v.terminal_id AND d.day = $5::date
+           LEFT JOIN latest_positions l ON l.terminal_id = v.terminal_id
+          WHERE (l.gps_time >= $6 AND l.gps_time > COALESCE(d.last_position_at, '-infinity'::timestamptz) AND EXISTS (
+                  SELECT 1 FROM positions p WHERE p.terminal_id = v.terminal_id AND p.gps_time >= greatest($6, COALESCE(v.assigned_at, $6))
+                     AND p.gps_time < now() AND p.gps_time > COALESCE(d.last_position_at, '-infinity'::timestamptz)))
+             OR (SELECT count(*) FROM alarms al WHERE al.terminal_id = v.terminal_id AND al.alarm_time >= greatest($6, COALESCE(v.assigned_at, $6))
+                    AND al.alarm_time < now()) <> COALESCE(d.alarm_count, 0)
+             OR t.online_changed_at > COALESCE(d.rolled_up_at, $6)
+          ORDER BY 1`,
+        [...vehicleParams, day, start],
       )
-    )[0].behind,
+    ).map((r) => r.terminal_id),
 
   markDay: (q: Queryable, day: string, final: boolean) =>
     q.query(

@@ -19,8 +19,9 @@ const EARTH_RADIUS_KM = EARTH_RADIUS_METERS / 1000;
 export type RollupMode = 'full' | 'since';
 
 /**
- * A full pass of some terminals only (`$4`, their ids): those whose positions came too late for
- * the passes (rollup_late_days). Every other terminal's row is left as it is.
+ * A pass of some terminals only (`$4`, their ids). Full: those whose positions came too late for
+ * the passes (rollup_late_days). Since: those a report of today found behind (todayCurrent.ts).
+ * Every other terminal's row is left as it is.
  */
 export interface RollupScope {
   terminals?: boolean;
@@ -35,11 +36,11 @@ const fullPoints = (scope: RollupScope) => `
     FROM positions p JOIN terminals t ON t.id = p.terminal_id
    WHERE p.gps_time >= $1 AND p.gps_time < $3 AND (t.assigned_at IS NULL OR p.gps_time >= t.assigned_at)${onlyTerminals(scope, 'p.terminal_id')}`;
 
-const POINTS_SINCE = `
+const pointsSince = (scope: RollupScope) => `
   SELECT c.terminal_id, p.gps_time, p.lat, p.lon, p.speed, p.valid, p.mileage
     FROM (SELECT l.terminal_id, t.assigned_at, COALESCE(pv.last_position_at, '-infinity'::timestamptz) AS after_at
             FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id LEFT JOIN prev pv ON pv.terminal_id = l.terminal_id
-           WHERE l.gps_time >= $1) c
+           WHERE l.gps_time >= $1${onlyTerminals(scope, 'l.terminal_id')}) c
    CROSS JOIN LATERAL (
      SELECT gps_time, lat, lon, speed, valid, mileage FROM positions p
       WHERE p.terminal_id = c.terminal_id AND p.gps_time > c.after_at AND p.gps_time >= $1 AND p.gps_time < $3
@@ -68,8 +69,8 @@ export const KM = `2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
 export function rollupSql(mode: RollupMode, scope: RollupScope = {}): string {
   return `
 WITH prev AS (
-  SELECT * FROM daily_terminal_stats WHERE day = $2::date AND ${mode === 'since' ? 'true' : 'false'}
-), pts AS (${mode === 'since' ? POINTS_SINCE : fullPoints(scope)}
+  SELECT * FROM daily_terminal_stats WHERE day = $2::date AND ${mode === 'since' ? 'true' : 'false'}${onlyTerminals(scope, 'terminal_id')}
+), pts AS (${mode === 'since' ? pointsSince(scope) : fullPoints(scope)}
 ), totals AS (
   -- A report sent twice (the terminal missed the answer) is one report, as the track shows it.
   SELECT terminal_id, count(DISTINCT gps_time)::int AS n, min(gps_time) AS first_at, max(gps_time) AS last_at,

@@ -16,7 +16,7 @@ const fullFixes = (scope: RollupScope) => `
 // still shorter than MIN_TRIP_SECONDS (the next stay may yet be merged into it), else those after
 // the last position the day's row counted. Runs before the daily figures' statement, so that row
 // still holds the previous pass's last position and last valid fix.
-const FIXES_SINCE = `
+const fixesSince = (scope: RollupScope) => `
   SELECT c.terminal_id, p.gps_time, p.lat, p.lon, p.speed, c.open_from
     FROM (SELECT l.terminal_id, t.assigned_at, s.start_at AS open_from, COALESCE(d.last_position_at, '-infinity'::timestamptz) AS after_at
             FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id
@@ -25,7 +25,7 @@ const FIXES_SINCE = `
               SELECT s.start_at FROM (SELECT start_at, end_at, open FROM daily_stays s
                                        WHERE s.terminal_id = l.terminal_id AND s.start_at >= $1 AND s.start_at < $3 ORDER BY start_at DESC LIMIT 1) s
                WHERE s.open OR d.last_fix_at - s.end_at < interval '${MIN_TRIP_SECONDS} seconds') s ON true
-           WHERE l.gps_time >= $1) c
+           WHERE l.gps_time >= $1${onlyTerminals(scope, 'l.terminal_id')}) c
    CROSS JOIN LATERAL (
      SELECT gps_time, lat, lon, speed FROM positions p
       WHERE p.terminal_id = c.terminal_id AND p.valid AND p.gps_time >= $1 AND p.gps_time < $3
@@ -56,7 +56,7 @@ const MOVED_KM = `(
  */
 export function staysSql(mode: RollupMode, scope: RollupScope = {}): string {
   return `
-WITH fixes AS (${mode === 'since' ? FIXES_SINCE : fullFixes(scope)}
+WITH fixes AS (${mode === 'since' ? fixesSince(scope) : fullFixes(scope)}
 ), marked AS (
   SELECT terminal_id, gps_time, lat, lon, open_from, speed < ${STOP_SPEED_KMH} AS still, lead(gps_time) OVER w AS next_at, lag(gps_time) OVER w AS prev_at,
          CASE WHEN speed < ${STOP_SPEED_KMH} AND COALESCE(lag(speed) OVER w >= ${STOP_SPEED_KMH}, true) THEN 1 ELSE 0 END AS starts

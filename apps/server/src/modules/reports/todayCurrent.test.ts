@@ -6,34 +6,36 @@ import { beijingDayOf, dayStart } from './beijingDay.ts';
 import { rollupDay } from './rollup.service.ts';
 
 // Today is never 0 while positions exist: a report of today reads the rollup brought up to date
-// at the request (todayCurrent.ts), without waiting for the jobs role's next pass.
+// at the request for its own vehicles (todayCurrent.ts), without waiting for the jobs role's pass.
 let t: TestServer;
 let a: Tenant;
-let terminalPk: number;
+const terminals: number[] = [];
+const vehicles: number[] = [];
 
 const get = (url: string) => t.call(a.sessionId, { url }).then((r) => r.json());
-const fix = (gpsTime: number, lat: number, speed: number): StoredPosition => ({
-  terminalPk,
-  gpsTime,
-  receivedAt: Date.now(),
-  lat,
-  lon: 114.06,
-  speed,
-  course: 0,
-  altitude: 0,
-  valid: true,
-  satellites: 9,
-  acc: true,
-  mileage: null,
-  alarms: [],
-  extras: null,
-});
 
-/** A drive north at 40 km/h then a stand, a fix every `step` ms, ending `endAgo` ms ago (all of it today). */
-function drive(from: number, to: number, lat0: number): StoredPosition[] {
+/** A drive north at 40 km/h from `from` to `to`, about 40 fixes. */
+function drive(terminalPk: number, from: number, to: number, lat0: number): StoredPosition[] {
   const step = Math.max(1000, Math.floor((to - from) / 40));
   const out: StoredPosition[] = [];
-  for (let at = from, i = 0; at <= to; at += step, i += 1) out.push(fix(at, lat0 + i * 0.0011, 40));
+  for (let at = from, i = 0; at <= to; at += step, i += 1) {
+    out.push({
+      terminalPk,
+      gpsTime: at,
+      receivedAt: Date.now(),
+      lat: lat0 + i * 0.0011,
+      lon: 114.06,
+      speed: 40,
+      course: 0,
+      altitude: 0,
+      valid: true,
+      satellites: 9,
+      acc: true,
+      mileage: null,
+      alarms: [],
+      extras: null,
+    });
+  }
   return out;
 }
 
@@ -43,16 +45,26 @@ async function store(fixes: StoredPosition[]) {
   await ingestQueries.upsertLatest(t.ctx.db, fixes.slice(-1));
 }
 
+const rowOf = (terminalPk: number, day: string) =>
+  t.ctx.db.one<{ position_count: number }>('SELECT position_count FROM daily_terminal_stats WHERE terminal_id = $1 AND day = $2::date', [
+    terminalPk,
+    day,
+  ]);
+
 beforeAll(async () => {
   t = await createTestServer();
   a = await createTenant(t, { codes: 'all' });
-  await t.call(a.sessionId, {
-    method: 'POST',
-    url: '/car/v4/api/vehicle/add.json',
-    ...form({ plate: '粤B7T001', terminalId: '13877700001', protocol: 'jt808' }),
-  });
-  terminalPk = (await t.ctx.db.one<{ id: number }>(`SELECT id FROM terminals WHERE identifier_key = '13877700001'`))!.id;
-  await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z' WHERE id = $1`, [terminalPk]);
+  for (const [i, plate] of ['粤B7T001', '粤B7T002'].entries()) {
+    const identifier = `1387770000${i + 1}`;
+    const res = await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/add.json',
+      ...form({ plate, terminalId: identifier, protocol: 'jt808' }),
+    });
+    vehicles.push(res.json().obj.vehicleId);
+    terminals.push((await t.ctx.db.one<{ id: number }>('SELECT id FROM terminals WHERE identifier_key = $1', [identifier]))!.id);
+  }
+  await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z' WHERE id = ANY($1::bigint[])`, [terminals]);
 });
 afterAll(async () => {
   await t?.close();
@@ -62,37 +74,44 @@ describe("today's figures", () => {
   it('count positions stored a moment ago, before any rollup pass, and equal what the rollup then stores', async () => {
     const now = Date.now();
     const today = beijingDayOf(now);
-    const dayBegan = dayStart(today).getTime();
     // The last few minutes (the first minutes of a day too: never before the day's start).
-    const from = Math.max(dayBegan + 1000, now - 8 * 60_000);
-    const firstLeg = drive(from, Math.floor(from + (now - from) / 2), 22.5);
+    const from = Math.max(dayStart(today).getTime() + 1000, now - 8 * 60_000);
+    const half = Math.floor(from + (now - from) / 2);
+    const firstLeg = drive(terminals[0], from, half, 22.5);
     await store(firstLeg);
+    await store(drive(terminals[1], from, now - 1000, 22.8));
     const url = `/car/v1/accelerate/report/mileage/dayMileage.json?startDate=${today}&endDate=${today}`;
 
-    const first = (await get(url)).obj;
-    expect(first.list).toHaveLength(1);
-    expect(first.list[0].mileageKm).toBeGreaterThan(0);
-    expect(first.list[0].positionCount).toBe(firstLeg.length);
-    expect(first.totals.mileageKm).toBe(first.list[0].mileageKm);
+    // One vehicle's page brings that vehicle's row up to date, and only its.
+    const one = (await get(`${url}&vehicleId=${vehicles[0]}`)).obj;
+    expect(one.list).toHaveLength(1);
+    expect(one.list[0].mileageKm).toBeGreaterThan(0);
+    expect(one.list[0].positionCount).toBe(firstLeg.length);
+    expect(one.totals.mileageKm).toBe(one.list[0].mileageKm);
+    expect(await rowOf(terminals[1], today)).toBeUndefined();
 
     // More arrives: the next read counts it at once (the incremental step adds it to the row).
     const last = firstLeg[firstLeg.length - 1];
-    const secondLeg = drive(last.gpsTime + 1000, now - 1000, last.lat + 0.0011);
+    const secondLeg = drive(terminals[0], last.gpsTime + 1000, now - 1000, last.lat + 0.0011);
     await store(secondLeg);
-    // Several pages asking at once: one pass (the others wait for it), every answer counting it all.
+    // Several pages asking at once: one pass does the work, every answer counts it all.
     const answers = await Promise.all(Array.from({ length: 4 }, () => get(url)));
-    const second = answers[0].obj.list[0];
-    for (const answer of answers) expect(answer.obj.list[0]).toEqual(second);
-    expect(second.positionCount).toBe(firstLeg.length + secondLeg.length);
-    expect(second.mileageKm).toBeGreaterThan(first.list[0].mileageKm);
+    const fleet = answers[0].obj.list;
+    for (const answer of answers) expect(answer.obj.list).toEqual(fleet);
+    const first = fleet.find((r: { vehicleId: number }) => r.vehicleId === vehicles[0]);
+    expect(first.positionCount).toBe(firstLeg.length + secondLeg.length);
+    expect(first.mileageKm).toBeGreaterThan(one.list[0].mileageKm);
+    expect(fleet.every((r: { mileageKm: number }) => r.mileageKm > 0)).toBe(true);
 
     // What the rollup stores from scratch (the final pass's rule) is what the page showed.
     await rollupDay(t.ctx.db, today, { now: Date.now(), wait: true, full: true });
-    const stored = (await get(url)).obj.list[0];
-    expect(stored).toEqual(second);
+    expect((await get(url)).obj.list).toEqual(fleet);
     // The monthly summary (the sum of the days) shows today too.
     const month = today.slice(0, 7);
     const monthly = (await get(`/car/v1/accelerate/report/monthly/monthlyReport.json?startMonth=${month}&endMonth=${month}`)).obj;
-    expect(monthly.list[0].mileageKm).toBe(second.mileageKm);
+    expect(monthly.totals.mileageKm).toBeCloseTo(
+      fleet.reduce((s: number, r: { mileageKm: number }) => s + r.mileageKm, 0),
+      6,
+    );
   });
 });

@@ -1,49 +1,42 @@
 import type { Db } from '../../db/types.ts';
-import { beijingDayOf, dayStart, type Day } from './beijingDay.ts';
-import { rollupDay } from './rollup.service.ts';
+import { beijingDayOf, dayStart } from './beijingDay.ts';
 import { rollupQueries } from './rollup.queries.ts';
+import { params, type ReportFilter } from './reports.queries.ts';
 
 /**
  * Today is never 0 while positions exist. The jobs role rolls today up every
- * REPORT_ROLLUP_SECONDS; a report whose days include today first brings today's rollup up to
- * date itself: when a position, an alarm or a presence change arrived since today's last pass
- * (or today has none yet), it runs that pass's incremental step now (rollupDay: the positions
- * after each row's last counted one, today's alarms and online time) and then reads. So today's
- * figures are the rollup's own, computed by the same function, never a second estimate — what
- * the page shows is what the rollup stores, at once.
+ * REPORT_ROLLUP_SECONDS; a report whose days include today first brings the rows of its own
+ * vehicles up to date: those whose row of today lacks a position, an alarm or a presence change
+ * stored since (rollupQueries.behindTerminals) get the rollup's incremental step now — the same
+ * statements as the jobs role's pass ('since' mode, scoped to those terminals: the positions after
+ * each row's last counted one, their stays, the day's alarms and online time) — and then the
+ * report reads. Today's figures are therefore the rollup's own, computed by the same function,
+ * never a second estimate: what the page shows is what the rollup stores, at once. A vehicle's
+ * report costs one terminal's step; a fleet's, the step of its terminals that moved since.
  *
- * One pass at a time per process: requests arriving while one runs wait for it — done, when it
- * began after they were asked; else they check again (what they brought may have been stored
- * after that pass read). Across processes the rollup's advisory lock orders the passes (this one
- * waits for the jobs role's).
+ * Passes run one at a time per process (a queue), each under the rollup's advisory lock (across
+ * processes, after the jobs role's pass under way); each looks again, under the lock, at which
+ * terminals are still behind, so pages asking at once do the work once.
  */
-let running: { done: Promise<unknown>; startedAt: number } | null = null;
+let queue: Promise<unknown> = Promise.resolve();
 
-export async function bringTodayUpToDate(db: Db, now = Date.now()): Promise<void> {
+export async function bringTodayUpToDate(db: Db, filter: ReportFilter, now = Date.now()): Promise<void> {
   const today = beijingDayOf(now);
-  const asked = Date.now();
-  for (;;) {
-    if (running) {
-      const pass = running;
-      await pass.done.catch(() => undefined);
-      // A pass that began after this request did everything stored before it: nothing to check.
-      if (pass.startedAt >= asked) return;
-      continue;
-    }
-    if (!(await rollupQueries.dayBehind(db, today, dayStart(today)))) return;
-    if (running) continue; // another request started a pass while this one looked
-    const pass = { done: rollupDay(db, today, { now: Date.now(), wait: true }), startedAt: Date.now() };
-    running = pass;
-    try {
-      await pass.done;
-    } finally {
-      if (running === pass) running = null;
-    }
-    return;
-  }
+  const start = dayStart(today);
+  const vehicles = params(filter).slice(0, 4);
+  if ((await rollupQueries.behindTerminals(db, vehicles, today, start)).length === 0) return;
+  const pass = queue.then(() =>
+    db.tx(async (q) => {
+      await rollupQueries.lock(q, true);
+      const behind = await rollupQueries.behindTerminals(q, vehicles, today, start);
+      if (behind.length) await rollupQueries.rollupDay(q, 'since', today, start, new Date(), behind);
+    }),
+  );
+  queue = pass.catch(() => undefined);
+  await pass;
 }
 
-/** Brings today up to date when the report's last day is today (older days are the jobs role's). */
-export async function currentThrough(db: Db, lastDay: Day, now = Date.now()): Promise<void> {
-  if (lastDay >= beijingDayOf(now)) await bringTodayUpToDate(db, now);
+/** Brings today up to date for the report's vehicles when its last day is today (older days are the jobs role's). */
+export async function currentThrough(db: Db, filter: ReportFilter, now = Date.now()): Promise<void> {
+  if (filter.to >= beijingDayOf(now)) await bringTodayUpToDate(db, filter, now);
 }
