@@ -11,8 +11,7 @@ import {
   type LeaseLock,
   type LeasePayment,
 } from '@chelian/contracts';
-import type { Queryable } from '../../db/types.ts';
-import { contractsQueries, type BillRow, type ContractRow, type PaymentRow } from './contracts.queries.ts';
+import type { BillRow, ContractRow, InspectionRow, PaymentRow, ReminderRow } from './contracts.queries.ts';
 import type { LockRow } from './locks.queries.ts';
 import { ms } from './scope.ts';
 
@@ -114,36 +113,25 @@ export function presentLock(k: LockRow): LeaseLock {
   };
 }
 
+/** What the contract page shows, as stored (contracts.service.ts `contractDetail` reads it). */
+export interface ContractDetailRows {
+  contract: ContractRow;
+  bills: BillRow[];
+  payments: PaymentRow[];
+  inspections: InspectionRow[];
+  locks: LockRow[];
+  reminders: ReminderRow[];
+}
+
 /** The contract page: the contract, its bills, money, inspections (photo ids), locks and reminders. */
-export async function contractDetail(q: Queryable, id: number): Promise<LeaseContractDetail> {
-  const [contract, bills, payments, inspections, locks, reminders] = await Promise.all([
-    contractsQueries.byId(q, id),
-    contractsQueries.bills(q, id),
-    contractsQueries.payments(q, id),
-    q.query<{
-      id: number;
-      kind: string;
-      code: string | null;
-      battery_percent: number | null;
-      note: string;
-      user_name: string;
-      photo_ids: number[] | null;
-      created_at: Date;
-    }>(
-      `SELECT i.*, lv.code, (SELECT array_agg(p.id ORDER BY p.id) FROM elec_lease_photos p WHERE p.inspection_id = i.id) AS photo_ids
-         FROM elec_lease_inspections i LEFT JOIN elec_lease_vehicles lv ON lv.vehicle_id = i.vehicle_id WHERE i.contract_id = $1 ORDER BY i.id`,
-      [id],
-    ),
-    q.query<LockRow>(
-      `SELECT k.*, c.contract_no, lv.code AS vehicle_code, o.status AS order_status FROM elec_lease_locks k JOIN elec_lease_contracts c ON c.id = k.contract_id
-         LEFT JOIN elec_lease_vehicles lv ON lv.vehicle_id = k.vehicle_id LEFT JOIN elec_car_power_orders o ON o.id = k.order_id WHERE k.contract_id = $1 ORDER BY k.id DESC`,
-      [id],
-    ),
-    q.query<{ id: number; auto: boolean; text: string; user_name: string; created_at: Date }>(
-      `SELECT * FROM elec_lease_reminders WHERE contract_id = $1 ORDER BY id DESC`,
-      [id],
-    ),
-  ]);
+export function presentContractDetail({
+  contract,
+  bills,
+  payments,
+  inspections,
+  locks,
+  reminders,
+}: ContractDetailRows): LeaseContractDetail {
   return {
     contract: presentContract(contract),
     bills: bills.map(presentBill),

@@ -78,7 +78,36 @@ const PAYMENT_SELECT = `SELECT x.*, c.contract_no, r.name AS rider_name,
        COALESCE((SELECT sum(f.amount_fen) FROM elec_lease_payments f WHERE f.refund_of = x.id), 0)::bigint AS refunded_fen
   FROM elec_lease_payments x JOIN elec_lease_contracts c ON c.id = x.contract_id JOIN elec_lease_riders r ON r.id = c.rider_id JOIN accounts a ON a.id = x.account_id`;
 
+export interface InspectionRow {
+  id: number;
+  kind: string;
+  code: string | null;
+  battery_percent: number | null;
+  note: string;
+  user_name: string;
+  photo_ids: number[] | null;
+  created_at: Date;
+}
+
+export interface ReminderRow {
+  id: number;
+  auto: boolean;
+  text: string;
+  user_name: string;
+  created_at: Date;
+}
+
 export const contractsQueries = {
+  /** A contract's inspections, oldest first, with their photos' ids. */
+  inspections: (q: Queryable, contractId: number) =>
+    q.query<InspectionRow>(
+      `SELECT i.*, lv.code, (SELECT array_agg(p.id ORDER BY p.id) FROM elec_lease_photos p WHERE p.inspection_id = i.id) AS photo_ids
+         FROM elec_lease_inspections i LEFT JOIN elec_lease_vehicles lv ON lv.vehicle_id = i.vehicle_id WHERE i.contract_id = $1 ORDER BY i.id`,
+      [contractId],
+    ),
+  /** A contract's reminders, newest first. */
+  reminders: (q: Queryable, contractId: number) =>
+    q.query<ReminderRow>(`SELECT * FROM elec_lease_reminders WHERE contract_id = $1 ORDER BY id DESC`, [contractId]),
   page: async (q: Queryable, scope: string, keyword: string | null, status: string | null, limit: number, offset: number) => {
     const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2 OR r.phone LIKE $2 OR lv.code ILIKE $2 OR v.plate ILIKE $2)
       AND ($3::text IS NULL OR c.status = $3)`;

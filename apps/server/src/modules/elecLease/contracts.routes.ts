@@ -9,8 +9,19 @@ import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { likeText } from '../terminals/assets.ts';
 import { contractsQueries } from './contracts.queries.ts';
-import { contractDetail, presentContract } from './contracts.presenter.ts';
-import { LEASE_CHANGED, createContract, extend, giveBack, handover, renew, swap, terminate, visibleContract } from './contracts.service.ts';
+import { presentContract } from './contracts.presenter.ts';
+import {
+  LEASE_CHANGED,
+  contractDetail,
+  createContract,
+  extend,
+  giveBack,
+  handover,
+  renew,
+  swap,
+  terminate,
+  visibleContract,
+} from './contracts.service.ts';
 import { checkedPhoto } from './photos.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { clean, found } from './scope.ts';

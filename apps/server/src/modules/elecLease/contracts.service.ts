@@ -3,6 +3,7 @@ import {
   LEASE_BACKDATE_DAYS,
   LEASE_CONTRACT_STATES,
   LEASE_VEHICLE_STATES,
+  type LeaseContractDetail,
   type LeaseContractState,
 } from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
@@ -10,6 +11,8 @@ import type { Bus } from '../../bus/bus.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { AppError } from '../../http/errors.ts';
 import { contractsQueries, type ContractRow } from './contracts.queries.ts';
+import { presentContractDetail } from './contracts.presenter.ts';
+import { locksQueries } from './locks.queries.ts';
 import { issueBill, methodOf, refOf, settleDeposit, voidUnpaid } from './billing.service.ts';
 import { personActor, unlockContract } from './locks.service.ts';
 import { plansQueries } from './plans.ts';
@@ -20,6 +23,19 @@ import { clean, found, yuan } from './scope.ts';
 import { beijingDayOf, dayStart, isDay } from '../reports/beijingDay.ts';
 
 export const LEASE_CHANGED = 'elecLease.changed';
+
+/** The contract page, read in one go: the contract, its bills, money, inspections, locks and reminders. */
+export async function contractDetail(q: Queryable, id: number): Promise<LeaseContractDetail> {
+  const [contract, bills, payments, inspections, locks, reminders] = await Promise.all([
+    contractsQueries.byId(q, id),
+    contractsQueries.bills(q, id),
+    contractsQueries.payments(q, id),
+    contractsQueries.inspections(q, id),
+    locksQueries.ofContract(q, id),
+    contractsQueries.reminders(q, id),
+  ]);
+  return presentContractDetail({ contract, bills, payments, inspections, locks, reminders });
+}
 
 export const visibleContract = async (q: Queryable, user: SessionUser, id: number) =>
   found(await contractsQueries.visible(q, user.accountPath, id));

@@ -22,6 +22,13 @@ const SELECT = `SELECT k.*, c.contract_no, lv.code AS vehicle_code, o.status AS 
   LEFT JOIN elec_lease_vehicles lv ON lv.vehicle_id = k.vehicle_id LEFT JOIN elec_car_power_orders o ON o.id = k.order_id`;
 
 export const locksQueries = {
+  /** A contract's locks and unlocks, newest first (its page). */
+  ofContract: (q: Queryable, contractId: number) =>
+    q.query<LockRow>(
+      `SELECT k.*, c.contract_no, lv.code AS vehicle_code, o.status AS order_status FROM elec_lease_locks k JOIN elec_lease_contracts c ON c.id = k.contract_id
+         LEFT JOIN elec_lease_vehicles lv ON lv.vehicle_id = k.vehicle_id LEFT JOIN elec_car_power_orders o ON o.id = k.order_id WHERE k.contract_id = $1 ORDER BY k.id DESC`,
+      [contractId],
+    ),
   page: async (q: Queryable, scope: string, contractId: number | null, limit: number, offset: number) => {
     const where = `${accountInScope('a.path', 1)} AND ($2::bigint IS NULL OR k.contract_id = $2)`;
     return queryPage<LockRow>(
