@@ -109,6 +109,15 @@ describe('数据中心', () => {
       );
     await until(async () => (await figures()).online === '2', 20_000);
     expect(await figures()).toEqual({ total: '3', online: '2', moving: '1', parked: '1', offline: '1', alarmsToday: '0' });
+    // Every kind counted and named beside the fleet: three 车辆, none of the others (docs/asset-kinds.md).
+    const kind = async (k: string) => {
+      const el = page.getByTestId(`dc-kind-${k}`);
+      return [await el.getAttribute('data-total'), await el.getAttribute('data-online'), await el.innerText()];
+    };
+    expect(await kind('vehicle')).toEqual(['3', '2', '车辆 3（在线 2 · 今日报警 0）']);
+    expect(await kind('ebike')).toEqual(['0', '0', '电单车 0（在线 0 · 今日报警 0）']);
+    expect(await kind('badge')).toEqual(['0', '0', '人员 0（在线 0 · 今日报警 0）']);
+    expect(await kind('pet')).toEqual(['0', '0', '宠物 0（在线 0 · 今日报警 0）']);
     const areas = await page.getByTestId('dc-region-row').allInnerTexts();
     const rows = areas.map((t) => t.replace(/\s+/g, ' '));
     expect(rows).toHaveLength(2);
