@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DatePicker, Form, Input, InputNumber, Modal, Select, Upload, type UploadFile } from 'antd';
+import { Alert, DatePicker, Form, Input, InputNumber, Modal, Select, Upload, type UploadFile } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { beijingToday } from '../shared/format/beijingTime.ts';
 import {
@@ -55,6 +55,7 @@ export function ContractActionModal({
   onDone: (next: LeaseContractDetail | null) => void;
 }) {
   const [form] = Form.useForm();
+  const payAmount: string | undefined = Form.useWatch('amount', form);
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [busy, setBusy] = useState(false);
   const [vehicles, setVehicles] = useState<Array<{ value: number; label: string }>>([]);
@@ -160,6 +161,7 @@ export function ContractActionModal({
       open={kind !== null}
       title={`${title} · ${c.contractNo}`}
       confirmLoading={busy}
+      okText={kind === 'pay' ? L.pay.confirm(payAmount || '0.00') : undefined}
       onOk={() => void submit().catch(() => {})}
       onCancel={onClose}
       destroyOnHidden
@@ -168,6 +170,7 @@ export function ContractActionModal({
       <Form form={form} layout="vertical">
         {kind === 'pay' && (
           <>
+            <Alert type="info" showIcon title={L.pay.explain} style={{ marginBottom: 12 }} data-testid="pay-explain" />
             <Form.Item name="method" label={L.pay.method}>
               <Select options={methods} />
             </Form.Item>

@@ -158,6 +158,9 @@ export const L = {
     refundAmount: '退款金额（元）',
     refundRef: '退款流水号',
     refunded: '已退',
+    /** The pay dialog records money the rider already paid; it charges nobody. */
+    explain: '登记骑手已付给门店的款项（微信、支付宝转账或现金），系统不会向骑手发起扣款。',
+    confirm: (amount: string) => `确认已收 ${amount} 元`,
   },
   bill: {
     title: '租金账单',
