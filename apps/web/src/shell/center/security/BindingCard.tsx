@@ -10,7 +10,7 @@ import { SmsCodeModal } from './SmsCodeModal.tsx';
 const S = T.center.security;
 type Dialog = null | 'bind' | 'verify';
 
-/** Phone binding (SMS code), SMS verification, and WeChat unbinding. */
+/** Phone binding (SMS code), SMS verification, and WeChat unbinding (offered only while a WeChat account is bound). */
 export function BindingCard({ auth, onChanged }: { auth: AuthData | null; onChanged: () => Promise<void> }) {
   const { modal } = App.useApp();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -68,17 +68,21 @@ export function BindingCard({ auth, onChanged }: { auth: AuthData | null; onChan
           />
         </List.Item>
         <List.Item
-          actions={[
-            <Button
-              key="wx"
-              type="link"
-              danger
-              disabled={!auth?.wxBound}
-              onClick={() => confirmThen(S.wxUnbindConfirm, () => call(securityEndpoints.unbindWx), S.unbound)}
-            >
-              {S.unbindWx}
-            </Button>,
-          ]}
+          actions={
+            auth?.wxBound
+              ? [
+                  <Button
+                    key="wx"
+                    type="link"
+                    danger
+                    data-testid="unbind-wx"
+                    onClick={() => confirmThen(S.wxUnbindConfirm, () => call(securityEndpoints.unbindWx), S.unbound)}
+                  >
+                    {S.unbindWx}
+                  </Button>,
+                ]
+              : []
+          }
         >
           <List.Item.Meta
             avatar={<WechatOutlined style={{ fontSize: 22, color: '#07c160' }} />}
