@@ -21,7 +21,6 @@ export function pointRow(track: Track, i: number) {
     direction: directionText(track.course[i]),
     mileage: Number.isNaN(mileage) ? M.common.none : mileage,
     acc: flags & TRACK_FLAG.accKnown ? (flags & TRACK_FLAG.accOn ? M.vehicle.accOn : M.vehicle.accOff) : M.common.none,
-    coords: `${track.lon[i].toFixed(6)}, ${track.lat[i].toFixed(6)}`,
     address: { lon: track.lon[i], lat: track.lat[i], mac: track.terminalId },
   };
 }
@@ -33,7 +32,6 @@ const COLUMNS: Array<{ title: string; width?: number }> = [
   { title: M.common.direction, width: 80 },
   { title: `${M.vehicle.mileage}（${M.common.km}）`, width: 110 },
   { title: M.vehicle.acc, width: 70 },
-  { title: M.vehicle.coords, width: 190 },
   { title: M.common.address },
 ];
 const cell = (width?: number) => ({ style: width ? { width, flex: `0 0 ${width}px` } : { flex: 1, minWidth: 160 } });
@@ -50,7 +48,7 @@ export function TrackPointTable({ track, height, onSeek }: { track: Track; heigh
   const rows = [];
   for (let i = first; i < last; i++) {
     const r = pointRow(track, i);
-    const values = [r.index, r.time, r.speed, r.direction, r.mileage, r.acc, r.coords];
+    const values = [r.index, r.time, r.speed, r.direction, r.mileage, r.acc];
     rows.push(
       <div
         key={i}

@@ -146,7 +146,6 @@ describe('track analysis over columns', () => {
       direction: expect.any(String),
       mileage: 12345.6,
       acc: '点火',
-      coords: '114.123456, 22.500000',
     });
     expect(pointRow(t, 0).address).toEqual({ lon: 114.123456, lat: 22.5, mac: '013800000001' });
     expect(pointRow(t, 1)).toMatchObject({ index: 2, mileage: '—', acc: '—' });

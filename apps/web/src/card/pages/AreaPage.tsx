@@ -3,6 +3,7 @@ import { Button, Input, InputNumber, Popconfirm, Radio, Segmented, Select, Space
 import { cardEndpoints, geofenceEndpoints, type CardArea } from '@chelian/contracts';
 import type { LL } from '../../shared/map/fenceDraw.ts';
 import { call } from '../../shared/request/call.ts';
+import { AddressText } from '../../shared/address/AddressText.tsx';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { CardMap, areaCenter, areaShapes, type MapCircle, type MapPolygon } from '../CardMap.tsx';
@@ -87,13 +88,17 @@ export function AreaPage() {
   const del = (areaId: number) => call(cardEndpoints.deleteArea, { areaId }).then(setAreas, () => {});
   const drawing = canEdit && kind === 'polygon' && !ring;
   const hint =
-    kind === 'circle'
-      ? center
-        ? `${center.lat.toFixed(5)}, ${center.lon.toFixed(5)}`
-        : A.centerHelp
-      : ring
-        ? A.vertices(ring.length)
-        : A.drawPolygon;
+    kind === 'circle' ? (
+      center ? (
+        <AddressText point={{ lon: center.lon, lat: center.lat, mac: '' }} />
+      ) : (
+        A.centerHelp
+      )
+    ) : ring ? (
+      A.vertices(ring.length)
+    ) : (
+      A.drawPolygon
+    );
   return (
     <div className="sp-page" data-testid="card-area">
       <section className="sp-card">

@@ -7,7 +7,7 @@ import { secondsText, timeText } from '../format.ts';
 import { R } from '../messages.ts';
 import { RowReportPage, type ExtraFilters } from './RowReportPage.tsx';
 import { vehicleColumns } from './reportColumns.tsx';
-import { isOngoing, lonLatText, minMinutesFromParams, stayPlayback } from './stayRows.ts';
+import { isOngoing, minMinutesFromParams, stayPlayback } from './stayRows.ts';
 
 const S = R.stay;
 const EMPTY: StayPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { stays: 0, seconds: 0, vehicles: 0 } };
@@ -32,7 +32,6 @@ const columns: ColumnsType<StayRow> = [
       ),
   },
   { title: S.duration, dataIndex: 'seconds', width: 100, render: (s: number) => <b>{secondsText(s)}</b> },
-  { title: S.position, key: 'position', width: 165, render: (_: unknown, r) => <span className="report-lonlat">{lonLatText(r)}</span> },
   { title: S.address, key: 'address', width: 220, render: (_: unknown, r) => <AddressText point={{ lon: r.lon, lat: r.lat, mac: '' }} /> },
   {
     title: '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOngoing, lonLatText, minMinutesFromParams, stayPlayback } from './stayRows.ts';
+import { isOngoing, minMinutesFromParams, stayPlayback } from './stayRows.ts';
 
 describe('stay report rows', () => {
   it('opens playback five minutes either side of the stay', () => {
@@ -11,10 +11,6 @@ describe('stay report rows', () => {
     expect(minMinutesFromParams(new URLSearchParams('minMinutes=7'))).toBe(5);
     expect(minMinutesFromParams(new URLSearchParams('minMinutes=abc'))).toBe(5);
     expect(minMinutesFromParams(new URLSearchParams())).toBe(5);
-  });
-
-  it('writes the position longitude first with six decimals', () => {
-    expect(lonLatText({ lon: 114.05, lat: 22.543099 })).toBe('114.050000, 22.543099');
   });
 
   it('calls an open stay ongoing only on its Beijing day', () => {

@@ -13,9 +13,6 @@ export function minMinutesFromParams(params: URLSearchParams): number {
   return (STAY_MIN_MINUTES as readonly number[]).includes(n) ? n : STAY_DEFAULT_MIN_MINUTES;
 }
 
-/** 114.057868, 22.543099 — six decimals (about 0.1 m), longitude first as the map shows it. */
-export const lonLatText = (s: Pick<StayRow, 'lon' | 'lat'>) => `${s.lon.toFixed(6)}, ${s.lat.toFixed(6)}`;
-
 /**
  * Still standing there, as far as we know: no moving fix after it, today. On an earlier day an
  * open stay only means it lasted until the day's last fix (the next day has its own row).

@@ -3,6 +3,7 @@ import { Button, Form, Input, InputNumber, Modal, Popconfirm, Progress, Select, 
 import { PlusOutlined } from '@ant-design/icons';
 import { LEASE_VEHICLE_STATES, elecLeaseEndpoints, type LeaseVehicle } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { AddressText } from '../../shared/address/AddressText.tsx';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
@@ -108,7 +109,8 @@ export function VehiclePage() {
             title: V.position,
             key: 'p',
             width: 160,
-            render: (_, v) => (v.status.lat === null ? L.common.none : `${v.status.lat.toFixed(5)}, ${v.status.lon!.toFixed(5)}`),
+            render: (_, v) =>
+              v.status.lat === null ? L.common.none : <AddressText point={{ lon: v.status.lon!, lat: v.status.lat, mac: '' }} />,
           },
           {
             title: V.lastUpdate,

@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { petEndpoints, type Pet, type PetHistory } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { AddressText } from '../../shared/address/AddressText.tsx';
 import { PetPageFrame } from '../PetPageFrame.tsx';
 import { PetHeatMap } from '../PetHeatMap.tsx';
 import { mapZoneOf, type MapZone } from '../PetZoneMap.tsx';
@@ -38,7 +39,7 @@ function HistoryOf({ pet, day }: { pet: Pet; day: Dayjs }) {
         style={{ marginTop: 12 }}
         data-testid="pt-heat-table"
         columns={[
-          { title: H.place, key: 'p', render: (_, c) => `${c.lat.toFixed(4)}, ${c.lon.toFixed(4)}` },
+          { title: H.place, key: 'p', render: (_, c) => <AddressText point={{ lon: c.lon, lat: c.lat, mac: '' }} /> },
           { title: H.minutes, dataIndex: 'minutes' },
         ]}
       />

@@ -3,6 +3,7 @@ import { Button, InputNumber, Popconfirm, Progress, Table, Tag } from 'antd';
 import { AlertOutlined, ReloadOutlined, SoundOutlined } from '@ant-design/icons';
 import { PET_LOST_MINUTES, petEndpoints, type Pet, type PetAlarm } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { AddressText } from '../../shared/address/AddressText.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { PetPageFrame } from '../PetPageFrame.tsx';
@@ -65,7 +66,7 @@ function LiveCard({ pet }: { pet: Pet }) {
             ),
             'pt-battery',
           )}
-          {figure(M.coords, l.lat !== null && l.lon !== null ? `${l.lat.toFixed(5)}, ${l.lon.toFixed(5)}` : '—')}
+          {figure(M.place, l.lat !== null && l.lon !== null ? <AddressText point={{ lon: l.lon, lat: l.lat, mac: '' }} /> : '—')}
         </div>
       )}
       <p className="pt-note">{M.freshnessNote}</p>
@@ -175,9 +176,9 @@ function AlarmList({ petId, version }: { petId: number; version: number }) {
           { title: M.alarmTime, dataIndex: 'time', width: 170, render: (t: number) => beijingFormat(t) },
           { title: M.alarmType, dataIndex: 'typeName', render: (n: string) => <Tag color="red">{n}</Tag> },
           {
-            title: M.coords,
+            title: M.place,
             key: 'at',
-            render: (_, a) => (a.lat !== null && a.lon !== null ? `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}` : '—'),
+            render: (_, a) => (a.lat !== null && a.lon !== null ? <AddressText point={{ lon: a.lon, lat: a.lat, mac: '' }} /> : '—'),
           },
           { title: M.handled, dataIndex: 'handled', width: 90, render: (h: boolean) => (h ? M.handledYes : M.handledNo) },
         ]}

@@ -70,7 +70,6 @@ export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow:
       <Descriptions.Item label={V.address} span={2}>
         {address || V.addressLoading}
       </Descriptions.Item>
-      <Descriptions.Item label={V.position}>{`${position.lon.toFixed(6)}, ${position.lat.toFixed(6)}`}</Descriptions.Item>
       <Descriptions.Item label={V.direction}>{`${position.direction ?? 0}°`}</Descriptions.Item>
       <Descriptions.Item label={V.gpsTime}>{position.gpsTime ? beijingFormat(position.gpsTime) : '—'}</Descriptions.Item>
       <Descriptions.Item label={V.mileage}>{position.mileage === null ? '—' : `${position.mileage} km`}</Descriptions.Item>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Collapse, Descriptions, Empty, Space, Spin, Typography } from 'antd';
+import { Badge, Button, Collapse, Descriptions, Empty, Space, Spin } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import type { PermissionCode } from '@chelian/contracts';
 import { useAddress } from '../address/useAddress.ts';
@@ -81,12 +81,6 @@ function BasicPanel({ vehicleId, dialogKey }: { vehicleId: number; dialogKey: st
         </Descriptions.Item>
         <Descriptions.Item label={M.vehicle.address} span={2}>
           <span data-testid="vehicle-address">{p ? address || M.common.loading : M.vehicle.noPosition}</span>
-          {p && (
-            <Typography.Text
-              type="secondary"
-              style={{ marginLeft: 8, fontSize: 12 }}
-            >{`${p.lon.toFixed(6)}, ${p.lat.toFixed(6)}`}</Typography.Text>
-          )}
         </Descriptions.Item>
       </Descriptions>
       <Space style={{ margin: '10px 0 4px' }}>
