@@ -1,6 +1,7 @@
 import type { CommandRecord } from '@chelian/contracts';
 import type { CommandRow } from '../../core/commandQueue.queries.ts';
 import { epochOrNull } from '../../http/timeInput.ts';
+import { replyForOperator } from './commandReplies.ts';
 import { COMMAND_NAMES_ZH, COMMAND_STATUS_ZH, isCommandType } from './commandCatalog.ts';
 
 export const presentCommand = (c: CommandRow): CommandRecord => ({
@@ -18,5 +19,5 @@ export const presentCommand = (c: CommandRow): CommandRecord => ({
   sentAt: epochOrNull(c.sent_at),
   repliedAt: epochOrNull(c.replied_at),
   replySuccess: c.reply_success,
-  replyText: c.reply_text,
+  replyText: replyForOperator(c.reply_text),
 });

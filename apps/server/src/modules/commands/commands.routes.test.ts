@@ -138,7 +138,10 @@ describe('commands', () => {
       'GT06 reply',
     );
     const list = await commandsOf(a.sessionId, imei);
-    expect(list.find((c: { type: string }) => c.type === 'setInterval')).toMatchObject({ replyText: 'TIMER OK', replySuccess: true });
+    expect(list.find((c: { type: string }) => c.type === 'setInterval')).toMatchObject({
+      replyText: '设置上传间隔成功（TIMER OK）',
+      replySuccess: true,
+    });
     expect(list.find((c: { type: string }) => c.type === 'reboot')).toMatchObject({ status: 'expired', statusName: '已过期' });
     gt.close();
   });

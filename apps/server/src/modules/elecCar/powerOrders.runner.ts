@@ -5,6 +5,7 @@ import type { Bus } from '../../bus/bus.ts';
 import { powerOrdersQueries, type PendingCutRow, type SentOrderRow } from './powerOrders.queries.ts';
 import { cutVerdict } from './safeCut.ts';
 import { issueCommand } from './control.service.ts';
+import { replyForOperator } from '../commands/commandReplies.ts';
 
 /** A sent cut or restore the terminal has not answered in this time ends as failed. */
 export const DEFAULT_REPLY_TIMEOUT_MS = 60_000;
@@ -14,14 +15,15 @@ const NAME = { cut: '断电', restore: '恢复供电' } as const;
 /** What became of a sent order's command: still waiting (null), done, or failed with the reason. */
 export function outcomeOf(o: SentOrderRow, now: number, replyTimeoutMs: number): { status: 'done' | 'failed'; reason: string } | null {
   const name = NAME[o.action];
+  const reply = replyForOperator(o.reply_text);
   switch (o.command_status) {
     case 'replied':
       return o.reply_success === false
-        ? { status: 'failed', reason: `设备回复${name}失败${o.reply_text ? `：${o.reply_text}` : ''}` }
-        : { status: 'done', reason: o.reply_text ?? '' };
+        ? { status: 'failed', reason: `设备回复${name}失败${reply ? `：${reply}` : ''}` }
+        : { status: 'done', reason: reply };
     case 'failed':
     case 'unsupported':
-      return { status: 'failed', reason: `${name}指令发送失败${o.reply_text ? `：${o.reply_text}` : ''}` };
+      return { status: 'failed', reason: `${name}指令发送失败${reply ? `：${reply}` : ''}` };
     case 'expired':
       return { status: 'failed', reason: `设备未在有效期内上线，${name}指令已过期` };
     case 'queued':

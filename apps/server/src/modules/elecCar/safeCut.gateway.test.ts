@@ -119,7 +119,13 @@ describe('the safe power cut', () => {
     gt.send(encodeGt06StringInfo(command.serverFlag, 'DYD=Success!', ++serial));
     await eventually(async () => (await orders(bikeId))[0].status === 'done', 3000, 'cut confirmed');
     const [done] = await orders(bikeId);
-    expect(done).toMatchObject({ action: 'cut', actionName: '断电', statusName: '已执行', userName: a.username, reason: 'DYD=Success!' });
+    expect(done).toMatchObject({
+      action: 'cut',
+      actionName: '断电',
+      statusName: '已执行',
+      userName: a.username,
+      reason: '断油电成功（DYD=Success!）',
+    });
     expect(await status(bikeId)).toMatchObject({ powerCut: true, pendingCut: null });
 
     // Restore goes at once, and is recorded beside the cut.
