@@ -2,6 +2,7 @@ import { kindsOf, type LonLat } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { fenceShownFor } from '../../core/assetKinds.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 /** A fence's shape and alarm switches as stored: what the editor and the engine both read. */
 export interface FenceShapeRow {
@@ -67,16 +68,16 @@ export const geofencesQueries = {
     const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR g.name ILIKE '%' || $2 || '%') AND ($3::bigint IS NULL OR g.account_id = $3)
       AND ${fenceShownFor('g', kindsOf('car'))}`;
     const params = [p.scope, p.keyword, p.accountId];
-    const [count] = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE ${where}`,
-      params,
+    return queryPage<GeofenceRow>(
+      q,
+      {
+        select: `${SELECT} WHERE ${where}`,
+        countFrom: `FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE ${where}`,
+        orderBy: 'g.id DESC',
+        params,
+      },
+      p,
     );
-    const rows = await q.query<GeofenceRow>(`${SELECT} WHERE ${where} ORDER BY g.id DESC LIMIT $4 OFFSET $5`, [
-      ...params,
-      p.limit,
-      p.offset,
-    ]);
-    return { total: count?.n ?? 0, rows };
   },
 
   visible: (q: Queryable, scope: string, ids: number[]) =>

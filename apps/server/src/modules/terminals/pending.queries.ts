@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/types.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export interface PendingRow {
   identifier: string;
@@ -15,13 +16,16 @@ export interface PendingRow {
 export const pendingQueries = {
   page: async (q: Queryable, f: { keyword: string | null; blocked: boolean | null }, limit: number, offset: number) => {
     const where = `($1::text IS NULL OR identifier LIKE '%' || $1 || '%' OR address LIKE '%' || $1 || '%') AND ($2::boolean IS NULL OR blocked = $2)`;
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM pending_terminals WHERE ${where}`, [f.keyword, f.blocked]);
-    const rows = await q.query<PendingRow>(
-      `SELECT identifier, protocol, address, first_seen_at, last_seen_at, attempts, frames, blocked FROM pending_terminals
-        WHERE ${where} ORDER BY last_seen_at DESC, identifier_key LIMIT $3 OFFSET $4`,
-      [f.keyword, f.blocked, limit, offset],
+    return queryPage<PendingRow>(
+      q,
+      {
+        select: `SELECT identifier, protocol, address, first_seen_at, last_seen_at, attempts, frames, blocked FROM pending_terminals WHERE ${where}`,
+        countFrom: `FROM pending_terminals WHERE ${where}`,
+        orderBy: 'last_seen_at DESC, identifier_key',
+        params: [f.keyword, f.blocked],
+      },
+      { limit, offset },
     );
-    return { total: count?.n ?? 0, rows };
   },
 
   /** Each becomes an unassigned terminal, as auto-registration makes one (gateway/ingest.queries.ts registerUnassigned), and leaves the list. */

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { terminalAssetName, terminalKind } from '../../core/assetKinds.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export interface TerminalRow {
   id: number;
@@ -123,13 +124,7 @@ const changeService = (q: Queryable, filter: string, set: string, params: unknow
 export const terminalsQueries = {
   page: async (q: Queryable, f: TerminalFilter, limit: number, offset: number) => {
     const params = filterParams(f);
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${FILTER}) x`, params);
-    const rows = await q.query<TerminalRow>(`${SELECT} WHERE ${FILTER} ORDER BY t.id DESC LIMIT $10 OFFSET $11`, [
-      ...params,
-      limit,
-      offset,
-    ]);
-    return { total: count?.n ?? 0, rows };
+    return queryPage<TerminalRow>(q, { select: `${SELECT} WHERE ${FILTER}`, orderBy: 't.id DESC', params }, { limit, offset });
   },
 
   /** Terminals the scope may see among these identifier keys. */

@@ -3,6 +3,7 @@ import { inGroupSubtree } from './groupSubtree.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { kindIn } from '../../core/assetKinds.ts';
 import type { AssetKind } from '@chelian/contracts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export interface VehicleRow {
   id: number;
@@ -96,9 +97,7 @@ const filterParams = (f: VehicleFilter) => [f.scope, f.keyword, f.groupId, f.kin
 export const vehiclesQueries = {
   page: async (q: Queryable, f: VehicleFilter, limit: number, offset: number) => {
     const params = filterParams(f);
-    const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} WHERE ${FILTER}) x`, params);
-    const rows = await q.query<VehicleRow>(`${SELECT} WHERE ${FILTER} ORDER BY v.id DESC LIMIT $9 OFFSET $10`, [...params, limit, offset]);
-    return { total: count?.n ?? 0, rows };
+    return queryPage<VehicleRow>(q, { select: `${SELECT} WHERE ${FILTER}`, orderBy: 'v.id DESC', params }, { limit, offset });
   },
 
   /** The list's rows for an export, newest first. */
