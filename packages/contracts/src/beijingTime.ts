@@ -19,3 +19,8 @@ export function beijingDayStart(day: string): number {
 export function beijingWallText(ms: number): string {
   return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 23);
 }
+
+/** An instant as the pages and every exported file write it: Beijing's '2026-05-02 08:00:00'. */
+export function beijingDisplayText(ms: number): string {
+  return beijingWallText(ms).slice(0, 19).replace('T', ' ');
+}

@@ -1,3 +1,4 @@
+import { beijingDisplayText } from '@chelian/contracts/beijingTime.ts';
 import { dataReportExports } from '../reports/reportSheets.ts';
 import { fleetReportExports } from '../reports/fleetSheets.ts';
 import { monthlyExport } from '../reports/monthlySheet.ts';
@@ -25,7 +26,7 @@ const userListExport: ExportKind = {
       rows.map((r) => ({
         ...r,
         phone: r.phone ? `${r.phone.slice(0, 3)}****${r.phone.slice(-4)}` : '',
-        lastLogin: r.last_login_at?.toISOString().replace('T', ' ').slice(0, 19) ?? '',
+        lastLogin: r.last_login_at ? beijingDisplayText(r.last_login_at.getTime()) : '',
       })),
     );
     return { fileName: `用户列表-${job.id}.xlsx`, content };

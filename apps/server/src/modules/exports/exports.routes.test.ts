@@ -51,6 +51,17 @@ describe('download centre', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('用户名');
     const accounts = sheet.getColumn(3).values.slice(2);
     expect(accounts).toEqual(['甲公司']); // only the tenant's own users, never 乙公司's
+    // 最近登录 in Beijing time, as 用户管理 shows it.
+    const loggedIn = new Date('2026-05-01T16:30:05Z');
+    await t.ctx.db.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [a.userId, loggedIn]);
+    const again = await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v1/accelerate/export/exportDataReportFile.json',
+      ...form({ reportType: 'userList' }),
+    });
+    const direct = new ExcelJS.Workbook();
+    await direct.xlsx.load(again.rawPayload as unknown as ArrayBuffer);
+    expect(direct.worksheets[0].getColumn(6).values.slice(2)).toEqual(['2026-05-02 00:30:05']);
 
     const foreign = (await t.call(b.sessionId, { url: `/car/v1/accelerate/export/download.json?id=${created.obj.id}` })).json();
     expect(foreign).toMatchObject({ flag: 0, errorCode: EXPORT_ERRORS.fileNotFound.code, msg: '文件不存在或无权下载' });

@@ -58,6 +58,13 @@ describe('streamed xlsx', () => {
     expect(sheet.getColumn(1).width).toBe(14);
   });
 
+  it('writes an instant as Beijing time, as the pages show it', async () => {
+    const { bytes } = await write([[{ plate: '粤B1', km: 1, note: new Date('2026-05-01T16:30:05Z') }]]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(book.worksheets[0].getRow(2).getCell(3).value).toBe('2026-05-02 00:30:05');
+  });
+
   it('names columns as Excel does and keeps sheet names Excel accepts', async () => {
     expect([0, 25, 26, 27, 51, 52, 701, 702].map(columnLetters)).toEqual(['A', 'Z', 'AA', 'AB', 'AZ', 'BA', 'ZZ', 'AAA']);
     const { bytes } = await write([[]], '报表/2026:05*很长很长很长很长很长很长很长很长很长很长很长很长');

@@ -1,3 +1,4 @@
+import { beijingDisplayText } from '@chelian/contracts/beijingTime.ts';
 import { ZipStream } from './zipStream.ts';
 
 /**
@@ -32,7 +33,7 @@ function cell(ref: string, value: unknown, style = ''): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"${style}><v>${value}</v></c>` : '';
   if (typeof value === 'boolean') return `<c r="${ref}"${style} t="b"><v>${value ? 1 : 0}</v></c>`;
-  const text = value instanceof Date ? value.toISOString() : String(value);
+  const text = value instanceof Date ? beijingDisplayText(value.getTime()) : String(value);
   const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
   return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${escape(text)}</t></is></c>`;
 }

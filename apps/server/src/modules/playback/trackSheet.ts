@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { MSG } from '@chelian/contracts';
 import { formatAddress, type ReverseGeocoder } from '@chelian/geo';
-import { beijingWallText } from '@chelian/contracts/beijingTime.ts';
+import { beijingDisplayText } from '@chelian/contracts/beijingTime.ts';
 
 export interface SheetPoint {
   gpsTime: Date;
@@ -19,7 +19,7 @@ const direction = (deg: number) => DIRECTIONS[Math.round((((deg % 360) + 360) % 
 
 /** Beijing time, as operators read it: 2024-05-01 08:00:00 */
 export function beijingTime(d: Date): string {
-  return beijingWallText(d.getTime()).replace('T', ' ').slice(0, 19);
+  return beijingDisplayText(d.getTime());
 }
 
 /**
