@@ -172,6 +172,17 @@ describe('the demo’s first start', () => {
       );
       expect(mileage.list.filter((r) => r.mileageKm > 0).length, day).toBeGreaterThanOrEqual(fleet * 0.9);
     }
+    // The week's 平台超速报警 are 超速报表's episodes, day by day.
+    for (const day of [addDays(today, -3), yesterday]) {
+      const report = await get<{ totals: { episodes: number } }>(
+        `/car/v1/accelerate/report/overspeed/overspeedReport.json?startDate=${day}&endDate=${day}&pageSize=10`,
+      );
+      const alarms = await get<{ total: number }>(
+        `/car/v1/accelerate/report/alarm/alarmDetail.json?startDate=${day}&endDate=${day}&types=platformOverspeed&pageSize=10`,
+      );
+      expect(report.totals.episodes, day).toBeGreaterThan(0);
+      expect(alarms.total, day).toBe(report.totals.episodes);
+    }
     const online = await get<{ list: Array<{ onlineRate: number | null }> }>(
       `/car/v1/accelerate/report/online/dayOnline.json?startDate=${yesterday}&endDate=${yesterday}&pageSize=100`,
     );

@@ -146,7 +146,7 @@ export async function seedDemoCrewPast(
     const driver = DEMO_PATROLLERS.includes(b.staffNo) ? new RouteWalker(base, demoPatrolRouteOf(b.staffNo, site)) : new StreetDriver(base);
     return [{ terminalPk, driver, spans: () => SHIFT_SPANS, movingEverySeconds: 60, parkedEverySeconds: 600 }];
   });
-  const given = await seedDemoPast(ctx, plans);
+  const given = new Set((await seedDemoPast(ctx, plans)).map((p) => p.terminalPk)).size;
   // The badges were worn by the same people all week: a binding counts a badge's positions from when it was made.
   if (given)
     await ctx.db.query(

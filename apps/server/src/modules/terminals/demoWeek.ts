@@ -96,10 +96,10 @@ export function demoPast(plan: DemoPastPlan, now: number): DemoPast {
 /**
  * Writes the past of the terminals that have none yet (no position before the margin), and dates
  * their hand-over back to its start: the terminals were installed a week ago, so their owner's
- * reports read it. Returns the terminals given a past.
+ * reports read it. Returns the positions written (none when every terminal had its past).
  */
-export async function seedDemoPast(ctx: AppContext, plans: readonly DemoPastPlan[], now = Date.now()): Promise<number> {
-  if (!plans.length) return 0;
+export async function seedDemoPast(ctx: AppContext, plans: readonly DemoPastPlan[], now = Date.now()): Promise<StoredPosition[]> {
+  if (!plans.length) return [];
   const pks = plans.map((p) => p.terminalPk);
   const withPast = new Set(
     (
@@ -110,7 +110,7 @@ export async function seedDemoPast(ctx: AppContext, plans: readonly DemoPastPlan
     ).map((r) => Number(r.id)),
   );
   const todo = plans.filter((p) => !withPast.has(p.terminalPk));
-  if (!todo.length) return 0;
+  if (!todo.length) return [];
   const since = new Date(beijingMidnightBefore(now, DEMO_PAST_DAYS));
   // Only terminals that never spoke and were put in their account at seed time (none handed over since).
   await ctx.db.query(
@@ -131,5 +131,5 @@ export async function seedDemoPast(ctx: AppContext, plans: readonly DemoPastPlan
       `INSERT INTO presence_events (terminal_id, at, online) SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::boolean[])`,
       [presence.map((p) => p.terminalPk), presence.map((p) => new Date(p.at)), presence.map((p) => p.online)],
     );
-  return todo.length;
+  return positions;
 }

@@ -4,7 +4,7 @@
  * terminals, so the two always agree on identifiers and plates. The vehicle pieces here are also
  * what 电单车卫士's demo e-bikes are made with (elecCar/elecCar.demo.ts).
  */
-import { idCheckChar } from '@chelian/contracts';
+import { idCheckChar, type LastPosition } from '@chelian/contracts';
 import type { ProtocolName } from '@chelian/protocols';
 import {
   EBIKE_DRIVER,
@@ -20,9 +20,11 @@ import {
 } from '@chelian/simulator';
 import type { AppContext } from '../../context.ts';
 import { identifierKey } from '../../core/identifiers.ts';
+import type { StoredPosition } from '../../core/positionCopy.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import type { DemoPart, DemoPorts } from '../feature.ts';
+import { OverspeedAlarmEngine } from '../overspeedAlarms/overspeedAlarmEngine.ts';
 import { seedDemoPast, terminalPks, type DemoPastPlan } from './demoWeek.ts';
 import { groupsQueries } from './groups.queries.ts';
 import { addTerminal } from './terminals.service.ts';
@@ -40,12 +42,16 @@ export interface DemoGroup {
   sort: number;
   mix: Array<[ProtocolName, number]>;
   kind?: 'ebike';
+  /** The vehicles' own speed limit (km/h), below the platform's 100: 超速报表 and 平台超速报警 judge by it. */
+  speedLimitKmh?: number;
 }
 
 const CAR_GROUPS: readonly DemoGroup[] = [
   {
     name: '城区配送',
     sort: 0,
+    // Vans on city streets: the urban 60.
+    speedLimitKmh: 60,
     mix: [
       ['jt808', 14],
       ['gt06', 6],
@@ -54,6 +60,8 @@ const CAR_GROUPS: readonly DemoGroup[] = [
   {
     name: '冷链运输',
     sort: 1,
+    // Loaded refrigerated trucks keep to 80.
+    speedLimitKmh: 80,
     mix: [
       ['jt808', 10],
       ['h02', 5],
@@ -145,6 +153,7 @@ export async function seedDemoVehicles(
       )
     ).map((g) => [g.name, g.id]),
   );
+  const limits = new Map(groups.map((g) => [g.name, g.speedLimitKmh]));
   for (const { name, sort } of groups) {
     if (!groupIds.has(name)) groupIds.set(name, await groupsQueries.insert(db, { accountId, parentId: null, name, sort }));
   }
@@ -165,6 +174,7 @@ export async function seedDemoVehicles(
         driver: v.driver,
         driverPhone: v.driverPhone,
         ...(ebike ? { type: 'ebike' } : {}),
+        ...(limits.get(v.group) ? { speedLimitKmh: limits.get(v.group) } : {}),
         terminal: { identifier: v.spec.id, protocol: v.spec.protocol, model: v.model, sim: v.sim },
       });
       await created?.(vehicleId);
@@ -206,7 +216,37 @@ export async function seedDemoVehiclePast(ctx: AppContext, vehicles: readonly De
       ...(v.spec.protocol === 'jt808' ? { odometerKm: 20_000 + (Math.abs(v.spec.seed) % 30_000) } : {}),
     });
   }
-  return seedDemoPast(ctx, plans, now);
+  const past = await seedDemoPast(ctx, plans, now);
+  await raisePastPlatformOverspeed(ctx, past);
+  return new Set(past.map((p) => p.terminalPk)).size;
+}
+
+/**
+ * 平台超速报警 for the past week, raised by the platform's own engine fed the week's fixes in
+ * order (as the gateway feeds it live), so each past day's alarms are 超速报表's episodes.
+ */
+async function raisePastPlatformOverspeed(ctx: AppContext, past: readonly StoredPosition[]): Promise<void> {
+  if (!past.length) return;
+  const vehicleOf = new Map(
+    (
+      await ctx.db.query<{ id: number; terminal_id: number }>(
+        `SELECT id, terminal_id FROM vehicles WHERE terminal_id = ANY($1::bigint[])`,
+        [[...new Set(past.map((p) => p.terminalPk))]],
+      )
+    ).map((r) => [Number(r.terminal_id), Number(r.id)]),
+  );
+  const engine = new OverspeedAlarmEngine(ctx.db, () => undefined, ctx.log);
+  const byTerminal = new Map<number, LastPosition[]>();
+  for (const p of past) {
+    const vehicleId = vehicleOf.get(p.terminalPk);
+    if (vehicleId === undefined) continue;
+    const list = byTerminal.get(p.terminalPk) ?? [];
+    // What the engine reads of a fix (overspeedAlarmEngine.ts judge): vehicle, validity, place, time, speed.
+    list.push({ vehicleId, valid: p.valid, lat: p.lat, lon: p.lon, gpsTime: p.gpsTime, speed: p.speed } as LastPosition);
+    byTerminal.set(p.terminalPk, list);
+  }
+  for (const fixes of byTerminal.values()) void engine.handle(fixes);
+  await engine.idle();
 }
 
 /** Drivers park for one to five minutes; reports every 5 s by default: lively on the map, light on the database. */
