@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { messagesQueries } from '../messages/messages.queries.ts';
 import { AddressService } from '../address/address.service.ts';
-import { fillPlaceholders, loadShippedKnowledge, type KnowledgeEntry, type PlatformFacts } from './knowledge.ts';
+import { fillPlaceholders, loadShippedKnowledge, platformFacts, type KnowledgeEntry, type PlatformFacts } from './knowledge.ts';
 import { KnowledgeIndex } from './retrieval.ts';
 import { detectIntent, type FleetIntent } from './intents.ts';
 import {
@@ -53,11 +53,7 @@ export class AssistantService {
   }
 
   facts(requestHost: string): PlatformFacts {
-    return {
-      ports: this.deps.config.ports,
-      host: this.deps.config.terminalHost || requestHost,
-      offlineAfterSeconds: this.deps.config.offlineAfterSeconds,
-    };
+    return platformFacts(this.deps.config, requestHost);
   }
 
   /** The shipped entries and the help-centre articles this user may read, as one index. */

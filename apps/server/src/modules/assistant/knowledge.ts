@@ -22,6 +22,14 @@ export interface PlatformFacts {
   offlineAfterSeconds: number;
 }
 
+/** The facts of this platform: its configured ports, and the host terminals dial (TERMINAL_HOST, else the host the page was asked from). */
+export function platformFacts(
+  config: { ports: PlatformFacts['ports']; terminalHost: string; offlineAfterSeconds: number },
+  requestHost: string,
+): PlatformFacts {
+  return { ports: config.ports, host: config.terminalHost || requestHost, offlineAfterSeconds: config.offlineAfterSeconds };
+}
+
 export const KNOWLEDGE_DIR = path.join(import.meta.dirname, 'knowledge');
 
 const HEADING = /^## +([A-Za-z][\w-]*)\s*$/;

@@ -12,7 +12,8 @@ let secretForB: number;
 const codes = ['center', 'center:notice'];
 
 beforeAll(async () => {
-  t = await createTestServer();
+  // Ports and the terminal host of this deployment, not the defaults: the welcome quotes these.
+  t = await createTestServer({ ports: { jt808: 6808, gt06: 6806, h02: 6813, watch: 6893 }, terminalHost: 'gps.chelian.test' });
   a = await createTenant(t, { codes });
   b = await createTenant(t, { codes });
   a2 = await createTenant(t, { codes, parentAccountId: a.accountId }); // a sub-account of a
@@ -87,6 +88,11 @@ describe('station messages', () => {
     expect(ann).toHaveLength(1);
     const detail = (await t.call(a.sessionId, { url: `/car/v1/helpCenter/helpMessage/getHelpMessage?id=${ann[0].id}` })).json();
     expect(detail.obj.title).toBe('欢迎使用车联智能管理平台');
-    expect(detail.obj.content).toContain('5015');
+    expect(detail.obj.content).toContain(
+      '终端接入地址：gps.chelian.test；端口：JT/T 808 为 6808，GT06 为 6806，H02 为 6813，手表协议为 6893。',
+    );
+    expect(detail.obj.content).not.toMatch(/5015|\{\{/);
+    const listed = (await page(a, '?type=announcement')).obj.list[0];
+    expect(listed.content).toBe(detail.obj.content);
   });
 });
