@@ -178,8 +178,9 @@ describe('rules the vehicles page relies on', () => {
     });
     expect(ok.obj).toMatchObject({ plate: '粤BD12345', plateColor: 5, driver: '王五' });
     expect((await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B1234挂' })).flag).toBe(1);
-    // An e-bike or a badge carries a free label.
-    expect((await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: 'BADGE-01', type: 'badge' })).flag).toBe(1);
+    // An e-bike carries a free label; a person's badge is 智能工牌's to register, not 车辆管理's.
+    expect((await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: 'EBIKE-01', type: 'ebike' })).flag).toBe(1);
+    expect((await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: 'BADGE-01', type: 'badge' })).flag).not.toBe(1);
   });
 
   it('filters by SIM, protocol, service state and "no group"; exports the list as Excel', async () => {
