@@ -78,6 +78,7 @@ export const ELEC_LEASE_ERRORS = defineErrors('elecLease', {
   riderHasOpenContract: '骑手 {name} 还有未结束的租赁订单（{contractNo}），不能删除',
   riderHasContracts: '骑手 {name} 有历史租赁订单，不能删除，可加入黑名单',
   codeTaken: '车辆编号“{code}”已存在',
+  alreadyLeased: '设备 {terminalId} 的电单车已是租赁车辆（编号 {code}）',
   codeMissing: { msg: '请填写车辆编号', status: 400 },
   stateUnknown: { msg: '不支持的车辆状态：{state}', status: 400 },
   vehicleRented: '车辆 {code} 正在租赁中，不能{action}',

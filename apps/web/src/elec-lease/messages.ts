@@ -85,7 +85,7 @@ export const L = {
     keyword: '编号 / 车牌 / IMEI / 骑手',
     powerCut: '已断电',
     outOfArea: '区域外',
-    imeiHint: '终端须已添加到本账户（终端管理）',
+    imeiHint: '终端须已添加到本账户（终端管理）；已在电单车卫士中的车辆直接转为租赁车辆，原有记录保留',
   },
   plan: {
     title: '租赁方案',

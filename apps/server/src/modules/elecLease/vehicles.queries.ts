@@ -62,6 +62,9 @@ export const leaseVehiclesQueries = {
       r.batteryModel,
       r.state,
     ]),
+  /** The rental code of a vehicle already in 电单车租赁 (in any account), or null. */
+  codeOf: async (q: Queryable, id: number) =>
+    (await q.query<{ code: string }>(`SELECT code FROM elec_lease_vehicles WHERE vehicle_id = $1`, [id]))[0]?.code ?? null,
   hasContracts: async (q: Queryable, id: number) =>
     (await q.query(`SELECT 1 FROM elec_lease_contracts WHERE vehicle_id = $1 LIMIT 1`, [id])).length > 0,
   setState: (q: Queryable, id: number, state: string) =>

@@ -4,7 +4,11 @@ import type { Bus } from '../../bus/bus.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { AppError } from '../../http/errors.ts';
 import { bindBike, unbindBike, updateBike } from '../elecCar/bikes.service.ts';
-import { bikesQueries } from '../elecCar/bikes.queries.ts';
+import { bikesQueries, type BikeRow } from '../elecCar/bikes.queries.ts';
+import { imeiFromText } from '../elecCar/imeiText.ts';
+import { terminalsQueries } from '../terminals/terminals.queries.ts';
+import { identifierKey } from '../../core/identifiers.ts';
+import { terminalScope } from '../../core/terminalScope.ts';
 import { presentStatus } from '../elecCar/bikes.presenter.ts';
 import { operatorQueries } from './operator.queries.ts';
 import { leaseVehiclesQueries, type LeaseVehicleRow } from './vehicles.queries.ts';
@@ -60,29 +64,62 @@ async function storeOf(db: Db, user: SessionUser, storeId: number | undefined): 
 type AddForm = InputOf<typeof elecLeaseEndpoints.addVehicle>;
 type UpdateForm = InputOf<typeof elecLeaseEndpoints.updateVehicle>;
 
-/** A rental bike is bound as an 电单车卫士 bike (the terminal by IMEI, in the caller's subtree) plus its code and store. */
+/** The 电单车卫士 bike already on the IMEI's terminal, if the caller may see one (a car's terminal is none). */
+async function bikeOnTerminal(db: Db, user: SessionUser, imeiText: string): Promise<BikeRow | null> {
+  const imei = imeiFromText(imeiText);
+  if (!imei) return null; // bindBike says what is wrong with it
+  const [terminal] = await terminalsQueries.visibleByKeys(db, terminalScope(user), [identifierKey(imei)]);
+  if (!terminal || terminal.vehicle_id === null) return null;
+  return (await bikesQueries.visible(db, terminalScope(user), Number(terminal.vehicle_id))) ?? null;
+}
+
+const given = (s: string | undefined) => (s?.trim() ? s : undefined);
+
+/**
+ * A rental bike is an 电单车卫士 bike plus its code and store. A terminal not in a vehicle yet is
+ * bound as a new bike (by IMEI, in the caller's subtree); a terminal that already is an
+ * 电单车卫士 bike is rented out as that bike — its history, alarms and guard settings stay, and
+ * what the form fills in (plate, model, frame number, battery) is written to it.
+ */
 export async function addLeaseVehicle(db: Db, bus: Bus, user: SessionUser, input: AddForm): Promise<number> {
   const code = clean(input.code).toUpperCase();
   if (!code) throw new AppError(ELEC_LEASE_ERRORS.codeMissing);
   const storeId = await storeOf(db, user, input.storeId);
   if (await leaseVehiclesQueries.codeTaken(db, user.accountId, code, null))
     throw new AppError(ELEC_LEASE_ERRORS.codeTaken, { params: { code } });
-  const vehicleId = await bindBike(db, bus, user, {
-    imei: input.imei,
-    plate: input.plate,
-    name: code,
-    model: input.model,
-    frameNo: input.frameNo,
-    batteryVoltage: input.batteryVoltage,
-    batteryCapacity: input.batteryCapacity,
-  });
-  const accountId = Number((await bikesQueries.byIds(db, [vehicleId]))[0]!.account_id);
+  const bike = await bikeOnTerminal(db, user, input.imei);
+  if (bike) {
+    const leasedAs = await leaseVehiclesQueries.codeOf(db, bike.id);
+    if (leasedAs !== null)
+      throw new AppError(ELEC_LEASE_ERRORS.alreadyLeased, { params: { terminalId: bike.identifier ?? '', code: leasedAs } });
+  }
+  const vehicleId = bike
+    ? Number(bike.id)
+    : await bindBike(db, bus, user, {
+        imei: input.imei,
+        plate: input.plate,
+        name: code,
+        model: input.model,
+        frameNo: input.frameNo,
+        batteryVoltage: input.batteryVoltage,
+        batteryCapacity: input.batteryCapacity,
+      });
+  const accountId = Number(bike ? bike.account_id : (await bikesQueries.byIds(db, [vehicleId]))[0]!.account_id);
   try {
     if (await leaseVehiclesQueries.codeTaken(db, accountId, code, null))
       throw new AppError(ELEC_LEASE_ERRORS.codeTaken, { params: { code } });
+    if (bike)
+      await updateBike(db, bus, user, {
+        bikeId: vehicleId,
+        plate: given(input.plate),
+        model: given(input.model),
+        frameNo: given(input.frameNo),
+        batteryVoltage: input.batteryVoltage,
+        batteryCapacity: input.batteryCapacity,
+      });
     await leaseVehiclesQueries.insert(db, { vehicleId, accountId, code, storeId, batteryModel: clean(input.batteryModel) });
   } catch (err) {
-    await unbindBike(db, bus, user, vehicleId);
+    if (!bike) await unbindBike(db, bus, user, vehicleId); // a bike taken as it was stays as it was
     throw err;
   }
   return vehicleId;
