@@ -1,4 +1,6 @@
+import type { AssetKind } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
+import { kindIn, terminalKind } from '../../core/assetKinds.ts';
 import { inGroupSubtree } from '../terminals/groupSubtree.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
@@ -17,7 +19,16 @@ export interface AlarmFilter {
   settingsAccountId: number | null;
   /** The vehicle's group or any group below it (reports filter by group). */
   groupId?: number | null;
+  /**
+   * The asset kinds listed (docs/asset-kinds.md): the sub-product's, kindsOf(product); an alarm of a
+   * terminal sitting in an asset of another kind, or in none, is not its. null: every alarm of the
+   * scope (数据中心, which splits them by kind).
+   */
+  kinds: readonly AssetKind[] | null;
 }
+
+/** SQL: the kind of the asset the alarm's terminal sits in (NULL: in none). */
+const ALARM_KIND = terminalKind('t');
 
 const FROM = `FROM alarms al JOIN terminals t ON t.id = al.terminal_id LEFT JOIN accounts a ON a.id = al.account_id
   LEFT JOIN vehicles v ON v.id = al.vehicle_id LEFT JOIN users u ON u.id = al.handled_by`;
@@ -32,7 +43,8 @@ const WHERE = `${terminalInScope('a.path', 1)}
    AND ($8::text IS NULL OR v.plate ILIKE '%' || $8 || '%' OR v.name ILIKE '%' || $8 || '%' OR t.identifier LIKE '%' || $8 || '%')
    AND ($9::bigint IS NULL OR NOT EXISTS (
         SELECT 1 FROM alarm_controls c WHERE c.account_id = $9 AND c.alarm_type = al.type AND NOT c.enabled))
-   AND ${inGroupSubtree('v.group_id', 10)}`;
+   AND ${inGroupSubtree('v.group_id', 10)}
+   AND ($11::text[] IS NULL OR ${kindIn(ALARM_KIND, 11)})`;
 
 const params = (f: AlarmFilter) => [
   f.scope,
@@ -45,6 +57,7 @@ const params = (f: AlarmFilter) => [
   f.keyword,
   f.settingsAccountId,
   f.groupId ?? null,
+  f.kinds,
 ];
 
 const SELECT = `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS vehicle_name, ${ALARM_ROW_COLUMNS}`;
@@ -63,7 +76,7 @@ export const alarmsQueries = {
   /** A page of the list, and its total: the sum of countByType's counts for the same filter (the figures beside a list are its count). */
   page: async (q: Queryable, f: AlarmFilter, limit: number, offset: number) => {
     const total = (await countByType(q, f)).reduce((n, t) => n + t.n, 0);
-    const rows = await q.query<AlarmRow>(`${SELECT} ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC LIMIT $11 OFFSET $12`, [
+    const rows = await q.query<AlarmRow>(`${SELECT} ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC LIMIT $12 OFFSET $13`, [
       ...params(f),
       limit,
       offset,
@@ -75,6 +88,17 @@ export const alarmsQueries = {
   rowsSql: (f: AlarmFilter) => ({ sql: `${SELECT} ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC`, params: params(f) }),
 
   countByType,
+
+  /**
+   * The same count per kind of the asset each alarm's terminal sits in (NULL: in none): 数据中心
+   * splits today's alarms by kind with it, so its 车辆 + 电单车 equal countByType's sum for 智能车联's
+   * kinds (报警中心's, 报警明细's) on the same filter.
+   */
+  countByKind: (q: Queryable, f: AlarmFilter) =>
+    q.query<{ kind: string | null; n: number }>(
+      `SELECT ${ALARM_KIND} AS kind, count(*)::int AS n ${FROM} WHERE ${WHERE} GROUP BY 1`,
+      params(f),
+    ),
 
   visibleByIds: (q: Queryable, scope: string, ids: number[]) =>
     q.query<AlarmRow & { account_path: string | null }>(
@@ -95,7 +119,7 @@ export const alarmsQueries = {
     ),
 };
 
-/** The alarm list's FROM and WHERE (with `alarmListParams` as $1–$10), for reports that count what it lists. */
+/** The alarm list's FROM and WHERE (with `alarmListParams` as $1–$11), for reports that count what it lists. */
 export const ALARM_LIST_FROM = FROM;
 export const ALARM_LIST_WHERE = WHERE;
 export const alarmListParams = params;

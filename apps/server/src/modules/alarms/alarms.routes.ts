@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ALARM_ERRORS, alarmEndpoints, type AlarmCountQuery, type AlarmFilters } from '@chelian/contracts';
+import { ALARM_ERRORS, alarmEndpoints, kindsOf, type AlarmCountQuery, type AlarmFilters } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { AppError } from '../../http/errors.ts';
@@ -15,7 +15,7 @@ import { alarmTypeName, presentAlarm } from '../../core/alarm.presenter.ts';
 import { alarmsQueries, type AlarmFilter } from './alarms.queries.ts';
 import { AlarmsService } from './alarms.service.ts';
 
-/** Real-time alarms are the unhandled ones of the last 24 hours (or `hours`), in the types the account keeps on. */
+/** 智能车联's 报警中心 (docs/asset-kinds.md: its kinds only). Real-time alarms are the unhandled ones of the last 24 hours (or `hours`), in the types the account keeps on. */
 const REALTIME_HOURS = 24;
 const MAX_HISTORY_DAYS = 93;
 
@@ -31,6 +31,8 @@ function baseFilter(user: SessionUser, q: AlarmFilters): AlarmFilter {
     handled: null,
     keyword: likeText(q.keyword),
     settingsAccountId: null,
+    // 智能车联's alarms: of its kinds only (车辆, 电单车), as its lists; 智能工牌 and 宠物卫士 list their own.
+    kinds: kindsOf('car'),
   };
 }
 

@@ -184,6 +184,7 @@ export async function alarmsToday(deps: FleetToolDeps, user: SessionUser, key: s
     handled: null,
     keyword: null,
     settingsAccountId: null,
+    kinds: kindsOf('car'),
   };
   const [byType, page] = await Promise.all([alarmsQueries.countByType(deps.db, filter), alarmsQueries.page(deps.db, filter, 5, 0)]);
   const who = vehicle ? `${nameOf(vehicle)} ` : '';

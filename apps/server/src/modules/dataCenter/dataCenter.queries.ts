@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
 import type { AssetKind } from '@chelian/contracts';
-import { isVehicleKind, terminalKind } from '../../core/assetKinds.ts';
+import { isVehicleKind } from '../../core/assetKinds.ts';
 import { inFleet, onlineAt } from '../terminals/vehicles.queries.ts';
 
 /*
@@ -134,16 +134,6 @@ export const dataCenterQueries = {
           WHERE ${terminalInScope('a.path', 1)} AND ${isVehicleKind('v.type')} AND (r.terminal_id IS NOT NULL OR s.terminal_id IS NOT NULL)) x
         WHERE x.km > 0 ORDER BY x.km DESC, x.plate, x.vehicle_id LIMIT $4`,
       [scope, today, isPlatformAdmin, limit],
-    ),
-
-  /** Alarms of [start, end) by the kind of the asset their terminal sits in (NULL: in none). */
-  alarmsByKind: (q: Queryable, scope: string, start: Date, end: Date) =>
-    q.query<{ kind: string | null; n: number }>(
-      `SELECT ${terminalKind('t')} AS kind, count(*)::int AS n
-         FROM alarms al JOIN terminals t ON t.id = al.terminal_id LEFT JOIN accounts a ON a.id = al.account_id
-        WHERE ${terminalInScope('a.path', 1)} AND al.alarm_time >= $2 AND al.alarm_time < $3
-        GROUP BY 1`,
-      [scope, start, end],
     ),
 
   /** The newest alarms of [start, end), at most `limit`. */

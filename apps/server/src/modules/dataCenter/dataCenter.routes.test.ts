@@ -274,4 +274,25 @@ describe("data centre from the rollup's summary", () => {
     expect(row.n).toBe(1);
     expect((await fresh(a)).days[29].day).toBe('2026-05-10');
   });
+
+  it('counts the kinds that drive only: a person’s badge adds no km, activity or alarms to the 30 days', async () => {
+    const day = (o: DataCenterOverview) => o.days.find((d) => d.day === '2026-05-08')!;
+    await refreshFleetSummary(t.ctx.db, NOW, ['2026-05-08'], true);
+    const before = day(await fresh(b));
+    await addVehicle(b, '粤B90007', '13890000007');
+    await t.ctx.db.query(`UPDATE vehicles SET type = 'badge' WHERE id = $1`, [vid['粤B90007']]);
+    await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z' WHERE id = $1`, [pk['粤B90007']]);
+    await rollup('粤B90007', '2026-05-08', { km: 12, alarms: 4, online: 3600, positions: 50 });
+    // A person joining the fleet leaves the summary current: it never counted people.
+    expect(await refreshFleetSummary(t.ctx.db, NOW, [], true)).toBe(false);
+    // Recounted as the rollup recounts that day, from the summary and from the daily rows alike.
+    expect(await refreshFleetSummary(t.ctx.db, NOW, ['2026-05-08'], true)).toBe(true);
+    const summarized = await fresh(b);
+    expect(day(summarized)).toEqual(before);
+    expect(summarized.mileageRanking.map((r) => r.plate)).not.toContain('粤B90007');
+    await t.ctx.db.query(`UPDATE vehicles SET type = 'vehicle' WHERE id = $1`, [vid['粤B90007']]);
+    // Made a vehicle, it changes what the summary counts: the daily rows answer, and count it.
+    expect(day(await fresh(b))).toMatchObject({ mileageKm: before.mileageKm + 12, activeVehicles: before.activeVehicles + 1 });
+    await t.ctx.db.query(`UPDATE vehicles SET type = 'badge' WHERE id = $1`, [vid['粤B90007']]);
+  });
 });

@@ -24,7 +24,25 @@ import { onlineHours } from './onlineHours.ts';
 import { regionCounts } from './regionCounts.ts';
 import { TrendCache } from './trendCache.ts';
 import { fleetSummaryQueries } from '../reports/fleetSummary.queries.ts';
+import { alarmsQueries, type AlarmFilter } from '../alarms/alarms.queries.ts';
 import { summaryWindow } from '../reports/fleetSummary.ts';
+
+/**
+ * The alarm list's filter for every alarm of the scope in [start, end), of any kind: split by kind
+ * with the count 报警中心 and 报警明细 sum (alarmsQueries), so the fleet's kinds add up to theirs.
+ */
+const alarmsOfScope = (scope: string, start: Date, end: Date): AlarmFilter => ({
+  scope,
+  terminalKey: null,
+  vehicleId: null,
+  types: null,
+  start,
+  end,
+  handled: null,
+  keyword: null,
+  settingsAccountId: null,
+  kinds: null,
+});
 
 const withTerminal = (rows: readonly FleetRow[]) => rows.filter((r): r is FleetRow & { terminal_id: number } => r.terminal_id !== null);
 
@@ -82,7 +100,7 @@ export class DataCenterService {
     const [assetRows, alarmRows, alarmKinds, latestAlarms, { days: dayRows, ranking }, presence, expiring, geocoder] = await Promise.all([
       dataCenterQueries.fleet(db, scope, start, ASSET_KINDS, end),
       dataCenterQueries.alarmsByTypeAndHour(db, scope, start, end),
-      dataCenterQueries.alarmsByKind(db, scope, start, end),
+      alarmsQueries.countByKind(db, alarmsOfScope(scope, start, end)),
       dataCenterQueries.latestAlarms(db, scope, start, end, DATA_CENTER_TOP),
       this.trendsOf(scope, user.isPlatformAdmin, from, today, now),
       dataCenterQueries.presence(db, scope, start, end),

@@ -40,7 +40,7 @@ export const alarmCountQueries = {
            FROM (${PER_TERMINAL}) x JOIN terminals t ON t.id = x.terminal_id
            LEFT JOIN vehicles v ON v.terminal_id = t.id LEFT JOIN vehicle_groups g ON g.id = v.group_id
            LEFT JOIN accounts a ON a.id = COALESCE(v.account_id, t.account_id)
-          ORDER BY x.total DESC, COALESCE(v.plate, t.identifier), t.id LIMIT $11 OFFSET $12`,
+          ORDER BY x.total DESC, COALESCE(v.plate, t.identifier), t.id LIMIT $12 OFFSET $13`,
         [...params, limit, offset],
       ),
     ]);

@@ -1,10 +1,13 @@
 import type { Queryable } from '../../db/types.ts';
+import { isVehicleKind } from '../../core/assetKinds.ts';
 
 /*
  * The data centre's summary of the daily rollups (migration 0029): one row per account and day in
  * daily_account_stats, each terminal's km over the window's finished days in
  * terminal_recent_mileage, and in data_center_summary the window and the fleet's fingerprint they
- * were counted with. The rollup keeps them (fleetSummary.ts); the data centre reads them.
+ * were counted with. The rollup keeps them (fleetSummary.ts); the data centre reads them. All of
+ * them are of the kinds that drive (车辆, 电单车: docs/asset-kinds.md), as the data centre's daily
+ * rows (dataCenter.queries.ts FLEET_DAYS): people and pets have no km, activity or 上线率 there.
  */
 
 /** A day counts for the vehicle's owner from the Beijing day of the terminal's hand-over on (as in the reports). */
@@ -12,11 +15,12 @@ const OWNED = `(t.assigned_at IS NULL OR s.day >= ((t.assigned_at + interval '8 
 const ACTIVE = '(s.online_seconds > 0 OR s.position_count > 0)';
 
 /**
- * Who owns what: every vehicle with its account, terminal and the terminal's hand-over. A transfer,
- * a rebinding or a hand-over changes it, and with it what the summary's rows would be.
+ * Who owns what: every vehicle of a kind that drives with its account, terminal and the terminal's
+ * hand-over. A transfer, a rebinding, a hand-over or a kind changed into or out of them changes it,
+ * and with it what the summary's rows would be.
  */
 const FINGERPRINT = `SELECT count(*)::text || ':' || COALESCE(sum(hashtext(v.id || ':' || v.account_id || ':' || t.id || ':' || COALESCE(extract(epoch FROM t.assigned_at)::text, '-'))), 0)::text
-  FROM vehicles v JOIN terminals t ON t.id = v.terminal_id`;
+  FROM vehicles v JOIN terminals t ON t.id = v.terminal_id WHERE ${isVehicleKind('v.type')}`;
 
 export interface SummaryState {
   from_day: string;
@@ -46,7 +50,7 @@ export const fleetSummaryQueries = {
               COALESCE(sum(s.alarm_count) FILTER (WHERE ${OWNED}), 0), count(*) FILTER (WHERE ${OWNED} AND ${ACTIVE}),
               COALESCE(sum(s.mileage_km) FILTER (WHERE ${OWNED}), 0)
          FROM daily_terminal_stats s JOIN vehicles v ON v.terminal_id = s.terminal_id JOIN terminals t ON t.id = s.terminal_id
-        WHERE s.day BETWEEN $1::date AND $2::date
+        WHERE s.day BETWEEN $1::date AND $2::date AND ${isVehicleKind('v.type')}
         GROUP BY v.account_id, s.day`,
       [from, to],
     );
@@ -59,7 +63,7 @@ export const fleetSummaryQueries = {
       `INSERT INTO terminal_recent_mileage (terminal_id, km, owned_km)
        SELECT s.terminal_id, sum(s.mileage_km), COALESCE(sum(s.mileage_km) FILTER (WHERE ${OWNED}), 0)
          FROM daily_terminal_stats s JOIN terminals t ON t.id = s.terminal_id
-        WHERE s.day BETWEEN $1::date AND $2::date AND EXISTS (SELECT 1 FROM vehicles v WHERE v.terminal_id = s.terminal_id)
+        WHERE s.day BETWEEN $1::date AND $2::date AND EXISTS (SELECT 1 FROM vehicles v WHERE v.terminal_id = s.terminal_id AND ${isVehicleKind('v.type')})
         GROUP BY s.terminal_id HAVING sum(s.mileage_km) > 0`,
       [from, through],
     );

@@ -4,6 +4,7 @@ import {
   REPORT_MAX_DAYS,
   STAY_DEFAULT_MIN_MINUTES,
   STAY_MIN_MINUTES,
+  kindsOf,
   type AlarmDetailQuery,
   type ReportFilters,
   type StayQuery,
@@ -136,7 +137,7 @@ export class ReportsService {
   }
 }
 
-/** The alarm list's filter for a report's filters and its comma-separated alarm types. */
+/** The alarm list's filter for a report's filters and its comma-separated alarm types: of 数据报表's kinds (车辆, 电单车), as its vehicle selector. */
 export function alarmFilterOf(f: ReportFilter, types: string | undefined) {
   const { start, end } = filterSpan(f);
   const list = splitList(types, 100);
@@ -151,5 +152,6 @@ export function alarmFilterOf(f: ReportFilter, types: string | undefined) {
     handled: null,
     keyword: likeText(f.keyword ?? undefined),
     settingsAccountId: null,
+    kinds: kindsOf('data-report'),
   };
 }

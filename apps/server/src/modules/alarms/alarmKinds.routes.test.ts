@@ -1,0 +1,127 @@
+/**
+ * Alarms by asset kind (docs/asset-kinds.md) on one account holding a car and an e-bike (智能车联's
+ * kinds), a person wearing a badge (智能工牌), a pet (宠物卫士) and a terminal in no asset, each with
+ * alarms today. 智能车联's 报警中心 (list, count, bell), 报警明细 and 报警处理统计 hold the car's and the
+ * e-bike's only and agree with each other; 数据中心's 车辆 + 电单车 equal 报警中心's for the day; 智能工牌
+ * and 宠物卫士 list their own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Alarm, AlarmHandleAnswer, AlarmStatisticsPage, DataCenterOverview, PetAlarm } from '@chelian/contracts';
+import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
+import { createTenant, type Tenant } from '../../testing/fixtures.ts';
+
+let t: TestServer;
+let a: Tenant;
+let petId: number;
+const ID = { car: '013847000001', bike: '868120147470002', badge: '868120147470003', pet: '9100004704', spare: '013847000005' };
+/** Today's alarms per terminal: 3 of 智能车联's kinds, 2 of the person, 1 of the pet, 1 of the spare terminal. */
+const ALARMS: Array<[string, string]> = [
+  [ID.car, 'sos'],
+  [ID.car, 'overspeed'],
+  [ID.bike, 'lowBattery'],
+  [ID.badge, 'sos'],
+  [ID.badge, 'sos'],
+  [ID.pet, 'sos'],
+  [ID.spare, 'sos'],
+];
+const CAR_ALARMS = 3;
+
+const post = (url: string, fields: Record<string, string | number | boolean>) =>
+  t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+const get = (url: string) => t.call(a.sessionId, { url }).then((r) => r.json());
+
+async function ok<T = Record<string, unknown>>(res: Promise<{ flag: number; obj?: unknown }>): Promise<T> {
+  const r = await res;
+  expect(r.flag, JSON.stringify(r)).toBe(1);
+  return r.obj as T;
+}
+
+const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+const alarmBase = '/car/v1/accelerate/report/alarm';
+
+beforeAll(async () => {
+  t = await createTestServer();
+  a = await createTenant(t, { codes: 'all' });
+  await ok(post('/car/v4/api/vehicle/add.json', { plate: '粤B47001', terminalId: ID.car, protocol: 'jt808' }));
+  await ok(post('/car/v4/api/vehicle/add.json', { plate: '深圳47002', type: 'ebike', terminalId: ID.bike, protocol: 'gt06' }));
+  for (const id of [ID.badge, ID.pet]) await ok(post('/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'watch' }));
+  await ok(post('/car/v4/api/terminal/add.json', { terminalId: ID.spare, protocol: 'jt808' }));
+  const { staffId } = await ok<{ staffId: number }>(post('/card/v1/api/staff/save.json', { name: '王桂英', staffNo: 'HW-K7' }));
+  await ok(post('/card/v1/api/staff/bind.json', { staffId, terminalId: ID.badge }));
+  await ok(post('/pet/v1/api/pet/save.json', { name: '旺财', species: 'dog', imei: ID.pet }));
+  petId = (await t.ctx.db.one<{ id: number }>('SELECT id FROM pets WHERE account_id = $1', [a.accountId]))!.id;
+  await t.ctx.db.query(
+    `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time)
+     SELECT t.id, $3, v.id, x.type, now() - interval '2 seconds' FROM unnest($1::text[], $2::text[]) AS x(identifier, type)
+       JOIN terminals t ON t.identifier = x.identifier LEFT JOIN vehicles v ON v.terminal_id = t.id`,
+    [ALARMS.map((x) => x[0]), ALARMS.map((x) => x[1]), a.accountId],
+  );
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Page<T> = { total: number; list: T[] };
+const terminalsOf = (list: Array<{ terminalId: string }>) => [...new Set(list.map((x) => x.terminalId))].sort();
+
+describe('智能车联’s alarms are of its own kinds', () => {
+  it('报警中心: the real-time list, its count and the header bell hold the car and the e-bike only, and agree', async () => {
+    const list = await ok<Page<Alarm>>(get(`${alarmBase}/actualTimeAlarmQuery.json?pageSize=50`));
+    expect(terminalsOf(list.list)).toEqual([ID.car, ID.bike].sort());
+    expect(list.total).toBe(CAR_ALARMS);
+    const bell = await ok<{ total: number; types: Array<{ type: string; count: number }> }>(
+      post(`${alarmBase}/queryActualTimeAlarmNum.json`, {}),
+    );
+    expect(bell.total).toBe(list.total);
+    expect(bell.types.reduce((n, x) => n + x.count, 0)).toBe(list.total);
+  });
+
+  it('报警中心’s history of today holds them too', async () => {
+    const start = Date.parse(`${today()}T00:00:00+08:00`);
+    const history = await ok<Page<Alarm>>(get(`${alarmBase}/newQueryAlarm?pageSize=50&start=${start}`));
+    expect(terminalsOf(history.list)).toEqual([ID.car, ID.bike].sort());
+    expect(history.total).toBe(CAR_ALARMS);
+  });
+
+  it('报警明细: its cards, its 统计 tab and its list are of 数据报表’s kinds, and equal 报警中心’s', async () => {
+    const day = today();
+    const range = `startDate=${day}&endDate=${day}&pageSize=50`;
+    const detail = await ok<Page<Alarm>>(get(`/car/v1/accelerate/report/alarm/alarmDetail.json?${range}`));
+    expect(terminalsOf(detail.list)).toEqual([ID.car, ID.bike].sort());
+    expect(detail.total).toBe(CAR_ALARMS);
+    const stats = await ok<AlarmStatisticsPage>(get(`/car/v1/accelerate/report/alarm/alarmStatistics.json?${range}`));
+    expect(stats.totals.total).toBe(CAR_ALARMS);
+    expect(stats.list.map((r) => r.plate).sort()).toEqual(['深圳47002', '粤B47001']);
+    const handling = await ok<AlarmHandleAnswer>(
+      get(`/car/v1/accelerate/report/alarm/alarmHandleReport.json?startDate=${day}&endDate=${day}`),
+    );
+    expect(handling.totals.total).toBe(CAR_ALARMS);
+  });
+});
+
+describe('the other sub-products’ alarms', () => {
+  it('智能工牌 lists the person’s alarms only', async () => {
+    const list = await ok<Page<Alarm>>(get('/card/v1/api/alarm/list.json?pageSize=50'));
+    expect(terminalsOf(list.list)).toEqual([ID.badge]);
+    expect(list.total).toBe(2);
+  });
+
+  it('宠物卫士 lists the pet’s alarms only', async () => {
+    const alarms = await ok<PetAlarm[]>(get(`/pet/v1/api/pet/alarms.json?petId=${petId}`));
+    expect(alarms.map((x) => x.type)).toEqual(['sos']);
+  });
+});
+
+describe('数据中心 agrees with 报警中心', () => {
+  it('counts as many of today’s alarms for 车辆 + 电单车 as 报警中心 lists for today, and splits the rest by kind', async () => {
+    const o = await ok<DataCenterOverview>(get('/car/v4/api/dataCenter/overview.json'));
+    const byKind = Object.fromEntries(o.assetKinds.map((k) => [k.kind, k.alarmsToday]));
+    expect(byKind).toEqual({ vehicle: 2, ebike: 1, badge: 2, pet: 1 });
+    const start = Date.parse(`${today()}T00:00:00+08:00`);
+    const center = await ok<Page<Alarm>>(get(`${alarmBase}/newQueryAlarm?pageSize=1&start=${start}`));
+    const fleetKinds = o.assetKinds.filter((k) => k.inFleet).reduce((n, k) => n + k.alarmsToday, 0);
+    expect(fleetKinds).toBe(center.total);
+    // 今日报警 is every alarm of the scope: the spare terminal's sits in no kind.
+    expect(o.alarmsToday.total).toBe(ALARMS.length);
+  });
+});
