@@ -11,6 +11,7 @@ import { defineErrors } from './errors.ts';
 import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
 import { StayRowSchema, TripRowSchema } from './reports.ts';
 import { AlarmSchema } from './alarms.ts';
+import { ALARM_NAMES_ZH, type AlarmType } from '@chelian/protocols/alarms.ts';
 
 /** The safe power cut: carried out only below this speed (km/h) on the latest fix. */
 export const SAFE_CUT_MAX_KMH = 20;
@@ -26,23 +27,38 @@ export const ELEC_CAR_LIMITS = {
   reportInterval: [5, 300],
 } as const;
 
-/** The e-bike alarms the sub-product lists and lets the owner push or mute, in the order shown, in the platform's words (protocols' ALARM_NAMES_ZH; a test holds them equal). */
-export const ELEC_CAR_ALARM_NAMES = {
-  vibration: '震动报警',
-  displacement: '位移报警',
-  powerCut: '断电报警',
-  lowVoltage: '低电压报警',
-  lowBattery: '低电报警',
-  accOnWhileArmed: '设防状态ACC开启',
-  overspeed: '超速报警',
-  geofenceEnter: '进入围栏',
-  geofenceExit: '离开围栏',
-  tamper: '拆除报警',
-  fallDown: '跌倒报警',
-  offline: '离线报警',
-} as const;
-export type ElecCarAlarmType = keyof typeof ELEC_CAR_ALARM_NAMES;
-export const ELEC_CAR_ALARM_TYPES = Object.keys(ELEC_CAR_ALARM_NAMES) as ElecCarAlarmType[];
+/**
+ * A new bike's speed limit (km/h, GB 17761's design speed): its vehicle's limit, which 超速报表 and
+ * 平台超速报警 judge by; the bike's 超速阈值 in 防盗设防 is that limit (docs/elec-car.md, "Overspeed").
+ */
+export const ELEC_CAR_DEFAULT_SPEED_LIMIT_KMH = 25;
+
+/**
+ * The e-bike alarms the sub-product lists and lets the owner push or mute, in the order shown. Both
+ * overspeed types are there: the terminal's own bit (终端超速报警) and the platform's judgement by the
+ * bike's limit (平台超速报警).
+ */
+const ELEC_CAR_ALARM_ORDER = [
+  'vibration',
+  'displacement',
+  'powerCut',
+  'lowVoltage',
+  'lowBattery',
+  'accOnWhileArmed',
+  'overspeed',
+  'platformOverspeed',
+  'geofenceEnter',
+  'geofenceExit',
+  'tamper',
+  'fallDown',
+  'offline',
+] as const satisfies readonly AlarmType[];
+export type ElecCarAlarmType = (typeof ELEC_CAR_ALARM_ORDER)[number];
+export const ELEC_CAR_ALARM_TYPES: ElecCarAlarmType[] = [...ELEC_CAR_ALARM_ORDER];
+/** Their names: the platform's one catalogue (protocols' ALARM_NAMES_ZH), so 智能车联, 报警中心 and this app say the same. */
+export const ELEC_CAR_ALARM_NAMES = Object.fromEntries(ELEC_CAR_ALARM_ORDER.map((type) => [type, ALARM_NAMES_ZH[type]])) as {
+  readonly [T in ElecCarAlarmType]: (typeof ALARM_NAMES_ZH)[T];
+};
 
 export const ELEC_CAR_ACTIONS = ['arm', 'disarm', 'cut', 'restore', 'find', 'locate'] as const;
 export type ElecCarAction = (typeof ELEC_CAR_ACTIONS)[number];

@@ -106,7 +106,8 @@ export const E = {
     title: '防盗设防',
     armSection: '设防',
     rideSection: '骑行',
-    overspeedHelp: '10–60，超过即产生超速报警（新国标电动自行车最高设计车速 25 km/h）',
+    overspeedHelp:
+      '10–60，即车辆的限速（与车辆管理的限速相同）：车速超过它并持续报警设置的时长（默认 10 秒）产生平台超速报警，超速报表按同一限速统计（新国标电动自行车最高设计车速 25 km/h）',
     autoArm: '熄火自动设防',
     autoArmHelp: 'ACC 关闭后经过设定时间自动设防',
     autoArmDelay: '自动设防延时（秒）',

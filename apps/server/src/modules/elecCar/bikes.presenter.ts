@@ -1,4 +1,4 @@
-import type { Bike, BikeSettings, BikeStatus, PowerOrder } from '@chelian/contracts';
+import { OVERSPEED_DEFAULT_LIMIT_KMH, type Bike, type BikeSettings, type BikeStatus, type PowerOrder } from '@chelian/contracts';
 import type { BikeRow } from './bikes.queries.ts';
 import type { PowerOrderRow } from './powerOrders.queries.ts';
 import { percentFromVoltage, rangeKm } from './batteryEstimate.ts';
@@ -71,7 +71,8 @@ export function presentSettings(r: BikeRow): BikeSettings {
     autoArmDelay: r.auto_arm_delay,
     vibrationLevel: r.vibration_level,
     displacementRadius: r.displacement_radius,
-    overspeedKmh: r.overspeed_kmh,
+    // the vehicle's limit, as 超速报表 and 平台超速报警 apply it (the platform's default when it has none)
+    overspeedKmh: Math.round(r.speed_limit_kmh ?? OVERSPEED_DEFAULT_LIMIT_KMH),
     reportInterval: r.report_interval,
   };
 }

@@ -1,3 +1,4 @@
+import { ELEC_CAR_DEFAULT_SPEED_LIMIT_KMH } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { sinceHandOver } from '../../core/handover.ts';
@@ -27,7 +28,8 @@ export interface BikeRow {
   auto_arm_delay: number;
   vibration_level: number;
   displacement_radius: number;
-  overspeed_kmh: number;
+  /** km/h, the vehicle's own limit (超速报表's and 平台超速报警's); null: the platform default */
+  speed_limit_kmh: number | null;
   report_interval: number;
   armed: boolean | null;
   power_cut: boolean | null;
@@ -58,7 +60,7 @@ export interface BikeRow {
 const SELECT = `SELECT v.id, v.name, v.plate, v.account_id, a.name AS account_name, a.path AS account_path, v.created_at,
        t.id AS terminal_pk, t.identifier, t.protocol, t.online, t.last_seen_at,
        b.brand, b.model, b.frame_no, b.motor_no, b.battery_voltage, b.battery_capacity, b.auto_arm, b.auto_arm_delay,
-       b.vibration_level, b.displacement_radius, b.overspeed_kmh, b.report_interval, b.armed, b.power_cut,
+       b.vibration_level, b.displacement_radius, v.speed_limit_kmh::float8 AS speed_limit_kmh, b.report_interval, b.armed, b.power_cut,
        lp.gps_time, lp.received_at, lp.lat, lp.lon, lp.speed, lp.valid, lp.acc, lp.extras,
        es.reported_at AS es_reported_at, es.armed AS es_armed, es.acc AS es_acc, es.power_cut AS es_power_cut, es.charging AS es_charging,
        es.supply_volts AS es_supply_volts, bms.soc_pct AS bms_soc, bms.received_at AS bms_at,
@@ -84,12 +86,12 @@ export interface BikeProfile {
   batteryCapacity: number | null;
 }
 
+/** The guard settings kept with the bike; its 超速阈值 is its vehicle's speed limit (vehicles.speed_limit_kmh). */
 export interface BikeSettingsRow {
   autoArm: boolean;
   autoArmDelay: number;
   vibrationLevel: number;
   displacementRadius: number;
-  overspeedKmh: number;
   reportInterval: number;
 }
 
@@ -106,10 +108,12 @@ export const bikesQueries = {
   visible: async (q: Queryable, scope: string, id: number) =>
     (await q.query<BikeRow>(`${SELECT} WHERE ${terminalInScope('a.path', 1)} AND v.id = $2`, [scope, id]))[0],
 
+  /** The bike's profile; a vehicle without a speed limit of its own gets the e-bike's (ELEC_CAR_DEFAULT_SPEED_LIMIT_KMH). */
   insertProfile: (q: Queryable, vehicleId: number, p: BikeProfile) =>
     q.query(
-      `INSERT INTO elec_car_bikes (vehicle_id, brand, model, frame_no, motor_no, battery_voltage, battery_capacity) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [vehicleId, p.brand, p.model, p.frameNo, p.motorNo, p.batteryVoltage, p.batteryCapacity],
+      `WITH limited AS (UPDATE vehicles SET speed_limit_kmh = $8 WHERE id = $1 AND speed_limit_kmh IS NULL)
+       INSERT INTO elec_car_bikes (vehicle_id, brand, model, frame_no, motor_no, battery_voltage, battery_capacity) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [vehicleId, p.brand, p.model, p.frameNo, p.motorNo, p.batteryVoltage, p.batteryCapacity, ELEC_CAR_DEFAULT_SPEED_LIMIT_KMH],
     ),
 
   updateProfile: (q: Queryable, vehicleId: number, p: BikeProfile) =>
@@ -120,9 +124,9 @@ export const bikesQueries = {
 
   updateSettings: (q: Queryable, vehicleId: number, s: BikeSettingsRow) =>
     q.query(
-      `UPDATE elec_car_bikes SET auto_arm = $2, auto_arm_delay = $3, vibration_level = $4, displacement_radius = $5, overspeed_kmh = $6, report_interval = $7
+      `UPDATE elec_car_bikes SET auto_arm = $2, auto_arm_delay = $3, vibration_level = $4, displacement_radius = $5, report_interval = $6
         WHERE vehicle_id = $1`,
-      [vehicleId, s.autoArm, s.autoArmDelay, s.vibrationLevel, s.displacementRadius, s.overspeedKmh, s.reportInterval],
+      [vehicleId, s.autoArm, s.autoArmDelay, s.vibrationLevel, s.displacementRadius, s.reportInterval],
     ),
 
   /** Armed or disarmed as commanded; arming takes the bike's latest fix as the displacement centre. */

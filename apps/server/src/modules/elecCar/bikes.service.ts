@@ -1,8 +1,10 @@
 import {
+  ELEC_CAR_DEFAULT_SPEED_LIMIT_KMH,
   ELEC_CAR_ERRORS,
   ELEC_CAR_LIMITS,
   TERMINAL_ERRORS,
   type BikeBindForm,
+  type BikeSettings,
   type BikeSettingsForm,
   type BikeUpdateForm,
 } from '@chelian/contracts';
@@ -14,7 +16,7 @@ import { identifierKey } from '../../core/identifiers.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { terminalsQueries } from '../terminals/terminals.queries.ts';
 import { createVehicle, deleteVehicles, updateVehicle } from '../terminals/vehicles.service.ts';
-import { bikesQueries, type BikeProfile, type BikeRow, type BikeSettingsRow } from './bikes.queries.ts';
+import { bikesQueries, type BikeProfile, type BikeRow } from './bikes.queries.ts';
 import { powerOrdersQueries } from './powerOrders.queries.ts';
 import { imeiFromText } from './imeiText.ts';
 import { presentSettings } from './bikes.presenter.ts';
@@ -64,6 +66,8 @@ export async function bindBike(db: Db, bus: Bus, user: SessionUser, input: BikeB
     name,
     plate,
     accountId: terminal.account_id ?? user.accountId,
+    // The bike's 超速阈值 is its vehicle's limit: set with the vehicle, so 平台超速报警 judges it from the first fix.
+    speedLimitKmh: ELEC_CAR_DEFAULT_SPEED_LIMIT_KMH,
     terminal: { identifier: terminal.identifier, protocol: terminal.protocol },
   });
   try {
@@ -105,13 +109,17 @@ const SETTING_NAMES: Record<keyof typeof ELEC_CAR_LIMITS, string> = {
   reportInterval: '上报间隔（秒）',
 };
 
-/** The settings after a change, each within the vendor's range. */
-export function mergeSettings(current: BikeSettingsRow, input: Omit<BikeSettingsForm, 'bikeId'>): BikeSettingsRow {
+/**
+ * The settings after a change, each changed one within the vendor's range; one sent back unchanged is
+ * kept as it is (a speed limit set in 车辆管理 outside 10–60, or the platform's default, does not
+ * stop the other settings being saved).
+ */
+export function mergeSettings(current: BikeSettings, input: Omit<BikeSettingsForm, 'bikeId'>): BikeSettings {
   const next = { ...current };
   if (input.autoArm !== undefined) next.autoArm = input.autoArm;
   for (const field of Object.keys(ELEC_CAR_LIMITS) as Array<keyof typeof ELEC_CAR_LIMITS>) {
     const value = input[field];
-    if (value === undefined) continue;
+    if (value === undefined || value === current[field]) continue;
     const [min, max] = ELEC_CAR_LIMITS[field];
     if (value < min || value > max) throw new AppError(ELEC_CAR_ERRORS.settingRange, { params: { field: SETTING_NAMES[field], min, max } });
     next[field] = value;
@@ -124,6 +132,8 @@ export async function saveSettings(db: Db, bus: Bus, user: SessionUser, input: B
   const before = presentSettings(bike);
   const after = mergeSettings(before, input);
   await bikesQueries.updateSettings(db, bike.id, after);
+  // 超速阈值 is the vehicle's speed limit (超速报表's and 平台超速报警's): changed as 车辆管理 changes it, which tells the engines.
+  if (after.overspeedKmh !== before.overspeedKmh) await updateVehicle(db, bus, user, bike.id, { speedLimitKmh: after.overspeedKmh });
   bus.publish(ELEC_CAR_CHANGED, {});
   return { bike, before, after };
 }

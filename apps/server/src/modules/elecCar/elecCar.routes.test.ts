@@ -105,6 +105,30 @@ describe('my bikes', () => {
     });
     const saved = await post(a.sessionId, `${api}/bike/settings.json`, { bikeId, overspeedKmh: 30, vibrationLevel: 8, autoArm: false });
     expect(saved.obj).toMatchObject({ overspeedKmh: 30, vibrationLevel: 8, autoArm: false, displacementRadius: 300 });
+    expect(await post(a.sessionId, `${api}/bike/settings.json`, { bikeId, overspeedKmh: 61 })).toMatchObject({
+      errorCode: 'elecCar.settingRange',
+      msg: '超速阈值（km/h）应在10到60之间',
+    });
+  });
+
+  it('keeps the bike’s 超速阈值 as its vehicle’s speed limit, the one 超速报表 and 平台超速报警 judge by', async () => {
+    const vehicle = async () => (await get(a.sessionId, `/car/v4/api/vehicle/detail.json?vehicleId=${bikeId}`)).obj;
+    expect((await vehicle()).speedLimitKmh).toBe(30); // saved above in 防盗设防
+    const changed = await post(a.sessionId, '/car/v4/api/vehicle/update.json', { vehicleId: bikeId, speedLimitKmh: 20 });
+    expect(changed.flag, changed.msg).toBe(1);
+    expect((await get(a.sessionId, `${api}/bike/detail.json?bikeId=${bikeId}`)).obj.settings.overspeedKmh).toBe(20);
+    // A bike's limit may be cleared in 车辆管理: the platform's default then applies, and the form says so.
+    expect((await post(a.sessionId, '/car/v4/api/vehicle/update.json', { vehicleId: bikeId, speedLimitKmh: 0 })).flag).toBe(1);
+    expect((await get(a.sessionId, `${api}/bike/detail.json?bikeId=${bikeId}`)).obj.settings.overspeedKmh).toBe(100);
+    // The form sends it back unchanged with the other settings: they are saved, the limit left alone.
+    const others = await post(a.sessionId, `${api}/bike/settings.json`, { bikeId, overspeedKmh: 100, vibrationLevel: 9 });
+    expect(others.obj).toMatchObject({ overspeedKmh: 100, vibrationLevel: 9 });
+    expect((await vehicle()).speedLimitKmh).toBeNull();
+    expect((await post(a.sessionId, `${api}/bike/settings.json`, { bikeId, overspeedKmh: 30 })).obj.overspeedKmh).toBe(30);
+    expect((await vehicle()).speedLimitKmh).toBe(30);
+  });
+
+  it('answers an unknown control in Chinese', async () => {
     expect(await post(a.sessionId, `${api}/bike/control.json`, { bikeId, action: 'selfDestruct' })).toMatchObject({
       errorCode: 'elecCar.unknownAction',
       msg: '不支持的操作：selfDestruct',

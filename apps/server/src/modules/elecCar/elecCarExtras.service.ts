@@ -6,7 +6,6 @@ import {
   type AlarmSwitch,
   type BikeFence,
   type BikeTrips,
-  type ElecCarAlarmType,
 } from '@chelian/contracts';
 import { isAlarmType } from '@chelian/protocols/alarms.ts';
 import type { Db } from '../../db/types.ts';
@@ -40,8 +39,6 @@ export async function bikeTrips(
   return { trips: trips.rows.map(presentTrip), stops: stays.rows.map(presentStay) };
 }
 
-const alarmName = (type: string) => ELEC_CAR_ALARM_NAMES[type as ElecCarAlarmType];
-
 /** The e-bikes' alarms (one bike or all the caller sees), in the e-bike types only. */
 export async function bikeAlarms(
   db: Db,
@@ -64,7 +61,8 @@ export async function bikeAlarms(
     win.limit,
     win.offset,
   );
-  return { total, list: rows.map((r) => ({ ...presentAlarm(r), typeName: alarmName(r.type) ?? presentAlarm(r).typeName })) };
+  // Named as everywhere on the platform (ELEC_CAR_ALARM_NAMES are ALARM_NAMES_ZH's words).
+  return { total, list: rows.map(presentAlarm) };
 }
 
 /** Per-type push switches of the caller's account: the push settings' on/off, other settings kept. */

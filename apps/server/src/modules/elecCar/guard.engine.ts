@@ -24,7 +24,6 @@ const stateOf = (r: GuardRow): GuardState => ({
   armedLon: r.armed_lon,
   accAlarmed: r.acc_alarmed,
   displaced: r.displaced,
-  overspeeding: r.overspeeding,
 });
 
 /**
@@ -33,8 +32,8 @@ const stateOf = (r: GuardRow): GuardState => ({
  * are cached, each bike's guard loaded once and kept until a bike or its settings change.
  *
  * Late fixes (a blind-area upload after live reports) are not taken: each derived alarm is once per
- * arming or per overspeed episode, state built from the run of fixes up to now, which a fix from the
- * past cannot soundly be judged against (docs/architecture.md, "Late fixes, the rule"); the bike's
+ * arming, state built from the run of fixes up to now, which a fix from the past cannot soundly be
+ * judged against (docs/architecture.md, "Late fixes, the rule"); the bike's
  * fences are the geofence engine's, which takes them. An in-order fix from a blind area raises 补传.
  */
 export class GuardEngine {
@@ -124,7 +123,7 @@ export class GuardEngine {
     const reported = ebikeExtras(p.extras).armed;
     const { state, raise } = guardStep(
       w.state,
-      { displacementRadius: w.row.displacement_radius, overspeedKmh: w.row.overspeed_kmh },
+      { displacementRadius: w.row.displacement_radius },
       {
         valid: p.valid,
         lat: p.lat,

@@ -11,15 +11,13 @@ export interface GuardRow {
   armed_lon: number | null;
   acc_alarmed: boolean;
   displaced: boolean;
-  overspeeding: boolean;
   displacement_radius: number;
-  overspeed_kmh: number;
   auto_arm: boolean;
   auto_arm_delay: number;
 }
 
 /** The flags a raised alarm sets; set with a compare-and-set, so of two processes one raises it. */
-const FLAG = { accOnWhileArmed: 'acc_alarmed', displacement: 'displaced', overspeed: 'overspeeding' } as const;
+const FLAG = { accOnWhileArmed: 'acc_alarmed', displacement: 'displaced' } as const;
 
 export const guardQueries = {
   bikeVehicleIds: async (q: Queryable) =>
@@ -29,7 +27,7 @@ export const guardQueries = {
     (
       await q.query<GuardRow>(
         `SELECT b.vehicle_id, t.id AS terminal_pk, t.identifier, t.protocol, b.armed, b.armed_lat, b.armed_lon, b.acc_alarmed, b.displaced,
-              b.overspeeding, b.displacement_radius, b.overspeed_kmh, b.auto_arm, b.auto_arm_delay
+              b.displacement_radius, b.auto_arm, b.auto_arm_delay
          FROM elec_car_bikes b JOIN vehicles v ON v.id = b.vehicle_id LEFT JOIN terminals t ON t.id = v.terminal_id WHERE b.vehicle_id = $1`,
         [vehicleId],
       )
@@ -37,10 +35,10 @@ export const guardQueries = {
 
   save: (q: Queryable, vehicleId: number, s: GuardState) =>
     q.query(
-      `UPDATE elec_car_bikes SET armed = $2, armed_lat = $3, armed_lon = $4, acc_alarmed = $5, displaced = $6, overspeeding = $7,
+      `UPDATE elec_car_bikes SET armed = $2, armed_lat = $3, armed_lon = $4, acc_alarmed = $5, displaced = $6,
               armed_at = CASE WHEN $2 AND armed IS NOT TRUE THEN now() WHEN $2 THEN armed_at END
         WHERE vehicle_id = $1`,
-      [vehicleId, s.armed, s.armedLat, s.armedLon, s.accAlarmed, s.displaced, s.overspeeding],
+      [vehicleId, s.armed, s.armedLat, s.armedLon, s.accAlarmed, s.displaced],
     ),
 
   claimFlag: async (q: Queryable, vehicleId: number, alarm: keyof typeof FLAG) =>

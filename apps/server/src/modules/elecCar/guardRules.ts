@@ -7,12 +7,10 @@ export interface GuardState {
   armedLon: number | null;
   accAlarmed: boolean;
   displaced: boolean;
-  overspeeding: boolean;
 }
 
 export interface GuardSettings {
   displacementRadius: number;
-  overspeedKmh: number;
 }
 
 /** A position as the bus carries it, with the armed state the terminal reported (GT06 0xF1), if any. */
@@ -25,15 +23,14 @@ export interface GuardPosition {
   reportedArmed: boolean | null;
 }
 
-export type DerivedAlarm = 'accOnWhileArmed' | 'displacement' | 'overspeed';
-
-/** Overspeed ends this far below the threshold, so a bike riding at the limit raises it once. */
-export const OVERSPEED_HYSTERESIS_KMH = 3;
+export type DerivedAlarm = 'accOnWhileArmed' | 'displacement';
 
 /**
- * The alarms the platform derives itself, once per arming (ACC on, displacement from where the
- * bike stood when armed) or per overspeed episode. The terminal's own armed report wins over the
- * state the platform last commanded. Pure: the engine stores the state and raises the alarms.
+ * The alarms the guard derives itself, once per arming: ACC on, and displacement from where the
+ * bike stood when armed. The terminal's own armed report wins over the state the platform last
+ * commanded. Pure: the engine stores the state and raises the alarms. Overspeed is not the guard's:
+ * a bike's 超速阈值 is its vehicle's limit, judged by 平台超速报警 (modules/overspeedAlarms) as
+ * 超速报表 counts it.
  */
 export function guardStep(state: GuardState, settings: GuardSettings, p: GuardPosition): { state: GuardState; raise: DerivedAlarm[] } {
   const next = { ...state };
@@ -66,12 +63,6 @@ export function guardStep(state: GuardState, settings: GuardSettings, p: GuardPo
       raise.push('displacement');
     }
   }
-  if (fix && p.speed > settings.overspeedKmh && !next.overspeeding) {
-    next.overspeeding = true;
-    raise.push('overspeed');
-  } else if (next.overspeeding && (!p.valid || p.speed <= settings.overspeedKmh - OVERSPEED_HYSTERESIS_KMH)) {
-    next.overspeeding = false;
-  }
   return { state: next, raise };
 }
 
@@ -80,5 +71,4 @@ export const sameGuard = (a: GuardState, b: GuardState) =>
   a.armedLat === b.armedLat &&
   a.armedLon === b.armedLon &&
   a.accAlarmed === b.accAlarmed &&
-  a.displaced === b.displaced &&
-  a.overspeeding === b.overspeeding;
+  a.displaced === b.displaced;

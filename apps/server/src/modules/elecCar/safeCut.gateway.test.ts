@@ -189,7 +189,7 @@ describe('the safe power cut', () => {
 });
 
 describe('the alarms the platform derives for e-bikes', () => {
-  it('raises ACC on while armed, displacement from where it was armed, and overspeed — once each', async () => {
+  it('raises ACC on while armed and displacement from where it was armed — once each; no overspeed of its own', async () => {
     const bikeId = bikes[imei]!;
     const gt = await connect(imei);
     await drive(gt, bikeId, 0, 31.2304, false);
@@ -201,7 +201,7 @@ describe('the alarms the platform derives for e-bikes', () => {
     await drive(gt, bikeId, 3, 31.2305, true); // key turned while armed
     await drive(gt, bikeId, 5, 31.2305, true);
     await drive(gt, bikeId, 18, 31.2345, true); // ~460 m from where it was armed
-    await drive(gt, bikeId, 32, 31.2385, true); // over the 25 km/h default
+    await drive(gt, bikeId, 32, 31.2385, true); // over the bike's 25 km/h: 平台超速报警's to judge, not the guard's
     await drive(gt, bikeId, 31, 31.2395, true);
     const alarms = async () =>
       (await get(a.sessionId, `${api}/alarm/list.json?bikeId=${bikeId}`)).obj.list as Array<{
@@ -209,15 +209,14 @@ describe('the alarms the platform derives for e-bikes', () => {
         typeName: string;
         plate: string;
       }>;
-    // The first test's 35 km/h raised an overspeed already; it ended when the bike slowed to 12.
-    await eventually(async () => (await alarms()).length >= 4, 3000, 'derived alarms');
+    await eventually(async () => (await alarms()).length >= 2, 3000, 'derived alarms');
     await engine.guard.idle();
     const list = await alarms();
-    expect(list.map((x) => x.type).sort()).toEqual(['accOnWhileArmed', 'displacement', 'overspeed', 'overspeed']);
-    expect(list.slice(0, 3).map((x) => x.typeName)).toEqual(['超速报警', '位移报警', '设防状态ACC开启']);
+    expect(list.map((x) => x.type)).toEqual(['displacement', 'accOnWhileArmed']);
+    expect(list.map((x) => x.typeName)).toEqual(['位移报警', '设防状态ACC开启']);
     expect(list[0].plate).toBe('沪A·C0001');
     const all = (await get(a.sessionId, `${api}/alarm/list.json`)).obj;
-    expect(all.total).toBe(4); // every bike's, in the e-bike types
+    expect(all.total).toBe(2); // every bike's, in the e-bike types
 
     const disarmed = await post(a.sessionId, `${api}/bike/control.json`, { bikeId, action: 'disarm' });
     expect(disarmed.obj.status).toBe('sent');
