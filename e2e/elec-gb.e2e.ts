@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import fs from 'node:fs';
 import net from 'node:net';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -76,6 +77,23 @@ describe('新国标', () => {
     await frame.getByTestId('gb-print').click();
     await frame.getByTestId('gb-sheet').getByText(frameNo).waitFor();
     await shot(page, 'elec-gb-print');
+    // …downloaded, not print only: the label as a PNG whose QR code reads, the A4 sheet as a PDF.
+    const saved = async (testId: string) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), frame.getByTestId(testId).first().click()]);
+      return { name: download.suggestedFilename(), bytes: fs.readFileSync((await download.path())!) };
+    };
+    const label = await saved('gb-download-png');
+    expect(label.name).toBe(`申报二维码-${frameNo}.png`);
+    const labelPng = PNG.sync.read(label.bytes);
+    const labelUrl = jsQR(new Uint8ClampedArray(labelPng.data), labelPng.width, labelPng.height)?.data;
+    expect(new URL(labelUrl!).pathname).toBe('/child/elec-gb/declare-form');
+    const sheet = await saved('gb-download-pdf');
+    expect(sheet.name).toMatch(/^申报二维码标签-1枚-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const pdf = sheet.bytes.toString('latin1');
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdf).toContain('/Count 1');
+    expect(pdf).toContain('/MediaBox [0 0 595.28 841.89]');
+    expect(pdf).toContain('/Filter /DCTDecode');
     await frame.locator('.ant-modal-close').click();
 
     // The QR code's address opens the public form on a phone, with no login

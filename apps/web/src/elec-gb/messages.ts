@@ -82,7 +82,10 @@ export const G = {
     qr: '二维码',
     scanHint: '扫码填写车主申报',
     printTitle: '新国标电动自行车申报二维码',
-    printHelp: '使用A4纸打印（每页12枚标签），裁切后贴于车架醒目位置。',
+    printHelp: '使用A4纸打印（每页12枚标签），裁切后贴于车架醒目位置；也可下载PDF交给印刷厂，或下载单枚标签图片。',
+    downloadPdf: '下载PDF（A4）',
+    downloadPng: '下载图片',
+    downloadFailed: '二维码标签生成失败，请稍后重试',
     back: '返回',
   },
   form: {
