@@ -177,6 +177,9 @@ describe('电单车租赁', () => {
     await drawer.getByTestId('contract-pay').click();
     const dialog = frame.getByTestId('contract-action');
     await dialog.getByTestId('pay-ref').fill('4200001234202611269999');
+    // 登记收款 records money already paid; its button says so, with the amount.
+    await dialog.getByTestId('pay-explain').getByText('系统不会向骑手发起扣款').waitFor();
+    expect((await dialog.locator('.ant-btn-primary').textContent())?.replace(/\s/g, '')).toBe('确认已收398.00元');
     await shot(page, 'elec-lease-pay');
     await dialog.locator('.ant-btn-primary').click();
     await drawer.getByTestId('contract-owed').getByText('0.00').waitFor();
