@@ -1,5 +1,6 @@
 import { isInsideFence, type Fence } from '@chelian/geo';
 import type { Alarm, LastPosition } from '@chelian/contracts';
+import { beijingDisplayText } from '@chelian/contracts/beijingTime.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
@@ -72,7 +73,7 @@ export class AreaWatch {
     if (a.type !== 'tamper' || a.vehicleId === null) return Promise.resolve();
     return this.serial(async () => {
       const w = (await this.load()).watched.get(a.vehicleId!);
-      if (w?.contractId) await this.lockBy(w.contractId, 'tamper', `终端上报拆除报警（${new Date(a.alarmTime).toISOString()}）`);
+      if (w?.contractId) await this.lockBy(w.contractId, 'tamper', `终端上报拆除报警（${beijingDisplayText(a.alarmTime)}）`);
     });
   }
 

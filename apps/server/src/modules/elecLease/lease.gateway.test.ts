@@ -236,7 +236,7 @@ describe('service area', () => {
     expect((await contract()).locks[0]).toMatchObject({
       actionName: '锁车',
       userName: '系统',
-      reason: expect.stringContaining('终端上报拆除报警'),
+      reason: expect.stringMatching(/^终端上报拆除报警（\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}）$/), // Beijing time, as the pages write it
     });
     expect((await nextCommand()).text).toBe('DYD,000000#'); // standing still: cut at once
     const res = await post(`${lease}/risk/lock.json`, { contractId, reason: '再锁一次' });
