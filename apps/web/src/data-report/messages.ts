@@ -81,7 +81,6 @@ export const R = {
     start: '开始时间',
     end: '结束时间',
     duration: '停留时长',
-    position: '经纬度',
     address: '停留地点',
     ongoing: '停留中',
     ongoingTip: '之后尚无行驶定位：车辆可能仍停在此处',

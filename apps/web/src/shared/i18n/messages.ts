@@ -115,7 +115,6 @@ export const T = {
     online: '在线',
     offline: '离线',
     speed: '速度',
-    position: '经纬度',
     direction: '方向',
     gpsTime: '定位时间',
     address: '位置',

@@ -73,7 +73,6 @@ export const vehicleTexts = {
     acc: 'ACC',
     accOn: '点火',
     accOff: '熄火',
-    coords: '经纬度',
     recentAlarms: '最近报警',
     noAlarms: '近 7 天无报警',
     commands: '指令下发',
