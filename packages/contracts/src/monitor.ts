@@ -6,6 +6,9 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { Nullable } from './schemas.ts';
+import { PRODUCT_ASSET_KINDS, type AssetProduct } from './assetKinds.ts';
+
+const ASSET_PRODUCTS = Object.keys(PRODUCT_ASSET_KINDS) as AssetProduct[];
 
 /**
  * A terminal's current position, whether read from lastPositions.json or pushed by the live feed.
@@ -68,14 +71,20 @@ export const monitorEndpoints = {
   /**
    * The live feed (WebSocket): a snapshot of latest positions, then positions, alarms and presence
    * of the terminals the session's user sees. The session is checked before the upgrade.
-   * `only=alarm`: alarms alone, no snapshot (the shell's alarm tip).
+   * `only=alarm`: alarms alone, no snapshot (the shell's alarm tip). `product`: a sub-product's own
+   * kinds only (assetKinds.ts kindsOf) — the snapshot, positions and presence none of a terminal sitting
+   * in an asset of another kind, the alarms of its kinds only, as its monitor and alarm lists show them.
    */
   live: endpoint({
     method: 'GET',
     path: '/ws/live',
     tag: '监控',
     summary: '实时位置推送',
-    input: Type.Object({ sessionId: Type.Optional(Type.String({ maxLength: 128 })), only: Type.Optional(Type.Literal('alarm')) }),
+    input: Type.Object({
+      sessionId: Type.Optional(Type.String({ maxLength: 128 })),
+      only: Type.Optional(Type.Literal('alarm')),
+      product: Type.Optional(Type.Union(ASSET_PRODUCTS.map((p) => Type.Literal(p)))),
+    }),
     produces: 'websocket',
   }),
 };

@@ -207,3 +207,49 @@ describe("the alarm-only feed (only=alarm: the shell's alarm tip)", () => {
     owned.close();
   });
 });
+
+describe('a sub-product’s feed (product=: its own kinds, docs/asset-kinds.md)', () => {
+  it('sends 智能车联 its vehicles’ positions and alarms, none of a person’s badge; the feed of every kind gets both', async () => {
+    const c = await createTenant(t, { codes: 'all' }); // its own alarm settings, whatever the tests above left
+    const add = (plate: string, terminalId: string) =>
+      t.call(c.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate, terminalId, protocol: 'jt808' }) });
+    await add('粤BW0501', '13800000501');
+    await add('粤BW0502', '13800000502');
+    // The second is a person's badge (智能工牌 registers it so; here its kind is set directly).
+    await t.ctx.db.query(`UPDATE vehicles SET type = 'badge' WHERE plate = '粤BW0502'`);
+    const car = await connectJt808(gw.ports.jt808!, '013800000501');
+    const badge = await connectJt808(gw.ports.jt808!, '013800000502');
+    for (const [term, phone] of [
+      [car, '013800000501'],
+      [badge, '013800000502'],
+    ] as const) {
+      term.send(report(phone, 1, 24.1));
+      await term.next();
+    }
+    const carFeed = await openLive(`${base}?sessionId=${c.sessionId}&product=car`);
+    const carTip = await openLive(`${base}?sessionId=${c.sessionId}&only=alarm&product=car`);
+    const everyKind = await openLive(`${base}?sessionId=${c.sessionId}`);
+    const snap = await carFeed.waitFor((m) => m.type === 'snapshot');
+    const snapped = JSON.stringify(snap.data);
+    expect(snapped).toContain('013800000501');
+    expect(snapped).not.toContain('013800000502');
+    expect(JSON.stringify((await everyKind.waitFor((m) => m.type === 'snapshot')).data)).toContain('013800000502');
+
+    badge.send(report('013800000502', 2, 24.2, ['sos']));
+    await badge.next();
+    car.send(report('013800000501', 2, 24.3, ['sos']));
+    await car.next();
+    const of = (id: string) => (m: { type: string; data: unknown }) => (m.data as { terminalId?: string }).terminalId === id;
+    await everyKind.waitFor((m) => m.type === 'alarm' && of('013800000502')(m));
+    await everyKind.waitFor((m) => m.type === 'alarm' && of('013800000501')(m));
+    await carFeed.waitFor((m) => m.type === 'alarm' && of('013800000501')(m));
+    await carFeed.waitFor((m) => m.type === 'position' && of('013800000501')(m));
+    await carTip.waitFor((m) => m.type === 'alarm' && of('013800000501')(m));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(carFeed.messages.filter((m) => m.type !== 'snapshot' && of('013800000502')(m))).toEqual([]);
+    expect(carTip.messages.filter(of('013800000502'))).toEqual([]);
+    for (const f of [carFeed, carTip, everyKind]) f.close();
+    car.close();
+    badge.close();
+  });
+});

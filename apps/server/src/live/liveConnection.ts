@@ -5,6 +5,8 @@ import { monitorQueries } from '../modules/monitor/monitor.queries.ts';
 import { latestToPosition } from '../modules/monitor/latestPosition.presenter.ts';
 import { terminalScope } from '../core/terminalScope.ts';
 import { alarmSettings } from '../modules/alarmSettings/alarmSettings.service.ts';
+import type { AssetKind } from '@chelian/contracts';
+import { shownToKinds, type TerminalKinds } from './terminalKinds.ts';
 
 /** The part of a `ws` WebSocket this feed uses. */
 export interface LiveSocket {
@@ -19,6 +21,9 @@ export interface LiveSocket {
 
 export type LiveMessage =
   { type: 'snapshot'; data: unknown[]; final: boolean } | { type: 'position' | 'alarm' | 'presence'; data: unknown } | { type: 'pong' };
+
+/** A message the bus brought: its data names its terminal (terminalId). */
+type LiveNews = { type: 'position' | 'alarm' | 'presence'; data: unknown };
 
 const OPEN = 1;
 const KIND_TYPE: Record<LiveKind, 'position' | 'alarm' | 'presence'> = { pos: 'position', alarm: 'alarm', presence: 'presence' };
@@ -38,6 +43,9 @@ const SESSION_CHECK_MS = 60_000;
  * Alarms of types the user's account switched off (alarm settings) are not pushed; their
  * positions still are. `alarmsOnly` (`only=alarm`): alarms alone, without a snapshot — what the
  * shell's alarm tip listens to, at the cost of one alarm subscription rather than a fleet's positions.
+ * `kinds` (`product=`, a sub-product's kinds: docs/asset-kinds.md): the snapshot, positions and
+ * presence leave out terminals sitting in an asset of another kind, alarms are of those kinds only
+ * (terminalKinds.ts shownToKinds), in the order they came.
  */
 export class LiveConnection {
   private readonly unsubscribe: Array<() => void> = [];
@@ -47,6 +55,10 @@ export class LiveConnection {
   private closed = false;
   /** Alarm types the account switched off; loaded before anything is sent, reloaded on change. */
   private mutedAlarmTypes = new Set<string>();
+  /** Messages waiting for their terminal's kind, so the ones after them wait too (the order is kept). */
+  private sorting: Promise<void> = Promise.resolve();
+  /** nothing is waiting in `sorting` */
+  private sortedAll = true;
 
   constructor(
     private readonly ctx: AppContext,
@@ -54,13 +66,14 @@ export class LiveConnection {
     private readonly user: SessionUser,
     private readonly sessionId: string,
     private readonly alarmsOnly = false,
+    private readonly kinds: { shown: readonly AssetKind[]; of: TerminalKinds } | null = null,
   ) {}
 
   async start() {
     const scope = terminalScope(this.user);
     for (const kind of this.alarmsOnly ? (['alarm'] as const) : (['pos', 'alarm', 'presence'] as const)) {
       this.unsubscribe.push(
-        this.ctx.bus.subscribe(subjects.liveOfScope(kind, scope), (data) => this.push({ type: KIND_TYPE[kind], data })),
+        this.ctx.bus.subscribe(subjects.liveOfScope(kind, scope), (data) => this.receive({ type: KIND_TYPE[kind], data } as LiveNews)),
       );
     }
     this.unsubscribe.push(this.ctx.bus.subscribe(subjects.alarmControlsChanged(this.user.accountId), () => this.reloadAlarmControls()));
@@ -86,7 +99,7 @@ export class LiveConnection {
 
   private async sendSnapshot(scope: string) {
     for (let offset = 0; offset < SNAPSHOT_MAX && !this.closed; offset += SNAPSHOT_PAGE) {
-      const rows = await monitorQueries.latest(this.ctx.db, scope, null, SNAPSHOT_PAGE, offset);
+      const rows = await monitorQueries.latest(this.ctx.db, scope, null, SNAPSHOT_PAGE, offset, this.kinds?.shown ?? null);
       const final = rows.length < SNAPSHOT_PAGE || offset + SNAPSHOT_PAGE >= SNAPSHOT_MAX;
       this.send({ type: 'snapshot', data: rows.map(latestToPosition), final });
       if (final) return;
@@ -101,6 +114,28 @@ export class LiveConnection {
   private reloadAlarmControls() {
     // A failed reload keeps the last known settings.
     this.loadAlarmControls().catch((err) => this.ctx.log.error({ err }, '实时推送报警设置加载失败'));
+  }
+
+  /** News from the bus: pushed at once, or, with `kinds`, once its terminal's kind says it is shown. */
+  private receive(message: LiveNews) {
+    if (!this.kinds) return this.push(message);
+    const { shown, of } = this.kinds;
+    const terminal = (message.data as { terminalId?: string }).terminalId ?? '';
+    const kind = of.kindOf(terminal);
+    if (!(kind instanceof Promise) && this.sortedAll) {
+      if (shownToKinds(shown, message.type, kind)) this.push(message);
+      return;
+    }
+    this.sortedAll = false;
+    const sorted = this.sorting.then(async () => {
+      // A kind that cannot be read lets the news through: the scope is still the user's.
+      const known = await Promise.resolve(kind).catch(() => undefined);
+      if (known === undefined || shownToKinds(shown, message.type, known)) this.push(message);
+    });
+    this.sorting = sorted;
+    void sorted.then(() => {
+      if (this.sorting === sorted) this.sortedAll = true;
+    });
   }
 
   private push(message: LiveMessage) {

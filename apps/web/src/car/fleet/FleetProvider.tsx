@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { useCustomerAccountId } from './useCustomerAccount.ts';
 import { groupEndpoints, type GroupNode } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { LiveFeed, type LiveStatus } from '../../shared/live/liveFeed.ts';
+import { LiveFeed, productLiveUrl, type LiveStatus } from '../../shared/live/liveFeed.ts';
 import { VehicleSourceContext, type VehicleSource } from '../../shared/vehicle/vehicleSource.ts';
 import { FleetStore } from './fleetStore.ts';
 import { FleetTicker } from './fleetTicker.ts';
@@ -50,7 +50,7 @@ export function FleetProvider({ children }: { children: ReactNode }) {
   const accountId = useCustomerAccountId();
   const store = useMemo(() => new FleetStore(), []);
   const ticker = useMemo(() => new FleetTicker(store), [store]);
-  const live = useMemo(() => new LiveFeed(), []);
+  const live = useMemo(() => new LiveFeed(() => productLiveUrl('car')), []);
   const [groups, setGroups] = useState<GroupNode[]>([]);
   const [loading, setLoading] = useState(true);
   const [liveStatus, setLiveStatus] = useState<LiveStatus>('closed');

@@ -2,14 +2,17 @@ import { useEffect } from 'react';
 import { alarmEndpoints, type Alarm } from '@chelian/contracts';
 import { call } from '../request/call.ts';
 import { useClientStore } from '../stores/clientStore.ts';
-import { LiveFeed, liveUrl } from '../live/liveFeed.ts';
+import { LiveFeed, productLiveUrl } from '../live/liveFeed.ts';
 import { alarmControls } from '../alarms/alarmControls.ts';
 import { ALARM_POLL_MS, ALARM_RECOUNT_DELAY_MS, alarmNewsOf, type AlarmNews, type TipMemory } from './alarmTipRules.ts';
 import { mergeNews, useAlarmNews } from './alarmNews.ts';
 
-/** The live feed's alarms alone (`only=alarm`: no snapshot, no positions). */
+/**
+ * The live feed's alarms alone (`only=alarm`: no snapshot, no positions), of 智能车联's kinds: the
+ * alarms its bell counts (报警中心's real-time count), never a person's or a pet's.
+ */
 export const alarmFeedUrl = () => {
-  const url = new URL(liveUrl());
+  const url = new URL(productLiveUrl('car'));
   url.searchParams.set('only', 'alarm');
   return url.toString();
 };

@@ -1,4 +1,4 @@
-import { monitorEndpoints } from '@chelian/contracts';
+import { monitorEndpoints, type AssetProduct } from '@chelian/contracts';
 import { runtimeConfig } from '../config/runtimeConfig.ts';
 import { storage } from '../storage/storage.ts';
 import { parseLiveMessage, type LiveEvent } from './liveMessages.ts';
@@ -12,6 +12,13 @@ export function liveUrl(base = runtimeConfig().baseUrl, origin = window.location
   http.protocol = http.protocol === 'https:' ? 'wss:' : 'ws:';
   http.searchParams.set('sessionId', sessionId);
   return http.toString();
+}
+
+/** The live feed of one sub-product: the positions, presence and alarms of its own asset kinds only (docs/asset-kinds.md). */
+export function productLiveUrl(product: AssetProduct, url = liveUrl()): string {
+  const feed = new URL(url);
+  feed.searchParams.set('product', product);
+  return feed.toString();
 }
 
 /**
