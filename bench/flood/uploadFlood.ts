@@ -80,5 +80,7 @@ if (process.argv[1] === import.meta.filename) {
     Number(process.env.FLOOD_CONCURRENCY ?? 4),
     new Promise((r) => setTimeout(r, seconds * 1000)),
   );
-  console.log(JSON.stringify(counts));
+  // the attacker's own CPU: on this machine it competes with the server it attacks
+  const cpu = process.cpuUsage();
+  console.log(JSON.stringify({ ...counts, attackerCpuMs: Math.round((cpu.user + cpu.system) / 1000) }));
 }
