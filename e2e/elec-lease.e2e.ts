@@ -154,7 +154,13 @@ describe('电单车租赁', () => {
     ] as const) {
       await page.goto(`${baseUrl()}/elec-lease/${path}`);
       await frameOf(page).getByTestId(testId).waitFor({ timeout: 20_000 });
-      if (path === 'vehicle') await frameOf(page).locator('tr', { hasText: code }).getByText('在线').waitFor({ timeout: 15_000 });
+      if (path === 'vehicle') {
+        const row = frameOf(page).locator('tr', { hasText: code });
+        await row.getByText('在线').waitFor({ timeout: 15_000 });
+        // Where the bike is reads as an address, never as raw coordinates.
+        await row.getByText(/上海市/).waitFor({ timeout: 15_000 });
+        expect(await row.textContent()).not.toMatch(/\d{2,3}\.\d{4,}/);
+      }
       await shot(page, `elec-lease-${path}`);
     }
     expect(errors).toEqual([]);
