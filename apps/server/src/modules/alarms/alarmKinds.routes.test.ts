@@ -121,6 +121,8 @@ describe('数据中心 agrees with 报警中心', () => {
     const center = await ok<Page<Alarm>>(get(`${alarmBase}/newQueryAlarm?pageSize=1&start=${start}`));
     const fleetKinds = o.assetKinds.filter((k) => k.inFleet).reduce((n, k) => n + k.alarmsToday, 0);
     expect(fleetKinds).toBe(center.total);
+    // The 30-day trend's today is of the same kinds, as its rollup rows.
+    expect(o.days.at(-1)?.alarms).toBe(center.total);
     // 今日报警 is every alarm of the scope: the spare terminal's sits in no kind.
     expect(o.alarmsToday.total).toBe(ALARMS.length);
   });

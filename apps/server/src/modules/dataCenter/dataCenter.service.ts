@@ -114,9 +114,11 @@ export class DataCenterService {
     const fleet = presentFleet(fleetRows);
     const alarmsToday = presentAlarmsToday(alarmRows);
     const activeToday = fleetRows.reduce((n, r) => n + (r.active_today ? 1 : 0), 0);
+    // The trends are the fleet's kinds' (as their rollup rows): today's alarms are 报警中心's, not the crew's.
+    const fleetAlarmsToday = alarmKinds.reduce((n, k) => n + (k.kind !== null && fleetKinds.includes(k.kind) ? k.n : 0), 0);
     const days = presentDays(daysBetween(from, today), dayRows, fleet.total, {
       day: today,
-      alarms: alarmsToday.total,
+      alarms: fleetAlarmsToday,
       active: activeToday,
     });
     const online = onlineHours(withTerminal(fleetRows), presence, start.getTime(), now);
