@@ -18,6 +18,8 @@ const OWN_HEADERS = new Set(['content-length', 'content-type', 'retry-after', 'x
 
 /** Addresses remembered at most; past it the oldest is forgotten (it meets the full path again). */
 const MAX_ADDRESSES = 100_000;
+/** Answers kept made, one per wait in seconds (a limit's window is a minute; the rest are made each time). */
+const MAX_WAITS = 1_000;
 
 /**
  * A login bound to be refused costs a flood's victim as much as the routing, hooks, error path and
@@ -31,6 +33,7 @@ export class LoginGate {
   private readonly refusedUntil = new Map<string, number>();
   private readonly logins = new Set<string>();
   private headers: OutgoingHttpHeaders | null = null;
+  private readonly refusals = new Map<number, { status: number; headers: OutgoingHttpHeaders; body: Buffer }>();
   private readonly trust: ((address: string, hop: number) => boolean) | null;
   private budgetSpent: () => boolean = () => false;
 
@@ -65,6 +68,25 @@ export class LoginGate {
   learn(headers: Record<string, string | number | readonly string[] | undefined>): void {
     const kept = Object.entries(headers).filter(([name, value]) => value !== undefined && !OWN_HEADERS.has(name.toLowerCase()));
     this.headers = Object.fromEntries(kept) as OutgoingHttpHeaders;
+    this.refusals.clear();
+  }
+
+  /** The answer for a wait of `seconds`, made once per wait (an error's stack and the JSON are the dear part). */
+  private refusalFor(seconds: number, template: OutgoingHttpHeaders) {
+    let refusal = this.refusals.get(seconds);
+    if (!refusal) {
+      const error = rateLimitedError(seconds);
+      const body = Buffer.from(JSON.stringify(failureBody(error.entry, error.message)));
+      const headers = {
+        ...template,
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': body.length,
+        'retry-after': String(error.retryAfterSeconds),
+      };
+      refusal = { status: error.entry.status, headers, body };
+      if (this.refusals.size < MAX_WAITS) this.refusals.set(seconds, refusal);
+    }
+    return refusal;
   }
 
   /** The client address as Fastify's request.ip says it (the peer, or X-Forwarded-For from a trusted proxy). */
@@ -91,15 +113,9 @@ export class LoginGate {
     }
     if (seconds === 0 && this.budgetSpent()) seconds = 1;
     if (seconds === 0) return false;
-    const error = rateLimitedError(seconds);
-    const body = JSON.stringify(failureBody(error.entry, error.message));
-    res.writeHead(error.entry.status, {
-      ...this.headers,
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'retry-after': String(error.retryAfterSeconds),
-    });
-    res.end(body);
+    const refusal = this.refusalFor(Math.max(1, Math.ceil(seconds)), this.headers);
+    res.writeHead(refusal.status, refusal.headers);
+    res.end(refusal.body);
     // The body is not read: drop it as it arrives, and let keep-alive go on.
     req.resume();
     refusedEarly.inc({ reason });
