@@ -1,12 +1,13 @@
 import { Worker } from 'node:worker_threads';
+import { BACKGROUND_NICENESS } from '../../core/threadPriority.ts';
 
-/** How far below the rest of the process the hashing thread runs (nice 19: the lowest priority Linux has). */
-export const HASHER_NICENESS = 19;
+/** How far below the rest of the process the hashing thread runs (core/threadPriority.ts). */
+export const HASHER_NICENESS = BACKGROUND_NICENESS;
 
 /**
  * The hashing thread's code, plain CommonJS (the same under tsx, vitest and the build). It lowers
- * its own thread's priority first: on Linux setpriority() on a thread id touches that thread only,
- * and /proc/thread-self names it. Each message is one scrypt, run synchronously on this thread.
+ * its own thread's priority first, as core/threadPriority.ts's lowerThisThread does (this code
+ * cannot import it). Each message is one scrypt, run synchronously on this thread.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');

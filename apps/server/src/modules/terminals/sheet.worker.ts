@@ -1,6 +1,10 @@
 import { parentPort } from 'node:worker_threads';
 import { SheetRefused } from './sheetLimits.ts';
 import { parseSheet } from './sheetParse.ts';
+import { lowerThisThread } from '../../core/threadPriority.ts';
+
+// A hostile file costs this thread's CPU, and only what the event loop and PostgreSQL leave.
+const niceness = lowerThisThread();
 
 /** The sheet worker (sheetPool.ts): ready once loaded, then one file at a time in, its rows or the reason it was refused out. */
 parentPort!.on('message', async ({ content, fileName }: { content: Uint8Array; fileName: string }) => {
@@ -11,4 +15,4 @@ parentPort!.on('message', async ({ content, fileName }: { content: Uint8Array; f
     parentPort!.postMessage({ ok: false, reason: err instanceof SheetRefused ? err.reason : 'unreadable' });
   }
 });
-parentPort!.postMessage({ ready: true });
+parentPort!.postMessage({ ready: true, niceness });

@@ -40,6 +40,8 @@ class SheetPool {
   private worker: Worker | null = null;
   /** The worker has loaded its code: a file's clock starts only then. */
   private ready = false;
+  /** The niceness the last worker set its thread to (core/threadPriority.ts); null where it could not. */
+  niceness: number | null = null;
   private running: { job: Job; worker: Worker; timer: NodeJS.Timeout | null } | null = null;
   private readonly queue: Job[] = [];
   private idle: NodeJS.Timeout | null = null;
@@ -84,9 +86,10 @@ class SheetPool {
     this.ready = false;
     const worker = startWorker({ resourceLimits: { maxOldGenerationSizeMb: SHEET_LIMITS.workerHeapMb } });
     const startup = setTimeout(() => this.finish(worker, { ok: false, reason: 'failed' }, true), STARTUP_MS).unref();
-    worker.on('message', (message: SheetOutcome | { ready: true }) => {
+    worker.on('message', (message: SheetOutcome | { ready: true; niceness: number | null }) => {
       if (!('ready' in message)) return this.finish(worker, message, false);
       clearTimeout(startup);
+      this.niceness = message.niceness;
       if (this.worker !== worker) return;
       this.ready = true;
       if (this.running?.worker === worker) this.start();
