@@ -3,6 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { gatewayListening, raiseGt06Alarm } from './support/terminal.ts';
 import { e2eServer } from './support/e2eServer.ts';
+import { addVehicle } from './support/carFleet.ts';
+import { apiLogin } from './support/server.ts';
 
 const COUNT = '**/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json**';
 let browser: Browser;
@@ -12,6 +14,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/**
+ * A GT06 terminal fitted in a new vehicle: the tip counts 智能车联's kinds (docs/asset-kinds.md), so
+ * the terminal raising the alarm sits in a vehicle, not in no asset.
+ */
+async function vehicleTerminal(prefix: string): Promise<string> {
+  const id = `${prefix}${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  await addVehicle(await apiLogin(), id);
+  return id;
+}
 
 const beeps = (page: Page) => page.evaluate(() => Number(document.documentElement.dataset.alarmBeeps ?? 0));
 
@@ -97,7 +109,7 @@ describe('the alarm tip after login (issue 3 item 11)', () => {
     }
     const { page, context } = await openTab(browser);
     await login(page);
-    await raiseGt06Alarm(port, `86753001${String(Date.now() % 10_000_000).padStart(7, '0')}`);
+    await raiseGt06Alarm(port, await vehicleTerminal('86753001'));
     await page.reload();
     await page.getByTestId('alarm-tip').waitFor({ timeout: 20_000 });
     // As above: the beep follows the tip's paint, not in the same instant.
@@ -130,7 +142,7 @@ describe('the alarm tip after login (issue 3 item 11)', () => {
     };
     const before = await tipTotal();
     const firstPoll = counted[0]!;
-    await raiseGt06Alarm(port, `86753002${String(Date.now() % 10_000_000).padStart(7, '0')}`);
+    await raiseGt06Alarm(port, await vehicleTerminal('86753002'));
     await expect.poll(tipTotal, { timeout: 10_000 }).toBeGreaterThan(before);
     // The poll would have come 30 s after the first count; this came well before it.
     expect(Date.now() - firstPoll).toBeLessThan(25_000);
