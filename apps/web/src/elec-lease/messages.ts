@@ -65,6 +65,7 @@ export const L = {
   },
   vehicle: {
     title: '租赁车辆',
+    removeConfirm: '移出租赁车辆？车辆与定位终端仍保留在电单车卫士中',
     code: '车辆编号',
     plate: '车牌号',
     imei: '定位终端IMEI',

@@ -103,4 +103,18 @@ describe('a rental bike from an 电单车卫士 bike', () => {
     });
     expect((await get(a.sessionId, `${lease}/vehicle/list.json?keyword=ZL-47`)).obj.list).toHaveLength(1);
   });
+
+  it('takes a bike out of 电单车租赁 without deleting it from 电单车卫士', async () => {
+    const imei = '868120145247103';
+    expect((await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: imei, protocol: 'gt06' })).flag).toBe(1);
+    const own = await post(a.sessionId, `${guard}/bike/bind.json`, { imei, plate: '沪A·47103', brand: '爱玛' });
+    const added = await post(a.sessionId, `${lease}/vehicle/add.json`, { imei, code: 'ZL-474' });
+    expect(added.obj.vehicleId).toBe(own.obj.bikeId);
+    expect(await post(a.sessionId, `${lease}/vehicle/delete.json`, { vehicleId: own.obj.bikeId })).toMatchObject({ flag: 1 });
+    expect((await get(a.sessionId, `${lease}/vehicle/list.json?keyword=ZL-474`)).obj.list).toHaveLength(0);
+    const still = await get(a.sessionId, `${guard}/bike/detail.json?bikeId=${own.obj.bikeId}`);
+    expect(still.obj).toMatchObject({ bikeId: own.obj.bikeId, plate: '沪A·47103', brand: '爱玛', terminalId: imei });
+    // and it may be rented out again, as the same bike
+    expect((await post(a.sessionId, `${lease}/vehicle/add.json`, { imei, code: 'ZL-475' })).obj.vehicleId).toBe(own.obj.bikeId);
+  });
 });

@@ -67,6 +67,8 @@ export const leaseVehiclesQueries = {
     (await q.query<{ code: string }>(`SELECT code FROM elec_lease_vehicles WHERE vehicle_id = $1`, [id]))[0]?.code ?? null,
   hasContracts: async (q: Queryable, id: number) =>
     (await q.query(`SELECT 1 FROM elec_lease_contracts WHERE vehicle_id = $1 LIMIT 1`, [id])).length > 0,
+  /** Takes a bike out of 电单车租赁: the rental row only; the 电单车卫士 bike and its terminal stay. */
+  remove: (q: Queryable, id: number) => q.query(`DELETE FROM elec_lease_vehicles WHERE vehicle_id = $1`, [id]),
   setState: (q: Queryable, id: number, state: string) =>
     q.query(`UPDATE elec_lease_vehicles SET state = $2 WHERE vehicle_id = $1`, [id, state]),
 };

@@ -149,10 +149,15 @@ export async function updateLeaseVehicle(db: Db, bus: Bus, user: SessionUser, in
   });
 }
 
-export async function deleteLeaseVehicle(db: Db, bus: Bus, user: SessionUser, id: number): Promise<void> {
+/**
+ * Takes a bike out of 电单车租赁. The bike itself stays an 电单车卫士 bike with its terminal, history
+ * and guard: it may have been one before it was rented out, and nothing of another product's is
+ * deleted from here (电单车卫士 unbinds it when the operator wants it gone).
+ */
+export async function deleteLeaseVehicle(db: Db, _bus: Bus, user: SessionUser, id: number): Promise<void> {
   const v = await visibleLeaseVehicle(db, user, id);
   if (v.contract_id !== null) throw new AppError(ELEC_LEASE_ERRORS.vehicleRented, { params: { code: v.code, action: '删除' } });
   if (await leaseVehiclesQueries.hasContracts(db, v.vehicle_id))
     throw new AppError(ELEC_LEASE_ERRORS.vehicleHasContracts, { params: { code: v.code } });
-  await unbindBike(db, bus, user, v.vehicle_id);
+  await leaseVehiclesQueries.remove(db, v.vehicle_id);
 }

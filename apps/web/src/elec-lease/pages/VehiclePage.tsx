@@ -130,7 +130,7 @@ export function VehiclePage() {
                     {L.common.edit}
                   </Button>
                   <Popconfirm
-                    title={L.common.deleteConfirm}
+                    title={L.vehicle.removeConfirm}
                     onConfirm={() =>
                       call(elecLeaseEndpoints.deleteVehicle, { vehicleId: v.vehicleId }).then(
                         () => void vehicles.reload(),
