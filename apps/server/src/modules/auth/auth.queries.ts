@@ -77,11 +77,13 @@ export const authQueries = {
   recordLogin: (q: Queryable, userId: number, ip: string) =>
     q.query('UPDATE users SET last_login_at = now(), last_login_ip = $2 WHERE id = $1', [userId, ip]),
 
+  /** The session's user with the role's permission codes, in one round trip: every API call asks it. */
   sessionWithUser: async (q: Queryable, sessionId: string) =>
     (
-      await q.query<SessionRow>(
+      await q.query<SessionRow & { codes: string[] }>(
         `SELECT s.id AS session_id, s.user_id, u.username, u.account_id, a.path AS account_path, u.role_id,
-              u.is_platform_admin, s.last_seen_at, s.expires_at
+              u.is_platform_admin, s.last_seen_at, s.expires_at,
+              ARRAY(SELECT r.code FROM role_resources rr JOIN resources r ON r.id = rr.resource_id WHERE rr.role_id = u.role_id) AS codes
          FROM sessions s JOIN users u ON u.id = s.user_id JOIN accounts a ON a.id = u.account_id
         WHERE s.id = $1 AND u.enabled AND a.enabled`,
         [sessionId],

@@ -51,7 +51,7 @@ export class SessionService implements SessionResolver {
       return null;
     }
     if (now - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) await authQueries.touchSession(this.db, sessionId);
-    const permissions = new Set(await authQueries.roleCodes(this.db, row.role_id));
+    const permissions = new Set(row.codes);
     return {
       userId: row.user_id,
       username: row.username,
