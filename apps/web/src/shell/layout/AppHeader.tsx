@@ -15,9 +15,15 @@ export function AppHeader() {
   const loggedIn = useClientStore((s) => isLoggedIn(s));
   return (
     <Layout.Header className="cl-header" data-testid="app-header">
-      <a className="cl-header-brand" href="/home" onClick={(e) => (e.preventDefault(), navigate('/home'))}>
+      {/* the logo alone: the width goes to the products, every one in view (the title is in the tab's and the home page's) */}
+      <a
+        className="cl-header-brand"
+        href="/home"
+        title={brandTitle(info)}
+        aria-label={brandTitle(info)}
+        onClick={(e) => (e.preventDefault(), navigate('/home'))}
+      >
         <img src={info?.iconUrl || '/favicon.svg'} alt="" className="cl-header-logo" />
-        <span className="cl-header-title">{brandTitle(info)}</span>
       </a>
       <SystemNav />
       <div className="cl-header-right">

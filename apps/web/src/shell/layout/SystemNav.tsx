@@ -6,7 +6,9 @@ import { usePermissionStore } from '../../shared/stores/permissionStore.ts';
 
 /**
  * The sub-product navigation: the role's platforms (systemList) whose root menu the resource data
- * grants, so a resource-data change rebuilds it. Entries that do not fit fold into "…".
+ * grants, so a resource-data change rebuilds it. Every one of them is shown, on every page: never
+ * folded into "…" (which ones folded changed with the page's selectors). At the 1366 px design width
+ * the nine products fit as text links (their icons are on the home page's cards).
  */
 export function SystemNav() {
   const navigate = useNavigate();
@@ -21,7 +23,6 @@ export function SystemNav() {
       key: sys.systemId,
       label: (
         <a href={sys.path} onClick={(e) => e.preventDefault()} className="cl-system-nav-link">
-          <img src={sys.icon} alt="" className="cl-system-nav-icon" />
           {sys.title}
         </a>
       ),
@@ -38,7 +39,7 @@ export function SystemNav() {
             darkItemSelectedBg: 'rgba(255,255,255,0.18)',
             darkItemSelectedColor: '#fff',
             horizontalLineHeight: '56px',
-            itemPaddingInline: 12,
+            itemPaddingInline: 8,
           },
         },
       }}
@@ -46,6 +47,7 @@ export function SystemNav() {
       <Menu
         theme="dark"
         mode="horizontal"
+        disabledOverflow
         className="cl-system-nav"
         data-testid="system-nav"
         selectedKeys={active ? [active] : []}
