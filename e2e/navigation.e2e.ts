@@ -1,12 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { childFrame } from './support/bridge.ts';
+import { apiLogin } from './support/server.ts';
+import { api, imei } from './support/carFleet.ts';
 
 // Issue 35 item 3: navigation that stays put, at the 1366×768 design size.
 let browser: Browser;
+/** Two e-bikes of the admin in 电单车卫士, this run's own. */
+const BIKES = [
+  { imei: imei('8691881'), plate: `导航${imei('1').slice(-4)}` },
+  { imei: imei('8691882'), plate: `导航${imei('2').slice(-4)}` },
+];
 beforeAll(async () => {
   browser = await launch();
+  const admin = await apiLogin();
+  for (const bike of BIKES) {
+    const terminal = await api(admin, '/car/v4/api/terminal/add.json', { terminalId: bike.imei, protocol: 'gt06' });
+    if (terminal.flag !== 1) throw new Error(terminal.msg);
+    const bound = await api(admin, '/elec-car/v1/api/bike/bind.json', { imei: bike.imei, plate: bike.plate, brand: '雅迪' }, true);
+    if (bound.flag !== 1) throw new Error(bound.msg);
+  }
 });
 afterAll(async () => {
   await browser?.close();
@@ -72,6 +86,46 @@ describe('the header at 1366 px', () => {
       await page.getByTestId('system-nav').getByText(title, { exact: true }).click();
       await page.waitForURL((u) => u.pathname.startsWith(path));
     }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The bike a picker shows (antd's select names its value in the title of its content). */
+const shown = (picker: Locator, plate: string) => picker.locator(`.ant-select-content[title="${plate}"]`);
+
+describe('a sub-product keeps its asset across its menus', () => {
+  it('电单车卫士 opens each of its menus on the bike picked on another', async () => {
+    const { page, context, errors } = await openTab(browser);
+    await login(page);
+    await page.goto(`${baseUrl()}/elec-car/guard`);
+    const frame = await childFrame(page, 'elec-car');
+    const picker = frame.getByTestId('bike-picker');
+    await picker.waitFor();
+    // one that is not the first (which every page shows when it knows nothing)
+    const first = await picker.locator('.ant-select-content').getAttribute('title');
+    const picked = BIKES.map((b) => b.plate).find((p) => p !== first)!;
+    await picker.click();
+    await frame.locator('.ant-select-item-option', { hasText: picked }).click();
+    await shown(picker, picked).waitFor();
+    // through the sub-product's own menu, whose links carry no query
+    for (const [menu, testId] of [
+      ['车辆监控', 'bike-picker'],
+      ['行程停留', 'ec-trips-page'],
+      ['电子围栏', 'ec-fence'],
+      ['电池管理', 'ec-battery'],
+      ['防盗设防', 'ec-guard'],
+    ] as const) {
+      await frame.locator('.ant-menu-item', { hasText: menu }).click();
+      await frame.getByTestId(testId).waitFor();
+      await shown(frame.getByTestId('bike-picker'), picked).waitFor();
+      expect(await frame.getByTestId('bike-picker').locator('.ant-select-content').getAttribute('title'), menu).toBe(picked);
+    }
+    await shot(page, 'navigation-elec-car-kept-bike');
+    // a reload of the page keeps it too (the tab's storage, not the frame's memory)
+    await page.reload();
+    const again = await childFrame(page, 'elec-car');
+    await shown(again.getByTestId('bike-picker'), picked).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
