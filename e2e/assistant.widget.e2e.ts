@@ -184,36 +184,22 @@ describe('AI智能助手 served by the platform', () => {
     await context.close();
   });
 
-  it('never covers the end of a page: scrolled to the bottom, every page (and its pagination) ends above the launcher', async () => {
+  it('sits in the header on every page, so no page keeps a band at its foot for it (e2e/navigation.e2e.ts: clear of every list)', async () => {
     const { page, context, errors } = await openTab(browser);
     await switchOn(context);
     await login(page);
-    await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
-    const top = (await launcher(page).boundingBox())!.y;
     for (const path of ['/car/vehicle', '/system/terminal', '/elec-car/bikes', '/center/notice']) {
       await page.goto(`${baseUrl()}${path}`);
       await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
       const shell = path.startsWith('/center/');
-      const frame = shell ? page.locator('html') : page.frameLocator('[data-testid="subproduct-frame"]').locator('html');
-      const content = frame.locator(shell ? '.cl-center-content' : '.cl-child-content');
-      await content.locator('> *').last().waitFor();
-      await page.waitForTimeout(1500); // the list's rows
-      // To the bottom of every scrolling box: the content, and the card a page scrolls inside
-      // (系统管理's .sys-main) — with many rows either may be the one that scrolls.
-      await content.evaluate((el) => {
-        for (const node of [el, ...el.querySelectorAll('*')]) {
-          if (node.scrollHeight > node.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(node).overflowY))
-            node.scrollTo(0, node.scrollHeight);
-        }
-      });
-      const last = (await content.locator('> *').last().boundingBox())!;
-      expect(last.y + last.height, path).toBeLessThanOrEqual(top);
-      for (const pager of await frame.locator('.ant-pagination').all()) {
-        const box = await pager.boundingBox();
-        if (box) expect(box.y + box.height, `${path} pagination`).toBeLessThanOrEqual(top);
-      }
+      const header = (await page.getByTestId(shell ? 'portal-bar' : 'app-header').boundingBox())!;
+      const box = (await launcher(page).boundingBox())!;
+      expect(box.y + box.height, path).toBeLessThanOrEqual(header.y + header.height);
+      const html = shell ? page.locator('html') : page.frameLocator('[data-testid="subproduct-frame"]').locator('html');
+      const clearance = await html.evaluate((el) => getComputedStyle(el).getPropertyValue('--cl-assistant-clearance').trim());
+      expect(clearance, path).toBe('0px');
     }
-    await shot(page, 'assistant-clear-of-page-end');
+    await shot(page, 'assistant-in-header');
     expect(errors).toEqual([]);
     await context.close();
   });

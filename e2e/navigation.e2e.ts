@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
+import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-core';
+import { baseUrl, launch, login, openTab, shot, whileOpen } from './support/browser.ts';
 import { childFrame } from './support/bridge.ts';
 import { apiLogin } from './support/server.ts';
 import { api, imei } from './support/carFleet.ts';
@@ -126,6 +126,99 @@ describe('a sub-product keeps its asset across its menus', () => {
     await page.reload();
     const again = await childFrame(page, 'elec-car');
     await shown(again.getByTestId('bike-picker'), picked).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The server's runtime configuration with the platform's own assistant switched on (as `--demo` does). */
+async function assistantOn(context: BrowserContext) {
+  await context.route(
+    '**/runtime-config.js',
+    whileOpen(async (route) => {
+      const text = await (await route.fetch()).text();
+      const config = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
+      await route.fulfill({
+        contentType: 'application/javascript',
+        body: `window.__CHELIAN_CONFIG__ = ${JSON.stringify({ ...config, aiBaseUrl: '/ai/', aiScriptUrl: '/ai/assistant.js' })};`,
+      });
+    }),
+  );
+}
+
+/** What an operator works with on a list page: its row actions and its pagination, each box in the window. */
+async function pageControls(frame: Frame): Promise<Array<{ what: string; box: Box }>> {
+  await frame.locator('.ant-table-row').first().waitFor();
+  await frame.locator('.ant-pagination').first().waitFor();
+  const controls: Array<{ what: string; box: Box }> = [];
+  for (const control of await frame.locator('.ant-table-row :is(a, button), .ant-pagination').all()) {
+    const box = await control.boundingBox();
+    if (box) controls.push({ what: (await control.innerText()).trim().slice(0, 20), box });
+  }
+  return controls;
+}
+
+describe('nothing permanent covers the page', () => {
+  it('docks the assistant’s launcher in the header, 30 px from the right, clear of the header’s own items and of every list', async () => {
+    const { page, context, errors } = await openTab(browser);
+    await assistantOn(context);
+    await login(page);
+    const launcher = page.locator('#chelian-assistant').getByRole('button', { name: '打开AI智能助手' });
+    await launcher.waitFor();
+    for (const [path, system] of [
+      ['/home', null],
+      ['/car/vehicle', 'car'],
+      ['/system/user', 'system'],
+      ['/elec-car/bikes', 'elec-car'],
+    ] as const) {
+      await page.goto(`${baseUrl()}${path}`);
+      await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
+      const header = page.getByTestId(system ? 'app-header' : 'portal-bar');
+      const bar = (await header.boundingBox())!;
+      const box = (await launcher.boundingBox())!;
+      expect(box.y, path).toBeGreaterThanOrEqual(bar.y);
+      expect(box.y + box.height, `${path}: within the header`).toBeLessThanOrEqual(bar.y + bar.height);
+      expect(Math.round(1366 - (box.x + box.width))).toBe(30);
+      for (const item of await header.locator('.cl-header-brand, .ant-menu-item, [data-testid], .cl-portal-link').all()) {
+        const other = await item.boundingBox();
+        if (other) expect(overlaps(box, other), `${path}: over ${await item.innerText()}`).toBe(false);
+      }
+      if (system) {
+        const frame = await childFrame(page, system);
+        for (const control of await pageControls(frame)) expect(overlaps(box, control.box), `${path}: over ${control.what}`).toBe(false);
+      }
+      await shot(page, `navigation-assistant-docked${path.replace(/\//g, '-')}`);
+    }
+    // its panel opens under the header, over the page, and closes to give it back
+    await launcher.click();
+    const panel = page.locator('#chelian-assistant').getByRole('dialog', { name: 'AI智能助手' });
+    await panel.waitFor();
+    expect((await panel.boundingBox())!.y).toBeGreaterThanOrEqual(56);
+    await shot(page, 'navigation-assistant-panel');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the real-time alarm tip over the menu column only, and folds it into the header bell', async () => {
+    const { page, context, errors } = await openTab(browser);
+    await page.route('**/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json**', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ flag: 1, msg: '操作成功', obj: { total: 3, types: [] } }) }),
+    );
+    await login(page);
+    await page.goto(`${baseUrl()}/car/vehicle`);
+    const frame = await childFrame(page, 'car');
+    const tip = page.getByTestId('alarm-tip');
+    await tip.getByText('您有 3 条未处理的实时报警').waitFor();
+    const tipBox = (await tip.boundingBox())!;
+    const content = (await frame.locator('.cl-child-content').boundingBox())!;
+    expect(tipBox.x + tipBox.width, 'left of the page, over the menu column').toBeLessThanOrEqual(content.x);
+    for (const control of await pageControls(frame)) expect(overlaps(tipBox, control.box), control.what).toBe(false);
+    await shot(page, 'navigation-alarm-tip');
+    await tip.getByRole('button', { name: '关闭提醒' }).click();
+    await tip.waitFor({ state: 'hidden' });
+    await page.getByTestId('alarm-bell').locator('.ant-badge-count', { hasText: '3' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

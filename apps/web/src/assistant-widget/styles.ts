@@ -1,13 +1,18 @@
-/** The widget's styles, inside its shadow root (the page's styles never reach it, nor its the page's); colours follow the shell's theme variables. */
+/**
+ * The widget's styles, inside its shadow root (the page's styles never reach it, nor its the page's); colours follow the shell's theme
+ * variables. Where the page docks it (the shell's header, --cl-assistant-* set on the page), the launcher and panel take those places
+ * instead of the window's bottom right.
+ */
 export const CSS = `
 :host { all: initial; }
 * { box-sizing: border-box; font-family: -apple-system, BlinkMacSystemFont, 'PingFang SC', 'Microsoft YaHei', 'WenQuanYi Micro Hei', sans-serif; }
-.launcher { position: fixed; bottom: 30px; z-index: 999; display: flex; align-items: center; gap: 8px; height: 44px; padding: 0 16px 0 6px;
-  border: 0; border-radius: 22px; background: var(--cl-primary, #1677ff); color: #fff; font-size: 14px; cursor: pointer; box-shadow: 0 4px 14px rgba(0,0,0,.18); }
+.launcher { position: fixed; top: var(--cl-assistant-top, auto); bottom: var(--cl-assistant-bottom, 30px); z-index: 999; display: flex; align-items: center;
+  gap: 8px; height: var(--cl-assistant-height, 44px); padding: 0 16px 0 6px; border: 0; border-radius: 22px; background: var(--cl-primary, #1677ff);
+  color: #fff; font-size: 14px; cursor: pointer; box-shadow: var(--cl-assistant-shadow, 0 4px 14px rgba(0,0,0,.18)); }
 .launcher:hover { filter: brightness(1.08); }
 .launcher:focus-visible, button:focus-visible, textarea:focus-visible { outline: 2px solid #ffb020; outline-offset: 2px; }
 .logo { width: 32px; height: 32px; border-radius: 50%; background: #fff; object-fit: cover; flex: none; display: block; }
-.panel { position: fixed; bottom: 86px; z-index: 999; width: 380px; height: min(560px, calc(100vh - 120px)); display: flex; flex-direction: column;
+.panel { position: fixed; top: var(--cl-assistant-panel-top, auto); bottom: var(--cl-assistant-panel-bottom, 86px); z-index: 999; width: 380px; height: min(560px, calc(100vh - 120px)); display: flex; flex-direction: column;
   background: #fff; border-radius: 12px; box-shadow: 0 8px 30px rgba(0,0,0,.22); overflow: hidden; color: rgba(0,0,0,.88); font-size: 14px; }
 .panel[hidden] { display: none; }
 header { display: flex; align-items: center; gap: 8px; padding: 10px 12px; background: var(--cl-primary, #1677ff); color: #fff; }

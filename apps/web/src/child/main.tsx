@@ -20,8 +20,17 @@ const definition = CHILD_SYSTEM_DEFINITIONS[CHILD.sys.systemId as ChildSystemId]
 const publicPage = (definition.publicRoutes ?? []).some((r) => window.location.pathname === `/child/${CHILD.sys.systemId}/${r.path}`);
 // Inside the shell the frame is already scaled with the shell's body; alone, scale this page.
 if (!CHILD.embedded && !publicPage) installBodyScale();
-// The shell draws the AI智能助手 launcher over this frame's bottom-right corner: global.css keeps pages clear of it.
-if (CHILD.embedded && assistantConfigured()) document.documentElement.dataset.assistant = 'shell';
+// The shell draws the AI智能助手 launcher over this frame's bottom-right corner unless its header docks it
+// (shell/layout/AssistantSlot.tsx): only then global.css keeps pages clear of it.
+if (CHILD.embedded && assistantConfigured() && !shellDocksAssistant()) document.documentElement.dataset.assistant = 'shell';
+
+function shellDocksAssistant(): boolean {
+  try {
+    return Boolean(window.parent.document.querySelector('.cl-assistant-slot'));
+  } catch {
+    return false; // a parent of another origin: no shell of ours
+  }
+}
 
 const router = createBrowserRouter(
   [

@@ -5,6 +5,7 @@ import { useUiStore } from '../../shared/stores/uiStore.ts';
 import { isLoggedIn, useClientStore } from '../../shared/stores/clientStore.ts';
 import { SystemNav } from './SystemNav.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { AssistantSlot } from './AssistantSlot.tsx';
 import { AlarmBell } from './AlarmBell.tsx';
 import { GroupSelector } from './GroupSelector.tsx';
 
@@ -30,6 +31,7 @@ export function AppHeader() {
         {downList && <GroupSelector />}
         {loggedIn && <AlarmBell />}
         <UserMenu />
+        <AssistantSlot />
       </div>
     </Layout.Header>
   );

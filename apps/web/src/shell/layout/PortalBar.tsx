@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { brandTitle, useBrandingStore } from '../branding/branding.ts';
 import { UserMenu } from './UserMenu.tsx';
+import { AssistantSlot } from './AssistantSlot.tsx';
 import { T } from '../../shared/i18n/messages.ts';
 
 /** The slim top bar of the shell's own pages (home, system centre): brand, back to home, user menu. */
@@ -25,6 +26,7 @@ export function PortalBar({ section }: { section?: string }) {
           </a>
         )}
         <UserMenu />
+        <AssistantSlot />
       </div>
     </header>
   );
