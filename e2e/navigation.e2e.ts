@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-c
 import { baseUrl, launch, login, openTab, shot, whileOpen } from './support/browser.ts';
 import { childFrame } from './support/bridge.ts';
 import { apiLogin } from './support/server.ts';
-import { api, imei } from './support/carFleet.ts';
+import { SteeredTerminal, addVehicle, api, imei, until, type Fix } from './support/carFleet.ts';
 
 // Issue 35 item 3: navigation that stays put, at the 1366×768 design size.
 let browser: Browser;
@@ -219,6 +219,63 @@ describe('nothing permanent covers the page', () => {
     await tip.getByRole('button', { name: '关闭提醒' }).click();
     await tip.waitFor({ state: 'hidden' });
     await page.getByTestId('alarm-bell').locator('.ant-badge-count', { hasText: '3' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('playback keeps the track clear of its floating panels', () => {
+  it('frames the track so its end, and the vehicle replayed to it, are never under the player bar or the summary', async () => {
+    // a drive southwards: its end is the track's lowest point, where the player bar floats
+    const vehicle = await addVehicle(await apiLogin(), imei('86915'));
+    const start = Math.floor((Date.now() - 60 * 60_000) / 1000) * 1000;
+    const route: Fix[] = Array.from({ length: 16 }, (_, i) => ({
+      lon: 113.93 + i * 0.0008,
+      lat: 22.6 - i * 0.004,
+      speed: 40,
+      course: 170,
+      time: start + i * 30_000,
+    }));
+    const terminal = new SteeredTerminal(vehicle.terminalId);
+    await terminal.connect();
+    for (const f of route) await terminal.fix(f);
+    terminal.close();
+
+    const { page, context, errors } = await openTab(browser);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await login(page);
+    await page.goto(
+      `${baseUrl()}/child/car/playback?urlType=blank&vehicleId=${vehicle.vehicleId}&start=${start}&end=${start + 2 * 3600_000}`,
+    );
+    const playback = page.getByTestId('car-playback');
+    await until(async () => (Number(await playback.getAttribute('data-points')) === route.length ? true : undefined), 30_000);
+    const map = page.getByTestId('playback-map');
+    const controls = (await page.getByTestId('playback-controls').boundingBox())!;
+    const summary = (await page.getByTestId('playback-summary').boundingBox())!;
+    /** Where the map draws a place it names in data-*, as a 24 px box around it (a vehicle icon's size). */
+    const drawn = async (attribute: string) => {
+      const at = await until(async () => (await map.getAttribute(attribute)) ?? undefined, 20_000, 200);
+      const [x, y] = at.split(',').map(Number) as [number, number];
+      const box = (await map.boundingBox())!;
+      return { x: box.x + x - 12, y: box.y + y - 12, width: 24, height: 24 };
+    };
+    await page.waitForTimeout(800); // the fit's camera move
+    const end = await drawn('data-track-end');
+    const mapBox = (await map.boundingBox())!;
+    expect(end.y + end.height, 'the end within the map').toBeLessThanOrEqual(mapBox.y + mapBox.height);
+    expect(overlaps(end, controls), 'the end clear of the player bar').toBe(false);
+    expect(overlaps(end, summary), 'the end clear of the summary').toBe(false);
+
+    // replayed to its end at the fastest speed
+    await page.locator('.car-playback-controls .ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: /^64×$/ }).click();
+    await page.getByTestId('playback-controls').getByRole('button').first().click();
+    await until(async () => ((await page.getByTestId('playback-controls').getAttribute('data-playing')) === 'false' ? true : undefined));
+    await page.waitForTimeout(800);
+    const vehicleBox = await drawn('data-vehicle-at');
+    expect(overlaps(vehicleBox, controls), 'the vehicle clear of the player bar').toBe(false);
+    expect(overlaps(vehicleBox, summary), 'the vehicle clear of the summary').toBe(false);
+    await shot(page, 'navigation-playback-end');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -13,6 +13,8 @@ import { M } from '../messages.ts';
 import { useElementHeight } from '../ui/useElementHeight.ts';
 import { PlaybackControls } from './PlaybackControls.tsx';
 import { PlaybackMarker } from './PlaybackMarker.tsx';
+import { DrawnPlaces } from './DrawnPlaces.tsx';
+import { padAroundOverlays } from './overlayPadding.ts';
 import { PlaybackToolbar, type PlaybackQuery } from './PlaybackToolbar.tsx';
 import { PointTable } from './PointTable.tsx';
 import { Player } from './player.ts';
@@ -20,6 +22,9 @@ import { EMPTY_TRACK, summarize, trackBounds } from './trackAnalysis.ts';
 import { durationText } from '../../shared/format/duration.ts';
 import { beijingPickerValue, beijingToday, pickedInstant } from '../../shared/format/beijingTime.ts';
 import { useTrack } from './useTrack.ts';
+
+/** Room around the track within the map's padding (which already keeps clear of the summary and the player bar). */
+const FIT_AIR_PX = 32;
 
 /** A time parameter: epoch ms or 'YYYY-MM-DD HH:mm[:ss]' Beijing time, as a picker value. */
 const timeParam = (v: string | null) => (v ? (/^\d+$/.test(v) ? beijingPickerValue(Number(v)) : dayjs(v)) : null);
@@ -120,7 +125,10 @@ export function PlaybackPage() {
         <MapView testId="playback-map">
           <RouteLayer track={track} stops={summary.stops} overspeeds={summary.overspeeds} />
           {count > 0 && <PlaybackMarker player={player} track={track} />}
-          <MapCommand deps={[fit]} run={(map) => fit > 0 && fitPoints(map, trackBounds(track) ?? [])} />
+          {/* the track is framed, and the vehicle kept, in the part of the map the summary and the player bar leave free */}
+          <MapCommand deps={[count > 0, fit]} run={padAroundOverlays} />
+          <MapCommand deps={[fit]} run={(map) => fit > 0 && fitPoints(map, trackBounds(track) ?? [], FIT_AIR_PX)} />
+          {count > 0 && <DrawnPlaces track={track} player={player} />}
           {count > 0 && (
             <div className="cl-map-float car-playback-summary" data-testid="playback-summary">
               <Statistic title={M.playback.mileage} value={summary.distanceKm} precision={2} suffix={M.common.km} />

@@ -11,6 +11,8 @@ export function focusOn(map: MapLibreMap, lon: number, lat: number, minZoom = 14
 
 /**
  * Keeps a moving point in view: pans only when it nears the edge, so the operator can still look around.
+ * The edge is the map's padding's (`map.setPadding`: what floats over the map, e.g. playback's player
+ * bar), so the point never rests under it; a pan centres it within the padding.
  * Not while the camera is already moving: a pan would cut short focusOn's zoom to street level
  * (the follow view calls both on its first position) or the operator's own drag.
  */
@@ -19,9 +21,10 @@ export function keepInView(map: MapLibreMap, lon: number, lat: number, marginRat
   const [x, y] = display.toDisplay(lon, lat);
   const p = map.project([x, y]);
   const { clientWidth: w, clientHeight: h } = map.getContainer();
-  const mx = w * marginRatio;
-  const my = h * marginRatio;
-  if (p.x > mx && p.x < w - mx && p.y > my && p.y < h - my) return;
+  const { top = 0, bottom = 0, left = 0, right = 0 } = map.getPadding();
+  const mx = (w - left - right) * marginRatio;
+  const my = (h - top - bottom) * marginRatio;
+  if (p.x > left + mx && p.x < w - right - mx && p.y > top + my && p.y < h - bottom - my) return;
   if (animationsOn()) map.easeTo({ center: [x, y], duration: 500 });
   else map.jumpTo({ center: [x, y] });
 }
