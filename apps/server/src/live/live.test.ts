@@ -22,11 +22,14 @@ beforeAll(async () => {
   a = await createTenant(t, { codes: 'all' });
   sub = await createTenant(t, { codes: 'all', parentAccountId: a.accountId });
   b = await createTenant(t, { codes: 'all' });
-  await t.call(sub.sessionId, {
-    method: 'POST',
-    url: '/car/v4/api/vehicle/add.json',
-    ...form({ plate: '粤BW0001', terminalId: '13800000101', protocol: 'jt808' }),
-  });
+  // One vehicle per SOS raised below: an SOS raised again within minutes is a repeat of the open one (one alarm per episode), no news.
+  for (const [plate, terminalId] of [
+    ['粤BW0001', '13800000101'],
+    ['粤BW0002', '13800000102'],
+    ['粤BW0003', '13800000103'],
+    ['粤BW0004', '13800000104'],
+  ])
+    await t.call(sub.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/add.json', ...form({ plate, terminalId, protocol: 'jt808' }) });
 });
 afterAll(async () => {
   await gw?.close();
@@ -125,12 +128,13 @@ describe('live feed /ws/live', () => {
       expect(res.json().flag).toBe(1);
     };
     await setSos(a.sessionId, false);
-    const owned = await connectJt808(gw.ports.jt808!, '013800000101');
-    const raiseSos = async (serial: number, lat: number) => {
-      owned.send(report('013800000101', serial, lat)); // alarms are raised on the edge: clear it first
-      await owned.next();
-      owned.send(report('013800000101', serial + 1, lat, ['sos']));
-      await owned.next();
+    const owned = await connectJt808(gw.ports.jt808!, '013800000102');
+    const other = await connectJt808(gw.ports.jt808!, '013800000103');
+    const raiseSos = async (serial: number, lat: number, terminal = owned, phone = '013800000102') => {
+      terminal.send(report(phone, serial, lat)); // alarms are raised on the edge: clear it first
+      await terminal.next();
+      terminal.send(report(phone, serial + 1, lat, ['sos']));
+      await terminal.next();
     };
     const feedA = await openLive(`${base}?sessionId=${a.sessionId}`);
     const feedSub = await openLive(`${base}?sessionId=${sub.sessionId}`); // its own account keeps the defaults
@@ -148,13 +152,14 @@ describe('live feed /ws/live', () => {
 
     // Switched back on while the feed is open: the next SOS reaches it.
     await setSos(a.sessionId, true);
-    await raiseSos(12, 22.4);
+    await raiseSos(12, 22.4, other, '013800000103');
     await feedA.waitFor(
       (m) => m.type === 'alarm' && (m.data as { type: string; lat: number }).type === 'sos' && (m.data as { lat: number }).lat === 22.4,
     );
     expect(feedA.messages.filter((m) => m.type === 'alarm')).toHaveLength(1);
     for (const f of [feedA, feedSub, feedAdmin]) f.close();
     owned.close();
+    other.close();
   });
 });
 
@@ -193,13 +198,13 @@ describe('an expired terminal on the live feed (docs/decisions.md)', () => {
 describe("the alarm-only feed (only=alarm: the shell's alarm tip)", () => {
   it('sends no snapshot and no positions or presence, only the alarms of the visible terminals', async () => {
     const feed = await openLive(`${base}?sessionId=${a.sessionId}&only=alarm`);
-    const owned = await connectJt808(gw.ports.jt808!, '013800000101');
-    owned.send(report('013800000101', 40, 22.7));
+    const owned = await connectJt808(gw.ports.jt808!, '013800000104');
+    owned.send(report('013800000104', 40, 22.7));
     await owned.next();
-    owned.send(report('013800000101', 41, 22.8, ['sos']));
+    owned.send(report('013800000104', 41, 22.8, ['sos']));
     await owned.next();
     const alarm = await feed.waitFor((m) => m.type === 'alarm');
-    expect(alarm.data).toMatchObject({ terminalId: '013800000101', type: 'sos', late: false });
+    expect(alarm.data).toMatchObject({ terminalId: '013800000104', type: 'sos', late: false });
     await new Promise((r) => setTimeout(r, 100));
     expect(feed.messages.map((m) => m.type)).toEqual(['alarm']);
     expect(await openLive(`${base}?sessionId=${a.sessionId}&only=position`).catch(() => 'refused')).toBe('refused');
