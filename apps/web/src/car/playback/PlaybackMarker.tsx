@@ -5,7 +5,7 @@ import { FocusVehicleLayer } from '../../shared/map/layers/FocusVehicleLayer.tsx
 import { positionAt } from './trackAnalysis.ts';
 import { usePlayer, type Player } from './player.ts';
 
-/** The replayed vehicle at the player's time; the map keeps it in view while playing. */
+/** The replayed vehicle at the player's time; the map keeps it in view (within the map's padding) as it moves. */
 export function PlaybackMarker({ player, track }: { player: Player; track: Track }) {
   const s = usePlayer(player);
   const p = positionAt(track, s.time);
@@ -14,7 +14,8 @@ export function PlaybackMarker({ player, track }: { player: Player; track: Track
   return (
     <>
       <FocusVehicleLayer id="car-playback-vehicle" lon={p.lon} lat={p.lat} course={p.course} state={state} plate={track.plate} />
-      <MapCommand deps={[Math.round(s.time / 5000), s.playing]} run={(map) => s.playing && keepInView(map, p.lon, p.lat, 0.15)} />
+      {/* also when it stops (the end, a pause) or is sought: its last place is never left under the player bar */}
+      <MapCommand deps={[Math.round(s.time / 5000), s.playing]} run={(map) => keepInView(map, p.lon, p.lat, 0.15)} />
     </>
   );
 }
