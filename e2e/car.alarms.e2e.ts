@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
@@ -15,6 +15,11 @@ const SHENZHEN = { lon: 114.0579, lat: 22.5431 };
 beforeAll(async () => {
   browser = await launch();
   session = await apiLogin();
+});
+// A vehicle of its own for each test: an alarm raised again on a vehicle within minutes is a repeat
+// of its open alarm (one alarm per episode), no new alarm to announce.
+beforeEach(async () => {
+  terminal?.close();
   vehicle = await addVehicle(session, imei('86913'));
   terminal = new SteeredTerminal(vehicle.terminalId);
   await terminal.connect();
