@@ -271,7 +271,7 @@ describe('playback keeps the track clear of its floating panels', () => {
     await page.locator('.ant-select-item-option', { hasText: /^64×$/ }).click();
     await page.getByTestId('playback-controls').getByRole('button').first().click();
     const player = page.getByTestId('playback-controls');
-    const lastFix = route[route.length - 1]!.time;
+    const lastFix = route[route.length - 1]!.time!;
     await until(async () => (Number(await player.getAttribute('data-time')) >= lastFix ? true : undefined));
     await until(async () => ((await player.getAttribute('data-playing')) === 'false' ? true : undefined));
     await page.waitForTimeout(800);
