@@ -142,7 +142,7 @@ describe('simulated e-bikes on the real gateway', () => {
     expect((await send({ terminalIds: parked.id, commandType: 'arm' })).obj).toMatchObject({ sent: 1 });
     await eventually(() => charger.armed, 5000, 'armed');
     await eventually(async () => (await lastCommand(parked.id))?.status === 'replied', 5000, 'arm reply');
-    expect(await lastCommand(parked.id)).toMatchObject({ type: 'arm', replyText: 'Remote setting up defenses Successful' });
+    expect(await lastCommand(parked.id)).toMatchObject({ type: 'arm', replyText: '远程设防成功（Remote setting up defenses Successful）' });
     await eventually(async () => (await batteryQueries.state(db(), await pkOf(parked.id)))?.armed === true, 5000, 'armed stored');
 
     await send({ terminalIds: parked.id, commandType: 'find' });

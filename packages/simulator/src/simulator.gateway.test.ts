@@ -109,7 +109,11 @@ describe('simulated terminals on the real gateway', () => {
     await eventually(() => fleet.terminals.every((x) => x.vehicle.oilCut), 5000, 'oil cut everywhere');
     for (const s of specs)
       await eventually(async () => (await commands(s.id))[0]?.status === 'replied', 5000, `${s.protocol} reply stored`);
-    expect((await commands(terminal('gt06').id))[0]).toMatchObject({ type: 'cutOil', replySuccess: true, replyText: 'DYD=Success!' });
+    expect((await commands(terminal('gt06').id))[0]).toMatchObject({
+      type: 'cutOil',
+      replySuccess: true,
+      replyText: '断油电成功（DYD=Success!）',
+    });
     // Braking takes a few seconds (up to ~7 from 60 km/h); then every report says 0 km/h. Only a
     // report made after the cut counts: a car waiting at a light before it also reported 0.
     const term = terminal('jt808');
