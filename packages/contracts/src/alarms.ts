@@ -53,7 +53,11 @@ const filters = {
 const hours = Type.Optional(Type.Integer({ minimum: 1, maximum: 168 }));
 export type AlarmFilters = Static<ReturnType<typeof Type.Object<typeof filters>>>;
 
-const AlarmCountQuery = Type.Object({ ...filters, hours });
+/** Every kind's alarms, not 智能车联's alone: the host shell's bell and tip, which span the sub-products. */
+const allKinds = Type.Optional(
+  Type.Boolean({ description: '全部资产类型的报警（外壳的报警铃铛与提示，跨子产品）；缺省只含智能车联的车辆与电单车' }),
+);
+const AlarmCountQuery = Type.Object({ ...filters, hours, allKinds });
 const RealtimeAlarmQuery = Type.Intersect([PageQuery, AlarmCountQuery]);
 const AlarmHistoryQuery = Type.Intersect([
   PageQuery,

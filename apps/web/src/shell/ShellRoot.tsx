@@ -24,7 +24,7 @@ export function ShellRoot() {
 
   useDocumentTitle(handle);
   useShellBridge();
-  useAlarmPolling(loggedIn);
+  useAlarmPolling(loggedIn, null);
   useResourceRefresh(loggedIn);
   useBrowserNotices(loggedIn, () => navigate(ALARM_PAGE));
 

@@ -74,6 +74,9 @@ describe('智能车联’s alarms are of its own kinds', () => {
     );
     expect(bell.total).toBe(list.total);
     expect(bell.types.reduce((n, x) => n + x.count, 0)).toBe(list.total);
+    // The host shell's bell spans the sub-products: every kind's, the person's, the pet's and the spare terminal's too.
+    const shellBell = await ok<{ total: number }>(post(`${alarmBase}/queryActualTimeAlarmNum.json`, { allKinds: 'true' }));
+    expect(shellBell.total).toBe(ALARMS.length);
   });
 
   it('报警中心’s history of today holds them too', async () => {

@@ -39,6 +39,8 @@ function baseFilter(user: SessionUser, q: AlarmFilters): AlarmFilter {
 function realtimeFilter(user: SessionUser, q: AlarmCountQuery): AlarmFilter {
   return {
     ...baseFilter(user, q),
+    // the host shell's bell spans the sub-products: every kind's alarms (docs/asset-kinds.md)
+    ...(q.allKinds ? { kinds: null } : {}),
     handled: false,
     start: new Date(Date.now() - (q.hours ?? REALTIME_HOURS) * 3600_000),
     settingsAccountId: user.accountId,

@@ -12,7 +12,7 @@ import { ProcessAlarmModal } from '../../shared/alarms/ProcessAlarmModal.tsx';
  * map) and 处理. Inside the shell the shell's tip is the only one.
  */
 export function AloneAlarmTip() {
-  useAlarmPolling(true);
+  useAlarmPolling(true, 'car');
   const navigate = useNavigate();
   const mayProcess = usePermission('car:alarm:process');
   const [processing, setProcessing] = useState<Alarm[]>([]);

@@ -2,17 +2,18 @@ import { useEffect } from 'react';
 import { alarmEndpoints, type Alarm } from '@chelian/contracts';
 import { call } from '../request/call.ts';
 import { useClientStore } from '../stores/clientStore.ts';
-import { LiveFeed, productLiveUrl } from '../live/liveFeed.ts';
+import { LiveFeed, liveUrl, productLiveUrl } from '../live/liveFeed.ts';
 import { alarmControls } from '../alarms/alarmControls.ts';
 import { ALARM_POLL_MS, ALARM_RECOUNT_DELAY_MS, alarmNewsOf, type AlarmNews, type TipMemory } from './alarmTipRules.ts';
 import { mergeNews, useAlarmNews } from './alarmNews.ts';
 
 /**
- * The live feed's alarms alone (`only=alarm`: no snapshot, no positions), of 智能车联's kinds: the
- * alarms its bell counts (报警中心's real-time count), never a person's or a pet's.
+ * The live feed's alarms alone (`only=alarm`: no snapshot, no positions): of 智能车联's kinds for
+ * the car app running alone (the alarms its 报警中心 counts), of every kind for the host shell,
+ * whose bell spans the sub-products (a pet's zone exit, a person's SOS).
  */
-export const alarmFeedUrl = () => {
-  const url = new URL(productLiveUrl('car'));
+export const alarmFeedUrl = (product: 'car' | null) => {
+  const url = new URL(product ? productLiveUrl(product) : liveUrl());
   url.searchParams.set('only', 'alarm');
   return url.toString();
 };
@@ -27,7 +28,7 @@ const SEEN_MAX = 5000;
  * alarms' news (the newest to name, and whether their types sound or pop up by 报警设置) is
  * published with the count it explains, for the alarm tip.
  */
-export function useAlarmPolling(enabled: boolean): void {
+export function useAlarmPolling(enabled: boolean, product: 'car' | null): void {
   useEffect(() => {
     if (!enabled) return;
     let stopped = false;
@@ -38,7 +39,7 @@ export function useAlarmPolling(enabled: boolean): void {
     const seen = new Set<number>();
     const poll = async () => {
       try {
-        const result = await call(alarmEndpoints.realtimeCount, {}, { silent: true });
+        const result = await call(alarmEndpoints.realtimeCount, product ? {} : { allKinds: true }, { silent: true });
         const total = Math.max(0, Number(result?.total) || 0);
         if (stopped) return;
         // the news first: the tip reads it when the count changes
@@ -60,7 +61,7 @@ export function useAlarmPolling(enabled: boolean): void {
     };
     void poll();
     const timer = window.setInterval(poll, ALARM_POLL_MS);
-    const feed = new LiveFeed(alarmFeedUrl);
+    const feed = new LiveFeed(() => alarmFeedUrl(product));
     const offEvents = feed.on((events) => {
       const alarms = events.flatMap((e) => (e.kind === 'alarm' ? [e.data] : []));
       if (alarms.length === 0) return;
@@ -86,5 +87,5 @@ export function useAlarmPolling(enabled: boolean): void {
       offStatus();
       feed.stop();
     };
-  }, [enabled]);
+  }, [enabled, product]);
 }
