@@ -94,6 +94,22 @@ export interface VehicleFields {
 
 const filterParams = (f: VehicleFilter) => [f.scope, f.keyword, f.groupId, f.kinds, f.accountId, f.online, f.protocol, f.serviceState];
 
+/** A vehicle's columns as insert ($1–$12) and update ($2–$13) bind them, in the one order both name them. */
+const fieldParams = (v: VehicleFields) => [
+  v.accountId,
+  v.groupId,
+  v.terminalId,
+  v.name,
+  v.plate,
+  v.type,
+  v.driver,
+  v.driverPhone,
+  v.icon,
+  v.remark,
+  v.plateColor,
+  v.speedLimitKmh,
+];
+
 export const vehiclesQueries = {
   page: async (q: Queryable, f: VehicleFilter, limit: number, offset: number) => {
     const params = filterParams(f);
@@ -125,20 +141,7 @@ export const vehiclesQueries = {
       await q.query<{ id: number }>(
         `INSERT INTO vehicles (account_id, group_id, terminal_id, name, plate, type, driver, driver_phone, icon, remark, plate_color, speed_limit_kmh)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING id`,
-        [
-          v.accountId,
-          v.groupId,
-          v.terminalId,
-          v.name,
-          v.plate,
-          v.type,
-          v.driver,
-          v.driverPhone,
-          v.icon,
-          v.remark,
-          v.plateColor,
-          v.speedLimitKmh,
-        ],
+        fieldParams(v),
       )
     )[0].id,
 
@@ -146,21 +149,7 @@ export const vehiclesQueries = {
     q.query(
       `UPDATE vehicles SET account_id = $2, group_id = $3, terminal_id = $4, name = $5, plate = $6, type = $7, driver = $8,
               driver_phone = $9, icon = $10, remark = $11, plate_color = $12, speed_limit_kmh = $13 WHERE id = $1`,
-      [
-        id,
-        v.accountId,
-        v.groupId,
-        v.terminalId,
-        v.name,
-        v.plate,
-        v.type,
-        v.driver,
-        v.driverPhone,
-        v.icon,
-        v.remark,
-        v.plateColor,
-        v.speedLimitKmh,
-      ],
+      [id, ...fieldParams(v)],
     ),
 
   delete: async (q: Queryable, ids: number[]) =>
