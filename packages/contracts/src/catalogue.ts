@@ -6,6 +6,7 @@ import { alarmPushEndpoints, ALARM_PUSH_ERRORS } from './alarmPush.ts';
 import { commandEndpoints, COMMAND_ERRORS } from './commands.ts';
 import { authEndpoints, AUTH_ERRORS } from './auth.ts';
 import { brandingEndpoints, BRANDING_ERRORS } from './branding.ts';
+import { mapSettingsEndpoints, MAP_SETTINGS_ERRORS } from './mapSettings.ts';
 import { noticeEndpoints, NOTICE_ERRORS } from './notices.ts';
 import { COMMON_ERRORS } from './errors.ts';
 import { groupEndpoints, terminalEndpoints, vehicleEndpoints, TERMINAL_ERRORS } from './terminals.ts';
@@ -61,6 +62,7 @@ export const ENDPOINT_GROUPS = {
   command: commandEndpoints,
   geofence: geofenceEndpoints,
   address: addressEndpoints,
+  mapSettings: mapSettingsEndpoints,
   audit: auditEndpoints,
   elecCar: elecCarEndpoints,
   elecLease: elecLeaseEndpoints,
@@ -78,6 +80,7 @@ export const ERROR_CATALOGUES = {
   security: SECURITY_ERRORS,
   helpMessage: HELP_MESSAGE_ERRORS,
   branding: BRANDING_ERRORS,
+  mapSettings: MAP_SETTINGS_ERRORS,
   notice: NOTICE_ERRORS,
   account: ACCOUNT_ERRORS,
   alarm: ALARM_ERRORS,

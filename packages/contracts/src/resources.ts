@@ -149,6 +149,7 @@ const TREE = [
           [12005, '品牌设置', 'system:branding', '/system/branding', [[1200501, '编辑品牌', 'system:branding:edit', '']]],
           [12006, '内容发布', 'system:notice', '/system/notice', [[1200601, '发布内容', 'system:notice:publish', '']]],
           [12007, '操作日志', 'system:audit', '/system/audit'],
+          [12008, '地图设置', 'system:mapSettings', '/system/mapSettings', [[1200801, '修改地图设置', 'system:mapSettings:edit', '']]],
         ],
       ],
     ],
