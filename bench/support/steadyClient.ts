@@ -1,0 +1,405 @@
+/**
+ * One client process of bench/steady.bench.ts: JT/T 808 terminals that report the way real ones
+ * do, one 0x0200 per terminal per interval, each at its own phase, through the real gateway. Lean
+ * on purpose (issue 33: the client shares the two cores with what it measures): each terminal's
+ * frame is encoded once and patched in place (serial, time, checksum) for every send, one timer
+ * wheel drives every terminal, acknowledgements are read in place, and nothing is allocated or
+ * closed over per message. Driven over the IPC channel:
+ *   → { type: 'open' }     connect, register and authenticate every terminal of the plan
+ *   ← { type: 'opened', held, failed, lastError, ms, cpuMs }
+ *   → { type: 'run', mode: 'report' | 'idle' }   start the wheel: reports (and heartbeats), or heartbeats only
+ *   → { type: 'snapshot' }  ← { type: 'snapshot', ...Counters }   and the latency histogram restarts
+ *   → { type: 'stop' }     stop sending, wait (≤ 15 s) for what is unanswered
+ *   ← { type: 'stopped', ...Counters, ackedPerTerminal }
+ * Exits when the bench goes away.
+ */
+import net from 'node:net';
+import {
+  decodeJt808,
+  encodeJt808Auth,
+  encodeJt808Heartbeat,
+  encodeJt808Location,
+  encodeJt808Register,
+} from '../../packages/protocols/src/index.ts';
+
+export interface SteadyPlan {
+  /** Global index of this client's first terminal. */
+  first: number;
+  count: number;
+  port: number;
+  /** Source addresses, `perAddress` terminals each in turn. */
+  sourceAddresses: string[];
+  perAddress: number;
+  intervalMs: number;
+  heartbeatMs: number;
+  concurrency: number;
+}
+
+export interface Counters {
+  sent: number;
+  acked: number;
+  heartbeatsSent: number;
+  heartbeatsAcked: number;
+  /** Answered with a result other than 0. */
+  refused: number;
+  /** Reports sent while the terminal's previous one was still unanswered (an interval later). */
+  overtaken: number;
+  unanswered: number;
+  cpuMs: number;
+  rssBytes: number;
+  /** Send → 0x8001 of reports since the last snapshot, as counts per 0.1 ms (past 10 s: per second, in `slow`). */
+  latency: { fine: Array<[number, number]>; slow: Array<[number, number]> };
+}
+
+export const steadyPhoneOf = (i: number) => `0136${String(i).padStart(8, '0')}`;
+
+const FLAG = 0x7e;
+const ESC = 0x7d;
+/** Frame offsets (2013 header): 7e | id 2 | props 2 | phone 6 | serial 2 | body …| checksum | 7e. */
+const SERIAL_AT = 11;
+const BODY_AT = 13;
+/** In a 0x0200 body: alarm 4, status 4, lat 4, lon 4, altitude 2, speed 2, course 2, then the BCD time. */
+const TIME_AT = BODY_AT + 22;
+/** 7e 80 01 00 05 phone(6) serial(2) | answered serial 2 | answered id 2 | result | checksum | 7e. */
+const ACK_LENGTH = 20;
+const TICK_MS = 10;
+const LATENCY_FINE = 100_000; // 0.1 ms buckets up to 10 s
+
+const bad = (b: number) => b === FLAG || b === ESC;
+
+/** A frame with its 0x7d escapes undone. */
+function unescape(frame: Buffer): Buffer {
+  const out: number[] = [];
+  for (let i = 0; i < frame.length; i++) {
+    if (frame[i] === ESC && i + 1 < frame.length) out.push(frame[++i] === 0x02 ? FLAG : ESC);
+    else out.push(frame[i]);
+  }
+  return Buffer.from(out);
+}
+
+/** 6 BCD bytes of GMT+8 wall time for a second, and their XOR. */
+class BcdClock {
+  second = -1;
+  readonly bytes = Buffer.alloc(6);
+  xor = 0;
+  at(epochMs: number) {
+    const second = Math.floor(epochMs / 1000);
+    if (second === this.second) return;
+    this.second = second;
+    const d = new Date(second * 1000 + 8 * 3600_000);
+    const parts = [d.getUTCFullYear() % 100, d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()];
+    this.xor = 0;
+    for (let i = 0; i < 6; i++) {
+      this.bytes[i] = ((parts[i] / 10) << 4) | (parts[i] % 10);
+      this.xor ^= this.bytes[i];
+    }
+  }
+}
+
+/** Every terminal's state in flat arrays (index = terminal within this client). */
+class Terminals {
+  readonly sockets: net.Socket[] = [];
+  readonly location: Buffer[] = [];
+  readonly heartbeat: Buffer[] = [];
+  /** XOR of each frame's checksummed bytes with serial (and time) zeroed. */
+  readonly locationXor: Uint8Array;
+  readonly heartbeatXor: Uint8Array;
+  readonly serial: Uint16Array;
+  /** performance.now() of the unanswered report's send (NaN: none), and its serial. */
+  readonly sentAt: Float64Array;
+  readonly sentSerial: Uint16Array;
+  readonly ackedPositions: Int32Array;
+  constructor(readonly count: number) {
+    this.locationXor = new Uint8Array(count);
+    this.heartbeatXor = new Uint8Array(count);
+    this.serial = new Uint16Array(count);
+    this.sentAt = new Float64Array(count).fill(NaN);
+    this.sentSerial = new Uint16Array(count);
+    this.ackedPositions = new Int32Array(count);
+  }
+}
+
+/** A frame that needs no escaping in its fixed bytes, and its checksum's XOR without serial and time. */
+function template(encode: (nudge: number) => Buffer, patched: (i: number) => boolean): { frame: Buffer; xor: number } {
+  for (let nudge = 0; nudge < 1000; nudge++) {
+    const frame = unescape(encode(nudge));
+    let clean = true;
+    let xor = 0;
+    for (let i = 1; i < frame.length - 2; i++) {
+      if (patched(i)) continue;
+      if (bad(frame[i])) clean = false;
+      xor ^= frame[i];
+    }
+    if (clean) return { frame, xor };
+  }
+  throw new Error('no frame without escapes');
+}
+
+function main() {
+  const plan = JSON.parse(process.env.STEADY_CLIENT_PLAN ?? '') as SteadyPlan;
+  const t = new Terminals(plan.count);
+  const clock = new BcdClock();
+  const fine = new Uint32Array(LATENCY_FINE);
+  const slow = new Map<number, number>();
+  const c = { sent: 0, acked: 0, heartbeatsSent: 0, heartbeatsAcked: 0, refused: 0, overtaken: 0 };
+  let mode: 'report' | 'idle' | 'stopped' = 'stopped';
+
+  for (let k = 0; k < plan.count; k++) {
+    const target = { phone: steadyPhoneOf(plan.first + k) };
+    const i = plan.first + k;
+    const loc = template(
+      (nudge) =>
+        encodeJt808Location(target, 0, {
+          time: Date.now(),
+          lat: 22.5 + ((i * 7919) % 1000) / 5000 + nudge * 1e-5,
+          lon: 113.9 + ((i * 104729) % 1000) / 5000 + nudge * 3e-5,
+          valid: true,
+          speedKmh: 40,
+          course: (i + nudge) % 360,
+          altitude: 12,
+          acc: true,
+        }),
+      (at) => at === SERIAL_AT || at === SERIAL_AT + 1 || (at >= TIME_AT && at < TIME_AT + 6),
+    );
+    const hb = template(
+      () => encodeJt808Heartbeat(target, 0),
+      (at) => at === SERIAL_AT || at === SERIAL_AT + 1,
+    );
+    t.location.push(loc.frame);
+    t.locationXor[k] = loc.xor;
+    t.heartbeat.push(hb.frame);
+    t.heartbeatXor[k] = hb.xor;
+  }
+
+  /** The next serial whose bytes and the frame's checksum need no escape; writes them and the checksum. */
+  function stamp(k: number, frame: Buffer, xor: number) {
+    let s = t.serial[k];
+    let cs = 0;
+    do {
+      s = (s + 1) & 0xffff;
+      cs = xor ^ (s >> 8) ^ (s & 0xff);
+    } while (bad(s >> 8) || bad(s & 0xff) || bad(cs));
+    t.serial[k] = s;
+    frame[SERIAL_AT] = s >> 8;
+    frame[SERIAL_AT + 1] = s & 0xff;
+    frame[frame.length - 2] = cs;
+    return s;
+  }
+
+  /** A frame still queued in the socket is not patched under it: that send gets a copy. */
+  function write(socket: net.Socket, frame: Buffer) {
+    socket.write(socket.writableLength > 0 ? Buffer.from(frame) : frame);
+  }
+
+  function sendReport(k: number) {
+    const frame = t.location[k];
+    clock.at(Date.now());
+    clock.bytes.copy(frame, TIME_AT);
+    const serial = stamp(k, frame, t.locationXor[k] ^ clock.xor);
+    if (t.sentAt[k] === t.sentAt[k]) c.overtaken++; // the previous one is still unanswered
+    t.sentSerial[k] = serial;
+    t.sentAt[k] = performance.now();
+    c.sent++;
+    write(t.sockets[k], frame);
+  }
+
+  function sendHeartbeat(k: number) {
+    const frame = t.heartbeat[k];
+    stamp(k, frame, t.heartbeatXor[k]);
+    c.heartbeatsSent++;
+    write(t.sockets[k], frame);
+  }
+
+  /** One 0x8001 (escapes undone): a report's or a heartbeat's acknowledgement. */
+  function onAck(k: number, f: Buffer, at: number) {
+    if (f.length < ACK_LENGTH || f[1] !== 0x80 || f[2] !== 0x01) return;
+    const answered = (f[15] << 8) | f[16];
+    const ok = f[17] === 0;
+    if (answered === 0x0002) {
+      if (ok) c.heartbeatsAcked++;
+      return;
+    }
+    if (answered !== 0x0200 || ((f[13] << 8) | f[14]) !== t.sentSerial[k] || t.sentAt[k] !== t.sentAt[k]) return;
+    const ms = at - t.sentAt[k];
+    t.sentAt[k] = NaN;
+    if (!ok) return void c.refused++;
+    c.acked++;
+    t.ackedPositions[k]++;
+    const bucket = Math.floor(ms * 10);
+    if (bucket < LATENCY_FINE) fine[bucket]++;
+    else slow.set(Math.floor(ms / 1000), (slow.get(Math.floor(ms / 1000)) ?? 0) + 1);
+  }
+
+  /** Replies after the handshake: whole frames are read in place; a frame split over reads is rare and copied. */
+  function listen(k: number, socket: net.Socket) {
+    let rest: Buffer | null = null;
+    socket.on('data', (chunk: Buffer) => {
+      const at = performance.now();
+      let data = chunk;
+      if (rest) {
+        data = Buffer.concat([rest, chunk]);
+        rest = null;
+      }
+      let start = data.indexOf(FLAG);
+      while (start !== -1) {
+        const end = data.indexOf(FLAG, start + 1);
+        if (end === -1) {
+          rest = Buffer.from(data.subarray(start));
+          return;
+        }
+        if (end === start + 1) {
+          start = end; // two flags in a row: the second opens the next frame
+          continue;
+        }
+        const f = data.subarray(start, end + 1);
+        onAck(k, f.indexOf(ESC) === -1 ? f : unescape(f), at);
+        start = data.indexOf(FLAG, end + 1);
+      }
+    });
+  }
+
+  /** Connects, registers and authenticates terminal k (the decoder only here, before anything is measured). */
+  function openTerminal(k: number): Promise<void> {
+    const target = { phone: steadyPhoneOf(plan.first + k) };
+    const localAddress = plan.sourceAddresses[Math.floor(k / plan.perAddress)];
+    return new Promise((resolve, reject) => {
+      const socket = net.connect({ port: plan.port, host: '127.0.0.1', localAddress, noDelay: true });
+      let buffered = Buffer.alloc(0);
+      const timer = setTimeout(() => fail(new Error(`terminal ${target.phone}: login timed out`)), 60_000);
+      const fail = (err: Error) => (clearTimeout(timer), socket.destroy(), reject(err));
+      socket.once('error', fail);
+      socket.once('connect', () =>
+        socket.write(
+          encodeJt808Register(target, 1, {
+            province: 44,
+            city: 300,
+            maker: 'CHLN',
+            model: 'CL-808S',
+            deviceId: String(k % 1e7).padStart(7, '0'),
+            plateColor: 0,
+            plate: '',
+          }),
+        ),
+      );
+      const onData = (chunk: Buffer) => {
+        buffered = Buffer.concat([buffered, chunk]);
+        for (;;) {
+          const start = buffered.indexOf(FLAG);
+          const end = start === -1 ? -1 : buffered.indexOf(FLAG, start + 1);
+          if (end === -1) return;
+          const r = decodeJt808(buffered.subarray(start, end + 1));
+          buffered = buffered.subarray(end + 1);
+          if (!r.ok) continue;
+          for (const m of r.value.messages) {
+            const authCode = (m.detail as { authCode?: string } | undefined)?.authCode;
+            if (m.messageType === '0x8100' && authCode)
+              socket.write(encodeJt808Auth(target, 2, { authCode, imei: '', softwareVersion: '1.0' }));
+            else if (m.messageType === '0x8001' && m.commandReply?.answered === '0x0102') {
+              clearTimeout(timer);
+              socket.off('data', onData);
+              socket.off('error', fail);
+              socket.on('error', () => {});
+              t.serial[k] = 2;
+              t.sockets[k] = socket;
+              listen(k, socket);
+              return resolve();
+            }
+          }
+        }
+      };
+      socket.on('data', onData);
+    });
+  }
+
+  async function open() {
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    let next = 0;
+    let held = 0;
+    let failed = 0;
+    let lastError = '';
+    await Promise.all(
+      Array.from({ length: plan.concurrency }, async () => {
+        while (next < plan.count) {
+          const k = next++;
+          try {
+            await openTerminal(k);
+            held++;
+          } catch (err) {
+            failed++;
+            lastError = String(err);
+          }
+        }
+      }),
+    );
+    const cpu = process.cpuUsage(cpu0);
+    return {
+      held,
+      failed,
+      lastError: lastError || undefined,
+      ms: Math.round(performance.now() - t0),
+      cpuMs: (cpu.user + cpu.system) / 1000,
+    };
+  }
+
+  // The wheel: slot = a terminal's phase within the interval (reports) and the heartbeat period;
+  // each tick sends what fell due since the last one. Terminals spread evenly over both.
+  const reportSlots = Math.max(1, Math.round(plan.intervalMs / TICK_MS));
+  const heartbeatSlots = Math.max(1, Math.round(plan.heartbeatMs / TICK_MS));
+  let wheel: NodeJS.Timeout | null = null;
+  let tickNo = 0;
+  let startedAt = 0;
+  /** Terminal k's phase is floor(k × slots / count): phase p holds [firstOf(p), firstOf(p + 1)). */
+  const firstOf = (p: number, slots: number) => Math.ceil((p * plan.count) / slots);
+  function sendRange(slot: number, slots: number, send: (k: number) => void) {
+    const to = Math.min(plan.count, firstOf(slot + 1, slots));
+    for (let k = firstOf(slot, slots); k < to; k++) if (t.sockets[k]) send(k);
+  }
+  function tick() {
+    const due = Math.floor((performance.now() - startedAt) / TICK_MS);
+    for (; tickNo <= due; tickNo++) {
+      if (mode === 'report') sendRange(tickNo % reportSlots, reportSlots, sendReport);
+      // A terminal that reports is heard from: its heartbeats are the idle ones' alone (a real one sends them when silent).
+      else if (mode === 'idle') sendRange(tickNo % heartbeatSlots, heartbeatSlots, sendHeartbeat);
+    }
+  }
+  function run(next: 'report' | 'idle') {
+    mode = next;
+    startedAt = performance.now();
+    tickNo = 0;
+    wheel ??= setInterval(tick, TICK_MS);
+  }
+
+  const counters = (): Counters => {
+    const cpu = process.cpuUsage();
+    let unanswered = 0;
+    for (let k = 0; k < plan.count; k++) if (t.sentAt[k] === t.sentAt[k]) unanswered++;
+    const fineOut: Array<[number, number]> = [];
+    for (let b = 0; b < LATENCY_FINE; b++) if (fine[b]) fineOut.push([b, fine[b]]);
+    const latency = { fine: fineOut, slow: [...slow.entries()] };
+    fine.fill(0);
+    slow.clear();
+    return { ...c, unanswered, cpuMs: (cpu.user + cpu.system) / 1000, rssBytes: process.memoryUsage.rss(), latency };
+  };
+
+  async function stop() {
+    mode = 'stopped';
+    const deadline = performance.now() + 15_000;
+    const waiting = () => t.sentAt.some((x) => x === x);
+    while (waiting() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    if (wheel) clearInterval(wheel);
+    wheel = null;
+    return { ...counters(), ackedPerTerminal: Array.from(t.ackedPositions) };
+  }
+
+  process.on('disconnect', () => process.exit(0));
+  process.on('message', (msg: { type: string; mode?: 'report' | 'idle' }) => {
+    if (msg.type === 'open') void open().then((r) => process.send!({ type: 'opened', ...r }));
+    else if (msg.type === 'run') run(msg.mode!);
+    else if (msg.type === 'snapshot') process.send!({ type: 'snapshot', ...counters() });
+    else if (msg.type === 'stop') void stop().then((r) => process.send!({ type: 'stopped', ...r }));
+  });
+  process.send!({ type: 'ready' });
+}
+
+if (process.env.STEADY_CLIENT_PLAN) main();
