@@ -6,17 +6,17 @@ import type { ConnectionDeadline, ConnectionDeadlines } from './frameDeadline.ts
 import type { GatewayStats } from './gatewayStats.ts';
 import type { Db } from '../db/types.ts';
 import type { Bus } from '../bus/bus.ts';
-import { identifierKey } from '../core/identifiers.ts';
-import { countRejected, protocolCounters, replyAfterCommit, type ProtocolCounters } from '../core/metrics.ts';
+import { countRejected, protocolCounters, type ProtocolCounters } from '../core/metrics.ts';
+import { Acknowledgements } from './acknowledgements.ts';
 import type { CommandDispatcher } from './commandDispatcher.ts';
 import type { IngestBatcher, IngestOwner, IngestTicket } from './ingestBatcher.ts';
 import type { PositionFeed } from '../core/positionFeed.ts';
 import type { PresenceTracker } from './presence.ts';
-import { ReplyQueue } from './replyQueue.ts';
 import type { IdentityGate } from './identity.ts';
 import { MessageRows } from './messageRows.ts';
 import { StoredNews } from './storedNews.ts';
 import type { TerminalDirectory, TerminalInfo } from './terminalDirectory.ts';
+import { whoseMessage } from './wireIdentity.ts';
 
 export interface SessionDeps {
   db: Db;
@@ -41,18 +41,15 @@ export interface SessionDeps {
 
 /** Frames decoded but not yet handled; past this the socket stops reading (TCP pushes back). */
 const MAX_QUEUED_FRAMES = 256;
-/** Entries waiting for storage; past this the connection waits for its acknowledgements. */
-const MAX_IN_FLIGHT = 64;
 /** Undecodable frames in a row before the connection is judged not a terminal. */
 const MAX_BAD_FRAMES = 20;
-/** Terminal identifiers are digits: JT/T 808 phone (12/20), IMEI (15), some H02 ids (10). */
-const PLAUSIBLE_ID = /^\d{5,20}$/;
 /** Frames handled before yielding to the event loop, so one busy connection cannot hog it. */
 const FRAMES_PER_TURN = 32;
 
 /**
- * One terminal connection: frames in, decoded in order; positions and alarms handed to the
- * batcher; each reply written only after what it acknowledges is stored, and in order.
+ * One terminal connection: frames in, decoded in order; whose each message is (wireIdentity.ts,
+ * identity.ts); what it stores (messageRows.ts — a new kind of device data is added there) handed
+ * to the batcher; replies after commit (acknowledgements.ts); news once stored (storedNews.ts).
  */
 export class TerminalSession implements IngestOwner {
   terminal: TerminalInfo | null = null;
@@ -64,9 +61,7 @@ export class TerminalSession implements IngestOwner {
   private readonly decodeCtx: ConnectionDecodeContext;
   private readonly queue: Buffer[] = [];
   private running = false;
-  private readonly replies = new ReplyQueue();
-  /** Wakes the frame loop once fewer than MAX_IN_FLIGHT entries wait for storage. */
-  private roomWaiter: (() => void) | null = null;
+  private readonly acks = new Acknowledgements((frame) => this.write(frame));
   private serial = 0;
   private badFrames = 0;
   /** The frame being handled while the connection has no terminal yet: an unknown one's first frames are kept for 待接入终端. */
@@ -193,18 +188,11 @@ export class TerminalSession implements IngestOwner {
 
   /** Returns a promise only when the message must be waited for (identification, too much in flight). */
   private handleMessage(msg: DeviceMessage): Promise<void> | undefined {
-    // JT/T 808's register and authenticate (they carry a refusal) are the identity's own, on any connection.
-    if (msg.refuse) return this.claim(msg);
-    // The usual case: the identifier this connection already went by, earned when it first came.
-    if (this.terminal && msg.terminalId === this.wireId) return this.handleIdentified(msg);
-    if (msg.terminalId && !PLAUSIBLE_ID.test(msg.terminalId)) {
-      // Not a phone number or IMEI: nothing we could record it as, and no real terminal sends it.
-      this.deps.stats.closedForAbuse++;
-      this.shutdown();
-      return;
-    }
-    if (msg.terminalId && (!this.terminal || identifierKey(msg.terminalId) !== this.terminal.key)) return this.claim(msg);
-    return this.handleIdentified(msg);
+    const whose = whoseMessage(msg, this.terminal, this.wireId);
+    if (whose === 'known') return this.handleIdentified(msg);
+    if (whose === 'claim') return this.claim(msg);
+    this.deps.stats.closedForAbuse++;
+    this.shutdown();
   }
 
   /** A message naming a terminal this connection has not earned: identity.ts says whether it may go by it. */
@@ -221,10 +209,7 @@ export class TerminalSession implements IngestOwner {
       await this.identify(verdict.info, msg.terminalId);
       return this.handleIdentified(msg);
     }
-    if (verdict.reply) {
-      if (this.replies.empty) this.write(verdict.reply);
-      else this.replies.push(null, verdict.reply, this.decodeCtx.now ?? Date.now()); // after what it already acknowledged
-    }
+    if (verdict.reply) this.acks.answer(verdict.reply, this.decodeCtx.now ?? Date.now()); // after what it already acknowledged
     if (verdict.close) this.closeAfterWrites();
   }
 
@@ -235,36 +220,27 @@ export class TerminalSession implements IngestOwner {
     if (msg.encodeHints) this.encodeHints = msg.encodeHints;
     if (msg.commandReply) void this.deps.commands.onReply(terminal.pk, msg.commandReply);
 
-    const rows = this.rows.rowsFor(terminal, msg, this.decodeCtx.now ?? Date.now(), this.news);
-    let ticket: IngestTicket | null = null;
-    if (rows) {
-      this.deps.stats.positions += rows.positions.length;
-      ticket = this.deps.batcher.add(rows, this);
-      // Refused (overloaded): not stored, so not acknowledged — the terminal sends it again.
-      if (!ticket) return;
-    } else {
+    const now = this.decodeCtx.now ?? Date.now();
+    const rows = this.rows.rowsFor(terminal, msg, now, this.news);
+    if (!rows) {
       if (!msg.reply || msg.kind === 'location') return; // a location that stored nothing is not acknowledged either
-      if (this.replies.empty) return void this.write(msg.reply); // nothing earlier to wait for
+      return this.acks.inOrder(msg.reply, now);
     }
-    this.replies.push(ticket, msg.reply, this.decodeCtx.now ?? Date.now());
-    if (this.replies.waiting >= MAX_IN_FLIGHT) return new Promise((resolve) => (this.roomWaiter = resolve));
+    this.deps.stats.positions += rows.positions.length;
+    const ticket = this.deps.batcher.add(rows, this);
+    // Refused (overloaded): not stored, so not acknowledged — the terminal sends it again.
+    if (!ticket) return;
+    return this.acks.afterStored(ticket, msg.reply, now);
   }
 
   /** A flush holding some of this connection's entries finished: answer, in order, what may be answered. */
   settled() {
-    const { reply, stored, arrivals } = this.replies.drain();
-    if (stored.length && this.terminal) this.news.published(this.terminal, stored);
-    if (reply) {
-      this.write(reply); // every answerable reply in one write, one syscall
-      const now = Date.now();
-      for (const at of arrivals) replyAfterCommit.observe((now - at) / 1000);
-    }
-    if (this.roomWaiter && this.replies.waiting < MAX_IN_FLIGHT) {
-      const wake = this.roomWaiter;
-      this.roomWaiter = null;
-      wake();
-    }
+    this.acks.settled(this.tell);
   }
+
+  private readonly tell = (stored: IngestTicket[]) => {
+    if (this.terminal) this.news.published(this.terminal, stored);
+  };
 
   private async identify(info: TerminalInfo, wireId: string) {
     if (this.terminal) this.forget();

@@ -1,0 +1,63 @@
+import { replyAfterCommit } from '../core/metrics.ts';
+import type { IngestTicket } from './ingestBatcher.ts';
+import { ReplyQueue } from './replyQueue.ts';
+
+/** Entries waiting for storage; past this the connection waits for its acknowledgements. */
+const MAX_IN_FLIGHT = 64;
+
+/**
+ * One connection's acknowledgements: each reply written only after what it acknowledges (and
+ * everything before it) is stored, in order, and the frame loop held while too much waits.
+ */
+export class Acknowledgements {
+  private readonly replies = new ReplyQueue();
+  /** Wakes the frame loop once fewer than MAX_IN_FLIGHT entries wait for storage. */
+  private roomWaiter: (() => void) | null = null;
+
+  constructor(private readonly write: (frame: Buffer) => void) {}
+
+  /** A reply that acknowledges nothing stored: written at once, or after what earlier replies wait for. */
+  answer(reply: Buffer, now: number) {
+    if (this.replies.empty) this.write(reply);
+    else this.replies.push(null, reply, now);
+  }
+
+  /**
+   * A reply (if any) to a message whose rows went to the batcher under `ticket`. Returns a promise
+   * only when the frame loop must wait for room (too many entries in flight).
+   */
+  afterStored(ticket: IngestTicket, reply: Buffer | undefined, now: number): Promise<void> | undefined {
+    this.replies.push(ticket, reply, now);
+    return this.room();
+  }
+
+  /** A reply that stores nothing, in a stream where earlier replies may still wait: in order, maybe waiting for room. */
+  inOrder(reply: Buffer, now: number): Promise<void> | undefined {
+    if (this.replies.empty) return void this.write(reply); // nothing earlier to wait for
+    this.replies.push(null, reply, now);
+    return this.room();
+  }
+
+  /**
+   * A flush holding some of this connection's entries finished: answers, in order, what may be
+   * answered. `told` hears what was stored before the replies go (the engines judge a fix first).
+   */
+  settled(told: (stored: IngestTicket[]) => void) {
+    const { reply, stored, arrivals } = this.replies.drain();
+    if (stored.length) told(stored);
+    if (reply) {
+      this.write(reply); // every answerable reply in one write, one syscall
+      const now = Date.now();
+      for (const at of arrivals) replyAfterCommit.observe((now - at) / 1000);
+    }
+    if (this.roomWaiter && this.replies.waiting < MAX_IN_FLIGHT) {
+      const wake = this.roomWaiter;
+      this.roomWaiter = null;
+      wake();
+    }
+  }
+
+  private room(): Promise<void> | undefined {
+    if (this.replies.waiting >= MAX_IN_FLIGHT) return new Promise((resolve) => (this.roomWaiter = resolve));
+  }
+}
