@@ -4,7 +4,7 @@ import type { Feature } from '../feature.ts';
 export const elecCarFeature: Feature = {
   name: 'elecCar',
   platformId: 18,
-  routes: async () => [(await import('./elecCar.routes.ts')).elecCarRoutes],
+  routes: async () => [(await import('./elecCar.routes.ts')).elecCarRoutes, (await import('./bikesHome.ts')).bikesHomeRoutes],
   engine: async () => (await import('./elecCarEngine.ts')).startElecCarEngine,
   demo: async () => (await import('./elecCar.demo.ts')).elecCarDemo,
 };

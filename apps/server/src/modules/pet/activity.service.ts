@@ -1,4 +1,4 @@
-import { PET_ERRORS, type PetActivity, type PetBattery } from '@chelian/contracts';
+import { LOW_BATTERY_PERCENT, PET_ERRORS, type PetActivity, type PetBattery } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import { beijingDayText } from '../../core/lateReports.ts';
@@ -8,7 +8,7 @@ import { beijingDayStart, beijingWallText } from '@chelian/contracts/beijingTime
 
 const DAY_MS = 86_400_000;
 /** Below this % the page reminds to charge (the watch's own low-battery alarm is at 20 %). */
-export const PET_CHARGE_REMIND_BELOW = 20;
+export const PET_CHARGE_REMIND_BELOW = LOW_BATTERY_PERCENT;
 
 /** The Beijing days ending at `endDate` (default today), with their steps, active and rest minutes. */
 export async function petActivity(q: Queryable, pet: PetRow, endDate: string | undefined, dayCount = 7): Promise<PetActivity> {

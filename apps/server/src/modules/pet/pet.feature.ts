@@ -4,7 +4,7 @@ import type { Feature } from '../feature.ts';
 export const petFeature: Feature = {
   name: 'pet',
   platformId: 13,
-  routes: async () => [(await import('./pet.routes.ts')).petRoutes],
+  routes: async () => [(await import('./pet.routes.ts')).petRoutes, (await import('./petHome.ts')).petHomeRoutes],
   engine: async () => (await import('./petZoneEngine.ts')).startPetZoneEngine,
   jobs: async () => [(await import('./lostMode.ts')).startPetJob],
   demo: async () => (await import('./pet.demo.ts')).petDemo,
