@@ -160,6 +160,24 @@ describe('answers from the operator’s own fleet', () => {
     expect(answer.actions).toContainEqual({ type: 'onlineDetail', label: '粤B22222 在线明细', vehicleId: ids['粤B22222'] });
   });
 
+  it('lists what is offline now, as 实时监控 counts it, and says the threshold it used', async () => {
+    const { answer } = (await ask(a.sessionId, '现在有哪些车离线')).obj;
+    // 实时监控's own list of the fleet, filtered to offline: the same vehicles.
+    const listed = await t.call(a.sessionId, { url: '/car/v4/api/vehicle/list.json?current=1&pageSize=50&online=false' });
+    const plates = (listed.json().obj.list as { plate: string }[]).map((v) => v.plate).sort();
+    expect(plates).toContain('粤B22222');
+    expect(answer.text).toContain(`现在离线的车辆共 ${plates.length} 辆（共 3 辆车）`);
+    for (const plate of plates) expect(answer.text).toContain(`${plate}：`);
+    expect(answer.text).toMatch(/粤B22222：已离线 (2天23|3天0)小时/);
+    expect(answer.text).toContain('粤B33333：从未上线');
+    expect(answer.text).toContain(`终端超过 ${t.config.offlineAfterSeconds / 60} 分钟没有任何上报`);
+    expect(answer.text).toContain('判定与实时监控相同');
+    expect(answer.text).not.toContain('粤C88888');
+    expect(answer.actions).toContainEqual({ type: 'vehicleDetail', label: '粤B22222 车辆详情', vehicleId: ids['粤B22222'] });
+    const other = (await ask(b.sessionId, '现在有哪些车离线')).obj.answer;
+    expect(other.text).not.toMatch(/粤B(12345|22222|33333)/);
+  });
+
   it('lists devices about to expire', async () => {
     const { answer } = (await ask(a.sessionId, '哪些设备快到期')).obj;
     expect(answer.text).toContain('已到期 0 台，30 天内到期 1 台');
@@ -172,6 +190,40 @@ describe('answers from the operator’s own fleet', () => {
     expect(answer.kind).toBe('denied');
     expect(answer.text).toContain('没有「智能车联 › 实时监控」或「智能车联 › 车辆跟踪」的权限');
     expect(answer.text).not.toContain('114.05');
+  });
+});
+
+describe('how-to answers for every menu', () => {
+  it('answers the two questions of issue 35 with the menus and buttons of this role', async () => {
+    const gps = (await ask(a.sessionId, '我新买了一台GPS定位器，怎么添加到平台上？')).obj.answer;
+    expect(gps.kind).toBe('knowledge');
+    expect(gps.text).toContain('智能车联 › 车辆管理');
+    expect(gps.text).toContain('新增车辆');
+    const speed = (await ask(a.sessionId, '怎么设置超速报警？限速想改成80公里')).obj.answer;
+    expect(speed).toMatchObject({ kind: 'knowledge', source: '怎么设置超速报警？' });
+    expect(speed.text).toContain('限速(km/h)');
+    expect(speed.text).toContain('系统中心 › 报警设置');
+    expect(speed.text).not.toContain('暂无此菜单');
+  });
+
+  it('never points a role to a menu it lacks', async () => {
+    // narrow holds 站内信 only: a how-to of a page it lacks says so instead of sending it there.
+    const fence = (await ask(narrow.sessionId, '画一个区域，车出去了就报警')).obj.answer;
+    expect(fence.kind).toBe('denied');
+    expect(fence.text).toContain('您当前的角色没有这个菜单');
+    const speed = (await ask(narrow.sessionId, '怎么设置超速报警？限速想改成80公里')).obj.answer;
+    expect(speed.text).toContain('智能车联 › 车辆管理（您的角色暂无此菜单');
+    const notice = (await ask(narrow.sessionId, '平台发给我的消息通知去哪里看')).obj.answer;
+    expect(notice).toMatchObject({ kind: 'knowledge', source: '系统中心 › 站内信' });
+    expect(notice.text).toContain('位置：系统中心 › 站内信');
+  });
+
+  it('names the buttons of a page the role has and the ones it lacks', async () => {
+    const noDelete = await createTenant(t, { codes: ['car:vehicle', 'car:vehicle:add'], parentAccountId: a.accountId });
+    const { answer } = (await ask(noDelete.sessionId, '车牌号录错了怎么改')).obj;
+    expect(answer.text).toContain('位置：智能车联 › 车辆管理');
+    expect(answer.text).toContain('您的角色可以使用的按钮：新增车辆。');
+    expect(answer.text).toContain('您的角色没有「编辑车辆」「删除车辆」「批量导入」按钮');
   });
 });
 

@@ -1,11 +1,16 @@
-import type { AssistantAction } from '@chelian/contracts';
+import type { AssistantAction, PermissionCode } from '@chelian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { messagesQueries } from '../messages/messages.queries.ts';
 import { AddressService } from '../address/address.service.ts';
-import { fillPlaceholders, loadShippedKnowledge, platformFacts, type KnowledgeEntry, type PlatformFacts } from './knowledge.ts';
+import { hasPermission } from '../../core/permissions.ts';
+import { loadShippedKnowledge, menuPath, platformFacts, type KnowledgeEntry, type MayUse, type PlatformFacts } from './knowledge.ts';
+import { menuEntries } from './menuKnowledge.ts';
+import { answerFromKnowledge, entryText } from './knowledgeAnswer.ts';
+import { offlineNow } from './offlineNow.ts';
+import { mayFollow } from './actionAccess.ts';
 import { KnowledgeIndex } from './retrieval.ts';
 import { detectIntent, type FleetIntent } from './intents.ts';
 import {
@@ -29,6 +34,15 @@ export interface Reply {
   suggestions: string[];
 }
 
+const mayUse =
+  (user: SessionUser): MayUse =>
+  (code) =>
+    hasPermission(user.permissions, code as PermissionCode);
+
+/** Where an answer comes from, as the widget shows it under the text. */
+const sourceOf = (entry: KnowledgeEntry) =>
+  entry.id.startsWith('article:') ? `帮助文章：${entry.question}` : entry.menu ? (menuPath(entry.menu) ?? entry.question) : entry.question;
+
 /** Help-centre articles indexed per distinct set the users see (articles are published, never edited). */
 const MAX_ARTICLES = 300;
 const INDEX_CACHE_SIZE = 64;
@@ -44,12 +58,19 @@ export interface AssistantDeps {
 
 export class AssistantService {
   readonly shipped: KnowledgeEntry[] = loadShippedKnowledge();
+  /** every menu's how-to, from the resource tree and knowledge/menus/ */
+  readonly menus: KnowledgeEntry[] = menuEntries();
   private readonly indexes = new Map<string, KnowledgeIndex>();
   private readonly tools: FleetToolDeps;
 
   constructor(private readonly deps: AssistantDeps) {
     const address = AddressService.fromConfig(deps.config.address);
-    this.tools = { db: deps.db, now: deps.now, address: async (lon, lat) => (await address.resolve([{ lon, lat }]))[0] ?? null };
+    this.tools = {
+      db: deps.db,
+      now: deps.now,
+      offlineAfterSeconds: deps.config.offlineAfterSeconds,
+      address: async (lon, lat) => (await address.resolve([{ lon, lat }]))[0] ?? null,
+    };
   }
 
   facts(requestHost: string): PlatformFacts {
@@ -69,7 +90,7 @@ export class AssistantService {
     let index = this.indexes.get(key);
     if (!index) {
       const articles = rows.map((r): KnowledgeEntry => ({ id: `article:${r.id}`, question: r.title, keywords: '', body: r.content }));
-      index = new KnowledgeIndex([...this.shipped, ...articles]);
+      index = new KnowledgeIndex([...this.shipped, ...this.menus, ...articles]);
       if (this.indexes.size >= INDEX_CACHE_SIZE) this.indexes.delete(this.indexes.keys().next().value!);
       this.indexes.set(key, index);
     }
@@ -86,6 +107,8 @@ export class AssistantService {
         return mileageTop(this.tools, user, intent.period);
       case 'offline':
         return offlineVehicles(this.tools, user, intent.hours);
+      case 'offlineNow':
+        return offlineNow(this.tools, user);
       case 'expiring':
         return expiringDevices(this.tools, user, intent.days);
     }
@@ -105,12 +128,18 @@ export class AssistantService {
     const intent = detectIntent(question);
     if (intent) {
       const result = await this.runIntent(user, intent);
-      return { kind: result.kind, text: result.text, source: result.source, actions: result.actions, suggestions: [] };
+      const actions = result.actions.filter((a) => mayFollow(user, a));
+      return { kind: result.kind, text: result.text, source: result.source, actions, suggestions: [] };
     }
     const index = await this.indexFor(user);
-    const hit = index.answer(question);
-    if (hit) return this.fromEntry(hit.entry, requestHost);
-    const closest = index.rank(question, 3).map((h) => h.entry.question);
+    const found = answerFromKnowledge(index, question, this.facts(requestHost), mayUse(user));
+    if (found?.kind === 'lacking') return { kind: 'denied', text: found.text, source: '', actions: [], suggestions: [] };
+    if (found) return { kind: 'knowledge', text: found.text, source: sourceOf(found.entry), actions: [], suggestions: [] };
+    const closest = index
+      .rank(question, 5)
+      .filter((h) => !h.entry.menu)
+      .slice(0, 3)
+      .map((h) => h.entry.question);
     const suggestions = [...new Set([...closest, ...this.shipped.map((e) => e.question)])].slice(0, 3);
     return {
       kind: 'unknown',
@@ -121,12 +150,12 @@ export class AssistantService {
     };
   }
 
-  fromEntry(entry: KnowledgeEntry, requestHost: string): Reply {
-    const article = entry.id.startsWith('article:');
+  /** An entry's answer for this user (menus they lack named as such). */
+  fromEntry(entry: KnowledgeEntry, user: SessionUser, requestHost: string): Reply {
     return {
       kind: 'knowledge',
-      text: article ? entry.body : fillPlaceholders(entry.body, this.facts(requestHost)),
-      source: article ? `帮助文章：${entry.question}` : entry.question,
+      text: entryText(entry, this.facts(requestHost), mayUse(user)),
+      source: sourceOf(entry),
       actions: [],
       suggestions: [],
     };
@@ -140,7 +169,9 @@ export class AssistantService {
       const tools = modelTools({ service: this, user, requestHost, collect: (a) => actions.push(...a) });
       try {
         const text = await askModel(cfg, history, question, tools, this.deps.fetch);
-        const unique = [...new Map(actions.map((a) => [`${a.type}:${a.vehicleId ?? ''}`, a])).values()].slice(0, 6);
+        const unique = [
+          ...new Map(actions.filter((a) => mayFollow(user, a)).map((a) => [`${a.type}:${a.vehicleId ?? ''}`, a])).values(),
+        ].slice(0, 6);
         return { kind: 'model', text, source: cfg.model, actions: unique, suggestions: [], model: cfg.model };
       } catch (error) {
         this.deps.log?.warn({ err: error }, 'assistant model failed; answering offline');

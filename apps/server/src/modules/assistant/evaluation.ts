@@ -209,6 +209,13 @@ export const EVALUATION: readonly EvalCase[] = [
   c('备案了多少辆车的统计', 'menu:gb:stats'),
   c('新国标审核通过率图表', 'menu:gb:stats'),
 
+  // Added after the first run, for menus the set had missed (the system centre's landing) or that
+  // came after it (地图设置, issue 34); not changed by tuning.
+  c('系统中心里有什么', 'menu:center'),
+  c('右上角个人中心能设置什么', 'menu:center'),
+  c('地图想换成高德的', 'menu:system:mapSettings'),
+  c('地址解析的key在哪填', 'menu:system:mapSettings'),
+
   // Everyday words for things the shipped entries already answer
   c('定位器装好了一直不上线', 'offline'),
   c('GPS掉线是怎么回事', 'offline'),

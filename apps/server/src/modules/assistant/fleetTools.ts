@@ -23,6 +23,8 @@ import { menuPath } from './knowledge.ts';
  */
 export interface FleetToolDeps {
   db: Queryable;
+  /** after how long without a message a terminal is offline (config OFFLINE_AFTER_SECONDS, gateway/presence.ts) */
+  offlineAfterSeconds: number;
   /** address text of a WGS-84 point, or null */
   address(lon: number, lat: number): Promise<string | null>;
   now?: () => number;
@@ -40,7 +42,7 @@ export interface ToolResult {
 const MAX_LISTED = 10;
 const MAX_BUTTONS = 6;
 
-const denied = (what: string, codes: PermissionCode[]): ToolResult => ({
+export const denied = (what: string, codes: PermissionCode[]): ToolResult => ({
   kind: 'denied',
   text: `您当前的角色没有「${codes.map((c) => menuPath(c)).join('」或「')}」的权限，无法${what}。如需开通，请联系管理员在 ${menuPath('system:role')} 中设置。`,
   actions: [],
@@ -48,12 +50,12 @@ const denied = (what: string, codes: PermissionCode[]): ToolResult => ({
   data: { denied: true },
 });
 
-const allowed = (user: SessionUser, codes: PermissionCode[]) => codes.some((c) => hasPermission(user.permissions, c));
-const nameOf = (v: { plate: string | null; vehicle_name?: string | null; name?: string | null }) =>
+export const allowed = (user: SessionUser, codes: PermissionCode[]) => codes.some((c) => hasPermission(user.permissions, c));
+export const nameOf = (v: { plate: string | null; vehicle_name?: string | null; name?: string | null }) =>
   v.plate || v.vehicle_name || v.name || '';
 const km = (n: number) => `${Math.round(n * 10) / 10} km`;
 
-function duration(seconds: number): string {
+export function duration(seconds: number): string {
   const d = Math.floor(seconds / 86_400);
   const h = Math.floor((seconds % 86_400) / 3600);
   const m = Math.floor((seconds % 3600) / 60);

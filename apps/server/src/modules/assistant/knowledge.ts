@@ -12,6 +12,8 @@ export interface KnowledgeEntry {
   keywords: string;
   /** the answer, placeholders not yet filled */
   body: string;
+  /** a menu's how-to (menuKnowledge.ts): the resource code it is about, answered only with that menu */
+  menu?: string;
 }
 
 /** What placeholders are filled with: the running platform's own facts. */
@@ -32,7 +34,7 @@ export function platformFacts(
 
 export const KNOWLEDGE_DIR = path.join(import.meta.dirname, 'knowledge');
 
-const HEADING = /^## +([A-Za-z][\w-]*)\s*$/;
+const HEADING = /^## +([A-Za-z][\w:-]*)\s*$/;
 const FIELD = /^(问题|关键词)[：:]\s*(.*)$/;
 
 /** Parses the knowledge markdown: "## id", then 问题：…, 关键词：…, then the answer up to the next heading. */
@@ -80,10 +82,23 @@ export function menuPath(code: string): string | null {
   return names.length ? names.join(' › ') : null;
 }
 
-/** The answer with {{…}} filled from the platform; an unknown placeholder stays visible (a test catches it). */
-export function fillPlaceholders(text: string, facts: PlatformFacts): string {
+/** Whether the asker's role holds a resource code (every code when not said: the shipped texts' own test). */
+export type MayUse = (code: string) => boolean;
+
+/** Said after a menu the asker's role lacks, wherever an answer names one. */
+export const LACKING_MENU = '（您的角色暂无此菜单，需要时请联系管理员开通）';
+
+/**
+ * The answer with {{…}} filled from the platform; an unknown placeholder stays visible (a test
+ * catches it). A menu the asker may not use is named as one their role lacks, never as a way to go.
+ */
+export function fillPlaceholders(text: string, facts: PlatformFacts, mayUse: MayUse = () => true): string {
   return text.replace(/\{\{([\w:-]+)\}\}/g, (whole, name: string) => {
-    if (name.startsWith('menu:')) return menuPath(name.slice(5)) ?? whole;
+    if (name.startsWith('menu:')) {
+      const code = name.slice(5);
+      const path = menuPath(code);
+      return path === null ? whole : mayUse(code) ? path : `${path}${LACKING_MENU}`;
+    }
     if (name.startsWith('port:')) return String(facts.ports[name.slice(5) as keyof PlatformFacts['ports']] ?? whole);
     if (name === 'host') return facts.host;
     if (name === 'offlineMinutes') return String(Math.round(facts.offlineAfterSeconds / 60));

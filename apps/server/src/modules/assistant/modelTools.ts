@@ -1,4 +1,6 @@
-import type { AssistantAction } from '@chelian/contracts';
+import type { AssistantAction, PermissionCode } from '@chelian/contracts';
+import { hasPermission } from '../../core/permissions.ts';
+import { mayOpen } from './menuKnowledge.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import type { AssistantService } from './assistant.service.ts';
 import type { FleetIntent } from './intents.ts';
@@ -34,8 +36,10 @@ export function modelTools(ctx: {
       run: async (args) => {
         const index = await service.indexFor(user);
         return index
-          .rank(text(args.query, 200), 3)
-          .map((h) => ({ title: h.entry.question, answer: service.fromEntry(h.entry, requestHost).text }));
+          .rank(text(args.query, 200), 5)
+          .filter((h) => !h.entry.menu || mayOpen(h.entry.menu, (code) => hasPermission(user.permissions, code as PermissionCode)))
+          .slice(0, 3)
+          .map((h) => ({ title: h.entry.question, answer: service.fromEntry(h.entry, user, requestHost).text }));
       },
     },
     {
@@ -62,9 +66,14 @@ export function modelTools(ctx: {
     },
     {
       name: 'offline_vehicles',
-      description: '查询离线超过指定小时数的车辆',
-      parameters: { type: 'object', properties: { hours: { type: 'number', description: '离线至少多少小时，默认 24' } } },
-      run: (args) => fleet({ kind: 'offline', hours: number(args.hours, 24, 0, 24 * 3650) }),
+      description: '查询现在离线的车辆（与实时监控的判定相同，并给出判定用的离线时长），或离线超过指定小时数的车辆',
+      parameters: { type: 'object', properties: { hours: { type: 'number', description: '离线至少多少小时；不填为现在离线的全部车辆' } } },
+      run: (args) =>
+        fleet(
+          args.hours === undefined || args.hours === null
+            ? { kind: 'offlineNow' }
+            : { kind: 'offline', hours: number(args.hours, 24, 0, 24 * 3650) },
+        ),
     },
     {
       name: 'expiring_devices',

@@ -35,8 +35,9 @@ const landsOn = (q: string) => {
 };
 
 describe('the knowledge base', () => {
-  it('has one entry per suggested question, each answered by its own entry', () => {
-    expect(entries.map((e) => e.question)).toEqual(SUGGESTED);
+  it('has one entry per suggested question, then the topics that span menus, each answered by its own entry', () => {
+    expect(entries.map((e) => e.question).slice(0, SUGGESTED.length)).toEqual(SUGGESTED);
+    expect(entries.map((e) => e.id).slice(SUGGESTED.length)).toEqual(['overspeed', 'offlineRule']);
     for (const e of entries) expect(index.answer(e.question)?.entry.id, e.question).toBe(e.id);
   });
 
@@ -74,15 +75,26 @@ describe('retrieval', () => {
 });
 
 describe('fleet questions', () => {
-  it('recognises the five kinds and leaves how-to questions to the knowledge base', () => {
+  it('recognises the six kinds and leaves how-to questions to the knowledge base', () => {
     expect(detectIntent('粤B12345在哪')).toEqual({ kind: 'location', key: '粤B12345' });
     expect(detectIntent('粤b12345现在在什么地方')).toEqual({ kind: 'location', key: '粤B12345' });
     expect(detectIntent('今天有哪些报警')).toEqual({ kind: 'alarmsToday', key: null });
     expect(detectIntent('本周里程最多的车')).toEqual({ kind: 'mileageTop', period: 'week' });
     expect(detectIntent('哪些车离线超过一天')).toEqual({ kind: 'offline', hours: 24 });
+    expect(detectIntent('现在有哪些车离线')).toEqual({ kind: 'offlineNow' });
+    expect(detectIntent('有几台车掉线了')).toEqual({ kind: 'offlineNow' });
     expect(detectIntent('哪些车离线超过3天')).toEqual({ kind: 'offline', hours: 72 });
     expect(detectIntent('哪些设备快到期')).toEqual({ kind: 'expiring', days: 30 });
-    for (const q of ['资产显示离线怎么办？', '设备过期了如何续费？', '如何查看轨迹和历史报警？', '如何查看资产当前位置？'])
+    for (const q of [
+      '资产显示离线怎么办？',
+      '设备过期了如何续费？',
+      '如何查看轨迹和历史报警？',
+      '如何查看资产当前位置？',
+      '怎么设置超速报警？限速想改成80公里',
+      '到期设备清单导出',
+      '报警处理了多少没处理多少',
+      '这个月每辆车跑了多少公里',
+    ])
       expect(detectIntent(q), q).toBeNull();
   });
 });

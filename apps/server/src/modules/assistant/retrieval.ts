@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { KnowledgeEntry } from './knowledge.ts';
+import { withPlatformWords } from './synonyms.ts';
 
 /*
  * Chinese-aware retrieval: MiniSearch (BM25) over tokens that are ICU's dictionary words
@@ -47,7 +48,16 @@ const STOP = new Set([
   '是什',
   '么意',
   '怎么样',
+  '我的',
+  '能不能',
+  '在哪',
+  '哪看',
+  '去哪',
+  '看看',
 ]);
+
+/** Particles and pronouns: a bigram across them ("车的", "了在") says nothing about the topic. */
+const FILLER = /[的了吗呢吧啊么我你]/;
 
 export function tokenize(text: string): string[] {
   const norm = text.normalize('NFKC').toLowerCase();
@@ -62,7 +72,7 @@ export function tokenize(text: string): string[] {
     if (run.length === 1) out.push(run);
     for (let i = 0; i + 1 < run.length; i++) {
       const gram = run.slice(i, i + 2);
-      if (!STOP.has(gram)) out.push(gram);
+      if (!STOP.has(gram) && !FILLER.test(gram)) out.push(gram);
     }
   }
   return out;
@@ -79,7 +89,9 @@ export interface KnowledgeHit {
 export const ANSWER_MIN_SCORE = 15;
 export const ANSWER_MIN_COVERAGE = 0.25;
 
-/** The knowledge entries (shipped and articles) as one ranked index. */
+export const isConfident = (hit: KnowledgeHit) => hit.score >= ANSWER_MIN_SCORE && hit.coverage >= ANSWER_MIN_COVERAGE;
+
+/** The knowledge entries (shipped, menus' how-to and articles) as one ranked index. */
 export class KnowledgeIndex {
   private readonly search: MiniSearch<KnowledgeEntry>;
   private readonly byId: Map<string, KnowledgeEntry>;
@@ -97,10 +109,11 @@ export class KnowledgeIndex {
 
   /** The entries that share tokens with the question, best first. */
   rank(question: string, limit = 5): KnowledgeHit[] {
-    const tokens = new Set(tokenize(question));
+    const asked = withPlatformWords(question);
+    const tokens = new Set(tokenize(asked));
     if (tokens.size === 0) return [];
     return this.search
-      .search(question)
+      .search(asked)
       .slice(0, limit)
       .map((r) => ({ entry: this.byId.get(String(r.id))!, score: r.score, coverage: r.terms.length / tokens.size }));
   }
@@ -108,6 +121,6 @@ export class KnowledgeIndex {
   /** The best entry when it is a confident answer, else null. */
   answer(question: string): KnowledgeHit | null {
     const [best] = this.rank(question, 1);
-    return best && best.score >= ANSWER_MIN_SCORE && best.coverage >= ANSWER_MIN_COVERAGE ? best : null;
+    return best && isConfident(best) ? best : null;
   }
 }
