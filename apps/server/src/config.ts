@@ -76,6 +76,10 @@ export interface Config {
   metricsToken: string | undefined;
   /** Street-level address provider for getGeo: 'offline' (default, no network), 'amap', 'baidu' or 'tianditu' with its key. */
   address: { provider: string; key: string };
+  /** Key of the box the database's secrets are sealed with (地图设置's keys); unset: DATA_DIR/secret.key, made on first use. */
+  secretKey?: string;
+  /** The map providers' addresses when not their public ones (tests' stand-ins, an intranet proxy): AMAP_BASE_URL, TIANDITU_BASE_URL, BAIDU_BASE_URL. */
+  mapProviderBaseUrls: Partial<Record<'amap' | 'tianditu' | 'baidu', string>>;
   /** The host name terminals are set to dial (the assistant tells it); empty: the host the user's browser reached. */
   terminalHost: string;
   /** AI智能助手's optional language model (OpenAI-compatible chat completions); without a base URL it answers offline. */
@@ -189,6 +193,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     maxSessionsPerUser: int(env.MAX_SESSIONS_PER_USER, 20),
     metricsToken: env.METRICS_TOKEN || undefined,
     address: { provider: env.ADDRESS_PROVIDER ?? 'offline', key: env.ADDRESS_PROVIDER_KEY ?? '' },
+    secretKey: env.CHELIAN_SECRET_KEY || undefined,
+    mapProviderBaseUrls: {
+      ...(env.AMAP_BASE_URL ? { amap: env.AMAP_BASE_URL } : {}),
+      ...(env.TIANDITU_BASE_URL ? { tianditu: env.TIANDITU_BASE_URL } : {}),
+      ...(env.BAIDU_BASE_URL ? { baidu: env.BAIDU_BASE_URL } : {}),
+    },
     terminalHost: env.TERMINAL_HOST ?? '',
     assistantModel: {
       baseUrl: env.AI_MODEL_BASE_URL ?? '',

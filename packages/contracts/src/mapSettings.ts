@@ -88,17 +88,16 @@ export type MapSettingsView = Static<typeof MapSettingsSchema>;
 /** A key: letters, digits and the few signs providers use; '' clears it, absent keeps the stored one. */
 const ApiKey = Type.String({ maxLength: 128, pattern: '^[A-Za-z0-9_.\\-]*$' });
 
+/** Flat on purpose: the operation log masks fields named like keys (…ApiKey) at the top level. */
 const MapSettingsSaveInput = Type.Object({
-  basemap: Type.Object({
-    kind: BasemapKindSchema,
-    url: Type.Optional(Type.String({ maxLength: 1000 })),
-    coordSystem: Type.Optional(CoordSystemSchema),
-    tileApiKey: Type.Optional(ApiKey),
-  }),
-  address: Type.Object({
-    provider: AddressProviderSchema,
-    addressApiKey: Type.Optional(ApiKey),
-  }),
+  basemapKind: BasemapKindSchema,
+  /** custom only */
+  basemapUrl: Type.Optional(Type.String({ maxLength: 1000 })),
+  /** custom only (the providers' are known) */
+  coordSystem: Type.Optional(CoordSystemSchema),
+  tileApiKey: Type.Optional(ApiKey),
+  addressProvider: AddressProviderSchema,
+  addressApiKey: Type.Optional(ApiKey),
 });
 export type MapSettingsSaveInput = Static<typeof MapSettingsSaveInput>;
 
@@ -145,7 +144,14 @@ export const mapSettingsEndpoints = {
     }),
     produces: 'image',
   }),
-  get: endpoint({ method: 'GET', path: `${base}/get.json`, tag, summary: '查询地图设置', permission: 'system:mapSettings', answer: MapSettingsSchema }),
+  get: endpoint({
+    method: 'GET',
+    path: `${base}/get.json`,
+    tag,
+    summary: '查询地图设置',
+    permission: 'system:mapSettings',
+    answer: MapSettingsSchema,
+  }),
   save: endpoint({
     method: 'POST',
     path: `${base}/save.json`,

@@ -27,6 +27,7 @@ import { reportsFeature } from './reports/reports.feature.ts';
 import { securityFeature } from './security/security.feature.ts';
 import { systemFeature } from './system/system.feature.ts';
 import { terminalsFeature } from './terminals/terminals.feature.ts';
+import { mapSettingsFeature } from './mapSettings/mapSettings.feature.ts';
 import { liveFeature } from '../live/live.feature.ts';
 
 /**
@@ -54,6 +55,7 @@ export const features: readonly Feature[] = [
   commandsFeature,
   liveFeature,
   addressFeature,
+  mapSettingsFeature,
   geofencesFeature,
   overspeedAlarmsFeature,
   playbackFeature,

@@ -37,7 +37,8 @@ export class AddressService {
 
   /** Fills what the street provider answers; returns the points it could not. */
   private async fromStreet(wanted: Array<{ p: AddressPoint; i: number }>, out: Array<string | null>) {
-    const key = (p: AddressPoint) => `${p.lon.toFixed(5)},${p.lat.toFixed(5)}`;
+    // one answer per ~10 m cell: a parked vehicle's jitter asks the provider once
+    const key = (p: AddressPoint) => `${p.lon.toFixed(4)},${p.lat.toFixed(4)}`;
     const ask = wanted.filter(({ p, i }) => {
       const hit = this.cache.get(key(p));
       if (hit) out[i] = hit;

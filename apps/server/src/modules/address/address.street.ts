@@ -80,7 +80,10 @@ function baidu(key: string, fetcher: Fetcher, baseUrl?: string): AddressProvider
           if (body.status !== 0) {
             const code = Number(body.status);
             const detail = `${String(body.status)} ${String(body.message ?? body.msg ?? '')}`.trim();
-            throw new AddressProviderError(BAIDU_KEY_CODES.has(code) ? 'invalidKey' : BAIDU_QUOTA_CODES.has(code) ? 'quota' : 'answer', detail);
+            throw new AddressProviderError(
+              BAIDU_KEY_CODES.has(code) ? 'invalidKey' : BAIDU_QUOTA_CODES.has(code) ? 'quota' : 'answer',
+              detail,
+            );
           }
           const result = body.result as { formatted_address?: unknown } | undefined;
           return typeof result?.formatted_address === 'string' ? result.formatted_address : '';
@@ -115,13 +118,19 @@ function tianditu(key: string, fetcher: Fetcher, baseUrl?: string): AddressProvi
   };
 }
 
-export const STREET_PROVIDERS: Record<'amap' | 'baidu' | 'tianditu', (key: string, fetcher: Fetcher, baseUrl?: string) => AddressProvider> = {
-  amap,
-  baidu,
-  tianditu,
-};
+export const STREET_PROVIDERS: Record<'amap' | 'baidu' | 'tianditu', (key: string, fetcher: Fetcher, baseUrl?: string) => AddressProvider> =
+  {
+    amap,
+    baidu,
+    tianditu,
+  };
 
-export function streetProvider(name: string, key: string, fetcher: Fetcher = fetch as unknown as Fetcher, baseUrl?: string): AddressProvider | null {
+export function streetProvider(
+  name: string,
+  key: string,
+  fetcher: Fetcher = fetch as unknown as Fetcher,
+  baseUrl?: string,
+): AddressProvider | null {
   const make = Object.hasOwn(STREET_PROVIDERS, name) ? STREET_PROVIDERS[name as keyof typeof STREET_PROVIDERS] : undefined;
   return make !== undefined && key ? make(key, fetcher, baseUrl) : null;
 }

@@ -1,5 +1,5 @@
 import { MSG, REPORT_EXPORT_TYPES } from '@chelian/contracts';
-import { AddressService } from '../address/address.service.ts';
+import { currentAddresses } from '../address/address.current.ts';
 import { mapWindows, windows, type ExportKind } from '../exports/excelWorkbook.ts';
 import { presentAcc, presentOverspeed } from './drivingReports.presenter.ts';
 import { accRows, overspeedMinSeconds, overspeedRows } from './drivingReports.service.ts';
@@ -17,7 +17,7 @@ const overspeedExport = dataReportExport(
   '超速报表',
   'report:overspeed',
   (ctx, f, params) => {
-    const addresses = AddressService.fromConfig(ctx.config.address);
+    const addresses = currentAddresses(ctx);
     const rows = inWindows(overspeedRows(ctx.db, f, overspeedMinSeconds(params.minSeconds)));
     return {
       columns: [

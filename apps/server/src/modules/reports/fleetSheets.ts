@@ -9,7 +9,7 @@ import {
   type ExpireStatus,
   type OfflineKind,
 } from '@chelian/contracts';
-import { AddressService } from '../address/address.service.ts';
+import { currentAddresses } from '../address/address.current.ts';
 import { AppError } from '../../http/errors.ts';
 import { mapWindows, windows, type ExportKind } from '../exports/excelWorkbook.ts';
 import { alarmHandleQueries } from './alarmHandle.queries.ts';
@@ -60,7 +60,7 @@ const offlineExport = dataReportExport(
   'report:offline',
   (ctx, f, params) => {
     const { minHours, kind } = offlineParams(params);
-    const addresses = AddressService.fromConfig(ctx.config.address);
+    const addresses = currentAddresses(ctx);
     const rows = windows((limit, offset) => fleetQueries.offlinePage(ctx.db, f, minHours * 3600, kind, limit, offset).then((r) => r.rows));
     return {
       columns: [

@@ -1,5 +1,5 @@
 import { EXPORT_ERRORS, MSG, REPORT_EXPORT_TYPES, type PermissionCode } from '@chelian/contracts';
-import { AddressService } from '../address/address.service.ts';
+import { currentAddresses } from '../address/address.current.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { activeSessionUser } from '../auth/session.service.ts';
@@ -180,7 +180,7 @@ const stayExport = dataReportExport(
   'report:stay',
   (ctx, f, params) => {
     const minSeconds = stayMinMinutes(params.minMinutes) * 60;
-    const addresses = AddressService.fromConfig(ctx.config.address);
+    const addresses = currentAddresses(ctx);
     const stays = cursorWindows<StayRowDb>(ctx.db, reportsQueries.stayRowsSql(f, minSeconds));
     return {
       columns: [
@@ -215,7 +215,7 @@ const tripExport = dataReportExport(
   'report:trip',
   (ctx, f, params) => {
     const minStopSeconds = stayMinMinutes(params.minMinutes) * 60;
-    const addresses = AddressService.fromConfig(ctx.config.address);
+    const addresses = currentAddresses(ctx);
     const trips = cursorWindows<TripRowDb>(ctx.db, tripsQueries.tripRowsSql(f, minStopSeconds));
     const point = (lon: number | null, lat: number | null) => ({ lon: lon ?? Number.NaN, lat: lat ?? Number.NaN });
     return {
