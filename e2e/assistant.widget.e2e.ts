@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot, whileOpen } from './support/browser.ts';
+import { answers, ask, launcher, openPanel, panel, switchOn, widget } from './support/assistantWidget.ts';
 import { apiLogin } from './support/server.ts';
 import { api, addVehicle, imei, startSimulated, until } from './support/carFleet.ts';
 import { e2eServer } from './support/e2eServer.ts';
@@ -16,42 +17,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The server's runtime configuration with the platform's own assistant switched on (AI_BASE_URL=/ai/, AI_SCRIPT_URL=/ai/assistant.js). */
-async function switchOn(context: BrowserContext) {
-  await context.route(
-    '**/runtime-config.js',
-    whileOpen(async (route) => {
-      const res = await route.fetch();
-      const text = await res.text();
-      const config = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
-      await route.fulfill({
-        contentType: 'application/javascript',
-        body: `window.__CHELIAN_CONFIG__ = ${JSON.stringify({ ...config, aiBaseUrl: '/ai/', aiScriptUrl: '/ai/assistant.js' })};`,
-      });
-    }),
-  );
-}
-
-const widget = (page: Page) => page.locator('#chelian-assistant');
-const launcher = (page: Page) => widget(page).getByRole('button', { name: '打开AI智能助手' });
-const panel = (page: Page) => widget(page).getByRole('dialog', { name: 'AI智能助手' });
-const answers = (page: Page) => widget(page).locator('.msg.assistant[data-kind]');
 const focused = (page: Page) =>
   page.evaluate(() => document.getElementById('chelian-assistant')?.shadowRoot?.activeElement?.tagName ?? document.activeElement?.tagName);
-
-/** Opens the panel and waits for the history the server keeps. */
-async function openPanel(page: Page) {
-  await launcher(page).click();
-  await widget(page).locator('.log[aria-busy="false"]').waitFor();
-}
-
-async function ask(page: Page, question: string) {
-  const before = await answers(page).count();
-  await panel(page).getByRole('textbox').fill(question);
-  await page.keyboard.press('Enter');
-  await until(async () => (await answers(page).count()) > before, 15_000, 100);
-  return answers(page).last();
-}
 
 describe('AI智能助手 served by the platform', () => {
   it('is asked for only when switched on and only for a logged-in user', async () => {
