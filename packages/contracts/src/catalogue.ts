@@ -7,6 +7,7 @@ import { commandEndpoints, COMMAND_ERRORS } from './commands.ts';
 import { authEndpoints, AUTH_ERRORS } from './auth.ts';
 import { brandingEndpoints, BRANDING_ERRORS } from './branding.ts';
 import { mapSettingsEndpoints, MAP_SETTINGS_ERRORS } from './mapSettings.ts';
+import { streetMapEndpoints } from './streetMap.ts';
 import { noticeEndpoints, NOTICE_ERRORS } from './notices.ts';
 import { COMMON_ERRORS } from './errors.ts';
 import { groupEndpoints, terminalEndpoints, vehicleEndpoints, TERMINAL_ERRORS } from './terminals.ts';
@@ -63,6 +64,7 @@ export const ENDPOINT_GROUPS = {
   geofence: geofenceEndpoints,
   address: addressEndpoints,
   mapSettings: mapSettingsEndpoints,
+  streetMap: streetMapEndpoints,
   audit: auditEndpoints,
   elecCar: elecCarEndpoints,
   elecLease: elecLeaseEndpoints,

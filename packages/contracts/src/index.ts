@@ -22,6 +22,7 @@ export * from './monitor.ts';
 export * from './playback.ts';
 export * from './address.ts';
 export * from './mapSettings.ts';
+export * from './streetMap.ts';
 export * from './alarms.ts';
 export * from './alarmPush.ts';
 export * from './commands.ts';

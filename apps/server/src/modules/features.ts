@@ -25,6 +25,7 @@ import { playbackFeature } from './playback/playback.feature.ts';
 import { positionsFeature } from './positions/positions.feature.ts';
 import { reportsFeature } from './reports/reports.feature.ts';
 import { securityFeature } from './security/security.feature.ts';
+import { streetMapFeature } from './streetMap/streetMap.feature.ts';
 import { systemFeature } from './system/system.feature.ts';
 import { terminalsFeature } from './terminals/terminals.feature.ts';
 import { mapSettingsFeature } from './mapSettings/mapSettings.feature.ts';
@@ -56,6 +57,7 @@ export const features: readonly Feature[] = [
   liveFeature,
   addressFeature,
   mapSettingsFeature,
+  streetMapFeature,
   geofencesFeature,
   overspeedAlarmsFeature,
   playbackFeature,

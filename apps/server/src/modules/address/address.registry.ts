@@ -2,6 +2,7 @@ import type { AddressProviderName } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
 import { offlineProvider, type AddressProvider } from './address.providers.ts';
 import { STREET_PROVIDERS, type Fetcher } from './address.street.ts';
+import { offlineStreetDefinition } from '../streetMap/streetMap.provider.ts';
 
 /** What a provider is made with: storage (the offline street geocoder reads its tables), the network, and where each online provider answers. */
 export interface ProviderContext {
@@ -35,12 +36,10 @@ const online = (name: 'amap' | 'tianditu' | 'baidu', label: string): AddressProv
   create: (key, ctx) => (key ? STREET_PROVIDERS[name](key, ctx.fetcher, ctx.baseUrls[name]) : null),
 });
 
-/**
- * Every provider, by the name settings store. The offline street geocoder (issue 34 item 2) adds
- * its definition here as `offlineStreet`; until then that choice is reported unavailable.
- */
+/** Every provider, by the name settings store; offlineStreet is the geocoder `npm run map:import` builds. */
 export const ADDRESS_PROVIDERS: Partial<Record<AddressProviderName, AddressProviderDefinition>> = {
   offline: { name: 'offline', label: '离线（省市）', needsKey: false, available: async () => true, create: () => offlineProvider() },
+  offlineStreet: offlineStreetDefinition,
   amap: online('amap', '高德'),
   tianditu: online('tianditu', '天地图'),
   baidu: online('baidu', '百度'),
