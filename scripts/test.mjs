@@ -109,6 +109,11 @@ if (pgUp && natsUp && !nginxReady)
   skipped.push('cluster suite (no nginx with its stream module: apt-get install -y nginx libnginx-mod-stream)');
 else if (pgUp && !natsUp) skipped.push('cluster suite (needs NATS_URL too)');
 
+// The offline street map's import runs Debian's tilemaker and osmium; its tests skip themselves without them.
+const onPath = (tool) => spawnSync(tool, ['--help'], { stdio: 'ignore' }).error === undefined;
+const streetTools = ['tilemaker', 'osmium'].filter((tool) => !onPath(tool));
+if (streetTools.length) skipped.push(`street map import tests (no ${streetTools.join(', ')}: apt-get install -y tilemaker osmium-tool)`);
+
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync('e2e/vitest.config.ts')) {
   if (fs.existsSync(chromium)) vitest('browser (Chromium)', ['run', '--config', 'e2e/vitest.config.ts']);
