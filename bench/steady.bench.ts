@@ -124,6 +124,13 @@ function percentiles(parts: Latency[]) {
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
+/** A process's CPU so far split into user and kernel time (ms): at this pattern most of a message is its two syscalls. */
+function userSystemMs(pid: number): [number, number] {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return [Number(f[11]) * 10, Number(f[12]) * 10];
+}
+
 async function main() {
   if (ENGINE === 'postgres') process.env.TEST_ENGINE = 'postgres';
   process.env.DATABASE_URL = DATABASE_URL;
@@ -199,6 +206,7 @@ async function main() {
     const snaps = await Promise.all(clients.map((c) => c.ask<Counters>({ type: 'snapshot' }, 'snapshot')));
     await backends.mark();
     const server0 = cpuMs(pid);
+    const split0 = userSystemMs(pid);
     const t0 = performance.now();
     const sampler = setInterval(() => void backends.sample().catch(() => {}), 1000);
     await sleep(SECONDS * 1000);
@@ -214,6 +222,7 @@ async function main() {
       parts.push(...afterReports.map((s) => s.latency));
     }
     const serverReport = cpuMs(pid) - server0;
+    const split = userSystemMs(pid).map((ms, i) => ms - split0[i]);
     const windowSeconds = (performance.now() - t0) / 1000;
     await backends.sample();
     const pgReport = backends.ms;
@@ -283,6 +292,7 @@ async function main() {
               postgres: ENGINE === 'postgres' ? us(pgReport) : 'in the server',
               clients: us(clientReport),
             },
+            serverUserSystemUs: split.map(us),
             serverCores: round(serverReport / 1000 / windowSeconds, 3),
             replyMs: latency,
             overtaken: sum(afterReports.map((s) => s.overtaken)) - sum(snaps.map((s) => s.overtaken)),

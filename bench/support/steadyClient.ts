@@ -42,7 +42,7 @@ export interface Counters {
   heartbeatsAcked: number;
   /** Answered with a result other than 0. */
   refused: number;
-  /** Reports sent while the terminal's previous one was still unanswered (an interval later). */
+  /** Reports forgotten unanswered: SLOTS later reports of the terminal were sent meanwhile. */
   overtaken: number;
   unanswered: number;
   cpuMs: number;
@@ -63,6 +63,8 @@ const TIME_AT = BODY_AT + 22;
 /** 7e 80 01 00 05 phone(6) serial(2) | answered serial 2 | answered id 2 | result | checksum | 7e. */
 const ACK_LENGTH = 20;
 const TICK_MS = 10;
+/** Unanswered reports tracked per terminal (a power of two). */
+const SLOTS = 8;
 const LATENCY_FINE = 100_000; // 0.1 ms buckets up to 10 s
 
 const bad = (b: number) => b === FLAG || b === ESC;
@@ -105,7 +107,7 @@ class Terminals {
   readonly locationXor: Uint8Array;
   readonly heartbeatXor: Uint8Array;
   readonly serial: Uint16Array;
-  /** performance.now() of the unanswered report's send (NaN: none), and its serial. */
+  /** Unanswered reports, SLOTS per terminal by serial: performance.now() of the send (NaN: free), and the serial. */
   readonly sentAt: Float64Array;
   readonly sentSerial: Uint16Array;
   readonly ackedPositions: Int32Array;
@@ -113,8 +115,8 @@ class Terminals {
     this.locationXor = new Uint8Array(count);
     this.heartbeatXor = new Uint8Array(count);
     this.serial = new Uint16Array(count);
-    this.sentAt = new Float64Array(count).fill(NaN);
-    this.sentSerial = new Uint16Array(count);
+    this.sentAt = new Float64Array(count * SLOTS).fill(NaN);
+    this.sentSerial = new Uint16Array(count * SLOTS);
     this.ackedPositions = new Int32Array(count);
   }
 }
@@ -196,9 +198,10 @@ function main() {
     clock.at(Date.now());
     clock.bytes.copy(frame, TIME_AT);
     const serial = stamp(k, frame, t.locationXor[k] ^ clock.xor);
-    if (t.sentAt[k] === t.sentAt[k]) c.overtaken++; // the previous one is still unanswered
-    t.sentSerial[k] = serial;
-    t.sentAt[k] = performance.now();
+    const slot = k * SLOTS + (serial & (SLOTS - 1));
+    if (t.sentAt[slot] === t.sentAt[slot]) c.overtaken++; // SLOTS reports of this terminal unanswered: the oldest is forgotten
+    t.sentSerial[slot] = serial;
+    t.sentAt[slot] = performance.now();
     c.sent++;
     write(t.sockets[k], frame);
   }
@@ -219,9 +222,11 @@ function main() {
       if (ok) c.heartbeatsAcked++;
       return;
     }
-    if (answered !== 0x0200 || ((f[13] << 8) | f[14]) !== t.sentSerial[k] || t.sentAt[k] !== t.sentAt[k]) return;
-    const ms = at - t.sentAt[k];
-    t.sentAt[k] = NaN;
+    const serial = (f[13] << 8) | f[14];
+    const slot = k * SLOTS + (serial & (SLOTS - 1));
+    if (answered !== 0x0200 || serial !== t.sentSerial[slot] || t.sentAt[slot] !== t.sentAt[slot]) return;
+    const ms = at - t.sentAt[slot];
+    t.sentAt[slot] = NaN;
     if (!ok) return void c.refused++;
     c.acked++;
     t.ackedPositions[k]++;
@@ -373,7 +378,7 @@ function main() {
   const counters = (): Counters => {
     const cpu = process.cpuUsage();
     let unanswered = 0;
-    for (let k = 0; k < plan.count; k++) if (t.sentAt[k] === t.sentAt[k]) unanswered++;
+    for (let i = 0; i < t.sentAt.length; i++) if (t.sentAt[i] === t.sentAt[i]) unanswered++;
     const fineOut: Array<[number, number]> = [];
     for (let b = 0; b < LATENCY_FINE; b++) if (fine[b]) fineOut.push([b, fine[b]]);
     const latency = { fine: fineOut, slow: [...slow.entries()] };
