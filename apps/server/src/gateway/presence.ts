@@ -11,6 +11,8 @@ import type { TerminalInfo } from './terminalDirectory.ts';
 interface Tracked {
   info: TerminalInfo;
   lastSeen: number;
+  /** The last-seen time last handed to the database (touched). */
+  written: number;
   /** Closes the connection that went silent. */
   close: () => void;
 }
@@ -27,6 +29,7 @@ export class PresenceTracker {
   /** Last-seen times not yet written, kept even after the connection left. */
   private readonly touched = new Map<number, number>();
   private timer: NodeJS.Timeout | null = null;
+  private readonly refresh: number;
   private sweeping: Promise<void> | null = null;
   /**
    * This tracker's writes to terminals, one at a time: multi-row UPDATEs running side by side could
@@ -46,11 +49,24 @@ export class PresenceTracker {
     private readonly offlineAfterSeconds: number,
     /** This process's engines: told the changes this tracker decides (each decided once in a cluster). */
     private readonly feed?: PositionFeed,
-  ) {}
+  ) {
+    this.refresh = this.refreshMs;
+  }
 
   /** Sweeps often enough that last_seen_at is never staler than a quarter of the silence allowed. */
   get sweepIntervalMs(): number {
     return Math.min(10_000, Math.max(200, (this.offlineAfterSeconds * 1000) / 4));
+  }
+
+  /**
+   * A terminal still heard from has its last_seen_at written again only this long after the last
+   * write (issue 33: a fleet reporting every 5 s rewrote every terminal row every sweep, half a row
+   * update per stored position). Its connection's close writes the true time, so the offline
+   * decision still counts from the last message; while connected, the record is at most this
+   * plus a sweep behind, well inside the silence allowed.
+   */
+  get refreshMs(): number {
+    return Math.min(60_000, (this.offlineAfterSeconds * 1000) / 4);
   }
 
   start() {
@@ -61,7 +77,8 @@ export class PresenceTracker {
   /** A terminal identified itself on a connection: online now (stored before it is announced). */
   async arrive(info: TerminalInfo, protocol: string, close: () => void) {
     const previous = this.tracked.get(info.pk);
-    this.tracked.set(info.pk, { info, lastSeen: Date.now(), close });
+    const now = Date.now();
+    this.tracked.set(info.pk, { info, lastSeen: now, written: now, close });
     if (previous && previous.close !== close) previous.close(); // the terminal reconnected: the old socket is dead
     await this.onlines.request({ id: info.pk, protocol });
     publishPresence(this.bus, this.feed, info, true);
@@ -72,6 +89,8 @@ export class PresenceTracker {
     const t = this.tracked.get(pk);
     if (!t || t.lastSeen === now) return; // several frames of one read: noted once
     t.lastSeen = now;
+    if (now - t.written < this.refresh) return;
+    t.written = now;
     this.touched.set(pk, now);
   }
 
@@ -82,7 +101,10 @@ export class PresenceTracker {
 
   /** The connection closed; the terminal stays online until its silence says otherwise. */
   leave(pk: number, close: () => void) {
-    if (this.tracked.get(pk)?.close === close) this.tracked.delete(pk);
+    const t = this.tracked.get(pk);
+    if (t?.close !== close) return;
+    this.tracked.delete(pk);
+    if (t.lastSeen > t.written) this.touched.set(pk, t.lastSeen); // the record ends at its last message
   }
 
   update(info: TerminalInfo) {
