@@ -5,6 +5,7 @@ export const carRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./CarRoot.tsx')).CarRoot }),
     children: [
+      { index: true, lazy: async () => ({ Component: (await import('./home/CarHome.tsx')).CarHome }) },
       { path: 'monitor', lazy: async () => ({ Component: (await import('./monitor/MonitorPage.tsx')).MonitorPage }) },
       { path: 'follow', lazy: async () => ({ Component: (await import('./follow/FollowPage.tsx')).FollowPage }) },
       { path: 'playback', lazy: async () => ({ Component: (await import('./playback/PlaybackPage.tsx')).PlaybackPage }) },

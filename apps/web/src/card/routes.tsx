@@ -9,6 +9,7 @@ export const cardRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./CardRoot.tsx')).CardRoot }),
     children: [
+      { index: true, lazy: async () => ({ Component: (await import('./home/CardHome.tsx')).CardHome }) },
       { path: 'monitor', lazy: page(() => import('./pages/MonitorPage.tsx'), 'MonitorPage') },
       { path: 'staff', lazy: page(() => import('./pages/StaffPage.tsx'), 'StaffPage') },
       { path: 'device', lazy: page(() => import('./pages/DevicePage.tsx'), 'DevicePage') },

@@ -37,7 +37,6 @@ const router = createBrowserRouter(
     {
       Component: ChildRoot,
       children: [
-        { index: true, lazy: async () => ({ Component: (await import('./pages/OverviewPage.tsx')).OverviewPage }) },
         ...definition.routes,
         { path: '*', lazy: async () => ({ Component: (await import('./pages/ModulePage.tsx')).ModulePage }) },
       ],

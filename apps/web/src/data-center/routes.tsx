@@ -5,6 +5,7 @@ export const dataCenterRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./DataCenterRoot.tsx')).DataCenterRoot }),
     children: [
+      { index: true, lazy: async () => ({ Component: (await import('./home/DataCenterHome.tsx')).DataCenterHome }) },
       { path: 'overview', lazy: async () => ({ Component: (await import('./pages/OverviewPage.tsx')).OverviewPage }) },
       { path: 'screen', lazy: async () => ({ Component: (await import('./pages/ScreenPage.tsx')).ScreenPage }) },
     ],

@@ -5,6 +5,7 @@ export const dataReportRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./DataReportRoot.tsx')).DataReportRoot }),
     children: [
+      { index: true, lazy: async () => ({ Component: (await import('./home/ReportHome.tsx')).ReportHome }) },
       {
         path: 'dataReport/mileageReport',
         lazy: async () => ({ Component: (await import('./pages/MileageReportPage.tsx')).MileageReportPage }),

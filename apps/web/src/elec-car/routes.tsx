@@ -9,6 +9,7 @@ export const elecCarRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./ElecCarRoot.tsx')).ElecCarRoot }),
     children: [
+      { index: true, lazy: async () => ({ Component: (await import('./home/ElecCarHome.tsx')).ElecCarHome }) },
       { path: 'bikes', lazy: page(() => import('./pages/BikesPage.tsx'), 'BikesPage') },
       { path: 'monitor', lazy: page(() => import('./pages/MonitorPage.tsx'), 'MonitorPage') },
       { path: 'guard', lazy: page(() => import('./pages/GuardPage.tsx'), 'GuardPage') },

@@ -9,6 +9,7 @@ export const elecGbRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./ElecGbRoot.tsx')).ElecGbRoot }),
     children: [
+      { index: true, lazy: async () => ({ Component: (await import('./home/GbHome.tsx')).GbHome }) },
       { path: 'record', lazy: page(() => import('./pages/RecordPage.tsx'), 'RecordPage') },
       { path: 'declare', lazy: page(() => import('./pages/DeclarePage.tsx'), 'DeclarePage') },
       { path: 'battery', lazy: page(() => import('./pages/BatteryPage.tsx'), 'BatteryPage') },

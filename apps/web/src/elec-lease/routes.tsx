@@ -9,6 +9,7 @@ export const elecLeaseRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./LeaseRoot.tsx')).LeaseRoot }),
     children: [
+      { index: true, lazy: async () => ({ Component: (await import('./home/LeaseHome.tsx')).LeaseHome }) },
       { path: 'store', lazy: page(() => import('./pages/StorePage.tsx'), 'StorePage') },
       { path: 'rider', lazy: page(() => import('./pages/RiderPage.tsx'), 'RiderPage') },
       { path: 'vehicle', lazy: page(() => import('./pages/VehiclePage.tsx'), 'VehiclePage') },

@@ -9,6 +9,7 @@ export const petRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./PetRoot.tsx')).PetRoot }),
     children: [
+      { index: true, lazy: async () => ({ Component: (await import('./home/PetHome.tsx')).PetHome }) },
       { path: 'profile', lazy: page(() => import('./pages/ProfilePage.tsx'), 'ProfilePage') },
       { path: 'monitor', lazy: page(() => import('./pages/MonitorPage.tsx'), 'MonitorPage') },
       { path: 'history', lazy: page(() => import('./pages/HistoryPage.tsx'), 'HistoryPage') },

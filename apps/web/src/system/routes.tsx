@@ -5,6 +5,7 @@ export const systemRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./SystemRoot.tsx')).SystemRoot }),
     children: [
+      { index: true, lazy: async () => ({ Component: (await import('./home/SystemHome.tsx')).SystemHome }) },
       { path: 'account', lazy: async () => ({ Component: (await import('./accounts/AccountPage.tsx')).AccountPage }) },
       { path: 'user', lazy: async () => ({ Component: (await import('./users/UserPage.tsx')).UserPage }) },
       { path: 'role', lazy: async () => ({ Component: (await import('./roles/RolePage.tsx')).RolePage }) },
