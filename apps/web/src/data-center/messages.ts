@@ -37,7 +37,8 @@ export const D = {
   onlineTrend: '近30天上线率',
   mileageTrend: '近30天里程 (km)',
   mileageRanking: '近30天里程排行',
-  activity: '今日活跃时段',
+  /** the fleet's (智能车联's kinds), as 车辆总数: its online vehicles and their alarms by hour */
+  activity: '今日活跃时段（车辆 · 电单车）',
   activityOnline: '在线车辆',
   activityAlarms: '报警数',
   activeVehicles: '上线车辆',

@@ -100,6 +100,17 @@ export const alarmsQueries = {
       params(f),
     ),
 
+  /**
+   * countByKind split by the hour since `since` too (数据中心's 今日活跃时段): summed over the hours it
+   * is countByKind, so the hourly chart of a kind adds up to that kind's 今日报警.
+   */
+  countByKindAndHour: (q: Queryable, f: AlarmFilter, since: Date) =>
+    q.query<{ kind: string | null; hour: number; n: number }>(
+      `SELECT ${ALARM_KIND} AS kind, floor(extract(epoch FROM al.alarm_time - $12::timestamptz) / 3600)::int AS hour, count(*)::int AS n
+         ${FROM} WHERE ${WHERE} GROUP BY 1, 2`,
+      [...params(f), since],
+    ),
+
   visibleByIds: (q: Queryable, scope: string, ids: number[]) =>
     q.query<AlarmRow & { account_path: string | null }>(
       `${SELECT}, a.path AS account_path ${FROM} WHERE ${terminalInScope('a.path', 1)} AND al.id = ANY($2::bigint[]) ORDER BY al.id`,

@@ -295,4 +295,26 @@ describe("data centre from the rollup's summary", () => {
     expect(day(await fresh(b))).toMatchObject({ mileageKm: before.mileageKm + 12, activeVehicles: before.activeVehicles + 1 });
     await t.ctx.db.query(`UPDATE vehicles SET type = 'badge' WHERE id = $1`, [vid['粤B90007']]);
   });
+  it("charts today's hours with the fleet's alarms: a person's alarm is in 今日报警 and its kind's, not in 今日活跃时段", async () => {
+    // 粤B90007 is a person's badge (as the test before leaves it)
+    const alarmsOf = (o: DataCenterOverview, kind: string) => o.assetKinds.find((k) => k.kind === kind)!.alarmsToday;
+    const before = await fresh(b);
+    await ingestQueries.insertAlarms(t.ctx.db, [
+      {
+        terminalPk: pk['粤B90007'],
+        accountId: b.accountId,
+        vehicleId: vid['粤B90007'],
+        type: 'sos',
+        alarmTime: bj('2026-05-10T09:40:00'),
+        lat: 22.55,
+        lon: 114.06,
+        speed: 0,
+      },
+    ]);
+    const after = await fresh(b);
+    expect(after.alarmsToday.total).toBe(before.alarmsToday.total + 1);
+    expect(alarmsOf(after, 'badge')).toBe(alarmsOf(before, 'badge') + 1);
+    expect(after.hours).toEqual(before.hours);
+    expect(after.hours.reduce((n, h) => n + h.alarms, 0)).toBe(alarmsOf(after, 'vehicle') + alarmsOf(after, 'ebike'));
+  });
 });

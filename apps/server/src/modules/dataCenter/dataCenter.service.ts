@@ -100,7 +100,7 @@ export class DataCenterService {
     const [assetRows, alarmRows, alarmKinds, latestAlarms, { days: dayRows, ranking }, presence, expiring, geocoder] = await Promise.all([
       dataCenterQueries.fleet(db, scope, start, ASSET_KINDS, end),
       dataCenterQueries.alarmsByTypeAndHour(db, scope, start, end),
-      alarmsQueries.countByKind(db, alarmsOfScope(scope, start, end)),
+      alarmsQueries.countByKindAndHour(db, alarmsOfScope(scope, start, end), start),
       dataCenterQueries.latestAlarms(db, scope, start, end, DATA_CENTER_TOP),
       this.trendsOf(scope, user.isPlatformAdmin, from, today, now),
       dataCenterQueries.presence(db, scope, start, end),
@@ -116,6 +116,10 @@ export class DataCenterService {
     const activeToday = fleetRows.reduce((n, r) => n + (r.active_today ? 1 : 0), 0);
     // The trends are the fleet's kinds' (as their rollup rows): today's alarms are 报警中心's, not the crew's.
     const fleetAlarmsToday = alarmKinds.reduce((n, k) => n + (k.kind !== null && fleetKinds.includes(k.kind) ? k.n : 0), 0);
+    // 今日活跃时段 is the fleet's too: its online vehicles and their alarms, hour by hour (adding up to fleetAlarmsToday)
+    const fleetAlarmsByHour = new Array<number>(24).fill(0);
+    for (const k of alarmKinds)
+      if (k.kind !== null && fleetKinds.includes(k.kind)) fleetAlarmsByHour[Math.min(23, Math.max(0, k.hour))] += k.n;
     const days = presentDays(daysBetween(from, today), dayRows, fleet.total, {
       day: today,
       alarms: fleetAlarmsToday,
@@ -130,7 +134,7 @@ export class DataCenterService {
       alarmsToday: { total: alarmsToday.total, types: alarmsToday.types },
       latestAlarms: latestAlarms.map(presentAlarm),
       days,
-      hours: online.map((onlineVehicles, hour) => ({ hour, onlineVehicles, alarms: alarmsToday.byHour[hour] })),
+      hours: online.map((onlineVehicles, hour) => ({ hour, onlineVehicles, alarms: fleetAlarmsByHour[hour] })),
       mileageRanking: presentRanking(ranking),
       expiring: presentExpiring(expiring, now),
       regions,
