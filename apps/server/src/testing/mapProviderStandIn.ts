@@ -1,11 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PNG } from 'pngjs';
 
-/** A 1×1 PNG: the stand-in's tile. */
-export const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** The stand-in's tile: 256×256, one colour (#36c), as a raster basemap tile is. */
+export const TILE_PNG = (() => {
+  const png = new PNG({ width: 256, height: 256 });
+  for (let i = 0; i < png.data.length; i += 4) png.data.set([0x33, 0x66, 0xcc, 0xff], i);
+  return PNG.sync.write(png);
+})();
 
 export interface StandIn {
   url: string;
@@ -19,7 +21,7 @@ export interface StandIn {
  * documented JSON shapes (docs/maps.md cites them) by the key it is given — `good` answers,
  * `quota` is over its quota, anything else is an invalid key — and serves tiles at /tiles/{z}/{x}/{y}.png.
  */
-export async function startProviderStandIn(): Promise<StandIn> {
+export async function startProviderStandIn(port = 0): Promise<StandIn> {
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -51,14 +53,14 @@ export async function startProviderStandIn(): Promise<StandIn> {
       if (tk === 'quota') return json({ status: '1', msg: '访问量超出限制' });
       return res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ msg: '非法key', code: 1 }));
     }
-    if (/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) return res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1X1);
+    if (/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) return res.writeHead(200, { 'content-type': 'image/png' }).end(TILE_PNG);
     if (url.pathname === '/style.json') return json({ version: 8, sources: {}, layers: [] });
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

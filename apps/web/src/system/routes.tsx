@@ -13,6 +13,7 @@ export const systemRoutes: RouteObject[] = [
       { path: 'branding', lazy: async () => ({ Component: (await import('./branding/BrandingPage.tsx')).BrandingPage }) },
       { path: 'notice', lazy: async () => ({ Component: (await import('./notices/NoticePage.tsx')).NoticePage }) },
       { path: 'audit', lazy: async () => ({ Component: (await import('./audit/AuditLogPage.tsx')).AuditLogPage }) },
+      { path: 'mapSettings', lazy: async () => ({ Component: (await import('./mapSettings/MapSettingsPage.tsx')).MapSettingsPage }) },
     ],
   },
 ];

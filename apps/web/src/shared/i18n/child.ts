@@ -39,6 +39,7 @@ export const childMessages = {
     'system:branding': '为不同域名配置平台标题、图标与登录页样式。',
     'system:notice': '发布平台公告与站内信，查看阅读情况。',
     'system:audit': '查看本账户及下级的每一次操作：操作人、来源 IP、操作内容与改动前后。',
+    'system:mapSettings': '选择全平台的底图（离线、高德、天地图、自定义）与地址解析服务及其密钥。',
     'pet:monitor': '实时查看宠物定位与活动范围。',
     'pet:profile': '维护宠物档案、照片与主人联系方式。',
     'pet:fence': '设置宠物安全区域，离开区域时及时提醒。',

@@ -58,6 +58,7 @@ export const homeMessages = {
     'system:notice': '发布公告与站内信',
     'system:audit': '每一次操作的记录',
     'system:branding': '域名对应的标题与图标',
+    'system:mapSettings': '底图与地址解析服务',
     'report:mileage': '车辆每日里程',
     'report:alarm': '报警明细与按类型统计',
     'report:online': '每日在线时长与在线率',

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Spin } from 'antd';
+import { mapSettingsEndpoints } from '@chelian/contracts';
 import { runtimeConfig } from '../config/runtimeConfig.ts';
 import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
-import { LOCAL_FONT_FAMILY, basemapStyle, loadBasemapLabels } from './basemapStyle.ts';
-import { display } from './displayCoords.ts';
+import { storage } from '../storage/storage.ts';
+import { LOCAL_FONT_FAMILY, loadBasemapLabels, styleOf } from './basemapStyle.ts';
+import { useBasemap } from './basemapStore.ts';
+import { converterFor } from './displayCoords.ts';
 import { MapContext } from './mapContext.ts';
 import { maplibregl, type MapLibreMap } from './maplibre.ts';
 import './map.css';
@@ -25,10 +28,16 @@ interface Props {
   doubleClickZoom?: boolean;
 }
 
+/** The platform's tile relay answers the signed-in only: its requests carry the session like every call. */
+const withSession = (url: string) =>
+  url.includes(mapSettingsEndpoints.tile.path) ? { url, headers: { sessionId: storage.getSessionId() } } : { url };
+
 /**
  * The one map component of every sub-product: it owns the MapLibre map (basemap, coordinates,
  * controls) and gives it to its children, each a layer that adds its sources and layers in an
- * effect and removes them on cleanup.
+ * effect and removes them on cleanup. When 地图设置 changes the basemap the map is built again
+ * where it was (its layers mount again and convert positions for the new basemap): an open page
+ * follows without a reload.
  */
 export function MapView({
   children,
@@ -42,18 +51,25 @@ export function MapView({
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [failed, setFailed] = useState(false);
+  const basemap = useBasemap();
+  // where the camera was (WGS-84) when the basemap changed under it
+  const camera = useRef<{ center: [number, number]; zoom: number } | null>(null);
 
   useEffect(() => {
+    if (!basemap) return;
+    const convert = converterFor(basemap.coordSystem);
+    const start = camera.current ?? { center, zoom };
     let instance: MapLibreMap;
     try {
       instance = new maplibregl.Map({
         container: container.current!,
-        style: basemapStyle(runtimeConfig()),
-        center: display.toDisplay(center[0], center[1]),
-        zoom,
+        style: styleOf(basemap, runtimeConfig().baseUrl),
+        transformRequest: withSession,
+        center: convert.toDisplay(start.center[0], start.center[1]),
+        zoom: start.zoom,
         minZoom: 2,
         maxZoom: 19,
-        attributionControl: false,
+        attributionControl: basemap.attribution ? { compact: true, customAttribution: basemap.attribution } : false,
         localIdeographFontFamily: LOCAL_FONT_FAMILY,
         dragRotate: false,
         pitchWithRotate: false,
@@ -74,23 +90,31 @@ export function MapView({
     // Layers go on as soon as the style is read; the basemap's GeoJSON keeps loading underneath.
     instance.once('style.load', () => {
       setMap(instance);
-      if (!runtimeConfig().tileUrl) void loadBasemapLabels(instance).catch(() => undefined);
+      if (basemap.style === 'offline') void loadBasemapLabels(instance).catch(() => undefined);
     });
     // A source or layer that fails is logged, never thrown at the operator.
     instance.on('error', (e) => console.error(M.map.error, e.error?.message ?? e));
     const resize = new ResizeObserver(() => instance.resize());
     resize.observe(container.current!);
     return () => {
+      const at = instance.getCenter();
+      camera.current = { center: convert.fromDisplay(at.lng, at.lat), zoom: instance.getZoom() };
       resize.disconnect();
       setMap(null);
       instance.remove();
     };
-    // The camera's start and the controls are read once; later moves are the layers' business.
+    // The camera's start and the controls are read once per basemap; later moves are the layers' business.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [basemap?.version]);
 
   return (
-    <div className={`cl-map ${className ?? ''}`} data-testid={testId} data-map-ready={map ? 'true' : 'false'}>
+    <div
+      className={`cl-map ${className ?? ''}`}
+      data-testid={testId}
+      data-map-ready={map ? 'true' : 'false'}
+      data-basemap={basemap?.kind ?? ''}
+      data-basemap-version={basemap?.version ?? ''}
+    >
       <div ref={container} className="cl-map-canvas" />
       {!map && !failed && (
         <div className="cl-map-loading">

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@chelian/contracts';
+import type { BasemapInfo, RuntimeConfig } from '@chelian/contracts';
 import type { FeatureCollection } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import { labelPoints } from './basemapLabels.ts';
@@ -91,4 +91,34 @@ export async function loadBasemapLabels(map: MapLibreMap, urls = { provincesUrl,
 
 export function basemapStyle(config: Pick<RuntimeConfig, 'tileUrl'>): StyleSpecification {
   return config.tileUrl ? tileStyle(config.tileUrl) : offlineStyle();
+}
+
+/** The platform's own addresses (the tile relay) made absolute: MapLibre reads tiles by full URL. */
+const absolute = (url: string, base: string, origin: string) => (/^[a-z]+:\/\//i.test(url) ? url : `${base || origin}${url}`);
+
+/** Raster layers, bottom first (天地图: the map, then its labels), each its own source. */
+export function rasterStyle(templates: string[]): StyleSpecification {
+  const expand = (t: string) => (/\{s\}/.test(t) ? ['a', 'b', 'c'].map((s) => t.replace('{s}', s)) : [t]);
+  return {
+    version: 8,
+    name: 'chelian-tiles',
+    sources: Object.fromEntries(
+      templates.map((t, i) => [`tiles${i || ''}`, { type: 'raster', tiles: expand(t), tileSize: 256, maxzoom: 18 }]),
+    ),
+    layers: [
+      { id: 'sea', type: 'background', paint: { 'background-color': '#e8edf2' } },
+      ...templates.map((_, i) => ({ id: `tiles${i || ''}`, type: 'raster' as const, source: `tiles${i || ''}` })),
+    ],
+  };
+}
+
+/** The style of the basemap 地图设置 chose: the shipped one, raster tiles, or a vector style's URL. */
+export function styleOf(
+  info: BasemapInfo,
+  base = '',
+  origin = typeof window === 'undefined' ? '' : window.location.origin,
+): StyleSpecification | string {
+  if (info.style === 'raster' && info.tiles.length > 0) return rasterStyle(info.tiles.map((t) => absolute(t, base, origin)));
+  if (info.style === 'vector' && info.styleUrl) return absolute(info.styleUrl, base, origin);
+  return offlineStyle();
 }
