@@ -17,6 +17,16 @@ export { ALARM_NAMES_ZH, ALARM_TYPES, alarmNameZh, isAlarmType, type AlarmType }
 export { decodeGbk, encodeGbk, gbkAvailable } from './common/gbk.ts';
 export { BMS_PLAUSIBLE, implausibleBmsFields } from './ebike.ts';
 export { BMS_THRESHOLDS, bmsAlarms } from './bmsAlarms.ts';
+export {
+  attr,
+  BLIND_AREA_AFTER_MS,
+  isBlindArea,
+  POSITION_ATTRIBUTES,
+  type LocationSource,
+  type PositionAttributeInfo,
+  type PositionAttributeKey,
+  type PositionAttributes,
+} from './positionAttributes.ts';
 
 export * as jt808 from './jt808/index.ts';
 export * as gt06 from './gt06/index.ts';

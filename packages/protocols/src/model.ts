@@ -9,6 +9,7 @@
  *    them in `status.alarms`.
  */
 import type { AlarmType } from './alarms.ts';
+import type { PositionAttributes } from './positionAttributes.ts';
 import type { BmsReport, EbikeStatus } from './ebike.ts';
 
 export type { BmsField, BmsReport, EbikeStatus } from './ebike.ts';
@@ -121,7 +122,8 @@ export interface Position {
   fuel?: number;
   /** Signal strength as reported (JT/T 808 CSQ, GT06 level 0-4, H02 RSSI). */
   signal?: number;
-  extras: Record<string, unknown>;
+  /** The report's other attributes, by the catalogue's keys (positionAttributes.ts). */
+  extras: PositionAttributes;
 }
 
 export interface CommandReply {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beijingDayText, BLIND_AREA_AFTER_MS, FINAL_AFTER_MS, isBlindAreaFix, isLateForRollup } from './lateReports.ts';
+import { beijingDayText, FINAL_AFTER_MS, isLateForRollup } from './lateReports.ts';
 
 /** Beijing wall-clock time → epoch ms. */
 const bj = (text: string) => Date.parse(`${text}+08:00`);
@@ -24,17 +24,5 @@ describe('positions late for the report rollup', () => {
     expect(isLateForRollup(yesterday, -Infinity, bj('2026-05-02T00:30:00'))).toBe(false); // the passes still read it
     expect(isLateForRollup(yesterday, -Infinity, bj('2026-05-02T00:00:00') + FINAL_AFTER_MS - 3600_000)).toBe(true);
     expect(isLateForRollup(bj('2026-04-20T08:00:00'), -Infinity, bj('2026-05-02T12:00:00'))).toBe(true);
-  });
-});
-
-describe('isBlindAreaFix (补传)', () => {
-  const t = bj('2026-05-02T12:00:00');
-  it('is what the protocol marks as a blind-area upload, or what arrives long after its GPS time', () => {
-    expect(isBlindAreaFix({ gpsTime: t, receivedAt: t + 2000 })).toBe(false);
-    expect(isBlindAreaFix({ gpsTime: t, receivedAt: t + 2000, extras: { blindArea: true } })).toBe(true); // JT/T 808 0x0704 type 1, watch UD2
-    expect(isBlindAreaFix({ gpsTime: t, receivedAt: t + 2000, extras: { reupload: 1 } })).toBe(true); // GT06 re-upload byte
-    expect(isBlindAreaFix({ gpsTime: t, receivedAt: t + 2000, extras: { reupload: 0 } })).toBe(false);
-    expect(isBlindAreaFix({ gpsTime: t, receivedAt: t + BLIND_AREA_AFTER_MS })).toBe(false);
-    expect(isBlindAreaFix({ gpsTime: t, receivedAt: t + BLIND_AREA_AFTER_MS + 1000, extras: null })).toBe(true);
   });
 });

@@ -31,16 +31,3 @@ export function isLateForRollup(gpsTime: number, newestStored: number, now: numb
   const dayEnd = Math.floor((gpsTime + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS + DAY_MS;
   return dayEnd + FINAL_AFTER_MS - CLOCK_MARGIN_MS <= now;
 }
-
-/** A report received this long after its GPS time was kept by the terminal and sent later. */
-export const BLIND_AREA_AFTER_MS = 5 * 60_000;
-
-/**
- * A blind-area fix (补传): positions a terminal kept while out of coverage and uploaded later. The
- * protocol says so (JT/T 808 0x0704 type 1 and watch UD2 as extras.blindArea, GT06's re-upload
- * byte as extras.reupload), or it arrived more than BLIND_AREA_AFTER_MS after its GPS time. An
- * alarm it raises is marked late (alarms.late) and keeps the device's time.
- */
-export function isBlindAreaFix(p: { gpsTime: number; receivedAt: number; extras?: Record<string, unknown> | null }): boolean {
-  return p.extras?.blindArea === true || p.extras?.reupload === 1 || p.receivedAt - p.gpsTime > BLIND_AREA_AFTER_MS;
-}

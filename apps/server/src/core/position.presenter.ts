@@ -1,5 +1,6 @@
 import type { LastPosition, Presence } from '@chelian/contracts';
 import { ALARM_NAMES_ZH, isAlarmType } from '@chelian/protocols/alarms.ts';
+import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 
 export type { LastPosition, Presence };
 
@@ -18,7 +19,7 @@ export interface PositionFields {
   satellites: number | null;
   mileage: number | null;
   alarms: string[];
-  extras: Record<string, unknown> | null;
+  extras: PositionAttributes | null;
 }
 
 export interface TerminalLabel {
@@ -56,6 +57,6 @@ export function presentPosition(t: TerminalLabel, p: PositionFields): LastPositi
     mileage: p.mileage === null ? null : round(p.mileage, 1),
     alarms: p.alarms,
     alarmNames: alarmNames(p.alarms),
-    extras: p.extras ?? {},
+    extras: (p.extras ?? {}) as Record<string, unknown>,
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 import type { StoredPosition } from './positionCopy.ts';
 import { storedPosition } from '../testing/storedPosition.ts';
 import { PositionCopyWriter, positionsCopyData } from './positionCopy.ts';
@@ -13,7 +14,8 @@ describe('COPY data buffers', () => {
     const expected = Buffer.from(positionsCopyData([mine]));
 
     const big = new PositionCopyWriter();
-    for (let i = 0; i < 500; i++) big.add(row({ gpsTime: at + i * 1000, extras: { note: '某某路'.repeat(20) } }));
+    for (let i = 0; i < 500; i++)
+      big.add(row({ gpsTime: at + i * 1000, extras: { note: '某某路'.repeat(20) } as object as PositionAttributes }));
     const bigData = big.finish();
     big.recycle();
 

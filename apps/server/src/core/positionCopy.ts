@@ -1,4 +1,5 @@
 import type { Db } from '../db/types.ts';
+import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 
 /** A position as stored: the gateway's rows, and history written straight to the table (positions and latest_positions share the columns). */
 export interface StoredPosition {
@@ -15,7 +16,7 @@ export interface StoredPosition {
   acc: boolean | null;
   mileage: number | null;
   alarms: string[];
-  extras: Record<string, unknown> | null;
+  extras: PositionAttributes | null;
 }
 
 /** positions' columns in the order the writer below writes them. */

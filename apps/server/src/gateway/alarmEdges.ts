@@ -1,6 +1,6 @@
 import { bmsAlarms } from '@chelian/protocols';
 import type { BmsReport } from '@chelian/protocols/model.ts';
-import { isBlindAreaFix } from '../core/lateReports.ts';
+import { isBlindArea } from '@chelian/protocols/positionAttributes.ts';
 import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
 import { hasFix } from './positionRows.ts';
 import { beforeHandOver, type TerminalInfo } from './terminalDirectory.ts';
@@ -74,7 +74,7 @@ export class AlarmEdgeTracker {
       if (beforeHandOver(t, p)) continue;
       const edges = alarmEdges(this.active, p.alarms, isEvent);
       this.active = edges.active;
-      for (const type of edges.raised) (alarms ??= []).push(newAlarm(t, type, p.gpsTime, p, isBlindAreaFix(p)));
+      for (const type of edges.raised) (alarms ??= []).push(newAlarm(t, type, p.gpsTime, p, isBlindArea(p.extras)));
       if (hasFix(p)) this.lastFix = p;
     }
     return alarms;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 import { createTestDb, type TestDb } from '../testing/testDb.ts';
 import { ingestQueries, type StoredPosition } from './ingest.queries.ts';
 
@@ -29,7 +30,7 @@ const row = (over: Partial<StoredPosition>): StoredPosition => ({
 
 describe(`positions binary COPY (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('stores unknown fields as NULL and quotes, commas, newlines and Chinese in alarms and extras as sent', async () => {
-    const extras = { note: 'a "quoted", comma\nnewline 中文', n: 1.5, flag: true };
+    const extras = { note: 'a "quoted", comma\nnewline 中文', n: 1.5, flag: true } as object as PositionAttributes;
     await ingestQueries.copyPositions(db, [
       row({}),
       row({ gpsTime: at + 1000, satellites: 12, acc: false, mileage: 0.1, valid: true, alarms: ['overspeed', 'a"b\\c'], extras }),
@@ -71,7 +72,7 @@ describe(`positions binary COPY (${process.env.TEST_ENGINE === 'postgres' ? 'Pos
         satellites: 255,
         mileage: 123456.789,
         alarms: ['超速', 'x'],
-        extras: { 中: '文', deep: { a: [1, 2] } },
+        extras: { 中: '文', deep: { a: [1, 2] } } as object as PositionAttributes,
       }),
       ...many,
     ]);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 import { createLogger } from '../log.ts';
 import { storedPosition } from '../testing/storedPosition.ts';
 import { createTestDb, type TestDb } from '../testing/testDb.ts';
@@ -82,7 +83,10 @@ describe(`ingest batcher (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL
 
   it('refuses a message whose row cannot be encoded and stores the rest of its batch', async () => {
     const batcher = new IngestBatcher(db, createLogger('silent'), options);
-    const bad: IngestRows = { positions: [row({ gpsTime: at + 10_000 }), row({ gpsTime: at + 11_000, extras: { n: 1n } })], alarms: [] };
+    const bad: IngestRows = {
+      positions: [row({ gpsTime: at + 10_000 }), row({ gpsTime: at + 11_000, extras: { n: 1n } as object as PositionAttributes })],
+      alarms: [],
+    };
     const good: IngestRows = { positions: [row({ gpsTime: at + 12_000 })], alarms: [] };
     const [badTicket, goodTicket] = await store(batcher, [bad, good]);
     expect(badTicket).toBeNull(); // never queued, so never acknowledged

@@ -4,7 +4,7 @@ import { EbikeTracker, ebikeRowsOf } from './ebikeTracker.ts';
 import type { NewAlarm } from './ingest.queries.ts';
 import type { IngestRows } from './ingestBatcher.ts';
 import { LateDayTracker } from './lateDays.ts';
-import { NO_NEW_ALARMS, toStoredPositions } from './positionRows.ts';
+import { markBlindArea, NO_NEW_ALARMS, toStoredPositions } from './positionRows.ts';
 import { statusReportOf } from './statusReportRows.ts';
 import type { TerminalInfo } from './terminalDirectory.ts';
 
@@ -41,8 +41,7 @@ export class MessageRows {
    */
   rowsFor(t: TerminalInfo, msg: DeviceMessage, now: number, engines: EngineInterest): IngestRows | null {
     this.ebike.enrich(msg);
-    // A JT/T 808 batch of type 1 is the blind-area upload: its rows say so, as GT06's and the watch's do.
-    if (msg.detail?.batchType === 1 && msg.positions) for (const p of msg.positions) p.extras.blindArea = true;
+    markBlindArea(msg, now);
     const positions = toStoredPositions(msg.positions, t.pk, now);
     // Nearly every report raises nothing: the entry then shares one empty list.
     const isEvent = msg.kind === 'alarm';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Position } from '@chelian/protocols/model.ts';
-import { compactExtras, toStoredPosition } from './positionRows.ts';
+import type { DeviceMessage, Position } from '@chelian/protocols/model.ts';
+import { BLIND_AREA_AFTER_MS, isBlindArea, type PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
+import { compactExtras, markBlindArea, toStoredPosition } from './positionRows.ts';
 
-const position = (extras: Record<string, unknown>, over: Partial<Position> = {}): Position => ({
+const position = (extras: PositionAttributes, over: Partial<Position> = {}): Position => ({
   terminalId: '013900000001',
   time: Date.parse('2026-11-22T10:00:00Z'),
   lat: 31.2,
@@ -32,8 +33,37 @@ describe('stored extras', () => {
 
   it('keeps fuel, signal and the other items as plain JSON', () => {
     const extras = compactExtras(
-      position({ statusWord: 3, io: { a: 1 }, rawItems: Buffer.from([0xe1, 0x02]) }, { fuel: 30.5, signal: 21 }),
+      position({ statusWord: 3, io: 5, rawItems: Buffer.from([0xe1, 0x02]) as never }, { fuel: 30.5, signal: 21 }),
     );
-    expect(extras).toEqual({ fuel: 30.5, signal: 21, io: { a: 1 }, rawItems: 'e102' });
+    expect(extras).toEqual({ fuel: 30.5, signal: 21, io: 5, rawItems: 'e102' });
+  });
+});
+
+describe('blind-area fixes (补传), said one way', () => {
+  const t = Date.parse('2026-05-02T04:00:00Z');
+  const message = (extras: PositionAttributes, detail?: Record<string, unknown>): DeviceMessage =>
+    ({
+      protocol: 'jt808',
+      terminalId: '013900000001',
+      kind: 'location',
+      messageType: '0x0200',
+      positions: [position(extras, { time: t })],
+      detail,
+    }) as DeviceMessage;
+  const marked = (msg: DeviceMessage, receivedAt: number) => {
+    markBlindArea(msg, receivedAt);
+    return isBlindArea(toStoredPosition(msg.positions![0], 1, receivedAt)!.extras);
+  };
+
+  it('keeps what the decoder marked (watch UD2, GT06 re-upload byte) and marks a JT/T 808 batch of type 1', () => {
+    expect(marked(message({}), t + 2000)).toBe(false);
+    expect(marked(message({ blindArea: true }), t + 2000)).toBe(true);
+    expect(marked(message({}, { batchType: 1 }), t + 2000)).toBe(true);
+    expect(marked(message({}, { batchType: 0 }), t + 2000)).toBe(false);
+  });
+
+  it('marks a fix that came more than five minutes after its GPS time', () => {
+    expect(marked(message({}), t + BLIND_AREA_AFTER_MS)).toBe(false);
+    expect(marked(message({}), t + BLIND_AREA_AFTER_MS + 1000)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { NO_ALARMS } from '@chelian/protocols/alarms.ts';
-import type { Position } from '@chelian/protocols/model.ts';
+import type { DeviceMessage, Position } from '@chelian/protocols/model.ts';
+import { BLIND_AREA_AFTER_MS } from '@chelian/protocols/positionAttributes.ts';
 import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
 
 // Derivable from statusWord, or bulky: not worth a copy in every row.
@@ -25,6 +26,19 @@ export const NO_NEW_ALARMS: NewAlarm[] = Object.freeze([]) as unknown as NewAlar
 
 /** A report with a usable fix: positioned, or at least somewhere other than 0, 0. */
 export const hasFix = (p: StoredPosition) => p.valid || p.lat !== 0 || p.lon !== 0;
+
+/**
+ * 补传, said once (positionAttributes.ts `blindArea`): beside what the decoders mark (watch UD2,
+ * GT06's re-upload byte), a JT/T 808 batch of type 1 (0x0704) is the blind-area upload, and any
+ * fix received more than BLIND_AREA_AFTER_MS after its GPS time was kept by the terminal. The
+ * stored row, the engines and the alarms it raises read the one attribute.
+ */
+export function markBlindArea(msg: DeviceMessage, receivedAt: number) {
+  const positions = msg.positions;
+  if (!positions) return;
+  const batch = msg.detail?.batchType === 1;
+  for (const p of positions) if (batch || receivedAt - p.time > BLIND_AREA_AFTER_MS) p.extras.blindArea = true;
+}
 
 /** A message's positions as rows, oldest first (a 0x0200 carries one: no loop, no sort). */
 export function toStoredPositions(
@@ -78,7 +92,7 @@ export function compactExtras(p: Position): Record<string, unknown> | null {
   let out: Record<string, unknown> | null = null;
   if (p.fuel !== undefined && Number.isFinite(p.fuel)) (out ??= {}).fuel = p.fuel;
   if (p.signal !== undefined && Number.isFinite(p.signal)) (out ??= {}).signal = p.signal;
-  const extras = p.extras;
+  const extras = p.extras as Record<string, unknown>;
   // for…in, not Object.entries: this runs once per position.
   for (const k in extras) {
     const v = extras[k];

@@ -50,7 +50,7 @@ describe('GT06 real frames, field by field', () => {
         if (v.acc !== undefined) expect(p.acc).toBe(v.acc);
         if (v.cell) expect(p.extras.cell).toEqual(v.cell);
         if (v.uploadMode !== undefined) expect(p.extras.uploadMode).toBe(v.uploadMode);
-        if (v.reupload !== undefined) expect(p.extras.reupload).toBe(v.reupload);
+        if (v.reupload !== undefined) expect(p.extras.blindArea).toBe(v.reupload === 1 ? true : undefined); // the re-upload byte is 补传
         if (v.alarms) {
           expect(p.alarms).toEqual(v.alarms);
           expect(m.kind).toBe(v.alarms.length > 0 ? 'alarm' : 'location');

@@ -6,6 +6,7 @@
  */
 import { NO_ALARMS, type AlarmType } from '../alarms.ts';
 import type { CellTower, DeviceMessage, Position } from '../model.ts';
+import type { PositionAttributes } from '../positionAttributes.ts';
 import { u32 } from '../common/bytes.ts';
 import { GPS_BLOCK_LENGTH, gt06AlarmOf, readCell, readGps, readTerminalInfo, type Gt06Gps } from './blocks.ts';
 import { message, type PacketContext } from './packet.ts';
@@ -33,7 +34,7 @@ export function gpsPackets(protocol: number): GpsPacketDecoder | null {
   }
 }
 
-export function toPosition(p: PacketContext, g: Gt06Gps, extras: Record<string, unknown>): Position {
+export function toPosition(p: PacketContext, g: Gt06Gps, extras: PositionAttributes): Position {
   let time = g.time;
   if (time < 0) {
     time = p.ctx.now ?? 0;
@@ -72,7 +73,7 @@ function decodeGpsOnly(p: PacketContext): DeviceMessage {
 function decodeGpsLbs(p: PacketContext): DeviceMessage {
   const at = p.f.contentStart;
   const g = readGps(p.b, at);
-  const extras: Record<string, unknown> = { courseStatus: g.courseStatus };
+  const extras: PositionAttributes = { courseStatus: g.courseStatus };
   const cell = readCell(p.b, at + GPS_BLOCK_LENGTH, p.f.contentEnd);
   if (cell) extras.cell = cell.cell;
   return locationMessage(p, toPosition(p, g, extras));
@@ -91,7 +92,7 @@ export function decodeGpsCellTail(
 ): DeviceMessage {
   const { b, f } = p;
   const g = readGps(b, f.contentStart);
-  const extras: Record<string, unknown> = { courseStatus: g.courseStatus };
+  const extras: PositionAttributes = { courseStatus: g.courseStatus };
   const position = toPosition(p, g, extras);
   const cell = cellAt(b, f.contentStart + GPS_BLOCK_LENGTH, f.contentEnd);
   if (cell) {
@@ -100,7 +101,8 @@ export function decodeGpsCellTail(
     if (q + 3 <= f.contentEnd) {
       position.acc = b[q] !== 0;
       extras.uploadMode = b[q + 1];
-      extras.reupload = b[q + 2];
+      // 补传: the terminal kept this fix while out of coverage (the catalogue's one way to say it).
+      if (b[q + 2] === 1) extras.blindArea = true;
     }
     if (q + 7 <= f.contentEnd) position.mileageKm = u32(b, q + 3) / 1000;
   }
@@ -124,7 +126,7 @@ function decodeGpsLbsStatus(p: PacketContext): DeviceMessage {
   const { b, f } = p;
   const at = f.contentStart;
   const g = readGps(b, at);
-  const extras: Record<string, unknown> = { courseStatus: g.courseStatus };
+  const extras: PositionAttributes = { courseStatus: g.courseStatus };
   const position = toPosition(p, g, extras);
   const lbsAt = at + GPS_BLOCK_LENGTH;
   const s = lbsAt + lbsStride(b, lbsAt, f.contentEnd);

@@ -9,6 +9,7 @@
  * Traccar Gt06ProtocolDecoder (MSG_GPS_LBS_7, MSG_AZ735_GPS); fcode09/jimi-vl103m.
  */
 import type { CellTower, DeviceMessage } from '../model.ts';
+import type { PositionAttributes } from '../positionAttributes.ts';
 import { u16, u32 } from '../common/bytes.ts';
 import { utcMillis } from '../common/time.ts';
 import { GPS_BLOCK_LENGTH, readGps, type Gt06Gps } from './blocks.ts';
@@ -64,7 +65,7 @@ export function decodeAz735Gps(p: PacketContext): DeviceMessage | null {
   const at = f.contentStart;
   const layout = az735Layout(b, at, f.contentEnd);
   if (!layout) return null;
-  const extras: Record<string, unknown> = { status: b[layout.statusAt] };
+  const extras: PositionAttributes = { status: b[layout.statusAt] };
   if (layout.lbsLength >= 9) {
     const mccWord = u16(b, layout.lbsAt + 1);
     const wide = (mccWord & 0x8000) !== 0;

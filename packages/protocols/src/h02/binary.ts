@@ -5,6 +5,7 @@
  * digits, knots) and course (3 digits) in 3 bytes, then the status word. Times are UTC.
  */
 import type { DecodeContext, DeviceMessage, Result } from '../model.ts';
+import type { PositionAttributes } from '../positionAttributes.ts';
 import { u32 } from '../common/bytes.ts';
 import { fail, ok } from '../common/result.ts';
 import { utcMillis } from '../common/time.ts';
@@ -54,7 +55,7 @@ export function decodeH02Binary(frame: Buffer, ctx: DecodeContext): Result<Devic
     return fail('badField', 'H02 binary coordinates, speed or course are not BCD');
   }
   const status = u32(frame, at + 19);
-  const extras: Record<string, unknown> = { status, battery };
+  const extras: PositionAttributes = { status, battery };
   let time = (hour | minute | second | day | month | year) < 0 ? -1 : utcMillis(2000 + year, month, day, hour, minute, second);
   if (time < 0) {
     time = ctx.now ?? 0;

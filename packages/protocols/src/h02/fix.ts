@@ -1,5 +1,6 @@
 /** The position part of V1-style sentences and of V4 confirmations. */
 import type { DecodeContext, DeviceMessage, Position } from '../model.ts';
+import type { PositionAttributes } from '../positionAttributes.ts';
 import { fields, numberOrUndefined, restOf, timeOf } from './sentence.ts';
 import { KNOT_KMH, h02Acc, h02Alarms } from './status.ts';
 
@@ -66,7 +67,7 @@ export function readFix(k: number, id: string, ctx: DecodeContext, m: DeviceMess
  * and cell id in decimal or hex); those become numbers, anything else is kept as text in
  * `trailing`. The usual tail is one object literal, so those extras all share one shape.
  */
-function statusExtras(status: number, from: number): Record<string, unknown> {
+function statusExtras(status: number, from: number): PositionAttributes {
   const n = fields.count - from;
   if (n <= 0) return { status };
   const mcc = n >= 2 ? smallNumber(from) : -1;

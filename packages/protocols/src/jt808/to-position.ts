@@ -1,12 +1,13 @@
 /** A decoded JT/T 808 location body as the normalized `Position`. */
 import { NO_ALARMS } from '../alarms.ts';
 import type { Position } from '../model.ts';
+import type { PositionAttributes } from '../positionAttributes.ts';
 import { alarmsOf, statusFlags } from './flags.ts';
 import type { Jt808Location } from './location.ts';
 
 export function toPosition(loc: Jt808Location, terminalId: string, now: number | undefined): Position {
   const items = loc.items;
-  const extras: Record<string, unknown> = {
+  const extras: PositionAttributes = {
     alarmWord: loc.alarm,
     statusWord: loc.status,
     statusFlags: statusFlags(loc.status),

@@ -8,6 +8,7 @@
  * as the hemisphere, or leaves the hemisphere empty.
  */
 import type { CellTower, DecodeContext, DeviceMessage, Position } from '../model.ts';
+import type { LocationSource, PositionAttributes } from '../positionAttributes.ts';
 import { utcMillis } from '../common/time.ts';
 import type { Cursor } from './cursor.ts';
 import { WATCH_STATE_BITS, watchAlarms } from './status.ts';
@@ -19,7 +20,7 @@ export interface WifiAccessPoint {
 }
 
 /** Where a report's place came from: a GNSS fix, or only the cells / Wi-Fi it lists. */
-export type LocationSource = 'gps' | 'wifi' | 'lbs' | 'none';
+export type { LocationSource };
 
 const MAX_CELLS = 16;
 const MAX_WIFI = 32;
@@ -85,7 +86,7 @@ export function readReport(c: Cursor, m: DeviceMessage, ctx: DecodeContext): voi
     };
     return;
   }
-  const extras: Record<string, unknown> = {
+  const extras: PositionAttributes = {
     battery: finite(battery),
     steps: finite(steps),
     tumbles: finite(tumbles),

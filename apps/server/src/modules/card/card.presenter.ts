@@ -11,6 +11,7 @@ import {
 import type { StaffRow } from './staff.queries.ts';
 import type { AreaRow, CheckpointRow, PlanRow, ShiftRow } from './setup.queries.ts';
 import { shiftPeriodAt, type ShiftRule } from './attendance.ts';
+import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 
 export function shiftRule(s: ShiftRow): ShiftRule {
   return {
@@ -34,8 +35,8 @@ export function staffState(r: StaffRow, rule: ShiftRule | undefined, now: number
   return r.off_post_since ? 'offPost' : 'onDuty';
 }
 
-const battery = (extras: Record<string, unknown> | null) => {
-  const v = extras?.battery ?? extras?.batteryLevel;
+const battery = (extras: PositionAttributes | null) => {
+  const v = extras?.battery;
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 };
 

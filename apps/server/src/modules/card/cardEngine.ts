@@ -8,7 +8,7 @@ import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { beijingDay, type ShiftRule } from './attendance.ts';
 import { inShift, shiftRule } from './card.presenter.ts';
-import { isBlindAreaFix } from '../../core/lateReports.ts';
+import { isBlindArea } from '@chelian/protocols/positionAttributes.ts';
 import { judgedBefore, lateEvents, type ForwardRule } from '../../core/lateReplay.ts';
 import { derivedStep, FRESH_STATE, sameState, type DerivedAlarm, type DerivedState } from './cardRules.ts';
 import { cardEngineQueries } from './cardEngine.queries.ts';
@@ -191,7 +191,7 @@ export class CardEngine {
     for (const type of step.raise) {
       if (!(await cardEngineQueries.claim(this.db, staffId, FLAG[type]))) continue;
       raised.push(
-        ...(await cardEngineQueries.raise(this.db, { staffId, type, at: p.gpsTime, lat: p.lat, lon: p.lon, late: isBlindAreaFix(p) })),
+        ...(await cardEngineQueries.raise(this.db, { staffId, type, at: p.gpsTime, lat: p.lat, lon: p.lon, late: isBlindArea(p.extras) })),
       );
     }
     if (raised.length) await this.onAlarms(raised);

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { queryPage } from '../../db/queryPage.ts';
+import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 
 /** A staff member with their team, shift, badge and the badge's latest position. */
 export interface StaffRow {
@@ -28,7 +29,7 @@ export interface StaffRow {
   gps_time: Date | null;
   lat: number | null;
   lon: number | null;
-  extras: Record<string, unknown> | null;
+  extras: PositionAttributes | null;
   off_post_since: Date | null;
   recent_alarm: Date | null;
 }

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/types.ts';
 import { fenceShape } from '../geofences/fenceShape.ts';
 import type { StaffRow } from './staff.queries.ts';
 import type { AreaRow } from './setup.queries.ts';
+import { attr } from '@chelian/protocols/positionAttributes.ts';
 
 /**
  * One person's positions over a span, in columns, and what "at post" means for them: within a
@@ -45,7 +46,7 @@ export async function loadTracks(
   const out = new Map<number, StaffTrack>();
   if (staffIds.length === 0) return out;
   // Only the beacon of the extras: a month of a team is millions of rows.
-  const positions = `SELECT b.staff_id, p.gps_time AS time, p.lat, p.lon, p.extras->'beacon' AS beacon
+  const positions = `SELECT b.staff_id, p.gps_time AS time, p.lat, p.lon, p.extras->'${attr('beacon')}' AS beacon
        FROM card_badge_bindings b JOIN positions p ON p.terminal_id = b.terminal_id AND p.gps_time >= $2 AND p.gps_time < $3
         AND p.received_at >= b.bound_at AND (b.unbound_at IS NULL OR p.received_at < b.unbound_at)
       WHERE b.staff_id = ANY($1::bigint[]) AND p.valid`;

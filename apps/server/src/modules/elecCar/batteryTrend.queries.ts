@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { sinceHandOverOf } from '../../core/handover.ts';
+import { attr } from '@chelian/protocols/positionAttributes.ts';
 
 export const TREND_BUCKET_SECONDS = 300;
 
@@ -11,10 +12,10 @@ export const batteryTrendQueries = {
   buckets: (q: Queryable, terminalPk: number, start: Date, end: Date) =>
     q.query<{ bucket: Date; volts: number | null; charging: boolean | null }>(
       `SELECT to_timestamp(floor(extract(epoch FROM gps_time) / ${TREND_BUCKET_SECONDS}) * ${TREND_BUCKET_SECONDS}) AS bucket,
-              avg((extras->'ebike'->>'supplyVolts')::float8) FILTER (WHERE jsonb_typeof(extras->'ebike'->'supplyVolts') = 'number') AS volts,
-              bool_or((extras->'ebike'->>'charging')::boolean) FILTER (WHERE jsonb_typeof(extras->'ebike'->'charging') = 'boolean') AS charging
+              avg((extras->'${attr('ebike')}'->>'supplyVolts')::float8) FILTER (WHERE jsonb_typeof(extras->'${attr('ebike')}'->'supplyVolts') = 'number') AS volts,
+              bool_or((extras->'${attr('ebike')}'->>'charging')::boolean) FILTER (WHERE jsonb_typeof(extras->'${attr('ebike')}'->'charging') = 'boolean') AS charging
          FROM positions
-        WHERE terminal_id = $1 AND gps_time >= $2 AND gps_time < $3 AND extras ? 'ebike' AND ${sinceHandOverOf('terminal_id', 'gps_time')}
+        WHERE terminal_id = $1 AND gps_time >= $2 AND gps_time < $3 AND extras ? '${attr('ebike')}' AND ${sinceHandOverOf('terminal_id', 'gps_time')}
         GROUP BY 1 ORDER BY 1`,
       [terminalPk, start, end],
     ),

@@ -2,6 +2,7 @@ import { OVERSPEED_DEFAULT_LIMIT_KMH, type Bike, type BikeSettings, type BikeSta
 import type { BikeRow } from './bikes.queries.ts';
 import type { PowerOrderRow } from './powerOrders.queries.ts';
 import { percentFromVoltage, rangeKm } from './batteryEstimate.ts';
+import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 
 /** The e-bike part of a position's extras (the gateway stores GT06 0xF1 there; protocols' EbikeStatus). */
 interface EbikeExtras {
@@ -17,7 +18,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 const ms = (d: Date | null) => (d ? d.getTime() : null);
 const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
 
-export function ebikeExtras(extras: Record<string, unknown> | null): EbikeExtras {
+export function ebikeExtras(extras: PositionAttributes | null): EbikeExtras {
   const e = extras?.ebike;
   return typeof e === 'object' && e !== null ? (e as EbikeExtras) : {};
 }

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { sinceHandOver } from '../../core/handover.ts';
 import { queryPage } from '../../db/queryPage.ts';
+import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 
 /** A bike with its terminal, latest position and any cut waiting for it to slow down. */
 export interface BikeRow {
@@ -40,7 +41,7 @@ export interface BikeRow {
   speed: number | null;
   valid: boolean | null;
   acc: boolean | null;
-  extras: Record<string, unknown> | null;
+  extras: PositionAttributes | null;
   /** the latest 0xF1 device status (ebike_states), when the terminal sent one */
   es_reported_at: Date | null;
   es_armed: boolean | null;

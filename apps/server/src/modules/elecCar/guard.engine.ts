@@ -8,7 +8,7 @@ import { ebikeExtras } from './bikes.presenter.ts';
 import { guardQueries, type GuardRow } from './guard.queries.ts';
 import { guardStep, sameGuard, type GuardState } from './guardRules.ts';
 import { issueCommand } from './control.service.ts';
-import { isBlindAreaFix } from '../../core/lateReports.ts';
+import { isBlindArea } from '@chelian/protocols/positionAttributes.ts';
 
 interface Watch {
   row: GuardRow;
@@ -150,7 +150,7 @@ export class GuardEngine {
           lat: p.lat,
           lon: p.lon,
           speed: p.speed,
-          late: isBlindAreaFix(p),
+          late: isBlindArea(p.extras),
         })),
       );
     }

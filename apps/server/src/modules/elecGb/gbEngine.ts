@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/types.ts';
 import { subjects } from '../../bus/subjects.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
-import { isBlindAreaFix } from '../../core/lateReports.ts';
+import { isBlindArea } from '@chelian/protocols/positionAttributes.ts';
 import { judgedBefore, lateEvents, type ForwardRule } from '../../core/lateReplay.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { ELEC_GB_CHANGED } from './gbBikes.service.ts';
@@ -149,7 +149,7 @@ export class GbAlarmEngine {
           lat: p.lat,
           lon: p.lon,
           speed: p.speed,
-          late: isBlindAreaFix(p),
+          late: isBlindArea(p.extras),
         })),
       );
     }

@@ -6,7 +6,7 @@ import { subjects } from '../../bus/subjects.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { GEOFENCE_CHANGED } from './geofences.service.ts';
-import { isBlindAreaFix } from '../../core/lateReports.ts';
+import { isBlindArea, type PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 import { judgedBefore, lateEvents, type ForwardRule } from '../../core/lateReplay.ts';
 import { geofenceEngineQueries, type WatchRow } from './geofenceEngine.queries.ts';
 import { fenceShape } from './fenceShape.ts';
@@ -21,7 +21,7 @@ export interface LivePosition {
   gpsTime: number;
   /** When the platform received it (with gpsTime, whether it is a blind-area fix), and the protocol's marks. */
   receivedAt?: number;
-  extras?: Record<string, unknown> | null;
+  extras?: PositionAttributes | null;
   valid?: boolean;
 }
 
@@ -136,7 +136,7 @@ export class GeofenceEngine {
     // In order for the feed, yet older than a fix another connection of the terminal fed before.
     if (p.gpsTime <= watch.lastTime) return this.judgeLate(vehicleId, watch, [p]);
     watch.lastTime = p.gpsTime;
-    const blind = isBlindAreaFix({ gpsTime: p.gpsTime, receivedAt: p.receivedAt ?? p.gpsTime, extras: p.extras });
+    const blind = isBlindArea(p.extras);
     const { events, inside } = fenceTransitions(watch.inside, [p.lon, p.lat], watch.fences);
     const fresh = [...inside].filter(([id]) => !watch.inside.has(id));
     watch.inside = inside;

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/types.ts';
 import type { AssetKind } from '@chelian/contracts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { terminalKind } from '../../core/assetKinds.ts';
+import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 
 export interface LatestRow {
   identifier: string;
@@ -21,7 +22,7 @@ export interface LatestRow {
   acc: boolean | null;
   mileage: number | null;
   alarms: string[];
-  extras: Record<string, unknown> | null;
+  extras: PositionAttributes | null;
   /** past its service expiry: the live position is withheld */
   service_expired: boolean;
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
-import { isBlindAreaFix } from '../../core/lateReports.ts';
+import { attr, isBlindArea } from '@chelian/protocols/positionAttributes.ts';
 import type { ZoneFix, ZoneState } from './zoneSmoothing.ts';
 
 export type ZoneGeometry = { center: [number, number]; radiusMeters: number } | { rings: [number, number][][] };
@@ -27,7 +27,7 @@ export type StoredZoneFix = ZoneFix & { receivedAt: number };
 
 const SELECT = `SELECT z.id, z.pet_id, z.name, z.kind, z.geometry, z.alarm_exit, z.alarm_enter, s.inside FROM pet_zones z LEFT JOIN pet_zone_states s ON s.zone_id = z.id`;
 
-const FIX_COLUMNS = `gps_time, received_at, lat, lon, (extras->>'accuracy')::double precision AS accuracy, extras->'blindArea' AS blind_area, extras->'reupload' AS reupload`;
+const FIX_COLUMNS = `gps_time, received_at, lat, lon, (extras->>'${attr('accuracy')}')::double precision AS accuracy, extras->'${attr('blindArea')}' AS blind_area`;
 type StoredZoneFixRow = {
   gps_time: Date;
   received_at: Date;
@@ -35,14 +35,13 @@ type StoredZoneFixRow = {
   lon: number;
   accuracy: number | null;
   blind_area: unknown;
-  reupload: unknown;
 };
 const zoneFixes = (rows: StoredZoneFixRow[]): StoredZoneFix[] =>
   rows.map((r) => {
     const f = { time: r.gps_time.getTime(), receivedAt: r.received_at.getTime(), lat: r.lat, lon: r.lon, accuracy: r.accuracy };
     return {
       ...f,
-      blind: isBlindAreaFix({ gpsTime: f.time, receivedAt: f.receivedAt, extras: { blindArea: r.blind_area, reupload: r.reupload } }),
+      blind: isBlindArea({ blindArea: r.blind_area === true }),
     };
   });
 

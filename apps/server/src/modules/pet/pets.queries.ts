@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { sinceHandOver, sinceHandOverOf } from '../../core/handover.ts';
+import { attr, type PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 
 /** A pet with its collar, the collar's latest place and its newest status report. */
 export interface PetRow {
@@ -27,7 +28,7 @@ export interface PetRow {
   lat: number | null;
   lon: number | null;
   signal: number | null;
-  extras: Record<string, unknown> | null;
+  extras: PositionAttributes | null;
   sr_at: Date | null;
   sr_battery: number | null;
   sr_signal: number | null;
@@ -48,7 +49,7 @@ export interface PetProfile {
 
 const SELECT = `SELECT p.id, p.account_id, a.name AS account_name, p.name, p.species, p.breed, p.sex, to_char(p.birthday, 'YYYY-MM-DD') AS birthday,
        p.weight_kg, p.microchip, p.photo IS NOT NULL AS has_photo, p.step_goal, p.created_at, p.lost_until, p.report_seconds,
-       t.id AS terminal_pk, t.identifier, t.protocol, t.online, lp.gps_time, lp.lat, lp.lon, round((lp.extras->>'signal')::numeric)::int AS signal, lp.extras,
+       t.id AS terminal_pk, t.identifier, t.protocol, t.online, lp.gps_time, lp.lat, lp.lon, round((lp.extras->>'${attr('signal')}')::numeric)::int AS signal, lp.extras,
        sr.at AS sr_at, sr.battery AS sr_battery, sr.signal AS sr_signal
   FROM pets p JOIN accounts a ON a.id = p.account_id
   LEFT JOIN terminals t ON t.id = p.terminal_id LEFT JOIN latest_positions lp ON lp.terminal_id = t.id

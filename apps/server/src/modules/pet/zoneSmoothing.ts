@@ -30,7 +30,7 @@ export interface ZoneFix {
   lat: number;
   /** metres, when the collar gave it */
   accuracy?: number | null;
-  /** kept by the collar out of coverage and sent later (core/lateReports.ts isBlindAreaFix): what it raises is 补传 */
+  /** kept by the collar out of coverage and sent later (the catalogue's blindArea, @chelian/protocols/positionAttributes.ts): what it raises is 补传 */
   blind?: boolean;
 }
 
