@@ -30,3 +30,14 @@ export const TimeParam = Type.Unsafe<number | string>(Type.String({ maxLength: 3
 
 /** A nullable field of the answer. */
 export const Nullable = <S extends Type.TSchema>(schema: S) => Type.Union([schema, Type.Null()]);
+
+/**
+ * A field that is one of a const list (a status, a kind): its schema accepts those values alone and
+ * its type is their union, so a server that answers another value does not compile.
+ */
+export const OneOf = <const T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
+
+/** Whether a value (a database text, a query parameter) is one of the list: narrows it to the list's union. */
+export const isOneOf = <const T extends readonly string[]>(values: T, value: unknown): value is T[number] =>
+  typeof value === 'string' && (values as readonly string[]).includes(value);

@@ -1,84 +1,26 @@
 /**
- * Terminals (the devices), vehicles (assets carrying at most one terminal), vehicle groups and the
- * batch import, car app (platform 8); times epoch ms. Lists answer GET; changes are POST forms.
+ * Terminals (the devices), car app (platform 8); times epoch ms. Lists answer GET; changes are POST forms.
+ * Vehicles (vehicles.ts), groups (groups.ts) and the batch import (fleetImport.ts) have files of
+ * their own; this module answers for all of them, as before, and holds their errors.
  */
 import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
+import { ASSET_KINDS } from './assetKinds.ts';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, PageQuery, TimeParam, pageOf } from './schemas.ts';
+import { Identifier, ProtocolSchema, Short, TerminalStateSchema } from './fleetFields.ts';
+import { ImportOptionsQuery, ImportResultSchema, ImportVerifySchema } from './fleetImport.ts';
+import { Id, Nullable, OneOf, PageQuery, TimeParam, pageOf } from './schemas.ts';
 
-const Short = (max: number) => Type.Optional(Type.String({ maxLength: max }));
-/** 0 = no group (a vehicle's group, a group's parent). */
-const GroupRef = Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }));
-const Identifier = Type.String({ minLength: 1, maxLength: 24 });
-/** Comma-separated ids. */
-const IdList = Type.String({ minLength: 1, maxLength: 20_000 });
-
-/** What a terminal's service is: 'unactivated' | 'active' | 'expired' | 'disabled' (and, for a vehicle, 'unbound'). */
-export const SERVICE_STATES = {
-  unactivated: '未激活',
-  active: '正常',
-  expired: '已过期',
-  disabled: '已停用',
-  unbound: '未绑定设备',
-} as const;
-export type ServiceState = keyof typeof SERVICE_STATES;
-export const PROTOCOL_NAMES = { jt808: 'JT/T 808', gt06: 'GT06', h02: 'H02', watch: '手表协议' } as const;
-/** Plate colours as JT/T 808 codes them (0: not given). */
-export const PLATE_COLORS = { 0: '未设置', 1: '蓝色', 2: '黄色', 3: '黑色', 4: '白色', 5: '绿色', 9: '其他' } as const;
-
-const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';
-/** A Chinese plate: province, issuing letter, then 5 characters (the last may be 挂/学/警/港/澳) or 6 (new energy). */
-const CAR_PLATE = new RegExp(`^[${PROVINCES}][A-Z](?:[A-Z0-9]{4}[A-Z0-9挂学警港澳]|[A-Z0-9]{6})$`);
-/** E-bikes, badges and pets carry free labels. */
-const LABEL = /^[\u4e00-\u9fa5A-Za-z0-9·-]{2,16}$/;
-
-/** Whether a plate (upper-cased) is well formed for an asset of this type ('vehicle' by default). */
-export function isPlate(plate: string, type = 'vehicle'): boolean {
-  return (type === 'vehicle' || type === '车辆' ? CAR_PLATE : LABEL).test(plate);
-}
-
-export const VehicleSchema = Type.Object({
-  vehicleId: Type.Integer(),
-  name: Type.String(),
-  plate: Type.String(),
-  /** PLATE_COLORS code */
-  plateColor: Type.Integer(),
-  /** 'vehicle' | 'ebike' | 'badge' | 'pet' */
-  type: Type.String(),
-  typeName: Type.String(),
-  accountId: Type.Integer(),
-  accountName: Type.String(),
-  groupId: Nullable(Type.Integer()),
-  groupName: Type.String(),
-  driver: Type.String(),
-  driverPhone: Type.String(),
-  icon: Type.String(),
-  remark: Type.String(),
-  created: Type.Number(),
-  /** the bound terminal's fields; '' (and terminalStatusName 未绑定设备) when none is bound */
-  terminalId: Type.String(),
-  protocol: Type.String(),
-  protocolName: Type.String(),
-  model: Type.String(),
-  sim: Type.String(),
-  online: Type.Boolean(),
-  terminalStatus: Type.String(),
-  terminalStatusName: Type.String(),
-  activatedAt: Nullable(Type.Number()),
-  serviceExpiresAt: Nullable(Type.Number()),
-  lastSeenAt: Nullable(Type.Number()),
-  /** km/h, the overspeed report's limit for this vehicle; null: the platform default (OVERSPEED_DEFAULT_LIMIT_KMH) */
-  speedLimitKmh: Nullable(Type.Number()),
-});
-export type Vehicle = Static<typeof VehicleSchema>;
+export * from './fleetFields.ts';
+export * from './fleetImport.ts';
+export * from './groups.ts';
+export * from './vehicles.ts';
 
 /** A terminal (the device) as its owner sees it; unassigned ones only a platform administrator sees. */
 export const TerminalSchema = Type.Object({
   terminalId: Type.String(),
-  /** 'jt808' | 'gt06' | 'h02' */
-  protocol: Type.String(),
+  protocol: ProtocolSchema,
   protocolName: Type.String(),
   model: Type.String(),
   sim: Type.String(),
@@ -87,8 +29,7 @@ export const TerminalSchema = Type.Object({
   /** false: platform stock (no account yet) */
   assigned: Type.Boolean(),
   enabled: Type.Boolean(),
-  /** 'unactivated' | 'active' | 'expired' | 'disabled' */
-  status: Type.String(),
+  status: TerminalStateSchema,
   statusName: Type.String(),
   activatedAt: Nullable(Type.Number()),
   serviceExpiresAt: Nullable(Type.Number()),
@@ -98,7 +39,7 @@ export const TerminalSchema = Type.Object({
   plate: Type.String(),
   vehicleName: Type.String(),
   /** the kind of the asset it sits in (an AssetKind); '' while it sits in none */
-  assetKind: Type.String(),
+  assetKind: OneOf([...ASSET_KINDS, '']),
   assetKindName: Type.String(),
   remark: Type.String(),
   created: Type.Number(),
@@ -107,69 +48,6 @@ export const TerminalSchema = Type.Object({
   identityConflictAt: Nullable(Type.Number()),
 });
 export type Terminal = Static<typeof TerminalSchema>;
-
-/**
- * A group of the tree. Written as an interface because it is recursive; its schema below is
- * depth-limited (a recursive $ref inside the envelope does not serialize reliably).
- */
-export interface GroupNode {
-  id: number;
-  name: string;
-  parentId: number | null;
-  accountId: number;
-  accountName: string;
-  sort: number;
-  /** vehicles in this group itself (not its sub-groups) */
-  vehicleCount: number;
-  children: GroupNode[];
-}
-
-/** Groups nest at most this deep. */
-export const MAX_GROUP_DEPTH = 8;
-
-function groupNode(depth: number): Type.TSchema {
-  return Type.Object({
-    id: Type.Integer(),
-    name: Type.String(),
-    parentId: Nullable(Type.Integer()),
-    accountId: Type.Integer(),
-    accountName: Type.String(),
-    sort: Type.Integer(),
-    vehicleCount: Type.Integer(),
-    children: Type.Array(depth > 1 ? groupNode(depth - 1) : Type.Object({})),
-  });
-}
-const GroupTreeSchema = Type.Unsafe<GroupNode[]>(Type.Array(groupNode(MAX_GROUP_DEPTH)));
-
-/** One row of an import file as checked: `errors` in Chinese, empty when ok. */
-export const ImportRowCheckSchema = Type.Object({
-  /** the row's number in the sheet (header = 1) */
-  row: Type.Integer(),
-  terminalId: Type.String(),
-  plate: Type.String(),
-  ok: Type.Boolean(),
-  errors: Type.Array(Type.String()),
-});
-export type ImportRowCheck = Static<typeof ImportRowCheckSchema>;
-
-/** vehicleVerify's answer, and the `obj` of a refused import (all or nothing). */
-export const ImportVerifySchema = Type.Object({
-  total: Type.Integer(),
-  valid: Type.Integer(),
-  invalid: Type.Integer(),
-  rows: Type.Array(ImportRowCheckSchema),
-});
-export type ImportVerifyResult = Static<typeof ImportVerifySchema>;
-
-export const ImportResultSchema = Type.Object({
-  /** data rows in the file */
-  total: Type.Integer(),
-  /** terminals registered or taken into the account */
-  terminals: Type.Integer(),
-  /** vehicles created */
-  vehicles: Type.Integer(),
-});
-export type ImportResult = Static<typeof ImportResultSchema>;
 
 /** Renewal periods: 'month' or 'year'; at most MAX_RENEW_MONTHS in one renewal. */
 export const RENEW_UNITS = { month: '个月', year: '年' } as const;
@@ -224,55 +102,7 @@ const TerminalListQuery = Type.Intersect([
 ]);
 export type TerminalListQuery = Static<typeof TerminalListQuery>;
 
-const vehicleFilters = {
-  /** plate, name, terminal id, SIM or driver */
-  keyword: Short(40),
-  /** the group and its sub-groups; 0 = vehicles without a group */
-  groupId: GroupRef,
-  type: Short(16),
-  accountId: Type.Optional(Id()),
-  online: Type.Optional(Type.Boolean()),
-  protocol: Short(16),
-  /** a ServiceState */
-  serviceState: Short(16),
-};
-const VehicleListQuery = Type.Intersect([PageQuery, Type.Object(vehicleFilters)]);
-export type VehicleListQuery = Static<typeof VehicleListQuery>;
-const VehicleExportQuery = Type.Object(vehicleFilters);
-export type VehicleExportQuery = Static<typeof VehicleExportQuery>;
-
-const vehicleFields = {
-  name: Short(40),
-  plate: Short(16),
-  plateColor: Type.Optional(Type.Integer({ minimum: 0, maximum: 9 })),
-  type: Short(16),
-  accountId: Type.Optional(Id()),
-  groupId: GroupRef,
-  driver: Short(40),
-  driverPhone: Short(20),
-  icon: Short(200),
-  remark: Short(200),
-  /** the terminal to put in the vehicle; '' on update unbinds it */
-  terminalId: Short(24),
-  /** needed when the terminal is new */
-  protocol: Short(16),
-  model: Short(40),
-  sim: Short(24),
-  serviceExpiresAt: Type.Optional(TimeParam),
-  /** km/h; 0 or '' clears it (the platform default applies) */
-  speedLimitKmh: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 300 }), Type.Literal('')])),
-};
-const VehicleAdd = Type.Object(vehicleFields);
-const VehicleUpdate = Type.Object({ vehicleId: Id(), ...vehicleFields });
-export type VehicleForm = Static<typeof VehicleAdd>;
-export type VehicleUpdateForm = Static<typeof VehicleUpdate>;
-
-/** Fields (or query parameters) beside an uploaded sheet. */
-const ImportOptionsQuery = Type.Object({ accountId: Type.Optional(Id()), protocol: Short(16) });
-
 const terminalBase = '/car/v4/api/terminal';
-const vehicleBase = '/car/v4/api/vehicle';
-const groupBase = '/car/v4/api/group';
 
 export const terminalEndpoints = {
   list: endpoint({
@@ -398,153 +228,6 @@ export const terminalEndpoints = {
     summary: '查看续费记录',
     input: Type.Object({ terminalId: Identifier }),
     answer: Type.Array(TerminalRenewalSchema),
-  }),
-};
-
-export const vehicleEndpoints = {
-  list: endpoint({
-    method: 'GET',
-    path: `${vehicleBase}/list.json`,
-    tag: '车辆',
-    summary: '查询车辆',
-    input: VehicleListQuery,
-    answer: pageOf(VehicleSchema),
-  }),
-  detail: endpoint({
-    method: 'GET',
-    path: `${vehicleBase}/detail.json`,
-    tag: '车辆',
-    summary: '查看车辆',
-    input: Type.Object({ vehicleId: Id() }),
-    answer: VehicleSchema,
-  }),
-  add: endpoint({
-    method: 'POST',
-    path: `${vehicleBase}/add.json`,
-    tag: '车辆',
-    summary: '新增车辆',
-    permission: 'car:vehicle:add',
-    input: VehicleAdd,
-    answer: VehicleSchema,
-  }),
-  update: endpoint({
-    method: 'POST',
-    path: `${vehicleBase}/update.json`,
-    tag: '车辆',
-    summary: '修改车辆',
-    permission: 'car:vehicle:edit',
-    input: VehicleUpdate,
-    answer: VehicleSchema,
-  }),
-  /** vehicleIds comma-separated; their terminals stay in the account, unbound */
-  delete: endpoint({
-    method: 'POST',
-    path: `${vehicleBase}/delete.json`,
-    tag: '车辆',
-    summary: '删除车辆',
-    permission: 'car:vehicle:delete',
-    input: Type.Object({ vehicleIds: IdList }),
-    answer: Type.Object({ deleted: Type.Integer() }),
-  }),
-  /** to another account of the subtree and/or another group (0 = none); terminals move along */
-  move: endpoint({
-    method: 'POST',
-    path: `${vehicleBase}/move.json`,
-    tag: '车辆',
-    summary: '移动车辆',
-    permission: 'car:vehicle:edit',
-    input: Type.Object({ vehicleIds: IdList, accountId: Type.Optional(Id()), groupId: GroupRef }),
-    answer: Type.Object({ moved: Type.Integer() }),
-  }),
-  /** Checks an import sheet (multipart, as for import) row by row; writes nothing. The import's permission: it parses an uploaded file. */
-  verify: endpoint({
-    method: 'POST',
-    path: `${vehicleBase}/vehicleVerify.json`,
-    tag: '车辆',
-    summary: '校验导入车辆',
-    permission: 'car:vehicle:import',
-    encoding: 'multipart',
-    query: ImportOptionsQuery,
-    answer: ImportVerifySchema,
-  }),
-  /** All or nothing: any bad row imports nothing and fails with the verify result as obj. */
-  import: endpoint({
-    method: 'POST',
-    path: `${vehicleBase}/import.json`,
-    tag: '车辆',
-    summary: '批量导入车辆',
-    permission: 'car:vehicle:import',
-    encoding: 'multipart',
-    query: ImportOptionsQuery,
-    answer: ImportResultSchema,
-  }),
-  importTemplate: endpoint({
-    method: 'GET|POST',
-    path: `${vehicleBase}/importTemplate.json`,
-    tag: '车辆',
-    summary: '下载车辆导入模板',
-    input: Type.Object({ format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])) }),
-    produces: 'excel',
-  }),
-  /** The list's rows (same filters, at most 20 000) as an Excel file. */
-  export: endpoint({
-    method: 'GET|POST',
-    path: `${vehicleBase}/export.json`,
-    tag: '车辆',
-    summary: '导出车辆',
-    input: VehicleExportQuery,
-    produces: 'excel',
-  }),
-};
-
-export const groupEndpoints = {
-  /** accountId: one account of the subtree; a group whose parent is not visible is a root */
-  tree: endpoint({
-    method: 'GET',
-    path: `${groupBase}/tree.json`,
-    tag: '车辆分组',
-    summary: '查询车辆分组',
-    input: Type.Object({ accountId: Type.Optional(Id()) }),
-    answer: GroupTreeSchema,
-  }),
-  add: endpoint({
-    method: 'POST',
-    path: `${groupBase}/add.json`,
-    tag: '车辆分组',
-    summary: '新增车辆分组',
-    permission: 'car:group:edit',
-    input: Type.Object({
-      name: Type.String({ maxLength: 40 }),
-      parentId: GroupRef,
-      accountId: Type.Optional(Id()),
-      sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
-    }),
-    answer: Type.Object({ groupId: Type.Integer() }),
-  }),
-  /** rename and/or move (parentId 0 = top level; never under itself) */
-  update: endpoint({
-    method: 'POST',
-    path: `${groupBase}/update.json`,
-    tag: '车辆分组',
-    summary: '修改车辆分组',
-    permission: 'car:group:edit',
-    input: Type.Object({
-      groupId: Id(),
-      name: Short(40),
-      parentId: GroupRef,
-      sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
-    }),
-    answer: Type.Object({ groupId: Type.Integer() }),
-  }),
-  /** Refused while it has sub-groups. Its vehicles go to `moveTo` (0 or absent: ungrouped). */
-  delete: endpoint({
-    method: 'POST',
-    path: `${groupBase}/delete.json`,
-    tag: '车辆分组',
-    summary: '删除车辆分组',
-    permission: 'car:group:edit',
-    input: Type.Object({ groupId: Id(), moveTo: GroupRef }),
-    answer: Type.Object({ groupId: Type.Integer(), moved: Type.Integer() }),
   }),
 };
 

@@ -1,8 +1,10 @@
 /** Terminal identifiers: what each protocol sends, and the one key every lookup uses. */
-export const PROTOCOLS = ['jt808', 'gt06', 'h02', 'watch'] as const;
-export type TerminalProtocol = (typeof PROTOCOLS)[number];
+// The file alone, not the package's index: the gateway loads this and none of the endpoint schemas.
+import { PROTOCOL_NAMES, PROTOCOLS, type Protocol } from '@chelian/contracts/protocolNames.ts';
 
-export const PROTOCOL_NAMES_ZH: Record<TerminalProtocol, string> = { jt808: 'JT/T 808', gt06: 'GT06', h02: 'H02', watch: '手表协议' };
+export { PROTOCOLS };
+export type TerminalProtocol = Protocol;
+export const PROTOCOL_NAMES_ZH: Readonly<Record<TerminalProtocol, string>> = PROTOCOL_NAMES;
 
 export function isProtocol(value: string): value is TerminalProtocol {
   return (PROTOCOLS as readonly string[]).includes(value);

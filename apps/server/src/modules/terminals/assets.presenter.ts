@@ -9,7 +9,7 @@ import {
   type Vehicle,
 } from '@chelian/contracts';
 import { epochOrNull } from '../../http/timeInput.ts';
-import { PROTOCOL_NAMES_ZH, isProtocol } from '../../core/identifiers.ts';
+import { PROTOCOL_NAMES_ZH, isProtocol, type TerminalProtocol } from '../../core/identifiers.ts';
 import { VEHICLE_TYPES, vehicleTypeOf } from './assets.ts';
 import type { RenewalRow, TerminalRow } from './terminals.queries.ts';
 import type { VehicleRow } from './vehicles.queries.ts';
@@ -29,11 +29,17 @@ export function terminalStatus(
 
 const protocolName = (p: string | null) => (p && isProtocol(p) ? PROTOCOL_NAMES_ZH[p] : '');
 
+/** A stored protocol as the contract's union. Every write checks it (isProtocol): another value is a corrupt row, said so, not passed on. */
+function storedProtocol(p: string): TerminalProtocol {
+  if (isProtocol(p)) return p;
+  throw new Error(`terminals.protocol holds an unknown protocol: ${p}`);
+}
+
 export function presentTerminal(t: TerminalRow): Terminal {
   const status = terminalStatus(t);
   return {
     terminalId: t.identifier,
-    protocol: t.protocol,
+    protocol: storedProtocol(t.protocol),
     protocolName: protocolName(t.protocol),
     model: t.model,
     sim: t.sim,
@@ -116,7 +122,7 @@ export function presentVehicle(v: VehicleRow): Vehicle {
     remark: v.remark,
     created: v.created_at.getTime(),
     terminalId: v.identifier ?? '',
-    protocol: v.protocol ?? '',
+    protocol: v.protocol === null ? '' : storedProtocol(v.protocol),
     protocolName: protocolName(v.protocol),
     model: v.model ?? '',
     sim: v.sim ?? '',
