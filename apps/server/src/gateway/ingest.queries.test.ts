@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 import { createTestDb, type TestDb } from '../testing/testDb.ts';
 import { ingestQueries, type StoredPosition } from './ingest.queries.ts';
+import { PositionCopyWriter } from '../core/positionCopy.ts';
 
 let db: TestDb;
 beforeAll(async () => {
@@ -95,5 +96,48 @@ describe(`positions binary COPY (${process.env.TEST_ENGINE === 'postgres' ? 'Pos
       'SELECT count(*)::int AS n, sum(speed)::int AS speed, sum(course)::int AS course FROM positions WHERE terminal_id = 990003',
     );
     expect(sum).toEqual({ n: 3000, speed: many.reduce((a, p) => a + p.speed, 0), course: many.reduce((a, p) => a + p.course, 0) });
+  });
+});
+
+describe(`latest_positions in one statement per flush (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('stores each terminal’s row exactly as its positions twin, and an older report never overwrites a newer one', async () => {
+    const keys = ['lp-q-7701', 'lp-q-7702'];
+    const ids = (
+      await db.query<{ id: number }>(
+        `INSERT INTO terminals (identifier, identifier_key, protocol) SELECT k, k, 'jt808' FROM unnest($1::text[]) k RETURNING id`,
+        [keys],
+      )
+    ).map((r) => Number(r.id));
+    const extras = { note: 'a "quoted", comma\nnewline 中文 \\ back', n: 1.5, flag: true } as object as PositionAttributes;
+    const rows = [
+      row({
+        terminalPk: ids[0],
+        speed: 40.1,
+        altitude: -3.3,
+        course: 359.6,
+        satellites: 12,
+        acc: true,
+        mileage: 0.1,
+        alarms: ['overspeed', 'a"b\\c', '{x,y}'],
+        extras,
+      }),
+      row({ terminalPk: ids[1], gpsTime: at + 5, receivedAt: at + 6, valid: true }),
+    ];
+    const copy = new PositionCopyWriter();
+    copy.addAll(rows);
+    await ingestQueries.storePositions(db, copy.finish(), rows);
+    const cols = 'terminal_id, gps_time, received_at, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms, extras';
+    const latest = await db.query(`SELECT ${cols} FROM latest_positions WHERE terminal_id = ANY($1::bigint[]) ORDER BY terminal_id`, [ids]);
+    const twins = await db.query(`SELECT ${cols} FROM positions WHERE terminal_id = ANY($1::bigint[]) ORDER BY terminal_id`, [ids]);
+    expect(latest).toHaveLength(2);
+    expect(latest).toEqual(twins);
+    expect(latest[0]).toMatchObject({ course: 360, satellites: 12, alarms: ['overspeed', 'a"b\\c', '{x,y}'], extras });
+
+    // An older report for the first terminal, without a mileage: latest keeps the newer row.
+    const older = [row({ terminalPk: ids[0], gpsTime: at - 1000, speed: 1 })];
+    const copy2 = new PositionCopyWriter();
+    copy2.addAll(older);
+    await ingestQueries.storePositions(db, copy2.finish(), older);
+    expect(await db.query(`SELECT ${cols} FROM latest_positions WHERE terminal_id = $1`, [ids[0]])).toEqual([latest[0]]);
   });
 });
