@@ -62,6 +62,12 @@ interface SegmentCell {
   road: Int32Array;
 }
 
+/** Places of one grid cell, flat: lon, lat per place, and each one's index in the places list. */
+interface PlaceCell {
+  xy: Float64Array;
+  place: Int32Array;
+}
+
 /** An area in a crossed cell: whether the cell's centre is inside, and the edges crossing the cell. */
 interface PartialArea {
   area: number;
@@ -79,23 +85,23 @@ const DIRECTIONS = ['北', '东北', '东', '东南', '南', '西南', '西', '�
 export class StreetGeocoder {
   private readonly roadNames: string[];
   private readonly lines = new Map<number, SegmentCell>();
-  private readonly places = new Map<number, StreetPlace[]>();
+  private readonly places: readonly StreetPlace[];
+  private readonly placeCells = new Map<number, PlaceCell>();
   private readonly areaCells = new Map<number, AreaCell>();
   private readonly areas: Array<{ name: string; level: number }>;
 
   constructor(roads: readonly StreetRoad[], areas: readonly StreetArea[], places: readonly StreetPlace[]) {
     this.roadNames = roads.map((r) => r.name);
     this.indexRoads(roads);
-    for (const p of places) push(this.places, cellKey(Math.floor(p.lon / PLACE_CELL), Math.floor(p.lat / PLACE_CELL)), p);
+    this.places = places;
+    this.indexPlaces(places);
     this.areas = areas.map((a) => ({ name: a.name, level: a.level }));
     areas.forEach((a, i) => this.indexArea(a, i));
   }
 
   /** How much was indexed (the import's summary and the tests). */
   get size() {
-    let places = 0;
-    for (const list of this.places.values()) places += list.length;
-    return { roads: this.roadNames.length, areas: this.areas.length, places };
+    return { roads: this.roadNames.length, areas: this.areas.length, places: this.places.length };
   }
 
   lookup(lon: number, lat: number): StreetAnswer {
@@ -153,29 +159,44 @@ export class StreetGeocoder {
     return bestRoad < 0 ? null : { name: this.roadNames[bestRoad], meters: Math.sqrt(best) };
   }
 
+  private indexPlaces(places: readonly StreetPlace[]) {
+    const building = new Map<number, number[]>();
+    places.forEach((p, i) => push(building, cellKey(Math.floor(p.lon / PLACE_CELL), Math.floor(p.lat / PLACE_CELL)), i));
+    for (const [key, ids] of building) {
+      const xy = new Float64Array(ids.length * 2);
+      ids.forEach((id, k) => ((xy[2 * k] = places[id].lon), (xy[2 * k + 1] = places[id].lat)));
+      this.placeCells.set(key, { xy, place: Int32Array.from(ids) });
+    }
+  }
+
   private nearestPlaces(lon: number, lat: number, kx: number): Pick<StreetAnswer, 'house' | 'poi'> {
     const ix = Math.floor(lon / PLACE_CELL);
     const iy = Math.floor(lat / PLACE_CELL);
-    let [poi, poiD] = [null as StreetPlace | null, POI_METERS * POI_METERS];
-    let [house, houseD] = [null as StreetPlace | null, HOUSE_METERS * HOUSE_METERS];
+    let [poi, poiD] = [-1, POI_METERS * POI_METERS];
+    let [house, houseD] = [-1, HOUSE_METERS * HOUSE_METERS];
     for (let dx = -1; dx <= 1; dx++)
       for (let dy = -1; dy <= 1; dy++) {
-        for (const p of this.places.get(cellKey(ix + dx, iy + dy)) ?? []) {
-          const ex = (lon - p.lon) * kx;
-          const ny = (lat - p.lat) * M_PER_DEG_LAT;
+        const cell = this.placeCells.get(cellKey(ix + dx, iy + dy));
+        if (!cell) continue;
+        const { xy, place } = cell;
+        for (let k = 0, n = place.length; k < n; k++) {
+          const ex = (lon - xy[2 * k]) * kx;
+          const ny = (lat - xy[2 * k + 1]) * M_PER_DEG_LAT;
           const d = ex * ex + ny * ny;
-          if (p.kind === 'poi' ? d < poiD : d < houseD) {
-            if (p.kind === 'poi') [poi, poiD] = [p, d];
-            else [house, houseD] = [p, d];
-          }
+          if (d >= poiD && d >= houseD) continue;
+          if (this.places[place[k]].kind === 'poi') {
+            if (d < poiD) [poi, poiD] = [place[k], d];
+          } else if (d < houseD) [house, houseD] = [place[k], d];
         }
       }
+    const h = house >= 0 ? this.places[house] : null;
+    const p = poi >= 0 ? this.places[poi] : null;
     return {
-      house: house && { number: house.name, street: house.street, meters: Math.sqrt(houseD) },
-      poi: poi && {
-        name: poi.name,
+      house: h && { number: h.name, street: h.street, meters: Math.sqrt(houseD) },
+      poi: p && {
+        name: p.name,
         meters: Math.sqrt(poiD),
-        direction: DIRECTIONS[Math.round(bearing((lon - poi.lon) * kx, (lat - poi.lat) * M_PER_DEG_LAT) / 45) % 8],
+        direction: DIRECTIONS[Math.round(bearing((lon - p.lon) * kx, (lat - p.lat) * M_PER_DEG_LAT) / 45) % 8],
       },
     };
   }
