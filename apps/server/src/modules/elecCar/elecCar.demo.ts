@@ -13,6 +13,7 @@ import {
   type DemoVehicle,
 } from '../terminals/terminals.demo.ts';
 import { bikesQueries } from './bikes.queries.ts';
+import { seedDemoBatteryWeek, seedDemoPowerOrders } from './demoHistory.ts';
 
 /** After the car fleet's groups, numbered after its vehicles (the identifiers the demo has always had). */
 const EBIKE_GROUPS: readonly DemoGroup[] = [{ name: '电单车', sort: 3, mix: [['gt06', 5]], kind: 'ebike' }];
@@ -29,8 +30,11 @@ export const elecCarDemo: DemoPart = {
     const created = await seedDemoVehicles(ctx, operator, EBIKE_GROUPS, demoEbikes(), (vehicleId) =>
       bikesQueries.insertProfile(ctx.db, vehicleId, DEMO_EBIKE_PROFILE),
     );
-    // The week behind them: 行程停留 and the reports show trips and stops on the first start.
+    // The week behind them: 行程停留 and the reports show trips and stops on the first start,
+    // 电池管理 the packs' week (run along those trips) and 车辆监控 a power cut and its restore.
     await seedDemoVehiclePast(ctx, demoEbikes());
+    await seedDemoBatteryWeek(ctx, demoEbikes());
+    await seedDemoPowerOrders(ctx, operator, demoEbikes());
     return created;
   },
   // The bikes are armed while parked (auto-arm); their riders mostly disarm with the key fob before riding off.

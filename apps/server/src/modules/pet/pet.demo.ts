@@ -4,6 +4,7 @@
  * option). One plan seeds the database and runs the collars, so the two agree on identifiers and homes.
  */
 import type { PET_SEX_NAMES, PET_SPECIES_NAMES } from '@chelian/contracts';
+import { distanceMeters } from '@chelian/geo';
 import { Fleet, cityByName, seedFor, terminalIdentifier, type TerminalSpec } from '@chelian/simulator';
 import type { AppContext } from '../../context.ts';
 import { identifierKey } from '../../core/identifiers.ts';
@@ -12,6 +13,7 @@ import type { DemoPart } from '../feature.ts';
 import { seedDemoPetWeek } from './demoWeek.ts';
 import { DEMO_ID_BLOCK, ensureDemoTerminals } from '../terminals/terminals.demo.ts';
 import { PET_ZONES_CHANGED, saveZone } from './petZones.service.ts';
+import { petZonesQueries } from './petZones.queries.ts';
 import { listPets, savePet } from './pets.service.ts';
 
 /** Watch identifiers 9 88 …: collars from 101 (the crew's badges from 1). */
@@ -114,6 +116,40 @@ export async function seedDemoPets(ctx: AppContext, operator: SessionUser, pets:
   return created;
 }
 
+/** How many of its last days' zone crossings each pet's 报警 list comes with. */
+const PAST_CROSSINGS = 6;
+
+/**
+ * The 离开/进入安全区域 alarms of the pets' last excursions, found in the week just written (a fix
+ * outside the 家 zone after one inside, and back): 宠物定位's 报警 list is not empty on the first
+ * day. The zone engine judges only what collars send from now on, as for any history.
+ */
+async function raiseDemoPastCrossings(ctx: AppContext, operator: SessionUser, pets: readonly DemoPet[], now = Date.now()) {
+  for (const pet of pets) {
+    const fixes = await ctx.db.query<{ terminal_id: string; gps_time: Date; lat: number; lon: number }>(
+      `SELECT p.terminal_id, p.gps_time, p.lat, p.lon FROM positions p JOIN terminals t ON t.id = p.terminal_id
+        WHERE t.identifier = $1 AND p.gps_time < $2 AND p.valid ORDER BY p.gps_time`,
+      [pet.spec.id, new Date(now)],
+    );
+    const crossings: Array<{ type: string; at: number; lat: number; lon: number; terminalPk: number }> = [];
+    let outside = false;
+    for (const f of fixes) {
+      const out = distanceMeters([f.lon, f.lat], [pet.home.lon, pet.home.lat]) > pet.zoneRadiusMeters;
+      if (out !== outside)
+        crossings.push({
+          type: out ? 'petZoneExit' : 'petZoneEnter',
+          at: f.gps_time.getTime(),
+          lat: f.lat,
+          lon: f.lon,
+          terminalPk: Number(f.terminal_id),
+        });
+      outside = out;
+    }
+    for (const c of crossings.slice(-PAST_CROSSINGS))
+      await petZonesQueries.raise(ctx.db, { ...c, accountId: operator.accountId, late: false });
+  }
+}
+
 export const petDemo: DemoPart = {
   menus: ['pet'],
   protocols: ['watch'],
@@ -122,7 +158,10 @@ export const petDemo: DemoPart = {
     const created = await seedDemoPets(ctx, operator, pets);
     // Before the collars connect (parts drive after every seed): the past is written only while a collar has none.
     const givenPast = await seedDemoPetWeek(ctx, pets);
-    if (givenPast) ctx.log.info({ pets: givenPast }, '演示宠物已补上一周的历史');
+    if (givenPast) {
+      await raiseDemoPastCrossings(ctx, operator, pets);
+      ctx.log.info({ pets: givenPast }, '演示宠物已补上一周的历史');
+    }
     return created;
   },
   // Every collar reports within ten seconds of start, so 宠物定位 shows them at once.

@@ -25,7 +25,7 @@ import type { SessionUser } from '../../core/sessionUser.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import type { DemoPart, DemoPorts } from '../feature.ts';
 import { OverspeedAlarmEngine } from '../overspeedAlarms/overspeedAlarmEngine.ts';
-import { seedDemoPast, terminalPks, type DemoPastPlan } from './demoWeek.ts';
+import { DEMO_PAST_DAYS, beijingMidnightBefore, seedDemoPast, terminalPks, type DemoPastPlan } from './demoWeek.ts';
 import { groupsQueries } from './groups.queries.ts';
 import { addTerminal } from './terminals.service.ts';
 import { terminalsQueries } from './terminals.queries.ts';
@@ -35,6 +35,7 @@ import { vehiclesQueries } from './vehicles.queries.ts';
 /** Two digits inside every demo identifier, apart from what `npm run simulate` uses by default. */
 export const DEMO_ID_BLOCK = 88;
 const DEMO_SEED = 2026;
+const DAY_MS = 86_400_000;
 
 export interface DemoGroup {
   name: string;
@@ -84,6 +85,13 @@ const SURNAMES = ['张', '王', '李', '赵', '陈', '刘', '杨', '黄', '周',
 
 export interface DemoVehicle {
   group: string;
+  /**
+   * The last day it reported, in days before today (null: never came online); absent for a
+   * vehicle on the road every day, which its simulated terminal drives live.
+   */
+  lastDay?: number | null;
+  /** Its service's end, in days from the seeding start (negative: ended); absent: a year from its installation. */
+  serviceDays?: number;
   plate: string;
   driver: string;
   driverPhone: string;
@@ -119,7 +127,53 @@ export function demoVehicles(groups: readonly DemoGroup[], first: number): DemoV
   return out;
 }
 
-export const demoCars = (): DemoVehicle[] => demoVehicles(CAR_GROUPS, 0);
+/**
+ * The cars that give 离线报表 and 到期报表 their first day, by index in the fleet (网约车's end):
+ * one never came online (a wiring fault), one parked since yesterday, one whose service ended two
+ * days ago (it has been silent since), and three whose service ends within 90, 30 and 7 days.
+ */
+const CAR_SERVICE = new Map<number, Pick<DemoVehicle, 'lastDay' | 'serviceDays'>>([
+  [43, { lastDay: null }],
+  [44, { lastDay: 1 }],
+  [46, { serviceDays: 60 }],
+  [47, { serviceDays: 20 }],
+  [48, { serviceDays: 5 }],
+  [49, { lastDay: 2, serviceDays: -2 }],
+]);
+
+export const demoCars = (): DemoVehicle[] => demoVehicles(CAR_GROUPS, 0).map((v, i) => ({ ...v, ...CAR_SERVICE.get(i) }));
+
+/** The vehicles on the road today: their simulated terminals drive. */
+const onTheRoad = (vehicles: readonly DemoVehicle[]) => vehicles.filter((v) => v.lastDay === undefined);
+
+/**
+ * Dates the service of the vehicles' terminals not activated yet: activated when their week of past
+ * began, running a year, or to the vehicle's own `serviceDays`. Returns the terminals dated.
+ */
+async function dateDemoService(ctx: AppContext, vehicles: readonly DemoVehicle[], now = Date.now()): Promise<number> {
+  const pks = await terminalPks(
+    ctx,
+    vehicles.map((v) => v.spec.id),
+  );
+  const activatedAt = new Date(beijingMidnightBefore(now, DEMO_PAST_DAYS));
+  const unactivated = new Set(
+    (
+      await ctx.db.query<{ id: number }>(`SELECT id FROM terminals WHERE id = ANY($1::bigint[]) AND activated_at IS NULL`, [
+        [...pks.values()],
+      ])
+    ).map((r) => Number(r.id)),
+  );
+  let dated = 0;
+  for (const v of vehicles) {
+    const pk = pks.get(v.spec.id);
+    if (pk === undefined || !unactivated.has(pk)) continue;
+    const serviceExpiresAt =
+      v.serviceDays === undefined ? new Date(activatedAt.getTime() + 365 * DAY_MS) : new Date(now + v.serviceDays * DAY_MS);
+    await terminalsQueries.update(ctx.db, pk, { activatedAt, serviceExpiresAt });
+    dated++;
+  }
+  return dated;
+}
 
 /**
  * The `n`-th demo person's identity number (福田 area code 440304, born in the 1980s–90s): valid by
@@ -200,13 +254,16 @@ export async function seedDemoVehiclePast(ctx: AppContext, vehicles: readonly De
   const plans: DemoPastPlan[] = [];
   for (const v of vehicles) {
     const terminalPk = pks.get(v.spec.id);
-    if (terminalPk === undefined) continue;
+    // a terminal that never came online has no past (and is given none on a later start)
+    if (terminalPk === undefined || v.lastDay === null) continue;
+    const lastDay = v.lastDay ?? 0;
     const ebike = v.spec.kind === 'ebike';
     const rng = new Rng(v.spec.seed).fork(9);
     plans.push({
       terminalPk,
       driver: new StreetDriver({ ...(ebike ? EBIKE_DRIVER : {}), city: v.spec.city, rng: rng.fork(1), parkSeconds: [300, 2400] }),
       spans: (day) => {
+        if (day < lastDay) return [];
         const r = new Rng(seedFor(v.spec.seed, 1000 + day));
         return ebike ? [[r.int(420, 540), r.int(1140, 1320)]] : [[r.int(390, 540), r.int(1080, 1290)]];
       },
@@ -247,6 +304,24 @@ async function raisePastPlatformOverspeed(ctx: AppContext, past: readonly Stored
   }
   for (const fixes of byTerminal.values()) void engine.handle(fixes);
   await engine.idle();
+}
+
+/**
+ * The dispatcher's work on the past days' alarms of these vehicles: four in five handled, each a
+ * few minutes to ¾ hour after it came in, with a note; today's are left for the operator
+ * (报警处理统计 and 报警中心's history show a week of handling on the first start).
+ */
+async function handleDemoPastAlarms(ctx: AppContext, operator: SessionUser, vehicles: readonly DemoVehicle[], now = Date.now()) {
+  const pks = await terminalPks(
+    ctx,
+    vehicles.map((v) => v.spec.id),
+  );
+  await ctx.db.query(
+    `UPDATE alarms SET handled = true, handled_by = $1, handled_at = alarm_time + make_interval(mins => (2 + (id * 7919) % 43)::int),
+            handle_note = (ARRAY['已电话提醒司机减速慢行', '司机已确认，该路段限速标志不清', '已记录，纳入本周安全例会通报'])[1 + id % 3]
+      WHERE terminal_id = ANY($2::bigint[]) AND NOT handled AND alarm_time < $3 AND id % 5 <> 0`,
+    [operator.userId, [...pks.values()], new Date(beijingMidnightBefore(now, 0))],
+  );
 }
 
 /** Drivers park for one to five minutes; reports every 5 s by default: lively on the map, light on the database. */
@@ -295,10 +370,14 @@ export const terminalsDemo: DemoPart = {
   protocols: ['jt808', 'gt06', 'h02'],
   async seed(ctx, operator) {
     const created = await seedDemoVehicles(ctx, operator, CAR_GROUPS, demoCars());
+    await dateDemoService(ctx, demoCars());
     // Before the terminals connect (parts drive after every seed): the past is written only while a terminal has none.
     const givenPast = await seedDemoVehiclePast(ctx, demoCars());
-    if (givenPast) ctx.log.info({ vehicles: givenPast }, '演示车辆已补上一周的历史');
+    if (givenPast) {
+      await handleDemoPastAlarms(ctx, operator, demoCars());
+      ctx.log.info({ vehicles: givenPast }, '演示车辆已补上一周的历史');
+    }
     return created;
   },
-  drive: (ports, intervalSeconds) => [driveDemoVehicles(demoCars(), ports, intervalSeconds)],
+  drive: (ports, intervalSeconds) => [driveDemoVehicles(onTheRoad(demoCars()), ports, intervalSeconds)],
 };
