@@ -122,13 +122,13 @@ export function ScreenPage() {
             </Box>
           </div>
           <div className="dcs-col">
-            <Box title={D.alarmTrend} className="dcs-h240">
+            <Box title={D.alarmTrend} className="dcs-h220">
               <EChart option={charts!.alarmTrend} theme="dark" />
             </Box>
-            <Box title={D.onlineTrend} className="dcs-h240">
+            <Box title={D.onlineTrend} className="dcs-h220">
               <EChart option={charts!.onlineTrend} theme="dark" />
             </Box>
-            <Box title={D.activity} className="dcs-h240">
+            <Box title={D.activity} className="dcs-h220">
               <EChart option={charts!.activity} theme="dark" />
             </Box>
             <Box title={D.expiring} className="dcs-grow">
