@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button, Input, Popconfirm, Progress, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
-import { elecCarEndpoints, type Bike } from '@chelian/contracts';
+import { elecCarEndpoints, LOW_BATTERY_PERCENT, type Bike } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
@@ -66,7 +66,7 @@ export function BikesPage() {
           <Progress
             percent={b.status.batteryPercent}
             size="small"
-            status={b.status.batteryPercent < 20 ? 'exception' : 'normal'}
+            status={b.status.batteryPercent < LOW_BATTERY_PERCENT ? 'exception' : 'normal'}
             format={(p) => `${p}%`}
           />
         ),
