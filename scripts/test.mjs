@@ -90,6 +90,40 @@ if (!natsUp) skipped.push('NATS bus suite (set NATS_URL to a running nats-server
 const redisUp = await reachable(process.env.REDIS_URL || 'redis://127.0.0.1:6379', 6379);
 if (!redisUp) skipped.push('rate limits shared through Redis (no Redis at REDIS_URL or 127.0.0.1:6379: apt-get install -y redis-server)');
 
+// The demo fleets of the agreement test (e2e/agreement.e2e.ts, issue 31) start first and drive
+// while the suites below run: by the browser suite they have run their 10 minutes, and no suite
+// waits for them. One on PGlite, one on PostgreSQL (a database of its own) when it is reachable.
+// The offline street map's import runs Debian's tilemaker and osmium; its tests skip themselves without them.
+const onPath = (tool) => spawnSync(tool, ['--help'], { stdio: 'ignore' }).error === undefined;
+const streetTools = ['tilemaker', 'osmium'].filter((tool) => !onPath(tool));
+if (streetTools.length) skipped.push(`street map import tests (no ${streetTools.join(', ')}: apt-get install -y tilemaker osmium-tool)`);
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const browserSuite = fs.existsSync('e2e/vitest.config.ts') && fs.existsSync(chromium);
+const fleetPg = process.env.DATABASE_URL ? await reachable(process.env.DATABASE_URL, 5432) : false;
+const fleetsFile = path.join(reportDir, 'demo-fleets.json');
+const fleetLog = path.join(reportDir, 'demo-fleets.log');
+const demoFleets = browserSuite ? startDemoFleets() : null;
+
+function startDemoFleets() {
+  const log = fs.openSync(fleetLog, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/demoFleet.cli.ts', fleetsFile], {
+    env: { ...process.env, DATABASE_URL: fleetPg ? process.env.DATABASE_URL : '' },
+    // its stdin closing (this process gone, however) stops it too
+    stdio: ['pipe', log, log],
+  });
+  process.on('exit', () => child.exitCode === null && child.kill('SIGTERM'));
+  return child;
+}
+
+/** Stops the demo fleets (their servers, the PostgreSQL one's database) and waits for it. */
+async function stopDemoFleets() {
+  if (!demoFleets || demoFleets.exitCode !== null) return;
+  const exited = new Promise((resolve) => demoFleets.once('exit', resolve));
+  demoFleets.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+}
+
 // Types first: server, packages and web share the API contract, and a drift fails here. The lint
 // rules hold the layers (imports flow one way; pages call the endpoint table only). Side by side:
 // neither writes anything, and each keeps one core busy.
@@ -109,22 +143,23 @@ if (pgUp && natsUp && !nginxReady)
   skipped.push('cluster suite (no nginx with its stream module: apt-get install -y nginx libnginx-mod-stream)');
 else if (pgUp && !natsUp) skipped.push('cluster suite (needs NATS_URL too)');
 
-// The offline street map's import runs Debian's tilemaker and osmium; its tests skip themselves without them.
-const onPath = (tool) => spawnSync(tool, ['--help'], { stdio: 'ignore' }).error === undefined;
-const streetTools = ['tilemaker', 'osmium'].filter((tool) => !onPath(tool));
-if (streetTools.length) skipped.push(`street map import tests (no ${streetTools.join(', ')}: apt-get install -y tilemaker osmium-tool)`);
-
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync('e2e/vitest.config.ts')) {
-  if (fs.existsSync(chromium)) vitest('browser (Chromium)', ['run', '--config', 'e2e/vitest.config.ts']);
+  if (browserSuite)
+    vitest('browser (Chromium)', ['run', '--config', 'e2e/vitest.config.ts'], {
+      AGREEMENT_FLEETS_FILE: fleetsFile,
+      AGREEMENT_ENGINES: fleetPg ? 'pglite,postgres' : 'pglite',
+    });
   else skipped.push(`browser suite (no Chromium at ${chromium}: apt-get install -y chromium fonts-wqy-microhei)`);
 }
+await stopDemoFleets();
+if (browserSuite && !fleetPg) skipped.push('agreement test on PostgreSQL (set DATABASE_URL to a reachable PostgreSQL server)');
 
 console.log('\n=== summary ===');
 for (const r of results) {
   console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${r.seconds}s)`);
   if (!r.ok && r.report) for (const line of failuresOf(r.report)) console.log(`  failed: ${line.slice(0, 300)}`);
 }
+if (results.some((r) => !r.ok) && demoFleets) console.log(`demo fleets' log: ${fleetLog}`);
 for (const s of skipped) console.log(`SKIPPED  ${s}`);
 const failed = results.filter((r) => !r.ok).length;
 console.log(`suites: ${results.length - failed} passed, ${failed} failed${skipped.length ? `, ${skipped.length} skipped` : ''}`);
