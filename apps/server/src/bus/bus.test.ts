@@ -67,4 +67,13 @@ describe('in-process bus', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(seen).toEqual([1, 10, 20]);
   });
+
+  it('says a subject interests someone exactly when a publish on it would be delivered', () => {
+    const bus = new MemoryBus();
+    for (const s of SUBJECTS) expect(bus.interested(s), s).toBe(false);
+    const offs = PATTERNS.map((p) => bus.subscribe(p, () => {}));
+    for (const s of SUBJECTS) expect(bus.interested(s), s).toBe(PATTERNS.some((p) => subjectMatches(p, s)));
+    offs.forEach((off) => off());
+    for (const s of SUBJECTS) expect(bus.interested(s), s).toBe(false);
+  });
 });

@@ -10,6 +10,12 @@ export interface Bus {
   /** False while the bus's server cannot be reached (NATS reconnecting); always true in one process. */
   readonly connected: boolean;
   publish<T>(subject: string, message: T): void;
+  /**
+   * Whether a publish on this subject would reach anyone, so news nobody watches is not even made
+   * (issue 33: every stored fix was presented for live maps that were not open). Absent: unknown
+   * (NATS: other processes may listen), so publish.
+   */
+  interested?(subject: string): boolean;
   /** Subject may end in '>' to match everything below it (NATS semantics). Returns an unsubscribe. */
   subscribe<T>(subject: string, handler: BusHandler<T>): () => void;
   /** Waits until everything published so far has left this process. */
@@ -56,6 +62,12 @@ export class MemoryBus implements Bus {
         }
       });
     }
+  }
+
+  interested(subject: string): boolean {
+    const matched: Subscription[] = [];
+    collect(this.root, subject.split('.'), 0, matched);
+    return matched.length > 0;
   }
 
   subscribe<T>(subject: string, handler: BusHandler<T>): () => void {

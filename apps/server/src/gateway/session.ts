@@ -122,14 +122,36 @@ export class TerminalSession implements IngestOwner {
       this.socket.pause();
       this.deadline.paused();
     }
+    if (this.running) return;
+    if (this.queue.length <= FRAMES_PER_TURN) return this.handleNow();
     void this.pump();
   }
 
-  private async pump() {
+  /**
+   * The usual read — a lone report or heartbeat, a few frames — handled at once, without the
+   * frame loop's promise (issue 33: at the pattern real fleets send, every message comes alone).
+   * The loop takes over from the first frame that must be waited for.
+   */
+  private handleNow() {
+    this.decodeCtx.now = Date.now();
+    try {
+      while (this.queue.length && !this.closed) {
+        const waiting = this.handleFrame(this.queue.shift()!);
+        if (waiting) return void this.pump(waiting);
+      }
+    } catch (err) {
+      this.deps.log.error({ err, terminal: this.wireId }, '终端会话处理失败');
+      this.shutdown();
+    }
+  }
+
+  /** `first`: what a frame handled by handleNow must wait for before the next. */
+  private async pump(first?: Promise<void>) {
     if (this.running) return;
     this.running = true;
     try {
       let handled = 0;
+      if (first) await first;
       // One clock reading per turn of the loop serves its frames (decoders, rows, presence).
       this.decodeCtx.now = Date.now();
       while (this.queue.length && !this.closed) {
