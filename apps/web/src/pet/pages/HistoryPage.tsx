@@ -34,7 +34,7 @@ function HistoryOf({ pet, day }: { pet: Pet; day: Dayjs }) {
       <Table
         rowKey={(c) => `${c.lat},${c.lon}`}
         size="small"
-        pagination={{ pageSize: 5 }}
+        pagination={{ pageSize: 10 }}
         dataSource={data?.heat ?? []}
         style={{ marginTop: 12 }}
         data-testid="pt-heat-table"

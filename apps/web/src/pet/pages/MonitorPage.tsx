@@ -169,7 +169,7 @@ function AlarmList({ petId, version }: { petId: number; version: number }) {
         rowKey="alarmId"
         size="small"
         dataSource={alarms}
-        pagination={{ pageSize: 5, hideOnSinglePage: true }}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
         data-testid="pt-alarms"
         locale={{ emptyText: M.noAlarms }}
         columns={[
