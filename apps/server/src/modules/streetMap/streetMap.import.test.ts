@@ -9,7 +9,9 @@ import { createTestServer, type TestServer } from '../../testing/testServer.ts';
 import { availableProviders, createProvider, type ProviderContext } from '../address/address.registry.ts';
 import { streetMapState } from '../mapSettings/streetMap.port.ts';
 import { osmXmlToPbf, writeOsmXml, type OsmFixture } from './streetMap.fixture.ts';
+import { readStreetMapState } from './streetMap.files.ts';
 import { buildStreetMap, loadStreetMap, missingTools } from './streetMap.import.ts';
+import { loadStagedStreetMap } from './streetMap.jobs.ts';
 import { streetGeocoderStore } from './streetMap.provider.ts';
 
 // Needs Debian's tilemaker and osmium-tool (scripts/test.mjs says when they are absent).
@@ -169,6 +171,28 @@ describe.skipIf(!tools)('npm run map:import on an extract the test writes', () =
       expect(await provider.lookup([{ lon: 113.9402, lat: 22.5402 }])).toEqual(['广东省深圳市南山区深南中路']);
       const [{ n }] = await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM street_map_builds');
       expect(n).toBe(1);
+    },
+  );
+
+  it(
+    "has a build the command staged loaded by the server's jobs role (PGlite: the server holds the database)",
+    { timeout: 60_000 },
+    async () => {
+      const xml = path.join(work, 'staged.osm');
+      writeOsmXml(xml, extract('深南东路'));
+      osmXmlToPbf(xml, `${xml}.pbf`);
+      const build = await buildStreetMap(`${xml}.pbf`, t.config.dataDir);
+      expect(readStreetMapState(t.config.dataDir)).toMatchObject({ status: 'staged', build });
+      expect(await streetMapState(t.ctx)).toMatchObject({ state: 'importing', progress: 0.85 });
+      const stop = loadStagedStreetMap(t.ctx);
+      try {
+        await expect.poll(() => readStreetMapState(t.config.dataDir).status, { timeout: 30_000 }).toBe('ready');
+      } finally {
+        await stop();
+      }
+      await streetGeocoderStore(t.ctx.db).refresh();
+      const provider = (await createProvider('offlineStreet', '', providers))!;
+      expect(await provider.lookup([{ lon: 113.9402, lat: 22.5402 }])).toEqual(['广东省深圳市南山区深南东路']);
     },
   );
 
