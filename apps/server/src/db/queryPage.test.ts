@@ -2,18 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { queryPage } from './queryPage.ts';
 import type { Queryable } from './types.ts';
 
-/** Answers the count with 42 and the window with two rows, and keeps what it was asked. */
-function recording() {
+/** A list of 42 rows on this engine: answers a count, and a window of two rows (none past the end); keeps what it was asked. */
+function recording(engine: 'postgres' | 'pglite' = 'postgres') {
   const asked: Array<{ sql: string; params: unknown[] }> = [];
-  const q: Queryable = {
+  const q: Queryable & { engine: string } = {
+    engine,
     query: async <T>(sql: string, params: unknown[] = []) => {
       asked.push({ sql, params });
-      return (sql.includes('count(*)') ? [{ n: 42 }] : [{ id: 2 }, { id: 1 }]) as T[];
+      if (sql.startsWith('SELECT count(*)::int AS n')) return [{ n: 42 }] as T[];
+      if (Number(params[params.length - 1]) >= 42) return [];
+      const total = sql.includes('count(*) OVER ()') ? { page_total__: 42 } : {};
+      return [
+        { ...total, id: 2 },
+        { ...total, id: 1 },
+      ] as T[];
     },
     exec: async () => {},
   };
   return { q, asked };
 }
+const riders = { select: 'SELECT r.id FROM riders r WHERE r.name LIKE $1', orderBy: 'r.id DESC', params: ['张%'] };
 
 describe('a page of a list query', () => {
   it('counts the whole list, then reads the window in order with the limit and offset as the last parameters', async () => {
@@ -45,6 +53,32 @@ describe('a page of a list query', () => {
     expect(asked.map((a) => a.sql)).toEqual([
       'SELECT count(*)::int AS n FROM riders r WHERE true',
       'SELECT r.*, (SELECT 1) AS x FROM riders r WHERE true ORDER BY r.id LIMIT $1 OFFSET $2',
+    ]);
+  });
+
+  it('on PGlite reads the window with the whole count in one query, and takes the count off the rows', async () => {
+    const { q, asked } = recording('pglite');
+    expect(await queryPage(q, riders, { limit: 10, offset: 20 })).toEqual({ total: 42, rows: [{ id: 2 }, { id: 1 }] });
+    expect(asked).toEqual([
+      {
+        sql: 'SELECT count(*) OVER ()::int AS page_total__, r.id FROM riders r WHERE r.name LIKE $1 ORDER BY r.id DESC LIMIT $2 OFFSET $3',
+        params: ['张%', 10, 20],
+      },
+    ]);
+  });
+
+  it('on PGlite counts apart only for a page past the end, which has no row to carry the count', async () => {
+    const { q, asked } = recording('pglite');
+    expect(await queryPage(q, riders, { limit: 10, offset: 50 })).toEqual({ total: 42, rows: [] });
+    expect(asked[1].sql).toBe('SELECT count(*)::int AS n FROM (SELECT r.id FROM riders r WHERE r.name LIKE $1) x');
+  });
+
+  it('on PGlite still counts a DISTINCT select apart: a window counts before DISTINCT', async () => {
+    const { q, asked } = recording('pglite');
+    await queryPage(q, { select: 'SELECT DISTINCT r.id FROM riders r', orderBy: 'r.id', params: [] }, { limit: 5, offset: 0 });
+    expect(asked.map((a) => a.sql)).toEqual([
+      'SELECT count(*)::int AS n FROM (SELECT DISTINCT r.id FROM riders r) x',
+      'SELECT DISTINCT r.id FROM riders r ORDER BY r.id LIMIT $1 OFFSET $2',
     ]);
   });
 });
