@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
+import { currentAddresses } from '../address/address.current.ts';
 import { AssistantService } from './assistant.service.ts';
 import { historyQueries } from './history.queries.ts';
 import { presentMessage } from './assistant.presenter.ts';
@@ -17,7 +18,7 @@ const MODEL_CONTEXT_MESSAGES = 6;
  */
 export const assistantRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   const { db } = ctx;
-  const service = new AssistantService({ db, config: ctx.config, log: ctx.log });
+  const service = new AssistantService({ db, config: ctx.config, log: ctx.log, addresses: currentAddresses(ctx) });
 
   route(app, assistantEndpoints.chat, async (input, request) => {
     const user = caller(request);

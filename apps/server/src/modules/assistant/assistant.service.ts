@@ -54,6 +54,8 @@ export interface AssistantDeps {
   log?: Pick<FastifyBaseLogger, 'warn'>;
   fetch?: Fetch;
   now?: () => number;
+  /** Where addresses come from: the provider 地图设置 names (address.current.ts); the environment's when not given. */
+  addresses?: Pick<AddressService, 'resolve'>;
 }
 
 export class AssistantService {
@@ -64,7 +66,7 @@ export class AssistantService {
   private readonly tools: FleetToolDeps;
 
   constructor(private readonly deps: AssistantDeps) {
-    const address = AddressService.fromConfig(deps.config.address);
+    const address = deps.addresses ?? AddressService.fromConfig(deps.config.address);
     this.tools = {
       db: deps.db,
       now: deps.now,

@@ -3,6 +3,7 @@ import { createTestServer, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { startProviderStandIn, type StandIn } from '../../testing/mapProviderStandIn.ts';
 import { MAP_SETTINGS_KEY } from './mapSettings.queries.ts';
+import { MapSettingsStore } from './mapSettings.store.ts';
 
 let t: TestServer;
 let admin: string;
@@ -156,6 +157,18 @@ describe('地图设置 (docs/maps.md)', () => {
     });
     expect(JSON.stringify(audit[0])).not.toContain('tile-secret-1');
     expect(JSON.stringify(audit[0])).not.toContain('"good"');
+  });
+
+  it('reaches another process’s copy over the bus at once', async () => {
+    const other = new MapSettingsStore({ db: t.ctx.db, bus: t.ctx.bus, config: t.config });
+    const seen = (await other.current()).version;
+    const heard = new Promise((resolve) => other.onChange(resolve));
+    await json(SAVE, { basemapKind: 'amap', addressProvider: 'amap' });
+    await heard;
+    const now = await other.current();
+    expect(now.version).not.toBe(seen);
+    expect(now.basemap.kind).toBe('amap');
+    expect(now.address.keys.amap).toBe('good'); // opened with the platform's box
   });
 
   it('keeps a stored key when none is sent, and switching provider empties the address cache', async () => {
