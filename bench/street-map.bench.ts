@@ -83,7 +83,8 @@ function generate(km: number): OsmFixture {
       if (rnd() < 0.05) {
         const [x, y] = at();
         const s = 0.3;
-        const leisure = rnd() < 0.5 ? { leisure: 'park', name: `公园${cx}-${cy}` } : { natural: 'water', name: `湖${cx}-${cy}` };
+        const leisure: Record<string, string> =
+          rnd() < 0.5 ? { leisure: 'park', name: `公园${cx}-${cy}` } : { natural: 'water', name: `湖${cx}-${cy}` };
         f.areas.push({
           tags: leisure,
           ring: [
