@@ -1,7 +1,7 @@
 /** 智能工牌's vocabularies, limits and the shapes of its forms and answers (card.ts gathers the domain). */
 import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
-import { Id, Nullable, PageQuery } from './schemas.ts';
+import { Id, Nullable, OneOfKeys, PageQuery } from './schemas.ts';
 
 /** The badge alarms the card screens list, in the platform's words (protocols' ALARM_NAMES_ZH; a test holds them equal); offline is the platform's own. */
 export const CARD_ALARM_NAMES = {
@@ -85,7 +85,7 @@ export const StaffSchema = Type.Object({
   lon: Nullable(Type.Number()),
   gpsTime: Nullable(Type.Number()),
   battery: Nullable(Type.Number()),
-  state: Type.String(),
+  state: OneOfKeys(STAFF_STATE_NAMES),
   stateName: Type.String(),
   accountName: Type.String(),
   created: Type.Number(),
@@ -190,7 +190,7 @@ export const AttendanceRowSchema = Type.Object({
   /** first and last time at post in the period's window, epoch ms */
   arrivedAt: Nullable(Type.Number()),
   leftAt: Nullable(Type.Number()),
-  status: Type.String(),
+  status: OneOfKeys(ATTENDANCE_STATUS_NAMES),
   statusName: Type.String(),
   /** the computed status when a correction overrides it */
   computedStatus: Type.String(),
@@ -257,7 +257,7 @@ export type PatrolPlanForm = Static<typeof PlanForm>;
 export const PatrolVisitSchema = Type.Object({
   checkpointId: Type.Integer(),
   name: Type.String(),
-  status: Type.String(),
+  status: OneOfKeys(PATROL_STATUS_NAMES),
   statusName: Type.String(),
   visitedAt: Nullable(Type.Number()),
   staffName: Type.String(),
@@ -269,7 +269,7 @@ export const PatrolRunSchema = Type.Object({
   window: Type.Integer(),
   start: Type.String(),
   end: Type.String(),
-  status: Type.String(),
+  status: OneOfKeys(PATROL_STATUS_NAMES),
   statusName: Type.String(),
   visits: Type.Array(PatrolVisitSchema),
 });

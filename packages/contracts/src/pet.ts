@@ -8,7 +8,7 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable } from './schemas.ts';
+import { Id, Nullable, OneOfKeys } from './schemas.ts';
 
 /** Freshness of the last fix (domain notes §2): under 2 min, 2–10 min, over 10 min. */
 export const PET_FRESH_SECONDS = 120;
@@ -45,10 +45,9 @@ export const PetLiveSchema = Type.Object({
   /** epoch ms of the last place */
   gpsTime: Nullable(Type.Number()),
   ageSeconds: Nullable(Type.Integer()),
-  freshness: Type.String(),
+  freshness: OneOfKeys(PET_FRESHNESS_NAMES),
   freshnessName: Type.String(),
-  /** gps, wifi, lbs */
-  source: Type.String(),
+  source: OneOfKeys(PET_SOURCE_NAMES),
   sourceName: Type.String(),
   /** metres, when the collar said */
   accuracy: Nullable(Type.Number()),
@@ -167,8 +166,7 @@ export const PetZoneSchema = Type.Object({
   zoneId: Type.Integer(),
   petId: Type.Integer(),
   name: Type.String(),
-  /** circle, polygon */
-  kind: Type.String(),
+  kind: OneOfKeys(PET_ZONE_KIND_NAMES),
   kindName: Type.String(),
   /** circle: its centre and radius */
   lon: Nullable(Type.Number()),
@@ -207,7 +205,7 @@ export const PetMemberSchema = Type.Object({
   username: Type.String(),
   name: Type.String(),
   /** pending (invited, not yet accepted) or active */
-  status: Type.String(),
+  status: OneOfKeys(PET_MEMBER_STATUS_NAMES),
   statusName: Type.String(),
   invitedAt: Type.Number(),
   acceptedAt: Nullable(Type.Number()),

@@ -41,3 +41,7 @@ export const OneOf = <const T extends readonly string[]>(values: T) =>
 /** Whether a value (a database text, a query parameter) is one of the list: narrows it to the list's union. */
 export const isOneOf = <const T extends readonly string[]>(values: T, value: unknown): value is T[number] =>
   typeof value === 'string' && (values as readonly string[]).includes(value);
+
+/** A field that is one of a names record's keys (`{ active: '已加入', … }`): OneOf over the keys. */
+export const OneOfKeys = <const R extends Readonly<Record<string, string>>>(names: R) =>
+  OneOf(Object.keys(names) as readonly (keyof R & string)[]);

@@ -30,17 +30,21 @@ const masked = (username: string) =>
 
 // The invitee may be anyone on the platform, in any tenant: until they accept, the owner sees no
 // more of them than the owner typed — no real name, and no username found from a phone number.
-const present = (r: MemberRow): PetMember => ({
-  memberId: Number(r.id),
-  petId: Number(r.pet_id),
-  userId: Number(r.user_id),
-  username: r.status === 'active' ? r.username : masked(r.username),
-  name: r.status === 'active' ? r.name : '',
-  status: r.status,
-  statusName: PET_MEMBER_STATUS_NAMES[r.status as keyof typeof PET_MEMBER_STATUS_NAMES] ?? r.status,
-  invitedAt: r.invited_at.getTime(),
-  acceptedAt: r.accepted_at?.getTime() ?? null,
-});
+const present = (r: MemberRow): PetMember => {
+  // A member is in (accepted) or invited: nothing else is ever stored, and nothing else is answered.
+  const status = r.status === 'active' ? 'active' : 'pending';
+  return {
+    memberId: Number(r.id),
+    petId: Number(r.pet_id),
+    userId: Number(r.user_id),
+    username: status === 'active' ? r.username : masked(r.username),
+    name: status === 'active' ? r.name : '',
+    status,
+    statusName: PET_MEMBER_STATUS_NAMES[status],
+    invitedAt: r.invited_at.getTime(),
+    acceptedAt: r.accepted_at?.getTime() ?? null,
+  };
+};
 
 const membersOf = (q: Queryable, petId: number) => q.query<MemberRow>(`${MEMBER_SELECT} WHERE m.pet_id = $1 ORDER BY m.id`, [petId]);
 
