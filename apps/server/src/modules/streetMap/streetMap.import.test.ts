@@ -52,7 +52,10 @@ const extract = (mainRoad: string): OsmFixture => ({
       ],
     },
   ],
-  pois: [{ name: 'Tencent Tower', nameZh: '腾讯大厦', tag: ['office', 'company'], at: [113.95, 22.541] }],
+  pois: [
+    { name: 'Tencent Tower', nameZh: '腾讯大厦', tag: ['office', 'company'], at: [113.95, 22.541] },
+    { name: 'Shenzhen', nameZh: '深圳市', tag: ['place', 'city'], at: [113.96, 22.555] },
+  ],
   houses: [{ number: '8', street: mainRoad, at: [113.938, 22.54005] }],
   areas: [
     { tags: { leisure: 'park', name: '中山公园' }, ring: square(113.931, 22.545, 113.936, 22.549) },
@@ -120,6 +123,8 @@ describe.skipIf(!tools)('npm run map:import on an extract the test writes', () =
     expect(names((await tile(113.935, 22.535, 14)).layers, 'road')).toContain('学府路');
     expect(names((await tile(113.935, 22.535, 12)).layers, 'road')).not.toContain('学府路');
     expect(names((await tile(113.94, 22.54, 9)).layers, 'road')).toContain('深南大道');
+    // from the country's zoom on, the city's name
+    expect(names((await tile(113.96, 22.555, 3)).layers, 'place')).toEqual(['深圳市']);
     // a tile away from the street does not have it
     expect(names((await tile(113.94, 22.575, 14)).layers, 'road')).not.toContain('深南大道');
     const poiTile = await tile(113.95, 22.541, 14);

@@ -129,7 +129,7 @@ export function streetStyle(tileUrl: string): Record<string, unknown> {
   return {
     version: 8,
     name: 'chelian-street',
-    sources: { [SOURCE]: { type: 'vector', tiles: [tileUrl], minzoom: 4, maxzoom: 14, attribution: '© OpenStreetMap 贡献者' } },
+    sources: { [SOURCE]: { type: 'vector', tiles: [tileUrl], minzoom: 2, maxzoom: 14, attribution: '© OpenStreetMap 贡献者' } },
     layers,
   };
 }

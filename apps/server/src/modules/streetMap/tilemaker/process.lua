@@ -28,7 +28,7 @@ greenLanduse = Set { "forest", "grass", "meadow", "recreation_ground", "village_
 greenLeisure = Set { "park", "garden", "nature_reserve", "golf_course", "pitch", "playground" }
 greenNatural = Set { "wood", "scrub", "grassland", "heath" }
 waterwayClass = Set { "river", "canal", "stream", "drain", "ditch" }
-placeMinZoom = { city = 4, town = 8, district = 9, county = 9, suburb = 11, village = 12, neighbourhood = 13, quarter = 13, hamlet = 13 }
+placeMinZoom = { city = 2, town = 8, district = 9, county = 9, suburb = 11, village = 12, neighbourhood = 13, quarter = 13, hamlet = 13 }
 poiKeys = { "amenity", "shop", "tourism", "office", "leisure", "historic", "healthcare", "railway" }
 
 function NameOf(obj)
@@ -101,7 +101,7 @@ function way_function(way)
   if adminLevel <= 8 and way:Find("maritime") ~= "yes" then
     way:Layer("boundary", false)
     way:AttributeNumeric("admin_level", adminLevel)
-    if adminLevel <= 4 then way:MinZoom(4) elseif adminLevel <= 6 then way:MinZoom(8) else way:MinZoom(11) end
+    if adminLevel <= 4 then way:MinZoom(2) elseif adminLevel <= 6 then way:MinZoom(8) else way:MinZoom(11) end
   end
 
   if highway ~= "" and roadClass[highway] then
