@@ -11,16 +11,22 @@ export interface StreetMapState extends StreetMapStatus {
 
 /**
  * The one place 地图设置 asks about the offline street map (docs/maps.md, "Offline street maps"):
- * the import's state file (the import may run while the server holds the database), and the
- * style URL whenever a build is served — also while a new import is under way or has failed.
+ * the import's state file (the import may run while the server holds the database). While a
+ * build is served the map stays 'ready' — a new import replaces it without downtime — and a new
+ * import's progress or failure rides along in `progress` and `message`.
  */
 export async function streetMapState(ctx: { db: Db; config: { dataDir: string } }): Promise<StreetMapState> {
   const s = readStreetMapState(ctx.config.dataDir);
   const served = readCurrentBuild(ctx.config.dataDir) !== null;
-  const styleUrl = served ? streetMapEndpoints.style.path : undefined;
-  if (s.status === 'none') return { state: 'none' };
-  if (s.status === 'failed') return { state: 'failed', message: s.reason ?? s.phase, styleUrl };
-  if (s.status === 'ready') return { state: 'ready', message: s.source, importedAt: Date.parse(s.updatedAt), styleUrl };
-  const waiting = s.status === 'staged' ? '（等待平台载入数据库）' : '';
-  return { state: 'importing', progress: s.percent / 100, message: `${s.phase}${waiting} ${s.source ?? ''}`.trim(), styleUrl };
+  const importing = s.status === 'importing' || s.status === 'staged';
+  const phase = `${s.phase}${s.status === 'staged' ? '（等待平台载入数据库）' : ''} ${s.source ?? ''}`.trim();
+  if (served) {
+    const styleUrl = streetMapEndpoints.style.path;
+    if (s.status === 'ready') return { state: 'ready', message: s.source, importedAt: Date.parse(s.updatedAt), styleUrl };
+    if (importing) return { state: 'ready', progress: s.percent / 100, message: `正在导入新数据：${phase}`, styleUrl };
+    return { state: 'ready', message: `新数据导入失败，仍使用原数据：${s.reason ?? s.phase}`, styleUrl };
+  }
+  if (importing) return { state: 'importing', progress: s.percent / 100, message: phase };
+  if (s.status === 'failed') return { state: 'failed', message: s.reason ?? s.phase };
+  return { state: 'none' };
 }

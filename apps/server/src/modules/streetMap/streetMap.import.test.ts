@@ -188,7 +188,12 @@ describe.skipIf(!tools)('npm run map:import on an extract the test writes', () =
       osmXmlToPbf(xml, `${xml}.pbf`);
       const build = await buildStreetMap(`${xml}.pbf`, t.config.dataDir);
       expect(readStreetMapState(t.config.dataDir)).toMatchObject({ status: 'staged', build });
-      expect(await streetMapState(t.ctx)).toMatchObject({ state: 'importing', progress: 0.85 });
+      // the map served so far stays usable while the new one loads
+      expect(await streetMapState(t.ctx)).toMatchObject({
+        state: 'ready',
+        progress: 0.85,
+        message: expect.stringContaining('正在导入新数据'),
+      });
       const stop = loadStagedStreetMap(t.ctx);
       try {
         await expect.poll(() => readStreetMapState(t.config.dataDir).status, { timeout: 30_000 }).toBe('ready');
@@ -207,5 +212,6 @@ describe.skipIf(!tools)('npm run map:import on an extract the test writes', () =
     await expect(buildStreetMap(bad, t.config.dataDir)).rejects.toThrow(/失败/);
     await expect(buildStreetMap(path.join(work, 'missing.osm.pbf'), t.config.dataDir)).rejects.toThrow('找不到文件');
     expect((await tile(113.94, 22.54, 14)).res.statusCode).toBe(200);
+    expect(await streetMapState(t.ctx)).toMatchObject({ state: 'ready', message: expect.stringContaining('找不到文件') });
   });
 });

@@ -34,6 +34,15 @@ export function missingTools(): string[] {
  * switches to it. Progress: 0–85 here.
  */
 export async function buildStreetMap(pbf: string, dataDir: string, progress: Progress = () => {}): Promise<string> {
+  try {
+    return await buildInto(pbf, dataDir, progress);
+  } catch (err) {
+    recordFailure(dataDir, err);
+    throw err;
+  }
+}
+
+async function buildInto(pbf: string, dataDir: string, progress: Progress): Promise<string> {
   const missing = missingTools();
   if (missing.length)
     throw new StreetMapImportError(`缺少工具 ${missing.join('、')}：请先安装（Debian: apt-get install -y tilemaker osmium-tool）`);

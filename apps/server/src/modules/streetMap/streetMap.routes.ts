@@ -17,8 +17,9 @@ const CURRENT_TTL_MS = 2_000;
 export const streetMapRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   const dataDir = ctx.config.dataDir;
   let current = { build: null as string | null, readAt: -Infinity };
+  // before the first import every request looks (a file that is not there), so the first build is served at once
   const currentBuild = () => {
-    if (Date.now() - current.readAt > CURRENT_TTL_MS) current = { build: readCurrentBuild(dataDir), readAt: Date.now() };
+    if (!current.build || Date.now() - current.readAt > CURRENT_TTL_MS) current = { build: readCurrentBuild(dataDir), readAt: Date.now() };
     return current.build;
   };
 
