@@ -307,6 +307,31 @@ async function raisePastPlatformOverspeed(ctx: AppContext, past: readonly Stored
 }
 
 /**
+ * A car silent since its past ended was last heard then, as its gateway would have recorded it:
+ * 离线报表 counts it offline since (not 从未上线) and 实时监控 shows it where it stopped.
+ */
+async function lastHeardInPast(ctx: AppContext, vehicles: readonly DemoVehicle[]) {
+  const pks = await terminalPks(
+    ctx,
+    vehicles.filter((v) => v.lastDay !== undefined && v.lastDay !== null).map((v) => v.spec.id),
+  );
+  const ids = [...pks.values()];
+  if (!ids.length) return;
+  await ctx.db.query(
+    `INSERT INTO latest_positions (terminal_id, gps_time, received_at, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms, extras)
+     SELECT DISTINCT ON (terminal_id) terminal_id, gps_time, received_at, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms, extras
+       FROM positions WHERE terminal_id = ANY($1::bigint[]) ORDER BY terminal_id, gps_time DESC
+     ON CONFLICT (terminal_id) DO NOTHING`,
+    [ids],
+  );
+  await ctx.db.query(
+    `UPDATE terminals t SET last_seen_at = l.received_at, online_changed_at = l.received_at
+       FROM latest_positions l WHERE l.terminal_id = t.id AND t.id = ANY($1::bigint[]) AND t.last_seen_at IS NULL`,
+    [ids],
+  );
+}
+
+/**
  * The dispatcher's work on the past days' alarms of these vehicles: four in five handled, each a
  * few minutes to ¾ hour after it came in, with a note; today's are left for the operator
  * (报警处理统计 and 报警中心's history show a week of handling on the first start).
@@ -374,6 +399,7 @@ export const terminalsDemo: DemoPart = {
     // Before the terminals connect (parts drive after every seed): the past is written only while a terminal has none.
     const givenPast = await seedDemoVehiclePast(ctx, demoCars());
     if (givenPast) {
+      await lastHeardInPast(ctx, demoCars());
       await handleDemoPastAlarms(ctx, operator, demoCars());
       ctx.log.info({ vehicles: givenPast }, '演示车辆已补上一周的历史');
     }
