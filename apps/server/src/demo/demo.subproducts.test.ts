@@ -156,11 +156,13 @@ describe('the demo’s first start', () => {
       expect(r.visits.filter((v) => v.status === 'missed').map((v) => v.name)).toEqual(['福田垃圾转运站']);
       expect(r.visits.filter((v) => v.status === 'done').length).toBe(2);
     }
-    const alarms = await get<{ total: number; list: Array<{ type: string }> }>(
-      '/card/v1/api/alarm/list.json?type=missedCheckpoint&pageSize=50',
-    );
-    // Two missed runs a day, each an alarm per patroller, for every past day.
-    expect(alarms.total).toBe(7 * 2 * DEMO_PATROLLERS.length);
+    // Two missed runs a day, each an alarm per patroller, for every past day. Today is left out:
+    // once today's windows close (11:00 and 17:00 Beijing) the live engine adds today's own.
+    for (let d = 1; d <= 7; d++) {
+      const day = addDays(today, -d);
+      const alarms = await get<{ total: number }>(`/card/v1/api/alarm/list.json?type=missedCheckpoint&date=${day}&pageSize=10`);
+      expect(alarms.total, day).toBe(2 * DEMO_PATROLLERS.length);
+    }
   });
 
   it('gives the reports and the data centre a past week: mileage every day, trips in 行程停留, the centre’s days', async () => {
