@@ -5,7 +5,7 @@ import type { Alarm } from '@chelian/contracts';
 import { useClientStore } from '../stores/clientStore.ts';
 import { T } from '../i18n/messages.ts';
 import { beijingFormat } from '../format/beijingTime.ts';
-import { alarmTipFoldsIn, alarmTipRise } from './alarmTipRules.ts';
+import { ALARM_TIP_LEAVE_MS, ALARM_TIP_OPEN_MS, alarmTipFoldsIn, alarmTipRise } from './alarmTipRules.ts';
 import { useAlarmNews } from './alarmNews.ts';
 import { playAlarmBeep } from './beep.ts';
 
@@ -15,12 +15,18 @@ import { playAlarmBeep } from './beep.ts';
  */
 const TIP_Z = 998;
 /**
- * At the foot of the menu column (200 px wide in every sub-product and the system centre, empty
- * below its entries): there it covers no table, pagination or 操作 button, and no dialog either —
- * a sub-product's dialogs live in its frame, under anything the shell draws, and are centred
- * well clear of the menu. At the top right it hid the dialogs' × and the pages' toolbar buttons.
+ * A passing tip pops at the foot of the menu column (200 px wide in every sub-product and the system
+ * centre): there it covers no table, pagination or 操作 button, and no dialog either (a sub-product's
+ * dialogs are centred well clear of the menu). It is gone within seconds (ALARM_TIP_OPEN_MS), so the
+ * bottom menu entries it covered at 1366×768 are free again before long.
  */
 const TIP_PLACE = { left: 6, bottom: 16, width: 188 } as const;
+/**
+ * An urgent tip stays until acknowledged, so it must cover no navigation: top right, under the 56 px
+ * header, over the content's right edge — clear of the menu column, the pagination (at the foot) and
+ * a 720 px dialog's × at 1366 px.
+ */
+const URGENT_PLACE = { right: 16, top: 64, width: 240 } as const;
 /** The named alarm's box: antd's light error colours, so it reads as the alarm the count is about. */
 const LATEST_STYLE = { background: '#fff1f0', border: '1px solid #ffccc7', borderRadius: 4, padding: '4px 8px', marginBottom: 10 } as const;
 /** 定位 and 处理 in line with the text above them. */
@@ -39,7 +45,8 @@ interface Props {
  * The one real-time alarm notice: the count of unhandled alarms, the newest popping alarm (type,
  * vehicle, time, 定位 and 处理), click-through, and the sound. It opens when the count rises (as
  * the alarms' 报警设置 say, `alarmTipRise`) and folds into the header bell by itself
- * (`alarmTipFoldsIn`), or at once with × / 稍后处理.
+ * (`alarmTipFoldsIn`: seconds after it popped, sooner once the pointer left it; an urgent one waits
+ * to be acknowledged), on a click elsewhere, or at once with × / 稍后处理.
  */
 export function AlarmTip({ onView, onLocate, onProcess }: Props) {
   const total = useClientStore((s) => s.alarmRealTime.total);
@@ -48,7 +55,8 @@ export function AlarmTip({ onView, onLocate, onProcess }: Props) {
   // the count and news this tip has acted on; a change is handled while rendering, so a tip that
   // must stay folded never shows for a frame
   const [seen, setSeen] = useState({ total: 0, seq: 0 });
-  const [open, setOpen] = useState({ folded: true, at: 0 });
+  // urgent: an urgent alarm opened it (it stays until acknowledged); stay: how long it stays from `at`
+  const [open, setOpen] = useState({ folded: true, at: 0, urgent: false, stay: ALARM_TIP_OPEN_MS });
   const [beeps, setBeeps] = useState(0);
   const [hovered, setHovered] = useState(false);
 
@@ -57,7 +65,8 @@ export function AlarmTip({ onView, onLocate, onProcess }: Props) {
     setSeen({ total, seq });
     if (rise.open) {
       // opened afresh (the pointer that rested on it may have left with it when it folded)
-      setOpen({ folded: false, at: Date.now() });
+      const urgent = seq > seen.seq && news?.urgent === true;
+      setOpen((o) => ({ folded: false, at: Date.now(), urgent: urgent || (o.urgent && !o.folded), stay: ALARM_TIP_OPEN_MS }));
       setHovered(false);
     }
     if (rise.beep) setBeeps((n) => n + 1);
@@ -70,11 +79,29 @@ export function AlarmTip({ onView, onLocate, onProcess }: Props) {
   const show = total > 0 && !open.folded;
   useEffect(() => {
     if (!show) return undefined;
-    const wait = alarmTipFoldsIn({ openedAt: open.at, now: Date.now(), hovered });
+    const wait = alarmTipFoldsIn({ openedAt: open.at, now: Date.now(), hovered, urgent: open.urgent, stay: open.stay });
     if (wait === null) return undefined;
     const timer = setTimeout(() => setOpen((o) => ({ ...o, folded: true })), wait);
     return () => clearTimeout(timer);
-  }, [show, open.at, hovered]);
+  }, [show, open.at, open.urgent, open.stay, hovered]);
+
+  // A passing tip folds when the operator works elsewhere: a click outside it (but not in the
+  // AI智能助手, which draws over it, nor in a dialog such as 处理's) or into the sub-product's frame
+  // (the shell's window loses the focus).
+  useEffect(() => {
+    if (!show || open.urgent) return undefined;
+    const fold = () => setOpen((o) => ({ ...o, folded: true }));
+    const down = (e: PointerEvent) => {
+      const target = e.target instanceof Element ? e.target : null;
+      if (!target?.closest('[data-testid="alarm-tip"], #chelian-assistant, .ant-modal-root')) fold();
+    };
+    document.addEventListener('pointerdown', down, true);
+    window.addEventListener('blur', fold);
+    return () => {
+      document.removeEventListener('pointerdown', down, true);
+      window.removeEventListener('blur', fold);
+    };
+  }, [show, open.urgent]);
 
   if (!show) return null;
   const fold = () => setOpen((o) => ({ ...o, folded: true }));
@@ -82,9 +109,10 @@ export function AlarmTip({ onView, onLocate, onProcess }: Props) {
     <Card
       size="small"
       data-testid="alarm-tip"
-      style={{ position: 'fixed', ...TIP_PLACE, zIndex: TIP_Z, boxShadow: '0 6px 24px rgba(0,0,0,.18)' }}
+      data-urgent={open.urgent || undefined}
+      style={{ position: 'fixed', ...(open.urgent ? URGENT_PLACE : TIP_PLACE), zIndex: TIP_Z, boxShadow: '0 6px 24px rgba(0,0,0,.18)' }}
       onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => (setHovered(false), setOpen((o) => ({ ...o, at: Date.now() })))}
+      onMouseLeave={() => (setHovered(false), setOpen((o) => ({ ...o, at: Date.now(), stay: ALARM_TIP_LEAVE_MS })))}
       title={
         <Space>
           <AlertOutlined style={{ color: '#f5222d' }} />
@@ -96,7 +124,7 @@ export function AlarmTip({ onView, onLocate, onProcess }: Props) {
       <Typography.Paragraph style={{ marginBottom: 8 }}>{T.alarmTip.text(total)}</Typography.Paragraph>
       {latest && <LatestAlarm alarm={latest} types={latestTypes} onLocate={onLocate} onProcess={onProcess} />}
       <Space>
-        <Button type="primary" danger size="small" onClick={onView}>
+        <Button type="primary" danger size="small" onClick={() => (fold(), onView())}>
           {T.alarmTip.view}
         </Button>
         <Button size="small" onClick={fold}>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Alarm, AlarmControl } from '@chelian/contracts';
-import { ALARM_TIP_OPEN_MS, TIP_REPEAT_MS, alarmNewsOf, alarmTipFoldsIn, alarmTipRise, tipThrottle } from './alarmTipRules.ts';
+import {
+  ALARM_TIP_LEAVE_MS,
+  ALARM_TIP_OPEN_MS,
+  TIP_REPEAT_MS,
+  alarmNewsOf,
+  alarmTipFoldsIn,
+  alarmTipRise,
+  tipThrottle,
+} from './alarmTipRules.ts';
 import { mergeNews } from './alarmNews.ts';
 
 const alarm = (alarmId: number, type: string, alarmTime: number, vehicleId = 12): Alarm => ({
@@ -132,5 +140,12 @@ describe('alarm tip folding into the header bell', () => {
   });
   it('stays open while the pointer rests on it', () => {
     expect(alarmTipFoldsIn({ openedAt: 1_000, now: 1_000 + ALARM_TIP_OPEN_MS * 3, hovered: true })).toBeNull();
+  });
+  it('is gone within seconds: 8 s after it popped, 2 s after the pointer left it', () => {
+    expect(ALARM_TIP_OPEN_MS).toBeLessThanOrEqual(10_000);
+    expect(alarmTipFoldsIn({ openedAt: 1_000, now: 1_500, hovered: false, stay: ALARM_TIP_LEAVE_MS })).toBe(ALARM_TIP_LEAVE_MS - 500);
+  });
+  it('keeps an urgent alarm open until it is acknowledged', () => {
+    expect(alarmTipFoldsIn({ openedAt: 1_000, now: 1_000 + ALARM_TIP_OPEN_MS * 10, hovered: false, urgent: true })).toBeNull();
   });
 });

@@ -125,16 +125,27 @@ export function alarmTipRise(input: { previousTotal: number; total: number; voic
 
 /**
  * How long the tip stays open on its own after it opened (at login, or when the count rose): then it
- * folds into the header bell, which keeps the count, the sound switch and 立即查看. While open it
- * sits at the foot of the menu column (AlarmTip.tsx), clear of the page's tables and dialogs.
+ * folds into the header bell, which keeps the count, the sound switch and 立即查看. It also folds
+ * when the operator clicks elsewhere (AlarmTip.tsx). An urgent one (URGENT_TIP_TYPES) stays until
+ * acknowledged (×, 稍后处理, 立即查看), at the top right under the header, clear of the menu column
+ * and the pagination; the others pop at the foot of the menu column and are gone within seconds.
  */
-export const ALARM_TIP_OPEN_MS = 20_000;
+export const ALARM_TIP_OPEN_MS = 8_000;
+/** After the pointer left the open tip (the operator read it and moved on), it folds this soon. */
+export const ALARM_TIP_LEAVE_MS = 2_000;
 
 /**
  * Milliseconds left before the open tip folds into the bell: none while the pointer rests on it
- * (the operator is reading it), the full time again once the pointer left it.
+ * (the operator is reading it) or for an urgent alarm (it waits to be acknowledged); `stay` after
+ * `openedAt` otherwise (ALARM_TIP_OPEN_MS when it opened, ALARM_TIP_LEAVE_MS once the pointer left it).
  */
-export function alarmTipFoldsIn(input: { openedAt: number; now: number; hovered: boolean }): number | null {
-  if (input.hovered) return null;
-  return Math.max(0, input.openedAt + ALARM_TIP_OPEN_MS - input.now);
+export function alarmTipFoldsIn(input: {
+  openedAt: number;
+  now: number;
+  hovered: boolean;
+  urgent?: boolean;
+  stay?: number;
+}): number | null {
+  if (input.hovered || input.urgent) return null;
+  return Math.max(0, input.openedAt + (input.stay ?? ALARM_TIP_OPEN_MS) - input.now);
 }
