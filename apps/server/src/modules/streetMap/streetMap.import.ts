@@ -48,6 +48,7 @@ async function buildInto(pbf: string, dataDir: string, progress: Progress): Prom
     throw new StreetMapImportError(`缺少工具 ${missing.join('、')}：请先安装（Debian: apt-get install -y tilemaker osmium-tool）`);
   if (!fs.existsSync(pbf) || !fs.statSync(pbf).isFile()) throw new StreetMapImportError(`找不到文件 ${pbf}`);
   if (!/\.pbf$/i.test(pbf)) throw new StreetMapImportError('请提供 OpenStreetMap 的 .osm.pbf 文件（如 Geofabrik 的省级数据）');
+  checkReadable(pbf);
   const build = newBuildName();
   fs.mkdirSync(buildDir(dataDir, build), { recursive: true });
   const source = path.basename(pbf);
@@ -81,6 +82,18 @@ async function runTilemaker(pbf: string, dataDir: string, build: string, progres
     if (tiles) progress(30 + Math.round((Number(tiles[1]) / Math.max(1, Number(tiles[2]))) * 40), '生成地图瓦片');
     else if (blocks) progress(reading, '读取路网数据');
   });
+}
+
+/**
+ * osmium reads the file's header in milliseconds; tilemaker, given a file that is not an extract,
+ * spends seconds mapping its stores before it fails. Refuse such a file at once, saying why.
+ */
+function checkReadable(pbf: string) {
+  const info = spawnSync('osmium', ['fileinfo', pbf], { encoding: 'utf8' });
+  if (info.status !== 0)
+    throw new StreetMapImportError(
+      `读取失败：不是有效的 OpenStreetMap .osm.pbf 文件（${(info.stderr || info.stdout).trim().split('\n').at(-1) ?? ''}）`,
+    );
 }
 
 /** tilemaker needs a bounding box; an extract without one in its header gets the data's own. */
