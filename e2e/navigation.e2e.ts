@@ -211,6 +211,7 @@ describe('nothing permanent covers the page', () => {
     const frame = await childFrame(page, 'car');
     const tip = page.getByTestId('alarm-tip');
     await tip.getByText('您有 3 条未处理的实时报警').waitFor();
+    await tip.hover(); // read, so it stays open while the page's controls are measured
     const tipBox = (await tip.boundingBox())!;
     const content = (await frame.locator('.cl-child-content').boundingBox())!;
     expect(tipBox.x + tipBox.width, 'left of the page, over the menu column').toBeLessThanOrEqual(content.x);
@@ -219,6 +220,31 @@ describe('nothing permanent covers the page', () => {
     await tip.getByRole('button', { name: '关闭提醒' }).click();
     await tip.waitFor({ state: 'hidden' });
     await page.getByTestId('alarm-bell').locator('.ant-badge-count', { hasText: '3' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('folds the tip into the header bell by itself: soon nothing of it is over the menu column, and the bell keeps the count', async () => {
+    const { page, context, errors } = await openTab(browser, { width: 1366, height: 768 });
+    await page.route('**/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json**', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ flag: 1, msg: '操作成功', obj: { total: 3, types: [] } }) }),
+    );
+    await login(page);
+    await page.goto(`${baseUrl()}/car/vehicle`);
+    const frame = await childFrame(page, 'car');
+    const tip = page.getByTestId('alarm-tip');
+    await tip.getByText('您有 3 条未处理的实时报警').waitFor();
+    const menu = (await frame.getByTestId('child-menu').boundingBox())!;
+    // the operator does nothing: the tip (not urgent) folds on its own, ALARM_TIP_OPEN_MS (8 s) after it popped
+    const overMenu = async () => {
+      if (!(await tip.count())) return false;
+      const box = await tip.boundingBox();
+      return box !== null && overlaps(box, menu);
+    };
+    await expect.poll(overMenu, { timeout: 15_000, intervals: [500] }).toBe(false);
+    expect(await tip.count()).toBe(0);
+    await page.getByTestId('alarm-bell').locator('.ant-badge-count', { hasText: '3' }).waitFor();
+    await shot(page, 'navigation-alarm-tip-folded');
     expect(errors).toEqual([]);
     await context.close();
   });
