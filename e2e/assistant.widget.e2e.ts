@@ -179,12 +179,14 @@ describe('AI智能助手 served by the platform', () => {
     );
     await login(page);
     await page.getByTestId('alarm-tip').getByText('您有 3 条未处理的实时报警').waitFor();
+    await page.getByTestId('alarm-tip').hover(); // read, so it stays open (it folds by itself within seconds)
     await page.waitForFunction(() => document.documentElement.dataset.assistant === 'ready');
     await openPanel(page);
     const input = (await panel(page).getByRole('textbox').boundingBox())!;
-    const tip = (await page.getByTestId('alarm-tip').boundingBox())!;
-    // the tip sits at the foot of the menu column, clear of the panel's input; whatever is drawn at the input's centre is the widget
-    expect(tip.x + tip.width).toBeLessThan(input.x);
+    // the tip (if it has not folded into the bell since the pointer left it) sits at the foot of the
+    // menu column, clear of the panel's input; whatever is drawn at the input's centre is the widget
+    const tip = (await page.getByTestId('alarm-tip').count()) ? await page.getByTestId('alarm-tip').boundingBox() : null;
+    if (tip) expect(tip.x + tip.width).toBeLessThan(input.x);
     const topmost = await page.evaluate(
       ([x, y]) => document.elementFromPoint(x, y)?.closest('#chelian-assistant, [data-testid="alarm-tip"]')?.id ?? 'other',
       [input.x + input.width / 2, input.y + input.height / 2],
