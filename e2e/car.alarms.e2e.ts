@@ -85,6 +85,12 @@ describe('car alarms and geofences', () => {
     const named = tip.getByTestId('alarm-tip-latest').filter({ hasText: vehicle.plate });
     await named.waitFor({ timeout: 30_000 });
     await expect.poll(() => beeps(page), { timeout: 10_000 }).toBeGreaterThan(before);
+    // an urgent alarm (紧急报警) stays until acknowledged, so it stands clear of the menu column: top right, under the header
+    expect(await tip.getAttribute('data-urgent')).toBe('true');
+    const tipBox = (await tip.boundingBox())!;
+    const menu = (await frame.getByTestId('child-menu').boundingBox())!;
+    expect(tipBox.x).toBeGreaterThanOrEqual(menu.x + menu.width);
+    expect(tipBox.y).toBeGreaterThanOrEqual((await page.getByTestId('app-header').boundingBox())!.height);
     await page.waitForTimeout(1500); // what the frame would have shown by now
     // one notice: nothing pops up in the page's own frame, and the frame does not sound a second time
     const carFrame = page.frames().find((f) => f.url().includes('/child/car/'))!;
