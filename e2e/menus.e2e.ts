@@ -97,12 +97,6 @@ async function productsOf(page: Page): Promise<Product[]> {
     .map((root) => ({ name: root.name, path: root.path, system: root.path.slice(1, -1), menus: leaves(root.children) }));
 }
 
-/** Folds the real-time alarm tip into the bell, as an operator does, when it stands over the menu column. */
-async function foldAlarmTip(page: Page) {
-  const later = page.getByTestId('alarm-tip').getByRole('button', { name: '稍后处理' });
-  if (await later.isVisible().catch(() => false)) await later.click({ timeout: 5_000 }).catch(() => undefined);
-}
-
 /** Waits until the frame's requests have been quiet for a moment and nothing spins (bounded). */
 async function settle(page: Page, frame: Frame, pending: Set<unknown>) {
   const until = Date.now() + 15_000;
@@ -195,14 +189,12 @@ describe('a fresh --demo shows real data on every menu (issue 35)', () => {
     for (const product of products.filter((p) => !process.env.MENUS_ONLY || p.system === process.env.MENUS_ONLY)) {
       // from product to product through the header, as an operator goes (the shell stays loaded)
       if (new URL(page.url()).pathname !== product.path) {
-        await foldAlarmTip(page);
         await page.getByTestId('system-nav').locator('.ant-menu-item').filter({ hasText: product.name }).click();
         await page.waitForURL((u) => u.pathname === product.path);
       }
       const frame = await childFrame(page, product.system);
       await visit(frame, product.path, `${product.name}首页`);
       for (const menu of product.menus) {
-        await foldAlarmTip(page);
         await frame
           .getByTestId('child-menu')
           .locator('.ant-menu-item')
