@@ -241,7 +241,7 @@ describe('nothing permanent covers the page', () => {
       const box = await tip.boundingBox();
       return box !== null && overlaps(box, menu);
     };
-    await expect.poll(overMenu, { timeout: 15_000, intervals: [500] }).toBe(false);
+    await expect.poll(overMenu, { timeout: 15_000, interval: 500 }).toBe(false);
     expect(await tip.count()).toBe(0);
     await page.getByTestId('alarm-bell').locator('.ant-badge-count', { hasText: '3' }).waitFor();
     await shot(page, 'navigation-alarm-tip-folded');
