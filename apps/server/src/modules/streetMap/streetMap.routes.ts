@@ -27,7 +27,11 @@ export const streetMapRoutes = (ctx: AppContext) => async (app: FastifyInstance)
     const build = currentBuild();
     if (!build) return reply.code(404).type('text/plain; charset=utf-8').send('尚未导入离线街道地图');
     const file = path.join(tilesDir(dataDir, build), String(z), String(x), `${y}.pbf`);
-    const tile = await fs.promises.readFile(file).catch(() => null);
+    // Only a tile the build does not have is empty; any other failure to read it is an error, not an empty map.
+    const tile = await fs.promises.readFile(file).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null;
+      throw err;
+    });
     reply.header('cache-control', TILE_CACHE).header('etag', `"${build}-${z}-${x}-${y}"`);
     // A tile the extract has nothing in is an empty tile to MapLibre, not an error.
     if (!tile) return reply.code(204).send();
