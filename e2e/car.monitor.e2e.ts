@@ -224,12 +224,14 @@ describe('car monitoring with a simulated fleet', () => {
     await page.waitForTimeout(300);
     await shot(page, 'car-command-check');
     await confirm.click();
-    const status = page.getByTestId('command-results').locator('[data-testid="command-status"]').first();
+    // this vehicle's row: other files on the same server send commands too (e.g. firstDay.tasks' 设防)
+    const resultRow = page.getByTestId('command-results').locator('.ant-table-row', { hasText: v.plate }).first();
+    const status = resultRow.locator('[data-testid="command-status"]');
     await until(async () => ((await status.getAttribute('data-status')) === 'replied' ? true : undefined), 45_000);
     expect(commands.length).toBeGreaterThan(0);
-    expect(await page.getByTestId('command-results').innerText()).toContain('终端已回复');
+    expect(await resultRow.innerText()).toContain('终端已回复');
     // sent and replied read as every other page's times: the full date, 2026-05-02 08:00:00, never 05-02 08:00:00
-    const sentRow = await page.getByTestId('command-results').locator('.ant-table-row').first().innerText();
+    const sentRow = await resultRow.innerText();
     expect(sentRow).toMatch(/\b\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\b/);
     expect(sentRow).not.toMatch(/(^|[^\d-])\d{2}-\d{2} \d{2}:\d{2}/);
     await shot(page, 'car-command-replied');
