@@ -143,7 +143,7 @@ describe('宠物卫士 on a simulated collar', () => {
     await pick();
     await frame.getByTestId('pt-week-chart').waitFor();
     const todaySteps = frame.getByTestId('pt-days').locator('tbody tr').last().locator('td').nth(1);
-    await until(async () => (await todaySteps.textContent()) === String(count), 15_000);
+    await until(async () => (await todaySteps.textContent()) === String(count), 60_000);
     expect(count).toBeGreaterThan(900); // 400 m out at 0.4 m a step, and the roaming before
     await frame.getByTestId('pt-goal').getByText(String(count)).waitFor();
     await pause(300);
