@@ -35,11 +35,22 @@ function failuresOf(report) {
     String(text ?? '')
       .split('\n')
       .find((l) => l.trim()) ?? '';
+  // a property test's seed, its counterexample and the error inside it: enough to replay a rare failure
+  const telling = (text) =>
+    String(text ?? '')
+      .split('\n')
+      .slice(1)
+      .filter((l) => /seed|Counterexample|Got error|Error:|expected|positions of/i.test(l))
+      .slice(0, 6)
+      .map((l) => l.trim().slice(0, 600));
   const lines = [];
   for (const file of JSON.parse(fs.readFileSync(report, 'utf8')).testResults ?? []) {
     const where = path.relative(process.cwd(), file.name);
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of failedTests) lines.push(`${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    for (const t of failedTests) {
+      lines.push(`${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      lines.push(...telling(t.failureMessages?.[0]).map((l) => `    ${l}`));
+    }
     if (file.status === 'failed' && failedTests.length === 0)
       lines.push(
         `${where}: ${firstLine(file.message) || 'failed outside its tests (a beforeAll/afterAll hook or its import): the error is in the output above'}`,
