@@ -36,7 +36,7 @@ export const isLandingCode = (code: string) => {
  * A landing page answers what a sub-product holds ("智能工牌首页能看什么"), never how to do a
  * task there: its product's name is in every such question, and the page for the task is the answer.
  */
-export const ASKS_FOR_LANDING = /首页|主页|概览|产品|是干嘛|干什么|做什么|能看|有什么|有哪些|都有|里面|里有/;
+export const ASKS_FOR_LANDING = /首页|主页|概览|产品|是干嘛|干什么|做什么|能看|有什么|有哪些|都有|里面|里有|能设置什么|能干|有啥/;
 
 /** The hand-written part of each menu's entry, by resource code. */
 export function loadMenuTexts(dir = MENU_KNOWLEDGE_DIR): Map<string, KnowledgeEntry> {
