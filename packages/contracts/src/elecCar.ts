@@ -17,6 +17,11 @@ import { ALARM_NAMES_ZH, type AlarmType } from '@chelian/protocols/alarms.ts';
 export const SAFE_CUT_MAX_KMH = 20;
 /** A cut still waiting for the bike to slow down is dropped after this many minutes. */
 export const SAFE_CUT_PENDING_MINUTES = 10;
+/**
+ * The safe cut's rule as an owner reads it before confirming (the phone app's 断电 dialog): the
+ * same limits the server's cutVerdict applies, worded once here.
+ */
+export const SAFE_CUT_RULE = `断电后车辆将无法骑行。为保证安全，仅在车速低于 ${SAFE_CUT_MAX_KMH} km/h（或电门已关）时执行；车辆行驶中则等待减速，${SAFE_CUT_PENDING_MINUTES} 分钟内未满足条件自动取消。`;
 
 /** Guard settings: ranges from one vendor's parameter list (docs/elec-car.md). */
 export const ELEC_CAR_LIMITS = {
