@@ -1,0 +1,220 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Badge, Button, Dialog, ErrorBlock, List, NoticeBar, ProgressBar, Selector, Skeleton, Tag, Toast } from 'antd-mobile';
+import { SAFE_CUT_RULE, elecCarEndpoints, type Alarm, type Bike, type ElecCarAction } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
+import { agoText } from '../pet/petView.ts';
+import { useLiveTerminal } from '../pet/useLiveTerminal.ts';
+import { batteryTone, guardAction, withBikePosition } from './bikeView.ts';
+import { useBikes } from './useBikes.ts';
+import { EB } from './texts.ts';
+import './ebike.css';
+
+const BikeMap = lazy(() => import('./BikeMap.tsx'));
+const REFRESH_MS = 30_000;
+const TICK_MS = 10_000;
+
+/** 电单车 tab: battery and range, the guard, find, the safe power cut, where it is; trips and alarms one tap away. */
+export function BikeHome() {
+  const { bikes, bike, select, failed, reload } = useBikes();
+  if (failed)
+    return <ErrorBlock status="disconnected" title="加载失败" description={<Button onClick={() => void reload()}>重试</Button>} />;
+  if (!bikes) return <Skeleton.Paragraph lineCount={8} animated />;
+  if (!bike) return <ErrorBlock status="empty" title={EB.none} description={EB.noneHint} />;
+  return (
+    <div className="mb-page" data-testid="mb-bike-home">
+      {bikes.length > 1 && (
+        <Selector
+          className="mb-picker"
+          columns={Math.min(bikes.length, 3)}
+          options={bikes.map((b) => ({ label: b.plate || b.name, value: b.bikeId }))}
+          value={[bike.bikeId]}
+          onChange={(v) => v[0] !== undefined && select(v[0])}
+        />
+      )}
+      <BikeLive key={bike.bikeId} initial={bike} />
+    </div>
+  );
+}
+
+function BikeLive({ initial }: { initial: Bike }) {
+  const navigate = useNavigate();
+  const [bike, setBike] = useState(initial);
+  const [now, setNow] = useState(Date.now());
+  const [trail, setTrail] = useState<[number, number][]>([]);
+  const [alarms, setAlarms] = useState<Alarm[]>([]);
+  const [busy, setBusy] = useState<ElecCarAction | null>(null);
+  const bikeId = initial.bikeId;
+  const s = bike.status;
+
+  const refresh = () => {
+    void call(elecCarEndpoints.detail, { bikeId }, { silent: true }).then(setBike, () => {});
+    void call(elecCarEndpoints.alarms, { bikeId, current: 1, pageSize: 20 }, { silent: true }).then(
+      (p) => setAlarms(p.list),
+      () => {},
+    );
+  };
+  useEffect(() => {
+    refresh();
+    const timer = setInterval(refresh, REFRESH_MS);
+    const tick = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => (clearInterval(timer), clearInterval(tick));
+  }, [bikeId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useLiveTerminal('elec-car', bike.terminalId || null, {
+    onPosition: (p) => {
+      setBike((b) => ({ ...b, status: withBikePosition(b.status, p) }));
+      if (p.valid) setTrail((t) => [...t, [p.lon, p.lat]]);
+    },
+    onAlarm: (a) => {
+      Toast.show({ content: `${bike.plate || bike.name}：${a.typeName}`, position: 'top', duration: 3000 });
+      setAlarms((list) => [a, ...list.filter((x) => x.alarmId !== a.alarmId)]);
+    },
+  });
+
+  const send = async (action: ElecCarAction) => {
+    setBusy(action);
+    try {
+      const r = await call(elecCarEndpoints.control, { bikeId, action });
+      Toast.show({ content: r.message, icon: r.status === 'pending' ? undefined : 'success', duration: 3000 });
+      refresh();
+    } catch {
+      /* the request layer shows the server's message */
+    } finally {
+      setBusy(null);
+    }
+  };
+  const confirmCut = async () => {
+    const ok = await Dialog.confirm({
+      title: EB.cutTitle,
+      content: <div data-testid="mb-cut-rule">{SAFE_CUT_RULE}</div>,
+      confirmText: EB.cut,
+    });
+    if (ok) await send('cut');
+  };
+  const confirmRestore = async () => {
+    if (await Dialog.confirm({ content: EB.restoreConfirm })) await send('restore');
+  };
+  const cancelCut = () =>
+    call(elecCarEndpoints.cancelCut, { bikeId }).then(
+      () => (Toast.show({ content: EB.cutCancelled }), refresh()),
+      () => {},
+    );
+
+  const at = useMemo<[number, number] | null>(() => (s.lon !== null && s.lat !== null ? [s.lon, s.lat] : null), [s.lon, s.lat]);
+  const tone = batteryTone(s.batteryPercent);
+  const next = guardAction(s.armed);
+  const unhandled = alarms.filter((a) => !a.handled).length;
+  const age = s.lastUpdate === null ? null : Math.max(0, Math.round((now - s.lastUpdate) / 1000));
+
+  return (
+    <>
+      <section className="mb-card mb-hero" data-testid="mb-status">
+        <div className="mb-head">
+          <span className="mb-plate">{bike.plate || bike.name}</span>
+          <Tag color={s.online ? 'success' : 'default'} fill="outline">
+            {s.online ? EB.online : EB.offline}
+          </Tag>
+          <Tag color={s.armed ? 'danger' : 'default'} data-testid="mb-armed">
+            {s.armed === null ? EB.armedUnknown : s.armed ? EB.armed : EB.disarmed}
+          </Tag>
+          {s.powerCut && <Tag color="warning">{EB.powerCut}</Tag>}
+        </div>
+        <div className="mb-battery" data-testid="mb-battery">
+          <div>
+            <span className="mb-label">{EB.battery}</span>
+            <b className={`mb-big mb-tone-${tone}`}>{s.batteryPercent !== null ? `${s.batteryPercent}%` : '—'}</b>
+          </div>
+          <div>
+            <span className="mb-label">{EB.range}</span>
+            <b className="mb-big" data-testid="mb-range">
+              {s.rangeKm !== null ? `${Math.round(s.rangeKm)} km` : '—'}
+            </b>
+          </div>
+        </div>
+        <ProgressBar percent={s.batteryPercent ?? 0} style={{ '--fill-color': `var(--adm-color-${tone})` }} />
+        <div className="mb-facts">
+          <span>
+            {EB.voltage} {s.batteryVoltage !== null ? `${s.batteryVoltage} V` : '—'}
+            {s.charging ? ` · ${EB.charging}` : ''}
+          </span>
+          <span>
+            {EB.speed} {s.speed !== null ? `${s.speed} km/h` : '—'}
+          </span>
+          <span>
+            {EB.updated} {agoText(age)}
+          </span>
+        </div>
+        {s.batteryPercent !== null && s.batteryPercent < 20 && <span className="mb-warn">{EB.battery20}</span>}
+      </section>
+
+      {s.pendingCut && (
+        <NoticeBar
+          className="mb-notice"
+          color="alert"
+          wrap
+          data-testid="mb-pending-cut"
+          content={EB.pendingCut(s.pendingCut.userName, beijingFormat(s.pendingCut.expiresAt, 'HH:mm'))}
+          extra={
+            <Button size="mini" onClick={() => void cancelCut()}>
+              {EB.cancelCut}
+            </Button>
+          }
+        />
+      )}
+
+      <section className="mb-actions">
+        <Button
+          color={next === 'arm' ? 'primary' : 'default'}
+          size="large"
+          loading={busy === next}
+          onClick={() => void send(next)}
+          data-testid={`mb-${next}`}
+        >
+          {next === 'arm' ? EB.arm : EB.disarm}
+        </Button>
+        <Button size="large" loading={busy === 'find'} onClick={() => void send('find')} data-testid="mb-find">
+          {EB.find}
+        </Button>
+        {s.powerCut ? (
+          <Button size="large" color="warning" loading={busy === 'restore'} onClick={() => void confirmRestore()} data-testid="mb-restore">
+            {EB.restore}
+          </Button>
+        ) : (
+          <Button
+            size="large"
+            color="danger"
+            fill="outline"
+            loading={busy === 'cut'}
+            onClick={() => void confirmCut()}
+            data-testid="mb-cut"
+          >
+            {EB.cut}
+          </Button>
+        )}
+      </section>
+
+      <div className="mb-map-box">
+        <Suspense fallback={<div className="mb-map-wait">{EB.mapLoading}</div>}>
+          <BikeMap at={at} trail={trail} armed={s.armed === true} />
+        </Suspense>
+        {!at && <div className="mb-map-note">{EB.noFix}</div>}
+      </div>
+
+      <List className="mb-list">
+        <List.Item onClick={() => navigate(`trips?bikeId=${bikeId}`)} data-testid="mb-trips-link">
+          {EB.tripsToday}
+        </List.Item>
+        <List.Item
+          onClick={() => navigate(`alarms?bikeId=${bikeId}`)}
+          extra={unhandled ? <Badge content={unhandled} /> : null}
+          description={alarms[0] ? `${alarms[0].typeName} · ${beijingFormat(alarms[0].alarmTime, 'HH:mm')}` : EB.alarmsNone}
+          data-testid="mb-alarms-link"
+        >
+          {EB.alarms}
+        </List.Item>
+      </List>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { CapsuleTabs, ErrorBlock, List, Skeleton } from 'antd-mobile';
+import { elecCarEndpoints, type BikeTrips } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
+import { recentDays } from './bikeView.ts';
+import { useBikes } from './useBikes.ts';
+import { EB } from './texts.ts';
+import './ebike.css';
+
+const DAY_NAMES = [EB.days.today, EB.days.yesterday, EB.days.before];
+
+/** 行程: a day's rides (from, to, distance, time, average speed) and where the bike stood between them. */
+export function BikeTripsPage() {
+  const { bikes, bike } = useBikes();
+  const days = recentDays();
+  const [day, setDay] = useState(days[0]!);
+  const [trips, setTrips] = useState<BikeTrips | null>(null);
+  const bikeId = bike?.bikeId ?? null;
+  useEffect(() => {
+    if (bikeId === null) return;
+    setTrips(null);
+    void call(elecCarEndpoints.trips, { bikeId, startDate: day, endDate: day }, { silent: true }).then(setTrips, () =>
+      setTrips({ trips: [], stops: [] }),
+    );
+  }, [bikeId, day]);
+  if (!bikes) return <Skeleton.Paragraph lineCount={6} animated />;
+  if (!bike) return <ErrorBlock status="empty" title={EB.none} description={EB.noneHint} />;
+  return (
+    <div className="mb-page" data-testid="mb-trips">
+      <CapsuleTabs activeKey={day} onChange={setDay}>
+        {days.map((d, i) => (
+          <CapsuleTabs.Tab key={d} title={DAY_NAMES[i]} />
+        ))}
+      </CapsuleTabs>
+      {!trips ? (
+        <Skeleton.Paragraph lineCount={4} animated />
+      ) : trips.trips.length === 0 ? (
+        <ErrorBlock status="empty" title={EB.tripsNone} description={day} />
+      ) : (
+        <List header={`${EB.trips} ${trips.trips.length}`} className="mb-list" data-testid="mb-trip-list">
+          {trips.trips.map((t) => (
+            <List.Item key={t.startAt} description={EB.tripLine(t.distanceKm, Math.round(t.seconds / 60), t.avgSpeed)}>
+              {beijingFormat(t.startAt, 'HH:mm')} – {beijingFormat(t.endAt, 'HH:mm')}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {trips && trips.stops.length > 0 && (
+        <List header={`${EB.stops} ${trips.stops.length}`} className="mb-list">
+          {trips.stops.map((s) => (
+            <List.Item key={s.startAt} description={`${Math.round(s.seconds / 60)} 分钟`}>
+              {beijingFormat(s.startAt, 'HH:mm')} – {s.open ? '至今' : beijingFormat(s.endAt, 'HH:mm')}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Badge, Button, Dialog, ErrorBlock, List, ProgressBar, Selector, Skeleton, Switch, Tag, Toast } from 'antd-mobile';
+import { PET_LOST_INTERVAL_SECONDS, PET_LOST_MINUTES, petEndpoints, type Pet, type PetAlarm, type PetZone } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { beijingDate, beijingFormat } from '../../shared/format/beijingTime.ts';
+import { agedLive, agoText, goalPercent, withPosition } from './petView.ts';
+import { usePets } from './usePets.ts';
+import { useLiveTerminal } from './useLiveTerminal.ts';
+import { zoneShapeOf } from './zoneShape.ts';
+import { PT } from './texts.ts';
+import './pet.css';
+
+const PetMap = lazy(() => import('./PetMap.tsx'));
+/** The detail is asked again this often besides the live feed (lost mode's end, battery reports without a fix). */
+const REFRESH_MS = 30_000;
+const TICK_MS = 10_000;
+
+/** 宠物 tab: where the pet is and how fresh that is, today's walk and steps, battery, lost mode, ring, zones, messages. */
+export function PetHome() {
+  const { pets, pet, select, failed, reload } = usePets();
+  if (failed)
+    return <ErrorBlock status="disconnected" title="加载失败" description={<Button onClick={() => void reload()}>重试</Button>} />;
+  if (!pets) return <Skeleton.Paragraph lineCount={8} animated />;
+  if (!pet) return <ErrorBlock status="empty" title={PT.none} description={PT.noneHint} />;
+  return (
+    <div className="mp-page" data-testid="mp-pet-home">
+      {pets.length > 1 && (
+        <Selector
+          className="mp-picker"
+          columns={Math.min(pets.length, 4)}
+          options={pets.map((p) => ({ label: p.name, value: p.petId }))}
+          value={[pet.petId]}
+          onChange={(v) => v[0] !== undefined && select(v[0])}
+        />
+      )}
+      <PetLiveView key={pet.petId} initial={pet} />
+    </div>
+  );
+}
+
+function PetLiveView({ initial }: { initial: Pet }) {
+  const navigate = useNavigate();
+  const [pet, setPet] = useState(initial);
+  const [now, setNow] = useState(Date.now());
+  const [zones, setZones] = useState<PetZone[]>([]);
+  const [walk, setWalk] = useState<[number, number][]>([]);
+  const [showWalk, setShowWalk] = useState(true);
+  const [steps, setSteps] = useState<number | null>(null);
+  const [hoursLeft, setHoursLeft] = useState<number | null>(null);
+  const [alarms, setAlarms] = useState<PetAlarm[]>([]);
+  const petId = initial.petId;
+  const today = beijingDate(now);
+
+  const refresh = () => {
+    void call(petEndpoints.detail, { petId }, { silent: true }).then(setPet, () => {});
+    void call(petEndpoints.zones, { petId }, { silent: true }).then(setZones, () => {});
+    void call(petEndpoints.alarms, { petId }, { silent: true }).then(setAlarms, () => {});
+    void call(petEndpoints.activity, { petId, days: 1 }, { silent: true }).then(
+      (a) => setSteps(a.days.at(-1)?.steps ?? 0),
+      () => {},
+    );
+    void call(petEndpoints.battery, { petId, hours: 24 }, { silent: true }).then(
+      (b) => setHoursLeft(b.hoursLeft),
+      () => {},
+    );
+  };
+  useEffect(() => {
+    refresh();
+    const timer = setInterval(refresh, REFRESH_MS);
+    const tick = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => (clearInterval(timer), clearInterval(tick));
+  }, [petId]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    void call(petEndpoints.history, { petId, date: today }, { silent: true }).then(
+      (h) => setWalk(h.points.map((p) => [p.lon, p.lat])),
+      () => {},
+    );
+  }, [petId, today]);
+
+  useLiveTerminal('pet', pet.terminalId, {
+    onPosition: (p) => {
+      setPet((cur) => ({ ...cur, live: withPosition(cur.live, p) }));
+      if (p.valid) setWalk((w) => [...w, [p.lon, p.lat]]);
+    },
+    // a zone alarm (or any of the collar's) lands in the messages at once, and the zones' sides follow
+    onAlarm: (a) => {
+      Toast.show({ content: `${pet.name}：${a.typeName}`, position: 'top', duration: 3000 });
+      void call(petEndpoints.alarms, { petId }, { silent: true }).then(setAlarms, () => {});
+      void call(petEndpoints.zones, { petId }, { silent: true }).then(setZones, () => {});
+    },
+  });
+
+  const live = agedLive(pet.live, now);
+  const at = useMemo<[number, number] | null>(
+    () => (live.lon !== null && live.lat !== null ? [live.lon, live.lat] : null),
+    [live.lon, live.lat],
+  );
+  const shapes = useMemo(() => zones.map((z) => zoneShapeOf(z)), [zones]);
+  const unhandled = alarms.filter((a) => !a.handled).length;
+  const control = !pet.shared && pet.terminalId !== null;
+
+  const act = (p: Promise<{ message: string }>) =>
+    p.then(
+      (r) => {
+        Toast.show({ content: r.message, icon: 'success' });
+        refresh();
+      },
+      () => {},
+    );
+  const toggleLost = async (on: boolean) => {
+    const ok = await Dialog.confirm({
+      title: on ? PT.lostOnConfirm : PT.lostOffConfirm,
+      content: on ? PT.lostOnHint(PET_LOST_MINUTES.default, PET_LOST_INTERVAL_SECONDS) : undefined,
+    });
+    if (ok) await act(call(petEndpoints.lostMode, { petId, on, minutes: PET_LOST_MINUTES.default }));
+  };
+
+  return (
+    <>
+      <div className="mp-map-box">
+        <Suspense fallback={<div className="mp-map-wait">{PT.mapLoading}</div>}>
+          <PetMap pet={at} zones={shapes} track={showWalk ? walk : []} />
+        </Suspense>
+        {pet.lostUntil && (
+          <div className="mp-lost-banner" data-testid="mp-lost-banner">
+            {PT.lostUntil(beijingFormat(pet.lostUntil, 'HH:mm'))}
+          </div>
+        )}
+      </div>
+
+      <section className="mp-card" data-testid="mp-live">
+        <div className="mp-head">
+          <span className="mp-name">{pet.name}</span>
+          <Tag color={live.online ? 'success' : 'default'} fill="outline">
+            {live.online ? PT.online : PT.offline}
+          </Tag>
+          <span className={`mp-fresh mp-fresh-${live.freshness}`} data-testid="mp-freshness">
+            <i />
+            {live.freshnessName}
+          </span>
+          {pet.shared && <span className="mp-muted">{PT.shared}</span>}
+        </div>
+        {!pet.terminalId ? (
+          <p className="mp-muted">{PT.noCollar}</p>
+        ) : (
+          <div className="mp-facts">
+            <div>
+              <span>{PT.lastFix}</span>
+              <b data-testid="mp-age">{agoText(live.ageSeconds)}</b>
+            </div>
+            <div>
+              <span>{PT.source}</span>
+              <b data-testid="mp-source">{live.sourceName}</b>
+            </div>
+            <div>
+              <span>{PT.accuracy}</span>
+              <b>{live.accuracy !== null ? PT.meters(live.accuracy) : '—'}</b>
+            </div>
+          </div>
+        )}
+      </section>
+
+      <section className="mp-card mp-pair">
+        <div data-testid="mp-steps">
+          <span className="mp-label">{PT.steps}</span>
+          <b className="mp-big">{steps ?? '—'}</b>
+          <ProgressBar percent={goalPercent(steps ?? 0, pet.stepGoal)} />
+          <span className="mp-muted">{PT.goal(pet.stepGoal)}</span>
+        </div>
+        <div data-testid="mp-battery">
+          <span className="mp-label">{PT.battery}</span>
+          <b className={`mp-big ${live.battery !== null && live.battery < 20 ? 'mp-danger' : ''}`}>
+            {live.battery !== null ? `${live.battery}%` : '—'}
+          </b>
+          <ProgressBar
+            percent={live.battery ?? 0}
+            style={{ '--fill-color': live.battery !== null && live.battery < 20 ? 'var(--adm-color-danger)' : 'var(--adm-color-success)' }}
+          />
+          <span className="mp-muted">
+            {live.battery !== null && live.battery < 20 ? PT.batteryLow : hoursLeft !== null ? PT.hoursLeft(hoursLeft) : ' '}
+          </span>
+        </div>
+      </section>
+
+      {control && (
+        <section className="mp-card mp-actions">
+          <Button block color="primary" size="large" data-testid="mp-find" onClick={() => void act(call(petEndpoints.find, { petId }))}>
+            {PT.find}
+          </Button>
+          <div className="mp-lost-row">
+            <div>
+              <b>{PT.lost}</b>
+              <div className="mp-muted">
+                {pet.lostUntil
+                  ? PT.lostUntil(beijingFormat(pet.lostUntil, 'HH:mm'))
+                  : PT.lostOnHint(PET_LOST_MINUTES.default, PET_LOST_INTERVAL_SECONDS)}
+              </div>
+            </div>
+            <Switch checked={pet.lostUntil !== null} onChange={(on) => void toggleLost(on)} data-testid="mp-lost-switch" />
+          </div>
+        </section>
+      )}
+
+      <List className="mp-list">
+        <List.Item extra={<Switch checked={showWalk} onChange={setShowWalk} />} description={PT.walkPoints(walk.length)}>
+          {PT.walk}
+        </List.Item>
+        <List.Item
+          onClick={() => navigate(`zones?petId=${petId}`)}
+          extra={PT.zonesCount(zones.length)}
+          description={zones.map((z) => `${z.name}·${z.inside === null ? PT.unknown : z.inside ? PT.inside : PT.outside}`).join('　')}
+          data-testid="mp-zones-link"
+        >
+          {PT.zones}
+        </List.Item>
+        <List.Item
+          onClick={() => navigate(`messages?petId=${petId}`)}
+          extra={unhandled ? <Badge content={unhandled} /> : null}
+          description={alarms[0] ? `${alarms[0].typeName} · ${beijingFormat(alarms[0].time, 'HH:mm')}` : PT.messagesNone}
+          data-testid="mp-messages-link"
+        >
+          {PT.messages}
+        </List.Item>
+      </List>
+    </>
+  );
+}

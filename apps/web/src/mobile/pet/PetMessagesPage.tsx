@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { ErrorBlock, List, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
+import { petEndpoints, type PetAlarm } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
+import { usePets } from './usePets.ts';
+import { useLiveTerminal } from './useLiveTerminal.ts';
+import { PT } from './texts.ts';
+import './pet.css';
+
+/** 消息: the pet's alarms (zone exits and entries, low battery, taken off, offline), newest first; a new one arrives live. */
+export function PetMessagesPage() {
+  const { pets, pet } = usePets();
+  const [alarms, setAlarms] = useState<PetAlarm[] | null>(null);
+  const petId = pet?.petId ?? null;
+  const load = async () => {
+    if (petId !== null) await call(petEndpoints.alarms, { petId }, { silent: true }).then(setAlarms, () => setAlarms([]));
+  };
+  useEffect(() => void load(), [petId]); // eslint-disable-line react-hooks/exhaustive-deps
+  useLiveTerminal('pet', pet?.terminalId ?? null, { onAlarm: () => void load() });
+  if (!pets) return <Skeleton.Paragraph lineCount={6} animated />;
+  if (!pet) return <ErrorBlock status="empty" title={PT.none} description={PT.noneHint} />;
+  return (
+    <div className="mp-page" data-testid="mp-messages">
+      <PullToRefresh onRefresh={load}>
+        {alarms?.length === 0 ? (
+          <ErrorBlock status="empty" title={PT.messagesNone} description={pet.name} />
+        ) : (
+          <List header={`${pet.name} · ${PT.messages}`} className="mp-list">
+            {(alarms ?? []).map((a) => (
+              <List.Item
+                key={a.alarmId}
+                description={beijingFormat(a.time, 'YYYY-MM-DD HH:mm:ss')}
+                extra={!a.handled ? <Tag color="danger">{PT.unhandled}</Tag> : null}
+              >
+                {a.typeName}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </PullToRefresh>
+    </div>
+  );
+}
