@@ -30,6 +30,7 @@ import { monthlyReportEndpoints, MONTHLY_ERRORS } from './reportMonthly.ts';
 import { cardEndpoints, CARD_ERRORS } from './card.ts';
 import { assistantEndpoints, ASSISTANT_ERRORS } from './assistant.ts';
 import { petEndpoints, PET_ERRORS } from './pet.ts';
+import { endUserEndpoints, END_USER_ERRORS } from './endUsers.ts';
 import { pendingTerminalEndpoints, PENDING_TERMINAL_ERRORS } from './pendingTerminals.ts';
 
 /**
@@ -72,6 +73,7 @@ export const ENDPOINT_GROUPS = {
   card: cardEndpoints,
   assistant: assistantEndpoints,
   pet: petEndpoints,
+  endUser: endUserEndpoints,
 } as const;
 
 export const ERROR_CATALOGUES = {
@@ -100,4 +102,5 @@ export const ERROR_CATALOGUES = {
   card: CARD_ERRORS,
   assistant: ASSISTANT_ERRORS,
   pet: PET_ERRORS,
+  endUser: END_USER_ERRORS,
 } as const;

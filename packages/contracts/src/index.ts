@@ -38,6 +38,7 @@ export * from './catalogue.ts';
 export * from './audit.ts';
 export * from './elecCar.ts';
 export * from './pet.ts';
+export * from './endUsers.ts';
 export * from './elecLease.ts';
 export * from './elecGb.ts';
 export * from './chineseId.ts';

@@ -21,6 +21,7 @@ import { monitorFeature } from './monitor/monitor.feature.ts';
 import { noticesFeature } from './notices/notices.feature.ts';
 import { overspeedAlarmsFeature } from './overspeedAlarms/overspeedAlarms.feature.ts';
 import { petFeature } from './pet/pet.feature.ts';
+import { endUsersFeature } from './endUsers/endUsers.feature.ts';
 import { playbackFeature } from './playback/playback.feature.ts';
 import { positionsFeature } from './positions/positions.feature.ts';
 import { reportsFeature } from './reports/reports.feature.ts';
@@ -70,4 +71,5 @@ export const features: readonly Feature[] = [
   dataCenterFeature,
   assistantFeature,
   petFeature,
+  endUsersFeature,
 ];
