@@ -66,16 +66,25 @@ export function readCurrentBuild(dataDir: string): string | null {
 /**
  * Switches the served tiles to the build, then removes builds older than the one it replaced
  * (that one stays until the next import, for requests in flight and pages not yet moved over).
+ * Neither the build switched to nor the one replaced is ever removed, whatever their names: two
+ * imports named in the same second once sorted the new build before the old, and the switch
+ * deleted the very tiles it had just made current (CI's PostgreSQL suite, where a load takes
+ * well under a second, saw the new map empty).
  */
 export function switchCurrentBuild(dataDir: string, build: string): void {
   const previous = readCurrentBuild(dataDir);
   writeAtomically(path.join(streetMapDir(dataDir), 'current.json'), JSON.stringify({ build }));
   const builds = path.join(streetMapDir(dataDir), 'builds');
   for (const name of fs.readdirSync(builds)) {
+    if (name === build || name === previous) continue;
     if (previous && name < previous) fs.rmSync(path.join(builds, name), { recursive: true, force: true });
   }
 }
 
-/** A new build's name: sortable by time, unique per process. */
+let builtHere = 0;
+/**
+ * A new build's name: sortable by time to the millisecond, then by a per-process count (a process's
+ * later build always sorts after its earlier one); unique, as no two processes share a pid at once.
+ */
 export const newBuildName = () =>
-  `${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}-${process.pid}-${Math.random().toString(36).slice(2, 6)}`;
+  `${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 18)}-${process.pid}-${String(++builtHere).padStart(4, '0')}`;
