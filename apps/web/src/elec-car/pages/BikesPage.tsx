@@ -8,6 +8,8 @@ import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { BindBikeModal } from '../BindBikeModal.tsx';
+import { BikeEndUsers } from '../BikeEndUsers.tsx';
+import { END_USER_TEXT } from '../../shared/endUsers/EndUsersModal.tsx';
 import { useLoaded } from '../../shared/list/usePagedList.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { ownBikes } from '../ownBikes.ts';
@@ -25,6 +27,7 @@ export function BikesPage() {
   const { rows: bikes, reload } = list;
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<Bike | null | 'new'>(null);
+  const [inviting, setInviting] = useState<Bike | null>(null);
   const canEdit = usePermission('elecCar:bikes:edit');
   const shown = keyword
     ? bikes.filter((b) => [b.plate, b.name, b.terminalId, b.brand, b.model].some((x) => x.toLowerCase().includes(keyword.toLowerCase())))
@@ -93,13 +96,16 @@ export function BikesPage() {
     {
       title: E.common.actions,
       key: 'actions',
-      width: 130,
+      width: 200,
       fixed: 'right',
       render: (_, b) =>
         canEdit && (
           <Space size={0}>
             <Button type="link" size="small" onClick={() => setEditing(b)}>
               {B.edit}
+            </Button>
+            <Button type="link" size="small" onClick={() => setInviting(b)} data-testid="bike-enduser">
+              {END_USER_TEXT.action}
             </Button>
             <Popconfirm title={B.unbindConfirm} onConfirm={() => void unbind(b)} overlayStyle={{ maxWidth: 320 }}>
               <Button type="link" size="small" danger data-testid="bike-unbind">
@@ -135,6 +141,7 @@ export function BikesPage() {
         onClose={() => setEditing(null)}
         onDone={() => (setEditing(null), void reload())}
       />
+      {inviting && <BikeEndUsers bike={inviting} onClose={() => setInviting(null)} />}
     </div>
   );
 }

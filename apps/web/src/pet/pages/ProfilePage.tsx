@@ -11,6 +11,8 @@ import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { P } from '../messages.ts';
 import { FamilyCard } from './FamilyCard.tsx';
+import { PetEndUsers } from './PetEndUsers.tsx';
+import { END_USER_TEXT } from '../../shared/endUsers/EndUsersModal.tsx';
 
 const F = P.profile;
 const options = (names: Record<string, string>) => Object.entries(names).map(([value, label]) => ({ value, label }));
@@ -152,6 +154,7 @@ export function ProfilePage() {
   const { rows: pets, loading, reload } = list;
   const canEdit = usePermission('pet:profile:edit');
   const [editing, setEditing] = useState<Pet | null | 'new'>(null);
+  const [inviting, setInviting] = useState<Pet | null>(null);
   const remove = (pet: Pet) =>
     call(petEndpoints.remove, { petId: pet.petId }).then(
       () => (toast.success(F.removed), reload(true)),
@@ -200,13 +203,18 @@ export function ProfilePage() {
                 {
                   title: '操作',
                   key: 'actions',
-                  width: 140,
+                  width: 200,
                   render: (_: unknown, p: Pet) =>
                     p.shared ? null : (
-                      <Space>
+                      <Space size={0}>
                         <Button type="link" size="small" onClick={() => setEditing(p)}>
                           {F.edit}
                         </Button>
+                        {p.terminalId && (
+                          <Button type="link" size="small" onClick={() => setInviting(p)} data-testid="pt-enduser">
+                            {END_USER_TEXT.action}
+                          </Button>
+                        )}
                         <Popconfirm title={F.removeConfirm} onConfirm={() => remove(p)}>
                           <Button type="link" size="small" danger>
                             {F.remove}
@@ -220,6 +228,7 @@ export function ProfilePage() {
         ]}
       />
       <FamilyCard pets={pets} onChanged={() => void reload(true)} />
+      {inviting && <PetEndUsers pet={inviting} onClose={() => setInviting(null)} />}
       {editing !== null && (
         <PetForm pet={editing === 'new' ? null : editing} onClose={(saved) => (setEditing(null), saved && void reload(true))} />
       )}
