@@ -30,7 +30,7 @@ export const S = {
     edit: '编辑账户',
     name: '账户名称',
     kind: '账户类型',
-    kinds: { platform: '平台', dealer: '经销商', customer: '客户' } as Record<string, string>,
+    kinds: { platform: '平台', dealer: '经销商', customer: '客户', person: '个人用户' } as Record<string, string>,
     parent: '上级账户',
     contact: '联系人',
     phone: '联系电话',

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_ERRORS,
   ACCOUNT_KINDS,
+  PERSON_ACCOUNT_KIND,
   RESOURCE_BY_CODE,
   type AccountAddInput,
   type AccountUpdateInput,
@@ -64,7 +65,8 @@ export class AdminService {
     if (row.id === user.accountId) throw new AppError(ACCOUNT_ERRORS.ownAccountLocked);
     await adminQueries.updateAccount(this.ctx.db, row.id, {
       name,
-      kind: kindOf(input.kind ?? row.kind),
+      // A 个人用户 (掌上车联's invited person, docs/end-users.md) stays one: its kind is what keeps its assets delegated.
+      kind: row.kind === PERSON_ACCOUNT_KIND ? row.kind : kindOf(input.kind ?? row.kind),
       contact: input.contact ?? row.contact,
       phone: input.phone ?? row.phone,
       enabled: input.enabled ?? row.enabled,
