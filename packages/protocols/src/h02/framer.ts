@@ -100,7 +100,8 @@ export class H02Framer extends StreamFramer {
  * sentence); the one candidate after which a frame starts, when only one does (a `$` inside
  * the next frame — a BCD "24" — must not pass for a start); a candidate's length when exactly
  * that much is there (a 45-byte frame cut at 32 by TCP is then framed short: its fix still reads
- * right, its tail is skipped, and the next frame that contradicts the length has it re-learned).
+ * right, its tail is skipped, and the next frame that contradicts the length has it re-learned) —
+ * unless a shorter candidate ends at the start of a text sentence still arriving.
  */
 function learnLength(buf: Buffer, start: number): number {
   for (const n of CANDIDATES) if (chainHolds(buf, start, n)) return n;
@@ -113,6 +114,9 @@ function learnLength(buf: Buffer, start: number): number {
     }
   }
   if (found) return found;
+  // A '*' where a shorter candidate ends may be a text sentence whose header has not all come yet
+  // ("*HQ" of "*HQ,"): an exact longer length would swallow it, so wait for more.
+  for (const n of CANDIDATES) if (buf[start + n] === STAR && available < n + 4) return 0;
   for (const n of CANDIDATES) if (available === n && looksLikeH02Binary(buf, start, n)) return n;
   return 0;
 }

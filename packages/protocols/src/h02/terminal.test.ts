@@ -107,4 +107,19 @@ describe('H02 framer', () => {
     expect(frames.map((f) => f.length)).toEqual([45, txt.length, 45, 45]);
     expect(framer.bufferedBytes).toBe(0);
   });
+
+  it('frames a binary fix and the sentence after it however TCP cuts them', () => {
+    // found by the gateway's variants test: 45 bytes and the first 3 of "*HQ," arriving together read
+    // as one 48-byte frame, and the sentence was lost (a cut at 32 frames the fix short, as documented)
+    const sentence = encodeH02Location(ID, fix);
+    const stream = Buffer.concat([encodeH02Binary(ID, fix), sentence]);
+    const wrong: string[] = [];
+    for (let i = 1; i < stream.length; i++)
+      for (let j = i; j < stream.length; j++) {
+        const framer = createH02Framer();
+        const frames = [stream.subarray(0, i), stream.subarray(i, j), stream.subarray(j)].flatMap((part) => framer.push(part).frames);
+        if (frames.length !== 2 || !frames[1].equals(sentence)) wrong.push(`${i}/${j}: ${frames.map((f) => f.length).join(',')}`);
+      }
+    expect(wrong).toEqual([]);
+  });
 });

@@ -91,6 +91,23 @@ describe('H02 variants', () => {
     );
   });
 
+  it('frames a mix of binary reports and sentences however TCP cuts them', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(32 as const, 45 as const),
+        fc.array(fc.record({ binary: fc.boolean(), id: fc.stringMatching(/^[0-9]{10}$/), fix: h02Fix }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 5 }),
+        (length, reports, cuts) => {
+          const built = reports.map(({ binary, id, fix }) => (binary ? h02Binary(id, fix, length) : h02V1(id, fix)));
+          const { frames } = frameInChunks(createH02Framer(), Buffer.concat(built.map((b) => b.bytes)), cuts);
+          expect(frames).toHaveLength(built.length);
+          frames.forEach((frame, i) => expect(differences(decode(frame).positions![0], built[i].fixes[0])).toEqual([]));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('reads the date across midnight and new year as written', () => {
     const last = {
       time: Date.UTC(2026, 11, 31, 23, 59, 59),

@@ -15,7 +15,7 @@ describe('watch variants', () => {
     fc.assert(
       fc.property(
         fc.array(fc.record({ id: watchId, report: watchReport }), { minLength: 1, maxLength: 8 }),
-        fc.integer({ min: 1, max: 60 }),
+        fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 5 }),
         (reports, cut) => {
           const built = reports.map(({ id, report }) => watchFrame(id, report));
           const stream = Buffer.concat(built.map((b) => b.bytes));
