@@ -8,7 +8,7 @@ import type { DeviceMessage, Position } from '../model.ts';
 import { decodeJt808 } from './decode.ts';
 import { createJt808Framer } from './framer.ts';
 import { Jt808SubpackageAssembler } from './subpackage.ts';
-import { differences } from '../fixtures/variants/common.ts';
+import { differences, frameInChunks } from '../fixtures/variants/common.ts';
 import {
   PLATES,
   jt808Frames,
@@ -41,21 +41,24 @@ function decodeAll(
 describe('JT/T 808 variants', () => {
   it('decodes 0x0200, 0x0704 (type 0 and 1) and sub-packaged batches under 2013 and 2019 headers, every field', () => {
     fc.assert(
-      fc.property(fc.array(jt808Message, { minLength: 1, maxLength: 5 }), (messages) => {
-        const built = messages.flatMap(jt808Frames);
-        // All of it down one stream, through the framer, as one TCP chunk.
-        const framer = createJt808Framer();
-        const { frames, error } = framer.push(Buffer.concat(built.map((b) => b.bytes)));
-        expect(error).toBeUndefined();
-        expect(frames).toHaveLength(built.length);
-        const decoded = decodeAll(frames);
-        const positions = decoded.flatMap((m) => m.positions ?? []);
-        const sent = built.flatMap((b) => b.fixes);
-        expect(positions).toHaveLength(sent.length);
-        positions.forEach((p, i) => expect(differences(p, sent[i])).toEqual([]));
-        // Every frame, sub-packages included, is answered with 0x8001 echoing its serial.
-        expect(decoded.every((m) => m.reply !== undefined)).toBe(true);
-      }),
+      fc.property(
+        fc.array(jt808Message, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.integer({ min: 1, max: 80 }), { minLength: 1, maxLength: 5 }),
+        (messages, cuts) => {
+          const built = messages.flatMap(jt808Frames);
+          // All of it down one stream, through the framer, cut as TCP may cut it.
+          const { frames, errors } = frameInChunks(createJt808Framer(), Buffer.concat(built.map((b) => b.bytes)), cuts);
+          expect(errors).toEqual([]);
+          expect(frames).toHaveLength(built.length);
+          const decoded = decodeAll(frames);
+          const positions = decoded.flatMap((m) => m.positions ?? []);
+          const sent = built.flatMap((b) => b.fixes);
+          expect(positions).toHaveLength(sent.length);
+          positions.forEach((p, i) => expect(differences(p, sent[i])).toEqual([]));
+          // Every frame, sub-packages included, is answered with 0x8001 echoing its serial.
+          expect(decoded.every((m) => m.reply !== undefined)).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
   });
