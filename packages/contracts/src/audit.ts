@@ -3,9 +3,9 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Nullable, PageQuery, TimeParam, pageOf } from './schemas.ts';
+import { Nullable, PageQuery, StringRecord, TimeParam, pageOf } from './schemas.ts';
 
-const FieldValues = Type.Record(Type.String(), Type.Unknown());
+const FieldValues = StringRecord(Type.Unknown());
 
 export const AuditRecordSchema = Type.Object({
   id: Type.Integer(),

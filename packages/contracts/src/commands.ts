@@ -7,7 +7,7 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Nullable, PageQuery, pageOf } from './schemas.ts';
+import { Nullable, PageQuery, StringRecord, pageOf } from './schemas.ts';
 
 /** A whole fleet in one go: 指令下发's group tick sends every vehicle of the group. */
 export const MAX_COMMAND_TARGETS = 10_000;
@@ -88,7 +88,7 @@ export const CommandRecordSchema = Type.Object({
   plate: Type.String(),
   type: Type.String(),
   typeName: Type.String(),
-  params: Type.Record(Type.String(), Type.Unknown()),
+  params: StringRecord(Type.Unknown()),
   status: Type.String(),
   statusName: Type.String(),
   userName: Type.String(),

@@ -7,6 +7,7 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
+import { StringRecord } from './schemas.ts';
 
 /** offline: the shipped boundaries; offlineStreet: the imported OpenStreetMap extract; custom: an XYZ raster or vector style URL. */
 export const BASEMAP_KINDS = ['offline', 'offlineStreet', 'amap', 'tianditu', 'baidu', 'custom'] as const;
@@ -62,12 +63,12 @@ const BasemapSettingsSchema = Type.Object({
   url: Type.String(),
   coordSystem: CoordSystemSchema,
   /** per kind: whether a key is stored */
-  keySet: Type.Record(Type.String(), Type.Boolean()),
+  keySet: StringRecord(Type.Boolean()),
 });
 
 const AddressSettingsSchema = Type.Object({
   provider: AddressProviderSchema,
-  keySet: Type.Record(Type.String(), Type.Boolean()),
+  keySet: StringRecord(Type.Boolean()),
 });
 
 /** The 地图设置 page's view: the choices, which keys are set (not the keys), and where the values came from. */

@@ -5,7 +5,7 @@
 import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
-import { Nullable } from './schemas.ts';
+import { Nullable, StringRecord } from './schemas.ts';
 import { PRODUCT_ASSET_KINDS, type AssetProduct } from './assetKinds.ts';
 
 const ASSET_PRODUCTS = Object.keys(PRODUCT_ASSET_KINDS) as AssetProduct[];
@@ -34,7 +34,7 @@ export const LastPositionSchema = Type.Object({
   alarms: Type.Array(Type.String()),
   alarmNames: Type.Array(Type.String()),
   /** protocol-specific extras (e.g. fuel, temperature), keyed by name */
-  extras: Type.Record(Type.String(), Type.Unknown()),
+  extras: StringRecord(Type.Unknown()),
 });
 export type LastPosition = Static<typeof LastPositionSchema>;
 

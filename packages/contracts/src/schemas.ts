@@ -1,5 +1,6 @@
 // Builders from 'typebox/type' (not the `Type` namespace of 'typebox'): the web bundles only the
 // builders it uses.
+import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './envelope.ts';
 
@@ -27,6 +28,20 @@ export function pageOf<Item extends Type.TSchema, Extra extends Type.TProperties
  * On the wire a string (the server coerces a JSON number); callers may pass either.
  */
 export const TimeParam = Type.Unsafe<number | string>(Type.String({ maxLength: 30 }));
+
+/**
+ * An object keyed by any string, each value of one schema: the JSON Schema of typebox's
+ * `Type.Record(Type.String(), value)`, written out. typebox's Record (like its Partial) runs its
+ * type engine, ~12 KB gzip that every page, the login page first, would load for nothing.
+ */
+export const StringRecord = <V extends Type.TSchema>(value: V) =>
+  Type.Unsafe<Record<string, Static<V>>>({ type: 'object', patternProperties: { '^.*$': value } });
+
+/** An object's fields all optional: the JSON Schema of typebox's `Type.Partial(schema)`, without its type engine. */
+export const PartialOf = <S extends Type.TObject>(schema: S) =>
+  Type.Unsafe<Partial<Static<S>>>(
+    Type.Object(Object.fromEntries(Object.entries(schema.properties).map(([key, field]) => [key, Type.Optional(field)]))),
+  );
 
 /** A nullable field of the answer. */
 export const Nullable = <S extends Type.TSchema>(schema: S) => Type.Union([schema, Type.Null()]);

@@ -5,7 +5,7 @@ import { PrivacySettingsSchema } from './accounts.ts';
 import { ThemeSchema } from './auth.ts';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Nullable } from './schemas.ts';
+import { Nullable, PartialOf } from './schemas.ts';
 
 export const PASSWORD_RULE_TEXT = '密码长度8-32位，须同时包含字母和数字';
 
@@ -73,7 +73,7 @@ export const securityEndpoints = {
     path: `${user}/updatePrivacy.json`,
     tag: TAG,
     summary: '修改隐私设置',
-    input: Type.Partial(PrivacySettingsSchema),
+    input: PartialOf(PrivacySettingsSchema),
     answer: PrivacySettingsSchema,
   }),
   updateTheme: endpoint({

@@ -2,6 +2,7 @@
 import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
+import { StringRecord } from './schemas.ts';
 
 const DictionaryItemSchema = Type.Object({ value: Type.String(), label: Type.String() });
 export type DictionaryItem = Static<typeof DictionaryItemSchema>;
@@ -41,7 +42,7 @@ export const systemEndpoints = {
     tag: '系统',
     summary: '查询数据字典',
     input: Type.Object({ type: Type.Optional(Type.String({ maxLength: 40 })) }),
-    answer: Type.Record(Type.String(), Type.Array(DictionaryItemSchema)),
+    answer: StringRecord(Type.Array(DictionaryItemSchema)),
   }),
   accountStatus: endpoint({
     method: 'GET',
