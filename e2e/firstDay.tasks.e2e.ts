@@ -6,6 +6,7 @@ import { cityByName, createTerminal, type SimTerminal } from '@chelian/simulator
 import { baseUrl, launch, login, openTab, shot, toasts } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { api, imei, until } from './support/carFleet.ts';
+import { createSubAccount, ok } from './support/subAccount.ts';
 import { e2eServer } from './support/e2eServer.ts';
 
 // Issue 35, items 4 and 5: what an operator does on the first day. 电单车租赁 takes a bike that is
@@ -32,25 +33,12 @@ const frameOf = (page: Page): FrameLocator => page.frameLocator('iframe').first(
 const beijingText = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 const utcText = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
-async function ok<T>(promise: Promise<{ flag: number; msg: string; obj: T }>, what: string): Promise<T> {
-  const res = await promise;
-  if (res.flag !== 1) throw new Error(`${what}: ${res.msg}`);
-  return res.obj;
-}
-
 /** A resident ID number that passes the GB 11643 check digit, unique for this run. */
 function idNumber(): string {
   const body = `110105199003${String(crypto.randomInt(10, 28)).padStart(2, '0')}${String(crypto.randomInt(0, 1000)).padStart(3, '0')}`;
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   const sum = [...body].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
   return body + '10X98765432'[sum % 11];
-}
-
-async function encrypt(text: string): Promise<string> {
-  const config = (await (await fetch(`${baseUrl()}/oauthToken/getConfig`)).json()) as { obj: { publicKey: string } };
-  return crypto
-    .publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(text))
-    .toString('base64');
 }
 
 /** Picks an antd Select's option by its text. */
@@ -100,29 +88,14 @@ beforeAll(async () => {
   await ok(api(admin, `${lease}/plan/save.json`, { name: planName, kind: 'daily', rentFen: 1500, depositFen: 0, insuranceFen: 0 }), 'plan');
 
   // A user of a customer account, who logs in once: 最近登录 then stays put while the test reads it.
-  const account = await ok(
-    api<{ id: number }>(admin, '/car/v4/api/account/add.json', { name: `导出核对客户${stamp}`, kind: 'customer' }),
-    'account',
-  );
-  const role = await ok(
-    api<{ id: number }>(
-      admin,
-      '/car/v4/api/role/save.json',
-      { accountId: account.id, name: `导出核对${stamp}`, resourceIds: [8000, 8001] },
-      true,
-    ),
-    'role',
-  );
-  await ok(
-    api(admin, '/car/v4/api/user/add.json', {
-      accountId: account.id,
-      roleId: role.id,
-      username,
-      name: '导出核对员',
-      password: await encrypt(PASSWORD),
-    }),
-    'user',
-  );
+  await createSubAccount(admin, {
+    account: `导出核对客户${stamp}`,
+    role: `导出核对${stamp}`,
+    resourceIds: [8000, 8001],
+    username,
+    password: PASSWORD,
+    name: '导出核对员',
+  });
   await apiLogin(username, PASSWORD);
 });
 afterAll(async () => {
@@ -193,8 +166,8 @@ describe('what an operator does on the first day', () => {
     expect(errors).toEqual([]);
   });
 
-  it("reads a terminal's English reply in Chinese, with the terminal's own words beside it", async () => {
-    const { page, errors } = await openTab(browser, { width: 1440, height: 900 });
+  it("reads a terminal's English reply in Chinese, with the terminal's own words beside it, whole in 指令下发's row", async () => {
+    const { page, errors } = await openTab(browser, { width: 1366, height: 768 });
     await login(page);
     await page.goto(`${baseUrl()}/elec-car/monitor?bikeId=${rented.bikeId}`);
     const frame = frameOf(page);
@@ -209,7 +182,27 @@ describe('what an operator does on the first day', () => {
       async () => ((await row.getByTestId('command-status').getAttribute('data-status')) === 'replied' ? true : undefined),
       30_000,
     );
-    await row.getByText('远程设防成功（Remote setting up defenses Successful）').waitFor();
+    const reply = row.getByTestId('command-reply');
+    expect(await reply.innerText()).toBe('远程设防成功（Remote setting up defenses Successful）');
+    // Readable in the row at 1366 px: nothing cut to an ellipsis or a tooltip, and the cell inside the window.
+    const fit = await reply.evaluate((el) => {
+      const cell = el.closest('td')!;
+      const box = el.getBoundingClientRect();
+      return {
+        overflow: cell.scrollWidth - cell.clientWidth,
+        ellipsis: cell.className.includes('ellipsis'),
+        right: cell.getBoundingClientRect().right,
+        width: innerWidth,
+        lines: Math.round(box.height / (parseFloat(getComputedStyle(el).lineHeight) || 22)),
+      };
+    });
+    expect(fit.overflow).toBeLessThanOrEqual(0);
+    expect(fit.ellipsis).toBe(false);
+    expect(fit.right).toBeLessThanOrEqual(fit.width);
+    // a phrase to read, not a column of single words
+    expect(fit.lines).toBeLessThanOrEqual(2);
+    // sent and replied, one above the other, in Beijing time
+    expect((await row.getByTestId('command-times').innerText()).split('\n')).toHaveLength(2);
     await shot(page, 'first-day-command-reply');
     expect(errors).toEqual([]);
   });

@@ -33,12 +33,17 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<{ flag: nu
   return (await res.json()) as { flag: number; msg: string; obj: T };
 }
 
-/** Logs in over HTTP like the web app (RSA PKCS#1 v1.5 password); returns the sessionId. */
-export async function apiLogin(username = 'admin', password = e2eServer().adminPassword): Promise<string> {
+/** A password as the web app sends it: RSA PKCS#1 v1.5 with the server's public key, base64. */
+export async function encryptPassword(password: string): Promise<string> {
   const config = await call<{ publicKey: string }>('/oauthToken/getConfig');
-  const cipher = crypto
+  return crypto
     .publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(password))
     .toString('base64');
+}
+
+/** Logs in over HTTP like the web app (RSA PKCS#1 v1.5 password); returns the sessionId. */
+export async function apiLogin(username = 'admin', password = e2eServer().adminPassword): Promise<string> {
+  const cipher = await encryptPassword(password);
   const result = await call<{ sessionId: string }>('/oauth/v4/token', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Table, Tag, Tooltip } from 'antd';
+import { Table, Tag, Typography } from 'antd';
 import { commandEndpoints, type CommandRecord } from '@chelian/contracts';
 import { call } from '../request/call.ts';
 import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
@@ -41,11 +41,11 @@ export function CommandResults({ refreshKey, terminalId, pageSize = 10 }: { refr
       pagination={total > pageSize ? { current, pageSize, total, onChange: setCurrent, showTotal: M.common.total } : false}
       columns={[
         { title: M.common.plate, dataIndex: 'plate', width: 100, render: (p: string, r) => p || r.terminalId },
-        { title: M.command.type, dataIndex: 'typeName', width: 110 },
+        { title: M.command.type, dataIndex: 'typeName', width: 90 },
         {
           title: M.command.status,
           dataIndex: 'statusName',
-          width: 140,
+          width: 110,
           render: (name: string, r) => (
             <Tag color={STATUS_COLORS[r.status] ?? 'default'} data-testid="command-status" data-status={r.status}>
               {name}
@@ -53,22 +53,31 @@ export function CommandResults({ refreshKey, terminalId, pageSize = 10 }: { refr
           ),
         },
         {
+          // Whole, wrapping: a terminal's reply reads 远程设防成功（Remote setting up defenses Successful）,
+          // the Chinese with the terminal's own words beside it, both in the row (not cut to a tooltip).
           title: M.command.reply,
           dataIndex: 'replyText',
-          ellipsis: true,
           render: (text: string, r) =>
             r.replySuccess === null ? (
               M.common.none
             ) : (
-              <Tooltip title={text}>
-                <span style={{ color: r.replySuccess ? '#18a058' : '#e5484d' }}>
-                  {text || (r.replySuccess ? M.command.replyOk : M.command.replyFailed)}
-                </span>
-              </Tooltip>
+              <span data-testid="command-reply" style={{ color: r.replySuccess ? '#18a058' : '#e5484d', overflowWrap: 'break-word' }}>
+                {text || (r.replySuccess ? M.command.replyOk : M.command.replyFailed)}
+              </span>
             ),
         },
-        { title: M.command.sentAt, dataIndex: 'sentAt', width: 130, render: fmt },
-        { title: M.command.repliedAt, dataIndex: 'repliedAt', width: 130, render: fmt },
+        {
+          // Sent and replied in one column, one above the other, so the reply keeps the width to be read.
+          title: M.command.sentAndReplied,
+          dataIndex: 'sentAt',
+          width: 165,
+          render: (sentAt: number | null, r) => (
+            <div data-testid="command-times">
+              <div>{fmt(sentAt)}</div>
+              <Typography.Text type="secondary">{fmt(r.repliedAt)}</Typography.Text>
+            </div>
+          ),
+        },
         { title: M.command.operator, dataIndex: 'userName', width: 90, render: (v: string) => v || M.common.none },
       ]}
     />

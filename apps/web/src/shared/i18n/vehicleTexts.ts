@@ -133,6 +133,7 @@ export const vehicleTexts = {
     reply: '终端回复',
     sentAt: '发送时间',
     repliedAt: '回复时间',
+    sentAndReplied: '发送 / 回复时间',
     operator: '操作人',
     supported: '支持',
     online: '在线',
