@@ -155,13 +155,21 @@ export const endUsersQueries = {
     await q.query('UPDATE terminals SET account_id = $2 WHERE id = $1', [terminalId, accountId]);
   },
 
-  recordInvitation: (q: Queryable, personAccountId: number, terminalId: number, persona: string, invitedBy: number) =>
-    q.query('INSERT INTO end_user_assets (person_account_id, terminal_id, persona, invited_by) VALUES ($1, $2, $3, $4)', [
-      personAccountId,
-      terminalId,
-      persona,
-      invitedBy,
-    ]),
+  /**
+   * The terminal's live invitation is now the person's. One left from before (the terminal moved
+   * out of a person's account by another page, e.g. 终端管理) ends here: a terminal has one holder.
+   */
+  recordInvitation: async (q: Queryable, personAccountId: number, terminalId: number, persona: string, invitedBy: number) => {
+    await q.query(
+      'UPDATE end_user_assets SET revoked_at = now() WHERE terminal_id = $1 AND revoked_at IS NULL AND person_account_id <> $2',
+      [terminalId, personAccountId],
+    );
+    await q.query(
+      `INSERT INTO end_user_assets (person_account_id, terminal_id, persona, invited_by) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (terminal_id) WHERE revoked_at IS NULL DO NOTHING`,
+      [personAccountId, terminalId, persona, invitedBy],
+    );
+  },
 
   /** Marks the live invitation of the terminal revoked; returns its row, or nothing when none was live. */
   revokeInvitation: async (q: Queryable, personAccountId: number, terminalId: number) =>
@@ -175,9 +183,11 @@ export const endUsersQueries = {
   liveAssetCount: async (q: Queryable, personAccountId: number) =>
     Number(
       (
-        await q.query<{ n: number }>('SELECT count(*)::int AS n FROM end_user_assets WHERE person_account_id = $1 AND revoked_at IS NULL', [
-          personAccountId,
-        ])
+        await q.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM end_user_assets e JOIN terminals t ON t.id = e.terminal_id AND t.account_id = e.person_account_id
+            WHERE e.person_account_id = $1 AND e.revoked_at IS NULL`,
+          [personAccountId],
+        )
       )[0]!.n,
     ),
 
@@ -198,6 +208,20 @@ export const endUsersQueries = {
         ORDER BY e.id`,
       [terminalId],
     ),
+
+  /** One person as the invite answers them, for one terminal. */
+  endUserOf: async (q: Queryable, userId: number, terminalId: number, persona: string) =>
+    (
+      await q.query<EndUserRow>(
+        `SELECT u.id AS user_id, u.account_id, a.name, u.phone, COALESCE(e.persona, $3) AS persona, t.identifier,
+                COALESCE(e.invited_at, now()) AS invited_at, u.last_login_at
+           FROM users u JOIN accounts a ON a.id = u.account_id JOIN terminals t ON t.id = $2
+           LEFT JOIN LATERAL (SELECT persona, invited_at FROM end_user_assets x
+                               WHERE x.terminal_id = t.id AND x.person_account_id = u.account_id ORDER BY x.id DESC LIMIT 1) e ON true
+          WHERE u.id = $1`,
+        [userId, terminalId, persona],
+      )
+    )[0]!,
 
   /** The person's user, when `userId` is a user of a 个人用户 account. */
   personUser: async (q: Queryable, userId: number) =>

@@ -182,6 +182,19 @@ describe('inviting a pet owner', () => {
     expect((await t.ctx.db.one<{ enabled: boolean }>('SELECT enabled FROM users WHERE id = $1', [userId]))!.enabled).toBe(false);
   });
 
+  it('an asset another page moved out of the person’s account can be invited again', async () => {
+    const first = await post(operator.sessionId, `${api}/bike/invite.json`, { bikeId, phone });
+    expect(first.flag, JSON.stringify(first)).toBe(1);
+    // 终端管理 hands the tracker back to the operator: the invitation's row is left behind.
+    await t.ctx.db.query('UPDATE terminals SET account_id = $2 WHERE identifier = $1', [tracker, operator.accountId]);
+    await t.ctx.db.query('UPDATE vehicles SET account_id = $2 WHERE id = $1', [bikeId, operator.accountId]);
+    expect((await get(operator.sessionId, `${api}/bike/users.json?bikeId=${bikeId}`)).obj).toEqual([]);
+    const again = await post(operator.sessionId, `${api}/bike/invite.json`, { bikeId, phone });
+    expect(again.flag, JSON.stringify(again)).toBe(1);
+    expect((await get(operator.sessionId, `${api}/bike/users.json?bikeId=${bikeId}`)).obj).toEqual([again.obj]);
+    expect((await post(operator.sessionId, `${api}/bike/revoke.json`, { bikeId, userId: again.obj.userId })).flag).toBe(1);
+  });
+
   it('re-invited, the person is enabled again; a different person gets the pet only from now on', async () => {
     const back = await post(operator.sessionId, `${api}/pet/invite.json`, { petId, phone });
     expect(back.flag).toBe(1);

@@ -50,7 +50,7 @@ export const endUserRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
     const user = caller(request);
     const person = await inviteEndUser(ctx, user, { phone: input.phone, name: input.name, persona, terminalIds: [terminalId] });
     auditChange(request, { objectType: '掌上车联用户', objectId: person.userId, after: { persona, terminalId, created: person.created } });
-    return (await users(user, terminalId)).find((u) => u.userId === person.userId)!;
+    return present(await Q.endUserOf(ctx.db, person.userId, terminalId, persona));
   };
   const revoke = async (request: FastifyRequest, terminalId: number, userId: number) => {
     await revokeEndUser(ctx, caller(request), userId, [terminalId]);

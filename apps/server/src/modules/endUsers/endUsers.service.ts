@@ -107,7 +107,10 @@ export async function inviteEndUser(ctx: AppContext, operator: SessionUser, inpu
 
     const moved: { id: number; identifier: string }[] = [];
     for (const t of terminals) {
-      if (Number(t.account_id) === Number(person.account_id)) continue;
+      if (Number(t.account_id) === Number(person.account_id)) {
+        await Q.recordInvitation(q, Number(person.account_id), t.id, input.persona, operator.userId); // kept (or made again) live
+        continue;
+      }
       const last = await Q.lastHolder(q, t.id);
       // Another person held it before: their walks and rides are not this one's.
       if (last !== undefined && Number(last) !== Number(person.account_id)) await Q.cutHistory(q, t.id);
