@@ -23,6 +23,7 @@ import { reportEndpoints, REPORT_ERRORS } from './reports.ts';
 import { fleetReportEndpoints } from './reportFleet.ts';
 import { elecCarEndpoints, ELEC_CAR_ERRORS } from './elecCar.ts';
 import { elecLeaseEndpoints, ELEC_LEASE_ERRORS } from './elecLease.ts';
+import { leaseRiderEndpoints, LEASE_RIDER_ERRORS } from './leaseRider.ts';
 import { elecGbEndpoints, ELEC_GB_ERRORS } from './elecGb.ts';
 import { drivingReportEndpoints } from './reportDriving.ts';
 import { dataCenterEndpoints } from './dataCenter.ts';
@@ -69,6 +70,7 @@ export const ENDPOINT_GROUPS = {
   audit: auditEndpoints,
   elecCar: elecCarEndpoints,
   elecLease: elecLeaseEndpoints,
+  leaseRider: leaseRiderEndpoints,
   elecGb: elecGbEndpoints,
   card: cardEndpoints,
   assistant: assistantEndpoints,
@@ -98,6 +100,7 @@ export const ERROR_CATALOGUES = {
   audit: AUDIT_ERRORS,
   elecCar: ELEC_CAR_ERRORS,
   elecLease: ELEC_LEASE_ERRORS,
+  leaseRider: LEASE_RIDER_ERRORS,
   elecGb: ELEC_GB_ERRORS,
   card: CARD_ERRORS,
   assistant: ASSISTANT_ERRORS,

@@ -12,7 +12,8 @@ import type { PermissionCode } from './resources.ts';
  *   otherwise). `query`: a POST's query-string fields beside its body (uploads).
  * - `answer`: the envelope's `obj`. Endpoints that send something else say so in `produces`
  *   (a file download, our binary track format, a script, a WebSocket, or the JSON envelope
- *   written piece by piece — 'stream' — for an answer too long to hold whole); they have no `answer`.
+ *   written piece by piece — 'stream' — for an answer too long to hold whole; a payment provider's
+ *   notification — 'callback' — answered in the provider's own protocol); they have no `answer`.
  */
 export interface EndpointSpec {
   method: 'GET' | 'POST' | 'GET|POST';
@@ -29,7 +30,7 @@ export interface EndpointSpec {
   input?: TSchema;
   query?: TSchema;
   answer?: TSchema;
-  produces?: 'excel' | 'binary' | 'script' | 'websocket' | 'image' | 'stream';
+  produces?: 'excel' | 'binary' | 'script' | 'websocket' | 'image' | 'stream' | 'callback';
 }
 
 /** Declares an endpoint; the literal types are kept so both sides see its exact schemas. */

@@ -40,6 +40,7 @@ export * from './elecCar.ts';
 export * from './pet.ts';
 export * from './endUsers.ts';
 export * from './elecLease.ts';
+export * from './leaseRider.ts';
 export * from './elecGb.ts';
 export * from './chineseId.ts';
 export * from './card.ts';

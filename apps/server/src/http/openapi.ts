@@ -16,6 +16,7 @@ const PRODUCED: Record<NonNullable<EndpointSpec['produces']>, { type: string; de
   image: { type: 'image/svg+xml', description: '图片' },
   stream: { type: 'application/json', description: '成功：信封，边查边写出（大结果不在内存中拼装）' },
   websocket: { type: 'application/json', description: 'WebSocket 升级：之后每条消息为一个 JSON 事件（见 docs/architecture.md）' },
+  callback: { type: 'text/plain', description: '支付渠道的回调通知：按渠道自己的协议应答（见 docs/payments.md）' },
 };
 
 /** The table's names for its endpoints: `alarm.realtime` → operationId. */

@@ -23,10 +23,22 @@ export async function issueBill(
   return true;
 }
 
-/** Pays the contract's unpaid bills oldest first from a payment (or the deposit), recording which bill got what. */
-export async function allocate(q: Queryable, contractId: number, paymentId: number, amountFen: number, except?: string): Promise<number> {
+/**
+ * Pays the contract's unpaid bills oldest first from a payment (or the deposit), recording which
+ * bill got what; `firstBillId` (a rider paying one bill online) is paid before the others.
+ */
+export async function allocate(
+  q: Queryable,
+  contractId: number,
+  paymentId: number,
+  amountFen: number,
+  except?: string,
+  firstBillId?: number,
+): Promise<number> {
   let left = amountFen;
-  for (const bill of await contractsQueries.unpaidBills(q, contractId)) {
+  const bills = await contractsQueries.unpaidBills(q, contractId);
+  const first = bills.filter((b) => Number(b.id) === firstBillId);
+  for (const bill of [...first, ...bills.filter((b) => Number(b.id) !== firstBillId)]) {
     if (left === 0) break;
     if (bill.kind === except) continue;
     const part = Math.min(left, bill.amount_fen - bill.paid_fen);
@@ -56,7 +68,7 @@ export function refOf(value: string): string {
 export async function recordPayment(
   q: Queryable,
   c: ContractRow,
-  p: { method: LeasePayMethod; ref: string; amountFen: number; note: string; userName: string },
+  p: { method: LeasePayMethod; ref: string; amountFen: number; note: string; userName: string; firstBillId?: number },
 ): Promise<{ payment: PaymentRow; duplicate: boolean }> {
   // After the contract's lock: a twin sent at the same moment has committed by then.
   await contractsQueries.lock(q, c.id);
@@ -79,7 +91,7 @@ export async function recordPayment(
     userName: p.userName,
   });
   if (id === undefined) return sameOrRefuse((await contractsQueries.paymentByRef(q, c.account_id, p.method, p.ref))!, c, p.amountFen);
-  await allocate(q, c.id, id, p.amountFen);
+  await allocate(q, c.id, id, p.amountFen, undefined, p.firstBillId);
   await postJournal(q, c.account_id, c.id, `${c.contract_no} ${LEASE_PAY_METHODS[p.method]}收款 ${p.ref}`, [
     { account: cashAccount(p.method), debit: p.amountFen },
     { account: 'receivable', credit: p.amountFen },

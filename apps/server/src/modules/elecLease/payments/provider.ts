@@ -1,0 +1,59 @@
+import type { RiderPayChannel, RiderPayParams } from '@chelian/contracts';
+
+/**
+ * An online payment provider: it opens an order for an amount (fen) and tells the phone how to
+ * pay, and it reads the provider's notification — verifying its signature before believing a
+ * word of it. The booking (idempotent, amount checked) is the caller's (payOrders.service.ts).
+ */
+export interface OnlinePayProvider {
+  /** 'wechat' | 'alipay' | 'demo': stored on the order; the notification route names it */
+  readonly id: 'wechat' | 'alipay' | 'demo';
+  /** shown to the rider: 微信支付, 支付宝, 模拟支付 */
+  readonly name: string;
+  createOrder(order: PayOrderRequest): Promise<RiderPayParams>;
+  verifyNotification(n: NotifyRequest): Promise<Notified>;
+  /** The answer the provider expects to a notification (it retries until it gets success). */
+  reply(ok: boolean, message?: string): PayReply;
+}
+
+export interface PayOrderRequest {
+  outTradeNo: string;
+  amountFen: number;
+  description: string;
+  channel: RiderPayChannel;
+  /** WeChat JSAPI (inside WeChat): the payer's openid; without it WeChat's H5 order */
+  openid?: string;
+  clientIp: string;
+  /** Where the browser comes back after a redirect payment */
+  returnUrl: string;
+}
+
+export interface NotifyRequest {
+  headers: Record<string, string | string[] | undefined>;
+  /** the body exactly as received: signatures cover its bytes */
+  body: string;
+}
+
+export type Notified =
+  { ok: true; outTradeNo: string; transactionId: string; amountFen: number; paid: boolean } | { ok: false; reason: string };
+
+export interface PayReply {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export const header = (h: NotifyRequest['headers'], name: string): string => {
+  const v = h[name.toLowerCase()];
+  return Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
+};
+
+/** '12.30' → 1230 by text (never a float); null when it is not a yuan amount. */
+export function fenOfYuan(s: string): number | null {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s.trim());
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** 1230 → '12.30' by integer arithmetic. */
+export const yuanOfFen = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decryptResource, wechatPayProvider } from './wechatPay.ts';
+import { encryptResource, rsaPair, wechatStandIn, type WechatStandIn } from './standIns.ts';
+import type { OnlinePayProvider } from './provider.ts';
+
+/*
+ * WeChat Pay API v3 against a local stand-in that checks our request signatures and signs its
+ * answers and notifications with a key pair made here: orders (JSAPI and H5), notification
+ * signatures and AEAD_AES_256_GCM decryption, tampering refused.
+ */
+let w: WechatStandIn;
+let wx: OnlinePayProvider;
+beforeAll(async () => {
+  w = await wechatStandIn();
+  wx = wechatPayProvider(w.config);
+});
+afterAll(() => w?.close());
+
+const order = {
+  outTradeNo: 'LP202612020000000001',
+  amountFen: 2530,
+  description: '租车租金',
+  channel: 'wechat' as const,
+  clientIp: '10.1.2.3',
+  returnUrl: 'https://chelian.example/m/rider/bills',
+};
+
+describe('WeChat Pay v3 orders', () => {
+  it('signs an H5 order the stand-in accepts and sends the phone to h5_url with the way back', async () => {
+    const params = await wx.createOrder(order);
+    expect(params.kind).toBe('redirect');
+    expect(params.kind === 'redirect' && params.url).toMatch(
+      /^https:\/\/wx\.tenpay\.com\/.+&redirect_url=https%3A%2F%2Fchelian\.example%2Fm%2Frider%2Fbills$/,
+    );
+    expect(w.orders.at(-1)).toMatchObject({
+      appid: w.config.appid,
+      mchid: w.config.mchid,
+      out_trade_no: order.outTradeNo,
+      amount: { total: 2530, currency: 'CNY' },
+      scene_info: { payer_client_ip: '10.1.2.3', h5_info: { type: 'Wap' } },
+    });
+  });
+
+  it('turns a JSAPI prepay_id into chooseWXPay parameters signed with the merchant key', async () => {
+    const params = await wx.createOrder({ ...order, outTradeNo: 'LP202612020000000002', openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' });
+    expect(params).toMatchObject({
+      kind: 'wechatJsapi',
+      appId: w.config.appid,
+      signType: 'RSA',
+      package: expect.stringMatching(/^prepay_id=wx/),
+    });
+    expect(w.orders.at(-1)).toMatchObject({ payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } });
+  });
+
+  it('refuses an answer not signed by WeChat Pay, and reports the provider refusing a bad request signature', async () => {
+    const forged = wechatPayProvider({ ...w.config, platformPublicKey: rsaPair().publicKey });
+    await expect(forged.createOrder({ ...order, outTradeNo: 'LP202612020000000003' })).rejects.toThrow('微信支付签名验证失败');
+    const stranger = wechatPayProvider({ ...w.config, privateKey: rsaPair().privateKey });
+    await expect(stranger.createOrder({ ...order, outTradeNo: 'LP202612020000000004' })).rejects.toThrow('SIGN_ERROR 签名错误');
+  });
+});
+
+describe('WeChat Pay v3 notifications', () => {
+  it('verifies the signature and decrypts the transaction', async () => {
+    const n = w.notification({ outTradeNo: order.outTradeNo, transactionId: '4200000985202612021234567890', totalFen: 2530 });
+    expect(await wx.verifyNotification(n)).toEqual({
+      ok: true,
+      outTradeNo: order.outTradeNo,
+      transactionId: '4200000985202612021234567890',
+      amountFen: 2530,
+      paid: true,
+    });
+    expect(wx.reply(true)).toMatchObject({ status: 204, body: '' });
+    expect(JSON.parse(wx.reply(false, '签名错误').body)).toEqual({ code: 'FAIL', message: '签名错误' });
+  });
+
+  it('refuses a tampered body, a forged or stale signature, and a resource that does not authenticate', async () => {
+    const n = w.notification({ outTradeNo: order.outTradeNo, transactionId: '4200000985202612021234567891', totalFen: 2530 });
+    const tampered = n.body.replace('"summary":"支付成功"', '"summary":"支付成功 "');
+    expect(await wx.verifyNotification({ ...n, body: tampered })).toEqual({ ok: false, reason: '微信支付签名验证失败' });
+    expect(await wx.verifyNotification({ headers: { ...n.headers, 'wechatpay-signature': 'AAAA' }, body: n.body })).toMatchObject({
+      ok: false,
+    });
+    expect(
+      await wx.verifyNotification({
+        headers: { ...n.headers, 'wechatpay-timestamp': String(Math.floor(Date.now() / 1000) - 3600) },
+        body: n.body,
+      }),
+    ).toEqual({ ok: false, reason: '签名时间戳已过期' });
+    expect(await wx.verifyNotification({ headers: { ...n.headers, 'wechatpay-serial': 'OTHER' }, body: n.body })).toEqual({
+      ok: false,
+      reason: '微信支付公钥序列号不符',
+    });
+    const { 'wechatpay-signature': _, ...unsigned } = n.headers;
+    expect(await wx.verifyNotification({ headers: unsigned, body: n.body })).toEqual({ ok: false, reason: '缺少微信支付签名' });
+    // Another APIv3 key: the signature is fine (the stand-in's), the resource is not ours.
+    const otherKey = wechatPayProvider({ ...w.config, apiV3Key: 'b'.repeat(32) });
+    expect(await otherKey.verifyNotification(n)).toEqual({ ok: false, reason: '通知解密失败' });
+  });
+
+  it('decrypts AEAD_AES_256_GCM only with the same nonce and associated data', () => {
+    const key = 'a'.repeat(32);
+    const ciphertext = encryptResource(key, '{"out_trade_no":"x"}', '0123456789ab', 'transaction');
+    expect(decryptResource(key, { ciphertext, nonce: '0123456789ab', associated_data: 'transaction' })).toBe('{"out_trade_no":"x"}');
+    expect(decryptResource(key, { ciphertext, nonce: '0123456789ab', associated_data: 'certificate' })).toBeNull();
+    expect(decryptResource(key, { ciphertext, nonce: 'ba9876543210', associated_data: 'transaction' })).toBeNull();
+    const flipped = Buffer.from(ciphertext, 'base64');
+    flipped[0]! ^= 1;
+    expect(
+      decryptResource(key, { ciphertext: flipped.toString('base64'), nonce: '0123456789ab', associated_data: 'transaction' }),
+    ).toBeNull();
+  });
+
+  it('says a notification of an unpaid state is not a payment', async () => {
+    const n = w.notification({
+      outTradeNo: order.outTradeNo,
+      transactionId: '4200000985202612021234567892',
+      totalFen: 2530,
+      tradeState: 'CLOSED',
+    });
+    expect(await wx.verifyNotification(n)).toMatchObject({ ok: true, paid: false });
+  });
+});

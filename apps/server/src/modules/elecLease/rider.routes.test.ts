@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gt06Codec, encodeGt06Location, encodeGt06Login, encodeGt06StringInfo } from '@chelian/protocols/gt06/index.ts';
+import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
+import { createTenant, type Tenant } from '../../testing/fixtures.ts';
+import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
+import { startGateway, type Gateway } from '../../gateway/gateway.ts';
+import { startElecCarEngine, type ElecCarEngine } from '../elecCar/elecCarEngine.ts';
+import { hashPassword } from '../auth/password.ts';
+import { runLeaseJob } from './leaseJob.ts';
+import { setOnlinePayments, NOTIFY_PATHS } from './payments/setup.ts';
+import { wechatPayProvider } from './payments/wechatPay.ts';
+import { alipayProvider } from './payments/alipay.ts';
+import { alipayStandIn, wechatStandIn, type AlipayStandIn, type WechatStandIn } from './payments/standIns.ts';
+
+/*
+ * 掌上车联's rider through the HTTP API: an overdue, locked rental is explained in words; the rider
+ * pays it through WeChat Pay (a local stand-in signs the notification) and the bike's restore goes
+ * down to the real GT06 terminal; notifications sent twice, tampered or for another amount book
+ * nothing more; another rider's ids answer the same not-found and change nothing; with no merchant
+ * account the demo's 模拟支付 completes it and production refuses in Chinese; the return follows
+ * the back office's rules.
+ */
+let t: TestServer;
+let gw: Gateway;
+let engine: ElecCarEngine;
+let a: Tenant;
+let b: Tenant;
+let gt: TestTerminal;
+let wx: WechatStandIn;
+let ali: AlipayStandIn;
+let riderSid = '';
+let otherRiderSid = '';
+let contractId = 0;
+let otherContractId = 0;
+let started = 0;
+let serial = 10;
+const DAY = 86_400_000;
+const imei = '868120145260001';
+const lease = '/elec-lease/v1/api';
+const rider = '/elec-lease/v1/rider';
+
+const call = (sid: string, method: 'GET' | 'POST', url: string, fields: Record<string, string | number> = {}) =>
+  (method === 'GET' ? t.call(sid, { url }) : t.call(sid, { method, url, ...form(fields) })).then((r) => r.json());
+
+async function nextCommand(): Promise<{ text: string; serverFlag: number }> {
+  for (;;) {
+    const frame = gt06Codec.decode(await gt.next(5000));
+    if (frame.ok && frame.value.messageType === '0x80') return frame.value.messages[0].detail as { text: string; serverFlag: number };
+  }
+}
+
+/** An operator's rental: rider, daily plan, bike on `terminal`, paid and handed over. */
+async function rental(tenant: Tenant, terminal: string, code: string, idNumber: string, phone: string) {
+  const post = (url: string, f: Record<string, string | number | boolean>) => call(tenant.sessionId, 'POST', `${lease}${url}`, f as never);
+  await call(tenant.sessionId, 'POST', '/car/v4/api/terminal/add.json', { terminalId: terminal, protocol: 'gt06' });
+  const vehicleId = (await post('/vehicle/add.json', { imei: terminal, code, plate: `沪C·${code.slice(-5)}` })).obj.vehicleId;
+  const riderId = (await post('/rider/save.json', { name: '孙八', idNumber, phone, emergencyPhone: '13600136000' })).obj.riderId;
+  const planId = (
+    await post('/plan/save.json', { name: '日租', kind: 'daily', rentFen: 2000, depositFen: 20000, insuranceFen: 0, lateFeeFen: 300 })
+  ).obj.planId;
+  await post('/risk/saveSettings.json', { graceDays: 1, lockOnOverdue: true, lockOutOfArea: false, lockOnTamper: true });
+  const id = (await post('/contract/create.json', { riderId, vehicleId, planId })).obj.contract.contractId;
+  await post('/payment/pay.json', { contractId: id, method: 'cash', providerRef: `SJ${code}`, amountFen: 22000 });
+  const start = (await post('/contract/handover.json', { contractId: id, batteryPercent: 90 })).obj.detail.contract.started;
+  return { id, start };
+}
+
+/** The person an invitation makes (m-accounts' inviteEndUser): an account of kind person under the operator's, one user with the phone. */
+async function personWithPhone(tenant: Tenant, phone: string): Promise<string> {
+  const db = t.ctx.db;
+  const acc = (await db.one<{ id: number }>(`INSERT INTO accounts (parent_id, name, kind) VALUES ($1, $2, 'person') RETURNING id`, [
+    tenant.accountId,
+    `骑手${phone.slice(-4)}`,
+  ]))!;
+  await db.query(`UPDATE accounts SET path = $2 || id || '/' WHERE id = $1`, [acc.id, tenant.accountPath]);
+  const role = (await db.one<{ id: number }>(`INSERT INTO roles (account_id, name) VALUES ($1, '骑手') RETURNING id`, [acc.id]))!;
+  const username = `rider${phone}`;
+  await db.query(`INSERT INTO users (account_id, role_id, username, name, phone, password_hash) VALUES ($1, $2, $3, $4, $5, $6)`, [
+    acc.id,
+    role.id,
+    username,
+    '骑手',
+    phone,
+    await hashPassword('Rider#2026pw'),
+  ]);
+  return t.login(username, 'Rider#2026pw');
+}
+
+const counts = async () =>
+  (
+    await t.ctx.db.query<{ payments: number; orders: number; paid: number }>(
+      `SELECT (SELECT count(*) FROM elec_lease_payments)::int AS payments, (SELECT count(*) FROM elec_lease_pay_orders)::int AS orders,
+              (SELECT count(*) FROM elec_lease_pay_orders WHERE status <> 'created')::int AS paid`,
+    )
+  )[0]!;
+
+beforeAll(async () => {
+  t = await createTestServer();
+  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { gt06: 0 }, offlineAfterSeconds: 60 });
+  engine = startElecCarEngine(t.ctx, { sweepMs: 100, replyTimeoutMs: 3000 });
+  wx = await wechatStandIn();
+  ali = await alipayStandIn();
+  a = await createTenant(t, { codes: 'all' });
+  b = await createTenant(t, { codes: 'all' });
+  ({ id: contractId, start: started } = await rental(a, imei, 'ZL-R01', '310104198805151237', '13700137001'));
+  ({ id: otherContractId } = await rental(b, '868120145260002', 'ZL-R02', '11010519491231002X', '13700137002'));
+  riderSid = await personWithPhone(a, '13700137001');
+  otherRiderSid = await personWithPhone(b, '13700137002');
+  gt = await TestTerminal.connect(gw.ports.gt06!, gt06Codec);
+  gt.send(encodeGt06Login(imei, 1));
+  await gt.next();
+  // Standing at the shop: a lock goes down at once.
+  gt.send(
+    encodeGt06Location(
+      { time: Date.now(), lat: 31.2304, lon: 121.4737, valid: true, speedKmh: 0, course: 0, satellites: 9, acc: false },
+      ++serial,
+    ),
+  );
+  await eventually(async () => (await call(riderSid, 'GET', `${rider}/me.json`)).obj.contracts[0].bike.lat === 31.2304, 5000, 'fix stored');
+  await engine.settle();
+  // Overdue a day later; locked once the day of grace is over (the bike stands: the cut goes down at once).
+  await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 1.5 * DAY), t.ctx.smsGateway);
+  await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 2.5 * DAY), t.ctx.smsGateway);
+  const cut = await nextCommand();
+  expect(cut.text).toBe('DYD,000000#');
+  gt.send(encodeGt06StringInfo(cut.serverFlag, 'DYD=Success!', ++serial));
+}, 240_000);
+afterAll(async () => {
+  setOnlinePayments(undefined);
+  gt?.close();
+  engine?.stop();
+  await gw?.close();
+  await wx?.close();
+  await ali?.close();
+  await t?.close();
+});
+
+describe('the rider sees their own rental', () => {
+  it('explains the overdue contract and the lock in words', async () => {
+    const me = await call(riderSid, 'GET', `${rider}/me.json`);
+    expect(me.flag).toBe(1);
+    expect(me.obj.riderName).toBe('孙八');
+    const [c] = me.obj.contracts;
+    expect(c).toMatchObject({
+      contractId,
+      status: 'overdue',
+      statusName: '已逾期',
+      owedFen: 2300,
+      lockReasonName: '逾期未缴',
+      plan: { name: '日租', kindName: '日租', rentFen: 2000, lateFeeFen: 300 },
+      bike: { code: 'ZL-R01' },
+      canPay: true,
+      canReturn: true,
+    });
+    expect(c.explanation.join('')).toContain('尚欠 23.00 元');
+    expect(c.explanation.join('')).toContain('缴清全部欠款后，车辆会自动解锁');
+    const bills = (await call(riderSid, 'GET', `${rider}/bills.json?contractId=${contractId}`)).obj;
+    expect(bills.map((x: { kindName: string; riderStateName: string }) => `${x.kindName}${x.riderStateName}`)).toEqual([
+      '押金已缴',
+      '保险费已缴',
+      '租金已缴',
+      '租金已逾期',
+      '滞纳金已逾期',
+    ]);
+  });
+
+  it('answers a user who is no rider, and another rider naming these ids, in Chinese; nothing changes', async () => {
+    expect(await call(a.sessionId, 'GET', `${rider}/me.json`)).toMatchObject({
+      errorCode: 'leaseRider.notRider',
+      msg: '当前账号不是骑手，请使用租车时登记的手机号登录',
+    });
+    const before = await counts();
+    for (const [method, url, fields] of [
+      ['GET', `${rider}/bills.json?contractId=${contractId}`, {}],
+      ['GET', `${rider}/area.json?contractId=${contractId}`, {}],
+      ['POST', `${rider}/pay.json`, { contractId, channel: 'wechat' }],
+      ['POST', `${rider}/return.json`, { contractId }],
+    ] as const)
+      expect(await call(otherRiderSid, method, url, fields), url).toMatchObject({
+        errorCode: 'leaseRider.notFound',
+        msg: '数据不存在或无权访问',
+      });
+    expect(await counts()).toEqual(before);
+    expect((await call(riderSid, 'GET', `${rider}/me.json`)).obj.contracts[0]).toMatchObject({ status: 'overdue', owedFen: 2300 });
+  });
+
+  it('refuses online payment in production when no merchant account is configured', async () => {
+    setOnlinePayments({});
+    expect(await call(riderSid, 'POST', `${rider}/pay.json`, { contractId, channel: 'wechat' })).toMatchObject({
+      errorCode: 'leaseRider.payNotConfigured',
+      msg: '未开通在线支付，请到门店缴费',
+    });
+    expect((await call(riderSid, 'GET', `${rider}/me.json`)).obj.payChannels).toEqual([]);
+  });
+});
+
+describe('paying through WeChat Pay', () => {
+  let orderNo = '';
+  it('opens an order for what is owed at the stand-in and sends the phone to pay', async () => {
+    setOnlinePayments({ wechat: wechatPayProvider(wx.config), alipay: alipayProvider(ali.config) });
+    const paid = await call(riderSid, 'POST', `${rider}/pay.json`, { contractId, channel: 'wechat' });
+    expect(paid.obj.order).toMatchObject({ amountFen: 2300, providerName: '微信支付', status: 'created', statusName: '待支付' });
+    expect(paid.obj.params.kind).toBe('redirect');
+    orderNo = paid.obj.order.orderNo;
+    expect(wx.orders.at(-1)).toMatchObject({ out_trade_no: orderNo, amount: { total: 2300 } });
+  });
+
+  it('refuses a tampered notification and one for another amount: nothing is booked', async () => {
+    const before = await counts();
+    const n = wx.notification({ outTradeNo: orderNo, transactionId: '4200000985202612020000000001', totalFen: 2300 });
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: NOTIFY_PATHS.wechat,
+      headers: n.headers,
+      payload: n.body.replace('支付成功', '支付成功了'),
+    });
+    expect(tampered.statusCode).toBe(400);
+    expect(tampered.json()).toEqual({ code: 'FAIL', message: '微信支付签名验证失败' });
+    const short = wx.notification({ outTradeNo: orderNo, transactionId: '4200000985202612020000000002', totalFen: 1 });
+    const refused = await t.app.inject({ method: 'POST', url: NOTIFY_PATHS.wechat, headers: short.headers, payload: short.body });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('金额不符：订单 2300 分，通知 1 分');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('books a verified notification once, and the bike unlocks on the terminal', async () => {
+    const before = await counts();
+    const n = wx.notification({ outTradeNo: orderNo, transactionId: '4200000985202612020000000003', totalFen: 2300 });
+    const first = await t.app.inject({ method: 'POST', url: NOTIFY_PATHS.wechat, headers: n.headers, payload: n.body });
+    expect(first.statusCode).toBe(204);
+    const again = wx.notification({ outTradeNo: orderNo, transactionId: '4200000985202612020000000003', totalFen: 2300 });
+    expect((await t.app.inject({ method: 'POST', url: NOTIFY_PATHS.wechat, headers: again.headers, payload: again.body })).statusCode).toBe(
+      204,
+    );
+    expect(await counts()).toEqual({ payments: before.payments + 1, orders: before.orders, paid: before.paid + 1 });
+    expect((await call(riderSid, 'GET', `${rider}/pay/order.json?orderNo=${orderNo}`)).obj).toMatchObject({
+      status: 'paid',
+      statusName: '已支付',
+    });
+    const restore = await nextCommand();
+    expect(restore.text).toBe('HFYD,000000#');
+    gt.send(encodeGt06StringInfo(restore.serverFlag, 'HFYD=Success!', ++serial));
+    const detail = (await call(a.sessionId, 'GET', `${lease}/contract/detail.json?contractId=${contractId}`)).obj;
+    expect(detail.contract).toMatchObject({ status: 'active', lockReason: '', owedFen: 0 });
+    expect(detail.locks[0]).toMatchObject({ actionName: '解锁', triggerName: '缴清欠款', userName: '系统' });
+    expect(detail.payments.at(-1)).toMatchObject({
+      method: 'wechat',
+      providerRef: '4200000985202612020000000003',
+      amountFen: 2300,
+      userName: '骑手在线支付',
+    });
+    await eventually(
+      async () =>
+        (await call(a.sessionId, 'GET', `${lease}/contract/detail.json?contractId=${contractId}`)).obj.locks[0].orderStatus === '已执行',
+      4000,
+      'unlock carried out',
+    );
+    expect((await call(riderSid, 'GET', `${rider}/me.json`)).obj.contracts[0]).toMatchObject({
+      status: 'active',
+      lockReasonName: '',
+      canPay: false,
+    });
+  });
+});
+
+describe('the demo and the return', () => {
+  it('completes a 模拟支付 in --demo when no merchant account is configured', async () => {
+    setOnlinePayments({});
+    (t.ctx.config as { demo: boolean }).demo = true;
+    try {
+      // The next period's rent, billed now by the back office (续租).
+      await call(a.sessionId, 'POST', `${lease}/contract/renew.json`, { contractId });
+      const bills = (await call(riderSid, 'GET', `${rider}/bills.json?contractId=${contractId}`)).obj;
+      const rent = bills.find((x: { riderState: string; owedFen: number }) => x.owedFen > 0);
+      const paid = await call(riderSid, 'POST', `${rider}/pay.json`, { contractId, billId: rent.billId, channel: 'wechat' });
+      expect(paid.obj).toMatchObject({ order: { providerName: '模拟支付', amountFen: 2000 }, params: { kind: 'demo' } });
+      expect(await call(otherRiderSid, 'POST', `${rider}/pay/demo-complete.json`, { orderNo: paid.obj.order.orderNo })).toMatchObject({
+        errorCode: 'leaseRider.notFound',
+      });
+      const done = await call(riderSid, 'POST', `${rider}/pay/demo-complete.json`, { orderNo: paid.obj.order.orderNo });
+      expect(done.obj).toMatchObject({ status: 'paid' });
+      const after = (await call(riderSid, 'GET', `${rider}/bills.json?contractId=${contractId}`)).obj;
+      expect(after.find((x: { billId: number }) => x.billId === rent.billId)).toMatchObject({ status: 'paid', riderStateName: '已缴' });
+      expect(await call(riderSid, 'POST', `${rider}/pay.json`, { contractId, billId: rent.billId, channel: 'wechat' })).toMatchObject({
+        errorCode: 'leaseRider.billNotOwed',
+      });
+    } finally {
+      (t.ctx.config as { demo: boolean }).demo = false;
+    }
+  });
+
+  it('returns the bike by the back office rules: the deposit goes back, the contract ends', async () => {
+    const back = await call(riderSid, 'POST', `${rider}/return.json`, { contractId, batteryPercent: 70 });
+    expect(back.obj).toMatchObject({ status: 'returned', statusName: '已还车', canReturn: false });
+    const detail = (await call(a.sessionId, 'GET', `${lease}/contract/detail.json?contractId=${contractId}`)).obj;
+    expect(detail.contract.endNote).toBe('骑手自助还车');
+    expect(detail.payments.at(-1)).toMatchObject({ kindName: '退押金', amountFen: 20000, methodName: '微信支付' });
+    expect(detail.inspections.at(-1)).toMatchObject({ kindName: '还车验车', batteryPercent: 70, userName: '骑手孙八（掌上车联）' });
+    expect(await call(riderSid, 'POST', `${rider}/return.json`, { contractId })).toMatchObject({
+      errorCode: 'elecLease.contractState',
+      msg: '订单当前已还车，不能还车',
+    });
+    expect(otherContractId).toBeGreaterThan(0);
+  });
+});
