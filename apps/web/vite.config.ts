@@ -12,6 +12,8 @@ const root = import.meta.dirname;
 // Every child page mounts the same entry, parametrised by the data-system attribute of #app.
 const input: Record<string, string> = { shell: resolve(root, 'index.html') };
 for (const system of CHILD_SYSTEMS) input[`child-${system}`] = resolve(root, `child/${system}/index.html`);
+// 掌上车联, the phone app at /m/ (docs/mobile.md)
+input.mobile = resolve(root, 'm/index.html');
 
 export default defineConfig({
   // every built file also as .br and .gz, which the server picks by Accept-Encoding (docs/web.md, Delivery)

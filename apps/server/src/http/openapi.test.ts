@@ -15,6 +15,8 @@ afterAll(() => t?.close());
 const isWebRoute = (url: string) =>
   url === '/runtime-config.js' ||
   url.startsWith('/child/') ||
+  url === '/m' ||
+  url.startsWith('/m/') ||
   OPS_PATHS.includes(url) ||
   url === '/openapi.json' ||
   url.startsWith('/api-docs') ||

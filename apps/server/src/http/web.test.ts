@@ -14,6 +14,8 @@ const script = `export const names = ${JSON.stringify(Array.from({ length: 400 }
 const files: Record<string, string> = {
   'index.html': `<!doctype html><title>车联</title>${'<!-- shell -->'.repeat(100)}<script type="module" src="/assets/shell-AbCd12_-.js"></script>`,
   'child/car/index.html': `<!doctype html><div id="app" data-system="car"></div>${'<!-- car -->'.repeat(100)}`,
+  'm/index.html': `<!doctype html><title>掌上车联</title>${'<!-- mobile -->'.repeat(100)}`,
+  'm/sw.js': `self.addEventListener('fetch', () => {});\n`,
   'assets/shell-AbCd12_-.js': script,
   'assets/shell-Zz99yy00.css': `.cl-login { color: red; }\n`.repeat(100),
   'assets/china-cities-Dav-y4O9.geojson': JSON.stringify({
@@ -113,6 +115,23 @@ describe('built files', () => {
     expect((await get('/fedcba9876543210.json')).statusCode).toBe(404);
     expect((await get('/car/v4/api/nothing.json')).statusCode).toBe(404);
     expect((await get('/child/car/../../index.html', 'br')).statusCode).toBe(200);
+  });
+});
+
+describe('掌上车联 at /m/', () => {
+  it('answers its deep links with its own page and its files as they are', async () => {
+    for (const url of ['/m/', '/m/fleet/013800000001', '/m/login?redirect=%2Falarms']) {
+      const res = await get(url, 'gzip');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe(CACHE_REVALIDATE);
+      expect(decode(res.rawPayload, 'gzip').toString(), url).toBe(files['m/index.html']);
+    }
+    const sw = await get('/m/sw.js');
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.body).toBe(files['m/sw.js']);
+    const bare = await get('/m');
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe('/m/');
   });
 });
 

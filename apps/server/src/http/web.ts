@@ -25,7 +25,7 @@ export function cacheControlOf(rel: string): string {
 
 /**
  * Serves the built web app: the shell with history-mode fallback to index.html, each sub-product
- * at /child/{system}/ with fallback to its own page, and /runtime-config.js.
+ * at /child/{system}/ and the phone app at /m/ with fallback to its own page, and /runtime-config.js.
  *
  * Every file goes out as the build's brotli or gzip copy when the browser accepts one
  * (scripts/precompress.ts writes them; @fastify/static's `preCompressed` picks br, then gzip, then
@@ -69,16 +69,20 @@ export async function installWeb(app: FastifyInstance, config: Config) {
   };
 
   const route = { access: 'public', raw: true } as const;
-  for (const sys of SUB_SYSTEMS) {
-    const page = `child/${sys.systemId}/index.html`;
-    app.get(`/child/${sys.systemId}`, { config: route }, (_req, reply) => reply.redirect(`/child/${sys.systemId}/`));
-    app.get(`/child/${sys.systemId}/*`, { config: route, compress: false }, async (request, reply) => {
+  /** A page of its own under `dir`: its files, else its index.html (history mode: the app routes the rest). */
+  const servePageApp = (dir: string) => {
+    const page = `${dir}/index.html`;
+    app.get(`/${dir}`, { config: route }, (_req, reply) => reply.redirect(`/${dir}/`));
+    app.get(`/${dir}/*`, { config: route, compress: false }, async (request, reply) => {
       const rel = (request.params as { '*': string })['*'];
-      const file = path.posix.join('child', sys.systemId, rel);
+      const file = path.posix.join(dir, rel);
       if (rel && (await isFile(file))) return sendBuilt(reply, file);
       return sendPage(reply, page);
     });
-  }
+  };
+  for (const sys of SUB_SYSTEMS) servePageApp(`child/${sys.systemId}`);
+  // 掌上车联, the phone app (docs/mobile.md); its manifest, icons and service worker are files under m/
+  servePageApp('m');
 
   // Everything else: an existing built file (the build's /{hash}.json too), else the shell (history
   // mode), unless it is an API path or an unknown .json (an API call, not a page).

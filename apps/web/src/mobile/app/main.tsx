@@ -1,0 +1,43 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import 'antd-mobile/es/global';
+import { DEFAULT_PLATFORM_ID } from '@chelian/contracts';
+import { setPlatformId } from '../../shared/request/http.ts';
+import { setRequestEffects } from '../../shared/request/effects.ts';
+import { T } from '../../shared/i18n/messages.ts';
+import { applyDarkMode, followSystemDarkMode } from './theme.ts';
+import { goLogin } from './navigation.ts';
+import { forgetSession } from './session.ts';
+import { registerServiceWorker } from './serviceWorker.ts';
+import { toast } from '../shared/feedback.ts';
+import { useMobileSession } from './useMobileSession.ts';
+import { MobileApp } from './MobileApp.tsx';
+import './mobile.css';
+
+setPlatformId(DEFAULT_PLATFORM_ID);
+applyDarkMode();
+followSystemDarkMode();
+
+/** An expired session: say so, forget it, and log in again with the way back to this page. */
+const expired = () => {
+  toast(T.request.sessionExpired);
+  forgetSession();
+  useMobileSession.getState().clear();
+  goLogin();
+};
+setRequestEffects({
+  toastError: (msg) => toast(msg),
+  confirmExpired: expired,
+  goLogin: expired,
+});
+
+createRoot(document.getElementById('app')!).render(
+  <StrictMode>
+    <BrowserRouter basename="/m">
+      <MobileApp />
+    </BrowserRouter>
+  </StrictMode>,
+);
+
+registerServiceWorker();

@@ -1,0 +1,35 @@
+/** The phone app's own words (zh-CN); the login words are the platform's (shared/i18n T.login). */
+export const M = {
+  appName: '掌上车联',
+  slogan: '车辆与资产，尽在掌上',
+  tabs: { mine: '我的' },
+  login: {
+    password: '密码登录',
+    sms: '短信登录',
+  },
+  mine: {
+    title: '我的',
+    account: '账号',
+    company: '所属客户',
+    role: '角色',
+    phone: '手机号',
+    dark: '深色模式',
+    darkFollow: '跟随系统',
+    darkOn: '深色',
+    darkOff: '浅色',
+    desktop: '打开电脑版',
+    logout: '退出登录',
+    logoutConfirm: '确定要退出登录吗？',
+    version: '版本',
+  },
+  shell: {
+    loading: '加载中…',
+    nothing: '当前账号没有可在手机上使用的功能',
+    nothingHint: '请联系管理员分配权限，或打开电脑版',
+    loadFailed: '加载失败，请重试',
+    retry: '重试',
+    notFound: '页面不存在',
+    back: '返回',
+    offline: '网络已断开，显示的是缓存的界面',
+  },
+} as const;
