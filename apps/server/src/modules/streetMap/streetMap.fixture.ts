@@ -76,3 +76,57 @@ export function osmXmlToPbf(xml: string, pbf: string): void {
   const r = spawnSync('osmium', ['cat', xml, '-o', pbf, '--overwrite'], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`osmium cat failed: ${r.stderr}`);
 }
+
+const square = (w: number, s: number, e: number, n: number): Array<[number, number]> => [
+  [w, s],
+  [e, s],
+  [e, n],
+  [w, n],
+];
+
+/**
+ * The extract the import tests and the street style's browser test import: a piece of 南山区 with
+ * a primary road named `mainRoad` (a second import names it differently), 科技路 (name:zh before
+ * name), 学府路, 腾讯大厦, a park, water, a building, a house number and the district's boundary.
+ */
+export const nanshanExtract = (mainRoad: string): OsmFixture => ({
+  bounds: [113.9, 22.5, 114.0, 22.58],
+  streets: [
+    {
+      name: mainRoad,
+      highway: 'primary',
+      points: [
+        [113.93, 22.54],
+        [113.96, 22.54],
+      ],
+    },
+    {
+      name: 'Keji Road',
+      nameZh: '科技路',
+      highway: 'secondary',
+      points: [
+        [113.945, 22.53],
+        [113.945, 22.55],
+      ],
+    },
+    {
+      name: '学府路',
+      highway: 'residential',
+      points: [
+        [113.932, 22.535],
+        [113.938, 22.535],
+      ],
+    },
+  ],
+  pois: [
+    { name: 'Tencent Tower', nameZh: '腾讯大厦', tag: ['office', 'company'], at: [113.95, 22.541] },
+    { name: 'Shenzhen', nameZh: '深圳市', tag: ['place', 'city'], at: [113.96, 22.555] },
+  ],
+  houses: [{ number: '8', street: mainRoad, at: [113.938, 22.54005] }],
+  areas: [
+    { tags: { leisure: 'park', name: '中山公园' }, ring: square(113.931, 22.545, 113.936, 22.549) },
+    { tags: { natural: 'water' }, ring: square(113.951, 22.545, 113.955, 22.548) },
+    { tags: { building: 'yes' }, ring: square(113.9499, 22.5409, 113.9501, 22.5411) },
+  ],
+  boundaries: [{ name: '南山区', level: 6, ring: square(113.91, 22.52, 113.98, 22.57) }],
+});

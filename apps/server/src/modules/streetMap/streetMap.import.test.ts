@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../testing/testServer.ts';
 import { availableProviders, createProvider, type ProviderContext } from '../address/address.registry.ts';
 import { streetMapState } from '../mapSettings/streetMap.port.ts';
-import { osmXmlToPbf, writeOsmXml, type OsmFixture } from './streetMap.fixture.ts';
+import { nanshanExtract as extract, osmXmlToPbf, writeOsmXml } from './streetMap.fixture.ts';
 import { readStreetMapState } from './streetMap.files.ts';
 import { buildStreetMap, loadStreetMap, missingTools } from './streetMap.import.ts';
 import { loadStagedStreetMap } from './streetMap.jobs.ts';
@@ -16,54 +16,6 @@ import { streetGeocoderStore } from './streetMap.provider.ts';
 
 // Needs Debian's tilemaker and osmium-tool (scripts/test.mjs says when they are absent).
 const tools = missingTools().length === 0;
-
-const square = (w: number, s: number, e: number, n: number): Array<[number, number]> => [
-  [w, s],
-  [e, s],
-  [e, n],
-  [w, n],
-];
-const extract = (mainRoad: string): OsmFixture => ({
-  bounds: [113.9, 22.5, 114.0, 22.58],
-  streets: [
-    {
-      name: mainRoad,
-      highway: 'primary',
-      points: [
-        [113.93, 22.54],
-        [113.96, 22.54],
-      ],
-    },
-    {
-      name: 'Keji Road',
-      nameZh: '科技路',
-      highway: 'secondary',
-      points: [
-        [113.945, 22.53],
-        [113.945, 22.55],
-      ],
-    },
-    {
-      name: '学府路',
-      highway: 'residential',
-      points: [
-        [113.932, 22.535],
-        [113.938, 22.535],
-      ],
-    },
-  ],
-  pois: [
-    { name: 'Tencent Tower', nameZh: '腾讯大厦', tag: ['office', 'company'], at: [113.95, 22.541] },
-    { name: 'Shenzhen', nameZh: '深圳市', tag: ['place', 'city'], at: [113.96, 22.555] },
-  ],
-  houses: [{ number: '8', street: mainRoad, at: [113.938, 22.54005] }],
-  areas: [
-    { tags: { leisure: 'park', name: '中山公园' }, ring: square(113.931, 22.545, 113.936, 22.549) },
-    { tags: { natural: 'water' }, ring: square(113.951, 22.545, 113.955, 22.548) },
-    { tags: { building: 'yes' }, ring: square(113.9499, 22.5409, 113.9501, 22.5411) },
-  ],
-  boundaries: [{ name: '南山区', level: 6, ring: square(113.91, 22.52, 113.98, 22.57) }],
-});
 
 /** The tile of a point at a zoom (slippy-map numbering). */
 function tileOf(lon: number, lat: number, z: number) {
@@ -84,9 +36,10 @@ async function importExtract(mainRoad: string) {
   await streetGeocoderStore(t.ctx.db).refresh();
   return build;
 }
-async function tile(lon: number, lat: number, z: number) {
+async function tile(lon: number, lat: number, z: number, v?: string) {
   const { x, y } = tileOf(lon, lat, z);
-  const res = await t.call(null, { url: `/car/v1/api/streetMap/tile?z=${z}&x=${x}&y=${y}`, headers: { 'accept-encoding': 'gzip' } });
+  const url = `/car/v1/api/streetMap/tile?z=${z}&x=${x}&y=${y}${v ? `&v=${v}` : ''}`;
+  const res = await t.call(null, { url, headers: { 'accept-encoding': 'gzip' } });
   if (res.statusCode === 204) return { res, layers: {} as VectorTile['layers'] };
   return { res, layers: new VectorTile(new PbfReader(zlib.gunzipSync(res.rawPayload))).layers };
 }
@@ -111,10 +64,10 @@ describe.skipIf(!tools)('npm run map:import on an extract the test writes', () =
   });
 
   it('builds tiles with the streets in the right tiles at the right zooms, names in Chinese', { timeout: 60_000 }, async () => {
-    await importExtract('深南大道');
+    const build = await importExtract('深南大道');
     const z14 = await tile(113.94, 22.54, 14);
     expect(z14.res.headers['content-encoding']).toBe('gzip');
-    expect(z14.res.headers['cache-control']).toMatch(/max-age/);
+    expect(z14.res.headers['cache-control']).toBe('public, max-age=60'); // no build named: the next import replaces it
     expect(names(z14.layers, 'road')).toContain('深南大道');
     const keji = await tile(113.945, 22.545, 14);
     expect(names(keji.layers, 'road')).toContain('科技路'); // name:zh before name
@@ -133,6 +86,20 @@ describe.skipIf(!tools)('npm run map:import on an extract the test writes', () =
     expect(Object.keys((await tile(113.91, 22.53, 14)).layers)).toContain('boundary'); // on the district's west edge
     expect(Object.keys((await tile(113.933, 22.547, 14)).layers)).toContain('green');
     expect(Object.keys((await tile(113.953, 22.546, 14)).layers)).toContain('water');
+    // as the style asks: the build named, kept by the browser for good, and revalidated by its ETag
+    const versioned = await tile(113.94, 22.54, 14, build);
+    expect(versioned.res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(versioned.res.rawPayload).toEqual(z14.res.rawPayload);
+    const { x, y } = tileOf(113.94, 22.54, 14);
+    const url = `/car/v1/api/streetMap/tile?z=14&x=${x}&y=${y}&v=${build}`;
+    const again = await t.call(null, { url, headers: { 'accept-encoding': 'gzip', 'if-none-match': String(versioned.res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.byteLength).toBe(0);
+    // a client that takes no gzip gets the tile unzipped, under its own ETag
+    const plain = await t.call(null, { url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.etag).not.toBe(versioned.res.headers.etag);
+    expect(new VectorTile(new PbfReader(plain.rawPayload)).layers.road).toBeDefined();
   });
 
   it('serves a MapLibre style naming the build, with no glyph download', async () => {
@@ -166,6 +133,7 @@ describe.skipIf(!tools)('npm run map:import on an extract the test writes', () =
     { timeout: 90_000 },
     async () => {
       const before = (await t.call(null, { url: '/car/v1/api/streetMap/style.json' })).json().sources.street.tiles[0];
+      const previous = /v=([\w-]+)/.exec(before)![1];
       const build = await importExtract('深南中路');
       await new Promise((r) => setTimeout(r, 2_100)); // the routes re-read which build is served every 2 s
       const after = (await t.call(null, { url: '/car/v1/api/streetMap/style.json' })).json().sources.street.tiles[0];
@@ -173,6 +141,9 @@ describe.skipIf(!tools)('npm run map:import on an extract the test writes', () =
       expect(after).toContain(`v=${build}`);
       // at once: the switch once deleted the new build when both imports fell in one second (streetMap.files.test.ts)
       expect(names((await tile(113.94, 22.54, 14)).layers, 'road')).toContain('深南中路');
+      expect(names((await tile(113.94, 22.54, 14, build)).layers, 'road')).toContain('深南中路');
+      // a page still on the replaced style gets that build's tiles while it is on disk, not a mix
+      expect(names((await tile(113.94, 22.54, 14, previous)).layers, 'road')).toContain('深南大道');
       const provider = (await createProvider('offlineStreet', '', providers))!;
       expect(await provider.lookup([{ lon: 113.9402, lat: 22.5402 }])).toEqual(['广东省深圳市南山区深南中路']);
       const [{ n }] = await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM street_map_builds');
