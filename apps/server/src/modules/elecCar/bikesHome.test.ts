@@ -5,11 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gt06Codec, encodeGt06Bms, encodeGt06DeviceStatus, encodeGt06Location, encodeGt06Login } from '@chelian/protocols/gt06/index.ts';
 import type { Bike } from '@chelian/contracts';
-import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
+import type { TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
-import { startGateway, type Gateway } from '../../gateway/gateway.ts';
+import type { Gateway } from '../../gateway/gateway.ts';
+import { twoTenantsOnGateway, type TwoTenantsOnGateway } from '../../testing/twoTenantsOnGateway.ts';
 
+let bed: TwoTenantsOnGateway;
 let t: TestServer;
 let gw: Gateway;
 let a: Tenant;
@@ -17,25 +19,19 @@ let b: Tenant;
 const LOW = '868120145239101';
 const IDLE = '868120145239102';
 const api = '/elec-car/v1/api';
-const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) =>
-  t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
-const get = (sid: string, url: string) => t.call(sid, { url }).then((r) => r.json());
+const post: TwoTenantsOnGateway['post'] = (...args) => bed.post(...args);
+const get: TwoTenantsOnGateway['get'] = (...args) => bed.get(...args);
 const summary = (sid: string) => get(sid, `${api}/home/summary.json`);
 
 beforeAll(async () => {
-  t = await createTestServer();
-  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { gt06: 0 }, offlineAfterSeconds: 60 });
-  a = await createTenant(t, { codes: 'all' });
-  b = await createTenant(t, { codes: 'all' });
+  bed = await twoTenantsOnGateway({ gt06: 0 });
+  ({ t, gw, a, b } = bed);
   for (const id of [LOW, IDLE]) {
     expect((await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'gt06' })).flag).toBe(1);
     expect((await post(a.sessionId, `${api}/bike/bind.json`, { imei: id, batteryVoltage: 48, batteryCapacity: 20 })).flag).toBe(1);
   }
 });
-afterAll(async () => {
-  await gw?.close();
-  await t?.close();
-});
+afterAll(() => bed?.close());
 
 describe('电单车卫士 home figures', () => {
   it('counts the bikes, online, armed, low on battery and cut off as 我的车辆 shows each', async () => {

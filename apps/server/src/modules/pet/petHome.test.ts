@@ -4,11 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchCodec, encodeWatchLink, encodeWatchReport } from '@chelian/protocols/watch/index.ts';
-import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
+import type { TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
-import { startGateway, type Gateway } from '../../gateway/gateway.ts';
+import type { Gateway } from '../../gateway/gateway.ts';
+import { twoTenantsOnGateway, type TwoTenantsOnGateway } from '../../testing/twoTenantsOnGateway.ts';
 
+let bed: TwoTenantsOnGateway;
 let t: TestServer;
 let gw: Gateway;
 let a: Tenant;
@@ -17,23 +19,17 @@ const LOW = '9100000981';
 const FULL = '9100000982';
 const api = '/pet/v1/api';
 const HOME = { lon: 114.0579, lat: 22.5431 };
-const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) =>
-  t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
-const get = (sid: string, url: string) => t.call(sid, { url }).then((r) => r.json());
+const post: TwoTenantsOnGateway['post'] = (...args) => bed.post(...args);
+const get: TwoTenantsOnGateway['get'] = (...args) => bed.get(...args);
 const summary = (sid: string) => get(sid, `${api}/home/summary.json`);
 
 beforeAll(async () => {
-  t = await createTestServer();
-  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { watch: 0 }, offlineAfterSeconds: 60 });
-  a = await createTenant(t, { codes: 'all' });
-  b = await createTenant(t, { codes: 'all' });
+  bed = await twoTenantsOnGateway({ watch: 0 });
+  ({ t, gw, a, b } = bed);
   for (const id of [LOW, FULL])
     expect((await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'watch' })).flag).toBe(1);
 });
-afterAll(async () => {
-  await gw?.close();
-  await t?.close();
-});
+afterAll(() => bed?.close());
 
 describe('宠物卫士 home figures', () => {
   it('counts the pets, online, in and out of their safe zones and low on battery as the pages show them', async () => {
