@@ -9,7 +9,7 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOfKeys, PageQuery, pageOf } from './schemas.ts';
 import { AlarmSchema } from './alarms.ts';
 import { ImportVerifySchema } from './terminals.ts';
 import { ID_NUMBER_PROBLEM_ZH, type IdNumberProblem } from './chineseId.ts';
@@ -40,6 +40,7 @@ export type GbBatteryType = keyof typeof GB_BATTERY_TYPES;
 export const GB_STATES = { pending: '待审核', registered: '已备案', rejected: '已驳回' } as const;
 export type GbState = keyof typeof GB_STATES;
 export const GB_DECLARATION_STATUSES = { pending: '待审核', approved: '已通过', rejected: '已驳回' } as const;
+export type GbDeclarationStatus = keyof typeof GB_DECLARATION_STATUSES;
 
 /** Battery health bands of the board and the statistics (state of health, %). */
 export const GB_HEALTH_BANDS = [
@@ -59,7 +60,7 @@ export const GbBikeSchema = Type.Object({
   brand: Type.String(),
   model: Type.String(),
   cccCert: Type.String(),
-  batteryType: Type.String(),
+  batteryType: OneOfKeys(GB_BATTERY_TYPES),
   batteryTypeName: Type.String(),
   /** Ah */
   batteryCapacity: Nullable(Type.Number()),
@@ -73,10 +74,10 @@ export const GbBikeSchema = Type.Object({
   ownerName: Type.String(),
   ownerPhone: Type.String(),
   ownerIdNo: Type.String(),
-  useType: Type.String(),
+  useType: OneOfKeys(GB_USE_TYPES),
   useTypeName: Type.String(),
   positioningConsent: Type.Boolean(),
-  state: Type.String(),
+  state: OneOfKeys(GB_STATES),
   stateName: Type.String(),
   /** what keeps it from being compliant (empty when compliant), in Chinese */
   issues: Type.Array(Type.String()),
@@ -127,7 +128,7 @@ export const DeclareFormSchema = Type.Object({
   /** the frame number with its middle hidden */
   frameNo: Type.String(),
   plate: Type.String(),
-  state: Type.String(),
+  state: OneOfKeys(GB_STATES),
   stateName: Type.String(),
   /** a declaration already waits for review */
   pending: Type.Boolean(),
@@ -156,7 +157,7 @@ export const GbDeclarationSchema = Type.Object({
   plate: Type.String(),
   useTypeName: Type.String(),
   positioningConsent: Type.Boolean(),
-  status: Type.String(),
+  status: OneOfKeys(GB_DECLARATION_STATUSES),
   statusName: Type.String(),
   reviewNote: Type.String(),
   reviewedBy: Type.String(),

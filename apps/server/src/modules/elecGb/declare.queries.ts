@@ -1,3 +1,4 @@
+import type { GbDeclarationStatus, GbUseType } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { queryPage } from '../../db/queryPage.ts';
@@ -12,9 +13,9 @@ export interface DeclarationRow {
   owner_phone: string;
   owner_id_no: string;
   plate: string;
-  use_type: string;
+  use_type: GbUseType;
   positioning_consent: boolean;
-  status: string;
+  status: GbDeclarationStatus;
   review_note: string;
   reviewed_by_name: string | null;
   created_at: Date;

@@ -1,3 +1,4 @@
+import type { GbBatteryType, GbState, GbUseType } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { queryPage } from '../../db/queryPage.ts';
@@ -18,7 +19,7 @@ export interface GbBikeRow {
   brand: string;
   model: string;
   ccc_cert: string;
-  battery_type: string;
+  battery_type: GbBatteryType;
   battery_capacity: number | null;
   battery_voltage: number | null;
   battery_code: string;
@@ -27,9 +28,9 @@ export interface GbBikeRow {
   owner_name: string;
   owner_phone: string;
   owner_id_no: string;
-  use_type: string;
+  use_type: GbUseType;
   positioning_consent: boolean;
-  state: string;
+  state: GbState;
   declare_token: string;
   created_at: Date;
   updated_at: Date;

@@ -1,15 +1,16 @@
+import type { GbBatteryType, GbState, GbUseType } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { sinceHandOver } from '../../core/handover.ts';
 
 export interface StatsBikeRow {
-  state: string;
-  use_type: string;
+  state: GbState;
+  use_type: GbUseType;
   terminal_pk: number | null;
   online: boolean | null;
   positioning_consent: boolean;
   ccc_cert: string;
-  battery_type: string;
+  battery_type: GbBatteryType;
   battery_voltage: number | null;
   owner_id_no: string;
   created_at: Date;
