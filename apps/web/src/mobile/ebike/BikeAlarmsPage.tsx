@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ErrorBlock, InfiniteScroll, List, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { ErrorBlock, InfiniteScroll, List, NavBar, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
 import { elecCarEndpoints, type Alarm } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
@@ -15,6 +16,7 @@ export function BikeAlarmsPage() {
   const { bikes, bike } = useBikes();
   const [alarms, setAlarms] = useState<Alarm[] | null>(null);
   const [more, setMore] = useState(false);
+  const navigate = useNavigate();
   const bikeId = bike?.bikeId ?? null;
   const page = async (current: number) => {
     if (bikeId === null) return;
@@ -31,11 +33,12 @@ export function BikeAlarmsPage() {
   if (!bike) return <ErrorBlock status="empty" title={EB.none} description={EB.noneHint} />;
   return (
     <div className="mb-page" data-testid="mb-alarms">
+      <NavBar onBack={() => void navigate(`/ebike?bikeId=${bike.bikeId}`)}>{`${bike.plate || bike.name} · ${EB.alarms}`}</NavBar>
       <PullToRefresh onRefresh={() => page(1)}>
         {alarms?.length === 0 ? (
           <ErrorBlock status="empty" title={EB.alarmsNone} description={bike.plate} />
         ) : (
-          <List header={`${bike.plate || bike.name} · ${EB.alarms}`} className="mb-list">
+          <List className="mb-list">
             {(alarms ?? []).map((a) => (
               <List.Item
                 key={a.alarmId}

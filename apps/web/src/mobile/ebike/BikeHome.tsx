@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Dialog, ErrorBlock, List, NoticeBar, ProgressBar, Selector, Skeleton, Tag, Toast } from 'antd-mobile';
+import { Badge, Button, Dialog, ErrorBlock, List, NavBar, NoticeBar, ProgressBar, Selector, Skeleton, Tag, Toast } from 'antd-mobile';
 import { SAFE_CUT_RULE, elecCarEndpoints, type Alarm, type Bike, type ElecCarAction } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
@@ -24,6 +24,7 @@ export function BikeHome() {
   if (!bike) return <ErrorBlock status="empty" title={EB.none} description={EB.noneHint} />;
   return (
     <div className="mb-page" data-testid="mb-bike-home">
+      <NavBar back={null}>{EB.title}</NavBar>
       {bikes.length > 1 && (
         <Selector
           className="mb-picker"

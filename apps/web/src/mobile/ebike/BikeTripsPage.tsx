@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { CapsuleTabs, ErrorBlock, List, Skeleton } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { CapsuleTabs, ErrorBlock, List, NavBar, Skeleton } from 'antd-mobile';
 import { elecCarEndpoints, type BikeTrips } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
@@ -16,6 +17,7 @@ export function BikeTripsPage() {
   const days = recentDays();
   const [day, setDay] = useState(days[0]!);
   const [trips, setTrips] = useState<BikeTrips | null>(null);
+  const navigate = useNavigate();
   const bikeId = bike?.bikeId ?? null;
   useEffect(() => {
     if (bikeId === null) return;
@@ -28,6 +30,7 @@ export function BikeTripsPage() {
   if (!bike) return <ErrorBlock status="empty" title={EB.none} description={EB.noneHint} />;
   return (
     <div className="mb-page" data-testid="mb-trips">
+      <NavBar onBack={() => void navigate(`/ebike?bikeId=${bike.bikeId}`)}>{`${bike.plate || bike.name} · ${EB.trips}`}</NavBar>
       <CapsuleTabs activeKey={day} onChange={setDay}>
         {days.map((d, i) => (
           <CapsuleTabs.Tab key={d} title={DAY_NAMES[i]} />

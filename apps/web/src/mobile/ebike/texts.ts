@@ -1,6 +1,7 @@
 /** 电单车卫士 on the phone: the owner's words (zh-CN). */
 export const EB = {
   tab: '电单车',
+  title: '我的电单车',
   none: '还没有电单车',
   noneHint: '请在电脑版「电单车卫士 › 我的车辆」绑定车辆',
   online: '在线',

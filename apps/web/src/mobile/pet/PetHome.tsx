@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Dialog, ErrorBlock, List, ProgressBar, Selector, Skeleton, Switch, Tag, Toast } from 'antd-mobile';
+import { Badge, Button, Dialog, ErrorBlock, List, NavBar, ProgressBar, Selector, Skeleton, Switch, Tag, Toast } from 'antd-mobile';
 import { PET_LOST_INTERVAL_SECONDS, PET_LOST_MINUTES, petEndpoints, type Pet, type PetAlarm, type PetZone } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { beijingDate, beijingFormat } from '../../shared/format/beijingTime.ts';
@@ -25,6 +25,7 @@ export function PetHome() {
   if (!pet) return <ErrorBlock status="empty" title={PT.none} description={PT.noneHint} />;
   return (
     <div className="mp-page" data-testid="mp-pet-home">
+      <NavBar back={null}>{PT.title}</NavBar>
       {pets.length > 1 && (
         <Selector
           className="mp-picker"

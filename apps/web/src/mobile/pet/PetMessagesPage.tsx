@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ErrorBlock, List, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { ErrorBlock, List, NavBar, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
 import { petEndpoints, type PetAlarm } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
@@ -12,6 +13,7 @@ import './pet.css';
 export function PetMessagesPage() {
   const { pets, pet } = usePets();
   const [alarms, setAlarms] = useState<PetAlarm[] | null>(null);
+  const navigate = useNavigate();
   const petId = pet?.petId ?? null;
   const load = async () => {
     if (petId !== null) await call(petEndpoints.alarms, { petId }, { silent: true }).then(setAlarms, () => setAlarms([]));
@@ -22,11 +24,12 @@ export function PetMessagesPage() {
   if (!pet) return <ErrorBlock status="empty" title={PT.none} description={PT.noneHint} />;
   return (
     <div className="mp-page" data-testid="mp-messages">
+      <NavBar onBack={() => void navigate(`/pet?petId=${pet.petId}`)}>{`${pet.name} · ${PT.messages}`}</NavBar>
       <PullToRefresh onRefresh={load}>
         {alarms?.length === 0 ? (
           <ErrorBlock status="empty" title={PT.messagesNone} description={pet.name} />
         ) : (
-          <List header={`${pet.name} · ${PT.messages}`} className="mp-list">
+          <List className="mp-list">
             {(alarms ?? []).map((a) => (
               <List.Item
                 key={a.alarmId}

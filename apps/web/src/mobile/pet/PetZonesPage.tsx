@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Button, Dialog, ErrorBlock, Form, Input, List, Skeleton, Slider, SwipeAction, Switch, Tag, Toast } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { Button, Dialog, ErrorBlock, Form, Input, List, NavBar, Skeleton, Slider, SwipeAction, Switch, Tag, Toast } from 'antd-mobile';
 import { PET_ZONE_MAX, petEndpoints, type Pet, type PetZone } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePets } from './usePets.ts';
@@ -23,6 +24,7 @@ function Zones({ pet }: { pet: Pet }) {
   const [zones, setZones] = useState<PetZone[] | null>(null);
   const [draft, setDraft] = useState<ZoneDraft | null>(null);
   const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
   const editable = !pet.shared;
   const load = () => call(petEndpoints.zones, { petId: pet.petId }, { silent: true }).then(setZones, () => setZones([]));
   useEffect(() => void load(), [pet.petId]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -68,6 +70,9 @@ function Zones({ pet }: { pet: Pet }) {
 
   return (
     <div className="mp-page" data-testid="mp-zones">
+      <NavBar onBack={() => (draft ? setDraft(null) : void navigate(`/pet?petId=${pet.petId}`))}>
+        {draft ? (draft.zoneId === null ? Z.add : Z.edit) : `${pet.name} · ${Z.title}`}
+      </NavBar>
       <div className="mp-map-box">
         <Suspense fallback={<div className="mp-map-wait">{PT.mapLoading}</div>}>
           <PetMap
