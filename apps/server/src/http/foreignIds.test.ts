@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../testing/testServer.ts';
+import { createTestServer, form, type TestServer } from '../testing/testServer.ts';
 import { createTenant, type Tenant } from '../testing/fixtures.ts';
 import { seedOneOfEverything } from '../testing/oneOfEverything.ts';
 import { multipart } from '../testing/multipart.ts';
@@ -250,5 +250,52 @@ describe('other tenants send tenant A’s ids to every route', () => {
     expect(pet.obj).toMatchObject({ name: '甲方秘密' });
     const contract = (await t.call(a.sessionId, { url: `/elec-lease/v1/api/contract/detail.json?contractId=${A.ids.contract}` })).json();
     expect(contract.obj.contract).toMatchObject({ status: 'active' });
+  });
+});
+
+/*
+ * 掌上车联 (docs/end-users.md): a person B invited to one of its pets holds a 个人用户 account under
+ * B with the 宠物主人 preset. Their session is walked over every route, naming A's objects and then
+ * the objects of their own operator B other than their pet: they reach neither.
+ */
+describe('a person invited to one of B’s pets walks every route', () => {
+  let person: Tenant;
+  let own: Seeded;
+  let operator: Side;
+
+  beforeAll(async () => {
+    const phone = '13900003613';
+    const collar = '868120142000099';
+    const post = (sid: string | null, url: string, fields: Record<string, string | number>) =>
+      t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
+    // A pet of its own, on a collar of its own: B's other objects (its first pet included) are the operator's.
+    await post(b.sessionId, '/car/v4/api/terminal/add.json', { terminalId: collar, protocol: 'watch' });
+    const pet = await post(b.sessionId, '/pet/v1/api/pet/save.json', { name: '宠主的狗', imei: collar });
+    if (pet.flag !== 1) throw new Error(`pet: ${pet.msg}`);
+    const invited = await post(b.sessionId, '/endUser/v1/api/pet/invite.json', { petId: pet.obj.petId, phone, name: '宠主' });
+    if (invited.flag !== 1) throw new Error(`invite: ${invited.msg}`);
+    await post(null, '/oauth/sendLoginSms', { phone });
+    const sms = await t.ctx.db.one<{ content: string }>('SELECT content FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1', [
+      phone,
+    ]);
+    const login = await post(null, '/oauth/v4/token', { phone, smsCode: /验证码为(\d{6})/.exec(sms!.content)![1]! });
+    if (login.flag !== 1) throw new Error(`SMS login: ${login.msg}`);
+    const path = (await t.ctx.db.one<{ path: string }>('SELECT path FROM accounts WHERE id = $1', [invited.obj.accountId]))!.path;
+    person = { ...b, accountId: invited.obj.accountId, accountPath: path, userId: invited.obj.userId, sessionId: login.obj.sessionId };
+    own = { ...B, accountId: invited.obj.accountId, ids: { ...B.ids, pet: pet.obj.petId } };
+    operator = { tenant: b, seeded: B, secrets: [B.marker, ...B.identifiers, ...Object.values(B.imeis)] };
+  }, 60_000);
+
+  it('reaches none of A’s objects', { timeout: 300_000 }, async () => {
+    const { found, calls } = await walkForeignIds(t, { tenant: person, seeded: own, secrets: [] }, victim());
+    expect(calls).toBeGreaterThan(300);
+    expect(found).toEqual([]);
+  });
+
+  it('reaches none of its own operator’s other objects', { timeout: 300_000 }, async () => {
+    const { found } = await walkForeignIds(t, { tenant: person, seeded: own, secrets: [] }, operator, {
+      sharedDown: /\/helpCenter\/helpMessage\//,
+    });
+    expect(found).toEqual([]);
   });
 });
