@@ -63,7 +63,7 @@ export function EndUsersModal(props: {
     );
 
   return (
-    <Modal open title={`${T.title} · ${props.subject}`} onCancel={props.onClose} footer={null} width={640} destroyOnHidden>
+    <Modal open title={`${T.title} · ${props.subject}`} onCancel={props.onClose} footer={null} width={780} destroyOnHidden>
       <Form form={form} layout="inline" data-testid="enduser-form" onFinish={send}>
         <Form.Item name="phone" label={T.phone} rules={[{ required: true, pattern: /^1[3-9]\d{9}$/, message: T.phoneRequired }]}>
           <Input maxLength={11} placeholder={T.phonePlaceholder} style={{ width: 180 }} data-testid="enduser-phone" />
@@ -86,14 +86,14 @@ export function EndUsersModal(props: {
         locale={{ emptyText: T.none }}
         data-testid="enduser-people"
         columns={[
-          { title: T.name, dataIndex: 'name' },
+          { title: T.name, dataIndex: 'name', width: 110, ellipsis: true },
           { title: T.phone, dataIndex: 'phone', width: 120 },
           { title: T.persona, dataIndex: 'personaName', width: 90, render: (s: string) => <Tag color="blue">{s}</Tag> },
-          { title: T.invitedAt, dataIndex: 'invitedAt', width: 150, render: (ms: number) => beijingDateTime(ms) },
+          { title: T.invitedAt, dataIndex: 'invitedAt', width: 170, render: (ms: number) => beijingDateTime(ms) },
           {
             title: T.lastLogin,
             dataIndex: 'lastLoginAt',
-            width: 150,
+            width: 170,
             render: (ms: number | null) => (ms ? beijingDateTime(ms) : <span className="sp-muted">{T.never}</span>),
           },
           {
