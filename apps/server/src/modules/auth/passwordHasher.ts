@@ -1,34 +1,9 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { BACKGROUND_NICENESS } from '../../core/threadPriority.ts';
+import { startThreadWorker } from '../../core/threadWorker.ts';
 
 /** How far below the rest of the process the hashing thread runs (core/threadPriority.ts). */
 export const HASHER_NICENESS = BACKGROUND_NICENESS;
-
-/**
- * The hashing thread's code, plain CommonJS (the same under tsx, vitest and the build). It lowers
- * its own thread's priority first, as core/threadPriority.ts's lowerThisThread does (this code
- * cannot import it). Each message is one scrypt, run synchronously on this thread.
- */
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { scryptSync } = require('node:crypto');
-const { readlinkSync } = require('node:fs');
-const { setPriority } = require('node:os');
-let niceness = null;
-try {
-  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), ${HASHER_NICENESS});
-  niceness = ${HASHER_NICENESS};
-} catch {}
-parentPort.postMessage({ niceness });
-parentPort.on('message', ({ id, password, salt, keyLength, N, r, p }) => {
-  try {
-    const key = scryptSync(password, salt, keyLength, { N, r, p, maxmem: 256 * N * r });
-    parentPort.postMessage({ id, key });
-  } catch (err) {
-    parentPort.postMessage({ id, error: String(err && err.message) });
-  }
-});
-`;
 
 export interface ScryptJob {
   password: string;
@@ -65,7 +40,7 @@ class PasswordHasher {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const worker = startThreadWorker(import.meta.filename, { source: 'password.worker.ts', built: 'passwordWorker' });
     let said: (n: number | null) => void = () => undefined;
     this.niceness = new Promise((resolve) => (said = resolve));
     worker.on('message', (message: { id?: number; key?: Uint8Array; error?: string; niceness?: number | null }) => {

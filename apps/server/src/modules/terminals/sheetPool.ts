@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker, WorkerOptions } from 'node:worker_threads';
+import { startThreadWorker } from '../../core/threadWorker.ts';
 import { SHEET_LIMITS, type SheetRefusal } from './sheetLimits.ts';
 
 /**
@@ -22,19 +21,9 @@ const IDLE_MS = 30_000;
 /** Loading the worker's code (ExcelJS; under tsx also compiling the sources) on a busy machine. */
 const STARTUP_MS = 60_000;
 
-/**
- * The worker: the built file next to the server's chunks in dist/ (scripts/build-server.mjs builds
- * it as sheetWorker.js), or under tsx and vitest the TypeScript source, loaded through tsx's
- * require hook (Node 20 does not apply tsx's import hooks to a worker's modules).
- * import.meta.filename, not .url or .dirname: the build rewrites those two to point at the sources.
- */
-function startWorker(options: WorkerOptions): Worker {
-  const here = import.meta.filename;
-  if (!here.endsWith('.ts')) return new Worker(path.join(path.dirname(here), 'sheetWorker.js'), options);
-  const tsx = createRequire(here).resolve('tsx/cjs/api');
-  const source = path.join(path.dirname(here), 'sheet.worker.ts');
-  return new Worker(`require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});`, { ...options, eval: true });
-}
+/** The worker: sheet.worker.ts, built as sheetWorker.js (core/threadWorker.ts). */
+const startWorker = (options: WorkerOptions) =>
+  startThreadWorker(import.meta.filename, { source: 'sheet.worker.ts', built: 'sheetWorker' }, options);
 
 class SheetPool {
   private worker: Worker | null = null;
