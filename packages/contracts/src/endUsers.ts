@@ -43,7 +43,9 @@ export const END_USER_PRESETS: Record<EndUserPersona, { name: string; codes: rea
       'elecCar:battery',
     ],
   },
-  rider: { name: '骑手', codes: [] },
+  // The rider's pages (leaseRider.ts) need no code: each answers only the rider linked to the user.
+  // 'lease' opens 电单车租赁 to the role, so the phone app shows the 租车 tab; no back-office menu comes with it.
+  rider: { name: '骑手', codes: ['lease'] },
 };
 
 export const END_USER_STATUS_NAMES = { active: '已邀请', revoked: '已撤销' } as const;

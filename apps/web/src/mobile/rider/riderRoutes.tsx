@@ -1,16 +1,35 @@
-import { lazy } from 'react';
-import { AppOutline } from 'antd-mobile-icons';
 import type { PersonaModule } from '../app/personaTypes.ts';
+import { RD } from './texts.ts';
 
-// Placeholder of 电单车租赁 (m-rider): replace with the real pages (docs/mobile.md, 加一个角色的页面).
-const ComingSoon = lazy(() => import('../shared/ComingSoon.tsx'));
+/** A key on a tag, the 租车 tab's icon (currentColor, so the tab bar colours it). */
+function LeaseIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <rect x="3" y="5" width="18" height="14" rx="2.5" />
+      <path d="M7 10h6M7 14h4M16.5 12.5a1.5 1.5 0 1 0 0-.01" strokeLinecap="round" />
+    </svg>
+  );
+}
 
+const page = (load: () => Promise<Record<string, unknown>>, name: string) => async () => ({
+  Component: (await load())[name] as React.ComponentType,
+});
+
+/**
+ * 电单车租赁 for the rider (docs/payments.md): my contract, plan and bike, the overdue and lock state
+ * in words, bills paid online, the service area, the return. Shown to a person who may open
+ * 电单车租赁 but runs no orders (the rider preset; an operator who handles orders is not a rider).
+ */
 const riderPersona: PersonaModule = {
   key: 'rider',
   order: 40,
-  tabs: [{ key: 'rider', title: '租车', icon: <AppOutline />, path: '/rider' }],
-  routes: [{ path: 'rider', element: <ComingSoon title="租车" /> }],
-  visible: ({ systems }) => systems.has('elec-lease'),
+  tabs: [{ key: 'rider', title: RD.tab, icon: <LeaseIcon />, path: '/rider' }],
+  routes: [
+    { path: 'rider', lazy: page(() => import('./RiderHome.tsx'), 'RiderHome') },
+    { path: 'rider/bills', lazy: page(() => import('./RiderBillsPage.tsx'), 'RiderBillsPage') },
+    { path: 'rider/area', lazy: page(() => import('./RiderAreaPage.tsx'), 'RiderAreaPage') },
+  ],
+  visible: ({ systems, permissions }) => systems.has('elec-lease') && !permissions.menuCodes.has('lease:order'),
 };
 
 export default riderPersona;

@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, ErrorBlock, List, NavBar, Skeleton, Tag } from 'antd-mobile';
+import { leaseRiderEndpoints, type RiderBill } from '@chelian/contracts';
+import { call } from '../../shared/request/call.ts';
+import { beijingFormat } from '../../shared/format/beijingTime.ts';
+import { billTone, sortBills, yuanText } from './riderView.ts';
+import { useRider } from './useRider.ts';
+import { payOwed, waitForOrder } from './pay.tsx';
+import { RD } from './texts.ts';
+import './rider.css';
+
+/** 账单: every bill of the contract, unpaid and overdue first, each payable online; back from a provider's page it asks for the result. */
+export function RiderBillsPage() {
+  const navigate = useNavigate();
+  const { me, contract, reload } = useRider();
+  const [params, setParams] = useSearchParams();
+  const [bills, setBills] = useState<RiderBill[] | null>(null);
+  const contractId = contract?.contractId;
+  const load = async () => {
+    if (contractId === undefined) return;
+    await call(leaseRiderEndpoints.bills, { contractId }, { silent: true }).then(setBills, () => setBills([]));
+  };
+  useEffect(() => void load(), [contractId]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Back from WeChat H5 or Alipay: ?order= names the order just paid.
+  const returned = params.get('order');
+  useEffect(() => {
+    if (!returned) return;
+    void waitForOrder(returned).then(() => {
+      setParams((p) => (p.delete('order'), p), { replace: true });
+      void reload();
+      void load();
+    });
+  }, [returned]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const back = <NavBar onBack={() => navigate(`/rider${contractId ? `?contractId=${contractId}` : ''}`)}>{RD.bills}</NavBar>;
+  if (!me || !bills)
+    return (
+      <>
+        {back}
+        <Skeleton.Paragraph lineCount={6} animated />
+      </>
+    );
+  if (!contract)
+    return (
+      <>
+        {back}
+        <ErrorBlock status="empty" title={RD.none} />
+      </>
+    );
+  const refresh = async () => {
+    await Promise.all([reload(), load()]);
+  };
+  const list = sortBills(bills);
+  return (
+    <div className="rd-page" data-testid="rd-bills">
+      {back}
+      {contract.owedFen > 0 ? (
+        <section className="rd-card rd-owed">
+          <span className="rd-label">{RD.owed}</span>
+          <b className="rd-big rd-danger">¥{yuanText(contract.owedFen)}</b>
+          <Button
+            color="primary"
+            size="small"
+            data-testid="rd-bills-pay-all"
+            onClick={() =>
+              void payOwed({ contractId: contract.contractId, amountFen: contract.owedFen, channels: me.payChannels, onPaid: refresh })
+            }
+          >
+            {RD.payAll(yuanText(contract.owedFen))}
+          </Button>
+        </section>
+      ) : (
+        <div className="rd-muted rd-pad">{RD.nothingToPay}</div>
+      )}
+      <List className="rd-list">
+        {list.map((b) => (
+          <List.Item
+            key={b.billId}
+            data-testid={`rd-bill-${b.billId}`}
+            description={`${RD.due} ${beijingFormat(b.dueAt, 'YYYY-MM-DD')}`}
+            extra={
+              <div className="rd-bill-extra">
+                <b>¥{yuanText(b.owedFen > 0 ? b.owedFen : b.amountFen)}</b>
+                {b.owedFen > 0 && contract.canPay ? (
+                  <Button
+                    size="mini"
+                    color={b.riderState === 'overdue' ? 'danger' : 'primary'}
+                    data-testid={`rd-pay-${b.billId}`}
+                    onClick={() =>
+                      void payOwed({
+                        contractId: contract.contractId,
+                        billId: b.billId,
+                        amountFen: b.owedFen,
+                        channels: me.payChannels,
+                        onPaid: refresh,
+                      })
+                    }
+                  >
+                    {RD.pay}
+                  </Button>
+                ) : (
+                  <Tag color={billTone(b)}>{b.riderStateName}</Tag>
+                )}
+              </div>
+            }
+          >
+            <span>{RD.billKind(b.kindName, b.seq)}</span>{' '}
+            {b.owedFen > 0 && (
+              <Tag color={billTone(b)} fill="outline">
+                {b.riderStateName}
+              </Tag>
+            )}
+          </List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
