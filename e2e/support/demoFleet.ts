@@ -55,7 +55,10 @@ async function waitForLog(logFile: string, child: ChildProcess, text: string, ti
  * Starts a demo server and resolves once its fleet drives. On PostgreSQL `serverUrl` (else
  * DATABASE_URL) is the server to create the fleet's own database on (its database part is replaced).
  */
-export async function startDemoFleet(engine: Engine, opts: { serverUrl?: string; signal?: AbortSignal } = {}): Promise<DemoFleet> {
+export async function startDemoFleet(
+  engine: Engine,
+  opts: { serverUrl?: string; signal?: AbortSignal; env?: Record<string, string> } = {},
+): Promise<DemoFleet> {
   const serverUrl = opts.serverUrl ?? process.env.DATABASE_URL;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `chelian-agreement-${engine}-`));
   const serverLog = path.join(dir, 'server.log');
@@ -87,6 +90,7 @@ export async function startDemoFleet(engine: Engine, opts: { serverUrl?: string;
       REDIS_URL: '',
       // the test logs in as three users, a few times each, on a machine busy with other suites
       RATE_LIMIT_LOGIN_PER_SECOND: '0',
+      ...opts.env,
     },
     stdio: ['ignore', out, out],
   });

@@ -49,6 +49,8 @@ export interface Config {
   demo: boolean;
   /** Password of the demo user on the start that creates it; random (printed once) when unset. */
   demoPassword: string | undefined;
+  /** The demo's terminals stop after driving this many seconds (0: never): a test sees what the first minute made (e2e/menus.e2e.ts). */
+  demoDriveSeconds: number;
   /**
    * An unknown terminal id becomes an unassigned terminal at its first connection (TERMINAL_AUTO_REGISTER=1,
    * and the demo); otherwise it waits in 待接入终端 for an administrator (docs/security.md).
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     exportLeaseSeconds: Math.max(1, int(env.EXPORT_LEASE_SECONDS, 60)),
     demo,
     demoPassword: env.CHELIAN_DEMO_PASSWORD || undefined,
+    demoDriveSeconds: int(env.CHELIAN_DEMO_DRIVE_SECONDS, 0),
     terminalAutoRegister: demo || env.TERMINAL_AUTO_REGISTER === '1',
     smsProvider: env.SMS_PROVIDER ?? 'outbox',
     smsMinIntervalSeconds: Math.max(1, int(env.SMS_MIN_INTERVAL_SECONDS, 60)),

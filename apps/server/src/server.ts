@@ -71,7 +71,9 @@ export async function startServer(
   // Demo mode: a demo account whose simulated fleet drives against this gateway's ports.
   const demo =
     api && config.demo
-      ? await (await import('./demo/demo.ts')).startDemo(api.ctx, gateway?.ports ?? config.ports, { password: config.demoPassword })
+      ? await (
+          await import('./demo/demo.ts')
+        ).startDemo(api.ctx, gateway?.ports ?? config.ports, { password: config.demoPassword, driveSeconds: config.demoDriveSeconds })
       : null;
   return {
     ctx: api?.ctx ?? core,

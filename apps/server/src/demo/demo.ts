@@ -14,6 +14,8 @@ export interface DemoOptions {
   intervalSeconds?: number;
   /** Overrides the generated password of the demo user (CHELIAN_DEMO_PASSWORD). */
   password?: string;
+  /** The terminals stop after driving this many seconds (CHELIAN_DEMO_DRIVE_SECONDS; unset: never). */
+  driveSeconds?: number;
 }
 
 export interface RunningDemo {
@@ -39,6 +41,9 @@ export async function startDemo(ctx: AppContext, ports: DemoPorts, opts: DemoOpt
   }
   const fleets = (await loadDemoParts()).flatMap(({ part }) => (runsOn(part, ports) ? part.drive(ports, opts.intervalSeconds) : []));
   for (const f of fleets) void f.start();
+  // A test that must see only what the seed and the first minute made silences the fleet then (e2e/menus.e2e.ts).
+  const halt = opts.driveSeconds ? setTimeout(() => fleets.forEach((f) => f.stop()), opts.driveSeconds * 1000) : undefined;
+  halt?.unref();
   const status = setInterval(() => ctx.log.info(`演示车队 ${statusLine(demoTotals(fleets))}`), 60_000);
   status.unref();
   ctx.log.info(
@@ -50,6 +55,7 @@ export async function startDemo(ctx: AppContext, ports: DemoPorts, opts: DemoOpt
     accountId: seeded.accountId,
     stop() {
       clearInterval(status);
+      clearTimeout(halt);
       for (const f of fleets) f.stop();
     },
   };
