@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launch, openTab, shot } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { SteeredTerminal, api, imei, plate, until } from './support/carFleet.ts';
+import { createSubAccount, ok } from './support/subAccount.ts';
 
 // Issue 16 item 3: the data centre on a customer's own fleet. The admin makes a customer with a
 // user whose role holds only 数据中心; three GT06 terminals join it — one driving in Shenzhen, one
@@ -19,48 +19,20 @@ let driving: SteeredTerminal;
 let parked: SteeredTerminal;
 let drivingPlate = '';
 
-async function encrypt(text: string): Promise<string> {
-  const config = (await (await fetch(`${baseUrl()}/oauthToken/getConfig`)).json()) as { obj: { publicKey: string } };
-  return crypto
-    .publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(text))
-    .toString('base64');
-}
-
-async function ok<T>(promise: Promise<{ flag: number; msg: string; obj: T }>, what: string): Promise<T> {
-  const res = await promise;
-  if (res.flag !== 1) throw new Error(`${what}: ${res.msg}`);
-  return res.obj;
-}
-
 beforeAll(async () => {
   browser = await launch();
   const admin = await apiLogin();
-  const account = await ok(
-    api<{ id: number }>(admin, '/car/v4/api/account/add.json', { name: `数据中心客户${stamp}`, kind: 'customer' }),
-    'account',
-  );
-  const role = await ok(
-    api<{ id: number }>(
-      admin,
-      '/car/v4/api/role/save.json',
-      { accountId: account.id, name: `大屏值守${stamp}`, resourceIds: [17000, 17001, 17002] },
-      true,
-    ),
-    'role',
-  );
-  await ok(
-    api(admin, '/car/v4/api/user/add.json', {
-      accountId: account.id,
-      roleId: role.id,
-      username,
-      name: '值守员',
-      password: await encrypt(PASSWORD),
-    }),
-    'user',
-  );
+  const { accountId } = await createSubAccount(admin, {
+    account: `数据中心客户${stamp}`,
+    role: `大屏值守${stamp}`,
+    resourceIds: [17000, 17001, 17002],
+    username,
+    password: PASSWORD,
+    name: '值守员',
+  });
   const add = async (terminalId: string) => {
     const p = plate();
-    await ok(api(admin, '/car/v4/api/vehicle/add.json', { plate: p, terminalId, protocol: 'gt06', accountId: account.id }), 'vehicle');
+    await ok(api(admin, '/car/v4/api/vehicle/add.json', { plate: p, terminalId, protocol: 'gt06', accountId }), 'vehicle');
     return p;
   };
   const ids = [imei('86930'), imei('86931'), imei('86932')];
