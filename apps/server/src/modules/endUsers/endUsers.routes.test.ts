@@ -17,6 +17,7 @@ let operator: Tenant;
 let stranger: Tenant;
 let petId = 0;
 let bikeId = 0;
+let countsBefore: unknown;
 const phone = '13700001361';
 const collar = '9100003601';
 const tracker = '868120300003601';
@@ -39,6 +40,12 @@ async function smsLogin(to: string) {
   return res.obj.sessionId as string;
 }
 
+/** What the operator's 数据中心 counts: the fleet now and every asset kind. */
+const operatorCounts = async () => {
+  const { fleet, assetKinds } = (await get(operator.sessionId, '/car/v4/api/dataCenter/overview.json')).obj;
+  return { fleet, assetKinds };
+};
+
 beforeAll(async () => {
   t = await createTestServer({ smsMinIntervalSeconds: 1 });
   operator = await createTenant(t, { codes: 'all', name: '宠物店3601' });
@@ -57,6 +64,7 @@ beforeAll(async () => {
      SELECT id, now(), now(), 22.54, 114.05, 0, 0, true FROM terminals WHERE identifier = $1`,
     [collar],
   );
+  countsBefore = await operatorCounts();
 });
 afterAll(async () => {
   await t?.close();
@@ -125,6 +133,10 @@ describe('inviting a pet owner', () => {
     expect(await t.ctx.db.query('SELECT id FROM users WHERE phone = $1', [phone])).toHaveLength(1);
     const bikes = (await get(personSid, '/elec-car/v1/api/bike/list.json?current=1&pageSize=10')).obj;
     expect(bikes.list.map((b: { bikeId: number }) => b.bikeId)).toEqual([bikeId]);
+    // The operator's 数据中心 counts the pet and the bike as before: they are still in its subtree.
+    expect(await operatorCounts()).toEqual(countsBefore);
+    const operatorBikes = (await get(operator.sessionId, '/elec-car/v1/api/bike/list.json?current=1&pageSize=10')).obj;
+    expect(operatorBikes.list.map((b: { bikeId: number }) => b.bikeId)).toEqual([bikeId]);
   });
 
   it('a phone of another user, and another tenant’s bike, are refused in Chinese', async () => {
