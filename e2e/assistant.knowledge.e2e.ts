@@ -1,10 +1,10 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { ask, openPanel, switchOn } from './support/assistantWidget.ts';
 import { apiLogin } from './support/server.ts';
 import { SteeredTerminal, api, imei, plate } from './support/carFleet.ts';
+import { createSubAccount, ok } from './support/subAccount.ts';
 
 // Issue 35 item 7: the assistant knows the product. The administrator asks the two questions it
 // could not answer ("我新买了一台GPS定位器…", "怎么设置超速报警？限速想改成80公里"); a dispatcher
@@ -18,48 +18,20 @@ const PASSWORD = 'Assistant2026x';
 let online: SteeredTerminal;
 const plates = { online: '', silent: '' };
 
-async function encrypt(text: string): Promise<string> {
-  const config = (await (await fetch(`${baseUrl()}/oauthToken/getConfig`)).json()) as { obj: { publicKey: string } };
-  return crypto
-    .publicEncrypt({ key: config.obj.publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(text))
-    .toString('base64');
-}
-
-async function ok<T>(promise: Promise<{ flag: number; msg: string; obj: T }>, what: string): Promise<T> {
-  const res = await promise;
-  if (res.flag !== 1) throw new Error(`${what}: ${res.msg}`);
-  return res.obj;
-}
-
 beforeAll(async () => {
   browser = await launch();
   const admin = await apiLogin();
-  const account = await ok(
-    api<{ id: number }>(admin, '/car/v4/api/account/add.json', { name: `助手客户${stamp}`, kind: 'customer' }),
-    'account',
-  );
-  const role = await ok(
-    api<{ id: number }>(
-      admin,
-      '/car/v4/api/role/save.json',
-      { accountId: account.id, name: `调度${stamp}`, resourceIds: [8000, 8001] },
-      true,
-    ),
-    'role',
-  );
-  await ok(
-    api(admin, '/car/v4/api/user/add.json', {
-      accountId: account.id,
-      roleId: role.id,
-      username,
-      name: '调度员',
-      password: await encrypt(PASSWORD),
-    }),
-    'user',
-  );
+  const { accountId } = await createSubAccount(admin, {
+    account: `助手客户${stamp}`,
+    role: `调度${stamp}`,
+    resourceIds: [8000, 8001],
+    username,
+    password: PASSWORD,
+    name: '调度员',
+  });
   const add = async (terminalId: string) => {
     const p = plate();
-    await ok(api(admin, '/car/v4/api/vehicle/add.json', { plate: p, terminalId, protocol: 'gt06', accountId: account.id }), 'vehicle');
+    await ok(api(admin, '/car/v4/api/vehicle/add.json', { plate: p, terminalId, protocol: 'gt06', accountId }), 'vehicle');
     return p;
   };
   const ids = [imei('86940'), imei('86941')];
