@@ -166,6 +166,16 @@ export const leaseRiderEndpoints = {
     input: Type.Object({ contractId: Id(), batteryPercent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })), note: text(200) }),
     answer: RiderContractSchema,
   }),
+  /** The back office (骑手管理): invite the rider to 掌上车联 — an end user of the rider persona, linked to this rider. */
+  invite: endpoint({
+    method: 'POST',
+    path: '/elec-lease/v1/api/rider/invite.json',
+    tag: '电单车租赁',
+    summary: '邀请骑手使用掌上车联',
+    permission: 'lease:rider:edit',
+    input: Type.Object({ riderId: Id() }),
+    answer: Type.Object({ riderId: Type.Integer(), userId: Type.Integer(), phone: Type.String(), created: Type.Boolean() }),
+  }),
   /** The providers call these (no session): trust is their signature over the body as received (docs/payments.md). */
   wechatNotify: endpoint({
     method: 'POST',
@@ -195,6 +205,6 @@ export const LEASE_RIDER_ERRORS = defineErrors('leaseRider', {
   providerFailed: '支付渠道暂不可用：{reason}',
   demoOnly: '只有模拟支付可以这样完成',
   orderClosed: '该支付订单已处理（{state}）',
-  inviteUnavailable: '终端用户邀请功能尚未开通',
-  riderPhoneMissing: '骑手没有登记手机号，不能邀请',
+  inviteNeedsBike: '骑手 {name} 没有进行中的租赁订单，交车后再邀请',
+  userLinkedElsewhere: '手机号 {phone} 的掌上车联账号已关联另一位骑手',
 });

@@ -6,6 +6,7 @@ import { contractRoutes } from './contracts.routes.ts';
 import { moneyRoutes } from './money.routes.ts';
 import { riskRoutes } from './risk.routes.ts';
 import { riderRoutes } from './rider.routes.ts';
+import { riderInviteRoutes } from './riderInvite.routes.ts';
 
 /** 电单车租赁 (platform 23): every endpoint of packages/contracts/src/elecLease.ts and leaseRider.ts. */
 export const elecLeaseRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
@@ -14,6 +15,7 @@ export const elecLeaseRoutes = (ctx: AppContext) => async (app: FastifyInstance)
   contractRoutes(ctx, app);
   moneyRoutes(ctx, app);
   riskRoutes(ctx, app);
+  riderInviteRoutes(ctx, app);
   // 掌上车联's rider (leaseRider.ts) and the payment providers' notifications
   await riderRoutes(ctx, app);
 };

@@ -289,6 +289,18 @@ describe('the demo and the return', () => {
     }
   });
 
+  it('invites the rider from 骑手管理 through the platform invitation and links the user; another operator cannot', async () => {
+    const riderId = (
+      await t.ctx.db.query<{ rider_id: number }>(`SELECT rider_id FROM elec_lease_contracts WHERE id = $1`, [contractId])
+    )[0]!.rider_id;
+    const invited = await call(a.sessionId, 'POST', `${lease}/rider/invite.json`, { riderId });
+    expect(invited).toMatchObject({ flag: 1, obj: { riderId: Number(riderId), phone: '13700137001', created: false } });
+    const [linked] = await t.ctx.db.query<{ user_id: number }>(`SELECT user_id FROM elec_lease_riders WHERE id = $1`, [riderId]);
+    expect(Number(linked!.user_id)).toBe(invited.obj.userId);
+    expect(await call(b.sessionId, 'POST', `${lease}/rider/invite.json`, { riderId })).toMatchObject({ errorCode: 'elecLease.notFound' });
+    expect((await call(riderSid, 'GET', `${rider}/me.json`)).obj.contracts[0].contractId).toBe(contractId);
+  });
+
   it('returns the bike by the back office rules: the deposit goes back, the contract ends', async () => {
     const back = await call(riderSid, 'POST', `${rider}/return.json`, { contractId, batteryPercent: 70 });
     expect(back.obj).toMatchObject({ status: 'returned', statusName: '已还车', canReturn: false });

@@ -4,6 +4,7 @@ import {
   LEASE_RIDER_ERRORS,
   RIDER_PAY_CHANNELS,
   leaseRiderEndpoints,
+  type LeaseAreaKind,
   type RiderArea,
   type RiderBill,
   type RiderPayChannel,
@@ -115,7 +116,7 @@ export function riderRoutes(ctx: AppContext, app: FastifyInstance) {
       id: number;
       name: string;
       kind: string;
-      area: string;
+      area: LeaseAreaKind;
       radius_m: number | null;
       center_lon: number | null;
       center_lat: number | null;
@@ -131,7 +132,7 @@ export function riderRoutes(ctx: AppContext, app: FastifyInstance) {
       name: r.name,
       fenceKindName: r.kind === 'circle' ? '圆形' : '多边形',
       radius: r.radius_m,
-      kind: r.area,
+      kind: r.area as RiderArea['kind'],
       kindName: LEASE_AREA_KINDS[r.area as keyof typeof LEASE_AREA_KINDS] ?? r.area,
       circle: r.kind === 'circle' ? { lon: r.center_lon!, lat: r.center_lat!, radiusM: r.radius_m! } : null,
       rings: r.kind === 'polygon' ? r.rings : null,

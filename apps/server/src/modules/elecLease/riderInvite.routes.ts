@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { LEASE_RIDER_ERRORS, leaseRiderEndpoints } from '@chelian/contracts';
+import type { AppContext } from '../../context.ts';
+import { caller } from '../../http/auth.hook.ts';
+import { auditChange } from '../../http/auditHook.ts';
+import { AppError } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { inviteEndUser } from '../endUsers/endUsers.service.ts';
+import { visibleRider } from './riders.service.ts';
+
+/**
+ * 邀请使用掌上车联 (骑手管理): the rider becomes an end user of the rider persona through the
+ * platform's one invitation (endUsers' inviteEndUser: a 个人用户 account with the bike's tracker,
+ * the invitation SMS) and is linked to that user (elec_lease_riders.user_id), which is what the
+ * rider's pages read. The bike is the one of the rider's open contract.
+ */
+export function riderInviteRoutes(ctx: AppContext, app: FastifyInstance) {
+  route(app, leaseRiderEndpoints.invite, async (body, request) => {
+    const operator = caller(request);
+    const rider = await visibleRider(ctx.db, operator, body.riderId);
+    const [bike] = await ctx.db.query<{ terminal_id: number | null }>(
+      `SELECT v.terminal_id FROM elec_lease_contracts c JOIN vehicles v ON v.id = c.vehicle_id
+        WHERE c.rider_id = $1 AND c.status IN ('pending', 'active', 'overdue') ORDER BY c.id DESC LIMIT 1`,
+      [rider.id],
+    );
+    if (!bike || bike.terminal_id === null) throw new AppError(LEASE_RIDER_ERRORS.inviteNeedsBike, { params: { name: rider.name } });
+    const person = await inviteEndUser(ctx, operator, {
+      phone: rider.phone,
+      name: rider.name,
+      persona: 'rider',
+      terminalIds: [Number(bike.terminal_id)],
+    });
+    const linked = await ctx.db.query(
+      `UPDATE elec_lease_riders SET user_id = $2 WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM elec_lease_riders o WHERE o.user_id = $2 AND o.id <> $1) RETURNING id`,
+      [rider.id, person.userId],
+    );
+    if (linked.length === 0) throw new AppError(LEASE_RIDER_ERRORS.userLinkedElsewhere, { params: { phone: rider.phone } });
+    auditChange(request, { objectType: '掌上车联骑手', objectId: rider.id, after: { userId: person.userId, created: person.created } });
+    return { riderId: Number(rider.id), userId: person.userId, phone: person.phone, created: person.created };
+  });
+}
