@@ -40,6 +40,7 @@ export const END_USER_PRESETS: Record<EndUserPersona, { name: string; codes: rea
       'elecCar:guard:edit',
       'elecCar:trips',
       'elecCar:alarm',
+      'elecCar:alarm:edit',
       'elecCar:battery',
     ],
   },
