@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 describe('words an operator reads', () => {
-  it('the welcome announcement quotes the ports this server listens on', async () => {
+  it('the welcome announcement quotes the ports this server listens on and the host terminals dial', async () => {
     const session = await apiLogin();
     const page1 = await (
       await fetch(`${baseUrl()}/car/v1/helpCenter/helpMessage/pageHelpMessage?type=announcement&pageSize=50`, {
@@ -31,6 +31,8 @@ describe('words an operator reads', () => {
     const detail = page.getByTestId('notice-detail');
     await detail.getByText(`GT06 为 ${e2eServer().gt06Port}`).waitFor();
     await detail.getByText(`手表协议为 ${e2eServer().watchPort}`).waitFor();
+    // no TERMINAL_HOST on the test server: the host the browser reached is the one terminals dial
+    await detail.getByText(`终端接入地址：${new URL(baseUrl()).hostname}；`).waitFor();
     expect(await detail.textContent()).not.toMatch(/\{\{|GT06 为 5023(?!\d)/);
     await shot(page, 'center-welcome-ports');
     expect(errors).toEqual([]);
