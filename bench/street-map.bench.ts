@@ -1,6 +1,6 @@
 // The offline street map (docs/maps.md): import time of a generated extract, reverse geocoding
 // throughput and batch latency, and tile latency through the platform's HTTP server.
-//   npm run bench -- street-map [--km 40] [--points 200000]
+//   npm run bench -- street-map [--km 40] [--points 200000] [--nice -10]
 // --km: the side of the generated square, in km (80: 6 400 km² of city-density streets, a 7.6 MB .osm.pbf).
 // Needs tilemaker and osmium-tool (apt-get install -y tilemaker osmium-tool). Prints JSON.
 import fs from 'node:fs';
@@ -20,6 +20,7 @@ const arg = (name: string, fallback: number) => {
 };
 const KM = arg('km', 40);
 const POINTS = arg('points', 200_000);
+const NICE = arg('nice', 0);
 const [WEST, SOUTH] = [113.5, 22.5];
 const DEG_LAT = 1 / 110.574; // per km
 const DEG_LON = 1 / (111.32 * Math.cos((SOUTH * Math.PI) / 180));
@@ -202,6 +203,9 @@ try {
   };
   const tileMs: number[] = [];
   let bytes = 0;
+  // --nice -10 (root): the tile loop alone runs ahead of the machine's other work, a stand-in for a
+  // quiet machine; on a shared one the p99 is otherwise the kernel's time slice of someone else's job
+  if (NICE !== 0) os.setPriority(NICE);
   cpu = process.cpuUsage();
   for (let i = 0; i < 3_000; i++) {
     const z = [12, 13, 14, 14, 14][i % 5];
@@ -211,6 +215,7 @@ try {
     tileMs.push(performance.now() - s);
   }
   const tileCpuMs = (cpuSeconds(cpu) * 1000) / 3_000;
+  if (NICE !== 0) os.setPriority(0);
   agent.destroy();
   tileMs.sort((a, b) => a - b);
   serverMs.sort((a, b) => a - b);
@@ -247,6 +252,7 @@ try {
           serverP99: Number(percentile(serverMs, 99).toFixed(2)),
           cpuMean: Number(tileCpuMs.toFixed(2)),
           meanKb: Number((bytes / 3000 / 1024).toFixed(1)),
+          nice: NICE,
         },
         node: process.version,
         cpus: os.cpus().length,
