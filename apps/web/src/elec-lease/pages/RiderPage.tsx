@@ -9,6 +9,7 @@ import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { promptBox } from '../../shared/ui/promptBox.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { L } from '../messages.ts';
+import { InviteRiderButton } from '../InviteRiderButton.tsx';
 
 const R = L.rider;
 
@@ -99,11 +100,12 @@ export function RiderPage() {
           {
             title: L.common.actions,
             key: 'actions',
-            width: 190,
+            width: 310,
             fixed: 'right',
             render: (_, r) =>
               canEdit && (
                 <Space size={0}>
+                  {!r.blacklisted && <InviteRiderButton rider={r} />}
                   <Button type="link" size="small" onClick={() => open(r)}>
                     {L.common.edit}
                   </Button>
