@@ -42,6 +42,8 @@ export type {
   LeasePlanKind,
   LeaseContractState,
   LeaseVehicleState,
+  LeaseBillKind,
+  LeasePaymentKind,
   LeasePayMethod,
   LeaseAreaKind,
   LeaseStore,

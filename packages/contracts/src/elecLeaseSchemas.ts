@@ -1,7 +1,7 @@
 /** 电单车租赁's vocabularies and the shapes of its answers (elecLease.ts gathers the domain). Money is integer fen. */
 import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
-import { Nullable } from './schemas.ts';
+import { Nullable, OneOf, OneOfKeys } from './schemas.ts';
 import { BikeStatusSchema } from './elecCar.ts';
 
 export const LEASE_PLAN_KINDS = { daily: '日租', weekly: '周租', monthly: '月租', rentToOwn: '以租代购' } as const;
@@ -19,7 +19,9 @@ export type LeaseVehicleState = keyof typeof LEASE_VEHICLE_STATES;
 export const LEASE_PAY_METHODS = { wechat: '微信支付', alipay: '支付宝', cash: '现金' } as const;
 export type LeasePayMethod = keyof typeof LEASE_PAY_METHODS;
 export const LEASE_BILL_KINDS = { deposit: '押金', insurance: '保险费', rent: '租金', lateFee: '滞纳金' } as const;
+export type LeaseBillKind = keyof typeof LEASE_BILL_KINDS;
 export const LEASE_PAYMENT_KINDS = { payment: '收款', refund: '退款', depositDeduct: '押金抵扣', depositRefund: '退押金' } as const;
+export type LeasePaymentKind = keyof typeof LEASE_PAYMENT_KINDS;
 export const LEASE_AREA_KINDS = { boundary: '运营区域', noParking: '禁停区', returnPoint: '还车点' } as const;
 export type LeaseAreaKind = keyof typeof LEASE_AREA_KINDS;
 export const LEASE_STAFF_POSITIONS = { manager: '店长', clerk: '店员', maintenance: '运维' } as const;
@@ -108,7 +110,7 @@ export const LeaseVehicleSchema = Type.Object({
   batteryCapacity: Nullable(Type.Number()),
   storeId: Nullable(Type.Integer()),
   storeName: Type.String(),
-  state: Type.String(),
+  state: OneOfKeys(LEASE_VEHICLE_STATES),
   stateName: Type.String(),
   outOfArea: Type.Boolean(),
   contractId: Nullable(Type.Integer()),
@@ -122,7 +124,7 @@ export type LeaseVehicle = Static<typeof LeaseVehicleSchema>;
 export const LeasePlanSchema = Type.Object({
   planId: Type.Integer(),
   name: Type.String(),
-  kind: Type.String(),
+  kind: OneOfKeys(LEASE_PLAN_KINDS),
   kindName: Type.String(),
   periodDays: Type.Integer(),
   rentFen: Type.Integer(),
@@ -138,7 +140,7 @@ export type LeasePlan = Static<typeof LeasePlanSchema>;
 export const LeaseContractSchema = Type.Object({
   contractId: Type.Integer(),
   contractNo: Type.String(),
-  status: Type.String(),
+  status: OneOfKeys(LEASE_CONTRACT_STATES),
   statusName: Type.String(),
   riderId: Type.Integer(),
   riderName: Type.String(),
@@ -168,7 +170,7 @@ export const LeaseBillSchema = Type.Object({
   contractId: Type.Integer(),
   contractNo: Type.String(),
   riderName: Type.String(),
-  kind: Type.String(),
+  kind: OneOfKeys(LEASE_BILL_KINDS),
   kindName: Type.String(),
   seq: Type.Integer(),
   coversDays: Type.Integer(),
@@ -186,7 +188,7 @@ export const LeasePaymentSchema = Type.Object({
   contractId: Type.Integer(),
   contractNo: Type.String(),
   riderName: Type.String(),
-  kind: Type.String(),
+  kind: OneOfKeys(LEASE_PAYMENT_KINDS),
   kindName: Type.String(),
   method: Type.String(),
   methodName: Type.String(),
@@ -276,7 +278,8 @@ export const LeaseAreaSchema = Type.Object({
   name: Type.String(),
   fenceKindName: Type.String(),
   radius: Nullable(Type.Number()),
-  kind: Type.String(),
+  /** '' for a fence that is no area of the lease */
+  kind: OneOf(['', ...(Object.keys(LEASE_AREA_KINDS) as LeaseAreaKind[])]),
   kindName: Type.String(),
 });
 export type LeaseArea = Static<typeof LeaseAreaSchema>;

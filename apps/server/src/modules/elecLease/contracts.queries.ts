@@ -1,3 +1,4 @@
+import type { LeaseBillKind, LeaseContractState, LeasePaymentKind } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { queryPage } from '../../db/queryPage.ts';
@@ -17,7 +18,7 @@ export interface ContractRow {
   plan_id: number;
   plan_name: string;
   plan_kind: string;
-  status: string;
+  status: LeaseContractState;
   created_by: number | null;
   created_by_name: string;
   started_at: Date | null;
@@ -36,7 +37,7 @@ export interface BillRow {
   contract_id: number;
   contract_no: string;
   rider_name: string;
-  kind: string;
+  kind: LeaseBillKind;
   seq: number;
   covers_days: number;
   amount_fen: number;
@@ -51,7 +52,7 @@ export interface PaymentRow {
   contract_id: number;
   contract_no: string;
   rider_name: string;
-  kind: string;
+  kind: LeasePaymentKind;
   method: string;
   provider_ref: string;
   amount_fen: number;

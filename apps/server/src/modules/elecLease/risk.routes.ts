@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ELEC_LEASE_ERRORS, LEASE_AREA_KINDS, elecLeaseEndpoints, kindsOf, type LeaseArea } from '@chelian/contracts';
+import { ELEC_LEASE_ERRORS, LEASE_AREA_KINDS, elecLeaseEndpoints, kindsOf, type LeaseArea, type LeaseAreaKind } from '@chelian/contracts';
 import { fenceShownFor } from '../../core/assetKinds.ts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
@@ -25,7 +25,7 @@ import { accountInScope } from '../../core/accountScope.ts';
 const FENCE_KIND_ZH: Record<string, string> = { circle: '圆形', polygon: '多边形' };
 
 async function areas(ctx: AppContext, user: SessionUser): Promise<LeaseArea[]> {
-  const rows = await ctx.db.query<{ id: number; name: string; kind: string; radius_m: number | null; area: string | null }>(
+  const rows = await ctx.db.query<{ id: number; name: string; kind: string; radius_m: number | null; area: LeaseAreaKind | null }>(
     `SELECT g.id, g.name, g.kind, g.radius_m, la.kind AS area FROM geofences g JOIN accounts a ON a.id = g.account_id
        LEFT JOIN elec_lease_areas la ON la.geofence_id = g.id WHERE ${accountInScope('a.path', 1)} AND ${fenceShownFor('g', kindsOf('elec-lease'))}
       ORDER BY la.kind NULLS LAST, g.id`,

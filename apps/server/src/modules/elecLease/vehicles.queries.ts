@@ -1,3 +1,4 @@
+import type { LeaseVehicleState } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { queryPage } from '../../db/queryPage.ts';
@@ -10,7 +11,7 @@ export interface LeaseVehicleRow {
   store_id: number | null;
   store_name: string | null;
   battery_model: string;
-  state: string;
+  state: LeaseVehicleState;
   out_of_area: boolean;
   created_at: Date;
   contract_id: number | null;

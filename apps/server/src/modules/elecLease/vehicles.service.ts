@@ -1,4 +1,12 @@
-import { ELEC_LEASE_ERRORS, LEASE_VEHICLE_STATES, type InputOf, type LeaseVehicle, type elecLeaseEndpoints } from '@chelian/contracts';
+import {
+  ELEC_LEASE_ERRORS,
+  LEASE_VEHICLE_STATES,
+  isOneOf,
+  type InputOf,
+  type LeaseVehicle,
+  type LeaseVehicleState,
+  type elecLeaseEndpoints,
+} from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
@@ -13,6 +21,9 @@ import { presentStatus } from '../elecCar/bikes.presenter.ts';
 import { operatorQueries } from './operator.queries.ts';
 import { leaseVehiclesQueries, type LeaseVehicleRow } from './vehicles.queries.ts';
 import { clean, found, ms } from './scope.ts';
+
+/** The states an operator may set by hand (rented and sold follow contracts). */
+const SETTABLE_STATES = ['available', 'repair', 'lost'] as const satisfies readonly LeaseVehicleState[];
 
 export const visibleLeaseVehicle = async (db: Db, user: SessionUser, id: number) =>
   found(await leaseVehiclesQueries.visible(db, user.accountPath, id));
@@ -134,8 +145,7 @@ export async function updateLeaseVehicle(db: Db, bus: Bus, user: SessionUser, in
     throw new AppError(ELEC_LEASE_ERRORS.codeTaken, { params: { code } });
   let state = v.state;
   if (input.state !== undefined && input.state !== v.state) {
-    if (!['available', 'repair', 'lost'].includes(input.state))
-      throw new AppError(ELEC_LEASE_ERRORS.stateUnknown, { params: { state: input.state } });
+    if (!isOneOf(SETTABLE_STATES, input.state)) throw new AppError(ELEC_LEASE_ERRORS.stateUnknown, { params: { state: input.state } });
     if (v.contract_id !== null) throw new AppError(ELEC_LEASE_ERRORS.vehicleRented, { params: { code: v.code, action: '修改状态' } });
     state = input.state;
   }
