@@ -5,14 +5,15 @@ import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
 import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { inviteEndUser } from '../endUsers/endUsers.service.ts';
+import { inviteEndUser, revokeEndUser } from '../endUsers/endUsers.service.ts';
 import { visibleRider } from './riders.service.ts';
 
 /**
  * 邀请使用掌上车联 (骑手管理): the rider becomes an end user of the rider persona through the
  * platform's one invitation (endUsers' inviteEndUser: a 个人用户 account with the bike's tracker,
  * the invitation SMS) and is linked to that user (elec_lease_riders.user_id), which is what the
- * rider's pages read. The bike is the one of the rider's open contract.
+ * rider's pages read. The bike is the one of the rider's open contract; an earlier rider still
+ * holding its tracker gives it back first (their invitation to it is revoked).
  */
 export function riderInviteRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, leaseRiderEndpoints.invite, async (body, request) => {
@@ -24,6 +25,13 @@ export function riderInviteRoutes(ctx: AppContext, app: FastifyInstance) {
       [rider.id],
     );
     if (!bike || bike.terminal_id === null) throw new AppError(LEASE_RIDER_ERRORS.inviteNeedsBike, { params: { name: rider.name } });
+    // A rental bike changes hands: the tracker still in an earlier rider's 个人用户 account goes back first.
+    const [earlier] = await ctx.db.query<{ user_id: number }>(
+      `SELECT u.id AS user_id FROM terminals t JOIN accounts a ON a.id = t.account_id JOIN users u ON u.account_id = a.id
+        WHERE t.id = $1 AND a.kind = 'person' AND u.phone <> $2 ORDER BY u.id LIMIT 1`,
+      [bike.terminal_id, rider.phone],
+    );
+    if (earlier) await revokeEndUser(ctx, operator, Number(earlier.user_id), [Number(bike.terminal_id)]);
     const person = await inviteEndUser(ctx, operator, {
       phone: rider.phone,
       name: rider.name,
