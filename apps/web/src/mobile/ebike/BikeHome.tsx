@@ -15,7 +15,10 @@ const BikeMap = lazy(() => import('./BikeMap.tsx'));
 const REFRESH_MS = 30_000;
 const TICK_MS = 10_000;
 
-/** 电单车 tab: battery and range, the guard, find, the safe power cut, where it is; trips and alarms one tap away. */
+/**
+ * 电单车 tab: battery and range, where it is, then the guard, find and the safe power cut within the
+ * thumb's reach; trips and alarms one tap away.
+ */
 export function BikeHome() {
   const { bikes, bike, select, failed, reload } = useBikes();
   if (failed)
@@ -150,6 +153,13 @@ function BikeLive({ initial }: { initial: Bike }) {
         {s.batteryPercent !== null && s.batteryPercent < 20 && <span className="mb-warn">{EB.battery20}</span>}
       </section>
 
+      <div className="mb-map-box">
+        <Suspense fallback={<div className="mb-map-wait">{EB.mapLoading}</div>}>
+          <BikeMap at={at} trail={trail} armed={s.armed === true} />
+        </Suspense>
+        {!at && <div className="mb-map-note">{EB.noFix}</div>}
+      </div>
+
       {s.pendingCut && (
         <NoticeBar
           className="mb-notice"
@@ -195,13 +205,6 @@ function BikeLive({ initial }: { initial: Bike }) {
           </Button>
         )}
       </section>
-
-      <div className="mb-map-box">
-        <Suspense fallback={<div className="mb-map-wait">{EB.mapLoading}</div>}>
-          <BikeMap at={at} trail={trail} armed={s.armed === true} />
-        </Suspense>
-        {!at && <div className="mb-map-note">{EB.noFix}</div>}
-      </div>
 
       <List className="mb-list">
         <List.Item onClick={() => navigate(`trips?bikeId=${bikeId}`)} data-testid="mb-trips-link">
