@@ -98,8 +98,11 @@ export default function LoginPage() {
       let sessionId: string;
       if (mode === 'sms') sessionId = await loginWithSms(values);
       else {
-        if (!config) throw new Error(L.configFailed);
-        sessionId = await loginWithPassword(config, values, captcha);
+        // a quick hand can press 登录 before the key arrived: wait for it rather than fail
+        const key = config ?? (await loginConfig().catch(() => null));
+        if (!key) throw new Error(L.configFailed);
+        if (!config) setConfig(key);
+        sessionId = await loginWithPassword(key, values, captcha);
       }
       await open(await startSession(sessionId));
       void navigate(safeRedirect(params.get('redirect')), { replace: true });

@@ -31,8 +31,11 @@ export function safeRedirect(value: string | null): string {
   return value;
 }
 
+/** To login with the way back; several calls failing at once leave the first way back as it is. */
 export function goLogin(): void {
-  navigateTo(loginPathFor(currentInAppPath()), { replace: true });
+  const from = currentInAppPath();
+  if (from.startsWith(LOGIN_PATH)) return;
+  navigateTo(loginPathFor(from), { replace: true });
 }
 
 export function go(to: string, options?: { replace?: boolean }): void {
