@@ -1,5 +1,6 @@
 import type { AssetKind } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
+import { queryPage } from '../../db/queryPage.ts';
 import { kindIn, terminalKind } from '../../core/assetKinds.ts';
 import { inGroupSubtree } from '../terminals/groupSubtree.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
@@ -73,16 +74,16 @@ const countByType = (q: Queryable, f: AlarmFilter) =>
   );
 
 export const alarmsQueries = {
-  /** A page of the list, and its total: the sum of countByType's counts for the same filter (the figures beside a list are its count). */
-  page: async (q: Queryable, f: AlarmFilter, limit: number, offset: number) => {
-    const total = (await countByType(q, f)).reduce((n, t) => n + t.n, 0);
-    const rows = await q.query<AlarmRow>(`${SELECT} ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC LIMIT $12 OFFSET $13`, [
-      ...params(f),
-      limit,
-      offset,
-    ]);
-    return { total, rows };
-  },
+  /**
+   * A page of the list, and its total: countByType's counts for the same filter add up to it (the
+   * figures beside a list are its count). One query a page on PGlite (db/queryPage.ts).
+   */
+  page: (q: Queryable, f: AlarmFilter, limit: number, offset: number) =>
+    queryPage<AlarmRow>(
+      q,
+      { select: `${SELECT} ${FROM} WHERE ${WHERE}`, orderBy: 'al.alarm_time DESC, al.id DESC', params: params(f) },
+      { limit, offset },
+    ),
 
   /** All of page's rows, in its order: an export's cursor (a month of a fleet's alarms may be a million). */
   rowsSql: (f: AlarmFilter) => ({ sql: `${SELECT} ${FROM} WHERE ${WHERE} ORDER BY al.alarm_time DESC, al.id DESC`, params: params(f) }),
