@@ -49,6 +49,23 @@ async function phone(colorScheme: 'light' | 'dark' = 'light') {
   return { context, page, errors };
 }
 
+/** The live view's map has drawn the vehicle and its track (MapLibre parses GeoJSON in its worker, after map-ready). */
+async function vehicleDrawn(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const el = document.querySelector('[data-testid="mo-live-map"] .cl-map-canvas') as HTMLElement & {
+            maplibre?: { queryRenderedFeatures(o: { layers: string[] }): { layer: { id: string } }[] };
+          };
+          const drawn = el?.maplibre?.queryRenderedFeatures({ layers: ['car-focus-arrow', 'car-trail'] }) ?? [];
+          return [...new Set(drawn.map((f) => f.layer.id))].sort().join(',');
+        }),
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe('car-focus-arrow,car-trail');
+}
+
 async function passwordLogin(page: Page) {
   await page.locator('input[name="username"]').fill('admin');
   await page.locator('input[name="password"]').fill(e2eServer().adminPassword);
@@ -110,6 +127,7 @@ describe('掌上车联 operator (issue 36 item 6)', () => {
     await terminal.fix({ lon: SHENZHEN.lon + 0.008, lat: SHENZHEN.lat + 0.003, speed: 47 });
     await expect.poll(() => live.innerText(), { timeout: 30_000 }).toContain('47 km/h');
     await expect.poll(() => live.innerText(), { timeout: 30_000 }).toContain('3 个点');
+    await vehicleDrawn(page);
     await shot(page, 'mobile-operator-live-light');
 
     // 下发指令 offers the role's commands
@@ -190,6 +208,7 @@ describe('掌上车联 operator (issue 36 item 6)', () => {
       await shot(page, `mobile-operator-fleet-${scheme}`);
       await page.getByTestId(`mo-vehicle-${vehicle.terminalId}`).tap();
       await page.locator('[data-testid="mo-live-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
+      await vehicleDrawn(page);
       await shot(page, `mobile-operator-live-${scheme}`);
       await page.goto(`${baseUrl()}/m/me`);
       await page.getByText('深色模式').waitFor();

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Button, DotLoading, ErrorBlock, NavBar, Tag } from 'antd-mobile';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { vehicleTexts } from '../../shared/i18n/vehicleTexts.ts';
+import { STATE_COLORS } from '../../shared/vehicle/vehicleState.ts';
 import { usePermissionStore } from '../../shared/stores/permissionStore.ts';
 import { useFleet } from './fleetStore.ts';
 import { stateOf } from './fleetView.ts';
@@ -73,8 +74,8 @@ export default function VehicleLivePage() {
         <div className="mo-live-head">
           <span className="mo-live-plate">{p.plate || p.name || p.terminalId}</span>
           <span>
-            {p.alarms.length > 0 && <Tag color="danger">{p.alarmNames.join('、') || vehicleTexts.state.alarm}</Tag>}{' '}
-            <Tag color={p.online ? 'success' : 'default'} data-testid="mo-online">
+            {p.alarms.length > 0 && p.alarmNames.length > 0 && <Tag color="danger">{p.alarmNames.join('、')}</Tag>}{' '}
+            <Tag color={STATE_COLORS[state]} data-testid="mo-online">
               {vehicleTexts.state[state]}
             </Tag>
           </span>
