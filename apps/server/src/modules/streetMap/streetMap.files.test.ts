@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildDir, newBuildName, readCurrentBuild, switchCurrentBuild, tilesDir } from './streetMap.files.ts';
+import { buildDir, markServerAlive, newBuildName, readCurrentBuild, serverAlive, switchCurrentBuild, tilesDir } from './streetMap.files.ts';
 
 let dataDir: string;
 afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -32,5 +32,13 @@ describe('street map builds on disk', () => {
     expect([...names].sort()).toEqual(names);
     expect(new Set(names).size).toBe(names.length);
     expect(names[0]).toMatch(/^[\w-]+$/);
+  });
+
+  it('tells map:import whether a server marks the folder (PGlite: then only that server opens the database)', () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-streetfiles-'));
+    expect(serverAlive(dataDir, 30_000)).toBe(false);
+    markServerAlive(dataDir);
+    expect(serverAlive(dataDir, 30_000)).toBe(true);
+    expect(serverAlive(dataDir, -1)).toBe(false); // a mark older than the window is no server
   });
 });

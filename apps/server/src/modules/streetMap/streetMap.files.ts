@@ -54,6 +54,25 @@ export function writeStreetMapState(dataDir: string, state: Omit<StreetMapState,
   writeAtomically(path.join(streetMapDir(dataDir), 'state.json'), JSON.stringify({ ...state, updatedAt: new Date().toISOString() }));
 }
 
+/**
+ * A running server's jobs role marks the folder every few seconds: `npm run map:import` on PGlite
+ * then waits for that server to load its build, however busy it is, and never opens the database
+ * the server holds.
+ */
+const serverMark = (dataDir: string) => path.join(streetMapDir(dataDir), 'server-alive');
+export function markServerAlive(dataDir: string): void {
+  fs.mkdirSync(streetMapDir(dataDir), { recursive: true });
+  fs.writeFileSync(serverMark(dataDir), String(Date.now()));
+}
+/** Whether a server marked the folder within the last `withinMs`. */
+export function serverAlive(dataDir: string, withinMs: number): boolean {
+  try {
+    return Date.now() - Number(fs.readFileSync(serverMark(dataDir), 'utf8')) < withinMs;
+  } catch {
+    return false;
+  }
+}
+
 export function readCurrentBuild(dataDir: string): string | null {
   try {
     const { build } = JSON.parse(fs.readFileSync(path.join(streetMapDir(dataDir), 'current.json'), 'utf8')) as { build?: unknown };

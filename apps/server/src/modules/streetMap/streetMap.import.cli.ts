@@ -7,7 +7,7 @@
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/open.ts';
 import { migrate } from '../../db/migrate.ts';
-import { readStreetMapState } from './streetMap.files.ts';
+import { readStreetMapState, serverAlive } from './streetMap.files.ts';
 import { buildStreetMap, loadStreetMap, recordFailure, type Progress } from './streetMap.import.ts';
 
 const [pbf] = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -29,9 +29,10 @@ try {
   if (config.databaseUrl) {
     await loadInto(build);
   } else {
-    // PGlite: the running server loads it; without one, open the folder here
+    // PGlite: the running server loads it (however long it takes to get to it: the database is
+    // the server's); with no server marking the folder, open it here
     bar(85, '等待平台载入数据库');
-    if (!(await serverLoaded(build, 15_000))) await loadInto(build);
+    if (!(await serverLoaded(build))) await loadInto(build);
   }
   process.stderr.write('\n');
   console.log(
@@ -53,16 +54,19 @@ async function loadInto(build: string) {
   }
 }
 
-/** Whether a running server picked the build up (its state moves on) within the time; then follows it to the end. */
-async function serverLoaded(build: string, waitMs: number): Promise<boolean> {
-  const until = Date.now() + waitMs;
+/**
+ * Whether a running server picked the build up, then follows it to the end. It waits as long as a
+ * server marks the folder (its jobs role, every 5 s); with none for 30 s, after 15 s, it answers no.
+ */
+async function serverLoaded(build: string): Promise<boolean> {
+  const started = Date.now();
   for (;;) {
     const s = readStreetMapState(config.dataDir);
     if (s.build === build && s.status !== 'staged') {
       bar(s.percent, s.phase);
       if (s.status === 'ready') return true;
       if (s.status === 'failed') throw new Error(s.reason ?? '载入失败');
-    } else if (Date.now() > until) return false;
+    } else if (Date.now() - started > 15_000 && !serverAlive(config.dataDir, 30_000)) return false;
     await new Promise((r) => setTimeout(r, 500));
   }
 }

@@ -1,6 +1,6 @@
 import type { StartJob } from '../feature.ts';
 import { repeatEvery } from '../../jobs/repeatEvery.ts';
-import { readStreetMapState } from './streetMap.files.ts';
+import { markServerAlive, readStreetMapState } from './streetMap.files.ts';
 import { loadStreetMap, recordFailure } from './streetMap.import.ts';
 
 /** How often the jobs role looks for a build waiting to be loaded. */
@@ -14,6 +14,7 @@ export const loadStagedStreetMap: StartJob = (ctx) =>
   repeatEvery(
     CHECK_EVERY_MS,
     async () => {
+      markServerAlive(ctx.config.dataDir);
       const state = readStreetMapState(ctx.config.dataDir);
       if (state.status !== 'staged' || !state.build) return;
       try {
