@@ -6,7 +6,8 @@ import { useMobileSession } from './useMobileSession.ts';
 import { Loading } from './Loading.tsx';
 import { M } from './texts.ts';
 
-const TabLayout = lazy(() => import('./TabLayout.tsx'));
+const loadTabLayout = () => import('./TabLayout.tsx');
+const TabLayout = lazy(loadTabLayout);
 
 /** No session: to login (and back here after). A stored one: loads the user, then the tabs. */
 export function SessionGate() {
@@ -15,7 +16,10 @@ export function SessionGate() {
   const { status, open } = useMobileSession();
 
   useEffect(() => {
-    if (sessionId && status === 'idle') void open();
+    if (!sessionId) return;
+    // the tab layout's code comes while the session loads, not after it
+    void loadTabLayout();
+    if (status === 'idle') void open();
   }, [sessionId, status, open]);
 
   if (!sessionId) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;

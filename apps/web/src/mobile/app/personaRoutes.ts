@@ -12,14 +12,19 @@ export const PERSONA_LOADERS: ReadonlyArray<() => Promise<{ default: PersonaModu
   () => import('../rider/riderRoutes.tsx'),
 ];
 
-/** The personas the user sees, in tab order; a module that fails to load is left out. */
-export async function loadPersonas(ctx: PersonaContext, loaders = PERSONA_LOADERS): Promise<PersonaModule[]> {
+/** Every persona module (fetched while the session loads: no wait in series on a slow network); one that fails is left out. */
+export async function importPersonas(loaders = PERSONA_LOADERS): Promise<PersonaModule[]> {
   const settled = await Promise.allSettled(loaders.map((load) => load()));
   const modules: PersonaModule[] = [];
   for (const result of settled) {
     if (result.status === 'fulfilled') modules.push(result.value.default);
     else console.error(result.reason);
   }
+  return modules;
+}
+
+/** The personas the user sees, in tab order. */
+export function visiblePersonas(modules: readonly PersonaModule[], ctx: PersonaContext): PersonaModule[] {
   return modules.filter((m) => safeVisible(m, ctx)).sort((a, b) => a.order - b.order);
 }
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { loadPersonas } from './personaRoutes.ts';
+import { importPersonas, visiblePersonas } from './personaRoutes.ts';
 import type { PersonaContext, PersonaModule } from './personaTypes.ts';
 import { loadSession } from './session.ts';
 
@@ -23,8 +23,8 @@ export const useMobileSession = create<MobileSessionState>()((set, get) => ({
     if (get().status === 'loading') return;
     set({ status: 'loading' });
     try {
-      const ctx = given ?? (await loadSession());
-      set({ status: 'ready', ctx, personas: await loadPersonas(ctx) });
+      const [ctx, modules] = await Promise.all([given ?? loadSession(), importPersonas()]);
+      set({ status: 'ready', ctx, personas: visiblePersonas(modules, ctx) });
     } catch {
       set({ status: 'failed' });
     }
