@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { PersonaModule } from '../app/personaTypes.ts';
 import { RD } from './texts.ts';
 
@@ -11,9 +12,10 @@ function LeaseIcon() {
   );
 }
 
-const page = (load: () => Promise<Record<string, unknown>>, name: string) => async () => ({
-  Component: (await load())[name] as React.ComponentType,
-});
+// React.lazy elements: the shell's useRoutes renders `element` (a data router's `lazy` is not run there).
+const RiderHome = lazy(() => import('./RiderHome.tsx').then((m) => ({ default: m.RiderHome })));
+const RiderBillsPage = lazy(() => import('./RiderBillsPage.tsx').then((m) => ({ default: m.RiderBillsPage })));
+const RiderAreaPage = lazy(() => import('./RiderAreaPage.tsx').then((m) => ({ default: m.RiderAreaPage })));
 
 /**
  * 电单车租赁 for the rider (docs/payments.md): my contract, plan and bike, the overdue and lock state
@@ -25,9 +27,9 @@ const riderPersona: PersonaModule = {
   order: 40,
   tabs: [{ key: 'rider', title: RD.tab, icon: <LeaseIcon />, path: '/rider' }],
   routes: [
-    { path: 'rider', lazy: page(() => import('./RiderHome.tsx'), 'RiderHome') },
-    { path: 'rider/bills', lazy: page(() => import('./RiderBillsPage.tsx'), 'RiderBillsPage') },
-    { path: 'rider/area', lazy: page(() => import('./RiderAreaPage.tsx'), 'RiderAreaPage') },
+    { path: 'rider', element: <RiderHome /> },
+    { path: 'rider/bills', element: <RiderBillsPage /> },
+    { path: 'rider/area', element: <RiderAreaPage /> },
   ],
   visible: ({ systems, permissions }) => systems.has('elec-lease') && !permissions.menuCodes.has('lease:order'),
 };
