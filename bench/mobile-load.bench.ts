@@ -112,6 +112,7 @@ const fcp: number[] = [];
 const signedInMs: number[] = [];
 let loginJs = { count: 0, gzip: 0 };
 let signedInJs = { count: 0, gzip: 0 };
+const timeline: string[] = [];
 let signedIn: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
 for (let run = 0; run < RUNS; run++) {
@@ -140,6 +141,9 @@ for (let run = 0; run < RUNS; run++) {
   const again = await freshPhone(signedIn);
   const log2 = await recordResponses(again);
   const opened = performance.now();
+  // when each file and call of the signed-in load finished: where the waterfall is
+  if (run === 0)
+    again.on('requestfinished', (r) => timeline.push(`${Math.round(performance.now() - opened)} ${new URL(r.url()).pathname}`));
   await again.goto(`${base}/m/`, { waitUntil: 'commit' });
   // usable: 车队 drawn with its search (an empty fleet shows its 没有找到车辆)
   await again.locator('input[type="search"]').waitFor({ timeout: 120_000 });
@@ -162,7 +166,7 @@ console.log(
       cpus: os.cpus().length,
       network: THROTTLE ? { preset: 'Slow 4G (DevTools)', ...SLOW_4G } : 'loopback',
       login: { usableMs: median(loginMs), usableMsRuns: loginMs.map(Math.round), fcpMs: median(fcp), js: loginJs, budget: 150_000 },
-      signedIn: { usableMs: median(signedInMs), usableMsRuns: signedInMs.map(Math.round), js: signedInJs },
+      signedIn: { usableMs: median(signedInMs), usableMsRuns: signedInMs.map(Math.round), js: signedInJs, timeline },
     },
     null,
     2,
