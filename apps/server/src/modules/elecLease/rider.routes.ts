@@ -10,6 +10,7 @@ import {
   type RiderPayChannel,
 } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
+import { pathWithinSql } from '../../core/accountScope.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
 import { AppError } from '../../http/errors.ts';
@@ -124,7 +125,7 @@ export function riderRoutes(ctx: AppContext, app: FastifyInstance) {
     }>(
       `SELECT g.id, g.name, g.kind, la.kind AS area, g.radius_m, g.center_lon, g.center_lat, g.rings
          FROM elec_lease_areas la JOIN geofences g ON g.id = la.geofence_id JOIN accounts a ON a.id = la.account_id
-        WHERE $1 LIKE a.path || '%' ORDER BY la.kind, g.id`,
+        WHERE ${pathWithinSql('$1', 'a.path')} ORDER BY la.kind, g.id`,
       [c.account_path],
     );
     return rows.map((r): RiderArea => ({
