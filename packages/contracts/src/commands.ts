@@ -5,9 +5,46 @@
  */
 import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
+import type { CommandType } from '@chelian/protocols/model.ts';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Nullable, PageQuery, StringRecord, pageOf } from './schemas.ts';
+import { Nullable, OneOf, OneOfKeys, PageQuery, StringRecord, pageOf } from './schemas.ts';
+
+/** Every command a terminal can be sent (protocols' CommandType, all of them), as an operator reads it. */
+export const COMMAND_NAMES_ZH = {
+  cutOil: '断油断电',
+  restoreOil: '恢复油电',
+  arm: '设防',
+  disarm: '撤防',
+  find: '寻车',
+  locateNow: '立即定位',
+  setInterval: '设置上传间隔',
+  reboot: '重启终端',
+  text: '下发文本',
+  custom: '自定义指令',
+  // Watches, work badges and pet collars (the watch protocol).
+  powerOff: '远程关机',
+  listenIn: '远程监听',
+  sosNumber: '设置SOS号码',
+  sosNumbers: '设置全部SOS号码',
+  centerNumber: '设置中心号码',
+  removeAlarm: '摘除报警开关',
+  fallAlarm: '跌倒报警开关',
+  silenceTime: '上课禁用时段',
+} as const satisfies Record<CommandType, string>;
+
+/** Where a command stands (expired: still queued when its time ran out). */
+export const COMMAND_STATUS_ZH = {
+  queued: '等待终端上线',
+  sent: '已发送，等待回复',
+  replied: '终端已回复',
+  failed: '发送失败',
+  unsupported: '终端不支持',
+  expired: '已过期',
+} as const;
+export type CommandStatus = keyof typeof COMMAND_STATUS_ZH;
+/** What sending did to each target: sent now, queued for an offline terminal, or refused. */
+export const COMMAND_SEND_STATUSES = ['sent', 'queued', 'unsupported'] as const satisfies readonly CommandStatus[];
 
 /** A whole fleet in one go: 指令下发's group tick sends every vehicle of the group. */
 export const MAX_COMMAND_TARGETS = 10_000;
@@ -68,7 +105,7 @@ export const CommandSendItemSchema = Type.Object({
   terminalId: Type.String(),
   plate: Type.String(),
   commandId: Nullable(Type.Integer()),
-  status: Type.String(),
+  status: OneOf(COMMAND_SEND_STATUSES),
   reason: Type.String(),
 });
 export type CommandSendItem = Static<typeof CommandSendItemSchema>;
@@ -86,10 +123,10 @@ export const CommandRecordSchema = Type.Object({
   commandId: Type.Integer(),
   terminalId: Type.String(),
   plate: Type.String(),
-  type: Type.String(),
+  type: OneOfKeys(COMMAND_NAMES_ZH),
   typeName: Type.String(),
   params: StringRecord(Type.Unknown()),
-  status: Type.String(),
+  status: OneOfKeys(COMMAND_STATUS_ZH),
   statusName: Type.String(),
   userName: Type.String(),
   created: Type.Number(),

@@ -1,3 +1,5 @@
+import type { CommandStatus } from '@chelian/contracts';
+import type { CommandType } from '@chelian/protocols/model.ts';
 import type { Queryable } from '../db/types.ts';
 import { terminalInScope } from './terminalScope.ts';
 import { sinceHandOver } from './handover.ts';
@@ -8,9 +10,10 @@ export interface CommandRow {
   terminal_id: number;
   identifier: string;
   plate: string | null;
-  type: string;
+  /** Checked against the catalogue before it is stored. */
+  type: CommandType;
   params: Record<string, unknown>;
-  status: string;
+  status: CommandStatus;
   created_at: Date;
   expires_at: Date;
   sent_at: Date | null;

@@ -1,38 +1,8 @@
 import type { CommandType, TerminalCommand } from '@chelian/protocols/model.ts';
-import { COMMAND_ERRORS } from '@chelian/contracts';
+import { COMMAND_ERRORS, COMMAND_NAMES_ZH } from '@chelian/contracts';
 import { AppError } from '../../http/errors.ts';
 
-export const COMMAND_NAMES_ZH: Record<CommandType, string> = {
-  cutOil: '断油断电',
-  restoreOil: '恢复油电',
-  arm: '设防',
-  disarm: '撤防',
-  find: '寻车',
-  locateNow: '立即定位',
-  setInterval: '设置上传间隔',
-  reboot: '重启终端',
-  text: '下发文本',
-  custom: '自定义指令',
-  // Watches, work badges and pet collars (the watch protocol).
-  powerOff: '远程关机',
-  listenIn: '远程监听',
-  sosNumber: '设置SOS号码',
-  sosNumbers: '设置全部SOS号码',
-  centerNumber: '设置中心号码',
-  removeAlarm: '摘除报警开关',
-  fallAlarm: '跌倒报警开关',
-  silenceTime: '上课禁用时段',
-};
 export const COMMAND_TYPES = Object.keys(COMMAND_NAMES_ZH) as CommandType[];
-
-export const COMMAND_STATUS_ZH: Record<string, string> = {
-  queued: '等待终端上线',
-  sent: '已发送，等待回复',
-  replied: '终端已回复',
-  failed: '发送失败',
-  unsupported: '终端不支持',
-  expired: '已过期',
-};
 
 export function isCommandType(value: string): value is CommandType {
   return (COMMAND_TYPES as string[]).includes(value);

@@ -1,18 +1,17 @@
-import type { CommandRecord } from '@chelian/contracts';
+import { COMMAND_NAMES_ZH, COMMAND_STATUS_ZH, type CommandRecord } from '@chelian/contracts';
 import type { CommandRow } from '../../core/commandQueue.queries.ts';
 import { epochOrNull } from '../../http/timeInput.ts';
 import { replyForOperator } from './commandReplies.ts';
-import { COMMAND_NAMES_ZH, COMMAND_STATUS_ZH, isCommandType } from './commandCatalog.ts';
 
 export const presentCommand = (c: CommandRow): CommandRecord => ({
   commandId: c.id,
   terminalId: c.identifier,
   plate: c.plate ?? '',
   type: c.type,
-  typeName: isCommandType(c.type) ? COMMAND_NAMES_ZH[c.type] : c.type,
+  typeName: COMMAND_NAMES_ZH[c.type],
   params: c.params,
   status: c.status,
-  statusName: COMMAND_STATUS_ZH[c.status] ?? c.status,
+  statusName: COMMAND_STATUS_ZH[c.status],
   userName: c.user_name ?? '',
   created: c.created_at.getTime(),
   expiresAt: c.expires_at.getTime(),

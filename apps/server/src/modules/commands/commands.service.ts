@@ -4,6 +4,7 @@ import type { Bus } from '../../bus/bus.ts';
 import { subjects, type CommandNotice } from '../../bus/subjects.ts';
 import {
   COMMAND_ERRORS,
+  COMMAND_NAMES_ZH,
   MAX_COMMAND_TARGETS,
   TERMINAL_ERRORS,
   type CommandCheck,
@@ -19,7 +20,7 @@ import { PROTOCOL_NAMES_ZH, isProtocol } from '../../core/identifiers.ts';
 import type { TerminalRow } from '../terminals/terminals.queries.ts';
 import { visibleTerminals } from '../terminals/terminals.service.ts';
 import { visibleVehicles } from '../terminals/vehicles.service.ts';
-import { COMMAND_NAMES_ZH, COMMAND_TYPES, buildCommand, isCommandType, type CommandParams } from './commandCatalog.ts';
+import { COMMAND_TYPES, buildCommand, isCommandType, type CommandParams } from './commandCatalog.ts';
 import { commandsQueries } from '../../core/commandQueue.queries.ts';
 
 export const DEFAULT_EXPIRE_MINUTES = 24 * 60;

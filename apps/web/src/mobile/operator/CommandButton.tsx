@@ -30,7 +30,7 @@ export function CommandButton({ terminalId, plate }: { terminalId: string; plate
       });
       if (!ok) return;
       const item = await sendCommand(terminalId, command.type);
-      if (!item || item.status === 'unsupported' || item.status === 'failed') Toast.show({ content: C.failed(item?.reason ?? '') });
+      if (!item || item.status === 'unsupported') Toast.show({ content: C.failed(item?.reason ?? '') });
       else Toast.show({ icon: 'success', content: item.status === 'queued' ? C.queued(command.name) : C.sent(command.name) });
     } catch (error) {
       Toast.show({ content: errorText(error, T.request.networkError) });
