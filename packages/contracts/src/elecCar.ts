@@ -8,7 +8,8 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOf, OneOfKeys, PageQuery, pageOf } from './schemas.ts';
+import { COMMAND_SEND_STATUSES } from './commands.ts';
 import { StayRowSchema, TripRowSchema } from './reports.ts';
 import { AlarmSchema } from './alarms.ts';
 import { ALARM_NAMES_ZH, type AlarmType } from '@chelian/protocols/alarms.ts';
@@ -67,6 +68,21 @@ export const ELEC_CAR_ALARM_NAMES = Object.fromEntries(ELEC_CAR_ALARM_ORDER.map(
 
 export const ELEC_CAR_ACTIONS = ['arm', 'disarm', 'cut', 'restore', 'find', 'locate'] as const;
 export type ElecCarAction = (typeof ELEC_CAR_ACTIONS)[number];
+/** What a control answers: as a command's sending went, or pending (a cut waiting until it is safe). */
+export const ELEC_CAR_CONTROL_STATUSES = ['pending', ...COMMAND_SEND_STATUSES] as const;
+
+/** A power order's action and where it stands, as an operator reads them. */
+export const POWER_ORDER_ACTION_NAMES = { cut: '断电', restore: '恢复供电' } as const;
+export type PowerOrderAction = keyof typeof POWER_ORDER_ACTION_NAMES;
+export const POWER_ORDER_STATUS_NAMES = {
+  pending: '等待减速',
+  sent: '已下发，等待回复',
+  done: '已执行',
+  failed: '失败',
+  expired: '已过期',
+  cancelled: '已取消',
+} as const;
+export type PowerOrderStatus = keyof typeof POWER_ORDER_STATUS_NAMES;
 
 const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
@@ -162,8 +178,8 @@ export type BikeControlForm = Static<typeof ControlForm>;
 
 /** What a control did: sent now, queued for an offline bike, or (a cut) pending until it is safe. */
 const ControlAnswer = Type.Object({
-  action: Type.String(),
-  status: Type.String(),
+  action: OneOf(ELEC_CAR_ACTIONS),
+  status: OneOf(ELEC_CAR_CONTROL_STATUSES),
   message: Type.String(),
   orderId: Nullable(Type.Integer()),
   commandId: Nullable(Type.Integer()),
@@ -173,9 +189,9 @@ export type BikeControlAnswer = Static<typeof ControlAnswer>;
 /** A power cut or restore: pending → sent → done, or failed / expired / cancelled. */
 export const PowerOrderSchema = Type.Object({
   orderId: Type.Integer(),
-  action: Type.String(),
+  action: OneOfKeys(POWER_ORDER_ACTION_NAMES),
   actionName: Type.String(),
-  status: Type.String(),
+  status: OneOfKeys(POWER_ORDER_STATUS_NAMES),
   statusName: Type.String(),
   reason: Type.String(),
   userName: Type.String(),

@@ -1,4 +1,12 @@
-import { OVERSPEED_DEFAULT_LIMIT_KMH, type Bike, type BikeSettings, type BikeStatus, type PowerOrder } from '@chelian/contracts';
+import {
+  OVERSPEED_DEFAULT_LIMIT_KMH,
+  POWER_ORDER_ACTION_NAMES,
+  POWER_ORDER_STATUS_NAMES,
+  type Bike,
+  type BikeSettings,
+  type BikeStatus,
+  type PowerOrder,
+} from '@chelian/contracts';
 import type { BikeRow } from './bikes.queries.ts';
 import type { PowerOrderRow } from './powerOrders.queries.ts';
 import { percentFromVoltage, rangeKm } from './batteryEstimate.ts';
@@ -98,23 +106,13 @@ export function presentBike(r: BikeRow): Bike {
   };
 }
 
-export const POWER_ACTION_ZH: Record<string, string> = { cut: '断电', restore: '恢复供电' };
-export const POWER_STATUS_ZH: Record<string, string> = {
-  pending: '等待减速',
-  sent: '已下发，等待回复',
-  done: '已执行',
-  failed: '失败',
-  expired: '已过期',
-  cancelled: '已取消',
-};
-
 export function presentPowerOrder(r: PowerOrderRow): PowerOrder {
   return {
     orderId: Number(r.id),
     action: r.action,
-    actionName: POWER_ACTION_ZH[r.action] ?? r.action,
+    actionName: POWER_ORDER_ACTION_NAMES[r.action],
     status: r.status,
-    statusName: POWER_STATUS_ZH[r.status] ?? r.status,
+    statusName: POWER_ORDER_STATUS_NAMES[r.status],
     reason: r.reason,
     userName: r.user_name,
     created: r.created_at.getTime(),

@@ -1,14 +1,16 @@
+import type { PowerOrderAction, PowerOrderStatus } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { queryPage } from '../../db/queryPage.ts';
 
-export type PowerAction = 'cut' | 'restore';
+export type PowerAction = PowerOrderAction;
 
 export interface PowerOrderRow {
   id: number;
   vehicle_id: number | null;
   terminal_id: number;
   action: PowerAction;
-  status: string;
+  /** Written by this file's queries alone, each one of the union. */
+  status: PowerOrderStatus;
   reason: string;
   user_id: number | null;
   user_name: string;
