@@ -24,6 +24,17 @@ export const LEASE_PAYMENT_KINDS = { payment: '收款', refund: '退款', deposi
 export type LeasePaymentKind = keyof typeof LEASE_PAYMENT_KINDS;
 export const LEASE_AREA_KINDS = { boundary: '运营区域', noParking: '禁停区', returnPoint: '还车点' } as const;
 export type LeaseAreaKind = keyof typeof LEASE_AREA_KINDS;
+export const LEASE_VERIFY_STATUSES = { passed: '已实名', formatChecked: '已校验格式', failed: '未通过' } as const;
+export type LeaseVerifyStatus = keyof typeof LEASE_VERIFY_STATUSES;
+export const LEASE_BILL_STATUSES = { unpaid: '未缴', paid: '已缴', void: '已作废' } as const;
+export type LeaseBillStatus = keyof typeof LEASE_BILL_STATUSES;
+export const LEASE_INSPECTION_KINDS = {
+  handover: '交车验车',
+  return: '还车验车',
+  swapOut: '换车（换下）',
+  swapIn: '换车（换上）',
+} as const;
+export type LeaseInspectionKind = keyof typeof LEASE_INSPECTION_KINDS;
 export const LEASE_STAFF_POSITIONS = { manager: '店长', clerk: '店员', maintenance: '运维' } as const;
 export const LEASE_LOCK_TRIGGERS = {
   overdue: '逾期未缴',
@@ -88,7 +99,7 @@ export const LeaseRiderSchema = Type.Object({
   phone: Type.String(),
   emergencyName: Type.String(),
   emergencyPhone: Type.String(),
-  verifyStatus: Type.String(),
+  verifyStatus: OneOfKeys(LEASE_VERIFY_STATUSES),
   verifyStatusName: Type.String(),
   verifyNote: Type.String(),
   blacklisted: Type.Boolean(),
@@ -177,7 +188,7 @@ export const LeaseBillSchema = Type.Object({
   amountFen: Type.Integer(),
   paidFen: Type.Integer(),
   dueAt: ms,
-  status: Type.String(),
+  status: OneOfKeys(LEASE_BILL_STATUSES),
   statusName: Type.String(),
   created: ms,
 });
@@ -204,7 +215,7 @@ export type LeasePayment = Static<typeof LeasePaymentSchema>;
 
 export const LeaseInspectionSchema = Type.Object({
   inspectionId: Type.Integer(),
-  kind: Type.String(),
+  kind: OneOfKeys(LEASE_INSPECTION_KINDS),
   kindName: Type.String(),
   vehicleCode: Type.String(),
   batteryPercent: Nullable(Type.Integer()),

@@ -1,6 +1,8 @@
 import {
   LEASE_BILL_KINDS,
+  LEASE_BILL_STATUSES,
   LEASE_CONTRACT_STATES,
+  LEASE_INSPECTION_KINDS,
   LEASE_LOCK_TRIGGERS,
   LEASE_PAY_METHODS,
   LEASE_PAYMENT_KINDS,
@@ -16,8 +18,6 @@ import type { LockRow } from './locks.queries.ts';
 import { ms } from './scope.ts';
 
 const name = <T extends Record<string, string>>(table: T, key: string) => (table as Record<string, string>)[key] ?? key;
-const BILL_STATUS: Record<string, string> = { unpaid: '未缴', paid: '已缴', void: '已作废' };
-const INSPECTION: Record<string, string> = { handover: '交车验车', return: '还车验车', swapOut: '换车（换下）', swapIn: '换车（换上）' };
 const ORDER_STATUS: Record<string, string> = {
   pending: '等待车速降低',
   sent: '已下发',
@@ -69,7 +69,7 @@ export function presentBill(b: BillRow): LeaseBill {
     paidFen: b.paid_fen,
     dueAt: ms(b.due_at)!,
     status: b.status,
-    statusName: BILL_STATUS[b.status] ?? b.status,
+    statusName: LEASE_BILL_STATUSES[b.status],
     created: ms(b.created_at)!,
   };
 }
@@ -139,7 +139,7 @@ export function presentContractDetail({
     inspections: inspections.map((i) => ({
       inspectionId: Number(i.id),
       kind: i.kind,
-      kindName: INSPECTION[i.kind] ?? i.kind,
+      kindName: LEASE_INSPECTION_KINDS[i.kind],
       vehicleCode: i.code ?? '',
       batteryPercent: i.battery_percent,
       note: i.note,

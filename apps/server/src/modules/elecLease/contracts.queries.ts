@@ -1,4 +1,4 @@
-import type { LeaseBillKind, LeaseContractState, LeasePaymentKind } from '@chelian/contracts';
+import type { LeaseBillKind, LeaseBillStatus, LeaseContractState, LeaseInspectionKind, LeasePaymentKind } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { queryPage } from '../../db/queryPage.ts';
@@ -43,7 +43,8 @@ export interface BillRow {
   amount_fen: number;
   paid_fen: number;
   due_at: Date;
-  status: string;
+  /** Written by this module's queries alone, each one of the union. */
+  status: LeaseBillStatus;
   created_at: Date;
 }
 
@@ -81,7 +82,8 @@ const PAYMENT_SELECT = `SELECT x.*, c.contract_no, r.name AS rider_name,
 
 export interface InspectionRow {
   id: number;
-  kind: string;
+  /** Written by contracts.service.ts's inspect alone. */
+  kind: LeaseInspectionKind;
   code: string | null;
   battery_percent: number | null;
   note: string;

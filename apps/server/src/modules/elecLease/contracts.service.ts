@@ -5,6 +5,7 @@ import {
   LEASE_VEHICLE_STATES,
   type LeaseContractDetail,
   type LeaseContractState,
+  type LeaseInspectionKind,
 } from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
@@ -134,7 +135,7 @@ export async function inspect(
   user: SessionUser,
   contractId: number,
   vehicleId: number,
-  kind: string,
+  kind: LeaseInspectionKind,
   input: { batteryPercent?: number; note?: string },
 ) {
   const [row] = await q.query<{ id: number }>(

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { elecLeaseEndpoints, type LeaseRider } from '@chelian/contracts';
+import { LEASE_VERIFY_STATUSES, elecLeaseEndpoints, type LeaseRider } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { likeText } from '../terminals/assets.ts';
-import { VERIFY_STATUS_ZH } from './identity.ts';
 import { ridersQueries, type RiderRow } from './riders.queries.ts';
 import { deleteRider, saveRider, visibleRider } from './riders.service.ts';
 import { leaseVehiclesQueries } from './vehicles.queries.ts';
@@ -26,7 +25,7 @@ const presentRider = (r: RiderRow): LeaseRider => ({
   emergencyName: r.emergency_name,
   emergencyPhone: r.emergency_phone,
   verifyStatus: r.verify_status,
-  verifyStatusName: VERIFY_STATUS_ZH[r.verify_status] ?? r.verify_status,
+  verifyStatusName: LEASE_VERIFY_STATUSES[r.verify_status],
   verifyNote: r.verify_note,
   blacklisted: r.blacklisted,
   blacklistReason: r.blacklist_reason,

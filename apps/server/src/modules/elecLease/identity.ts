@@ -1,9 +1,9 @@
-import { ID_NUMBER_PROBLEM_ZH, idNumberProblem } from '@chelian/contracts';
+import { ID_NUMBER_PROBLEM_ZH, idNumberProblem, type LeaseVerifyStatus } from '@chelian/contracts';
 
 /** What an identity provider said about a rider's name and ID number. */
 export interface IdentityVerdict {
   /** passed: the national check matched; formatChecked: only the number's format was checked; failed: refused */
-  status: 'passed' | 'formatChecked' | 'failed';
+  status: LeaseVerifyStatus;
   note: string;
 }
 
@@ -40,5 +40,3 @@ export const identityVerifier = () => current;
 export function setIdentityVerifier(v: IdentityVerifier) {
   current = v;
 }
-
-export const VERIFY_STATUS_ZH: Record<string, string> = { passed: '已实名', formatChecked: '已校验格式', failed: '未通过' };

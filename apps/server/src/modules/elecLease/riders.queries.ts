@@ -1,3 +1,4 @@
+import type { LeaseVerifyStatus } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { queryPage } from '../../db/queryPage.ts';
@@ -10,7 +11,8 @@ export interface RiderRow {
   phone: string;
   emergency_name: string;
   emergency_phone: string;
-  verify_status: string;
+  /** The identity verifier's answer (identity.ts), stored as it came. */
+  verify_status: LeaseVerifyStatus;
   verify_note: string;
   blacklisted: boolean;
   blacklist_reason: string;
