@@ -9,9 +9,10 @@ function recording(engine: 'postgres' | 'pglite' = 'postgres') {
     engine,
     query: async <T>(sql: string, params: unknown[] = []) => {
       asked.push({ sql, params });
-      if (sql.startsWith('SELECT count(*)::int AS n')) return [{ n: 42 }] as T[];
+      const unread = sql.includes('page_total__unread') ? { page_total__unread: 7 } : {};
+      if (sql.startsWith('SELECT count(*)::int AS n')) return [{ n: 42, ...unread }] as T[];
       if (Number(params[params.length - 1]) >= 42) return [];
-      const total = sql.includes('count(*) OVER ()') ? { page_total__: 42 } : {};
+      const total = sql.includes('count(*) OVER ()') ? { page_total__: 42, ...unread } : {};
       return [
         { ...total, id: 2 },
         { ...total, id: 1 },
@@ -80,5 +81,46 @@ describe('a page of a list query', () => {
       'SELECT count(*)::int AS n FROM (SELECT DISTINCT r.id FROM riders r) x',
       'SELECT DISTINCT r.id FROM riders r ORDER BY r.id LIMIT $1 OFFSET $2',
     ]);
+  });
+
+  describe('with other totals of the whole list (an unread count beside the count)', () => {
+    const messages = { ...riders, totals: { unread: 'count(*) FILTER (WHERE r.read IS NULL)' } };
+
+    it('on PGlite carries them on the window in the same query, and takes them off the rows', async () => {
+      const { q, asked } = recording('pglite');
+      expect(await queryPage(q, messages, { limit: 10, offset: 0 })).toEqual({
+        total: 42,
+        totals: { unread: 7 },
+        rows: [{ id: 2 }, { id: 1 }],
+      });
+      expect(asked.map((a) => a.sql)).toEqual([
+        'SELECT count(*) OVER ()::int AS page_total__, (count(*) FILTER (WHERE r.read IS NULL) OVER ())::int AS page_total__unread, ' +
+          'r.id FROM riders r WHERE r.name LIKE $1 ORDER BY r.id DESC LIMIT $2 OFFSET $3',
+      ]);
+    });
+
+    it('elsewhere counts them with the list in one query apart (the select windowed, one row), then reads the window', async () => {
+      const { q, asked } = recording();
+      expect(await queryPage(q, messages, { limit: 10, offset: 20 })).toMatchObject({ total: 42, totals: { unread: 7 } });
+      expect(asked).toEqual([
+        {
+          sql:
+            'SELECT count(*) OVER ()::int AS page_total__, (count(*) FILTER (WHERE r.read IS NULL) OVER ())::int AS page_total__unread, ' +
+            'r.id FROM riders r WHERE r.name LIKE $1 LIMIT 1',
+          params: ['张%'],
+        },
+        { sql: 'SELECT r.id FROM riders r WHERE r.name LIKE $1 ORDER BY r.id DESC LIMIT $2 OFFSET $3', params: ['张%', 10, 20] },
+      ]);
+    });
+
+    it('counts them over the cheaper FROM when given one, and answers 0 for an empty list', async () => {
+      const { q, asked } = recording();
+      await queryPage(q, { ...messages, countFrom: 'FROM riders r WHERE true' }, { limit: 5, offset: 0 });
+      expect(asked[0].sql).toBe(
+        'SELECT count(*)::int AS n, (count(*) FILTER (WHERE r.read IS NULL))::int AS page_total__unread FROM riders r WHERE true',
+      );
+      const empty: Queryable = { query: async <T>() => [] as T[], exec: async () => {} };
+      expect(await queryPage(empty, messages, { limit: 5, offset: 0 })).toEqual({ total: 0, totals: { unread: 0 }, rows: [] });
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { pathWithinSql } from '../../core/accountScope.ts';
+import { queryPage } from '../../db/queryPage.ts';
 
 export interface MessageRow {
   id: number;
@@ -20,16 +21,17 @@ export const messagesQueries = {
     const where = `${VISIBLE} AND ($3::text IS NULL OR m.type = $3) AND ($4::boolean IS NULL OR (r.user_id IS NOT NULL) = $4)`;
     const from = `FROM help_messages m LEFT JOIN help_message_reads r ON r.message_id = m.id AND r.user_id = $1`;
     const params = [p.userId, p.accountPath, p.type ?? null, p.read ?? null];
-    const [count] = await q.query<{ n: number; unread: number }>(
-      `SELECT count(*)::int AS n, count(*) FILTER (WHERE r.user_id IS NULL)::int AS unread ${from} WHERE ${where}`,
-      params,
+    const page = await queryPage<MessageRow, 'unread'>(
+      q,
+      {
+        select: `SELECT m.id, m.type, m.title, m.content, m.html, m.created_at, r.user_id IS NOT NULL AS read ${from} WHERE ${where}`,
+        orderBy: 'm.created_at DESC, m.id DESC',
+        params,
+        totals: { unread: 'count(*) FILTER (WHERE r.user_id IS NULL)' },
+      },
+      p,
     );
-    const rows = await q.query<MessageRow>(
-      `SELECT m.id, m.type, m.title, m.content, m.html, m.created_at, r.user_id IS NOT NULL AS read ${from}
-        WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT $5 OFFSET $6`,
-      [...params, p.limit, p.offset],
-    );
-    return { total: count?.n ?? 0, unread: count?.unread ?? 0, rows };
+    return { total: page.total, unread: page.totals.unread, rows: page.rows };
   },
 
   one: async (q: Queryable, userId: number, accountPath: string, id: number) =>

@@ -51,6 +51,13 @@ describe('station messages', () => {
     expect(body.obj.unread).toBe(14);
   });
 
+  it('answers the count and the unread count on the last page and on a page past the end alike', async () => {
+    expect((await page(a, '?current=2')).obj).toMatchObject({ total: 14, unread: 14, current: 2 });
+    expect((await page(a, '?current=2')).obj.list).toHaveLength(4);
+    const past = (await page(a, '?current=9')).obj;
+    expect(past).toMatchObject({ total: 14, unread: 14, list: [] });
+  });
+
   it("shows a parent account message to the sub-account, never another tenant's", async () => {
     expect((await page(a2)).obj.total).toBe(14);
     const bTitles = (await page(b, '?pageSize=50')).obj.list.map((m: { title: string }) => m.title);
