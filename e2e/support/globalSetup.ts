@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../apps/server/src/testing/freePort.ts';
+import { wechatStandIn, type WechatStandIn } from '../../apps/server/src/modules/elecLease/payments/standIns.ts';
 import type { E2eServer } from './e2eServer.ts';
 import { e2eServerCount } from './serverCount.ts';
 
@@ -68,7 +69,7 @@ async function checkWebServed(url: string) {
 }
 
 /** A server on free ports with a fresh DATA_DIR (PGlite), healthy and serving the built web app. */
-async function startServer(): Promise<{ server: E2eServer; stop: () => Promise<void> }> {
+async function startServer(wechatPay: WechatStandIn): Promise<{ server: E2eServer; stop: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-e2e-'));
   const [port, jt808, gt06, h02, watch] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const serverLog = path.join(dir, 'server.log');
@@ -95,6 +96,8 @@ async function startServer(): Promise<{ server: E2eServer; stop: () => Promise<v
       REPORT_ROLLUP_SECONDS: '2',
       // 电单车租赁's clock every 2 s: an overdue contract is marked and locked while the test watches.
       LEASE_JOB_SECONDS: '2',
+      // WeChat Pay as a deployment configures it, pointed at the local stand-in (its cashier page notifies this server).
+      ...wechatPay.env(`http://127.0.0.1:${port}`),
     },
     stdio: ['ignore', out, out],
   });
@@ -136,12 +139,14 @@ export default async function setup(project: TestProject) {
     return;
   }
   buildWebIfStale();
-  const started = await Promise.all(Array.from({ length: e2eServerCount() }, startServer));
+  const wechatPay = await wechatStandIn();
+  const started = await Promise.all(Array.from({ length: e2eServerCount() }, () => startServer(wechatPay)));
   project.provide(
     'servers',
     started.map((s) => s.server),
   );
   return async () => {
     await Promise.all(started.map((s) => s.stop()));
+    await wechatPay.close();
   };
 }
