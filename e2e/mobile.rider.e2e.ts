@@ -7,14 +7,22 @@ import { openPhone, smsLogin } from './support/mobilePhone.ts';
 import { apiLogin } from './support/server.ts';
 import { ok } from './support/subAccount.ts';
 import { api, imei, until } from './support/carFleet.ts';
+import { AnsweringTracker } from './support/answeringTracker.ts';
 
 // Issue 36 item 5 on a phone (Chromium's mobile emulation, 390×844, touch): an operator rents a bike
-// out from a lease dated back ten days, so the lease clock finds it overdue past the grace period and
-// locks it; the operator invites the rider (邀请使用掌上车联); the rider logs in by SMS and reads the
-// contract, the debt and the lock in words, and the bills with the overdue ones first. This server
-// has no merchant account and is not --demo: paying answers 未开通在线支付 (the payment itself, the
-// unlock and the stand-in providers are covered by the server tests, docs/payments.md).
+// out on a weekly plan from a lease dated back eleven days, so the second week has been due for four
+// days: the lease clock finds it overdue past the three days of grace and locks it — the cut (DYD) goes down to the parked bike's GT06 tracker over TCP; the operator invites
+// the rider (邀请使用掌上车联); the rider logs in by SMS, reads the contract, the debt and the lock in
+// words, and the bills with the overdue ones first, and pays everything owed with WeChat Pay: the
+// server is configured as a deployment is (WECHATPAY_*, e2e/support/globalSetup.ts) against the
+// local stand-in (payments/standIns.ts), whose cashier page posts the signed notification to the
+// server and sends the phone back to 账单. The bills are paid, the lock is gone and the restore
+// (HFYD) reaches the tracker. (A week: paying what is billed brings the contract current. The clock
+// bills one period at a time, so a daily plan days behind is still overdue after paying its bills.)
 let browser: Browser;
+let tracker: AnsweringTracker;
+let keepOnline: NodeJS.Timeout | undefined;
+const shop = { lon: 121.4737, lat: 31.2304 };
 let admin = '';
 const tail = String(crypto.randomInt(0, 10 ** 8)).padStart(8, '0');
 const phone = `137${tail}`;
@@ -45,9 +53,9 @@ beforeAll(async () => {
   );
   const plan = await ok(
     api<{ planId: number }>(admin, `${lease}/plan/save.json`, {
-      name: `日租${tail.slice(-4)}`,
-      kind: 'daily',
-      rentFen: 2000,
+      name: `周租${tail.slice(-4)}`,
+      kind: 'weekly',
+      rentFen: 7000,
       depositFen: 20000,
       insuranceFen: 0,
       lateFeeFen: 300,
@@ -63,11 +71,16 @@ beforeAll(async () => {
     'contract',
   );
   contractId = created.contract.contractId;
+  // The bike parked at the shop, its tracker online (a fix a minute keeps it so).
+  tracker = new AnsweringTracker(terminal);
+  await tracker.connect();
+  await tracker.report(shop);
+  keepOnline = setInterval(() => void tracker.report(shop), 60_000);
   await ok(
-    api(admin, `${lease}/payment/pay.json`, { contractId, method: 'cash', providerRef: `SJ${tail}`, amountFen: 22000 }),
+    api(admin, `${lease}/payment/pay.json`, { contractId, method: 'cash', providerRef: `SJ${tail}`, amountFen: 27000 }),
     'first bills',
   );
-  await ok(api(admin, `${lease}/contract/handover.json`, { contractId, batteryPercent: 90, startDate: beijingDay(10) }), 'handover');
+  await ok(api(admin, `${lease}/contract/handover.json`, { contractId, batteryPercent: 90, startDate: beijingDay(11) }), 'handover');
   // The lease clock (every 2 s here) bills the missed days, marks the contract overdue and locks it.
   await until(async () => {
     const d = await api<{ contract: { status: string; lockReason: string } }>(
@@ -76,14 +89,18 @@ beforeAll(async () => {
     );
     return d.obj?.contract.status === 'overdue' && d.obj.contract.lockReason === 'overdue';
   }, 60_000);
+  await until(() => tracker.commands.length > 0, 30_000);
+  expect(tracker.commands).toEqual(['DYD,000000#']);
   await ok(api(admin, `${lease}/rider/invite.json`, { riderId: rider.riderId }), 'invite');
 });
 afterAll(async () => {
+  clearInterval(keepOnline);
+  tracker?.close();
   await browser?.close();
 });
 
 describe('掌上车联 for a rider', () => {
-  it('shows the overdue, locked rental in words and the bills; paying says online payment is not set up', async () => {
+  it('shows the overdue, locked rental in words; paying it all through WeChat Pay unlocks the bike', async () => {
     const { page, errors } = await openPhone(browser);
     await smsLogin(page, phone);
     // The rider's only tab opens first after the login.
@@ -109,8 +126,36 @@ describe('掌上车联 for a rider', () => {
     await expect.poll(() => firstBill.textContent()).toContain('已逾期');
     await shot(page, 'mobile-rider-bills');
 
-    await page.getByTestId('rd-bills-pay-all').tap();
-    await page.getByText('未开通在线支付，请到门店缴费').waitFor({ timeout: 10_000 });
+    // 立即缴清: the one channel on offer is WeChat Pay, whose H5 page (the stand-in's) opens.
+    const payAll = page.getByTestId('rd-bills-pay-all');
+    const owed = /立即缴清 (\d+\.\d{2}) 元/.exec((await payAll.textContent()) ?? '')?.[1];
+    expect(owed).toBeDefined();
+    await payAll.tap();
+    await page.waitForURL(/\/cgi-bin\/mmpayweb-bin\/checkmweb\?prepay_id=/, { timeout: 20_000 });
+    expect(await page.getByTestId('standin-note').textContent()).toContain('测试替身');
+    expect(await page.getByTestId('standin-amount').textContent()).toBe(`¥${owed}`);
+    await shot(page, 'mobile-rider-standin-cashier');
+
+    // 确认支付: the stand-in notifies the server (signed), then the phone is back on 账单, which asks for the result.
+    await page.getByTestId('standin-pay').tap();
+    await page.waitForURL(/\/m\/rider\/bills/, { timeout: 20_000 });
+    await page.getByTestId('rd-bills').waitFor({ timeout: 20_000 });
+    await page.getByText('没有待缴账单').waitFor({ timeout: 20_000 });
+    expect(await page.locator('[data-testid^="rd-pay-"]').count()).toBe(0);
+    await expect.poll(() => firstBill.textContent()).toContain('已缴');
+    expect(await page.getByText('已逾期').count()).toBe(0);
+    await shot(page, 'mobile-rider-paid');
+
+    // 我的租赁: renting again, no lock; the restore went down to the tracker, which answered.
+    await page.locator('.adm-nav-bar-back').tap();
+    await home.waitFor();
+    await expect.poll(() => page.getByTestId('rd-status').textContent(), { timeout: 20_000 }).toBe('租赁中');
+    expect(await page.getByTestId('rd-locked').count()).toBe(0);
+    expect(await page.getByTestId('rd-owed').textContent()).toBe('¥0.00');
+    await until(() => tracker.commands.length > 1, 30_000);
+    expect(tracker.commands).toEqual(['DYD,000000#', 'HFYD,000000#']);
+    await page.locator('.adm-toast-main').waitFor({ state: 'hidden', timeout: 10_000 });
+    await shot(page, 'mobile-rider-unlocked');
     expect(errors).toEqual([]);
     await page.context().close();
   });
