@@ -1,9 +1,9 @@
-import { MSG, REPORT_EXPORT_TYPES } from '@chelian/contracts';
+import { REPORT_EXPORT_TYPES } from '@chelian/contracts';
 import { currentAddresses } from '../address/address.current.ts';
 import { mapWindows, windows, type ExportKind } from '../exports/excelWorkbook.ts';
 import { presentAcc, presentOverspeed } from './drivingReports.presenter.ts';
 import { accRows, overspeedMinSeconds, overspeedRows } from './drivingReports.service.ts';
-import { dataReportExport, durationText, time, VEHICLE_COLUMNS } from './reportSheets.ts';
+import { dataReportExport, LON_LAT_COLUMNS, spanColumns, spansWithAddress, spanTexts, VEHICLE_COLUMNS } from './reportSheets.ts';
 
 /** 超速报表's and ACC 报表's Excel files: the page's rows, computed once and written a window at a time. */
 
@@ -21,30 +21,19 @@ const overspeedExport = dataReportExport(
     const rows = inWindows(overspeedRows(ctx.db, f, overspeedMinSeconds(params.minSeconds)));
     return {
       columns: [
-        { header: '日期', key: 'day', width: 12 },
-        ...VEHICLE_COLUMNS,
-        { header: '开始时间', key: 'start', width: 20 },
-        { header: '结束时间', key: 'end', width: 20 },
-        { header: '超速时长', key: 'duration', width: 12 },
+        ...spanColumns('超速时长', 12),
         { header: '最高速度(km/h)', key: 'maxSpeed', width: 15 },
         { header: '限速(km/h)', key: 'limitKmh', width: 11 },
         { header: '限速来源', key: 'source', width: 16 },
-        { header: '经度', key: 'lon', width: 12 },
-        { header: '纬度', key: 'lat', width: 12 },
+        ...LON_LAT_COLUMNS,
         { header: '超速地点', key: 'address', width: 40 },
       ],
-      rows: mapWindows(rows, async (window) => {
-        const list = window.map(presentOverspeed);
-        const texts = await addresses.resolve(list);
-        return list.map((r, i) => ({
+      rows: mapWindows(rows, async (window) =>
+        (await spansWithAddress(addresses, window.map(presentOverspeed))).map((r) => ({
           ...r,
-          start: time(r.startAt),
-          end: time(r.endAt),
-          duration: durationText(r.seconds),
           source: r.limitSource === 'fence' ? `${SOURCES.fence}：${r.fenceName}` : SOURCES[r.limitSource],
-          address: texts[i] ?? MSG.addressFailed,
-        }));
-      }),
+        })),
+      ),
     };
   },
   (params) => void overspeedMinSeconds(params.minSeconds),
@@ -64,9 +53,7 @@ const accExport = dataReportExport(REPORT_EXPORT_TYPES.acc, 'ACC报表', 'report
     window.map(presentAcc).map((r) => ({
       ...r,
       state: r.acc ? 'ACC开' : 'ACC关',
-      start: time(r.startAt),
-      end: time(r.endAt),
-      duration: durationText(r.seconds),
+      ...spanTexts(r),
       ongoing: r.open ? '是' : '否',
     })),
   ),

@@ -1,5 +1,6 @@
 import { EXPORT_ERRORS, MSG, REPORT_EXPORT_TYPES, type PermissionCode } from '@chelian/contracts';
 import { currentAddresses } from '../address/address.current.ts';
+import type { AddressService } from '../address/address.service.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { activeSessionUser } from '../auth/session.service.ts';
@@ -93,6 +94,34 @@ export const VEHICLE_COLUMNS = [
   { header: '所属账户', key: 'accountName', width: 18 },
 ];
 
+/** A span's first columns (停留, 行程, 超速): its day and vehicle, start, end, and how long it lasted in the report's word. */
+export const spanColumns = (durationHeader: string, durationWidth: number): SheetColumn[] => [
+  { header: '日期', key: 'day', width: 12 },
+  ...VEHICLE_COLUMNS,
+  { header: '开始时间', key: 'start', width: 20 },
+  { header: '结束时间', key: 'end', width: 20 },
+  { header: durationHeader, key: 'duration', width: durationWidth },
+];
+export const LON_LAT_COLUMNS: SheetColumn[] = [
+  { header: '经度', key: 'lon', width: 12 },
+  { header: '纬度', key: 'lat', width: 12 },
+];
+
+/** A span's times as the sheets write them. */
+export const spanTexts = (r: { startAt: number | null; endAt: number | null; seconds: number }) => ({
+  start: time(r.startAt),
+  end: time(r.endAt),
+  duration: durationText(r.seconds),
+});
+
+/** Spans at a place, with their times written out and the place's address (the catalogue's word when there is none). */
+export async function spansWithAddress<
+  R extends { startAt: number | null; endAt: number | null; seconds: number; lon: number; lat: number },
+>(addresses: Pick<AddressService, 'resolve'>, list: R[]) {
+  const texts = await addresses.resolve(list);
+  return list.map((r, i) => ({ ...r, ...spanTexts(r), address: texts[i] ?? MSG.addressFailed }));
+}
+
 // A fleet's month is up to a million vehicle-days: read through one cursor, not page by page.
 const dailyRows = (ctx: AppContext, f: ReportFilter) => cursorWindows<DailyRow>(ctx.db, reportsQueries.dailyRowsSql(f));
 
@@ -183,27 +212,8 @@ const stayExport = dataReportExport(
     const addresses = currentAddresses(ctx);
     const stays = cursorWindows<StayRowDb>(ctx.db, reportsQueries.stayRowsSql(f, minSeconds));
     return {
-      columns: [
-        { header: '日期', key: 'day', width: 12 },
-        ...VEHICLE_COLUMNS,
-        { header: '开始时间', key: 'start', width: 20 },
-        { header: '结束时间', key: 'end', width: 20 },
-        { header: '停留时长', key: 'duration', width: 14 },
-        { header: '经度', key: 'lon', width: 12 },
-        { header: '纬度', key: 'lat', width: 12 },
-        { header: '地址', key: 'address', width: 40 },
-      ],
-      rows: mapWindows(stays, async (rows) => {
-        const list = rows.map(presentStay);
-        const texts = await addresses.resolve(list);
-        return list.map((r, i) => ({
-          ...r,
-          start: time(r.startAt),
-          end: time(r.endAt),
-          duration: durationText(r.seconds),
-          address: texts[i] ?? MSG.addressFailed,
-        }));
-      }),
+      columns: [...spanColumns('停留时长', 14), ...LON_LAT_COLUMNS, { header: '地址', key: 'address', width: 40 }],
+      rows: mapWindows(stays, (rows) => spansWithAddress(addresses, rows.map(presentStay))),
     };
   },
   (params) => void stayMinMinutes(params.minMinutes),
@@ -220,11 +230,7 @@ const tripExport = dataReportExport(
     const point = (lon: number | null, lat: number | null) => ({ lon: lon ?? Number.NaN, lat: lat ?? Number.NaN });
     return {
       columns: [
-        { header: '日期', key: 'day', width: 12 },
-        ...VEHICLE_COLUMNS,
-        { header: '开始时间', key: 'start', width: 20 },
-        { header: '结束时间', key: 'end', width: 20 },
-        { header: '行程时长', key: 'duration', width: 14 },
+        ...spanColumns('行程时长', 14),
         { header: '里程(km)', key: 'distanceKm', width: 11 },
         { header: '平均速度(km/h)', key: 'avgSpeed', width: 15 },
         { header: '最高速度(km/h)', key: 'maxSpeed', width: 15 },
@@ -239,9 +245,7 @@ const tripExport = dataReportExport(
         ]);
         return list.map((r, i) => ({
           ...r,
-          start: time(r.startAt),
-          end: time(r.endAt),
-          duration: durationText(r.seconds),
+          ...spanTexts(r),
           startAddress: r.startLon === null ? '' : (starts[i] ?? MSG.addressFailed),
           endAddress: r.endLon === null ? '' : (ends[i] ?? MSG.addressFailed),
         }));
