@@ -8,13 +8,9 @@
 //    is on screen, and that load's JavaScript.
 // Run: npm run bench -- mobile-load [--runs 3] [--no-throttle]
 // Needs `npm run build:web` first (it builds when apps/web/dist/m is missing).
-import { execSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { freePort } from '../apps/server/src/testing/freePort.ts';
-import { buildServerOnce } from './support/buildServer.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBenchChromium, median, startBenchServer } from './support/browserBench.ts';
 import { loadAverage } from './support/procStats.ts';
 import { gzipBytes, recordResponses, scriptsOf } from '../e2e/support/pageBytes.ts';
 
@@ -32,59 +28,10 @@ const SLOW_4G = {
   latency: 150 * 3.75,
 };
 const PASSWORD = 'Bench-Admin-2024';
-const repo = path.resolve(import.meta.dirname, '..');
 
-if (!fs.existsSync(path.join(repo, 'apps/web/dist/m/index.html'))) {
-  execSync('npm run build:web', { cwd: repo, stdio: ['ignore', 2, 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
-}
-buildServerOnce();
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-mobile-load-'));
-const [port, jt808, gt06, h02] = [await freePort(), await freePort(), await freePort(), await freePort()];
-const log = fs.openSync(path.join(dir, 'server.log'), 'a');
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  cwd: repo,
-  env: {
-    ...process.env,
-    DATA_DIR: path.join(dir, 'data'),
-    CHELIAN_ADMIN_PASSWORD: PASSWORD,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    JT808_PORT: String(jt808),
-    GT06_PORT: String(gt06),
-    H02_PORT: String(h02),
-    WATCH_PORT: '0',
-    DATABASE_URL: '',
-    NATS_URL: '',
-  },
-  stdio: ['ignore', log, log],
-});
-const base = `http://localhost:${port}`;
-for (let i = 0; ; i++) {
-  if (
-    await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  if (i > 360 || server.exitCode !== null)
-    throw new Error(`server did not start: ${fs.readFileSync(path.join(dir, 'server.log'), 'utf8').slice(-2000)}`);
-  await new Promise((r) => setTimeout(r, 500));
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const server = await startBenchServer('mobile-load', PASSWORD, 'm/index.html');
+const base = server.base;
+const browser = await launchBenchChromium();
 
 /** A phone with an empty cache (and no service worker yet), throttled as asked. */
 async function freshPhone(storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Page> {
@@ -101,11 +48,6 @@ async function freshPhone(storageState?: Awaited<ReturnType<BrowserContext['stor
   if (THROTTLE) await (await context.newCDPSession(page)).send('Network.emulateNetworkConditions', SLOW_4G);
   return page;
 }
-
-const median = (values: number[]) => {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  return Math.round(sorted[Math.floor(sorted.length / 2)]);
-};
 
 const loginMs: number[] = [];
 const fcp: number[] = [];
@@ -141,9 +83,13 @@ for (let run = 0; run < RUNS; run++) {
   const again = await freshPhone(signedIn);
   const log2 = await recordResponses(again);
   const opened = performance.now();
-  // when each file and call of the signed-in load finished: where the waterfall is
-  if (run === 0)
-    again.on('requestfinished', (r) => timeline.push(`${Math.round(performance.now() - opened)} ${new URL(r.url()).pathname}`));
+  // when each file and call of the signed-in load was asked for and finished: where the waterfall is
+  if (run === 0) {
+    const asked = new Map<unknown, number>();
+    const at = () => Math.round(performance.now() - opened);
+    again.on('request', (r) => asked.set(r, at()));
+    again.on('requestfinished', (r) => timeline.push(`${asked.get(r) ?? '?'}→${at()} ${new URL(r.url()).pathname}`));
+  }
   await again.goto(`${base}/m/`, { waitUntil: 'commit' });
   // usable: 车队 drawn with its search (an empty fleet shows its 没有找到车辆)
   await again.locator('input[type="search"]').waitFor({ timeout: 120_000 });
@@ -174,6 +120,4 @@ console.log(
 );
 
 await browser.close();
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
-fs.rmSync(dir, { recursive: true, force: true });
+await server.stop();

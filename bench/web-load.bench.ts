@@ -10,13 +10,10 @@
 // Run: node --import tsx bench/web-load.bench.ts [--runs 5] [--mbps 0] [--rtt-ms 0] [--typing-ms 1000]
 //   --mbps/--rtt-ms: Chromium's network emulation (0 = the loopback as it is), e.g. --mbps 20 --rtt-ms 40.
 // Needs `npm run build:web` first (it builds when apps/web/dist is missing).
-import { execSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { freePort } from '../apps/server/src/testing/freePort.ts';
-import { buildServerOnce } from './support/buildServer.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBenchChromium, median, startBenchServer } from './support/browserBench.ts';
 import { loadAverage } from './support/procStats.ts';
 import { gzipBytes, recordResponses, scriptsOf, type LoadedResponse } from '../e2e/support/pageBytes.ts';
 
@@ -30,59 +27,10 @@ const RTT_MS = arg('rtt-ms', 0);
 /** between starting on the form and clicking 登录 (a person types for longer; the page fetches the home page's code meanwhile) */
 const TYPING_MS = arg('typing-ms', 1000);
 const PASSWORD = 'Bench-Admin-2024';
-const repo = path.resolve(import.meta.dirname, '..');
 
-if (!fs.existsSync(path.join(repo, 'apps/web/dist/index.html'))) {
-  execSync('npm run build:web', { cwd: repo, stdio: ['ignore', 2, 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
-}
-buildServerOnce();
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-web-load-'));
-const [port, jt808, gt06, h02] = [await freePort(), await freePort(), await freePort(), await freePort()];
-const log = fs.openSync(path.join(dir, 'server.log'), 'a');
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  cwd: repo,
-  env: {
-    ...process.env,
-    DATA_DIR: path.join(dir, 'data'),
-    CHELIAN_ADMIN_PASSWORD: PASSWORD,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    JT808_PORT: String(jt808),
-    GT06_PORT: String(gt06),
-    H02_PORT: String(h02),
-    WATCH_PORT: '0',
-    DATABASE_URL: '',
-    NATS_URL: '',
-  },
-  stdio: ['ignore', log, log],
-});
-const base = `http://localhost:${port}`;
-for (let i = 0; ; i++) {
-  if (
-    await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  if (i > 360 || server.exitCode !== null)
-    throw new Error(`server did not start: ${fs.readFileSync(path.join(dir, 'server.log'), 'utf8').slice(-2000)}`);
-  await new Promise((r) => setTimeout(r, 500));
-}
-
-const browser: Browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const server = await startBenchServer('web-load', PASSWORD, 'index.html');
+const base = server.base;
+const browser: Browser = await launchBenchChromium();
 
 /** A fresh tab (empty cache), with the network emulation asked for. */
 async function freshPage(): Promise<Page> {
@@ -100,11 +48,6 @@ async function freshPage(): Promise<Page> {
   }
   return page;
 }
-
-const median = (values: number[]) => {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  return Math.round(sorted[Math.floor(sorted.length / 2)]);
-};
 
 const byType = (responses: LoadedResponse[]) => {
   const out: Record<string, { count: number; bytes: number }> = {};
@@ -195,6 +138,4 @@ console.log(
 );
 
 await browser.close();
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
-fs.rmSync(dir, { recursive: true, force: true });
+await server.stop();

@@ -2,7 +2,7 @@ import { lazy, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { loginPathFor } from './navigation.ts';
-import { useMobileSession } from './useMobileSession.ts';
+import { afterCallsLeave, useMobileSession } from './useMobileSession.ts';
 import { Loading } from './Loading.tsx';
 import { M } from './texts.ts';
 
@@ -17,9 +17,9 @@ export function SessionGate() {
 
   useEffect(() => {
     if (!sessionId) return;
-    // the tab layout's code comes while the session loads, not after it
-    void loadTabLayout();
     if (status === 'idle') void open();
+    // the tab layout's code comes while the session loads, not after it (and after its calls)
+    void afterCallsLeave().then(loadTabLayout);
   }, [sessionId, status, open]);
 
   if (!sessionId) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;

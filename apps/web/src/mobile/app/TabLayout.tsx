@@ -8,6 +8,7 @@ import type { PersonaTab } from './personaTypes.ts';
 import { MinePage } from './MinePage.tsx';
 import { M } from './texts.ts';
 import { Loading } from './Loading.tsx';
+import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 
 const MINE_TAB: PersonaTab = { key: 'mine', title: M.tabs.mine, icon: <UserOutline />, path: '/me' };
 
@@ -39,7 +40,9 @@ export default function TabLayout() {
   return (
     <div className="m-app">
       <main className="m-main">
-        <Suspense fallback={<Loading />}>{element}</Suspense>
+        <PageErrorBoundary key={location.pathname}>
+          <Suspense fallback={<Loading />}>{element}</Suspense>
+        </PageErrorBoundary>
       </main>
       {active && (
         <nav className="m-tabbar" aria-label="底部导航">

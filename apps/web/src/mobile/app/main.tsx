@@ -8,7 +8,7 @@ import { setRequestEffects } from '../../shared/request/effects.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { applyDarkMode, followSystemDarkMode } from './theme.ts';
 import { goLogin } from './navigation.ts';
-import { forgetSession } from './session.ts';
+import { forgetSession, hasSession } from './session.ts';
 import { registerServiceWorker } from './serviceWorker.ts';
 import { toast } from '../shared/feedback.ts';
 import { useMobileSession } from './useMobileSession.ts';
@@ -31,6 +31,10 @@ setRequestEffects({
   confirmExpired: expired,
   goLogin: expired,
 });
+
+// A stored session: its calls leave before anything else is asked for (the tabs' code follows
+// them), so they do not queue behind files on the phone's few connections.
+if (hasSession()) void useMobileSession.getState().open();
 
 createRoot(document.getElementById('app')!).render(
   <StrictMode>

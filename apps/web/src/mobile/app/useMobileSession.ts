@@ -3,6 +3,9 @@ import { importPersonas, visiblePersonas } from './personaRoutes.ts';
 import type { PersonaContext, PersonaModule } from './personaTypes.ts';
 import { loadSession } from './session.ts';
 
+/** After the calls just made have been handed to the browser (axios sends them a few microtasks later). */
+export const afterCallsLeave = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 type Status = 'idle' | 'loading' | 'ready' | 'failed';
 
 interface MobileSessionState {
@@ -23,8 +26,12 @@ export const useMobileSession = create<MobileSessionState>()((set, get) => ({
     if (get().status === 'loading') return;
     set({ status: 'loading' });
     try {
-      const [ctx, modules] = await Promise.all([given ?? loadSession(), importPersonas()]);
-      set({ status: 'ready', ctx, personas: visiblePersonas(modules, ctx) });
+      const session = given ?? loadSession();
+      // the modules' files are asked for once the session's calls have left: on HTTP/1.1's 6
+      // connections a host, calls made after a burst of files wait for them
+      const modules = afterCallsLeave().then(() => importPersonas());
+      const [ctx, loaded] = await Promise.all([session, modules]);
+      set({ status: 'ready', ctx, personas: visiblePersonas(loaded, ctx) });
     } catch {
       set({ status: 'failed' });
     }
