@@ -28,10 +28,22 @@ const serverImports = (...patterns) => ({
 });
 /**
  * The web's apps: each sub-product's folder (its id in CHILD_SYSTEMS, kebab-cased: dataCenter lives in
- * data-center/) and the shell. child/ is the runtime every sub-product mounts in (and its composition
- * root), not an app. apps/web/src/child/systems/lintedApps.test.ts keeps this list equal to the registry's.
+ * data-center/), the shell and the phone app (mobile/, 掌上车联 at /m/). child/ is the runtime every
+ * sub-product mounts in (and its composition root), not an app. apps/web/src/child/systems/lintedApps.test.ts keeps this list equal to the registry's.
  */
-export const WEB_APPS = ['car', 'card', 'pet', 'elec-car', 'elec-gb', 'elec-lease', 'data-center', 'data-report', 'system', 'shell'];
+export const WEB_APPS = [
+  'car',
+  'card',
+  'pet',
+  'elec-car',
+  'elec-gb',
+  'elec-lease',
+  'data-center',
+  'data-report',
+  'system',
+  'shell',
+  'mobile',
+];
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 /** Pages call the API with call(endpoint, input) only: the answer's type comes from the endpoint table. */
 const CALL_ONLY = {
@@ -41,6 +53,13 @@ const CALL_ONLY = {
 };
 /** A relative import that climbs into one of these folders. */
 const climbsInto = (dirs) => `^(\\.\\./)+(${dirs.join('|')})/`;
+/**
+ * From a file `depth` folders below src/, a relative import that climbs out of its app into one of
+ * these folders: exact, so an app's own sub-folder named like another app (mobile/pet/) is its own.
+ */
+const climbsOutInto = (depth, dirs) => `^(\\.\\./){${depth}}(${dirs.join('|')})/`;
+/** How deep an app's files sit below src/ (apps/web/src/<app>/a/b/file.tsx is 3). */
+const APP_DEPTHS = [1, 2, 3, 4, 5];
 /** Beijing time on every page: instants become text only through shared/format/beijingTime.ts (docs/web.md "Times on screen"). */
 const BEIJING_TIME_FILES = ['apps/web/src/shared/format/beijingTime.ts', 'apps/web/src/shared/format/beijingTime.test.ts'];
 const BEIJING_TIME = [
@@ -114,16 +133,21 @@ export default tseslint.config(
       CALL_ONLY,
     ),
   },
-  ...WEB_APPS.map((app) => ({
-    files: [`apps/web/src/${app}/**/*.{ts,tsx}`],
-    rules: webImports(
-      {
-        regex: climbsInto(WEB_APPS.filter((other) => other !== app)),
-        message: `an app never imports another app's internals: shared code lives in apps/web/src/shared/.`,
-      },
-      CALL_ONLY,
-    ),
-  })),
+  ...WEB_APPS.flatMap((app) =>
+    APP_DEPTHS.map((depth) => ({
+      files: [`apps/web/src/${app}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+      rules: webImports(
+        {
+          regex: climbsOutInto(
+            depth,
+            WEB_APPS.filter((other) => other !== app),
+          ),
+          message: `an app never imports another app's internals: shared code lives in apps/web/src/shared/.`,
+        },
+        CALL_ONLY,
+      ),
+    })),
+  ),
   {
     // the one place that formats instants keeps the import rule of shared/
     files: BEIJING_TIME_FILES,

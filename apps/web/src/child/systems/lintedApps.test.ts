@@ -13,9 +13,9 @@ const repo = fileURLToPath(new URL('../../../../../', import.meta.url));
 const folderOf = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 describe('the layering lint guards every web app', () => {
-  it("lists exactly the registry's sub-products and the shell", () => {
+  it("lists exactly the registry's sub-products, the shell and the phone app", () => {
     expect(Object.keys(CHILD_SYSTEM_DEFINITIONS).sort()).toEqual([...CHILD_SYSTEMS].sort());
-    expect([...(WEB_APPS as string[])].sort()).toEqual([...CHILD_SYSTEMS.map(folderOf), 'shell'].sort());
+    expect([...(WEB_APPS as string[])].sort()).toEqual([...CHILD_SYSTEMS.map(folderOf), 'shell', 'mobile'].sort());
   });
   it('names folders that exist, each sub-product with its route table', () => {
     for (const id of CHILD_SYSTEMS) expect(existsSync(`${src}/${folderOf(id)}/routes.tsx`), folderOf(id)).toBe(true);
@@ -51,6 +51,15 @@ describe('the layering lint', () => {
     expect(await importErrors('data-center/Probe.tsx', "import { x } from '../pet/x.ts';\nexport { x };\n")).toHaveLength(1);
     expect(await importErrors('child/Probe.tsx', "import { petRoutes } from '../pet/routes.tsx';\nexport { petRoutes };\n")).toEqual([]);
     expect(await importErrors('child/Probe.tsx', "export const load = () => import('../pet/PetZoneMap.tsx');\n")).toHaveLength(1);
+  });
+
+  it("tells an app's own sub-folder from another app of the same name, at any depth", async () => {
+    // the phone app has its own pet/ and ebike/ persona folders beside the pet sub-product
+    expect(await importErrors('mobile/ebike/Probe.tsx', "import { x } from '../pet/x.ts';\nexport { x };\n")).toEqual([]);
+    expect(await importErrors('mobile/app/Probe.tsx', "export const load = () => import('../pet/petRoutes.tsx');\n")).toEqual([]);
+    expect(await importErrors('mobile/ebike/Probe.tsx', "import { x } from '../../pet/x.ts';\nexport { x };\n")).toHaveLength(1);
+    expect(await importErrors('car/map/layers/Probe.tsx', "export const load = () => import('../../../pet/x.ts');\n")).toHaveLength(1);
+    expect(await importErrors('mobile/Probe.tsx', "import { x } from '../car/x.ts';\nexport { x };\n")).toHaveLength(1);
   });
 
   it('keeps the Beijing-time rule beside the import rule in every app', async () => {
