@@ -1,3 +1,5 @@
+import { SAFE_CUT_RULE } from '@chelian/contracts';
+
 /**
  * Every user-facing text of 电单车卫士 (elec-car), zh-CN. One place, so an English locale can
  * follow with the same shape.
@@ -88,8 +90,8 @@ export const E = {
     restore: '恢复供电',
     find: '寻车',
     locate: '立即定位',
-    cutConfirm:
-      '断电后车辆将无法骑行。为保证安全，车速低于 20 km/h（或电门已关）时才会执行，否则等待车辆减速，10 分钟内未满足条件自动取消。确定断电？',
+    /** the server's own rule (safeCut.ts applies the same limits), never restated here */
+    cutConfirm: `${SAFE_CUT_RULE}确定断电？`,
     restoreConfirm: '确定恢复车辆供电？',
   },
   orders: {

@@ -4,7 +4,7 @@ import { ErrorBlock, InfiniteScroll, List, NavBar, PullToRefresh, Skeleton, Tag 
 import { elecCarEndpoints, type Alarm } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
-import { useLiveTerminal } from '../pet/useLiveTerminal.ts';
+import { useLiveTerminal } from '../shared/useLiveTerminal.ts';
 import { useBikes } from './useBikes.ts';
 import { EB } from './texts.ts';
 import './ebike.css';

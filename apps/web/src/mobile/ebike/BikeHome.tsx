@@ -5,7 +5,7 @@ import { SAFE_CUT_RULE, elecCarEndpoints, type Alarm, type Bike, type ElecCarAct
 import { call } from '../../shared/request/call.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { agoText } from '../pet/petView.ts';
-import { useLiveTerminal } from '../pet/useLiveTerminal.ts';
+import { useLiveTerminal } from '../shared/useLiveTerminal.ts';
 import { batteryTone, guardAction, withBikePosition } from './bikeView.ts';
 import { useBikes } from './useBikes.ts';
 import { EB } from './texts.ts';

@@ -6,7 +6,7 @@ import { call } from '../../shared/request/call.ts';
 import { beijingDate, beijingFormat } from '../../shared/format/beijingTime.ts';
 import { agedLive, agoText, goalPercent, withPosition } from './petView.ts';
 import { usePets } from './usePets.ts';
-import { useLiveTerminal } from './useLiveTerminal.ts';
+import { useLiveTerminal } from '../shared/useLiveTerminal.ts';
 import { zoneShapeOf } from './zoneShape.ts';
 import { PT } from './texts.ts';
 import './pet.css';

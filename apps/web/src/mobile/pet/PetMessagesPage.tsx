@@ -5,7 +5,7 @@ import { petEndpoints, type PetAlarm } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { usePets } from './usePets.ts';
-import { useLiveTerminal } from './useLiveTerminal.ts';
+import { useLiveTerminal } from '../shared/useLiveTerminal.ts';
 import { PT } from './texts.ts';
 import './pet.css';
 
