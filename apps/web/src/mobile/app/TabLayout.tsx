@@ -25,9 +25,10 @@ function Nothing() {
 /** The personas' pages with the bottom tabs; the tabs show on each tab's own page only. */
 export default function TabLayout() {
   const personas = useMobileSession((s) => s.personas);
+  const ctx = useMobileSession((s) => s.ctx);
   const location = useLocation();
   const navigate = useNavigate();
-  const tabs = [...personas.flatMap((p) => p.tabs), MINE_TAB];
+  const tabs = [...personas.flatMap((p) => p.tabs).filter((t) => !t.visible || (ctx && t.visible(ctx))), MINE_TAB];
   const routes: RouteObject[] = [
     ...personas.flatMap((p) => p.routes),
     { path: 'me', element: <MinePage /> },

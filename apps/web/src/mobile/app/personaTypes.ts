@@ -18,6 +18,8 @@ export interface PersonaTab {
   title: string;
   icon: ReactNode;
   path: string;
+  /** shown only when this says so (the persona's own visible() still comes first) */
+  visible?(ctx: PersonaContext): boolean;
 }
 
 /**

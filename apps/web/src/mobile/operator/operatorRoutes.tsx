@@ -13,7 +13,14 @@ const operatorPersona: PersonaModule = {
   order: 10,
   tabs: [
     { key: 'fleet', title: O.tabs.fleet, icon: <TruckOutline />, path: '/fleet' },
-    { key: 'alarms', title: O.tabs.alarms, icon: <BellOutline />, path: '/alarms' },
+    // 报警 for a role that holds 报警中心 (car:alarm), as on the desktop
+    {
+      key: 'alarms',
+      title: O.tabs.alarms,
+      icon: <BellOutline />,
+      path: '/alarms',
+      visible: ({ permissions }) => permissions.menuCodes.has('car:alarm'),
+    },
   ],
   routes: [
     { path: 'fleet', element: <FleetPage /> },
