@@ -14,7 +14,7 @@ import { AppError } from '../../http/errors.ts';
 import { contractsQueries, type ContractRow } from './contracts.queries.ts';
 import { presentContractDetail } from './contracts.presenter.ts';
 import { locksQueries } from './locks.queries.ts';
-import { issueBill, methodOf, refOf, settleDeposit, voidUnpaid } from './billing.service.ts';
+import { addDays, issueBill, methodOf, refOf, settleDeposit, voidUnpaid } from './billing.service.ts';
 import { personActor, unlockContract } from './locks.service.ts';
 import { plansQueries } from './plans.ts';
 import { visibleRider } from './riders.service.ts';
@@ -153,18 +153,35 @@ export async function renew(db: Db, user: SessionUser, contractId: number): Prom
   if (!(await issueNextPeriod(db, c))) throw new AppError(ELEC_LEASE_ERRORS.lastPeriod);
 }
 
-/**
- * The next rent period's bill, unless a rent-to-own plan has billed its last period. `seq`: the
- * period the caller found unbilled (the lease job); if another process billed it meanwhile,
- * nothing is billed — never the period after it.
- */
-export async function issueNextPeriod(db: Db, c: ContractRow, seq?: number): Promise<boolean> {
+/** The next rent period's bill now (续租), unless a rent-to-own plan has billed its last period. */
+export async function issueNextPeriod(db: Db, c: ContractRow): Promise<boolean> {
   const plan = await plansQueries.byId(db, c.plan_id);
   return db.tx(async (q) => {
-    seq ??= (await contractsQueries.maxSeq(q, c.id, 'rent')) + 1;
+    const seq = (await contractsQueries.maxSeq(q, c.id, 'rent')) + 1;
     if (plan.periods !== null && seq > plan.periods) return false;
     return issueBill(q, c, { kind: 'rent', seq, coversDays: plan.period_days, amountFen: plan.rent_fen, dueAt: c.due_at ?? new Date() });
   });
+}
+
+/**
+ * The lease clock's billing: every period starting by `until`, from the one the caller found
+ * unbilled (`next`: its number and start), each bill due at its period's start; none past a
+ * rent-to-own plan's last period. If another process billed a period meanwhile (its unique key),
+ * this one stops there — that process bills the rest, never twice. Answers the periods billed.
+ */
+export async function issuePeriodsUntil(db: Db, c: ContractRow, next: { seq: number; from: Date }, until: Date): Promise<number> {
+  const plan = await plansQueries.byId(db, c.plan_id);
+  let billed = 0;
+  for (
+    let { seq, from } = next;
+    from <= until && (plan.periods === null || seq <= plan.periods);
+    seq++, from = addDays(from, plan.period_days)
+  ) {
+    const period = { kind: 'rent' as const, seq, coversDays: plan.period_days, amountFen: plan.rent_fen, dueAt: from };
+    if (!(await db.tx((q) => issueBill(q, c, period)))) break;
+    billed++;
+  }
+  return billed;
 }
 
 /** 延期: a number of days billed pro rata (integer fen, rounded half up). */

@@ -7,7 +7,7 @@ import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { startElecCarEngine, type ElecCarEngine } from '../elecCar/elecCarEngine.ts';
 import { BILL_AHEAD_MS, runLeaseJob } from './leaseJob.ts';
 import { riskQueries } from './risk.queries.ts';
-import { issueNextPeriod } from './contracts.service.ts';
+import { issuePeriodsUntil } from './contracts.service.ts';
 import { startAreaWatch, type AreaWatch } from './areaWatch.ts';
 import { alarmTypeName } from '../../core/alarm.presenter.ts';
 
@@ -121,11 +121,14 @@ describe('overdue → locked safely → unlocked on payment', () => {
     const readBySecond = await riskQueries.dueForBilling(t.ctx.db, new Date(started + 1.5 * DAY), BILL_AHEAD_MS);
     expect(readBySecond.map((r) => [r.id, r.next_seq])).toEqual([[contractId, 2]]);
     await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 1.5 * DAY), t.ctx.smsGateway);
-    for (const row of readBySecond) expect(await issueNextPeriod(t.ctx.db, row, row.next_seq)).toBe(false);
+    const until = new Date(started + 2.5 * DAY);
+    for (const row of readBySecond)
+      expect(await issuePeriodsUntil(t.ctx.db, row, { seq: row.next_seq, from: row.billed_through }, until)).toBe(0);
     const c = await contract();
-    expect(c.bills.filter((b: { kindName: string }) => b.kindName === '租金').map((b: { seq: number }) => b.seq)).toEqual([1, 2]);
-    expect(c.contract).toMatchObject({ status: 'overdue', statusName: '已逾期', owedFen: 2000, lockReason: '' });
-    expect(c.bills.at(-1)).toMatchObject({ kindName: '租金', seq: 2, amountFen: 2000 });
+    // Day 2 has started, day 3 starts within a day: both billed, each due at its start.
+    expect(c.bills.filter((b: { kindName: string }) => b.kindName === '租金').map((b: { seq: number }) => b.seq)).toEqual([1, 2, 3]);
+    expect(c.contract).toMatchObject({ status: 'overdue', statusName: '已逾期', owedFen: 4000, lockReason: '' });
+    expect(c.bills.at(-1)).toMatchObject({ kindName: '租金', seq: 3, amountFen: 2000, dueAt: started + 2 * DAY });
     expect(c.reminders).toHaveLength(1);
     expect(c.reminders[0].text).toContain('逾期超过1天车辆将被远程锁定');
     expect(await alarmsOf('leaseOverdue')).toHaveLength(1);
@@ -143,8 +146,8 @@ describe('overdue → locked safely → unlocked on payment', () => {
   it('after the grace period locks through the safe power cut: pending at 35 km/h, cut at 12', async () => {
     await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 2.5 * DAY));
     const c = await contract();
-    expect(c.contract).toMatchObject({ lockReason: 'overdue', owedFen: 2000 + 300 });
-    expect(c.bills.at(-1)).toMatchObject({ kindName: '滞纳金', amountFen: 300 });
+    expect(c.contract).toMatchObject({ lockReason: 'overdue', owedFen: 3 * 2000 + 300 });
+    expect(c.bills.filter((b: { kindName: string }) => b.kindName === '滞纳金')).toMatchObject([{ amountFen: 300 }]);
     expect(c.locks).toHaveLength(1);
     expect(c.locks[0]).toMatchObject({
       actionName: '锁车',
@@ -165,7 +168,7 @@ describe('overdue → locked safely → unlocked on payment', () => {
     await eventually(async () => (await contract()).locks[0].orderStatus === '已执行', 4000, 'lock carried out');
     await eventually(async () => (await status()).powerCut === true, 4000, 'power cut shown');
     const overdue = (await get(`${lease}/risk/overdue.json`)).obj;
-    expect(overdue.list).toMatchObject([{ contractId, vehicleCode: 'ZL-101', owedFen: 2300, lockReason: 'overdue', reminders: 2 }]);
+    expect(overdue.list).toMatchObject([{ contractId, vehicleCode: 'ZL-101', owedFen: 6300, lockReason: 'overdue', reminders: 2 }]);
   });
 
   it('unlocks when what is owed is paid', async () => {
@@ -173,7 +176,7 @@ describe('overdue → locked safely → unlocked on payment', () => {
       contractId,
       method: 'wechat',
       providerRef: '4200001234202611260099',
-      amountFen: 2300,
+      amountFen: 6300,
     });
     expect(paid.obj.detail.contract).toMatchObject({ status: 'active', lockReason: '', owedFen: 0 });
     expect(paid.obj.detail.locks[0]).toMatchObject({ actionName: '解锁', triggerName: '缴清欠款', userName: '系统' });

@@ -9,7 +9,7 @@ import { guardQueries } from '../elecCar/guard.queries.ts';
 import { repeatEvery } from '../../jobs/repeatEvery.ts';
 import { contractsQueries } from './contracts.queries.ts';
 import { issueBill } from './billing.service.ts';
-import { issueNextPeriod } from './contracts.service.ts';
+import { issuePeriodsUntil } from './contracts.service.ts';
 import { lockContract, relock, systemActor } from './locks.service.ts';
 import { locksQueries } from './locks.queries.ts';
 import { operatorQueries } from './operator.queries.ts';
@@ -30,15 +30,18 @@ export async function publishAlarms(db: Db, bus: Bus, ids: number[]) {
 }
 
 /**
- * One pass of 电单车租赁's clock: next periods billed a day ahead; active contracts past their
- * paid-through time become overdue (with a 租金逾期 alarm); late fees per overdue day; one reminder
+ * One pass of 电单车租赁's clock: every period started (or starting within a day) billed, each due
+ * at its start; active contracts past their paid-through time become overdue (with a 租金逾期 alarm); late fees per overdue day; one reminder
  * per overdue contract and day, also sent to the rider's phone by SMS; the safe remote lock once the grace period is over; locks whose
  * cut lapsed are sent again. Every write is a compare-and-set or an insert that a unique key makes
  * happen once, so several jobs processes do each thing once.
  */
 export async function runLeaseJob(db: Db, bus: Bus, now = new Date(), sms?: SmsGateway): Promise<void> {
-  // The period number read with the row: a second process that read it too bills nothing (it once billed the period after).
-  for (const c of await riskQueries.dueForBilling(db, now, BILL_AHEAD_MS)) await issueNextPeriod(db, c, c.next_seq);
+  // Every period started (or starting within a day) is billed, from the number read with the row: a
+  // second process that read it too stops at the first period already billed (it once billed the period after).
+  const until = new Date(now.getTime() + BILL_AHEAD_MS);
+  for (const c of await riskQueries.dueForBilling(db, now, BILL_AHEAD_MS))
+    await issuePeriodsUntil(db, c, { seq: c.next_seq, from: c.billed_through }, until);
 
   for (const { id } of await riskQueries.markOverdue(db, now)) {
     const c = await contractsQueries.byId(db, id);

@@ -145,22 +145,25 @@ describe('the rider sees their own rental', () => {
       contractId,
       status: 'overdue',
       statusName: '已逾期',
-      owedFen: 2300,
+      owedFen: 6300,
       lockReasonName: '逾期未缴',
       plan: { name: '日租', kindName: '日租', rentFen: 2000, lateFeeFen: 300 },
       bike: { code: 'ZL-R01' },
       canPay: true,
       canReturn: true,
     });
-    expect(c.explanation.join('')).toContain('尚欠 23.00 元');
+    expect(c.explanation.join('')).toContain('尚欠 63.00 元');
     expect(c.explanation.join('')).toContain('缴清全部欠款后，车辆会自动解锁');
     const bills = (await call(riderSid, 'GET', `${rider}/bills.json?contractId=${contractId}`)).obj;
     expect(bills.map((x: { kindName: string; riderStateName: string }) => `${x.kindName}${x.riderStateName}`)).toEqual([
       '押金已缴',
       '保险费已缴',
       '租金已缴',
+      // Days 2 and 3 have started, day 4 starts within a day: each billed, due at its start.
+      '租金已逾期',
       '租金已逾期',
       '滞纳金已逾期',
+      '租金已逾期',
     ]);
   });
 
@@ -181,7 +184,7 @@ describe('the rider sees their own rental', () => {
         msg: '数据不存在或无权访问',
       });
     expect(await counts()).toEqual(before);
-    expect((await call(riderSid, 'GET', `${rider}/me.json`)).obj.contracts[0]).toMatchObject({ status: 'overdue', owedFen: 2300 });
+    expect((await call(riderSid, 'GET', `${rider}/me.json`)).obj.contracts[0]).toMatchObject({ status: 'overdue', owedFen: 6300 });
   });
 
   it('refuses online payment in production when no merchant account is configured', async () => {
@@ -199,15 +202,15 @@ describe('paying through WeChat Pay', () => {
   it('opens an order for what is owed at the stand-in and sends the phone to pay', async () => {
     setOnlinePayments({ wechat: wechatPayProvider(wx.config), alipay: alipayProvider(ali.config) });
     const paid = await call(riderSid, 'POST', `${rider}/pay.json`, { contractId, channel: 'wechat' });
-    expect(paid.obj.order).toMatchObject({ amountFen: 2300, providerName: '微信支付', status: 'created', statusName: '待支付' });
+    expect(paid.obj.order).toMatchObject({ amountFen: 6300, providerName: '微信支付', status: 'created', statusName: '待支付' });
     expect(paid.obj.params.kind).toBe('redirect');
     orderNo = paid.obj.order.orderNo;
-    expect(wx.orders.at(-1)).toMatchObject({ out_trade_no: orderNo, amount: { total: 2300 } });
+    expect(wx.orders.at(-1)).toMatchObject({ out_trade_no: orderNo, amount: { total: 6300 } });
   });
 
   it('refuses a tampered notification and one for another amount: nothing is booked', async () => {
     const before = await counts();
-    const n = wx.notification({ outTradeNo: orderNo, transactionId: '4200000985202612020000000001', totalFen: 2300 });
+    const n = wx.notification({ outTradeNo: orderNo, transactionId: '4200000985202612020000000001', totalFen: 6300 });
     const tampered = await t.app.inject({
       method: 'POST',
       url: NOTIFY_PATHS.wechat,
@@ -219,16 +222,16 @@ describe('paying through WeChat Pay', () => {
     const short = wx.notification({ outTradeNo: orderNo, transactionId: '4200000985202612020000000002', totalFen: 1 });
     const refused = await t.app.inject({ method: 'POST', url: NOTIFY_PATHS.wechat, headers: short.headers, payload: short.body });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe('金额不符：订单 2300 分，通知 1 分');
+    expect(refused.json().message).toBe('金额不符：订单 6300 分，通知 1 分');
     expect(await counts()).toEqual(before);
   });
 
   it('books a verified notification once, and the bike unlocks on the terminal', async () => {
     const before = await counts();
-    const n = wx.notification({ outTradeNo: orderNo, transactionId: '4200000985202612020000000003', totalFen: 2300 });
+    const n = wx.notification({ outTradeNo: orderNo, transactionId: '4200000985202612020000000003', totalFen: 6300 });
     const first = await t.app.inject({ method: 'POST', url: NOTIFY_PATHS.wechat, headers: n.headers, payload: n.body });
     expect(first.statusCode).toBe(204);
-    const again = wx.notification({ outTradeNo: orderNo, transactionId: '4200000985202612020000000003', totalFen: 2300 });
+    const again = wx.notification({ outTradeNo: orderNo, transactionId: '4200000985202612020000000003', totalFen: 6300 });
     expect((await t.app.inject({ method: 'POST', url: NOTIFY_PATHS.wechat, headers: again.headers, payload: again.body })).statusCode).toBe(
       204,
     );
@@ -246,7 +249,7 @@ describe('paying through WeChat Pay', () => {
     expect(detail.payments.at(-1)).toMatchObject({
       method: 'wechat',
       providerRef: '4200000985202612020000000003',
-      amountFen: 2300,
+      amountFen: 6300,
       userName: '骑手在线支付',
     });
     await eventually(

@@ -18,17 +18,20 @@ export const riskQueries = {
       { limit, offset },
     );
   },
-  /** Started contracts due within `aheadMs` with no rent bill waiting: their next period is billed. */
   /**
-   * Contracts whose next period is due for billing, each with that period's number as read here:
-   * billing exactly that number (a unique key) bills it once, however many processes read the row.
+   * Started contracts billed through no later than `aheadMs` from now, each with its next period's
+   * number and start as read here. Billed through = paid through (due_at) + the days of the rent
+   * bills still unpaid, so a rider behind by several periods is billed each of them; billing
+   * exactly that number (a unique key) bills it once, however many processes read the row.
    */
   dueForBilling: (q: Queryable, now: Date, aheadMs: number) =>
-    q.query<ContractRow & { next_seq: number }>(
-      `SELECT x.*, (SELECT COALESCE(max(seq), 0)::int + 1 FROM elec_lease_bills b WHERE b.contract_id = x.id AND b.kind = 'rent') AS next_seq
+    q.query<ContractRow & { next_seq: number; billed_through: Date }>(
+      `SELECT * FROM (SELECT x.*, (SELECT COALESCE(max(seq), 0)::int + 1 FROM elec_lease_bills b WHERE b.contract_id = x.id AND b.kind = 'rent') AS next_seq,
+              x.due_at + make_interval(days => (SELECT COALESCE(sum(b.covers_days), 0)::int FROM elec_lease_bills b
+                WHERE b.contract_id = x.id AND b.kind = 'rent' AND b.status = 'unpaid')) AS billed_through
          FROM (${CONTRACT_SELECT} WHERE c.status IN ('active', 'overdue') AND c.due_at <= $1
-          AND NOT EXISTS (SELECT 1 FROM elec_lease_bills b WHERE b.contract_id = c.id AND b.kind = 'rent' AND b.status = 'unpaid')
-          AND (p.periods IS NULL OR (SELECT count(*) FROM elec_lease_bills b WHERE b.contract_id = c.id AND b.kind = 'rent') < p.periods)) x`,
+          AND (p.periods IS NULL OR (SELECT count(*) FROM elec_lease_bills b WHERE b.contract_id = c.id AND b.kind = 'rent') < p.periods)) x) y
+        WHERE y.billed_through <= $1`,
       [new Date(now.getTime() + aheadMs)],
     ),
   /** Active contracts past their paid-through time become overdue (compare-and-set: one process moves each). */
