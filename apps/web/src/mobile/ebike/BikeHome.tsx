@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Dialog, ErrorBlock, List, NavBar, NoticeBar, ProgressBar, Selector, Skeleton, Tag, Toast } from 'antd-mobile';
+import { Badge, Button, Dialog, List, NoticeBar, ProgressBar, Tag, Toast } from 'antd-mobile';
 import { SAFE_CUT_RULE, elecCarEndpoints, type Alarm, type Bike, type ElecCarAction } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { agoText } from '../pet/petView.ts';
 import { useLiveTerminal } from '../shared/useLiveTerminal.ts';
+import { OwnAssetFrame } from '../shared/OwnAssetFrame.tsx';
 import { batteryTone, guardAction, withBikePosition } from './bikeView.ts';
 import { useBikes } from './useBikes.ts';
 import { EB } from './texts.ts';
@@ -21,24 +22,24 @@ const TICK_MS = 10_000;
  */
 export function BikeHome() {
   const { bikes, bike, select, failed, reload } = useBikes();
-  if (failed)
-    return <ErrorBlock status="disconnected" title="加载失败" description={<Button onClick={() => void reload()}>重试</Button>} />;
-  if (!bikes) return <Skeleton.Paragraph lineCount={8} animated />;
-  if (!bike) return <ErrorBlock status="empty" title={EB.none} description={EB.noneHint} />;
   return (
-    <div className="mb-page" data-testid="mb-bike-home">
-      <NavBar back={null}>{EB.title}</NavBar>
-      {bikes.length > 1 && (
-        <Selector
-          className="mb-picker"
-          columns={Math.min(bikes.length, 3)}
-          options={bikes.map((b) => ({ label: b.plate || b.name, value: b.bikeId }))}
-          value={[bike.bikeId]}
-          onChange={(v) => v[0] !== undefined && select(v[0])}
-        />
-      )}
-      <BikeLive key={bike.bikeId} initial={bike} />
-    </div>
+    <OwnAssetFrame
+      assets={bikes}
+      current={bike}
+      failed={failed}
+      reload={reload}
+      select={select}
+      idOf={(a) => a.bikeId}
+      labelOf={(a) => a.plate || a.name}
+      title={EB.title}
+      none={EB.none}
+      noneHint={EB.noneHint}
+      prefix="mb"
+      testId="mb-bike-home"
+      columns={3}
+    >
+      {(shown) => <BikeLive key={shown.bikeId} initial={shown} />}
+    </OwnAssetFrame>
   );
 }
 

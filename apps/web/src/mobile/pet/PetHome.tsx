@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Dialog, ErrorBlock, List, NavBar, ProgressBar, Selector, Skeleton, Switch, Tag, Toast } from 'antd-mobile';
+import { Badge, Button, Dialog, List, ProgressBar, Switch, Tag, Toast } from 'antd-mobile';
 import { PET_LOST_INTERVAL_SECONDS, PET_LOST_MINUTES, petEndpoints, type Pet, type PetAlarm, type PetZone } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { beijingDate, beijingFormat } from '../../shared/format/beijingTime.ts';
 import { agedLive, agoText, goalPercent, withPosition } from './petView.ts';
 import { usePets } from './usePets.ts';
 import { useLiveTerminal } from '../shared/useLiveTerminal.ts';
+import { OwnAssetFrame } from '../shared/OwnAssetFrame.tsx';
 import { zoneShapeOf } from './zoneShape.ts';
 import { PT } from './texts.ts';
 import './pet.css';
@@ -19,24 +20,24 @@ const TICK_MS = 10_000;
 /** 宠物 tab: where the pet is and how fresh that is, today's walk and steps, battery, lost mode, ring, zones, messages. */
 export function PetHome() {
   const { pets, pet, select, failed, reload } = usePets();
-  if (failed)
-    return <ErrorBlock status="disconnected" title="加载失败" description={<Button onClick={() => void reload()}>重试</Button>} />;
-  if (!pets) return <Skeleton.Paragraph lineCount={8} animated />;
-  if (!pet) return <ErrorBlock status="empty" title={PT.none} description={PT.noneHint} />;
   return (
-    <div className="mp-page" data-testid="mp-pet-home">
-      <NavBar back={null}>{PT.title}</NavBar>
-      {pets.length > 1 && (
-        <Selector
-          className="mp-picker"
-          columns={Math.min(pets.length, 4)}
-          options={pets.map((p) => ({ label: p.name, value: p.petId }))}
-          value={[pet.petId]}
-          onChange={(v) => v[0] !== undefined && select(v[0])}
-        />
-      )}
-      <PetLiveView key={pet.petId} initial={pet} />
-    </div>
+    <OwnAssetFrame
+      assets={pets}
+      current={pet}
+      failed={failed}
+      reload={reload}
+      select={select}
+      idOf={(a) => a.petId}
+      labelOf={(a) => a.name}
+      title={PT.title}
+      none={PT.none}
+      noneHint={PT.noneHint}
+      prefix="mp"
+      testId="mp-pet-home"
+      columns={4}
+    >
+      {(shown) => <PetLiveView key={shown.petId} initial={shown} />}
+    </OwnAssetFrame>
   );
 }
 
