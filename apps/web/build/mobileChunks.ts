@@ -15,7 +15,7 @@ const KIT =
   /[\\/]node_modules[\\/](antd-mobile|antd-mobile-icons|antd-mobile-v5-count|@react-spring|@use-gesture|@floating-ui|ahooks|rc-field-form|rc-segmented|runes2|staged-components|nano-memoize|react-fast-compare|@rc-component[\\/]mini-decimal)[\\/]/;
 const KIT_BOOT = /[\\/]antd-mobile[\\/]es[\\/](global|utils[\\/]can-use-dom)/;
 const PAGES =
-  /[\\/]src[\\/]mobile[\\/](app[\\/](TabLayout|MinePage|PageErrorBoundary)\.|shared[\\/](?!feedback\.)|(operator|pet|ebike|rider)[\\/])/;
+  /[\\/]src[\\/]mobile[\\/](app[\\/](TabLayout|MinePage)\.|shared[\\/](?!feedback\.)|(operator|pet|ebike|rider)[\\/])/;
 const PAGES_OUT = /Map\.tsx$|\.test\.ts$/;
 
 /** The chunk a module of 掌上车联 goes to, or null (automatic chunking). */

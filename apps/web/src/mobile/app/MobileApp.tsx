@@ -1,21 +1,25 @@
 import { Suspense, useEffect } from 'react';
-import { Route, Routes, useNavigate } from 'react-router';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setNavigator } from './navigation.ts';
 import { SessionGate } from './SessionGate.tsx';
 import { Loading } from './Loading.tsx';
+import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 // in the entry's chunk, not lazy: on slow 4G a chunk asked for after the entry runs costs a round trip (~0.6 s)
 import LoginPage from './LoginPage.tsx';
 
 /** /m/login, and everything else behind the session (the personas' tabs and 我的). */
 export function MobileApp() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   useEffect(() => setNavigator((to, options) => void navigate(to, options)), [navigate]);
   return (
-    <Suspense fallback={<Loading />}>
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="*" element={<SessionGate />} />
-      </Routes>
-    </Suspense>
+    <PageErrorBoundary key={pathname}>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="*" element={<SessionGate />} />
+        </Routes>
+      </Suspense>
+    </PageErrorBoundary>
   );
 }

@@ -1,5 +1,4 @@
 import { Component, type ReactNode } from 'react';
-import { Button, ErrorBlock } from 'antd-mobile';
 import { T } from '../../shared/i18n/messages.ts';
 
 interface State {
@@ -9,7 +8,8 @@ interface State {
 /**
  * A page that throws — most often its chunk no longer on the server after a deploy, or lost on a
  * bad connection — shows the platform's 页面加载失败 with 重新加载 instead of a blank screen.
- * Keyed by the path in the tab layout, so another tab starts afresh.
+ * Plain markup (no component library): it also guards the app's root, on the login screen's path.
+ * Keyed by the path, so another page starts afresh.
  */
 export class PageErrorBoundary extends Component<{ children: ReactNode }, State> {
   state: State = { failed: false };
@@ -26,10 +26,11 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
     if (!this.state.failed) return this.props.children;
     return (
       <div className="m-center" role="alert">
-        <ErrorBlock status="default" title={T.routeError.title} description={T.routeError.text} />
-        <Button color="primary" onClick={() => window.location.reload()}>
+        <strong>{T.routeError.title}</strong>
+        <p>{T.routeError.text}</p>
+        <button type="button" className="m-button m-button-primary" onClick={() => window.location.reload()}>
           {T.reload.retry}
-        </Button>
+        </button>
       </div>
     );
   }
