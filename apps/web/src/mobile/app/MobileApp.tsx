@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Route, Routes, useNavigate } from 'react-router';
 import { setNavigator } from './navigation.ts';
 import { SessionGate } from './SessionGate.tsx';
 import { Loading } from './Loading.tsx';
@@ -10,10 +10,10 @@ import LoginPage from './LoginPage.tsx';
 /** /m/login, and everything else behind the session (the personas' tabs and 我的). */
 export function MobileApp() {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   useEffect(() => setNavigator((to, options) => void navigate(to, options)), [navigate]);
   return (
-    <PageErrorBoundary key={pathname}>
+    // not keyed by the path here: that would remount the whole app on every navigation
+    <PageErrorBoundary>
       <Suspense fallback={<Loading />}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />

@@ -9,7 +9,7 @@ interface State {
  * A page that throws — most often its chunk no longer on the server after a deploy, or lost on a
  * bad connection — shows the platform's 页面加载失败 with 重新加载 instead of a blank screen.
  * Plain markup (no component library): it also guards the app's root, on the login screen's path.
- * Keyed by the path, so another page starts afresh.
+ * In the tab layout it is keyed by the path, so another page starts afresh.
  */
 export class PageErrorBoundary extends Component<{ children: ReactNode }, State> {
   state: State = { failed: false };
