@@ -49,6 +49,32 @@ describe('delivery budget (issue 14 item 6)', () => {
   });
 });
 
+/** The scripts a built page may load: its own, then every chunk their text names (imports, lazy imports, preload lists). */
+function reachableScripts(htmlFile: string): Set<string> {
+  const named = (text: string) => [...text.matchAll(/(?:\.\/|assets\/)([\w.-]+\.js)\b/g)].map((m) => m[1]);
+  const seen = new Set<string>();
+  const todo = named(fs.readFileSync(path.join(dist, htmlFile), 'utf8'));
+  for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
+    if (seen.has(file) || !fs.existsSync(path.join(dist, 'assets', file))) continue;
+    seen.add(file);
+    todo.push(...named(fs.readFileSync(path.join(dist, 'assets', file), 'utf8')));
+  }
+  return seen;
+}
+
+describe('one build, two kinds of page', () => {
+  it("no desktop page can load the phone app's code (its entry would start 掌上车联 inside the page)", () => {
+    const phoneEntry = [...reachableScripts('m/index.html')].filter((f) => /^(mobile|m-kit|m-pages)-/.test(f));
+    expect(phoneEntry.length).toBeGreaterThan(0);
+    const pages = ['index.html', ...fs.readdirSync(path.join(dist, 'child')).map((system) => `child/${system}/index.html`)];
+    for (const page of pages)
+      expect(
+        [...reachableScripts(page)].filter((f) => phoneEntry.includes(f)),
+        page,
+      ).toEqual([]);
+  });
+});
+
 /** The built files worth compressing, by their path in the build folder. */
 function compressibleFiles(dir: string, rel = ''): string[] {
   return fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((entry) => {
