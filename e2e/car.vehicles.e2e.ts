@@ -174,6 +174,8 @@ describe('car vehicles and groups pages', () => {
       .getByTestId('group-dialog')
       .getByRole('button', { name: /保\s*存/ })
       .click();
+    // the dialog closes once the group is stored (a refused save keeps it open with its message)
+    await page.getByTestId('group-dialog').waitFor({ state: 'hidden' });
     await page.getByTestId('group-node').filter({ hasText: name }).waitFor();
 
     await page.getByTestId('group-node').filter({ hasText: '未分组' }).click();
