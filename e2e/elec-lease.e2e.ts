@@ -1,54 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import net from 'node:net';
-import { createGt06Framer, encodeGt06Location, encodeGt06Login, encodeGt06StringInfo, gt06Codec } from '@chelian/protocols';
 import { baseUrl, launch, login, openTab, shot, toasts } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { api, imei, pause } from './support/carFleet.ts';
-import { e2eServer } from './support/e2eServer.ts';
+import { AnsweringTracker } from './support/answeringTracker.ts';
 
 // Issue 21, 电单车租赁: every menu opens; an operator rents a simulated e-bike out, takes the
 // payment and hands it over (a lease entered as begun 8 days ago on a weekly plan, so it is a
 // day overdue); the lease clock locks the bike through the safe power cut — waiting while the
 // rider does 30 km/h, cutting at 5 — and paying what is owed unlocks it.
 let browser: Browser;
-let tracker: AnsweringEbike;
+let tracker: AnsweringTracker;
 const id = imei('8691890');
 const code = `E2E-${id.slice(-4)}`;
 const lease = '/elec-lease/v1/api';
 const at = { lon: 121.4737, lat: 31.2304 };
-
-/** A GT06 e-bike tracker over real TCP that answers the relay commands it is sent. */
-class AnsweringEbike {
-  private socket!: net.Socket;
-  private serial = 1;
-  readonly commands: string[] = [];
-  async connect() {
-    this.socket = net.connect(e2eServer().gt06Port, '127.0.0.1');
-    await new Promise<void>((resolve, reject) => (this.socket.once('connect', resolve), this.socket.once('error', reject)));
-    const framer = createGt06Framer();
-    this.socket.on('data', (chunk) => {
-      for (const frame of framer.push(chunk).frames) {
-        const decoded = gt06Codec.decode(frame);
-        if (!decoded.ok || decoded.value.messageType !== '0x80') continue;
-        const { text, serverFlag } = decoded.value.messages[0]!.detail as { text: string; serverFlag: number };
-        this.commands.push(text);
-        this.socket.write(encodeGt06StringInfo(serverFlag, `${text.split(',')[0]}=Success!`, this.serial++));
-      }
-    });
-    this.socket.write(encodeGt06Login(id, this.serial++));
-    await pause(300);
-  }
-  async ride(speed: number) {
-    this.socket.write(
-      encodeGt06Location({ time: Date.now(), ...at, valid: true, speedKmh: speed, course: 90, satellites: 9, acc: true }, this.serial++),
-    );
-    await pause(300);
-  }
-  close() {
-    this.socket?.end();
-  }
-}
 
 const frameOf = (page: Page): FrameLocator => page.frameLocator('iframe').first();
 const beijingDay = (daysAgo: number) => new Date(Date.now() + 8 * 3600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -109,9 +75,9 @@ beforeAll(async () => {
     return res.obj!;
   };
   if ((await api(admin, '/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'gt06' })).flag !== 1) throw new Error('terminal');
-  tracker = new AnsweringEbike();
+  tracker = new AnsweringTracker(id);
   await tracker.connect();
-  await tracker.ride(0);
+  await tracker.report(at, 0, true); // standing with the key on
   await ok('/store/save.json', { name: `浦东门店${id.slice(-4)}`, address: '上海市浦东新区世纪大道100号', phone: '02150000000' });
   await ok('/vehicle/add.json', {
     imei: id,
@@ -192,7 +158,7 @@ describe('电单车租赁', () => {
 
     // Handed over as a lease that began 8 days ago: its first week ran out yesterday.
     // The rider rides off at 30 km/h.
-    await tracker.ride(30);
+    await tracker.report(at, 30);
     await drawer.getByTestId('contract-handover').click();
     await dialog.locator('#startDate').click();
     await dialog.locator('#startDate').fill(beijingDay(8));
@@ -222,7 +188,7 @@ describe('电单车租赁', () => {
     await shot(page, 'elec-lease-lock-pending');
 
     // Slowed to 5 km/h: the cut goes down, the tracker answers.
-    await tracker.ride(5);
+    await tracker.report(at, 5);
     for (let i = 0; i < 30 && !tracker.commands.length; i++) await pause(500);
     expect(tracker.commands).toEqual(['DYD,000000#']);
 

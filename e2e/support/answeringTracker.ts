@@ -31,10 +31,10 @@ export class AnsweringTracker {
     await pause(300);
   }
 
-  /** A fix at `at` doing `speedKmh` (0 with the ignition off: parked). */
-  async report(at: { lon: number; lat: number }, speedKmh = 0): Promise<void> {
+  /** A fix at `at` doing `speedKmh`, the ignition on while moving unless said (0 with it off: parked). */
+  async report(at: { lon: number; lat: number }, speedKmh = 0, acc = speedKmh > 0): Promise<void> {
     this.socket.write(
-      encodeGt06Location({ time: Date.now(), ...at, valid: true, speedKmh, course: 90, satellites: 9, acc: speedKmh > 0 }, this.serial++),
+      encodeGt06Location({ time: Date.now(), ...at, valid: true, speedKmh, course: 90, satellites: 9, acc }, this.serial++),
     );
     await pause(300);
   }
