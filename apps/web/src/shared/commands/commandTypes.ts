@@ -1,14 +1,14 @@
-import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
+import { COMMAND_NAMES_ZH as N } from '@chelian/contracts';
 
 /** The commands a terminal can be sent (issue 4 item 7), with what each needs. */
 export const COMMAND_TYPES = [
-  { type: 'cutOil', name: M.commandNames.cutOil, danger: true },
-  { type: 'restoreOil', name: M.commandNames.restoreOil, danger: false },
-  { type: 'locateNow', name: M.commandNames.locateNow, danger: false },
-  { type: 'setInterval', name: M.commandNames.setInterval, danger: false, needs: 'seconds' },
-  { type: 'reboot', name: M.commandNames.reboot, danger: false },
-  { type: 'text', name: M.commandNames.text, danger: false, needs: 'text' },
-  { type: 'custom', name: M.commandNames.custom, danger: false, needs: 'custom' },
+  { type: 'cutOil', name: N.cutOil, danger: true },
+  { type: 'restoreOil', name: N.restoreOil, danger: false },
+  { type: 'locateNow', name: N.locateNow, danger: false },
+  { type: 'setInterval', name: N.setInterval, danger: false, needs: 'seconds' },
+  { type: 'reboot', name: N.reboot, danger: false },
+  { type: 'text', name: N.text, danger: false, needs: 'text' },
+  { type: 'custom', name: N.custom, danger: false, needs: 'custom' },
 ] as const;
 
 export type CommandType = (typeof COMMAND_TYPES)[number]['type'];
