@@ -233,7 +233,7 @@ export const endUsersQueries = {
       )
     )[0],
 
-  /** Pet owners get their pet's safe-zone alarms by SMS on their own phone (docs/end-users.md). */
+  /** Pet owners get their pet's safe-zone alarms, e-bike owners their bike's guard alarms, by SMS on their own phone (docs/end-users.md). */
   smsAlarmsTo: async (q: Queryable, accountId: number, phone: string, alarmTypes: readonly string[]) => {
     await q.query(
       `INSERT INTO alarm_push_targets (account_id, sms_phones) VALUES ($1, $2)

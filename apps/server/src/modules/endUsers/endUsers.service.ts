@@ -33,10 +33,15 @@ export interface InvitedPerson {
   movedTerminalIds: number[];
 }
 
-/** Alarm types an invited persona receives by SMS on their own phone. */
+/**
+ * Alarm types an invited persona receives by SMS on their own phone (and in the app's list, which
+ * shows every alarm of their asset). An e-bike owner: shaken, moved while armed, the tracker's or
+ * the pack's low battery. Each is one alarm per episode already (a bit's rising edge, a terminal's
+ * repeats folded, displacement once per arming: docs/car.md, "Alarms: one per episode").
+ */
 const SMS_ALARMS: Record<EndUserPersona, readonly string[]> = {
   petOwner: ['petZoneExit', 'petZoneEnter'],
-  bikeOwner: [],
+  bikeOwner: ['vibration', 'displacement', 'lowBattery', 'lowVoltage'],
   rider: [],
 };
 
