@@ -146,6 +146,7 @@ export const cardEndpoints = {
     summary: '导出人员',
     input: Type.Object({ keyword: text(30), teamId: Type.Optional(Id()) }),
     produces: 'excel',
+    permission: 'card:staff',
   }),
 
   areas: endpoint({ method: 'GET', path: `${base}/area/list.json`, tag, summary: '查询责任区域', answer: Type.Array(AreaSchema) }),
@@ -312,5 +313,6 @@ export const cardEndpoints = {
     summary: '导出工牌统计报表',
     input: ReportQuery,
     produces: 'excel',
+    permission: 'card:report',
   }),
 };

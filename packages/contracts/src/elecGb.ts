@@ -307,6 +307,7 @@ export const elecGbEndpoints = {
     summary: '导出备案车辆',
     input: ExportQuery,
     produces: 'excel',
+    permission: 'gb:record',
   }),
   /** The bike's declaration QR code (PNG): it opens the public declaration form for that bike. */
   qrCode: endpoint({
@@ -393,6 +394,7 @@ export const elecGbEndpoints = {
     summary: '导出新国标统计',
     input: Type.Object(DayRange),
     produces: 'excel',
+    permission: 'gb:stats',
   }),
 };
 

@@ -411,5 +411,6 @@ export const elecLeaseEndpoints = {
     summary: '导出运营统计',
     input: StatsQuery,
     produces: 'excel',
+    permission: 'lease:stats',
   }),
 };

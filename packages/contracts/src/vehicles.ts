@@ -193,5 +193,7 @@ export const vehicleEndpoints = {
     summary: '导出车辆',
     input: VehicleExportQuery,
     produces: 'excel',
+    /** 车辆管理's list: a role that may not open the page may not take its rows away either */
+    permission: 'car:vehicle',
   }),
 };

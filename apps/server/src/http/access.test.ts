@@ -88,6 +88,25 @@ describe('access to every route', () => {
     for (const r of uploads) expect(r.permission, `${r.method} ${r.url}`).toBeTruthy();
   });
 
+  it('guards every export of a list with the permission of the page it lists (issue 31: a role that may not open a page may not take its rows away)', async () => {
+    // 下载中心's exports (exportDataReport, exportDataReportFile) check each report type's own
+    // permissions (modules/exports/exports.routes.test.ts); a blank import template holds no rows.
+    const perKind = ['/car/v1/accelerate/export/exportDataReport.json', '/car/v1/accelerate/export/exportDataReportFile.json'];
+    const exportsOfLists = apiRoutes().filter(
+      (r) => r.endpoint?.produces === 'excel' && !perKind.includes(r.url) && !r.url.endsWith('/importTemplate.json'),
+    );
+    expect(exportsOfLists.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/car/v4/api/vehicle/export.json', '/card/v1/api/staff/export.json', '/elec-gb/v1/api/bike/export.json']),
+    );
+    for (const r of exportsOfLists) {
+      expect(r.permission, `${r.method} ${r.url}`).toBeTruthy();
+      // a role holding a page of the same sub-product, not the exported one's, is refused too
+      const other = await createTenant(t, { codes: [r.permission!.split(':')[0]] });
+      const res = await t.call(other.sessionId, { method: r.method as 'GET', url: r.url });
+      expect({ url: r.url, status: res.statusCode }).toEqual({ url: r.url, status: 403 });
+    }
+  });
+
   it('names only catalogue codes as permissions', () => {
     const codes = new Set(RESOURCES.map((r) => r.code));
     for (const r of t.routes) if (r.permission) expect(codes, r.url).toContain(r.permission);
