@@ -6,7 +6,11 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, PageQuery, TimeParam, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOfKeys, PageQuery, TimeParam, pageOf } from './schemas.ts';
+import { ALARM_NAMES_ZH } from '@chelian/protocols/alarms.ts';
+
+/** An alarm's type: a key of the platform's one catalogue of alarms (protocols' ALARM_NAMES_ZH). */
+const AlarmTypeSchema = OneOfKeys(ALARM_NAMES_ZH);
 
 /** An alarm as the API lists it and the live feed pushes it; times epoch ms, speed km/h. */
 export const AlarmSchema = Type.Object({
@@ -15,7 +19,7 @@ export const AlarmSchema = Type.Object({
   vehicleId: Nullable(Type.Integer()),
   plate: Type.String(),
   name: Type.String(),
-  type: Type.String(),
+  type: AlarmTypeSchema,
   typeName: Type.String(),
   alarmTime: Type.Number(),
   receivedAt: Type.Number(),
@@ -40,7 +44,7 @@ export const AlarmSchema = Type.Object({
 });
 export type Alarm = Static<typeof AlarmSchema>;
 
-export const AlarmTypeCountSchema = Type.Object({ type: Type.String(), typeName: Type.String(), count: Type.Integer() });
+export const AlarmTypeCountSchema = Type.Object({ type: AlarmTypeSchema, typeName: Type.String(), count: Type.Integer() });
 export type AlarmTypeCount = Static<typeof AlarmTypeCountSchema>;
 
 /** Filters every alarm query takes; types is a comma-separated list of alarm types. */

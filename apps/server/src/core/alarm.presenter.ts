@@ -1,10 +1,20 @@
 import type { Alarm } from '@chelian/contracts';
-import { ALARM_NAMES_ZH, isAlarmType } from '@chelian/protocols/alarms.ts';
+import { ALARM_NAMES_ZH, isAlarmType, type AlarmType } from '@chelian/protocols/alarms.ts';
 
 /** The live feed's name for an alarm (gateway/liveEvents.ts). */
 export type AlarmItem = Alarm;
 
 export const alarmTypeName = (type: string) => (isAlarmType(type) ? ALARM_NAMES_ZH[type] : type);
+
+/**
+ * A stored alarm type (alarms.type, a report's per-type counts) as the contract's union. Every
+ * writer stores a key of the one catalogue (protocols' ALARM_NAMES_ZH), and none was ever taken
+ * out of it: another value is a corrupt row, said so, not passed on.
+ */
+export function storedAlarmType(type: string): AlarmType {
+  if (isAlarmType(type)) return type;
+  throw new Error(`stored alarm type not in the catalogue: ${type}`);
+}
 
 export interface AlarmRow {
   id: number;
@@ -36,7 +46,7 @@ export function presentAlarm(r: AlarmRow): Alarm {
     vehicleId: r.vehicle_id,
     plate: r.plate ?? '',
     name: r.vehicle_name ?? r.plate ?? '',
-    type: r.type,
+    type: storedAlarmType(r.type),
     typeName: alarmTypeName(r.type),
     alarmTime: r.alarm_time.getTime(),
     receivedAt: r.received_at.getTime(),

@@ -7,7 +7,7 @@ import {
   type DataCenterOverview,
   type FleetNow,
 } from '@chelian/contracts';
-import { alarmTypeName } from '../../core/alarm.presenter.ts';
+import { alarmTypeName, storedAlarmType } from '../../core/alarm.presenter.ts';
 import { DAY_MS } from '../reports/beijingDay.ts';
 import type { DayRow, FleetRow } from './dataCenter.queries.ts';
 
@@ -54,7 +54,7 @@ export function presentAlarmsToday(rows: ReadonlyArray<{ type: string; hour: num
     byHour[Math.min(23, Math.max(0, r.hour))] += r.n;
   }
   const types = [...byType]
-    .map(([type, count]) => ({ type, typeName: alarmTypeName(type), count }))
+    .map(([type, count]) => ({ type: storedAlarmType(type), typeName: alarmTypeName(type), count }))
     .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
   return { total: types.reduce((s, t) => s + t.count, 0), types, byHour };
 }

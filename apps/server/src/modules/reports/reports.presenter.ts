@@ -10,7 +10,7 @@ import type {
   TripPage,
   TripRow,
 } from '@chelian/contracts';
-import { alarmTypeName } from '../../core/alarm.presenter.ts';
+import { alarmTypeName, storedAlarmType } from '../../core/alarm.presenter.ts';
 import { dayStart, DAY_MS } from './beijingDay.ts';
 import type { DailyRow, reportsQueries, ReportVehicleRow, StayRowDb } from './reports.queries.ts';
 import type { TripRowDb, tripsQueries } from './trips.queries.ts';
@@ -68,7 +68,7 @@ export function presentOnline(r: DailyRow, now: number): OnlineDay {
 export function typeCounts(counts: Iterable<[string, number]>): AlarmTypeCount[] {
   return [...counts]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([type, count]) => ({ type, typeName: alarmTypeName(type), count }));
+    .map(([type, count]) => ({ type: storedAlarmType(type), typeName: alarmTypeName(type), count }));
 }
 
 /** Per-day {type: n} maps of one vehicle, summed. */

@@ -11,7 +11,7 @@ import {
 } from './alarmTipRules.ts';
 import { mergeNews } from './alarmNews.ts';
 
-const alarm = (alarmId: number, type: string, alarmTime: number, vehicleId = 12): Alarm => ({
+const alarm = (alarmId: number, type: Alarm['type'], alarmTime: number, vehicleId = 12): Alarm => ({
   alarmId,
   terminalId: '869130000000001',
   vehicleId,
