@@ -21,6 +21,7 @@ import { visibleRider } from './riders.service.ts';
 import { visibleLeaseVehicle } from './vehicles.service.ts';
 import { leaseVehiclesQueries } from './vehicles.queries.ts';
 import { clean, found, yuan } from './scope.ts';
+import { holdAsset, releaseAsset } from '../endUsers/endUsers.service.ts';
 import { beijingDayOf, dayStart, isDay } from '../reports/beijingDay.ts';
 
 export const LEASE_CHANGED = 'elecLease.changed';
@@ -217,7 +218,17 @@ export async function swap(
     await leaseVehiclesQueries.setState(q, next.vehicle_id, 'rented');
     await inspect(q, user, c.id, next.vehicle_id, 'swapIn', { note: input.note });
   });
+  // The old tracker back to the store's stock; the new one to the rider, when the rider held the old one in 掌上车联.
+  const [oldTerminal, newTerminal] = [await terminalOf(db, c.vehicle_id), await terminalOf(db, next.vehicle_id)];
+  const person = oldTerminal === null ? null : await releaseAsset({ db, bus }, oldTerminal);
+  if (person !== null && newTerminal !== null) await holdAsset({ db, bus }, person, newTerminal, 'rider');
 }
+
+/** The tracker (terminals.id) a lease vehicle sits on, if any. */
+const terminalOf = async (q: Queryable, vehicleId: number) => {
+  const [v] = await q.query<{ terminal_id: number | null }>('SELECT terminal_id FROM vehicles WHERE id = $1', [vehicleId]);
+  return v?.terminal_id == null ? null : Number(v.terminal_id);
+};
 
 /**
  * 还车: the return inspection; what is still owed is paid from the deposit and the rest of the
@@ -297,8 +308,11 @@ async function closeContract(
     const paidPeriods = (await contractsQueries.bills(q, c.id)).filter((b) => b.kind === 'rent' && b.status === 'paid').length;
     const owned = plan.kind === 'rentToOwn' && plan.periods !== null && paidPeriods >= plan.periods && left === 0;
     await leaseVehiclesQueries.setState(q, c.vehicle_id, owned ? 'sold' : 'available');
-    return true;
+    return { owned };
   });
   if (closed && c.lock_reason)
     await unlockContract(db, bus, personActor(user), c, 'return', o.forced ? '订单终止，解除锁定' : '还车，解除锁定').catch(() => null);
+  // Back in the store's stock: the tracker leaves the rider's 个人用户 account (a sold bike stays with its rider).
+  const terminal = closed.owned ? null : await terminalOf(db, c.vehicle_id);
+  if (terminal !== null) await releaseAsset({ db, bus }, terminal);
 }

@@ -254,7 +254,7 @@ describe('paying through WeChat Pay', () => {
     });
     await eventually(
       async () =>
-        (await call(a.sessionId, 'GET', `${lease}/contract/detail.json?contractId=${contractId}`)).obj.locks[0].orderStatus === '已执行',
+        (await call(a.sessionId, 'GET', `${lease}/contract/detail.json?contractId=${contractId}`)).obj.locks[0].orderStatus === 'done',
       4000,
       'unlock carried out',
     );
@@ -304,8 +304,31 @@ describe('the demo and the return', () => {
     expect((await call(riderSid, 'GET', `${rider}/me.json`)).obj.contracts[0].contractId).toBe(contractId);
   });
 
+  /** The account a tracker sits in, and its lease bike's state. */
+  const holder = async (terminal: string) =>
+    (await t.ctx.db.one<{ account_id: number; kind: string; state: string }>(
+      `SELECT t.account_id::int AS account_id, a.kind, lv.state FROM terminals t JOIN accounts a ON a.id = t.account_id
+         JOIN vehicles v ON v.terminal_id = t.id JOIN elec_lease_vehicles lv ON lv.vehicle_id = v.id WHERE t.identifier = $1`,
+      [terminal],
+    ))!;
+
+  it('换车: the old tracker goes back to the store, the new one to the invited rider', async () => {
+    const person = await holder(imei);
+    expect(person).toMatchObject({ kind: 'person', state: 'rented' });
+    const spare = '868120145260003';
+    await call(a.sessionId, 'POST', '/car/v4/api/terminal/add.json', { terminalId: spare, protocol: 'gt06' });
+    const vehicleId = (await call(a.sessionId, 'POST', `${lease}/vehicle/add.json`, { imei: spare, code: 'ZL-R03', plate: '沪C·ZLR03' }))
+      .obj.vehicleId;
+    expect((await call(a.sessionId, 'POST', `${lease}/contract/swap.json`, { contractId, vehicleId })).flag).toBe(1);
+    expect(await holder(imei)).toEqual({ account_id: a.accountId, kind: 'customer', state: 'available' });
+    expect(await holder(spare)).toEqual({ account_id: person.account_id, kind: 'person', state: 'rented' });
+    expect((await call(riderSid, 'GET', `${rider}/me.json`)).obj.contracts[0].bike).toMatchObject({ code: 'ZL-R03' });
+  });
+
   it('returns the bike by the back office rules: the deposit goes back, the contract ends', async () => {
     const back = await call(riderSid, 'POST', `${rider}/return.json`, { contractId, batteryPercent: 70 });
+    // The bike is the store's stock again (空闲): its tracker left the rider's account, who still reads the contract.
+    expect(await holder('868120145260003')).toEqual({ account_id: a.accountId, kind: 'customer', state: 'available' });
     expect(back.obj).toMatchObject({ status: 'returned', statusName: '已还车', canReturn: false });
     const detail = (await call(a.sessionId, 'GET', `${lease}/contract/detail.json?contractId=${contractId}`)).obj;
     expect(detail.contract.endNote).toBe('骑手自助还车');

@@ -159,7 +159,7 @@ export const endUsersQueries = {
    * The terminal's live invitation is now the person's. One left from before (the terminal moved
    * out of a person's account by another page, e.g. 终端管理) ends here: a terminal has one holder.
    */
-  recordInvitation: async (q: Queryable, personAccountId: number, terminalId: number, persona: string, invitedBy: number) => {
+  recordInvitation: async (q: Queryable, personAccountId: number, terminalId: number, persona: string, invitedBy: number | null) => {
     await q.query(
       'UPDATE end_user_assets SET revoked_at = now() WHERE terminal_id = $1 AND revoked_at IS NULL AND person_account_id <> $2',
       [terminalId, personAccountId],
@@ -222,6 +222,14 @@ export const endUsersQueries = {
         [userId, terminalId, persona],
       )
     )[0]!,
+
+  /** The 个人用户 account the terminal sits in, if it does, and the account above it. */
+  personHolding: (q: Queryable, terminalId: number) =>
+    q.query<{ account_id: number; parent_id: number; identifier: string }>(
+      `SELECT a.id AS account_id, a.parent_id, t.identifier FROM terminals t JOIN accounts a ON a.id = t.account_id
+        WHERE t.id = $1 AND a.kind = '${PERSON_ACCOUNT_KIND}' AND a.parent_id IS NOT NULL`,
+      [terminalId],
+    ),
 
   /** The person's user, when `userId` is a user of a 个人用户 account. */
   personUser: async (q: Queryable, userId: number) =>

@@ -175,3 +175,43 @@ export async function endUsersOf(ctx: AppContext, operator: SessionUser, termina
   if (!t) throw new AppError(END_USER_ERRORS.assetNotVisible);
   return Q.usersOfTerminal(ctx.db, t.id);
 }
+
+/**
+ * A rental bike given back or swapped out (电单车租赁): its tracker, with the vehicle, leaves the
+ * rider's 个人用户 account for the account above — the store's stock again, as a revocation moves it.
+ * Unlike `revokeEndUser` the person is neither disabled nor logged out: a rider's contracts, bills
+ * and refunds stay theirs to read. Returns the person's account it left, or null when no person held it.
+ */
+export async function releaseAsset(ctx: Pick<AppContext, 'db' | 'bus'>, terminalId: number): Promise<number | null> {
+  const moved = await ctx.db.tx(async (q) => {
+    const [held] = await Q.personHolding(q, terminalId);
+    if (!held) return null;
+    await Q.revokeInvitation(q, Number(held.account_id), terminalId);
+    await Q.moveAsset(q, terminalId, Number(held.parent_id));
+    return held;
+  });
+  if (!moved) return null;
+  ctx.bus.publish(subjects.terminalChanged(moved.identifier), {});
+  return Number(moved.account_id);
+}
+
+/**
+ * The rider's next bike (换车): its tracker goes into the person's account the previous bike left,
+ * when it sits in the account directly above it (else it stays, and the back office invites again).
+ */
+export async function holdAsset(ctx: Pick<AppContext, 'db' | 'bus'>, personAccountId: number, terminalId: number, persona: EndUserPersona) {
+  const moved = await ctx.db.tx(async (q) => {
+    const [t] = await q.query<{ identifier: string; account_id: number; parent_id: number | null }>(
+      `SELECT t.identifier, t.account_id, p.parent_id FROM terminals t, accounts p WHERE t.id = $1 AND p.id = $2 AND p.kind = '${PERSON_ACCOUNT_KIND}'`,
+      [terminalId, personAccountId],
+    );
+    if (!t || Number(t.account_id) !== Number(t.parent_id)) return null;
+    const last = await Q.lastHolder(q, terminalId);
+    if (last !== undefined && Number(last) !== personAccountId) await Q.cutHistory(q, terminalId); // another rider's rides
+    await Q.moveAsset(q, terminalId, personAccountId);
+    await Q.recordInvitation(q, personAccountId, terminalId, persona, null);
+    return t.identifier;
+  });
+  if (moved) ctx.bus.publish(subjects.terminalChanged(moved), {});
+  return moved !== null;
+}
