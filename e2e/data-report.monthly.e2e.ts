@@ -116,7 +116,8 @@ describe('月度汇总', () => {
     expect(direct).toHaveLength(1 + 6);
     await until(async () => ((await toasts(page)).some((t) => t.includes('已导出')) ? true : undefined), 10_000, 200);
 
-    // A large result (as the server would answer past its limit): queued, followed in 导出记录, downloaded there.
+    // A large result (as the server would answer past its limit): queued, followed in 导出记录 (a list like every other, its first
+    // tbody row antd's measuring row), downloaded there.
     await page.route('**/export/exportDataReportFile.json', (r) =>
       r.fulfill({
         contentType: 'application/json',
@@ -127,10 +128,10 @@ describe('月度汇总', () => {
     await until(async () => ((await toasts(page)).some((t) => t.includes('已提交导出任务')) ? true : undefined), 10_000, 200);
     const drawer = page.getByTestId('export-records');
     await drawer.waitFor();
-    const done = drawer.locator('tbody tr').first().locator('[data-status="done"]');
+    const done = drawer.locator('tbody tr.ant-table-row').first().locator('[data-status="done"]');
     await done.waitFor({ timeout: 30_000 });
     await shot(page, 'data-report-monthly-export-records');
-    const link = drawer.locator('tbody tr').first().locator('[data-testid^="export-download-"]');
+    const link = drawer.locator('tbody tr.ant-table-row').first().locator('[data-testid^="export-download-"]');
     const queued = await sheetRows(await downloaded(page, () => link.click()));
     // The same file, but for the online time and rate: the terminal is still online, its month grows by the second.
     const settled = (rows: string[][]) => rows.map((r) => r.filter((_, i) => rows[0][i] !== '在线时长' && rows[0][i] !== '在线率'));

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Drawer, Table, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Alert, Button, Drawer, Tag, Typography } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { exportEndpoints, type ExportRecord, type ExportRecordPage } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { exportEndpoints, type ExportRecord } from '@chelian/contracts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { iframeExport } from '../../shared/request/helpers.ts';
 import { R } from '../messages.ts';
 import { timeText } from '../format.ts';
@@ -16,30 +17,19 @@ const sizeText = (bytes: number) =>
 /** The user's latest exports (the download centre's list), refreshed while one is being made; finished files download here. */
 export function ExportRecordsDrawer() {
   const { open, hide } = useExportRecords();
-  const [page, setPage] = useState<ExportRecordPage | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async (quiet = false) => {
-    if (!quiet) setLoading(true);
-    try {
-      setPage(await call(exportEndpoints.list, { current: 1, pageSize: 10 }));
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
+  // Loaded each time the drawer opens (not while it is shut), on the pager every list has.
+  const list = usePagedList(exportEndpoints.list, {}, { enabled: false });
+  const { reload } = list;
   useEffect(() => {
-    if (open) void load();
-  }, [open, load]);
+    if (open) void reload();
+  }, [open, reload]);
 
-  const pending = (page?.list ?? []).some((r) => r.status === 'queued' || r.status === 'running');
+  const pending = list.rows.some((r) => r.status === 'queued' || r.status === 'running');
   useEffect(() => {
     if (!open || !pending) return;
-    const timer = window.setInterval(() => void load(true), 3000);
+    const timer = window.setInterval(() => void reload(true), 3000);
     return () => window.clearInterval(timer);
-  }, [open, pending, load]);
+  }, [open, pending, reload]);
 
   return (
     <Drawer
@@ -48,7 +38,7 @@ export function ExportRecordsDrawer() {
       onClose={hide}
       size={720}
       extra={
-        <Button icon={<ReloadOutlined />} onClick={() => void load()}>
+        <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
           {E.refresh}
         </Button>
       }
@@ -56,14 +46,14 @@ export function ExportRecordsDrawer() {
       <div data-testid="export-records">
         <Typography.Paragraph type="secondary">{E.hint}</Typography.Paragraph>
         {pending && <Alert type="info" showIcon title={E.autoRefresh} style={{ marginBottom: 12 }} />}
-        <Table<ExportRecord>
+        <ListCard<ExportRecord>
+          bare
+          list={list}
           rowKey="id"
           size="small"
-          loading={loading}
-          dataSource={page?.list ?? []}
-          pagination={false}
+          identityColumn={false}
           columns={[
-            { title: E.name, dataIndex: 'name', ellipsis: true },
+            { title: E.name, dataIndex: 'name', width: 250 },
             { title: E.created, dataIndex: 'created', width: 150, render: (ms: number) => timeText(ms) },
             {
               title: E.status,
@@ -79,7 +69,7 @@ export function ExportRecordsDrawer() {
             {
               title: E.action,
               key: 'op',
-              width: 80,
+              width: 100,
               render: (_: unknown, r) =>
                 r.status === 'done' && (
                   <Button
@@ -94,7 +84,7 @@ export function ExportRecordsDrawer() {
                 ),
             },
           ]}
-          data-testid="export-records-table"
+          table={{ 'data-testid': 'export-records-table' }}
         />
       </div>
     </Drawer>
