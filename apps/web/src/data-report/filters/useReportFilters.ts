@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { REPORT_MAX_DAYS } from '@chelian/contracts';
 import type { ReportQuery } from '@chelian/contracts';
 import { R } from '../messages.ts';
 import { dayText, rangeFromParams, rangeTooLong, type DayRange } from './reportRange.ts';
+import { useLinkedFilters } from './useLinkedFilters.ts';
 
 export interface ReportFilterValues {
   range: DayRange;
@@ -29,37 +29,19 @@ const fromParams = (params: URLSearchParams): ReportFilterValues => ({
  * the customer picked in the shell's group selector narrows to that account.
  */
 export function useReportFilters() {
-  const [params] = useSearchParams();
   const accountId = useClientStore((s) =>
     s.navUserClient && s.navUserClient.accountId !== s.user?.accountId ? s.navUserClient.accountId : undefined,
   );
-  const [draft, setDraft] = useState<ReportFilterValues>(() => fromParams(params));
-  const [applied, setApplied] = useState<ReportFilterValues>(draft);
-
-  // Another deep link while the page is open (the assistant, the shell) replaces the filters.
-  const linked = params.toString();
-  const seen = useRef(linked);
-  useEffect(() => {
-    if (seen.current === linked) return;
-    seen.current = linked;
-    const next = fromParams(new URLSearchParams(linked));
-    setDraft(next);
-    setApplied(next);
-  }, [linked]);
+  // Deep links (?vehicleId=12, optional startDate/endDate) fill them, and replace them while the page is open.
+  const { draft, setDraft, applied, apply, reset } = useLinkedFilters(fromParams);
 
   const search = useCallback(() => {
     if (rangeTooLong(draft.range)) {
       toast.warning(R.filters.maxDays(REPORT_MAX_DAYS));
       return;
     }
-    setApplied(draft);
-  }, [draft]);
-
-  const reset = useCallback(() => {
-    const next = fromParams(new URLSearchParams());
-    setDraft(next);
-    setApplied(next);
-  }, []);
+    apply();
+  }, [draft, apply]);
 
   // The filters only: the list hook (usePagedList) owns the page, and goes back to page 1 when these change.
   const query: ReportFilterQuery = useMemo(

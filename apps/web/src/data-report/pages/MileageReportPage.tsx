@@ -1,11 +1,10 @@
-import { Button, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { REPORT_EXPORT_TYPES, reportEndpoints, type MileageDay, type MileagePage } from '@chelian/contracts';
-import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { clockText, kmText, secondsText } from '../format.ts';
 import { R } from '../messages.ts';
 import { DailyReport } from './DailyReport.tsx';
-import { dayPlayback, vehicleColumns } from './reportColumns.tsx';
+import { dayPlayback, playbackColumn, vehicleColumns } from './reportColumns.tsx';
 
 const EMPTY: MileagePage = {
   total: 0,
@@ -43,18 +42,7 @@ const columns: ColumnsType<MileageDay> = [
   { title: M.last, dataIndex: 'lastPositionAt', width: 80, render: clockText },
   { title: M.points, dataIndex: 'positionCount', width: 75, align: 'right' },
   { title: M.alarms, dataIndex: 'alarmCount', width: 75, align: 'right' },
-  {
-    title: '',
-    key: 'op',
-    width: 60,
-    fixed: 'right',
-    render: (_: unknown, r) =>
-      r.positionCount > 0 && (
-        <Button type="link" size="small" onClick={() => window.open(playbackUrl(r.vehicleId, dayPlayback(r.day)), '_blank')}>
-          {R.common.playback}
-        </Button>
-      ),
-  },
+  playbackColumn<MileageDay>((r) => (r.positionCount > 0 ? dayPlayback(r.day) : null)),
 ];
 
 /** 里程报表: mileage, driving time and speed per vehicle and day (`?vehicleId=12` opens on one vehicle). */

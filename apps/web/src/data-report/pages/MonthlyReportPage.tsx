@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
 import { DatePicker, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { MONTHLY_MAX_MONTHS, monthlyReportEndpoints, REPORT_EXPORT_TYPES, type MonthlyPage, type MonthlyRow } from '@chelian/contracts';
@@ -8,8 +7,9 @@ import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
-import { monthRangeFromParams, monthsTooLong, monthText, quickMonths, type MonthRange } from '../filters/monthRange.ts';
+import { monthRangeFromParams, monthsTooLong, monthText, quickMonths } from '../filters/monthRange.ts';
 import { beijingToday } from '../../shared/format/beijingTime.ts';
+import { useLinkedFilters } from '../filters/useLinkedFilters.ts';
 import { useReportFilters } from '../filters/useReportFilters.ts';
 import { kmText, percentText, secondsText } from '../format.ts';
 import { R } from '../messages.ts';
@@ -56,18 +56,13 @@ const columns: ColumnsType<MonthlyRow> = [
  */
 export function MonthlyReportPage() {
   const f = useReportFilters();
-  const [params] = useSearchParams();
-  const [draftMonths, setDraftMonths] = useState<MonthRange>(() => monthRangeFromParams(params));
-  const [months, setMonths] = useState<MonthRange>(draftMonths);
-  const linked = params.toString();
-  const seen = useRef(linked);
-  useEffect(() => {
-    if (seen.current === linked) return;
-    seen.current = linked;
-    const next = monthRangeFromParams(new URLSearchParams(linked));
-    setDraftMonths(next);
-    setMonths(next);
-  }, [linked]);
+  const {
+    draft: draftMonths,
+    setDraft: setDraftMonths,
+    applied: months,
+    apply,
+    reset: resetMonths,
+  } = useLinkedFilters(monthRangeFromParams);
 
   const query = useMemo(() => {
     const { startDate: _s, endDate: _e, ...rest } = f.query;
@@ -84,13 +79,11 @@ export function MonthlyReportPage() {
       return;
     }
     f.search();
-    setMonths(draftMonths);
+    apply();
   };
   const reset = () => {
     f.reset();
-    const defaults = monthRangeFromParams(new URLSearchParams());
-    setDraftMonths(defaults);
-    setMonths(defaults);
+    resetMonths();
   };
   const thisMonth = beijingToday().startOf('month');
 

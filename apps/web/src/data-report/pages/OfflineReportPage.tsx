@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Select, Tag } from 'antd';
+import { Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
   fleetReportEndpoints,
@@ -13,12 +13,11 @@ import {
 } from '@chelian/contracts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { EChart } from '../../shared/charts/EChart.tsx';
-import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { dayText } from '../filters/reportRange.ts';
 import { secondsText, timeText } from '../format.ts';
 import { R } from '../messages.ts';
-import { plainVehicleColumns } from './reportColumns.tsx';
+import { plainVehicleColumns, playbackColumn } from './reportColumns.tsx';
 import { RowReportPage, type ExtraFilters } from './RowReportPage.tsx';
 
 const O = R.offline;
@@ -70,22 +69,10 @@ const columns: ColumnsType<OfflineRow> = [
     render: (_: unknown, r) =>
       r.lon === null || r.lat === null ? R.common.none : <AddressText point={{ lon: r.lon, lat: r.lat, mac: '' }} />,
   },
-  {
-    title: '',
-    key: 'op',
+  playbackColumn<OfflineRow>((r) => (r.lastPositionAt === null ? null : { start: r.lastPositionAt - 86_400_000, end: r.lastPositionAt }), {
+    label: O.lastDay,
     width: 90,
-    fixed: 'right',
-    render: (_: unknown, r) =>
-      r.lastPositionAt !== null && (
-        <Button
-          type="link"
-          size="small"
-          onClick={() => window.open(playbackUrl(r.vehicleId, { start: r.lastPositionAt! - 86_400_000, end: r.lastPositionAt! }), '_blank')}
-        >
-          {O.lastDay}
-        </Button>
-      ),
-  },
+  }),
 ];
 
 type Extra = { minHours: number; kind: OfflineKind };

@@ -1,4 +1,4 @@
-import { Button, Select, Tag, Tooltip } from 'antd';
+import { Select, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
   drivingReportEndpoints,
@@ -9,12 +9,11 @@ import {
   type OverspeedPage,
   type OverspeedRow,
 } from '@chelian/contracts';
-import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { secondsText, timeText } from '../format.ts';
 import { R } from '../messages.ts';
 import { RowReportPage, type ExtraFilters } from './RowReportPage.tsx';
-import { vehicleColumns } from './reportColumns.tsx';
+import { playbackColumn, vehicleColumns } from './reportColumns.tsx';
 
 const O = R.overspeed;
 const EMPTY: OverspeedPage = {
@@ -55,21 +54,7 @@ const columns: ColumnsType<OverspeedRow> = [
   { title: O.maxSpeed, dataIndex: 'maxSpeed', width: 115, align: 'right', render: (v: number) => <b className="report-overspeed">{v}</b> },
   { title: O.limit, key: 'limit', width: 140, render: (_: unknown, r) => limitCell(r) },
   { title: O.place, key: 'place', width: 220, render: (_: unknown, r) => <AddressText point={{ lon: r.lon, lat: r.lat, mac: '' }} /> },
-  {
-    title: '',
-    key: 'op',
-    width: 60,
-    fixed: 'right',
-    render: (_: unknown, r) => (
-      <Button
-        type="link"
-        size="small"
-        onClick={() => window.open(playbackUrl(r.vehicleId, { start: r.startAt - AROUND_MS, end: r.endAt + AROUND_MS }), '_blank')}
-      >
-        {R.common.playback}
-      </Button>
-    ),
-  },
+  playbackColumn<OverspeedRow>((r) => ({ start: r.startAt - AROUND_MS, end: r.endAt + AROUND_MS })),
 ];
 
 /** The shortest episode from the address (?minSeconds=30), when it is one of the choices; else the default. */

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import type { AnswerOf, EndpointSpec, InputOf } from '@chelian/contracts';
 import { call, type CallArgs } from '../../shared/request/call.ts';
 import { usePagedLoad } from '../../shared/list/usePagedList.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
+import { useLinkedFilters } from '../filters/useLinkedFilters.ts';
 import { useReportFilters } from '../filters/useReportFilters.ts';
 import { useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
@@ -73,20 +73,8 @@ export function RowReportPage<E extends PagedEndpoint, X extends object = object
   const { title, testId, endpoint, empty, exportType, columns, rowKey, stats, note, chart, rowClassName, now, freshness } = props;
   const extraFilters = (props.extraFilters ?? noExtra) as ExtraFilters<X>;
   const f = useReportFilters();
-  const [params] = useSearchParams();
-  const [draft, setDraft] = useState<X>(() => extraFilters.fromParams(params));
-  const [applied, setApplied] = useState<X>(draft);
   // Another deep link while the page is open brings its own extra filters (the common ones follow theirs).
-  const linked = params.toString();
-  const seen = useRef(linked);
-  useEffect(() => {
-    if (seen.current === linked) return;
-    seen.current = linked;
-    const next = extraFilters.fromParams(new URLSearchParams(linked));
-    setDraft(next);
-    setApplied(next);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new address re-reads them
-  }, [linked]);
+  const { draft, setDraft, applied, apply, reset: resetExtra } = useLinkedFilters(extraFilters.fromParams);
 
   // Every report endpoint takes the common filters plus its own (TypeScript cannot see it through E).
   const query = useMemo(() => ({ ...f.query, ...applied }), [f.query, applied]);
@@ -99,13 +87,11 @@ export function RowReportPage<E extends PagedEndpoint, X extends object = object
 
   const search = () => {
     f.search();
-    setApplied(draft);
+    apply();
   };
   const reset = () => {
     f.reset();
-    const defaults = extraFilters.fromParams(new URLSearchParams());
-    setDraft(defaults);
-    setApplied(defaults);
+    resetExtra();
   };
   return (
     <ReportPage

@@ -1,17 +1,16 @@
-import { Button, Select, Tag, Tooltip } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { REPORT_EXPORT_TYPES, reportEndpoints, STAY_MIN_MINUTES, type StayPage, type StayRow } from '@chelian/contracts';
-import { playbackUrl } from '../../shared/links/carLinks.ts';
+import { REPORT_EXPORT_TYPES, reportEndpoints, type StayPage, type StayRow } from '@chelian/contracts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { secondsText, timeText } from '../format.ts';
 import { R } from '../messages.ts';
-import { RowReportPage, type ExtraFilters } from './RowReportPage.tsx';
-import { vehicleColumns } from './reportColumns.tsx';
-import { isOngoing, minMinutesFromParams, stayPlayback } from './stayRows.ts';
+import { minMinutesFilter } from '../filters/minMinutesFilter.tsx';
+import { RowReportPage } from './RowReportPage.tsx';
+import { playbackColumn, vehicleColumns } from './reportColumns.tsx';
+import { isOngoing, stayPlayback } from './stayRows.ts';
 
 const S = R.stay;
 const EMPTY: StayPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { stays: 0, seconds: 0, vehicles: 0 } };
-const MINUTE_OPTIONS = STAY_MIN_MINUTES.map((m) => ({ value: m, label: S.atLeast(m) }));
 
 const columns: ColumnsType<StayRow> = [
   ...vehicleColumns<StayRow>(),
@@ -33,32 +32,10 @@ const columns: ColumnsType<StayRow> = [
   },
   { title: S.duration, dataIndex: 'seconds', width: 100, render: (s: number) => <b>{secondsText(s)}</b> },
   { title: S.address, key: 'address', width: 220, render: (_: unknown, r) => <AddressText point={{ lon: r.lon, lat: r.lat, mac: '' }} /> },
-  {
-    title: '',
-    key: 'op',
-    width: 60,
-    fixed: 'right',
-    render: (_: unknown, r) => (
-      <Button type="link" size="small" onClick={() => window.open(playbackUrl(r.vehicleId, stayPlayback(r)), '_blank')}>
-        {R.common.playback}
-      </Button>
-    ),
-  },
+  playbackColumn<StayRow>(stayPlayback),
 ];
 
-const minStay: ExtraFilters<{ minMinutes: number }> = {
-  fromParams: (params) => ({ minMinutes: minMinutesFromParams(params) }),
-  render: (draft, setDraft) => (
-    <Select
-      style={{ width: 175 }}
-      value={draft.minMinutes}
-      options={MINUTE_OPTIONS}
-      onChange={(minMinutes) => setDraft({ minMinutes })}
-      prefix={S.minDuration}
-      data-testid="stay-min"
-    />
-  ),
-};
+const minStay = minMinutesFilter(S.minDuration, 'stay-min');
 
 /** 停留报表 (stayReport): where and how long each vehicle stood (`?vehicleId=12`, optional `minMinutes`). */
 export function StayReportPage() {

@@ -1,17 +1,14 @@
-import { Button, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { REPORT_EXPORT_TYPES, reportEndpoints, STAY_MIN_MINUTES, type TripPage, type TripRow } from '@chelian/contracts';
-import { playbackUrl } from '../../shared/links/carLinks.ts';
+import { REPORT_EXPORT_TYPES, reportEndpoints, type TripPage, type TripRow } from '@chelian/contracts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { kmText, secondsText, timeText } from '../format.ts';
 import { R } from '../messages.ts';
-import { RowReportPage, type ExtraFilters } from './RowReportPage.tsx';
-import { vehicleColumns } from './reportColumns.tsx';
-import { minMinutesFromParams } from './stayRows.ts';
+import { minMinutesFilter } from '../filters/minMinutesFilter.tsx';
+import { RowReportPage } from './RowReportPage.tsx';
+import { playbackColumn, vehicleColumns } from './reportColumns.tsx';
 
 const T = R.trip;
 const EMPTY: TripPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { trips: 0, seconds: 0, vehicles: 0 } };
-const MINUTE_OPTIONS = STAY_MIN_MINUTES.map((m) => ({ value: m, label: R.stay.atLeast(m) }));
 
 const place = (lon: number | null, lat: number | null) =>
   lon === null || lat === null ? R.common.none : <AddressText point={{ lon, lat, mac: '' }} />;
@@ -26,32 +23,10 @@ const columns: ColumnsType<TripRow> = [
   { title: T.maxSpeed, dataIndex: 'maxSpeed', width: 115, align: 'right' },
   { title: T.startAddress, key: 'startAddress', width: 200, render: (_: unknown, r) => place(r.startLon, r.startLat) },
   { title: T.endAddress, key: 'endAddress', width: 200, render: (_: unknown, r) => place(r.endLon, r.endLat) },
-  {
-    title: '',
-    key: 'op',
-    width: 60,
-    fixed: 'right',
-    render: (_: unknown, r) => (
-      <Button type="link" size="small" onClick={() => window.open(playbackUrl(r.vehicleId, { start: r.startAt, end: r.endAt }), '_blank')}>
-        {R.common.playback}
-      </Button>
-    ),
-  },
+  playbackColumn<TripRow>((r) => ({ start: r.startAt, end: r.endAt })),
 ];
 
-const minStop: ExtraFilters<{ minMinutes: number }> = {
-  fromParams: (params) => ({ minMinutes: minMinutesFromParams(params) }),
-  render: (draft, setDraft) => (
-    <Select
-      style={{ width: 175 }}
-      value={draft.minMinutes}
-      options={MINUTE_OPTIONS}
-      onChange={(minMinutes) => setDraft({ minMinutes })}
-      prefix={T.minStop}
-      data-testid="trip-min-stop"
-    />
-  ),
-};
+const minStop = minMinutesFilter(T.minStop, 'trip-min-stop');
 
 /** 行程报表 (tripReport): each drive between stops, with where it began and ended (`?vehicleId=12`, optional `minMinutes`). */
 export function TripReportPage() {
