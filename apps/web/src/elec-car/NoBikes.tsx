@@ -1,19 +1,7 @@
-import { Button, Empty } from 'antd';
-import { useNavigate } from 'react-router';
-import { usePermission } from '../shared/permission/usePermission.ts';
+import { NoneYet } from '../shared/ui/OwnAssetPage.tsx';
 import { E } from './messages.ts';
 
 /** What a bike page shows before any bike is bound. */
 export function NoBikes() {
-  const navigate = useNavigate();
-  const canBind = usePermission('elecCar:bikes:edit');
-  return (
-    <Empty className="sp-empty" description={E.common.noBikes} data-testid="ec-no-bikes">
-      {canBind && (
-        <Button type="primary" onClick={() => navigate('/bikes')}>
-          {E.common.toBind}
-        </Button>
-      )}
-    </Empty>
-  );
+  return <NoneYet text={E.common.noBikes} action={E.common.toBind} to="/bikes" permission="elecCar:bikes:edit" testId="ec-no-bikes" />;
 }

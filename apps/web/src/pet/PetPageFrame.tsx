@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Empty, Select, Spin } from 'antd';
-import { useNavigate } from 'react-router';
+import { Select } from 'antd';
 import type { Pet } from '@chelian/contracts';
-import { usePermission } from '../shared/permission/usePermission.ts';
 import { petEndpoints } from '@chelian/contracts';
 import { useWholeList } from '../shared/list/usePagedList.ts';
+import { NoneYet, OwnAssetPage } from '../shared/ui/OwnAssetPage.tsx';
 import { useSelectedPet } from './ownPets.ts';
 import { P } from './messages.ts';
 
@@ -22,34 +21,25 @@ export function PetPageFrame({
 }) {
   const { rows: pets, loading, reload } = useWholeList(petEndpoints.list);
   const { pet, select } = useSelectedPet(pets);
-  const navigate = useNavigate();
-  const canAdd = usePermission('pet:profile:edit');
-  if (loading) return <Spin className="sp-empty" style={{ display: 'block' }} />;
-  if (!pet) {
-    return (
-      <Empty className="sp-empty" description={P.common.noPets} data-testid="pt-no-pets">
-        {canAdd && (
-          <Button type="primary" onClick={() => navigate('/profile')}>
-            {P.common.toAdd}
-          </Button>
-        )}
-      </Empty>
-    );
-  }
   return (
-    <div className="sp-page" data-testid={testId}>
-      <section className="sp-card sp-toolbar">
-        <span className="sp-title">{title}</span>
+    <OwnAssetPage
+      title={title}
+      testId={testId}
+      tools={tools}
+      loading={loading}
+      asset={pet}
+      none={<NoneYet text={P.common.noPets} action={P.common.toAdd} to="/profile" permission="pet:profile:edit" testId="pt-no-pets" />}
+      picker={(p) => (
         <Select
           style={{ width: 200 }}
-          value={pet.petId}
+          value={p.petId}
           onChange={select}
           data-testid="pt-picker"
-          options={pets.map((p) => ({ value: p.petId, label: p.terminalId ? `${p.name}（${p.terminalId}）` : p.name }))}
+          options={pets.map((o) => ({ value: o.petId, label: o.terminalId ? `${o.name}（${o.terminalId}）` : o.name }))}
         />
-        {tools}
-      </section>
-      {children(pet, () => void reload(true))}
-    </div>
+      )}
+    >
+      {(p) => children(p, () => void reload(true))}
+    </OwnAssetPage>
   );
 }
