@@ -182,7 +182,7 @@ describe('电单车租赁', () => {
     await row.locator('a').first().click();
     const riskDrawer = frameOf(page).getByTestId('contract-drawer');
     await riskDrawer.getByRole('tab', { name: /锁车记录/ }).click();
-    await riskDrawer.getByText('等待车速降低').waitFor();
+    await riskDrawer.getByText('等待减速').waitFor();
     await riskDrawer.getByRole('cell', { name: '逾期未缴', exact: true }).waitFor();
     expect(tracker.commands).toEqual([]);
     await shot(page, 'elec-lease-lock-pending');

@@ -2,7 +2,7 @@
 import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { Nullable, OneOf, OneOfKeys } from './schemas.ts';
-import { BikeStatusSchema } from './elecCar.ts';
+import { BikeStatusSchema, POWER_ORDER_STATUS_NAMES } from './elecCar.ts';
 
 export const LEASE_PLAN_KINDS = { daily: '日租', weekly: '周租', monthly: '月租', rentToOwn: '以租代购' } as const;
 export type LeasePlanKind = keyof typeof LEASE_PLAN_KINDS;
@@ -36,6 +36,8 @@ export const LEASE_INSPECTION_KINDS = {
 } as const;
 export type LeaseInspectionKind = keyof typeof LEASE_INSPECTION_KINDS;
 export const LEASE_STAFF_POSITIONS = { manager: '店长', clerk: '店员', maintenance: '运维' } as const;
+export const LEASE_LOCK_ACTIONS = { lock: '锁车', unlock: '解锁' } as const;
+export type LeaseLockAction = keyof typeof LEASE_LOCK_ACTIONS;
 export const LEASE_LOCK_TRIGGERS = {
   overdue: '逾期未缴',
   area: '驶出运营区域',
@@ -44,6 +46,7 @@ export const LEASE_LOCK_TRIGGERS = {
   payment: '缴清欠款',
   return: '还车/解约',
 } as const;
+export type LeaseLockTrigger = keyof typeof LEASE_LOCK_TRIGGERS;
 export const LEASE_LEDGER_ACCOUNTS = {
   'cash:wechat': '微信收款',
   'cash:alipay': '支付宝收款',
@@ -229,14 +232,16 @@ export const LeaseLockSchema = Type.Object({
   contractId: Nullable(Type.Integer()),
   contractNo: Type.String(),
   vehicleCode: Type.String(),
-  action: Type.String(),
+  action: OneOfKeys(LEASE_LOCK_ACTIONS),
   actionName: Type.String(),
-  trigger: Type.String(),
+  trigger: OneOfKeys(LEASE_LOCK_TRIGGERS),
   triggerName: Type.String(),
   reason: Type.String(),
   userName: Type.String(),
   orderId: Nullable(Type.Integer()),
-  orderStatus: Type.String(),
+  /** The lock is 电单车卫士's safe cut (an unlock its restore): that power order's status, and its name (POWER_ORDER_STATUS_NAMES); null and '' before it has one. */
+  orderStatus: Nullable(OneOfKeys(POWER_ORDER_STATUS_NAMES)),
+  orderStatusName: Type.String(),
   answer: Type.String(),
   created: ms,
 });

@@ -342,7 +342,7 @@ export function LocksTable({
         { title: R.trigger, dataIndex: 'triggerName', width: 110 },
         { title: O.lockReason, dataIndex: 'reason', width: 140 },
         { title: R.who, dataIndex: 'userName', width: 100 },
-        { title: R.order, dataIndex: 'orderStatus', width: 110 },
+        { title: R.order, dataIndex: 'orderStatusName', width: 110 },
         { title: R.answer, dataIndex: 'answer', width: 140 },
       ])}
     />

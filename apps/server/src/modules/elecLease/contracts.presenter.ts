@@ -3,10 +3,12 @@ import {
   LEASE_BILL_STATUSES,
   LEASE_CONTRACT_STATES,
   LEASE_INSPECTION_KINDS,
+  LEASE_LOCK_ACTIONS,
   LEASE_LOCK_TRIGGERS,
   LEASE_PAY_METHODS,
   LEASE_PAYMENT_KINDS,
   LEASE_PLAN_KINDS,
+  POWER_ORDER_STATUS_NAMES,
   type LeaseBill,
   type LeaseContract,
   type LeaseContractDetail,
@@ -18,14 +20,6 @@ import type { LockRow } from './locks.queries.ts';
 import { ms } from './scope.ts';
 
 const name = <T extends Record<string, string>>(table: T, key: string) => (table as Record<string, string>)[key] ?? key;
-const ORDER_STATUS: Record<string, string> = {
-  pending: '等待车速降低',
-  sent: '已下发',
-  done: '已执行',
-  failed: '失败',
-  expired: '已过期',
-  cancelled: '已取消',
-};
 
 export function presentContract(c: ContractRow): LeaseContract {
   return {
@@ -101,13 +95,14 @@ export function presentLock(k: LockRow): LeaseLock {
     contractNo: k.contract_no ?? '',
     vehicleCode: k.vehicle_code ?? '',
     action: k.action,
-    actionName: k.action === 'lock' ? '锁车' : '解锁',
+    actionName: LEASE_LOCK_ACTIONS[k.action],
     trigger: k.trigger,
-    triggerName: name(LEASE_LOCK_TRIGGERS, k.trigger),
+    triggerName: LEASE_LOCK_TRIGGERS[k.trigger],
     reason: k.reason,
     userName: k.user_name,
     orderId: k.order_id === null ? null : Number(k.order_id),
-    orderStatus: k.order_status ? (ORDER_STATUS[k.order_status] ?? k.order_status) : '',
+    orderStatus: k.order_status,
+    orderStatusName: k.order_status ? POWER_ORDER_STATUS_NAMES[k.order_status] : '',
     answer: k.answer,
     created: ms(k.created_at)!,
   };

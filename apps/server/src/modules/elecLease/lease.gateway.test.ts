@@ -154,7 +154,8 @@ describe('overdue → locked safely → unlocked on payment', () => {
       triggerName: '逾期未缴',
       userName: '系统',
       reason: '逾期1天，已过1天宽限期',
-      orderStatus: '等待车速降低',
+      orderStatus: 'pending',
+      orderStatusName: '等待减速',
     });
     expect(c.locks[0].answer).toContain('车辆正在行驶（35 km/h），车速低于 20 km/h 后执行');
     expect(await noCommandFor(300)).toBe(true);
@@ -165,7 +166,7 @@ describe('overdue → locked safely → unlocked on payment', () => {
     const cut = await nextCommand();
     expect(cut.text).toBe('DYD,000000#');
     gt.send(encodeGt06StringInfo(cut.serverFlag, 'DYD=Success!', ++serial));
-    await eventually(async () => (await contract()).locks[0].orderStatus === '已执行', 4000, 'lock carried out');
+    await eventually(async () => (await contract()).locks[0].orderStatus === 'done', 4000, 'lock carried out');
     await eventually(async () => (await status()).powerCut === true, 4000, 'power cut shown');
     const overdue = (await get(`${lease}/risk/overdue.json`)).obj;
     expect(overdue.list).toMatchObject([{ contractId, vehicleCode: 'ZL-101', owedFen: 6300, lockReason: 'overdue', reminders: 2 }]);
@@ -267,7 +268,7 @@ describe('service area', () => {
 
   it('sends a lapsed lock again, once, however many jobs run', async () => {
     // The tamper cut above was never answered: 电单车卫士 fails it after the reply timeout.
-    await eventually(async () => (await contract()).locks[0].orderStatus === '失败', 8000, 'unanswered cut failed');
+    await eventually(async () => (await contract()).locks[0].orderStatus === 'failed', 8000, 'unanswered cut failed');
     // A minute later (the job waits that long before renewing a lock):
     await t.ctx.db.query(`UPDATE elec_lease_locks SET created_at = created_at - interval '2 minutes' WHERE contract_id = $1`, [contractId]);
     await Promise.all([runLeaseJob(t.ctx.db, t.ctx.bus), runLeaseJob(t.ctx.db, t.ctx.bus)]);
@@ -277,6 +278,6 @@ describe('service area', () => {
     const again = await nextCommand();
     expect(again.text).toBe('DYD,000000#');
     gt.send(encodeGt06StringInfo(again.serverFlag, 'DYD=Success!', ++serial));
-    await eventually(async () => (await contract()).locks[0].orderStatus === '已执行', 4000, 'renewed lock carried out');
+    await eventually(async () => (await contract()).locks[0].orderStatus === 'done', 4000, 'renewed lock carried out');
   });
 });

@@ -1,3 +1,4 @@
+import type { LeaseLockAction, LeaseLockTrigger, PowerOrderStatus } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { queryPage } from '../../db/queryPage.ts';
@@ -7,12 +8,13 @@ export interface LockRow {
   contract_id: number | null;
   contract_no: string | null;
   vehicle_code: string | null;
-  action: string;
-  trigger: string;
+  action: LeaseLockAction;
+  trigger: LeaseLockTrigger;
   reason: string;
   user_name: string;
   order_id: number | null;
-  order_status: string | null;
+  /** elec_car_power_orders.status */
+  order_status: PowerOrderStatus | null;
   answer: string;
   created_at: Date;
 }
@@ -50,8 +52,8 @@ export const locksQueries = {
       accountId: number;
       contractId: number;
       vehicleId: number;
-      action: 'lock' | 'unlock';
-      trigger: string;
+      action: LeaseLockAction;
+      trigger: LeaseLockTrigger;
       reason: string;
       userId: number | null;
       userName: string;
