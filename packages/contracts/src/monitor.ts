@@ -5,7 +5,7 @@
 import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
-import { Nullable, StringRecord } from './schemas.ts';
+import { Nullable, PageQuery, StringRecord, pageOf } from './schemas.ts';
 import { PRODUCT_ASSET_KINDS, type AssetProduct } from './assetKinds.ts';
 
 const ASSET_PRODUCTS = Object.keys(PRODUCT_ASSET_KINDS) as AssetProduct[];
@@ -59,6 +59,14 @@ const LastPositionsQuery = Type.Object({
 });
 export type LastPositionsQuery = Static<typeof LastPositionsQuery>;
 
+/** 车队's search (掌上车联): words in a plate, a vehicle's name, a terminal number or a driver; 在线/离线; paged. */
+const FleetSearchQuery = Type.Object({
+  ...PageQuery.properties,
+  keyword: Type.Optional(Type.String({ maxLength: 50 })),
+  online: Type.Optional(Type.Boolean()),
+});
+export type FleetSearchQuery = Static<typeof FleetSearchQuery>;
+
 export const monitorEndpoints = {
   lastPositions: endpoint({
     method: 'GET',
@@ -67,6 +75,18 @@ export const monitorEndpoints = {
     summary: '查询车辆最新位置',
     input: LastPositionsQuery,
     answer: Type.Array(LastPositionSchema),
+  }),
+  /**
+   * The visible fleet's latest positions matching the words, alarming first, then online, then by
+   * plate; with the counts of the words' matches online and offline (the filter's tabs).
+   */
+  fleetSearch: endpoint({
+    method: 'GET',
+    path: '/car/v4/api/monitor/fleetSearch.json',
+    tag: '监控',
+    summary: '车队搜索',
+    input: FleetSearchQuery,
+    answer: pageOf(LastPositionSchema, { online: Type.Integer(), offline: Type.Integer() }),
   }),
   /**
    * The live feed (WebSocket): a snapshot of latest positions, then positions, alarms and presence

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
+import { queryPage } from '../../db/queryPage.ts';
 import type { AssetKind } from '@chelian/contracts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { terminalKind } from '../../core/assetKinds.ts';
@@ -33,7 +34,51 @@ const LATEST = `SELECT t.identifier, v.id AS vehicle_id, v.plate, v.name AS vehi
   FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id
   LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id`;
 
+/**
+ * 车队's search: the scope's latest positions in service, of 智能车联's kinds, whose plate, vehicle
+ * name, terminal number or driver holds the words ($2, likeText; null: all); $3 online or not.
+ */
+const SEARCH_WHERE = `${terminalInScope('a.path', 1)}
+   AND (t.service_expires_at IS NULL OR t.service_expires_at >= now())
+   AND COALESCE(${terminalKind('t')} = ANY($4::text[]), true)
+   AND ($2::text IS NULL OR v.plate ILIKE '%' || $2 || '%' OR v.name ILIKE '%' || $2 || '%' OR t.identifier ILIKE '%' || $2 || '%'
+        OR v.driver ILIKE '%' || $2 || '%')`;
+
+export interface FleetSearch {
+  scope: string;
+  keyword: string | null;
+  online: boolean | null;
+  kinds: readonly AssetKind[];
+}
+
 export const monitorQueries = {
+  /** One page of 车队's search: alarming first, then online, then by plate (or terminal number). */
+  searchPage: (q: Queryable, f: FleetSearch, window: { limit: number; offset: number }) =>
+    queryPage<LatestRow>(
+      q,
+      {
+        select: `${LATEST} WHERE ${SEARCH_WHERE} AND ($3::boolean IS NULL OR t.online = $3)`,
+        countFrom: `FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id
+                    LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id
+                   WHERE ${SEARCH_WHERE} AND ($3::boolean IS NULL OR t.online = $3)`,
+        orderBy: `cardinality(l.alarms) > 0 DESC, t.online DESC, COALESCE(NULLIF(v.plate, ''), t.identifier), t.id`,
+        params: [f.scope, f.keyword, f.online, f.kinds],
+      },
+      window,
+    ),
+
+  /** How many of the search's matches are online and offline, whatever the 在线/离线 filter. */
+  searchCounts: async (q: Queryable, f: FleetSearch) =>
+    (
+      await q.query<{ online: number; offline: number }>(
+        `SELECT count(*) FILTER (WHERE t.online)::int AS online, count(*) FILTER (WHERE NOT t.online)::int AS offline
+           FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id
+           LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id
+          WHERE ${SEARCH_WHERE} AND $3::boolean IS NULL`,
+        [f.scope, f.keyword, null, f.kinds],
+      )
+    )[0]!,
+
   /**
    * Latest positions the scope may see: of the given identifier keys (expired ones flagged), or
    * all whose service has not expired (ordered, windowed); `kinds`: none sitting in an asset of

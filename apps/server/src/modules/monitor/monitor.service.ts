@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
+import { likeText } from '../../db/likeText.ts';
 import { monitorQueries, type LatestRow } from './monitor.queries.ts';
 
 /**
@@ -24,4 +25,24 @@ export async function livePositions(
     throw new AppError(TERMINAL_ERRORS.serviceExpired, { params: { terminalIds: rows.map((r) => r.identifier).join('、') } });
   }
   return live;
+}
+
+/**
+ * 车队's search (掌上车联): the caller's fleet in service, of 智能车联's kinds as the whole fleet is,
+ * matching the words; spaces typed are ignored (plates are written with and without them).
+ */
+export async function fleetSearch(
+  q: Queryable,
+  user: SessionUser,
+  f: { keyword?: string; online?: boolean },
+  window: { limit: number; offset: number },
+) {
+  const filter = {
+    scope: terminalScope(user),
+    keyword: likeText(f.keyword?.replace(/\s+/g, '')),
+    online: f.online ?? null,
+    kinds: kindsOf('car'),
+  };
+  const [page, counts] = await Promise.all([monitorQueries.searchPage(q, filter, window), monitorQueries.searchCounts(q, filter)]);
+  return { total: page.total, rows: page.rows, counts };
 }
