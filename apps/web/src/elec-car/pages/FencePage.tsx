@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Switch, Table, Tag } from 'antd';
+import { Switch, Tag } from 'antd';
 import { elecCarEndpoints, type BikeFence } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { BikePageFrame } from '../BikePageFrame.tsx';
 import { E } from '../messages.ts';
@@ -9,53 +10,48 @@ import { E } from '../messages.ts';
 const F = E.fence;
 
 function FencesOf({ bikeId }: { bikeId: number }) {
-  const [fences, setFences] = useState<BikeFence[]>([]);
-  const [loading, setLoading] = useState(true);
+  const fences = useWholeList(elecCarEndpoints.fences, { bikeId });
   const canEdit = usePermission('elecCar:fence:edit');
-  useEffect(() => {
-    setLoading(true);
-    call(elecCarEndpoints.fences, { bikeId })
-      .then(setFences, () => setFences([]))
-      .finally(() => setLoading(false));
-  }, [bikeId]);
   const toggle = (f: BikeFence, bound: boolean) =>
-    call(elecCarEndpoints.bindFence, { bikeId, geofenceId: f.geofenceId, bound }).then(setFences, () => {});
+    call(elecCarEndpoints.bindFence, { bikeId, geofenceId: f.geofenceId, bound }).then(
+      () => fences.reload(true),
+      () => {},
+    );
   return (
-    <section className="sp-card">
-      <div className="sp-muted" style={{ marginBottom: 10 }}>
-        {F.hint}
-      </div>
-      <Table<BikeFence>
-        rowKey="geofenceId"
-        size="small"
-        loading={loading}
-        dataSource={fences}
-        pagination={false}
-        data-testid="ec-fences"
-        columns={[
-          { title: F.name, dataIndex: 'name' },
-          { title: F.kind, dataIndex: 'kindName', width: 90 },
-          { title: F.radius, dataIndex: 'radius', width: 100, render: (r: number | null) => r ?? '—' },
-          {
-            title: F.alarms,
-            key: 'alarms',
-            width: 140,
-            render: (_, f) => (
-              <>
-                {f.alarmEnter && <Tag>{F.enter}</Tag>}
-                {f.alarmExit && <Tag>{F.exit}</Tag>}
-              </>
-            ),
-          },
-          {
-            title: F.bound,
-            key: 'bound',
-            width: 100,
-            render: (_, f) => <Switch checked={f.bound} disabled={!canEdit} onChange={(on) => void toggle(f, on)} />,
-          },
-        ]}
-      />
-    </section>
+    <ListCard<BikeFence>
+      above={
+        <div className="sp-muted" style={{ marginBottom: 10 }}>
+          {F.hint}
+        </div>
+      }
+      list={fences}
+      rowKey="geofenceId"
+      size="small"
+      identityColumn={false}
+      table={{ 'data-testid': 'ec-fences' }}
+      columns={[
+        { title: F.name, dataIndex: 'name', width: 220 },
+        { title: F.kind, dataIndex: 'kindName', width: 90 },
+        { title: F.radius, dataIndex: 'radius', width: 100, render: (r: number | null) => r ?? '—' },
+        {
+          title: F.alarms,
+          key: 'alarms',
+          width: 140,
+          render: (_, f) => (
+            <>
+              {f.alarmEnter && <Tag>{F.enter}</Tag>}
+              {f.alarmExit && <Tag>{F.exit}</Tag>}
+            </>
+          ),
+        },
+        {
+          title: F.bound,
+          key: 'bound',
+          width: 100,
+          render: (_, f) => <Switch checked={f.bound} disabled={!canEdit} onChange={(on) => void toggle(f, on)} />,
+        },
+      ]}
+    />
   );
 }
 
