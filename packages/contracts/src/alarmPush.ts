@@ -7,7 +7,8 @@ import * as Type from 'typebox/type';
 import type { Static } from 'typebox';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOf, PageQuery, pageOf } from './schemas.ts';
+import { AlarmTypeSchema } from './alarms.ts';
 
 /** web = browser notification; sms; webhook = signed HTTP POST; mqtt = publish to the account's broker. */
 export const PUSH_CHANNELS = ['web', 'sms', 'webhook', 'mqtt'] as const;
@@ -32,8 +33,8 @@ export const ALARM_PUSH_ERRORS = defineErrors('alarmPush', {
 });
 
 const AlarmTypeField = Type.String({ maxLength: 40, pattern: '^[A-Za-z]+$' });
-const Channel = Type.Union([Type.Literal('web'), Type.Literal('sms'), Type.Literal('webhook'), Type.Literal('mqtt')]);
-const QueuedChannelField = Type.Union([Type.Literal('sms'), Type.Literal('webhook'), Type.Literal('mqtt')]);
+const Channel = OneOf(PUSH_CHANNELS);
+const QueuedChannelField = OneOf(QUEUED_CHANNELS);
 
 // ── Alarm settings (on/off, sound, pop-up per type) ─────────────────────────────────────────────
 
@@ -41,7 +42,7 @@ const QueuedChannelField = Type.Union([Type.Literal('sms'), Type.Literal('webhoo
 const MinSecondsField = Type.Integer({ minimum: 0, maximum: 3600 });
 
 export const AlarmControlSchema = Type.Object({
-  alarmType: Type.String(),
+  alarmType: AlarmTypeSchema,
   alarmName: Type.String(),
   enabled: Type.Boolean(),
   sound: Type.Boolean(),
@@ -62,7 +63,7 @@ const ControlItem = Type.Object({
 // ── Push settings per type ──────────────────────────────────────────────────────────────────────
 
 export const AlarmPushSchema = Type.Object({
-  alarmType: Type.String(),
+  alarmType: AlarmTypeSchema,
   alarmName: Type.String(),
   enabled: Type.Boolean(),
   channels: Type.Array(Channel),
@@ -171,7 +172,7 @@ export const BrowserNoticeSchema = Type.Object({
   vehicleId: Nullable(Type.Integer()),
   plate: Type.String(),
   name: Type.String(),
-  type: Type.String(),
+  type: AlarmTypeSchema,
   typeName: Type.String(),
   alarmTime: Type.Number(),
   speed: Nullable(Type.Number()),

@@ -10,7 +10,7 @@ import { Id, Nullable, OneOfKeys, PageQuery, TimeParam, pageOf } from './schemas
 import { ALARM_NAMES_ZH } from '@chelian/protocols/alarms.ts';
 
 /** An alarm's type: a key of the platform's one catalogue of alarms (protocols' ALARM_NAMES_ZH). */
-const AlarmTypeSchema = OneOfKeys(ALARM_NAMES_ZH);
+export const AlarmTypeSchema = OneOfKeys(ALARM_NAMES_ZH);
 
 /** An alarm as the API lists it and the live feed pushes it; times epoch ms, speed km/h. */
 export const AlarmSchema = Type.Object({

@@ -9,6 +9,7 @@ import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
 import { Id, Nullable, OneOfKeys } from './schemas.ts';
+import { AlarmTypeSchema } from './alarms.ts';
 
 /** Freshness of the last fix (domain notes §2): under 2 min, 2–10 min, over 10 min. */
 export const PET_FRESH_SECONDS = 120;
@@ -143,7 +144,7 @@ export type PetHistory = Static<typeof HistoryAnswer>;
 
 export const PetAlarmSchema = Type.Object({
   alarmId: Type.Integer(),
-  type: Type.String(),
+  type: AlarmTypeSchema,
   typeName: Type.String(),
   time: Type.Number(),
   lat: Nullable(Type.Number()),

@@ -95,6 +95,9 @@ export function pushOf(type: AlarmType, row: Omit<PushRow, 'alarm_type'> | undef
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const TOPIC_PREFIX = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 
+/** A row as the form sends it: its alarm type is any text until assertType checks it (in Chinese, not by the schema). */
+type Sent<T extends { alarmType: AlarmType }> = Omit<T, 'alarmType'> & { alarmType: string };
+
 function assertType(type: string): asserts type is AlarmType {
   if (!(ALARM_TYPES as string[]).includes(type)) throw new AppError(ALARM_PUSH_ERRORS.unknownAlarmType, { params: { name: type } });
 }
@@ -167,7 +170,7 @@ export const alarmSettings = {
     return ALARM_TYPES.map((type) => controlOf(type, stored.get(type)));
   },
 
-  async saveControls(q: Queryable, accountId: number, items: Array<Omit<AlarmControl, 'alarmName'>>) {
+  async saveControls(q: Queryable, accountId: number, items: Array<Sent<Omit<AlarmControl, 'alarmName'>>>) {
     for (const item of items) assertType(item.alarmType);
     // Only 平台超速报警 has a minimum duration: another type's is not kept.
     for (const item of items)
@@ -183,7 +186,7 @@ export const alarmSettings = {
   async savePushes(
     q: Queryable,
     accountId: number,
-    items: Array<Omit<AlarmPush, 'alarmName' | 'minIntervalMinutes'> & { minIntervalMinutes?: number }>,
+    items: Array<Sent<Omit<AlarmPush, 'alarmName' | 'minIntervalMinutes'>> & { minIntervalMinutes?: number }>,
   ) {
     for (const item of items) {
       assertType(item.alarmType);
@@ -220,8 +223,8 @@ export const alarmSettings = {
   },
 };
 
-type ControlItem = Omit<AlarmControl, 'alarmName'>;
-type PushItem = Omit<AlarmPush, 'alarmName' | 'minIntervalMinutes' | 'quietStart' | 'quietEnd'> & {
+type ControlItem = Sent<Omit<AlarmControl, 'alarmName'>>;
+type PushItem = Sent<Omit<AlarmPush, 'alarmName' | 'minIntervalMinutes' | 'quietStart' | 'quietEnd'>> & {
   quietStart?: string;
   quietEnd?: string;
   minIntervalMinutes?: number;

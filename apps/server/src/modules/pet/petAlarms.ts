@@ -5,12 +5,12 @@
  * shared pet, in the pet's own account subtree.
  */
 import type { PetAlarm } from '@chelian/contracts';
-import { ALARM_NAMES_ZH } from '@chelian/protocols/alarms.ts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import type { PetRow } from './pets.queries.ts';
+import { alarmTypeName, storedAlarmType } from '../../core/alarm.presenter.ts';
 
 const LIMIT = 50;
 
@@ -25,11 +25,10 @@ export async function petAlarms(q: Queryable, user: SessionUser, pet: PetRow): P
       ORDER BY al.alarm_time DESC, al.id DESC LIMIT ${LIMIT}`,
     [scope, pet.terminal_pk, pet.created_at],
   );
-  const names = ALARM_NAMES_ZH as Record<string, string>;
   return rows.map((r) => ({
     alarmId: Number(r.id),
-    type: r.type,
-    typeName: names[r.type] ?? r.type,
+    type: storedAlarmType(r.type),
+    typeName: alarmTypeName(r.type),
     time: r.alarm_time.getTime(),
     lat: r.lat,
     lon: r.lon,

@@ -30,7 +30,7 @@ const alarm = (alarmId: number, type: Alarm['type'], alarmTime: number, vehicleI
   handleNote: '',
   late: false,
 });
-const control = (alarmType: string, enabled: boolean, sound: boolean, popup: boolean): AlarmControl => ({
+const control = (alarmType: AlarmControl['alarmType'], enabled: boolean, sound: boolean, popup: boolean): AlarmControl => ({
   alarmType,
   alarmName: alarmType,
   enabled,
