@@ -43,7 +43,7 @@ export const AssetKindCountSchema = Type.Object({
   total: Type.Integer(),
   /** online now, as 实时监控 counts it */
   online: Type.Integer(),
-  /** today's alarms of this kind's assets (of 今日报警; a terminal in no asset counts in none) */
+  /** today's alarms of this kind's assets (of 今日报警; a terminal in no asset counts in none: alarmsToday.unbound) */
   alarmsToday: Type.Integer(),
   /** of 智能车联's fleet (fleet counts it) */
   inFleet: Type.Boolean(),
@@ -109,7 +109,15 @@ export const DataCenterOverviewSchema = Type.Object({
   fleet: FleetNowSchema,
   /** every asset of the scope by kind (vehicles, e-bikes, people, pets): the fleet's kinds and the others */
   assetKinds: Type.Array(AssetKindCountSchema),
-  alarmsToday: Type.Object({ total: Type.Integer(), types: Type.Array(AlarmTypeCountSchema) }),
+  alarmsToday: Type.Object({
+    total: Type.Integer(),
+    types: Type.Array(AlarmTypeCountSchema),
+    /**
+     * of total, the alarms of terminals sitting in no asset (未绑定): 智能车联's 报警中心 lists them with
+     * its vehicles' and e-bikes', so 车辆 + 电单车 + unbound = its alarms of today; total = that + 人员 + 宠物
+     */
+    unbound: Type.Integer(),
+  }),
   /** today's newest alarms, newest first, at most DATA_CENTER_TOP (the live feed adds to them) */
   latestAlarms: Type.Array(AlarmSchema),
   /** DATA_CENTER_DAYS days, oldest first, today last (its figures so far) */

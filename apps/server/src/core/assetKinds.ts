@@ -25,6 +25,19 @@ export const terminalKind = (t: string) =>
             (SELECT 'ebike' FROM elec_gb_bikes kg WHERE kg.terminal_id = ${t}.id))`;
 
 /**
+ * Where the alarms of a terminal sitting in no asset (connected, not yet fitted in a vehicle, a bike,
+ * a badge or a collar) are listed: with the vehicles', in 智能车联's 报警中心 and 数据报表's 报警明细,
+ * the platform's home of terminals (docs/facts.md). Its positions show in every monitor as before.
+ */
+export const NO_ASSET_ALARMS_KIND: AssetKind = 'vehicle';
+
+/** Whether a list showing `kinds` lists an alarm of a terminal in an asset of `kind` (null: in none). */
+export const alarmListedFor = (kinds: readonly AssetKind[], kind: AssetKind | null) => kinds.includes(kind ?? NO_ASSET_ALARMS_KIND);
+
+/** SQL: the alarm kind column (terminalKind, NULL: in none) is listed for the kinds bound as text[] `$param`. */
+export const alarmKindIn = (column: string, param: number) => kindIn(`COALESCE(${column}, '${NO_ASSET_ALARMS_KIND}')`, param);
+
+/**
  * The kinds a list shows: the product's, narrowed to `asked` when the caller picked one (a kind the
  * product does not show gives no kinds, so an empty list, never another product's assets).
  */

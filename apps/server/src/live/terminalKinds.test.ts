@@ -50,10 +50,12 @@ describe('TerminalKinds', () => {
 
 describe('shownToKinds', () => {
   const car = ['vehicle', 'ebike'] as const;
-  it('shows a sub-product the alarms of its kinds only', () => {
+  it('shows a sub-product the alarms its lists list: of its kinds, and of a terminal in no asset where vehicles are listed', () => {
     expect(shownToKinds(car, 'alarm', 'ebike')).toBe(true);
     expect(shownToKinds(car, 'alarm', 'badge')).toBe(false);
-    expect(shownToKinds(car, 'alarm', null)).toBe(false);
+    expect(shownToKinds(car, 'alarm', null)).toBe(true);
+    expect(shownToKinds(['badge'], 'alarm', null)).toBe(false);
+    expect(shownToKinds(['ebike'], 'alarm', null)).toBe(false);
   });
 
   it('shows it the positions and presence of its kinds and of terminals in no asset, as its monitor lists them', () => {

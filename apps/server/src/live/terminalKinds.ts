@@ -1,6 +1,6 @@
 import type { AssetKind } from '@chelian/contracts';
 import type { Queryable } from '../db/types.ts';
-import { terminalKind } from '../core/assetKinds.ts';
+import { alarmListedFor, terminalKind } from '../core/assetKinds.ts';
 
 /** How long a terminal's kind is trusted without news of a change (terminal changes clear it at once). */
 const KIND_TTL_MS = 5 * 60_000;
@@ -69,9 +69,10 @@ export class TerminalKinds {
 
 /**
  * Whether a sub-product showing `kinds` gets a live message about a terminal of `kind`: an alarm
- * only of its own kinds, as its alarm lists (modules/alarms/alarms.queries.ts); a position or a
- * presence change of its kinds or of a terminal in no asset yet, as its monitor lists them
+ * as its alarm lists list it (of its own kinds; of a terminal in no asset where vehicles are listed:
+ * core/assetKinds.ts alarmListedFor, modules/alarms/alarms.queries.ts); a position or a presence
+ * change of its kinds or of a terminal in no asset yet, as its monitor lists them
  * (modules/monitor/monitor.queries.ts).
  */
 export const shownToKinds = (kinds: readonly AssetKind[], type: 'position' | 'alarm' | 'presence', kind: Kind) =>
-  kind === null ? type !== 'alarm' : kinds.includes(kind);
+  type === 'alarm' ? alarmListedFor(kinds, kind) : kind === null || kinds.includes(kind);

@@ -30,6 +30,9 @@ export const D = {
     title: '按类型',
     figure: (name: string, total: string, online: string, alarms: string) => `${name} ${total}（在线 ${online} · 今日报警 ${alarms}）`,
     notInFleet: '不计入车辆总数',
+    /** today's alarms of terminals fitted in no vehicle, bike, badge or collar: 报警中心 lists them */
+    unbound: (alarms: string) => `未绑定终端（今日报警 ${alarms}）`,
+    unboundTip: '尚未装到车辆、人员或宠物上的终端，其报警列在智能车联的报警中心',
   },
   alarmsToday: '今日报警',
   alarmTypesToday: '今日报警类型',

@@ -1,9 +1,10 @@
 /**
  * Alarms by asset kind (docs/asset-kinds.md) on one account holding a car and an e-bike (智能车联's
  * kinds), a person wearing a badge (智能工牌), a pet (宠物卫士) and a terminal in no asset, each with
- * alarms today. 智能车联's 报警中心 (list, count, bell), 报警明细 and 报警处理统计 hold the car's and the
- * e-bike's only and agree with each other; 数据中心's 车辆 + 电单车 equal 报警中心's for the day; 智能工牌
- * and 宠物卫士 list their own.
+ * alarms today. 智能车联's 报警中心 (list, count, bell), 报警明细 and 报警处理统计 hold the car's, the
+ * e-bike's and the unbound terminal's (listed with the vehicles': core/assetKinds.ts
+ * NO_ASSET_ALARMS_KIND) and agree with each other; 数据中心's 车辆 + 电单车 + 未绑定 equal 报警中心's for
+ * the day and, with 人员 and 宠物, its 今日报警; 智能工牌 and 宠物卫士 list their own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alarm, AlarmHandleAnswer, AlarmStatisticsPage, DataCenterOverview, PetAlarm } from '@chelian/contracts';
@@ -14,7 +15,7 @@ let t: TestServer;
 let a: Tenant;
 let petId: number;
 const ID = { car: '013847000001', bike: '868120147470002', badge: '868120147470003', pet: '9100004704', spare: '013847000005' };
-/** Today's alarms per terminal: 3 of 智能车联's kinds, 2 of the person, 1 of the pet, 1 of the spare terminal. */
+/** Today's alarms per terminal: 3 of 智能车联's kinds, 2 of the person, 1 of the pet, 1 of the spare terminal (in no asset). */
 const ALARMS: Array<[string, string]> = [
   [ID.car, 'sos'],
   [ID.car, 'overspeed'],
@@ -25,6 +26,8 @@ const ALARMS: Array<[string, string]> = [
   [ID.spare, 'sos'],
 ];
 const CAR_ALARMS = 3;
+/** 智能车联's lists: its kinds' and the spare terminal's */
+const LISTED = CAR_ALARMS + 1;
 
 const post = (url: string, fields: Record<string, string | number | boolean>) =>
   t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
@@ -64,11 +67,11 @@ afterAll(async () => {
 type Page<T> = { total: number; list: T[] };
 const terminalsOf = (list: Array<{ terminalId: string }>) => [...new Set(list.map((x) => x.terminalId))].sort();
 
-describe('智能车联’s alarms are of its own kinds', () => {
-  it('报警中心: the real-time list, its count and the header bell hold the car and the e-bike only, and agree', async () => {
+describe('智能车联’s alarms are of its own kinds and of terminals in no asset', () => {
+  it('报警中心: the real-time list, its count and the header bell hold the car, the e-bike and the spare terminal, and agree', async () => {
     const list = await ok<Page<Alarm>>(get(`${alarmBase}/actualTimeAlarmQuery.json?pageSize=50`));
-    expect(terminalsOf(list.list)).toEqual([ID.car, ID.bike].sort());
-    expect(list.total).toBe(CAR_ALARMS);
+    expect(terminalsOf(list.list)).toEqual([ID.car, ID.bike, ID.spare].sort());
+    expect(list.total).toBe(LISTED);
     const bell = await ok<{ total: number; types: Array<{ type: string; count: number }> }>(
       post(`${alarmBase}/queryActualTimeAlarmNum.json`, {}),
     );
@@ -82,23 +85,24 @@ describe('智能车联’s alarms are of its own kinds', () => {
   it('报警中心’s history of today holds them too', async () => {
     const start = Date.parse(`${today()}T00:00:00+08:00`);
     const history = await ok<Page<Alarm>>(get(`${alarmBase}/newQueryAlarm?pageSize=50&start=${start}`));
-    expect(terminalsOf(history.list)).toEqual([ID.car, ID.bike].sort());
-    expect(history.total).toBe(CAR_ALARMS);
+    expect(terminalsOf(history.list)).toEqual([ID.car, ID.bike, ID.spare].sort());
+    expect(history.total).toBe(LISTED);
   });
 
   it('报警明细: its cards, its 统计 tab and its list are of 数据报表’s kinds, and equal 报警中心’s', async () => {
     const day = today();
     const range = `startDate=${day}&endDate=${day}&pageSize=50`;
     const detail = await ok<Page<Alarm>>(get(`/car/v1/accelerate/report/alarm/alarmDetail.json?${range}`));
-    expect(terminalsOf(detail.list)).toEqual([ID.car, ID.bike].sort());
-    expect(detail.total).toBe(CAR_ALARMS);
+    expect(terminalsOf(detail.list)).toEqual([ID.car, ID.bike, ID.spare].sort());
+    expect(detail.total).toBe(LISTED);
     const stats = await ok<AlarmStatisticsPage>(get(`/car/v1/accelerate/report/alarm/alarmStatistics.json?${range}`));
-    expect(stats.totals.total).toBe(CAR_ALARMS);
-    expect(stats.list.map((r) => r.plate).sort()).toEqual(['深圳47002', '粤B47001']);
+    expect(stats.totals.total).toBe(LISTED);
+    // the spare terminal is a row of its own, by its number (no plate)
+    expect(stats.list.map((r) => r.plate).sort()).toEqual(['', '深圳47002', '粤B47001']);
     const handling = await ok<AlarmHandleAnswer>(
       get(`/car/v1/accelerate/report/alarm/alarmHandleReport.json?startDate=${day}&endDate=${day}`),
     );
-    expect(handling.totals.total).toBe(CAR_ALARMS);
+    expect(handling.totals.total).toBe(LISTED);
   });
 });
 
@@ -116,17 +120,23 @@ describe('the other sub-products’ alarms', () => {
 });
 
 describe('数据中心 agrees with 报警中心', () => {
-  it('counts as many of today’s alarms for 车辆 + 电单车 as 报警中心 lists for today, and splits the rest by kind', async () => {
+  it('counts as many of today’s alarms for 车辆 + 电单车 + 未绑定 as 报警中心 lists for today, and splits the rest by kind', async () => {
     const o = await ok<DataCenterOverview>(get('/car/v4/api/dataCenter/overview.json'));
     const byKind = Object.fromEntries(o.assetKinds.map((k) => [k.kind, k.alarmsToday]));
     expect(byKind).toEqual({ vehicle: 2, ebike: 1, badge: 2, pet: 1 });
+    expect(o.alarmsToday.unbound).toBe(1);
     const start = Date.parse(`${today()}T00:00:00+08:00`);
     const center = await ok<Page<Alarm>>(get(`${alarmBase}/newQueryAlarm?pageSize=1&start=${start}`));
     const fleetKinds = o.assetKinds.filter((k) => k.inFleet).reduce((n, k) => n + k.alarmsToday, 0);
-    expect(fleetKinds).toBe(center.total);
-    // The 30-day trend's today is of the same kinds, as its rollup rows.
-    expect(o.days.at(-1)?.alarms).toBe(center.total);
-    // 今日报警 is every alarm of the scope: the spare terminal's sits in no kind.
+    expect(fleetKinds + o.alarmsToday.unbound).toBe(center.total);
+    // The 30-day trend's today and 今日活跃时段 are the fleet's kinds', as their rollup rows and their title say.
+    expect(o.days.at(-1)?.alarms).toBe(fleetKinds);
+    expect(o.hours.reduce((n, h) => n + h.alarms, 0)).toBe(fleetKinds);
+    // 今日报警 is every alarm of the scope, each in one list: 报警中心's, 智能工牌's or 宠物卫士's.
+    const card = await ok<Page<Alarm>>(get('/card/v1/api/alarm/list.json?pageSize=1'));
+    const pet = await ok<PetAlarm[]>(get(`/pet/v1/api/pet/alarms.json?petId=${petId}`));
     expect(o.alarmsToday.total).toBe(ALARMS.length);
+    expect(o.alarmsToday.total).toBe(center.total + card.total + pet.length);
+    expect(o.alarmsToday.total).toBe(o.assetKinds.reduce((n, k) => n + k.alarmsToday, 0) + o.alarmsToday.unbound);
   });
 });

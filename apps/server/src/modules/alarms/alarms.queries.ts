@@ -1,7 +1,7 @@
 import type { AssetKind } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { queryPage } from '../../db/queryPage.ts';
-import { kindIn, terminalKind } from '../../core/assetKinds.ts';
+import { alarmKindIn, terminalKind } from '../../core/assetKinds.ts';
 import { inGroupSubtree } from '../terminals/groupSubtree.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
@@ -22,8 +22,9 @@ export interface AlarmFilter {
   groupId?: number | null;
   /**
    * The asset kinds listed (docs/asset-kinds.md): the sub-product's, kindsOf(product); an alarm of a
-   * terminal sitting in an asset of another kind, or in none, is not its. null: every alarm of the
-   * scope (数据中心, which splits them by kind).
+   * terminal sitting in an asset of another kind is not its, and one of a terminal in none is listed
+   * with the vehicles' (core/assetKinds.ts NO_ASSET_ALARMS_KIND: 智能车联's, 数据报表's). null: every
+   * alarm of the scope (数据中心, which splits them by kind, 未绑定 apart).
    */
   kinds: readonly AssetKind[] | null;
 }
@@ -45,7 +46,7 @@ const WHERE = `${terminalInScope('a.path', 1)}
    AND ($9::bigint IS NULL OR NOT EXISTS (
         SELECT 1 FROM alarm_controls c WHERE c.account_id = $9 AND c.alarm_type = al.type AND NOT c.enabled))
    AND ${inGroupSubtree('v.group_id', 10)}
-   AND ($11::text[] IS NULL OR ${kindIn(ALARM_KIND, 11)})`;
+   AND ($11::text[] IS NULL OR ${alarmKindIn(ALARM_KIND, 11)})`;
 
 const params = (f: AlarmFilter) => [
   f.scope,

@@ -116,6 +116,8 @@ export class DataCenterService {
     const activeToday = fleetRows.reduce((n, r) => n + (r.active_today ? 1 : 0), 0);
     // The trends are the fleet's kinds' (as their rollup rows): today's alarms are 报警中心's, not the crew's.
     const fleetAlarmsToday = alarmKinds.reduce((n, k) => n + (k.kind !== null && fleetKinds.includes(k.kind) ? k.n : 0), 0);
+    // A terminal in no asset is in no kind: its alarms are 未绑定, listed by 报警中心 beside the fleet's.
+    const unboundAlarmsToday = alarmKinds.reduce((n, k) => n + (k.kind === null ? k.n : 0), 0);
     // 今日活跃时段 is the fleet's too: its online vehicles and their alarms, hour by hour (adding up to fleetAlarmsToday)
     const fleetAlarmsByHour = new Array<number>(24).fill(0);
     for (const k of alarmKinds)
@@ -131,7 +133,7 @@ export class DataCenterService {
       generatedAt: now,
       fleet,
       assetKinds: presentAssetKinds(assetRows, alarmKinds, fleetKinds),
-      alarmsToday: { total: alarmsToday.total, types: alarmsToday.types },
+      alarmsToday: { total: alarmsToday.total, types: alarmsToday.types, unbound: unboundAlarmsToday },
       latestAlarms: latestAlarms.map(presentAlarm),
       days,
       hours: online.map((onlineVehicles, hour) => ({ hour, onlineVehicles, alarms: fleetAlarmsByHour[hour] })),

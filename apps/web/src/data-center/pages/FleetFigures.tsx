@@ -23,7 +23,9 @@ export function fleetFigures(o: DataCenterOverview): Array<{ key: FigureKey; lab
 
 /**
  * Every asset of the account by kind, the fleet's kinds first (they make up 车辆总数), the others
- * said apart: 车辆 50（在线 48 · 今日报警 12） · 电单车 5（…） · 人员 8（…） · 宠物 3（…）.
+ * said apart: 车辆 50（在线 48 · 今日报警 12） · 电单车 5（…） · 人员 8（…） · 宠物 3（…）, and the
+ * alarms of terminals in no asset when there are any (未绑定终端（今日报警 2）, listed by 报警中心):
+ * the kinds' alarms and these add up to 今日报警.
  */
 export function AssetKindStrip({ overview }: { overview: DataCenterOverview }) {
   const n = (v: number) => DIGITS.format(v);
@@ -43,6 +45,16 @@ export function AssetKindStrip({ overview }: { overview: DataCenterOverview }) {
           {D.kinds.figure(k.kindName, n(k.total), n(k.online), n(k.alarmsToday))}
         </span>
       ))}
+      {overview.alarmsToday.unbound > 0 && (
+        <span
+          className="dc-kind dc-kind-apart"
+          title={D.kinds.unboundTip}
+          data-testid="dc-kind-unbound"
+          data-alarms={overview.alarmsToday.unbound}
+        >
+          {D.kinds.unbound(n(overview.alarmsToday.unbound))}
+        </span>
+      )}
     </div>
   );
 }
