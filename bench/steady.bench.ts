@@ -1,10 +1,9 @@
 /**
  * Ingest at the pattern real fleets send (issue 33): `npm run bench -- steady [--terminals=20000]
  * [--interval=5] [--seconds=60] [--warmup-seconds=10] [--idle-seconds=60] [--heartbeat=60]
- * [--engine=postgres|pglite] [--per-client=10000] [--per-address=2500] [--cpu-prof=DIR]`.
+ * [--engine=postgres|pglite] [--per-client=10000] [--per-address=2500] [--cpu-prof=DIR] [--server-dist=DIR]`.
  *
- * Starts the built server (apps/server/dist/main.js, every role, as `npm start` runs it; compiled
- * first) on PostgreSQL (a fresh schema of DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
+ * Starts the built server (main.js, every role, as `npm start` runs it) on PostgreSQL (a fresh schema of DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
  * or on PGlite (a data folder of its own). Client processes (bench/support/steadyClient.ts, the
  * lean load client) connect `terminals` JT/T 808 terminals from 127.0.0.10, .11, … (`per-address`
  * each), register and authenticate them, then each sends one 0x0200 every `interval` seconds at its
@@ -15,16 +14,19 @@
  * `idle-seconds`: the idle cost in CPU-seconds a minute. Every position a client saw acknowledged
  * is then looked for in the database, per terminal. A process holds at most its open-file limit of
  * sockets (20 000 here): above that the fleet is clamped and the output says so.
+ * The server is compiled first into a folder of the bench's own (.tmp/, removed after), so a
+ * concurrent build of apps/server/dist cannot change it mid-run; `--server-dist=DIR` (under the
+ * repository, for its node_modules) runs the build kept there, compiling it there first when it has
+ * no main.js: a before/after pair runs two kept builds side by side on the same machine.
  * Prints JSON on stdout, progress on stderr.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglite } from '../apps/server/src/db/pglite.ts';
 import { prepareServer, waitReady, type ServerProcess } from '../apps/server/src/testing/serverProcess.ts';
-import { buildServerOnce } from './support/buildServer.ts';
 import { cpuMs, loadAverage, MB, rssBytes } from './support/procStats.ts';
 import { steadyPhoneOf, type Counters, type SteadyPlan } from './support/steadyClient.ts';
 
@@ -40,6 +42,7 @@ const HEARTBEAT_MS = num('heartbeat', 60) * 1000;
 const PER_CLIENT = num('per-client', 10_000);
 const PER_ADDRESS = num('per-address', 2500);
 const CPU_PROF = args.get('cpu-prof');
+const KEPT_DIST = args.get('server-dist');
 const hardLimit = Number(fs.readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+\d+\s+(\d+)/)?.[1]) || 1_048_576;
 const REQUESTED = num('terminals', 20_000);
 /** The server's own descriptors beside the terminals: database pool, listeners, files. */
@@ -134,7 +137,12 @@ function userSystemMs(pid: number): [number, number] {
 async function main() {
   if (ENGINE === 'postgres') process.env.TEST_ENGINE = 'postgres';
   process.env.DATABASE_URL = DATABASE_URL;
-  buildServerOnce();
+  const dist = KEPT_DIST ? path.resolve(KEPT_DIST) : path.join(repo, '.tmp', `bench-steady-dist-${process.pid}`);
+  if (!fs.existsSync(path.join(dist, 'main.js')))
+    execFileSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], {
+      env: { ...process.env, SERVER_OUTDIR: dist },
+      stdio: ['ignore', 2, 'inherit'],
+    });
   const setup = await prepareServer();
   if (ENGINE === 'postgres') {
     const url = new URL(setup.env.DATABASE_URL!);
@@ -149,7 +157,7 @@ async function main() {
   const nodeArgs = CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, '--import', `data:text/javascript,process.on('SIGTERM',()=>process.exit(0))`]
     : [];
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(dist, 'main.js')], {
     cwd: repo,
     env: setup.env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -327,6 +335,7 @@ async function main() {
     }
     await admin?.end();
     await setup.cleanup();
+    if (!KEPT_DIST) fs.rmSync(dist, { recursive: true, force: true });
   }
 }
 

@@ -3,7 +3,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { CopyData, CopyQueryable, Db, Row } from './types.ts';
-import { copyPayload, copySql } from './types.ts';
+import { copyPayload, copySql, preparedName } from './types.ts';
 
 pg.types.setTypeParser(20, Number);
 pg.types.setTypeParser(1700, Number);
@@ -23,7 +23,7 @@ export function openPostgres(opts: PostgresOptions): Db {
   });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
-  const query = async <T = Row>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[];
+  const query = async <T = Row>(sql: string, params: unknown[] = []) => (await pool.query(statement(sql, params), params)).rows as T[];
   /**
    * A checked-out client whose server goes away between two queries (the database restarted, a
    * proxy cut) emits 'error' with nobody listening, which would end the process. Listening here
@@ -57,7 +57,7 @@ export function openPostgres(opts: PostgresOptions): Db {
       try {
         await client.query('BEGIN');
         const q: CopyQueryable = {
-          query: async (sql, params = []) => (await client.query(sql, params)).rows,
+          query: async (sql, params = []) => (await client.query(statement(sql, params), params)).rows,
           exec: async (sql) => void (await client.query(sql)),
           copyRows: async (table, columns, rows) => (rows.length ? copyOn(client, table, columns, rows) : undefined),
         };
@@ -101,6 +101,12 @@ export function openPostgres(opts: PostgresOptions): Db {
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
   };
+}
+
+/** A statement registered with prepared() runs by its name (parsed once per connection). */
+function statement(sql: string, values: unknown[]): string | pg.QueryConfig {
+  const name = preparedName(sql);
+  return name ? { name, text: sql, values } : sql;
 }
 
 /** COPY … FROM STDIN on one client (pooled, or the one holding a transaction). */

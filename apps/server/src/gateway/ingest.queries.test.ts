@@ -140,4 +140,26 @@ describe(`latest_positions in one statement per flush (${process.env.TEST_ENGINE
     await ingestQueries.storePositions(db, copy2.finish(), older);
     expect(await db.query(`SELECT ${cols} FROM latest_positions WHERE terminal_id = $1`, [ids[0]])).toEqual([latest[0]]);
   });
+  it('never makes a fix from before the terminal’s hand-over its latest, and does one from after (one primary-key probe a row)', async () => {
+    const [{ id }] = await db.query<{ id: number }>(
+      `INSERT INTO terminals (identifier, identifier_key, protocol, handed_over_at) VALUES ('lp-q-7703', 'lp-q-7703', 'jt808', $1) RETURNING id`,
+      [new Date(at)],
+    );
+    const pk = Number(id);
+    const store = async (rows: StoredPosition[]) => {
+      const copy = new PositionCopyWriter();
+      copy.addAll(rows);
+      await ingestQueries.storePositions(db, copy.finish(), rows);
+    };
+    await store([row({ terminalPk: pk, gpsTime: at - 60_000, valid: true })]);
+    expect(await db.query('SELECT gps_time FROM latest_positions WHERE terminal_id = $1', [pk])).toEqual([]);
+    await store([row({ terminalPk: pk, gpsTime: at + 1, valid: true, satellites: -2, course: -0.4, extras: null, alarms: [] })]);
+    const [latest] = await db.query<{ gps_time: Date; satellites: number; course: number }>(
+      'SELECT gps_time, satellites, course FROM latest_positions WHERE terminal_id = $1',
+      [pk],
+    );
+    expect(latest.gps_time.getTime()).toBe(at + 1);
+    expect(latest).toMatchObject({ satellites: -2, course: 0 });
+    expect(await db.query('SELECT count(*)::int AS n FROM positions WHERE terminal_id = $1', [pk])).toEqual([{ n: 2 }]);
+  });
 });

@@ -1,5 +1,6 @@
-import type { Db, Queryable } from '../db/types.ts';
+import { prepared, type Db, type Queryable } from '../db/types.ts';
 import { copyPositions, POSITION_COLUMNS, type StoredPosition } from '../core/positionCopy.ts';
+import { binaryArray, ELEMENT } from './binaryArrays.ts';
 
 /** The row shape lives with its COPY writer in core/ (the pets' demo past is written with it too). */
 export type { StoredPosition };
@@ -63,7 +64,7 @@ export const ingestQueries = {
   copyPositions,
 
   /** The latest position per terminal on its own (tests and tools; the gateway uses storePositions). */
-  upsertLatest: (db: Db, rows: readonly StoredPosition[]) => db.tx((q) => upsertLatestIn(q, rows)),
+  upsertLatest: (db: Db, rows: readonly StoredPosition[]) => db.tx((q) => upsertLatestIn(q, rows, db.engine === 'postgres')),
   /**
    * A flush: positions and the latest per terminal in one transaction — one commit, and all or
    * nothing (a failed upsert no longer leaves committed positions the terminal will send again).
@@ -72,7 +73,7 @@ export const ingestQueries = {
     db.tx(async (q) => {
       // The positions come as binary COPY data: the batcher encodes rows as they arrive (positionCopy.ts).
       await q.copyRows('positions', POSITION_COLUMNS, positionsCopy);
-      await upsertLatestIn(q, latest);
+      await upsertLatestIn(q, latest, db.engine === 'postgres');
       // Rare (blind-area uploads, a day already final): stored with the positions, so never one without the other.
       if (late.length) {
         await q.query('INSERT INTO rollup_late_days (terminal_id, day) SELECT * FROM unnest($1::bigint[], $2::date[])', [
@@ -172,26 +173,58 @@ export const ingestQueries = {
  * PostgreSQL's CPU on the temporary table this replaced, a third of it creating and emptying the
  * table at each commit. (Passing the rows as JSON made PostgreSQL parse ~30 ms of text per 2 000
  * terminals; arrays of numbers are read as numbers.) Times go as epoch milliseconds, reals as the
- * float32 the column keeps, so a row equals its binary COPY twin in positions.
+ * float32 the column keeps, so a row equals its binary COPY twin in positions. On PostgreSQL the
+ * arrays go in binary (binaryArrays.ts), on PGlite as array literals.
  */
-async function upsertLatestIn(q: Queryable, rows: readonly StoredPosition[]) {
+async function upsertLatestIn(q: Queryable, rows: readonly StoredPosition[], binary: boolean) {
   if (rows.length === 0) return;
-  await q.query(UPSERT_LATEST, [
+  await q.query(UPSERT_LATEST, binary ? binaryLatest(rows) : textLatest(rows));
+}
+
+const course = (p: StoredPosition) => (Math.round(p.course) << 16) >> 16; // smallint as the COPY writes it
+const satellites = (p: StoredPosition) => (p.satellites === null ? null : (p.satellites << 16) >> 16);
+const alarmsLiteral = (p: StoredPosition) => `{${p.alarms.map(quoted).join(',')}}`;
+const extrasText = (p: StoredPosition) => (p.extras === null || p.extras === undefined ? null : JSON.stringify(p.extras));
+
+function binaryLatest(rows: readonly StoredPosition[]) {
+  return [
+    binaryArray(rows, ELEMENT.int8, (p) => p.terminalPk),
+    binaryArray(rows, ELEMENT.float8, (p) => p.gpsTime),
+    binaryArray(rows, ELEMENT.float8, (p) => p.receivedAt),
+    binaryArray(rows, ELEMENT.float8, (p) => p.lat),
+    binaryArray(rows, ELEMENT.float8, (p) => p.lon),
+    binaryArray(rows, ELEMENT.float4, (p) => p.speed),
+    binaryArray(rows, ELEMENT.int2, course),
+    binaryArray(rows, ELEMENT.float4, (p) => p.altitude),
+    binaryArray(rows, ELEMENT.bool, (p) => p.valid),
+    binaryArray(rows, ELEMENT.int2, satellites),
+    binaryArray(rows, ELEMENT.bool, (p) => p.acc),
+    binaryArray(rows, ELEMENT.float8, (p) => p.mileage),
+    binaryArray(rows, ELEMENT.text, alarmsLiteral),
+    binaryArray(rows, ELEMENT.text, extrasText),
+  ];
+}
+
+function textLatest(rows: readonly StoredPosition[]) {
+  return [
     arrayOf(rows, (p) => p.terminalPk),
     arrayOf(rows, (p) => p.gpsTime),
     arrayOf(rows, (p) => p.receivedAt),
     arrayOf(rows, (p) => p.lat),
     arrayOf(rows, (p) => p.lon),
     arrayOf(rows, (p) => Math.fround(p.speed)),
-    arrayOf(rows, (p) => (Math.round(p.course) << 16) >> 16), // smallint as the COPY writes it
+    arrayOf(rows, course),
     arrayOf(rows, (p) => Math.fround(p.altitude)),
     arrayOf(rows, (p) => p.valid),
-    arrayOf(rows, (p) => (p.satellites === null ? null : (p.satellites << 16) >> 16)),
+    arrayOf(rows, satellites),
     arrayOf(rows, (p) => p.acc),
     arrayOf(rows, (p) => p.mileage),
-    arrayOf(rows, (p) => quoted(`{${p.alarms.map(quoted).join(',')}}`)),
-    arrayOf(rows, (p) => (p.extras === null || p.extras === undefined ? null : quoted(JSON.stringify(p.extras)))),
-  ]);
+    arrayOf(rows, (p) => quoted(alarmsLiteral(p))),
+    arrayOf(rows, (p) => {
+      const json = extrasText(p);
+      return json === null ? null : quoted(json);
+    }),
+  ];
 }
 
 /** A PostgreSQL array literal of one column: numbers and booleans as written, null as NULL, text already quoted. */
@@ -207,17 +240,22 @@ function arrayOf(rows: readonly StoredPosition[], value: (p: StoredPosition) => 
 /** An array element in double quotes, its quotes and backslashes escaped. */
 const quoted = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
 
-const UPSERT_LATEST = `INSERT INTO latest_positions (${POSITION_COLUMNS.join(', ')})
+/**
+ * The hand-over check is a scalar subquery on purpose: one primary-key probe per row. As NOT
+ * EXISTS, PostgreSQL planned an anti join that hashed every terminal at every flush (issue 33:
+ * 10 000 terminals cost ~1.5 ms of PostgreSQL's CPU a flush, most of what it spent a position).
+ */
+const UPSERT_LATEST = prepared(`INSERT INTO latest_positions (${POSITION_COLUMNS.join(', ')})
   SELECT l.terminal_id, timestamptz 'epoch' + l.gps_ms * interval '1 millisecond', timestamptz 'epoch' + l.received_ms * interval '1 millisecond',
          l.lat, l.lon, l.speed, l.course, l.altitude, l.valid, l.satellites, l.acc, l.mileage, l.alarms::text[], l.extras::jsonb
     FROM unnest($1::bigint[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::real[], $7::smallint[], $8::real[],
                 $9::boolean[], $10::smallint[], $11::boolean[], $12::float8[], $13::text[], $14::text[])
          AS l(terminal_id, gps_ms, received_ms, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms, extras)
-   WHERE NOT EXISTS (SELECT 1 FROM terminals t WHERE t.id = l.terminal_id AND t.handed_over_at > timestamptz 'epoch' + l.gps_ms * interval '1 millisecond')
+   WHERE NOT COALESCE((SELECT t.handed_over_at > timestamptz 'epoch' + l.gps_ms * interval '1 millisecond' FROM terminals t WHERE t.id = l.terminal_id), false)
    ORDER BY l.terminal_id
   ON CONFLICT (terminal_id) DO UPDATE SET
     gps_time = EXCLUDED.gps_time, received_at = EXCLUDED.received_at, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
     speed = EXCLUDED.speed, course = EXCLUDED.course, altitude = EXCLUDED.altitude, valid = EXCLUDED.valid,
     satellites = EXCLUDED.satellites, acc = EXCLUDED.acc, mileage = COALESCE(EXCLUDED.mileage, latest_positions.mileage),
     alarms = EXCLUDED.alarms, extras = EXCLUDED.extras
-  WHERE latest_positions.gps_time <= EXCLUDED.gps_time`;
+  WHERE latest_positions.gps_time <= EXCLUDED.gps_time`);
