@@ -51,12 +51,13 @@ fs.rmSync(outdir, { recursive: true, force: true });
 await build({
   // The gateway alone (apps/server/src/testing/gatewayProcess.ts) too: benchmarks measure the
   // gateway as production runs it, compiled.
-  // The sheet and password workers (core/threadWorker.ts) are threads' own entries, found beside main.js.
+  // The sheet, password and PGlite workers (core/threadWorker.ts) are threads' own entries, found beside main.js.
   entryPoints: [
     path.join(repo, 'apps/server/src/main.ts'),
     path.join(repo, 'apps/server/src/testing/gatewayProcess.ts'),
     { in: path.join(repo, 'apps/server/src/modules/terminals/sheet.worker.ts'), out: 'sheetWorker' },
     { in: path.join(repo, 'apps/server/src/modules/auth/password.worker.ts'), out: 'passwordWorker' },
+    { in: path.join(repo, 'apps/server/src/db/pglite.worker.ts'), out: 'pgliteWorker' },
   ],
   outdir,
   bundle: true,

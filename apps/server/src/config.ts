@@ -9,6 +9,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PGlite (no DATABASE_URL) runs in a thread of its own, off the event loop that reads the sockets (PGLITE_WORKER=1). */
+  pgliteWorker: boolean;
   natsUrl: string | undefined;
   /** Prefix of every NATS subject, so deployments sharing a NATS cluster stay apart. */
   natsPrefix: string;
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteWorker: env.PGLITE_WORKER === '1',
     natsUrl: env.NATS_URL || undefined,
     natsPrefix: env.NATS_PREFIX || 'chelian',
     adminPassword: env.CHELIAN_ADMIN_PASSWORD || undefined,

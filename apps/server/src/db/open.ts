@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { Db } from './types.ts';
 
 /**
- * PostgreSQL when DATABASE_URL is set, else PGlite kept in DATA_DIR/pglite. Each engine's code is
+ * PostgreSQL when DATABASE_URL is set, else PGlite kept in DATA_DIR/pglite.
+ * `pgliteWorker`: PGlite in a thread of its own (config.ts; unset: PGLITE_WORKER). Each engine's code is
  * loaded only when chosen: PGlite (WASM) alone adds ~35 MB to a process that never uses it.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; pgliteWorker?: boolean }): Promise<Db> {
   if (opts.databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
     return openPostgres({ connectionString: opts.databaseUrl });
@@ -14,5 +15,5 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const dir = path.join(opts.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const { openPglite } = await import('./pglite.ts');
-  return openPglite(dir);
+  return openPglite(dir, undefined, {}, opts.pgliteWorker);
 }

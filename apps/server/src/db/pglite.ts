@@ -3,8 +3,27 @@ import type { CopyQueryable, Db, Row } from './types.ts';
 import { copyPayload, copySql } from './types.ts';
 
 // int8 and numeric come back as numbers on both engines (ids stay far below 2^53).
-const parsers = { 20: Number, 1700: Number };
+export const PGLITE_PARSERS = { 20: Number, 1700: Number };
 let cursors = 0;
+
+/**
+ * PGlite has one connection: a cursor held in a transaction would stop every other query for the
+ * export's length. WITH HOLD keeps it across autocommitted statements instead (PostgreSQL stores
+ * the result at the DECLARE's commit, spilling to disk past work_mem).
+ */
+export async function* pgliteCursor<T = Row>(q: Pick<CopyQueryable, 'query'>, sql: string, params: unknown[], batch: number) {
+  const name = `chelian_rows_${++cursors}`;
+  await q.query(`DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR ${sql}`, params);
+  try {
+    for (;;) {
+      const rows = await q.query<T>(`FETCH FORWARD ${Math.max(1, Math.floor(batch))} FROM ${name}`);
+      if (rows.length > 0) yield rows;
+      if (rows.length < batch) break;
+    }
+  } finally {
+    await q.query(`CLOSE ${name}`).catch(() => {});
+  }
+}
 
 export function wrapPglite(pg: PGlite): Db {
   const asQueryable = (q: Pick<PGlite, 'query' | 'exec'>): CopyQueryable => ({
@@ -33,32 +52,28 @@ export function wrapPglite(pg: PGlite): Db {
       return pg.transaction((tx) => fn(asQueryable(tx)));
     },
     copyRows: base.copyRows,
-    // PGlite has one connection: a cursor held in a transaction would stop every other query for
-    // the export's length. WITH HOLD keeps it across autocommitted statements instead (PostgreSQL
-    // stores the result at the DECLARE's commit, spilling to disk past work_mem).
-    async *cursor<T = Row>(sql: string, params: unknown[], batch: number) {
-      const name = `chelian_rows_${++cursors}`;
-      await pg.query(`DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR ${sql}`, params);
-      try {
-        for (;;) {
-          const rows = (await pg.query<T>(`FETCH FORWARD ${Math.max(1, Math.floor(batch))} FROM ${name}`)).rows;
-          if (rows.length > 0) yield rows;
-          if (rows.length < batch) break;
-        }
-      } finally {
-        await pg.query(`CLOSE ${name}`).catch(() => {});
-      }
-    },
+    cursor: (sql, params, batch) => pgliteCursor(base, sql, params, batch),
     close: () => pg.close(),
   };
 }
 
-/** `runtime`: an already compiled PGlite (tests open many in one process). */
+/** PGLITE_WORKER=1 (or 0): the environment's choice of where PGlite runs, for whoever opens one. */
+export const pgliteWorkerFromEnv = (env: NodeJS.ProcessEnv = process.env) => env.PGLITE_WORKER === '1';
+
+/**
+ * `runtime`: an already compiled PGlite (tests open many in one process). `worker`: PGlite in a
+ * thread of its own (pgliteThread.ts), so its queries do not hold the event loop.
+ */
 export async function openPglite(
   dataDir: string | undefined,
   loadDataDir?: Blob,
   runtime: Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'> = {},
+  worker = pgliteWorkerFromEnv(),
 ): Promise<Db> {
-  const pg = await PGlite.create({ dataDir, loadDataDir, parsers, ...runtime });
+  if (worker) {
+    const { openPgliteThread } = await import('./pgliteThread.ts');
+    return openPgliteThread(dataDir, loadDataDir, runtime);
+  }
+  const pg = await PGlite.create({ dataDir, loadDataDir, parsers: PGLITE_PARSERS, ...runtime });
   return wrapPglite(pg);
 }
