@@ -5,7 +5,7 @@ import { CHILD_SYSTEMS } from './src/shared/systems/childSystems.ts';
 import { precompress } from '../../scripts/precompress.ts';
 import { buildHash } from './build/buildHash.ts';
 import { assistantWidget } from './build/assistantWidget.ts';
-import { mobileChunkGroups } from './build/mobileChunks.ts';
+import { mobileBoot, mobileChunkGroups } from './build/mobileChunks.ts';
 
 const root = import.meta.dirname;
 
@@ -20,7 +20,8 @@ export default defineConfig({
   // every built file also as .br and .gz, which the server picks by Accept-Encoding (docs/web.md, Delivery)
   // /{hash}.json and the hash in every page: a page learns a newer build is deployed (docs/web.md)
   // AI智能助手's own script, /ai/assistant.js (build/assistantWidget.ts)
-  plugins: [react(), assistantWidget(root), buildHash(), precompress()],
+  // 掌上车联's boot script, asking for the code after login early (build/mobileChunks.ts)
+  plugins: [react(), assistantWidget(root), buildHash(), mobileBoot(), precompress()],
   resolve: {
     alias: { '@chelian/contracts': resolve(root, '../../packages/contracts/src/index.ts') },
   },

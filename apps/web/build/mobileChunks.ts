@@ -1,3 +1,8 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PluginOption } from 'vite';
+
 /**
  * 掌上车联's code after login in two chunks instead of ~40 (docs/mobile.md, Budget): on a phone's
  * HTTP/1.1 (6 connections a host, ~0.6 s a round trip on slow 4G) antd-mobile's one-file-a-component
@@ -21,10 +26,160 @@ const KIT_BOOT = /[\\/]antd-mobile[\\/]es[\\/](global|utils[\\/]can-use-dom)/;
 const PAGES = /[\\/]src[\\/]mobile[\\/](app[\\/](TabLayout|MinePage)\.|shared[\\/](?!feedback\.)|(operator|pet|ebike|rider)[\\/])/;
 const PAGES_OUT = /Map\.tsx$|\.test\.ts$/;
 
+/**
+ * What the kit and the pages import that desktop pages import too, in two chunks instead of ~20
+ * (each a request of ≥ 0.6 s on slow 4G, six at a time): `ui-shared`, the libraries antd-mobile shares
+ * with antd (rc-util, Babel's helpers, the form validator, lodash's throttle…), and `app-shared`, the
+ * endpoint tables and web helpers the persona pages call (monitor, alarms, commands, pet, elecCar…).
+ * Neither is a phone chunk: a desktop page that needs one of their modules loads the chunk (a few KB
+ * more, fewer requests), and neither imports the phone's code. A module some page's first load
+ * imports (statically reachable from an entry: the logins, the desktop shell) stays out, so no
+ * login page loads either chunk.
+ */
+const UI_SHARED =
+  /[\\/]node_modules[\\/](@babel[\\/]runtime|rc-util|async-validator|deepmerge|react-is|tslib|use-sync-external-store|classnames|@rc-component[\\/]mini-decimal|lodash)[\\/]/;
+const APP_SHARED =
+  /[\\/]packages[\\/]contracts[\\/]src[\\/](playback|commands|reports|track|elecCar|leaseRider|elecLeaseSchemas|pet)\.ts$|[\\/]apps[\\/]web[\\/]src[\\/]shared[\\/](format|live|vehicle|i18n)[\\/]/;
+
+/**
+ * Every page imports the endpoint tables through their index (@chelian/contracts), so the walk
+ * up from a table does not pass through it (each would count as in every first load); the tables
+ * in APP_SHARED are the ones no login page uses — alarms is out, the desktop's alarm bell polls it
+ * from the shell's first load. e2e/delivery.e2e.ts's graph check and the benches' byte counts
+ * (web-load, mobile-load) would show one that slipped into a first load.
+ */
+const CONTRACTS_INDEX = /[\\/]packages[\\/]contracts[\\/]src[\\/]index\.ts$/;
+/** The sub-products' pages (after the desktop's login): their first load may take these chunks. */
+const CHILD_PAGE = /[\\/]child[\\/]/;
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null;
+}
+
+/**
+ * Whether, going up the static importers from the module, one meets a module `reaches` accepts
+ * (an unknown module counts as met). Memoised per question: the set walked is closed under the
+ * importers, so when nothing is met, nothing is for any module in it either.
+ */
+function upwards(
+  id: string,
+  graph: ModuleGraph,
+  memo: Map<string, boolean>,
+  reaches: (id: string, entry: boolean) => boolean,
+  skip?: RegExp,
+): boolean {
+  const walked = new Set<string>([id]);
+  const todo = [id];
+  for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+    const info = graph.getModuleInfo(next);
+    if (!info || memo.get(next) === true || reaches(next, info.isEntry)) {
+      memo.set(id, true);
+      return true;
+    }
+    for (const importer of info.importers) {
+      if (skip?.test(importer)) continue;
+      if (walked.has(importer) || memo.get(importer) === false) continue;
+      walked.add(importer);
+      todo.push(importer);
+    }
+  }
+  for (const module of walked) memo.set(module, false);
+  return false;
+}
+
+const memos = new WeakMap<
+  ModuleGraph,
+  { firstLoad: Map<string, boolean>; phone: Map<string, boolean>; phoneLogin: Map<string, boolean> }
+>();
+function memoOf(graph: ModuleGraph) {
+  let memo = memos.get(graph);
+  if (!memo) memos.set(graph, (memo = { firstLoad: new Map(), phone: new Map(), phoneLogin: new Map() }));
+  return memo;
+}
+
+/** The endpoint tables the desktop shell's first load uses (its alarm bell, its live feed). */
+const SHELL_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](alarms|monitor|assetKinds|beijingTime)\.ts$/;
+const DESKTOP_SHELL = /[\\/]apps[\\/]web[\\/]index\.html$/;
+
 /** The chunk a module of 掌上车联 goes to, or null (automatic chunking). */
-export function mobileChunk(id: string): string | null {
+export function mobileChunk(id: string, graph?: ModuleGraph): string | null {
   if (KIT.test(id)) return KIT_BOOT.test(id) ? null : 'm-kit';
-  return PAGES.test(id) && !PAGES_OUT.test(id) ? 'm-pages' : null;
+  if (PAGES.test(id) && !PAGES_OUT.test(id)) return 'm-pages';
+  if (!graph) return null;
+  const shellContract = SHELL_CONTRACTS.test(id);
+  if (!shellContract && !UI_SHARED.test(id) && !APP_SHARED.test(id)) return null;
+  const memo = memoOf(graph);
+  // only what the phone's kit and pages import (desktop-only modules stay where they were)
+  if (!shellContract && !upwards(id, graph, memo.phone, (module) => mobileChunk(module) !== null)) return null;
+  // never what the phone's login loads (it would load the whole chunk)
+  if (
+    upwards(
+      id,
+      graph,
+      memo.phoneLogin,
+      (module, entry) => entry && !DESKTOP_SHELL.test(module) && !CHILD_PAGE.test(module),
+      CONTRACTS_INDEX,
+    )
+  )
+    return null;
+  // what the desktop shell loads first anyway, in one chunk with it: `shell-shared`
+  if (shellContract || upwards(id, graph, memo.firstLoad, (module, entry) => entry && DESKTOP_SHELL.test(module), CONTRACTS_INDEX))
+    return 'shell-shared';
+  return UI_SHARED.test(id) ? 'ui-shared' : 'app-shared';
 }
 
 export const mobileChunkGroups = [{ name: mobileChunk, includeDependenciesRecursively: false }];
+
+interface BundleChunk {
+  type: 'chunk' | 'asset';
+  name?: string;
+  fileName: string;
+  imports?: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/** The files a chunk loads before it runs: itself and its static imports, all the way down. */
+function staticClosure(bundle: Record<string, BundleChunk>, roots: string[]): string[] {
+  const seen = new Set<string>();
+  const todo = [...roots];
+  for (let file = todo.shift(); file !== undefined; file = todo.shift()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    todo.push(...(bundle[file]?.imports ?? []));
+  }
+  return [...seen];
+}
+
+/**
+ * `assets/m-boot-[hash].js`, a small plain script in 掌上车联's page (a script file: the CSP allows no
+ * inline one): with a stored session it asks for the code after login (m-kit, m-pages, what they
+ * import and their CSS) while the entry's own files are still coming, instead of once they have all
+ * run (~1.4 s later on slow 4G). Without a session (the login page) it asks for nothing.
+ */
+export function mobileBoot(): PluginOption {
+  let boot: { fileName: string; source: string } | null = null;
+  return {
+    name: 'chelian-mobile-boot',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!/(^|[\\/])m[\\/]index\.html$/.test(ctx.filename) || !ctx.bundle || !ctx.chunk) return html;
+        const bundle = ctx.bundle as unknown as Record<string, BundleChunk>;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const roots = ['m-kit', 'm-pages'].flatMap((name) => chunks.filter((c) => c.name === name).map((c) => c.fileName));
+        const entry = new Set(staticClosure(bundle, [ctx.chunk.fileName]));
+        const code = staticClosure(bundle, roots).filter((file) => !entry.has(file));
+        const css = code.flatMap((file) => [...(bundle[file]?.viteMetadata?.importedCss ?? [])]);
+        const files = [...new Set([...css, ...code])];
+        const source = `(function(){try{if(!localStorage.getItem('sessionId')||/^\\/m\\/login/.test(location.pathname))return;${JSON.stringify(files)}.forEach(function(f){var l=document.createElement('link'),s=/\\.css$/.test(f);l.rel=s?'preload':'modulepreload';if(s)l.as='style';else l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})}catch(e){}})();\n`;
+        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+        boot = { fileName: `assets/m-boot-${hash}.js`, source };
+        return html.replace('<script src="/runtime-config.js"></script>', `<script src="/${boot.fileName}"></script>\n    $&`);
+      },
+    },
+    writeBundle(options) {
+      if (boot && options.dir) fs.writeFileSync(path.join(options.dir, boot.fileName), boot.source);
+    },
+  };
+}

@@ -12,6 +12,7 @@ import { forgetSession, hasSession } from './session.ts';
 import { registerServiceWorker } from './serviceWorker.ts';
 import { toast } from '../shared/feedback.ts';
 import { useMobileSession } from './useMobileSession.ts';
+import { startEarlyCalls } from './earlyCalls.ts';
 import { MobileApp } from './MobileApp.tsx';
 import './mobile.css';
 
@@ -34,7 +35,11 @@ setRequestEffects({
 
 // A stored session: its calls leave before anything else is asked for (the tabs' code follows
 // them), so they do not queue behind files on the phone's few connections.
-if (hasSession()) void useMobileSession.getState().open();
+// 车队's data leaves with them when the app opens on it (earlyCalls.ts).
+if (hasSession()) {
+  void useMobileSession.getState().open();
+  startEarlyCalls(window.location.pathname.replace(/^\/m(?=\/|$)/, ''));
+}
 
 createRoot(document.getElementById('app')!).render(
   <StrictMode>

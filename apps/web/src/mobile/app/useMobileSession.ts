@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { importPersonas, visiblePersonas } from './personaRoutes.ts';
 import type { PersonaContext, PersonaModule } from './personaTypes.ts';
 import { loadSession } from './session.ts';
+import { rememberLanding } from './earlyCalls.ts';
 
 /** After the calls just made have been handed to the browser (axios sends them a few microtasks later). */
 export const afterCallsLeave = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -31,7 +32,10 @@ export const useMobileSession = create<MobileSessionState>()((set, get) => ({
       // connections a host, calls made after a burst of files wait for them
       const modules = afterCallsLeave().then(() => importPersonas());
       const [ctx, loaded] = await Promise.all([session, modules]);
-      set({ status: 'ready', ctx, personas: visiblePersonas(loaded, ctx) });
+      const personas = visiblePersonas(loaded, ctx);
+      // the first tab a start at / lands on (earlyCalls.ts asks for its data early next time)
+      rememberLanding(personas.flatMap((p) => p.tabs).find((t) => !t.visible || t.visible(ctx))?.path);
+      set({ status: 'ready', ctx, personas });
     } catch {
       set({ status: 'failed' });
     }

@@ -3,6 +3,7 @@ import { monitorEndpoints, type Alarm, type LastPosition } from '@chelian/contra
 import { call } from '../../shared/request/call.ts';
 import { LiveFeed, productLiveUrl, type LiveStatus } from '../../shared/live/liveFeed.ts';
 import type { LiveEvent } from '../../shared/live/liveMessages.ts';
+import { takeEarlyFleet } from '../app/earlyCalls.ts';
 
 export interface FleetSnapshot {
   positions: ReadonlyMap<string, LastPosition>;
@@ -30,7 +31,9 @@ export class FleetStore {
 
   constructor(
     private readonly makeFeed: () => LiveFeed = () => new LiveFeed(() => productLiveUrl('car')),
-    private readonly load: () => Promise<LastPosition[]> = () => call(monitorEndpoints.lastPositions, { limit: 10_000 }, { silent: true }),
+    // the first load may have left at the app's start, with the session's calls (app/earlyCalls.ts)
+    private readonly load: () => Promise<LastPosition[]> = () =>
+      takeEarlyFleet<LastPosition[]>() ?? call(monitorEndpoints.lastPositions, { limit: 10_000 }, { silent: true }),
   ) {}
 
   get = (): FleetSnapshot => this.snapshot;
