@@ -8,7 +8,7 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Nullable } from './schemas.ts';
+import { Nullable, OneOf } from './schemas.ts';
 
 /** The chat's action buttons (spec §1); the shell's onAction carries them out. */
 export const ASSISTANT_ACTION_TYPES = ['playback', 'vehicleDetail', 'location', 'mileageReport', 'alarmDetail', 'onlineDetail'] as const;
@@ -20,14 +20,17 @@ export const ASSISTANT_QUESTION_MAX = 200;
 export const ASSISTANT_HISTORY_LIMIT = 100;
 
 const ActionSchema = Type.Object({
-  type: Type.String(),
+  type: OneOf(ASSISTANT_ACTION_TYPES),
   /** the button's text */
   label: Type.String(),
   vehicleId: Type.Optional(Type.Integer()),
 });
 export type AssistantAction = Static<typeof ActionSchema>;
 
-const MessageKind = Type.Union(['question', 'knowledge', 'data', 'model', 'unknown', 'denied'].map((k) => Type.Literal(k)));
+/** Where a message came from (MessageSchema's kind). */
+export const ASSISTANT_MESSAGE_KINDS = ['question', 'knowledge', 'data', 'model', 'unknown', 'denied'] as const;
+export type AssistantMessageKind = (typeof ASSISTANT_MESSAGE_KINDS)[number];
+const MessageKind = OneOf(ASSISTANT_MESSAGE_KINDS);
 
 const MessageSchema = Type.Object({
   id: Type.Integer(),

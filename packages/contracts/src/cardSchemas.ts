@@ -2,6 +2,7 @@
 import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { Id, Nullable, OneOfKeys, PageQuery } from './schemas.ts';
+import { FenceKindSchema } from './geofences.ts';
 
 /** The badge alarms the card screens list, in the platform's words (protocols' ALARM_NAMES_ZH; a test holds them equal); offline is the platform's own. */
 export const CARD_ALARM_NAMES = {
@@ -132,7 +133,7 @@ export const AreaSchema = Type.Object({
   areaId: Type.Integer(),
   geofenceId: Type.Integer(),
   fenceName: Type.String(),
-  kind: Type.String(),
+  kind: FenceKindSchema,
   staffId: Nullable(Type.Integer()),
   teamId: Nullable(Type.Integer()),
   assignee: Type.String(),
@@ -193,7 +194,7 @@ export const AttendanceRowSchema = Type.Object({
   status: OneOfKeys(ATTENDANCE_STATUS_NAMES),
   statusName: Type.String(),
   /** the computed status when a correction overrides it */
-  computedStatus: Type.String(),
+  computedStatus: OneOfKeys(ATTENDANCE_STATUS_NAMES),
   correctedBy: Type.String(),
   correctionNote: Type.String(),
 });

@@ -17,7 +17,8 @@ export const MAX_FENCE_POINTS = 5000;
 
 /** [lon, lat], WGS-84: validated as a two-number array, typed as a pair. */
 const LonLatSchema = Type.Unsafe<LonLat>(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }));
-const FenceKindSchema = Type.Union([Type.Literal('circle'), Type.Literal('polygon')]);
+/** A fence's shape (a circle or polygon; 智能工牌's areas are fences too). */
+export const FenceKindSchema = Type.Union([Type.Literal('circle'), Type.Literal('polygon')]);
 
 export const GeofenceSchema = Type.Object({
   geofenceId: Type.Integer(),

@@ -8,8 +8,8 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable } from './schemas.ts';
-import { LeaseBillSchema, LeaseAreaSchema, text } from './elecLeaseSchemas.ts';
+import { Id, Nullable, OneOfKeys } from './schemas.ts';
+import { LEASE_CONTRACT_STATES, LeaseBillSchema, LeaseAreaSchema, text } from './elecLeaseSchemas.ts';
 
 /** The channels a rider pays through; with no merchant account configured the demo's 模拟支付 stands in (--demo only). */
 export const RIDER_PAY_CHANNELS = { wechat: '微信支付', alipay: '支付宝' } as const;
@@ -28,7 +28,7 @@ export type RiderBill = Static<typeof RiderBillSchema>;
 export const RiderContractSchema = Type.Object({
   contractId: Type.Integer(),
   contractNo: Type.String(),
-  status: Type.String(),
+  status: OneOfKeys(LEASE_CONTRACT_STATES),
   statusName: Type.String(),
   started: Nullable(ms),
   dueAt: Nullable(ms),
