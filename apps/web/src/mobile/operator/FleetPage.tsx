@@ -7,6 +7,7 @@ import { STATE_COLORS } from '../../shared/vehicle/vehicleState.ts';
 import { vehicleTexts } from '../../shared/i18n/vehicleTexts.ts';
 import { useFleet } from './fleetStore.ts';
 import { fleetRows, stateOf, type OnlineFilter } from './fleetView.ts';
+import { useFleetSearch } from './useFleetSearch.ts';
 import { O } from './texts.ts';
 import './operator.css';
 
@@ -41,7 +42,7 @@ function VehicleItem({ p, onOpen }: { p: LastPosition; onOpen: () => void }) {
   );
 }
 
-/** 车队: search by plate or terminal number, 在线/离线, a tap opens the live view. */
+/** 车队: search by plate, terminal number or driver (useFleetSearch), 在线/离线, a tap opens the live view. */
 export default function FleetPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -49,7 +50,9 @@ export default function FleetPage() {
   const [filter, setFilter] = useState<OnlineFilter>('all');
   const fleet = useFleet();
   const deferred = useDeferredValue(query);
-  const { rows, total, counts } = fleetRows(fleet.positions.values(), deferred, filter);
+  // Words typed are searched on the server (the whole fleet); until answered, and with none, what the phone holds.
+  const found = useFleetSearch(deferred, filter, fleet.positions);
+  const { rows, total, counts } = found ?? fleetRows(fleet.positions.values(), deferred, filter);
 
   const search = (value: string) => {
     setQuery(value);
