@@ -23,6 +23,25 @@ import {
 } from './elecLeaseSchemas.ts';
 
 const Page = <S extends Type.TProperties>(extra: S) => Type.Intersect([PageQuery, Type.Object(extra)]);
+
+/**
+ * An online payment the provider confirmed that could not be booked (the debt was settled
+ * meanwhile, e.g. at the counter): 已支付，待退款, for the operator to refund through the channel.
+ */
+const LeaseRefundDueSchema = Type.Object({
+  orderNo: Type.String(),
+  contractId: Type.Integer(),
+  contractNo: Type.String(),
+  riderName: Type.String(),
+  riderPhone: Type.String(),
+  method: Type.String(),
+  methodName: Type.String(),
+  amountFen: Type.Integer(),
+  /** the provider's transaction id, to refund against */
+  transactionId: Type.String(),
+  paidAt: Type.Number(),
+  note: Type.String(),
+});
 const ContractId = Type.Object({ contractId: Id() });
 const StatsQuery = Type.Object({ startDate: text(10), endDate: text(10) });
 
@@ -306,6 +325,14 @@ export const elecLeaseEndpoints = {
     summary: '查询收退款',
     input: Page({ keyword: text(40) }),
     answer: pageOf(LeasePaymentSchema),
+  }),
+  refundDue: endpoint({
+    method: 'GET',
+    path: `${base}/payment/refundDue.json`,
+    tag,
+    summary: '查询已支付待退款',
+    input: Page({ keyword: text(40) }),
+    answer: pageOf(LeaseRefundDueSchema),
   }),
   pay: endpoint({
     method: 'POST',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LEASE_LEDGER_ACCOUNTS, elecLeaseEndpoints } from '@chelian/contracts';
+import { LEASE_LEDGER_ACCOUNTS, LEASE_PAY_METHODS, elecLeaseEndpoints, type LeasePayMethod } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
@@ -7,6 +7,7 @@ import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { likeText } from '../terminals/assets.ts';
 import { contractsQueries } from './contracts.queries.ts';
+import { payOrdersQueries } from './payments/payOrders.queries.ts';
 import { presentBill, presentPayment } from './contracts.presenter.ts';
 import { contractDetail, visibleContract } from './contracts.service.ts';
 import { methodOf, recordPayment, recordRefund, refOf } from './billing.service.ts';
@@ -46,6 +47,28 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
       win.sql.offset,
     );
     return pageAnswer(win, total, rows.map(presentPayment));
+  });
+
+  route(app, elecLeaseEndpoints.refundDue, async (query, request) => {
+    const win = pageWindow(query);
+    const { total, rows } = await payOrdersQueries.refundDuePage(db, caller(request).accountPath, like(query.keyword), win.sql);
+    return pageAnswer(
+      win,
+      total,
+      rows.map((r) => ({
+        orderNo: r.out_trade_no,
+        contractId: Number(r.contract_id),
+        contractNo: r.contract_no,
+        riderName: r.rider_name,
+        riderPhone: r.rider_phone,
+        method: r.method,
+        methodName: LEASE_PAY_METHODS[r.method as LeasePayMethod] ?? r.method,
+        amountFen: Number(r.amount_fen),
+        transactionId: r.transaction_id,
+        paidAt: r.paid_at.getTime(),
+        note: r.note,
+      })),
+    );
   });
 
   route(app, elecLeaseEndpoints.pay, async (body, request) => {

@@ -266,6 +266,38 @@ describe('paying through WeChat Pay', () => {
   });
 });
 
+describe('paid online for a debt settled meanwhile', () => {
+  it('is not booked and is listed 已支付，待退款 for the back office (its own subtree only)', async () => {
+    await call(a.sessionId, 'POST', `${lease}/contract/renew.json`, { contractId });
+    const opened = await call(riderSid, 'POST', `${rider}/pay.json`, { contractId, channel: 'wechat' });
+    expect(opened.obj.order).toMatchObject({ amountFen: 2000 });
+    const orderNo = opened.obj.order.orderNo as string;
+    // Paid at the counter while the phone was paying.
+    await call(a.sessionId, 'POST', `${lease}/payment/pay.json`, { contractId, method: 'cash', providerRef: 'SJ-R01-2', amountFen: 2000 });
+    const before = await counts();
+    const n = wx.notification({ outTradeNo: orderNo, transactionId: '4200000985202612020000000009', totalFen: 2000 });
+    expect((await t.app.inject({ method: 'POST', url: NOTIFY_PATHS.wechat, headers: n.headers, payload: n.body })).statusCode).toBe(204);
+    expect((await counts()).payments).toBe(before.payments);
+
+    const due = await call(a.sessionId, 'GET', `${lease}/payment/refundDue.json?current=1&pageSize=10`);
+    expect(due.obj).toMatchObject({ total: 1, current: 1, pageSize: 10 });
+    expect(due.obj.list[0]).toMatchObject({
+      orderNo,
+      contractId,
+      riderName: '孙八',
+      riderPhone: '13700137001',
+      method: 'wechat',
+      methodName: '微信支付',
+      amountFen: 2000,
+      transactionId: '4200000985202612020000000009',
+    });
+    expect((await call(a.sessionId, 'GET', `${lease}/payment/refundDue.json?keyword=13700137001`)).obj.total).toBe(1);
+    expect((await call(a.sessionId, 'GET', `${lease}/payment/refundDue.json?keyword=nobody`)).obj.total).toBe(0);
+    expect((await call(b.sessionId, 'GET', `${lease}/payment/refundDue.json`)).obj).toMatchObject({ total: 0, list: [] });
+    expect((await call(b.sessionId, 'GET', `${lease}/payment/refundDue.json?keyword=${orderNo}`)).obj.total).toBe(0);
+  });
+});
+
 describe('the demo and the return', () => {
   it('completes a 模拟支付 in --demo when no merchant account is configured', async () => {
     setOnlinePayments({});

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Input, Select, Table, Tabs, Tag } from 'antd';
+import { Alert, Input, Select, Table, Tabs, Tag } from 'antd';
 import { elecLeaseEndpoints, type LeaseLedger } from '@chelian/contracts';
 import { usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
 import { BillsTable, PaymentsTable } from '../ContractDrawer.tsx';
 import { yuan } from '../money.ts';
 import { L } from '../messages.ts';
 import { wideTable } from '../../shared/ui/wideTable.ts';
+import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 const B = L.bill;
 
@@ -57,6 +58,43 @@ function Payments() {
   );
 }
 
+/** 已支付待退款: money the provider confirmed for a debt settled meanwhile — not booked, to be refunded by the channel. */
+function RefundDue() {
+  const [keyword, setKeyword] = useState('');
+  const due = usePagedList(elecLeaseEndpoints.refundDue, { keyword: keyword || undefined });
+  return (
+    <>
+      <Alert type="info" showIcon message={B.refundDueExplain} style={{ marginBottom: 12 }} />
+      <div className="sp-toolbar">
+        <Input.Search
+          allowClear
+          placeholder={`${B.orderNo} / ${L.order.no} / ${L.order.rider} / ${B.phone}`}
+          style={{ width: 320 }}
+          onSearch={(k) => setKeyword(k.trim())}
+        />
+      </div>
+      <Table
+        size="small"
+        rowKey="orderNo"
+        dataSource={due.rows}
+        pagination={due.pager}
+        data-testid="lease-refund-due"
+        {...wideTable<(typeof due.rows)[number]>([
+          { title: B.orderNo, dataIndex: 'orderNo', width: 190 },
+          { title: L.order.no, dataIndex: 'contractNo', width: 150 },
+          { title: L.order.rider, dataIndex: 'riderName', width: 90 },
+          { title: B.phone, dataIndex: 'riderPhone', width: 120 },
+          { title: L.pay.method, dataIndex: 'methodName', width: 90 },
+          { title: B.transactionId, dataIndex: 'transactionId', width: 240 },
+          { title: B.amount, key: 'a', width: 100, align: 'right', render: (_, r) => yuan(r.amountFen) },
+          { title: B.paidAt, key: 'p', width: 160, render: (_, r) => beijingDateTime(r.paidAt) },
+          { title: '备注', dataIndex: 'note', width: 200 },
+        ])}
+      />
+    </>
+  );
+}
+
 function Ledger() {
   const { data: l, loading } = useWholeList(elecLeaseEndpoints.ledger);
   return (
@@ -104,7 +142,7 @@ function Ledger() {
   );
 }
 
-/** 租金账单: every bill, every payment and refund, and the ledger — its debits equal its credits. */
+/** 租金账单: every bill, every payment and refund, online money due back (已支付待退款), and the ledger — its debits equal its credits. */
 export function BillPage() {
   return (
     <div className="sp-page" data-testid="lease-bill">
@@ -116,6 +154,7 @@ export function BillPage() {
           items={[
             { key: 'bills', label: B.bills, children: <Bills /> },
             { key: 'payments', label: B.payments, children: <Payments /> },
+            { key: 'refundDue', label: B.refundDue, children: <RefundDue /> },
             { key: 'ledger', label: B.ledger, children: <Ledger /> },
           ]}
         />

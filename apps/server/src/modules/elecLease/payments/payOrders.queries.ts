@@ -1,4 +1,20 @@
 import type { Queryable } from '../../../db/types.ts';
+import { queryPage } from '../../../db/queryPage.ts';
+import { accountInScope } from '../../../core/accountScope.ts';
+
+/** A paid order that could not be booked (status unbooked), with its contract and rider. */
+export interface RefundDueRow {
+  out_trade_no: string;
+  contract_id: number;
+  contract_no: string;
+  rider_name: string;
+  rider_phone: string;
+  method: string;
+  amount_fen: number;
+  transaction_id: string;
+  paid_at: Date;
+  note: string;
+}
 
 export interface PayOrderRow {
   id: number;
@@ -20,6 +36,23 @@ export interface PayOrderRow {
 }
 
 export const payOrdersQueries = {
+  /** 已支付，待退款 of the scope's accounts, newest first; `keyword` (a LIKE pattern) in the order, contract, rider or phone. */
+  refundDuePage: (q: Queryable, scope: string, keyword: string | null, window: { limit: number; offset: number }) =>
+    queryPage<RefundDueRow>(
+      q,
+      {
+        select: `SELECT o.out_trade_no, o.contract_id, c.contract_no, r.name AS rider_name, r.phone AS rider_phone, o.method,
+                        o.amount_fen, o.transaction_id, COALESCE(o.paid_at, o.created_at) AS paid_at, o.note
+                   FROM elec_lease_pay_orders o JOIN elec_lease_contracts c ON c.id = o.contract_id
+                   JOIN elec_lease_riders r ON r.id = c.rider_id JOIN accounts a ON a.id = o.account_id
+                  WHERE o.status = 'unbooked' AND ${accountInScope('a.path', 1)}
+                    AND ($2::text IS NULL OR o.out_trade_no LIKE $2 OR c.contract_no LIKE $2 OR r.name LIKE $2 OR r.phone LIKE $2)`,
+        orderBy: 'o.paid_at DESC NULLS LAST, o.id DESC',
+        params: [scope, keyword],
+      },
+      window,
+    ),
+
   /** A new order; its number is LP + the Beijing day + its id (unique, 6–32 characters as both providers want). */
   insert: async (
     q: Queryable,
