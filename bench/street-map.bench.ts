@@ -5,6 +5,7 @@
 // --fifo (root): the tile loop's threads run SCHED_FIFO, ahead of every ordinary process, as on a quiet
 // machine: bounded (the loop's --tiles requests, a few seconds) and the kernel keeps 5 % of each second
 // for the rest. What remains of the p99 then is the server's own.
+// --only import loads the rows into PGlite on disk, as the server does with DATA_DIR.
 // --pbf: import this extract instead (e.g. bench/street-map-extract.ts's province); --km then only bounds
 // the random points. --only import: the import alone (wall and CPU per phase); --only tiles: no geocoding.
 // Needs tilemaker and osmium-tool (apt-get install -y tilemaker osmium-tool). Prints JSON.
@@ -14,6 +15,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { openPglite } from '../apps/server/src/db/pglite.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
 import { createTestServer } from '../apps/server/src/testing/testServer.ts';
 import { osmXmlToPbf, writeOsmXml, type OsmFixture } from '../apps/server/src/modules/streetMap/streetMap.fixture.ts';
 import { buildStreetMap, loadStreetMap } from '../apps/server/src/modules/streetMap/streetMap.import.ts';
@@ -181,6 +184,14 @@ try {
     endPhase();
     phase = { name, at: performance.now(), cpu: process.cpuUsage(), tools: childCpuSeconds() };
   };
+  // --only import loads into PGlite on disk, as `npm run map:import` and the server do with DATA_DIR; the test
+  // server's in-memory PGlite slows as its tables grow (npm run bench -- street-map-dbload)
+  let importDb = t.ctx.db;
+  if (ONLY === 'import') {
+    fs.mkdirSync(path.join(work, 'db'));
+    importDb = await openPglite(path.join(work, 'db'));
+    await migrate(importDb);
+  }
   const loadBefore = os.loadavg()[0];
   started = performance.now();
   const cpuBefore = process.cpuUsage();
@@ -188,7 +199,8 @@ try {
   const build = await buildStreetMap(pbf, t.config.dataDir, onProgress);
   const buildS = (performance.now() - started) / 1000;
   started = performance.now();
-  const counts = await loadStreetMap(t.ctx.db, t.config.dataDir, build, onProgress);
+  const counts = await loadStreetMap(importDb, t.config.dataDir, build, onProgress);
+  if (importDb !== t.ctx.db) await importDb.close();
   endPhase();
   const loadS = (performance.now() - started) / 1000;
   const importCpu = { node: round(cpuSeconds(cpuBefore)), tools: round(childCpuSeconds() - toolsBefore) };
