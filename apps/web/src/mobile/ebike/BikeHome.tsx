@@ -1,20 +1,20 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Dialog, List, NoticeBar, ProgressBar, Tag, Toast } from 'antd-mobile';
+import { Button, Dialog, List, NoticeBar, ProgressBar, Tag, Toast } from 'antd-mobile';
 import { SAFE_CUT_RULE, elecCarEndpoints, type Alarm, type Bike, type ElecCarAction } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { agoText } from '../pet/petView.ts';
 import { useLiveTerminal } from '../shared/useLiveTerminal.ts';
 import { OwnAssetFrame } from '../shared/OwnAssetFrame.tsx';
+import { AlarmsItem, AssetMapBox } from '../shared/OwnAssetParts.tsx';
+import { useRefreshing } from '../shared/useRefreshing.ts';
 import { batteryTone, guardAction, withBikePosition } from './bikeView.ts';
 import { useBikes } from './useBikes.ts';
 import { EB } from './texts.ts';
 import './ebike.css';
 
 const BikeMap = lazy(() => import('./BikeMap.tsx'));
-const REFRESH_MS = 30_000;
-const TICK_MS = 10_000;
 
 /**
  * 电单车 tab: battery and range, where it is, then the guard, find and the safe power cut within the
@@ -46,7 +46,6 @@ export function BikeHome() {
 function BikeLive({ initial }: { initial: Bike }) {
   const navigate = useNavigate();
   const [bike, setBike] = useState(initial);
-  const [now, setNow] = useState(Date.now());
   const [trail, setTrail] = useState<[number, number][]>([]);
   const [alarms, setAlarms] = useState<Alarm[]>([]);
   const [busy, setBusy] = useState<ElecCarAction | null>(null);
@@ -60,12 +59,7 @@ function BikeLive({ initial }: { initial: Bike }) {
       () => {},
     );
   };
-  useEffect(() => {
-    refresh();
-    const timer = setInterval(refresh, REFRESH_MS);
-    const tick = setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => (clearInterval(timer), clearInterval(tick));
-  }, [bikeId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const now = useRefreshing(refresh, bikeId);
 
   useLiveTerminal('elec-car', bike.terminalId || null, {
     onPosition: (p) => {
@@ -154,12 +148,9 @@ function BikeLive({ initial }: { initial: Bike }) {
         {s.batteryPercent !== null && s.batteryPercent < 20 && <span className="mb-warn">{EB.battery20}</span>}
       </section>
 
-      <div className="mb-map-box">
-        <Suspense fallback={<div className="mb-map-wait">{EB.mapLoading}</div>}>
-          <BikeMap at={at} trail={trail} armed={s.armed === true} />
-        </Suspense>
-        {!at && <div className="mb-map-note">{EB.noFix}</div>}
-      </div>
+      <AssetMapBox prefix="mb" loading={EB.mapLoading} over={!at && <div className="mb-map-note">{EB.noFix}</div>}>
+        <BikeMap at={at} trail={trail} armed={s.armed === true} />
+      </AssetMapBox>
 
       {s.pendingCut && (
         <NoticeBar
@@ -211,14 +202,14 @@ function BikeLive({ initial }: { initial: Bike }) {
         <List.Item onClick={() => navigate(`trips?bikeId=${bikeId}`)} data-testid="mb-trips-link">
           {EB.tripsToday}
         </List.Item>
-        <List.Item
+        <AlarmsItem
+          title={EB.alarms}
+          none={EB.alarmsNone}
+          unhandled={unhandled}
+          latest={alarms[0] && { typeName: alarms[0].typeName, time: alarms[0].alarmTime }}
           onClick={() => navigate(`alarms?bikeId=${bikeId}`)}
-          extra={unhandled ? <Badge content={unhandled} /> : null}
-          description={alarms[0] ? `${alarms[0].typeName} · ${beijingFormat(alarms[0].alarmTime, 'HH:mm')}` : EB.alarmsNone}
-          data-testid="mb-alarms-link"
-        >
-          {EB.alarms}
-        </List.Item>
+          testId="mb-alarms-link"
+        />
       </List>
     </>
   );

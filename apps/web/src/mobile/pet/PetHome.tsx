@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Dialog, List, ProgressBar, Switch, Tag, Toast } from 'antd-mobile';
+import { Button, Dialog, List, ProgressBar, Switch, Tag, Toast } from 'antd-mobile';
 import { PET_LOST_INTERVAL_SECONDS, PET_LOST_MINUTES, petEndpoints, type Pet, type PetAlarm, type PetZone } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { beijingDate, beijingFormat } from '../../shared/format/beijingTime.ts';
@@ -8,14 +8,13 @@ import { agedLive, agoText, goalPercent, withPosition } from './petView.ts';
 import { usePets } from './usePets.ts';
 import { useLiveTerminal } from '../shared/useLiveTerminal.ts';
 import { OwnAssetFrame } from '../shared/OwnAssetFrame.tsx';
+import { AlarmsItem, AssetMapBox } from '../shared/OwnAssetParts.tsx';
+import { useRefreshing } from '../shared/useRefreshing.ts';
 import { zoneShapeOf } from './zoneShape.ts';
 import { PT } from './texts.ts';
 import './pet.css';
 
 const PetMap = lazy(() => import('./PetMap.tsx'));
-/** The detail is asked again this often besides the live feed (lost mode's end, battery reports without a fix). */
-const REFRESH_MS = 30_000;
-const TICK_MS = 10_000;
 
 /** 宠物 tab: where the pet is and how fresh that is, today's walk and steps, battery, lost mode, ring, zones, messages. */
 export function PetHome() {
@@ -44,7 +43,6 @@ export function PetHome() {
 function PetLiveView({ initial }: { initial: Pet }) {
   const navigate = useNavigate();
   const [pet, setPet] = useState(initial);
-  const [now, setNow] = useState(Date.now());
   const [zones, setZones] = useState<PetZone[]>([]);
   const [walk, setWalk] = useState<[number, number][]>([]);
   const [showWalk, setShowWalk] = useState(true);
@@ -52,7 +50,6 @@ function PetLiveView({ initial }: { initial: Pet }) {
   const [hoursLeft, setHoursLeft] = useState<number | null>(null);
   const [alarms, setAlarms] = useState<PetAlarm[]>([]);
   const petId = initial.petId;
-  const today = beijingDate(now);
 
   const refresh = () => {
     void call(petEndpoints.detail, { petId }, { silent: true }).then(setPet, () => {});
@@ -67,12 +64,9 @@ function PetLiveView({ initial }: { initial: Pet }) {
       () => {},
     );
   };
-  useEffect(() => {
-    refresh();
-    const timer = setInterval(refresh, REFRESH_MS);
-    const tick = setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => (clearInterval(timer), clearInterval(tick));
-  }, [petId]); // eslint-disable-line react-hooks/exhaustive-deps
+  // lost mode's end and battery reports without a fix come with the detail, asked again besides the live feed
+  const now = useRefreshing(refresh, petId);
+  const today = beijingDate(now);
   useEffect(() => {
     void call(petEndpoints.history, { petId, date: today }, { silent: true }).then(
       (h) => setWalk(h.points.map((p) => [p.lon, p.lat])),
@@ -120,16 +114,19 @@ function PetLiveView({ initial }: { initial: Pet }) {
 
   return (
     <>
-      <div className="mp-map-box">
-        <Suspense fallback={<div className="mp-map-wait">{PT.mapLoading}</div>}>
-          <PetMap pet={at} zones={shapes} track={showWalk ? walk : []} />
-        </Suspense>
-        {pet.lostUntil && (
-          <div className="mp-lost-banner" data-testid="mp-lost-banner">
-            {PT.lostUntil(beijingFormat(pet.lostUntil, 'HH:mm'))}
-          </div>
-        )}
-      </div>
+      <AssetMapBox
+        prefix="mp"
+        loading={PT.mapLoading}
+        over={
+          pet.lostUntil && (
+            <div className="mp-lost-banner" data-testid="mp-lost-banner">
+              {PT.lostUntil(beijingFormat(pet.lostUntil, 'HH:mm'))}
+            </div>
+          )
+        }
+      >
+        <PetMap pet={at} zones={shapes} track={showWalk ? walk : []} />
+      </AssetMapBox>
 
       <section className="mp-card" data-testid="mp-live">
         <div className="mp-head">
@@ -216,14 +213,14 @@ function PetLiveView({ initial }: { initial: Pet }) {
         >
           {PT.zones}
         </List.Item>
-        <List.Item
+        <AlarmsItem
+          title={PT.messages}
+          none={PT.messagesNone}
+          unhandled={unhandled}
+          latest={alarms[0]}
           onClick={() => navigate(`messages?petId=${petId}`)}
-          extra={unhandled ? <Badge content={unhandled} /> : null}
-          description={alarms[0] ? `${alarms[0].typeName} · ${beijingFormat(alarms[0].time, 'HH:mm')}` : PT.messagesNone}
-          data-testid="mp-messages-link"
-        >
-          {PT.messages}
-        </List.Item>
+          testId="mp-messages-link"
+        />
       </List>
     </>
   );
