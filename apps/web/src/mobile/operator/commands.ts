@@ -1,13 +1,12 @@
-import { commandEndpoints, type CommandSend } from '@chelian/contracts';
+import { COMMAND_NAMES_ZH, commandEndpoints, type CommandSend } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { vehicleTexts } from '../../shared/i18n/vehicleTexts.ts';
 
 /** The commands a phone offers: those that need no parameters (the desktop's 指令下发 has the rest). */
 export const PHONE_COMMANDS = [
-  { type: 'locateNow', name: vehicleTexts.commandNames.locateNow, danger: false },
-  { type: 'cutOil', name: vehicleTexts.commandNames.cutOil, danger: true },
-  { type: 'restoreOil', name: vehicleTexts.commandNames.restoreOil, danger: false },
-  { type: 'reboot', name: vehicleTexts.commandNames.reboot, danger: false },
+  { type: 'locateNow', name: COMMAND_NAMES_ZH.locateNow, danger: false },
+  { type: 'cutOil', name: COMMAND_NAMES_ZH.cutOil, danger: true },
+  { type: 'restoreOil', name: COMMAND_NAMES_ZH.restoreOil, danger: false },
+  { type: 'reboot', name: COMMAND_NAMES_ZH.reboot, danger: false },
 ] as const;
 export type PhoneCommand = (typeof PHONE_COMMANDS)[number];
 
