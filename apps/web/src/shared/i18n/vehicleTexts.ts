@@ -1,12 +1,8 @@
-import { COMMAND_NAMES_ZH } from '@chelian/contracts';
-
 /**
  * Texts of the vehicle pieces the shell and the car sub-product share (the map, the vehicle-info
  * dialog's panel and follow view, commands, alarm handling), zh-CN. The car app's messages spread them.
  */
 export const vehicleTexts = {
-  /** The contracts' names (the server's typeName says the same); kept here for the phone app's PHONE_COMMANDS. */
-  commandNames: COMMAND_NAMES_ZH,
   directions: ['正北', '东北', '正东', '东南', '正南', '西南', '正西', '西北'],
   state: { moving: '行驶', stopped: '静止', offline: '离线', alarm: '报警', all: '全部', noPosition: '未定位', expired: '服务已到期' },
   common: {
