@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { rng } from './support/rng.ts';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,18 +28,6 @@ const [WEST, SOUTH] = [110.0, 21.0];
 const DEG_LAT = 1 / 110.574; // per km
 const DEG_LON = 1 / (111.32 * Math.cos(((SOUTH + KM / 220) * Math.PI) / 180));
 const CELL = 10; // km
-
-/** Deterministic random numbers (mulberry32). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** OPL escapes (space, comma, equals, at, percent, newline); Chinese is written as is. */
 const esc = (s: string) => s.replace(/[ ,=@%\n]/g, (c) => `%${c.charCodeAt(0).toString(16)}%`);
@@ -75,7 +64,7 @@ const relationsFd = fs.openSync(files.relations, 'w');
 const nodesOut = writer(nodesFd);
 const waysOut = writer(waysFd);
 const relationsOut = writer(relationsFd);
-const rnd = random(34);
+const rnd = rng(34);
 const users = ['mapper1', '地图志愿者', 'osm_gd', 'city_edits', 'roadfixer'];
 // metadata as a Geofabrik extract carries it (version, changeset, timestamp, user)
 const meta = () => {

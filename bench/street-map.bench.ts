@@ -23,6 +23,7 @@ import { buildStreetMap, loadStreetMap } from '../apps/server/src/modules/street
 import { StreetGeocoder } from '../apps/server/src/modules/streetMap/streetGeocoder.ts';
 import { activeBuild, loadBuild } from '../apps/server/src/modules/streetMap/streetMap.queries.ts';
 import { offlineStreetProvider, streetGeocoderStore } from '../apps/server/src/modules/streetMap/streetMap.provider.ts';
+import { rng } from './support/rng.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -43,24 +44,12 @@ const [WEST, SOUTH] = [113.5, 22.5];
 const DEG_LAT = 1 / 110.574; // per km
 const DEG_LON = 1 / (111.32 * Math.cos((SOUTH * Math.PI) / 180));
 
-/** Deterministic random numbers (mulberry32). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * City density: a street every 250 m both ways (a node every ~50 m, slightly wavy), 60 buildings,
  * 15 named POIs and 20 house numbers per km², a district every 10 km, water and parks.
  */
 function generate(km: number): OsmFixture {
-  const rnd = random(34);
+  const rnd = rng(34);
   const f: Required<OsmFixture> = {
     bounds: [WEST, SOUTH, WEST + km * DEG_LON, SOUTH + km * DEG_LAT],
     streets: [],
@@ -213,7 +202,7 @@ try {
     importLoad: [round(loadBefore), round(os.loadavg()[0])],
   };
 
-  const rnd = random(7);
+  const rnd = rng(7);
   const [w, s, e, n] = bounds;
   const pts = Array.from({ length: Math.max(POINTS, TILES) }, () => ({ lon: w + rnd() * (e - w), lat: s + rnd() * (n - s) }));
 

@@ -5,6 +5,9 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { rng } from './rng.ts';
+
+export { rng };
 
 export const CITIES = [
   { name: '深圳', plate: '粤B', lon: 114.06, lat: 22.55 },
@@ -16,18 +19,6 @@ export const CITIES = [
   { name: '武汉', plate: '鄂A', lon: 114.3, lat: 30.59 },
   { name: '西安', plate: '陕A', lon: 108.94, lat: 34.34 },
 ] as const;
-
-/** Deterministic numbers (mulberry32), so runs compare like with like. */
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface SeededVehicle {
   vehicleId: number;
