@@ -40,7 +40,15 @@ export function wrapPglite(pg: PGlite): Db {
       await q.query(copySql(table, columns, `'/dev/blob'`, rows), [], { blob });
     },
   });
-  const base = asQueryable(pg);
+  return pgliteDb(
+    asQueryable(pg),
+    (fn) => pg.transaction((tx) => fn(asQueryable(tx))),
+    () => pg.close(),
+  );
+}
+
+/** The Db over a PGlite's statements, wherever it runs (in process or in its thread): only its transactions and close differ. */
+export function pgliteDb(base: CopyQueryable, tx: Db['tx'], close: Db['close']): Db {
   return {
     engine: 'pglite',
     query: base.query,
@@ -48,12 +56,10 @@ export function wrapPglite(pg: PGlite): Db {
       return (await base.query<T>(sql, params))[0];
     },
     exec: base.exec,
-    tx(fn) {
-      return pg.transaction((tx) => fn(asQueryable(tx)));
-    },
+    tx,
     copyRows: base.copyRows,
     cursor: (sql, params, batch) => pgliteCursor(base, sql, params, batch),
-    close: () => pg.close(),
+    close,
   };
 }
 

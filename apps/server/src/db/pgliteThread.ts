@@ -1,6 +1,6 @@
 import type { PGliteOptions } from '@electric-sql/pglite';
 import { startThreadWorker } from '../core/threadWorker.ts';
-import { pgliteCursor } from './pglite.ts';
+import { pgliteDb } from './pglite.ts';
 import type { CopyQueryable, Db, Row } from './types.ts';
 import { copyPayload, copySql } from './types.ts';
 
@@ -90,16 +90,10 @@ export async function openPgliteThread(
     throw err;
   }
 
-  const base = asQueryable(undefined);
   let closed = false;
-  return {
-    engine: 'pglite',
-    query: base.query,
-    async one<T = Row>(sql: string, params: unknown[] = []) {
-      return (await base.query<T>(sql, params))[0];
-    },
-    exec: base.exec,
-    async tx(fn) {
+  return pgliteDb(
+    asQueryable(undefined),
+    async (fn) => {
       const tx = await call<number>({ op: 'begin' });
       let result;
       try {
@@ -111,9 +105,7 @@ export async function openPgliteThread(
       await call<void>({ op: 'end', tx, commit: true });
       return result;
     },
-    copyRows: base.copyRows,
-    cursor: (sql, params, batch) => pgliteCursor(base, sql, params, batch),
-    async close() {
+    async () => {
       if (closed) return;
       closed = true;
       try {
@@ -122,5 +114,5 @@ export async function openPgliteThread(
         await worker.terminate();
       }
     },
-  };
+  );
 }
