@@ -92,7 +92,7 @@ describe('a list page’s loads', () => {
 
   it('loads a whole list (no paging) with the same rules', async () => {
     const { load, pending } = server();
-    const list = new ListLoader(load, {}, null, describeError, false);
+    const list = new ListLoader(load, {}, null, describeError, { loadsAtOnce: false });
     expect(list.state.loading).toBe(false);
     void list.show({});
     expect(list.state.loading).toBe(true);
@@ -100,5 +100,28 @@ describe('a list page’s loads', () => {
     await settle();
     expect(list.state.paging).toBeNull();
     expect(list.state.data).not.toBeNull();
+  });
+
+  it('empties the data on a failure when asked to (a page about one day must not show the day before)', async () => {
+    const { load, pending } = server();
+    const list = new ListLoader(load, { keyword: '1日' }, null, describeError, { keepOnFailure: false });
+    void list.show({ keyword: '1日' });
+    pending[0].answer();
+    await settle();
+    void list.show({ keyword: '2日' });
+    pending[1].fail(new Error('网络连接失败'));
+    await settle();
+    expect(list.state).toMatchObject({ data: null, loading: false, error: '网络连接失败' });
+  });
+
+  it('shows an answer that came another way at once, and drops a load sent before it', async () => {
+    const { load, pending } = server();
+    const list = new ListLoader(load, {}, null, describeError);
+    void list.show({});
+    list.put({ asked: { keyword: '保存', current: 1, pageSize: 10 } });
+    expect(list.state).toMatchObject({ loading: false, error: null });
+    pending[0].answer();
+    await settle();
+    expect(list.state.data?.asked.keyword).toBe('保存');
   });
 });

@@ -15,6 +15,16 @@ export interface ListState<F, A> {
   error: string | null;
 }
 
+export interface LoaderOptions {
+  /** a list that loads at once shows its spinner from the first render, not an empty table first */
+  loadsAtOnce?: boolean;
+  /**
+   * false: a failed load empties the data, for a page about one day or one asset, where the last
+   * answer would show another day's figures under this day's title (default: kept beside the failure)
+   */
+  keepOnFailure?: boolean;
+}
+
 /** Asks the server; `quiet` is a background reload (no spinner, no toast). */
 export type ListLoad<F, A> = (filters: F, paging: Paging | null, quiet: boolean) => Promise<A>;
 
@@ -38,10 +48,9 @@ export class ListLoader<F, A> {
     filters: F,
     paging: Paging | null,
     private readonly describe: (error: unknown) => string,
-    /** a list that loads at once shows its spinner from the first render, not an empty table first */
-    loadsAtOnce = true,
+    private readonly options: LoaderOptions = {},
   ) {
-    this.current = { filters, paging, data: null, loading: loadsAtOnce, error: null };
+    this.current = { filters, paging, data: null, loading: options.loadsAtOnce ?? true, error: null };
   }
 
   get state(): ListState<F, A> {
@@ -91,8 +100,16 @@ export class ListLoader<F, A> {
       const data = await this.load(this.current.filters, this.current.paging, quiet);
       if (mine === this.newest) this.update({ data, loading: false, error: null });
     } catch (error) {
-      if (mine === this.newest) this.update({ loading: false, error: this.describe(error) });
+      if (mine !== this.newest) return;
+      const dropped = this.options.keepOnFailure === false ? { data: null } : {};
+      this.update({ ...dropped, loading: false, error: this.describe(error) });
     }
+  }
+
+  /** An answer that came another way (a save that answers the new list): shown at once, and a load sent before it is dropped. */
+  put(data: A): void {
+    this.newest++;
+    this.update({ data, loading: false, error: null });
   }
 
   private update(change: Partial<ListState<F, A>>): void {

@@ -39,8 +39,8 @@ export interface PagedList<Row, A> extends ListView<Row> {
   pager: TablePaginationConfig;
 }
 
-function useLoader<F, A>(load: ListLoad<F, A>, filters: F, paging: Paging | null, enabled: boolean) {
-  const [loader] = useState(() => new ListLoader(load, filters, paging, describeFailure, enabled));
+function useLoader<F, A>(load: ListLoad<F, A>, filters: F, paging: Paging | null, enabled: boolean, keepOnFailure?: boolean) {
+  const [loader] = useState(() => new ListLoader(load, filters, paging, describeFailure, { loadsAtOnce: enabled, keepOnFailure }));
   // The newest callback and filters serve the next load (they may close over what the page holds now).
   loader.setLoad(load);
   const latest = useRef(filters);
@@ -108,30 +108,41 @@ type ItemsOf<A> = A extends ReadonlyArray<infer Row> ? Row : never;
 export interface WholeList<A> extends ListView<ItemsOf<A>> {
   data: A | null;
   pager: false;
+  /** An answer that came another way (a save that answers the new list) replaces the data at once. */
+  put: (data: A) => void;
+}
+
+export interface WholeOptions extends Pick<ListOptions, 'enabled'> {
+  /**
+   * Every load without the request layer's toast, the first one too: the page shows its own empty
+   * or failed state (the phone's pages, a card beside the main one).
+   */
+  silent?: boolean;
+  /** false: a failed load empties the data (a page about another day or asset must not show the last one's) */
+  keepOnFailure?: boolean;
 }
 
 /**
  * Anything loaded whole (an owner's pets, every person of a team for a picker): the same
  * newest-wins loading and failure state as the paged lists, without paging. `load` may change
  * between renders (the newest one serves the next load); new `input` (by value) loads again.
+ * `load` gets `quiet` for a background reload, or for every load when `silent`.
  */
-export function useLoaded<F, A>(
-  load: (input: F, quiet: boolean) => Promise<A>,
-  input: F,
-  options: Pick<ListOptions, 'enabled'> = {},
-): WholeList<A> {
-  const wrapped = useCallback<ListLoad<F, A>>((f, _paging, quiet) => load(f, quiet), [load]);
-  const { loader, state } = useLoader(wrapped, input, null, options.enabled ?? true);
+export function useLoaded<F, A>(load: (input: F, quiet: boolean) => Promise<A>, input: F, options: WholeOptions = {}): WholeList<A> {
+  const silent = options.silent ?? false;
+  const wrapped = useCallback<ListLoad<F, A>>((f, _paging, quiet) => load(f, quiet || silent), [load, silent]);
+  const { loader, state } = useLoader(wrapped, input, null, options.enabled ?? true, options.keepOnFailure);
   const reload = useCallback((quiet = false) => loader.reload(quiet), [loader]);
+  const put = useCallback((data: A) => loader.put(data), [loader]);
   const rows = (Array.isArray(state.data) ? state.data : NO_ROWS) as Array<ItemsOf<A>>;
-  return { data: state.data, rows, loading: state.loading, error: state.error, reload, pager: false };
+  return { data: state.data, rows, loading: state.loading, error: state.error, reload, put, pager: false };
 }
 
 /** An endpoint that answers its whole list (a rider's plans, an owner's pets); a background reload is silent. */
 export function useWholeList<E extends EndpointSpec>(
   endpoint: E,
   input?: Partial<InputOf<E>>,
-  options: Pick<ListOptions, 'enabled'> = {},
+  options: WholeOptions = {},
 ): WholeList<AnswerOf<E>> {
   const load = useCallback(
     (query: Partial<InputOf<E>> | undefined, quiet: boolean) =>
