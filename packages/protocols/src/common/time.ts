@@ -54,10 +54,6 @@ export function bcdByte(b: number): number {
   return hi > 9 || lo > 9 ? -1 : hi * 10 + lo;
 }
 
-export function toBcdByte(n: number): number {
-  return ((Math.floor(n / 10) % 10) << 4) | (n % 10);
-}
-
 export interface WallTime {
   year: number;
   month: number;

@@ -33,10 +33,6 @@ const STRING_PARAMS = new Set([
   0x0083,
 ]);
 
-export function isStringParam(id: number): boolean {
-  return STRING_PARAMS.has(id);
-}
-
 export interface ParamList {
   count: number;
   params: TerminalParam[];

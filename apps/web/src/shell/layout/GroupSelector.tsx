@@ -13,10 +13,8 @@ export interface ClientNode extends NavUserClient {
   children?: ClientNode[];
 }
 
-type ClientSource = () => Promise<ClientNode[]>;
-
 /** The operator's own account and the accounts below it; the operator (userId) acts in each. */
-let source: ClientSource = async () => {
+async function source(): Promise<ClientNode[]> {
   const user = useClientStore.getState().user;
   if (!user) return [];
   const withUser = (nodes: AccountTreeNode[]): ClientNode[] =>
@@ -27,11 +25,6 @@ let source: ClientSource = async () => {
       children: n.children.length ? withUser(n.children) : undefined,
     }));
   return withUser(await call(accountEndpoints.customerTree, undefined, { silent: true }));
-};
-
-/** A sub-product may plug a finer tree (e.g. vehicle groups) in here. */
-export function registerClientSource(next: ClientSource): void {
-  source = next;
 }
 
 const toTree = (nodes: ClientNode[]): object[] =>
