@@ -30,7 +30,7 @@ export interface FixListener {
 
 /**
  * The position-driven engines' input (geofences, 电单车卫士, lease areas, 智能工牌, 新国标, pet
- * zones): every fix this process's gateway has just committed, handed over in process after the
+ * zones, 平台超速报警: each feature's `engine`, modules/features.ts): every fix this process's gateway has just committed, handed over in process after the
  * commit, one terminal at a time and in GPS-time order. Not the bus: the bus carries only each
  * terminal's newest fix (the live map), and on NATS every gateway would hear every other's, so
  * each fix would be judged once per gateway. A terminal's socket is held by one gateway at a time,
