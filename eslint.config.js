@@ -149,6 +149,15 @@ export default tseslint.config(
     })),
   ),
   {
+    // the assistant widget is a standalone script on other sites' pages (/ai/assistant.js, its own
+    // size budget): nothing of the web app's, shared/ included, may ride into it
+    files: ['apps/web/src/assistant-widget/**/*.ts'],
+    rules: webImports({
+      regex: climbsInto([...WEB_APPS, 'shared', 'child']),
+      message: 'the assistant widget is a standalone script: it imports only its own folder and @chelian/contracts.',
+    }),
+  },
+  {
     // the one place that formats instants keeps the import rule of shared/
     files: BEIJING_TIME_FILES,
     rules: {

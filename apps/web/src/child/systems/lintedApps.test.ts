@@ -62,6 +62,14 @@ describe('the layering lint', () => {
     expect(await importErrors('mobile/Probe.tsx', "import { x } from '../car/x.ts';\nexport { x };\n")).toHaveLength(1);
   });
 
+  it('keeps the standalone assistant widget free of the web app, shared/ included', async () => {
+    expect(await importErrors('assistant-widget/Probe.ts', "import { x } from '../shared/x.ts';\nexport { x };\n")).toEqual([
+      expect.stringContaining('standalone script'),
+    ]);
+    expect(await importErrors('assistant-widget/Probe.ts', "export const load = () => import('../car/x.ts');\n")).toHaveLength(1);
+    expect(await importErrors('assistant-widget/Probe.ts', "import { W } from './texts.ts';\nexport { W };\n")).toEqual([]);
+  });
+
   it('keeps the Beijing-time rule beside the import rule in every app', async () => {
     expect(await importErrors('card/Probe.tsx', 'export const at = (d: Date) => d.toLocaleString();\n')).toEqual([
       expect.stringContaining("Beijing's"),
