@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Empty, Progress, Table, Tag } from 'antd';
 import { petEndpoints, type Pet, type PetActivity, type PetBattery, type PetDay } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { EChart } from '../../shared/charts/EChart.tsx';
 import { beijingAxisTime } from '../../shared/format/beijingTime.ts';
 import type { ChartOption } from '../../shared/charts/echartsCore.ts';
@@ -63,12 +63,8 @@ function GoalSummary({ activity }: { activity: PetActivity }) {
 }
 
 function ActivityOf({ pet, onChanged }: { pet: Pet; onChanged: () => void }) {
-  const [activity, setActivity] = useState<PetActivity | null>(null);
-  const [battery, setBattery] = useState<PetBattery | null>(null);
-  useEffect(() => {
-    call(petEndpoints.activity, { petId: pet.petId, days: 7 }).then(setActivity, () => setActivity(null));
-    call(petEndpoints.battery, { petId: pet.petId, hours: 24 }).then(setBattery, () => setBattery(null));
-  }, [pet.petId]);
+  const { data: activity } = useWholeList(petEndpoints.activity, { petId: pet.petId, days: 7 }, { keepOnFailure: false });
+  const { data: battery } = useWholeList(petEndpoints.battery, { petId: pet.petId, hours: 24 }, { keepOnFailure: false });
   const week = useMemo(() => (activity ? weekOption(activity) : null), [activity]);
   const trend = useMemo(() => (battery ? batteryOption(battery) : null), [battery]);
   const level = pet.live.battery;

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import { petEndpoints, type Pet, type PetInvitation, type PetMember } from '@chelian/contracts';
+import { petEndpoints, type Pet, type PetMember } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { P } from '../messages.ts';
@@ -12,12 +13,10 @@ const when = (ms: number) => beijingDateTime(ms);
 
 /** Invitations waiting for the signed-in user: accept to see the pet read-only, or decline. */
 function Invitations({ onAnswered }: { onAnswered: () => void }) {
-  const [list, setList] = useState<PetInvitation[]>([]);
-  const load = useCallback(() => call(petEndpoints.invitations, undefined, { silent: true }).then(setList, () => {}), []);
-  useEffect(() => void load(), [load]);
+  const { rows: list, reload } = useWholeList(petEndpoints.invitations, undefined, { silent: true });
   const answer = (memberId: number, accept: boolean) =>
     call(petEndpoints.invitationAnswer, { memberId, accept }).then(
-      () => (toast.success(accept ? F.accepted : F.declined), void load(), onAnswered()),
+      () => (toast.success(accept ? F.accepted : F.declined), void reload(), onAnswered()),
       () => {},
     );
   if (!list.length) return null;
@@ -44,13 +43,10 @@ export function FamilyCard({ pets, onChanged }: { pets: Pet[]; onChanged: () => 
   const canEdit = usePermission('pet:profile:edit');
   const [petId, setPetId] = useState<number | null>(null);
   const pet = pets.find((p) => p.petId === petId) ?? pets[0] ?? null;
-  const [members, setMembers] = useState<PetMember[]>([]);
+  const memberList = useWholeList(petEndpoints.members, { petId: pet?.petId }, { silent: true, enabled: pet !== null });
+  const members = pet ? memberList.rows : [];
+  const load = () => memberList.reload();
   const [who, setWho] = useState('');
-  const load = useCallback(
-    () => (pet ? call(petEndpoints.members, { petId: pet.petId }, { silent: true }).then(setMembers, () => {}) : setMembers([])),
-    [pet],
-  );
-  useEffect(() => void load(), [load]);
   const owns = canEdit && pet !== null && !pet.shared;
   const invite = () =>
     pet &&

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DatePicker, Empty, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { beijingToday } from '../../shared/format/beijingTime.ts';
-import { petEndpoints, type Pet, type PetHistory } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { petEndpoints, type Pet } from '@chelian/contracts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { PetPageFrame } from '../PetPageFrame.tsx';
 import { PetHeatMap } from '../PetHeatMap.tsx';
@@ -13,17 +13,9 @@ import { P } from '../messages.ts';
 const H = P.history;
 
 function HistoryOf({ pet, day }: { pet: Pet; day: Dayjs }) {
-  const [data, setData] = useState<PetHistory | null>(null);
-  const [zones, setZones] = useState<MapZone[]>([]);
-  useEffect(() => {
-    call(petEndpoints.history, { petId: pet.petId, date: day.format('YYYY-MM-DD') }).then(setData, () => setData(null));
-  }, [pet.petId, day]);
-  useEffect(() => {
-    call(petEndpoints.zones, { petId: pet.petId }, { silent: true }).then(
-      (list) => setZones(list.map(mapZoneOf)),
-      () => {},
-    );
-  }, [pet.petId]);
+  const { data } = useWholeList(petEndpoints.history, { petId: pet.petId, date: day.format('YYYY-MM-DD') }, { keepOnFailure: false });
+  const { rows: petZones } = useWholeList(petEndpoints.zones, { petId: pet.petId }, { silent: true });
+  const zones = useMemo<MapZone[]>(() => petZones.map(mapZoneOf), [petZones]);
   return (
     <section className="sp-card">
       <div className="sp-toolbar">

@@ -3,6 +3,7 @@ import { Button, InputNumber, Popconfirm, Progress, Table, Tag } from 'antd';
 import { AlertOutlined, ReloadOutlined, SoundOutlined } from '@ant-design/icons';
 import { PET_LOST_MINUTES, petEndpoints, type Pet, type PetAlarm } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
@@ -134,13 +135,8 @@ function LostPanel({ pet, onDone }: { pet: Pet; onDone: () => void }) {
 
 /** Where the pet is now, with its safe zones; the view follows it. */
 function LiveMap({ pet }: { pet: Pet }) {
-  const [zones, setZones] = useState<MapZone[]>([]);
-  useEffect(() => {
-    call(petEndpoints.zones, { petId: pet.petId }, { silent: true }).then(
-      (list) => setZones(list.map(mapZoneOf)),
-      () => {},
-    );
-  }, [pet.petId]);
+  const { rows: petZones } = useWholeList(petEndpoints.zones, { petId: pet.petId }, { silent: true });
+  const zones = useMemo<MapZone[]>(() => petZones.map(mapZoneOf), [petZones]);
   const at = useMemo<[number, number] | null>(
     () => (pet.live.lon !== null && pet.live.lat !== null ? [pet.live.lon, pet.live.lat] : null),
     [pet.live.lon, pet.live.lat],
@@ -157,9 +153,7 @@ function LiveMap({ pet }: { pet: Pet }) {
   );
 }
 
-function AlarmList({ petId, version }: { petId: number; version: number }) {
-  const [alarms, setAlarms] = useState<PetAlarm[]>([]);
-  useEffect(() => void call(petEndpoints.alarms, { petId }, { silent: true }).then(setAlarms, () => {}), [petId, version]);
+function AlarmList({ alarms }: { alarms: PetAlarm[] }) {
   return (
     <section className="sp-card">
       <div className="sp-toolbar">
@@ -190,10 +184,10 @@ function AlarmList({ petId, version }: { petId: number; version: number }) {
 function Live({ pet: initial }: { pet: Pet }) {
   const [pet, setPet] = useState(initial);
   const canControl = usePermission('pet:monitor:control') && !pet.shared;
-  const [version, setVersion] = useState(0);
+  const alarms = useWholeList(petEndpoints.alarms, { petId: initial.petId }, { silent: true });
   const refresh = () => {
     void call(petEndpoints.detail, { petId: initial.petId }, { silent: true }).then(setPet, () => {});
-    setVersion((v) => v + 1);
+    void alarms.reload(true);
   };
   useEffect(() => {
     setPet(initial);
@@ -207,7 +201,7 @@ function Live({ pet: initial }: { pet: Pet }) {
         {canControl && <LostPanel pet={pet} onDone={refresh} />}
       </div>
       <LiveMap pet={pet} />
-      <AlarmList petId={pet.petId} version={version} />
+      <AlarmList alarms={alarms.rows} />
     </>
   );
 }

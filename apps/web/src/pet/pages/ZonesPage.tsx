@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Input, InputNumber, Popconfirm, Segmented, Switch, Table, Tag } from 'antd';
 import { PET_ZONE_MIN_RADIUS_M, PET_ZONE_MAX_RADIUS_M, petEndpoints, type Pet, type PetZone } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { PetPageFrame } from '../PetPageFrame.tsx';
@@ -19,7 +20,8 @@ const shapeOf = (z: PetZone) =>
 
 function ZonesOf({ pet }: { pet: Pet }) {
   const canEdit = usePermission('pet:fence:edit') && !pet.shared;
-  const [zones, setZones] = useState<PetZone[]>([]);
+  const zoneList = useWholeList(petEndpoints.zones, { petId: pet.petId }, { keepOnFailure: false });
+  const zones = zoneList.rows;
   const [mode, setMode] = useState<'circle' | 'polygon'>('circle');
   const [draft, setDraft] = useState<LL[]>([]);
   const [name, setName] = useState('');
@@ -27,8 +29,7 @@ function ZonesOf({ pet }: { pet: Pet }) {
   const [alarmExit, setAlarmExit] = useState(true);
   const [alarmEnter, setAlarmEnter] = useState(true);
   const [busy, setBusy] = useState(false);
-  const reload = useCallback(() => void call(petEndpoints.zones, { petId: pet.petId }).then(setZones, () => setZones([])), [pet.petId]);
-  useEffect(reload, [reload]);
+  const reload = () => void zoneList.reload();
 
   const mapZones = useMemo<MapZone[]>(() => {
     const shown: MapZone[] = zones.map(mapZoneOf);
