@@ -8,15 +8,20 @@
  * database of DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres; the
  * database is dropped afterwards) and NATS_URL (default nats://127.0.0.1:4222), nginx in front.
  * Every process here may hold at most 20 000 descriptors (the container's hard limit, which cannot
- * be raised inside it), so the sockets are spread: `terminals` simulated JT/T 808 terminals
- * (packages/simulator, `record` on) run in client processes of `per-client` terminals each
- * (bench/support/loadClient.ts), connecting through nginx's terminal port from 127.0.0.1, .2, …
- * (`per-address` each); gateways default to one per 16 000 terminals (at least 2), nginx workers to
- * one per 7 000 (at least 4; the terminal ports listen with reuseport). Once all are online the run
- * lasts `seconds`; every 10 s: each process's RSS (gateways, API, jobs, nginx workers, clients) and
- * the positions acknowledged. Afterwards: every acknowledged position looked up in the database
- * (loaded with COPY, one anti-join: lost = acknowledged and not stored), reply latency p50/p99
- * (send → acknowledgement, which the gateway writes after the commit), each process's CPU.
+ * be raised inside it), so the sockets are spread: `terminals` JT/T 808 terminals run in client
+ * processes of `per-client` terminals each (the lean client of bench/support/steadyClient.ts: one
+ * 0x0200 per terminal per interval at its own phase, reconnecting when its connection closes,
+ * every acknowledged report kept), connecting through nginx's terminal port from 127.0.0.1, .2, …
+ * (`per-address` each) at `connect-rate` logins a second; gateways default to one per 16 000
+ * terminals (at least 2), nginx workers to one per 7 000 (at least 4; the terminal ports listen
+ * with reuseport). Once all are online the terminals report for one interval of warm-up, then the
+ * run lasts `seconds`; every 10 s: each process's RSS (gateways, API, jobs, nginx workers, clients)
+ * and the positions acknowledged. Afterwards: every acknowledged position looked up in the database
+ * (one anti-join: lost = acknowledged and not stored), reply latency p50/p99 (send →
+ * acknowledgement, which the gateway writes after the commit), and each process's CPU over the run,
+ * in cores and in µs per acknowledged position: clients, nginx workers, each server process, the
+ * run's PostgreSQL backends (by application_name), all of PostgreSQL and nats-server (machine-wide:
+ * other work on the machine counts there), and the whole machine's busy time.
  * Fault forms (the long form of the fault tests): `--kill-gateway-at=S` SIGKILLs gateway-1 S seconds
  * into the run (its terminals reconnect through nginx); `--kill-api-at=S` SIGKILLs api-1 while an
  * operator's live feed is open through nginx (it reconnects, as the browser does, and the time to
@@ -41,9 +46,9 @@ import { freePort } from '../apps/server/src/testing/freePort.ts';
 import { TcpProxy } from '../apps/server/src/testing/tcpProxy.ts';
 import { openLive, type LiveClient } from '../apps/server/src/testing/wsClient.ts';
 import { login } from '../apps/server/src/cluster/clusterClient.ts';
-import type { LatencyHistogram, LoadClientPlan } from './support/loadClient.ts';
 import { restartNats, restartPostgres } from './support/machineServices.ts';
 import { commandCpuMs, cpuMs, MB, rssBytes, loadAverage } from './support/procStats.ts';
+import type { Counters, SteadyPlan } from './support/steadyClient.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const num = (name: string, fallback: number) => Number(args.get(name) ?? fallback);
@@ -79,26 +84,19 @@ if (Math.ceil(CLIENTS * Math.ceil(PER_CLIENT / PER_ADDRESS)) > 250) throw new Er
 
 interface Client {
   child: ChildProcess;
-  plan: LoadClientPlan;
+  plan: SteadyPlan;
   ask<T>(msg: object, reply: string): Promise<T>;
 }
-interface ClientStatus {
-  online: number;
-  acked: number;
-  sent: number;
-  reconnects: number;
-  cpuMs: number;
-  rssBytes: number;
-}
+const APP_NAME = `chelian_cluster_load_${process.pid}`;
 
 /** A client process under the file limit (bash raises the soft limit, then becomes node). */
-function startClient(plan: LoadClientPlan): Promise<Client> {
-  const cmd = [process.execPath, ...PROFILE_ARGS, '--import', 'tsx', path.join(repo, 'bench/support/loadClient.ts')]
+function startClient(plan: SteadyPlan): Promise<Client> {
+  const cmd = [process.execPath, ...PROFILE_ARGS, '--import', 'tsx', path.join(repo, 'bench/support/steadyClient.ts')]
     .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
     .join(' ');
   const child = spawn('bash', ['-c', `ulimit -n ${FILE_LIMIT} && exec ${cmd}`], {
     cwd: repo,
-    env: { ...process.env, LOAD_CLIENT_PLAN: JSON.stringify(plan) },
+    env: { ...process.env, STEADY_CLIENT_PLAN: JSON.stringify(plan) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ask = <T>(msg: object, reply: string) =>
@@ -116,18 +114,56 @@ function startClient(plan: LoadClientPlan): Promise<Client> {
   });
 }
 
-const pct = (hist: LatencyHistogram, total: number, p: number) => {
-  let seen = 0;
-  for (const [ms, count] of hist) if ((seen += count) > (p / 100) * total) return ms;
-  return hist.length ? hist[hist.length - 1][0] : NaN;
-};
-
-/** The clients' histograms as one, sorted by ms. */
-function mergeHistograms(all: LatencyHistogram[]): { hist: LatencyHistogram; total: number } {
+/** The clients' latency histograms (0.1 ms buckets, past 10 s whole seconds) as p50/p90/p99/max in ms. */
+function percentiles(parts: Array<Counters['latency']>) {
   const counts = new Map<number, number>();
-  for (const h of all) for (const [ms, c] of h) counts.set(ms, (counts.get(ms) ?? 0) + c);
-  const hist = [...counts.entries()].sort((a, b) => a[0] - b[0]);
-  return { hist, total: hist.reduce((n, [, c]) => n + c, 0) };
+  for (const p of parts) {
+    for (const [b, n] of p.fine) counts.set(b / 10, (counts.get(b / 10) ?? 0) + n);
+    for (const [s, n] of p.slow) counts.set(s * 1000, (counts.get(s * 1000) ?? 0) + n);
+  }
+  const buckets = [...counts].sort((a, b) => a[0] - b[0]);
+  const total = buckets.reduce((a, [, n]) => a + n, 0);
+  const at = (q: number) => {
+    let seen = 0;
+    for (const [ms, n] of buckets) if ((seen += n) >= q * total) return Math.round(ms * 10) / 10;
+    return NaN;
+  };
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: buckets.length ? buckets[buckets.length - 1][0] : null, samples: total };
+}
+
+/** CPU (ms) of the run's PostgreSQL backends, found by application_name; a backend that ends keeps its last reading. */
+class Backends {
+  private readonly first = new Map<number, number>();
+  private readonly last = new Map<number, number>();
+  constructor(private readonly admin: { query: (sql: string, params: unknown[]) => Promise<Array<{ pid: number }>> }) {}
+  async sample() {
+    for (const { pid } of await this.admin.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [APP_NAME])) {
+      try {
+        const ms = cpuMs(pid);
+        if (!this.first.has(pid)) this.first.set(pid, 0); // born during the run: all its time is the run's
+        this.last.set(pid, ms);
+      } catch {
+        // ended between the query and the read
+      }
+    }
+  }
+  async mark() {
+    await this.sample();
+    this.first.clear();
+    for (const [pid, ms] of this.last) this.first.set(pid, ms);
+  }
+  get ms() {
+    let sum = 0;
+    for (const [pid, ms] of this.last) sum += ms - (this.first.get(pid) ?? 0);
+    return sum;
+  }
+}
+
+/** The whole machine's busy CPU time so far (every core, ms), from /proc/stat. */
+function machineBusyMs(): number {
+  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal
+  return ((f[0] + f[1] + f[2] + f[5] + f[6] + f[7]) * 1000) / 100;
 }
 
 async function main() {
@@ -139,6 +175,8 @@ async function main() {
   const dbName = `chelian_bench_cluster_${randomBytes(4).toString('hex')}`;
   await onServer(SERVER_URL, (c) => c.query(`CREATE DATABASE ${dbName}`));
   const url = databaseUrl(SERVER_URL, dbName);
+  const tagged = new URL(url);
+  tagged.searchParams.set('application_name', APP_NAME);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-bench-cluster-'));
   const httpPort = await freePort();
   const ports: Record<string, number> = {};
@@ -173,7 +211,7 @@ async function main() {
     log(`starting the cluster on ${dbName}: ${GATEWAYS} gateways, ${APIS} API, 1 jobs, nginx with ${NGINX_WORKERS} workers`);
     const started = Date.now();
     cluster = await launchCluster({
-      databaseUrl: dbProxy ? dbProxy.through(url) : url,
+      databaseUrl: dbProxy ? dbProxy.through(tagged.toString()) : tagged.toString(),
       natsUrl: natsProxy ? natsProxy.through(NATS_URL) : NATS_URL,
       natsPrefix: `bench${randomBytes(3).toString('hex')}`,
       dataDir,
@@ -197,41 +235,80 @@ async function main() {
     const addressesPerClient = Math.ceil(PER_CLIENT / PER_ADDRESS);
     for (let k = 0; k < CLIENTS; k++) {
       const first = k * PER_CLIENT;
+      const count = Math.min(PER_CLIENT, N - first);
       clients.push(
         await startClient({
-          total: N,
-          seed: 2026,
           first,
-          count: Math.min(PER_CLIENT, N - first),
+          count,
           host: '127.0.0.1',
           port: ports.jt808,
-          intervalSeconds: INTERVAL,
+          sourceAddresses: Array.from({ length: Math.ceil(count / PER_ADDRESS) }, (_, a) => `127.0.0.${1 + k * addressesPerClient + a}`),
           perAddress: PER_ADDRESS,
-          sourceAddressStart: 1 + k * addressesPerClient,
+          intervalMs: INTERVAL * 1000,
+          heartbeatMs: 60_000,
+          concurrency: 256,
           connectRate: Math.ceil(CONNECT_RATE / CLIENTS),
+          reconnect: { minMs: 1000, maxMs: 5000 },
+          record: true,
         }),
       );
     }
-    const statuses = async () => Promise.all(clients.map((c) => c.ask<ClientStatus>({ type: 'status' }, 'status')));
-    const sum = (list: ClientStatus[], key: 'online' | 'acked' | 'sent' | 'reconnects') => list.reduce((n, s) => n + s[key], 0);
+    type Status = Omit<Counters, 'latency'>;
+    const statuses = async () => Promise.all(clients.map((c) => c.ask<Status>({ type: 'status' }, 'status')));
+    const sum = (list: Status[], key: 'online' | 'acked' | 'sent' | 'reconnects' | 'cutOff' | 'refused') =>
+      list.reduce((n, s) => n + s[key], 0);
     const connectStart = Date.now();
-    for (const c of clients) c.child.send({ type: 'start' });
+    const opening = Promise.all(
+      clients.map((c) => c.ask<{ held: number; failed: number; lastError?: string }>({ type: 'open' }, 'opened')),
+    );
+    let opened: Array<{ held: number; failed: number; lastError?: string }> | null = null;
+    void opening.then((o) => (opened = o));
     let online = 0;
-    while (online < N && Date.now() - connectStart < 300_000) {
+    while (!opened && Date.now() - connectStart < 600_000) {
       await sleep(2000);
       online = sum(await statuses(), 'online');
       if (Math.round((Date.now() - connectStart) / 2000) % 5 === 0) log(`connecting: ${online} online, load ${loadAverage()[0]}`);
     }
     const connectSeconds = (Date.now() - connectStart) / 1000;
-    log(`${online} of ${N} online in ${connectSeconds.toFixed(1)} s`);
+    online = sum(await statuses(), 'online');
+    const failed = opened ? (opened as Array<{ failed: number; lastError?: string }>).reduce((n, o) => n + o.failed, 0) : NaN;
+    log(`${online} of ${N} online in ${connectSeconds.toFixed(1)} s (${failed} logins failed)`);
+    // One interval of reports before the measured run (JIT, first flushes): its positions are checked too.
+    for (const c of clients) c.child.send({ type: 'run', mode: 'report' });
+    await sleep(INTERVAL * 1000);
+    const latencyParts: Array<Counters['latency']> = [];
+    const snapshots = async () => {
+      const snaps = await Promise.all(clients.map((c) => c.ask<Counters>({ type: 'snapshot' }, 'snapshot')));
+      latencyParts.push(...snaps.map((x) => x.latency));
+      return snaps;
+    };
+    await snapshots();
+    latencyParts.length = 0; // the warm-up's replies are not the run's
 
     const pids = () => [
       ...cluster!.processes.map((p) => ({ name: p.name, pid: p.child.pid! })),
       ...nginxWorkers(cluster!.nginx.pid!).map((pid, i) => ({ name: `nginx-worker-${i + 1}`, pid })),
       ...clients.map((c, i) => ({ name: `client-${i + 1}`, pid: c.child.pid! })),
     ];
-    const cpu0 = new Map(pids().map((p) => [p.name, safe(() => cpuMs(p.pid))]));
+    const admin = openPostgres({ connectionString: url, max: 1 });
+    const backends = new Backends({ query: (sql, params) => admin.query<{ pid: number }>(sql, params) });
+    await backends.mark();
+    const backendSampler = setInterval(() => void backends.sample().catch(() => {}), 2000);
+    // Each process's CPU by pid (a killed process keeps its last reading, a restarted one counts from 0), summed by name.
+    const cpuFirst = new Map<number, number>();
+    const cpuLast = new Map<number, { name: string; ms: number }>();
+    const sampleCpu = (initial = false) => {
+      for (const p of pids()) {
+        const ms = safe(() => cpuMs(p.pid));
+        if (Number.isNaN(ms)) continue;
+        if (!cpuFirst.has(p.pid)) cpuFirst.set(p.pid, initial ? ms : 0);
+        cpuLast.set(p.pid, { name: p.name, ms });
+      }
+    };
+    sampleCpu(true);
     const pg0 = commandCpuMs('postgres');
+    const nats0 = commandCpuMs('nats-server');
+    const machine0 = machineBusyMs();
     const t0 = Date.now();
     const acked0 = sum(await statuses(), 'acked');
     const samples: Array<Record<string, unknown>> = [];
@@ -334,7 +411,8 @@ async function main() {
         cluster.byName('gateway-1').child.kill('SIGKILL');
         killedAt = elapsed;
       }
-      const now = await statuses();
+      const now = await snapshots();
+      sampleCpu();
       const rss = Object.fromEntries(pids().map((p) => [p.name, MB(safe(() => rssBytes(p.pid)))]));
       samples.push({
         second: elapsed,
@@ -354,22 +432,40 @@ async function main() {
     await Promise.all(faultRuns);
     feed?.close();
     const seconds = (Date.now() - t0) / 1000;
+    await backends.sample();
+    clearInterval(backendSampler);
     const ackedInRun = (await ackedNow()) - acked0;
-    const cpu = Object.fromEntries(
-      pids().map((p) => [p.name, Math.round((safe(() => cpuMs(p.pid)) - (cpu0.get(p.name) ?? 0)) / 10 / seconds) / 100]),
-    );
-    const postgresCores = Math.round((commandCpuMs('postgres') - pg0) / 10 / seconds) / 100;
+    // CPU over the run: ms by process, then in cores and in µs per acknowledged position.
+    sampleCpu();
+    const used: Record<string, number> = {};
+    for (const [pid, { name, ms }] of cpuLast) used[name] = (used[name] ?? 0) + ms - cpuFirst.get(pid)!;
+    const machineMs = machineBusyMs() - machine0;
+    const natsMs = commandCpuMs('nats-server') - nats0;
+    const postgresMs = commandCpuMs('postgres') - pg0;
+    await admin.close();
+    const group = (prefix: string) => Object.entries(used).reduce((n, [name, ms]) => n + (name.startsWith(prefix) ? ms : 0), 0);
+    const perPosition: Record<string, number> = {
+      ...Object.fromEntries(Object.entries(used).filter(([name]) => !/^(client|nginx-worker)-/.test(name))),
+      clients: group('client-'),
+      nginx: group('nginx-worker-'),
+      'postgres backends': backends.ms,
+      nats: natsMs,
+    };
+    const listed = Object.values(perPosition).reduce((a, b) => a + b, 0);
+    Object.assign(perPosition, {
+      'postgres (all, machine-wide)': postgresMs,
+      'machine busy': machineMs,
+      'machine, not listed above': machineMs - listed,
+    });
+    const micros = Object.fromEntries(Object.entries(perPosition).map(([k, ms]) => [k, Math.round((ms * 10_000) / ackedInRun) / 10]));
+    const cores = Object.fromEntries(Object.entries(perPosition).map(([k, ms]) => [k, Math.round(ms / 10 / seconds) / 100]));
+    log('CPU µs per acknowledged position:', JSON.stringify(micros));
 
     // Every acknowledged position, looked up (each was stored before its acknowledgement was sent).
-    const finished = await Promise.all(
-      clients.map((c, i) =>
-        c.ask<{ acknowledgedPositions: number; latency: LatencyHistogram }>(
-          { type: 'finish', ackedFile: path.join(dataDir, `acked-${i}.tsv`) },
-          'finished',
-        ),
-      ),
+    const stopped = await Promise.all(
+      clients.map((c, i) => c.ask<Counters>({ type: 'stop', ackedFile: path.join(dataDir, `acked-${i}.tsv`) }, 'stopped')),
     );
-    const { hist, total } = mergeHistograms(finished.map((f) => f.latency));
+    const reply = percentiles([...latencyParts, ...stopped.map((x) => x.latency)]);
     const verified = await verifyStored(
       url,
       clients.map((_, i) => path.join(dataDir, `acked-${i}.tsv`)),
@@ -395,16 +491,19 @@ async function main() {
       connect: {
         online: samples.length ? (samples[samples.length - 1].online as number) : online,
         seconds: Math.round(connectSeconds * 10) / 10,
+        failed,
       },
-      positions: { perSecondInRun: Math.round(ackedInRun / seconds), ...verified },
-      replyMs: {
-        p50: pct(hist, total, 50),
-        p90: pct(hist, total, 90),
-        p99: pct(hist, total, 99),
-        max: hist.length ? hist[hist.length - 1][0] : null,
-        samples: total,
+      positions: {
+        perSecondInRun: Math.round(ackedInRun / seconds),
+        sent: sum(stopped, 'sent'),
+        refused: sum(stopped, 'refused'),
+        unansweredWhenConnectionClosed: sum(stopped, 'cutOff'),
+        unansweredAtEnd: stopped.reduce((n, x) => n + x.unanswered, 0),
+        ...verified,
       },
-      cpuCores: { ...cpu, postgres: postgresCores },
+      replyMs: reply,
+      cpuMicrosPerPosition: micros,
+      cpuCores: cores,
       samples,
       killedGatewayAt: killedAt,
       faults,

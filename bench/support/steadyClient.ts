@@ -9,10 +9,16 @@
  *   ← { type: 'opened', held, failed, lastError, ms, cpuMs }
  *   → { type: 'run', mode: 'report' | 'idle' }   start the wheel: reports (and heartbeats), or heartbeats only
  *   → { type: 'snapshot' }  ← { type: 'snapshot', ...Counters }   and the latency histogram restarts
- *   → { type: 'stop' }     stop sending, wait (≤ 15 s) for what is unanswered
+ *   → { type: 'status' }    ← { type: 'status', ...Counters without latency }
+ *   → { type: 'stop', ackedFile? }   stop sending, wait (≤ 15 s) for what is unanswered
  *   ← { type: 'stopped', ...Counters, ackedPerTerminal }
+ * bench/cluster-load.bench.ts also sets `host` (nginx), `connectRate`, `reconnect` (a terminal whose
+ * connection closes dials again after a random pause, registers and authenticates, as a real one
+ * does after its gateway died) and `record`: each acknowledged report's GPS second is kept, and
+ * `stop` writes them to `ackedFile` as `identifier<TAB>epoch ms` lines for the loss check.
  * Exits when the bench goes away.
  */
+import fs from 'node:fs';
 import net from 'node:net';
 import {
   decodeJt808,
@@ -33,6 +39,14 @@ export interface SteadyPlan {
   intervalMs: number;
   heartbeatMs: number;
   concurrency: number;
+  /** Where the terminals dial (default 127.0.0.1). */
+  host?: string;
+  /** Logins started per second at most (default: as fast as `concurrency` allows). */
+  connectRate?: number;
+  /** Dial again after a connection closes, after a pause drawn between these (ms). */
+  reconnect?: { minMs: number; maxMs: number };
+  /** Keep every acknowledged report's GPS time for `stop`'s `ackedFile`. */
+  record?: boolean;
 }
 
 export interface Counters {
@@ -45,6 +59,12 @@ export interface Counters {
   /** Reports forgotten unanswered: SLOTS later reports of the terminal were sent meanwhile. */
   overtaken: number;
   unanswered: number;
+  /** Terminals with a logged-in connection now. */
+  online: number;
+  /** Logins after a connection closed (plan.reconnect). */
+  reconnects: number;
+  /** Reports unanswered when their connection closed. */
+  cutOff: number;
   cpuMs: number;
   rssBytes: number;
   /** Send → 0x8001 of reports since the last snapshot, as counts per 0.1 ms (past 10 s: per second, in `slow`). */
@@ -100,7 +120,7 @@ class BcdClock {
 
 /** Every terminal's state in flat arrays (index = terminal within this client). */
 class Terminals {
-  readonly sockets: net.Socket[] = [];
+  readonly sockets: Array<net.Socket | undefined> = [];
   readonly location: Buffer[] = [];
   readonly heartbeat: Buffer[] = [];
   /** XOR of each frame's checksummed bytes with serial (and time) zeroed. */
@@ -110,6 +130,8 @@ class Terminals {
   /** Unanswered reports, SLOTS per terminal by serial: performance.now() of the send (NaN: free), and the serial. */
   readonly sentAt: Float64Array;
   readonly sentSerial: Uint16Array;
+  /** The GPS second each unanswered report carries (plan.record). */
+  readonly sentSecond: Uint32Array;
   readonly ackedPositions: Int32Array;
   constructor(readonly count: number) {
     this.locationXor = new Uint8Array(count);
@@ -117,6 +139,7 @@ class Terminals {
     this.serial = new Uint16Array(count);
     this.sentAt = new Float64Array(count * SLOTS).fill(NaN);
     this.sentSerial = new Uint16Array(count * SLOTS);
+    this.sentSecond = new Uint32Array(count * SLOTS);
     this.ackedPositions = new Int32Array(count);
   }
 }
@@ -143,8 +166,12 @@ function main() {
   const clock = new BcdClock();
   const fine = new Uint32Array(LATENCY_FINE);
   const slow = new Map<number, number>();
-  const c = { sent: 0, acked: 0, heartbeatsSent: 0, heartbeatsAcked: 0, refused: 0, overtaken: 0 };
+  const c = { sent: 0, acked: 0, heartbeatsSent: 0, heartbeatsAcked: 0, refused: 0, overtaken: 0, reconnects: 0, cutOff: 0 };
   let mode: 'report' | 'idle' | 'stopped' = 'stopped';
+  let stopping = false;
+  /** plan.record: acknowledged reports as (terminal, GPS second) pairs. */
+  let ackLog = new Uint32Array(plan.record ? 1 << 16 : 0);
+  let ackLogLength = 0;
 
   for (let k = 0; k < plan.count; k++) {
     const target = { phone: steadyPhoneOf(plan.first + k) };
@@ -202,15 +229,16 @@ function main() {
     if (t.sentAt[slot] === t.sentAt[slot]) c.overtaken++; // SLOTS reports of this terminal unanswered: the oldest is forgotten
     t.sentSerial[slot] = serial;
     t.sentAt[slot] = performance.now();
+    t.sentSecond[slot] = clock.second;
     c.sent++;
-    write(t.sockets[k], frame);
+    write(t.sockets[k]!, frame);
   }
 
   function sendHeartbeat(k: number) {
     const frame = t.heartbeat[k];
     stamp(k, frame, t.heartbeatXor[k]);
     c.heartbeatsSent++;
-    write(t.sockets[k], frame);
+    write(t.sockets[k]!, frame);
   }
 
   /** One 0x8001 (escapes undone): a report's or a heartbeat's acknowledgement. */
@@ -230,6 +258,15 @@ function main() {
     if (!ok) return void c.refused++;
     c.acked++;
     t.ackedPositions[k]++;
+    if (plan.record) {
+      if (ackLogLength + 2 > ackLog.length) {
+        const grown = new Uint32Array(ackLog.length * 2);
+        grown.set(ackLog);
+        ackLog = grown;
+      }
+      ackLog[ackLogLength++] = k;
+      ackLog[ackLogLength++] = t.sentSecond[slot];
+    }
     const bucket = Math.floor(ms * 10);
     if (bucket < LATENCY_FINE) fine[bucket]++;
     else slow.set(Math.floor(ms / 1000), (slow.get(Math.floor(ms / 1000)) ?? 0) + 1);
@@ -238,6 +275,7 @@ function main() {
   /** Replies after the handshake: whole frames are read in place; a frame split over reads is rare and copied. */
   function listen(k: number, socket: net.Socket) {
     let rest: Buffer | null = null;
+    socket.once('close', () => dropped(k, socket));
     socket.on('data', (chunk: Buffer) => {
       const at = performance.now();
       let data = chunk;
@@ -263,16 +301,44 @@ function main() {
     });
   }
 
+  /** A logged-in connection closed: its unanswered reports are forgotten, and it dials again (plan.reconnect). */
+  function dropped(k: number, socket: net.Socket) {
+    if (t.sockets[k] !== socket) return;
+    t.sockets[k] = undefined;
+    for (let slot = k * SLOTS; slot < (k + 1) * SLOTS; slot++)
+      if (t.sentAt[slot] === t.sentAt[slot]) {
+        t.sentAt[slot] = NaN;
+        c.cutOff++;
+      }
+    if (plan.reconnect && !stopping) redial(k);
+  }
+
+  function redial(k: number) {
+    const { minMs, maxMs } = plan.reconnect!;
+    setTimeout(
+      () => {
+        if (stopping) return;
+        openTerminal(k).then(
+          () => void c.reconnects++,
+          () => redial(k),
+        );
+      },
+      minMs + Math.random() * (maxMs - minMs),
+    );
+  }
+
   /** Connects, registers and authenticates terminal k (the decoder only here, before anything is measured). */
   function openTerminal(k: number): Promise<void> {
     const target = { phone: steadyPhoneOf(plan.first + k) };
     const localAddress = plan.sourceAddresses[Math.floor(k / plan.perAddress)];
     return new Promise((resolve, reject) => {
-      const socket = net.connect({ port: plan.port, host: '127.0.0.1', localAddress, noDelay: true });
+      const socket = net.connect({ port: plan.port, host: plan.host ?? '127.0.0.1', localAddress, noDelay: true });
       let buffered = Buffer.alloc(0);
       const timer = setTimeout(() => fail(new Error(`terminal ${target.phone}: login timed out`)), 60_000);
       const fail = (err: Error) => (clearTimeout(timer), socket.destroy(), reject(err));
+      const closed = () => fail(new Error(`terminal ${target.phone}: closed during login`));
       socket.once('error', fail);
+      socket.once('close', closed);
       socket.once('connect', () =>
         socket.write(
           encodeJt808Register(target, 1, {
@@ -303,8 +369,9 @@ function main() {
               clearTimeout(timer);
               socket.off('data', onData);
               socket.off('error', fail);
+              socket.off('close', closed);
               socket.on('error', () => {});
-              t.serial[k] = 2;
+              if (t.serial[k] < 2) t.serial[k] = 2;
               t.sockets[k] = socket;
               listen(k, socket);
               return resolve();
@@ -327,6 +394,8 @@ function main() {
       Array.from({ length: plan.concurrency }, async () => {
         while (next < plan.count) {
           const k = next++;
+          const due = plan.connectRate ? t0 + (k * 1000) / plan.connectRate : 0;
+          if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
           try {
             await openTerminal(k);
             held++;
@@ -375,34 +444,57 @@ function main() {
     wheel ??= setInterval(tick, TICK_MS);
   }
 
-  const counters = (): Counters => {
+  const counts = (): Omit<Counters, 'latency'> => {
     const cpu = process.cpuUsage();
     let unanswered = 0;
     for (let i = 0; i < t.sentAt.length; i++) if (t.sentAt[i] === t.sentAt[i]) unanswered++;
+    let online = 0;
+    for (let k = 0; k < plan.count; k++) if (t.sockets[k]) online++;
+    return { ...c, unanswered, online, cpuMs: (cpu.user + cpu.system) / 1000, rssBytes: process.memoryUsage.rss() };
+  };
+  const counters = (): Counters => {
     const fineOut: Array<[number, number]> = [];
     for (let b = 0; b < LATENCY_FINE; b++) if (fine[b]) fineOut.push([b, fine[b]]);
     const latency = { fine: fineOut, slow: [...slow.entries()] };
     fine.fill(0);
     slow.clear();
-    return { ...c, unanswered, cpuMs: (cpu.user + cpu.system) / 1000, rssBytes: process.memoryUsage.rss(), latency };
+    return { ...counts(), latency };
   };
 
-  async function stop() {
+  async function stop(ackedFile?: string) {
     mode = 'stopped';
+    stopping = true;
     const deadline = performance.now() + 15_000;
     const waiting = () => t.sentAt.some((x) => x === x);
     while (waiting() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     if (wheel) clearInterval(wheel);
     wheel = null;
+    if (ackedFile) writeAcked(ackedFile);
     return { ...counters(), ackedPerTerminal: Array.from(t.ackedPositions) };
   }
 
+  /** Every acknowledged report as `identifier<TAB>GPS time in epoch ms`. */
+  function writeAcked(file: string) {
+    const out = fs.openSync(file, 'w');
+    let lines: string[] = [];
+    for (let i = 0; i < ackLogLength; i += 2) {
+      lines.push(`${steadyPhoneOf(plan.first + ackLog[i])}\t${ackLog[i + 1] * 1000}\n`);
+      if (lines.length >= 50_000) {
+        fs.writeSync(out, lines.join(''));
+        lines = [];
+      }
+    }
+    fs.writeSync(out, lines.join(''));
+    fs.closeSync(out);
+  }
+
   process.on('disconnect', () => process.exit(0));
-  process.on('message', (msg: { type: string; mode?: 'report' | 'idle' }) => {
+  process.on('message', (msg: { type: string; mode?: 'report' | 'idle'; ackedFile?: string }) => {
     if (msg.type === 'open') void open().then((r) => process.send!({ type: 'opened', ...r }));
     else if (msg.type === 'run') run(msg.mode!);
+    else if (msg.type === 'status') process.send!({ type: 'status', ...counts() });
     else if (msg.type === 'snapshot') process.send!({ type: 'snapshot', ...counters() });
-    else if (msg.type === 'stop') void stop().then((r) => process.send!({ type: 'stopped', ...r }));
+    else if (msg.type === 'stop') void stop(msg.ackedFile).then((r) => process.send!({ type: 'stopped', ...r }));
   });
   process.send!({ type: 'ready' });
 }
