@@ -2,20 +2,14 @@
 // box (so also Mongolia, Korea, Russia, Central Asia and open sea), one process, one thread.
 // Prints JSON. Run: node --import tsx bench/geocode.bench.ts
 import { loadReverseGeocoder } from '../packages/geo/src/index.ts';
+import { rng } from './support/rng.ts';
 
 const POINTS = 1_000_000;
 const CHINA_BBOX = { west: 73.5, south: 18.1, east: 135.1, north: 53.6 };
 
-/** Deterministic points (mulberry32), so runs compare like with like. */
+/** Deterministic points (bench/support/rng.ts), so runs compare like with like. */
 function randomPoints(count: number, seed: number): Float64Array {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = rng(seed);
   const points = new Float64Array(count * 2);
   for (let i = 0; i < count; i++) {
     points[2 * i] = CHINA_BBOX.west + next() * (CHINA_BBOX.east - CHINA_BBOX.west);
