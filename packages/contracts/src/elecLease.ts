@@ -111,6 +111,8 @@ export const ELEC_LEASE_ERRORS = defineErrors('elecLease', {
   overpay: '收款金额 {amount} 元超过应收 {owed} 元',
   nothingOwed: '该订单没有待缴金额',
   refundTooMuch: '退款金额超过可退金额 {left} 元',
+  orderNotRefundable: '该订单无需退款（{state}）',
+  onlineRefundFailed: '原路退款失败：{reason}',
   refundOfRefund: '只能对收款办理退款',
   refRefundMismatch: '流水号 {ref} 已用于另一笔款项',
   photoMissing: { msg: '请选择照片', status: 400 },

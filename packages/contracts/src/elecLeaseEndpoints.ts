@@ -41,6 +41,9 @@ const LeaseRefundDueSchema = Type.Object({
   transactionId: Type.String(),
   paidAt: Type.Number(),
   note: Type.String(),
+  /** unbooked (to refund), refunding (WeChat Pay accepted the refund, not yet done) */
+  status: Type.String(),
+  statusName: Type.String(),
 });
 const ContractId = Type.Object({ contractId: Id() });
 const StatsQuery = Type.Object({ startDate: text(10), endDate: text(10) });
@@ -333,6 +336,16 @@ export const elecLeaseEndpoints = {
     summary: '查询已支付待退款',
     input: Page({ keyword: text(40) }),
     answer: pageOf(LeaseRefundDueSchema),
+  }),
+  /** 原路退款: an order paid but not booked goes back through its provider's refund API (docs/payments.md). */
+  refundOrder: endpoint({
+    method: 'POST',
+    path: `${base}/payment/refundOrder.json`,
+    tag,
+    summary: '原路退款',
+    permission: 'lease:bill:pay',
+    input: Type.Object({ orderNo: Type.String({ maxLength: 32 }), reason: text(80) }),
+    answer: Type.Object({ orderNo: Type.String(), status: Type.String(), statusName: Type.String(), refundId: Type.String() }),
   }),
   pay: endpoint({
     method: 'POST',

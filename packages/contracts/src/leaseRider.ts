@@ -14,7 +14,13 @@ import { LEASE_CONTRACT_STATES, LeaseBillSchema, LeaseAreaSchema, text } from '.
 /** The channels a rider pays through; with no merchant account configured the demo's 模拟支付 stands in (--demo only). */
 export const RIDER_PAY_CHANNELS = { wechat: '微信支付', alipay: '支付宝' } as const;
 export type RiderPayChannel = keyof typeof RIDER_PAY_CHANNELS;
-export const RIDER_ORDER_STATES = { created: '待支付', paid: '已支付', unbooked: '已支付，待退款' } as const;
+export const RIDER_ORDER_STATES = {
+  created: '待支付',
+  paid: '已支付',
+  unbooked: '已支付，待退款',
+  refunding: '退款处理中',
+  refunded: '已退款',
+} as const;
 
 const ms = Type.Number();
 
@@ -71,6 +77,11 @@ export const RiderMeSchema = Type.Object({
   contracts: Type.Array(RiderContractSchema),
   /** 模拟支付 when no merchant account is configured (demo), else the channels' names */
   payChannels: Type.Array(Type.Object({ channel: Type.String(), name: Type.String(), demo: Type.Boolean() })),
+  /**
+   * WeChat 网页授权 (snsapi_base) for JSAPI pay inside WeChat: where the phone goes for a code; null
+   * when not configured (WeChat then pays by H5).
+   */
+  wechatOauth: Nullable(Type.Object({ appId: Type.String(), authorizeUrl: Type.String() })),
 });
 export type RiderMe = Static<typeof RiderMeSchema>;
 
@@ -133,6 +144,15 @@ export const leaseRiderEndpoints = {
     /** billId: one bill; left out, everything the contract owes */
     input: Type.Object({ contractId: Id(), billId: Type.Optional(Id()), channel: Type.String({ maxLength: 16 }), openid: text(64) }),
     answer: Type.Object({ order: RiderOrderSchema, params: RiderPayParamsSchema }),
+  }),
+  /** 网页授权's code (one use) for the rider's openid, kept for JSAPI orders. */
+  wechatOpenid: endpoint({
+    method: 'POST',
+    path: `${base}/wechat/openid.json`,
+    tag,
+    summary: '微信网页授权',
+    input: Type.Object({ code: Type.String({ minLength: 1, maxLength: 128 }) }),
+    answer: Type.Object({ openid: Type.String() }),
   }),
   demoComplete: endpoint({
     method: 'POST',
@@ -203,6 +223,9 @@ export const LEASE_RIDER_ERRORS = defineErrors('leaseRider', {
   billNotOwed: '该账单无需支付（{state}）',
   nothingOwed: '当前没有待缴金额',
   providerFailed: '支付渠道暂不可用：{reason}',
+  wechatAuthOff: '未开通微信网页授权',
+  wechatAuthFailed: '微信授权失败：{reason}',
+  openidUnknown: '微信授权已失效，请重新进入页面后支付',
   demoOnly: '只有模拟支付可以这样完成',
   orderClosed: '该支付订单已处理（{state}）',
   inviteNeedsBike: '骑手 {name} 没有进行中的租赁订单，交车后再邀请',

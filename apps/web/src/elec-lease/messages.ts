@@ -169,7 +169,12 @@ export const L = {
     payments: '收退款记录',
     ledger: '账本',
     refundDue: '已支付待退款',
-    refundDueExplain: '骑手在线支付成功时欠款已另行结清（如门店收款）的订单：钱已到商户账户但未入账，请在原支付渠道按渠道交易号退给骑手。',
+    refundDueExplain:
+      '骑手在线支付成功时欠款已另行结清（如门店收款）的订单：钱已到商户账户但未入账。点“原路退款”通过支付渠道的退款接口退给骑手；退款失败的原因记在备注里，可以重试。',
+    refundOnline: '原路退款',
+    refundOnlineConfirm: (amount: string) => `确定通过原支付渠道退还 ${amount} 元给骑手？`,
+    refundOnlineDone: (status: string) => `退款已提交：${status}`,
+    orderStatus: '状态',
     orderNo: '支付订单号',
     transactionId: '渠道交易号',
     paidAt: '支付时间',

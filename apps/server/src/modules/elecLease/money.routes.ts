@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LEASE_LEDGER_ACCOUNTS, LEASE_PAY_METHODS, elecLeaseEndpoints, type LeasePayMethod } from '@chelian/contracts';
+import { LEASE_LEDGER_ACCOUNTS, LEASE_PAY_METHODS, RIDER_ORDER_STATES, elecLeaseEndpoints, type LeasePayMethod } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
@@ -8,6 +8,7 @@ import { route } from '../../http/route.ts';
 import { likeText } from '../terminals/assets.ts';
 import { contractsQueries } from './contracts.queries.ts';
 import { payOrdersQueries } from './payments/payOrders.queries.ts';
+import { refundOrder } from './payments/refunds.service.ts';
 import { presentBill, presentPayment } from './contracts.presenter.ts';
 import { contractDetail, visibleContract } from './contracts.service.ts';
 import { methodOf, recordPayment, recordRefund, refOf } from './billing.service.ts';
@@ -67,8 +68,22 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
         transactionId: r.transaction_id,
         paidAt: r.paid_at.getTime(),
         note: r.note,
+        status: r.status,
+        statusName: RIDER_ORDER_STATES[r.status as keyof typeof RIDER_ORDER_STATES] ?? r.status,
       })),
     );
+  });
+
+  route(app, elecLeaseEndpoints.refundOrder, async (body, request) => {
+    const user = caller(request);
+    try {
+      const done = await refundOrder(db, user, body.orderNo, clean(body.reason));
+      auditChange(request, { objectType: '原路退款', objectId: body.orderNo, after: { status: done.status, refundId: done.refundId } });
+      return done;
+    } catch (err) {
+      auditChange(request, { objectType: '原路退款', objectId: body.orderNo, after: { failed: (err as Error).message } });
+      throw err;
+    }
   });
 
   route(app, elecLeaseEndpoints.pay, async (body, request) => {

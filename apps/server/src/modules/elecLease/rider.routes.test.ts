@@ -7,7 +7,8 @@ import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { startElecCarEngine, type ElecCarEngine } from '../elecCar/elecCarEngine.ts';
 import { hashPassword } from '../auth/password.ts';
 import { runLeaseJob } from './leaseJob.ts';
-import { setOnlinePayments, NOTIFY_PATHS } from './payments/setup.ts';
+import { setOnlinePayments, setWechatOauth, NOTIFY_PATHS } from './payments/setup.ts';
+import { wechatOauth } from './payments/wechatOauth.ts';
 import { wechatPayProvider } from './payments/wechatPay.ts';
 import { alipayProvider } from './payments/alipay.ts';
 import { alipayStandIn, wechatStandIn, type AlipayStandIn, type WechatStandIn } from './payments/standIns.ts';
@@ -127,6 +128,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   setOnlinePayments(undefined);
+  setWechatOauth(undefined);
   gt?.close();
   engine?.stop();
   await gw?.close();
@@ -199,6 +201,39 @@ describe('the rider sees their own rental', () => {
 
 describe('paying through WeChat Pay', () => {
   let orderNo = '';
+  it("inside WeChat: 网页授权 gives the rider's openid and the order is JSAPI, paid as that openid only", async () => {
+    setOnlinePayments({ wechat: wechatPayProvider(wx.config), alipay: alipayProvider(ali.config) });
+    const o = wx.oauth;
+    setWechatOauth(wechatOauth({ appId: wx.config.appid, secret: o.secret, apiBaseUrl: o.apiBaseUrl, authorizeUrl: o.authorizeUrl }));
+    expect((await call(riderSid, 'GET', `${rider}/me.json`)).obj.wechatOauth).toEqual({
+      appId: wx.config.appid,
+      authorizeUrl: o.authorizeUrl,
+    });
+    const openid = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
+    const code = o.codeFor(openid);
+    expect((await call(riderSid, 'POST', `${rider}/wechat/openid.json`, { code })).obj).toEqual({ openid });
+    // A code is good once (errcode 40029), in the rider's words.
+    expect(await call(riderSid, 'POST', `${rider}/wechat/openid.json`, { code })).toMatchObject({
+      errorCode: 'leaseRider.wechatAuthFailed',
+      msg: '微信授权失败：授权码无效或已使用，请重新进入',
+    });
+    const paid = await call(riderSid, 'POST', `${rider}/pay.json`, { contractId, channel: 'wechat', openid });
+    expect(paid.obj.params).toMatchObject({ kind: 'wechatJsapi', appId: wx.config.appid, package: expect.stringMatching(/^prepay_id=wx/) });
+    expect(wx.orders.at(-1)).toMatchObject({ out_trade_no: paid.obj.order.orderNo, payer: { openid } });
+    // An openid the phone merely names (not this rider's 网页授权) opens nothing.
+    const before = await counts();
+    for (const [sid, id, other] of [
+      [riderSid, contractId, 'oAnother_M2pxb1Q9zNjWeS6oXYZ'],
+      [otherRiderSid, otherContractId, openid],
+    ] as const)
+      expect(await call(sid, 'POST', `${rider}/pay.json`, { contractId: id, channel: 'wechat', openid: other })).toMatchObject({
+        errorCode: 'leaseRider.openidUnknown',
+        msg: '微信授权已失效，请重新进入页面后支付',
+      });
+    expect(await counts()).toEqual(before);
+    setWechatOauth(null);
+  });
+
   it('opens an order for what is owed at the stand-in and sends the phone to pay', async () => {
     setOnlinePayments({ wechat: wechatPayProvider(wx.config), alipay: alipayProvider(ali.config) });
     const paid = await call(riderSid, 'POST', `${rider}/pay.json`, { contractId, channel: 'wechat' });
@@ -267,11 +302,12 @@ describe('paying through WeChat Pay', () => {
 });
 
 describe('paid online for a debt settled meanwhile', () => {
+  let orderNo = '';
   it('is not booked and is listed 已支付，待退款 for the back office (its own subtree only)', async () => {
     await call(a.sessionId, 'POST', `${lease}/contract/renew.json`, { contractId });
     const opened = await call(riderSid, 'POST', `${rider}/pay.json`, { contractId, channel: 'wechat' });
     expect(opened.obj.order).toMatchObject({ amountFen: 2000 });
-    const orderNo = opened.obj.order.orderNo as string;
+    orderNo = opened.obj.order.orderNo as string;
     // Paid at the counter while the phone was paying.
     await call(a.sessionId, 'POST', `${lease}/payment/pay.json`, { contractId, method: 'cash', providerRef: 'SJ-R01-2', amountFen: 2000 });
     const before = await counts();
@@ -295,6 +331,37 @@ describe('paid online for a debt settled meanwhile', () => {
     expect((await call(a.sessionId, 'GET', `${lease}/payment/refundDue.json?keyword=nobody`)).obj.total).toBe(0);
     expect((await call(b.sessionId, 'GET', `${lease}/payment/refundDue.json`)).obj).toMatchObject({ total: 0, list: [] });
     expect((await call(b.sessionId, 'GET', `${lease}/payment/refundDue.json?keyword=${orderNo}`)).obj.total).toBe(0);
+  });
+
+  it("原路退款 through WeChat Pay's refund API: a refusal is kept in words, the retry refunds once under the same number", async () => {
+    const before = await counts();
+    const refund = (sid: string) => call(sid, 'POST', `${lease}/payment/refundOrder.json`, { orderNo, reason: '欠款已在门店缴清' });
+    expect(await refund(b.sessionId)).toMatchObject({ errorCode: 'elecLease.notFound' });
+    wx.refundAnswer = { http: 403, code: 'NOT_ENOUGH', message: '基本账户余额不足，请充值后重新发起' };
+    expect(await refund(a.sessionId)).toMatchObject({
+      errorCode: 'elecLease.onlineRefundFailed',
+      msg: '原路退款失败：微信支付拒绝退款：NOT_ENOUGH 基本账户余额不足，请充值后重新发起',
+    });
+    expect((await call(a.sessionId, 'GET', `${lease}/payment/refundDue.json`)).obj.list[0]).toMatchObject({
+      orderNo,
+      status: 'unbooked',
+      note: '退款失败：微信支付拒绝退款：NOT_ENOUGH 基本账户余额不足，请充值后重新发起',
+    });
+    wx.refundAnswer = { status: 'SUCCESS' };
+    const done = await refund(a.sessionId);
+    expect(done.obj).toMatchObject({ orderNo, status: 'refunded', statusName: '已退款', refundId: expect.stringMatching(/^50000/) });
+    expect(wx.refunds.slice(-2).map((r) => r.out_refund_no)).toEqual([`R${orderNo}`, `R${orderNo}`]);
+    expect(wx.refunds.at(-1)).toMatchObject({
+      transaction_id: '4200000985202612020000000009',
+      out_trade_no: orderNo,
+      reason: '欠款已在门店缴清',
+      amount: { refund: 2000, total: 2000, currency: 'CNY' },
+    });
+    expect((await call(a.sessionId, 'GET', `${lease}/payment/refundDue.json`)).obj.total).toBe(0);
+    expect(await refund(a.sessionId)).toMatchObject({ errorCode: 'elecLease.orderNotRefundable', msg: '该订单无需退款（已退款）' });
+    expect((await call(riderSid, 'GET', `${rider}/pay/order.json?orderNo=${orderNo}`)).obj).toMatchObject({ statusName: '已退款' });
+    // Money never booked goes back without touching the ledger.
+    expect((await counts()).payments).toBe(before.payments);
   });
 });
 

@@ -19,7 +19,7 @@ import { presentBill } from './contracts.presenter.ts';
 import { giveBack } from './contracts.service.ts';
 import { route } from '../../http/route.ts';
 import { completeOrder, openOrder, presentOrder, riderOrder } from './payments/payOrders.service.ts';
-import { payChannels, providerFor } from './payments/setup.ts';
+import { payChannels, providerFor, wechatOauthFor } from './payments/setup.ts';
 import { notifyRoutes } from './payments/notify.routes.ts';
 import { presentRiderContract, riderActor, riderContract, riderContracts, riderOf } from './rider.service.ts';
 
@@ -46,7 +46,22 @@ export function riderRoutes(ctx: AppContext, app: FastifyInstance) {
       phone: rider.phone,
       contracts: await Promise.all(contracts.map((c) => presentRiderContract(db, c))),
       payChannels: payChannels(demo()),
+      wechatOauth: wechatOauthFor() && { appId: wechatOauthFor()!.appId, authorizeUrl: wechatOauthFor()!.authorizeUrl },
     };
+  });
+
+  route(app, leaseRiderEndpoints.wechatOpenid, async (body, request) => {
+    const rider = await riderOf(db, caller(request));
+    const oauth = wechatOauthFor();
+    if (!oauth) throw new AppError(LEASE_RIDER_ERRORS.wechatAuthOff);
+    let openid: string;
+    try {
+      openid = await oauth.openidOf(body.code);
+    } catch (err) {
+      throw new AppError(LEASE_RIDER_ERRORS.wechatAuthFailed, { params: { reason: (err as Error).message.slice(0, 80) } });
+    }
+    await db.query(`UPDATE elec_lease_riders SET wechat_openid = $2 WHERE id = $1`, [rider.id, openid]);
+    return { openid };
   });
 
   route(app, leaseRiderEndpoints.bills, async (query, request) => {
@@ -73,6 +88,12 @@ export function riderRoutes(ctx: AppContext, app: FastifyInstance) {
     if (!(body.channel in RIDER_PAY_CHANNELS)) throw new AppError(LEASE_RIDER_ERRORS.channelUnknown, { params: { channel: body.channel } });
     const channel = body.channel as RiderPayChannel;
     const provider = providerFor(channel, demo());
+    // JSAPI pays as the openid 网页授权 gave this rider, never one the phone merely names.
+    if (body.openid) {
+      const [row] = await db.query<{ wechat_openid: string }>(`SELECT wechat_openid FROM elec_lease_riders WHERE id = $1`, [rider.id]);
+      if (!row?.wechat_openid || row.wechat_openid !== body.openid || channel !== 'wechat')
+        throw new AppError(LEASE_RIDER_ERRORS.openidUnknown);
+    }
     const opened = await openOrder(db, provider, c, {
       billId: body.billId,
       channel,

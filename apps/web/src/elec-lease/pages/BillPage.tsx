@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Input, Select, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Input, Popconfirm, Select, Table, Tabs, Tag } from 'antd';
 import { elecLeaseEndpoints, type LeaseLedger } from '@chelian/contracts';
 import { usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
 import { BillsTable, PaymentsTable } from '../ContractDrawer.tsx';
@@ -7,6 +7,9 @@ import { yuan } from '../money.ts';
 import { L } from '../messages.ts';
 import { wideTable } from '../../shared/ui/wideTable.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
+import { call } from '../../shared/request/call.ts';
+import { usePermission } from '../../shared/permission/usePermission.ts';
+import { toast } from '../../shared/ui/toast.ts';
 
 const B = L.bill;
 
@@ -62,6 +65,13 @@ function Payments() {
 function RefundDue() {
   const [keyword, setKeyword] = useState('');
   const due = usePagedList(elecLeaseEndpoints.refundDue, { keyword: keyword || undefined });
+  const canRefund = usePermission('lease:bill:pay');
+  // The provider's refund API (docs/payments.md); a refusal comes back in words and stays in the row's note.
+  const refund = (orderNo: string) =>
+    call(elecLeaseEndpoints.refundOrder, { orderNo })
+      .then((r) => toast.success(B.refundOnlineDone(r.statusName)))
+      .catch(() => undefined)
+      .finally(() => void due.reload());
   return (
     <>
       <Alert type="info" showIcon message={B.refundDueExplain} style={{ marginBottom: 12 }} />
@@ -88,7 +98,29 @@ function RefundDue() {
           { title: B.transactionId, dataIndex: 'transactionId', width: 240 },
           { title: B.amount, key: 'a', width: 100, align: 'right', render: (_, r) => yuan(r.amountFen) },
           { title: B.paidAt, key: 'p', width: 160, render: (_, r) => beijingDateTime(r.paidAt) },
+          { title: B.orderStatus, dataIndex: 'statusName', width: 110 },
           { title: '备注', dataIndex: 'note', width: 200 },
+          ...(canRefund
+            ? [
+                {
+                  title: L.common.actions,
+                  key: 'act',
+                  width: 100,
+                  render: (_: unknown, r: (typeof due.rows)[number]) =>
+                    r.status === 'unbooked' && (
+                      <Popconfirm
+                        title={B.refundOnline}
+                        description={B.refundOnlineConfirm(yuan(r.amountFen))}
+                        onConfirm={() => refund(r.orderNo)}
+                      >
+                        <Button type="link" size="small" data-testid={`lease-refund-${r.orderNo}`}>
+                          {B.refundOnline}
+                        </Button>
+                      </Popconfirm>
+                    ),
+                },
+              ]
+            : []),
         ])}
       />
     </>

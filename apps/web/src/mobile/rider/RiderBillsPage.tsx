@@ -8,6 +8,7 @@ import { billTone, sortBills, yuanText } from './riderView.ts';
 import { useRider } from './useRider.ts';
 import { payOwed, waitForOrder } from './pay.tsx';
 import { RD } from './texts.ts';
+import { rememberOpenid, takeReturn } from './wechatAuth.ts';
 import './rider.css';
 
 /** 账单: every bill of the contract, unpaid and overdue first, each payable online; back from a provider's page it asks for the result. */
@@ -22,6 +23,9 @@ export function RiderBillsPage() {
     await call(leaseRiderEndpoints.bills, { contractId }, { silent: true }).then(setBills, () => setBills([]));
   };
   useEffect(() => void load(), [contractId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const refresh = async () => {
+    await Promise.all([reload(), load()]);
+  };
   // Back from WeChat H5 or Alipay: ?order= names the order just paid.
   const returned = params.get('order');
   useEffect(() => {
@@ -32,6 +36,20 @@ export function RiderBillsPage() {
       void load();
     });
   }, [returned]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Back from WeChat's 网页授权 (?code=&state=): the server learns the openid, then the payment the rider started goes on.
+  const [wechatBack] = useState(() => takeReturn(params.get('code'), params.get('state')));
+  useEffect(() => {
+    if (!wechatBack || !me) return;
+    setParams((p) => (p.delete('code'), p.delete('state'), p), { replace: true });
+    void call(leaseRiderEndpoints.wechatOpenid, { code: wechatBack.code }).then(
+      ({ openid }) => {
+        rememberOpenid(openid);
+        const p = wechatBack.pending;
+        if (p) void payOwed({ ...p, channel: 'wechat', channels: me.payChannels, wechatOauth: me.wechatOauth, onPaid: refresh });
+      },
+      () => undefined, // the request layer shows why (微信授权失败：…)
+    );
+  }, [wechatBack, me !== null]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const back = <NavBar onBack={() => navigate(`/rider${contractId ? `?contractId=${contractId}` : ''}`)}>{RD.bills}</NavBar>;
   if (!me || !bills)
@@ -48,9 +66,6 @@ export function RiderBillsPage() {
         <ErrorBlock status="empty" title={RD.none} />
       </>
     );
-  const refresh = async () => {
-    await Promise.all([reload(), load()]);
-  };
   const list = sortBills(bills);
   return (
     <div className="rd-page" data-testid="rd-bills">
@@ -64,7 +79,13 @@ export function RiderBillsPage() {
             size="small"
             data-testid="rd-bills-pay-all"
             onClick={() =>
-              void payOwed({ contractId: contract.contractId, amountFen: contract.owedFen, channels: me.payChannels, onPaid: refresh })
+              void payOwed({
+                contractId: contract.contractId,
+                amountFen: contract.owedFen,
+                channels: me.payChannels,
+                wechatOauth: me.wechatOauth,
+                onPaid: refresh,
+              })
             }
           >
             {RD.payAll(yuanText(contract.owedFen))}
@@ -93,6 +114,7 @@ export function RiderBillsPage() {
                         billId: b.billId,
                         amountFen: b.owedFen,
                         channels: me.payChannels,
+                        wechatOauth: me.wechatOauth,
                         onPaid: refresh,
                       })
                     }

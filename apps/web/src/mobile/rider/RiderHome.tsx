@@ -1,6 +1,6 @@
 import { Button, Dialog, ErrorBlock, List, NavBar, NoticeBar, Selector, Skeleton, Tag, Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { leaseRiderEndpoints, type RiderContract } from '@chelian/contracts';
+import { leaseRiderEndpoints, type RiderContract, type RiderMe } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { contractTone, yuanText } from './riderView.ts';
@@ -39,7 +39,7 @@ export function RiderHome() {
           onChange={(v) => v[0] !== undefined && select(v[0])}
         />
       )}
-      <ContractCard c={contract} channels={me.payChannels} onChanged={reload} />
+      <ContractCard c={contract} channels={me.payChannels} wechatOauth={me.wechatOauth} onChanged={reload} />
     </div>
   );
 }
@@ -47,10 +47,12 @@ export function RiderHome() {
 function ContractCard({
   c,
   channels,
+  wechatOauth,
   onChanged,
 }: {
   c: RiderContract;
   channels: { channel: string; name: string; demo: boolean }[];
+  wechatOauth: RiderMe['wechatOauth'];
   onChanged: () => Promise<void>;
 }) {
   const navigate = useNavigate();
@@ -112,7 +114,7 @@ function ContractCard({
             color="primary"
             size="large"
             data-testid="rd-pay-all"
-            onClick={() => void payOwed({ contractId: c.contractId, amountFen: c.owedFen, channels, onPaid: onChanged })}
+            onClick={() => void payOwed({ contractId: c.contractId, amountFen: c.owedFen, channels, wechatOauth, onPaid: onChanged })}
           >
             {RD.payAll(yuanText(c.owedFen))}
           </Button>

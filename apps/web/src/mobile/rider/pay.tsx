@@ -1,8 +1,10 @@
 import { Dialog, Toast } from 'antd-mobile';
-import { leaseRiderEndpoints, type RiderPayParams } from '@chelian/contracts';
+import { LEASE_RIDER_ERRORS, leaseRiderEndpoints, type RiderPayParams } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { RequestError } from '../../shared/request/RequestError.ts';
 import { yuanText } from './riderView.ts';
 import { RD } from './texts.ts';
+import { forgetOpenid, inWechat, startAuthorize, storedOpenid, type WechatOauthInfo } from './wechatAuth.ts';
 
 interface Channel {
   channel: string;
@@ -35,27 +37,45 @@ async function pickChannel(channels: readonly Channel[]): Promise<Channel | null
 
 /**
  * Pays a bill (or everything owed) online: the server opens the order for the amount it computes;
- * 模拟支付 (the demo) is confirmed here and completed at once; WeChat Pay inside WeChat is invoked
- * through WeixinJSBridge (JSAPI); otherwise the phone goes to the provider's page (WeChat H5,
- * Alipay wap) and comes back to 账单 with ?order=, which asks for the result.
+ * 模拟支付 (the demo) is confirmed here and completed at once; WeChat Pay inside WeChat, when the
+ * operator set up 网页授权, pays by JSAPI as the rider's openid (fetched first by a round trip to
+ * WeChat's authorize page, wechatAuth.ts) through WeixinJSBridge; otherwise the phone goes to the
+ * provider's page (WeChat H5, Alipay wap) and comes back to 账单 with ?order=, which asks for the result.
  */
 export async function payOwed(o: {
   contractId: number;
   billId?: number;
   amountFen: number;
   channels: readonly Channel[];
+  wechatOauth: WechatOauthInfo | null;
   onPaid: () => Promise<unknown>;
+  /** the channel already chosen (back from 网页授权) */
+  channel?: string;
 }) {
-  const channel = await pickChannel(o.channels);
+  const channel = o.channels.find((c) => c.channel === o.channel) ?? (await pickChannel(o.channels));
   if (!channel) {
     if (o.channels.length === 0) Toast.show({ content: RD.noChannels });
     return;
   }
+  // Inside WeChat, JSAPI needs the payer's openid: without it, to WeChat's authorize page and back.
+  const jsapi = channel.channel === 'wechat' && !channel.demo && o.wechatOauth !== null && inWechat();
+  const openid = jsapi ? storedOpenid() : '';
+  if (jsapi && !openid) {
+    startAuthorize(o.wechatOauth!, { contractId: o.contractId, billId: o.billId, amountFen: o.amountFen });
+    return;
+  }
   let opened;
   try {
-    opened = await call(leaseRiderEndpoints.pay, { contractId: o.contractId, billId: o.billId, channel: channel.channel });
-  } catch {
-    return; // the request layer shows the server's message
+    opened = await call(leaseRiderEndpoints.pay, {
+      contractId: o.contractId,
+      billId: o.billId,
+      channel: channel.channel,
+      openid: openid || undefined,
+    });
+  } catch (err) {
+    // the request layer shows the server's message; an openid the server no longer knows is asked for again next time
+    if (err instanceof RequestError && err.is(LEASE_RIDER_ERRORS.openidUnknown)) forgetOpenid();
+    return;
   }
   const { order, params } = opened;
   if (params.kind === 'demo') {
@@ -83,11 +103,14 @@ export async function payOwed(o: {
   await o.onPaid();
 }
 
+/** WeChat's pay sheet (JSAPI); WeixinJSBridge may come a moment after the page (its WeixinJSBridgeReady event). */
 function invokeWechat(p: Extract<RiderPayParams, { kind: 'wechatJsapi' }>): Promise<void> {
   return new Promise((resolve) => {
     const { kind: _kind, ...request } = p;
-    if (!window.WeixinJSBridge) return resolve();
-    window.WeixinJSBridge.invoke('getBrandWCPayRequest', request, () => resolve());
+    const invoke = () => window.WeixinJSBridge!.invoke('getBrandWCPayRequest', request, () => resolve());
+    if (window.WeixinJSBridge) return invoke();
+    document.addEventListener('WeixinJSBridgeReady', invoke, { once: true });
+    setTimeout(resolve, 10_000); // no bridge: ask the server for the order's fate anyway
   });
 }
 

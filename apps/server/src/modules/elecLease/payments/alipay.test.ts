@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alipayProvider } from './alipay.ts';
+import { alipayProvider, responseText } from './alipay.ts';
 import { alipayStandIn, rsaPair, type AlipayStandIn } from './standIns.ts';
 import type { OnlinePayProvider } from './provider.ts';
 import { fenOfYuan, yuanOfFen } from './provider.ts';
@@ -113,5 +113,54 @@ describe('Alipay async notify', () => {
     expect(fenOfYuan('-1')).toBeNull();
     expect(yuanOfFen(100005)).toBe('1000.05');
     expect(yuanOfFen(7)).toBe('0.07');
+  });
+});
+
+describe('Alipay refunds (alipay.trade.refund)', () => {
+  const refund = {
+    outTradeNo: 'LP202612020000000030',
+    transactionId: '2026120222001404680500000030',
+    outRefundNo: 'RLP202612020000000030',
+    refundFen: 100005,
+    totalFen: 100005,
+    reason: '欠款已结清，退回重复支付',
+  };
+  afterAll(() => {
+    a.refundAnswer = { ok: true };
+    a.forgeAnswers = false;
+  });
+
+  it('posts a signed request to the gateway and verifies the answer over its response object', async () => {
+    expect(await ali.refund(refund)).toEqual({ status: 'success', refundId: refund.transactionId });
+    const call = a.calls.at(-1)!;
+    expect(call.signed).toBe(true);
+    expect(call.params).toMatchObject({ app_id: a.config.appId, method: 'alipay.trade.refund', sign_type: 'RSA2', charset: 'utf-8' });
+    expect(JSON.parse(call.params.biz_content!)).toEqual({
+      out_trade_no: refund.outTradeNo,
+      trade_no: refund.transactionId,
+      refund_amount: '1000.05',
+      refund_reason: refund.reason,
+      out_request_no: refund.outRefundNo,
+    });
+    // Asked again with the same out_request_no: Alipay answers success without moving money (fund_change N).
+    expect(await ali.refund(refund)).toMatchObject({ status: 'success' });
+  });
+
+  it('turns a business failure and a forged answer into Chinese reasons', async () => {
+    a.refundAnswer = { ok: false, subCode: 'ACQ.TRADE_NOT_EXIST', subMsg: '交易不存在' };
+    await expect(ali.refund(refund)).rejects.toThrow('支付宝拒绝退款：交易不存在（ACQ.TRADE_NOT_EXIST）');
+    a.refundAnswer = { ok: true };
+    a.forgeAnswers = true;
+    await expect(ali.refund(refund)).rejects.toThrow('支付宝应答签名验证失败');
+    a.forgeAnswers = false;
+    // Signed with another app key: the gateway refuses it (isv.invalid-signature).
+    const stranger = alipayProvider({ ...a.config, privateKey: rsaPair().privateKey });
+    await expect(stranger.refund(refund)).rejects.toThrow('支付宝拒绝退款：验签出错（isv.invalid-signature）');
+  });
+
+  it('cuts the signed response object out of the answer as sent', () => {
+    const body = '{"alipay_trade_refund_response":{"code":"10000","msg":"a\\"}{b","n":{"x":1}},"sign":"S"}';
+    expect(responseText(body, 'alipay_trade_refund_response')).toBe('{"code":"10000","msg":"a\\"}{b","n":{"x":1}}');
+    expect(responseText(body, 'alipay_trade_query_response')).toBeNull();
   });
 });

@@ -14,6 +14,10 @@ export const demoPayProvider: OnlinePayProvider = {
   async verifyNotification() {
     return { ok: false, reason: '模拟支付没有回调通知' };
   },
+  // Nothing was taken, so nothing goes back: the refund is done at once under its own number.
+  async refund(r) {
+    return { status: 'success', refundId: `DEMO${r.outRefundNo}` };
+  },
   reply(ok) {
     return { status: ok ? 200 : 400, contentType: 'text/plain; charset=utf-8', body: ok ? 'success' : 'failure' };
   },

@@ -14,6 +14,7 @@ export interface RefundDueRow {
   transaction_id: string;
   paid_at: Date;
   note: string;
+  status: string;
 }
 
 export interface PayOrderRow {
@@ -33,19 +34,22 @@ export interface PayOrderRow {
   user_id: number | null;
   created_at: Date;
   paid_at: Date | null;
+  refund_no: string;
+  refund_id: string;
+  refunded_at: Date | null;
 }
 
 export const payOrdersQueries = {
-  /** 已支付，待退款 of the scope's accounts, newest first; `keyword` (a LIKE pattern) in the order, contract, rider or phone. */
+  /** 已支付，待退款 (and refunds WeChat Pay is still processing) of the scope's accounts, newest first; `keyword` (a LIKE pattern) in the order, contract, rider or phone. */
   refundDuePage: (q: Queryable, scope: string, keyword: string | null, window: { limit: number; offset: number }) =>
     queryPage<RefundDueRow>(
       q,
       {
         select: `SELECT o.out_trade_no, o.contract_id, c.contract_no, r.name AS rider_name, r.phone AS rider_phone, o.method,
-                        o.amount_fen, o.transaction_id, COALESCE(o.paid_at, o.created_at) AS paid_at, o.note
+                        o.amount_fen, o.transaction_id, COALESCE(o.paid_at, o.created_at) AS paid_at, o.note, o.status
                    FROM elec_lease_pay_orders o JOIN elec_lease_contracts c ON c.id = o.contract_id
                    JOIN elec_lease_riders r ON r.id = c.rider_id JOIN accounts a ON a.id = o.account_id
-                  WHERE o.status = 'unbooked' AND ${accountInScope('a.path', 1)}
+                  WHERE o.status IN ('unbooked', 'refunding') AND ${accountInScope('a.path', 1)}
                     AND ($2::text IS NULL OR o.out_trade_no LIKE $2 OR c.contract_no LIKE $2 OR r.name LIKE $2 OR r.phone LIKE $2)`,
         orderBy: 'o.paid_at DESC NULLS LAST, o.id DESC',
         params: [scope, keyword],
@@ -81,6 +85,27 @@ export const payOrdersQueries = {
   /** The order under a row lock: one notification at a time decides its fate. */
   lockByNo: async (q: Queryable, outTradeNo: string) =>
     (await q.query<PayOrderRow>(`SELECT * FROM elec_lease_pay_orders WHERE out_trade_no = $1 FOR UPDATE`, [outTradeNo]))[0],
+  /** The order in the caller's scope under a row lock (原路退款: one refund at a time). */
+  lockInScope: async (q: Queryable, scope: string, outTradeNo: string) =>
+    (
+      await q.query<PayOrderRow>(
+        `SELECT o.* FROM elec_lease_pay_orders o JOIN accounts a ON a.id = o.account_id
+          WHERE o.out_trade_no = $2 AND ${accountInScope('a.path', 1)} FOR UPDATE OF o`,
+        [scope, outTradeNo],
+      )
+    )[0],
+  /** A refund's outcome: refunding or refunded with the provider's id, or still unbooked with why it failed. */
+  refundResult: (
+    q: Queryable,
+    id: number,
+    r: { status: 'unbooked' | 'refunding' | 'refunded'; refundNo: string; refundId: string; note: string; by: string },
+  ) =>
+    q.query(
+      `UPDATE elec_lease_pay_orders SET status = $2, refund_no = $3, refund_id = $4, note = $5, refunded_by = $6,
+              refunded_at = CASE WHEN $2 = 'unbooked' THEN refunded_at ELSE now() END
+        WHERE id = $1`,
+      [id, r.status, r.refundNo, r.refundId, r.note, r.by],
+    ),
   settle: (q: Queryable, id: number, s: { status: string; transactionId: string; paymentId: number | null; note: string }) =>
     q.query(
       `UPDATE elec_lease_pay_orders SET status = $2, transaction_id = $3, payment_id = $4, note = $5, paid_at = now() WHERE id = $1 AND status = 'created'`,

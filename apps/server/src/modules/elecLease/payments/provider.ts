@@ -14,6 +14,32 @@ export interface OnlinePayProvider {
   verifyNotification(n: NotifyRequest): Promise<Notified>;
   /** The answer the provider expects to a notification (it retries until it gets success). */
   reply(ok: boolean, message?: string): PayReply;
+  /**
+   * Gives (part of) a paid order back through the provider's refund API. Resolves with the
+   * provider's answer (accepted or done); rejects with a Chinese reason when the provider refuses.
+   * The same `outRefundNo` again refunds once (both providers say so): a retry after a failure
+   * must reuse it.
+   */
+  refund(r: RefundRequest): Promise<Refunded>;
+}
+
+export interface RefundRequest {
+  outTradeNo: string;
+  /** the provider's id of the payment (WeChat's transaction_id, Alipay's trade_no) */
+  transactionId: string;
+  /** ours, unique per refund: 1–64 letters, digits, '_' or '-' */
+  outRefundNo: string;
+  refundFen: number;
+  /** the order's whole amount (WeChat Pay wants it) */
+  totalFen: number;
+  reason: string;
+}
+
+/** success: the money is on its way back; processing: accepted, WeChat Pay finishes it later. */
+export interface Refunded {
+  status: 'success' | 'processing';
+  /** the provider's refund id (WeChat's refund_id; Alipay has none, its trade_no stands in) */
+  refundId: string;
 }
 
 export interface PayOrderRequest {

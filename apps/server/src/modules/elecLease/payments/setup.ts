@@ -6,6 +6,7 @@ import { alipayProvider } from './alipay.ts';
 import { demoPayProvider } from './demoPay.ts';
 import type { OnlinePayProvider } from './provider.ts';
 import { wechatPayProvider } from './wechatPay.ts';
+import { wechatOauth, type WechatOauth } from './wechatOauth.ts';
 
 /** The notification paths (public: the providers call them; each verifies the provider's signature). */
 export const NOTIFY_PATHS = { wechat: leaseRiderEndpoints.wechatNotify.path, alipay: leaseRiderEndpoints.alipayNotify.path } as const;
@@ -62,7 +63,34 @@ export function paymentsFromEnv(env: NodeJS.ProcessEnv = process.env): OnlinePay
   return out;
 }
 
+/**
+ * WeChat 网页授权 (the payer's openid for JSAPI inside WeChat): WECHATPAY_APPID is the official
+ * account's app id, WECHAT_APPSECRET its secret. Without the secret, WeChat pays by H5 everywhere.
+ */
+export function wechatOauthFromEnv(env: NodeJS.ProcessEnv = process.env): WechatOauth | null {
+  if (!env.WECHATPAY_APPID || !env.WECHAT_APPSECRET) return null;
+  return wechatOauth({
+    appId: env.WECHATPAY_APPID,
+    secret: env.WECHAT_APPSECRET,
+    apiBaseUrl: (env.WECHAT_API_BASE_URL || 'https://api.weixin.qq.com').replace(/\/$/, ''),
+    authorizeUrl: env.WECHAT_OAUTH_AUTHORIZE_URL || 'https://open.weixin.qq.com/connect/oauth2/authorize',
+  });
+}
+
 let configured: OnlinePayments | undefined;
+let oauth: WechatOauth | null | undefined;
+
+/** Replaces the deployment's 网页授权 (tests: pointed at the stand-in); undefined reads the environment again. */
+export function setWechatOauth(o: WechatOauth | null | undefined) {
+  oauth = o;
+}
+
+/** 网页授权, when WeChat Pay is offered and the official account's secret is set. */
+export function wechatOauthFor(): WechatOauth | null {
+  if (!providers().wechat) return null;
+  if (oauth === undefined) oauth = wechatOauthFromEnv();
+  return oauth;
+}
 
 /** Replaces the deployment's providers (tests: adapters pointed at local stand-ins). */
 export function setOnlinePayments(p: OnlinePayments | undefined) {

@@ -57,6 +57,12 @@ export interface WechatStandIn extends Listening {
   /** The environment a deployment sets for WeChat Pay (setup.ts, docs/payments.md), pointed at this stand-in. */
   env(notifyBaseUrl: string): Record<string, string>;
   platformKey: KeyObject;
+  /** the refund requests it received, as sent */
+  refunds: Record<string, unknown>[];
+  /** how it answers the next refunds: a status (SUCCESS, PROCESSING, CLOSED, ABNORMAL) or an error answer */
+  refundAnswer: { status: string } | { http: number; code: string; message: string };
+  /** 网页授权 (snsapi_base), played by the same server: the official account's secret, and an openid's one-time code */
+  oauth: { secret: string; authorizeUrl: string; apiBaseUrl: string; codeFor(openid: string): string; exchanged: string[] };
 }
 
 export async function wechatStandIn(notifyUrl = 'https://example.invalid/notify'): Promise<WechatStandIn> {
@@ -68,6 +74,16 @@ export async function wechatStandIn(notifyUrl = 'https://example.invalid/notify'
   const platformSerial = 'PUB_KEY_ID_0114232134912410000000000000';
   const orders: Record<string, unknown>[] = [];
   const prepaid = new Map<string, CashierOrder>();
+  const refunds: Record<string, unknown>[] = [];
+  const refundIds = new Map<string, string>();
+  const appSecret = randomBytes(16).toString('hex');
+  const codes = new Map<string, string>();
+  const exchanged: string[] = [];
+  const codeFor = (openid: string) => {
+    const code = randomBytes(16).toString('hex');
+    codes.set(code, openid);
+    return code;
+  };
   const signedHeaders = (body: string) => {
     const ts = String(Math.floor(Date.now() / 1000));
     const nonce = randomBytes(16).toString('hex');
@@ -138,6 +154,38 @@ export async function wechatStandIn(notifyUrl = 'https://example.invalid/notify'
 
   const server = await listen((req, body, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
+    const json = (status: number, answer: object, headers: Record<string, string> = {}) =>
+      res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(answer));
+    // 网页授权 as open.weixin.qq.com plays it for a WeChat user who already follows the account (snsapi_base:
+    // no consent page): back to redirect_uri with a one-time code and the state as sent.
+    if (url.pathname === OAUTH_AUTHORIZE_PATH) {
+      const q = url.searchParams;
+      const back = q.get('redirect_uri') ?? '';
+      if (q.get('appid') !== appid || q.get('response_type') !== 'code' || q.get('scope') !== 'snsapi_base' || !/^https?:\/\//.test(back))
+        return void res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('参数错误');
+      const to = new URL(back);
+      to.searchParams.set('code', codeFor(STAND_IN_OPENID));
+      to.searchParams.set('state', q.get('state') ?? '');
+      return void res.writeHead(302, { Location: to.toString() }).end();
+    }
+    // …and api.weixin.qq.com's code exchange: errors come as HTTP 200 with errcode and errmsg.
+    if (url.pathname === '/sns/oauth2/access_token') {
+      const q = url.searchParams;
+      if (q.get('appid') !== appid) return json(200, { errcode: 40013, errmsg: 'invalid appid' });
+      if (q.get('secret') !== appSecret) return json(200, { errcode: 40125, errmsg: 'invalid appsecret' });
+      if (q.get('grant_type') !== 'authorization_code') return json(200, { errcode: 40002, errmsg: 'invalid grant_type' });
+      const openid = codes.get(q.get('code') ?? '');
+      if (!openid) return json(200, { errcode: 40029, errmsg: 'invalid code' });
+      codes.delete(q.get('code')!); // a code is good for one exchange
+      exchanged.push(openid);
+      return json(200, {
+        access_token: randomBytes(24).toString('hex'),
+        expires_in: 7200,
+        refresh_token: randomBytes(24).toString('hex'),
+        openid,
+        scope: 'snsapi_base',
+      });
+    }
     if (url.pathname === CASHIER_PATH) {
       if (req.method === 'POST') return void pay(new URLSearchParams(body), res);
       const order = prepaid.get(url.searchParams.get('prepay_id') ?? '');
@@ -156,6 +204,34 @@ export async function wechatStandIn(notifyUrl = 'https://example.invalid/notify'
     if (!ok) {
       res.writeHead(401, { 'Content-Type': 'application/json' }).end(JSON.stringify({ code: 'SIGN_ERROR', message: '签名错误' }));
       return;
+    }
+    if (req.url === '/v3/refund/domestic/refunds') {
+      const r = JSON.parse(body) as { out_refund_no?: string; amount?: { refund?: number; total?: number } };
+      refunds.push(r);
+      const a = stand.refundAnswer;
+      if ('http' in a) return json(a.http, { code: a.code, message: a.message });
+      if (!r.out_refund_no || !Number.isInteger(r.amount?.refund) || (r.amount?.refund ?? 0) > (r.amount?.total ?? 0))
+        return json(400, { code: 'PARAM_ERROR', message: '参数错误' });
+      // the same out_refund_no is the same refund
+      const refundId = refundIds.get(r.out_refund_no) ?? `50000${Date.now()}${refundIds.size}`;
+      refundIds.set(r.out_refund_no, refundId);
+      const answer = JSON.stringify({
+        ...r,
+        refund_id: refundId,
+        out_refund_no: r.out_refund_no,
+        channel: 'ORIGINAL',
+        user_received_account: '支付用户零钱',
+        create_time: new Date().toISOString(),
+        status: a.status,
+        amount: {
+          total: r.amount!.total,
+          refund: r.amount!.refund,
+          payer_total: r.amount!.total,
+          payer_refund: r.amount!.refund,
+          currency: 'CNY',
+        },
+      });
+      return void res.writeHead(200, { 'Content-Type': 'application/json', ...signedHeaders(answer) }).end(answer);
     }
     const order = JSON.parse(body) as { out_trade_no?: string; description?: string; notify_url?: string; amount?: { total?: number } };
     orders.push(order);
@@ -184,11 +260,20 @@ export async function wechatStandIn(notifyUrl = 'https://example.invalid/notify'
     notifyUrl,
     baseUrl: server.url,
   };
-  return {
+  const stand: WechatStandIn = {
     ...server,
     config,
     orders,
     prepaid,
+    refunds,
+    refundAnswer: { status: 'SUCCESS' },
+    oauth: {
+      secret: appSecret,
+      authorizeUrl: `${server.url}${OAUTH_AUTHORIZE_PATH}`,
+      apiBaseUrl: server.url,
+      codeFor,
+      exchanged,
+    },
     platformKey: platform.privateKey,
     notification,
     env: (notifyBaseUrl) => ({
@@ -201,14 +286,28 @@ export async function wechatStandIn(notifyUrl = 'https://example.invalid/notify'
       WECHATPAY_PUBLIC_KEY: platform.publicKey.export({ type: 'spki', format: 'pem' }) as string,
       WECHATPAY_PUBLIC_KEY_ID: platformSerial,
       WECHATPAY_BASE_URL: server.url,
+      WECHAT_APPSECRET: appSecret,
+      WECHAT_API_BASE_URL: server.url,
+      WECHAT_OAUTH_AUTHORIZE_URL: `${server.url}${OAUTH_AUTHORIZE_PATH}`,
     }),
   };
+  return stand;
 }
+
+const OAUTH_AUTHORIZE_PATH = '/connect/oauth2/authorize';
+/** The openid the stand-in's 网页授权 gives (the form of WeChat's documented example). */
+export const STAND_IN_OPENID = 'oStandIn_M2pxb1Q9zNjWeS6oRider';
 
 const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 
 export interface AlipayStandIn extends Listening {
   config: AlipayConfig;
+  /** the gateway calls posted to it (alipay.trade.refund): their parameters, each checked against our signature */
+  calls: { params: Record<string, string>; signed: boolean }[];
+  /** how it answers the next refunds: success, or a business failure (code 40004 with its sub_code and sub_msg) */
+  refundAnswer: { ok: true } | { ok: false; subCode: string; subMsg: string };
+  /** sign the refund answers with another key (a forged answer) */
+  forgeAnswers: boolean;
   /** the wap.pay requests the phone was sent with (their parameters), each checked against our signature */
   visits: { params: Record<string, string>; signed: boolean }[];
   /** Alipay's signed async notify (a form body) of a paid order */
@@ -220,7 +319,43 @@ export async function alipayStandIn(notifyUrl = 'https://example.invalid/notify'
   const alipay = rsaPair();
   const appId = '2021000117690001';
   const visits: AlipayStandIn['visits'] = [];
-  const server = await listen((req, _body, res) => {
+  const calls: AlipayStandIn['calls'] = [];
+  const refunded = new Map<string, string>();
+  const forger = rsaPair();
+  const server = await listen((req, body, res) => {
+    if (req.method === 'POST') {
+      // alipay.trade.refund: the answer's signature covers the response object's text, as sent.
+      const params = Object.fromEntries(new URLSearchParams(body).entries());
+      const signed = rsaVerify(app.publicKey, alipaySignContent(params, ['sign']), params.sign ?? '');
+      calls.push({ params, signed });
+      const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+      const a = stand.refundAnswer;
+      let response: Record<string, string>;
+      if (!signed) response = { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' };
+      else if (params.method !== 'alipay.trade.refund')
+        response = { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-method', sub_msg: '不存在的方法名' };
+      else if (!a.ok) response = { code: '40004', msg: 'Business Failed', sub_code: a.subCode, sub_msg: a.subMsg };
+      else {
+        // a second request with the same out_request_no refunds nothing more: fund_change N
+        const again = refunded.has(biz.out_request_no ?? '');
+        refunded.set(biz.out_request_no ?? '', biz.refund_amount ?? '');
+        response = {
+          code: '10000',
+          msg: 'Success',
+          trade_no: biz.trade_no ?? '',
+          out_trade_no: biz.out_trade_no ?? '',
+          buyer_logon_id: '159****5620',
+          fund_change: again ? 'N' : 'Y',
+          refund_fee: biz.refund_amount ?? '',
+          gmt_refund_pay: beijingStamp(),
+          buyer_user_id: '2088102116773037',
+        };
+      }
+      const text = JSON.stringify(response);
+      const sign = rsaSign((stand.forgeAnswers ? forger : alipay).privateKey, text);
+      res.writeHead(200, { 'Content-Type': 'text/html;charset=utf-8' }).end(`{"alipay_trade_refund_response":${text},"sign":"${sign}"}`);
+      return;
+    }
     const params = Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams.entries());
     const signed = rsaVerify(app.publicKey, alipaySignContent(params, ['sign']), params.sign ?? '');
     visits.push({ params, signed });
@@ -228,9 +363,12 @@ export async function alipayStandIn(notifyUrl = 'https://example.invalid/notify'
       .writeHead(signed ? 200 : 400, { 'Content-Type': 'text/html; charset=utf-8' })
       .end(signed ? '<html>支付宝收银台</html>' : '验签出错');
   });
-  return {
+  const stand: AlipayStandIn = {
     ...server,
     visits,
+    calls,
+    refundAnswer: { ok: true },
+    forgeAnswers: false,
     config: {
       appId,
       privateKey: app.privateKey,
@@ -269,4 +407,5 @@ export async function alipayStandIn(notifyUrl = 'https://example.invalid/notify'
       return new URLSearchParams({ ...params, sign }).toString();
     },
   };
+  return stand;
 }

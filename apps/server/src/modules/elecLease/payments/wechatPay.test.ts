@@ -122,3 +122,46 @@ describe('WeChat Pay v3 notifications', () => {
     expect(await wx.verifyNotification(n)).toMatchObject({ ok: true, paid: false });
   });
 });
+
+describe('WeChat Pay v3 refunds', () => {
+  const refund = {
+    outTradeNo: 'LP202612020000000020',
+    transactionId: '4200000985202612021234567893',
+    outRefundNo: 'RLP202612020000000020',
+    refundFen: 2530,
+    totalFen: 2530,
+    reason: '欠款已结清，退回重复支付',
+  };
+  afterAll(() => void (w.refundAnswer = { status: 'SUCCESS' }));
+
+  it('posts /v3/refund/domestic/refunds signed, and reads the signed answer', async () => {
+    w.refundAnswer = { status: 'SUCCESS' };
+    const done = await wx.refund(refund);
+    expect(done).toEqual({ status: 'success', refundId: expect.stringMatching(/^50000/) });
+    expect(w.refunds.at(-1)).toEqual({
+      transaction_id: refund.transactionId,
+      out_trade_no: refund.outTradeNo,
+      out_refund_no: refund.outRefundNo,
+      reason: refund.reason,
+      amount: { refund: 2530, total: 2530, currency: 'CNY' },
+    });
+    // The same out_refund_no is the same refund.
+    expect((await wx.refund(refund)).refundId).toBe(done.refundId);
+    w.refundAnswer = { status: 'PROCESSING' };
+    expect(await wx.refund({ ...refund, outRefundNo: 'RLP202612020000000021' })).toMatchObject({ status: 'processing' });
+  });
+
+  it('turns a refusal, a closed or abnormal refund and a forged answer into Chinese reasons', async () => {
+    w.refundAnswer = { http: 403, code: 'NOT_ENOUGH', message: '基本账户余额不足，请充值后重新发起' };
+    await expect(wx.refund(refund)).rejects.toThrow('微信支付拒绝退款：NOT_ENOUGH 基本账户余额不足，请充值后重新发起');
+    w.refundAnswer = { status: 'ABNORMAL' };
+    await expect(wx.refund({ ...refund, outRefundNo: 'RLP202612020000000022' })).rejects.toThrow('微信支付退款异常，请到商户平台处理');
+    w.refundAnswer = { status: 'CLOSED' };
+    await expect(wx.refund({ ...refund, outRefundNo: 'RLP202612020000000023' })).rejects.toThrow('微信支付退款未成功（CLOSED）');
+    w.refundAnswer = { status: 'SUCCESS' };
+    const forged = wechatPayProvider({ ...w.config, platformPublicKey: rsaPair().publicKey });
+    await expect(forged.refund({ ...refund, outRefundNo: 'RLP202612020000000024' })).rejects.toThrow(
+      '微信支付拒绝退款：微信支付签名验证失败',
+    );
+  });
+});

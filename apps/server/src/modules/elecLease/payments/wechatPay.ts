@@ -1,6 +1,15 @@
 import { createDecipheriv, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
 import type { RiderPayParams } from '@chelian/contracts';
-import { header, type Notified, type NotifyRequest, type OnlinePayProvider, type PayOrderRequest, type PayReply } from './provider.ts';
+import {
+  header,
+  type Notified,
+  type NotifyRequest,
+  type OnlinePayProvider,
+  type PayOrderRequest,
+  type PayReply,
+  type RefundRequest,
+  type Refunded,
+} from './provider.ts';
 
 /**
  * WeChat Pay API v3 (微信支付 APIv3), as its public documentation describes it (docs/payments.md):
@@ -11,7 +20,9 @@ import { header, type Notified, type NotifyRequest, type OnlinePayProvider, type
  * - a notification's `resource` is AEAD_AES_256_GCM-encrypted with the APIv3 key (nonce, associated_data,
  *   the 16-byte tag at the ciphertext's end);
  * - JSAPI orders (inside WeChat) answer prepay_id, which the page signs into wx's chooseWXPay
- *   parameters (paySign over "appId\ntimeStamp\nnonceStr\npackage\n"); H5 orders answer h5_url.
+ *   parameters (paySign over "appId\ntimeStamp\nnonceStr\npackage\n"); H5 orders answer h5_url;
+ * - refunds: POST /v3/refund/domestic/refunds {transaction_id, out_refund_no, reason, amount {refund,
+ *   total, currency}}, answered {refund_id, status SUCCESS | PROCESSING | CLOSED | ABNORMAL, …}.
  */
 export interface WechatPayConfig {
   mchid: string;
@@ -186,6 +197,26 @@ export function wechatPayProvider(c: WechatPayConfig): OnlinePayProvider {
         amountFen: t.amount!.total!,
         paid: event.event_type === 'TRANSACTION.SUCCESS' && t.trade_state === 'SUCCESS',
       };
+    },
+    async refund(r: RefundRequest): Promise<Refunded> {
+      let answer: Record<string, unknown>;
+      try {
+        answer = await post('/v3/refund/domestic/refunds', {
+          transaction_id: r.transactionId,
+          out_trade_no: r.outTradeNo,
+          out_refund_no: r.outRefundNo,
+          reason: r.reason.slice(0, 80),
+          amount: { refund: r.refundFen, total: r.totalFen, currency: 'CNY' },
+        });
+      } catch (err) {
+        throw new Error(`微信支付拒绝退款：${(err as Error).message}`);
+      }
+      const status = String(answer.status ?? '');
+      const refundId = String(answer.refund_id ?? '');
+      if (!refundId) throw new Error('微信支付未返回退款单号');
+      if (status === 'SUCCESS' || status === 'PROCESSING') return { status: status === 'SUCCESS' ? 'success' : 'processing', refundId };
+      // CLOSED or ABNORMAL (the rider's card or change account cannot take it back): the merchant platform handles it.
+      throw new Error(status === 'ABNORMAL' ? '微信支付退款异常，请到商户平台处理' : `微信支付退款未成功（${status || '无状态'}）`);
     },
     reply(ok: boolean, message = '失败'): PayReply {
       // Success: 200 or 204 without a body; failure: 4XX/5XX with {code: FAIL, message}.

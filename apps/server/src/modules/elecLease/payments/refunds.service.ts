@@ -1,0 +1,56 @@
+import { ELEC_LEASE_ERRORS, RIDER_ORDER_STATES } from '@chelian/contracts';
+import type { Db } from '../../../db/types.ts';
+import type { SessionUser } from '../../../core/sessionUser.ts';
+import { AppError } from '../../../http/errors.ts';
+import { payOrdersQueries } from './payOrders.queries.ts';
+import { providerById } from './setup.ts';
+
+const stateName = (s: string) => RIDER_ORDER_STATES[s as keyof typeof RIDER_ORDER_STATES] ?? s;
+
+/**
+ * 原路退款 of an order paid but not booked (已支付待退款): the order's provider gives the whole
+ * amount back through its refund API, against the provider's transaction id. The order's row lock
+ * makes one refund at a time; our refund number is fixed per order (R + out_trade_no), so a retry
+ * after a failure or a lost answer refunds once — both providers promise that for a repeated number.
+ * The outcome is recorded on the order: 已退款, 退款处理中 (WeChat Pay accepted it and finishes later),
+ * or, refused, still 已支付待退款 with the provider's reason in its note and in the error.
+ */
+export async function refundOrder(db: Db, user: SessionUser, orderNo: string, reason: string) {
+  const result = await db.tx(async (q) => {
+    const order = await payOrdersQueries.lockInScope(q, user.accountPath, orderNo);
+    if (!order) throw new AppError(ELEC_LEASE_ERRORS.notFound);
+    if (order.status !== 'unbooked')
+      throw new AppError(ELEC_LEASE_ERRORS.orderNotRefundable, { params: { state: stateName(order.status) } });
+    const provider = providerById(order.provider);
+    if (!provider)
+      throw new AppError(ELEC_LEASE_ERRORS.onlineRefundFailed, { params: { reason: '该支付渠道已不再配置，请到商户平台退款' } });
+    const refundNo = order.refund_no || `R${order.out_trade_no}`;
+    try {
+      const done = await provider.refund({
+        outTradeNo: order.out_trade_no,
+        transactionId: order.transaction_id,
+        outRefundNo: refundNo,
+        refundFen: order.amount_fen,
+        totalFen: order.amount_fen,
+        reason: reason.trim() || '欠款已结清，退回重复支付',
+      });
+      const status = done.status === 'success' ? 'refunded' : 'refunding';
+      const note = `${provider.name}退款单号 ${done.refundId}`;
+      await payOrdersQueries.refundResult(q, order.id, { status, refundNo, refundId: done.refundId, note, by: user.username });
+      return { ok: true as const, status, refundId: done.refundId };
+    } catch (err) {
+      const why = (err as Error).message.slice(0, 120);
+      await payOrdersQueries.refundResult(q, order.id, {
+        status: 'unbooked',
+        refundNo,
+        refundId: '',
+        note: `退款失败：${why}`,
+        by: user.username,
+      });
+      return { ok: false as const, why };
+    }
+  });
+  // The failure is kept on the order (committed above) and told to the operator in words.
+  if (!result.ok) throw new AppError(ELEC_LEASE_ERRORS.onlineRefundFailed, { params: { reason: result.why } });
+  return { orderNo, status: result.status, statusName: stateName(result.status), refundId: result.refundId };
+}
