@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { StoredPosition } from './positionCopy.ts';
 import { storedPosition } from '../testing/storedPosition.ts';
 import { PositionCopyWriter, positionsCopyData } from './positionCopy.ts';
 
 const at = Date.parse('2026-11-22T08:00:00Z');
+/** The text-array writer escapes whatever it is given: odd texts stand in for alarm types here. */
+const texts = (...t: string[]) => t as AlarmType[];
 const row = (over: Partial<StoredPosition>) =>
   storedPosition({ terminalPk: 7, gpsTime: at, mileage: 12.5, alarms: ['sos'], extras: { statusWord: 2 }, ...over });
 
@@ -30,7 +33,7 @@ describe('COPY data buffers', () => {
     // Alarm texts of every length move where each row ends against the buffer's end, byte by byte.
     for (let n = 1; n <= 300; n++) {
       const writer = new PositionCopyWriter(1);
-      const rows = Array.from({ length: 12 }, (_, i) => row({ gpsTime: at + i, alarms: ['x'.repeat(n)], extras: null }));
+      const rows = Array.from({ length: 12 }, (_, i) => row({ gpsTime: at + i, alarms: texts('x'.repeat(n)), extras: null }));
       expect(() => writer.addAll(rows)).not.toThrow();
       expect(writer.rows).toBe(12);
       writer.recycle();

@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { Db } from '../db/types.ts';
 import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 
@@ -15,7 +16,7 @@ export interface StoredPosition {
   satellites: number | null;
   acc: boolean | null;
   mileage: number | null;
-  alarms: string[];
+  alarms: AlarmType[];
   extras: PositionAttributes | null;
 }
 

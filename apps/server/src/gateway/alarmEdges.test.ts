@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BmsReport } from '@chelian/protocols/model.ts';
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import { AlarmEdgeTracker, alarmEdges } from './alarmEdges.ts';
 import type { StoredPosition } from './ingest.queries.ts';
 import type { TerminalInfo } from './terminalDirectory.ts';
@@ -7,7 +8,7 @@ import type { TerminalInfo } from './terminalDirectory.ts';
 describe('alarm edges', () => {
   it('raises a level alarm once while it lasts, again after it cleared', () => {
     let active: ReadonlySet<string> = new Set<string>();
-    const steps: Array<[string[], string[]]> = [
+    const steps: Array<[AlarmType[], AlarmType[]]> = [
       [['sos'], ['sos']],
       [['sos'], []],
       [['sos', 'overspeed'], ['overspeed']],

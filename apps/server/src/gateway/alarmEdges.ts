@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import { bmsAlarms } from '@chelian/protocols';
 import type { BmsReport } from '@chelian/protocols/model.ts';
 import { isBlindArea } from '@chelian/protocols/positionAttributes.ts';
@@ -9,7 +10,7 @@ import { beforeHandOver, type TerminalInfo } from './terminalDirectory.ts';
 export const NO_ALARMS: ReadonlySet<string> = new Set();
 
 interface AlarmEdges {
-  readonly raised: readonly string[];
+  readonly raised: readonly AlarmType[];
   readonly active: ReadonlySet<string>;
 }
 
@@ -20,7 +21,7 @@ const NO_EDGES: AlarmEdges = Object.freeze({ raised: Object.freeze([]), active: 
  * stored when a type appears (rising edge); an alarm packet is an event and always stored.
  * Returns the alarms to store and the new active set.
  */
-export function alarmEdges(active: ReadonlySet<string>, reported: readonly string[], isEvent: boolean): AlarmEdges {
+export function alarmEdges(active: ReadonlySet<string>, reported: readonly AlarmType[], isEvent: boolean): AlarmEdges {
   if (!reported.length) return NO_EDGES; // nearly every report: nothing to allocate
 
   const raised = isEvent ? [...new Set(reported)] : [...new Set(reported)].filter((a) => !active.has(a));
@@ -30,7 +31,7 @@ export function alarmEdges(active: ReadonlySet<string>, reported: readonly strin
 type Place = { lat: number; lon: number; speed: number } | null;
 
 /** A new alarm of the terminal, at a place (or none known); `late`: raised by a blind-area fix (补传). */
-export function newAlarm(t: TerminalInfo, type: string, time: number, at: Place, late = false): NewAlarm {
+export function newAlarm(t: TerminalInfo, type: AlarmType, time: number, at: Place, late = false): NewAlarm {
   const alarm: NewAlarm = {
     terminalPk: t.pk,
     accountId: t.accountId,
@@ -81,7 +82,7 @@ export class AlarmEdgeTracker {
   }
 
   /** Alarms of a message without a fix of its own: they happened where the terminal last was. */
-  fromStatus(t: TerminalInfo, reported: readonly string[], isEvent: boolean, now: number): NewAlarm[] | null {
+  fromStatus(t: TerminalInfo, reported: readonly AlarmType[], isEvent: boolean, now: number): NewAlarm[] | null {
     const edges = alarmEdges(this.active, reported, isEvent);
     this.active = edges.active;
     return this.raised(t, edges.raised, now);
@@ -94,7 +95,7 @@ export class AlarmEdgeTracker {
     return this.raised(t, edges.raised, now);
   }
 
-  private raised(t: TerminalInfo, types: readonly string[], now: number): NewAlarm[] | null {
+  private raised(t: TerminalInfo, types: readonly AlarmType[], now: number): NewAlarm[] | null {
     return types.length ? types.map((type) => newAlarm(t, type, now, this.lastFix)) : null;
   }
 }

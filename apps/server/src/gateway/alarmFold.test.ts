@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ALARM_FOLD_GAP_MS, planFolds, type OpenAlarm } from './alarmFold.ts';
 import type { NewAlarm } from './ingest.queries.ts';
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 
 const T0 = Date.parse('2026-05-02T08:00:00+08:00');
-const alarm = (type: string, at: number, over: Partial<NewAlarm> = {}): NewAlarm => ({
+const alarm = (type: AlarmType, at: number, over: Partial<NewAlarm> = {}): NewAlarm => ({
   terminalPk: 7,
   accountId: 3,
   vehicleId: 9,

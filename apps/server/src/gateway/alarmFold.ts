@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { Queryable } from '../db/types.ts';
 import { ingestQueries, type NewAlarm } from './ingest.queries.ts';
 
@@ -15,7 +16,14 @@ export const ALARM_FOLD_GAP_MS = 300_000;
 const OPEN_AT_MOST_MS = 86_400_000;
 
 /** Events each of its own (one crash, one harsh brake): never folded. */
-const DISCRETE_TYPES: ReadonlySet<string> = new Set(['acceleration', 'braking', 'cornering', 'collision', 'rollover', 'fallDown']);
+const DISCRETE_TYPES: ReadonlySet<AlarmType> = new Set<AlarmType>([
+  'acceleration',
+  'braking',
+  'cornering',
+  'collision',
+  'rollover',
+  'fallDown',
+]);
 
 /** The newest stored alarm of a terminal and type. */
 export interface OpenAlarm {
@@ -28,7 +36,7 @@ export interface OpenAlarm {
 /** Per alarm handed in: stored as a new row, a repeat of a stored alarm, or a repeat of one stored with it (its index). */
 export type FoldDecision = { kind: 'insert' } | { kind: 'repeat'; of: number } | { kind: 'repeatOfNew'; index: number };
 
-const keyOf = (a: Pick<NewAlarm, 'terminalPk' | 'type'>) => `${a.terminalPk}|${a.type}`;
+const keyOf = (a: { terminalPk: number; type: string }) => `${a.terminalPk}|${a.type}`;
 
 /** Which alarms are repeats (pure): `open` holds the newest stored alarm per terminal and type (keyOf). */
 export function planFolds(alarms: readonly NewAlarm[], open: ReadonlyMap<string, OpenAlarm>): FoldDecision[] {

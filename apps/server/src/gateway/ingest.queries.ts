@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import { prepared, type Db, type Queryable } from '../db/types.ts';
 import { copyPositions, POSITION_COLUMNS, type StoredPosition } from '../core/positionCopy.ts';
 import { binaryArray, ELEMENT } from './binaryArrays.ts';
@@ -9,7 +10,7 @@ export interface NewAlarm {
   terminalPk: number;
   accountId: number | null;
   vehicleId: number | null;
-  type: string;
+  type: AlarmType;
   alarmTime: number;
   lat: number | null;
   lon: number | null;

@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { Queryable } from '../../db/types.ts';
 import { FRESH_STATE, type DerivedState } from './cardRules.ts';
 
@@ -74,7 +75,10 @@ export const cardEngineQueries = {
    * (补传) from a blind-area fix, and then not raised again when one of its type already stands at
    * its device time (the same upload judged again).
    */
-  raise: async (q: Queryable, a: { staffId: number; type: string; at: number; lat: number | null; lon: number | null; late?: boolean }) =>
+  raise: async (
+    q: Queryable,
+    a: { staffId: number; type: AlarmType; at: number; lat: number | null; lon: number | null; late?: boolean },
+  ) =>
     (
       await q.query<{ id: number }>(
         `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, late)

@@ -6,6 +6,7 @@ import { ingestQueries } from '../../gateway/ingest.queries.ts';
 import { DataCenterService } from './dataCenter.service.ts';
 import { refreshFleetSummary } from '../reports/fleetSummary.ts';
 import { rollupPending } from '../reports/rollup.service.ts';
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 
 let t: TestServer;
 let a: Tenant;
@@ -82,7 +83,7 @@ beforeAll(async () => {
   await place('粤B90005', 22.54, 114.05, 2, NOW - 10_000); // 深圳, parked (below 5 km/h)
   await place('粤B90006', 31.23, 121.47, 60, NOW - 10_000); // 上海, B's
 
-  const alarm = (plate: string, tenant: Tenant, type: string, at: string) => ({
+  const alarm = (plate: string, tenant: Tenant, type: AlarmType, at: string) => ({
     terminalPk: pk[plate],
     accountId: tenant.accountId,
     vehicleId: vid[plate],

@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { Queryable } from '../../db/types.ts';
 import type { GuardState } from './guardRules.ts';
 
@@ -51,7 +52,7 @@ export const guardQueries = {
   /** An alarm of the bike's terminal, owned by the bike's account; `late` (补传) from a blind-area fix. */
   raise: async (
     q: Queryable,
-    a: { vehicleId: number; type: string; at: number; lat: number | null; lon: number | null; speed: number | null; late?: boolean },
+    a: { vehicleId: number; type: AlarmType; at: number; lat: number | null; lon: number | null; speed: number | null; late?: boolean },
   ) =>
     (
       await q.query<{ id: number }>(

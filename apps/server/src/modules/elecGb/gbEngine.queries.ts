@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { Queryable } from '../../db/types.ts';
 import type { GbPositionState } from './gbRules.ts';
 
@@ -6,6 +7,9 @@ const FLAG = { gbOverspeed: 'overspeeding', positioningFailure: 'fix_failed' } a
 
 /** The alarm of a registered module: the terminal's owner now (as the gateway's alarms), its vehicle if it is in one. */
 const INSERT_ALARM = `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed)`;
+/** The alarms raised in SQL below, typed here so a misspelt one fails to compile. */
+const COMMUNICATION_LOST = 'communicationLost' satisfies AlarmType;
+const BATTERY_MISMATCH = 'batteryMismatch' satisfies AlarmType;
 
 export const gbEngineQueries = {
   /** Registered modules: identifier → registration id. */
@@ -43,7 +47,7 @@ export const gbEngineQueries = {
    */
   raise: async (
     q: Queryable,
-    a: { bikeId: number; type: string; at: number; lat: number | null; lon: number | null; speed: number | null; late?: boolean },
+    a: { bikeId: number; type: AlarmType; at: number; lat: number | null; lon: number | null; speed: number | null; late?: boolean },
   ) =>
     (
       await q.query<{ id: number }>(
@@ -95,7 +99,7 @@ export const gbEngineQueries = {
          UPDATE elec_gb_bikes b SET comm_lost = true FROM terminals t
           WHERE t.id = b.terminal_id AND NOT t.online AND t.last_seen_at IS NOT NULL AND NOT b.comm_lost RETURNING b.terminal_id)
        ${INSERT_ALARM}
-       SELECT l.terminal_id, t.account_id, v.id, 'communicationLost', now(), lp.lat, lp.lon, NULL
+       SELECT l.terminal_id, t.account_id, v.id, '${COMMUNICATION_LOST}', now(), lp.lat, lp.lon, NULL
          FROM lost l JOIN terminals t ON t.id = l.terminal_id LEFT JOIN vehicles v ON v.terminal_id = l.terminal_id
          LEFT JOIN latest_positions lp ON lp.terminal_id = l.terminal_id
        RETURNING id`,
@@ -124,7 +128,7 @@ export const gbEngineQueries = {
            FROM latest l WHERE b.id = l.bike_id AND b.last_bms_id = l.last_bms_id AND b.mismatched = l.was
          RETURNING b.terminal_id, l.was, l.mismatched, l.received_at)
        ${INSERT_ALARM}
-       SELECT c.terminal_id, t.account_id, v.id, 'batteryMismatch', c.received_at, lp.lat, lp.lon, NULL
+       SELECT c.terminal_id, t.account_id, v.id, '${BATTERY_MISMATCH}', c.received_at, lp.lat, lp.lon, NULL
          FROM compared c JOIN terminals t ON t.id = c.terminal_id LEFT JOIN vehicles v ON v.terminal_id = c.terminal_id
          LEFT JOIN latest_positions lp ON lp.terminal_id = c.terminal_id
         WHERE c.mismatched AND NOT c.was

@@ -15,6 +15,7 @@ import { lockContract, systemActor, type LockTrigger } from './locks.service.ts'
 import { operatorQueries } from './operator.queries.ts';
 import { publishAlarms } from './leaseJob.ts';
 import type { PositionEngine } from '../feature.ts';
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 
 /** Below this speed (km/h) a bike in a no-parking zone counts as parked there. */
 export const PARKED_KMH = 3;
@@ -160,7 +161,7 @@ export class AreaWatch {
     return rows.length === 1;
   }
 
-  private async raise(p: LastPosition, type: string) {
+  private async raise(p: LastPosition, type: AlarmType) {
     const ids = await guardQueries.raise(this.db, {
       vehicleId: p.vehicleId!,
       type,

@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { Queryable } from '../../db/types.ts';
 import type { FenceShapeRow } from './geofences.queries.ts';
 
@@ -17,6 +18,9 @@ export interface StoredFixRow {
   lon: number;
   speed: number;
 }
+
+/** The alarm a crossing raises. */
+const FENCE_ALARM = { enter: 'geofenceEnter', exit: 'geofenceExit' } as const satisfies Record<FenceAlarm['kind'], AlarmType>;
 
 export interface FenceAlarm {
   terminalPk: number;
@@ -90,19 +94,7 @@ export const geofenceEngineQueries = {
                  WHERE x.terminal_id = $1 AND x.alarm_time = $5 AND x.type = $4 AND e.geofence_id = $9)
          RETURNING id)
        INSERT INTO geofence_events (alarm_id, geofence_id, vehicle_id, kind) SELECT id, $9, $3, $10 FROM al RETURNING alarm_id AS id`,
-        [
-          a.terminalPk,
-          a.accountId,
-          a.vehicleId,
-          a.kind === 'enter' ? 'geofenceEnter' : 'geofenceExit',
-          new Date(a.at),
-          a.lat,
-          a.lon,
-          a.speed,
-          a.geofenceId,
-          a.kind,
-          a.late,
-        ],
+        [a.terminalPk, a.accountId, a.vehicleId, FENCE_ALARM[a.kind], new Date(a.at), a.lat, a.lon, a.speed, a.geofenceId, a.kind, a.late],
       )
     )[0]?.id ?? null,
 

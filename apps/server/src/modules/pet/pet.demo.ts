@@ -15,6 +15,7 @@ import { DEMO_ID_BLOCK, ensureDemoTerminals } from '../terminals/terminals.demo.
 import { PET_ZONES_CHANGED, saveZone } from './petZones.service.ts';
 import { petZonesQueries } from './petZones.queries.ts';
 import { listPets, savePet } from './pets.service.ts';
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 
 /** Watch identifiers 9 88 …: collars from 101 (the crew's badges from 1). */
 const DEMO_SEED = 2027;
@@ -131,7 +132,7 @@ async function raiseDemoPastCrossings(ctx: AppContext, operator: SessionUser, pe
         WHERE t.identifier = $1 AND p.gps_time < $2 AND p.valid ORDER BY p.gps_time`,
       [pet.spec.id, new Date(now)],
     );
-    const crossings: Array<{ type: string; at: number; lat: number; lon: number; terminalPk: number }> = [];
+    const crossings: Array<{ type: AlarmType; at: number; lat: number; lon: number; terminalPk: number }> = [];
     let outside = false;
     for (const f of fixes) {
       const out = distanceMeters([f.lon, f.lat], [pet.home.lon, pet.home.lat]) > pet.zoneRadiusMeters;

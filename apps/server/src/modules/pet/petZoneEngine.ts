@@ -24,6 +24,7 @@ import { PET_ZONES_CHANGED } from './petZones.service.ts';
 import { judgedBefore, lateEvents } from '../../core/lateReplay.ts';
 import { NEW_ZONE_STATE, stepZone, type ZoneFix } from './zoneSmoothing.ts';
 import type { PositionEngine } from '../feature.ts';
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 
 /** How far back stored fixes are caught up after a gap. */
 const CATCH_UP_MS = 60 * 60_000;
@@ -121,7 +122,7 @@ export class PetZoneEngine {
     for (const [i, { row, fence }] of zones.entries()) {
       const before = states[i]!;
       let state = before ?? NEW_ZONE_STATE;
-      const events: { type: string; fix: ZoneFix }[] = [];
+      const events: { type: AlarmType; fix: ZoneFix }[] = [];
       for (const fix of fixes) {
         const step = stepZone(state, fence, fix);
         state = step.state;
@@ -172,7 +173,7 @@ export class PetZoneEngine {
       lat: p.lat,
       accuracy: typeof p.extras?.accuracy === 'number' ? p.extras.accuracy : null,
     }));
-    const wanted: Array<{ row: WatchedZoneRow; type: string; fix: ZoneFix }> = [];
+    const wanted: Array<{ row: WatchedZoneRow; type: AlarmType; fix: ZoneFix }> = [];
     for (const { row, fence } of zones) {
       for (const e of lateEvents({ start: NEW_ZONE_STATE, step: (s, f) => stepZone(s, fence, f) }, judged, fixes)) {
         if (e.kind === 'exit' ? row.alarm_exit : row.alarm_enter)

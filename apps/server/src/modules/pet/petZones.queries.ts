@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { Queryable } from '../../db/types.ts';
 import { attr, isBlindArea } from '@chelian/protocols/positionAttributes.ts';
 import type { ZoneFix, ZoneState } from './zoneSmoothing.ts';
@@ -174,7 +175,7 @@ export const petZonesQueries = {
    */
   raise: async (
     q: Queryable,
-    a: { terminalPk: number; accountId: number; type: string; at: number; lat: number; lon: number; late: boolean; ofSameKind?: number },
+    a: { terminalPk: number; accountId: number; type: AlarmType; at: number; lat: number; lon: number; late: boolean; ofSameKind?: number },
   ) =>
     (
       await q.query<{ id: number }>(

@@ -6,6 +6,7 @@ import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { EXPORT_KINDS } from '../exports/exportKinds.ts';
 import { ExportsService } from '../exports/exports.service.ts';
 import { beijingDayOf } from './beijingDay.ts';
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 
 let t: TestServer;
 let a: Tenant;
@@ -22,7 +23,7 @@ let range: string;
  * handle 5 of them through processAlarm. One powerCut was raised 5 hours ago but uploaded an hour
  * ago (a blind area): its handling time counts from its arrival.
  */
-const alarms: Array<{ type: string; raisedAgo: number; arrivedAgo?: number; by?: 'a' | 'sub' }> = [
+const alarms: Array<{ type: AlarmType; raisedAgo: number; arrivedAgo?: number; by?: 'a' | 'sub' }> = [
   { type: 'sos', raisedAgo: 10 * MIN, by: 'a' },
   { type: 'sos', raisedAgo: 30 * MIN, by: 'sub' },
   { type: 'sos', raisedAgo: 5 * MIN },

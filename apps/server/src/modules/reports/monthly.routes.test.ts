@@ -8,6 +8,7 @@ import { backfill } from './rollup.service.ts';
 import { rollupFinishedMonths } from './monthlyRollup.ts';
 import { addMonths } from './monthly.service.ts';
 import { beijingDayOf, dayStart } from './beijingDay.ts';
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 
 let t: TestServer;
 let a: Tenant;
@@ -61,7 +62,7 @@ beforeAll(async () => {
   aprilKm = km(april);
   mayKm = km(may);
   await ingestQueries.copyPositions(t.ctx.db, [...april, ...may]);
-  const alarm = (type: string, at: number) => ({
+  const alarm = (type: AlarmType, at: number) => ({
     terminalPk,
     accountId: a.accountId,
     vehicleId,

@@ -9,6 +9,7 @@ import { EXPORT_KINDS } from '../exports/exportKinds.ts';
 import { ExportsService } from '../exports/exports.service.ts';
 import { backfill } from './rollup.service.ts';
 import { dayStart } from './beijingDay.ts';
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 
 let t: TestServer;
 let admin: string;
@@ -81,7 +82,7 @@ beforeAll(async () => {
     other(bj('13:01:00'), 1),
     other(bj('13:02:00'), 15),
   ]);
-  const alarm = (type: string, at: number) => ({
+  const alarm = (type: AlarmType, at: number) => ({
     terminalPk,
     accountId: a.accountId,
     vehicleId,

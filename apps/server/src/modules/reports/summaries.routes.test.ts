@@ -4,6 +4,7 @@ import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries.ts';
 import { addDays, beijingDayOf, dayStart } from './beijingDay.ts';
 import { backfill } from './rollup.service.ts';
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 
 /**
  * Every report's summary cards are the totals of its own rows for the same filter, and its
@@ -109,7 +110,7 @@ beforeAll(async () => {
     ]),
   );
   // Alarms two days ago and today; two of them handled.
-  const alarm = (i: number, type: string, time: number) => ({
+  const alarm = (i: number, type: AlarmType, time: number) => ({
     terminalPk: terminals[i],
     accountId: a.accountId,
     vehicleId: vehicles[i],
