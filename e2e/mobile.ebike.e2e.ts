@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { cityByName, createTerminal, planTerminals, type EbikeTerminal } from '@chelian/simulator';
 import { baseUrl, launch, shot } from './support/browser.ts';
-import { mapDrawn, openPhone, smsLogin } from './support/mobilePhone.ts';
+import { mapDrawn, mapStyleName, openPhone, smsLogin } from './support/mobilePhone.ts';
 import { apiLogin } from './support/server.ts';
 import { ok } from './support/subAccount.ts';
 import { api, imei, pause, until } from './support/carFleet.ts';
@@ -67,6 +67,7 @@ describe('掌上车联 for an e-bike owner', () => {
     await until(async () => /\d+%/.test((await page.getByTestId('mb-battery').textContent()) ?? ''), 30_000);
     expect(await page.getByTestId('mb-range').textContent()).toMatch(/\d+ km/);
     await mapDrawn(page, 'mb-bike-map');
+    expect(await mapStyleName(page, 'mb-bike-map')).not.toMatch(/-dark$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'mobile-ebike-home-light');
 
@@ -119,6 +120,8 @@ describe('掌上车联 for an e-bike owner', () => {
     await night.page.getByTestId('mb-status').getByText(plate).waitFor({ timeout: 30_000 });
     await mapDrawn(night.page, 'mb-bike-map');
     expect(await night.page.evaluate(() => document.documentElement.getAttribute('data-prefers-color-scheme'))).toBe('dark');
+    // the basemap's dark twin (shared/map/darkStyle.ts)
+    expect(await mapStyleName(night.page, 'mb-bike-map')).toMatch(/-dark$/);
     await shot(night.page, 'mobile-ebike-home-dark');
     await night.context.close();
     await context.close();

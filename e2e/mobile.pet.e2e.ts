@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { Fleet, cityByName, planTerminals, type PetCollar } from '@chelian/simulator';
 import { baseUrl, launch, shot } from './support/browser.ts';
-import { mapDrawn, openPhone, smsLogin } from './support/mobilePhone.ts';
+import { mapDrawn, mapStyleName, openPhone, smsLogin } from './support/mobilePhone.ts';
 import { apiLogin } from './support/server.ts';
 import { ok } from './support/subAccount.ts';
 import { api, pause, until } from './support/carFleet.ts';
@@ -61,6 +61,7 @@ describe('掌上车联 for a pet owner', () => {
     expect(await page.getByTestId('mp-source').textContent()).toMatch(/GPS|Wi-Fi|基站/);
     expect(await page.getByTestId('mp-battery').textContent()).toMatch(/\d+%/);
     await mapDrawn(page, 'mp-pet-map');
+    expect(await mapStyleName(page, 'mp-pet-map')).not.toMatch(/-dark$/);
     // the page never scrolls sideways at 390 px
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'mobile-pet-live-light');
@@ -106,7 +107,18 @@ describe('掌上车联 for a pet owner', () => {
     await night.getByTestId('mp-pet-home').waitFor({ timeout: 30_000 });
     await mapDrawn(night, 'mp-pet-map');
     expect(await night.evaluate(() => document.documentElement.getAttribute('data-prefers-color-scheme'))).toBe('dark');
+    // the basemap's dark twin (shared/map/darkStyle.ts)
+    expect(await mapStyleName(night, 'mp-pet-map')).toMatch(/-dark$/);
     await shot(night, 'mobile-pet-live-dark');
+    // zoomed out to the region: provinces, cities and their names on the dark basemap
+    await night.evaluate(() => {
+      const canvas = document.querySelector('[data-testid="mp-pet-map"] .cl-map-canvas') as Element & {
+        maplibre: { jumpTo(o: { zoom: number }): void };
+      };
+      canvas.maplibre.jumpTo({ zoom: 6.8 });
+    });
+    await mapDrawn(night, 'mp-pet-map');
+    await shot(night, 'mobile-pet-map-region-dark');
     await dark.context.close();
     await context.close();
   }, 420_000);

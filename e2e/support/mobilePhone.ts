@@ -4,8 +4,16 @@ import { smsCodeFor } from './server.ts';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-/** A phone in Chromium's mobile emulation: 390×844, touch, zh-CN, in the given colour scheme; page errors collected. */
-export async function openPhone(browser: Browser, colorScheme: 'light' | 'dark' = 'light', storageState?: StorageState) {
+/**
+ * A phone in Chromium's mobile emulation: 390×844, touch, zh-CN, in the given colour scheme; page errors
+ * collected. `userAgent`: another browser's (WeChat's in-app browser says MicroMessenger).
+ */
+export async function openPhone(
+  browser: Browser,
+  colorScheme: 'light' | 'dark' = 'light',
+  storageState?: StorageState,
+  userAgent?: string,
+) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -14,6 +22,7 @@ export async function openPhone(browser: Browser, colorScheme: 'light' | 'dark' 
     locale: 'zh-CN',
     colorScheme,
     ...(storageState ? { storageState } : {}),
+    ...(userAgent ? { userAgent } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -44,4 +53,13 @@ export async function mapDrawn(page: Page, testId: string, timeout = 30_000): Pr
     testId,
     { timeout },
   );
+}
+
+/** The name of the style the map under `testId` draws (darkStyle.ts names a dark twin "…-dark"). */
+export async function mapStyleName(page: Page, testId: string): Promise<string> {
+  return page.evaluate((id) => {
+    const canvas = document.querySelector(`[data-testid="${id}"] .cl-map-canvas`) as
+      (Element & { maplibre?: { getStyle(): { name?: string } } }) | null;
+    return canvas?.maplibre?.getStyle().name ?? '';
+  }, testId);
 }

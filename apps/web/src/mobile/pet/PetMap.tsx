@@ -3,6 +3,7 @@ import { keepInView } from '../../shared/map/camera.ts';
 import { MapClick } from '../../shared/map/MapClick.tsx';
 import { MapCommand } from '../../shared/map/MapCommand.tsx';
 import { MapView } from '../../shared/map/MapView.tsx';
+import { useMapScheme } from '../shared/useMapScheme.ts';
 import { PointsLayer } from '../../shared/map/layers/PointsLayer.tsx';
 import { ShapesLayer } from '../../shared/map/layers/ShapesLayer.tsx';
 import { TrailLayer } from '../../shared/map/layers/TrailLayer.tsx';
@@ -34,8 +35,9 @@ export default function PetMap({
 }) {
   const start = pet ?? zones[0]?.circle?.center ?? zones[0]?.ring?.[0];
   const petPoints = useMemo(() => (pet ? [{ lon: pet[0], lat: pet[1] }] : []), [pet]);
+  const scheme = useMapScheme();
   return (
-    <MapView className="mp-map" testId={testId} navigation={false} center={start ?? NOWHERE} zoom={start ? 16 : 4}>
+    <MapView className="mp-map" scheme={scheme} testId={testId} navigation={false} center={start ?? NOWHERE} zoom={start ? 16 : 4}>
       <ShapesLayer id="mp-zones" shapes={zones} fillOpacity={0.16} lineWidth={2} />
       <TrailLayer id="mp-walk" points={track} />
       <PointsLayer id="mp-pet" points={petPoints} color="#fa541c" radius={9} />

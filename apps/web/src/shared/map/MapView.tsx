@@ -7,6 +7,7 @@ import { storage } from '../storage/storage.ts';
 import { LOCAL_FONT_FAMILY, loadBasemapLabels, styleOf } from './basemapStyle.ts';
 import { useBasemap } from './basemapStore.ts';
 import { converterFor } from './displayCoords.ts';
+import { darkStyle, type MapScheme } from './darkStyle.ts';
 import { MapContext } from './mapContext.ts';
 import { maplibregl, type MapLibreMap } from './maplibre.ts';
 import './map.css';
@@ -26,6 +27,8 @@ interface Props {
   navigation?: boolean;
   /** double-click zooms in (off where a double-click finishes a drawn shape) */
   doubleClickZoom?: boolean;
+  /** dark: the basemap's dark twin (darkStyle.ts), for a page in dark mode; changing it rebuilds the map where it was */
+  scheme?: MapScheme;
 }
 
 /** The platform's tile relay answers the signed-in only: its requests carry the session like every call. */
@@ -47,6 +50,7 @@ export function MapView({
   testId = 'map',
   navigation = true,
   doubleClickZoom = true,
+  scheme = 'light',
 }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
@@ -64,6 +68,8 @@ export function MapView({
       instance = new maplibregl.Map({
         container: container.current!,
         style: styleOf(basemap, runtimeConfig().baseUrl),
+        // Applied to the style as read, a URL's (the offline street map, a vector style) as much as the shipped one's.
+        transformStyle: scheme === 'dark' ? (_previous, next) => darkStyle(next) : undefined,
         transformRequest: withSession,
         center: convert.toDisplay(start.center[0], start.center[1]),
         zoom: start.zoom,
@@ -105,7 +111,7 @@ export function MapView({
     };
     // The camera's start and the controls are read once per basemap; later moves are the layers' business.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [basemap?.version]);
+  }, [basemap?.version, scheme]);
 
   return (
     <div
@@ -114,6 +120,7 @@ export function MapView({
       data-map-ready={map ? 'true' : 'false'}
       data-basemap={basemap?.kind ?? ''}
       data-basemap-version={basemap?.version ?? ''}
+      data-scheme={scheme}
     >
       <div ref={container} className="cl-map-canvas" />
       {!map && !failed && (
