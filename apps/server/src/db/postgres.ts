@@ -1,7 +1,5 @@
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { CopyData, CopyQueryable, Db, Row } from './types.ts';
 import { copyPayload, copySql, preparedName } from './types.ts';
 
@@ -52,20 +50,40 @@ export function openPostgres(opts: PostgresOptions): Db {
     async exec(sql) {
       await pool.query(sql);
     },
+    /**
+     * The transaction opens with its first statement: a COPY carries the BEGIN in its own query
+     * string, one round trip less (issue 33: the gateway's flush is a COPY, an upsert, a commit).
+     * Statements are sent in the order they are called, BEGIN first.
+     */
     async tx(fn) {
       const { client, release } = await checkout();
+      let open = false;
+      const begin = () => {
+        open = true;
+        return client.query('BEGIN');
+      };
       try {
-        await client.query('BEGIN');
         const q: CopyQueryable = {
-          query: async (sql, params = []) => (await client.query(statement(sql, params), params)).rows,
-          exec: async (sql) => void (await client.query(sql)),
-          copyRows: async (table, columns, rows) => (rows.length ? copyOn(client, table, columns, rows) : undefined),
+          query: async (sql, params = []) => {
+            if (!open) await begin();
+            return (await client.query(statement(sql, params), params)).rows;
+          },
+          exec: async (sql) => {
+            if (!open) await begin();
+            await client.query(sql);
+          },
+          copyRows: async (table, columns, rows) => {
+            if (!rows.length) return;
+            const opens = !open;
+            open = true;
+            await copyOn(client, table, columns, rows, opens ? 'BEGIN; ' : '');
+          },
         };
         const result = await fn(q);
-        await client.query('COMMIT');
+        if (open) await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (open) await client.query('ROLLBACK').catch(() => {});
         throw err;
       } finally {
         release();
@@ -109,7 +127,16 @@ function statement(sql: string, values: unknown[]): string | pg.QueryConfig {
   return name ? { name, text: sql, values } : sql;
 }
 
-/** COPY … FROM STDIN on one client (pooled, or the one holding a transaction). */
-async function copyOn(client: pg.PoolClient, table: string, columns: string[], rows: CopyData) {
-  await pipeline(Readable.from([copyPayload(rows)]), client.query(copyFrom(copySql(table, columns, 'STDIN', rows))));
+/**
+ * COPY … FROM STDIN on one client (pooled, or the one holding a transaction), the data in one
+ * piece: done when the server is ready again, failed on its error. `before`: statements sent in
+ * the same query string ahead of the COPY (BEGIN).
+ */
+function copyOn(client: pg.PoolClient, table: string, columns: string[], rows: CopyData, before = '') {
+  const stream = client.query(copyFrom(before + copySql(table, columns, 'STDIN', rows)));
+  return new Promise<void>((resolve, reject) => {
+    stream.on('error', reject);
+    stream.on('finish', resolve);
+    stream.end(copyPayload(rows));
+  });
 }
