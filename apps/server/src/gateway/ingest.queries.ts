@@ -245,13 +245,16 @@ const quoted = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
  * The hand-over check is a scalar subquery on purpose: one primary-key probe per row. As NOT
  * EXISTS, PostgreSQL planned an anti join that hashed every terminal at every flush (issue 33:
  * 10 000 terminals cost ~1.5 ms of PostgreSQL's CPU a flush, most of what it spent a position).
+ * The arrays are unnested in the select list, zipped row by row: `unnest(a, b, …)` in FROM
+ * materialises each array apart first (~3 µs of PostgreSQL's CPU a row for the fourteen, against ~1.7).
  */
 const UPSERT_LATEST = prepared(`INSERT INTO latest_positions (${POSITION_COLUMNS.join(', ')})
   SELECT l.terminal_id, timestamptz 'epoch' + l.gps_ms * interval '1 millisecond', timestamptz 'epoch' + l.received_ms * interval '1 millisecond',
          l.lat, l.lon, l.speed, l.course, l.altitude, l.valid, l.satellites, l.acc, l.mileage, l.alarms::text[], l.extras::jsonb
-    FROM unnest($1::bigint[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::real[], $7::smallint[], $8::real[],
-                $9::boolean[], $10::smallint[], $11::boolean[], $12::float8[], $13::text[], $14::text[])
-         AS l(terminal_id, gps_ms, received_ms, lat, lon, speed, course, altitude, valid, satellites, acc, mileage, alarms, extras)
+    FROM (SELECT unnest($1::bigint[]) AS terminal_id, unnest($2::float8[]) AS gps_ms, unnest($3::float8[]) AS received_ms,
+                 unnest($4::float8[]) AS lat, unnest($5::float8[]) AS lon, unnest($6::real[]) AS speed, unnest($7::smallint[]) AS course,
+                 unnest($8::real[]) AS altitude, unnest($9::boolean[]) AS valid, unnest($10::smallint[]) AS satellites,
+                 unnest($11::boolean[]) AS acc, unnest($12::float8[]) AS mileage, unnest($13::text[]) AS alarms, unnest($14::text[]) AS extras) l
    WHERE NOT COALESCE((SELECT t.handed_over_at > timestamptz 'epoch' + l.gps_ms * interval '1 millisecond' FROM terminals t WHERE t.id = l.terminal_id), false)
    ORDER BY l.terminal_id
   ON CONFLICT (terminal_id) DO UPDATE SET
