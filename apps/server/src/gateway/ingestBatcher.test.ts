@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 import { createLogger } from '../log.ts';
 import { storedPosition } from '../testing/storedPosition.ts';
@@ -28,7 +28,7 @@ function store(batcher: IngestBatcher, messages: IngestRows[]) {
   });
 }
 
-const options = { maxRows: 1000, maxDelayMs: 5, maxPendingRows: 10_000, maxConcurrentFlushes: 1 };
+const options = { maxRows: 1000, maxDelayMs: 5, maxPendingRows: 10_000, maxConcurrentFlushes: 1, concurrentFromRows: 1000 };
 
 describe(`ingest batcher (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('stores a flush’s rows; latest_positions and live news get the newest fix, with the newest odometer reading', async () => {
@@ -98,5 +98,40 @@ describe(`ingest batcher (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL
     // Neither row of the refused entry: the one before the bad row was rolled back with it.
     expect(times.map((t) => t.gps_time.getTime())).toEqual([at + 12_000]);
     await batcher.close();
+  });
+
+  it('gathers a small batch while a flush commits, and starts a large one beside it (group commit)', async () => {
+    // A database whose commits wait to be let go: which flushes run at once is then plain to see.
+    const commits: Array<() => void> = [];
+    const copied: number[] = [];
+    const slow = {
+      engine: 'postgres',
+      tx: (fn: (q: unknown) => Promise<unknown>) =>
+        fn({
+          copyRows: async (_t: string, _c: string[], data: Uint8Array) => void copied.push(data.length),
+          query: async () => [],
+        }).then(() => new Promise<void>((resolve) => commits.push(resolve))),
+    } as unknown as TestDb;
+    const batcher = new IngestBatcher(slow, createLogger('silent'), {
+      ...options,
+      maxConcurrentFlushes: 2,
+      maxDelayMs: 1,
+      concurrentFromRows: 3,
+    });
+    const owner = { settled: () => {} };
+    const message = (gpsTime: number): IngestRows => ({ positions: [row({ gpsTime })], alarms: [] });
+    batcher.add(message(at + 40_000), owner);
+    await vi.waitFor(() => expect(commits).toHaveLength(1));
+    batcher.add(message(at + 41_000), owner);
+    batcher.add(message(at + 42_000), owner);
+    await new Promise((r) => setTimeout(r, 20)); // well past maxDelayMs: still gathering behind the running commit
+    expect(commits).toHaveLength(1);
+    batcher.add(message(at + 43_000), owner); // three rows wait: large enough to run beside it
+    await vi.waitFor(() => expect(commits).toHaveLength(2));
+    commits[0]();
+    commits[1]();
+    await batcher.close();
+    expect(copied).toHaveLength(2);
+    expect(batcher.stats).toMatchObject({ flushes: 2, rows: 4 });
   });
 });

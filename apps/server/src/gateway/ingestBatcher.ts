@@ -78,9 +78,21 @@ export interface IngestOptions {
   maxPendingRows: number;
   /** Flushes committing at once (each on its own connection); PGlite has one connection, so 1 there. */
   maxConcurrentFlushes: number;
+  /**
+   * A flush starts beside a running one only for a batch of at least this many rows: a smaller
+   * batch gathers until the running commit ends (group commit: at the rates real fleets send, one
+   * commit at a time carries whatever came meanwhile, and a slow commit means fewer, larger ones).
+   */
+  concurrentFromRows: number;
 }
 
-export const DEFAULT_INGEST: IngestOptions = { maxRows: 5000, maxDelayMs: 50, maxPendingRows: 200_000, maxConcurrentFlushes: 2 };
+export const DEFAULT_INGEST: IngestOptions = {
+  maxRows: 5000,
+  maxDelayMs: 50,
+  maxPendingRows: 200_000,
+  maxConcurrentFlushes: 2,
+  concurrentFromRows: 1000,
+};
 
 /** What the next flush writes: its tickets, their owners, its rows already as COPY data. */
 class Batch {
@@ -245,8 +257,10 @@ export class IngestBatcher {
   }
 
   private schedule() {
-    if (this.waiting.rows === 0 || this.flushing.size >= this.concurrency()) return;
-    if (this.waiting.rows >= this.opts.maxRows) return this.flushNow();
+    const rows = this.waiting.rows;
+    if (rows === 0 || this.flushing.size >= this.concurrency()) return;
+    if (this.flushing.size > 0 && rows < this.opts.concurrentFromRows) return; // gathers; the running flush's end schedules it
+    if (rows >= this.opts.maxRows) return this.flushNow();
     if (this.timer) return; // the oldest row's deadline is set already (no clock reading per message)
     const waited = Date.now() - this.oldestAt;
     if (waited >= this.opts.maxDelayMs) return this.flushNow();
