@@ -124,4 +124,14 @@ describe('a list page’s loads', () => {
     await settle();
     expect(list.state.data?.asked.keyword).toBe('保存');
   });
+
+  it('loads again when shown once more for the same filters (a drawer reopened on the same terminal)', async () => {
+    const { load, pending } = server();
+    const list = new ListLoader(load, { keyword: 'T1' }, null, describeError);
+    void list.show({ keyword: 'T1' });
+    void list.show({ keyword: 'T1' });
+    expect(pending).toHaveLength(1);
+    void list.show({ keyword: 'T1' }, true);
+    expect(pending).toHaveLength(2);
+  });
 });

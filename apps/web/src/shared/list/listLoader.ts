@@ -68,11 +68,15 @@ export class ListLoader<F, A> {
     this.load = load;
   }
 
-  /** What the page asks for now: the first load, or a load for other filters (nothing when they are the same). */
-  show(filters: F): Promise<void> {
-    if (!this.started) {
+  /**
+   * What the page asks for now: the first load, or a load for other filters (nothing when they are
+   * the same, unless `again`: a list that was paused and shows once more, a drawer reopened).
+   */
+  show(filters: F, again = false): Promise<void> {
+    const same = filterKey(filters) === filterKey(this.current.filters);
+    if (!this.started || again) {
       this.started = true;
-      if (filterKey(filters) === filterKey(this.current.filters)) return this.reload();
+      if (same) return this.reload();
     }
     return this.setFilters(filters);
   }

@@ -14,7 +14,7 @@ const NO_ROWS: never[] = [];
 const describeFailure = (error: unknown) => (error instanceof RequestError && error.msg ? error.msg : T.common.loadFailed);
 
 export interface ListOptions {
-  /** false: wait (e.g. until a vehicle is chosen); the list loads once it turns true */
+  /** false: wait (e.g. until a vehicle is chosen); the list loads each time it turns true */
   enabled?: boolean;
   /** the first page size (10, spec §3) */
   pageSize?: number;
@@ -47,8 +47,12 @@ function useLoader<F, A>(load: ListLoad<F, A>, filters: F, paging: Paging | null
   latest.current = filters;
   const state = useSyncExternalStore(loader.subscribe, () => loader.state);
   const key = filterKey(filters);
+  const wasEnabled = useRef(enabled);
   useEffect(() => {
-    if (enabled) void loader.show(latest.current);
+    // enabled once more (a drawer reopened on the same terminal): load again, even for the same filters
+    const again = enabled && !wasEnabled.current;
+    wasEnabled.current = enabled;
+    if (enabled) void loader.show(latest.current, again);
   }, [loader, key, enabled]);
   return { loader, state };
 }
