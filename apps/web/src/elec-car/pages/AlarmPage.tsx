@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Select, Switch } from 'antd';
-import { ELEC_CAR_ALARM_NAMES, elecCarEndpoints, type AlarmSwitch } from '@chelian/contracts';
+import { ELEC_CAR_ALARM_NAMES, elecCarEndpoints } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { SubProductAlarmLog, type AlarmLogQuery } from '../../shared/alarms/SubProductAlarmLog.tsx';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
 import { ownBikes } from '../ownBikes.ts';
 import { bikeLabel } from '../BikePicker.tsx';
 import { E } from '../messages.ts';
@@ -15,11 +15,10 @@ const LABELS = { ...A, bike: A.plate, place: E.status.position };
 const loadAlarms = (query: AlarmLogQuery & { bikeId?: number }) => call(elecCarEndpoints.alarms, query);
 
 function Switches() {
-  const [switches, setSwitches] = useState<AlarmSwitch[]>([]);
+  const { rows: switches, put } = useWholeList(elecCarEndpoints.alarmSwitches);
   const canEdit = usePermission('elecCar:alarm:edit');
-  useEffect(() => void call(elecCarEndpoints.alarmSwitches).then(setSwitches, () => {}), []);
-  const save = (alarmType: string, push: boolean) =>
-    call(elecCarEndpoints.saveAlarmSwitch, { alarmType, push }).then(setSwitches, () => {});
+  // the save answers every switch as it now stands
+  const save = (alarmType: string, push: boolean) => call(elecCarEndpoints.saveAlarmSwitch, { alarmType, push }).then(put, () => {});
   return (
     <section className="sp-card">
       <div className="sp-toolbar">

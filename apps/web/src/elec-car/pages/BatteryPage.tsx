@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Empty, Table, Tag } from 'antd';
 import { elecCarEndpoints, type Bike, type BikeBattery } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { EChart } from '../../shared/charts/EChart.tsx';
 import type { ChartOption } from '../../shared/charts/echartsCore.ts';
 import { BikePageFrame } from '../BikePageFrame.tsx';
@@ -46,14 +46,9 @@ function trendOption(data: BikeBattery): ChartOption {
 }
 
 function BatteryOf({ bike, days }: { bike: Bike; days: Days }) {
-  const [data, setData] = useState<BikeBattery>(EMPTY);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    setLoading(true);
-    call(elecCarEndpoints.battery, { bikeId: bike.bikeId, ...days })
-      .then(setData, () => setData(EMPTY))
-      .finally(() => setLoading(false));
-  }, [bike.bikeId, days]);
+  const battery = useWholeList(elecCarEndpoints.battery, { bikeId: bike.bikeId, ...days }, { keepOnFailure: false });
+  const data = battery.data ?? EMPTY;
+  const loading = battery.loading;
   const option = useMemo(() => trendOption(data), [data]);
   const time = (at: number | null) => (at ? beijingDateTime(at) : <Tag color="green">{B.charging}</Tag>);
   return (

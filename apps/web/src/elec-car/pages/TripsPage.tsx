@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Table, Tabs, Tag } from 'antd';
 import { elecCarEndpoints, type BikeTrips, type StayRow, type TripRow } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { BikePageFrame } from '../BikePageFrame.tsx';
 import { DayRange, lastDays, type Days } from '../../shared/ui/DayRange.tsx';
@@ -13,15 +13,12 @@ const time = (at: number) => beijingDateTime(at);
 const duration = (s: number) =>
   s >= 3600 ? `${Math.floor(s / 3600)}小时${Math.round((s % 3600) / 60)}分` : `${Math.max(1, Math.round(s / 60))}分钟`;
 
+const NO_TRIPS: BikeTrips = { trips: [], stops: [] };
+
 function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
-  const [data, setData] = useState<BikeTrips>({ trips: [], stops: [] });
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    setLoading(true);
-    call(elecCarEndpoints.trips, { bikeId, ...days })
-      .then(setData, () => setData({ trips: [], stops: [] }))
-      .finally(() => setLoading(false));
-  }, [bikeId, days]);
+  const trips = useWholeList(elecCarEndpoints.trips, { bikeId, ...days }, { keepOnFailure: false });
+  const data = trips.data ?? NO_TRIPS;
+  const loading = trips.loading;
   return (
     <section className="sp-card">
       <Tabs
