@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CapsuleTabs, ErrorBlock, List, NavBar, Skeleton } from 'antd-mobile';
 import { elecCarEndpoints, type BikeTrips } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { recentDays } from './bikeView.ts';
 import { useBikes } from './useBikes.ts';
@@ -10,22 +10,22 @@ import { EB } from './texts.ts';
 import './ebike.css';
 
 const DAY_NAMES = [EB.days.today, EB.days.yesterday, EB.days.before];
+const NO_TRIPS: BikeTrips = { trips: [], stops: [] };
 
 /** 行程: a day's rides (from, to, distance, time, average speed) and where the bike stood between them. */
 export function BikeTripsPage() {
   const { bikes, bike } = useBikes();
   const days = recentDays();
   const [day, setDay] = useState(days[0]!);
-  const [trips, setTrips] = useState<BikeTrips | null>(null);
   const navigate = useNavigate();
-  const bikeId = bike?.bikeId ?? null;
-  useEffect(() => {
-    if (bikeId === null) return;
-    setTrips(null);
-    void call(elecCarEndpoints.trips, { bikeId, startDate: day, endDate: day }, { silent: true }).then(setTrips, () =>
-      setTrips({ trips: [], stops: [] }),
-    );
-  }, [bikeId, day]);
+  const bikeId = bike?.bikeId;
+  const list = useWholeList(
+    elecCarEndpoints.trips,
+    { bikeId, startDate: day, endDate: day },
+    { silent: true, keepOnFailure: false, enabled: bikeId !== undefined },
+  );
+  // another day or bike waits on its own answer; a failed load shows no rides
+  const trips = list.loading ? null : (list.data ?? (list.error ? NO_TRIPS : null));
   if (!bikes) return <Skeleton.Paragraph lineCount={6} animated />;
   if (!bike) return <ErrorBlock status="empty" title={EB.none} description={EB.noneHint} />;
   return (

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorBlock, List, NavBar, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
-import { petEndpoints, type PetAlarm } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { petEndpoints } from '@chelian/contracts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { usePets } from './usePets.ts';
 import { useLiveTerminal } from '../shared/useLiveTerminal.ts';
@@ -12,20 +11,18 @@ import './pet.css';
 /** 消息: the pet's alarms (zone exits and entries, low battery, taken off, offline), newest first; a new one arrives live. */
 export function PetMessagesPage() {
   const { pets, pet } = usePets();
-  const [alarms, setAlarms] = useState<PetAlarm[] | null>(null);
   const navigate = useNavigate();
-  const petId = pet?.petId ?? null;
-  const load = async () => {
-    if (petId !== null) await call(petEndpoints.alarms, { petId }, { silent: true }).then(setAlarms, () => setAlarms([]));
-  };
-  useEffect(() => void load(), [petId]); // eslint-disable-line react-hooks/exhaustive-deps
-  useLiveTerminal('pet', pet?.terminalId ?? null, { onAlarm: () => void load() });
+  const petId = pet?.petId;
+  const list = useWholeList(petEndpoints.alarms, { petId }, { silent: true, keepOnFailure: false, enabled: petId !== undefined });
+  // a failed load shows "no messages" rather than waiting on
+  const alarms = list.data ?? (list.error ? [] : null);
+  useLiveTerminal('pet', pet?.terminalId ?? null, { onAlarm: () => void list.reload(true) });
   if (!pets) return <Skeleton.Paragraph lineCount={6} animated />;
   if (!pet) return <ErrorBlock status="empty" title={PT.none} description={PT.noneHint} />;
   return (
     <div className="mp-page" data-testid="mp-messages">
       <NavBar onBack={() => void navigate(`/pet?petId=${pet.petId}`)}>{`${pet.name} · ${PT.messages}`}</NavBar>
-      <PullToRefresh onRefresh={load}>
+      <PullToRefresh onRefresh={() => list.reload()}>
         {alarms?.length === 0 ? (
           <ErrorBlock status="empty" title={PT.messagesNone} description={pet.name} />
         ) : (

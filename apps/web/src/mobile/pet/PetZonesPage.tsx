@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Dialog, ErrorBlock, Form, Input, List, NavBar, Skeleton, Slider, SwipeAction, Switch, Tag, Toast } from 'antd-mobile';
 import { PET_ZONE_MAX, petEndpoints, type Pet, type PetZone } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { usePets } from './usePets.ts';
 import { zoneShapeOf } from './zoneShape.ts';
 import { draftOf, formOf, newDraft, RADIUS_SLIDER, type ZoneDraft } from './zoneDraft.ts';
@@ -11,6 +12,7 @@ import './pet.css';
 
 const PetMap = lazy(() => import('./PetMap.tsx'));
 const Z = PT.zone;
+const NO_ZONES: PetZone[] = [];
 
 /** 安全区域: the pet's zones on the map and in a list; add or edit a circle round the pet, delete by swiping. */
 export function PetZonesPage() {
@@ -21,13 +23,14 @@ export function PetZonesPage() {
 }
 
 function Zones({ pet }: { pet: Pet }) {
-  const [zones, setZones] = useState<PetZone[] | null>(null);
+  const zoneList = useWholeList(petEndpoints.zones, { petId: pet.petId }, { silent: true, keepOnFailure: false });
+  // a failed load shows no zones rather than waiting on
+  const zones = zoneList.data ?? (zoneList.error ? NO_ZONES : null);
   const [draft, setDraft] = useState<ZoneDraft | null>(null);
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
   const editable = !pet.shared;
-  const load = () => call(petEndpoints.zones, { petId: pet.petId }, { silent: true }).then(setZones, () => setZones([]));
-  useEffect(() => void load(), [pet.petId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const load = () => zoneList.reload(true);
 
   const at: [number, number] | null = pet.live.lon !== null && pet.live.lat !== null ? [pet.live.lon, pet.live.lat] : null;
   const shapes = useMemo(() => {

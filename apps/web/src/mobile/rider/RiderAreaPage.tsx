@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { List, NavBar, Skeleton } from 'antd-mobile';
-import { leaseRiderEndpoints, type RiderArea } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { leaseRiderEndpoints } from '@chelian/contracts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { areaColor } from './riderView.ts';
 import { useRider } from './useRider.ts';
 import { RD } from './texts.ts';
@@ -14,11 +14,14 @@ const RiderAreaMap = lazy(() => import('./RiderAreaMap.tsx'));
 export function RiderAreaPage() {
   const navigate = useNavigate();
   const { contract } = useRider();
-  const [areas, setAreas] = useState<RiderArea[] | null>(null);
   const contractId = contract?.contractId;
-  useEffect(() => {
-    if (contractId !== undefined) void call(leaseRiderEndpoints.area, { contractId }, { silent: true }).then(setAreas, () => setAreas([]));
-  }, [contractId]);
+  const { data, error } = useWholeList(
+    leaseRiderEndpoints.area,
+    { contractId },
+    { silent: true, keepOnFailure: false, enabled: contractId !== undefined },
+  );
+  // a failed load shows no areas rather than waiting on
+  const areas = data ?? (error ? [] : null);
   const at: [number, number] | null =
     contract && contract.bike.lon !== null && contract.bike.lat !== null ? [contract.bike.lon, contract.bike.lat] : null;
   return (
