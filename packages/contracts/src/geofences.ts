@@ -6,10 +6,9 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOfKeys, PageQuery, pageOf } from './schemas.ts';
 
 export type LonLat = [number, number];
-export type GeofenceKind = 'circle' | 'polygon';
 
 export const MIN_FENCE_RADIUS_M = 10;
 export const MAX_FENCE_RADIUS_M = 500_000;
@@ -17,8 +16,14 @@ export const MAX_FENCE_POINTS = 5000;
 
 /** [lon, lat], WGS-84: validated as a two-number array, typed as a pair. */
 const LonLatSchema = Type.Unsafe<LonLat>(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }));
-/** A fence's shape (a circle or polygon; 智能工牌's areas are fences too). */
-export const FenceKindSchema = Type.Union([Type.Literal('circle'), Type.Literal('polygon')]);
+/**
+ * A fence's shape and its name, the one list: every fence of every sub-product (车联's geofences,
+ * 智能工牌's areas, the e-bikes' fences and lease areas, 宠物's safe zones) is a circle or a polygon.
+ */
+export const FENCE_KIND_NAMES = { circle: '圆形', polygon: '多边形' } as const;
+export type GeofenceKind = keyof typeof FENCE_KIND_NAMES;
+export const FENCE_KINDS = Object.keys(FENCE_KIND_NAMES) as GeofenceKind[];
+export const FenceKindSchema = OneOfKeys(FENCE_KIND_NAMES);
 
 export const GeofenceSchema = Type.Object({
   geofenceId: Type.Integer(),

@@ -10,6 +10,7 @@ import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
 import { Id, Nullable, OneOfKeys } from './schemas.ts';
 import { AlarmTypeSchema } from './alarms.ts';
+import { FenceKindSchema } from './geofences.ts';
 
 /** Freshness of the last fix (domain notes §2): under 2 min, 2–10 min, over 10 min. */
 export const PET_FRESH_SECONDS = 120;
@@ -162,12 +163,11 @@ export type PetControlAnswer = Static<typeof ControlAnswer>;
 export const PET_ZONE_MAX = 10;
 export const PET_ZONE_MIN_RADIUS_M = 50;
 export const PET_ZONE_MAX_RADIUS_M = 5000;
-export const PET_ZONE_KIND_NAMES = { circle: '圆形', polygon: '多边形' } as const;
 export const PetZoneSchema = Type.Object({
   zoneId: Type.Integer(),
   petId: Type.Integer(),
   name: Type.String(),
-  kind: OneOfKeys(PET_ZONE_KIND_NAMES),
+  kind: FenceKindSchema,
   kindName: Type.String(),
   /** circle: its centre and radius */
   lon: Nullable(Type.Number()),

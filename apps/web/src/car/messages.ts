@@ -73,8 +73,6 @@ export const M = {
   geofence: {
     title: '电子围栏',
     add: '新建围栏',
-    circle: '圆形',
-    polygon: '多边形',
     name: '围栏名称',
     kind: '类型',
     radius: '半径（米）',

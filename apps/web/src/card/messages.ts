@@ -80,8 +80,6 @@ export const C = {
     toStaff: '人员',
     toTeam: '班组',
     kind: '形状',
-    kindCircle: '圆形',
-    kindPolygon: '多边形',
     drawPolygon: '在地图上依次点击各顶点，双击结束',
     vertices: (n: number) => `多边形 · ${n} 个顶点`,
     redraw: '重新绘制',

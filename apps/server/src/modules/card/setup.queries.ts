@@ -1,4 +1,4 @@
-import type { CardRules, ClockPoint, ShiftPeriod } from '@chelian/contracts';
+import type { CardRules, ClockPoint, GeofenceKind, ShiftPeriod } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 
@@ -24,7 +24,7 @@ export interface AreaRow {
   account_id: number;
   geofence_id: number;
   fence_name: string;
-  kind: 'circle' | 'polygon';
+  kind: GeofenceKind;
   center_lon: number | null;
   center_lat: number | null;
   radius_m: number | null;

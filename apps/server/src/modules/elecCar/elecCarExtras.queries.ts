@@ -1,3 +1,4 @@
+import type { GeofenceKind } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
@@ -20,7 +21,7 @@ const WHERE = `${terminalInScope('a.path', 1)} AND ($2::bigint IS NULL OR al.veh
 export interface FenceRow {
   id: number;
   name: string;
-  kind: string;
+  kind: GeofenceKind;
   radius_m: number | null;
   alarm_enter: boolean;
   alarm_exit: boolean;

@@ -2,6 +2,7 @@ import {
   ELEC_CAR_ALARM_NAMES,
   ELEC_CAR_ALARM_TYPES,
   ELEC_CAR_ERRORS,
+  FENCE_KIND_NAMES,
   STAY_DEFAULT_MIN_MINUTES,
   type AlarmSwitch,
   type BikeFence,
@@ -101,11 +102,10 @@ export async function saveAlarmSwitch(db: Db, bus: Bus, user: SessionUser, alarm
   return alarmSwitches(db, user);
 }
 
-const KIND_ZH: Record<string, string> = { circle: '圆形', polygon: '多边形' };
 const presentFence = (r: FenceRow): BikeFence => ({
   geofenceId: Number(r.id),
   name: r.name,
-  kindName: KIND_ZH[r.kind] ?? r.kind,
+  kindName: FENCE_KIND_NAMES[r.kind],
   radius: r.radius_m === null ? null : Math.round(r.radius_m),
   alarmEnter: r.alarm_enter,
   alarmExit: r.alarm_exit,

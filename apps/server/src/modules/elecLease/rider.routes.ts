@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  FENCE_KIND_NAMES,
   LEASE_AREA_KINDS,
   LEASE_RIDER_ERRORS,
   RIDER_PAY_CHANNELS,
   leaseRiderEndpoints,
+  type GeofenceKind,
   type LeaseAreaKind,
   type RiderArea,
   type RiderBill,
@@ -137,7 +139,7 @@ export function riderRoutes(ctx: AppContext, app: FastifyInstance) {
     const rows = await db.query<{
       id: number;
       name: string;
-      kind: string;
+      kind: GeofenceKind;
       area: LeaseAreaKind;
       radius_m: number | null;
       center_lon: number | null;
@@ -152,7 +154,7 @@ export function riderRoutes(ctx: AppContext, app: FastifyInstance) {
     return rows.map((r): RiderArea => ({
       geofenceId: Number(r.id),
       name: r.name,
-      fenceKindName: r.kind === 'circle' ? '圆形' : '多边形',
+      fenceKindName: FENCE_KIND_NAMES[r.kind],
       radius: r.radius_m,
       kind: r.area as RiderArea['kind'],
       kindName: LEASE_AREA_KINDS[r.area as keyof typeof LEASE_AREA_KINDS] ?? r.area,

@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { ELEC_LEASE_ERRORS, LEASE_AREA_KINDS, elecLeaseEndpoints, kindsOf, type LeaseArea, type LeaseAreaKind } from '@chelian/contracts';
+import {
+  ELEC_LEASE_ERRORS,
+  FENCE_KIND_NAMES,
+  LEASE_AREA_KINDS,
+  elecLeaseEndpoints,
+  kindsOf,
+  type GeofenceKind,
+  type LeaseArea,
+  type LeaseAreaKind,
+} from '@chelian/contracts';
 import { fenceShownFor } from '../../core/assetKinds.ts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
@@ -22,10 +31,8 @@ import { leaseStats, statsWorkbook } from './stats.ts';
 import { clean, found } from './scope.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 
-const FENCE_KIND_ZH: Record<string, string> = { circle: '圆形', polygon: '多边形' };
-
 async function areas(ctx: AppContext, user: SessionUser): Promise<LeaseArea[]> {
-  const rows = await ctx.db.query<{ id: number; name: string; kind: string; radius_m: number | null; area: LeaseAreaKind | null }>(
+  const rows = await ctx.db.query<{ id: number; name: string; kind: GeofenceKind; radius_m: number | null; area: LeaseAreaKind | null }>(
     `SELECT g.id, g.name, g.kind, g.radius_m, la.kind AS area FROM geofences g JOIN accounts a ON a.id = g.account_id
        LEFT JOIN elec_lease_areas la ON la.geofence_id = g.id WHERE ${accountInScope('a.path', 1)} AND ${fenceShownFor('g', kindsOf('elec-lease'))}
       ORDER BY la.kind NULLS LAST, g.id`,
@@ -34,7 +41,7 @@ async function areas(ctx: AppContext, user: SessionUser): Promise<LeaseArea[]> {
   return rows.map((r) => ({
     geofenceId: Number(r.id),
     name: r.name,
-    fenceKindName: FENCE_KIND_ZH[r.kind] ?? r.kind,
+    fenceKindName: FENCE_KIND_NAMES[r.kind],
     radius: r.radius_m,
     kind: r.area ?? '',
     kindName: r.area ? (LEASE_AREA_KINDS[r.area as keyof typeof LEASE_AREA_KINDS] ?? r.area) : '',

@@ -1,14 +1,12 @@
-import type { Geofence } from '@chelian/contracts';
+import { FENCE_KIND_NAMES, type Geofence } from '@chelian/contracts';
 import type { GeofenceRow } from './geofences.queries.ts';
-
-export const FENCE_KIND_ZH = { circle: '圆形', polygon: '多边形' } as const;
 
 export function presentGeofence(r: GeofenceRow): Geofence {
   return {
     geofenceId: r.id,
     name: r.name,
     kind: r.kind,
-    kindName: FENCE_KIND_ZH[r.kind],
+    kindName: FENCE_KIND_NAMES[r.kind],
     center: r.center_lon === null || r.center_lat === null ? null : [r.center_lon, r.center_lat],
     radius: r.radius_m,
     rings: r.rings ?? [],

@@ -1,4 +1,4 @@
-import { kindsOf, type LonLat } from '@chelian/contracts';
+import { kindsOf, type GeofenceKind, type LonLat } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { fenceShownFor } from '../../core/assetKinds.ts';
@@ -6,7 +6,7 @@ import { queryPage } from '../../db/queryPage.ts';
 
 /** A fence's shape and alarm switches as stored: what the editor and the engine both read. */
 export interface FenceShapeRow {
-  kind: 'circle' | 'polygon';
+  kind: GeofenceKind;
   center_lon: number | null;
   center_lat: number | null;
   radius_m: number | null;
@@ -31,7 +31,7 @@ export interface GeofenceRow extends FenceShapeRow {
 export interface GeofenceFields {
   accountId: number;
   name: string;
-  kind: 'circle' | 'polygon';
+  kind: GeofenceKind;
   centerLon: number | null;
   centerLat: number | null;
   radiusM: number | null;

@@ -1,4 +1,5 @@
 import type { AlarmType } from '@chelian/protocols/alarms.ts';
+import type { GeofenceKind } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { attr, isBlindArea } from '@chelian/protocols/positionAttributes.ts';
 import type { ZoneFix, ZoneState } from './zoneSmoothing.ts';
@@ -9,7 +10,7 @@ export interface PetZoneRow {
   id: number;
   pet_id: number;
   name: string;
-  kind: 'circle' | 'polygon';
+  kind: GeofenceKind;
   geometry: ZoneGeometry;
   alarm_exit: boolean;
   alarm_enter: boolean;

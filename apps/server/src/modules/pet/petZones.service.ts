@@ -5,7 +5,7 @@
  */
 import {
   PET_ERRORS,
-  PET_ZONE_KIND_NAMES,
+  FENCE_KIND_NAMES,
   PET_ZONE_MAX,
   PET_ZONE_MAX_RADIUS_M,
   PET_ZONE_MIN_RADIUS_M,
@@ -28,7 +28,7 @@ export function presentZone(r: PetZoneRow): PetZone {
     petId: Number(r.pet_id),
     name: r.name,
     kind: r.kind,
-    kindName: PET_ZONE_KIND_NAMES[r.kind],
+    kindName: FENCE_KIND_NAMES[r.kind],
     lon: circle?.center[0] ?? null,
     lat: circle?.center[1] ?? null,
     radiusMeters: circle?.radiusMeters ?? null,

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Segmented, Space, Typography } from 'antd';
-import type { GeofenceInput } from '@chelian/contracts';
+import { FENCE_KINDS, FENCE_KIND_NAMES, type GeofenceKind, type GeofenceInput } from '@chelian/contracts';
 import type { DrawnShape } from '../../shared/map/layers/FenceDrawLayer.tsx';
 import { M } from '../messages.ts';
 
 export interface FenceDraft {
   geofenceId: number | null;
   name: string;
-  kind: 'circle' | 'polygon';
+  kind: GeofenceKind;
   shape: DrawnShape | null;
   alarmEnter: boolean;
   alarmExit: boolean;
@@ -63,11 +63,8 @@ export function FenceForm({
           <Segmented
             value={draft.kind}
             disabled={draft.geofenceId !== null && shape !== null}
-            options={[
-              { value: 'circle', label: M.geofence.circle },
-              { value: 'polygon', label: M.geofence.polygon },
-            ]}
-            onChange={(kind) => onChange({ ...draft, kind: kind as 'circle' | 'polygon', shape: null })}
+            options={FENCE_KINDS.map((k) => ({ value: k, label: FENCE_KIND_NAMES[k] }))}
+            onChange={(kind) => onChange({ ...draft, kind: kind as GeofenceKind, shape: null })}
             data-testid="fence-kind"
           />
         </Form.Item>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Input, InputNumber, Popconfirm, Radio, Segmented, Select, Space, Table, TreeSelect } from 'antd';
-import { cardEndpoints, geofenceEndpoints, type CardArea } from '@chelian/contracts';
+import { FENCE_KINDS, FENCE_KIND_NAMES, cardEndpoints, geofenceEndpoints, type CardArea, type GeofenceKind } from '@chelian/contracts';
 import type { LL } from '../../shared/map/fenceDraw.ts';
 import { call } from '../../shared/request/call.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
@@ -15,7 +15,6 @@ import { C } from '../messages.ts';
 const A = C.area;
 const AREA_COLOR = '#1677ff';
 const DRAFT_COLOR = '#fa8c16';
-type Kind = 'circle' | 'polygon';
 
 /** An area's polygon as drawn (the stored ring may repeat its first vertex at the end). */
 function openRing(ring: ReadonlyArray<ReadonlyArray<number>>): LL[] {
@@ -34,7 +33,7 @@ export function AreaPage() {
   const [areas, setAreas] = useState<CardArea[]>([]);
   const { rows: staff } = useLoaded(allStaff, null);
   const { rows: teams } = useWholeList(cardEndpoints.teams);
-  const [kind, setKind] = useState<Kind>('circle');
+  const [kind, setKind] = useState<GeofenceKind>('circle');
   const [center, setCenter] = useState<{ lat: number; lon: number } | null>(null);
   const [radius, setRadius] = useState(200);
   const [ring, setRing] = useState<LL[] | null>(null);
@@ -78,7 +77,7 @@ export function AreaPage() {
   const edit = (a: CardArea) => {
     setEditing(a);
     setName(a.fenceName);
-    const k: Kind = a.kind === 'circle' ? 'circle' : 'polygon';
+    const k: GeofenceKind = a.kind === 'circle' ? 'circle' : 'polygon';
     setKind(k);
     const c = areaCenter(a);
     setCenter(k === 'circle' ? c : null);
@@ -113,12 +112,9 @@ export function AreaPage() {
                 style={{ width: 140 }}
                 data-testid="card-area-name"
               />
-              <Segmented<Kind>
+              <Segmented<GeofenceKind>
                 value={kind}
-                options={[
-                  { value: 'circle', label: A.kindCircle },
-                  { value: 'polygon', label: A.kindPolygon },
-                ]}
+                options={FENCE_KINDS.map((k) => ({ value: k, label: FENCE_KIND_NAMES[k] }))}
                 onChange={(k) => (setKind(k), setCenter(null), setRing(null))}
                 data-testid="card-area-kind"
               />
@@ -200,7 +196,7 @@ export function AreaPage() {
           data-testid="card-area-table"
           columns={[
             { title: A.fence, dataIndex: 'fenceName' },
-            { title: A.kind, dataIndex: 'kind', width: 90, render: (k: string) => (k === 'circle' ? A.kindCircle : A.kindPolygon) },
+            { title: A.kind, dataIndex: 'kind', width: 90, render: (k: GeofenceKind) => FENCE_KIND_NAMES[k] },
             { title: A.radius, dataIndex: 'radius', width: 100, render: (r: number | null) => r ?? C.common.none },
             { title: A.assignee, key: 'who', render: (_, a) => `${a.teamId ? A.toTeam : A.toStaff}：${a.assignee}` },
             ...(canEdit

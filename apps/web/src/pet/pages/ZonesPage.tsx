@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Input, InputNumber, Popconfirm, Segmented, Switch, Table, Tag } from 'antd';
-import { PET_ZONE_MIN_RADIUS_M, PET_ZONE_MAX_RADIUS_M, petEndpoints, type Pet, type PetZone } from '@chelian/contracts';
+import { PET_ZONE_MIN_RADIUS_M, PET_ZONE_MAX_RADIUS_M, petEndpoints, type GeofenceKind, type Pet, type PetZone } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { toast } from '../../shared/ui/toast.ts';
@@ -22,7 +22,7 @@ function ZonesOf({ pet }: { pet: Pet }) {
   const canEdit = usePermission('pet:fence:edit') && !pet.shared;
   const zoneList = useWholeList(petEndpoints.zones, { petId: pet.petId }, { keepOnFailure: false });
   const zones = zoneList.rows;
-  const [mode, setMode] = useState<'circle' | 'polygon'>('circle');
+  const [mode, setMode] = useState<GeofenceKind>('circle');
   const [draft, setDraft] = useState<LL[]>([]);
   const [name, setName] = useState('');
   const [radius, setRadius] = useState(100);
@@ -76,7 +76,7 @@ function ZonesOf({ pet }: { pet: Pet }) {
           {canEdit && (
             <Segmented
               value={mode}
-              onChange={(v) => (setMode(v as 'circle' | 'polygon'), setDraft([]))}
+              onChange={(v) => (setMode(v as GeofenceKind), setDraft([]))}
               options={[
                 { value: 'circle', label: Z.circle },
                 { value: 'polygon', label: Z.polygon },

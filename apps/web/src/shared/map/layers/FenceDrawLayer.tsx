@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { GeofenceKind } from '@chelian/contracts';
 import { SKETCH_PAINT, sketchData, startFenceDraw, type DrawnShape, type LL } from '../fenceDraw.ts';
 import { display } from '../displayCoords.ts';
 import { useMap } from '../mapContext.ts';
@@ -16,7 +17,7 @@ const LAYERS: LayerDef[] = [
  * Draws a fence on the map (shared/map/fenceDraw.ts): circle — the centre, then the radius;
  * polygon — each vertex, double-click to finish. Coordinates come back in WGS-84.
  */
-export function FenceDrawLayer({ mode, onDone }: { mode: 'circle' | 'polygon'; onDone: (shape: DrawnShape) => void }) {
+export function FenceDrawLayer({ mode, onDone }: { mode: GeofenceKind; onDone: (shape: DrawnShape) => void }) {
   const map = useMap();
   const [points, setPoints] = useState<LL[]>([]);
   const [hover, setHover] = useState<LL | null>(null);
