@@ -159,4 +159,55 @@ describe('掌上车联 for a rider', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  // Inside WeChat's browser (its user agent): WeChat Pay is JSAPI, which needs the rider's openid. The page
+  // goes to 网页授权 (the stand-in plays open.weixin.qq.com: straight back with a code, as snsapi_base does),
+  // the server exchanges the code (the stand-in plays api.weixin.qq.com), and the payment the rider started
+  // goes on as a JSAPI order for that openid, handed to WeixinJSBridge — a stand-in here, which records the
+  // request; the rider "pays" on the WeChat Pay stand-in (its notification books the bill) and WeChat answers ok.
+  it('pays inside WeChat by JSAPI with the openid 网页授权 gave', async () => {
+    await ok(api(admin, '/elec-lease/v1/api/contract/renew.json', { contractId }), 'next week billed');
+    const { page, errors } = await openPhone(browser, 'light', undefined, WECHAT_UA);
+    await page.addInitScript(() => {
+      const w = window as unknown as { WeixinJSBridge: object; wxPay?: object; wxDone?: (r: object) => void };
+      w.WeixinJSBridge = {
+        invoke(name: string, params: object, done: (r: object) => void) {
+          w.wxPay = { name, params };
+          w.wxDone = done;
+        },
+      };
+    });
+    await smsLogin(page, phone);
+    await page.getByTestId('rd-home').waitFor({ timeout: 30_000 });
+    await page.getByTestId('rd-bills-link').tap();
+    await page.getByTestId('rd-bills').waitFor();
+    const authorize = page.waitForRequest(/\/connect\/oauth2\/authorize\?/);
+    await page.getByTestId('rd-bills-pay-all').tap();
+    const asked = new URL((await authorize).url());
+    expect(Object.fromEntries(asked.searchParams)).toMatchObject({ response_type: 'code', scope: 'snsapi_base' });
+    expect(asked.searchParams.get('redirect_uri')).toMatch(new RegExp(`/m/rider/bills\\?contractId=${contractId}$`));
+    // back on 账单 with the code; the JSAPI order reaches the bridge
+    const handle = await page.waitForFunction(() => (window as unknown as { wxPay?: object }).wxPay, undefined, { timeout: 20_000 });
+    const jsapi = (await handle.jsonValue()) as { name: string; params: Record<string, string> };
+    expect(jsapi.name).toBe('getBrandWCPayRequest');
+    expect(jsapi.params).toMatchObject({ signType: 'RSA', package: expect.stringMatching(/^prepay_id=wx/) });
+    expect(jsapi.params.paySign).toMatch(/^[A-Za-z0-9+/=]{300,}$/);
+    expect(page.url()).not.toContain('code=');
+    // The rider confirms in WeChat: the WeChat Pay stand-in notifies the server, then WeChat answers ok.
+    const paid = await fetch(`${asked.origin}/cgi-bin/mmpayweb-bin/checkmweb`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ prepay_id: jsapi.params.package!.slice('prepay_id='.length) }).toString(),
+    });
+    expect(paid.status).toBe(200);
+    await page.evaluate(() => (window as unknown as { wxDone: (r: object) => void }).wxDone({ err_msg: 'get_brand_wcpay_request:ok' }));
+    await page.getByText('没有待缴账单').waitFor({ timeout: 20_000 });
+    await shot(page, 'mobile-rider-wechat-jsapi-paid');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
+
+const WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.6478.71 ' +
+  'Mobile Safari/537.36 XWEB/1260117 MMWEBSDK/20240501 MicroMessenger/8.0.50.2701(0x28003237) WeChat/arm64 NetType/WIFI Language/zh_CN';

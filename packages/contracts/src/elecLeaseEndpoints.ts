@@ -368,6 +368,7 @@ export const elecLeaseEndpoints = {
     tag,
     summary: '退款',
     permission: 'lease:bill:pay',
+    /** providerRef '': a payment the rider made online goes back through its provider's refund API (docs/payments.md) */
     input: Type.Object({ paymentId: Id(), amountFen: Fen({ minimum: 1 }), providerRef: Type.String({ maxLength: 64 }), note: text(200) }),
     answer: Type.Object({ payment: LeasePaymentSchema, duplicate: Type.Boolean(), detail: ContractDetail }),
   }),

@@ -102,7 +102,12 @@ export function ContractActionModal({
         case 'refund': {
           const p = (action as { refund: LeasePayment }).refund;
           next = (
-            await call(elecLeaseEndpoints.refund, { paymentId: p.paymentId, amountFen: fenOf(v.amount)!, providerRef: v.ref, note: v.note })
+            await call(elecLeaseEndpoints.refund, {
+              paymentId: p.paymentId,
+              amountFen: fenOf(v.amount)!,
+              providerRef: v.ref ?? '',
+              note: v.note,
+            })
           ).detail;
           break;
         }
@@ -196,9 +201,16 @@ export function ContractActionModal({
             <Form.Item name="amount" label={L.pay.refundAmount} rules={[amountRule]}>
               <Input suffix={L.common.yuan} />
             </Form.Item>
-            <Form.Item name="ref" label={L.pay.refundRef} rules={[{ required: true, message: L.common.required(L.pay.refundRef) }]}>
-              <Input maxLength={64} />
-            </Form.Item>
+            {/* A WeChat Pay or Alipay payment the rider made online may go back through the provider: no reference typed. */}
+            {isOnline(action) ? (
+              <Form.Item name="ref" label={L.pay.refundRef} extra={L.pay.refundOnlineHint}>
+                <Input maxLength={64} placeholder={L.pay.refundOnlinePlaceholder} />
+              </Form.Item>
+            ) : (
+              <Form.Item name="ref" label={L.pay.refundRef} rules={[{ required: true, message: L.common.required(L.pay.refundRef) }]}>
+                <Input maxLength={64} />
+              </Form.Item>
+            )}
           </>
         )}
         {(kind === 'handover' || kind === 'giveBack') && (
@@ -294,3 +306,7 @@ export function ContractActionModal({
     </Modal>
   );
 }
+
+/** A payment through WeChat Pay or Alipay: the server refunds it through the provider when it was paid online. */
+const isOnline = (action: ContractAction | null) =>
+  typeof action === 'object' && action !== null && ['wechat', 'alipay'].includes(action.refund.method);

@@ -158,6 +158,8 @@ export const L = {
     refund: '退款',
     refundAmount: '退款金额（元）',
     refundRef: '退款流水号',
+    refundOnlineHint: '骑手在线支付的收款可留空：通过原支付渠道的退款接口原路退回，退款单号自动记录',
+    refundOnlinePlaceholder: '留空则原路退款',
     refunded: '已退',
     /** The pay dialog records money the rider already paid; it charges nobody. */
     explain: '登记骑手已付给门店的款项（微信、支付宝转账或现金），系统不会向骑手发起扣款。',

@@ -8,7 +8,7 @@ import { route } from '../../http/route.ts';
 import { likeText } from '../terminals/assets.ts';
 import { contractsQueries } from './contracts.queries.ts';
 import { payOrdersQueries } from './payments/payOrders.queries.ts';
-import { refundOrder } from './payments/refunds.service.ts';
+import { refundOrder, refundPaymentOnline } from './payments/refunds.service.ts';
 import { presentBill, presentPayment } from './contracts.presenter.ts';
 import { contractDetail, visibleContract } from './contracts.service.ts';
 import { methodOf, recordPayment, recordRefund, refOf } from './billing.service.ts';
@@ -107,9 +107,13 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
     const user = caller(request);
     const original = found(await contractsQueries.payment(db, user.accountPath, body.paymentId));
     const c = await visibleContract(db, user, original.contract_id);
-    const ref = refOf(body.providerRef);
+    // No reference typed: a payment the rider made online goes back through the provider's refund API.
+    const online = body.providerRef.trim()
+      ? null
+      : await refundPaymentOnline(db, original, { amountFen: body.amountFen, note: clean(body.note) });
+    const ref = online?.ref ?? refOf(body.providerRef);
     const { payment, duplicate } = await db.tx((q) =>
-      recordRefund(q, c, original, { ref, amountFen: body.amountFen, note: clean(body.note), userName: user.username }),
+      recordRefund(q, c, original, { ref, amountFen: body.amountFen, note: online?.note ?? clean(body.note), userName: user.username }),
     );
     auditChange(request, {
       objectType: '租赁退款',

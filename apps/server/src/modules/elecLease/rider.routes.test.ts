@@ -301,6 +301,54 @@ describe('paying through WeChat Pay', () => {
   });
 });
 
+describe('refunding a payment made online', () => {
+  it('goes back through WeChat Pay when the back office types no reference; a cash payment still needs one', async () => {
+    const detail = (await call(a.sessionId, 'GET', `${lease}/contract/detail.json?contractId=${contractId}`)).obj;
+    const online = detail.payments.find((p: { providerRef: string }) => p.providerRef === '4200000985202612020000000003');
+    const cash = detail.payments.find((p: { providerRef: string }) => p.providerRef === 'SJZL-R01');
+    const orderNo = (
+      await t.ctx.db.query<{ out_trade_no: string }>(`SELECT out_trade_no FROM elec_lease_pay_orders WHERE payment_id = $1`, [
+        online.paymentId,
+      ])
+    )[0]!.out_trade_no;
+    const refund = (paymentId: number, amountFen: number) =>
+      call(a.sessionId, 'POST', `${lease}/payment/refund.json`, { paymentId, amountFen, providerRef: '', note: '骑行故障补偿' });
+    const asked = wx.refunds.length;
+    expect(await refund(online.paymentId, 7000)).toMatchObject({
+      errorCode: 'elecLease.refundTooMuch',
+      msg: '退款金额超过可退金额 63.00 元',
+    });
+    expect(await refund(cash.paymentId, 1000)).toMatchObject({
+      errorCode: 'elecLease.refundRefNeeded',
+      msg: '该笔收款不是骑手在线支付，请填写退款流水号',
+    });
+    expect(wx.refunds.length).toBe(asked);
+    const done = await refund(online.paymentId, 1000);
+    expect(done.obj.payment).toMatchObject({
+      kindName: '退款',
+      methodName: '微信支付',
+      amountFen: 1000,
+      providerRef: `R${orderNo}P1`,
+      note: expect.stringMatching(/^骑行故障补偿；微信支付退款单号 50000\d+$/),
+    });
+    expect(wx.refunds.at(-1)).toEqual({
+      transaction_id: '4200000985202612020000000003',
+      out_trade_no: orderNo,
+      out_refund_no: `R${orderNo}P1`,
+      reason: '骑行故障补偿',
+      amount: { refund: 1000, total: 6300, currency: 'CNY' },
+    });
+    expect(done.obj.detail.contract.owedFen).toBe(1000);
+    // settled again at the counter, so the rest of the story reads as before
+    await call(a.sessionId, 'POST', `${lease}/payment/pay.json`, {
+      contractId,
+      method: 'cash',
+      providerRef: 'SJ-R01-back',
+      amountFen: 1000,
+    });
+  });
+});
+
 describe('paid online for a debt settled meanwhile', () => {
   let orderNo = '';
   it('is not booked and is listed 已支付，待退款 for the back office (its own subtree only)', async () => {

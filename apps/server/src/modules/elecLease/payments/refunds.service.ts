@@ -2,7 +2,9 @@ import { ELEC_LEASE_ERRORS, RIDER_ORDER_STATES } from '@chelian/contracts';
 import type { Db } from '../../../db/types.ts';
 import type { SessionUser } from '../../../core/sessionUser.ts';
 import { AppError } from '../../../http/errors.ts';
-import { payOrdersQueries } from './payOrders.queries.ts';
+import type { PaymentRow } from '../contracts.queries.ts';
+import { yuan } from '../scope.ts';
+import { payOrdersQueries, type PayOrderRow } from './payOrders.queries.ts';
 import { providerById } from './setup.ts';
 
 const stateName = (s: string) => RIDER_ORDER_STATES[s as keyof typeof RIDER_ORDER_STATES] ?? s;
@@ -53,4 +55,44 @@ export async function refundOrder(db: Db, user: SessionUser, orderNo: string, re
   // The failure is kept on the order (committed above) and told to the operator in words.
   if (!result.ok) throw new AppError(ELEC_LEASE_ERRORS.onlineRefundFailed, { params: { reason: result.why } });
   return { orderNo, status: result.status, statusName: stateName(result.status), refundId: result.refundId };
+}
+
+/**
+ * 退款 of a payment a rider made online (the back office's refund with no reference typed): the
+ * part goes back through the order's provider against the payment's transaction id, under our
+ * refund number R<out_trade_no>P<n> (n: this payment's refunds so far + 1, so a retry after a
+ * failure reuses it and the provider refunds once); that number is the refund's reference in the
+ * ledger. Answers the reference and the note to record (recordRefund), or refuses in words: not an
+ * online payment (type the channel's refund reference), more than is left, or the provider's reason.
+ */
+export async function refundPaymentOnline(
+  db: Db,
+  original: PaymentRow,
+  r: { amountFen: number; note: string },
+): Promise<{ ref: string; note: string }> {
+  const [order] = await db.query<PayOrderRow>(`SELECT * FROM elec_lease_pay_orders WHERE payment_id = $1 AND status = 'paid'`, [
+    original.id,
+  ]);
+  const provider = order ? providerById(order.provider) : undefined;
+  if (!order || !provider || original.kind !== 'payment') throw new AppError(ELEC_LEASE_ERRORS.refundRefNeeded);
+  const left = original.amount_fen - original.refunded_fen;
+  if (r.amountFen > left) throw new AppError(ELEC_LEASE_ERRORS.refundTooMuch, { params: { left: yuan(left) } });
+  const [{ n }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM elec_lease_payments WHERE refund_of = $1`, [
+    original.id,
+  ])) as [{ n: number }];
+  const ref = `R${order.out_trade_no}P${n + 1}`;
+  try {
+    const done = await provider.refund({
+      outTradeNo: order.out_trade_no,
+      transactionId: original.provider_ref,
+      outRefundNo: ref,
+      refundFen: r.amountFen,
+      totalFen: order.amount_fen,
+      reason: r.note || '租车退款',
+    });
+    const state = done.status === 'success' ? '' : '（处理中）';
+    return { ref, note: `${r.note ? `${r.note}；` : ''}${provider.name}退款单号 ${done.refundId}${state}`.slice(0, 200) };
+  } catch (err) {
+    throw new AppError(ELEC_LEASE_ERRORS.onlineRefundFailed, { params: { reason: (err as Error).message.slice(0, 120) } });
+  }
 }
