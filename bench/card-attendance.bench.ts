@@ -7,7 +7,8 @@
 // Run: node --import tsx bench/card-attendance.bench.ts [--staff 5000] [--days 30] [--interval 60]
 import os from 'node:os';
 import { beijingMidnight } from '@chelian/contracts';
-import { attendanceOfDay, addDays, type ShiftRule } from '../apps/server/src/modules/card/attendance.ts';
+import { addDays } from '@chelian/contracts/beijingTime.ts';
+import { attendanceOfDay, type ShiftRule } from '../apps/server/src/modules/card/attendance.ts';
 import { atPostTest, type StaffTrack } from '../apps/server/src/modules/card/staffDay.ts';
 
 const arg = (name: string, fallback: number) => {

@@ -12,10 +12,9 @@ import { createTestServer } from '../apps/server/src/testing/testServer.ts';
 import { createTenant } from '../apps/server/src/testing/fixtures.ts';
 import { startGateway } from '../apps/server/src/gateway/gateway.ts';
 import { startCardEngine } from '../apps/server/src/modules/card/cardEngine.ts';
-import { beijingDay } from '../apps/server/src/modules/card/attendance.ts';
 import { cityByName } from '../packages/simulator/src/cities.ts';
 import { Fleet, planTerminals } from '../packages/simulator/src/fleet.ts';
-import { BEIJING_OFFSET_MS } from '@chelian/contracts/beijingTime.ts';
+import { BEIJING_OFFSET_MS, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -123,7 +122,7 @@ const fleet = new Fleet(specs, {
 await fleet.start();
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 
-const today = beijingDay(Date.now());
+const today = beijingDayOf(Date.now());
 const timings: Record<string, number[]> = { staffList: [], attendance: [], patrolRuns: [], reportDay: [], alarms: [] };
 let states: Record<string, number> = {};
 let attendanceRows = 0;

@@ -6,7 +6,7 @@
 //   flock /tmp/chelian-bench.lock env DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
 //     node --import tsx bench/fleet-reports.bench.ts [--vehicles 10000] [--alarms 100000] [--runs 7]
 // Prints JSON. Times are wall clock of the HTTP request, client and server on the same machine.
-import { addDays, beijingDayOf } from '../apps/server/src/modules/reports/beijingDay.ts';
+import { addDays, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { createScratchDb, keepArg, loadAverage, loginAs, numberArg, timeRequests } from './support/reportBench.ts';
 import { seedFleet } from './support/seedFleet.ts';
 

@@ -11,7 +11,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import { addDays, dayStart } from '../apps/server/src/modules/reports/beijingDay.ts';
+import { addDays, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import { rollupDay } from '../apps/server/src/modules/reports/rollup.service.ts';
 import { createScratchDb, keepArg, loadAverage, loginAs, numberArg, timeRequests } from './support/reportBench.ts';
 import { seedFleet, trackRows } from './support/seedFleet.ts';
@@ -30,7 +30,7 @@ try {
   await client.query('SELECT ensure_position_partitions($1::date - 1, $1::date + 1)', [DAY]);
 
   // The day's positions, one COPY: each vehicle drives its own city track (stops included).
-  const end = dayStart(addDays(DAY, 1)).getTime();
+  const end = beijingDayStart(addDays(DAY, 1));
   let rows = 0;
   const loadStart = performance.now();
   const all = (function* () {

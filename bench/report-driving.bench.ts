@@ -9,7 +9,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import { addDays, dayStart } from '../apps/server/src/modules/reports/beijingDay.ts';
+import { addDays, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import { rollupDay } from '../apps/server/src/modules/reports/rollup.service.ts';
 import { createScratchDb, keepArg, loadAverage, loginAs, numberArg, timeRequests } from './support/reportBench.ts';
 import { seedFleet, trackRows } from './support/seedFleet.ts';
@@ -26,7 +26,7 @@ try {
   const fleet = await seedFleet(client, VEHICLES);
   await client.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
   await client.query('SELECT ensure_position_partitions($1::date - 1, $1::date + 1)', [DAY]);
-  const end = dayStart(addDays(DAY, 1)).getTime();
+  const end = beijingDayStart(addDays(DAY, 1));
   let rows = 0;
   const all = (function* () {
     for (const [i, v] of fleet.entries()) {
@@ -66,7 +66,7 @@ try {
   // episodes and ACC switches (its time is a figure too), and the same reports read those.
   const fromPositions = await reports();
   const rollupStart = performance.now();
-  await rollupDay(scratch.db, DAY, { now: dayStart(addDays(DAY, 1)).getTime() + 3 * 3600_000, wait: true });
+  await rollupDay(scratch.db, DAY, { now: beijingDayStart(addDays(DAY, 1)) + 3 * 3600_000, wait: true });
   const finalPassSeconds = Math.round((performance.now() - rollupStart) / 100) / 10;
   await client.query('ANALYZE daily_overspeed; ANALYZE daily_acc_points; ANALYZE daily_overspeed_limits');
   console.log(

@@ -5,7 +5,7 @@
 //   flock /tmp/chelian-bench.lock env DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
 //     node --import tsx bench/report-today.bench.ts [--vehicles 10000] [--runs 5]
 // Prints JSON (milliseconds, wall clock).
-import { beijingDayOf, dayStart } from '../apps/server/src/modules/reports/beijingDay.ts';
+import { beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import { rollupQueries } from '../apps/server/src/modules/reports/rollup.queries.ts';
 import { bringTodayUpToDate } from '../apps/server/src/modules/reports/todayCurrent.ts';
 import type { ReportFilter } from '../apps/server/src/modules/reports/reports.queries.ts';
@@ -20,7 +20,7 @@ const { client, db } = scratch;
 try {
   await seedFleet(client, VEHICLES);
   const today = beijingDayOf(Date.now());
-  const start = dayStart(today);
+  const start = new Date(beijingDayStart(today));
   const fleet: ReportFilter = { scope: '/', isPlatformAdmin: true, vehicleId: null, groupId: null, keyword: null, from: today, to: today };
   const vehicleParams = ['/', null, null, null];
   // Every terminal reports once more (a minute apart each round); a third of them raise an alarm.

@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { addDays, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { openPostgres } from '../apps/server/src/db/postgres.ts';
 import { seedAll } from '../apps/server/src/seed.ts';
@@ -17,7 +18,6 @@ import { createContext } from '../apps/server/src/context.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { MemoryBus } from '../apps/server/src/bus/bus.ts';
 import { createLogger } from '../apps/server/src/log.ts';
-import { dayStart, addDays } from '../apps/server/src/modules/reports/beijingDay.ts';
 import { rollupDay } from '../apps/server/src/modules/reports/rollup.service.ts';
 import { reportsQueries } from '../apps/server/src/modules/reports/reports.queries.ts';
 import { DROP_SHORT_STAYS, writeStays } from '../apps/server/src/modules/reports/staysSql.ts';
@@ -53,7 +53,7 @@ try {
   const fleet = await seedFleet(client, TERMINALS);
   await client.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
   await client.query('SELECT ensure_position_partitions($1::date - 1, $1::date + 1)', [DAY]);
-  const end = dayStart(addDays(DAY, 1)).getTime();
+  const end = beijingDayStart(addDays(DAY, 1));
   const seedStart = performance.now();
   let rows = 0;
   const all = (function* () {
@@ -102,7 +102,7 @@ try {
     await rollupDay(db, DAY, { now: end - 5 * 60_000 - 1000, wait: true });
     const t0 = performance.now();
     await db.tx(async (q) => {
-      await writeStays(q, 'since', {}, [dayStart(DAY), DAY, new Date(end - 1000)]);
+      await writeStays(q, 'since', {}, [new Date(beijingDayStart(DAY)), DAY, new Date(end - 1000)]);
       await q.query(DROP_SHORT_STAYS, [DAY]);
     });
     staysSinceMs.push(Math.round(performance.now() - t0));
@@ -121,7 +121,7 @@ try {
     const t0 = performance.now();
     await db.tx(async (q) => {
       await q.query('DELETE FROM daily_stays WHERE day = $1::date', [DAY]);
-      await writeStays(q, 'full', {}, [dayStart(DAY), DAY, new Date(end)]);
+      await writeStays(q, 'full', {}, [new Date(beijingDayStart(DAY)), DAY, new Date(end)]);
     });
     staysMs.push(Math.round(performance.now() - t0));
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { baseUrl, launch, login, openTab, shot, toasts } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { api, imei, pause } from './support/carFleet.ts';
@@ -17,7 +18,7 @@ const lease = '/elec-lease/v1/api';
 const at = { lon: 121.4737, lat: 31.2304 };
 
 const frameOf = (page: Page): FrameLocator => page.frameLocator('iframe').first();
-const beijingDay = (daysAgo: number) => new Date(Date.now() + 8 * 3600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+const beijingDay = (daysAgo: number) => beijingDayOf(Date.now() - daysAgo * DAY_MS);
 
 /** Picks an antd Select's option by its text. */
 async function pick(frame: FrameLocator, testId: string, text: string) {

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import { createTestDb, TEST_ADMIN_PASSWORD, type TestDb } from '../testing/testDb.ts';
 import { freePort } from '../testing/freePort.ts';
 import { eventually } from '../testing/testTerminal.ts';
@@ -21,7 +22,6 @@ import { startWebhookReceiver } from '../testing/webhookReceiver.ts';
 import { storedPosition } from '../testing/storedPosition.ts';
 import { ingestQueries, type StoredPosition } from '../gateway/ingest.queries.ts';
 import { backfill } from '../modules/reports/rollup.service.ts';
-import { addDays, beijingDayOf, dayStart } from '../modules/reports/beijingDay.ts';
 import { launchCluster, terminalProtocols, type Cluster } from './launchCluster.ts';
 import { clusterSkipReason, login, postForm, postJson } from './clusterClient.ts';
 
@@ -93,8 +93,7 @@ async function seed() {
     for (let d = KEEP_DAYS + 10; d <= KEEP_DAYS + 12; d++) rows.push(storedPosition({ terminalPk: pk, gpsTime: now - d * 86_400_000 }));
     // Three finished days and today (its last two hours): a fix a minute, drifting north.
     for (let back = 3; back >= 0; back--) {
-      const start =
-        back > 0 ? dayStart(addDays(today, -back)).getTime() + 8 * 3600_000 : Math.max(dayStart(today).getTime(), now - 121 * 60_000);
+      const start = back > 0 ? beijingDayStart(addDays(today, -back)) + 8 * 3600_000 : Math.max(beijingDayStart(today), now - 121 * 60_000);
       for (let i = 0; i < 120 && start + i * 60_000 < now - 60_000; i++) {
         // Parked for 20 minutes in the middle: a stay.
         const parked = i >= 40 && i < 60;
@@ -201,7 +200,9 @@ describe.skipIf(skip)('each background job runs once with two jobs processes', (
         `SELECT terminal_id::int, to_char(day, 'YYYY-MM-DD') AS day, start_at, end_at, seconds, open FROM daily_stays WHERE day >= $1::date ORDER BY 1, 3`,
         [from],
       );
-    const expected = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM positions WHERE gps_time >= $1', [dayStart(from)]))!.n;
+    const expected = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM positions WHERE gps_time >= $1', [
+      new Date(beijingDayStart(from)),
+    ]))!.n;
     const counted = async () => (await stats()).reduce((n, r) => n + Number(r.position_count), 0);
     await eventually(async () => (await counted()) >= expected, 20_000, `every position rolled up (${expected})`);
     expect(await counted()).toBe(expected);

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { beijingDayText, FINAL_AFTER_MS, isLateForRollup } from './lateReports.ts';
+import { FINAL_AFTER_MS, isLateForRollup } from './lateReports.ts';
 
 /** Beijing wall-clock time → epoch ms. */
 const bj = (text: string) => Date.parse(`${text}+08:00`);
 
 describe('positions late for the report rollup', () => {
-  it('dates a position by its Beijing day (midnight is 16:00 UTC)', () => {
-    expect(beijingDayText(bj('2026-05-02T23:59:59'))).toBe('2026-05-02');
-    expect(beijingDayText(bj('2026-05-03T00:00:00'))).toBe('2026-05-03');
-    expect(beijingDayText(Date.parse('2026-05-02T16:00:00Z'))).toBe('2026-05-03');
-  });
-
   it('flags a report older than what its terminal already stored, whatever its day', () => {
     const now = bj('2026-05-02T12:00:00');
     expect(isLateForRollup(bj('2026-05-02T09:00:00'), bj('2026-05-02T11:59:00'), now)).toBe(true);

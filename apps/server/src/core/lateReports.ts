@@ -1,5 +1,5 @@
 // The file alone, not the package's index: the gateway loads this and none of the endpoint schemas.
-import { BEIJING_OFFSET_MS } from '@chelian/contracts/beijingTime.ts';
+import { BEIJING_OFFSET_MS, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 /**
  * Report days (Beijing days, modules/reports) are rolled up as positions arrive; a day is made
@@ -11,15 +11,9 @@ export const FINAL_AFTER_MS = 2 * 3600_000;
 
 /** Flag a day this much before the rollup makes it final, so two processes' clocks may differ. */
 const CLOCK_MARGIN_MS = 3600_000;
-const DAY_MS = 86_400_000;
 
 /** A time further ahead than this is a wrong clock: it never becomes the terminal's "newest". */
 export const FUTURE_TOLERANCE_MS = 10 * 60_000;
-
-/** The Beijing day ('YYYY-MM-DD') an instant falls on. */
-export function beijingDayText(at: number): string {
-  return new Date(at + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 /**
  * A position the rollup's passes would miss: older than what its terminal already stored (out of

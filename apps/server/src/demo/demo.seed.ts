@@ -7,13 +7,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { addDays, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionUser } from '../core/sessionUser.ts';
 import { adminQueries } from '../modules/accounts/admin.queries.ts';
 import { hashPassword, isStrongPassword } from '../modules/auth/password.ts';
 import type { DemoPart, DemoPorts } from '../modules/feature.ts';
 import { features } from '../modules/features.ts';
-import { addDays, beijingDayOf } from '../modules/reports/beijingDay.ts';
 import { backfill } from '../modules/reports/rollup.service.ts';
 import { DEMO_PAST_DAYS } from '../modules/terminals/demoWeek.ts';
 import { demoQueries } from './demo.queries.ts';

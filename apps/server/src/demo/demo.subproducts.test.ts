@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RouteWalker, Rng, WALKER } from '@chelian/simulator';
 import { beijingMidnight } from '@chelian/contracts';
+import { addDays, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
 import { eventually } from '../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../gateway/gateway.ts';
@@ -10,7 +11,6 @@ import { DEMO_MISSED_PLAN, DEMO_PATROLLERS, DEMO_PATROL_PLAN, demoPatrolRoute, d
 import { demoEbikes } from '../modules/elecCar/elecCar.demo.ts';
 import { startEngines, type PositionEngine } from '../modules/feature.ts';
 import { features } from '../modules/features.ts';
-import { addDays, beijingDayOf } from '../modules/reports/beijingDay.ts';
 import { demoCars } from '../modules/terminals/terminals.demo.ts';
 import { startDemo, type RunningDemo } from './demo.ts';
 import { seedDemo } from './demo.seed.ts';

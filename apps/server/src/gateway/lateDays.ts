@@ -1,4 +1,5 @@
-import { beijingDayText, FUTURE_TOLERANCE_MS, isLateForRollup } from '../core/lateReports.ts';
+import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
+import { FUTURE_TOLERANCE_MS, isLateForRollup } from '../core/lateReports.ts';
 import type { StoredPosition } from './ingest.queries.ts';
 
 /**
@@ -19,7 +20,7 @@ export class LateDayTracker {
     let days: string[] | null = null;
     for (const p of positions) {
       if (isLateForRollup(p.gpsTime, this.newestAt, now)) {
-        const day = beijingDayText(p.gpsTime);
+        const day = beijingDayOf(p.gpsTime);
         if (!days?.includes(day)) (days ??= []).push(day);
       } else if (p.gpsTime <= now + FUTURE_TOLERANCE_MS) this.newestAt = p.gpsTime;
     }

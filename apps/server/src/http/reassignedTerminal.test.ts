@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJt808, encodeJt808Auth, encodeJt808Location, encodeJt808Register, jt808Codec } from '@chelian/protocols/jt808/index.ts';
+import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, form, type TestServer } from '../testing/testServer.ts';
 import { createTenant, type Tenant } from '../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../testing/testTerminal.ts';
 import { openLive, type LiveClient } from '../testing/wsClient.ts';
 import { startGateway, type Gateway } from '../gateway/gateway.ts';
-import { beijingDayText } from '../core/lateReports.ts';
 import { fieldsOf, kindOf, readable, sample, send } from './foreignIds.probe.ts';
 import { DESTRUCTIVE, probedRoutes } from './foreignIds.walk.ts';
 
@@ -37,7 +37,7 @@ let serial = 1;
 let bVehicleId: number;
 let bBikeId: number;
 let bPetId: number;
-const yesterdayNoon = Date.parse(`${beijingDayText(Date.now() - 86_400_000)}T12:00:00+08:00`);
+const yesterdayNoon = Date.parse(`${beijingDayOf(Date.now() - 86_400_000)}T12:00:00+08:00`);
 
 const report = async (time: number, fix: { lat: number; lon: number; mileageKm?: number }, alarms: Array<'sos'> = []) => {
   device.send(
@@ -205,7 +205,7 @@ describe('a terminal handed over to another tenant starts clean', () => {
     const vehicles = JSON.stringify(await get(b.sessionId, '/car/v4/api/vehicle/list.json'));
     expect(vehicles).toContain('粤B57702');
     expect(marksIn(vehicles)).toEqual([]);
-    for (const day of [beijingDayText(yesterdayNoon), beijingDayText(Date.now())]) {
+    for (const day of [beijingDayOf(yesterdayNoon), beijingDayOf(Date.now())]) {
       const track = await get(
         b.sessionId,
         `/car/v4/api/monitor/track.json?vehicleId=${bVehicleId}&start=${day} 00:00:00&end=${day} 23:59:59`,
@@ -215,8 +215,8 @@ describe('a terminal handed over to another tenant starts clean', () => {
   });
 
   it('answers no route of B’s with anything of A’s time', { timeout: 120_000 }, async () => {
-    const today = beijingDayText(Date.now());
-    const yesterday = beijingDayText(yesterdayNoon);
+    const today = beijingDayOf(Date.now());
+    const yesterday = beijingDayOf(yesterdayNoon);
     const found: string[] = [];
     const OWN = ['粤B57702', '乙方电单车', '乙方狗'];
     const reached = new Set<string>();

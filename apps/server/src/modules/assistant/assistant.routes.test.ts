@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import type { AssistantMessage } from '@chelian/contracts';
+import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { startGateway } from '../../gateway/gateway.ts';
 import { ingestQueries } from '../../gateway/ingest.queries.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { connectJt808 } from '../../testing/testTerminal.ts';
 import { loadShippedKnowledge } from './knowledge.ts';
-import { beijingDayOf } from '../reports/beijingDay.ts';
 
 let t: TestServer;
 let a: Tenant;

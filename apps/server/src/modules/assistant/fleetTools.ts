@@ -1,4 +1,5 @@
 import { kindsOf, type AssistantAction, type PermissionCode } from '@chelian/contracts';
+import { addDays, beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import type { Queryable } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { hasPermission } from '../../core/permissions.ts';
@@ -11,7 +12,6 @@ import { monitorQueries } from '../monitor/monitor.queries.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { dataCenterQueries } from '../dataCenter/dataCenter.queries.ts';
 import { FleetReportsService } from '../reports/fleet.service.ts';
-import { addDays, beijingDayOf, dayStart } from '../reports/beijingDay.ts';
 import { beijingTime } from '../playback/trackSheet.ts';
 import { menuPath } from './knowledge.ts';
 
@@ -181,8 +181,8 @@ export async function alarmsToday(deps: FleetToolDeps, user: SessionUser, key: s
     terminalKey: null,
     vehicleId: vehicle?.id ?? null,
     types: null,
-    start: dayStart(today),
-    end: dayStart(addDays(today, 1)),
+    start: new Date(beijingDayStart(today)),
+    end: new Date(beijingDayStart(addDays(today, 1))),
     handled: null,
     keyword: null,
     settingsAccountId: null,

@@ -7,11 +7,12 @@ import {
   type AttendanceStatus,
 } from '@chelian/contracts';
 import type { Fence } from '@chelian/geo';
+import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { scopeParam } from '../../core/accountScope.ts';
-import { ATTENDANCE_SLACK_MINUTES, attendanceOfDay, beijingDay, minutesClock, overnightMinutes, type ShiftRule } from './attendance.ts';
+import { ATTENDANCE_SLACK_MINUTES, attendanceOfDay, minutesClock, overnightMinutes, type ShiftRule } from './attendance.ts';
 import { shiftRule } from './card.presenter.ts';
 import { staffQueries, type StaffRow } from './staff.queries.ts';
 import { setupQueries, type ShiftRow } from './setup.queries.ts';
@@ -48,7 +49,7 @@ export async function staffContext(
   ];
   const shifts = new Map((await setupQueries.shiftsByIds(q, ids)).map((s) => [s.id, s]));
   const rules = new Map([...shifts].map(([id, s]) => [id, shiftRule(s)]));
-  const firstDay = new Map(staff.map((s) => [Number(s.id), beijingDay(new Date(s.created_at).getTime())]));
+  const firstDay = new Map(staff.map((s) => [Number(s.id), beijingDayOf(new Date(s.created_at).getTime())]));
   return { staff, shifts, rules, fences: areasByStaff(staff, await setupQueries.areas(q, scope)), firstDay };
 }
 

@@ -7,7 +7,7 @@ import {
   type AttendanceStatus,
   type WorkdayRule,
 } from '@chelian/contracts';
-import { BEIJING_OFFSET_MS } from '@chelian/contracts/beijingTime.ts';
+import { addDays, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 
 /**
  * Attendance from position, with no clock-in (docs/card.md): for each period of a working day,
@@ -51,10 +51,6 @@ export const minutesClock = (m: number) => {
 
 /** How far past the working day's end (minutes) its last period reaches: 0 without a night period. */
 export const overnightMinutes = (rule: ShiftRule) => rule.periods.reduce((n, p) => Math.max(n, p.end - DAY_MINUTES), 0);
-
-/** The Beijing day of an epoch ms. */
-export const beijingDay = (ms: number) => new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
-export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** First index with times[i] >= t (binary search). */
 export function lowerBound(times: ArrayLike<number>, t: number, from = 0, to = times.length): number {
@@ -128,7 +124,7 @@ function judge(
  * night period of the day before that runs past midnight (its working day is the day before).
  */
 export function shiftPeriodAt(rule: ShiftRule, at: number): { day: string; period: number } | null {
-  const day = beijingDay(at);
+  const day = beijingDayOf(at);
   const minute = (at - beijingMidnight(day)) / MINUTE;
   if (overnightMinutes(rule) > minute) {
     const before = addDays(day, -1);

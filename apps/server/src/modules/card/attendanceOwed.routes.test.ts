@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beijingMidnight } from '@chelian/contracts';
+import { addDays, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
-import { addDays, beijingDay } from './attendance.ts';
 import { attendanceOfDate } from './attendance.service.ts';
 import { cardReport, reportSpan } from './report.service.ts';
 
@@ -18,9 +18,9 @@ let user: SessionUser;
 const api = '/card/v1/api';
 const POST = { lat: 22.556, lon: 114.058 };
 const OUT = { lat: 22.576, lon: 114.058 }; // about 2 km north: outside the area
-const day = beijingDay(Date.now() - 86_400_000);
+const day = beijingDayOf(Date.now() - 86_400_000);
 // A whole week in the past: the Monday two weeks back, and its Wednesday.
-const monday = reportSpan('week', beijingDay(Date.now() - 14 * 86_400_000)).startDate;
+const monday = reportSpan('week', beijingDayOf(Date.now() - 14 * 86_400_000)).startDate;
 const wednesday = addDays(monday, 2);
 const at = (d: string, hhmm: string) => beijingMidnight(d) + (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))) * 60_000;
 const staff: Record<string, number> = {};

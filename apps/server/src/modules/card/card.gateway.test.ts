@@ -7,11 +7,11 @@ import {
   encodeGt06Login,
   gt06Codec,
 } from '@chelian/protocols/gt06/index.ts';
+import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
-import { beijingDay } from './attendance.ts';
 import { startCardEngine, type CardEngineHandle } from './cardEngine.ts';
 
 // Issue 18 part 8: attendance, patrols and every badge alarm the platform derives, from positions
@@ -26,7 +26,7 @@ const badges = { A: '868120145232001', B: '868120145232002', C: '868120145232003
 const staff: Record<string, number> = {};
 const POST = { lat: 31.2304, lon: 121.4737 };
 const FAR = { lat: 31.24, lon: 121.4737 }; // ~1 km north: outside the area, a checkpoint
-const day = beijingDay(Date.now() - 86_400_000);
+const day = beijingDayOf(Date.now() - 86_400_000);
 const at = (hhmm: string) => beijingMidnight(day) + (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))) * 60_000;
 const published: LastPosition[] = [];
 let serial = 10;
@@ -306,7 +306,7 @@ describe('a shift of badge-wearers through the gateway', () => {
     const offPostOfB = () => t.ctx.db.query(`SELECT id FROM alarms WHERE vehicle_id = $1 AND type = 'offPost'`, [staff.B]);
     const before = (await offPostOfB()).length;
     // Today, in the shift: at the post, 15 minutes away (over the 10 allowed), back — sent in one write, as a badge with a backlog does.
-    const today = beijingMidnight(beijingDay(Date.now())) + 10 * 3_600_000;
+    const today = beijingMidnight(beijingDayOf(Date.now())) + 10 * 3_600_000;
     const track = [POST, FAR, FAR, FAR, POST].map((where, i) => ({ time: today + i * 5 * 60_000, ...where }));
     const gtB = await connect(badges.B);
     try {

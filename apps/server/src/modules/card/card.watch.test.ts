@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandEndpoints } from '@chelian/contracts';
 import { watchCodec } from '@chelian/protocols';
 import { encodeWatchCommandReply, encodeWatchLink, encodeWatchReport } from '@chelian/protocols/watch/terminal.ts';
+import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
-import { beijingDay } from './attendance.ts';
 import { startCardEngine, type CardEngineHandle } from './cardEngine.ts';
 
 // Issue 18 part 8 with the watch protocol (what most badges speak): a badge online by LK, at post,
@@ -72,7 +72,7 @@ describe('a watch-protocol badge', () => {
       'position stored',
     );
     expect(staff).toMatchObject({ terminalId: id, online: true, state: 'onDuty', stateName: '在岗', battery: 88 });
-    const rows = (await get(`${api}/attendance/list.json?date=${beijingDay(now)}`)).obj.list;
+    const rows = (await get(`${api}/attendance/list.json?date=${beijingDayOf(now)}`)).obj.list;
     expect(rows).toEqual([expect.objectContaining({ name: '陈保安', start: '00:00', end: '23:59', status: 'pending' })]);
     expect(Math.abs(rows[0].arrivedAt - now)).toBeLessThan(1000);
   });

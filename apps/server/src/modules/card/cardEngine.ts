@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CardRules, LastPosition, Presence } from '@chelian/contracts';
 import { distanceMeters, type Fence } from '@chelian/geo';
+import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/types.ts';
 import { subjects } from '../../bus/subjects.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
-import { beijingDay, type ShiftRule } from './attendance.ts';
+import type { ShiftRule } from './attendance.ts';
 import { inShift, shiftRule } from './card.presenter.ts';
 import { isBlindArea } from '@chelian/protocols/positionAttributes.ts';
 import { judgedBefore, lateEvents, type ForwardRule } from '../../core/lateReplay.ts';
@@ -257,7 +258,7 @@ export class CardEngine {
     return this.serial(async () => {
       const raised: number[] = [];
       // Today's runs, and yesterday's for two hours after midnight (a late evening window's allowance).
-      for (const day of new Set([beijingDay(now - 2 * 3_600_000), beijingDay(now)])) {
+      for (const day of new Set([beijingDayOf(now - 2 * 3_600_000), beijingDayOf(now)])) {
         for (const run of await patrolRuns(this.db, '/', day, now)) {
           if (run.status !== 'missed' || !(await cardEngineQueries.claimPatrol(this.db, run.planId, day, run.window))) continue;
           for (const staffId of run.assigneeIds)

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { beijingMidnight } from '@chelian/contracts';
+import { addDays, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { addDays, beijingDay } from './attendance.ts';
 
 // A night shift (22:00–06:00) through the API: positions stored across midnight, attendance of the
 // day the period starts on, its pending state, and the day report's wear time.
@@ -11,8 +11,8 @@ import { addDays, beijingDay } from './attendance.ts';
 let t: TestServer;
 let a: Tenant;
 const api = '/card/v1/api';
-const day = beijingDay(Date.now() - 3 * 86_400_000);
-const today = beijingDay(Date.now());
+const day = beijingDayOf(Date.now() - 3 * 86_400_000);
+const today = beijingDayOf(Date.now());
 const at = (d: string, hhmm: string) => beijingMidnight(d) + (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))) * 60_000;
 const next = addDays(day, 1);
 const before = addDays(day, -1);

@@ -5,10 +5,10 @@
  * with its 漏巡报警 in 报警中心.
  */
 import { RouteWalker, Rng, StreetDriver, WALKER, type RoutePoint } from '@chelian/simulator';
+import { addDays, beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import type { AppContext } from '../../context.ts';
 import { scopeParam } from '../../core/accountScope.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
-import { addDays, beijingDayOf, dayStart } from '../reports/beijingDay.ts';
 import { DEMO_PAST_DAYS, beijingMidnightBefore, seedDemoPast, terminalPks, type DemoPastPlan } from '../terminals/demoWeek.ts';
 import type { DemoBadge } from './card.demo.ts';
 import { cardEngineQueries } from './cardEngine.queries.ts';
@@ -167,7 +167,7 @@ export async function raiseDemoMissedPatrols(ctx: AppContext, operator: SessionU
     for (const run of await patrolRuns(ctx.db, scopeParam(operator), day, now)) {
       if (run.status !== 'missed' || !(await cardEngineQueries.claimPatrol(ctx.db, run.planId, day, run.window))) continue;
       const [h, m] = run.end.split(':').map(Number);
-      const at = dayStart(day).getTime() + (h! * 60 + m! + LATE_MINUTES) * 60_000;
+      const at = beijingDayStart(day) + (h! * 60 + m! + LATE_MINUTES) * 60_000;
       for (const staffId of run.assigneeIds)
         raised += (await cardEngineQueries.raise(ctx.db, { staffId, type: 'missedCheckpoint', at, lat: null, lon: null })).length;
     }

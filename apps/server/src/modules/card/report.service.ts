@@ -1,8 +1,9 @@
 import { beijingMidnight, isoWeekday, type CardReport, type CardReportQuery, type CardReportRow } from '@chelian/contracts';
+import { addDays } from '@chelian/contracts/beijingTime.ts';
 import type { Queryable } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { scopeParam } from '../../core/accountScope.ts';
-import { ATTENDANCE_SLACK_MINUTES, addDays, shiftPeriodAt } from './attendance.ts';
+import { ATTENDANCE_SLACK_MINUTES, shiftPeriodAt } from './attendance.ts';
 import { computeDay, overnightOf, staffContext } from './attendance.service.ts';
 import { patrolRuns } from './patrol.service.ts';
 import { setupQueries } from './setup.queries.ts';

@@ -7,8 +7,8 @@ import {
   type DataCenterOverview,
   type FleetNow,
 } from '@chelian/contracts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { alarmTypeName, storedAlarmType } from '../../core/alarm.presenter.ts';
-import { DAY_MS } from '../reports/beijingDay.ts';
 import type { DayRow, FleetRow } from './dataCenter.queries.ts';
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;

@@ -7,10 +7,10 @@ import {
   type DataCenterOverview,
 } from '@chelian/contracts';
 import { loadReverseGeocoder } from '@chelian/geo';
+import { addDays, beijingDayOf, beijingDayStart, DAY_MS, daysBetween } from '@chelian/contracts/beijingTime.ts';
 import type { Queryable } from '../../db/types.ts';
 import { terminalScope, type Scope } from '../../core/terminalScope.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
-import { addDays, beijingDayOf, dayStart, daysBetween, DAY_MS } from '../reports/beijingDay.ts';
 import { dataCenterQueries, type DayRow, type FleetRow } from './dataCenter.queries.ts';
 import {
   presentAlarmsToday,
@@ -95,7 +95,7 @@ export class DataCenterService {
     const scope = terminalScope(user);
     const today = beijingDayOf(now);
     const from = addDays(today, -(DATA_CENTER_DAYS - 1));
-    const start = dayStart(today);
+    const start = new Date(beijingDayStart(today));
     const end = new Date(now);
     const [assetRows, alarmRows, alarmKinds, latestAlarms, { days: dayRows, ranking }, presence, expiring, geocoder] = await Promise.all([
       dataCenterQueries.fleet(db, scope, start, ASSET_KINDS, end),

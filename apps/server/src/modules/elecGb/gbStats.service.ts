@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { GB_ALARM_NAMES, GB_ALARM_TYPES, GB_HEALTH_BANDS, GB_STATES, GB_USE_TYPES, type GbStats } from '@chelian/contracts';
+import { beijingDayOf, daysBetween } from '@chelian/contracts/beijingTime.ts';
 import type { Db } from '../../db/types.ts';
-import { beijingDayOf, daysBetween } from '../reports/beijingDay.ts';
 import { gbStatsQueries } from './gbStats.queries.ts';
 import { complianceIssues } from './gbFields.ts';
 import { healthBand } from './gbRisk.ts';

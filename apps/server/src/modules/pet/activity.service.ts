@@ -1,10 +1,9 @@
 import { LOW_BATTERY_PERCENT, PET_ERRORS, type PetActivity, type PetBattery } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
-import { beijingDayText } from '../../core/lateReports.ts';
 import { dailyActivity } from './dailyActivity.ts';
 import { petsQueries, type PetRow } from './pets.queries.ts';
-import { beijingDayStart, beijingWallText } from '@chelian/contracts/beijingTime.ts';
+import { beijingDayOf, beijingDayStart, beijingWallText } from '@chelian/contracts/beijingTime.ts';
 
 const DAY_MS = 86_400_000;
 /** Below this % the page reminds to charge (the watch's own low-battery alarm is at 20 %). */
@@ -12,7 +11,7 @@ export const PET_CHARGE_REMIND_BELOW = LOW_BATTERY_PERCENT;
 
 /** The Beijing days ending at `endDate` (default today), with their steps, active and rest minutes. */
 export async function petActivity(q: Queryable, pet: PetRow, endDate: string | undefined, dayCount = 7): Promise<PetActivity> {
-  const end = beijingDayStart(endDate || beijingDayText(Date.now()));
+  const end = beijingDayStart(endDate || beijingDayOf(Date.now()));
   if (!Number.isFinite(end)) throw new AppError(PET_ERRORS.badValue, { params: { field: '结束日期' } });
   const from = end - (dayCount - 1) * DAY_MS;
   const to = end + DAY_MS;

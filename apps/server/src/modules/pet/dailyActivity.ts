@@ -11,8 +11,7 @@
  *  - between readings at most MAX_GAP_MINUTES apart, a stretch is active when it averaged at least
  *    ACTIVE_STEPS_PER_MINUTE, else rest; longer gaps (collar off, asleep) count as neither.
  */
-import { beijingDayText } from '../../core/lateReports.ts';
-import { BEIJING_OFFSET_MS } from '@chelian/contracts/beijingTime.ts';
+import { BEIJING_OFFSET_MS, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 
 export const MAX_STEPS_PER_HOUR = 50_000;
 export const ACTIVE_STEPS_PER_MINUTE = 10;
@@ -43,7 +42,7 @@ export function dailyActivity(readings: readonly StepReading[]): Map<string, Day
   const dayOf = (at: number) => {
     const index = Math.floor((at + BEIJING_OFFSET_MS) / DAY_MS);
     if (index === lastIndex) return last!;
-    const key = beijingDayText(at);
+    const key = beijingDayOf(at);
     let d = days.get(key);
     if (!d) days.set(key, (d = { day: key, steps: 0, activeMinutes: 0, restMinutes: 0, resets: 0, ignored: 0 }));
     lastIndex = index;

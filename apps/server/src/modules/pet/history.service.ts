@@ -6,10 +6,9 @@
 import { PET_ERRORS, type PetHistory } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
-import { beijingDayText } from '../../core/lateReports.ts';
 import type { PetRow } from './pets.queries.ts';
 import { sinceHandOverOf } from '../../core/handover.ts';
-import { beijingDayStart } from '@chelian/contracts/beijingTime.ts';
+import { beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import { attr } from '@chelian/protocols/positionAttributes.ts';
 
 export const HEAT_CELL_DEG = 0.0005;
@@ -33,7 +32,7 @@ export function heatCells(points: ReadonlyArray<{ time: number; lat: number; lon
 }
 
 export async function petHistory(q: Queryable, pet: PetRow, date: string | undefined): Promise<PetHistory> {
-  const day = date || beijingDayText(Date.now());
+  const day = date || beijingDayOf(Date.now());
   const start = beijingDayStart(day);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isFinite(start)) throw new AppError(PET_ERRORS.badValue, { params: { field: '日期' } });
   if (pet.terminal_pk === null) return { day, points: [], heat: [] };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import { accPeriods, type AccFix } from './acc.ts';
-import { dayStart } from './beijingDay.ts';
 
 const t = (day: string, hhmm: string) => Date.parse(`${day}T${hhmm}:00+08:00`);
 const fix = (day: string, hhmm: string, acc: boolean): AccFix => ({ at: t(day, hhmm), acc });
 const D = '2026-05-02';
-const span = [dayStart(D).getTime(), dayStart('2026-05-03').getTime()] as const;
+const span = [beijingDayStart(D), beijingDayStart('2026-05-03')] as const;
 const rows = (p: ReturnType<typeof accPeriods>) =>
   p.map((r) => [
     r.day,

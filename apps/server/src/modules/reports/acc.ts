@@ -1,4 +1,4 @@
-import { addDays, beijingDayOf, dayStart } from './beijingDay.ts';
+import { addDays, beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 
 /**
  * ACC (ignition) periods of one vehicle from its reports of the ACC state (pure: the queries read
@@ -51,7 +51,7 @@ export function accPeriods(before: AccFix | null, fixes: readonly AccFix[], afte
     // Split at each Beijing midnight inside [from, to).
     for (let s = from; ;) {
       const day = beijingDayOf(s);
-      const midnight = dayStart(addDays(day, 1)).getTime();
+      const midnight = beijingDayStart(addDays(day, 1));
       const e = Math.min(to, midnight);
       periods.push({ day, acc: run.acc, startAt: s, endAt: e, open: run.open && e === to, switched: s === run.from });
       if (e >= to) break;

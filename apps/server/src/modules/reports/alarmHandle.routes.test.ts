@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { ingestQueries } from '../../gateway/ingest.queries.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { EXPORT_KINDS } from '../exports/exportKinds.ts';
 import { ExportsService } from '../exports/exports.service.ts';
-import { beijingDayOf } from './beijingDay.ts';
 import type { AlarmType } from '@chelian/protocols/alarms.ts';
 
 let t: TestServer;

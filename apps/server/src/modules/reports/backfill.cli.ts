@@ -2,10 +2,10 @@
 //   npm run reports:backfill -- 2026-11-01 2026-11-20
 // Same database settings as the server (DATABASE_URL or DATA_DIR). Safe while servers run: it
 // waits for the rollup lock day by day. With PGlite the server must be stopped (one process per data folder).
+import { isDay } from '@chelian/contracts/beijingTime.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/open.ts';
 import { migrate } from '../../db/migrate.ts';
-import { isDay } from './beijingDay.ts';
 import { backfill } from './rollup.service.ts';
 
 const [from, to = from] = process.argv.slice(2).filter((a) => !a.startsWith('-'));

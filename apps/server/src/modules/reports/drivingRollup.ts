@@ -1,5 +1,5 @@
+import type { BeijingDay } from '@chelian/contracts/beijingTime.ts';
 import type { Queryable } from '../../db/types.ts';
-import type { Day } from './beijingDay.ts';
 import { liveEpisodes } from './drivingReports.service.ts';
 import { drivingRollupQueries } from './drivingRollup.queries.ts';
 import type { Episode } from './overspeed.ts';
@@ -13,7 +13,13 @@ import type { ReportFilter } from './reports.queries.ts';
  * `terminals`: only those (their positions came late). Every position counts, as for a platform
  * administrator; a tenant's report reads the days around its hand-over from the positions.
  */
-export async function rollupDrivingDay(q: Queryable, day: Day, start: Date, end: Date, terminals?: readonly number[]): Promise<number> {
+export async function rollupDrivingDay(
+  q: Queryable,
+  day: BeijingDay,
+  start: Date,
+  end: Date,
+  terminals?: readonly number[],
+): Promise<number> {
   await drivingRollupQueries.writeAccPoints(q, day, start, end, terminals);
   await withoutJit(q);
   const all: ReportFilter = { scope: '/', isPlatformAdmin: true, vehicleId: null, groupId: null, keyword: null, from: day, to: day };

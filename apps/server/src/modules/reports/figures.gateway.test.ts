@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceMeters } from '@chelian/geo/coords.ts';
 import { encodeJt808Batch, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { encodeGt06Location, encodeGt06Login, gt06Codec } from '@chelian/protocols/gt06/index.ts';
+import { addDays, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { ingestQueries } from '../../gateway/ingest.queries.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, connectJt808 } from '../../testing/testTerminal.ts';
-import { addDays, beijingDayOf } from './beijingDay.ts';
 import { MAX_PLAUSIBLE_KMH } from './rollupSql.ts';
 import { rollupPending } from './rollup.service.ts';
 

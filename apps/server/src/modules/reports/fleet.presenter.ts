@@ -1,6 +1,6 @@
 import type { AlarmHandleAnswer, ExpirePage, ExpireRow, OfflinePage, OfflineRow } from '@chelian/contracts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { alarmTypeName } from '../../core/alarm.presenter.ts';
-import { DAY_MS } from './beijingDay.ts';
 import type { alarmHandleQueries, HandleFiguresDb } from './alarmHandle.queries.ts';
 import type { ExpireRowDb, fleetQueries, OfflineRowDb } from './fleet.queries.ts';
 import { presentVehicle } from './reports.presenter.ts';

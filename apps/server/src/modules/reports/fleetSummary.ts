@@ -1,11 +1,11 @@
 import { DATA_CENTER_DAYS } from '@chelian/contracts';
+import { addDays, type BeijingDay, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import type { Db } from '../../db/types.ts';
-import { addDays, beijingDayOf, type Day } from './beijingDay.ts';
 import { fleetSummaryQueries } from './fleetSummary.queries.ts';
 import { rollupQueries } from './rollup.queries.ts';
 
 /** The data centre's window as of `now`: its first day, its last finished day (yesterday) and today. */
-export function summaryWindow(now: number): { from: Day; through: Day; today: Day } {
+export function summaryWindow(now: number): { from: BeijingDay; through: BeijingDay; today: BeijingDay } {
   const today = beijingDayOf(now);
   return { from: addDays(today, -(DATA_CENTER_DAYS - 1)), through: addDays(today, -1), today };
 }
@@ -18,7 +18,7 @@ export function summaryWindow(now: number): { from: Day; through: Day; today: Da
  * vehicle changed account, terminal or hand-over since the last count. `wait` false: skips when
  * another process holds the rollup lock (its own tick does it). Answers whether it recounted.
  */
-export async function refreshFleetSummary(db: Db, now: number, changedDays: readonly Day[] = [], wait = false): Promise<boolean> {
+export async function refreshFleetSummary(db: Db, now: number, changedDays: readonly BeijingDay[] = [], wait = false): Promise<boolean> {
   const { from, through, today } = summaryWindow(now);
   const state = await fleetSummaryQueries.state(db);
   const pastChanged = changedDays.some((d) => d >= from && d <= through);

@@ -16,11 +16,11 @@ import { EARTH_RADIUS_METERS } from '@chelian/geo/coords.ts';
 import { trackDistanceKm } from '@chelian/geo/trackDistance.ts';
 import { encodeJt808Batch, encodeJt808Location, jt808Codec } from '@chelian/protocols/jt808/index.ts';
 import { encodeGt06Location, encodeGt06Login, gt06Codec } from '@chelian/protocols/gt06/index.ts';
+import { addDays, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { eventually, TestTerminal, signInJt808 } from '../../testing/testTerminal.ts';
-import { addDays, beijingDayOf } from './beijingDay.ts';
 import { rollupPending } from './rollup.service.ts';
 import { bj, haversineKm, knownDay, knownFigures, SPHERE_RADIUS_M, type KnownFix } from './knownTracks.ts';
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceMeters } from '@chelian/geo/coords.ts';
 import { MONTHLY_ERRORS, REPORT_ERRORS } from '@chelian/contracts';
+import { beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries.ts';
 import { backfill } from './rollup.service.ts';
 import { rollupFinishedMonths } from './monthlyRollup.ts';
 import { addMonths } from './monthly.service.ts';
-import { beijingDayOf, dayStart } from './beijingDay.ts';
 import type { AlarmType } from '@chelian/protocols/alarms.ts';
 
 let t: TestServer;
@@ -264,11 +264,11 @@ describe('the online rate of a vehicle added today', () => {
     const now = Date.now();
     const today = beijingDayOf(now);
     // Handed over halfway through today so far; online since before (its stock test run): only the new owner's half counts.
-    const handedOver = new Date(Math.round((dayStart(today).getTime() + now) / 2));
+    const handedOver = new Date(Math.round((beijingDayStart(today) + now) / 2));
     await t.ctx.db.query('UPDATE terminals SET assigned_at = $2 WHERE id = $1', [pk, handedOver]);
     await t.ctx.db.query('INSERT INTO presence_events (terminal_id, at, online) VALUES ($1, $2, true)', [
       pk,
-      new Date(dayStart(today).getTime() - 3600_000),
+      new Date(beijingDayStart(today) - 3600_000),
     ]);
     await backfill(t.ctx.db, today, today, now);
     const row = await t.ctx.db.one<{ online_seconds: number; elapsed_seconds: number; first_online_at: Date }>(

@@ -1,8 +1,8 @@
 import { MONTHLY_ERRORS, MONTHLY_MAX_MONTHS, REPORT_ERRORS, type MonthlyQuery } from '@chelian/contracts';
+import { addDays, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
-import { addDays, beijingDayOf } from './beijingDay.ts';
 import { monthlyQueries } from './monthly.queries.ts';
 import type { ReportFilter } from './reports.queries.ts';
 import { dailyReportFilter, type RowWindow } from './reports.service.ts';

@@ -1,5 +1,5 @@
+import type { BeijingDay } from '@chelian/contracts/beijingTime.ts';
 import type { Db } from '../../db/types.ts';
-import type { Day } from './beijingDay.ts';
 import { monthlyRollupQueries } from './monthly.queries.ts';
 import { rollupQueries } from './rollup.queries.ts';
 
@@ -9,7 +9,7 @@ import { rollupQueries } from './rollup.queries.ts';
  * months there). `wait` false: skips when another process holds the rollup lock (its own tick
  * does it). Answers the months summed.
  */
-export async function rollupFinishedMonths(db: Db, finalDays: readonly Day[], wait = false): Promise<string[]> {
+export async function rollupFinishedMonths(db: Db, finalDays: readonly BeijingDay[], wait = false): Promise<string[]> {
   if (finalDays.length === 0) return [];
   const months = await monthlyRollupQueries.finishedMonths(db, finalDays);
   for (const month of months) {

@@ -1,6 +1,6 @@
 import { OVERSPEED_DEFAULT_LIMIT_KMH, type LimitSource } from '@chelian/contracts';
 import { isInsideFence, type Fence } from '@chelian/geo';
-import { beijingDayOf } from './beijingDay.ts';
+import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 
 /**
  * 超速 episodes from one vehicle's valid fixes (pure: the queries read the fixes and fences).

@@ -1,4 +1,5 @@
-import { EXPORT_ERRORS, MSG, REPORT_EXPORT_TYPES, type PermissionCode } from '@chelian/contracts';
+import { EXPORT_ERRORS, MSG, REPORT_EXPORT_TYPES, type ExportType, type PermissionCode } from '@chelian/contracts';
+import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { currentAddresses } from '../address/address.current.ts';
 import type { AddressService } from '../address/address.service.ts';
 import type { AppContext } from '../../context.ts';
@@ -8,7 +9,6 @@ import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { presentAlarm, type AlarmRow } from '../../core/alarm.presenter.ts';
 import { cursorWindows, mapWindows, workbook, type ExportKind, type SheetColumn } from '../exports/excelWorkbook.ts';
 import { beijingTime } from '../playback/trackSheet.ts';
-import { beijingDayOf } from './beijingDay.ts';
 import { presentMileage, presentOnline, presentStay, presentTrip } from './reports.presenter.ts';
 import { reportsQueries, type DailyRow, type ReportFilter, type StayRowDb } from './reports.queries.ts';
 import { alarmFilterOf, dailyReportFilter, reportFilter, stayMinMinutes, type ReportInput } from './reports.service.ts';
@@ -58,7 +58,7 @@ type Sheet = { columns: SheetColumn[]; rows: AsyncIterable<object[]> };
  * report of the fleet as it is now (`of: 'now'`) names its file by the day it was made.
  */
 export function dataReportExport(
-  type: string,
+  type: ExportType,
   title: string,
   code: PermissionCode,
   sheet: (ctx: AppContext, f: ReportFilter, params: Record<string, unknown>) => Sheet,

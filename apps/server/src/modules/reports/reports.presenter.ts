@@ -10,8 +10,8 @@ import type {
   TripPage,
   TripRow,
 } from '@chelian/contracts';
+import { beijingDayStart, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { alarmTypeName, storedAlarmType } from '../../core/alarm.presenter.ts';
-import { dayStart, DAY_MS } from './beijingDay.ts';
 import type { DailyRow, reportsQueries, ReportVehicleRow, StayRowDb } from './reports.queries.ts';
 import type { TripRowDb, tripsQueries } from './trips.queries.ts';
 import type { alarmCountQueries } from './alarmCounts.queries.ts';
@@ -44,7 +44,7 @@ export function presentMileage(r: DailyRow): MileageDay {
 
 /** Seconds of a Beijing day passed by `now`: the whole day once it is over. */
 export function elapsedSeconds(day: string, now: number): number {
-  return Math.max(0, Math.min(DAY_MS, now - dayStart(day).getTime())) / 1000;
+  return Math.max(0, Math.min(DAY_MS, now - beijingDayStart(day))) / 1000;
 }
 
 /** Online seconds over the seconds rated; null when none were (a day before the vehicle's hand-over). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { distanceMeters } from '@chelian/geo/coords.ts';
+import { beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries.ts';
@@ -8,7 +9,6 @@ import { EXPORT_ERRORS, REPORT_ERRORS } from '@chelian/contracts';
 import { EXPORT_KINDS } from '../exports/exportKinds.ts';
 import { ExportsService } from '../exports/exports.service.ts';
 import { backfill } from './rollup.service.ts';
-import { dayStart } from './beijingDay.ts';
 import type { AlarmType } from '@chelian/protocols/alarms.ts';
 
 let t: TestServer;
@@ -179,7 +179,7 @@ describe('daily online detail', () => {
     expect(d3).toMatchObject({
       day: '2026-05-03',
       onlineSeconds: 86_400,
-      firstOnlineAt: dayStart('2026-05-03').getTime(),
+      firstOnlineAt: beijingDayStart('2026-05-03'),
       lastOfflineAt: null,
       onlineRate: 1,
     });

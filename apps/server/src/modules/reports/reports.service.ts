@@ -9,6 +9,7 @@ import {
   type ReportFilters,
   type StayQuery,
 } from '@chelian/contracts';
+import { addDays, beijingDayOf, beijingDayStart, isDay } from '@chelian/contracts/beijingTime.ts';
 import type { Db, Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import { splitList } from '../../http/listInput.ts';
@@ -18,7 +19,6 @@ import { groupsQueries } from '../terminals/groups.queries.ts';
 import { likeText, targetAccount } from '../terminals/assets.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { visibleVehicles } from '../terminals/vehicles.service.ts';
-import { addDays, beijingDayOf, dayStart, isDay } from './beijingDay.ts';
 import { reportsQueries, type ReportFilter } from './reports.queries.ts';
 import { tripsQueries } from './trips.queries.ts';
 import { currentThrough } from './todayCurrent.ts';
@@ -49,7 +49,7 @@ export async function reportFilter(
   const to = day(input.endDate, 'endDate', today);
   const from = day(input.startDate, 'startDate', addDays(to, -6));
   if (to < from) throw new AppError(REPORT_ERRORS.endBeforeStart);
-  if ((dayStart(to).getTime() - dayStart(from).getTime()) / 86_400_000 + 1 > maxDays)
+  if ((beijingDayStart(to) - beijingDayStart(from)) / 86_400_000 + 1 > maxDays)
     throw new AppError(REPORT_ERRORS.rangeTooLong, { params: { days: maxDays } });
   if (input.vehicleId !== undefined) await visibleVehicles(q, user, [input.vehicleId]);
   if (input.groupId !== undefined && !(await groupsQueries.visibleOne(q, terminalScope(user), input.groupId))) {
@@ -86,7 +86,7 @@ export async function dailyReportFilter(
 
 /** The instants a filter's days cover: [start of the first day, end of the last). */
 export function filterSpan(f: ReportFilter): { start: Date; end: Date } {
-  return { start: dayStart(f.from), end: dayStart(addDays(f.to, 1)) };
+  return { start: new Date(beijingDayStart(f.from)), end: new Date(beijingDayStart(addDays(f.to, 1))) };
 }
 
 /** The stay report's shortest stay, in minutes (an export's params may carry it as text). */

@@ -9,10 +9,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { distanceMeters } from '@chelian/geo/coords.ts';
 import { encodeJt808Batch, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { addDays, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { openDatabase } from '../../db/open.ts';
 import { prepareServer, spawnServer, waitReady, type ServerProcess, type ServerSetup } from '../../testing/serverProcess.ts';
 import { connectJt808 } from '../../testing/testTerminal.ts';
-import { addDays, beijingDayOf } from './beijingDay.ts';
 import { rollupPending } from './rollup.service.ts';
 
 let setup: ServerSetup | undefined;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceMeters } from '@chelian/geo/coords.ts';
+import { beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, type TestServer } from '../../testing/testServer.ts';
 import { testEngine } from '../../testing/testDb.ts';
 import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries.ts';
@@ -8,7 +9,6 @@ import { connectJt808 } from '../../testing/testTerminal.ts';
 import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { backfill, rollupDay } from './rollup.service.ts';
 import { rollupQueries } from './rollup.queries.ts';
-import { beijingDayOf, dayStart } from './beijingDay.ts';
 
 let t: TestServer;
 let gpsTerminal: number;
@@ -159,7 +159,7 @@ describe('daily rollup', () => {
       alarm_count: 3,
       alarm_types: { overspeed: 2, sos: 1 },
       online_seconds: 12 * 3600 + 4 * 3600,
-      first_online_at: dayStart('2026-05-02'),
+      first_online_at: new Date(beijingDayStart('2026-05-02')),
       last_offline_at: new Date(bj('12:00:00')),
       elapsed_seconds: 86_400,
     });
@@ -174,7 +174,7 @@ describe('daily rollup', () => {
       alarm_count: 1,
       alarm_types: { sos: 1 },
       online_seconds: 6 * 3600,
-      first_online_at: dayStart('2026-05-03'),
+      first_online_at: new Date(beijingDayStart('2026-05-03')),
       last_offline_at: new Date(bj('06:00:00', '2026-05-03')),
     });
     expect(await stats(gpsTerminal, '2026-05-01')).toMatchObject({
@@ -220,7 +220,7 @@ describe('daily rollup', () => {
     expect(await stats(odoTerminal, '2026-05-02')).toBeUndefined();
     // A day whose positions are all gone (dropped by retention) keeps the figures counted from them.
     const before01 = await stats(gpsTerminal, '2026-05-01');
-    await t.ctx.db.query(`DELETE FROM positions WHERE gps_time < $1`, [dayStart('2026-05-02')]);
+    await t.ctx.db.query(`DELETE FROM positions WHERE gps_time < $1`, [new Date(beijingDayStart('2026-05-02'))]);
     expect(await rollupDay(t.ctx.db, '2026-05-01', { now: Date.parse('2026-05-10T00:00:00Z') })).toMatchObject({ kept: true });
     expect(await stats(gpsTerminal, '2026-05-01')).toEqual(before01);
   });

@@ -1,7 +1,7 @@
+import { addDays, type BeijingDay, beijingDayOf, beijingDayStart, DAY_MS, daysBetween } from '@chelian/contracts/beijingTime.ts';
 import { repeatEvery } from '../../jobs/repeatEvery.ts';
 import type { Db } from '../../db/types.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { addDays, beijingDayOf, dayStart, daysBetween, DAY_MS, type Day } from './beijingDay.ts';
 import { rollupQueries } from './rollup.queries.ts';
 import { FINAL_AFTER_MS } from '../../core/lateReports.ts';
 import { fleetSummaryQueries } from './fleetSummary.queries.ts';
@@ -23,7 +23,7 @@ const LOOKBACK_DAYS = 7;
 const CATCH_UP_DAYS = 60;
 
 export interface DayResult {
-  day: Day;
+  day: BeijingDay;
   terminals: number;
   final: boolean;
   /** The day's positions are gone (retention) while its figures remain: they were kept as they are. */
@@ -39,9 +39,13 @@ export interface DayResult {
  * recomputed in full, at any pass. `wait` false: skips and returns null when another process
  * holds the rollup lock; true (backfill): waits for it.
  */
-export async function rollupDay(db: Db, day: Day, opts: { now?: number; wait?: boolean; full?: boolean } = {}): Promise<DayResult | null> {
+export async function rollupDay(
+  db: Db,
+  day: BeijingDay,
+  opts: { now?: number; wait?: boolean; full?: boolean } = {},
+): Promise<DayResult | null> {
   const now = opts.now ?? Date.now();
-  const start = dayStart(day);
+  const start = new Date(beijingDayStart(day));
   const end = new Date(start.getTime() + DAY_MS);
   if (start.getTime() > now) return { day, terminals: 0, final: false };
   const cutoff = new Date(Math.min(end.getTime(), now));
@@ -106,7 +110,7 @@ export async function rollupPending(db: Db, now = Date.now(), retentionDays = 0)
 }
 
 /** Recomputes a range of days (after an import, a fix, or on a database older than the reports). */
-export async function backfill(db: Db, from: Day, to: Day, now = Date.now()): Promise<DayResult[]> {
+export async function backfill(db: Db, from: BeijingDay, to: BeijingDay, now = Date.now()): Promise<DayResult[]> {
   const out: DayResult[] = [];
   for (const day of daysBetween(from, to)) out.push((await rollupDay(db, day, { now, wait: true, full: true }))!);
   await refreshFleetSummary(

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries.ts';
-import { addDays, beijingDayOf, dayStart } from './beijingDay.ts';
 import { backfill } from './rollup.service.ts';
 import type { AlarmType } from '@chelian/protocols/alarms.ts';
 
@@ -146,7 +146,7 @@ beforeAll(async () => {
   await t.ctx.db.query(`UPDATE terminals SET service_expires_at = $2 WHERE id = $1`, [terminals[2], new Date(now + 10 * 86_400_000)]);
   await backfill(t.ctx.db, addDays(today, -3), addDays(today, -1));
   // Today: the first vehicle's last minutes, never rolled up (the report brings today up to date).
-  const from = Math.max(dayStart(today).getTime() + 1000, now - 6 * 60_000);
+  const from = Math.max(beijingDayStart(today) + 1000, now - 6 * 60_000);
   await store(drive(terminals[0], from, 22.7, [[Math.floor((now - from) / 1000) - 10, 36, true]]));
 });
 afterAll(async () => {

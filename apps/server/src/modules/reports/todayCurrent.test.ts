@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries.ts';
-import { beijingDayOf, dayStart } from './beijingDay.ts';
 import { rollupDay } from './rollup.service.ts';
 
 // Today is never 0 while positions exist: a report of today reads the rollup brought up to date
@@ -75,7 +75,7 @@ describe("today's figures", () => {
     const now = Date.now();
     const today = beijingDayOf(now);
     // The last few minutes (the first minutes of a day too: never before the day's start).
-    const from = Math.max(dayStart(today).getTime() + 1000, now - 8 * 60_000);
+    const from = Math.max(beijingDayStart(today) + 1000, now - 8 * 60_000);
     const half = Math.floor(from + (now - from) / 2);
     const firstLeg = drive(terminals[0], from, half, 22.5);
     await store(firstLeg);

@@ -1,5 +1,5 @@
+import { beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import type { Db } from '../../db/types.ts';
-import { beijingDayOf, dayStart } from './beijingDay.ts';
 import { rollupQueries } from './rollup.queries.ts';
 import { params, type ReportFilter } from './reports.queries.ts';
 
@@ -22,7 +22,7 @@ let queue: Promise<unknown> = Promise.resolve();
 
 export async function bringTodayUpToDate(db: Db, filter: ReportFilter, now = Date.now()): Promise<void> {
   const today = beijingDayOf(now);
-  const start = dayStart(today);
+  const start = new Date(beijingDayStart(today));
   const vehicles = params(filter).slice(0, 4);
   if ((await rollupQueries.behindTerminals(db, vehicles, today, start)).length === 0) return;
   const pass = queue.then(() =>

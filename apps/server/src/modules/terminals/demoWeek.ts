@@ -6,10 +6,10 @@
  * presence, so the reports, the data centre and playback have a week to show on the first start.
  */
 import type { StreetDriver } from '@chelian/simulator';
+import { addDays, beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import type { AppContext } from '../../context.ts';
 import { identifierKey } from '../../core/identifiers.ts';
 import { copyPositions, type StoredPosition } from '../../core/positionCopy.ts';
-import { addDays, beijingDayOf, dayStart } from '../reports/beijingDay.ts';
 
 /** Days of past the demo's terminals come with (today's hours before start included). */
 export const DEMO_PAST_DAYS = 7;
@@ -46,7 +46,7 @@ export async function terminalPks(ctx: AppContext, identifiers: readonly string[
 }
 
 /** Beijing midnight `days` before the day of `now`, in epoch ms. */
-export const beijingMidnightBefore = (now: number, days: number) => dayStart(addDays(beijingDayOf(now), -days)).getTime();
+export const beijingMidnightBefore = (now: number, days: number) => beijingDayStart(addDays(beijingDayOf(now), -days));
 
 /** One terminal's past: from Beijing midnight DEMO_PAST_DAYS ago to DEMO_LIVE_MARGIN_MS before `now`. */
 export function demoPast(plan: DemoPastPlan, now: number): DemoPast {
