@@ -44,7 +44,7 @@ describe('the dark basemap', () => {
     expect(lightness(label['text-halo-color'] as string)).toBeLessThan(0.15);
   });
 
-  it('keeps white roads lighter than the land in a street style, colours inside expressions too', () => {
+  it('keeps white roads lighter than the land and their casings in a street style, colours inside expressions too', () => {
     const street: StyleSpecification = {
       version: 8,
       name: 'chelian-street',
@@ -57,6 +57,7 @@ describe('the dark basemap', () => {
           source: 's',
           paint: { 'line-color': ['match', ['get', 'class'], 'primary', '#fcd6a4', '#ffffff'] },
         },
+        { id: 'road-casing', type: 'line', source: 's', paint: { 'line-color': '#d9d3c9' } },
       ],
     } as StyleSpecification;
     const dark = darkStyle(street);
@@ -65,6 +66,8 @@ describe('the dark basemap', () => {
     const land = lightness(paintOf(dark, 'land')['background-color'] as string);
     expect(lightness(minor!)).toBeGreaterThan(land);
     expect(lightness(primary!)).toBeGreaterThan(land);
+    // a road's casing stays darker than the road
+    expect(lightness(paintOf(dark, 'road-casing')['line-color'] as string)).toBeLessThan(lightness(minor!));
   });
 
   it('dims online raster tiles, which cannot be recoloured', () => {

@@ -46,13 +46,14 @@ function hslToRgb([h, s, l, a]: Hsla): Rgba {
 const css = ([r, g, b, a]: Rgba) => (a === 1 ? `rgb(${r},${g},${b})` : `rgba(${r},${g},${b},${Math.round(a * 1000) / 1000})`);
 
 /**
- * How each kind of paint turns dark: lightness is inverted into a band, saturation muted. Land and
- * water become near-black (light land darkest, water a shade lighter); lines a little above them, so
- * white roads stay lighter than the land they cross; labels light; halos dark.
+ * How each kind of paint turns dark, saturation muted. Areas and labels are inverted into a band:
+ * land and water near-black (light land darkest, water a shade lighter), labels light, halos dark.
+ * Lines are compressed without inverting, above the land: white roads stay the lightest and keep
+ * their darker casings, borders stay visible.
  */
 const BANDS = {
   area: (l: number) => 0.08 + (1 - l) * 0.3,
-  line: (l: number) => 0.17 + (1 - l) * 0.45,
+  line: (l: number) => 0.12 + l * 0.23,
   text: (l: number) => 0.92 - l * 0.45,
   halo: () => 0.09,
 } as const;
