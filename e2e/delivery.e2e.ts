@@ -64,7 +64,7 @@ function reachableScripts(htmlFile: string): Set<string> {
 
 describe('one build, two kinds of page', () => {
   it("no desktop page can load the phone app's code (its entry would start 掌上车联 inside the page)", () => {
-    const phoneEntry = [...reachableScripts('m/index.html')].filter((f) => /^(mobile|m-kit|m-pages)-/.test(f));
+    const phoneEntry = [...reachableScripts('m/index.html')].filter((f) => /^(mobile|m-start|m-kit|m-pages)-/.test(f));
     expect(phoneEntry.length).toBeGreaterThan(0);
     const pages = ['index.html', ...fs.readdirSync(path.join(dist, 'child')).map((system) => `child/${system}/index.html`)];
     for (const page of pages)

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PluginOption } from 'vite';
+import { BOOT_ANSWERS, BOOT_FLEET_CALL, BOOT_PLATFORM_ID, BOOT_SESSION_CALLS, LANDING_KEY } from '../src/mobile/app/bootCalls.ts';
 
 /**
  * 掌上车联's code after login in two chunks instead of ~40 (docs/mobile.md, Budget): on a phone's
@@ -23,7 +24,9 @@ import type { PluginOption } from 'vite';
 const KIT =
   /[\\/]node_modules[\\/](antd-mobile|antd-mobile-icons|antd-mobile-v5-count|@react-spring|@use-gesture|@floating-ui|ahooks|rc-field-form|rc-segmented|runes2|staged-components|nano-memoize|react-fast-compare)[\\/]/;
 const KIT_BOOT = /[\\/]antd-mobile[\\/]es[\\/](global|utils[\\/]can-use-dom)/;
-const PAGES = /[\\/]src[\\/]mobile[\\/](app[\\/](TabLayout|MinePage)\.|shared[\\/](?!feedback\.)|(operator|pet|ebike|rider)[\\/])/;
+const START =
+  /[\\/]src[\\/]mobile[\\/](app[\\/](TabLayout|TabIcons|kitPage|shell)\.|operator[\\/](operatorRoutes|operatorPages|FleetPage|fleetStore|fleetView|useFleetSearch|texts|operator)\.|(pet|ebike|rider)[\\/](\w+Routes|texts)\.)/;
+const PAGES = /[\\/]src[\\/]mobile[\\/](app[\\/]MinePage\.|shared[\\/](?!feedback\.)|(operator|pet|ebike|rider)[\\/])/;
 const PAGES_OUT = /Map\.tsx$|\.test\.ts$/;
 
 /**
@@ -39,7 +42,7 @@ const PAGES_OUT = /Map\.tsx$|\.test\.ts$/;
 const UI_SHARED =
   /[\\/]node_modules[\\/](@babel[\\/]runtime|rc-util|async-validator|deepmerge|react-is|tslib|use-sync-external-store|classnames|@rc-component[\\/]mini-decimal|lodash)[\\/]/;
 const APP_SHARED =
-  /[\\/]packages[\\/]contracts[\\/]src[\\/](playback|commands|reports|track|elecCar|leaseRider|elecLeaseSchemas|pet)\.ts$|[\\/]apps[\\/]web[\\/]src[\\/]shared[\\/](format|live|vehicle|i18n)[\\/]/;
+  /[\\/]packages[\\/]contracts[\\/]src[\\/](playback|commands|reports|track|elecCar|leaseRider|elecLeaseSchemas|pet|geofences)\.ts$|[\\/]apps[\\/]web[\\/]src[\\/]shared[\\/](format|live|vehicle|i18n)[\\/]/;
 
 /**
  * Every page imports the endpoint tables through their index (@chelian/contracts), so the walk
@@ -97,13 +100,20 @@ function memoOf(graph: ModuleGraph) {
   return memo;
 }
 
-/** The endpoint tables the desktop shell's first load uses (its alarm bell, its live feed). */
-const SHELL_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](alarms|monitor|assetKinds|beijingTime)\.ts$/;
+/**
+ * The endpoint tables the desktop shell's first load uses (its alarm bell, its live feed), and the
+ * small modules they import that every desktop page's first load and the phone's 车队 load beside
+ * them (dayjs, the alarm names, typebox's Unknown): in shell-shared, not three chunks of ≤ 3 KB
+ * that each took one of the 6 connections.
+ */
+const SHELL_CONTRACTS =
+  /[\\/]packages[\\/](contracts[\\/]src[\\/](alarms|monitor|assetKinds|beijingTime)|protocols[\\/]src[\\/]alarms)\.ts$|[\\/]node_modules[\\/](dayjs[\\/]dayjs\.min\.js|typebox[\\/]build[\\/]type[\\/]types[\\/]unknown\.mjs)$/;
 const DESKTOP_SHELL = /[\\/]apps[\\/]web[\\/]index\.html$/;
 
 /** The chunk a module of 掌上车联 goes to, or null (automatic chunking). */
 export function mobileChunk(id: string, graph?: ModuleGraph): string | null {
   if (KIT.test(id)) return KIT_BOOT.test(id) ? null : 'm-kit';
+  if (START.test(id)) return 'm-start';
   if (PAGES.test(id) && !PAGES_OUT.test(id)) return 'm-pages';
   if (!graph) return null;
   const shellContract = SHELL_CONTRACTS.test(id);
@@ -151,10 +161,34 @@ function staticClosure(bundle: Record<string, BundleChunk>, roots: string[]): st
 }
 
 /**
+ * The boot script's source: with a stored session (not on the login page) it asks for the session's
+ * calls — and 车队's, when the app opens on it — with the headers the request layer sends, leaving the
+ * answers where earlyCalls.ts takes them, then preloads `files` (the code after login): both travel
+ * while the entry's own files are still coming, instead of once they have all run (~1 s later on
+ * slow 4G); the calls first, so they are not queued behind the files on the 6 connections. A failed
+ * call leaves null (the app asks again). Without a session it does nothing.
+ */
+export function bootSource(files: readonly string[]): string {
+  const fleetStart = "p==='/fleet'||(p==='/'&&localStorage.getItem(" + JSON.stringify(LANDING_KEY) + ")==='/fleet')";
+  return `(function(){try{
+var sid=localStorage.getItem('sessionId');
+if(!sid||/^\\/m\\/login/.test(location.pathname))return;
+var base=String((window.__CHELIAN_CONFIG__||{}).baseUrl||'').replace(/\\/+$/,'');
+var h={sessionId:sid,platformId:'${BOOT_PLATFORM_ID}'};
+try{var u=JSON.parse(localStorage.getItem('USER')||'null');if(u&&u.userId!=null)h.userId=String(u.userId)}catch(e){}
+var p=location.pathname.replace(/^\\/m(?=\\/|$)/,'').replace(/\\/+$/,'')||'/';
+var calls=${JSON.stringify(BOOT_SESSION_CALLS)};
+if(${fleetStart})calls.push(${JSON.stringify(BOOT_FLEET_CALL)});
+var answers={};window.${BOOT_ANSWERS}={session:sid,calls:answers};
+calls.forEach(function(c){answers[base+c]=fetch(base+c,{headers:h}).then(function(r){return r.text().then(function(b){return{status:r.status,type:r.headers.get('content-type')||'',body:b}})}).catch(function(){return null})});
+${JSON.stringify(files)}.forEach(function(f){var l=document.createElement('link'),s=/\\.css$/.test(f);l.rel=s?'preload':'modulepreload';if(s)l.as='style';else l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)});
+}catch(e){}})();
+`;
+}
+
+/**
  * `assets/m-boot-[hash].js`, a small plain script in 掌上车联's page (a script file: the CSP allows no
- * inline one): with a stored session it asks for the code after login (m-kit, m-pages, what they
- * import and their CSS) while the entry's own files are still coming, instead of once they have all
- * run (~1.4 s later on slow 4G). Without a session (the login page) it asks for nothing.
+ * inline one), after /runtime-config.js (it reads the API's base): see bootSource.
  */
 export function mobileBoot(): PluginOption {
   let boot: { fileName: string; source: string } | null = null;
@@ -167,15 +201,14 @@ export function mobileBoot(): PluginOption {
         if (!/(^|[\\/])m[\\/]index\.html$/.test(ctx.filename) || !ctx.bundle || !ctx.chunk) return html;
         const bundle = ctx.bundle as unknown as Record<string, BundleChunk>;
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const roots = ['m-kit', 'm-pages'].flatMap((name) => chunks.filter((c) => c.name === name).map((c) => c.fileName));
+        const roots = ['m-start'].flatMap((name) => chunks.filter((c) => c.name === name).map((c) => c.fileName));
         const entry = new Set(staticClosure(bundle, [ctx.chunk.fileName]));
         const code = staticClosure(bundle, roots).filter((file) => !entry.has(file));
         const css = code.flatMap((file) => [...(bundle[file]?.viteMetadata?.importedCss ?? [])]);
-        const files = [...new Set([...css, ...code])];
-        const source = `(function(){try{if(!localStorage.getItem('sessionId')||/^\\/m\\/login/.test(location.pathname))return;${JSON.stringify(files)}.forEach(function(f){var l=document.createElement('link'),s=/\\.css$/.test(f);l.rel=s?'preload':'modulepreload';if(s)l.as='style';else l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})}catch(e){}})();\n`;
+        const source = bootSource([...new Set([...css, ...code])]);
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         boot = { fileName: `assets/m-boot-${hash}.js`, source };
-        return html.replace('<script src="/runtime-config.js"></script>', `<script src="/${boot.fileName}"></script>\n    $&`);
+        return html.replace('<script src="/runtime-config.js"></script>', `$&\n    <script src="/${boot.fileName}"></script>`);
       },
     },
     writeBundle(options) {

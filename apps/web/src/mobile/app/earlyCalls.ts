@@ -2,6 +2,9 @@
 // (earlyCalls.test.ts holds the path and the query to the table's)
 // eslint-disable-next-line no-restricted-imports
 import { get } from '../../shared/request/helpers.ts';
+import { http } from '../../shared/request/http.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { BOOT_ANSWERS, LANDING_KEY } from './bootCalls.ts';
 
 /**
  * A stored session's page data, asked for together with the session's own calls instead of after
@@ -12,7 +15,6 @@ import { get } from '../../shared/request/helpers.ts';
  */
 export const FLEET_PATH = '/car/v4/api/monitor/lastPositions.json';
 export const FLEET_QUERY = { limit: 10_000 };
-const LANDING_KEY = 'chelian_m_landing';
 
 let fleet: Promise<unknown> | null = null;
 
@@ -52,4 +54,51 @@ export function takeEarlyFleet<T>(): Promise<T> | null {
   const taken = fleet;
   fleet = null;
   return taken as Promise<T> | null;
+}
+
+/** An answer the boot script got (its status, content type and body), or null when the call failed. */
+interface BootAnswer {
+  status: number;
+  type: string;
+  body: string;
+}
+
+declare global {
+  interface Window {
+    /** the session the boot script asked with, and its answers by address */
+    [BOOT_ANSWERS]?: { session: string; calls: Record<string, Promise<BootAnswer | null> | undefined> };
+  }
+}
+
+/**
+ * The boot script's answers (bootCalls.ts, asked for while the entry's files were still coming)
+ * taken by the request layer: a GET to the same address uses the answer, once, and goes through the
+ * same interpretation as any other (a 4010 is an expired session); a failed one, or one not 200,
+ * is asked again. Only while the session is the one the boot script asked with.
+ */
+export function takeBootAnswers(): void {
+  const boot = window[BOOT_ANSWERS];
+  if (!boot) return;
+  const answers = boot.calls;
+  http.interceptors.request.use(async (config) => {
+    // only for the session they were asked with (not after an expired one's login)
+    if ((config.method ?? 'get').toLowerCase() !== 'get' || storage.getSessionId() !== boot.session) return config;
+    const url = http.getUri(config);
+    const answer = answers[url];
+    if (!answer) return config;
+    delete answers[url];
+    const got = await answer;
+    if (got?.status === 200) {
+      const response = {
+        data: got.body,
+        status: got.status,
+        statusText: 'OK',
+        headers: { 'content-type': got.type },
+        config,
+        request: null,
+      };
+      config.adapter = () => Promise.resolve(response);
+    }
+    return config;
+  });
 }

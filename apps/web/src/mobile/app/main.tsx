@@ -12,7 +12,7 @@ import { forgetSession, hasSession } from './session.ts';
 import { registerServiceWorker } from './serviceWorker.ts';
 import { toast } from '../shared/feedback.ts';
 import { useMobileSession } from './useMobileSession.ts';
-import { startEarlyCalls } from './earlyCalls.ts';
+import { startEarlyCalls, takeBootAnswers } from './earlyCalls.ts';
 import { MobileApp } from './MobileApp.tsx';
 import './mobile.css';
 
@@ -33,10 +33,12 @@ setRequestEffects({
   goLogin: expired,
 });
 
-// A stored session: its calls leave before anything else is asked for (the tabs' code follows
+// A stored session: its calls were asked for by the boot script (bootCalls.ts), whose answers the
+// calls take; without them they leave before anything else is asked for (the tabs' code follows
 // them), so they do not queue behind files on the phone's few connections.
 // 车队's data leaves with them when the app opens on it (earlyCalls.ts).
 if (hasSession()) {
+  takeBootAnswers();
   void useMobileSession.getState().open();
   startEarlyCalls(window.location.pathname.replace(/^\/m(?=\/|$)/, ''));
 }

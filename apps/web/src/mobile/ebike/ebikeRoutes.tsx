@@ -1,5 +1,5 @@
-import { lazy } from 'react';
 import type { PersonaModule } from '../app/personaTypes.ts';
+import { kitPage } from '../app/kitPage.ts';
 import { EB } from './texts.ts';
 
 /** An e-bike's side view, the 电单车 tab's icon (currentColor, so the tab bar colours it). */
@@ -13,10 +13,10 @@ function BikeIcon() {
   );
 }
 
-// the pages are their own chunks: the module itself stays light (it is loaded to ask visible)
-const BikeHome = lazy(() => import('./BikeHome.tsx').then((m) => ({ default: m.BikeHome })));
-const BikeTripsPage = lazy(() => import('./BikeTripsPage.tsx').then((m) => ({ default: m.BikeTripsPage })));
-const BikeAlarmsPage = lazy(() => import('./BikeAlarmsPage.tsx').then((m) => ({ default: m.BikeAlarmsPage })));
+// the pages come with the component library when first shown (m-pages): the module itself stays light (it is loaded to ask visible)
+const BikeHome = kitPage(() => import('./BikeHome.tsx').then((m) => m.BikeHome));
+const BikeTripsPage = kitPage(() => import('./BikeTripsPage.tsx').then((m) => m.BikeTripsPage));
+const BikeAlarmsPage = kitPage(() => import('./BikeAlarmsPage.tsx').then((m) => m.BikeAlarmsPage));
 
 /**
  * 电单车卫士 for the e-bike owner (docs/mobile.md): battery and range, arm and disarm, find, the safe

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
 import type { PersonaModule } from '../app/personaTypes.ts';
+import { kitPage } from '../app/kitPage.ts';
 import { PT } from './texts.ts';
 
 /** A paw print, the 宠物 tab's icon (currentColor, so the tab bar colours it). */
@@ -15,10 +15,10 @@ function PawIcon() {
   );
 }
 
-// the pages are their own chunks: the module itself stays light (it is loaded to ask visible)
-const PetHome = lazy(() => import('./PetHome.tsx').then((m) => ({ default: m.PetHome })));
-const PetZonesPage = lazy(() => import('./PetZonesPage.tsx').then((m) => ({ default: m.PetZonesPage })));
-const PetMessagesPage = lazy(() => import('./PetMessagesPage.tsx').then((m) => ({ default: m.PetMessagesPage })));
+// the pages come with the component library when first shown (m-pages): the module itself stays light (it is loaded to ask visible)
+const PetHome = kitPage(() => import('./PetHome.tsx').then((m) => m.PetHome));
+const PetZonesPage = kitPage(() => import('./PetZonesPage.tsx').then((m) => m.PetZonesPage));
+const PetMessagesPage = kitPage(() => import('./PetMessagesPage.tsx').then((m) => m.PetMessagesPage));
 
 /**
  * 宠物卫士 for the pet owner (docs/mobile.md): the pet live with its walk, steps and battery, lost mode

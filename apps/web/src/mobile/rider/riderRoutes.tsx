@@ -1,5 +1,5 @@
-import { lazy } from 'react';
 import type { PersonaModule } from '../app/personaTypes.ts';
+import { kitPage } from '../app/kitPage.ts';
 import { RD } from './texts.ts';
 
 /** A key on a tag, the 租车 tab's icon (currentColor, so the tab bar colours it). */
@@ -12,10 +12,10 @@ function LeaseIcon() {
   );
 }
 
-// React.lazy elements: the shell's useRoutes renders `element` (a data router's `lazy` is not run there).
-const RiderHome = lazy(() => import('./RiderHome.tsx').then((m) => ({ default: m.RiderHome })));
-const RiderBillsPage = lazy(() => import('./RiderBillsPage.tsx').then((m) => ({ default: m.RiderBillsPage })));
-const RiderAreaPage = lazy(() => import('./RiderAreaPage.tsx').then((m) => ({ default: m.RiderAreaPage })));
+// React.lazy elements (kitPage): the shell's useRoutes renders `element` (a data router's `lazy` is not run there).
+const RiderHome = kitPage(() => import('./RiderHome.tsx').then((m) => m.RiderHome));
+const RiderBillsPage = kitPage(() => import('./RiderBillsPage.tsx').then((m) => m.RiderBillsPage));
+const RiderAreaPage = kitPage(() => import('./RiderAreaPage.tsx').then((m) => m.RiderAreaPage));
 
 /**
  * 电单车租赁 for the rider (docs/payments.md): my contract, plan and bike, the overdue and lock state
