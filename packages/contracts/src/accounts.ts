@@ -9,7 +9,8 @@ import { ThemeSchema } from './auth.ts';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
 import type { SubSystem } from './platforms.ts';
-import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOf, PageQuery, pageOf } from './schemas.ts';
+import { PERSON_ACCOUNT_KIND } from './endUsers.ts';
 
 export const PrivacySettingsSchema = Type.Object({
   /** show full phone numbers of drivers to sub-accounts */
@@ -93,15 +94,23 @@ const SubSystemSchema = Type.Unsafe<SubSystem>(
   }),
 );
 
+/** The kinds an administrator gives an account. */
 export const ACCOUNT_KINDS = ['dealer', 'customer'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+/**
+ * Every kind an account is (accounts.kind): the platform's root account, the kinds an administrator
+ * gives, and 掌上车联's 个人用户 (endUsers.ts).
+ */
+export const PLATFORM_ACCOUNT_KIND = 'platform';
+export const STORED_ACCOUNT_KINDS = [PLATFORM_ACCOUNT_KIND, ...ACCOUNT_KINDS, PERSON_ACCOUNT_KIND] as const;
+export type StoredAccountKind = (typeof STORED_ACCOUNT_KINDS)[number];
 
 /** An account of the caller's subtree; depth 0 is the caller's own account. */
 export const AccountSchema = Type.Object({
   id: Type.Integer(),
   parentId: Nullable(Type.Integer()),
   name: Type.String(),
-  kind: Type.String(),
+  kind: OneOf(STORED_ACCOUNT_KINDS),
   contact: Type.String(),
   phone: Type.String(),
   enabled: Type.Boolean(),
@@ -118,7 +127,8 @@ export type Account = Static<typeof AccountSchema>;
 
 const accountFields = {
   name: Type.String({ maxLength: 50 }),
-  kind: Type.Optional(Type.String({ maxLength: 20 })),
+  /** The form sends an account's kind as it is: a 个人用户 stays one, another not of ACCOUNT_KINDS is saved as customer. */
+  kind: Type.Optional(OneOf(STORED_ACCOUNT_KINDS)),
   contact: Type.Optional(Type.String({ maxLength: 50 })),
   phone: Type.Optional(Type.String({ maxLength: 20 })),
   enabled: Type.Optional(Type.Boolean()),

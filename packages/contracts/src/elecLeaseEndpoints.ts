@@ -1,7 +1,8 @@
 /** Every endpoint of 电单车租赁 (platform 23), over the shapes of elecLeaseSchemas.ts. */
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
-import { Id, PageQuery, pageOf } from './schemas.ts';
+import { Id, OneOfKeys, PageQuery, pageOf } from './schemas.ts';
+import { RIDER_ORDER_STATES } from './leaseRider.ts';
 import {
   LeaseStoreSchema,
   LeaseStaffSchema,
@@ -15,6 +16,7 @@ import {
   LeaseOverdueSchema,
   LeaseSettingsSchema,
   LeaseAreaSchema,
+  LEASE_PAY_METHODS,
   text,
   Fen,
   ContractDetail,
@@ -34,7 +36,7 @@ const LeaseRefundDueSchema = Type.Object({
   contractNo: Type.String(),
   riderName: Type.String(),
   riderPhone: Type.String(),
-  method: Type.String(),
+  method: OneOfKeys(LEASE_PAY_METHODS),
   methodName: Type.String(),
   amountFen: Type.Integer(),
   /** the provider's transaction id, to refund against */
@@ -42,7 +44,7 @@ const LeaseRefundDueSchema = Type.Object({
   paidAt: Type.Number(),
   note: Type.String(),
   /** unbooked (to refund), refunding (WeChat Pay accepted the refund, not yet done) */
-  status: Type.String(),
+  status: OneOfKeys(RIDER_ORDER_STATES),
   statusName: Type.String(),
 });
 const ContractId = Type.Object({ contractId: Id() });
@@ -345,7 +347,12 @@ export const elecLeaseEndpoints = {
     summary: '原路退款',
     permission: 'lease:bill:pay',
     input: Type.Object({ orderNo: Type.String({ maxLength: 32 }), reason: text(80) }),
-    answer: Type.Object({ orderNo: Type.String(), status: Type.String(), statusName: Type.String(), refundId: Type.String() }),
+    answer: Type.Object({
+      orderNo: Type.String(),
+      status: OneOfKeys(RIDER_ORDER_STATES),
+      statusName: Type.String(),
+      refundId: Type.String(),
+    }),
   }),
   pay: endpoint({
     method: 'POST',

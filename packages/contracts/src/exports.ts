@@ -6,7 +6,8 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOf, PageQuery, pageOf } from './schemas.ts';
+import { REPORT_EXPORT_TYPES } from './reports.ts';
 
 /** Past this many rows an export asks to narrow the range (Excel's own limit is 1 048 576 a sheet). */
 export const MAX_EXPORT_ROWS = 1_000_000;
@@ -14,11 +15,18 @@ export const MAX_EXPORT_ROWS = 1_000_000;
 /** Up to this many rows a report's Excel file downloads at once (exportDirect); past it, through the queue (create). */
 export const DIRECT_EXPORT_MAX_ROWS = 10_000;
 
+/** What the download centre makes: the user list or a report (REPORT_EXPORT_TYPES). */
+export const EXPORT_TYPES = ['userList', ...Object.values(REPORT_EXPORT_TYPES)] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+
+export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+
 export const ExportRecordSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  reportType: Type.String(),
-  status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  reportType: OneOf(EXPORT_TYPES),
+  status: OneOf(EXPORT_STATUSES),
   created: Type.Number(),
   finished: Nullable(Type.Number()),
   fileName: Type.String(),
@@ -34,6 +42,7 @@ export type ExportRecordPage = Static<typeof ExportRecordPageSchema>;
 const base = '/car/v1/accelerate/export';
 
 const ExportInput = Type.Object({
+  /** One of EXPORT_TYPES; another is answered by the service's EXPORT_ERRORS.unknownType. */
   reportType: Type.String({ minLength: 1, maxLength: 40 }),
   name: Type.Optional(Type.String({ maxLength: 100 })),
   params: Type.Optional(Type.String({ maxLength: 10_000 })),

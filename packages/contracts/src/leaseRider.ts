@@ -21,13 +21,16 @@ export const RIDER_ORDER_STATES = {
   refunding: '退款处理中',
   refunded: '已退款',
 } as const;
+export type RiderOrderState = keyof typeof RIDER_ORDER_STATES;
+/** A bill as the rider sees it: its status, or overdue (unpaid past its due time, or of an overdue contract). */
+export const RIDER_BILL_STATES = { paid: '已缴', unpaid: '待缴', overdue: '已逾期', void: '已作废' } as const;
+export type RiderBillState = keyof typeof RIDER_BILL_STATES;
 
 const ms = Type.Number();
 
 export const RiderBillSchema = Type.Intersect([
   LeaseBillSchema,
-  /** paid, unpaid, overdue (unpaid past its due time), void */
-  Type.Object({ riderState: Type.String(), riderStateName: Type.String(), owedFen: Type.Integer() }),
+  Type.Object({ riderState: OneOfKeys(RIDER_BILL_STATES), riderStateName: Type.String(), owedFen: Type.Integer() }),
 ]);
 export type RiderBill = Static<typeof RiderBillSchema>;
 
@@ -106,7 +109,7 @@ export const RiderOrderSchema = Type.Object({
   amountFen: Type.Integer(),
   description: Type.String(),
   providerName: Type.String(),
-  status: Type.String(),
+  status: OneOfKeys(RIDER_ORDER_STATES),
   statusName: Type.String(),
   contractId: Type.Integer(),
 });

@@ -2,6 +2,8 @@
  * Every user-facing text of the system sub-product (系统管理), zh-CN. One place, so an English
  * locale can follow with the same shape.
  */
+import type { StoredAccountKind } from '@chelian/contracts';
+
 export const S = {
   common: {
     search: '搜索',
@@ -30,7 +32,7 @@ export const S = {
     edit: '编辑账户',
     name: '账户名称',
     kind: '账户类型',
-    kinds: { platform: '平台', dealer: '经销商', customer: '客户', person: '个人用户' } as Record<string, string>,
+    kinds: { platform: '平台', dealer: '经销商', customer: '客户', person: '个人用户' } satisfies Record<StoredAccountKind, string>,
     parent: '上级账户',
     contact: '联系人',
     phone: '联系电话',

@@ -1,3 +1,4 @@
+import type { StoredAccountKind } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { queryPage } from '../../db/queryPage.ts';
@@ -7,7 +8,7 @@ export interface AccountRow {
   parent_id: number | null;
   path: string;
   name: string;
-  kind: string;
+  kind: StoredAccountKind;
   contact: string;
   phone: string;
   enabled: boolean;
@@ -91,7 +92,15 @@ export const adminQueries = {
 
   insertAccount: async (
     q: Queryable,
-    a: { parentId: number; parentPath: string; name: string; kind: string; contact: string; phone: string; expiresAt: Date | null },
+    a: {
+      parentId: number;
+      parentPath: string;
+      name: string;
+      kind: StoredAccountKind;
+      contact: string;
+      phone: string;
+      expiresAt: Date | null;
+    },
   ) => {
     const [row] = await q.query<{ id: number }>(
       'INSERT INTO accounts (parent_id, name, kind, contact, phone, expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
@@ -104,7 +113,7 @@ export const adminQueries = {
   updateAccount: (
     q: Queryable,
     id: number,
-    a: { name: string; kind: string; contact: string; phone: string; enabled: boolean; expiresAt: Date | null },
+    a: { name: string; kind: StoredAccountKind; contact: string; phone: string; enabled: boolean; expiresAt: Date | null },
   ) =>
     q.query('UPDATE accounts SET name = $2, kind = $3, contact = $4, phone = $5, enabled = $6, expires_at = $7 WHERE id = $1', [
       id,

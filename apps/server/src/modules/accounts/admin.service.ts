@@ -2,8 +2,10 @@ import {
   ACCOUNT_ERRORS,
   ACCOUNT_KINDS,
   PERSON_ACCOUNT_KIND,
+  isOneOf,
   RESOURCE_BY_CODE,
   type AccountAddInput,
+  type AccountKind,
   type AccountUpdateInput,
   type AdminUserQuery,
   type RoleSaveInput,
@@ -21,7 +23,7 @@ import { PHONE_PATTERN } from '../auth/sms.service.ts';
 import { adminQueries } from './admin.queries.ts';
 import { likeText } from '../../db/likeText.ts';
 
-const kindOf = (kind: string | undefined) => ((ACCOUNT_KINDS as readonly string[]).includes(kind ?? '') ? kind! : 'customer');
+const kindOf = (kind: string | undefined): AccountKind => (isOneOf(ACCOUNT_KINDS, kind) ? kind : 'customer');
 
 /** Account, user and role administration inside the caller's subtree. */
 export class AdminService {

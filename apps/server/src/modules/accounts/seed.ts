@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/types.ts';
 import { hashPassword } from '../auth/password.ts';
-import { RESOURCES } from '@chelian/contracts';
+import { PLATFORM_ACCOUNT_KIND, RESOURCES } from '@chelian/contracts';
 
 export const PLATFORM_ACCOUNT_NAME = '平台';
 export const ADMIN_ROLE_NAME = '平台管理员';
@@ -64,7 +64,9 @@ export async function seedPlatformAdmin(db: Db, opts: { adminPassword?: string; 
     let account = (await q.query<{ id: number }>('SELECT id FROM accounts WHERE parent_id IS NULL ORDER BY id LIMIT 1'))[0];
     if (!account) {
       account = (
-        await q.query<{ id: number }>(`INSERT INTO accounts (name, kind) VALUES ($1, 'platform') RETURNING id`, [PLATFORM_ACCOUNT_NAME])
+        await q.query<{ id: number }>(`INSERT INTO accounts (name, kind) VALUES ($1, '${PLATFORM_ACCOUNT_KIND}') RETURNING id`, [
+          PLATFORM_ACCOUNT_NAME,
+        ])
       )[0];
       await q.query(`UPDATE accounts SET path = '/' || id || '/' WHERE id = $1`, [account.id]);
     }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LEASE_LEDGER_ACCOUNTS, LEASE_PAY_METHODS, RIDER_ORDER_STATES, elecLeaseEndpoints, type LeasePayMethod } from '@chelian/contracts';
+import { LEASE_LEDGER_ACCOUNTS, LEASE_PAY_METHODS, RIDER_ORDER_STATES, elecLeaseEndpoints } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
@@ -63,13 +63,13 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
         riderName: r.rider_name,
         riderPhone: r.rider_phone,
         method: r.method,
-        methodName: LEASE_PAY_METHODS[r.method as LeasePayMethod] ?? r.method,
+        methodName: LEASE_PAY_METHODS[r.method],
         amountFen: Number(r.amount_fen),
         transactionId: r.transaction_id,
         paidAt: r.paid_at.getTime(),
         note: r.note,
         status: r.status,
-        statusName: RIDER_ORDER_STATES[r.status as keyof typeof RIDER_ORDER_STATES] ?? r.status,
+        statusName: RIDER_ORDER_STATES[r.status],
       })),
     );
   });

@@ -3,6 +3,7 @@ import {
   FENCE_KIND_NAMES,
   LEASE_AREA_KINDS,
   LEASE_RIDER_ERRORS,
+  RIDER_BILL_STATES,
   RIDER_PAY_CHANNELS,
   leaseRiderEndpoints,
   type GeofenceKind,
@@ -24,8 +25,6 @@ import { completeOrder, openOrder, presentOrder, riderOrder } from './payments/p
 import { payChannels, providerFor, wechatOauthFor } from './payments/setup.ts';
 import { notifyRoutes } from './payments/notify.routes.ts';
 import { presentRiderContract, riderActor, riderContract, riderContracts, riderOf } from './rider.service.ts';
-
-const BILL_STATES: Record<string, string> = { paid: '已缴', unpaid: '待缴', overdue: '已逾期', void: '已作废' };
 
 /** Where the phone comes back after a redirect payment: the app's bills page on the caller's host. */
 function returnUrl(request: FastifyRequest) {
@@ -77,7 +76,7 @@ export function riderRoutes(ctx: AppContext, app: FastifyInstance) {
       return {
         ...presentBill(b),
         riderState: state,
-        riderStateName: BILL_STATES[state] ?? state,
+        riderStateName: RIDER_BILL_STATES[state],
         owedFen: b.status === 'unpaid' ? b.amount_fen - b.paid_fen : 0,
       };
     });

@@ -1,4 +1,4 @@
-import { EXPORT_ERRORS, MAX_EXPORT_ROWS, type ErrorEntry } from '@chelian/contracts';
+import { EXPORT_ERRORS, MAX_EXPORT_ROWS, type ErrorEntry, type ExportType } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
@@ -20,8 +20,8 @@ export interface ExportFile {
 
 /** One kind of export the queue can make; the list of them is given to the exports service. */
 export interface ExportKind {
-  /** The reportType the web asks for (REPORT_EXPORT_TYPES, userList). */
-  type: string;
+  /** The reportType the web asks for. */
+  type: ExportType;
   /** Shown in the download centre. */
   title: string;
   /**

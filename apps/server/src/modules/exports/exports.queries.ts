@@ -1,3 +1,4 @@
+import type { ExportStatus, ExportType } from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
 import { pathWithinSql } from '../../core/accountScope.ts';
 import { queryPage } from '../../db/queryPage.ts';
@@ -7,9 +8,9 @@ export interface ExportRow {
   user_id: number;
   account_id: number;
   name: string;
-  report_type: string;
+  report_type: ExportType;
   params: Record<string, unknown>;
-  status: 'queued' | 'running' | 'done' | 'failed';
+  status: ExportStatus;
   created_at: Date;
   finished_at: Date | null;
   file_name: string;
@@ -25,7 +26,7 @@ export const MAX_EXPORT_ATTEMPTS = 3;
 const COLUMNS = 'id, user_id, account_id, name, report_type, params, status, created_at, finished_at, file_name, size, error, attempt';
 
 export const exportsQueries = {
-  insert: async (q: Queryable, j: { userId: number; accountId: number; name: string; reportType: string; params: object }) =>
+  insert: async (q: Queryable, j: { userId: number; accountId: number; name: string; reportType: ExportType; params: object }) =>
     (
       await q.query<ExportRow>(
         `INSERT INTO export_jobs (user_id, account_id, name, report_type, params) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
@@ -49,7 +50,7 @@ export const exportsQueries = {
   /** A job's file as its owner asks for it: the name, the size, the attempt whose parts make it, and the whole content only for files made before parts. */
   fileOfUser: async (q: Queryable, id: number, userId: number) =>
     (
-      await q.query<{ file_name: string; content: Uint8Array | null; status: string; size: number; attempt: number }>(
+      await q.query<{ file_name: string; content: Uint8Array | null; status: ExportStatus; size: number; attempt: number }>(
         'SELECT file_name, content, status, size, attempt FROM export_jobs WHERE id = $1 AND user_id = $2',
         [id, userId],
       )

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { EXPORT_ERRORS } from '@chelian/contracts';
+import { EXPORT_ERRORS, REPORT_EXPORT_TYPES } from '@chelian/contracts';
 import { AppError } from '../../http/errors.ts';
 import { EXPORT_KINDS } from './exportKinds.ts';
 import { exportsQueries } from './exports.queries.ts';
@@ -122,10 +122,10 @@ describe('download centre', () => {
   });
 
   it('records why a file could not be made: what the user can do, or a generic message', async () => {
-    // The service makes the kinds it is given: two that fail, one with a catalogued reason.
+    // The service makes the kinds it is given: two that fail (under two reports' types), one with a catalogued reason.
     const failing = new ExportsService(t.ctx, [
       {
-        type: 'testTooBig',
+        type: REPORT_EXPORT_TYPES.offline,
         title: '测试报表',
         permissions: [],
         generate: async () => {
@@ -133,7 +133,7 @@ describe('download centre', () => {
         },
       },
       {
-        type: 'testBroken',
+        type: REPORT_EXPORT_TYPES.expire,
         title: '测试报表',
         permissions: [],
         generate: async () => {
@@ -141,7 +141,7 @@ describe('download centre', () => {
         },
       },
     ]);
-    for (const reportType of ['testTooBig', 'testBroken']) {
+    for (const reportType of [REPORT_EXPORT_TYPES.offline, REPORT_EXPORT_TYPES.expire]) {
       await exportsQueries.insert(t.ctx.db, { userId: a.userId, accountId: a.accountId, name: '测试报表', reportType, params: {} });
       await failing.runNext();
     }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { DatePicker, Form, Input, Modal, Select, Switch, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { beijingPickerValue, pickedInstant } from '../../shared/format/beijingTime.ts';
-import { ACCOUNT_KINDS, accountEndpoints, type Account } from '@chelian/contracts';
+import { ACCOUNT_KINDS, accountEndpoints, type Account, type StoredAccountKind } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { S } from '../messages.ts';
@@ -18,7 +18,7 @@ export type AccountDraft = { kind: 'add'; parentId: number } | { kind: 'edit'; a
 interface Values {
   parentId: number;
   name: string;
-  kind: string;
+  kind: StoredAccountKind;
   contact: string;
   phone: string;
   expiresAt: Dayjs | null;

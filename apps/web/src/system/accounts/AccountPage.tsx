@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button, Input, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { accountEndpoints, type Account, type PermissionCode } from '@chelian/contracts';
+import { accountEndpoints, type Account, type PermissionCode, type StoredAccountKind } from '@chelian/contracts';
 import { usePermission, usePermissionMenu } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
@@ -71,7 +71,7 @@ export function AccountPage() {
       title: A.kind,
       dataIndex: 'kind',
       width: 90,
-      render: (k: string) => <Tag color={k === 'dealer' ? 'gold' : 'default'}>{A.kinds[k] ?? k}</Tag>,
+      render: (k: StoredAccountKind) => <Tag color={k === 'dealer' ? 'gold' : 'default'}>{A.kinds[k]}</Tag>,
     },
     {
       title: A.contact,

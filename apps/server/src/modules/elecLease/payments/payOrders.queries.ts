@@ -1,3 +1,4 @@
+import type { RiderOrderState, RiderPayChannel } from '@chelian/contracts';
 import type { Queryable } from '../../../db/types.ts';
 import { queryPage } from '../../../db/queryPage.ts';
 import { accountInScope } from '../../../core/accountScope.ts';
@@ -9,12 +10,12 @@ export interface RefundDueRow {
   contract_no: string;
   rider_name: string;
   rider_phone: string;
-  method: string;
+  method: RiderPayChannel;
   amount_fen: number;
   transaction_id: string;
   paid_at: Date;
   note: string;
-  status: string;
+  status: RiderOrderState;
 }
 
 export interface PayOrderRow {
@@ -24,10 +25,10 @@ export interface PayOrderRow {
   bill_id: number | null;
   out_trade_no: string;
   provider: string;
-  method: string;
+  method: RiderPayChannel;
   amount_fen: number;
   description: string;
-  status: string;
+  status: RiderOrderState;
   transaction_id: string;
   payment_id: number | null;
   note: string;
@@ -65,7 +66,7 @@ export const payOrdersQueries = {
       contractId: number;
       billId: number | null;
       provider: string;
-      method: string;
+      method: RiderPayChannel;
       amountFen: number;
       description: string;
       userId: number;
@@ -95,18 +96,14 @@ export const payOrdersQueries = {
       )
     )[0],
   /** A refund's outcome: refunding or refunded with the provider's id, or still unbooked with why it failed. */
-  refundResult: (
-    q: Queryable,
-    id: number,
-    r: { status: 'unbooked' | 'refunding' | 'refunded'; refundNo: string; refundId: string; note: string; by: string },
-  ) =>
+  refundResult: (q: Queryable, id: number, r: { status: RiderOrderState; refundNo: string; refundId: string; note: string; by: string }) =>
     q.query(
       `UPDATE elec_lease_pay_orders SET status = $2, refund_no = $3, refund_id = $4, note = $5, refunded_by = $6,
               refunded_at = CASE WHEN $2 = 'unbooked' THEN refunded_at ELSE now() END
         WHERE id = $1`,
       [id, r.status, r.refundNo, r.refundId, r.note, r.by],
     ),
-  settle: (q: Queryable, id: number, s: { status: string; transactionId: string; paymentId: number | null; note: string }) =>
+  settle: (q: Queryable, id: number, s: { status: RiderOrderState; transactionId: string; paymentId: number | null; note: string }) =>
     q.query(
       `UPDATE elec_lease_pay_orders SET status = $2, transaction_id = $3, payment_id = $4, note = $5, paid_at = now() WHERE id = $1 AND status = 'created'`,
       [id, s.status, s.transactionId, s.paymentId, s.note],

@@ -20,7 +20,7 @@ export function presentOrder(o: PayOrderRow): RiderOrder {
     description: o.description,
     providerName: provider?.name ?? o.provider,
     status: o.status,
-    statusName: RIDER_ORDER_STATES[o.status as keyof typeof RIDER_ORDER_STATES] ?? o.status,
+    statusName: RIDER_ORDER_STATES[o.status],
     contractId: Number(o.contract_id),
   };
 }
@@ -112,7 +112,7 @@ export async function completeOrder(
       return { ok: true, duplicate: false, order: (await payOrdersQueries.byNo(q, n.outTradeNo))! };
     }
     const { payment } = await recordPayment(q, c, {
-      method: order.method as RiderPayChannel,
+      method: order.method,
       ref: n.transactionId,
       amountFen: order.amount_fen,
       note: `${providerById(order.provider)?.name ?? order.provider} ${order.out_trade_no}`,

@@ -1,4 +1,4 @@
-import { ELEC_LEASE_ERRORS, RIDER_ORDER_STATES } from '@chelian/contracts';
+import { ELEC_LEASE_ERRORS, RIDER_ORDER_STATES, type RiderOrderState } from '@chelian/contracts';
 import type { Db } from '../../../db/types.ts';
 import type { SessionUser } from '../../../core/sessionUser.ts';
 import { AppError } from '../../../http/errors.ts';
@@ -7,7 +7,7 @@ import { yuan } from '../scope.ts';
 import { payOrdersQueries, type PayOrderRow } from './payOrders.queries.ts';
 import { providerById } from './setup.ts';
 
-const stateName = (s: string) => RIDER_ORDER_STATES[s as keyof typeof RIDER_ORDER_STATES] ?? s;
+const stateName = (s: RiderOrderState) => RIDER_ORDER_STATES[s];
 
 /**
  * 原路退款 of an order paid but not booked (已支付待退款): the order's provider gives the whole
@@ -36,7 +36,7 @@ export async function refundOrder(db: Db, user: SessionUser, orderNo: string, re
         totalFen: order.amount_fen,
         reason: reason.trim() || '欠款已结清，退回重复支付',
       });
-      const status = done.status === 'success' ? 'refunded' : 'refunding';
+      const status: RiderOrderState = done.status === 'success' ? 'refunded' : 'refunding';
       const note = `${provider.name}退款单号 ${done.refundId}`;
       await payOrdersQueries.refundResult(q, order.id, { status, refundNo, refundId: done.refundId, note, by: user.username });
       return { ok: true as const, status, refundId: done.refundId };
