@@ -4,11 +4,19 @@
  */
 import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
+import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 import { endpoint } from './endpoint.ts';
 import { Nullable, PageQuery, StringRecord, pageOf } from './schemas.ts';
 import { PRODUCT_ASSET_KINDS, type AssetProduct } from './assetKinds.ts';
 
 const ASSET_PRODUCTS = Object.keys(PRODUCT_ASSET_KINDS) as AssetProduct[];
+
+/**
+ * A position's attributes as stored and sent: the keys of the one catalogue (protocols'
+ * positionAttributes.ts, with their units), less statusFlags, which is decoded only (the status
+ * word holds it). The schema stays an open record, so an attribute added there needs nothing here.
+ */
+export type PositionExtras = Omit<PositionAttributes, 'statusFlags'>;
 
 /**
  * A terminal's current position, whether read from lastPositions.json or pushed by the live feed.
@@ -33,8 +41,8 @@ export const LastPositionSchema = Type.Object({
   mileage: Nullable(Type.Number()),
   alarms: Type.Array(Type.String()),
   alarmNames: Type.Array(Type.String()),
-  /** protocol-specific extras (e.g. fuel, temperature), keyed by name */
-  extras: StringRecord(Type.Unknown()),
+  /** the protocol's attributes beside the columns (fuel, battery, the e-bike's state…), by their catalogue keys */
+  extras: Type.Unsafe<PositionExtras>(StringRecord(Type.Unknown())),
 });
 export type LastPosition = Static<typeof LastPositionSchema>;
 

@@ -57,6 +57,6 @@ export function presentPosition(t: TerminalLabel, p: PositionFields): LastPositi
     mileage: p.mileage === null ? null : round(p.mileage, 1),
     alarms: p.alarms,
     alarmNames: alarmNames(p.alarms),
-    extras: (p.extras ?? {}) as Record<string, unknown>,
+    extras: p.extras ?? {},
   };
 }

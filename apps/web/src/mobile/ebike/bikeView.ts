@@ -11,15 +11,13 @@ export function batteryTone(percent: number | null): 'danger' | 'warning' | 'suc
   return percent < 40 ? 'warning' : 'success';
 }
 
-const bool = (v: unknown) => (typeof v === 'boolean' ? v : null);
-
 /**
  * A position from the live feed folded into the status card: place, speed and time, and the guard,
  * key and relay when its 0xF1 status rode along (extras.ebike). An older fix changes nothing.
  */
 export function withBikePosition(s: BikeStatus, p: LastPosition): BikeStatus {
   if (s.gpsTime !== null && p.gpsTime < s.gpsTime) return s;
-  const e = (typeof p.extras.ebike === 'object' && p.extras.ebike !== null ? p.extras.ebike : {}) as Record<string, unknown>;
+  const e = p.extras.ebike ?? {};
   return {
     ...s,
     online: true,
@@ -29,10 +27,10 @@ export function withBikePosition(s: BikeStatus, p: LastPosition): BikeStatus {
     speed: Math.round(p.speed * 10) / 10,
     gpsTime: p.gpsTime,
     lastUpdate: Math.max(s.lastUpdate ?? 0, p.receivedAt),
-    acc: p.acc ?? bool(e.acc) ?? s.acc,
-    armed: bool(e.armed) ?? s.armed,
-    powerCut: bool(e.powerCut) ?? s.powerCut,
-    charging: bool(e.charging) ?? s.charging,
+    acc: p.acc ?? e.acc ?? s.acc,
+    armed: e.armed ?? s.armed,
+    powerCut: e.powerCut ?? s.powerCut,
+    charging: e.charging ?? s.charging,
   };
 }
 

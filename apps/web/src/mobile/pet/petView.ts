@@ -30,16 +30,14 @@ export function agedLive(live: PetLive, now = Date.now()): PetLive {
   return { ...live, ageSeconds, freshness, freshnessName: PET_FRESHNESS_NAMES[freshness] };
 }
 
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
 /**
  * A position from the live feed folded into the pet's live state: where and when, how it was found
  * (the collar's locationSource), its accuracy and battery when it said. An older fix changes nothing.
  */
 export function withPosition(live: PetLive, p: LastPosition, now = Date.now()): PetLive {
   if (!p.valid || (live.gpsTime !== null && p.gpsTime < live.gpsTime)) return live;
-  const source = typeof p.extras.locationSource === 'string' ? p.extras.locationSource : 'gps';
-  const battery = num(p.extras.battery);
+  const source = p.extras.locationSource ?? 'gps';
+  const battery = p.extras.battery ?? null;
   return agedLive(
     {
       ...live,
@@ -47,9 +45,9 @@ export function withPosition(live: PetLive, p: LastPosition, now = Date.now()): 
       lat: p.lat,
       lon: p.lon,
       gpsTime: p.gpsTime,
-      source: (source in PET_SOURCE_NAMES ? source : 'gps') as PetLive['source'],
-      sourceName: source in PET_SOURCE_NAMES ? PET_SOURCE_NAMES[source as keyof typeof PET_SOURCE_NAMES] : source,
-      accuracy: num(p.extras.accuracy) ?? live.accuracy,
+      source,
+      sourceName: PET_SOURCE_NAMES[source],
+      accuracy: p.extras.accuracy ?? live.accuracy,
       battery: battery === null ? live.battery : Math.round(battery),
       batteryAt: battery === null ? live.batteryAt : p.gpsTime,
     },
