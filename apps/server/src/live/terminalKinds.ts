@@ -1,6 +1,7 @@
 import type { AssetKind } from '@chelian/contracts';
 import type { Queryable } from '../db/types.ts';
-import { alarmListedFor, terminalKind } from '../core/assetKinds.ts';
+import { alarmListedFor } from '../core/assetKinds.ts';
+import { terminalKindsQueries } from './terminalKinds.queries.ts';
 
 /** How long a terminal's kind is trusted without news of a change (terminal changes clear it at once). */
 const KIND_TTL_MS = 5 * 60_000;
@@ -48,10 +49,7 @@ export class TerminalKinds {
     this.flushing = false;
     let rows: Array<{ identifier: string; kind: Kind }>;
     try {
-      rows = await this.db.query<{ identifier: string; kind: Kind }>(
-        `SELECT t.identifier, ${terminalKind('t')} AS kind FROM terminals t WHERE t.identifier = ANY($1::text[])`,
-        [[...batch.keys()]],
-      );
+      rows = await terminalKindsQueries.kindsOf(this.db, [...batch.keys()]);
     } catch (err) {
       for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
       return;

@@ -135,6 +135,15 @@ export const endUsersQueries = {
       q.query('UPDATE accounts SET enabled = true WHERE id = $1', [accountId]),
     ]),
 
+  /** A terminal and a person's account, for 换车: the account the terminal sits in, and the one above the person's (none when it is no person's). */
+  terminalBesidePerson: async (q: Queryable, terminalId: number, personAccountId: number) =>
+    (
+      await q.query<{ identifier: string; account_id: number; parent_id: number | null }>(
+        `SELECT t.identifier, t.account_id, p.parent_id FROM terminals t, accounts p WHERE t.id = $1 AND p.id = $2 AND p.kind = '${PERSON_ACCOUNT_KIND}'`,
+        [terminalId, personAccountId],
+      )
+    )[0],
+
   /** The person who last held the terminal before (a revoked invitation), if any. */
   lastHolder: async (q: Queryable, terminalId: number) =>
     (

@@ -201,10 +201,7 @@ export async function releaseAsset(ctx: Pick<AppContext, 'db' | 'bus'>, terminal
  */
 export async function holdAsset(ctx: Pick<AppContext, 'db' | 'bus'>, personAccountId: number, terminalId: number, persona: EndUserPersona) {
   const moved = await ctx.db.tx(async (q) => {
-    const [t] = await q.query<{ identifier: string; account_id: number; parent_id: number | null }>(
-      `SELECT t.identifier, t.account_id, p.parent_id FROM terminals t, accounts p WHERE t.id = $1 AND p.id = $2 AND p.kind = '${PERSON_ACCOUNT_KIND}'`,
-      [terminalId, personAccountId],
-    );
+    const t = await Q.terminalBesidePerson(q, terminalId, personAccountId);
     if (!t || Number(t.account_id) !== Number(t.parent_id)) return null;
     const last = await Q.lastHolder(q, terminalId);
     if (last !== undefined && Number(last) !== personAccountId) await Q.cutHistory(q, terminalId); // another rider's rides
