@@ -24,7 +24,12 @@ const NO_AS_STATIC = {
 /** A server layer's import rules, static and lazy; `as Static` rides along (a later block replaces an earlier one's options). */
 const serverImports = (...patterns) => ({
   ...restrict(...patterns),
-  'no-restricted-syntax': ['error', NO_AS_STATIC, ...patterns.map(({ regex, message }) => noLazyImport(regex, message))],
+  'no-restricted-syntax': [
+    'error',
+    NO_AS_STATIC,
+    NO_COMPUTED_IMPORT,
+    ...patterns.map(({ regex, message }) => noLazyImport(regex, message)),
+  ],
 });
 /**
  * The web's apps: each sub-product's folder (its id in CHILD_SYSTEMS, kebab-cased: dataCenter lives in
@@ -79,12 +84,20 @@ const BEIJING_TIME = [
  */
 const noLazyImport = (regex, message) => ({ selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message });
 /**
+ * The lazy-import rules read the path as written: one computed at run time (`../car/${x}`, a
+ * variable) would pass them whatever it names, so import() takes a plain string. None needs more.
+ */
+const NO_COMPUTED_IMPORT = {
+  selector: "ImportExpression[source.type!='Literal']",
+  message: 'import() takes a plain string path: a computed one (a template with ${…}, a variable) escapes the import rules.',
+};
+/**
  * A web folder's import rules, static and lazy. Both no-restricted-* rules are configured once per
  * file (a later block replaces an earlier one's options), so the Beijing-time selectors ride along.
  */
 const webImports = ({ regex, message }, ...more) => ({
   ...restrict({ regex, message }, ...more),
-  'no-restricted-syntax': ['error', ...BEIJING_TIME, noLazyImport(regex, message)],
+  'no-restricted-syntax': ['error', ...BEIJING_TIME, NO_COMPUTED_IMPORT, noLazyImport(regex, message)],
 });
 
 export default tseslint.config(
@@ -115,7 +128,7 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: BEIJING_TIME_FILES,
-    rules: { 'no-restricted-syntax': ['error', ...BEIJING_TIME] },
+    rules: { 'no-restricted-syntax': ['error', ...BEIJING_TIME, NO_COMPUTED_IMPORT] },
   },
   {
     files: ['apps/web/src/shared/**/*.{ts,tsx}', 'apps/web/src/child/**/*.{ts,tsx}'],
@@ -163,13 +176,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        NO_COMPUTED_IMPORT,
         noLazyImport(climbsInto(WEB_APPS), 'shared web code never imports an app: move the piece into shared/.'),
       ],
     },
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', NO_AS_STATIC] },
+    rules: { 'no-restricted-syntax': ['error', NO_AS_STATIC, NO_COMPUTED_IMPORT] },
   },
   {
     files: SERVER_CORE.filter((dir) => dir !== 'core').map((dir) => `apps/server/src/${dir}/**/*.ts`),

@@ -46,6 +46,16 @@ describe('the layering lint', () => {
     expect(await importErrors('car/Probe.tsx', "export const load = () => import('./alarms/AlarmPage.tsx');\n")).toEqual([]);
   });
 
+  it('refuses a lazy import() whose path is computed, which the rule above cannot read', async () => {
+    const template = 'export const load = (x: string) => import(`../car/${x}`);\n';
+    expect(await importErrors('shell/Probe.tsx', template)).toEqual([expect.stringContaining('plain string path')]);
+    expect(await importErrors('car/map/Probe.tsx', 'export const load = (x: string) => import(`./layers/${x}.tsx`);\n')).toHaveLength(1);
+    expect(await importErrors('shared/Probe.tsx', 'export const load = (path: string) => import(path);\n')).toHaveLength(1);
+    expect(await importErrors('assistant-widget/Probe.ts', template)).toHaveLength(1);
+    expect(await importErrors('shared/format/beijingTime.ts', template)).toHaveLength(1);
+    expect(await importErrors('Probe.tsx', template)).toHaveLength(1);
+  });
+
   it('refuses static imports between every pair of sub-products, and child/ reaching past a route table', async () => {
     expect(await importErrors('elec-lease/Probe.tsx', "import { x } from '../elec-car/x.ts';\nexport { x };\n")).toHaveLength(1);
     expect(await importErrors('data-center/Probe.tsx', "import { x } from '../pet/x.ts';\nexport { x };\n")).toHaveLength(1);
