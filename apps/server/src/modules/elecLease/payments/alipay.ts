@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { RiderPayParams } from '@chelian/contracts';
 import {
+  fetchProvider,
   fenOfYuan,
   yuanOfFen,
   type Notified,
@@ -87,7 +88,7 @@ export function alipayProvider(c: AlipayConfig): OnlinePayProvider {
       biz_content: JSON.stringify(biz),
     };
     const sign = rsaSign(c.privateKey, alipaySignContent(params, ['sign']));
-    const res = await fetch(c.gateway, {
+    const res = await fetchProvider('支付宝', c.gateway, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=utf-8' },
       body: new URLSearchParams({ ...params, sign }).toString(),

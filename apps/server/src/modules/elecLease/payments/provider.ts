@@ -83,3 +83,17 @@ export function fenOfYuan(s: string): number | null {
 
 /** 1230 → '12.30' by integer arithmetic. */
 export const yuanOfFen = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+
+/**
+ * fetch, with a failure to connect or a timeout said in Chinese (`who`: 微信支付, 支付宝, 微信接口):
+ * the reason reaches the rider or the operator as it is. A timed-out refund may still have been
+ * made, which is why a retry reuses its refund number.
+ */
+export async function fetchProvider(who: string, url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
+    throw new Error(timedOut ? `${who}响应超时，请稍后重试` : `无法连接${who}，请稍后重试`);
+  }
+}

@@ -28,6 +28,10 @@ async function listen(handler: (req: http.IncomingMessage, body: string, res: ht
     req.on('data', (c: string) => (body += c));
     req.on('end', () => handler(req, body, res));
   });
+  // Idle keep-alive sockets stay open longer than the client keeps them (undici: ~4 s): under load (a
+  // test making RSA keys blocks the loop for seconds) the server closing first raced the client's
+  // reuse of the socket and the request died with ECONNRESET. close() still ends idle sockets.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -39,3 +39,10 @@ describe('WeChat 网页授权', () => {
     await expect(oauthOf('0'.repeat(32)).openidOf(w.oauth.codeFor('oX'))).rejects.toThrow('公众号 AppSecret 配置错误');
   });
 });
+
+describe('a provider out of reach', () => {
+  it('is said in Chinese, not as the runtime words it', async () => {
+    const gone = wechatOauth({ appId: 'wx1', secret: 's', apiBaseUrl: 'http://127.0.0.1:9', authorizeUrl: 'x' });
+    await expect(gone.openidOf('c')).rejects.toThrow('无法连接微信接口，请稍后重试');
+  });
+});

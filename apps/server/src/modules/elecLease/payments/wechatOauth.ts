@@ -1,3 +1,5 @@
+import { fetchProvider } from './provider.ts';
+
 /**
  * WeChat 网页授权 with snsapi_base, the documented way a page opened inside WeChat learns the payer's
  * openid for JSAPI pay (docs/payments.md): the phone goes to open.weixin.qq.com/connect/oauth2/authorize
@@ -40,7 +42,9 @@ export function wechatOauth(c: WechatOauthConfig): WechatOauth {
     authorizeUrl: c.authorizeUrl,
     async openidOf(code: string) {
       const q = new URLSearchParams({ appid: c.appId, secret: c.secret, code, grant_type: 'authorization_code' });
-      const res = await fetch(`${c.apiBaseUrl}/sns/oauth2/access_token?${q.toString()}`, { signal: AbortSignal.timeout(10_000) });
+      const res = await fetchProvider('微信接口', `${c.apiBaseUrl}/sns/oauth2/access_token?${q.toString()}`, {
+        signal: AbortSignal.timeout(10_000),
+      });
       if (!res.ok) throw new Error(`微信接口 HTTP ${res.status}`);
       let answer: { openid?: string; errcode?: number; errmsg?: string };
       try {

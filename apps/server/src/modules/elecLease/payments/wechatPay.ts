@@ -1,6 +1,7 @@
 import { createDecipheriv, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
 import type { RiderPayParams } from '@chelian/contracts';
 import {
+  fetchProvider,
   header,
   type Notified,
   type NotifyRequest,
@@ -103,7 +104,7 @@ export function wechatPayProvider(c: WechatPayConfig): OnlinePayProvider {
 
   async function post(path: string, payload: object): Promise<Record<string, unknown>> {
     const body = JSON.stringify(payload);
-    const res = await fetch(`${c.baseUrl}${path}`, {
+    const res = await fetchProvider('微信支付', `${c.baseUrl}${path}`, {
       method: 'POST',
       headers: {
         Authorization: wechatAuthorization(c, 'POST', path, body),
