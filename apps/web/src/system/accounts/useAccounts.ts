@@ -1,20 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { accountEndpoints, type Account } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 
 /** The caller's account and every account below it (flat, parents first), and a way to reload them. */
 export function useAccounts() {
-  const [accounts, setAccounts] = useState<Account[]>([]);
-  const [loading, setLoading] = useState(true);
-  const reload = useCallback(() => {
-    setLoading(true);
-    call(accountEndpoints.accountList)
-      .then(setAccounts)
-      .catch(() => {})
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(reload, [reload]);
-  return { accounts, loading, reload };
+  const { rows, loading, reload: load } = useWholeList(accountEndpoints.accountList);
+  const reload = useCallback(() => void load(), [load]);
+  return { accounts: rows, loading, reload };
 }
 
 /** The accounts as TreeSelect options (value = account id), nested. */

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { accountEndpoints, type PermissionCode, type ResourceNode, type Role } from '@chelian/contracts';
+import { accountEndpoints, type PermissionCode, type Role } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { useAccounts } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';
 import { useRoles } from '../users/useRoles.ts';
@@ -17,13 +17,9 @@ const EDIT: PermissionCode = 'system:role:edit';
 export function RolePage() {
   const { accounts } = useAccounts();
   const { roles, loading, reload } = useRoles();
-  const [resources, setResources] = useState<ResourceNode[]>([]);
+  const { rows: resources } = useWholeList(accountEndpoints.resourceTree);
   const [draft, setDraft] = useState<RoleDraft | null>(null);
   const canEdit = usePermission(EDIT);
-
-  useEffect(() => {
-    call(accountEndpoints.resourceTree).then(setResources, () => {});
-  }, []);
 
   const columns: ColumnsType<Role> = [
     {

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Drawer, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { terminalEndpoints, type TerminalRenewal } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { S } from '../messages.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
@@ -11,16 +10,14 @@ const time = (ms: number | null) => (ms === null ? <span className="sys-muted">{
 
 /** A terminal's renewals, newest first. */
 export function RenewalHistory({ terminalId, onClose }: { terminalId: string | null; onClose: () => void }) {
-  const [rows, setRows] = useState<TerminalRenewal[]>([]);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    if (!terminalId) return;
-    setLoading(true);
-    call(terminalEndpoints.renewals, { terminalId })
-      .then(setRows)
-      .catch(() => setRows([]))
-      .finally(() => setLoading(false));
-  }, [terminalId]);
+  const { rows, loading } = useWholeList(
+    terminalEndpoints.renewals,
+    { terminalId: terminalId ?? undefined },
+    {
+      enabled: terminalId !== null,
+      keepOnFailure: false,
+    },
+  );
 
   const columns: ColumnsType<TerminalRenewal> = [
     { title: T.renewedAt, dataIndex: 'created', width: 140, render: time },

@@ -1,18 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { accountEndpoints, type Role } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { useCallback } from 'react';
+import { accountEndpoints } from '@chelian/contracts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 
 /** Every role of the caller's subtree. */
 export function useRoles() {
-  const [roles, setRoles] = useState<Role[]>([]);
-  const [loading, setLoading] = useState(true);
-  const reload = useCallback(() => {
-    setLoading(true);
-    call(accountEndpoints.roleList)
-      .then(setRoles)
-      .catch(() => {})
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(reload, [reload]);
-  return { roles, loading, reload };
+  const { rows, loading, reload: load } = useWholeList(accountEndpoints.roleList);
+  const reload = useCallback(() => void load(), [load]);
+  return { roles: rows, loading, reload };
 }
