@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Card, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, helpMessageEndpoints, type HelpMessage, type HelpMessagePage } from '@chelian/contracts';
+import { helpMessageEndpoints, type HelpMessage } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 const N = T.center.notice;
@@ -17,37 +17,19 @@ export function NoticePage() {
   const navigate = useNavigate();
   const [filter, setFilter] = useState<Filter>('all');
   const [unreadOnly, setUnreadOnly] = useState(false);
-  const [paging, setPaging] = useState({ current: DEFAULT_PAGE, pageSize: DEFAULT_PAGE_SIZE });
-  const [page, setPage] = useState<HelpMessagePage | null>(null);
-  const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setPage(
-        await call(helpMessageEndpoints.page, {
-          ...paging,
-          type: filter === 'all' ? undefined : filter,
-          read: unreadOnly ? false : undefined,
-        }),
-      );
-    } catch {
-      setPage(null);
-    } finally {
-      setLoading(false);
-    }
-  }, [filter, unreadOnly, paging]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // other filters go back to page 1 by themselves
+  const list = usePagedList(helpMessageEndpoints.page, {
+    type: filter === 'all' ? undefined : filter,
+    read: unreadOnly ? false : undefined,
+  });
+  const page = list.data;
 
   const mark = async (ids: number[] | 'all') => {
     const { updated } = await call(helpMessageEndpoints.markRead, ids === 'all' ? { all: true } : { id: ids.join(',') });
     toast.success(N.markedRead(updated));
     setSelected([]);
-    await load();
+    await list.reload();
   };
 
   return (
@@ -73,7 +55,7 @@ export function NoticePage() {
       <Space style={{ marginBottom: 16 }} size={24}>
         <Segmented<Filter>
           value={filter}
-          onChange={(v) => (setFilter(v), setPaging((p) => ({ ...p, current: 1 })))}
+          onChange={setFilter}
           options={[
             { value: 'all', label: N.all },
             { value: 'notice', label: N.notice },
@@ -82,19 +64,19 @@ export function NoticePage() {
           ]}
         />
         <Space>
-          <Switch size="small" checked={unreadOnly} onChange={(v) => (setUnreadOnly(v), setPaging((p) => ({ ...p, current: 1 })))} />
+          <Switch size="small" checked={unreadOnly} onChange={setUnreadOnly} />
           <Typography.Text>{N.unreadOnly}</Typography.Text>
         </Space>
       </Space>
       <Table<HelpMessage>
         rowKey="id"
         size="middle"
-        loading={loading}
-        dataSource={page?.list ?? []}
+        loading={list.loading}
+        dataSource={list.rows}
         data-testid="notice-table"
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
         rowClassName={(m) => (m.read ? 'cl-row-read' : 'cl-row-unread')}
-        pagination={pagerOf(null, paging, setPaging, { total: page?.total ?? 0 })}
+        pagination={list.pager}
         columns={[
           {
             title: N.title,
