@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Checkbox,
@@ -173,17 +173,16 @@ function PlanModal({ points, onClose }: { points: Checkpoint[]; onClose: (saved:
 /** 巡更管理: checkpoints (GPS radius or beacon), plans (route, windows, days, assignees) and each day's runs scored done / late / missed. */
 export function PatrolPage() {
   const canEdit = usePermission('card:patrol:edit');
-  const [points, setPoints] = useState<Checkpoint[]>([]);
-  const [plans, setPlans] = useState<PatrolPlan[]>([]);
-  const [runs, setRuns] = useState<PatrolRun[]>([]);
   const [date, setDate] = useState(beijingToday());
   const [adding, setAdding] = useState(false);
-  const loadPlans = () => call(cardEndpoints.plans).then(setPlans, () => {});
-  useEffect(() => {
-    void call(cardEndpoints.checkpoints).then(setPoints, () => {});
-    void loadPlans();
-  }, []);
-  useEffect(() => void call(cardEndpoints.patrolRuns, { date }).then(setRuns, () => {}), [date, plans]);
+  // a checkpoint's save or delete answers every checkpoint
+  const { rows: points, put: setPoints } = useWholeList(cardEndpoints.checkpoints);
+  const planList = useWholeList(cardEndpoints.plans);
+  const plans = planList.rows;
+  const runList = useWholeList(cardEndpoints.patrolRuns, { date });
+  const runs = runList.rows;
+  // the day's runs follow the plans
+  const loadPlans = () => planList.reload().then(() => runList.reload());
   const delPlan = (planId: number) =>
     call(cardEndpoints.deletePlan, { planId }).then(
       () => void loadPlans(),

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Popconfirm, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { brandingEndpoints, type BrandingEntry, type PermissionCode } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAccounts } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';
@@ -17,20 +18,13 @@ export const DEFAULT_ICON = '/favicon.svg';
 
 /** 品牌设置: the hosts the caller may brand, each with its login page's title, icon, texts and style. */
 export function BrandingPage() {
-  const [entries, setEntries] = useState<BrandingEntry[]>([]);
-  const [loading, setLoading] = useState(true);
+  const list = useWholeList(brandingEndpoints.list);
+  const { rows: entries, loading } = list;
   const [draft, setDraft] = useState<BrandingDraft | null>(null);
   const canEdit = usePermission(EDIT);
   const { accounts } = useAccounts();
 
-  const reload = useCallback(() => {
-    setLoading(true);
-    call(brandingEndpoints.list)
-      .then(setEntries)
-      .catch(() => {})
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(reload, [reload]);
+  const reload = () => void list.reload();
 
   const remove = async (e: BrandingEntry) => {
     await call(brandingEndpoints.remove, { host: e.host }).then(
