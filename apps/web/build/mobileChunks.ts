@@ -161,18 +161,20 @@ function staticClosure(bundle: Record<string, BundleChunk>, roots: string[]): st
 }
 
 /**
- * The boot script's source: with a stored session (not on the login page) it asks for the session's
- * calls — and 车队's, when the app opens on it — with the headers the request layer sends, leaving the
- * answers where earlyCalls.ts takes them, then preloads `files` (the code after login): both travel
+ * The boot script's source: with a stored session (not on the login page) it preloads `files` (the
+ * code after login), then asks for the session's calls — and 车队's, when the app opens on it — with
+ * the headers the request layer sends, leaving the answers where earlyCalls.ts takes them: both travel
  * while the entry's own files are still coming, instead of once they have all run (~1 s later on
- * slow 4G); the calls first, so they are not queued behind the files on the 6 connections. A failed
- * call leaves null (the app asks again). Without a session it does nothing.
+ * slow 4G). The files first: the code is the longer path (the calls asked first were answered no
+ * sooner and held the code back, 4.1 against 3.8 s side by side). A failed call leaves null (the app
+ * asks again). Without a session it does nothing.
  */
 export function bootSource(files: readonly string[]): string {
   const fleetStart = "p==='/fleet'||(p==='/'&&localStorage.getItem(" + JSON.stringify(LANDING_KEY) + ")==='/fleet')";
   return `(function(){try{
 var sid=localStorage.getItem('sessionId');
 if(!sid||/^\\/m\\/login/.test(location.pathname))return;
+${JSON.stringify(files)}.forEach(function(f){var l=document.createElement('link'),s=/\\.css$/.test(f);l.rel=s?'preload':'modulepreload';if(s)l.as='style';else l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)});
 var base=String((window.__CHELIAN_CONFIG__||{}).baseUrl||'').replace(/\\/+$/,'');
 var h={sessionId:sid,platformId:'${BOOT_PLATFORM_ID}'};
 try{var u=JSON.parse(localStorage.getItem('USER')||'null');if(u&&u.userId!=null)h.userId=String(u.userId)}catch(e){}
@@ -181,7 +183,6 @@ var calls=${JSON.stringify(BOOT_SESSION_CALLS)};
 if(${fleetStart})calls.push(${JSON.stringify(BOOT_FLEET_CALL)});
 var answers={};window.${BOOT_ANSWERS}={session:sid,calls:answers};
 calls.forEach(function(c){answers[base+c]=fetch(base+c,{headers:h}).then(function(r){return r.text().then(function(b){return{status:r.status,type:r.headers.get('content-type')||'',body:b}})}).catch(function(){return null})});
-${JSON.stringify(files)}.forEach(function(f){var l=document.createElement('link'),s=/\\.css$/.test(f);l.rel=s?'preload':'modulepreload';if(s)l.as='style';else l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)});
 }catch(e){}})();
 `;
 }
