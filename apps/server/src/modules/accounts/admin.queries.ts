@@ -126,7 +126,7 @@ export const adminQueries = {
     ]),
 
   usersPage: async (q: Queryable, scope: string, accountId: number | null, keyword: string | null, limit: number, offset: number) => {
-    const where = `${accountInScope('a.path', 1)} AND ($2::bigint IS NULL OR u.account_id = $2) AND ($3::text IS NULL OR u.username ILIKE '%' || $3 || '%' OR u.name ILIKE '%' || $3 || '%')`;
+    const where = `${accountInScope('a.path', 1)} AND ($2::bigint IS NULL OR u.account_id = $2) AND ($3::text IS NULL OR u.username ILIKE $3 OR u.name ILIKE $3)`;
     const from = 'FROM users u JOIN accounts a ON a.id = u.account_id JOIN roles r ON r.id = u.role_id';
     return queryPage<AdminUserRow>(
       q,

@@ -21,7 +21,7 @@ import type { SessionUser } from '../../core/sessionUser.ts';
 import { pathWithin } from '../../core/accountScope.ts';
 import { PHONE_PATTERN } from '../auth/sms.service.ts';
 import { adminQueries } from './admin.queries.ts';
-import { likeText } from '../../db/likeText.ts';
+import { containsPattern } from '../../db/likeText.ts';
 
 const kindOf = (kind: string | undefined): AccountKind => (isOneOf(ACCOUNT_KINDS, kind) ? kind : 'customer');
 
@@ -129,7 +129,7 @@ export class AdminService {
       this.ctx.db,
       user.accountPath,
       query.accountId ?? null,
-      likeText(query.keyword),
+      containsPattern(query.keyword),
       win.sql.limit,
       win.sql.offset,
     );

@@ -15,6 +15,7 @@ export interface AlarmFilter {
   start: Date | null;
   end: Date | null;
   handled: boolean | null;
+  /** what the search box said, as db/likeText.ts containsPattern makes it ('%…%', escaped); null: no filter */
   keyword: string | null;
   /** Real-time lists leave out the types the caller's account switched off in its alarm settings. */
   settingsAccountId: number | null;
@@ -42,7 +43,7 @@ const WHERE = `${terminalInScope('a.path', 1)}
    AND ($5::timestamptz IS NULL OR al.alarm_time >= $5)
    AND ($6::timestamptz IS NULL OR al.alarm_time < $6)
    AND ($7::boolean IS NULL OR al.handled = $7)
-   AND ($8::text IS NULL OR v.plate ILIKE '%' || $8 || '%' OR v.name ILIKE '%' || $8 || '%' OR t.identifier LIKE '%' || $8 || '%')
+   AND ($8::text IS NULL OR v.plate ILIKE $8 OR v.name ILIKE $8 OR t.identifier LIKE $8)
    AND ($9::bigint IS NULL OR NOT EXISTS (
         SELECT 1 FROM alarm_controls c WHERE c.account_id = $9 AND c.alarm_type = al.type AND NOT c.enabled))
    AND ${inGroupSubtree('v.group_id', 10)}

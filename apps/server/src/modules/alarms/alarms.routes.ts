@@ -8,7 +8,7 @@ import { splitIds, splitList } from '../../http/listInput.ts';
 import { route } from '../../http/route.ts';
 import { parseOptionalTime } from '../../http/timeInput.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
-import { likeText } from '../terminals/assets.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { identifierKey } from '../../core/identifiers.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { alarmTypeName, presentAlarm, storedAlarmType } from '../../core/alarm.presenter.ts';
@@ -29,7 +29,7 @@ function baseFilter(user: SessionUser, q: AlarmFilters): AlarmFilter {
     start: null,
     end: null,
     handled: null,
-    keyword: likeText(q.keyword),
+    keyword: containsPattern(q.keyword),
     settingsAccountId: null,
     // 智能车联's alarms: of its kinds only (车辆, 电单车), as its lists; 智能工牌 and 宠物卫士 list their own.
     kinds: kindsOf('car'),

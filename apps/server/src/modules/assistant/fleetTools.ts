@@ -7,7 +7,7 @@ import { terminalScope } from '../../core/terminalScope.ts';
 import { identifierKey } from '../../core/identifiers.ts';
 import { alarmTypeName } from '../../core/alarm.presenter.ts';
 import { vehiclesQueries, type VehicleRow } from '../terminals/vehicles.queries.ts';
-import { likeText } from '../terminals/assets.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { monitorQueries } from '../monitor/monitor.queries.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { dataCenterQueries } from '../dataCenter/dataCenter.queries.ts';
@@ -66,7 +66,7 @@ export function duration(seconds: number): string {
 async function findVehicles(db: Queryable, user: SessionUser, key: string): Promise<VehicleRow[]> {
   const filter = {
     scope: terminalScope(user),
-    keyword: likeText(key),
+    keyword: containsPattern(key),
     groupId: null,
     kinds: kindsOf('car'),
     accountId: null,

@@ -9,7 +9,7 @@ import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { parseOptionalTime } from '../../http/timeInput.ts';
 import { repeatEvery } from '../../jobs/repeatEvery.ts';
 import { auditQueries, type AuditRow } from './audit.queries.ts';
-import { likeText } from '../../db/likeText.ts';
+import { containsPattern } from '../../db/likeText.ts';
 
 /** Entries written together; a burst larger than this is written at once. */
 const BATCH = 200;
@@ -97,19 +97,15 @@ export class AuditLog implements AuditTrail {
     if (end <= start) throw new AppError(AUDIT_ERRORS.endBeforeStart);
     if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86_400_000)
       throw new AppError(AUDIT_ERRORS.rangeTooLong, { params: { days: MAX_RANGE_DAYS } });
-    const like = (text: string | undefined) => {
-      const literal = likeText(text);
-      return literal ? `%${literal}%` : null;
-    };
     const { total, rows } = await auditQueries.page(
       this.db,
       {
         scope: terminalScope(user),
         start,
         end: new Date(end.getTime() + 1),
-        username: like(query.username),
-        action: like(query.action),
-        object: like(query.object),
+        username: containsPattern(query.username),
+        action: containsPattern(query.action),
+        object: containsPattern(query.object),
         ok: query.ok ?? null,
       },
       win.sql.limit,

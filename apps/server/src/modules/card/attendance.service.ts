@@ -8,6 +8,7 @@ import {
 } from '@chelian/contracts';
 import type { Fence } from '@chelian/geo';
 import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
@@ -38,7 +39,7 @@ export async function staffContext(
   filter: { keyword?: string | null; teamId?: number | null } = {},
 ): Promise<StaffContext> {
   const scope = scopeParam(user);
-  const staff = await staffQueries.all(q, scope, filter.keyword ? `%${filter.keyword}%` : null, filter.teamId ?? null);
+  const staff = await staffQueries.all(q, scope, containsPattern(filter.keyword), filter.teamId ?? null);
   const ids = [
     ...new Set(
       staff

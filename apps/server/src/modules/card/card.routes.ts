@@ -9,7 +9,7 @@ import { route } from '../../http/route.ts';
 import { scopeParam } from '../../core/accountScope.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
-import { likeText } from '../terminals/assets.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { oneImportAtATime, receiveSheet } from '../terminals/sheetUpload.ts';
 import { sendCommands } from '../commands/commands.service.ts';
 import { visibleTerminals } from '../terminals/terminals.service.ts';
@@ -39,11 +39,10 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
 
   route(app, cardEndpoints.staff, async (query, request) => {
     const win = pageWindow(query);
-    const keyword = likeText(query.keyword);
     const { total, rows } = await staffQueries.page(
       db,
       scopeParam(caller(request)),
-      keyword && `%${keyword}%`,
+      containsPattern(query.keyword),
       query.teamId ?? null,
       win.sql.limit,
       win.sql.offset,
@@ -124,8 +123,7 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   });
 
   route(app, cardEndpoints.exportStaff, async (query, request, reply) => {
-    const keyword = likeText(query.keyword);
-    const rows = await staffQueries.all(db, scopeParam(caller(request)), keyword && `%${keyword}%`, query.teamId ?? null);
+    const rows = await staffQueries.all(db, scopeParam(caller(request)), containsPattern(query.keyword), query.teamId ?? null);
     const rules = await shiftRules(
       db,
       rows.map((r) => r.effective_shift_id),
@@ -136,8 +134,7 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
 
   route(app, cardEndpoints.attendance, async (query, request) => {
     const win = pageWindow(query);
-    const keyword = likeText(query.keyword);
-    let rows = await attendanceOfDate(db, caller(request), query.date, { keyword, teamId: query.teamId ?? null });
+    let rows = await attendanceOfDate(db, caller(request), query.date, { keyword: query.keyword, teamId: query.teamId ?? null });
     if (query.status) rows = rows.filter((r) => r.status === query.status);
     return {
       total: rows.length,

@@ -6,7 +6,7 @@ import { auditChange } from '../../http/auditHook.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
-import { likeText } from '../terminals/assets.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { filterSpan, reportFilter } from '../reports/reports.service.ts';
 import { sendCommands } from '../commands/commands.service.ts';
 import { visibleTerminals } from '../terminals/terminals.service.ts';
@@ -25,11 +25,10 @@ export const elecCarRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
 
   route(app, elecCarEndpoints.list, async (query, request) => {
     const win = pageWindow(query);
-    const keyword = likeText(query.keyword);
     const { total, rows } = await bikesQueries.page(
       db,
       terminalScope(caller(request)),
-      keyword && `%${keyword}%`,
+      containsPattern(query.keyword),
       win.sql.limit,
       win.sql.offset,
     );

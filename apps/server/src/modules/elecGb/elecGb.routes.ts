@@ -9,7 +9,7 @@ import { route } from '../../http/route.ts';
 import { scopeParam } from '../../core/accountScope.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
-import { likeText } from '../terminals/assets.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { oneImportAtATime, receiveSheet } from '../terminals/sheetUpload.ts';
 import { dailyReportFilter, filterSpan, reportFilter } from '../reports/reports.service.ts';
 import { gbBikesQueries } from './gbBikes.queries.ts';
@@ -24,10 +24,6 @@ import { gbAlarmsQueries } from './gbAlarms.queries.ts';
 import { gbStats, gbStatsWorkbook } from './gbStats.service.ts';
 
 const MAX_EXPORT = 20_000;
-const like = (keyword: string | undefined) => {
-  const k = likeText(keyword);
-  return k && `%${k}%`;
-};
 const orNull = (s: string | undefined) => (s?.trim() ? s.trim() : null);
 
 const sheetOf = async (request: FastifyRequest) => gbRecordsOf((await receiveSheet(request)).rows);
@@ -53,7 +49,7 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
     const win = pageWindow(query);
     const filter = {
       scope: scopeParam(caller(request)),
-      like: like(query.keyword),
+      like: containsPattern(query.keyword),
       state: orNull(query.state),
       useType: orNull(query.useType),
     };
@@ -110,7 +106,7 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
   route(app, elecGbEndpoints.export, async (query, request, reply) => {
     const filter = {
       scope: scopeParam(caller(request)),
-      like: like(query.keyword),
+      like: containsPattern(query.keyword),
       state: orNull(query.state),
       useType: orNull(query.useType),
     };
@@ -134,7 +130,7 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       db,
       scopeParam(caller(request)),
       orNull(query.status),
-      like(query.keyword),
+      containsPattern(query.keyword),
       win.sql.limit,
       win.sql.offset,
     );
@@ -153,7 +149,7 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
 
   route(app, elecGbEndpoints.battery, async (query, request) => {
     const win = pageWindow(query);
-    const rows = await batteryBoard(db, scopeParam(caller(request)), like(query.keyword));
+    const rows = await batteryBoard(db, scopeParam(caller(request)), containsPattern(query.keyword));
     return {
       total: rows.length,
       current: win.current,

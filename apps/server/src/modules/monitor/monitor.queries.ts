@@ -36,16 +36,17 @@ const LATEST = `SELECT t.identifier, v.id AS vehicle_id, v.plate, v.name AS vehi
 
 /**
  * 车队's search: the scope's latest positions in service, of 智能车联's kinds, whose plate, vehicle
- * name, terminal number or driver holds the words ($2, likeText; null: all); $3 online or not.
+ * name, terminal number or driver holds the words ($2, containsPattern; null: all); $3 online or not.
  */
 const SEARCH_WHERE = `${terminalInScope('a.path', 1)}
    AND (t.service_expires_at IS NULL OR t.service_expires_at >= now())
    AND COALESCE(${terminalKind('t')} = ANY($4::text[]), true)
-   AND ($2::text IS NULL OR v.plate ILIKE '%' || $2 || '%' OR v.name ILIKE '%' || $2 || '%' OR t.identifier ILIKE '%' || $2 || '%'
-        OR v.driver ILIKE '%' || $2 || '%')`;
+   AND ($2::text IS NULL OR v.plate ILIKE $2 OR v.name ILIKE $2 OR t.identifier ILIKE $2
+        OR v.driver ILIKE $2)`;
 
 export interface FleetSearch {
   scope: string;
+  /** what the search box said, as db/likeText.ts containsPattern makes it ('%…%', escaped); null: no filter */
   keyword: string | null;
   online: boolean | null;
   kinds: readonly AssetKind[];

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
-import { likeText } from '../../db/likeText.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { monitorQueries, type LatestRow } from './monitor.queries.ts';
 
 /**
@@ -39,7 +39,7 @@ export async function fleetSearch(
 ) {
   const filter = {
     scope: terminalScope(user),
-    keyword: likeText(f.keyword?.replace(/\s+/g, '')),
+    keyword: containsPattern(f.keyword?.replace(/\s+/g, '')),
     online: f.online ?? null,
     kinds: kindsOf('car'),
   };

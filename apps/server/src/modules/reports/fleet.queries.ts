@@ -1,12 +1,12 @@
 import type { Queryable } from '../../db/types.ts';
-import { likeText } from '../terminals/assets.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { VEHICLES, type ReportFilter, type ReportVehicleRow } from './reports.queries.ts';
 
 /*
  * 离线报表 and 到期报表: the fleet as it is now (terminals' presence and service dates), not the
  * daily figures. Both start from the reports' vehicles ($1–$4: scope, vehicle, group, keyword).
  */
-const vehicleParams = (f: ReportFilter) => [f.scope, f.vehicleId, f.groupId, likeText(f.keyword ?? undefined)];
+const vehicleParams = (f: ReportFilter) => [f.scope, f.vehicleId, f.groupId, containsPattern(f.keyword)];
 
 export interface OfflineRowDb extends ReportVehicleRow {
   last_seen_at: Date | null;

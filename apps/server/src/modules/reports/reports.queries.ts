@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { inGroupSubtree } from '../terminals/groupSubtree.ts';
-import { likeText } from '../terminals/assets.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { isVehicleKind } from '../../core/assetKinds.ts';
 
@@ -53,7 +53,7 @@ export const VEHICLES = `SELECT v.id, v.plate, v.name, v.terminal_id, g.name AS 
  WHERE ${terminalInScope('a.path', 1)} AND ${isVehicleKind('v.type')}
    AND ($2::bigint IS NULL OR v.id = $2)
    AND ${inGroupSubtree('v.group_id', 3)}
-   AND ($4::text IS NULL OR v.plate ILIKE '%' || $4 || '%' OR v.name ILIKE '%' || $4 || '%' OR t.identifier LIKE '%' || $4 || '%')`;
+   AND ($4::text IS NULL OR v.plate ILIKE $4 OR v.name ILIKE $4 OR t.identifier LIKE $4)`;
 
 // A new owner's report starts on the Beijing day of the hand-over (the rollup already leaves out
 // the positions before it; this hides days rolled up for the previous owner).
@@ -83,15 +83,7 @@ export const ratedSeconds = (from: string, to: string) =>
 /** The seconds of Beijing day `day` rated for vehicle v by now (ratedSeconds). */
 export const dayRated = (day: string) => ratedSeconds(dayStartAt(day), dayStartAt(`(${day}) + 1`));
 
-export const params = (f: ReportFilter) => [
-  f.scope,
-  f.vehicleId,
-  f.groupId,
-  likeText(f.keyword ?? undefined),
-  f.from,
-  f.to,
-  f.isPlatformAdmin,
-];
+export const params = (f: ReportFilter) => [f.scope, f.vehicleId, f.groupId, containsPattern(f.keyword), f.from, f.to, f.isPlatformAdmin];
 
 export interface StayRowDb extends ReportVehicleRow {
   day: string;

@@ -16,7 +16,8 @@ import { splitList } from '../../http/listInput.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
 import { groupsQueries } from '../terminals/groups.queries.ts';
-import { likeText, targetAccount } from '../terminals/assets.ts';
+import { targetAccount } from '../terminals/assets.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { visibleVehicles } from '../terminals/vehicles.service.ts';
 import { reportsQueries, type ReportFilter } from './reports.queries.ts';
@@ -150,7 +151,7 @@ export function alarmFilterOf(f: ReportFilter, types: string | undefined) {
     start,
     end,
     handled: null,
-    keyword: likeText(f.keyword ?? undefined),
+    keyword: containsPattern(f.keyword),
     settingsAccountId: null,
     kinds: kindsOf('data-report'),
   };

@@ -15,7 +15,7 @@ export interface PendingRow {
 /** 待接入终端: what the gateway recorded (gateway/identityRecords.ts), newest first. */
 export const pendingQueries = {
   page: async (q: Queryable, f: { keyword: string | null; blocked: boolean | null }, limit: number, offset: number) => {
-    const where = `($1::text IS NULL OR identifier LIKE '%' || $1 || '%' OR address LIKE '%' || $1 || '%') AND ($2::boolean IS NULL OR blocked = $2)`;
+    const where = `($1::text IS NULL OR identifier LIKE $1 OR address LIKE $1) AND ($2::boolean IS NULL OR blocked = $2)`;
     return queryPage<PendingRow>(
       q,
       {

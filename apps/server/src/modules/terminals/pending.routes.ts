@@ -8,7 +8,7 @@ import { splitList } from '../../http/listInput.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { identifierKey, isProtocol, PROTOCOL_NAMES_ZH } from '../../core/identifiers.ts';
-import { likeText } from '../../db/likeText.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { pendingQueries, type PendingRow } from './pending.queries.ts';
 
 const present = (r: PendingRow): PendingTerminal => ({
@@ -41,7 +41,7 @@ export function pendingRoutes(ctx: AppContext, app: FastifyInstance) {
     const win = pageWindow(query);
     const { total, rows } = await pendingQueries.page(
       ctx.db,
-      { keyword: likeText(query.keyword), blocked: query.blocked ?? null },
+      { keyword: containsPattern(query.keyword), blocked: query.blocked ?? null },
       win.sql.limit,
       win.sql.offset,
     );

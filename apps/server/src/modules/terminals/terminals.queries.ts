@@ -40,6 +40,7 @@ const SELECT = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, t.model
 
 export interface TerminalFilter {
   scope: string;
+  /** what the search box said, as db/likeText.ts containsPattern makes it ('%…%', escaped); null: no filter */
   keyword: string | null;
   protocol: string | null;
   accountId: number | null;
@@ -58,7 +59,7 @@ const SERVICE_STATE = `CASE WHEN NOT t.enabled THEN 'disabled' WHEN t.service_ex
   WHEN t.activated_at IS NOT NULL THEN 'active' ELSE 'unactivated' END`;
 
 const FILTER = `${terminalInScope('a.path', 1)}
-   AND ($2::text IS NULL OR t.identifier LIKE '%' || $2 || '%' OR t.sim LIKE '%' || $2 || '%' OR v.plate ILIKE '%' || $2 || '%')
+   AND ($2::text IS NULL OR t.identifier LIKE $2 OR t.sim LIKE $2 OR v.plate ILIKE $2)
    AND ($3::text IS NULL OR t.protocol = $3)
    AND ($4::bigint IS NULL OR t.account_id = $4)
    AND ($5::boolean IS NULL OR (t.account_id IS NOT NULL) = $5)

@@ -8,7 +8,7 @@ import { route } from '../../http/route.ts';
 import { splitList } from '../../http/listInput.ts';
 import { parseOptionalTime } from '../../http/timeInput.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
-import { likeText } from './assets.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { presentRenewal, presentRenewed, presentTerminal, serviceChange } from './assets.presenter.ts';
 import { groupsRoutes } from './groups.routes.ts';
 import { importRoutes } from './import.routes.ts';
@@ -36,7 +36,7 @@ export const terminalsRoutes = (ctx: AppContext) => async (app: FastifyInstance)
     const win = pageWindow(query);
     const filter = {
       scope: terminalScope(caller(request)),
-      keyword: likeText(query.keyword),
+      keyword: containsPattern(query.keyword),
       protocol: protocolOf(query.protocol) ?? null,
       accountId: query.accountId ?? null,
       assigned: query.assigned ?? null,

@@ -43,6 +43,7 @@ const SELECT = `SELECT v.id, v.account_id, a.name AS account_name, a.path AS acc
 
 export interface VehicleFilter {
   scope: string;
+  /** what the search box said, as db/likeText.ts containsPattern makes it ('%…%', escaped); null: no filter */
   keyword: string | null;
   /** The group and every group below it. */
   groupId: number | null;
@@ -67,8 +68,8 @@ export const inFleet = (scopeParam: number, kindsParam: number) =>
 export const onlineAt = (param: number) => `(COALESCE(t.online, false) AND NOT COALESCE(t.service_expires_at < $${param}, false))`;
 
 const FILTER = `${inFleet(1, 4)}
-   AND ($2::text IS NULL OR v.plate ILIKE '%' || $2 || '%' OR v.name ILIKE '%' || $2 || '%' OR t.identifier LIKE '%' || $2 || '%'
-        OR v.driver ILIKE '%' || $2 || '%' OR t.sim LIKE '%' || $2 || '%')
+   AND ($2::text IS NULL OR v.plate ILIKE $2 OR v.name ILIKE $2 OR t.identifier LIKE $2
+        OR v.driver ILIKE $2 OR t.sim LIKE $2)
    AND (CASE WHEN $3::bigint = 0 THEN v.group_id IS NULL ELSE ${inGroupSubtree('v.group_id', 3)} END)
    AND ($5::bigint IS NULL OR v.account_id = $5)
    AND ($6::boolean IS NULL OR COALESCE(t.online, false) = $6)

@@ -81,6 +81,9 @@ describe('vehicles and their terminals', () => {
     expect((await post(b.sessionId, '/car/v4/api/vehicle/delete.json', { vehicleIds: String(id) })).msg).toBe('车辆不存在或无权访问');
     expect((await get(b.sessionId, '/car/v4/api/terminal/detail.json?terminalId=13800138001')).msg).toBe('设备不存在或无权访问');
     expect((await get(admin, '/car/v4/api/vehicle/list.json?keyword=10001')).obj.total).toBe(1);
+    // what was typed is searched for as it reads: _ and % are no wildcards (db/likeText.ts)
+    expect((await get(admin, '/car/v4/api/vehicle/list.json?keyword=1000_')).obj.total).toBe(0);
+    expect((await get(a.sessionId, '/car/v4/api/vehicle/list.json?keyword=%25')).obj.total).toBe(0);
   });
 
   it('updates, rebinds and unbinds the terminal', async () => {

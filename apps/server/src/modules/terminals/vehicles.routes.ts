@@ -10,7 +10,8 @@ import { parseOptionalTime } from '../../http/timeInput.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { listedKinds } from '../../core/assetKinds.ts';
-import { carKindOf, likeText, vehicleTypeOf } from './assets.ts';
+import { carKindOf, vehicleTypeOf } from './assets.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { presentVehicle } from './assets.presenter.ts';
 import { protocolOf } from './terminals.service.ts';
 import { vehiclesQueries, type VehicleFilter } from './vehicles.queries.ts';
@@ -49,7 +50,7 @@ function vehicleInput(body: VehicleForm): VehicleInput {
 function vehicleFilter(user: SessionUser, query: VehicleExportQuery): VehicleFilter {
   return {
     scope: terminalScope(user),
-    keyword: likeText(query.keyword),
+    keyword: containsPattern(query.keyword),
     groupId: query.groupId ?? null,
     kinds: listedKinds('car', query.type ? (vehicleTypeOf(query.type) ?? query.type) : null),
     accountId: query.accountId ?? null,
