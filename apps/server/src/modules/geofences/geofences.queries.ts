@@ -63,9 +63,12 @@ const fieldParams = (f: GeofenceFields) => [
 
 /** Fences, their vehicles and the per-vehicle inside state. Visibility: the fence's account is in the caller's subtree. */
 export const geofencesQueries = {
-  /** 智能车联's 电子围栏: the fences of its kinds (a responsibility area is 智能工牌's, core/assetKinds.ts). */
+  /**
+   * 智能车联's 电子围栏: the fences of its kinds (a responsibility area is 智能工牌's, core/assetKinds.ts);
+   * `keyword` as db/likeText.ts containsPattern makes it, null for all.
+   */
   page: async (q: Queryable, p: { scope: string; keyword: string | null; accountId: number | null; limit: number; offset: number }) => {
-    const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR g.name ILIKE '%' || $2 || '%') AND ($3::bigint IS NULL OR g.account_id = $3)
+    const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR g.name ILIKE $2) AND ($3::bigint IS NULL OR g.account_id = $3)
       AND ${fenceShownFor('g', kindsOf('car'))}`;
     const params = [p.scope, p.keyword, p.accountId];
     return queryPage<GeofenceRow>(

@@ -6,7 +6,7 @@ import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { splitIds } from '../../http/listInput.ts';
 import { route } from '../../http/route.ts';
 import { scopeParam } from '../../core/accountScope.ts';
-import { likeText } from '../terminals/assets.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { presentGeofence } from './geofences.presenter.ts';
 import { geofencesQueries } from './geofences.queries.ts';
 import { GeofencesService } from './geofences.service.ts';
@@ -23,7 +23,7 @@ export const geofencesRoutes = (ctx: AppContext) => async (app: FastifyInstance)
     const win = pageWindow(query);
     const { total, rows } = await geofencesQueries.page(ctx.db, {
       scope: scopeParam(caller(request)),
-      keyword: likeText(query.keyword),
+      keyword: containsPattern(query.keyword),
       accountId: query.accountId ?? null,
       ...win.sql,
     });
