@@ -1,6 +1,9 @@
 import type { Feature } from '../feature.ts';
 
-/** 电单车租赁: its engine watches service areas and tamper locks; its job is the lease clock (billing, overdue, reminders, locks). */
+/**
+ * 电单车租赁: its engine watches service areas and tamper locks; its jobs are the lease clock (billing,
+ * overdue, reminders, locks) and the refunds a provider is still processing (read every minute).
+ */
 export const elecLeaseFeature: Feature = {
   name: 'elecLease',
   platformId: 23,
@@ -8,7 +11,8 @@ export const elecLeaseFeature: Feature = {
   engine: async () => (await import('./areaWatch.ts')).startAreaWatch,
   jobs: async () => {
     const { startLeaseJob } = await import('./leaseJob.ts');
-    return [(ctx) => startLeaseJob(ctx, ctx.config.leaseJobSeconds * 1000)];
+    const { startRefundJob } = await import('./payments/refunds.service.ts');
+    return [(ctx) => startLeaseJob(ctx, ctx.config.leaseJobSeconds * 1000), (ctx) => startRefundJob(ctx)];
   },
   demo: async () => (await import('./elecLease.demo.ts')).elecLeaseDemo,
 };

@@ -9,6 +9,7 @@ import { hashPassword } from '../auth/password.ts';
 import { runLeaseJob } from './leaseJob.ts';
 import { setOnlinePayments, setWechatOauth, NOTIFY_PATHS } from './payments/setup.ts';
 import { wechatOauth } from './payments/wechatOauth.ts';
+import { settleRefunds } from './payments/refunds.service.ts';
 import { wechatPayProvider } from './payments/wechatPay.ts';
 import { alipayProvider } from './payments/alipay.ts';
 import { alipayStandIn, wechatStandIn, type AlipayStandIn, type WechatStandIn } from './payments/standIns.ts';
@@ -410,6 +411,66 @@ describe('paid online for a debt settled meanwhile', () => {
     expect((await call(riderSid, 'GET', `${rider}/pay/order.json?orderNo=${orderNo}`)).obj).toMatchObject({ statusName: '已退款' });
     // Money never booked goes back without touching the ledger.
     expect((await counts()).payments).toBe(before.payments);
+  });
+
+  it('a refund WeChat Pay answers PROCESSING is read by the refund job a minute on: 已退款, or back to 待退款 when closed', async () => {
+    /** Another order paid online after its debt was paid at the counter. */
+    const unbooked = async (transactionId: string) => {
+      await call(a.sessionId, 'POST', `${lease}/contract/renew.json`, { contractId });
+      const no = (await call(riderSid, 'POST', `${rider}/pay.json`, { contractId, channel: 'wechat' })).obj.order.orderNo as string;
+      await call(a.sessionId, 'POST', `${lease}/payment/pay.json`, {
+        contractId,
+        method: 'cash',
+        providerRef: `SJ-R01-${transactionId.slice(-4)}`,
+        amountFen: 2000,
+      });
+      const n = wx.notification({ outTradeNo: no, transactionId, totalFen: 2000 });
+      expect((await t.app.inject({ method: 'POST', url: NOTIFY_PATHS.wechat, headers: n.headers, payload: n.body })).statusCode).toBe(204);
+      return no;
+    };
+    const done = await unbooked('4200000985202612020000000031');
+    const closed = await unbooked('4200000985202612020000000032');
+    const listed = async () =>
+      Object.fromEntries(
+        ((await call(a.sessionId, 'GET', `${lease}/payment/refundDue.json?pageSize=50`)).obj.list as { orderNo: string }[]).map((o) => [
+          o.orderNo,
+          o,
+        ]),
+      );
+    wx.refundAnswer = { status: 'PROCESSING' };
+    try {
+      for (const no of [done, closed]) {
+        const r = await call(a.sessionId, 'POST', `${lease}/payment/refundOrder.json`, { orderNo: no });
+        expect(r.obj).toMatchObject({ status: 'refunding', statusName: '退款处理中' });
+      }
+    } finally {
+      wx.refundAnswer = { status: 'SUCCESS' };
+    }
+    expect(await listed()).toMatchObject({ [done]: { status: 'refunding' }, [closed]: { status: 'refunding' } });
+
+    // Asked less than a minute ago: not asked yet.
+    const asked = wx.refundQueries.length;
+    await settleRefunds(t.ctx.db, new Date());
+    expect(wx.refundQueries.length).toBe(asked);
+    // A minute on, still processing at WeChat Pay: asked, nothing changes.
+    const later = () => new Date(Date.now() + 2 * 60_000);
+    expect(await settleRefunds(t.ctx.db, later())).toMatchObject({ finished: 0 });
+    expect(wx.refundQueries.slice(asked)).toEqual(expect.arrayContaining([`R${done}`, `R${closed}`]));
+    expect(await listed()).toMatchObject({ [done]: { status: 'refunding' }, [closed]: { status: 'refunding' } });
+
+    wx.settleRefund(`R${done}`, 'SUCCESS');
+    wx.settleRefund(`R${closed}`, 'CLOSED');
+    expect(await settleRefunds(t.ctx.db, later())).toMatchObject({ finished: 2 });
+    const now = await listed();
+    expect(now[done]).toBeUndefined();
+    expect((await call(riderSid, 'GET', `${rider}/pay/order.json?orderNo=${done}`)).obj).toMatchObject({ statusName: '已退款' });
+    const [row] = await t.ctx.db.query<{ note: string }>(`SELECT note FROM elec_lease_pay_orders WHERE out_trade_no = $1`, [done]);
+    expect(row!.note).toMatch(/^微信支付退款单号 50000\d+；退款成功，退回支付用户零钱（\d{4}-\d\d-\d\d \d\d:\d\d:\d\d）$/);
+    expect(now[closed]).toMatchObject({ status: 'unbooked', note: '退款失败：微信支付退款已关闭，款项未退回，请到商户平台处理' });
+    // Recorded once: the next pass has nothing left to ask.
+    const after = wx.refundQueries.length;
+    expect(await settleRefunds(t.ctx.db, later())).toEqual({ finished: 0, processing: 0 });
+    expect(wx.refundQueries.length).toBe(after);
   });
 });
 

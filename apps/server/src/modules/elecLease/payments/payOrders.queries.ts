@@ -103,6 +103,24 @@ export const payOrdersQueries = {
         WHERE id = $1`,
       [id, r.status, r.refundNo, r.refundId, r.note, r.by],
     ),
+  /** Refunds a provider is still processing, asked for at least a minute before `now` (the refund job reads their outcome). */
+  refundsProcessing: (q: Queryable, now: Date, limit: number) =>
+    q.query<PayOrderRow>(
+      `SELECT * FROM elec_lease_pay_orders
+        WHERE status = 'refunding' AND refund_no <> '' AND refunded_at <= $1::timestamptz - interval '1 minute'
+        ORDER BY refunded_at, id LIMIT $2`,
+      [now, limit],
+    ),
+  /** A processing refund's outcome, once (compare-and-set: another jobs process that read it too changes nothing); true when this call recorded it. */
+  refundFinished: async (q: Queryable, id: number, r: { status: 'refunded' | 'unbooked'; note: string }) =>
+    (
+      await q.query(
+        `UPDATE elec_lease_pay_orders SET status = $2, note = $3,
+                refunded_at = CASE WHEN $2 = 'refunded' THEN now() ELSE refunded_at END
+          WHERE id = $1 AND status = 'refunding' RETURNING id`,
+        [id, r.status, r.note],
+      )
+    ).length === 1,
   settle: (q: Queryable, id: number, s: { status: RiderOrderState; transactionId: string; paymentId: number | null; note: string }) =>
     q.query(
       `UPDATE elec_lease_pay_orders SET status = $2, transaction_id = $3, payment_id = $4, note = $5, paid_at = now() WHERE id = $1 AND status = 'created'`,

@@ -21,6 +21,24 @@ export interface OnlinePayProvider {
    * must reuse it.
    */
   refund(r: RefundRequest): Promise<Refunded>;
+  /**
+   * A refund's state now, by our refund number (WeChat Pay: its refund query). Only providers
+   * whose refund may be left processing have it; Alipay's and the demo's answer at once.
+   * Rejects with a Chinese reason when the provider cannot say (unknown number, out of reach).
+   */
+  refundState?(outRefundNo: string): Promise<RefundState>;
+}
+
+/**
+ * success: done (successTime as WeChat Pay wrote it, receivedBy where the money went: 支付用户零钱,
+ * a card…); processing: not yet; closed: WeChat Pay closed it, nothing went back; abnormal: the
+ * payer's card or account could not take it (handled in the merchant platform).
+ */
+export interface RefundState {
+  status: 'success' | 'processing' | 'closed' | 'abnormal';
+  refundId: string;
+  successTime: string;
+  receivedBy: string;
 }
 
 export interface RefundRequest {

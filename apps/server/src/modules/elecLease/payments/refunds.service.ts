@@ -1,10 +1,13 @@
-import { ELEC_LEASE_ERRORS, RIDER_ORDER_STATES, type RiderOrderState } from '@chelian/contracts';
+import { beijingDisplayText, ELEC_LEASE_ERRORS, RIDER_ORDER_STATES, type RiderOrderState } from '@chelian/contracts';
+import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/types.ts';
+import { repeatEvery } from '../../../jobs/repeatEvery.ts';
 import type { SessionUser } from '../../../core/sessionUser.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { PaymentRow } from '../contracts.queries.ts';
 import { yuan } from '../scope.ts';
 import { payOrdersQueries, type PayOrderRow } from './payOrders.queries.ts';
+import type { RefundState } from './provider.ts';
 import { providerById } from './setup.ts';
 
 const stateName = (s: RiderOrderState) => RIDER_ORDER_STATES[s];
@@ -95,4 +98,72 @@ export async function refundPaymentOnline(
   } catch (err) {
     throw new AppError(ELEC_LEASE_ERRORS.onlineRefundFailed, { params: { reason: (err as Error).message.slice(0, 120) } });
   }
+}
+
+/** What a finished refund's order becomes, and its note in words; null while the provider is still processing it. */
+export function refundOutcome(providerName: string, s: RefundState): { status: 'refunded' | 'unbooked'; note: string } | null {
+  const at = Date.parse(s.successTime);
+  switch (s.status) {
+    case 'processing':
+      return null;
+    case 'success':
+      return {
+        status: 'refunded',
+        note: `${providerName}退款单号 ${s.refundId}；退款成功${s.receivedBy ? `，退回${s.receivedBy}` : ''}${
+          Number.isFinite(at) ? `（${beijingDisplayText(at)}）` : ''
+        }`.slice(0, 200),
+      };
+    case 'closed':
+      return { status: 'unbooked', note: `退款失败：${providerName}退款已关闭，款项未退回，请到商户平台处理` };
+    case 'abnormal':
+      return {
+        status: 'unbooked',
+        note: `退款失败：${providerName}退款异常（退回的银行卡或账户不可用），请到商户平台处理后再点原路退款`,
+      };
+  }
+}
+
+/**
+ * The refund job's pass: each order 退款处理中 asked for at least a minute before `now` is read at
+ * its provider by our refund number (WeChat Pay's refund query) and its outcome recorded — 已退款,
+ * or back to 已支付，待退款 with 退款失败：… (closed; abnormal) for the operator, whose 原路退款 after
+ * handling it in the merchant platform reuses the same number and so reads that refund again. Still
+ * processing, or the provider cannot say: left as it is, asked again next pass (the reason logged).
+ * The write is a compare-and-set, so several jobs processes record it once.
+ */
+export async function settleRefunds(
+  db: Db,
+  now = new Date(),
+  onError: (orderNo: string, reason: string) => void = () => {},
+): Promise<{ finished: number; processing: number }> {
+  let finished = 0;
+  let processing = 0;
+  for (const order of await payOrdersQueries.refundsProcessing(db, now, 100)) {
+    const provider = providerById(order.provider);
+    if (!provider?.refundState) continue;
+    let state: RefundState;
+    try {
+      state = await provider.refundState(order.refund_no);
+    } catch (err) {
+      onError(order.out_trade_no, (err as Error).message);
+      continue;
+    }
+    const outcome = refundOutcome(provider.name, state);
+    if (!outcome) processing++;
+    else if (await payOrdersQueries.refundFinished(db, order.id, outcome)) finished++;
+  }
+  return { finished, processing };
+}
+
+export const REFUND_JOB_INTERVAL_MS = 60_000;
+
+/** The jobs role's task: refunds 退款处理中 read at their provider every minute. */
+export function startRefundJob(ctx: Pick<AppContext, 'db' | 'log'>, intervalMs = REFUND_JOB_INTERVAL_MS): () => Promise<void> {
+  return repeatEvery(
+    intervalMs,
+    async () => {
+      await settleRefunds(ctx.db, new Date(), (orderNo, reason) => ctx.log.warn({ orderNo, reason }, '退款状态查询失败'));
+    },
+    (err) => ctx.log.error({ err }, '退款状态查询任务失败'),
+  );
 }

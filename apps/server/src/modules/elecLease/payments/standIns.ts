@@ -65,6 +65,10 @@ export interface WechatStandIn extends Listening {
   refunds: Record<string, unknown>[];
   /** how it answers the next refunds: a status (SUCCESS, PROCESSING, CLOSED, ABNORMAL) or an error answer */
   refundAnswer: { status: string } | { http: number; code: string; message: string };
+  /** The refund's state changes at WeChat Pay (PROCESSING → SUCCESS, CLOSED or ABNORMAL): what its query answers next. */
+  settleRefund(outRefundNo: string, status: 'SUCCESS' | 'PROCESSING' | 'CLOSED' | 'ABNORMAL'): void;
+  /** the refund numbers queried (GET /v3/refund/domestic/refunds/{out_refund_no}), in order */
+  refundQueries: string[];
   /** 网页授权 (snsapi_base), played by the same server: the official account's secret, and an openid's one-time code */
   oauth: { secret: string; authorizeUrl: string; apiBaseUrl: string; codeFor(openid: string): string; exchanged: string[] };
 }
@@ -80,6 +84,9 @@ export async function wechatStandIn(notifyUrl = 'https://example.invalid/notify'
   const prepaid = new Map<string, CashierOrder>();
   const refunds: Record<string, unknown>[] = [];
   const refundIds = new Map<string, string>();
+  // the refunds as the query answers them, by out_refund_no
+  const issued = new Map<string, Record<string, unknown>>();
+  const refundQueries: string[] = [];
   const appSecret = randomBytes(16).toString('hex');
   const codes = new Map<string, string>();
   const exchanged: string[] = [];
@@ -209,6 +216,16 @@ export async function wechatStandIn(notifyUrl = 'https://example.invalid/notify'
       res.writeHead(401, { 'Content-Type': 'application/json' }).end(JSON.stringify({ code: 'SIGN_ERROR', message: '签名错误' }));
       return;
     }
+    // 查询单笔退款: the refund as the request's answer described it, with its state now.
+    const queried = /^\/v3\/refund\/domestic\/refunds\/([^/?]+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && queried) {
+      const no = decodeURIComponent(queried[1]!);
+      refundQueries.push(no);
+      const r = issued.get(no);
+      if (!r) return json(404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
+      const answer = JSON.stringify(r);
+      return void res.writeHead(200, { 'Content-Type': 'application/json', ...signedHeaders(answer) }).end(answer);
+    }
     if (req.url === '/v3/refund/domestic/refunds') {
       const r = JSON.parse(body) as { out_refund_no?: string; amount?: { refund?: number; total?: number } };
       refunds.push(r);
@@ -219,7 +236,7 @@ export async function wechatStandIn(notifyUrl = 'https://example.invalid/notify'
       // the same out_refund_no is the same refund
       const refundId = refundIds.get(r.out_refund_no) ?? `50000${Date.now()}${refundIds.size}`;
       refundIds.set(r.out_refund_no, refundId);
-      const answer = JSON.stringify({
+      const refund = {
         ...r,
         refund_id: refundId,
         out_refund_no: r.out_refund_no,
@@ -234,7 +251,10 @@ export async function wechatStandIn(notifyUrl = 'https://example.invalid/notify'
           payer_refund: r.amount!.refund,
           currency: 'CNY',
         },
-      });
+        ...(a.status === 'SUCCESS' ? { success_time: new Date().toISOString() } : {}),
+      };
+      issued.set(r.out_refund_no, refund);
+      const answer = JSON.stringify(refund);
       return void res.writeHead(200, { 'Content-Type': 'application/json', ...signedHeaders(answer) }).end(answer);
     }
     const order = JSON.parse(body) as { out_trade_no?: string; description?: string; notify_url?: string; amount?: { total?: number } };
@@ -271,6 +291,13 @@ export async function wechatStandIn(notifyUrl = 'https://example.invalid/notify'
     prepaid,
     refunds,
     refundAnswer: { status: 'SUCCESS' },
+    refundQueries,
+    settleRefund(no, status) {
+      const r = issued.get(no);
+      if (!r) throw new Error(`测试替身没有退款单 ${no}`);
+      r.status = status;
+      if (status === 'SUCCESS') r.success_time = new Date().toISOString();
+    },
     oauth: {
       secret: appSecret,
       authorizeUrl: `${server.url}${OAUTH_AUTHORIZE_PATH}`,

@@ -164,4 +164,30 @@ describe('WeChat Pay v3 refunds', () => {
       '微信支付拒绝退款：微信支付签名验证失败',
     );
   });
+
+  it('reads a processing refund again by GET /v3/refund/domestic/refunds/{out_refund_no}, signed both ways', async () => {
+    w.refundAnswer = { status: 'PROCESSING' };
+    const no = 'RLP202612020000000025';
+    const accepted = await wx.refund({ ...refund, outRefundNo: no });
+    expect(await wx.refundState!(no)).toEqual({
+      status: 'processing',
+      refundId: accepted.refundId,
+      successTime: '',
+      receivedBy: '支付用户零钱',
+    });
+    expect(w.refundQueries.at(-1)).toBe(no);
+    w.settleRefund(no, 'SUCCESS');
+    const done = await wx.refundState!(no);
+    expect(done).toMatchObject({ status: 'success', refundId: accepted.refundId, receivedBy: '支付用户零钱' });
+    expect(Number.isFinite(Date.parse(done.successTime))).toBe(true);
+    w.settleRefund(no, 'CLOSED');
+    expect(await wx.refundState!(no)).toMatchObject({ status: 'closed' });
+    w.settleRefund(no, 'ABNORMAL');
+    expect(await wx.refundState!(no)).toMatchObject({ status: 'abnormal' });
+    await expect(wx.refundState!('RLP202612029999999999')).rejects.toThrow('微信支付退款查询失败：RESOURCE_NOT_EXISTS 退款单不存在');
+    const forged = wechatPayProvider({ ...w.config, platformPublicKey: rsaPair().publicKey });
+    await expect(forged.refundState!(no)).rejects.toThrow('微信支付退款查询失败：微信支付签名验证失败');
+    const stranger = wechatPayProvider({ ...w.config, privateKey: rsaPair().privateKey });
+    await expect(stranger.refundState!(no)).rejects.toThrow('微信支付退款查询失败：SIGN_ERROR 签名错误');
+  });
 });

@@ -10,6 +10,7 @@ import {
   type PayReply,
   type RefundRequest,
   type Refunded,
+  type RefundState,
 } from './provider.ts';
 
 /**
@@ -23,7 +24,8 @@ import {
  * - JSAPI orders (inside WeChat) answer prepay_id, which the page signs into wx's chooseWXPay
  *   parameters (paySign over "appId\ntimeStamp\nnonceStr\npackage\n"); H5 orders answer h5_url;
  * - refunds: POST /v3/refund/domestic/refunds {transaction_id, out_refund_no, reason, amount {refund,
- *   total, currency}}, answered {refund_id, status SUCCESS | PROCESSING | CLOSED | ABNORMAL, …}.
+ *   total, currency}}, answered {refund_id, status SUCCESS | PROCESSING | CLOSED | ABNORMAL, …};
+ *   a refund PROCESSING is read again by GET /v3/refund/domestic/refunds/{out_refund_no} (the same answer).
  */
 export interface WechatPayConfig {
   mchid: string;
@@ -102,16 +104,17 @@ export function wechatPayProvider(c: WechatPayConfig): OnlinePayProvider {
     return null;
   }
 
-  async function post(path: string, payload: object): Promise<Record<string, unknown>> {
-    const body = JSON.stringify(payload);
+  /** A signed request (a GET signs an empty body); the answer's signature is checked before it is read. */
+  async function send(method: 'GET' | 'POST', path: string, payload?: object): Promise<Record<string, unknown>> {
+    const body = payload ? JSON.stringify(payload) : '';
     const res = await fetchProvider('微信支付', `${c.baseUrl}${path}`, {
-      method: 'POST',
+      method,
       headers: {
-        Authorization: wechatAuthorization(c, 'POST', path, body),
-        'Content-Type': 'application/json',
+        Authorization: wechatAuthorization(c, method, path, body),
+        ...(payload ? { 'Content-Type': 'application/json' } : {}),
         Accept: 'application/json',
       },
-      body,
+      body: payload ? body : undefined,
       signal: AbortSignal.timeout(10_000),
     });
     const text = await res.text();
@@ -131,6 +134,7 @@ export function wechatPayProvider(c: WechatPayConfig): OnlinePayProvider {
     }
     throw new Error(message);
   }
+  const post = (path: string, payload: object) => send('POST', path, payload);
 
   return {
     id: 'wechat',
@@ -218,6 +222,24 @@ export function wechatPayProvider(c: WechatPayConfig): OnlinePayProvider {
       if (status === 'SUCCESS' || status === 'PROCESSING') return { status: status === 'SUCCESS' ? 'success' : 'processing', refundId };
       // CLOSED or ABNORMAL (the rider's card or change account cannot take it back): the merchant platform handles it.
       throw new Error(status === 'ABNORMAL' ? '微信支付退款异常，请到商户平台处理' : `微信支付退款未成功（${status || '无状态'}）`);
+    },
+    async refundState(outRefundNo: string): Promise<RefundState> {
+      let answer: Record<string, unknown>;
+      try {
+        answer = await send('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`);
+      } catch (err) {
+        throw new Error(`微信支付退款查询失败：${(err as Error).message}`);
+      }
+      if (answer.out_refund_no !== outRefundNo) throw new Error('微信支付退款查询失败：退款单号不符');
+      const status = String(answer.status ?? '');
+      const known = { SUCCESS: 'success', PROCESSING: 'processing', CLOSED: 'closed', ABNORMAL: 'abnormal' } as const;
+      if (!(status in known)) throw new Error(`微信支付退款查询失败：未知的退款状态 ${status || '（无）'}`);
+      return {
+        status: known[status as keyof typeof known],
+        refundId: String(answer.refund_id ?? ''),
+        successTime: typeof answer.success_time === 'string' ? answer.success_time : '',
+        receivedBy: typeof answer.user_received_account === 'string' ? answer.user_received_account : '',
+      };
     },
     reply(ok: boolean, message = '失败'): PayReply {
       // Success: 200 or 204 without a body; failure: 4XX/5XX with {code: FAIL, message}.
