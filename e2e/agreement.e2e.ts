@@ -4,6 +4,7 @@ import { launch } from './support/browser.ts';
 import { pause, until } from './support/carFleet.ts';
 import { handedFleets, startDemoFleet, type DemoFleet, type DemoFleetInfo, type Engine } from './support/demoFleet.ts';
 import type { DataCenterOverview } from '@chelian/contracts';
+import { BEIJING_OFFSET_MS, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import {
   Api,
   allRows,
@@ -292,7 +293,7 @@ describe.each(engines)('one truth on the demo fleet (%s)', (engine) => {
     // today's 日报 shows today so far: the crew's 环卫白班 starts at 08:00 (arrivals count from 07:00),
     // so before 07:00 Beijing it is rightly empty and from 08:10 someone has arrived
     const present = summary.rows.reduce((s, r) => s + r.arrived + r.ongoing, 0);
-    const minuteOfDay = Math.floor(((Date.now() + 8 * 3600_000) % 86_400_000) / 60_000);
+    const minuteOfDay = Math.floor(((Date.now() + BEIJING_OFFSET_MS) % DAY_MS) / 60_000);
     if (minuteOfDay < 7 * 60) expect(present).toBe(0);
     else if (minuteOfDay >= 8 * 60 + 10) expect(present).toBeGreaterThan(0);
     const week = await demo.ok<{ rows: Array<{ absent: number; workPeriods: number; arrived: number }> }>(

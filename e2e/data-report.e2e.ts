@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { distanceMeters } from '@chelian/geo/coords.ts';
+import { beijingDayOf, beijingDisplayText } from '@chelian/contracts/beijingTime.ts';
 import { baseUrl, launch, login, openTab, shot, toasts } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { SteeredTerminal, addVehicle, api, imei, pause, until, type Fix } from './support/carFleet.ts';
@@ -18,7 +19,6 @@ const route: Fix[] = [];
 let expectedKm = 0;
 let today = '';
 /** Report times are Beijing's, whatever the browser's zone. */
-const beijing = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 beforeAll(async () => {
   browser = await launch();
@@ -44,7 +44,7 @@ beforeAll(async () => {
   await terminal.alarm({ ...last, time: last.time! + 1000 }, 'sos');
   await terminal.alarm({ ...last, time: last.time! + 2000 }, 'overspeed');
   terminal.close();
-  today = new Date(last.time! + 8 * 3600_000).toISOString().slice(0, 10);
+  today = beijingDayOf(last.time!);
   // The route's last fix lies ~24 s ahead of its first: wait until it is in the past, then for a rollup.
   await pause(Math.max(0, last.time! + 3000 - Date.now()));
 });
@@ -154,7 +154,7 @@ describe('data reports by deep link', () => {
     expect(await page.getByTestId('report-vehicle').innerText()).toContain(parked.plate);
     const stay = await stayRow().locator('td').allInnerTexts();
     // times as the browser shows them (its zone is this machine's)
-    expect(stay.slice(0, 5)).toEqual([today, parked.plate, parked.terminalId, '—', beijing(parkedFrom)]);
+    expect(stay.slice(0, 5)).toEqual([today, parked.plate, parked.terminalId, '—', beijingDisplayText(parkedFrom)]);
     expect(stay[5]).toContain('停留中'); // no moving fix after it
     expect(stay[6]).toMatch(/^1分钟$/); // 60 or 70 s of it, depending on the pass
     // the place as an address, never raw coordinates
@@ -175,7 +175,7 @@ describe('data reports by deep link', () => {
     const trip = await tripRow().locator('td').allInnerTexts();
     expect(trip.slice(0, 4)).toEqual([today, vehicle.plate, vehicle.terminalId, '—']);
     // It ends at the day's last fix: the second alarm's, 2 s after the route's last.
-    expect(trip.slice(4, 6)).toEqual([beijing(route[0].time!), beijing(route.at(-1)!.time! + 2000)]);
+    expect(trip.slice(4, 6)).toEqual([beijingDisplayText(route[0].time!), beijingDisplayText(route.at(-1)!.time! + 2000)]);
     expect(trip[7]).toBe(expectedKm.toFixed(2));
     expect(trip[9]).toBe('56');
     await until(async () => ((await tripRow().locator('td').nth(10).innerText()).startsWith('广东省深圳市') ? true : undefined), 20_000);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
@@ -16,7 +17,7 @@ let silent: V;
 let ending: V;
 let ended: V;
 const DAY = 86_400_000;
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const today = () => beijingDayOf(Date.now());
 
 beforeAll(async () => {
   browser = await launch();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
+import { beijingDayOf, beijingDisplayText } from '@chelian/contracts/beijingTime.ts';
 import { baseUrl, launch, login, openTab, shot, type Tab } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { SteeredTerminal, addVehicle, api, imei, pause, until, type Fix } from './support/carFleet.ts';
@@ -18,8 +19,7 @@ let day = '';
 
 const t = (i: number) => fixes[i].time;
 /** The pages' and the Excel file's times are Beijing's, whatever the browser's zone. */
-const beijing = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-const text = beijing;
+const text = beijingDisplayText;
 
 beforeAll(async () => {
   browser = await launch();
@@ -48,7 +48,7 @@ beforeAll(async () => {
   await terminal.connect();
   for (const f of fixes) await terminal.fix(f);
   terminal.close();
-  day = new Date(t(0) + 8 * 3600_000).toISOString().slice(0, 10);
+  day = beijingDayOf(t(0));
 });
 afterAll(async () => {
   await browser?.close();
@@ -93,7 +93,7 @@ describe('超速报表 and ACC报表 by deep link', () => {
       .slice(1)
       .map((row) => (row as unknown[]).slice(1));
     expect(sheet).toHaveLength(2);
-    expect(sheet[1].slice(6, 12)).toEqual([beijing(t(3)), beijing(t(5)), '20秒', 75, LIMIT, '车辆']);
+    expect(sheet[1].slice(6, 12)).toEqual([beijingDisplayText(t(3)), beijingDisplayText(t(5)), '20秒', 75, LIMIT, '车辆']);
     expect(fs.statSync(await download.path()).size).toBeGreaterThan(1000);
 
     // At least 30 s: the 20-second episode no longer counts.

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
+import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { childFrame } from './support/bridge.ts';
 import { apiLogin } from './support/server.ts';
@@ -14,7 +15,7 @@ let browser: Browser;
 let admin = '';
 const stamp = String(Date.now() % 1_000_000);
 const PASSWORD = 'HomePages2026x';
-const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10); // Beijing's day
+const today = beijingDayOf(Date.now());
 
 type Obj = Record<string, unknown> & { total?: number };
 async function read(path: string): Promise<Obj> {
