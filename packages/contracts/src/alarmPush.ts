@@ -113,7 +113,7 @@ export const PushTargetsInput = Type.Object({
 
 export const PushTestResultSchema = Type.Object({
   ok: Type.Boolean(),
-  channel: Type.String(),
+  channel: Channel,
   target: Type.String(),
   httpStatus: Nullable(Type.Integer()),
   /** In Chinese; '' when it worked. */

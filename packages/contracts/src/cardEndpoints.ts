@@ -1,8 +1,9 @@
 /** Every endpoint of 智能工牌 (platform 11), over the shapes of cardSchemas.ts. */
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
-import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOf, PageQuery, pageOf } from './schemas.ts';
 import { AlarmSchema } from './alarms.ts';
+import { COMMAND_SEND_STATUSES } from './commands.ts';
 import {
   TeamSchema,
   StaffSchema,
@@ -288,7 +289,7 @@ export const cardEndpoints = {
     summary: '监听回拨',
     permission: 'card:monitor:call',
     input: Type.Object({ staffId: Id(), phone: Type.String({ pattern: '^\\+?\\d{3,20}$' }), listen: Type.Boolean() }),
-    answer: Type.Object({ commandId: Nullable(Type.Integer()), status: Type.String(), message: Type.String() }),
+    answer: Type.Object({ commandId: Nullable(Type.Integer()), status: OneOf(COMMAND_SEND_STATUSES), message: Type.String() }),
   }),
   track: endpoint({
     method: 'GET',

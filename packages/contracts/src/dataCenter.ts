@@ -7,7 +7,8 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { AlarmSchema, AlarmTypeCountSchema } from './alarms.ts';
 import { endpoint } from './endpoint.ts';
-import { Nullable } from './schemas.ts';
+import { Nullable, OneOf } from './schemas.ts';
+import { ASSET_KINDS } from './assetKinds.ts';
 
 /** The trends' length: the last 30 Beijing days, today included. */
 export const DATA_CENTER_DAYS = 30;
@@ -37,8 +38,7 @@ export type FleetNow = Static<typeof FleetNowSchema>;
 
 /** One asset kind's figures now (every kind, in ASSET_KINDS order, none left out): the split the page shows. */
 export const AssetKindCountSchema = Type.Object({
-  /** an AssetKind */
-  kind: Type.String(),
+  kind: OneOf(ASSET_KINDS),
   kindName: Type.String(),
   total: Type.Integer(),
   /** online now, as 实时监控 counts it */

@@ -215,7 +215,7 @@ const AlarmQuery = Type.Intersect([
 ]);
 const AlarmPage = pageOf(AlarmSchema);
 
-export const AlarmSwitchSchema = Type.Object({ alarmType: Type.String(), alarmName: Type.String(), push: Type.Boolean() });
+export const AlarmSwitchSchema = Type.Object({ alarmType: OneOf(ELEC_CAR_ALARM_ORDER), alarmName: Type.String(), push: Type.Boolean() });
 export type AlarmSwitch = Static<typeof AlarmSwitchSchema>;
 const AlarmSwitchForm = Type.Object({ alarmType: Type.String({ maxLength: 40 }), push: Type.Boolean() });
 

@@ -9,7 +9,7 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, OneOfKeys, PageQuery, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOf, OneOfKeys, PageQuery, pageOf } from './schemas.ts';
 import { AlarmSchema } from './alarms.ts';
 import { ImportVerifySchema } from './terminals.ts';
 import { ID_NUMBER_PROBLEM_ZH, type IdNumberProblem } from './chineseId.ts';
@@ -48,6 +48,9 @@ export const GB_HEALTH_BANDS = [
   { key: 'fair', name: '一般（60–79%）', min: 60 },
   { key: 'poor', name: '较差（<60%）', min: 0 },
 ] as const;
+/** A battery's health: its band, or unknown (no report yet). */
+export const GB_HEALTHS = [...GB_HEALTH_BANDS.map((b) => b.key), 'unknown'] as const;
+export type GbHealth = (typeof GB_HEALTHS)[number];
 
 const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
@@ -183,8 +186,7 @@ export const GbBatteryRowSchema = Type.Object({
   cellMinV: Nullable(Type.Number()),
   cellMaxV: Nullable(Type.Number()),
   cellSpreadV: Nullable(Type.Number()),
-  /** good | fair | poor | unknown (GB_HEALTH_BANDS) */
-  health: Type.String(),
+  health: OneOf(GB_HEALTHS),
   healthName: Type.String(),
   /** 0–100; the list is sorted by it, highest first */
   risk: Type.Integer(),
@@ -336,7 +338,7 @@ export const elecGbEndpoints = {
     summary: '提交车辆申报',
     access: 'public',
     input: DeclareSubmit,
-    answer: Type.Object({ declarationId: Type.Integer(), status: Type.String() }),
+    answer: Type.Object({ declarationId: Type.Integer(), status: OneOfKeys(GB_DECLARATION_STATUSES) }),
   }),
   declarations: endpoint({
     method: 'GET',

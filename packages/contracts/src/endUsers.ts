@@ -9,7 +9,7 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable } from './schemas.ts';
+import { Id, Nullable, OneOf } from './schemas.ts';
 import type { PermissionCode } from './resources.ts';
 
 /** The kind of a person's account (accounts.kind), beside 'dealer' and 'customer'. */
@@ -58,7 +58,7 @@ export const EndUserSchema = Type.Object({
   accountId: Type.Integer(),
   name: Type.String(),
   phone: Type.String(),
-  persona: Type.String(),
+  persona: OneOf(END_USER_PERSONAS),
   personaName: Type.String(),
   /** the terminal number of the asset this row is about */
   terminalId: Type.String(),

@@ -79,7 +79,7 @@ export const RiderMeSchema = Type.Object({
   phone: Type.String(),
   contracts: Type.Array(RiderContractSchema),
   /** 模拟支付 when no merchant account is configured (demo), else the channels' names */
-  payChannels: Type.Array(Type.Object({ channel: Type.String(), name: Type.String(), demo: Type.Boolean() })),
+  payChannels: Type.Array(Type.Object({ channel: OneOfKeys(RIDER_PAY_CHANNELS), name: Type.String(), demo: Type.Boolean() })),
   /**
    * WeChat 网页授权 (snsapi_base) for JSAPI pay inside WeChat: where the phone goes for a code; null
    * when not configured (WeChat then pays by H5).

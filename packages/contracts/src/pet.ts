@@ -64,10 +64,10 @@ export type PetLive = Static<typeof PetLiveSchema>;
 export const PetSchema = Type.Object({
   petId: Type.Integer(),
   name: Type.String(),
-  species: Type.String(),
+  species: OneOfKeys(PET_SPECIES_NAMES),
   speciesName: Type.String(),
   breed: Type.String(),
-  sex: Type.String(),
+  sex: OneOfKeys(PET_SEX_NAMES),
   sexName: Type.String(),
   /** YYYY-MM-DD or '' */
   birthday: Type.String(),
@@ -137,7 +137,7 @@ export type PetBattery = Static<typeof BatteryAnswer>;
 
 const HistoryAnswer = Type.Object({
   day: Type.String(),
-  points: Type.Array(Type.Object({ time: Type.Number(), lat: Type.Number(), lon: Type.Number(), source: Type.String() })),
+  points: Type.Array(Type.Object({ time: Type.Number(), lat: Type.Number(), lon: Type.Number(), source: OneOfKeys(PET_SOURCE_NAMES) })),
   /** cells of about 50 m with the minutes spent there, most first */
   heat: Type.Array(Type.Object({ lat: Type.Number(), lon: Type.Number(), minutes: Type.Number() })),
 });

@@ -8,6 +8,7 @@ import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { reportFilterFields, vehicleFields } from './reports.ts';
 import { Nullable, PageQuery, pageOf } from './schemas.ts';
+import { AlarmTypeSchema } from './alarms.ts';
 
 const { startDate: _s, endDate: _e, ...scopeFields } = reportFilterFields;
 
@@ -112,7 +113,7 @@ const HandleFigures = {
   medianSeconds: Nullable(Type.Integer()),
   p90Seconds: Nullable(Type.Integer()),
 };
-export const AlarmHandleTypeSchema = Type.Object({ type: Type.String(), typeName: Type.String(), ...HandleFigures });
+export const AlarmHandleTypeSchema = Type.Object({ type: AlarmTypeSchema, typeName: Type.String(), ...HandleFigures });
 export type AlarmHandleType = Static<typeof AlarmHandleTypeSchema>;
 /** One operator's handling (total = handled, unhandled = 0); userId null: a user deleted since. */
 export const AlarmHandleOperatorSchema = Type.Object({ userId: Nullable(Type.Integer()), operatorName: Type.String(), ...HandleFigures });

@@ -11,9 +11,13 @@ import * as Type from 'typebox/type';
 import { AlarmPageSchema, AlarmTypeCountSchema } from './alarms.ts';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, PageQuery, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOf, PageQuery, pageOf } from './schemas.ts';
 
 export const REPORT_MAX_DAYS = 31;
+
+/** Where a day's mileage came from: the terminal's odometer, the fixes' distance, or nowhere (no positions). */
+export const MILEAGE_SOURCES = ['odometer', 'gps', ''] as const;
+export type MileageSource = (typeof MILEAGE_SOURCES)[number];
 
 /** Export types for POST /car/v1/accelerate/export/exportDataReport.json (params: the filters as JSON). */
 export const REPORT_EXPORT_TYPES = {
@@ -80,8 +84,8 @@ export const MileageDaySchema = Type.Object({
   day: Type.String(),
   /** km, 2 decimals */
   mileageKm: Type.Number(),
-  /** 'odometer' | 'gps' | '' (no positions that day) */
-  mileageSource: Type.String(),
+  /** '' when no positions that day */
+  mileageSource: OneOf(MILEAGE_SOURCES),
   drivingSeconds: Type.Integer(),
   maxSpeed: Type.Number(),
   firstPositionAt: Nullable(Type.Number()),

@@ -80,7 +80,7 @@ export async function submitDeclaration(db: Db, input: GbDeclareSubmit, ip: stri
     { ownerName, ownerPhone, ownerIdNo, plate, useType, positioningConsent: input.positioningConsent },
     ip,
   );
-  return { declarationId: id, status: 'pending' };
+  return { declarationId: id, status: 'pending' as const };
 }
 
 export function presentDeclaration(d: DeclarationRow): GbDeclaration {

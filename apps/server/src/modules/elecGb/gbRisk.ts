@@ -1,4 +1,4 @@
-import { GB_HEALTH_BANDS } from '@chelian/contracts';
+import { GB_HEALTH_BANDS, type GbHealth } from '@chelian/contracts';
 import type { BatteryReport } from '../ebike/battery.queries.ts';
 import { BMS_THRESHOLDS } from '@chelian/protocols';
 
@@ -8,11 +8,11 @@ export const RISK_WARN = { tempC: 50, cellSpreadV: 0.15, healthFairPct: 80, heal
 export interface BatteryRisk {
   risk: number;
   reasons: string[];
-  health: string;
+  health: GbHealth;
   healthName: string;
 }
 
-export function healthBand(healthPct: number | null): { key: string; name: string } {
+export function healthBand(healthPct: number | null): { key: GbHealth; name: string } {
   if (healthPct === null) return { key: 'unknown', name: '无数据' };
   return GB_HEALTH_BANDS.find((b) => healthPct >= b.min) ?? GB_HEALTH_BANDS[GB_HEALTH_BANDS.length - 1]!;
 }

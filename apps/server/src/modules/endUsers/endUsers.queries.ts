@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { accountInScope } from '../../core/accountScope.ts';
-import { PERSON_ACCOUNT_KIND } from '@chelian/contracts';
+import { PERSON_ACCOUNT_KIND, type EndUserPersona } from '@chelian/contracts';
 
 /** A terminal to invite to, with the account it sits in (a person's, when it is invited already). */
 export interface AssetTerminalRow {
@@ -29,7 +29,7 @@ export interface EndUserRow {
   account_id: number;
   name: string;
   phone: string;
-  persona: string;
+  persona: EndUserPersona;
   identifier: string;
   invited_at: Date;
   last_login_at: Date | null;

@@ -24,7 +24,7 @@ const present = (r: EndUserRow): EndUser => ({
   name: r.name,
   phone: r.phone,
   persona: r.persona,
-  personaName: END_USER_PRESETS[r.persona as EndUserPersona]?.name ?? r.persona,
+  personaName: END_USER_PRESETS[r.persona].name,
   terminalId: r.identifier,
   invitedAt: r.invited_at.getTime(),
   lastLoginAt: r.last_login_at?.getTime() ?? null,

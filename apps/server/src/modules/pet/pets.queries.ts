@@ -1,3 +1,4 @@
+import type { PET_SEX_NAMES, PET_SPECIES_NAMES } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { sinceHandOver, sinceHandOverOf } from '../../core/handover.ts';
@@ -9,9 +10,9 @@ export interface PetRow {
   account_id: number;
   account_name: string;
   name: string;
-  species: string;
+  species: keyof typeof PET_SPECIES_NAMES;
   breed: string;
-  sex: string;
+  sex: keyof typeof PET_SEX_NAMES;
   birthday: string | null;
   weight_kg: number | null;
   microchip: string;

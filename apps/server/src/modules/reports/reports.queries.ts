@@ -1,3 +1,4 @@
+import type { MileageSource } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { inGroupSubtree } from '../terminals/groupSubtree.ts';
 import { containsPattern } from '../../db/likeText.ts';
@@ -30,7 +31,7 @@ export interface ReportVehicleRow {
 export interface DailyRow extends ReportVehicleRow {
   day: string;
   mileage_km: number | null;
-  mileage_source: string | null;
+  mileage_source: MileageSource | null;
   driving_seconds: number | null;
   max_speed: number | null;
   first_position_at: Date | null;
