@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorBlock, InfiniteScroll, List, NavBar, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
 import { elecCarEndpoints, type Alarm } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useMoreList } from '../../shared/list/useMoreList.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { useLiveTerminal } from '../shared/useLiveTerminal.ts';
 import { useBikes } from './useBikes.ts';
@@ -11,30 +11,25 @@ import './ebike.css';
 
 const PAGE_SIZE = 20;
 
+const loadAlarms = ({ bikeId }: { bikeId?: number }, current: number) =>
+  call(elecCarEndpoints.alarms, { bikeId: bikeId!, current, pageSize: PAGE_SIZE }, { silent: true });
+
 /** 报警: the bike's alarms (vibration, moved while armed, low battery, power cut…), newest first; new ones arrive live. */
 export function BikeAlarmsPage() {
   const { bikes, bike } = useBikes();
-  const [alarms, setAlarms] = useState<Alarm[] | null>(null);
-  const [more, setMore] = useState(false);
   const navigate = useNavigate();
-  const bikeId = bike?.bikeId ?? null;
-  const page = async (current: number) => {
-    if (bikeId === null) return;
-    const p = await call(elecCarEndpoints.alarms, { bikeId, current, pageSize: PAGE_SIZE }, { silent: true }).catch(() => null);
-    if (!p) return setMore(false);
-    setAlarms((list) => (current === 1 ? p.list : [...(list ?? []), ...p.list]));
-    setMore(current * PAGE_SIZE < p.total);
-  };
-  useEffect(() => void page(1), [bikeId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const bikeId = bike?.bikeId;
+  const list = useMoreList(loadAlarms, { bikeId }, { pageSize: PAGE_SIZE, keyOf: (a: Alarm) => a.alarmId, enabled: bikeId !== undefined });
+  const alarms = list.rows;
   useLiveTerminal('elec-car', bike?.terminalId || null, {
-    onAlarm: (a) => setAlarms((l) => [a, ...(l ?? []).filter((x) => x.alarmId !== a.alarmId)]),
+    onAlarm: (a) => list.change((l) => [a, ...l.filter((x) => x.alarmId !== a.alarmId)]),
   });
   if (!bikes) return <Skeleton.Paragraph lineCount={6} animated />;
   if (!bike) return <ErrorBlock status="empty" title={EB.none} description={EB.noneHint} />;
   return (
     <div className="mb-page" data-testid="mb-alarms">
       <NavBar onBack={() => void navigate(`/ebike?bikeId=${bike.bikeId}`)}>{`${bike.plate || bike.name} · ${EB.alarms}`}</NavBar>
-      <PullToRefresh onRefresh={() => page(1)}>
+      <PullToRefresh onRefresh={list.refresh}>
         {alarms?.length === 0 ? (
           <ErrorBlock status="empty" title={EB.alarmsNone} description={bike.plate} />
         ) : (
@@ -50,9 +45,7 @@ export function BikeAlarmsPage() {
             ))}
           </List>
         )}
-        {alarms !== null && (alarms.length > 0 || more) && (
-          <InfiniteScroll loadMore={() => page(Math.floor((alarms?.length ?? 0) / PAGE_SIZE) + 1)} hasMore={more} />
-        )}
+        {alarms !== null && (alarms.length > 0 || list.hasMore) && <InfiniteScroll loadMore={list.loadMore} hasMore={list.hasMore} />}
       </PullToRefresh>
     </div>
   );

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, CapsuleTabs, ErrorBlock, InfiniteScroll, List, NavBar, PullToRefresh, Tag } from 'antd-mobile';
 import type { Alarm } from '@chelian/contracts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { usePermissionStore } from '../../shared/stores/permissionStore.ts';
+import { useMoreList } from '../../shared/list/useMoreList.ts';
 import { fleetStore } from './fleetStore.ts';
 import { ALARM_PAGE_SIZE, loadAlarms, mergeAlarms, PROCESS_PERMISSION, type AlarmScope } from './alarms.ts';
 import { HandleAlarmSheet } from './HandleAlarmSheet.tsx';
@@ -11,33 +12,19 @@ import { O } from './texts.ts';
 import './operator.css';
 
 const A = O.alarms;
+const alarmPage = ({ scope, terminalId }: { scope: AlarmScope; terminalId?: string }, current: number) =>
+  loadAlarms(scope, current, terminalId);
 
 /** 报警: the unhandled ones (new ones pushed live), the last 7 days; a tap handles one. */
 export default function AlarmsPage() {
   const [params] = useSearchParams();
   const terminalId = params.get('q') ?? undefined;
   const [scope, setScope] = useState<AlarmScope>('open');
-  const [list, setList] = useState<Alarm[]>([]);
-  const [page, setPage] = useState(0);
-  const [hasMore, setHasMore] = useState(true);
   const [handling, setHandling] = useState<Alarm | null>(null);
   const mayProcess = usePermissionStore((s) => s.sets.buttons.has(PROCESS_PERMISSION));
-
-  const loadPage = useCallback(
-    async (next: number, replace: boolean) => {
-      const answer = await loadAlarms(scope, next, terminalId);
-      setList((old) => (replace ? answer.list : [...old, ...answer.list.filter((a) => !old.some((o) => o.alarmId === a.alarmId))]));
-      setPage(next);
-      setHasMore(next * ALARM_PAGE_SIZE < answer.total);
-    },
-    [scope, terminalId],
-  );
-
-  useEffect(() => {
-    setList([]);
-    setPage(0);
-    setHasMore(true);
-  }, [scope, terminalId]);
+  const alarms = useMoreList(alarmPage, { scope, terminalId }, { pageSize: ALARM_PAGE_SIZE, keyOf: (a: Alarm) => a.alarmId });
+  const list = alarms.rows ?? [];
+  const { change, hasMore } = alarms;
 
   // new alarms arrive over the live feed while the page is open
   useEffect(() => {
@@ -45,17 +32,17 @@ export default function AlarmsPage() {
     const release = fleetStore.acquire();
     const off = fleetStore.onAlarms((pushed) => {
       const mine = pushed.filter((a) => !a.handled && (!terminalId || a.terminalId === terminalId));
-      if (mine.length) setList((old) => mergeAlarms(old, mine));
+      if (mine.length) change((old) => mergeAlarms(old, mine));
     });
     return () => {
       off();
       release();
     };
-  }, [scope, terminalId]);
+  }, [scope, terminalId, change]);
 
   const handled = (a: Alarm) => {
     setHandling(null);
-    setList((old) => (scope === 'open' ? old.filter((o) => o.alarmId !== a.alarmId) : old.map((o) => (o.alarmId === a.alarmId ? a : o))));
+    change((old) => (scope === 'open' ? old.filter((o) => o.alarmId !== a.alarmId) : old.map((o) => (o.alarmId === a.alarmId ? a : o))));
   };
 
   return (
@@ -67,7 +54,7 @@ export default function AlarmsPage() {
           <CapsuleTabs.Tab key="history" title={A.history} />
         </CapsuleTabs>
       </div>
-      <PullToRefresh onRefresh={() => loadPage(1, true)}>
+      <PullToRefresh onRefresh={alarms.refresh}>
         {list.length === 0 && !hasMore && <ErrorBlock status="empty" title={A.none} description="" />}
         <List>
           {list.map((a) => (
@@ -101,7 +88,7 @@ export default function AlarmsPage() {
             </List.Item>
           ))}
         </List>
-        <InfiniteScroll loadMore={() => loadPage(page + 1, page === 0)} hasMore={hasMore} />
+        <InfiniteScroll loadMore={alarms.loadMore} hasMore={hasMore} />
       </PullToRefresh>
       <HandleAlarmSheet alarm={handling} onClose={() => setHandling(null)} onHandled={handled} />
     </div>

@@ -1,0 +1,113 @@
+import { filterKey } from './listLoader.ts';
+
+/** A page of rows as the paged endpoints answer it. */
+export interface RowsPage<Row> {
+  list: Row[];
+  total: number;
+}
+
+/** Asks the server for one page (1-based) of the list for these filters. */
+export type MoreLoad<F, Row> = (filters: F, current: number) => Promise<RowsPage<Row>>;
+
+export interface MoreState<Row> {
+  /** null until the first page answers */
+  rows: Row[] | null;
+  /** how many pages are in `rows` */
+  pages: number;
+  hasMore: boolean;
+}
+
+const START: MoreState<never> = { rows: null, pages: 0, hasMore: true };
+
+/**
+ * The state machine behind a list that grows as it scrolls (the phone's alarms), without React so
+ * it can be tested as it is: new filters start again from nothing, each further page is appended
+ * (a row already listed, by `keyOf`, is not listed twice), and an answer for filters no longer
+ * shown, or from before a refresh, is dropped.
+ */
+export class MoreLoader<F, Row> {
+  private current: MoreState<Row> = START;
+  private filters: F | undefined;
+  private started = false;
+  private generation = 0;
+  private pending: Promise<void> | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private load: MoreLoad<F, Row>,
+    private readonly pageSize: number,
+    private readonly keyOf?: (row: Row) => unknown,
+  ) {}
+
+  get state(): MoreState<Row> {
+    return this.current;
+  }
+
+  /** For useSyncExternalStore, which calls it unbound. */
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  /** The load the next request uses (a page's callback may close over new values). */
+  setLoad(load: MoreLoad<F, Row>): void {
+    this.load = load;
+  }
+
+  /** What the page shows now: other filters (or the first) start from nothing and load page 1; the same ones do nothing. */
+  show(filters: F): Promise<void> {
+    if (this.started && filterKey(filters) === filterKey(this.filters)) return this.pending ?? Promise.resolve();
+    this.started = true;
+    this.filters = filters;
+    this.generation++;
+    this.pending = null;
+    this.update(START);
+    return this.loadMore();
+  }
+
+  /** The next page (InfiniteScroll's loadMore); while one is on its way, that one. Rejects when it fails. */
+  readonly loadMore = (): Promise<void> => {
+    if (this.pending) return this.pending;
+    const generation = this.generation;
+    const next = this.current.pages + 1;
+    const mine = this.load(this.filters as F, next).then((page) => {
+      if (generation !== this.generation) return;
+      const rows = next === 1 ? page.list : this.appended(this.current.rows ?? [], page.list);
+      this.update({ rows, pages: next, hasMore: next * this.pageSize < page.total });
+    });
+    const tracked: Promise<void> = mine.finally(() => {
+      if (this.pending === tracked) this.pending = null;
+    });
+    this.pending = tracked;
+    return tracked;
+  };
+
+  /** Page 1 again in place of what is listed (pull to refresh); a failure keeps the rows. */
+  readonly refresh = async (): Promise<void> => {
+    const generation = ++this.generation;
+    this.pending = null;
+    try {
+      const page = await this.load(this.filters as F, 1);
+      if (generation === this.generation) this.update({ rows: page.list, pages: 1, hasMore: this.pageSize < page.total });
+    } catch {
+      /* the rows stay; the request layer said why, or the page is silent */
+    }
+  };
+
+  /** A change that came another way (a pushed alarm, one just handled). */
+  readonly change = (edit: (rows: Row[]) => Row[]): void => {
+    this.update({ rows: edit(this.current.rows ?? []) });
+  };
+
+  private appended(listed: Row[], more: Row[]): Row[] {
+    const keyOf = this.keyOf;
+    if (!keyOf) return [...listed, ...more];
+    const seen = new Set(listed.map(keyOf));
+    return [...listed, ...more.filter((row) => !seen.has(keyOf(row)))];
+  }
+
+  private update(change: Partial<MoreState<Row>>): void {
+    this.current = { ...this.current, ...change };
+    for (const listener of this.listeners) listener();
+  }
+}
