@@ -1,19 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Space, Switch, Table, Typography } from 'antd';
 import { ReloadOutlined, SoundOutlined } from '@ant-design/icons';
 import { Permission } from '../../shared/permission/Permission.tsx';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { postToShell } from '../../child/bridge/childBridge.ts';
 import { alarmEndpoints } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
-import type { Alarm, Page } from '@chelian/contracts';
+import type { Alarm } from '@chelian/contracts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { useFleet } from '../fleet/FleetProvider.tsx';
 import { M } from '../messages.ts';
 import { ActionLink, alarmColumns } from '../../shared/alarms/alarmColumns.tsx';
 import { ProcessAlarmModal } from '../../shared/alarms/ProcessAlarmModal.tsx';
 import { AlarmDeliveryDrawer } from './AlarmDeliveryDrawer.tsx';
 import { T } from '../../shared/i18n/messages.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
 import { wideTable } from '../../shared/ui/wideTable.ts';
 
 /** How long after the pointer last moved over the list live reloads wait (a resting pointer does not freeze it). */
@@ -23,9 +22,9 @@ const HOLD_MS = 3000;
 export function RealtimeAlarms() {
   const { live } = useFleet();
   const voiceOn = useClientStore((s) => s.alarmVoiceOn);
-  const [page, setPage] = useState<Page<Alarm>>({ total: 0, current: 1, pageSize: 10, list: [] });
-  const [paging, setPaging] = useState({ current: 1, pageSize: 10 });
-  const [loading, setLoading] = useState(false);
+  /** a reload for the live feed is quiet (no spinner, no toast): with a large fleet it comes every 1.5 s */
+  const list = usePagedList(alarmEndpoints.realtime, {});
+  const { reload: load } = list;
   const [selected, setSelected] = useState<number[]>([]);
   const [processing, setProcessing] = useState<Alarm[]>([]);
   const [detail, setDetail] = useState<Alarm | null>(null);
@@ -34,27 +33,6 @@ export function RealtimeAlarms() {
   const heldUntil = useRef(0);
   const stale = useRef(false);
 
-  /** The newest load: an older one answering after it (a live reload sent before a handling) is dropped. */
-  const newestLoad = useRef(0);
-
-  /** quiet: a reload for the live feed, without the spinner (with a large fleet it comes every 1.5 s) */
-  const load = useCallback(
-    async (quiet = false) => {
-      const mine = ++newestLoad.current;
-      if (!quiet) setLoading(true);
-      try {
-        const answer = await call(alarmEndpoints.realtime, paging);
-        if (mine === newestLoad.current) setPage(answer);
-      } catch {
-        /* shown by the request layer */
-      } finally {
-        if (!quiet) setLoading(false);
-      }
-    },
-    [paging],
-  );
-
-  useEffect(() => void load(), [load]);
   // New alarms (and ones handled elsewhere) arrive on the live feed: reload, at most every 2 s,
   // and not while the operator aims at a row (10 000 vehicles raise several alarms a second,
   // each reload moving every row down).
@@ -98,11 +76,11 @@ export function RealtimeAlarms() {
   );
 
   return (
-    <div data-testid="realtime-alarms" data-total={page.total}>
+    <div data-testid="realtime-alarms" data-total={list.total}>
       <div className="car-toolbar">
-        <Typography.Text strong>{M.alarm.newCount(page.total)}</Typography.Text>
+        <Typography.Text strong>{M.alarm.newCount(list.total)}</Typography.Text>
         <Permission code="car:alarm:process">
-          <Button disabled={selected.length === 0} onClick={() => setProcessing(page.list.filter((a) => selected.includes(a.alarmId)))}>
+          <Button disabled={selected.length === 0} onClick={() => setProcessing(list.rows.filter((a) => selected.includes(a.alarmId)))}>
             {M.alarm.processBatch}
           </Button>
         </Permission>
@@ -132,11 +110,11 @@ export function RealtimeAlarms() {
         <Table
           rowKey="alarmId"
           size="middle"
-          loading={loading}
+          loading={list.loading}
           {...wideTable(columns, { selectable: true })}
-          dataSource={page.list}
+          dataSource={list.rows}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-          pagination={pagerOf(page, paging, setPaging)}
+          pagination={list.pager}
         />
       </div>
       <ProcessAlarmModal
