@@ -1,18 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, DatePicker, Input, Select, Table } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { beijingPickerValue, beijingToday, pickedInstant } from '../../shared/format/beijingTime.ts';
 import { Permission } from '../../shared/permission/Permission.tsx';
 import { alarmEndpoints } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
-import type { Alarm, AlarmControl, Page } from '@chelian/contracts';
+import type { Alarm, AlarmControl } from '@chelian/contracts';
+import { usePagedList, type FiltersOf } from '../../shared/list/usePagedList.ts';
+import { filterKey } from '../../shared/list/listLoader.ts';
 import { M } from '../messages.ts';
 import { ActionLink, alarmColumns } from '../../shared/alarms/alarmColumns.tsx';
 import { ProcessAlarmModal } from '../../shared/alarms/ProcessAlarmModal.tsx';
 import { AlarmDeliveryDrawer } from './AlarmDeliveryDrawer.tsx';
 import { T } from '../../shared/i18n/messages.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
 import { wideTable } from '../../shared/ui/wideTable.ts';
 
 interface Filters {
@@ -21,6 +21,16 @@ interface Filters {
   handled: 'all' | 'true' | 'false';
   keyword: string;
 }
+
+/** What the server is asked for the filters on screen. */
+const queryOf = (f: Filters, vehicleId: number | null): FiltersOf<typeof alarmEndpoints.history> => ({
+  vehicleId: vehicleId ?? undefined,
+  start: pickedInstant(f.range[0]),
+  end: pickedInstant(f.range[1]),
+  types: f.types.join(',') || undefined,
+  handled: f.handled === 'all' ? undefined : f.handled === 'true',
+  keyword: f.keyword || undefined,
+});
 
 /** 历史报警 with filters: time range, types, handled or not, plate or terminal id; `vehicleId` narrows to one vehicle. */
 export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null; controls: AlarmControl[] }) {
@@ -31,33 +41,17 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
     keyword: '',
   });
   const [applied, setApplied] = useState(filters);
-  const [paging, setPaging] = useState({ current: 1, pageSize: 10 });
-  const [page, setPage] = useState<Page<Alarm>>({ total: 0, current: 1, pageSize: 10, list: [] });
-  const [loading, setLoading] = useState(false);
   const [processing, setProcessing] = useState<Alarm[]>([]);
   const [detail, setDetail] = useState<Alarm | null>(null);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setPage(
-        await call(alarmEndpoints.history, {
-          ...paging,
-          vehicleId: vehicleId ?? undefined,
-          start: pickedInstant(applied.range[0]),
-          end: pickedInstant(applied.range[1]),
-          types: applied.types.join(',') || undefined,
-          handled: applied.handled === 'all' ? undefined : applied.handled === 'true',
-          keyword: applied.keyword || undefined,
-        }),
-      );
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setLoading(false);
-    }
-  }, [paging, applied, vehicleId]);
-  useEffect(() => void load(), [load]);
+  const list = usePagedList(alarmEndpoints.history, queryOf(applied, vehicleId));
+  const load = list.reload;
+  /** 查询 always asks again from page 1, even for the filters already applied */
+  const search = () => {
+    if (filterKey(queryOf(filters, vehicleId)) !== filterKey(queryOf(applied, vehicleId))) setApplied(filters);
+    else if (list.paging.current !== 1) list.setPaging({ ...list.paging, current: 1 });
+    else void load();
+  };
 
   const columns = alarmColumns(
     (a) => (
@@ -76,7 +70,7 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
   );
 
   return (
-    <div data-testid="alarm-history" data-total={page.total}>
+    <div data-testid="alarm-history" data-total={list.total}>
       <div className="car-toolbar">
         <DatePicker.RangePicker
           showTime={{ format: 'HH:mm' }}
@@ -113,23 +107,11 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
           value={filters.keyword}
           onChange={(e) => setFilters({ ...filters, keyword: e.target.value })}
         />
-        <Button
-          type="primary"
-          icon={<SearchOutlined />}
-          onClick={() => (setApplied(filters), setPaging({ ...paging, current: 1 }))}
-          data-testid="alarm-history-search"
-        >
+        <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="alarm-history-search">
           {M.common.search}
         </Button>
       </div>
-      <Table
-        rowKey="alarmId"
-        size="middle"
-        loading={loading}
-        {...wideTable(columns)}
-        dataSource={page.list}
-        pagination={pagerOf(page, paging, setPaging)}
-      />
+      <Table rowKey="alarmId" size="middle" loading={list.loading} {...wideTable(columns)} dataSource={list.rows} pagination={list.pager} />
       <ProcessAlarmModal alarms={processing} onClose={() => setProcessing([])} onDone={() => (setProcessing([]), void load())} />
       <AlarmDeliveryDrawer alarm={detail} onClose={() => setDetail(null)} />
     </div>
