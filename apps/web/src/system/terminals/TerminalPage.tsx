@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Input, Popconfirm, Select, Space, Table, Tabs, Tag, Tooltip, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -13,7 +13,8 @@ import {
 } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
+import { filterKey } from '../../shared/list/listLoader.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { accountOptions, useAccounts } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';
@@ -32,7 +33,6 @@ const IMPORT: PermissionCode = 'system:terminal:import';
 const RENEW: PermissionCode = 'system:terminal:renew';
 const ACTIVATE: PermissionCode = 'system:terminal:activate';
 const ADOPT: PermissionCode = 'system:terminal:adopt';
-const EMPTY = { total: 0, current: 1, pageSize: 10, list: [] as Terminal[] };
 const TABS = ['all', 'stock', 'assigned', 'expiring', 'pending'] as const;
 type Tab = (typeof TABS)[number];
 const STATE_COLORS: Record<string, string> = { unactivated: 'default', active: 'green', expired: 'red', disabled: 'default' };
@@ -63,9 +63,6 @@ export function TerminalPage() {
   const tab: Tab = params.get('expiring') ? 'expiring' : (TABS.find((x) => x === params.get('tab')) ?? 'all');
   const { accounts } = useAccounts();
   const [filters, setFilters] = useState<{ keyword?: string; accountId?: number; protocol?: string; serviceState?: string }>({});
-  const [paging, setPaging] = useState({ current: 1, pageSize: 10 });
-  const [page, setPage] = useState(EMPTY);
-  const [loading, setLoading] = useState(true);
   const [selected, setSelected] = useState<Terminal[]>([]);
   const [renewing, setRenewing] = useState<Terminal[] | null>(null);
   const [activating, setActivating] = useState<Terminal[] | null>(null);
@@ -81,28 +78,27 @@ export function TerminalPage() {
   // Only the platform (the root account) holds the stock and may put terminals back in it.
   const isPlatform = accounts[0]?.parentId === null;
 
-  const reload = useCallback(() => {
-    if (tab === 'pending') return; // its own list (PendingTerminals)
-    setLoading(true);
-    call(terminalEndpoints.list, { ...paging, ...filters, ...tabFilter(tab) })
-      .then((p) => (setPage(p), setSelected([])))
-      .catch(() => {})
-      .finally(() => setLoading(false));
-  }, [paging, filters, tab]);
-  useEffect(reload, [reload]);
+  // 待认领 has its own list (PendingTerminals): this one waits, and loads again when its tab comes back.
+  const list = usePagedList(terminalEndpoints.list, { ...filters, ...tabFilter(tab) }, { enabled: tab !== 'pending' });
+  const { reload, paging, setPaging } = list;
+  // Each answer starts with nothing selected (a renewal or assignment has changed the rows).
+  useEffect(() => setSelected([]), [list.data]);
 
-  const filter = (change: typeof filters) => (setFilters((f) => ({ ...f, ...change })), setPaging((p) => ({ ...p, current: 1 })));
-  const pickTab = (key: string) => (
-    setParams(key === 'all' ? {} : key === 'expiring' ? { expiring: String(EXPIRING_DAYS) } : { tab: key }),
-    setPaging((p) => ({ ...p, current: 1 }))
-  );
-  const done = (close: () => void) => () => (close(), reload());
+  /** New filters go back to page 1 (the hook does that); the same ones asked again reload from page 1. */
+  const filter = (change: typeof filters) => {
+    if (filterKey({ ...filters, ...change }) !== filterKey(filters)) setFilters({ ...filters, ...change });
+    else if (paging.current !== 1) setPaging({ ...paging, current: 1 });
+    else void reload();
+  };
+  // Another tab asks other filters, so the hook starts it at page 1 (全部 after 待认领 shows the page it was left on).
+  const pickTab = (key: string) => setParams(key === 'all' ? {} : key === 'expiring' ? { expiring: String(EXPIRING_DAYS) } : { tab: key });
+  const done = (close: () => void) => () => (close(), void reload());
   const unassign = async () => {
     await call(terminalEndpoints.unassign, { terminalIds: selected.map((t) => t.terminalId).join(',') }).then(
       (r) => toast.success(T.unassigned(r.updated)),
       () => {},
     );
-    reload();
+    void reload();
   };
 
   const columns: ColumnsType<Terminal> = [
@@ -277,15 +273,15 @@ export function TerminalPage() {
             <Table<Terminal>
               rowKey="terminalId"
               size="small"
-              loading={loading}
+              loading={list.loading}
               {...wideTable(columns, { selectable: canRenew || canAssign || canActivate })}
-              dataSource={page.list}
+              dataSource={list.rows}
               rowSelection={
                 canRenew || canAssign || canActivate
                   ? { selectedRowKeys: selected.map((t) => t.terminalId), onChange: (_, rows) => setSelected(rows) }
                   : undefined
               }
-              pagination={pagerOf(page, paging, setPaging)}
+              pagination={list.pager}
               data-testid="terminal-table"
             />
           </>
