@@ -1,41 +1,36 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Input, Popconfirm, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { pendingTerminalEndpoints, type PendingTerminal } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { pagerOf } from '../../shared/ui/pagination.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
+import { filterKey } from '../../shared/list/listLoader.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 import { S } from '../messages.ts';
 
 const P = S.terminal.pending;
-const EMPTY = { total: 0, current: 1, pageSize: 10, list: [] as PendingTerminal[] };
 
 /** 待接入终端: ids nobody registered that tried to connect; the platform administrator adopts (接入) or blocks (屏蔽) them. */
 export function PendingTerminals() {
   const [filters, setFilters] = useState<{ keyword?: string; blocked?: boolean }>({});
-  const [paging, setPaging] = useState({ current: 1, pageSize: 10 });
-  const [page, setPage] = useState(EMPTY);
-  const [loading, setLoading] = useState(true);
+  const list = usePagedList(pendingTerminalEndpoints.list, filters);
+  const { reload, paging, setPaging } = list;
 
-  const reload = useCallback(() => {
-    setLoading(true);
-    call(pendingTerminalEndpoints.list, { ...paging, ...filters })
-      .then(setPage)
-      .catch(() => {})
-      .finally(() => setLoading(false));
-  }, [paging, filters]);
-  useEffect(reload, [reload]);
-
-  const filter = (change: typeof filters) => (setFilters((f) => ({ ...f, ...change })), setPaging((p) => ({ ...p, current: 1 })));
+  /** New filters go back to page 1 (the hook does that); the same ones asked again reload from page 1. */
+  const filter = (change: typeof filters) => {
+    if (filterKey({ ...filters, ...change }) !== filterKey(filters)) setFilters({ ...filters, ...change });
+    else if (paging.current !== 1) setPaging({ ...paging, current: 1 });
+    else void reload();
+  };
   const adopt = (t: PendingTerminal) =>
     call(pendingTerminalEndpoints.adopt, { terminalIds: t.terminalId }).then(
-      () => (toast.success(P.adopted(t.terminalId)), reload()),
+      () => (toast.success(P.adopted(t.terminalId)), void reload()),
       () => {},
     );
   const block = (t: PendingTerminal, blocked: boolean) =>
     call(pendingTerminalEndpoints.block, { terminalIds: t.terminalId, blocked }).then(
-      () => (toast.success(blocked ? P.blockedDone : P.unblockedDone), reload()),
+      () => (toast.success(blocked ? P.blockedDone : P.unblockedDone), void reload()),
       () => {},
     );
 
@@ -127,11 +122,11 @@ export function PendingTerminals() {
       <Table<PendingTerminal>
         rowKey="terminalId"
         size="small"
-        loading={loading}
+        loading={list.loading}
         columns={columns}
         scroll={{ x: 1240 }}
-        dataSource={page.list}
-        pagination={pagerOf(page, paging, setPaging)}
+        dataSource={list.rows}
+        pagination={list.pager}
         locale={{ emptyText: P.empty }}
         data-testid="pending-table"
       />
