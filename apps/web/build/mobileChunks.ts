@@ -110,12 +110,20 @@ const SHELL_CONTRACTS =
   /[\\/]packages[\\/](contracts[\\/]src[\\/](alarms|monitor|assetKinds|beijingTime)|protocols[\\/]src[\\/]alarms)\.ts$|[\\/]node_modules[\\/](dayjs[\\/]dayjs\.min\.js|typebox[\\/]build[\\/]type[\\/]types[\\/]unknown\.mjs)$/;
 const DESKTOP_SHELL = /[\\/]apps[\\/]web[\\/]index\.html$/;
 
+/**
+ * The web app's text catalogue (shared/i18n/messages.ts and the module catalogues only it imports):
+ * a chunk of its own, which the desktop's first load takes and 掌上车联 only with its pages after
+ * 车队 (the phone's login and 车队 use shared/i18n/coreTexts.ts; in shell-shared it cost 车队 ~7 KB).
+ */
+const TEXTS = /[\\/]apps[\\/]web[\\/]src[\\/]shared[\\/]i18n[\\/](messages|center|child|alarmPush|fleetTexts|importCheck)\.ts$/;
+
 /** The chunk a module of 掌上车联 goes to, or null (automatic chunking). */
 export function mobileChunk(id: string, graph?: ModuleGraph): string | null {
   if (KIT.test(id)) return KIT_BOOT.test(id) ? null : 'm-kit';
   if (START.test(id)) return 'm-start';
   if (PAGES.test(id) && !PAGES_OUT.test(id)) return 'm-pages';
   if (!graph) return null;
+  if (TEXTS.test(id)) return 'texts';
   const shellContract = SHELL_CONTRACTS.test(id);
   if (!shellContract && !UI_SHARED.test(id) && !APP_SHARED.test(id)) return null;
   const memo = memoOf(graph);

@@ -2,7 +2,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode }
 import { useNavigate, useSearchParams } from 'react-router';
 import type { CaptchaImage, LoginConfig } from '@chelian/contracts';
 import { errorText } from '../../shared/request/RequestError.ts';
-import { T } from '../../shared/i18n/messages.ts';
+import { coreTexts } from '../../shared/i18n/coreTexts.ts';
 import { loginConfig, loginWithPassword, loginWithSms, needsCaptcha, newCaptcha, PHONE_PATTERN, sendSmsCode } from './login.ts';
 import { startSession } from './session.ts';
 import { useMobileSession } from './useMobileSession.ts';
@@ -11,7 +11,7 @@ import { useCountdown } from './useCountdown.ts';
 import { M } from './texts.ts';
 import './login.css';
 
-const L = T.login;
+const L = coreTexts.login;
 type Mode = 'password' | 'sms';
 type Fields = { username: string; password: string; code: string; phone: string; smsCode: string };
 const EMPTY: Fields = { username: '', password: '', code: '', phone: '', smsCode: '' };
@@ -83,7 +83,7 @@ export default function LoginPage() {
     try {
       setCaptcha(await newCaptcha());
     } catch (error) {
-      setFailure(errorText(error, T.request.networkError));
+      setFailure(errorText(error, coreTexts.request.networkError));
     }
   };
 
@@ -107,7 +107,7 @@ export default function LoginPage() {
       await open(await startSession(sessionId));
       void navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (error) {
-      setFailure(errorText(error, T.request.networkError));
+      setFailure(errorText(error, coreTexts.request.networkError));
       if (mode === 'password' && (needsCaptcha(error) || captcha)) await refreshCaptcha();
     } finally {
       setSubmitting(false);
@@ -125,7 +125,7 @@ export default function LoginPage() {
       setNotice(L.smsSent);
       startCountdown(60);
     } catch (error) {
-      setFailure(errorText(error, T.request.networkError));
+      setFailure(errorText(error, coreTexts.request.networkError));
     }
   };
 

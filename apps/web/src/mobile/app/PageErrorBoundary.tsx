@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { T } from '../../shared/i18n/messages.ts';
+import { coreTexts } from '../../shared/i18n/coreTexts.ts';
 
 interface State {
   failed: boolean;
@@ -26,10 +26,10 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
     if (!this.state.failed) return this.props.children;
     return (
       <div className="m-center" role="alert">
-        <strong>{T.routeError.title}</strong>
-        <p>{T.routeError.text}</p>
+        <strong>{coreTexts.routeError.title}</strong>
+        <p>{coreTexts.routeError.text}</p>
         <button type="button" className="m-button m-button-primary" onClick={() => window.location.reload()}>
-          {T.reload.retry}
+          {coreTexts.reload.retry}
         </button>
       </div>
     );

@@ -2,7 +2,7 @@ import { AUTH_ERRORS, authEndpoints, tokenEndpoints, type CaptchaImage, type Log
 import { call } from '../../shared/request/call.ts';
 import { RequestError } from '../../shared/request/RequestError.ts';
 import { encryptPassword } from '../../shared/crypto/encryptPassword.ts';
-import { T } from '../../shared/i18n/messages.ts';
+import { coreTexts } from '../../shared/i18n/coreTexts.ts';
 
 /** The platform's login, as the desktop does it: RSA-encrypted password or phone + SMS code. */
 export const PHONE_PATTERN = /^1\d{10}$/;
@@ -29,7 +29,7 @@ export async function loginWithPassword(
   try {
     password = await encryptPassword(config.publicKey, values.password);
   } catch {
-    throw new RequestError({ msg: T.login.encryptFailed });
+    throw new RequestError({ msg: coreTexts.login.encryptFailed });
   }
   const form: LoginForm = { username: values.username.trim(), password };
   if (captcha) Object.assign(form, { code: values.code?.trim(), codeKey: captcha.codeKey });

@@ -5,7 +5,7 @@ import 'antd-mobile/es/global';
 import { DEFAULT_PLATFORM_ID } from '@chelian/contracts';
 import { setPlatformId } from '../../shared/request/http.ts';
 import { setRequestEffects } from '../../shared/request/effects.ts';
-import { T } from '../../shared/i18n/messages.ts';
+import { coreTexts } from '../../shared/i18n/coreTexts.ts';
 import { applyDarkMode, followSystemDarkMode } from './theme.ts';
 import { goLogin } from './navigation.ts';
 import { forgetSession, hasSession } from './session.ts';
@@ -22,7 +22,7 @@ followSystemDarkMode();
 
 /** An expired session: say so, forget it, and log in again with the way back to this page. */
 const expired = () => {
-  toast(T.request.sessionExpired);
+  toast(coreTexts.request.sessionExpired);
   forgetSession();
   useMobileSession.getState().clear();
   goLogin();

@@ -1,7 +1,7 @@
 import type { AxiosRequestConfig } from 'axios';
 import { runtimeConfig } from '../config/runtimeConfig.ts';
 import { storage } from '../storage/storage.ts';
-import { T } from '../i18n/messages.ts';
+import { coreTexts } from '../i18n/coreTexts.ts';
 import { http } from './http.ts';
 import { fileNameFromDisposition } from './interpret.ts';
 import { RequestError } from './RequestError.ts';
@@ -71,7 +71,7 @@ export function jsonp<T>(url: string, params: Params = {}, timeoutMs = 60_000): 
     };
     const timer = setTimeout(() => {
       cleanup();
-      reject(new RequestError({ msg: T.request.timeout(timeoutMs) }));
+      reject(new RequestError({ msg: coreTexts.request.timeout(timeoutMs) }));
     }, timeoutMs);
     w[name] = (payload: T) => {
       cleanup();
@@ -79,7 +79,7 @@ export function jsonp<T>(url: string, params: Params = {}, timeoutMs = 60_000): 
     };
     script.onerror = () => {
       cleanup();
-      reject(new RequestError({ msg: T.request.jsonpFailed }));
+      reject(new RequestError({ msg: coreTexts.request.jsonpFailed }));
     };
     document.head.appendChild(script);
   });

@@ -2,7 +2,7 @@ import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig 
 import { DEFAULT_PLATFORM_ID, FLAG_SESSION_EXPIRED } from '@chelian/contracts';
 import { runtimeConfig } from '../config/runtimeConfig.ts';
 import { storage } from '../storage/storage.ts';
-import { T } from '../i18n/messages.ts';
+import { coreTexts } from '../i18n/coreTexts.ts';
 import { codeOf, interpretResponse, transportErrorText } from './interpret.ts';
 import { RequestError } from './RequestError.ts';
 import { requestEffects, showExpiryDialogOnce } from './effects.ts';
@@ -66,7 +66,7 @@ async function onResponse(response: AxiosResponse): Promise<AxiosResponse> {
   if (outcome.kind === 'expired') {
     if (outcome.silent) requestEffects().goLogin();
     else showExpiryDialogOnce();
-    throw new RequestError({ msg: T.request.sessionExpired, flag: FLAG_SESSION_EXPIRED, response });
+    throw new RequestError({ msg: coreTexts.request.sessionExpired, flag: FLAG_SESSION_EXPIRED, response });
   }
   if (!response.config.silent) requestEffects().toastError(outcome.msg);
   throw new RequestError({

@@ -1,5 +1,5 @@
 import { accountEndpoints, FLAG_SESSION_EXPIRED, FLAG_SUCCESS, type Envelope } from '@chelian/contracts';
-import { T } from '../i18n/messages.ts';
+import { coreTexts } from '../i18n/coreTexts.ts';
 
 /** The resource-list call: a 4010 on it goes straight to /login with no dialog (spec §8). */
 export const RESOURCE_LIST_PATH = accountEndpoints.resourceTree.path;
@@ -75,7 +75,7 @@ export function interpretResponse(input: {
   if (isEnvelopeLike(data) && data.code !== undefined && Number(data.code) !== 0) {
     return { kind: 'rejected', msg: textOf(data.msg), code: Number(data.code), errorCode: codeOf(data.errorCode) };
   }
-  return { kind: 'rejected', msg: T.request.networkError };
+  return { kind: 'rejected', msg: coreTexts.request.networkError };
 }
 
 /** The failure's stable code from the error catalogues (packages/contracts), when the server sent one. */
@@ -84,20 +84,20 @@ export function codeOf(errorCode: unknown): string | undefined {
 }
 
 function textOf(msg: unknown): string {
-  return typeof msg === 'string' && msg.trim() ? msg : T.request.networkError;
+  return typeof msg === 'string' && msg.trim() ? msg : coreTexts.request.networkError;
 }
 
 /** Chinese text for a call that got no usable response (axios messages of spec §8). */
 export function transportErrorText(input: { message?: string; code?: string; status?: number; body?: unknown }): string {
   if (input.status !== undefined) {
     if (isEnvelopeLike(input.body) && typeof input.body.msg === 'string' && input.body.msg.trim()) return input.body.msg;
-    return T.request.networkError;
+    return coreTexts.request.networkError;
   }
   const message = input.message ?? '';
   const timeout = /timeout of (\d+)ms exceeded/i.exec(message);
-  if (timeout) return T.request.timeout(Number(timeout[1]));
-  if (input.code === 'ETIMEDOUT') return T.request.timeout(60000);
-  if (message === 'Network Error' || input.code === 'ERR_NETWORK') return T.request.offline;
-  if (message === 'Request aborted' || message === 'canceled' || input.code === 'ERR_CANCELED') return T.request.aborted;
-  return T.request.networkError;
+  if (timeout) return coreTexts.request.timeout(Number(timeout[1]));
+  if (input.code === 'ETIMEDOUT') return coreTexts.request.timeout(60000);
+  if (message === 'Network Error' || input.code === 'ERR_NETWORK') return coreTexts.request.offline;
+  if (message === 'Request aborted' || message === 'canceled' || input.code === 'ERR_CANCELED') return coreTexts.request.aborted;
+  return coreTexts.request.networkError;
 }
