@@ -22,7 +22,7 @@ import { visibleLeaseVehicle } from './vehicles.service.ts';
 import { leaseVehiclesQueries } from './vehicles.queries.ts';
 import { clean, found, yuan } from './scope.ts';
 import { holdAsset, releaseAsset } from '../endUsers/endUsers.service.ts';
-import { beijingDayOf, dayStart, isDay } from '../reports/beijingDay.ts';
+import { beijingDayOf, beijingDayStart, isDay } from '@chelian/contracts/beijingTime.ts';
 
 export const LEASE_CHANGED = 'elecLease.changed';
 
@@ -107,7 +107,7 @@ export async function createContract(
  */
 export function startOf(startDate: string | undefined, now = Date.now()): Date {
   if (!startDate) return new Date(now);
-  const back = isDay(startDate) ? (dayStart(beijingDayOf(now)).getTime() - dayStart(startDate).getTime()) / 86_400_000 : -1;
+  const back = isDay(startDate) ? (beijingDayStart(beijingDayOf(now)) - beijingDayStart(startDate)) / 86_400_000 : -1;
   if (!Number.isInteger(back) || back < 0 || back > LEASE_BACKDATE_DAYS)
     throw new AppError(ELEC_LEASE_ERRORS.startDateInvalid, { params: { days: LEASE_BACKDATE_DAYS } });
   return new Date(now - back * 86_400_000);

@@ -14,7 +14,7 @@ import { hashPassword } from '../auth/password.ts';
 import { demoEbikes } from '../elecCar/elecCar.demo.ts';
 import type { DemoPart } from '../feature.ts';
 import { createFence, GEOFENCE_CHANGED } from '../geofences/geofences.service.ts';
-import { beijingDayOf, addDays } from '../reports/beijingDay.ts';
+import { addDays, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { demoIdNumber } from '../terminals/terminals.demo.ts';
 import { recordPayment } from './billing.service.ts';
 import { createContract, giveBack, handover, terminate, visibleContract } from './contracts.service.ts';

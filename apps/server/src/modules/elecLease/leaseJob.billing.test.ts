@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { beijingDayOf } from '../reports/beijingDay.ts';
+import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
 import { runLeaseJob } from './leaseJob.ts';
 
 /*
