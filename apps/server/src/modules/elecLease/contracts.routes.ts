@@ -7,7 +7,7 @@ import { auditChange } from '../../http/auditHook.ts';
 import { AppError } from '../../http/errors.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
-import { likeText } from '../terminals/assets.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { contractsQueries } from './contracts.queries.ts';
 import { presentContract } from './contracts.presenter.ts';
 import {
@@ -33,11 +33,10 @@ export function contractRoutes(ctx: AppContext, app: FastifyInstance) {
 
   route(app, elecLeaseEndpoints.contracts, async (query, request) => {
     const win = pageWindow(query);
-    const keyword = likeText(query.keyword);
     const { total, rows } = await contractsQueries.page(
       db,
       caller(request).accountPath,
-      keyword && `%${keyword}%`,
+      containsPattern(query.keyword),
       clean(query.status) || null,
       win.sql.limit,
       win.sql.offset,

@@ -5,7 +5,7 @@ import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
-import { likeText } from '../terminals/assets.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { ridersQueries, type RiderRow } from './riders.queries.ts';
 import { deleteRider, saveRider, visibleRider } from './riders.service.ts';
 import { leaseVehiclesQueries } from './vehicles.queries.ts';
@@ -33,11 +33,6 @@ const presentRider = (r: RiderRow): LeaseRider => ({
   created: ms(r.created_at)!,
 });
 
-const like = (k: string | undefined) => {
-  const t = likeText(k);
-  return t ? `%${t}%` : null;
-};
-
 /** 骑手管理, 租赁车辆, 租赁方案. */
 export function fleetRoutes(ctx: AppContext, app: FastifyInstance) {
   const { db, bus } = ctx;
@@ -47,7 +42,7 @@ export function fleetRoutes(ctx: AppContext, app: FastifyInstance) {
     const { total, rows } = await ridersQueries.page(
       db,
       caller(request).accountPath,
-      like(query.keyword),
+      containsPattern(query.keyword),
       query.blacklisted ?? null,
       win.sql.limit,
       win.sql.offset,
@@ -87,7 +82,7 @@ export function fleetRoutes(ctx: AppContext, app: FastifyInstance) {
     const { total, rows } = await leaseVehiclesQueries.page(
       db,
       caller(request).accountPath,
-      like(query.keyword),
+      containsPattern(query.keyword),
       state,
       win.sql.limit,
       win.sql.offset,

@@ -5,7 +5,7 @@ import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
-import { likeText } from '../terminals/assets.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { contractsQueries } from './contracts.queries.ts';
 import { payOrdersQueries } from './payments/payOrders.queries.ts';
 import { refundOrder, refundPaymentOnline } from './payments/refunds.service.ts';
@@ -20,17 +20,13 @@ import { accountInScope } from '../../core/accountScope.ts';
 /** 租金账单: bills, payments and refunds (idempotent by the channel's reference), and the ledger's totals. */
 export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
   const { db, bus } = ctx;
-  const like = (k: string | undefined) => {
-    const t = likeText(k);
-    return t ? `%${t}%` : null;
-  };
 
   route(app, elecLeaseEndpoints.bills, async (query, request) => {
     const win = pageWindow(query);
     const { total, rows } = await contractsQueries.billsPage(
       db,
       caller(request).accountPath,
-      like(query.keyword),
+      containsPattern(query.keyword),
       clean(query.status) || null,
       win.sql.limit,
       win.sql.offset,
@@ -43,7 +39,7 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
     const { total, rows } = await contractsQueries.paymentsPage(
       db,
       caller(request).accountPath,
-      like(query.keyword),
+      containsPattern(query.keyword),
       win.sql.limit,
       win.sql.offset,
     );
@@ -52,7 +48,7 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
 
   route(app, elecLeaseEndpoints.refundDue, async (query, request) => {
     const win = pageWindow(query);
-    const { total, rows } = await payOrdersQueries.refundDuePage(db, caller(request).accountPath, like(query.keyword), win.sql);
+    const { total, rows } = await payOrdersQueries.refundDuePage(db, caller(request).accountPath, containsPattern(query.keyword), win.sql);
     return pageAnswer(
       win,
       total,

@@ -17,7 +17,7 @@ import { AppError } from '../../http/errors.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
-import { likeText } from '../terminals/assets.ts';
+import { containsPattern } from '../../db/likeText.ts';
 import { GEOFENCE_CHANGED } from '../geofences/geofences.service.ts';
 import { presentLock } from './contracts.presenter.ts';
 import { contractDetail, visibleContract } from './contracts.service.ts';
@@ -55,9 +55,14 @@ export function riskRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, elecLeaseEndpoints.overdue, async (query, request) => {
     const user = caller(request);
     const win = pageWindow(query);
-    const keyword = likeText(query.keyword);
     const settings = await operatorQueries.settings(db, user.accountPath);
-    const { total, rows } = await riskQueries.overduePage(db, user.accountPath, keyword && `%${keyword}%`, win.sql.limit, win.sql.offset);
+    const { total, rows } = await riskQueries.overduePage(
+      db,
+      user.accountPath,
+      containsPattern(query.keyword),
+      win.sql.limit,
+      win.sql.offset,
+    );
     const now = new Date();
     return {
       total,

@@ -32,8 +32,6 @@ export async function targetAccount(q: Queryable, user: SessionUser, accountId: 
   return account;
 }
 
-export { likeText } from '../../db/likeText.ts';
-
 export function announceChanges(bus: Bus, identifiers: Iterable<string | null | undefined>) {
   for (const id of new Set(identifiers)) if (id) bus.publish(subjects.terminalChanged(id), {});
 }
