@@ -57,6 +57,7 @@ type StreetMapEl = HTMLElement & {
     once(event: string, cb: () => void): void;
     loaded(): boolean;
     areTilesLoaded(): boolean;
+    getZoom(): number;
     project(p: [number, number]): { x: number; y: number };
     getCanvas(): HTMLCanvasElement;
     queryRenderedFeatures(o: { layers: string[] }): Array<{ layer: { id: string }; properties: Record<string, unknown> }>;
