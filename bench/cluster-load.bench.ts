@@ -48,6 +48,7 @@ import { openLive, type LiveClient } from '../apps/server/src/testing/wsClient.t
 import { login } from '../apps/server/src/cluster/clusterClient.ts';
 import { restartNats, restartPostgres } from './support/machineServices.ts';
 import { commandCpuMs, cpuMs, MB, rssBytes, loadAverage } from './support/procStats.ts';
+import { PgBackends } from './support/pgBackends.ts';
 import type { Counters, SteadyPlan } from './support/steadyClient.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
@@ -129,34 +130,6 @@ function percentiles(parts: Array<Counters['latency']>) {
     return NaN;
   };
   return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: buckets.length ? buckets[buckets.length - 1][0] : null, samples: total };
-}
-
-/** CPU (ms) of the run's PostgreSQL backends, found by application_name; a backend that ends keeps its last reading. */
-class Backends {
-  private readonly first = new Map<number, number>();
-  private readonly last = new Map<number, number>();
-  constructor(private readonly admin: { query: (sql: string, params: unknown[]) => Promise<Array<{ pid: number }>> }) {}
-  async sample() {
-    for (const { pid } of await this.admin.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [APP_NAME])) {
-      try {
-        const ms = cpuMs(pid);
-        if (!this.first.has(pid)) this.first.set(pid, 0); // born during the run: all its time is the run's
-        this.last.set(pid, ms);
-      } catch {
-        // ended between the query and the read
-      }
-    }
-  }
-  async mark() {
-    await this.sample();
-    this.first.clear();
-    for (const [pid, ms] of this.last) this.first.set(pid, ms);
-  }
-  get ms() {
-    let sum = 0;
-    for (const [pid, ms] of this.last) sum += ms - (this.first.get(pid) ?? 0);
-    return sum;
-  }
 }
 
 /** The whole machine's busy CPU time so far (every core, ms), from /proc/stat. */
@@ -291,7 +264,9 @@ async function main() {
       ...clients.map((c, i) => ({ name: `client-${i + 1}`, pid: c.child.pid! })),
     ];
     const admin = openPostgres({ connectionString: url, max: 1 });
-    const backends = new Backends({ query: (sql, params) => admin.query<{ pid: number }>(sql, params) });
+    const backends = new PgBackends(async () =>
+      (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [APP_NAME])).map((r) => r.pid),
+    );
     await backends.mark();
     const backendSampler = setInterval(() => void backends.sample().catch(() => {}), 2000);
     // Each process's CPU by pid (a killed process keeps its last reading, a restarted one counts from 0), summed by name.

@@ -27,6 +27,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPglite } from '../apps/server/src/db/pglite.ts';
 import { prepareServer, waitReady, type ServerProcess } from '../apps/server/src/testing/serverProcess.ts';
+import { PgBackends } from './support/pgBackends.ts';
 import { cpuMs, loadAverage, MB, rssBytes } from './support/procStats.ts';
 import { steadyPhoneOf, type Counters, type SteadyPlan } from './support/steadyClient.ts';
 
@@ -53,37 +54,6 @@ const repo = path.resolve(import.meta.dirname, '..');
 const log = (...a: unknown[]) => console.error(new Date().toISOString().slice(11, 19), ...a);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
-
-/** CPU of the server's PostgreSQL backends: each pid's last reading is kept, so a backend that ends keeps its time. */
-class Backends {
-  private readonly first = new Map<number, number>();
-  private readonly last = new Map<number, number>();
-  constructor(private readonly admin: pg.Client | null) {}
-  async sample() {
-    if (!this.admin) return;
-    const { rows } = await this.admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [APP_NAME]);
-    for (const { pid } of rows) {
-      try {
-        const ms = cpuMs(pid);
-        if (!this.first.has(pid)) this.first.set(pid, 0); // born during the run: all its time is the run's
-        this.last.set(pid, ms);
-      } catch {
-        // ended between the query and the read
-      }
-    }
-  }
-  /** Starts a window: what the backends used so far is not its. */
-  async mark() {
-    await this.sample();
-    this.first.clear();
-    for (const [pid, ms] of this.last) this.first.set(pid, ms);
-  }
-  get ms() {
-    let sum = 0;
-    for (const [pid, ms] of this.last) sum += ms - (this.first.get(pid) ?? 0);
-    return sum;
-  }
-}
 
 function startClient(plan: SteadyPlan) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'bench/support/steadyClient.ts')], {
@@ -206,7 +176,13 @@ async function main() {
     );
     await sleep(2000);
     const rssConnected = rssBytes(pid);
-    const backends = new Backends(admin);
+    const backends = new PgBackends(async () =>
+      admin
+        ? (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [APP_NAME])).rows.map(
+            (r) => r.pid,
+          )
+        : [],
+    );
 
     // Reports at the real pattern: a warm-up (JIT, first flushes), then the measured window.
     for (const c of clients) c.child.send({ type: 'run', mode: 'report' });
