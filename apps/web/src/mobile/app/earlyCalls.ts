@@ -2,7 +2,7 @@
 // (earlyCalls.test.ts holds the path and the query to the table's)
 // eslint-disable-next-line no-restricted-imports
 import { get } from '../../shared/request/helpers.ts';
-import { http } from '../../shared/request/http.ts';
+import { takeEarlyAnswersFrom, type EarlyAnswer } from '../../shared/request/http.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { BOOT_ANSWERS, LANDING_KEY } from './bootCalls.ts';
 
@@ -56,17 +56,10 @@ export function takeEarlyFleet<T>(): Promise<T> | null {
   return taken as Promise<T> | null;
 }
 
-/** An answer the boot script got (its status, content type and body), or null when the call failed. */
-interface BootAnswer {
-  status: number;
-  type: string;
-  body: string;
-}
-
 declare global {
   interface Window {
     /** the session the boot script asked with, and its answers by address */
-    [BOOT_ANSWERS]?: { session: string; calls: Record<string, Promise<BootAnswer | null> | undefined> };
+    [BOOT_ANSWERS]?: { session: string; calls: Record<string, Promise<EarlyAnswer | null> | undefined> };
   }
 }
 
@@ -80,25 +73,11 @@ export function takeBootAnswers(): void {
   const boot = window[BOOT_ANSWERS];
   if (!boot) return;
   const answers = boot.calls;
-  http.interceptors.request.use(async (config) => {
+  takeEarlyAnswersFrom((url) => {
     // only for the session they were asked with (not after an expired one's login)
-    if ((config.method ?? 'get').toLowerCase() !== 'get' || storage.getSessionId() !== boot.session) return config;
-    const url = http.getUri(config);
+    if (storage.getSessionId() !== boot.session) return undefined;
     const answer = answers[url];
-    if (!answer) return config;
     delete answers[url];
-    const got = await answer;
-    if (got?.status === 200) {
-      const response = {
-        data: got.body,
-        status: got.status,
-        statusText: 'OK',
-        headers: { 'content-type': got.type },
-        config,
-        request: null,
-      };
-      config.adapter = () => Promise.resolve(response);
-    }
-    return config;
+    return answer;
   });
 }

@@ -4,7 +4,7 @@ import type { PersonaContext, PersonaModule } from './personaTypes.ts';
 import { loadSession } from './session.ts';
 import { rememberLanding } from './earlyCalls.ts';
 
-/** After the calls just made have been handed to the browser (axios sends them a few microtasks later). */
+/** After the calls just made have been handed to the browser (the request layer sends them a few microtasks later). */
 export const afterCallsLeave = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 type Status = 'idle' | 'loading' | 'ready' | 'failed';

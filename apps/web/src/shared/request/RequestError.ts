@@ -1,4 +1,4 @@
-import type { AxiosResponse } from 'axios';
+import type { HttpResponse } from './http.ts';
 
 /** How every failed call rejects: the envelope's flag/msg/obj when there was one, else a transport text. */
 export class RequestError<T = unknown> extends Error {
@@ -7,9 +7,9 @@ export class RequestError<T = unknown> extends Error {
   readonly obj: T | undefined;
   /** The stable code of the failure (packages/contracts error catalogues): what callers decide on. */
   readonly errorCode: string | undefined;
-  readonly response: AxiosResponse | undefined;
+  readonly response: HttpResponse | undefined;
 
-  constructor(init: { msg: string; flag?: number; code?: number; obj?: T; errorCode?: string; response?: AxiosResponse }) {
+  constructor(init: { msg: string; flag?: number; code?: number; obj?: T; errorCode?: string; response?: HttpResponse }) {
     super(init.msg);
     this.name = 'RequestError';
     this.flag = init.flag;

@@ -1,14 +1,12 @@
-import type { AxiosRequestConfig } from 'axios';
 import { runtimeConfig } from '../config/runtimeConfig.ts';
 import { storage } from '../storage/storage.ts';
 import { coreTexts } from '../i18n/coreTexts.ts';
-import { http } from './http.ts';
+import { request, type Params, type RequestConfig } from './http.ts';
 import { fileNameFromDisposition } from './interpret.ts';
 import { RequestError } from './RequestError.ts';
 import { requestEffects } from './effects.ts';
 
-type Params = Record<string, unknown>;
-export type Options = Pick<AxiosRequestConfig, 'silent' | 'signal' | 'timeout' | 'headers' | 'params'>;
+export type Options = Pick<RequestConfig, 'silent' | 'signal' | 'timeout' | 'headers' | 'params'>;
 
 /** Form bodies: undefined/null fields are left out, arrays joined by commas, objects as JSON text. */
 export function toForm(data: Params = {}): URLSearchParams {
@@ -23,20 +21,22 @@ export function toForm(data: Params = {}): URLSearchParams {
 }
 
 export async function get<T>(url: string, params?: Params, options: Options = {}): Promise<T> {
-  return (await http.get<T>(url, { ...options, params })).data;
+  return (await request<T>({ ...options, method: 'GET', url, params })).data;
 }
 
 /** GET of one of our binary formats: the bytes, or the failure envelope handled like any other. */
 export async function getBytes(url: string, params?: Params, options: Options = {}): Promise<ArrayBuffer> {
-  return (await http.get<ArrayBuffer>(url, { ...options, params, responseType: 'arraybuffer' })).data;
+  return (await request<ArrayBuffer>({ ...options, method: 'GET', url, params, responseType: 'arraybuffer' })).data;
 }
 
 export async function postForm<T>(url: string, data?: Params, options: Options = {}): Promise<T> {
-  return (await http.post<T>(url, toForm(data), options)).data;
+  return (await request<T>({ ...options, method: 'POST', url, body: toForm(data) })).data;
 }
 
 export async function postJson<T>(url: string, data?: unknown, options: Options = {}): Promise<T> {
-  return (await http.post<T>(url, data ?? {}, { ...options, headers: { ...options.headers, 'Content-Type': 'application/json' } })).data;
+  const body = JSON.stringify(data ?? {});
+  return (await request<T>({ ...options, method: 'POST', url, body, headers: { ...options.headers, 'Content-Type': 'application/json' } }))
+    .data;
 }
 
 /** Multipart upload: a FormData, or fields whose Blob values become file parts. */
@@ -50,7 +50,7 @@ export async function upload<T>(url: string, data: FormData | Params, options: O
       body.append(key, value instanceof Blob ? value : String(value));
     }
   }
-  return (await http.post<T>(url, body, options)).data;
+  return (await request<T>({ ...options, method: 'POST', url, body })).data;
 }
 
 let jsonpSeq = 0;
@@ -87,8 +87,8 @@ export function jsonp<T>(url: string, params: Params = {}, timeoutMs = 60_000): 
 
 /** Blob POST that saves the Excel file the server returns (a response without flag, spec §8). */
 export async function downloadExcel(url: string, data?: Params, fallbackName = 'export.xlsx', options: Options = {}): Promise<string> {
-  const response = await http.post<Blob>(url, toForm(data), { ...options, responseType: 'blob' });
-  const name = fileNameFromDisposition(String(response.headers['content-disposition'] ?? '')) || fallbackName;
+  const response = await request<Blob>({ ...options, method: 'POST', url, body: toForm(data), responseType: 'blob' });
+  const name = fileNameFromDisposition(response.headers['content-disposition'] ?? '') || fallbackName;
   saveBlob(response.data, name);
   return name;
 }
