@@ -14,7 +14,7 @@ import { startGateway } from '../apps/server/src/gateway/gateway.ts';
 import { startCardEngine } from '../apps/server/src/modules/card/cardEngine.ts';
 import { cityByName } from '../packages/simulator/src/cities.ts';
 import { Fleet, planTerminals } from '../packages/simulator/src/fleet.ts';
-import { BEIJING_OFFSET_MS, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
+import { BEIJING_OFFSET_MS, beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -64,7 +64,7 @@ await t.ctx.db.query(
 );
 
 // The shift: one period around the current Beijing hour, the loop's block as the team's area.
-const nowMinute = Math.floor(((Date.now() + BEIJING_OFFSET_MS) % 86_400_000) / 60_000);
+const nowMinute = Math.floor(((Date.now() + BEIJING_OFFSET_MS) % DAY_MS) / 60_000);
 const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 const shift = ok<{ shiftId: number }>(
   await http('POST', '/card/v1/api/shift/save.json', {

@@ -21,6 +21,7 @@ import { freePort } from '../apps/server/src/testing/freePort.ts';
 import { buildServerOnce } from './support/buildServer.ts';
 import { MB, rssBytes } from './support/procStats.ts';
 import { seedFleet } from './support/seedFleet.ts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -113,7 +114,7 @@ try {
   await client.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
   const rowsOf = function* () {
     for (let d = 0; d < DAYS; d++) {
-      const day = new Date(Date.parse(`${FIRST_DAY}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+      const day = new Date(Date.parse(`${FIRST_DAY}T00:00:00Z`) + d * DAY_MS).toISOString().slice(0, 10);
       for (const [i, v] of fleet.entries()) {
         const km = ((i * 37 + d * 11) % 4000) / 10;
         yield `${v.terminalPk},${day},${km},gps,${Math.round(km * 90)},${40 + ((i + d) % 80)},${200 + (i % 500)},${(i + d) % 3},"{""sos"": ${(i + d) % 3}}",${43_200 + (i % 43_200)},86400\n`;
@@ -145,7 +146,7 @@ try {
   });
   if (login.flag !== 1) throw new Error(`login failed: ${login.msg}`);
   const sessionId = login.obj.sessionId;
-  const endDay = new Date(Date.parse(`${FIRST_DAY}T00:00:00Z`) + (DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  const endDay = new Date(Date.parse(`${FIRST_DAY}T00:00:00Z`) + (DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
   const filters = { startDate: FIRST_DAY, endDate: endDay };
   // Warm the server as an operator would have (the report's first page), then settle.
   const page = await call<{ total: number }>(base, `/car/v1/accelerate/report/mileage/dayMileage.json?${new URLSearchParams(filters)}`, {

@@ -19,7 +19,7 @@ import { petActivity } from '../apps/server/src/modules/pet/activity.service.ts'
 import type { PetRow } from '../apps/server/src/modules/pet/pets.queries.ts';
 import { PetZoneEngine } from '../apps/server/src/modules/pet/petZoneEngine.ts';
 import { NEW_ZONE_STATE, stepZone, type ZoneFix } from '../apps/server/src/modules/pet/zoneSmoothing.ts';
-import { BEIJING_OFFSET_MS, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
+import { BEIJING_OFFSET_MS, beijingDayStart, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,7 +31,6 @@ const ZONED = arg('zones', 200);
 const MINUTES = arg('minutes', 60);
 const DAYS = 30;
 const STEP_MS = 5 * 60_000;
-const DAY_MS = 86_400_000;
 const FIRST = beijingDayStart('2026-10-01');
 const END_DATE = '2026-10-30';
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;

@@ -15,6 +15,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { createLogger } from '../apps/server/src/log.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { seedFleet, seedTrack } from './support/seedFleet.ts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 const i = process.argv.indexOf('--days');
 const DAYS = i >= 0 ? Number(process.argv[i + 1]) : 30;
@@ -80,7 +81,7 @@ await page.locator('#password').fill(PASSWORD);
 await page.getByTestId('login-submit').click();
 await page.waitForURL((u) => u.pathname === '/home');
 const end = Date.now() + 60_000;
-const start = end - (DAYS + 0.5) * 86_400_000;
+const start = end - (DAYS + 0.5) * DAY_MS;
 await page.goto(`${base}/child/car/playback?urlType=blank&vehicleId=${vehicle.vehicleId}&start=${start}&end=${end}`);
 const el = page.getByTestId('car-playback');
 await page.waitForFunction(

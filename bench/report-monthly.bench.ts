@@ -15,6 +15,7 @@ import type { ReportFilter } from '../apps/server/src/modules/reports/reports.qu
 import { rollupFinishedMonths } from '../apps/server/src/modules/reports/monthlyRollup.ts';
 import { createScratchDb, keepArg, loadAverage, numberArg, timeRequests } from './support/reportBench.ts';
 import { seedFleet } from './support/seedFleet.ts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 const VEHICLES = numberArg('vehicles', 10_000);
 const DAYS = numberArg('days', 183);
@@ -29,7 +30,7 @@ try {
   const seedStart = performance.now();
   const rows = function* () {
     for (let d = 0; d < DAYS; d++) {
-      const day = new Date(FIRST_DAY + d * 86_400_000).toISOString().slice(0, 10);
+      const day = new Date(FIRST_DAY + d * DAY_MS).toISOString().slice(0, 10);
       for (const [i, v] of fleet.entries()) {
         const alarms = (i + d) % 3;
         const types = alarms ? `"{""sos"": ${alarms}, ""overspeed"": ${(i % 5) + 1}}"` : '{}';

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { api } from './support/carFleet.ts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 // 智能工牌's 排班管理 takes a night shift whose period ends the next day (22:00–次日06:00), and
 // 考勤记录 shows that period on the day it starts, pending until the next morning; 轨迹回放's 当班
@@ -63,7 +64,7 @@ describe('智能工牌 night shifts', () => {
     await shot(page, 'card-attendance-night');
 
     // 轨迹回放's 当班 plays the whole night: today 22:00 to tomorrow 06:00 (Beijing).
-    const day = (offset: number) => new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+    const day = (offset: number) => new Date(Date.now() + 8 * 3_600_000 + offset * DAY_MS).toISOString().slice(0, 10);
     await page.goto(`${baseUrl()}/child/card/playback`);
     const playback = page.getByTestId('card-playback');
     await playback.locator('.ant-select').first().click();

@@ -6,6 +6,7 @@ import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
 import { api, pause } from './support/carFleet.ts';
 import { e2eServer } from './support/e2eServer.ts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 // Issue 18's done-when at its size: a team of 500 simulated badge-wearers speaking the watch
 // protocol over real TCP, imported from one sheet, walks a patrol loop through a shift around the
@@ -50,7 +51,7 @@ beforeAll(async () => {
   );
 
   // A shift and a patrol window around the current Beijing hour; the loop's block is the team's area.
-  const nowMinute = Math.floor(((Date.now() + 8 * 3600_000) % 86_400_000) / 60_000);
+  const nowMinute = Math.floor(((Date.now() + 8 * 3600_000) % DAY_MS) / 60_000);
   const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
   const window = { start: clock(Math.max(0, nowMinute - 30)), end: clock(Math.min(1439, nowMinute + 60)) };
   const shift = ok(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
+import { beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { apiLogin } from './support/server.ts';
@@ -16,7 +16,6 @@ let active: V;
 let silent: V;
 let ending: V;
 let ended: V;
-const DAY = 86_400_000;
 const today = () => beijingDayOf(Date.now());
 
 beforeAll(async () => {
@@ -42,8 +41,8 @@ beforeAll(async () => {
   expect((await api(session, '/car/v1/api/monitor/processAlarm', { alarmIds: sos.alarmId, note: 'e2e 已联系司机' })).flag).toBe(1);
   // One ends in 10 days (and a bit), one ended 3 days (and a bit) ago.
   for (const [v, at] of [
-    [ending, Date.now() + 10 * DAY + 3_600_000],
-    [ended, Date.now() - 3 * DAY - 3_600_000],
+    [ending, Date.now() + 10 * DAY_MS + 3_600_000],
+    [ended, Date.now() - 3 * DAY_MS - 3_600_000],
   ] as const) {
     expect((await api(session, '/car/v4/api/terminal/update.json', { terminalId: v.terminalId, serviceExpiresAt: at })).flag).toBe(1);
   }

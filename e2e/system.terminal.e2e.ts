@@ -4,6 +4,7 @@ import { baseUrl, launch, login, openTab, shot, toasts } from './support/browser
 import { apiLogin } from './support/server.ts';
 import { addVehicle, imei, SteeredTerminal, until, api as carApi } from './support/carFleet.ts';
 import { e2eServer } from './support/e2eServer.ts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 // Issue 15 item 2, 终端管理: the home page's 30 天内到期 opens the expiring list; a renewal of one
 // terminal from there moves its expiry a year on and shows in its history. The monitoring map
@@ -12,7 +13,6 @@ let browser: Browser;
 const stamp = String(Date.now() % 1_000_000).padStart(6, '0');
 const soon = `86912000${stamp}1`;
 const later = `86912000${stamp}2`;
-const DAY = 86_400_000;
 
 async function api(sessionId: string, path: string, fields: Record<string, string>) {
   const res = await fetch(`${e2eServer().baseUrl}${path}`, {
@@ -31,12 +31,12 @@ beforeAll(async () => {
     terminalId: soon,
     protocol: 'gt06',
     sim: '1440012345678',
-    serviceExpiresAt: String(Date.now() + 5 * DAY),
+    serviceExpiresAt: String(Date.now() + 5 * DAY_MS),
   });
   await api(admin, '/car/v4/api/terminal/add.json', {
     terminalId: later,
     protocol: 'gt06',
-    serviceExpiresAt: String(Date.now() + 200 * DAY),
+    serviceExpiresAt: String(Date.now() + 200 * DAY_MS),
   });
 });
 afterAll(async () => {
@@ -107,7 +107,7 @@ describe('终端管理', () => {
       async () =>
         (await carApi<unknown[]>(admin, `/car/v4/api/monitor/lastPositions.json?terminalIds=${id}`)).obj?.length === 1 || undefined,
     );
-    await api(admin, '/car/v4/api/terminal/update.json', { terminalId: id, serviceExpiresAt: String(Date.now() - 2 * DAY) });
+    await api(admin, '/car/v4/api/terminal/update.json', { terminalId: id, serviceExpiresAt: String(Date.now() - 2 * DAY_MS) });
     await terminal.fix({ lon: 114.06, lat: 22.545, speed: 0 }); // stored, not shown live
 
     const { page, errors } = await openTab(browser, { width: 1440, height: 860 });

@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 /** Types worth compressing (images other than SVG and fonts are compressed already). */
 export const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|geojson|txt|xml|map|wasm)$/;
@@ -100,7 +101,7 @@ export async function precompressDir(dir: string): Promise<PrecompressResult> {
 
 /** Copies not used by any build for two weeks go. */
 async function pruneCache(): Promise<void> {
-  const before = Date.now() - 14 * 86_400_000;
+  const before = Date.now() - 14 * DAY_MS;
   for (const name of await fs.readdir(CACHE).catch(() => [])) {
     const file = path.join(CACHE, name);
     if ((await fs.stat(file)).mtimeMs < before) await fs.rm(file, { force: true });

@@ -4,6 +4,7 @@
  * sides: nothing else writes 8 hours or '+08:00' (a protocol's own wire clock aside, packages/protocols).
  */
 export const BEIJING_OFFSET_MS = 8 * 3_600_000;
+/** A day's milliseconds: server, web, simulator, benchmarks and tests take this one (packages/protocols keeps its own clock). */
 export const DAY_MS = 86_400_000;
 
 /**

@@ -10,7 +10,7 @@
 import { StreetDriver, type DriverFix, type DriverOptions } from './driver.ts';
 import type { Rng } from './random.ts';
 import type { RoutePoint } from './routeWalker.ts';
-import { BEIJING_OFFSET_MS } from '@chelian/contracts/beijingTime.ts';
+import { BEIJING_OFFSET_MS, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 export interface PetOptions {
   /** Where the pet lives. Default: a point within 3 km of the city centre, per pet. */
@@ -47,7 +47,6 @@ export interface PetFix extends DriverFix {
 }
 
 const METERS_PER_DEGREE = 111_320;
-const DAY_MS = 86_400_000;
 /** Steps a resting pet still makes per minute (turning round, scratching). */
 const FIDGET_STEPS_PER_MINUTE = 0.5;
 /** An excursion ends this close to its target; a lost pet mills around within this of it. */

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
+import { addDays, beijingDayOf, beijingDayStart, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { createTestDb, TEST_ADMIN_PASSWORD, type TestDb } from '../testing/testDb.ts';
 import { freePort } from '../testing/freePort.ts';
 import { eventually } from '../testing/testTerminal.ts';
@@ -90,7 +90,7 @@ async function seed() {
   );
   const rows: StoredPosition[] = [];
   for (const pk of terminals) {
-    for (let d = KEEP_DAYS + 10; d <= KEEP_DAYS + 12; d++) rows.push(storedPosition({ terminalPk: pk, gpsTime: now - d * 86_400_000 }));
+    for (let d = KEEP_DAYS + 10; d <= KEEP_DAYS + 12; d++) rows.push(storedPosition({ terminalPk: pk, gpsTime: now - d * DAY_MS }));
     // Three finished days and today (its last two hours): a fix a minute, drifting north.
     for (let back = 3; back >= 0; back--) {
       const start = back > 0 ? beijingDayStart(addDays(today, -back)) + 8 * 3600_000 : Math.max(beijingDayStart(today), now - 121 * 60_000);
@@ -235,7 +235,7 @@ describe.skipIf(skip)('each background job runs once with two jobs processes', (
     const parts = await db.query<{ day: string }>(
       `SELECT substr(c.relname, 11) AS day FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'positions'::regclass AND c.relname ~ '^positions_[0-9]{8}$'`,
     );
-    const cutoff = new Date(Date.now() - KEEP_DAYS * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+    const cutoff = new Date(Date.now() - KEEP_DAYS * DAY_MS).toISOString().slice(0, 10).replace(/-/g, '');
     expect(parts.filter((p) => p.day < cutoff)).toEqual([]);
     // What the two processes say they did adds up to what there was: three partitions, 25 rows.
     expect(sumOf('dropped')).toBe(3);

@@ -10,6 +10,7 @@ import { demoPets } from '../modules/pet/pet.demo.ts';
 import { demoCars } from '../modules/terminals/terminals.demo.ts';
 import { demoTotals, startDemo, type RunningDemo } from './demo.ts';
 import { DEMO_ACCOUNT_NAME, seedDemo } from './demo.seed.ts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 let t: TestServer;
 let gw: Gateway;
@@ -191,7 +192,7 @@ describe('demo mode', () => {
 
     // The pets come with a week of past: steps on each of the last six days, a track yesterday near home.
     const petIds = (await t.call(session, { url: '/pet/v1/api/pet/list.json' })).json().obj as Array<{ petId: number; name: string }>;
-    const yesterday = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() + 8 * 3_600_000 - DAY_MS).toISOString().slice(0, 10);
     for (const pet of petIds) {
       const days = (await t.call(session, { url: `/pet/v1/api/pet/activity.json?petId=${pet.petId}&endDate=${yesterday}&days=6` })).json()
         .obj.days as Array<{ day: string; steps: number }>;

@@ -1,6 +1,7 @@
 import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { Queryable } from '../db/types.ts';
 import { ingestQueries, type NewAlarm } from './ingest.queries.ts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 /**
  * One alarm per episode (docs/car.md, "Alarms: one per episode"). The gateway stores an alarm
@@ -13,7 +14,7 @@ import { ingestQueries, type NewAlarm } from './ingest.queries.ts';
 export const ALARM_FOLD_GAP_MS = 300_000;
 
 /** An alarm raised with no open episode around it after this long is a new alarm, however often it repeated. */
-const OPEN_AT_MOST_MS = 86_400_000;
+const OPEN_AT_MOST_MS = DAY_MS;
 
 /** Events each of its own (one crash, one harsh brake): never folded. */
 const DISCRETE_TYPES: ReadonlySet<AlarmType> = new Set<AlarmType>([

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJt808, encodeJt808Auth, encodeJt808Location, encodeJt808Register, jt808Codec } from '@chelian/protocols/jt808/index.ts';
-import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
+import { beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, form, type TestServer } from '../testing/testServer.ts';
 import { createTenant, type Tenant } from '../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../testing/testTerminal.ts';
@@ -37,7 +37,7 @@ let serial = 1;
 let bVehicleId: number;
 let bBikeId: number;
 let bPetId: number;
-const yesterdayNoon = Date.parse(`${beijingDayOf(Date.now() - 86_400_000)}T12:00:00+08:00`);
+const yesterdayNoon = Date.parse(`${beijingDayOf(Date.now() - DAY_MS)}T12:00:00+08:00`);
 
 const report = async (time: number, fix: { lat: number; lon: number; mileageKm?: number }, alarms: Array<'sos'> = []) => {
   device.send(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ALARM_ERRORS, alarmEndpoints, kindsOf, type AlarmCountQuery, type AlarmFilters } from '@chelian/contracts';
+import { ALARM_ERRORS, type AlarmCountQuery, alarmEndpoints, type AlarmFilters, DAY_MS, kindsOf } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { AppError } from '../../http/errors.ts';
@@ -68,9 +68,9 @@ export const alarmsRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
   route(app, alarmEndpoints.history, async (query, request) => {
     const win = pageWindow(query);
     const end = parseOptionalTime(query.end, 'end') ?? new Date();
-    const start = parseOptionalTime(query.start, 'start') ?? new Date(end.getTime() - 7 * 86_400_000);
+    const start = parseOptionalTime(query.start, 'start') ?? new Date(end.getTime() - 7 * DAY_MS);
     if (end <= start) throw new AppError(ALARM_ERRORS.endBeforeStart);
-    if (end.getTime() - start.getTime() > MAX_HISTORY_DAYS * 86_400_000)
+    if (end.getTime() - start.getTime() > MAX_HISTORY_DAYS * DAY_MS)
       throw new AppError(ALARM_ERRORS.rangeTooLong, { params: { days: MAX_HISTORY_DAYS } });
     const filter = { ...baseFilter(caller(request), query), start, end, handled: query.handled ?? null };
     const { total, rows } = await alarmsQueries.page(ctx.db, filter, win.sql.limit, win.sql.offset);

@@ -1,5 +1,5 @@
 import { kindsOf, type AssistantAction, type PermissionCode } from '@chelian/contracts';
-import { addDays, beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
+import { addDays, beijingDayOf, beijingDayStart, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import type { Queryable } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { hasPermission } from '../../core/permissions.ts';
@@ -318,7 +318,7 @@ export async function expiringDevices(deps: FleetToolDeps, user: SessionUser, da
     return { kind: 'data', text: `没有已到期或 ${days} 天内到期的设备。`, actions: [], source, data: { withinDays: days, total: 0 } };
   const now = deps.now?.() ?? Date.now();
   const lines = rows.map((r) => {
-    const left = Math.ceil((r.service_expires_at.getTime() - now) / 86_400_000);
+    const left = Math.ceil((r.service_expires_at.getTime() - now) / DAY_MS);
     return `${nameOf(r)}（设备 ${r.identifier}）：${left <= 0 ? '已到期' : `还剩 ${left} 天`}，到期时间 ${beijingTime(r.service_expires_at).slice(0, 10)}`;
   });
   const more = totals.n > rows.length ? `\n……共 ${totals.n} 台，完整名单见到期报表。` : '';

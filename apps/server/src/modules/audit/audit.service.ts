@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AUDIT_ERRORS, type AuditQuery, type AuditRecord } from '@chelian/contracts';
+import { AUDIT_ERRORS, type AuditQuery, type AuditRecord, DAY_MS } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
 import type { AuditEntry, AuditTrail } from '../../core/auditTrail.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
@@ -93,9 +93,9 @@ export class AuditLog implements AuditTrail {
   async page(user: SessionUser, query: AuditQuery) {
     const win = pageWindow(query);
     const end = parseOptionalTime(query.end, 'end') ?? new Date();
-    const start = parseOptionalTime(query.start, 'start') ?? new Date(end.getTime() - 7 * 86_400_000);
+    const start = parseOptionalTime(query.start, 'start') ?? new Date(end.getTime() - 7 * DAY_MS);
     if (end <= start) throw new AppError(AUDIT_ERRORS.endBeforeStart);
-    if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86_400_000)
+    if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * DAY_MS)
       throw new AppError(AUDIT_ERRORS.rangeTooLong, { params: { days: MAX_RANGE_DAYS } });
     const { total, rows } = await auditQueries.page(
       this.db,

@@ -7,7 +7,7 @@ import {
   type AttendanceStatus,
 } from '@chelian/contracts';
 import type { Fence } from '@chelian/geo';
-import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
+import { beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { containsPattern } from '../../db/likeText.ts';
 import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
@@ -20,7 +20,6 @@ import { setupQueries, type ShiftRow } from './setup.queries.ts';
 import { areasByStaff, atPostTest, loadTracks, type StaffTrack } from './staffDay.ts';
 import { visibleStaff } from './staff.service.ts';
 
-const DAY = 86_400_000;
 const SLACK = ATTENDANCE_SLACK_MINUTES * 60_000;
 
 /** Everything the day's computations for a set of people need, loaded once. */
@@ -102,7 +101,7 @@ export async function attendanceOfDate(
     q,
     ctx.staff.map((s) => Number(s.id)),
     midnight - SLACK,
-    midnight + DAY + overnightOf(ctx) + SLACK,
+    midnight + DAY_MS + overnightOf(ctx) + SLACK,
     { beacons: true },
   );
   const fixes = await corrections(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beijingMidnight, isWorkday } from '@chelian/contracts';
+import { beijingMidnight, DAY_MS, isWorkday } from '@chelian/contracts';
 import { attendanceOfDay, badPeriod, shiftPeriodAt, shiftPeriodProblem, type ShiftRule } from './attendance.ts';
 import { inShift, shiftRule } from './card.presenter.ts';
 import type { ShiftRow } from './setup.queries.ts';
@@ -98,7 +98,7 @@ describe('attendance from position', () => {
 // ending on Thursday morning. Positions are minute by minute across midnight.
 describe('a period across midnight', () => {
   const next = '2026-11-26';
-  const nextAt = (hhmm: string) => at(hhmm) + 86_400_000;
+  const nextAt = (hhmm: string) => at(hhmm) + DAY_MS;
   const row = {
     weekdays: [1, 2, 3, 4, 5],
     holidays: [],

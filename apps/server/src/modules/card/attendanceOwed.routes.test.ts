@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beijingMidnight } from '@chelian/contracts';
-import { addDays, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
+import { addDays, beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
@@ -18,9 +18,9 @@ let user: SessionUser;
 const api = '/card/v1/api';
 const POST = { lat: 22.556, lon: 114.058 };
 const OUT = { lat: 22.576, lon: 114.058 }; // about 2 km north: outside the area
-const day = beijingDayOf(Date.now() - 86_400_000);
+const day = beijingDayOf(Date.now() - DAY_MS);
 // A whole week in the past: the Monday two weeks back, and its Wednesday.
-const monday = reportSpan('week', beijingDayOf(Date.now() - 14 * 86_400_000)).startDate;
+const monday = reportSpan('week', beijingDayOf(Date.now() - 14 * DAY_MS)).startDate;
 const wednesday = addDays(monday, 2);
 const at = (d: string, hhmm: string) => beijingMidnight(d) + (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))) * 60_000;
 const staff: Record<string, number> = {};
@@ -87,7 +87,7 @@ beforeAll(async () => {
   // 李秀兰 and 张德明 were hired a month before; 刘桂芳 on the Wednesday of that past week, at 10:00.
   await t.ctx.db.query(`UPDATE card_staff SET created_at = $2 WHERE vehicle_id = ANY($1::bigint[])`, [
     [staff.sweeper, staff.idle],
-    new Date(at(monday, '00:00') - 30 * 86_400_000),
+    new Date(at(monday, '00:00') - 30 * DAY_MS),
   ]);
   await t.ctx.db.query(`UPDATE card_staff SET created_at = $2 WHERE vehicle_id = $1`, [staff.newcomer, new Date(at(wednesday, '10:00'))]);
   // 李秀兰's badge reports from 07:10 (on the way), in the area at 07:50, out for lunch 12:01–13:49, gone at 18:11.

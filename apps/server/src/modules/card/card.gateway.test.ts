@@ -7,7 +7,7 @@ import {
   encodeGt06Login,
   gt06Codec,
 } from '@chelian/protocols/gt06/index.ts';
-import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
+import { beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
@@ -26,7 +26,7 @@ const badges = { A: '868120145232001', B: '868120145232002', C: '868120145232003
 const staff: Record<string, number> = {};
 const POST = { lat: 31.2304, lon: 121.4737 };
 const FAR = { lat: 31.24, lon: 121.4737 }; // ~1 km north: outside the area, a checkpoint
-const day = beijingDayOf(Date.now() - 86_400_000);
+const day = beijingDayOf(Date.now() - DAY_MS);
 const at = (hhmm: string) => beijingMidnight(day) + (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))) * 60_000;
 const published: LastPosition[] = [];
 let serial = 10;

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gt06Codec, encodeGt06Heartbeat, encodeGt06Location, encodeGt06Login } from '@chelian/protocols/gt06/index.ts';
 import { beijingMidnight } from '@chelian/contracts';
-import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
+import { beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal } from '../../testing/testTerminal.ts';
@@ -27,7 +27,7 @@ const POST = { lat: 31.2304, lon: 121.4737 };
 const FAR = { lat: 31.24, lon: 121.4737 }; // about 1 km north: outside the area
 const DESK = { lat: 31.2313, lon: 121.4737 }; // 100 m north: inside the area, away from POST
 // Yesterday's shift, 08:00–12:00 Beijing: the badge's minutes from 09:00.
-const nine = beijingMidnight(beijingDayOf(Date.now() - 86_400_000)) + 9 * 3_600_000;
+const nine = beijingMidnight(beijingDayOf(Date.now() - DAY_MS)) + 9 * 3_600_000;
 const post = (url: string, fields: Record<string, string | number | boolean>) =>
   t.call(a.sessionId, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const postJson = (url: string, payload: object) => t.call(a.sessionId, { method: 'POST', url, payload }).then((r) => r.json());

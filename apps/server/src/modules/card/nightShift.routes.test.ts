@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { beijingMidnight } from '@chelian/contracts';
-import { addDays, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
+import { addDays, beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 
@@ -11,7 +11,7 @@ import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 let t: TestServer;
 let a: Tenant;
 const api = '/card/v1/api';
-const day = beijingDayOf(Date.now() - 3 * 86_400_000);
+const day = beijingDayOf(Date.now() - 3 * DAY_MS);
 const today = beijingDayOf(Date.now());
 const at = (d: string, hhmm: string) => beijingMidnight(d) + (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))) * 60_000;
 const next = addDays(day, 1);

@@ -1,10 +1,8 @@
-import { beijingMidnight, clockMinutes, isoWeekday, PATROL_STATUS_NAMES, type PatrolRun } from '@chelian/contracts';
+import { beijingMidnight, clockMinutes, DAY_MS, isoWeekday, PATROL_STATUS_NAMES, type PatrolRun } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { scoreRun, type PatrolPoint, type PatrolTrack } from './patrol.ts';
 import { setupQueries, type CheckpointRow, type PlanRow } from './setup.queries.ts';
 import { loadTracks } from './staffDay.ts';
-
-const DAY = 86_400_000;
 
 /** The people a plan is given to: named ones and the members of its team. */
 async function assigneesOf(q: Queryable, plan: PlanRow): Promise<Array<{ id: number; name: string }>> {
@@ -64,7 +62,7 @@ export async function scoreDay(
       q,
       people.map((p) => p.id),
       midnight,
-      midnight + DAY + plan.late_minutes * 60_000,
+      midnight + DAY_MS + plan.late_minutes * 60_000,
       { beacons: true },
     );
     const track = merged(tracks, people);

@@ -1,5 +1,5 @@
 import { beijingMidnight, isoWeekday, type CardReport, type CardReportQuery, type CardReportRow } from '@chelian/contracts';
-import { addDays } from '@chelian/contracts/beijingTime.ts';
+import { addDays, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import type { Queryable } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { scopeParam } from '../../core/accountScope.ts';
@@ -10,7 +10,6 @@ import { setupQueries } from './setup.queries.ts';
 import { inAreas, loadTracks } from './staffDay.ts';
 import { offPostOf } from './stretches.ts';
 
-const DAY = 86_400_000;
 /** A gap between two reports longer than this is not counted as worn (the badge was off or away). */
 export const WEAR_GAP_MINUTES = 5;
 
@@ -32,7 +31,7 @@ export async function cardReport(q: Queryable, user: SessionUser, query: CardRep
   const ctx = await staffContext(q, user, { teamId: query.teamId ?? null });
   const ids = ctx.staff.map((s) => Number(s.id));
   const from = beijingMidnight(startDate);
-  const to = beijingMidnight(endDate) + DAY;
+  const to = beijingMidnight(endDate) + DAY_MS;
   // The last day's night period ends the next morning: its positions are read too.
   const overnight = overnightOf(ctx);
   const tracks = await loadTracks(q, ids, from - ATTENDANCE_SLACK_MINUTES * 60_000, to + overnight + ATTENDANCE_SLACK_MINUTES * 60_000, {

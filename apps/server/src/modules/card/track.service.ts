@@ -1,4 +1,4 @@
-import { beijingMidnight, type CardTrackExtras } from '@chelian/contracts';
+import { beijingMidnight, type CardTrackExtras, DAY_MS } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { inShift } from './card.presenter.ts';
 import { ruleOf } from './shiftRules.ts';
@@ -13,7 +13,7 @@ export const STOP_MINUTES = 5;
 /** One person's stops and off-post stretches on a Beijing day, for the playback page. */
 export async function trackExtras(q: Queryable, staff: StaffRow, date: string): Promise<CardTrackExtras> {
   const from = beijingMidnight(date);
-  const track = (await loadTracks(q, [Number(staff.id)], from, from + 86_400_000)).get(Number(staff.id));
+  const track = (await loadTracks(q, [Number(staff.id)], from, from + DAY_MS)).get(Number(staff.id));
   if (!track) return { stops: [], offPost: [] };
   const points = track.times.map((time, i) => ({ time, lat: track.lat[i]!, lon: track.lon[i]! }));
   const rule = await ruleOf(q, staff.effective_shift_id);

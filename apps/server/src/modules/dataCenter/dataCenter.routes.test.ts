@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_CENTER_DAYS, type DataCenterOverview } from '@chelian/contracts';
+import { DATA_CENTER_DAYS, type DataCenterOverview, DAY_MS } from '@chelian/contracts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { ingestQueries } from '../../gateway/ingest.queries.ts';
@@ -18,7 +18,6 @@ const vid: Record<string, number> = {};
 const bj = (text: string) => Date.parse(`${text}+08:00`);
 /** The fixed "now" of the figures: 10:30 Beijing on 2026-05-10. */
 const NOW = bj('2026-05-10T10:30:00');
-const DAY = 86_400_000;
 
 async function addVehicle(tenant: Tenant, plate: string, terminalId: string) {
   const res = await t.call(tenant.sessionId, {
@@ -111,11 +110,11 @@ beforeAll(async () => {
 
   const expires = (plate: string, at: number) =>
     db.query('UPDATE terminals SET service_expires_at = $2 WHERE id = $1', [pk[plate], new Date(at)]);
-  await expires('粤B90001', NOW + 5 * DAY - 3_600_000);
-  await expires('粤B90002', NOW - 2 * DAY);
-  await expires('粤B90003', NOW + 40 * DAY);
-  await expires('粤B90005', NOW + 20 * DAY);
-  await expires('粤B90006', NOW + DAY);
+  await expires('粤B90001', NOW + 5 * DAY_MS - 3_600_000);
+  await expires('粤B90002', NOW - 2 * DAY_MS);
+  await expires('粤B90003', NOW + 40 * DAY_MS);
+  await expires('粤B90005', NOW + 20 * DAY_MS);
+  await expires('粤B90006', NOW + DAY_MS);
 });
 afterAll(async () => {
   await t?.close();

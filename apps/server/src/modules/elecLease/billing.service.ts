@@ -1,12 +1,11 @@
-import { ELEC_LEASE_ERRORS, LEASE_BILL_KINDS, LEASE_PAY_METHODS, type LeasePayMethod } from '@chelian/contracts';
+import { DAY_MS, ELEC_LEASE_ERRORS, LEASE_BILL_KINDS, LEASE_PAY_METHODS, type LeasePayMethod } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import { contractsQueries, type ContractRow, type PaymentRow } from './contracts.queries.ts';
 import { BILL_LEDGER, cashAccount, postJournal } from './ledger.ts';
 import { PROVIDER_REF, paymentProvider } from './paymentProvider.ts';
+import { depositRefundsOnline } from './payments/refunds.service.ts';
 import { yuan } from './scope.ts';
-
-const DAY_MS = 86_400_000;
 
 /** Issues a bill (once per kind and sequence number) and books it: the rider owes it, the income or the deposit is the other side. */
 export async function issueBill(
@@ -177,7 +176,8 @@ export async function voidUnpaid(q: Queryable, c: ContractRow, kinds: string[]):
 
 /**
  * Settles the deposit when a contract ends: what is still owed is paid from it (as far as it
- * goes), the rest goes back to the rider through `method`. Returns what stays owed.
+ * goes), the rest goes back to the rider — what was paid of it online through the provider
+ * (payments/refunds.service.ts depositRefundsOnline), anything else through `method`. Returns what stays owed.
  */
 export async function settleDeposit(
   q: Queryable,
@@ -206,25 +206,29 @@ export async function settleDeposit(
       { account: 'receivable', credit: deduct },
     ]);
   }
-  const back = held - deduct;
-  if (back > 0) {
+  const back = async (method: LeasePayMethod, ref: string, amountFen: number) => {
     const id = await contractsQueries.insertPayment(q, {
       accountId: c.account_id,
       contractId: c.id,
       kind: 'depositRefund',
-      method: refund.method,
-      ref: refund.ref,
-      amountFen: back,
+      method,
+      ref,
+      amountFen,
       refundOf: null,
       note: '退还押金',
       userName: refund.userName,
     });
-    if (id === undefined) throw new AppError(ELEC_LEASE_ERRORS.refRefundMismatch, { params: { ref: refund.ref } });
-    await postJournal(q, c.account_id, c.id, `${c.contract_no} 退还押金 ${refund.ref}`, [
-      { account: 'deposit', debit: back },
-      { account: cashAccount(refund.method), credit: back },
+    if (id === undefined) throw new AppError(ELEC_LEASE_ERRORS.refRefundMismatch, { params: { ref } });
+    await postJournal(q, c.account_id, c.id, `${c.contract_no} 退还押金 ${ref}`, [
+      { account: 'deposit', debit: amountFen },
+      { account: cashAccount(method), credit: amountFen },
     ]);
-  }
+    return id;
+  };
+  // What the rider paid of the deposit online goes back through its provider (sent after the commit:
+  // sendDepositRefunds); the rest the way the return names.
+  const rest = await depositRefundsOnline(q, c, held - deduct, refund.userName, (r) => back(r.method, r.ref, r.amountFen));
+  if (rest > 0) await back(refund.method, refund.ref, rest);
   return owed - deduct;
 }
 

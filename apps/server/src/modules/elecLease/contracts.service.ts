@@ -15,6 +15,7 @@ import { contractsQueries, type ContractRow } from './contracts.queries.ts';
 import { presentContractDetail } from './contracts.presenter.ts';
 import { locksQueries } from './locks.queries.ts';
 import { addDays, issueBill, methodOf, refOf, settleDeposit, voidUnpaid } from './billing.service.ts';
+import { sendDepositRefunds } from './payments/refunds.service.ts';
 import { personActor, unlockContract } from './locks.service.ts';
 import { plansQueries } from './plans.ts';
 import { visibleRider } from './riders.service.ts';
@@ -22,7 +23,7 @@ import { visibleLeaseVehicle } from './vehicles.service.ts';
 import { leaseVehiclesQueries } from './vehicles.queries.ts';
 import { clean, found, yuan } from './scope.ts';
 import { holdAsset, releaseAsset } from '../endUsers/endUsers.service.ts';
-import { beijingDayOf, beijingDayStart, isDay } from '@chelian/contracts/beijingTime.ts';
+import { beijingDayOf, beijingDayStart, DAY_MS, isDay } from '@chelian/contracts/beijingTime.ts';
 
 export const LEASE_CHANGED = 'elecLease.changed';
 
@@ -107,10 +108,10 @@ export async function createContract(
  */
 export function startOf(startDate: string | undefined, now = Date.now()): Date {
   if (!startDate) return new Date(now);
-  const back = isDay(startDate) ? (beijingDayStart(beijingDayOf(now)) - beijingDayStart(startDate)) / 86_400_000 : -1;
+  const back = isDay(startDate) ? (beijingDayStart(beijingDayOf(now)) - beijingDayStart(startDate)) / DAY_MS : -1;
   if (!Number.isInteger(back) || back < 0 || back > LEASE_BACKDATE_DAYS)
     throw new AppError(ELEC_LEASE_ERRORS.startDateInvalid, { params: { days: LEASE_BACKDATE_DAYS } });
-  return new Date(now - back * 86_400_000);
+  return new Date(now - back * DAY_MS);
 }
 
 /** Hands the bike over: the inspection is recorded, the contract starts, paid through its first period. */
@@ -310,6 +311,8 @@ async function closeContract(
     await leaseVehiclesQueries.setState(q, c.vehicle_id, owned ? 'sold' : 'available');
     return { owned };
   });
+  // The deposit paid online goes back through its provider now that the return is recorded.
+  await sendDepositRefunds(db, c.id);
   if (closed && c.lock_reason)
     await unlockContract(db, bus, personActor(user), c, 'return', o.forced ? '订单终止，解除锁定' : '还车，解除锁定').catch(() => null);
   // Back in the store's stock: the tracker leaves the rider's 个人用户 account (a sold bike stays with its rider).

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { multipart } from '../../testing/multipart.ts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 /*
  * 电单车租赁 through the HTTP API: a contract's life from creation to return with every bill and
@@ -253,7 +254,7 @@ describe("a contract's life", () => {
     const res = await post(a.sessionId, '/contract/handover.json', { contractId, batteryPercent: 96, note: '车况良好，左后视镜轻微划痕' });
     expect(res.obj.detail.contract).toMatchObject({ status: 'active', statusName: '租赁中' });
     const { started, dueAt } = res.obj.detail.contract;
-    expect(dueAt - started).toBeGreaterThanOrEqual(7 * 86_400_000 - 1000);
+    expect(dueAt - started).toBeGreaterThanOrEqual(7 * DAY_MS - 1000);
     const inspectionId = res.obj.inspectionId;
     const upload = (content: Buffer, fileName = 'a.jpg') =>
       t
@@ -306,7 +307,7 @@ describe("a contract's life", () => {
       providerRef: '2026112622001400001',
       amountFen: 8800 + 3771,
     });
-    expect(paid.obj.detail.contract.dueAt - before).toBe(10 * 86_400_000);
+    expect(paid.obj.detail.contract.dueAt - before).toBe(10 * DAY_MS);
 
     const refund = await post(a.sessionId, '/payment/refund.json', {
       paymentId: paid.obj.payment.paymentId,
@@ -315,7 +316,7 @@ describe("a contract's life", () => {
       note: '延期取消',
     });
     expect(refund.obj.payment).toMatchObject({ kindName: '退款', methodName: '支付宝', amountFen: 3771 });
-    expect(refund.obj.detail.contract).toMatchObject({ owedFen: 3771, dueAt: before + 7 * 86_400_000 });
+    expect(refund.obj.detail.contract).toMatchObject({ owedFen: 3771, dueAt: before + 7 * DAY_MS });
     expect(
       await post(a.sessionId, '/payment/refund.json', {
         paymentId: paid.obj.payment.paymentId,

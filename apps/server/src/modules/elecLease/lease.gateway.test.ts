@@ -10,6 +10,7 @@ import { riskQueries } from './risk.queries.ts';
 import { issuePeriodsUntil } from './contracts.service.ts';
 import { startAreaWatch, type AreaWatch } from './areaWatch.ts';
 import { alarmTypeName } from '../../core/alarm.presenter.ts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 /*
  * The overdue lock over real TCP (GT06, as e-bike trackers speak it): a daily contract runs past
@@ -25,7 +26,6 @@ let a: Tenant;
 let gt: TestTerminal;
 const imei = '868120145250001';
 const lease = '/elec-lease/v1/api';
-const DAY = 86_400_000;
 let vehicleId = 0;
 let contractId = 0;
 let started = 0;
@@ -118,23 +118,23 @@ describe('overdue → locked safely → unlocked on payment', () => {
   it('bills the next day, marks the contract overdue with an alarm and a reminder, and waits out the grace period', async () => {
     await drive(35);
     // A second jobs process reads the contract as due at the same moment, and bills after the first.
-    const readBySecond = await riskQueries.dueForBilling(t.ctx.db, new Date(started + 1.5 * DAY), BILL_AHEAD_MS);
+    const readBySecond = await riskQueries.dueForBilling(t.ctx.db, new Date(started + 1.5 * DAY_MS), BILL_AHEAD_MS);
     expect(readBySecond.map((r) => [r.id, r.next_seq])).toEqual([[contractId, 2]]);
-    await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 1.5 * DAY), t.ctx.smsGateway);
-    const until = new Date(started + 2.5 * DAY);
+    await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 1.5 * DAY_MS), t.ctx.smsGateway);
+    const until = new Date(started + 2.5 * DAY_MS);
     for (const row of readBySecond)
       expect(await issuePeriodsUntil(t.ctx.db, row, { seq: row.next_seq, from: row.billed_through }, until)).toBe(0);
     const c = await contract();
     // Day 2 has started, day 3 starts within a day: both billed, each due at its start.
     expect(c.bills.filter((b: { kindName: string }) => b.kindName === '租金').map((b: { seq: number }) => b.seq)).toEqual([1, 2, 3]);
     expect(c.contract).toMatchObject({ status: 'overdue', statusName: '已逾期', owedFen: 4000, lockReason: '' });
-    expect(c.bills.at(-1)).toMatchObject({ kindName: '租金', seq: 3, amountFen: 2000, dueAt: started + 2 * DAY });
+    expect(c.bills.at(-1)).toMatchObject({ kindName: '租金', seq: 3, amountFen: 2000, dueAt: started + 2 * DAY_MS });
     expect(c.reminders).toHaveLength(1);
     expect(c.reminders[0].text).toContain('逾期超过1天车辆将被远程锁定');
     expect(await alarmsOf('leaseOverdue')).toHaveLength(1);
     expect(await noCommandFor(300)).toBe(true);
     // The job runs again (another process, the next minute): nothing happens twice.
-    await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 1.5 * DAY), t.ctx.smsGateway);
+    await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 1.5 * DAY_MS), t.ctx.smsGateway);
     expect((await contract()).reminders).toHaveLength(1);
     // The rider is told by SMS, once for the day however often the job runs.
     const texts = await t.ctx.db.query<{ content: string }>(`SELECT content FROM sms_outbox WHERE phone = '13700137000'`);
@@ -144,7 +144,7 @@ describe('overdue → locked safely → unlocked on payment', () => {
   });
 
   it('after the grace period locks through the safe power cut: pending at 35 km/h, cut at 12', async () => {
-    await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 2.5 * DAY));
+    await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 2.5 * DAY_MS));
     const c = await contract();
     expect(c.contract).toMatchObject({ lockReason: 'overdue', owedFen: 3 * 2000 + 300 });
     expect(c.bills.filter((b: { kindName: string }) => b.kindName === '滞纳金')).toMatchObject([{ amountFen: 300 }]);
@@ -159,7 +159,7 @@ describe('overdue → locked safely → unlocked on payment', () => {
     });
     expect(c.locks[0].answer).toContain('车辆正在行驶（35 km/h），车速低于 20 km/h 后执行');
     expect(await noCommandFor(300)).toBe(true);
-    await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 2.5 * DAY));
+    await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(started + 2.5 * DAY_MS));
     expect((await contract()).locks).toHaveLength(1);
 
     await drive(12);

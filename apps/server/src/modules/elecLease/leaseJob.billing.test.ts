@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
-import { beijingDayOf } from '@chelian/contracts/beijingTime.ts';
+import { beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { runLeaseJob } from './leaseJob.ts';
 
 /*
@@ -13,7 +13,6 @@ import { runLeaseJob } from './leaseJob.ts';
 let t: TestServer;
 let a: Tenant;
 const api = '/elec-lease/v1/api';
-const DAY = 86_400_000;
 let daily = { id: 0, started: 0 };
 let toOwn = { id: 0, started: 0 };
 
@@ -34,7 +33,7 @@ async function leaseTenDaysBack(imei: string, code: string, idNumber: string, ph
   const planId = (await post('/plan/save.json', { depositFen: 0, insuranceFen: 0, lateFeeFen: 200, ...plan })).obj.planId;
   const id = (await post('/contract/create.json', { riderId, vehicleId, planId })).obj.contract.contractId;
   await post('/payment/pay.json', { contractId: id, method: 'cash', providerRef: `SJ-${code}`, amountFen: plan.rentFen! });
-  const startDate = beijingDayOf(Date.now() - 10 * DAY);
+  const startDate = beijingDayOf(Date.now() - 10 * DAY_MS);
   const started = (await post('/contract/handover.json', { contractId: id, startDate })).obj.detail.contract.started;
   return { id, started };
 }
@@ -62,10 +61,10 @@ afterAll(async () => {
 
 describe('the lease clock bills every period the rider holds the bike', () => {
   it('bills all missed days of a daily lease 10 days behind in one pass, each due at its start, and once on a second pass', async () => {
-    const at = new Date(daily.started + 10.5 * DAY);
+    const at = new Date(daily.started + 10.5 * DAY_MS);
     await runLeaseJob(t.ctx.db, t.ctx.bus, at);
     // Days 2–11 have started, day 12 starts within a day: billed as the next period always was.
-    const expected = Array.from({ length: 12 }, (_, i) => [i + 1, i === 0 ? null : daily.started + i * DAY]);
+    const expected = Array.from({ length: 12 }, (_, i) => [i + 1, i === 0 ? null : daily.started + i * DAY_MS]);
     const billed = await rentBills(daily.id);
     expect(billed.map((b) => [b.seq, b.seq === 1 ? null : b.dueAt])).toEqual(expected);
     const c = (await detail(daily.id)).contract;
@@ -78,7 +77,7 @@ describe('the lease clock bills every period the rider holds the bike', () => {
   });
 
   it('bills each period once when two jobs processes run side by side', async () => {
-    const at = new Date(daily.started + 13.5 * DAY);
+    const at = new Date(daily.started + 13.5 * DAY_MS);
     await Promise.all([runLeaseJob(t.ctx.db, t.ctx.bus, at), runLeaseJob(t.ctx.db, t.ctx.bus, at)]);
     expect((await rentBills(daily.id)).map((b) => b.seq)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
   });
@@ -89,7 +88,7 @@ describe('the lease clock bills every period the rider holds the bike', () => {
       [2, 1000],
       [3, 1000],
     ]);
-    await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(toOwn.started + 20 * DAY));
+    await runLeaseJob(t.ctx.db, t.ctx.bus, new Date(toOwn.started + 20 * DAY_MS));
     expect(await rentBills(toOwn.id)).toHaveLength(3);
   });
 

@@ -16,9 +16,10 @@ import { operatorQueries } from './operator.queries.ts';
 import { riskQueries } from './risk.queries.ts';
 import { overdueDays, reminderText } from './risk.service.ts';
 import { addDays } from './billing.service.ts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 /** The next period is billed this long before the paid-through time. */
-export const BILL_AHEAD_MS = 86_400_000;
+export const BILL_AHEAD_MS = DAY_MS;
 /** Late fees are charged for at most this many days of one overdue episode. */
 export const MAX_LATE_FEE_DAYS = 90;
 export const LEASE_JOB_INTERVAL_MS = 60_000;

@@ -1,4 +1,4 @@
-import { LEASE_PAY_METHODS, LEASE_VEHICLE_STATES, type LeaseStats } from '@chelian/contracts';
+import { DAY_MS, LEASE_PAY_METHODS, LEASE_VEHICLE_STATES, type LeaseStats } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { dailyReportFilter, filterSpan } from '../reports/reports.service.ts';
@@ -12,7 +12,6 @@ import { sinceHandOverOf } from '../../core/handover.ts';
 
 /** Statistics cover at most a year. */
 export const STATS_MAX_DAYS = 366;
-const DAY_MS = 86_400_000;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**

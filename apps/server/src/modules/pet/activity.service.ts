@@ -3,9 +3,8 @@ import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import { dailyActivity } from './dailyActivity.ts';
 import { petsQueries, type PetRow } from './pets.queries.ts';
-import { beijingDayOf, beijingDayStart, beijingWallText } from '@chelian/contracts/beijingTime.ts';
+import { beijingDayOf, beijingDayStart, beijingWallText, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
-const DAY_MS = 86_400_000;
 /** Below this % the page reminds to charge (the watch's own low-battery alarm is at 20 %). */
 export const PET_CHARGE_REMIND_BELOW = LOW_BATTERY_PERCENT;
 

@@ -11,12 +11,11 @@
  *  - between readings at most MAX_GAP_MINUTES apart, a stretch is active when it averaged at least
  *    ACTIVE_STEPS_PER_MINUTE, else rest; longer gaps (collar off, asleep) count as neither.
  */
-import { BEIJING_OFFSET_MS, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
+import { BEIJING_OFFSET_MS, beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 export const MAX_STEPS_PER_HOUR = 50_000;
 export const ACTIVE_STEPS_PER_MINUTE = 10;
 export const MAX_GAP_MINUTES = 60;
-const DAY_MS = 86_400_000;
 
 export interface StepReading {
   at: number;

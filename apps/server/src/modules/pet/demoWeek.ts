@@ -3,9 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { copyPositions, type StoredPosition } from '../../core/positionCopy.ts';
 import { statusReportQueries, type StatusReportRow } from '../../core/statusReports.queries.ts';
 import type { DemoPet } from './pet.demo.ts';
-import { BEIJING_OFFSET_MS } from '@chelian/contracts/beijingTime.ts';
+import { BEIJING_OFFSET_MS, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
-const DAY_MS = 86_400_000;
 /** Days of past the demo pets come with. */
 export const DEMO_PET_PAST_DAYS = 7;
 /** A fix every 5 minutes while the pet is up, every 30 asleep or at rest (as the collar reports). */

@@ -8,7 +8,7 @@ import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import type { PetRow } from './pets.queries.ts';
 import { sinceHandOverOf } from '../../core/handover.ts';
-import { beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
+import { beijingDayOf, beijingDayStart, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { attr, type LocationSource } from '@chelian/protocols/positionAttributes.ts';
 
 export const HEAT_CELL_DEG = 0.0005;
@@ -40,7 +40,7 @@ export async function petHistory(q: Queryable, pet: PetRow, date: string | undef
     `SELECT gps_time, lat, lon, extras->>'${attr('locationSource')}' AS source FROM positions
       WHERE terminal_id = $1 AND gps_time >= $2 AND gps_time < $3 AND NOT (lat = 0 AND lon = 0) AND ${sinceHandOverOf('terminal_id', 'gps_time')}
       ORDER BY gps_time LIMIT ${MAX_POINTS}`,
-    [pet.terminal_pk, new Date(start), new Date(start + 86_400_000)],
+    [pet.terminal_pk, new Date(start), new Date(start + DAY_MS)],
   );
   const points = rows.map((r) => ({ time: r.gps_time.getTime(), lat: r.lat, lon: r.lon, source: r.source ?? 'gps' }));
   return { day, points, heat: heatCells(points) };

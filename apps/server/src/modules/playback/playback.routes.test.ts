@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 let t: TestServer;
 let a: Tenant;
@@ -61,7 +62,7 @@ describe('track export', () => {
     const foreign = await exportTrack(b, { vehicleId, start, end: start + 120_000 }); // a valid range: only ownership refuses it
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().msg).toBe('车辆不存在或无权访问');
-    const long = await exportTrack(a, { vehicleId, start: Date.now() - 40 * 86_400_000, end: Date.now() });
+    const long = await exportTrack(a, { vehicleId, start: Date.now() - 40 * DAY_MS, end: Date.now() });
     expect(long.json()).toMatchObject({ flag: 0, errorCode: 'playback.rangeTooLong', msg: '查询时间范围不能超过31天' });
   });
 });

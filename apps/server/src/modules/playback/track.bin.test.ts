@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRACK_CONTENT_TYPE, TRACK_FLAG, decodeTrack, type Track } from '@chelian/contracts';
+import { DAY_MS, decodeTrack, type Track, TRACK_CONTENT_TYPE, TRACK_FLAG } from '@chelian/contracts';
 import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
@@ -135,8 +135,8 @@ describe('track.bin', () => {
   });
 
   it('answers an empty range with the head and no points, and gzip when the client takes it', async () => {
-    const empty = await track(a, { vehicleId, start: T0 - 86_400_000, end: T0 - 1 });
-    expect(empty).toMatchObject({ length: 0, plate: '粤B80001', start: T0 - 86_400_000 });
+    const empty = await track(a, { vehicleId, start: T0 - DAY_MS, end: T0 - 1 });
+    expect(empty).toMatchObject({ length: 0, plate: '粤B80001', start: T0 - DAY_MS });
     const url = trackUrl({ vehicleId, start: '2026-05-02 08:00', end: '2026-05-02 09:00' }); // Beijing time: the first UTC hour
     const plain = await t.call(a.sessionId, { url });
     const zipped = await t.call(a.sessionId, { url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
@@ -169,7 +169,7 @@ describe('track.bin', () => {
     const range = { start: T0, end: T0 + 60_000 };
     expect(await get(b, { vehicleId, ...range })).toMatchObject({ status: 404, flag: 0, msg: '车辆不存在或无权访问' });
     expect(await get(b, { terminalId: '13880000001', ...range })).toMatchObject({ status: 404, flag: 0, msg: '设备不存在或无权访问' });
-    expect(await get(a, { vehicleId, start: T0, end: T0 + 32 * 86_400_000 })).toMatchObject({
+    expect(await get(a, { vehicleId, start: T0, end: T0 + 32 * DAY_MS })).toMatchObject({
       errorCode: 'playback.rangeTooLong',
       msg: '查询时间范围不能超过31天',
     });

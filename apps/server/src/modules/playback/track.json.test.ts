@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries.ts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 let t: TestServer;
 let admin: string;
@@ -78,7 +79,7 @@ describe('track.json', () => {
     const foreign = await get(b.sessionId, `/car/v4/api/monitor/track.json?terminalId=13870000001&start=${T0}&end=${T0 + 1000}`);
     expect(foreign).toMatchObject({ flag: 0, msg: '设备不存在或无权访问' });
     expect(
-      await get(a.sessionId, `/car/v4/api/monitor/track.json?terminalId=13870000001&start=${T0}&end=${T0 + 40 * 86_400_000}`),
+      await get(a.sessionId, `/car/v4/api/monitor/track.json?terminalId=13870000001&start=${T0}&end=${T0 + 40 * DAY_MS}`),
     ).toMatchObject({ flag: 0, errorCode: 'playback.rangeTooLong', msg: '查询时间范围不能超过31天' });
     expect(await get(a.sessionId, `/car/v4/api/monitor/track.json?terminalId=13870000001&start=${T0}&end=${T0 - 1}`)).toMatchObject({
       flag: 0,

@@ -1,4 +1,4 @@
-import { MAX_TRACK_DAYS, PLAYBACK_ERRORS, type TrackQuery, type TrackWindow } from '@chelian/contracts';
+import { DAY_MS, MAX_TRACK_DAYS, PLAYBACK_ERRORS, type TrackQuery, type TrackWindow } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseTime } from '../../http/timeInput.ts';
@@ -34,7 +34,7 @@ export async function resolveTrack(
   const end = parseTime(input.end, 'end');
   if (!start || !end) throw new AppError(PLAYBACK_ERRORS.rangeMissing);
   if (end <= start) throw new AppError(PLAYBACK_ERRORS.endBeforeStart);
-  if (end.getTime() - start.getTime() > MAX_TRACK_DAYS * 86_400_000)
+  if (end.getTime() - start.getTime() > MAX_TRACK_DAYS * DAY_MS)
     throw new AppError(PLAYBACK_ERRORS.rangeTooLong, { params: { days: MAX_TRACK_DAYS } });
   let identifier = input.terminalId;
   let vehicle: VehicleRow | null = null;

@@ -9,12 +9,12 @@ import {
   prunePresenceHistory,
 } from './positionRetention.service.ts';
 import { positionRetentionQueries } from './positionRetention.queries.ts';
+import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
-const DAY = 86_400_000;
 /** 'YYYYMMDD' of the UTC day `offset` days from today. */
-const dayKey = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10).replaceAll('-', '');
+const dayKey = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10).replaceAll('-', '');
 /** Noon UTC of that day. */
-const noon = (offset: number) => new Date(`${new Date(Date.now() + offset * DAY).toISOString().slice(0, 10)}T12:00:00Z`);
+const noon = (offset: number) => new Date(`${new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10)}T12:00:00Z`);
 
 let db: TestDb;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ async function insertAt(offsets: number[]) {
 }
 const storedOffsets = async () =>
   (await db.query<{ t: Date }>('SELECT gps_time AS t FROM positions ORDER BY gps_time')).map((r) =>
-    Math.round((r.t.getTime() - noon(0).getTime()) / DAY),
+    Math.round((r.t.getTime() - noon(0).getTime()) / DAY_MS),
   );
 
 describe(`position retention (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -96,7 +96,7 @@ describe(`position retention (${process.env.TEST_ENGINE === 'postgres' ? 'Postgr
     const kept = async () =>
       (
         await db.query<{ at: Date; online: boolean }>('SELECT at, online FROM presence_events WHERE terminal_id = $1 ORDER BY at', [id])
-      ).map((r) => [Math.round((r.at.getTime() - noon(0).getTime()) / DAY), r.online]);
+      ).map((r) => [Math.round((r.at.getTime() - noon(0).getTime()) / DAY_MS), r.online]);
 
     expect(await prunePresenceHistory(db, 0)).toBe(0);
     expect(await prunePresenceHistory(db, 180)).toBe(2);
@@ -168,6 +168,6 @@ describe(`position retention (${process.env.TEST_ENGINE === 'postgres' ? 'Postgr
       'SELECT received_at FROM ebike_battery_reports WHERE terminal_id = $1 ORDER BY received_at',
       [t.id],
     );
-    expect(left.map((r) => Math.round((r.received_at.getTime() - noon(0).getTime()) / DAY))).toEqual([-179, 0]);
+    expect(left.map((r) => Math.round((r.received_at.getTime() - noon(0).getTime()) / DAY_MS))).toEqual([-179, 0]);
   });
 });

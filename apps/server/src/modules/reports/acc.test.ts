@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beijingDayStart } from '@chelian/contracts/beijingTime.ts';
+import { beijingDayStart, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { accPeriods, type AccFix } from './acc.ts';
 
 const t = (day: string, hhmm: string) => Date.parse(`${day}T${hhmm}:00+08:00`);
@@ -47,7 +47,7 @@ describe('ACC periods', () => {
       [fix(D, '22:00', true), fix('2026-05-03', '01:00', false), fix('2026-05-03', '02:00', false)],
       null,
       span[0],
-      span[1] + 86_400_000,
+      span[1] + DAY_MS,
     );
     expect(rows(twoDays)).toEqual([
       [D, true, '22:00', '00:00', false, true],

@@ -16,7 +16,7 @@ import { EARTH_RADIUS_METERS } from '@chelian/geo/coords.ts';
 import { trackDistanceKm } from '@chelian/geo/trackDistance.ts';
 import { encodeJt808Batch, encodeJt808Location, jt808Codec } from '@chelian/protocols/jt808/index.ts';
 import { encodeGt06Location, encodeGt06Login, gt06Codec } from '@chelian/protocols/gt06/index.ts';
-import { addDays, beijingDayOf } from '@chelian/contracts/beijingTime.ts';
+import { addDays, beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
@@ -144,7 +144,7 @@ beforeAll(async () => {
     car.id = res.obj.vehicleId;
     car.fixes = knownDay(D, N, car.lon);
   }
-  await t.ctx.db.query(`UPDATE terminals SET assigned_at = $1`, [new Date(bj(D, '00:00:00') - 30 * 86_400_000)]);
+  await t.ctx.db.query(`UPDATE terminals SET assigned_at = $1`, [new Date(bj(D, '00:00:00') - 30 * DAY_MS)]);
   // A short silence makes a terminal offline soon after its last report: online time is checked for today.
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0, gt06: 0 }, offlineAfterSeconds: 3 });
   for (const car of cars) {

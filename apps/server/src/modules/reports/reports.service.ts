@@ -9,7 +9,7 @@ import {
   type ReportFilters,
   type StayQuery,
 } from '@chelian/contracts';
-import { addDays, beijingDayOf, beijingDayStart, isDay } from '@chelian/contracts/beijingTime.ts';
+import { addDays, beijingDayOf, beijingDayStart, DAY_MS, isDay } from '@chelian/contracts/beijingTime.ts';
 import type { Db, Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import { splitList } from '../../http/listInput.ts';
@@ -50,7 +50,7 @@ export async function reportFilter(
   const to = day(input.endDate, 'endDate', today);
   const from = day(input.startDate, 'startDate', addDays(to, -6));
   if (to < from) throw new AppError(REPORT_ERRORS.endBeforeStart);
-  if ((beijingDayStart(to) - beijingDayStart(from)) / 86_400_000 + 1 > maxDays)
+  if ((beijingDayStart(to) - beijingDayStart(from)) / DAY_MS + 1 > maxDays)
     throw new AppError(REPORT_ERRORS.rangeTooLong, { params: { days: maxDays } });
   if (input.vehicleId !== undefined) await visibleVehicles(q, user, [input.vehicleId]);
   if (input.groupId !== undefined && !(await groupsQueries.visibleOne(q, terminalScope(user), input.groupId))) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
+import { addDays, beijingDayOf, beijingDayStart, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries.ts';
@@ -142,8 +142,8 @@ beforeAll(async () => {
     terminals.slice(0, 2),
     new Date(at('12:40')),
   ]);
-  await t.ctx.db.query(`UPDATE terminals SET service_expires_at = $2 WHERE id = $1`, [terminals[1], new Date(now - 3 * 86_400_000)]);
-  await t.ctx.db.query(`UPDATE terminals SET service_expires_at = $2 WHERE id = $1`, [terminals[2], new Date(now + 10 * 86_400_000)]);
+  await t.ctx.db.query(`UPDATE terminals SET service_expires_at = $2 WHERE id = $1`, [terminals[1], new Date(now - 3 * DAY_MS)]);
+  await t.ctx.db.query(`UPDATE terminals SET service_expires_at = $2 WHERE id = $1`, [terminals[2], new Date(now + 10 * DAY_MS)]);
   await backfill(t.ctx.db, addDays(today, -3), addDays(today, -1));
   // Today: the first vehicle's last minutes, never rolled up (the report brings today up to date).
   const from = Math.max(beijingDayStart(today) + 1000, now - 6 * 60_000);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMON_ERRORS, TERMINAL_ERRORS } from '@chelian/contracts';
+import { COMMON_ERRORS, DAY_MS, TERMINAL_ERRORS } from '@chelian/contracts';
 import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
@@ -10,7 +10,6 @@ let t: TestServer;
 let gw: Gateway;
 let a: Tenant;
 let b: Tenant;
-const DAY = 86_400_000;
 beforeAll(async () => {
   t = await createTestServer();
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
@@ -46,9 +45,9 @@ const monthsAfter = (from: number, months: number) => {
 
 describe('service renewal', () => {
   it('extends a running service from its expiry and an expired one from now, by months or years', async () => {
-    const running = Date.now() + 10 * DAY;
+    const running = Date.now() + 10 * DAY_MS;
     await setExpiry('13860000001', running);
-    await setExpiry('13860000002', Date.now() - 40 * DAY);
+    await setExpiry('13860000002', Date.now() - 40 * DAY_MS);
     const before = Date.now();
     const res = await post(a.sessionId, '/car/v4/api/terminal/renew.json', {
       terminalIds: '13860000001,13860000002',
@@ -89,8 +88,8 @@ describe('service renewal', () => {
   });
 
   it('lists the terminals expired or expiring within 30 days, and filters by service state', async () => {
-    await setExpiry('13860000003', Date.now() + 5 * DAY);
-    await setExpiry('13860000002', Date.now() - DAY);
+    await setExpiry('13860000003', Date.now() + 5 * DAY_MS);
+    await setExpiry('13860000002', Date.now() - DAY_MS);
     const soon = await get(a.sessionId, '/car/v4/api/terminal/list.json?expiring=30');
     expect(soon.obj.list.map((x: { terminalId: string }) => x.terminalId).sort()).toEqual(['013860000002', '013860000003']);
     const expired = await get(a.sessionId, '/car/v4/api/terminal/list.json?serviceState=expired');
@@ -103,7 +102,7 @@ describe('service renewal', () => {
 
 describe('activation', () => {
   it('starts the service now for the period (or keeps a later expiry), writes it into the history, and refuses a second activation', async () => {
-    const far = Date.now() + 800 * DAY;
+    const far = Date.now() + 800 * DAY_MS;
     await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: '13860000011', protocol: 'jt808' });
     await post(a.sessionId, '/car/v4/api/terminal/add.json', {
       terminalId: '13860000012',

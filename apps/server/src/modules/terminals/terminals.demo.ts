@@ -4,7 +4,7 @@
  * terminals, so the two always agree on identifiers and plates. The vehicle pieces here are also
  * what 电单车卫士's demo e-bikes are made with (elecCar/elecCar.demo.ts).
  */
-import { idCheckChar, type LastPosition } from '@chelian/contracts';
+import { DAY_MS, idCheckChar, type LastPosition } from '@chelian/contracts';
 import type { ProtocolName } from '@chelian/protocols';
 import {
   EBIKE_DRIVER,
@@ -35,7 +35,6 @@ import { vehiclesQueries } from './vehicles.queries.ts';
 /** Two digits inside every demo identifier, apart from what `npm run simulate` uses by default. */
 export const DEMO_ID_BLOCK = 88;
 const DEMO_SEED = 2026;
-const DAY_MS = 86_400_000;
 
 export interface DemoGroup {
   name: string;

@@ -2,14 +2,15 @@ import { useMemo } from 'react';
 import { Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
+  DAY_MS,
   fleetReportEndpoints,
   OFFLINE_KINDS,
   OFFLINE_MIN_HOURS,
-  REPORT_EXPORT_TYPES,
   type OfflineDurations,
   type OfflineKind,
   type OfflinePage,
   type OfflineRow,
+  REPORT_EXPORT_TYPES,
 } from '@chelian/contracts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { EChart } from '../../shared/charts/EChart.tsx';
@@ -69,7 +70,7 @@ const columns: ColumnsType<OfflineRow> = [
     render: (_: unknown, r) =>
       r.lon === null || r.lat === null ? R.common.none : <AddressText point={{ lon: r.lon, lat: r.lat, mac: '' }} />,
   },
-  playbackColumn<OfflineRow>((r) => (r.lastPositionAt === null ? null : { start: r.lastPositionAt - 86_400_000, end: r.lastPositionAt }), {
+  playbackColumn<OfflineRow>((r) => (r.lastPositionAt === null ? null : { start: r.lastPositionAt - DAY_MS, end: r.lastPositionAt }), {
     label: O.lastDay,
     width: 90,
   }),

@@ -1,5 +1,6 @@
 import type { BikeStatus, LastPosition } from '@chelian/contracts';
 import { beijingDate } from '../../shared/format/beijingTime.ts';
+import { DAY_MS } from '@chelian/contracts';
 
 /** The owner's next guard action: disarm an armed bike, arm anything else (unknown included). */
 export const guardAction = (armed: boolean | null): 'arm' | 'disarm' => (armed ? 'disarm' : 'arm');
@@ -36,5 +37,5 @@ export function withBikePosition(s: BikeStatus, p: LastPosition): BikeStatus {
 
 /** The three days the trips page offers, newest first, as Beijing dates. */
 export function recentDays(now = Date.now()): string[] {
-  return [0, 1, 2].map((d) => beijingDate(now - d * 86_400_000));
+  return [0, 1, 2].map((d) => beijingDate(now - d * DAY_MS));
 }

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { BEIJING_OFFSET_MS, beijingDayStart, beijingWallInstant, beijingWallText } from '@chelian/contracts';
+import { BEIJING_OFFSET_MS, beijingDayStart, beijingWallInstant, beijingWallText, DAY_MS } from '@chelian/contracts';
 
 /*
  * The one place the web turns an instant into text, or a picked date/time into an instant.
@@ -50,7 +50,7 @@ export const pickedInstant = (d: Dayjs): number => beijingWallInstant(d.format('
 /** The instants a Beijing day ('YYYY-MM-DD') starts and ends (its last millisecond). */
 export const beijingDaySpan = (day: string) => {
   const start = beijingDayStart(day);
-  return { start, end: start + 86_400_000 - 1 };
+  return { start, end: start + DAY_MS - 1 };
 };
 
 const LONG_DATE = new Intl.DateTimeFormat('zh-CN', {

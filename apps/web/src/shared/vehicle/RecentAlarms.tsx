@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Empty, List, Tag } from 'antd';
-import { alarmEndpoints, type Alarm } from '@chelian/contracts';
+import { type Alarm, alarmEndpoints, DAY_MS } from '@chelian/contracts';
 import { call } from '../request/call.ts';
 import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
 import { beijingDateTime } from '../format/beijingTime.ts';
@@ -11,7 +11,7 @@ export function RecentAlarms({ vehicleId }: { vehicleId: number }) {
   useEffect(() => {
     let alive = true;
     const end = Date.now();
-    call(alarmEndpoints.history, { vehicleId, start: end - 7 * 86_400_000, end, current: 1, pageSize: 5 })
+    call(alarmEndpoints.history, { vehicleId, start: end - 7 * DAY_MS, end, current: 1, pageSize: 5 })
       .then((page) => alive && setAlarms(page.list))
       .catch(() => alive && setAlarms([]));
     return () => {

@@ -1,17 +1,16 @@
 import type { RenewUnit } from '@chelian/contracts';
-
-const DAY = 86_400_000;
+import { DAY_MS } from '@chelian/contracts';
 
 /** Whole days from now to the expiry (0 on its last day); once expired, minus the whole days since (-0 within the first day). */
 export function daysLeft(expiresAt: number, now = Date.now()): number {
-  return expiresAt >= now ? Math.floor((expiresAt - now) / DAY) : -Math.floor((now - expiresAt) / DAY);
+  return expiresAt >= now ? Math.floor((expiresAt - now) / DAY_MS) : -Math.floor((now - expiresAt) / DAY_MS);
 }
 
 /** How the expiry cell is coloured: expired, ending within 30 days (the home page's count), fine. */
 export function expiryTone(expiresAt: number | null, now = Date.now()): 'expired' | 'soon' | 'ok' | 'none' {
   if (expiresAt === null) return 'none';
   if (expiresAt < now) return 'expired';
-  return expiresAt < now + 30 * DAY ? 'soon' : 'ok';
+  return expiresAt < now + 30 * DAY_MS ? 'soon' : 'ok';
 }
 
 /**
