@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Popconfirm, Select, Space, Table, TreeSelect } from 'antd';
+import { Button, Input, Popconfirm, Select, Space, TreeSelect } from 'antd';
 import { DeleteOutlined, ExportOutlined, ImportOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import {
   PROTOCOL_NAMES,
@@ -23,7 +23,7 @@ import { useGroups } from './useGroups.ts';
 import { vehicleColumns } from './vehicleColumns.tsx';
 import './vehicles.css';
 import { usePagedList } from '../../shared/list/usePagedList.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 
 const V = M.vehicles;
 const CAN: Record<'add' | 'edit' | 'remove' | 'import', PermissionCode> = {
@@ -51,7 +51,6 @@ export function VehiclesPage() {
   const [draft, setDraft] = useState<Filters>({});
   const [filters, setFilters] = useState<Filters>({});
   const vehicles = usePagedList(vehicleEndpoints.list, { ...filters, accountId });
-  const { loading } = vehicles;
   const reload = () => void vehicles.reload();
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Vehicle | null | 'new'>(null);
@@ -111,108 +110,111 @@ export function VehiclesPage() {
   );
 
   return (
-    <div className="car-page car-vehicles" data-testid="car-vehicles">
-      <div className="car-filters">
-        <Input.Search
-          allowClear
-          placeholder={V.keyword}
-          style={{ width: 280 }}
-          value={draft.keyword}
-          onChange={(e) => setDraft({ ...draft, keyword: e.target.value })}
-          onSearch={(keyword) => search({ ...draft, keyword: keyword || undefined })}
-          data-testid="vehicle-search"
-        />
-        <TreeSelect
-          allowClear
-          treeDefaultExpandAll
-          placeholder={V.allGroups}
-          style={{ width: 170 }}
-          value={draft.groupId}
-          treeData={[{ value: NO_GROUP, title: V.noGroup }, ...groupOptions(groups)]}
-          onChange={(groupId?: number) => search({ ...draft, groupId })}
-        />
-        <Select
-          allowClear
-          placeholder={V.status}
-          style={{ width: 110 }}
-          value={draft.online === undefined ? undefined : String(draft.online)}
-          options={[
-            { value: 'true', label: V.online },
-            { value: 'false', label: V.offline },
-          ]}
-          onChange={(v?: string) => search({ ...draft, online: v === undefined ? undefined : v === 'true' })}
-        />
-        <Select
-          allowClear
-          placeholder={V.protocol}
-          style={{ width: 120 }}
-          value={draft.protocol}
-          options={toOptions(PROTOCOL_NAMES)}
-          onChange={(protocol?: string) => search({ ...draft, protocol })}
-        />
-        <Select
-          allowClear
-          placeholder={V.serviceState}
-          style={{ width: 130 }}
-          value={draft.serviceState}
-          options={toOptions(SERVICE_STATES)}
-          onChange={(serviceState?: string) => search({ ...draft, serviceState })}
-          data-testid="vehicle-filter-state"
-        />
-        <Button onClick={() => (setDraft({}), search({}))}>{M.common.reset}</Button>
-      </div>
-      <div className="car-toolbar">
-        {can.add && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="vehicle-add">
-            {V.add}
+    <ListCard<Vehicle>
+      className="car-page car-vehicles"
+      testId="car-vehicles"
+      filters={
+        <>
+          <Input.Search
+            allowClear
+            placeholder={V.keyword}
+            style={{ width: 280 }}
+            value={draft.keyword}
+            onChange={(e) => setDraft({ ...draft, keyword: e.target.value })}
+            onSearch={(keyword) => search({ ...draft, keyword: keyword || undefined })}
+            data-testid="vehicle-search"
+          />
+          <TreeSelect
+            allowClear
+            treeDefaultExpandAll
+            placeholder={V.allGroups}
+            style={{ width: 170 }}
+            value={draft.groupId}
+            treeData={[{ value: NO_GROUP, title: V.noGroup }, ...groupOptions(groups)]}
+            onChange={(groupId?: number) => search({ ...draft, groupId })}
+          />
+          <Select
+            allowClear
+            placeholder={V.status}
+            style={{ width: 110 }}
+            value={draft.online === undefined ? undefined : String(draft.online)}
+            options={[
+              { value: 'true', label: V.online },
+              { value: 'false', label: V.offline },
+            ]}
+            onChange={(v?: string) => search({ ...draft, online: v === undefined ? undefined : v === 'true' })}
+          />
+          <Select
+            allowClear
+            placeholder={V.protocol}
+            style={{ width: 120 }}
+            value={draft.protocol}
+            options={toOptions(PROTOCOL_NAMES)}
+            onChange={(protocol?: string) => search({ ...draft, protocol })}
+          />
+          <Select
+            allowClear
+            placeholder={V.serviceState}
+            style={{ width: 130 }}
+            value={draft.serviceState}
+            options={toOptions(SERVICE_STATES)}
+            onChange={(serviceState?: string) => search({ ...draft, serviceState })}
+            data-testid="vehicle-filter-state"
+          />
+          <Button onClick={() => (setDraft({}), search({}))}>{M.common.reset}</Button>
+        </>
+      }
+      secondBar={
+        <>
+          {can.add && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="vehicle-add">
+              {V.add}
+            </Button>
+          )}
+          {can.import && (
+            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="vehicle-import-open">
+              {V.import}
+            </Button>
+          )}
+          <Button icon={<ExportOutlined />} loading={exporting} onClick={exportList} data-testid="vehicle-export">
+            {V.export}
           </Button>
-        )}
-        {can.import && (
-          <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="vehicle-import-open">
-            {V.import}
-          </Button>
-        )}
-        <Button icon={<ExportOutlined />} loading={exporting} onClick={exportList} data-testid="vehicle-export">
-          {V.export}
-        </Button>
-        {selected.length > 0 && (
-          <>
-            <span className="car-selected">{V.selected(selected.length)}</span>
-            {can.edit && (
-              <Button icon={<SwapOutlined />} onClick={() => setMoving(selected)}>
-                {V.moveGroup}
-              </Button>
-            )}
-            {can.remove && (
-              <Popconfirm
-                title={V.deleteConfirm(selected.length)}
-                okText={M.common.delete}
-                cancelText={M.common.cancel}
-                onConfirm={() => remove(selected)}
-              >
-                <Button danger icon={<DeleteOutlined />}>
-                  {V.deleteSelected}
+          {selected.length > 0 && (
+            <>
+              <span className="car-selected">{V.selected(selected.length)}</span>
+              {can.edit && (
+                <Button icon={<SwapOutlined />} onClick={() => setMoving(selected)}>
+                  {V.moveGroup}
                 </Button>
-              </Popconfirm>
-            )}
-          </>
-        )}
-      </div>
-      <Table<Vehicle>
-        rowKey="vehicleId"
-        size="middle"
-        loading={loading}
-        {...wideTable(columns, { selectable: can.edit || can.remove })}
-        dataSource={vehicles.rows}
-        locale={{ emptyText: V.empty }}
-        rowSelection={
+              )}
+              {can.remove && (
+                <Popconfirm
+                  title={V.deleteConfirm(selected.length)}
+                  okText={M.common.delete}
+                  cancelText={M.common.cancel}
+                  onConfirm={() => remove(selected)}
+                >
+                  <Button danger icon={<DeleteOutlined />}>
+                    {V.deleteSelected}
+                  </Button>
+                </Popconfirm>
+              )}
+            </>
+          )}
+        </>
+      }
+      list={vehicles}
+      rowKey="vehicleId"
+      columns={columns}
+      table={{
+        locale: { emptyText: V.empty },
+        rowSelection:
           can.edit || can.remove
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
-            : undefined
-        }
-        pagination={vehicles.pager}
-        data-testid="vehicle-table"
-      />
+            : undefined,
+        'data-testid': 'vehicle-table',
+      }}
+    >
       <VehicleFormModal
         open={editing !== null}
         vehicle={editing === 'new' ? null : editing}
@@ -233,6 +235,6 @@ export function VehiclesPage() {
         onClose={() => setMoving([])}
         onMoved={() => (setMoving([]), setSelected([]), changed())}
       />
-    </div>
+    </ListCard>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { Button, Empty, Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ListView } from '../list/usePagedList.ts';
@@ -20,6 +20,8 @@ export interface ListCardProps<Row> {
   actions?: ReactNode;
   /** between the toolbar and the table (a hint, tabs) */
   above?: ReactNode;
+  /** a second toolbar, after `above`: the buttons of a page whose filters fill the first, a tab's own filters */
+  secondBar?: ReactNode;
   /** what usePagedList / usePagedLoad answered (or any list in that shape) */
   list: ListView<Row>;
   columns: ColumnsType<Row>;
@@ -29,6 +31,8 @@ export interface ListCardProps<Row> {
   identityColumn?: boolean;
   /** rowSelection, expandable, summary, onRow, data-testid … passed to the table */
   table?: TableExtras<Row> & { 'data-testid'?: string };
+  /** a box around the table alone, for what the table does not take (pointer handlers that hold a live list still) */
+  tableBox?: HTMLAttributes<HTMLDivElement> & { 'data-testid'?: string };
   /** the card's element: the sub-products' white card by default, 系统管理's scrolling card is `sys-main` */
   className?: string;
   testId?: string;
@@ -57,12 +61,14 @@ export function ListCard<Row extends object>({
   filters,
   actions,
   above,
+  secondBar,
   list,
   columns,
   rowKey,
   size = 'middle',
   identityColumn,
   table = {},
+  tableBox,
   className = 'sp-card',
   testId,
   bare,
@@ -76,20 +82,24 @@ export function ListCard<Row extends object>({
       {actions}
     </div>
   );
+  const grid = (
+    <Table<Row>
+      rowKey={rowKey}
+      size={size}
+      loading={list.loading}
+      dataSource={list.rows}
+      pagination={list.pager}
+      locale={list.error ? { ...locale, emptyText: <Failure error={list.error} retry={() => void list.reload()} /> } : locale}
+      {...wideTable(columns, { selectable: Boolean(table.rowSelection), expandable: Boolean(table.expandable), identityColumn })}
+      {...extras}
+    />
+  );
   const body = (
     <>
       {toolbar}
       {above}
-      <Table<Row>
-        rowKey={rowKey}
-        size={size}
-        loading={list.loading}
-        dataSource={list.rows}
-        pagination={list.pager}
-        locale={list.error ? { ...locale, emptyText: <Failure error={list.error} retry={() => void list.reload()} /> } : locale}
-        {...wideTable(columns, { selectable: Boolean(table.rowSelection), expandable: Boolean(table.expandable), identityColumn })}
-        {...extras}
-      />
+      {secondBar && <div className="sp-toolbar">{secondBar}</div>}
+      {tableBox ? <div {...tableBox}>{grid}</div> : grid}
       {children}
     </>
   );
