@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Dropdown, Empty, Space, Table, Tree, Typography } from 'antd';
+import { Button, Dropdown, Empty, Space, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { EllipsisOutlined, FolderOutlined, InboxOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { vehicleEndpoints, type GroupNode, type PermissionCode, type Vehicle } from '@chelian/contracts';
@@ -13,7 +13,7 @@ import { findGroup } from '../vehicles/groupOptions.ts';
 import { vehicleColumns } from '../vehicles/vehicleColumns.tsx';
 import { GroupDialog, type GroupAction } from './GroupDialogs.tsx';
 import '../vehicles/vehicles.css';
-import { wideTable } from '../../shared/ui/wideTable.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { usePagedList } from '../../shared/list/usePagedList.ts';
 
 const G = M.groups;
@@ -31,7 +31,6 @@ export function GroupsPage() {
   const canMove = usePermission(EDIT_VEHICLES);
   const [picked, setPicked] = useState<number | null>(null);
   const vehicles = usePagedList(vehicleEndpoints.list, { groupId: picked ?? undefined, accountId });
-  const { loading } = vehicles;
   const reload = () => void vehicles.reload();
   const [selected, setSelected] = useState<number[]>([]);
   const [moving, setMoving] = useState<number[]>([]);
@@ -140,32 +139,34 @@ export function GroupsPage() {
           data-testid="group-tree"
         />
       </aside>
-      <section className="car-group-vehicles">
-        <div className="car-toolbar">
-          <Typography.Text strong data-testid="group-vehicles-title">
-            {title}
-          </Typography.Text>
-          <span className="car-selected">{M.common.total(vehicles.total)}</span>
-          {canMove && selected.length > 0 && (
+      <ListCard<Vehicle>
+        className="car-group-vehicles"
+        title={
+          <Space size={8}>
+            <span data-testid="group-vehicles-title">{title}</span>
+            <span className="car-selected">{M.common.total(vehicles.total)}</span>
+          </Space>
+        }
+        actions={
+          canMove &&
+          selected.length > 0 && (
             <Space>
               <span className="car-selected">{M.vehicles.selected(selected.length)}</span>
               <Button icon={<SwapOutlined />} onClick={() => setMoving(selected)} data-testid="vehicle-move-batch">
                 {G.moveTo}
               </Button>
             </Space>
-          )}
-        </div>
-        <Table<Vehicle>
-          rowKey="vehicleId"
-          size="small"
-          loading={loading}
-          {...wideTable(columns, { selectable: canMove })}
-          dataSource={vehicles.rows}
-          rowSelection={canMove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
-          pagination={vehicles.pager}
-          data-testid="group-vehicle-table"
-        />
-      </section>
+          )
+        }
+        list={vehicles}
+        rowKey="vehicleId"
+        size="small"
+        columns={columns}
+        table={{
+          rowSelection: canMove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined,
+          'data-testid': 'group-vehicle-table',
+        }}
+      />
       <GroupDialog
         action={action}
         groups={groups}
