@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Space, Switch, Table, Typography } from 'antd';
+import { Button, Space, Switch, Typography } from 'antd';
 import { ReloadOutlined, SoundOutlined } from '@ant-design/icons';
 import { Permission } from '../../shared/permission/Permission.tsx';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
@@ -13,7 +13,7 @@ import { ActionLink, alarmColumns } from '../../shared/alarms/alarmColumns.tsx';
 import { ProcessAlarmModal } from '../../shared/alarms/ProcessAlarmModal.tsx';
 import { AlarmDeliveryDrawer } from './AlarmDeliveryDrawer.tsx';
 import { T } from '../../shared/i18n/messages.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 
 /** How long after the pointer last moved over the list live reloads wait (a resting pointer does not freeze it). */
 const HOLD_MS = 3000;
@@ -77,46 +77,47 @@ export function RealtimeAlarms() {
 
   return (
     <div data-testid="realtime-alarms" data-total={list.total}>
-      <div className="car-toolbar">
-        <Typography.Text strong>{M.alarm.newCount(list.total)}</Typography.Text>
-        <Permission code="car:alarm:process">
-          <Button disabled={selected.length === 0} onClick={() => setProcessing(list.rows.filter((a) => selected.includes(a.alarmId)))}>
-            {M.alarm.processBatch}
-          </Button>
-        </Permission>
-        <Button icon={<ReloadOutlined />} onClick={() => void load()}>
-          {M.common.refresh}
-        </Button>
-        <Space style={{ marginLeft: 'auto' }}>
-          <SoundOutlined />
-          {M.alarm.sound}
-          <Switch
-            size="small"
-            checked={voiceOn}
-            onChange={(v) => useClientStore.getState().update({ alarmVoiceOn: v })}
-            data-testid="alarm-voice"
-          />
-        </Space>
-      </div>
-      <div
-        onMouseMove={() => (heldUntil.current = Date.now() + HOLD_MS)}
-        onMouseLeave={() => {
-          heldUntil.current = 0;
-          if (stale.current) void load(true);
-          stale.current = false;
+      <ListCard<Alarm>
+        bare
+        filters={
+          <>
+            <Typography.Text strong>{M.alarm.newCount(list.total)}</Typography.Text>
+            <Permission code="car:alarm:process">
+              <Button disabled={selected.length === 0} onClick={() => setProcessing(list.rows.filter((a) => selected.includes(a.alarmId)))}>
+                {M.alarm.processBatch}
+              </Button>
+            </Permission>
+            <Button icon={<ReloadOutlined />} onClick={() => void load()}>
+              {M.common.refresh}
+            </Button>
+          </>
+        }
+        actions={
+          <Space style={{ marginLeft: 'auto' }}>
+            <SoundOutlined />
+            {M.alarm.sound}
+            <Switch
+              size="small"
+              checked={voiceOn}
+              onChange={(v) => useClientStore.getState().update({ alarmVoiceOn: v })}
+              data-testid="alarm-voice"
+            />
+          </Space>
+        }
+        list={list}
+        rowKey="alarmId"
+        columns={columns}
+        table={{ rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } }}
+        tableBox={{
+          onMouseMove: () => (heldUntil.current = Date.now() + HOLD_MS),
+          onMouseLeave: () => {
+            heldUntil.current = 0;
+            if (stale.current) void load(true);
+            stale.current = false;
+          },
+          'data-testid': 'realtime-alarms-list',
         }}
-        data-testid="realtime-alarms-list"
-      >
-        <Table
-          rowKey="alarmId"
-          size="middle"
-          loading={list.loading}
-          {...wideTable(columns, { selectable: true })}
-          dataSource={list.rows}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-          pagination={list.pager}
-        />
-      </div>
+      />
       <ProcessAlarmModal
         alarms={processing}
         onClose={() => setProcessing([])}
