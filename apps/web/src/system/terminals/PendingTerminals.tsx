@@ -1,18 +1,22 @@
 import { useState } from 'react';
-import { Button, Input, Popconfirm, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Input, Popconfirm, Select, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { pendingTerminalEndpoints, type PendingTerminal } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { filterKey } from '../../shared/list/listLoader.ts';
 import { toast } from '../../shared/ui/toast.ts';
+import { ListCard, type ListCardProps } from '../../shared/ui/ListCard.tsx';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 import { S } from '../messages.ts';
 
 const P = S.terminal.pending;
 
-/** 待接入终端: ids nobody registered that tried to connect; the platform administrator adopts (接入) or blocks (屏蔽) them. */
-export function PendingTerminals() {
+/**
+ * 待接入终端: ids nobody registered that tried to connect; the platform administrator adopts (接入) or blocks (屏蔽) them.
+ * `frame`: 终端管理's title, buttons and tabs, so this tab's list sits in the same card.
+ */
+export function PendingTerminals(frame: Pick<ListCardProps<PendingTerminal>, 'className' | 'title' | 'actions' | 'above'>) {
   const [filters, setFilters] = useState<{ keyword?: string; blocked?: boolean }>({});
   const list = usePagedList(pendingTerminalEndpoints.list, filters);
   const { reload, paging, setPaging } = list;
@@ -97,39 +101,36 @@ export function PendingTerminals() {
   ];
 
   return (
-    <>
-      <div className="sys-toolbar">
-        <Input.Search
-          allowClear
-          placeholder={P.keyword}
-          style={{ width: 220 }}
-          onSearch={(k) => filter({ keyword: k.trim() || undefined })}
-          data-testid="pending-search"
-        />
-        <Select
-          allowClear
-          style={{ width: 130 }}
-          placeholder={P.allStates}
-          value={filters.blocked}
-          onChange={(v) => filter({ blocked: v })}
-          options={[
-            { value: false, label: P.waiting },
-            { value: true, label: P.blocked },
-          ]}
-        />
-        <span className="sys-muted">{P.help}</span>
-      </div>
-      <Table<PendingTerminal>
-        rowKey="terminalId"
-        size="small"
-        loading={list.loading}
-        columns={columns}
-        scroll={{ x: 1240 }}
-        dataSource={list.rows}
-        pagination={list.pager}
-        locale={{ emptyText: P.empty }}
-        data-testid="pending-table"
-      />
-    </>
+    <ListCard<PendingTerminal>
+      {...frame}
+      secondBar={
+        <>
+          <Input.Search
+            allowClear
+            placeholder={P.keyword}
+            style={{ width: 220 }}
+            onSearch={(k) => filter({ keyword: k.trim() || undefined })}
+            data-testid="pending-search"
+          />
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            placeholder={P.allStates}
+            value={filters.blocked}
+            onChange={(v) => filter({ blocked: v })}
+            options={[
+              { value: false, label: P.waiting },
+              { value: true, label: P.blocked },
+            ]}
+          />
+          <span className="sys-muted">{P.help}</span>
+        </>
+      }
+      list={list}
+      rowKey="terminalId"
+      size="small"
+      columns={columns}
+      table={{ locale: { emptyText: P.empty }, 'data-testid': 'pending-table' }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Input, Popconfirm, Select, Space, Table, Tabs, Tag, Tooltip, TreeSelect } from 'antd';
+import { Alert, Button, Input, Popconfirm, Select, Space, Tabs, Tag, Tooltip, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ImportOutlined } from '@ant-design/icons';
 import {
@@ -25,7 +25,7 @@ import { RenewModal } from './RenewModal.tsx';
 import { PendingTerminals } from './PendingTerminals.tsx';
 import { daysLeft, expiryTone } from './serviceExpiry.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 
 const T = S.terminal;
 const ASSIGN: PermissionCode = 'system:terminal:assign';
@@ -101,6 +101,28 @@ export function TerminalPage() {
     void reload();
   };
 
+  // 待接入终端 draws its own list in the same frame: the title, 导入 and the tabs stay where they are.
+  const frame = {
+    className: 'sys-main',
+    title: T.title,
+    actions: canImport && (
+      <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="terminal-import">
+        {T.import}
+      </Button>
+    ),
+  };
+  const tabs = (
+    <Tabs
+      activeKey={tab}
+      onChange={pickTab}
+      items={TABS.filter((key) => key !== 'pending' || (isPlatform && canAdopt)).map((key) => ({
+        key,
+        label: key === 'pending' ? T.pending.tab : T.tabs[key],
+      }))}
+      data-testid="terminal-tabs"
+    />
+  );
+
   const columns: ColumnsType<Terminal> = [
     { title: T.terminalId, dataIndex: 'terminalId', width: 150, fixed: 'left' },
     {
@@ -174,30 +196,19 @@ export function TerminalPage() {
 
   return (
     <div className="sys-page" data-testid="system-terminal">
-      <section className="sys-main">
-        <div className="sys-toolbar">
-          <span className="sys-toolbar-title">{T.title}</span>
-          {canImport && (
-            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="terminal-import">
-              {T.import}
-            </Button>
-          )}
-        </div>
-        <Tabs
-          activeKey={tab}
-          onChange={pickTab}
-          items={TABS.filter((key) => key !== 'pending' || (isPlatform && canAdopt)).map((key) => ({
-            key,
-            label: key === 'pending' ? T.pending.tab : T.tabs[key],
-          }))}
-          data-testid="terminal-tabs"
-        />
-        {tab === 'pending' ? (
-          <PendingTerminals />
-        ) : (
-          <>
-            {tab === 'expiring' && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={T.expiredPolicy} />}
-            <div className="sys-toolbar">
+      {tab === 'pending' ? (
+        <PendingTerminals {...frame} above={tabs} />
+      ) : (
+        <ListCard<Terminal>
+          {...frame}
+          above={
+            <>
+              {tabs}
+              {tab === 'expiring' && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={T.expiredPolicy} />}
+            </>
+          }
+          secondBar={
+            <>
               <Input.Search
                 allowClear
                 placeholder={T.keyword}
@@ -269,24 +280,21 @@ export function TerminalPage() {
                   </Button>
                 </Popconfirm>
               )}
-            </div>
-            <Table<Terminal>
-              rowKey="terminalId"
-              size="small"
-              loading={list.loading}
-              {...wideTable(columns, { selectable: canRenew || canAssign || canActivate })}
-              dataSource={list.rows}
-              rowSelection={
-                canRenew || canAssign || canActivate
-                  ? { selectedRowKeys: selected.map((t) => t.terminalId), onChange: (_, rows) => setSelected(rows) }
-                  : undefined
-              }
-              pagination={list.pager}
-              data-testid="terminal-table"
-            />
-          </>
-        )}
-      </section>
+            </>
+          }
+          list={list}
+          rowKey="terminalId"
+          size="small"
+          columns={columns}
+          table={{
+            rowSelection:
+              canRenew || canAssign || canActivate
+                ? { selectedRowKeys: selected.map((t) => t.terminalId), onChange: (_, rows) => setSelected(rows) }
+                : undefined,
+            'data-testid': 'terminal-table',
+          }}
+        />
+      )}
       <RenewModal terminals={renewing} onClose={() => setRenewing(null)} onDone={done(() => setRenewing(null))} />
       <RenewModal terminals={activating} mode="activate" onClose={() => setActivating(null)} onDone={done(() => setActivating(null))} />
       <AssignModal terminals={assigning} accounts={accounts} onClose={() => setAssigning(null)} onDone={done(() => setAssigning(null))} />
