@@ -16,6 +16,7 @@ import { yuan } from './money.ts';
 import { L } from './messages.ts';
 import { beijingDateTime } from '../shared/format/beijingTime.ts';
 import { wideTable } from '../shared/ui/wideTable.ts';
+import type { ColumnsType } from 'antd/es/table';
 
 const O = L.order;
 const time = (ms: number | null) => (ms ? beijingDateTime(ms) : L.common.none);
@@ -208,103 +209,88 @@ export function ContractDrawer({
   );
 }
 
-export function BillsTable({
-  bills,
-  showContract = false,
-  pagination = false,
-}: {
-  bills: LeaseBill[];
-  showContract?: boolean;
-  pagination?: TablePaginationConfig | false;
-}) {
-  return (
-    <Table<LeaseBill>
-      size="small"
-      rowKey="billId"
-      pagination={pagination}
-      dataSource={bills}
-      {...wideTable<LeaseBill>([
-        ...(showContract
-          ? [
-              { title: O.no, dataIndex: 'contractNo', width: 150 },
-              { title: O.rider, dataIndex: 'riderName', width: 90 },
-            ]
-          : []),
-        { title: L.bill.kind, dataIndex: 'kindName', width: 80 },
-        { title: L.bill.seq, dataIndex: 'seq', width: 50 },
-        { title: L.bill.amount, key: 'a', width: 100, render: (_, b) => <span className="ls-money">{yuan(b.amountFen)}</span> },
-        { title: L.bill.paid, key: 'p', width: 100, render: (_, b) => yuan(b.paidFen) },
-        { title: L.bill.due, key: 'd', width: 155, render: (_, b) => time(b.dueAt) },
-        {
-          title: L.bill.status,
-          key: 's',
-          width: 80,
-          render: (_, b) => <Tag color={b.status === 'paid' ? 'green' : b.status === 'unpaid' ? 'orange' : 'default'}>{b.statusName}</Tag>,
-        },
-      ])}
-    />
-  );
+/** A bill's columns: in the contract drawer, and with the contract and rider on 租金账单. */
+export function billColumns(showContract = false): ColumnsType<LeaseBill> {
+  return [
+    ...(showContract
+      ? [
+          { title: O.no, dataIndex: 'contractNo', width: 150 },
+          { title: O.rider, dataIndex: 'riderName', width: 90 },
+        ]
+      : []),
+    { title: L.bill.kind, dataIndex: 'kindName', width: 80 },
+    { title: L.bill.seq, dataIndex: 'seq', width: 50 },
+    { title: L.bill.amount, key: 'a', width: 100, render: (_, b) => <span className="ls-money">{yuan(b.amountFen)}</span> },
+    { title: L.bill.paid, key: 'p', width: 100, render: (_, b) => yuan(b.paidFen) },
+    { title: L.bill.due, key: 'd', width: 155, render: (_, b) => time(b.dueAt) },
+    {
+      title: L.bill.status,
+      key: 's',
+      width: 80,
+      render: (_, b) => <Tag color={b.status === 'paid' ? 'green' : b.status === 'unpaid' ? 'orange' : 'default'}>{b.statusName}</Tag>,
+    },
+  ];
 }
 
-export function PaymentsTable({
-  payments,
-  onRefund,
-  showContract = false,
-  pagination = false,
-}: {
-  payments: LeasePayment[];
-  onRefund?: (p: LeasePayment) => void;
-  showContract?: boolean;
-  pagination?: TablePaginationConfig | false;
-}) {
+export function BillsTable({ bills }: { bills: LeaseBill[] }) {
+  return <Table<LeaseBill> size="small" rowKey="billId" pagination={false} dataSource={bills} {...wideTable<LeaseBill>(billColumns())} />;
+}
+
+/** A payment's or refund's columns; 退款 in the drawer's, the contract and rider on 租金账单's. */
+export function paymentColumns({ onRefund, showContract = false }: { onRefund?: (p: LeasePayment) => void; showContract?: boolean } = {}) {
+  const columns: ColumnsType<LeasePayment> = [
+    ...(showContract
+      ? [
+          { title: O.no, dataIndex: 'contractNo', width: 150 },
+          { title: O.rider, dataIndex: 'riderName', width: 90 },
+        ]
+      : []),
+    { title: '类型', dataIndex: 'kindName', width: 90 },
+    { title: L.pay.method, dataIndex: 'methodName', width: 90 },
+    { title: L.pay.ref, dataIndex: 'providerRef', width: 140 },
+    {
+      title: L.bill.amount,
+      key: 'a',
+      width: 100,
+      render: (_, p) => (
+        <span className="ls-money">
+          {p.kind === 'payment' ? '' : '-'}
+          {yuan(p.amountFen)}
+        </span>
+      ),
+    },
+    { title: L.pay.refunded, key: 'r', width: 80, render: (_, p) => (p.refundedFen ? yuan(p.refundedFen) : '') },
+    { title: O.createdBy, dataIndex: 'userName', width: 100 },
+    { title: '时间', key: 't', width: 155, render: (_, p) => time(p.created) },
+    ...(onRefund
+      ? [
+          {
+            title: L.common.actions,
+            key: 'actions',
+            width: 70,
+            fixed: 'right' as const,
+            render: (_: unknown, p: LeasePayment) =>
+              p.kind === 'payment' &&
+              p.refundedFen < p.amountFen && (
+                <Button type="link" size="small" onClick={() => onRefund(p)}>
+                  {L.pay.refund}
+                </Button>
+              ),
+          },
+        ]
+      : []),
+  ];
+  return columns;
+}
+
+export function PaymentsTable({ payments, onRefund }: { payments: LeasePayment[]; onRefund?: (p: LeasePayment) => void }) {
   return (
     <Table<LeasePayment>
       size="small"
       rowKey="paymentId"
-      pagination={pagination}
+      pagination={false}
       dataSource={payments}
-      {...wideTable<LeasePayment>([
-        ...(showContract
-          ? [
-              { title: O.no, dataIndex: 'contractNo', width: 150 },
-              { title: O.rider, dataIndex: 'riderName', width: 90 },
-            ]
-          : []),
-        { title: '类型', dataIndex: 'kindName', width: 90 },
-        { title: L.pay.method, dataIndex: 'methodName', width: 90 },
-        { title: L.pay.ref, dataIndex: 'providerRef', width: 140 },
-        {
-          title: L.bill.amount,
-          key: 'a',
-          width: 100,
-          render: (_, p) => (
-            <span className="ls-money">
-              {p.kind === 'payment' ? '' : '-'}
-              {yuan(p.amountFen)}
-            </span>
-          ),
-        },
-        { title: L.pay.refunded, key: 'r', width: 80, render: (_, p) => (p.refundedFen ? yuan(p.refundedFen) : '') },
-        { title: O.createdBy, dataIndex: 'userName', width: 100 },
-        { title: '时间', key: 't', width: 155, render: (_, p) => time(p.created) },
-        ...(onRefund
-          ? [
-              {
-                title: L.common.actions,
-                key: 'actions',
-                width: 70,
-                fixed: 'right' as const,
-                render: (_: unknown, p: LeasePayment) =>
-                  p.kind === 'payment' &&
-                  p.refundedFen < p.amountFen && (
-                    <Button type="link" size="small" onClick={() => onRefund(p)}>
-                      {L.pay.refund}
-                    </Button>
-                  ),
-              },
-            ]
-          : []),
-      ])}
+      {...wideTable<LeasePayment>(paymentColumns({ onRefund }))}
     />
   );
 }

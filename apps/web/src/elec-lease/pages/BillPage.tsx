@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Input, Popconfirm, Select, Table, Tabs, Tag } from 'antd';
-import { elecLeaseEndpoints, type LeaseLedger } from '@chelian/contracts';
+import { elecLeaseEndpoints, type LeaseBill, type LeaseLedger, type LeasePayment } from '@chelian/contracts';
 import { usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
-import { BillsTable, PaymentsTable } from '../ContractDrawer.tsx';
+import { billColumns, paymentColumns } from '../ContractDrawer.tsx';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { yuan } from '../money.ts';
 import { L } from '../messages.ts';
 import { wideTable } from '../../shared/ui/wideTable.ts';
@@ -18,28 +19,34 @@ function Bills() {
   const [status, setStatus] = useState('');
   const bills = usePagedList(elecLeaseEndpoints.bills, { keyword: keyword || undefined, status: status || undefined });
   return (
-    <>
-      <div className="sp-toolbar">
-        <Select
-          style={{ width: 110 }}
-          value={status}
-          onChange={setStatus}
-          options={[
-            { value: '', label: L.common.all },
-            { value: 'unpaid', label: '未缴' },
-            { value: 'paid', label: '已缴' },
-            { value: 'void', label: '已作废' },
-          ]}
-        />
-        <Input.Search
-          allowClear
-          placeholder={`${L.order.no} / ${L.order.rider}`}
-          style={{ width: 240 }}
-          onSearch={(k) => setKeyword(k.trim())}
-        />
-      </div>
-      <BillsTable bills={bills.rows} showContract pagination={bills.pager} />
-    </>
+    <ListCard<LeaseBill>
+      bare
+      size="small"
+      filters={
+        <>
+          <Select
+            style={{ width: 110 }}
+            value={status}
+            onChange={setStatus}
+            options={[
+              { value: '', label: L.common.all },
+              { value: 'unpaid', label: '未缴' },
+              { value: 'paid', label: '已缴' },
+              { value: 'void', label: '已作废' },
+            ]}
+          />
+          <Input.Search
+            allowClear
+            placeholder={`${L.order.no} / ${L.order.rider}`}
+            style={{ width: 240 }}
+            onSearch={(k) => setKeyword(k.trim())}
+          />
+        </>
+      }
+      list={bills}
+      rowKey="billId"
+      columns={billColumns(true)}
+    />
   );
 }
 
@@ -47,17 +54,21 @@ function Payments() {
   const [keyword, setKeyword] = useState('');
   const payments = usePagedList(elecLeaseEndpoints.payments, { keyword: keyword || undefined });
   return (
-    <>
-      <div className="sp-toolbar">
+    <ListCard<LeasePayment>
+      bare
+      size="small"
+      filters={
         <Input.Search
           allowClear
           placeholder={`${L.order.no} / ${L.order.rider} / ${L.pay.ref}`}
           style={{ width: 280 }}
           onSearch={(k) => setKeyword(k.trim())}
         />
-      </div>
-      <PaymentsTable payments={payments.rows} showContract pagination={payments.pager} />
-    </>
+      }
+      list={payments}
+      rowKey="paymentId"
+      columns={paymentColumns({ showContract: true })}
+    />
   );
 }
 
