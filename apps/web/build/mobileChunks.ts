@@ -104,10 +104,12 @@ function memoOf(graph: ModuleGraph) {
  * The endpoint tables the desktop shell's first load uses (its alarm bell, its live feed), and the
  * small modules they import that every desktop page's first load and the phone's 车队 load beside
  * them (dayjs, the alarm names, typebox's Unknown): in shell-shared, not three chunks of ≤ 3 KB
- * that each took one of the 6 connections.
+ * that each took one of the 6 connections. With them the vehicle states and their texts (~1.3 KB
+ * gzip), which 车队 draws its rows with: in app-shared they made 车队 load that whole chunk (~13 KB
+ * of the persona pages' endpoint tables) for them.
  */
 const SHELL_CONTRACTS =
-  /[\\/]packages[\\/](contracts[\\/]src[\\/](alarms|monitor|assetKinds|beijingTime)|protocols[\\/]src[\\/]alarms)\.ts$|[\\/]node_modules[\\/](dayjs[\\/]dayjs\.min\.js|typebox[\\/]build[\\/]type[\\/]types[\\/]unknown\.mjs)$/;
+  /[\\/]packages[\\/](contracts[\\/]src[\\/](alarms|monitor|assetKinds|beijingTime)|protocols[\\/]src[\\/]alarms)\.ts$|[\\/]node_modules[\\/](dayjs[\\/]dayjs\.min\.js|typebox[\\/]build[\\/]type[\\/]types[\\/]unknown\.mjs)$|[\\/]apps[\\/]web[\\/]src[\\/]shared[\\/](vehicle[\\/]vehicleState|i18n[\\/]vehicleTexts)\.ts$/;
 const DESKTOP_SHELL = /[\\/]apps[\\/]web[\\/]index\.html$/;
 
 /**
