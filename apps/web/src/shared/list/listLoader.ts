@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@chelian/contracts';
 import type { Paging } from '../ui/pagination.ts';
+import { Newest } from './newest.ts';
 
 /** Where a list starts (spec §3, §9: page 1, 10 rows). */
 export const FIRST_PAGE: Paging = { current: DEFAULT_PAGE, pageSize: DEFAULT_PAGE_SIZE };
@@ -39,7 +40,7 @@ export const filterKey = (filters: unknown) => JSON.stringify(filters ?? null);
  */
 export class ListLoader<F, A> {
   private current: ListState<F, A>;
-  private newest = 0;
+  private readonly newest = new Newest();
   private started = false;
   private readonly listeners = new Set<() => void>();
 
@@ -98,13 +99,13 @@ export class ListLoader<F, A> {
 
   /** Loads again with what is on screen; only the newest load's answer or failure is kept. */
   async reload(quiet = false): Promise<void> {
-    const mine = ++this.newest;
+    const wanted = this.newest.start();
     if (!quiet) this.update({ loading: true });
     try {
       const data = await this.load(this.current.filters, this.current.paging, quiet);
-      if (mine === this.newest) this.update({ data, loading: false, error: null });
+      if (wanted()) this.update({ data, loading: false, error: null });
     } catch (error) {
-      if (mine !== this.newest) return;
+      if (!wanted()) return;
       const dropped = this.options.keepOnFailure === false ? { data: null } : {};
       this.update({ ...dropped, loading: false, error: this.describe(error) });
     }
@@ -112,7 +113,7 @@ export class ListLoader<F, A> {
 
   /** An answer that came another way (a save that answers the new list): shown at once, and a load sent before it is dropped. */
   put(data: A): void {
-    this.newest++;
+    this.newest.drop();
     this.update({ data, loading: false, error: null });
   }
 

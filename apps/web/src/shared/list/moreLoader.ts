@@ -1,4 +1,5 @@
 import { filterKey } from './listLoader.ts';
+import { Newest } from './newest.ts';
 
 /** A page of rows as the paged endpoints answer it. */
 export interface RowsPage<Row> {
@@ -29,7 +30,7 @@ export class MoreLoader<F, Row> {
   private current: MoreState<Row> = START;
   private filters: F | undefined;
   private started = false;
-  private generation = 0;
+  private readonly newest = new Newest();
   private pending: Promise<void> | null = null;
   private readonly listeners = new Set<() => void>();
 
@@ -59,7 +60,7 @@ export class MoreLoader<F, Row> {
     if (this.started && filterKey(filters) === filterKey(this.filters)) return this.pending ?? Promise.resolve();
     this.started = true;
     this.filters = filters;
-    this.generation++;
+    this.newest.drop();
     this.pending = null;
     this.update(START);
     return this.loadMore();
@@ -68,10 +69,10 @@ export class MoreLoader<F, Row> {
   /** The next page (InfiniteScroll's loadMore); while one is on its way, that one. Rejects when it fails. */
   readonly loadMore = (): Promise<void> => {
     if (this.pending) return this.pending;
-    const generation = this.generation;
+    const wanted = this.newest.watch();
     const next = this.current.pages + 1;
     const mine = this.load(this.filters as F, next).then((page) => {
-      if (generation !== this.generation) return;
+      if (!wanted()) return;
       const rows = next === 1 ? page.list : this.appended(this.current.rows ?? [], page.list);
       this.update({ rows, pages: next, hasMore: next * this.pageSize < page.total });
     });
@@ -84,11 +85,11 @@ export class MoreLoader<F, Row> {
 
   /** Page 1 again in place of what is listed (pull to refresh); a failure keeps the rows. */
   readonly refresh = async (): Promise<void> => {
-    const generation = ++this.generation;
+    const wanted = this.newest.start();
     this.pending = null;
     try {
       const page = await this.load(this.filters as F, 1);
-      if (generation === this.generation) this.update({ rows: page.list, pages: 1, hasMore: this.pageSize < page.total });
+      if (wanted()) this.update({ rows: page.list, pages: 1, hasMore: this.pageSize < page.total });
     } catch {
       /* the rows stay; the request layer said why, or the page is silent */
     }
