@@ -10,7 +10,8 @@ import { api, imei } from './support/carFleet.ts';
 // Issue 36, 租金账单 › 已支付待退款 › 原路退款 on the desktop: a rider paid a renewal online through
 // WeChat Pay (the browser suite's stand-in, e2e/support/globalSetup.ts) while the operator took the
 // same rent at the counter, so the money is not booked and waits to go back. The operator finds the
-// order in 已支付待退款, confirms 原路退款, the stand-in refunds it (SUCCESS) and the row leaves the list.
+// order in 已支付待退款 (the whole row in sight at 1440 px), confirms 原路退款, the stand-in refunds it
+// (SUCCESS) and the row leaves the list.
 let browser: Browser;
 let admin = '';
 let orderNo = '';
@@ -113,6 +114,14 @@ describe('租金账单 › 已支付待退款', () => {
     await row.getByText('已支付，待退款').waitFor({ timeout: 20_000 });
     await row.getByText('吴十').waitFor();
     await row.getByText('66.00').waitFor();
+    // At 1440 px the list fits: no column lies beyond the card, 原路退款 is in sight without scrolling.
+    const table = frame.getByTestId('lease-refund-due');
+    const fit = await table
+      .locator('.ant-table-content, .ant-table-body')
+      .first()
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(fit).toBeLessThanOrEqual(0);
+    await expect.poll(() => row.getByText('原路退款').isVisible()).toBe(true);
     await shot(page, 'elec-lease-refund-due');
     await frame.getByTestId(`lease-refund-${orderNo}`).click();
     const confirm = frame.locator('.ant-popconfirm:visible');

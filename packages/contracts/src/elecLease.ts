@@ -113,6 +113,8 @@ export const ELEC_LEASE_ERRORS = defineErrors('elecLease', {
   refundTooMuch: '退款金额超过可退金额 {left} 元',
   orderNotRefundable: '该订单无需退款（{state}）',
   onlineRefundFailed: '原路退款失败：{reason}',
+  refundNotRetryable: '该笔退款{state}，无需重新退款',
+  refundChannelGone: '原路退款失败：该支付渠道已不再配置，请到商户平台退款',
   refundRefNeeded: '该笔收款不是骑手在线支付，请填写退款流水号',
   refundOfRefund: '只能对收款办理退款',
   refRefundMismatch: '流水号 {ref} 已用于另一笔款项',

@@ -43,9 +43,13 @@ const LeaseRefundDueSchema = Type.Object({
   transactionId: Type.String(),
   paidAt: Type.Number(),
   note: Type.String(),
-  /** unbooked (to refund), refunding (WeChat Pay accepted the refund, not yet done) */
+  /** unbooked (to refund: never sent, refused, closed or abnormal), refunding (the provider accepted it, not yet done) */
   status: OneOfKeys(RIDER_ORDER_STATES),
   statusName: Type.String(),
+  /** 已支付待退款 (an order not booked), 退款 (a booked payment), 退押金 (the deposit at 还车) */
+  kindName: Type.String(),
+  /** the refund's latest attempt ('' none yet): 原路退款 again names it */
+  refundNo: Type.String(),
 });
 const ContractId = Type.Object({ contractId: Id() });
 const StatsQuery = Type.Object({ startDate: text(10), endDate: text(10) });
@@ -346,12 +350,19 @@ export const elecLeaseEndpoints = {
     tag,
     summary: '原路退款',
     permission: 'lease:bill:pay',
-    input: Type.Object({ orderNo: Type.String({ maxLength: 32 }), reason: text(80) }),
+    /** refundNo: a refund of a booked payment or of the deposit to send again (listed with its number) */
+    input: Type.Object({
+      orderNo: Type.String({ maxLength: 32 }),
+      refundNo: Type.Optional(Type.String({ maxLength: 64 })),
+      reason: text(80),
+    }),
     answer: Type.Object({
       orderNo: Type.String(),
       status: OneOfKeys(RIDER_ORDER_STATES),
       statusName: Type.String(),
       refundId: Type.String(),
+      /** the number the refund went under (a new one after closed or abnormal) */
+      refundNo: Type.String(),
     }),
   }),
   pay: endpoint({

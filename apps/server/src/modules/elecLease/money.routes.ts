@@ -8,7 +8,7 @@ import { route } from '../../http/route.ts';
 import { containsPattern } from '../../db/likeText.ts';
 import { contractsQueries } from './contracts.queries.ts';
 import { payOrdersQueries } from './payments/payOrders.queries.ts';
-import { refundOrder, refundPaymentOnline } from './payments/refunds.service.ts';
+import { REFUND_STATES, refundOrder, refundPaymentOnline } from './payments/refunds.service.ts';
 import { presentBill, presentPayment } from './contracts.presenter.ts';
 import { contractDetail, visibleContract } from './contracts.service.ts';
 import { methodOf, recordPayment, recordRefund, refOf } from './billing.service.ts';
@@ -16,6 +16,8 @@ import { ledgerTotals } from './ledger.ts';
 import { afterPayment } from './risk.service.ts';
 import { clean, found } from './scope.ts';
 import { accountInScope } from '../../core/accountScope.ts';
+
+const REFUND_PURPOSES = { order: '已支付待退款', payment: '退款', deposit: '退押金' } as const;
 
 /** 租金账单: bills, payments and refunds (idempotent by the channel's reference), and the ledger's totals. */
 export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
@@ -65,7 +67,9 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
         paidAt: r.paid_at.getTime(),
         note: r.note,
         status: r.status,
-        statusName: RIDER_ORDER_STATES[r.status],
+        statusName: r.refund_state ? REFUND_STATES[r.refund_state as keyof typeof REFUND_STATES] : RIDER_ORDER_STATES[r.status],
+        kindName: REFUND_PURPOSES[r.purpose],
+        refundNo: r.refund_no,
       })),
     );
   });
@@ -73,8 +77,12 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, elecLeaseEndpoints.refundOrder, async (body, request) => {
     const user = caller(request);
     try {
-      const done = await refundOrder(db, user, body.orderNo, clean(body.reason));
-      auditChange(request, { objectType: '原路退款', objectId: body.orderNo, after: { status: done.status, refundId: done.refundId } });
+      const done = await refundOrder(db, user, body.orderNo, clean(body.reason), body.refundNo?.trim() ?? '');
+      auditChange(request, {
+        objectType: '原路退款',
+        objectId: body.orderNo,
+        after: { refundNo: done.refundNo, status: done.status, refundId: done.refundId },
+      });
       return done;
     } catch (err) {
       auditChange(request, { objectType: '原路退款', objectId: body.orderNo, after: { failed: (err as Error).message } });
@@ -106,11 +114,19 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
     // No reference typed: a payment the rider made online goes back through the provider's refund API.
     const online = body.providerRef.trim()
       ? null
-      : await refundPaymentOnline(db, original, { amountFen: body.amountFen, note: clean(body.note) });
+      : await refundPaymentOnline(db, original, { amountFen: body.amountFen, note: clean(body.note), userName: user.username });
     const ref = online?.ref ?? refOf(body.providerRef);
-    const { payment, duplicate } = await db.tx((q) =>
-      recordRefund(q, c, original, { ref, amountFen: body.amountFen, note: online?.note ?? clean(body.note), userName: user.username }),
-    );
+    const { payment, duplicate } = await db.tx(async (q) => {
+      const done = await recordRefund(q, c, original, {
+        ref,
+        amountFen: body.amountFen,
+        note: online?.note ?? clean(body.note),
+        userName: user.username,
+      });
+      // The refund at the provider, kept with its ledger row: the job and 退款结果通知 settle both.
+      if (online && !done.duplicate) await online.attach(q, Number(done.payment.id));
+      return done;
+    });
     auditChange(request, {
       objectType: '租赁退款',
       objectId: payment.id,

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gt06Codec, encodeGt06Location, encodeGt06Login, encodeGt06StringInfo } from '@chelian/protocols/gt06/index.ts';
-import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
+import { createTestServer, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { startElecCarEngine, type ElecCarEngine } from '../elecCar/elecCarEngine.ts';
-import { hashPassword } from '../auth/password.ts';
 import { runLeaseJob } from './leaseJob.ts';
+import { caller, counts as countRows, personWithPhone, rental } from '../../testing/leaseRider.ts';
 import { setOnlinePayments, setWechatOauth, NOTIFY_PATHS } from './payments/setup.ts';
 import { wechatOauth } from './payments/wechatOauth.ts';
-import { settleRefunds } from './payments/refunds.service.ts';
 import { wechatPayProvider } from './payments/wechatPay.ts';
 import { alipayProvider } from './payments/alipay.ts';
 import { alipayStandIn, wechatStandIn, type AlipayStandIn, type WechatStandIn } from './payments/standIns.ts';
@@ -41,8 +40,7 @@ const imei = '868120145260001';
 const lease = '/elec-lease/v1/api';
 const rider = '/elec-lease/v1/rider';
 
-const call = (sid: string, method: 'GET' | 'POST', url: string, fields: Record<string, string | number> = {}) =>
-  (method === 'GET' ? t.call(sid, { url }) : t.call(sid, { method, url, ...form(fields) })).then((r) => r.json());
+const call: ReturnType<typeof caller> = (...args) => caller(t)(...args);
 
 async function nextCommand(): Promise<{ text: string; serverFlag: number }> {
   for (;;) {
@@ -51,50 +49,7 @@ async function nextCommand(): Promise<{ text: string; serverFlag: number }> {
   }
 }
 
-/** An operator's rental: rider, daily plan, bike on `terminal`, paid and handed over. */
-async function rental(tenant: Tenant, terminal: string, code: string, idNumber: string, phone: string) {
-  const post = (url: string, f: Record<string, string | number | boolean>) => call(tenant.sessionId, 'POST', `${lease}${url}`, f as never);
-  await call(tenant.sessionId, 'POST', '/car/v4/api/terminal/add.json', { terminalId: terminal, protocol: 'gt06' });
-  const vehicleId = (await post('/vehicle/add.json', { imei: terminal, code, plate: `沪C·${code.slice(-5)}` })).obj.vehicleId;
-  const riderId = (await post('/rider/save.json', { name: '孙八', idNumber, phone, emergencyPhone: '13600136000' })).obj.riderId;
-  const planId = (
-    await post('/plan/save.json', { name: '日租', kind: 'daily', rentFen: 2000, depositFen: 20000, insuranceFen: 0, lateFeeFen: 300 })
-  ).obj.planId;
-  await post('/risk/saveSettings.json', { graceDays: 1, lockOnOverdue: true, lockOutOfArea: false, lockOnTamper: true });
-  const id = (await post('/contract/create.json', { riderId, vehicleId, planId })).obj.contract.contractId;
-  await post('/payment/pay.json', { contractId: id, method: 'cash', providerRef: `SJ${code}`, amountFen: 22000 });
-  const start = (await post('/contract/handover.json', { contractId: id, batteryPercent: 90 })).obj.detail.contract.started;
-  return { id, start };
-}
-
-/** The person an invitation makes (m-accounts' inviteEndUser): an account of kind person under the operator's, one user with the phone. */
-async function personWithPhone(tenant: Tenant, phone: string): Promise<string> {
-  const db = t.ctx.db;
-  const acc = (await db.one<{ id: number }>(`INSERT INTO accounts (parent_id, name, kind) VALUES ($1, $2, 'person') RETURNING id`, [
-    tenant.accountId,
-    `骑手${phone.slice(-4)}`,
-  ]))!;
-  await db.query(`UPDATE accounts SET path = $2 || id || '/' WHERE id = $1`, [acc.id, tenant.accountPath]);
-  const role = (await db.one<{ id: number }>(`INSERT INTO roles (account_id, name) VALUES ($1, '骑手') RETURNING id`, [acc.id]))!;
-  const username = `rider${phone}`;
-  await db.query(`INSERT INTO users (account_id, role_id, username, name, phone, password_hash) VALUES ($1, $2, $3, $4, $5, $6)`, [
-    acc.id,
-    role.id,
-    username,
-    '骑手',
-    phone,
-    await hashPassword('Rider#2026pw'),
-  ]);
-  return t.login(username, 'Rider#2026pw');
-}
-
-const counts = async () =>
-  (
-    await t.ctx.db.query<{ payments: number; orders: number; paid: number }>(
-      `SELECT (SELECT count(*) FROM elec_lease_payments)::int AS payments, (SELECT count(*) FROM elec_lease_pay_orders)::int AS orders,
-              (SELECT count(*) FROM elec_lease_pay_orders WHERE status <> 'created')::int AS paid`,
-    )
-  )[0]!;
+const counts = () => countRows(t);
 
 beforeAll(async () => {
   t = await createTestServer();
@@ -104,10 +59,10 @@ beforeAll(async () => {
   ali = await alipayStandIn();
   a = await createTenant(t, { codes: 'all' });
   b = await createTenant(t, { codes: 'all' });
-  ({ id: contractId, start: started } = await rental(a, imei, 'ZL-R01', '310104198805151237', '13700137001'));
-  ({ id: otherContractId } = await rental(b, '868120145260002', 'ZL-R02', '11010519491231002X', '13700137002'));
-  riderSid = await personWithPhone(a, '13700137001');
-  otherRiderSid = await personWithPhone(b, '13700137002');
+  ({ id: contractId, start: started } = await rental(t, a, imei, 'ZL-R01', '310104198805151237', '13700137001'));
+  ({ id: otherContractId } = await rental(t, b, '868120145260002', 'ZL-R02', '11010519491231002X', '13700137002'));
+  riderSid = await personWithPhone(t, a, '13700137001');
+  otherRiderSid = await personWithPhone(t, b, '13700137002');
   gt = await TestTerminal.connect(gw.ports.gt06!, gt06Codec);
   gt.send(encodeGt06Login(imei, 1));
   await gt.next();
@@ -299,178 +254,6 @@ describe('paying through WeChat Pay', () => {
       lockReasonName: '',
       canPay: false,
     });
-  });
-});
-
-describe('refunding a payment made online', () => {
-  it('goes back through WeChat Pay when the back office types no reference; a cash payment still needs one', async () => {
-    const detail = (await call(a.sessionId, 'GET', `${lease}/contract/detail.json?contractId=${contractId}`)).obj;
-    const online = detail.payments.find((p: { providerRef: string }) => p.providerRef === '4200000985202612020000000003');
-    const cash = detail.payments.find((p: { providerRef: string }) => p.providerRef === 'SJZL-R01');
-    const orderNo = (
-      await t.ctx.db.query<{ out_trade_no: string }>(`SELECT out_trade_no FROM elec_lease_pay_orders WHERE payment_id = $1`, [
-        online.paymentId,
-      ])
-    )[0]!.out_trade_no;
-    const refund = (paymentId: number, amountFen: number) =>
-      call(a.sessionId, 'POST', `${lease}/payment/refund.json`, { paymentId, amountFen, providerRef: '', note: '骑行故障补偿' });
-    const asked = wx.refunds.length;
-    expect(await refund(online.paymentId, 7000)).toMatchObject({
-      errorCode: 'elecLease.refundTooMuch',
-      msg: '退款金额超过可退金额 63.00 元',
-    });
-    expect(await refund(cash.paymentId, 1000)).toMatchObject({
-      errorCode: 'elecLease.refundRefNeeded',
-      msg: '该笔收款不是骑手在线支付，请填写退款流水号',
-    });
-    expect(wx.refunds.length).toBe(asked);
-    const done = await refund(online.paymentId, 1000);
-    expect(done.obj.payment).toMatchObject({
-      kindName: '退款',
-      methodName: '微信支付',
-      amountFen: 1000,
-      providerRef: `R${orderNo}P1`,
-      note: expect.stringMatching(/^骑行故障补偿；微信支付退款单号 50000\d+$/),
-    });
-    expect(wx.refunds.at(-1)).toEqual({
-      transaction_id: '4200000985202612020000000003',
-      out_trade_no: orderNo,
-      out_refund_no: `R${orderNo}P1`,
-      reason: '骑行故障补偿',
-      amount: { refund: 1000, total: 6300, currency: 'CNY' },
-    });
-    expect(done.obj.detail.contract.owedFen).toBe(1000);
-    // settled again at the counter, so the rest of the story reads as before
-    await call(a.sessionId, 'POST', `${lease}/payment/pay.json`, {
-      contractId,
-      method: 'cash',
-      providerRef: 'SJ-R01-back',
-      amountFen: 1000,
-    });
-  });
-});
-
-describe('paid online for a debt settled meanwhile', () => {
-  let orderNo = '';
-  it('is not booked and is listed 已支付，待退款 for the back office (its own subtree only)', async () => {
-    await call(a.sessionId, 'POST', `${lease}/contract/renew.json`, { contractId });
-    const opened = await call(riderSid, 'POST', `${rider}/pay.json`, { contractId, channel: 'wechat' });
-    expect(opened.obj.order).toMatchObject({ amountFen: 2000 });
-    orderNo = opened.obj.order.orderNo as string;
-    // Paid at the counter while the phone was paying.
-    await call(a.sessionId, 'POST', `${lease}/payment/pay.json`, { contractId, method: 'cash', providerRef: 'SJ-R01-2', amountFen: 2000 });
-    const before = await counts();
-    const n = wx.notification({ outTradeNo: orderNo, transactionId: '4200000985202612020000000009', totalFen: 2000 });
-    expect((await t.app.inject({ method: 'POST', url: NOTIFY_PATHS.wechat, headers: n.headers, payload: n.body })).statusCode).toBe(204);
-    expect((await counts()).payments).toBe(before.payments);
-
-    const due = await call(a.sessionId, 'GET', `${lease}/payment/refundDue.json?current=1&pageSize=10`);
-    expect(due.obj).toMatchObject({ total: 1, current: 1, pageSize: 10 });
-    expect(due.obj.list[0]).toMatchObject({
-      orderNo,
-      contractId,
-      riderName: '孙八',
-      riderPhone: '13700137001',
-      method: 'wechat',
-      methodName: '微信支付',
-      amountFen: 2000,
-      transactionId: '4200000985202612020000000009',
-    });
-    expect((await call(a.sessionId, 'GET', `${lease}/payment/refundDue.json?keyword=13700137001`)).obj.total).toBe(1);
-    expect((await call(a.sessionId, 'GET', `${lease}/payment/refundDue.json?keyword=nobody`)).obj.total).toBe(0);
-    expect((await call(b.sessionId, 'GET', `${lease}/payment/refundDue.json`)).obj).toMatchObject({ total: 0, list: [] });
-    expect((await call(b.sessionId, 'GET', `${lease}/payment/refundDue.json?keyword=${orderNo}`)).obj.total).toBe(0);
-  });
-
-  it("原路退款 through WeChat Pay's refund API: a refusal is kept in words, the retry refunds once under the same number", async () => {
-    const before = await counts();
-    const refund = (sid: string) => call(sid, 'POST', `${lease}/payment/refundOrder.json`, { orderNo, reason: '欠款已在门店缴清' });
-    expect(await refund(b.sessionId)).toMatchObject({ errorCode: 'elecLease.notFound' });
-    wx.refundAnswer = { http: 403, code: 'NOT_ENOUGH', message: '基本账户余额不足，请充值后重新发起' };
-    expect(await refund(a.sessionId)).toMatchObject({
-      errorCode: 'elecLease.onlineRefundFailed',
-      msg: '原路退款失败：微信支付拒绝退款：NOT_ENOUGH 基本账户余额不足，请充值后重新发起',
-    });
-    expect((await call(a.sessionId, 'GET', `${lease}/payment/refundDue.json`)).obj.list[0]).toMatchObject({
-      orderNo,
-      status: 'unbooked',
-      note: '退款失败：微信支付拒绝退款：NOT_ENOUGH 基本账户余额不足，请充值后重新发起',
-    });
-    wx.refundAnswer = { status: 'SUCCESS' };
-    const done = await refund(a.sessionId);
-    expect(done.obj).toMatchObject({ orderNo, status: 'refunded', statusName: '已退款', refundId: expect.stringMatching(/^50000/) });
-    expect(wx.refunds.slice(-2).map((r) => r.out_refund_no)).toEqual([`R${orderNo}`, `R${orderNo}`]);
-    expect(wx.refunds.at(-1)).toMatchObject({
-      transaction_id: '4200000985202612020000000009',
-      out_trade_no: orderNo,
-      reason: '欠款已在门店缴清',
-      amount: { refund: 2000, total: 2000, currency: 'CNY' },
-    });
-    expect((await call(a.sessionId, 'GET', `${lease}/payment/refundDue.json`)).obj.total).toBe(0);
-    expect(await refund(a.sessionId)).toMatchObject({ errorCode: 'elecLease.orderNotRefundable', msg: '该订单无需退款（已退款）' });
-    expect((await call(riderSid, 'GET', `${rider}/pay/order.json?orderNo=${orderNo}`)).obj).toMatchObject({ statusName: '已退款' });
-    // Money never booked goes back without touching the ledger.
-    expect((await counts()).payments).toBe(before.payments);
-  });
-
-  it('a refund WeChat Pay answers PROCESSING is read by the refund job a minute on: 已退款, or back to 待退款 when closed', async () => {
-    /** Another order paid online after its debt was paid at the counter. */
-    const unbooked = async (transactionId: string) => {
-      await call(a.sessionId, 'POST', `${lease}/contract/renew.json`, { contractId });
-      const no = (await call(riderSid, 'POST', `${rider}/pay.json`, { contractId, channel: 'wechat' })).obj.order.orderNo as string;
-      await call(a.sessionId, 'POST', `${lease}/payment/pay.json`, {
-        contractId,
-        method: 'cash',
-        providerRef: `SJ-R01-${transactionId.slice(-4)}`,
-        amountFen: 2000,
-      });
-      const n = wx.notification({ outTradeNo: no, transactionId, totalFen: 2000 });
-      expect((await t.app.inject({ method: 'POST', url: NOTIFY_PATHS.wechat, headers: n.headers, payload: n.body })).statusCode).toBe(204);
-      return no;
-    };
-    const done = await unbooked('4200000985202612020000000031');
-    const closed = await unbooked('4200000985202612020000000032');
-    const listed = async () =>
-      Object.fromEntries(
-        ((await call(a.sessionId, 'GET', `${lease}/payment/refundDue.json?pageSize=50`)).obj.list as { orderNo: string }[]).map((o) => [
-          o.orderNo,
-          o,
-        ]),
-      );
-    wx.refundAnswer = { status: 'PROCESSING' };
-    try {
-      for (const no of [done, closed]) {
-        const r = await call(a.sessionId, 'POST', `${lease}/payment/refundOrder.json`, { orderNo: no });
-        expect(r.obj).toMatchObject({ status: 'refunding', statusName: '退款处理中' });
-      }
-    } finally {
-      wx.refundAnswer = { status: 'SUCCESS' };
-    }
-    expect(await listed()).toMatchObject({ [done]: { status: 'refunding' }, [closed]: { status: 'refunding' } });
-
-    // Asked less than a minute ago: not asked yet.
-    const asked = wx.refundQueries.length;
-    await settleRefunds(t.ctx.db, new Date());
-    expect(wx.refundQueries.length).toBe(asked);
-    // A minute on, still processing at WeChat Pay: asked, nothing changes.
-    const later = () => new Date(Date.now() + 2 * 60_000);
-    expect(await settleRefunds(t.ctx.db, later())).toMatchObject({ finished: 0 });
-    expect(wx.refundQueries.slice(asked)).toEqual(expect.arrayContaining([`R${done}`, `R${closed}`]));
-    expect(await listed()).toMatchObject({ [done]: { status: 'refunding' }, [closed]: { status: 'refunding' } });
-
-    wx.settleRefund(`R${done}`, 'SUCCESS');
-    wx.settleRefund(`R${closed}`, 'CLOSED');
-    expect(await settleRefunds(t.ctx.db, later())).toMatchObject({ finished: 2 });
-    const now = await listed();
-    expect(now[done]).toBeUndefined();
-    expect((await call(riderSid, 'GET', `${rider}/pay/order.json?orderNo=${done}`)).obj).toMatchObject({ statusName: '已退款' });
-    const [row] = await t.ctx.db.query<{ note: string }>(`SELECT note FROM elec_lease_pay_orders WHERE out_trade_no = $1`, [done]);
-    expect(row!.note).toMatch(/^微信支付退款单号 50000\d+；退款成功，退回支付用户零钱（\d{4}-\d\d-\d\d \d\d:\d\d:\d\d）$/);
-    expect(now[closed]).toMatchObject({ status: 'unbooked', note: '退款失败：微信支付退款已关闭，款项未退回，请到商户平台处理' });
-    // Recorded once: the next pass has nothing left to ask.
-    const after = wx.refundQueries.length;
-    expect(await settleRefunds(t.ctx.db, later())).toEqual({ finished: 0, processing: 0 });
-    expect(wx.refundQueries.length).toBe(after);
   });
 });
 

@@ -16,6 +16,12 @@ export interface RefundDueRow {
   paid_at: Date;
   note: string;
   status: RiderOrderState;
+  /** order, payment (退款 of a booked payment), deposit (退押金) */
+  purpose: 'order' | 'payment' | 'deposit';
+  /** the latest attempt's number ('' none yet) */
+  refund_no: string;
+  /** the attempt's state (refunds of payments and deposits), '' for an order */
+  refund_state: string;
 }
 
 export interface PayOrderRow {
@@ -41,18 +47,31 @@ export interface PayOrderRow {
 }
 
 export const payOrdersQueries = {
-  /** 已支付，待退款 (and refunds WeChat Pay is still processing) of the scope's accounts, newest first; `keyword` (a LIKE pattern) in the order, contract, rider or phone. */
+  /**
+   * 已支付待退款 of the scope's accounts, newest first: orders paid but not booked (or their refund
+   * in progress), and the refunds of booked payments and deposits whose latest attempt has not
+   * succeeded (refused, processing, closed, abnormal); `keyword` (a LIKE pattern) in the order,
+   * contract, rider or phone.
+   */
   refundDuePage: (q: Queryable, scope: string, keyword: string | null, window: { limit: number; offset: number }) =>
     queryPage<RefundDueRow>(
       q,
       {
-        select: `SELECT o.out_trade_no, o.contract_id, c.contract_no, r.name AS rider_name, r.phone AS rider_phone, o.method,
-                        o.amount_fen, o.transaction_id, COALESCE(o.paid_at, o.created_at) AS paid_at, o.note, o.status
-                   FROM elec_lease_pay_orders o JOIN elec_lease_contracts c ON c.id = o.contract_id
-                   JOIN elec_lease_riders r ON r.id = c.rider_id JOIN accounts a ON a.id = o.account_id
-                  WHERE o.status IN ('unbooked', 'refunding') AND ${accountInScope('a.path', 1)}
-                    AND ($2::text IS NULL OR o.out_trade_no LIKE $2 OR c.contract_no LIKE $2 OR r.name LIKE $2 OR r.phone LIKE $2)`,
-        orderBy: 'o.paid_at DESC NULLS LAST, o.id DESC',
+        select: `SELECT x.*, c.contract_no, r.name AS rider_name, r.phone AS rider_phone FROM (
+                   SELECT o.id AS order_id, o.account_id, o.out_trade_no, o.contract_id, o.method, o.amount_fen, o.transaction_id,
+                          COALESCE(o.paid_at, o.created_at) AS paid_at, o.note, o.status, 'order' AS purpose, o.refund_no, '' AS refund_state
+                     FROM elec_lease_pay_orders o WHERE o.status IN ('unbooked', 'refunding')
+                   UNION ALL
+                   SELECT o.id, f.account_id, o.out_trade_no, f.contract_id, o.method, f.refund_fen, f.transaction_id, f.asked_at,
+                          f.note, CASE WHEN f.status = 'processing' THEN 'refunding' ELSE 'unbooked' END, f.purpose, f.out_refund_no, f.status
+                     FROM elec_lease_online_refunds f JOIN elec_lease_pay_orders o ON o.id = f.order_id
+                    WHERE f.purpose <> 'order' AND f.status <> 'success'
+                      AND NOT EXISTS (SELECT 1 FROM elec_lease_online_refunds g WHERE g.payment_id = f.payment_id AND g.id > f.id)
+                 ) x JOIN elec_lease_contracts c ON c.id = x.contract_id
+                   JOIN elec_lease_riders r ON r.id = c.rider_id JOIN accounts a ON a.id = x.account_id
+                  WHERE ${accountInScope('a.path', 1)}
+                    AND ($2::text IS NULL OR x.out_trade_no LIKE $2 OR c.contract_no LIKE $2 OR r.name LIKE $2 OR r.phone LIKE $2)`,
+        orderBy: 'x.paid_at DESC, x.order_id DESC, x.refund_no DESC',
         params: [scope, keyword],
       },
       window,
@@ -81,6 +100,7 @@ export const payOrdersQueries = {
         [o.accountId, o.contractId, o.billId, o.provider, o.method, o.amountFen, o.description, o.userId],
       )
     )[0]!,
+  byId: async (q: Queryable, id: number) => (await q.query<PayOrderRow>(`SELECT * FROM elec_lease_pay_orders WHERE id = $1`, [id]))[0],
   byNo: async (q: Queryable, outTradeNo: string) =>
     (await q.query<PayOrderRow>(`SELECT * FROM elec_lease_pay_orders WHERE out_trade_no = $1`, [outTradeNo]))[0],
   /** The order under a row lock: one notification at a time decides its fate. */
@@ -103,24 +123,6 @@ export const payOrdersQueries = {
         WHERE id = $1`,
       [id, r.status, r.refundNo, r.refundId, r.note, r.by],
     ),
-  /** Refunds a provider is still processing, asked for at least a minute before `now` (the refund job reads their outcome). */
-  refundsProcessing: (q: Queryable, now: Date, limit: number) =>
-    q.query<PayOrderRow>(
-      `SELECT * FROM elec_lease_pay_orders
-        WHERE status = 'refunding' AND refund_no <> '' AND refunded_at <= $1::timestamptz - interval '1 minute'
-        ORDER BY refunded_at, id LIMIT $2`,
-      [now, limit],
-    ),
-  /** A processing refund's outcome, once (compare-and-set: another jobs process that read it too changes nothing); true when this call recorded it. */
-  refundFinished: async (q: Queryable, id: number, r: { status: 'refunded' | 'unbooked'; note: string }) =>
-    (
-      await q.query(
-        `UPDATE elec_lease_pay_orders SET status = $2, note = $3,
-                refunded_at = CASE WHEN $2 = 'refunded' THEN now() ELSE refunded_at END
-          WHERE id = $1 AND status = 'refunding' RETURNING id`,
-        [id, r.status, r.note],
-      )
-    ).length === 1,
   settle: (q: Queryable, id: number, s: { status: RiderOrderState; transactionId: string; paymentId: number | null; note: string }) =>
     q.query(
       `UPDATE elec_lease_pay_orders SET status = $2, transaction_id = $3, payment_id = $4, note = $5, paid_at = now() WHERE id = $1 AND status = 'created'`,

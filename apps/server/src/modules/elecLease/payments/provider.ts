@@ -78,8 +78,14 @@ export interface NotifyRequest {
   body: string;
 }
 
+/**
+ * A verified notification: a payment's (paid: whether it is one), or — WeChat Pay's 退款结果通知 — a
+ * refund's final state by our refund number; or a refusal with its reason.
+ */
 export type Notified =
-  { ok: true; outTradeNo: string; transactionId: string; amountFen: number; paid: boolean } | { ok: false; reason: string };
+  | { ok: true; kind?: 'payment'; outTradeNo: string; transactionId: string; amountFen: number; paid: boolean }
+  | { ok: true; kind: 'refund'; outTradeNo: string; outRefundNo: string; refundFen: number; state: RefundState }
+  | { ok: false; reason: string };
 
 export interface PayReply {
   status: number;
@@ -112,6 +118,9 @@ export async function fetchProvider(who: string, url: string, init: RequestInit)
     return await fetch(url, init);
   } catch (err) {
     const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
-    throw new Error(timedOut ? `${who}响应超时，请稍后重试` : `无法连接${who}，请稍后重试`);
+    throw new ProviderUnreachable(timedOut ? `${who}响应超时，请稍后重试` : `无法连接${who}，请稍后重试`);
   }
 }
+
+/** The provider could not be reached or did not answer in time: said as it is, never as the provider's refusal. */
+export class ProviderUnreachable extends Error {}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refundOutcome } from './refunds.service.ts';
+import { ledgerNote, refundOutcome } from './refunds.service.ts';
 
 /* What a refund's final state at the provider makes of the order, in words (the refund job records it). */
 describe('a processing refund read again', () => {
@@ -20,11 +20,23 @@ describe('a processing refund read again', () => {
   it('goes back to 已支付，待退款 with the reason when closed or abnormal', () => {
     expect(refundOutcome('微信支付', { ...base, status: 'closed' })).toEqual({
       status: 'unbooked',
-      note: '退款失败：微信支付退款已关闭，款项未退回，请到商户平台处理',
+      note: '退款失败：微信支付退款已关闭，款项未退回，请到商户平台处理后再点原路退款',
     });
     expect(refundOutcome('微信支付', { ...base, status: 'abnormal' })).toEqual({
       status: 'unbooked',
       note: '退款失败：微信支付退款异常（退回的银行卡或账户不可用），请到商户平台处理后再点原路退款',
     });
+  });
+});
+
+describe('a refund of a booked payment or of the deposit in the ledger', () => {
+  it('reads its reason, then the refund at the provider: （处理中） while the provider processes it, 退款失败 with why', () => {
+    const r = { reason: '退还押金', note: '微信支付退款单号 5000001' };
+    expect(ledgerNote({ ...r, status: 'processing' })).toBe('退还押金；微信支付退款单号 5000001（处理中）');
+    expect(ledgerNote({ ...r, status: 'success' })).toBe('退还押金；微信支付退款单号 5000001');
+    expect(ledgerNote({ ...r, status: 'closed', note: '退款失败：微信支付退款已关闭' })).toBe('退还押金；退款失败：微信支付退款已关闭');
+    expect(ledgerNote({ reason: '', status: 'pending', note: '退款失败：无法连接微信支付，请稍后重试' })).toBe(
+      '退款失败：无法连接微信支付，请稍后重试',
+    );
   });
 });

@@ -58,6 +58,11 @@ export interface WechatStandIn extends Listening {
     headers: Record<string, string>;
     body: string;
   };
+  /**
+   * WeChat Pay's signed 退款结果通知 of a refund it issued (REFUND.SUCCESS, REFUND.ABNORMAL or
+   * REFUND.CLOSED, the refund's state set to match), with the resource encrypted as a payment's.
+   */
+  refundNotification(outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED'): { headers: Record<string, string>; body: string };
   /** The environment a deployment sets for WeChat Pay (setup.ts, docs/payments.md), pointed at this stand-in. */
   env(notifyBaseUrl: string): Record<string, string>;
   platformKey: KeyObject;
@@ -132,6 +137,38 @@ export async function wechatStandIn(notifyUrl = 'https://example.invalid/notify'
         algorithm: 'AEAD_AES_256_GCM',
         ciphertext: encryptResource(apiV3Key, transaction, nonce, 'transaction'),
         associated_data: 'transaction',
+        nonce,
+      },
+    });
+    return { headers: { 'content-type': 'application/json', ...lower(signedHeaders(body)) }, body };
+  }
+
+  function refundNotification(no: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED') {
+    stand.settleRefund(no, status);
+    const r = issued.get(no)! as { out_trade_no?: string; transaction_id?: string; refund_id: string; amount: Record<string, number> };
+    const refund = JSON.stringify({
+      mchid,
+      out_trade_no: r.out_trade_no,
+      transaction_id: r.transaction_id,
+      out_refund_no: no,
+      refund_id: r.refund_id,
+      refund_status: status,
+      ...(status === 'SUCCESS' ? { success_time: new Date().toISOString() } : {}),
+      user_received_account: '支付用户零钱',
+      amount: { total: r.amount.total, refund: r.amount.refund, payer_total: r.amount.total, payer_refund: r.amount.refund },
+    });
+    const nonce = randomBytes(6).toString('hex');
+    const body = JSON.stringify({
+      id: `EV-${randomBytes(8).toString('hex')}`,
+      create_time: new Date().toISOString(),
+      resource_type: 'encrypt-resource',
+      event_type: `REFUND.${status}`,
+      summary: { SUCCESS: '退款成功', ABNORMAL: '退款异常', CLOSED: '退款关闭' }[status],
+      resource: {
+        original_type: 'refund',
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext: encryptResource(apiV3Key, refund, nonce, 'refund'),
+        associated_data: 'refund',
         nonce,
       },
     });
@@ -307,6 +344,7 @@ export async function wechatStandIn(notifyUrl = 'https://example.invalid/notify'
     },
     platformKey: platform.privateKey,
     notification,
+    refundNotification,
     env: (notifyBaseUrl) => ({
       PAY_NOTIFY_BASE_URL: notifyBaseUrl,
       WECHATPAY_MCHID: mchid,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decryptResource, wechatPayProvider } from './wechatPay.ts';
+import { decryptResource, rsaSign, wechatPayProvider } from './wechatPay.ts';
 import { encryptResource, rsaPair, wechatStandIn, type WechatStandIn } from './standIns.ts';
 import type { OnlinePayProvider } from './provider.ts';
 
@@ -143,6 +143,7 @@ describe('WeChat Pay v3 refunds', () => {
       out_trade_no: refund.outTradeNo,
       out_refund_no: refund.outRefundNo,
       reason: refund.reason,
+      notify_url: w.config.notifyUrl,
       amount: { refund: 2530, total: 2530, currency: 'CNY' },
     });
     // The same out_refund_no is the same refund.
@@ -189,5 +190,79 @@ describe('WeChat Pay v3 refunds', () => {
     await expect(forged.refundState!(no)).rejects.toThrow('微信支付退款查询失败：微信支付签名验证失败');
     const stranger = wechatPayProvider({ ...w.config, privateKey: rsaPair().privateKey });
     await expect(stranger.refundState!(no)).rejects.toThrow('微信支付退款查询失败：SIGN_ERROR 签名错误');
+  });
+});
+
+describe('WeChat Pay v3 退款结果通知', () => {
+  const refund = {
+    outTradeNo: 'LP202612020000000030',
+    transactionId: '4200000985202612021234567899',
+    refundFen: 1200,
+    totalFen: 2530,
+    reason: '退还押金',
+  };
+  afterAll(() => void (w.refundAnswer = { status: 'SUCCESS' }));
+
+  it('verifies the signature, decrypts the refund and names its final state by our refund number', async () => {
+    w.refundAnswer = { status: 'PROCESSING' };
+    for (const [no, status, state] of [
+      ['DLP202612020000000030', 'SUCCESS', 'success'],
+      ['DLP202612020000000031', 'ABNORMAL', 'abnormal'],
+      ['DLP202612020000000032', 'CLOSED', 'closed'],
+    ] as const) {
+      const accepted = await wx.refund({ ...refund, outRefundNo: no });
+      const n = w.refundNotification(no, status);
+      expect(JSON.parse(n.body)).toMatchObject({ event_type: `REFUND.${status}`, resource: { original_type: 'refund' } });
+      expect(await wx.verifyNotification(n)).toEqual({
+        ok: true,
+        kind: 'refund',
+        outTradeNo: refund.outTradeNo,
+        outRefundNo: no,
+        refundFen: 1200,
+        state: {
+          status: state,
+          refundId: accepted.refundId,
+          successTime: status === 'SUCCESS' ? expect.stringMatching(/^\d{4}-/) : '',
+          receivedBy: '支付用户零钱',
+        },
+      });
+    }
+  });
+
+  it('refuses a wrong signature, another APIv3 key, another merchant and an event that contradicts the refund', async () => {
+    w.refundAnswer = { status: 'PROCESSING' };
+    const no = 'DLP202612020000000033';
+    await wx.refund({ ...refund, outRefundNo: no });
+    const n = w.refundNotification(no, 'SUCCESS');
+    expect(await wx.verifyNotification({ headers: { ...n.headers, 'wechatpay-signature': 'AAAA' }, body: n.body })).toEqual({
+      ok: false,
+      reason: '微信支付签名验证失败',
+    });
+    expect(await wx.verifyNotification({ ...n, body: n.body.replace('"REFUND.SUCCESS"', '"REFUND.CLOSED"') })).toEqual({
+      ok: false,
+      reason: '微信支付签名验证失败',
+    });
+    expect(await wechatPayProvider({ ...w.config, apiV3Key: 'c'.repeat(32) }).verifyNotification(n)).toEqual({
+      ok: false,
+      reason: '通知解密失败',
+    });
+    expect(await wechatPayProvider({ ...w.config, mchid: '1900000110' }).verifyNotification(n)).toEqual({
+      ok: false,
+      reason: '通知的商户号不符',
+    });
+    // Signed by WeChat Pay, but the event says closed while the refund says success: not believed.
+    const body = JSON.parse(n.body) as { event_type: string };
+    body.event_type = 'REFUND.CLOSED';
+    const resigned = JSON.stringify(body);
+    const ts = n.headers['wechatpay-timestamp']!;
+    const nonce = n.headers['wechatpay-nonce']!;
+    const headers = { ...n.headers, 'wechatpay-signature': rsaSign(w.platformKey, `${ts}\n${nonce}\n${resigned}\n`) };
+    expect(await wx.verifyNotification({ headers, body: resigned })).toEqual({ ok: false, reason: '退款通知的类型与退款状态不符' });
+    // The documented answer to a refusal: 4XX with {code: FAIL, message}.
+    expect(wx.reply(false, '微信支付签名验证失败')).toEqual({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'FAIL', message: '微信支付签名验证失败' }),
+    });
   });
 });

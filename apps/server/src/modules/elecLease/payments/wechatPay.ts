@@ -8,6 +8,7 @@ import {
   type OnlinePayProvider,
   type PayOrderRequest,
   type PayReply,
+  ProviderUnreachable,
   type RefundRequest,
   type Refunded,
   type RefundState,
@@ -104,6 +105,48 @@ export function wechatPayProvider(c: WechatPayConfig): OnlinePayProvider {
     return null;
   }
 
+  /**
+   * 退款结果通知 (REFUND.SUCCESS, REFUND.ABNORMAL, REFUND.CLOSED), its resource decrypted: the refund
+   * names our mchid (it has no appid), its number, WeChat Pay's refund id and its refund_status,
+   * which must be the one the event type says.
+   */
+  function refundNotified(eventType: string, plain: string): Notified {
+    let r: {
+      mchid?: string;
+      out_trade_no?: string;
+      out_refund_no?: string;
+      refund_id?: string;
+      refund_status?: string;
+      success_time?: string;
+      user_received_account?: string;
+      amount?: { refund?: number };
+    };
+    try {
+      r = JSON.parse(plain);
+    } catch {
+      return { ok: false, reason: '通知内容不是 JSON' };
+    }
+    if (r.mchid !== c.mchid) return { ok: false, reason: '通知的商户号不符' };
+    const events = { 'REFUND.SUCCESS': 'SUCCESS', 'REFUND.ABNORMAL': 'ABNORMAL', 'REFUND.CLOSED': 'CLOSED' } as const;
+    const status = events[eventType as keyof typeof events];
+    if (!status || r.refund_status !== status) return { ok: false, reason: '退款通知的类型与退款状态不符' };
+    if (!r.out_trade_no || !r.out_refund_no || !r.refund_id || !Number.isInteger(r.amount?.refund))
+      return { ok: false, reason: '通知缺少退款信息' };
+    return {
+      ok: true,
+      kind: 'refund',
+      outTradeNo: r.out_trade_no,
+      outRefundNo: r.out_refund_no,
+      refundFen: r.amount!.refund!,
+      state: {
+        status: ({ SUCCESS: 'success', ABNORMAL: 'abnormal', CLOSED: 'closed' } as const)[status],
+        refundId: r.refund_id,
+        successTime: r.success_time ?? '',
+        receivedBy: r.user_received_account ?? '',
+      },
+    };
+  }
+
   /** A signed request (a GET signs an empty body); the answer's signature is checked before it is read. */
   async function send(method: 'GET' | 'POST', path: string, payload?: object): Promise<Record<string, unknown>> {
     const body = payload ? JSON.stringify(payload) : '';
@@ -193,6 +236,7 @@ export function wechatPayProvider(c: WechatPayConfig): OnlinePayProvider {
       } catch {
         return { ok: false, reason: '通知内容不是 JSON' };
       }
+      if (event.event_type?.startsWith('REFUND.')) return refundNotified(event.event_type, plain);
       if (t.mchid !== c.mchid || t.appid !== c.appid) return { ok: false, reason: '通知的商户号或应用号不符' };
       if (!t.out_trade_no || !t.transaction_id || !Number.isInteger(t.amount?.total)) return { ok: false, reason: '通知缺少订单信息' };
       return {
@@ -211,9 +255,12 @@ export function wechatPayProvider(c: WechatPayConfig): OnlinePayProvider {
           out_trade_no: r.outTradeNo,
           out_refund_no: r.outRefundNo,
           reason: r.reason.slice(0, 80),
+          // 退款结果通知 comes here (notify.routes.ts); the refund job's query reads it too, should it not.
+          notify_url: c.notifyUrl,
           amount: { refund: r.refundFen, total: r.totalFen, currency: 'CNY' },
         });
       } catch (err) {
+        if (err instanceof ProviderUnreachable) throw err;
         throw new Error(`微信支付拒绝退款：${(err as Error).message}`);
       }
       const status = String(answer.status ?? '');
