@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Popconfirm, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Input, Popconfirm, Select, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { GB_STATES, GB_USE_TYPES, elecGbEndpoints, type GbBike } from '@chelian/contracts';
@@ -10,7 +10,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { BikeFormModal } from '../BikeFormModal.tsx';
 import { ImportBikesModal } from '../ImportBikesModal.tsx';
 import { G } from '../messages.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 
 const R = G.record;
 const STATE_COLOR: Record<string, string> = { registered: 'green', pending: 'gold', rejected: 'red' };
@@ -102,57 +102,58 @@ export function RecordPage() {
 
   return (
     <div className="sp-page" data-testid="gb-record">
-      <section className="sp-card">
-        <div className="sp-toolbar">
-          <span className="sp-title">{R.title}</span>
-          <Input.Search
-            allowClear
-            placeholder={R.keyword}
-            style={{ width: 260 }}
-            onSearch={(k) => refine({ keyword: k.trim() || undefined })}
-            data-testid="gb-search"
-          />
-          <Select
-            allowClear
-            placeholder={R.allStates}
-            style={{ width: 120 }}
-            options={options(GB_STATES)}
-            onChange={(v) => refine({ state: v })}
-          />
-          <Select
-            allowClear
-            placeholder={R.allUses}
-            style={{ width: 140 }}
-            options={options(GB_USE_TYPES)}
-            onChange={(v) => refine({ useType: v })}
-          />
-          <Button
-            icon={<DownloadOutlined />}
-            onClick={() => void call(elecGbEndpoints.export, filter, { fileName: '新国标备案车辆.xlsx' }).catch(() => undefined)}
-          >
-            {G.common.export}
-          </Button>
-          {canImport && (
-            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="gb-import">
-              {R.import}
+      <ListCard<GbBike>
+        title={R.title}
+        filters={
+          <>
+            <Input.Search
+              allowClear
+              placeholder={R.keyword}
+              style={{ width: 260 }}
+              onSearch={(k) => refine({ keyword: k.trim() || undefined })}
+              data-testid="gb-search"
+            />
+            <Select
+              allowClear
+              placeholder={R.allStates}
+              style={{ width: 120 }}
+              options={options(GB_STATES)}
+              onChange={(v) => refine({ state: v })}
+            />
+            <Select
+              allowClear
+              placeholder={R.allUses}
+              style={{ width: 140 }}
+              options={options(GB_USE_TYPES)}
+              onChange={(v) => refine({ useType: v })}
+            />
+          </>
+        }
+        actions={
+          <>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => void call(elecGbEndpoints.export, filter, { fileName: '新国标备案车辆.xlsx' }).catch(() => undefined)}
+            >
+              {G.common.export}
             </Button>
-          )}
-          {canEdit && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="gb-add">
-              {R.add}
-            </Button>
-          )}
-        </div>
-        <Table<GbBike>
-          rowKey="bikeId"
-          size="middle"
-          loading={list.loading}
-          {...wideTable(columns)}
-          dataSource={list.rows}
-          pagination={list.pager}
-          data-testid="gb-table"
-        />
-      </section>
+            {canImport && (
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="gb-import">
+                {R.import}
+              </Button>
+            )}
+            {canEdit && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="gb-add">
+                {R.add}
+              </Button>
+            )}
+          </>
+        }
+        list={list}
+        rowKey="bikeId"
+        columns={columns}
+        table={{ 'data-testid': 'gb-table' }}
+      />
       <BikeFormModal
         open={editing !== null}
         bike={editing === 'new' ? null : editing}
