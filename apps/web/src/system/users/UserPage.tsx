@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Input, Popconfirm, Space, Table, Tag, TreeSelect } from 'antd';
+import { Button, Input, Popconfirm, Space, Tag, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { accountEndpoints, type AdminUser, type PermissionCode } from '@chelian/contracts';
@@ -15,7 +15,7 @@ import { UserFormModal, type UserDraft } from './UserFormModal.tsx';
 import { useRoles } from './useRoles.ts';
 import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 
 const U = S.user;
 const ADD: PermissionCode = 'system:user:add';
@@ -104,38 +104,39 @@ export function UserPage() {
 
   return (
     <div className="sys-page" data-testid="system-user">
-      <section className="sys-main">
-        <div className="sys-toolbar">
-          <span className="sys-toolbar-title">{U.title}</span>
-          <TreeSelect
-            allowClear
-            showSearch
-            treeDefaultExpandAll
-            treeNodeFilterProp="title"
-            style={{ width: 220 }}
-            placeholder={U.allAccounts}
-            treeData={accountOptions(accounts)}
-            value={accountId}
-            onChange={(v) => pickAccount(v ?? undefined)}
-            data-testid="user-filter-account"
-          />
-          <Input.Search allowClear placeholder={U.keyword} style={{ width: 220 }} onSearch={(k) => setKeyword(k.trim())} />
-          {canAdd && (
+      <ListCard<AdminUser>
+        className="sys-main"
+        title={U.title}
+        filters={
+          <>
+            <TreeSelect
+              allowClear
+              showSearch
+              treeDefaultExpandAll
+              treeNodeFilterProp="title"
+              style={{ width: 220 }}
+              placeholder={U.allAccounts}
+              treeData={accountOptions(accounts)}
+              value={accountId}
+              onChange={(v) => pickAccount(v ?? undefined)}
+              data-testid="user-filter-account"
+            />
+            <Input.Search allowClear placeholder={U.keyword} style={{ width: 220 }} onSearch={(k) => setKeyword(k.trim())} />
+          </>
+        }
+        actions={
+          canAdd && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft({ kind: 'add', accountId })} data-testid="user-add">
               {U.add}
             </Button>
-          )}
-        </div>
-        <Table<AdminUser>
-          rowKey="id"
-          size="small"
-          loading={list.loading}
-          {...wideTable(columns)}
-          dataSource={list.rows}
-          pagination={list.pager}
-          data-testid="user-table"
-        />
-      </section>
+          )
+        }
+        list={list}
+        rowKey="id"
+        size="small"
+        columns={columns}
+        table={{ 'data-testid': 'user-table' }}
+      />
       <UserFormModal
         draft={draft}
         accounts={accounts}
