@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Modal, Popconfirm, Progress, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Modal, Popconfirm, Progress, Select, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SendOutlined } from '@ant-design/icons';
 import { noticeEndpoints, type NoticeType, type PermissionCode, type PublishedNotice } from '@chelian/contracts';
@@ -7,6 +7,7 @@ import { usePermission } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
 import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { toast } from '../../shared/ui/toast.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { useAccounts } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';
 import { NoticePublishModal } from './NoticePublishModal.tsx';
@@ -39,6 +40,7 @@ export function NoticePage() {
     {
       title: N.subject,
       dataIndex: 'title',
+      width: 200,
       ellipsis: true,
       render: (title: string, n) => (
         <Button type="link" size="small" onClick={() => setViewing(n)}>
@@ -98,9 +100,10 @@ export function NoticePage() {
 
   return (
     <div className="sys-page" data-testid="system-notice">
-      <section className="sys-main">
-        <div className="sys-toolbar">
-          <span className="sys-toolbar-title">{N.title}</span>
+      <ListCard<PublishedNotice>
+        className="sys-main"
+        title={N.title}
+        filters={
           <Select
             allowClear
             style={{ width: 140 }}
@@ -109,23 +112,20 @@ export function NoticePage() {
             options={(['notice', 'announcement', 'article'] as const).map((t) => ({ value: t, label: N.types[t] }))}
             onChange={setType}
           />
-          {canPublish && (
+        }
+        actions={
+          canPublish && (
             <Button type="primary" icon={<SendOutlined />} onClick={() => setPublishing(true)} data-testid="notice-publish">
               {N.publish}
             </Button>
-          )}
-        </div>
-        <Table<PublishedNotice>
-          rowKey="id"
-          size="small"
-          loading={list.loading}
-          columns={columns}
-          dataSource={list.rows}
-          scroll={{ x: 1000 }}
-          pagination={list.pager}
-          data-testid="notice-table"
-        />
-      </section>
+          )
+        }
+        list={list}
+        rowKey="id"
+        size="small"
+        columns={columns}
+        table={{ 'data-testid': 'notice-table' }}
+      />
       <NoticePublishModal
         open={publishing}
         accounts={accounts}
