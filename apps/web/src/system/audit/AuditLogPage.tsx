@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Input, Select, Table, Tag } from 'antd';
+import { Button, DatePicker, Input, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 
@@ -8,7 +8,7 @@ import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { S } from '../messages.ts';
 import { AuditDetail } from './AuditDetail.tsx';
 import { beijingFormat, beijingPickerValue, beijingToday, pickedInstant } from '../../shared/format/beijingTime.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 
 const A = S.audit;
 type Outcome = 'all' | 'ok' | 'failed';
@@ -73,66 +73,66 @@ export function AuditLogPage() {
 
   return (
     <div className="sys-page" data-testid="system-audit">
-      <section className="sys-main">
-        <div className="sys-toolbar">
-          <span className="sys-toolbar-title">{A.title}</span>
-          <DatePicker.RangePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            allowClear={false}
-            value={draft.range}
-            onChange={(v) => v?.[0] && v[1] && setDraft({ ...draft, range: [v[0], v[1]] })}
-          />
-          <Input
-            allowClear
-            placeholder={A.user}
-            style={{ width: 130 }}
-            value={draft.username}
-            onChange={(e) => setDraft({ ...draft, username: e.target.value })}
-            onPressEnter={search}
-          />
-          <Input
-            allowClear
-            placeholder={A.actionPlaceholder}
-            style={{ width: 150 }}
-            value={draft.action}
-            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
-            onPressEnter={search}
-            data-testid="audit-action"
-          />
-          <Input
-            allowClear
-            placeholder={A.objectPlaceholder}
-            style={{ width: 150 }}
-            value={draft.object}
-            onChange={(e) => setDraft({ ...draft, object: e.target.value })}
-            onPressEnter={search}
-          />
-          <Select<Outcome>
-            style={{ width: 100 }}
-            value={draft.outcome}
-            onChange={(outcome) => setDraft({ ...draft, outcome })}
-            options={[
-              { value: 'all', label: A.all },
-              { value: 'ok', label: A.ok },
-              { value: 'failed', label: A.failed },
-            ]}
-          />
+      <ListCard<AuditRecord>
+        className="sys-main"
+        title={A.title}
+        filters={
+          <>
+            <DatePicker.RangePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              allowClear={false}
+              value={draft.range}
+              onChange={(v) => v?.[0] && v[1] && setDraft({ ...draft, range: [v[0], v[1]] })}
+            />
+            <Input
+              allowClear
+              placeholder={A.user}
+              style={{ width: 130 }}
+              value={draft.username}
+              onChange={(e) => setDraft({ ...draft, username: e.target.value })}
+              onPressEnter={search}
+            />
+            <Input
+              allowClear
+              placeholder={A.actionPlaceholder}
+              style={{ width: 150 }}
+              value={draft.action}
+              onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+              onPressEnter={search}
+              data-testid="audit-action"
+            />
+            <Input
+              allowClear
+              placeholder={A.objectPlaceholder}
+              style={{ width: 150 }}
+              value={draft.object}
+              onChange={(e) => setDraft({ ...draft, object: e.target.value })}
+              onPressEnter={search}
+            />
+            <Select<Outcome>
+              style={{ width: 100 }}
+              value={draft.outcome}
+              onChange={(outcome) => setDraft({ ...draft, outcome })}
+              options={[
+                { value: 'all', label: A.all },
+                { value: 'ok', label: A.ok },
+                { value: 'failed', label: A.failed },
+              ]}
+            />
+          </>
+        }
+        actions={
           <Button type="primary" onClick={search} data-testid="audit-search">
             {S.common.search}
           </Button>
-        </div>
-        <Table<AuditRecord>
-          rowKey="id"
-          size="small"
-          loading={list.loading}
-          {...wideTable(columns)}
-          dataSource={list.rows}
-          expandable={{ expandedRowRender: (r) => <AuditDetail record={r} /> }}
-          pagination={list.pager}
-          data-testid="audit-table"
-        />
-      </section>
+        }
+        list={list}
+        rowKey="id"
+        size="small"
+        columns={columns}
+        table={{ expandable: { expandedRowRender: (r) => <AuditDetail record={r} /> }, 'data-testid': 'audit-table' }}
+      />
     </div>
   );
 }
