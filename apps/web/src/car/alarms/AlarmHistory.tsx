@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Input, Select, Table } from 'antd';
+import { Button, DatePicker, Input, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { beijingPickerValue, beijingToday, pickedInstant } from '../../shared/format/beijingTime.ts';
@@ -13,7 +13,7 @@ import { ActionLink, alarmColumns } from '../../shared/alarms/alarmColumns.tsx';
 import { ProcessAlarmModal } from '../../shared/alarms/ProcessAlarmModal.tsx';
 import { AlarmDeliveryDrawer } from './AlarmDeliveryDrawer.tsx';
 import { T } from '../../shared/i18n/messages.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 
 interface Filters {
   range: [Dayjs, Dayjs];
@@ -71,47 +71,56 @@ export function AlarmHistory({ vehicleId, controls }: { vehicleId: number | null
 
   return (
     <div data-testid="alarm-history" data-total={list.total}>
-      <div className="car-toolbar">
-        <DatePicker.RangePicker
-          showTime={{ format: 'HH:mm' }}
-          format="YYYY-MM-DD HH:mm"
-          allowClear={false}
-          value={filters.range}
-          onChange={(v) => v?.[0] && v[1] && setFilters({ ...filters, range: [v[0], v[1]] })}
-        />
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount={2}
-          placeholder={M.alarm.allTypes}
-          style={{ minWidth: 220 }}
-          value={filters.types}
-          options={controls.map((c) => ({ value: c.alarmType, label: c.alarmName }))}
-          onChange={(types) => setFilters({ ...filters, types })}
-          optionFilterProp="label"
-        />
-        <Select
-          style={{ width: 110 }}
-          value={filters.handled}
-          onChange={(handled) => setFilters({ ...filters, handled })}
-          options={[
-            { value: 'all', label: M.state.all },
-            { value: 'false', label: M.alarm.unprocessed },
-            { value: 'true', label: M.alarm.processed },
-          ]}
-        />
-        <Input
-          allowClear
-          style={{ width: 180 }}
-          placeholder={M.alarm.keyword}
-          value={filters.keyword}
-          onChange={(e) => setFilters({ ...filters, keyword: e.target.value })}
-        />
-        <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="alarm-history-search">
-          {M.common.search}
-        </Button>
-      </div>
-      <Table rowKey="alarmId" size="middle" loading={list.loading} {...wideTable(columns)} dataSource={list.rows} pagination={list.pager} />
+      <ListCard<Alarm>
+        bare
+        filters={
+          <>
+            <DatePicker.RangePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              allowClear={false}
+              value={filters.range}
+              onChange={(v) => v?.[0] && v[1] && setFilters({ ...filters, range: [v[0], v[1]] })}
+            />
+            <Select
+              mode="multiple"
+              allowClear
+              maxTagCount={2}
+              placeholder={M.alarm.allTypes}
+              style={{ minWidth: 220 }}
+              value={filters.types}
+              options={controls.map((c) => ({ value: c.alarmType, label: c.alarmName }))}
+              onChange={(types) => setFilters({ ...filters, types })}
+              optionFilterProp="label"
+            />
+            <Select
+              style={{ width: 110 }}
+              value={filters.handled}
+              onChange={(handled) => setFilters({ ...filters, handled })}
+              options={[
+                { value: 'all', label: M.state.all },
+                { value: 'false', label: M.alarm.unprocessed },
+                { value: 'true', label: M.alarm.processed },
+              ]}
+            />
+            <Input
+              allowClear
+              style={{ width: 180 }}
+              placeholder={M.alarm.keyword}
+              value={filters.keyword}
+              onChange={(e) => setFilters({ ...filters, keyword: e.target.value })}
+            />
+          </>
+        }
+        actions={
+          <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="alarm-history-search">
+            {M.common.search}
+          </Button>
+        }
+        list={list}
+        rowKey="alarmId"
+        columns={columns}
+      />
       <ProcessAlarmModal alarms={processing} onClose={() => setProcessing([])} onDone={() => (setProcessing([]), void load())} />
       <AlarmDeliveryDrawer alarm={detail} onClose={() => setDetail(null)} />
     </div>
