@@ -1,7 +1,6 @@
-import { AUTH_ERRORS, authEndpoints, tokenEndpoints, type CaptchaImage, type LoginConfig, type LoginForm } from '@chelian/contracts';
+import { AUTH_ERRORS, authEndpoints, type CaptchaImage, type LoginConfig, type LoginForm } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { RequestError } from '../../shared/request/RequestError.ts';
-import { encryptPassword } from '../../shared/crypto/encryptPassword.ts';
 import { coreTexts } from '../../shared/i18n/coreTexts.ts';
 
 /** The platform's login, as the desktop does it: RSA-encrypted password or phone + SMS code. */
@@ -14,7 +13,18 @@ export function needsCaptcha(error: unknown): boolean {
   return error instanceof RequestError && NEEDS_CAPTCHA.some((entry) => error.is(entry));
 }
 
-export const loginConfig = (): Promise<LoginConfig> => call(tokenEndpoints.config, undefined, { silent: true });
+/**
+ * The RSA code comes after the login screen's first load (one file fewer on the phone's 6
+ * connections, for the login screen and a signed-in start alike): asked for with the login's
+ * configuration, it is there before the password is typed.
+ */
+const encrypter = () => import('../../shared/crypto/encryptPassword.ts');
+
+/** The public key (/oauth/getConfig: the same answer as the desktop's /oauthToken/getConfig, without the token table in the entry). */
+export const loginConfig = (): Promise<LoginConfig> => {
+  void encrypter().catch(() => undefined);
+  return call(authEndpoints.config, undefined, { silent: true });
+};
 export const newCaptcha = (): Promise<CaptchaImage> => call(authEndpoints.captcha, undefined, { silent: true });
 export const sendSmsCode = (phone: string) => call(authEndpoints.sendLoginSms, { phone }, { silent: true });
 
@@ -27,6 +37,7 @@ export async function loginWithPassword(
 ): Promise<string> {
   let password: string;
   try {
+    const { encryptPassword } = await encrypter();
     password = await encryptPassword(config.publicKey, values.password);
   } catch {
     throw new RequestError({ msg: coreTexts.login.encryptFailed });
