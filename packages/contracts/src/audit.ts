@@ -7,6 +7,48 @@ import { Nullable, PageQuery, StringRecord, TimeParam, pageOf } from './schemas.
 
 const FieldValues = StringRecord(Type.Unknown());
 
+/**
+ * The objects a service names when it tells the log what it changed (`auditChange`, apps/server
+ * http/auditHook.ts), as the log's 对象 column shows them. A write that names none is logged under its
+ * endpoint's `tag`, so a record's `objectType` is one of these or a tag.
+ */
+export const AUDIT_OBJECT_TYPES = [
+  '设备',
+  '电单车',
+  '人员',
+  '考勤',
+  '班组',
+  '班次',
+  '责任区域',
+  '巡更计划',
+  '工牌报警规则',
+  '宠物',
+  '宠物家庭成员',
+  '宠物安全区域',
+  '新国标备案',
+  '新国标申报',
+  '租赁订单',
+  '验车照片',
+  '租赁收款',
+  '租赁退款',
+  '原路退款',
+  '租赁车辆',
+  '租赁方案',
+  '租赁门店',
+  '门店人员',
+  '骑手',
+  '骑手在线支付',
+  '骑手还车',
+  '风控设置',
+  '服务区域',
+  '掌上车联用户',
+  '掌上车联骑手',
+  '地图设置',
+  '品牌设置',
+  '站内信/公告',
+] as const;
+export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
+
 export const AuditRecordSchema = Type.Object({
   id: Type.Integer(),
   /** epoch ms */
@@ -18,6 +60,7 @@ export const AuditRecordSchema = Type.Object({
   path: Type.String(),
   /** what was done, in Chinese (the endpoint's summary) */
   action: Type.String(),
+  /** an AuditObjectType, or the endpoint's tag when the write named no object */
   objectType: Type.String(),
   objectId: Type.String(),
   ok: Type.Boolean(),

@@ -1,3 +1,5 @@
+import type { AuditObjectType } from '@chelian/contracts';
+
 /** One write through the API, as the audit hook (http/auditHook.ts) hands it to the audit log. */
 export interface AuditEntry {
   at: Date;
@@ -8,6 +10,7 @@ export interface AuditEntry {
   method: string;
   path: string;
   action: string;
+  /** the object the service named (AuditObjectType), else the endpoint's tag */
   objectType: string;
   objectId: string;
   ok: boolean;
@@ -18,7 +21,7 @@ export interface AuditEntry {
 
 /** What a service may tell of the object it changed: which one, and its fields before and after. */
 export interface AuditChange {
-  objectType?: string;
+  objectType?: AuditObjectType;
   objectId?: string | number;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

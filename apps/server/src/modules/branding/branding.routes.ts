@@ -15,12 +15,12 @@ export const brandingRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
   route(app, brandingEndpoints.list, async (_input, request) => (await branding.entries(caller(request))).map(presentBrandingEntry));
   route(app, brandingEndpoints.save, async (input, request) => {
     const { host, before, after } = await branding.save(caller(request), input);
-    auditChange(request, { objectType: 'branding', objectId: host, before, after });
+    auditChange(request, { objectType: '品牌设置', objectId: host, before, after });
     return { host };
   });
   route(app, brandingEndpoints.remove, async (input, request) => {
     const { host, before } = await branding.remove(caller(request), input.host);
-    auditChange(request, { objectType: 'branding', objectId: host, before, after: null });
+    auditChange(request, { objectType: '品牌设置', objectId: host, before, after: null });
     return { host };
   });
   route(app, brandingEndpoints.uploadIcon, async ({ data }, request) => branding.uploadIcon(caller(request), data));

@@ -19,7 +19,7 @@ export const mapSettingsRoutes = (ctx: AppContext) => async (app: FastifyInstanc
   route(app, mapSettingsEndpoints.get, async (_input, request) => service.view(caller(request)));
   route(app, mapSettingsEndpoints.save, async (input, request) => {
     const { view, before, after } = await service.save(caller(request), input);
-    auditChange(request, { objectType: 'mapSettings', objectId: 'map', before, after });
+    auditChange(request, { objectType: '地图设置', objectId: 'map', before, after });
     return view;
   });
   route(app, mapSettingsEndpoints.test, async (input, request) => service.test(caller(request), input));

@@ -19,14 +19,14 @@ export const noticesRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   route(app, noticeEndpoints.publish, async (input, request) => {
     const published = await notices.publish(caller(request), input);
     auditChange(request, {
-      objectType: 'notice',
+      objectType: '站内信/公告',
       objectId: published.id,
       after: { type: input.type, title: input.title, accountIds: input.accountIds },
     });
     return published;
   });
   route(app, noticeEndpoints.withdraw, async ({ id }, request) => {
-    auditChange(request, { objectType: 'notice', objectId: id });
+    auditChange(request, { objectType: '站内信/公告', objectId: id });
     return { id: await notices.withdraw(caller(request), id) };
   });
 };

@@ -8,6 +8,7 @@ import {
   type TerminalRenewal,
   type Vehicle,
 } from '@chelian/contracts';
+import type { AuditChange } from '../../core/auditTrail.ts';
 import { epochOrNull } from '../../http/timeInput.ts';
 import { PROTOCOL_NAMES_ZH, isProtocol, type TerminalProtocol } from '../../core/identifiers.ts';
 import { VEHICLE_TYPES, vehicleTypeOf } from './assets.ts';
@@ -90,7 +91,7 @@ const beijingMinute = (at: Date | null) => (at ? beijingWallText(at.getTime()).s
 const AUDITED_TERMINALS = 50;
 
 /** What a renewal or activation changed, for the operation log: each terminal's expiry before and after. */
-export function serviceChange(rows: Array<{ identifier: string; previous_expires_at: Date | null; expires_at: Date }>) {
+export function serviceChange(rows: Array<{ identifier: string; previous_expires_at: Date | null; expires_at: Date }>): AuditChange {
   const field = (r: { identifier: string }) => `${r.identifier} 服务到期`;
   const shown = rows.slice(0, AUDITED_TERMINALS);
   const more = rows.length > shown.length ? { 其余设备: `${rows.length - shown.length} 台` } : {};
