@@ -5,8 +5,9 @@
  * On a fresh database of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test, migrated,
  * dropped after), one connection writes flushes of `sizes` rows, one row per terminal as a steady
  * fleet sends them, in several ways: the gateway's flush (ingestQueries.storePositions: positions
- * by binary COPY and latest_positions by one upsert, one transaction), each half alone, and an
- * empty transaction. The backend's CPU (/proc/<pid>/stat) and this process's are read around each
+ * by binary COPY and latest_positions by one upsert, one transaction), the same with one row in six
+ * upserted (`latestSixth`: latest_positions written every 30 s a terminal reporting every 5 s),
+ * each half alone, and an empty transaction. The backend's CPU (/proc/<pid>/stat) and this process's are read around each
  * series and given per flush and per row: what a flush costs whatever its size, and what a row adds.
  * Prints JSON on stdout, progress on stderr.
  */
@@ -35,6 +36,14 @@ const copyOf = (rows: StoredPosition[]) => {
 };
 const WAYS: Record<string, Way> = {
   flush: (db, rows) => ingestQueries.storePositions(db, copyOf(rows), rows),
+  // The gateway's flush at a report every 5 s a terminal with LATEST_POSITION_SECONDS 30
+  // (gateway/latestWrites.ts): every row in the COPY, one in six in the upsert.
+  latestSixth: (db, rows) =>
+    ingestQueries.storePositions(
+      db,
+      copyOf(rows),
+      rows.filter((_, i) => i % 6 === 0),
+    ),
   copyOnly: (db, rows) => ingestQueries.storePositions(db, copyOf(rows), []),
   upsertOnly: (db, rows) => ingestQueries.upsertLatest(db, rows),
   emptyTx: (db) => db.tx((q) => q.query('SELECT 1')),

@@ -32,6 +32,8 @@ export interface Config {
   offlineAfterSeconds: number;
   /** A terminal frame begun must be complete this long after its first byte, or its connection is closed. */
   frameDeadlineSeconds: number;
+  /** A terminal's latest position (lastPositions.json, fleet reports) is rewritten at most this often; 0: at every report (gateway/latestWrites.ts). */
+  latestPositionSeconds: number;
   /** Terminal connections one source address may hold over all ports (0: no limit, e.g. behind a TCP balancer). */
   maxConnectionsPerAddress: number;
   /** On SIGTERM, how long terminals get to read their last replies before their sockets are cut. */
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     },
     offlineAfterSeconds: int(env.OFFLINE_AFTER_SECONDS, 300),
     frameDeadlineSeconds: Math.max(1, int(env.FRAME_DEADLINE_SECONDS, DEFAULT_FRAME_DEADLINE_SECONDS)),
+    latestPositionSeconds: Math.max(0, int(env.LATEST_POSITION_SECONDS, 30)),
     maxConnectionsPerAddress: int(env.MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
     drainGraceMs: int(env.DRAIN_GRACE_MS, 5000),
     positionRetentionDays: int(env.POSITION_RETENTION_DAYS, 180),

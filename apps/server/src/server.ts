@@ -65,6 +65,7 @@ export async function startServer(
           ports: config.ports,
           offlineAfterSeconds: config.offlineAfterSeconds,
           frameDeadlineSeconds: config.frameDeadlineSeconds,
+          ingest: { latestEveryMs: config.latestPositionSeconds * 1000 },
           maxConnectionsPerAddress: config.maxConnectionsPerAddress,
         })
       : null;

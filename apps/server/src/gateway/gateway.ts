@@ -62,12 +62,18 @@ export async function startGateway(
 ): Promise<Gateway> {
   const { db, bus, log, positionFeed } = deps;
   await ensurePartitions(db, log);
+  const ingest = { ...DEFAULT_INGEST, ...opts.ingest };
+  // What a gateway that stopped without closing held back from latest_positions (latestWrites.ts),
+  // whatever this one's interval: it may have run with another.
+  const catchUpStarted = performance.now();
+  await ingestQueries.catchUpLatest(db);
+  log.info({ ms: Math.round(performance.now() - catchUpStarted) }, '最新位置已按定位记录补齐');
   const partitionTimer = setInterval(() => void ensurePartitions(db, log), PARTITION_CHECK_MS);
   partitionTimer.unref();
 
   const sessions = new Map<number, TerminalSession>();
   const stats = newGatewayStats();
-  const batcher = new IngestBatcher(db, log, { ...DEFAULT_INGEST, ...opts.ingest });
+  const batcher = new IngestBatcher(db, log, ingest);
   const presence = new PresenceTracker(db, bus, log, opts.offlineAfterSeconds, positionFeed);
   const commands = new CommandDispatcher(db, bus, log, sessions);
   presence.start();

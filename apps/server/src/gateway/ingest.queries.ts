@@ -15,7 +15,7 @@ export interface NewAlarm {
   lat: number | null;
   lon: number | null;
   speed: number | null;
-  /** 补传: raised by a blind-area fix (core/lateReports.ts isBlindAreaFix). */
+  /** 补传: raised by a blind-area fix (its `extras.blindArea`, set by positionRows.ts markBlindArea). */
   late?: boolean;
 }
 
@@ -45,8 +45,12 @@ export interface TerminalInfoRow {
   auth_code: string | null;
 }
 
+// latest_gps_time: the newest position stored, which latest_positions may not have yet (ingestBatcher.ts
+// latestEveryMs; a time too far ahead is a wrong clock, lateDays.ts). Its alarms are exact: a change is written at once.
 const TERMINAL_INFO = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, t.account_id, a.path AS account_path, t.enabled, t.activated_at,
-       t.service_expires_at, v.id AS vehicle_id, v.plate, v.name AS vehicle_name, l.alarms AS active_alarms, l.gps_time AS latest_gps_time, t.handed_over_at,
+       t.service_expires_at, v.id AS vehicle_id, v.plate, v.name AS vehicle_name, l.alarms AS active_alarms,
+       GREATEST(l.gps_time, (SELECT max(p.gps_time) FROM positions p WHERE p.terminal_id = t.id AND p.gps_time > l.gps_time
+                               AND p.gps_time <= now() + interval '10 minutes')) AS latest_gps_time, t.handed_over_at,
        t.auth_code
   FROM terminals t LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id
   LEFT JOIN latest_positions l ON l.terminal_id = t.id`;
@@ -59,16 +63,23 @@ const TERMINAL_INFO = `SELECT t.id, t.identifier, t.identifier_key, t.protocol, 
  * is the one the UPDATE takes anyway (NO KEY UPDATE): FOR UPDATE would also block, and deadlock
  * with, every insert whose foreign key names the terminal (the rollup's, seen in the same bench).
  */
+/** An upsert's update of a terminal's latest position: an older fix changes nothing; a fix without an odometer reading keeps the last one. */
+const LATEST_SET = `gps_time = EXCLUDED.gps_time, received_at = EXCLUDED.received_at, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
+    speed = EXCLUDED.speed, course = EXCLUDED.course, altitude = EXCLUDED.altitude, valid = EXCLUDED.valid,
+    satellites = EXCLUDED.satellites, acc = EXCLUDED.acc, mileage = COALESCE(EXCLUDED.mileage, latest_positions.mileage),
+    alarms = EXCLUDED.alarms, extras = EXCLUDED.extras
+  WHERE latest_positions.gps_time <= EXCLUDED.gps_time`;
+
 const LOCK_IN_ID_ORDER = `locked AS MATERIALIZED (SELECT id FROM terminals WHERE id IN (SELECT id FROM x) ORDER BY id FOR NO KEY UPDATE)`;
 
 export const ingestQueries = {
   copyPositions,
 
-  /** The latest position per terminal on its own (tests and tools; the gateway uses storePositions). */
+  /** Latest positions on their own: fixes that waited in the gateway (latestWrites.ts) when no report brings a flush; tests and tools. */
   upsertLatest: (db: Db, rows: readonly StoredPosition[]) => db.tx((q) => upsertLatestIn(q, rows, db.engine === 'postgres')),
   /**
-   * A flush: positions and the latest per terminal in one transaction — one commit, and all or
-   * nothing (a failed upsert no longer leaves committed positions the terminal will send again).
+   * A flush: positions and the latest positions due (latestWrites.ts) in one transaction — one
+   * commit, and all or nothing (a failed upsert no longer leaves committed positions the terminal will send again).
    */
   storePositions: (db: Db, positionsCopy: Uint8Array, latest: readonly StoredPosition[], late: readonly LateDay[] = []) =>
     db.tx(async (q) => {
@@ -83,6 +94,25 @@ export const ingestQueries = {
         ]);
       }
     }),
+
+  /**
+   * At a gateway's start: each terminal's newest fix in positions that latest_positions has not got
+   * (the fixes a crashed gateway held back, latestWrites.ts), written as the flushes would have. One
+   * index probe per terminal, on the partitions from its latest fix on.
+   */
+  catchUpLatest: (q: Queryable) =>
+    q.query(
+      `INSERT INTO latest_positions (${POSITION_COLUMNS.join(', ')})
+       SELECT p.terminal_id, p.gps_time, p.received_at, p.lat, p.lon, p.speed, p.course, p.altitude, p.valid, p.satellites, p.acc,
+              COALESCE(p.mileage, (SELECT m.mileage FROM positions m WHERE m.terminal_id = l.terminal_id AND m.gps_time > l.gps_time
+                                      AND m.gps_time < p.gps_time AND m.mileage IS NOT NULL ORDER BY m.gps_time DESC LIMIT 1)), p.alarms, p.extras
+         FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id
+        CROSS JOIN LATERAL (SELECT * FROM positions p WHERE p.terminal_id = l.terminal_id AND p.gps_time > l.gps_time
+                               AND (p.valid OR p.lat <> 0 OR p.lon <> 0) AND NOT COALESCE(t.handed_over_at > p.gps_time, false)
+                             ORDER BY p.gps_time DESC LIMIT 1) p
+        ORDER BY p.terminal_id
+       ON CONFLICT (terminal_id) DO UPDATE SET ${LATEST_SET}`,
+    ),
 
   /** Ids in the order given (matched on their content: RETURNING promises no order). */
   insertAlarms: async (q: Queryable, alarms: NewAlarm[]) => {
@@ -257,9 +287,4 @@ const UPSERT_LATEST = prepared(`INSERT INTO latest_positions (${POSITION_COLUMNS
                  unnest($11::boolean[]) AS acc, unnest($12::float8[]) AS mileage, unnest($13::text[]) AS alarms, unnest($14::text[]) AS extras) l
    WHERE NOT COALESCE((SELECT t.handed_over_at > timestamptz 'epoch' + l.gps_ms * interval '1 millisecond' FROM terminals t WHERE t.id = l.terminal_id), false)
    ORDER BY l.terminal_id
-  ON CONFLICT (terminal_id) DO UPDATE SET
-    gps_time = EXCLUDED.gps_time, received_at = EXCLUDED.received_at, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
-    speed = EXCLUDED.speed, course = EXCLUDED.course, altitude = EXCLUDED.altitude, valid = EXCLUDED.valid,
-    satellites = EXCLUDED.satellites, acc = EXCLUDED.acc, mileage = COALESCE(EXCLUDED.mileage, latest_positions.mileage),
-    alarms = EXCLUDED.alarms, extras = EXCLUDED.extras
-  WHERE latest_positions.gps_time <= EXCLUDED.gps_time`);
+  ON CONFLICT (terminal_id) DO UPDATE SET ${LATEST_SET}`);

@@ -8,6 +8,7 @@ import { storeAlarms, type StoredAlarms } from './alarmFold.ts';
 import { PositionCopyWriter } from '../core/positionCopy.ts';
 import { statusReportQueries, type StatusReportRow } from '../core/statusReports.queries.ts';
 import { hasFix, NO_NEW_ALARMS } from './positionRows.ts';
+import { LatestWrites, type LatestPlan } from './latestWrites.ts';
 
 const NO_STORED_ALARMS: StoredAlarms = Object.freeze({ ids: [], repeats: [] }) as unknown as StoredAlarms;
 
@@ -84,6 +85,12 @@ export interface IngestOptions {
    * commit at a time carries whatever came meanwhile, and a slow commit means fewer, larger ones).
    */
   concurrentFromRows: number;
+  /**
+   * A terminal's row of latest_positions is rewritten at most this often (its first fix here and a
+   * change of its alarms at once): latest_positions is then at most this plus a flush behind
+   * positions (latestWrites.ts). 0 or absent: at every flush (the server passes LATEST_POSITION_SECONDS).
+   */
+  latestEveryMs?: number;
 }
 
 export const DEFAULT_INGEST: IngestOptions = {
@@ -92,6 +99,7 @@ export const DEFAULT_INGEST: IngestOptions = {
   maxPendingRows: 200_000,
   maxConcurrentFlushes: 2,
   concurrentFromRows: 1000,
+  latestEveryMs: 0,
 };
 
 /** What the next flush writes: its tickets, their owners, its rows already as COPY data. */
@@ -197,8 +205,11 @@ export class IngestBatcher {
   private timer: NodeJS.Timeout | null = null;
   private readonly flushing = new Set<Promise<void>>();
   private closed = false;
-  /** Figures for benchmarks and logs. */
-  readonly stats = { flushes: 0, rows: 0, failures: 0, flushMs: 0 };
+  private readonly latest: LatestWrites;
+  /** Writes the fixes that waited `latestEveryMs` when no report brings a flush; forgets quiet terminals. */
+  private readonly latestTimer: NodeJS.Timeout | null = null;
+  /** Figures for benchmarks and logs (`latestRows`: rows written to latest_positions). */
+  readonly stats = { flushes: 0, rows: 0, failures: 0, flushMs: 0, latestRows: 0 };
 
   constructor(
     private readonly db: Db,
@@ -206,6 +217,19 @@ export class IngestBatcher {
     private readonly opts: IngestOptions = DEFAULT_INGEST,
   ) {
     this.waiting = new Batch();
+    this.latest = new LatestWrites(opts.latestEveryMs ?? 0);
+    if (this.latest.everyMs > 0) {
+      let ticks = 0;
+      this.latestTimer = setInterval(
+        () => {
+          const now = Date.now();
+          if (this.waiting.rows === 0 && this.flushing.size === 0 && this.latest.due(now)) this.flushNow();
+          if (++ticks % Math.max(1, Math.round(this.latest.everyMs / 1000)) === 0) this.latest.prune(now);
+        },
+        Math.min(1000, this.latest.everyMs),
+      );
+      this.latestTimer.unref();
+    }
   }
 
   /**
@@ -292,15 +316,23 @@ export class IngestBatcher {
     const positions = batch.positions;
     let stored: StoredAlarms | null = null;
     const started = performance.now();
+    let latest: LatestPlan | null = null;
     try {
+      latest = this.latest.plan(positions ? batch.latestRows() : [], Date.now(), this.closed);
       [, stored] = await Promise.all([
-        positions ? ingestQueries.storePositions(this.db, batch.copyData(), batch.latestRows(), batch.lateDays) : undefined,
+        positions
+          ? ingestQueries.storePositions(this.db, batch.copyData(), latest.rows, batch.lateDays)
+          : latest.rows.length
+            ? ingestQueries.upsertLatest(this.db, latest.rows)
+            : undefined,
         alarms.length ? storeAlarms(this.db, alarms) : Promise.resolve(NO_STORED_ALARMS),
         batch.batteries.length || batch.states.length ? ebikeIngestQueries.store(this.db, batch.batteries, batch.states) : undefined,
         batch.beacons.length ? badgeIngestQueries.insertBeacons(this.db, batch.beacons) : undefined,
         batch.statusReports.length ? statusReportQueries.insert(this.db, batch.statusReports) : undefined,
       ]);
       batch.recycle();
+      this.latest.committed(latest, Date.now());
+      this.stats.latestRows += latest.rows.length;
       this.stats.flushes++;
       this.stats.rows += positions + alarms.length + batch.batteries.length + batch.states.length + batch.statusReports.length;
       this.stats.flushMs += performance.now() - started;
@@ -308,6 +340,7 @@ export class IngestBatcher {
       ingestMetrics.batchRows.observe(positions + alarms.length + batch.batteries.length + batch.states.length);
       ingestMetrics.flushSeconds.observe((performance.now() - started) / 1000);
     } catch (err) {
+      if (latest) this.latest.failed(latest);
       this.stats.failures++;
       ingestMetrics.flushFailures.inc();
       this.log.error({ err, rows: positions }, '定位数据写入失败');
@@ -329,12 +362,18 @@ export class IngestBatcher {
     }
   }
 
-  /** Writes what waits, then refuses new messages. */
+  /** Writes what waits (the fixes latest_positions has not got yet too), then refuses new messages. */
   async close() {
     this.closed = true;
+    if (this.latestTimer) clearInterval(this.latestTimer);
     while (this.flushing.size || this.waiting.rows) {
       if (this.waiting.rows && this.flushing.size < this.concurrency()) this.flushNow();
       await Promise.race(this.flushing);
+    }
+    // Closed, a flush takes every waiting fix; once (a failure leaves them to the next start's catch-up).
+    if (this.latest.waitingCount) {
+      this.flushNow();
+      await Promise.all(this.flushing);
     }
   }
 }

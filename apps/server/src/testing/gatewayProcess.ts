@@ -25,6 +25,8 @@ const ingest = {
   maxRows: knob('INGEST_MAX_ROWS'),
   maxDelayMs: knob('INGEST_MAX_DELAY_MS'),
   maxConcurrentFlushes: knob('INGEST_MAX_FLUSHES'),
+  // As the server has it (config.ts LATEST_POSITION_SECONDS, 30): crash tests then kill a gateway holding fixes back.
+  latestEveryMs: (knob('LATEST_POSITION_SECONDS') ?? 30) * 1000,
 };
 for (const k of Object.keys(ingest) as Array<keyof typeof ingest>) if (ingest[k] === undefined) delete ingest[k];
 // FEED_ENGINES=1: every committed fix is kept and handed over, as to position engines that watch every terminal (the engines themselves are not loaded).

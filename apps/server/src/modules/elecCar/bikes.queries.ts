@@ -2,6 +2,7 @@ import { ELEC_CAR_DEFAULT_SPEED_LIMIT_KMH } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { sinceHandOver } from '../../core/handover.ts';
+import { freshestFix } from '../../core/freshestFix.ts';
 import { queryPage } from '../../db/queryPage.ts';
 import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 
@@ -130,13 +131,13 @@ export const bikesQueries = {
       [vehicleId, s.autoArm, s.autoArmDelay, s.vibrationLevel, s.displacementRadius, s.reportInterval],
     ),
 
-  /** Armed or disarmed as commanded; arming takes the bike's latest fix as the displacement centre. */
+  /** Armed or disarmed as commanded; arming takes the bike's newest fix (core/freshestFix.ts), when valid, as the displacement centre. */
   setArmed: (q: Queryable, vehicleId: number, armed: boolean) =>
     q.query(
       `UPDATE elec_car_bikes b SET armed = $2, armed_at = CASE WHEN $2 THEN now() END, acc_alarmed = false, displaced = false,
-              armed_lat = CASE WHEN $2 THEN (SELECT lp.lat FROM vehicles v JOIN latest_positions lp ON lp.terminal_id = v.terminal_id WHERE v.id = b.vehicle_id AND lp.valid) END,
-              armed_lon = CASE WHEN $2 THEN (SELECT lp.lon FROM vehicles v JOIN latest_positions lp ON lp.terminal_id = v.terminal_id WHERE v.id = b.vehicle_id AND lp.valid) END
-        WHERE vehicle_id = $1`,
+              armed_lat = CASE WHEN $2 AND f.valid THEN f.lat END, armed_lon = CASE WHEN $2 AND f.valid THEN f.lon END
+         FROM (SELECT 1) one LEFT JOIN vehicles v ON v.id = $1 LEFT JOIN LATERAL ${freshestFix('v.terminal_id')} f ON true
+        WHERE b.vehicle_id = $1`,
       [vehicleId, armed],
     ),
 };

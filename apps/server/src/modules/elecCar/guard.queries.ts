@@ -1,5 +1,6 @@
 import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { Queryable } from '../../db/types.ts';
+import { freshestFix } from '../../core/freshestFix.ts';
 import type { GuardState } from './guardRules.ts';
 
 export interface GuardRow {
@@ -65,7 +66,7 @@ export const guardQueries = {
   latestOf: async (q: Queryable, vehicleId: number) =>
     (
       await q.query<{ lat: number; lon: number; speed: number; gps_time: Date }>(
-        `SELECT lp.lat, lp.lon, lp.speed, lp.gps_time FROM vehicles v JOIN latest_positions lp ON lp.terminal_id = v.terminal_id WHERE v.id = $1`,
+        `SELECT f.lat, f.lon, f.speed, f.gps_time FROM vehicles v CROSS JOIN LATERAL ${freshestFix('v.terminal_id')} f WHERE v.id = $1`,
         [vehicleId],
       )
     )[0],

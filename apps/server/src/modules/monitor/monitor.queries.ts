@@ -28,11 +28,36 @@ export interface LatestRow {
   service_expired: boolean;
 }
 
-const LATEST = `SELECT t.identifier, v.id AS vehicle_id, v.plate, v.name AS vehicle_name, t.online, l.gps_time, l.received_at, l.lat, l.lon,
+const LATEST_COLUMNS = `SELECT t.identifier, v.id AS vehicle_id, v.plate, v.name AS vehicle_name, t.online, l.gps_time, l.received_at, l.lat, l.lon,
        l.speed, l.course, l.altitude, l.valid, l.satellites, l.acc, l.mileage, l.alarms, l.extras,
-       COALESCE(t.service_expires_at < now(), false) AS service_expired
+       COALESCE(t.service_expires_at < now(), false) AS service_expired`;
+const WITH_OWNER = `LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id`;
+
+/** latest_positions as it is: at most LATEST_POSITION_SECONDS plus a flush behind positions (gateway/latestWrites.ts). */
+const LATEST = `${LATEST_COLUMNS}
   FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id
-  LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN vehicles v ON v.terminal_id = t.id`;
+  ${WITH_OWNER}`;
+
+/**
+ * The same for terminals asked by number (a vehicle's dialog polls it; the assistant answers 在哪
+ * from it): a newer fix already in positions (one index probe each) is taken as latest_positions
+ * will get it, so these are as fresh as what was acknowledged.
+ */
+const LATEST_FRESH = `${LATEST_COLUMNS}
+  FROM latest_positions l0 JOIN terminals t ON t.id = l0.terminal_id
+  CROSS JOIN LATERAL (
+    SELECT * FROM (
+      (SELECT p.gps_time, p.received_at, p.lat, p.lon, p.speed, p.course, p.altitude, p.valid, p.satellites, p.acc,
+              COALESCE(p.mileage, l0.mileage) AS mileage, p.alarms, p.extras
+         FROM positions p
+        WHERE p.terminal_id = l0.terminal_id AND p.gps_time > l0.gps_time AND (p.valid OR p.lat <> 0 OR p.lon <> 0)
+          AND NOT COALESCE(t.handed_over_at > p.gps_time, false)
+        ORDER BY p.gps_time DESC LIMIT 1)
+      UNION ALL
+      SELECT l0.gps_time, l0.received_at, l0.lat, l0.lon, l0.speed, l0.course, l0.altitude, l0.valid, l0.satellites, l0.acc,
+             l0.mileage, l0.alarms, l0.extras) f
+    ORDER BY f.gps_time DESC LIMIT 1) l
+  ${WITH_OWNER}`;
 
 /**
  * 车队's search: the scope's latest positions in service, of 智能车联's kinds, whose plate, vehicle
@@ -81,13 +106,14 @@ export const monitorQueries = {
     )[0]!,
 
   /**
-   * Latest positions the scope may see: of the given identifier keys (expired ones flagged), or
-   * all whose service has not expired (ordered, windowed); `kinds`: none sitting in an asset of
-   * another kind (a terminal in no asset yet is still answered: the administrator's stock).
+   * Latest positions the scope may see: of the given identifier keys (expired ones flagged; as
+   * fresh as positions), or all whose service has not expired (ordered, windowed; latest_positions
+   * as it is); `kinds`: none sitting in an asset of another kind (a terminal in no asset yet is
+   * still answered: the administrator's stock).
    */
   latest: (q: Queryable, scope: string, keys: string[] | null, limit: number, offset: number, kinds: readonly AssetKind[] | null = null) =>
     q.query<LatestRow>(
-      `${LATEST} WHERE ${terminalInScope('a.path', 1)}
+      `${keys ? LATEST_FRESH : LATEST} WHERE ${terminalInScope('a.path', 1)}
           AND ($2::text[] IS NULL OR t.identifier_key = ANY($2::text[]))
           AND ($2::text[] IS NOT NULL OR t.service_expires_at IS NULL OR t.service_expires_at >= now())
           AND ($5::text[] IS NULL OR COALESCE(${terminalKind('t')} = ANY($5::text[]), true))

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../log.ts';
+import { storedPosition } from '../testing/storedPosition.ts';
+import { createTestDb, type TestDb } from '../testing/testDb.ts';
+import { ingestQueries, type StoredPosition } from './ingest.queries.ts';
+import { IngestBatcher, type IngestRows, type IngestTicket } from './ingestBatcher.ts';
+import { LatestWrites } from './latestWrites.ts';
+
+let db: TestDb;
+let pks: number[];
+beforeAll(async () => {
+  db = await createTestDb();
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO terminals (identifier, identifier_key, protocol)
+     SELECT '0139009' || n, '139009' || n, 'jt808' FROM generate_series(10001, 10003) n RETURNING id`,
+  );
+  pks = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+});
+afterAll(() => db?.close());
+
+const at = Date.parse('2026-11-22T08:00:00Z');
+
+function store(batcher: IngestBatcher, messages: IngestRows[]) {
+  return new Promise<Array<IngestTicket | null>>((resolve) => {
+    const owner = { settled: () => tickets.every((t) => t?.state !== 'waiting') && resolve(tickets) };
+    const tickets = messages.map((m) => batcher.add(m, owner));
+  });
+}
+
+const latestOf = async (pk: number) =>
+  (await db.one<{ gps_time: Date; mileage: number | null; alarms: string[] }>(
+    'SELECT gps_time, mileage, alarms FROM latest_positions WHERE terminal_id = $1',
+    [pk],
+  ))!;
+
+describe('LatestWrites (no database)', () => {
+  const fix = (gpsTime: number, over: Partial<StoredPosition> = {}) => storedPosition({ terminalPk: 7, gpsTime, ...over });
+
+  it('writes a terminal’s first fix and an alarm change at once, keeps the rest back until everyMs passed since its write', () => {
+    const w = new LatestWrites(30_000);
+    expect(w.plan([fix(at)], 0).rows).toHaveLength(1);
+    const held = w.plan([fix(at + 5000, { mileage: 10 })], 5000);
+    expect(held.rows).toHaveLength(0);
+    w.committed(held, 5100);
+    expect(w.waitingCount).toBe(1);
+    const alarm = w.plan([fix(at + 10_000, { alarms: ['sos'] })], 10_000);
+    // Written at once, with the odometer reading of the fix that waited.
+    expect(alarm.rows).toMatchObject([{ gpsTime: at + 10_000, mileage: 10, alarms: ['sos'] }]);
+    w.committed(alarm, 10_100);
+    expect(w.waitingCount).toBe(0);
+    w.committed(w.plan([fix(at + 15_000, { alarms: ['sos'] })], 15_000), 15_100);
+    expect(w.due(40_000)).toBe(false);
+    expect(w.due(45_100)).toBe(true);
+    // Due: a flush of other terminals (or none) takes it.
+    expect(w.plan([], 45_100).rows).toMatchObject([{ gpsTime: at + 15_000 }]);
+    expect(w.waitingCount).toBe(0);
+  });
+
+  it('puts back what a failed flush took, and writes that flush’s terminals at their next fix', () => {
+    const w = new LatestWrites(30_000);
+    w.committed(w.plan([fix(at)], 0), 0);
+    w.committed(w.plan([fix(at + 5000)], 5000), 5000);
+    const failed = w.plan([fix(at + 40_000)], 40_000);
+    expect(failed.rows).toMatchObject([{ gpsTime: at + 40_000 }]);
+    w.failed(failed);
+    expect(w.waitingCount).toBe(1);
+    expect(w.plan([fix(at + 41_000)], 41_000).rows).toMatchObject([{ gpsTime: at + 41_000 }]);
+  });
+
+  it('writes every fix at every flush with everyMs 0', () => {
+    const w = new LatestWrites(0);
+    w.plan([fix(at)], 0);
+    expect(w.plan([fix(at + 1)], 1).rows).toHaveLength(1);
+  });
+});
+
+describe(`latest positions written less often (${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('holds later fixes back, writes them at close; a start’s catch-up takes what a crash left only in positions', async () => {
+    const [a, b] = pks;
+    const options = {
+      maxRows: 1000,
+      maxDelayMs: 5,
+      maxPendingRows: 10_000,
+      maxConcurrentFlushes: 1,
+      concurrentFromRows: 1000,
+      latestEveryMs: 60_000,
+    };
+    const batcher = new IngestBatcher(db, createLogger('silent'), options);
+    const p = (terminalPk: number, gpsTime: number, over: Partial<StoredPosition> = {}) => ({
+      positions: [storedPosition({ terminalPk, gpsTime, ...over })],
+      alarms: [],
+    });
+    await store(batcher, [p(a, at, { mileage: 100 }), p(b, at)]);
+    expect((await latestOf(a)).gps_time.getTime()).toBe(at);
+    await store(batcher, [p(a, at + 5000, { mileage: 105 }), p(b, at + 5000)]);
+    await store(batcher, [p(a, at + 10_000)]);
+    // Stored, acknowledged, and not yet the latest.
+    expect((await latestOf(a)).gps_time.getTime()).toBe(at);
+    // An alarm that starts is written at once.
+    await store(batcher, [p(b, at + 10_000, { alarms: ['sos'] })]);
+    expect(await latestOf(b)).toMatchObject({ alarms: ['sos'] });
+    await batcher.close();
+    expect(await latestOf(a)).toMatchObject({ mileage: 105 });
+    expect((await latestOf(a)).gps_time.getTime()).toBe(at + 10_000);
+
+    // A gateway that died holding fixes back: positions have them, latest_positions not.
+    const crashed = new IngestBatcher(db, createLogger('silent'), options);
+    await store(crashed, [p(a, at + 20_000, { mileage: 120 })]);
+    await store(crashed, [p(a, at + 25_000)]);
+    await store(crashed, [p(a, at + 30_000, { valid: false, lat: 0, lon: 0 })]); // no fix: never the latest
+    expect((await latestOf(a)).gps_time.getTime()).toBe(at + 20_000);
+    await ingestQueries.catchUpLatest(db);
+    expect((await latestOf(a)).gps_time.getTime()).toBe(at + 25_000);
+    expect((await latestOf(a)).mileage).toBe(120);
+    expect((await latestOf(b)).gps_time.getTime()).toBe(at + 10_000);
+  });
+});

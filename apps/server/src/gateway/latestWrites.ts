@@ -1,0 +1,149 @@
+import type { StoredPosition } from './ingest.queries.ts';
+
+/** Per terminal this gateway has written lately. */
+interface Entry {
+  /** When its last row went into a flush of latest_positions. */
+  writtenAt: number;
+  /** That row's alarms: a fix whose alarms differ is written at once (logins read them back as the open alarms). */
+  alarms: readonly string[];
+  /** A fix committed to positions and not yet to latest_positions, and since when it waits. */
+  pending: StoredPosition | null;
+  pendingSince: number;
+}
+
+/** What one flush writes to latest_positions, and what to do once it committed or failed. */
+export interface LatestPlan {
+  /** One row per terminal, by terminal (concurrent upserts lock rows in one order). */
+  rows: StoredPosition[];
+  /** The batch's fixes kept back: they wait in memory once their positions committed. */
+  deferred: StoredPosition[];
+  /** Waiting fixes (committed earlier) this flush writes: they wait again if it fails. */
+  taken: Array<{ fix: StoredPosition; since: number }>;
+  /** Terminals this flush writes a row for. */
+  written: number[];
+}
+
+/** The row the upsert leaves after writing `first`, then `then` (an older fix changes nothing; the odometer reading carries over). */
+export function afterBoth(first: StoredPosition, then: StoredPosition): StoredPosition {
+  if (then.gpsTime < first.gpsTime) return first;
+  return then.mileage === null && first.mileage !== null ? { ...then, mileage: first.mileage } : then;
+}
+
+const sameAlarms = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * latest_positions written at most once per `everyMs` per terminal (issue 33): at a report every
+ * 5 s, rewriting each terminal's row at every report was half of PostgreSQL's CPU a position. A
+ * terminal's first fix seen by this gateway, and a fix whose alarms changed, are written with their
+ * positions; a later fix waits here (only once its positions committed) and goes with the first
+ * flush after `everyMs`, or alone when no flush comes (`due`). So latest_positions is at most
+ * `everyMs` plus a flush behind positions; after a crash what waited here is taken from positions
+ * at start (ingestQueries.catchUpLatest). `everyMs` 0: every flush writes its newest fixes.
+ */
+export class LatestWrites {
+  private readonly terminals = new Map<number, Entry>();
+  /** Entries with a fix waiting, the longest waiting first. */
+  private readonly waiting = new Map<number, Entry>();
+
+  constructor(readonly everyMs: number) {}
+
+  /** How many terminals have a fix waiting. */
+  get waitingCount() {
+    return this.waiting.size;
+  }
+
+  /** Whether a waiting fix is due (then a flush should run even without new rows). */
+  due(now: number): boolean {
+    for (const e of this.waiting.values()) return now - e.pendingSince >= this.everyMs;
+    return false;
+  }
+
+  /** The rows of a flush whose batch has these newest fixes (one per terminal); `all`: every waiting fix too (closing). */
+  plan(batchRows: StoredPosition[], now: number, all = false): LatestPlan {
+    const plan: LatestPlan = { rows: batchRows, deferred: [], taken: [], written: [] };
+    if (this.everyMs <= 0) return plan;
+    const rows: StoredPosition[] = [];
+    for (const r of batchRows) {
+      const e = this.terminals.get(r.terminalPk);
+      if (!e) {
+        this.terminals.set(r.terminalPk, { writtenAt: now, alarms: r.alarms, pending: null, pendingSince: 0 });
+        rows.push(r);
+        plan.written.push(r.terminalPk);
+      } else if (
+        all ||
+        now - e.writtenAt >= this.everyMs ||
+        !sameAlarms(e.alarms, r.alarms) ||
+        (e.pending && now - e.pendingSince >= this.everyMs)
+      ) {
+        let row = r;
+        if (e.pending) {
+          plan.taken.push({ fix: e.pending, since: e.pendingSince });
+          row = afterBoth(e.pending, r);
+          e.pending = null;
+          this.waiting.delete(r.terminalPk);
+        }
+        e.writtenAt = now;
+        e.alarms = row.alarms;
+        rows.push(row);
+        plan.written.push(r.terminalPk);
+      } else plan.deferred.push(r);
+    }
+    let sort = false;
+    for (const [pk, e] of this.waiting) {
+      if (!all && now - e.pendingSince < this.everyMs) break;
+      const fix = e.pending!;
+      plan.taken.push({ fix, since: e.pendingSince });
+      e.writtenAt = now;
+      e.alarms = fix.alarms;
+      e.pending = null;
+      this.waiting.delete(pk);
+      rows.push(fix);
+      plan.written.push(pk);
+      sort = true;
+    }
+    if (sort) rows.sort((a, b) => a.terminalPk - b.terminalPk);
+    plan.rows = rows;
+    return plan;
+  }
+
+  /** The flush committed: its kept-back fixes now wait here. */
+  committed(plan: LatestPlan, now: number) {
+    for (const r of plan.deferred) {
+      let e = this.terminals.get(r.terminalPk);
+      if (!e) this.terminals.set(r.terminalPk, (e = { writtenAt: -Infinity, alarms: r.alarms, pending: null, pendingSince: 0 }));
+      if (e.pending) e.pending = afterBoth(e.pending, r);
+      else {
+        e.pending = r;
+        e.pendingSince = now;
+        this.waiting.set(r.terminalPk, e);
+      }
+    }
+  }
+
+  /**
+   * The flush failed: its own fixes were not stored (the terminals resend them), the waiting ones it
+   * took wait again, first in line; the terminals it wrote are written at their next fix.
+   */
+  failed(plan: LatestPlan) {
+    for (const pk of plan.written) {
+      const e = this.terminals.get(pk);
+      if (e) e.writtenAt = -Infinity;
+    }
+    if (plan.taken.length === 0) return;
+    const rest = [...this.waiting];
+    this.waiting.clear();
+    for (const { fix, since } of plan.taken) {
+      let e = this.terminals.get(fix.terminalPk);
+      if (!e) this.terminals.set(fix.terminalPk, (e = { writtenAt: -Infinity, alarms: fix.alarms, pending: null, pendingSince: 0 }));
+      e.pending = e.pending ? afterBoth(fix, e.pending) : fix;
+      e.pendingSince = since;
+      this.waiting.set(fix.terminalPk, e);
+    }
+    for (const [pk, e] of rest) if (!this.waiting.has(pk)) this.waiting.set(pk, e);
+  }
+
+  /** Forgets terminals with nothing waiting and nothing written for `everyMs` (their next fix is written at once anyway). */
+  prune(now: number) {
+    for (const [pk, e] of this.terminals) if (!e.pending && now - e.writtenAt >= this.everyMs) this.terminals.delete(pk);
+  }
+}
