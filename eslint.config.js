@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { CHILD_SYSTEM_IDS, folderOf } from './apps/web/src/shared/systems/childSystemIds.js';
 
 /** Imports flow one way (STYLE.md rule 11): the layers below the features never import a feature. */
 const SERVER_CORE = ['core', 'bus', 'gateway', 'http', 'db'];
@@ -32,23 +33,12 @@ const serverImports = (...patterns) => ({
   ],
 });
 /**
- * The web's apps: each sub-product's folder (its id in CHILD_SYSTEMS, kebab-cased: dataCenter lives in
- * data-center/), the shell and the phone app (mobile/, 掌上车联 at /m/). child/ is the runtime every
- * sub-product mounts in (and its composition root), not an app. apps/web/src/child/systems/lintedApps.test.ts keeps this list equal to the registry's.
+ * The web's apps: each sub-product's folder (its id in apps/web/src/shared/systems/childSystemIds.js,
+ * the one list, kebab-cased: dataCenter lives in data-center/), the shell and the phone app (mobile/,
+ * 掌上车联 at /m/). child/ is the runtime every sub-product mounts in (and its composition root), not an
+ * app. apps/web/src/child/systems/lintedApps.test.ts proves no folder of src/ is left out.
  */
-export const WEB_APPS = [
-  'car',
-  'card',
-  'pet',
-  'elec-car',
-  'elec-gb',
-  'elec-lease',
-  'data-center',
-  'data-report',
-  'system',
-  'shell',
-  'mobile',
-];
+export const WEB_APPS = [...CHILD_SYSTEM_IDS.map(folderOf), 'shell', 'mobile'];
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 /** Pages call the API with call(endpoint, input) only: the answer's type comes from the endpoint table. */
 const CALL_ONLY = {

@@ -2,15 +2,13 @@ import { readdirSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
-// @ts-expect-error the lint setup is plain JavaScript, without types
 import { WEB_APPS } from '../../../../../eslint.config.js';
+import { folderOf } from '../../shared/systems/childSystemIds.js';
 import { CHILD_SYSTEMS } from '../../shared/systems/childSystems.ts';
 import { CHILD_SYSTEM_DEFINITIONS } from './registry.ts';
 
 const src = fileURLToPath(new URL('../../', import.meta.url));
 const repo = fileURLToPath(new URL('../../../../../', import.meta.url));
-/** A sub-product's folder is its id in kebab case (dataCenter lives in data-center/). */
-const folderOf = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 describe('the layering lint guards every web app', () => {
   it("lists exactly the registry's sub-products, the shell and the phone app", () => {

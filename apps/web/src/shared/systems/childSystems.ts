@@ -1,8 +1,11 @@
+import { CHILD_SYSTEM_IDS } from './childSystemIds.js';
+
 /**
- * The sub-product ids that get their own page at /child/{system}/. Kept free of imports because
- * vite.config.ts reads it; childSystems.test.ts proves it matches the contracts' catalogue.
+ * The sub-product ids that get their own page at /child/{system}/ — written once, in
+ * childSystemIds.js, which the lint setup reads too; childSystems.test.ts proves it matches the
+ * contracts' catalogue.
  */
-export const CHILD_SYSTEMS = ['car', 'card', 'system', 'pet', 'dataCenter', 'elec-car', 'data-report', 'elec-lease', 'elec-gb'] as const;
+export const CHILD_SYSTEMS = CHILD_SYSTEM_IDS;
 
 export type ChildSystemId = (typeof CHILD_SYSTEMS)[number];
 
