@@ -33,6 +33,21 @@ describe.each(Object.entries(frames))('%s framer', (name, list) => {
     expect(out.map((f) => f.toString('hex'))).toEqual(list.map((f) => f.toString('hex')));
   });
 
+  it.each([1, 5, 64, 4096])('reading %i bytes at a time into one reused buffer, returns frames that stay whole (pushInto)', (chunk) => {
+    // The gateway reads every connection into one buffer: a frame, or the part of one that spans
+    // reads, must not be a view into it once the next read overwrites it.
+    const stream = Buffer.concat(list);
+    const framer = codec.createFramer();
+    const reused = Buffer.alloc(4096);
+    const out: Buffer[] = [];
+    for (let i = 0; i < stream.length; i += chunk) {
+      const n = stream.copy(reused, 0, i, i + chunk);
+      expect(framer.pushInto(reused, n, out, true)).toBeUndefined();
+      reused.fill(0x7e); // the next connection's bytes
+    }
+    expect(out.map((f) => f.toString('hex'))).toEqual(list.map((f) => f.toString('hex')));
+  });
+
   it('skips junk between frames', () => {
     const junk = Buffer.from('\r\n\0\0hello\r\n');
     const stream = Buffer.concat(list.flatMap((f) => [junk, f]));

@@ -300,6 +300,12 @@ export interface FramerOutput {
 
 export interface Framer {
   push(chunk: Buffer): FramerOutput;
+  /**
+   * `push` without allocating its output (the gateway's read path): the first `length` bytes of
+   * `chunk` are taken, the frames found appended to `frames`, the error returned. `reused`: the
+   * caller reads into `chunk` again, so no frame returned is a view into it.
+   */
+  pushInto(chunk: Buffer, length: number, frames: Buffer[], reused: boolean): ProtocolError | undefined;
   /** Bytes held waiting for the rest of a frame. */
   readonly bufferedBytes: number;
   reset(): void;

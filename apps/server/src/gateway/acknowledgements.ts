@@ -14,7 +14,8 @@ export class Acknowledgements {
   /** Wakes the frame loop once fewer than MAX_IN_FLIGHT entries wait for storage. */
   private roomWaiter: (() => void) | null = null;
 
-  constructor(private readonly write: (frame: Buffer) => void) {}
+  /** `write` says whether the socket still holds the frame (not all sent at once: it must not change). */
+  constructor(private readonly write: (frame: Buffer) => boolean) {}
 
   /** A reply that acknowledges nothing stored: written at once, or after what earlier replies wait for. */
   answer(reply: Buffer, now: number) {
@@ -46,7 +47,8 @@ export class Acknowledgements {
     const { reply, stored, arrivals } = this.replies.drain();
     if (stored.length) told(stored);
     if (reply) {
-      this.write(reply); // every answerable reply in one write, one syscall
+      // Every answerable reply in one write, one syscall, straight from the queue's buffer.
+      if (this.write(reply)) this.replies.keep();
       const now = Date.now();
       for (const at of arrivals) replyAfterCommit.observe((now - at) / 1000);
     }

@@ -2,6 +2,12 @@ import type { IngestTicket } from './ingestBatcher.ts';
 
 const EMPTY = Buffer.alloc(0);
 
+interface Drained {
+  reply: Buffer | null;
+  stored: IngestTicket[];
+  arrivals: number[];
+}
+
 /**
  * A connection's replies in the order its messages came: a reply waits until the message it
  * acknowledges (and every earlier one) has an outcome. A message whose write failed is never
@@ -9,7 +15,7 @@ const EMPTY = Buffer.alloc(0);
  *
  * The waiting replies are bytes in one buffer of the connection, not a Buffer each: every
  * in-flight position kept one more object alive across young-generation collections, and the
- * answered run leaves as one copy, one write.
+ * answered run leaves as one write of a view into that buffer (no copy, no new buffer: issue 33).
  */
 export class ReplyQueue {
   // Parallel arrays rather than an object per message, for the same reason; [head, count) is the
@@ -19,8 +25,8 @@ export class ReplyQueue {
   private readonly ends: number[] = [];
   /** When each message was read (epoch ms): the reply-after-commit metric. */
   private readonly arrived: number[] = [];
-  /** The arrival times of the replies the last drain answered (reused, read at once by the caller). */
-  private readonly answered: number[] = [];
+  /** What the last drain answered: reused, read at once by the caller. */
+  private readonly out: Drained = { reply: null, stored: [], arrivals: [] };
   private count = 0;
   private bytes = EMPTY;
   private used = 0;
@@ -48,12 +54,17 @@ export class ReplyQueue {
   /**
    * Takes everything answerable now, in order: the replies to write, as one buffer (null when
    * none), and the tickets that were stored (for live news; a ticket shared by consecutive
-   * messages once).
+   * messages once). The answer is reused by the next drain, and its reply may be a view into the
+   * queue's own buffer, valid until the next push: written at once, and `keep()` called when the
+   * socket could not send it all at once.
    */
-  drain(): { reply: Buffer | null; stored: IngestTicket[]; arrivals: readonly number[] } {
-    const stored: IngestTicket[] = [];
-    this.answered.length = 0;
-    const parts: Buffer[] = [];
+  drain(): Readonly<Drained> {
+    const out = this.out;
+    const stored = out.stored;
+    stored.length = 0;
+    out.arrivals.length = 0;
+    // Nearly always one run of replies; a failed entry's reply cut out makes more.
+    let parts: Buffer[] | null = null;
     let runStart = this.startOf(this.head);
     let at = this.head;
     for (; at < this.count; at++) {
@@ -63,22 +74,36 @@ export class ReplyQueue {
         this.waiting--;
         if (ticket.state !== 'stored') {
           // Not acknowledged: its reply is cut out of the run.
-          if (this.startOf(at) > runStart) parts.push(this.bytes.subarray(runStart, this.startOf(at)));
+          if (this.startOf(at) > runStart) (parts ??= []).push(this.bytes.subarray(runStart, this.startOf(at)));
           runStart = this.ends[at];
         } else {
           if (stored[stored.length - 1] !== ticket) stored.push(ticket);
-          if (this.ends[at] > this.startOf(at)) this.answered.push(this.arrived[at]);
+          if (this.ends[at] > this.startOf(at)) out.arrivals.push(this.arrived[at]);
         }
       }
       this.tickets[at] = null; // answered: let it go now, not when the queue next empties
     }
     const end = this.startOf(at);
-    if (end > runStart) parts.push(this.bytes.subarray(runStart, end));
-    // A copy: the queue's buffer is reused for the next replies while the socket still sends these.
-    const reply = parts.length === 0 ? null : parts.length === 1 ? Buffer.from(parts[0]) : Buffer.concat(parts);
+    let reply: Buffer | null = null;
+    if (parts) {
+      if (end > runStart) parts.push(this.bytes.subarray(runStart, end));
+      reply = parts.length === 0 ? null : Buffer.concat(parts);
+    } else if (end > runStart) {
+      reply = this.bytes.subarray(runStart, end);
+      // Compaction moves what is left over these bytes: then the reply is a copy.
+      if (at !== this.count && at > 64) reply = Buffer.from(reply);
+    }
     this.head = at;
     this.compact();
-    return { reply, stored, arrivals: this.answered };
+    out.reply = reply;
+    return out;
+  }
+
+  /** The last reply is still being sent (the socket holds it): later replies go to a new buffer. */
+  keep() {
+    const next = Buffer.allocUnsafe(Math.max(256, this.used));
+    this.bytes.copy(next, 0, 0, this.used);
+    this.bytes = next;
   }
 
   /** Where message `i`'s reply begins. */

@@ -17,6 +17,7 @@ import { MessageRows } from './messageRows.ts';
 import { StoredNews } from './storedNews.ts';
 import type { TerminalDirectory, TerminalInfo } from './terminalDirectory.ts';
 import { whoseMessage } from './wireIdentity.ts';
+import { readInto } from './socketReads.ts';
 
 export interface SessionDeps {
   db: Db;
@@ -89,7 +90,7 @@ export class TerminalSession implements IngestOwner {
     this.counters.connections++;
     socket.setNoDelay(true);
     this.deadline = deps.deadlines.watch(this, socket.remoteAddress);
-    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    readInto(socket, (chunk, length, reused) => this.onBytes(chunk, length, reused));
     socket.on('close', () => this.onClose());
     socket.on('error', () => {}); // 'close' follows; a reset by the terminal is not our error
   }
@@ -99,21 +100,25 @@ export class TerminalSession implements IngestOwner {
     return this.serial;
   }
 
-  write(frame: Buffer) {
-    if (!this.closed && this.socket.writable) this.socket.write(frame);
+  /** Whether the socket still holds `frame` after this (not all of it sent at once). */
+  write(frame: Buffer): boolean {
+    if (this.closed || !this.socket.writable) return false;
+    this.socket.write(frame);
+    return this.socket.writableLength > 0;
   }
 
-  private onData(chunk: Buffer) {
+  /** `length` bytes read into `chunk`; `reused`: the chunk is read into again after this (socketReads.ts). */
+  private onBytes(chunk: Buffer, length: number, reused: boolean) {
     if (this.closed || this.deps.draining) return; // unread, so unanswered: the terminal sends it again
-    const out = this.framer.push(chunk);
-    this.deadline.read(out.frames.length, this.framer.bufferedBytes);
-    this.queue.push(...out.frames);
-    if (out.error) {
+    const queued = this.queue.length;
+    const error = this.framer.pushInto(chunk, length, this.queue, reused);
+    this.deadline.read(this.queue.length - queued, this.framer.bufferedBytes);
+    if (error) {
       // Oversized or endless frames: this connection is beyond repair; the others never notice.
       this.deps.stats.closedForAbuse++;
-      countRejected(this.counters, out.error.code);
+      countRejected(this.counters, error.code);
       this.deps.log.warn(
-        { terminal: this.wireId, protocol: this.codec.name, code: out.error.code, detail: out.error.detail },
+        { terminal: this.wireId, protocol: this.codec.name, code: error.code, detail: error.detail },
         '终端数据帧异常，断开连接',
       );
       return this.shutdown();
