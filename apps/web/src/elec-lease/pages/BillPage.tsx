@@ -139,30 +139,33 @@ function RefundDue() {
 }
 
 function Ledger() {
-  const { data: l, loading } = useWholeList(elecLeaseEndpoints.ledger);
+  const ledger = useWholeList(elecLeaseEndpoints.ledger);
+  const l = ledger.data;
   return (
-    <>
-      <div className="sp-toolbar">
-        {l && (
-          <Tag color={l.balanced ? 'green' : 'red'} data-testid="ledger-balanced">
-            {l.balanced ? B.balanced : B.unbalanced}
-          </Tag>
-        )}
-        {l && <span className="sp-muted">{B.journals(l.journals)}</span>}
-      </div>
-      <Table<LeaseLedger['rows'][number]>
-        size="small"
-        rowKey="ledgerAccount"
-        loading={loading}
-        pagination={false}
-        dataSource={l?.rows ?? []}
-        {...wideTable<LeaseLedger['rows'][number]>([
-          { title: B.account, dataIndex: 'name', width: 200 },
-          { title: B.debit, key: 'd', width: 160, align: 'right', render: (_, r) => yuan(r.debitFen) },
-          { title: B.credit, key: 'c', width: 160, align: 'right', render: (_, r) => yuan(r.creditFen) },
-          { title: B.balance, key: 'b', width: 160, align: 'right', render: (_, r) => yuan(r.debitFen - r.creditFen) },
-        ])}
-        summary={() =>
+    <ListCard<LeaseLedger['rows'][number]>
+      bare
+      size="small"
+      filters={
+        <>
+          {l && (
+            <Tag color={l.balanced ? 'green' : 'red'} data-testid="ledger-balanced">
+              {l.balanced ? B.balanced : B.unbalanced}
+            </Tag>
+          )}
+          {l && <span className="sp-muted">{B.journals(l.journals)}</span>}
+        </>
+      }
+      // the ledger comes whole, its accounts in `rows`
+      list={{ ...ledger, rows: l?.rows ?? [] }}
+      rowKey="ledgerAccount"
+      columns={[
+        { title: B.account, dataIndex: 'name', width: 200 },
+        { title: B.debit, key: 'd', width: 160, align: 'right', render: (_, r) => yuan(r.debitFen) },
+        { title: B.credit, key: 'c', width: 160, align: 'right', render: (_, r) => yuan(r.creditFen) },
+        { title: B.balance, key: 'b', width: 160, align: 'right', render: (_, r) => yuan(r.debitFen - r.creditFen) },
+      ]}
+      table={{
+        summary: () =>
           l && (
             <Table.Summary.Row>
               <Table.Summary.Cell index={0}>
@@ -178,10 +181,9 @@ function Ledger() {
                 <b>{yuan(l.debitFen - l.creditFen)}</b>
               </Table.Summary.Cell>
             </Table.Summary.Row>
-          )
-        }
-      />
-    </>
+          ),
+      }}
+    />
   );
 }
 
