@@ -125,6 +125,17 @@ describe('a list page’s loads', () => {
     expect(list.state.data?.asked.keyword).toBe('保存');
   });
 
+  it('changes the answer shown for news that came another way, and keeps the load on its way', async () => {
+    const { load, pending } = server();
+    const list = new ListLoader(load, {}, null, describeError, { initial: { asked: { keyword: '列表里的', current: 1, pageSize: 10 } } });
+    void list.show({});
+    list.change((data) => ({ asked: { ...data.asked, keyword: '推送' } }));
+    expect(list.state.data?.asked.keyword).toBe('推送');
+    pending[0].answer();
+    await settle();
+    expect(list.state.data?.asked.keyword).toBeUndefined();
+  });
+
   it('loads again when shown once more for the same filters (a drawer reopened on the same terminal)', async () => {
     const { load, pending } = server();
     const list = new ListLoader(load, { keyword: 'T1' }, null, describeError);

@@ -16,7 +16,7 @@ export interface ListState<F, A> {
   error: string | null;
 }
 
-export interface LoaderOptions {
+export interface LoaderOptions<A = unknown> {
   /** a list that loads at once shows its spinner from the first render, not an empty table first */
   loadsAtOnce?: boolean;
   /**
@@ -24,6 +24,8 @@ export interface LoaderOptions {
    * answer would show another day's figures under this day's title (default: kept beside the failure)
    */
   keepOnFailure?: boolean;
+  /** what is shown until the first answer (the asset as its list gave it, before its own detail answers) */
+  initial?: A;
 }
 
 /** Asks the server; `quiet` is a background reload (no spinner, no toast). */
@@ -49,9 +51,9 @@ export class ListLoader<F, A> {
     filters: F,
     paging: Paging | null,
     private readonly describe: (error: unknown) => string,
-    private readonly options: LoaderOptions = {},
+    private readonly options: LoaderOptions<A> = {},
   ) {
-    this.current = { filters, paging, data: null, loading: options.loadsAtOnce ?? true, error: null };
+    this.current = { filters, paging, data: options.initial ?? null, loading: options.loadsAtOnce ?? true, error: null };
   }
 
   get state(): ListState<F, A> {
@@ -109,6 +111,14 @@ export class ListLoader<F, A> {
       const dropped = this.options.keepOnFailure === false ? { data: null } : {};
       this.update({ ...dropped, loading: false, error: this.describe(error) });
     }
+  }
+
+  /**
+   * A change that came another way to the answer shown (a pushed position, a pushed alarm); unlike
+   * put, a load on its way is kept and replaces it, as it would have replaced the answer.
+   */
+  change(edit: (data: A) => A): void {
+    if (this.current.data !== null) this.update({ data: edit(this.current.data) });
   }
 
   /** An answer that came another way (a save that answers the new list): shown at once, and a load sent before it is dropped. */

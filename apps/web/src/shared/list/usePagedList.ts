@@ -5,7 +5,7 @@ import { call, type CallArgs } from '../request/call.ts';
 import { RequestError } from '../request/RequestError.ts';
 import { T } from '../i18n/messages.ts';
 import { pagerOf, type Paging } from '../ui/pagination.ts';
-import { FIRST_PAGE, filterKey, ListLoader, type ListLoad } from './listLoader.ts';
+import { FIRST_PAGE, filterKey, ListLoader, type ListLoad, type LoaderOptions } from './listLoader.ts';
 
 /** The rows before the first answer: one array, so effects that depend on the rows do not run on every render. */
 const NO_ROWS: never[] = [];
@@ -39,8 +39,8 @@ export interface PagedList<Row, A> extends ListView<Row> {
   pager: TablePaginationConfig;
 }
 
-function useLoader<F, A>(load: ListLoad<F, A>, filters: F, paging: Paging | null, enabled: boolean, keepOnFailure?: boolean) {
-  const [loader] = useState(() => new ListLoader(load, filters, paging, describeFailure, { loadsAtOnce: enabled, keepOnFailure }));
+function useLoader<F, A>(load: ListLoad<F, A>, filters: F, paging: Paging | null, enabled: boolean, options: LoaderOptions<A> = {}) {
+  const [loader] = useState(() => new ListLoader(load, filters, paging, describeFailure, { ...options, loadsAtOnce: enabled }));
   // The newest callback and filters serve the next load (they may close over what the page holds now).
   loader.setLoad(load);
   const latest = useRef(filters);
@@ -114,9 +114,11 @@ export interface WholeList<A> extends ListView<ItemsOf<A>> {
   pager: false;
   /** An answer that came another way (a save that answers the new list) replaces the data at once. */
   put: (data: A) => void;
+  /** A change that came another way (a pushed position or alarm) to the data shown; a load on its way still replaces it. */
+  change: (edit: (data: A) => A) => void;
 }
 
-export interface WholeOptions extends Pick<ListOptions, 'enabled'> {
+export interface WholeOptions<A = unknown> extends Pick<ListOptions, 'enabled'> {
   /**
    * Every load without the request layer's toast, the first one too: the page shows its own empty
    * or failed state (the phone's pages, a card beside the main one).
@@ -124,6 +126,8 @@ export interface WholeOptions extends Pick<ListOptions, 'enabled'> {
   silent?: boolean;
   /** false: a failed load empties the data (a page about another day or asset must not show the last one's) */
   keepOnFailure?: boolean;
+  /** what is shown until the first answer (the asset as its list gave it, before its own detail answers) */
+  initial?: A;
 }
 
 /**
@@ -132,21 +136,25 @@ export interface WholeOptions extends Pick<ListOptions, 'enabled'> {
  * between renders (the newest one serves the next load); new `input` (by value) loads again.
  * `load` gets `quiet` for a background reload, or for every load when `silent`.
  */
-export function useLoaded<F, A>(load: (input: F, quiet: boolean) => Promise<A>, input: F, options: WholeOptions = {}): WholeList<A> {
+export function useLoaded<F, A>(load: (input: F, quiet: boolean) => Promise<A>, input: F, options: WholeOptions<A> = {}): WholeList<A> {
   const silent = options.silent ?? false;
   const wrapped = useCallback<ListLoad<F, A>>((f, _paging, quiet) => load(f, quiet || silent), [load, silent]);
-  const { loader, state } = useLoader(wrapped, input, null, options.enabled ?? true, options.keepOnFailure);
+  const { loader, state } = useLoader(wrapped, input, null, options.enabled ?? true, {
+    keepOnFailure: options.keepOnFailure,
+    initial: options.initial,
+  });
   const reload = useCallback((quiet = false) => loader.reload(quiet), [loader]);
   const put = useCallback((data: A) => loader.put(data), [loader]);
+  const change = useCallback((edit: (data: A) => A) => loader.change(edit), [loader]);
   const rows = (Array.isArray(state.data) ? state.data : NO_ROWS) as Array<ItemsOf<A>>;
-  return { data: state.data, rows, loading: state.loading, error: state.error, reload, put, pager: false };
+  return { data: state.data, rows, loading: state.loading, error: state.error, reload, put, change, pager: false };
 }
 
 /** An endpoint that answers its whole list (a rider's plans, an owner's pets); a background reload is silent. */
 export function useWholeList<E extends EndpointSpec>(
   endpoint: E,
   input?: Partial<InputOf<E>>,
-  options: WholeOptions = {},
+  options: WholeOptions<AnswerOf<E>> = {},
 ): WholeList<AnswerOf<E>> {
   const load = useCallback(
     (query: Partial<InputOf<E>> | undefined, quiet: boolean) =>
