@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Input, InputNumber, Popconfirm, Radio, Segmented, Select, Space, Table, TreeSelect } from 'antd';
 import { FENCE_KINDS, FENCE_KIND_NAMES, cardEndpoints, geofenceEndpoints, type CardArea, type GeofenceKind } from '@chelian/contracts';
 import type { LL } from '../../shared/map/fenceDraw.ts';
@@ -30,7 +30,7 @@ function openRing(ring: ReadonlyArray<ReadonlyArray<number>>): LL[] {
  */
 export function AreaPage() {
   const canEdit = usePermission('card:area:edit');
-  const [areas, setAreas] = useState<CardArea[]>([]);
+  const { rows: areas, loading, put, reload } = useWholeList(cardEndpoints.areas);
   const { rows: staff } = useLoaded(allStaff, null);
   const { rows: teams } = useWholeList(cardEndpoints.teams);
   const [kind, setKind] = useState<GeofenceKind>('circle');
@@ -41,7 +41,6 @@ export function AreaPage() {
   const [to, setTo] = useState<'staff' | 'team'>('team');
   const [assignee, setAssignee] = useState<number | undefined>();
   const [editing, setEditing] = useState<CardArea | null>(null);
-  useEffect(() => void call(cardEndpoints.areas).then(setAreas, () => {}), []);
 
   const reset = () => (setEditing(null), setCenter(null), setRing(null), setName(''));
   const shown = useMemo(() => (editing ? areas.filter((a) => a.areaId !== editing.areaId) : areas), [areas, editing]);
@@ -61,10 +60,10 @@ export function AreaPage() {
     if (!shape) return;
     if (editing) {
       await call(geofenceEndpoints.update, { geofenceId: editing.geofenceId, name: name.trim(), ...shape });
-      setAreas(await call(cardEndpoints.areas));
+      await reload();
     } else {
       const fence = await call(geofenceEndpoints.add, { name: name.trim(), ...shape });
-      setAreas(
+      put(
         await call(cardEndpoints.saveArea, {
           geofenceId: fence.geofenceId,
           ...(to === 'staff' ? { staffId: assignee } : { teamId: assignee }),
@@ -84,7 +83,7 @@ export function AreaPage() {
     if (k === 'circle' && a.radius) setRadius(a.radius);
     setRing(k === 'polygon' && a.rings?.[0] ? openRing(a.rings[0]) : null);
   };
-  const del = (areaId: number) => call(cardEndpoints.deleteArea, { areaId }).then(setAreas, () => {});
+  const del = (areaId: number) => call(cardEndpoints.deleteArea, { areaId }).then(put, () => {});
   const drawing = canEdit && kind === 'polygon' && !ring;
   const hint =
     kind === 'circle' ? (
@@ -192,6 +191,7 @@ export function AreaPage() {
           rowKey="areaId"
           size="small"
           dataSource={areas}
+          loading={loading}
           pagination={false}
           data-testid="card-area-table"
           columns={[
