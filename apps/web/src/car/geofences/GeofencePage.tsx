@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Empty, Input, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Permission } from '../../shared/permission/Permission.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { geofenceEndpoints, type Geofence, type PermissionCode } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { fitPoints } from '../../shared/map/camera.ts';
 import { MapCommand } from '../../shared/map/MapCommand.tsx';
 import { MapView } from '../../shared/map/MapView.tsx';
@@ -47,22 +48,14 @@ function draftOf(f: Geofence): FenceDraft {
 
 /** 电子围栏: the fences on a map, drawing new circles and polygons, attaching vehicles. */
 export function GeofencePage() {
-  const [fences, setFences] = useState<Geofence[]>([]);
   const [keyword, setKeyword] = useState('');
+  // every fence on the map at once: one page as large as the server allows
+  const { rows: fences, reload: load } = usePagedList(geofenceEndpoints.list, { keyword: keyword || undefined }, { pageSize: 500 });
   const [selected, setSelected] = useState<number | null>(null);
   const [draft, setDraft] = useState<FenceDraft | null>(null);
   const [saving, setSaving] = useState(false);
   const [binding, setBinding] = useState<Geofence | null>(null);
   const [fit, setFit] = useState(0);
-
-  const load = useCallback(async () => {
-    try {
-      setFences((await call(geofenceEndpoints.list, { current: 1, pageSize: 500, keyword: keyword || undefined })).list);
-    } catch {
-      /* shown by the request layer */
-    }
-  }, [keyword]);
-  useEffect(() => void load(), [load]);
 
   const current = fences.find((f) => f.geofenceId === selected) ?? null;
   const pick = (id: number) => {
