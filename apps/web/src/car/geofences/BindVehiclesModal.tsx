@@ -1,22 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Modal, type ButtonProps } from 'antd';
 import { toast } from '../../shared/ui/toast.ts';
 import { geofenceEndpoints, type Geofence } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { VehicleTree } from '../monitor/VehicleTree.tsx';
 import { M } from '../messages.ts';
 
 /** Which vehicles a fence watches: tick them in the vehicle tree. */
 export function BindVehiclesModal({ fence, onClose, onSaved }: { fence: Geofence | null; onClose: () => void; onSaved: () => void }) {
-  const [checked, setChecked] = useState<number[]>([]);
+  // loaded again each time the modal opens; none ticked until it answers (or when it fails)
+  const { data, loading } = useWholeList(geofenceEndpoints.detail, fence ? { geofenceId: fence.geofenceId } : undefined, {
+    enabled: fence !== null,
+    keepOnFailure: false,
+  });
+  const loaded = loading ? null : data;
+  // the ticks as edited, while they belong to the answer shown (a new answer starts from its own)
+  const [edited, setEdited] = useState<{ of: typeof loaded; ids: number[] } | null>(null);
+  const checked = edited && edited.of === loaded ? edited.ids : (loaded?.vehicleIds ?? []);
+  const setChecked = (ids: number[]) => setEdited({ of: loaded, ids });
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (!fence) return;
-    setChecked([]);
-    void call(geofenceEndpoints.detail, { geofenceId: fence.geofenceId })
-      .then((f) => setChecked(f.vehicleIds))
-      .catch(() => undefined);
-  }, [fence]);
   const save = async () => {
     if (!fence) return;
     setSaving(true);
@@ -47,7 +50,7 @@ export function BindVehiclesModal({ fence, onClose, onSaved }: { fence: Geofence
       <div style={{ height: 460 }}>
         <VehicleTree
           selectedId={null}
-          onSelect={(id) => setChecked((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]))}
+          onSelect={(id) => setChecked(checked.includes(id) ? checked.filter((x) => x !== id) : [...checked, id])}
           height={330}
           checkable
           checked={checked}
