@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Descriptions, Drawer } from 'antd';
-import { alarmPushEndpoints, type Alarm, type Delivery } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { alarmPushEndpoints, type Alarm } from '@chelian/contracts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { DeliveryTable } from '../../shared/alarmPush/DeliveryTable.tsx';
 import { M } from '../messages.ts';
@@ -12,24 +11,11 @@ const L = T.center.alarmPush.log;
 
 /** An alarm's detail with where it was pushed: each browser, SMS, webhook and MQTT delivery and its attempts. */
 export function AlarmDeliveryDrawer({ alarm, onClose }: { alarm: Alarm | null; onClose: () => void }) {
-  const [rows, setRows] = useState<Delivery[]>([]);
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    if (!alarm) return;
-    let alive = true;
-    setLoading(true);
-    setRows([]);
-    call(alarmPushEndpoints.listDeliveries, { alarmId: alarm.alarmId })
-      .then(
-        (list) => alive && setRows(list),
-        () => {},
-      )
-      .finally(() => alive && setLoading(false));
-    return () => {
-      alive = false;
-    };
-  }, [alarm]);
+  // loaded each time the drawer opens; another alarm's deliveries are never shown while it loads
+  const { rows, loading } = useWholeList(alarmPushEndpoints.listDeliveries, alarm ? { alarmId: alarm.alarmId } : undefined, {
+    enabled: alarm !== null,
+    keepOnFailure: false,
+  });
 
   return (
     <Drawer open={alarm !== null} onClose={onClose} width={1040} title={L.title} destroyOnHidden data-testid="alarm-delivery-drawer">
@@ -43,7 +29,7 @@ export function AlarmDeliveryDrawer({ alarm, onClose }: { alarm: Alarm | null; o
             <Descriptions.Item label={`${M.common.speed}（${M.common.kmh}）`}>{alarm.speed ?? M.common.none}</Descriptions.Item>
             <Descriptions.Item label={M.alarm.status}>{alarm.handled ? M.alarm.processed : M.alarm.unprocessed}</Descriptions.Item>
           </Descriptions>
-          <DeliveryTable rows={rows} loading={loading} testId="alarm-delivery-table" />
+          <DeliveryTable rows={loading ? [] : rows} loading={loading} testId="alarm-delivery-table" />
         </>
       )}
     </Drawer>
