@@ -1,7 +1,8 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useCustomerAccountId } from './useCustomerAccount.ts';
 import { groupEndpoints, type GroupNode } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useLoaded } from '../../shared/list/usePagedList.ts';
 import { LiveFeed, productLiveUrl, type LiveStatus } from '../../shared/live/liveFeed.ts';
 import { VehicleSourceContext, type VehicleSource } from '../../shared/vehicle/vehicleSource.ts';
 import { FleetStore } from './fleetStore.ts';
@@ -39,6 +40,14 @@ function Provide({ fleet, source, children }: { fleet: Fleet; source: VehicleSou
   );
 }
 
+const NO_GROUPS: GroupNode[] = [];
+
+/** Vehicles and groups together (a failed tree is none), then the positions of the vehicles now listed. */
+async function loadFleet(accountId: number | undefined) {
+  const [vehicles, groups] = await Promise.all([loadAllVehicles(accountId), call(groupEndpoints.tree, { accountId }).catch(() => [])]);
+  return { vehicles, groups, positions: await loadAllPositions() };
+}
+
 /** While the live feed is down, positions are fetched this often instead. */
 const POLL_MS = 10_000;
 
@@ -51,28 +60,19 @@ export function FleetProvider({ children }: { children: ReactNode }) {
   const store = useMemo(() => new FleetStore(), []);
   const ticker = useMemo(() => new FleetTicker(store), [store]);
   const live = useMemo(() => new LiveFeed(() => productLiveUrl('car')), []);
-  const [groups, setGroups] = useState<GroupNode[]>([]);
-  const [loading, setLoading] = useState(true);
   const [liveStatus, setLiveStatus] = useState<LiveStatus>('closed');
-  const [generation, setGeneration] = useState(0);
 
-  useEffect(() => {
-    let alive = true;
-    setLoading(true);
-    (async () => {
-      const [vehicles, tree] = await Promise.all([loadAllVehicles(accountId), call(groupEndpoints.tree, { accountId }).catch(() => [])]);
-      if (!alive) return;
-      store.setVehicles(vehicles);
-      setGroups(tree);
-      store.applyPositions(await loadAllPositions());
-      store.flush();
-    })()
-      .catch(() => undefined)
-      .finally(() => alive && setLoading(false));
-    return () => {
-      alive = false;
-    };
-  }, [store, accountId, generation]);
+  // The customer's vehicles, group tree and last positions; only the newest customer's answer is kept.
+  const { data, loading, reload } = useLoaded(loadFleet, accountId);
+  // into the store before the first paint that says the fleet has loaded
+  useLayoutEffect(() => {
+    if (!data) return;
+    store.setVehicles(data.vehicles);
+    store.applyPositions(data.positions);
+    store.flush();
+  }, [store, data]);
+  const groups = data?.groups ?? NO_GROUPS;
+  const reloadFleet = useCallback(() => void reload(), [reload]);
 
   useEffect(() => {
     const offEvents = live.on((events) => {
@@ -99,8 +99,8 @@ export function FleetProvider({ children }: { children: ReactNode }) {
   }, [store, live]);
 
   const value = useMemo<Fleet>(
-    () => ({ store, ticker, live, groups, loading, liveStatus, reload: () => setGeneration((g) => g + 1) }),
-    [store, ticker, live, groups, loading, liveStatus],
+    () => ({ store, ticker, live, groups, loading, liveStatus, reload: reloadFleet }),
+    [store, ticker, live, groups, loading, liveStatus, reloadFleet],
   );
   const source = useMemo(() => vehicleSourceOf({ store, ticker, live }), [store, ticker, live]);
   return (
