@@ -36,7 +36,7 @@ const latestOf = async (pk: number) =>
 describe('LatestWrites (no database)', () => {
   const fix = (gpsTime: number, over: Partial<StoredPosition> = {}) => storedPosition({ terminalPk: 7, gpsTime, ...over });
 
-  it('writes a terminal’s first fix and an alarm change at once, keeps the rest back until everyMs passed since its write', () => {
+  it('writes a terminal’s first fix and an alarm change at once, keeps the rest back until everyMs after its last write', () => {
     const w = new LatestWrites(30_000);
     expect(w.plan([fix(at)], 0).rows).toHaveLength(1);
     const held = w.plan([fix(at + 5000, { mileage: 10 })], 5000);
@@ -49,10 +49,10 @@ describe('LatestWrites (no database)', () => {
     w.committed(alarm, 10_100);
     expect(w.waitingCount).toBe(0);
     w.committed(w.plan([fix(at + 15_000, { alarms: ['sos'] })], 15_000), 15_100);
-    expect(w.due(40_000)).toBe(false);
-    expect(w.due(45_100)).toBe(true);
+    expect(w.due(39_999)).toBe(false);
+    expect(w.due(40_000)).toBe(true);
     // Due: a flush of other terminals (or none) takes it.
-    expect(w.plan([], 45_100).rows).toMatchObject([{ gpsTime: at + 15_000 }]);
+    expect(w.plan([], 40_000).rows).toMatchObject([{ gpsTime: at + 15_000 }]);
     expect(w.waitingCount).toBe(0);
   });
 
@@ -60,10 +60,12 @@ describe('LatestWrites (no database)', () => {
     const w = new LatestWrites(30_000);
     w.committed(w.plan([fix(at)], 0), 0);
     w.committed(w.plan([fix(at + 5000)], 5000), 5000);
+    // Due: the flush that drains takes the waiting fix with its own newer one.
     const failed = w.plan([fix(at + 40_000)], 40_000);
     expect(failed.rows).toMatchObject([{ gpsTime: at + 40_000 }]);
     w.failed(failed);
     expect(w.waitingCount).toBe(1);
+    expect(w.plan([fix(at + 40_500)], 40_500).rows).toHaveLength(0); // drains once a second
     expect(w.plan([fix(at + 41_000)], 41_000).rows).toMatchObject([{ gpsTime: at + 41_000 }]);
   });
 

@@ -31,19 +31,24 @@ export function afterBoth(first: StoredPosition, then: StoredPosition): StoredPo
 
 const sameAlarms = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** Fixes due are written by one flush a second at most: an upsert statement has a fixed cost (~0.5 ms of PostgreSQL's CPU). */
+const DRAIN_MS = 1000;
+
 /**
  * latest_positions written at most once per `everyMs` per terminal (issue 33): at a report every
  * 5 s, rewriting each terminal's row at every report was half of PostgreSQL's CPU a position. A
  * terminal's first fix seen by this gateway, and a fix whose alarms changed, are written with their
- * positions; a later fix waits here (only once its positions committed) and goes with the first
- * flush after `everyMs`, or alone when no flush comes (`due`). So latest_positions is at most
- * `everyMs` plus a flush behind positions; after a crash what waited here is taken from positions
- * at start (ingestQueries.catchUpLatest). `everyMs` 0: every flush writes its newest fixes.
+ * positions; a later fix waits here (only once its positions committed) until `everyMs` after its
+ * terminal's last write, and goes with the next flush that drains (one a second), or alone when no
+ * flush comes (`due`). So latest_positions is at most `everyMs` plus a second and a flush behind
+ * positions; after a crash what waited here is taken from positions at start
+ * (ingestQueries.catchUpLatest). `everyMs` 0: every flush writes its newest fixes.
  */
 export class LatestWrites {
   private readonly terminals = new Map<number, Entry>();
-  /** Entries with a fix waiting, the longest waiting first. */
+  /** Entries with a fix waiting. */
   private readonly waiting = new Map<number, Entry>();
+  private lastDrain = -Infinity;
 
   constructor(readonly everyMs: number) {}
 
@@ -54,7 +59,7 @@ export class LatestWrites {
 
   /** Whether a waiting fix is due (then a flush should run even without new rows). */
   due(now: number): boolean {
-    for (const e of this.waiting.values()) return now - e.pendingSince >= this.everyMs;
+    for (const e of this.waiting.values()) if (now - e.writtenAt >= this.everyMs) return true;
     return false;
   }
 
@@ -63,18 +68,15 @@ export class LatestWrites {
     const plan: LatestPlan = { rows: batchRows, deferred: [], taken: [], written: [] };
     if (this.everyMs <= 0) return plan;
     const rows: StoredPosition[] = [];
+    const drain = all || now - this.lastDrain >= DRAIN_MS;
+    if (drain) this.lastDrain = now;
     for (const r of batchRows) {
       const e = this.terminals.get(r.terminalPk);
       if (!e) {
         this.terminals.set(r.terminalPk, { writtenAt: now, alarms: r.alarms, pending: null, pendingSince: 0 });
         rows.push(r);
         plan.written.push(r.terminalPk);
-      } else if (
-        all ||
-        now - e.writtenAt >= this.everyMs ||
-        !sameAlarms(e.alarms, r.alarms) ||
-        (e.pending && now - e.pendingSince >= this.everyMs)
-      ) {
+      } else if (all || !sameAlarms(e.alarms, r.alarms) || (drain && now - e.writtenAt >= this.everyMs)) {
         let row = r;
         if (e.pending) {
           plan.taken.push({ fix: e.pending, since: e.pendingSince });
@@ -89,18 +91,19 @@ export class LatestWrites {
       } else plan.deferred.push(r);
     }
     let sort = false;
-    for (const [pk, e] of this.waiting) {
-      if (!all && now - e.pendingSince < this.everyMs) break;
-      const fix = e.pending!;
-      plan.taken.push({ fix, since: e.pendingSince });
-      e.writtenAt = now;
-      e.alarms = fix.alarms;
-      e.pending = null;
-      this.waiting.delete(pk);
-      rows.push(fix);
-      plan.written.push(pk);
-      sort = true;
-    }
+    if (drain)
+      for (const [pk, e] of this.waiting) {
+        if (!all && now - e.writtenAt < this.everyMs) continue;
+        const fix = e.pending!;
+        plan.taken.push({ fix, since: e.pendingSince });
+        e.writtenAt = now;
+        e.alarms = fix.alarms;
+        e.pending = null;
+        this.waiting.delete(pk);
+        rows.push(fix);
+        plan.written.push(pk);
+        sort = true;
+      }
     if (sort) rows.sort((a, b) => a.terminalPk - b.terminalPk);
     plan.rows = rows;
     return plan;
