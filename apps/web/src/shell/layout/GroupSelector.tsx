@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { TreeSelect } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
@@ -7,6 +6,7 @@ import { T } from '../../shared/i18n/messages.ts';
 import { broadcastToChildren } from '../subproduct/childFrames.ts';
 import { accountEndpoints, type AccountTreeNode } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useLoaded } from '../../shared/list/usePagedList.ts';
 
 /** A node of the selector: a customer account and, below it, its sub-accounts. */
 export interface ClientNode extends NavUserClient {
@@ -33,13 +33,8 @@ const toTree = (nodes: ClientNode[]): object[] =>
 /** The vehicle-group selector, shown when a sub-product asks for it (showDownList). */
 export function GroupSelector() {
   const client = useClientStore((s) => s.navUserClient);
-  const [nodes, setNodes] = useState<ClientNode[]>([]);
-
-  useEffect(() => {
-    void source()
-      .then(setNodes)
-      .catch(() => setNodes([]));
-  }, []);
+  // quiet: a failed tree is an empty selector, not a toast over the page
+  const { rows: nodes } = useLoaded(source, null, { silent: true, keepOnFailure: false });
 
   const find = (list: ClientNode[], id: number): ClientNode | undefined => {
     for (const n of list) {
