@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
-import { Button, DatePicker, Radio, Table, TreeSelect } from 'antd';
+import { useState } from 'react';
+import { Button, DatePicker, Radio, TreeSelect } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { cardEndpoints, type CardReport, type CardReportQuery, type CardReportRow } from '@chelian/contracts';
+import { cardEndpoints, type CardReportQuery, type CardReportRow } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { beijingToday } from '../cardTime.ts';
 import { teamTree } from '../teamTree.ts';
 import { C } from '../messages.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 
 const R = C.report;
 
@@ -16,14 +16,8 @@ const R = C.report;
 export function ReportPage() {
   const { rows: teams } = useWholeList(cardEndpoints.teams);
   const [query, setQuery] = useState<CardReportQuery>({ kind: 'day', date: beijingToday() });
-  const [report, setReport] = useState<CardReport | null>(null);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    setLoading(true);
-    call(cardEndpoints.report, query)
-      .then(setReport, () => {})
-      .finally(() => setLoading(false));
-  }, [query]);
+  const loaded = useWholeList(cardEndpoints.report, query);
+  const report = loaded.data;
   const num = (title: string, key: keyof CardReportRow) => ({
     title,
     dataIndex: key,
@@ -32,70 +26,73 @@ export function ReportPage() {
   });
   return (
     <div className="sp-page" data-testid="card-report">
-      <section className="sp-card">
-        <div className="sp-toolbar">
-          <span className="sp-title">
+      <ListCard<CardReportRow>
+        title={
+          <>
             {R.title}
             {report && <span className="sp-muted"> {R.span(report.startDate, report.endDate)}</span>}
-          </span>
-          <Radio.Group
-            optionType="button"
-            value={query.kind}
-            onChange={(e) => setQuery((q) => ({ ...q, kind: e.target.value }))}
-            options={[
-              { value: 'day', label: R.day },
-              { value: 'week', label: R.week },
-              { value: 'month', label: R.month },
-            ]}
-          />
-          <DatePicker
-            allowClear={false}
-            value={dayjs(query.date)}
-            onChange={(d) => d && setQuery((q) => ({ ...q, date: d.format('YYYY-MM-DD') }))}
-          />
-          <TreeSelect
-            allowClear
-            placeholder={C.common.allTeams}
-            style={{ width: 150 }}
-            treeData={teamTree(teams)}
-            value={query.teamId}
-            onChange={(teamId) => setQuery((q) => ({ ...q, teamId }))}
-          />
+          </>
+        }
+        filters={
+          <>
+            <Radio.Group
+              optionType="button"
+              value={query.kind}
+              onChange={(e) => setQuery((q) => ({ ...q, kind: e.target.value }))}
+              options={[
+                { value: 'day', label: R.day },
+                { value: 'week', label: R.week },
+                { value: 'month', label: R.month },
+              ]}
+            />
+            <DatePicker
+              allowClear={false}
+              value={dayjs(query.date)}
+              onChange={(d) => d && setQuery((q) => ({ ...q, date: d.format('YYYY-MM-DD') }))}
+            />
+            <TreeSelect
+              allowClear
+              placeholder={C.common.allTeams}
+              style={{ width: 150 }}
+              treeData={teamTree(teams)}
+              value={query.teamId}
+              onChange={(teamId) => setQuery((q) => ({ ...q, teamId }))}
+            />
+          </>
+        }
+        actions={
           <Button
             icon={<DownloadOutlined />}
             onClick={() => void call(cardEndpoints.exportReport, query, { fileName: `工牌统计报表_${query.date}.xlsx` }).catch(() => {})}
           >
             {C.common.exportExcel}
           </Button>
-        </div>
-        <Table<CardReportRow>
-          rowKey="staffId"
-          size="small"
-          loading={loading}
-          dataSource={report?.rows ?? []}
-          pagination={{ pageSize: 10, showSizeChanger: true }}
-          data-testid="card-report-table"
-          {...wideTable<CardReportRow>([
-            { title: C.staff.no, dataIndex: 'staffNo', width: 90, fixed: 'left' },
-            { title: C.staff.name, dataIndex: 'name', width: 90, fixed: 'left' },
-            { title: C.staff.team, dataIndex: 'teamName', width: 120 },
-            num(R.work, 'workPeriods'),
-            num(R.arrived, 'arrived'),
-            num(R.ongoing, 'ongoing'),
-            num(R.normal, 'normal'),
-            num(R.late, 'late'),
-            num(R.early, 'early'),
-            num(R.absent, 'absent'),
-            num(R.offPostCount, 'offPostCount'),
-            num(R.offPostMinutes, 'offPostMinutes'),
-            num(R.patrolDone, 'patrolDone'),
-            num(R.patrolLate, 'patrolLate'),
-            num(R.patrolMissed, 'patrolMissed'),
-            num(R.wear, 'wearMinutes'),
-            num(R.alarms, 'alarms'),
-          ])}
-        />
-      </section>
+        }
+        // the report comes whole; its people are paged here
+        list={{ ...loaded, rows: report?.rows ?? [], pager: { pageSize: 10, showSizeChanger: true } }}
+        rowKey="staffId"
+        size="small"
+        table={{ 'data-testid': 'card-report-table' }}
+        columns={[
+          { title: C.staff.no, dataIndex: 'staffNo', width: 90, fixed: 'left' },
+          { title: C.staff.name, dataIndex: 'name', width: 90, fixed: 'left' },
+          { title: C.staff.team, dataIndex: 'teamName', width: 120 },
+          num(R.work, 'workPeriods'),
+          num(R.arrived, 'arrived'),
+          num(R.ongoing, 'ongoing'),
+          num(R.normal, 'normal'),
+          num(R.late, 'late'),
+          num(R.early, 'early'),
+          num(R.absent, 'absent'),
+          num(R.offPostCount, 'offPostCount'),
+          num(R.offPostMinutes, 'offPostMinutes'),
+          num(R.patrolDone, 'patrolDone'),
+          num(R.patrolLate, 'patrolLate'),
+          num(R.patrolMissed, 'patrolMissed'),
+          num(R.wear, 'wearMinutes'),
+          num(R.alarms, 'alarms'),
+        ]}
+      />
     </div>
   );
 }
