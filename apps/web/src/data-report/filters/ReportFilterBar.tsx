@@ -1,9 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, DatePicker, Space, TreeSelect } from 'antd';
 import { DownloadOutlined, HistoryOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Permission, PermissionMenu } from '../../shared/permission/Permission.tsx';
 import { groupEndpoints, type GroupNode } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { R } from '../messages.ts';
 import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { quickRanges } from './reportRange.ts';
@@ -28,12 +28,7 @@ interface Props {
 
 /** Vehicle, group and days (with 今天/昨天/近7天/近30天), then search and reset. */
 export function ReportFilterBar({ value, accountId, onChange, onSearch, onReset, children, range }: Props) {
-  const [groups, setGroups] = useState<GroupNode[]>([]);
-  useEffect(() => {
-    call(groupEndpoints.tree, { accountId })
-      .then(setGroups)
-      .catch(() => setGroups([]));
-  }, [accountId]);
+  const { rows: groups } = useWholeList(groupEndpoints.tree, { accountId }, { keepOnFailure: false });
 
   return (
     <div className="report-filters" data-testid="report-filters">
