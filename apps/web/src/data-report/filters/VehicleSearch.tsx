@@ -3,6 +3,7 @@ import { Select } from 'antd';
 import { debounce } from '../../shared/utils/timing.ts';
 import { vehicleEndpoints, type Vehicle } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
 import { R } from '../messages.ts';
 
 type Option = { value: number; label: string; terminalId: string };
@@ -11,6 +12,14 @@ const option = (v: Pick<Vehicle, 'vehicleId' | 'plate' | 'name' | 'terminalId'>)
   label: v.plate || v.name,
   terminalId: v.terminalId,
 });
+
+/** The first 20 vehicles matching what the operator typed. */
+const searchVehicles = (filters: { keyword: string; accountId?: number }, quiet: boolean) =>
+  call(
+    vehicleEndpoints.list,
+    { keyword: filters.keyword || undefined, accountId: filters.accountId, current: 1, pageSize: 20 },
+    { silent: quiet },
+  ).then((page) => page.list.map(option));
 
 /** One vehicle, searched by plate, name or terminal id as the operator types. */
 export function VehicleSearch({
@@ -22,32 +31,19 @@ export function VehicleSearch({
   accountId?: number;
   onChange: (vehicleId?: number) => void;
 }) {
-  const [options, setOptions] = useState<Option[]>([]);
-  const [loading, setLoading] = useState(false);
-
-  const search = useMemo(
-    () =>
-      debounce((keyword: string) => {
-        setLoading(true);
-        call(vehicleEndpoints.list, { keyword: keyword || undefined, accountId, current: 1, pageSize: 20 })
-          .then((page) => setOptions(page.list.map(option)))
-          .catch(() => setOptions([]))
-          .finally(() => setLoading(false));
-      }, 300),
-    [accountId],
-  );
-  useEffect(() => {
-    search('');
-    return () => search.cancel();
-  }, [search]);
+  const [keyword, setKeyword] = useState('');
+  const search = useMemo(() => debounce(setKeyword, 300), []);
+  useEffect(() => () => search.cancel(), [search]);
+  const found = useLoaded(searchVehicles, { keyword, accountId }, { keepOnFailure: false });
 
   // A deep-linked vehicle shows its plate, not its id.
-  useEffect(() => {
-    if (value === undefined || options.some((o) => o.value === value)) return;
-    call(vehicleEndpoints.detail, { vehicleId: value }, { silent: true })
-      .then((v) => setOptions((list) => [option(v), ...list.filter((o) => o.value !== v.vehicleId)]))
-      .catch(() => undefined);
-  }, [value, options]);
+  const listed = found.rows.some((o) => o.value === value);
+  const { data: linked } = useWholeList(
+    vehicleEndpoints.detail,
+    { vehicleId: value },
+    { enabled: value !== undefined && !listed, silent: true },
+  );
+  const options = !listed && linked && linked.vehicleId === value ? [option(linked), ...found.rows] : found.rows;
 
   return (
     <Select
@@ -62,7 +58,7 @@ export function VehicleSearch({
           {o.data.label} <span className="report-option-sub">{o.data.terminalId}</span>
         </span>
       )}
-      loading={loading}
+      loading={found.loading}
       onChange={(v?: number) => onChange(v ?? undefined)}
       data-testid="report-vehicle"
     />
