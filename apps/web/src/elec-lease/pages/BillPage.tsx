@@ -6,7 +6,6 @@ import { billColumns, paymentColumns } from '../ContractDrawer.tsx';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { yuan } from '../money.ts';
 import { L } from '../messages.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
@@ -72,69 +71,95 @@ function Payments() {
   );
 }
 
-/** 已支付待退款: money the provider confirmed for a debt settled meanwhile — not booked, to be refunded by the channel. */
+/**
+ * 已支付待退款: money the provider confirmed for a debt settled meanwhile — not booked, to be refunded
+ * by the channel — and the refunds of booked payments and deposits that have not gone through yet
+ * (processing, refused, closed, abnormal). Sized to fit 1440 px without scrolling: two facts to a
+ * cell where they belong together (rider and phone, channel and its transaction id, order and refund
+ * number, amount and time), every text cut with an ellipsis, 操作 fixed at the right: 1150 px of columns
+ * in the 1168 px the card has at 1440 × 900 (e2e/elec-lease.refund.e2e.ts).
+ */
 function RefundDue() {
   const [keyword, setKeyword] = useState('');
   const due = usePagedList(elecLeaseEndpoints.refundDue, { keyword: keyword || undefined });
   const canRefund = usePermission('lease:bill:pay');
+  type Row = (typeof due.rows)[number];
   // The provider's refund API (docs/payments.md); a refusal comes back in words and stays in the row's note.
-  const refund = (orderNo: string) =>
-    call(elecLeaseEndpoints.refundOrder, { orderNo })
-      .then((r) => toast.success(B.refundOnlineDone(r.statusName)))
+  // A refund already tried is named by its number: after closed or abnormal the server sends it under a new one.
+  const refund = (r: Row) =>
+    call(elecLeaseEndpoints.refundOrder, { orderNo: r.orderNo, ...(r.refundNo ? { refundNo: r.refundNo } : {}) })
+      .then((done) => toast.success(B.refundOnlineDone(done.statusName)))
       .catch(() => undefined)
       .finally(() => void due.reload());
-  return (
+  const two = (top: string, below: string) => (
     <>
-      <Alert type="info" showIcon message={B.refundDueExplain} style={{ marginBottom: 12 }} />
-      <div className="sp-toolbar">
+      <div className="ls-cell-line">{top}</div>
+      <div className="ls-cell-line ls-cell-sub" title={below}>
+        {below}
+      </div>
+    </>
+  );
+  return (
+    <ListCard<Row>
+      bare
+      size="small"
+      above={<Alert type="info" showIcon message={B.refundDueExplain} style={{ marginBottom: 12 }} />}
+      secondBar={
         <Input.Search
           allowClear
           placeholder={`${B.orderNo} / ${L.order.no} / ${L.order.rider} / ${B.phone}`}
           style={{ width: 320 }}
           onSearch={(k) => setKeyword(k.trim())}
         />
-      </div>
-      <Table
-        size="small"
-        rowKey="orderNo"
-        dataSource={due.rows}
-        pagination={due.pager}
-        data-testid="lease-refund-due"
-        {...wideTable<(typeof due.rows)[number]>([
-          { title: B.orderNo, dataIndex: 'orderNo', width: 190 },
-          { title: L.order.no, dataIndex: 'contractNo', width: 150 },
-          { title: L.order.rider, dataIndex: 'riderName', width: 90 },
-          { title: B.phone, dataIndex: 'riderPhone', width: 120 },
-          { title: L.pay.method, dataIndex: 'methodName', width: 90 },
-          { title: B.transactionId, dataIndex: 'transactionId', width: 240 },
-          { title: B.amount, key: 'a', width: 100, align: 'right', render: (_, r) => yuan(r.amountFen) },
-          { title: B.paidAt, key: 'p', width: 160, render: (_, r) => beijingDateTime(r.paidAt) },
-          { title: B.orderStatus, dataIndex: 'statusName', width: 110 },
-          { title: '备注', dataIndex: 'note', width: 200 },
-          ...(canRefund
-            ? [
-                {
-                  title: L.common.actions,
-                  key: 'act',
-                  width: 100,
-                  render: (_: unknown, r: (typeof due.rows)[number]) =>
-                    r.status === 'unbooked' && (
-                      <Popconfirm
-                        title={B.refundOnline}
-                        description={B.refundOnlineConfirm(yuan(r.amountFen))}
-                        onConfirm={() => refund(r.orderNo)}
-                      >
-                        <Button type="link" size="small" data-testid={`lease-refund-${r.orderNo}`}>
-                          {B.refundOnline}
-                        </Button>
-                      </Popconfirm>
-                    ),
-                },
-              ]
-            : []),
-        ])}
-      />
-    </>
+      }
+      list={due}
+      rowKey={(r) => `${r.orderNo}/${r.kindName}/${r.refundNo}`}
+      table={{ 'data-testid': 'lease-refund-due' }}
+      columns={[
+        {
+          title: `${B.orderNo} / ${B.refundNo}`,
+          key: 'no',
+          width: 180,
+          render: (_, r) => two(r.orderNo, r.refundNo || '—'),
+        },
+        { title: B.kind, dataIndex: 'kindName', width: 96 },
+        { title: L.order.no, dataIndex: 'contractNo', width: 130 },
+        { title: `${L.order.rider} / ${B.phone}`, key: 'rider', width: 112, render: (_, r) => two(r.riderName, r.riderPhone) },
+        {
+          title: `${L.pay.method} / ${B.transactionId}`,
+          key: 'channel',
+          width: 150,
+          render: (_, r) => two(r.methodName, r.transactionId),
+        },
+        {
+          title: `${B.amount} / ${B.paidAt}`,
+          key: 'a',
+          width: 150,
+          align: 'right',
+          render: (_, r) => two(yuan(r.amountFen), beijingDateTime(r.paidAt)),
+        },
+        { title: B.orderStatus, dataIndex: 'statusName', width: 110 },
+        { title: '备注', dataIndex: 'note', width: 130, render: (note: string) => <span title={note}>{note}</span> },
+        ...(canRefund
+          ? [
+              {
+                title: L.common.actions,
+                key: 'actions',
+                width: 92,
+                fixed: 'right' as const,
+                render: (_: unknown, r: Row) =>
+                  r.status === 'unbooked' && (
+                    <Popconfirm title={B.refundOnline} description={B.refundOnlineConfirm(yuan(r.amountFen))} onConfirm={() => refund(r)}>
+                      <Button type="link" size="small" data-testid={`lease-refund-${r.kindName === B.refundDue ? r.orderNo : r.refundNo}`}>
+                        {B.refundOnline}
+                      </Button>
+                    </Popconfirm>
+                  ),
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }
 
