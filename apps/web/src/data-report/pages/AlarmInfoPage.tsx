@@ -1,22 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Select, Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { REPORT_EXPORT_TYPES, reportEndpoints, type Alarm, type AlarmStatisticsPage, type AlarmVehicleCount } from '@chelian/contracts';
 import { ActionLink, alarmColumns } from '../../shared/alarms/alarmColumns.tsx';
 import { systemEndpoints } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
 import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { useReportFilters } from '../filters/useReportFilters.ts';
 import { R } from '../messages.ts';
 import { useReportExport } from '../useReport.ts';
-import { usePagedList } from '../../shared/list/usePagedList.ts';
+import { usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { ReportPage } from './ReportPage.tsx';
 
 const A = R.alarm;
 const EMPTY_STATS: AlarmStatisticsPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { total: 0, types: [] } };
 const AROUND_MS = 10 * 60_000;
+const NO_TYPES: Array<{ value: string; label: string }> = [];
 
 const statColumns: ColumnsType<AlarmVehicleCount> = [
   { title: R.common.plate, dataIndex: 'plate', width: 120, render: (p: string, r) => p || r.name },
@@ -55,12 +55,8 @@ const listColumns = alarmColumns(
 export function AlarmInfoPage() {
   const f = useReportFilters();
   // Every alarm type from the dictionary (the account's alarm settings need a permission of their own).
-  const [alarmTypes, setAlarmTypes] = useState<Array<{ value: string; label: string }>>([]);
-  useEffect(() => {
-    call(systemEndpoints.dictionary, { type: 'alarmType' }, { silent: true })
-      .then((d) => setAlarmTypes(d.alarmType ?? []))
-      .catch(() => setAlarmTypes([]));
-  }, []);
+  const dictionary = useWholeList(systemEndpoints.dictionary, { type: 'alarmType' }, { silent: true, keepOnFailure: false });
+  const alarmTypes = dictionary.data?.alarmType ?? NO_TYPES;
   const [types, setTypes] = useState<string[]>([]);
   const [appliedTypes, setAppliedTypes] = useState<string[]>([]);
   // The figures count exactly what the list lists: the same filters, alarm types included.
