@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { dataCenterEndpoints, type Alarm, type DataCenterOverview } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useLoaded } from '../../shared/list/usePagedList.ts';
 import { LiveFeed, type LiveStatus } from '../../shared/live/liveFeed.ts';
 import { RefreshScheduler } from './refreshScheduler.ts';
 
@@ -30,24 +31,20 @@ export interface DataCenterState {
  * without a reload and without redrawing for every position of a large fleet.
  */
 export function useDataCenter(which: 'overview' | 'screen'): DataCenterState {
-  const [data, setData] = useState<DataCenterOverview | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The scheduler, not the hook, decides when to fetch (the first time too); the hook keeps the newest answer.
+  const load = useCallback((_: null, quiet: boolean) => call(dataCenterEndpoints[which], undefined, { silent: quiet }), [which]);
+  const { data, error, reload } = useLoaded<null, DataCenterOverview>(load, null, { enabled: false });
   const [liveStatus, setLiveStatus] = useState<LiveStatus>('closed');
   const [recentAlarms, setRecentAlarms] = useState<Alarm[]>([]);
   const scheduler = useRef<RefreshScheduler | null>(null);
 
   useEffect(() => {
     let first = true;
-    const refresh = new RefreshScheduler(async () => {
-      try {
-        // The first load may say why it failed; the refreshes after it stay quiet.
-        setData(await call(dataCenterEndpoints[which], undefined, { silent: !first }));
-        setFailed(false);
-      } catch {
-        setFailed(true);
-      } finally {
-        first = false;
-      }
+    const refresh = new RefreshScheduler(() => {
+      // The first load may say why it failed; the refreshes after it stay quiet.
+      const quiet = !first;
+      first = false;
+      return reload(quiet);
     }, MIN_GAP_MS);
     scheduler.current = refresh;
     refresh.request(0);
@@ -72,7 +69,7 @@ export function useDataCenter(which: 'overview' | 'screen'): DataCenterState {
       window.clearInterval(periodic);
       refresh.stop();
     };
-  }, [which]);
+  }, [reload, which]);
 
-  return { data, failed, liveStatus, recentAlarms, reload: () => scheduler.current?.request(0) };
+  return { data, failed: error !== null, liveStatus, recentAlarms, reload: () => scheduler.current?.request(0) };
 }
