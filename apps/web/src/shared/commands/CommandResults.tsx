@@ -1,36 +1,39 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Table, Tag, Typography } from 'antd';
 import { commandEndpoints, type CommandRecord } from '@chelian/contracts';
 import { call } from '../request/call.ts';
+import { usePagedLoad } from '../list/usePagedList.ts';
 import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
 import { PENDING_STATUSES, STATUS_COLORS } from './commandTypes.ts';
 import { beijingDateTime } from '../format/beijingTime.ts';
 
 const fmt = (t: number | null) => (t ? beijingDateTime(t) : M.common.none);
 
+/** Quiet: the table keeps what it had. */
+const loadCommands = (query: { terminalId?: string; current: number; pageSize: number }) =>
+  call(commandEndpoints.list, query, { silent: true });
+
 /** The command record: what was sent, to whom, and what each terminal answered — polled while any is pending. */
 export function CommandResults({ refreshKey, terminalId, pageSize = 10 }: { refreshKey: number; terminalId?: string; pageSize?: number }) {
-  const [rows, setRows] = useState<CommandRecord[]>([]);
-  const [total, setTotal] = useState(0);
-  const [current, setCurrent] = useState(1);
-
-  const load = useCallback(async () => {
-    try {
-      const page = await call(commandEndpoints.list, { current, pageSize, terminalId }, { silent: true });
-      setRows(page.list);
-      setTotal(page.total);
-    } catch {
-      /* quiet: the table keeps what it had */
-    }
-  }, [current, pageSize, terminalId]);
-
-  useEffect(() => void load(), [load, refreshKey]);
+  const { rows, total, paging, setPaging, reload } = usePagedLoad<{ terminalId?: string }, CommandRecord>(
+    loadCommands,
+    { terminalId },
+    { pageSize },
+  );
+  // a command just sent: the page shown again, as the polling does
+  const shownKey = useRef(refreshKey);
+  useEffect(() => {
+    if (shownKey.current === refreshKey) return;
+    shownKey.current = refreshKey;
+    void reload(true);
+  }, [refreshKey, reload]);
   const pending = rows.some((r) => PENDING_STATUSES.has(r.status));
   useEffect(() => {
     if (!pending) return;
-    const timer = window.setInterval(() => void load(), 2000);
+    const timer = window.setInterval(() => void reload(true), 2000);
     return () => window.clearInterval(timer);
-  }, [pending, load]);
+  }, [pending, reload]);
+  const { current } = paging;
 
   return (
     <Table
@@ -38,7 +41,11 @@ export function CommandResults({ refreshKey, terminalId, pageSize = 10 }: { refr
       rowKey="commandId"
       dataSource={rows}
       data-testid="command-results"
-      pagination={total > pageSize ? { current, pageSize, total, onChange: setCurrent, showTotal: M.common.total } : false}
+      pagination={
+        total > pageSize
+          ? { current, pageSize, total, onChange: (next) => setPaging({ current: next, pageSize }), showTotal: M.common.total }
+          : false
+      }
       columns={[
         { title: M.common.plate, dataIndex: 'plate', width: 100, render: (p: string, r) => p || r.terminalId },
         { title: M.command.type, dataIndex: 'typeName', width: 90 },
