@@ -11,6 +11,7 @@ import {
   type LeasePayment,
 } from '@chelian/contracts';
 import { call } from '../shared/request/call.ts';
+import { usePagedList } from '../shared/list/usePagedList.ts';
 import { toast } from '../shared/ui/toast.ts';
 import { fenOf, yuan } from './money.ts';
 import { L } from './messages.ts';
@@ -58,9 +59,11 @@ export function ContractActionModal({
   const payAmount: string | undefined = Form.useWatch('amount', form);
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [busy, setBusy] = useState(false);
-  const [vehicles, setVehicles] = useState<Array<{ value: number; label: string }>>([]);
   const c = detail.contract;
   const kind = action === null ? null : typeof action === 'string' ? action : 'refund';
+  // the bikes a swap may hand over, loaded each time its dialog opens
+  const available = usePagedList(elecLeaseEndpoints.vehicles, { state: 'available' }, { pageSize: 100, enabled: kind === 'swap' });
+  const vehicles = available.rows.map((v) => ({ value: v.vehicleId, label: `${v.code} ${v.plate}` }));
 
   useEffect(() => {
     if (kind === null) return;
@@ -70,13 +73,7 @@ export function ContractActionModal({
     if (kind === 'refund' && action !== null && typeof action === 'object')
       form.setFieldsValue({ amount: yuan(action.refund.amountFen - action.refund.refundedFen), ref: '' });
     if (kind === 'giveBack') form.setFieldsValue({ refundMethod: 'cash' });
-    if (kind === 'swap') {
-      form.setFieldsValue({ oldState: 'available' });
-      void call(elecLeaseEndpoints.vehicles, { state: 'available', pageSize: 100 }).then(
-        (p) => setVehicles(p.list.map((v) => ({ value: v.vehicleId, label: `${v.code} ${v.plate}` }))),
-        () => {},
-      );
-    }
+    if (kind === 'swap') form.setFieldsValue({ oldState: 'available' });
   }, [kind, action, c.owedFen, form]);
 
   const submit = async () => {
