@@ -1,8 +1,9 @@
 import { lazy, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Dialog, List, NoticeBar, ProgressBar, Tag, Toast } from 'antd-mobile';
-import { SAFE_CUT_RULE, elecCarEndpoints, type Alarm, type Bike, type ElecCarAction } from '@chelian/contracts';
+import { SAFE_CUT_RULE, elecCarEndpoints, type Bike, type ElecCarAction } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { agoText } from '../pet/petView.ts';
 import { useLiveTerminal } from '../shared/useLiveTerminal.ts';
@@ -15,6 +16,10 @@ import { EB } from './texts.ts';
 import './ebike.css';
 
 const BikeMap = lazy(() => import('./BikeMap.tsx'));
+
+/** The bike's newest 20 alarms, for the count of unhandled ones and the latest. */
+const newestAlarms = (bikeId: number, quiet: boolean) =>
+  call(elecCarEndpoints.alarms, { bikeId, current: 1, pageSize: 20 }, { silent: quiet }).then((p) => p.list);
 
 /**
  * 电单车 tab: battery and range, where it is, then the guard, find and the safe power cut within the
@@ -45,30 +50,30 @@ export function BikeHome() {
 
 function BikeLive({ initial }: { initial: Bike }) {
   const navigate = useNavigate();
-  const [bike, setBike] = useState(initial);
   const [trail, setTrail] = useState<[number, number][]>([]);
-  const [alarms, setAlarms] = useState<Alarm[]>([]);
   const [busy, setBusy] = useState<ElecCarAction | null>(null);
   const bikeId = initial.bikeId;
+  // Quiet (the page shows its own empty figures); the bike as the list gave it until its detail answers.
+  const detail = useWholeList(elecCarEndpoints.detail, { bikeId }, { silent: true, initial });
+  const alarmList = useLoaded(newestAlarms, bikeId, { silent: true });
+  const bike = detail.data ?? initial;
+  const alarms = alarmList.rows;
   const s = bike.status;
 
   const refresh = () => {
-    void call(elecCarEndpoints.detail, { bikeId }, { silent: true }).then(setBike, () => {});
-    void call(elecCarEndpoints.alarms, { bikeId, current: 1, pageSize: 20 }, { silent: true }).then(
-      (p) => setAlarms(p.list),
-      () => {},
-    );
+    void detail.reload(true);
+    void alarmList.reload(true);
   };
   const now = useRefreshing(refresh, bikeId);
 
   useLiveTerminal('elec-car', bike.terminalId || null, {
     onPosition: (p) => {
-      setBike((b) => ({ ...b, status: withBikePosition(b.status, p) }));
+      detail.change((b) => ({ ...b, status: withBikePosition(b.status, p) }));
       if (p.valid) setTrail((t) => [...t, [p.lon, p.lat]]);
     },
     onAlarm: (a) => {
       Toast.show({ content: `${bike.plate || bike.name}：${a.typeName}`, position: 'top', duration: 3000 });
-      setAlarms((list) => [a, ...list.filter((x) => x.alarmId !== a.alarmId)]);
+      alarmList.change((list) => [a, ...list.filter((x) => x.alarmId !== a.alarmId)]);
     },
   });
 

@@ -1,8 +1,9 @@
-import { lazy, useEffect, useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Dialog, List, ProgressBar, Switch, Tag, Toast } from 'antd-mobile';
-import { PET_LOST_INTERVAL_SECONDS, PET_LOST_MINUTES, petEndpoints, type Pet, type PetAlarm, type PetZone } from '@chelian/contracts';
+import { PET_LOST_INTERVAL_SECONDS, PET_LOST_MINUTES, petEndpoints, type Pet } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { beijingDate, beijingFormat } from '../../shared/format/beijingTime.ts';
 import { agedLive, agoText, goalPercent, withPosition } from './petView.ts';
 import { usePets } from './usePets.ts';
@@ -42,48 +43,42 @@ export function PetHome() {
 
 function PetLiveView({ initial }: { initial: Pet }) {
   const navigate = useNavigate();
-  const [pet, setPet] = useState(initial);
-  const [zones, setZones] = useState<PetZone[]>([]);
-  const [walk, setWalk] = useState<[number, number][]>([]);
   const [showWalk, setShowWalk] = useState(true);
-  const [steps, setSteps] = useState<number | null>(null);
-  const [hoursLeft, setHoursLeft] = useState<number | null>(null);
-  const [alarms, setAlarms] = useState<PetAlarm[]>([]);
   const petId = initial.petId;
+  // Each quiet (the page shows its own empty figures); the pet as the list gave it until its detail answers.
+  const detail = useWholeList(petEndpoints.detail, { petId }, { silent: true, initial });
+  const zoneList = useWholeList(petEndpoints.zones, { petId }, { silent: true });
+  const alarmList = useWholeList(petEndpoints.alarms, { petId }, { silent: true });
+  const activity = useWholeList(petEndpoints.activity, { petId, days: 1 }, { silent: true });
+  const battery = useWholeList(petEndpoints.battery, { petId, hours: 24 }, { silent: true });
+  const pet = detail.data ?? initial;
+  const zones = zoneList.rows;
+  const alarms = alarmList.rows;
+  const steps = activity.data ? (activity.data.days.at(-1)?.steps ?? 0) : null;
+  const hoursLeft = battery.data?.hoursLeft ?? null;
 
   const refresh = () => {
-    void call(petEndpoints.detail, { petId }, { silent: true }).then(setPet, () => {});
-    void call(petEndpoints.zones, { petId }, { silent: true }).then(setZones, () => {});
-    void call(petEndpoints.alarms, { petId }, { silent: true }).then(setAlarms, () => {});
-    void call(petEndpoints.activity, { petId, days: 1 }, { silent: true }).then(
-      (a) => setSteps(a.days.at(-1)?.steps ?? 0),
-      () => {},
-    );
-    void call(petEndpoints.battery, { petId, hours: 24 }, { silent: true }).then(
-      (b) => setHoursLeft(b.hoursLeft),
-      () => {},
-    );
+    for (const list of [detail, zoneList, alarmList, activity, battery]) void list.reload(true);
   };
   // lost mode's end and battery reports without a fix come with the detail, asked again besides the live feed
   const now = useRefreshing(refresh, petId);
   const today = beijingDate(now);
-  useEffect(() => {
-    void call(petEndpoints.history, { petId, date: today }, { silent: true }).then(
-      (h) => setWalk(h.points.map((p) => [p.lon, p.lat])),
-      () => {},
-    );
-  }, [petId, today]);
+  const history = useWholeList(petEndpoints.history, { petId, date: today }, { silent: true });
+  const walk = useMemo(() => (history.data?.points ?? []).map((p): [number, number] => [p.lon, p.lat]), [history.data]);
 
   useLiveTerminal('pet', pet.terminalId, {
     onPosition: (p) => {
-      setPet((cur) => ({ ...cur, live: withPosition(cur.live, p) }));
-      if (p.valid) setWalk((w) => [...w, [p.lon, p.lat]]);
+      detail.change((cur) => ({ ...cur, live: withPosition(cur.live, p) }));
+      if (p.valid) {
+        const point = { time: p.gpsTime, lat: p.lat, lon: p.lon, source: p.extras.locationSource ?? 'gps' };
+        history.change((h) => ({ ...h, points: [...h.points, point] }));
+      }
     },
     // a zone alarm (or any of the collar's) lands in the messages at once, and the zones' sides follow
     onAlarm: (a) => {
       Toast.show({ content: `${pet.name}：${a.typeName}`, position: 'top', duration: 3000 });
-      void call(petEndpoints.alarms, { petId }, { silent: true }).then(setAlarms, () => {});
-      void call(petEndpoints.zones, { petId }, { silent: true }).then(setZones, () => {});
+      void alarmList.reload(true);
+      void zoneList.reload(true);
     },
   });
 
