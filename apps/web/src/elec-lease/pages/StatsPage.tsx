@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, Statistic, Table } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Statistic } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { elecLeaseEndpoints, type LeaseBikeStat, type LeaseStats } from '@chelian/contracts';
+import { elecLeaseEndpoints, type LeaseBikeStat } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { DayRange, lastDays } from '../../shared/ui/DayRange.tsx';
 import { yuan } from '../money.ts';
 import { L } from '../messages.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 
 const S = L.stats;
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
@@ -14,14 +15,8 @@ const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 /** 运营统计: utilisation, revenue, overdue amount and rate, new riders; per bike mileage, days rented and battery health; Excel. */
 export function StatsPage() {
   const [days, setDays] = useState(lastDays(30));
-  const [stats, setStats] = useState<LeaseStats | null>(null);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    setLoading(true);
-    void call(elecLeaseEndpoints.stats, days)
-      .then(setStats, () => {})
-      .finally(() => setLoading(false));
-  }, [days]);
+  const loaded = useWholeList(elecLeaseEndpoints.stats, days);
+  const stats = loaded.data;
   const figure = (title: string, value: string | number, testId?: string) => (
     <Card size="small">
       <Statistic title={title} value={value} data-testid={testId} />
@@ -60,31 +55,27 @@ export function StatsPage() {
           </div>
         )}
       </section>
-      <section className="sp-card">
-        <Table<LeaseBikeStat>
-          rowKey="vehicleId"
-          size="middle"
-          loading={loading}
-          dataSource={stats?.bikes ?? []}
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          {...wideTable<LeaseBikeStat>([
-            { title: L.vehicle.code, dataIndex: 'code', width: 140 },
-            { title: L.vehicle.plate, dataIndex: 'plate', width: 130 },
-            { title: L.vehicle.state, dataIndex: 'stateName', width: 100 },
-            { title: S.mileage, dataIndex: 'mileageKm', width: 110, align: 'right' },
-            { title: S.rentedDays, dataIndex: 'rentedDays', width: 100, align: 'right' },
-            {
-              title: L.vehicle.battery,
-              key: 'b',
-              width: 90,
-              align: 'right',
-              render: (_, b) => (b.batteryPercent === null ? L.common.none : `${b.batteryPercent}%`),
-            },
-            { title: S.batteryHealth, key: 'h', width: 130, align: 'right', render: (_, b) => b.batteryHealth ?? L.common.none },
-            { title: S.cycles, key: 'c', width: 100, align: 'right', render: (_, b) => b.batteryCycles ?? L.common.none },
-          ])}
-        />
-      </section>
+      <ListCard<LeaseBikeStat>
+        // the figures come whole; the bikes among them are paged here
+        list={{ ...loaded, rows: stats?.bikes ?? [], pager: { pageSize: 10, hideOnSinglePage: true } }}
+        rowKey="vehicleId"
+        columns={[
+          { title: L.vehicle.code, dataIndex: 'code', width: 140 },
+          { title: L.vehicle.plate, dataIndex: 'plate', width: 130 },
+          { title: L.vehicle.state, dataIndex: 'stateName', width: 100 },
+          { title: S.mileage, dataIndex: 'mileageKm', width: 110, align: 'right' },
+          { title: S.rentedDays, dataIndex: 'rentedDays', width: 100, align: 'right' },
+          {
+            title: L.vehicle.battery,
+            key: 'b',
+            width: 90,
+            align: 'right',
+            render: (_, b) => (b.batteryPercent === null ? L.common.none : `${b.batteryPercent}%`),
+          },
+          { title: S.batteryHealth, key: 'h', width: 130, align: 'right', render: (_, b) => b.batteryHealth ?? L.common.none },
+          { title: S.cycles, key: 'c', width: 100, align: 'right', render: (_, b) => b.batteryCycles ?? L.common.none },
+        ]}
+      />
     </div>
   );
 }
