@@ -29,4 +29,11 @@ export const cardAlarmsQueries = {
       { limit, offset },
     );
   },
+
+  /** Each person's alarms from `from` to `to`. */
+  countsByPerson: (q: Queryable, vehicleIds: number[], from: Date, to: Date) =>
+    q.query<{ vehicle_id: number; n: number }>(
+      `SELECT vehicle_id, count(*)::int AS n FROM alarms WHERE vehicle_id = ANY($1::bigint[]) AND alarm_time >= $2 AND alarm_time < $3 GROUP BY vehicle_id`,
+      [vehicleIds, from, to],
+    ),
 };

@@ -4,7 +4,6 @@ import {
   CARD_ERRORS,
   type AttendanceCorrectionForm,
   type AttendanceRow,
-  type AttendanceStatus,
 } from '@chelian/contracts';
 import type { Fence } from '@chelian/geo';
 import { beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
@@ -15,6 +14,7 @@ import type { SessionUser } from '../../core/sessionUser.ts';
 import { scopeParam } from '../../core/accountScope.ts';
 import { ATTENDANCE_SLACK_MINUTES, attendanceOfDay, minutesClock, overnightMinutes, type ShiftRule } from './attendance.ts';
 import { shiftRule } from './card.presenter.ts';
+import { attendanceQueries } from './attendance.queries.ts';
 import { staffQueries, type StaffRow } from './staff.queries.ts';
 import { setupQueries, type ShiftRow } from './setup.queries.ts';
 import { areasByStaff, atPostTest, loadTracks, type StaffTrack } from './staffDay.ts';
@@ -74,15 +74,8 @@ export function computeDay(ctx: StaffContext, tracks: Map<number, StaffTrack>, d
   return out;
 }
 
-type Correction = { staff_id: number; day: string; period: number; status: AttendanceStatus; note: string; user_name: string };
-
 async function corrections(q: Queryable, staffIds: number[], from: string, to: string) {
-  const rows = await q.query<Correction>(
-    `SELECT DISTINCT ON (staff_id, day, period) staff_id, to_char(day, 'YYYY-MM-DD') AS day, period, status, note, user_name
-       FROM card_attendance_corrections WHERE staff_id = ANY($1::bigint[]) AND day BETWEEN $2::date AND $3::date
-      ORDER BY staff_id, day, period, id DESC`,
-    [staffIds, from, to],
-  );
+  const rows = await attendanceQueries.corrections(q, staffIds, from, to);
   return new Map(rows.map((r) => [`${Number(r.staff_id)}|${r.day}|${r.period}`, r]));
 }
 
@@ -143,10 +136,15 @@ export async function correctAttendance(q: Queryable, user: SessionUser, input: 
   const staff = await visibleStaff(q, user, input.staffId);
   if (!(input.status in ATTENDANCE_STATUS_NAMES) || input.status === 'pending')
     throw new AppError(CARD_ERRORS.statusUnknown, { params: { status: input.status } });
-  await q.query(
-    `INSERT INTO card_attendance_corrections (staff_id, day, period, status, note, user_id, user_name) VALUES ($1, $2::date, $3, $4, $5, $6, $7)`,
-    [staff.id, input.day, input.period, input.status, input.note.trim(), user.userId, user.username],
-  );
+  await attendanceQueries.addCorrection(q, {
+    staffId: Number(staff.id),
+    day: input.day,
+    period: input.period,
+    status: input.status,
+    note: input.note.trim(),
+    userId: user.userId,
+    userName: user.username,
+  });
   const row = (await attendanceOfDate(q, user, input.day, { staffId: Number(staff.id) })).find((r) => r.period === input.period);
   if (!row) throw new AppError(CARD_ERRORS.shiftNotVisible);
   return row;

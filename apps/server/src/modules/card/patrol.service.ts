@@ -6,11 +6,7 @@ import { loadTracks } from './staffDay.ts';
 
 /** The people a plan is given to: named ones and the members of its team. */
 async function assigneesOf(q: Queryable, plan: PlanRow): Promise<Array<{ id: number; name: string }>> {
-  const rows = await q.query<{ id: number; name: string }>(
-    `SELECT v.id, v.name FROM card_staff s JOIN vehicles v ON v.id = s.vehicle_id
-      WHERE s.account_id = $3 AND (s.vehicle_id = ANY($1::bigint[]) OR ($2::bigint IS NOT NULL AND s.team_id = $2)) ORDER BY v.id`,
-    [plan.staff_ids, plan.team_id, plan.account_id],
-  );
+  const rows = await setupQueries.planAssignees(q, plan);
   return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 

@@ -6,6 +6,7 @@ import { scopeParam } from '../../core/accountScope.ts';
 import { ATTENDANCE_SLACK_MINUTES, shiftPeriodAt } from './attendance.ts';
 import { computeDay, overnightOf, staffContext } from './attendance.service.ts';
 import { patrolRuns } from './patrol.service.ts';
+import { cardAlarmsQueries } from './alarms.queries.ts';
 import { setupQueries } from './setup.queries.ts';
 import { inAreas, loadTracks } from './staffDay.ts';
 import { offPostOf } from './stretches.ts';
@@ -123,10 +124,7 @@ export async function cardReport(q: Queryable, user: SessionUser, query: CardRep
     row.wearMinutes = Math.round(wear / 60_000);
   }
   if (ids.length) {
-    const counts = await q.query<{ vehicle_id: number; n: number }>(
-      `SELECT vehicle_id, count(*)::int AS n FROM alarms WHERE vehicle_id = ANY($1::bigint[]) AND alarm_time >= $2 AND alarm_time < $3 GROUP BY vehicle_id`,
-      [ids, new Date(from), new Date(to)],
-    );
+    const counts = await cardAlarmsQueries.countsByPerson(q, ids, new Date(from), new Date(to));
     for (const c of counts) rows.get(Number(c.vehicle_id))!.alarms = c.n;
   }
   return { startDate, endDate, rows: [...rows.values()] };

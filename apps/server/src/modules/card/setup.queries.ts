@@ -273,4 +273,12 @@ export const setupQueries = {
        ON CONFLICT (account_id) DO UPDATE SET off_post_minutes = $2, standstill_minutes = $3, gathering_count = $4, gathering_radius_m = $5, gathering_minutes = $6`,
       [accountId, r.offPostMinutes, r.standstillMinutes, r.gatheringCount, r.gatheringRadius, r.gatheringMinutes],
     ),
+
+  /** The people a plan is given to: named ones and the members of its team. */
+  planAssignees: (q: Queryable, plan: Pick<PlanRow, 'staff_ids' | 'team_id' | 'account_id'>) =>
+    q.query<{ id: number; name: string }>(
+      `SELECT v.id, v.name FROM card_staff s JOIN vehicles v ON v.id = s.vehicle_id
+        WHERE s.account_id = $3 AND (s.vehicle_id = ANY($1::bigint[]) OR ($2::bigint IS NOT NULL AND s.team_id = $2)) ORDER BY v.id`,
+      [plan.staff_ids, plan.team_id, plan.account_id],
+    ),
 };

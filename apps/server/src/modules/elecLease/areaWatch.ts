@@ -7,12 +7,12 @@ import type { Bus } from '../../bus/bus.ts';
 import { pathWithin } from '../../core/accountScope.ts';
 import { fenceShape } from '../geofences/fenceShape.ts';
 import { GEOFENCE_CHANGED } from '../geofences/geofences.service.ts';
-import type { FenceShapeRow } from '../geofences/geofences.queries.ts';
 import { guardQueries } from '../elecCar/guard.queries.ts';
 import { contractsQueries } from './contracts.queries.ts';
 import { LEASE_CHANGED } from './contracts.service.ts';
 import { lockContract, systemActor, type LockTrigger } from './locks.service.ts';
 import { operatorQueries } from './operator.queries.ts';
+import { riskQueries } from './risk.queries.ts';
 import { publishAlarms } from './leaseJob.ts';
 import type { PositionEngine } from '../feature.ts';
 import type { AlarmType } from '@chelian/protocols/alarms.ts';
@@ -95,11 +95,8 @@ export class AreaWatch {
         () => {},
       );
     }
-    this.fences ??= this.db
-      .query<FenceShapeRow & { id: number; path: string; area: 'boundary' | 'noParking' }>(
-        `SELECT g.*, a.path, la.kind AS area FROM elec_lease_areas la JOIN geofences g ON g.id = la.geofence_id JOIN accounts a ON a.id = la.account_id
-          WHERE la.kind IN ('boundary', 'noParking')`,
-      )
+    this.fences ??= riskQueries
+      .watchedAreas(this.db)
       .then((rows) => rows.map((r) => ({ accountPath: r.path, kind: r.area, fence: fenceShape(Number(r.id), r) })));
     // Both taken now: an invalidate() while they load must not leave one of them null.
     const [watched, fences] = [this.watched, this.fences];
@@ -107,25 +104,20 @@ export class AreaWatch {
   }
 
   private loadWatched(): Promise<Map<number, Watched>> {
-    return this.db
-      .query<{ vehicle_id: number; path: string; contract_id: number | null; out_of_area: boolean; in_no_parking: boolean }>(
-        `SELECT lv.vehicle_id, a.path, c.id AS contract_id, lv.out_of_area, lv.in_no_parking FROM elec_lease_vehicles lv JOIN accounts a ON a.id = lv.account_id
-           LEFT JOIN elec_lease_contracts c ON c.vehicle_id = lv.vehicle_id AND c.status IN ('active', 'overdue')`,
-      )
-      .then(
-        (rows) =>
-          new Map(
-            rows.map((r) => [
-              Number(r.vehicle_id),
-              {
-                accountPath: r.path,
-                contractId: r.contract_id === null ? null : Number(r.contract_id),
-                out_of_area: r.out_of_area,
-                in_no_parking: r.in_no_parking,
-              },
-            ]),
-          ),
-      );
+    return riskQueries.watchedBikes(this.db).then(
+      (rows) =>
+        new Map(
+          rows.map((r) => [
+            Number(r.vehicle_id),
+            {
+              accountPath: r.path,
+              contractId: r.contract_id === null ? null : Number(r.contract_id),
+              out_of_area: r.out_of_area,
+              in_no_parking: r.in_no_parking,
+            },
+          ]),
+        ),
+    );
   }
 
   private async check(p: LastPosition) {
@@ -154,11 +146,7 @@ export class AreaWatch {
   private async flip(w: Watched, vehicleId: number, column: 'out_of_area' | 'in_no_parking', value: boolean) {
     if (w[column] === value) return false;
     w[column] = value;
-    const rows = await this.db.query(
-      `UPDATE elec_lease_vehicles SET ${column} = $2 WHERE vehicle_id = $1 AND ${column} <> $2 RETURNING 1`,
-      [vehicleId, value],
-    );
-    return rows.length === 1;
+    return riskQueries.flipAreaFlag(this.db, vehicleId, column, value);
   }
 
   private async raise(p: LastPosition, type: AlarmType) {

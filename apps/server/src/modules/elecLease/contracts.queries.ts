@@ -262,4 +262,32 @@ export const contractsQueries = {
     ]),
   unpayBill: (q: Queryable, billId: number, amountFen: number) =>
     q.query(`UPDATE elec_lease_bills SET paid_fen = paid_fen - $2, status = 'unpaid' WHERE id = $1`, [billId, amountFen]),
+
+  /** An inspection in the caller's subtree, with how many photos it holds. */
+  visibleInspection: async (q: Queryable, scope: string, inspectionId: number) =>
+    (
+      await q.query<{ id: number; contract_id: number; photos: number }>(
+        `SELECT i.id, i.contract_id, (SELECT count(*)::int FROM elec_lease_photos p WHERE p.inspection_id = i.id) AS photos FROM elec_lease_inspections i
+           JOIN elec_lease_contracts c ON c.id = i.contract_id JOIN accounts a ON a.id = c.account_id WHERE ${accountInScope('a.path', 1)} AND i.id = $2`,
+        [scope, inspectionId],
+      )
+    )[0],
+  insertPhoto: async (q: Queryable, inspectionId: number, contentType: string, bytes: Uint8Array) =>
+    Number(
+      (
+        await q.query<{ id: number }>(
+          `INSERT INTO elec_lease_photos (inspection_id, content_type, bytes) VALUES ($1, $2, $3) RETURNING id`,
+          [inspectionId, contentType, bytes],
+        )
+      )[0]!.id,
+    ),
+  /** An inspection photo in the caller's subtree. */
+  visiblePhoto: async (q: Queryable, scope: string, photoId: number) =>
+    (
+      await q.query<{ content_type: string; bytes: Uint8Array }>(
+        `SELECT p.content_type, p.bytes FROM elec_lease_photos p JOIN elec_lease_inspections i ON i.id = p.inspection_id JOIN elec_lease_contracts c ON c.id = i.contract_id
+           JOIN accounts a ON a.id = c.account_id WHERE ${accountInScope('a.path', 1)} AND p.id = $2`,
+        [scope, photoId],
+      )
+    )[0],
 };

@@ -23,7 +23,6 @@ import {
   visibleContract,
 } from './contracts.service.ts';
 import { checkedPhoto } from './photos.ts';
-import { accountInScope } from '../../core/accountScope.ts';
 import { clean, found } from './scope.ts';
 
 /** 租赁订单: contracts and their life — create, hand over (inspection photos), renew, extend, swap, return, terminate. */
@@ -68,11 +67,7 @@ export function contractRoutes(ctx: AppContext, app: FastifyInstance) {
 
   route(app, elecLeaseEndpoints.uploadPhoto, async (query, request) => {
     const user = caller(request);
-    const [inspection] = await db.query<{ id: number; contract_id: number; photos: number }>(
-      `SELECT i.id, i.contract_id, (SELECT count(*)::int FROM elec_lease_photos p WHERE p.inspection_id = i.id) AS photos FROM elec_lease_inspections i
-         JOIN elec_lease_contracts c ON c.id = i.contract_id JOIN accounts a ON a.id = c.account_id WHERE ${accountInScope('a.path', 1)} AND i.id = $2`,
-      [user.accountPath, query.inspectionId],
-    );
+    const inspection = await contractsQueries.visibleInspection(db, user.accountPath, query.inspectionId);
     found(inspection);
     if (inspection!.photos >= LEASE_PHOTOS_PER_INSPECTION)
       throw new AppError(ELEC_LEASE_ERRORS.photoTooMany, { params: { count: LEASE_PHOTOS_PER_INSPECTION } });
@@ -83,20 +78,13 @@ export function contractRoutes(ctx: AppContext, app: FastifyInstance) {
       throw new AppError(ELEC_LEASE_ERRORS.photoTooLarge, { params: { mb: LEASE_PHOTO_MAX_BYTES / 1024 / 1024 } });
     });
     const photo = checkedPhoto(bytes);
-    const [row] = await db.query<{ id: number }>(
-      `INSERT INTO elec_lease_photos (inspection_id, content_type, bytes) VALUES ($1, $2, $3) RETURNING id`,
-      [inspection!.id, photo.contentType, photo.bytes],
-    );
-    auditChange(request, { objectType: '验车照片', objectId: row!.id, after: { inspectionId: inspection!.id, bytes: bytes.length } });
-    return { photoId: Number(row!.id) };
+    const photoId = await contractsQueries.insertPhoto(db, Number(inspection!.id), photo.contentType, photo.bytes);
+    auditChange(request, { objectType: '验车照片', objectId: photoId, after: { inspectionId: inspection!.id, bytes: bytes.length } });
+    return { photoId };
   });
 
   route(app, elecLeaseEndpoints.photo, async (query, request, reply) => {
-    const [photo] = await db.query<{ content_type: string; bytes: Uint8Array }>(
-      `SELECT p.content_type, p.bytes FROM elec_lease_photos p JOIN elec_lease_inspections i ON i.id = p.inspection_id JOIN elec_lease_contracts c ON c.id = i.contract_id
-         JOIN accounts a ON a.id = c.account_id WHERE ${accountInScope('a.path', 1)} AND p.id = $2`,
-      [caller(request).accountPath, query.photoId],
-    );
+    const photo = await contractsQueries.visiblePhoto(db, caller(request).accountPath, query.photoId);
     found(photo);
     return reply.type(photo!.content_type).header('cache-control', 'private, max-age=86400').send(Buffer.from(photo!.bytes));
   });

@@ -17,7 +17,7 @@ import { locksQueries } from './locks.queries.ts';
 import { addDays, issueBill, methodOf, refOf, settleDeposit, voidUnpaid } from './billing.service.ts';
 import { sendDepositRefunds } from './payments/refunds.service.ts';
 import { personActor, unlockContract } from './locks.service.ts';
-import { plansQueries } from './plans.ts';
+import { plansQueries } from './plans.queries.ts';
 import { visibleRider } from './riders.service.ts';
 import { visibleLeaseVehicle } from './vehicles.service.ts';
 import { leaseVehiclesQueries } from './vehicles.queries.ts';

@@ -10,7 +10,8 @@ import { ridersQueries, type RiderRow } from './riders.queries.ts';
 import { deleteRider, saveRider, visibleRider } from './riders.service.ts';
 import { leaseVehiclesQueries } from './vehicles.queries.ts';
 import { addLeaseVehicle, deleteLeaseVehicle, presentLeaseVehicles, updateLeaseVehicle, visibleLeaseVehicle } from './vehicles.service.ts';
-import { plansQueries, presentPlan, savePlan } from './plans.ts';
+import { plansQueries } from './plans.queries.ts';
+import { presentPlan, savePlan } from './plans.ts';
 import { LEASE_CHANGED } from './contracts.service.ts';
 import { clean, ms } from './scope.ts';
 

@@ -95,4 +95,13 @@ export const locksQueries = {
           AND last.renewed_at IS NULL
           AND last.status IN ('expired', 'cancelled', 'failed') AND last.created_at < now() - interval '1 minute'`,
     ),
+
+  /** Who sends the platform's orders for a contract: its creator, or (none recorded) the account's first user. */
+  systemSender: async (q: Queryable, createdBy: number | null, accountId: number) =>
+    (
+      await q.query<{ id: number }>(`SELECT id FROM users WHERE id = $1 OR (account_id = $2 AND $1::bigint IS NULL) ORDER BY id LIMIT 1`, [
+        createdBy,
+        accountId,
+      ])
+    )[0],
 };

@@ -25,10 +25,7 @@ export const personActor = (user: SessionUser): LockActor => ({ user, person: tr
  * 系统（电单车租赁）, and the scope is the contract's account.
  */
 export async function systemActor(db: Db, c: ContractRow): Promise<LockActor | null> {
-  const [u] = await db.query<{ id: number }>(
-    `SELECT id FROM users WHERE id = $1 OR (account_id = $2 AND $1::bigint IS NULL) ORDER BY id LIMIT 1`,
-    [c.created_by, c.account_id],
-  );
+  const u = await locksQueries.systemSender(db, c.created_by, c.account_id);
   if (!u) return null;
   return {
     person: false,

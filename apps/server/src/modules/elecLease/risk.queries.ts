@@ -1,3 +1,6 @@
+import { kindsOf, type GeofenceKind, type LeaseAreaKind } from '@chelian/contracts';
+import { fenceShownFor } from '../../core/assetKinds.ts';
+import type { FenceShapeRow } from '../geofences/geofences.queries.ts';
 import type { Queryable } from '../../db/types.ts';
 import { CONTRACT_SELECT, type ContractRow } from './contracts.queries.ts';
 import { accountInScope } from '../../core/accountScope.ts';
@@ -58,5 +61,48 @@ export const riskQueries = {
        ON CONFLICT (contract_id, day) WHERE auto DO NOTHING RETURNING 1`,
         [r.contractId, r.auto, r.text, r.userName, r.now],
       )
+    ).length === 1,
+
+  /** The geofences 电单车租赁 shows, each with its service-area kind when it is one. */
+  areas: (q: Queryable, scope: string) =>
+    q.query<{ id: number; name: string; kind: GeofenceKind; radius_m: number | null; area: LeaseAreaKind | null }>(
+      `SELECT g.id, g.name, g.kind, g.radius_m, la.kind AS area FROM geofences g JOIN accounts a ON a.id = g.account_id
+         LEFT JOIN elec_lease_areas la ON la.geofence_id = g.id WHERE ${accountInScope('a.path', 1)} AND ${fenceShownFor('g', kindsOf('elec-lease'))}
+        ORDER BY la.kind NULLS LAST, g.id`,
+      [scope],
+    ),
+  visibleFence: async (q: Queryable, scope: string, geofenceId: number) =>
+    (
+      await q.query<{ id: number; account_id: number }>(
+        `SELECT g.id, g.account_id FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE ${accountInScope('a.path', 1)} AND g.id = $2`,
+        [scope, geofenceId],
+      )
+    )[0],
+  setArea: (q: Queryable, geofenceId: number, accountId: number, kind: LeaseAreaKind) =>
+    q.query(
+      `INSERT INTO elec_lease_areas (geofence_id, account_id, kind) VALUES ($1, $2, $3) ON CONFLICT (geofence_id) DO UPDATE SET kind = $3`,
+      [geofenceId, accountId, kind],
+    ),
+  clearArea: (q: Queryable, geofenceId: number) => q.query(`DELETE FROM elec_lease_areas WHERE geofence_id = $1`, [geofenceId]),
+
+  /** Every account's service areas (areaWatch.ts): the boundaries and no-parking zones. */
+  watchedAreas: (q: Queryable) =>
+    q.query<FenceShapeRow & { id: number; path: string; area: 'boundary' | 'noParking' }>(
+      `SELECT g.*, a.path, la.kind AS area FROM elec_lease_areas la JOIN geofences g ON g.id = la.geofence_id JOIN accounts a ON a.id = la.account_id
+        WHERE la.kind IN ('boundary', 'noParking')`,
+    ),
+  /** Every lease bike with its running contract and its area flags (areaWatch.ts). */
+  watchedBikes: (q: Queryable) =>
+    q.query<{ vehicle_id: number; path: string; contract_id: number | null; out_of_area: boolean; in_no_parking: boolean }>(
+      `SELECT lv.vehicle_id, a.path, c.id AS contract_id, lv.out_of_area, lv.in_no_parking FROM elec_lease_vehicles lv JOIN accounts a ON a.id = lv.account_id
+         LEFT JOIN elec_lease_contracts c ON c.vehicle_id = lv.vehicle_id AND c.status IN ('active', 'overdue')`,
+    ),
+  /** Compare-and-set of a bike's area flag: true when this call changed it. */
+  flipAreaFlag: async (q: Queryable, vehicleId: number, column: 'out_of_area' | 'in_no_parking', value: boolean) =>
+    (
+      await q.query(`UPDATE elec_lease_vehicles SET ${column} = $2 WHERE vehicle_id = $1 AND ${column} <> $2 RETURNING 1`, [
+        vehicleId,
+        value,
+      ])
     ).length === 1,
 };

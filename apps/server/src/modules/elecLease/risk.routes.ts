@@ -4,12 +4,9 @@ import {
   FENCE_KIND_NAMES,
   LEASE_AREA_KINDS,
   elecLeaseEndpoints,
-  kindsOf,
-  type GeofenceKind,
   type LeaseArea,
   type LeaseAreaKind,
 } from '@chelian/contracts';
-import { fenceShownFor } from '../../core/assetKinds.ts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
@@ -29,15 +26,9 @@ import { overdueDays } from './risk.service.ts';
 import { addDays } from './billing.service.ts';
 import { leaseStats, statsWorkbook } from './stats.ts';
 import { clean, found } from './scope.ts';
-import { accountInScope } from '../../core/accountScope.ts';
 
 async function areas(ctx: AppContext, user: SessionUser): Promise<LeaseArea[]> {
-  const rows = await ctx.db.query<{ id: number; name: string; kind: GeofenceKind; radius_m: number | null; area: LeaseAreaKind | null }>(
-    `SELECT g.id, g.name, g.kind, g.radius_m, la.kind AS area FROM geofences g JOIN accounts a ON a.id = g.account_id
-       LEFT JOIN elec_lease_areas la ON la.geofence_id = g.id WHERE ${accountInScope('a.path', 1)} AND ${fenceShownFor('g', kindsOf('elec-lease'))}
-      ORDER BY la.kind NULLS LAST, g.id`,
-    [user.accountPath],
-  );
+  const rows = await riskQueries.areas(ctx.db, user.accountPath);
   return rows.map((r) => ({
     geofenceId: Number(r.id),
     name: r.name,
@@ -150,19 +141,11 @@ export function riskRoutes(ctx: AppContext, app: FastifyInstance) {
     const user = caller(request);
     const kind = clean(body.kind);
     if (kind && !(kind in LEASE_AREA_KINDS)) throw new AppError(ELEC_LEASE_ERRORS.areaKindUnknown, { params: { kind } });
-    const [fence] = await db.query<{ id: number; account_id: number }>(
-      `SELECT g.id, g.account_id FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE ${accountInScope('a.path', 1)} AND g.id = $2`,
-      [user.accountPath, body.geofenceId],
-    );
+    const fence = await riskQueries.visibleFence(db, user.accountPath, body.geofenceId);
     found(fence);
-    if (kind) {
-      await db.query(
-        `INSERT INTO elec_lease_areas (geofence_id, account_id, kind) VALUES ($1, $2, $3) ON CONFLICT (geofence_id) DO UPDATE SET kind = $3`,
-        [fence!.id, fence!.account_id, kind],
-      );
-    } else {
-      await db.query(`DELETE FROM elec_lease_areas WHERE geofence_id = $1`, [fence!.id]);
-    }
+    if (kind)
+      await riskQueries.setArea(db, Number(fence!.id), Number(fence!.account_id), kind as LeaseAreaKind); // checked above
+    else await riskQueries.clearArea(db, Number(fence!.id));
     bus.publish(GEOFENCE_CHANGED, {});
     auditChange(request, { objectType: '服务区域', objectId: fence!.id, after: { kind } });
     return areas(ctx, user);

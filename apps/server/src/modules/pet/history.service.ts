@@ -6,10 +6,8 @@
 import { PET_ERRORS, type PetHistory } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
-import type { PetRow } from './pets.queries.ts';
-import { sinceHandOverOf } from '../../core/handover.ts';
+import { petsQueries, type PetRow } from './pets.queries.ts';
 import { beijingDayOf, beijingDayStart, DAY_MS } from '@chelian/contracts/beijingTime.ts';
-import { attr, type LocationSource } from '@chelian/protocols/positionAttributes.ts';
 
 export const HEAT_CELL_DEG = 0.0005;
 export const MAX_STAY_MINUTES = 30;
@@ -36,12 +34,7 @@ export async function petHistory(q: Queryable, pet: PetRow, date: string | undef
   const start = beijingDayStart(day);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isFinite(start)) throw new AppError(PET_ERRORS.badValue, { params: { field: '日期' } });
   if (pet.terminal_pk === null) return { day, points: [], heat: [] };
-  const rows = await q.query<{ gps_time: Date; lat: number; lon: number; source: LocationSource | null }>(
-    `SELECT gps_time, lat, lon, extras->>'${attr('locationSource')}' AS source FROM positions
-      WHERE terminal_id = $1 AND gps_time >= $2 AND gps_time < $3 AND NOT (lat = 0 AND lon = 0) AND ${sinceHandOverOf('terminal_id', 'gps_time')}
-      ORDER BY gps_time LIMIT ${MAX_POINTS}`,
-    [pet.terminal_pk, new Date(start), new Date(start + DAY_MS)],
-  );
+  const rows = await petsQueries.dayFixes(q, pet.terminal_pk, new Date(start), new Date(start + DAY_MS), MAX_POINTS);
   const points = rows.map((r) => ({ time: r.gps_time.getTime(), lat: r.lat, lon: r.lon, source: r.source ?? 'gps' }));
   return { day, points, heat: heatCells(points) };
 }

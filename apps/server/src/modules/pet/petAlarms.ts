@@ -6,25 +6,17 @@
  */
 import type { PetAlarm } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
-import { accountInScope } from '../../core/accountScope.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
-import type { PetRow } from './pets.queries.ts';
+import { petsQueries, type PetRow } from './pets.queries.ts';
 import { alarmTypeName, storedAlarmType } from '../../core/alarm.presenter.ts';
 
 const LIMIT = 50;
 
 export async function petAlarms(q: Queryable, user: SessionUser, pet: PetRow): Promise<PetAlarm[]> {
   if (pet.terminal_pk === null) return [];
-  const scope = pet.shared
-    ? (await q.query<{ path: string }>('SELECT path FROM accounts WHERE id = $1', [pet.account_id]))[0]!.path
-    : terminalScope(user);
-  const rows = await q.query<{ id: string; type: string; alarm_time: Date; lat: number | null; lon: number | null; handled: boolean }>(
-    `SELECT al.id, al.type, al.alarm_time, al.lat, al.lon, al.handled FROM alarms al JOIN accounts a ON a.id = al.account_id
-      WHERE al.terminal_id = $2 AND al.received_at >= $3 AND ${accountInScope('a.path', 1)}
-      ORDER BY al.alarm_time DESC, al.id DESC LIMIT ${LIMIT}`,
-    [scope, pet.terminal_pk, pet.created_at],
-  );
+  const scope = pet.shared ? await petsQueries.accountPath(q, pet.account_id) : terminalScope(user);
+  const rows = await petsQueries.alarms(q, scope, pet.terminal_pk, pet.created_at, LIMIT);
   return rows.map((r) => ({
     alarmId: Number(r.id),
     type: storedAlarmType(r.type),

@@ -2,7 +2,8 @@ import type { PET_SEX_NAMES, PET_SPECIES_NAMES } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { sinceHandOver, sinceHandOverOf } from '../../core/handover.ts';
-import { attr, type PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
+import { attr, type LocationSource, type PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
+import { accountInScope } from '../../core/accountScope.ts';
 
 /** A pet with its collar, the collar's latest place and its newest status report. */
 export interface PetRow {
@@ -153,4 +154,35 @@ export const petsQueries = {
         WHERE terminal_id = $1 AND received_at >= $2 AND battery IS NOT NULL AND ${sinceHandOverOf('terminal_id', 'received_at')} ORDER BY received_at, id`,
       [terminalPk, from],
     ),
+
+  /** The pet's account's path: a shared pet's alarms are read in its own account subtree. */
+  accountPath: async (q: Queryable, accountId: number) =>
+    (await q.query<{ path: string }>('SELECT path FROM accounts WHERE id = $1', [accountId]))[0]!.path,
+
+  /** The newest `limit` alarms of the collar received since `since`, in the scope. */
+  alarms: (q: Queryable, scope: string, terminalPk: number, since: Date, limit: number) =>
+    q.query<PetAlarmRow>(
+      `SELECT al.id, al.type, al.alarm_time, al.lat, al.lon, al.handled FROM alarms al JOIN accounts a ON a.id = al.account_id
+        WHERE al.terminal_id = $2 AND al.received_at >= $3 AND ${accountInScope('a.path', 1)}
+        ORDER BY al.alarm_time DESC, al.id DESC LIMIT ${Number(limit)}`,
+      [scope, terminalPk, since],
+    ),
+
+  /** The collar's fixes from `from` to `to` since its hand-over, in order, at most `limit`. */
+  dayFixes: (q: Queryable, terminalPk: number, from: Date, to: Date, limit: number) =>
+    q.query<{ gps_time: Date; lat: number; lon: number; source: LocationSource | null }>(
+      `SELECT gps_time, lat, lon, extras->>'${attr('locationSource')}' AS source FROM positions
+        WHERE terminal_id = $1 AND gps_time >= $2 AND gps_time < $3 AND NOT (lat = 0 AND lon = 0) AND ${sinceHandOverOf('terminal_id', 'gps_time')}
+        ORDER BY gps_time LIMIT ${Number(limit)}`,
+      [terminalPk, from, to],
+    ),
 };
+
+export interface PetAlarmRow {
+  id: string;
+  type: string;
+  alarm_time: Date;
+  lat: number | null;
+  lon: number | null;
+  handled: boolean;
+}
