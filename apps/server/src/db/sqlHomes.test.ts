@@ -36,7 +36,6 @@ const SQL_HOMES: Record<string, string> = {
   'gateway/alarmFold.ts': 'not yet moved',
   'gateway/badgeRows.ts': 'not yet moved',
   'gateway/ebikeRows.ts': 'not yet moved',
-  'modules/elecLease/contracts.service.ts': 'not yet moved',
   'modules/elecLease/money.routes.ts': 'not yet moved',
   'modules/elecLease/rider.routes.ts': 'not yet moved',
   'modules/elecLease/rider.service.ts': 'not yet moved',

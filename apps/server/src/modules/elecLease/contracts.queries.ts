@@ -290,4 +290,23 @@ export const contractsQueries = {
         [scope, photoId],
       )
     )[0],
+
+  insertInspection: async (
+    q: Queryable,
+    i: { contractId: number; vehicleId: number; kind: LeaseInspectionKind; batteryPercent: number | null; note: string; userName: string },
+  ) =>
+    Number(
+      (
+        await q.query<{ id: number }>(
+          `INSERT INTO elec_lease_inspections (contract_id, vehicle_id, kind, battery_percent, note, user_name) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [i.contractId, i.vehicleId, i.kind, i.batteryPercent, i.note, i.userName],
+        )
+      )[0]!.id,
+    ),
+  /** The tracker (terminals.id) a vehicle sits on, null when none (or no such vehicle). */
+  terminalOfVehicle: async (q: Queryable, vehicleId: number) =>
+    (await q.query<{ terminal_id: number | null }>('SELECT terminal_id FROM vehicles WHERE id = $1', [vehicleId]))[0]?.terminal_id ?? null,
+  /** Ends a contract (returned, terminated…) with its note. */
+  close: (q: Queryable, contractId: number, status: LeaseContractState, note: string) =>
+    q.query(`UPDATE elec_lease_contracts SET status = $2, ended_at = now(), end_note = $3 WHERE id = $1`, [contractId, status, note]),
 };

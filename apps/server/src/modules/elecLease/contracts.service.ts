@@ -140,11 +140,14 @@ export async function inspect(
   kind: LeaseInspectionKind,
   input: { batteryPercent?: number; note?: string },
 ) {
-  const [row] = await q.query<{ id: number }>(
-    `INSERT INTO elec_lease_inspections (contract_id, vehicle_id, kind, battery_percent, note, user_name) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [contractId, vehicleId, kind, input.batteryPercent ?? null, clean(input.note), user.username],
-  );
-  return Number(row!.id);
+  return contractsQueries.insertInspection(q, {
+    contractId,
+    vehicleId,
+    kind,
+    batteryPercent: input.batteryPercent ?? null,
+    note: clean(input.note),
+    userName: user.username,
+  });
 }
 
 /** 续租: the next period's rent bill now (the job issues it by itself a day before the due time). */
@@ -227,8 +230,8 @@ export async function swap(
 
 /** The tracker (terminals.id) a lease vehicle sits on, if any. */
 const terminalOf = async (q: Queryable, vehicleId: number) => {
-  const [v] = await q.query<{ terminal_id: number | null }>('SELECT terminal_id FROM vehicles WHERE id = $1', [vehicleId]);
-  return v?.terminal_id == null ? null : Number(v.terminal_id);
+  const terminalId = await contractsQueries.terminalOfVehicle(q, vehicleId);
+  return terminalId == null ? null : Number(terminalId);
 };
 
 /**
@@ -305,7 +308,7 @@ async function closeContract(
     const left = await settleDeposit(q, fresh, { method: o.method, ref: o.ref, userName: user.username });
     if (left > 0 && !o.forced) throw new AppError(ELEC_LEASE_ERRORS.depositShort, { params: { owed: yuan(left) } });
     await inspect(q, user, c.id, c.vehicle_id, 'return', o.inspection);
-    await q.query(`UPDATE elec_lease_contracts SET status = $2, ended_at = now(), end_note = $3 WHERE id = $1`, [c.id, o.status, o.note]);
+    await contractsQueries.close(q, Number(c.id), o.status, o.note);
     const paidPeriods = (await contractsQueries.bills(q, c.id)).filter((b) => b.kind === 'rent' && b.status === 'paid').length;
     const owned = plan.kind === 'rentToOwn' && plan.periods !== null && paidPeriods >= plan.periods && left === 0;
     await leaseVehiclesQueries.setState(q, c.vehicle_id, owned ? 'sold' : 'available');
