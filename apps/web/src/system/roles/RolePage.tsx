@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { accountEndpoints, type PermissionCode, type Role } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { useAccounts } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';
 import { useRoles } from '../users/useRoles.ts';
@@ -16,7 +17,7 @@ const EDIT: PermissionCode = 'system:role:edit';
 /** 角色管理: the roles of the caller's subtree and the menus and buttons each grants (never more than the caller holds). */
 export function RolePage() {
   const { accounts } = useAccounts();
-  const { roles, loading, reload } = useRoles();
+  const { list, reload } = useRoles();
   const { rows: resources } = useWholeList(accountEndpoints.resourceTree);
   const [draft, setDraft] = useState<RoleDraft | null>(null);
   const canEdit = usePermission(EDIT);
@@ -35,7 +36,8 @@ export function RolePage() {
       ),
     },
     { title: R.account, dataIndex: 'accountName', width: 180 },
-    { title: R.description, dataIndex: 'description', ellipsis: true },
+    // the width the rest of the card gave it before the frame (1366 px screen)
+    { title: R.description, dataIndex: 'description', width: 300, ellipsis: true },
     { title: R.users, dataIndex: 'userCount', width: 80 },
     { title: R.resources, dataIndex: 'resourceIds', width: 130, render: (ids: number[]) => R.grantedCount(ids.length) },
     {
@@ -63,9 +65,10 @@ export function RolePage() {
 
   return (
     <div className="sys-page" data-testid="system-role">
-      <section className="sys-main">
-        <div className="sys-toolbar">
-          <span className="sys-toolbar-title">{R.title}</span>
+      <ListCard<Role>
+        className="sys-main"
+        title={R.title}
+        actions={
           <Space>
             <Button icon={<ReloadOutlined />} onClick={reload} />
             {canEdit && (
@@ -74,19 +77,13 @@ export function RolePage() {
               </Button>
             )}
           </Space>
-        </div>
-        <Table<Role>
-          rowKey="id"
-          size="small"
-          loading={loading}
-          columns={columns}
-          dataSource={roles}
-          pagination={false}
-          scroll={{ x: 900 }}
-          locale={{ emptyText: R.empty }}
-          data-testid="role-table"
-        />
-      </section>
+        }
+        list={list}
+        rowKey="id"
+        size="small"
+        columns={columns}
+        table={{ locale: { emptyText: R.empty }, 'data-testid': 'role-table' }}
+      />
       <RoleFormModal
         draft={draft}
         accounts={accounts}

@@ -2,9 +2,10 @@ import { useCallback } from 'react';
 import { accountEndpoints } from '@chelian/contracts';
 import { useWholeList } from '../../shared/list/usePagedList.ts';
 
-/** Every role of the caller's subtree. */
+/** Every role of the caller's subtree: `roles` for pickers, `list` for the list frame (角色管理). */
 export function useRoles() {
-  const { rows, loading, reload: load } = useWholeList(accountEndpoints.roleList);
+  const list = useWholeList(accountEndpoints.roleList);
+  const { reload: load } = list;
   const reload = useCallback(() => void load(), [load]);
-  return { roles: rows, loading, reload };
+  return { roles: list.rows, list, reload };
 }
