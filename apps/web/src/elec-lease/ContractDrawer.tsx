@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Descriptions, Drawer, Space, Table, Tabs, Tag, type TablePaginationConfig } from 'antd';
+import { Button, Descriptions, Drawer, Space, Table, Tabs, Tag } from 'antd';
 import {
   LEASE_LOCK_TRIGGERS,
   elecLeaseEndpoints,
@@ -295,42 +295,31 @@ export function PaymentsTable({ payments, onRefund }: { payments: LeasePayment[]
   );
 }
 
-export function LocksTable({
-  locks,
-  showContract = false,
-  pagination = false,
-}: {
-  locks: LeaseLock[];
-  showContract?: boolean;
-  pagination?: TablePaginationConfig | false;
-}) {
+/** A lock's or unlock's columns: in the contract drawer, and with the contract and vehicle on 逾期风控. */
+export function lockColumns(showContract = false): ColumnsType<LeaseLock> {
   const R = L.risk;
-  return (
-    <Table<LeaseLock>
-      size="small"
-      rowKey="lockId"
-      pagination={pagination}
-      dataSource={locks}
-      {...wideTable<LeaseLock>([
-        { title: '时间', key: 't', width: 155, render: (_, k) => time(k.created) },
-        ...(showContract
-          ? [
-              { title: O.no, dataIndex: 'contractNo', width: 150 },
-              { title: O.vehicle, dataIndex: 'vehicleCode', width: 90 },
-            ]
-          : []),
-        {
-          title: L.common.actions,
-          key: 'a',
-          width: 70,
-          render: (_, k) => <Tag color={k.action === 'lock' ? 'red' : 'green'}>{k.actionName}</Tag>,
-        },
-        { title: R.trigger, dataIndex: 'triggerName', width: 110 },
-        { title: O.lockReason, dataIndex: 'reason', width: 140 },
-        { title: R.who, dataIndex: 'userName', width: 100 },
-        { title: R.order, dataIndex: 'orderStatusName', width: 110 },
-        { title: R.answer, dataIndex: 'answer', width: 140 },
-      ])}
-    />
-  );
+  return [
+    { title: '时间', key: 't', width: 155, render: (_, k) => time(k.created) },
+    ...(showContract
+      ? [
+          { title: O.no, dataIndex: 'contractNo', width: 150 },
+          { title: O.vehicle, dataIndex: 'vehicleCode', width: 90 },
+        ]
+      : []),
+    {
+      title: L.common.actions,
+      key: 'a',
+      width: 70,
+      render: (_, k) => <Tag color={k.action === 'lock' ? 'red' : 'green'}>{k.actionName}</Tag>,
+    },
+    { title: R.trigger, dataIndex: 'triggerName', width: 110 },
+    { title: O.lockReason, dataIndex: 'reason', width: 140 },
+    { title: R.who, dataIndex: 'userName', width: 100 },
+    { title: R.order, dataIndex: 'orderStatusName', width: 110 },
+    { title: R.answer, dataIndex: 'answer', width: 140 },
+  ];
+}
+
+export function LocksTable({ locks }: { locks: LeaseLock[] }) {
+  return <Table<LeaseLock> size="small" rowKey="lockId" pagination={false} dataSource={locks} {...wideTable<LeaseLock>(lockColumns())} />;
 }

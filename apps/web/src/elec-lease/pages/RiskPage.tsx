@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Switch, Tabs, Tag } from 'antd';
-import { elecLeaseEndpoints, type LeaseOverdue } from '@chelian/contracts';
+import { elecLeaseEndpoints, type LeaseLock, type LeaseOverdue } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { ContractDrawer, LocksTable } from '../ContractDrawer.tsx';
+import { ContractDrawer, lockColumns } from '../ContractDrawer.tsx';
 import { yuan } from '../money.ts';
 import { L } from '../messages.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
@@ -56,7 +56,7 @@ function Overdue({ onOpen }: { onOpen: (id: number) => void }) {
 
 function Locks() {
   const locks = usePagedList(elecLeaseEndpoints.locks, {});
-  return <LocksTable locks={locks.rows} showContract pagination={locks.pager} />;
+  return <ListCard<LeaseLock> bare size="small" list={locks} rowKey="lockId" columns={lockColumns(true)} />;
 }
 
 function Settings() {
