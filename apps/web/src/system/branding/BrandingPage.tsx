@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Popconfirm, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { brandingEndpoints, type BrandingEntry, type PermissionCode } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
 import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAccounts } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';
@@ -19,7 +20,6 @@ export const DEFAULT_ICON = '/favicon.svg';
 /** 品牌设置: the hosts the caller may brand, each with its login page's title, icon, texts and style. */
 export function BrandingPage() {
   const list = useWholeList(brandingEndpoints.list);
-  const { rows: entries, loading } = list;
   const [draft, setDraft] = useState<BrandingDraft | null>(null);
   const canEdit = usePermission(EDIT);
   const { accounts } = useAccounts();
@@ -74,28 +74,23 @@ export function BrandingPage() {
 
   return (
     <div className="sys-page" data-testid="system-branding">
-      <section className="sys-main">
-        <div className="sys-toolbar">
-          <span className="sys-toolbar-title">{B.title}</span>
-          <span className="sys-muted">{B.help}</span>
-          {canEdit && (
+      <ListCard<BrandingEntry>
+        className="sys-main"
+        title={B.title}
+        filters={<span className="sys-muted">{B.help}</span>}
+        actions={
+          canEdit && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft({ kind: 'add' })} data-testid="branding-add">
               {B.add}
             </Button>
-          )}
-        </div>
-        <Table<BrandingEntry>
-          rowKey="host"
-          size="small"
-          loading={loading}
-          columns={columns}
-          dataSource={entries}
-          scroll={{ x: 1000 }}
-          locale={{ emptyText: B.empty }}
-          pagination={false}
-          data-testid="branding-table"
-        />
-      </section>
+          )
+        }
+        list={list}
+        rowKey="host"
+        size="small"
+        columns={columns}
+        table={{ locale: { emptyText: B.empty }, 'data-testid': 'branding-table' }}
+      />
       <BrandingFormModal draft={draft} accounts={accounts} onClose={() => setDraft(null)} onSaved={() => (setDraft(null), reload())} />
     </div>
   );
