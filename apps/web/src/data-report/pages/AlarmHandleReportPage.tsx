@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
-import { Table, Typography } from 'antd';
+import { useWholeList, type ListView } from '../../shared/list/usePagedList.ts';
+import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
   fleetReportEndpoints,
@@ -16,7 +16,7 @@ import { percentText, secondsText } from '../format.ts';
 import { R } from '../messages.ts';
 import { useReportExport } from '../useReport.ts';
 import { ReportPage } from './ReportPage.tsx';
-import { wideTable } from '../../shared/ui/wideTable.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 
 const H = R.alarmHandle;
 const EMPTY: AlarmHandleAnswer = {
@@ -47,9 +47,6 @@ const typeColumns: ColumnsType<AlarmHandleType> = [
   { title: H.rate, key: 'rate', width: 80, align: 'right', render: (_: unknown, r) => rate(r.handled, r.total) },
   ...timeColumns,
 ];
-
-/** Both tables fit their half of the page at 1366, so nothing needs to stay put while scrolling. */
-const HALF_WIDTH = { identityColumn: false };
 
 const operatorColumns: ColumnsType<AlarmHandleOperator> = [
   { title: H.operator, dataIndex: 'operatorName', width: 140 },
@@ -107,7 +104,10 @@ export function AlarmHandleReportPage() {
   // Not paged: a row per type and per operator.
   const handling = useWholeList(fleetReportEndpoints.alarmHandle, f.query);
   const data = handling.data ?? EMPTY;
-  const loading = handling.loading;
+  // Both tables show the one answer: its spinner, its failure with 重试, a row per type or operator.
+  const { loading, error, reload } = handling;
+  const byType: ListView<AlarmHandleType> = { rows: data.byType, loading, error, reload, pager: false };
+  const byOperator: ListView<AlarmHandleOperator> = { rows: data.byOperator, loading, error, reload, pager: false };
   const exporter = useReportExport(REPORT_EXPORT_TYPES.alarmHandle, H.title);
   const t = data.totals;
   return (
@@ -128,29 +128,28 @@ export function AlarmHandleReportPage() {
       freshness=""
     >
       <HandleChart byType={data.byType} />
+      {/* Both tables fit their half of the page at 1366, so no column needs to stay put while scrolling (identityColumn false). */}
       <div className="report-split">
         <div>
           <Typography.Title level={5}>{H.byType}</Typography.Title>
-          <Table
+          <ListCard<AlarmHandleType>
+            bare
+            list={byType}
+            columns={typeColumns}
             rowKey="type"
-            size="middle"
-            loading={loading}
-            {...wideTable(typeColumns, HALF_WIDTH)}
-            dataSource={data.byType}
-            pagination={false}
-            data-testid="alarm-handle-types"
+            identityColumn={false}
+            table={{ 'data-testid': 'alarm-handle-types' }}
           />
         </div>
         <div>
           <Typography.Title level={5}>{H.byOperator}</Typography.Title>
-          <Table
+          <ListCard<AlarmHandleOperator>
+            bare
+            list={byOperator}
+            columns={operatorColumns}
             rowKey={(r) => String(r.userId)}
-            size="middle"
-            loading={loading}
-            {...wideTable(operatorColumns, HALF_WIDTH)}
-            dataSource={data.byOperator}
-            pagination={false}
-            data-testid="alarm-handle-operators"
+            identityColumn={false}
+            table={{ 'data-testid': 'alarm-handle-operators' }}
           />
         </div>
       </div>
