@@ -128,9 +128,11 @@ async function cut(db: Db, bus: Bus, user: SessionUser, bike: BikeRow): Promise<
   }
   // Refuses a terminal past its service expiry or disabled, as every command does.
   await sendableOrThrow(db, user, bike);
+  // The newest stored report, not the bike row's latest_positions, which may be held back a while.
+  const fix = await powerOrdersQueries.newestFix(db, terminalPk);
   const verdict = cutVerdict({
     online: bike.online === true,
-    position: bike.gps_time === null ? null : { valid: bike.valid === true, speed: bike.speed ?? 0, acc: bike.acc },
+    position: fix === undefined ? null : { valid: fix.valid === true, speed: fix.speed ?? 0, acc: fix.acc },
   });
   const base = {
     vehicleId: bike.id,
@@ -139,7 +141,7 @@ async function cut(db: Db, bus: Bus, user: SessionUser, bike: BikeRow): Promise<
     userId: user.userId,
     userName: user.username,
     action: 'cut' as const,
-    speed: bike.speed,
+    speed: fix?.speed ?? null,
   };
   if (!verdict.safe) {
     const orderId = await powerOrdersQueries.insert(db, {

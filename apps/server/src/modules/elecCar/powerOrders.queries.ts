@@ -1,3 +1,4 @@
+import { freshestFix } from '../../core/freshestFix.ts';
 import type { PowerOrderAction, PowerOrderStatus } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { queryPage } from '../../db/queryPage.ts';
@@ -106,14 +107,27 @@ export const powerOrdersQueries = {
       )
     ).length,
 
-  /** Every pending cut still in time, beside the bike's latest position (optionally one terminal's). */
+  /**
+   * Every pending cut still in time, beside the bike's newest fix (optionally one terminal's): the
+   * fix just committed, not latest_positions' row, which may be held back (core/freshestFix.ts) —
+   * a cut waiting for the bike to slow down must see the report that says it has.
+   */
   pendingWithPosition: (q: Queryable, identifier: string | null) =>
     q.query<PendingCutRow>(
       `SELECT o.id, o.vehicle_id, o.terminal_id, t.identifier, o.user_id, t.online, lp.valid, lp.speed, lp.acc, lp.gps_time
-         FROM elec_car_power_orders o JOIN terminals t ON t.id = o.terminal_id LEFT JOIN latest_positions lp ON lp.terminal_id = t.id
+         FROM elec_car_power_orders o JOIN terminals t ON t.id = o.terminal_id LEFT JOIN LATERAL ${freshestFix('t.id')} lp ON true
         WHERE o.status = 'pending' AND o.expires_at > now() AND ($1::text IS NULL OR t.identifier = $1)`,
       [identifier],
     ),
+
+  /** The bike's newest fix for a cut's safety check (core/freshestFix.ts: never latest_positions' held-back row). */
+  newestFix: async (q: Queryable, terminalPk: number) =>
+    (
+      await q.query<{ valid: boolean | null; speed: number | null; acc: boolean | null; gps_time: Date }>(
+        `SELECT f.valid, f.speed, f.acc, f.gps_time FROM ${freshestFix('$1::bigint')} f`,
+        [terminalPk],
+      )
+    )[0],
 
   /** Takes a pending cut for execution: of two processes seeing the same position, one wins. */
   claim: async (q: Queryable, id: number, speed: number | null) =>
