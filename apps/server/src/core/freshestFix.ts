@@ -15,3 +15,15 @@ export const freshestFix = (terminal: string) => `(
     UNION ALL
     SELECT l.lat, l.lon, l.speed, l.valid, l.acc, l.gps_time FROM latest_positions l WHERE l.terminal_id = ${terminal}) f
   ORDER BY f.gps_time DESC LIMIT 1)`;
+
+/** The most LATEST_POSITION_SECONDS may be (config.ts clamps it): what mayHoldNewer's window is built on. */
+export const LATEST_POSITION_MAX_SECONDS = 60;
+
+/**
+ * SQL: true where latest_positions' row `l` may have newer fixes in positions not written to it yet.
+ * A held-back fix is written at most LATEST_POSITION_SECONDS after the row's last write, and the fix
+ * that write carried was received at most that long before it: a row received longer ago than twice
+ * the most, with a flush's margin, holds everything. For readers that pick terminals by their
+ * latest row (today's report pass) and then read positions: candidates, not answers.
+ */
+export const mayHoldNewer = (l: string) => `${l}.received_at > now() - interval '${2 * LATEST_POSITION_MAX_SECONDS + 30} seconds'`;

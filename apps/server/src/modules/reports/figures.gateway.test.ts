@@ -156,9 +156,16 @@ beforeAll(async () => {
   await add('粤B61002', '13861000002', 'jt808');
   await add('粤B61003', '868120361000003', 'gt06');
   await add('粤B61004', '13861000004', 'jt808');
+  await add('粤B61005', '13861000005', 'jt808');
   // The tenant has had the terminals since before the test's days (a later hand-over would hide them).
   await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
-  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0, gt06: 0 }, offlineAfterSeconds: 60 });
+  // latest_positions held back as the server holds it (LATEST_POSITION_SECONDS): today's pass must still count every fix
+  gw = await startGateway(t.ctx, {
+    host: '127.0.0.1',
+    ports: { jt808: 0, gt06: 0 },
+    offlineAfterSeconds: 60,
+    ingest: { latestEveryMs: 30_000 },
+  });
 }, 60_000);
 afterAll(async () => {
   await gw?.close();
@@ -237,6 +244,15 @@ describe('daily figures from positions sent through the gateway', () => {
     await rollupPending(t.ctx.db);
     const { rows } = await expectKm('粤B61004', track);
     expect([...rows.values()].reduce((n, r) => n + r.positionCount, 0)).toBe(240);
+  });
+
+  it("counts today's fixes that latest_positions holds back, between two reports", async () => {
+    const track = drive(Date.now() - 5 * 60_000, 25, { lat: 22.6, lon: 114.3 }, 23); // the last 5 minutes
+    await sendJt808('013861000005', track.slice(0, 5)); // the first fix at a gateway: latest_positions at once
+    await expectKm('粤B61005', track.slice(0, 5)); // today's pass counts these five
+    await sendJt808('013861000005', track.slice(5)); // stored; latest_positions still shows the first
+    const { rows } = await expectKm('粤B61005', track);
+    expect([...rows.values()].reduce((n, r) => n + r.positionCount, 0)).toBe(25);
   });
 
   it('catches up the days it missed while the jobs role was stopped longer than its look-back', async () => {

@@ -1,3 +1,4 @@
+import { mayHoldNewer } from '../../core/freshestFix.ts';
 import type { Queryable } from '../../db/types.ts';
 import { rollupSql, type RollupMode } from './rollupSql.ts';
 import { DROP_SHORT_STAYS, writeStays } from './staysSql.ts';
@@ -84,7 +85,8 @@ export const rollupQueries = {
    * start) whose row of today does not hold everything stored so far: a position after the row's
    * last counted one (and before now: a terminal clock ahead is counted when its time comes), an
    * alarm count that differs, or a presence change since the row's pass (or today, without a
-   * row). Each is an index probe of one terminal. Late positions (older than
+   * row). Each is an index probe of one terminal; latest_positions only picks the candidates, with
+   * those whose row may be held back (core/freshestFix.ts mayHoldNewer). Late positions (older than
    * what the row counted) are the jobs role's (rollup_late_days).
    */
   behindTerminals: async (q: Queryable, vehicleParams: unknown[], day: string, start: Date) =>
@@ -94,7 +96,7 @@ export const rollupQueries = {
            FROM (${VEHICLES}) v JOIN terminals t ON t.id = v.terminal_id
            LEFT JOIN daily_terminal_stats d ON d.terminal_id = v.terminal_id AND d.day = $5::date
            LEFT JOIN latest_positions l ON l.terminal_id = v.terminal_id
-          WHERE (l.gps_time >= $6 AND l.gps_time > COALESCE(d.last_position_at, '-infinity'::timestamptz) AND EXISTS (
+          WHERE (((l.gps_time >= $6 AND l.gps_time > COALESCE(d.last_position_at, '-infinity'::timestamptz)) OR ${mayHoldNewer('l')}) AND EXISTS (
                   SELECT 1 FROM positions p WHERE p.terminal_id = v.terminal_id AND p.gps_time >= greatest($6, COALESCE(v.assigned_at, $6))
                      AND p.gps_time < now() AND p.gps_time > COALESCE(d.last_position_at, '-infinity'::timestamptz)))
              OR (SELECT count(*) FROM alarms al WHERE al.terminal_id = v.terminal_id AND al.alarm_time >= greatest($6, COALESCE(v.assigned_at, $6))

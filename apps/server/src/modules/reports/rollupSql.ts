@@ -1,3 +1,4 @@
+import { mayHoldNewer } from '../../core/freshestFix.ts';
 import { DRIFT_MAX_METERS, STOP_SPEED_KMH } from '@chelian/contracts';
 import { EARTH_RADIUS_METERS } from '@chelian/geo/coords.ts';
 
@@ -40,7 +41,7 @@ const pointsSince = (scope: RollupScope) => `
   SELECT c.terminal_id, p.gps_time, p.lat, p.lon, p.speed, p.valid, p.mileage
     FROM (SELECT l.terminal_id, t.assigned_at, COALESCE(pv.last_position_at, '-infinity'::timestamptz) AS after_at
             FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id LEFT JOIN prev pv ON pv.terminal_id = l.terminal_id
-           WHERE l.gps_time >= $1${onlyTerminals(scope, 'l.terminal_id')}) c
+           WHERE (l.gps_time >= $1 OR ${mayHoldNewer('l')})${onlyTerminals(scope, 'l.terminal_id')}) c
    CROSS JOIN LATERAL (
      SELECT gps_time, lat, lon, speed, valid, mileage FROM positions p
       WHERE p.terminal_id = c.terminal_id AND p.gps_time > c.after_at AND p.gps_time >= $1 AND p.gps_time < $3

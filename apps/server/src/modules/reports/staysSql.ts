@@ -1,3 +1,4 @@
+import { mayHoldNewer } from '../../core/freshestFix.ts';
 import { MIN_TRIP_METERS, MIN_TRIP_SECONDS, PARKED_MIN_SECONDS, STAY_MIN_SECONDS, STOP_SPEED_KMH } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { COUNTED_STEP, KM, onlyTerminals, type RollupMode, type RollupScope } from './rollupSql.ts';
@@ -25,7 +26,7 @@ const fixesSince = (scope: RollupScope) => `
               SELECT s.start_at FROM (SELECT start_at, end_at, open FROM daily_stays s
                                        WHERE s.terminal_id = l.terminal_id AND s.start_at >= $1 AND s.start_at < $3 ORDER BY start_at DESC LIMIT 1) s
                WHERE s.open OR d.last_fix_at - s.end_at < interval '${MIN_TRIP_SECONDS} seconds') s ON true
-           WHERE l.gps_time >= $1${onlyTerminals(scope, 'l.terminal_id')}) c
+           WHERE (l.gps_time >= $1 OR ${mayHoldNewer('l')})${onlyTerminals(scope, 'l.terminal_id')}) c
    CROSS JOIN LATERAL (
      SELECT gps_time, lat, lon, speed FROM positions p
       WHERE p.terminal_id = c.terminal_id AND p.valid AND p.gps_time >= $1 AND p.gps_time < $3
