@@ -12,6 +12,7 @@ const SQL_HOMES: Record<string, string> = {
   // pieces of SQL other statements embed, made by named helpers
   'core/assetKinds.ts': "an asset's kind",
   'core/handover.ts': "a terminal's hand-over",
+  'core/freshestFix.ts': "a terminal's newest fix",
   'modules/terminals/groupSubtree.ts': "a group's subtree",
   'modules/card/staffDay.ts': "a badge-wearer's fixes and sightings",
   'db/queryPage.ts': 'a page',
