@@ -68,7 +68,7 @@ const SELECT = `SELECT v.id, v.name, v.plate, v.account_id, a.name AS account_na
        es.supply_volts AS es_supply_volts, bms.soc_pct AS bms_soc, bms.received_at AS bms_at,
        po.id AS pending_id, po.created_at AS pending_created, po.expires_at AS pending_expires, po.user_name AS pending_user
   FROM elec_car_bikes b JOIN vehicles v ON v.id = b.vehicle_id JOIN accounts a ON a.id = v.account_id
-  LEFT JOIN terminals t ON t.id = v.terminal_id LEFT JOIN latest_positions lp ON lp.terminal_id = t.id
+  LEFT JOIN terminals t ON t.id = v.terminal_id LEFT JOIN LATERAL ${freshestFix('t.id')} lp ON true
   LEFT JOIN ebike_states es ON es.terminal_id = t.id
   LEFT JOIN LATERAL (
     SELECT CASE WHEN 'soc' = ANY(r.implausible) THEN NULL ELSE r.soc_pct END AS soc_pct, r.received_at FROM ebike_battery_reports r
