@@ -1,3 +1,4 @@
+import { freshestFix } from '../../core/freshestFix.ts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { queryPage } from '../../db/queryPage.ts';
@@ -43,7 +44,7 @@ const SELECT = `SELECT v.id, v.name, v.account_id, a.name AS account_name, a.pat
   FROM card_staff s JOIN vehicles v ON v.id = s.vehicle_id JOIN accounts a ON a.id = v.account_id
   LEFT JOIN card_teams tm ON tm.id = s.team_id
   LEFT JOIN card_shifts sh ON sh.id = COALESCE(s.shift_id, tm.shift_id)
-  LEFT JOIN terminals t ON t.id = v.terminal_id LEFT JOIN latest_positions lp ON lp.terminal_id = t.id
+  LEFT JOIN terminals t ON t.id = v.terminal_id LEFT JOIN LATERAL ${freshestFix('t.id')} lp ON true
   LEFT JOIN card_alarm_state cs ON cs.staff_id = v.id`;
 
 export interface StaffProfile {

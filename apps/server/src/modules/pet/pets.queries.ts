@@ -1,3 +1,4 @@
+import { freshestFix } from '../../core/freshestFix.ts';
 import type { PET_SEX_NAMES, PET_SPECIES_NAMES } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
@@ -54,7 +55,7 @@ const SELECT = `SELECT p.id, p.account_id, a.name AS account_name, p.name, p.spe
        t.id AS terminal_pk, t.identifier, t.protocol, t.online, lp.gps_time, lp.lat, lp.lon, round((lp.extras->>'${attr('signal')}')::numeric)::int AS signal, lp.extras,
        sr.at AS sr_at, sr.battery AS sr_battery, sr.signal AS sr_signal
   FROM pets p JOIN accounts a ON a.id = p.account_id
-  LEFT JOIN terminals t ON t.id = p.terminal_id LEFT JOIN latest_positions lp ON lp.terminal_id = t.id
+  LEFT JOIN terminals t ON t.id = p.terminal_id LEFT JOIN LATERAL ${freshestFix('t.id')} lp ON true
   LEFT JOIN LATERAL (
     SELECT r.at, r.battery, r.signal FROM terminal_status_reports r
      WHERE r.terminal_id = t.id AND r.battery IS NOT NULL AND ${sinceHandOver('t', 'r.received_at')} ORDER BY r.received_at DESC, r.id DESC LIMIT 1
