@@ -128,11 +128,10 @@ async function cut(db: Db, bus: Bus, user: SessionUser, bike: BikeRow): Promise<
   }
   // Refuses a terminal past its service expiry or disabled, as every command does.
   await sendableOrThrow(db, user, bike);
-  // The newest stored report, not the bike row's latest_positions, which may be held back a while.
-  const fix = await powerOrdersQueries.newestFix(db, terminalPk);
+  // the bike row's fix is the newest stored (core/freshestFix.ts), not latest_positions' held-back row
   const verdict = cutVerdict({
     online: bike.online === true,
-    position: fix === undefined ? null : { valid: fix.valid === true, speed: fix.speed ?? 0, acc: fix.acc },
+    position: bike.gps_time === null ? null : { valid: bike.valid === true, speed: bike.speed ?? 0, acc: bike.acc },
   });
   const base = {
     vehicleId: bike.id,
@@ -141,7 +140,7 @@ async function cut(db: Db, bus: Bus, user: SessionUser, bike: BikeRow): Promise<
     userId: user.userId,
     userName: user.username,
     action: 'cut' as const,
-    speed: fix?.speed ?? null,
+    speed: bike.speed,
   };
   if (!verdict.safe) {
     const orderId = await powerOrdersQueries.insert(db, {

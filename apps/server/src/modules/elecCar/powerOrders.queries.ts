@@ -120,15 +120,6 @@ export const powerOrdersQueries = {
       [identifier],
     ),
 
-  /** The bike's newest fix for a cut's safety check (core/freshestFix.ts: never latest_positions' held-back row). */
-  newestFix: async (q: Queryable, terminalPk: number) =>
-    (
-      await q.query<{ valid: boolean | null; speed: number | null; acc: boolean | null; gps_time: Date }>(
-        `SELECT f.valid, f.speed, f.acc, f.gps_time FROM ${freshestFix('$1::bigint')} f`,
-        [terminalPk],
-      )
-    )[0],
-
   /** Takes a pending cut for execution: of two processes seeing the same position, one wins. */
   claim: async (q: Queryable, id: number, speed: number | null) =>
     (
