@@ -106,6 +106,19 @@ export function usePagedList<E extends EndpointSpec>(
   return usePagedLoad<FiltersOf<E>, RowOf<E>, PageOf<E>>(load, filters, options);
 }
 
+/**
+ * One table's rows out of a bigger answer (a day's trips beside its stops, a week's days under its
+ * chart) as a list for the frame: the answer's spinner, failure and 重试. `pager` pages the rows
+ * in the browser (`{ pageSize: 10 }`); false shows them all.
+ */
+export function partOf<Row>(
+  whole: Pick<ListView<unknown>, 'loading' | 'error' | 'reload'>,
+  rows: Row[] | null | undefined,
+  pager: TablePaginationConfig | false = false,
+): ListView<Row> {
+  return { rows: rows ?? NO_ROWS, loading: whole.loading, error: whole.error, reload: whole.reload, pager };
+}
+
 /** An answer's rows when it is a plain array (a whole list), for the frame's table. */
 type ItemsOf<A> = A extends ReadonlyArray<infer Row> ? Row : never;
 
