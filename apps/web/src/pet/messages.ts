@@ -101,6 +101,8 @@ export const P = {
   },
   activity: {
     title: '活动统计',
+    day: '日期',
+    notes: '说明',
     steps: '步数',
     goal: '目标',
     active: '活跃（分钟）',

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { Alert, Empty, Progress, Table, Tag } from 'antd';
+import { Alert, Empty, Progress, Tag } from 'antd';
 import { petEndpoints, type Pet, type PetActivity, type PetBattery, type PetDay } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { partOf, useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { EChart } from '../../shared/charts/EChart.tsx';
 import { beijingAxisTime } from '../../shared/format/beijingTime.ts';
 import type { ChartOption } from '../../shared/charts/echartsCore.ts';
@@ -63,7 +64,8 @@ function GoalSummary({ activity }: { activity: PetActivity }) {
 }
 
 function ActivityOf({ pet, onChanged }: { pet: Pet; onChanged: () => void }) {
-  const { data: activity } = useWholeList(petEndpoints.activity, { petId: pet.petId, days: 7 }, { keepOnFailure: false });
+  const activityList = useWholeList(petEndpoints.activity, { petId: pet.petId, days: 7 }, { keepOnFailure: false });
+  const activity = activityList.data;
   const { data: battery } = useWholeList(petEndpoints.battery, { petId: pet.petId, hours: 24 }, { keepOnFailure: false });
   const week = useMemo(() => (activity ? weekOption(activity) : null), [activity]);
   const trend = useMemo(() => (battery ? batteryOption(battery) : null), [battery]);
@@ -73,38 +75,35 @@ function ActivityOf({ pet, onChanged }: { pet: Pet; onChanged: () => void }) {
       {level !== null && battery && level < battery.remindBelow && (
         <Alert type="warning" showIcon message={A.charge.replace('{n}', String(battery.remindBelow))} data-testid="pt-charge" />
       )}
-      <section className="sp-card">
-        <div className="sp-toolbar">
-          <span className="sp-title">{A.week}</span>
-          {activity && <GoalSummary activity={activity} />}
-        </div>
-        {week ? <EChart option={week} style={{ height: 280 }} testId="pt-week-chart" /> : <Empty description={P.common.empty} />}
-        <Table<PetDay>
-          rowKey="day"
-          size="small"
-          pagination={false}
-          dataSource={activity?.days ?? []}
-          data-testid="pt-days"
-          style={{ marginTop: 12 }}
-          columns={[
-            { title: '日期', dataIndex: 'day', width: 120 },
-            { title: A.steps, dataIndex: 'steps', render: (s: number) => <b>{s}</b> },
-            { title: A.active, dataIndex: 'activeMinutes' },
-            { title: A.rest, dataIndex: 'restMinutes' },
-            {
-              title: '说明',
-              key: 'notes',
-              render: (_, d) => (
-                <>
-                  {d.resets > 0 && <Tag>{A.resets.replace('{n}', String(d.resets))}</Tag>}
-                  {d.ignored > 0 && <Tag color="orange">{A.ignored.replace('{n}', String(d.ignored))}</Tag>}
-                </>
-              ),
-            },
-          ]}
-        />
+      <ListCard<PetDay>
+        title={A.week}
+        filters={activity && <GoalSummary activity={activity} />}
+        above={week ? <EChart option={week} style={{ height: 280 }} testId="pt-week-chart" /> : <Empty description={P.common.empty} />}
+        list={partOf(activityList, activity?.days)}
+        rowKey="day"
+        size="small"
+        identityColumn={false}
+        table={{ 'data-testid': 'pt-days', style: { marginTop: 12 } }}
+        columns={[
+          { title: A.day, dataIndex: 'day', width: 120 },
+          { title: A.steps, dataIndex: 'steps', width: 120, render: (s: number) => <b>{s}</b> },
+          { title: A.active, dataIndex: 'activeMinutes', width: 120 },
+          { title: A.rest, dataIndex: 'restMinutes', width: 120 },
+          {
+            title: A.notes,
+            key: 'notes',
+            width: 240,
+            render: (_, d) => (
+              <>
+                {d.resets > 0 && <Tag>{A.resets.replace('{n}', String(d.resets))}</Tag>}
+                {d.ignored > 0 && <Tag color="orange">{A.ignored.replace('{n}', String(d.ignored))}</Tag>}
+              </>
+            ),
+          },
+        ]}
+      >
         <p className="pt-note">{A.rule}</p>
-      </section>
+      </ListCard>
       <section className="sp-card" data-testid="pt-battery-card">
         <div className="sp-toolbar">
           <span className="sp-title">{A.battery}</span>

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { DatePicker, Empty, Table } from 'antd';
+import { DatePicker, Empty } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { beijingToday } from '../../shared/format/beijingTime.ts';
-import { petEndpoints, type Pet } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { petEndpoints, type Pet, type PetHistory } from '@chelian/contracts';
+import { partOf, useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { PetPageFrame } from '../PetPageFrame.tsx';
 import { PetHeatMap } from '../PetHeatMap.tsx';
@@ -11,32 +12,30 @@ import { mapZoneOf, type MapZone } from '../PetZoneMap.tsx';
 import { P } from '../messages.ts';
 
 const H = P.history;
+type HeatCell = PetHistory['heat'][number];
 
 function HistoryOf({ pet, day }: { pet: Pet; day: Dayjs }) {
-  const { data } = useWholeList(petEndpoints.history, { petId: pet.petId, date: day.format('YYYY-MM-DD') }, { keepOnFailure: false });
+  const history = useWholeList(petEndpoints.history, { petId: pet.petId, date: day.format('YYYY-MM-DD') }, { keepOnFailure: false });
+  const { data } = history;
   const { rows: petZones } = useWholeList(petEndpoints.zones, { petId: pet.petId }, { silent: true });
   const zones = useMemo<MapZone[]>(() => petZones.map(mapZoneOf), [petZones]);
   return (
-    <section className="sp-card">
-      <div className="sp-toolbar">
-        <span className="sp-title">{H.title}</span>
-        <span className="sp-muted">{data ? H.count.replace('{n}', String(data.points.length)) : ''}</span>
-      </div>
-      {data?.points.length ? <PetHeatMap history={data} zones={zones} /> : <Empty description={P.common.empty} />}
-      <Table
-        rowKey={(c) => `${c.lat},${c.lon}`}
-        size="small"
-        pagination={{ pageSize: 10 }}
-        dataSource={data?.heat ?? []}
-        style={{ marginTop: 12 }}
-        data-testid="pt-heat-table"
-        columns={[
-          { title: H.place, key: 'p', render: (_, c) => <AddressText point={{ lon: c.lon, lat: c.lat, mac: '' }} /> },
-          { title: H.minutes, dataIndex: 'minutes' },
-        ]}
-      />
+    <ListCard<HeatCell>
+      title={H.title}
+      filters={<span className="sp-muted">{data ? H.count.replace('{n}', String(data.points.length)) : ''}</span>}
+      above={data?.points.length ? <PetHeatMap history={data} zones={zones} /> : <Empty description={P.common.empty} />}
+      list={partOf(history, data?.heat, { pageSize: 10 })}
+      rowKey={(c) => `${c.lat},${c.lon}`}
+      size="small"
+      identityColumn={false}
+      table={{ 'data-testid': 'pt-heat-table', style: { marginTop: 12 } }}
+      columns={[
+        { title: H.place, key: 'p', width: 480, render: (_, c) => <AddressText point={{ lon: c.lon, lat: c.lat, mac: '' }} /> },
+        { title: H.minutes, dataIndex: 'minutes', width: 140 },
+      ]}
+    >
       <p className="pt-note">{H.note}</p>
-    </section>
+    </ListCard>
   );
 }
 

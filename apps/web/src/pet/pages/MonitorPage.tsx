@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, InputNumber, Popconfirm, Progress, Table, Tag } from 'antd';
+import { Button, InputNumber, Popconfirm, Progress, Tag } from 'antd';
 import { AlertOutlined, ReloadOutlined, SoundOutlined } from '@ant-design/icons';
 import { PET_LOST_MINUTES, petEndpoints, type Pet, type PetAlarm } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList, type ListView } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
@@ -153,31 +154,28 @@ function LiveMap({ pet }: { pet: Pet }) {
   );
 }
 
-function AlarmList({ alarms }: { alarms: PetAlarm[] }) {
+/** The pet's alarms, ten to a page (the answer holds them all). */
+function AlarmList({ alarms }: { alarms: ListView<PetAlarm> }) {
   return (
-    <section className="sp-card">
-      <div className="sp-toolbar">
-        <span className="sp-title">{M.alarms}</span>
-      </div>
-      <Table<PetAlarm>
-        rowKey="alarmId"
-        size="small"
-        dataSource={alarms}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        data-testid="pt-alarms"
-        locale={{ emptyText: M.noAlarms }}
-        columns={[
-          { title: M.alarmTime, dataIndex: 'time', width: 170, render: (t: number) => beijingFormat(t) },
-          { title: M.alarmType, dataIndex: 'typeName', render: (n: string) => <Tag color="red">{n}</Tag> },
-          {
-            title: M.place,
-            key: 'at',
-            render: (_, a) => (a.lat !== null && a.lon !== null ? <AddressText point={{ lon: a.lon, lat: a.lat, mac: '' }} /> : '—'),
-          },
-          { title: M.handled, dataIndex: 'handled', width: 90, render: (h: boolean) => (h ? M.handledYes : M.handledNo) },
-        ]}
-      />
-    </section>
+    <ListCard<PetAlarm>
+      title={M.alarms}
+      list={{ ...alarms, pager: { pageSize: 10, hideOnSinglePage: true } }}
+      rowKey="alarmId"
+      size="small"
+      identityColumn={false}
+      table={{ 'data-testid': 'pt-alarms', locale: { emptyText: M.noAlarms } }}
+      columns={[
+        { title: M.alarmTime, dataIndex: 'time', width: 170, render: (t: number) => beijingFormat(t) },
+        { title: M.alarmType, dataIndex: 'typeName', width: 160, render: (n: string) => <Tag color="red">{n}</Tag> },
+        {
+          title: M.place,
+          key: 'at',
+          width: 420,
+          render: (_, a) => (a.lat !== null && a.lon !== null ? <AddressText point={{ lon: a.lon, lat: a.lat, mac: '' }} /> : '—'),
+        },
+        { title: M.handled, dataIndex: 'handled', width: 90, render: (h: boolean) => (h ? M.handledYes : M.handledNo) },
+      ]}
+    />
   );
 }
 
@@ -201,7 +199,7 @@ function Live({ pet: initial }: { pet: Pet }) {
         {canControl && <LostPanel pet={pet} onDone={refresh} />}
       </div>
       <LiveMap pet={pet} />
-      <AlarmList alarms={alarms.rows} />
+      <AlarmList alarms={alarms} />
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Button, Input, InputNumber, Popconfirm, Segmented, Switch, Table, Tag } from 'antd';
+import { Button, Input, InputNumber, Popconfirm, Segmented, Switch, Tag } from 'antd';
 import { PET_ZONE_MIN_RADIUS_M, PET_ZONE_MAX_RADIUS_M, petEndpoints, type GeofenceKind, type Pet, type PetZone } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { PetPageFrame } from '../PetPageFrame.tsx';
@@ -140,70 +141,69 @@ function ZonesOf({ pet }: { pet: Pet }) {
             </div>
           </section>
         )}
-        <section className="sp-card">
-          <div className="sp-toolbar">
-            <span className="sp-title">{Z.list}</span>
-          </div>
-          <Table
-            rowKey="zoneId"
-            size="small"
-            pagination={false}
-            dataSource={zones}
-            data-testid="pt-zone-table"
-            className="pt-zone-table"
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: P.common.empty }}
-            columns={[
-              { title: Z.name, dataIndex: 'name' },
-              {
-                title: Z.kind,
-                key: 'k',
-                render: (_, z) => (z.kind === 'circle' ? `${z.kindName} ${z.radiusMeters}米` : `${z.kindName} ${z.points.length}点`),
-              },
-              {
-                title: Z.state,
-                key: 's',
-                render: (_, z) =>
-                  z.inside === null ? (
-                    <Tag>{Z.unknown}</Tag>
-                  ) : z.inside ? (
-                    <Tag color="green">{Z.inside}</Tag>
-                  ) : (
-                    <Tag color="orange">{Z.outside}</Tag>
-                  ),
-              },
-              {
-                title: Z.exitAlarm,
-                key: 'x',
-                render: (_, z) => (
-                  <Switch size="small" checked={z.alarmExit} disabled={!canEdit} onChange={(v) => toggle(z, { alarmExit: v })} />
+        {/* Widths that fit the column beside the map (.pt-grid-zones) at 1366 px without scrolling. */}
+        <ListCard<PetZone>
+          title={Z.list}
+          list={zoneList}
+          rowKey="zoneId"
+          size="small"
+          identityColumn={false}
+          table={{ 'data-testid': 'pt-zone-table', locale: { emptyText: P.common.empty } }}
+          columns={[
+            { title: Z.name, dataIndex: 'name', width: 80 },
+            {
+              title: Z.kind,
+              key: 'k',
+              width: 96,
+              render: (_, z) => (z.kind === 'circle' ? `${z.kindName} ${z.radiusMeters}米` : `${z.kindName} ${z.points.length}点`),
+            },
+            {
+              title: Z.state,
+              key: 's',
+              width: 84,
+              render: (_, z) =>
+                z.inside === null ? (
+                  <Tag>{Z.unknown}</Tag>
+                ) : z.inside ? (
+                  <Tag color="green">{Z.inside}</Tag>
+                ) : (
+                  <Tag color="orange">{Z.outside}</Tag>
                 ),
-              },
-              {
-                title: Z.enterAlarm,
-                key: 'e',
-                render: (_, z) => (
-                  <Switch size="small" checked={z.alarmEnter} disabled={!canEdit} onChange={(v) => toggle(z, { alarmEnter: v })} />
-                ),
-              },
-              ...(canEdit
-                ? [
-                    {
-                      title: '',
-                      key: 'r',
-                      render: (_: unknown, z: PetZone) => (
-                        <Popconfirm title={Z.removeConfirm} onConfirm={() => remove(z)}>
-                          <Button type="link" danger size="small">
-                            {Z.remove}
-                          </Button>
-                        </Popconfirm>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        </section>
+            },
+            {
+              title: Z.exitAlarm,
+              key: 'x',
+              width: 72,
+              render: (_, z) => (
+                <Switch size="small" checked={z.alarmExit} disabled={!canEdit} onChange={(v) => toggle(z, { alarmExit: v })} />
+              ),
+            },
+            {
+              title: Z.enterAlarm,
+              key: 'e',
+              width: 72,
+              render: (_, z) => (
+                <Switch size="small" checked={z.alarmEnter} disabled={!canEdit} onChange={(v) => toggle(z, { alarmEnter: v })} />
+              ),
+            },
+            ...(canEdit
+              ? [
+                  {
+                    title: '',
+                    key: 'actions',
+                    width: 56,
+                    render: (_: unknown, z: PetZone) => (
+                      <Popconfirm title={Z.removeConfirm} onConfirm={() => remove(z)}>
+                        <Button type="link" danger size="small">
+                          {Z.remove}
+                        </Button>
+                      </Popconfirm>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
       </div>
     </div>
   );
