@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Empty, Table, Tag } from 'antd';
+import { Empty, Tag } from 'antd';
 import { elecCarEndpoints, type Bike, type BikeBattery } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { partOf, useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { EChart } from '../../shared/charts/EChart.tsx';
 import type { ChartOption } from '../../shared/charts/echartsCore.ts';
 import { BikePageFrame } from '../BikePageFrame.tsx';
@@ -48,7 +49,6 @@ function trendOption(data: BikeBattery): ChartOption {
 function BatteryOf({ bike, days }: { bike: Bike; days: Days }) {
   const battery = useWholeList(elecCarEndpoints.battery, { bikeId: bike.bikeId, ...days }, { keepOnFailure: false });
   const data = battery.data ?? EMPTY;
-  const loading = battery.loading;
   const option = useMemo(() => trendOption(data), [data]);
   const time = (at: number | null) => (at ? beijingDateTime(at) : <Tag color="green">{B.charging}</Tag>);
   return (
@@ -63,25 +63,20 @@ function BatteryOf({ bike, days }: { bike: Bike; days: Days }) {
           <Empty description={E.common.empty} />
         )}
       </section>
-      <section className="sp-card">
-        <div className="sp-toolbar">
-          <span className="sp-title">{B.charges}</span>
-        </div>
-        <Table<Session>
-          rowKey="start"
-          size="small"
-          loading={loading}
-          dataSource={data.charges}
-          pagination={false}
-          data-testid="ec-charges"
-          columns={[
-            { title: B.start, dataIndex: 'start', width: 140, render: time },
-            { title: B.end, dataIndex: 'end', width: 140, render: time },
-            { title: B.fromTo, key: 'pct', render: (_, s) => `${s.startPercent ?? '—'}% → ${s.endPercent ?? '—'}%` },
-            { title: B.voltage, key: 'v', render: (_, s) => `${s.startVoltage ?? '—'} → ${s.endVoltage ?? '—'}` },
-          ]}
-        />
-      </section>
+      <ListCard<Session>
+        title={B.charges}
+        list={partOf(battery, data.charges)}
+        rowKey="start"
+        size="small"
+        identityColumn={false}
+        table={{ 'data-testid': 'ec-charges' }}
+        columns={[
+          { title: B.start, dataIndex: 'start', width: 140, render: time },
+          { title: B.end, dataIndex: 'end', width: 140, render: time },
+          { title: B.fromTo, key: 'pct', width: 160, render: (_, s) => `${s.startPercent ?? '—'}% → ${s.endPercent ?? '—'}%` },
+          { title: B.voltage, key: 'v', width: 160, render: (_, s) => `${s.startVoltage ?? '—'} → ${s.endVoltage ?? '—'}` },
+        ]}
+      />
       <section className="sp-card" data-testid="ec-bms">
         <div className="sp-toolbar">
           <span className="sp-title">{B.bms}</span>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Table, Tabs, Tag } from 'antd';
+import { Tabs, Tag } from 'antd';
 import { elecCarEndpoints, type BikeTrips, type StayRow, type TripRow } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { partOf, useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { BikePageFrame } from '../BikePageFrame.tsx';
 import { DayRange, lastDays, type Days } from '../../shared/ui/DayRange.tsx';
@@ -15,10 +16,12 @@ const duration = (s: number) =>
 
 const NO_TRIPS: BikeTrips = { trips: [], stops: [] };
 
+/** Ten to a page in the browser: the answer holds the whole range. */
+const PAGER = { pageSize: 10, hideOnSinglePage: true };
+
 function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
   const trips = useWholeList(elecCarEndpoints.trips, { bikeId, ...days }, { keepOnFailure: false });
   const data = trips.data ?? NO_TRIPS;
-  const loading = trips.loading;
   return (
     <section className="sp-card">
       <Tabs
@@ -27,13 +30,13 @@ function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
             key: 'trips',
             label: `${R.trips}（${data.trips.length}）`,
             children: (
-              <Table<TripRow>
+              <ListCard<TripRow>
+                bare
+                list={partOf(trips, data.trips, PAGER)}
                 rowKey={(r) => `${r.startAt}`}
                 size="small"
-                loading={loading}
-                dataSource={data.trips}
-                pagination={{ pageSize: 10, hideOnSinglePage: true }}
-                data-testid="ec-trips"
+                identityColumn={false}
+                table={{ 'data-testid': 'ec-trips' }}
                 columns={[
                   { title: R.start, dataIndex: 'startAt', width: 170, render: time },
                   { title: R.end, dataIndex: 'endAt', width: 170, render: time },
@@ -49,12 +52,13 @@ function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
             key: 'stops',
             label: `${R.stops}（${data.stops.length}）`,
             children: (
-              <Table<StayRow>
+              <ListCard<StayRow>
+                bare
+                list={partOf(trips, data.stops, PAGER)}
                 rowKey={(r) => `${r.startAt}`}
                 size="small"
-                loading={loading}
-                dataSource={data.stops}
-                pagination={{ pageSize: 10, hideOnSinglePage: true }}
+                identityColumn={false}
+                table={{ 'data-testid': 'ec-stops' }}
                 columns={[
                   { title: R.start, dataIndex: 'startAt', width: 170, render: time },
                   {
@@ -67,6 +71,7 @@ function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
                   {
                     title: E.status.position,
                     key: 'where',
+                    width: 420,
                     render: (_, r) =>
                       r.lat !== null && r.lon !== null ? <AddressText point={{ lat: r.lat, lon: r.lon, mac: r.terminalId }} /> : '—',
                   },
