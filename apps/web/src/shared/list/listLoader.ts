@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@chelian/contracts';
 import type { Paging } from '../ui/pagination.ts';
+import { ExternalState } from './externalState.ts';
 import { Newest } from './newest.ts';
 
 /** Where a list starts (spec §3, §9: page 1, 10 rows). */
@@ -40,11 +41,9 @@ export const filterKey = (filters: unknown) => JSON.stringify(filters ?? null);
  * sent is dropped (报警中心 once put a handled alarm back that way), new filters go back to page 1,
  * and a failure is kept as text beside the last rows.
  */
-export class ListLoader<F, A> {
-  private current: ListState<F, A>;
+export class ListLoader<F, A> extends ExternalState<ListState<F, A>> {
   private readonly newest = new Newest();
   private started = false;
-  private readonly listeners = new Set<() => void>();
 
   constructor(
     private load: ListLoad<F, A>,
@@ -53,18 +52,8 @@ export class ListLoader<F, A> {
     private readonly describe: (error: unknown) => string,
     private readonly options: LoaderOptions<A> = {},
   ) {
-    this.current = { filters, paging, data: options.initial ?? null, loading: options.loadsAtOnce ?? true, error: null };
+    super({ filters, paging, data: options.initial ?? null, loading: options.loadsAtOnce ?? true, error: null });
   }
-
-  get state(): ListState<F, A> {
-    return this.current;
-  }
-
-  /** For useSyncExternalStore, which calls it unbound. */
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  };
 
   /** The load the next request uses (a page's callback may close over new values). */
   setLoad(load: ListLoad<F, A>): void {
@@ -76,7 +65,7 @@ export class ListLoader<F, A> {
    * the same, unless `again`: a list that was paused and shows once more, a drawer reopened).
    */
   show(filters: F, again = false): Promise<void> {
-    const same = filterKey(filters) === filterKey(this.current.filters);
+    const same = filterKey(filters) === filterKey(this.state.filters);
     if (!this.started || again) {
       this.started = true;
       if (same) return this.reload();
@@ -86,15 +75,15 @@ export class ListLoader<F, A> {
 
   /** Other filters: back to page 1 and load; the same filters again do nothing. */
   setFilters(filters: F): Promise<void> {
-    if (filterKey(filters) === filterKey(this.current.filters)) return Promise.resolve();
-    const paging = this.current.paging && { ...this.current.paging, current: DEFAULT_PAGE };
+    if (filterKey(filters) === filterKey(this.state.filters)) return Promise.resolve();
+    const paging = this.state.paging && { ...this.state.paging, current: DEFAULT_PAGE };
     this.update({ filters, paging });
     return this.reload();
   }
 
   /** Another page or page size (a new size starts at the page the pager asks for). */
   setPaging(paging: Paging): Promise<void> {
-    if (this.current.paging?.current === paging.current && this.current.paging.pageSize === paging.pageSize) return Promise.resolve();
+    if (this.state.paging?.current === paging.current && this.state.paging.pageSize === paging.pageSize) return Promise.resolve();
     this.update({ paging: { current: paging.current, pageSize: paging.pageSize } });
     return this.reload();
   }
@@ -104,7 +93,7 @@ export class ListLoader<F, A> {
     const wanted = this.newest.start();
     if (!quiet) this.update({ loading: true });
     try {
-      const data = await this.load(this.current.filters, this.current.paging, quiet);
+      const data = await this.load(this.state.filters, this.state.paging, quiet);
       if (wanted()) this.update({ data, loading: false, error: null });
     } catch (error) {
       if (!wanted()) return;
@@ -118,17 +107,12 @@ export class ListLoader<F, A> {
    * put, a load on its way is kept and replaces it, as it would have replaced the answer.
    */
   change(edit: (data: A) => A): void {
-    if (this.current.data !== null) this.update({ data: edit(this.current.data) });
+    if (this.state.data !== null) this.update({ data: edit(this.state.data) });
   }
 
   /** An answer that came another way (a save that answers the new list): shown at once, and a load sent before it is dropped. */
   put(data: A): void {
     this.newest.drop();
     this.update({ data, loading: false, error: null });
-  }
-
-  private update(change: Partial<ListState<F, A>>): void {
-    this.current = { ...this.current, ...change };
-    for (const listener of this.listeners) listener();
   }
 }

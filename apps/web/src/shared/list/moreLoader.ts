@@ -1,3 +1,4 @@
+import { ExternalState } from './externalState.ts';
 import { filterKey } from './listLoader.ts';
 import { Newest } from './newest.ts';
 
@@ -26,29 +27,19 @@ const START: MoreState<never> = { rows: null, pages: 0, hasMore: true };
  * (a row already listed, by `keyOf`, is not listed twice), and an answer for filters no longer
  * shown, or from before a refresh, is dropped.
  */
-export class MoreLoader<F, Row> {
-  private current: MoreState<Row> = START;
+export class MoreLoader<F, Row> extends ExternalState<MoreState<Row>> {
   private filters: F | undefined;
   private started = false;
   private readonly newest = new Newest();
   private pending: Promise<void> | null = null;
-  private readonly listeners = new Set<() => void>();
 
   constructor(
     private load: MoreLoad<F, Row>,
     private readonly pageSize: number,
     private readonly keyOf?: (row: Row) => unknown,
-  ) {}
-
-  get state(): MoreState<Row> {
-    return this.current;
+  ) {
+    super(START);
   }
-
-  /** For useSyncExternalStore, which calls it unbound. */
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  };
 
   /** The load the next request uses (a page's callback may close over new values). */
   setLoad(load: MoreLoad<F, Row>): void {
@@ -70,10 +61,10 @@ export class MoreLoader<F, Row> {
   readonly loadMore = (): Promise<void> => {
     if (this.pending) return this.pending;
     const wanted = this.newest.watch();
-    const next = this.current.pages + 1;
+    const next = this.state.pages + 1;
     const mine = this.load(this.filters as F, next).then((page) => {
       if (!wanted()) return;
-      const rows = next === 1 ? page.list : this.appended(this.current.rows ?? [], page.list);
+      const rows = next === 1 ? page.list : this.appended(this.state.rows ?? [], page.list);
       this.update({ rows, pages: next, hasMore: next * this.pageSize < page.total });
     });
     const tracked: Promise<void> = mine.finally(() => {
@@ -97,7 +88,7 @@ export class MoreLoader<F, Row> {
 
   /** A change that came another way (a pushed alarm, one just handled). */
   readonly change = (edit: (rows: Row[]) => Row[]): void => {
-    this.update({ rows: edit(this.current.rows ?? []) });
+    this.update({ rows: edit(this.state.rows ?? []) });
   };
 
   private appended(listed: Row[], more: Row[]): Row[] {
@@ -105,10 +96,5 @@ export class MoreLoader<F, Row> {
     if (!keyOf) return [...listed, ...more];
     const seen = new Set(listed.map(keyOf));
     return [...listed, ...more.filter((row) => !seen.has(keyOf(row)))];
-  }
-
-  private update(change: Partial<MoreState<Row>>): void {
-    this.current = { ...this.current, ...change };
-    for (const listener of this.listeners) listener();
   }
 }
