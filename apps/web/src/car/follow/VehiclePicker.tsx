@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Select } from 'antd';
 import { vehicleEndpoints, type Vehicle } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { useFleet } from '../fleet/FleetProvider.tsx';
 import { rosterChanged, useFleetValue } from '../fleet/useFleetValue.ts';
 import { M } from '../messages.ts';
@@ -26,18 +26,11 @@ export function VehiclePicker({
   const { store } = useFleet();
   const roster = useFleetValue((s) => s.rosterVersion, Object.is, rosterChanged);
   const known = value !== null && store.get(value) !== undefined;
-  const [fetched, setFetched] = useState<Named | null>(null);
-
-  useEffect(() => {
-    if (value === null || known) return;
-    let alive = true;
-    call(vehicleEndpoints.detail, { vehicleId: value }, { silent: true })
-      .then((v) => alive && setFetched(v))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [value, known]);
+  // Quiet, as a name is not worth a toast; the last one fetched stays an option (a failure keeps it too).
+  const { data: fetched } = useWholeList(vehicleEndpoints.detail, value === null ? undefined : { vehicleId: value }, {
+    silent: true,
+    enabled: value !== null && !known,
+  });
 
   const options = useMemo(() => {
     const list = [...store.values()].map(option);
