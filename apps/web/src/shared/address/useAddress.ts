@@ -1,24 +1,16 @@
-import { useEffect, useState } from 'react';
 import { addresses } from './addressApi.ts';
 import type { AddressQuery } from './addressCache.ts';
+import { useLoaded } from '../list/usePagedList.ts';
 
-/** The address of one point ('' while loading); re-asked when the point moves. */
+/** The cache never rejects: a failed lookup reads 获取位置失败. */
+const lookUp = (query: AddressQuery | null) => (query ? addresses.resolve([query]).then(([address]) => address) : Promise.resolve(''));
+
+/** The address of one point ('' while loading); re-asked when the point moves, at once when it is cached. */
 export function useAddress(point: AddressQuery | null | undefined): string {
-  const [text, setText] = useState('');
-  const lon = point?.lon;
-  const lat = point?.lat;
-  const mac = point?.mac ?? '';
-  useEffect(() => {
-    if (lon === undefined || lat === undefined) return setText('');
-    const query = { lon, lat, mac };
-    const hit = addresses.cached(query);
-    if (hit) return setText(hit);
-    let alive = true;
-    setText('');
-    void addresses.resolve([query]).then(([address]) => alive && setText(address));
-    return () => {
-      alive = false;
-    };
-  }, [lon, lat, mac]);
-  return text;
+  const query = point ? { lon: point.lon, lat: point.lat, mac: point.mac ?? '' } : null;
+  const hit = query ? addresses.cached(query) : undefined;
+  const asked = useLoaded(lookUp, query, { enabled: query !== null && !hit });
+  if (!query) return '';
+  if (hit) return hit;
+  return asked.loading ? '' : (asked.data ?? '');
 }
