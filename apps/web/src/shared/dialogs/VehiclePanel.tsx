@@ -1,57 +1,57 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Badge, Descriptions, Empty, Spin, Tag } from 'antd';
 import { TERMINAL_ERRORS, type LastPosition } from '@chelian/contracts';
 import { RequestError } from '../request/RequestError.ts';
 import { positionOf } from './positionOf.ts';
+import { useLoaded } from '../list/usePagedList.ts';
 import { useAddress } from '../address/useAddress.ts';
 import { T } from '../i18n/messages.ts';
 import { beijingFormat } from '../format/beijingTime.ts';
 
 const V = T.vehicleInfo;
+const FOLLOW_MS = 10_000;
+
+interface Seen {
+  position: LastPosition | null;
+  /** why there is no position when the server says (an expired service), else '' */
+  withheld: string;
+}
+
+/** The last position, or none: a failure shows the empty panel, with the server's reason when it withholds the position. */
+const lastSeen = ({ vehicleId }: { vehicleId: string }): Promise<Seen> =>
+  positionOf(vehicleId).then(
+    (position) => ({ position, withheld: '' }),
+    (err: unknown) => ({
+      position: null,
+      withheld: err instanceof RequestError && err.is(TERMINAL_ERRORS.serviceExpired) ? err.message : '',
+    }),
+  );
 
 /**
  * The dialog's default panel: the vehicle's last reported position with its address, refreshed
  * every 10 s on the follow tab. The shell and the car app register the full one (registerVehiclePanel).
  */
 export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow: boolean }) {
-  const [position, setPosition] = useState<LastPosition | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'empty'>('loading');
-  /** why there is no position when the server says (an expired service), else '' */
-  const [withheld, setWithheld] = useState('');
-
+  // The spinner again when the tab changes (follow), as it loads once more; the 10 s refresh is quiet.
+  const seen = useLoaded(lastSeen, { vehicleId, follow });
+  const { reload } = seen;
   useEffect(() => {
-    let alive = true;
-    const load = async () => {
-      try {
-        const found = await positionOf(vehicleId);
-        if (!alive) return;
-        setPosition(found);
-        setWithheld('');
-        setState(found ? 'ready' : 'empty');
-      } catch (err) {
-        if (!alive) return;
-        setWithheld(err instanceof RequestError && err.is(TERMINAL_ERRORS.serviceExpired) ? err.message : '');
-        setState('empty');
-      }
-    };
-    setState('loading');
-    void load();
-    const timer = follow ? window.setInterval(load, 10_000) : undefined;
-    return () => {
-      alive = false;
-      if (timer) window.clearInterval(timer);
-    };
-  }, [vehicleId, follow]);
+    if (!follow) return;
+    const timer = window.setInterval(() => void reload(true), FOLLOW_MS);
+    return () => window.clearInterval(timer);
+  }, [reload, vehicleId, follow]);
+  const position = seen.data?.position ?? null;
+  const withheld = seen.data?.withheld ?? '';
   const address = useAddress(position ? { lon: position.lon, lat: position.lat, mac: position.terminalId } : null);
 
-  if (state === 'loading') {
+  if (seen.loading) {
     return (
       <Spin tip={V.loading}>
         <div style={{ height: 160 }} />
       </Spin>
     );
   }
-  if (state === 'empty' || !position)
+  if (!position)
     return (
       <Empty
         description={withheld || V.empty(vehicleId)}
