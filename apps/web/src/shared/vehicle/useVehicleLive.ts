@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { monitorEndpoints, terminalEndpoints, vehicleEndpoints, type Vehicle } from '@chelian/contracts';
 import { call } from '../request/call.ts';
+import { useLoaded, useWholeList } from '../list/usePagedList.ts';
 import { useVehicleSource } from './vehicleSource.ts';
 import { vehicleState, type VehicleState } from './vehicleState.ts';
 
@@ -30,24 +31,15 @@ const POLL_MS = 5000;
  */
 export function useVehicleLive(vehicleId: number | null): LiveVehicle {
   const fleet = useVehicleSource();
-  const [vehicle, setVehicle] = useState<Vehicle | null>(null);
-  const [status, setStatus] = useState<LiveVehicle['status']>('loading');
-  const [polled, setPolled] = useState<LiveVehicle['position']>(null);
-  const [online, setOnline] = useState(false);
   const [tick, setTick] = useState(0);
-
-  useEffect(() => {
-    if (!vehicleId) return setStatus('missing');
-    let alive = true;
-    setStatus('loading');
-    setPolled(null);
-    call(vehicleEndpoints.detail, { vehicleId }, { silent: true })
-      .then((v) => alive && (setVehicle(v), setOnline(v.online), setStatus('ready')))
-      .catch(() => alive && setStatus('missing'));
-    return () => {
-      alive = false;
-    };
-  }, [vehicleId]);
+  // Quiet: the panel shows its own 未找到; a failure shows none rather than another vehicle's record.
+  const detail = useWholeList(vehicleEndpoints.detail, vehicleId ? { vehicleId } : undefined, {
+    silent: true,
+    enabled: Boolean(vehicleId),
+    keepOnFailure: false,
+  });
+  const vehicle = detail.data;
+  const status: LiveVehicle['status'] = !vehicleId ? 'missing' : detail.loading ? 'loading' : vehicle ? 'ready' : 'missing';
 
   // In the car app: re-render when this vehicle changes.
   useEffect(() => {
@@ -55,18 +47,25 @@ export function useVehicleLive(vehicleId: number | null): LiveVehicle {
     return fleet.subscribe((changed) => (changed === 'all' || changed.has(vehicleId)) && setTick((t) => t + 1));
   }, [fleet, vehicleId]);
 
-  // Outside it: poll.
+  // Outside it: poll, quietly (the first answer with no spinner of its own either); a failed poll keeps the last position.
   const terminalId = vehicle?.terminalId;
+  const polling = !fleet && Boolean(terminalId);
+  const polls = useWholeList(monitorEndpoints.lastPositions, terminalId ? { terminalIds: terminalId } : undefined, {
+    silent: true,
+    enabled: polling,
+  });
+  const { reload: poll } = polls;
   useEffect(() => {
-    if (fleet || !terminalId) return;
-    let alive = true;
-    const load = () =>
-      call(monitorEndpoints.lastPositions, { terminalIds: terminalId }, { silent: true })
-        .then((list) => {
-          const p = list?.[0];
-          if (!alive || !p) return;
-          setOnline(p.online);
-          setPolled({
+    if (!polling) return;
+    const timer = window.setInterval(() => void poll(true), POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [poll, polling, terminalId]);
+  // None while another vehicle or terminal loads, as before its first answer.
+  const p = detail.loading || polls.loading ? undefined : polls.data?.[0];
+  const polled = useMemo<LiveVehicle['position']>(
+    () =>
+      p
+        ? {
             lon: p.lon,
             lat: p.lat,
             speed: p.speed,
@@ -75,16 +74,11 @@ export function useVehicleLive(vehicleId: number | null): LiveVehicle {
             mileage: p.mileage,
             acc: p.acc,
             alarms: p.alarms ?? [],
-          });
-        })
-        .catch(() => undefined);
-    void load();
-    const timer = window.setInterval(load, POLL_MS);
-    return () => {
-      alive = false;
-      window.clearInterval(timer);
-    };
-  }, [fleet, terminalId]);
+          }
+        : null,
+    [p],
+  );
+  const online = p ? p.online : (vehicle?.online ?? false);
 
   void tick;
   const fv = fleet && vehicleId ? fleet.get(vehicleId) : undefined;
@@ -107,24 +101,24 @@ export function useVehicleLive(vehicleId: number | null): LiveVehicle {
   return { vehicle, position: polled, online, state, status };
 }
 
+/** The vehicle of a terminal; one the server does not know is read as a vehicle id when it can be one. */
+const vehicleOfTerminal = (text: string) =>
+  call(terminalEndpoints.detail, { terminalId: text }, { silent: true }).then(
+    (t) => ({ text, vehicleId: t.vehicleId }),
+    () => ({ text, vehicleId: Number(text) <= Number.MAX_SAFE_INTEGER ? Number(text) : null }),
+  );
+
 /**
  * The dialog is opened by vehicleId; a caller that only knows the terminal (a JT/T 808 phone
  * number or an IMEI, 11+ digits) is resolved through the terminal. undefined while resolving.
  */
 export function useResolvedVehicleId(raw: string): number | null | undefined {
-  const [resolved, setResolved] = useState<number | null | undefined>(undefined);
-  useEffect(() => {
-    const text = raw.trim();
-    if (!/^\d+$/.test(text)) return setResolved(null);
-    if (text.length < 11) return setResolved(Number(text) || null);
-    let alive = true;
-    setResolved(undefined);
-    call(terminalEndpoints.detail, { terminalId: text }, { silent: true })
-      .then((t) => alive && setResolved(t.vehicleId))
-      .catch(() => alive && setResolved(Number(text) <= Number.MAX_SAFE_INTEGER ? Number(text) : null));
-    return () => {
-      alive = false;
-    };
-  }, [raw]);
-  return resolved;
+  const text = raw.trim();
+  const numeric = /^\d+$/.test(text);
+  const byTerminal = numeric && text.length >= 11;
+  const resolved = useLoaded(vehicleOfTerminal, text, { enabled: byTerminal });
+  if (!numeric) return null;
+  if (!byTerminal) return Number(text) || null;
+  // the answer for this text only (not the last one's, for the render before this one loads)
+  return !resolved.loading && resolved.data?.text === text ? resolved.data.vehicleId : undefined;
 }
