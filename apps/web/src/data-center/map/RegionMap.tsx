@@ -3,6 +3,7 @@ import { Button, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { DataCenterOverview } from '@chelian/contracts';
 import { EChart } from '../../shared/charts/EChart.tsx';
+import { useLoaded } from '../../shared/list/usePagedList.ts';
 import type { ChartOption } from '../../shared/charts/echartsCore.ts';
 import type { Palette } from '../charts/palette.ts';
 import { D } from '../messages.ts';
@@ -11,6 +12,8 @@ import { areaFigures } from './regionSeries.ts';
 
 /** How many of the busiest areas glow on the map (the 大屏). */
 const GLOWING = 12;
+
+const centresOf = (province: string | null) => (province ? areaCentres(province) : allAreaCentres());
 
 /**
  * Vehicles by province on a map of China; a click on a province shows its cities (districts in the
@@ -28,8 +31,15 @@ export function RegionMap({
   theme?: 'dark';
 }) {
   const [province, setProvince] = useState<string | null>(null);
-  const [mapName, setMapName] = useState<string | null>(null);
-  const [centres, setCentres] = useState<Map<string, [number, number]> | null>(null);
+  // The spinner while a province's map loads; one that fails to load goes back to the country.
+  const drawn = useLoaded(loadMap, province, { keepOnFailure: false });
+  const mapName = drawn.loading ? null : drawn.data;
+  const failed = drawn.error !== null;
+  useEffect(() => {
+    if (failed) setProvince(null);
+  }, [failed]);
+  // The glowing dots' places (the 大屏 only); the last ones stay until the next answer.
+  const centres = useLoaded(centresOf, province, { enabled: glow }).data;
   // China drawn at 118 % of the box's shorter side fills a wide box (the 大屏) but, in a box
   // narrower than that (数据总览's column at 1366 px), cuts off 新疆 and 黑龙江: there it fits the width.
   const box = useRef<HTMLDivElement>(null);
@@ -43,18 +53,6 @@ export function RegionMap({
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-
-  useEffect(() => {
-    let alive = true;
-    setMapName(null);
-    void loadMap(province)
-      .then((name) => alive && setMapName(name))
-      .catch(() => alive && setProvince(null));
-    if (glow) void (province ? areaCentres(province) : allAreaCentres()).then((c) => alive && setCentres(c)).catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [province, glow]);
 
   const figures = useMemo(() => areaFigures(overview.regions, province), [overview.regions, province]);
   const option = useMemo<ChartOption | null>(() => {
