@@ -1,25 +1,31 @@
 import { useEffect, useRef, useState } from 'react';
 import { decodeTrack, playbackEndpoints } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { Newest } from '../../shared/list/newest.ts';
 import { beijingDaySpan, beijingFormat } from '../../shared/format/beijingTime.ts';
 
 type LL = [number, number];
 const MAX_POINTS = 20_000;
 
-/** Today's track (Beijing day) of one terminal, then every new position the live feed brings. */
+/**
+ * Today's track (Beijing day) of one terminal, then every new position the live feed brings. Not a
+ * list hook (useLoaded): positions come while the day loads and its answer joins them, where a
+ * loader's answer would replace them; the shared late-answer guard drops another terminal's day.
+ */
 export function useTodayTrack(terminalId: string, position: { lon: number; lat: number; gpsTime: number } | null): LL[] {
   const [track, setTrack] = useState<LL[]>([]);
   const last = useRef(0);
+  const [days] = useState(() => new Newest());
 
   useEffect(() => {
     setTrack([]);
     last.current = 0;
-    let alive = true;
+    const wanted = days.start();
     const { start } = beijingDaySpan(beijingFormat(Date.now(), 'YYYY-MM-DD'));
     call(playbackEndpoints.trackBytes, { terminalId, start, end: Date.now() }, { silent: true, timeout: 120_000 })
       .then((bytes) => {
         const decoded = decodeTrack(bytes);
-        if (!alive || !decoded.ok) return;
+        if (!wanted() || !decoded.ok) return;
         const t = decoded.track;
         const points: LL[] = [];
         for (let i = 0; i < t.length; i++) points.push([t.lon[i], t.lat[i]]);
@@ -30,10 +36,8 @@ export function useTodayTrack(terminalId: string, position: { lon: number; lat: 
         last.current = Math.max(last.current, lastTime);
       })
       .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [terminalId]);
+    return () => days.drop();
+  }, [days, terminalId]);
 
   useEffect(() => {
     if (!position || position.gpsTime <= last.current) return;
