@@ -1,16 +1,26 @@
-import { Drawer, Table } from 'antd';
+import { Drawer } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { terminalEndpoints, type TerminalRenewal } from '@chelian/contracts';
 import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { S } from '../messages.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 const T = S.terminal;
 const time = (ms: number | null) => (ms === null ? <span className="sys-muted">{T.noExpiry}</span> : beijingDateTime(ms));
 
-/** A terminal's renewals, newest first. */
+const columns: ColumnsType<TerminalRenewal> = [
+  { title: T.renewedAt, dataIndex: 'created', width: 140, render: time },
+  { title: T.months, dataIndex: 'months', width: 70, render: T.monthsText },
+  { title: T.before, dataIndex: 'previousExpiresAt', width: 140, render: time },
+  { title: T.after, dataIndex: 'expiresAt', width: 140, render: time },
+  { title: T.operator, dataIndex: 'userName', width: 100 },
+  { title: T.renewRemark, dataIndex: 'remark', width: 120 },
+];
+
+/** A terminal's renewals, newest first, in the list frame without its card (the drawer is the card). */
 export function RenewalHistory({ terminalId, onClose }: { terminalId: string | null; onClose: () => void }) {
-  const { rows, loading } = useWholeList(
+  const list = useWholeList(
     terminalEndpoints.renewals,
     { terminalId: terminalId ?? undefined },
     {
@@ -18,26 +28,16 @@ export function RenewalHistory({ terminalId, onClose }: { terminalId: string | n
       keepOnFailure: false,
     },
   );
-
-  const columns: ColumnsType<TerminalRenewal> = [
-    { title: T.renewedAt, dataIndex: 'created', width: 140, render: time },
-    { title: T.months, dataIndex: 'months', width: 70, render: T.monthsText },
-    { title: T.before, dataIndex: 'previousExpiresAt', width: 140, render: time },
-    { title: T.after, dataIndex: 'expiresAt', width: 140, render: time },
-    { title: T.operator, dataIndex: 'userName', width: 100 },
-    { title: T.renewRemark, dataIndex: 'remark' },
-  ];
   return (
     <Drawer open={terminalId !== null} title={terminalId ? T.historyTitle(terminalId) : ''} width={760} onClose={onClose} destroyOnHidden>
-      <Table<TerminalRenewal>
+      <ListCard<TerminalRenewal>
+        bare
+        list={list}
+        columns={columns}
         rowKey="id"
         size="small"
-        loading={loading}
-        columns={columns}
-        dataSource={rows}
-        pagination={false}
-        locale={{ emptyText: T.historyEmpty }}
-        data-testid="renewal-table"
+        identityColumn={false}
+        table={{ locale: { emptyText: T.historyEmpty }, 'data-testid': 'renewal-table' }}
       />
     </Drawer>
   );
