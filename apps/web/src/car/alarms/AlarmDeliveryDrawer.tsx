@@ -12,7 +12,7 @@ const L = T.center.alarmPush.log;
 /** An alarm's detail with where it was pushed: each browser, SMS, webhook and MQTT delivery and its attempts. */
 export function AlarmDeliveryDrawer({ alarm, onClose }: { alarm: Alarm | null; onClose: () => void }) {
   // loaded each time the drawer opens; another alarm's deliveries are never shown while it loads
-  const { rows, loading } = useWholeList(alarmPushEndpoints.listDeliveries, alarm ? { alarmId: alarm.alarmId } : undefined, {
+  const list = useWholeList(alarmPushEndpoints.listDeliveries, alarm ? { alarmId: alarm.alarmId } : undefined, {
     enabled: alarm !== null,
     keepOnFailure: false,
   });
@@ -29,7 +29,7 @@ export function AlarmDeliveryDrawer({ alarm, onClose }: { alarm: Alarm | null; o
             <Descriptions.Item label={`${M.common.speed}（${M.common.kmh}）`}>{alarm.speed ?? M.common.none}</Descriptions.Item>
             <Descriptions.Item label={M.alarm.status}>{alarm.handled ? M.alarm.processed : M.alarm.unprocessed}</Descriptions.Item>
           </Descriptions>
-          <DeliveryTable rows={loading ? [] : rows} loading={loading} testId="alarm-delivery-table" />
+          <DeliveryTable list={{ ...list, rows: list.loading ? [] : list.rows }} testId="alarm-delivery-table" />
         </>
       )}
     </Drawer>

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Table, Tag, Typography } from 'antd';
-import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import { Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import type { Delivery, DeliveryStatus } from '@chelian/contracts';
 import { T } from '../i18n/messages.ts';
 import './alarmPush.css';
 import { beijingFormat } from '../format/beijingTime.ts';
-import { wideTable } from '../ui/wideTable.ts';
+import type { ListView } from '../list/usePagedList.ts';
+import { ListCard } from '../ui/ListCard.tsx';
 
 const P = T.center.alarmPush;
 const STATUS_COLOR: Record<DeliveryStatus, string> = {
@@ -51,17 +52,18 @@ function AttemptLog({ d }: { d: Delivery }) {
 }
 
 interface Props {
-  rows: Delivery[];
-  loading?: boolean;
+  /** an alarm's deliveries (useWholeList) or a page of them (usePagedList) */
+  list: ListView<Delivery>;
   /** the failures list shows which alarm each delivery was for */
   withAlarm?: boolean;
   action?: (d: Delivery) => ReactNode;
-  pagination?: false | TablePaginationConfig;
+  /** the buttons and words above the table */
+  bar?: ReactNode;
   testId?: string;
 }
 
-/** Deliveries with their outcome; a row opens to its attempts. */
-export function DeliveryTable({ rows, loading, withAlarm, action, pagination = false, testId }: Props) {
+/** Deliveries with their outcome, in the list frame without a card (a tab, a drawer); a row opens to its attempts. */
+export function DeliveryTable({ list, withAlarm, action, bar, testId }: Props) {
   const columns: ColumnsType<Delivery> = [];
   if (withAlarm) {
     columns.push(
@@ -98,17 +100,19 @@ export function DeliveryTable({ rows, loading, withAlarm, action, pagination = f
   );
   if (action) columns.push({ title: T.common.operation, key: 'actions', width: 90, fixed: 'right', render: (_, d) => action(d) });
   return (
-    <Table<Delivery>
+    <ListCard<Delivery>
+      bare
+      secondBar={bar}
+      list={list}
+      columns={columns}
       rowKey="deliveryId"
       size="small"
-      loading={loading}
-      dataSource={rows}
-      {...wideTable(columns, { expandable: true })}
-      pagination={pagination}
-      tableLayout="fixed"
-      locale={{ emptyText: withAlarm ? P.failures.empty : P.log.empty }}
-      expandable={{ expandedRowRender: (d) => <AttemptLog d={d} />, rowExpandable: (d) => d.log.length > 0 }}
-      data-testid={testId}
+      table={{
+        tableLayout: 'fixed',
+        locale: { emptyText: withAlarm ? P.failures.empty : P.log.empty },
+        expandable: { expandedRowRender: (d) => <AttemptLog d={d} />, rowExpandable: (d) => d.log.length > 0 },
+        'data-testid': testId,
+      }}
     />
   );
 }
