@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
-import { Button, DatePicker, Segmented, Select, Table } from 'antd';
+import { useState } from 'react';
+import { Button, DatePicker, Segmented, Select } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { HistoryOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { cardEndpoints, type CardTrackExtras } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
 import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { beijingDaySpan, beijingFormat } from '../../shared/format/beijingTime.ts';
 import { CardMap, type MapPoint } from '../CardMap.tsx';
-import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
+import { useLoaded, useWholeList, type ListView } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { beijingClock, beijingToday } from '../cardTime.ts';
 import { allStaff } from '../allStaff.ts';
 import { effectiveShiftId, shiftSpanOn } from '../shiftSpan.ts';
@@ -17,6 +18,12 @@ const P = C.playback;
 type Stretch = CardTrackExtras['stops'][number];
 /** 2026-11-26 22:00 */
 const toMinute = (ms: number) => beijingFormat(ms).slice(0, 16);
+const NO_EXTRAS: CardTrackExtras = { stops: [], offPost: [] };
+const columns: ColumnsType<Stretch> = [
+  { title: P.start, dataIndex: 'start', render: beijingClock },
+  { title: P.end, dataIndex: 'end', render: beijingClock },
+  { title: P.minutes, dataIndex: 'minutes' },
+];
 
 /**
  * 轨迹回放: one person's day — stops and off-post stretches on the map and in tables; the track itself
@@ -30,10 +37,10 @@ export function PlaybackPage() {
   const [range, setRange] = useState<'day' | 'shift'>('day');
   const { rows: shifts } = useWholeList(cardEndpoints.shifts);
   const { rows: teams } = useWholeList(cardEndpoints.teams);
-  const [extras, setExtras] = useState<CardTrackExtras>({ stops: [], offPost: [] });
-  useEffect(() => {
-    if (staffId) void call(cardEndpoints.track, { staffId, date }).then(setExtras, () => {});
-  }, [staffId, date]);
+  // the person's stops and off-post stretches that day, loaded once a person is picked
+  const track = useWholeList(cardEndpoints.track, { staffId, date }, { enabled: staffId !== undefined });
+  const extras = track.data ?? NO_EXTRAS;
+  const stretches = (rows: Stretch[]): ListView<Stretch> => ({ ...track, rows });
   const points: MapPoint[] = [
     ...extras.stops.map((s, i) => ({ id: i + 1, lat: s.lat, lon: s.lon, color: '#1677ff', label: `${P.stops} ${beijingClock(s.start)}` })),
     ...extras.offPost.map((s, i) => ({
@@ -48,11 +55,6 @@ export function PlaybackPage() {
   const shift = person && shifts.find((s) => s.shiftId === effectiveShiftId(person, teams));
   const span = range === 'day' ? beijingDaySpan(date) : shift ? shiftSpanOn(shift, date) : null;
   const spanText = span ? P.span(toMinute(span.start), toMinute(span.end)) : shift ? P.offDay : P.noShift;
-  const columns = [
-    { title: P.start, dataIndex: 'start', render: beijingClock },
-    { title: P.end, dataIndex: 'end', render: beijingClock },
-    { title: P.minutes, dataIndex: 'minutes' },
-  ];
   return (
     <div className="sp-page" data-testid="card-playback">
       <section className="sp-card">
@@ -91,25 +93,23 @@ export function PlaybackPage() {
         </div>
       </section>
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
-        <section className="sp-card">
-          <div className="sp-toolbar">
-            <span className="sp-title">{P.stops}</span>
-          </div>
-          <Table<Stretch> rowKey="start" size="small" pagination={false} dataSource={extras.stops} columns={columns} />
-        </section>
-        <section className="sp-card">
-          <div className="sp-toolbar">
-            <span className="sp-title">{P.offPost}</span>
-          </div>
-          <Table<Stretch>
-            rowKey="start"
-            size="small"
-            pagination={false}
-            dataSource={extras.offPost}
-            columns={columns}
-            data-testid="card-offpost-table"
-          />
-        </section>
+        <ListCard<Stretch>
+          title={P.stops}
+          list={stretches(extras.stops)}
+          columns={columns}
+          rowKey="start"
+          size="small"
+          identityColumn={false}
+        />
+        <ListCard<Stretch>
+          title={P.offPost}
+          list={stretches(extras.offPost)}
+          columns={columns}
+          rowKey="start"
+          size="small"
+          identityColumn={false}
+          table={{ 'data-testid': 'card-offpost-table' }}
+        />
       </div>
     </div>
   );
