@@ -1,27 +1,13 @@
 import { useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  TreeSelect,
-} from 'antd';
+import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Tabs, Tag, TreeSelect } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { cardEndpoints, type Checkpoint, type PatrolPlan, type PatrolPlanForm, type PatrolRun } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
+import { useLoaded, useWholeList, type WholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { beijingClock, beijingToday } from '../cardTime.ts';
 import { allStaff } from '../allStaff.ts';
 import { teamTree } from '../teamTree.ts';
@@ -30,66 +16,67 @@ import { C } from '../messages.ts';
 const P = C.patrol;
 const COLORS: Record<string, string> = { done: 'green', late: 'orange', missed: 'red', pending: 'default' };
 
-function Checkpoints({ points, setPoints, canEdit }: { points: Checkpoint[]; setPoints: (p: Checkpoint[]) => void; canEdit: boolean }) {
+function Checkpoints({ list, canEdit }: { list: WholeList<Checkpoint[]>; canEdit: boolean }) {
   const [form] = Form.useForm<Omit<Checkpoint, 'checkpointId'>>();
+  // a checkpoint's save or delete answers every checkpoint
   const add = async () =>
     call(cardEndpoints.saveCheckpoint, await form.validateFields()).then(
-      (p) => (setPoints(p), form.resetFields()),
+      (p) => (list.put(p), form.resetFields()),
       () => {},
     );
-  const del = (checkpointId: number) => call(cardEndpoints.deleteCheckpoint, { checkpointId }).then(setPoints, () => {});
+  const del = (checkpointId: number) => call(cardEndpoints.deleteCheckpoint, { checkpointId }).then(list.put, () => {});
   return (
-    <>
-      {canEdit && (
-        <Form form={form} layout="inline" style={{ marginBottom: 12 }} initialValues={{ radius: 50 }}>
-          <Form.Item name="name" rules={[{ required: true }]}>
-            <Input placeholder={C.common.name} style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="lat" rules={[{ required: true }]}>
-            <InputNumber placeholder={C.shift.lat} style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="lon" rules={[{ required: true }]}>
-            <InputNumber placeholder={C.shift.lon} style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="radius" rules={[{ required: true }]}>
-            <InputNumber min={5} max={1000} addonAfter="米" style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="beacon">
-            <Input placeholder={C.shift.beacon} style={{ width: 150 }} />
-          </Form.Item>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void add()}>
-            {P.addPoint}
-          </Button>
-        </Form>
-      )}
-      <Table<Checkpoint>
-        rowKey="checkpointId"
-        size="small"
-        pagination={false}
-        dataSource={points}
-        columns={[
-          { title: C.common.name, dataIndex: 'name' },
-          { title: C.shift.lat, dataIndex: 'lat' },
-          { title: C.shift.lon, dataIndex: 'lon' },
-          { title: C.shift.radius, dataIndex: 'radius' },
-          { title: C.shift.beacon, dataIndex: 'beacon' },
-          ...(canEdit
-            ? [
-                {
-                  title: C.common.actions,
-                  key: 'a',
-                  width: 70,
-                  render: (_: unknown, c: Checkpoint) => (
-                    <Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(c.checkpointId)}>
-                      <a>{C.common.del}</a>
-                    </Popconfirm>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
-    </>
+    <ListCard<Checkpoint>
+      bare
+      above={
+        canEdit && (
+          <Form form={form} layout="inline" style={{ marginBottom: 12 }} initialValues={{ radius: 50 }}>
+            <Form.Item name="name" rules={[{ required: true }]}>
+              <Input placeholder={C.common.name} style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item name="lat" rules={[{ required: true }]}>
+              <InputNumber placeholder={C.shift.lat} style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item name="lon" rules={[{ required: true }]}>
+              <InputNumber placeholder={C.shift.lon} style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item name="radius" rules={[{ required: true }]}>
+              <InputNumber min={5} max={1000} addonAfter="米" style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item name="beacon">
+              <Input placeholder={C.shift.beacon} style={{ width: 150 }} />
+            </Form.Item>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => void add()}>
+              {P.addPoint}
+            </Button>
+          </Form>
+        )
+      }
+      list={list}
+      rowKey="checkpointId"
+      size="small"
+      columns={[
+        { title: C.common.name, dataIndex: 'name', width: 160 },
+        { title: C.shift.lat, dataIndex: 'lat', width: 130 },
+        { title: C.shift.lon, dataIndex: 'lon', width: 130 },
+        { title: C.shift.radius, dataIndex: 'radius', width: 100 },
+        { title: C.shift.beacon, dataIndex: 'beacon', width: 200 },
+        ...(canEdit
+          ? [
+              {
+                title: C.common.actions,
+                key: 'actions',
+                width: 70,
+                render: (_: unknown, c: Checkpoint) => (
+                  <Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(c.checkpointId)}>
+                    <a>{C.common.del}</a>
+                  </Popconfirm>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }
 
@@ -175,12 +162,9 @@ export function PatrolPage() {
   const canEdit = usePermission('card:patrol:edit');
   const [date, setDate] = useState(beijingToday());
   const [adding, setAdding] = useState(false);
-  // a checkpoint's save or delete answers every checkpoint
-  const { rows: points, put: setPoints } = useWholeList(cardEndpoints.checkpoints);
+  const pointList = useWholeList(cardEndpoints.checkpoints);
   const planList = useWholeList(cardEndpoints.plans);
-  const plans = planList.rows;
   const runList = useWholeList(cardEndpoints.patrolRuns, { date });
-  const runs = runList.rows;
   // the day's runs follow the plans
   const loadPlans = () => planList.reload().then(() => runList.reload());
   const delPlan = (planId: number) =>
@@ -200,90 +184,88 @@ export function PatrolPage() {
               key: 'runs',
               label: P.runs,
               children: (
-                <>
-                  <div className="sp-toolbar">
-                    <DatePicker allowClear={false} value={dayjs(date)} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} />
-                  </div>
-                  <Table<PatrolRun>
-                    rowKey={(r) => `${r.planId}-${r.window}`}
-                    size="small"
-                    pagination={false}
-                    dataSource={runs}
-                    data-testid="card-patrol-runs"
-                    columns={[
-                      { title: P.planName, dataIndex: 'planName', width: 140 },
-                      { title: P.window, key: 'w', width: 120, render: (_, r) => `${r.start}-${r.end}` },
-                      {
-                        title: C.attendance.status,
-                        key: 's',
-                        width: 100,
-                        render: (_, r) => <Tag color={COLORS[r.status]}>{r.statusName}</Tag>,
-                      },
-                      {
-                        title: P.visits,
-                        key: 'v',
-                        render: (_, r) =>
-                          r.visits.map((v) => (
-                            <Tag key={v.checkpointId} color={COLORS[v.status]}>
-                              {v.name} {v.visitedAt ? `${beijingClock(v.visitedAt)} ${v.staffName}` : v.statusName}
-                            </Tag>
-                          )),
-                      },
-                    ]}
-                  />
-                </>
+                <ListCard<PatrolRun>
+                  bare
+                  filters={<DatePicker allowClear={false} value={dayjs(date)} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} />}
+                  list={runList}
+                  rowKey={(r) => `${r.planId}-${r.window}`}
+                  size="small"
+                  table={{ 'data-testid': 'card-patrol-runs' }}
+                  columns={[
+                    { title: P.planName, dataIndex: 'planName', width: 140 },
+                    { title: P.window, key: 'w', width: 120, render: (_, r) => `${r.start}-${r.end}` },
+                    {
+                      title: C.attendance.status,
+                      key: 's',
+                      width: 100,
+                      render: (_, r) => <Tag color={COLORS[r.status]}>{r.statusName}</Tag>,
+                    },
+                    {
+                      title: P.visits,
+                      key: 'v',
+                      width: 640,
+                      // every checkpoint's tag, wrapped: none may be cut away
+                      ellipsis: false,
+                      render: (_, r) =>
+                        r.visits.map((v) => (
+                          <Tag key={v.checkpointId} color={COLORS[v.status]}>
+                            {v.name} {v.visitedAt ? `${beijingClock(v.visitedAt)} ${v.staffName}` : v.statusName}
+                          </Tag>
+                        )),
+                    },
+                  ]}
+                />
               ),
             },
             {
               key: 'plans',
               label: P.plans,
               children: (
-                <>
-                  {canEdit && (
-                    <div className="sp-toolbar">
+                <ListCard<PatrolPlan>
+                  bare
+                  actions={
+                    canEdit && (
                       <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
                         {P.addPlan}
                       </Button>
-                    </div>
-                  )}
-                  <Table<PatrolPlan>
-                    rowKey="planId"
-                    size="small"
-                    pagination={false}
-                    dataSource={plans}
-                    columns={[
-                      { title: C.common.name, dataIndex: 'name', width: 140 },
-                      { title: P.route, dataIndex: 'checkpointNames', render: (n: string[]) => n.join(' → ') },
-                      {
-                        title: P.windows,
-                        dataIndex: 'windows',
-                        render: (w: PatrolPlan['windows']) => w.map((x) => `${x.start}-${x.end}`).join('，'),
-                      },
-                      { title: P.assignees, dataIndex: 'assignees' },
-                      ...(canEdit
-                        ? [
-                            {
-                              title: C.common.actions,
-                              key: 'a',
-                              width: 70,
-                              render: (_: unknown, p: PatrolPlan) => (
-                                <Popconfirm title={C.common.confirmDelete} onConfirm={() => void delPlan(p.planId)}>
-                                  <a>{C.common.del}</a>
-                                </Popconfirm>
-                              ),
-                            },
-                          ]
-                        : []),
-                    ]}
-                  />
-                </>
+                    )
+                  }
+                  list={planList}
+                  rowKey="planId"
+                  size="small"
+                  columns={[
+                    { title: C.common.name, dataIndex: 'name', width: 140 },
+                    { title: P.route, dataIndex: 'checkpointNames', width: 320, render: (n: string[]) => n.join(' → ') },
+                    {
+                      title: P.windows,
+                      dataIndex: 'windows',
+                      width: 220,
+                      render: (w: PatrolPlan['windows']) => w.map((x) => `${x.start}-${x.end}`).join('，'),
+                    },
+                    { title: P.assignees, dataIndex: 'assignees', width: 220 },
+                    ...(canEdit
+                      ? [
+                          {
+                            title: C.common.actions,
+                            key: 'actions',
+                            width: 70,
+                            render: (_: unknown, p: PatrolPlan) => (
+                              <Popconfirm title={C.common.confirmDelete} onConfirm={() => void delPlan(p.planId)}>
+                                <a>{C.common.del}</a>
+                              </Popconfirm>
+                            ),
+                          },
+                        ]
+                      : []),
+                  ]}
+                />
               ),
             },
-            { key: 'points', label: P.checkpoints, children: <Checkpoints points={points} setPoints={setPoints} canEdit={canEdit} /> },
+            { key: 'points', label: P.checkpoints, children: <Checkpoints list={pointList} canEdit={canEdit} /> },
           ]}
         />
       </section>
-      {adding && <PlanModal points={points} onClose={(saved) => (setAdding(false), saved && void loadPlans())} />}
+      {adding && <PlanModal points={pointList.rows} onClose={(saved) => (setAdding(false), saved && void loadPlans())} />}
     </div>
   );
 }
