@@ -46,15 +46,26 @@ const CALL_ONLY = {
   importNames: ['get', 'getBytes', 'postForm', 'postJson', 'upload', 'downloadExcel', 'jsonp'],
   message: 'call the API with call(endpoint, input) from shared/request/call.ts: the endpoint table gives the answer its type.',
 };
-/** A relative import that climbs into one of these folders. */
-const climbsInto = (dirs) => `^(\\.\\./)+(${dirs.join('|')})/`;
+/** A relative import that climbs into one of these folders (or names the folder itself, its index). */
+const climbsInto = (dirs) => `^(\\.\\./)+(${dirs.join('|')})(/|$)`;
 /**
  * From a file `depth` folders below src/, a relative import that climbs out of its app into one of
  * these folders: exact, so an app's own sub-folder named like another app (mobile/pet/) is its own.
  */
-const climbsOutInto = (depth, dirs) => `^(\\.\\./){${depth}}(${dirs.join('|')})/`;
-/** How deep an app's files sit below src/ (apps/web/src/<app>/a/b/file.tsx is 3). */
-const APP_DEPTHS = [1, 2, 3, 4, 5];
+const climbsOutInto = (depth, dirs) => `^(\\.\\./){${depth}}(${dirs.join('|')})(/|$)`;
+/**
+ * How deep an app's files sit below src/ (apps/web/src/<app>/a/b/file.tsx is 3); lintedApps.test.ts
+ * proves no file sits deeper, where the rule above would not reach it.
+ */
+export const APP_DEPTHS = [1, 2, 3, 4, 5];
+/**
+ * The rules above read the path as written, so it must say plainly where it goes: no `./../`, no
+ * `a/../` or `/./` inside it, no absolute `/src/…` (each would let `../pet/../car/x` pass as pet's own).
+ */
+const PLAIN_PATH = {
+  regex: '^\\./\\.\\./|/\\./|(^|/)[^./][^/]*/\\.\\.(/|$)|^/',
+  message: 'an import path says plainly where it goes: climb with ../ first, then name folders (no ./../, a/../ or /./), never from /.',
+};
 /** Beijing time on every page: instants become text only through shared/format/beijingTime.ts (docs/web.md "Times on screen"). */
 const BEIJING_TIME_FILES = ['apps/web/src/shared/format/beijingTime.ts', 'apps/web/src/shared/format/beijingTime.test.ts'];
 const BEIJING_TIME = [
@@ -81,13 +92,25 @@ const NO_COMPUTED_IMPORT = {
   selector: "ImportExpression[source.type!='Literal']",
   message: 'import() takes a plain string path: a computed one (a template with ${…}, a variable) escapes the import rules.',
 };
+/** Vite's import.meta.glob loads files by pattern, past every rule above: no page needs it. */
+const NO_IMPORT_GLOB = {
+  selector: "CallExpression[callee.object.type='MetaProperty'][callee.property.name=/^glob/]",
+  message: 'no import.meta.glob: import each file by its plain path, so the import rules can read it.',
+};
 /**
  * A web folder's import rules, static and lazy. Both no-restricted-* rules are configured once per
  * file (a later block replaces an earlier one's options), so the Beijing-time selectors ride along.
  */
 const webImports = ({ regex, message }, ...more) => ({
-  ...restrict({ regex, message }, ...more),
-  'no-restricted-syntax': ['error', ...BEIJING_TIME, NO_COMPUTED_IMPORT, noLazyImport(regex, message)],
+  ...restrict({ regex, message }, PLAIN_PATH, ...more),
+  'no-restricted-syntax': [
+    'error',
+    ...BEIJING_TIME,
+    NO_COMPUTED_IMPORT,
+    NO_IMPORT_GLOB,
+    noLazyImport(regex, message),
+    noLazyImport(PLAIN_PATH.regex, PLAIN_PATH.message),
+  ],
 });
 
 export default tseslint.config(

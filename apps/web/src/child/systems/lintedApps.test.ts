@@ -2,7 +2,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
-import { WEB_APPS } from '../../../../../eslint.config.js';
+import { APP_DEPTHS, WEB_APPS } from '../../../../../eslint.config.js';
 import { folderOf } from '../../shared/systems/childSystemIds.js';
 import { CHILD_SYSTEMS } from '../../shared/systems/childSystems.ts';
 import { CHILD_SYSTEM_DEFINITIONS } from './registry.ts';
@@ -23,6 +23,14 @@ describe('the layering lint guards every web app', () => {
       .filter((d) => d.isDirectory())
       .map((d) => d.name);
     expect(folders.filter((f) => !(WEB_APPS as string[]).includes(f)).sort()).toEqual(['assistant-widget', 'child', 'shared']);
+  });
+  it("reaches every app's files: none sits deeper than the depths the rule is written for", () => {
+    const deepest = Math.max(...(APP_DEPTHS as number[]));
+    const files = (WEB_APPS as string[]).flatMap((app) =>
+      readdirSync(`${src}/${app}`, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f)),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    for (const f of files) expect(f.split(/[\\/]/).length, f).toBeLessThanOrEqual(deepest);
   });
 });
 
@@ -68,6 +76,25 @@ describe('the layering lint', () => {
     expect(await importErrors('mobile/ebike/Probe.tsx', "import { x } from '../../pet/x.ts';\nexport { x };\n")).toHaveLength(1);
     expect(await importErrors('car/map/layers/Probe.tsx', "export const load = () => import('../../../pet/x.ts');\n")).toHaveLength(1);
     expect(await importErrors('mobile/Probe.tsx', "import { x } from '../car/x.ts';\nexport { x };\n")).toHaveLength(1);
+  });
+
+  it('refuses a path that hides where it goes, which the rules above read as written', async () => {
+    expect(await importErrors('pet/Probe.tsx', "export const load = () => import('./../car/routes.tsx');\n")).toEqual([
+      expect.stringContaining('says plainly where it goes'),
+    ]);
+    expect(await importErrors('pet/Probe.tsx', "import { x } from '../pet/../car/x.ts';\nexport { x };\n")).toHaveLength(1);
+    expect(await importErrors('pet/Probe.tsx', "import { x } from '/src/car/x.ts';\nexport { x };\n")).toHaveLength(1);
+    expect(await importErrors('pet/Probe.tsx', "import { x } from '../car';\nexport { x };\n")).toHaveLength(1);
+    expect(await importErrors('child/Probe.tsx', "import { x } from '../pet';\nexport { x };\n")).toHaveLength(1);
+    expect(await importErrors('pet/Probe.tsx', "export const pages = import.meta.glob('../car/*.tsx');\n")).toEqual([
+      expect.stringContaining('import.meta.glob'),
+    ]);
+    expect(
+      await importErrors(
+        'pet/a/b/Probe.tsx',
+        "import { x } from '../../../shared/x.ts';\nimport { y } from '../../home/y.ts';\nexport { x, y };\n",
+      ),
+    ).toEqual([]);
   });
 
   it('keeps the standalone assistant widget free of the web app, shared/ included', async () => {
