@@ -34,9 +34,6 @@ const SQL_HOMES: Record<string, string> = {
   'cluster/cluster.cli.ts': 'tooling',
   'http/foreignIds.walk.ts': 'the tenant walk (tests)',
   // not yet moved into their feature's *.queries.ts
-  'gateway/alarmFold.ts': 'not yet moved',
-  'gateway/badgeRows.ts': 'not yet moved',
-  'gateway/ebikeRows.ts': 'not yet moved',
   'modules/elecLease/money.routes.ts': 'not yet moved',
   'modules/elecLease/rider.routes.ts': 'not yet moved',
   'modules/elecLease/rider.service.ts': 'not yet moved',

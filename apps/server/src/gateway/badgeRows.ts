@@ -5,6 +5,7 @@
  */
 import type { BeaconSighting } from '@chelian/protocols/model.ts';
 import type { Queryable } from '../db/types.ts';
+import { badgeRowsQueries, type BeaconRecord } from './badgeRows.queries.ts';
 
 export interface BeaconRow {
   terminalPk: number;
@@ -16,10 +17,11 @@ const clampInt = (n: number, lo: number, hi: number) => (Number.isFinite(n) ? Ma
 /** Text a PostgreSQL text column takes (no NUL), bounded. */
 const text = (s: string, max: number) => String(s).replace(/\0/g, '').slice(0, max);
 
+/** The rows made fit for their columns (clamped, no NUL), then stored (badgeRows.queries.ts). */
 export const badgeIngestQueries = {
   insertBeacons: async (q: Queryable, rows: readonly BeaconRow[]) => {
     if (!rows.length) return;
-    const records = rows.map(({ terminalPk, receivedAt, sighting: s }) => ({
+    const records = rows.map(({ terminalPk, receivedAt, sighting: s }): BeaconRecord => ({
       terminal_id: terminalPk,
       at: new Date(Number.isFinite(s.time) ? s.time : receivedAt).toISOString(),
       received_at: new Date(receivedAt).toISOString(),
@@ -31,11 +33,6 @@ export const badgeIngestQueries = {
       rssi: clampInt(s.rssi, -128, 127),
       battery: s.battery === undefined ? null : clampInt(s.battery, 0, 255),
     }));
-    await q.query(
-      `INSERT INTO badge_beacon_events (terminal_id, at, received_at, clock, mac, uuid, major, minor, rssi, battery)
-       SELECT terminal_id, at, received_at, clock, mac, uuid, major, minor, rssi, battery
-       FROM json_to_recordset($1::json) AS r(terminal_id bigint, at timestamptz, received_at timestamptz, clock text, mac text, uuid text, major integer, minor integer, rssi smallint, battery smallint)`,
-      [JSON.stringify(records)],
-    );
+    await badgeRowsQueries.insertBeacons(q, records);
   },
 };
