@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Empty } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { elecGbEndpoints, type GbStats } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { EChart } from '../../shared/charts/EChart.tsx';
 import type { ChartOption } from '../../shared/charts/echartsCore.ts';
 import { DayRange, lastDays, type Days } from '../../shared/ui/DayRange.tsx';
@@ -85,8 +86,8 @@ function ChartCard({
 /** 统计分析: registrations, modules online, compliance, GB alarms by type and day, battery health; Excel export. */
 export function StatsPage() {
   const [days, setDays] = useState<Days>(() => lastDays(7));
-  const [stats, setStats] = useState<GbStats | null>(null);
-  useEffect(() => void call(elecGbEndpoints.stats, days).then(setStats, () => setStats(null)), [days]);
+  // A failed load shows none rather than the last period's figures under the new dates.
+  const { data: stats } = useWholeList(elecGbEndpoints.stats, days, { keepOnFailure: false });
   const charts = useMemo(
     () => stats && { type: bars(stats.alarmsByType), use: pie(stats.byUseType), health: pie(stats.health), daily: daily(stats) },
     [stats],
