@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Empty, Modal, Tag } from 'antd';
 import { elecGbEndpoints, type GbBatteryRow, type GbBatteryTrend } from '@chelian/contracts';
-import { call } from '../shared/request/call.ts';
+import { useWholeList } from '../shared/list/usePagedList.ts';
 import { EChart } from '../shared/charts/EChart.tsx';
 import type { ChartOption } from '../shared/charts/echartsCore.ts';
 import { DayRange, lastDays, type Days } from '../shared/ui/DayRange.tsx';
@@ -51,11 +51,13 @@ function trendOption(t: GbBatteryTrend): ChartOption {
 /** One bike's pack over the chosen days: pack voltage, temperature and current; cell max/min (their spread). */
 export function BatteryTrendModal({ row, onClose }: { row: GbBatteryRow | null; onClose: () => void }) {
   const [days, setDays] = useState<Days>(() => lastDays(1));
-  const [data, setData] = useState<GbBatteryTrend | null>(null);
-  useEffect(() => {
-    if (!row) return;
-    call(elecGbEndpoints.batteryTrend, { bikeId: row.bikeId, ...days }).then(setData, () => setData(null));
-  }, [row, days]);
+  const trend = useWholeList(
+    elecGbEndpoints.batteryTrend,
+    { bikeId: row?.bikeId, ...days },
+    { enabled: row !== null, keepOnFailure: false },
+  );
+  // The answer names its bike: the last bike's pack is not shown while the dialog opened on another loads.
+  const data = trend.data && trend.data.row.bikeId === row?.bikeId ? trend.data : null;
   const option = useMemo(() => (data ? trendOption(data) : null), [data]);
   return (
     <Modal
@@ -63,7 +65,7 @@ export function BatteryTrendModal({ row, onClose }: { row: GbBatteryRow | null; 
       title={`${B.trend} · ${row?.plate || row?.frameNo || ''}`}
       width={900}
       footer={null}
-      onCancel={() => (setData(null), onClose())}
+      onCancel={onClose}
       destroyOnHidden
       data-testid="gb-trend-modal"
     >
