@@ -33,12 +33,6 @@ const SQL_HOMES: Record<string, string> = {
   'modules/elecCar/demoHistory.ts': "the demo's past week",
   'cluster/cluster.cli.ts': 'tooling',
   'http/foreignIds.walk.ts': 'the tenant walk (tests)',
-  // not yet moved into their feature's *.queries.ts
-  'modules/elecLease/money.routes.ts': 'not yet moved',
-  'modules/elecLease/rider.routes.ts': 'not yet moved',
-  'modules/elecLease/rider.service.ts': 'not yet moved',
-  'modules/elecLease/riderInvite.routes.ts': 'not yet moved',
-  'modules/elecLease/payments/refunds.service.ts': 'not yet moved',
 };
 
 /** Every `*.demo.ts` (a feature's demo part) and the test support may write SQL. */

@@ -30,4 +30,12 @@ export const ledgerQueries = {
         WHERE ${accountInScope('a.path', 1)} GROUP BY l.ledger_account ORDER BY l.ledger_account`,
       [scope],
     ),
+  /** How many journals the caller's subtree holds. */
+  journalCount: async (q: Queryable, scope: string) =>
+    (
+      await q.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM elec_lease_journals j JOIN accounts a ON a.id = j.account_id WHERE ${accountInScope('a.path', 1)}`,
+        [scope],
+      )
+    )[0]?.n ?? 0,
 };

@@ -12,10 +12,9 @@ import { REFUND_STATES, refundOrder, refundPaymentOnline } from './payments/refu
 import { presentBill, presentPayment } from './contracts.presenter.ts';
 import { contractDetail, visibleContract } from './contracts.service.ts';
 import { methodOf, recordPayment, recordRefund, refOf } from './billing.service.ts';
-import { ledgerTotals } from './ledger.ts';
+import { ledgerQueries } from './ledger.queries.ts';
 import { afterPayment } from './risk.service.ts';
 import { clean, found } from './scope.ts';
-import { accountInScope } from '../../core/accountScope.ts';
 
 const REFUND_PURPOSES = { order: '已支付待退款', payment: '退款', deposit: '退押金' } as const;
 
@@ -136,13 +135,11 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
   });
 
   route(app, elecLeaseEndpoints.ledger, async (_q, request) => {
-    const rows = await ledgerTotals(db, caller(request).accountPath);
+    const scope = caller(request).accountPath;
+    const rows = await ledgerQueries.totals(db, scope);
     const debitFen = rows.reduce((s, r) => s + r.debit, 0);
     const creditFen = rows.reduce((s, r) => s + r.credit, 0);
-    const [j] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM elec_lease_journals j JOIN accounts a ON a.id = j.account_id WHERE ${accountInScope('a.path', 1)}`,
-      [caller(request).accountPath],
-    );
+    const journals = await ledgerQueries.journalCount(db, scope);
     return {
       rows: rows.map((r) => ({
         ledgerAccount: r.ledger_account,
@@ -153,7 +150,7 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
       debitFen,
       creditFen,
       balanced: debitFen === creditFen,
-      journals: j?.n ?? 0,
+      journals,
     };
   });
 }

@@ -6,14 +6,11 @@ import {
   RIDER_BILL_STATES,
   RIDER_PAY_CHANNELS,
   leaseRiderEndpoints,
-  type GeofenceKind,
-  type LeaseAreaKind,
   type RiderArea,
   type RiderBill,
   type RiderPayChannel,
 } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
-import { pathWithinSql } from '../../core/accountScope.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
 import { AppError } from '../../http/errors.ts';
@@ -24,6 +21,7 @@ import { route } from '../../http/route.ts';
 import { completeOrder, openOrder, presentOrder, riderOrder } from './payments/payOrders.service.ts';
 import { payChannels, providerFor, wechatOauthFor } from './payments/setup.ts';
 import { notifyRoutes } from './payments/notify.routes.ts';
+import { riderQueries } from './rider.queries.ts';
 import { presentRiderContract, riderActor, riderContract, riderContracts, riderOf } from './rider.service.ts';
 
 /** Where the phone comes back after a redirect payment: the app's bills page on the caller's host. */
@@ -61,7 +59,7 @@ export function riderRoutes(ctx: AppContext, app: FastifyInstance) {
     } catch (err) {
       throw new AppError(LEASE_RIDER_ERRORS.wechatAuthFailed, { params: { reason: (err as Error).message.slice(0, 80) } });
     }
-    await db.query(`UPDATE elec_lease_riders SET wechat_openid = $2 WHERE id = $1`, [rider.id, openid]);
+    await riderQueries.setWechatOpenid(db, rider.id, openid);
     return { openid };
   });
 
@@ -91,9 +89,8 @@ export function riderRoutes(ctx: AppContext, app: FastifyInstance) {
     const provider = providerFor(channel, demo());
     // JSAPI pays as the openid 网页授权 gave this rider, never one the phone merely names.
     if (body.openid) {
-      const [row] = await db.query<{ wechat_openid: string }>(`SELECT wechat_openid FROM elec_lease_riders WHERE id = $1`, [rider.id]);
-      if (!row?.wechat_openid || row.wechat_openid !== body.openid || channel !== 'wechat')
-        throw new AppError(LEASE_RIDER_ERRORS.openidUnknown);
+      const openid = await riderQueries.wechatOpenid(db, rider.id);
+      if (!openid || openid !== body.openid || channel !== 'wechat') throw new AppError(LEASE_RIDER_ERRORS.openidUnknown);
     }
     const opened = await openOrder(db, provider, c, {
       billId: body.billId,
@@ -135,21 +132,7 @@ export function riderRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, leaseRiderEndpoints.area, async (query, request) => {
     const rider = await riderOf(db, caller(request));
     const c = await riderContract(db, rider.id, query.contractId);
-    const rows = await db.query<{
-      id: number;
-      name: string;
-      kind: GeofenceKind;
-      area: LeaseAreaKind;
-      radius_m: number | null;
-      center_lon: number | null;
-      center_lat: number | null;
-      rings: number[][][] | null;
-    }>(
-      `SELECT g.id, g.name, g.kind, la.kind AS area, g.radius_m, g.center_lon, g.center_lat, g.rings
-         FROM elec_lease_areas la JOIN geofences g ON g.id = la.geofence_id JOIN accounts a ON a.id = la.account_id
-        WHERE ${pathWithinSql('$1', 'a.path')} ORDER BY la.kind, g.id`,
-      [c.account_path],
-    );
+    const rows = await riderQueries.areas(db, c.account_path);
     return rows.map((r): RiderArea => ({
       geofenceId: Number(r.id),
       name: r.name,
@@ -167,13 +150,10 @@ export function riderRoutes(ctx: AppContext, app: FastifyInstance) {
     const rider = await riderOf(db, user);
     const c = await riderContract(db, rider.id, body.contractId);
     // The deposit goes back through the channel the rider paid it with (the latest online payment's), else WeChat Pay.
-    const [paidWith] = await db.query<{ method: string }>(
-      `SELECT method FROM elec_lease_payments WHERE contract_id = $1 AND kind = 'payment' AND method IN ('wechat', 'alipay') ORDER BY id DESC LIMIT 1`,
-      [c.id],
-    );
+    const paidWith = await riderQueries.lastOnlineMethod(db, c.id);
     await giveBack(db, bus, riderActor(user, c, rider), {
       contractId: c.id,
-      refundMethod: paidWith?.method ?? 'wechat',
+      refundMethod: paidWith ?? 'wechat',
       batteryPercent: body.batteryPercent,
       note: `骑手自助还车${body.note?.trim() ? `：${body.note.trim()}` : ''}`,
     });

@@ -17,50 +17,32 @@ import type { SessionUser } from '../../core/sessionUser.ts';
 import { AppError } from '../../http/errors.ts';
 import { bikesQueries } from '../elecCar/bikes.queries.ts';
 import { presentStatus } from '../elecCar/bikes.presenter.ts';
-import { CONTRACT_SELECT, OPEN_STATES, type ContractRow } from './contracts.queries.ts';
+import type { ContractRow } from './contracts.queries.ts';
 import { operatorQueries } from './operator.queries.ts';
 import { plansQueries } from './plans.ts';
+import { riderQueries, type RiderRow } from './rider.queries.ts';
 import { overdueDays } from './risk.service.ts';
 import { addDays } from './billing.service.ts';
 import { yuan } from './scope.ts';
 
-export interface RiderRow {
-  id: number;
-  account_id: number;
-  name: string;
-  phone: string;
-}
-
-const RIDER_SELECT = `SELECT r.id, r.account_id, r.name, r.phone FROM elec_lease_riders r`;
-
 /** The rider the caller is, or 当前账号不是骑手. */
 export async function riderOf(db: Db, user: SessionUser): Promise<RiderRow> {
-  const [linked] = await db.query<RiderRow>(`${RIDER_SELECT} WHERE r.user_id = $1`, [user.userId]);
+  const [linked] = await riderQueries.linked(db, user.userId);
   if (linked) return linked;
-  const candidates = await db.query<RiderRow>(
-    `${RIDER_SELECT} JOIN accounts ra ON ra.id = r.account_id, users u JOIN accounts ua ON ua.id = u.account_id
-      WHERE u.id = $1 AND ua.kind = 'person' AND u.phone <> '' AND r.phone = u.phone AND r.user_id IS NULL
-        AND left(ua.path, length(ra.path)) = ra.path`,
-    [user.userId],
-  );
+  const candidates = await riderQueries.byPersonPhone(db, user.userId);
   if (candidates.length !== 1) throw new AppError(LEASE_RIDER_ERRORS.notRider);
-  await db.query(`UPDATE elec_lease_riders SET user_id = $2 WHERE id = $1 AND user_id IS NULL`, [candidates[0]!.id, user.userId]);
+  await riderQueries.linkOnce(db, candidates[0]!.id, user.userId);
   return candidates[0]!;
 }
 
 /** The rider's contracts: every open one and the five latest ended, newest first. */
 export async function riderContracts(q: Queryable, riderId: number): Promise<ContractRow[]> {
-  return q.query<ContractRow>(
-    `${CONTRACT_SELECT} WHERE c.rider_id = $1 AND (c.status IN ${OPEN_STATES} OR c.id IN (
-       SELECT x.id FROM elec_lease_contracts x WHERE x.rider_id = $1 AND x.status NOT IN ${OPEN_STATES} ORDER BY x.id DESC LIMIT 5))
-     ORDER BY c.id DESC`,
-    [riderId],
-  );
+  return riderQueries.contracts(q, riderId);
 }
 
 /** One of the rider's contracts, or the same not-found a foreign id gets. */
 export async function riderContract(q: Queryable, riderId: number, contractId: number): Promise<ContractRow> {
-  const [c] = await q.query<ContractRow>(`${CONTRACT_SELECT} WHERE c.rider_id = $1 AND c.id = $2`, [riderId, contractId]);
+  const c = await riderQueries.contract(q, riderId, contractId);
   if (!c) throw new AppError(LEASE_RIDER_ERRORS.notFound);
   return c;
 }
@@ -116,13 +98,10 @@ export function explain(
 
 /** The rider's view of a contract: plan, bike (live), store, state and the words for it. */
 export async function presentRiderContract(db: Db, c: ContractRow, now = new Date()): Promise<RiderContract> {
-  const [plan, [bike], [store], settings] = await Promise.all([
+  const [plan, [bike], store, settings] = await Promise.all([
     plansQueries.byId(db, c.plan_id),
     bikesQueries.byIds(db, [c.vehicle_id]),
-    db.query<{ name: string; phone: string; address: string }>(
-      `SELECT s.name, s.phone, s.address FROM elec_lease_vehicles lv JOIN elec_lease_stores s ON s.id = lv.store_id WHERE lv.vehicle_id = $1`,
-      [c.vehicle_id],
-    ),
+    riderQueries.storeOfVehicle(db, c.vehicle_id),
     operatorQueries.settings(db, c.account_path),
   ]);
   const status = bike ? presentStatus(bike) : null;

@@ -6,6 +6,7 @@ import { auditChange } from '../../http/auditHook.ts';
 import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { inviteEndUser, revokeEndUser } from '../endUsers/endUsers.service.ts';
+import { riderQueries } from './rider.queries.ts';
 import { visibleRider } from './riders.service.ts';
 
 /**
@@ -19,18 +20,10 @@ export function riderInviteRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, leaseRiderEndpoints.invite, async (body, request) => {
     const operator = caller(request);
     const rider = await visibleRider(ctx.db, operator, body.riderId);
-    const [bike] = await ctx.db.query<{ terminal_id: number | null }>(
-      `SELECT v.terminal_id FROM elec_lease_contracts c JOIN vehicles v ON v.id = c.vehicle_id
-        WHERE c.rider_id = $1 AND c.status IN ('pending', 'active', 'overdue') ORDER BY c.id DESC LIMIT 1`,
-      [rider.id],
-    );
+    const bike = await riderQueries.openBikeTerminal(ctx.db, rider.id);
     if (!bike || bike.terminal_id === null) throw new AppError(LEASE_RIDER_ERRORS.inviteNeedsBike, { params: { name: rider.name } });
     // A rental bike changes hands: the tracker still in an earlier rider's 个人用户 account goes back first.
-    const [earlier] = await ctx.db.query<{ user_id: number }>(
-      `SELECT u.id AS user_id FROM terminals t JOIN accounts a ON a.id = t.account_id JOIN users u ON u.account_id = a.id
-        WHERE t.id = $1 AND a.kind = 'person' AND u.phone <> $2 ORDER BY u.id LIMIT 1`,
-      [bike.terminal_id, rider.phone],
-    );
+    const earlier = await riderQueries.earlierHolder(ctx.db, bike.terminal_id, rider.phone);
     if (earlier) await revokeEndUser(ctx, operator, Number(earlier.user_id), [Number(bike.terminal_id)]);
     const person = await inviteEndUser(ctx, operator, {
       phone: rider.phone,
@@ -38,11 +31,8 @@ export function riderInviteRoutes(ctx: AppContext, app: FastifyInstance) {
       persona: 'rider',
       terminalIds: [Number(bike.terminal_id)],
     });
-    const linked = await ctx.db.query(
-      `UPDATE elec_lease_riders SET user_id = $2 WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM elec_lease_riders o WHERE o.user_id = $2 AND o.id <> $1) RETURNING id`,
-      [rider.id, person.userId],
-    );
-    if (linked.length === 0) throw new AppError(LEASE_RIDER_ERRORS.userLinkedElsewhere, { params: { phone: rider.phone } });
+    if (!(await riderQueries.linkInvited(ctx.db, rider.id, person.userId)))
+      throw new AppError(LEASE_RIDER_ERRORS.userLinkedElsewhere, { params: { phone: rider.phone } });
     auditChange(request, { objectType: '掌上车联骑手', objectId: rider.id, after: { userId: person.userId, created: person.created } });
     return { riderId: Number(rider.id), userId: person.userId, phone: person.phone, created: person.created };
   });

@@ -103,6 +103,18 @@ export const payOrdersQueries = {
   byId: async (q: Queryable, id: number) => (await q.query<PayOrderRow>(`SELECT * FROM elec_lease_pay_orders WHERE id = $1`, [id]))[0],
   byNo: async (q: Queryable, outTradeNo: string) =>
     (await q.query<PayOrderRow>(`SELECT * FROM elec_lease_pay_orders WHERE out_trade_no = $1`, [outTradeNo]))[0],
+  /** The paid order that booked this ledger row, if an online payment did. */
+  paidOfPayment: async (q: Queryable, paymentId: number) =>
+    (await q.query<PayOrderRow>(`SELECT * FROM elec_lease_pay_orders WHERE payment_id = $1 AND status = 'paid'`, [paymentId]))[0],
+  /** The paid orders that paid a contract's deposit bill, newest first, each with the part of the deposit it paid (`part`). */
+  paidForDeposit: (q: Queryable, contractId: number) =>
+    q.query<PayOrderRow & { part: number }>(
+      `SELECT o.*, al.amount_fen AS part FROM elec_lease_allocations al
+         JOIN elec_lease_bills b ON b.id = al.bill_id AND b.kind = 'deposit'
+         JOIN elec_lease_pay_orders o ON o.payment_id = al.payment_id AND o.status = 'paid'
+        WHERE b.contract_id = $1 AND al.amount_fen > 0 ORDER BY o.id DESC`,
+      [contractId],
+    ),
   /** The order under a row lock: one notification at a time decides its fate. */
   lockByNo: async (q: Queryable, outTradeNo: string) =>
     (await q.query<PayOrderRow>(`SELECT * FROM elec_lease_pay_orders WHERE out_trade_no = $1 FOR UPDATE`, [outTradeNo]))[0],

@@ -110,6 +110,12 @@ export const refundsQueries = {
         ORDER BY asked_at, id LIMIT $2`,
       [now, limit],
     ),
+  /** How many refunds the ledger holds of a payment (its online refunds are numbered after them). */
+  refundCountOfPayment: async (q: Queryable, paymentId: number) =>
+    (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM elec_lease_payments WHERE refund_of = $1`, [paymentId]))[0]!.n,
+  /** A refund's ledger row's note (ledgerNote: its reason, then the refund at the provider in words). */
+  setLedgerNote: (q: Queryable, paymentId: number, note: string) =>
+    q.query(`UPDATE elec_lease_payments SET note = $2 WHERE id = $1`, [paymentId, note]),
   /** Pending attempts of a contract's deposit (sent after the return's transaction). */
   pendingOfContract: (q: Queryable, contractId: number, purpose: RefundPurpose) =>
     q.query<{ out_refund_no: string }>(

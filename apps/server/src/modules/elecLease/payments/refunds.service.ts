@@ -6,7 +6,7 @@ import type { SessionUser } from '../../../core/sessionUser.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { PaymentRow } from '../contracts.queries.ts';
 import { yuan } from '../scope.ts';
-import { payOrdersQueries, type PayOrderRow } from './payOrders.queries.ts';
+import { payOrdersQueries } from './payOrders.queries.ts';
 import type { OnlinePayProvider, RefundState } from './provider.ts';
 import { refundsQueries, type NewAttempt, type OnlineRefundRow, type OnlineRefundStatus } from './refunds.queries.ts';
 import { providerById } from './setup.ts';
@@ -69,7 +69,7 @@ async function record(q: Queryable, r: OnlineRefundRow, s: { status: OnlineRefun
       by: row.asked_by,
     });
   } else if (row.payment_id !== null) {
-    await q.query(`UPDATE elec_lease_payments SET note = $2 WHERE id = $1`, [row.payment_id, ledgerNote(row)]);
+    await refundsQueries.setLedgerNote(q, row.payment_id, ledgerNote(row));
   }
   return row;
 }
@@ -181,16 +181,12 @@ export async function refundPaymentOnline(
   original: PaymentRow,
   r: { amountFen: number; note: string; userName: string },
 ): Promise<{ ref: string; note: string; attach(q: Queryable, paymentId: number): Promise<void> }> {
-  const [order] = await db.query<PayOrderRow>(`SELECT * FROM elec_lease_pay_orders WHERE payment_id = $1 AND status = 'paid'`, [
-    original.id,
-  ]);
+  const order = await payOrdersQueries.paidOfPayment(db, original.id);
   const provider = order ? providerById(order.provider) : undefined;
   if (!order || !provider || original.kind !== 'payment') throw new AppError(ELEC_LEASE_ERRORS.refundRefNeeded);
   const left = original.amount_fen - original.refunded_fen;
   if (r.amountFen > left) throw new AppError(ELEC_LEASE_ERRORS.refundTooMuch, { params: { left: yuan(left) } });
-  const [{ n }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM elec_lease_payments WHERE refund_of = $1`, [
-    original.id,
-  ])) as [{ n: number }];
+  const n = await refundsQueries.refundCountOfPayment(db, original.id);
   const ref = `R${order.out_trade_no}P${n + 1}`;
   let done;
   try {
@@ -247,13 +243,7 @@ export async function depositRefundsOnline(
   insertRow: (r: { method: 'wechat' | 'alipay'; ref: string; amountFen: number }) => Promise<number>,
 ): Promise<number> {
   let left = backFen;
-  const paid = await q.query<PayOrderRow & { part: number }>(
-    `SELECT o.*, al.amount_fen AS part FROM elec_lease_allocations al
-       JOIN elec_lease_bills b ON b.id = al.bill_id AND b.kind = 'deposit'
-       JOIN elec_lease_pay_orders o ON o.payment_id = al.payment_id AND o.status = 'paid'
-      WHERE b.contract_id = $1 AND al.amount_fen > 0 ORDER BY o.id DESC`,
-    [c.id],
-  );
+  const paid = await payOrdersQueries.paidForDeposit(q, c.id);
   for (const o of paid) {
     if (left === 0) break;
     const amountFen = Math.min(left, Number(o.part));
