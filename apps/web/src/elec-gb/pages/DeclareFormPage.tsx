@@ -11,6 +11,7 @@ import {
   type GbDeclareSubmit,
 } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { G } from '../messages.ts';
 import '../../shared/ui/subProduct.css';
 import '../elecGb.css';
@@ -26,15 +27,15 @@ type Values = Omit<GbDeclareSubmit, 't'>;
 export function DeclareFormPage() {
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
-  const [bike, setBike] = useState<GbDeclareForm | null | 'invalid'>(null);
+  // Silent: a link that is wrong or expired says so in the page (F.invalid), not in a toast.
+  const asked = useWholeList(elecGbEndpoints.declareForm, { t: token }, { silent: true, enabled: token !== '' });
+  const bike: GbDeclareForm | null | 'invalid' = token === '' || asked.error !== null ? 'invalid' : asked.data;
   const [done, setDone] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Values>();
   useEffect(() => {
     document.title = F.title;
-    if (!token) return setBike('invalid');
-    call(elecGbEndpoints.declareForm, { t: token }, { silent: true }).then(setBike, () => setBike('invalid'));
-  }, [token]);
+  }, []);
 
   const submit = async () => {
     const values = await form.validateFields();
