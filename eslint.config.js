@@ -209,8 +209,9 @@ export default tseslint.config(
     rules: serverImports(SERVER_NO_FEATURE, SERVER_CORE_NO_HTTP),
   },
   {
-    // tests may start a real gateway beside the feature they test
-    files: ['apps/server/src/modules/**/*.ts'],
+    // tests may start a real gateway beside the feature they test; the live feed is a feature too
+    // (live/live.feature.ts), and the demo drives the gateway only through its ports
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/live/**/*.ts', 'apps/server/src/demo/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: serverImports(SERVER_MODULE_NO_GATEWAY),
   },
