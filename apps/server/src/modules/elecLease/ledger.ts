@@ -37,6 +37,3 @@ export async function postJournal(
   const journalId = await ledgerQueries.insertJournal(q, accountId, contractId, memo);
   await ledgerQueries.insertLines(q, journalId, used);
 }
-
-/** Debit and credit per ledger account over the caller's subtree (money.routes.ts reads it here). */
-export const ledgerTotals = ledgerQueries.totals;

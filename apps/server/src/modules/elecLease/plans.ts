@@ -12,9 +12,6 @@ import { AppError } from '../../http/errors.ts';
 import { clean, found, ms } from './scope.ts';
 import { plansQueries, type PlanRow, type PlanValues } from './plans.queries.ts';
 
-/** rider.service.ts reads the plans from here still; their home is plans.queries.ts. */
-export { plansQueries };
-
 const DEFAULT_DAYS: Record<LeasePlanKind, number> = { daily: 1, weekly: 7, monthly: 30, rentToOwn: 30 };
 
 export function presentPlan(p: PlanRow): LeasePlan {

@@ -19,7 +19,7 @@ import { bikesQueries } from '../elecCar/bikes.queries.ts';
 import { presentStatus } from '../elecCar/bikes.presenter.ts';
 import type { ContractRow } from './contracts.queries.ts';
 import { operatorQueries } from './operator.queries.ts';
-import { plansQueries } from './plans.ts';
+import { plansQueries } from './plans.queries.ts';
 import { riderQueries, type RiderRow } from './rider.queries.ts';
 import { overdueDays } from './risk.service.ts';
 import { addDays } from './billing.service.ts';
