@@ -1,14 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Descriptions, Drawer, Space, Table, Tabs, Tag } from 'antd';
-import {
-  LEASE_LOCK_TRIGGERS,
-  elecLeaseEndpoints,
-  type LeaseBill,
-  type LeaseContractDetail,
-  type LeaseLock,
-  type LeasePayment,
-} from '@chelian/contracts';
+import { LEASE_LOCK_TRIGGERS, elecLeaseEndpoints, type LeaseBill, type LeaseLock, type LeasePayment } from '@chelian/contracts';
 import { call } from '../shared/request/call.ts';
+import { useWholeList } from '../shared/list/usePagedList.ts';
 import { usePermission } from '../shared/permission/usePermission.ts';
 import { ContractActionModal, type ContractAction } from './ContractActions.tsx';
 import { PhotoThumb } from './PhotoThumb.tsx';
@@ -38,16 +32,13 @@ export function ContractDrawer({
   onClose: () => void;
   onChanged: () => void;
 }) {
-  const [detail, setDetail] = useState<LeaseContractDetail | null>(null);
+  const loaded = useWholeList(elecLeaseEndpoints.contract, { contractId: contractId ?? undefined }, { enabled: contractId !== null });
+  // The answer names its contract: the drawer, closed or opened on another, does not show the last one's.
+  const detail = loaded.data?.contract.contractId === contractId ? loaded.data : null;
   const [action, setAction] = useState<ContractAction | null>(null);
   const canOrder = usePermission('lease:order:edit');
   const canPay = usePermission('lease:bill:pay');
   const canLock = usePermission('lease:risk:lock');
-
-  useEffect(() => {
-    setDetail(null);
-    if (contractId !== null) void call(elecLeaseEndpoints.contract, { contractId }).then(setDetail, () => {});
-  }, [contractId]);
 
   const c = detail?.contract;
   const open = c && ['active', 'overdue'].includes(c.status);
@@ -116,7 +107,7 @@ export function ContractDrawer({
                 size="small"
                 onClick={() =>
                   void call(elecLeaseEndpoints.renew, { contractId: c.contractId }).then(
-                    (d) => (setDetail(d), onChanged()),
+                    (d) => (loaded.put(d), onChanged()),
                     () => {},
                   )
                 }
@@ -201,7 +192,7 @@ export function ContractDrawer({
             detail={detail}
             action={action}
             onClose={() => setAction(null)}
-            onDone={(next) => (setAction(null), next && setDetail(next), onChanged())}
+            onDone={(next) => (setAction(null), next && loaded.put(next), onChanged())}
           />
         </>
       )}
