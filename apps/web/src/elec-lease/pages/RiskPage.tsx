@@ -4,7 +4,7 @@ import { elecLeaseEndpoints, type LeaseLock, type LeaseOverdue } from '@chelian/
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
-import { usePagedList } from '../../shared/list/usePagedList.ts';
+import { usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { ContractDrawer, lockColumns } from '../ContractDrawer.tsx';
 import { yuan } from '../money.ts';
@@ -62,17 +62,15 @@ function Locks() {
 function Settings() {
   const [form] = Form.useForm();
   const canEdit = usePermission('lease:risk:edit');
-  useEffect(
-    () =>
-      void call(elecLeaseEndpoints.settings).then(
-        (s) => form.setFieldsValue(s),
-        () => {},
-      ),
-    [form],
-  );
+  const settings = useWholeList(elecLeaseEndpoints.settings);
+  const stored = settings.data;
+  useEffect(() => {
+    if (stored) form.setFieldsValue(stored);
+  }, [form, stored]);
   const save = async () => {
     const v = await form.validateFields();
-    form.setFieldsValue(await call(elecLeaseEndpoints.saveSettings, v));
+    // the rules as saved, in the form at once; a load still on its way is dropped
+    settings.put(await call(elecLeaseEndpoints.saveSettings, v));
     toast.success(L.common.saved);
   };
   return (
