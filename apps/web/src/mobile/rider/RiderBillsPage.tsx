@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, ErrorBlock, List, NavBar, Skeleton, Tag } from 'antd-mobile';
-import { leaseRiderEndpoints, type RiderBill } from '@chelian/contracts';
+import { leaseRiderEndpoints } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { billTone, sortBills, yuanText } from './riderView.ts';
 import { useRider } from './useRider.ts';
@@ -16,13 +17,17 @@ export function RiderBillsPage() {
   const navigate = useNavigate();
   const { me, contract, reload } = useRider();
   const [params, setParams] = useSearchParams();
-  const [bills, setBills] = useState<RiderBill[] | null>(null);
   const contractId = contract?.contractId;
+  // Silent, as the phone's pages are; a failed load lists no bills rather than another contract's.
+  const billList = useWholeList(
+    leaseRiderEndpoints.bills,
+    { contractId },
+    { silent: true, enabled: contractId !== undefined, keepOnFailure: false },
+  );
+  const bills = billList.error === null ? billList.data : [];
   const load = async () => {
-    if (contractId === undefined) return;
-    await call(leaseRiderEndpoints.bills, { contractId }, { silent: true }).then(setBills, () => setBills([]));
+    if (contractId !== undefined) await billList.reload(true);
   };
-  useEffect(() => void load(), [contractId]); // eslint-disable-line react-hooks/exhaustive-deps
   const refresh = async () => {
     await Promise.all([reload(), load()]);
   };
