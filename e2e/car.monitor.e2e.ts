@@ -180,6 +180,8 @@ describe('car monitoring with a simulated fleet', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await login(page);
     const v = fleet[1];
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     await page.goto(`${baseUrl()}/child/car/follow?vehicleId=${v.vehicleId}`);
     await page.locator('[data-testid="follow-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
     const view = page.getByTestId('follow-view');
@@ -203,6 +205,8 @@ describe('car monitoring with a simulated fleet', () => {
     }
     // the address arrives from getGeo after the position (slower on a loaded machine)
     await until(async () => ((await page.getByTestId('follow-address').innerText()).includes('广东省') ? true : undefined), 20_000);
+    // the page asks for the last hour's trail once (positions that came since join it)
+    expect(asked.filter((p) => p.startsWith('/car/v4/api/monitor/track.bin'))).toHaveLength(1);
     await shot(page, 'car-follow');
     expect(errors).toEqual([]);
     await context.close();

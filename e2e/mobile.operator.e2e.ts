@@ -116,6 +116,8 @@ describe('掌上车联 operator (issue 36 item 6)', () => {
     await page.getByRole('searchbox').fill(vehicle.plate);
     await row.waitFor();
     await shot(page, 'mobile-operator-fleet-light');
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     await row.tap();
 
     await page.waitForURL((u) => u.pathname === `/m/fleet/${vehicle.terminalId}`);
@@ -127,6 +129,8 @@ describe('掌上车联 operator (issue 36 item 6)', () => {
     await terminal.fix({ lon: SHENZHEN.lon + 0.008, lat: SHENZHEN.lat + 0.003, speed: 47 });
     await expect.poll(() => live.innerText(), { timeout: 30_000 }).toContain('47 km/h');
     await expect.poll(() => live.innerText(), { timeout: 30_000 }).toContain('3 个点');
+    // today's track is asked for once; the new fix joins it from the live feed
+    expect(asked.filter((p) => p.startsWith('/car/v4/api/monitor/track.bin'))).toHaveLength(1);
     await vehicleDrawn(page);
     await shot(page, 'mobile-operator-live-light');
 
