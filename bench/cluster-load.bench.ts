@@ -50,7 +50,8 @@ import { restartNats, restartPostgres } from './support/machineServices.ts';
 import { commandCpuMs, cpuMs, MB, rssBytes, loadAverage } from './support/procStats.ts';
 import { PgBackends } from './support/pgBackends.ts';
 import type { Counters, SteadyPlan } from './support/steadyClient.ts';
-import { childPids, machineBusyMs, percentiles, safe, verifyStored } from './support/clusterLoadReport.ts';
+import { childPids, machineBusyMs, safe, verifyStored } from './support/clusterLoadReport.ts';
+import { latencyPercentiles } from './support/replyLatency.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const num = (name: string, fallback: number) => Number(args.get(name) ?? fallback);
@@ -417,7 +418,7 @@ async function main() {
     const stopped = await Promise.all(
       clients.map((c, i) => c.ask<Counters>({ type: 'stop', ackedFile: path.join(dataDir, `acked-${i}.tsv`) }, 'stopped')),
     );
-    const reply = percentiles([...latencyParts, ...stopped.map((x) => x.latency)]);
+    const reply = latencyPercentiles([...latencyParts, ...stopped.map((x) => x.latency)]);
     const verified = await verifyStored(
       url,
       clients.map((_, i) => path.join(dataDir, `acked-${i}.tsv`)),

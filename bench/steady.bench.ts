@@ -29,6 +29,7 @@ import { openPglite } from '../apps/server/src/db/pglite.ts';
 import { prepareServer, waitReady, type ServerProcess } from '../apps/server/src/testing/serverProcess.ts';
 import { PgBackends } from './support/pgBackends.ts';
 import { cpuMs, loadAverage, MB, rssBytes } from './support/procStats.ts';
+import { latencyPercentiles } from './support/replyLatency.ts';
 import { steadyPhoneOf, type Counters, type SteadyPlan } from './support/steadyClient.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
@@ -75,24 +76,6 @@ function startClient(plan: SteadyPlan) {
     child.once('exit', (code) => reject(new Error(`client exited (${code})`)));
   });
   return { child, ask, ready };
-}
-
-type Latency = Counters['latency'];
-function percentiles(parts: Latency[]) {
-  const fine = new Map<number, number>();
-  const slow = new Map<number, number>();
-  for (const p of parts) {
-    for (const [b, n] of p.fine) fine.set(b, (fine.get(b) ?? 0) + n);
-    for (const [s, n] of p.slow) slow.set(s, (slow.get(s) ?? 0) + n);
-  }
-  const buckets = [...[...fine].map(([b, n]) => [b / 10, n]), ...[...slow].map(([s, n]) => [s * 1000, n])].sort((a, b) => a[0] - b[0]);
-  const total = buckets.reduce((a, [, n]) => a + n, 0);
-  const at = (q: number) => {
-    let seen = 0;
-    for (const [ms, n] of buckets) if ((seen += n) >= q * total) return round(ms);
-    return NaN;
-  };
-  return { count: total, p50: at(0.5), p99: at(0.99), max: buckets.length ? round(buckets[buckets.length - 1][0]) : NaN };
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -213,7 +196,8 @@ async function main() {
     const ackedInWindow = sum(afterReports.map((s) => s.acked)) - sum(snaps.map((s) => s.acked));
     const sentInWindow = sum(mid.map((s) => s.sent)) - sum(snaps.map((s) => s.sent));
     const clientReport = sum(afterReports.map((s) => s.cpuMs)) - sum(snaps.map((s) => s.cpuMs));
-    const latency = percentiles(parts);
+    const { samples, p50, p99, max } = latencyPercentiles(parts);
+    const latency = { count: samples, p50, p99, max: max ?? NaN };
     log(
       `reports: ${ackedInWindow} acknowledged of ${sentInWindow} sent in ${round(windowSeconds)} s; CPU µs per position server ${round((serverReport * 1000) / ackedInWindow)}, postgres ${round((pgReport * 1000) / ackedInWindow)}, clients ${round((clientReport * 1000) / ackedInWindow)}; p50/p99 ${latency.p50}/${latency.p99} ms`,
     );

@@ -1,27 +1,9 @@
 /**
- * The pieces of bench/cluster-load.bench.ts's report: reply latency from the clients' histograms,
- * the machine's and processes' CPU, and the check that every acknowledged position was stored.
+ * The pieces of bench/cluster-load.bench.ts's report: the machine's and processes' CPU, and the
+ * check that every acknowledged position was stored (reply latency: replyLatency.ts).
  */
 import fs from 'node:fs';
 import { openPostgres } from '../../apps/server/src/db/postgres.ts';
-import type { Counters } from './steadyClient.ts';
-
-/** The clients' latency histograms (0.1 ms buckets, past 10 s whole seconds) as p50/p90/p99/max in ms. */
-export function percentiles(parts: Array<Counters['latency']>) {
-  const counts = new Map<number, number>();
-  for (const p of parts) {
-    for (const [b, n] of p.fine) counts.set(b / 10, (counts.get(b / 10) ?? 0) + n);
-    for (const [s, n] of p.slow) counts.set(s * 1000, (counts.get(s * 1000) ?? 0) + n);
-  }
-  const buckets = [...counts].sort((a, b) => a[0] - b[0]);
-  const total = buckets.reduce((a, [, n]) => a + n, 0);
-  const at = (q: number) => {
-    let seen = 0;
-    for (const [ms, n] of buckets) if ((seen += n) >= q * total) return Math.round(ms * 10) / 10;
-    return NaN;
-  };
-  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: buckets.length ? buckets[buckets.length - 1][0] : null, samples: total };
-}
 
 /** The whole machine's busy CPU time so far (every core, ms), from /proc/stat. */
 export function machineBusyMs(): number {
