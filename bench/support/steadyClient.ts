@@ -2,9 +2,9 @@
  * One client process of bench/steady.bench.ts: JT/T 808 terminals that report the way real ones
  * do, one 0x0200 per terminal per interval, each at its own phase, through the real gateway. Lean
  * on purpose (issue 33: the client shares the two cores with what it measures): each terminal's
- * frame is encoded once and patched in place (serial, time, checksum) for every send, one timer
- * wheel drives every terminal, acknowledgements are read in place, and nothing is allocated or
- * closed over per message. Driven over the IPC channel:
+ * frame is encoded once and patched in place (serial, time, checksum) for every send
+ * (steadyFrames.ts), one timer wheel drives every terminal (sendWheel.ts), acknowledgements are
+ * read in place, and nothing is allocated or closed over per message. Driven over the IPC channel:
  *   → { type: 'open' }     connect, register and authenticate every terminal of the plan
  *   ← { type: 'opened', held, failed, lastError, ms, cpuMs }
  *   → { type: 'run', mode: 'report' | 'idle' }   start the wheel: reports (and heartbeats), or heartbeats only
@@ -27,6 +27,8 @@ import {
   encodeJt808Location,
   encodeJt808Register,
 } from '../../packages/protocols/src/index.ts';
+import { SendWheel } from './sendWheel.ts';
+import { ACK_LENGTH, BcdClock, bad, ESC, FLAG, SERIAL_AT, template, TIME_AT, unescape } from './steadyFrames.ts';
 
 export interface SteadyPlan {
   /** Global index of this client's first terminal. */
@@ -73,50 +75,9 @@ export interface Counters {
 
 export const steadyPhoneOf = (i: number) => `0136${String(i).padStart(8, '0')}`;
 
-const FLAG = 0x7e;
-const ESC = 0x7d;
-/** Frame offsets (2013 header): 7e | id 2 | props 2 | phone 6 | serial 2 | body …| checksum | 7e. */
-const SERIAL_AT = 11;
-const BODY_AT = 13;
-/** In a 0x0200 body: alarm 4, status 4, lat 4, lon 4, altitude 2, speed 2, course 2, then the BCD time. */
-const TIME_AT = BODY_AT + 22;
-/** 7e 80 01 00 05 phone(6) serial(2) | answered serial 2 | answered id 2 | result | checksum | 7e. */
-const ACK_LENGTH = 20;
-const TICK_MS = 10;
 /** Unanswered reports tracked per terminal (a power of two). */
 const SLOTS = 8;
 const LATENCY_FINE = 100_000; // 0.1 ms buckets up to 10 s
-
-const bad = (b: number) => b === FLAG || b === ESC;
-
-/** A frame with its 0x7d escapes undone. */
-function unescape(frame: Buffer): Buffer {
-  const out: number[] = [];
-  for (let i = 0; i < frame.length; i++) {
-    if (frame[i] === ESC && i + 1 < frame.length) out.push(frame[++i] === 0x02 ? FLAG : ESC);
-    else out.push(frame[i]);
-  }
-  return Buffer.from(out);
-}
-
-/** 6 BCD bytes of GMT+8 wall time for a second, and their XOR. */
-class BcdClock {
-  second = -1;
-  readonly bytes = Buffer.alloc(6);
-  xor = 0;
-  at(epochMs: number) {
-    const second = Math.floor(epochMs / 1000);
-    if (second === this.second) return;
-    this.second = second;
-    const d = new Date(second * 1000 + 8 * 3600_000);
-    const parts = [d.getUTCFullYear() % 100, d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()];
-    this.xor = 0;
-    for (let i = 0; i < 6; i++) {
-      this.bytes[i] = ((parts[i] / 10) << 4) | (parts[i] % 10);
-      this.xor ^= this.bytes[i];
-    }
-  }
-}
 
 /** Every terminal's state in flat arrays (index = terminal within this client). */
 class Terminals {
@@ -144,22 +105,6 @@ class Terminals {
   }
 }
 
-/** A frame that needs no escaping in its fixed bytes, and its checksum's XOR without serial and time. */
-function template(encode: (nudge: number) => Buffer, patched: (i: number) => boolean): { frame: Buffer; xor: number } {
-  for (let nudge = 0; nudge < 1000; nudge++) {
-    const frame = unescape(encode(nudge));
-    let clean = true;
-    let xor = 0;
-    for (let i = 1; i < frame.length - 2; i++) {
-      if (patched(i)) continue;
-      if (bad(frame[i])) clean = false;
-      xor ^= frame[i];
-    }
-    if (clean) return { frame, xor };
-  }
-  throw new Error('no frame without escapes');
-}
-
 function main() {
   const plan = JSON.parse(process.env.STEADY_CLIENT_PLAN ?? '') as SteadyPlan;
   const t = new Terminals(plan.count);
@@ -167,7 +112,6 @@ function main() {
   const fine = new Uint32Array(LATENCY_FINE);
   const slow = new Map<number, number>();
   const c = { sent: 0, acked: 0, heartbeatsSent: 0, heartbeatsAcked: 0, refused: 0, overtaken: 0, reconnects: 0, cutOff: 0 };
-  let mode: 'report' | 'idle' | 'stopped' = 'stopped';
   let stopping = false;
   /** plan.record: acknowledged reports as (terminal, GPS second) pairs. */
   let ackLog = new Uint32Array(plan.record ? 1 << 16 : 0);
@@ -416,33 +360,7 @@ function main() {
     };
   }
 
-  // The wheel: slot = a terminal's phase within the interval (reports) and the heartbeat period;
-  // each tick sends what fell due since the last one. Terminals spread evenly over both.
-  const reportSlots = Math.max(1, Math.round(plan.intervalMs / TICK_MS));
-  const heartbeatSlots = Math.max(1, Math.round(plan.heartbeatMs / TICK_MS));
-  let wheel: NodeJS.Timeout | null = null;
-  let tickNo = 0;
-  let startedAt = 0;
-  /** Terminal k's phase is floor(k × slots / count): phase p holds [firstOf(p), firstOf(p + 1)). */
-  const firstOf = (p: number, slots: number) => Math.ceil((p * plan.count) / slots);
-  function sendRange(slot: number, slots: number, send: (k: number) => void) {
-    const to = Math.min(plan.count, firstOf(slot + 1, slots));
-    for (let k = firstOf(slot, slots); k < to; k++) if (t.sockets[k]) send(k);
-  }
-  function tick() {
-    const due = Math.floor((performance.now() - startedAt) / TICK_MS);
-    for (; tickNo <= due; tickNo++) {
-      if (mode === 'report') sendRange(tickNo % reportSlots, reportSlots, sendReport);
-      // A terminal that reports is heard from: its heartbeats are the idle ones' alone (a real one sends them when silent).
-      else if (mode === 'idle') sendRange(tickNo % heartbeatSlots, heartbeatSlots, sendHeartbeat);
-    }
-  }
-  function run(next: 'report' | 'idle') {
-    mode = next;
-    startedAt = performance.now();
-    tickNo = 0;
-    wheel ??= setInterval(tick, TICK_MS);
-  }
+  const wheel = new SendWheel(plan.count, plan.intervalMs, plan.heartbeatMs, t.sockets, sendReport, sendHeartbeat);
 
   const counts = (): Omit<Counters, 'latency'> => {
     const cpu = process.cpuUsage();
@@ -462,13 +380,12 @@ function main() {
   };
 
   async function stop(ackedFile?: string) {
-    mode = 'stopped';
+    wheel.mode = 'stopped';
     stopping = true;
     const deadline = performance.now() + 15_000;
     const waiting = () => t.sentAt.some((x) => x === x);
     while (waiting() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    if (wheel) clearInterval(wheel);
-    wheel = null;
+    wheel.stop();
     if (ackedFile) writeAcked(ackedFile);
     return { ...counters(), ackedPerTerminal: Array.from(t.ackedPositions) };
   }
@@ -491,7 +408,7 @@ function main() {
   process.on('disconnect', () => process.exit(0));
   process.on('message', (msg: { type: string; mode?: 'report' | 'idle'; ackedFile?: string }) => {
     if (msg.type === 'open') void open().then((r) => process.send!({ type: 'opened', ...r }));
-    else if (msg.type === 'run') run(msg.mode!);
+    else if (msg.type === 'run') wheel.run(msg.mode!);
     else if (msg.type === 'status') process.send!({ type: 'status', ...counts() });
     else if (msg.type === 'snapshot') process.send!({ type: 'snapshot', ...counters() });
     else if (msg.type === 'stop') void stop(msg.ackedFile).then((r) => process.send!({ type: 'stopped', ...r }));
