@@ -81,7 +81,9 @@ function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
           },
         ]}
       />
-      <div className="sp-muted">{R.note}</div>
+      <div className="sp-muted" style={{ marginTop: 8 }}>
+        {R.note}
+      </div>
     </section>
   );
 }
