@@ -49,8 +49,6 @@ export const END_USER_PRESETS: Record<EndUserPersona, { name: string; codes: rea
   rider: { name: '骑手', codes: ['lease'] },
 };
 
-export const END_USER_STATUS_NAMES = { active: '已邀请', revoked: '已撤销' } as const;
-
 /** One person invited to one asset, as the operator's asset page lists them. */
 export const EndUserSchema = Type.Object({
   userId: Type.Integer(),

@@ -26,8 +26,6 @@ export const PET_PHOTO_MAX_BYTES = 512 * 1024;
 /** Lost mode: the collar reports this often (s) for this many minutes at most. */
 export const PET_LOST_INTERVAL_SECONDS = 15;
 export const PET_LOST_MINUTES = { min: 5, max: 120, default: 30 } as const;
-/** The interval (s) a collar reports at unless its owner chose another (power save). */
-export const PET_NORMAL_INTERVAL_SECONDS = 300;
 /**
  * Power save: the intervals an owner may choose, each with the battery life it gives a typical
  * collar (a steady drain plus a cost per GNSS fix and upload; docs/pet.md). Lost mode falls back

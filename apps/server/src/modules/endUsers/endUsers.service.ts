@@ -3,7 +3,14 @@
  * an asset: 宠物卫士's and 电单车卫士's invite endpoints call it, and so does 电单车租赁 for riders.
  */
 import { randomBytes } from 'node:crypto';
-import { END_USER_ERRORS, END_USER_PERSONAS, END_USER_PRESETS, PERSON_ACCOUNT_KIND, type EndUserPersona } from '@chelian/contracts';
+import {
+  END_USER_ERRORS,
+  END_USER_PERSONAS,
+  END_USER_PRESETS,
+  PERSON_ACCOUNT_KIND,
+  PERSON_ACCOUNT_KIND_NAME,
+  type EndUserPersona,
+} from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
@@ -53,7 +60,7 @@ function grantable(operator: SessionUser, persona: EndUserPersona): string[] {
 const roleName = (codes: ReadonlySet<string>) =>
   END_USER_PERSONAS.filter((p) => END_USER_PRESETS[p].codes.length > 0 && END_USER_PRESETS[p].codes.some((c) => codes.has(c)))
     .map((p) => END_USER_PRESETS[p].name)
-    .join('、') || '个人用户';
+    .join('、') || PERSON_ACCOUNT_KIND_NAME;
 
 /**
  * Invites `phone` to the terminals: creates the person (account of kind 'person' under the assets'

@@ -1,9 +1,9 @@
 import type { VehicleTab } from '../../shared/bridge/bridgeTypes.ts';
 
-/** Chat action buttons of spec §1; the vehicle is referenced by vehicleId. */
-export const CHAT_ACTION_TYPES = ['playback', 'vehicleDetail', 'location', 'mileageReport', 'alarmDetail', 'onlineDetail'] as const;
-export type ChatActionType = (typeof CHAT_ACTION_TYPES)[number];
-
+/**
+ * A chat action button of spec §1 as the widget hands it over: its type one of the contracts'
+ * ASSISTANT_ACTION_TYPES, or another, which resolves to 'unknown'; the vehicle by vehicleId.
+ */
 export interface ChatAction {
   type: string;
   vehicleId?: string | number;
