@@ -166,13 +166,18 @@ export const ingestQueries = {
       [terminals.map((t) => t.id), terminals.map((t) => t.protocol)],
     ),
 
+  /**
+   * Last-seen times (epoch ms), as two arrays: PostgreSQL reads numbers as numbers, not JSON text. The
+   * update is HOT (no index holds last_seen_at since migration 0064), so it stays on the row's page.
+   */
   touchSeen: (q: Queryable, seen: Array<{ id: number; at: number }>) =>
     q.query(
-      `WITH x AS MATERIALIZED (SELECT * FROM json_to_recordset($1::json) AS x(id bigint, at timestamptz)),
+      `WITH x AS MATERIALIZED (SELECT id, timestamptz 'epoch' + ms * interval '1 millisecond' AS at
+                                 FROM unnest($1::bigint[], $2::float8[]) AS x(id, ms)),
             ${LOCK_IN_ID_ORDER}
        UPDATE terminals t SET last_seen_at = x.at FROM x
         WHERE t.id = x.id AND t.id IN (SELECT id FROM locked) AND (t.last_seen_at IS NULL OR t.last_seen_at < x.at)`,
-      [JSON.stringify(seen.map((s) => ({ id: s.id, at: new Date(s.at).toISOString() })))],
+      [seen.map((s) => s.id), seen.map((s) => s.at)],
     ),
 
   /**
