@@ -95,7 +95,9 @@ export interface IngestOptions {
 
 export const DEFAULT_INGEST: IngestOptions = {
   maxRows: 5000,
-  maxDelayMs: 50,
+  // At the rates real fleets send, a flush is as large as the time it gathers: its fixed cost
+  // (statement, commit, round trips: ~0.25 ms of PostgreSQL's CPU) spread over 100 ms of rows, not 50.
+  maxDelayMs: 100,
   maxPendingRows: 200_000,
   maxConcurrentFlushes: 2,
   concurrentFromRows: 1000,
