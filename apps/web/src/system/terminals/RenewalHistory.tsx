@@ -9,13 +9,14 @@ import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 const T = S.terminal;
 const time = (ms: number | null) => (ms === null ? <span className="sys-muted">{T.noExpiry}</span> : beijingDateTime(ms));
 
+// A time's column holds its whole "2026-12-04 00:00"; together the columns fill the drawer's 712 px.
 const columns: ColumnsType<TerminalRenewal> = [
-  { title: T.renewedAt, dataIndex: 'created', width: 140, render: time },
-  { title: T.months, dataIndex: 'months', width: 70, render: T.monthsText },
-  { title: T.before, dataIndex: 'previousExpiresAt', width: 140, render: time },
-  { title: T.after, dataIndex: 'expiresAt', width: 140, render: time },
-  { title: T.operator, dataIndex: 'userName', width: 100 },
-  { title: T.renewRemark, dataIndex: 'remark', width: 120 },
+  { title: T.renewedAt, dataIndex: 'created', width: 150, render: time },
+  { title: T.months, dataIndex: 'months', width: 60, render: T.monthsText },
+  { title: T.before, dataIndex: 'previousExpiresAt', width: 150, render: time },
+  { title: T.after, dataIndex: 'expiresAt', width: 150, render: time },
+  { title: T.operator, dataIndex: 'userName', width: 90 },
+  { title: T.renewRemark, dataIndex: 'remark', width: 110 },
 ];
 
 /** A terminal's renewals, newest first, in the list frame without its card (the drawer is the card). */
