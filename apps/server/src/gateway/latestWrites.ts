@@ -76,7 +76,8 @@ export class LatestWrites {
         this.terminals.set(r.terminalPk, { writtenAt: now, alarms: r.alarms, pending: null, pendingSince: 0 });
         rows.push(r);
         plan.written.push(r.terminalPk);
-      } else if (all || !sameAlarms(e.alarms, r.alarms) || (drain && now - e.writtenAt >= this.everyMs)) {
+      } else if (all || e.writtenAt === -Infinity || !sameAlarms(e.alarms, r.alarms) || (drain && now - e.writtenAt >= this.everyMs)) {
+        // (-Infinity: its last write failed, so latest_positions may not have its row at all: written as a first fix is, at once.)
         let row = r;
         if (e.pending) {
           plan.taken.push({ fix: e.pending, since: e.pendingSince });
