@@ -3,6 +3,7 @@ import type { Fleet } from '@chelian/simulator';
 import type { AppContext } from '../context.ts';
 import type { SessionUser } from '../core/sessionUser.ts';
 import type { ApiModule } from '../http/app.ts';
+import type { ExportKind } from './exports/excelWorkbook.ts';
 
 /** What every position engine's start gives back: one way to stop it (server.ts stops them all in one loop). */
 export interface PositionEngine {
@@ -58,6 +59,8 @@ export interface Feature {
   seed?: Lazy<Seed>;
   /** Its part of the demo account, run on a `--demo` start after the seeds. */
   demo?: Lazy<DemoPart>;
+  /** The Excel files the download centre makes for it (modules/exports/exportKinds.ts gathers them). */
+  exports?: Lazy<readonly ExportKind[]>;
 }
 
 /** Every feature's HTTP modules, in the list's order. */

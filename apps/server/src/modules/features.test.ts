@@ -54,6 +54,15 @@ describe('the features list', () => {
     }
   });
 
+  it("gathers the download centre's exports from the features that have them, each type once", async () => {
+    const { EXPORT_KINDS } = await import('./exports/exportKinds.ts');
+    expect(features.filter((f) => f.exports).map((f) => f.name)).toEqual(['exports', 'reports']);
+    const types = EXPORT_KINDS.map((k) => k.type);
+    expect(new Set(types).size).toBe(types.length);
+    expect(types[0]).toBe('userList');
+    expect(types.length).toBeGreaterThan(10);
+  });
+
   it('gives the demo one part per feature that has one, each with its menus, protocols, seed and simulated terminals', async () => {
     expect(features.filter((f) => f.demo).map((f) => f.name)).toEqual([
       'notices',

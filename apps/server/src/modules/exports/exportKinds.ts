@@ -1,43 +1,9 @@
-import { beijingDisplayText } from '@chelian/contracts/beijingTime.ts';
-import { dataReportExports } from '../reports/reportSheets.ts';
-import { fleetReportExports } from '../reports/fleetSheets.ts';
-import { monthlyExport } from '../reports/monthlySheet.ts';
-import { drivingReportExports } from '../reports/drivingSheets.ts';
-import { workbook, type ExportKind } from './excelWorkbook.ts';
-import { exportsQueries } from './exports.queries.ts';
+import type { ExportKind } from './excelWorkbook.ts';
+import { features } from '../features.ts';
 
-// The account's users: the first real export, useful to every administrator.
-const userListExport: ExportKind = {
-  type: 'userList',
-  title: '用户列表',
-  permissions: ['system:user'], // 用户管理's list
-  async generate(ctx, job) {
-    const rows = await exportsQueries.usersOfSubtree(ctx.db, job.account_id);
-    const content = workbook(
-      '用户列表',
-      [
-        { header: '用户名', key: 'username' },
-        { header: '姓名', key: 'name' },
-        { header: '所属账户', key: 'account', width: 24 },
-        { header: '角色', key: 'role' },
-        { header: '手机号', key: 'phone' },
-        { header: '最近登录', key: 'lastLogin', width: 22 },
-      ],
-      rows.map((r) => ({
-        ...r,
-        phone: r.phone ? `${r.phone.slice(0, 3)}****${r.phone.slice(-4)}` : '',
-        lastLogin: r.last_login_at ? beijingDisplayText(r.last_login_at.getTime()) : '',
-      })),
-    );
-    return { fileName: `用户列表-${job.id}.xlsx`, content };
-  },
-};
-
-/** Every kind of export the download centre makes: given to the exports service and the dictionary. */
-export const EXPORT_KINDS: readonly ExportKind[] = [
-  userListExport,
-  ...dataReportExports,
-  ...drivingReportExports,
-  monthlyExport,
-  ...fleetReportExports,
-];
+/**
+ * Every kind of export the download centre makes, given to the exports service and the dictionary:
+ * each feature's `exports` (its manifest), in the features list's order. Loaded only where exports
+ * are made or named (the exports routes and worker, the dictionary seed).
+ */
+export const EXPORT_KINDS: readonly ExportKind[] = (await Promise.all(features.map(async (f) => (await f.exports?.()) ?? []))).flat();

@@ -18,7 +18,7 @@ import { presentAlarmHandle, presentExpire, presentOffline } from './fleet.prese
 import { dataReportExport, durationText, time, VEHICLE_COLUMNS } from './reportSheets.ts';
 import { alarmFilterOf } from './reports.service.ts';
 
-/** The Excel files of 离线报表, 到期报表 and 报警处理统计 (exports/exportKinds.ts lists them). */
+/** The Excel files of 离线报表, 到期报表 and 报警处理统计 (the reports feature's manifest lists them). */
 
 function whole(value: unknown, fallback: number, max: number, min = 0): number {
   if (value === undefined || value === null || value === '') return fallback;

@@ -14,7 +14,7 @@ import { reportsQueries, type DailyRow, type ReportFilter, type StayRowDb } from
 import { alarmFilterOf, dailyReportFilter, reportFilter, stayMinMinutes, type ReportInput } from './reports.service.ts';
 import { tripsQueries, type TripRowDb } from './trips.queries.ts';
 
-/** The data reports' Excel files, made by the download centre's queue (exports/exportKinds.ts lists them). */
+/** The data reports' Excel files, made by the download centre's queue (the reports feature's manifest lists them). */
 
 export const time = (ms: number | null) => (ms === null ? '' : beijingTime(new Date(ms)));
 /** 3725 → '1小时2分5秒' */
