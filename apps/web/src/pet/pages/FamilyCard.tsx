@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import { petEndpoints, type Pet, type PetMember } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { partOf, useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { P } from '../messages.ts';
@@ -60,19 +61,21 @@ export function FamilyCard({ pets, onChanged }: { pets: Pet[]; onChanged: () => 
       () => {},
     );
   return (
-    <section className="sp-card" data-testid="pt-family">
-      <Invitations onAnswered={onChanged} />
-      <div className="sp-toolbar">
-        <span className="sp-title">{F.title}</span>
-        {pets.length > 0 && (
+    <ListCard<PetMember>
+      testId="pt-family"
+      title={F.title}
+      filters={
+        pets.length > 0 && (
           <Select
             style={{ width: 240 }}
             value={pet?.petId}
             onChange={setPetId}
             options={pets.map((p) => ({ value: p.petId, label: p.shared ? `${p.name}（${P.profile.shared}）` : p.name }))}
           />
-        )}
-        {owns && (
+        )
+      }
+      actions={
+        owns && (
           <Space.Compact>
             <Input
               value={who}
@@ -87,45 +90,48 @@ export function FamilyCard({ pets, onChanged }: { pets: Pet[]; onChanged: () => 
               {F.invite}
             </Button>
           </Space.Compact>
-        )}
-      </div>
-      {pet?.shared && <div className="pt-note">{F.readOnly}</div>}
-      <Table<PetMember>
-        rowKey="memberId"
-        size="small"
-        dataSource={members}
-        pagination={false}
-        locale={{ emptyText: F.none }}
-        data-testid="pt-family-members"
-        columns={[
-          { title: F.username, dataIndex: 'username' },
-          { title: F.name, dataIndex: 'name', render: (n: string) => n || '—' },
-          {
-            title: F.status,
-            dataIndex: 'statusName',
-            width: 100,
-            render: (s: string, m) => <Tag color={m.status === 'active' ? 'green' : 'orange'}>{s}</Tag>,
-          },
-          { title: F.invitedAt, dataIndex: 'invitedAt', width: 150, render: when },
-          ...(owns
-            ? [
-                {
-                  title: '操作',
-                  key: 'op',
-                  width: 90,
-                  render: (_: unknown, m: PetMember) => (
-                    <Popconfirm title={F.removeConfirm} onConfirm={() => remove(m)}>
-                      <Button type="link" size="small" danger>
-                        {m.status === 'active' ? F.remove : F.withdraw}
-                      </Button>
-                    </Popconfirm>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
+        )
+      }
+      above={
+        <>
+          <Invitations onAnswered={onChanged} />
+          {pet?.shared && <div className="pt-note">{F.readOnly}</div>}
+        </>
+      }
+      list={partOf(memberList, members)}
+      rowKey="memberId"
+      size="small"
+      identityColumn={false}
+      table={{ 'data-testid': 'pt-family-members', locale: { emptyText: F.none } }}
+      columns={[
+        { title: F.username, dataIndex: 'username', width: 160 },
+        { title: F.name, dataIndex: 'name', width: 140, render: (n: string) => n || '—' },
+        {
+          title: F.status,
+          dataIndex: 'statusName',
+          width: 100,
+          render: (s: string, m) => <Tag color={m.status === 'active' ? 'green' : 'orange'}>{s}</Tag>,
+        },
+        { title: F.invitedAt, dataIndex: 'invitedAt', width: 150, render: when },
+        ...(owns
+          ? [
+              {
+                title: '操作',
+                key: 'actions',
+                width: 90,
+                render: (_: unknown, m: PetMember) => (
+                  <Popconfirm title={F.removeConfirm} onConfirm={() => remove(m)}>
+                    <Button type="link" size="small" danger>
+                      {m.status === 'active' ? F.remove : F.withdraw}
+                    </Button>
+                  </Popconfirm>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    >
       <div className="pt-note">{F.rule}</div>
-    </section>
+    </ListCard>
   );
 }
