@@ -5,11 +5,14 @@ import { MemoryBus } from '../bus/bus.ts';
 import { PresenceTracker } from './presence.ts';
 import type { TerminalInfo } from './terminalDirectory.ts';
 
-/** A database that records the last-seen times the tracker writes (touchSeen's JSON) and answers every other query with no rows. */
+/** A database that records the last-seen times the tracker writes (touchSeen's ids and epoch milliseconds) and answers every other query with no rows. */
 function recordingDb() {
-  const written: Array<Array<{ id: number; at: string }>> = [];
+  const written: Array<Array<{ id: number; at: number }>> = [];
   const query = async (sql: string, params: unknown[] = []) => {
-    if (sql.includes('json_to_recordset') && sql.includes('last_seen_at = x.at')) written.push(JSON.parse(params[0] as string));
+    if (sql.includes('last_seen_at = x.at')) {
+      const [ids, ms] = params as [number[], number[]];
+      written.push(ids.map((id, i) => ({ id, at: ms[i] })));
+    }
     return [];
   };
   return { db: { engine: 'postgres', query, exec: async () => {} } as unknown as Db, written };
@@ -52,7 +55,7 @@ describe('presence: last_seen_at written once a refresh period while a terminal 
       presence.touch(7301, Date.now());
       if (s % 10 === 0) {
         await presence.sweep();
-        for (const rows of written.splice(0)) writtenAt.push(...rows.map((r) => (Date.parse(r.at) - start) / 1000));
+        for (const rows of written.splice(0)) writtenAt.push(...rows.map((r) => (r.at - start) / 1000));
       }
     }
     expect(writtenAt).toEqual([60, 120]);
@@ -62,7 +65,7 @@ describe('presence: last_seen_at written once a refresh period while a terminal 
     presence.touch(7301, Date.now());
     presence.leave(7301, close);
     await presence.sweep();
-    expect(written.flat().map((r) => ({ id: r.id, s: (Date.parse(r.at) - start) / 1000 }))).toEqual([{ id: 7301, s: 125 }]);
+    expect(written.flat().map((r) => ({ id: r.id, s: (r.at - start) / 1000 }))).toEqual([{ id: 7301, s: 125 }]);
   });
 
   it('keeps the record within a quarter of the silence allowed when that is under a minute', () => {
