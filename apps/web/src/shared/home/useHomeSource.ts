@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AnswerOf, EndpointSpec, InputOf } from '@chelian/contracts';
 import { call, type CallArgs } from '../request/call.ts';
+import { useLoaded } from '../list/usePagedList.ts';
 import { mayCall } from '../permission/mayCall.ts';
 import { usePermissionStore } from '../stores/permissionStore.ts';
 import { readsAny } from './homeItems.ts';
@@ -33,19 +34,14 @@ export function useHomeSource<E extends EndpointSpec>(
   tick: number,
 ): AnswerOf<E> | null | undefined {
   const allowed = usePermissionStore((s) => mayCall(s.sets, endpoint) && readsAny(s.sets, menus));
-  const [data, setData] = useState<AnswerOf<E> | null | undefined>(undefined);
-  const key = JSON.stringify(input ?? {});
-  useEffect(() => {
-    if (!allowed) return;
-    let live = true;
-    const args = [JSON.parse(key), { silent: true }] as unknown as CallArgs<E>;
-    (call(endpoint, ...args) as Promise<AnswerOf<E>>).then(
-      (answer) => live && setData(answer),
-      () => live && setData((d) => (d === undefined ? null : d)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [endpoint, key, allowed, tick]);
-  return data;
+  // The tick is part of what is asked, so a refresh asks again (with new filters, once), but it is not sent.
+  const load = useCallback(
+    (asked: { input: Partial<InputOf<E>>; tick: number }, quiet: boolean) =>
+      call(endpoint, ...([asked.input, { silent: quiet }] as unknown as CallArgs<E>)) as Promise<AnswerOf<E>>,
+    [endpoint],
+  );
+  // Silent: a figure that cannot be read shows as unknown on the home, never as a toast.
+  const source = useLoaded(load, { input: input ?? {}, tick }, { silent: true, enabled: allowed });
+  // A failure keeps the figures shown (the loader keeps its last answer beside the failure).
+  return source.data ?? (source.error === null ? undefined : null);
 }
