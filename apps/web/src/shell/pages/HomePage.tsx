@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import { ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import type { AccountStatus, PermissionCode } from '@chelian/contracts';
+import type { PermissionCode } from '@chelian/contracts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
-import { call } from '../../shared/request/call.ts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { usePermissionMenu } from '../../shared/permission/usePermission.ts';
 import { useMayCall } from '../../shared/permission/mayCall.ts';
@@ -26,24 +25,21 @@ export function HomePage() {
   const user = useClientStore((s) => s.user);
   const systems = useClientStore((s) => s.systemList);
   const history = useClientStore((s) => s.history);
-  const [status, setStatus] = useState<AccountStatus | null>(null);
-  const [unread, setUnread] = useState<number | null>(null);
   // Only the calls the role may make (a role without 站内信 has no unread count and no notices).
   const mayReadStatus = useMayCall(SHELL_CALLS.accountStatus);
   const mayReadNotices = useMayCall(SHELL_CALLS.notices);
-
-  useEffect(() => {
-    if (!user || !mayReadStatus) return;
-    call(SHELL_CALLS.accountStatus, undefined, { silent: true })
-      .then(setStatus)
-      .catch(() => setStatus(null));
-  }, [user, mayReadStatus]);
-  useEffect(() => {
-    if (!user || !mayReadNotices) return;
-    call(SHELL_CALLS.notices, { read: false, pageSize: 1 })
-      .then((p) => setUnread(p.total))
-      .catch(() => setUnread(null));
-  }, [user, mayReadNotices]);
+  // A failed load shows — (keepOnFailure: false), the account's figures without a toast.
+  const status = useWholeList(SHELL_CALLS.accountStatus, undefined, {
+    silent: true,
+    enabled: user !== null && mayReadStatus,
+    keepOnFailure: false,
+  }).data;
+  const unreadPage = useWholeList(
+    SHELL_CALLS.notices,
+    { read: false, pageSize: 1 },
+    { enabled: user !== null && mayReadNotices, keepOnFailure: false },
+  );
+  const unread = unreadPage.data?.total ?? null;
 
   return (
     <div className="cl-portal cl-min-full-height" data-testid="home-page">

@@ -1,20 +1,15 @@
-import { useEffect, useState } from 'react';
 import { Badge, Card, Empty, List, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { helpMessageEndpoints, type HelpMessage } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { helpMessageEndpoints } from '@chelian/contracts';
+import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { beijingDate } from '../../shared/format/beijingTime.ts';
 
 /** The home page's latest station messages and announcements, linking to their detail (shown to a role with 站内信). */
 export function LatestNotices() {
   const navigate = useNavigate();
-  const [items, setItems] = useState<HelpMessage[]>([]);
-  useEffect(() => {
-    call(helpMessageEndpoints.page, { pageSize: 5 })
-      .then((p) => setItems(p.list))
-      .catch(() => setItems([]));
-  }, []);
+  // The newest five; a failed load lists none (keepOnFailure: false).
+  const items = useWholeList(helpMessageEndpoints.page, { pageSize: 5 }, { keepOnFailure: false }).data?.list ?? [];
   return (
     <Card
       title={T.home.notices}
