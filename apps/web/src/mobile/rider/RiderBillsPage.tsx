@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, ErrorBlock, List, NavBar, Skeleton, Tag } from 'antd-mobile';
 import { leaseRiderEndpoints } from '@chelian/contracts';
@@ -31,16 +31,17 @@ export function RiderBillsPage() {
   const refresh = async () => {
     await Promise.all([reload(), load()]);
   };
-  // Back from WeChat H5 or Alipay: ?order= names the order just paid.
+  // Back from WeChat H5 or Alipay: ?order= names the order just paid. Once it is paid, the rider and the
+  // bills again — an effect event, so it reads the contract as it is then, not as the page's first render
+  // had it (not loaded yet: the bills were never reloaded after a payment booked late).
   const returned = params.get('order');
+  const paid = useEffectEvent(() => {
+    setParams((p) => (p.delete('order'), p), { replace: true });
+    void refresh();
+  });
   useEffect(() => {
-    if (!returned) return;
-    void waitForOrder(returned).then(() => {
-      setParams((p) => (p.delete('order'), p), { replace: true });
-      void reload();
-      void load();
-    });
-  }, [returned]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (returned) void waitForOrder(returned).then(() => paid());
+  }, [returned]); // eslint-disable-line react-hooks/exhaustive-deps -- an effect event is no dependency; eslint-plugin-react-hooks 5 does not know useEffectEvent
   // Back from WeChat's 网页授权 (?code=&state=): the server learns the openid, then the payment the rider started goes on.
   const [wechatBack] = useState(() => takeReturn(params.get('code'), params.get('state')));
   useEffect(() => {
