@@ -9,6 +9,8 @@ export const DEFAULT_WAKE_COALESCE_MS = 10;
 const WINDOW_MS = 100;
 /** The reads a pause aims to gather into one wake. */
 const TARGET_READS = 8;
+/** A turn that read this many did not come from a lone wake: the loop is busy (or waited for a core), so no pause. */
+const BUSY_READS = 2 * TARGET_READS;
 /** A pause is taken only when it should gather at least this many reads: below, a wake is nearly a read anyway. */
 const MIN_GATHERED = 1.5;
 
@@ -60,7 +62,7 @@ export class WakeCoalescer {
       this.windowReads = 0;
       this.windowStart = now;
     }
-    if (reads >= TARGET_READS || this.rate * this.maxMs < MIN_GATHERED) return;
+    if (reads >= BUSY_READS || this.rate * this.maxMs < MIN_GATHERED) return;
     const ms = Math.min(this.maxMs, TARGET_READS / this.rate);
     this.pause(ms);
     this.stats.pauses++;
