@@ -1,31 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '../../../shared/ui/toast.ts';
 import { T } from '../../../shared/i18n/messages.ts';
+import { useLoaded } from '../../../shared/list/usePagedList.ts';
 
 /**
  * Rows of a per-alarm-type settings page (alarm settings, push settings): loaded once, edited in
  * place by alarm type, saved as a whole; the server's answer replaces the edited rows.
  */
 export function useAlarmTypeRows<R extends { alarmType: string }>(load: () => Promise<R[]>, persist: (rows: R[]) => Promise<R[]>) {
-  const [rows, setRows] = useState<R[]>([]);
-  const [loading, setLoading] = useState(true);
+  // loaded once per page visit; a failed load lists none
+  const list = useLoaded(load, null, { keepOnFailure: false });
+  const { rows } = list;
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    load()
-      .then(setRows)
-      .catch(() => setRows([]))
-      .finally(() => setLoading(false));
-    // loaded once per page visit
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const patch = (type: string, change: Partial<R>) => setRows((list) => list.map((r) => (r.alarmType === type ? { ...r, ...change } : r)));
+  const patch = (type: string, change: Partial<R>) =>
+    list.change((all) => all.map((r) => (r.alarmType === type ? { ...r, ...change } : r)));
 
   const save = async () => {
     setSaving(true);
     try {
-      setRows(await persist(rows));
+      list.put(await persist(rows));
       toast.success(T.common.saved);
     } catch {
       /* shown by the request layer */
@@ -34,5 +28,5 @@ export function useAlarmTypeRows<R extends { alarmType: string }>(load: () => Pr
     }
   };
 
-  return { rows, loading, saving, patch, save };
+  return { rows, loading: list.loading, saving, patch, save };
 }
