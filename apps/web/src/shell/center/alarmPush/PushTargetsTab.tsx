@@ -3,6 +3,7 @@ import { Button, Card, Col, Form, Input, Row, Select, Space, Switch, Typography 
 import { ApiOutlined, ClusterOutlined, MessageOutlined } from '@ant-design/icons';
 import { alarmPushEndpoints as api, MAX_SMS_PHONES, type PushTargets, type QueuedChannel } from '@chelian/contracts';
 import { call } from '../../../shared/request/call.ts';
+import { useWholeList } from '../../../shared/list/usePagedList.ts';
 import { T } from '../../../shared/i18n/messages.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useClientStore } from '../../../shared/stores/clientStore.ts';
@@ -21,30 +22,28 @@ function newSecret(): string {
 /** Where the account's pushes go: SMS numbers, the webhook, the MQTT broker; each with a test button. */
 export function PushTargetsTab() {
   const [form] = Form.useForm<Values>();
-  const [stored, setStored] = useState<PushTargets | null>(null);
+  // loaded once per visit; a save puts the targets it answers (a load still on its way is dropped)
+  const targets = useWholeList(api.getTargets);
+  const stored = targets.data;
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [testing, setTesting] = useState<QueuedChannel | null>(null);
   const accountId = useClientStore((s) => s.user?.accountId ?? '{账户ID}');
   const prefix = Form.useWatch('mqttTopicPrefix', form) || 'chelian';
 
-  const show = (t: PushTargets) => {
-    setStored(t);
-    form.setFieldsValue({ ...t, mqttPassword: '' });
-    setDirty(false);
-  };
+  // The targets as stored, in the form (the password field empty) and not changed yet.
   useEffect(() => {
-    call(api.getTargets).then(show, () => {});
-    // loaded once per visit
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (!stored) return;
+    form.setFieldsValue({ ...stored, mqttPassword: '' });
+    setDirty(false);
+  }, [form, stored]);
 
   const save = async () => {
     const { mqttPassword, ...v } = await form.validateFields();
     setSaving(true);
     try {
       // An empty password field keeps the stored one.
-      show(await call(api.saveTargets, { ...v, ...(mqttPassword ? { mqttPassword } : {}) }));
+      targets.put(await call(api.saveTargets, { ...v, ...(mqttPassword ? { mqttPassword } : {}) }));
       toast.success(T.common.saved);
     } catch {
       /* shown by the request layer */
