@@ -95,7 +95,11 @@ export function FamilyCard({ pets, onChanged }: { pets: Pet[]; onChanged: () => 
       above={
         <>
           <Invitations onAnswered={onChanged} />
-          {pet?.shared && <div className="pt-note">{F.readOnly}</div>}
+          {pet?.shared && (
+            <div className="pt-note" style={{ margin: '0 0 8px' }}>
+              {F.readOnly}
+            </div>
+          )}
         </>
       }
       list={partOf(memberList, members)}
