@@ -186,7 +186,7 @@ export interface AlarmPushAlarm {
   vehicleId: number | null;
   plate: string;
   vehicleName: string;
-  type: string;
+  type: Static<typeof AlarmTypeSchema>;
   typeName: string;
   alarmTime: number;
   alarmTimeText: string;

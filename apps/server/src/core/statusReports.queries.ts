@@ -10,6 +10,10 @@ export interface StatusReportRow {
   /** The device's time of the report when it carried one, else `receivedAt`. */
   at: number;
   receivedAt: number;
+  /**
+   * The frame's message type as the watch sent it (UD, UD2, LK, …, at most 16 characters): device text,
+   * not a platform vocabulary, so no union — any word a watch firmware uses is stored.
+   */
   kind: string;
   battery: number | null;
   steps: number | null;

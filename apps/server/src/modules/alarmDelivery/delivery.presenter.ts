@@ -1,4 +1,4 @@
-import type { Delivery, DeliveryStatus, PushChannel } from '@chelian/contracts';
+import type { Delivery } from '@chelian/contracts';
 import type { AttemptRow, DeliveryRow } from './delivery.queries.ts';
 import type { AlarmPayload } from './alarmMessage.ts';
 
@@ -23,9 +23,9 @@ export function presentDelivery(row: DeliveryRow, attempts: AttemptRow[]): Deliv
     deliveryId: row.id,
     alarmId: row.alarm_id,
     accountId: row.account_id,
-    channel: row.channel as PushChannel,
+    channel: row.channel,
     target: displayTarget(row.channel, row.target),
-    status: row.status as DeliveryStatus,
+    status: row.status,
     attempts: row.attempts,
     httpStatus: row.http_status,
     error: row.last_error,

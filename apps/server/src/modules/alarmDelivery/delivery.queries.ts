@@ -1,3 +1,4 @@
+import type { DeliveryStatus, PushChannel } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
@@ -31,9 +32,9 @@ export interface ChainAccountRow {
 export interface NewDelivery {
   alarmId: number;
   accountId: number;
-  channel: string;
+  channel: PushChannel;
   target: string;
-  status: 'pending' | 'sent' | 'skipped';
+  status: Extract<DeliveryStatus, 'pending' | 'sent' | 'skipped'>;
   reason: string;
   payload: unknown;
 }
@@ -43,9 +44,9 @@ export interface DeliveryRow {
   alarm_id: number;
   account_id: number;
   account_path: string;
-  channel: string;
+  channel: PushChannel;
   target: string;
-  status: string;
+  status: DeliveryStatus;
   attempts: number;
   next_at: Date | null;
   payload: Record<string, unknown>;

@@ -6,7 +6,7 @@ export function presentMessage(r: HistoryRow): AssistantMessage {
     id: r.id,
     role: r.role,
     text: r.text,
-    kind: r.kind as AssistantMessage['kind'],
+    kind: r.kind,
     source: r.source,
     actions: r.actions,
     suggestions: r.suggestions,

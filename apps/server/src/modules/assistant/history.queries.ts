@@ -1,11 +1,11 @@
-import type { AssistantAction } from '@chelian/contracts';
+import type { AssistantAction, AssistantMessageKind } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 
 export interface HistoryRow {
   id: number;
   role: 'user' | 'assistant';
   text: string;
-  kind: string;
+  kind: AssistantMessageKind;
   source: string;
   actions: AssistantAction[];
   suggestions: string[];
@@ -15,7 +15,7 @@ export interface HistoryRow {
 export interface NewMessage {
   role: 'user' | 'assistant';
   text: string;
-  kind: string;
+  kind: AssistantMessageKind;
   source: string;
   actions: AssistantAction[];
   suggestions: string[];

@@ -22,8 +22,8 @@ const ASSET_STATE = `t.id AS terminal_id, ${onlineAt(4)} AS online, l.speed, l.l
        COALESCE(t.online OR t.last_seen_at >= $2 OR l.gps_time >= $2, false) AS active_today`;
 
 export interface FleetRow {
-  /** its AssetKind */
-  kind: string;
+  /** vehicles.type (CHECK vehicles_type_kind) or 'pet' */
+  kind: AssetKind;
   /** null: no terminal yet (counted, offline, as 实时监控 lists it) */
   terminal_id: number | null;
   online: boolean;

@@ -57,7 +57,7 @@ export interface GbBikeFields {
   ownerIdNo: string;
   useType: string;
   positioningConsent: boolean;
-  state: string;
+  state: GbState;
 }
 
 const SELECT = `SELECT b.id, b.account_id, a.name AS account_name, a.path AS account_path, t.id AS terminal_pk, t.identifier, t.online,

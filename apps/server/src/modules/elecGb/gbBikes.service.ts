@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ELEC_GB_ERRORS, TERMINAL_ERRORS, type GbBikeForm, type GbBikeUpdateForm } from '@chelian/contracts';
+import { ELEC_GB_ERRORS, TERMINAL_ERRORS, type GbBikeForm, type GbBikeUpdateForm, type GbState } from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { AppError } from '../../http/errors.ts';
@@ -55,7 +55,7 @@ async function checked(q: Queryable, user: SessionUser, input: Partial<GbBikeFor
 }
 
 /** Registered once the owner is known (name and identity number); until then pending, awaiting the owner's declaration. */
-export const stateFor = (f: Pick<GbBikeFields, 'ownerName' | 'ownerIdNo'>, before?: string) =>
+export const stateFor = (f: Pick<GbBikeFields, 'ownerName' | 'ownerIdNo'>, before?: GbState): GbState =>
   before === 'registered' || (f.ownerName !== '' && f.ownerIdNo !== '') ? 'registered' : (before ?? 'pending');
 
 /** A new registration by an operator. */

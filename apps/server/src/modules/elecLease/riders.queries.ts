@@ -26,7 +26,7 @@ export interface RiderFields {
   phone: string;
   emergencyName: string;
   emergencyPhone: string;
-  verifyStatus: string;
+  verifyStatus: LeaseVerifyStatus;
   verifyNote: string;
 }
 

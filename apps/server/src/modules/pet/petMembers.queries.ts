@@ -1,3 +1,4 @@
+import type { PetMember } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 
 /** A pet's member or invitation, with the user's name. */
@@ -7,7 +8,8 @@ export interface MemberRow {
   user_id: number;
   username: string;
   name: string;
-  status: string;
+  /** pending (invited) or active (accepted): nothing else is ever stored. */
+  status: PetMember['status'];
   invited_at: Date;
   accepted_at: Date | null;
 }

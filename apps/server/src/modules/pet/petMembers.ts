@@ -18,8 +18,7 @@ const masked = (username: string) =>
 // The invitee may be anyone on the platform, in any tenant: until they accept, the owner sees no
 // more of them than the owner typed — no real name, and no username found from a phone number.
 const present = (r: MemberRow): PetMember => {
-  // A member is in (accepted) or invited: nothing else is ever stored, and nothing else is answered.
-  const status = r.status === 'active' ? 'active' : 'pending';
+  const status = r.status;
   return {
     memberId: Number(r.id),
     petId: Number(r.pet_id),

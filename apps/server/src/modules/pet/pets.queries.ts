@@ -181,6 +181,7 @@ export const petsQueries = {
 
 export interface PetAlarmRow {
   id: string;
+  /** alarms.type: its writers take any string, so the presenter narrows it (storedAlarmType). */
   type: string;
   alarm_time: Date;
   lat: number | null;

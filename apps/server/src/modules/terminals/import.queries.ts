@@ -1,3 +1,4 @@
+import type { AssetKind } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 
 /** A terminal the import registers: text columns, its expiry as ISO text or null (none). */
@@ -27,7 +28,7 @@ export interface ImportedVehicle {
   name: string;
   plate: string;
   plateColor: number;
-  type: string;
+  type: AssetKind;
   driver: string;
   driverPhone: string;
   remark: string;

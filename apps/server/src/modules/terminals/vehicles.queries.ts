@@ -15,7 +15,7 @@ export interface VehicleRow {
   name: string;
   plate: string;
   plate_color: number;
-  type: string;
+  type: AssetKind;
   driver: string;
   driver_phone: string;
   icon: string;
@@ -84,7 +84,7 @@ export interface VehicleFields {
   name: string;
   plate: string;
   plateColor: number;
-  type: string;
+  type: AssetKind;
   driver: string;
   driverPhone: string;
   icon: string;
