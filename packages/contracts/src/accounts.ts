@@ -57,8 +57,6 @@ const resourceFields = {
   sort: Type.Integer(),
 };
 export const RESOURCE_TYPE_BUTTON = 3;
-export const RESOURCE_TYPE_MENU = 1;
-export const RESOURCE_TYPE_GROUP = 0;
 
 /** Resource tree node (spec §3). */
 export type ResourceNode = Static<ReturnType<typeof Type.Object<typeof resourceFields>>> & { children: ResourceNode[] };

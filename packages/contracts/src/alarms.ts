@@ -76,7 +76,6 @@ export const AlarmPageSchema = pageOf(AlarmSchema);
 export type AlarmPage = Static<typeof AlarmPageSchema>;
 
 const AlarmCountSchema = Type.Object({ total: Type.Integer(), types: Type.Array(AlarmTypeCountSchema) });
-export type AlarmCount = Static<typeof AlarmCountSchema>;
 
 const base = '/car/v1/accelerate/report/alarm';
 

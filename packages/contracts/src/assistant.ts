@@ -12,7 +12,6 @@ import { Nullable, OneOf } from './schemas.ts';
 
 /** The chat's action buttons (spec §1); the shell's onAction carries them out. */
 export const ASSISTANT_ACTION_TYPES = ['playback', 'vehicleDetail', 'location', 'mileageReport', 'alarmDetail', 'onlineDetail'] as const;
-export type AssistantActionType = (typeof ASSISTANT_ACTION_TYPES)[number];
 
 /** A question longer than this is refused by the schema (the widget's input stops there too). */
 export const ASSISTANT_QUESTION_MAX = 200;

@@ -92,7 +92,6 @@ export const CommandCheckItemSchema = Type.Object({
   canSendNow: Type.Boolean(),
   reason: Type.String(),
 });
-export type CommandCheckItem = Static<typeof CommandCheckItemSchema>;
 const CommandCheckSchema = Type.Object({
   total: Type.Integer(),
   supported: Type.Integer(),

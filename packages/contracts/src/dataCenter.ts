@@ -70,7 +70,6 @@ export const DataCenterHourSchema = Type.Object({
   onlineVehicles: Type.Integer(),
   alarms: Type.Integer(),
 });
-export type DataCenterHour = Static<typeof DataCenterHourSchema>;
 
 export const MileageRankSchema = Type.Object({
   vehicleId: Type.Integer(),
@@ -79,7 +78,6 @@ export const MileageRankSchema = Type.Object({
   /** km over the trend's days, 2 decimals */
   mileageKm: Type.Number(),
 });
-export type MileageRank = Static<typeof MileageRankSchema>;
 
 export const ExpiringTerminalSchema = Type.Object({
   vehicleId: Nullable(Type.Integer()),
@@ -90,7 +88,6 @@ export const ExpiringTerminalSchema = Type.Object({
   /** whole days left, as 终端管理 counts them (0 within its last 24 hours: 今天到期) */
   daysLeft: Type.Integer(),
 });
-export type ExpiringTerminal = Static<typeof ExpiringTerminalSchema>;
 
 /**
  * Vehicles by where their latest position is: province (广东省) and area — the prefecture-level

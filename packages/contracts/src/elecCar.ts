@@ -143,7 +143,6 @@ export const BikeSchema = Type.Object({
 export type Bike = Static<typeof BikeSchema>;
 
 const BikePageSchema = pageOf(BikeSchema);
-export type BikePage = Static<typeof BikePageSchema>;
 
 const profile = {
   name: text(20),
@@ -174,7 +173,6 @@ const SettingsForm = Type.Object({
 export type BikeSettingsForm = Static<typeof SettingsForm>;
 
 const ControlForm = Type.Object({ bikeId: Id(), action: Type.String({ maxLength: 16 }) });
-export type BikeControlForm = Static<typeof ControlForm>;
 
 /** What a control did: sent now, queued for an offline bike, or (a cut) pending until it is safe. */
 const ControlAnswer = Type.Object({

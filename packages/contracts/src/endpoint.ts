@@ -43,6 +43,3 @@ export type InputOf<E extends EndpointSpec> = StaticOr<E['input'], unknown> & St
 
 /** What the envelope's obj holds on success. */
 export type AnswerOf<E extends EndpointSpec> = StaticOr<E['answer'], null>;
-
-/** True when the caller must send something (the input has a required field). */
-export type InputRequired<E extends EndpointSpec> = object extends InputOf<E> ? false : true;

@@ -26,6 +26,3 @@ export interface Page<T> {
   pageSize: number;
   list: T[];
 }
-
-/** current (from 1) and pageSize of a paged query. */
-export type PageParams = { current?: number; pageSize?: number };

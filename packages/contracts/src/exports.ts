@@ -37,7 +37,6 @@ export const ExportRecordSchema = Type.Object({
 export type ExportRecord = Static<typeof ExportRecordSchema>;
 
 const ExportRecordPageSchema = pageOf(ExportRecordSchema);
-export type ExportRecordPage = Static<typeof ExportRecordPageSchema>;
 
 const base = '/car/v1/accelerate/export';
 

@@ -81,7 +81,6 @@ export type GeofenceUpdate = Static<typeof GeofenceUpdate>;
 /** Ids comma-separated. */
 const IdList = Type.String({ minLength: 1, maxLength: 20_000 });
 const GeofenceDeleteResultSchema = Type.Object({ deleted: Type.Integer() });
-export type GeofenceDeleteResult = Static<typeof GeofenceDeleteResultSchema>;
 /** replace: the fence's vehicles become exactly these */
 const GeofenceBindForm = Type.Object({
   geofenceId: Id(),

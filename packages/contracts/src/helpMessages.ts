@@ -22,7 +22,6 @@ const HelpMessageSchema = Type.Object({
 export type HelpMessage = Static<typeof HelpMessageSchema>;
 
 const MessagePageSchema = pageOf(HelpMessageSchema, { unread: Type.Integer() });
-export type HelpMessagePage = Static<typeof MessagePageSchema>;
 
 const base = '/car/v1/helpCenter/helpMessage';
 const permission = 'center:notice';

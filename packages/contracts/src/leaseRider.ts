@@ -24,7 +24,6 @@ export const RIDER_ORDER_STATES = {
 export type RiderOrderState = keyof typeof RIDER_ORDER_STATES;
 /** A bill as the rider sees it: its status, or overdue (unpaid past its due time, or of an overdue contract). */
 export const RIDER_BILL_STATES = { paid: '已缴', unpaid: '待缴', overdue: '已逾期', void: '已作废' } as const;
-export type RiderBillState = keyof typeof RIDER_BILL_STATES;
 
 const ms = Type.Number();
 

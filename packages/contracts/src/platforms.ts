@@ -13,7 +13,6 @@ export interface SubSystem {
   enabled: boolean;
 }
 
-export const SHELL_PLATFORM_ID = 0;
 export const DEFAULT_PLATFORM_ID = 1;
 
 export const SUB_SYSTEMS: readonly SubSystem[] = [

@@ -7,15 +7,13 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { reportFilterFields, vehicleFields } from './reports.ts';
-import { Nullable, PageQuery, pageOf } from './schemas.ts';
+import { PageQuery, pageOf } from './schemas.ts';
 
 /** The limit when neither a fence nor the vehicle has one (km/h), as Traccar-like platforms default. */
 export const OVERSPEED_DEFAULT_LIMIT_KMH = 100;
 /** The page's choices for the shortest episode (seconds) and the default. */
 export const OVERSPEED_MIN_SECONDS = [0, 10, 30, 60, 180] as const;
 export const OVERSPEED_DEFAULT_MIN_SECONDS = 10;
-/** A vehicle's or a fence's speed limit, km/h. */
-export const SPEED_LIMIT_RANGE = { minimum: 1, maximum: 300 } as const;
 
 const OverspeedQuery = Type.Intersect([
   PageQuery,
@@ -126,6 +124,3 @@ export const drivingReportEndpoints = {
     answer: AccPageSchema,
   }),
 };
-
-/** A vehicle's or fence's limit as forms send it: '' or absent = none. */
-export const SpeedLimitField = Type.Optional(Nullable(Type.Number(SPEED_LIMIT_RANGE)));

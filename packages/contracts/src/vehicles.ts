@@ -96,7 +96,6 @@ const vehicleFields = {
 const VehicleAdd = Type.Object(vehicleFields);
 const VehicleUpdate = Type.Object({ vehicleId: Id(), ...vehicleFields });
 export type VehicleForm = Static<typeof VehicleAdd>;
-export type VehicleUpdateForm = Static<typeof VehicleUpdate>;
 
 const vehicleBase = '/car/v4/api/vehicle';
 
