@@ -1,4 +1,11 @@
-import type { LeaseBillKind, LeaseBillStatus, LeaseContractState, LeaseInspectionKind, LeasePaymentKind } from '@chelian/contracts';
+import type {
+  LeaseBillKind,
+  LeaseBillStatus,
+  LeaseContractState,
+  LeaseInspectionKind,
+  LeasePaymentKind,
+  LeasePlanKind,
+} from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { queryPage } from '../../db/queryPage.ts';
@@ -17,7 +24,7 @@ export interface ContractRow {
   plate: string;
   plan_id: number;
   plan_name: string;
-  plan_kind: string;
+  plan_kind: LeasePlanKind;
   status: LeaseContractState;
   created_by: number | null;
   created_by_name: string;
@@ -227,7 +234,7 @@ export const contractsQueries = {
     p: {
       accountId: number;
       contractId: number;
-      kind: string;
+      kind: LeasePaymentKind;
       method: string;
       ref: string;
       amountFen: number;

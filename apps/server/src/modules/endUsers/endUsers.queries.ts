@@ -1,14 +1,14 @@
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { accountInScope } from '../../core/accountScope.ts';
-import { PERSON_ACCOUNT_KIND, type EndUserPersona } from '@chelian/contracts';
+import { PERSON_ACCOUNT_KIND, type EndUserPersona, type StoredAccountKind } from '@chelian/contracts';
 
 /** A terminal to invite to, with the account it sits in (a person's, when it is invited already). */
 export interface AssetTerminalRow {
   id: number;
   identifier: string;
   account_id: number;
-  account_kind: string;
+  account_kind: StoredAccountKind;
   account_parent_id: number | null;
 }
 
@@ -16,7 +16,7 @@ export interface AssetTerminalRow {
 export interface PhoneUserRow {
   id: number;
   account_id: number;
-  account_kind: string;
+  account_kind: StoredAccountKind;
   account_parent_id: number | null;
   account_path: string;
   role_id: number;
