@@ -66,7 +66,7 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
         paidAt: r.paid_at.getTime(),
         note: r.note,
         status: r.status,
-        statusName: r.refund_state ? REFUND_STATES[r.refund_state as keyof typeof REFUND_STATES] : RIDER_ORDER_STATES[r.status],
+        statusName: r.refund_state ? REFUND_STATES[r.refund_state] : RIDER_ORDER_STATES[r.status],
         kindName: REFUND_PURPOSES[r.purpose],
         refundNo: r.refund_no,
       })),

@@ -2,6 +2,7 @@ import type { RiderOrderState, RiderPayChannel } from '@chelian/contracts';
 import type { Queryable } from '../../../db/types.ts';
 import { queryPage } from '../../../db/queryPage.ts';
 import { accountInScope } from '../../../core/accountScope.ts';
+import type { OnlineRefundStatus } from './refunds.queries.ts';
 
 /** A paid order that could not be booked (status unbooked), with its contract and rider. */
 export interface RefundDueRow {
@@ -21,7 +22,7 @@ export interface RefundDueRow {
   /** the latest attempt's number ('' none yet) */
   refund_no: string;
   /** the attempt's state (refunds of payments and deposits), '' for an order */
-  refund_state: string;
+  refund_state: OnlineRefundStatus | '';
 }
 
 export interface PayOrderRow {
