@@ -2,7 +2,6 @@ import path from 'node:path';
 import { DIRECT_EXPORT_MAX_ROWS } from '@chelian/contracts';
 import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './gateway/connectionLimits.ts';
 import { DEFAULT_FRAME_DEADLINE_SECONDS } from './gateway/frameDeadline.ts';
-import { DEFAULT_WAKE_COALESCE_MS } from './gateway/wakeCoalescer.ts';
 import { LATEST_POSITION_MAX_SECONDS } from './core/freshestFix.ts';
 
 /** Runtime configuration, read once from the environment. Every knob has a safe default. */
@@ -38,8 +37,6 @@ export interface Config {
   latestPositionSeconds: number;
   /** Terminal connections one source address may hold over all ports (0: no limit, e.g. behind a TCP balancer). */
   maxConnectionsPerAddress: number;
-  /** The gateway's longest pause letting lone reads share a wake (GATEWAY_WAKE_MS, 0: none; gateway/wakeCoalescer.ts). */
-  gatewayWakeMs: number;
   /** On SIGTERM, how long terminals get to read their last replies before their sockets are cut. */
   drainGraceMs: number;
   /** Days of positions kept; older daily partitions are dropped by the jobs role. 0 keeps all. */
@@ -172,7 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     frameDeadlineSeconds: Math.max(1, int(env.FRAME_DEADLINE_SECONDS, DEFAULT_FRAME_DEADLINE_SECONDS)),
     latestPositionSeconds: Math.min(LATEST_POSITION_MAX_SECONDS, Math.max(0, int(env.LATEST_POSITION_SECONDS, 30))),
     maxConnectionsPerAddress: int(env.MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
-    gatewayWakeMs: Math.min(20, Math.max(0, int(env.GATEWAY_WAKE_MS, DEFAULT_WAKE_COALESCE_MS))),
     drainGraceMs: int(env.DRAIN_GRACE_MS, 5000),
     positionRetentionDays: int(env.POSITION_RETENTION_DAYS, 180),
     auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 180),

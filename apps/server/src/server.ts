@@ -67,7 +67,6 @@ export async function startServer(
           frameDeadlineSeconds: config.frameDeadlineSeconds,
           ingest: { latestEveryMs: config.latestPositionSeconds * 1000 },
           maxConnectionsPerAddress: config.maxConnectionsPerAddress,
-          wakeCoalesceMs: config.gatewayWakeMs,
         })
       : null;
   // Demo mode: a demo account whose simulated fleet drives against this gateway's ports.

@@ -15,7 +15,6 @@ import { ConnectionDeadlines, DEFAULT_FRAME_DEADLINE_SECONDS } from './frameDead
 import { newGatewayStats, type GatewayStats } from './gatewayStats.ts';
 import { TerminalSession, type SessionDeps } from './session.ts';
 import { TerminalDirectory } from './terminalDirectory.ts';
-import { DEFAULT_WAKE_COALESCE_MS, WakeCoalescer } from './wakeCoalescer.ts';
 import { IdentityGate } from './identity.ts';
 import { IdentityRecords } from './identityRecords.ts';
 import type { Config } from '../config.ts';
@@ -32,8 +31,6 @@ export interface GatewayOptions {
   frameDeadlineSeconds?: number;
   /** Open connections per source address over all ports (default 2 000; 0: no limit, behind a TCP balancer). */
   maxConnectionsPerAddress?: number;
-  /** Longest pause that lets lone reads share a wake (wakeCoalescer.ts; default 4, 0: none). */
-  wakeCoalesceMs?: number;
 }
 
 export interface Gateway {
@@ -109,7 +106,6 @@ export async function startGateway(
     sessions,
     stats,
     deadlines,
-    wakes: new WakeCoalescer(opts.wakeCoalesceMs ?? DEFAULT_WAKE_COALESCE_MS),
   };
 
   // An operator changed a terminal: the session holding it refreshes its labels and owner.

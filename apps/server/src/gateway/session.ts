@@ -18,7 +18,6 @@ import { StoredNews } from './storedNews.ts';
 import type { TerminalDirectory, TerminalInfo } from './terminalDirectory.ts';
 import { whoseMessage } from './wireIdentity.ts';
 import { readInto } from './socketReads.ts';
-import type { WakeCoalescer } from './wakeCoalescer.ts';
 
 export interface SessionDeps {
   db: Db;
@@ -37,8 +36,6 @@ export interface SessionDeps {
   stats: GatewayStats;
   /** Idle (no complete frame) and unfinished-frame deadlines, one sweep for every connection. */
   deadlines: ConnectionDeadlines;
-  /** Lets lone reads share the event loop's wake (wakeCoalescer.ts). */
-  wakes?: WakeCoalescer;
   /** The gateway drains (SIGTERM): nothing more is read; what was read is committed and answered. */
   draining?: boolean;
 }
@@ -113,7 +110,6 @@ export class TerminalSession implements IngestOwner {
   /** `length` bytes read into `chunk`; `reused`: the chunk is read into again after this (socketReads.ts). */
   private onBytes(chunk: Buffer, length: number, reused: boolean) {
     if (this.closed || this.deps.draining) return; // unread, so unanswered: the terminal sends it again
-    this.deps.wakes?.read();
     const queued = this.queue.length;
     const error = this.framer.pushInto(chunk, length, this.queue, reused);
     this.deadline.read(this.queue.length - queued, this.framer.bufferedBytes);
