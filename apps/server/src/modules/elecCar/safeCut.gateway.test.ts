@@ -73,7 +73,9 @@ async function drive(gt: TestTerminal, bikeId: number, speedKmh: number, lat?: n
 
 beforeAll(async () => {
   t = await createTestServer();
-  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { gt06: 0 }, offlineAfterSeconds: 60 });
+  // As the server runs it: latest_positions held back (LATEST_POSITION_SECONDS), so the bike's status must read the newest
+  // fix — GT06 times are whole seconds, and drive()'s fixes often share one with the fix before.
+  gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { gt06: 0 }, offlineAfterSeconds: 60, ingest: { latestEveryMs: 30_000 } });
   engine = startElecCarEngine(t.ctx, { sweepMs: 100, replyTimeoutMs: REPLY_TIMEOUT_MS });
   a = await createTenant(t, { codes: 'all' });
   for (const [id, plate] of [
