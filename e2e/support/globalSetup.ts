@@ -21,8 +21,10 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-/** Rebuilds apps/web/dist when any source is newer than the built index.html. */
+/** Rebuilds apps/web/dist when any source is newer than the built index.html; a WEB_DIST build is left as it is. */
 function buildWebIfStale() {
+  // a private build (WEB_DIST) is the caller's own: it is served as it is
+  if (process.env.WEB_DIST) return;
   const built = path.join(web, 'dist/index.html');
   const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
   const sources = [
