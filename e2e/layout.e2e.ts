@@ -10,12 +10,30 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The user menu's theme labels and the names the page keeps in `<html data-theme>`. */
+const THEME_NAMES: Record<string, string> = { 经典深色: 'origin', 科技蓝: 'blue', 清新绿: 'green', 默认主题: 'default' };
+
 const bodyZoom = (page: Page) => page.evaluate(() => Number(document.body.style.zoom));
 
+/**
+ * Picks a theme from the user menu. The theme submenu opens on hover and closes with an animation
+ * when the pointer leaves it; on a loaded machine a click can land on the closing item and do
+ * nothing, so the pick is tried again until the page wears the theme.
+ */
 async function pickTheme(page: Page, label: string) {
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: '主题切换' }).hover();
-  await page.getByRole('menuitem', { name: label }).click();
+  for (let attempt = 1; ; attempt++) {
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '主题切换' }).hover();
+    await page.getByRole('menuitem', { name: label }).click();
+    const chosen = await page
+      .waitForFunction((l) => document.documentElement.dataset.theme === l, THEME_NAMES[label], { timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (chosen || attempt === 3) break;
+    await page.keyboard.press('Escape');
+  }
   await page.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)'));
 }
 

@@ -55,12 +55,13 @@ describe('地图设置', () => {
       .poll(() => admin.page.getByTestId('map-settings-result').nth(1).textContent(), { timeout: 20_000 })
       .toMatch(/无法连接高德服务|高德密钥无效/);
     await admin.page.getByTestId('map-settings-address-offline').click();
+    // counted before saving: the open monitor may follow (and fetch its tiles) while the message shows
+    const before = standIn.requests.filter((r) => r.startsWith('/tiles/')).length;
     await admin.page.getByTestId('map-settings-save').click();
     await expect.poll(() => admin.page.locator('.ant-message').textContent(), { timeout: 20_000 }).toContain('地图设置已保存');
     await shot(admin.page, 'map-settings');
 
     // the open monitor follows: a new basemap, its tiles through the platform's relay from the stand-in
-    const before = standIn.requests.filter((r) => r.startsWith('/tiles/')).length;
     await monitor.page.locator('[data-testid="car-map"][data-basemap="custom"][data-map-ready="true"]').waitFor({ timeout: 40_000 });
     const sources = await monitor.page.evaluate(() => {
       const el = document.querySelector('[data-testid="car-map"] .cl-map-canvas') as unknown as MapEl;
