@@ -6,7 +6,7 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, OneOfKeys, PageQuery, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOfKeys, PageQuery, SpeedLimitKmh, pageOf } from './schemas.ts';
 
 export type LonLat = [number, number];
 
@@ -70,7 +70,7 @@ const fenceFields = {
   alarmExit: Type.Optional(Type.Boolean()),
   remark: Type.Optional(Type.String({ maxLength: 200 })),
   /** km/h; absent, 0 or null: none */
-  speedLimitKmh: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 300 }))),
+  speedLimitKmh: Type.Optional(Nullable(SpeedLimitKmh())),
   accountId: Type.Optional(Id()),
 };
 const GeofenceInput = Type.Object(fenceFields);

@@ -43,6 +43,11 @@ export const PartialOf = <S extends Type.TObject>(schema: S) =>
     Type.Object(Object.fromEntries(Object.entries(schema.properties).map(([key, field]) => [key, Type.Optional(field)]))),
   );
 
+/** The highest speed limit a vehicle or a fence takes, km/h (0 or none: no limit of its own). */
+export const SPEED_LIMIT_MAX_KMH = 300;
+/** A speed limit field, km/h: a vehicle's and a fence's take the same range and are refused in the same words. */
+export const SpeedLimitKmh = () => Type.Number({ minimum: 0, maximum: SPEED_LIMIT_MAX_KMH });
+
 /** A nullable field of the answer. */
 export const Nullable = <S extends Type.TSchema>(schema: S) => Type.Union([schema, Type.Null()]);
 

@@ -5,7 +5,7 @@ import { endpoint } from './endpoint.ts';
 import { ASSET_KINDS } from './assetKinds.ts';
 import { GroupRef, IdList, PROTOCOLS, Short, TERMINAL_STATES } from './fleetFields.ts';
 import { ImportOptionsQuery, ImportResultSchema, ImportVerifySchema } from './fleetImport.ts';
-import { Id, Nullable, OneOf, PageQuery, TimeParam, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOf, PageQuery, SpeedLimitKmh, TimeParam, pageOf } from './schemas.ts';
 
 /** Plate colours as JT/T 808 codes them (0: not given). */
 export const PLATE_COLORS = { 0: '未设置', 1: '蓝色', 2: '黄色', 3: '黑色', 4: '白色', 5: '绿色', 9: '其他' } as const;
@@ -91,7 +91,7 @@ const vehicleFields = {
   sim: Short(24),
   serviceExpiresAt: Type.Optional(TimeParam),
   /** km/h; 0 or '' clears it (the platform default applies) */
-  speedLimitKmh: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 300 }), Type.Literal('')])),
+  speedLimitKmh: Type.Optional(Type.Union([SpeedLimitKmh(), Type.Literal('')])),
 };
 const VehicleAdd = Type.Object(vehicleFields);
 const VehicleUpdate = Type.Object({ vehicleId: Id(), ...vehicleFields });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
+import { SPEED_LIMIT_MAX_KMH } from '@chelian/contracts';
 import { startGateway } from '../../gateway/gateway.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
@@ -276,6 +277,25 @@ describe('speed limits', () => {
     expect((await update('')).json().obj.speedLimitKmh).toBeNull();
     const refused = await update('301');
     expect([refused.statusCode, refused.json().flag]).toEqual([400, 0]);
-    expect(refused.json().msg).toMatch(/^请求参数错误/);
+    expect(refused.json().msg).toBe('请求参数错误：speedLimitKmh 超出范围');
+  });
+
+  it('refuses a fence above 300 km/h in the same words as a vehicle (one SpeedLimitKmh)', async () => {
+    const add = (speedLimitKmh: number) =>
+      t.call(a.sessionId, {
+        method: 'POST',
+        url: '/car/v4/api/geofence/add.json',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ name: '限速上限', kind: 'circle', center: [LON, SCHOOL], radius: 100, speedLimitKmh }),
+      });
+    const refused = await add(301);
+    expect([refused.statusCode, refused.json().flag, refused.json().msg]).toEqual([400, 0, '请求参数错误：speedLimitKmh 超出范围']);
+    const highest = (await add(SPEED_LIMIT_MAX_KMH)).json();
+    expect(highest.obj).toMatchObject({ speedLimitKmh: SPEED_LIMIT_MAX_KMH });
+    await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/geofence/delete.json',
+      ...form({ geofenceIds: String(highest.obj.geofenceId) }),
+    });
   });
 });

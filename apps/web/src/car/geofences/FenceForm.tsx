@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Segmented, Space, Typography } from 'antd';
-import { FENCE_KINDS, FENCE_KIND_NAMES, type GeofenceKind, type GeofenceInput } from '@chelian/contracts';
+import { FENCE_KINDS, FENCE_KIND_NAMES, SPEED_LIMIT_MAX_KMH, type GeofenceKind, type GeofenceInput } from '@chelian/contracts';
 import type { DrawnShape } from '../../shared/map/layers/FenceDrawLayer.tsx';
 import { M } from '../messages.ts';
 
@@ -98,7 +98,7 @@ export function FenceForm({
         <Form.Item label={M.geofence.speedLimit} tooltip={M.geofence.speedLimitHint}>
           <InputNumber
             min={1}
-            max={300}
+            max={SPEED_LIMIT_MAX_KMH}
             precision={0}
             value={draft.speedLimitKmh}
             placeholder={M.geofence.speedLimitPlaceholder}

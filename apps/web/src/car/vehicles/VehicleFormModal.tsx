@@ -3,6 +3,7 @@ import { Col, Divider, Form, Input, InputNumber, Modal, Row, Select, TreeSelect 
 import {
   PLATE_COLORS,
   PROTOCOL_NAMES,
+  SPEED_LIMIT_MAX_KMH,
   ASSET_KIND_NAMES,
   kindsOf,
   isPlate,
@@ -215,7 +216,7 @@ export function VehicleFormModal({
             <Form.Item name="speedLimitKmh" label={F.speedLimit} tooltip={F.speedLimitHint}>
               <InputNumber
                 min={1}
-                max={300}
+                max={SPEED_LIMIT_MAX_KMH}
                 precision={0}
                 placeholder={F.speedLimitPlaceholder}
                 style={{ width: '100%' }}
