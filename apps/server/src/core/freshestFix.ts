@@ -4,22 +4,28 @@
  * (gateway/latestWrites.ts). Newer is a later gps_time or, in the same second (terminals send whole
  * seconds: an alarm and a fix, a bike slowing down), received later. For a reader that must not act on
  * a position a moment old (arming takes the displacement centre from it). `terminal`: an SQL
- * expression of the terminal's id. No row when the terminal never had a fix.
+ * expression of the terminal's id, usually the caller's `t.id` or `v.terminal_id`: the aliases
+ * inside are ff-prefixed so that they never hide the caller's (an inner `terminals t` made
+ * `l.terminal_id = t.id` true of every terminal, and the newest fix of any terminal won). No row
+ * when the terminal never had a fix.
  */
 export const freshestFix = (terminal: string) => `(
-  SELECT f.lat, f.lon, f.speed, f.valid, f.acc, f.extras, f.gps_time, f.received_at FROM (
-    (SELECT p.lat, p.lon, p.speed, p.valid, p.acc, p.extras, p.gps_time, p.received_at
-       FROM latest_positions l JOIN terminals t ON t.id = l.terminal_id
-       JOIN positions p ON p.terminal_id = l.terminal_id AND p.gps_time >= l.gps_time
-      WHERE l.terminal_id = ${terminal} AND (p.gps_time > l.gps_time OR p.received_at > l.received_at)
-        AND (p.valid OR p.lat <> 0 OR p.lon <> 0) AND NOT COALESCE(t.handed_over_at > p.gps_time, false)
-      ORDER BY p.gps_time DESC, p.received_at DESC LIMIT 1)
+  SELECT ff.lat, ff.lon, ff.speed, ff.valid, ff.acc, ff.extras, ff.gps_time, ff.received_at FROM (
+    (SELECT ffp.lat, ffp.lon, ffp.speed, ffp.valid, ffp.acc, ffp.extras, ffp.gps_time, ffp.received_at
+       FROM latest_positions ffl JOIN terminals fft ON fft.id = ffl.terminal_id
+       JOIN positions ffp ON ffp.terminal_id = ffl.terminal_id AND ffp.gps_time >= ffl.gps_time
+      WHERE ffl.terminal_id = ${terminal} AND (ffp.gps_time > ffl.gps_time OR ffp.received_at > ffl.received_at)
+        AND (ffp.valid OR ffp.lat <> 0 OR ffp.lon <> 0) AND NOT COALESCE(fft.handed_over_at > ffp.gps_time, false)
+      ORDER BY ffp.gps_time DESC, ffp.received_at DESC LIMIT 1)
     UNION ALL
-    SELECT l.lat, l.lon, l.speed, l.valid, l.acc, l.extras, l.gps_time, l.received_at FROM latest_positions l WHERE l.terminal_id = ${terminal}) f
-  ORDER BY f.gps_time DESC, f.received_at DESC LIMIT 1)`;
+    SELECT ffl.lat, ffl.lon, ffl.speed, ffl.valid, ffl.acc, ffl.extras, ffl.gps_time, ffl.received_at FROM latest_positions ffl WHERE ffl.terminal_id = ${terminal}) ff
+  ORDER BY ff.gps_time DESC, ff.received_at DESC LIMIT 1)`;
 
 /** The most LATEST_POSITION_SECONDS may be (config.ts clamps it): what mayHoldNewer's window is built on. */
 export const LATEST_POSITION_MAX_SECONDS = 60;
+
+/** LATEST_POSITION_SECONDS when unset: the server's and every gateway's default (gateway/ingestBatcher.ts DEFAULT_INGEST). */
+export const DEFAULT_LATEST_POSITION_SECONDS = 30;
 
 /**
  * SQL: true where latest_positions' row `l` may have newer fixes in positions not written to it yet.
