@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useWholeList, type ListView } from '../../shared/list/usePagedList.ts';
+import { partOf, useWholeList } from '../../shared/list/usePagedList.ts';
 import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
@@ -104,10 +104,9 @@ export function AlarmHandleReportPage() {
   // Not paged: a row per type and per operator.
   const handling = useWholeList(fleetReportEndpoints.alarmHandle, f.query);
   const data = handling.data ?? EMPTY;
-  // Both tables show the one answer: its spinner, its failure with 重试, a row per type or operator.
-  const { loading, error, reload } = handling;
-  const byType: ListView<AlarmHandleType> = { rows: data.byType, loading, error, reload, pager: false };
-  const byOperator: ListView<AlarmHandleOperator> = { rows: data.byOperator, loading, error, reload, pager: false };
+  // Both tables are parts of the one answer: its spinner, its failure with 重试, a row per type or operator.
+  const byType = partOf(handling, data.byType);
+  const byOperator = partOf(handling, data.byOperator);
   const exporter = useReportExport(REPORT_EXPORT_TYPES.alarmHandle, H.title);
   const t = data.totals;
   return (
