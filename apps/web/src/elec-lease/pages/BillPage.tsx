@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Input, Popconfirm, Select, Table, Tabs, Tag } from 'antd';
 import { elecLeaseEndpoints, type LeaseBill, type LeaseLedger, type LeasePayment } from '@chelian/contracts';
-import { usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
+import { partOf, usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
 import { billColumns, paymentColumns } from '../ContractDrawer.tsx';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { yuan } from '../money.ts';
@@ -181,7 +181,7 @@ function Ledger() {
         </>
       }
       // the ledger comes whole, its accounts in `rows`
-      list={{ ...ledger, rows: l?.rows ?? [] }}
+      list={partOf(ledger, l?.rows)}
       rowKey="ledgerAccount"
       columns={[
         { title: B.account, dataIndex: 'name', width: 200 },
