@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { idCheckChar } from '@chelian/contracts';
-import { launch, shot } from './support/browser.ts';
+import { baseUrl, launch, shot } from './support/browser.ts';
 import { openPhone, smsLogin } from './support/mobilePhone.ts';
 import { apiLogin } from './support/server.ts';
 import { ok } from './support/subAccount.ts';
@@ -203,6 +203,28 @@ describe('掌上车联 for a rider', () => {
     await page.evaluate(() => (window as unknown as { wxDone: (r: object) => void }).wxDone({ err_msg: 'get_brand_wcpay_request:ok' }));
     await page.getByText('没有待缴账单').waitFor({ timeout: 20_000 });
     await shot(page, 'mobile-rider-wechat-jsapi-paid');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  // A rider without a contract (the server lists none: here the answer is stripped of them) has no bills
+  // to ask for, so 账单 says 暂无账单 at once; it showed its loading skeleton forever.
+  it('shows 暂无账单 on 账单 to a rider without a contract, not a skeleton', async () => {
+    const { page, errors } = await openPhone(browser);
+    await page.route('**/elec-lease/v1/rider/me.json*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { obj: object };
+      await route.fulfill({ response, json: { ...body, obj: { ...body.obj, contracts: [] } } });
+    });
+    let billsAsked = 0;
+    page.on('request', (r) => void (r.url().includes('/elec-lease/v1/rider/bills.json') && billsAsked++));
+    await smsLogin(page, phone);
+    await page.getByText('还没有租车订单').waitFor({ timeout: 30_000 });
+    await page.goto(`${baseUrl()}/m/rider/bills`);
+    await page.getByText('暂无账单').waitFor({ timeout: 20_000 });
+    expect(await page.locator('.adm-skeleton').count()).toBe(0);
+    expect(billsAsked).toBe(0);
+    await shot(page, 'mobile-rider-no-bills');
     expect(errors).toEqual([]);
     await page.context().close();
   });

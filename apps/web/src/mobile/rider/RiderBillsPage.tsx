@@ -5,7 +5,7 @@ import { leaseRiderEndpoints } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { useWholeList } from '../../shared/list/usePagedList.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
-import { billTone, sortBills, yuanText } from './riderView.ts';
+import { billTone, billsView, sortBills, yuanText } from './riderView.ts';
 import { useRider } from './useRider.ts';
 import { payOwed, waitForOrder } from './pay.tsx';
 import { RD } from './texts.ts';
@@ -15,7 +15,7 @@ import './rider.css';
 /** 账单: every bill of the contract, unpaid and overdue first, each payable online; back from a provider's page it asks for the result. */
 export function RiderBillsPage() {
   const navigate = useNavigate();
-  const { me, contract, reload } = useRider();
+  const { me, contract, reload, failure } = useRider();
   const [params, setParams] = useSearchParams();
   const contractId = contract?.contractId;
   // Silent, as the phone's pages are; a failed load lists no bills rather than another contract's.
@@ -58,18 +58,35 @@ export function RiderBillsPage() {
   }, [wechatBack, me !== null]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const back = <NavBar onBack={() => navigate(`/rider${contractId ? `?contractId=${contractId}` : ''}`)}>{RD.bills}</NavBar>;
-  if (!me || !bills)
+  const view = billsView({ me, contract, failure }, bills);
+  if (view === 'failed')
+    return (
+      <>
+        {back}
+        <ErrorBlock
+          status="disconnected"
+          title={RD.loadFailed}
+          description={
+            <>
+              <div>{failure}</div>
+              <Button onClick={() => void reload()}>{RD.retry}</Button>
+            </>
+          }
+        />
+      </>
+    );
+  if (view === 'none')
+    return (
+      <>
+        {back}
+        <ErrorBlock status="empty" title={RD.noBills} description={RD.noBillsHint} data-testid="rd-bills-none" />
+      </>
+    );
+  if (!me || !contract || !bills)
     return (
       <>
         {back}
         <Skeleton.Paragraph lineCount={6} animated />
-      </>
-    );
-  if (!contract)
-    return (
-      <>
-        {back}
-        <ErrorBlock status="empty" title={RD.none} />
       </>
     );
   const list = sortBills(bills);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RiderBill, RiderContract } from '@chelian/contracts';
-import { areaShapes, billTone, contractTone, currentContract, sortBills, yuanText } from './riderView.ts';
+import { areaShapes, billTone, billsView, contractTone, currentContract, sortBills, yuanText } from './riderView.ts';
 
 describe('the rider view', () => {
   it('writes fen as yuan without floating point', () => {
@@ -69,5 +69,16 @@ describe('the rider view', () => {
         [114.1, 22.1],
       ],
     });
+  });
+
+  it('账单 of a rider without a contract says there are no bills instead of loading forever', () => {
+    const me = { contracts: [] };
+    // no contract: the bills are never asked, so they stay null — still 'none', not a skeleton
+    expect(billsView({ me, contract: undefined, failure: null }, null)).toBe('none');
+    expect(billsView({ me: null, contract: undefined, failure: null }, null)).toBe('loading');
+    expect(billsView({ me: null, contract: undefined, failure: '网络错误' }, null)).toBe('failed');
+    const contract = { contractId: 1 };
+    expect(billsView({ me, contract, failure: null }, null)).toBe('loading');
+    expect(billsView({ me, contract, failure: null }, [])).toBe('list');
   });
 });

@@ -48,3 +48,20 @@ export function areaShapes(areas: readonly RiderArea[]): MapShape[] {
 }
 
 export const areaColor = (kind: string) => AREA_COLORS[kind] ?? '#8c8c8c';
+
+/** What 账单 shows: why the rider could not be loaded, that there is nothing to bill, a skeleton while loading, or the bills. */
+export type BillsView = 'failed' | 'none' | 'loading' | 'list';
+
+/**
+ * 账单's state from the rider's load and the bills' load. A rider without a contract has no bills to
+ * wait for (none are asked): that is 'none' at once, not a skeleton that never ends.
+ */
+export function billsView(
+  rider: { me: object | null; contract: object | undefined; failure: string | null },
+  bills: readonly object[] | null,
+): BillsView {
+  if (rider.failure) return 'failed';
+  if (!rider.me) return 'loading';
+  if (!rider.contract) return 'none';
+  return bills ? 'list' : 'loading';
+}

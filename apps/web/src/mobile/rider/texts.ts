@@ -24,6 +24,8 @@ export const RD = {
   locked: (why: string) => `已锁车：${why}`,
   overdueDays: (n: number) => `已逾期 ${n} 天`,
   bills: '账单',
+  noBills: '暂无账单',
+  noBillsHint: '在门店租车后，账单会显示在这里',
   billsHint: '查看并支付租金、押金、滞纳金',
   area: '服务区域',
   areaHint: '运营区域、还车点和禁停区',
