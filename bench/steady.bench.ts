@@ -1,7 +1,8 @@
 /**
  * Ingest at the pattern real fleets send (issue 33): `npm run bench -- steady [--terminals=20000]
  * [--interval=5] [--seconds=60] [--warmup-seconds=10] [--idle-seconds=60] [--heartbeat=60]
- * [--engine=postgres|pglite] [--per-client=10000] [--per-address=2500] [--cpu-prof=DIR] [--server-dist=DIR]`.
+ * [--engine=postgres|pglite] [--per-client=10000] [--per-address=2500] [--cpu-prof=DIR] [--server-dist=DIR]
+ * [--server-node-args='--flag --flag']`.
  *
  * Starts the built server (main.js, every role, as `npm start` runs it) on PostgreSQL (a fresh schema of DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
  * or on PGlite (a data folder of its own). Client processes (bench/support/steadyClient.ts, the
@@ -45,6 +46,10 @@ const PER_CLIENT = num('per-client', 10_000);
 const PER_ADDRESS = num('per-address', 2500);
 const CPU_PROF = args.get('cpu-prof');
 const KEPT_DIST = args.get('server-dist');
+/** Extra flags for the server's node (V8 heap or GC experiments), space-separated. */
+const SERVER_NODE_ARGS = (process.argv.find((a) => a.startsWith('--server-node-args='))?.slice('--server-node-args='.length) ?? '')
+  .split(' ')
+  .filter(Boolean);
 const hardLimit = Number(fs.readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+\d+\s+(\d+)/)?.[1]) || 1_048_576;
 const REQUESTED = num('terminals', 20_000);
 /** The server's own descriptors beside the terminals: database pool, listeners, files. */
@@ -110,7 +115,7 @@ async function main() {
   const nodeArgs = CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, '--import', `data:text/javascript,process.on('SIGTERM',()=>process.exit(0))`]
     : [];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(dist, 'main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, path.join(dist, 'main.js')], {
     cwd: repo,
     env: setup.env,
     stdio: ['ignore', 'pipe', 'pipe'],
