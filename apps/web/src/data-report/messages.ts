@@ -165,15 +165,7 @@ export const R = {
   exports: {
     records: '导出记录',
     title: '导出记录',
-    name: '名称',
-    status: '状态',
-    created: '创建时间',
-    size: '大小',
-    action: '操作',
-    download: '下载',
     refresh: '刷新',
-    statuses: { queued: '排队中', running: '生成中', done: '已完成', failed: '失败' } as Record<string, string>,
-    autoRefresh: '有导出任务正在生成，列表每3秒自动刷新',
     hint: '数据量较大的报表在后台生成，完成后在此下载；也可在系统中心的下载中心查看全部记录。',
   },
   offline: {

@@ -76,7 +76,7 @@ export const centerMessages = {
     size: '文件大小',
     download: '下载',
     statusText: { queued: '排队中', running: '生成中', done: '已完成', failed: '失败' } as Record<string, string>,
-    autoRefresh: '有任务正在生成，列表将自动刷新',
+    autoRefresh: '有导出任务正在生成，列表每3秒自动刷新',
   },
   alarmSetting: {
     desc: '设置各类报警是否启用、是否播放提示音以及是否弹窗提醒（对本账户生效）',
