@@ -1,8 +1,9 @@
-import { InputNumber, Switch, Table, Tooltip } from 'antd';
+import { InputNumber, Switch, Tooltip } from 'antd';
 import { alarmPushEndpoints as api, type AlarmControl } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { forgetAlarmControls } from '../../shared/alarms/alarmControls.ts';
 import { T } from '../../shared/i18n/messages.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { AlarmTypeCard } from './alarmTypes/AlarmTypeCard.tsx';
 import { useAlarmTypeRows } from './alarmTypes/useAlarmTypeRows.ts';
 
@@ -24,7 +25,7 @@ const persist = (rows: AlarmControl[]) =>
 
 /** Alarm settings per alarm type: enabled, sound, pop-up; and 平台超速报警's shortest episode (the one type that has one). */
 export function AlarmSettingPage() {
-  const { rows, loading, saving, patch, save } = useAlarmTypeRows(load, persist);
+  const { list, saving, patch, save } = useAlarmTypeRows(load, persist);
 
   const flagColumn = (flag: Flag, title: string) => ({
     title,
@@ -51,14 +52,14 @@ export function AlarmSettingPage() {
       testId="alarm-setting-page"
       saveTestId="save-alarm-settings"
     >
-      <Table<AlarmControl>
+      <ListCard<AlarmControl>
+        bare
+        list={list}
         rowKey="alarmType"
-        size="middle"
-        loading={loading}
-        dataSource={rows}
-        pagination={false}
+        identityColumn={false}
         columns={[
-          { title: A.alarmName, dataIndex: 'alarmName' },
+          // the name takes the width the switches leave (the table fills the card at 1366 px)
+          { title: A.alarmName, dataIndex: 'alarmName', width: 520 },
           flagColumn('enabled', A.enabled),
           flagColumn('sound', A.sound),
           flagColumn('popup', A.popup),

@@ -28,5 +28,6 @@ export function useAlarmTypeRows<R extends { alarmType: string }>(load: () => Pr
     }
   };
 
-  return { rows, loading: list.loading, saving, patch, save };
+  // list: for the list frame (ListCard), with its spinner and a failed load's 重试
+  return { list, saving, patch, save };
 }
