@@ -8,7 +8,7 @@ export interface Queryable {
 }
 
 /**
- * Statements run at every ingest flush, by their text: on PostgreSQL each is parsed and planned
+ * Statements run at every ingest flush or every second, by their text: on PostgreSQL each is parsed and planned
  * once per connection (a named statement) instead of at every run (issue 33: the latest-position
  * upsert's parse and plan were a fifth of what PostgreSQL spent on a small flush). Only for
  * statements whose tables no migration changes while servers run. Behind PgBouncer in transaction

@@ -1,5 +1,5 @@
 import type { DeliveryStatus, PushChannel } from '@chelian/contracts';
-import type { Queryable } from '../../db/types.ts';
+import { prepared, type Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
@@ -70,16 +70,22 @@ export interface AttemptRow {
 const DELIVERY_COLUMNS = `d.id, d.alarm_id, d.account_id, a.path AS account_path, d.channel, d.target, d.status, d.attempts, d.next_at,
   d.payload, d.http_status, d.last_error, d.created_at, d.updated_at, d.sent_at`;
 
+// The two statements the jobs role runs every second, named (db/types.ts prepared): PostgreSQL parses and plans
+// each once per connection, not at every run (issue 33: ~0.15–0.3 ms of its CPU a run, half of it planning).
+const UNPLANNED = prepared(`SELECT al.id FROM alarms al
+  WHERE al.received_at > now() - make_interval(secs => $1)
+    AND NOT EXISTS (SELECT 1 FROM alarm_dispatch d WHERE d.alarm_id = al.id)
+  ORDER BY al.id LIMIT $2`);
+const CLAIM_DUE = prepared(`WITH taken AS (
+   UPDATE alarm_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
+    WHERE id IN (SELECT id FROM alarm_deliveries WHERE status IN ('pending', 'retrying') AND next_at <= now()
+                  ORDER BY next_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+    RETURNING *)
+ SELECT ${DELIVERY_COLUMNS} FROM taken d JOIN accounts a ON a.id = d.account_id ORDER BY d.id`);
+
 export const deliveryQueries = {
   /** Recent alarms no process has planned yet (a missed bus message, a restart). */
-  unplanned: (q: Queryable, windowSeconds: number, limit: number) =>
-    q.query<{ id: number }>(
-      `SELECT al.id FROM alarms al
-        WHERE al.received_at > now() - make_interval(secs => $1)
-          AND NOT EXISTS (SELECT 1 FROM alarm_dispatch d WHERE d.alarm_id = al.id)
-        ORDER BY al.id LIMIT $2`,
-      [windowSeconds, limit],
-    ),
+  unplanned: (q: Queryable, windowSeconds: number, limit: number) => q.query<{ id: number }>(UNPLANNED, [windowSeconds, limit]),
 
   /** True for the one process that plans this alarm; the key holds others until it commits. */
   claimDispatch: async (q: Queryable, alarmId: number) =>
@@ -151,16 +157,7 @@ export const deliveryQueries = {
   },
 
   /** Takes due deliveries; SKIP LOCKED lets several workers share the queue, 'sending' keeps them taken. */
-  claimDue: (q: Queryable, limit: number) =>
-    q.query<DeliveryRow>(
-      `WITH taken AS (
-         UPDATE alarm_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
-          WHERE id IN (SELECT id FROM alarm_deliveries WHERE status IN ('pending', 'retrying') AND next_at <= now()
-                        ORDER BY next_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-          RETURNING *)
-       SELECT ${DELIVERY_COLUMNS} FROM taken d JOIN accounts a ON a.id = d.account_id ORDER BY d.id`,
-      [limit],
-    ),
+  claimDue: (q: Queryable, limit: number) => q.query<DeliveryRow>(CLAIM_DUE, [limit]),
 
   finish: (
     q: Queryable,

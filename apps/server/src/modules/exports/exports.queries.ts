@@ -1,5 +1,5 @@
 import type { ExportStatus, ExportType } from '@chelian/contracts';
-import type { Db, Queryable } from '../../db/types.ts';
+import { prepared, type Db, type Queryable } from '../../db/types.ts';
 import { pathWithinSql } from '../../core/accountScope.ts';
 import { queryPage } from '../../db/queryPage.ts';
 
@@ -24,6 +24,16 @@ export interface ExportRow {
 export const MAX_EXPORT_ATTEMPTS = 3;
 
 const COLUMNS = 'id, user_id, account_id, name, report_type, params, status, created_at, finished_at, file_name, size, error, attempt';
+
+// The queue's two statements every process with the jobs role runs every second, named (db/types.ts
+// prepared): PostgreSQL parses and plans each once per connection, not at every run (issue 33).
+const CLAIM_NEXT =
+  prepared(`UPDATE export_jobs SET status = 'running', started_at = now(), heartbeat_at = now(), attempt = attempt + 1, worker = $1
+  WHERE id = (SELECT id FROM export_jobs WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+  RETURNING ${COLUMNS}`);
+const REQUEUE_STALE = prepared(`UPDATE export_jobs SET status = CASE WHEN attempt >= $2 THEN 'failed' ELSE 'queued' END,
+       finished_at = CASE WHEN attempt >= $2 THEN now() END, error = CASE WHEN attempt >= $2 THEN $3 ELSE error END
+ WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => $1)`);
 
 export const exportsQueries = {
   insert: async (q: Queryable, j: { userId: number; accountId: number; name: string; reportType: ExportType; params: object }) =>
@@ -94,15 +104,7 @@ export const exportsQueries = {
    * Takes the oldest queued job, as a new attempt, for `worker`; SKIP LOCKED lets several
    * processes share the queue, and each job goes to one of them.
    */
-  claimNext: async (q: Queryable, worker: string) =>
-    (
-      await q.query<ExportRow>(
-        `UPDATE export_jobs SET status = 'running', started_at = now(), heartbeat_at = now(), attempt = attempt + 1, worker = $1
-        WHERE id = (SELECT id FROM export_jobs WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING ${COLUMNS}`,
-        [worker],
-      )
-    )[0],
+  claimNext: async (q: Queryable, worker: string) => (await q.query<ExportRow>(CLAIM_NEXT, [worker]))[0],
 
   /** The running attempt renews its lease; false when it no longer holds the job. */
   heartbeat: async (q: Queryable, id: number, attempt: number) =>
@@ -124,13 +126,7 @@ export const exportsQueries = {
    * Jobs whose worker stopped renewing the lease (its process died) go back to the queue — or
    * fail, after MAX_EXPORT_ATTEMPTS claims, with `error`.
    */
-  requeueStale: (q: Queryable, leaseSeconds: number, error: string) =>
-    q.query(
-      `UPDATE export_jobs SET status = CASE WHEN attempt >= $2 THEN 'failed' ELSE 'queued' END,
-              finished_at = CASE WHEN attempt >= $2 THEN now() END, error = CASE WHEN attempt >= $2 THEN $3 ELSE error END
-        WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => $1)`,
-      [leaseSeconds, MAX_EXPORT_ATTEMPTS, error],
-    ),
+  requeueStale: (q: Queryable, leaseSeconds: number, error: string) => q.query(REQUEUE_STALE, [leaseSeconds, MAX_EXPORT_ATTEMPTS, error]),
 
   usersOfSubtree: (q: Queryable, accountId: number) =>
     q.query<{ username: string; name: string; account: string; role: string; phone: string; last_login_at: Date | null }>(
