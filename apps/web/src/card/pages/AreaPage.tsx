@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Input, InputNumber, Popconfirm, Radio, Segmented, Select, Space, Table, TreeSelect } from 'antd';
+import { Button, Input, InputNumber, Popconfirm, Radio, Segmented, Select, Space, TreeSelect } from 'antd';
 import { FENCE_KINDS, FENCE_KIND_NAMES, cardEndpoints, geofenceEndpoints, type CardArea, type GeofenceKind } from '@chelian/contracts';
 import type { LL } from '../../shared/map/fenceDraw.ts';
 import { call } from '../../shared/request/call.ts';
@@ -8,6 +8,7 @@ import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { CardMap, areaCenter, areaShapes, type MapCircle, type MapPolygon } from '../CardMap.tsx';
 import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { allStaff } from '../allStaff.ts';
 import { teamTree } from '../teamTree.ts';
 import { C } from '../messages.ts';
@@ -30,7 +31,8 @@ function openRing(ring: ReadonlyArray<ReadonlyArray<number>>): LL[] {
  */
 export function AreaPage() {
   const canEdit = usePermission('card:area:edit');
-  const { rows: areas, loading, put, reload } = useWholeList(cardEndpoints.areas);
+  const areaList = useWholeList(cardEndpoints.areas);
+  const { rows: areas, put, reload } = areaList;
   const { rows: staff } = useLoaded(allStaff, null);
   const { rows: teams } = useWholeList(cardEndpoints.teams);
   const [kind, setKind] = useState<GeofenceKind>('circle');
@@ -186,39 +188,37 @@ export function AreaPage() {
           />
         </div>
       </section>
-      <section className="sp-card">
-        <Table<CardArea>
-          rowKey="areaId"
-          size="small"
-          dataSource={areas}
-          loading={loading}
-          pagination={false}
-          data-testid="card-area-table"
-          columns={[
-            { title: A.fence, dataIndex: 'fenceName' },
-            { title: A.kind, dataIndex: 'kind', width: 90, render: (k: GeofenceKind) => FENCE_KIND_NAMES[k] },
-            { title: A.radius, dataIndex: 'radius', width: 100, render: (r: number | null) => r ?? C.common.none },
-            { title: A.assignee, key: 'who', render: (_, a) => `${a.teamId ? A.toTeam : A.toStaff}：${a.assignee}` },
-            ...(canEdit
-              ? [
-                  {
-                    title: C.common.actions,
-                    key: 'a',
-                    width: 110,
-                    render: (_: unknown, a: CardArea) => (
-                      <Space>
-                        <a onClick={() => edit(a)}>{C.common.edit}</a>
-                        <Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(a.areaId)}>
-                          <a>{C.common.del}</a>
-                        </Popconfirm>
-                      </Space>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      </section>
+      <ListCard<CardArea>
+        list={areaList}
+        rowKey="areaId"
+        size="small"
+        identityColumn={false}
+        table={{ 'data-testid': 'card-area-table' }}
+        columns={[
+          // the name and the assignee take the width the fixed-size columns leave
+          { title: A.fence, dataIndex: 'fenceName', width: 300 },
+          { title: A.kind, dataIndex: 'kind', width: 90, render: (k: GeofenceKind) => FENCE_KIND_NAMES[k] },
+          { title: A.radius, dataIndex: 'radius', width: 100, render: (r: number | null) => r ?? C.common.none },
+          { title: A.assignee, key: 'who', width: 400, render: (_, a) => `${a.teamId ? A.toTeam : A.toStaff}：${a.assignee}` },
+          ...(canEdit
+            ? [
+                {
+                  title: C.common.actions,
+                  key: 'actions',
+                  width: 110,
+                  render: (_: unknown, a: CardArea) => (
+                    <Space>
+                      <a onClick={() => edit(a)}>{C.common.edit}</a>
+                      <Popconfirm title={C.common.confirmDelete} onConfirm={() => void del(a.areaId)}>
+                        <a>{C.common.del}</a>
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
     </div>
   );
 }
