@@ -29,6 +29,8 @@ export interface ListCardProps<Row> {
   size?: TableProps<Row>['size'];
   /** false for a table that fits anyway: its first column is not fixed (see wideTable) */
   identityColumn?: boolean;
+  /** the rows' own height in px, scrolled within it under a fixed header (a table in a panel of set size) */
+  height?: number;
   /** rowSelection, expandable, summary, onRow, data-testid … passed to the table */
   table?: TableExtras<Row> & { 'data-testid'?: string };
   /** a box around the table alone, for what the table does not take (pointer handlers that hold a live list still) */
@@ -67,6 +69,7 @@ export function ListCard<Row extends object>({
   rowKey,
   size = 'middle',
   identityColumn,
+  height,
   table = {},
   tableBox,
   className = 'sp-card',
@@ -75,6 +78,11 @@ export function ListCard<Row extends object>({
   children,
 }: ListCardProps<Row>) {
   const { locale, ...extras } = table;
+  // antd adds its expand column only for a row's own detail (expandedRowRender): a tree (账户管理) opens from its first column
+  const expandable = Boolean(table.expandable?.expandedRowRender);
+  const fitted = wideTable(columns, { selectable: Boolean(table.rowSelection), expandable, identityColumn });
+  // rows scrolled in a set height keep their header in view already: no sticky header against the page
+  const layout = height === undefined ? fitted : { ...fitted, scroll: { ...fitted.scroll, y: height }, sticky: undefined };
   const toolbar = (title !== undefined || filters || actions) && (
     <div className="sp-toolbar">
       {title !== undefined && <span className="sp-title">{title}</span>}
@@ -90,7 +98,7 @@ export function ListCard<Row extends object>({
       dataSource={list.rows}
       pagination={list.pager}
       locale={list.error ? { ...locale, emptyText: <Failure error={list.error} retry={() => void list.reload()} /> } : locale}
-      {...wideTable(columns, { selectable: Boolean(table.rowSelection), expandable: Boolean(table.expandable), identityColumn })}
+      {...layout}
       {...extras}
     />
   );
