@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DIRECT_EXPORT_MAX_ROWS } from '@chelian/contracts';
 import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './gateway/connectionLimits.ts';
 import { DEFAULT_FRAME_DEADLINE_SECONDS } from './gateway/frameDeadline.ts';
-import { LATEST_POSITION_MAX_SECONDS } from './core/freshestFix.ts';
+import { DEFAULT_LATEST_POSITION_SECONDS, LATEST_POSITION_MAX_SECONDS } from './core/freshestFix.ts';
 
 /** Runtime configuration, read once from the environment. Every knob has a safe default. */
 export interface Config {
@@ -167,7 +167,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     },
     offlineAfterSeconds: int(env.OFFLINE_AFTER_SECONDS, 300),
     frameDeadlineSeconds: Math.max(1, int(env.FRAME_DEADLINE_SECONDS, DEFAULT_FRAME_DEADLINE_SECONDS)),
-    latestPositionSeconds: Math.min(LATEST_POSITION_MAX_SECONDS, Math.max(0, int(env.LATEST_POSITION_SECONDS, 30))),
+    latestPositionSeconds: Math.min(
+      LATEST_POSITION_MAX_SECONDS,
+      Math.max(0, int(env.LATEST_POSITION_SECONDS, DEFAULT_LATEST_POSITION_SECONDS)),
+    ),
     maxConnectionsPerAddress: int(env.MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
     drainGraceMs: int(env.DRAIN_GRACE_MS, 5000),
     positionRetentionDays: int(env.POSITION_RETENTION_DAYS, 180),

@@ -8,6 +8,7 @@ import { createTestServer, form, type TestServer } from '@chelian/server/src/tes
 import { createTenant, type Tenant } from '@chelian/server/src/testing/fixtures.ts';
 import { eventually } from '@chelian/server/src/testing/testTerminal.ts';
 import { startGateway, type Gateway } from '@chelian/server/src/gateway/gateway.ts';
+import { freshestFix } from '@chelian/server/src/core/freshestFix.ts';
 import { batteryQueries } from '@chelian/server/src/modules/ebike/battery.queries.ts';
 import { cityByName } from './cities.ts';
 import type { EbikeTerminal } from './ebikeTerminal.ts';
@@ -131,7 +132,7 @@ describe('simulated e-bikes on the real gateway', () => {
     expect(charge.at(-1)!.currentA).toBeGreaterThan(0);
     expect(await batteryQueries.state(db(), await pkOf(parked.id))).toMatchObject({ charging: true, acc: false });
     const latest = await db().one<{ extras: { ebike?: { supplyVolts: number; acc: boolean } } }>(
-      'SELECT extras FROM latest_positions WHERE terminal_id = $1',
+      `SELECT extras FROM ${freshestFix('$1')} f`,
       [await pkOf(riding.id)],
     );
     expect(latest!.extras.ebike).toMatchObject({ acc: true, armed: false });
@@ -157,7 +158,8 @@ describe('simulated e-bikes on the real gateway', () => {
     const cutAt = Date.now();
     await eventually(
       async () => {
-        const l = await db().one<{ speed: number; gps_time: Date }>('SELECT speed, gps_time FROM latest_positions WHERE terminal_id = $1', [
+        // The newest fix stored (latest_positions is held back as the server holds it).
+        const l = await db().one<{ speed: number; gps_time: Date }>(`SELECT speed, gps_time FROM ${freshestFix('$1')} f`, [
           await pkOf(riding.id),
         ]);
         return l!.speed === 0 && l!.gps_time.getTime() > cutAt;

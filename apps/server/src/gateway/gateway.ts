@@ -108,10 +108,15 @@ export async function startGateway(
     deadlines,
   };
 
-  // An operator changed a terminal: the session holding it refreshes its labels and owner.
+  // An operator changed a terminal: the session holding it refreshes its labels and owner, and its
+  // next fix goes to latest_positions at once (a hand-over deleted the row; the new owner's list shows it).
   const stopChanges = bus.subscribe(subjects.allTerminalChanges, (_m, subject) => {
     const key = identifierKey(subject.slice(subjects.terminalChanged('').length));
-    for (const s of sessions.values()) if (s.terminal?.key === key) void s.refresh().catch((err) => log.warn({ err }, '终端信息刷新失败'));
+    for (const s of sessions.values())
+      if (s.terminal?.key === key) {
+        batcher.writeLatestAtOnce(s.terminal.pk);
+        void s.refresh().catch((err) => log.warn({ err }, '终端信息刷新失败'));
+      }
   });
 
   const servers: net.Server[] = [];

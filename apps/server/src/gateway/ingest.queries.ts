@@ -85,7 +85,7 @@ export const ingestQueries = {
     db.tx(async (q) => {
       // The positions come as binary COPY data: the batcher encodes rows as they arrive (positionCopy.ts).
       await q.copyRows('positions', POSITION_COLUMNS, positionsCopy);
-      await upsertLatestIn(q, latest, db.engine === 'postgres');
+      const written = await upsertLatestIn(q, latest, db.engine === 'postgres');
       // Rare (blind-area uploads, a day already final): stored with the positions, so never one without the other.
       if (late.length) {
         await q.query('INSERT INTO rollup_late_days (terminal_id, day) SELECT * FROM unnest($1::bigint[], $2::date[])', [
@@ -93,6 +93,7 @@ export const ingestQueries = {
           late.map((l) => l.day),
         ]);
       }
+      return written;
     }),
 
   /**
@@ -212,9 +213,15 @@ export const ingestQueries = {
  * float32 the column keeps, so a row equals its binary COPY twin in positions. On PostgreSQL the
  * arrays go in binary (binaryArrays.ts), on PGlite as array literals.
  */
-async function upsertLatestIn(q: Queryable, rows: readonly StoredPosition[], binary: boolean) {
-  if (rows.length === 0) return;
-  await q.query(UPSERT_LATEST, binary ? binaryLatest(rows) : textLatest(rows));
+/**
+ * Null when every row was written (the usual case), else the terminals whose row was: a fix from
+ * before its terminal's hand-over, or older than the row, leaves it as it was (latestWrites.ts
+ * then writes that terminal's next fix at once, as a first one).
+ */
+async function upsertLatestIn(q: Queryable, rows: readonly StoredPosition[], binary: boolean): Promise<number[] | null> {
+  if (rows.length === 0) return null;
+  const written = await q.query<{ terminal_id: number | string }>(UPSERT_LATEST, binary ? binaryLatest(rows) : textLatest(rows));
+  return written.length === rows.length ? null : written.map((r) => Number(r.terminal_id));
 }
 
 const course = (p: StoredPosition) => (Math.round(p.course) << 16) >> 16; // smallint as the COPY writes it
@@ -292,4 +299,5 @@ const UPSERT_LATEST = prepared(`INSERT INTO latest_positions (${POSITION_COLUMNS
                  unnest($11::boolean[]) AS acc, unnest($12::float8[]) AS mileage, unnest($13::text[]) AS alarms, unnest($14::text[]) AS extras) l
    WHERE NOT COALESCE((SELECT t.handed_over_at > timestamptz 'epoch' + l.gps_ms * interval '1 millisecond' FROM terminals t WHERE t.id = l.terminal_id), false)
    ORDER BY l.terminal_id
-  ON CONFLICT (terminal_id) DO UPDATE SET ${LATEST_SET}`);
+  ON CONFLICT (terminal_id) DO UPDATE SET ${LATEST_SET}
+  RETURNING terminal_id`);

@@ -9,6 +9,7 @@ import { PositionCopyWriter } from '../core/positionCopy.ts';
 import { statusReportQueries, type StatusReportRow } from '../core/statusReports.queries.ts';
 import { hasFix, NO_NEW_ALARMS } from './positionRows.ts';
 import { LatestWrites, type LatestPlan } from './latestWrites.ts';
+import { DEFAULT_LATEST_POSITION_SECONDS } from '../core/freshestFix.ts';
 
 const NO_STORED_ALARMS: StoredAlarms = Object.freeze({ ids: [], repeats: [] }) as unknown as StoredAlarms;
 
@@ -88,10 +89,14 @@ export interface IngestOptions {
   /**
    * A terminal's row of latest_positions is rewritten at most this often (its first fix here and a
    * change of its alarms at once): latest_positions is then at most this plus a flush behind
-   * positions (latestWrites.ts). 0 or absent: at every flush (the server passes LATEST_POSITION_SECONDS).
+   * positions (latestWrites.ts). 0: at every flush (a test that reads latest_positions as written
+   * at once). The server passes LATEST_POSITION_SECONDS; absent: its default (tests run as it does).
    */
   latestEveryMs?: number;
 }
+
+/** The server's LATEST_POSITION_SECONDS by default: a gateway started without it holds rows back as the server does. */
+const DEFAULT_LATEST_EVERY_MS = DEFAULT_LATEST_POSITION_SECONDS * 1000;
 
 export const DEFAULT_INGEST: IngestOptions = {
   maxRows: 5000,
@@ -101,7 +106,7 @@ export const DEFAULT_INGEST: IngestOptions = {
   maxPendingRows: 200_000,
   maxConcurrentFlushes: 2,
   concurrentFromRows: 1000,
-  latestEveryMs: 0,
+  latestEveryMs: DEFAULT_LATEST_EVERY_MS,
 };
 
 /** What the next flush writes: its tickets, their owners, its rows already as COPY data. */
@@ -219,7 +224,7 @@ export class IngestBatcher {
     private readonly opts: IngestOptions = DEFAULT_INGEST,
   ) {
     this.waiting = new Batch();
-    this.latest = new LatestWrites(opts.latestEveryMs ?? 0);
+    this.latest = new LatestWrites(opts.latestEveryMs ?? DEFAULT_LATEST_EVERY_MS);
     if (this.latest.everyMs > 0) {
       let ticks = 0;
       this.latestTimer = setInterval(
@@ -321,7 +326,8 @@ export class IngestBatcher {
     let latest: LatestPlan | null = null;
     try {
       latest = this.latest.plan(positions ? batch.latestRows() : [], Date.now(), this.closed);
-      [, stored] = await Promise.all([
+      let written: number[] | null | undefined;
+      [written, stored] = await Promise.all([
         positions
           ? ingestQueries.storePositions(this.db, batch.copyData(), latest.rows, batch.lateDays)
           : latest.rows.length
@@ -333,7 +339,7 @@ export class IngestBatcher {
         batch.statusReports.length ? statusReportQueries.insert(this.db, batch.statusReports) : undefined,
       ]);
       batch.recycle();
-      this.latest.committed(latest, Date.now());
+      this.latest.committed(latest, Date.now(), written ?? null);
       this.stats.latestRows += latest.rows.length;
       this.stats.flushes++;
       this.stats.rows += positions + alarms.length + batch.batteries.length + batch.states.length + batch.statusReports.length;
@@ -362,6 +368,11 @@ export class IngestBatcher {
         this.log.error({ err }, '定位写入回执处理失败');
       }
     }
+  }
+
+  /** The terminal changed (handed over: its latest row deleted): its next fix goes to latest_positions at once. */
+  writeLatestAtOnce(terminalPk: number) {
+    this.latest.writeNextAtOnce(terminalPk);
   }
 
   /** Writes what waits (the fixes latest_positions has not got yet too), then refuses new messages. */

@@ -110,8 +110,21 @@ export class LatestWrites {
     return plan;
   }
 
-  /** The flush committed: its kept-back fixes now wait here. */
-  committed(plan: LatestPlan, now: number) {
+  /**
+   * The flush committed: its kept-back fixes now wait here. `written`: the terminals whose row the
+   * upsert wrote when not all (null: all); one it left as it was (a fix from before the terminal's
+   * hand-over, or older than the row) has its next fix written at once, as a first one — else a
+   * terminal handed over, whose first fix here was the previous owner's, stayed out of
+   * latest_positions (the fleet list) for `everyMs`.
+   */
+  committed(plan: LatestPlan, now: number, written: readonly number[] | null = null) {
+    if (written) {
+      const wrote = new Set(written);
+      for (const pk of plan.written) {
+        const e = this.terminals.get(pk);
+        if (e && !wrote.has(pk)) e.writtenAt = -Infinity;
+      }
+    }
     for (const r of plan.deferred) {
       let e = this.terminals.get(r.terminalPk);
       if (!e) this.terminals.set(r.terminalPk, (e = { writtenAt: -Infinity, alarms: r.alarms, pending: null, pendingSince: 0 }));
@@ -144,6 +157,15 @@ export class LatestWrites {
       this.waiting.set(fix.terminalPk, e);
     }
     for (const [pk, e] of rest) if (!this.waiting.has(pk)) this.waiting.set(pk, e);
+  }
+
+  /**
+   * The terminal changed (a hand-over deletes its row of latest_positions): its next fix is written
+   * at once, as a first one, and takes what waits with it.
+   */
+  writeNextAtOnce(pk: number) {
+    const e = this.terminals.get(pk);
+    if (e) e.writtenAt = -Infinity;
   }
 
   /** Forgets terminals with nothing waiting and nothing written for `everyMs` (their next fix is written at once anyway). */

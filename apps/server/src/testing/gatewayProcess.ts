@@ -21,12 +21,13 @@ const db = process.env.DATABASE_URL
 await migrate(db);
 // INGEST_MAX_ROWS / INGEST_MAX_DELAY_MS / INGEST_MAX_FLUSHES: batcher limits for benchmark experiments (the defaults otherwise).
 const knob = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+const latestSeconds = knob('LATEST_POSITION_SECONDS');
 const ingest = {
   maxRows: knob('INGEST_MAX_ROWS'),
   maxDelayMs: knob('INGEST_MAX_DELAY_MS'),
   maxConcurrentFlushes: knob('INGEST_MAX_FLUSHES'),
-  // As the server has it (config.ts LATEST_POSITION_SECONDS, 30): crash tests then kill a gateway holding fixes back.
-  latestEveryMs: (knob('LATEST_POSITION_SECONDS') ?? 30) * 1000,
+  // LATEST_POSITION_SECONDS, else the server's default (DEFAULT_INGEST): crash tests then kill a gateway holding fixes back.
+  latestEveryMs: latestSeconds === undefined ? undefined : latestSeconds * 1000,
 };
 for (const k of Object.keys(ingest) as Array<keyof typeof ingest>) if (ingest[k] === undefined) delete ingest[k];
 // FEED_ENGINES=1: every committed fix is kept and handed over, as to position engines that watch every terminal (the engines themselves are not loaded).
