@@ -1,4 +1,5 @@
 import type { AlarmType } from '@chelian/protocols/alarms.ts';
+import { freshestFix } from '../../core/freshestFix.ts';
 import type { Queryable } from '../../db/types.ts';
 import type { GbPositionState } from './gbRules.ts';
 
@@ -90,6 +91,8 @@ export const gbEngineQueries = {
   /**
    * Communication lost: modules gone offline (presence, after OFFLINE_AFTER_SECONDS without data)
    * that were heard from before. Flag and alarm in one statement; a module back online clears the flag.
+   * The alarm's place, as the battery mismatch's, is the newest fix stored (core/freshestFix.ts), not
+   * latest_positions' row, which may be held back.
    */
   commLost: async (q: Queryable) => {
     await q.query(`UPDATE elec_gb_bikes b SET comm_lost = false FROM terminals t WHERE t.id = b.terminal_id AND t.online AND b.comm_lost`);
@@ -101,7 +104,7 @@ export const gbEngineQueries = {
        ${INSERT_ALARM}
        SELECT l.terminal_id, t.account_id, v.id, '${COMMUNICATION_LOST}', now(), lp.lat, lp.lon, NULL
          FROM lost l JOIN terminals t ON t.id = l.terminal_id LEFT JOIN vehicles v ON v.terminal_id = l.terminal_id
-         LEFT JOIN latest_positions lp ON lp.terminal_id = l.terminal_id
+         LEFT JOIN LATERAL ${freshestFix('l.terminal_id')} lp ON true
        RETURNING id`,
       )
     ).map((r) => Number(r.id));
@@ -130,7 +133,7 @@ export const gbEngineQueries = {
        ${INSERT_ALARM}
        SELECT c.terminal_id, t.account_id, v.id, '${BATTERY_MISMATCH}', c.received_at, lp.lat, lp.lon, NULL
          FROM compared c JOIN terminals t ON t.id = c.terminal_id LEFT JOIN vehicles v ON v.terminal_id = c.terminal_id
-         LEFT JOIN latest_positions lp ON lp.terminal_id = c.terminal_id
+         LEFT JOIN LATERAL ${freshestFix('c.terminal_id')} lp ON true
         WHERE c.mismatched AND NOT c.was
        RETURNING id`,
       )
