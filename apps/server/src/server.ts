@@ -89,9 +89,11 @@ export async function startServer(
     },
     async close() {
       await stopJobs();
-      for (const engine of engines) await engine.stop();
       demo?.stop();
+      // The gateway's last flush first: its fixes and presence changes reach the engines, still listening.
       await gateway?.close();
+      // Each engine then stops listening and finishes what it was handed: every write before the pool ends.
+      for (const engine of engines) await engine.stop();
       await app.close();
       await bus.close();
       await db.close();

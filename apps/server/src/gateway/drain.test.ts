@@ -1,14 +1,22 @@
 /**
  * Graceful drain: a real gateway process under a simulated fleet gets SIGTERM. It stops reading,
  * commits and answers what it read, closes its sockets and exits 0; every position the
- * simulator recorded as acknowledged is in the database.
+ * simulator recorded as acknowledged is in the database. In process, the same stop with the
+ * position engines busy: every write ends before the database closes.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Fleet, cityByName, planTerminals } from '@chelian/simulator';
+import { loadConfig } from '../config.ts';
+import { identifierKey } from '../core/identifiers.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
 import type { Db } from '../db/types.ts';
+import { createLogger } from '../log.ts';
+import { startServer } from '../server.ts';
+import { createTestDb } from '../testing/testDb.ts';
 import { prepareServer, spawnServer, waitReady, type ServerProcess, type ServerSetup } from '../testing/serverProcess.ts';
 import { eventually } from '../testing/testTerminal.ts';
 import { fetchMetrics, metricValue } from '../testing/metricsText.ts';
@@ -83,6 +91,92 @@ describe('SIGTERM drain', () => {
       expect(stored.size).toBeGreaterThanOrEqual(acked());
     } finally {
       await db.close();
+    }
+  }, 120_000);
+});
+
+describe('stop with writes in flight', () => {
+  it('ends the last flush, the held-back latest rows, presence and the engines’ work before the database closes', async () => {
+    const specs = planTerminals({ count: 40, protocol: 'jt808', seed: 11, cities: [cityByName('深圳')!] });
+    const raw = await createTestDb();
+    // Each terminal in a vehicle with a 1 km/h limit: the platform's overspeed engine judges every fix and raises alarms.
+    for (const spec of specs) {
+      const [row] = await raw.query<{ id: number }>(
+        `INSERT INTO terminals (identifier, identifier_key, protocol, account_id) VALUES ($1, $2, 'jt808', 1) RETURNING id`,
+        [spec.id, identifierKey(spec.id)],
+      );
+      await raw.query(`INSERT INTO vehicles (account_id, terminal_id, name, plate, speed_limit_kmh) VALUES (1, $1, $2, $2, 1)`, [
+        row!.id,
+        spec.plate ?? spec.id,
+      ]);
+    }
+    // The server's close ends here: what the server asks of the database afterwards is noted (and still answered, so the test can read what was stored).
+    let closed = false;
+    const afterClose: string[] = [];
+    const db = new Proxy(raw, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (prop === 'close')
+          return async () => {
+            closed = true;
+          };
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (closed) afterClose.push(`${String(prop)} ${String(args[0]).slice(0, 120)}`);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    }) as Db;
+    const lines: string[] = [];
+    const log = createLogger('warn', { write: (line: string) => void lines.push(line) });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chelian-stop-'));
+    const config = {
+      ...loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', CHELIAN_ADMIN_PASSWORD: 'unused#2026' }, ['--role', 'gateway']),
+      ports: { jt808: 0, gt06: 0, h02: 0, watch: 0 },
+      terminalAutoRegister: true,
+    };
+    const running = await startServer(config, { db, log });
+    let fleet: Fleet | undefined;
+    try {
+      fleet = new Fleet(specs, {
+        host: '127.0.0.1',
+        ports: { jt808: running.gateway!.ports.jt808! },
+        intervalSeconds: 0.1,
+        heartbeatSeconds: 5,
+        record: true,
+        reconnectMinMs: 60_000,
+        reconnectMaxMs: 60_000,
+        alarmRate: 0,
+        driver: { startParked: false },
+      });
+      await fleet.start();
+      const acked = () => fleet!.terminals.reduce((n, t) => n + t.delivery.acked, 0);
+      await eventually(() => acked() >= 1200, 30_000, 'the fleet under way');
+      // SIGTERM's path: drain (commit and answer what was read), then close.
+      await running.drain();
+      fleet.stop();
+
+      expect(afterClose).toEqual([]);
+      expect(lines.filter((l) => /"level":(50|60)/.test(l) || /after calling end|closed/i.test(l))).toEqual([]);
+      const rows = await raw.query<{ identifier: string; t: Date }>(
+        'SELECT t.identifier, p.gps_time AS t FROM positions p JOIN terminals t ON t.id = p.terminal_id',
+      );
+      const stored = new Set(rows.map((r) => `${r.identifier}|${r.t.getTime()}`));
+      const lost = fleet.terminals
+        .flatMap((t) => t.records!.filter((r) => r.acked).flatMap((r) => r.times.map((time) => `${t.id}|${time}`)))
+        .filter((k) => !stored.has(k));
+      expect(lost).toEqual([]);
+      // latest_positions held back up to 30 s a terminal: the close wrote each terminal's newest fix.
+      const behind = await raw.query(
+        `SELECT t.identifier FROM terminals t LEFT JOIN latest_positions l ON l.terminal_id = t.id
+          WHERE EXISTS (SELECT 1 FROM positions p WHERE p.terminal_id = t.id AND p.gps_time > COALESCE(l.gps_time, '-infinity'))`,
+      );
+      expect(behind).toEqual([]);
+    } finally {
+      fleet?.stop();
+      if (!closed) await running.close();
+      await raw.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -149,9 +149,18 @@ export class PresenceTracker {
     return run;
   }
 
+  /**
+   * Stops sweeping and writes what it still holds — the last-seen times of the connections the
+   * gateway's close just ended — then waits for every write under way: all before the pool ends.
+   */
   async stop() {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.sweeping;
+    const seen = [...this.touched].map(([id, at]) => ({ id, at }));
+    this.touched.clear();
+    if (seen.length)
+      await this.serially(() => ingestQueries.touchSeen(this.db, seen)).catch((err) => this.log.error({ err }, '在线状态检查失败'));
+    await this.writes;
   }
 }

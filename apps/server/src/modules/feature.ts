@@ -7,6 +7,7 @@ import type { ExportKind } from './exports/excelWorkbook.ts';
 
 /** What every position engine's start gives back: one way to stop it (server.ts stops them all in one loop). */
 export interface PositionEngine {
+  /** Stops listening and resolves once the work it was handed is done: its writes come before the pool closes. */
   stop(): void | Promise<void>;
 }
 

@@ -300,10 +300,11 @@ export function startCardEngine(
   return {
     engine,
     settle: () => engine.idle(),
-    stop() {
+    async stop() {
       clearInterval(timer);
       offPositions();
       offChanges();
+      await engine.idle(); // the patrol sweep runs in the same chain
     },
   };
 }

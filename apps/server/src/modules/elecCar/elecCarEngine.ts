@@ -49,7 +49,13 @@ export function startElecCarEngine(
     guard.invalidate();
     void orders.run(null);
   });
-  const sweep = () => Promise.all([orders.run(null), guard.autoArm()]);
+  const sweeps = new Set<Promise<unknown>>();
+  const sweep = () => {
+    const running = Promise.all([orders.run(null), guard.autoArm()]);
+    sweeps.add(running);
+    void running.finally(() => sweeps.delete(running)).catch(() => {});
+    return running;
+  };
   const timer = setInterval(() => void sweep(), opts.sweepMs ?? 5000);
   timer.unref();
   return {
@@ -59,10 +65,11 @@ export function startElecCarEngine(
       await guard.idle();
       await sweep();
     },
-    stop() {
+    async stop() {
       clearInterval(timer);
       offPositions();
       offChanges();
+      await Promise.allSettled([guard.idle(), orders.idle(), ...sweeps]);
     },
   };
 }

@@ -62,6 +62,11 @@ export class PowerOrderRunner {
     return this.pending.has(identifier);
   }
 
+  /** Resolves once every run asked so far has ended (shutdown). */
+  idle(): Promise<void> {
+    return this.busy;
+  }
+
   /** Serialised: a sweep and a position never execute the same cut twice in this process. */
   run(identifier: string | null): Promise<void> {
     const next = this.busy.then(() => this.step(identifier)).catch((err) => this.log?.error({ err }, '电单车断电处理失败'));

@@ -240,10 +240,12 @@ export function startGbEngine(
       await sweeping;
       await sweep();
     },
-    stop() {
+    async stop() {
       clearInterval(timer);
       offPositions();
       offChanges();
+      await engine.idle();
+      await sweeping;
     },
   };
 }

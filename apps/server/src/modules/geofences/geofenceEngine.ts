@@ -280,9 +280,10 @@ export function startGeofenceEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' |
   running.set(ctx, engine);
   return {
     engine,
-    stop() {
+    async stop() {
       offPositions();
       offChanges();
+      await engine.idle();
       running.delete(ctx);
     },
   };

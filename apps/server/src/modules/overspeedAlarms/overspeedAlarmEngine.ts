@@ -177,11 +177,12 @@ export function startOverspeedAlarmEngine(ctx: Pick<AppContext, 'db' | 'bus' | '
   const offVehicles = ctx.bus.subscribe(subjects.allTerminalChanges, () => engine.invalidate());
   running.set(ctx, engine);
   return {
-    stop() {
+    async stop() {
       offFixes();
       offFences();
       offSettings();
       offVehicles();
+      await engine.idle();
       running.delete(ctx);
     },
   };

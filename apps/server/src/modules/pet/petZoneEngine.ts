@@ -223,9 +223,10 @@ export function startPetZoneEngine(ctx: Pick<AppContext, 'db' | 'bus' | 'log' | 
   return {
     engine,
     settle: () => engine.idle(),
-    stop() {
+    async stop() {
       offPositions();
       offChanges();
+      await engine.idle();
     },
   };
 }
