@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Key } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Input, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Input, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { accountEndpoints, type Account, type PermissionCode, type StoredAccountKind } from '@chelian/contracts';
@@ -12,7 +12,8 @@ import { AccountFormModal, type AccountDraft } from './AccountFormModal.tsx';
 import { filterAccounts, holdsAnything, nestAccounts, type AccountNode } from './accountTree.ts';
 import { useAccounts } from './useAccounts.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
-import { wideTable } from '../../shared/ui/wideTable.ts';
+import { partOf } from '../../shared/list/usePagedList.ts';
+import { ListCard } from '../../shared/ui/ListCard.tsx';
 
 const A = S.account;
 const ADD: PermissionCode = 'system:account:add';
@@ -24,11 +25,13 @@ type Row = Account & { children?: Row[] };
 const toRows = (nodes: AccountNode[]): Row[] =>
   nodes.map((n) => ({ ...n.account, children: n.children.length ? toRows(n.children) : undefined }));
 const dateText = (ms: number | null) => (ms ? beijingFormat(ms, 'YYYY-MM-DD') : A.neverExpires);
+/** Every row that has rows under it: the tree shown all open. */
+const parentIds = (rows: Row[]): Key[] => rows.flatMap((r) => (r.children ? [r.id, ...parentIds(r.children)] : []));
 
 /** 账户管理: the caller's account tree (dealers, customers, sub-accounts to any depth), searched, added to, edited, disabled and deleted. */
 export function AccountPage() {
   const navigate = useNavigate();
-  const { accounts, loading, reload } = useAccounts();
+  const { list: accountList, accounts, reload } = useAccounts();
   const [keyword, setKeyword] = useState('');
   const [draft, setDraft] = useState<AccountDraft | null>(null);
   const canAdd = usePermission(ADD);
@@ -39,6 +42,11 @@ export function AccountPage() {
 
   const tree = useMemo(() => filterAccounts(nestAccounts(accounts), keyword), [accounts, keyword]);
   const rows = useMemo(() => toRows(tree), [tree]);
+  // Every match shows open after each search and each change in the number of accounts; between
+  // those the rows the operator opened or closed stay so (across a reload after 停用, say).
+  const openFor = `${keyword}|${accounts.length}`;
+  const [opened, setOpened] = useState<{ for: string; keys: readonly Key[] }>({ for: '', keys: [] });
+  const expandedRowKeys = opened.for === openFor ? opened.keys : parentIds(rows);
 
   const setEnabled = async (a: Account, enabled: boolean) => {
     await call(accountEndpoints.accountUpdate, { id: a.id, name: a.name, enabled }).then(
@@ -163,9 +171,10 @@ export function AccountPage() {
 
   return (
     <div className="sys-page" data-testid="system-account">
-      <section className="sys-main">
-        <div className="sys-toolbar">
-          <span className="sys-toolbar-title">{A.title}</span>
+      <ListCard<Row>
+        className="sys-main"
+        title={A.title}
+        filters={
           <Input.Search
             allowClear
             placeholder={A.searchPlaceholder}
@@ -174,32 +183,33 @@ export function AccountPage() {
             onChange={(e) => !e.target.value && setKeyword('')}
             data-testid="account-search"
           />
-          <Button icon={<ReloadOutlined />} onClick={reload} />
-          {canAdd && own && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDraft({ kind: 'add', parentId: own.id })}
-              data-testid="account-add"
-            >
-              {A.add}
-            </Button>
-          )}
-        </div>
-        <Table<Row>
-          rowKey="id"
-          size="small"
-          loading={loading}
-          {...wideTable(columns)}
-          dataSource={rows}
-          // Remounted per search and reload, so every match shows expanded.
-          key={`${keyword}|${accounts.length}`}
-          expandable={{ defaultExpandAllRows: true }}
-          pagination={false}
-          locale={{ emptyText: A.empty }}
-          data-testid="account-table"
-        />
-      </section>
+        }
+        actions={
+          <>
+            <Button icon={<ReloadOutlined />} onClick={reload} />
+            {canAdd && own && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setDraft({ kind: 'add', parentId: own.id })}
+                data-testid="account-add"
+              >
+                {A.add}
+              </Button>
+            )}
+          </>
+        }
+        // the accounts as a tree: the loaded list's spinner and failure, the nested rows
+        list={partOf(accountList, rows)}
+        rowKey="id"
+        size="small"
+        columns={columns}
+        table={{
+          expandable: { expandedRowKeys, onExpandedRowsChange: (keys) => setOpened({ for: openFor, keys }) },
+          locale: { emptyText: A.empty },
+          'data-testid': 'account-table',
+        }}
+      />
       <AccountFormModal draft={draft} accounts={accounts} onClose={() => setDraft(null)} onSaved={() => (setDraft(null), reload())} />
     </div>
   );

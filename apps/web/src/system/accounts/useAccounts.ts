@@ -4,9 +4,11 @@ import { useWholeList } from '../../shared/list/usePagedList.ts';
 
 /** The caller's account and every account below it (flat, parents first), and a way to reload them. */
 export function useAccounts() {
-  const { rows, loading, reload: load } = useWholeList(accountEndpoints.accountList);
+  const list = useWholeList(accountEndpoints.accountList);
+  const { reload: load } = list;
   const reload = useCallback(() => void load(), [load]);
-  return { accounts: rows, loading, reload };
+  // list: for the list frame (ListCard), with its spinner and a failed load's 重试
+  return { list, accounts: list.rows, reload };
 }
 
 /** The accounts as TreeSelect options (value = account id), nested. */
