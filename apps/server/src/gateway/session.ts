@@ -18,7 +18,6 @@ import { StoredNews } from './storedNews.ts';
 import type { TerminalDirectory, TerminalInfo } from './terminalDirectory.ts';
 import { whoseMessage } from './wireIdentity.ts';
 import { readInto } from './socketReads.ts';
-import { writeOut } from './socketWrites.ts';
 
 export interface SessionDeps {
   db: Db;
@@ -104,7 +103,8 @@ export class TerminalSession implements IngestOwner {
   /** Whether the socket still holds `frame` after this (not all of it sent at once). */
   write(frame: Buffer): boolean {
     if (this.closed || !this.socket.writable) return false;
-    return writeOut(this.socket, frame);
+    this.socket.write(frame);
+    return this.socket.writableLength > 0;
   }
 
   /** `length` bytes read into `chunk`; `reused`: the chunk is read into again after this (socketReads.ts). */
