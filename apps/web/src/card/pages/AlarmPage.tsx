@@ -8,7 +8,7 @@ import { AlarmTime } from '../../shared/alarms/alarmColumns.tsx';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { toast } from '../../shared/ui/toast.ts';
-import { useLoaded, usePagedList } from '../../shared/list/usePagedList.ts';
+import { useLoaded, usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
 import { allStaff } from '../allStaff.ts';
 import { C } from '../messages.ts';
 
@@ -18,17 +18,15 @@ const URGENT = new Set(['sos', 'fallDown', 'wearRemoved', 'heartRateAbnormal']);
 function Rules() {
   const canEdit = usePermission('card:alarm:edit');
   const [form] = Form.useForm<CardRules>();
-  useEffect(
-    () =>
-      void call(cardEndpoints.rules).then(
-        (r) => form.setFieldsValue(r),
-        () => {},
-      ),
-    [form],
-  );
+  // the thresholds as stored; a save puts what it answers (a first load still on its way is dropped)
+  const rules = useWholeList(cardEndpoints.rules);
+  const stored = rules.data;
+  useEffect(() => {
+    if (stored) form.setFieldsValue(stored);
+  }, [form, stored]);
   const save = async () =>
     call(cardEndpoints.saveRules, await form.validateFields()).then(
-      () => toast.success(C.common.saved),
+      (saved) => (rules.put(saved), toast.success(C.common.saved)),
       () => {},
     );
   const n = (name: keyof CardRules, label: string, min: number, max: number) => (

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Descriptions, Input, Select, Space, Tag } from 'antd';
 import { AudioOutlined, HistoryOutlined, PhoneOutlined } from '@ant-design/icons';
-import { STAFF_STATE_NAMES, cardEndpoints, type CardArea, type Staff } from '@chelian/contracts';
+import { STAFF_STATE_NAMES, cardEndpoints, type Staff } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { CardMap, areaShapes, type MapPoint } from '../CardMap.tsx';
-import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
 import { beijingTime } from '../cardTime.ts';
 import { allStaff } from '../allStaff.ts';
 import { C, STATE_COLORS } from '../messages.ts';
@@ -90,8 +90,8 @@ export function MonitorPage() {
     const timer = setInterval(() => void reload(true), REFRESH_MS);
     return () => clearInterval(timer);
   }, [reload]);
-  const [areas, setAreas] = useState<CardArea[]>([]);
-  useEffect(() => void call(cardEndpoints.areas, undefined, { silent: true }).then(setAreas, () => {}), []);
+  // the responsibility areas under everyone, silent: a failure leaves the map without them
+  const { rows: areas } = useWholeList(cardEndpoints.areas, undefined, { silent: true });
   const { circles, polygons } = useMemo(() => areaShapes(areas, '#1677ff'), [areas]);
   const [picked, setPicked] = useState<number | null>(null);
   const [state, setState] = useState<string | undefined>();
