@@ -17,6 +17,11 @@ export function openPostgres(opts: PostgresOptions): Db {
   const pool = new pg.Pool({
     connectionString: opts.connectionString,
     max: opts.max ?? 10,
+    // pg's 10 s closed a connection the once-a-second and five-second jobs had just grown the pool
+    // to, and the next coincidence opened it again (issue 33: ~3 a minute on an idle server, each a
+    // backend forked, authenticated and its named statements planned anew); the jobs use each one
+    // again well within a minute.
+    idleTimeoutMillis: 60_000,
     options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
   });
   // An idle client that loses its server must not crash the process.
