@@ -27,7 +27,7 @@ export interface DeclarationInput {
   ownerPhone: string;
   ownerIdNo: string;
   plate: string;
-  useType: string;
+  useType: GbUseType;
   positioningConsent: boolean;
 }
 

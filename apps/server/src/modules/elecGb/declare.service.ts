@@ -3,7 +3,6 @@ import {
   COMMON_ERRORS,
   ELEC_GB_ERRORS,
   GB_DECLARATION_STATUSES,
-  GB_USE_TYPES,
   ID_NUMBER_ERRORS,
   idNumberProblem,
   isMobilePhone,
@@ -69,7 +68,7 @@ export async function submitDeclaration(db: Db, input: GbDeclareSubmit, ip: stri
   const problem = idNumberProblem(ownerIdNo);
   if (problem) throw new AppError(ID_NUMBER_ERRORS[problem]);
   const useType = useTypeKey(input.useType);
-  if (!(useType in GB_USE_TYPES)) throw new AppError(ELEC_GB_ERRORS.useTypeInvalid);
+  if (useType === null) throw new AppError(ELEC_GB_ERRORS.useTypeInvalid);
   if (isCommercial(useType) && !input.positioningConsent) throw new AppError(ELEC_GB_ERRORS.consentRequired);
   const plate = (input.plate ?? '').replace(/\s+/g, '').toUpperCase();
   if (plate && (await gbBikesQueries.clashes(db, [], [plate], [], Number(bike.id))).length)

@@ -95,6 +95,9 @@ describe('备案登记', () => {
       [{ frameNo: 'YD2025A0003', ownerIdNo: '110105194913310021' }, 'elecGb.idNumberBirthDate', '身份证号中的出生日期无效'],
       [{ frameNo: 'YD2025A0003', ownerPhone: '1380013800' }, 'elecGb.phoneInvalid', '手机号格式不正确'],
       [{ frameNo: 'YD2025A0003', useType: '自行车' }, 'elecGb.useTypeInvalid', '使用性质应为 个人自用、城市物流 或 共享租赁'],
+      // an inherited name is no key either
+      [{ frameNo: 'YD2025A0003', useType: 'toString' }, 'elecGb.useTypeInvalid', '使用性质应为 个人自用、城市物流 或 共享租赁'],
+      [{ frameNo: 'YD2025A0003', batteryType: '钠电池' }, 'elecGb.batteryTypeInvalid', '电池类型应为 锂离子电池、铅酸电池 或 其他'],
       [{ frameNo: 'yd2025a0001' }, 'elecGb.frameNoTaken', '车架号 YD2025A0001 已备案'],
       [{ frameNo: 'YD2025A0003', plate: '苏A12345' }, 'elecGb.plateTaken', '号牌 苏A12345 已被其他车辆使用'],
       [{ frameNo: 'YD2025A0003', terminalId: imei }, 'elecGb.terminalBound', `设备 ${imei} 已绑定备案车辆 YD2025A0001`],
@@ -307,6 +310,10 @@ describe('申报二维码 and the public declaration', () => {
     expect(
       await post(null, `${api}/declare/submit.json`, { ...base, useType: 'rental', positioningConsent: false }, '10.1.1.1'),
     ).toMatchObject({ flag: 0, errorCode: 'elecGb.consentRequired', msg: '商用车辆（城市物流、共享租赁）须同意定位授权' });
+    expect(await post(null, `${api}/declare/submit.json`, { ...base, useType: 'constructor' }, '10.1.1.9')).toMatchObject({
+      flag: 0,
+      errorCode: 'elecGb.useTypeInvalid',
+    });
     const first = await post(null, `${api}/declare/submit.json`, base, '10.1.1.1');
     expect(first).toMatchObject({ flag: 1, obj: { status: 'pending' } });
     const again = await post(null, `${api}/declare/submit.json`, { ...base, ownerName: '赵六六' }, '10.1.1.2');

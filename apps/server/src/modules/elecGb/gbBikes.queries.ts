@@ -46,7 +46,7 @@ export interface GbBikeFields {
   brand: string;
   model: string;
   cccCert: string;
-  batteryType: string;
+  batteryType: GbBatteryType;
   batteryCapacity: number | null;
   batteryVoltage: number | null;
   batteryCode: string;
@@ -55,7 +55,7 @@ export interface GbBikeFields {
   ownerName: string;
   ownerPhone: string;
   ownerIdNo: string;
-  useType: string;
+  useType: GbUseType;
   positioningConsent: boolean;
   state: GbState;
 }

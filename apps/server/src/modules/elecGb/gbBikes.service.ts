@@ -9,7 +9,7 @@ import { identifierKey } from '../../core/identifiers.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { terminalsQueries } from '../terminals/terminals.queries.ts';
 import { gbBikesQueries, type GbBikeFields, type GbBikeRow } from './gbBikes.queries.ts';
-import { fieldProblems, fieldsOf } from './gbFields.ts';
+import { checkFields, fieldsOf } from './gbFields.ts';
 
 /** Published when registrations change: the GB alarm engine reloads which terminals it watches. */
 export const ELEC_GB_CHANGED = 'elecGb.changed';
@@ -34,9 +34,9 @@ async function moduleOf(q: Queryable, user: SessionUser, imei: string) {
 
 /** Checks fields and clashes (frame number, plate, module) with other registrations; throws the first problem. */
 async function checked(q: Queryable, user: SessionUser, input: Partial<GbBikeForm>, base?: GbBikeRow) {
-  const fields = fieldsOf(input, base);
-  const [problem] = fieldProblems(fields);
-  if (problem) throw new AppError(problem.error, { params: problem.params });
+  const draft = checkFields(fieldsOf(input, base));
+  if ('problem' in draft) throw new AppError(draft.problem.error, { params: draft.problem.params });
+  const { fields } = draft;
   const imei = input.terminalId === undefined ? (base?.identifier ?? '') : input.terminalId.trim();
   const terminal = await moduleOf(q, user, imei);
   const clashes = await gbBikesQueries.clashes(

@@ -7,7 +7,9 @@ import {
   isMobilePhone,
   fillErrorText,
   type ErrorEntry,
+  type GbBatteryType,
   type GbBikeForm,
+  type GbUseType,
 } from '@chelian/contracts';
 import type { GbBikeFields, GbBikeRow } from './gbBikes.queries.ts';
 
@@ -21,8 +23,16 @@ export const problemText = (p: FieldProblem) => fillErrorText(p.error.msg, p.par
 const clean = (s: string | undefined) => (s ?? '').trim();
 const upper = (s: string | undefined) => clean(s).replace(/\s+/g, '').toUpperCase();
 
+/** The fields as written: use and battery type are keys of GB_USE_TYPES and GB_BATTERY_TYPES. */
+export type GbFieldsChecked = Omit<GbBikeFields, 'terminalPk' | 'state'>;
+/** The fields as read from a form or a sheet, before fieldProblems: a use or battery type that names none is null. */
+export type GbFieldsDraft = Omit<GbFieldsChecked, 'useType' | 'batteryType'> & {
+  useType: GbUseType | null;
+  batteryType: GbBatteryType | null;
+};
+
 /** The form's text as stored: trimmed; codes upper-case without spaces; unknown fields keep `base`. */
-export function fieldsOf(input: Partial<GbBikeForm>, base?: GbBikeRow): Omit<GbBikeFields, 'terminalPk' | 'state'> {
+export function fieldsOf(input: Partial<GbBikeForm>, base?: GbBikeRow): GbFieldsDraft {
   const pick = (value: string | undefined, stored: string | undefined, norm: (s: string | undefined) => string) =>
     value === undefined ? (stored ?? '') : norm(value);
   return {
@@ -33,7 +43,7 @@ export function fieldsOf(input: Partial<GbBikeForm>, base?: GbBikeRow): Omit<GbB
     brand: pick(input.brand, base?.brand, clean),
     model: pick(input.model, base?.model, clean),
     cccCert: pick(input.cccCert, base?.ccc_cert, upper),
-    batteryType: pick(input.batteryType, base?.battery_type ?? 'lithium', batteryTypeKey),
+    batteryType: input.batteryType === undefined ? (base?.battery_type ?? 'lithium') : batteryTypeKey(input.batteryType),
     batteryCapacity: input.batteryCapacity ?? base?.battery_capacity ?? null,
     batteryVoltage: input.batteryVoltage ?? base?.battery_voltage ?? null,
     batteryCode: pick(input.batteryCode, base?.battery_code, upper),
@@ -42,27 +52,29 @@ export function fieldsOf(input: Partial<GbBikeForm>, base?: GbBikeRow): Omit<GbB
     ownerName: pick(input.ownerName, base?.owner_name, clean),
     ownerPhone: pick(input.ownerPhone, base?.owner_phone, upper),
     ownerIdNo: pick(input.ownerIdNo, base?.owner_id_no, upper),
-    useType: pick(input.useType, base?.use_type ?? 'personal', useTypeKey),
+    useType: input.useType === undefined ? (base?.use_type ?? 'personal') : useTypeKey(input.useType),
     positioningConsent: input.positioningConsent ?? base?.positioning_consent ?? false,
   };
 }
 
-/** A key or its Chinese name ('' = the default). Unknown text is kept as typed, and refused by check. */
-export function useTypeKey(text: string | undefined): string {
+const keys = <K extends string>(names: Readonly<Record<K, string>>) => Object.entries(names) as [K, string][];
+
+/** A key or its Chinese name ('' = the default); null when the text names none (refused by fieldProblems). */
+export function useTypeKey(text: string | undefined): GbUseType | null {
   const t = clean(text);
   if (t === '') return 'personal';
-  return Object.entries(GB_USE_TYPES).find(([k, name]) => t === k || t === name)?.[0] ?? t;
+  return keys(GB_USE_TYPES).find(([k, name]) => t === k || t === name)?.[0] ?? null;
 }
-export function batteryTypeKey(text: string | undefined): string {
+export function batteryTypeKey(text: string | undefined): GbBatteryType | null {
   const t = clean(text);
   if (t === '') return 'lithium';
-  return Object.entries(GB_BATTERY_TYPES).find(([k, name]) => t === k || t === name || `${t}电池` === name)?.[0] ?? t;
+  return keys(GB_BATTERY_TYPES).find(([k, name]) => t === k || t === name || `${t}电池` === name)?.[0] ?? null;
 }
 
 export const FRAME_NO = /^[A-Z0-9]{6,30}$/;
 
 /** Everything wrong with the fields themselves (clashes with other bikes are checked against storage). */
-export function fieldProblems(f: Omit<GbBikeFields, 'terminalPk' | 'state'>): FieldProblem[] {
+export function fieldProblems(f: GbFieldsDraft): FieldProblem[] {
   const out: FieldProblem[] = [];
   if (f.frameNo === '') out.push({ error: ELEC_GB_ERRORS.frameNoMissing });
   else if (!FRAME_NO.test(f.frameNo)) out.push({ error: ELEC_GB_ERRORS.frameNoInvalid });
@@ -71,13 +83,21 @@ export function fieldProblems(f: Omit<GbBikeFields, 'terminalPk' | 'state'>): Fi
     if (problem) out.push({ error: ID_NUMBER_ERRORS[problem] });
   }
   if (f.ownerPhone !== '' && !isMobilePhone(f.ownerPhone)) out.push({ error: ELEC_GB_ERRORS.phoneInvalid });
-  if (!(f.useType in GB_USE_TYPES)) out.push({ error: ELEC_GB_ERRORS.useTypeInvalid });
-  if (!(f.batteryType in GB_BATTERY_TYPES)) out.push({ error: ELEC_GB_ERRORS.batteryTypeInvalid });
+  if (f.useType === null) out.push({ error: ELEC_GB_ERRORS.useTypeInvalid });
+  if (f.batteryType === null) out.push({ error: ELEC_GB_ERRORS.batteryTypeInvalid });
   return out;
 }
 
+/** The draft checked: its first problem (for the API to answer), or the fields to write. */
+export function checkFields(f: GbFieldsDraft): { problem: FieldProblem } | { fields: GbFieldsChecked } {
+  const [problem] = fieldProblems(f);
+  if (problem) return { problem };
+  // fieldProblems refuses a type that named none
+  return { fields: { ...f, useType: f.useType!, batteryType: f.batteryType! } };
+}
+
 /** Commercial use (logistics, rental) makes the BeiDou module mandatory (GB 17761-2024 6.6). */
-export const isCommercial = (useType: string) => useType === 'logistics' || useType === 'rental';
+export const isCommercial = (useType: GbUseType) => useType === 'logistics' || useType === 'rental';
 
 /** What keeps a registration from being compliant, in Chinese (empty = compliant). */
 export function complianceIssues(

@@ -7,7 +7,7 @@ import { pathInScope } from '../../core/accountScope.ts';
 import { identifierKey } from '../../core/identifiers.ts';
 import { terminalsQueries, type TerminalRow } from '../terminals/terminals.queries.ts';
 import { gbBikesQueries, type GbBikeFields } from './gbBikes.queries.ts';
-import { fieldProblems, fieldsOf, problemText } from './gbFields.ts';
+import { checkFields, fieldProblems, fieldsOf, problemText } from './gbFields.ts';
 import { ELEC_GB_CHANGED, newDeclareToken, stateFor } from './gbBikes.service.ts';
 import type { GbRecord } from './gbSheet.ts';
 
@@ -27,7 +27,8 @@ const CONSENT: Record<string, boolean> = {
 
 interface Checked {
   check: ImportRowCheck;
-  fields: GbBikeFields;
+  /** what the row writes; null when its fields have a problem (the sheet then imports nothing) */
+  fields: GbBikeFields | null;
   accountId: number | null;
 }
 
@@ -94,16 +95,20 @@ async function checkRecords(q: Queryable, user: SessionUser, records: GbRecord[]
       else if (boundTerminals.has(Number(terminal.id))) errors.push(`定位模块 ${imei} 已绑定其他备案车辆`);
       once(seen.imei, identifierKey(imei), r.row, '定位模块IMEI', errors);
     }
+    const checked = checkFields(f);
     return {
       check: { row: r.row, terminalId: imei, plate: f.plate || f.frameNo, ok: errors.length === 0, errors },
-      fields: {
-        ...f,
-        batteryCapacity: capacity,
-        batteryVoltage: voltage,
-        positioningConsent: consent ?? false,
-        terminalPk: terminal ? Number(terminal.id) : null,
-        state: stateFor(f),
-      },
+      fields:
+        'fields' in checked
+          ? {
+              ...checked.fields,
+              batteryCapacity: capacity,
+              batteryVoltage: voltage,
+              positioningConsent: consent ?? false,
+              terminalPk: terminal ? Number(terminal.id) : null,
+              state: stateFor(f),
+            }
+          : null,
       accountId: terminal?.account_id ?? null,
     };
   });
@@ -129,7 +134,8 @@ export async function importGbRecords(db: Db, bus: Bus, user: SessionUser, recor
     }
     await gbBikesQueries.insertMany(
       tx,
-      checked.map((c) => ({ accountId: c.accountId ?? user.accountId, fields: c.fields, token: newDeclareToken() })),
+      // every row is ok here, so every row's fields are there
+      checked.flatMap((c) => (c.fields ? [{ accountId: c.accountId ?? user.accountId, fields: c.fields, token: newDeclareToken() }] : [])),
     );
     return checked.length;
   });
