@@ -1,15 +1,22 @@
 import { useState } from 'react';
-import { Button, Descriptions, Drawer, Space, Table, Tabs, Tag } from 'antd';
-import { LEASE_LOCK_TRIGGERS, elecLeaseEndpoints, type LeaseBill, type LeaseLock, type LeasePayment } from '@chelian/contracts';
+import { Button, Descriptions, Drawer, Space, Tabs, Tag } from 'antd';
+import {
+  LEASE_LOCK_TRIGGERS,
+  elecLeaseEndpoints,
+  type LeaseBill,
+  type LeaseContractDetail,
+  type LeaseLock,
+  type LeasePayment,
+} from '@chelian/contracts';
 import { call } from '../shared/request/call.ts';
-import { useWholeList } from '../shared/list/usePagedList.ts';
+import { partOf, useWholeList } from '../shared/list/usePagedList.ts';
+import { ListCard } from '../shared/ui/ListCard.tsx';
 import { usePermission } from '../shared/permission/usePermission.ts';
 import { ContractActionModal, type ContractAction } from './ContractActions.tsx';
 import { PhotoThumb } from './PhotoThumb.tsx';
 import { yuan } from './money.ts';
 import { L } from './messages.ts';
 import { beijingDateTime } from '../shared/format/beijingTime.ts';
-import { wideTable } from '../shared/ui/wideTable.ts';
 import type { ColumnsType } from 'antd/es/table';
 
 const O = L.order;
@@ -21,6 +28,39 @@ export const STATUS_COLOR: Record<string, string> = {
   returned: 'default',
   cancelled: 'default',
 };
+
+type Inspection = LeaseContractDetail['inspections'][number];
+type Reminder = LeaseContractDetail['reminders'][number];
+
+/** A handover's or return's check: the photos and the note whole (wrapped, never cut), 826 px in the drawer's 832. */
+const inspectionColumns: ColumnsType<Inspection> = [
+  { title: '类型', dataIndex: 'kindName', width: 110 },
+  { title: O.vehicle, dataIndex: 'vehicleCode', width: 90 },
+  { title: O.battery, dataIndex: 'batteryPercent', width: 96 },
+  { title: L.common.note, dataIndex: 'note', width: 110, ellipsis: false },
+  {
+    title: O.photos,
+    key: 'p',
+    width: 150,
+    ellipsis: false,
+    render: (_, i) => (
+      <div className="ls-photos">
+        {i.photoIds.map((id) => (
+          <PhotoThumb key={id} photoId={id} />
+        ))}
+      </div>
+    ),
+  },
+  { title: O.createdBy, dataIndex: 'userName', width: 100 },
+  { title: '时间', key: 't', width: 170, render: (_, i) => time(i.created) },
+];
+
+const reminderColumns: ColumnsType<Reminder> = [
+  { title: '时间', key: 't', width: 170, render: (_, r) => time(r.created) },
+  { title: '方式', key: 'a', width: 80, render: (_, r) => (r.auto ? '自动' : r.userName) },
+  // the reminder's words whole, wrapped as sent
+  { title: '内容', dataIndex: 'text', width: 580, ellipsis: false },
+];
 
 /** One contract: its terms and money, and the actions its state allows (each a dialog). */
 export function ContractDrawer({
@@ -123,17 +163,29 @@ export function ContractDrawer({
             {button('unlock', O.unlock, !!(canLock && open && c.lockReason))}
             {button('terminate', O.terminate, canOrder && ['pending', 'active', 'overdue'].includes(c.status), true)}
           </Space>
+          {/* every tab a part of the one detail: its spinner while a reload runs, its failure with 重试 */}
           <Tabs
             size="small"
             items={[
-              { key: 'bills', label: `${O.bills}（${detail.bills.length}）`, children: <BillsTable bills={detail.bills} /> },
+              {
+                key: 'bills',
+                label: `${O.bills}（${detail.bills.length}）`,
+                children: (
+                  <ListCard<LeaseBill> bare size="small" list={partOf(loaded, detail.bills)} rowKey="billId" columns={billColumns()} />
+                ),
+              },
               {
                 key: 'payments',
                 label: `${O.payments}（${detail.payments.length}）`,
                 children: (
-                  <PaymentsTable
-                    payments={detail.payments}
-                    onRefund={canPay && ['pending', 'active', 'overdue'].includes(c.status) ? (p) => setAction({ refund: p }) : undefined}
+                  <ListCard<LeasePayment>
+                    bare
+                    size="small"
+                    list={partOf(loaded, detail.payments)}
+                    rowKey="paymentId"
+                    columns={paymentColumns({
+                      onRefund: canPay && ['pending', 'active', 'overdue'].includes(c.status) ? (p) => setAction({ refund: p }) : undefined,
+                    })}
                   />
                 ),
               },
@@ -141,48 +193,34 @@ export function ContractDrawer({
                 key: 'inspections',
                 label: `${O.inspections}（${detail.inspections.length}）`,
                 children: (
-                  <Table
+                  <ListCard<Inspection>
+                    bare
                     size="small"
+                    list={partOf(loaded, detail.inspections)}
                     rowKey="inspectionId"
-                    pagination={false}
-                    dataSource={detail.inspections}
-                    columns={[
-                      { title: '类型', dataIndex: 'kindName', width: 110 },
-                      { title: O.vehicle, dataIndex: 'vehicleCode', width: 90 },
-                      { title: O.battery, dataIndex: 'batteryPercent', width: 80 },
-                      { title: L.common.note, dataIndex: 'note' },
-                      {
-                        title: O.photos,
-                        key: 'p',
-                        render: (_, i) => (
-                          <div className="ls-photos">
-                            {i.photoIds.map((id) => (
-                              <PhotoThumb key={id} photoId={id} />
-                            ))}
-                          </div>
-                        ),
-                      },
-                      { title: O.createdBy, dataIndex: 'userName', width: 100 },
-                      { title: '时间', key: 't', width: 170, render: (_, i) => time(i.created) },
-                    ]}
+                    identityColumn={false}
+                    columns={inspectionColumns}
                   />
                 ),
               },
-              { key: 'locks', label: `${O.locks}（${detail.locks.length}）`, children: <LocksTable locks={detail.locks} /> },
+              {
+                key: 'locks',
+                label: `${O.locks}（${detail.locks.length}）`,
+                children: (
+                  <ListCard<LeaseLock> bare size="small" list={partOf(loaded, detail.locks)} rowKey="lockId" columns={lockColumns()} />
+                ),
+              },
               {
                 key: 'reminders',
                 label: `${O.reminders}（${detail.reminders.length}）`,
                 children: (
-                  <Table
+                  <ListCard<Reminder>
+                    bare
                     size="small"
+                    list={partOf(loaded, detail.reminders)}
                     rowKey="reminderId"
-                    pagination={false}
-                    dataSource={detail.reminders}
-                    columns={[
-                      { title: '时间', key: 't', width: 170, render: (_, r) => time(r.created) },
-                      { title: '方式', key: 'a', width: 80, render: (_, r) => (r.auto ? '自动' : r.userName) },
-                      { title: '内容', dataIndex: 'text' },
-                    ]}
+                    identityColumn={false}
+                    columns={reminderColumns}
                   />
                 ),
               },
@@ -221,10 +259,6 @@ export function billColumns(showContract = false): ColumnsType<LeaseBill> {
       render: (_, b) => <Tag color={b.status === 'paid' ? 'green' : b.status === 'unpaid' ? 'orange' : 'default'}>{b.statusName}</Tag>,
     },
   ];
-}
-
-export function BillsTable({ bills }: { bills: LeaseBill[] }) {
-  return <Table<LeaseBill> size="small" rowKey="billId" pagination={false} dataSource={bills} {...wideTable<LeaseBill>(billColumns())} />;
 }
 
 /** A payment's or refund's columns; 退款 in the drawer's, the contract and rider on 租金账单's. */
@@ -274,18 +308,6 @@ export function paymentColumns({ onRefund, showContract = false }: { onRefund?: 
   return columns;
 }
 
-export function PaymentsTable({ payments, onRefund }: { payments: LeasePayment[]; onRefund?: (p: LeasePayment) => void }) {
-  return (
-    <Table<LeasePayment>
-      size="small"
-      rowKey="paymentId"
-      pagination={false}
-      dataSource={payments}
-      {...wideTable<LeasePayment>(paymentColumns({ onRefund }))}
-    />
-  );
-}
-
 /** A lock's or unlock's columns: in the contract drawer, and with the contract and vehicle on 逾期风控. */
 export function lockColumns(showContract = false): ColumnsType<LeaseLock> {
   const R = L.risk;
@@ -309,8 +331,4 @@ export function lockColumns(showContract = false): ColumnsType<LeaseLock> {
     { title: R.order, dataIndex: 'orderStatusName', width: 110 },
     { title: R.answer, dataIndex: 'answer', width: 140 },
   ];
-}
-
-export function LocksTable({ locks }: { locks: LeaseLock[] }) {
-  return <Table<LeaseLock> size="small" rowKey="lockId" pagination={false} dataSource={locks} {...wideTable<LeaseLock>(lockColumns())} />;
 }

@@ -1,19 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Image } from 'antd';
 import { elecLeaseEndpoints } from '@chelian/contracts';
 import { call } from '../shared/request/call.ts';
+import { useLoaded } from '../shared/list/usePagedList.ts';
+
+/** The photo's bytes as a blob URL, which the thumb gives back once it shows another photo or none. */
+const photoUrl = (photoId: number, quiet: boolean) =>
+  call(elecLeaseEndpoints.photo, { photoId }, { silent: quiet }).then((bytes) => URL.createObjectURL(new Blob([bytes])));
 
 /** An inspection photo: fetched through the request layer (it carries the session), shown from a blob URL. */
 export function PhotoThumb({ photoId }: { photoId: number }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let made: string | null = null;
-    call(elecLeaseEndpoints.photo, { photoId }).then(
-      (bytes) => setUrl((made = URL.createObjectURL(new Blob([bytes])))),
-      () => {},
-    );
-    return () => void (made && URL.revokeObjectURL(made));
-  }, [photoId]);
+  const { data: url } = useLoaded(photoUrl, photoId, { keepOnFailure: false });
+  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
   return url ? (
     <Image src={url} width={72} height={72} style={{ objectFit: 'cover', borderRadius: 4 }} data-testid="inspection-photo" />
   ) : (
