@@ -37,7 +37,7 @@ describe('request layer error catalogue (spec §8)', () => {
       silent: true,
     });
   });
-  it('accepts a response without flag only when it is an Excel file', () => {
+  it('accepts a response without flag only when it is an Excel file, our binary format or a stored image', () => {
     const blob = new Blob(['x']);
     expect(interpretResponse({ url: '/e', data: blob, contentType: XLSX }).kind).toBe('ok');
     expect(interpretResponse({ url: '/e', data: blob, contentType: 'application/vnd.ms-excel' }).kind).toBe('ok');
@@ -60,6 +60,10 @@ describe('request layer error catalogue (spec §8)', () => {
       value: bytes,
     });
     expect(interpretResponse({ url: '/t', data: bytes, contentType: 'application/octet-stream' })).toMatchObject({ kind: 'rejected' });
+    // a stored image (an inspection photo), as the bytes it is asked for; not any image type
+    expect(interpretResponse({ url: '/p', data: bytes, contentType: 'image/png' })).toEqual({ kind: 'ok', value: bytes });
+    expect(interpretResponse({ url: '/p', data: bytes, contentType: 'image/jpeg' })).toEqual({ kind: 'ok', value: bytes });
+    expect(interpretResponse({ url: '/p', data: bytes, contentType: 'image/svg+xml' })).toMatchObject({ kind: 'rejected' });
     expect(interpretResponse({ url: '/e', data: { obj: 1 } })).toMatchObject({ kind: 'rejected' });
     expect(interpretResponse({ url: '/e', data: '<html>' })).toMatchObject({ kind: 'rejected', msg: '网络异常' });
   });

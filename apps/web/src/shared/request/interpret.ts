@@ -12,6 +12,8 @@ export type Outcome =
 const EXCEL_TYPES = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel'];
 /** Our own binary answers (e.g. track.bin's columns): their content type says what they are. */
 const CHELIAN_BINARY = 'application/vnd.chelian.';
+/** An image behind the session (an inspection photo): the kinds the server stores. */
+const IMAGE = /^image\/(jpeg|png|webp)\b/;
 
 export function isExcelResponse(contentType: string | undefined, contentDisposition: string | undefined): boolean {
   const type = (contentType ?? '').toLowerCase();
@@ -65,10 +67,12 @@ export function interpretResponse(input: {
     if (flag === FLAG_SUCCESS) return { kind: 'ok', value: env.obj, envelope: env };
     return { kind: 'rejected', msg: textOf(env.msg), flag, obj: env.obj, errorCode: codeOf(env.errorCode) };
   }
-  // No flag: only an Excel download, or one of our binary formats, is a valid answer.
+  // No flag: only an Excel download, one of our binary formats or a stored image is a valid answer.
   if (
     isBinary(data) &&
-    (isExcelResponse(input.contentType, input.contentDisposition) || (input.contentType ?? '').toLowerCase().startsWith(CHELIAN_BINARY))
+    (isExcelResponse(input.contentType, input.contentDisposition) ||
+      (input.contentType ?? '').toLowerCase().startsWith(CHELIAN_BINARY) ||
+      IMAGE.test((input.contentType ?? '').toLowerCase()))
   ) {
     return { kind: 'ok', value: data };
   }
