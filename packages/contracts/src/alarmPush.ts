@@ -8,7 +8,7 @@ import type { Static } from 'typebox';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
 import { Id, Nullable, OneOf, PageQuery, pageOf } from './schemas.ts';
-import { AlarmTypeSchema } from './alarms.ts';
+import { AlarmTypeInput, AlarmTypeSchema } from './alarms.ts';
 
 /** web = browser notification; sms; webhook = signed HTTP POST; mqtt = publish to the account's broker. */
 export const PUSH_CHANNELS = ['web', 'sms', 'webhook', 'mqtt'] as const;
@@ -32,7 +32,6 @@ export const ALARM_PUSH_ERRORS = defineErrors('alarmPush', {
   notConfigured: '尚未设置{name}，请先填写并保存',
 });
 
-const AlarmTypeField = Type.String({ maxLength: 40, pattern: '^[A-Za-z]+$' });
 const Channel = OneOf(PUSH_CHANNELS);
 const QueuedChannelField = OneOf(QUEUED_CHANNELS);
 
@@ -52,7 +51,7 @@ export const AlarmControlSchema = Type.Object({
 });
 export type AlarmControl = Static<typeof AlarmControlSchema>;
 const ControlItem = Type.Object({
-  alarmType: AlarmTypeField,
+  alarmType: AlarmTypeInput,
   enabled: Type.Boolean(),
   sound: Type.Boolean(),
   popup: Type.Boolean(),
@@ -75,7 +74,7 @@ export const AlarmPushSchema = Type.Object({
 });
 export type AlarmPush = Static<typeof AlarmPushSchema>;
 const PushItem = Type.Object({
-  alarmType: AlarmTypeField,
+  alarmType: AlarmTypeInput,
   enabled: Type.Boolean(),
   channels: Type.Array(Channel, { maxItems: PUSH_CHANNELS.length }),
   quietStart: Type.Optional(Type.String({ maxLength: 5 })),

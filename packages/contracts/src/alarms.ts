@@ -6,11 +6,13 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, OneOfKeys, PageQuery, TimeParam, pageOf } from './schemas.ts';
-import { ALARM_NAMES_ZH } from '@chelian/protocols/alarms.ts';
+import { Id, Nullable, OneOfChecked, OneOfKeys, PageQuery, TimeParam, pageOf } from './schemas.ts';
+import { ALARM_NAMES_ZH, ALARM_TYPES } from '@chelian/protocols/alarms.ts';
 
 /** An alarm's type: a key of the platform's one catalogue of alarms (protocols' ALARM_NAMES_ZH). */
 export const AlarmTypeSchema = OneOfKeys(ALARM_NAMES_ZH);
+/** An alarm type a form sends: the same union, refused by the service as 未知的报警类型 (not by the schema). */
+export const AlarmTypeInput = OneOfChecked(ALARM_TYPES, { maxLength: 40, pattern: '^[A-Za-z]+$' });
 
 /** An alarm as the API lists it and the live feed pushes it; times epoch ms, speed km/h. */
 export const AlarmSchema = Type.Object({

@@ -1,7 +1,7 @@
 /** 智能工牌's vocabularies, limits and the shapes of its forms and answers (card.ts gathers the domain). */
 import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
-import { Id, Nullable, OneOfKeys, PageQuery } from './schemas.ts';
+import { Id, Nullable, OneOfCheckedKeys, OneOfKeys, PageQuery } from './schemas.ts';
 import { FenceKindSchema } from './geofences.ts';
 
 /** The badge alarms the card screens list, in the platform's words (protocols' ALARM_NAMES_ZH; a test holds them equal); offline is the platform's own. */
@@ -207,7 +207,8 @@ export const CorrectionForm = Type.Object({
   staffId: Id(),
   day: DayText,
   period: Type.Integer({ minimum: 0, maximum: 3 }),
-  status: Type.String({ maxLength: 20 }),
+  /** an ATTENDANCE_STATUS_NAMES key but pending, refused by the service as 不支持的考勤状态：… (statusUnknown) */
+  status: OneOfCheckedKeys(ATTENDANCE_STATUS_NAMES, { maxLength: 20 }),
   note: Type.String({ minLength: 1, maxLength: 200 }),
 });
 export type AttendanceCorrectionForm = Static<typeof CorrectionForm>;

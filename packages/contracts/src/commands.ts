@@ -8,7 +8,7 @@ import * as Type from 'typebox/type';
 import type { CommandType } from '@chelian/protocols/model.ts';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Nullable, OneOf, OneOfKeys, PageQuery, StringRecord, pageOf } from './schemas.ts';
+import { Nullable, OneOf, OneOfCheckedKeys, OneOfKeys, PageQuery, StringRecord, pageOf } from './schemas.ts';
 
 /** Every command a terminal can be sent (protocols' CommandType, all of them), as an operator reads it. */
 export const COMMAND_NAMES_ZH = {
@@ -52,7 +52,8 @@ export const MAX_COMMAND_TARGETS = 10_000;
 const targets = {
   terminalIds: Type.Optional(Type.String({ maxLength: MAX_COMMAND_TARGETS * 21 })),
   vehicleIds: Type.Optional(Type.String({ maxLength: MAX_COMMAND_TARGETS * 12 })),
-  commandType: Type.String({ minLength: 1, maxLength: 20 }),
+  /** a COMMAND_NAMES_ZH key; another is refused by the service as 不支持的指令类型：…（可选 …） (unknownType) */
+  commandType: OneOfCheckedKeys(COMMAND_NAMES_ZH, { minLength: 1, maxLength: 20 }),
 };
 const CommandCheckForm = Type.Object(targets);
 export type CommandCheckForm = Static<typeof CommandCheckForm>;

@@ -8,7 +8,7 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, OneOf, OneOfKeys, PageQuery, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOf, OneOfChecked, OneOfKeys, PageQuery, pageOf } from './schemas.ts';
 import { COMMAND_SEND_STATUSES } from './commands.ts';
 import { StayRowSchema, TripRowSchema } from './reports.ts';
 import { AlarmSchema } from './alarms.ts';
@@ -172,7 +172,8 @@ const SettingsForm = Type.Object({
 });
 export type BikeSettingsForm = Static<typeof SettingsForm>;
 
-const ControlForm = Type.Object({ bikeId: Id(), action: Type.String({ maxLength: 16 }) });
+/** action: one of ELEC_CAR_ACTIONS, refused by the service as 不支持的操作：… (unknownAction), not by the schema. */
+const ControlForm = Type.Object({ bikeId: Id(), action: OneOfChecked(ELEC_CAR_ACTIONS, { maxLength: 16 }) });
 
 /** What a control did: sent now, queued for an offline bike, or (a cut) pending until it is safe. */
 const ControlAnswer = Type.Object({
@@ -215,7 +216,8 @@ const AlarmPage = pageOf(AlarmSchema);
 
 export const AlarmSwitchSchema = Type.Object({ alarmType: OneOf(ELEC_CAR_ALARM_ORDER), alarmName: Type.String(), push: Type.Boolean() });
 export type AlarmSwitch = Static<typeof AlarmSwitchSchema>;
-const AlarmSwitchForm = Type.Object({ alarmType: Type.String({ maxLength: 40 }), push: Type.Boolean() });
+/** alarmType: one of ELEC_CAR_ALARM_TYPES, refused by the service as 不支持的报警类型：… (alarmTypeUnknown). */
+const AlarmSwitchForm = Type.Object({ alarmType: OneOfChecked(ELEC_CAR_ALARM_TYPES, { maxLength: 40 }), push: Type.Boolean() });
 
 export const BikeFenceSchema = Type.Object({
   geofenceId: Type.Integer(),

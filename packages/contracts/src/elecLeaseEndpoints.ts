@@ -1,7 +1,7 @@
 /** Every endpoint of 电单车租赁 (platform 23), over the shapes of elecLeaseSchemas.ts. */
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
-import { Id, OneOfKeys, PageQuery, pageOf } from './schemas.ts';
+import { Id, OneOfChecked, OneOfCheckedKeys, OneOfKeys, PageQuery, pageOf } from './schemas.ts';
 import { RIDER_ORDER_STATES } from './leaseRider.ts';
 import {
   LeaseStoreSchema,
@@ -16,7 +16,10 @@ import {
   LeaseOverdueSchema,
   LeaseSettingsSchema,
   LeaseAreaSchema,
+  LEASE_AREA_KINDS,
+  type LeaseAreaKind,
   LEASE_PAY_METHODS,
+  LEASE_PLAN_KINDS,
   text,
   Fen,
   ContractDetail,
@@ -197,7 +200,7 @@ export const elecLeaseEndpoints = {
     input: Type.Object({
       planId: Type.Optional(Id()),
       name: Type.String({ maxLength: 30 }),
-      kind: Type.String({ maxLength: 16 }),
+      kind: OneOfCheckedKeys(LEASE_PLAN_KINDS, { maxLength: 16 }),
       periodDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 366 })),
       rentFen: Fen(),
       depositFen: Fen(),
@@ -373,7 +376,7 @@ export const elecLeaseEndpoints = {
     permission: 'lease:bill:pay',
     input: Type.Object({
       contractId: Id(),
-      method: Type.String({ maxLength: 16 }),
+      method: OneOfCheckedKeys(LEASE_PAY_METHODS, { maxLength: 16 }),
       providerRef: Type.String({ maxLength: 64 }),
       amountFen: Fen({ minimum: 1 }),
       note: text(200),
@@ -458,7 +461,11 @@ export const elecLeaseEndpoints = {
     tag,
     summary: '设置服务区域',
     permission: 'lease:area:edit',
-    input: Type.Object({ geofenceId: Id(), kind: Type.String({ maxLength: 16 }) }),
+    /** kind: a LEASE_AREA_KINDS key, or '' to make the fence no area again */
+    input: Type.Object({
+      geofenceId: Id(),
+      kind: OneOfChecked(['', ...(Object.keys(LEASE_AREA_KINDS) as LeaseAreaKind[])], { maxLength: 16 }),
+    }),
     answer: Type.Array(LeaseAreaSchema),
   }),
 

@@ -6,7 +6,7 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, OneOf, PageQuery, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOf, OneOfChecked, PageQuery, pageOf } from './schemas.ts';
 import { REPORT_EXPORT_TYPES } from './reports.ts';
 
 /** Past this many rows an export asks to narrow the range (Excel's own limit is 1 048 576 a sheet). */
@@ -42,7 +42,7 @@ const base = '/car/v1/accelerate/export';
 
 const ExportInput = Type.Object({
   /** One of EXPORT_TYPES; another is answered by the service's EXPORT_ERRORS.unknownType. */
-  reportType: Type.String({ minLength: 1, maxLength: 40 }),
+  reportType: OneOfChecked(EXPORT_TYPES, { minLength: 1, maxLength: 40 }),
   name: Type.Optional(Type.String({ maxLength: 100 })),
   params: Type.Optional(Type.String({ maxLength: 10_000 })),
 });

@@ -8,7 +8,7 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, OneOfKeys } from './schemas.ts';
+import { Id, Nullable, OneOfCheckedKeys, OneOfKeys } from './schemas.ts';
 import { LEASE_CONTRACT_STATES, LeaseBillSchema, LeaseAreaSchema, text } from './elecLeaseSchemas.ts';
 
 /** The channels a rider pays through; with no merchant account configured the demo's 模拟支付 stands in (--demo only). */
@@ -144,7 +144,12 @@ export const leaseRiderEndpoints = {
     tag,
     summary: '在线支付账单',
     /** billId: one bill; left out, everything the contract owes */
-    input: Type.Object({ contractId: Id(), billId: Type.Optional(Id()), channel: Type.String({ maxLength: 16 }), openid: text(64) }),
+    input: Type.Object({
+      contractId: Id(),
+      billId: Type.Optional(Id()),
+      channel: OneOfCheckedKeys(RIDER_PAY_CHANNELS, { maxLength: 16 }),
+      openid: text(64),
+    }),
     answer: Type.Object({ order: RiderOrderSchema, params: RiderPayParamsSchema }),
   }),
   /** 网页授权's code (one use) for the rider's openid, kept for JSAPI orders. */

@@ -8,9 +8,9 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, OneOfKeys } from './schemas.ts';
+import { Id, Nullable, OneOfChecked, OneOfKeys } from './schemas.ts';
 import { AlarmTypeSchema } from './alarms.ts';
-import { FenceKindSchema } from './geofences.ts';
+import { FENCE_KINDS, FenceKindSchema } from './geofences.ts';
 
 /** Freshness of the last fix (domain notes §2): under 2 min, 2–10 min, over 10 min. */
 export const PET_FRESH_SECONDS = 120;
@@ -183,7 +183,8 @@ const ZoneForm = Type.Object({
   petId: Id(),
   zoneId: Type.Optional(Id()),
   name: Type.String({ maxLength: 20 }),
-  kind: Type.String({ maxLength: 10 }),
+  /** circle or polygon; another shape is refused by the service as 区域形状填写不正确 (badValue) */
+  kind: OneOfChecked(FENCE_KINDS, { maxLength: 10 }),
   lon: Type.Optional(Type.Number()),
   lat: Type.Optional(Type.Number()),
   radiusMeters: Type.Optional(Type.Number()),

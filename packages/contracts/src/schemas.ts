@@ -62,6 +62,24 @@ export const OneOf = <const T extends readonly string[]>(values: T) =>
 export const isOneOf = <const T extends readonly string[]>(values: T, value: unknown): value is T[number] =>
   typeof value === 'string' && (values as readonly string[]).includes(value);
 
+/**
+ * An input field that is one of a const list but which the service refuses in its own Chinese words
+ * (its catalogue's error, naming the word sent) rather than the schema's generic 请求参数错误: the
+ * caller's type is the union, so a page cannot send another word, while the wire takes any text
+ * within `options` and the service checks it against the same list (isOneOf, isKeyOf)
+ * before it trusts it. The list is in the OpenAPI description.
+ */
+export const OneOfChecked = <const T extends readonly string[]>(values: T, options: Type.TStringOptions = {}) =>
+  Type.Unsafe<T[number]>(Type.String({ description: `取值：${values.join('、')}`, ...options }));
+
 /** A field that is one of a names record's keys (`{ active: '已加入', … }`): OneOf over the keys. */
 export const OneOfKeys = <const R extends Readonly<Record<string, string>>>(names: R) =>
   OneOf(Object.keys(names) as readonly (keyof R & string)[]);
+
+/** OneOfChecked over a names record's keys. */
+export const OneOfCheckedKeys = <const R extends Readonly<Record<string, string>>>(names: R, options: Type.TStringOptions = {}) =>
+  OneOfChecked(Object.keys(names) as readonly (keyof R & string)[], options);
+
+/** Whether a value is one of a names record's own keys (not one it inherits, like toString): narrows it to them. */
+export const isKeyOf = <const R extends Readonly<Record<string, string>>>(names: R, value: unknown): value is keyof R & string =>
+  typeof value === 'string' && Object.hasOwn(names, value);

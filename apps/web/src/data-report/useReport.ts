@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DIRECT_EXPORT_MAX_ROWS, EXPORT_ERRORS, exportEndpoints, type ReportQuery } from '@chelian/contracts';
+import { DIRECT_EXPORT_MAX_ROWS, EXPORT_ERRORS, exportEndpoints, type ExportType, type ReportQuery } from '@chelian/contracts';
 import { call } from '../shared/request/call.ts';
 import { errorText, RequestError } from '../shared/request/RequestError.ts';
 import { toast } from '../shared/ui/toast.ts';
@@ -12,7 +12,7 @@ import { R } from './messages.ts';
  * total the page shows, sends a result past DIRECT_EXPORT_MAX_ROWS straight to the queue; without
  * it (or with a server limit lower than that) the server's export.tooLargeForDirect decides.
  */
-export function useReportExport(reportType: string, title: string) {
+export function useReportExport(reportType: ExportType, title: string) {
   const [exporting, setExporting] = useState(false);
   const showRecords = useExportRecords((s) => s.show);
   const run = async (query: Partial<ReportQuery> & Record<string, unknown>, extra: object = {}, period?: string, rows?: number) => {

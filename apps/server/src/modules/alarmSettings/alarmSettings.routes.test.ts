@@ -49,6 +49,11 @@ describe('alarm settings', () => {
     });
     expect(res.flag).toBe(0);
     expect(res.msg).toBe('未知的报警类型：nuke');
+    // the push settings take the same catalogue and say the same
+    const push = await json(a.sessionId, '/car/v4/api/alarm/push/configAlarmPush.json', {
+      items: [{ alarmType: 'nuke', enabled: true, channels: ['web'] }],
+    });
+    expect([push.flag, push.msg]).toEqual([0, '未知的报警类型：nuke']);
   });
 });
 

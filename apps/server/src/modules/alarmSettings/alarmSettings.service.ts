@@ -95,7 +95,10 @@ export function pushOf(type: AlarmType, row: Omit<PushRow, 'alarm_type'> | undef
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const TOPIC_PREFIX = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 
-/** A row as the form sends it: its alarm type is any text until assertType checks it (in Chinese, not by the schema). */
+/**
+ * A row as the form sends it: the contract types its alarm type as the catalogue's union for callers
+ * (AlarmTypeInput), but the wire takes any text until assertType checks it (in Chinese, not by the schema).
+ */
 type Sent<T extends { alarmType: AlarmType }> = Omit<T, 'alarmType'> & { alarmType: string };
 
 function assertType(type: string): asserts type is AlarmType {

@@ -1,6 +1,7 @@
 import {
   beijingMidnight,
   ATTENDANCE_STATUS_NAMES,
+  isKeyOf,
   CARD_ERRORS,
   type AttendanceCorrectionForm,
   type AttendanceRow,
@@ -134,7 +135,7 @@ export async function attendanceOfDate(
 /** A supervisor's correction: kept with who made it; the newest one shows. */
 export async function correctAttendance(q: Queryable, user: SessionUser, input: AttendanceCorrectionForm): Promise<AttendanceRow> {
   const staff = await visibleStaff(q, user, input.staffId);
-  if (!(input.status in ATTENDANCE_STATUS_NAMES) || input.status === 'pending')
+  if (!isKeyOf(ATTENDANCE_STATUS_NAMES, input.status) || input.status === 'pending')
     throw new AppError(CARD_ERRORS.statusUnknown, { params: { status: input.status } });
   await attendanceQueries.addCorrection(q, {
     staffId: Number(staff.id),

@@ -228,10 +228,11 @@ describe('a shift of badge-wearers through the gateway', () => {
       correctedBy: a.username,
       correctionNote: '岗前培训，已报备',
     });
-    expect(await post(`${api}/attendance/correct.json`, { staffId: staff.B!, day, period: 0, status: 'great', note: 'x' })).toMatchObject({
-      flag: 0,
-      msg: '不支持的考勤状态：great',
-    });
+    for (const status of ['great', 'pending', 'toString'])
+      expect(await post(`${api}/attendance/correct.json`, { staffId: staff.B!, day, period: 0, status, note: 'x' })).toMatchObject({
+        flag: 0,
+        msg: `不支持的考勤状态：${status}`,
+      });
   });
 
   it("scores patrol runs: done by the assignee's visits, missed when nobody came", async () => {

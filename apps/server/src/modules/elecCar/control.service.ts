@@ -4,6 +4,7 @@ import {
   ELEC_CAR_ERRORS,
   SAFE_CUT_MAX_KMH,
   SAFE_CUT_PENDING_MINUTES,
+  isOneOf,
   type BikeControlAnswer,
   type ElecCarAction,
 } from '@chelian/contracts';
@@ -43,10 +44,10 @@ export const ACTION_ZH: Record<ElecCarAction, string> = {
   locate: '立即定位',
 };
 
+/** The action as sent (the contract's union for callers, any text on the wire), checked against ELEC_CAR_ACTIONS. */
 export function actionOf(value: string): ElecCarAction {
-  if (!(ELEC_CAR_ACTIONS as readonly string[]).includes(value))
-    throw new AppError(ELEC_CAR_ERRORS.unknownAction, { params: { action: value } });
-  return value as ElecCarAction;
+  if (!isOneOf(ELEC_CAR_ACTIONS, value)) throw new AppError(ELEC_CAR_ERRORS.unknownAction, { params: { action: value } });
+  return value;
 }
 
 /** A command to the bike's terminal through the shared command queue (sent now, or when it connects). */

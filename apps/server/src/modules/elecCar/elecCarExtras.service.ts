@@ -4,6 +4,7 @@ import {
   ELEC_CAR_ERRORS,
   FENCE_KIND_NAMES,
   STAY_DEFAULT_MIN_MINUTES,
+  isOneOf,
   type AlarmSwitch,
   type BikeFence,
   type BikeTrips,
@@ -77,8 +78,8 @@ export async function alarmSwitches(db: Db, user: SessionUser): Promise<AlarmSwi
 }
 
 export async function saveAlarmSwitch(db: Db, bus: Bus, user: SessionUser, alarmType: string, push: boolean): Promise<AlarmSwitch[]> {
-  if (!(ELEC_CAR_ALARM_TYPES as string[]).includes(alarmType))
-    throw new AppError(ELEC_CAR_ERRORS.alarmTypeUnknown, { params: { type: alarmType } });
+  // the contract's union for callers, any text on the wire: checked against the same list
+  if (!isOneOf(ELEC_CAR_ALARM_TYPES, alarmType)) throw new AppError(ELEC_CAR_ERRORS.alarmTypeUnknown, { params: { type: alarmType } });
   const row = (await alarmSettingsQueries.pushes(db, user.accountId)).find((r) => r.alarm_type === alarmType);
   const base = row
     ? {
@@ -87,9 +88,7 @@ export async function saveAlarmSwitch(db: Db, bus: Bus, user: SessionUser, alarm
         quietEnd: row.quiet_end,
         minIntervalMinutes: row.min_interval_minutes,
       }
-    : isAlarmType(alarmType)
-      ? defaultPush(alarmType)
-      : { channels: ['web'], quietStart: '', quietEnd: '', minIntervalMinutes: 5 };
+    : defaultPush(alarmType);
   await alarmSettingsQueries.upsertPush(db, user.accountId, {
     alarmType,
     enabled: push,

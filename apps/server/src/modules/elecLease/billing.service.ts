@@ -1,4 +1,4 @@
-import { DAY_MS, ELEC_LEASE_ERRORS, LEASE_BILL_KINDS, LEASE_PAY_METHODS, type LeasePayMethod } from '@chelian/contracts';
+import { DAY_MS, ELEC_LEASE_ERRORS, LEASE_BILL_KINDS, LEASE_PAY_METHODS, isKeyOf, type LeasePayMethod } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { AppError } from '../../http/errors.ts';
 import { contractsQueries, type ContractRow, type PaymentRow } from './contracts.queries.ts';
@@ -49,8 +49,8 @@ export async function allocate(
 }
 
 export function methodOf(value: string): LeasePayMethod {
-  if (!(value in LEASE_PAY_METHODS)) throw new AppError(ELEC_LEASE_ERRORS.methodUnknown, { params: { method: value } });
-  return value as LeasePayMethod;
+  if (!isKeyOf(LEASE_PAY_METHODS, value)) throw new AppError(ELEC_LEASE_ERRORS.methodUnknown, { params: { method: value } });
+  return value;
 }
 
 export function refOf(value: string): string {

@@ -164,6 +164,15 @@ describe('operator, riders, bikes and plans', () => {
         insuranceFen: 0,
       }),
     ).toMatchObject({ errorCode: 'elecLease.planPeriodsMissing' });
+    // a kind outside LEASE_PLAN_KINDS, an inherited name (toString) too, is refused in Chinese
+    for (const kind of ['hourly', 'toString'])
+      expect(
+        await post(a.sessionId, '/plan/save.json', { name: '时租', kind, rentFen: 100, depositFen: 0, insuranceFen: 0 }),
+      ).toMatchObject({
+        flag: 0,
+        errorCode: 'elecLease.planKindUnknown',
+        msg: `不支持的方案类型：${kind}`,
+      });
     expect(
       await post(a.sessionId, '/plan/save.json', { name: '周租', kind: 'weekly', rentFen: 9.5, depositFen: 0, insuranceFen: 0 }),
     ).toMatchObject({ flag: 0 });
@@ -217,9 +226,11 @@ describe("a contract's life", () => {
         amountFen: 70000,
       }),
     ).toMatchObject({ errorCode: 'elecLease.overpay', msg: '收款金额 700.00 元超过应收 603.00 元' });
-    expect(await post(a.sessionId, '/payment/pay.json', { contractId, method: 'bank', providerRef: 'X1', amountFen: 100 })).toMatchObject({
-      errorCode: 'elecLease.methodUnknown',
-    });
+    for (const method of ['bank', 'toString'])
+      expect(await post(a.sessionId, '/payment/pay.json', { contractId, method, providerRef: 'X1', amountFen: 100 })).toMatchObject({
+        errorCode: 'elecLease.methodUnknown',
+        msg: `不支持的支付方式：${method}`,
+      });
     expect(
       await post(a.sessionId, '/payment/pay.json', { contractId, method: 'cash', providerRef: '收据 1', amountFen: 100 }),
     ).toMatchObject({ errorCode: 'elecLease.providerRefInvalid' });

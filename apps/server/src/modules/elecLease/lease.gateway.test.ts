@@ -195,6 +195,11 @@ describe('service area', () => {
       `INSERT INTO geofences (account_id, name, kind, center_lon, center_lat, radius_m) VALUES ($1, '徐汇运营区', 'circle', 121.4737, 31.2304, 3000) RETURNING id`,
       [a.accountId],
     );
+    for (const kind of ['parking', 'toString'])
+      expect(await post(`${lease}/area/set.json`, { geofenceId: fence!.id, kind })).toMatchObject({
+        errorCode: 'elecLease.areaKindUnknown',
+        msg: `不支持的区域类型：${kind}`,
+      });
     const set = await post(`${lease}/area/set.json`, { geofenceId: fence!.id, kind: 'boundary' });
     expect(set.obj).toEqual([expect.objectContaining({ name: '徐汇运营区', kind: 'boundary', kindName: '运营区域' })]);
     await drive(10, 31.2404); // ~1.1 km north: inside

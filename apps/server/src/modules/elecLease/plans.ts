@@ -3,6 +3,7 @@ import {
   LEASE_PLAN_KINDS,
   type InputOf,
   type LeasePlan,
+  isKeyOf,
   type LeasePlanKind,
   type elecLeaseEndpoints,
 } from '@chelian/contracts';
@@ -33,8 +34,9 @@ export function presentPlan(p: PlanRow): LeasePlan {
 
 /** Creates or edits a plan. Contracts already made keep the terms they were made with only as far as their bills go: later bills follow the plan. */
 export async function savePlan(db: Db, user: SessionUser, input: InputOf<typeof elecLeaseEndpoints.savePlan>): Promise<number> {
-  if (!(input.kind in LEASE_PLAN_KINDS)) throw new AppError(ELEC_LEASE_ERRORS.planKindUnknown, { params: { kind: input.kind } });
-  const kind = input.kind as LeasePlanKind;
+  // the contract's union for callers, any text on the wire
+  const kind: string = input.kind;
+  if (!isKeyOf(LEASE_PLAN_KINDS, kind)) throw new AppError(ELEC_LEASE_ERRORS.planKindUnknown, { params: { kind } });
   if (kind === 'rentToOwn' && !input.periods) throw new AppError(ELEC_LEASE_ERRORS.planPeriodsMissing);
   const values: PlanValues = [
     clean(input.name) || LEASE_PLAN_KINDS[kind],

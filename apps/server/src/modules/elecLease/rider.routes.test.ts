@@ -153,6 +153,14 @@ describe('the rider sees their own rental', () => {
     });
     expect((await call(riderSid, 'GET', `${rider}/me.json`)).obj.payChannels).toEqual([]);
   });
+
+  it('refuses a channel outside RIDER_PAY_CHANNELS in Chinese, an inherited name (toString) too', async () => {
+    for (const channel of ['cash', 'toString'])
+      expect(await call(riderSid, 'POST', `${rider}/pay.json`, { contractId, channel })).toMatchObject({
+        errorCode: 'leaseRider.channelUnknown',
+        msg: `不支持的支付方式：${channel}`,
+      });
+  });
 });
 
 describe('paying through WeChat Pay', () => {

@@ -8,7 +8,7 @@ import {
   leaseRiderEndpoints,
   type RiderArea,
   type RiderBill,
-  type RiderPayChannel,
+  isKeyOf,
 } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
@@ -84,8 +84,8 @@ export function riderRoutes(ctx: AppContext, app: FastifyInstance) {
     const user = caller(request);
     const rider = await riderOf(db, user);
     const c = await riderContract(db, rider.id, body.contractId);
-    if (!(body.channel in RIDER_PAY_CHANNELS)) throw new AppError(LEASE_RIDER_ERRORS.channelUnknown, { params: { channel: body.channel } });
-    const channel = body.channel as RiderPayChannel;
+    const channel: string = body.channel; // the contract's union for callers, any text on the wire
+    if (!isKeyOf(RIDER_PAY_CHANNELS, channel)) throw new AppError(LEASE_RIDER_ERRORS.channelUnknown, { params: { channel } });
     const provider = providerFor(channel, demo());
     // JSAPI pays as the openid 网页授权 gave this rider, never one the phone merely names.
     if (body.openid) {

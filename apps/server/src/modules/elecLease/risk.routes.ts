@@ -1,12 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ELEC_LEASE_ERRORS,
-  FENCE_KIND_NAMES,
-  LEASE_AREA_KINDS,
-  elecLeaseEndpoints,
-  type LeaseArea,
-  type LeaseAreaKind,
-} from '@chelian/contracts';
+import { ELEC_LEASE_ERRORS, FENCE_KIND_NAMES, LEASE_AREA_KINDS, elecLeaseEndpoints, type LeaseArea, isKeyOf } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
@@ -140,11 +133,10 @@ export function riskRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, elecLeaseEndpoints.setArea, async (body, request) => {
     const user = caller(request);
     const kind = clean(body.kind);
-    if (kind && !(kind in LEASE_AREA_KINDS)) throw new AppError(ELEC_LEASE_ERRORS.areaKindUnknown, { params: { kind } });
+    if (kind && !isKeyOf(LEASE_AREA_KINDS, kind)) throw new AppError(ELEC_LEASE_ERRORS.areaKindUnknown, { params: { kind } });
     const fence = await riskQueries.visibleFence(db, user.accountPath, body.geofenceId);
     found(fence);
-    if (kind)
-      await riskQueries.setArea(db, Number(fence!.id), Number(fence!.account_id), kind as LeaseAreaKind); // checked above
+    if (isKeyOf(LEASE_AREA_KINDS, kind)) await riskQueries.setArea(db, Number(fence!.id), Number(fence!.account_id), kind);
     else await riskQueries.clearArea(db, Number(fence!.id));
     bus.publish(GEOFENCE_CHANGED, {});
     auditChange(request, { objectType: '服务区域', objectId: fence!.id, after: { kind } });

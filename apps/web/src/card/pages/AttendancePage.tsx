@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DatePicker, Input, Modal, Select, Tag, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
-import { ATTENDANCE_STATUS_NAMES, cardEndpoints, type AttendanceRow } from '@chelian/contracts';
+import { ATTENDANCE_STATUS_NAMES, cardEndpoints, type AttendanceRow, type AttendanceStatus } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
@@ -38,7 +38,7 @@ export function AttendancePage() {
   const [keyword, setKeyword] = useState('');
   const rows = usePagedList(cardEndpoints.attendance, { date, teamId, status, keyword: keyword || undefined });
   const [fixing, setFixing] = useState<AttendanceRow | null>(null);
-  const [fix, setFix] = useState({ status: 'normal', note: '' });
+  const [fix, setFix] = useState<{ status: AttendanceStatus; note: string }>({ status: 'normal', note: '' });
   const save = () =>
     call(cardEndpoints.correctAttendance, {
       staffId: fixing!.staffId,

@@ -1,5 +1,5 @@
 import type { ColumnsType } from 'antd/es/table';
-import type { AnswerOf, reportEndpoints } from '@chelian/contracts';
+import type { AnswerOf, ExportType, reportEndpoints } from '@chelian/contracts';
 import { RowReportPage, type ReportStat } from './RowReportPage.tsx';
 
 /** The reports of one row per vehicle and day; both take the common filters. */
@@ -11,7 +11,7 @@ interface Props<E extends DailyEndpoint> {
   testId: string;
   endpoint: E;
   empty: AnswerOf<E>;
-  exportType: string;
+  exportType: ExportType;
   columns: ColumnsType<RowOf<E>>;
   stats: (data: AnswerOf<E>) => ReportStat[];
   /** Days without anything to report are shown muted. */

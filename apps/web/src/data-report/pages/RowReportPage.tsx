@@ -1,6 +1,6 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import type { ColumnsType } from 'antd/es/table';
-import type { AnswerOf, EndpointSpec, InputOf } from '@chelian/contracts';
+import type { AnswerOf, EndpointSpec, ExportType, InputOf } from '@chelian/contracts';
 import { call, type CallArgs } from '../../shared/request/call.ts';
 import { usePagedLoad } from '../../shared/list/usePagedList.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
@@ -43,7 +43,7 @@ export interface RowReportPageProps<E extends PagedEndpoint, X extends object> {
   /** The page shown before the first answer (total 0, empty list, zero totals). */
   empty: AnswerOf<E>;
   /** `REPORT_EXPORT_TYPES.<kind>` for the 导出 button. */
-  exportType: string;
+  exportType: ExportType;
   columns: ColumnsType<RowOf<E>>;
   rowKey: (row: RowOf<E>) => string;
   /** The totals line, from the current answer. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Select, Switch } from 'antd';
-import { ELEC_CAR_ALARM_NAMES, elecCarEndpoints } from '@chelian/contracts';
+import { ELEC_CAR_ALARM_NAMES, elecCarEndpoints, type ElecCarAlarmType } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { SubProductAlarmLog, type AlarmLogQuery } from '../../shared/alarms/SubProductAlarmLog.tsx';
 import { usePermission } from '../../shared/permission/usePermission.ts';
@@ -18,7 +18,8 @@ function Switches() {
   const { rows: switches, put } = useWholeList(elecCarEndpoints.alarmSwitches);
   const canEdit = usePermission('elecCar:alarm:edit');
   // the save answers every switch as it now stands
-  const save = (alarmType: string, push: boolean) => call(elecCarEndpoints.saveAlarmSwitch, { alarmType, push }).then(put, () => {});
+  const save = (alarmType: ElecCarAlarmType, push: boolean) =>
+    call(elecCarEndpoints.saveAlarmSwitch, { alarmType, push }).then(put, () => {});
   return (
     <section className="sp-card">
       <div className="sp-toolbar">

@@ -1,5 +1,5 @@
 import { Alert, Select } from 'antd';
-import { LEASE_AREA_KINDS, elecLeaseEndpoints, type LeaseArea } from '@chelian/contracts';
+import { LEASE_AREA_KINDS, elecLeaseEndpoints, type LeaseArea, type LeaseAreaKind } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { useWholeList } from '../../shared/list/usePagedList.ts';
@@ -39,7 +39,7 @@ export function AreaPage() {
                 value={a.kind}
                 options={kinds}
                 data-testid="area-kind"
-                onChange={(kind: string) =>
+                onChange={(kind: LeaseAreaKind | '') =>
                   void call(elecLeaseEndpoints.setArea, { geofenceId: a.geofenceId, kind }).then(
                     () => void areas.reload(),
                     () => {},

@@ -14,14 +14,14 @@ export type PhoneCommand = (typeof PHONE_COMMANDS)[number];
 export const COMMAND_PERMISSION = 'car:command:send';
 
 /** Whether the terminal can take the command: '' when yes, else the server's reason. */
-export async function checkCommand(terminalId: string, commandType: string): Promise<string> {
+export async function checkCommand(terminalId: string, commandType: PhoneCommand['type']): Promise<string> {
   const check = await call(commandEndpoints.check, { terminalIds: terminalId, commandType }, { silent: true });
   const item = check.list.find((i) => i.terminalId === terminalId);
   if (!item) return check.list[0]?.reason ?? '';
   return item.supported ? '' : item.reason;
 }
 
-export async function sendCommand(terminalId: string, commandType: string): Promise<CommandSend['list'][number] | undefined> {
+export async function sendCommand(terminalId: string, commandType: PhoneCommand['type']): Promise<CommandSend['list'][number] | undefined> {
   const result = await call(commandEndpoints.send, { terminalIds: terminalId, commandType }, { silent: true });
   return result.list.find((i) => i.terminalId === terminalId) ?? result.list[0];
 }

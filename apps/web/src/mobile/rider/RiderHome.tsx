@@ -1,6 +1,6 @@
 import { Button, Dialog, ErrorBlock, List, NavBar, NoticeBar, Selector, Skeleton, Tag, Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { leaseRiderEndpoints, type RiderContract, type RiderMe } from '@chelian/contracts';
+import { leaseRiderEndpoints, type RiderContract, type RiderMe, type RiderPayChannel } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { contractTone, yuanText } from './riderView.ts';
@@ -51,7 +51,7 @@ function ContractCard({
   onChanged,
 }: {
   c: RiderContract;
-  channels: { channel: string; name: string; demo: boolean }[];
+  channels: { channel: RiderPayChannel; name: string; demo: boolean }[];
   wechatOauth: RiderMe['wechatOauth'];
   onChanged: () => Promise<void>;
 }) {

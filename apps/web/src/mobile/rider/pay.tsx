@@ -1,5 +1,5 @@
 import { Dialog, Toast } from 'antd-mobile';
-import { LEASE_RIDER_ERRORS, leaseRiderEndpoints, type RiderPayParams } from '@chelian/contracts';
+import { LEASE_RIDER_ERRORS, leaseRiderEndpoints, type RiderPayChannel, type RiderPayParams } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { RequestError } from '../../shared/request/RequestError.ts';
 import { yuanText } from './riderView.ts';
@@ -7,7 +7,7 @@ import { RD } from './texts.ts';
 import { forgetOpenid, inWechat, startAuthorize, storedOpenid, type WechatOauthInfo } from './wechatAuth.ts';
 
 interface Channel {
-  channel: string;
+  channel: RiderPayChannel;
   name: string;
   demo: boolean;
 }

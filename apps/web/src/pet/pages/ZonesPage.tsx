@@ -16,8 +16,8 @@ type LL = [number, number];
 /** The form fields that keep a zone's shape as it is (for switching an alarm). */
 const shapeOf = (z: PetZone) =>
   z.kind === 'circle'
-    ? { kind: 'circle', lon: z.lon!, lat: z.lat!, radiusMeters: z.radiusMeters! }
-    : { kind: 'polygon', points: z.points.map((p) => `${p[0]},${p[1]}`).join(';') };
+    ? { kind: 'circle' as const, lon: z.lon!, lat: z.lat!, radiusMeters: z.radiusMeters! }
+    : { kind: 'polygon' as const, points: z.points.map((p) => `${p[0]},${p[1]}`).join(';') };
 
 function ZonesOf({ pet }: { pet: Pet }) {
   const canEdit = usePermission('pet:fence:edit') && !pet.shared;
@@ -46,8 +46,8 @@ function ZonesOf({ pet }: { pet: Pet }) {
     setBusy(true);
     const shape =
       mode === 'circle'
-        ? { kind: 'circle', lon: draft[0]![0], lat: draft[0]![1], radiusMeters: radius }
-        : { kind: 'polygon', points: draft.map((p) => `${p[0]},${p[1]}`).join(';') };
+        ? { kind: 'circle' as const, lon: draft[0]![0], lat: draft[0]![1], radiusMeters: radius }
+        : { kind: 'polygon' as const, points: draft.map((p) => `${p[0]},${p[1]}`).join(';') };
     call(petEndpoints.zoneSave, { petId: pet.petId, name: name.trim(), alarmExit, alarmEnter, ...shape })
       .then(() => (toast.success(Z.saved), setDraft([]), setName(''), reload()))
       .catch(() => {})
