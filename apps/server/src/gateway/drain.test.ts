@@ -96,19 +96,27 @@ describe('SIGTERM drain', () => {
 });
 
 describe('stop with writes in flight', () => {
-  it('ends the last flush, the held-back latest rows, presence and the engines’ work before the database closes', async () => {
+  it('ends the last flush, the held-back latest rows and the engines’ work before the database closes', async () => {
     const specs = planTerminals({ count: 40, protocol: 'jt808', seed: 11, cities: [cityByName('深圳')!] });
     const raw = await createTestDb();
-    // Each terminal in a vehicle with a 1 km/h limit: the platform's overspeed engine judges every fix and raises alarms.
-    for (const spec of specs) {
+    // Half the terminals in a vehicle with a 1 km/h limit (the overspeed engine judges every fix and raises
+    // alarms), half on a pet with a zone (the pet zone engine reads the zone's state at every fix).
+    for (const [i, spec] of specs.entries()) {
       const [row] = await raw.query<{ id: number }>(
         `INSERT INTO terminals (identifier, identifier_key, protocol, account_id) VALUES ($1, $2, 'jt808', 1) RETURNING id`,
         [spec.id, identifierKey(spec.id)],
       );
-      await raw.query(`INSERT INTO vehicles (account_id, terminal_id, name, plate, speed_limit_kmh) VALUES (1, $1, $2, $2, 1)`, [
-        row!.id,
-        spec.plate ?? spec.id,
-      ]);
+      if (i % 2 === 0)
+        await raw.query(`INSERT INTO vehicles (account_id, terminal_id, name, plate, speed_limit_kmh) VALUES (1, $1, $2, $2, 1)`, [
+          row!.id,
+          spec.plate ?? spec.id,
+        ]);
+      else
+        await raw.query(
+          `WITH p AS (INSERT INTO pets (account_id, name, terminal_id) VALUES (1, $2, $1) RETURNING id)
+           INSERT INTO pet_zones (pet_id, name, kind, geometry) SELECT p.id, '家', 'circle', $3::jsonb FROM p`,
+          [row!.id, spec.id, JSON.stringify({ center: [114.05, 22.59], radiusMeters: 3000 })],
+        );
     }
     // The server's close ends here: what the server asks of the database afterwards is noted (and still answered, so the test can read what was stored).
     let closed = false;
