@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { baseUrl, launch, login, openTab, shot } from './support/browser.ts';
 import { childFrame, postFromChild } from './support/bridge.ts';
 import { apiLogin } from './support/server.ts';
+import { addVehicle, imei } from './support/carFleet.ts';
 
 const SYSTEMS: Array<[string, string, string]> = [
   ['car', '/car/', '智能车联'],
@@ -102,8 +103,26 @@ describe('sub-products in the shell and alone (issue 3 item 12)', () => {
     await login(page);
     await page.goto(`${baseUrl()}/car/`);
     const frame = await childFrame(page, 'car');
-    await postFromChild(frame, 'showVehInfo', { vehicleId: '013800138000', tab: 'follow' });
     const dialog = page.locator('.cl-vehicle-dialog');
+    // Opened by its terminal: the dialog resolves terminal → vehicle and reads the vehicle once for both tabs.
+    const vehicle = await addVehicle(await apiLogin(), imei('86933'));
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.endsWith('/terminal/detail.json') || path.endsWith('/vehicle/detail.json')) asked.push(path);
+    });
+    await postFromChild(frame, 'showVehInfo', { vehicleId: vehicle.terminalId, tab: 'follow' });
+    await dialog.getByTestId('follow-card').getByText(vehicle.plate).waitFor();
+    await dialog.getByRole('tab', { name: '基本信息' }).click();
+    await dialog.getByTestId('car-vehicle-panel').getByText(vehicle.terminalId).waitFor();
+    await dialog.getByRole('tab', { name: '实时跟踪' }).click();
+    await dialog.locator('.ant-tabs-tab-active', { hasText: '实时跟踪' }).waitFor();
+    expect(asked.filter((p) => p.endsWith('/terminal/detail.json'))).toHaveLength(1);
+    expect(asked.filter((p) => p.endsWith('/vehicle/detail.json'))).toHaveLength(1);
+    await dialog.locator('.ant-modal-close').click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await postFromChild(frame, 'showVehInfo', { vehicleId: '013800138000', tab: 'follow' });
     await dialog.waitFor();
     expect(await dialog.locator('.ant-tabs-tab-active').innerText()).toBe('实时跟踪');
     await shot(page, 'vehicle-dialog-follow');

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { AloneAlarmTip } from './alarms/AloneAlarmTip.tsx';
 import { CHILD } from '../child/childContext.ts';
 import { FleetProvider, FleetScope, useFleet, type Fleet } from './fleet/FleetProvider.tsx';
-import { registerVehiclePanel } from '../shared/dialogs/VehicleInfoDialog.tsx';
+import { registerVehiclePanel, type VehiclePanelProps } from '../shared/dialogs/VehicleInfoDialog.tsx';
 import { CarVehiclePanel } from '../shared/vehicle/CarVehiclePanel.tsx';
 import './car.css';
 
@@ -31,7 +31,7 @@ function DialogUsesFleet() {
   const fleet = useRef<Fleet | null>(null);
   fleet.current = useFleet();
   useEffect(() => {
-    registerVehiclePanel(function FleetVehiclePanel(props: { vehicleId: string; follow: boolean }) {
+    registerVehiclePanel(function FleetVehiclePanel(props: VehiclePanelProps) {
       return fleet.current ? (
         <FleetScope fleet={fleet.current}>
           <CarVehiclePanel {...props} />

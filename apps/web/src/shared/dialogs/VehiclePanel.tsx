@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { Badge, Descriptions, Empty, Spin, Tag } from 'antd';
-import { TERMINAL_ERRORS, type LastPosition } from '@chelian/contracts';
+import { TERMINAL_ERRORS, monitorEndpoints, type LastPosition } from '@chelian/contracts';
 import { RequestError } from '../request/RequestError.ts';
-import { positionOf } from './positionOf.ts';
+import { call } from '../request/call.ts';
+import type { DialogVehicle } from './dialogVehicle.ts';
 import { useLoaded } from '../list/usePagedList.ts';
 import { useAddress } from '../address/useAddress.ts';
 import { T } from '../i18n/messages.ts';
@@ -17,10 +18,10 @@ interface Seen {
   withheld: string;
 }
 
-/** The last position, or none: a failure shows the empty panel, with the server's reason when it withholds the position. */
-const lastSeen = ({ vehicleId }: { vehicleId: string }): Promise<Seen> =>
-  positionOf(vehicleId).then(
-    (position) => ({ position, withheld: '' }),
+/** The last position of the dialog's terminal, or none: a failure shows the empty panel, with the server's reason when it withholds the position. */
+const lastSeen = ({ terminalId }: { terminalId: string }): Promise<Seen> =>
+  (terminalId ? call(monitorEndpoints.lastPositions, { terminalIds: terminalId }, { silent: true }) : Promise.resolve([])).then(
+    ([position]) => ({ position: position ?? null, withheld: '' }),
     (err: unknown) => ({
       position: null,
       withheld: err instanceof RequestError && err.is(TERMINAL_ERRORS.serviceExpired) ? err.message : '',
@@ -31,15 +32,15 @@ const lastSeen = ({ vehicleId }: { vehicleId: string }): Promise<Seen> =>
  * The dialog's default panel: the vehicle's last reported position with its address, refreshed
  * every 10 s on the follow tab. The shell and the car app register the full one (registerVehiclePanel).
  */
-export function VehiclePanel({ vehicleId, follow }: { vehicleId: string; follow: boolean }) {
+export function VehiclePanel({ vehicleId, follow, target }: { vehicleId: string; follow: boolean; target: DialogVehicle }) {
   // The spinner again when the tab changes (follow), as it loads once more; the 10 s refresh is quiet.
-  const seen = useLoaded(lastSeen, { vehicleId, follow });
+  const seen = useLoaded(lastSeen, { terminalId: target.terminalId, follow });
   const { reload } = seen;
   useEffect(() => {
     if (!follow) return;
     const timer = window.setInterval(() => void reload(true), FOLLOW_MS);
     return () => window.clearInterval(timer);
-  }, [reload, vehicleId, follow]);
+  }, [reload, target.terminalId, follow]);
   const position = seen.data?.position ?? null;
   const withheld = seen.data?.withheld ?? '';
   const address = useAddress(position ? { lon: position.lon, lat: position.lat, mac: position.terminalId } : null);

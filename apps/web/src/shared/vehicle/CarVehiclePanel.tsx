@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Collapse, Descriptions, Empty, Space, Spin } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
-import type { PermissionCode } from '@chelian/contracts';
+import type { PermissionCode, Vehicle } from '@chelian/contracts';
 import { useAddress } from '../address/useAddress.ts';
 import { Permission } from '../permission/Permission.tsx';
 import { CommandForm } from '../commands/CommandForm.tsx';
@@ -12,7 +12,8 @@ import { STATE_COLORS, directionText } from './vehicleState.ts';
 import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
 import { playbackUrl } from '../links/carLinks.ts';
 import { RecentAlarms } from './RecentAlarms.tsx';
-import { useResolvedVehicleId, useVehicleLive } from './useVehicleLive.ts';
+import { useVehicleLive } from './useVehicleLive.ts';
+import type { DialogVehicle } from '../dialogs/dialogVehicle.ts';
 import './vehicle.css';
 import { beijingFormat } from '../format/beijingTime.ts';
 
@@ -23,23 +24,22 @@ const fmt = (t: number | null | undefined) => (t ? beijingFormat(t) : M.common.n
 /**
  * The vehicle-info dialog's panels (registered into the shared dialog): the basic tab shows the
  * terminal, SIM, expiry, last position with its address, speed, state, mileage, recent alarms
- * and, by permission, the command panel; the follow tab keeps the vehicle in view.
+ * and, by permission, the command panel; the follow tab keeps the vehicle in view. The dialog
+ * resolves what it was opened for (target) once for both tabs.
  */
-export function CarVehiclePanel({ vehicleId, follow }: { vehicleId: string; follow: boolean }) {
-  const id = useResolvedVehicleId(vehicleId);
-  if (id === undefined)
-    return (
-      <Spin>
-        <div style={{ height: 200 }} />
-      </Spin>
-    );
+export function CarVehiclePanel({ vehicleId, follow, target }: { vehicleId: string; follow: boolean; target: DialogVehicle }) {
+  const id = target.vehicleId;
   if (id === null) return <Empty description={M.vehicle.notFound} data-testid="vehicle-not-found" />;
-  return follow ? <FollowView vehicleId={id} height={460} dialogKey={vehicleId} /> : <BasicPanel vehicleId={id} dialogKey={vehicleId} />;
+  return follow ? (
+    <FollowView vehicleId={id} height={460} dialogKey={vehicleId} vehicle={target.vehicle} />
+  ) : (
+    <BasicPanel vehicleId={id} dialogKey={vehicleId} vehicle={target.vehicle} />
+  );
 }
 
-/** dialogKey: the id the dialog was opened with (a vehicle id, or a terminal id), for its title. */
-function BasicPanel({ vehicleId, dialogKey }: { vehicleId: number; dialogKey: string }) {
-  const live = useVehicleLive(vehicleId);
+/** dialogKey: the id the dialog was opened with (a vehicle id, or a terminal id), for its title; vehicle: its record as the dialog read it. */
+function BasicPanel({ vehicleId, dialogKey, vehicle }: { vehicleId: number; dialogKey: string; vehicle: Vehicle | null }) {
+  const live = useVehicleLive(vehicleId, vehicle);
   useVehicleDialogLabel(dialogKey, live.vehicle ? live.vehicle.plate || live.vehicle.name : undefined);
   const [sent, setSent] = useState(0);
   const v = live.vehicle;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Vehicle } from '@chelian/contracts';
 import { Empty, Switch, Typography } from 'antd';
 import { useAddress } from '../address/useAddress.ts';
 import { STATE_COLORS } from './vehicleState.ts';
@@ -16,10 +17,21 @@ import './vehicle.css';
 
 /**
  * A map that keeps one vehicle in view as it moves and draws its live trail (the follow tab and
- * page). In the dialog, dialogKey is the id it was opened with, so the title can show the plate.
+ * page). In the dialog, dialogKey is the id it was opened with, so the title can show the plate,
+ * and vehicle the record the dialog read (see useVehicleLive's known).
  */
-export function FollowView({ vehicleId, height, dialogKey }: { vehicleId: number; height?: number; dialogKey?: string }) {
-  const live = useVehicleLive(vehicleId);
+export function FollowView({
+  vehicleId,
+  height,
+  dialogKey,
+  vehicle,
+}: {
+  vehicleId: number;
+  height?: number;
+  dialogKey?: string;
+  vehicle?: Vehicle | null;
+}) {
+  const live = useVehicleLive(vehicleId, vehicle);
   const trail = useTrail(vehicleId, live.position);
   const [follow, setFollow] = useState(true);
   const p = live.position;

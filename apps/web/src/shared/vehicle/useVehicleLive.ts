@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { monitorEndpoints, terminalEndpoints, vehicleEndpoints, type Vehicle } from '@chelian/contracts';
-import { call } from '../request/call.ts';
-import { useLoaded, useWholeList } from '../list/usePagedList.ts';
+import { monitorEndpoints, vehicleEndpoints, type Vehicle } from '@chelian/contracts';
+import { useWholeList } from '../list/usePagedList.ts';
 import { useVehicleSource } from './vehicleSource.ts';
 import { vehicleState, type VehicleState } from './vehicleState.ts';
 
@@ -28,16 +27,20 @@ const POLL_MS = 5000;
 /**
  * One vehicle's record and live position: from the enclosing live fleet (the car app's) when there
  * is one, otherwise by polling lastPositions (the shell's dialog runs outside the car app).
+ * `known`: its record when the caller has read it already (the vehicle dialog, once for its tabs;
+ * null: it could not be read); otherwise it is read here.
  */
-export function useVehicleLive(vehicleId: number | null): LiveVehicle {
+export function useVehicleLive(vehicleId: number | null, known?: Vehicle | null): LiveVehicle {
   const fleet = useVehicleSource();
   const [tick, setTick] = useState(0);
+  const given = known !== undefined;
   // Quiet: the panel shows its own 未找到; a failure shows none rather than another vehicle's record.
-  const detail = useWholeList(vehicleEndpoints.detail, vehicleId ? { vehicleId } : undefined, {
+  const read = useWholeList(vehicleEndpoints.detail, vehicleId && !given ? { vehicleId } : undefined, {
     silent: true,
-    enabled: Boolean(vehicleId),
+    enabled: Boolean(vehicleId) && !given,
     keepOnFailure: false,
   });
+  const detail = given ? { data: known, loading: false } : read;
   const vehicle = detail.data;
   const status: LiveVehicle['status'] = !vehicleId ? 'missing' : detail.loading ? 'loading' : vehicle ? 'ready' : 'missing';
 
@@ -99,26 +102,4 @@ export function useVehicleLive(vehicleId: number | null): LiveVehicle {
   }
   const state = vehicleState({ online, speed: polled?.speed ?? 0, alarming: (polled?.alarms.length ?? 0) > 0 });
   return { vehicle, position: polled, online, state, status };
-}
-
-/** The vehicle of a terminal; one the server does not know is read as a vehicle id when it can be one. */
-const vehicleOfTerminal = (text: string) =>
-  call(terminalEndpoints.detail, { terminalId: text }, { silent: true }).then(
-    (t) => ({ text, vehicleId: t.vehicleId }),
-    () => ({ text, vehicleId: Number(text) <= Number.MAX_SAFE_INTEGER ? Number(text) : null }),
-  );
-
-/**
- * The dialog is opened by vehicleId; a caller that only knows the terminal (a JT/T 808 phone
- * number or an IMEI, 11+ digits) is resolved through the terminal. undefined while resolving.
- */
-export function useResolvedVehicleId(raw: string): number | null | undefined {
-  const text = raw.trim();
-  const numeric = /^\d+$/.test(text);
-  const byTerminal = numeric && text.length >= 11;
-  const resolved = useLoaded(vehicleOfTerminal, text, { enabled: byTerminal });
-  if (!numeric) return null;
-  if (!byTerminal) return Number(text) || null;
-  // the answer for this text only (not the last one's, for the render before this one loads)
-  return !resolved.loading && resolved.data?.text === text ? resolved.data.vehicleId : undefined;
 }
