@@ -1,3 +1,14 @@
+/** SQL: positions' row `p` is newer than latest_positions' row `l` — a later second or, in the same second, received later. */
+export const newerThanLatest = (p: string, l: string) =>
+  `${p}.gps_time >= ${l}.gps_time AND (${p}.gps_time > ${l}.gps_time OR ${p}.received_at > ${l}.received_at)`;
+
+/** SQL: positions' row `p` is a fix the terminal's current owner may see (placed, and not before `t`'s hand-over). */
+export const ownersFix = (p: string, t: string) =>
+  `(${p}.valid OR ${p}.lat <> 0 OR ${p}.lon <> 0) AND NOT COALESCE(${t}.handed_over_at > ${p}.gps_time, false)`;
+
+/** SQL: the order that puts the newest of fixes `x` first. */
+export const newestFirst = (x: string) => `${x}.gps_time DESC, ${x}.received_at DESC`;
+
 /**
  * SQL: a terminal's newest fix (lat, lon, speed, valid, acc, extras, gps_time, received_at) — latest_positions' row or, when
  * newer, the newest fix in positions: latest_positions may be up to LATEST_POSITION_SECONDS behind
@@ -13,13 +24,12 @@ export const freshestFix = (terminal: string) => `(
   SELECT ff.lat, ff.lon, ff.speed, ff.valid, ff.acc, ff.extras, ff.gps_time, ff.received_at FROM (
     (SELECT ffp.lat, ffp.lon, ffp.speed, ffp.valid, ffp.acc, ffp.extras, ffp.gps_time, ffp.received_at
        FROM latest_positions ffl JOIN terminals fft ON fft.id = ffl.terminal_id
-       JOIN positions ffp ON ffp.terminal_id = ffl.terminal_id AND ffp.gps_time >= ffl.gps_time
-      WHERE ffl.terminal_id = ${terminal} AND (ffp.gps_time > ffl.gps_time OR ffp.received_at > ffl.received_at)
-        AND (ffp.valid OR ffp.lat <> 0 OR ffp.lon <> 0) AND NOT COALESCE(fft.handed_over_at > ffp.gps_time, false)
-      ORDER BY ffp.gps_time DESC, ffp.received_at DESC LIMIT 1)
+       JOIN positions ffp ON ffp.terminal_id = ffl.terminal_id
+      WHERE ffl.terminal_id = ${terminal} AND ${newerThanLatest('ffp', 'ffl')} AND ${ownersFix('ffp', 'fft')}
+      ORDER BY ${newestFirst('ffp')} LIMIT 1)
     UNION ALL
     SELECT ffl.lat, ffl.lon, ffl.speed, ffl.valid, ffl.acc, ffl.extras, ffl.gps_time, ffl.received_at FROM latest_positions ffl WHERE ffl.terminal_id = ${terminal}) ff
-  ORDER BY ff.gps_time DESC, ff.received_at DESC LIMIT 1)`;
+  ORDER BY ${newestFirst('ff')} LIMIT 1)`;
 
 /** The most LATEST_POSITION_SECONDS may be (config.ts clamps it): what mayHoldNewer's window is built on. */
 export const LATEST_POSITION_MAX_SECONDS = 60;

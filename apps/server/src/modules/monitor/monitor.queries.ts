@@ -3,6 +3,7 @@ import { queryPage } from '../../db/queryPage.ts';
 import type { AssetKind } from '@chelian/contracts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { terminalKind } from '../../core/assetKinds.ts';
+import { newerThanLatest, newestFirst, ownersFix } from '../../core/freshestFix.ts';
 import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 
 export interface LatestRow {
@@ -41,7 +42,8 @@ const LATEST = `${LATEST_COLUMNS}
 /**
  * The same for terminals asked by number (a vehicle's dialog polls it; the assistant answers 在哪
  * from it): a newer fix already in positions (one index probe each) is taken as latest_positions
- * will get it, so these are as fresh as what was acknowledged.
+ * will get it, so these are as fresh as what was acknowledged — newer and usable by the rules of
+ * core/freshestFix.ts, which these columns' readers share.
  */
 const LATEST_FRESH = `${LATEST_COLUMNS}
   FROM latest_positions l0 JOIN terminals t ON t.id = l0.terminal_id
@@ -50,13 +52,12 @@ const LATEST_FRESH = `${LATEST_COLUMNS}
       (SELECT p.gps_time, p.received_at, p.lat, p.lon, p.speed, p.course, p.altitude, p.valid, p.satellites, p.acc,
               COALESCE(p.mileage, l0.mileage) AS mileage, p.alarms, p.extras
          FROM positions p
-        WHERE p.terminal_id = l0.terminal_id AND p.gps_time > l0.gps_time AND (p.valid OR p.lat <> 0 OR p.lon <> 0)
-          AND NOT COALESCE(t.handed_over_at > p.gps_time, false)
-        ORDER BY p.gps_time DESC LIMIT 1)
+        WHERE p.terminal_id = l0.terminal_id AND ${newerThanLatest('p', 'l0')} AND ${ownersFix('p', 't')}
+        ORDER BY ${newestFirst('p')} LIMIT 1)
       UNION ALL
       SELECT l0.gps_time, l0.received_at, l0.lat, l0.lon, l0.speed, l0.course, l0.altitude, l0.valid, l0.satellites, l0.acc,
              l0.mileage, l0.alarms, l0.extras) f
-    ORDER BY f.gps_time DESC LIMIT 1) l
+    ORDER BY ${newestFirst('f')} LIMIT 1) l
   ${WITH_OWNER}`;
 
 /**
