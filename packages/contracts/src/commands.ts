@@ -79,7 +79,11 @@ export type CommandSendForm = Static<typeof CommandSendForm>;
 
 const CommandListQuery = Type.Intersect([
   PageQuery,
-  Type.Object({ terminalId: Type.Optional(Type.String({ maxLength: 24 })), status: Type.Optional(Type.String({ maxLength: 16 })) }),
+  Type.Object({
+    terminalId: Type.Optional(Type.String({ maxLength: 24 })),
+    /** a COMMAND_STATUS_ZH key; another is refused by the service as 不支持的指令状态：…（可选 …） (statusUnknown) */
+    status: Type.Optional(OneOfCheckedKeys(COMMAND_STATUS_ZH, { maxLength: 16 })),
+  }),
 ]);
 export type CommandListQuery = Static<typeof CommandListQuery>;
 
@@ -172,6 +176,7 @@ export const commandEndpoints = {
 
 export const COMMAND_ERRORS = defineErrors('command', {
   unknownType: { msg: '不支持的指令类型：{type}（可选 {types}）', status: 400 },
+  statusUnknown: { msg: '不支持的指令状态：{status}（可选 {statuses}）', status: 400 },
   noTargets: { msg: '请选择要下发指令的车辆或设备', status: 400 },
   vehiclesWithoutTerminal: '车辆 {plates} 未绑定设备',
   /** obj: the per-terminal list with each one's reason */

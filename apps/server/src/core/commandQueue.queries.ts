@@ -23,8 +23,11 @@ export interface CommandRow {
   user_name: string | null;
 }
 
+/** The status a command shows: a queued one past its time is expired before the sweep marks it (the list's filter goes by the same). */
+const SHOWN_STATUS = `CASE WHEN c.status = 'queued' AND c.expires_at <= now() THEN 'expired' ELSE c.status END`;
+
 const SELECT = `SELECT c.id, c.terminal_id, t.identifier, v.plate, c.type, c.params,
-       CASE WHEN c.status = 'queued' AND c.expires_at <= now() THEN 'expired' ELSE c.status END AS status,
+       ${SHOWN_STATUS} AS status,
        c.created_at, c.expires_at, c.sent_at, c.replied_at, c.reply_success, c.reply_text, u.name AS user_name
   FROM commands c JOIN terminals t ON t.id = c.terminal_id LEFT JOIN accounts a ON a.id = t.account_id
   LEFT JOIN vehicles v ON v.terminal_id = t.id LEFT JOIN users u ON u.id = c.user_id`;
@@ -49,8 +52,13 @@ export const commandsQueries = {
     return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   },
 
-  page: async (q: Queryable, f: { scope: string; terminalKey: string | null; status: string | null }, limit: number, offset: number) => {
-    const where = `${terminalInScope('a.path', 1)} AND ${sinceHandOver('t', 'c.created_at')} AND ($2::text IS NULL OR t.identifier_key = $2) AND ($3::text IS NULL OR c.status = $3)`;
+  page: async (
+    q: Queryable,
+    f: { scope: string; terminalKey: string | null; status: CommandStatus | null },
+    limit: number,
+    offset: number,
+  ) => {
+    const where = `${terminalInScope('a.path', 1)} AND ${sinceHandOver('t', 'c.created_at')} AND ($2::text IS NULL OR t.identifier_key = $2) AND ($3::text IS NULL OR ${SHOWN_STATUS} = $3)`;
     const params = [f.scope, f.terminalKey, f.status];
     return queryPage<CommandRow>(q, { select: `${SELECT} WHERE ${where}`, orderBy: 'c.id DESC', params }, { limit, offset });
   },

@@ -146,6 +146,23 @@ describe('commands', () => {
     gt.close();
   });
 
+  it('filters the record by the status it shows, and refuses a status there is not in Chinese', async () => {
+    const byStatus = async (status: string) =>
+      (await t.call(a.sessionId, { url: `/car/v1/api/command/listCommand.json?terminalId=${imei}&status=${status}&pageSize=50` })).json();
+    // the reboot of the previous test is past its time: it shows, and filters, as expired whether or not the sweep marked it
+    const expired = (await byStatus('expired')).obj.list as Array<{ type: string; status: string }>;
+    expect(expired.map((c) => c.type)).toEqual(['reboot']);
+    const replied = (await byStatus('replied')).obj.list as Array<{ type: string; status: string }>;
+    expect(replied.map((c) => c.type)).toEqual(['setInterval']);
+    expect((await byStatus('queued')).obj.list).toEqual([]);
+    for (const status of ['done', 'toString'])
+      expect(await byStatus(status)).toMatchObject({
+        flag: 0,
+        errorCode: 'command.statusUnknown',
+        msg: `不支持的指令状态：${status}（可选 queued、sent、replied、failed、unsupported、expired）`,
+      });
+  });
+
   it('stores a batch in one go, each command on its own terminal (ids answered in the order asked)', async () => {
     const res = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', {
       terminalIds: `${imei},13880000001`,

@@ -8,7 +8,15 @@ import { identifierKey } from '../../core/identifiers.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { commandsQueries } from '../../core/commandQueue.queries.ts';
 import { presentCommand } from './commands.presenter.ts';
-import { DEFAULT_EXPIRE_MINUTES, checkTerminals, commandTypeOf, sendCommands, targetTerminals, targetsOf } from './commands.service.ts';
+import {
+  DEFAULT_EXPIRE_MINUTES,
+  checkTerminals,
+  commandStatusFilter,
+  commandTypeOf,
+  sendCommands,
+  targetTerminals,
+  targetsOf,
+} from './commands.service.ts';
 
 /** Commands to terminals: check, send (queued for offline ones), and the record of what happened. */
 export const commandsRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
@@ -29,7 +37,7 @@ export const commandsRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     const filter = {
       scope: terminalScope(caller(request)),
       terminalKey: query.terminalId ? identifierKey(query.terminalId) : null,
-      status: query.status || null,
+      status: commandStatusFilter(query.status),
     };
     const { total, rows } = await commandsQueries.page(ctx.db, filter, win.sql.limit, win.sql.offset);
     return pageAnswer(win, total, rows.map(presentCommand));

@@ -5,7 +5,10 @@ import { subjects, type CommandNotice } from '../../bus/subjects.ts';
 import {
   COMMAND_ERRORS,
   COMMAND_NAMES_ZH,
+  COMMAND_STATUS_ZH,
   MAX_COMMAND_TARGETS,
+  isKeyOf,
+  type CommandStatus,
   TERMINAL_ERRORS,
   type CommandCheck,
   type CommandTargets,
@@ -33,6 +36,14 @@ export interface Targets {
 /** The command type asked for; an unknown one is refused with the types there are. */
 export function commandTypeOf(value: string): CommandType {
   if (!isCommandType(value)) throw new AppError(COMMAND_ERRORS.unknownType, { params: { type: value, types: COMMAND_TYPES.join('、') } });
+  return value;
+}
+
+/** The record's status filter: none, or a status there is; another is refused with the statuses there are (not a list matching nothing). */
+export function commandStatusFilter(value: string | undefined): CommandStatus | null {
+  if (!value) return null;
+  if (!isKeyOf(COMMAND_STATUS_ZH, value))
+    throw new AppError(COMMAND_ERRORS.statusUnknown, { params: { status: value, statuses: Object.keys(COMMAND_STATUS_ZH).join('、') } });
   return value;
 }
 
