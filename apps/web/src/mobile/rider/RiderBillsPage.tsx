@@ -9,6 +9,7 @@ import { billTone, billsView, sortBills, yuanText } from './riderView.ts';
 import { useRider } from './useRider.ts';
 import { payOwed, waitForOrder } from './pay.tsx';
 import { RD } from './texts.ts';
+import { RiderLoadFailed } from './RiderLoadFailed.tsx';
 import { rememberOpenid, takeReturn } from './wechatAuth.ts';
 import './rider.css';
 
@@ -63,16 +64,7 @@ export function RiderBillsPage() {
     return (
       <>
         {back}
-        <ErrorBlock
-          status="disconnected"
-          title={RD.loadFailed}
-          description={
-            <>
-              <div>{failure}</div>
-              <Button onClick={() => void reload()}>{RD.retry}</Button>
-            </>
-          }
-        />
+        <RiderLoadFailed failure={failure ?? ''} reload={reload} />
       </>
     );
   if (view === 'none')

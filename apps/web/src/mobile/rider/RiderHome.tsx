@@ -7,24 +7,13 @@ import { contractTone, yuanText } from './riderView.ts';
 import { useRider } from './useRider.ts';
 import { payOwed } from './pay.tsx';
 import { RD } from './texts.ts';
+import { RiderLoadFailed } from './RiderLoadFailed.tsx';
 import './rider.css';
 
 /** 我的租赁: the contract, plan, bike and store; the state in words; pay what is owed, bills, service area, return. */
 export function RiderHome() {
   const { me, contract, select, reload, failure } = useRider();
-  if (failure)
-    return (
-      <ErrorBlock
-        status="disconnected"
-        title={RD.loadFailed}
-        description={
-          <>
-            <div>{failure}</div>
-            <Button onClick={() => void reload()}>{RD.retry}</Button>
-          </>
-        }
-      />
-    );
+  if (failure) return <RiderLoadFailed failure={failure} reload={reload} />;
   if (!me) return <Skeleton.Paragraph lineCount={8} animated />;
   if (!contract) return <ErrorBlock status="empty" title={RD.none} description={RD.noneHint} />;
   return (
