@@ -39,6 +39,20 @@ afterEach(async () => {
 const childDb = async (s: ServerSetup): Promise<Db> =>
   s.env.DATABASE_URL ? openPostgres({ connectionString: s.env.DATABASE_URL, max: 1 }) : openPglite(path.join(s.env.DATA_DIR!, 'pglite'));
 
+/** JT/T 808 terminals under way, a fix every 0.1 s, that keep what was answered and do not come back once cut. */
+const drivingFleet = (specs: ReturnType<typeof planTerminals>, jt808: number) =>
+  new Fleet(specs, {
+    host: '127.0.0.1',
+    ports: { jt808 },
+    intervalSeconds: 0.1,
+    heartbeatSeconds: 5,
+    record: true,
+    reconnectMinMs: 60_000,
+    reconnectMaxMs: 60_000,
+    alarmRate: 0,
+    driver: { startParked: false },
+  });
+
 describe('SIGTERM drain', () => {
   it('answers what it committed, closes the sockets, exits 0, and loses nothing acknowledged', async () => {
     setup = await prepareServer();
@@ -48,17 +62,7 @@ describe('SIGTERM drain', () => {
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
 
     const specs = planTerminals({ count: 60, protocol: 'jt808', seed: 7, cities: [cityByName('深圳')!] });
-    fleet = new Fleet(specs, {
-      host: '127.0.0.1',
-      ports: { jt808: setup.ports.jt808 },
-      intervalSeconds: 0.1,
-      heartbeatSeconds: 5,
-      record: true,
-      reconnectMinMs: 60_000,
-      reconnectMaxMs: 60_000,
-      alarmRate: 0,
-      driver: { startParked: false },
-    });
+    fleet = drivingFleet(specs, setup.ports.jt808);
     await fleet.start();
     const acked = () => fleet!.terminals.reduce((n, t) => n + t.delivery.acked, 0);
     await eventually(() => acked() >= 1500, 30_000, 'the fleet under way');
@@ -146,17 +150,7 @@ describe('stop with writes in flight', () => {
     const running = await startServer(config, { db, log });
     let fleet: Fleet | undefined;
     try {
-      fleet = new Fleet(specs, {
-        host: '127.0.0.1',
-        ports: { jt808: running.gateway!.ports.jt808! },
-        intervalSeconds: 0.1,
-        heartbeatSeconds: 5,
-        record: true,
-        reconnectMinMs: 60_000,
-        reconnectMaxMs: 60_000,
-        alarmRate: 0,
-        driver: { startParked: false },
-      });
+      fleet = drivingFleet(specs, running.gateway!.ports.jt808!);
       await fleet.start();
       const acked = () => fleet!.terminals.reduce((n, t) => n + t.delivery.acked, 0);
       await eventually(() => acked() >= 1200, 30_000, 'the fleet under way');
