@@ -201,7 +201,13 @@ export const AttendanceRowSchema = Type.Object({
 export type AttendanceRow = Static<typeof AttendanceRowSchema>;
 export const AttendanceQuery = Type.Intersect([
   PageQuery,
-  Type.Object({ date: DayText, teamId: Type.Optional(Id()), keyword: text(30), status: text(20) }),
+  Type.Object({
+    date: DayText,
+    teamId: Type.Optional(Id()),
+    keyword: text(30),
+    /** an ATTENDANCE_STATUS_NAMES key (pending too: a period not over yet); another is refused as 不支持的考勤状态：… (statusUnknown) */
+    status: Type.Optional(OneOfCheckedKeys(ATTENDANCE_STATUS_NAMES, { maxLength: 20 })),
+  }),
 ]);
 export const CorrectionForm = Type.Object({
   staffId: Id(),

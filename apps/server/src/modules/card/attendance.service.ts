@@ -5,6 +5,7 @@ import {
   CARD_ERRORS,
   type AttendanceCorrectionForm,
   type AttendanceRow,
+  type AttendanceStatus,
 } from '@chelian/contracts';
 import type { Fence } from '@chelian/geo';
 import { beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
@@ -130,6 +131,13 @@ export async function attendanceOfDate(
     }
   }
   return rows;
+}
+
+/** The list's status filter: none, or a status a period can show; another is refused as 不支持的考勤状态 (not a list matching nothing). */
+export function attendanceStatusFilter(value: string | undefined): AttendanceStatus | null {
+  if (!value) return null;
+  if (!isKeyOf(ATTENDANCE_STATUS_NAMES, value)) throw new AppError(CARD_ERRORS.statusUnknown, { params: { status: value } });
+  return value;
 }
 
 /** A supervisor's correction: kept with who made it; the newest one shows. */

@@ -214,6 +214,18 @@ describe('a shift of badge-wearers through the gateway', () => {
     expect(byName['赵六']).toMatchObject({ status: 'normal', arrivedAt: at('07:58'), leftAt: at('12:01') });
   });
 
+  it('filters the day by a status, and refuses a status there is not in Chinese', async () => {
+    const late = (await get(`${api}/attendance/list.json?date=${day}&status=late&pageSize=50`)).obj.list;
+    expect(late.map((r: { name: string }) => r.name)).toEqual(['李四']);
+    expect(late.every((r: { status: string }) => r.status === 'late')).toBe(true);
+    for (const status of ['great', 'toString'])
+      expect(await get(`${api}/attendance/list.json?date=${day}&status=${status}&pageSize=50`)).toMatchObject({
+        flag: 0,
+        errorCode: 'card.statusUnknown',
+        msg: `不支持的考勤状态：${status}`,
+      });
+  });
+
   it("keeps a supervisor's correction with who made it, over the computed status", async () => {
     const fixed = await post(`${api}/attendance/correct.json`, {
       staffId: staff.B!,

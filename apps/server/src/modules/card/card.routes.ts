@@ -18,7 +18,7 @@ import { staffQueries } from './staff.queries.ts';
 import { presentStaff } from './card.presenter.ts';
 import { bindBadge, checkPhoto, deleteStaff, saveStaff, unbindBadge, visibleStaff } from './staff.service.ts';
 import { importStaff } from './staffImport.ts';
-import { attendanceOfDate, correctAttendance } from './attendance.service.ts';
+import { attendanceOfDate, attendanceStatusFilter, correctAttendance } from './attendance.service.ts';
 import { patrolRuns, presentRun } from './patrol.service.ts';
 import { cardReport } from './report.service.ts';
 import { excelHeaders, reportWorkbook, staffWorkbook } from './card.sheets.ts';
@@ -134,8 +134,9 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
 
   route(app, cardEndpoints.attendance, async (query, request) => {
     const win = pageWindow(query);
+    const status = attendanceStatusFilter(query.status);
     let rows = await attendanceOfDate(db, caller(request), query.date, { keyword: query.keyword, teamId: query.teamId ?? null });
-    if (query.status) rows = rows.filter((r) => r.status === query.status);
+    if (status) rows = rows.filter((r) => r.status === status);
     return {
       total: rows.length,
       current: win.current,

@@ -34,7 +34,7 @@ export function AttendancePage() {
   const { rows: teams } = useWholeList(cardEndpoints.teams);
   const [date, setDate] = useState(beijingToday());
   const [teamId, setTeamId] = useState<number | undefined>();
-  const [status, setStatus] = useState<string | undefined>();
+  const [status, setStatus] = useState<AttendanceStatus | undefined>();
   const [keyword, setKeyword] = useState('');
   const rows = usePagedList(cardEndpoints.attendance, { date, teamId, status, keyword: keyword || undefined });
   const [fixing, setFixing] = useState<AttendanceRow | null>(null);
@@ -96,7 +96,7 @@ export function AttendancePage() {
                 <Tag color={COLORS[r.status]}>{r.statusName}</Tag>
                 {r.correctedBy && (
                   <span className="sp-muted">
-                    {A.computed}：{ATTENDANCE_STATUS_NAMES[r.computedStatus as keyof typeof ATTENDANCE_STATUS_NAMES]}
+                    {A.computed}：{ATTENDANCE_STATUS_NAMES[r.computedStatus]}
                   </span>
                 )}
               </>
