@@ -1,7 +1,7 @@
 import { Alert, Button, Modal, Space, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { ELEC_GB_ERRORS, elecGbEndpoints } from '@chelian/contracts';
-import { ImportCheckResult } from '../shared/import/ImportCheckResult.tsx';
+import { FLEET_ROW_COLUMNS, ImportCheckResult } from '../shared/import/ImportCheckResult.tsx';
 import { call } from '../shared/request/call.ts';
 import { useImportCheck } from '../shared/import/useImportCheck.ts';
 import { toast } from '../shared/ui/toast.ts';
@@ -47,7 +47,7 @@ export function ImportBikesModal({ open, onClose, onDone }: { open: boolean; onC
         </Button>
       </Space>
       <Alert style={{ margin: '12px 0' }} type="info" showIcon message={R.importHelp} />
-      {checked && <ImportCheckResult key={round} checked={checked} />}
+      {checked && <ImportCheckResult key={round} checked={checked} columns={FLEET_ROW_COLUMNS} />}
     </Modal>
   );
 }

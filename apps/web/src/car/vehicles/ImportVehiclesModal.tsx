@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Modal, Select, Space, Tag, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { PROTOCOL_NAMES, TERMINAL_ERRORS, vehicleEndpoints } from '@chelian/contracts';
-import { ImportCheckResult } from '../../shared/import/ImportCheckResult.tsx';
+import { FLEET_ROW_COLUMNS, ImportCheckResult } from '../../shared/import/ImportCheckResult.tsx';
 import { call } from '../../shared/request/call.ts';
 import { useImportCheck } from '../../shared/import/useImportCheck.ts';
 import { toast } from '../../shared/ui/toast.ts';
@@ -85,7 +85,7 @@ export function ImportVehiclesModal({
           </Upload>
           {file && <Tag>{file.name}</Tag>}
         </Space>
-        {checked && <ImportCheckResult key={round} checked={checked} />}
+        {checked && <ImportCheckResult key={round} checked={checked} columns={FLEET_ROW_COLUMNS} />}
       </Space>
     </Modal>
   );

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Avatar, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, TreeSelect, Upload } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { cardEndpoints, type CardTeam, type Staff, type StaffForm, type StaffImportResult } from '@chelian/contracts';
+import { ImportCheckResult } from '../../shared/import/ImportCheckResult.tsx';
+import { importCheckOf } from '../../shared/import/importCheck.ts';
 import { call } from '../../shared/request/call.ts';
 import { RequestError } from '../../shared/request/RequestError.ts';
 import { exportUrl } from '../../shared/request/helpers.ts';
@@ -158,55 +161,43 @@ function TeamsModal({ teams, onClose }: { teams: CardTeam[]; onClose: () => void
   );
 }
 
+type StaffImportRow = StaffImportResult['rows'][number];
+/** What names a row of the staff sheet, beside its number and reasons. */
+const STAFF_ROW_COLUMNS: ColumnsType<StaffImportRow> = [
+  { title: S.no, dataIndex: 'staffNo', width: 120 },
+  { title: S.name, dataIndex: 'name', width: 100 },
+];
+
+/**
+ * 导入人员: the sheet is checked and written in one go (all or nothing); a refused sheet shows each
+ * row with its reasons (ImportCheckResult, the counts from its rows) until another file is chosen.
+ */
 function ImportModal({ onClose }: { onClose: (done: boolean) => void }) {
-  const [result, setResult] = useState<StaffImportResult | null>(null);
+  const [rows, setRows] = useState<StaffImportRow[] | null>(null);
   const send = (file: File) => {
+    setRows(null); // a new file's answer, never the last one's rows beside it
     call(cardEndpoints.importStaff, { file }, { silent: true }).then(
       (r) => (toast.success(S.imported(r.created, r.updated)), onClose(true)),
       (err: unknown) => {
         const obj = err instanceof RequestError ? (err.obj as StaffImportResult | undefined) : undefined;
-        if (obj?.rows) setResult(obj);
+        if (obj?.rows) setRows(obj.rows);
         toast.error(err instanceof Error ? err.message : String(err));
       },
     );
     return false;
   };
   return (
-    <Modal open title={S.importStaff} footer={null} onCancel={() => onClose(false)} width={720}>
+    <Modal open title={S.importStaff} footer={null} onCancel={() => onClose(false)} width={820}>
       <p className="sp-muted">{S.importHelp}</p>
       <Upload accept=".xlsx,.csv" showUploadList={false} beforeUpload={send}>
         <Button icon={<UploadOutlined />} data-testid="card-import-file">
           {S.importStaff}
         </Button>
       </Upload>
-      {result && (
-        <Table
-          rowKey="row"
-          size="small"
-          style={{ marginTop: 12 }}
-          pagination={{ pageSize: 8 }}
-          dataSource={result.rows}
-          data-testid="card-import-result"
-          columns={[
-            { title: S.row, dataIndex: 'row', width: 60 },
-            { title: S.no, dataIndex: 'staffNo', width: 100 },
-            { title: S.name, dataIndex: 'name', width: 90 },
-            {
-              title: S.reasons,
-              key: 'e',
-              render: (_, r) =>
-                r.ok ? (
-                  <Tag color="green">{S.ok}</Tag>
-                ) : (
-                  r.errors.map((e) => (
-                    <Tag color="red" key={e}>
-                      {e}
-                    </Tag>
-                  ))
-                ),
-            },
-          ]}
-        />
+      {rows && (
+        <div style={{ marginTop: 12 }} data-testid="card-import-result">
+          <ImportCheckResult checked={importCheckOf(rows)} columns={STAFF_ROW_COLUMNS} />
+        </div>
       )}
     </Modal>
   );
@@ -259,7 +250,7 @@ export function StaffPage() {
               </Button>
             )}
             {canEdit && (
-              <Button icon={<UploadOutlined />} onClick={() => setModal('import')}>
+              <Button icon={<UploadOutlined />} onClick={() => setModal('import')} data-testid="card-import-open">
                 {S.importStaff}
               </Button>
             )}

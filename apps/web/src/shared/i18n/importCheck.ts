@@ -1,4 +1,4 @@
-/** The row-by-row check of an import sheet (vehicles and terminals): zh-CN text. */
+/** The row-by-row check of an import sheet (vehicles, terminals, 新国标 bikes, card staff): zh-CN text. */
 export const importCheckMessages = {
   summary: (total: number, valid: number, invalid: number) => `共 ${total} 行：${valid} 行可以导入，${invalid} 行有误`,
   allGood: '全部校验通过，可以导入',

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal, Select, Space, TreeSelect, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { PROTOCOL_NAMES, TERMINAL_ERRORS, terminalEndpoints, vehicleEndpoints, type Account } from '@chelian/contracts';
-import { ImportCheckResult } from '../../shared/import/ImportCheckResult.tsx';
+import { FLEET_ROW_COLUMNS, ImportCheckResult } from '../../shared/import/ImportCheckResult.tsx';
 import { call } from '../../shared/request/call.ts';
 import { useImportCheck } from '../../shared/import/useImportCheck.ts';
 import { toast } from '../../shared/ui/toast.ts';
@@ -106,7 +106,7 @@ export function ImportTerminalsModal({
         </Space>
       </Form>
       <Alert style={{ margin: '12px 0' }} type="info" showIcon message={T.importHelp} />
-      {checked && <ImportCheckResult key={round} checked={checked} />}
+      {checked && <ImportCheckResult key={round} checked={checked} columns={FLEET_ROW_COLUMNS} />}
     </Modal>
   );
 }
