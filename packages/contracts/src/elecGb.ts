@@ -9,7 +9,7 @@ import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Id, Nullable, OneOf, OneOfKeys, PageQuery, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOf, OneOfCheckedKeys, OneOfKeys, PageQuery, pageOf } from './schemas.ts';
 import { AlarmSchema } from './alarms.ts';
 import { ImportVerifySchema } from './terminals.ts';
 import { ID_NUMBER_PROBLEM_ZH, type IdNumberProblem } from './chineseId.ts';
@@ -121,8 +121,15 @@ const BikeId = Type.Object({ bikeId: Id() });
 /** ids comma-separated */
 const BikeIds = Type.Object({ bikeIds: Type.String({ minLength: 1, maxLength: 20_000 }) });
 
-const ListQuery = Type.Intersect([PageQuery, Type.Object({ keyword: text(40), state: text(16), useType: text(16) })]);
-const ExportQuery = Type.Object({ keyword: text(40), state: text(16), useType: text(16) });
+const BikeFilter = {
+  keyword: text(40),
+  /** a GB_STATES key; another is refused by the service as 不支持的备案状态：…（可选 …） (stateUnknown) */
+  state: Type.Optional(OneOfCheckedKeys(GB_STATES, { maxLength: 16 })),
+  /** a GB_USE_TYPES key (or its Chinese name, as the form takes it); another is refused as useTypeInvalid */
+  useType: Type.Optional(OneOfCheckedKeys(GB_USE_TYPES, { maxLength: 16 })),
+};
+const ListQuery = Type.Intersect([PageQuery, Type.Object(BikeFilter)]);
+const ExportQuery = Type.Object(BikeFilter);
 
 /** What the public form shows of a bike (enough to recognise it, nothing of the owner). */
 export const DeclareFormSchema = Type.Object({
@@ -345,7 +352,14 @@ export const elecGbEndpoints = {
     path: `${base}/declare/list.json`,
     tag,
     summary: '查询车辆申报',
-    input: Type.Intersect([PageQuery, Type.Object({ status: text(16), keyword: text(40) })]),
+    input: Type.Intersect([
+      PageQuery,
+      Type.Object({
+        /** a GB_DECLARATION_STATUSES key; another is refused by the service as 不支持的申报状态：…（可选 …） (declarationStatusUnknown) */
+        status: Type.Optional(OneOfCheckedKeys(GB_DECLARATION_STATUSES, { maxLength: 16 })),
+        keyword: text(40),
+      }),
+    ]),
     answer: pageOf(GbDeclarationSchema),
   }),
   review: endpoint({
@@ -413,6 +427,8 @@ export const ELEC_GB_ERRORS = defineErrors('elecGb', {
   phoneInvalid: { msg: '手机号格式不正确', status: 400 },
   useTypeInvalid: { msg: '使用性质应为 个人自用、城市物流 或 共享租赁', status: 400 },
   batteryTypeInvalid: { msg: '电池类型应为 锂离子电池、铅酸电池 或 其他', status: 400 },
+  stateUnknown: { msg: '不支持的备案状态：{state}（可选 {states}）', status: 400 },
+  declarationStatusUnknown: { msg: '不支持的申报状态：{status}（可选 {statuses}）', status: 400 },
   terminalBound: '设备 {terminalId} 已绑定备案车辆 {frameNo}',
   deleteBound: '车辆 {frameNo} 已备案并绑定定位模块，请先解绑模块再删除',
   declareUnknown: { msg: '二维码无效或车辆已注销', status: 404 },

@@ -79,7 +79,7 @@ export const declareQueries = {
     return Number(row!.id);
   },
 
-  page: async (q: Queryable, scope: string, status: string | null, like: string | null, limit: number, offset: number) => {
+  page: async (q: Queryable, scope: string, status: GbDeclarationStatus | null, like: string | null, limit: number, offset: number) => {
     return queryPage<DeclarationRow>(
       q,
       {

@@ -85,6 +85,29 @@ describe('备案登记', () => {
     const list = await get(a.sessionId, `${api}/bike/list.json?keyword=${encodeURIComponent('苏A1')}`);
     expect(list.obj.list.map((x: { bikeId: number }) => x.bikeId)).toEqual([bikeId]);
     expect((await get(a.sessionId, `${api}/bike/list.json?state=pending`)).obj.total).toBe(1);
+    const ids = async (query: string) =>
+      (await get(a.sessionId, `${api}/bike/list.json?${query}`)).obj.list.map((x: { bikeId: number }) => x.bikeId);
+    expect(await ids('state=registered')).toEqual([bikeId]);
+    expect(await ids('useType=rental')).toEqual([bikeId]);
+    expect(await ids(`useType=${encodeURIComponent('城市物流')}`)).toEqual([pending.obj.bikeId]); // its Chinese name, as the form takes it
+    expect(await ids('state=registered&useType=logistics')).toEqual([]);
+  });
+
+  it('refuses a registry filter there is not in Chinese, in the list and the export', async () => {
+    for (const path of ['bike/list.json', 'bike/export.json']) {
+      for (const state of ['deleted', 'toString'])
+        expect(await get(a.sessionId, `${api}/${path}?state=${state}`)).toMatchObject({
+          flag: 0,
+          errorCode: 'elecGb.stateUnknown',
+          msg: `不支持的备案状态：${state}（可选 pending、registered、rejected）`,
+        });
+      for (const useType of ['bicycle', 'toString'])
+        expect(await get(a.sessionId, `${api}/${path}?useType=${useType}`)).toMatchObject({
+          flag: 0,
+          errorCode: 'elecGb.useTypeInvalid',
+          msg: '使用性质应为 个人自用、城市物流 或 共享租赁',
+        });
+    }
   });
 
   it('refuses bad input with Chinese messages and stable codes', async () => {
@@ -354,6 +377,16 @@ describe('申报二维码 and the public declaration', () => {
       errorCode: 'elecGb.declarationReviewed',
       msg: '该申报已审核，不能重复审核',
     });
+    const ids = async (status: string) =>
+      (await get(a.sessionId, `${api}/declare/list.json?status=${status}`)).obj.list.map((x: { declarationId: number }) => x.declarationId);
+    expect(await ids('approved')).toEqual([d.declarationId]);
+    expect(await ids('pending')).toEqual([]);
+    for (const status of ['done', 'toString'])
+      expect(await get(a.sessionId, `${api}/declare/list.json?status=${status}`)).toMatchObject({
+        flag: 0,
+        errorCode: 'elecGb.declarationStatusUnknown',
+        msg: `不支持的申报状态：${status}（可选 pending、approved、rejected）`,
+      });
   });
 });
 

@@ -1,8 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GB_ALARM_TYPES, elecGbEndpoints } from '@chelian/contracts';
+import {
+  ELEC_GB_ERRORS,
+  GB_ALARM_TYPES,
+  GB_DECLARATION_STATUSES,
+  GB_STATES,
+  elecGbEndpoints,
+  isKeyOf,
+  type GbDeclarationStatus,
+} from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
+import { AppError } from '../../http/errors.ts';
 import { splitIds, splitList } from '../../http/listInput.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
@@ -12,7 +21,8 @@ import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { containsPattern } from '../../db/likeText.ts';
 import { oneImportAtATime, receiveSheet } from '../terminals/sheetUpload.ts';
 import { dailyReportFilter, filterSpan, reportFilter } from '../reports/reports.service.ts';
-import { gbBikesQueries } from './gbBikes.queries.ts';
+import { gbBikesQueries, type GbBikeFilter } from './gbBikes.queries.ts';
+import { useTypeKey } from './gbFields.ts';
 import { presentGbBike } from './gbBikes.presenter.ts';
 import { addGbBike, deleteGbBikes, updateGbBike, visibleGbBike } from './gbBikes.service.ts';
 import { gbRecordsOf, gbTemplate, gbWorkbook, XLSX_TYPE } from './gbSheet.ts';
@@ -25,6 +35,27 @@ import { gbStats, gbStatsWorkbook } from './gbStats.service.ts';
 
 const MAX_EXPORT = 20_000;
 const orNull = (s: string | undefined) => (s?.trim() ? s.trim() : null);
+
+/** The registry's filter as asked: a state and a use type there are (a use type by its key or its Chinese name, as the form takes it), refused otherwise rather than matching nothing. */
+function bikeFilter(request: FastifyRequest, query: { keyword?: string; state?: string; useType?: string }): GbBikeFilter {
+  const state = orNull(query.state);
+  if (state !== null && !isKeyOf(GB_STATES, state))
+    throw new AppError(ELEC_GB_ERRORS.stateUnknown, { params: { state, states: Object.keys(GB_STATES).join('、') } });
+  const useTypeText = orNull(query.useType);
+  const useType = useTypeText === null ? null : useTypeKey(useTypeText);
+  if (useTypeText !== null && useType === null) throw new AppError(ELEC_GB_ERRORS.useTypeInvalid);
+  return { scope: scopeParam(caller(request)), like: containsPattern(query.keyword), state, useType };
+}
+
+/** The declarations' status filter: none, or a status there is; another is refused rather than matching nothing. */
+function declarationStatusFilter(value: string | undefined): GbDeclarationStatus | null {
+  const status = orNull(value);
+  if (status !== null && !isKeyOf(GB_DECLARATION_STATUSES, status))
+    throw new AppError(ELEC_GB_ERRORS.declarationStatusUnknown, {
+      params: { status, statuses: Object.keys(GB_DECLARATION_STATUSES).join('、') },
+    });
+  return status;
+}
 
 const sheetOf = async (request: FastifyRequest) => gbRecordsOf((await receiveSheet(request)).rows);
 
@@ -47,12 +78,7 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
 
   route(app, elecGbEndpoints.list, async (query, request) => {
     const win = pageWindow(query);
-    const filter = {
-      scope: scopeParam(caller(request)),
-      like: containsPattern(query.keyword),
-      state: orNull(query.state),
-      useType: orNull(query.useType),
-    };
+    const filter = bikeFilter(request, query);
     const { total, rows } = await gbBikesQueries.page(db, filter, win.sql.limit, win.sql.offset);
     return pageAnswer(win, total, rows.map(presentGbBike));
   });
@@ -104,12 +130,7 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
   );
 
   route(app, elecGbEndpoints.export, async (query, request, reply) => {
-    const filter = {
-      scope: scopeParam(caller(request)),
-      like: containsPattern(query.keyword),
-      state: orNull(query.state),
-      useType: orNull(query.useType),
-    };
+    const filter = bikeFilter(request, query);
     const rows = await gbBikesQueries.all(db, filter, MAX_EXPORT);
     return excel(reply, '新国标备案车辆', await gbWorkbook(rows.map(presentGbBike)));
   });
@@ -129,7 +150,7 @@ export const elecGbRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
     const { total, rows } = await declareQueries.page(
       db,
       scopeParam(caller(request)),
-      orNull(query.status),
+      declarationStatusFilter(query.status),
       containsPattern(query.keyword),
       win.sql.limit,
       win.sql.offset,

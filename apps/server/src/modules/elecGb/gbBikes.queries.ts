@@ -74,8 +74,8 @@ const FILTER = `${accountInScope('a.path', 1)}
 export interface GbBikeFilter {
   scope: string;
   like: string | null;
-  state: string | null;
-  useType: string | null;
+  state: GbState | null;
+  useType: GbUseType | null;
 }
 const filterParams = (f: GbBikeFilter) => [f.scope, f.like, f.state, f.useType];
 

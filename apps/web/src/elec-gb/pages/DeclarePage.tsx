@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Image, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import { GB_DECLARATION_STATUSES, elecGbEndpoints, type GbBike, type GbDeclaration } from '@chelian/contracts';
+import { GB_DECLARATION_STATUSES, elecGbEndpoints, type GbBike, type GbDeclaration, type GbDeclarationStatus } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { usePagedList } from '../../shared/list/usePagedList.ts';
@@ -93,7 +93,7 @@ function Bikes() {
 }
 
 function Declarations() {
-  const [status, setStatus] = useState<string | undefined>('pending');
+  const [status, setStatus] = useState<GbDeclarationStatus | undefined>('pending');
   const [note, setNote] = useState('');
   const canReview = usePermission('gb:declare:review');
   const list = usePagedList(elecGbEndpoints.declarations, { status });

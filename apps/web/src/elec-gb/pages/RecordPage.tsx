@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Input, Popconfirm, Select, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { GB_STATES, GB_USE_TYPES, elecGbEndpoints, type GbBike } from '@chelian/contracts';
+import { GB_STATES, GB_USE_TYPES, elecGbEndpoints, type GbBike, type GbState, type GbUseType } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { usePagedList } from '../../shared/list/usePagedList.ts';
@@ -19,7 +19,7 @@ const muted = (s: string) => s || <span className="sp-muted">{G.common.none}</sp
 
 /** 备案登记: the registry, searched and filtered; add, edit, delete (with its checks), Excel import and export. */
 export function RecordPage() {
-  const [filter, setFilter] = useState<{ keyword?: string; state?: string; useType?: string }>({});
+  const [filter, setFilter] = useState<{ keyword?: string; state?: GbState; useType?: GbUseType }>({});
   const list = usePagedList(elecGbEndpoints.list, filter);
   const [editing, setEditing] = useState<GbBike | null | 'new'>(null);
   const [importing, setImporting] = useState(false);
@@ -118,14 +118,14 @@ export function RecordPage() {
               placeholder={R.allStates}
               style={{ width: 120 }}
               options={options(GB_STATES)}
-              onChange={(v) => refine({ state: v })}
+              onChange={(v: GbState | undefined) => refine({ state: v })}
             />
             <Select
               allowClear
               placeholder={R.allUses}
               style={{ width: 140 }}
               options={options(GB_USE_TYPES)}
-              onChange={(v) => refine({ useType: v })}
+              onChange={(v: GbUseType | undefined) => refine({ useType: v })}
             />
           </>
         }
