@@ -13,7 +13,7 @@ import { COMMON_ERRORS } from './errors.ts';
 import { groupEndpoints, terminalEndpoints, vehicleEndpoints, TERMINAL_ERRORS } from './terminals.ts';
 import { helpMessageEndpoints, HELP_MESSAGE_ERRORS } from './helpMessages.ts';
 import { securityEndpoints, SECURITY_ERRORS } from './security.ts';
-import { systemEndpoints } from './system.ts';
+import { systemEndpoints, SYSTEM_ERRORS } from './system.ts';
 import { tokenEndpoints } from './token.ts';
 import { exportEndpoints, EXPORT_ERRORS } from './exports.ts';
 import { geofenceEndpoints, GEOFENCE_ERRORS } from './geofences.ts';
@@ -88,6 +88,7 @@ export const ERROR_CATALOGUES = {
   branding: BRANDING_ERRORS,
   mapSettings: MAP_SETTINGS_ERRORS,
   notice: NOTICE_ERRORS,
+  system: SYSTEM_ERRORS,
   account: ACCOUNT_ERRORS,
   alarm: ALARM_ERRORS,
   alarmPush: ALARM_PUSH_ERRORS,

@@ -2,7 +2,20 @@
 import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
-import { StringRecord } from './schemas.ts';
+import { defineErrors } from './errors.ts';
+import { OneOfChecked, StringRecord } from './schemas.ts';
+
+/** The dictionaries there are: the server seeds each of them at start (dictionary.seed.ts), and nothing else writes the table. */
+export const DICTIONARY_TYPES = [
+  'assetType',
+  'protocol',
+  'commandType',
+  'terminalStatus',
+  'pushChannel',
+  'alarmType',
+  'reportType',
+] as const;
+export type DictionaryType = (typeof DICTIONARY_TYPES)[number];
 
 const DictionaryItemSchema = Type.Object({ value: Type.String(), label: Type.String() });
 export type DictionaryItem = Static<typeof DictionaryItemSchema>;
@@ -41,7 +54,10 @@ export const systemEndpoints = {
     path: '/car/v4/api/system/dictionary/list.json',
     tag: '系统',
     summary: '查询数据字典',
-    input: Type.Object({ type: Type.Optional(Type.String({ maxLength: 40 })) }),
+    input: Type.Object({
+      /** a DICTIONARY_TYPES name; another is refused by the service as 不支持的字典类型：…（可选 …） (dictionaryTypeUnknown) */
+      type: Type.Optional(OneOfChecked(DICTIONARY_TYPES, { maxLength: 40 })),
+    }),
     answer: StringRecord(Type.Array(DictionaryItemSchema)),
   }),
   accountStatus: endpoint({
@@ -61,3 +77,7 @@ export const systemEndpoints = {
     answer: SystemInformationSchema,
   }),
 };
+
+export const SYSTEM_ERRORS = defineErrors('system', {
+  dictionaryTypeUnknown: { msg: '不支持的字典类型：{type}（可选 {types}）', status: 400 },
+});

@@ -1,11 +1,13 @@
 import { ALARM_NAMES_ZH } from '@chelian/protocols/alarms.ts';
-import { ASSET_KIND_NAMES } from '@chelian/contracts';
+import { ASSET_KIND_NAMES, type DictionaryType } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
 import { EXPORT_KINDS } from '../exports/exportKinds.ts';
 import { systemQueries } from './system.queries.ts';
 
 /** Built-in dictionaries, kept in the table so every process and the web read the same labels. */
-export const BUILTIN_DICTIONARY: Record<string, Array<[value: string, label: string]>> = {
+type Items = Array<[value: string, label: string]>;
+
+export const BUILTIN_DICTIONARY: Record<Exclude<DictionaryType, 'alarmType' | 'reportType'>, Items> = {
   // the vehicle form's and the import's names, so the dictionary cannot say another word
   assetType: [...Object.entries(ASSET_KIND_NAMES), ['asset', '资产']],
   protocol: [
@@ -40,7 +42,8 @@ export const BUILTIN_DICTIONARY: Record<string, Array<[value: string, label: str
 };
 
 export async function seedDictionary(db: Db) {
-  const entries: Record<string, Array<[string, string]>> = {
+  // every DictionaryType, and no other: the list filter refuses a type outside them
+  const entries: Record<DictionaryType, Items> = {
     ...BUILTIN_DICTIONARY,
     alarmType: Object.entries(ALARM_NAMES_ZH),
     reportType: EXPORT_KINDS.map((k) => [k.type, k.title]),

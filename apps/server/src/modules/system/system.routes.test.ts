@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DICTIONARY_TYPES } from '@chelian/contracts';
 import { createTestServer, type TestServer } from '../../testing/testServer.ts';
 import { createTenant } from '../../testing/fixtures.ts';
 
@@ -23,6 +24,18 @@ describe('dictionary, account status and branding', () => {
     expect(Object.keys(one)).toEqual(['assetType']);
     // one word for a two-wheeler, the one 电单车卫士 and the vehicle form use
     expect(one.assetType.find((x: { value: string }) => x.value === 'ebike').label).toBe('电单车');
+    // the types there are, every one seeded
+    expect(Object.keys(all).sort()).toEqual([...DICTIONARY_TYPES].sort());
+  });
+
+  it('refuses a dictionary there is not in Chinese, instead of answering none', async () => {
+    const admin = await t.login();
+    for (const type of ['colour', 'toString'])
+      expect((await t.call(admin, { url: `/car/v4/api/system/dictionary/list.json?type=${type}` })).json()).toMatchObject({
+        flag: 0,
+        errorCode: 'system.dictionaryTypeUnknown',
+        msg: `不支持的字典类型：${type}（可选 assetType、protocol、commandType、terminalStatus、pushChannel、alarmType、reportType）`,
+      });
   });
 
   it('reports the caller account status, expired or not', async () => {

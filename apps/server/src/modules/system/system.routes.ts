@@ -7,7 +7,7 @@ import { accountStatus, dictionaries, systemInformation } from './system.service
 
 /** Dictionaries, the caller's account status and the system's information. */
 export const systemRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
-  route(app, systemEndpoints.dictionary, async ({ type }) => dictionaries(ctx, type ?? null));
+  route(app, systemEndpoints.dictionary, async ({ type }) => dictionaries(ctx, type || null));
   route(app, systemEndpoints.accountStatus, async (_input, request) => accountStatus(ctx, caller(request).accountId));
   route(app, systemEndpoints.information, async () => systemInformation(ctx));
 };

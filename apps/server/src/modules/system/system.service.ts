@@ -1,4 +1,13 @@
-import { COMMON_ERRORS, DEFAULT_PLATFORM_ID, type AccountStatus, type DictionaryItem, type SystemInformation } from '@chelian/contracts';
+import {
+  COMMON_ERRORS,
+  DEFAULT_PLATFORM_ID,
+  DICTIONARY_TYPES,
+  SYSTEM_ERRORS,
+  isOneOf,
+  type AccountStatus,
+  type DictionaryItem,
+  type SystemInformation,
+} from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { systemQueries } from './system.queries.ts';
@@ -8,6 +17,8 @@ export const SYSTEM_VERSION = '1.0';
 
 /** Every dictionary (or one), grouped by type. */
 export async function dictionaries(ctx: AppContext, type: string | null): Promise<Record<string, DictionaryItem[]>> {
+  if (type !== null && !isOneOf(DICTIONARY_TYPES, type))
+    throw new AppError(SYSTEM_ERRORS.dictionaryTypeUnknown, { params: { type, types: DICTIONARY_TYPES.join('、') } });
   const out: Record<string, DictionaryItem[]> = {};
   for (const r of await systemQueries.dictionary(ctx.db, type)) (out[r.type] ??= []).push({ value: r.value, label: r.label });
   return out;
