@@ -98,4 +98,40 @@ describe('智能工牌', () => {
     await shot(page, 'card-attendance');
     expect(errors).toEqual([]);
   });
+
+  it('shows a refused staff sheet row by row with its reasons, then imports the fixed one', async () => {
+    const { page, errors } = await openTab(browser, { width: 1440, height: 900 });
+    await login(page);
+    const frame = page.frameLocator('iframe').first();
+    await page.goto(`${baseUrl()}/card/staff`);
+    await frame.getByTestId('card-import-open').click();
+    const upload = (fileName: string, lines: string[]) =>
+      frame
+        .locator('.ant-modal input[type=file]')
+        .setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n'), 'utf8') });
+    const [no1, no2] = [`I${badge.slice(-6)}1`, `I${badge.slice(-6)}2`];
+    const header = '工号,姓名,岗位,电话,班组,备注,工牌';
+
+    await upload('bad.csv', [header, `${no1},甲${no1},,,,,`, `,乙,,,,,`, `${no1},丙,,,,,`, `${no2},丁,,12ab,,,`]);
+    const result = frame.getByTestId('card-import-result');
+    const summary = result.getByTestId('import-summary');
+    await summary.waitFor();
+    expect(await summary.innerText()).toContain('共 4 行：1 行可以导入，3 行有误');
+    const rows = result.getByTestId('import-rows');
+    let text = await rows.innerText();
+    expect(text).toContain('工号不能为空');
+    expect(text).toContain('工号与第 2 行重复');
+    expect(text).toContain('电话“12ab”格式不正确');
+    expect(text).not.toContain(`甲${no1}`); // the faulty rows alone at first
+    await shot(page, 'card-staff-import-check');
+    await result.getByTestId('import-only-errors').click();
+    text = await rows.innerText();
+    expect(text).toContain(`甲${no1}`);
+    expect(text).toContain('通过');
+
+    await upload('good.csv', [header, `${no1},甲${no1},巡检员,,,,`, `${no2},丁${no2},,13800000000,,,`]);
+    await frame.locator('.ant-message-notice', { hasText: '已导入：新增 2 人，更新 0 人' }).waitFor();
+    await frame.getByTestId('card-staff').getByText(`丁${no2}`).waitFor();
+    expect(errors).toEqual([]);
+  });
 });
