@@ -53,6 +53,18 @@ const drivingFleet = (specs: ReturnType<typeof planTerminals>, jt808: number) =>
     driver: { startParked: false },
   });
 
+/** The fixes the fleet had acknowledged that positions lacks (terminal|time), and how many fixes positions holds. */
+async function acknowledgedNotStored(db: Pick<Db, 'query'>, fleet: Fleet) {
+  const rows = await db.query<{ identifier: string; t: Date }>(
+    'SELECT t.identifier, p.gps_time AS t FROM positions p JOIN terminals t ON t.id = p.terminal_id',
+  );
+  const stored = new Set(rows.map((r) => `${r.identifier}|${r.t.getTime()}`));
+  const lost = fleet.terminals
+    .flatMap((t) => t.records!.filter((r) => r.acked).flatMap((r) => r.times.map((time) => `${t.id}|${time}`)))
+    .filter((k) => !stored.has(k));
+  return { lost, stored: stored.size };
+}
+
 describe('SIGTERM drain', () => {
   it('answers what it committed, closes the sockets, exits 0, and loses nothing acknowledged', async () => {
     setup = await prepareServer();
@@ -84,15 +96,9 @@ describe('SIGTERM drain', () => {
 
     const db = await childDb(setup);
     try {
-      const rows = await db.query<{ identifier: string; t: Date }>(
-        'SELECT t.identifier, p.gps_time AS t FROM positions p JOIN terminals t ON t.id = p.terminal_id',
-      );
-      const stored = new Set(rows.map((r) => `${r.identifier}|${r.t.getTime()}`));
-      const lost = fleet.terminals
-        .flatMap((t) => t.records!.filter((r) => r.acked).flatMap((r) => r.times.map((time) => `${t.id}|${time}`)))
-        .filter((k) => !stored.has(k));
+      const { lost, stored } = await acknowledgedNotStored(db, fleet);
       expect(lost).toEqual([]);
-      expect(stored.size).toBeGreaterThanOrEqual(acked());
+      expect(stored).toBeGreaterThanOrEqual(acked());
     } finally {
       await db.close();
     }
@@ -160,14 +166,7 @@ describe('stop with writes in flight', () => {
 
       expect(afterClose).toEqual([]);
       expect(lines.filter((l) => /"level":(50|60)/.test(l) || /after calling end|closed/i.test(l))).toEqual([]);
-      const rows = await raw.query<{ identifier: string; t: Date }>(
-        'SELECT t.identifier, p.gps_time AS t FROM positions p JOIN terminals t ON t.id = p.terminal_id',
-      );
-      const stored = new Set(rows.map((r) => `${r.identifier}|${r.t.getTime()}`));
-      const lost = fleet.terminals
-        .flatMap((t) => t.records!.filter((r) => r.acked).flatMap((r) => r.times.map((time) => `${t.id}|${time}`)))
-        .filter((k) => !stored.has(k));
-      expect(lost).toEqual([]);
+      expect((await acknowledgedNotStored(raw, fleet)).lost).toEqual([]);
       // latest_positions held back up to 30 s a terminal: the close wrote each terminal's newest fix.
       const behind = await raw.query(
         `SELECT t.identifier FROM terminals t LEFT JOIN latest_positions l ON l.terminal_id = t.id
