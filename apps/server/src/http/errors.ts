@@ -28,6 +28,34 @@ export class AppError extends Error {
   }
 }
 
+/** A closed list of words: a const list, or a names record (`{ active: '已加入', … }`) whose keys are the words. */
+export type ClosedList = readonly string[] | Readonly<Record<string, string>>;
+
+/** The words of a closed list. */
+export type WordOf<L extends ClosedList> = L extends readonly string[] ? L[number] : keyof L & string;
+
+/**
+ * The one refusal of a word outside its closed list: a field the contract types as the list's union
+ * for callers but which the wire takes as any text (OneOfChecked), or a list's filter on a closed
+ * column. Returns the word, narrowed; otherwise throws `error` in its catalogue's Chinese words, with
+ * the word sent as `{param}` and, when the text lists them, the list's words joined with '、' as
+ * `{listParam}`. A names record's keys are checked as own keys, so 'toString' is refused too.
+ */
+export function oneOfOrRefuse<const L extends ClosedList>(
+  list: L,
+  value: string,
+  error: ErrorEntry,
+  param?: string,
+  listParam?: string,
+): WordOf<L> {
+  const words: readonly string[] = Array.isArray(list) ? list : Object.keys(list); // a record's own keys only
+  if (words.includes(value)) return value as WordOf<L>;
+  const params: Record<string, string> = {};
+  if (param) params[param] = value;
+  if (listParam) params[listParam] = words.join('、');
+  throw new AppError(error, { params });
+}
+
 /** A rate limit's refusal: 429, 请求过于频繁，请N秒后再试, and Retry-After. */
 export function rateLimitedError(seconds: number): AppError {
   const wait = Math.max(1, Math.ceil(seconds));
