@@ -43,7 +43,7 @@ const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patter
 /** Pages call the API with call(endpoint, input) only: the answer's type comes from the endpoint table. */
 const CALL_ONLY = {
   regex: '(^|/)request/helpers\\.ts$',
-  importNames: ['get', 'getBytes', 'postForm', 'postJson', 'upload', 'downloadExcel', 'jsonp'],
+  importNames: ['get', 'getBytes', 'postForm', 'postJson', 'upload', 'downloadExcel'],
   message: 'call the API with call(endpoint, input) from shared/request/call.ts: the endpoint table gives the answer its type.',
 };
 /** A relative import that climbs into one of these folders (or names the folder itself, its index). */

@@ -1,9 +1,7 @@
 import { runtimeConfig } from '../config/runtimeConfig.ts';
 import { storage } from '../storage/storage.ts';
-import { coreTexts } from '../i18n/coreTexts.ts';
 import { request, type Params, type RequestConfig } from './http.ts';
 import { fileNameFromDisposition } from './interpret.ts';
-import { RequestError } from './RequestError.ts';
 import { requestEffects } from './effects.ts';
 
 export type Options = Pick<RequestConfig, 'silent' | 'signal' | 'timeout' | 'headers' | 'params'>;
@@ -51,38 +49,6 @@ export async function upload<T>(url: string, data: FormData | Params, options: O
     }
   }
   return (await request<T>({ ...options, method: 'POST', url, body })).data;
-}
-
-let jsonpSeq = 0;
-
-/** JSONP GET: the callback name travels in the jsoncallback parameter (spec §7). */
-export function jsonp<T>(url: string, params: Params = {}, timeoutMs = 60_000): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const name = `__chelian_jsonp_${Date.now()}_${jsonpSeq++}`;
-    const query = toForm({ ...params, jsoncallback: name });
-    const script = document.createElement('script');
-    const base = /^https?:\/\//.test(url) ? url : `${runtimeConfig().baseUrl}${url}`;
-    script.src = `${base}${base.includes('?') ? '&' : '?'}${query.toString()}`;
-    const w = window as unknown as Record<string, unknown>;
-    const cleanup = () => {
-      clearTimeout(timer);
-      delete w[name];
-      script.remove();
-    };
-    const timer = setTimeout(() => {
-      cleanup();
-      reject(new RequestError({ msg: coreTexts.request.timeout(timeoutMs) }));
-    }, timeoutMs);
-    w[name] = (payload: T) => {
-      cleanup();
-      resolve(payload);
-    };
-    script.onerror = () => {
-      cleanup();
-      reject(new RequestError({ msg: coreTexts.request.jsonpFailed }));
-    };
-    document.head.appendChild(script);
-  });
 }
 
 /** Blob POST that saves the Excel file the server returns (a response without flag, spec §8). */
