@@ -15,7 +15,7 @@ import { ALARM_NAMES_ZH, ALARM_TYPES, type AlarmType } from '@chelian/protocols/
 import type { AppContext } from '../../context.ts';
 import { subjects } from '../../bus/subjects.ts';
 import type { Queryable } from '../../db/types.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { PHONE_PATTERN } from '../auth/sms.service.ts';
 import { alarmSettingsQueries, type ControlRow, type PushRow, type TargetsRow } from './alarmSettings.queries.ts';
 
@@ -102,7 +102,7 @@ const TOPIC_PREFIX = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 type Sent<T extends { alarmType: AlarmType }> = Omit<T, 'alarmType'> & { alarmType: string };
 
 function assertType(type: string): asserts type is AlarmType {
-  if (!(ALARM_TYPES as string[]).includes(type)) throw new AppError(ALARM_PUSH_ERRORS.unknownAlarmType, { params: { name: type } });
+  oneOfOrRefuse(ALARM_TYPES, type, ALARM_PUSH_ERRORS.unknownAlarmType, 'name');
 }
 
 export const NO_TARGETS: TargetsRow = {

@@ -1,7 +1,6 @@
 import {
   beijingMidnight,
   ATTENDANCE_STATUS_NAMES,
-  isKeyOf,
   CARD_ERRORS,
   type AttendanceCorrectionForm,
   type AttendanceRow,
@@ -11,7 +10,7 @@ import type { Fence } from '@chelian/geo';
 import { beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 import { containsPattern } from '../../db/likeText.ts';
 import type { Queryable } from '../../db/types.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { scopeParam } from '../../core/accountScope.ts';
 import { ATTENDANCE_SLACK_MINUTES, attendanceOfDay, minutesClock, overnightMinutes, type ShiftRule } from './attendance.ts';
@@ -136,20 +135,23 @@ export async function attendanceOfDate(
 /** The list's status filter: none, or a status a period can show; another is refused as 不支持的考勤状态 (not a list matching nothing). */
 export function attendanceStatusFilter(value: string | undefined): AttendanceStatus | null {
   if (!value) return null;
-  if (!isKeyOf(ATTENDANCE_STATUS_NAMES, value)) throw new AppError(CARD_ERRORS.statusUnknown, { params: { status: value } });
-  return value;
+  return oneOfOrRefuse(ATTENDANCE_STATUS_NAMES, value, CARD_ERRORS.statusUnknown, 'status');
 }
+
+/** The statuses a supervisor may set: any but pending (a period not over yet is not a correction). */
+const CORRECTED_STATUSES = (Object.keys(ATTENDANCE_STATUS_NAMES) as AttendanceStatus[]).filter(
+  (s): s is Exclude<AttendanceStatus, 'pending'> => s !== 'pending',
+);
 
 /** A supervisor's correction: kept with who made it; the newest one shows. */
 export async function correctAttendance(q: Queryable, user: SessionUser, input: AttendanceCorrectionForm): Promise<AttendanceRow> {
   const staff = await visibleStaff(q, user, input.staffId);
-  if (!isKeyOf(ATTENDANCE_STATUS_NAMES, input.status) || input.status === 'pending')
-    throw new AppError(CARD_ERRORS.statusUnknown, { params: { status: input.status } });
+  const status = oneOfOrRefuse(CORRECTED_STATUSES, input.status, CARD_ERRORS.statusUnknown, 'status');
   await attendanceQueries.addCorrection(q, {
     staffId: Number(staff.id),
     day: input.day,
     period: input.period,
-    status: input.status,
+    status,
     note: input.note.trim(),
     userId: user.userId,
     userName: user.username,

@@ -4,10 +4,6 @@ import { AppError } from '../../http/errors.ts';
 
 export const COMMAND_TYPES = Object.keys(COMMAND_NAMES_ZH) as CommandType[];
 
-export function isCommandType(value: string): value is CommandType {
-  return (COMMAND_TYPES as string[]).includes(value);
-}
-
 export interface CommandParams {
   seconds?: number;
   text?: string;

@@ -7,7 +7,6 @@ import {
   COMMAND_NAMES_ZH,
   COMMAND_STATUS_ZH,
   MAX_COMMAND_TARGETS,
-  isKeyOf,
   type CommandStatus,
   TERMINAL_ERRORS,
   type CommandCheck,
@@ -15,7 +14,7 @@ import {
   type CommandSend,
   type CommandSendItem,
 } from '@chelian/contracts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { splitIds, splitList } from '../../http/listInput.ts';
 import { supportsCommand } from '@chelian/protocols';
 import type { SessionUser } from '../../core/sessionUser.ts';
@@ -23,7 +22,7 @@ import { PROTOCOL_NAMES_ZH, isProtocol } from '../../core/identifiers.ts';
 import type { TerminalRow } from '../terminals/terminals.queries.ts';
 import { visibleTerminals } from '../terminals/terminals.service.ts';
 import { visibleVehicles } from '../terminals/vehicles.service.ts';
-import { COMMAND_TYPES, buildCommand, isCommandType, type CommandParams } from './commandCatalog.ts';
+import { COMMAND_TYPES, buildCommand, type CommandParams } from './commandCatalog.ts';
 import { commandsQueries } from '../../core/commandQueue.queries.ts';
 
 export const DEFAULT_EXPIRE_MINUTES = 24 * 60;
@@ -35,16 +34,13 @@ export interface Targets {
 
 /** The command type asked for; an unknown one is refused with the types there are. */
 export function commandTypeOf(value: string): CommandType {
-  if (!isCommandType(value)) throw new AppError(COMMAND_ERRORS.unknownType, { params: { type: value, types: COMMAND_TYPES.join('、') } });
-  return value;
+  return oneOfOrRefuse(COMMAND_TYPES, value, COMMAND_ERRORS.unknownType, 'type', 'types');
 }
 
 /** The record's status filter: none, or a status there is; another is refused with the statuses there are (not a list matching nothing). */
 export function commandStatusFilter(value: string | undefined): CommandStatus | null {
   if (!value) return null;
-  if (!isKeyOf(COMMAND_STATUS_ZH, value))
-    throw new AppError(COMMAND_ERRORS.statusUnknown, { params: { status: value, statuses: Object.keys(COMMAND_STATUS_ZH).join('、') } });
-  return value;
+  return oneOfOrRefuse(COMMAND_STATUS_ZH, value, COMMAND_ERRORS.statusUnknown, 'status', 'statuses');
 }
 
 /** The targets as sent (comma-separated lists), as lists; a whole fleet at most. */

@@ -4,14 +4,13 @@ import {
   ELEC_CAR_ERRORS,
   SAFE_CUT_MAX_KMH,
   SAFE_CUT_PENDING_MINUTES,
-  isOneOf,
   type BikeControlAnswer,
   type ElecCarAction,
 } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { subjects, type CommandNotice } from '../../bus/subjects.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { commandsQueries } from '../../core/commandQueue.queries.ts';
 import { PROTOCOL_NAMES_ZH, isProtocol } from '../../core/identifiers.ts';
@@ -46,8 +45,7 @@ export const ACTION_ZH: Record<ElecCarAction, string> = {
 
 /** The action as sent (the contract's union for callers, any text on the wire), checked against ELEC_CAR_ACTIONS. */
 export function actionOf(value: string): ElecCarAction {
-  if (!isOneOf(ELEC_CAR_ACTIONS, value)) throw new AppError(ELEC_CAR_ERRORS.unknownAction, { params: { action: value } });
-  return value;
+  return oneOfOrRefuse(ELEC_CAR_ACTIONS, value, ELEC_CAR_ERRORS.unknownAction, 'action');
 }
 
 /** A command to the bike's terminal through the shared command queue (sent now, or when it connects). */

@@ -4,7 +4,6 @@ import {
   ELEC_CAR_ERRORS,
   FENCE_KIND_NAMES,
   STAY_DEFAULT_MIN_MINUTES,
-  isOneOf,
   type AlarmSwitch,
   type BikeFence,
   type BikeTrips,
@@ -13,7 +12,7 @@ import { isAlarmType } from '@chelian/protocols/alarms.ts';
 import type { Db } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { subjects } from '../../bus/subjects.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { splitList } from '../../http/listInput.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
@@ -79,8 +78,8 @@ export async function alarmSwitches(db: Db, user: SessionUser): Promise<AlarmSwi
 
 export async function saveAlarmSwitch(db: Db, bus: Bus, user: SessionUser, alarmType: string, push: boolean): Promise<AlarmSwitch[]> {
   // the contract's union for callers, any text on the wire: checked against the same list
-  if (!isOneOf(ELEC_CAR_ALARM_TYPES, alarmType)) throw new AppError(ELEC_CAR_ERRORS.alarmTypeUnknown, { params: { type: alarmType } });
-  const row = (await alarmSettingsQueries.pushes(db, user.accountId)).find((r) => r.alarm_type === alarmType);
+  const type = oneOfOrRefuse(ELEC_CAR_ALARM_TYPES, alarmType, ELEC_CAR_ERRORS.alarmTypeUnknown, 'type');
+  const row = (await alarmSettingsQueries.pushes(db, user.accountId)).find((r) => r.alarm_type === type);
   const base = row
     ? {
         channels: row.channels.split(',').filter(Boolean),
@@ -88,9 +87,9 @@ export async function saveAlarmSwitch(db: Db, bus: Bus, user: SessionUser, alarm
         quietEnd: row.quiet_end,
         minIntervalMinutes: row.min_interval_minutes,
       }
-    : defaultPush(alarmType);
+    : defaultPush(type);
   await alarmSettingsQueries.upsertPush(db, user.accountId, {
-    alarmType,
+    alarmType: type,
     enabled: push,
     channels: base.channels,
     quietStart: base.quietStart,

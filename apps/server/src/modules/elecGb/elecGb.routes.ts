@@ -5,13 +5,12 @@ import {
   GB_DECLARATION_STATUSES,
   GB_STATES,
   elecGbEndpoints,
-  isKeyOf,
   type GbDeclarationStatus,
 } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { splitIds, splitList } from '../../http/listInput.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
@@ -38,9 +37,8 @@ const orNull = (s: string | undefined) => (s?.trim() ? s.trim() : null);
 
 /** The registry's filter as asked: a state and a use type there are (a use type by its key or its Chinese name, as the form takes it), refused otherwise rather than matching nothing. */
 function bikeFilter(request: FastifyRequest, query: { keyword?: string; state?: string; useType?: string }): GbBikeFilter {
-  const state = orNull(query.state);
-  if (state !== null && !isKeyOf(GB_STATES, state))
-    throw new AppError(ELEC_GB_ERRORS.stateUnknown, { params: { state, states: Object.keys(GB_STATES).join('、') } });
+  const sent = orNull(query.state);
+  const state = sent === null ? null : oneOfOrRefuse(GB_STATES, sent, ELEC_GB_ERRORS.stateUnknown, 'state', 'states');
   const useTypeText = orNull(query.useType);
   const useType = useTypeText === null ? null : useTypeKey(useTypeText);
   if (useTypeText !== null && useType === null) throw new AppError(ELEC_GB_ERRORS.useTypeInvalid);
@@ -50,11 +48,9 @@ function bikeFilter(request: FastifyRequest, query: { keyword?: string; state?: 
 /** The declarations' status filter: none, or a status there is; another is refused rather than matching nothing. */
 function declarationStatusFilter(value: string | undefined): GbDeclarationStatus | null {
   const status = orNull(value);
-  if (status !== null && !isKeyOf(GB_DECLARATION_STATUSES, status))
-    throw new AppError(ELEC_GB_ERRORS.declarationStatusUnknown, {
-      params: { status, statuses: Object.keys(GB_DECLARATION_STATUSES).join('、') },
-    });
-  return status;
+  return status === null
+    ? null
+    : oneOfOrRefuse(GB_DECLARATION_STATUSES, status, ELEC_GB_ERRORS.declarationStatusUnknown, 'status', 'statuses');
 }
 
 const sheetOf = async (request: FastifyRequest) => gbRecordsOf((await receiveSheet(request)).rows);

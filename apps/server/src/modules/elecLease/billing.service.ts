@@ -1,6 +1,6 @@
-import { DAY_MS, ELEC_LEASE_ERRORS, LEASE_BILL_KINDS, LEASE_PAY_METHODS, isKeyOf, type LeasePayMethod } from '@chelian/contracts';
+import { DAY_MS, ELEC_LEASE_ERRORS, LEASE_BILL_KINDS, LEASE_PAY_METHODS, type LeasePayMethod } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { contractsQueries, type ContractRow, type PaymentRow } from './contracts.queries.ts';
 import { BILL_LEDGER, cashAccount, postJournal } from './ledger.ts';
 import { PROVIDER_REF, paymentProvider } from './paymentProvider.ts';
@@ -49,8 +49,7 @@ export async function allocate(
 }
 
 export function methodOf(value: string): LeasePayMethod {
-  if (!isKeyOf(LEASE_PAY_METHODS, value)) throw new AppError(ELEC_LEASE_ERRORS.methodUnknown, { params: { method: value } });
-  return value;
+  return oneOfOrRefuse(LEASE_PAY_METHODS, value, ELEC_LEASE_ERRORS.methodUnknown, 'method');
 }
 
 export function refOf(value: string): string {

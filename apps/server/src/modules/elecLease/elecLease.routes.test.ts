@@ -74,6 +74,12 @@ describe('operator, riders, bikes and plans', () => {
     });
     const staff = await post(a.sessionId, '/staff/assign.json', { userId: a.userId, storeId: store.obj.storeId, position: 'manager' });
     expect(staff.obj).toMatchObject({ username: a.username, storeName: '徐汇门店', positionName: '店长' });
+    // a position outside LEASE_STAFF_POSITIONS, an inherited name of the record too, is refused by name
+    for (const position of ['cashier', 'toString'])
+      expect(await post(a.sessionId, '/staff/assign.json', { userId: a.userId, storeId: store.obj.storeId, position })).toMatchObject({
+        errorCode: 'elecLease.positionUnknown',
+        msg: `不支持的岗位：${position}`,
+      });
     expect(await post(b.sessionId, '/staff/assign.json', { userId: a.userId, storeId: store.obj.storeId })).toMatchObject({
       errorCode: 'elecLease.notFound',
     });

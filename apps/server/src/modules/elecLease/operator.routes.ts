@@ -3,7 +3,7 @@ import { ELEC_LEASE_ERRORS, LEASE_STAFF_POSITIONS, elecLeaseEndpoints, type Leas
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { operatorQueries, type StaffRow, type StoreRow } from './operator.queries.ts';
 import { clean, found, ms } from './scope.ts';
@@ -73,8 +73,7 @@ export function operatorRoutes(ctx: AppContext, app: FastifyInstance) {
     if (body.storeId === undefined) {
       await operatorQueries.unassign(db, body.userId);
     } else {
-      const position = clean(body.position) || 'clerk';
-      if (!(position in LEASE_STAFF_POSITIONS)) throw new AppError(ELEC_LEASE_ERRORS.positionUnknown, { params: { position } });
+      const position = oneOfOrRefuse(LEASE_STAFF_POSITIONS, clean(body.position) || 'clerk', ELEC_LEASE_ERRORS.positionUnknown, 'position');
       const store = found(await operatorQueries.store(db, user.accountPath, body.storeId));
       await operatorQueries.assign(db, body.userId, store.id, position);
     }

@@ -3,13 +3,12 @@ import {
   LEASE_PLAN_KINDS,
   type InputOf,
   type LeasePlan,
-  isKeyOf,
   type LeasePlanKind,
   type elecLeaseEndpoints,
 } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { clean, found, ms } from './scope.ts';
 import { plansQueries, type PlanRow, type PlanValues } from './plans.queries.ts';
 
@@ -35,8 +34,7 @@ export function presentPlan(p: PlanRow): LeasePlan {
 /** Creates or edits a plan. Contracts already made keep the terms they were made with only as far as their bills go: later bills follow the plan. */
 export async function savePlan(db: Db, user: SessionUser, input: InputOf<typeof elecLeaseEndpoints.savePlan>): Promise<number> {
   // the contract's union for callers, any text on the wire
-  const kind: string = input.kind;
-  if (!isKeyOf(LEASE_PLAN_KINDS, kind)) throw new AppError(ELEC_LEASE_ERRORS.planKindUnknown, { params: { kind } });
+  const kind = oneOfOrRefuse(LEASE_PLAN_KINDS, input.kind, ELEC_LEASE_ERRORS.planKindUnknown, 'kind');
   if (kind === 'rentToOwn' && !input.periods) throw new AppError(ELEC_LEASE_ERRORS.planPeriodsMissing);
   const values: PlanValues = [
     clean(input.name) || LEASE_PLAN_KINDS[kind],

@@ -8,12 +8,11 @@ import {
   leaseRiderEndpoints,
   type RiderArea,
   type RiderBill,
-  isKeyOf,
 } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { contractsQueries } from './contracts.queries.ts';
 import { presentBill } from './contracts.presenter.ts';
 import { giveBack } from './contracts.service.ts';
@@ -84,8 +83,8 @@ export function riderRoutes(ctx: AppContext, app: FastifyInstance) {
     const user = caller(request);
     const rider = await riderOf(db, user);
     const c = await riderContract(db, rider.id, body.contractId);
-    const channel: string = body.channel; // the contract's union for callers, any text on the wire
-    if (!isKeyOf(RIDER_PAY_CHANNELS, channel)) throw new AppError(LEASE_RIDER_ERRORS.channelUnknown, { params: { channel } });
+    // the contract's union for callers, any text on the wire
+    const channel = oneOfOrRefuse(RIDER_PAY_CHANNELS, body.channel, LEASE_RIDER_ERRORS.channelUnknown, 'channel');
     const provider = providerFor(channel, demo());
     // JSAPI pays as the openid 网页授权 gave this rider, never one the phone merely names.
     if (body.openid) {

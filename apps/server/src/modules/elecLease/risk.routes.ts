@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ELEC_LEASE_ERRORS, FENCE_KIND_NAMES, LEASE_AREA_KINDS, elecLeaseEndpoints, type LeaseArea, isKeyOf } from '@chelian/contracts';
+import { ELEC_LEASE_ERRORS, FENCE_KIND_NAMES, LEASE_AREA_KINDS, elecLeaseEndpoints, type LeaseArea } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
@@ -132,11 +132,11 @@ export function riskRoutes(ctx: AppContext, app: FastifyInstance) {
   route(app, elecLeaseEndpoints.areas, async (_q, request) => areas(ctx, caller(request)));
   route(app, elecLeaseEndpoints.setArea, async (body, request) => {
     const user = caller(request);
-    const kind = clean(body.kind);
-    if (kind && !isKeyOf(LEASE_AREA_KINDS, kind)) throw new AppError(ELEC_LEASE_ERRORS.areaKindUnknown, { params: { kind } });
+    const sent = clean(body.kind);
+    const kind = sent ? oneOfOrRefuse(LEASE_AREA_KINDS, sent, ELEC_LEASE_ERRORS.areaKindUnknown, 'kind') : '';
     const fence = await riskQueries.visibleFence(db, user.accountPath, body.geofenceId);
     found(fence);
-    if (isKeyOf(LEASE_AREA_KINDS, kind)) await riskQueries.setArea(db, Number(fence!.id), Number(fence!.account_id), kind);
+    if (kind) await riskQueries.setArea(db, Number(fence!.id), Number(fence!.account_id), kind);
     else await riskQueries.clearArea(db, Number(fence!.id));
     bus.publish(GEOFENCE_CHANGED, {});
     auditChange(request, { objectType: '服务区域', objectId: fence!.id, after: { kind } });

@@ -1,7 +1,6 @@
 import {
   ELEC_LEASE_ERRORS,
   LEASE_VEHICLE_STATES,
-  isOneOf,
   type InputOf,
   type LeaseVehicle,
   type LeaseVehicleState,
@@ -10,7 +9,7 @@ import {
 import type { Db } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { bindBike, unbindBike, updateBike } from '../elecCar/bikes.service.ts';
 import { bikesQueries, type BikeRow } from '../elecCar/bikes.queries.ts';
 import { imeiFromText } from '../elecCar/imeiText.ts';
@@ -145,9 +144,9 @@ export async function updateLeaseVehicle(db: Db, bus: Bus, user: SessionUser, in
     throw new AppError(ELEC_LEASE_ERRORS.codeTaken, { params: { code } });
   let state = v.state;
   if (input.state !== undefined && input.state !== v.state) {
-    if (!isOneOf(SETTABLE_STATES, input.state)) throw new AppError(ELEC_LEASE_ERRORS.stateUnknown, { params: { state: input.state } });
+    const settable = oneOfOrRefuse(SETTABLE_STATES, input.state, ELEC_LEASE_ERRORS.stateUnknown, 'state');
     if (v.contract_id !== null) throw new AppError(ELEC_LEASE_ERRORS.vehicleRented, { params: { code: v.code, action: '修改状态' } });
-    state = input.state;
+    state = settable;
   }
   const storeId = input.storeId === undefined ? v.store_id : await storeOf(db, user, input.storeId || undefined);
   await updateBike(db, bus, user, { bikeId: v.vehicle_id, plate: input.plate, name: code, model: input.model, frameNo: input.frameNo });

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { subjects } from '../../bus/subjects.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { PHONE_PATTERN } from '../auth/sms.service.ts';
 import { endUsersQueries as Q } from './endUsers.queries.ts';
@@ -71,7 +71,7 @@ const roleName = (codes: ReadonlySet<string>) =>
 export async function inviteEndUser(ctx: AppContext, operator: SessionUser, input: InviteEndUserInput): Promise<InvitedPerson> {
   const phone = input.phone.trim();
   if (!PHONE_PATTERN.test(phone)) throw new AppError(END_USER_ERRORS.phoneInvalid);
-  if (!END_USER_PERSONAS.includes(input.persona)) throw new AppError(END_USER_ERRORS.personaUnknown);
+  oneOfOrRefuse(END_USER_PERSONAS, input.persona, END_USER_ERRORS.personaUnknown);
   const ids = [...new Set(input.terminalIds.map(Number))];
   if (ids.length === 0) throw new AppError(END_USER_ERRORS.noAssets);
   const passwordHash = await hashPassword(randomBytes(24).toString('base64')); // never told: the person logs in by SMS

@@ -3,13 +3,12 @@ import {
   DEFAULT_PLATFORM_ID,
   DICTIONARY_TYPES,
   SYSTEM_ERRORS,
-  isOneOf,
   type AccountStatus,
   type DictionaryItem,
   type SystemInformation,
 } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { systemQueries } from './system.queries.ts';
 
 /** The version of the client-facing API, as the spec's version helper names it (§9). */
@@ -17,8 +16,7 @@ export const SYSTEM_VERSION = '1.0';
 
 /** Every dictionary (or one), grouped by type. */
 export async function dictionaries(ctx: AppContext, type: string | null): Promise<Record<string, DictionaryItem[]>> {
-  if (type !== null && !isOneOf(DICTIONARY_TYPES, type))
-    throw new AppError(SYSTEM_ERRORS.dictionaryTypeUnknown, { params: { type, types: DICTIONARY_TYPES.join('、') } });
+  if (type !== null) oneOfOrRefuse(DICTIONARY_TYPES, type, SYSTEM_ERRORS.dictionaryTypeUnknown, 'type', 'types');
   const out: Record<string, DictionaryItem[]> = {};
   for (const r of await systemQueries.dictionary(ctx.db, type)) (out[r.type] ??= []).push({ value: r.value, label: r.label });
   return out;
