@@ -17,6 +17,9 @@ const SYSTEMS: Array<[string, string, string]> = [
   ['elec-gb', '/elec-gb/', '新国标'],
 ];
 
+/** The vehicle dialog's poll period (DIALOG_POLL_MS in apps/web/src/shared/dialogs/dialogPosition.ts). */
+const POLL_MS = 5000;
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -141,6 +144,54 @@ describe('sub-products in the shell and alone (issue 3 item 12)', () => {
     expect(await viewer.isVisible()).toBe(true);
     await page.mouse.click(20, 740);
     await viewer.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('polls the dialog’s vehicle position once for all its tabs, and not after it closes', async () => {
+    const { page, context } = await openTab(browser);
+    // The page's own clock, paused below, so a poll period is exactly the time the test lets pass.
+    await page.clock.install();
+    // Counted where the app asks (the shell's fetch), at the moment it asks: nothing in flight is missed.
+    await page.addInitScript(() => {
+      if (window.top !== window) return;
+      const counted = window as unknown as { __positionAsks: number };
+      counted.__positionAsks = 0;
+      const fetchFirst = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (url.includes('/monitor/lastPositions.json')) counted.__positionAsks += 1;
+        return fetchFirst(input, init);
+      };
+    });
+    const asks = () => page.evaluate(() => (window as unknown as { __positionAsks: number }).__positionAsks);
+    await login(page);
+    await page.goto(`${baseUrl()}/car/`);
+    const frame = await childFrame(page, 'car');
+    const dialog = page.locator('.cl-vehicle-dialog');
+    const vehicle = await addVehicle(await apiLogin(), imei('86934'));
+    await postFromChild(frame, 'showVehInfo', { vehicleId: String(vehicle.vehicleId), tab: 'follow' });
+    await dialog.getByTestId('follow-card').getByText(vehicle.plate).waitFor();
+    await dialog.getByRole('tab', { name: '基本信息' }).click();
+    await dialog.getByTestId('car-vehicle-panel').getByText(vehicle.terminalId).waitFor();
+    await shot(page, 'vehicle-dialog-basic');
+    await dialog.getByRole('tab', { name: '实时跟踪' }).click();
+    await dialog.locator('.ant-tabs-tab-active', { hasText: '实时跟踪' }).waitFor();
+    await page.waitForFunction(() => (window as unknown as { __positionAsks: number }).__positionAsks > 0);
+
+    // Both tabs visited and mounted: three poll periods ask three times (each tab polling by itself asked six).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const before = await asks();
+    await page.clock.runFor(3 * POLL_MS);
+    expect((await asks()) - before).toBe(3);
+
+    // Closed (its animation on the running clock): no poll is left behind.
+    await page.clock.resume();
+    await dialog.locator('.ant-modal-close').click();
+    await dialog.getByTestId('follow-view').waitFor({ state: 'detached' });
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const closed = await asks();
+    await page.clock.runFor(3 * POLL_MS);
+    expect(await asks()).toBe(closed);
     await context.close();
   });
 

@@ -5,6 +5,7 @@ import type { VehicleTab } from '../bridge/bridgeTypes.ts';
 import { T } from '../i18n/messages.ts';
 import { VehiclePanel } from './VehiclePanel.tsx';
 import { useDialogVehicle, type DialogVehicle } from './dialogVehicle.ts';
+import { DialogPositionProvider, useDialogLive } from './dialogPosition.ts';
 
 /** vehicleId: the text the dialog was opened with (its title's key); target: what it names, resolved once by the dialog. */
 export type VehiclePanelProps = { vehicleId: string; follow: boolean; target: DialogVehicle };
@@ -36,11 +37,13 @@ export function VehicleInfoDialog() {
 
 /**
  * The tabs, inside the modal (so each opening reads the vehicle afresh): the terminal → vehicle and
- * the vehicle's record are resolved here once, and both tabs' panels are given them.
+ * the vehicle's record are resolved here once, and both tabs' panels are given them; its live
+ * position is polled here once for both (useDialogPosition), and stops when the modal closes.
  */
 function VehicleTabs({ vehicleId, tab }: { vehicleId: string; tab: VehicleTab }) {
   const openVehicle = useUiStore((s) => s.openVehicle);
   const target = useDialogVehicle(vehicleId);
+  const live = useDialogLive(target?.terminalId ?? '');
   const panel = (follow: boolean) =>
     target ? (
       <Panel vehicleId={vehicleId} follow={follow} target={target} />
@@ -50,13 +53,15 @@ function VehicleTabs({ vehicleId, tab }: { vehicleId: string; tab: VehicleTab })
       </Spin>
     );
   return (
-    <Tabs
-      activeKey={tab === 'follow' ? 'follow' : 'basic'}
-      onChange={(key) => openVehicle(vehicleId, (key === 'follow' ? 'follow' : '') as VehicleTab)}
-      items={[
-        { key: 'basic', label: T.vehicleInfo.basic, children: panel(false) },
-        { key: 'follow', label: T.vehicleInfo.follow, children: panel(true) },
-      ]}
-    />
+    <DialogPositionProvider value={live}>
+      <Tabs
+        activeKey={tab === 'follow' ? 'follow' : 'basic'}
+        onChange={(key) => openVehicle(vehicleId, (key === 'follow' ? 'follow' : '') as VehicleTab)}
+        items={[
+          { key: 'basic', label: T.vehicleInfo.basic, children: panel(false) },
+          { key: 'follow', label: T.vehicleInfo.follow, children: panel(true) },
+        ]}
+      />
+    </DialogPositionProvider>
   );
 }

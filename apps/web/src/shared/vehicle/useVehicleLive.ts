@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { monitorEndpoints, vehicleEndpoints, type Vehicle } from '@chelian/contracts';
 import { useWholeList } from '../list/usePagedList.ts';
+import { DIALOG_POLL_MS, useDialogPosition } from '../dialogs/dialogPosition.ts';
 import { useVehicleSource } from './vehicleSource.ts';
 import { vehicleState, type VehicleState } from './vehicleState.ts';
 
@@ -22,11 +23,13 @@ export interface LiveVehicle {
   status: 'loading' | 'ready' | 'missing';
 }
 
-const POLL_MS = 5000;
+/** The follow page's cadence, the dialog's too. */
+const POLL_MS = DIALOG_POLL_MS;
 
 /**
  * One vehicle's record and live position: from the enclosing live fleet (the car app's) when there
- * is one, otherwise by polling lastPositions (the shell's dialog runs outside the car app).
+ * is one, otherwise by polling lastPositions — in the vehicle dialog (the shell's runs outside the
+ * car app) the dialog's one poll for all its tabs, elsewhere (the follow page) its own.
  * `known`: its record when the caller has read it already (the vehicle dialog, once for its tabs;
  * null: it could not be read); otherwise it is read here.
  */
@@ -52,7 +55,9 @@ export function useVehicleLive(vehicleId: number | null, known?: Vehicle | null)
 
   // Outside it: poll, quietly (the first answer with no spinner of its own either); a failed poll keeps the last position.
   const terminalId = vehicle?.terminalId;
-  const polling = !fleet && Boolean(terminalId);
+  const needsPoll = !fleet && Boolean(terminalId);
+  const dialog = useDialogPosition(needsPoll);
+  const polling = needsPoll && !dialog;
   const polls = useWholeList(monitorEndpoints.lastPositions, terminalId ? { terminalIds: terminalId } : undefined, {
     silent: true,
     enabled: polling,
@@ -64,7 +69,7 @@ export function useVehicleLive(vehicleId: number | null, known?: Vehicle | null)
     return () => window.clearInterval(timer);
   }, [poll, polling, terminalId]);
   // None while another vehicle or terminal loads, as before its first answer.
-  const p = detail.loading || polls.loading ? undefined : polls.data?.[0];
+  const p = detail.loading ? undefined : dialog ? (needsPoll ? dialog.position : null) : polls.loading ? undefined : polls.data?.[0];
   const polled = useMemo<LiveVehicle['position']>(
     () =>
       p
