@@ -133,7 +133,6 @@ export const T = {
     back: '返回',
     loading: '加载中…',
     empty: '暂无数据',
-    loadFailed: '加载失败',
     retry: '重试',
     yes: '是',
     no: '否',
