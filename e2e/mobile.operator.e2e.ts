@@ -113,7 +113,12 @@ describe('掌上车联 operator (issue 36 item 6)', () => {
     const row = page.getByTestId(`mo-vehicle-${vehicle.terminalId}`);
     await row.waitFor({ timeout: 30_000 });
     expect(await row.innerText()).toContain(vehicle.plate);
+    // the words typed are searched on the server too (the whole fleet, not only what the phone holds)
+    const searched = page.waitForResponse(
+      (r) => r.url().includes('/monitor/fleetSearch.json') && new URL(r.url()).searchParams.get('keyword') === vehicle.plate,
+    );
     await page.getByRole('searchbox').fill(vehicle.plate);
+    expect((await searched).status()).toBe(200);
     await row.waitFor();
     await shot(page, 'mobile-operator-fleet-light');
     const asked: string[] = [];

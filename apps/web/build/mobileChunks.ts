@@ -113,6 +113,15 @@ const SHELL_CONTRACTS =
 const DESKTOP_SHELL = /[\\/]apps[\\/]web[\\/]index\.html$/;
 
 /**
+ * The list hooks' core (shared/list/useLoaded.ts, the loader and its late-answer guard under it,
+ * useSettled and the debounce it uses): 车队's search loads through it, and the desktop's layout
+ * imports it after login. In shell-shared (~1.7 KB gzip), not in three chunks of its own, each a
+ * request of ≥ 0.56 s on 车队's first screen.
+ */
+const LIST_CORE =
+  /[\\/]apps[\\/]web[\\/]src[\\/]shared[\\/](list[\\/](useLoaded|listLoader|externalState|newest|useSettled)|utils[\\/]timing)\.ts$/;
+
+/**
  * The web app's text catalogue (shared/i18n/messages.ts and the module catalogues only it imports):
  * a chunk of its own, which the desktop's first load takes and 掌上车联 only with its pages after
  * 车队 (the phone's login and 车队 use shared/i18n/coreTexts.ts; in shell-shared it cost 车队 ~7 KB).
@@ -126,7 +135,7 @@ export function mobileChunk(id: string, graph?: ModuleGraph): string | null {
   if (PAGES.test(id) && !PAGES_OUT.test(id)) return 'm-pages';
   if (!graph) return null;
   if (TEXTS.test(id)) return 'texts';
-  const shellContract = SHELL_CONTRACTS.test(id);
+  const shellContract = SHELL_CONTRACTS.test(id) || LIST_CORE.test(id);
   if (!shellContract && !UI_SHARED.test(id) && !APP_SHARED.test(id)) return null;
   const memo = memoOf(graph);
   // only what the phone's kit and pages import (desktop-only modules stay where they were)

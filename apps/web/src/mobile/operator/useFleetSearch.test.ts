@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LastPosition } from '@chelian/contracts';
-import { foundWithLive } from './useFleetSearch.ts';
+import { answerFor, foundWithLive } from './useFleetSearch.ts';
 
 const at = (terminalId: string, gpsTime: number, online: boolean): LastPosition => ({
   terminalId,
@@ -38,5 +38,15 @@ describe('车队 search answered by the server', () => {
     ]);
     expect(found.total).toBe(7);
     expect(found.counts).toEqual({ all: 7, online: 5, offline: 2 });
+  });
+
+  it('shows an answer only for the words and the tab it answers, and none with nothing typed', () => {
+    const answer = { total: 0, list: [], online: 0, offline: 0 };
+    const found = { keyword: '粤B1', filter: 'online' as const, answer };
+    expect(answerFor(found, { keyword: '粤B1', filter: 'online' })).toBe(answer);
+    expect(answerFor(found, { keyword: '粤B12', filter: 'online' })).toBeNull(); // typed on: the page filters what it holds
+    expect(answerFor(found, { keyword: '粤B1', filter: 'all' })).toBeNull();
+    expect(answerFor(null, { keyword: '粤B1', filter: 'online' })).toBeNull();
+    expect(answerFor({ ...found, keyword: '' }, { keyword: '', filter: 'online' })).toBeNull();
   });
 });
