@@ -3,6 +3,7 @@
  * of terminal_status_reports each (migration 0031). The gateway makes them from frames
  * (gateway/statusReportRows.ts); the pets' demo past is written with the same insert.
  */
+import type { PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 import type { Queryable } from '../db/types.ts';
 
 export interface StatusReportRow {
@@ -19,7 +20,8 @@ export interface StatusReportRow {
   steps: number | null;
   roll: number | null;
   signal: number | null;
-  extras: Record<string, unknown>;
+  /** What else the report said, in the position catalogue's keys (statusWord, fix, locationSource). */
+  extras: PositionAttributes;
 }
 
 export const statusReportQueries = {

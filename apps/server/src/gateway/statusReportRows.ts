@@ -5,6 +5,7 @@
  * (LK echoed) only once what it sent is stored.
  */
 import type { DeviceMessage } from '@chelian/protocols/model.ts';
+import type { LocationSource, PositionAttributes } from '@chelian/protocols/positionAttributes.ts';
 import type { StatusReportRow } from '../core/statusReports.queries.ts';
 
 /** Whole, within a column's range, or null (a figure the frame did not carry or garbled). */
@@ -32,10 +33,10 @@ export function statusReportOf(terminalPk: number, msg: DeviceMessage, now: numb
   const signal = whole(p ? p.signal : msg.status?.signal, 100);
   const deviceTime = p ? p.time : typeof detail.time === 'number' && !detail.timeInvalid ? detail.time : NaN;
   const at = Number.isFinite(deviceTime) && deviceTime > 0 && deviceTime <= now + FUTURE_TOLERANCE_MS ? deviceTime : now;
-  const extras: Record<string, unknown> = {};
+  const extras: PositionAttributes = {};
   const statusWord = p ? p.extras.statusWord : msg.status?.raw;
   if (typeof statusWord === 'number') extras.statusWord = statusWord;
   if (p) extras.fix = p.valid;
-  else if (typeof detail.locationSource === 'string') extras.locationSource = detail.locationSource;
+  else if (typeof detail.locationSource === 'string') extras.locationSource = detail.locationSource as LocationSource; // the watch decoder's own word
   return { terminalPk, at, receivedAt: now, kind: msg.messageType.slice(0, 16), battery, steps, roll, signal, extras };
 }
