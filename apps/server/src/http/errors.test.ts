@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { ELEC_GB_ERRORS, ELEC_LEASE_ERRORS, type ErrorEntry } from '@chelian/contracts';
+import { ELEC_GB_ERRORS, ELEC_LEASE_ERRORS, PET_ERRORS, type ErrorEntry } from '@chelian/contracts';
 import { AppError, oneOfOrRefuse } from './errors.ts';
 
 const KINDS = ['day', 'month'] as const;
@@ -43,8 +43,20 @@ describe('oneOfOrRefuse: the closed-list refusal', () => {
   });
 
   it("names the list's words joined with 、 when asked for them", () => {
-    const e = refusal(() => oneOfOrRefuse(NAMES, 'gone', ELEC_GB_ERRORS.stateUnknown, 'state', 'states'));
+    const e = refusal(() => oneOfOrRefuse(NAMES, 'gone', ELEC_GB_ERRORS.stateUnknown, { value: 'state', list: 'states' }));
     expect(e.message).toBe('不支持的备案状态：gone（可选 active、left）');
+  });
+
+  it("fills the text's other placeholders with the values given", () => {
+    const e = refusal(() => oneOfOrRefuse(KINDS, 'cat', PET_ERRORS.badValue, { params: { field: '种类' } }));
+    expect(e.message).toBe('种类填写不正确');
+  });
+
+  it('refuses a value that is not text, naming it as sent', () => {
+    expect(refusal(() => oneOfOrRefuse(KINDS, 7, ELEC_LEASE_ERRORS.planKindUnknown, 'kind')).message).toBe('不支持的方案类型：7');
+    expect(refusal(() => oneOfOrRefuse(KINDS, ['day'], ELEC_LEASE_ERRORS.planKindUnknown, 'kind')).entry).toBe(
+      ELEC_LEASE_ERRORS.planKindUnknown,
+    );
   });
 
   it('refuses with a text that names nothing', () => {

@@ -28,32 +28,50 @@ export class AppError extends Error {
   }
 }
 
-/** A closed list of words: a const list, or a names record (`{ active: '已加入', … }`) whose keys are the words. */
-export type ClosedList = readonly string[] | Readonly<Record<string, string>>;
-
-/** The words of a closed list. */
-export type WordOf<L extends ClosedList> = L extends readonly string[] ? L[number] : keyof L & string;
+/** How a refusal's text names things: `{value}` gets the word sent, `{list}` the list's words joined with '、'. */
+export interface RefusalNames {
+  value?: string;
+  list?: string;
+  /** Fixed values for the text's other placeholders ({ field: '种类' }). */
+  params?: Readonly<Record<string, string | number>>;
+}
 
 /**
  * The one refusal of a word outside its closed list: a field the contract types as the list's union
  * for callers but which the wire takes as any text (OneOfChecked), or a list's filter on a closed
- * column. Returns the word, narrowed; otherwise throws `error` in its catalogue's Chinese words, with
- * the word sent as `{param}` and, when the text lists them, the list's words joined with '、' as
- * `{listParam}`. A names record's keys are checked as own keys, so 'toString' is refused too.
+ * column. Returns the word, narrowed; otherwise throws `error` in its catalogue's Chinese words.
+ * `names` says which placeholders get the word sent and the list (a string: the word's placeholder).
+ * A names record's keys are checked as own keys, so 'toString' is refused too.
  */
-export function oneOfOrRefuse<const L extends ClosedList>(
-  list: L,
-  value: string,
+export function oneOfOrRefuse<const T extends string>(
+  list: readonly T[],
+  value: unknown,
   error: ErrorEntry,
-  param?: string,
-  listParam?: string,
-): WordOf<L> {
+  names?: string | RefusalNames,
+): T;
+/** A names record (`{ active: '已加入', … }`) is the list of its keys. */
+export function oneOfOrRefuse<const R extends Readonly<Record<string, string>>>(
+  list: R,
+  value: unknown,
+  error: ErrorEntry,
+  names?: string | RefusalNames,
+): keyof R & string;
+export function oneOfOrRefuse(
+  list: readonly string[] | Readonly<Record<string, string>>,
+  value: unknown,
+  error: ErrorEntry,
+  names: string | RefusalNames = {},
+): string {
   const words: readonly string[] = Array.isArray(list) ? list : Object.keys(list); // a record's own keys only
-  if (words.includes(value)) return value as WordOf<L>;
-  const params: Record<string, string> = {};
-  if (param) params[param] = value;
-  if (listParam) params[listParam] = words.join('、');
-  throw new AppError(error, { params });
+  if (typeof value === 'string' && words.includes(value)) return value;
+  const { value: valueParam, list: listParam, params } = typeof names === 'string' ? { value: names } : names;
+  throw new AppError(error, {
+    params: {
+      ...params,
+      ...(valueParam && { [valueParam]: String(value) }),
+      ...(listParam && { [listParam]: words.join('、') }),
+    },
+  });
 }
 
 /** A rate limit's refusal: 429, 请求过于频繁，请N秒后再试, and Retry-After. */

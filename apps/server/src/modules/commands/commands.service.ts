@@ -34,13 +34,13 @@ export interface Targets {
 
 /** The command type asked for; an unknown one is refused with the types there are. */
 export function commandTypeOf(value: string): CommandType {
-  return oneOfOrRefuse(COMMAND_TYPES, value, COMMAND_ERRORS.unknownType, 'type', 'types');
+  return oneOfOrRefuse(COMMAND_TYPES, value, COMMAND_ERRORS.unknownType, { value: 'type', list: 'types' });
 }
 
 /** The record's status filter: none, or a status there is; another is refused with the statuses there are (not a list matching nothing). */
 export function commandStatusFilter(value: string | undefined): CommandStatus | null {
   if (!value) return null;
-  return oneOfOrRefuse(COMMAND_STATUS_ZH, value, COMMAND_ERRORS.statusUnknown, 'status', 'statuses');
+  return oneOfOrRefuse(COMMAND_STATUS_ZH, value, COMMAND_ERRORS.statusUnknown, { value: 'status', list: 'statuses' });
 }
 
 /** The targets as sent (comma-separated lists), as lists; a whole fleet at most. */

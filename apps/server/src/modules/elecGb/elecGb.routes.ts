@@ -38,7 +38,7 @@ const orNull = (s: string | undefined) => (s?.trim() ? s.trim() : null);
 /** The registry's filter as asked: a state and a use type there are (a use type by its key or its Chinese name, as the form takes it), refused otherwise rather than matching nothing. */
 function bikeFilter(request: FastifyRequest, query: { keyword?: string; state?: string; useType?: string }): GbBikeFilter {
   const sent = orNull(query.state);
-  const state = sent === null ? null : oneOfOrRefuse(GB_STATES, sent, ELEC_GB_ERRORS.stateUnknown, 'state', 'states');
+  const state = sent === null ? null : oneOfOrRefuse(GB_STATES, sent, ELEC_GB_ERRORS.stateUnknown, { value: 'state', list: 'states' });
   const useTypeText = orNull(query.useType);
   const useType = useTypeText === null ? null : useTypeKey(useTypeText);
   if (useTypeText !== null && useType === null) throw new AppError(ELEC_GB_ERRORS.useTypeInvalid);
@@ -50,7 +50,7 @@ function declarationStatusFilter(value: string | undefined): GbDeclarationStatus
   const status = orNull(value);
   return status === null
     ? null
-    : oneOfOrRefuse(GB_DECLARATION_STATUSES, status, ELEC_GB_ERRORS.declarationStatusUnknown, 'status', 'statuses');
+    : oneOfOrRefuse(GB_DECLARATION_STATUSES, status, ELEC_GB_ERRORS.declarationStatusUnknown, { value: 'status', list: 'statuses' });
 }
 
 const sheetOf = async (request: FastifyRequest) => gbRecordsOf((await receiveSheet(request)).rows);

@@ -78,6 +78,17 @@ describe('pets', () => {
       msg: '照片不能超过512KB',
     });
     expect(await post(a.sessionId, `${api}/pet/save.json`, { name: '  ' })).toMatchObject({ flag: 0, msg: '请填写宠物名字' });
+    // a species or sex outside its names, an inherited name of the record too, is refused by field
+    for (const [field, form] of [
+      ['种类', { species: 'toString' }],
+      ['种类', { species: 'parrot' }],
+      ['性别', { sex: 'valueOf' }],
+    ] as const)
+      expect(await post(a.sessionId, `${api}/pet/save.json`, { petId, name: '豆豆', ...form })).toMatchObject({
+        flag: 0,
+        errorCode: 'pet.badValue',
+        msg: `${field}填写不正确`,
+      });
     expect(await post(a.sessionId, `${api}/pet/save.json`, { name: '咪咪', imei: ID })).toMatchObject({
       flag: 0,
       errorCode: 'pet.collarBound',

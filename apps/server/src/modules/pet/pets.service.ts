@@ -1,6 +1,6 @@
 import { PET_ERRORS, PET_SEX_NAMES, PET_SPECIES_NAMES, TERMINAL_ERRORS, type PetSaveForm } from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { identifierKey } from '../../core/identifiers.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
@@ -43,9 +43,9 @@ function profileOf(input: PetSaveForm, base?: PetRow): PetProfile {
   const name = clean(input.name);
   if (!name) throw new AppError(PET_ERRORS.nameMissing);
   const species = input.species === undefined ? (base?.species ?? 'dog') : clean(input.species);
-  if (!(species in PET_SPECIES_NAMES)) throw new AppError(PET_ERRORS.badValue, { params: { field: '种类' } });
+  oneOfOrRefuse(PET_SPECIES_NAMES, species, PET_ERRORS.badValue, { params: { field: '种类' } });
   const sex = input.sex === undefined ? (base?.sex ?? 'unknown') : clean(input.sex);
-  if (!(sex in PET_SEX_NAMES)) throw new AppError(PET_ERRORS.badValue, { params: { field: '性别' } });
+  oneOfOrRefuse(PET_SEX_NAMES, sex, PET_ERRORS.badValue, { params: { field: '性别' } });
   const birthday = input.birthday === undefined ? (base?.birthday ?? null) : clean(input.birthday) || null;
   if (birthday !== null && (!DAY.test(birthday) || Number.isNaN(Date.parse(birthday)) || Date.parse(birthday) > Date.now())) {
     throw new AppError(PET_ERRORS.badValue, { params: { field: '生日' } });

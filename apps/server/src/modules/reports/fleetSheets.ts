@@ -10,7 +10,7 @@ import {
   type OfflineKind,
 } from '@chelian/contracts';
 import { currentAddresses } from '../address/address.current.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { mapWindows, windows, type ExportKind } from '../exports/excelWorkbook.ts';
 import { alarmHandleQueries } from './alarmHandle.queries.ts';
 import { fleetQueries } from './fleet.queries.ts';
@@ -29,8 +29,7 @@ function whole(value: unknown, fallback: number, max: number, min = 0): number {
 
 function oneOf<T extends string>(value: unknown, choices: readonly T[]): T {
   if (value === undefined || value === null || value === '') return choices[0];
-  if (!choices.includes(value as T)) throw new AppError(EXPORT_ERRORS.badParams);
-  return value as T;
+  return oneOfOrRefuse(choices, value, EXPORT_ERRORS.badParams);
 }
 
 const offlineParams = (p: Record<string, unknown>) => ({

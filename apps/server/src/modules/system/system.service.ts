@@ -16,7 +16,7 @@ export const SYSTEM_VERSION = '1.0';
 
 /** Every dictionary (or one), grouped by type. */
 export async function dictionaries(ctx: AppContext, type: string | null): Promise<Record<string, DictionaryItem[]>> {
-  if (type !== null) oneOfOrRefuse(DICTIONARY_TYPES, type, SYSTEM_ERRORS.dictionaryTypeUnknown, 'type', 'types');
+  if (type !== null) oneOfOrRefuse(DICTIONARY_TYPES, type, SYSTEM_ERRORS.dictionaryTypeUnknown, { value: 'type', list: 'types' });
   const out: Record<string, DictionaryItem[]> = {};
   for (const r of await systemQueries.dictionary(ctx.db, type)) (out[r.type] ??= []).push({ value: r.value, label: r.label });
   return out;

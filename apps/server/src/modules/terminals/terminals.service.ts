@@ -1,7 +1,7 @@
-import { MAX_RENEW_MONTHS, SERVICE_STATES, TERMINAL_ERRORS, type TerminalRenewInput } from '@chelian/contracts';
+import { MAX_RENEW_MONTHS, TERMINAL_ERRORS, TERMINAL_STATES, type TerminalRenewInput, type TerminalState } from '@chelian/contracts';
 import type { Db, Queryable } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { pathInScope } from '../../core/accountScope.ts';
 import { identifierKey, isProtocol, normalizeIdentifier, type TerminalProtocol } from '../../core/identifiers.ts';
@@ -164,11 +164,9 @@ export async function moveTerminals(db: Db, bus: Bus, user: SessionUser, identif
   return moved.length;
 }
 
-/** The list's service-state filter: one of SERVICE_STATES except 'unbound' (a vehicle's state). */
-export function serviceStateOf(value: string | undefined): string | null {
-  if (!value) return null;
-  if (value === 'unbound' || !(value in SERVICE_STATES)) throw new AppError(TERMINAL_ERRORS.serviceStateInvalid);
-  return value;
+/** The list's service-state filter: a terminal's own service state (TERMINAL_STATES: not 'unbound', a vehicle's state). */
+export function serviceStateOf(value: string | undefined): TerminalState | null {
+  return value ? oneOfOrRefuse(TERMINAL_STATES, value, TERMINAL_ERRORS.serviceStateInvalid) : null;
 }
 
 /**
