@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Table, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { commandEndpoints, type CommandRecord } from '@chelian/contracts';
 import { call } from '../request/call.ts';
 import { usePagedLoad } from '../list/usePagedList.ts';
+import { ListCard } from '../ui/ListCard.tsx';
 import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
 import { PENDING_STATUSES, STATUS_COLORS } from './commandTypes.ts';
 import { beijingDateTime } from '../format/beijingTime.ts';
@@ -15,11 +16,8 @@ const loadCommands = (query: { terminalId?: string; current: number; pageSize: n
 
 /** The command record: what was sent, to whom, and what each terminal answered — polled while any is pending. */
 export function CommandResults({ refreshKey, terminalId, pageSize = 10 }: { refreshKey: number; terminalId?: string; pageSize?: number }) {
-  const { rows, total, paging, setPaging, reload } = usePagedLoad<{ terminalId?: string }, CommandRecord>(
-    loadCommands,
-    { terminalId },
-    { pageSize },
-  );
+  const list = usePagedLoad<{ terminalId?: string }, CommandRecord>(loadCommands, { terminalId }, { pageSize });
+  const { rows, total, paging, setPaging, reload } = list;
   // a command just sent: the page shown again, as the polling does
   const shownKey = useRef(refreshKey);
   useEffect(() => {
@@ -35,17 +33,19 @@ export function CommandResults({ refreshKey, terminalId, pageSize = 10 }: { refr
   }, [pending, reload]);
   const { current } = paging;
 
+  // A pager only past one page, of the size it was given (3 in the vehicle dialog), as before.
+  const pager =
+    total > pageSize
+      ? { current, pageSize, total, onChange: (next: number) => setPaging({ current: next, pageSize }), showTotal: M.common.total }
+      : false;
+
   return (
-    <Table
+    <ListCard<CommandRecord>
+      bare
       size="small"
       rowKey="commandId"
-      dataSource={rows}
-      data-testid="command-results"
-      pagination={
-        total > pageSize
-          ? { current, pageSize, total, onChange: (next) => setPaging({ current: next, pageSize }), showTotal: M.common.total }
-          : false
-      }
+      list={{ ...list, pager }}
+      table={{ 'data-testid': 'command-results' }}
       columns={[
         { title: M.common.plate, dataIndex: 'plate', width: 100, render: (p: string, r) => p || r.terminalId },
         { title: M.command.type, dataIndex: 'typeName', width: 90 },
@@ -64,6 +64,9 @@ export function CommandResults({ refreshKey, terminalId, pageSize = 10 }: { refr
           // the Chinese with the terminal's own words beside it, both in the row (not cut to a tooltip).
           title: M.command.reply,
           dataIndex: 'replyText',
+          // the columns' sum (775 px) fits 指令下发's card at 1366 px, so nothing scrolls there
+          width: 220,
+          ellipsis: false,
           render: (text: string, r) =>
             r.replySuccess === null ? (
               M.common.none
@@ -78,6 +81,7 @@ export function CommandResults({ refreshKey, terminalId, pageSize = 10 }: { refr
           title: M.command.sentAndReplied,
           dataIndex: 'sentAt',
           width: 165,
+          ellipsis: false,
           render: (sentAt: number | null, r) => (
             <div data-testid="command-times">
               <div>{fmt(sentAt)}</div>
