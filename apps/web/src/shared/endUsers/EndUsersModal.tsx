@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Form, Input, Modal, Popconfirm, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { Button, Form, Input, Modal, Popconfirm, Tag } from 'antd';
 import type { EndUser } from '@chelian/contracts';
+import { useLoaded } from '../list/usePagedList.ts';
+import { ListCard } from '../ui/ListCard.tsx';
 import { toast } from '../ui/toast.ts';
 import { beijingDateTime } from '../format/beijingTime.ts';
 
@@ -42,10 +44,10 @@ export function EndUsersModal(props: {
 }) {
   const { load, invite, revoke } = props;
   const [form] = Form.useForm<{ phone: string; name?: string }>();
-  const [people, setPeople] = useState<EndUser[]>([]);
   const [sending, setSending] = useState(false);
-  const reload = useCallback(() => load().then(setPeople, () => {}), [load]);
-  useEffect(() => void reload(), [reload]);
+  // the invited people, loaded as every list is (spinner, failure with 重试); after a change, again quietly
+  const people = useLoaded(() => load(), null);
+  const reload = () => people.reload(true);
 
   const send = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -78,13 +80,12 @@ export function EndUsersModal(props: {
       <div className="sp-title" style={{ margin: '16px 0 8px' }}>
         {T.people}
       </div>
-      <Table<EndUser>
+      <ListCard<EndUser>
+        bare
         rowKey="userId"
         size="small"
-        pagination={false}
-        dataSource={people}
-        locale={{ emptyText: T.none }}
-        data-testid="enduser-people"
+        list={people}
+        table={{ locale: { emptyText: T.none }, 'data-testid': 'enduser-people' }}
         columns={[
           { title: T.name, dataIndex: 'name', width: 110, ellipsis: true },
           { title: T.phone, dataIndex: 'phone', width: 120 },
@@ -98,7 +99,7 @@ export function EndUsersModal(props: {
           },
           {
             title: '操作',
-            key: 'op',
+            key: 'actions',
             width: 70,
             render: (_: unknown, u: EndUser) => (
               <Popconfirm title={T.revokeConfirm} onConfirm={() => void drop(u)}>
