@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Spin } from 'antd';
 import { AimOutlined, HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
-import { elecCarEndpoints, type Bike } from '@chelian/contracts';
-import { call } from '../../shared/request/call.ts';
+import { elecCarEndpoints } from '@chelian/contracts';
 import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { postToShell } from '../../child/bridge/childBridge.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
@@ -11,7 +10,7 @@ import { ControlPanel } from '../ControlPanel.tsx';
 import { NoBikes } from '../NoBikes.tsx';
 import { PowerOrdersTable } from '../PowerOrdersTable.tsx';
 import { StatusCard } from '../StatusCard.tsx';
-import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
 import { ownBikes, useSelectedBike } from '../ownBikes.ts';
 import { E } from '../messages.ts';
 
@@ -21,26 +20,25 @@ const REFRESH_MS = 5000;
 export function MonitorPage() {
   const { rows: bikes, loading } = useLoaded(ownBikes, null);
   const { bike: picked, select } = useSelectedBike(bikes);
-  const [bike, setBike] = useState<Bike | null>(null);
   const [version, setVersion] = useState(0);
   const canControl = usePermission('elecCar:monitor:control');
   const bikeId = picked?.bikeId;
-
+  // the picked bike's detail by the shared loader: a late answer for the bike picked before is dropped
+  const detail = useWholeList(elecCarEndpoints.detail, { bikeId }, { silent: true, enabled: bikeId !== undefined });
+  const { reload } = detail;
   const refresh = useCallback(() => {
-    if (!bikeId) return;
-    call(elecCarEndpoints.detail, { bikeId }, { silent: true }).then(setBike, () => {});
+    void reload(true);
     setVersion((v) => v + 1);
-  }, [bikeId]);
+  }, [reload]);
   useEffect(() => {
-    setBike(picked);
     if (!bikeId) return;
     const timer = setInterval(refresh, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [bikeId]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [bikeId, refresh]);
 
   if (loading) return <Spin className="sp-empty" style={{ display: 'block' }} />;
   if (!bikes.length) return <NoBikes />;
-  const shown = bike && bike.bikeId === bikeId ? bike : picked!;
+  const shown = detail.data && detail.data.bikeId === bikeId ? detail.data : picked!;
   return (
     <div className="sp-page" data-testid="ec-monitor">
       <section className="sp-card sp-toolbar">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, InputNumber, Popconfirm, Progress, Tag } from 'antd';
 import { AlertOutlined, ReloadOutlined, SoundOutlined } from '@ant-design/icons';
 import { PET_LOST_MINUTES, petEndpoints, type Pet, type PetAlarm } from '@chelian/contracts';
@@ -180,18 +180,21 @@ function AlarmList({ alarms }: { alarms: ListView<PetAlarm> }) {
 }
 
 function Live({ pet: initial }: { pet: Pet }) {
-  const [pet, setPet] = useState(initial);
+  // the pet's detail by the shared loader: a late answer for the pet shown before is dropped
+  const detail = useWholeList(petEndpoints.detail, { petId: initial.petId }, { silent: true });
+  const pet = detail.data?.petId === initial.petId ? detail.data : initial;
   const canControl = usePermission('pet:monitor:control') && !pet.shared;
   const alarms = useWholeList(petEndpoints.alarms, { petId: initial.petId }, { silent: true });
-  const refresh = () => {
-    void call(petEndpoints.detail, { petId: initial.petId }, { silent: true }).then(setPet, () => {});
-    void alarms.reload(true);
-  };
+  const { reload: reloadPet } = detail;
+  const { reload: reloadAlarms } = alarms;
+  const refresh = useCallback(() => {
+    void reloadPet(true);
+    void reloadAlarms(true);
+  }, [reloadPet, reloadAlarms]);
   useEffect(() => {
-    setPet(initial);
     const timer = setInterval(refresh, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [initial.petId]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [refresh]);
   return (
     <>
       <div className="pt-grid">
