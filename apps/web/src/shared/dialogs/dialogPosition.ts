@@ -24,7 +24,7 @@ interface Seen {
 }
 
 /** A withheld position is an answer the panel shows; any other failure is kept beside the last position (quiet). */
-const lastSeen = (terminalId: string): Promise<Seen> =>
+export const lastSeen = (terminalId: string): Promise<Seen> =>
   call(monitorEndpoints.lastPositions, { terminalIds: terminalId }, { silent: true }).then(
     ([position]) => ({ terminalId, position: position ?? null, withheld: '' }),
     (err: unknown) => {
