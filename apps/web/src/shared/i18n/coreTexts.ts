@@ -18,7 +18,6 @@ export const coreTexts = {
     aborted: '请求已中止',
     httpStatus: (status: number) => `服务器错误（${status}），请稍后重试`,
     notExcel: '导出失败：服务器未返回 Excel 文件',
-    jsonpFailed: '跨域请求失败',
     /** a list's load that failed without the server's words (shared/list) */
     loadFailed: '加载失败',
   },
