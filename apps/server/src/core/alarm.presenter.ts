@@ -1,20 +1,24 @@
 import type { Alarm } from '@chelian/contracts';
-import { ALARM_NAMES_ZH, isAlarmType, type AlarmType } from '@chelian/protocols/alarms.ts';
+import { ALARM_NAMES_ZH, type AlarmType } from '@chelian/protocols/alarms.ts';
 
 /** The live feed's name for an alarm (gateway/liveEvents.ts). */
 export type AlarmItem = Alarm;
 
-export const alarmTypeName = (type: string) => (isAlarmType(type) ? ALARM_NAMES_ZH[type] : type);
+export const alarmTypeName = (type: AlarmType) => ALARM_NAMES_ZH[type];
 
-/**
- * A stored alarm type (alarms.type, a report's per-type counts) as the contract's union. Every
- * writer stores a key of the one catalogue (protocols' ALARM_NAMES_ZH), and none was ever taken
- * out of it: another value is a corrupt row, said so, not passed on.
+/*
+ * alarms.type, and the per-type tallies kept of it (daily_reports.alarm_types and the month's), hold
+ * keys of the one catalogue (protocols' ALARM_NAMES_ZH): every writer is typed by AlarmType (the
+ * gateway's NewAlarm, each engine's raise, the SQL literals `satisfies AlarmType`) and no key was ever
+ * taken out of it. So the rows that read them carry AlarmType, as every other closed column carries
+ * its union, and nothing narrows them again.
  */
-export function storedAlarmType(type: string): AlarmType {
-  if (isAlarmType(type)) return type;
-  throw new Error(`stored alarm type not in the catalogue: ${type}`);
-}
+
+/** A per-type tally of alarms (a jsonb `{ sos: 2, … }`). */
+export type AlarmTally = Partial<Record<AlarmType, number>>;
+
+/** A tally's entries, typed (Object.entries says string). */
+export const tallyEntries = (tally: AlarmTally) => Object.entries(tally) as Array<[AlarmType, number]>;
 
 export interface AlarmRow {
   id: number;
@@ -22,7 +26,7 @@ export interface AlarmRow {
   vehicle_id: number | null;
   plate: string | null;
   vehicle_name: string | null;
-  type: string;
+  type: AlarmType;
   alarm_time: Date;
   received_at: Date;
   lat: number | null;
@@ -46,7 +50,7 @@ export function presentAlarm(r: AlarmRow): Alarm {
     vehicleId: r.vehicle_id,
     plate: r.plate ?? '',
     name: r.vehicle_name ?? r.plate ?? '',
-    type: storedAlarmType(r.type),
+    type: r.type,
     typeName: alarmTypeName(r.type),
     alarmTime: r.alarm_time.getTime(),
     receivedAt: r.received_at.getTime(),

@@ -2,7 +2,7 @@ import type { Bus } from '../bus/bus.ts';
 import type { PositionFeed } from '../core/positionFeed.ts';
 import { subjects } from '../bus/subjects.ts';
 import { presentPosition, type LastPosition, type Presence } from '../core/position.presenter.ts';
-import { alarmTypeName, storedAlarmType, type AlarmItem } from '../core/alarm.presenter.ts';
+import { alarmTypeName, type AlarmItem } from '../core/alarm.presenter.ts';
 import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
 import type { TerminalInfo } from './terminalDirectory.ts';
 
@@ -32,7 +32,7 @@ export function publishAlarm(bus: Bus, t: TerminalInfo, alarmId: number, a: NewA
     vehicleId: t.vehicleId,
     plate: t.plate ?? '',
     name: t.vehicleName ?? t.plate ?? '',
-    type: storedAlarmType(a.type),
+    type: a.type,
     typeName: alarmTypeName(a.type),
     alarmTime: a.alarmTime,
     receivedAt: Date.now(),

@@ -1,5 +1,5 @@
 import type { AlarmPushAlarm, AlarmPushMessage } from '@chelian/contracts';
-import { alarmTypeName, storedAlarmType } from '../../core/alarm.presenter.ts';
+import { alarmTypeName } from '../../core/alarm.presenter.ts';
 import { beijingTime } from '../playback/trackSheet.ts';
 import type { PlanAlarmRow } from './delivery.queries.ts';
 
@@ -22,7 +22,7 @@ export function alarmPayload(row: PlanAlarmRow, account: { accountId: number; ac
       vehicleId: row.vehicle_id,
       plate: row.plate ?? '',
       vehicleName: row.vehicle_name ?? '',
-      type: storedAlarmType(row.type),
+      type: row.type,
       typeName: alarmTypeName(row.type),
       alarmTime: row.alarm_time.getTime(),
       alarmTimeText: beijingTime(row.alarm_time),

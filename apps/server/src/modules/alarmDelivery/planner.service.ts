@@ -1,4 +1,4 @@
-import { isAlarmType } from '@chelian/protocols/alarms.ts';
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { Db } from '../../db/types.ts';
 import { pathTokens } from '../../core/terminalScope.ts';
 import { pushOf, smsPhonesOf } from '../alarmSettings/alarmSettings.service.ts';
@@ -11,8 +11,7 @@ export const PLAN_WINDOW_MINUTES = 30;
 
 export type Geocode = (lon: number, lat: number) => Promise<string>;
 
-function ruleOf(type: string, acc: ChainAccountRow): PushRule | null {
-  if (!isAlarmType(type)) return null;
+function ruleOf(type: AlarmType, acc: ChainAccountRow): PushRule {
   const row =
     acc.push_enabled === null
       ? undefined
@@ -47,7 +46,7 @@ export async function planAlarm(db: Db, alarmId: number, geocode: Geocode): Prom
       // An account that switched the type off in its alarm settings wants nothing of it.
       if (!acc.account_enabled || acc.control_enabled === false) continue;
       const rule = ruleOf(alarm.type, acc);
-      if (!rule?.enabled || rule.channels.length === 0) continue;
+      if (!rule.enabled || rule.channels.length === 0) continue;
       const before = peopleGate(rule, alarm.received_at);
       let gate: PeopleGate = before === 'check' ? 'open' : before;
       if (before === 'check') {

@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { AssetKind } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { queryPage } from '../../db/queryPage.ts';
@@ -70,7 +71,7 @@ const SELECT = `SELECT al.id, t.identifier, al.vehicle_id, v.plate, v.name AS ve
  * header bell (realtimeCount) and every list's 共 N 条 (page) are its sums.
  */
 const countByType = (q: Queryable, f: AlarmFilter) =>
-  q.query<{ type: string; n: number }>(
+  q.query<{ type: AlarmType; n: number }>(
     `SELECT al.type, count(*)::int AS n ${FROM} WHERE ${WHERE} GROUP BY al.type ORDER BY n DESC, al.type`,
     params(f),
   );

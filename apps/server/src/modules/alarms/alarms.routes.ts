@@ -11,7 +11,7 @@ import type { SessionUser } from '../../core/sessionUser.ts';
 import { containsPattern } from '../../db/likeText.ts';
 import { identifierKey } from '../../core/identifiers.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
-import { alarmTypeName, presentAlarm, storedAlarmType } from '../../core/alarm.presenter.ts';
+import { alarmTypeName, presentAlarm } from '../../core/alarm.presenter.ts';
 import { alarmsQueries, type AlarmFilter } from './alarms.queries.ts';
 import { AlarmsService } from './alarms.service.ts';
 
@@ -61,7 +61,7 @@ export const alarmsRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
     const rows = await alarmsQueries.countByType(ctx.db, realtimeFilter(caller(request), query));
     return {
       total: rows.reduce((s, r) => s + r.n, 0),
-      types: rows.map((r) => ({ type: storedAlarmType(r.type), typeName: alarmTypeName(r.type), count: r.n })),
+      types: rows.map((r) => ({ type: r.type, typeName: alarmTypeName(r.type), count: r.n })),
     };
   });
 

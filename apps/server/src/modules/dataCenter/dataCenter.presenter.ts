@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import {
   ASSET_KINDS,
   ASSET_KIND_NAMES,
@@ -8,7 +9,7 @@ import {
   type FleetNow,
 } from '@chelian/contracts';
 import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
-import { alarmTypeName, storedAlarmType } from '../../core/alarm.presenter.ts';
+import { alarmTypeName } from '../../core/alarm.presenter.ts';
 import type { DayRow, FleetRow } from './dataCenter.queries.ts';
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -46,15 +47,15 @@ export function presentAssetKinds(
 }
 
 /** Today's alarms by type (most first) and by hour, from counts per type and hour. */
-export function presentAlarmsToday(rows: ReadonlyArray<{ type: string; hour: number; n: number }>) {
-  const byType = new Map<string, number>();
+export function presentAlarmsToday(rows: ReadonlyArray<{ type: AlarmType; hour: number; n: number }>) {
+  const byType = new Map<AlarmType, number>();
   const byHour = new Array<number>(24).fill(0);
   for (const r of rows) {
     byType.set(r.type, (byType.get(r.type) ?? 0) + r.n);
     byHour[Math.min(23, Math.max(0, r.hour))] += r.n;
   }
   const types = [...byType]
-    .map(([type, count]) => ({ type: storedAlarmType(type), typeName: alarmTypeName(type), count }))
+    .map(([type, count]) => ({ type, typeName: alarmTypeName(type), count }))
     .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
   return { total: types.reduce((s, t) => s + t.count, 0), types, byHour };
 }

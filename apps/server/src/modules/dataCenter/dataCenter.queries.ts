@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { Queryable } from '../../db/types.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
@@ -70,7 +71,7 @@ export const dataCenterQueries = {
 
   /** Alarms of [start, end) by type and hour since start (the owner's at the time: alarms.account_id). */
   alarmsByTypeAndHour: (q: Queryable, scope: string, start: Date, end: Date) =>
-    q.query<{ type: string; hour: number; n: number }>(
+    q.query<{ type: AlarmType; hour: number; n: number }>(
       `SELECT al.type, floor(extract(epoch FROM al.alarm_time - $2::timestamptz) / 3600)::int AS hour, count(*)::int AS n
          FROM alarms al LEFT JOIN accounts a ON a.id = al.account_id
         WHERE ${terminalInScope('a.path', 1)} AND al.alarm_time >= $2 AND al.alarm_time < $3

@@ -10,6 +10,7 @@ import { riskQueries } from './risk.queries.ts';
 import { issuePeriodsUntil } from './contracts.service.ts';
 import { startAreaWatch, type AreaWatch } from './areaWatch.ts';
 import { alarmTypeName } from '../../core/alarm.presenter.ts';
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 /*
@@ -213,7 +214,7 @@ describe('service area', () => {
     await drive(8, 31.3305); // still outside: no second alarm
     expect(await alarmsOf('leaseOutOfArea')).toHaveLength(1);
     // In the one alarm table, named in the platform's words.
-    const [row] = await t.ctx.db.query<{ type: string; lat: number }>(`SELECT type, lat FROM alarms WHERE id = $1`, [
+    const [row] = await t.ctx.db.query<{ type: AlarmType; lat: number }>(`SELECT type, lat FROM alarms WHERE id = $1`, [
       (await alarmsOf('leaseOutOfArea'))[0]!.id,
     ]);
     expect(row).toMatchObject({ type: 'leaseOutOfArea', lat: 31.3304 });

@@ -9,7 +9,7 @@ import type { Queryable } from '../../db/types.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { petsQueries, type PetRow } from './pets.queries.ts';
-import { alarmTypeName, storedAlarmType } from '../../core/alarm.presenter.ts';
+import { alarmTypeName } from '../../core/alarm.presenter.ts';
 
 const LIMIT = 50;
 
@@ -19,7 +19,7 @@ export async function petAlarms(q: Queryable, user: SessionUser, pet: PetRow): P
   const rows = await petsQueries.alarms(q, scope, pet.terminal_pk, pet.created_at, LIMIT);
   return rows.map((r) => ({
     alarmId: Number(r.id),
-    type: storedAlarmType(r.type),
+    type: r.type,
     typeName: alarmTypeName(r.type),
     time: r.alarm_time.getTime(),
     lat: r.lat,

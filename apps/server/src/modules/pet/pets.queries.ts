@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import { freshestFix } from '../../core/freshestFix.ts';
 import type { PET_SEX_NAMES, PET_SPECIES_NAMES } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
@@ -181,8 +182,7 @@ export const petsQueries = {
 
 export interface PetAlarmRow {
   id: string;
-  /** alarms.type: its writers take any string, so the presenter narrows it (storedAlarmType). */
-  type: string;
+  type: AlarmType;
   alarm_time: Date;
   lat: number | null;
   lon: number | null;

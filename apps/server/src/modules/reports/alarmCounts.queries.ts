@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
+import type { AlarmTally } from '../../core/alarm.presenter.ts';
 import { ALARM_LIST_FROM, ALARM_LIST_WHERE, alarmListParams, alarmsQueries, type AlarmFilter } from '../alarms/alarms.queries.ts';
 
 export interface AlarmCountRow {
@@ -9,7 +10,7 @@ export interface AlarmCountRow {
   account_name: string;
   identifier: string;
   total: number;
-  types: Record<string, number>;
+  types: AlarmTally;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { Queryable } from '../../db/types.ts';
 import { ALARM_LIST_FROM, ALARM_LIST_WHERE, alarmListParams, type AlarmFilter } from '../alarms/alarms.queries.ts';
 
@@ -9,7 +10,7 @@ export interface HandleFiguresDb {
 }
 
 type GroupRow = HandleFiguresDb & {
-  type: string | null;
+  type: AlarmType | null;
   operator_key: number | null;
   operator_name: string | null;
   by_type: boolean;

@@ -1,6 +1,6 @@
 import type { AlarmHandleAnswer, ExpirePage, ExpireRow, OfflinePage, OfflineRow } from '@chelian/contracts';
 import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
-import { alarmTypeName, storedAlarmType } from '../../core/alarm.presenter.ts';
+import { alarmTypeName } from '../../core/alarm.presenter.ts';
 import type { alarmHandleQueries, HandleFiguresDb } from './alarmHandle.queries.ts';
 import type { ExpireRowDb, fleetQueries, OfflineRowDb } from './fleet.queries.ts';
 import { presentVehicle } from './reports.presenter.ts';
@@ -81,7 +81,7 @@ export function presentAlarmHandle({
 }: Awaited<ReturnType<typeof alarmHandleQueries.figures>>): AlarmHandleAnswer {
   return {
     totals: figures(totals),
-    byType: byType.map((r) => ({ type: storedAlarmType(r.type), typeName: alarmTypeName(r.type), ...figures(r) })),
+    byType: byType.map((r) => ({ type: r.type, typeName: alarmTypeName(r.type), ...figures(r) })),
     byOperator: byOperator.map((r) => ({
       userId: r.user_id,
       operatorName: r.user_id === null ? DELETED_OPERATOR : (r.operator_name ?? ''),

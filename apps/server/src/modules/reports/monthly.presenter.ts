@@ -1,5 +1,7 @@
 import type { MonthlyPage, MonthlyRow } from '@chelian/contracts';
 import type { MonthFiguresDb, MonthlyRowDb, MonthVehiclesDb } from './monthly.queries.ts';
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
+import { tallyEntries, type AlarmTally } from '../../core/alarm.presenter.ts';
 import { presentVehicle, round, sumTypes, typeCounts } from './reports.presenter.ts';
 
 /** Online seconds over the seconds that counted (the denominator less what an earlier rollup had not seen yet); null when none did. */
@@ -28,7 +30,7 @@ type MonthsOfSelection = {
   rows: MonthlyRowDb[];
   vehicles: MonthVehiclesDb[];
   figures: MonthFiguresDb[];
-  typeMaps: Array<{ types: Record<string, number>; days: number }>;
+  typeMaps: Array<{ types: AlarmTally; days: number }>;
 };
 
 export function presentMonthlyPage(
@@ -40,9 +42,9 @@ export function presentMonthlyPage(
   const months = vehicles.map((v) => ({ ...v, ...none, ...byMonth.get(v.month) }));
   const sum = (key: 'mileage_km' | 'driving_seconds' | 'online_seconds' | 'alarm_count' | 'passed' | 'short') =>
     months.reduce((s, m) => s + m[key], 0);
-  const types = new Map<string, number>();
+  const types = new Map<AlarmType, number>();
   for (const { types: map, days } of typeMaps)
-    for (const [type, n] of Object.entries(map)) types.set(type, (types.get(type) ?? 0) + n * days);
+    for (const [type, n] of tallyEntries(map)) types.set(type, (types.get(type) ?? 0) + n * days);
   return {
     total: months.reduce((s, m) => s + m.vehicles, 0),
     current: win.current,

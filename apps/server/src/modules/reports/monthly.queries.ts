@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
+import type { AlarmTally } from '../../core/alarm.presenter.ts';
 import {
   dayRated,
   dayStartAt,
@@ -51,7 +52,7 @@ export interface MonthlyRowDb extends ReportVehicleRow {
   online_seconds: number;
   alarm_count: number;
   /** each day's {type: n} that had alarms, or null */
-  per_day: Array<Record<string, number>> | null;
+  per_day: AlarmTally[] | null;
   passed: number;
   short: number;
 }
@@ -169,7 +170,7 @@ export const monthlyQueries = {
     ]);
     const [figures, typeMaps] = await Promise.all([
       q.query<MonthFiguresDb>(FIGURES, [...params(f), until]),
-      q.query<{ types: Record<string, number>; days: number }>(TYPE_MAPS, [...params(f), until]),
+      q.query<{ types: AlarmTally; days: number }>(TYPE_MAPS, [...params(f), until]),
     ]);
     return { rows, vehicles, figures, typeMaps };
   },

@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type {
   AlarmStatisticsPage,
   AlarmTypeCount,
@@ -11,7 +12,7 @@ import type {
   TripRow,
 } from '@chelian/contracts';
 import { beijingDayStart, DAY_MS } from '@chelian/contracts/beijingTime.ts';
-import { alarmTypeName, storedAlarmType } from '../../core/alarm.presenter.ts';
+import { alarmTypeName, tallyEntries, type AlarmTally } from '../../core/alarm.presenter.ts';
 import type { DailyRow, reportsQueries, ReportVehicleRow, StayRowDb } from './reports.queries.ts';
 import type { TripRowDb, tripsQueries } from './trips.queries.ts';
 import type { alarmCountQueries } from './alarmCounts.queries.ts';
@@ -65,16 +66,16 @@ export function presentOnline(r: DailyRow, now: number): OnlineDay {
   };
 }
 
-export function typeCounts(counts: Iterable<[string, number]>): AlarmTypeCount[] {
+export function typeCounts(counts: Iterable<[AlarmType, number]>): AlarmTypeCount[] {
   return [...counts]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([type, count]) => ({ type: storedAlarmType(type), typeName: alarmTypeName(type), count }));
+    .map(([type, count]) => ({ type, typeName: alarmTypeName(type), count }));
 }
 
 /** Per-day {type: n} maps of one vehicle, summed. */
-export function sumTypes(perDay: Array<Record<string, number>>): AlarmTypeCount[] {
-  const sum = new Map<string, number>();
-  for (const day of perDay) for (const [type, n] of Object.entries(day)) sum.set(type, (sum.get(type) ?? 0) + n);
+export function sumTypes(perDay: AlarmTally[]): AlarmTypeCount[] {
+  const sum = new Map<AlarmType, number>();
+  for (const day of perDay) for (const [type, n] of tallyEntries(day)) sum.set(type, (sum.get(type) ?? 0) + n);
   return typeCounts(sum);
 }
 
@@ -126,7 +127,7 @@ export function presentAlarmStatistics({ total, alarms, byType, rows }: AlarmCou
     total,
     current: win.current,
     pageSize: win.pageSize,
-    list: rows.map((r) => ({ ...presentVehicle(r), total: r.total, types: typeCounts(Object.entries(r.types)) })),
+    list: rows.map((r) => ({ ...presentVehicle(r), total: r.total, types: typeCounts(tallyEntries(r.types)) })),
     totals: { total: alarms, types: typeCounts(byType.map((t) => [t.type, t.n])) },
   };
 }
