@@ -9,7 +9,8 @@ import { createSubAccount, ok } from './support/subAccount.ts';
 // role holds 电单车卫士's 我的车辆 and 车辆监控 alone binds a bike and follows it. Running alone at
 // /child/elec-car/ its own page shows the dialog with the default panel (shared/dialogs/VehiclePanel.tsx:
 // the last position, its address, online and speed); inside the shell the shell's dialog shows the
-// full panel. Either way the bike is shown, and nothing the account may not see is asked for a refusal.
+// full panel without the car product's 轨迹回放 and 指令下发, which the account does not hold (a
+// button into a refused page before). Either way the bike is shown, and nothing is refused.
 let browser: Browser;
 const stamp = String(Date.now() % 1_000_000);
 const username = `e2e_ebike_${stamp}`;
@@ -96,6 +97,10 @@ describe('the vehicle dialog when 电单车卫士 is the account’s only sub-pr
     await dialog.getByText(plate).first().waitFor({ timeout: 20_000 });
     await dialog.getByRole('tab', { name: '基本信息' }).click();
     await dialog.getByText(id).first().waitFor({ timeout: 20_000 });
+    // the car product's 轨迹回放 and 指令下发, which this account does not hold, are not offered
+    expect(await dialog.getByTestId('open-playback').count()).toBe(0);
+    expect(await dialog.getByText('指令下发').count()).toBe(0);
+    expect(await frame.getByRole('button', { name: '轨迹回放' }).count()).toBe(0);
     await shot(page, 'vehicle-dialog-shell-ebike-only');
     expect(await toasts(page)).toEqual([]);
     expect(errors).toEqual([]);
