@@ -1,3 +1,4 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { Queryable } from '../db/types.ts';
 
 /** The statements of one alarm per episode (alarmFold.ts): the open alarms a flush's may repeat, and the repeats added. */
@@ -8,8 +9,8 @@ export const alarmFoldQueries = {
    * earliest of the flush's) and at most `gapMs` before it: a bit reported on and on makes no
    * repeats, yet keeps its alarm open.
    */
-  open: (q: Queryable, keys: Array<{ terminalPk: number; type: string; since: number; first: number }>, gapMs: number) =>
-    q.query<{ terminal_id: number; type: string; id: number; account_id: number | null; alarm_time: Date; last_seen_at: Date }>(
+  open: (q: Queryable, keys: Array<{ terminalPk: number; type: AlarmType; since: number; first: number }>, gapMs: number) =>
+    q.query<{ terminal_id: number; type: AlarmType; id: number; account_id: number | null; alarm_time: Date; last_seen_at: Date }>(
       `SELECT x.terminal_id, x.type, a.id, a.account_id, a.alarm_time,
               greatest(COALESCE(a.last_seen_at, a.alarm_time), b.reported_at) AS last_seen_at
          FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::timestamptz[]) AS x(terminal_id, type, since, first)

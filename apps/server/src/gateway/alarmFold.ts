@@ -72,7 +72,7 @@ export interface StoredAlarms {
 
 /** A flush's alarms, the repeats of an open alarm folded into it (planFolds). */
 export async function storeAlarms(q: Queryable, alarms: NewAlarm[]): Promise<StoredAlarms> {
-  const since = new Map<string, { terminalPk: number; type: string; since: number; first: number }>();
+  const since = new Map<string, { terminalPk: number; type: AlarmType; since: number; first: number }>();
   for (const a of alarms) {
     if (DISCRETE_TYPES.has(a.type)) continue;
     const k = since.get(keyOf(a));

@@ -128,7 +128,7 @@ export const ingestQueries = {
       speed: a.speed,
       late: a.late === true,
     }));
-    const rows = await q.query<{ id: number; terminal_id: number; type: string; alarm_time: Date }>(
+    const rows = await q.query<{ id: number; terminal_id: number; type: AlarmType; alarm_time: Date }>(
       `INSERT INTO alarms (terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed, late)
        SELECT terminal_id, account_id, vehicle_id, type, alarm_time, lat, lon, speed, late
          FROM json_to_recordset($1::json) AS x(terminal_id bigint, account_id bigint, vehicle_id bigint, type text,
