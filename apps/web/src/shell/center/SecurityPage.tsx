@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Card, Col, Descriptions, Row } from 'antd';
 import { accountEndpoints, securityEndpoints, type AuthData } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
+import { useLoaded } from '../../shared/list/usePagedList.ts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { PasswordCard } from './security/PasswordCard.tsx';
@@ -11,23 +12,22 @@ import { beijingFormat } from '../../shared/format/beijingTime.ts';
 
 const S = T.center.security;
 
+/** The login information and the user as stored now (its bindings and privacy change here): one load, through the shared loader. */
+async function loadSecurity(): Promise<AuthData | null> {
+  const [data, fresh] = await Promise.all([
+    call(securityEndpoints.authData).catch(() => null),
+    call(accountEndpoints.currentUser, undefined, { silent: true }).catch(() => null),
+  ]);
+  if (fresh) useClientStore.getState().setUser(fresh);
+  return data;
+}
+
 /** The security centre: login information, password, phone and WeChat binding, privacy. */
 export function SecurityPage() {
   const user = useClientStore((s) => s.user);
-  const [auth, setAuth] = useState<AuthData | null>(null);
-
-  const refresh = useCallback(async () => {
-    const [data, fresh] = await Promise.all([
-      call(securityEndpoints.authData).catch(() => null),
-      call(accountEndpoints.currentUser, undefined, { silent: true }).catch(() => null),
-    ]);
-    setAuth(data);
-    if (fresh) useClientStore.getState().setUser(fresh);
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+  const { data, reload } = useLoaded(loadSecurity, null, { silent: true });
+  const auth = data ?? null;
+  const refresh = useCallback(() => reload(true), [reload]);
 
   return (
     <Row gutter={[16, 16]} data-testid="security-page">
