@@ -85,6 +85,7 @@ export const CARD_ERRORS = defineErrors('card', {
   areaAssignee: { msg: '请选择人员或班组（二选一）', status: 400 },
   assigneeOfOtherAccount: '人员或班组与围栏不属于同一账户',
   statusUnknown: { msg: '不支持的考勤状态：{status}', status: 400 },
+  alarmTypeUnknown: { msg: '不支持的报警类型：{type}（可选 {types}）', status: 400 },
   shiftInUse: '班次正在被人员或班组使用，不能删除',
   checkpointInUse: '巡更点正在被巡更计划使用，不能删除',
   fileMissing: { msg: '请选择要导入的文件', status: 400 },

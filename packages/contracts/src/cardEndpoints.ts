@@ -1,10 +1,11 @@
 /** Every endpoint of 智能工牌 (platform 11), over the shapes of cardSchemas.ts. */
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
-import { Id, Nullable, OneOf, PageQuery, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOf, OneOfCheckedKeys, PageQuery, pageOf } from './schemas.ts';
 import { AlarmSchema } from './alarms.ts';
 import { COMMAND_SEND_STATUSES } from './commands.ts';
 import {
+  CARD_ALARM_NAMES,
   TeamSchema,
   StaffSchema,
   BindingSchema,
@@ -278,7 +279,15 @@ export const cardEndpoints = {
     path: `${base}/alarm/list.json`,
     tag,
     summary: '查询工牌报警',
-    input: Type.Intersect([PageQuery, Type.Object({ staffId: Type.Optional(Id()), type: text(30), date: Type.Optional(DayText) })]),
+    input: Type.Intersect([
+      PageQuery,
+      Type.Object({
+        staffId: Type.Optional(Id()),
+        /** a CARD_ALARM_NAMES key; another is refused by the service as 不支持的报警类型：…（可选 …） (alarmTypeUnknown) */
+        type: Type.Optional(OneOfCheckedKeys(CARD_ALARM_NAMES, { maxLength: 30 })),
+        date: Type.Optional(DayText),
+      }),
+    ]),
     answer: pageOf(AlarmSchema),
   }),
   /** Call-back listen-in (MONITOR) or a call (CALL) through the platform's command API. */

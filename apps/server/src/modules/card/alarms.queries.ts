@@ -1,3 +1,4 @@
+import type { CardAlarmType } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
@@ -13,7 +14,7 @@ export const cardAlarmsQueries = {
   /** Alarms of staff badges only (a tenant's cars keep theirs in 智能车联). */
   page: async (
     q: Queryable,
-    f: { scope: string; staffId: number | null; type: string | null; dayStart: Date | null },
+    f: { scope: string; staffId: number | null; type: CardAlarmType | null; dayStart: Date | null },
     limit: number,
     offset: number,
   ) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beijingMidnight, commandEndpoints, type LastPosition } from '@chelian/contracts';
+import { beijingMidnight, CARD_ALARM_NAMES, commandEndpoints, type LastPosition } from '@chelian/contracts';
 import {
   encodeGt06Alarm,
   encodeGt06BluetoothClock,
@@ -293,6 +293,13 @@ describe('a shift of badge-wearers through the gateway', () => {
     // A second sweep raises no second missed-checkpoint alarm.
     await engine.engine.sweepPatrols(at('23:00'));
     expect((await get(`${api}/alarm/list.json?type=missedCheckpoint`)).obj.total).toBe(1);
+    // a type outside the badge's alarms (an inherited name too) is refused with the types there are, not ignored
+    for (const type of ['overspeed', 'toString'])
+      expect(await get(`${api}/alarm/list.json?type=${type}`)).toMatchObject({
+        flag: 0,
+        errorCode: 'card.alarmTypeUnknown',
+        msg: `不支持的报警类型：${type}（可选 ${Object.keys(CARD_ALARM_NAMES).join('、')}）`,
+      });
   });
 
   it('shows stops and the off-post stretch for playback, and the day in the report', async () => {

@@ -3,7 +3,7 @@ import { beijingMidnight, CARD_ALARM_NAMES, CARD_ERRORS, cardEndpoints, type Car
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { scopeParam } from '../../core/accountScope.ts';
@@ -163,7 +163,9 @@ export const cardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     const user = caller(request);
     if (query.staffId !== undefined) await visibleStaff(db, user, query.staffId);
     const win = pageWindow(query);
-    const type = query.type && query.type in CARD_ALARM_NAMES ? query.type : null;
+    const type = query.type
+      ? oneOfOrRefuse(CARD_ALARM_NAMES, query.type, CARD_ERRORS.alarmTypeUnknown, { value: 'type', list: 'types' })
+      : null;
     const { total, rows } = await cardAlarmsQueries.page(
       db,
       {

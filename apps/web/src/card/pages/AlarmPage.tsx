@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, DatePicker, Form, InputNumber, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { CARD_ALARM_NAMES, cardEndpoints, type Alarm, type CardRules } from '@chelian/contracts';
+import { CARD_ALARM_NAMES, CARD_ALARM_TYPES, cardEndpoints, type Alarm, type CardAlarmType, type CardRules } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { AlarmTime } from '../../shared/alarms/alarmColumns.tsx';
@@ -59,7 +59,7 @@ function Rules() {
 export function AlarmPage() {
   const { rows: staff } = useLoaded(allStaff, null);
   const [staffId, setStaffId] = useState<number | undefined>();
-  const [type, setType] = useState<string | undefined>();
+  const [type, setType] = useState<CardAlarmType | undefined>();
   const [date, setDate] = useState<string | undefined>();
   const alarms = usePagedList(cardEndpoints.alarms, { staffId, type, date });
   return (
@@ -84,7 +84,7 @@ export function AlarmPage() {
               placeholder={A.allTypes}
               value={type}
               onChange={setType}
-              options={Object.entries(CARD_ALARM_NAMES).map(([value, label]) => ({ value, label }))}
+              options={CARD_ALARM_TYPES.map((value) => ({ value, label: CARD_ALARM_NAMES[value] }))}
             />
             <DatePicker value={date ? dayjs(date) : null} onChange={(d) => setDate(d ? d.format('YYYY-MM-DD') : undefined)} />
           </>
