@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
-import { ASSET_KIND_NAMES, TERMINAL_ERRORS, kindsOf, type AssetKind } from '@chelian/contracts';
+import { ASSET_KIND_NAMES, TERMINAL_ERRORS, isKeyOf, kindsOf, type AssetKind } from '@chelian/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { subjects } from '../../bus/subjects.ts';
@@ -15,8 +15,12 @@ const FORMER_NAMES: Record<string, VehicleType> = { 电动车: 'ebike', 工牌: 
 
 /** Accepts the code or its Chinese name (import files use the name). */
 export function vehicleTypeOf(value: string): VehicleType | undefined {
-  if (value in VEHICLE_TYPES) return value as VehicleType;
-  return (Object.keys(VEHICLE_TYPES) as VehicleType[]).find((k) => VEHICLE_TYPES[k] === value) ?? FORMER_NAMES[value];
+  // own keys only: 'toString' is no type
+  if (isKeyOf(VEHICLE_TYPES, value)) return value;
+  return (
+    (Object.keys(VEHICLE_TYPES) as VehicleType[]).find((k) => VEHICLE_TYPES[k] === value) ??
+    (Object.hasOwn(FORMER_NAMES, value) ? FORMER_NAMES[value] : undefined)
+  );
 }
 
 /** A type 车辆管理 registers (its form and its import): 智能车联's own kinds only (docs/asset-kinds.md). */
