@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DIRECT_EXPORT_MAX_ROWS } from '@chelian/contracts';
 import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './gateway/connectionLimits.ts';
 import { DEFAULT_FRAME_DEADLINE_SECONDS } from './gateway/frameDeadline.ts';
+import { DEFAULT_IDLE_PAUSE_MS } from './gateway/wakeSharing.ts';
 import { DEFAULT_LATEST_POSITION_SECONDS, LATEST_POSITION_MAX_SECONDS } from './core/freshestFix.ts';
 
 /** Runtime configuration, read once from the environment. Every knob has a safe default. */
@@ -37,6 +38,8 @@ export interface Config {
   latestPositionSeconds: number;
   /** Terminal connections one source address may hold over all ports (0: no limit, e.g. behind a TCP balancer). */
   maxConnectionsPerAddress: number;
+  /** The gateway's pause letting a quiet fleet's lone reads share a wake (GATEWAY_IDLE_PAUSE_MS, 0: none; gateway/wakeSharing.ts). */
+  gatewayIdlePauseMs: number;
   /** On SIGTERM, how long terminals get to read their last replies before their sockets are cut. */
   drainGraceMs: number;
   /** Days of positions kept; older daily partitions are dropped by the jobs role. 0 keeps all. */
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       Math.max(0, int(env.LATEST_POSITION_SECONDS, DEFAULT_LATEST_POSITION_SECONDS)),
     ),
     maxConnectionsPerAddress: int(env.MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
+    gatewayIdlePauseMs: Math.min(100, Math.max(0, int(env.GATEWAY_IDLE_PAUSE_MS, DEFAULT_IDLE_PAUSE_MS))),
     drainGraceMs: int(env.DRAIN_GRACE_MS, 5000),
     positionRetentionDays: int(env.POSITION_RETENTION_DAYS, 180),
     auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 180),

@@ -67,6 +67,7 @@ export async function startServer(
           frameDeadlineSeconds: config.frameDeadlineSeconds,
           ingest: { latestEveryMs: config.latestPositionSeconds * 1000 },
           maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+          wakeSharing: { pauseMs: config.gatewayIdlePauseMs },
         })
       : null;
   // Demo mode: a demo account whose simulated fleet drives against this gateway's ports.

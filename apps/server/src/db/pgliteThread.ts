@@ -91,7 +91,7 @@ export async function openPgliteThread(
   }
 
   let closed = false;
-  return pgliteDb(
+  const db = pgliteDb(
     asQueryable(undefined),
     async (fn) => {
       const tx = await call<number>({ op: 'begin' });
@@ -115,4 +115,5 @@ export async function openPgliteThread(
       }
     },
   );
+  return { ...db, inFlight: () => pending.size };
 }

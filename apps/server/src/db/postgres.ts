@@ -123,6 +123,7 @@ export function openPostgres(opts: PostgresOptions): Db {
     },
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
+    inFlight: () => pool.totalCount - pool.idleCount + pool.waitingCount,
   };
 }
 

@@ -42,6 +42,8 @@ export interface Db extends CopyQueryable {
   close(): Promise<void>;
   /** The connection pool's use right now (PostgreSQL; PGlite has one connection and no pool): the /metrics gauge. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /** Statements sent and not yet answered, or waiting for a connection (the gateway does not pause the loop while any are: gateway/wakeSharing.ts). */
+  inFlight?(): number;
 }
 
 /** Encodes one value as a CSV field for COPY (NULL is an unquoted empty field). */

@@ -15,6 +15,7 @@ import { ConnectionDeadlines, DEFAULT_FRAME_DEADLINE_SECONDS } from './frameDead
 import { newGatewayStats, type GatewayStats } from './gatewayStats.ts';
 import { TerminalSession, type SessionDeps } from './session.ts';
 import { TerminalDirectory } from './terminalDirectory.ts';
+import { WakeSharing, type WakeSharingOptions } from './wakeSharing.ts';
 import { IdentityGate } from './identity.ts';
 import { IdentityRecords } from './identityRecords.ts';
 import type { Config } from '../config.ts';
@@ -31,6 +32,8 @@ export interface GatewayOptions {
   frameDeadlineSeconds?: number;
   /** Open connections per source address over all ports (default 2 000; 0: no limit, behind a TCP balancer). */
   maxConnectionsPerAddress?: number;
+  /** Pauses letting a quiet fleet's lone reads share a wake (wakeSharing.ts; default none). */
+  wakeSharing?: Omit<WakeSharingOptions, 'databaseBusy'>;
 }
 
 export interface Gateway {
@@ -40,6 +43,8 @@ export interface Gateway {
   stats: GatewayStats;
   batcher: IngestBatcher;
   presence: PresenceTracker;
+  /** Present while pauses let lone reads share a wake (its figures). */
+  wakes?: WakeSharing;
   /**
    * Graceful stop (SIGTERM): stops accepting and reading, commits what was read and answers it,
    * then closes each socket after its last reply (terminals reconnect, through the load balancer,
@@ -93,6 +98,7 @@ export async function startGateway(
   const deadlines = new ConnectionDeadlines({ idleMs: opts.offlineAfterSeconds * 1000, frameDeadlineMs }, stats, log);
   deadlines.start();
   const perAddress = new AddressLimits(opts.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, stats, log);
+  const wakes = opts.wakeSharing;
   const sessionDeps: SessionDeps = {
     db,
     bus,
@@ -106,6 +112,7 @@ export async function startGateway(
     sessions,
     stats,
     deadlines,
+    wakes: wakes && wakes.pauseMs > 0 ? new WakeSharing({ ...wakes, databaseBusy: () => (db.inFlight?.() ?? 0) > 0 }) : undefined,
   };
 
   // An operator changed a terminal: the session holding it refreshes its labels and owner, and its
@@ -172,6 +179,7 @@ export async function startGateway(
     stats,
     batcher,
     presence,
+    wakes: sessionDeps.wakes,
     drain(graceMs = 5000) {
       draining ??= drain(graceMs);
       return draining;

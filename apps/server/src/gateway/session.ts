@@ -18,6 +18,7 @@ import { StoredNews } from './storedNews.ts';
 import type { TerminalDirectory, TerminalInfo } from './terminalDirectory.ts';
 import { whoseMessage } from './wireIdentity.ts';
 import { readInto } from './socketReads.ts';
+import type { WakeSharing } from './wakeSharing.ts';
 
 export interface SessionDeps {
   db: Db;
@@ -36,6 +37,8 @@ export interface SessionDeps {
   stats: GatewayStats;
   /** Idle (no complete frame) and unfinished-frame deadlines, one sweep for every connection. */
   deadlines: ConnectionDeadlines;
+  /** Lets a quiet fleet's lone reads share the event loop's wake (wakeSharing.ts). */
+  wakes?: WakeSharing;
   /** The gateway drains (SIGTERM): nothing more is read; what was read is committed and answered. */
   draining?: boolean;
 }
@@ -110,6 +113,7 @@ export class TerminalSession implements IngestOwner {
   /** `length` bytes read into `chunk`; `reused`: the chunk is read into again after this (socketReads.ts). */
   private onBytes(chunk: Buffer, length: number, reused: boolean) {
     if (this.closed || this.deps.draining) return; // unread, so unanswered: the terminal sends it again
+    this.deps.wakes?.read();
     const queued = this.queue.length;
     const error = this.framer.pushInto(chunk, length, this.queue, reused);
     this.deadline.read(this.queue.length - queued, this.framer.bufferedBytes);

@@ -1,0 +1,88 @@
+/**
+ * The pause by default (GATEWAY_IDLE_PAUSE_MS): 10 000 terminals' heartbeats (~170 a second) gather
+ * ~7 a wake; a reply or an HTTP request that comes meanwhile waits at most this long.
+ */
+export const DEFAULT_IDLE_PAUSE_MS = 40;
+/** Terminal reads a second at or above which no pause is taken: at 2 000 a second a wake already carries ~12 and a pause only delays them. */
+export const DEFAULT_PAUSE_BELOW_READS_PER_SECOND = 500;
+/** By default a pause is taken only when it should gather at least this many reads: a wake of its own (the pause's end) must buy more than one. */
+const MIN_GATHERED = 2;
+/** How long reads are counted before the rate is taken again. */
+const WINDOW_MS = 1000;
+
+export interface WakeSharingOptions {
+  pauseMs: number;
+  /** Whether the process waits for its database (a query in flight): a pause then would delay that chain of round trips. */
+  databaseBusy: () => boolean;
+  /** The band of terminal reads a second where pauses are taken (default: from MIN_GATHERED a pause to DEFAULT_PAUSE_BELOW_READS_PER_SECOND). */
+  fromReadsPerSecond?: number;
+  belowReadsPerSecond?: number;
+  /** The clock and the sleep: the real ones but in tests. */
+  clock?: () => number;
+  sleep?: (ms: number) => void;
+}
+
+/**
+ * Lets the lone reads of a quiet fleet share the event loop's wake (issue 33). With terminals
+ * connected and nearly silent (heartbeats), every message comes alone, and each wakes the loop for
+ * itself: that wake, not the message, is most of the cost. After a turn that read terminal bytes,
+ * while reads come fast enough that a pause gathers a few (MIN_GATHERED) and slower than DEFAULT_PAUSE_BELOW_READS_PER_SECOND,
+ * and no database query is under way, the loop's thread sleeps `pauseMs` (Atomics.wait, once a
+ * turn, in its check phase), so the next poll returns what arrived meanwhile together.
+ * Acknowledgement after commit is untouched: a pause only delays when bytes are read and replies
+ * written. Not at load (wakes are shared already and the pause only adds latency), not for a few
+ * terminals (tests, small fleets), not while a database answer is awaited (an API request's or a
+ * login's chain of statements).
+ */
+export class WakeSharing {
+  private scheduled = false;
+  private windowStart: number;
+  private windowReads = 0;
+  /** Reads a second over the last full window. */
+  private rate = 0;
+  private readonly fromRate: number;
+  private readonly belowRate: number;
+  private readonly clock: () => number;
+  private readonly sleep: (ms: number) => void;
+  /** Pauses taken, and skipped because the database was busy (for benches and tests). */
+  readonly stats = { pauses: 0, skippedBusy: 0 };
+
+  constructor(private readonly opts: WakeSharingOptions) {
+    this.fromRate = opts.fromReadsPerSecond ?? (MIN_GATHERED * 1000) / opts.pauseMs;
+    this.belowRate = opts.belowReadsPerSecond ?? DEFAULT_PAUSE_BELOW_READS_PER_SECOND;
+    this.clock = opts.clock ?? (() => performance.now());
+    this.sleep = opts.sleep ?? sleepThread;
+    this.windowStart = this.clock();
+  }
+
+  /** Terminal bytes were read in this turn of the loop. */
+  read() {
+    this.windowReads++;
+    if (this.scheduled || this.opts.pauseMs <= 0) return;
+    this.scheduled = true;
+    setImmediate(this.endOfTurn);
+  }
+
+  private readonly endOfTurn = () => {
+    this.scheduled = false;
+    const now = this.clock();
+    if (now - this.windowStart >= WINDOW_MS) {
+      this.rate = (this.windowReads * 1000) / (now - this.windowStart);
+      this.windowReads = 0;
+      this.windowStart = now;
+    }
+    if (this.rate >= this.belowRate || this.rate < this.fromRate) return;
+    if (this.opts.databaseBusy()) {
+      this.stats.skippedBusy++;
+      return;
+    }
+    this.sleep(this.opts.pauseMs);
+    this.stats.pauses++;
+  };
+}
+
+const cell = new Int32Array(new SharedArrayBuffer(4));
+/** Blocks this thread `ms` (nothing ever wakes the cell): the sockets keep becoming readable meanwhile. */
+function sleepThread(ms: number) {
+  Atomics.wait(cell, 0, 0, ms);
+}
