@@ -22,12 +22,18 @@ const NO_AS_STATIC = {
   selector: "TSAsExpression > TSTypeReference[typeName.name='Static']",
   message: 'no `as Static<…>`: register the route with route(app, endpoint, handler), whose input is typed from the endpoint table.',
 };
-/** A server layer's import rules, static and lazy; `as Static` rides along (a later block replaces an earlier one's options). */
+/** `word in NAMES` is true for 'toString' too: a closed list is checked by its own keys. */
+const NO_IN_CLOSED_LIST = {
+  selector: "BinaryExpression[operator='in'][right.type='Identifier'][right.name=/^[A-Z][A-Z0-9_]*$/]",
+  message: "no `word in LIST` (true for 'toString' too): refuse with oneOfOrRefuse (http/errors.ts) or test with isKeyOf (own keys).",
+};
+/** A server layer's import rules, static and lazy; `as Static` and `in LIST` ride along (a later block replaces an earlier one's options). */
 const serverImports = (...patterns) => ({
   ...restrict(...patterns),
   'no-restricted-syntax': [
     'error',
     NO_AS_STATIC,
+    NO_IN_CLOSED_LIST,
     NO_COMPUTED_IMPORT,
     ...patterns.map(({ regex, message }) => noLazyImport(regex, message)),
   ],
@@ -196,7 +202,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', NO_AS_STATIC, NO_COMPUTED_IMPORT] },
+    rules: { 'no-restricted-syntax': ['error', NO_AS_STATIC, NO_IN_CLOSED_LIST, NO_COMPUTED_IMPORT] },
   },
   {
     files: SERVER_CORE.filter((dir) => dir !== 'core').map((dir) => `apps/server/src/${dir}/**/*.ts`),

@@ -58,7 +58,7 @@ const holdsSql = (rel: string) => SQL.test(code(fs.readFileSync(path.join(src, r
 
 describe('SQL lives in *.queries.ts', () => {
   it('and in no other file of apps/server/src but the listed ones', () => {
-    const stray = files.filter((f) => !isHomeByName(f) && !(f in SQL_HOMES) && holdsSql(f));
+    const stray = files.filter((f) => !isHomeByName(f) && !Object.hasOwn(SQL_HOMES, f) && holdsSql(f));
     expect(stray, 'move the SQL into the feature’s *.queries.ts, or list the file here and in docs/architecture.md').toEqual([]);
   });
 

@@ -65,7 +65,7 @@ describe('derived badge alarms', () => {
 
   it("names every badge alarm the protocols know in the platform's words", () => {
     for (const [type, name] of Object.entries(CARD_ALARM_NAMES)) {
-      if (type in ALARM_NAMES_ZH) expect(ALARM_NAMES_ZH[type as keyof typeof ALARM_NAMES_ZH], type).toBe(name);
+      if (Object.hasOwn(ALARM_NAMES_ZH, type)) expect(ALARM_NAMES_ZH[type as keyof typeof ALARM_NAMES_ZH], type).toBe(name);
     }
     for (const derived of ['offPost', 'standstill', 'gathering', 'missedCheckpoint', 'sos', 'fallDown', 'lowBattery'])
       expect(ALARM_NAMES_ZH, derived).toHaveProperty(derived);
