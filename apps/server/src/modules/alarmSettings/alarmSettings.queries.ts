@@ -1,7 +1,8 @@
+import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { Queryable } from '../../db/types.ts';
 
 export interface ControlRow {
-  alarm_type: string;
+  alarm_type: AlarmType;
   enabled: boolean;
   sound: boolean;
   popup: boolean;
@@ -10,7 +11,7 @@ export interface ControlRow {
 }
 
 export interface PushRow {
-  alarm_type: string;
+  alarm_type: AlarmType;
   enabled: boolean;
   channels: string;
   quiet_start: string;
@@ -46,7 +47,7 @@ export const alarmSettingsQueries = {
   upsertControl: (
     q: Queryable,
     accountId: number,
-    c: { alarmType: string; enabled: boolean; sound: boolean; popup: boolean; minSeconds?: number },
+    c: { alarmType: AlarmType; enabled: boolean; sound: boolean; popup: boolean; minSeconds?: number },
   ) =>
     q.query(
       `INSERT INTO alarm_controls (account_id, alarm_type, enabled, sound, popup, min_seconds) VALUES ($1, $2, $3, $4, $5, $6)
@@ -63,7 +64,7 @@ export const alarmSettingsQueries = {
     q: Queryable,
     accountId: number,
     p: {
-      alarmType: string;
+      alarmType: AlarmType;
       enabled: boolean;
       channels: readonly string[];
       quietStart: string;

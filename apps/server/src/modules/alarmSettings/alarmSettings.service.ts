@@ -97,12 +97,13 @@ const TOPIC_PREFIX = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 
 /**
  * A row as the form sends it: the contract types its alarm type as the catalogue's union for callers
- * (AlarmTypeInput), but the wire takes any text until assertType checks it (in Chinese, not by the schema).
+ * (AlarmTypeInput), but the wire takes any text until typed checks it (in Chinese, not by the schema).
  */
 type Sent<T extends { alarmType: AlarmType }> = Omit<T, 'alarmType'> & { alarmType: string };
 
-function assertType(type: string): asserts type is AlarmType {
-  oneOfOrRefuse(ALARM_TYPES, type, ALARM_PUSH_ERRORS.unknownAlarmType, 'name');
+/** The row with its alarm type checked against the catalogue, typed by it. */
+function typed<T extends { alarmType: string }>(item: T): Omit<T, 'alarmType'> & { alarmType: AlarmType } {
+  return { ...item, alarmType: oneOfOrRefuse(ALARM_TYPES, item.alarmType, ALARM_PUSH_ERRORS.unknownAlarmType, 'name') };
 }
 
 export const NO_TARGETS: TargetsRow = {
@@ -174,9 +175,9 @@ export const alarmSettings = {
   },
 
   async saveControls(q: Queryable, accountId: number, items: Array<Sent<Omit<AlarmControl, 'alarmName'>>>) {
-    for (const item of items) assertType(item.alarmType);
+    const checked = items.map(typed); // every row before any is saved
     // Only 平台超速报警 has a minimum duration: another type's is not kept.
-    for (const item of items)
+    for (const item of checked)
       await alarmSettingsQueries.upsertControl(q, accountId, item.alarmType === TIMED_TYPE ? item : { ...item, minSeconds: undefined });
     return this.controls(q, accountId);
   },
@@ -191,8 +192,8 @@ export const alarmSettings = {
     accountId: number,
     items: Array<Sent<Omit<AlarmPush, 'alarmName' | 'minIntervalMinutes'>> & { minIntervalMinutes?: number }>,
   ) {
-    for (const item of items) {
-      assertType(item.alarmType);
+    const checked = items.map((sent) => {
+      const item = typed(sent);
       const quiet = [item.quietStart, item.quietEnd];
       if (
         quiet.some((t) => t !== '' && !TIME.test(t)) ||
@@ -201,10 +202,11 @@ export const alarmSettings = {
       ) {
         throw new AppError(ALARM_PUSH_ERRORS.badQuietHours);
       }
-    }
+      return item;
+    });
     // A client that does not know the rate limit keeps the stored one.
     const stored = new Map((await alarmSettingsQueries.pushes(q, accountId)).map((r) => [r.alarm_type, r.min_interval_minutes]));
-    for (const item of items) {
+    for (const item of checked) {
       const minIntervalMinutes = item.minIntervalMinutes ?? stored.get(item.alarmType) ?? DEFAULT_PUSH_INTERVAL_MINUTES;
       await alarmSettingsQueries.upsertPush(q, accountId, { ...item, channels: [...new Set(item.channels)], minIntervalMinutes });
     }

@@ -8,7 +8,6 @@ import {
   type BikeFence,
   type BikeTrips,
 } from '@chelian/contracts';
-import { isAlarmType } from '@chelian/protocols/alarms.ts';
 import type { Db } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import { subjects } from '../../bus/subjects.ts';
@@ -72,7 +71,7 @@ export async function alarmSwitches(db: Db, user: SessionUser): Promise<AlarmSwi
   return ELEC_CAR_ALARM_TYPES.map((type) => ({
     alarmType: type,
     alarmName: ELEC_CAR_ALARM_NAMES[type],
-    push: stored.get(type) ?? (isAlarmType(type) ? defaultPush(type).enabled : true),
+    push: stored.get(type) ?? defaultPush(type).enabled,
   }));
 }
 
