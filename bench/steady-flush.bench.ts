@@ -7,8 +7,8 @@
  * fleet sends them, in several ways: the gateway's flush (ingestQueries.storePositions: positions
  * by binary COPY and latest_positions by one upsert, one transaction), the same with one row in six
  * upserted (`latestSixth`: latest_positions written every 30 s a terminal reporting every 5 s),
- * each half alone, and an empty transaction. The backend's CPU (/proc/<pid>/stat) and this process's are read around each
- * series and given per flush and per row: what a flush costs whatever its size, and what a row adds.
+ * each half alone (the COPY also inside BEGIN … COMMIT, `copyInTx`), and an empty transaction.
+ * The backend's CPU (/proc/<pid>/stat) and this process's are read around each series and given per flush and per row: what a flush costs whatever its size, and what a row adds.
  * Prints JSON on stdout, progress on stderr.
  */
 import { randomBytes } from 'node:crypto';
@@ -16,7 +16,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { openPostgres } from '../apps/server/src/db/postgres.ts';
 import type { Db } from '../apps/server/src/db/types.ts';
 import { ingestQueries, type StoredPosition } from '../apps/server/src/gateway/ingest.queries.ts';
-import { PositionCopyWriter } from '../apps/server/src/core/positionCopy.ts';
+import { POSITION_COLUMNS, PositionCopyWriter } from '../apps/server/src/core/positionCopy.ts';
 import { databaseUrl, onServer } from '../apps/server/src/testing/testDb.ts';
 import { cpuMs, loadAverage } from './support/procStats.ts';
 
@@ -44,7 +44,10 @@ const WAYS: Record<string, Way> = {
       copyOf(rows),
       rows.filter((_, i) => i % 6 === 0),
     ),
+  // Most flushes at the real pattern: positions alone, one COPY that is its own transaction.
   copyOnly: (db, rows) => ingestQueries.storePositions(db, copyOf(rows), []),
+  // The same COPY inside BEGIN … COMMIT (a round trip more): what a flush that also upserts pays for its transaction.
+  copyInTx: (db, rows) => db.tx((q) => q.copyRows('positions', POSITION_COLUMNS, copyOf(rows))),
   upsertOnly: (db, rows) => ingestQueries.upsertLatest(db, rows),
   emptyTx: (db) => db.tx((q) => q.query('SELECT 1')),
 };

@@ -151,6 +151,23 @@ describe(`latest_positions in one statement per flush (${process.env.TEST_ENGINE
     await ingestQueries.storePositions(db, copy2.finish(), older);
     expect(await db.query(`SELECT ${cols} FROM latest_positions WHERE terminal_id = $1`, [ids[0]])).toEqual([latest[0]]);
   });
+  it('stores a flush of positions alone all or nothing: its COPY is its own transaction', async () => {
+    const pk = 990_777;
+    const store = (rows: StoredPosition[]) => {
+      const copy = new PositionCopyWriter();
+      copy.addAll(rows);
+      return ingestQueries.storePositions(db, copy.finish(), []);
+    };
+    const count = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM positions WHERE terminal_id = $1', [pk]))[0].n;
+    // The second row's extras hold a lone surrogate, which jsonb refuses: the first row goes back with it.
+    const refused = { note: '\ud800' } as object as PositionAttributes;
+    await expect(
+      store([row({ terminalPk: pk, gpsTime: at + 7 }), row({ terminalPk: pk, gpsTime: at + 8, extras: refused })]),
+    ).rejects.toThrow();
+    expect(await count()).toBe(0);
+    expect(await store([row({ terminalPk: pk, gpsTime: at + 7 })])).toBeNull();
+    expect(await count()).toBe(1);
+  });
   it('never makes a fix from before the terminal’s hand-over its latest, and does one from after (one primary-key probe a row)', async () => {
     const [{ id }] = await db.query<{ id: number }>(
       `INSERT INTO terminals (identifier, identifier_key, protocol, handed_over_at) VALUES ('lp-q-7703', 'lp-q-7703', 'jt808', $1) RETURNING id`,

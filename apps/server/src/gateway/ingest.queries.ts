@@ -80,21 +80,13 @@ export const ingestQueries = {
   /**
    * A flush: positions and the latest positions due (latestWrites.ts) in one transaction — one
    * commit, and all or nothing (a failed upsert no longer leaves committed positions the terminal will send again).
+   * Positions alone (most flushes: latest_positions waits in latestWrites.ts) are one COPY, its own transaction:
+   * PostgreSQL commits it before it answers, so one round trip and no BEGIN or COMMIT (issue 33).
    */
   storePositions: (db: Db, positionsCopy: Uint8Array, latest: readonly StoredPosition[], late: readonly LateDay[] = []) =>
-    db.tx(async (q) => {
-      // The positions come as binary COPY data: the batcher encodes rows as they arrive (positionCopy.ts).
-      await q.copyRows('positions', POSITION_COLUMNS, positionsCopy);
-      const written = await upsertLatestIn(q, latest, db.engine === 'postgres');
-      // Rare (blind-area uploads, a day already final): stored with the positions, so never one without the other.
-      if (late.length) {
-        await q.query('INSERT INTO rollup_late_days (terminal_id, day) SELECT * FROM unnest($1::bigint[], $2::date[])', [
-          late.map((l) => l.terminalPk),
-          late.map((l) => l.day),
-        ]);
-      }
-      return written;
-    }),
+    latest.length === 0 && late.length === 0
+      ? db.copyRows('positions', POSITION_COLUMNS, positionsCopy).then(() => null)
+      : storeInTx(db, positionsCopy, latest, late),
 
   /**
    * At a gateway's start: each terminal's newest fix in positions that latest_positions has not got
@@ -201,6 +193,23 @@ export const ingestQueries = {
   ensurePartitions: (q: Queryable, daysBack: number, daysAhead: number) =>
     q.query('SELECT ensure_position_partitions(current_date - $1::int, current_date + $2::int) AS made', [daysBack, daysAhead]),
 };
+
+/** A flush in one transaction: its positions, the latest positions due and the late days, all or nothing. */
+function storeInTx(db: Db, positionsCopy: Uint8Array, latest: readonly StoredPosition[], late: readonly LateDay[]) {
+  return db.tx(async (q) => {
+    // The positions come as binary COPY data: the batcher encodes rows as they arrive (positionCopy.ts).
+    await q.copyRows('positions', POSITION_COLUMNS, positionsCopy);
+    const written = await upsertLatestIn(q, latest, db.engine === 'postgres');
+    // Rare (blind-area uploads, a day already final): stored with the positions, so never one without the other.
+    if (late.length) {
+      await q.query('INSERT INTO rollup_late_days (terminal_id, day) SELECT * FROM unnest($1::bigint[], $2::date[])', [
+        late.map((l) => l.terminalPk),
+        late.map((l) => l.day),
+      ]);
+    }
+    return written;
+  });
+}
 
 /**
  * One row per terminal (the caller keeps the newest); an older or fix-less report never
