@@ -1,24 +1,48 @@
 /**
  * A background task of the 'jobs' role: runs now, then `intervalMs` after each run ends, so runs
- * never overlap. A failing run is reported to `onError` and the next one still comes. Returns
- * a stop function that resolves once a run under way has finished, so the database can be closed
- * after it.
+ * never overlap. A failing run is reported to `onError` and the next one still comes. `wakeOn`:
+ * subscribes to news that there is work (a bus subject), so the task runs at once instead of
+ * waiting for the next poll, which then only catches what the news missed (issue 33: an idle
+ * server's every-second polls were wakes and statements of their own); news during a run brings
+ * another right after it. Returns a stop function that resolves once a run under way has finished,
+ * so the database can be closed after it.
  */
-export function repeatEvery(intervalMs: number, task: () => Promise<void>, onError: (err: unknown) => void): () => Promise<void> {
+export function repeatEvery(
+  intervalMs: number,
+  task: () => Promise<void>,
+  onError: (err: unknown) => void,
+  wakeOn?: (wake: () => void) => () => void,
+): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<void> | null = null;
+  let again = false;
+  let last: Promise<void> = Promise.resolve();
   const tick = () => {
-    running = task()
+    clearTimeout(timer);
+    if (running) {
+      again = true;
+      return;
+    }
+    running = last = task()
       .catch(onError)
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
+        running = null;
+        if (stopped) return;
+        if (again) {
+          again = false;
+          tick();
+        } else timer = setTimeout(tick, intervalMs);
       });
   };
   timer = setTimeout(tick, 0);
+  const unsubscribe = wakeOn?.(() => {
+    if (!stopped) tick();
+  });
   return async () => {
     stopped = true;
     clearTimeout(timer);
-    await running;
+    unsubscribe?.();
+    await last;
   };
 }

@@ -5,6 +5,7 @@ import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { EXPORT_KINDS } from './exportKinds.ts';
 import { exportsQueries, MAX_EXPORT_ATTEMPTS } from './exports.queries.ts';
 import { ExportsService } from './exports.service.ts';
+import { eventually } from '../../testing/testTerminal.ts';
 
 /*
  * An export's claim is a lease fenced by its attempt: a worker that died (or stalled past the
@@ -83,5 +84,23 @@ describe('an export claimed on a lease', () => {
     }
     expect(await job(id)).toMatchObject({ status: 'failed', attempt: MAX_EXPORT_ATTEMPTS, error: EXPORT_ERRORS.failed.msg });
     expect(await worker.runNext()).toBe(false);
+  });
+});
+
+describe('the worker', () => {
+  it('starts on an export as soon as it is queued, without waiting for its poll', async () => {
+    let runs = 0;
+    const polled = new ExportsService(t.ctx, EXPORT_KINDS, { leaseSeconds: LEASE_SECONDS });
+    const requeue = polled.requeueStale.bind(polled);
+    polled.requeueStale = () => (runs++, requeue());
+    // An hour between polls: only the queued notice can start the job below.
+    const stop = polled.startWorker(3_600_000);
+    try {
+      await eventually(() => runs === 1);
+      const id = await queue();
+      expect((await eventually(async () => ((await job(id))?.status === 'done' ? job(id) : undefined)))!.attempt).toBe(1);
+    } finally {
+      await stop();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { COMMON_ERRORS, EXPORT_ERRORS } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { repeatEvery } from '../../jobs/repeatEvery.ts';
+import { subjects } from '../../bus/subjects.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { hasPermission } from '../../core/permissions.ts';
 import { activeSessionUser } from '../auth/session.service.ts';
@@ -12,6 +13,9 @@ import { exportsQueries, type ExportRow } from './exports.queries.ts';
 import { ExportLeaseLost, PART_BYTES, PartWriter, readParts } from './fileParts.ts';
 
 type ExportInput = { reportType: string; name?: string; params?: string };
+
+/** How often the worker looks at the queue without news of an export queued. */
+const EXPORT_POLL_MS = 15_000;
 
 /** Who holds a running job (export_jobs.worker), for an operator looking at a stuck one. */
 const WORKER = `${os.hostname()}:${process.pid}`;
@@ -55,13 +59,15 @@ export class ExportsService {
   /** Queues an export once its kind has checked the caller and the params. */
   async create(user: SessionUser, input: ExportInput): Promise<ExportRow> {
     const { kind, params } = await this.checked(user, input);
-    return exportsQueries.insert(this.ctx.db, {
+    const row = await exportsQueries.insert(this.ctx.db, {
       userId: user.userId,
       accountId: user.accountId,
       name: input.name || kind.title,
       reportType: kind.type,
       params,
     });
+    this.ctx.bus.publish(subjects.exportQueued, { id: row.id });
+    return row;
   }
 
   /**
@@ -175,8 +181,12 @@ export class ExportsService {
     }
   }
 
-  /** The 'jobs' role: puts back jobs whose worker died (lease run out), drains the queue, then sleeps `intervalMs`. */
-  startWorker(intervalMs = 1000): () => Promise<void> {
+  /**
+   * The 'jobs' role: puts back jobs whose worker died (lease run out) and drains the queue, at
+   * once when an export is queued (the bus) and else every `intervalMs` (a lost notice, a job put
+   * back after its lease).
+   */
+  startWorker(intervalMs = EXPORT_POLL_MS): () => Promise<void> {
     let stopped = false;
     const stop = repeatEvery(
       intervalMs,
@@ -187,6 +197,7 @@ export class ExportsService {
         }
       },
       (err) => this.ctx.log.error({ err }, 'export worker'),
+      (wake) => this.ctx.bus.subscribe(subjects.exportQueued, wake),
     );
     return () => {
       stopped = true;
