@@ -20,6 +20,11 @@ import {
   type LeaseAreaKind,
   LEASE_PAY_METHODS,
   LEASE_PLAN_KINDS,
+  LEASE_VEHICLE_STATES,
+  LEASE_SETTABLE_VEHICLE_STATES,
+  LEASE_SWAPPED_OUT_STATES,
+  LEASE_CONTRACT_STATES,
+  LEASE_BILL_STATUSES,
   text,
   Fen,
   ContractDetail,
@@ -140,7 +145,11 @@ export const elecLeaseEndpoints = {
     path: `${base}/vehicle/list.json`,
     tag,
     summary: '查询租赁车辆',
-    input: Page({ keyword: text(40), state: text(16) }),
+    input: Page({
+      keyword: text(40),
+      /** a LEASE_VEHICLE_STATES key; another is refused as 不支持的车辆状态：… (stateUnknown) */
+      state: Type.Optional(OneOfCheckedKeys(LEASE_VEHICLE_STATES, { maxLength: 16 })),
+    }),
     answer: pageOf(LeaseVehicleSchema),
   }),
   addVehicle: endpoint({
@@ -176,7 +185,8 @@ export const elecLeaseEndpoints = {
       model: text(30),
       batteryModel: text(30),
       storeId: Type.Optional(Type.Integer({ minimum: 0 })),
-      state: text(16),
+      /** one of LEASE_SETTABLE_VEHICLE_STATES; another is refused as 不支持的车辆状态：… (stateUnknown) */
+      state: Type.Optional(OneOfChecked(LEASE_SETTABLE_VEHICLE_STATES, { maxLength: 16 })),
     }),
     answer: LeaseVehicleSchema,
   }),
@@ -217,7 +227,11 @@ export const elecLeaseEndpoints = {
     path: `${base}/contract/list.json`,
     tag,
     summary: '查询租赁订单',
-    input: Page({ keyword: text(40), status: text(16) }),
+    input: Page({
+      keyword: text(40),
+      /** a LEASE_CONTRACT_STATES key; another is refused as 不支持的订单状态：… (contractStatusUnknown) */
+      status: Type.Optional(OneOfCheckedKeys(LEASE_CONTRACT_STATES, { maxLength: 16 })),
+    }),
     answer: pageOf(LeaseContractSchema),
   }),
   contract: endpoint({
@@ -294,7 +308,13 @@ export const elecLeaseEndpoints = {
     tag,
     summary: '换车',
     permission: 'lease:order:edit',
-    input: Type.Object({ contractId: Id(), vehicleId: Id(), note: text(200), oldState: text(16) }),
+    input: Type.Object({
+      contractId: Id(),
+      vehicleId: Id(),
+      note: text(200),
+      /** what the bike swapped out becomes (LEASE_SWAPPED_OUT_STATES, available by default); another is refused (stateUnknown) */
+      oldState: Type.Optional(OneOfChecked(LEASE_SWAPPED_OUT_STATES, { maxLength: 16 })),
+    }),
     answer: ContractDetail,
   }),
   giveBack: endpoint({
@@ -327,7 +347,11 @@ export const elecLeaseEndpoints = {
     path: `${base}/bill/list.json`,
     tag,
     summary: '查询租金账单',
-    input: Page({ keyword: text(40), status: text(16) }),
+    input: Page({
+      keyword: text(40),
+      /** a LEASE_BILL_STATUSES key; another is refused as 不支持的账单状态：… (billStatusUnknown) */
+      status: Type.Optional(OneOfCheckedKeys(LEASE_BILL_STATUSES, { maxLength: 16 })),
+    }),
     answer: pageOf(LeaseBillSchema),
   }),
   payments: endpoint({

@@ -16,6 +16,10 @@ export const LEASE_CONTRACT_STATES = {
 export type LeaseContractState = keyof typeof LEASE_CONTRACT_STATES;
 export const LEASE_VEHICLE_STATES = { available: '可租', rented: '已租', repair: '维修中', lost: '已丢失', sold: '已售出' } as const;
 export type LeaseVehicleState = keyof typeof LEASE_VEHICLE_STATES;
+/** The states 修改车辆 may set by hand (rented comes and goes with a contract, sold is not offered). */
+export const LEASE_SETTABLE_VEHICLE_STATES = ['available', 'repair', 'lost'] as const satisfies readonly LeaseVehicleState[];
+/** What a bike swapped out becomes: back in stock or in repair. */
+export const LEASE_SWAPPED_OUT_STATES = ['available', 'repair'] as const satisfies readonly LeaseVehicleState[];
 export const LEASE_PAY_METHODS = { wechat: '微信支付', alipay: '支付宝', cash: '现金' } as const;
 export type LeasePayMethod = keyof typeof LEASE_PAY_METHODS;
 export const LEASE_BILL_KINDS = { deposit: '押金', insurance: '保险费', rent: '租金', lateFee: '滞纳金' } as const;

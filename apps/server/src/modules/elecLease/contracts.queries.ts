@@ -118,7 +118,7 @@ export const contractsQueries = {
   /** A contract's reminders, newest first. */
   reminders: (q: Queryable, contractId: number) =>
     q.query<ReminderRow>(`SELECT * FROM elec_lease_reminders WHERE contract_id = $1 ORDER BY id DESC`, [contractId]),
-  page: async (q: Queryable, scope: string, keyword: string | null, status: string | null, limit: number, offset: number) => {
+  page: async (q: Queryable, scope: string, keyword: string | null, status: LeaseContractState | null, limit: number, offset: number) => {
     const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2 OR r.phone LIKE $2 OR lv.code ILIKE $2 OR v.plate ILIKE $2)
       AND ($3::text IS NULL OR c.status = $3)`;
     return queryPage<ContractRow>(
@@ -173,7 +173,7 @@ export const contractsQueries = {
 
   bills: (q: Queryable, contractId: number) =>
     q.query<BillRow>(`${BILL_SELECT} WHERE b.contract_id = $1 ORDER BY b.due_at, b.id`, [contractId]),
-  billsPage: async (q: Queryable, scope: string, keyword: string | null, status: string | null, limit: number, offset: number) => {
+  billsPage: async (q: Queryable, scope: string, keyword: string | null, status: LeaseBillStatus | null, limit: number, offset: number) => {
     const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2) AND ($3::text IS NULL OR b.status = $3)`;
     return queryPage<BillRow>(
       q,

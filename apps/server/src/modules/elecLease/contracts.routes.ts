@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { ELEC_LEASE_ERRORS, LEASE_PHOTO_MAX_BYTES, LEASE_PHOTOS_PER_INSPECTION, elecLeaseEndpoints } from '@chelian/contracts';
+import {
+  ELEC_LEASE_ERRORS,
+  LEASE_CONTRACT_STATES,
+  LEASE_PHOTO_MAX_BYTES,
+  LEASE_PHOTOS_PER_INSPECTION,
+  elecLeaseEndpoints,
+} from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { containsPattern } from '../../db/likeText.ts';
@@ -32,11 +38,12 @@ export function contractRoutes(ctx: AppContext, app: FastifyInstance) {
 
   route(app, elecLeaseEndpoints.contracts, async (query, request) => {
     const win = pageWindow(query);
+    const sent = clean(query.status);
     const { total, rows } = await contractsQueries.page(
       db,
       caller(request).accountPath,
       containsPattern(query.keyword),
-      clean(query.status) || null,
+      sent ? oneOfOrRefuse(LEASE_CONTRACT_STATES, sent, ELEC_LEASE_ERRORS.contractStatusUnknown, 'status') : null,
       win.sql.limit,
       win.sql.offset,
     );

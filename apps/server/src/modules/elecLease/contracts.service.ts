@@ -2,6 +2,7 @@ import {
   ELEC_LEASE_ERRORS,
   LEASE_BACKDATE_DAYS,
   LEASE_CONTRACT_STATES,
+  LEASE_SWAPPED_OUT_STATES,
   LEASE_VEHICLE_STATES,
   type LeaseContractDetail,
   type LeaseContractState,
@@ -10,7 +11,7 @@ import {
 import type { Db, Queryable } from '../../db/types.ts';
 import type { Bus } from '../../bus/bus.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { contractsQueries, type ContractRow } from './contracts.queries.ts';
 import { presentContractDetail } from './contracts.presenter.ts';
 import { locksQueries } from './locks.queries.ts';
@@ -212,7 +213,10 @@ export async function swap(
   expect(c, ['active', 'overdue'], '换车');
   const next = await visibleLeaseVehicle(db, user, input.vehicleId);
   rentable(next);
-  const oldState = input.oldState === 'repair' ? 'repair' : 'available';
+  // the contract types it; the wire takes any text, so an unknown word is refused here, before anything changes
+  const oldState = input.oldState
+    ? oneOfOrRefuse(LEASE_SWAPPED_OUT_STATES, input.oldState, ELEC_LEASE_ERRORS.stateUnknown, 'state')
+    : 'available';
   // A locked bike is unlocked as it comes back; the lock does not follow the rider to the new one by itself.
   if (c.lock_reason) await unlockContract(db, bus, personActor(user), c, 'return', '换车，旧车解除锁定');
   await db.tx(async (q) => {

@@ -153,6 +153,27 @@ describe('operator, riders, bikes and plans', () => {
       msg: '设备不存在或无权访问',
     });
     expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-00')).obj.total).toBe(3);
+    expect((await get(a.sessionId, '/vehicle/list.json?state=available')).obj.total).toBe(3);
+    expect((await get(a.sessionId, '/vehicle/list.json?state=rented')).obj.total).toBe(0);
+    // a state outside LEASE_VEHICLE_STATES, an inherited name (toString) too, is refused by name, not answered with an empty page
+    for (const state of ['scrapped', 'toString'])
+      expect(await get(a.sessionId, `/vehicle/list.json?state=${state}`)).toMatchObject({
+        flag: 0,
+        errorCode: 'elecLease.stateUnknown',
+        msg: `不支持的车辆状态：${state}`,
+      });
+    // 修改车辆 sets only LEASE_SETTABLE_VEHICLE_STATES: rented and sold follow contracts
+    expect((await post(a.sessionId, '/vehicle/update.json', { vehicleId: vehicles[2]!, state: 'repair' })).obj).toMatchObject({
+      state: 'repair',
+      stateName: '维修中',
+    });
+    for (const state of ['rented', 'sold', 'toString'])
+      expect(await post(a.sessionId, '/vehicle/update.json', { vehicleId: vehicles[2]!, state })).toMatchObject({
+        flag: 0,
+        errorCode: 'elecLease.stateUnknown',
+        msg: `不支持的车辆状态：${state}`,
+      });
+    expect((await post(a.sessionId, '/vehicle/update.json', { vehicleId: vehicles[2]!, state: 'available' })).obj.state).toBe('available');
     // An 电单车卫士 bike like any other: the guard app lists it.
     expect((await t.call(a.sessionId, { url: `/elec-car/v1/api/bike/detail.json?bikeId=${vehicles[0]}` })).json().obj).toMatchObject({
       frameNo: '',
@@ -220,6 +241,23 @@ describe("a contract's life", () => {
       errorCode: 'elecLease.unpaidBeforeHandover',
       msg: '请先结清押金、保险和首期租金（尚欠 603.00 元）再交车',
     });
+    // the order and bill lists filter by their lists' keys, and refuse another word (an inherited name too) by name
+    expect((await get(a.sessionId, '/contract/list.json?status=pending')).obj.total).toBe(1);
+    expect((await get(a.sessionId, '/contract/list.json?status=active')).obj.total).toBe(0);
+    expect((await get(a.sessionId, '/bill/list.json?status=unpaid')).obj.total).toBe(3);
+    expect((await get(a.sessionId, '/bill/list.json?status=paid')).obj.total).toBe(0);
+    for (const status of ['open', 'toString']) {
+      expect(await get(a.sessionId, `/contract/list.json?status=${status}`)).toMatchObject({
+        flag: 0,
+        errorCode: 'elecLease.contractStatusUnknown',
+        msg: `不支持的订单状态：${status}`,
+      });
+      expect(await get(a.sessionId, `/bill/list.json?status=${status}`)).toMatchObject({
+        flag: 0,
+        errorCode: 'elecLease.billStatusUnknown',
+        msg: `不支持的账单状态：${status}`,
+      });
+    }
     await expectBalanced(a.accountId);
   });
 
@@ -342,6 +380,14 @@ describe("a contract's life", () => {
       }),
     ).toMatchObject({ errorCode: 'elecLease.refundTooMuch', msg: '退款金额超过可退金额 88.00 元' });
 
+    // the bike swapped out goes back to stock or to repair; another word is refused before anything changes
+    for (const oldState of ['lost', 'toString'])
+      expect(await post(a.sessionId, '/contract/swap.json', { contractId, vehicleId: vehicles[1]!, oldState })).toMatchObject({
+        flag: 0,
+        errorCode: 'elecLease.stateUnknown',
+        msg: `不支持的车辆状态：${oldState}`,
+      });
+    expect((await detail()).contract).toMatchObject({ vehicleCode: 'ZL-001' });
     const swapped = await post(a.sessionId, '/contract/swap.json', {
       contractId,
       vehicleId: vehicles[1]!,

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { LEASE_VERIFY_STATUSES, elecLeaseEndpoints, type LeaseRider } from '@chelian/contracts';
+import { ELEC_LEASE_ERRORS, LEASE_VEHICLE_STATES, LEASE_VERIFY_STATUSES, elecLeaseEndpoints, type LeaseRider } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
+import { oneOfOrRefuse } from '../../http/errors.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { containsPattern } from '../../db/likeText.ts';
@@ -79,7 +80,8 @@ export function fleetRoutes(ctx: AppContext, app: FastifyInstance) {
 
   route(app, elecLeaseEndpoints.vehicles, async (query, request) => {
     const win = pageWindow(query);
-    const state = clean(query.state) || null;
+    const sent = clean(query.state);
+    const state = sent ? oneOfOrRefuse(LEASE_VEHICLE_STATES, sent, ELEC_LEASE_ERRORS.stateUnknown, 'state') : null;
     const { total, rows } = await leaseVehiclesQueries.page(
       db,
       caller(request).accountPath,

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { LEASE_LEDGER_ACCOUNTS, LEASE_PAY_METHODS, RIDER_ORDER_STATES, elecLeaseEndpoints } from '@chelian/contracts';
+import {
+  ELEC_LEASE_ERRORS,
+  LEASE_BILL_STATUSES,
+  LEASE_LEDGER_ACCOUNTS,
+  LEASE_PAY_METHODS,
+  RIDER_ORDER_STATES,
+  elecLeaseEndpoints,
+} from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
+import { oneOfOrRefuse } from '../../http/errors.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import { route } from '../../http/route.ts';
 import { containsPattern } from '../../db/likeText.ts';
@@ -24,11 +32,12 @@ export function moneyRoutes(ctx: AppContext, app: FastifyInstance) {
 
   route(app, elecLeaseEndpoints.bills, async (query, request) => {
     const win = pageWindow(query);
+    const sent = clean(query.status);
     const { total, rows } = await contractsQueries.billsPage(
       db,
       caller(request).accountPath,
       containsPattern(query.keyword),
-      clean(query.status) || null,
+      sent ? oneOfOrRefuse(LEASE_BILL_STATUSES, sent, ELEC_LEASE_ERRORS.billStatusUnknown, 'status') : null,
       win.sql.limit,
       win.sql.offset,
     );

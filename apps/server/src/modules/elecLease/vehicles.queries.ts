@@ -27,7 +27,7 @@ const SELECT = `SELECT lv.*, s.name AS store_name, c.id AS contract_id, c.contra
   LEFT JOIN terminals t ON t.id = v.terminal_id`;
 
 export const leaseVehiclesQueries = {
-  page: async (q: Queryable, scope: string, keyword: string | null, state: string | null, limit: number, offset: number) => {
+  page: async (q: Queryable, scope: string, keyword: string | null, state: LeaseVehicleState | null, limit: number, offset: number) => {
     const where = `${accountInScope('a.path', 1)} AND ($2::text IS NULL OR lv.code ILIKE $2 OR v.plate ILIKE $2 OR t.identifier LIKE $2 OR r.name LIKE $2) AND ($3::text IS NULL OR lv.state = $3)`;
     return queryPage<LeaseVehicleRow>(
       q,

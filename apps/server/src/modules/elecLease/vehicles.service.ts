@@ -1,9 +1,9 @@
 import {
   ELEC_LEASE_ERRORS,
+  LEASE_SETTABLE_VEHICLE_STATES,
   LEASE_VEHICLE_STATES,
   type InputOf,
   type LeaseVehicle,
-  type LeaseVehicleState,
   type elecLeaseEndpoints,
 } from '@chelian/contracts';
 import type { Db } from '../../db/types.ts';
@@ -20,9 +20,6 @@ import { presentStatus } from '../elecCar/bikes.presenter.ts';
 import { operatorQueries } from './operator.queries.ts';
 import { leaseVehiclesQueries, type LeaseVehicleRow } from './vehicles.queries.ts';
 import { clean, found, ms } from './scope.ts';
-
-/** The states an operator may set by hand (rented and sold follow contracts). */
-const SETTABLE_STATES = ['available', 'repair', 'lost'] as const satisfies readonly LeaseVehicleState[];
 
 export const visibleLeaseVehicle = async (db: Db, user: SessionUser, id: number) =>
   found(await leaseVehiclesQueries.visible(db, user.accountPath, id));
@@ -144,7 +141,7 @@ export async function updateLeaseVehicle(db: Db, bus: Bus, user: SessionUser, in
     throw new AppError(ELEC_LEASE_ERRORS.codeTaken, { params: { code } });
   let state = v.state;
   if (input.state !== undefined && input.state !== v.state) {
-    const settable = oneOfOrRefuse(SETTABLE_STATES, input.state, ELEC_LEASE_ERRORS.stateUnknown, 'state');
+    const settable = oneOfOrRefuse(LEASE_SETTABLE_VEHICLE_STATES, input.state, ELEC_LEASE_ERRORS.stateUnknown, 'state');
     if (v.contract_id !== null) throw new AppError(ELEC_LEASE_ERRORS.vehicleRented, { params: { code: v.code, action: '修改状态' } });
     state = settable;
   }

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Input, Popconfirm, Select, Table, Tabs, Tag } from 'antd';
-import { elecLeaseEndpoints, type LeaseBill, type LeaseLedger, type LeasePayment } from '@chelian/contracts';
+import {
+  LEASE_BILL_STATUSES,
+  elecLeaseEndpoints,
+  type LeaseBill,
+  type LeaseBillStatus,
+  type LeaseLedger,
+  type LeasePayment,
+} from '@chelian/contracts';
 import { partOf, usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
 import { billColumns, paymentColumns } from '../ContractDrawer.tsx';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
@@ -15,7 +22,7 @@ const B = L.bill;
 
 function Bills() {
   const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<LeaseBillStatus | ''>('');
   const bills = usePagedList(elecLeaseEndpoints.bills, { keyword: keyword || undefined, status: status || undefined });
   return (
     <ListCard<LeaseBill>
@@ -29,9 +36,7 @@ function Bills() {
             onChange={setStatus}
             options={[
               { value: '', label: L.common.all },
-              { value: 'unpaid', label: '未缴' },
-              { value: 'paid', label: '已缴' },
-              { value: 'void', label: '已作废' },
+              ...Object.entries(LEASE_BILL_STATUSES).map(([value, label]) => ({ value, label })),
             ]}
           />
           <Input.Search

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Select, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { LEASE_CONTRACT_STATES, elecLeaseEndpoints, type LeaseContract } from '@chelian/contracts';
+import { LEASE_CONTRACT_STATES, elecLeaseEndpoints, type LeaseContract, type LeaseContractState } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
@@ -17,7 +17,7 @@ type Option = { value: number; label: string };
 /** 租赁订单: contracts by state; a new one binds rider, bike and plan; the drawer carries its life (pay, hand over, renew … return). */
 export function OrderPage() {
   const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<LeaseContractState | ''>('');
   const contracts = usePagedList(elecLeaseEndpoints.contracts, { keyword: keyword || undefined, status: status || undefined });
   const canEdit = usePermission('lease:order:edit');
   const [shown, setShown] = useState<number | null>(null);

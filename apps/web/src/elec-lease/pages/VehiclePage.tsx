@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Popconfirm, Progress, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { LEASE_VEHICLE_STATES, elecLeaseEndpoints, type LeaseVehicle } from '@chelian/contracts';
+import {
+  LEASE_SETTABLE_VEHICLE_STATES,
+  LEASE_VEHICLE_STATES,
+  elecLeaseEndpoints,
+  type LeaseVehicle,
+  type LeaseVehicleState,
+} from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { usePermission } from '../../shared/permission/usePermission.ts';
@@ -12,16 +18,19 @@ import { L } from '../messages.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 
 const V = L.vehicle;
-const STATE_COLOR: Record<string, string> = { available: 'green', rented: 'blue', repair: 'orange', lost: 'red', sold: 'default' };
-const editableStates = ['available', 'repair', 'lost'].map((value) => ({
-  value,
-  label: LEASE_VEHICLE_STATES[value as keyof typeof LEASE_VEHICLE_STATES],
-}));
+const STATE_COLOR: Record<LeaseVehicleState, string> = {
+  available: 'green',
+  rented: 'blue',
+  repair: 'orange',
+  lost: 'red',
+  sold: 'default',
+};
+const editableStates = LEASE_SETTABLE_VEHICLE_STATES.map((value) => ({ value, label: LEASE_VEHICLE_STATES[value] }));
 
 /** 租赁车辆: code, plate, frame, model, battery, the bound tracker, state, and the live position and battery from the e-bike data. */
 export function VehiclePage() {
   const [keyword, setKeyword] = useState('');
-  const [state, setState] = useState('');
+  const [state, setState] = useState<LeaseVehicleState | ''>('');
   const vehicles = usePagedList(elecLeaseEndpoints.vehicles, { keyword: keyword || undefined, state: state || undefined });
   const stores = useWholeList(elecLeaseEndpoints.stores);
   const canEdit = usePermission('lease:vehicle:edit');
