@@ -8,9 +8,9 @@ import * as Type from 'typebox/type';
 import { ASSET_KINDS } from './assetKinds.ts';
 import { endpoint } from './endpoint.ts';
 import { defineErrors } from './errors.ts';
-import { Identifier, ProtocolSchema, Short, TerminalStateSchema } from './fleetFields.ts';
+import { Identifier, ProtocolSchema, Short, TERMINAL_STATES, TerminalStateSchema } from './fleetFields.ts';
 import { ImportOptionsQuery, ImportResultSchema, ImportVerifySchema } from './fleetImport.ts';
-import { Id, Nullable, OneOf, PageQuery, TimeParam, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOf, OneOfChecked, PageQuery, TimeParam, pageOf } from './schemas.ts';
 
 export * from './fleetFields.ts';
 export * from './fleetImport.ts';
@@ -94,8 +94,8 @@ const TerminalListQuery = Type.Intersect([
     online: Type.Optional(Type.Boolean()),
     /** in a vehicle */
     bound: Type.Optional(Type.Boolean()),
-    /** a ServiceState except 'unbound' */
-    serviceState: Short(16),
+    /** one of TERMINAL_STATES (a ServiceState but 'unbound'); another is refused as 服务状态应为 … (serviceStateInvalid) */
+    serviceState: Type.Optional(OneOfChecked(TERMINAL_STATES, { maxLength: 16 })),
     /** service already expired or ending within this many days (the home page's 30 天内到期 is 30) */
     expiring: Type.Optional(Type.Integer({ minimum: 1, maximum: 366 })),
   }),
@@ -280,6 +280,9 @@ export const TERMINAL_ERRORS = defineErrors('terminal', {
   importConflict: '导入期间设备号或车牌号已被其他操作占用，未导入任何数据，请重新导入',
   uploadFieldInvalid: { msg: '请求参数错误：{field} 格式不正确', status: 400 },
   serviceStateInvalid: { msg: '服务状态应为 未激活、正常、已过期 或 已停用', status: 400 },
+  /** a vehicle's filter: a vehicle without a terminal is 未绑定设备 */
+  vehicleServiceStateInvalid: { msg: '服务状态应为 未激活、正常、已过期、已停用 或 未绑定设备', status: 400 },
+  typeUnknown: { msg: '不支持的类型：{type}（可选 {types}）', status: 400 },
   renewTooLong: { msg: '一次最多续费{max}个月', status: 400 },
   alreadyActivated: '设备 {terminalIds} 已激活，无需再次激活（延长服务请使用续费）',
   /** An expired terminal's live position and commands are withheld (docs/decisions.md); history stays readable. */

@@ -2,10 +2,10 @@
 import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
 import { endpoint } from './endpoint.ts';
-import { ASSET_KINDS } from './assetKinds.ts';
-import { GroupRef, IdList, PROTOCOLS, Short, TERMINAL_STATES } from './fleetFields.ts';
+import { ASSET_KIND_NAMES, ASSET_KINDS } from './assetKinds.ts';
+import { GroupRef, IdList, PROTOCOLS, SERVICE_STATES, Short, TERMINAL_STATES } from './fleetFields.ts';
 import { ImportOptionsQuery, ImportResultSchema, ImportVerifySchema } from './fleetImport.ts';
-import { Id, Nullable, OneOf, PageQuery, SpeedLimitKmh, TimeParam, pageOf } from './schemas.ts';
+import { Id, Nullable, OneOf, OneOfCheckedKeys, PageQuery, SpeedLimitKmh, TimeParam, pageOf } from './schemas.ts';
 
 /** Plate colours as JT/T 808 codes them (0: not given). */
 export const PLATE_COLORS = { 0: '未设置', 1: '蓝色', 2: '黄色', 3: '黑色', 4: '白色', 5: '绿色', 9: '其他' } as const;
@@ -60,12 +60,13 @@ const vehicleFilters = {
   keyword: Short(40),
   /** the group and its sub-groups; 0 = vehicles without a group */
   groupId: GroupRef,
-  type: Short(16),
+  /** an ASSET_KIND_NAMES key (智能车联 shows vehicle and ebike); another is refused as 不支持的类型：… (typeUnknown) */
+  type: Type.Optional(OneOfCheckedKeys(ASSET_KIND_NAMES, { maxLength: 16 })),
   accountId: Type.Optional(Id()),
   online: Type.Optional(Type.Boolean()),
   protocol: Short(16),
-  /** a ServiceState */
-  serviceState: Short(16),
+  /** a SERVICE_STATES key; another is refused as 服务状态应为 … (vehicleServiceStateInvalid) */
+  serviceState: Type.Optional(OneOfCheckedKeys(SERVICE_STATES, { maxLength: 16 })),
 };
 const VehicleListQuery = Type.Intersect([PageQuery, Type.Object(vehicleFilters)]);
 export type VehicleListQuery = Static<typeof VehicleListQuery>;

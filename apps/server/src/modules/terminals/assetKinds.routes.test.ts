@@ -88,6 +88,13 @@ describe('智能车联 holds its own kinds', () => {
     // Asked for 智能工牌's kind, 车辆管理 gives nothing rather than another product's assets.
     expect((await ok<Page<Vehicle>>(get('/car/v4/api/vehicle/list.json?type=badge'))).total).toBe(0);
     expect((await ok<Page<Vehicle>>(get('/car/v4/api/vehicle/list.json?type=ebike'))).total).toBe(1);
+    // a word outside the kinds (an inherited name too) is refused with the kinds there are, not answered with nothing
+    for (const type of ['truck', 'toString'])
+      expect(await get(`/car/v4/api/vehicle/list.json?type=${type}`)).toMatchObject({
+        flag: 0,
+        errorCode: TERMINAL_ERRORS.typeUnknown.code,
+        msg: `不支持的类型：${type}（可选 vehicle、ebike、badge、pet）`,
+      });
   });
 
   it('registers only its own kinds: a person or a pet is refused in 车辆管理', async () => {

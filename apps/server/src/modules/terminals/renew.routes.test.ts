@@ -96,9 +96,11 @@ describe('service renewal', () => {
     expect(expired.obj.list.map((x: { terminalId: string }) => x.terminalId)).toEqual(['013860000002']);
     // unbound is a vehicle's state, toString an inherited name of SERVICE_STATES: neither is a terminal's
     for (const state of ['unbound', 'toString'])
-      expect((await get(a.sessionId, `/car/v4/api/terminal/list.json?serviceState=${state}`)).errorCode).toBe(
-        TERMINAL_ERRORS.serviceStateInvalid.code,
-      );
+      expect(await get(a.sessionId, `/car/v4/api/terminal/list.json?serviceState=${state}`)).toMatchObject({
+        flag: 0,
+        errorCode: TERMINAL_ERRORS.serviceStateInvalid.code,
+        msg: '服务状态应为 未激活、正常、已过期 或 已停用',
+      });
   });
 });
 

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/types.ts';
 import { inGroupSubtree } from './groupSubtree.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { kindIn } from '../../core/assetKinds.ts';
-import type { AssetKind } from '@chelian/contracts';
+import type { AssetKind, ServiceState } from '@chelian/contracts';
 import { queryPage } from '../../db/queryPage.ts';
 
 export interface VehicleRow {
@@ -53,7 +53,7 @@ export interface VehicleFilter {
   online: boolean | null;
   protocol: string | null;
   /** 'unactivated' | 'active' | 'expired' | 'disabled' | 'unbound' (as assets.presenter's terminalStatus decides) */
-  serviceState: string | null;
+  serviceState: ServiceState | null;
 }
 
 /**

@@ -202,6 +202,14 @@ describe('rules the vehicles page relies on', () => {
     expect(unbound.every((v: { terminalId: string }) => v.terminalId === '')).toBe(true);
     const unactivated = (await get(a.sessionId, '/car/v4/api/vehicle/list.json?serviceState=unactivated&keyword=70001')).obj;
     expect(unactivated.total).toBe(1);
+    // a state outside SERVICE_STATES (an inherited name too) is refused in Chinese, on the list and the export alike
+    for (const url of ['/car/v4/api/vehicle/list.json', '/car/v4/api/vehicle/export.json'])
+      for (const serviceState of ['expiring', 'toString'])
+        expect((await t.call(a.sessionId, { url: `${url}?serviceState=${serviceState}` })).json()).toMatchObject({
+          flag: 0,
+          errorCode: TERMINAL_ERRORS.vehicleServiceStateInvalid.code,
+          msg: '服务状态应为 未激活、正常、已过期、已停用 或 未绑定设备',
+        });
     const ungrouped = (await get(a.sessionId, '/car/v4/api/vehicle/list.json?groupId=0&pageSize=100')).obj.list;
     expect(ungrouped.every((v: { groupId: number | null }) => v.groupId === null)).toBe(true);
 

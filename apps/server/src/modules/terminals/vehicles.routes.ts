@@ -1,16 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { TERMINAL_ERRORS, vehicleEndpoints, type VehicleExportQuery, type VehicleForm } from '@chelian/contracts';
+import {
+  ASSET_KIND_NAMES,
+  SERVICE_STATES,
+  TERMINAL_ERRORS,
+  vehicleEndpoints,
+  type VehicleExportQuery,
+  type VehicleForm,
+} from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { pageWindow } from '../../http/paging.ts';
 import { splitIds } from '../../http/listInput.ts';
 import { route } from '../../http/route.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { parseOptionalTime } from '../../http/timeInput.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { listedKinds } from '../../core/assetKinds.ts';
-import { carKindOf, vehicleTypeOf } from './assets.ts';
+import { carKindOf } from './assets.ts';
 import { containsPattern } from '../../db/likeText.ts';
 import { presentVehicle } from './assets.presenter.ts';
 import { protocolOf } from './terminals.service.ts';
@@ -52,11 +59,15 @@ function vehicleFilter(user: SessionUser, query: VehicleExportQuery): VehicleFil
     scope: terminalScope(user),
     keyword: containsPattern(query.keyword),
     groupId: query.groupId ?? null,
-    kinds: listedKinds('car', query.type ? (vehicleTypeOf(query.type) ?? query.type) : null),
+    // a kind 智能车联 does not show (badge, pet) lists nothing; a word outside the kinds is refused
+    kinds: listedKinds(
+      'car',
+      query.type ? oneOfOrRefuse(ASSET_KIND_NAMES, query.type, TERMINAL_ERRORS.typeUnknown, { value: 'type', list: 'types' }) : null,
+    ),
     accountId: query.accountId ?? null,
     online: query.online ?? null,
     protocol: protocolOf(query.protocol) ?? null,
-    serviceState: query.serviceState || null,
+    serviceState: query.serviceState ? oneOfOrRefuse(SERVICE_STATES, query.serviceState, TERMINAL_ERRORS.vehicleServiceStateInvalid) : null,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   SERVICE_STATES,
   vehicleEndpoints,
   type PermissionCode,
+  type ServiceState,
   type Vehicle,
   type VehicleListQuery,
 } from '@chelian/contracts';
@@ -158,7 +159,7 @@ export function VehiclesPage() {
             style={{ width: 130 }}
             value={draft.serviceState}
             options={toOptions(SERVICE_STATES)}
-            onChange={(serviceState?: string) => search({ ...draft, serviceState })}
+            onChange={(serviceState?: ServiceState) => search({ ...draft, serviceState })}
             data-testid="vehicle-filter-state"
           />
           <Button onClick={() => (setDraft({}), search({}))}>{M.common.reset}</Button>

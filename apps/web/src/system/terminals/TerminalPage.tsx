@@ -6,10 +6,12 @@ import { ImportOutlined } from '@ant-design/icons';
 import {
   PROTOCOL_NAMES,
   SERVICE_STATES,
+  TERMINAL_STATES,
   terminalEndpoints,
   type PermissionCode,
   type Terminal,
   type TerminalListQuery,
+  type TerminalState,
 } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
@@ -62,7 +64,7 @@ export function TerminalPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('expiring') ? 'expiring' : (TABS.find((x) => x === params.get('tab')) ?? 'all');
   const { accounts } = useAccounts();
-  const [filters, setFilters] = useState<{ keyword?: string; accountId?: number; protocol?: string; serviceState?: string }>({});
+  const [filters, setFilters] = useState<{ keyword?: string; accountId?: number; protocol?: string; serviceState?: TerminalState }>({});
   const [selected, setSelected] = useState<Terminal[]>([]);
   const [renewing, setRenewing] = useState<Terminal[] | null>(null);
   const [activating, setActivating] = useState<Terminal[] | null>(null);
@@ -241,9 +243,7 @@ export function TerminalPage() {
                 placeholder={T.allStates}
                 value={filters.serviceState}
                 onChange={(v) => filter({ serviceState: v })}
-                options={Object.entries(SERVICE_STATES)
-                  .filter(([k]) => k !== 'unbound')
-                  .map(([value, label]) => ({ value, label }))}
+                options={TERMINAL_STATES.map((value) => ({ value, label: SERVICE_STATES[value] }))}
                 data-testid="terminal-state"
               />
               <span className="sys-toolbar-title" />
