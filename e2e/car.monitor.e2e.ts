@@ -103,6 +103,8 @@ describe('car monitoring with a simulated fleet', () => {
     const panel = dialog.getByTestId('car-vehicle-panel');
     await panel.waitFor();
     expect(await panel.innerText()).toContain(v.terminalId);
+    // the administrator holds 轨迹回放 (a menu, not a button): the dialog offers it
+    await panel.getByTestId('open-playback').waitFor();
     // the title names the vehicle by its plate, not its database id
     await until(
       async () => ((await dialog.locator('.ant-modal-title').innerText()) === `车辆信息 · ${v.plate}` ? true : undefined),

@@ -134,6 +134,8 @@ describe('电单车卫士', () => {
     await frame.getByTestId('ec-pending-cut').waitFor({ state: 'detached' });
     await shot(page, 'elec-car-monitor');
     // The shell's vehicle dialog follows the bike on the map (a bike is a vehicle of the platform).
+    // the administrator holds the car product's 轨迹回放 (a menu, not a button): the page offers it
+    await frame.getByRole('button', { name: '轨迹回放' }).waitFor();
     await frame.getByTestId('ec-follow').click();
     const dialog = page.locator('.cl-vehicle-dialog');
     await dialog.locator('.ant-tabs-tab-active', { hasText: '实时跟踪' }).waitFor();

@@ -4,7 +4,7 @@ import { AimOutlined, HistoryOutlined, ReloadOutlined } from '@ant-design/icons'
 import { elecCarEndpoints } from '@chelian/contracts';
 import { playbackUrl } from '../../shared/links/carLinks.ts';
 import { postToShell } from '../../child/bridge/childBridge.ts';
-import { usePermission } from '../../shared/permission/usePermission.ts';
+import { usePermission, usePermissionMenu } from '../../shared/permission/usePermission.ts';
 import { BikePicker } from '../BikePicker.tsx';
 import { ControlPanel } from '../ControlPanel.tsx';
 import { NoBikes } from '../NoBikes.tsx';
@@ -22,8 +22,8 @@ export function MonitorPage() {
   const { bike: picked, select } = useSelectedBike(bikes);
   const [version, setVersion] = useState(0);
   const canControl = usePermission('elecCar:monitor:control');
-  // the car product's 轨迹回放 plays a bike's track: offered only to an account that holds it
-  const canPlay = usePermission('car:playback');
+  // the car product's 轨迹回放 plays a bike's track: offered only to an account that holds it (a menu, not a button)
+  const canPlay = usePermissionMenu('car:playback');
   const bikeId = picked?.bikeId;
   // the picked bike's detail by the shared loader: a late answer for the bike picked before is dropped
   const detail = useWholeList(elecCarEndpoints.detail, { bikeId }, { silent: true, enabled: bikeId !== undefined });

@@ -3,7 +3,7 @@ import { Badge, Button, Collapse, Descriptions, Empty, Space, Spin } from 'antd'
 import { HistoryOutlined } from '@ant-design/icons';
 import type { PermissionCode, Vehicle } from '@chelian/contracts';
 import { useAddress } from '../address/useAddress.ts';
-import { usePermission } from '../permission/usePermission.ts';
+import { usePermission, usePermissionMenu } from '../permission/usePermission.ts';
 import { CommandForm } from '../commands/CommandForm.tsx';
 import { CommandResults } from '../commands/CommandResults.tsx';
 import { FollowView } from './FollowView.tsx';
@@ -44,7 +44,7 @@ function BasicPanel({ vehicleId, dialogKey, vehicle }: { vehicleId: number; dial
   useVehicleDialogLabel(dialogKey, live.vehicle ? live.vehicle.plate || live.vehicle.name : undefined);
   const [sent, setSent] = useState(0);
   // an account without the car product's 轨迹回放 or 指令下发 (电单车卫士 alone) sees neither: no way into a page it is refused
-  const canPlay = usePermission(PLAYBACK);
+  const canPlay = usePermissionMenu(PLAYBACK);
   const canSend = usePermission(SEND_COMMAND);
   const v = live.vehicle;
   const p = live.position;
