@@ -5,7 +5,7 @@ import { contractsQueries, type ContractRow, type PaymentRow } from './contracts
 import { BILL_LEDGER, cashAccount, postJournal } from './ledger.ts';
 import { PROVIDER_REF, paymentProvider } from './paymentProvider.ts';
 import { depositRefundsOnline } from './payments/refunds.service.ts';
-import { yuan } from './scope.ts';
+import { yuan } from './rowHelpers.ts';
 
 /** Issues a bill (once per kind and sequence number) and books it: the rider owes it, the income or the deposit is the other side. */
 export async function issueBill(

@@ -17,7 +17,7 @@ import {
 } from '@chelian/contracts';
 import type { BillRow, ContractRow, InspectionRow, PaymentRow, ReminderRow } from './contracts.queries.ts';
 import type { LockRow } from './locks.queries.ts';
-import { ms } from './scope.ts';
+import { ms } from './rowHelpers.ts';
 
 const name = <T extends Record<string, string>>(table: T, key: string) => (table as Record<string, string>)[key] ?? key;
 

@@ -29,7 +29,7 @@ import {
   visibleContract,
 } from './contracts.service.ts';
 import { checkedPhoto } from './photos.ts';
-import { clean, found } from './scope.ts';
+import { clean, found } from './rowHelpers.ts';
 
 /** 租赁订单: contracts and their life — create, hand over (inspection photos), renew, extend, swap, return, terminate. */
 export function contractRoutes(ctx: AppContext, app: FastifyInstance) {

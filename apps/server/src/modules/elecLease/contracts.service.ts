@@ -22,7 +22,7 @@ import { plansQueries } from './plans.queries.ts';
 import { visibleRider } from './riders.service.ts';
 import { visibleLeaseVehicle } from './vehicles.service.ts';
 import { leaseVehiclesQueries } from './vehicles.queries.ts';
-import { clean, found, yuan } from './scope.ts';
+import { clean, found, yuan } from './rowHelpers.ts';
 import { holdAsset, releaseAsset } from '../endUsers/endUsers.service.ts';
 import { beijingDayOf, beijingDayStart, DAY_MS, isDay } from '@chelian/contracts/beijingTime.ts';
 

@@ -14,7 +14,7 @@ import { addLeaseVehicle, deleteLeaseVehicle, presentLeaseVehicles, updateLeaseV
 import { plansQueries } from './plans.queries.ts';
 import { presentPlan, savePlan } from './plans.ts';
 import { LEASE_CHANGED } from './contracts.service.ts';
-import { clean, ms } from './scope.ts';
+import { clean, ms } from './rowHelpers.ts';
 
 /** The ID number shown with its middle masked (the list is seen by every clerk). */
 export const maskId = (id: string) => (id.length === 18 ? `${id.slice(0, 6)}********${id.slice(14)}` : id);

@@ -22,7 +22,7 @@ import { contractDetail, visibleContract } from './contracts.service.ts';
 import { methodOf, recordPayment, recordRefund, refOf } from './billing.service.ts';
 import { ledgerQueries } from './ledger.queries.ts';
 import { afterPayment } from './risk.service.ts';
-import { clean, found } from './scope.ts';
+import { clean, found } from './rowHelpers.ts';
 
 const REFUND_PURPOSES = { order: '已支付待退款', payment: '退款', deposit: '退押金' } as const;
 

@@ -6,7 +6,7 @@ import { auditChange } from '../../http/auditHook.ts';
 import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { operatorQueries, type StaffRow, type StoreRow } from './operator.queries.ts';
-import { clean, found, ms } from './scope.ts';
+import { clean, found, ms } from './rowHelpers.ts';
 
 const presentStore = (s: StoreRow): LeaseStore => ({
   storeId: Number(s.id),

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { AppError, oneOfOrRefuse } from '../../http/errors.ts';
-import { clean, found, ms } from './scope.ts';
+import { clean, found, ms } from './rowHelpers.ts';
 import { plansQueries, type PlanRow, type PlanValues } from './plans.queries.ts';
 
 const DEFAULT_DAYS: Record<LeasePlanKind, number> = { daily: 1, weekly: 7, monthly: 30, rentToOwn: 30 };

@@ -23,7 +23,7 @@ import { plansQueries } from './plans.queries.ts';
 import { riderQueries, type RiderRow } from './rider.queries.ts';
 import { overdueDays } from './risk.service.ts';
 import { addDays } from './billing.service.ts';
-import { yuan } from './scope.ts';
+import { yuan } from './rowHelpers.ts';
 
 /** The rider the caller is, or 当前账号不是骑手. */
 export async function riderOf(db: Db, user: SessionUser): Promise<RiderRow> {

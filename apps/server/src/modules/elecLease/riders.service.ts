@@ -11,7 +11,7 @@ import type { SessionUser } from '../../core/sessionUser.ts';
 import { AppError } from '../../http/errors.ts';
 import { identityVerifier, RIDER_NAME } from './identity.ts';
 import { ridersQueries, type RiderRow } from './riders.queries.ts';
-import { clean, found } from './scope.ts';
+import { clean, found } from './rowHelpers.ts';
 
 export const visibleRider = async (db: Db, user: SessionUser, id: number): Promise<RiderRow> =>
   found(await ridersQueries.visible(db, user.accountPath, id));

@@ -18,7 +18,7 @@ import { riskQueries } from './risk.queries.ts';
 import { overdueDays } from './risk.service.ts';
 import { addDays } from './billing.service.ts';
 import { leaseStats, statsWorkbook } from './stats.ts';
-import { clean, found } from './scope.ts';
+import { clean, found } from './rowHelpers.ts';
 
 async function areas(ctx: AppContext, user: SessionUser): Promise<LeaseArea[]> {
   const rows = await riskQueries.areas(ctx.db, user.accountPath);

@@ -4,7 +4,7 @@ import { contractsQueries, type ContractRow } from './contracts.queries.ts';
 import { riskQueries } from './risk.queries.ts';
 import { systemActor, unlockContract } from './locks.service.ts';
 import { daysBetween } from './billing.service.ts';
-import { yuan } from './scope.ts';
+import { yuan } from './rowHelpers.ts';
 
 /**
  * After money came in: an overdue contract paid through the future again is active, and a bike

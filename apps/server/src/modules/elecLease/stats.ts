@@ -6,7 +6,7 @@ import { bikesQueries } from '../elecCar/bikes.queries.ts';
 import { presentStatus } from '../elecCar/bikes.presenter.ts';
 import { workbook, fileBytes } from '../exports/excelWorkbook.ts';
 import { leaseVehiclesQueries } from './vehicles.queries.ts';
-import { yuan } from './scope.ts';
+import { yuan } from './rowHelpers.ts';
 import { statsQueries } from './stats.queries.ts';
 
 /** Statistics cover at most a year. */

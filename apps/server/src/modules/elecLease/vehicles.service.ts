@@ -19,7 +19,7 @@ import { terminalScope } from '../../core/terminalScope.ts';
 import { presentStatus } from '../elecCar/bikes.presenter.ts';
 import { operatorQueries } from './operator.queries.ts';
 import { leaseVehiclesQueries, type LeaseVehicleRow } from './vehicles.queries.ts';
-import { clean, found, ms } from './scope.ts';
+import { clean, found, ms } from './rowHelpers.ts';
 
 export const visibleLeaseVehicle = async (db: Db, user: SessionUser, id: number) =>
   found(await leaseVehiclesQueries.visible(db, user.accountPath, id));

@@ -5,7 +5,7 @@ import { repeatEvery } from '../../../jobs/repeatEvery.ts';
 import type { SessionUser } from '../../../core/sessionUser.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { PaymentRow } from '../contracts.queries.ts';
-import { yuan } from '../scope.ts';
+import { yuan } from '../rowHelpers.ts';
 import { payOrdersQueries } from './payOrders.queries.ts';
 import type { OnlinePayProvider, RefundState } from './provider.ts';
 import { refundsQueries, type NewAttempt, type OnlineRefundRow, type OnlineRefundStatus } from './refunds.queries.ts';

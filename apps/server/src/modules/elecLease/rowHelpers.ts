@@ -1,3 +1,8 @@
+/**
+ * What 电单车租赁's routes, services and presenters share about rows and values: a row found or
+ * 数据不存在 (a foreign one answers the same), input text trimmed, a date as epoch ms, fen as yuan
+ * text. Not a tenant scope: that is core/accountScope.ts, used by the queries.
+ */
 import { AppError } from '../../http/errors.ts';
 import { ELEC_LEASE_ERRORS } from '@chelian/contracts';
 
