@@ -8,6 +8,7 @@ import { MapView } from '../shared/map/MapView.tsx';
 import { FenceDrawLayer, type DrawnShape } from '../shared/map/layers/FenceDrawLayer.tsx';
 import { PointsLayer } from '../shared/map/layers/PointsLayer.tsx';
 import { ShapesLayer } from '../shared/map/layers/ShapesLayer.tsx';
+import { TrailLayer } from '../shared/map/layers/TrailLayer.tsx';
 import type { MapShape } from '../shared/map/shapes.ts';
 
 export interface MapPoint {
@@ -36,6 +37,7 @@ export interface MapPolygon {
 // Defaults that keep their identity between renders (a new [] would redraw the areas each time).
 const NO_CIRCLES: MapCircle[] = [];
 const NO_POLYGONS: MapPolygon[] = [];
+const NO_TRAIL: ReadonlyArray<[number, number]> = [];
 /** Shanghai, for a map with nobody on it yet. */
 const NOBODY: [number, number] = [121.4737, 31.2304];
 
@@ -63,7 +65,8 @@ export function areaCenter(a: CardArea): { lat: number; lon: number } | null {
  * 智能工牌's map on the shared map view: people as coloured dots with their names, areas as circles
  * and polygons, checkpoints as circles; clicking a dot picks the person, clicking elsewhere reports
  * where (WGS-84). With `draw`, clicks draw a circle or polygon too (FenceDrawLayer, as 智能车联's
- * 电子围栏 draws) and `onDrawn` hears the shape.
+ * 电子围栏 draws) and `onDrawn` hears the shape. A `trail` ([lon, lat]) is drawn as a line under
+ * the dots, and the view fits it each time it changes (轨迹回放: a person's day or shift).
  */
 export function CardMap({
   points,
@@ -74,6 +77,7 @@ export function CardMap({
   onClickMap,
   draw = null,
   onDrawn,
+  trail = NO_TRAIL,
 }: {
   points: MapPoint[];
   circles?: MapCircle[];
@@ -83,6 +87,7 @@ export function CardMap({
   onClickMap?: (lat: number, lon: number) => void;
   draw?: DrawMode | null;
   onDrawn?: (shape: DrawnShape) => void;
+  trail?: ReadonlyArray<[number, number]>;
 }) {
   const shapes = useMemo<MapShape[]>(
     () => [
@@ -97,6 +102,7 @@ export function CardMap({
   return (
     <MapView className="cd-map" testId="card-map" navigation={false} center={first ? [first.lon, first.lat] : NOBODY} zoom={first ? 15 : 4}>
       <ShapesLayer id="areas" shapes={shapes} />
+      <TrailLayer id="card-trail-src" points={trail} />
       {draw && <FenceDrawLayer mode={draw} onDone={(shape) => onDrawn?.(shape)} />}
       <PointsLayer id="people" points={points} onPick={onPick} />
       <MapClick skipLayers={['people']} onClick={(lon, lat) => onClickMap?.(lat, lon)} />
@@ -111,6 +117,7 @@ export function CardMap({
           );
         }}
       />
+      <MapCommand deps={[trail]} run={(map) => trail.length > 1 && fitPoints(map, trail)} />
       <MapCommand deps={[focus?.lat, focus?.lon]} run={(map) => focus && focusOn(map, focus.lon, focus.lat, 15)} />
     </MapView>
   );

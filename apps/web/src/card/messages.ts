@@ -142,13 +142,16 @@ export const C = {
     start: '开始',
     end: '结束',
     minutes: '时长（分钟）',
-    open: '打开轨迹回放',
-    /** what the 打开轨迹回放 button plays: the whole day, or the person's shift that day (a night period to the next morning) */
+    /** the car product's player, offered to an account that holds it */
+    open: '在车辆轨迹回放中播放',
+    /** the track drawn on the map: the whole day, or the person's shift that day (a night period to the next morning) */
     wholeDay: '全天',
     shift: '当班',
     span: (a: string, b: string) => `${a} 至 ${b}`,
     noShift: '未设置班次',
     offDay: '当日不上班',
+    pointCount: (n: number) => `轨迹点 ${n} 个`,
+    noBadge: '未绑定工牌，无轨迹',
   },
   alarm: {
     title: '报警中心',

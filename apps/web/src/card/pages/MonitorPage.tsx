@@ -1,22 +1,28 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button, Card, Descriptions, Input, Select, Space, Tag } from 'antd';
 import { AudioOutlined, HistoryOutlined, PhoneOutlined } from '@ant-design/icons';
 import { STAFF_STATE_NAMES, cardEndpoints, type Staff } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { playbackUrl } from '../../shared/links/carLinks.ts';
-import { usePermission } from '../../shared/permission/usePermission.ts';
+import { usePermission, usePermissionMenu } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { CardMap, areaShapes, type MapPoint } from '../CardMap.tsx';
 import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
 import { beijingTime } from '../cardTime.ts';
+import { beijingDate } from '../../shared/format/beijingTime.ts';
 import { allStaff } from '../allStaff.ts';
 import { C, STATE_COLORS } from '../messages.ts';
 
 const M = C.monitor;
 const REFRESH_MS = 10_000;
 
+/** 轨迹回放 of the person on the day of their last position (an offline person's last day, not an empty today). */
+const playbackPath = (staff: Staff) => `/playback?staffId=${staff.staffId}${staff.gpsTime ? `&date=${beijingDate(staff.gpsTime)}` : ''}`;
+
 function InfoCard({ staff, onClose }: { staff: Staff; onClose: () => void }) {
   const canCall = usePermission('card:monitor:call');
+  const canPlay = usePermissionMenu('card:playback');
+  const navigate = useNavigate();
   const [phone, setPhone] = useState('');
   const send = (listen: boolean) =>
     call(cardEndpoints.call, { staffId: staff.staffId, phone: phone.trim(), listen }).then(
@@ -74,9 +80,12 @@ function InfoCard({ staff, onClose }: { staff: Staff; onClose: () => void }) {
             </Space>
           </>
         )}
-        <Button size="small" icon={<HistoryOutlined />} onClick={() => window.open(playbackUrl(staff.staffId), '_blank')}>
-          {M.playback}
-        </Button>
+        {/* the person's track on 智能工牌's own 轨迹回放 (the car product's is refused to a card-only account) */}
+        {canPlay && (
+          <Button size="small" icon={<HistoryOutlined />} onClick={() => navigate(playbackPath(staff))} data-testid="card-open-playback">
+            {M.playback}
+          </Button>
+        )}
       </Space>
     </Card>
   );
