@@ -73,6 +73,8 @@ describe('the vehicle dialog when 电单车卫士 is the account’s only sub-pr
     await panel.getByText(plate).waitFor();
     await panel.getByText('12 km/h').waitFor();
     await panel.getByText('在线').waitFor();
+    // the title names the bike by its plate, as the car product's panel does (its id before)
+    await dialog.locator('.ant-modal-title', { hasText: `车辆信息 · ${plate}` }).waitFor();
     expect(await dialog.getByTestId('car-vehicle-panel').count()).toBe(0);
     await shot(page, 'vehicle-dialog-default-panel-follow');
     await dialog.getByRole('tab', { name: '基本信息' }).click();
@@ -95,6 +97,7 @@ describe('the vehicle dialog when 电单车卫士 is the account’s only sub-pr
     const frame = page.frameLocator('iframe').first();
     const dialog = await follow(page, frame);
     await dialog.getByText(plate).first().waitFor({ timeout: 20_000 });
+    await dialog.locator('.ant-modal-title', { hasText: `车辆信息 · ${plate}` }).waitFor();
     await dialog.getByRole('tab', { name: '基本信息' }).click();
     await dialog.getByText(id).first().waitFor({ timeout: 20_000 });
     // the car product's 轨迹回放 and 指令下发, which this account does not hold, are not offered

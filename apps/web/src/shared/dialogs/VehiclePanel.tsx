@@ -1,6 +1,7 @@
 import { Badge, Descriptions, Empty, Spin, Tag } from 'antd';
 import type { DialogVehicle } from './dialogVehicle.ts';
 import { useDialogPosition } from './dialogPosition.ts';
+import { useVehicleDialogLabel } from './useVehicleDialogLabel.ts';
 import { useAddress } from '../address/useAddress.ts';
 import { T } from '../i18n/messages.ts';
 import { beijingFormat } from '../format/beijingTime.ts';
@@ -11,10 +12,12 @@ const NOT_IN_DIALOG = { loading: false, position: null, withheld: '' };
 /**
  * The dialog's default panel: the vehicle's last reported position with its address, as the
  * dialog's one poll has it (both tabs). The shell and the car app register the full one (registerVehiclePanel).
+ * Like the full one it names the vehicle in the dialog's title by its plate, else its name.
  */
-export function VehiclePanel({ vehicleId }: { vehicleId: string; follow: boolean; target: DialogVehicle }) {
+export function VehiclePanel({ vehicleId, target }: { vehicleId: string; follow: boolean; target: DialogVehicle }) {
   const seen = useDialogPosition(true) ?? NOT_IN_DIALOG;
   const { position, withheld } = seen;
+  useVehicleDialogLabel(vehicleId, target.vehicle?.plate || target.vehicle?.name || position?.plate || position?.name || undefined);
   const address = useAddress(position ? { lon: position.lon, lat: position.lat, mac: position.terminalId } : null);
 
   if (seen.loading) {
