@@ -325,7 +325,8 @@ export const elecLeaseEndpoints = {
     permission: 'lease:order:edit',
     input: Type.Object({
       contractId: Id(),
-      refundMethod: Type.String({ maxLength: 16 }),
+      /** how the deposit goes back: a LEASE_PAY_METHODS key; another is refused as 不支持的支付方式：… (methodUnknown) */
+      refundMethod: OneOfCheckedKeys(LEASE_PAY_METHODS, { maxLength: 16 }),
       refundRef: text(64),
       batteryPercent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
       note: text(200),

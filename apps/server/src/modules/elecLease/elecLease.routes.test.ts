@@ -397,6 +397,13 @@ describe("a contract's life", () => {
     expect(swapped.obj.contract).toMatchObject({ vehicleCode: 'ZL-002' });
     expect((await get(a.sessionId, '/vehicle/list.json?state=repair')).obj.list.map((v: { code: string }) => v.code)).toEqual(['ZL-001']);
 
+    // the deposit goes back by a LEASE_PAY_METHODS key; another word (an inherited name too) is refused before anything changes
+    for (const refundMethod of ['bank', 'toString'])
+      expect(await post(a.sessionId, '/contract/return.json', { contractId, refundMethod })).toMatchObject({
+        flag: 0,
+        errorCode: 'elecLease.methodUnknown',
+        msg: `不支持的支付方式：${refundMethod}`,
+      });
     // 37.71 still owed is paid from the 500.00 deposit; 462.29 goes back.
     const back = await post(a.sessionId, '/contract/return.json', {
       contractId,
