@@ -1,6 +1,7 @@
 /**
- * The pause by default (GATEWAY_IDLE_PAUSE_MS): 10 000 terminals' heartbeats (~170 a second) gather
- * ~7 a wake; a reply or an HTTP request that comes meanwhile waits at most this long.
+ * The pause by default (GATEWAY_IDLE_PAUSE_MS) in a process without the API (config.ts: none with it,
+ * whose answers it held): 10 000 terminals' heartbeats (~170 a second) gather ~7 a wake; a reply that
+ * comes meanwhile waits at most this long.
  */
 export const DEFAULT_IDLE_PAUSE_MS = 40;
 /** Terminal reads a second at or above which no pause is taken: at 2 000 a second a wake already carries ~12 and a pause only delays them. */
