@@ -38,7 +38,7 @@ export interface Config {
   latestPositionSeconds: number;
   /** Terminal connections one source address may hold over all ports (0: no limit, e.g. behind a TCP balancer). */
   maxConnectionsPerAddress: number;
-  /** The gateway's pause letting a quiet fleet's lone reads share a wake (GATEWAY_IDLE_PAUSE_MS; 0: none, the default where the API shares the process; gateway/wakeSharing.ts). */
+  /** The gateway's pause letting a quiet fleet's lone reads share a wake (GATEWAY_IDLE_PAUSE_MS, default 40; 0: none; where the API shares the process, only while it serves nobody; gateway/wakeSharing.ts). */
   gatewayIdlePauseMs: number;
   /** On SIGTERM, how long terminals get to read their last replies before their sockets are cut. */
   drainGraceMs: number;
@@ -175,11 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       Math.max(0, int(env.LATEST_POSITION_SECONDS, DEFAULT_LATEST_POSITION_SECONDS)),
     ),
     maxConnectionsPerAddress: int(env.MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
-    // Not by default where the API shares the loop: a pause held its answers (docs/PERFORMANCE.md, steady).
-    gatewayIdlePauseMs: Math.min(
-      100,
-      Math.max(0, int(env.GATEWAY_IDLE_PAUSE_MS, rolesFrom(argv, env.CHELIAN_ROLE).includes('api') ? 0 : DEFAULT_IDLE_PAUSE_MS)),
-    ),
+    // Where the API shares the loop, pauses wait until it has served nobody for a while (server.ts).
+    gatewayIdlePauseMs: Math.min(100, Math.max(0, int(env.GATEWAY_IDLE_PAUSE_MS, DEFAULT_IDLE_PAUSE_MS))),
     drainGraceMs: int(env.DRAIN_GRACE_MS, 5000),
     positionRetentionDays: int(env.POSITION_RETENTION_DAYS, 180),
     auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 180),

@@ -7,6 +7,8 @@ import type { Db } from './db/types.ts';
 import { MemoryBus, type Bus } from './bus/bus.ts';
 import { createLogger } from './log.ts';
 import { startGateway, type Gateway } from './gateway/gateway.ts';
+import { PAUSE_AFTER_API_QUIET_MS } from './gateway/wakeSharing.ts';
+import { servedWithin } from './http/servedWithin.ts';
 import { PositionFeed } from './core/positionFeed.ts';
 import { startEngines, type PositionEngine } from './modules/feature.ts';
 import { features } from './modules/features.ts';
@@ -67,7 +69,11 @@ export async function startServer(
           frameDeadlineSeconds: config.frameDeadlineSeconds,
           ingest: { latestEveryMs: config.latestPositionSeconds * 1000 },
           maxConnectionsPerAddress: config.maxConnectionsPerAddress,
-          wakeSharing: { pauseMs: config.gatewayIdlePauseMs },
+          wakeSharing: {
+            pauseMs: config.gatewayIdlePauseMs,
+            // Where the API shares the loop, no pause while it serves anyone: a pause would hold its answers.
+            othersActive: api ? servedWithin(app.server, PAUSE_AFTER_API_QUIET_MS) : undefined,
+          },
         })
       : null;
   // Demo mode: a demo account whose simulated fleet drives against this gateway's ports.

@@ -4,12 +4,13 @@ import { DEFAULT_IDLE_PAUSE_MS, WakeSharing } from './wakeSharing.ts';
 const endOfTurn = () => new Promise((r) => setImmediate(r));
 
 /** Wake sharing on a made-up clock: `reads` in each turn, turns `gapMs` apart; the pauses it took. */
-async function drive(opts: { pauseMs?: number; busy?: boolean; turns: number; reads: number; gapMs: number }) {
+async function drive(opts: { pauseMs?: number; busy?: boolean; serving?: boolean; turns: number; reads: number; gapMs: number }) {
   let now = 0;
   const pauses: number[] = [];
   const wakes = new WakeSharing({
     pauseMs: opts.pauseMs ?? DEFAULT_IDLE_PAUSE_MS,
     databaseBusy: () => opts.busy ?? false,
+    othersActive: opts.serving === undefined ? undefined : () => opts.serving!,
     clock: () => now,
     sleep: (ms) => {
       pauses.push(ms);
@@ -46,6 +47,13 @@ describe('WakeSharing', () => {
     const { pauses, stats } = await drive({ busy: true, turns: 400, reads: 1, gapMs: 6 });
     expect(pauses).toEqual([]);
     expect(stats.skippedBusy).toBeGreaterThan(0);
+  });
+
+  it('never pauses while the API it shares the loop with serves someone, and does once it serves nobody', async () => {
+    const serving = await drive({ serving: true, turns: 400, reads: 1, gapMs: 6 });
+    expect(serving.pauses).toEqual([]);
+    expect(serving.stats.skippedBusy).toBeGreaterThan(0);
+    expect((await drive({ serving: false, turns: 400, reads: 1, gapMs: 6 })).pauses.length).toBeGreaterThan(0);
   });
 
   it('takes at most one pause a turn, however many sockets it read', async () => {

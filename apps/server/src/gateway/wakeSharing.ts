@@ -1,11 +1,16 @@
 /**
- * The pause by default (GATEWAY_IDLE_PAUSE_MS) in a process without the API (config.ts: none with it,
- * whose answers it held): 10 000 terminals' heartbeats (~170 a second) gather ~7 a wake; a reply that
- * comes meanwhile waits at most this long.
+ * The pause by default (GATEWAY_IDLE_PAUSE_MS): 10 000 terminals' heartbeats (~170 a second) gather
+ * ~7 a wake; a reply that comes meanwhile waits at most this long.
  */
 export const DEFAULT_IDLE_PAUSE_MS = 40;
 /** Terminal reads a second at or above which no pause is taken: at 2 000 a second a wake already carries ~12 and a pause only delays them. */
 export const DEFAULT_PAUSE_BELOW_READS_PER_SECOND = 500;
+/**
+ * Where the API shares the process: no pause until it has served nothing (no connection, no request)
+ * this long — an operator's page asks every few seconds, so pauses are taken only while nobody is
+ * served, and the first request after such a quiet spell waits at most one pause to be accepted.
+ */
+export const PAUSE_AFTER_API_QUIET_MS = 10_000;
 /** By default a pause is taken only when it should gather at least this many reads: a wake of its own (the pause's end) must buy more than one. */
 const MIN_GATHERED = 2;
 /** How long reads are counted before the rate is taken again. */
@@ -15,6 +20,8 @@ export interface WakeSharingOptions {
   pauseMs: number;
   /** Whether the process waits for its database (a query in flight): a pause then would delay that chain of round trips. */
   databaseBusy: () => boolean;
+  /** Whether something else this process serves is active (the API: http/servedWithin.ts); no pause then. */
+  othersActive?: () => boolean;
   /** The band of terminal reads a second where pauses are taken (default: from MIN_GATHERED a pause to DEFAULT_PAUSE_BELOW_READS_PER_SECOND). */
   fromReadsPerSecond?: number;
   belowReadsPerSecond?: number;
@@ -28,7 +35,8 @@ export interface WakeSharingOptions {
  * connected and nearly silent (heartbeats), every message comes alone, and each wakes the loop for
  * itself: that wake, not the message, is most of the cost. After a turn that read terminal bytes,
  * while reads come fast enough that a pause gathers a few (MIN_GATHERED) and slower than DEFAULT_PAUSE_BELOW_READS_PER_SECOND,
- * and no database query is under way, the loop's thread sleeps `pauseMs` (Atomics.wait, once a
+ * no database query is under way and nothing else the process serves is active (an operator's
+ * requests), the loop's thread sleeps `pauseMs` (Atomics.wait, once a
  * turn, in its check phase), so the next poll returns what arrived meanwhile together.
  * Acknowledgement after commit is untouched: a pause only delays when bytes are read and replies
  * written. Not at load (wakes are shared already and the pause only adds latency), not for a few
@@ -45,7 +53,7 @@ export class WakeSharing {
   private readonly belowRate: number;
   private readonly clock: () => number;
   private readonly sleep: (ms: number) => void;
-  /** Pauses taken, and skipped because the database was busy (for benches and tests). */
+  /** Pauses taken, and skipped because the database or the API was busy (for benches and tests). */
   readonly stats = { pauses: 0, skippedBusy: 0 };
 
   constructor(private readonly opts: WakeSharingOptions) {
@@ -73,7 +81,7 @@ export class WakeSharing {
       this.windowStart = now;
     }
     if (this.rate >= this.belowRate || this.rate < this.fromRate) return;
-    if (this.opts.databaseBusy()) {
+    if (this.opts.databaseBusy() || this.opts.othersActive?.()) {
       this.stats.skippedBusy++;
       return;
     }
