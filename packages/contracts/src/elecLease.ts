@@ -55,6 +55,7 @@ export type {
   LeaseVerifyStatus,
   LeaseBillStatus,
   LeaseInspectionKind,
+  LeaseStaffPosition,
   LeaseLockAction,
   LeaseLockTrigger,
   LeaseStore,

@@ -25,6 +25,7 @@ import {
   LEASE_SWAPPED_OUT_STATES,
   LEASE_CONTRACT_STATES,
   LEASE_BILL_STATUSES,
+  LEASE_STAFF_POSITIONS,
   text,
   Fen,
   ContractDetail,
@@ -92,7 +93,11 @@ export const elecLeaseEndpoints = {
     tag,
     summary: '分配门店人员',
     permission: 'lease:store:edit',
-    input: Type.Object({ userId: Id(), storeId: Type.Optional(Id()), position: text(20) }),
+    input: Type.Object({
+      userId: Id(),
+      storeId: Type.Optional(Id()),
+      position: Type.Optional(OneOfCheckedKeys(LEASE_STAFF_POSITIONS, { maxLength: 20 })),
+    }),
     answer: LeaseStaffSchema,
   }),
 

@@ -40,6 +40,7 @@ export const LEASE_INSPECTION_KINDS = {
 } as const;
 export type LeaseInspectionKind = keyof typeof LEASE_INSPECTION_KINDS;
 export const LEASE_STAFF_POSITIONS = { manager: '店长', clerk: '店员', maintenance: '运维' } as const;
+export type LeaseStaffPosition = keyof typeof LEASE_STAFF_POSITIONS;
 export const LEASE_LOCK_ACTIONS = { lock: '锁车', unlock: '解锁' } as const;
 export type LeaseLockAction = keyof typeof LEASE_LOCK_ACTIONS;
 export const LEASE_LOCK_TRIGGERS = {
@@ -94,7 +95,8 @@ export const LeaseStaffSchema = Type.Object({
   accountName: Type.String(),
   storeId: Nullable(Type.Integer()),
   storeName: Type.String(),
-  position: Type.String(),
+  /** '' while the user works in no store. */
+  position: Type.Union([OneOfKeys(LEASE_STAFF_POSITIONS), Type.Literal('')]),
   positionName: Type.String(),
 });
 export type LeaseStaff = Static<typeof LeaseStaffSchema>;

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ELEC_LEASE_ERRORS, LEASE_STAFF_POSITIONS, elecLeaseEndpoints, type LeaseStaff, type LeaseStore } from '@chelian/contracts';
+import {
+  ELEC_LEASE_ERRORS,
+  LEASE_STAFF_POSITIONS,
+  elecLeaseEndpoints,
+  isKeyOf,
+  type LeaseStaff,
+  type LeaseStore,
+} from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
@@ -26,8 +33,8 @@ const presentStaff = (u: StaffRow): LeaseStaff => ({
   accountName: u.account_name,
   storeId: u.store_id === null ? null : Number(u.store_id),
   storeName: u.store_name ?? '',
-  position: u.position ?? '',
-  positionName: u.position ? (LEASE_STAFF_POSITIONS[u.position as keyof typeof LEASE_STAFF_POSITIONS] ?? u.position) : '',
+  position: isKeyOf(LEASE_STAFF_POSITIONS, u.position) ? u.position : '',
+  positionName: isKeyOf(LEASE_STAFF_POSITIONS, u.position) ? LEASE_STAFF_POSITIONS[u.position] : '',
 });
 
 /** 门店人员: the operator's stores, and which user of the account tree works in which store as what (their role stays the platform's). */

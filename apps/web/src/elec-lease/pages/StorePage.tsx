@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Select, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { LEASE_STAFF_POSITIONS, elecLeaseEndpoints, type LeaseStaff, type LeaseStore } from '@chelian/contracts';
+import { LEASE_STAFF_POSITIONS, elecLeaseEndpoints, type LeaseStaff, type LeaseStaffPosition, type LeaseStore } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { L } from '../messages.ts';
 
 const S = L.store;
-const positions = Object.entries(LEASE_STAFF_POSITIONS).map(([value, label]) => ({ value, label }));
+const positions = (Object.keys(LEASE_STAFF_POSITIONS) as LeaseStaffPosition[]).map((value) => ({
+  value,
+  label: LEASE_STAFF_POSITIONS[value],
+}));
 
 /** 门店人员: the operator's stores, and which of the account tree's users works where (their role is the platform's). */
 export function StorePage() {
@@ -117,7 +120,7 @@ export function StorePage() {
                   disabled={!canEdit}
                   value={u.position || 'clerk'}
                   options={positions}
-                  onChange={(p: string) => void assign(u, u.storeId!, p)}
+                  onChange={(p: LeaseStaffPosition) => void assign(u, u.storeId!, p)}
                 />
               ),
           },
