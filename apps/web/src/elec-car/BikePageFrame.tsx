@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Bike } from '@chelian/contracts';
 import { BikePicker } from './BikePicker.tsx';
 import { NoBikes } from './NoBikes.tsx';
-import { useLoaded } from '../shared/list/usePagedList.ts';
+import { useLoaded } from '../shared/list/useLoaded.ts';
 import { OwnAssetPage } from '../shared/ui/OwnAssetPage.tsx';
 import { ownBikes, useSelectedBike } from './ownBikes.ts';
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Empty, Modal, Tag } from 'antd';
 import { elecGbEndpoints, type GbBatteryRow, type GbBatteryTrend } from '@chelian/contracts';
-import { useWholeList } from '../shared/list/usePagedList.ts';
+import { useWholeList } from '../shared/list/useLoaded.ts';
 import { EChart } from '../shared/charts/EChart.tsx';
 import type { ChartOption } from '../shared/charts/echartsCore.ts';
 import { DayRange, lastDays, type Days } from '../shared/ui/DayRange.tsx';

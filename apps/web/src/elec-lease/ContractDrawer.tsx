@@ -9,7 +9,8 @@ import {
   type LeasePayment,
 } from '@chelian/contracts';
 import { call } from '../shared/request/call.ts';
-import { partOf, useWholeList } from '../shared/list/usePagedList.ts';
+import { partOf } from '../shared/list/usePagedList.ts';
+import { useWholeList } from '../shared/list/useLoaded.ts';
 import { ListCard } from '../shared/ui/ListCard.tsx';
 import { usePermission } from '../shared/permission/usePermission.ts';
 import { ContractActionModal, type ContractAction } from './ContractActions.tsx';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Image } from 'antd';
 import { elecLeaseEndpoints } from '@chelian/contracts';
 import { call } from '../shared/request/call.ts';
-import { useLoaded } from '../shared/list/usePagedList.ts';
+import { useLoaded } from '../shared/list/useLoaded.ts';
 
 /** The photo's bytes as a blob URL, which the thumb gives back once it shows another photo or none. */
 const photoUrl = (photoId: number, quiet: boolean) =>

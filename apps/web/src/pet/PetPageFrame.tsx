@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Select } from 'antd';
 import type { Pet } from '@chelian/contracts';
 import { petEndpoints } from '@chelian/contracts';
-import { useWholeList } from '../shared/list/usePagedList.ts';
+import { useWholeList } from '../shared/list/useLoaded.ts';
 import { NoneYet, OwnAssetPage } from '../shared/ui/OwnAssetPage.tsx';
 import { useSelectedPet } from './ownPets.ts';
 import { P } from './messages.ts';

@@ -1,6 +1,6 @@
 import { Descriptions, Drawer } from 'antd';
 import { alarmPushEndpoints, type Alarm } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { DeliveryTable } from '../../shared/alarmPush/DeliveryTable.tsx';
 import { M } from '../messages.ts';

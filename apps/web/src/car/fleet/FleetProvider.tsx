@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useLayoutEffect, use
 import { useCustomerAccountId } from './useCustomerAccount.ts';
 import { groupEndpoints, type GroupNode } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { useLoaded } from '../../shared/list/useLoaded.ts';
 import { LiveFeed, productLiveUrl, type LiveStatus } from '../../shared/live/liveFeed.ts';
 import { VehicleSourceContext, type VehicleSource } from '../../shared/vehicle/vehicleSource.ts';
 import { FleetStore } from './fleetStore.ts';

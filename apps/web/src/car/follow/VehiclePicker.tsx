@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Select } from 'antd';
 import { vehicleEndpoints, type Vehicle } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { useFleet } from '../fleet/FleetProvider.tsx';
 import { rosterChanged, useFleetValue } from '../fleet/useFleetValue.ts';
 import { M } from '../messages.ts';

@@ -3,7 +3,7 @@ import { Modal, type ButtonProps } from 'antd';
 import { toast } from '../../shared/ui/toast.ts';
 import { geofenceEndpoints, type Geofence } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { VehicleTree } from '../monitor/VehicleTree.tsx';
 import { M } from '../messages.ts';
 

@@ -8,7 +8,8 @@ import { AlarmTime } from '../../shared/alarms/alarmColumns.tsx';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { toast } from '../../shared/ui/toast.ts';
-import { useLoaded, usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
+import { useLoaded, useWholeList } from '../../shared/list/useLoaded.ts';
 import { allStaff } from '../allStaff.ts';
 import { C } from '../messages.ts';
 

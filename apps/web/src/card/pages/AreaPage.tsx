@@ -7,7 +7,7 @@ import { AddressText } from '../../shared/address/AddressText.tsx';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { CardMap, areaCenter, areaShapes, type MapCircle, type MapPolygon } from '../CardMap.tsx';
-import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
+import { useLoaded, useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { allStaff } from '../allStaff.ts';
 import { teamTree } from '../teamTree.ts';

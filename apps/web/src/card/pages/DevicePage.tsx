@@ -4,7 +4,7 @@ import { cardEndpoints, type BadgeBinding, type Staff } from '@chelian/contracts
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { useLoaded } from '../../shared/list/useLoaded.ts';
 import { beijingTime } from '../cardTime.ts';
 import { allStaff } from '../allStaff.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';

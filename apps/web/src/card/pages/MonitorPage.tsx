@@ -7,7 +7,7 @@ import { call } from '../../shared/request/call.ts';
 import { usePermission, usePermissionMenu } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { CardMap, areaShapes, type MapPoint } from '../CardMap.tsx';
-import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
+import { useLoaded, useWholeList } from '../../shared/list/useLoaded.ts';
 import { beijingTime } from '../cardTime.ts';
 import { beijingDate } from '../../shared/format/beijingTime.ts';
 import { allStaff } from '../allStaff.ts';

@@ -6,7 +6,7 @@ import { cardEndpoints, type Checkpoint, type PatrolPlan, type PatrolPlanForm, t
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { useLoaded, useWholeList, type WholeList } from '../../shared/list/usePagedList.ts';
+import { useLoaded, useWholeList, type WholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { beijingClock, beijingToday } from '../cardTime.ts';
 import { allStaff } from '../allStaff.ts';

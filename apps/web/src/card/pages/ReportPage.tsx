@@ -4,7 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { cardEndpoints, type CardReportQuery, type CardReportRow } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { beijingToday } from '../cardTime.ts';
 import { teamTree } from '../teamTree.ts';
 import { C } from '../messages.ts';

@@ -5,7 +5,7 @@ import { CARD_LIMITS, cardEndpoints, type CardShift, type ShiftForm } from '@che
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { C } from '../messages.ts';
 

@@ -11,7 +11,8 @@ import { exportUrl } from '../../shared/request/helpers.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { toast } from '../../shared/ui/toast.ts';
-import { usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { teamTree } from '../teamTree.ts';
 import { C, STATE_COLORS } from '../messages.ts';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { dataCenterEndpoints, type Alarm, type DataCenterOverview } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { useLoaded } from '../../shared/list/useLoaded.ts';
 import { LiveFeed, type LiveStatus } from '../../shared/live/liveFeed.ts';
 import { RefreshScheduler } from './refreshScheduler.ts';
 

@@ -3,7 +3,7 @@ import { Button, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { DataCenterOverview } from '@chelian/contracts';
 import { EChart } from '../../shared/charts/EChart.tsx';
-import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { useLoaded } from '../../shared/list/useLoaded.ts';
 import type { ChartOption } from '../../shared/charts/echartsCore.ts';
 import type { Palette } from '../charts/palette.ts';
 import { D } from '../messages.ts';

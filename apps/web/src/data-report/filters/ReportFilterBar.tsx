@@ -3,7 +3,7 @@ import { Button, DatePicker, Space, TreeSelect } from 'antd';
 import { DownloadOutlined, HistoryOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Permission, PermissionMenu } from '../../shared/permission/Permission.tsx';
 import { groupEndpoints, type GroupNode } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { R } from '../messages.ts';
 import { beijingToday } from '../../shared/format/beijingTime.ts';
 import { quickRanges } from './reportRange.ts';

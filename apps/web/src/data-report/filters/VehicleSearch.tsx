@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import { debounce } from '../../shared/utils/timing.ts';
 import { vehicleEndpoints, type Vehicle } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
+import { useLoaded, useWholeList } from '../../shared/list/useLoaded.ts';
 import { R } from '../messages.ts';
 
 type Option = { value: number; label: string; terminalId: string };

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { partOf, useWholeList } from '../../shared/list/usePagedList.ts';
+import { partOf } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {

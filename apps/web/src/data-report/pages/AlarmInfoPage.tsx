@@ -9,7 +9,8 @@ import { ExportButton, ReportFilterBar } from '../filters/ReportFilterBar.tsx';
 import { useReportFilters } from '../filters/useReportFilters.ts';
 import { R } from '../messages.ts';
 import { useReportExport } from '../useReport.ts';
-import { usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { ReportPage } from './ReportPage.tsx';
 

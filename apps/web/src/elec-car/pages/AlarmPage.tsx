@@ -4,7 +4,7 @@ import { ELEC_CAR_ALARM_NAMES, elecCarEndpoints, type ElecCarAlarmType } from '@
 import { call } from '../../shared/request/call.ts';
 import { SubProductAlarmLog, type AlarmLogQuery } from '../../shared/alarms/SubProductAlarmLog.tsx';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
+import { useLoaded, useWholeList } from '../../shared/list/useLoaded.ts';
 import { ownBikes } from '../ownBikes.ts';
 import { bikeLabel } from '../BikePicker.tsx';
 import { E } from '../messages.ts';

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Empty, Tag } from 'antd';
 import { elecCarEndpoints, type Bike, type BikeBattery } from '@chelian/contracts';
-import { partOf, useWholeList } from '../../shared/list/usePagedList.ts';
+import { partOf } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { EChart } from '../../shared/charts/EChart.tsx';
 import type { ChartOption } from '../../shared/charts/echartsCore.ts';

@@ -10,7 +10,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { BindBikeModal } from '../BindBikeModal.tsx';
 import { BikeEndUsers } from '../BikeEndUsers.tsx';
 import { END_USER_TEXT } from '../../shared/endUsers/EndUsersModal.tsx';
-import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { useLoaded } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { ownBikes } from '../ownBikes.ts';
 import { bikeLabel } from '../BikePicker.tsx';

@@ -1,7 +1,7 @@
 import { Switch, Tag } from 'antd';
 import { elecCarEndpoints, type BikeFence } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { BikePageFrame } from '../BikePageFrame.tsx';

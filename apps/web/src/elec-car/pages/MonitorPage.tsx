@@ -10,7 +10,7 @@ import { ControlPanel } from '../ControlPanel.tsx';
 import { NoBikes } from '../NoBikes.tsx';
 import { PowerOrdersTable } from '../PowerOrdersTable.tsx';
 import { StatusCard } from '../StatusCard.tsx';
-import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
+import { useLoaded, useWholeList } from '../../shared/list/useLoaded.ts';
 import { ownBikes, useSelectedBike } from '../ownBikes.ts';
 import { E } from '../messages.ts';
 

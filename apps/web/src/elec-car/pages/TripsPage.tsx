@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Tabs, Tag } from 'antd';
 import { elecCarEndpoints, type BikeTrips, type StayRow, type TripRow } from '@chelian/contracts';
-import { partOf, useWholeList } from '../../shared/list/usePagedList.ts';
+import { partOf } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { AddressText } from '../../shared/address/AddressText.tsx';
 import { BikePageFrame } from '../BikePageFrame.tsx';

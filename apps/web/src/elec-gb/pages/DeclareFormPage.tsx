@@ -11,7 +11,7 @@ import {
   type GbDeclareSubmit,
 } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { G } from '../messages.ts';
 import '../../shared/ui/subProduct.css';
 import '../elecGb.css';

@@ -3,7 +3,7 @@ import { Button, Empty } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { elecGbEndpoints, type GbStats } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { EChart } from '../../shared/charts/EChart.tsx';
 import type { ChartOption } from '../../shared/charts/echartsCore.ts';
 import { DayRange, lastDays, type Days } from '../../shared/ui/DayRange.tsx';

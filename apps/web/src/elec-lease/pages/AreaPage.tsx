@@ -2,7 +2,7 @@ import { Alert, Select } from 'antd';
 import { LEASE_AREA_KINDS, elecLeaseEndpoints, type LeaseArea, type LeaseAreaKind } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { L } from '../messages.ts';
 

@@ -8,7 +8,8 @@ import {
   type LeaseLedger,
   type LeasePayment,
 } from '@chelian/contracts';
-import { partOf, usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
+import { partOf, usePagedList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { billColumns, paymentColumns } from '../ContractDrawer.tsx';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { yuan } from '../money.ts';

@@ -5,7 +5,8 @@ import { LEASE_CONTRACT_STATES, elecLeaseEndpoints, type LeaseContract, type Lea
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
-import { usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ContractDrawer, STATUS_COLOR } from '../ContractDrawer.tsx';
 import { yuan } from '../money.ts';
 import { L } from '../messages.ts';

@@ -5,7 +5,7 @@ import { LEASE_PLAN_KINDS, elecLeaseEndpoints, type LeasePlan } from '@chelian/c
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { fenOf, yuan } from '../money.ts';
 import { L } from '../messages.ts';

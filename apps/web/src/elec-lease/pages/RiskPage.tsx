@@ -4,7 +4,8 @@ import { elecLeaseEndpoints, type LeaseLock, type LeaseOverdue } from '@chelian/
 import { call } from '../../shared/request/call.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
-import { usePagedList, useWholeList } from '../../shared/list/usePagedList.ts';
+import { usePagedList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { ContractDrawer, lockColumns } from '../ContractDrawer.tsx';
 import { yuan } from '../money.ts';

@@ -6,7 +6,7 @@ import { call } from '../../shared/request/call.ts';
 import { DayRange, lastDays } from '../../shared/ui/DayRange.tsx';
 import { yuan } from '../money.ts';
 import { L } from '../messages.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 
 const S = L.stats;

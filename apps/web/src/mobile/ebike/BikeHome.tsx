@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button, Dialog, List, NoticeBar, ProgressBar, Tag, Toast } from 'antd-mobile';
 import { SAFE_CUT_RULE, elecCarEndpoints, type Bike, type ElecCarAction } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useLoaded, useWholeList } from '../../shared/list/usePagedList.ts';
+import { useLoaded, useWholeList } from '../../shared/list/useLoaded.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { agoText } from '../pet/petView.ts';
 import { useLiveTerminal } from '../shared/useLiveTerminal.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CapsuleTabs, ErrorBlock, List, NavBar, Skeleton } from 'antd-mobile';
 import { elecCarEndpoints, type BikeTrips } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { recentDays } from './bikeView.ts';
 import { useBikes } from './useBikes.ts';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { elecCarEndpoints, type Bike } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { useLoaded } from '../../shared/list/useLoaded.ts';
 
 /** An owner has a few bikes: the first page holds them all. */
 const PAGE_SIZE = 50;

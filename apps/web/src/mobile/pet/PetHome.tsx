@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button, Dialog, List, ProgressBar, Switch, Tag, Toast } from 'antd-mobile';
 import { PET_LOST_INTERVAL_SECONDS, PET_LOST_MINUTES, petEndpoints, type Pet } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { beijingDate, beijingFormat } from '../../shared/format/beijingTime.ts';
 import { agedLive, agoText, goalPercent, withPosition } from './petView.ts';
 import { usePets } from './usePets.ts';

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { ErrorBlock, List, NavBar, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
 import { petEndpoints } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { usePets } from './usePets.ts';
 import { useLiveTerminal } from '../shared/useLiveTerminal.ts';

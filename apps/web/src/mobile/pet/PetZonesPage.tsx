@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button, Dialog, ErrorBlock, Form, Input, List, NavBar, Skeleton, Slider, SwipeAction, Switch, Tag, Toast } from 'antd-mobile';
 import { PET_ZONE_MAX, petEndpoints, type Pet, type PetZone } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { usePets } from './usePets.ts';
 import { zoneShapeOf } from './zoneShape.ts';
 import { draftOf, formOf, newDraft, RADIUS_SLIDER, type ZoneDraft } from './zoneDraft.ts';

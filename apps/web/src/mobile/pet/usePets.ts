@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { petEndpoints } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 
 /** The owner's pets and the one shown (`?petId=`, kept between the pet pages, else the first). */
 export function usePets() {

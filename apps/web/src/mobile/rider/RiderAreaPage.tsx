@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { List, NavBar, Skeleton } from 'antd-mobile';
 import { leaseRiderEndpoints } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { areaColor } from './riderView.ts';
 import { useRider } from './useRider.ts';
 import { RD } from './texts.ts';

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button, ErrorBlock, List, NavBar, Skeleton, Tag } from 'antd-mobile';
 import { leaseRiderEndpoints } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
 import { billTone, billsView, sortBills, yuanText } from './riderView.ts';
 import { useRider } from './useRider.ts';

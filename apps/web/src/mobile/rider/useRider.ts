@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { leaseRiderEndpoints } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { currentContract } from './riderView.ts';
 
 /** The signed-in rider's contracts and the one shown (`?contractId=`, kept between the rider pages, else the current one). */

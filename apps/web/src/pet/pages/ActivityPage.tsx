@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Alert, Empty, Progress, Tag } from 'antd';
 import { petEndpoints, type Pet, type PetActivity, type PetBattery, type PetDay } from '@chelian/contracts';
-import { partOf, useWholeList } from '../../shared/list/usePagedList.ts';
+import { partOf } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { EChart } from '../../shared/charts/EChart.tsx';
 import { beijingAxisTime } from '../../shared/format/beijingTime.ts';

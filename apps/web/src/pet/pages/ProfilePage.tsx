@@ -7,7 +7,7 @@ import { PET_PHOTO_MAX_BYTES, PET_SEX_NAMES, PET_SPECIES_NAMES, petEndpoints, ty
 import { call } from '../../shared/request/call.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { P } from '../messages.ts';
 import { FamilyCard } from './FamilyCard.tsx';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Input, InputNumber, Popconfirm, Segmented, Switch, Tag } from 'antd';
 import { PET_ZONE_MIN_RADIUS_M, PET_ZONE_MAX_RADIUS_M, petEndpoints, type GeofenceKind, type Pet, type PetZone } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { usePermission } from '../../shared/permission/usePermission.ts';

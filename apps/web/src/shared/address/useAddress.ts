@@ -1,6 +1,6 @@
 import { addresses } from './addressApi.ts';
 import type { AddressQuery } from './addressCache.ts';
-import { useLoaded } from '../list/usePagedList.ts';
+import { useLoaded } from '../list/useLoaded.ts';
 
 /** The cache never rejects: a failed lookup reads 获取位置失败. */
 const lookUp = (query: AddressQuery | null) => (query ? addresses.resolve([query]).then(([address]) => address) : Promise.resolve(''));

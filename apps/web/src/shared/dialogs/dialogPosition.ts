@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useState } from 'rea
 import { TERMINAL_ERRORS, monitorEndpoints, type LastPosition } from '@chelian/contracts';
 import { RequestError } from '../request/RequestError.ts';
 import { call } from '../request/call.ts';
-import { useLoaded } from '../list/usePagedList.ts';
+import { useLoaded } from '../list/useLoaded.ts';
 
 /** The dialog's one cadence: every tab shows the same poll's answer. */
 export const DIALOG_POLL_MS = 5000;

@@ -1,6 +1,6 @@
 import { terminalEndpoints, vehicleEndpoints, type Vehicle } from '@chelian/contracts';
 import { call } from '../request/call.ts';
-import { useLoaded } from '../list/usePagedList.ts';
+import { useLoaded } from '../list/useLoaded.ts';
 
 const quiet = { silent: true } as const;
 

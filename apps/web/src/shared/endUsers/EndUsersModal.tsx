@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Tag } from 'antd';
 import type { EndUser } from '@chelian/contracts';
-import { useLoaded } from '../list/usePagedList.ts';
+import { useLoaded } from '../list/useLoaded.ts';
 import { ListCard } from '../ui/ListCard.tsx';
 import { toast } from '../ui/toast.ts';
 import { beijingDateTime } from '../format/beijingTime.ts';

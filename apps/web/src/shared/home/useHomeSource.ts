@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AnswerOf, EndpointSpec, InputOf } from '@chelian/contracts';
 import { call, type CallArgs } from '../request/call.ts';
-import { useLoaded } from '../list/usePagedList.ts';
+import { useLoaded } from '../list/useLoaded.ts';
 import { mayCall } from '../permission/mayCall.ts';
 import { usePermissionStore } from '../stores/permissionStore.ts';
 import { readsAny } from './homeItems.ts';

@@ -6,9 +6,8 @@ import { pagerOf, type Paging } from '../ui/pagination.ts';
 import { FIRST_PAGE, type ListLoad } from './listLoader.ts';
 import { NO_ROWS, useLoader, type LoadedView } from './useLoaded.ts';
 
-// The lists loaded whole live in useLoaded.ts (no text catalogue, so the phone's first screen can
-// use them); the pages that take every list hook from here still find them here.
-export { useLoaded, useWholeList, type WholeList, type WholeOptions } from './useLoaded.ts';
+// The lists loaded whole (useLoaded, useWholeList) live in useLoaded.ts: no text catalogue, so the
+// phone's first screen can use them.
 
 export interface ListOptions {
   /** false: wait (e.g. until a vehicle is chosen); the list loads each time it turns true */

@@ -1,7 +1,7 @@
 import { Empty, List, Tag } from 'antd';
 import { alarmEndpoints, DAY_MS } from '@chelian/contracts';
 import { call } from '../request/call.ts';
-import { useLoaded } from '../list/usePagedList.ts';
+import { useLoaded } from '../list/useLoaded.ts';
 import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
 import { beijingDateTime } from '../format/beijingTime.ts';
 

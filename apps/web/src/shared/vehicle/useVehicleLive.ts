@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { monitorEndpoints, vehicleEndpoints, type Vehicle } from '@chelian/contracts';
-import { useWholeList } from '../list/usePagedList.ts';
+import { useWholeList } from '../list/useLoaded.ts';
 import { DIALOG_POLL_MS, useDialogPosition } from '../dialogs/dialogPosition.ts';
 import { useVehicleSource } from './vehicleSource.ts';
 import { vehicleState, type VehicleState } from './vehicleState.ts';

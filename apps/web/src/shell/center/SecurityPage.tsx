@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Card, Col, Descriptions, Row } from 'antd';
 import { accountEndpoints, securityEndpoints, type AuthData } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { useLoaded } from '../../shared/list/useLoaded.ts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { PasswordCard } from './security/PasswordCard.tsx';

@@ -6,7 +6,7 @@ import { T } from '../../shared/i18n/messages.ts';
 import { broadcastToChildren } from '../subproduct/childFrames.ts';
 import { accountEndpoints, type AccountTreeNode } from '@chelian/contracts';
 import { call } from '../../shared/request/call.ts';
-import { useLoaded } from '../../shared/list/usePagedList.ts';
+import { useLoaded } from '../../shared/list/useLoaded.ts';
 
 /** A node of the selector: a customer account and, below it, its sub-accounts. */
 export interface ClientNode extends NavUserClient {

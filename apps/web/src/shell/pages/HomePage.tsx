@@ -3,7 +3,7 @@ import { ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { PermissionCode } from '@chelian/contracts';
 import { useClientStore } from '../../shared/stores/clientStore.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { usePermissionMenu } from '../../shared/permission/usePermission.ts';
 import { useMayCall } from '../../shared/permission/mayCall.ts';

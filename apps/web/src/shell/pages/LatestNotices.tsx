@@ -1,7 +1,7 @@
 import { Badge, Card, Empty, List, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { helpMessageEndpoints } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { T } from '../../shared/i18n/messages.ts';
 import { beijingDate } from '../../shared/format/beijingTime.ts';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { accountEndpoints, type Account } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 
 /** The caller's account and every account below it (flat, parents first), and a way to reload them. */
 export function useAccounts() {

@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { brandingEndpoints, type BrandingEntry, type PermissionCode } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
 import { call } from '../../shared/request/call.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { toast } from '../../shared/ui/toast.ts';
 import { useAccounts } from '../accounts/useAccounts.ts';

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { accountEndpoints, type PermissionCode, type Role } from '@chelian/contracts';
 import { usePermission } from '../../shared/permission/usePermission.ts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { useAccounts } from '../accounts/useAccounts.ts';
 import { S } from '../messages.ts';

@@ -1,7 +1,7 @@
 import { Drawer } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { terminalEndpoints, type TerminalRenewal } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { S } from '../messages.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { accountEndpoints } from '@chelian/contracts';
-import { useWholeList } from '../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../shared/list/useLoaded.ts';
 
 /** Every role of the caller's subtree: `roles` for pickers, `list` for the list frame (角色管理). */
 export function useRoles() {

@@ -3,7 +3,7 @@ import { Button, Card, Col, Form, Input, Row, Select, Space, Switch, Typography 
 import { ApiOutlined, ClusterOutlined, MessageOutlined } from '@ant-design/icons';
 import { alarmPushEndpoints as api, MAX_SMS_PHONES, type PushTargets, type QueuedChannel } from '@chelian/contracts';
 import { call } from '../../../shared/request/call.ts';
-import { useWholeList } from '../../../shared/list/usePagedList.ts';
+import { useWholeList } from '../../../shared/list/useLoaded.ts';
 import { T } from '../../../shared/i18n/messages.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useClientStore } from '../../../shared/stores/clientStore.ts';

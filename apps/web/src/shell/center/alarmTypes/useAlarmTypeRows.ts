@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from '../../../shared/ui/toast.ts';
 import { T } from '../../../shared/i18n/messages.ts';
-import { useLoaded } from '../../../shared/list/usePagedList.ts';
+import { useLoaded } from '../../../shared/list/useLoaded.ts';
 
 /**
  * Rows of a per-alarm-type settings page (alarm settings, push settings): loaded once, edited in
