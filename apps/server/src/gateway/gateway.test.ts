@@ -12,7 +12,7 @@ import {
 import { gt06Codec, encodeGt06Alarm, encodeGt06Location, encodeGt06Login } from '@chelian/protocols/gt06/index.ts';
 import { h02Codec, encodeH02Location } from '@chelian/protocols/h02/index.ts';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
-import { TestTerminal, connectJt808, eventually } from '../testing/testTerminal.ts';
+import { TestTerminal, connectJt808, eventually, DRIVE_T0 as T0, driveFix as fix } from '../testing/testTerminal.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 
 let t: TestServer;
@@ -40,20 +40,6 @@ const alarmsOf = (identifier: string) =>
     'SELECT a.id, a.type, a.lat FROM alarms a JOIN terminals t ON t.id = a.terminal_id WHERE t.identifier = $1 ORDER BY a.id',
     [identifier],
   );
-
-// Beijing 2026-03-01 10:00:00 = 02:00:00 UTC.
-const T0 = Date.UTC(2026, 2, 1, 2, 0, 0);
-const fix = (i: number, extra: object = {}) => ({
-  time: T0 + i * 10_000,
-  lat: 22.543096 + i * 0.001,
-  lon: 114.057865,
-  valid: true,
-  speedKmh: 36,
-  course: 90,
-  altitude: 12,
-  acc: true,
-  ...extra,
-});
 
 describe('JT/T 808 over TCP', () => {
   const jt = { phone: '013912345678' };

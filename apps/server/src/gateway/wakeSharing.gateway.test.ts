@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jt808Codec, encodeJt808Heartbeat, encodeJt808Location } from '@chelian/protocols/jt808/index.ts';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
-import { connectJt808 } from '../testing/testTerminal.ts';
+import { connectJt808, driveFix as fix } from '../testing/testTerminal.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 
 let t: TestServer;
@@ -25,16 +25,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const T0 = Date.UTC(2026, 2, 1, 2, 0, 0);
-const fix = (i: number) => ({
-  time: T0 + i * 10_000,
-  lat: 22.543096 + i * 0.001,
-  lon: 114.057865,
-  valid: true,
-  speedKmh: 36,
-  course: 90,
-  altitude: 12,
-});
 const storedTimes = async (phone: string) =>
   (
     await t.ctx.db.query<{ gps_time: Date }>(

@@ -139,3 +139,18 @@ export async function connectJt808(port: number, phone: string): Promise<TestTer
   await signInJt808(term, phone);
   return term;
 }
+
+/** Beijing 2026-03-01 10:00:00 (02:00 UTC): when the gateway tests' drives start. */
+export const DRIVE_T0 = Date.UTC(2026, 2, 1, 2, 0, 0);
+/** The `i`th fix of a drive north through Shenzhen, one every 10 s at 36 km/h (ACC on), with `extra` fields. */
+export const driveFix = (i: number, extra: object = {}) => ({
+  time: DRIVE_T0 + i * 10_000,
+  lat: 22.543096 + i * 0.001,
+  lon: 114.057865,
+  valid: true,
+  speedKmh: 36,
+  course: 90,
+  altitude: 12,
+  acc: true,
+  ...extra,
+});
