@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Card, Descriptions, Input, Select, Space, Tag } from 'antd';
 import { AudioOutlined, HistoryOutlined, PhoneOutlined } from '@ant-design/icons';
@@ -7,7 +7,7 @@ import { call } from '../../shared/request/call.ts';
 import { usePermission, usePermissionMenu } from '../../shared/permission/usePermission.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { CardMap, areaShapes, type MapPoint } from '../CardMap.tsx';
-import { useLoaded, useWholeList } from '../../shared/list/useLoaded.ts';
+import { useLoaded, useReloadEvery, useWholeList } from '../../shared/list/useLoaded.ts';
 import { beijingTime } from '../cardTime.ts';
 import { beijingDate } from '../../shared/format/beijingTime.ts';
 import { allStaff } from '../allStaff.ts';
@@ -95,10 +95,7 @@ function InfoCard({ staff, onClose }: { staff: Staff; onClose: () => void }) {
 export function MonitorPage() {
   const { rows: staff, reload } = useLoaded(allStaff, null);
   // Everyone's state moves: a quiet reload every 10 s (the newest answer wins if one is slow).
-  useEffect(() => {
-    const timer = setInterval(() => void reload(true), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [reload]);
+  useReloadEvery(reload, REFRESH_MS);
   // the responsibility areas under everyone, silent: a failure leaves the map without them
   const { rows: areas } = useWholeList(cardEndpoints.areas, undefined, { silent: true });
   const { circles, polygons } = useMemo(() => areaShapes(areas, '#1677ff'), [areas]);

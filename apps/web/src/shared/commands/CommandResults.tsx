@@ -3,6 +3,7 @@ import { Tag, Typography } from 'antd';
 import { commandEndpoints, type CommandRecord } from '@chelian/contracts';
 import { call } from '../request/call.ts';
 import { usePagedLoad } from '../list/usePagedList.ts';
+import { useReloadEvery } from '../list/useLoaded.ts';
 import { ListCard } from '../ui/ListCard.tsx';
 import { vehicleTexts as M } from '../i18n/vehicleTexts.ts';
 import { PENDING_STATUSES, STATUS_COLORS } from './commandTypes.ts';
@@ -26,11 +27,7 @@ export function CommandResults({ refreshKey, terminalId, pageSize = 10 }: { refr
     void reload(true);
   }, [refreshKey, reload]);
   const pending = rows.some((r) => PENDING_STATUSES.has(r.status));
-  useEffect(() => {
-    if (!pending) return;
-    const timer = window.setInterval(() => void reload(true), 2000);
-    return () => window.clearInterval(timer);
-  }, [pending, reload]);
+  useReloadEvery(reload, 2000, pending);
   const { current } = paging;
 
   // A pager only past one page, of the size it was given (3 in the vehicle dialog), as before.

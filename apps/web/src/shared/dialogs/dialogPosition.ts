@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useState } from 'rea
 import { TERMINAL_ERRORS, monitorEndpoints, type LastPosition } from '@chelian/contracts';
 import { RequestError } from '../request/RequestError.ts';
 import { call } from '../request/call.ts';
-import { useLoaded } from '../list/useLoaded.ts';
+import { useLoaded, useReloadEvery } from '../list/useLoaded.ts';
 
 /** The dialog's one cadence: every tab shows the same poll's answer. */
 export const DIALOG_POLL_MS = 5000;
@@ -55,12 +55,7 @@ export function useDialogLive(terminalId: string): DialogLive {
   }, []);
   const polling = readers > 0 && Boolean(terminalId);
   const seen = useLoaded(lastSeen, terminalId, { silent: true, enabled: polling });
-  const { reload } = seen;
-  useEffect(() => {
-    if (!polling) return;
-    const timer = window.setInterval(() => void reload(true), DIALOG_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [reload, polling, terminalId]);
+  useReloadEvery(seen.reload, DIALOG_POLL_MS, polling);
   // this terminal's answer only (not the last one's while another loads)
   const mine = seen.data?.terminalId === terminalId && !seen.loading ? seen.data : null;
   const loading = Boolean(terminalId) && !mine && (seen.loading || seen.error === null);

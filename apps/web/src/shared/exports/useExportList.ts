@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { exportEndpoints } from '@chelian/contracts';
 import { usePagedList } from '../list/usePagedList.ts';
+import { useReloadEvery } from '../list/useLoaded.ts';
 
 /** How often a list with a record still queued or being made asks again (quietly). */
 export const EXPORT_POLL_MS = 3000;
@@ -14,11 +14,7 @@ export function useExportList(enabled = true) {
   const list = usePagedList(exportEndpoints.list, {}, { enabled });
   const { reload } = list;
   const pending = list.rows.some((r) => r.status === 'queued' || r.status === 'running');
-  useEffect(() => {
-    if (!enabled || !pending) return;
-    const timer = window.setInterval(() => void reload(true), EXPORT_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [enabled, pending, reload]);
+  useReloadEvery(reload, EXPORT_POLL_MS, enabled && pending);
   return { ...list, pending };
 }
 

@@ -103,3 +103,15 @@ export function useWholeList<E extends EndpointSpec>(
   );
   return useLoaded(load, input, options);
 }
+
+/**
+ * A loaded list followed in the background: `reload(true)` (quiet) every `everyMs` while `active`
+ * (a record still pending, a dialog's tab showing it); the loader keeps only the newest answer.
+ */
+export function useReloadEvery(reload: (quiet: boolean) => unknown, everyMs: number, active = true): void {
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => void reload(true), everyMs);
+    return () => window.clearInterval(timer);
+  }, [reload, everyMs, active]);
+}
