@@ -1,4 +1,4 @@
-import { COMMON_ERRORS, fillErrorText, type ErrorEntry } from '@chelian/contracts';
+import { COMMON_ERRORS, fillErrorText, isKeyOf, isOneOf, type ErrorEntry } from '@chelian/contracts';
 
 export interface AppErrorOptions {
   /** Values for the text's `{name}` placeholders. */
@@ -62,8 +62,8 @@ export function oneOfOrRefuse(
   error: ErrorEntry,
   names: string | RefusalNames = {},
 ): string {
-  const words: readonly string[] = Array.isArray(list) ? list : Object.keys(list); // a record's own keys only
-  if (typeof value === 'string' && words.includes(value)) return value;
+  if (Array.isArray(list) ? isOneOf(list, value) : isKeyOf(list as Readonly<Record<string, string>>, value)) return value as string;
+  const words: readonly string[] = Array.isArray(list) ? list : Object.keys(list);
   const { value: valueParam, list: listParam, params } = typeof names === 'string' ? { value: names } : names;
   throw new AppError(error, {
     params: {
