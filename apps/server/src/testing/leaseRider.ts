@@ -13,13 +13,13 @@ export const DAY = 86_400_000;
 /** A call in a session, answered as JSON. */
 export const caller =
   (t: TestServer) =>
-  (sid: string, method: 'GET' | 'POST', url: string, fields: Record<string, string | number> = {}) =>
+  (sid: string, method: 'GET' | 'POST', url: string, fields: Record<string, string | number | boolean> = {}) =>
     (method === 'GET' ? t.call(sid, { url }) : t.call(sid, { method, url, ...form(fields) })).then((r) => r.json());
 
 /** An operator's rider, daily plan (deposit 200 元, rent 20 元) and contract for a bike on `terminal`, not yet paid. */
 export async function pendingRental(t: TestServer, tenant: Tenant, terminal: string, code: string, idNumber: string, phone: string) {
   const call = caller(t);
-  const post = (url: string, f: Record<string, string | number | boolean>) => call(tenant.sessionId, 'POST', `${LEASE}${url}`, f as never);
+  const post = (url: string, f: Record<string, string | number | boolean>) => call(tenant.sessionId, 'POST', `${LEASE}${url}`, f);
   await call(tenant.sessionId, 'POST', '/car/v4/api/terminal/add.json', { terminalId: terminal, protocol: 'gt06' });
   const vehicleId = (await post('/vehicle/add.json', { imei: terminal, code, plate: `沪C·${code.slice(-5)}` })).obj.vehicleId;
   const riderId = (await post('/rider/save.json', { name: '孙八', idNumber, phone, emergencyPhone: '13600136000' })).obj.riderId;
@@ -32,8 +32,7 @@ export async function pendingRental(t: TestServer, tenant: Tenant, terminal: str
 
 /** An operator's rental: rider, daily plan, bike on `terminal`, paid at the counter and handed over. */
 export async function rental(t: TestServer, tenant: Tenant, terminal: string, code: string, idNumber: string, phone: string) {
-  const post = (url: string, f: Record<string, string | number | boolean>) =>
-    caller(t)(tenant.sessionId, 'POST', `${LEASE}${url}`, f as never);
+  const post = (url: string, f: Record<string, string | number | boolean>) => caller(t)(tenant.sessionId, 'POST', `${LEASE}${url}`, f);
   const id = await pendingRental(t, tenant, terminal, code, idNumber, phone);
   await post('/payment/pay.json', { contractId: id, method: 'cash', providerRef: `SJ${code}`, amountFen: 22000 });
   const start = (await post('/contract/handover.json', { contractId: id, batteryPercent: 90 })).obj.detail.contract.started as number;

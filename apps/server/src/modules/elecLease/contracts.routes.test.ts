@@ -1,219 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
-import { createTenant, type Tenant } from '../../testing/fixtures.ts';
+import type { Tenant } from '../../testing/fixtures.ts';
 import { multipart } from '../../testing/multipart.ts';
+import { LEASE } from '../../testing/leaseRider.ts';
+import { leaseOperatorCalls, twoOperators } from '../../testing/leaseOperator.ts';
 import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
 /*
  * 电单车租赁 through the HTTP API: a contract's life from creation to return with every bill and
- * payment booked in a ledger that balances; the bad-input and money rules; tenancy.
+ * payment booked in a ledger that balances; the bad-input and money rules; the statistics it leaves;
+ * tenancy. The rider, bikes and plan it needs are made as fleet.routes.test.ts tests them.
  */
 let t: TestServer;
 let a: Tenant;
 let b: Tenant;
-const api = '/elec-lease/v1/api';
-const imeis = ['868120145240001', '868120145240002', '868120145240003'];
-const vehicles: number[] = [];
+let vehicles: number[] = [];
 let riderId = 0;
 let planId = 0;
 let contractId = 0;
-
-const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) =>
-  t.call(sid, { method: 'POST', url: `${api}${url}`, ...form(fields) }).then((r) => r.json());
-const get = (sid: string, url: string) => t.call(sid, { url: `${api}${url}` }).then((r) => r.json());
+const { post, get, expectBalanced, leaseFleet } = leaseOperatorCalls(() => t);
 const detail = async () => (await get(a.sessionId, `/contract/detail.json?contractId=${contractId}`)).obj;
-
-/** Every journal debits what it credits, and so does the whole ledger; receivable equals what the bills still ask. */
-async function expectBalanced(accountId: number) {
-  const unbalanced = await t.ctx.db.query(
-    `SELECT j.id FROM elec_lease_journals j JOIN elec_lease_ledger l ON l.journal_id = j.id WHERE j.account_id = $1 GROUP BY j.id HAVING sum(l.debit_fen) <> sum(l.credit_fen)`,
-    [accountId],
-  );
-  expect(unbalanced).toEqual([]);
-  const [sums] = await t.ctx.db.query<{ debit: number; credit: number; receivable: number; owed: number }>(
-    `SELECT sum(l.debit_fen)::bigint AS debit, sum(l.credit_fen)::bigint AS credit,
-            sum(CASE WHEN l.ledger_account = 'receivable' THEN l.debit_fen - l.credit_fen ELSE 0 END)::bigint AS receivable,
-            (SELECT COALESCE(sum(amount_fen - paid_fen), 0) FROM elec_lease_bills WHERE account_id = $1 AND status = 'unpaid')::bigint AS owed
-       FROM elec_lease_ledger l JOIN elec_lease_journals j ON j.id = l.journal_id WHERE j.account_id = $1`,
-    [accountId],
-  );
-  expect(sums!.debit).toBe(sums!.credit);
-  expect(sums!.receivable).toBe(sums!.owed);
-  const ledger = (await get(a.sessionId, '/ledger/summary.json')).obj;
-  expect(ledger).toMatchObject({ balanced: true, debitFen: sums!.debit, creditFen: sums!.credit });
-  return ledger;
-}
 
 beforeAll(async () => {
   t = await createTestServer();
-  a = await createTenant(t, { codes: 'all' });
-  b = await createTenant(t, { codes: 'all' });
-  for (const id of imeis)
-    expect(
-      (
-        await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/terminal/add.json', ...form({ terminalId: id, protocol: 'gt06' }) })
-      ).json().flag,
-    ).toBe(1);
+  ({ a, b } = await twoOperators(t));
+  ({ vehicles, riderId, planId } = await leaseFleet(a));
 });
 afterAll(async () => {
   await t?.close();
-});
-
-describe('operator, riders, bikes and plans', () => {
-  it("keeps stores and puts the account tree's users in them", async () => {
-    const store = await post(a.sessionId, '/store/save.json', {
-      name: '徐汇门店',
-      address: '上海市徐汇区漕溪北路1号',
-      phone: '02164000000',
-    });
-    expect(store).toMatchObject({ flag: 1, obj: { name: '徐汇门店', staffCount: 0 } });
-    expect(await post(a.sessionId, '/store/save.json', { name: '徐汇门店' })).toMatchObject({
-      flag: 0,
-      errorCode: 'elecLease.storeNameTaken',
-      msg: '门店名称“徐汇门店”已存在',
-    });
-    const staff = await post(a.sessionId, '/staff/assign.json', { userId: a.userId, storeId: store.obj.storeId, position: 'manager' });
-    expect(staff.obj).toMatchObject({ username: a.username, storeName: '徐汇门店', positionName: '店长' });
-    // a position outside LEASE_STAFF_POSITIONS, an inherited name of the record too, is refused by name
-    for (const position of ['cashier', 'toString'])
-      expect(await post(a.sessionId, '/staff/assign.json', { userId: a.userId, storeId: store.obj.storeId, position })).toMatchObject({
-        errorCode: 'elecLease.positionUnknown',
-        msg: `不支持的岗位：${position}`,
-      });
-    expect(await post(b.sessionId, '/staff/assign.json', { userId: a.userId, storeId: store.obj.storeId })).toMatchObject({
-      errorCode: 'elecLease.notFound',
-    });
-  });
-
-  it('checks the ID number by its GB 11643 check digit, the name and phone numbers', async () => {
-    const base = {
-      name: '张三',
-      idNumber: '11010519491231002X',
-      phone: '13800138000',
-      emergencyName: '李四',
-      emergencyPhone: '13900139000',
-    };
-    expect(await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '110105194912310021' })).toMatchObject({
-      flag: 0,
-      errorCode: 'elecLease.idNumberInvalid',
-      msg: '身份证号有误：身份证号校验位不正确',
-    });
-    expect(await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '11010519491331002X' })).toMatchObject({
-      msg: '身份证号有误：身份证号中的出生日期无效',
-    });
-    expect(await post(a.sessionId, '/rider/save.json', { ...base, name: 'Zhang' })).toMatchObject({ errorCode: 'elecLease.nameInvalid' });
-    expect(await post(a.sessionId, '/rider/save.json', { ...base, emergencyPhone: '12345' })).toMatchObject({
-      msg: '紧急联系人电话应为11位手机号',
-    });
-    const rider = await post(a.sessionId, '/rider/save.json', { ...base, idNumber: '11010519491231002x' });
-    expect(rider.obj).toMatchObject({
-      name: '张三',
-      idNumber: '110105********002X',
-      verifyStatus: 'formatChecked',
-      verifyStatusName: '已校验格式',
-      openContracts: 0,
-    });
-    riderId = rider.obj.riderId;
-    expect(await post(a.sessionId, '/rider/save.json', { ...base, name: '王五' })).toMatchObject({ errorCode: 'elecLease.riderExists' });
-    // Editing keeps the number on file when none is typed (the list only shows it masked).
-    const { idNumber: _kept, ...edit } = base;
-    expect((await post(a.sessionId, '/rider/save.json', { ...edit, riderId, phone: '13800138001' })).obj).toMatchObject({
-      idNumber: '110105********002X',
-      phone: '13800138001',
-    });
-    expect(await post(a.sessionId, '/rider/save.json', { ...edit })).toMatchObject({ msg: '身份证号有误：身份证号应为18位' });
-  });
-
-  it('adds rental bikes on terminals of the subtree, each an 电单车卫士 bike with a code', async () => {
-    for (const [i, imei] of imeis.entries()) {
-      const res = await post(a.sessionId, '/vehicle/add.json', {
-        imei,
-        code: `ZL-00${i + 1}`,
-        plate: `沪C·0000${i + 1}`,
-        model: 'TDT-1',
-        batteryModel: '48V20Ah 锂电',
-        batteryVoltage: 48,
-        batteryCapacity: 20,
-      });
-      expect(res.obj).toMatchObject({
-        code: `ZL-00${i + 1}`,
-        terminalId: imei,
-        state: 'available',
-        stateName: '可租',
-        contractId: null,
-        status: { online: false },
-      });
-      vehicles.push(res.obj.vehicleId);
-    }
-    expect(await post(a.sessionId, '/vehicle/add.json', { imei: '868120145249999', code: 'ZL-001' })).toMatchObject({
-      errorCode: 'elecLease.codeTaken',
-    });
-    expect(await post(b.sessionId, '/vehicle/add.json', { imei: imeis[0]!, code: 'B-1' })).toMatchObject({
-      flag: 0,
-      msg: '设备不存在或无权访问',
-    });
-    expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-00')).obj.total).toBe(3);
-    expect((await get(a.sessionId, '/vehicle/list.json?state=available')).obj.total).toBe(3);
-    expect((await get(a.sessionId, '/vehicle/list.json?state=rented')).obj.total).toBe(0);
-    // a state outside LEASE_VEHICLE_STATES, an inherited name (toString) too, is refused by name, not answered with an empty page
-    for (const state of ['scrapped', 'toString'])
-      expect(await get(a.sessionId, `/vehicle/list.json?state=${state}`)).toMatchObject({
-        flag: 0,
-        errorCode: 'elecLease.stateUnknown',
-        msg: `不支持的车辆状态：${state}`,
-      });
-    // 修改车辆 sets only LEASE_SETTABLE_VEHICLE_STATES: rented and sold follow contracts
-    expect((await post(a.sessionId, '/vehicle/update.json', { vehicleId: vehicles[2]!, state: 'repair' })).obj).toMatchObject({
-      state: 'repair',
-      stateName: '维修中',
-    });
-    for (const state of ['rented', 'sold', 'toString'])
-      expect(await post(a.sessionId, '/vehicle/update.json', { vehicleId: vehicles[2]!, state })).toMatchObject({
-        flag: 0,
-        errorCode: 'elecLease.stateUnknown',
-        msg: `不支持的车辆状态：${state}`,
-      });
-    expect((await post(a.sessionId, '/vehicle/update.json', { vehicleId: vehicles[2]!, state: 'available' })).obj.state).toBe('available');
-    // An 电单车卫士 bike like any other: the guard app lists it.
-    expect((await t.call(a.sessionId, { url: `/elec-car/v1/api/bike/detail.json?bikeId=${vehicles[0]}` })).json().obj).toMatchObject({
-      frameNo: '',
-      model: 'TDT-1',
-    });
-  });
-
-  it('makes plans in fen and refuses a rent-to-own plan without its periods', async () => {
-    expect(
-      await post(a.sessionId, '/plan/save.json', {
-        name: '以租代购12期',
-        kind: 'rentToOwn',
-        rentFen: 30000,
-        depositFen: 0,
-        insuranceFen: 0,
-      }),
-    ).toMatchObject({ errorCode: 'elecLease.planPeriodsMissing' });
-    // a kind outside LEASE_PLAN_KINDS, an inherited name (toString) too, is refused in Chinese
-    for (const kind of ['hourly', 'toString'])
-      expect(
-        await post(a.sessionId, '/plan/save.json', { name: '时租', kind, rentFen: 100, depositFen: 0, insuranceFen: 0 }),
-      ).toMatchObject({
-        flag: 0,
-        errorCode: 'elecLease.planKindUnknown',
-        msg: `不支持的方案类型：${kind}`,
-      });
-    expect(
-      await post(a.sessionId, '/plan/save.json', { name: '周租', kind: 'weekly', rentFen: 9.5, depositFen: 0, insuranceFen: 0 }),
-    ).toMatchObject({ flag: 0 });
-    const plan = await post(a.sessionId, '/plan/save.json', {
-      name: '周租',
-      kind: 'weekly',
-      rentFen: 8800,
-      depositFen: 50000,
-      insuranceFen: 1500,
-      lateFeeFen: 500,
-    });
-    expect(plan.obj).toMatchObject({ kindName: '周租', periodDays: 7, rentFen: 8800, depositFen: 50000 });
-    planId = plan.obj.planId;
-  });
 });
 
 describe("a contract's life", () => {
@@ -258,7 +72,7 @@ describe("a contract's life", () => {
         msg: `不支持的账单状态：${status}`,
       });
     }
-    await expectBalanced(a.accountId);
+    await expectBalanced(a);
   });
 
   it('stores a payment sent twice once, and refuses more than is owed', async () => {
@@ -295,7 +109,7 @@ describe("a contract's life", () => {
     expect(await post(a.sessionId, '/payment/pay.json', { ...pay, amountFen: 100 })).toMatchObject({
       errorCode: 'elecLease.refRefundMismatch',
     });
-    await expectBalanced(a.accountId);
+    await expectBalanced(a);
   });
 
   it('hands the bike over with an inspection and its photos (checked by content and size)', async () => {
@@ -315,7 +129,7 @@ describe("a contract's life", () => {
       t
         .call(a.sessionId, {
           method: 'POST',
-          url: `${api}/contract/photo.json?inspectionId=${inspectionId}`,
+          url: `${LEASE}/contract/photo.json?inspectionId=${inspectionId}`,
           ...multipart({ fileName, content, type: 'image/jpeg' }),
         })
         .then((r) => r.json());
@@ -331,10 +145,10 @@ describe("a contract's life", () => {
       errorCode: 'elecLease.photoTooLarge',
       msg: '照片不能超过 2 MB',
     });
-    const shown = await t.call(a.sessionId, { url: `${api}/contract/photo/view.json?photoId=${ok.obj.photoId}` });
+    const shown = await t.call(a.sessionId, { url: `${LEASE}/contract/photo/view.json?photoId=${ok.obj.photoId}` });
     expect(shown.headers['content-type']).toBe('image/jpeg');
     expect(shown.rawPayload.equals(jpeg)).toBe(true);
-    expect((await t.call(b.sessionId, { url: `${api}/contract/photo/view.json?photoId=${ok.obj.photoId}` })).json()).toMatchObject({
+    expect((await t.call(b.sessionId, { url: `${LEASE}/contract/photo/view.json?photoId=${ok.obj.photoId}` })).json()).toMatchObject({
       errorCode: 'elecLease.notFound',
     });
     expect((await detail()).inspections[0]).toMatchObject({ kindName: '交车验车', batteryPercent: 96, photoIds: [ok.obj.photoId] });
@@ -423,7 +237,7 @@ describe("a contract's life", () => {
       state: 'available',
       contractId: null,
     });
-    const ledger = await expectBalanced(a.accountId);
+    const ledger = await expectBalanced(a);
     const balance = (acc: string) =>
       ledger.rows
         .filter((r: { ledgerAccount: string }) => r.ledgerAccount === acc)
@@ -454,7 +268,7 @@ describe('terminating an open contract', () => {
       msg: '订单当前已还车，不能终止',
     });
     expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-002')).obj.list[0]).toMatchObject({ state: 'available' });
-    await expectBalanced(a.accountId);
+    await expectBalanced(a);
   });
 });
 
@@ -479,7 +293,7 @@ describe('statistics', () => {
       ['ZL-002', '可租'],
       ['ZL-003', '可租'],
     ]);
-    const file = await t.call(a.sessionId, { url: `${api}/stats/export.json` });
+    const file = await t.call(a.sessionId, { url: `${LEASE}/stats/export.json` });
     expect(file.headers['content-type']).toContain('spreadsheetml');
     expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect(await get(a.sessionId, '/stats/summary.json?startDate=2026-13-01')).toMatchObject({ flag: 0 });
@@ -487,26 +301,6 @@ describe('statistics', () => {
 });
 
 describe('refusals and tenancy', () => {
-  it('refuses to delete a rider with an open contract, and a blacklisted rider a new one', async () => {
-    const open = await post(a.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[2]!, planId });
-    const no = open.obj.contract.contractNo;
-    expect(await post(a.sessionId, '/rider/delete.json', { riderId })).toMatchObject({
-      flag: 0,
-      errorCode: 'elecLease.riderHasOpenContract',
-      msg: `骑手 张三 还有未结束的租赁订单（${no}），不能删除`,
-    });
-    const cancelled = await post(a.sessionId, '/contract/terminate.json', { contractId: open.obj.contract.contractId, note: '骑手放弃' });
-    expect(cancelled.obj.contract).toMatchObject({ status: 'cancelled', owedFen: 0 });
-    expect(cancelled.obj.bills.every((x: { status: string }) => x.status === 'void')).toBe(true);
-    expect(await post(a.sessionId, '/rider/delete.json', { riderId })).toMatchObject({ errorCode: 'elecLease.riderHasContracts' });
-    await post(a.sessionId, '/rider/blacklist.json', { riderId, blacklisted: true, reason: '恶意拖欠' });
-    expect(await post(a.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[2]!, planId })).toMatchObject({
-      errorCode: 'elecLease.riderBlacklisted',
-      msg: '骑手 张三 在黑名单中，不能租车',
-    });
-    await expectBalanced(a.accountId);
-  });
-
   it('refuses, in Chinese, to delete a bike from 智能车联 while its contracts still refer to it', async () => {
     const refused = (
       await t.call(a.sessionId, { method: 'POST', url: '/car/v4/api/vehicle/delete.json', ...form({ vehicleIds: String(vehicles[0]!) }) })
@@ -533,13 +327,5 @@ describe('refusals and tenancy', () => {
       expect((await get(b.sessionId, url)).obj.total, url).toBe(0);
     }
     expect((await get(b.sessionId, '/ledger/summary.json')).obj).toMatchObject({ rows: [], journals: 0, balanced: true });
-  });
-
-  it('needs the button permission to write', async () => {
-    const reader = await createTenant(t, { codes: ['lease', 'lease:order', 'lease:rider'], parentAccountId: a.accountId });
-    expect(await get(reader.sessionId, '/rider/list.json')).toMatchObject({ flag: 1, obj: { total: 0 } });
-    expect(
-      await post(reader.sessionId, '/rider/save.json', { name: '赵六', idNumber: '310104198805151237', phone: '13700137000' }),
-    ).toMatchObject({ flag: 0, errorCode: 'common.forbidden' });
   });
 });
