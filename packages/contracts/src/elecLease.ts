@@ -5,6 +5,10 @@
  * with the safe remote lock, service areas and statistics. Money is integer fen everywhere.
  */
 import { defineErrors } from './errors.ts';
+import { elecLeaseFleetEndpoints } from './elecLeaseFleetEndpoints.ts';
+import { elecLeaseContractEndpoints } from './elecLeaseContractEndpoints.ts';
+import { elecLeaseMoneyEndpoints } from './elecLeaseMoneyEndpoints.ts';
+import { elecLeaseRiskEndpoints } from './elecLeaseRiskEndpoints.ts';
 
 export {
   LEASE_PLAN_KINDS,
@@ -75,7 +79,14 @@ export type {
   LeaseBikeStat,
   LeaseStats,
 } from './elecLeaseSchemas.ts';
-export { elecLeaseEndpoints } from './elecLeaseEndpoints.ts';
+
+/** Every endpoint of the back office, by area as the server's routes take them. */
+export const elecLeaseEndpoints = {
+  ...elecLeaseFleetEndpoints,
+  ...elecLeaseContractEndpoints,
+  ...elecLeaseMoneyEndpoints,
+  ...elecLeaseRiskEndpoints,
+};
 
 export const ELEC_LEASE_ERRORS = defineErrors('elecLease', {
   notFound: { msg: '数据不存在或无权访问', status: 404 },

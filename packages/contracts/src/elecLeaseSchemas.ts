@@ -1,7 +1,7 @@
 /** 电单车租赁's vocabularies and the shapes of its answers (elecLease.ts gathers the domain). Money is integer fen. */
 import type { Static } from 'typebox';
 import * as Type from 'typebox/type';
-import { Nullable, OneOf, OneOfKeys } from './schemas.ts';
+import { Nullable, OneOf, OneOfKeys, PageQuery } from './schemas.ts';
 import { BikeStatusSchema, POWER_ORDER_STATUS_NAMES } from './elecCar.ts';
 
 export const LEASE_PLAN_KINDS = { daily: '日租', weekly: '周租', monthly: '月租', rentToOwn: '以租代购' } as const;
@@ -74,6 +74,11 @@ export const MAX_AMOUNT_FEN = 100_000_000;
 
 export const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 export const Fen = (opts: { minimum?: number } = {}) => Type.Integer({ minimum: opts.minimum ?? 0, maximum: MAX_AMOUNT_FEN });
+/** A list's query: the page and the list's own filters. */
+export const LeasePage = <S extends Type.TProperties>(extra: S) => Type.Intersect([PageQuery, Type.Object(extra)]);
+/** Where the back office's endpoints live (elecLease*Endpoints.ts) and their OpenAPI tag. */
+export const LEASE_API = '/elec-lease/v1/api';
+export const LEASE_TAG = '电单车租赁';
 const ms = Type.Number();
 
 export const LeaseStoreSchema = Type.Object({
