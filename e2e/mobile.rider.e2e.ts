@@ -15,7 +15,7 @@ import { AnsweringTracker } from './support/answeringTracker.ts';
 // the rider (邀请使用掌上车联); the rider logs in by SMS, reads the contract, the debt and the lock in
 // words, and the bills with the overdue ones first, and pays everything owed with WeChat Pay: the
 // server is configured as a deployment is (WECHATPAY_*, e2e/support/globalSetup.ts) against the
-// local stand-in (payments/standIns.ts), whose cashier page posts the signed notification to the
+// local stand-in (payments/wechatStandIn.ts), whose cashier page posts the signed notification to the
 // server and sends the phone back to 账单. The bills are paid, the lock is gone and the restore
 // (HFYD) reaches the tracker. (A week: paying what is billed brings the contract current. The clock
 // bills one period at a time, so a daily plan days behind is still overdue after paying its bills.)

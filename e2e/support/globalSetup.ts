@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../apps/server/src/testing/freePort.ts';
-import { wechatStandIn, type WechatStandIn } from '../../apps/server/src/modules/elecLease/payments/standIns.ts';
+import { wechatStandIn, type WechatStandIn } from '../../apps/server/src/modules/elecLease/payments/wechatStandIn.ts';
 import type { E2eServer } from './e2eServer.ts';
 import { e2eServerCount } from './serverCount.ts';
 

@@ -5,7 +5,7 @@ import { caller, counts as countRows, LEASE as lease, pendingRental, personWithP
 import { setOnlinePayments, NOTIFY_PATHS } from './payments/setup.ts';
 import { settleRefunds } from './payments/refunds.service.ts';
 import { wechatPayProvider } from './payments/wechatPay.ts';
-import { wechatStandIn, type WechatStandIn } from './payments/standIns.ts';
+import { wechatStandIn, type WechatStandIn } from './payments/wechatStandIn.ts';
 
 /*
  * Money going back through WeChat Pay (a local stand-in), over the HTTP API: a booked payment's

@@ -11,7 +11,8 @@ import { setOnlinePayments, setWechatOauth, NOTIFY_PATHS } from './payments/setu
 import { wechatOauth } from './payments/wechatOauth.ts';
 import { wechatPayProvider } from './payments/wechatPay.ts';
 import { alipayProvider } from './payments/alipay.ts';
-import { alipayStandIn, wechatStandIn, type AlipayStandIn, type WechatStandIn } from './payments/standIns.ts';
+import { alipayStandIn, type AlipayStandIn } from './payments/alipayStandIn.ts';
+import { wechatStandIn, type WechatStandIn } from './payments/wechatStandIn.ts';
 
 /*
  * 掌上车联's rider through the HTTP API: an overdue, locked rental is explained in words; the rider

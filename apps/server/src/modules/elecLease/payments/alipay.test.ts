@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alipayProvider, responseText } from './alipay.ts';
-import { alipayStandIn, rsaPair, type AlipayStandIn } from './standIns.ts';
+import { alipayStandIn, type AlipayStandIn } from './alipayStandIn.ts';
+import { rsaPair } from './standIns.ts';
 import type { OnlinePayProvider } from './provider.ts';
 import { fenOfYuan, yuanOfFen } from './provider.ts';
 

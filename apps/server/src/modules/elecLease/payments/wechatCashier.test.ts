@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFY_PATHS, paymentsFromEnv } from './setup.ts';
-import { wechatStandIn, type WechatStandIn } from './standIns.ts';
+import { wechatStandIn, type WechatStandIn } from './wechatStandIn.ts';
 import { wechatPayProvider } from './wechatPay.ts';
 import type { Notified, OnlinePayProvider } from './provider.ts';
 

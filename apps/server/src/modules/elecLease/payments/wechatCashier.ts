@@ -1,5 +1,5 @@
 /**
- * The WeChat Pay stand-in's H5 page (tests only, standIns.ts): where WeChat's h5_url would open the
+ * The WeChat Pay stand-in's H5 page (tests only, wechatStandIn.ts): where WeChat's h5_url would open the
  * WeChat cashier, the browser suite's phone lands on this page and "pays" with one tap. It says
  * plainly that it is a test stand-in; it loads nothing from anywhere and runs no script.
  */

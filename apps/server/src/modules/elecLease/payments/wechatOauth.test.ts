@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wechatStandIn, type WechatStandIn } from './standIns.ts';
+import { wechatStandIn, type WechatStandIn } from './wechatStandIn.ts';
 import { wechatOauth } from './wechatOauth.ts';
 
 /*

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptResource, rsaSign, wechatPayProvider } from './wechatPay.ts';
-import { encryptResource, rsaPair, wechatStandIn, type WechatStandIn } from './standIns.ts';
+import { encryptResource, wechatStandIn, type WechatStandIn } from './wechatStandIn.ts';
+import { rsaPair } from './standIns.ts';
 import type { OnlinePayProvider } from './provider.ts';
 
 /*
