@@ -40,6 +40,8 @@ export const subjects = {
   /** An account's push destinations changed: the jobs role's MQTT position forwarding follows. */
   alarmPushChanged: (accountId: number) => `alarmPush.changed.${accountId}`,
   allAlarmPushChanges: 'alarmPush.changed.>',
+  /** An alarm delivery was made due now (重新推送): the jobs role's worker sends it at once instead of at its next pass. */
+  alarmDeliveryDue: 'alarmDeliveries.due',
   /** An export was queued: the jobs role's worker starts on it at once (its poll only catches what this missed). */
   exportQueued: 'exports.queued',
   /** A process's own bus probe (core/readiness.ts): published and heard back by it, for the bus lag metric. */

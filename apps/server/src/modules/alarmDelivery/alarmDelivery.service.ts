@@ -1,6 +1,7 @@
 import { ALARM_ERRORS, COMMON_ERRORS, type BrowserNotice, type Delivery, type Page, type QueuedChannel } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
+import { subjects } from '../../bus/subjects.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
@@ -16,7 +17,7 @@ const NOTICE_BATCH = 10;
 /** The delivery log as operators read it, and what they can do from it. */
 export class AlarmDeliveryService {
   constructor(
-    private readonly ctx: Pick<AppContext, 'db'>,
+    private readonly ctx: Pick<AppContext, 'db' | 'bus'>,
     private readonly deliverer: AlarmDeliverer,
   ) {}
 
@@ -44,13 +45,16 @@ export class AlarmDeliveryService {
     return pageAnswer(win, total, await this.present(rows));
   }
 
-  /** One more attempt of a given-up delivery of the caller's account, at the deliverer's next pass. */
+  /** One more attempt of a given-up delivery of the caller's account, by the jobs role at once (the bus tells it). */
   async retry(user: SessionUser, deliveryId: number): Promise<Delivery> {
     // Only a given-up one is sent again; any other answers as it stands.
-    await deliveryQueries.retryNow(this.ctx.db, deliveryId, user.accountId);
+    const due = await deliveryQueries.retryNow(this.ctx.db, deliveryId, user.accountId);
     const row = await deliveryQueries.ofAccount(this.ctx.db, deliveryId, user.accountId);
     if (!row) throw new AppError(COMMON_ERRORS.notFound);
-    return (await this.present([row]))[0];
+    const [answer] = await this.present([row]);
+    // Told once the answer is read: it shows the delivery as made due, not halfway through the attempt.
+    if (due) this.ctx.bus.publish(subjects.alarmDeliveryDue, {});
+    return answer;
   }
 
   /** Browser notifications of the caller's account after `afterId`; without it, only where the list stands. */

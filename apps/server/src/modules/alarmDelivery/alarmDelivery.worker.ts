@@ -3,6 +3,7 @@ import { subjects } from '../../bus/subjects.ts';
 import { offlineProvider } from '../address/address.providers.ts';
 import { MqttPool } from './channels/mqttPool.ts';
 import { AlarmDeliverer, type DelivererOptions } from './deliverer.service.ts';
+import { deliveryQueries } from './delivery.queries.ts';
 import { planPending, type Geocode } from './planner.service.ts';
 import { startMqttPositions } from './mqttPositions.ts';
 
@@ -13,20 +14,30 @@ export interface AlarmDeliveryWorker {
   stop(): Promise<void>;
 }
 
-const TICK_MS = 1000;
+/**
+ * A pass also runs this long after the previous one whatever the bus said: it plans an alarm whose
+ * news was missed and sends what another process left due (it stopped, or its timer is further).
+ */
+const FALLBACK_MS = 30_000;
+/** The soonest a timer brings the next pass: a due row another process holds locked is not asked for in a loop. */
+const MIN_WAIT_MS = 250;
+/** After a failed pass (the database away), the next one. */
+const AFTER_ERROR_MS = 5_000;
 const STALE_CHECK_MS = 60_000;
 /** A pass looks back to a minute before the previous one (an alarm's transaction commits within it); every 5 minutes, the whole window. */
 const OVERLAP_MS = 60_000;
 const FULL_SWEEP_MS = 5 * 60_000;
 
 /**
- * The 'jobs' role's alarm delivery: plans new alarms (woken by the bus, and every second for any
- * it missed) and sends due deliveries, retries included, from the database queue — so with
- * several processes each alarm is delivered once, and a restart loses no retry.
+ * The 'jobs' role's alarm delivery: plans new alarms and sends due deliveries, retries included,
+ * from the database queue — so with several processes each alarm is delivered once, and a restart
+ * loses no retry. A pass runs when the bus brings a new alarm or a delivery due now (重新推送),
+ * when the queue's next retry falls due (the database says when after each pass), and at the
+ * latest FALLBACK_MS after the last one: an idle server is not woken every second (issue 33).
  */
 export function startAlarmDelivery(
   ctx: AppContext,
-  opts: Partial<DelivererOptions> & { tickMs?: number; positions?: boolean } = {},
+  opts: Partial<DelivererOptions> & { fallbackMs?: number; positions?: boolean } = {},
 ): AlarmDeliveryWorker {
   const pool = new MqttPool();
   const deliverer = new AlarmDeliverer(ctx.db, ctx.smsGateway, pool, ctx.log, {
@@ -42,14 +53,17 @@ export function startAlarmDelivery(
   let staleCheckedAt = 0;
   let sweptAt = 0;
   let lastPassAt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const fallbackMs = opts.fallbackMs ?? FALLBACK_MS;
 
-  const pass = async () => {
+  /** One pass; resolves to how long until the next retry falls due (null: none waits). */
+  const pass = async (): Promise<number | null> => {
     const started = Date.now();
     if (started - staleCheckedAt > STALE_CHECK_MS) {
       staleCheckedAt = started;
       await deliverer.requeueStale();
     }
-    // Only the last minute or so each second, so a pass costs little however many alarms a busy fleet raised.
+    // Only since the previous pass and a minute more, so a pass costs little however many alarms a busy fleet raised.
     const full = started - sweptAt > FULL_SWEEP_MS;
     await planPending(ctx.db, geocode, full ? Infinity : (started - lastPassAt + OVERLAP_MS) / 1000);
     if (full) sweptAt = started;
@@ -57,6 +71,26 @@ export function startAlarmDelivery(
     while (!stopped && (await deliverer.runDue()) > 0) {
       /* drain what is due */
     }
+    return deliveryQueries.nextDueInMs(ctx.db);
+  };
+
+  const arm = (waitMs: number) => {
+    clearTimeout(timer);
+    if (!stopped) timer = setTimeout(() => void kick(), Math.max(MIN_WAIT_MS, Math.min(fallbackMs, waitMs)));
+  };
+
+  /** Passes until no kick came during one, then the timer for the next. */
+  const run = async () => {
+    let waitMs: number;
+    do {
+      again = false;
+      waitMs = await pass().then(
+        (dueInMs) => dueInMs ?? fallbackMs,
+        (err) => (ctx.log.error({ err }, 'alarm delivery'), AFTER_ERROR_MS),
+      );
+    } while (again && !stopped);
+    current = null; // with the loop's last look at `again`: a kick from now on starts a run of its own
+    arm(waitMs);
   };
 
   /** One pass at a time; a kick during a pass asks for another right after it. */
@@ -66,17 +100,12 @@ export function startAlarmDelivery(
       again = true;
       return current;
     }
-    current = (async () => {
-      do {
-        again = false;
-        await pass().catch((err) => ctx.log.error({ err }, 'alarm delivery'));
-      } while (again && !stopped);
-    })().finally(() => (current = null));
-    return current;
+    clearTimeout(timer);
+    return (current = run());
   };
 
-  const timer = setInterval(() => void kick(), opts.tickMs ?? TICK_MS);
   const offAlarms = ctx.bus.subscribe(subjects.liveOfScope('alarm', '/'), () => void kick());
+  const offDue = ctx.bus.subscribe(subjects.alarmDeliveryDue, () => void kick());
   const stopPositions =
     opts.positions === false ? async () => {} : startMqttPositions(ctx, pool, { allowPrivateTargets: ctx.config.pushAllowPrivateTargets });
   void kick();
@@ -86,8 +115,9 @@ export function startAlarmDelivery(
     kick,
     async stop() {
       stopped = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       offAlarms();
+      offDue();
       await current;
       await stopPositions();
       await pool.close();

@@ -70,7 +70,7 @@ export interface AttemptRow {
 const DELIVERY_COLUMNS = `d.id, d.alarm_id, d.account_id, a.path AS account_path, d.channel, d.target, d.status, d.attempts, d.next_at,
   d.payload, d.http_status, d.last_error, d.created_at, d.updated_at, d.sent_at`;
 
-// The two statements the jobs role runs every second, named (db/types.ts prepared): PostgreSQL parses and plans
+// The statements of every pass of the jobs role, named (db/types.ts prepared): PostgreSQL parses and plans
 // each once per connection, not at every run (issue 33: ~0.15–0.3 ms of its CPU a run, half of it planning).
 const UNPLANNED = prepared(`SELECT al.id FROM alarms al
   WHERE al.received_at > now() - make_interval(secs => $1)
@@ -82,6 +82,9 @@ const CLAIM_DUE = prepared(`WITH taken AS (
                   ORDER BY next_at LIMIT $1 FOR UPDATE SKIP LOCKED)
     RETURNING *)
  SELECT ${DELIVERY_COLUMNS} FROM taken d JOIN accounts a ON a.id = d.account_id ORDER BY d.id`);
+// Milliseconds by the database's clock, which claims by it too (alarm_deliveries_due_idx).
+const NEXT_DUE = prepared(`SELECT extract(epoch FROM min(next_at) - now()) * 1000 AS ms
+  FROM alarm_deliveries WHERE status IN ('pending', 'retrying')`);
 
 export const deliveryQueries = {
   /** Recent alarms no process has planned yet (a missed bus message, a restart). */
@@ -158,6 +161,12 @@ export const deliveryQueries = {
 
   /** Takes due deliveries; SKIP LOCKED lets several workers share the queue, 'sending' keeps them taken. */
   claimDue: (q: Queryable, limit: number) => q.query<DeliveryRow>(CLAIM_DUE, [limit]),
+
+  /** How long until the soonest waiting delivery falls due (≤ 0: due now), null when none waits. */
+  nextDueInMs: async (q: Queryable) => {
+    const ms = (await q.query<{ ms: number | string | null }>(NEXT_DUE))[0]?.ms;
+    return ms === null || ms === undefined ? null : Number(ms);
+  },
 
   finish: (
     q: Queryable,
