@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../log.ts';
 import { registry, type ProtocolCounters } from '../core/metrics.ts';
 import { createTestServer, type TestServer } from '../testing/testServer.ts';
@@ -145,5 +145,31 @@ describe('the sweep', () => {
     deadlines.sweep(301_001);
     expect(s.closed).toBe(1);
     expect(stats.frameDeadlines).toBe(0); // idle, not a late frame
+  });
+
+  it('sweeps only while a connection is open, and stamps one that comes after a quiet spell with the time it came', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      const deadlines = new ConnectionDeadlines({ idleMs: 4000, frameDeadlineMs: 30_000 }, newGatewayStats(), createLogger('silent'));
+      deadlines.start();
+      expect(vi.getTimerCount()).toBe(0); // nobody to sweep: nothing wakes the gateway
+      const first = subject();
+      deadlines.watch(first, undefined);
+      expect(vi.getTimerCount()).toBe(1);
+      vi.advanceTimersByTime(6000); // silent past the idle time: closed, and the sweep stops with it
+      expect(first.closed).toBe(1);
+      expect(vi.getTimerCount()).toBe(0);
+      vi.advanceTimersByTime(600_000);
+      const next = subject();
+      deadlines.watch(next, undefined);
+      vi.advanceTimersByTime(2000); // within its idle time counted from when it came
+      expect(next.closed).toBe(0);
+      vi.advanceTimersByTime(4000);
+      expect(next.closed).toBe(1);
+      deadlines.stop();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

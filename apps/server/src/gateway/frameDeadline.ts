@@ -55,13 +55,16 @@ export class ConnectionDeadline {
 /**
  * Every connection's idle and frame deadlines, checked by one sweep (issue 33: no timer per
  * connection, nothing re-armed per byte). The clock is read once per sweep; a late frame's
- * connection is closed within two sweeps after its deadline, never before it.
+ * connection is closed within two sweeps after its deadline, never before it. The sweep runs only
+ * while a connection is open: a gateway without terminals is not woken every second.
  */
 export class ConnectionDeadlines {
   /** The sweep's clock reading, which connections stamp their reads with. */
   now = Date.now();
   private readonly watched = new Set<ConnectionDeadline>();
   private timer: NodeJS.Timeout | null = null;
+  /** Between start() and stop(): connections are swept while there are any. */
+  private started = false;
   readonly sweepMs: number;
 
   constructor(
@@ -74,16 +77,30 @@ export class ConnectionDeadlines {
   }
 
   start() {
-    this.timer ??= setInterval(() => this.sweep(), this.sweepMs);
-    this.timer.unref();
+    this.started = true;
+    if (this.watched.size) this.startSweeping();
   }
 
   stop() {
+    this.started = false;
+    this.stopSweeping();
+  }
+
+  private startSweeping() {
+    if (this.timer) return;
+    // The clock stood still while nobody was swept: the new connection is stamped with the time now.
+    this.now = Date.now();
+    this.timer = setInterval(() => this.sweep(), this.sweepMs);
+    this.timer.unref();
+  }
+
+  private stopSweeping() {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
 
   watch(subject: DeadlineSubject, address: string | undefined): ConnectionDeadline {
+    if (this.started) this.startSweeping();
     const d = new ConnectionDeadline(this, subject, address);
     this.watched.add(d);
     return d;
@@ -106,6 +123,7 @@ export class ConnectionDeadlines {
       if (d.partialSince !== 0 && d.partialSince < frameBefore) this.frameLate(d);
       else if (d.lastFrameAt < idleBefore) this.expire(d);
     }
+    if (this.watched.size === 0) this.stopSweeping();
   }
 
   private frameLate(d: ConnectionDeadline) {

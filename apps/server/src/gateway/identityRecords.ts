@@ -25,15 +25,21 @@ export class IdentityRecords {
   private windowStart = 0;
   private newInWindow = 0;
   private droppedInWindow = 0;
-  private readonly timer: NodeJS.Timeout;
+  /** Set while something waits to be written: a gateway nobody bothers is not woken (issue 33). */
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly opts: IdentityRecordOptions = DEFAULT_IDENTITY_RECORDS,
-  ) {
-    this.timer = setInterval(() => void this.flush(), opts.flushMs);
+  ) {}
+
+  /** What was just noted is written `flushMs` from now, with whatever comes meanwhile. */
+  private later() {
+    if (this.timer || this.stopped) return;
+    this.timer = setTimeout(() => void this.flush(), this.opts.flushMs);
     this.timer.unref();
   }
 
@@ -58,6 +64,7 @@ export class IdentityRecords {
     seen.lastAt = now;
     seen.address = s.address;
     if (s.frame && seen.frames.length < PENDING_FRAMES_KEPT) seen.frames.push(s.frame.subarray(0, FRAME_BYTES_KEPT).toString('hex'));
+    this.later();
   }
 
   /** A connection claiming a live terminal's id was refused. */
@@ -67,6 +74,7 @@ export class IdentityRecords {
       c.count++;
       c.at = now;
     } else this.conflicts.set(terminalPk, { id: terminalPk, count: 1, at: now });
+    this.later();
   }
 
   private admitNew(now: number): boolean {
@@ -86,6 +94,8 @@ export class IdentityRecords {
 
   /** Writes what was gathered (one statement each); a failed write is logged and dropped: these are records, not data. */
   flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     const run = async () => {
       const pending = [...this.pending.values()];
       const conflicts = [...this.conflicts.values()];
@@ -103,7 +113,7 @@ export class IdentityRecords {
   }
 
   async stop() {
-    clearInterval(this.timer);
+    this.stopped = true;
     await this.flush();
   }
 }

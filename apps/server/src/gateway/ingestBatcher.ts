@@ -213,8 +213,12 @@ export class IngestBatcher {
   private readonly flushing = new Set<Promise<void>>();
   private closed = false;
   private readonly latest: LatestWrites;
-  /** Writes the fixes that waited `latestEveryMs` when no report brings a flush; forgets quiet terminals. */
-  private readonly latestTimer: NodeJS.Timeout | null = null;
+  /**
+   * Writes the fixes that waited `latestEveryMs` when no report brings a flush; forgets quiet
+   * terminals. Runs only while some terminal's writes are tracked: a gateway without fixes is not
+   * woken every second (issue 33).
+   */
+  private latestTimer: NodeJS.Timeout | null = null;
   /** Figures for benchmarks and logs (`latestRows`: rows written to latest_positions). */
   readonly stats = { flushes: 0, rows: 0, failures: 0, flushMs: 0, latestRows: 0 };
 
@@ -225,18 +229,25 @@ export class IngestBatcher {
   ) {
     this.waiting = new Batch();
     this.latest = new LatestWrites(opts.latestEveryMs ?? DEFAULT_LATEST_EVERY_MS);
-    if (this.latest.everyMs > 0) {
-      let ticks = 0;
-      this.latestTimer = setInterval(
-        () => {
-          const now = Date.now();
-          if (this.waiting.rows === 0 && this.flushing.size === 0 && this.latest.due(now)) this.flushNow();
-          if (++ticks % Math.max(1, Math.round(this.latest.everyMs / 1000)) === 0) this.latest.prune(now);
-        },
-        Math.min(1000, this.latest.everyMs),
-      );
-      this.latestTimer.unref();
-    }
+  }
+
+  /** Starts the timer of latest_positions' waiting fixes once a flush left a terminal tracked; it stops when none is. */
+  private watchLatest() {
+    if (this.latestTimer || this.closed || this.latest.everyMs <= 0 || this.latest.trackedCount === 0) return;
+    let ticks = 0;
+    this.latestTimer = setInterval(
+      () => {
+        const now = Date.now();
+        if (this.waiting.rows === 0 && this.flushing.size === 0 && this.latest.due(now)) this.flushNow();
+        if (++ticks % Math.max(1, Math.round(this.latest.everyMs / 1000)) === 0) this.latest.prune(now);
+        if (this.latest.trackedCount === 0) {
+          clearInterval(this.latestTimer!);
+          this.latestTimer = null;
+        }
+      },
+      Math.min(1000, this.latest.everyMs),
+    );
+    this.latestTimer.unref();
   }
 
   /**
@@ -368,6 +379,7 @@ export class IngestBatcher {
         this.log.error({ err }, '定位写入回执处理失败');
       }
     }
+    this.watchLatest();
   }
 
   /** The terminal changed (handed over: its latest row deleted): its next fix goes to latest_positions at once. */
@@ -379,6 +391,7 @@ export class IngestBatcher {
   async close() {
     this.closed = true;
     if (this.latestTimer) clearInterval(this.latestTimer);
+    this.latestTimer = null;
     while (this.flushing.size || this.waiting.rows) {
       if (this.waiting.rows && this.flushing.size < this.concurrency()) this.flushNow();
       await Promise.race(this.flushing);

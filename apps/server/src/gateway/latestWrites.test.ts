@@ -5,6 +5,7 @@ import { createTestDb, type TestDb } from '../testing/testDb.ts';
 import { ingestQueries, type StoredPosition } from './ingest.queries.ts';
 import { IngestBatcher, type IngestRows, type IngestTicket } from './ingestBatcher.ts';
 import { LatestWrites } from './latestWrites.ts';
+import { eventually } from '../testing/testTerminal.ts';
 
 let db: TestDb;
 let pks: number[];
@@ -122,5 +123,23 @@ describe(`latest positions written less often (${process.env.TEST_ENGINE === 'po
     expect((await latestOf(a)).gps_time.getTime()).toBe(at + 25_000);
     expect((await latestOf(a)).mileage).toBe(120);
     expect((await latestOf(b)).gps_time.getTime()).toBe(at + 10_000);
+  });
+
+  it('writes a held-back fix when it falls due though no report brings a flush', async () => {
+    const c = pks[2];
+    // Its timer starts with the first flush that leaves a terminal to watch (none runs before).
+    const batcher = new IngestBatcher(db, createLogger('silent'), {
+      maxRows: 1000,
+      maxDelayMs: 5,
+      maxPendingRows: 10_000,
+      maxConcurrentFlushes: 1,
+      concurrentFromRows: 1000,
+      latestEveryMs: 1000,
+    });
+    const p = (gpsTime: number) => ({ positions: [storedPosition({ terminalPk: c, gpsTime })], alarms: [] });
+    await store(batcher, [p(at)]);
+    await store(batcher, [p(at + 5000)]);
+    await eventually(async () => (await latestOf(c)).gps_time.getTime() === at + 5000, 15_000, 'the held-back fix written');
+    await batcher.close();
   });
 });

@@ -29,6 +29,25 @@ export function afterBoth(first: StoredPosition, then: StoredPosition): StoredPo
   return then.mileage === null && first.mileage !== null ? { ...then, mileage: first.mileage } : then;
 }
 
+/** `afterBoth(row, then)` written into `row` itself (a waiting fix: no new object per report). */
+function keepNewer(row: StoredPosition, then: StoredPosition) {
+  if (then.gpsTime < row.gpsTime) return;
+  const mileage = then.mileage === null ? row.mileage : then.mileage;
+  row.gpsTime = then.gpsTime;
+  row.receivedAt = then.receivedAt;
+  row.lat = then.lat;
+  row.lon = then.lon;
+  row.speed = then.speed;
+  row.course = then.course;
+  row.altitude = then.altitude;
+  row.valid = then.valid;
+  row.satellites = then.satellites;
+  row.acc = then.acc;
+  row.mileage = mileage;
+  row.alarms = then.alarms;
+  row.extras = then.extras;
+}
+
 const sameAlarms = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Fixes due are written by one flush a second at most: an upsert statement has a fixed cost (~0.5 ms of PostgreSQL's CPU). */
@@ -55,6 +74,11 @@ export class LatestWrites {
   /** How many terminals have a fix waiting. */
   get waitingCount() {
     return this.waiting.size;
+  }
+
+  /** How many terminals are remembered (written lately or with a fix waiting): until none, something may fall due or be forgotten. */
+  get trackedCount() {
+    return this.terminals.size;
   }
 
   /** Whether a waiting fix is due (then a flush should run even without new rows). */
@@ -128,9 +152,11 @@ export class LatestWrites {
     for (const r of plan.deferred) {
       let e = this.terminals.get(r.terminalPk);
       if (!e) this.terminals.set(r.terminalPk, (e = { writtenAt: -Infinity, alarms: r.alarms, pending: null, pendingSince: 0 }));
-      if (e.pending) e.pending = afterBoth(e.pending, r);
+      if (e.pending) keepNewer(e.pending, r);
       else {
-        e.pending = r;
+        // A copy the entry owns, which later reports overwrite: kept by reference, each report's row
+        // outlived young collections while it waited (5 s at a report every 5 s) and was promoted.
+        e.pending = { ...r };
         e.pendingSince = now;
         this.waiting.set(r.terminalPk, e);
       }
