@@ -19,8 +19,8 @@ export interface ReadinessAnswer {
  * connected, and it is not draining. Liveness (`/healthz`) is a different question: a process that
  * cannot reach PostgreSQL is alive and must not be restarted for it.
  *
- * It also sends the bus probe: every few seconds a message to this process's own subject, whose
- * round trip is the bus lag metric (through NATS and back, as every position's news travels).
+ * It also sends the bus probe: every few seconds on NATS a message to this process's own subject,
+ * whose round trip is the bus lag metric (through NATS and back, as every position's news travels).
  */
 export class Readiness {
   draining = false;
@@ -35,9 +35,12 @@ export class Readiness {
   start() {
     const subject = subjects.probe(this.instance);
     this.stops.push(this.bus.subscribe<{ t: number }>(subject, (m) => busLag.observe((performance.now() - m.t) / 1000)));
-    const timer = setInterval(() => this.bus.publish(subject, { t: performance.now() }), PROBE_EVERY_MS);
-    timer.unref();
-    this.stops.push(() => clearInterval(timer));
+    // In one process the bus is a microtask away: one probe at start says so, and no timer wakes an idle server for more.
+    if (this.bus.kind === 'nats') {
+      const timer = setInterval(() => this.bus.publish(subject, { t: performance.now() }), PROBE_EVERY_MS);
+      timer.unref();
+      this.stops.push(() => clearInterval(timer));
+    }
     this.bus.publish(subject, { t: performance.now() });
     this.stops.push(
       watchProcess({
