@@ -17,6 +17,9 @@ const LATE_WINDOW_MS = 60 * 60_000;
 /** A fresh episode state, the replay's start. */
 const CALM: GbPositionState = { overspeeding: false, noFixSince: null, fixFailed: false };
 
+/** With no registration known, the sweep reloads them every this many sweeps (a minute at the default 10 s). */
+const EMPTY_RELOAD_SWEEPS = 6;
+
 interface Watch {
   state: GbPositionState;
   lastTime: number;
@@ -37,6 +40,7 @@ export class GbAlarmEngine {
   private readonly chains = new Map<number, Promise<void>>();
   /** Fixes whose bike is being looked up: not in a chain yet. */
   private readonly finding = new Set<Promise<void>>();
+  private emptySweeps = 0;
 
   constructor(
     private readonly db: Db,
@@ -78,8 +82,19 @@ export class GbAlarmEngine {
     return this.forBike(fixes[0]?.terminalId, (bikeId) => this.judgeLate(bikeId, fixes));
   }
 
-  /** Mismatch and communication lost: one pass over the registrations, a statement each. */
+  /**
+   * Mismatch and communication lost: one pass over the registrations, a statement each; none while
+   * no module is registered to a terminal (issue 33: an idle server ran both every 10 s for nothing).
+   * The registrations are reloaded on ELEC_GB_CHANGED, and while none is known every
+   * EMPTY_RELOAD_SWEEPS sweeps (news another process sent may have been missed).
+   */
   async sweep() {
+    const registered = await this.registrations();
+    if (registered.size === 0) {
+      // (`known` stays until the reload ends: positions are not all wanted meanwhile.)
+      if (++this.emptySweeps % EMPTY_RELOAD_SWEEPS === 0) this.watched = null;
+      return;
+    }
     const raised = [...(await gbEngineQueries.commLost(this.db)), ...(await gbEngineQueries.mismatches(this.db))];
     if (raised.length) await this.onAlarms(raised);
   }
@@ -104,14 +119,19 @@ export class GbAlarmEngine {
   }
 
   private async bikeOf(identifier: string) {
+    return (await this.registrations()).get(identifier);
+  }
+
+  /** Registered modules' terminals by identifier, loaded once until invalidated. */
+  private registrations(): Promise<Map<string, number>> {
     if (!this.watched) {
       const loading = (this.watched = gbEngineQueries.watched(this.db));
       void loading.then(
         (map) => this.watched === loading && (this.known = map),
-        () => (this.watched = null),
+        () => this.watched === loading && (this.watched = null),
       );
     }
-    return (await this.watched).get(identifier);
+    return this.watched;
   }
 
   private serial(bikeId: number, work: () => Promise<void>): Promise<void> {
