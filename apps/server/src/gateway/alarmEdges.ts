@@ -76,9 +76,22 @@ export class AlarmEdgeTracker {
       const edges = alarmEdges(this.active, p.alarms, isEvent);
       this.active = edges.active;
       for (const type of edges.raised) (alarms ??= []).push(newAlarm(t, type, p.gpsTime, p, isBlindArea(p.extras)));
-      if (hasFix(p)) this.lastFix = p;
+      if (hasFix(p)) this.keepPlace(p);
     }
     return alarms;
+  }
+
+  /**
+   * Where it was, copied into the tracker's own object: the row itself, kept until the next report,
+   * outlived young collections and was promoted with everything it holds (issue 33).
+   */
+  private keepPlace(p: StoredPosition) {
+    if (!this.lastFix) this.lastFix = { lat: p.lat, lon: p.lon, speed: p.speed };
+    else {
+      this.lastFix.lat = p.lat;
+      this.lastFix.lon = p.lon;
+      this.lastFix.speed = p.speed;
+    }
   }
 
   /** Alarms of a message without a fix of its own: they happened where the terminal last was. */

@@ -25,8 +25,6 @@ export class ReplyQueue {
   private readonly ends: number[] = [];
   /** When each message was read (epoch ms): the reply-after-commit metric. */
   private readonly arrived: number[] = [];
-  /** What the last drain answered: reused, read at once by the caller. */
-  private readonly out: Drained = { reply: null, stored: [], arrivals: [] };
   private count = 0;
   private bytes = EMPTY;
   private used = 0;
@@ -54,15 +52,18 @@ export class ReplyQueue {
   /**
    * Takes everything answerable now, in order: the replies to write, as one buffer (null when
    * none), and the tickets that were stored (for live news; a ticket shared by consecutive
-   * messages once). The answer is reused by the next drain, and its reply may be a view into the
-   * queue's own buffer, valid until the next push: written at once, and `keep()` called when the
-   * socket could not send it all at once.
+   * messages once). Its reply may be a view into the queue's own buffer, valid until the next
+   * push: written at once, and `keep()` called when the socket could not send it all at once.
+   *
+   * The answer is new each time and dropped by the caller at once, so it dies young. Kept on the
+   * queue for reuse, it outlived young collections until the connection's next flush (a report
+   * later): emptied by `length = 0` its arrays were allocated again at every drain, and through
+   * them each stored ticket, its fix and the reply view were promoted — half of what the gateway
+   * promoted at the real pattern, and the old generation's collections that followed (issue 33).
    */
-  drain(): Readonly<Drained> {
-    const out = this.out;
+  drain(): Drained {
+    const out: Drained = { reply: null, stored: [], arrivals: [] };
     const stored = out.stored;
-    stored.length = 0;
-    out.arrivals.length = 0;
     // Nearly always one run of replies; a failed entry's reply cut out makes more.
     let parts: Buffer[] | null = null;
     let runStart = this.startOf(this.head);
