@@ -23,6 +23,8 @@ import { presentSettings } from './bikes.presenter.ts';
 
 /** Published when a bike, its settings or its guard state change: engines drop what they cached. */
 export const ELEC_CAR_CHANGED = 'elecCar.changed';
+/** Published when a power order is made (a cut or a restore sent): the engines' order sweep looks at once. */
+export const POWER_ORDER_MADE = 'elecCar.order';
 
 /** The bike if the caller may see it; a foreign id is refused exactly like a missing one. */
 export async function visibleBike(q: Queryable, user: SessionUser, bikeId: number): Promise<BikeRow> {

@@ -19,7 +19,7 @@ import { visibleTerminals } from '../terminals/terminals.service.ts';
 import { checkTerminals, sendCommands } from '../commands/commands.service.ts';
 import type { BikeRow } from './bikes.queries.ts';
 import { bikesQueries } from './bikes.queries.ts';
-import { ELEC_CAR_CHANGED } from './bikes.service.ts';
+import { ELEC_CAR_CHANGED, POWER_ORDER_MADE } from './bikes.service.ts';
 import { powerOrdersQueries } from './powerOrders.queries.ts';
 import { cutVerdict } from './safeCut.ts';
 
@@ -103,6 +103,7 @@ export async function controlBike(db: Db, bus: Bus, user: SessionUser, bike: Bik
       expiresAt: new Date(Date.now() + CONTROL_EXPIRE_MINUTES * 60_000),
     });
     await powerOrdersQueries.setCommand(db, orderId, item.commandId!);
+    bus.publish(POWER_ORDER_MADE, {});
   }
   if (action === 'arm' || action === 'disarm') {
     await bikesQueries.setArmed(db, bike.id, action === 'arm');
@@ -165,6 +166,7 @@ async function cut(db: Db, bus: Bus, user: SessionUser, bike: BikeRow): Promise<
   });
   const commandId = await issueCommand(db, bus, { terminalPk, identifier: bike.identifier!, userId: user.userId }, 'cutOil');
   await powerOrdersQueries.setCommand(db, orderId, commandId);
+  bus.publish(POWER_ORDER_MADE, {});
   return { action: 'cut', status: 'sent', message: '断电指令已下发，等待设备回复', orderId, commandId };
 }
 

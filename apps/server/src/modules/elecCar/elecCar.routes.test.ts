@@ -3,6 +3,7 @@ import { createTestServer, form, type TestServer } from '../../testing/testServe
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { startElecCarEngine, type ElecCarEngine } from './elecCarEngine.ts';
+import { eventually } from '../../testing/testTerminal.ts';
 
 let t: TestServer;
 let gw: Gateway;
@@ -150,6 +151,19 @@ describe('my bikes', () => {
       });
     }
     expect((await post(a.sessionId, `${api}/bike/control.json`, { bikeId: jt, action: 'restore' })).flag).toBe(1);
+  });
+
+  it('the order sweep rests while no order is open, and looks at once when one is made', async () => {
+    const quiet = startElecCarEngine(t.ctx, { sweepMs: 3_600_000 }); // no sweep comes: only the news
+    try {
+      await t.ctx.db.query(`UPDATE elec_car_power_orders SET status = 'failed' WHERE status IN ('pending', 'sent')`);
+      await quiet.settle();
+      expect(quiet.orders.outstanding).toBe(false);
+      expect((await post(a.sessionId, `${api}/bike/control.json`, { bikeId, action: 'restore' })).flag).toBe(1);
+      await eventually(() => quiet.orders.outstanding, 10_000, 'the new order seen');
+    } finally {
+      await quiet.stop();
+    }
   });
 
   it('gives the account its e-bike alarm push switches, and saves one', async () => {

@@ -2,10 +2,17 @@ import type { AppContext } from '../../context.ts';
 import { subjects } from '../../bus/subjects.ts';
 import { presentAlarm } from '../../core/alarm.presenter.ts';
 import { alarmsQueries } from '../alarms/alarms.queries.ts';
-import { ELEC_CAR_CHANGED } from './bikes.service.ts';
+import { ELEC_CAR_CHANGED, POWER_ORDER_MADE } from './bikes.service.ts';
 import { GuardEngine } from './guard.engine.ts';
 import { DEFAULT_REPLY_TIMEOUT_MS, PowerOrderRunner } from './powerOrders.runner.ts';
 import type { PositionEngine } from '../feature.ts';
+
+/**
+ * With no order pending or sent, the sweep reads the orders every this many sweeps (a minute at the
+ * default 5 s) instead of at each: a made order's news brings a look at once (issue 33: an idle
+ * server ran the order statements every 5 s for nothing); this catches news that was missed.
+ */
+const QUIET_SWEEPS = 12;
 
 export interface ElecCarEngineOptions {
   /** How often pending cuts are re-checked, expired and sent ones closed (ms). */
@@ -49,9 +56,13 @@ export function startElecCarEngine(
     guard.invalidate();
     void orders.run(null);
   });
+  const offOrders = ctx.bus.subscribe(POWER_ORDER_MADE, () => void orders.run(null));
   const sweeps = new Set<Promise<unknown>>();
-  const sweep = () => {
-    const running = Promise.all([orders.run(null), guard.autoArm()]);
+  let quietSweeps = 0;
+  /** Every order is looked at while one is pending or sent; with none, every QUIET_SWEEPS sweeps (news of a new one brings a look at once). */
+  const sweep = (all = false) => {
+    const look = all || orders.outstanding || ++quietSweeps % QUIET_SWEEPS === 0;
+    const running = Promise.all([look ? orders.run(null) : undefined, guard.autoArm()]);
     sweeps.add(running);
     void running.finally(() => sweeps.delete(running)).catch(() => {});
     return running;
@@ -63,12 +74,13 @@ export function startElecCarEngine(
     orders,
     async settle() {
       await guard.idle();
-      await sweep();
+      await sweep(true);
     },
     async stop() {
       clearInterval(timer);
       offPositions();
       offChanges();
+      offOrders();
       await Promise.allSettled([guard.idle(), orders.idle(), ...sweeps]);
     },
   };

@@ -49,6 +49,8 @@ export function outcomeOf(o: SentOrderRow, now: number, replyTimeoutMs: number):
 export class PowerOrderRunner {
   /** Identifiers of terminals with a pending cut: a position of any other costs nothing. */
   private pending = new Set<string>();
+  /** Whether the last look at every order found one pending or sent (true until the first). */
+  outstanding = true;
   private busy: Promise<void> = Promise.resolve();
 
   constructor(
@@ -69,7 +71,12 @@ export class PowerOrderRunner {
 
   /** Serialised: a sweep and a position never execute the same cut twice in this process. */
   run(identifier: string | null): Promise<void> {
-    const next = this.busy.then(() => this.step(identifier)).catch((err) => this.log?.error({ err }, '电单车断电处理失败'));
+    const next = this.busy
+      .then(() => this.step(identifier))
+      .catch((err) => {
+        this.outstanding = true; // not known: looked at again at the next sweep
+        this.log?.error({ err }, '电单车断电处理失败');
+      });
     this.busy = next;
     return next;
   }
@@ -80,10 +87,14 @@ export class PowerOrderRunner {
         this.db,
         `${SAFE_CUT_PENDING_MINUTES} 分钟内车速未降到 ${SAFE_CUT_MAX_KMH} km/h 以下，断电已取消`,
       );
-      await this.closeSent();
+      const open = await this.closeSent();
+      const rows = await powerOrdersQueries.pendingWithPosition(this.db, null);
+      this.pending = new Set(rows.map((r) => r.identifier));
+      this.outstanding = open > 0 || rows.length > 0;
+      for (const row of rows) await this.tryExecute(row);
+      return;
     }
     const rows = await powerOrdersQueries.pendingWithPosition(this.db, identifier);
-    if (identifier === null) this.pending = new Set(rows.map((r) => r.identifier));
     for (const row of rows) await this.tryExecute(row);
   }
 
@@ -104,13 +115,17 @@ export class PowerOrderRunner {
     await powerOrdersQueries.setCommand(this.db, row.id, commandId);
   }
 
-  private async closeSent() {
+  /** Closes the sent orders whose command's fate is known; returns how many are left waiting. */
+  private async closeSent(): Promise<number> {
     const now = Date.now();
+    let open = 0;
     for (const o of await powerOrdersQueries.sent(this.db)) {
       const outcome = outcomeOf(o, now, this.replyTimeoutMs);
+      if (!outcome) open++;
       if (!outcome || !(await powerOrdersQueries.finish(this.db, o.id, outcome.status, outcome.reason))) continue;
       if (outcome.status === 'done' && o.vehicle_id !== null)
         await powerOrdersQueries.setPowerCut(this.db, o.vehicle_id, o.action === 'cut');
     }
+    return open;
   }
 }
