@@ -36,6 +36,9 @@ interface SubjectNode {
   rest: Set<Subscription>;
 }
 
+/** One per terminal a gateway holds, and then some: past this the remembered answers start again. */
+const MAX_REMEMBERED_ANSWERS = 200_000;
+
 const subjectNode = (): SubjectNode => ({ children: new Map(), here: new Set(), rest: new Set() });
 
 /**
@@ -47,6 +50,11 @@ export class MemoryBus implements Bus {
   readonly kind = 'memory' as const;
   readonly connected = true;
   private root = subjectNode();
+  /**
+   * `interested`'s answers until the subscriptions change: every stored position asks it for its
+   * terminal's subject, and nearly always nobody watches (the walk split the subject each time).
+   */
+  private readonly interest = new Map<string, boolean>();
 
   publish<T>(subject: string, message: T): void {
     const tokens = subject.split('.');
@@ -65,9 +73,15 @@ export class MemoryBus implements Bus {
   }
 
   interested(subject: string): boolean {
-    const matched: Subscription[] = [];
-    collect(this.root, subject.split('.'), 0, matched);
-    return matched.length > 0;
+    let answer = this.interest.get(subject);
+    if (answer === undefined) {
+      const matched: Subscription[] = [];
+      collect(this.root, subject.split('.'), 0, matched);
+      answer = matched.length > 0;
+      if (this.interest.size >= MAX_REMEMBERED_ANSWERS) this.interest.clear();
+      this.interest.set(subject, answer);
+    }
+    return answer;
   }
 
   subscribe<T>(subject: string, handler: BusHandler<T>): () => void {
@@ -82,12 +96,17 @@ export class MemoryBus implements Bus {
     }
     const set = last ? node.rest : node.here;
     set.add(sub);
-    return () => void set.delete(sub);
+    this.interest.clear();
+    return () => {
+      set.delete(sub);
+      this.interest.clear();
+    };
   }
 
   async flush() {}
   async close() {
     this.root = subjectNode();
+    this.interest.clear();
   }
 }
 

@@ -2,6 +2,7 @@ import type { StoredPosition } from './ingest.queries.ts';
 
 /** Per terminal this gateway has written lately. */
 interface Entry {
+  readonly pk: number;
   /** When its last row went into a flush of latest_positions. */
   writtenAt: number;
   /** That row's alarms: a fix whose alarms differ is written at once (logins read them back as the open alarms). */
@@ -97,7 +98,7 @@ export class LatestWrites {
     for (const r of batchRows) {
       const e = this.terminals.get(r.terminalPk);
       if (!e) {
-        this.terminals.set(r.terminalPk, { writtenAt: now, alarms: r.alarms, pending: null, pendingSince: 0 });
+        this.terminals.set(r.terminalPk, { pk: r.terminalPk, writtenAt: now, alarms: r.alarms, pending: null, pendingSince: 0 });
         rows.push(r);
         plan.written.push(r.terminalPk);
       } else if (all || e.writtenAt === -Infinity || !sameAlarms(e.alarms, r.alarms) || (drain && now - e.writtenAt >= this.everyMs)) {
@@ -117,8 +118,10 @@ export class LatestWrites {
     }
     let sort = false;
     if (drain)
-      for (const [pk, e] of this.waiting) {
+      // values(), not entries(): this looks at every waiting terminal each second, and an entry is an array each.
+      for (const e of this.waiting.values()) {
         if (!all && now - e.writtenAt < this.everyMs) continue;
+        const pk = e.pk;
         const fix = e.pending!;
         plan.taken.push({ fix, since: e.pendingSince });
         e.writtenAt = now;
@@ -151,7 +154,11 @@ export class LatestWrites {
     }
     for (const r of plan.deferred) {
       let e = this.terminals.get(r.terminalPk);
-      if (!e) this.terminals.set(r.terminalPk, (e = { writtenAt: -Infinity, alarms: r.alarms, pending: null, pendingSince: 0 }));
+      if (!e)
+        this.terminals.set(
+          r.terminalPk,
+          (e = { pk: r.terminalPk, writtenAt: -Infinity, alarms: r.alarms, pending: null, pendingSince: 0 }),
+        );
       if (e.pending) keepNewer(e.pending, r);
       else {
         // A copy the entry owns, which later reports overwrite: kept by reference, each report's row
@@ -177,7 +184,11 @@ export class LatestWrites {
     this.waiting.clear();
     for (const { fix, since } of plan.taken) {
       let e = this.terminals.get(fix.terminalPk);
-      if (!e) this.terminals.set(fix.terminalPk, (e = { writtenAt: -Infinity, alarms: fix.alarms, pending: null, pendingSince: 0 }));
+      if (!e)
+        this.terminals.set(
+          fix.terminalPk,
+          (e = { pk: fix.terminalPk, writtenAt: -Infinity, alarms: fix.alarms, pending: null, pendingSince: 0 }),
+        );
       e.pending = e.pending ? afterBoth(fix, e.pending) : fix;
       e.pendingSince = since;
       this.waiting.set(fix.terminalPk, e);

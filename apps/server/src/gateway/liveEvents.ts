@@ -7,8 +7,7 @@ import type { NewAlarm, StoredPosition } from './ingest.queries.ts';
 import type { TerminalInfo } from './terminalDirectory.ts';
 
 /** News for live feeds, published only after the facts are stored. Same shapes as the API's. */
-export function publishPosition(bus: Bus, t: TerminalInfo, p: StoredPosition) {
-  const subject = subjects.live('pos', t.accountPath, t.identifier);
+export function publishPosition(bus: Bus, t: TerminalInfo, p: StoredPosition, subject = subjects.live('pos', t.accountPath, t.identifier)) {
   if (bus.interested?.(subject) === false) return; // no live map shows it in this process
   const data = presentPosition(
     { identifier: t.identifier, vehicleId: t.vehicleId, plate: t.plate, vehicleName: t.vehicleName, online: true },

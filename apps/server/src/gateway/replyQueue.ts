@@ -1,6 +1,9 @@
 import type { IngestTicket } from './ingestBatcher.ts';
 
 const EMPTY = Buffer.alloc(0);
+// An empty answer shares these (frozen: a drain that has something makes its own).
+const NONE_STORED = Object.freeze([]) as unknown as IngestTicket[];
+const NO_ARRIVALS = Object.freeze([]) as unknown as number[];
 
 interface Drained {
   reply: Buffer | null;
@@ -62,8 +65,8 @@ export class ReplyQueue {
    * promoted at the real pattern, and the old generation's collections that followed (issue 33).
    */
   drain(): Drained {
-    const out: Drained = { reply: null, stored: [], arrivals: [] };
-    const stored = out.stored;
+    const out: Drained = { reply: null, stored: NONE_STORED, arrivals: NO_ARRIVALS };
+    let stored = out.stored;
     // Nearly always one run of replies; a failed entry's reply cut out makes more.
     let parts: Buffer[] | null = null;
     let runStart = this.startOf(this.head);
@@ -78,8 +81,13 @@ export class ReplyQueue {
           if (this.startOf(at) > runStart) (parts ??= []).push(this.bytes.subarray(runStart, this.startOf(at)));
           runStart = this.ends[at];
         } else {
-          if (stored[stored.length - 1] !== ticket) stored.push(ticket);
-          if (this.ends[at] > this.startOf(at)) out.arrivals.push(this.arrived[at]);
+          // Nearly always one of each: a literal of one, not a push's room for 17.
+          if (stored.length === 0) out.stored = stored = [ticket];
+          else if (stored[stored.length - 1] !== ticket) stored.push(ticket);
+          if (this.ends[at] > this.startOf(at)) {
+            if (out.arrivals.length === 0) out.arrivals = [this.arrived[at]];
+            else out.arrivals.push(this.arrived[at]);
+          }
         }
       }
       this.tickets[at] = null; // answered: let it go now, not when the queue next empties

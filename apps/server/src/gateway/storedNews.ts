@@ -1,4 +1,5 @@
 import type { Bus } from '../bus/bus.ts';
+import { subjects } from '../bus/subjects.ts';
 import type { FedTerminal, PositionFeed } from '../core/positionFeed.ts';
 import type { StoredPosition } from './ingest.queries.ts';
 import type { IngestTicket, LatestFix } from './ingestBatcher.ts';
@@ -15,6 +16,8 @@ export class StoredNews {
   private lastFedTime = -Infinity;
   /** The terminal as the engines are asked whether they watch it (made once per identification). */
   private fedAs: FedTerminal | null = null;
+  /** The terminal's live subject, made once per terminal record (a string built and split per stored position otherwise). */
+  private subject: { of: TerminalInfo; subject: string } | null = null;
 
   constructor(
     private readonly bus: Bus,
@@ -52,7 +55,8 @@ export class StoredNews {
     const expired = t.serviceExpiresAt !== null && t.serviceExpiresAt.getTime() < Date.now();
     if (newest && !expired) {
       this.lastPublishedTime = newest.gpsTime;
-      publishPosition(this.bus, t, newest);
+      if (this.subject?.of !== t) this.subject = { of: t, subject: subjects.live('pos', t.accountPath, t.identifier) };
+      publishPosition(this.bus, t, newest, this.subject.subject);
     }
     if (batches && !expired) this.fed(t, batches);
   }
