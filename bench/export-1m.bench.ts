@@ -22,6 +22,7 @@ import { buildServerOnce } from './support/buildServer.ts';
 import { MB, rssBytes } from './support/procStats.ts';
 import { seedFleet } from './support/seedFleet.ts';
 import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/nodeFlags.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -75,7 +76,7 @@ try {
   const base = `http://127.0.0.1:${port}`;
   const start = async () => {
     const out = fs.openSync(path.join(dir, 'server.log'), 'a');
-    server = spawn(process.execPath, ['apps/server/dist/main.js', '--role', 'api,jobs'], {
+    server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js', '--role', 'api,jobs'], {
       cwd: repo,
       env: {
         ...process.env,

@@ -42,6 +42,7 @@ import {
   rssBytes,
   type KernelSockets,
 } from './support/procStats.ts';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/nodeFlags.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const num = (name: string, fallback: number) => Number(args.get(name) ?? fallback);
@@ -57,7 +58,8 @@ const CONCURRENCY = num('concurrency', 64);
 // with 2 500 per address they stay at ~1 400/s. The slowdown was the bench's, not the server's.
 const PER_ADDRESS = num('per-address', 2500);
 const RUNTIME = args.get('runtime') === 'tsx' ? 'tsx' : 'built';
-const GATEWAY_ARGS = RUNTIME === 'tsx' ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js'];
+const GATEWAY_ARGS =
+  RUNTIME === 'tsx' ? ['--import', 'tsx', 'apps/server/src/main.ts'] : [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'];
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const repo = path.resolve(import.meta.dirname, '..');

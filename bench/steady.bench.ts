@@ -32,6 +32,7 @@ import { PgBackends } from './support/pgBackends.ts';
 import { cpuMs, loadAverage, MB, rssBytes } from './support/procStats.ts';
 import { latencyPercentiles } from './support/replyLatency.ts';
 import { steadyPhoneOf, type Counters, type SteadyPlan } from './support/steadyClient.ts';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/nodeFlags.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const num = (name: string, fallback: number) => Number(args.get(name) ?? fallback);
@@ -115,7 +116,7 @@ async function main() {
   const nodeArgs = CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, '--import', `data:text/javascript,process.on('SIGTERM',()=>process.exit(0))`]
     : [];
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, path.join(dist, 'main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...SERVER_NODE_ARGS, ...nodeArgs, path.join(dist, 'main.js')], {
     cwd: repo,
     env: setup.env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { freePort } from '../../apps/server/src/testing/freePort.ts';
 import { buildServerOnce } from './buildServer.ts';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/nodeFlags.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
@@ -30,7 +31,7 @@ export async function startBenchServer(name: string, password: string, page: str
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `chelian-${name}-`));
   const [port, jt808, gt06, h02] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const log = fs.openSync(path.join(dir, 'server.log'), 'a');
-  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
     cwd: repo,
     env: {
       ...process.env,

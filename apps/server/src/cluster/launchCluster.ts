@@ -12,6 +12,7 @@ import { loadConfig } from '../config.ts';
 import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from '../gateway/connectionLimits.ts';
 import { freePort } from '../testing/freePort.ts';
 import { NGINX_BIN, nginxConfig, type NginxSite } from './nginxConfig.ts';
+import { SERVER_NODE_FLAGS } from '../nodeFlags.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -152,7 +153,7 @@ export async function launchCluster(opts: ClusterOptions): Promise<Cluster> {
     // A process that runs no gateway still reads the ports; none of them listens there.
     for (const protocol of terminalProtocols()) env[portEnv(protocol)] = String(p.terminalPorts[protocol] ?? 0);
     const limit = opts.fileLimit ? `ulimit -n ${opts.fileLimit} && ` : '';
-    const cmd = [process.execPath, '--enable-source-maps', ...(opts.nodeArgs ?? []), ...entry]
+    const cmd = [process.execPath, ...SERVER_NODE_FLAGS, ...(opts.nodeArgs ?? []), ...entry]
       .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
       .join(' ');
     const child = spawn('bash', ['-c', `${limit}exec ${cmd}`], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });

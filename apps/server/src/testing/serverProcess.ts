@@ -15,6 +15,7 @@ import pg from 'pg';
 import { openPglite } from '../db/pglite.ts';
 import { pgliteTemplate, TEST_ADMIN_PASSWORD } from './testDb.ts';
 import { TEST_METRICS_TOKEN } from './metricsText.ts';
+import { SERVER_NODE_FLAGS } from '../nodeFlags.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 /** The PGlite template's admin already has this password; on PostgreSQL the child seeds it. */
@@ -101,7 +102,7 @@ export interface ServerProcess {
  * apps/server/dist/main.js (`npm run build:server`) instead of the sources under tsx.
  */
 export function spawnServer(setup: ServerSetup, opts: { args?: string[]; built?: boolean } = {}): ServerProcess {
-  const entry = opts.built ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const entry = opts.built ? [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(process.execPath, [...entry, ...(opts.args ?? [])], {
     cwd: repoRoot,
     env: setup.env,
