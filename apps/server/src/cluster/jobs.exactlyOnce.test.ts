@@ -23,6 +23,9 @@ import { storedPosition } from '../testing/storedPosition.ts';
 import { ingestQueries, type StoredPosition } from '../gateway/ingest.queries.ts';
 import { backfill } from '../modules/reports/rollup.service.ts';
 import { launchCluster, terminalProtocols, type Cluster } from './launchCluster.ts';
+import { connectNatsBus } from '../bus/nats.bus.ts';
+import { subjects } from '../bus/subjects.ts';
+import { createLogger } from '../log.ts';
 import { clusterSkipReason, login, postForm, postJson } from './clusterClient.ts';
 
 const skip = await clusterSkipReason('jobs.exactlyOnce.test.ts');
@@ -34,6 +37,7 @@ const EXPORTS = 8;
 const PETS = 5;
 const CONTRACTS = 3;
 const lease = '/elec-lease/v1/api';
+const natsPrefix = `jx${randomBytes(4).toString('hex')}`;
 
 let cluster: Cluster;
 let db: TestDb;
@@ -145,7 +149,7 @@ describe.skipIf(skip)('each background job runs once with two jobs processes', (
     cluster = await launchCluster({
       databaseUrl: db.connectionString!,
       natsUrl: process.env.NATS_URL!,
-      natsPrefix: `jx${randomBytes(4).toString('hex')}`,
+      natsPrefix,
       dataDir,
       listenHost: '127.0.0.1',
       httpPort: await freePort(),
@@ -270,6 +274,11 @@ describe.skipIf(skip)('each background job runs once with two jobs processes', (
        SELECT ($1::bigint[])[1 + g % 4], $2, 'sos', now() - make_interval(secs => g), 31.2, 121.4 FROM generate_series(1, $3::int) g RETURNING id`,
       [terminals, rootAccount, ALARMS],
     );
+    // Stored, then news on the bus, as every engine and gateway raises alarms: the delivery worker wakes on the news.
+    const bus = await connectNatsBus(process.env.NATS_URL!, createLogger('silent'), natsPrefix);
+    bus.publish(subjects.live('alarm', '/', '13872000000'), {});
+    await bus.flush();
+    await bus.close();
     await hook.waitFor(ALARMS, 20_000);
     await new Promise((r) => setTimeout(r, 3000)); // a second delivery would have come by now
     const delivered = hook.received.map((h) => (h.json.alarm as { alarmId: number }).alarmId).sort((x, y) => x - y);
