@@ -123,9 +123,11 @@ export class PresenceTracker {
       const seen = [...this.touched].map(([id, at]) => ({ id, at }));
       this.touched.clear();
       if (seen.length) await this.serially(() => ingestQueries.touchSeen(this.db, seen));
-      for (const [pk, t] of this.tracked) {
-        if (now - t.lastSeen > this.offlineAfterSeconds * 1000) {
-          this.tracked.delete(pk);
+      // values(), not entries(): every connection every sweep, and an entry is an array each (most of an idle gateway's garbage).
+      const silentSince = now - this.offlineAfterSeconds * 1000;
+      for (const t of this.tracked.values()) {
+        if (t.lastSeen < silentSince) {
+          this.tracked.delete(t.info.pk);
           t.close();
         }
       }
