@@ -79,6 +79,23 @@ describe('alarm delivery without a tick', () => {
     }
   });
 
+  it('plans a stream of alarm news about once a second, not in back-to-back passes', async () => {
+    const hook = await startWebhookReceiver();
+    try {
+      const f = await fleet(hook.url);
+      const before = worker.stats.passes;
+      // 30 alarms' news over ~1.5 s: each pass would find the next one waiting.
+      for (let i = 0; i < 30; i++) {
+        await raise(f);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await hook.waitFor(30, 20_000);
+      expect(worker.stats.passes - before).toBeLessThanOrEqual(5);
+    } finally {
+      await hook.close();
+    }
+  });
+
   it('sends a given-up delivery again at once when an operator asks (重新推送)', async () => {
     const hook = await startWebhookReceiver({ replies: [502, 502] });
     try {

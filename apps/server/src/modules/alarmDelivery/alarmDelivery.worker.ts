@@ -11,6 +11,8 @@ export interface AlarmDeliveryWorker {
   deliverer: AlarmDeliverer;
   /** Runs a pass now (a new alarm, a test). Resolves when the pass it joined has ended. */
   kick(): Promise<void>;
+  /** Passes run so far (tests, benches). */
+  readonly stats: { passes: number };
   stop(): Promise<void>;
 }
 
@@ -21,6 +23,12 @@ export interface AlarmDeliveryWorker {
 const FALLBACK_MS = 30_000;
 /** The soonest a timer brings the next pass: a due row another process holds locked is not asked for in a loop. */
 const MIN_WAIT_MS = 250;
+/**
+ * News starts a pass at most this long after the previous one began: a fleet raising alarms all the
+ * time is planned once a second (as the tick did), not in back-to-back passes that keep the database
+ * (PGlite's one connection) from the API; a quiet one's first alarm still goes at once.
+ */
+const NEWS_GAP_MS = 1_000;
 /** After a failed pass (the database away), the next one. */
 const AFTER_ERROR_MS = 5_000;
 const STALE_CHECK_MS = 60_000;
@@ -54,11 +62,17 @@ export function startAlarmDelivery(
   let sweptAt = 0;
   let lastPassAt = 0;
   let timer: NodeJS.Timeout | undefined;
+  /** When the armed timer fires (Infinity: none armed). */
+  let timerAt = Infinity;
+  /** News came during the current pass: the next one follows NEWS_GAP_MS after its start. */
+  let newsDuring = false;
   const fallbackMs = opts.fallbackMs ?? FALLBACK_MS;
 
   /** One pass; resolves to how long until the next retry falls due (null: none waits). */
+  const stats = { passes: 0 };
   const pass = async (): Promise<number | null> => {
     const started = Date.now();
+    stats.passes++;
     if (started - staleCheckedAt > STALE_CHECK_MS) {
       staleCheckedAt = started;
       await deliverer.requeueStale();
@@ -76,7 +90,23 @@ export function startAlarmDelivery(
 
   const arm = (waitMs: number) => {
     clearTimeout(timer);
-    if (!stopped) timer = setTimeout(() => void kick(), Math.max(MIN_WAIT_MS, Math.min(fallbackMs, waitMs)));
+    timerAt = Infinity;
+    if (stopped) return;
+    const ms = Math.max(MIN_WAIT_MS, Math.min(fallbackMs, waitMs));
+    timerAt = Date.now() + ms;
+    timer = setTimeout(() => void kick(), ms);
+  };
+
+  /** A pass for news: at once after a quiet spell, else NEWS_GAP_MS after the last one began (or sooner if the timer says so). */
+  const onNews = () => {
+    if (stopped) return;
+    if (current) {
+      newsDuring = true;
+      return;
+    }
+    const waitMs = lastPassAt + NEWS_GAP_MS - Date.now();
+    if (waitMs <= 0) void kick();
+    else if (Date.now() + waitMs < timerAt) arm(waitMs);
   };
 
   /** Passes until no kick came during one, then the timer for the next. */
@@ -90,6 +120,8 @@ export function startAlarmDelivery(
       );
     } while (again && !stopped);
     current = null; // with the loop's last look at `again`: a kick from now on starts a run of its own
+    if (newsDuring) waitMs = Math.min(waitMs, lastPassAt + NEWS_GAP_MS - Date.now());
+    newsDuring = false;
     arm(waitMs);
   };
 
@@ -101,11 +133,12 @@ export function startAlarmDelivery(
       return current;
     }
     clearTimeout(timer);
+    timerAt = Infinity;
     return (current = run());
   };
 
-  const offAlarms = ctx.bus.subscribe(subjects.liveOfScope('alarm', '/'), () => void kick());
-  const offDue = ctx.bus.subscribe(subjects.alarmDeliveryDue, () => void kick());
+  const offAlarms = ctx.bus.subscribe(subjects.liveOfScope('alarm', '/'), onNews);
+  const offDue = ctx.bus.subscribe(subjects.alarmDeliveryDue, onNews);
   const stopPositions =
     opts.positions === false ? async () => {} : startMqttPositions(ctx, pool, { allowPrivateTargets: ctx.config.pushAllowPrivateTargets });
   void kick();
@@ -113,6 +146,7 @@ export function startAlarmDelivery(
   return {
     deliverer,
     kick,
+    stats,
     async stop() {
       stopped = true;
       clearTimeout(timer);
