@@ -30,23 +30,9 @@ export function afterBoth(first: StoredPosition, then: StoredPosition): StoredPo
   return then.mileage === null && first.mileage !== null ? { ...then, mileage: first.mileage } : then;
 }
 
-/** `afterBoth(row, then)` written into `row` itself (a waiting fix: no new object per report). */
+/** `afterBoth(row, then)` written into `row` itself (a waiting fix: no new object per report, the rule written once). */
 function keepNewer(row: StoredPosition, then: StoredPosition) {
-  if (then.gpsTime < row.gpsTime) return;
-  const mileage = then.mileage === null ? row.mileage : then.mileage;
-  row.gpsTime = then.gpsTime;
-  row.receivedAt = then.receivedAt;
-  row.lat = then.lat;
-  row.lon = then.lon;
-  row.speed = then.speed;
-  row.course = then.course;
-  row.altitude = then.altitude;
-  row.valid = then.valid;
-  row.satellites = then.satellites;
-  row.acc = then.acc;
-  row.mileage = mileage;
-  row.alarms = then.alarms;
-  row.extras = then.extras;
+  Object.assign(row, afterBoth(row, then));
 }
 
 const sameAlarms = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
