@@ -71,11 +71,15 @@ export class AlarmEdgeTracker {
   /** The stored positions' alarms, in order; a blind-area upload of a previous owner's time is history, not this owner's news. */
   fromPositions(t: TerminalInfo, positions: readonly StoredPosition[], isEvent: boolean): NewAlarm[] | null {
     let alarms: NewAlarm[] | null = null;
-    for (const p of positions) {
+    // Indexed loops: `positions` and `raised` are often shared frozen arrays, and V8 does not
+    // inline for…of over a frozen array — each step allocated an iterator result (issue 33).
+    for (let i = 0; i < positions.length; i++) {
+      const p = positions[i];
       if (beforeHandOver(t, p)) continue;
       const edges = alarmEdges(this.active, p.alarms, isEvent);
       this.active = edges.active;
-      for (const type of edges.raised) (alarms ??= []).push(newAlarm(t, type, p.gpsTime, p, isBlindArea(p.extras)));
+      const raised = edges.raised;
+      for (let j = 0; j < raised.length; j++) (alarms ??= []).push(newAlarm(t, raised[j], p.gpsTime, p, isBlindArea(p.extras)));
       if (hasFix(p)) this.keepPlace(p);
     }
     return alarms;

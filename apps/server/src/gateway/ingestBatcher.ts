@@ -69,7 +69,12 @@ export interface LatestFix {
 /** Who waits for tickets: told once per flush, after every ticket of that flush has its outcome. */
 export interface IngestOwner {
   settled(): void;
+  /** Written by the batcher: the number of the last batch that listed this owner. */
+  ingestBatch?: number;
 }
+
+/** Batches are numbered, so an owner can be listed once per batch (IngestOwner.ingestBatch). */
+let batchSerial = 0;
 
 export interface IngestOptions {
   /** Flush as soon as this many rows wait. */
@@ -111,8 +116,10 @@ export const DEFAULT_INGEST: IngestOptions = {
 
 /** What the next flush writes: its tickets, their owners, its rows already as COPY data. */
 class Batch {
+  readonly serial = ++batchSerial;
   /** Every ticket of the batch, each once. */
   readonly tickets: IngestTicket[] = [];
+  /** Every owner with a ticket in the batch, each once. */
   readonly owners: IngestOwner[] = [];
   rows = 0;
   readonly batteries: BatteryRow[] = [];
@@ -129,7 +136,7 @@ class Batch {
   addPositions(rows: readonly StoredPosition[], keep: boolean) {
     // A spare buffer of an earlier flush, or a small one that doubles as it fills.
     (this.copy ??= new PositionCopyWriter()).addAll(rows);
-    for (const p of rows) this.note(p, keep);
+    for (let i = 0; i < rows.length; i++) this.note(rows[i], keep);
   }
 
   addLateDays(terminalPk: number, days: readonly string[]) {
@@ -291,8 +298,13 @@ export class IngestBatcher {
       rows.statusReports![0];
     const ticket = batch.ticketFor(first.terminalPk, rows.alarms);
     if (batch.rows === 0) this.oldestAt = Date.now();
-    // A connection's messages of one read arrive in a row: each owner once per run (told once per flush anyway).
-    if (batch.owners[batch.owners.length - 1] !== owner) batch.owners.push(owner);
+    // Each owner listed once per batch, by the batch's number written on it (a number: a reference
+    // to the batch from the connection would keep the batch alive past young collections). A Set
+    // built per flush to drop repeats was ~100 bytes a position (issue 33).
+    if (owner.ingestBatch !== batch.serial) {
+      owner.ingestBatch = batch.serial;
+      batch.owners.push(owner);
+    }
     batch.rows += count;
     this.schedule();
     return ticket;
@@ -330,7 +342,13 @@ export class IngestBatcher {
 
   private async write(batch: Batch) {
     const alarms: NewAlarm[] = [];
-    for (const ticket of batch.tickets) for (const a of ticket.alarms) alarms.push(a);
+    const tickets = batch.tickets;
+    // Indexed loops: nearly every ticket's alarms are the frozen NO_NEW_ALARMS, and V8 does not
+    // inline for…of over a frozen array — an iterator result per step (issue 33).
+    for (let i = 0; i < tickets.length; i++) {
+      const raised = tickets[i].alarms;
+      for (let j = 0; j < raised.length; j++) alarms.push(raised[j]);
+    }
     const positions = batch.positions;
     let stored: StoredAlarms | null = null;
     const started = performance.now();
@@ -365,16 +383,17 @@ export class IngestBatcher {
       this.log.error({ err, rows: positions }, '定位数据写入失败');
     }
     let next = 0;
-    for (const ticket of batch.tickets) {
+    for (let i = 0; i < tickets.length; i++) {
+      const ticket = tickets[i];
       if (stored) {
         ticket.state = 'stored';
         if (ticket.alarms.length) keepNewAlarms(ticket, stored, next, (next += ticket.alarms.length));
       } else ticket.state = 'failed';
     }
-    const owners = new Set(batch.owners);
-    for (const owner of owners) {
+    const owners = batch.owners;
+    for (let i = 0; i < owners.length; i++) {
       try {
-        owner.settled();
+        owners[i].settled();
       } catch (err) {
         this.log.error({ err }, '定位写入回执处理失败');
       }

@@ -18,7 +18,9 @@ export class LateDayTracker {
   /** The days, each once, that these positions came too late for; null when none (nearly every report). */
   lateDays(positions: readonly StoredPosition[], now: number): string[] | null {
     let days: string[] | null = null;
-    for (const p of positions) {
+    // Indexed: `positions` is often the shared frozen NO_ROWS (see AlarmEdgeTracker.fromPositions).
+    for (let i = 0; i < positions.length; i++) {
+      const p = positions[i];
       if (isLateForRollup(p.gpsTime, this.newestAt, now)) {
         const day = beijingDayOf(p.gpsTime);
         if (!days?.includes(day)) (days ??= []).push(day);

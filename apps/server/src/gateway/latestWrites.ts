@@ -81,7 +81,8 @@ export class LatestWrites {
     const rows: StoredPosition[] = [];
     const drain = all || now - this.lastDrain >= DRAIN_MS;
     if (drain) this.lastDrain = now;
-    for (const r of batchRows) {
+    for (let i = 0; i < batchRows.length; i++) {
+      const r = batchRows[i];
       const e = this.terminals.get(r.terminalPk);
       if (!e) {
         this.terminals.set(r.terminalPk, { pk: r.terminalPk, writtenAt: now, alarms: r.alarms, pending: null, pendingSince: 0 });
@@ -104,10 +105,10 @@ export class LatestWrites {
     }
     let sort = false;
     if (drain)
-      // values(), not entries(): this looks at every waiting terminal each second, and an entry is an array each.
-      for (const e of this.waiting.values()) {
-        if (!all && now - e.writtenAt < this.everyMs) continue;
-        const pk = e.pk;
+      // forEach, not for…of: this looks at every waiting terminal each second, and each step of a
+      // Map's iterator made a result object (an entries() step an array too) — issue 33.
+      this.waiting.forEach((e, pk) => {
+        if (!all && now - e.writtenAt < this.everyMs) return;
         const fix = e.pending!;
         plan.taken.push({ fix, since: e.pendingSince });
         e.writtenAt = now;
@@ -117,7 +118,7 @@ export class LatestWrites {
         rows.push(fix);
         plan.written.push(pk);
         sort = true;
-      }
+      });
     if (sort) rows.sort((a, b) => a.terminalPk - b.terminalPk);
     plan.rows = rows;
     return plan;
@@ -138,7 +139,9 @@ export class LatestWrites {
         if (e && !wrote.has(pk)) e.writtenAt = -Infinity;
       }
     }
-    for (const r of plan.deferred) {
+    const deferred = plan.deferred;
+    for (let i = 0; i < deferred.length; i++) {
+      const r = deferred[i];
       let e = this.terminals.get(r.terminalPk);
       if (!e)
         this.terminals.set(
@@ -193,6 +196,9 @@ export class LatestWrites {
 
   /** Forgets terminals with nothing waiting and nothing written for `everyMs` (their next fix is written at once anyway). */
   prune(now: number) {
-    for (const [pk, e] of this.terminals) if (!e.pending && now - e.writtenAt >= this.everyMs) this.terminals.delete(pk);
+    // forEach: every remembered terminal; a for…of over entries() made an array and a result object each.
+    this.terminals.forEach((e, pk) => {
+      if (!e.pending && now - e.writtenAt >= this.everyMs) this.terminals.delete(pk);
+    });
   }
 }

@@ -48,8 +48,8 @@ export class MessageRows {
     let alarms: NewAlarm[] | null = this.alarms.fromPositions(t, positions, isEvent);
     // Blind-area uploads hours later, or a day already final: the rollup recomputes that day.
     const lateDays = this.late.lateDays(positions, now);
-    const statusAlarms = msg.status?.alarms ?? [];
-    if (positions.length === 0 && statusAlarms.length) alarms = joined(alarms, this.alarms.fromStatus(t, statusAlarms, isEvent, now));
+    const statusAlarms = msg.status?.alarms;
+    if (positions.length === 0 && statusAlarms?.length) alarms = joined(alarms, this.alarms.fromStatus(t, statusAlarms, isEvent, now));
     const ebike = ebikeRowsOf(t.pk, msg, now);
     if (msg.bms) alarms = joined(alarms, this.alarms.fromBms(t, msg.bms, now));
     const statusReport = statusReportOf(t.pk, msg, now);

@@ -37,7 +37,11 @@ export function markBlindArea(msg: DeviceMessage, receivedAt: number) {
   const positions = msg.positions;
   if (!positions) return;
   const batch = msg.detail?.batchType === 1;
-  for (const p of positions) if (batch || receivedAt - p.time > BLIND_AREA_AFTER_MS) p.extras.blindArea = true;
+  // Indexed, as on the rest of a message's path: see AlarmEdgeTracker.fromPositions.
+  for (let i = 0; i < positions.length; i++) {
+    const p = positions[i];
+    if (batch || receivedAt - p.time > BLIND_AREA_AFTER_MS) p.extras.blindArea = true;
+  }
 }
 
 /** A message's positions as rows, oldest first (a 0x0200 carries one: no loop, no sort). */

@@ -120,8 +120,7 @@ export class PresenceTracker {
   private async runSweep() {
     try {
       const now = Date.now();
-      const seen = [...this.touched].map(([id, at]) => ({ id, at }));
-      this.touched.clear();
+      const seen = this.takeTouched();
       if (seen.length) await this.serially(() => ingestQueries.touchSeen(this.db, seen));
       // values(), not entries(): every connection every sweep, and an entry is an array each (most of an idle gateway's garbage).
       const silentSince = now - this.offlineAfterSeconds * 1000;
@@ -145,6 +144,14 @@ export class PresenceTracker {
     }
   }
 
+  /** The last-seen times to write, and none left (forEach: a spread of the Map made an array per terminal). */
+  private takeTouched(): Array<{ id: number; at: number }> {
+    const seen: Array<{ id: number; at: number }> = [];
+    this.touched.forEach((at, id) => seen.push({ id, at }));
+    this.touched.clear();
+    return seen;
+  }
+
   private serially<T>(write: () => Promise<T>): Promise<T> {
     const run = this.writes.then(write, write);
     this.writes = run.catch(() => {});
@@ -159,8 +166,7 @@ export class PresenceTracker {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.sweeping;
-    const seen = [...this.touched].map(([id, at]) => ({ id, at }));
-    this.touched.clear();
+    const seen = this.takeTouched();
     if (seen.length)
       await this.serially(() => ingestQueries.touchSeen(this.db, seen)).catch((err) => this.log.error({ err }, '在线状态检查失败'));
     await this.writes;

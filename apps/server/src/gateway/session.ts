@@ -78,6 +78,8 @@ export class TerminalSession implements IngestOwner {
   /** This protocol's figures for /metrics (plain numbers: one increment per frame). */
   readonly counters: ProtocolCounters;
   private readonly deadline: ConnectionDeadline;
+  /** The batcher's mark: the last batch that listed this connection (IngestOwner). */
+  ingestBatch = 0;
   readonly close = () => this.shutdown();
 
   constructor(

@@ -44,12 +44,15 @@ export class StoredNews {
     let newest: StoredPosition | undefined;
     // The batches' fixes, each batch once (its tickets share one LatestFix).
     let batches: LatestFix[] | null = null;
-    for (const ticket of tickets) {
+    for (let i = 0; i < tickets.length; i++) {
+      const ticket = tickets[i];
       const fix = ticket.latest.newest;
       if (fix && fix.gpsTime >= this.lastPublishedTime && !beforeHandOver(t, fix) && (!newest || fix.gpsTime >= newest.gpsTime))
         newest = fix;
       if (ticket.latest.fixes && !batches?.includes(ticket.latest)) (batches ??= []).push(ticket.latest);
-      ticket.alarms.forEach((a, i) => publishAlarm(this.bus, t, ticket.alarmIds![i], a));
+      // Indexed, no forEach: its callback was a closure made per ticket, for alarms that are nearly always none.
+      const alarms = ticket.alarms;
+      for (let j = 0; j < alarms.length; j++) publishAlarm(this.bus, t, ticket.alarmIds![j], alarms[j]);
     }
     // An expired service keeps its history but shows no live position (docs/decisions.md).
     const expired = t.serviceExpiresAt !== null && t.serviceExpiresAt.getTime() < Date.now();
