@@ -1,6 +1,8 @@
 import { replyAfterCommit } from '../core/metrics.ts';
 import type { IngestTicket } from './ingestBatcher.ts';
-import { ReplyQueue } from './replyQueue.ts';
+import { ReplyQueue, type DrainSink } from './replyQueue.ts';
+
+const NOBODY = () => {};
 
 /** Entries waiting for storage; past this the connection waits for its acknowledgements. */
 const MAX_IN_FLIGHT = 64;
@@ -9,8 +11,10 @@ const MAX_IN_FLIGHT = 64;
  * One connection's acknowledgements: each reply written only after what it acknowledges (and
  * everything before it) is stored, in order, and the frame loop held while too much waits.
  */
-export class Acknowledgements {
+export class Acknowledgements implements DrainSink {
   private readonly replies = new ReplyQueue();
+  /** settled()'s listener (the session's, the same at every call). */
+  private told: (stored: IngestTicket[]) => void = NOBODY;
   /** Wakes the frame loop once fewer than MAX_IN_FLIGHT entries wait for storage. */
   private roomWaiter: (() => void) | null = null;
 
@@ -44,19 +48,25 @@ export class Acknowledgements {
    * answered. `told` hears what was stored before the replies go (the engines judge a fix first).
    */
   settled(told: (stored: IngestTicket[]) => void) {
-    const { reply, stored, arrivals } = this.replies.drain();
-    if (stored.length) told(stored);
-    if (reply) {
-      // Every answerable reply in one write, one syscall, straight from the queue's buffer.
-      if (this.write(reply)) this.replies.keep();
-      const now = Date.now();
-      for (let i = 0; i < arrivals.length; i++) replyAfterCommit.observe((now - arrivals[i]) / 1000);
-    }
+    this.told = told;
+    const reply = this.replies.drainTo(this);
+    // Every answerable reply in one write, one syscall, straight from the queue's buffer.
+    if (reply && this.write(reply)) this.replies.keep();
     if (this.roomWaiter && this.replies.waiting < MAX_IN_FLIGHT) {
       const wake = this.roomWaiter;
       this.roomWaiter = null;
       wake();
     }
+  }
+
+  /** DrainSink: the stored tickets, told before the replies go (the engines judge a fix first). */
+  stored(tickets: IngestTicket[]) {
+    this.told(tickets);
+  }
+
+  /** DrainSink: a message answered now, for the reply-after-commit metric. */
+  answered(arrivedAt: number) {
+    replyAfterCommit.observe((Date.now() - arrivedAt) / 1000);
   }
 
   private room(): Promise<void> | undefined {

@@ -9,6 +9,14 @@ export type OnBytes = (chunk: Buffer, length: number, reused: boolean) => void;
 /** The one buffer every connection of this process reads into (a read is handled before the next). */
 const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 
+/**
+ * Views of READ_BUFFER's first n bytes, made once per length: the framer was handed a new
+ * subarray at every read (~95 bytes a position, issue 33), and lone messages come in few lengths.
+ */
+const VIEWS: Buffer[] = [];
+const MAX_VIEW_LENGTH = 2048;
+const viewOf = (length: number) => (length <= MAX_VIEW_LENGTH ? (VIEWS[length] ??= READ_BUFFER.subarray(0, length)) : READ_BUFFER);
+
 interface ReadSlots {
   buffer: symbol;
   callback: symbol;
@@ -29,7 +37,7 @@ export function readInto(socket: Socket, onBytes: OnBytes): void {
   const own = socket as unknown as Record<symbol, unknown>;
   if (slots && typeof handle?.useUserBuffer === 'function' && own[slots.buffer] === null) {
     own[slots.buffer] = READ_BUFFER;
-    own[slots.callback] = (nread: number, buf: Buffer) => onBytes(buf, nread, true);
+    own[slots.callback] = (nread: number) => onBytes(viewOf(nread), nread, true);
     handle.useUserBuffer(READ_BUFFER);
     return;
   }
