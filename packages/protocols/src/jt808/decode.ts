@@ -20,7 +20,7 @@ import {
 } from './bodies.ts';
 import { readJt808Frame, type FrameTarget, type Jt808Header, type Jt808RawFrame } from './frame.ts';
 import { BMS_MIN_LENGTH, readBms } from '../common/bms-block.ts';
-import { decodeLocation } from './location.ts';
+import { decodeLocation, decodeLocationReused } from './location.ts';
 import { encodeAckFor, encodePlatformReply, encodeRegisterReply } from './replies.ts';
 import { toPosition } from './to-position.ts';
 
@@ -52,8 +52,8 @@ function decodeFrame(frame: Buffer, ctx: DecodeContext): DecodeResult {
   const header = f.header;
   let message: DeviceMessage;
   if (header.msgId === JT808_MSG.location && !header.subpackage) {
-    // The frame most terminals send most often: no intermediate objects.
-    const loc = decodeLocation(f.data, f.bodyStart, f.bodyEnd);
+    // The frame most terminals send most often: no intermediate objects (toPosition copies out the reused location).
+    const loc = decodeLocationReused(f.data, f.bodyStart, f.bodyEnd);
     if (!loc) return short(header, f.data.subarray(f.bodyStart, f.bodyEnd));
     message = {
       kind: 'location',

@@ -59,44 +59,91 @@ function bcdTimeGmt8(b: Buffer, at: number): number {
 /** Decode a location body starting at `at`; null when fewer than 28 bytes are there. */
 export function decodeLocation(b: Buffer, at = 0, end = b.length): Jt808Location | null {
   if (end - at < LOCATION_BASE_LENGTH) return null;
+  return readLocation(emptyLocation(emptyItems()), b, at, end);
+}
+
+/**
+ * The same into one object that every call overwrites: for a caller that copies out at once what
+ * it keeps (decode.ts's lone 0x0200, through toPosition). The location and its items were two
+ * objects and three boxed doubles a position, dropped as soon as made (issue 33).
+ */
+export function decodeLocationReused(b: Buffer, at: number, end: number): Jt808Location | null {
+  if (end - at < LOCATION_BASE_LENGTH) return null;
+  return readLocation(REUSED, b, at, end);
+}
+
+// Every key present from the start: one object shape for all frames keeps this path fast (the
+// fractional fields start as fractions, so the reused object's doubles are written in place).
+const emptyLocation = (items: Jt808LocationItems): Jt808Location => ({
+  alarm: 0,
+  status: 0,
+  latRaw: 0,
+  lonRaw: 0,
+  lat: 0.5,
+  lon: 0.5,
+  altitude: 0,
+  speedRaw: 0,
+  speedKmh: 0.5,
+  direction: 0,
+  time: 0.5,
+  items,
+});
+
+const emptyItems = (): Jt808LocationItems => ({
+  mileageKm: undefined,
+  fuelL: undefined,
+  recorderSpeedKmh: undefined,
+  alarmEventId: undefined,
+  overspeed: undefined,
+  area: undefined,
+  routeTime: undefined,
+  extSignal: undefined,
+  io: undefined,
+  analog: undefined,
+  signal: undefined,
+  satellites: undefined,
+  raw: undefined,
+  truncated: false,
+});
+
+const REUSED = emptyLocation(emptyItems());
+
+function readLocation(out: Jt808Location, b: Buffer, at: number, end: number): Jt808Location {
   const status = u32(b, at + 4);
   const latRaw = u32(b, at + 8);
   const lonRaw = u32(b, at + 12);
   const speedRaw = u16(b, at + 18);
-  return {
-    alarm: u32(b, at),
-    status,
-    latRaw,
-    lonRaw,
-    lat: (status & 0x04 ? -latRaw : latRaw) / 1e6,
-    lon: (status & 0x08 ? -lonRaw : lonRaw) / 1e6,
-    altitude: i16(b, at + 16),
-    speedRaw,
-    speedKmh: speedRaw / 10,
-    direction: u16(b, at + 20),
-    time: bcdTimeGmt8(b, at + 22),
-    items: decodeItems(b, at + LOCATION_BASE_LENGTH, end),
-  };
+  out.alarm = u32(b, at);
+  out.status = status;
+  out.latRaw = latRaw;
+  out.lonRaw = lonRaw;
+  out.lat = (status & 0x04 ? -latRaw : latRaw) / 1e6;
+  out.lon = (status & 0x08 ? -lonRaw : lonRaw) / 1e6;
+  out.altitude = i16(b, at + 16);
+  out.speedRaw = speedRaw;
+  out.speedKmh = speedRaw / 10;
+  out.direction = u16(b, at + 20);
+  out.time = bcdTimeGmt8(b, at + 22);
+  readItems(out.items, b, at + LOCATION_BASE_LENGTH, end);
+  return out;
 }
 
-function decodeItems(b: Buffer, at: number, end: number): Jt808LocationItems {
-  // Every key present from the start: one object shape for all frames keeps this path fast.
-  const items: Jt808LocationItems = {
-    mileageKm: undefined,
-    fuelL: undefined,
-    recorderSpeedKmh: undefined,
-    alarmEventId: undefined,
-    overspeed: undefined,
-    area: undefined,
-    routeTime: undefined,
-    extSignal: undefined,
-    io: undefined,
-    analog: undefined,
-    signal: undefined,
-    satellites: undefined,
-    raw: undefined,
-    truncated: false,
-  };
+/** The additional items into `items`, every field set (a reused object keeps nothing of the last body). */
+function readItems(items: Jt808LocationItems, b: Buffer, at: number, end: number) {
+  items.mileageKm = undefined;
+  items.fuelL = undefined;
+  items.recorderSpeedKmh = undefined;
+  items.alarmEventId = undefined;
+  items.overspeed = undefined;
+  items.area = undefined;
+  items.routeTime = undefined;
+  items.extSignal = undefined;
+  items.io = undefined;
+  items.analog = undefined;
+  items.signal = undefined;
+  items.satellites = undefined;
+  items.raw = undefined;
+  items.truncated = false;
   let p = at;
   while (p + 2 <= end) {
     const id = b[p];
@@ -111,7 +158,6 @@ function decodeItems(b: Buffer, at: number, end: number): Jt808LocationItems {
     }
     p = v + len;
   }
-  return items;
 }
 
 function itemKey(id: number): string {
