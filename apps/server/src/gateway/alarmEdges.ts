@@ -30,6 +30,18 @@ export function alarmEdges(active: ReadonlySet<string>, reported: readonly Alarm
 
 type Place = { lat: number; lon: number; speed: number } | null;
 
+/**
+ * Where the terminal last was, overwritten by each fix: a class of its own. As a literal, each
+ * report's store allocated two boxed numbers (~30 bytes a position, issue 33) — likely because V8
+ * shares a literal's hidden class with other `{ lat, lon, … }` objects, whose fields are not all
+ * plain doubles; a class's fields stay doubles, written in place.
+ */
+class LastPlace {
+  lat = 0.5;
+  lon = 0.5;
+  speed = 0.5;
+}
+
 /** A new alarm of the terminal, at a place (or none known); `late`: raised by a blind-area fix (补传). */
 export function newAlarm(t: TerminalInfo, type: AlarmType, time: number, at: Place, late = false): NewAlarm {
   const alarm: NewAlarm = {
@@ -55,7 +67,7 @@ export class AlarmEdgeTracker {
   private active: ReadonlySet<string> = NO_ALARMS;
   /** BMS alarms are levels of their own: a position report without them does not end them. */
   private activeBms: ReadonlySet<string> = NO_ALARMS;
-  private lastFix: Place = null;
+  private lastFix: LastPlace | null = null;
 
   /** The connection now goes by this terminal: the alarms on at its last stored position are not raised again. */
   identified(t: TerminalInfo) {
@@ -90,12 +102,10 @@ export class AlarmEdgeTracker {
    * outlived young collections and was promoted with everything it holds (issue 33).
    */
   private keepPlace(p: StoredPosition) {
-    if (!this.lastFix) this.lastFix = { lat: p.lat, lon: p.lon, speed: p.speed };
-    else {
-      this.lastFix.lat = p.lat;
-      this.lastFix.lon = p.lon;
-      this.lastFix.speed = p.speed;
-    }
+    const place = (this.lastFix ??= new LastPlace());
+    place.lat = p.lat;
+    place.lon = p.lon;
+    place.speed = p.speed;
   }
 
   /** Alarms of a message without a fix of its own: they happened where the terminal last was. */

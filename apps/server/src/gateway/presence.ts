@@ -122,14 +122,15 @@ export class PresenceTracker {
       const now = Date.now();
       const seen = this.takeTouched();
       if (seen.length) await this.serially(() => ingestQueries.touchSeen(this.db, seen));
-      // values(), not entries(): every connection every sweep, and an entry is an array each (most of an idle gateway's garbage).
+      // forEach: every connection every sweep; a for…of made an iterator result per connection
+      // (over entries() an array too: most of an idle gateway's garbage).
       const silentSince = now - this.offlineAfterSeconds * 1000;
-      for (const t of this.tracked.values()) {
+      this.tracked.forEach((t, pk) => {
         if (t.lastSeen < silentSince) {
-          this.tracked.delete(t.info.pk);
+          this.tracked.delete(pk);
           t.close();
         }
-      }
+      });
       const gone = await this.serially(() => ingestQueries.markSilentOffline(this.db, this.offlineAfterSeconds, null));
       for (const g of gone)
         publishPresence(

@@ -18,7 +18,7 @@ import {
   decodeTerminalControl,
   decodeText,
 } from './bodies.ts';
-import { readJt808Frame, type FrameTarget, type Jt808Header, type Jt808RawFrame } from './frame.ts';
+import { readJt808RawFrame, type FrameTarget, type Jt808Header, type Jt808RawFrame } from './frame.ts';
 import { BMS_MIN_LENGTH, readBms } from '../common/bms-block.ts';
 import { decodeLocation, decodeLocationReused } from './location.ts';
 import { encodeAckFor, encodePlatformReply, encodeRegisterReply } from './replies.ts';
@@ -46,9 +46,8 @@ export function decodeJt808(frame: Buffer, ctx: DecodeContext = {}): DecodeResul
 }
 
 function decodeFrame(frame: Buffer, ctx: DecodeContext): DecodeResult {
-  const parsed = readJt808Frame(frame, ctx.checksumPolicy, true);
-  if (!parsed.ok) return parsed;
-  const f = parsed.value;
+  const f = readJt808RawFrame(frame, ctx.checksumPolicy ?? 'accept', true);
+  if ('error' in f) return f;
   const header = f.header;
   let message: DeviceMessage;
   if (header.msgId === JT808_MSG.location && !header.subpackage) {
