@@ -365,6 +365,8 @@ async function main() {
         killedAt = elapsed;
       }
       const now = await snapshots();
+      // This window's replies alone: when in the run the tail comes.
+      const window = latencyPercentiles(now.map((x) => x.latency));
       sampleCpu();
       const rss = Object.fromEntries(pids().map((p) => [p.name, MB(safe(() => rssBytes(p.pid)))]));
       samples.push({
@@ -372,11 +374,12 @@ async function main() {
         online: sum(now, 'online'),
         acknowledged: sum(now, 'acked') - acked0,
         reconnects: sum(now, 'reconnects'),
+        replyMs: { p50: window.p50, p99: window.p99, max: window.max },
         rssMB: rss,
         load: loadAverage(),
       });
       log(
-        `t=${elapsed}s online ${sum(now, 'online')} acked ${sum(now, 'acked') - acked0} load ${loadAverage()[0]} gateways ${cluster.processes
+        `t=${elapsed}s online ${sum(now, 'online')} acked ${sum(now, 'acked') - acked0} p99 ${window.p99} max ${window.max} ms load ${loadAverage()[0]} gateways ${cluster.processes
           .filter((p) => p.role === 'gateway')
           .map((p) => rss[p.name])
           .join('/')} MB`,
