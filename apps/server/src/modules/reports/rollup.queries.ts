@@ -48,6 +48,9 @@ export const rollupQueries = {
     return { terminals: n.n, removed: removed.length };
   },
 
+  /** Every terminal's id, in order: the slices of a large fleet's pass (rollup.service.ts). */
+  terminalIds: async (q: Queryable) => (await q.query<{ id: number }>('SELECT id::int AS id FROM terminals ORDER BY id')).map((r) => r.id),
+
   /**
    * The terminals whose positions came too late for the day's passes (gateway: rollup_late_days),
    * taken: the rows read are deleted, so a mark written after this statement waits for the next pass.

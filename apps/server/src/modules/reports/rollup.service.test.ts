@@ -54,6 +54,16 @@ const point = (
   ...extra,
 });
 
+/** 2026-05-02's rows, without when they were written (numbers to 1e-9). */
+const day = () =>
+  t.ctx.db
+    .query(`SELECT * FROM daily_terminal_stats WHERE day = '2026-05-02' ORDER BY terminal_id`)
+    .then((rows) =>
+      rows.map(({ rolled_up_at: _, ...r }) =>
+        JSON.parse(JSON.stringify(r, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 1e9) / 1e9 : v))),
+      ),
+    );
+
 const stats = (terminalId: number, day: string) =>
   t.ctx.db.one<Record<string, unknown>>(
     `SELECT mileage_km, gps_km, mileage_source, driving_seconds, max_speed, first_position_at, last_position_at, position_count, alarm_count,
@@ -227,14 +237,6 @@ describe('daily rollup', () => {
 
   it('adds what arrived since the last pass while the day runs, to the same figures a full pass gives', async () => {
     const db = t.ctx.db;
-    const day = () =>
-      db
-        .query(`SELECT * FROM daily_terminal_stats WHERE day = '2026-05-02' ORDER BY terminal_id`)
-        .then((rows) =>
-          rows.map(({ rolled_up_at: _, ...r }) =>
-            JSON.parse(JSON.stringify(r, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 1e9) / 1e9 : v))),
-          ),
-        );
     await db.query(`DELETE FROM daily_terminal_stats WHERE day = '2026-05-02'`);
     await db.query(`DELETE FROM daily_rollup_days`);
     expect(await rollupDay(db, '2026-05-02', { now: bj('08:05:00') })).toMatchObject({ final: false });
@@ -259,6 +261,25 @@ describe('daily rollup', () => {
     expect(await rollupDay(db, '2026-05-02', { now: bj('03:00:00', '2026-05-03') })).toMatchObject({ final: true });
     expect(await stats(gpsTerminal, '2026-05-02')).toMatchObject({ position_count: 95, elapsed_seconds: 86_400 });
     expect(beijingDayOf(bj('00:00:00', '2026-05-03'))).toBe('2026-05-03');
+  });
+
+  it('writes the same rows when the pass of a large fleet goes slice by slice', async () => {
+    const db = t.ctx.db;
+    // A second terminal driving that morning: a slice each.
+    const drive = [0, 1, 2].map((k) => point(odoTerminal, bj(`07:5${k}:00`), 23 + k / 100, 113, 40));
+    await ingestQueries.copyPositions(db, drive);
+    await ingestQueries.upsertLatest(db, [drive[2]]);
+    const passes = async (sliceTerminals?: number) => {
+      await db.query(`DELETE FROM daily_terminal_stats WHERE day = '2026-05-02'`);
+      await db.query(`DELETE FROM daily_stays WHERE day = '2026-05-02'`);
+      await db.query(`DELETE FROM daily_rollup_days`);
+      for (const at of ['08:05:00', '08:07:35', '14:00:00']) await rollupDay(db, '2026-05-02', { now: bj(at), sliceTerminals });
+      return { rows: await day(), stays: await db.query(`SELECT * FROM daily_stays WHERE day = '2026-05-02' ORDER BY 1, 2, 3`) };
+    };
+    const whole = await passes();
+    expect(whole.rows.map((r: { terminal_id: string }) => Number(r.terminal_id))).toEqual([gpsTerminal, odoTerminal]);
+    // One terminal a slice: every terminal's row written in a transaction of its own.
+    expect(await passes(1)).toEqual(whole);
   });
 
   // PGlite runs one transaction at a time: two processes only meet on PostgreSQL.

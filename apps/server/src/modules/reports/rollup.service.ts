@@ -9,6 +9,7 @@ import { refreshFleetSummary } from './fleetSummary.ts';
 import { rollupDrivingDay } from './drivingRollup.ts';
 import { rollupFinishedMonths } from './monthlyRollup.ts';
 import { drivingRollupQueries } from './drivingRollup.queries.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Late data still counts: a finished day keeps being rolled up until FINAL_AFTER_MS after it
@@ -21,6 +22,17 @@ export { FINAL_AFTER_MS };
 const LOOKBACK_DAYS = 7;
 /** After the jobs role was stopped: days not final since the newest final one are caught up, this many at most. */
 const CATCH_UP_DAYS = 60;
+/**
+ * A pass of a running day over a larger fleet goes in slices of this many terminals, each its own
+ * transaction, with a pause after each as long as it took (at most MAX_SLICE_PAUSE_MS). In one
+ * statement, 100 000 terminals' five minutes took one core for ~45 s every pass: on the machine
+ * that also ingests, the replies of those seconds queued behind it (issue 33); with PGlite, whose
+ * one connection the transaction holds, ingest stopped for that long. Sliced, the pass uses at
+ * most half a core and ingest gets the database between slices. Terminals' rows are independent,
+ * so the slices together write what one statement would.
+ */
+export const SLICE_TERMINALS = 10_000;
+const MAX_SLICE_PAUSE_MS = 10_000;
 
 export interface DayResult {
   day: BeijingDay;
@@ -42,7 +54,7 @@ export interface DayResult {
 export async function rollupDay(
   db: Db,
   day: BeijingDay,
-  opts: { now?: number; wait?: boolean; full?: boolean } = {},
+  opts: { now?: number; wait?: boolean; full?: boolean; sliceTerminals?: number } = {},
 ): Promise<DayResult | null> {
   const now = opts.now ?? Date.now();
   const start = new Date(beijingDayStart(day));
@@ -50,6 +62,12 @@ export async function rollupDay(
   if (start.getTime() > now) return { day, terminals: 0, final: false };
   const cutoff = new Date(Math.min(end.getTime(), now));
   const final = now >= end.getTime() + FINAL_AFTER_MS;
+  // A running day's pass adds what is new per terminal: a large fleet's goes slice by slice first.
+  let sliced: { terminals: number } | null = null;
+  if (!final && !opts.full) {
+    sliced = await rollupSliced(db, day, start, cutoff, opts.sliceTerminals ?? SLICE_TERMINALS, opts.wait ?? false);
+    if (sliced === LOCK_HELD) return null;
+  }
   return db.tx(async (q) => {
     if (!(await rollupQueries.lock(q, opts.wait ?? false))) return null;
     // Taken first: a mark committed after this is left for the next pass, whose reads will see its positions.
@@ -62,7 +80,9 @@ export async function rollupDay(
     // included). Once final, only the terminals that had positions come late are recomputed.
     const lateOnly = final && !opts.full && late.length > 0 && (await rollupQueries.isFinal(q, day));
     const whole = !lateOnly && (opts.full || final);
-    let { terminals } = lateOnly ? { terminals: 0 } : await rollupQueries.rollupDay(q, whole ? 'full' : 'since', day, start, cutoff);
+    let { terminals } = lateOnly
+      ? { terminals: 0 }
+      : (sliced ?? (await rollupQueries.rollupDay(q, whole ? 'full' : 'since', day, start, cutoff)));
     if (!whole && late.length) ({ terminals } = await rollupQueries.rollupDay(q, 'full', day, start, cutoff, late));
     // The data centre's per-account figures of the day, in step with its rows.
     await fleetSummaryQueries.refreshAccountDays(q, day, day);
@@ -74,6 +94,32 @@ export async function rollupDay(
     }
     return { day, terminals, final, ...(late.length && !whole ? { late: late.length } : {}) };
   });
+}
+
+const LOCK_HELD = { terminals: -1 };
+
+/**
+ * The 'since' pass in slices of `size` terminals (every terminal in one of them), each its own
+ * transaction under the rollup lock, paused after each as long as it took. Null when the fleet
+ * fits one slice (the caller's transaction does it); LOCK_HELD when another process rolls up.
+ */
+async function rollupSliced(db: Db, day: BeijingDay, start: Date, cutoff: Date, size: number, wait: boolean) {
+  const ids = await rollupQueries.terminalIds(db);
+  if (ids.length <= size) return null;
+  let result = { terminals: 0 };
+  let pause = 0;
+  for (let from = 0; from < ids.length; from += size) {
+    if (pause > 0) await sleep(Math.min(pause, MAX_SLICE_PAUSE_MS));
+    const began = performance.now();
+    const done = await db.tx(async (q) => {
+      if (!(await rollupQueries.lock(q, wait))) return null;
+      return rollupQueries.rollupDay(q, 'since', day, start, cutoff, ids.slice(from, from + size));
+    });
+    if (!done) return LOCK_HELD;
+    result = done;
+    pause = performance.now() - began;
+  }
+  return result;
 }
 
 /**
