@@ -64,4 +64,21 @@ describe('repeatEvery', () => {
     await eventually(() => runs === 2);
     await stop();
   });
+
+  it('aborts the run under way at stop, for a task that paces itself', async () => {
+    let seen: AbortSignal | null = null;
+    const stop = repeatEvery(
+      3_600_000,
+      (signal) => {
+        seen = signal;
+        // A pause between steps that only the stop ends.
+        return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+      },
+      () => {},
+    );
+    await eventually(() => seen !== null);
+    expect(seen!.aborted).toBe(false);
+    await stop();
+    expect(seen!.aborted).toBe(true);
+  });
 });

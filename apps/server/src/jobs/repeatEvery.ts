@@ -5,11 +5,12 @@
  * waiting for the next poll, which then only catches what the news missed (issue 33: an idle
  * server's every-second polls were wakes and statements of their own); news during a run brings
  * another right after it. Returns a stop function that resolves once a run under way has finished,
- * so the database can be closed after it.
+ * so the database can be closed after it; the run's `signal` aborts at stop, for a task that
+ * paces itself (waits between steps) to end its run early.
  */
 export function repeatEvery(
   intervalMs: number,
-  task: () => Promise<void>,
+  task: (signal: AbortSignal) => Promise<void>,
   onError: (err: unknown) => void,
   wakeOn?: (wake: () => void) => () => void,
 ): () => Promise<void> {
@@ -18,13 +19,14 @@ export function repeatEvery(
   let running: Promise<void> | null = null;
   let again = false;
   let last: Promise<void> = Promise.resolve();
+  const stopping = new AbortController();
   const tick = () => {
     clearTimeout(timer);
     if (running) {
       again = true;
       return;
     }
-    running = last = task()
+    running = last = task(stopping.signal)
       .catch(onError)
       .finally(() => {
         running = null;
@@ -41,6 +43,7 @@ export function repeatEvery(
   });
   return async () => {
     stopped = true;
+    stopping.abort();
     clearTimeout(timer);
     unsubscribe?.();
     await last;

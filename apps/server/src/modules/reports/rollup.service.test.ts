@@ -280,6 +280,11 @@ describe('daily rollup', () => {
     expect(whole.rows.map((r: { terminal_id: string }) => Number(r.terminal_id))).toEqual([gpsTerminal, odoTerminal]);
     // One terminal a slice: every terminal's row written in a transaction of its own.
     expect(await passes(1)).toEqual(whole);
+
+    // The jobs role stopping: no slice starts after, the rest waits for the next pass.
+    await db.query(`DELETE FROM daily_terminal_stats WHERE day = '2026-05-02'`);
+    expect(await rollupDay(db, '2026-05-02', { now: bj('14:00:00'), sliceTerminals: 1, signal: AbortSignal.abort() })).toBeNull();
+    expect(await day()).toEqual([]);
   });
 
   // PGlite runs one transaction at a time: two processes only meet on PostgreSQL.
