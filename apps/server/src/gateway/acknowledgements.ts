@@ -2,8 +2,6 @@ import { replyAfterCommit } from '../core/metrics.ts';
 import type { IngestTicket } from './ingestBatcher.ts';
 import { ReplyQueue, type DrainSink } from './replyQueue.ts';
 
-const NOBODY = () => {};
-
 /** Entries waiting for storage; past this the connection waits for its acknowledgements. */
 const MAX_IN_FLIGHT = 64;
 
@@ -13,13 +11,17 @@ const MAX_IN_FLIGHT = 64;
  */
 export class Acknowledgements implements DrainSink {
   private readonly replies = new ReplyQueue();
-  /** settled()'s listener (the session's, the same at every call). */
-  private told: (stored: IngestTicket[]) => void = NOBODY;
   /** Wakes the frame loop once fewer than MAX_IN_FLIGHT entries wait for storage. */
   private roomWaiter: (() => void) | null = null;
 
-  /** `write` says whether the socket still holds the frame (not all sent at once: it must not change). */
-  constructor(private readonly write: (frame: Buffer) => boolean) {}
+  /**
+   * `write` says whether the socket still holds the frame (not all sent at once: it must not
+   * change); `told` hears what was stored before the replies go (the engines judge a fix first).
+   */
+  constructor(
+    private readonly write: (frame: Buffer) => boolean,
+    private readonly told: (stored: IngestTicket[]) => void,
+  ) {}
 
   /** A reply that acknowledges nothing stored: written at once, or after what earlier replies wait for. */
   answer(reply: Buffer, now: number) {
@@ -45,10 +47,9 @@ export class Acknowledgements implements DrainSink {
 
   /**
    * A flush holding some of this connection's entries finished: answers, in order, what may be
-   * answered. `told` hears what was stored before the replies go (the engines judge a fix first).
+   * answered, `told` first.
    */
-  settled(told: (stored: IngestTicket[]) => void) {
-    this.told = told;
+  settled() {
     const reply = this.replies.drainTo(this);
     // Every answerable reply in one write, one syscall, straight from the queue's buffer.
     if (reply && this.write(reply)) this.replies.keep();

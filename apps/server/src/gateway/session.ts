@@ -65,7 +65,10 @@ export class TerminalSession implements IngestOwner {
   private readonly decodeCtx: ConnectionDecodeContext;
   private readonly queue: Buffer[] = [];
   private running = false;
-  private readonly acks = new Acknowledgements((frame) => this.write(frame));
+  private readonly acks = new Acknowledgements(
+    (frame) => this.write(frame),
+    (stored) => this.tell(stored),
+  );
   private serial = 0;
   private badFrames = 0;
   /** The frame being handled while the connection has no terminal yet: an unknown one's first frames are kept for 待接入终端. */
@@ -268,12 +271,12 @@ export class TerminalSession implements IngestOwner {
 
   /** A flush holding some of this connection's entries finished: answer, in order, what may be answered. */
   settled() {
-    this.acks.settled(this.tell);
+    this.acks.settled();
   }
 
-  private readonly tell = (stored: IngestTicket[]) => {
+  private tell(stored: IngestTicket[]) {
     if (this.terminal) this.news.published(this.terminal, stored);
-  };
+  }
 
   private async identify(info: TerminalInfo, wireId: string) {
     if (this.terminal) this.forget();
