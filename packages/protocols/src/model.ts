@@ -36,7 +36,9 @@ export interface ProtocolError {
   detail: string;
 }
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: ProtocolError };
+/** A Result's failure branch. */
+export type Failure = { ok: false; error: ProtocolError };
+export type Result<T> = { ok: true; value: T } | Failure;
 
 /**
  * What to do with a frame whose checksum/CRC does not verify. Default 'accept': real devices

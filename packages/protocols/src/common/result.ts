@@ -1,10 +1,10 @@
-import type { ErrorCode, ProtocolError, Result } from '../model.ts';
+import type { ErrorCode, Failure, Result } from '../model.ts';
 
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
 
-export function fail(code: ErrorCode, detail: string): { ok: false; error: ProtocolError } {
+export function fail(code: ErrorCode, detail: string): Failure {
   return { ok: false, error: { code, detail } };
 }
 

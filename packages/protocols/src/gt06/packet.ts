@@ -1,5 +1,5 @@
 /** What every GT06 packet decoder shares: its input and the message skeleton. */
-import type { DecodeContext, DeviceMessage, MessageKind, ProtocolError } from '../model.ts';
+import type { DecodeContext, DeviceMessage, MessageKind, Failure } from '../model.ts';
 import { fail, hex2 } from '../common/result.ts';
 import { encodeGt06Ack, type Gt06Frame } from './frame.ts';
 
@@ -24,6 +24,6 @@ export function message(p: PacketContext, kind: MessageKind, reply: boolean): De
   };
 }
 
-export function short(f: Gt06Frame, size: number): { ok: false; error: ProtocolError } {
+export function short(f: Gt06Frame, size: number): Failure {
   return fail('tooShort', `${TYPE_NAMES[f.protocol]} content of ${size} bytes is too short`);
 }

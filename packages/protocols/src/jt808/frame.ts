@@ -3,11 +3,9 @@
  * header + body, and the message header in its 2011/2013 (6-byte BCD phone) and 2019
  * (version flag, protocol version byte, 10-byte BCD phone) forms.
  */
-import type { ChecksumPolicy, ProtocolError, Result } from '../model.ts';
+import type { ChecksumPolicy, Failure, Result } from '../model.ts';
 import { u32, u48 } from '../common/bytes.ts';
 import { fail, ok } from '../common/result.ts';
-
-type Failure = { ok: false; error: ProtocolError };
 
 export const FLAG = 0x7e;
 const ESC = 0x7d;
