@@ -64,14 +64,14 @@ export async function rollupDay(
   const cutoff = new Date(Math.min(end.getTime(), now));
   const final = now >= end.getTime() + FINAL_AFTER_MS;
   // A running day's pass adds what is new per terminal: a large fleet's goes slice by slice first.
-  let sliced: { terminals: number } | null = null;
+  let sliced: { terminals: number } | 'skipped' | null = null;
   if (!final && !opts.full) {
     sliced = await rollupSliced(db, day, start, cutoff, {
       size: opts.sliceTerminals ?? SLICE_TERMINALS,
       wait: opts.wait ?? false,
       signal: opts.signal,
     });
-    if (sliced === LOCK_HELD) return null;
+    if (sliced === 'skipped') return null;
   }
   return db.tx(async (q) => {
     if (!(await rollupQueries.lock(q, opts.wait ?? false))) return null;
@@ -101,12 +101,10 @@ export async function rollupDay(
   });
 }
 
-const LOCK_HELD = { terminals: -1 };
-
 /**
  * The 'since' pass in slices of `size` terminals (every terminal in one of them), each its own
  * transaction under the rollup lock, paused after each twice as long as it took. Null when the fleet
- * fits one slice (the caller's transaction does it); LOCK_HELD when another process rolls up or
+ * fits one slice (the caller's transaction does it); 'skipped' when another process rolls up or
  * `signal` aborted (the jobs role stopping: the slices not done wait for the next pass).
  */
 async function rollupSliced(
@@ -122,13 +120,13 @@ async function rollupSliced(
   let pause = 0;
   for (let from = 0; from < ids.length; from += size) {
     if (pause > 0) await sleep(Math.min(pause, MAX_SLICE_PAUSE_MS), undefined, { signal }).catch(() => undefined);
-    if (signal?.aborted) return LOCK_HELD;
+    if (signal?.aborted) return 'skipped';
     const began = performance.now();
     const done = await db.tx(async (q) => {
       if (!(await rollupQueries.lock(q, wait))) return null;
       return rollupQueries.rollupDay(q, 'since', day, start, cutoff, ids.slice(from, from + size));
     });
-    if (!done) return LOCK_HELD;
+    if (!done) return 'skipped';
     result = done;
     pause = 2 * (performance.now() - began);
   }
