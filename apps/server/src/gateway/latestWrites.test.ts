@@ -71,6 +71,29 @@ describe('LatestWrites (no database)', () => {
     expect(w.waitingCount).toBe(0);
   });
 
+  it('copies a later waiting fix into the object of one written before, never into one a flush still holds', () => {
+    const w = new LatestWrites(30_000);
+    w.committed(w.plan([fix(at)], 0), 0);
+    w.committed(w.plan([fix(at + 5000, { lat: 31.5, mileage: 12 })], 5000), 5000);
+    // The drain takes the waiting fix; while that flush runs, another commits a newer report.
+    const draining = w.plan([], 31_000);
+    const taken = draining.rows[0];
+    expect(taken).toMatchObject({ gpsTime: at + 5000, lat: 31.5, mileage: 12 });
+    w.committed(w.plan([fix(at + 35_000, { lat: 31.6 })], 35_000), 35_000);
+    expect(taken).toMatchObject({ gpsTime: at + 5000, lat: 31.5, mileage: 12 });
+    w.committed(draining, 35_100);
+    // Newer reports fold into what waits; the odometer reading carries over from a fix without one.
+    w.committed(w.plan([fix(at + 40_000, { lat: 31.7, mileage: 13 })], 40_000), 40_000);
+    w.committed(w.plan([fix(at + 45_000, { lat: 31.8 })], 45_000), 45_000);
+    w.committed(w.plan([fix(at + 44_000, { lat: 99 })], 45_500), 45_500); // older: changes nothing
+    const next = w.plan([], 66_000);
+    expect(next.rows).toMatchObject([{ gpsTime: at + 45_000, lat: 31.8, mileage: 13 }]);
+    w.committed(next, 66_100);
+    // The object written last holds the next fix: written whole, nothing of the one before kept.
+    w.committed(w.plan([fix(at + 70_000, { lat: 32 })], 70_000), 70_000);
+    expect(w.plan([], 97_000).rows).toMatchObject([{ gpsTime: at + 70_000, lat: 32, mileage: null }]);
+  });
+
   it('writes a terminal whose first write failed at its next fix, within the drain’s second', () => {
     const w = new LatestWrites(30_000);
     w.failed(w.plan([fix(at)], 0));
