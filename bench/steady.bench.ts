@@ -2,7 +2,7 @@
  * Ingest at the pattern real fleets send (issue 33): `npm run bench -- steady [--terminals=20000]
  * [--interval=5] [--seconds=60] [--warmup-seconds=10] [--idle-seconds=60] [--heartbeat=60]
  * [--engine=postgres|pglite] [--per-client=10000] [--per-address=2500] [--cpu-prof=DIR] [--server-dist=DIR]
- * [--server-node-args='--flag --flag']`.
+ * [--server-node-args='--flag --flag'] [--server-log=FILE]`.
  *
  * Starts the built server (main.js, every role, as `npm start` runs it) on PostgreSQL (a fresh schema of DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
  * or on PGlite (a data folder of its own). Client processes (bench/support/steadyClient.ts, the
@@ -19,6 +19,7 @@
  * concurrent build of apps/server/dist cannot change it mid-run; `--server-dist=DIR` (under the
  * repository, for its node_modules) runs the build kept there, compiling it there first when it has
  * no main.js: a before/after pair runs two kept builds side by side on the same machine.
+ * `--server-log=FILE` keeps the server's whole output (V8's traces, say) there.
  * Prints JSON on stdout, progress on stderr.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -47,6 +48,8 @@ const PER_CLIENT = num('per-client', 10_000);
 const PER_ADDRESS = num('per-address', 2500);
 const CPU_PROF = args.get('cpu-prof');
 const KEPT_DIST = args.get('server-dist');
+/** Where the server's whole output goes besides (e.g. V8's traces asked for by --server-node-args). */
+const SERVER_LOG = args.get('server-log');
 /** Extra flags for the server's node (V8 heap or GC experiments), space-separated. */
 const SERVER_NODE_ARGS = (process.argv.find((a) => a.startsWith('--server-node-args='))?.slice('--server-node-args='.length) ?? '')
   .split(' ')
@@ -125,6 +128,11 @@ async function main() {
   const keep = (chunk: Buffer) => (out = (out + chunk.toString()).slice(-20_000));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
+  if (SERVER_LOG) {
+    const file = fs.createWriteStream(SERVER_LOG);
+    child.stdout!.pipe(file);
+    child.stderr!.pipe(file);
+  }
   const server: ServerProcess = { child, output: () => out, exited: new Promise((r) => child.once('exit', (code) => r(code))) };
   const clients: Array<ReturnType<typeof startClient>> = [];
   const admin = ENGINE === 'postgres' ? new pg.Client({ connectionString: DATABASE_URL }) : null;
