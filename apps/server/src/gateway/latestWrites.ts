@@ -14,6 +14,11 @@ interface Entry {
   spare: StoredPosition | null;
 }
 
+/** A terminal first seen by a plan (written now) or by a commit or failure (written at its next fix: -Infinity). */
+function newEntry(pk: number, writtenAt: number, alarms: readonly string[]): Entry {
+  return { pk, writtenAt, alarms, pending: null, pendingSince: 0, spare: null };
+}
+
 /** What one flush writes to latest_positions, and what to do once it committed or failed. */
 export interface LatestPlan {
   /** One row per terminal, by terminal (concurrent upserts lock rows in one order). */
@@ -144,14 +149,7 @@ export class LatestWrites {
       const r = batchRows[i];
       const e = this.terminals.get(r.terminalPk);
       if (!e) {
-        this.terminals.set(r.terminalPk, {
-          pk: r.terminalPk,
-          writtenAt: now,
-          alarms: r.alarms,
-          pending: null,
-          pendingSince: 0,
-          spare: null,
-        });
+        this.terminals.set(r.terminalPk, newEntry(r.terminalPk, now, r.alarms));
         rows.push(r);
         plan.written.push(r.terminalPk);
       } else if (all || e.writtenAt === -Infinity || !sameAlarms(e.alarms, r.alarms) || (drain && now - e.writtenAt >= this.everyMs)) {
@@ -215,11 +213,7 @@ export class LatestWrites {
     for (let i = 0; i < deferred.length; i++) {
       const r = deferred[i];
       let e = this.terminals.get(r.terminalPk);
-      if (!e)
-        this.terminals.set(
-          r.terminalPk,
-          (e = { pk: r.terminalPk, writtenAt: -Infinity, alarms: r.alarms, pending: null, pendingSince: 0, spare: null }),
-        );
+      if (!e) this.terminals.set(r.terminalPk, (e = newEntry(r.terminalPk, -Infinity, r.alarms)));
       if (e.pending) keepNewer(e.pending, r);
       else {
         // A copy the entry owns, which later reports overwrite: kept by reference, each report's row
@@ -247,11 +241,7 @@ export class LatestWrites {
     this.waiting.clear();
     for (const { fix, since } of plan.taken) {
       let e = this.terminals.get(fix.terminalPk);
-      if (!e)
-        this.terminals.set(
-          fix.terminalPk,
-          (e = { pk: fix.terminalPk, writtenAt: -Infinity, alarms: fix.alarms, pending: null, pendingSince: 0, spare: null }),
-        );
+      if (!e) this.terminals.set(fix.terminalPk, (e = newEntry(fix.terminalPk, -Infinity, fix.alarms)));
       e.pending = e.pending ? afterBoth(fix, e.pending) : fix;
       e.pendingSince = since;
       this.waiting.set(fix.terminalPk, e);
