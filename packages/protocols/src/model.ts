@@ -59,6 +59,13 @@ export interface DecodeContext {
   authCode?: string;
   /** JT/T 808 sub-package reassembler for this connection (see jt808/subpackage.ts). */
   subpackages?: SubpackageSink;
+  /** This connection's last JT/T 808 phone (jt808/frame.ts PhoneMemo): its frames skip the shared cache. */
+  phones?: PhoneLookup;
+}
+
+/** The JT/T 808 header's phone as a string, from its BCD bytes at data[at] (6 bytes, 10 in 2019). */
+export interface PhoneLookup {
+  phoneOf(data: Buffer, at: number, is2019: boolean): string;
 }
 
 /** Minimal view of the JT/T 808 reassembler, so model.ts does not import protocol code. */

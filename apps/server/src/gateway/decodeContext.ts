@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DecodeContext } from '@chelian/protocols/model.ts';
 import { Jt808SubpackageAssembler } from '@chelian/protocols/jt808/subpackage.ts';
+import { PhoneMemo } from '@chelian/protocols/jt808/frame.ts';
 
 /**
  * A connection's decoder context, kept small because a gateway holds one per connection: serials
@@ -9,7 +10,10 @@ import { Jt808SubpackageAssembler } from '@chelian/protocols/jt808/subpackage.ts
  */
 export class ConnectionDecodeContext implements DecodeContext {
   terminalId?: string;
-  now?: number;
+  /** Set at every read before its frames are decoded. A number from the start, so V8 keeps the field a number and a store reuses its box instead of allocating one (issue 33). */
+  now = 0;
+  /** The JT/T 808 phone of this connection's last frame (its next nearly always repeats it). */
+  readonly phones = new PhoneMemo();
   private assembler?: Jt808SubpackageAssembler;
   private code?: string;
 

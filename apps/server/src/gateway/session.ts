@@ -245,7 +245,7 @@ export class TerminalSession implements IngestOwner {
       await this.identify(verdict.info, msg.terminalId);
       return this.handleIdentified(msg);
     }
-    if (verdict.reply) this.acks.answer(verdict.reply, this.decodeCtx.now ?? Date.now()); // after what it already acknowledged
+    if (verdict.reply) this.acks.answer(verdict.reply, this.decodeCtx.now || Date.now()); // after what it already acknowledged
     if (verdict.close) this.closeAfterWrites();
   }
 
@@ -256,7 +256,7 @@ export class TerminalSession implements IngestOwner {
     if (msg.encodeHints) this.encodeHints = msg.encodeHints;
     if (msg.commandReply) void this.deps.commands.onReply(terminal.pk, msg.commandReply);
 
-    const now = this.decodeCtx.now ?? Date.now();
+    const now = this.decodeCtx.now || Date.now();
     const rows = this.rows.rowsFor(terminal, msg, now, this.news);
     if (!rows) {
       if (!msg.reply || msg.kind === 'location') return; // a location that stored nothing is not acknowledged either

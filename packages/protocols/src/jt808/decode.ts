@@ -46,7 +46,7 @@ export function decodeJt808(frame: Buffer, ctx: DecodeContext = {}): DecodeResul
 }
 
 function decodeFrame(frame: Buffer, ctx: DecodeContext): DecodeResult {
-  const f = readJt808RawFrame(frame, ctx.checksumPolicy ?? 'accept', true);
+  const f = readJt808RawFrame(frame, ctx.checksumPolicy ?? 'accept', true, ctx.phones);
   if ('error' in f) return f;
   const header = f.header;
   let message: DeviceMessage;

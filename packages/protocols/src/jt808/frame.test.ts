@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeJt808 } from './decode.ts';
-import { buildJt808Frame, escapeJt808, parseJt808Frame, readJt808Frame, unescapeJt808 } from './frame.ts';
+import { PhoneMemo, buildJt808Frame, escapeJt808, parseJt808Frame, readJt808Frame, unescapeJt808 } from './frame.ts';
 
 // Real device, Traccar's test suite: declared body length 50 with 40 bytes present, and a
 // checksum that does not verify.
@@ -67,5 +67,25 @@ describe('JT/T 808 framing', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it("a connection's phone memo gives each frame its own phone, across header versions", () => {
+    const memo = new PhoneMemo();
+    const phoneOf = (phone: string) => {
+      const r = decodeJt808(buildJt808Frame(0x0002, { phone }, 1, Buffer.alloc(0)), { phones: memo });
+      if (!r.ok) throw new Error(r.error.detail);
+      return r.value.terminalId;
+    };
+    const phones = [
+      '013511221122',
+      '013511221122',
+      '013511221123',
+      // 2019 headers: the same last six bytes as the 2013 phone, then ones differing only in their first four
+      '00000000013511221123',
+      '12345678013511221123',
+      '12345678013511221123',
+      '013511221123',
+    ];
+    expect(phones.map(phoneOf)).toEqual(phones);
   });
 });
