@@ -63,7 +63,7 @@ describe('the alarm beep', () => {
     await vi.advanceTimersByTimeAsync(SUSPEND_AFTER_MS);
     expect(ctx.state).toBe('suspended');
 
-    // The next alarm wakes the same context; a third during the second's tones keeps it awake to its own end.
+    // The next alarm wakes the same context; a third before it is suspended again keeps it awake to its own end.
     expect(playAlarmBeep()).toBe(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(ctx.state).toBe('running');
