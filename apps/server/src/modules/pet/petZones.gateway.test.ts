@@ -24,6 +24,9 @@ const M_LAT = 1 / 111_320;
 const M_LON = 1 / (111_320 * Math.cos((HOME.lat * Math.PI) / 180));
 let petId = 0;
 let circleId = 0;
+/** The newest fix the gateway has fed the engines: latest_positions shows a fix once it commits, a moment before the engines are handed it. */
+let fedUpTo = 0;
+let offFed: (() => void) | undefined;
 const post = (sid: string, url: string, fields: Record<string, string | number | boolean>) =>
   t.call(sid, { method: 'POST', url, ...form(fields) }).then((r) => r.json());
 const get = (sid: string, url: string) => t.call(sid, { url }).then((r) => r.json());
@@ -32,12 +35,14 @@ beforeAll(async () => {
   t = await createTestServer();
   gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { watch: 0 }, offlineAfterSeconds: 60 });
   engine = startPetZoneEngine(t.ctx);
+  offFed = t.ctx.positionFeed.subscribe({ fixes: (fixes) => void (fedUpTo = Math.max(fedUpTo, fixes[fixes.length - 1]!.gpsTime)) });
   a = await createTenant(t, { codes: 'all' });
   b = await createTenant(t, { codes: 'all' });
   expect((await post(a.sessionId, '/car/v4/api/terminal/add.json', { terminalId: ID, protocol: 'watch' })).flag).toBe(1);
   petId = (await post(a.sessionId, `${api}/pet/save.json`, { name: '旺财', imei: ID })).obj.petId;
 });
 afterAll(async () => {
+  offFed?.();
   engine?.stop();
   await gw?.close();
   await t?.close();
@@ -146,6 +151,7 @@ describe('safe zones', () => {
         5000,
         'fixes stored',
       );
+      await eventually(() => fedUpTo === last, 5000, 'fixes handed to the engine');
       await engine.settle();
       const alarms = (await get(a.sessionId, `${api}/pet/alarms.json?petId=${petId}`)).obj as Array<{ type: string; typeName: string }>;
       return alarms.map((x) => x.typeName).sort();
