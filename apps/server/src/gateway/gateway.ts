@@ -33,7 +33,7 @@ export interface GatewayOptions {
   /** Open connections per source address over all ports (default 2 000; 0: no limit, behind a TCP balancer). */
   maxConnectionsPerAddress?: number;
   /** Pauses letting a quiet fleet's lone reads share a wake (wakeSharing.ts; default none). */
-  wakeSharing?: Omit<WakeSharingOptions, 'databaseBusy'>;
+  wakeSharing?: Omit<WakeSharingOptions, 'databaseBusy' | 'batch'>;
 }
 
 export interface Gateway {
@@ -112,7 +112,7 @@ export async function startGateway(
     sessions,
     stats,
     deadlines,
-    wakes: wakes && wakes.pauseMs > 0 ? new WakeSharing({ ...wakes, databaseBusy: () => (db.inFlight?.() ?? 0) > 0 }) : undefined,
+    wakes: wakes && wakes.pauseMs > 0 ? new WakeSharing({ ...wakes, batch: batcher, databaseBusy: () => (db.inFlight?.() ?? 0) > 0 }) : undefined,
   };
 
   // An operator changed a terminal: the session holding it refreshes its labels and owner, and its

@@ -346,6 +346,16 @@ export class IngestBatcher {
     }, this.opts.maxDelayMs - waited);
   }
 
+  /** Milliseconds until the waiting rows' flush is due (≤ 0: due), null when no row waits (wakeSharing.ts). */
+  dueInMs(): number | null {
+    return this.waiting.rows === 0 ? null : this.opts.maxDelayMs - (Date.now() - this.oldestAt);
+  }
+
+  /** Flushes the waiting rows now unless a flush is under way (whose end schedules them): a pause gathered them (wakeSharing.ts). */
+  flushWaiting() {
+    if (this.waiting.rows > 0 && this.flushing.size === 0 && !this.closed) this.flushNow();
+  }
+
   private concurrency() {
     return this.db.engine === 'pglite' ? 1 : Math.max(1, this.opts.maxConcurrentFlushes);
   }
