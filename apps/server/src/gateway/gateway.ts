@@ -112,7 +112,10 @@ export async function startGateway(
     sessions,
     stats,
     deadlines,
-    wakes: wakes && wakes.pauseMs > 0 ? new WakeSharing({ ...wakes, batch: batcher, databaseBusy: () => (db.inFlight?.() ?? 0) > 0 }) : undefined,
+    wakes:
+      wakes && wakes.pauseMs > 0
+        ? new WakeSharing({ ...wakes, batch: batcher, databaseBusy: () => (db.inFlight?.() ?? 0) > 0 })
+        : undefined,
   };
 
   // An operator changed a terminal: the session holding it refreshes its labels and owner, and its
