@@ -1,6 +1,6 @@
 /**
- * The pause by default (GATEWAY_IDLE_PAUSE_MS): 10 000 terminals' heartbeats (~170 a second) gather
- * ~7 a wake; a reply that comes meanwhile waits at most this long.
+ * The pause while no rows wait for a flush (GATEWAY_IDLE_PAUSE_MS): 10 000 terminals' heartbeats
+ * (~170 a second) gather ~7 a wake; a reply that comes meanwhile waits at most this long.
  */
 export const DEFAULT_IDLE_PAUSE_MS = 40;
 /**
@@ -9,7 +9,7 @@ export const DEFAULT_IDLE_PAUSE_MS = 40;
  * flushes run back to back and the database's round trips, not the wakes, set the rhythm.
  */
 export const DEFAULT_PAUSE_BELOW_READS_PER_SECOND = 20_000;
-/** A pause this close to the waiting rows' flush ends early by this much: the gathering turn reads before the flush's timer fires. */
+/** A pause until the waiting rows' flush ends this long before it is due: the gathering turn reads before the flush's timer fires. */
 const WAKE_BEFORE_FLUSH_MS = 2;
 /** Shorter than this, a pause is not taken: it would gather almost nothing. */
 const MIN_PAUSE_MS = 3;
