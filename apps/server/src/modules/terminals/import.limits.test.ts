@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TERMINAL_ERRORS } from '@chelian/contracts';
 import { createTestServer, type TestServer } from '../../testing/testServer.ts';
@@ -82,14 +83,24 @@ describe('an uploaded import sheet is parsed within bounds, off the event loop',
 
   it('refuses a second import by the same user while the first runs; another user and a later one go ahead', async () => {
     const b = await createTenant(t, { codes: 'all' });
-    const slow = await rowsFile();
     const csv = Buffer.from('设备号,协议,车牌号\n013800000077,jt808,粤B77777\n');
-    // Either of the same user's two may get in first; the other is refused at once.
-    const [x, y, other] = await Promise.all([verify(a.sessionId, slow), verify(a.sessionId, slow), verify(b.sessionId, csv, 'a.csv')]);
-    const refused = [x, y].find((r) => r.statusCode === 429);
-    expect(refused?.json()).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.importRunning.code, msg: '已有导入正在进行，请稍后再试' });
-    expect([x, y].filter((r) => r.json().errorCode === TERMINAL_ERRORS.tooManyRows.code)).toHaveLength(1);
-    expect(other.json().obj).toMatchObject({ total: 1, valid: 1 });
+    // The first upload arrives slowly: its last bytes wait until the others are answered, so it is
+    // surely under way (its handler reads the body) while they come.
+    const { payload, headers } = multipart({ fileName: 'a.csv', content: csv });
+    const body = payload as Buffer;
+    let reading!: () => void;
+    const started = new Promise<void>((resolve) => (reading = resolve));
+    const slowBody = new Readable({ read: () => reading() });
+    slowBody.push(body.subarray(0, body.length - 8));
+    const first = t.call(a.sessionId, { method: 'POST', url: VERIFY, headers, payload: slowBody });
+    await started;
+    const second = await verify(a.sessionId, csv, 'a.csv');
+    expect(second.statusCode).toBe(429);
+    expect(second.json()).toMatchObject({ flag: 0, errorCode: TERMINAL_ERRORS.importRunning.code, msg: '已有导入正在进行，请稍后再试' });
+    expect((await verify(b.sessionId, csv, 'a.csv')).json().obj).toMatchObject({ total: 1, valid: 1 });
+    slowBody.push(body.subarray(body.length - 8));
+    slowBody.push(null);
+    expect((await first).json().obj).toMatchObject({ total: 1, valid: 1 });
     expect((await verify(a.sessionId, csv, 'a.csv')).json().obj).toMatchObject({ total: 1, valid: 1 });
   });
 
