@@ -18,6 +18,7 @@ import { installSecurityHeaders } from './securityHeaders.ts';
 import { installRateLimits, limitedActionOf } from './rateLimits.ts';
 import { LoginGate } from './loginGate.ts';
 import { installOpsRoutes, requestId } from './opsRoutes.ts';
+import { sharedSchemaCompilers } from './schemaCompilers.ts';
 
 export type App = FastifyInstance;
 
@@ -45,6 +46,7 @@ export async function buildApp(ctx: AppContext, modules: readonly ApiModule[], o
     genReqId: requestId,
     routerOptions: { maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+    schemaController: { compilersFactory: sharedSchemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
   const routes: RegisteredRoute[] = [];
 
