@@ -248,10 +248,11 @@ describe('运营大屏 inside the shell (issue 35 item 3)', () => {
     );
     await login(page);
     await page.goto(`${baseUrl()}/dataCenter/screen`);
+    // read as soon as it opens, so it stays open: it folds by itself 8 s after, and the screen's
+    // charts can take longer than that to load on a busy machine
+    await page.getByTestId('alarm-tip').hover();
     const frame = await childFrame(page, 'dataCenter');
     await frame.locator('.dcs-body').waitFor();
-    await page.getByTestId('alarm-tip').waitFor();
-    await page.getByTestId('alarm-tip').hover(); // read, so it stays open (it folds by itself within seconds)
     await page.waitForTimeout(1500); // charts drawn, the stage fitted
     // the stage in page pixels: the frame's place plus the child's own (both zoomed alike)
     const stage = (await frame.getByTestId('dc-screen').boundingBox())!;
