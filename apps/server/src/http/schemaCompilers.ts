@@ -11,7 +11,8 @@ type SerializerFactory = NonNullable<CompilersFactory['buildSerializer']>;
  * compile kept for the process: a route's schema is compiled once, however many apps the process
  * builds. Compiling every route's schemas is most of building the app (~0.8 s of ~1 s); a server
  * builds one app, but the tests build one per file. The compiled function depends on the schema,
- * the shared schemas and the options only, so those make the key.
+ * the shared schemas and the options only, so those make the key (an option that is a function, such
+ * as an Ajv plugin, is not in it: every app of this server passes the same options).
  */
 export function sharedSchemaCompilers(): CompilersFactory {
   return { buildValidator: sharedValidators, buildSerializer: sharedSerializers };
