@@ -4,6 +4,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { DataCenterOverview } from '@chelian/contracts';
 import { EChart } from '../../shared/charts/EChart.tsx';
 import { useLoaded } from '../../shared/list/useLoaded.ts';
+import { motionWanted } from '../../shared/ui/motion.ts';
 import type { ChartOption } from '../../shared/charts/echartsCore.ts';
 import type { Palette } from '../charts/palette.ts';
 import { D } from '../messages.ts';
@@ -106,6 +107,9 @@ export function RegionMap({
           coordinateSystem: 'geo',
           data: dots,
           zlevel: 2,
+          // The ripple redraws its layer every frame while the page is open (a 大屏 runs for days):
+          // under reduced motion the dots stay still and ripple only under the pointer.
+          showEffectOn: motionWanted() ? 'render' : 'emphasis',
           symbolSize: (v: number[]) => 6 + 14 * Math.sqrt(v[2] / max),
           rippleEffect: { brushType: 'stroke', scale: 3 },
           itemStyle: { color: palette.series[2] },

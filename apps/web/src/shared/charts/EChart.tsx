@@ -1,5 +1,6 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import type { ChartOption } from './echartsCore.ts';
+import { motionWanted } from '../ui/motion.ts';
 
 type Core = typeof import('./echartsCore.ts');
 type Instance = ReturnType<Core['echarts']['init']>;
@@ -32,9 +33,6 @@ export function chartValues(option: ChartOption): number {
   }
   return n;
 }
-
-/** Motion only for those who want it (tests and "reduce motion" settings get none). */
-const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * One ECharts chart that fills its box: follows the box's size, redraws with each new option
@@ -88,7 +86,7 @@ export function EChart({
     box.current?.setAttribute('data-chart-values', String(chartValues(option)));
     const draw = () =>
       chart.current?.setOption(
-        { animation: !reducedMotion(), backgroundColor: 'transparent', ...option },
+        { animation: motionWanted(), backgroundColor: 'transparent', ...option },
         { notMerge: replace, lazyUpdate: true },
       );
     if (chart.current) return draw();

@@ -9,6 +9,4 @@ export { maplibregl };
 export type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent, StyleSpecification } from 'maplibre-gl';
 
 /** Camera moves jump instead of flying when the user (or a browser test) asks for reduced motion. */
-export function animationsOn(): boolean {
-  return typeof window === 'undefined' || !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-}
+export { motionWanted as animationsOn } from '../ui/motion.ts';
