@@ -12,6 +12,8 @@ import { E } from '../messages.ts';
 import { beijingAxisTime, beijingDateTime, beijingFormat } from '../../shared/format/beijingTime.ts';
 
 const B = E.battery;
+/** A voltage to one decimal (54.0, not 54, beside 49.4). */
+const volts = (v: number | null | undefined) => (v == null ? '—' : v.toFixed(1));
 type Session = BikeBattery['charges'][number];
 const EMPTY: BikeBattery = { trend: [], charges: [], bms: null };
 
@@ -75,7 +77,7 @@ function BatteryOf({ bike, days }: { bike: Bike; days: Days }) {
           { title: B.start, dataIndex: 'start', width: 140, render: time },
           { title: B.end, dataIndex: 'end', width: 140, render: time },
           { title: B.fromTo, key: 'pct', width: 160, render: (_, s) => `${s.startPercent ?? '—'}% → ${s.endPercent ?? '—'}%` },
-          { title: B.voltage, key: 'v', width: 160, render: (_, s) => `${s.startVoltage ?? '—'} → ${s.endVoltage ?? '—'}` },
+          { title: B.voltage, key: 'v', width: 160, render: (_, s) => `${volts(s.startVoltage)} → ${volts(s.endVoltage)}` },
         ]}
       />
       <section className="sp-card" data-testid="ec-bms">

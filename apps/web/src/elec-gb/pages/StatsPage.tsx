@@ -21,6 +21,10 @@ const pie = (data: Array<{ name: string; count: number }>): ChartOption => ({
       type: 'pie',
       radius: ['40%', '68%'],
       center: ['50%', '45%'],
+      // Each part's count on the ring itself: beside a ring in a third of the page a label was cut
+      // to "…"; the names are in the legend, the shares in the tooltip.
+      label: { position: 'inside', formatter: '{c}', color: '#fff', fontWeight: 600 },
+      labelLine: { show: false },
       data: data.filter((d) => d.count > 0).map((d) => ({ name: d.name, value: d.count })),
     },
   ],
