@@ -9,6 +9,7 @@ import { beijingTime } from '../cardTime.ts';
 import { allStaff } from '../allStaff.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { C } from '../messages.ts';
+import { browserPager } from '../../shared/ui/pagination.ts';
 
 const D = C.device;
 
@@ -43,7 +44,7 @@ export function DevicePage() {
         title={D.title}
         filters={<Input.Search allowClear placeholder={C.common.keyword} style={{ width: 220 }} onSearch={(v) => setKeyword(v.trim())} />}
         // everyone is loaded for the keyword filter; the table pages them
-        list={{ ...everyone, rows: shown, pager: { pageSize: 10, showSizeChanger: true } }}
+        list={{ ...everyone, rows: shown, pager: browserPager() }}
         rowKey="staffId"
         size="small"
         table={{ 'data-testid': 'card-device-table' }}

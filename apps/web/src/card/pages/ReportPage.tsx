@@ -9,6 +9,7 @@ import { beijingToday } from '../cardTime.ts';
 import { teamTree } from '../teamTree.ts';
 import { C } from '../messages.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
+import { browserPager } from '../../shared/ui/pagination.ts';
 
 const R = C.report;
 
@@ -21,7 +22,8 @@ export function ReportPage() {
   const num = (title: string, key: keyof CardReportRow) => ({
     title,
     dataIndex: key,
-    width: 90,
+    // wide enough for the heading beside its sort arrows (应出勤时段 was cut to 应出勤…)
+    width: Math.max(90, title.length * 14 + 40),
     sorter: (a: CardReportRow, b: CardReportRow) => Number(a[key]) - Number(b[key]),
   });
   return (
@@ -69,7 +71,7 @@ export function ReportPage() {
           </Button>
         }
         // the report comes whole; its people are paged here
-        list={{ ...loaded, rows: report?.rows ?? [], pager: { pageSize: 10, showSizeChanger: true } }}
+        list={{ ...loaded, rows: report?.rows ?? [], pager: browserPager() }}
         rowKey="staffId"
         size="small"
         table={{ 'data-testid': 'card-report-table' }}

@@ -16,6 +16,7 @@ import { ownBikes } from '../ownBikes.ts';
 import { bikeLabel } from '../BikePicker.tsx';
 import { E } from '../messages.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
+import { browserPager } from '../../shared/ui/pagination.ts';
 
 const B = E.bikes;
 const S = E.status;
@@ -130,7 +131,7 @@ export function BikesPage() {
           )
         }
         // an owner's bikes come whole (the keyword also matches the model, which the server's search does not); the table pages them
-        list={{ ...list, rows: shown, pager: { pageSize: 10, hideOnSinglePage: true } }}
+        list={{ ...list, rows: shown, pager: browserPager() }}
         rowKey="bikeId"
         columns={columns}
         table={{ 'data-testid': 'bike-table' }}

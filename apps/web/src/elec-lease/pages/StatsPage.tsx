@@ -8,6 +8,7 @@ import { yuan } from '../money.ts';
 import { L } from '../messages.ts';
 import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
+import { browserPager } from '../../shared/ui/pagination.ts';
 
 const S = L.stats;
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
@@ -57,7 +58,7 @@ export function StatsPage() {
       </section>
       <ListCard<LeaseBikeStat>
         // the figures come whole; the bikes among them are paged here
-        list={{ ...loaded, rows: stats?.bikes ?? [], pager: { pageSize: 10, hideOnSinglePage: true } }}
+        list={{ ...loaded, rows: stats?.bikes ?? [], pager: browserPager() }}
         rowKey="vehicleId"
         columns={[
           { title: L.vehicle.code, dataIndex: 'code', width: 140 },

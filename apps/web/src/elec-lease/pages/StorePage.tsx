@@ -8,6 +8,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { L } from '../messages.ts';
+import { browserPager } from '../../shared/ui/pagination.ts';
 
 const S = L.store;
 const positions = (Object.keys(LEASE_STAFF_POSITIONS) as LeaseStaffPosition[]).map((value) => ({
@@ -87,7 +88,7 @@ export function StorePage() {
       <ListCard<LeaseStaff>
         title={S.staffTitle}
         // the account tree's users come whole; the table pages them
-        list={{ ...staff, pager: { pageSize: 10, hideOnSinglePage: true } }}
+        list={{ ...staff, pager: browserPager() }}
         rowKey="userId"
         columns={[
           { title: S.user, key: 'u', width: 240, render: (_, u) => `${u.name || u.username}（${u.username}）` },

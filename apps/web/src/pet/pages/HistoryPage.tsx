@@ -11,6 +11,7 @@ import { PetPageFrame } from '../PetPageFrame.tsx';
 import { PetHeatMap } from '../PetHeatMap.tsx';
 import { mapZoneOf, type MapZone } from '../PetZoneMap.tsx';
 import { P } from '../messages.ts';
+import { browserPager } from '../../shared/ui/pagination.ts';
 
 const H = P.history;
 type HeatCell = PetHistory['heat'][number];
@@ -25,7 +26,7 @@ function HistoryOf({ pet, day }: { pet: Pet; day: Dayjs }) {
       title={H.title}
       filters={<span className="sp-muted">{data ? H.count.replace('{n}', String(data.points.length)) : ''}</span>}
       above={data?.points.length ? <PetHeatMap history={data} zones={zones} /> : <Empty description={P.common.empty} />}
-      list={partOf(history, data?.heat, { pageSize: 10 })}
+      list={partOf(history, data?.heat, browserPager())}
       rowKey={(c) => `${c.lat},${c.lon}`}
       size="small"
       identityColumn={false}

@@ -13,6 +13,7 @@ import { PetPageFrame } from '../PetPageFrame.tsx';
 import { PetZoneMap, mapZoneOf, type MapZone } from '../PetZoneMap.tsx';
 import { P } from '../messages.ts';
 import { beijingDateTime, beijingFormat } from '../../shared/format/beijingTime.ts';
+import { browserPager } from '../../shared/ui/pagination.ts';
 
 const M = P.monitor;
 const REFRESH_MS = 5000;
@@ -160,7 +161,7 @@ function AlarmList({ alarms }: { alarms: ListView<PetAlarm> }) {
   return (
     <ListCard<PetAlarm>
       title={M.alarms}
-      list={{ ...alarms, pager: { pageSize: 10, hideOnSinglePage: true } }}
+      list={{ ...alarms, pager: browserPager({ hideOnSinglePage: true }) }}
       rowKey="alarmId"
       size="small"
       identityColumn={false}

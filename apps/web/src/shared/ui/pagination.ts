@@ -1,4 +1,5 @@
 import type { TablePaginationConfig } from 'antd';
+import { DEFAULT_PAGE_SIZE } from '@chelian/contracts';
 import { T } from '../i18n/messages.ts';
 
 export interface Paging {
@@ -25,4 +26,12 @@ export function pagerOf(
     onChange: (current, pageSize) => setPaging({ current, pageSize }),
     ...extra,
   };
+}
+
+/**
+ * The pager of a list the browser pages (a whole answer shown 10 rows a page): the same 共 N 条
+ * and page-size changer as a paged table's. `hideOnSinglePage` for a list in a narrow panel.
+ */
+export function browserPager(options: { hideOnSinglePage?: boolean } = {}): TablePaginationConfig {
+  return { pageSize: DEFAULT_PAGE_SIZE, showSizeChanger: true, showTotal: T.common.total, ...options };
 }
