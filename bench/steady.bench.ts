@@ -30,7 +30,7 @@ import pg from 'pg';
 import { openPglite } from '../apps/server/src/db/pglite.ts';
 import { prepareServer, waitReady, type ServerProcess } from '../apps/server/src/testing/serverProcess.ts';
 import { PgBackends } from './support/pgBackends.ts';
-import { cpuMs, loadAverage, MB, rssBytes } from './support/procStats.ts';
+import { cpuMs, loadAverage, MB, rssBytes, userSystemMs } from './support/procStats.ts';
 import { latencyPercentiles } from './support/replyLatency.ts';
 import { steadyPhoneOf, type Counters, type SteadyPlan } from './support/steadyClient.ts';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/nodeFlags.ts';
@@ -88,13 +88,6 @@ function startClient(plan: SteadyPlan) {
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-
-/** A process's CPU so far split into user and kernel time (ms): at this pattern most of a message is its two syscalls. */
-function userSystemMs(pid: number): [number, number] {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return [Number(f[11]) * 10, Number(f[12]) * 10];
-}
 
 async function main() {
   if (ENGINE === 'postgres') process.env.TEST_ENGINE = 'postgres';

@@ -19,9 +19,15 @@ export interface BenchServer {
 /**
  * The web app built (when `page`, e.g. 'm/index.html', is missing from WEB_DIST or apps/web/dist),
  * the server compiled (not with BENCH_SERVER_BUILT=1: apps/server/dist as it is, e.g. while the tree
- * does not compile), then started on free ports with a fresh data folder and `password` for admin.
+ * does not compile), then started on free ports with a fresh data folder and `password` for admin;
+ * with `env` added to its environment, and ready once its log holds `readyLog` (when given).
  */
-export async function startBenchServer(name: string, password: string, page: string): Promise<BenchServer> {
+export async function startBenchServer(
+  name: string,
+  password: string,
+  page: string,
+  options: { env?: Record<string, string>; readyLog?: string } = {},
+): Promise<BenchServer> {
   const webDist = process.env.WEB_DIST ?? path.join(repo, 'apps/web/dist');
   if (!fs.existsSync(path.join(webDist, page))) {
     execSync('npm run build:web', { cwd: repo, stdio: ['ignore', 2, 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
@@ -45,18 +51,19 @@ export async function startBenchServer(name: string, password: string, page: str
       WATCH_PORT: '0',
       DATABASE_URL: '',
       NATS_URL: '',
+      ...options.env,
     },
     stdio: ['ignore', log, log],
   });
   const base = `http://localhost:${port}`;
+  const ready = async () =>
+    (await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )) &&
+    (!options.readyLog || fs.readFileSync(path.join(dir, 'server.log'), 'utf8').includes(options.readyLog));
   for (let i = 0; ; i++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
+    if (await ready()) break;
     if (i > 360 || server.exitCode !== null)
       throw new Error(`server did not start: ${fs.readFileSync(path.join(dir, 'server.log'), 'utf8').slice(-2000)}`);
     await new Promise((r) => setTimeout(r, 500));

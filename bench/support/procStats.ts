@@ -54,6 +54,12 @@ export function commandCpuMs(command: string): number {
   return named.reduce((sum, [, , ppid, f]) => sum + ticksMs(f[11], f[12]) + (pids.has(ppid) ? 0 : ticksMs(f[13], f[14])), 0);
 }
 
+/** A process's CPU so far split into user and kernel time (ms): at the pattern real fleets send most of a message is its two syscalls. */
+export function userSystemMs(pid: number): [number, number] {
+  const { fields } = readStat(pid);
+  return [ticksMs(fields[11], '0'), ticksMs(fields[12], '0')];
+}
+
 /** CPU time (user + system) a process has used so far, in ms. */
 export function cpuMs(pid: number): number {
   const { fields } = readStat(pid);

@@ -1,0 +1,1 @@
+{ "targets": [ { "target_name": "batchsock", "sources": [ "batchsock.c" ], "cflags": ["-O2"] } ] }
