@@ -29,7 +29,8 @@ export function alarmColumns(actions: (a: Alarm) => React.ReactNode, withHandlin
   const cols: ColumnsType<Alarm> = [
     { title: L.plate, dataIndex: 'plate', width: 110, render: (p: string, a) => p || a.name || L.none },
     { title: L.terminal, dataIndex: 'terminalId', width: 140 },
-    { title: L.type, dataIndex: 'typeName', width: 110, render: (_: string, a) => alarmTypeTag(a) },
+    // the longest kinds' tags whole (电池与控制器不匹配, 车速超过25km/h)
+    { title: L.type, dataIndex: 'typeName', width: 150, render: (_: string, a) => alarmTypeTag(a) },
     { title: L.time, dataIndex: 'alarmTime', width: 210, render: (_: number, a) => <AlarmTime alarm={a} /> },
     { title: L.speed, dataIndex: 'speed', width: 110, render: (s: number | null) => (s === null ? L.none : s) },
     {
