@@ -22,7 +22,7 @@ export interface DemoPastPlan {
   driver: StreetDriver;
   /** A day's working spans, minutes after Beijing midnight: the terminal is on (online) only within them. */
   spans: (day: number) => Array<[startMinute: number, endMinute: number]>;
-  /** Seconds between reports while moving and while standing. */
+  /** Seconds between reports with ACC on (driving, at lights) and off (parked). */
   movingEverySeconds: number;
   parkedEverySeconds: number;
   /** The terminal's own odometer (JT/T 808 reports one), km added to the driver's. */
@@ -63,11 +63,14 @@ export function demoPast(plan: DemoPastPlan, now: number): DemoPast {
       presence.push({ terminalPk: plan.terminalPk, at: start, online: true });
       let next = start;
       let last = start;
+      let wasAcc: boolean | null = null;
       for (let t = start; t < end; t += STEP * 1000) {
         plan.driver.step(STEP);
-        if (t < next) continue;
         const fix = plan.driver.fix();
-        const moving = fix.speedKmh >= 3;
+        // As a JT/T 808 terminal does: the interval follows ACC (on: the moving one), and ACC turning
+        // is reported at once, so a drive's first fix is where the vehicle stood or a step from it.
+        if (t < next && fix.acc === wasAcc) continue;
+        wasAcc = fix.acc;
         positions.push({
           terminalPk: plan.terminalPk,
           gpsTime: t,
@@ -85,7 +88,7 @@ export function demoPast(plan: DemoPastPlan, now: number): DemoPast {
           extras: null,
         });
         last = t;
-        next = t + (moving ? plan.movingEverySeconds : plan.parkedEverySeconds) * 1000;
+        next = t + (fix.acc ? plan.movingEverySeconds : plan.parkedEverySeconds) * 1000;
       }
       presence.push({ terminalPk: plan.terminalPk, at: last + 30_000, online: false });
     }
