@@ -9,16 +9,18 @@ import { BikePageFrame } from '../BikePageFrame.tsx';
 import { DayRange, lastDays, type Days } from '../../shared/ui/DayRange.tsx';
 import { E } from '../messages.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
+import { durationText } from '../../shared/format/duration.ts';
+import { browserPager } from '../../shared/ui/pagination.ts';
 
 const R = E.trips;
 const time = (at: number) => beijingDateTime(at);
-const duration = (s: number) =>
-  s >= 3600 ? `${Math.floor(s / 3600)}小时${Math.round((s % 3600) / 60)}分` : `${Math.max(1, Math.round(s / 60))}分钟`;
+/** As 数据报表's 行程报表 and 停留报表 write it (their figures are these). */
+const duration = (s: number) => durationText(s * 1000);
 
 const NO_TRIPS: BikeTrips = { trips: [], stops: [] };
 
 /** Ten to a page in the browser: the answer holds the whole range. */
-const PAGER = { pageSize: 10, hideOnSinglePage: true };
+const PAGER = browserPager();
 
 function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
   const trips = useWholeList(elecCarEndpoints.trips, { bikeId, ...days }, { keepOnFailure: false });
