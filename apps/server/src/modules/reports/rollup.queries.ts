@@ -85,14 +85,15 @@ export const rollupQueries = {
 
   /**
    * The report's terminals (VEHICLES with reportsQueries' params as $1–$4; $5 the day, $6 its
-   * start) whose row of today does not hold everything stored so far: a position after the row's
-   * last counted one (and before now: a terminal clock ahead is counted when its time comes), an
+   * start, $7 the cutoff: now for today, the day's end for yesterday) whose row of the day does not
+   * hold everything stored so far: a position after the row's last counted one (and before the
+   * cutoff: a terminal clock ahead is counted when its time comes), an
    * alarm count that differs, or a presence change since the row's pass (or today, without a
    * row). Each is an index probe of one terminal; latest_positions only picks the candidates, with
    * those whose row may be held back (core/freshestFix.ts mayHoldNewer). Late positions (older than
    * what the row counted) are the jobs role's (rollup_late_days).
    */
-  behindTerminals: async (q: Queryable, vehicleParams: unknown[], day: string, start: Date) =>
+  behindTerminals: async (q: Queryable, vehicleParams: unknown[], day: string, start: Date, cutoff: Date) =>
     (
       await q.query<{ terminal_id: number }>(
         `SELECT v.terminal_id::int AS terminal_id
@@ -101,12 +102,12 @@ export const rollupQueries = {
            LEFT JOIN latest_positions l ON l.terminal_id = v.terminal_id
           WHERE (((l.gps_time >= $6 AND l.gps_time > COALESCE(d.last_position_at, '-infinity'::timestamptz)) OR ${mayHoldNewer('l')}) AND EXISTS (
                   SELECT 1 FROM positions p WHERE p.terminal_id = v.terminal_id AND p.gps_time >= greatest($6, COALESCE(v.assigned_at, $6))
-                     AND p.gps_time < now() AND p.gps_time > COALESCE(d.last_position_at, '-infinity'::timestamptz)))
+                     AND p.gps_time < $7 AND p.gps_time > COALESCE(d.last_position_at, '-infinity'::timestamptz)))
              OR (SELECT count(*) FROM alarms al WHERE al.terminal_id = v.terminal_id AND al.alarm_time >= greatest($6, COALESCE(v.assigned_at, $6))
-                    AND al.alarm_time < now()) <> COALESCE(d.alarm_count, 0)
-             OR t.online_changed_at > COALESCE(d.rolled_up_at, $6)
+                    AND al.alarm_time < $7) <> COALESCE(d.alarm_count, 0)
+             OR (t.online_changed_at > COALESCE(d.rolled_up_at, $6) AND t.online_changed_at < $7)
           ORDER BY 1`,
-        [...vehicleParams, day, start],
+        [...vehicleParams, day, start, cutoff],
       )
     ).map((r) => r.terminal_id),
 

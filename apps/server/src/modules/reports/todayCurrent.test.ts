@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
+import { FINAL_AFTER_MS } from '../../core/lateReports.ts';
 import { createTestServer, form, type TestServer } from '../../testing/testServer.ts';
 import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { ingestQueries, type StoredPosition } from '../../gateway/ingest.queries.ts';
 import { rollupDay } from './rollup.service.ts';
+import { currentThrough } from './todayCurrent.ts';
 
 // Today is never 0 while positions exist: a report of today reads the rollup brought up to date
 // at the request for its own vehicles (todayCurrent.ts), without waiting for the jobs role's pass.
@@ -16,7 +18,8 @@ const get = (url: string) => t.call(a.sessionId, { url }).then((r) => r.json());
 
 /** A drive north at 40 km/h from `from` to `to`, about 40 fixes. */
 function drive(terminalPk: number, from: number, to: number, lat0: number): StoredPosition[] {
-  const step = Math.max(1000, Math.floor((to - from) / 40));
+  // whole seconds apart, as terminals report (JT/T 808 and GT06 times are to the second)
+  const step = Math.max(1000, Math.floor((to - from) / 40 / 1000) * 1000);
   const out: StoredPosition[] = [];
   for (let at = from, i = 0; at <= to; at += step, i += 1) {
     out.push({
@@ -113,5 +116,28 @@ describe("today's figures", () => {
       fleet.reduce((s: number, r: { mileageKm: number }) => s + r.mileageKm, 0),
       6,
     );
+  });
+
+  it("brings yesterday's last minutes in on read just after midnight, until yesterday is final", async () => {
+    // A day of the past, so that no pass of the real today's reads touches it.
+    const [yesterday, today] = ['2026-03-09', '2026-03-10'];
+    const midnight = beijingDayStart(today);
+    const lastMinutes = drive(terminals[1], midnight - 10 * 60_000, midnight - 1000, 22.9);
+    await store(lastMinutes);
+    const filter = {
+      scope: a.accountPath,
+      isPlatformAdmin: false,
+      vehicleId: vehicles[1],
+      groupId: null,
+      keyword: null,
+      from: yesterday,
+      to: today,
+    };
+    // an hour after yesterday became final (FINAL_AFTER_MS after midnight) it is the jobs role's: not read
+    await currentThrough(t.ctx.db, filter, midnight + FINAL_AFTER_MS + 60 * 60_000);
+    expect(await rowOf(terminals[1], yesterday)).toBeUndefined();
+    // five minutes after midnight, before the jobs role's next pass: a report of yesterday counts them, and only them
+    await currentThrough(t.ctx.db, filter, midnight + 5 * 60_000);
+    expect(await rowOf(terminals[1], yesterday)).toEqual({ position_count: lastMinutes.length });
   });
 });

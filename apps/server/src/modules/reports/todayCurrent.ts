@@ -1,4 +1,5 @@
-import { beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
+import { addDays, beijingDayOf, beijingDayStart, DAY_MS } from '@chelian/contracts/beijingTime.ts';
+import { FINAL_AFTER_MS } from '../../core/lateReports.ts';
 import type { Db } from '../../db/types.ts';
 import { rollupQueries } from './rollup.queries.ts';
 import { params, type ReportFilter } from './reports.queries.ts';
@@ -20,23 +21,35 @@ import { params, type ReportFilter } from './reports.queries.ts';
  */
 let queue: Promise<unknown> = Promise.resolve();
 
-export async function bringTodayUpToDate(db: Db, filter: ReportFilter, now = Date.now()): Promise<void> {
-  const today = beijingDayOf(now);
-  const start = new Date(beijingDayStart(today));
+/** Brings one day's rows of the report's vehicles up to date (today, or yesterday while it is not final). */
+export async function bringDayUpToDate(db: Db, filter: ReportFilter, day: string): Promise<void> {
+  const start = new Date(beijingDayStart(day));
+  // as the jobs role's pass: up to now, or the day's end once it is over
+  const cutoff = () => new Date(Math.min(Date.now(), start.getTime() + DAY_MS));
   const vehicles = params(filter).slice(0, 4);
-  if ((await rollupQueries.behindTerminals(db, vehicles, today, start)).length === 0) return;
+  if ((await rollupQueries.behindTerminals(db, vehicles, day, start, cutoff())).length === 0) return;
   const pass = queue.then(() =>
     db.tx(async (q) => {
       await rollupQueries.lock(q, true);
-      const behind = await rollupQueries.behindTerminals(q, vehicles, today, start);
-      if (behind.length) await rollupQueries.rollupDay(q, 'since', today, start, new Date(), behind);
+      const until = cutoff();
+      const behind = await rollupQueries.behindTerminals(q, vehicles, day, start, until);
+      if (behind.length) await rollupQueries.rollupDay(q, 'since', day, start, until, behind);
     }),
   );
   queue = pass.catch(() => undefined);
   await pass;
 }
 
-/** Brings today up to date for the report's vehicles when its last day is today (older days are the jobs role's). */
+/**
+ * Brings the report's days that are not final yet up to date for its vehicles: today, and
+ * yesterday until FINAL_AFTER_MS after midnight — just after midnight yesterday's last minutes are
+ * not counted until the jobs role's next pass, and yesterday's report must not lack them meanwhile.
+ * Older days are the jobs role's.
+ */
 export async function currentThrough(db: Db, filter: ReportFilter, now = Date.now()): Promise<void> {
-  if (filter.to >= beijingDayOf(now)) await bringTodayUpToDate(db, filter, now);
+  const today = beijingDayOf(now);
+  const yesterday = addDays(today, -1);
+  if (now < beijingDayStart(today) + FINAL_AFTER_MS && filter.from <= yesterday && filter.to >= yesterday)
+    await bringDayUpToDate(db, filter, yesterday);
+  if (filter.to >= today) await bringDayUpToDate(db, filter, today);
 }
