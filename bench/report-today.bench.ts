@@ -7,7 +7,7 @@
 // Prints JSON (milliseconds, wall clock).
 import { beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 import { rollupQueries } from '../apps/server/src/modules/reports/rollup.queries.ts';
-import { bringTodayUpToDate } from '../apps/server/src/modules/reports/todayCurrent.ts';
+import { bringDayUpToDate } from '../apps/server/src/modules/reports/todayCurrent.ts';
 import type { ReportFilter } from '../apps/server/src/modules/reports/reports.queries.ts';
 import { createScratchDb, keepArg, loadAverage, numberArg } from './support/reportBench.ts';
 import { seedFleet } from './support/seedFleet.ts';
@@ -48,9 +48,9 @@ try {
   for (let round = 0; round < RUNS; round += 1) {
     await report(round);
     if (round === 0) await client.query('ANALYZE');
-    check.push(await ms(() => rollupQueries.behindTerminals(db, vehicleParams, today, start)));
-    step.push(await ms(() => bringTodayUpToDate(db, fleet)));
-    upToDate.push(await ms(() => bringTodayUpToDate(db, fleet)));
+    check.push(await ms(() => rollupQueries.behindTerminals(db, vehicleParams, today, start, new Date())));
+    step.push(await ms(() => bringDayUpToDate(db, fleet, today)));
+    upToDate.push(await ms(() => bringDayUpToDate(db, fleet, today)));
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(
