@@ -26,6 +26,18 @@ export const demoQueries = {
   operatorResourceIds: async (q: Queryable, menus: readonly string[]) =>
     (await q.query<{ id: number }>(`SELECT id FROM resources WHERE ${codesLike(menus)} ORDER BY id`)).map((r) => r.id),
 
+  /**
+   * The past week's alarms the parts raised came in as they were raised, as they would have live:
+   * stamped with the seed's time they read as uploaded late (补传) and every handling of them as
+   * taking 0 s (报警处理统计 counts from arrival).
+   */
+  pastAlarmsArrivedLive: (q: Queryable, accountId: number, seedStarted: Date) =>
+    q.query(
+      `UPDATE alarms SET received_at = alarm_time
+        WHERE terminal_id IN (SELECT id FROM terminals WHERE account_id = $1) AND alarm_time < $2 AND received_at > alarm_time`,
+      [accountId, seedStarted],
+    ),
+
   /** A part's menus for a demo role made before the part was in the demo (kept when already there). */
   grantResources: (q: Queryable, roleId: number, menus: readonly string[]) =>
     q.query(

@@ -127,6 +127,7 @@ export async function seedDemo(ctx: AppContext, ports: DemoPorts, opts: { passwo
   };
   const created: Record<string, number> = {};
   const took: Record<string, number> = {};
+  const seedStarted = new Date();
   for (const { name, part } of parts) {
     if (!runsOn(part, ports)) continue;
     const started = Date.now();
@@ -138,6 +139,7 @@ export async function seedDemo(ctx: AppContext, ports: DemoPorts, opts: { passwo
   // The parts wrote their past week straight to the positions: the reports and the data centre
   // count it now (as a backfill after an import), not only once the rollup worker comes round.
   if (Object.values(created).some((n) => n > 0)) {
+    await demoQueries.pastAlarmsArrivedLive(db, account.id, seedStarted);
     const today = beijingDayOf(Date.now());
     const started = Date.now();
     await backfill(db, addDays(today, -DEMO_PAST_DAYS), today);

@@ -10,7 +10,7 @@ import { demoPets } from '../modules/pet/pet.demo.ts';
 import { demoCars } from '../modules/terminals/terminals.demo.ts';
 import { demoTotals, startDemo, type RunningDemo } from './demo.ts';
 import { DEMO_ACCOUNT_NAME, seedDemo } from './demo.seed.ts';
-import { DAY_MS } from '@chelian/contracts/beijingTime.ts';
+import { DAY_MS, addDays, beijingDayOf, beijingDayStart } from '@chelian/contracts/beijingTime.ts';
 
 let t: TestServer;
 let gw: Gateway;
@@ -108,9 +108,18 @@ describe('demo mode', () => {
         .map((p) => p.name)
         .sort(),
     );
+    const weekAgo = Date.now() - 8 * DAY_MS;
+    const petAlarms: Array<{ type: string; time: number }> = [];
     for (const pet of pets) {
       const zones = (await t.call(session, { url: `/pet/v1/api/pet/zones.json?petId=${pet.petId}` })).json().obj;
       expect(zones, pet.name).toEqual([expect.objectContaining({ name: '家', kind: 'circle' })]);
+      petAlarms.push(...(await t.call(session, { url: `/pet/v1/api/pet/alarms.json?petId=${pet.petId}` })).json().obj);
+    }
+    // 宠物定位's 报警 list comes with the week's zone crossings (the pets were set up when their week began).
+    expect(petAlarms.length).toBeGreaterThan(0);
+    for (const a of petAlarms) {
+      expect(['petZoneExit', 'petZoneEnter']).toContain(a.type);
+      expect(a.time).toBeGreaterThan(weekAgo);
     }
 
     // A second start finds everything and creates nothing, password included.
@@ -119,6 +128,23 @@ describe('demo mode', () => {
     expect(again.generatedPassword).toBeUndefined();
     expect(fs.readFileSync(passwordFile(), 'utf8')).toBe(text);
     expect((await t.ctx.db.query(`SELECT id FROM accounts WHERE name = $1`, [DEMO_ACCOUNT_NAME])).length).toBe(1);
+  });
+
+  it("shows the past week's alarms handled by a dispatcher within minutes of arriving, none as uploaded late", async () => {
+    const password = /密码: (\S+)/.exec(fs.readFileSync(passwordFile(), 'utf8'))![1];
+    const session = await t.login('demo', password);
+    const today = beijingDayOf(Date.now());
+    const range = `startDate=${addDays(today, -7)}&endDate=${addDays(today, -1)}`;
+    const report = (await t.call(session, { url: `/car/v1/accelerate/report/alarm/alarmHandleReport.json?${range}` })).json().obj;
+    expect(report.totals.handled).toBeGreaterThan(0);
+    // handled 2–44 minutes after each came in (terminals.demo.ts handleDemoPastAlarms)
+    expect(report.totals.medianSeconds).toBeGreaterThanOrEqual(120);
+    expect(report.totals.p90Seconds).toBeLessThanOrEqual(44 * 60);
+    const late = await t.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM alarms WHERE alarm_time < $1 AND (late OR received_at > alarm_time + interval '1 minute')`,
+      [new Date(beijingDayStart(today))],
+    );
+    expect(late[0].n).toBe(0);
   });
 
   it('runs the fleet live: the demo user sees vehicles online with positions in 深圳', async () => {

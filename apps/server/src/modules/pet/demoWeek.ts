@@ -13,13 +13,18 @@ const RESTING_EVERY_MS = 30 * 60_000;
 /** The past stops this long before start: the live collar reports from then on. */
 const LIVE_MARGIN_MS = 10 * 60_000;
 
+/** The Beijing midnight a week before `now`: where the pets' past begins. */
+export function demoPetWeekStart(now: number): number {
+  return Math.floor((now + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS - DEMO_PET_PAST_DAYS * DAY_MS;
+}
+
 /**
  * The past week of one pet as its collar would have reported it: its walker (the simulator's,
  * the same the live collar walks) run from the Beijing midnight a week ago, a fix with the
  * cumulative step count at each report.
  */
 export function demoPetPast(pet: DemoPet, terminalPk: number, now: number): { positions: StoredPosition[]; statuses: StatusReportRow[] } {
-  const startAt = Math.floor((now + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS - DEMO_PET_PAST_DAYS * DAY_MS;
+  const startAt = demoPetWeekStart(now);
   const walker = new PetWalker({ city: pet.spec.city, rng: new Rng(pet.spec.seed).fork(7) }, { home: pet.home, startAt });
   const positions: StoredPosition[] = [];
   const statuses: StatusReportRow[] = [];
@@ -64,7 +69,9 @@ export function demoPetPast(pet: DemoPet, terminalPk: number, now: number): { po
 /**
  * Gives each demo pet whose collar has no past yet a week of it, so 足迹热力 and 活动统计 show
  * lived-in days on the first start. Written straight to the tables (not through the gateway):
- * it is history, and no engine should raise alarms for it. Returns the pets given a past.
+ * it is history, and no engine should raise alarms for it. The pet is dated as set up when its
+ * week begins: its 报警 list shows what its collar raised since the pet was set up, and the week's
+ * alarms arrived as they were raised. Returns the pets given a past.
  */
 export async function seedDemoPetWeek(ctx: AppContext, pets: readonly DemoPet[], now = Date.now()): Promise<number> {
   let seeded = 0;
@@ -78,6 +85,10 @@ export async function seedDemoPetWeek(ctx: AppContext, pets: readonly DemoPet[],
     const { positions, statuses } = demoPetPast(pet, Number(terminal.pk), now);
     await copyPositions(ctx.db, positions);
     await statusReportQueries.insert(ctx.db, statuses);
+    await ctx.db.query(`UPDATE pets SET created_at = LEAST(created_at, $2) WHERE terminal_id = $1`, [
+      terminal.pk,
+      new Date(demoPetWeekStart(now)),
+    ]);
     seeded++;
   }
   return seeded;
