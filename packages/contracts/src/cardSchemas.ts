@@ -30,6 +30,8 @@ export const ATTENDANCE_STATUS_NAMES = {
   pending: '未结束',
 } as const;
 export type AttendanceStatus = keyof typeof ATTENDANCE_STATUS_NAMES;
+/** A period not over yet as its row names it: not begun, or under way (the status filter's 未结束 holds both). */
+export const PENDING_PERIOD_NAMES = { upcoming: '未开始', running: '进行中' } as const;
 
 export const PATROL_STATUS_NAMES = { done: '已完成', late: '超时完成', missed: '漏巡', pending: '进行中' } as const;
 export type PatrolStatus = keyof typeof PATROL_STATUS_NAMES;

@@ -1,6 +1,7 @@
 import {
   beijingMidnight,
   ATTENDANCE_STATUS_NAMES,
+  PENDING_PERIOD_NAMES,
   CARD_ERRORS,
   type AttendanceCorrectionForm,
   type AttendanceRow,
@@ -122,7 +123,7 @@ export async function attendanceOfDate(
         arrivedAt: r.arrivedAt,
         leftAt: r.leftAt,
         status,
-        statusName: ATTENDANCE_STATUS_NAMES[status],
+        statusName: status === 'pending' ? PENDING_PERIOD_NAMES[now < r.start ? 'upcoming' : 'running'] : ATTENDANCE_STATUS_NAMES[status],
         computedStatus: r.status,
         correctedBy: fix?.user_name ?? '',
         correctionNote: fix?.note ?? '',

@@ -125,9 +125,11 @@ describe('到岗 and 离岗 from the fixes in the area', () => {
 
   it('shows no 离岗 while the period runs, rather than the arrival minute again', async () => {
     const before = await rowsOf(day, at(day, '07:55'));
-    expect(find(before, '李秀兰', 0)).toMatchObject({ status: 'pending', arrivedAt: at(day, '07:50'), leftAt: null });
+    expect(find(before, '李秀兰', 0)).toMatchObject({ status: 'pending', statusName: '未开始', arrivedAt: at(day, '07:50'), leftAt: null });
     const during = await rowsOf(day, at(day, '09:00'));
-    expect(find(during, '李秀兰', 0)).toMatchObject({ status: 'pending', arrivedAt: at(day, '07:50'), leftAt: null });
+    expect(find(during, '李秀兰', 0)).toMatchObject({ status: 'pending', statusName: '进行中', arrivedAt: at(day, '07:50'), leftAt: null });
+    // The afternoon's period has not begun at nine.
+    expect(find(during, '李秀兰', 1)).toMatchObject({ status: 'pending', statusName: '未开始' });
   });
 });
 

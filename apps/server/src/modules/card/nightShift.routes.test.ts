@@ -106,8 +106,9 @@ describe('a night shift across midnight', () => {
     });
   });
 
-  it("keeps today's night period pending until 06:00 tomorrow", async () => {
-    expect((await attendance(today)).get('夜班甲')).toMatchObject({ status: 'pending', statusName: '未结束' });
+  it("keeps today's night period pending until 06:00 tomorrow: 未开始 before 22:00, 进行中 after", async () => {
+    const statusName = Date.now() < at(today, '22:00') ? '未开始' : '进行中';
+    expect((await attendance(today)).get('夜班甲')).toMatchObject({ status: 'pending', statusName });
   });
 
   it('counts the night in the day report of the day it starts, wear time after midnight included', async () => {
