@@ -35,6 +35,8 @@ export const PENDING_PERIOD_NAMES = { upcoming: '未开始', running: '进行中
 
 export const PATROL_STATUS_NAMES = { done: '已完成', late: '超时完成', missed: '漏巡', pending: '进行中' } as const;
 export type PatrolStatus = keyof typeof PATROL_STATUS_NAMES;
+/** A checkpoint of a window under way not visited yet (before the window begins it reads 未开始). */
+export const PATROL_VISIT_DUE = '待巡';
 
 /** Live state of a person on the map: the colour follows it. */
 export const STAFF_STATE_NAMES = {

@@ -133,6 +133,7 @@ export const C = {
     visitedAt: '到达时间',
     planName: '计划',
     window: '窗口',
+    status: '巡更状态',
   },
   playback: {
     title: '轨迹回放',

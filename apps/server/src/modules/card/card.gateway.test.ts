@@ -13,6 +13,7 @@ import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 import { TestTerminal, eventually } from '../../testing/testTerminal.ts';
 import { startGateway, type Gateway } from '../../gateway/gateway.ts';
 import { startCardEngine, type CardEngineHandle } from './cardEngine.ts';
+import { patrolRuns } from './patrol.service.ts';
 
 // Issue 18 part 8: attendance, patrols and every badge alarm the platform derives, from positions
 // sent over real TCP through the gateway (GT06 badges), the way a shift of staff reports.
@@ -257,6 +258,17 @@ describe('a shift of badge-wearers through the gateway', () => {
       ['大门', at('09:00'), '张三'],
       ['仓库', at('09:35'), '张三'],
     ]);
+  });
+
+  it('names a window not over yet: 未开始 before it begins, then 进行中 with its unvisited checkpoints 待巡', async () => {
+    // 仓库复查 (10:00–10:30, 10 minutes' allowance): nobody came.
+    const named = async (now: number) =>
+      (await patrolRuns(t.ctx.db, a.accountPath, day, now))
+        .filter((r) => r.planName === '仓库复查')
+        .map((r) => [r.status, r.statusName, r.visits.map((v) => v.statusName)]);
+    expect(await named(at('09:50'))).toEqual([['pending', '未开始', ['未开始']]]);
+    expect(await named(at('10:10'))).toEqual([['pending', '进行中', ['待巡']]]);
+    expect(await named(at('10:50'))).toEqual([['missed', '漏巡', ['漏巡']]]);
   });
 
   it('raises each badge alarm through the one alarm table: derived and from the badge', async () => {

@@ -1,4 +1,14 @@
-import { beijingMidnight, clockMinutes, DAY_MS, isoWeekday, PATROL_STATUS_NAMES, type PatrolRun } from '@chelian/contracts';
+import {
+  beijingMidnight,
+  clockMinutes,
+  DAY_MS,
+  isoWeekday,
+  PATROL_STATUS_NAMES,
+  PATROL_VISIT_DUE,
+  PENDING_PERIOD_NAMES,
+  type PatrolRun,
+  type PatrolStatus,
+} from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { scoreRun, type PatrolPoint, type PatrolTrack } from './patrol.ts';
 import { setupQueries, type CheckpointRow, type PlanRow } from './setup.queries.ts';
@@ -64,6 +74,7 @@ export async function scoreDay(
     const track = merged(tracks, people);
     plan.windows.forEach((w, index) => {
       const run = scoreRun(date, { start: clockMinutes(w.start), end: clockMinutes(w.end) }, plan.late_minutes, route, track, now);
+      const begun = now >= midnight + clockMinutes(w.start) * 60_000;
       out.push({
         planId: plan.id,
         planName: plan.name,
@@ -72,12 +83,12 @@ export async function scoreDay(
         start: w.start,
         end: w.end,
         status: run.status,
-        statusName: PATROL_STATUS_NAMES[run.status],
+        statusName: patrolStatusName(run.status, begun, PENDING_PERIOD_NAMES.running),
         visits: run.visits.map((v) => ({
           checkpointId: v.checkpointId,
           name: points.get(v.checkpointId)?.name ?? '',
           status: v.status,
-          statusName: PATROL_STATUS_NAMES[v.status],
+          statusName: patrolStatusName(v.status, begun, PATROL_VISIT_DUE),
           visitedAt: v.visitedAt,
           staffName: v.who === null ? '' : (people[v.who]?.name ?? ''),
         })),
@@ -105,3 +116,9 @@ export const presentRun = (r: ScoredRun): PatrolRun => ({
   statusName: r.statusName,
   visits: r.visits,
 });
+
+/** A window not over yet reads 未开始 until it begins, then `dueName` (进行中 for the run, 待巡 for a checkpoint not visited yet). */
+function patrolStatusName(status: PatrolStatus, begun: boolean, dueName: string): string {
+  if (status !== 'pending') return PATROL_STATUS_NAMES[status];
+  return begun ? dueName : PENDING_PERIOD_NAMES.upcoming;
+}

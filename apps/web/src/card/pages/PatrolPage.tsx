@@ -195,7 +195,7 @@ export function PatrolPage() {
                     { title: P.planName, dataIndex: 'planName', width: 140 },
                     { title: P.window, key: 'w', width: 120, render: (_, r) => `${r.start}-${r.end}` },
                     {
-                      title: C.attendance.status,
+                      title: P.status,
                       key: 's',
                       width: 100,
                       render: (_, r) => <Tag color={COLORS[r.status]}>{r.statusName}</Tag>,
