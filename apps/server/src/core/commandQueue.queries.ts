@@ -1,9 +1,10 @@
-import type { CommandStatus } from '@chelian/contracts';
+import type { AssetKind, CommandStatus } from '@chelian/contracts';
 import type { CommandType } from '@chelian/protocols/model.ts';
 import type { Queryable } from '../db/types.ts';
 import { terminalInScope } from './terminalScope.ts';
 import { sinceHandOver } from './handover.ts';
 import { queryPage } from '../db/queryPage.ts';
+import { alarmKindIn, terminalKind } from './assetKinds.ts';
 
 export interface CommandRow {
   id: number;
@@ -52,14 +53,20 @@ export const commandsQueries = {
     return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   },
 
+  /**
+   * The record, newest first. `kinds`: the commands of terminals sitting in an asset of these kinds
+   * only (a terminal in none counts with the vehicles, as its alarms do); null: every kind (one
+   * terminal named, from any sub-product's dialog).
+   */
   page: async (
     q: Queryable,
-    f: { scope: string; terminalKey: string | null; status: CommandStatus | null },
+    f: { scope: string; terminalKey: string | null; status: CommandStatus | null; kinds: readonly AssetKind[] | null },
     limit: number,
     offset: number,
   ) => {
-    const where = `${terminalInScope('a.path', 1)} AND ${sinceHandOver('t', 'c.created_at')} AND ($2::text IS NULL OR t.identifier_key = $2) AND ($3::text IS NULL OR ${SHOWN_STATUS} = $3)`;
-    const params = [f.scope, f.terminalKey, f.status];
+    const where = `${terminalInScope('a.path', 1)} AND ${sinceHandOver('t', 'c.created_at')} AND ($2::text IS NULL OR t.identifier_key = $2) AND ($3::text IS NULL OR ${SHOWN_STATUS} = $3)
+      AND ($4::text[] IS NULL OR ${alarmKindIn(terminalKind('t'), 4)})`;
+    const params = [f.scope, f.terminalKey, f.status, f.kinds];
     return queryPage<CommandRow>(q, { select: `${SELECT} WHERE ${where}`, orderBy: 'c.id DESC', params }, { limit, offset });
   },
 

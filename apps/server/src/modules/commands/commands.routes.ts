@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { commandEndpoints } from '@chelian/contracts';
+import { commandEndpoints, kindsOf } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { pageAnswer, pageWindow } from '../../http/paging.ts';
@@ -38,6 +38,8 @@ export const commandsRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
       scope: terminalScope(caller(request)),
       terminalKey: query.terminalId ? identifierKey(query.terminalId) : null,
       status: commandStatusFilter(query.status),
+      // 智能车联's 下发记录 lists its own kinds' commands (a person's badge or a pet's collar is not a vehicle)
+      kinds: query.terminalId ? null : kindsOf('car'),
     };
     const { total, rows } = await commandsQueries.page(ctx.db, filter, win.sql.limit, win.sql.offset);
     return pageAnswer(win, total, rows.map(presentCommand));
