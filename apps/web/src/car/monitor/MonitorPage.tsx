@@ -15,7 +15,7 @@ import { VehicleTree } from './VehicleTree.tsx';
 
 /** 实时监控: the vehicle tree beside a map of the whole fleet, live. `?vehicleId=` opens one vehicle. */
 export function MonitorPage() {
-  const { store, loading } = useFleet();
+  const { store, ticker, loading } = useFleet();
   const [params] = useSearchParams();
   const [selected, setSelected] = useState<number | null>(null);
   const [focus, setFocus] = useState(0);
@@ -40,7 +40,7 @@ export function MonitorPage() {
         <VehicleTree selectedId={selected} onSelect={(id) => open(id, true)} height={Math.max(200, treeHeight - 130)} />
       </aside>
       <MapView testId="car-map">
-        <VehiclesLayer store={store} onSelect={(id) => open(id, false)} />
+        <VehiclesLayer store={store} changes={ticker} onSelect={(id) => open(id, false)} />
         <SelectedHalo vehicleId={selected} />
         <MapCommand deps={[focus]} run={(map) => focus > 0 && v?.hasPosition && focusOn(map, v.lon, v.lat)} />
         {/* Once the fleet is in, an operator sees the fleet, not the whole country (unless a deep link picks a vehicle). */}

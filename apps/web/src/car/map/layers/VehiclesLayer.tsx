@@ -18,7 +18,12 @@ const LABEL_MOVE_MS = 100;
 /** A click within this many pixels of an arrow's centre selects it. */
 const HIT_PX = 12;
 
-type Props = { store: FleetStore; onSelect?: (vehicleId: number) => void };
+type Props = {
+  store: FleetStore;
+  /** Whose news of changed vehicles the map follows: the fleet's ticker (once a second, with the list), else every flush of the store. */
+  changes?: Pick<FleetStore, 'subscribe'>;
+  onSelect?: (vehicleId: number) => void;
+};
 
 /**
  * Every vehicle with a position, drawn by three custom WebGL layers over the same typed arrays:
@@ -27,8 +32,10 @@ type Props = { store: FleetStore; onSelect?: (vehicleId: number) => void };
  * the same frame) and clusters zoomed out. Which plates show and the clusters are recomputed on
  * the CPU on camera moves and every few seconds: nothing goes through GeoJSON, MapLibre's
  * worker or its symbol placement. Clicks are hit tested on the CPU against the same arrays.
+ * Changes come as `changes` announces them, and the few seconds' recomputation rides along
+ * with one when it is due: one frame drawn for both (a page left open draws about once a second).
  */
-export function VehiclesLayer({ store, onSelect }: Props) {
+export function VehiclesLayer({ store, changes = store, onSelect }: Props) {
   const map = useMap();
   const select = useRef(onSelect);
   select.current = onSelect;
@@ -73,8 +80,10 @@ export function VehiclesLayer({ store, onSelect }: Props) {
     // layers: ours go back on (each makes its GL objects again on the restored context).
     const onRestored = () => (map.isStyleLoaded() ? addLayers() : map.once('style.load', addLayers));
     map.on('webglcontextrestored', onRestored);
-    const timer = setInterval(() => stale && refresh(), OVERLAY_REFRESH_MS);
-    const off = store.subscribe((changed) => {
+    const due = () => performance.now() - selectedAt >= OVERLAY_REFRESH_MS;
+    // (for the changes that stop: the last ones' clusters and plates, a few seconds on)
+    const timer = setInterval(() => stale && due() && refresh(), OVERLAY_REFRESH_MS / 3);
+    const off = changes.subscribe((changed) => {
       if (changed === 'all') {
         writeAll();
         refresh();
@@ -84,6 +93,7 @@ export function VehiclesLayer({ store, onSelect }: Props) {
         const v = store.get(id);
         if (v?.hasPosition) write(v);
       }
+      if (due()) return refresh();
       stale = true;
       arrows.changed();
     });
@@ -124,7 +134,7 @@ export function VehiclesLayer({ store, onSelect }: Props) {
       if (!map.style) return; // the map itself is gone
       for (const id of [VEHICLE_CLUSTER_LAYER, VEHICLE_ARROW_LAYER, VEHICLE_LABEL_LAYER]) if (map.getLayer(id)) map.removeLayer(id);
     };
-  }, [map, store]);
+  }, [map, store, changes]);
 
   return null;
 }
