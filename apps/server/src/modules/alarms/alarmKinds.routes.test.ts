@@ -14,6 +14,7 @@ import { createTenant, type Tenant } from '../../testing/fixtures.ts';
 let t: TestServer;
 let a: Tenant;
 let petId: number;
+let staffId: number;
 const ID = { car: '013847000001', bike: '868120147470002', badge: '868120147470003', pet: '9100004704', spare: '013847000005' };
 /** Today's alarms per terminal: 3 of 智能车联's kinds, 2 of the person, 1 of the pet, 1 of the spare terminal (in no asset). */
 const ALARMS: Array<[string, string]> = [
@@ -49,7 +50,7 @@ beforeAll(async () => {
   await ok(post('/car/v4/api/vehicle/add.json', { plate: '深圳47002', type: 'ebike', terminalId: ID.bike, protocol: 'gt06' }));
   for (const id of [ID.badge, ID.pet]) await ok(post('/car/v4/api/terminal/add.json', { terminalId: id, protocol: 'watch' }));
   await ok(post('/car/v4/api/terminal/add.json', { terminalId: ID.spare, protocol: 'jt808' }));
-  const { staffId } = await ok<{ staffId: number }>(post('/card/v1/api/staff/save.json', { name: '王桂英', staffNo: 'HW-K7' }));
+  ({ staffId } = await ok<{ staffId: number }>(post('/card/v1/api/staff/save.json', { name: '王桂英', staffNo: 'HW-K7' })));
   await ok(post('/card/v1/api/staff/bind.json', { staffId, terminalId: ID.badge }));
   await ok(post('/pet/v1/api/pet/save.json', { name: '旺财', species: 'dog', imei: ID.pet }));
   petId = (await t.ctx.db.one<{ id: number }>('SELECT id FROM pets WHERE account_id = $1', [a.accountId]))!.id;
@@ -138,5 +139,17 @@ describe('数据中心 agrees with 报警中心', () => {
     expect(o.alarmsToday.total).toBe(ALARMS.length);
     expect(o.alarmsToday.total).toBe(center.total + card.total + pet.length);
     expect(o.alarmsToday.total).toBe(o.assetKinds.reduce((n, k) => n + k.alarmsToday, 0) + o.alarmsToday.unbound);
+  });
+});
+
+describe('an alarm stays of the asset that raised it', () => {
+  it("keeps a person's alarms theirs after their badge is unbound (the badge then sits in no asset)", async () => {
+    await ok(post('/card/v1/api/staff/unbind.json', { staffId }));
+    const list = await ok<Page<Alarm>>(get(`${alarmBase}/actualTimeAlarmQuery.json?pageSize=50`));
+    expect(terminalsOf(list.list)).toEqual([ID.car, ID.bike, ID.spare].sort());
+    expect(list.total).toBe(LISTED);
+    const o = await ok<DataCenterOverview>(get('/car/v4/api/dataCenter/overview.json'));
+    expect(Object.fromEntries(o.assetKinds.map((k) => [k.kind, k.alarmsToday]))).toMatchObject({ badge: 2 });
+    expect(o.alarmsToday.unbound).toBe(1);
   });
 });

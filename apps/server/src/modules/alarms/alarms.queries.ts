@@ -31,8 +31,11 @@ export interface AlarmFilter {
   kinds: readonly AssetKind[] | null;
 }
 
-/** SQL: the kind of the asset the alarm's terminal sits in (NULL: in none). */
-const ALARM_KIND = terminalKind('t');
+/**
+ * SQL: the kind of the asset that raised the alarm — its vehicle row's (a person's stays theirs after
+ * their badge is unbound), else that of the asset its terminal sits in now (NULL: in none).
+ */
+const ALARM_KIND = `COALESCE(v.type, ${terminalKind('t')})`;
 
 const FROM = `FROM alarms al JOIN terminals t ON t.id = al.terminal_id LEFT JOIN accounts a ON a.id = al.account_id
   LEFT JOIN vehicles v ON v.id = al.vehicle_id LEFT JOIN users u ON u.id = al.handled_by`;
