@@ -241,6 +241,8 @@ export const TERMINAL_ERRORS = defineErrors('terminal', {
   terminalExists: '设备号 {terminalId} 已存在',
   terminalOfOtherAccount: '设备号 {terminalId} 已被其他账户使用',
   terminalInOtherVehicle: '设备号 {terminalId} 已绑定车辆 {vehicle}',
+  /** one terminal sits in one asset: a vehicle row (车辆, 电单车, a person), a pet or a 新国标 bike */
+  terminalInOtherAsset: '设备号 {terminalId} 已用于{kind} {name}，请先解绑',
   unassignPlatformOnly: { msg: '只有平台管理员可以将设备退回平台库存', status: 403 },
   protocolUnsupported: '不支持的设备协议：{protocol}（可选 JT/T 808、GT06、H02）',
   protocolMissing: '请选择设备协议',

@@ -7,6 +7,7 @@ import { scopeParam } from '../../core/accountScope.ts';
 import { identifierKey } from '../../core/identifiers.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { terminalsQueries } from '../terminals/terminals.queries.ts';
+import { refuseTerminalHeldElsewhere } from '../terminals/assets.ts';
 import { createVehicle, deleteVehicles, updateVehicle } from '../terminals/vehicles.service.ts';
 import { staffQueries, type StaffProfile, type StaffRow } from './staff.queries.ts';
 import { setupQueries } from './setup.queries.ts';
@@ -95,6 +96,7 @@ export async function bindBadge(db: Db, bus: Bus, user: SessionUser, staffId: nu
   const staff = await visibleStaff(db, user, staffId);
   const [terminal] = await terminalsQueries.visibleByKeys(db, terminalScope(user), [identifierKey(terminalId.trim())]);
   if (!terminal) throw new AppError(TERMINAL_ERRORS.terminalNotVisible);
+  refuseTerminalHeldElsewhere(terminal, 'vehicles');
   if (terminal.vehicle_id !== null && Number(terminal.vehicle_id) !== staff.id) {
     const holder = await staffQueries.visible(db, '/', Number(terminal.vehicle_id));
     if (holder) throw new AppError(CARD_ERRORS.badgeBound, { params: { terminalId: terminal.identifier, name: holder.name } });

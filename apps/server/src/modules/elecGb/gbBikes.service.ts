@@ -8,6 +8,7 @@ import { scopeParam } from '../../core/accountScope.ts';
 import { identifierKey } from '../../core/identifiers.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { terminalsQueries } from '../terminals/terminals.queries.ts';
+import { refuseTerminalHeldElsewhere } from '../terminals/assets.ts';
 import { gbBikesQueries, type GbBikeFields, type GbBikeRow } from './gbBikes.queries.ts';
 import { checkFields, fieldsOf } from './gbFields.ts';
 
@@ -29,6 +30,7 @@ async function moduleOf(q: Queryable, user: SessionUser, imei: string) {
   if (imei === '') return null;
   const [terminal] = await terminalsQueries.visibleByKeys(q, terminalScope(user), [identifierKey(imei)]);
   if (!terminal) throw new AppError(TERMINAL_ERRORS.terminalNotVisible);
+  refuseTerminalHeldElsewhere(terminal, 'gbBikes');
   return terminal;
 }
 

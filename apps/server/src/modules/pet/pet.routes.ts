@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { caller } from '../../http/auth.hook.ts';
 import { auditChange } from '../../http/auditHook.ts';
 import { route } from '../../http/route.ts';
+import { announceChanges } from '../terminals/assets.ts';
 import { petsQueries } from './pets.queries.ts';
 import { presentPet } from './pets.presenter.ts';
 import { listPets, readablePet, savePet, visiblePet } from './pets.service.ts';
@@ -24,10 +25,13 @@ export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
 
   route(app, petEndpoints.save, async (body, request) => {
     const user = caller(request);
+    const collarBefore = body.petId === undefined ? null : (await visiblePet(db, user, body.petId)).identifier;
     const petId = await savePet(db, user, body);
     const pet = presentPet(await visiblePet(db, user, petId));
     auditChange(request, { objectType: '宠物', objectId: petId, after: { name: pet.name, terminalId: pet.terminalId } });
     bus.publish(PET_ZONES_CHANGED, {}); // the collar may have changed
+    // a collar put on or taken off changes its terminal's kind: the live feeds read it again
+    if (collarBefore !== pet.terminalId) announceChanges(bus, [collarBefore, pet.terminalId]);
     return pet;
   });
 
@@ -36,6 +40,7 @@ export const petRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     await petsQueries.remove(db, Number(pet.id));
     auditChange(request, { objectType: '宠物', objectId: body.petId, before: { name: pet.name } });
     bus.publish(PET_ZONES_CHANGED, {});
+    announceChanges(bus, [pet.identifier]);
     return { petId: body.petId };
   });
 

@@ -5,6 +5,7 @@ import type { SessionUser } from '../../core/sessionUser.ts';
 import { identifierKey } from '../../core/identifiers.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
 import { terminalsQueries } from '../terminals/terminals.queries.ts';
+import { refuseTerminalHeldElsewhere } from '../terminals/assets.ts';
 import { petsQueries, type PetProfile, type PetRow } from './pets.queries.ts';
 import { checkedPhoto } from './petPhoto.ts';
 
@@ -69,6 +70,7 @@ async function collarFor(q: Queryable, user: SessionUser, imei: string, petId: n
   if (!imei) return null;
   const [terminal] = await terminalsQueries.visibleByKeys(q, terminalScope(user), [identifierKey(imei)]);
   if (!terminal) throw new AppError(TERMINAL_ERRORS.terminalNotVisible);
+  refuseTerminalHeldElsewhere(terminal, 'pets');
   const other = await petsQueries.petOfTerminal(q, terminal.id);
   if (other && Number(other.id) !== petId)
     throw new AppError(PET_ERRORS.collarBound, { params: { terminalId: terminal.identifier, pet: other.name } });

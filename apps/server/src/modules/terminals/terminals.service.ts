@@ -6,7 +6,7 @@ import type { SessionUser } from '../../core/sessionUser.ts';
 import { pathInScope } from '../../core/accountScope.ts';
 import { identifierKey, isProtocol, normalizeIdentifier, type TerminalProtocol } from '../../core/identifiers.ts';
 import { terminalScope } from '../../core/terminalScope.ts';
-import { announceChanges, targetAccount } from './assets.ts';
+import { announceChanges, refuseTerminalHeldElsewhere, targetAccount } from './assets.ts';
 import { terminalsQueries, type TerminalRow } from './terminals.queries.ts';
 import { vehiclesQueries } from './vehicles.queries.ts';
 
@@ -85,6 +85,7 @@ export async function claimTerminal(
   }
   if (existing.account_id !== null && !pathInScope(user, existing.account_path ?? ''))
     throw new AppError(TERMINAL_ERRORS.terminalOfOtherAccount, { params: { terminalId: input.identifier } });
+  refuseTerminalHeldElsewhere(existing, 'vehicles');
   if (existing.vehicle_id !== null && existing.vehicle_id !== forVehicleId) {
     throw new AppError(TERMINAL_ERRORS.terminalInOtherVehicle, {
       params: { terminalId: input.identifier, vehicle: existing.plate || existing.vehicle_name || '' },
