@@ -1,7 +1,7 @@
 import { kindsOf, type GeofenceKind, type LonLat } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
-import { fenceShownFor } from '../../core/assetKinds.ts';
+import { fenceShownFor, isVehicleKind } from '../../core/assetKinds.ts';
 import { queryPage } from '../../db/queryPage.ts';
 
 /** A fence's shape and alarm switches as stored: what the editor and the engine both read. */
@@ -44,7 +44,8 @@ export interface GeofenceFields {
 
 const SELECT = `SELECT g.id, g.account_id, a.name AS account_name, a.path AS account_path, g.name, g.kind, g.center_lon, g.center_lat,
        g.radius_m, g.rings, g.alarm_enter, g.alarm_exit, g.remark, g.speed_limit_kmh::float8 AS speed_limit_kmh, g.created_at, g.updated_at,
-       (SELECT count(*)::int FROM geofence_vehicles gv WHERE gv.geofence_id = g.id) AS vehicle_count
+       (SELECT count(*)::int FROM geofence_vehicles gv JOIN vehicles gvv ON gvv.id = gv.vehicle_id
+         WHERE gv.geofence_id = g.id AND ${isVehicleKind('gvv.type')}) AS vehicle_count
   FROM geofences g JOIN accounts a ON a.id = g.account_id`;
 
 const fieldParams = (f: GeofenceFields) => [
@@ -116,7 +117,11 @@ export const geofencesQueries = {
 
   vehicleIds: async (q: Queryable, id: number) =>
     (
-      await q.query<{ vehicle_id: number }>('SELECT vehicle_id FROM geofence_vehicles WHERE geofence_id = $1 ORDER BY vehicle_id', [id])
+      await q.query<{ vehicle_id: number }>(
+        `SELECT gv.vehicle_id FROM geofence_vehicles gv JOIN vehicles v ON v.id = gv.vehicle_id
+          WHERE gv.geofence_id = $1 AND ${isVehicleKind('v.type')} ORDER BY gv.vehicle_id`,
+        [id],
+      )
     ).map((r) => r.vehicle_id),
 
   attach: async (q: Queryable, id: number, vehicleIds: number[]) =>

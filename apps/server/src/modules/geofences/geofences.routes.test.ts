@@ -195,6 +195,22 @@ describe('geofence CRUD', () => {
     });
     expect(unbound.obj.vehicleIds).toEqual([]);
   });
+
+  it("watches 智能车联's kinds only: a person's badge is refused, and one bound before kinds were checked is not counted", async () => {
+    const fence = (
+      await json(a.sessionId, '/car/v4/api/geofence/add.json', { name: '仓库', kind: 'circle', center: [114, 22.5], radius: 500 })
+    ).obj;
+    const car = await addVehicle(a, '粤B10013', '013800000013');
+    const person = await addVehicle(a, '粤B10014', '013800000014');
+    await t.ctx.db.query(`UPDATE vehicles SET type = 'badge' WHERE id = $1`, [person]);
+    expect(
+      await post(a.sessionId, '/car/v4/api/geofence/bindVehicles.json', { geofenceId: fence.geofenceId, vehicleIds: `${car},${person}` }),
+    ).toMatchObject({ flag: 0, msg: '车辆不存在或无权访问' });
+    await post(a.sessionId, '/car/v4/api/geofence/bindVehicles.json', { geofenceId: fence.geofenceId, vehicleIds: String(car) });
+    await t.ctx.db.query(`INSERT INTO geofence_vehicles (geofence_id, vehicle_id) VALUES ($1, $2)`, [fence.geofenceId, person]);
+    const detail = (await get(a.sessionId, `/car/v4/api/geofence/detail.json?geofenceId=${fence.geofenceId}`)).obj;
+    expect(detail).toMatchObject({ vehicleIds: [car], vehicleCount: 1 });
+  });
 });
 
 describe('enter and exit alarms', () => {

@@ -1,5 +1,7 @@
 import {
   GEOFENCE_ERRORS,
+  TERMINAL_ERRORS,
+  kindsOf,
   MAX_FENCE_POINTS,
   MAX_FENCE_RADIUS_M,
   MIN_FENCE_RADIUS_M,
@@ -84,6 +86,8 @@ export async function updateFence(q: Queryable, user: SessionUser, id: number, i
 export async function attachVehicles(q: Queryable, user: SessionUser, id: number, vehicleIds: number[], replace: boolean): Promise<number> {
   const [fence] = await visibleFences(q, user, [id]);
   const vehicles = vehicleIds.length ? await visibleVehicles(q, user, vehicleIds) : [];
+  // 电子围栏 watches 智能车联's kinds: a person or a pet is no vehicle of it (docs/asset-kinds.md)
+  if (vehicles.some((v) => !kindsOf('car').includes(v.type))) throw new AppError(TERMINAL_ERRORS.vehicleNotVisible);
   const outside = vehicles.find((v) => !pathInScope({ accountPath: fence.account_path }, v.account_path));
   if (outside) throw new AppError(GEOFENCE_ERRORS.vehicleOutsideAccount, { params: { vehicle: outside.plate || outside.name } });
   if (replace) await geofencesQueries.detach(q, id, 'all');
