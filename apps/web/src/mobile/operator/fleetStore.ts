@@ -56,11 +56,19 @@ export class FleetStore {
     };
   }
 
+  /**
+   * The fleet as the server lists it now: a terminal it no longer lists (handed over, removed, fitted
+   * to a person's badge or a pet's collar) leaves the screen; one the feed moved on since keeps its newer place.
+   */
   reload(): void {
     this.load()
       .then((list) => {
-        const positions = new Map(this.snapshot.positions);
-        for (const p of list ?? []) positions.set(p.terminalId, p);
+        const known = this.snapshot.positions;
+        const positions = new Map<string, LastPosition>();
+        for (const p of list ?? []) {
+          const seen = known.get(p.terminalId);
+          positions.set(p.terminalId, seen && seen.gpsTime > p.gpsTime ? seen : p);
+        }
         this.set({ positions, loaded: true, failed: false });
       })
       .catch(() => this.set({ failed: !this.snapshot.loaded }));
