@@ -4,7 +4,7 @@ import type { Queryable } from '../db/types.ts';
 import { terminalInScope } from './terminalScope.ts';
 import { sinceHandOver } from './handover.ts';
 import { queryPage } from '../db/queryPage.ts';
-import { alarmKindIn, terminalKind } from './assetKinds.ts';
+import { alarmKindIn } from './assetKinds.ts';
 
 export interface CommandRow {
   id: number;
@@ -54,9 +54,9 @@ export const commandsQueries = {
   },
 
   /**
-   * The record, newest first. `kinds`: the commands of terminals sitting in an asset of these kinds
-   * only (a terminal in none counts with the vehicles, as its alarms do); null: every kind (one
-   * terminal named, from any sub-product's dialog).
+   * The record, newest first. `kinds`: the commands sent to an asset of these kinds only (the kind
+   * stamped when sent; a terminal then in none counts with the vehicles, as its alarms do); null:
+   * every kind (one terminal named, from any sub-product's dialog).
    */
   page: async (
     q: Queryable,
@@ -65,7 +65,7 @@ export const commandsQueries = {
     offset: number,
   ) => {
     const where = `${terminalInScope('a.path', 1)} AND ${sinceHandOver('t', 'c.created_at')} AND ($2::text IS NULL OR t.identifier_key = $2) AND ($3::text IS NULL OR ${SHOWN_STATUS} = $3)
-      AND ($4::text[] IS NULL OR ${alarmKindIn(terminalKind('t'), 4)})`;
+      AND ($4::text[] IS NULL OR ${alarmKindIn('c.asset_kind', 4)})`;
     const params = [f.scope, f.terminalKey, f.status, f.kinds];
     return queryPage<CommandRow>(q, { select: `${SELECT} WHERE ${where}`, orderBy: 'c.id DESC', params }, { limit, offset });
   },

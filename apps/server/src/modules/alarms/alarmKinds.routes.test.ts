@@ -143,13 +143,14 @@ describe('数据中心 agrees with 报警中心', () => {
 });
 
 describe('an alarm stays of the asset that raised it', () => {
-  it("keeps a person's alarms theirs after their badge is unbound (the badge then sits in no asset)", async () => {
+  it("keeps a person's and a pet's alarms theirs after the badge is unbound and the collar taken off", async () => {
     await ok(post('/card/v1/api/staff/unbind.json', { staffId }));
+    await ok(post('/pet/v1/api/pet/save.json', { petId, name: '旺财', imei: '' }));
     const list = await ok<Page<Alarm>>(get(`${alarmBase}/actualTimeAlarmQuery.json?pageSize=50`));
     expect(terminalsOf(list.list)).toEqual([ID.car, ID.bike, ID.spare].sort());
     expect(list.total).toBe(LISTED);
     const o = await ok<DataCenterOverview>(get('/car/v4/api/dataCenter/overview.json'));
-    expect(Object.fromEntries(o.assetKinds.map((k) => [k.kind, k.alarmsToday]))).toMatchObject({ badge: 2 });
+    expect(Object.fromEntries(o.assetKinds.map((k) => [k.kind, k.alarmsToday]))).toMatchObject({ badge: 2, pet: 1 });
     expect(o.alarmsToday.unbound).toBe(1);
   });
 });

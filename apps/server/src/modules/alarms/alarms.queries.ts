@@ -2,7 +2,7 @@ import type { AlarmType } from '@chelian/protocols/alarms.ts';
 import type { AssetKind } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { queryPage } from '../../db/queryPage.ts';
-import { alarmKindIn, terminalKind } from '../../core/assetKinds.ts';
+import { alarmKindIn } from '../../core/assetKinds.ts';
 import { inGroupSubtree } from '../terminals/groupSubtree.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import type { AlarmRow } from '../../core/alarm.presenter.ts';
@@ -32,10 +32,10 @@ export interface AlarmFilter {
 }
 
 /**
- * SQL: the kind of the asset that raised the alarm — its vehicle row's (a person's stays theirs after
- * their badge is unbound), else that of the asset its terminal sits in now (NULL: in none).
+ * SQL: the kind of the asset that raised the alarm, stamped when it was raised (migration 0065): a
+ * person's stays theirs after their badge is unbound, a pet's after its collar comes off. NULL: in none.
  */
-const ALARM_KIND = `COALESCE(v.type, ${terminalKind('t')})`;
+const ALARM_KIND = 'al.asset_kind';
 
 const FROM = `FROM alarms al JOIN terminals t ON t.id = al.terminal_id LEFT JOIN accounts a ON a.id = al.account_id
   LEFT JOIN vehicles v ON v.id = al.vehicle_id LEFT JOIN users u ON u.id = al.handled_by`;

@@ -189,6 +189,10 @@ describe('commands', () => {
     expect(ids).not.toContain(commandId);
     expect(record.total).toBe(ids.length);
     expect((await commandsOf(a.sessionId, badge)).map((c: { commandId: number }) => c.commandId)).toEqual([commandId]);
+    // the badge taken off the person: the command stays the person's
+    await t.ctx.db.query(`UPDATE vehicles SET terminal_id = NULL WHERE plate = '粤B80809'`);
+    const after = (await t.call(a.sessionId, { url: '/car/v1/api/command/listCommand.json?pageSize=100' })).json().obj;
+    expect((after.list as Array<{ commandId: number }>).map((c) => c.commandId)).not.toContain(commandId);
   });
 
   it('refuses foreign terminals, unknown commands and bad parameters in Chinese', async () => {
