@@ -30,13 +30,21 @@ describe('a terminal’s kind', () => {
       [3, 'badge'],
     ] as const) {
       const id = await terminal(n);
-      await db.query(`INSERT INTO vehicles (account_id, terminal_id, name, type) VALUES ($1, $2, $3, $4)`, [accountId, id, `资产${n}`, type]);
+      await db.query(`INSERT INTO vehicles (account_id, terminal_id, name, type) VALUES ($1, $2, $3, $4)`, [
+        accountId,
+        id,
+        `资产${n}`,
+        type,
+      ]);
       ids.push(id);
     }
     const pet = await terminal(4);
     await db.query(`INSERT INTO pets (account_id, name, terminal_id) VALUES ($1, '旺财', $2)`, [accountId, pet]);
     const gb = await terminal(5);
-    await db.query(`INSERT INTO elec_gb_bikes (account_id, frame_no, terminal_id, declare_token) VALUES ($1, 'YD2026X0005', $2, 'kind-check')`, [accountId, gb]);
+    await db.query(
+      `INSERT INTO elec_gb_bikes (account_id, frame_no, terminal_id, declare_token) VALUES ($1, 'YD2026X0005', $2, 'kind-check')`,
+      [accountId, gb],
+    );
     const none = await terminal(6);
     ids.push(pet, gb, none);
 

@@ -56,7 +56,7 @@ const states = (rows: Array<Record<string, unknown>>, key: string) => [...new Se
 describe('the demo’s first start', () => {
   it('seeds 新国标: bikes registered, pending and rejected, declarations pending, approved and rejected, modules on the demo e-bikes', async () => {
     console.info(`demo seed and start: ${seedMs} ms`);
-    const bikes = await get<{ list: Array<{ state: string; terminalId: string; issues: string[] }> }>(
+    const bikes = await get<{ list: Array<{ state: string; terminalId: string; issues: string[]; created: number }> }>(
       '/elec-gb/v1/api/bike/list.json?pageSize=50',
     );
     expect(states(bikes.list, 'state')).toEqual(['pending', 'registered', 'rejected']);
@@ -66,6 +66,8 @@ describe('the demo’s first start', () => {
         .map((b) => b.spec.id)
         .sort(),
     );
+    // registered one a day over the past week: 统计分析's 新增备案 has a week's trend
+    expect(new Set(bikes.list.map((b) => beijingDayOf(b.created))).size).toBe(bikes.list.length);
     expect(bikes.list.some((b) => b.issues.length === 0)).toBe(true);
     expect(bikes.list.some((b) => b.issues.length > 0)).toBe(true);
     const declarations = await get<{ list: Array<{ status: string }> }>('/elec-gb/v1/api/declare/list.json?pageSize=50');

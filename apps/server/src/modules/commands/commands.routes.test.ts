@@ -179,7 +179,9 @@ describe('commands', () => {
   it("lists 智能车联's own kinds in its record: a person's badge's command only where the badge is named", async () => {
     const badge = '868120145233809';
     // (a person is made a badge by 智能工牌; here its row is turned into one)
-    expect((await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B80809', terminalId: badge, protocol: 'gt06' })).flag).toBe(1);
+    expect((await post(a.sessionId, '/car/v4/api/vehicle/add.json', { plate: '粤B80809', terminalId: badge, protocol: 'gt06' })).flag).toBe(
+      1,
+    );
     await t.ctx.db.query(`UPDATE vehicles SET type = 'badge' WHERE plate = '粤B80809'`);
     const sent = await post(a.sessionId, '/car/v1/api/command/commandDownBatch.json', { terminalIds: badge, commandType: 'locateNow' });
     const commandId = sent.obj.list[0].commandId as number;

@@ -3,7 +3,7 @@
  * pages and the owner's public form use. Five carry the demo e-bikes' modules (their GT06
  * trackers, so the battery board, the online rate and the GB alarms are live); one of them has a
  * swapped pack (电池与控制器不匹配). Owners declare through the QR form: one declaration waits for
- * review, one was approved, one rejected.
+ * review, one was approved, one rejected. Registered one a day over the past week.
  */
 import type { GbBikeForm } from '@chelian/contracts';
 import type { AppContext } from '../../context.ts';
@@ -121,6 +121,9 @@ export async function seedDemoGbBikes(ctx: AppContext, operator: SessionUser, bi
       const terminalId = b.ebike === null ? '' : ebikes[b.ebike]!.spec.id;
       const bikeId = await addGbBike(db, bus, operator, { ...b.form, frameNo: b.frameNo, terminalId });
       created++;
+      // Registered over the past week, one a day (the last today): 统计分析's 新增备案 is a week's, not one day's.
+      const daysAgo = bikes.length - 1 - bikes.indexOf(b);
+      await db.query(`UPDATE elec_gb_bikes SET created_at = created_at - make_interval(days => $2) WHERE id = $1`, [bikeId, daysAgo]);
       if (!b.declaration) continue;
       const bike = (await gbBikesQueries.visible(db, scopeParam(operator), bikeId))!;
       const { declarationId } = await submitDeclaration(

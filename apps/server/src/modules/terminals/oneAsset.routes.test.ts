@@ -47,17 +47,21 @@ describe('one terminal, one asset', () => {
     expect(await post('/car/v4/api/vehicle/add.json', { plate: '粤B47102', terminalId: ID.collar, protocol: 'watch' })).toMatchObject(
       refused(ID.collar, '宠物 旺财'),
     );
-    expect(await post('/car/v4/api/vehicle/add.json', { plate: '深圳47103', type: 'ebike', terminalId: ID.module, protocol: 'gt06' })).toMatchObject({
+    expect(
+      await post('/car/v4/api/vehicle/add.json', { plate: '深圳47103', type: 'ebike', terminalId: ID.module, protocol: 'gt06' }),
+    ).toMatchObject({
       flag: 1,
     });
   });
 
   it("refuses a car's terminal or another product's for a pet, a badge or a 新国标 bike", async () => {
-    expect(await post('/pet/v1/api/pet/save.json', { name: '豆豆', species: 'dog', imei: ID.car })).toMatchObject(refused(ID.car, '车辆 粤B47101'));
+    expect(await post('/pet/v1/api/pet/save.json', { name: '豆豆', species: 'dog', imei: ID.car })).toMatchObject(
+      refused(ID.car, '车辆 粤B47101'),
+    );
     expect(await post('/card/v1/api/staff/bind.json', { staffId, terminalId: ID.collar })).toMatchObject(refused(ID.collar, '宠物 旺财'));
-    expect(
-      await post('/elec-gb/v1/api/bike/add.json', { frameNo: 'YD2026K0002', useType: 'rental', terminalId: ID.collar }),
-    ).toMatchObject(refused(ID.collar, '宠物 旺财'));
+    expect(await post('/elec-gb/v1/api/bike/add.json', { frameNo: 'YD2026K0002', useType: 'rental', terminalId: ID.collar })).toMatchObject(
+      refused(ID.collar, '宠物 旺财'),
+    );
     expect(await post('/elec-gb/v1/api/bike/add.json', { frameNo: 'YD2026K0003', useType: 'rental', terminalId: ID.car })).toMatchObject(
       refused(ID.car, '车辆 粤B47101'),
     );
