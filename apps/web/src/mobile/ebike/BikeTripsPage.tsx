@@ -4,6 +4,7 @@ import { CapsuleTabs, ErrorBlock, List, NavBar, Skeleton } from 'antd-mobile';
 import { elecCarEndpoints, type BikeTrips } from '@chelian/contracts';
 import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { beijingFormat } from '../../shared/format/beijingTime.ts';
+import { durationText } from '../../shared/format/duration.ts';
 import { recentDays } from './bikeView.ts';
 import { useBikes } from './useBikes.ts';
 import { EB } from './texts.ts';
@@ -43,7 +44,7 @@ export function BikeTripsPage() {
       ) : (
         <List header={`${EB.trips} ${trips.trips.length}`} className="mb-list" data-testid="mb-trip-list">
           {trips.trips.map((t) => (
-            <List.Item key={t.startAt} description={EB.tripLine(t.distanceKm, Math.round(t.seconds / 60), t.avgSpeed)}>
+            <List.Item key={t.startAt} description={EB.tripLine(t.distanceKm, durationText(t.seconds * 1000), t.avgSpeed)}>
               {beijingFormat(t.startAt, 'HH:mm')} – {beijingFormat(t.endAt, 'HH:mm')}
             </List.Item>
           ))}
@@ -52,7 +53,7 @@ export function BikeTripsPage() {
       {trips && trips.stops.length > 0 && (
         <List header={`${EB.stops} ${trips.stops.length}`} className="mb-list">
           {trips.stops.map((s) => (
-            <List.Item key={s.startAt} description={`${Math.round(s.seconds / 60)} 分钟`}>
+            <List.Item key={s.startAt} description={durationText(s.seconds * 1000)}>
               {beijingFormat(s.startAt, 'HH:mm')} – {s.open ? '至今' : beijingFormat(s.endAt, 'HH:mm')}
             </List.Item>
           ))}

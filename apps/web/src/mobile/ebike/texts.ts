@@ -31,7 +31,7 @@ export const EB = {
   trips: '行程',
   tripsToday: '今日行程',
   tripsNone: '这一天没有行程',
-  tripLine: (km: number, minutes: number, avg: number) => `${km.toFixed(2)} km · ${minutes} 分钟 · 均速 ${avg} km/h`,
+  tripLine: (km: number, took: string, avg: number) => `${km.toFixed(2)} km · ${took} · 均速 ${avg} km/h`,
   stops: '停留',
   alarms: '报警',
   alarmsNone: '暂无报警',

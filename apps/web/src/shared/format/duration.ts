@@ -1,8 +1,8 @@
-import { T } from '../i18n/messages.ts';
+import { fleetTexts } from '../i18n/fleetTexts.ts';
 
-/** 3小时25分 / 12分钟 / 40秒 */
+/** 3小时25分 / 12分钟 / 40秒 (its words alone, not the whole catalogue: the phone app uses it too) */
 export function durationText(ms: number): string {
-  const D = T.fleet.duration;
+  const D = fleetTexts.duration;
   const s = Math.round(ms / 1000);
   const d = Math.floor(s / 86400);
   const h = Math.floor((s % 86400) / 3600);
