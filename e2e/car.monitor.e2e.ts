@@ -50,17 +50,20 @@ const onMap = (page: Page, vehicleId: number) =>
   }, vehicleId);
 
 /** The vehicle's arrow in page pixels, when it is drawn as an arrow inside the map. */
-const arrowOnScreen = (page: Page, vehicleId: number) =>
-  page.evaluate((id) => {
-    const el = document.querySelector('[data-testid="car-map"] .cl-map-canvas') as unknown as MapEl & { getBoundingClientRect(): DOMRect };
-    const layer = el.maplibre.getLayer('car-vehicle-arrow')?.implementation;
-    const at = layer?.drawnLngLat(id);
-    if (!layer) return null;
-    if (!at || !layer.isShown(id)) return null;
-    const p = el.maplibre.project(at);
-    const box = el.getBoundingClientRect();
-    return p.x > 20 && p.y > 20 && p.x < box.width - 20 && p.y < box.height - 20 ? { x: box.left + p.x, y: box.top + p.y } : null;
-  }, vehicleId);
+const arrowOnScreen = (page: Page, vehicleId: number, mapId = 'car-map') =>
+  page.evaluate(
+    ([id, map]) => {
+      const el = document.querySelector(`[data-testid="${map}"] .cl-map-canvas`) as unknown as MapEl & { getBoundingClientRect(): DOMRect };
+      const layer = el.maplibre.getLayer('car-vehicle-arrow')?.implementation;
+      const at = layer?.drawnLngLat(id);
+      if (!layer) return null;
+      if (!at || !layer.isShown(id)) return null;
+      const p = el.maplibre.project(at);
+      const box = el.getBoundingClientRect();
+      return p.x > 20 && p.y > 20 && p.x < box.width - 20 && p.y < box.height - 20 ? { x: box.left + p.x, y: box.top + p.y } : null;
+    },
+    [vehicleId, mapId] as const,
+  );
 
 /** The vehicles whose plate the label layer draws now. */
 const labelled = (page: Page) =>
@@ -184,7 +187,13 @@ describe('car monitoring with a simulated fleet', () => {
     const v = fleet[1];
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-    await page.goto(`${baseUrl()}/child/car/follow?vehicleId=${v.vehicleId}`);
+    // none picked: the fleet on the map, and a click on a vehicle follows it
+    await page.goto(`${baseUrl()}/child/car/follow`);
+    await page.locator('[data-testid="car-follow-fleet"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('car-follow').innerText()).toContain('点击地图上的车辆开始跟踪');
+    const arrow = await until(() => arrowOnScreen(page, v.vehicleId, 'car-follow-fleet').then((a) => a ?? undefined), 30_000);
+    await page.mouse.click(arrow.x, arrow.y);
+    await page.waitForURL((url) => url.searchParams.get('vehicleId') === String(v.vehicleId));
     await page.locator('[data-testid="follow-map"][data-map-ready="true"]').waitFor({ timeout: 60_000 });
     const view = page.getByTestId('follow-view');
     let seen = Number(await view.getAttribute('data-gps-time'));

@@ -3,11 +3,11 @@ import { useSearchParams } from 'react-router';
 import { postToShell } from '../../child/bridge/childBridge.ts';
 import { useFleet } from '../fleet/FleetProvider.tsx';
 import { touches, useFleetValue } from '../fleet/useFleetValue.ts';
-import { fitPoints, focusOn } from '../../shared/map/camera.ts';
+import { focusOn } from '../../shared/map/camera.ts';
 import { MapCommand } from '../../shared/map/MapCommand.tsx';
 import { MapView } from '../../shared/map/MapView.tsx';
 import { SelectedLayer } from '../map/layers/SelectedLayer.tsx';
-import { VehiclesLayer } from '../map/layers/VehiclesLayer.tsx';
+import { FleetMapLayers } from '../map/FleetMapLayers.tsx';
 import { useElementHeight } from '../ui/useElementHeight.ts';
 import { ExpiredCount, SelectedExpired } from './ExpiredNotice.tsx';
 import { LiveBadge } from './LiveBadge.tsx';
@@ -15,7 +15,7 @@ import { VehicleTree } from './VehicleTree.tsx';
 
 /** 实时监控: the vehicle tree beside a map of the whole fleet, live. `?vehicleId=` opens one vehicle. */
 export function MonitorPage() {
-  const { store, ticker, loading } = useFleet();
+  const { store, loading } = useFleet();
   const [params] = useSearchParams();
   const [selected, setSelected] = useState<number | null>(null);
   const [focus, setFocus] = useState(0);
@@ -40,11 +40,10 @@ export function MonitorPage() {
         <VehicleTree selectedId={selected} onSelect={(id) => open(id, true)} height={Math.max(200, treeHeight - 130)} />
       </aside>
       <MapView testId="car-map">
-        <VehiclesLayer store={store} changes={ticker} onSelect={(id) => open(id, false)} />
+        {/* Once the fleet is in, an operator sees the fleet, not the whole country (unless a deep link picks a vehicle). */}
+        <FleetMapLayers onSelect={(id) => open(id, false)} framed={!linked} />
         <SelectedHalo vehicleId={selected} />
         <MapCommand deps={[focus]} run={(map) => focus > 0 && v?.hasPosition && focusOn(map, v.lon, v.lat)} />
-        {/* Once the fleet is in, an operator sees the fleet, not the whole country (unless a deep link picks a vehicle). */}
-        <MapCommand deps={[loading]} run={(map) => !loading && !linked && fitPoints(map, fleetPoints(store.values()))} />
         <LiveBadge>
           <ExpiredCount />
         </LiveBadge>
@@ -52,12 +51,6 @@ export function MonitorPage() {
       </MapView>
     </div>
   );
-}
-
-function fleetPoints(vehicles: Iterable<{ hasPosition: boolean; lon: number; lat: number }>): Array<[number, number]> {
-  const points: Array<[number, number]> = [];
-  for (const v of vehicles) if (v.hasPosition) points.push([v.lon, v.lat]);
-  return points;
 }
 
 const samePoint = (a: [number, number] | null, b: [number, number] | null) => a === b || (!!a && !!b && a[0] === b[0] && a[1] === b[1]);

@@ -76,6 +76,7 @@ export const vehicleTexts = {
   follow: {
     title: '车辆跟踪',
     pick: '选择要跟踪的车辆',
+    pickHint: '在左上角选择车辆，或点击地图上的车辆开始跟踪',
     keepInView: '地图跟随车辆',
     trail: (n: number) => `实时轨迹 ${n} 个点`,
     waiting: '等待车辆上报位置…',
