@@ -118,7 +118,10 @@ export const AccountSchema = Type.Object({
   /** What it still holds (a delete is refused while any is above 0). */
   childCount: Type.Integer(),
   terminalCount: Type.Integer(),
+  /** 车辆 and 电单车 (the kinds that drive); people wearing badges and pets apart (docs/asset-kinds.md) */
   vehicleCount: Type.Integer(),
+  personCount: Type.Integer(),
+  petCount: Type.Integer(),
   userCount: Type.Integer(),
 });
 export type Account = Static<typeof AccountSchema>;

@@ -43,8 +43,22 @@ export const S = {
     created: '创建时间',
     holdings: '下级 / 终端 / 车辆 / 用户',
     holdingsShort: '持有',
-    holdingsText: (a: { childCount: number; terminalCount: number; vehicleCount: number; userCount: number }) =>
-      `下级 ${a.childCount} · 终端 ${a.terminalCount} · 车辆 ${a.vehicleCount} · 用户 ${a.userCount}`,
+    holdingsText: (a: {
+      childCount: number;
+      terminalCount: number;
+      vehicleCount: number;
+      personCount: number;
+      petCount: number;
+      userCount: number;
+    }) =>
+      [
+        `下级 ${a.childCount}`,
+        `终端 ${a.terminalCount}`,
+        `车辆 ${a.vehicleCount}`,
+        ...(a.personCount ? [`人员 ${a.personCount}`] : []),
+        ...(a.petCount ? [`宠物 ${a.petCount}`] : []),
+        `用户 ${a.userCount}`,
+      ].join(' · '),
     own: '本账户',
     deleteConfirm: (name: string) => `确定删除账户“${name}”吗？其用户与角色将一并删除，此操作不可恢复。`,
     deleteBlocked: '该账户下仍有下级账户、终端或车辆，请先转移或删除后再删除账户',

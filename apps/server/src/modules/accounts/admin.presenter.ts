@@ -19,6 +19,8 @@ export function presentAccount(a: AccountListRow, rootDepth: number): Account {
     childCount: a.child_count,
     terminalCount: a.terminal_count,
     vehicleCount: a.vehicle_count,
+    personCount: a.person_count,
+    petCount: a.pet_count,
     userCount: a.user_count,
   };
 }

@@ -2,6 +2,7 @@ import type { StoredAccountKind } from '@chelian/contracts';
 import type { Queryable } from '../../db/types.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { queryPage } from '../../db/queryPage.ts';
+import { isVehicleKind } from '../../core/assetKinds.ts';
 
 export interface AccountRow {
   id: number;
@@ -20,7 +21,10 @@ export interface AccountRow {
 export interface AccountListRow extends AccountRow {
   child_count: number;
   terminal_count: number;
+  /** vehicles and e-bikes (the kinds that drive), people wearing badges, pets (docs/asset-kinds.md) */
   vehicle_count: number;
+  person_count: number;
+  pet_count: number;
   user_count: number;
 }
 
@@ -51,7 +55,10 @@ export interface RoleRow {
 const ACCOUNT_COLUMNS = 'a.id, a.parent_id, a.path, a.name, a.kind, a.contact, a.phone, a.enabled, a.expires_at, a.created_at';
 const HOLDINGS = `(SELECT count(*)::int FROM accounts c WHERE c.parent_id = a.id) AS child_count,
   (SELECT count(*)::int FROM terminals t WHERE t.account_id = a.id) AS terminal_count,
-  (SELECT count(*)::int FROM vehicles v WHERE v.account_id = a.id) AS vehicle_count,
+  (SELECT count(*)::int FROM vehicles v WHERE v.account_id = a.id AND ${isVehicleKind('v.type')}) AS vehicle_count,
+  (SELECT count(*)::int FROM vehicles v WHERE v.account_id = a.id AND v.type = 'badge') AS person_count,
+  (SELECT count(*)::int FROM pets p WHERE p.account_id = a.id)
+    + (SELECT count(*)::int FROM vehicles v WHERE v.account_id = a.id AND v.type = 'pet') AS pet_count,
   (SELECT count(*)::int FROM users u WHERE u.account_id = a.id) AS user_count`;
 
 /** Account, user and role administration. Every query is limited to the caller's subtree ($1). */
@@ -66,7 +73,7 @@ export const adminQueries = {
 
   holdings: async (q: Queryable, id: number) =>
     (
-      await q.query<Pick<AccountListRow, 'child_count' | 'terminal_count' | 'vehicle_count' | 'user_count'>>(
+      await q.query<Pick<AccountListRow, 'child_count' | 'terminal_count' | 'vehicle_count' | 'person_count' | 'pet_count' | 'user_count'>>(
         `SELECT ${HOLDINGS} FROM accounts a WHERE a.id = $1`,
         [id],
       )

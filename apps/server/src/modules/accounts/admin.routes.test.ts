@@ -153,6 +153,24 @@ describe('account, user and role administration', () => {
   });
 });
 
+describe('what an account holds', () => {
+  it('counts its vehicles apart from the people wearing badges and the pets, and refuses a delete naming each', async () => {
+    const id = (await post(dealer, '/car/v4/api/account/add.json', { name: '环卫客户' })).obj.id;
+    for (const [name, type] of [
+      ['粤B61001', 'vehicle'],
+      ['深圳61002', 'ebike'],
+      ['王桂英', 'badge'],
+    ])
+      await t.ctx.db.query(`INSERT INTO vehicles (account_id, name, plate, type) VALUES ($1, $2, $2, $3)`, [id, name, type]);
+    await t.ctx.db.query(`INSERT INTO pets (account_id, name) VALUES ($1, '旺财')`, [id]);
+    const accounts = (await t.call(dealer.sessionId, { url: '/car/v4/api/account/list.json' })).json().obj as Array<{ id: number }>;
+    expect(accounts.find((a) => a.id === id)).toMatchObject({ vehicleCount: 2, personCount: 1, petCount: 1 });
+    expect((await post(dealer, '/car/v4/api/account/delete.json', { id })).msg).toBe(
+      '账户“环卫客户”下仍有2辆车辆、1名人员、1只宠物，请先转移或删除后再删除账户',
+    );
+  });
+});
+
 describe('deleting accounts', () => {
   it('refuses while the account holds sub-accounts, terminals or vehicles, then removes it with its users and roles', async () => {
     const parent = (await post(dealer, '/car/v4/api/account/add.json', { name: '待删经销商', kind: 'dealer' })).obj.id;

@@ -78,7 +78,7 @@ export class AdminService {
     return row.id;
   }
 
-  /** Refused while the account holds sub-accounts, terminals or vehicles: those must move first. */
+  /** Refused while the account holds sub-accounts, terminals, vehicles, people or pets: those must move first. */
   async deleteAccount(user: SessionUser, id: number) {
     const row = await this.account(user, id);
     if (row.id === user.accountId) throw new AppError(ACCOUNT_ERRORS.ownAccountDelete);
@@ -88,6 +88,8 @@ export class AdminService {
         held.child_count && `${held.child_count}个下级账户`,
         held.terminal_count && `${held.terminal_count}台终端`,
         held.vehicle_count && `${held.vehicle_count}辆车辆`,
+        held.person_count && `${held.person_count}名人员`,
+        held.pet_count && `${held.pet_count}只宠物`,
       ].filter(Boolean);
       if (what.length) throw new AppError(ACCOUNT_ERRORS.stillHolds, { params: { name: row.name, what: what.join('、') } });
       await adminQueries.deleteAccount(q, row.id);

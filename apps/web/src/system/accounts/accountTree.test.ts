@@ -16,6 +16,8 @@ const account = (id: number, parentId: number | null, name: string, extra: Parti
   childCount: 0,
   terminalCount: 0,
   vehicleCount: 0,
+  personCount: 0,
+  petCount: 0,
   userCount: 0,
   ...extra,
 });

@@ -39,4 +39,4 @@ export function accountIds(tree: readonly AccountNode[]): number[] {
 }
 
 /** True while the account still holds something that blocks its deletion. */
-export const holdsAnything = (a: Account) => a.childCount + a.terminalCount + a.vehicleCount > 0;
+export const holdsAnything = (a: Account) => a.childCount + a.terminalCount + a.vehicleCount + a.personCount + a.petCount > 0;
