@@ -17,10 +17,12 @@ export const D = {
     total: '车辆总数',
     online: '在线',
     moving: '行驶',
-    parked: '停车',
+    /** the state 实时监控 calls 静止: online, not moving */
+    parked: '静止',
     offline: '离线',
     alarm: '报警中',
-    onlineRate: '在线率',
+    /** online now ÷ 车辆总数 (数据报表's 在线率 is of time: 在线时长 ÷ the day so far) */
+    onlineRate: '当前在线率',
     states: '车辆状态',
     /** what 车辆总数 counts: 智能车联's kinds, as 实时监控 lists them */
     totalTip: '车辆与电单车，与实时监控的车辆一致；人员、宠物另计',

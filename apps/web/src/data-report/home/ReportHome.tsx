@@ -70,6 +70,7 @@ export function ReportHome() {
       unit: '%',
       menu: 'report:online',
       tone: 'success',
+      tip: H.report.onlineTip,
     },
     { key: 'offline', label: H.report.offline, value: offline && offline.total, menu: 'report:offline', tone: 'muted' },
     {

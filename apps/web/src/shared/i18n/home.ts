@@ -134,6 +134,7 @@ export const homeMessages = {
     km: '公里',
     alarms: '今日报警',
     online: '今日在线率',
+    onlineTip: '今日各车在线时长之和 ÷ 今日已过去的时长之和（在线统计的口径）；当前在线的车辆数见数据中心',
     offline: '离线车辆',
     expiring: '30 天内到期',
     expiringTip: '已到期及 30 天内到期的车辆',
