@@ -312,6 +312,8 @@ export const CardReportRowSchema = Type.Object({
   staffNo: Type.String(),
   teamName: Type.String(),
   /** periods owed so far: ended, or started and still running (today's report is today so far) */
+  /** the span's periods of the person's shift, begun or not (今日排班: who is on today at all) */
+  scheduledPeriods: Type.Integer(),
   workPeriods: Type.Integer(),
   /** periods the person arrived for (到岗), running ones included */
   arrived: Type.Integer(),

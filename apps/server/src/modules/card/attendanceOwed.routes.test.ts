@@ -139,6 +139,10 @@ describe("today's 日报 is today so far", () => {
     const byName = new Map(report.rows.map((r) => [r.name, r]));
     expect(byName.get('李秀兰')).toMatchObject({ workPeriods: 1, arrived: 1, ongoing: 1, normal: 0, late: 0, absent: 0 });
     expect(byName.get('张德明')).toMatchObject({ workPeriods: 1, arrived: 0, ongoing: 1, absent: 0 });
+    // Before the day's first period nothing is owed, yet both are on today (智能工牌's 今日排班人员).
+    const early = await cardReport(t.ctx.db, user, { kind: 'day', date: day }, at(day, '02:30'));
+    expect(early.rows.find((r) => r.name === '李秀兰')).toMatchObject({ scheduledPeriods: 2, workPeriods: 0, absent: 0 });
+    expect(byName.get('张德明')).toMatchObject({ scheduledPeriods: 2 });
     // Once the day is over the same report judges both periods.
     const evening = await cardReport(t.ctx.db, user, { kind: 'day', date: day }, at(day, '23:00'));
     expect(evening.rows.find((r) => r.name === '李秀兰')).toMatchObject({ workPeriods: 2, arrived: 2, ongoing: 0, normal: 2, absent: 0 });

@@ -47,6 +47,7 @@ export async function cardReport(q: Queryable, user: SessionUser, query: CardRep
         name: s.name,
         staffNo: s.staff_no,
         teamName: s.team_name ?? '',
+        scheduledPeriods: 0,
         workPeriods: 0,
         arrived: 0,
         ongoing: 0,
@@ -69,6 +70,7 @@ export async function cardReport(q: Queryable, user: SessionUser, query: CardRep
       const row = rows.get(Number(staff.id))!;
       const lateMs = ctx.rules.get(shift.id)!.lateMinutes * 60_000;
       for (const r of results) {
+        row.scheduledPeriods++;
         // A period not yet started owes nothing yet; one running is 进行中 — its arrival counts as
         // it is (到岗, 迟到 once past the threshold), 缺勤 and 早退 only once it has ended.
         if (r.status === 'pending' && now < r.start) continue;

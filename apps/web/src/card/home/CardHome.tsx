@@ -44,7 +44,7 @@ export function CardHome() {
   const rows = report === null ? null : report?.rows;
   const count = (pick: (r: CardReportRow) => number) => (rows === null ? null : people(rows, pick));
   const figures: HomeFigure[] = [
-    { key: 'scheduled', label: H.card.scheduled, value: count((r) => r.workPeriods), unit: H.card.people, menu: 'card:report' },
+    { key: 'scheduled', label: H.card.scheduled, value: count((r) => r.scheduledPeriods), unit: H.card.people, menu: 'card:report' },
     { key: 'arrived', label: H.card.arrived, value: count((r) => r.arrived), unit: H.card.people, menu: 'card:report', tone: 'success' },
     { key: 'late', label: H.card.late, value: count((r) => r.late), unit: H.card.people, menu: 'card:report', tone: 'warning' },
     { key: 'absent', label: H.card.absent, value: count((r) => r.absent), unit: H.card.people, menu: 'card:report', tone: 'danger' },
