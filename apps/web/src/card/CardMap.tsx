@@ -53,6 +53,21 @@ export function areaShapes(areas: readonly CardArea[], color: string): { circles
   };
 }
 
+const METERS_PER_DEGREE = 111_320;
+
+/** What framing the map must hold of a shape: a polygon's outline, a circle's bounding corners. */
+function outlineOf(s: MapShape): ReadonlyArray<readonly [number, number]> {
+  if (s.ring) return s.ring;
+  if (!s.circle) return [];
+  const [lon, lat] = s.circle.center;
+  const dLat = s.circle.radius / METERS_PER_DEGREE;
+  const dLon = dLat / Math.max(0.01, Math.cos((lat * Math.PI) / 180));
+  return [
+    [lon - dLon, lat - dLat],
+    [lon + dLon, lat + dLat],
+  ];
+}
+
 /** Where an area is: a circle's centre, a polygon's vertex average. */
 export function areaCenter(a: CardArea): { lat: number; lon: number } | null {
   if (a.kind === 'circle') return a.center ? { lon: a.center[0]!, lat: a.center[1]! } : null;
@@ -96,8 +111,9 @@ export function CardMap({
     ],
     [circles, polygons],
   );
-  // The first people to arrive frame the view (a team at work, not the whole country).
-  const fitted = useRef(false);
+  // The first people and the first areas to arrive frame the view (a team at work and where it
+  // works, not the whole country): once for the people, once more when the areas join them.
+  const fitted = useRef({ points: false, shapes: false });
   const first = points[0];
   return (
     <MapView className="cd-map" testId="card-map" navigation={false} center={first ? [first.lon, first.lat] : NOBODY} zoom={first ? 15 : 4}>
@@ -107,14 +123,13 @@ export function CardMap({
       <PointsLayer id="people" points={points} onPick={onPick} />
       <MapClick skipLayers={['people']} onClick={(lon, lat) => onClickMap?.(lat, lon)} />
       <MapCommand
-        deps={[points]}
+        deps={[points, shapes]}
         run={(map) => {
-          if (fitted.current || points.length === 0) return;
-          fitted.current = true;
-          fitPoints(
-            map,
-            points.map((p) => [p.lon, p.lat] as const),
-          );
+          const done = fitted.current;
+          const fresh = (!done.points && points.length > 0) || (!done.shapes && shapes.length > 0);
+          if (!fresh || trail.length > 1) return;
+          fitted.current = { points: done.points || points.length > 0, shapes: done.shapes || shapes.length > 0 };
+          fitPoints(map, [...points.map((p) => [p.lon, p.lat] as const), ...shapes.flatMap(outlineOf)]);
         }}
       />
       <MapCommand deps={[trail]} run={(map) => trail.length > 1 && fitPoints(map, trail)} />

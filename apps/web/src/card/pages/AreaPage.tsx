@@ -52,9 +52,9 @@ export function AreaPage() {
     const draftPolygon: MapPolygon[] = kind === 'polygon' && ring ? [{ id: 0, ring, color: DRAFT_COLOR }] : [];
     return { circles: [...base.circles, ...draftCircle], polygons: [...base.polygons, ...draftPolygon] };
   }, [shown, kind, center, radius, ring]);
-  // The first area frames the map; with none yet, the centre just clicked does.
-  const firstArea = areas[0];
-  const focus = useMemo(() => (firstArea ? areaCenter(firstArea) : center), [firstArea, center]);
+  // The areas frame the map (CardMap fits them when they come); the one being edited is brought
+  // into view, and with none yet the centre just clicked.
+  const focus = useMemo(() => (editing ? areaCenter(editing) : areas.length ? null : center), [editing, areas.length, center]);
 
   const shape =
     kind === 'circle' ? (center ? { kind, center: [center.lon, center.lat] as LL, radius } : null) : ring ? { kind, rings: [ring] } : null;
