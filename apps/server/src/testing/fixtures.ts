@@ -8,6 +8,8 @@ export interface Tenant {
   roleId: number;
   userId: number;
   username: string;
+  /** the user's name, as records name who did something */
+  userName: string;
   password: string;
   sessionId: string;
 }
@@ -55,5 +57,15 @@ export async function createTenant(
     [account.id, role.id, username, `用户${n}`, await cachedHash],
   ))!;
   const sessionId = await t.login(username, FIXTURE_PASSWORD);
-  return { accountId: account.id, accountPath: path, roleId: role.id, userId: user.id, username, password: FIXTURE_PASSWORD, sessionId };
+  const userName = `用户${n}`;
+  return {
+    accountId: account.id,
+    accountPath: path,
+    roleId: role.id,
+    userId: user.id,
+    username,
+    userName,
+    password: FIXTURE_PASSWORD,
+    sessionId,
+  };
 }

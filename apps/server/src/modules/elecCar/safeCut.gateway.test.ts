@@ -102,7 +102,7 @@ describe('the safe power cut', () => {
     const sent = await post(a.sessionId, `${api}/bike/control.json`, { bikeId, action: 'cut' });
     expect(sent.obj).toMatchObject({ action: 'cut', status: 'pending', commandId: null });
     expect(sent.obj.message).toBe('车辆正在行驶（35 km/h），车速低于 20 km/h 后执行；10 分钟内未满足条件将自动取消');
-    expect((await status(bikeId)).pendingCut).toMatchObject({ orderId: sent.obj.orderId, userName: a.username });
+    expect((await status(bikeId)).pendingCut).toMatchObject({ orderId: sent.obj.orderId, userName: a.userName });
     // A second cut while one waits is the same order.
     expect((await post(a.sessionId, `${api}/bike/control.json`, { bikeId, action: 'cut' })).obj).toMatchObject({
       status: 'pending',
@@ -125,7 +125,7 @@ describe('the safe power cut', () => {
       action: 'cut',
       actionName: '断电',
       statusName: '已执行',
-      userName: a.username,
+      userName: a.userName,
       reason: '断油电成功（DYD=Success!）',
     });
     expect(await status(bikeId)).toMatchObject({ powerCut: true, pendingCut: null });

@@ -67,7 +67,7 @@ describe('the safe power cut with a simulated e-bike', () => {
     await eventually(async () => (await lastOrder()).status === 'done', 20_000, 'cut carried out and answered');
     const order = await lastOrder();
     expect(order.speedAtExecution).toBeLessThan(20);
-    expect(order.userName).toBe(tenant.username);
+    expect(order.userName).toBe(tenant.userName);
     expect(sim.vehicle.oilCut).toBe(true);
     await eventually(async () => (await status()).powerCut === true, 5000, 'power cut reported');
 
