@@ -88,7 +88,7 @@ describe('data reports by deep link', () => {
     const cells = await row().locator('td').allInnerTexts();
     expect(cells.slice(0, 3)).toEqual([today, vehicle.plate, vehicle.terminalId]);
     expect(await row().locator('[data-source="gps"]').count()).toBe(1); // computed from the track: GT06 sends no odometer
-    expect(cells).toContain('56'); // the highest speed
+    expect(cells).toContain('56.0'); // the highest speed, to a tenth as every speed shows
     expect(cells).toContain(String(route.length + 2)); // fixes and the two alarms' positions
     expect(await page.locator('.ant-pagination-total-text').innerText()).toBe('共 7 条'); // one vehicle × 7 days
     await shot(page, 'data-report-mileage');
@@ -177,7 +177,7 @@ describe('data reports by deep link', () => {
     // It ends at the day's last fix: the second alarm's, 2 s after the route's last.
     expect(trip.slice(4, 6)).toEqual([beijingDisplayText(route[0].time!), beijingDisplayText(route.at(-1)!.time! + 2000)]);
     expect(trip[7]).toBe(expectedKm.toFixed(2));
-    expect(trip[9]).toBe('56');
+    expect(trip[9]).toBe('56.0');
     await until(async () => ((await tripRow().locator('td').nth(10).innerText()).startsWith('广东省深圳市') ? true : undefined), 20_000);
     expect(await page.getByTestId('total-trips').innerText()).toContain('1');
     await shot(page, 'data-report-trips');

@@ -187,7 +187,13 @@ export function mileageRankingOption(o: Overview, p: Palette): ChartOption {
         itemStyle: { borderRadius: 6, color: p.series[0] },
         showBackground: true,
         backgroundStyle: { color: p.split, borderRadius: 6 },
-        label: { show: true, position: 'right', color: p.subtle, fontSize: 11, formatter: '{c} km' },
+        label: {
+          show: true,
+          position: 'right',
+          color: p.subtle,
+          fontSize: 11,
+          formatter: (x: { value: unknown }) => `${Number(x.value).toFixed(1)} km`,
+        },
       },
     ],
   };

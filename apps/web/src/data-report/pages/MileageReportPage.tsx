@@ -5,6 +5,7 @@ import { clockText, kmText, secondsText } from '../format.ts';
 import { R } from '../messages.ts';
 import { DailyReport } from './DailyReport.tsx';
 import { dayPlayback, playbackColumn, vehicleColumns } from './reportColumns.tsx';
+import { speedText } from '../../shared/format/speed.ts';
 
 const EMPTY: MileagePage = {
   total: 0,
@@ -37,7 +38,13 @@ const columns: ColumnsType<MileageDay> = [
     width: 90,
     render: (s: number, r) => (r.positionCount ? secondsText(s) : R.common.none),
   },
-  { title: M.maxSpeed, dataIndex: 'maxSpeed', width: 115, align: 'right', render: (v: number, r) => (r.positionCount ? v : R.common.none) },
+  {
+    title: M.maxSpeed,
+    dataIndex: 'maxSpeed',
+    width: 115,
+    align: 'right',
+    render: (v: number, r) => (r.positionCount ? speedText(v) : R.common.none),
+  },
   { title: M.first, dataIndex: 'firstPositionAt', width: 80, render: clockText },
   { title: M.last, dataIndex: 'lastPositionAt', width: 80, render: clockText },
   { title: M.points, dataIndex: 'positionCount', width: 75, align: 'right' },

@@ -16,6 +16,7 @@ import { R } from '../messages.ts';
 import { useReportExport } from '../useReport.ts';
 import { monthlyChart } from './monthlyChart.ts';
 import { ReportPage } from './ReportPage.tsx';
+import { speedText } from '../../shared/format/speed.ts';
 
 const M = R.monthly;
 const EMPTY: MonthlyPage = {
@@ -44,7 +45,7 @@ const columns: ColumnsType<MonthlyRow> = [
     render: (types: MonthlyRow['alarmTypes']) =>
       types.length ? types.map((t) => <Tag key={t.type}>{`${t.typeName} ${t.count}`}</Tag>) : R.common.none,
   },
-  { title: M.maxSpeed, dataIndex: 'maxSpeed', width: 115, align: 'right' },
+  { title: M.maxSpeed, dataIndex: 'maxSpeed', width: 115, align: 'right', render: (v: number) => speedText(v) },
   { title: M.activeDays, dataIndex: 'activeDays', width: 80, align: 'right' },
   { title: M.online, dataIndex: 'onlineSeconds', width: 105, render: secondsText },
 ];

@@ -14,6 +14,7 @@ import { secondsText, timeText } from '../format.ts';
 import { R } from '../messages.ts';
 import { RowReportPage, type ExtraFilters } from './RowReportPage.tsx';
 import { playbackColumn, vehicleColumns } from './reportColumns.tsx';
+import { speedText } from '../../shared/format/speed.ts';
 
 const O = R.overspeed;
 const EMPTY: OverspeedPage = {
@@ -51,7 +52,13 @@ const columns: ColumnsType<OverspeedRow> = [
   { title: O.start, dataIndex: 'startAt', width: 150, render: timeText },
   { title: O.end, dataIndex: 'endAt', width: 150, render: timeText },
   { title: O.duration, dataIndex: 'seconds', width: 85, render: (s: number) => <b>{secondsText(s)}</b> },
-  { title: O.maxSpeed, dataIndex: 'maxSpeed', width: 115, align: 'right', render: (v: number) => <b className="report-overspeed">{v}</b> },
+  {
+    title: O.maxSpeed,
+    dataIndex: 'maxSpeed',
+    width: 115,
+    align: 'right',
+    render: (v: number) => <b className="report-overspeed">{speedText(v)}</b>,
+  },
   { title: O.limit, key: 'limit', width: 140, render: (_: unknown, r) => limitCell(r) },
   { title: O.place, key: 'place', width: 220, render: (_: unknown, r) => <AddressText point={{ lon: r.lon, lat: r.lat, mac: '' }} /> },
   playbackColumn<OverspeedRow>((r) => ({ start: r.startAt - AROUND_MS, end: r.endAt + AROUND_MS })),

@@ -6,6 +6,7 @@ import { R } from '../messages.ts';
 import { minMinutesFilter } from '../filters/minMinutesFilter.tsx';
 import { RowReportPage } from './RowReportPage.tsx';
 import { playbackColumn, vehicleColumns } from './reportColumns.tsx';
+import { speedText } from '../../shared/format/speed.ts';
 
 const T = R.trip;
 const EMPTY: TripPage = { total: 0, current: 1, pageSize: 10, list: [], totals: { trips: 0, seconds: 0, vehicles: 0 } };
@@ -19,8 +20,8 @@ const columns: ColumnsType<TripRow> = [
   { title: T.end, dataIndex: 'endAt', width: 150, render: timeText },
   { title: T.duration, dataIndex: 'seconds', width: 100, render: (s: number) => <b>{secondsText(s)}</b> },
   { title: T.distance, dataIndex: 'distanceKm', width: 85, align: 'right', render: kmText },
-  { title: T.avgSpeed, dataIndex: 'avgSpeed', width: 120, align: 'right' },
-  { title: T.maxSpeed, dataIndex: 'maxSpeed', width: 115, align: 'right' },
+  { title: T.avgSpeed, dataIndex: 'avgSpeed', width: 120, align: 'right', render: (v: number) => speedText(v) },
+  { title: T.maxSpeed, dataIndex: 'maxSpeed', width: 115, align: 'right', render: (v: number) => speedText(v) },
   { title: T.startAddress, key: 'startAddress', width: 200, render: (_: unknown, r) => place(r.startLon, r.startLat) },
   { title: T.endAddress, key: 'endAddress', width: 200, render: (_: unknown, r) => place(r.endLon, r.endLat) },
   playbackColumn<TripRow>((r) => ({ start: r.startAt, end: r.endAt })),

@@ -10,7 +10,6 @@ import { bikeLabel } from '../BikePicker.tsx';
 import { E } from '../messages.ts';
 
 const A = E.alarm;
-const URGENT = new Set(['displacement', 'powerCut', 'vibration', 'accOnWhileArmed', 'tamper', 'fallDown']);
 const LABELS = { ...A, bike: A.plate, place: E.status.position };
 const loadAlarms = (query: AlarmLogQuery & { bikeId?: number }) => call(elecCarEndpoints.alarms, query);
 
@@ -47,7 +46,6 @@ export function AlarmPage() {
       <SubProductAlarmLog
         title={A.title}
         typeNames={ELEC_CAR_ALARM_NAMES}
-        urgent={URGENT}
         load={loadAlarms}
         own={{ bikeId }}
         labels={LABELS}

@@ -11,6 +11,7 @@ import { E } from '../messages.ts';
 import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 import { durationText } from '../../shared/format/duration.ts';
 import { browserPager } from '../../shared/ui/pagination.ts';
+import { speedText } from '../../shared/format/speed.ts';
 
 const R = E.trips;
 const time = (at: number) => beijingDateTime(at);
@@ -45,8 +46,8 @@ function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
                   { title: R.end, dataIndex: 'endAt', width: 170, render: time },
                   { title: R.duration, dataIndex: 'seconds', width: 110, render: duration },
                   { title: R.distance, dataIndex: 'distanceKm', width: 100 },
-                  { title: R.avgSpeed, dataIndex: 'avgSpeed', width: 120 },
-                  { title: R.maxSpeed, dataIndex: 'maxSpeed', width: 120 },
+                  { title: R.avgSpeed, dataIndex: 'avgSpeed', width: 120, render: (v: number) => speedText(v) },
+                  { title: R.maxSpeed, dataIndex: 'maxSpeed', width: 120, render: (v: number) => speedText(v) },
                 ]}
               />
             ),

@@ -5,7 +5,6 @@ import { SubProductAlarmLog, type AlarmLogQuery } from '../../shared/alarms/SubP
 import { G } from '../messages.ts';
 
 const A = G.alarm;
-const URGENT = new Set(['batteryOverTemp', 'batteryOverVoltage', 'batteryMismatch', 'gbOverspeed']);
 const loadAlarms = (query: AlarmLogQuery) => call(elecGbEndpoints.alarms, query);
 
 /** 报警记录: the GB alarms of registered bikes, by type and Beijing days (also in the platform's alarm centre). */
@@ -15,7 +14,6 @@ export function AlarmPage() {
       <SubProductAlarmLog
         title={A.title}
         typeNames={GB_ALARM_NAMES}
-        urgent={URGENT}
         load={loadAlarms}
         labels={A}
         tableTestId="gb-alarm-table"

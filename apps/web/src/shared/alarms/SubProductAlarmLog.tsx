@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Select, Tag } from 'antd';
+import { Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Alarm } from '@chelian/contracts';
 import { AddressText } from '../address/AddressText.tsx';
@@ -7,7 +7,8 @@ import type { Paging } from '../ui/pagination.ts';
 import { DayRange, lastDays, type Days } from '../ui/DayRange.tsx';
 import { ListCard } from '../ui/ListCard.tsx';
 import { usePagedLoad } from '../list/usePagedList.ts';
-import { AlarmTime } from './alarmColumns.tsx';
+import { AlarmTime, alarmTypeTag } from './alarmColumns.tsx';
+import { speedText } from '../format/speed.ts';
 
 export interface AlarmLogQuery extends Paging, Days {
   /** the chosen alarm types, comma-separated; none chosen: all */
@@ -25,8 +26,6 @@ interface Props<Q extends object> {
   title: string;
   /** alarm type → Chinese name, for the type filter */
   typeNames: Record<string, string>;
-  /** types shown red (the rest orange) */
-  urgent: ReadonlySet<string>;
   /** asks the server for a page */
   load: (query: AlarmLogQuery & Q) => Promise<AlarmLogPage>;
   /** the values of the product's own filters (another bike chosen), sent with the query; a change goes back to page 1 */
@@ -49,7 +48,6 @@ const NONE = '—';
 export function SubProductAlarmLog<Q extends object = object>({
   title,
   typeNames,
-  urgent,
   load,
   own,
   labels,
@@ -96,9 +94,9 @@ export function SubProductAlarmLog<Q extends object = object>({
           title: labels.type,
           dataIndex: 'typeName',
           width: 160,
-          render: (name: string, a) => <Tag color={urgent.has(a.type) ? 'red' : 'orange'}>{name}</Tag>,
+          render: (_: string, a) => alarmTypeTag(a),
         },
-        { title: labels.speed, dataIndex: 'speed', width: 110, render: (s: number | null) => (s === null ? NONE : Math.round(s)) },
+        { title: labels.speed, dataIndex: 'speed', width: 110, render: (s: number | null) => (s === null ? NONE : speedText(s)) },
         {
           title: labels.place,
           key: 'place',

@@ -4,10 +4,12 @@ import { AddressText } from '../address/AddressText.tsx';
 import type { Alarm } from '@chelian/contracts';
 import { T } from '../i18n/messages.ts';
 import { beijingFormat } from '../format/beijingTime.ts';
+import { speedText } from '../format/speed.ts';
 
 const L = T.fleet.alarmList;
 
-const URGENT = new Set([
+/** The kinds whose tag is red in every alarm list, whichever product lists them (the others orange). */
+const SERIOUS = new Set([
   'sos',
   'powerCut',
   'collision',
@@ -20,9 +22,16 @@ const URGENT = new Set([
   'geofenceEnter',
   'geofenceExit',
   'fallDown',
+  'displacement',
+  'vibration',
+  'accOnWhileArmed',
+  'batteryOverTemp',
+  'batteryOverVoltage',
+  'batteryMismatch',
+  'gbOverspeed',
 ]);
 
-export const alarmTypeTag = (a: Alarm) => <Tag color={URGENT.has(a.type) ? 'red' : 'orange'}>{a.typeName}</Tag>;
+export const alarmTypeTag = (a: Pick<Alarm, 'type' | 'typeName'>) => <Tag color={SERIOUS.has(a.type) ? 'red' : 'orange'}>{a.typeName}</Tag>;
 
 /** The columns every alarm list shares (car's real-time and history lists, the alarm report); `actions` renders the operation cell. */
 export function alarmColumns(actions: (a: Alarm) => React.ReactNode, withHandling: boolean): ColumnsType<Alarm> {
@@ -32,7 +41,7 @@ export function alarmColumns(actions: (a: Alarm) => React.ReactNode, withHandlin
     // the longest kinds' tags whole (电池与控制器不匹配, 车速超过25km/h)
     { title: L.type, dataIndex: 'typeName', width: 150, render: (_: string, a) => alarmTypeTag(a) },
     { title: L.time, dataIndex: 'alarmTime', width: 210, render: (_: number, a) => <AlarmTime alarm={a} /> },
-    { title: L.speed, dataIndex: 'speed', width: 110, render: (s: number | null) => (s === null ? L.none : s) },
+    { title: L.speed, dataIndex: 'speed', width: 110, render: (s: number | null) => (s === null ? L.none : speedText(s)) },
     {
       title: L.address,
       key: 'address',
