@@ -51,13 +51,13 @@ export async function createTenant(
       codes,
     ]);
   const username = `tenant${n}_${Date.now() % 100000}`;
+  const userName = `用户${n}`;
   cachedHash ??= hashPassword(FIXTURE_PASSWORD);
   const user = (await db.one<{ id: number }>(
     'INSERT INTO users (account_id, role_id, username, name, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [account.id, role.id, username, `用户${n}`, await cachedHash],
+    [account.id, role.id, username, userName, await cachedHash],
   ))!;
   const sessionId = await t.login(username, FIXTURE_PASSWORD);
-  const userName = `用户${n}`;
   return {
     accountId: account.id,
     accountPath: path,

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { DEMO_LIVE_MARGIN_MS, DEMO_PAST_DAYS, beijingMidnightBefore, terminalPks } from '../terminals/demoWeek.ts';
 import type { DemoVehicle } from '../terminals/terminals.demo.ts';
+import { operatorName } from './powerOrders.queries.ts';
 
 const MINUTE = 60_000;
 /** A BMS report every 5 minutes while the bike is on, every 15 while it charges at night. */
@@ -150,7 +151,7 @@ export async function seedDemoPowerOrders(ctx: AppContext, operator: SessionUser
     await ctx.db.query(
       `INSERT INTO elec_car_power_orders (vehicle_id, terminal_id, account_id, user_id, user_name, action, status, reason,
               speed_at_request, speed_at_execution, created_at, expires_at, executed_at, finished_at)
-       SELECT v.id, $1, $2, $3, COALESCE((SELECT NULLIF(u.name, '') FROM users u WHERE u.id = $3), $4), x.action, 'done', '', x.req, 0, x.at, x.at + interval '10 minutes', x.at + x.wait, x.at + x.wait + interval '4 seconds'
+       SELECT v.id, $1, $2, $3, ${operatorName(3, 4)}, x.action, 'done', '', x.req, 0, x.at, x.at + interval '10 minutes', x.at + x.wait, x.at + x.wait + interval '4 seconds'
          FROM vehicles v, (VALUES ('cut', $5::timestamptz, 8::real, interval '95 seconds'), ('restore', $6::timestamptz, 0::real, interval '2 seconds'))
               AS x(action, at, req, wait)
         WHERE v.terminal_id = $1 AND NOT EXISTS (SELECT 1 FROM elec_car_power_orders o WHERE o.terminal_id = $1)`,

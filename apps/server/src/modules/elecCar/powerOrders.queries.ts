@@ -66,9 +66,10 @@ export interface NewPowerOrder {
 
 /**
  * SQL: who gave the order as every record names an operator (the 下发记录's 操作人): the user's name
- * ($4 their id), their login ($5) when they have none.
+ * (parameter `userId` their id), their login (parameter `login`) when they have none.
  */
-export const OPERATOR_NAME = `COALESCE((SELECT NULLIF(u.name, '') FROM users u WHERE u.id = $4), $5)`;
+export const operatorName = (userId: number, login: number) =>
+  `COALESCE((SELECT NULLIF(u.name, '') FROM users u WHERE u.id = $${userId}), $${login})`;
 
 export const powerOrdersQueries = {
   insert: async (q: Queryable, o: NewPowerOrder) =>
@@ -77,7 +78,7 @@ export const powerOrdersQueries = {
         await q.query<{ id: number }>(
           `INSERT INTO elec_car_power_orders (vehicle_id, terminal_id, account_id, user_id, user_name, action, status, reason, speed_at_request, expires_at,
                                           executed_at, speed_at_execution)
-       VALUES ($1, $2, $3, $4, ${OPERATOR_NAME}, $6, $7, $8, $9, $10, CASE WHEN $7 = 'sent' THEN now() END, CASE WHEN $7 = 'sent' THEN $9::real END) RETURNING id`,
+       VALUES ($1, $2, $3, $4, ${operatorName(4, 5)}, $6, $7, $8, $9, $10, CASE WHEN $7 = 'sent' THEN now() END, CASE WHEN $7 = 'sent' THEN $9::real END) RETURNING id`,
           [o.vehicleId, o.terminalPk, o.accountId, o.userId, o.userName, o.action, o.status, o.reason, o.speed, o.expiresAt],
         )
       )[0]!.id,
