@@ -123,7 +123,7 @@ describe('expiry report', () => {
       .getSheetValues()
       .slice(1)
       .map((row) => (row as unknown[]).slice(1));
-    expect(rows[0]).toEqual(['车牌号', '名称', '终端号', '分组', '所属账户', '服务到期时间', '剩余', '激活时间', '当前状态']);
+    expect(rows[0]).toEqual(['车牌号', '名称', '设备号', '分组', '所属账户', '服务到期时间', '剩余', '激活时间', '当前状态']);
     expect(rows.slice(1).map((r) => [r[0], r[6]])).toEqual([
       ['粤B30001', '已过期 10 天'],
       ['粤B30002', '今天已到期'],

@@ -157,7 +157,7 @@ describe('offline report', () => {
     expect(rows[0]).toEqual([
       '车牌号',
       '名称',
-      '终端号',
+      '设备号',
       '分组',
       '所属账户',
       '状态',

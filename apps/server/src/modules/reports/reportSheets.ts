@@ -89,7 +89,7 @@ export function dataReportExport(
 export const VEHICLE_COLUMNS = [
   { header: '车牌号', key: 'plate', width: 14 },
   { header: '名称', key: 'name', width: 14 },
-  { header: '终端号', key: 'terminalId', width: 16 },
+  { header: '设备号', key: 'terminalId', width: 16 },
   { header: '分组', key: 'groupName', width: 14 },
   { header: '所属账户', key: 'accountName', width: 18 },
 ];
@@ -181,7 +181,7 @@ const alarmExport = dataReportExport(REPORT_EXPORT_TYPES.alarm, '报警明细', 
     columns: [
       { header: '报警时间', key: 'time', width: 20 },
       { header: '车牌号', key: 'plate', width: 14 },
-      { header: '终端号', key: 'terminalId', width: 16 },
+      { header: '设备号', key: 'terminalId', width: 16 },
       { header: '报警类型', key: 'typeName', width: 14 },
       { header: '速度(km/h)', key: 'speed', width: 11 },
       { header: '经度', key: 'lon', width: 12 },

@@ -386,7 +386,7 @@ describe('Excel export through the download centre', () => {
         .map((row) => (row as unknown[]).slice(1));
     };
     const mileage = await sheet(jobs[0].obj.id);
-    expect(mileage[0].slice(0, 7)).toEqual(['日期', '车牌号', '名称', '终端号', '分组', '所属账户', '里程(km)']);
+    expect(mileage[0].slice(0, 7)).toEqual(['日期', '车牌号', '名称', '设备号', '分组', '所属账户', '里程(km)']);
     expect(mileage[1]).toEqual([
       '2026-05-02',
       '粤B80001',
@@ -411,7 +411,7 @@ describe('Excel export through the download centre', () => {
       '日期',
       '车牌号',
       '名称',
-      '终端号',
+      '设备号',
       '分组',
       '所属账户',
       '开始时间',

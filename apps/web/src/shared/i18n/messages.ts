@@ -64,7 +64,7 @@ export const T = {
     basic: '基本信息',
     follow: '实时跟踪',
     vehicleId: '车辆',
-    terminal: '终端号',
+    terminal: '设备号',
     status: '状态',
     online: '在线',
     offline: '离线',
