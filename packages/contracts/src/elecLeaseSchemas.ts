@@ -14,9 +14,17 @@ export const LEASE_CONTRACT_STATES = {
   cancelled: '已取消',
 } as const;
 export type LeaseContractState = keyof typeof LEASE_CONTRACT_STATES;
-export const LEASE_VEHICLE_STATES = { available: '可租', rented: '已租', repair: '维修中', lost: '已丢失', sold: '已售出' } as const;
+/** reserved: in a contract waiting for its handover (the contract's 待交车), so not for another order. */
+export const LEASE_VEHICLE_STATES = {
+  available: '可租',
+  reserved: '待交车',
+  rented: '已租',
+  repair: '维修中',
+  lost: '已丢失',
+  sold: '已售出',
+} as const;
 export type LeaseVehicleState = keyof typeof LEASE_VEHICLE_STATES;
-/** The states 修改车辆 may set by hand (rented comes and goes with a contract, sold is not offered). */
+/** The states 修改车辆 may set by hand (reserved and rented come and go with a contract, sold is not offered). */
 export const LEASE_SETTABLE_VEHICLE_STATES = ['available', 'repair', 'lost'] as const satisfies readonly LeaseVehicleState[];
 /** What a bike swapped out becomes: back in stock or in repair. */
 export const LEASE_SWAPPED_OUT_STATES = ['available', 'repair'] as const satisfies readonly LeaseVehicleState[];

@@ -64,7 +64,8 @@ function rentable(v: { code: string; state: string; contract_id: number | null }
 /**
  * A new contract (pending): the rider (real-name checked, not blacklisted), an available bike and
  * an enabled plan. Its first bills are issued at once — deposit, insurance, the first period's
- * rent — and must be paid before the handover starts it.
+ * rent — and must be paid before the handover starts it. The bike is 待交车 (reserved) until then:
+ * no longer 可租, so no other order lists it.
  */
 export async function createContract(
   db: Db,
@@ -94,6 +95,7 @@ export async function createContract(
         throw new AppError(ELEC_LEASE_ERRORS.vehicleNotAvailable, { params: { code: vehicle.code, state: '已被其他订单占用' } });
       throw err;
     }
+    await leaseVehiclesQueries.setState(q, vehicle.vehicle_id, 'reserved');
     const c = await contractsQueries.byId(q, id);
     const now = new Date();
     await issueBill(q, c, { kind: 'deposit', seq: 1, coversDays: 0, amountFen: plan.deposit_fen, dueAt: now });
@@ -277,6 +279,7 @@ export async function terminate(db: Db, bus: Bus, user: SessionUser, input: { co
     await db.tx(async (q) => {
       if (!(await contractsQueries.cancel(q, c.id, note))) return;
       await voidUnpaid(q, c, ['deposit', 'insurance', 'rent', 'lateFee']);
+      await leaseVehiclesQueries.setState(q, c.vehicle_id, 'available');
     });
     return;
   }

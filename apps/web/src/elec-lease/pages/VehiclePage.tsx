@@ -21,6 +21,7 @@ import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 const V = L.vehicle;
 const STATE_COLOR: Record<LeaseVehicleState, string> = {
   available: 'green',
+  reserved: 'gold',
   rented: 'blue',
   repair: 'orange',
   lost: 'red',
@@ -214,7 +215,7 @@ export function VehiclePage() {
                 options={[{ value: 0, label: L.store.noStore }, ...stores.rows.map((s) => ({ value: s.storeId, label: s.name }))]}
               />
             </Form.Item>
-            {editing !== 'new' && editing?.state !== 'rented' && (
+            {editing !== 'new' && editing?.contractId === null && (
               <Form.Item name="state" label={V.state} style={{ flex: 1, marginLeft: 8 }}>
                 <Select options={editableStates} />
               </Form.Item>
