@@ -93,6 +93,12 @@ export const C = {
     holidays: '节假日（休息）',
     workdays: '调休上班日',
     clockPoints: '打卡点（半径或蓝牙信标）',
+    /** The table's headings: the form's labels without their hints, the unit in the cell. */
+    periodsColumn: '上班时段',
+    lateColumn: '迟到阈值',
+    earlyColumn: '早退阈值',
+    clockPointsColumn: '打卡点',
+    minutes: (n: number) => `${n} 分钟`,
     addPeriod: '添加时段',
     addPoint: '添加打卡点',
     lat: '纬度',

@@ -68,7 +68,7 @@ export const L = {
     removeConfirm: '移出租赁车辆？车辆与定位终端仍保留在电单车卫士中',
     code: '车辆编号',
     plate: '车牌号',
-    imei: '定位终端IMEI',
+    imei: '设备IMEI',
     frameNo: '车架号',
     model: '车型',
     batteryModel: '电池型号',

@@ -12,6 +12,7 @@ import { beijingClock, beijingToday } from '../cardTime.ts';
 import { allStaff } from '../allStaff.ts';
 import { teamTree } from '../teamTree.ts';
 import { C } from '../messages.ts';
+import { weekdaysText } from '../weekdaysText.ts';
 
 const P = C.patrol;
 const COLORS: Record<string, string> = { done: 'green', late: 'orange', missed: 'red', pending: 'default' };
@@ -235,11 +236,12 @@ export function PatrolPage() {
                   size="small"
                   columns={[
                     { title: C.common.name, dataIndex: 'name', width: 140 },
-                    { title: P.route, dataIndex: 'checkpointNames', width: 320, render: (n: string[]) => n.join(' → ') },
+                    { title: P.route, dataIndex: 'checkpointNames', width: 300, render: (n: string[]) => n.join(' → ') },
+                    { title: C.shift.weekdays, dataIndex: 'weekdays', width: 140, render: (w: number[]) => weekdaysText(w) },
                     {
                       title: P.windows,
                       dataIndex: 'windows',
-                      width: 220,
+                      width: 180,
                       render: (w: PatrolPlan['windows']) => w.map((x) => `${x.start}-${x.end}`).join('，'),
                     },
                     { title: P.assignees, dataIndex: 'assignees', width: 220 },

@@ -8,6 +8,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { C } from '../messages.ts';
+import { weekdaysText } from '../weekdaysText.ts';
 
 const S = C.shift;
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -177,19 +178,19 @@ export function ShiftPage() {
           {
             title: S.weekdays,
             dataIndex: 'weekdays',
-            width: 200,
-            render: (w: number[]) => w.map((d) => `周${C.weekdays[d - 1]}`).join(' '),
+            width: 160,
+            render: (w: number[]) => weekdaysText(w),
           },
           {
-            title: S.periods,
+            title: S.periodsColumn,
             dataIndex: 'periods',
             width: 260,
             render: (ps: CardShift['periods']) => ps.map((p) => <Tag key={p.start}>{S.span(p)}</Tag>),
           },
-          { title: S.late, dataIndex: 'lateMinutes', width: 110 },
-          { title: S.early, dataIndex: 'earlyMinutes', width: 110 },
+          { title: S.lateColumn, dataIndex: 'lateMinutes', width: 100, render: S.minutes },
+          { title: S.earlyColumn, dataIndex: 'earlyMinutes', width: 100, render: S.minutes },
           {
-            title: S.clockPoints,
+            title: S.clockPointsColumn,
             dataIndex: 'clockPoints',
             width: 200,
             render: (cs: CardShift['clockPoints']) => cs.map((c) => c.name).join('、') || C.common.none,
