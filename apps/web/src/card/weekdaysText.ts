@@ -8,7 +8,7 @@ export function weekdaysText(days: readonly number[]): string {
   const sorted = [...new Set(days)].filter((d) => d >= 1 && d <= 7).sort((a, b) => a - b);
   if (sorted.length === 7) return '每天';
   const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     if (j - i >= 2) parts.push(`${NAMES[sorted[i]! - 1]}至${NAMES[sorted[j]! - 1]}`);

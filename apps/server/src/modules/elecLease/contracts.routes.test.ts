@@ -52,7 +52,10 @@ describe("a contract's life", () => {
       msg: '车辆 ZL-001 当前已被其他订单占用，不能出租',
     });
     // …and it reads 待交车, not 可租: a new order's list of available bikes leaves it out.
-    expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-001')).obj.list[0]).toMatchObject({ state: 'reserved', stateName: '待交车' });
+    expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-001')).obj.list[0]).toMatchObject({
+      state: 'reserved',
+      stateName: '待交车',
+    });
     const available = (await get(a.sessionId, '/vehicle/list.json?state=available')).obj.list.map((v: { code: string }) => v.code);
     expect(available).not.toContain('ZL-001');
     expect(available.length).toBeGreaterThan(0);
@@ -279,9 +282,15 @@ describe('terminating an open contract', () => {
   it('cancels one still waiting for its handover: the bike is 可租 again', async () => {
     const created = await post(a.sessionId, '/contract/create.json', { riderId, vehicleId: vehicles[1]!, planId });
     expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-002')).obj.list[0]).toMatchObject({ state: 'reserved' });
-    const cancelled = await post(a.sessionId, '/contract/terminate.json', { contractId: created.obj.contract.contractId, note: '骑手取消' });
+    const cancelled = await post(a.sessionId, '/contract/terminate.json', {
+      contractId: created.obj.contract.contractId,
+      note: '骑手取消',
+    });
     expect(cancelled.obj.contract).toMatchObject({ status: 'cancelled' });
-    expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-002')).obj.list[0]).toMatchObject({ state: 'available', stateName: '可租' });
+    expect((await get(a.sessionId, '/vehicle/list.json?keyword=ZL-002')).obj.list[0]).toMatchObject({
+      state: 'available',
+      stateName: '可租',
+    });
     await expectBalanced(a);
   });
 });
