@@ -54,6 +54,15 @@ export const MIN_TRIP_SECONDS = 300;
  */
 export const PARKED_MIN_SECONDS = 300;
 
+/**
+ * A trip counts the step that left its stop (from the stop's last fix to the first seen moving) when
+ * that step is no longer than this (s), or no further than the trip's top speed covers in as long:
+ * the vehicle pulled away and was reported within one driving interval. A longer step further than
+ * that is a gap in the reports — the terminal off or silent while the vehicle was moved or towed —
+ * and is in the day's mileage but in no trip (a 15-second trip read 5.7 km and 2 049.7 km/h).
+ */
+export const TRIP_LEAVING_STEP_SECONDS = 60;
+
 /** A stop shorter than this (s) is a traffic light, never a stay (the report's shortest filter is one minute); the last, still going, always counts. */
 export const STAY_MIN_SECONDS = 60;
 

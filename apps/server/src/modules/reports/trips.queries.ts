@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types.ts';
+import { TRIP_LEAVING_STEP_SECONDS } from '@chelian/contracts';
 import { COUNTED_STEP, KM } from './rollupSql.ts';
 import { OWNED_DAY, params, VEHICLES, type ReportFilter, type ReportVehicleRow } from './reports.queries.ts';
 
@@ -44,12 +45,17 @@ SELECT * FROM trips WHERE end_at > start_at`;
 
 // A trip's figures from its own valid fixes (the (terminal_id, gps_time) index), for a row `t` of TRIPS:
 // its distance is the steps ending within it — the first from the fix before it that day (where the
-// vehicle stood), so the trips of a day add up to its gps mileage — counted as the mileage counts them.
+// vehicle stood), so the trips of a day add up to its gps mileage — counted as the mileage counts them;
+// that first step only when it is no longer than TRIP_LEAVING_STEP_SECONDS or no further than the
+// trip's top speed covers in as long (else it is a gap in the reports: in the mileage, in no trip).
+const LEAVING_STEP_FITS = `(prev_time >= t.start_at OR dt <= ${TRIP_LEAVING_STEP_SECONDS}
+  OR km <= COALESCE(max(speed) FILTER (WHERE gps_time >= t.start_at) OVER (), 0) * ${TRIP_LEAVING_STEP_SECONDS} / 3600.0)`;
 const TRIP_FIGURES = `CROSS JOIN LATERAL (
-             SELECT sum(km) FILTER (WHERE ${COUNTED_STEP}) AS km, max(speed)::float8 AS max_speed,
+             SELECT sum(km) FILTER (WHERE ${COUNTED_STEP} AND fits) AS km, max(speed)::float8 AS max_speed,
                     (array_agg(lon ORDER BY gps_time))[1] AS start_lon, (array_agg(lat ORDER BY gps_time))[1] AS start_lat,
                     (array_agg(lon ORDER BY gps_time DESC))[1] AS end_lon, (array_agg(lat ORDER BY gps_time DESC))[1] AS end_lat
-               FROM (SELECT gps_time, lat, lon, speed, prev_speed, extract(epoch FROM gps_time - prev_time)::float8 AS dt, COALESCE(${KM}, 0) AS km
+               FROM (SELECT gps_time, lat, lon, speed, prev_speed, dt, km, ${LEAVING_STEP_FITS} AS fits
+                       FROM (SELECT gps_time, lat, lon, speed, prev_speed, prev_time, extract(epoch FROM gps_time - prev_time)::float8 AS dt, COALESCE(${KM}, 0) AS km
                        FROM (SELECT gps_time, lat, lon, speed, lag(lat) OVER w AS prev_lat, lag(lon) OVER w AS prev_lon, lag(gps_time) OVER w AS prev_time,
                                     lag(speed) OVER w AS prev_speed
                                FROM positions p
@@ -59,7 +65,7 @@ const TRIP_FIGURES = `CROSS JOIN LATERAL (
                                        WHERE b.terminal_id = t.terminal_id AND b.valid AND b.gps_time < t.start_at
                                          AND b.gps_time >= greatest((t.day - interval '8 hours') AT TIME ZONE 'UTC', COALESCE(t.assigned_at, '-infinity'::timestamptz))),
                                     t.start_at)
-                             WINDOW w AS (ORDER BY gps_time)) steps) s
+                             WINDOW w AS (ORDER BY gps_time)) steps) measured) s
               WHERE gps_time >= t.start_at
            ) f`;
 

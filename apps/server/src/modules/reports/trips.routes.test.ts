@@ -203,3 +203,66 @@ describe('trip report', () => {
       expect([r[12], r[13]]).toEqual([expect.stringMatching(/^广东省深圳市/), expect.stringMatching(/^广东省深圳市/)]);
   });
 });
+
+describe('a gap in the reports before a trip', () => {
+  // Another tenant's terminal: it stands at 07:00–07:10, is silent for half an hour (switched off,
+  // the vehicle carried away), and is next heard 5 km north already driving, for five minutes.
+  let c: Tenant;
+  let gapVehicle: number;
+  const gapLat = 22.5;
+  const moved = Math.round((gapLat + 0.045) * 1e6) / 1e6;
+  const gapFixes: Fix[] = [];
+  for (let time = at('07:00'); time <= at('07:10'); time += 60_000) gapFixes.push({ time, lat: gapLat, speed: 0 });
+  for (let i = 0, time = at('07:40'); time <= at('07:45'); time += 30_000, i++)
+    gapFixes.push({ time, lat: Math.round((moved + i * 0.002) * 1e6) / 1e6, speed: 30 });
+
+  beforeAll(async () => {
+    c = await createTenant(t, { codes: 'all' });
+    gapVehicle = (
+      await t.call(c.sessionId, {
+        method: 'POST',
+        url: '/car/v4/api/vehicle/add.json',
+        ...form({ plate: '粤B70002', terminalId: '13870000002', protocol: 'jt808' }),
+      })
+    ).json().obj.vehicleId;
+    await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z' WHERE identifier = '013870000002'`);
+    const gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
+    const terminal = await connectJt808(gw.ports.jt808!, '013870000002');
+    let serial = 1;
+    for (const f of gapFixes) {
+      terminal.send(
+        encodeJt808Location({ phone: '013870000002' }, serial++, {
+          time: f.time,
+          lat: f.lat,
+          lon: LON,
+          valid: true,
+          speedKmh: f.speed,
+          course: 0,
+          altitude: 0,
+        }),
+      );
+      await terminal.next();
+    }
+    terminal.close();
+    await gw.close();
+    await backfill(t.ctx.db, '2026-05-02', '2026-05-02');
+  }, 120_000);
+
+  it('leaves the 5 km the vehicle was carried out of the trip (its time is not the trip’s), and in the day’s mileage', async () => {
+    const res = await trips(c.sessionId);
+    expect(res.obj.list).toHaveLength(1);
+    const [trip] = res.obj.list;
+    const driven = gapFixes.filter((f) => f.time >= at('07:40'));
+    const drivenKm = driven.slice(1).reduce((s, f, i) => s + distanceMeters([LON, driven[i].lat], [LON, f.lat]), 0) / 1000;
+    expect(trip).toMatchObject({ vehicleId: gapVehicle, startAt: at('07:40'), endAt: at('07:45'), seconds: 300, maxSpeed: 30 });
+    expect(trip.distanceKm).toBeCloseTo(drivenKm, 2);
+    expect(trip.avgSpeed).toBeLessThanOrEqual(trip.maxSpeed);
+    const mileage = (
+      await t.call(c.sessionId, {
+        url: `/car/v1/accelerate/report/mileage/dayMileage.json?vehicleId=${gapVehicle}&startDate=2026-05-02&endDate=2026-05-02`,
+      })
+    ).json();
+    const gapKm = distanceMeters([LON, gapLat], [LON, moved]) / 1000;
+    expect(mileage.obj.list[0].mileageKm).toBeCloseTo(drivenKm + gapKm, 1);
+  });
+});
