@@ -14,9 +14,17 @@ describe('daily activity from a cumulative step counter', () => {
       { at: min(65), steps: 80 }, // 00:05 next day: the collar reset at midnight → 80 counted
       { at: min(95), steps: 900 }, // +820
     ]);
-    expect(days.get('2026-11-25')).toMatchObject({ steps: 650, activeMinutes: 30, restMinutes: 25, resets: 0 });
+    // 23:55–00:05 is rest: five minutes each side of midnight.
+    expect(days.get('2026-11-25')).toMatchObject({ steps: 650, activeMinutes: 30, restMinutes: 30, resets: 0 });
     // The collar's own midnight reset is not marked 清零 (it happens every day).
-    expect(days.get('2026-11-26')).toMatchObject({ steps: 900, activeMinutes: 30, restMinutes: 10, resets: 0 });
+    expect(days.get('2026-11-26')).toMatchObject({ steps: 900, activeMinutes: 30, restMinutes: 5, resets: 0 });
+  });
+
+  it('gives a day at most its 1 440 minutes, whatever time the readings fall on', () => {
+    // Every 25 minutes for three days from 23:00, so a stretch crosses each midnight.
+    const readings = Array.from({ length: (3 * 24 * 60) / 25 }, (_, i) => ({ at: min(i * 25), steps: i * (i % 3 ? 500 : 100) }));
+    const whole = dailyActivity(readings).get('2026-11-26')!;
+    expect(whole.activeMinutes + whole.restMinutes).toBe(1440);
   });
 
   it('counts a reset within one day (a reboot, a new battery) and credits the new count from 0', () => {

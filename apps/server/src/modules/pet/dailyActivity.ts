@@ -9,7 +9,8 @@
  *    implausible: it is ignored, and the counter is measured on from the old value — unless the
  *    next reading continues plausibly from the jump, which then becomes the new baseline (0 credited);
  *  - between readings at most MAX_GAP_MINUTES apart, a stretch is active when it averaged at least
- *    ACTIVE_STEPS_PER_MINUTE, else rest; longer gaps (collar off, asleep) count as neither.
+ *    ACTIVE_STEPS_PER_MINUTE, else rest; longer gaps (collar off, asleep) count as neither. A stretch
+ *    across Beijing midnight gives each day its own minutes (a day's active + rest is at most 1 440).
  */
 import { BEIJING_OFFSET_MS, beijingDayOf, DAY_MS } from '@chelian/contracts/beijingTime.ts';
 
@@ -31,6 +32,11 @@ export interface DayActivity {
   ignored: number;
 }
 
+const credit = (d: DayActivity, minutes: number, active: boolean) => {
+  if (active) d.activeMinutes += minutes;
+  else d.restMinutes += minutes;
+};
+
 const plausible = (delta: number, ms: number) => delta <= MAX_STEPS_PER_HOUR * Math.max(1, ms / 3_600_000);
 
 export function dailyActivity(readings: readonly StepReading[]): Map<string, DayActivity> {
@@ -38,14 +44,17 @@ export function dailyActivity(readings: readonly StepReading[]): Map<string, Day
   // Readings come in day runs: the day's text is made once per run, not per reading.
   let lastIndex = NaN;
   let last: DayActivity | undefined;
-  const dayOf = (at: number) => {
-    const index = Math.floor((at + BEIJING_OFFSET_MS) / DAY_MS);
-    if (index === lastIndex) return last!;
+  const dayAt = (at: number) => {
     const key = beijingDayOf(at);
     let d = days.get(key);
     if (!d) days.set(key, (d = { day: key, steps: 0, activeMinutes: 0, restMinutes: 0, resets: 0, ignored: 0 }));
+    return d;
+  };
+  const dayOf = (at: number) => {
+    const index = Math.floor((at + BEIJING_OFFSET_MS) / DAY_MS);
+    if (index === lastIndex) return last!;
     lastIndex = index;
-    return (last = d);
+    return (last = dayAt(at));
   };
   const sorted = readings.filter((r) => Number.isFinite(r.steps) && r.steps >= 0 && Number.isFinite(r.at)).sort((a, b) => a.at - b.at);
   let prev: StepReading | null = null;
@@ -75,8 +84,11 @@ export function dailyActivity(readings: readonly StepReading[]): Map<string, Day
     const minutes = ms / 60_000;
     if (minutes > 0 && minutes <= MAX_GAP_MINUTES) {
       // Summed unrounded: a collar reporting every 15 s (lost mode) adds quarter minutes.
-      if (delta / minutes >= ACTIVE_STEPS_PER_MINUTE) d.activeMinutes += minutes;
-      else d.restMinutes += minutes;
+      const active = delta / minutes >= ACTIVE_STEPS_PER_MINUTE;
+      const midnight = lastIndex * DAY_MS - BEIJING_OFFSET_MS;
+      const before = prev.at < midnight ? (midnight - prev.at) / 60_000 : 0;
+      credit(d, minutes - before, active);
+      if (before > 0) credit(dayAt(prev.at), before, active);
     }
     prev = cur;
   }
