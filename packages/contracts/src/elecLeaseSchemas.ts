@@ -18,7 +18,7 @@ export type LeaseContractState = keyof typeof LEASE_CONTRACT_STATES;
 export const LEASE_VEHICLE_STATES = {
   available: '可租',
   reserved: '待交车',
-  rented: '已租',
+  rented: '在租',
   repair: '维修中',
   lost: '已丢失',
   sold: '已售出',

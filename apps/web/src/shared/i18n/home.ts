@@ -109,7 +109,7 @@ export const homeMessages = {
   },
   lease: {
     vehicles: '租赁车辆',
-    available: '空闲可租',
+    available: '可租',
     rented: '在租',
     overdue: '逾期订单',
     unpaid: '未缴账单',
