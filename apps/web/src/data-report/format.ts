@@ -8,6 +8,6 @@ export const timeText = (ms: number | null) => (ms === null ? R.common.none : be
 export const clockText = (ms: number | null) => (ms === null ? R.common.none : beijingClock(ms));
 /** seconds → 3小时25分 / 12分钟 / 0秒 */
 export const secondsText = (s: number) => durationText(s * 1000);
-export const kmText = (km: number) => km.toFixed(2);
+export { kmText } from '../shared/format/distance.ts';
 /** 0.9951 → 99.51%; a rate of no time at all (a day or month before the vehicle came onto the platform) → — */
 export const percentText = (rate: number | null) => (rate === null ? R.common.none : `${(rate * 100).toFixed(2)}%`);

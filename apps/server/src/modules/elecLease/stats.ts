@@ -12,6 +12,8 @@ import { statsQueries } from './stats.queries.ts';
 /** Statistics cover at most a year. */
 export const STATS_MAX_DAYS = 366;
 const round1 = (n: number) => Math.round(n * 10) / 10;
+/** km as the daily figures store them (0.01), so a bike's 里程 here is 里程报表's sum for its days. */
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * 运营统计 over Beijing days: utilisation (rented bike-days over bike-days), revenue as booked
@@ -67,7 +69,7 @@ export async function leaseStats(
         code: v.code,
         plate: b?.plate ?? '',
         stateName: LEASE_VEHICLE_STATES[v.state as keyof typeof LEASE_VEHICLE_STATES] ?? v.state,
-        mileageKm: round1(r?.mileage ?? 0),
+        mileageKm: round2(r?.mileage ?? 0),
         rentedDays: round1((r?.rented_ms ?? 0) / DAY_MS),
         batteryPercent: b ? presentStatus(b).batteryPercent : null,
         batteryHealth: r?.health ?? null,

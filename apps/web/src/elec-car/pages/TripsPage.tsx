@@ -12,6 +12,7 @@ import { beijingDateTime } from '../../shared/format/beijingTime.ts';
 import { durationText } from '../../shared/format/duration.ts';
 import { browserPager } from '../../shared/ui/pagination.ts';
 import { speedText } from '../../shared/format/speed.ts';
+import { kmText } from '../../shared/format/distance.ts';
 
 const R = E.trips;
 const time = (at: number) => beijingDateTime(at);
@@ -45,7 +46,7 @@ function TripsOf({ bikeId, days }: { bikeId: number; days: Days }) {
                   { title: R.start, dataIndex: 'startAt', width: 170, render: time },
                   { title: R.end, dataIndex: 'endAt', width: 170, render: time },
                   { title: R.duration, dataIndex: 'seconds', width: 110, render: duration },
-                  { title: R.distance, dataIndex: 'distanceKm', width: 100 },
+                  { title: R.distance, dataIndex: 'distanceKm', width: 100, render: (km: number) => kmText(km) },
                   { title: R.avgSpeed, dataIndex: 'avgSpeed', width: 120, render: (v: number) => speedText(v) },
                   { title: R.maxSpeed, dataIndex: 'maxSpeed', width: 120, render: (v: number) => speedText(v) },
                 ]}

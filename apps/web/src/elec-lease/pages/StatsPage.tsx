@@ -9,6 +9,7 @@ import { L } from '../messages.ts';
 import { useWholeList } from '../../shared/list/useLoaded.ts';
 import { ListCard } from '../../shared/ui/ListCard.tsx';
 import { browserPager } from '../../shared/ui/pagination.ts';
+import { kmText } from '../../shared/format/distance.ts';
 
 const S = L.stats;
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
@@ -64,7 +65,7 @@ export function StatsPage() {
           { title: L.vehicle.code, dataIndex: 'code', width: 140 },
           { title: L.vehicle.plate, dataIndex: 'plate', width: 130 },
           { title: L.vehicle.state, dataIndex: 'stateName', width: 100 },
-          { title: S.mileage, dataIndex: 'mileageKm', width: 110, align: 'right' },
+          { title: S.mileage, dataIndex: 'mileageKm', width: 110, align: 'right', render: (km: number) => kmText(km) },
           { title: S.rentedDays, dataIndex: 'rentedDays', width: 100, align: 'right' },
           {
             title: L.vehicle.battery,

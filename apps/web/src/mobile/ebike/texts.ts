@@ -1,3 +1,5 @@
+import { kmText } from '../../shared/format/distance.ts';
+import { speedText } from '../../shared/format/speed.ts';
 /** 电单车卫士 on the phone: the owner's words (zh-CN). */
 export const EB = {
   tab: '电单车',
@@ -31,7 +33,7 @@ export const EB = {
   trips: '行程',
   tripsToday: '今日行程',
   tripsNone: '这一天没有行程',
-  tripLine: (km: number, took: string, avg: number) => `${km.toFixed(2)} km · ${took} · 均速 ${avg} km/h`,
+  tripLine: (km: number, took: string, avg: number) => `${kmText(km)} km · ${took} · 均速 ${speedText(avg)} km/h`,
   stops: '停留',
   alarms: '报警',
   alarmsNone: '暂无报警',
