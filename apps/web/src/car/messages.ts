@@ -79,7 +79,7 @@ export const M = {
     alarmEnter: '进入报警',
     alarmExit: '离开报警',
     remark: '备注',
-    speedLimit: '限速（km/h）',
+    speedLimit: '限速(km/h)',
     speedLimitPlaceholder: '不限',
     speedLimitHint: '关联车辆在围栏内时按此限速判断超速（优先于车辆限速）',
     speedLimitTag: (kmh: number) => `限速 ${kmh}`,

@@ -126,7 +126,7 @@ export const G = {
     time: '报警时间',
     type: '报警类型',
     bike: '车辆',
-    speed: '速度（km/h）',
+    speed: '速度(km/h)',
     place: '位置',
     handled: '处理',
     done: '已处理',

@@ -107,7 +107,7 @@ const SETTING_NAMES: Record<keyof typeof ELEC_CAR_LIMITS, string> = {
   autoArmDelay: '自动设防延时（秒）',
   vibrationLevel: '震动灵敏度',
   displacementRadius: '位移半径（米）',
-  overspeedKmh: '超速阈值（km/h）',
+  overspeedKmh: '超速阈值(km/h)',
   reportInterval: '上报间隔（秒）',
 };
 

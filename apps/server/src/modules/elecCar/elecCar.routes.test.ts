@@ -108,7 +108,7 @@ describe('my bikes', () => {
     expect(saved.obj).toMatchObject({ overspeedKmh: 30, vibrationLevel: 8, autoArm: false, displacementRadius: 300 });
     expect(await post(a.sessionId, `${api}/bike/settings.json`, { bikeId, overspeedKmh: 61 })).toMatchObject({
       errorCode: 'elecCar.settingRange',
-      msg: '超速阈值（km/h）应在10到60之间',
+      msg: '超速阈值(km/h)应在10到60之间',
     });
   });
 

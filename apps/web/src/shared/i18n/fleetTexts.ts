@@ -16,7 +16,7 @@ export const fleetTexts = {
     lateHint: (received: string) => `盲区补传：设备离线期间发生，${received} 上传到平台；报警时间为设备记录的时间`,
     repeats: (n: number) => `重复 ${n} 次`,
     repeatsHint: (last: string) => `报警持续期间终端重复上报，已合并为本条（最近一次 ${last}）；处理本条即处理全部`,
-    speed: '速度（km/h）',
+    speed: '速度(km/h)',
     address: '地址',
     status: '状态',
     processed: '已处理',
