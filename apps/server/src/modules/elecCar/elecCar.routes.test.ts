@@ -196,5 +196,15 @@ describe('my bikes', () => {
     expect(await post(a.sessionId, `${api}/bike/bindFence.json`, { bikeId, geofenceId: theirs, bound: true })).toMatchObject({
       msg: '围栏不存在或无权访问',
     });
+    // 智能工牌's responsibility area is people's: not among the bike's fences, and not bound to it
+    const area = await fenceOf(a);
+    const { staffId } = (await post(a.sessionId, '/card/v1/api/staff/save.json', { name: '李秀兰', staffNo: 'HW-E1' })).obj;
+    const saved = await post(a.sessionId, '/card/v1/api/area/save.json', { geofenceId: area, staffId });
+    expect(saved.flag, JSON.stringify(saved)).toBe(1);
+    const listed = (await t.call(a.sessionId, { url: `${api}/bike/fences.json?bikeId=${bikeId}` })).json().obj;
+    expect(listed.map((f: { geofenceId: number }) => f.geofenceId)).toEqual([mine]);
+    expect(await post(a.sessionId, `${api}/bike/bindFence.json`, { bikeId, geofenceId: area, bound: true })).toMatchObject({
+      msg: '围栏不存在或无权访问',
+    });
   });
 });

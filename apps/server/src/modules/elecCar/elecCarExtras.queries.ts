@@ -4,6 +4,11 @@ import type { AlarmRow } from '../../core/alarm.presenter.ts';
 import { terminalInScope } from '../../core/terminalScope.ts';
 import { ALARM_ROW_COLUMNS } from '../../core/alarmRow.queries.ts';
 import { queryPage } from '../../db/queryPage.ts';
+import { kindsOf } from '@chelian/contracts';
+import { fenceShownFor } from '../../core/assetKinds.ts';
+
+/** The fences 电单车卫士 shows and binds: not 智能工牌's responsibility areas (core/assetKinds.ts). */
+const ELEC_CAR_FENCE = fenceShownFor('g', kindsOf('elec-car'));
 
 export interface BikeAlarmFilter {
   scope: string;
@@ -49,14 +54,14 @@ export const elecCarExtrasQueries = {
     q.query<FenceRow>(
       `SELECT g.id, g.name, g.kind, g.radius_m, g.alarm_enter, g.alarm_exit,
               EXISTS (SELECT 1 FROM geofence_vehicles gv WHERE gv.geofence_id = g.id AND gv.vehicle_id = $2) AS bound
-         FROM geofences g WHERE g.account_id = $1 ORDER BY g.id`,
+         FROM geofences g WHERE g.account_id = $1 AND ${ELEC_CAR_FENCE} ORDER BY g.id`,
       [accountId, vehicleId],
     ),
 
   fenceAccount: async (q: Queryable, geofenceId: number) =>
     (
       await q.query<{ account_id: number; path: string }>(
-        `SELECT g.account_id, a.path FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE g.id = $1`,
+        `SELECT g.account_id, a.path FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE g.id = $1 AND ${ELEC_CAR_FENCE}`,
         [geofenceId],
       )
     )[0],

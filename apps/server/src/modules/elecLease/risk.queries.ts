@@ -74,7 +74,8 @@ export const riskQueries = {
   visibleFence: async (q: Queryable, scope: string, geofenceId: number) =>
     (
       await q.query<{ id: number; account_id: number }>(
-        `SELECT g.id, g.account_id FROM geofences g JOIN accounts a ON a.id = g.account_id WHERE ${accountInScope('a.path', 1)} AND g.id = $2`,
+        `SELECT g.id, g.account_id FROM geofences g JOIN accounts a ON a.id = g.account_id
+          WHERE ${accountInScope('a.path', 1)} AND g.id = $2 AND ${fenceShownFor('g', kindsOf('elec-lease'))}`,
         [scope, geofenceId],
       )
     )[0],
