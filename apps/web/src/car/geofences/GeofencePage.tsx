@@ -8,7 +8,7 @@ import { call } from '../../shared/request/call.ts';
 import { usePagedList } from '../../shared/list/usePagedList.ts';
 import { fitPoints } from '../../shared/map/camera.ts';
 import { MapCommand } from '../../shared/map/MapCommand.tsx';
-import { MapView } from '../../shared/map/MapView.tsx';
+import { DEFAULT_ZOOM, MapView } from '../../shared/map/MapView.tsx';
 import { FenceDrawLayer } from '../../shared/map/layers/FenceDrawLayer.tsx';
 import { FencesLayer } from '../map/layers/FencesLayer.tsx';
 import { M } from '../messages.ts';
@@ -56,6 +56,8 @@ export function GeofencePage() {
   const [saving, setSaving] = useState(false);
   const [binding, setBinding] = useState<Geofence | null>(null);
   const [fit, setFit] = useState(0);
+  // the page opens on the account's fences (all of China showed none of them), once, when they come
+  const [framed, setFramed] = useState(false);
 
   const current = fences.find((f) => f.geofenceId === selected) ?? null;
   const pick = (id: number) => {
@@ -186,6 +188,15 @@ export function GeofencePage() {
         />
         {draft && !draft.shape && <FenceDrawLayer mode={draft.kind} onDone={(shape) => setDraft((d) => d && { ...d, shape })} />}
         <MapCommand deps={[fit]} run={(map) => fit > 0 && current && fitPoints(map, fencePoints(current), 80)} />
+        <MapCommand
+          deps={[fences.length > 0 && !framed]}
+          run={(map) => {
+            if (!fences.length || framed) return;
+            setFramed(true);
+            // only while the map still shows the whole country: a view the operator has chosen stays
+            if (Math.abs(map.getZoom() - DEFAULT_ZOOM) < 0.01) fitPoints(map, fences.flatMap(fencePoints), 60);
+          }}
+        />
       </MapView>
       <BindVehiclesModal fence={binding} onClose={() => setBinding(null)} onSaved={() => (setBinding(null), void load())} />
     </div>
