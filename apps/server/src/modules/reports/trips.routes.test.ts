@@ -57,26 +57,14 @@ const km = (from: number, to: number) => {
 };
 const latAt = (time: number) => fixes.find((f) => f.time === time)!.lat;
 
-beforeAll(async () => {
-  t = await createTestServer();
-  a = await createTenant(t, { codes: 'all' });
-  b = await createTenant(t, { codes: 'all' });
-  vehicleId = (
-    await t.call(a.sessionId, {
-      method: 'POST',
-      url: '/car/v4/api/vehicle/add.json',
-      ...form({ plate: '粤B70001', terminalId: '13870000001', protocol: 'jt808' }),
-    })
-  ).json().obj.vehicleId;
-  // The tenant has had the terminal since before the morning (a later hand-over would hide it).
-  await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
-
+/** Sends `list` through the gateway as JT/T 808 terminal `phone`, each fix answered once stored, then rolls the day up. */
+async function sendDay(phone: string, list: readonly Fix[]) {
   const gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
-  const terminal = await connectJt808(gw.ports.jt808!, '013870000001');
+  const terminal = await connectJt808(gw.ports.jt808!, phone);
   let serial = 1;
-  for (const f of fixes) {
+  for (const f of list) {
     terminal.send(
-      encodeJt808Location({ phone: '013870000001' }, serial++, {
+      encodeJt808Location({ phone }, serial++, {
         time: f.time,
         lat: f.lat,
         lon: LON,
@@ -91,6 +79,23 @@ beforeAll(async () => {
   terminal.close();
   await gw.close();
   await backfill(t.ctx.db, '2026-05-02', '2026-05-02');
+}
+
+beforeAll(async () => {
+  t = await createTestServer();
+  a = await createTenant(t, { codes: 'all' });
+  b = await createTenant(t, { codes: 'all' });
+  vehicleId = (
+    await t.call(a.sessionId, {
+      method: 'POST',
+      url: '/car/v4/api/vehicle/add.json',
+      ...form({ plate: '粤B70001', terminalId: '13870000001', protocol: 'jt808' }),
+    })
+  ).json().obj.vehicleId;
+  // The tenant has had the terminal since before the morning (a later hand-over would hide it).
+  await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
+
+  await sendDay('013870000001', fixes);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -226,26 +231,7 @@ describe('a gap in the reports before a trip', () => {
       })
     ).json().obj.vehicleId;
     await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z' WHERE identifier = '013870000002'`);
-    const gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
-    const terminal = await connectJt808(gw.ports.jt808!, '013870000002');
-    let serial = 1;
-    for (const f of gapFixes) {
-      terminal.send(
-        encodeJt808Location({ phone: '013870000002' }, serial++, {
-          time: f.time,
-          lat: f.lat,
-          lon: LON,
-          valid: true,
-          speedKmh: f.speed,
-          course: 0,
-          altitude: 0,
-        }),
-      );
-      await terminal.next();
-    }
-    terminal.close();
-    await gw.close();
-    await backfill(t.ctx.db, '2026-05-02', '2026-05-02');
+    await sendDay('013870000002', gapFixes);
   }, 120_000);
 
   it('leaves the 5 km the vehicle was carried out of the trip (its time is not the trip’s), and in the day’s mileage', async () => {
