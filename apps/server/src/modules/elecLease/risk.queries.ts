@@ -6,6 +6,9 @@ import { CONTRACT_SELECT, type ContractRow } from './contracts.queries.ts';
 import { accountInScope } from '../../core/accountScope.ts';
 import { queryPage } from '../../db/queryPage.ts';
 
+/** The fences 电单车租赁 lists and may mark as areas: not 智能工牌's responsibility areas (core/assetKinds.ts). */
+const LEASE_FENCE = fenceShownFor('g', kindsOf('elec-lease'));
+
 export const riskQueries = {
   overduePage: async (q: Queryable, scope: string, keyword: string | null, limit: number, offset: number) => {
     const where = `c.status = 'overdue' AND ${accountInScope('a.path', 1)} AND ($2::text IS NULL OR c.contract_no LIKE $2 OR r.name LIKE $2 OR r.phone LIKE $2 OR lv.code ILIKE $2)`;
@@ -67,7 +70,7 @@ export const riskQueries = {
   areas: (q: Queryable, scope: string) =>
     q.query<{ id: number; name: string; kind: GeofenceKind; radius_m: number | null; area: LeaseAreaKind | null }>(
       `SELECT g.id, g.name, g.kind, g.radius_m, la.kind AS area FROM geofences g JOIN accounts a ON a.id = g.account_id
-         LEFT JOIN elec_lease_areas la ON la.geofence_id = g.id WHERE ${accountInScope('a.path', 1)} AND ${fenceShownFor('g', kindsOf('elec-lease'))}
+         LEFT JOIN elec_lease_areas la ON la.geofence_id = g.id WHERE ${accountInScope('a.path', 1)} AND ${LEASE_FENCE}
         ORDER BY la.kind NULLS LAST, g.id`,
       [scope],
     ),
@@ -75,7 +78,7 @@ export const riskQueries = {
     (
       await q.query<{ id: number; account_id: number }>(
         `SELECT g.id, g.account_id FROM geofences g JOIN accounts a ON a.id = g.account_id
-          WHERE ${accountInScope('a.path', 1)} AND g.id = $2 AND ${fenceShownFor('g', kindsOf('elec-lease'))}`,
+          WHERE ${accountInScope('a.path', 1)} AND g.id = $2 AND ${LEASE_FENCE}`,
         [scope, geofenceId],
       )
     )[0],

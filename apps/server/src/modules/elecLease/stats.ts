@@ -2,6 +2,7 @@ import { DAY_MS, LEASE_PAY_METHODS, LEASE_VEHICLE_STATES, type LeaseStats } from
 import type { Db } from '../../db/types.ts';
 import type { SessionUser } from '../../core/sessionUser.ts';
 import { dailyReportFilter, filterSpan } from '../reports/reports.service.ts';
+import { round } from '../reports/reports.presenter.ts';
 import { bikesQueries } from '../elecCar/bikes.queries.ts';
 import { presentStatus } from '../elecCar/bikes.presenter.ts';
 import { workbook, fileBytes } from '../exports/excelWorkbook.ts';
@@ -11,9 +12,6 @@ import { statsQueries } from './stats.queries.ts';
 
 /** Statistics cover at most a year. */
 export const STATS_MAX_DAYS = 366;
-const round1 = (n: number) => Math.round(n * 10) / 10;
-/** km as the daily figures store them (0.01), so a bike's 里程 here is 里程报表's sum for its days. */
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * 运营统计 over Beijing days: utilisation (rented bike-days over bike-days), revenue as booked
@@ -69,8 +67,9 @@ export async function leaseStats(
         code: v.code,
         plate: b?.plate ?? '',
         stateName: LEASE_VEHICLE_STATES[v.state as keyof typeof LEASE_VEHICLE_STATES] ?? v.state,
-        mileageKm: round2(r?.mileage ?? 0),
-        rentedDays: round1((r?.rented_ms ?? 0) / DAY_MS),
+        // km as the daily figures store them (0.01), so a bike's 里程 here is 里程报表's sum for its days
+        mileageKm: round(r?.mileage ?? 0, 2),
+        rentedDays: round((r?.rented_ms ?? 0) / DAY_MS, 1),
         batteryPercent: b ? presentStatus(b).batteryPercent : null,
         batteryHealth: r?.health ?? null,
         batteryCycles: r?.cycles ?? null,
