@@ -57,6 +57,20 @@ const km = (from: number, to: number) => {
 };
 const latAt = (time: number) => fixes.find((f) => f.time === time)!.lat;
 
+/**
+ * A JT/T 808 vehicle of `tenant` whose terminal it has held since before the day (a later hand-over
+ * would hide the day's positions).
+ */
+async function addVehicleHeldSinceJanuary(tenant: Tenant, plate: string, phone: string): Promise<number> {
+  const res = await t.call(tenant.sessionId, {
+    method: 'POST',
+    url: '/car/v4/api/vehicle/add.json',
+    ...form({ plate, terminalId: phone.replace(/^0/, ''), protocol: 'jt808' }),
+  });
+  await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z' WHERE identifier = $1`, [phone]);
+  return res.json().obj.vehicleId;
+}
+
 /** Sends `list` through the gateway as JT/T 808 terminal `phone`, each fix answered once stored, then rolls the day up. */
 async function sendDay(phone: string, list: readonly Fix[]) {
   const gw = await startGateway(t.ctx, { host: '127.0.0.1', ports: { jt808: 0 }, offlineAfterSeconds: 60 });
@@ -85,15 +99,7 @@ beforeAll(async () => {
   t = await createTestServer();
   a = await createTenant(t, { codes: 'all' });
   b = await createTenant(t, { codes: 'all' });
-  vehicleId = (
-    await t.call(a.sessionId, {
-      method: 'POST',
-      url: '/car/v4/api/vehicle/add.json',
-      ...form({ plate: '粤B70001', terminalId: '13870000001', protocol: 'jt808' }),
-    })
-  ).json().obj.vehicleId;
-  // The tenant has had the terminal since before the morning (a later hand-over would hide it).
-  await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z'`);
+  vehicleId = await addVehicleHeldSinceJanuary(a, '粤B70001', '013870000001');
 
   await sendDay('013870000001', fixes);
 }, 120_000);
@@ -223,14 +229,7 @@ describe('a gap in the reports before a trip', () => {
 
   beforeAll(async () => {
     c = await createTenant(t, { codes: 'all' });
-    gapVehicle = (
-      await t.call(c.sessionId, {
-        method: 'POST',
-        url: '/car/v4/api/vehicle/add.json',
-        ...form({ plate: '粤B70002', terminalId: '13870000002', protocol: 'jt808' }),
-      })
-    ).json().obj.vehicleId;
-    await t.ctx.db.query(`UPDATE terminals SET assigned_at = '2026-01-01T00:00:00Z' WHERE identifier = '013870000002'`);
+    gapVehicle = await addVehicleHeldSinceJanuary(c, '粤B70002', '013870000002');
     await sendDay('013870000002', gapFixes);
   }, 120_000);
 
